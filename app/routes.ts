@@ -1,0 +1,43 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+/** The dev mailbox exists only in development and test builds, never in a production build. */
+const devTools = process.env.NODE_ENV !== "production" || process.env.COMET_DEV_TOOLS === "1";
+
+export default [
+  layout("routes/site-layout.tsx", [
+    index("routes/home.tsx"),
+    route("explore/creators", "routes/explore-creators.tsx"),
+    route("cf/:code", "routes/commission-form.tsx"),
+    route("ban", "routes/ban.tsx"),
+    route("onboarding", "routes/onboarding.tsx"),
+    ...(devTools ? [route("dev/mailbox", "routes/dev-mailbox.tsx")] : []),
+    ...prefix("dashboard", [
+      layout("routes/dashboard/layout.tsx", [
+        index("routes/dashboard/index.tsx"),
+        route("setting/profile", "routes/dashboard/setting-profile.tsx"),
+        route("setting/profile/account", "routes/dashboard/setting-account.tsx"),
+        route("setting/profile/notification", "routes/dashboard/setting-notification.tsx"),
+        route("setting/profile/payment", "routes/dashboard/setting-payment.tsx"),
+        route("portfolio/creator", "routes/dashboard/portfolio-creator.tsx"),
+        route("portfolio/creator/new", "routes/dashboard/portfolio-creator-new.tsx"),
+        route("portfolio/creator/client", "routes/dashboard/portfolio-creator-client.tsx"),
+        route("portfolio/creator/client/new", "routes/dashboard/portfolio-creator-client-new.tsx"),
+        route("portfolio/client", "routes/dashboard/portfolio-client.tsx"),
+        route("creator/wallet", "routes/dashboard/creator-wallet.tsx"),
+        route("creator/home", "routes/dashboard/creator-home.tsx"),
+        route("commission/setting/form", "routes/dashboard/commission-forms.tsx"),
+        route("commission/setting/form/general", "routes/dashboard/commission-forms-general.tsx"),
+        route("commission/setting/form/form/new", "routes/dashboard/commission-form-new.tsx"),
+        route("commission/setting/form/form/edit", "routes/dashboard/commission-form-edit.tsx"),
+        route("commission/managements", "routes/dashboard/commission-managements.tsx"),
+        route("commission/client/requests", "routes/dashboard/commission-client-requests.tsx"),
+        route("billing", "routes/dashboard/billing.tsx"),
+        route("history/sales", "routes/dashboard/history-sales.tsx"),
+        route("history/billing", "routes/dashboard/history-billing.tsx"),
+      ]),
+    ]),
+    // Last: a handle is any single segment not claimed above.
+    route(":handle", "routes/profile.tsx"),
+    route("*", "routes/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,9 @@
+// One source for Paraglide's compiler options, used by vite.config.ts (dev/build) and scripts/postinstall.mjs (tests, typecheck).
+export const paraglideOptions = {
+  project: "./project.inlang",
+  outdir: "./app/paraglide",
+  strategy: ["cookie", "localStorage", "preferredLanguage", "baseLocale"],
+  cookieName: "app-language",
+  localStorageKey: "app-language",
+  emitReadme: false,
+};

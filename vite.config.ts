@@ -1,0 +1,16 @@
+import { cloudflare } from "@cloudflare/vite-plugin";
+import { paraglideVitePlugin } from "@inlang/paraglide-js";
+import { reactRouter } from "@react-router/dev/vite";
+import tailwindcss from "@tailwindcss/vite";
+import { defineConfig } from "vite";
+import { paraglideOptions } from "./paraglide.options.mjs";
+
+export default defineConfig({
+  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  plugins: [
+    paraglideVitePlugin(paraglideOptions),
+    cloudflare({ viteEnvironment: { name: "ssr" } }),
+    tailwindcss(),
+    reactRouter(),
+  ],
+});

@@ -1,0 +1,32 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import { DISPLAY_CURRENCY_CODES, LOCALES } from "../domain/constants";
+import { preferenceCookie } from "../http/cookies";
+import type { AppEnv } from "../http/context";
+import { setAccountCurrency, setAccountLanguage } from "../services/preferences";
+
+export const accountApi = new Hono<AppEnv>();
+
+const languageBody = v.object({ languageCode: v.picklist(LOCALES) });
+const currencyBody = v.object({ currencyCode: v.picklist(DISPLAY_CURRENCY_CODES) });
+
+/** Anyone may switch the display language (cookie); a signed-in user's choice is also saved to the account. */
+accountApi.post("/language", async (c) => {
+  const { db, user } = c.get("request");
+  const parsed = v.safeParse(languageBody, await c.req.json().catch(() => null));
+  if (!parsed.success) return c.json({ error: "invalid_language" }, 400);
+  if (user) await setAccountLanguage(db, user.accountId, parsed.output.languageCode);
+  c.header("Set-Cookie", preferenceCookie(new URL(c.req.url), "app-language", parsed.output.languageCode));
+  return c.json({ languageCode: parsed.output.languageCode });
+});
+
+/** The display currency belongs to the account: signed-in users only. */
+accountApi.post("/currency", async (c) => {
+  const { db, user } = c.get("request");
+  if (!user) return c.json({ error: "unauthenticated" }, 401);
+  const parsed = v.safeParse(currencyBody, await c.req.json().catch(() => null));
+  if (!parsed.success || !(await setAccountCurrency(db, user.accountId, parsed.output.currencyCode))) {
+    return c.json({ error: "invalid_currency" }, 400);
+  }
+  return c.json({ currencyCode: parsed.output.currencyCode });
+});

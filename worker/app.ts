@@ -1,0 +1,56 @@
+import { Hono } from "hono";
+import { createDb } from "./db/client";
+import { SESSION_COOKIE, isLocale } from "./domain/constants";
+import { isBanned } from "./domain/roles";
+import { readCookie } from "./http/cookies";
+import type { AppEnv, RequestContext } from "./http/context";
+import { isCrossSiteWrite } from "./http/cross-site";
+import { requestLocale } from "./http/locale";
+import { authApi } from "./api/auth";
+import { accountApi } from "./api/account";
+import { mediaRoutes } from "./api/media";
+import { getSessionUser } from "./services/sessions";
+
+/** Renders everything that is not an API call: the React Router app in production, nothing in API tests. */
+export type PageRenderer = (request: Request, context: RequestContext) => Promise<Response>;
+
+const BAN_PAGE = "/ban";
+const isAssetPath = (path: string) => path.startsWith("/assets/") || path.startsWith("/media/") || path === "/favicon.ico";
+
+export function createApp(renderPage?: PageRenderer) {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    if (isCrossSiteWrite(c.req.raw)) return c.json({ error: "cross_site_request" }, 403);
+    await next();
+  });
+
+  app.use("*", async (c, next) => {
+    const db = createDb(c.env.DB);
+    const sessionToken = readCookie(c.req.raw, SESSION_COOKIE);
+    const user = isAssetPath(c.req.path) ? null : await getSessionUser(db, sessionToken);
+    const cookieLocale = requestLocale(c.req.raw);
+    const locale = user && isLocale(user.displayLanguageCode) && !readCookie(c.req.raw, "app-language") ? user.displayLanguageCode : cookieLocale;
+    c.set("request", { env: c.env, executionCtx: c.executionCtx, db, user, sessionToken, locale });
+    await next();
+  });
+
+  // A banned user sees only /ban; their API calls are refused.
+  app.use("*", async (c, next) => {
+    const { user } = c.get("request");
+    if (user && isBanned(user.roles) && !isAssetPath(c.req.path) && c.req.path !== BAN_PAGE && !c.req.path.startsWith("/api/auth/")) {
+      if (c.req.path.startsWith("/api/")) return c.json({ error: "banned" }, 403);
+      return c.redirect(BAN_PAGE, 302);
+    }
+    await next();
+  });
+
+  app.route("/api/auth", authApi);
+  app.route("/api/account", accountApi);
+  app.route("/media", mediaRoutes);
+  app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
+
+  // React Router takes every other path; app.all (not app.get) so page actions reach it too.
+  app.all("*", (c) => (renderPage ? renderPage(c.req.raw, c.get("request")) : c.notFound()));
+  return app;
+}

@@ -1,0 +1,103 @@
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { currencies } from "./reference";
+
+const now = sql`(unixepoch('subsec') * 1000)`;
+export const timestamps = {
+  createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull().default(now),
+  updatedAt: integer("updated_at", { mode: "timestamp_ms" }).notNull().default(now),
+};
+
+/** One row per person who can sign in. The e-mail is stored lower-cased. */
+export const userAccounts = sqliteTable("user_accounts", {
+  id: text("id").primaryKey(),
+  email: text("email").notNull().unique(),
+  displayLanguageCode: text("display_language_code").notNull().default("en"),
+  displayCurrencyId: text("display_currency_id").references(() => currencies.id),
+  inputLanguageCode: text("input_language_code").notNull().default("en"),
+  /** ISO date (yyyy-mm-dd) or null. */
+  birthday: text("birthday"),
+  ...timestamps,
+});
+
+/** The role codes of spec section 6; a user holds any number of them. */
+export const roles = sqliteTable("roles", {
+  code: text("code").primaryKey(),
+});
+
+export const userAccountRoles = sqliteTable(
+  "user_account_roles",
+  {
+    userAccountId: text("user_account_id").notNull().references(() => userAccounts.id, { onDelete: "cascade" }),
+    roleCode: text("role_code").notNull().references(() => roles.code),
+  },
+  (t) => [primaryKey({ columns: [t.userAccountId, t.roleCode] })],
+);
+
+/** Public face of an account. Names and bio live in localized_texts (entity "user_profile"). */
+export const userProfiles = sqliteTable(
+  "user_profiles",
+  {
+    id: text("id").primaryKey(),
+    accountId: text("account_id").notNull().unique().references(() => userAccounts.id, { onDelete: "cascade" }),
+    /** The handle as the user typed it; uniqueness ignores case. */
+    originalHandle: text("original_handle").notNull(),
+    avatarUrl: text("avatar_url"),
+    coverUrl: text("cover_url"),
+    isOpenCommission: integer("is_open_commission", { mode: "boolean" }).notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex("user_profiles_handle_nocase").on(sql`lower(${t.originalHandle})`)],
+);
+
+/** The party of an order: an order's sellerId and buyerId are commission account ids. */
+export const commissionAccounts = sqliteTable("commission_accounts", {
+  id: text("id").primaryKey(),
+  userAccountId: text("user_account_id").notNull().unique().references(() => userAccounts.id, { onDelete: "cascade" }),
+  ...timestamps,
+});
+
+/** Server-side sessions. The cookie holds a random id; only its SHA-256 is stored. */
+export const sessions = sqliteTable(
+  "sessions",
+  {
+    idHash: text("id_hash").primaryKey(),
+    userAccountId: text("user_account_id").notNull().references(() => userAccounts.id, { onDelete: "cascade" }),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("sessions_account").on(t.userAccountId)],
+);
+
+/** E-mail one-time codes, stored as SHA-256 of (email, code); single use, limited tries. */
+export const authCodes = sqliteTable(
+  "auth_codes",
+  {
+    id: text("id").primaryKey(),
+    email: text("email").notNull(),
+    codeHash: text("code_hash").notNull(),
+    /** Handle requested at sign-up; null for sign-in. */
+    signupHandle: text("signup_handle"),
+    failedAttempts: integer("failed_attempts").notNull().default(0),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    consumedAt: integer("consumed_at", { mode: "timestamp_ms" }),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [index("auth_codes_email").on(t.email, t.createdAt)],
+);
+
+/** Fixed-window counters for rate limits (key like "otp:email:a@b.c"). */
+export const rateLimits = sqliteTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
+  count: integer("count").notNull(),
+});
+
+/** Every message the dev mailer "sent"; read by /dev/mailbox. Unused in production. */
+export const devMails = sqliteTable("dev_mails", {
+  id: text("id").primaryKey(),
+  to: text("to").notNull(),
+  subject: text("subject").notNull(),
+  text: text("text").notNull(),
+  createdAt: timestamps.createdAt,
+});

@@ -1,0 +1,39 @@
+import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { CHAT_RESTRICTION_TYPES, CHAT_STATUSES } from "./enums";
+import { timestamps, userAccounts } from "./accounts";
+import { commissionOrders } from "./orders";
+
+export const DEFAULT_MESSAGE_CHARACTER_LIMIT = 1000;
+export const DEFAULT_MESSAGE_MEDIA_LIMIT = 10;
+
+/** The chat of an order. The ChatRoom Durable Object serves it live; messages are persisted here. */
+export const chatRooms = sqliteTable(
+  "chat_rooms",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id").notNull().references(() => commissionOrders.id, { onDelete: "cascade" }),
+    roomStatus: text("room_status", { enum: CHAT_STATUSES }).notNull().default("DRAFT"),
+    restrictionType: text("restriction_type", { enum: CHAT_RESTRICTION_TYPES }).notNull().default("UNLIMITED_REPLY"),
+    messageCharacterLimit: integer("message_character_limit").notNull().default(DEFAULT_MESSAGE_CHARACTER_LIMIT),
+    messageMediaLimit: integer("message_media_limit").notNull().default(DEFAULT_MESSAGE_MEDIA_LIMIT),
+    ...timestamps,
+  },
+  (t) => [index("chat_rooms_order").on(t.orderId)],
+);
+
+/** Message texts are localized_texts (entity "chat_message", field "text"); medias are media_attachments. */
+export const chatMessages = sqliteTable(
+  "chat_messages",
+  {
+    id: text("id").primaryKey(),
+    roomId: text("room_id").notNull().references(() => chatRooms.id, { onDelete: "cascade" }),
+    senderUserAccountId: text("sender_user_account_id").notNull().references(() => userAccounts.id),
+    /** Id chosen by the sending client so a resend after a dropped socket is not stored twice. */
+    clientMessageId: text("client_message_id"),
+    createdAt: timestamps.createdAt,
+  },
+  (t) => [
+    index("chat_messages_room_created").on(t.roomId, t.createdAt),
+    uniqueIndex("chat_messages_room_client_id").on(t.roomId, t.clientMessageId),
+  ],
+);

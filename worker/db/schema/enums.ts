@@ -1,0 +1,63 @@
+/**
+ * The closed value sets stored in text columns (spec sections 3 and 4). Plain arrays so that worker/domain
+ * can import them without pulling in drizzle; the columns use them as `text(..., { enum })` for typing only
+ * (no CHECK constraints: SQLite would need a table rebuild to add a value).
+ */
+export const MEDIA_FORMAT_TYPES = ["FILE", "LINK", "EMBED"] as const;
+export const MEDIA_TYPES = ["IMAGE", "AUDIO", "VIDEO", "MODEL", "DOCUMENT", "OTHER"] as const;
+
+export const PUBLISH_STATUSES = ["DRAFT", "PUBLISHED"] as const;
+export const QUESTION_TYPES = ["SHORT_TEXT", "LONG_TEXT", "SINGLE_CHOICE", "MULTIPLE_CHOICE", "MEDIA", "DATE", "NONE"] as const;
+export const QUESTION_STATUSES = ["ACTIVE", "INACTIVE"] as const;
+export const ANSWER_CHOICE_STATUSES = ["SELECTED", "UNSELECTED"] as const;
+
+export const VISIBILITY_STATUSES = ["PUBLIC", "UNLISTED", "PRIVATE"] as const;
+export const VISIBILITY_PERMISSIONS = ["view", "edit", "admin", "credit"] as const;
+
+export const ORDER_SUBMIT_STATUSES = ["SERVICE_SUBMITTED", "FORM_SUBMITTED"] as const;
+export const ORDER_PROGRESS_STATUSES = ["DRAFT", "APPROVED", "DELIVERED", "COMPLETED", "CANCELED"] as const;
+export const ORDER_PAYMENT_STATUSES = ["DRAFT", "COMPLETED"] as const;
+/** An order's chat, and its chat room: DRAFT until approval opens it, CLOSED once completed or canceled. */
+export const CHAT_STATUSES = ["DRAFT", "OPENED", "CLOSED"] as const;
+export const CHAT_RESTRICTION_TYPES = ["UNLIMITED_REPLY", "MODERATE_REPLY", "NO_REPLY"] as const;
+
+export const TRANSACTION_STATUSES = ["PENDING", "COMPLETED", "FAILED", "CANCELED", "REFUNDED"] as const;
+export const TRANSACTION_TYPES = ["COMMISSION_STANDARD"] as const;
+export const TRANSACTION_PRODUCT_TYPES = ["COMMISSION_ORDER"] as const;
+
+export const NOTIFICATION_TYPES = [
+  "COMMISSION_SERVICE_SUBMITTED",
+  "COMMISSION_FORM_SUBMITTED",
+  "COMMISSION_ORDER_APPROVED",
+  "COMMISSION_ORDER_PAID",
+  "COMMISSION_ORDER_DELIVERED",
+  "COMMISSION_ORDER_COMPLETED",
+  "COMMISSION_ORDER_CANCELED",
+  "COMMISSION_ORDER_APPROVAL_REMINDER",
+  "COMMISSION_ORDER_DELIVERY_REMINDER",
+  "COMMISSION_ORDER_PAYMENT_REMINDER",
+  "INVITE_ORDER_COMPLETED",
+  "CHAT_ROOM_MESSAGE_RECEIVED",
+] as const;
+
+/** Models whose page visits are counted (POST /api/features/pageVisit/...). */
+export const PAGE_VISIT_MODELS = ["commission_form", "portfolio_work"] as const;
+
+export type MediaFormatType = (typeof MEDIA_FORMAT_TYPES)[number];
+export type MediaType = (typeof MEDIA_TYPES)[number];
+export type PublishStatus = (typeof PUBLISH_STATUSES)[number];
+export type QuestionType = (typeof QUESTION_TYPES)[number];
+export type QuestionStatus = (typeof QUESTION_STATUSES)[number];
+export type AnswerChoiceStatus = (typeof ANSWER_CHOICE_STATUSES)[number];
+export type VisibilityStatus = (typeof VISIBILITY_STATUSES)[number];
+export type VisibilityPermission = (typeof VISIBILITY_PERMISSIONS)[number];
+export type OrderSubmitStatus = (typeof ORDER_SUBMIT_STATUSES)[number];
+export type OrderProgressStatus = (typeof ORDER_PROGRESS_STATUSES)[number];
+export type OrderPaymentStatus = (typeof ORDER_PAYMENT_STATUSES)[number];
+export type ChatStatus = (typeof CHAT_STATUSES)[number];
+export type ChatRestrictionType = (typeof CHAT_RESTRICTION_TYPES)[number];
+export type TransactionStatus = (typeof TRANSACTION_STATUSES)[number];
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type TransactionProductType = (typeof TRANSACTION_PRODUCT_TYPES)[number];
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export type PageVisitModel = (typeof PAGE_VISIT_MODELS)[number];

@@ -1,0 +1,96 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { PUBLISH_STATUSES, QUESTION_STATUSES, QUESTION_TYPES } from "./enums";
+import { commissionAccounts, timestamps } from "./accounts";
+import { currencies } from "./reference";
+import { commissionCategories } from "./catalog";
+
+/**
+ * Form templates are data: migration 0001 inserts the default template (spec section 3) and a new form copies
+ * its questions. Texts are localized_texts (entities "commission_form_template", "..._question", "..._question_choice").
+ */
+export const commissionFormTemplates = sqliteTable("commission_form_templates", {
+  id: text("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  isDefault: integer("is_default", { mode: "boolean" }).notNull().default(false),
+  userIndex: integer("user_index").notNull().default(0),
+  ...timestamps,
+});
+
+export const commissionFormTemplateQuestions = sqliteTable(
+  "commission_form_template_questions",
+  {
+    id: text("id").primaryKey(),
+    templateId: text("template_id").notNull().references(() => commissionFormTemplates.id, { onDelete: "cascade" }),
+    questionType: text("question_type", { enum: QUESTION_TYPES }).notNull(),
+    isRequired: integer("is_required", { mode: "boolean" }).notNull().default(false),
+    userIndex: integer("user_index").notNull().default(0),
+  },
+  (t) => [index("commission_form_template_questions_template").on(t.templateId, t.userIndex)],
+);
+
+export const commissionFormTemplateQuestionChoices = sqliteTable(
+  "commission_form_template_question_choices",
+  {
+    id: text("id").primaryKey(),
+    templateQuestionId: text("template_question_id").notNull().references(() => commissionFormTemplateQuestions.id, { onDelete: "cascade" }),
+    priceAmount: integer("price_amount"),
+    priceCurrencyId: text("price_currency_id").references(() => currencies.id),
+    userIndex: integer("user_index").notNull().default(0),
+  },
+  (t) => [index("commission_form_template_question_choices_question").on(t.templateQuestionId, t.userIndex)],
+);
+
+/**
+ * A creator's request form, public at /cf/{code}. Title and description are localized_texts (entity
+ * "commission_form"). A price of 0 or null reads "price set after hearing the request".
+ */
+export const commissionForms = sqliteTable(
+  "commission_forms",
+  {
+    id: text("id").primaryKey(),
+    /** Short public code used in the URL. */
+    code: text("code").notNull().unique(),
+    commissionAccountId: text("commission_account_id").notNull().references(() => commissionAccounts.id, { onDelete: "cascade" }),
+    formStatus: text("form_status", { enum: PUBLISH_STATUSES }).notNull().default("DRAFT"),
+    /** Minor units of priceCurrencyId (JPY: yen, USD: cents). */
+    priceAmount: integer("price_amount"),
+    priceCurrencyId: text("price_currency_id").notNull().references(() => currencies.id),
+    categoryCode: text("category_code").references(() => commissionCategories.code),
+    userIndex: integer("user_index").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index("commission_forms_account").on(t.commissionAccountId, t.formStatus, t.userIndex),
+    index("commission_forms_category").on(t.categoryCode, t.formStatus),
+    index("commission_forms_status_price").on(t.formStatus, t.priceAmount),
+  ],
+);
+
+/** Titles and descriptions: localized_texts (entity "commission_form_question"); medias: media_attachments. */
+export const commissionFormQuestions = sqliteTable(
+  "commission_form_questions",
+  {
+    id: text("id").primaryKey(),
+    formId: text("form_id").notNull().references(() => commissionForms.id, { onDelete: "cascade" }),
+    questionType: text("question_type", { enum: QUESTION_TYPES }).notNull(),
+    isRequired: integer("is_required", { mode: "boolean" }).notNull().default(false),
+    questionStatus: text("question_status", { enum: QUESTION_STATUSES }).notNull().default("ACTIVE"),
+    userIndex: integer("user_index").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index("commission_form_questions_form").on(t.formId, t.questionStatus, t.userIndex)],
+);
+
+/** Titles: localized_texts (entity "commission_form_question_choice"). A price adds to the order total. */
+export const commissionFormQuestionChoices = sqliteTable(
+  "commission_form_question_choices",
+  {
+    id: text("id").primaryKey(),
+    questionId: text("question_id").notNull().references(() => commissionFormQuestions.id, { onDelete: "cascade" }),
+    priceAmount: integer("price_amount"),
+    priceCurrencyId: text("price_currency_id").references(() => currencies.id),
+    userIndex: integer("user_index").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [index("commission_form_question_choices_question").on(t.questionId, t.userIndex)],
+);

@@ -1,0 +1,154 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import {
+  ANSWER_CHOICE_STATUSES,
+  CHAT_STATUSES,
+  ORDER_PAYMENT_STATUSES,
+  ORDER_PROGRESS_STATUSES,
+  ORDER_SUBMIT_STATUSES,
+  QUESTION_TYPES,
+} from "./enums";
+import { commissionAccounts, timestamps } from "./accounts";
+import { currencies } from "./reference";
+import { commissionCategories } from "./catalog";
+import { commissionFormQuestionChoices, commissionFormQuestions, commissionForms } from "./forms";
+import { commissionPolicies, commissionServices } from "./services";
+
+const ms = (name: string) => integer(name, { mode: "timestamp_ms" });
+
+/**
+ * An order between a seller and a buyer (both commission accounts). The Order Durable Object is its only writer;
+ * these rows are its projection. What the buyer saw when submitting is kept as snapshots (order services, order
+ * forms and their questions), so later edits of the service or form do not change past orders.
+ */
+export const commissionOrders = sqliteTable(
+  "commission_orders",
+  {
+    id: text("id").primaryKey(),
+    /** Short public code, used in notification links (?order={code}). */
+    code: text("code").notNull().unique(),
+    sellerId: text("seller_id").notNull().references(() => commissionAccounts.id),
+    buyerId: text("buyer_id").notNull().references(() => commissionAccounts.id),
+    orderSubmitStatus: text("order_submit_status", { enum: ORDER_SUBMIT_STATUSES }).notNull(),
+    orderProgressStatus: text("order_progress_status", { enum: ORDER_PROGRESS_STATUSES }).notNull().default("DRAFT"),
+    orderPaymentStatus: text("order_payment_status", { enum: ORDER_PAYMENT_STATUSES }).notNull().default("DRAFT"),
+    orderChatStatus: text("order_chat_status", { enum: CHAT_STATUSES }).notNull().default("DRAFT"),
+    /** Tax-included total in minor units; null until the seller sets it (form orders). */
+    priceAmount: integer("price_amount"),
+    priceCurrencyId: text("price_currency_id").notNull().references(() => currencies.id),
+    estimatedStart: ms("estimated_start"),
+    estimatedDelivery: ms("estimated_delivery"),
+    submittedAt: ms("submitted_at").notNull(),
+    approvedAt: ms("approved_at"),
+    deliveredAt: ms("delivered_at"),
+    completedAt: ms("completed_at"),
+    canceledAt: ms("canceled_at"),
+    approvalDeadline: ms("approval_deadline"),
+    paymentDeadline: ms("payment_deadline"),
+    deliveryDeadline: ms("delivery_deadline"),
+    completionDeadline: ms("completion_deadline"),
+    serviceId: text("service_id").references(() => commissionServices.id, { onDelete: "set null" }),
+    formId: text("form_id").references(() => commissionForms.id, { onDelete: "set null" }),
+    ...timestamps,
+  },
+  (t) => [
+    index("commission_orders_seller").on(t.sellerId, t.orderProgressStatus, t.submittedAt),
+    index("commission_orders_buyer").on(t.buyerId, t.orderProgressStatus, t.submittedAt),
+    index("commission_orders_buyer_service").on(t.buyerId, t.serviceId, t.orderSubmitStatus, t.orderProgressStatus),
+    index("commission_orders_service").on(t.serviceId),
+    index("commission_orders_form").on(t.formId),
+    index("commission_orders_progress").on(t.orderProgressStatus, t.updatedAt),
+  ],
+);
+
+/** Snapshot of the service ordered. Title, description, terms: localized_texts (entity "commission_order_service"). */
+export const commissionOrderServices = sqliteTable(
+  "commission_order_services",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id").notNull().references(() => commissionOrders.id, { onDelete: "cascade" }),
+    serviceId: text("service_id").references(() => commissionServices.id, { onDelete: "set null" }),
+    policyId: text("policy_id").references(() => commissionPolicies.id, { onDelete: "set null" }),
+    priceAmount: integer("price_amount"),
+    priceCurrencyId: text("price_currency_id").notNull().references(() => currencies.id),
+    ...timestamps,
+  },
+  (t) => [index("commission_order_services_order").on(t.orderId)],
+);
+
+export const commissionOrderServiceCategories = sqliteTable(
+  "commission_order_service_categories",
+  {
+    orderServiceId: text("order_service_id").notNull().references(() => commissionOrderServices.id, { onDelete: "cascade" }),
+    categoryCode: text("category_code").notNull().references(() => commissionCategories.code),
+  },
+  (t) => [primaryKey({ columns: [t.orderServiceId, t.categoryCode] })],
+);
+
+/** Snapshot of the form answered. Title, description: localized_texts (entity "commission_order_form"). */
+export const commissionOrderForms = sqliteTable(
+  "commission_order_forms",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id").notNull().references(() => commissionOrders.id, { onDelete: "cascade" }),
+    formId: text("form_id").references(() => commissionForms.id, { onDelete: "set null" }),
+    categoryCode: text("category_code").references(() => commissionCategories.code),
+    priceAmount: integer("price_amount"),
+    priceCurrencyId: text("price_currency_id").notNull().references(() => currencies.id),
+    ...timestamps,
+  },
+  (t) => [index("commission_order_forms_order").on(t.orderId)],
+);
+
+/** Snapshot of one question. Titles, descriptions: localized_texts (entity "commission_order_form_question"). */
+export const commissionOrderFormQuestions = sqliteTable(
+  "commission_order_form_questions",
+  {
+    id: text("id").primaryKey(),
+    orderFormId: text("order_form_id").notNull().references(() => commissionOrderForms.id, { onDelete: "cascade" }),
+    formQuestionId: text("form_question_id").references(() => commissionFormQuestions.id, { onDelete: "set null" }),
+    questionType: text("question_type", { enum: QUESTION_TYPES }).notNull(),
+    isRequired: integer("is_required", { mode: "boolean" }).notNull().default(false),
+    userIndex: integer("user_index").notNull().default(0),
+  },
+  (t) => [index("commission_order_form_questions_form").on(t.orderFormId, t.userIndex)],
+);
+
+/** Snapshot of one choice with the buyer's selection. Titles: localized_texts (entity "commission_order_question_choice"). */
+export const commissionOrderQuestionChoices = sqliteTable(
+  "commission_order_question_choices",
+  {
+    id: text("id").primaryKey(),
+    orderFormQuestionId: text("order_form_question_id").notNull().references(() => commissionOrderFormQuestions.id, { onDelete: "cascade" }),
+    questionChoiceId: text("question_choice_id").references(() => commissionFormQuestionChoices.id, { onDelete: "set null" }),
+    priceAmount: integer("price_amount"),
+    priceCurrencyId: text("price_currency_id").references(() => currencies.id),
+    answerChoiceStatus: text("answer_choice_status", { enum: ANSWER_CHOICE_STATUSES }).notNull().default("UNSELECTED"),
+    userIndex: integer("user_index").notNull().default(0),
+  },
+  (t) => [index("commission_order_question_choices_question").on(t.orderFormQuestionId, t.userIndex)],
+);
+
+/**
+ * The buyer's answer to one question: texts are localized_texts (entity "commission_order_question_answer",
+ * field "text"), medias are media_attachments, the date is a calendar date.
+ */
+export const commissionOrderQuestionAnswers = sqliteTable(
+  "commission_order_question_answers",
+  {
+    id: text("id").primaryKey(),
+    orderFormQuestionId: text("order_form_question_id")
+      .notNull()
+      .unique()
+      .references(() => commissionOrderFormQuestions.id, { onDelete: "cascade" }),
+    /** ISO date (yyyy-mm-dd) for DATE questions. */
+    answerDate: text("answer_date"),
+    ...timestamps,
+  },
+);
+
+/** The seller's delivery for an order; files are media_attachments (owner "commission_order_deliverable"). */
+export const commissionOrderDeliverables = sqliteTable("commission_order_deliverables", {
+  id: text("id").primaryKey(),
+  orderId: text("order_id").notNull().unique().references(() => commissionOrders.id, { onDelete: "cascade" }),
+  ...timestamps,
+});

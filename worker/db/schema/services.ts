@@ -1,0 +1,50 @@
+import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { PUBLISH_STATUSES } from "./enums";
+import { commissionAccounts, timestamps } from "./accounts";
+import { currencies } from "./reference";
+import { commissionCategories } from "./catalog";
+import { commissionForms } from "./forms";
+
+/** A creator's terms for a service; the text is localized_texts (entity "commission_policy", field "terms"). */
+export const commissionPolicies = sqliteTable(
+  "commission_policies",
+  {
+    id: text("id").primaryKey(),
+    commissionAccountId: text("commission_account_id").notNull().references(() => commissionAccounts.id, { onDelete: "cascade" }),
+    ...timestamps,
+  },
+  (t) => [index("commission_policies_account").on(t.commissionAccountId)],
+);
+
+/**
+ * A service listing (title, description, medias, "from ~price"). Titles and descriptions are localized_texts
+ * (entity "commission_service"); medias are media_attachments (the first one is the card thumbnail).
+ */
+export const commissionServices = sqliteTable(
+  "commission_services",
+  {
+    id: text("id").primaryKey(),
+    commissionAccountId: text("commission_account_id").notNull().references(() => commissionAccounts.id, { onDelete: "cascade" }),
+    formId: text("form_id").references(() => commissionForms.id, { onDelete: "set null" }),
+    policyId: text("policy_id").references(() => commissionPolicies.id, { onDelete: "set null" }),
+    priceAmount: integer("price_amount"),
+    priceCurrencyId: text("price_currency_id").notNull().references(() => currencies.id),
+    serviceStatus: text("service_status", { enum: PUBLISH_STATUSES }).notNull().default("DRAFT"),
+    userIndex: integer("user_index").notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    index("commission_services_account").on(t.commissionAccountId, t.serviceStatus, t.userIndex),
+    index("commission_services_form").on(t.formId),
+    index("commission_services_recent").on(t.serviceStatus, t.createdAt),
+  ],
+);
+
+export const commissionServiceCategories = sqliteTable(
+  "commission_service_categories",
+  {
+    serviceId: text("service_id").notNull().references(() => commissionServices.id, { onDelete: "cascade" }),
+    categoryCode: text("category_code").notNull().references(() => commissionCategories.code),
+  },
+  (t) => [primaryKey({ columns: [t.serviceId, t.categoryCode] }), index("commission_service_categories_category").on(t.categoryCode)],
+);

@@ -1,0 +1,82 @@
+import * as v from "valibot";
+
+/**
+ * The payload schemas of spec section 5, shared by the browser forms and the server.
+ * Messages are message keys (messages/common/*.json); the edge translates them into the user's language.
+ */
+export const handleSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.minLength(4, "validation_handle_min"),
+  v.maxLength(16, "validation_handle_max"),
+  v.regex(/^[A-Za-z0-9]+$/, "validation_handle_alphanumeric"),
+);
+
+export const emailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email("validation_email"), v.maxLength(254, "validation_email"));
+
+export const otpCodeSchema = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, "validation_otp"));
+
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+
+export const optionalNameSchema = v.pipe(
+  v.unknown(),
+  v.transform(emptyToUndefined),
+  v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, "validation_name_min"), v.maxLength(16, "validation_name_max"))),
+);
+
+export const optionalBioSchema = v.pipe(
+  v.unknown(),
+  v.transform(emptyToUndefined),
+  v.optional(v.pipe(v.string(), v.maxLength(160, "validation_bio_max"))),
+);
+
+/** Optional date of birth (yyyy-mm-dd), a real calendar date, not in the future. */
+export const optionalBirthdaySchema = v.pipe(
+  v.unknown(),
+  v.transform(emptyToUndefined),
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.isoDate("validation_birthday"),
+      v.check((s) => {
+        const d = new Date(`${s}T00:00:00Z`);
+        return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s) && d.getTime() <= Date.now() && d.getUTCFullYear() >= 1900;
+      }, "validation_birthday"),
+    ),
+  ),
+);
+
+export const signUpStartSchema = v.object({ handle: handleSchema, email: emailSchema });
+export const signInStartSchema = v.object({ email: emailSchema });
+export const verifyCodeSchema = v.object({ email: emailSchema, token: otpCodeSchema });
+
+export const profileStepSchema = v.object({ name: optionalNameSchema, birthday: optionalBirthdaySchema });
+
+export const profileSettingsSchema = v.object({
+  name: optionalNameSchema,
+  handle: handleSchema,
+  bio: optionalBioSchema,
+});
+
+export const accountSettingsSchema = v.object({
+  birthday: optionalBirthdaySchema,
+  displayLanguageCode: v.picklist(["en", "ja"], "validation_language"),
+  displayCurrencyCode: v.picklist(["JPY", "USD"], "validation_currency"),
+});
+
+export type FieldErrors = Record<string, string>;
+
+/** Parse with a schema; on failure return the first message key per field. */
+export function parseFields<S extends v.GenericSchema>(
+  schema: S,
+  input: unknown,
+): { ok: true; data: v.InferOutput<S> } | { ok: false; errors: FieldErrors } {
+  const result = v.safeParse(schema, input);
+  if (result.success) return { ok: true, data: result.output };
+  const errors: FieldErrors = {};
+  for (const issue of result.issues) {
+    const key = v.getDotPath(issue) ?? "form";
+    errors[key] ??= issue.message;
+  }
+  return { ok: false, errors };
+}

@@ -1,0 +1,17 @@
+import type { Context } from "hono";
+import type { Locale } from "../domain/constants";
+import type { Database } from "../db/client";
+import type { SessionUser } from "../services/sessions";
+
+/** What every request carries once the Worker's middleware has run; shared by Hono handlers and page loaders. */
+export interface RequestContext {
+  env: Env;
+  executionCtx: ExecutionContext;
+  db: Database;
+  user: SessionUser | null;
+  sessionToken: string | undefined;
+  locale: Locale;
+}
+
+export type AppEnv = { Bindings: Env; Variables: { request: RequestContext } };
+export type AppContext = Context<AppEnv>;

@@ -1,0 +1,51 @@
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { commissionAccounts, localizedTexts, userAccountRoles, userAccounts, userProfiles } from "../db/schema";
+
+export async function findAccountIdByEmail(db: Database, email: string): Promise<string | null> {
+  const row = await db.select({ id: userAccounts.id }).from(userAccounts).where(eq(userAccounts.email, email)).get();
+  return row?.id ?? null;
+}
+
+export async function isHandleTaken(db: Database, handle: string, exceptAccountId?: string): Promise<boolean> {
+  const row = await db
+    .select({ accountId: userProfiles.accountId })
+    .from(userProfiles)
+    .where(sql`lower(${userProfiles.originalHandle}) = ${handle.toLowerCase()}`)
+    .get();
+  return row !== undefined && row.accountId !== exceptAccountId;
+}
+
+/** A new account with its profile, commission account and the plain "user" role, in one batch. */
+export async function createAccount(db: Database, input: { email: string; handle: string; languageCode: string }): Promise<string> {
+  const accountId = crypto.randomUUID();
+  await db.batch([
+    db.insert(userAccounts).values({ id: accountId, email: input.email, displayLanguageCode: input.languageCode, inputLanguageCode: input.languageCode }),
+    db.insert(userProfiles).values({ id: crypto.randomUUID(), accountId, originalHandle: input.handle }),
+    db.insert(commissionAccounts).values({ id: crypto.randomUUID(), userAccountId: accountId }),
+    db.insert(userAccountRoles).values({ userAccountId: accountId, roleCode: "user" }),
+  ]);
+  return accountId;
+}
+
+/** Upsert one localized text; the writer's language is the original. Empty text removes it. */
+export function setLocalizedText(
+  db: Database,
+  owner: { entityType: string; entityId: string; field: string },
+  languageCode: string,
+  text: string | undefined,
+) {
+  const where = and(
+    eq(localizedTexts.entityType, owner.entityType),
+    eq(localizedTexts.entityId, owner.entityId),
+    eq(localizedTexts.field, owner.field),
+  );
+  if (!text) return db.delete(localizedTexts).where(where);
+  return db
+    .insert(localizedTexts)
+    .values({ id: crypto.randomUUID(), ...owner, languageCode, isOriginal: true, text })
+    .onConflictDoUpdate({
+      target: [localizedTexts.entityType, localizedTexts.entityId, localizedTexts.field, localizedTexts.languageCode],
+      set: { text, isOriginal: true },
+    });
+}
