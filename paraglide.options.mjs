@@ -1,4 +1,5 @@
 // One source for Paraglide's compiler options, used by vite.config.ts (dev/build) and scripts/postinstall.mjs (tests, typecheck).
+/** @type {import("@inlang/paraglide-js").CompilerOptions} */
 export const paraglideOptions = {
   project: "./project.inlang",
   outdir: "./app/paraglide",

@@ -9,7 +9,11 @@ export default defineConfig({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   plugins: [
     paraglideVitePlugin(paraglideOptions),
-    cloudflare({ viteEnvironment: { name: "ssr" } }),
+    cloudflare({
+      viteEnvironment: { name: "ssr" },
+      // Tests and benchmarks run against their own throwaway state; dev keeps .wrangler/state.
+      persistState: process.env.COMET_STATE_DIR ? { path: process.env.COMET_STATE_DIR } : true,
+    }),
     tailwindcss(),
     reactRouter(),
   ],

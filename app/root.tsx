@@ -1,13 +1,44 @@
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse } from "react-router";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import { getLocale } from "~/paraglide/runtime.js";
+import { m } from "~/paraglide/messages.js";
+import { requestContext } from "~/lib/request-context";
+import { parseTheme, themeBootScript } from "~/lib/theme";
+import { readCookie } from "../worker/http/cookies";
+import { getCurrencyCode } from "../worker/services/preferences";
 import type { Route } from "./+types/root";
 import "./app.css";
 
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, locale, db } = context.get(requestContext);
+  return {
+    locale,
+    theme: parseTheme(readCookie(request, "theme")),
+    user: user && {
+      handle: user.handle,
+      email: user.email,
+      avatarUrl: user.avatarUrl,
+      roles: user.roles,
+      currencyCode: await getCurrencyCode(db, user.displayCurrencyId),
+    },
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** The signed-in user as the root loader saw it, or null. Usable from any route or component. */
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root");
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRootData();
+  const locale = data?.locale ?? getLocale();
   return (
-    <html lang="en">
+    <html lang={locale} className={data?.theme === "dark" ? "dark" : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data?.theme ? null : <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />}
         <Meta />
         <Links />
       </head>
@@ -26,5 +57,11 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <main className="p-8"><h1>{status}</h1></main>;
+  return (
+    <main className="mx-auto max-w-xl p-8 text-center">
+      <h1 className="text-4xl font-bold">{status}</h1>
+      <p className="mt-4">{status === 404 ? m.error_not_found() : m.error_generic()}</p>
+      <a className="mt-6 inline-block underline" href="/">{m.error_back_home()}</a>
+    </main>
+  );
 }

@@ -1,3 +1,4 @@
+/// <reference types="node" />
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 
 /** The dev mailbox exists only in development and test builds, never in a production build. */

@@ -31,7 +31,7 @@ export function createApp(renderPage?: PageRenderer) {
     const user = isAssetPath(c.req.path) ? null : await getSessionUser(db, sessionToken);
     const cookieLocale = requestLocale(c.req.raw);
     const locale = user && isLocale(user.displayLanguageCode) && !readCookie(c.req.raw, "app-language") ? user.displayLanguageCode : cookieLocale;
-    c.set("request", { env: c.env, executionCtx: c.executionCtx, db, user, sessionToken, locale });
+    c.set("request", { env: c.env, executionCtx: c.executionCtx as unknown as ExecutionContext, db, user, sessionToken, locale });
     await next();
   });
 

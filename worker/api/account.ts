@@ -3,6 +3,9 @@ import * as v from "valibot";
 import { DISPLAY_CURRENCY_CODES, LOCALES } from "../domain/constants";
 import { preferenceCookie } from "../http/cookies";
 import type { AppEnv } from "../http/context";
+import { parseFields, profileStepSchema } from "../domain/validation";
+import { translateErrors } from "../domain/validation-messages";
+import { saveProfileStep } from "../services/accounts";
 import { setAccountCurrency, setAccountLanguage } from "../services/preferences";
 
 export const accountApi = new Hono<AppEnv>();
@@ -29,4 +32,14 @@ accountApi.post("/currency", async (c) => {
     return c.json({ error: "invalid_currency" }, 400);
   }
   return c.json({ currencyCode: parsed.output.currencyCode });
+});
+
+/** The sign-up modal's profile step: optional name and birthday. */
+accountApi.post("/profile-step", async (c) => {
+  const { db, user, locale } = c.get("request");
+  if (!user) return c.json({ error: "unauthenticated" }, 401);
+  const parsed = parseFields(profileStepSchema, await c.req.json().catch(() => ({})));
+  if (!parsed.ok) return c.json({ errors: translateErrors(parsed.errors, locale) }, 400);
+  await saveProfileStep(db, { accountId: user.accountId, profileId: user.profileId }, parsed.data, locale);
+  return c.json({ status: "saved" });
 });

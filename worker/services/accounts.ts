@@ -49,3 +49,16 @@ export function setLocalizedText(
       set: { text, isOriginal: true },
     });
 }
+
+/** Name (in the writer's language) and birthday, as the sign-up modal's profile step collects them. */
+export async function saveProfileStep(
+  db: Database,
+  owner: { accountId: string; profileId: string },
+  input: { name?: string; birthday?: string },
+  languageCode: string,
+): Promise<void> {
+  await db.batch([
+    db.update(userAccounts).set({ birthday: input.birthday ?? null, updatedAt: new Date() }).where(eq(userAccounts.id, owner.accountId)),
+    setLocalizedText(db, { entityType: "user_profile", entityId: owner.profileId, field: "name" }, languageCode, input.name),
+  ]);
+}

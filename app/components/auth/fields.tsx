@@ -1,0 +1,88 @@
+import { useId } from "react";
+
+/** A labelled input whose error is announced and tied to it (aria-invalid, aria-describedby). */
+export function AuthField(props: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string;
+  type?: string;
+  autoComplete?: string;
+  inputMode?: "numeric" | "email" | "text";
+  hint?: string;
+  autoFocus?: boolean;
+  maxLength?: number;
+}) {
+  const id = useId();
+  const describedBy = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="block text-sm font-medium">
+        {props.label}
+      </label>
+      <input
+        id={id}
+        name={props.name}
+        type={props.type ?? "text"}
+        value={props.value}
+        onChange={(event) => props.onChange(event.target.value)}
+        autoComplete={props.autoComplete}
+        inputMode={props.inputMode}
+        autoFocus={props.autoFocus}
+        maxLength={props.maxLength}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy}
+        className="block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-base text-zinc-900 outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600 dark:border-zinc-600 dark:bg-zinc-950 dark:text-zinc-100"
+      />
+      {props.hint ? (
+        <p id={`${id}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400">
+          {props.hint}
+        </p>
+      ) : null}
+      {props.error ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
+          {props.error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function PrimaryButton(props: { children: React.ReactNode; busy?: boolean; type?: "submit" | "button"; onClick?: () => void }) {
+  return (
+    <button
+      type={props.type ?? "submit"}
+      onClick={props.onClick}
+      disabled={props.busy}
+      aria-busy={props.busy || undefined}
+      className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-70"
+    >
+      {props.busy ? <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" /> : null}
+      {props.children}
+    </button>
+  );
+}
+
+export function LinkButton(props: { children: React.ReactNode; onClick: () => void }) {
+  return (
+    <button type="button" onClick={props.onClick} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-600 dark:text-brand-100">
+      {props.children}
+    </button>
+  );
+}
+
+export function BackButton(props: { label: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={props.onClick}
+      aria-label={props.label}
+      className="-ml-2 mb-2 rounded-full p-2 text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-zinc-200 dark:hover:bg-zinc-800"
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d="M12 4l-6 6 6 6" />
+      </svg>
+    </button>
+  );
+}

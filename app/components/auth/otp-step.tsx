@@ -1,0 +1,62 @@
+import { useState } from "react";
+import { m } from "~/paraglide/messages.js";
+import { getLocale } from "~/paraglide/runtime.js";
+import { parseFields, verifyCodeSchema } from "../../../worker/domain/validation";
+import { validationMessage } from "../../../worker/domain/validation-messages";
+import { verifyEmailCode } from "~/lib/auth-client";
+import { AuthField, BackButton, LinkButton, PrimaryButton } from "./fields";
+
+/** Enter the 6-digit code sent to `email`. Shared by sign-in and sign-up. */
+export function OtpStep(props: { email: string; titleId: string; onBack: () => void; onResend: () => Promise<void>; onVerified: () => void }) {
+  const [token, setToken] = useState("");
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const [resent, setResent] = useState(false);
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const parsed = parseFields(verifyCodeSchema, { email: props.email, token });
+    if (!parsed.ok) return setError(validationMessage(parsed.errors.token ?? "validation_invalid", getLocale()));
+    setBusy(true);
+    const result = await verifyEmailCode(props.email, parsed.data.token);
+    setBusy(false);
+    if (result.ok) return props.onVerified();
+    setError(m.auth_code_invalid());
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-4">
+      <BackButton label={m.auth_back()} onClick={props.onBack} />
+      <h2 id={props.titleId} className="text-xl font-bold">
+        {m.auth_otp_title()}
+      </h2>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.auth_otp_sent({ email: props.email })}</p>
+      <AuthField
+        label={m.auth_code_label()}
+        name="token"
+        value={token}
+        onChange={(value) => setToken(value.replace(/\D/g, "").slice(0, 6))}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={6}
+        error={error}
+        autoFocus
+      />
+      <PrimaryButton busy={busy}>{m.auth_verify()}</PrimaryButton>
+      <p className="text-center text-sm" role="status">
+        {resent ? (
+          m.auth_code_resent()
+        ) : (
+          <LinkButton
+            onClick={async () => {
+              await props.onResend();
+              setResent(true);
+            }}
+          >
+            {m.auth_resend()}
+          </LinkButton>
+        )}
+      </p>
+    </form>
+  );
+}

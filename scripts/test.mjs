@@ -1,0 +1,59 @@
+// `npm test`: every test. Worker, API, Durable Object and domain tests in workerd (vitest), then the browser
+// tests in real Chromium (scripts/e2e.mjs). Prints the runners' own counts and a final `N passed, N failed`.
+import { spawnSync } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
+
+const results = "test-results";
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+function run(command, args, env = {}) {
+  return spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
+}
+
+function readJson(path) {
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+const suites = [];
+
+const workerStatus = run("npx", [
+  "vitest", "run", "--config", "vitest.config.ts",
+  "--reporter=default", "--reporter=json", `--outputFile.json=${results}/worker.json`,
+]);
+const worker = readJson(`${results}/worker.json`);
+suites.push({
+  name: "workerd (vitest)",
+  status: workerStatus,
+  passed: worker?.numPassedTests ?? 0,
+  // A crashed runner counts as one failure, so a broken suite can never read as green.
+  failed: worker ? worker.numFailedTests : 1,
+});
+
+if (process.env.SKIP_E2E !== "1") {
+  const e2eStatus = run("node", ["scripts/e2e.mjs"]);
+  const e2e = readJson(`${results}/e2e.json`);
+  const stats = e2e?.stats;
+  suites.push({
+    name: "browser (playwright)",
+    status: e2eStatus,
+    passed: stats ? stats.expected : 0,
+    failed: stats ? stats.unexpected + (stats.flaky ?? 0) : 1,
+  });
+}
+
+let passed = 0;
+let failed = 0;
+for (const suite of suites) {
+  // A non-zero exit with no failed test counted still fails the run.
+  const suiteFailed = suite.failed || (suite.status !== 0 ? 1 : 0);
+  console.log(`${suite.name}: ${suite.passed} passed, ${suiteFailed} failed`);
+  passed += suite.passed;
+  failed += suiteFailed;
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { call, codeFrom, latestMailTo, sessionCookieFrom, signUp } from "./helpers";
+
+const send = (json: unknown, headers?: HeadersInit) => call("/api/auth/email/send", { method: "POST", json, headers });
+const verify = (email: string, token: string) => call(`/api/auth/callback/email?email=${encodeURIComponent(email)}&token=${token}`);
+const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+
+describe("e-mail code sign-up and sign-in", () => {
+  it("signs up, creates the account with the handle, and starts a session", async () => {
+    const cookie = await signUp("alice01", "Alice@Example.com");
+    const session = await (await call("/api/auth/session", { cookie })).json<{ user: { handle: string; roles: string[] } }>();
+    expect(session.user.handle).toBe("alice01");
+    expect(session.user.roles).toEqual(["user"]);
+  });
+
+  it("sends a 6-digit code valid for one use, with a secure session cookie", async () => {
+    await send({ handle: "bob0001", email: "bob@example.com" });
+    const code = codeFrom(await latestMailTo("bob@example.com"));
+    expect(code).toMatch(/^\d{6}$/);
+    const first = await verify("bob@example.com", code);
+    expect(first.status).toBe(200);
+    const setCookie = first.headers.getSetCookie().find((c) => c.startsWith("comet_session="))!;
+    expect(setCookie).toMatch(/HttpOnly/);
+    expect(setCookie).toMatch(/SameSite=Lax/);
+    // The session id carries at least 128 bits: 32 random bytes, base64url.
+    expect(sessionCookieFrom(first).split("=")[1].length).toBeGreaterThanOrEqual(22);
+    expect((await verify("bob@example.com", code)).status).toBe(401);
+  });
+
+  it("marks the cookie Secure outside plain-http localhost", async () => {
+    await send({ handle: "carol01", email: "carol@example.com" });
+    const code = codeFrom(await latestMailTo("carol@example.com"));
+    const { exports } = await import("cloudflare:workers");
+    const response = await exports.default.fetch(`https://comet.example/api/auth/callback/email?email=carol%40example.com&token=${code}`);
+    expect(response.headers.getSetCookie().find((c) => c.startsWith("comet_session="))).toMatch(/; Secure/);
+  });
+
+  it("locks a code after 5 wrong tries, even for the right code afterwards", async () => {
+    await send({ handle: "dave001", email: "dave@example.com" });
+    const code = codeFrom(await latestMailTo("dave@example.com"));
+    for (let i = 0; i < 5; i++) expect((await verify("dave@example.com", wrongCode(code))).status).toBe(401);
+    expect((await verify("dave@example.com", code)).status).toBe(401);
+  });
+
+  it("refuses an expired code", async () => {
+    await send({ handle: "erin001", email: "erin@example.com" });
+    const code = codeFrom(await latestMailTo("erin@example.com"));
+    const { env } = await import("cloudflare:workers");
+    await env.DB.prepare("update auth_codes set expires_at = ? where email = ?").bind(Date.now() - 1, "erin@example.com").run();
+    expect((await verify("erin@example.com", code)).status).toBe(401);
+  });
+
+  it("answers the same for known and unknown addresses", async () => {
+    await signUp("frank01", "frank@example.com");
+    const known = await send({ email: "frank@example.com" });
+    const unknown = await send({ email: "nobody@example.com" });
+    expect(known.status).toBe(unknown.status);
+    expect(await known.text()).toBe(await unknown.text());
+    expect(await latestMailTo("nobody@example.com")).toBeNull();
+  });
+
+  it("rate-limits sends per address", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 7; i++) statuses.push((await send({ email: "limit@example.com" })).status);
+    expect(statuses.slice(0, 5).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+
+  it("rate-limits sends per client", async () => {
+    const headers = { "cf-connecting-ip": "203.0.113.9" };
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await send({ email: `client${i}@example.com` }, headers)).status);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+  });
+
+  it("gives the spec's validation messages, in the user's language", async () => {
+    const en = await send({ handle: "ab!", email: "not-an-email" });
+    expect(en.status).toBe(400);
+    const body = await en.json<{ errors: Record<string, string> }>();
+    expect(body.errors.handle).toBe("The input must be at least 4 characters long");
+    expect(body.errors.email).toBe("Please enter a valid e-mail address.");
+    const symbols = await (await send({ handle: "abc!def", email: "a@b.co" })).json<{ errors: Record<string, string> }>();
+    expect(symbols.errors.handle).toBe("The input must contain only alphanumeric characters");
+    const ja = await send({ handle: "abc!def", email: "a@b.co" }, { cookie: "app-language=ja" });
+    expect((await ja.json<{ errors: Record<string, string> }>()).errors.handle).toBe("半角英数字のみで入力してください");
+  });
+
+  it("refuses a handle that is taken, ignoring case", async () => {
+    await signUp("grace01", "grace@example.com");
+    const response = await send({ handle: "GRACE01", email: "other@example.com" });
+    expect(response.status).toBe(409);
+  });
+
+  it("signs out without redirect and ends the session server-side", async () => {
+    const cookie = await signUp("henry01", "henry@example.com");
+    const out = await call("/api/auth/signout", { method: "POST", cookie });
+    expect(out.status).toBe(200);
+    const session = await (await call("/api/auth/session", { cookie })).json<{ user: unknown }>();
+    expect(session.user).toBeNull();
+  });
+});
+
+describe("cross-site requests", () => {
+  it("refuses a state-changing API call from another site (Sec-Fetch-Site)", async () => {
+    const response = await send({ email: "x@example.com" }, { "sec-fetch-site": "cross-site" });
+    expect(response.status).toBe(403);
+  });
+
+  it("refuses a state-changing call with a foreign Origin when Sec-Fetch-Site is absent", async () => {
+    const { exports } = await import("cloudflare:workers");
+    const response = await exports.default.fetch(
+      new Request("http://localhost/api/auth/signout", { method: "POST", headers: { origin: "https://evil.example" } }),
+    );
+    expect(response.status).toBe(403);
+  });
+
+  it("refuses a cross-site page action (form POST to a page)", async () => {
+    const response = await call("/dashboard/setting/profile", { method: "POST", headers: { "sec-fetch-site": "cross-site" }, body: "name=x" });
+    expect(response.status).toBe(403);
+  });
+
+  it("refuses a cross-site language change", async () => {
+    const response = await call("/api/account/language", { method: "POST", json: { languageCode: "ja" }, headers: { "sec-fetch-site": "same-site" } });
+    expect(response.status).toBe(403);
+  });
+});

@@ -1,0 +1,43 @@
+import { env, exports } from "cloudflare:workers";
+import { createDb } from "../../worker/db/client";
+
+export const BASE = "http://localhost";
+export const db = () => createDb(env.DB);
+
+/** A same-origin browser request, as the app's own pages send it. */
+export function call(path: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) {
+  const headers = new Headers(init.headers);
+  if (!headers.has("sec-fetch-site")) headers.set("sec-fetch-site", "same-origin");
+  if (init.json !== undefined) headers.set("content-type", "application/json");
+  if (init.cookie) headers.set("cookie", init.cookie);
+  const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
+  return exports.default.fetch(new Request(`${BASE}${path}`, { ...init, headers, body }));
+}
+
+export async function latestMailTo(email: string): Promise<{ subject: string; text: string } | null> {
+  return env.DB.prepare("select subject, text from dev_mails where `to` = ? order by created_at desc, rowid desc limit 1")
+    .bind(email.toLowerCase())
+    .first<{ subject: string; text: string }>();
+}
+
+export function codeFrom(mail: { text: string } | null): string {
+  const match = mail?.text.match(/\b(\d{6})\b/);
+  if (!match) throw new Error("no code in mail");
+  return match[1];
+}
+
+export function sessionCookieFrom(response: Response): string {
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("comet_session="));
+  if (!cookie) throw new Error("no session cookie");
+  return cookie.split(";")[0];
+}
+
+/** Sign up through the API and return the session cookie. */
+export async function signUp(handle: string, email: string): Promise<string> {
+  const sent = await call("/api/auth/email/send", { method: "POST", json: { handle, email } });
+  if (sent.status !== 200) throw new Error(`send failed: ${sent.status}`);
+  const code = codeFrom(await latestMailTo(email));
+  const verified = await call(`/api/auth/callback/email?email=${encodeURIComponent(email)}&token=${code}`);
+  if (verified.status !== 200) throw new Error(`verify failed: ${verified.status}`);
+  return sessionCookieFrom(verified);
+}

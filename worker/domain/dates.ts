@@ -1,0 +1,20 @@
+import type { Locale } from "./constants";
+
+/**
+ * Dates as spec section 9: English 'MMMM d, yyyy' (November 21, 2026), Japanese 'yyyy年MM月dd日' (2026年11月21日).
+ * Always formatted in UTC on both server and browser so SSR and hydration agree.
+ */
+export function formatDate(date: Date | number | string, locale: Locale): string {
+  const d = new Date(date);
+  if (locale === "ja") {
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${d.getUTCFullYear()}年${pad(d.getUTCMonth() + 1)}月${pad(d.getUTCDate())}日`;
+  }
+  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(d);
+}
+
+export function formatDateTime(date: Date | number | string, locale: Locale): string {
+  const d = new Date(date);
+  const time = new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : "en-US", { hour: "2-digit", minute: "2-digit", timeZone: "UTC", hour12: false }).format(d);
+  return `${formatDate(d, locale)} ${time} UTC`;
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from "vitest";
+import { parseFields, profileSettingsSchema, signUpStartSchema } from "./validation";
+
+describe("sign-up schema (spec section 5)", () => {
+  it("accepts a 4–16 character alphanumeric handle and a valid e-mail, lower-casing it", () => {
+    expect(parseFields(signUpStartSchema, { handle: "Abc123", email: " A@B.CO " })).toEqual({ ok: true, data: { handle: "Abc123", email: "a@b.co" } });
+  });
+  it.each([
+    ["abc", "validation_handle_min"],
+    ["a".repeat(17), "validation_handle_max"],
+    ["abc_def", "validation_handle_alphanumeric"],
+    ["日本語のハンドル", "validation_handle_alphanumeric"],
+  ])("refuses handle %s with %s", (handle, key) => {
+    expect(parseFields(signUpStartSchema, { handle, email: "a@b.co" })).toEqual({ ok: false, errors: { handle: key } });
+  });
+});
+
+describe("profile settings schema", () => {
+  it("treats empty name and bio as absent", () => {
+    expect(parseFields(profileSettingsSchema, { name: "", handle: "abcd", bio: "" })).toEqual({ ok: true, data: { handle: "abcd" } });
+  });
+  it("refuses a 1-character name and a 161-character bio", () => {
+    const result = parseFields(profileSettingsSchema, { name: "a", handle: "abcd", bio: "x".repeat(161) });
+    expect(result).toEqual({ ok: false, errors: { name: "validation_name_min", bio: "validation_bio_max" } });
+  });
+});

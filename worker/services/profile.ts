@@ -1,0 +1,131 @@
+import { and, eq, ne } from "drizzle-orm";
+import type { DisplayCurrencyCode, Locale } from "../domain/constants";
+import type { FieldErrors } from "../domain/validation";
+import type { Database } from "../db/client";
+import { localizedTexts, userAccounts, userProfiles } from "../db/schema";
+import { LOCALIZED } from "../db/schema/localized-entities";
+import { isHandleTaken, setLocalizedText } from "./accounts";
+import { getCurrencyCode, setAccountCurrency, setAccountLanguage } from "./preferences";
+
+const PROFILE = LOCALIZED.userProfile.type;
+
+export interface ProfileSettings {
+  handle: string;
+  name: string;
+  bio: string;
+  avatarUrl: string | null;
+}
+
+export interface ProfileSettingsInput {
+  name?: string;
+  handle: string;
+  bio?: string;
+}
+
+export interface AccountSettings {
+  email: string;
+  birthday: string;
+  displayLanguageCode: Locale;
+  displayCurrencyCode: DisplayCurrencyCode;
+}
+
+export interface AccountSettingsInput {
+  birthday?: string;
+  displayLanguageCode: Locale;
+  displayCurrencyCode: DisplayCurrencyCode;
+}
+
+export type SaveResult = { ok: true } | { ok: false; errors: FieldErrors };
+
+/** The text in the viewer's language, else the original, else any: what the owner last wrote is never hidden from them. */
+function pickText(rows: { field: string; languageCode: string; isOriginal: boolean; text: string }[], field: string, locale: string): string {
+  const texts = rows.filter((r) => r.field === field);
+  return (texts.find((r) => r.languageCode === locale) ?? texts.find((r) => r.isOriginal) ?? texts[0])?.text ?? "";
+}
+
+export async function getProfileSettings(db: Database, accountId: string, locale: Locale): Promise<ProfileSettings | null> {
+  const profile = await db
+    .select({ id: userProfiles.id, handle: userProfiles.originalHandle, avatarUrl: userProfiles.avatarUrl })
+    .from(userProfiles)
+    .where(eq(userProfiles.accountId, accountId))
+    .get();
+  if (!profile) return null;
+  const texts = await db
+    .select({ field: localizedTexts.field, languageCode: localizedTexts.languageCode, isOriginal: localizedTexts.isOriginal, text: localizedTexts.text })
+    .from(localizedTexts)
+    .where(and(eq(localizedTexts.entityType, PROFILE), eq(localizedTexts.entityId, profile.id)));
+  return { handle: profile.handle, avatarUrl: profile.avatarUrl, name: pickText(texts, "name", locale), bio: pickText(texts, "bio", locale) };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const message = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
+  return /UNIQUE constraint failed/i.test(message);
+}
+
+/**
+ * Save handle, name and bio. Name and bio are written in the user's current language and become the original;
+ * texts kept in other languages stay, as translations. A handle another account holds (ignoring case) is refused.
+ */
+export async function updateProfileSettings(db: Database, accountId: string, input: ProfileSettingsInput, locale: Locale): Promise<SaveResult> {
+  const profile = await db.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.accountId, accountId)).get();
+  if (!profile) throw new Error(`no profile for account ${accountId}`);
+  if (await isHandleTaken(db, input.handle, accountId)) return { ok: false, errors: { handle: "validation_handle_taken" } };
+
+  const owner = (field: "name" | "bio") => ({ entityType: PROFILE, entityId: profile.id, field });
+  const demoteOtherLanguages = (field: "name" | "bio") =>
+    db
+      .update(localizedTexts)
+      .set({ isOriginal: false })
+      .where(
+        and(
+          eq(localizedTexts.entityType, PROFILE),
+          eq(localizedTexts.entityId, profile.id),
+          eq(localizedTexts.field, field),
+          ne(localizedTexts.languageCode, locale),
+        ),
+      );
+  try {
+    await db.batch([
+      db.update(userProfiles).set({ originalHandle: input.handle, updatedAt: new Date() }).where(eq(userProfiles.id, profile.id)),
+      demoteOtherLanguages("name"),
+      setLocalizedText(db, owner("name"), locale, input.name),
+      demoteOtherLanguages("bio"),
+      setLocalizedText(db, owner("bio"), locale, input.bio),
+    ]);
+  } catch (error) {
+    // Two accounts racing for the same handle: the case-insensitive unique index decides.
+    if (isUniqueViolation(error)) return { ok: false, errors: { handle: "validation_handle_taken" } };
+    throw error;
+  }
+  return { ok: true };
+}
+
+export async function getAccountSettings(db: Database, accountId: string): Promise<AccountSettings | null> {
+  const account = await db
+    .select({
+      email: userAccounts.email,
+      birthday: userAccounts.birthday,
+      displayLanguageCode: userAccounts.displayLanguageCode,
+      displayCurrencyId: userAccounts.displayCurrencyId,
+    })
+    .from(userAccounts)
+    .where(eq(userAccounts.id, accountId))
+    .get();
+  if (!account) return null;
+  return {
+    email: account.email,
+    birthday: account.birthday ?? "",
+    displayLanguageCode: account.displayLanguageCode === "ja" ? "ja" : "en",
+    displayCurrencyCode: await getCurrencyCode(db, account.displayCurrencyId),
+  };
+}
+
+/** Save birthday, display language and display currency. An inactive or unknown currency is refused. */
+export async function updateAccountSettings(db: Database, accountId: string, input: AccountSettingsInput): Promise<SaveResult> {
+  if (!(await setAccountCurrency(db, accountId, input.displayCurrencyCode))) {
+    return { ok: false, errors: { displayCurrencyCode: "validation_currency" } };
+  }
+  await db.update(userAccounts).set({ birthday: input.birthday ?? null, updatedAt: new Date() }).where(eq(userAccounts.id, accountId));
+  await setAccountLanguage(db, accountId, input.displayLanguageCode);
+  return { ok: true };
+}
