@@ -40,6 +40,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {data?.theme ? null : <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />}
         <Meta />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <Links />
       </head>
       <body>

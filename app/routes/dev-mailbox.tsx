@@ -18,7 +18,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export default function DevMailbox({ loaderData }: Route.ComponentProps) {
   return (
-    <main id="main" className="mx-auto max-w-3xl px-4 py-8">
+    <div className="mx-auto max-w-3xl px-4 py-8">
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">{m.mailbox_title()}</h1>
         <a href="/dev/mailbox" className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-600 dark:hover:bg-zinc-800">
@@ -43,6 +43,6 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       )}
-    </main>
+    </div>
   );
 }

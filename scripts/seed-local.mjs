@@ -1,0 +1,104 @@
+#!/usr/bin/env node
+/**
+ * Seeds the local D1 database and R2 bucket with the demo data (idempotent; safe to run again).
+ *
+ *   node scripts/seed-local.mjs [--persist-to DIR] [--creators N] [--cli] [--skip-migrations]
+ *
+ * 1. applies the migrations (wrangler d1 migrations apply DB --local),
+ * 2. writes scripts/seed/.out/seed.sql and the SVG images (scripts/seed/generate.mjs),
+ * 3. runs the SQL and puts the images through wrangler's getPlatformProxy (one process, fast);
+ *    with --cli, or if the proxy cannot start, through `wrangler d1 execute` and `wrangler r2 object put`.
+ *
+ * Without --persist-to the state is wrangler's default, .wrangler/state (the one `vite dev` uses).
+ * --persist-to DIR means the same as wrangler's flag: the data lives in DIR/v3.
+ */
+import { spawnSync } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { writeSeed } from "./seed/generate.mjs";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const BUCKET = "comet-media";
+
+function parseArgs(argv) {
+  const args = { cli: false, migrations: true };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (a === "--persist-to") args.persistTo = resolve(argv[++i]);
+    else if (a.startsWith("--persist-to=")) args.persistTo = resolve(a.slice("--persist-to=".length));
+    else if (a === "--creators") args.creators = Number(argv[++i]);
+    else if (a === "--cli") args.cli = true;
+    else if (a === "--skip-migrations") args.migrations = false;
+    else throw new Error(`unknown argument ${a}`);
+  }
+  return args;
+}
+
+function wrangler(args, persistTo) {
+  const bin = join(dirname(createRequire(import.meta.url).resolve("wrangler/package.json")), "bin", "wrangler.js");
+  const full = [...args, ...(persistTo ? ["--persist-to", persistTo] : [])];
+  const res = spawnSync(process.execPath, [bin, ...full], { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "true" }, encoding: "utf8" });
+  if (res.status !== 0) {
+    process.stderr.write(res.stdout + res.stderr);
+    throw new Error(`wrangler ${args.slice(0, 3).join(" ")} failed (exit ${res.status})`);
+  }
+  return res.stdout;
+}
+
+async function seedWithProxy({ statements, files }, persistTo) {
+  const { getPlatformProxy } = await import("wrangler");
+  const { env, dispose } = await getPlatformProxy({
+    configPath: join(root, "wrangler.toml"),
+    persist: persistTo ? { path: join(persistTo, "v3") } : true,
+    remoteBindings: false,
+  });
+  try {
+    // Batches are transactions; a few hundred statements each keeps them quick.
+    for (let i = 0; i < statements.length; i += 100) {
+      await env.DB.batch(statements.slice(i, i + 100).map((s) => env.DB.prepare(s)));
+    }
+    for (let i = 0; i < files.length; i += 16) {
+      await Promise.all(files.slice(i, i + 16).map((f) => env.MEDIA.put(f.key, f.body, { httpMetadata: { contentType: f.contentType } })));
+    }
+  } finally {
+    await dispose();
+  }
+}
+
+async function seedWithCli(sqlPath, mediaDir, files, persistTo) {
+  wrangler(["d1", "execute", "DB", "--local", "--file", sqlPath], persistTo);
+  console.log(`putting ${files.length} images one wrangler call at a time (several minutes)`);
+  for (const f of files) {
+    wrangler(["r2", "object", "put", `${BUCKET}/${f.key}`, "--local", "--file", join(mediaDir, f.key), "--content-type", f.contentType], persistTo);
+  }
+}
+
+const args = parseArgs(process.argv.slice(2));
+const started = Date.now();
+if (args.migrations) {
+  wrangler(["d1", "migrations", "apply", "DB", "--local"], args.persistTo);
+  console.log("migrations applied");
+}
+const { sqlPath, mediaDir, result } = await writeSeed({ creators: args.creators });
+console.log(`generated ${result.statements.length} statements, ${result.files.length} images`);
+
+let via = "getPlatformProxy";
+if (args.cli) {
+  via = "wrangler CLI";
+  await seedWithCli(sqlPath, mediaDir, result.files, args.persistTo);
+} else {
+  try {
+    await seedWithProxy(result, args.persistTo);
+  } catch (error) {
+    console.warn(`getPlatformProxy failed (${error instanceof Error ? error.message : error}); falling back to the wrangler CLI`);
+    via = "wrangler CLI";
+    await seedWithCli(sqlPath, mediaDir, result.files, args.persistTo);
+  }
+}
+
+const manifest = JSON.parse(await readFile(join(dirname(sqlPath), "manifest.json"), "utf8"));
+const wellKnown = manifest.logins.filter((l) => /^(creator|client|admin|banned)@/.test(l.email));
+console.log(`seeded via ${via} in ${((Date.now() - started) / 1000).toFixed(1)} s; ${manifest.logins.length} accounts. Demo logins (e-mail code, see /dev/mailbox):`);
+for (const l of wellKnown) console.log(`  ${l.email.padEnd(28)} @${l.handle.padEnd(12)} ${l.roles.join("+")}`);
