@@ -1,0 +1,136 @@
+import { useId, useRef, useState, type KeyboardEvent } from "react";
+import { Link } from "react-router";
+import { m } from "~/paraglide/messages.js";
+import { getLocale } from "~/paraglide/runtime.js";
+import { Dropdown } from "./dropdown";
+import { BellIcon } from "./icons";
+
+/**
+ * One notification as the header shows it. The site layout's loader (app/routes/site-layout.tsx) is the one
+ * place notifications are loaded; it returns an empty list until notifications are delivered.
+ */
+export interface HeaderNotification {
+  id: string;
+  title: string;
+  message: string | null;
+  /** Where the notification leads, e.g. /dashboard/commission/managements?order={orderCode}. */
+  href: string | null;
+  /** ISO 8601. */
+  createdAt: string;
+  read: boolean;
+}
+
+type Tab = "notifications" | "announcements";
+
+/** Spec section 9: English 'MMMM d, yyyy'; Japanese 'yyyy年MM月dd日'. */
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (getLocale() === "ja") {
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${date.getFullYear()}年${pad(date.getMonth() + 1)}月${pad(date.getDate())}日`;
+  }
+  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" }).format(date);
+}
+
+export function NotificationMenu({ notifications }: { notifications: HeaderNotification[] }) {
+  const unread = notifications.filter((n) => !n.read).length;
+  return (
+    <Dropdown
+      kind="dialog"
+      label={unread > 0 ? m.header_notifications_label_unread({ count: unread }) : m.header_notifications_label()}
+      panelClassName="md:w-80"
+      trigger={
+        <>
+          <BellIcon className="size-5" />
+          {unread > 0 ? <span className="absolute top-2 right-2 size-2 rounded-full bg-red-600 ring-2 ring-white dark:ring-zinc-950" /> : null}
+        </>
+      }
+    >
+      <NotificationTabs notifications={notifications} />
+    </Dropdown>
+  );
+}
+
+function NotificationTabs({ notifications }: { notifications: HeaderNotification[] }) {
+  const [tab, setTab] = useState<Tab>("notifications");
+  const baseId = useId();
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ notifications: null, announcements: null });
+  const tabs: { id: Tab; label: string }[] = [
+    { id: "notifications", label: m.header_notifications_tab_notifications() },
+    { id: "announcements", label: m.header_notifications_tab_announcements() },
+  ];
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    event.preventDefault();
+    const next: Tab = tab === "notifications" ? "announcements" : "notifications";
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  return (
+    <div>
+      <div role="tablist" aria-label={m.header_notifications_label()} className="flex gap-1 border-b border-zinc-200 px-1 dark:border-zinc-800" onKeyDown={onKeyDown}>
+        {tabs.map(({ id, label }) => (
+          <button
+            key={id}
+            ref={(el) => {
+              tabRefs.current[id] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${baseId}-${id}-tab`}
+            aria-selected={tab === id}
+            aria-controls={`${baseId}-${id}-panel`}
+            tabIndex={tab === id ? 0 : -1}
+            onClick={() => setTab(id)}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
+              tab === id
+                ? "border-brand-600 text-zinc-900 dark:border-brand-300 dark:text-zinc-50"
+                : "border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+            }`}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-${tab}-panel`} aria-labelledby={`${baseId}-${tab}-tab`} className="py-1">
+        {tab === "notifications" && notifications.length > 0 ? (
+          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {notifications.map((n) => (
+              <li key={n.id}>
+                <NotificationRow notification={n} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          // Announcements are always empty (spec section 2), as is an empty notification list.
+          <p className="px-3 py-8 text-center text-sm text-zinc-600 dark:text-zinc-400">{m.header_notifications_empty()}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function NotificationRow({ notification: n }: { notification: HeaderNotification }) {
+  const body = (
+    <>
+      <span className="flex items-start gap-2">
+        {n.read ? null : <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600 dark:bg-brand-300" aria-hidden="true" />}
+        <span className="text-sm font-medium text-zinc-900 dark:text-zinc-50">{n.title}</span>
+      </span>
+      {n.message ? <span className="mt-0.5 block text-sm text-zinc-600 dark:text-zinc-400">{n.message}</span> : null}
+      <time dateTime={n.createdAt} className="mt-1 block text-xs text-zinc-600 dark:text-zinc-400">
+        {formatDate(n.createdAt)}
+      </time>
+    </>
+  );
+  const rowClass = "block rounded-lg px-3 py-2.5";
+  return n.href ? (
+    <Link to={n.href} className={`${rowClass} hover:bg-zinc-100 dark:hover:bg-zinc-800`}>
+      {body}
+    </Link>
+  ) : (
+    <div className={rowClass}>{body}</div>
+  );
+}

@@ -1,0 +1,96 @@
+import { useEffect } from "react";
+import { Link, Outlet, isRouteErrorResponse, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import type { HeaderNotification } from "~/components/layout/notification-menu";
+import { m } from "~/paraglide/messages.js";
+import { getLocale } from "~/paraglide/runtime.js";
+import { useRootData } from "~/root";
+import type { Route } from "./+types/site-layout";
+
+const BAN_PATH = "/ban";
+
+export function loader({ request }: Route.LoaderArgs) {
+  // The product host for the avatar menu's profile link ("comet.example/{handle}").
+  const host = new URL(request.url).host;
+  // The header's notification list. Notifications are delivered in a later issue: load them here.
+  const notifications: HeaderNotification[] = [];
+  return { host, notifications };
+}
+
+export const meta: Route.MetaFunction = ({ error }) => {
+  if (!error) return [{ title: m.layout_meta_title() }];
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return [{ title: m.layout_meta_page_title({ page: notFound ? m.layout_notfound_title() : m.layout_error_title() }) }];
+};
+
+/** Spec section 2: /onboarding is pushed (a history entry, not a redirect) when `signup` is on the root path. */
+function useOnboardingPush() {
+  const { pathname, search } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (pathname === "/" && new URLSearchParams(search).has("signup")) navigate("/onboarding");
+  }, [pathname, search, navigate]);
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  const root = useRootData();
+  const layout = useRouteLoaderData<typeof loader>("routes/site-layout");
+  const { pathname } = useLocation();
+  const locale = root?.locale ?? (getLocale() as "en" | "ja");
+  const minimal = pathname === BAN_PATH;
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a href="#main-content" className="skip-link">
+        {m.layout_skip_to_content()}
+      </a>
+      <SiteHeader
+        user={root?.user ?? null}
+        locale={locale}
+        host={layout?.host ?? ""}
+        notifications={layout?.notifications ?? []}
+        minimal={minimal}
+      />
+      <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
+        {children}
+      </main>
+      <SiteFooter locale={locale} minimal={minimal} />
+    </div>
+  );
+}
+
+export default function SiteLayout() {
+  useOnboardingPush();
+  return (
+    <Frame>
+      <Outlet />
+    </Frame>
+  );
+}
+
+/** Errors below the layout (a 404 handle, a missing page) keep the header and footer. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <Frame>
+      <section className="mx-auto max-w-xl px-4 py-24 text-center">
+        <p className="text-sm font-semibold text-brand-600 dark:text-brand-300">{m.layout_error_status({ status: String(status) })}</p>
+        <h1 className="mt-2 text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">
+          {notFound ? m.layout_notfound_title() : m.layout_error_title()}
+        </h1>
+        <p className="mt-4 text-zinc-600 dark:text-zinc-400">{notFound ? m.layout_notfound_body() : m.layout_error_body()}</p>
+        <div className="mt-8 flex flex-wrap justify-center gap-3">
+          <Link to="/" className="button-primary">
+            {m.layout_notfound_home()}
+          </Link>
+          {notFound ? (
+            <Link to="/explore/creators" className="button-secondary">
+              {m.layout_notfound_explore()}
+            </Link>
+          ) : null}
+        </div>
+      </section>
+    </Frame>
+  );
+}
