@@ -8,6 +8,7 @@ import { isCrossSiteWrite } from "./http/cross-site";
 import { requestLocale } from "./http/locale";
 import { authApi } from "./api/auth";
 import { accountApi } from "./api/account";
+import { benchRoutes } from "./api/bench";
 import { mediaRoutes } from "./api/media";
 import { getSessionUser } from "./services/sessions";
 
@@ -48,6 +49,7 @@ export function createApp(renderPage?: PageRenderer) {
   app.route("/api/auth", authApi);
   app.route("/api/account", accountApi);
   app.route("/media", mediaRoutes);
+  app.route("/api/bench", benchRoutes);
   app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
 
   // React Router takes every other path; app.all (not app.get) so page actions reach it too.

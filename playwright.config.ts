@@ -1,0 +1,43 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Browser tests in Debian's Chromium (see docs/decisions/003-browser-tests.md). `npm run test:e2e` builds the
+// app, seeds a fresh state dir, serves it and sets E2E_BASE_URL; `npx playwright test` alone runs the specs
+// against whatever already serves E2E_BASE_URL (default: the dev server).
+const baseURL = process.env.E2E_BASE_URL ?? "http://localhost:5173";
+
+/** The flags this machine needs: without the networking ones Chromium keeps calling hosts it cannot reach. */
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export default defineConfig({
+  testDir: "./tests/e2e",
+  testMatch: "**/*.spec.ts",
+  globalSetup: "./tests/e2e/global-setup.ts",
+  // 2-core machine, and the specs share one seeded database: one worker, in file order.
+  workers: 1,
+  fullyParallel: false,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  // Kept inside test-results/ but apart from the JSON summary, which Playwright must not wipe.
+  outputDir: "test-results/e2e-artifacts",
+  reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  use: {
+    ...devices["Desktop Chrome"],
+    baseURL,
+    locale: "en-US",
+    timezoneId: "Asia/Tokyo",
+    colorScheme: "light",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+  },
+});

@@ -1,0 +1,230 @@
+// `npm run bench`: how much the home page's server rendering costs, and how much JavaScript it ships.
+//
+// 1. Production build (no dev tools), fresh local state with the demo data, served in workerd by `vite preview`
+//    (BENCH_SERVER=wrangler: by `wrangler dev` on build/server/wrangler.json instead).
+// 2. Load on loopback only, bounded: WARMUP, then REQUESTS requests at CONCURRENCY in flight (keep-alive, in
+//    alternating rounds), for GET / and for GET /api/bench/static?bytes=<size of />, a fixed HTML string of the
+//    same size from the same Worker (worker/api/bench.ts). Their requests/s ratio is the SSR cost over the
+//    Worker's floor (goal ≤ 3). Also the server's CPU time per request (Node + workerd, from /proc), whose
+//    ratio moves much less than requests/s when other programs load the machine.
+// 3. The client JS that / loads (module scripts, modulepreloads, inline imports and their static imports),
+//    gzipped with zlib and summed (goal ≤ 100 KB).
+// Prints a table and writes .bench/results.json. Goals are reported, not enforced: timings on a shared 2-core
+// machine are not a test. Exit code is non-zero only when the bench itself could not run.
+//
+//   BENCH_REQUESTS=2000 BENCH_CONCURRENCY=8 BENCH_WARMUP=300 BENCH_SKIP_BUILD=1 BENCH_SERVER=vite|wrangler npm run bench
+import { execFileSync } from "node:child_process";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { cpus, loadavg } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { build, freePort, log, prepareState, root, startPreview } from "./serve-test-build.mjs";
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 300);
+const ROUNDS = 4;
+const SERVER = process.env.BENCH_SERVER === "wrangler" ? "wrangler" : "vite";
+const RATIO_GOAL = 3;
+const JS_GOAL_BYTES = 100 * 1024;
+const STATE_DIR = join(root, ".wrangler", "bench-state");
+
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/**
+ * CPU milliseconds (user + system) used so far by every process of the server's process group (Node and
+ * workerd). CPU time per request barely moves when other programs load the machine; requests/s does.
+ */
+function serverCpuMs(pgid) {
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended between readdir and read.
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/** One GET over a keep-alive agent; resolves with status, body and elapsed milliseconds. */
+function get(agent, url) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const request = http.get(url, { agent }, (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode, body: Buffer.concat(chunks), ms: Number(process.hrtime.bigint() - started) / 1e6 }),
+      );
+      response.on("error", reject);
+    });
+    request.setTimeout(30_000, () => request.destroy(new Error(`timeout: ${url}`)));
+    request.on("error", reject);
+  });
+}
+
+/** Exactly `total` requests with `concurrency` in flight; loopback only, bounded by count. */
+async function load(url, total, concurrency) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies = [];
+  let issued = 0;
+  let errors = 0;
+  let bytes = 0;
+  const started = process.hrtime.bigint();
+  const lane = async () => {
+    while (issued < total) {
+      issued++;
+      try {
+        const response = await get(agent, url);
+        latencies.push(response.ms);
+        bytes = response.body.length;
+        if (response.status !== 200) errors++;
+      } catch {
+        errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  agent.destroy();
+  return { latencies, errors, bytes, seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+}
+
+/**
+ * The measured requests of each target, split into ROUNDS alternating rounds (A B A B …): a shared machine's
+ * load changes over a minute, and alternating spreads that change over both targets instead of one.
+ */
+async function measure(targets, total, concurrency, pgid) {
+  const runs = targets.map(() => ({ latencies: [], errors: 0, bytes: 0, seconds: 0, cpuMs: 0 }));
+  for (let round = 0; round < ROUNDS; round++) {
+    const count = Math.floor(total / ROUNDS) + (round < total % ROUNDS ? 1 : 0);
+    for (const [i, target] of targets.entries()) {
+      const cpuBefore = serverCpuMs(pgid);
+      const r = await load(target.url, count, concurrency);
+      runs[i].cpuMs += serverCpuMs(pgid) - cpuBefore;
+      runs[i].latencies.push(...r.latencies);
+      runs[i].errors += r.errors;
+      runs[i].bytes = r.bytes;
+      runs[i].seconds += r.seconds;
+    }
+  }
+  return runs.map(({ latencies, errors, bytes, seconds, cpuMs }) => {
+    latencies.sort((a, b) => a - b);
+    const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
+    return { requests: total, errors, bytes, rps: total / seconds, p50: at(0.5), p99: at(0.99), seconds, cpuMsPerRequest: cpuMs / total };
+  });
+}
+
+/** Every JS file the page makes the browser load at start: entry scripts, modulepreloads, their static imports. */
+async function clientScripts(baseUrl, html) {
+  const found = new Set();
+  const add = (src, from) => {
+    const url = new URL(src, from);
+    if (url.origin === new URL(baseUrl).origin && /\.m?js$/.test(url.pathname)) found.add(url.href);
+  };
+  for (const [, src] of html.matchAll(/<script\b[^>]*\btype="module"[^>]*\bsrc="([^"]+)"/g)) add(src, baseUrl);
+  for (const [tag] of html.matchAll(/<link\b[^>]*>/g)) {
+    if (/\brel="modulepreload"/.test(tag)) add(tag.match(/\bhref="([^"]+)"/)?.[1] ?? "", baseUrl);
+  }
+  for (const [, inline] of html.matchAll(/<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/g)) {
+    for (const [, bare, from] of inline.matchAll(/\bimport\s*\(?\s*["']([^"']+)["']|\bfrom\s*["']([^"']+)["']/g)) add(bare ?? from, baseUrl);
+  }
+  // Static imports inside the chunks load at start too (dynamic import() ones do not, and are not counted).
+  const files = [];
+  const seen = new Set();
+  const queue = [...found];
+  while (queue.length) {
+    const url = queue.shift();
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const response = await fetch(url);
+    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    files.push({ url: new URL(url).pathname, raw: body.length, gzip: gzipSync(body).length });
+    const code = body.toString("utf8");
+    for (const [, a, b] of code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*["']([^"']+)["']/g)) {
+      const next = new URL(a ?? b, url);
+      if (/\.m?js$/.test(next.pathname) && !seen.has(next.href)) queue.push(next.href);
+    }
+  }
+  return files.sort((a, b) => b.gzip - a.gzip);
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const pad = (value, width) => String(value).padStart(width);
+
+let server;
+let exitCode = 0;
+try {
+  if (process.env.BENCH_SKIP_BUILD === "1") log("bench", "BENCH_SKIP_BUILD=1: using build/ as it is");
+  else log("bench", `production build in ${build({ devTools: false }).seconds.toFixed(1)} s`);
+  prepareState(STATE_DIR, "bench");
+  server = await startPreview({ stateDir: STATE_DIR, port: await freePort(), prefix: "bench", server: SERVER });
+  const base = server.url;
+
+  const probeAgent = new http.Agent({ keepAlive: false });
+  const home = await get(probeAgent, `${base}/`);
+  if (home.status !== 200) throw new Error(`GET / answered ${home.status}`);
+  const size = home.body.length;
+  const staticUrl = `${base}/api/bench/static?bytes=${size}`;
+  const probe = await get(probeAgent, staticUrl);
+  const haveStatic = probe.status === 200 && probe.body.length === size;
+  if (!haveStatic) log("bench", `GET /api/bench/static answered ${probe.status} (${probe.body.length} bytes): is benchRoutes mounted in worker/app.ts?`);
+
+  const targets = [{ name: "GET /", url: `${base}/` }];
+  if (haveStatic) targets.push({ name: `GET static HTML (${size} B)`, url: staticUrl });
+  for (const target of targets) await load(target.url, WARMUP, CONCURRENCY);
+  log("bench", `warmed up (${WARMUP} requests each); measuring ${REQUESTS} requests at concurrency ${CONCURRENCY}`);
+  const results = await measure(targets, REQUESTS, CONCURRENCY, server.pgid);
+  targets.forEach((target, i) => (target.result = results[i]));
+
+  const scripts = await clientScripts(base, home.body.toString("utf8"));
+  const js = { files: scripts.length, raw: scripts.reduce((s, f) => s + f.raw, 0), gzip: scripts.reduce((s, f) => s + f.gzip, 0), list: scripts };
+
+  const [page, fixed] = targets.map((t) => t.result);
+  const ratio = fixed ? fixed.rps / page.rps : null;
+  const cpuRatio = fixed ? page.cpuMsPerRequest / fixed.cpuMsPerRequest : null;
+
+  const [load1] = loadavg();
+  console.log(`\nComet bench: production build in workerd (${SERVER === "vite" ? "vite preview" : "wrangler dev"}), loopback, ${REQUESTS} requests at concurrency ${CONCURRENCY} in ${ROUNDS} alternating rounds after ${WARMUP} warm-up; load average ${load1.toFixed(1)} on ${cpus().length} cores`);
+  console.log(`${"target".padEnd(30)} ${pad("bytes", 8)} ${pad("req/s", 9)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("CPU ms/req", 11)} ${pad("errors", 7)}`);
+  for (const { name, result: r } of targets) {
+    console.log(
+      `${name.padEnd(30)} ${pad(r.bytes, 8)} ${pad(r.rps.toFixed(0), 9)} ${pad(r.p50.toFixed(2), 8)} ${pad(r.p99.toFixed(2), 8)} ${pad(r.cpuMsPerRequest.toFixed(2), 11)} ${pad(r.errors, 7)}`,
+    );
+  }
+  console.log(
+    ratio === null
+      ? "static ÷ SSR requests/s: n/a (bench route not mounted)"
+      : `static ÷ SSR requests/s: ${ratio.toFixed(2)}  (goal ≤ ${RATIO_GOAL}: ${ratio <= RATIO_GOAL ? "met" : "NOT met"})`,
+  );
+  if (cpuRatio !== null) console.log(`SSR ÷ static server CPU per request: ${cpuRatio.toFixed(2)}  (steadier than requests/s on a busy machine)`);
+  console.log(`client JS loaded by /: ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip  (goal ≤ ${kb(JS_GOAL_BYTES)}: ${js.gzip <= JS_GOAL_BYTES ? "met" : "NOT met"})`);
+  for (const file of scripts) console.log(`  ${pad(kb(file.gzip), 9)} gzip ${pad(kb(file.raw), 9)} raw  ${file.url}`);
+
+  mkdirSync(join(root, ".bench"), { recursive: true });
+  const report = { at: new Date().toISOString(), server: SERVER, loadAverage: load1, requests: REQUESTS, concurrency: CONCURRENCY, warmup: WARMUP, targets: targets.map(({ name, result }) => ({ name, ...result })), ratio, cpuRatio, js };
+  writeFileSync(join(root, ".bench", "results.json"), `${JSON.stringify(report, null, 2)}\n`);
+  log("bench", "wrote .bench/results.json");
+  if (targets.some((t) => t.result.errors > 0)) {
+    log("bench", "some requests failed: the figures above are not trustworthy");
+    exitCode = 1;
+  }
+} catch (error) {
+  console.error(`[bench] ${error instanceof Error ? error.message : error}`);
+  if (server) console.error(server.output());
+  exitCode = 1;
+} finally {
+  await server?.stop();
+}
+process.exit(exitCode);

@@ -1,0 +1,150 @@
+// Builds the app, gives it a fresh local state (migrations + demo data) and serves it in workerd through
+// `vite preview`, for the browser tests (scripts/e2e.mjs) and the benchmark (scripts/bench.mjs).
+//
+// On its own it serves until Ctrl-C, to run specs by hand against it:
+//   node scripts/serve-test-build.mjs [--dev-tools] [--skip-build] [--port N] [--wrangler]
+//   E2E_BASE_URL=http://localhost:N npx playwright test tests/e2e/ban.spec.ts
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { delimiter, dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const bin = join(root, "node_modules", ".bin");
+
+/** The project's Node (the `node` devDependency) and tools first, whatever Node started this script. */
+export function toolEnv(extra = {}) {
+  return { ...process.env, PATH: `${bin}${delimiter}${process.env.PATH ?? ""}`, ...extra };
+}
+
+export function log(prefix, line) {
+  console.log(`[${prefix}] ${line}`);
+}
+
+/** Runs a command to completion with its output shown; throws on a non-zero exit. */
+export function run(command, args, { env = {}, quiet = false } = {}) {
+  const started = Date.now();
+  const result = spawnSync(command, args, {
+    cwd: root,
+    env: toolEnv(env),
+    stdio: quiet ? ["ignore", "pipe", "pipe"] : ["ignore", "inherit", "inherit"],
+    encoding: "utf8",
+  });
+  if (result.status !== 0) {
+    if (quiet) process.stderr.write(`${result.stdout ?? ""}${result.stderr ?? ""}`);
+    throw new Error(`\`${command} ${args.join(" ")}\` failed (exit ${result.status ?? result.signal})`);
+  }
+  return { seconds: (Date.now() - started) / 1000, stdout: result.stdout };
+}
+
+/**
+ * `react-router build`. With devTools the /dev/mailbox route is compiled in (app/routes.ts reads
+ * COMET_DEV_TOOLS); without, COMET_DEV_TOOLS is removed so a production build never has it by accident.
+ */
+export function build({ devTools }) {
+  const env = { COMET_DEV_TOOLS: devTools ? "1" : "" };
+  return run("react-router", ["build"], { env, quiet: true });
+}
+
+/** A fresh state dir: deleted, migrated, then seeded with the demo data when the seed script exists. */
+export function prepareState(stateDir, prefix = "state") {
+  rmSync(stateDir, { recursive: true, force: true });
+  // CI=true: wrangler asks no confirmation question.
+  const migrate = run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { env: { CI: "true" }, quiet: true });
+  log(prefix, `migrations applied to ${stateDir} (${migrate.seconds.toFixed(1)} s)`);
+  const seedScript = join(root, "scripts", "seed-local.mjs");
+  if (existsSync(seedScript)) {
+    const seed = run("node", [seedScript, "--persist-to", stateDir, "--skip-migrations"], { quiet: true });
+    log(prefix, `demo data loaded (${seed.seconds.toFixed(1)} s)`);
+  } else {
+    log(prefix, "scripts/seed-local.mjs not found: the database has the schema but no demo users");
+  }
+}
+
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * Serves build/ in workerd on the given state dir and resolves once `/` answers; `stop()` ends the server's
+ * whole process group. Two ways, same Worker and state:
+ * - "vite" (default): `vite preview`; the Cloudflare plugin reads COMET_STATE_DIR (vite.config.ts).
+ * - "wrangler": `wrangler dev` on the build's own config (build/server/wrangler.json), wrangler's local server.
+ */
+export async function startPreview({ stateDir, port, prefix = "serve", server = "vite", timeoutMs = 90_000 }) {
+  const url = `http://localhost:${port}`;
+  const [command, args] =
+    server === "wrangler"
+      ? ["wrangler", ["dev", "-c", "build/server/wrangler.json", "--local", "--ip", "localhost", "--port", String(port), "--persist-to", stateDir, "--show-interactive-dev-session=false", "--log-level", "warn"]]
+      : ["vite", ["preview", "--port", String(port), "--strictPort", "--host", "localhost"]];
+  const child = spawn(command, args, {
+    cwd: root,
+    env: toolEnv({ COMET_STATE_DIR: stateDir, CI: "true" }),
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  const collect = (chunk) => {
+    output = (output + chunk).slice(-20_000);
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  let exited = null;
+  child.on("exit", (code, signal) => (exited = code ?? signal));
+
+  const stop = () =>
+    new Promise((done) => {
+      if (exited !== null) return done();
+      child.once("exit", () => done());
+      try {
+        process.kill(-child.pid, "SIGTERM");
+      } catch {
+        return done();
+      }
+      setTimeout(() => {
+        try {
+          process.kill(-child.pid, "SIGKILL");
+        } catch {}
+      }, 5_000).unref();
+    });
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited !== null) throw new Error(`${command} exited (${exited}) before serving:\n${output}`);
+    try {
+      const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
+      await response.arrayBuffer();
+      log(prefix, `serving build/ with ${command} at ${url} (state ${stateDir}); GET / answered ${response.status}`);
+      // pgid: the server's process group (Node and workerd), for reading its CPU time in /proc.
+      return { url, stop, output: () => output, pgid: child.pid };
+    } catch {
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`${command} did not answer at ${url} within ${timeoutMs} ms:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 300));
+    }
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const devTools = args.includes("--dev-tools");
+  const portArg = args.indexOf("--port");
+  const port = portArg >= 0 ? Number(args[portArg + 1]) : await freePort();
+  const stateDir = join(root, ".wrangler", devTools ? "e2e-state" : "bench-state");
+  if (!args.includes("--skip-build")) log("serve", `built in ${build({ devTools }).seconds.toFixed(1)} s`);
+  prepareState(stateDir);
+  const server = await startPreview({ stateDir, port, server: args.includes("--wrangler") ? "wrangler" : "vite" });
+  log("serve", "Ctrl-C stops it");
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.stop().then(() => process.exit(0)));
+}

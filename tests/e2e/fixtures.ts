@@ -1,0 +1,235 @@
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { createRequire } from "node:module";
+
+/** Demo accounts created by scripts/seed-local.mjs. */
+export const DEMO = {
+  creator: "creator@demo.comet.local",
+  client: "client@demo.comet.local",
+  admin: "admin@demo.comet.local",
+  banned: "banned@demo.comet.local",
+} as const;
+
+const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+/** WCAG 2.x A and AA. Best-practice rules are left out so that a failure always names a WCAG criterion. */
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+const CODE_PATTERN = /(?<!\d)\d{6}(?!\d)/;
+
+/**
+ * `test` with one automatic check: a page that throws or reports a hydration error fails the test, since
+ * either means the server HTML and the client disagree, which no other assertion would notice.
+ */
+export const test = base.extend<{ pageErrors: string[] }>({
+  pageErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on("pageerror", (error) => errors.push(`uncaught: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error" && /hydrat/i.test(message.text())) errors.push(`console: ${message.text()}`);
+      });
+      await use(errors);
+      expect(errors, "errors in the page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+export { expect };
+
+// ---------------------------------------------------------------------------------------------------------
+// Accessibility
+
+type AxeNode = { target: unknown[]; html: string; failureSummary?: string };
+type AxeViolation = { id: string; impact: string | null; help: string; helpUrl: string; nodes: AxeNode[] };
+
+async function runAxe(page: Page, disableRules: string[]): Promise<AxeViolation[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_SOURCE });
+  return page.evaluate(
+    async ({ tags, disabled }) => {
+      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+      const rules = Object.fromEntries(disabled.map((id) => [id, { enabled: false }]));
+      const { violations } = await axe.run(document, { runOnly: { type: "tag", values: tags }, rules, resultTypes: ["violations"] });
+      // Plain data only: the result objects hold DOM references that do not survive serialisation.
+      return violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        helpUrl: v.helpUrl,
+        nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })),
+      }));
+    },
+    { tags: AXE_TAGS, disabled: disableRules },
+  );
+}
+
+/**
+ * Switches the page between light and dark the way the app does (the `dark` class on <html>, see
+ * app/lib/theme.ts) without a reload, so open dialogs and typed values stay. Transitions are switched off
+ * while axe measures, or colour-contrast would read colours half-way through a fade.
+ */
+async function setDarkClass(page: Page, dark: boolean) {
+  await page.evaluate((dark) => {
+    if (!document.getElementById("e2e-no-motion")) {
+      const style = document.createElement("style");
+      style.id = "e2e-no-motion";
+      style.textContent = "*,*::before,*::after{transition:none!important;animation-duration:0s!important;animation-delay:0s!important}";
+      document.head.append(style);
+    }
+    document.documentElement.classList.toggle("dark", dark);
+    return new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  }, dark);
+}
+
+function describeViolation(themes: string[], url: string, v: AxeViolation): string {
+  const nodes = v.nodes
+    .slice(0, 5)
+    .map((n) => `    at ${n.target.join(" ")}\n       ${n.html.slice(0, 200)}\n       ${(n.failureSummary ?? "").replace(/\n/g, "\n       ")}`)
+    .join("\n");
+  const more = v.nodes.length > 5 ? `\n    …and ${v.nodes.length - 5} more` : "";
+  return `[${themes.join(", ")}] ${v.impact ?? "?"} ${v.id}: ${v.help} (${url})\n  ${v.helpUrl}\n${nodes}${more}`;
+}
+
+/**
+ * Runs axe-core (WCAG 2.x A/AA) on the page as it is now, in the current theme and in the other one, and fails
+ * with a readable list of every violation (one entry for a violation both themes share). Leaves the page in
+ * the theme it found it in.
+ */
+export async function expectAccessible(page: Page, options: { disableRules?: string[] } = {}) {
+  const url = new URL(page.url()).pathname;
+  await test.step(`accessibility of ${url} in both themes`, async () => {
+    const startsDark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+    const found = new Map<string, { themes: string[]; violation: AxeViolation }>();
+    try {
+      for (const dark of [startsDark, !startsDark]) {
+        await setDarkClass(page, dark);
+        for (const violation of await runAxe(page, options.disableRules ?? [])) {
+          const key = JSON.stringify([violation.id, violation.nodes.map((n) => n.target)]);
+          const entry = found.get(key) ?? { themes: [], violation };
+          entry.themes.push(dark ? "dark" : "light");
+          found.set(key, entry);
+        }
+      }
+    } finally {
+      await setDarkClass(page, startsDark);
+      await page.evaluate(() => document.getElementById("e2e-no-motion")?.remove());
+    }
+    if (found.size) {
+      const report = [...found.values()].map(({ themes, violation }) => describeViolation(themes, url, violation)).join("\n\n");
+      throw new Error(`axe found ${found.size} accessibility violation(s):\n\n${report}`);
+    }
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The dev mailbox (/dev/mailbox: one <article> per message, newest first, with recipient and body text)
+
+type MailboxEntry = { text: string; sentAt: string | null };
+
+function newestCodeFor(entries: MailboxEntry[], email: string): string | null {
+  const mine = entries.filter((entry) => entry.text.toLowerCase().includes(email.toLowerCase()) && CODE_PATTERN.test(entry.text));
+  if (mine.length === 0) return null;
+  // Newest first on the page; a <time datetime> on every entry, when present, settles it regardless of order.
+  const newest = mine.every((entry) => entry.sentAt)
+    ? mine.reduce((a, b) => (Date.parse(b.sentAt!) > Date.parse(a.sentAt!) ? b : a))
+    : mine[0];
+  return newest.text.match(CODE_PATTERN)![0];
+}
+
+function entriesFromHtml(html: string): MailboxEntry[] {
+  return [...html.matchAll(/<article\b[\s\S]*?<\/article>/gi)].map(([article]) => ({
+    sentAt: article.match(/<time\b[^>]*\bdatetime="([^"]+)"/i)?.[1] ?? null,
+    text: article
+      .replace(/<[^>]+>/g, " ")
+      .replace(/&amp;/g, "&")
+      .replace(/&#x40;|&#64;/g, "@"),
+  }));
+}
+
+/**
+ * The newest 6-digit code sent to `email`, read from /dev/mailbox: with a Page, in a second tab of the same
+ * browser context (as a person would); with an APIRequestContext, from the server HTML. Waits for the mail.
+ */
+export async function readLatestCode(from: Page | APIRequestContext, email: string, { timeout = 10_000 } = {}): Promise<string> {
+  const isPage = "context" in from && typeof from.context === "function";
+  const mailbox = isPage ? await (from as Page).context().newPage() : null;
+  const deadline = Date.now() + timeout;
+  try {
+    for (;;) {
+      let entries: MailboxEntry[];
+      if (mailbox) {
+        await mailbox.goto("/dev/mailbox");
+        entries = await mailbox.locator("article").evaluateAll((articles) =>
+          articles.map((article) => ({
+            text: (article as HTMLElement).innerText,
+            sentAt: article.querySelector("time[datetime]")?.getAttribute("datetime") ?? null,
+          })),
+        );
+      } else {
+        const response = await (from as APIRequestContext).get("/dev/mailbox");
+        expect(response.status(), "GET /dev/mailbox").toBe(200);
+        entries = entriesFromHtml(await response.text());
+      }
+      const code = newestCodeFor(entries, email);
+      if (code) return code;
+      if (Date.now() > deadline) throw new Error(`No 6-digit code for ${email} in /dev/mailbox after ${timeout} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await mailbox?.close();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Header and auth
+
+export const header = (page: Page) => page.getByRole("banner");
+export const accountMenuButton = (page: Page) => page.getByRole("button", { name: "Account menu" });
+export const authDialog = (page: Page) => page.getByRole("dialog");
+
+/** The control that submits a step of the auth dialog: Enter in its field, as a keyboard user would. */
+export async function submitField(field: Locator) {
+  await field.press("Enter");
+}
+
+/** Sign-in through the real UI: header "Sign in", e-mail, code from the mailbox; waits for the reload. */
+export async function signIn(page: Page, email: string, { expectSignedIn = true } = {}) {
+  if (page.url() === "about:blank") await page.goto("/");
+  await header(page).getByRole("button", { name: "Sign in", exact: true }).click();
+  const dialog = authDialog(page);
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("E-mail", { exact: true }).fill(email);
+  await dialog.getByRole("button", { name: "Send code" }).click();
+  const codeField = dialog.getByLabel("Code", { exact: true });
+  await expect(codeField).toBeVisible();
+  await codeField.fill(await readLatestCode(page, email));
+  // The complete step reloads the page after about a second: the next "load" event is that reload.
+  const reloaded = page.waitForEvent("load", { timeout: 15_000 });
+  await submitField(codeField);
+  await reloaded;
+  if (expectSignedIn) await expect(accountMenuButton(page)).toBeVisible();
+}
+
+/**
+ * Sign-in through the API (same endpoints the dialog calls), for specs about what a signed-in user sees rather
+ * than about signing in. The cookies land in the page's browser context.
+ */
+export async function signInWithApi(page: Page, email: string) {
+  const send = await page.request.post("/api/auth/email/send", { data: { email } });
+  expect(send.status(), `send code to ${email}: ${await send.text()}`).toBe(200);
+  const token = await readLatestCode(page.request, email);
+  const verify = await page.request.get("/api/auth/callback/email", { params: { email, token } });
+  expect(verify.status(), `verify code for ${email}: ${await verify.text()}`).toBe(200);
+}
+
+/** A handle and address nobody has used: handles are 4-16 letters and digits. */
+export function freshUser() {
+  const id = `${Date.now().toString(36)}${Math.floor(Math.random() * 36 ** 2).toString(36)}`.slice(-10);
+  return { handle: `e2e${id}`, email: `e2e-${id}@example.test` };
+}
+
+/** Presses Tab (or Shift+Tab) until `target` has focus; fails after `max` presses. */
+export async function tabTo(page: Page, target: Locator, { backwards = false, max = 40 } = {}) {
+  for (let presses = 0; presses < max; presses++) {
+    if (await target.evaluate((el) => el === document.activeElement).catch(() => false)) return;
+    await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
+  }
+  await expect(target, `reachable with ${backwards ? "Shift+Tab" : "Tab"} within ${max} presses`).toBeFocused();
+}
