@@ -10,6 +10,12 @@ const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), selec
 export function ModalShell(props: { open: boolean; labelledBy: string; onClose: () => void; children: React.ReactNode }) {
   const ref = useRef<HTMLDialogElement>(null);
 
+  // Focus goes back to whatever opened the modal, also when the modal unmounts rather than closes.
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    return () => opener?.focus();
+  }, []);
+
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;

@@ -1,6 +1,6 @@
-import { useEffect, useState } from "react";
+import { Suspense, lazy, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { AuthDialog, type AuthMode } from "~/components/auth/auth-dialog";
+import type { AuthMode } from "~/components/auth/auth-dialog";
 import { m } from "~/paraglide/messages.js";
 import type { RootData } from "~/root";
 import { AvatarMenu } from "./avatar-menu";
@@ -9,6 +9,11 @@ import { LogoMark, SearchIcon } from "./icons";
 import { LanguageMenu } from "./language-menu";
 import { NotificationMenu, type HeaderNotification } from "./notification-menu";
 import { ThemeToggleButton } from "./theme-toggle";
+
+// The sign-in / sign-up flows load on first use (or when a pointer nears the buttons), keeping them out of
+// every page's initial JavaScript.
+const loadAuthDialog = () => import("~/components/auth/auth-dialog");
+const AuthDialog = lazy(() => loadAuthDialog().then((module) => ({ default: module.AuthDialog })));
 
 /** Spec section 9: the header is 60px high and gets its border and blur after 60px of scroll. */
 const SCROLL_THRESHOLD_PX = 60;
@@ -86,10 +91,10 @@ export function SiteHeader({
               ) : (
               <>
                   <ThemeToggleButton />
-                  <button type="button" aria-haspopup="dialog" className="header-text-button ml-1" onClick={() => setAuthMode("signin")}>
+                  <button type="button" aria-haspopup="dialog" className="header-text-button ml-1" onPointerEnter={loadAuthDialog} onFocus={loadAuthDialog} onClick={() => setAuthMode("signin")}>
                     {m.header_sign_in()}
                   </button>
-                  <button type="button" aria-haspopup="dialog" className="header-primary-button" onClick={() => setAuthMode("signup")}>
+                  <button type="button" aria-haspopup="dialog" className="header-primary-button" onPointerEnter={loadAuthDialog} onFocus={loadAuthDialog} onClick={() => setAuthMode("signup")}>
                     {m.header_sign_up()}
                   </button>
               </>
@@ -99,7 +104,11 @@ export function SiteHeader({
         </div>
       </header>
       {/* Outside the header: its backdrop blur would otherwise become the containing block of a fixed modal. */}
-      {user || minimal ? null : <AuthDialog mode={authMode} onModeChange={setAuthMode} onClose={() => setAuthMode(null)} />}
+      {user || minimal || authMode === null ? null : (
+        <Suspense fallback={null}>
+          <AuthDialog mode={authMode} onModeChange={setAuthMode} onClose={() => setAuthMode(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
