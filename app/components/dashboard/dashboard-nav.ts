@@ -1,0 +1,119 @@
+import { m } from "~/paraglide/messages.js";
+
+/** Every dashboard address in one place, so links, redirects and guards agree on the spelling. */
+export const DASHBOARD_PATHS = {
+  settingsProfile: "/dashboard/setting/profile",
+  settingsAccount: "/dashboard/setting/profile/account",
+  settingsNotification: "/dashboard/setting/profile/notification",
+  settingsPayment: "/dashboard/setting/profile/payment",
+  portfolioCreator: "/dashboard/portfolio/creator",
+  portfolioCreatorNew: "/dashboard/portfolio/creator/new",
+  portfolioCreatorClient: "/dashboard/portfolio/creator/client",
+  portfolioCreatorClientNew: "/dashboard/portfolio/creator/client/new",
+  portfolioClient: "/dashboard/portfolio/client",
+  wallet: "/dashboard/creator/wallet",
+  creatorHome: "/dashboard/creator/home",
+  forms: "/dashboard/commission/setting/form",
+  formsGeneral: "/dashboard/commission/setting/form/general",
+  formNew: "/dashboard/commission/setting/form/form/new",
+  formEdit: "/dashboard/commission/setting/form/form/edit",
+  managements: "/dashboard/commission/managements",
+  clientRequests: "/dashboard/commission/client/requests",
+  billing: "/dashboard/billing",
+  sales: "/dashboard/history/sales",
+  billingHistory: "/dashboard/history/billing",
+} as const;
+
+export interface NavLinkItem {
+  to: string;
+  label: string;
+  children?: NavLinkItem[];
+}
+
+export interface NavSection {
+  id: string;
+  title: string;
+  items: NavLinkItem[];
+}
+
+/**
+ * The sidebar of spec sections 2 and 6. Admins and creators get the creator side; items meant for
+ * non-creators are hidden from them. Sections left empty are dropped.
+ */
+export function dashboardNav(creatorSide: boolean): NavSection[] {
+  const p = DASHBOARD_PATHS;
+  const sections: NavSection[] = [
+    {
+      id: "general",
+      title: m.sidebar_section_general(),
+      items: [
+        {
+          to: p.settingsProfile,
+          label: m.sidebar_settings(),
+          children: [
+            { to: p.settingsAccount, label: m.sidebar_settings_account() },
+            { to: p.settingsNotification, label: m.sidebar_settings_notification() },
+            { to: p.settingsPayment, label: m.sidebar_settings_payment() },
+          ],
+        },
+        creatorSide
+          ? {
+              to: p.portfolioCreator,
+              label: m.sidebar_portfolio(),
+              children: [
+                { to: p.portfolioCreatorNew, label: m.sidebar_portfolio_new() },
+                { to: p.portfolioCreatorClient, label: m.sidebar_portfolio_client() },
+                { to: p.portfolioCreatorClientNew, label: m.sidebar_portfolio_client_new() },
+              ],
+            }
+          : { to: p.portfolioClient, label: m.sidebar_portfolio() },
+        creatorSide ? { to: p.wallet, label: m.sidebar_payout() } : { to: p.creatorHome, label: m.sidebar_join_creator() },
+      ],
+    },
+    {
+      id: "creator",
+      title: m.sidebar_section_creator(),
+      items: creatorSide
+        ? [
+            {
+              to: p.forms,
+              label: m.sidebar_forms(),
+              children: [
+                { to: p.formsGeneral, label: m.sidebar_forms_general() },
+                { to: p.formNew, label: m.sidebar_forms_new() },
+                { to: p.formEdit, label: m.sidebar_forms_edit() },
+              ],
+            },
+            { to: p.managements, label: m.sidebar_managements() },
+          ]
+        : [],
+    },
+    {
+      id: "client",
+      title: m.sidebar_section_client(),
+      items: [{ to: p.clientRequests, label: m.sidebar_sent_requests() }],
+    },
+    {
+      id: "history",
+      title: m.sidebar_section_history(),
+      items: [
+        ...(creatorSide ? [{ to: p.sales, label: m.sidebar_sales() }] : []),
+        { to: p.billingHistory, label: m.sidebar_billing_history() },
+      ],
+    },
+  ];
+  return sections.filter((section) => section.items.length > 0);
+}
+
+/** The label of the page at `pathname`, for the collapsed menu's summary on small screens. */
+export function currentNavLabel(sections: NavSection[], pathname: string): string | undefined {
+  const path = pathname.replace(/\/+$/, "");
+  for (const section of sections) {
+    for (const item of section.items) {
+      if (item.to === path) return item.label;
+      const child = item.children?.find((c) => c.to === path);
+      if (child) return child.label;
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,90 @@
+import { NavLink, useLocation } from "react-router";
+import { m } from "~/paraglide/messages.js";
+import { currentNavLabel, dashboardNav, type NavLinkItem, type NavSection } from "./dashboard-nav";
+
+const linkClass = (child: boolean) =>
+  ({ isActive }: { isActive: boolean }) =>
+    [
+      "block rounded-md px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-100",
+      child ? "" : "font-medium",
+      isActive
+        ? "bg-brand-50 font-semibold text-brand-700 dark:bg-zinc-800 dark:text-white"
+        : "text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white",
+    ].join(" ");
+
+function NavItem({ item }: { item: NavLinkItem }) {
+  return (
+    <li>
+      {/* `end`: a parent is current only on its own page, so one link at a time carries aria-current. */}
+      <NavLink to={item.to} end className={linkClass(false)}>
+        {item.label}
+      </NavLink>
+      {item.children && (
+        <ul className="mt-1 ml-4 space-y-1 border-l border-zinc-300 pl-2 dark:border-zinc-700">
+          {item.children.map((child) => (
+            <li key={child.to}>
+              <NavLink to={child.to} end className={linkClass(true)}>
+                {child.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+function NavSections({ sections, idPrefix }: { sections: NavSection[]; idPrefix: string }) {
+  return (
+    <div className="space-y-6">
+      {sections.map((section) => {
+        const titleId = `${idPrefix}-${section.id}`;
+        return (
+          <div key={section.id}>
+            <p id={titleId} className="px-3 pb-2 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
+              {section.title}
+            </p>
+            <ul aria-labelledby={titleId} className="space-y-1">
+              {section.items.map((item) => (
+                <NavItem key={item.to} item={item} />
+              ))}
+            </ul>
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+/**
+ * The dashboard navigation: a sticky column on wide screens; on small screens a disclosure above the
+ * content (a native <details>, so it opens without JavaScript) that closes again after each navigation.
+ */
+export function DashboardSidebar({ creatorSide }: { creatorSide: boolean }) {
+  const { pathname } = useLocation();
+  const sections = dashboardNav(creatorSide);
+  const current = currentNavLabel(sections, pathname);
+  return (
+    <>
+      <nav aria-label={m.sidebar_nav_label()} className="md:hidden">
+        <details key={pathname} className="group rounded-lg border border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900">
+          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 rounded-lg px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-100 [&::-webkit-details-marker]:hidden">
+            <span>
+              {m.sidebar_menu_toggle()}
+              {current && <span className="text-zinc-600 dark:text-zinc-400"> · {current}</span>}
+            </span>
+            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0 transition-transform group-open:rotate-180" fill="currentColor">
+              <path fillRule="evenodd" d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z" clipRule="evenodd" />
+            </svg>
+          </summary>
+          <div className="border-t border-zinc-300 p-3 dark:border-zinc-700">
+            <NavSections sections={sections} idPrefix="dashboard-nav-mobile" />
+          </div>
+        </details>
+      </nav>
+      <nav aria-label={m.sidebar_nav_label()} className="hidden md:sticky md:top-20 md:block">
+        <NavSections sections={sections} idPrefix="dashboard-nav" />
+      </nav>
+    </>
+  );
+}

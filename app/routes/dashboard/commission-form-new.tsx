@@ -1,0 +1,24 @@
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { DashboardPage, EmptyState, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { m } from "~/paraglide/messages.js";
+import { requireCreatorSide } from "./guards.server";
+import type { Route } from "./+types/commission-form-new";
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireCreatorSide(context);
+  return null;
+}
+
+export const meta: Route.MetaFunction = () => dashboardTitle(m.dashboard_form_new_title());
+
+export default function CommissionFormNewPage() {
+  return (
+    <DashboardPage title={m.dashboard_form_new_title()}>
+      <EmptyState
+        message={m.dashboard_form_new_empty()}
+        detail={m.dashboard_form_new_empty_detail()}
+        action={{ to: DASHBOARD_PATHS.forms, label: m.dashboard_forms_back() }}
+      />
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,34 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { requestContext } from "~/lib/request-context";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { isCreatorSide } from "../../../worker/domain/roles";
+import type { SessionUser } from "../../../worker/services/sessions";
+
+/** Where a signed-out visitor is sent: home, with the sign-in modal asked for. */
+export const SIGN_IN_PATH = "/?auth=signin";
+
+type Context = Readonly<RouterContextProvider>;
+
+/**
+ * Every dashboard loader and action calls one of these itself: the layout's loader runs in parallel with
+ * the page's, so the layout's check alone would not stop a page's data from loading.
+ */
+export function requireUser(context: Context): SessionUser {
+  const { user } = context.get(requestContext);
+  if (!user) throw redirect(SIGN_IN_PATH);
+  return user;
+}
+
+/** Admin and creator pages; everyone else is offered to become a creator. */
+export function requireCreatorSide(context: Context): SessionUser {
+  const user = requireUser(context);
+  if (!isCreatorSide(user.roles)) throw redirect(DASHBOARD_PATHS.creatorHome);
+  return user;
+}
+
+/** Pages for non-creators; admins and creators are sent to their side's counterpart. */
+export function requireClientSide(context: Context, creatorCounterpart: string): SessionUser {
+  const user = requireUser(context);
+  if (isCreatorSide(user.roles)) throw redirect(creatorCounterpart);
+  return user;
+}

@@ -1,0 +1,13 @@
+import { redirect } from "react-router";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { requireUser } from "./guards.server";
+import type { Route } from "./+types/index";
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireUser(context);
+  throw redirect(DASHBOARD_PATHS.settingsProfile);
+}
+
+export default function DashboardIndex() {
+  return null;
+}

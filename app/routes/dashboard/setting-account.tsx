@@ -1,0 +1,97 @@
+import { Form, data, redirect, useNavigation } from "react-router";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { FormStatus, SubmitButton } from "~/components/form/form-status";
+import { SelectField } from "~/components/form/select-field";
+import { TextField } from "~/components/form/text-field";
+import { requestContext } from "~/lib/request-context";
+import { m } from "~/paraglide/messages.js";
+import { accountSettingsSchema, parseFields } from "../../../worker/domain/validation";
+import { translateErrors } from "../../../worker/domain/validation-messages";
+import { preferenceCookie } from "../../../worker/http/cookies";
+import { getAccountSettings, updateAccountSettings } from "../../../worker/services/profile";
+import { requireUser } from "./guards.server";
+import type { Route } from "./+types/setting-account";
+
+const FIELDS = ["birthday", "displayLanguageCode", "displayCurrencyCode"] as const;
+type Values = Record<(typeof FIELDS)[number], string>;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const account = await getAccountSettings(context.get(requestContext).db, user.accountId);
+  if (!account) throw data(null, { status: 404 });
+  // Set after a save that changed the language: that save redirects here so the page renders in the new language.
+  const saved = new URL(request.url).searchParams.has("saved");
+  return { account, saved };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  const { db, locale } = context.get(requestContext);
+  const form = await request.formData();
+  const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as Values;
+  const parsed = parseFields(accountSettingsSchema, values);
+  if (!parsed.ok) return data({ saved: false, errors: translateErrors(parsed.errors, locale), values }, { status: 400 });
+  const result = await updateAccountSettings(db, user.accountId, parsed.data);
+  if (!result.ok) return data({ saved: false, errors: translateErrors(result.errors, locale), values }, { status: 400 });
+
+  // The cookie outranks the account's language, so it must follow the new choice.
+  const headers = { "Set-Cookie": preferenceCookie(new URL(request.url), "app-language", parsed.data.displayLanguageCode) };
+  if (parsed.data.displayLanguageCode !== locale) {
+    // This response was already bound to the old language; a fresh request renders in the new one, with or without JavaScript.
+    return redirect(`${DASHBOARD_PATHS.settingsAccount}?saved`, { headers });
+  }
+  return data({ saved: true, errors: null, values: null }, { headers });
+}
+
+export const meta: Route.MetaFunction = () => dashboardTitle(m.settings_account_title());
+
+export default function SettingAccountPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { account } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
+  const errors = actionData?.errors ?? {};
+  const values: Values = actionData?.values ?? {
+    birthday: account.birthday,
+    displayLanguageCode: account.displayLanguageCode,
+    displayCurrencyCode: account.displayCurrencyCode,
+  };
+  const saved = !busy && (actionData ? actionData.saved : loaderData.saved);
+  return (
+    <DashboardPage title={m.settings_account_title()} intro={m.settings_account_intro()}>
+      <Form
+        method="post"
+        noValidate
+        className="max-w-xl space-y-5"
+        key={`${account.birthday}\n${account.displayLanguageCode}\n${account.displayCurrencyCode}`}
+      >
+        {/* Read-only and ignored by the action: the sign-in address changes through its own flow. */}
+        <TextField name="email" type="email" label={m.settings_email_label()} hint={m.settings_email_hint()} defaultValue={account.email} readOnly />
+        <TextField name="birthday" type="date" label={m.settings_birthday_label()} hint={m.settings_birthday_hint()} error={errors.birthday} defaultValue={values.birthday} autoComplete="bday" />
+        <SelectField
+          name="displayLanguageCode"
+          label={m.settings_language_label()}
+          error={errors.displayLanguageCode}
+          defaultValue={values.displayLanguageCode}
+          options={[
+            { value: "en", label: m.settings_language_en() },
+            { value: "ja", label: m.settings_language_ja() },
+          ]}
+        />
+        <SelectField
+          name="displayCurrencyCode"
+          label={m.settings_currency_label()}
+          hint={m.settings_currency_hint()}
+          error={errors.displayCurrencyCode}
+          defaultValue={values.displayCurrencyCode}
+          options={[
+            { value: "JPY", label: m.settings_currency_jpy() },
+            { value: "USD", label: m.settings_currency_usd() },
+          ]}
+        />
+        <FormStatus saved={saved} savedText={m.settings_saved()} errorText={actionData?.errors ? m.settings_errors_summary() : undefined} />
+        <SubmitButton busy={busy} label={m.settings_save()} busyLabel={m.settings_saving()} />
+      </Form>
+    </DashboardPage>
+  );
+}
