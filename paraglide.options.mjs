@@ -7,4 +7,6 @@ export const paraglideOptions = {
   cookieName: "app-language",
   localStorageKey: "app-language",
   emitReadme: false,
+  // The same output in dev (vite plugin) and from scripts/postinstall.mjs, so neither invalidates the other.
+  outputStructure: "message-modules",
 };

@@ -1,8 +1,8 @@
 import { Hono } from "hono";
 import { createDb } from "./db/client";
-import { SESSION_COOKIE, isLocale } from "./domain/constants";
+import { LANGUAGE_COOKIE, SESSION_COOKIE } from "./domain/constants";
 import { isBanned } from "./domain/roles";
-import { readCookie } from "./http/cookies";
+import { preferenceCookie, readCookie } from "./http/cookies";
 import type { AppEnv, RequestContext } from "./http/context";
 import { isCrossSiteWrite } from "./http/cross-site";
 import { requestLocale } from "./http/locale";
@@ -30,8 +30,9 @@ export function createApp(renderPage?: PageRenderer) {
     const db = createDb(c.env.DB);
     const sessionToken = readCookie(c.req.raw, SESSION_COOKIE);
     const user = isAssetPath(c.req.path) ? null : await getSessionUser(db, sessionToken);
-    const cookieLocale = requestLocale(c.req.raw);
-    const locale = user && isLocale(user.displayLanguageCode) && !readCookie(c.req.raw, "app-language") ? user.displayLanguageCode : cookieLocale;
+    // One source for the language: the same cookie-then-Accept-Language rule Paraglide applies while rendering.
+    // Signing in and changing the language both set the cookie, so a signed-in user's choice follows them.
+    const locale = requestLocale(c.req.raw);
     c.set("request", { env: c.env, executionCtx: c.executionCtx as unknown as ExecutionContext, db, user, sessionToken, locale });
     await next();
   });
@@ -53,6 +54,15 @@ export function createApp(renderPage?: PageRenderer) {
   app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
 
   // React Router takes every other path; app.all (not app.get) so page actions reach it too.
-  app.all("*", (c) => (renderPage ? renderPage(c.req.raw, c.get("request")) : c.notFound()));
+  app.all("*", async (c) => {
+    if (!renderPage) return c.notFound();
+    const context = c.get("request");
+    const page = await renderPage(c.req.raw, context);
+    if (readCookie(c.req.raw, LANGUAGE_COOKIE)) return page;
+    // First visit: pin the detected language so the browser's Paraglide and later requests agree with this render.
+    const response = new Response(page.body, page);
+    response.headers.append("Set-Cookie", preferenceCookie(new URL(c.req.url), LANGUAGE_COOKIE, context.locale));
+    return response;
+  });
   return app;
 }
