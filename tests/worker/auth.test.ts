@@ -102,8 +102,25 @@ describe("e-mail code sign-up and sign-in", () => {
 });
 
 describe("cross-site requests", () => {
-  it("refuses a state-changing API call from another site (Sec-Fetch-Site)", async () => {
-    const response = await send({ email: "x@example.com" }, { "sec-fetch-site": "cross-site" });
+  // Every state-changing endpoint and page action the app has; the same middleware guards all of them.
+  const writes = [
+    "/api/auth/email/send",
+    "/api/auth/signout",
+    "/api/account/language",
+    "/api/account/currency",
+    "/api/account/profile-step",
+    "/dashboard/setting/profile",
+    "/dashboard/setting/profile/account",
+    "/dashboard/creator/home",
+  ];
+
+  it.each(writes)("refuses POST %s from another site (Sec-Fetch-Site: cross-site)", async (path) => {
+    const response = await call(path, { method: "POST", json: {}, headers: { "sec-fetch-site": "cross-site" } });
+    expect(response.status).toBe(403);
+  });
+
+  it.each(writes)("refuses POST %s from a sibling subdomain (Sec-Fetch-Site: same-site)", async (path) => {
+    const response = await call(path, { method: "POST", json: {}, headers: { "sec-fetch-site": "same-site" } });
     expect(response.status).toBe(403);
   });
 
@@ -115,13 +132,58 @@ describe("cross-site requests", () => {
     expect(response.status).toBe(403);
   });
 
-  it("refuses a cross-site page action (form POST to a page)", async () => {
-    const response = await call("/dashboard/setting/profile", { method: "POST", headers: { "sec-fetch-site": "cross-site" }, body: "name=x" });
-    expect(response.status).toBe(403);
+  it("accepts the same call from the app's own pages", async () => {
+    const response = await call("/api/account/language", { method: "POST", json: { languageCode: "ja" } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("set-cookie")).toMatch(/^app-language=ja;/);
+  });
+});
+
+describe("preferences", () => {
+  it("saves a signed-in user's language to the account and applies it at the next sign-in", async () => {
+    const cookie = await signUp("ivy00001", "ivy@example.com");
+    await call("/api/account/language", { method: "POST", json: { languageCode: "ja" }, cookie });
+    await call("/api/auth/email/send", { method: "POST", json: { email: "ivy@example.com" } });
+    const code = codeFrom(await latestMailTo("ivy@example.com"));
+    const signedIn = await call(`/api/auth/callback/email?email=ivy%40example.com&token=${code}`);
+    expect(signedIn.headers.getSetCookie().some((c) => c.startsWith("app-language=ja;"))).toBe(true);
   });
 
-  it("refuses a cross-site language change", async () => {
-    const response = await call("/api/account/language", { method: "POST", json: { languageCode: "ja" }, headers: { "sec-fetch-site": "same-site" } });
-    expect(response.status).toBe(403);
+  it("saves the display currency for signed-in users only, and only active currencies", async () => {
+    expect((await call("/api/account/currency", { method: "POST", json: { currencyCode: "USD" } })).status).toBe(401);
+    const cookie = await signUp("jack0001", "jack@example.com");
+    expect((await call("/api/account/currency", { method: "POST", json: { currencyCode: "EUR" }, cookie })).status).toBe(400);
+    expect((await call("/api/account/currency", { method: "POST", json: { currencyCode: "USD" }, cookie })).status).toBe(200);
+    const { env } = await import("cloudflare:workers");
+    const row = await env.DB.prepare(
+      "select c.code from user_accounts a join currencies c on c.id = a.display_currency_id where a.email = ?",
+    ).bind("jack@example.com").first<{ code: string }>();
+    expect(row?.code).toBe("USD");
+  });
+
+  it("refuses the profile step without a session and validates it with the spec's messages", async () => {
+    expect((await call("/api/account/profile-step", { method: "POST", json: { name: "Ok" } })).status).toBe(401);
+    const cookie = await signUp("kate0001", "kate@example.com");
+    const bad = await call("/api/account/profile-step", { method: "POST", json: { name: "K", birthday: "2999-01-01" }, cookie });
+    expect(bad.status).toBe(400);
+    expect((await bad.json<{ errors: Record<string, string> }>()).errors).toEqual({
+      name: "The name must be at least 2 characters long",
+      birthday: "A date of birth is required.",
+    });
+  });
+});
+
+describe("banned users", () => {
+  it("are sent to /ban from pages and refused by the API, but can still sign out", async () => {
+    const cookie = await signUp("leo00001", "leo@example.com");
+    const { env } = await import("cloudflare:workers");
+    await env.DB.prepare(
+      "insert into user_account_roles (user_account_id, role_code) select id, 'ban' from user_accounts where email = ?",
+    ).bind("leo@example.com").run();
+    const page = await call("/dashboard/setting/profile", { cookie, redirect: "manual" });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toBe("/ban");
+    expect((await call("/api/account/language", { method: "POST", json: { languageCode: "en" }, cookie })).status).toBe(403);
+    expect((await call("/api/auth/signout", { method: "POST", cookie })).status).toBe(200);
   });
 });
