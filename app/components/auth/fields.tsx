@@ -1,6 +1,7 @@
 import { useId } from "react";
+import { FieldShell, controlBorder, controlClass, describedBy, fieldIds } from "~/components/form/field";
 
-/** A labelled input whose error is announced and tied to it (aria-invalid, aria-describedby). */
+/** A controlled, labelled input for the modal flows, on the same field shell as the settings forms. */
 export function AuthField(props: {
   label: string;
   name: string;
@@ -14,15 +15,11 @@ export function AuthField(props: {
   autoFocus?: boolean;
   maxLength?: number;
 }) {
-  const id = useId();
-  const describedBy = [props.hint ? `${id}-hint` : null, props.error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const ids = fieldIds(props.name, useId());
   return (
-    <div className="space-y-1">
-      <label htmlFor={id} className="block text-sm font-medium">
-        {props.label}
-      </label>
+    <FieldShell ids={ids} label={props.label} hint={props.hint} error={props.error}>
       <input
-        id={id}
+        id={ids.input}
         name={props.name}
         type={props.type ?? "text"}
         value={props.value}
@@ -32,20 +29,20 @@ export function AuthField(props: {
         autoFocus={props.autoFocus}
         maxLength={props.maxLength}
         aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy}
-        className="block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-base text-zinc-900 outline-none focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-600 dark:border-zinc-600 dark:bg-zinc-950 dark:text-zinc-100"
+        aria-describedby={describedBy(props.hint && ids.hint, props.error && ids.error)}
+        className={`${controlClass} ${controlBorder(Boolean(props.error))}`}
       />
-      {props.hint ? (
-        <p id={`${id}-hint`} className="text-xs text-zinc-600 dark:text-zinc-400">
-          {props.hint}
-        </p>
-      ) : null}
-      {props.error ? (
-        <p id={`${id}-error`} role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {props.error}
-        </p>
-      ) : null}
-    </div>
+    </FieldShell>
+  );
+}
+
+/** An error about the whole step (rate limit, network), announced when it appears. */
+export function FormError(props: { message?: string }) {
+  if (!props.message) return null;
+  return (
+    <p role="alert" className="text-sm text-red-700 dark:text-red-400">
+      {props.message}
+    </p>
   );
 }
 

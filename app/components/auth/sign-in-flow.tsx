@@ -5,7 +5,7 @@ import { parseFields, signInStartSchema } from "../../../worker/domain/validatio
 import { translateErrors } from "../../../worker/domain/validation-messages";
 import { sendSignInCode } from "~/lib/auth-client";
 import { CompleteStep } from "./complete-step";
-import { AuthField, LinkButton, PrimaryButton } from "./fields";
+import { AuthField, FormError, LinkButton, PrimaryButton } from "./fields";
 import { OtpStep } from "./otp-step";
 
 type Step = "start" | "otp" | "complete";
@@ -40,11 +40,7 @@ export function SignInFlow(props: { titleId: string; onSwitchToSignUp: () => voi
         {m.auth_signin_title()}
       </h2>
       <AuthField label={m.auth_email_label()} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} autoFocus />
-      {errors.form ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <PrimaryButton busy={busy}>{m.auth_send_code()}</PrimaryButton>
       <p className="text-center text-sm">
         {m.auth_no_account()} <LinkButton onClick={props.onSwitchToSignUp}>{m.auth_signup()}</LinkButton>

@@ -5,7 +5,7 @@ import { parseFields, profileStepSchema, signUpStartSchema } from "../../../work
 import { translateErrors } from "../../../worker/domain/validation-messages";
 import { saveProfileStep, sendSignUpCode } from "~/lib/auth-client";
 import { CompleteStep } from "./complete-step";
-import { AuthField, LinkButton, PrimaryButton } from "./fields";
+import { AuthField, FormError, LinkButton, PrimaryButton } from "./fields";
 import { OtpStep } from "./otp-step";
 
 type Step = "account" | "otp" | "profile" | "complete";
@@ -67,11 +67,7 @@ export function SignUpFlow(props: { titleId: string; onSwitchToSignIn: () => voi
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.auth_profile_intro()}</p>
         <AuthField label={m.auth_name_label()} name="name" autoComplete="name" value={profile.name} onChange={(name) => setProfile({ ...profile, name })} error={errors.name} autoFocus />
         <AuthField label={m.auth_birthday_label()} name="birthday" type="date" autoComplete="bday" value={profile.birthday} onChange={(birthday) => setProfile({ ...profile, birthday })} error={errors.birthday} />
-        {errors.form ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-            {errors.form}
-          </p>
-        ) : null}
+        <FormError message={errors.form} />
         <PrimaryButton busy={busy}>{m.auth_save()}</PrimaryButton>
         <p className="text-center text-sm">
           <LinkButton onClick={() => setStep("complete")}>{m.auth_skip()}</LinkButton>
@@ -96,11 +92,7 @@ export function SignUpFlow(props: { titleId: string; onSwitchToSignIn: () => voi
         autoFocus
       />
       <AuthField label={m.auth_email_label()} name="email" type="email" autoComplete="email" value={account.email} onChange={(email) => setAccount({ ...account, email })} error={errors.email} />
-      {errors.form ? (
-        <p role="alert" className="text-sm text-red-700 dark:text-red-400">
-          {errors.form}
-        </p>
-      ) : null}
+      <FormError message={errors.form} />
       <PrimaryButton busy={busy}>{m.auth_send_code()}</PrimaryButton>
       <p className="text-center text-sm">
         {m.auth_have_account()} <LinkButton onClick={props.onSwitchToSignIn}>{m.auth_signin()}</LinkButton>
