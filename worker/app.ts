@@ -33,7 +33,7 @@ export function createApp(renderPage?: PageRenderer) {
     // One source for the language: the same cookie-then-Accept-Language rule Paraglide applies while rendering.
     // Signing in and changing the language both set the cookie, so a signed-in user's choice follows them.
     const locale = requestLocale(c.req.raw);
-    c.set("request", { env: c.env, executionCtx: c.executionCtx as unknown as ExecutionContext, db, user, sessionToken, locale });
+    c.set("request", { env: c.env, url: new URL(c.req.url), executionCtx: c.executionCtx as unknown as ExecutionContext, db, user, sessionToken, locale });
     await next();
   });
 

@@ -6,6 +6,8 @@ import type { SessionUser } from "../services/sessions";
 /** What every request carries once the Worker's middleware has run; shared by Hono handlers and page loaders. */
 export interface RequestContext {
   env: Env;
+  /** The URL of the request being served (loaders use it to send a visitor back after signing in). */
+  url: URL;
   executionCtx: ExecutionContext;
   db: Database;
   user: SessionUser | null;

@@ -2,11 +2,21 @@ import { useEffect } from "react";
 import { m } from "~/paraglide/messages.js";
 import { AUTH_RELOAD_DELAY_MS } from "../../../worker/domain/constants";
 
-/** The last step: a short confirmation, then the page reloads (spec: 1 s) so it renders signed in. */
+/** A `next` query parameter that stays on this site ("/path", never "//host" or "https://…"), or null. */
+export function localNextPath(search: string): string | null {
+  const next = new URLSearchParams(search).get("next");
+  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : null;
+}
+
+/**
+ * The last step: a short confirmation, then the page reloads (spec: 1 s) so it renders signed in, or goes to
+ * `reloadTo`, or to the page that asked the visitor to sign in (`?next=`).
+ */
 export function CompleteStep(props: { titleId: string; title: string; reloadTo?: string }) {
   useEffect(() => {
     const timer = setTimeout(() => {
-      if (props.reloadTo) window.location.assign(props.reloadTo);
+      const target = props.reloadTo ?? localNextPath(window.location.search);
+      if (target) window.location.assign(target);
       else window.location.reload();
     }, AUTH_RELOAD_DELAY_MS);
     return () => clearTimeout(timer);

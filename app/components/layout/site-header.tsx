@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Link, useSearchParams } from "react-router";
 import type { AuthMode } from "~/components/auth/auth-dialog";
 import { m } from "~/paraglide/messages.js";
 import type { RootData } from "~/root";
@@ -64,6 +64,13 @@ export function SiteHeader({
 }) {
   const scrolled = useScrolledPast(SCROLL_THRESHOLD_PX);
   const [authMode, setAuthMode] = useState<AuthMode | null>(null);
+  const [searchParams] = useSearchParams();
+  const requestedAuth = searchParams.get("auth");
+
+  // Pages that need a session send visitors to /?auth=signin&next=…: open the modal they were promised.
+  useEffect(() => {
+    if (!user && (requestedAuth === "signin" || requestedAuth === "signup")) setAuthMode(requestedAuth);
+  }, [user, requestedAuth]);
 
   return (
     <>

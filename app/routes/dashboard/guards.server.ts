@@ -4,8 +4,10 @@ import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
 import { isCreatorSide } from "../../../worker/domain/roles";
 import type { SessionUser } from "../../../worker/services/sessions";
 
-/** Where a signed-out visitor is sent: home, with the sign-in modal asked for. */
-export const SIGN_IN_PATH = "/?auth=signin";
+/** Where a signed-out visitor is sent: home with the sign-in modal open, then back to `url` once signed in. */
+export function signInPath(url: URL): string {
+  return `/?${new URLSearchParams({ auth: "signin", next: url.pathname + url.search })}`;
+}
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -14,8 +16,8 @@ type Context = Readonly<RouterContextProvider>;
  * the page's, so the layout's check alone would not stop a page's data from loading.
  */
 export function requireUser(context: Context): SessionUser {
-  const { user } = context.get(requestContext);
-  if (!user) throw redirect(SIGN_IN_PATH);
+  const { user, url } = context.get(requestContext);
+  if (!user) throw redirect(signInPath(url));
   return user;
 }
 
