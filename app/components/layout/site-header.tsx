@@ -81,7 +81,7 @@ export function SiteHeader({
             : "border-transparent bg-white dark:bg-zinc-950"
         }`}
       >
-        <div className="mx-auto flex h-full max-w-6xl items-center gap-2 px-3 sm:px-6">
+        <div className="mx-auto flex h-full max-w-6xl items-center gap-2 px-3 max-[359px]:gap-1 max-[359px]:px-2 sm:px-6">
           <Logo href={minimal ? null : logoHref} compact={!user && !minimal} />
           {minimal ? null : (
             <nav aria-label={m.header_nav_label()} className="ml-auto flex items-center gap-0.5 sm:gap-1">
