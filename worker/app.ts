@@ -10,6 +10,7 @@ import { authApi } from "./api/auth";
 import { accountApi } from "./api/account";
 import { benchRoutes } from "./api/bench";
 import { mediaRoutes } from "./api/media";
+import { storageApi } from "./api/storage";
 import { getSessionUser } from "./services/sessions";
 
 /** Renders everything that is not an API call: the React Router app in production, nothing in API tests. */
@@ -51,6 +52,7 @@ export function createApp(renderPage?: PageRenderer) {
   app.route("/api/account", accountApi);
   app.route("/media", mediaRoutes);
   app.route("/api/bench", benchRoutes);
+  app.route("/api/google/storage", storageApi);
   app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
 
   // React Router takes every other path; app.all (not app.get) so page actions reach it too.

@@ -1,25 +1,40 @@
 import { Hono } from "hono";
+import { parseMediaKey } from "../domain/media";
 import type { AppEnv } from "../http/context";
 
 export const mediaRoutes = new Hono<AppEnv>();
 
 const INLINE_TYPES = /^(image|audio|video)\//;
 
-/** Public media from R2 at /media/{key}. Anything not an image, audio or video downloads instead of rendering. */
-mediaRoutes.get("/*", async (c) => {
-  const key = decodeURIComponent(c.req.path.replace(/^\/media\//, ""));
-  if (!key.startsWith("v1/") || key.includes("..")) return c.notFound();
-  const object = await c.env.MEDIA.get(key);
-  if (!object) return c.notFound();
+/**
+ * An R2 object served inert: its stored Content-Type with nosniff, anything not an image, audio or video as a
+ * download, and SVG sandboxed. Shared by public /media/ and signed reads.
+ */
+export function serveObject(object: R2ObjectBody, cacheControl: string): Response {
   const contentType = object.httpMetadata?.contentType ?? "application/octet-stream";
   const headers = new Headers({
     "content-type": contentType,
     "x-content-type-options": "nosniff",
-    "cache-control": "public, max-age=31536000, immutable",
+    "cache-control": cacheControl,
     etag: object.httpEtag,
   });
   if (!INLINE_TYPES.test(contentType)) headers.set("content-disposition", "attachment");
   // An SVG opened directly could run script; this policy keeps it an inert picture.
   if (contentType === "image/svg+xml") headers.set("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   return new Response(object.body, { headers });
+}
+
+/** Public media from R2 at /media/{key}. Private fields are readable only through signed URLs. */
+mediaRoutes.get("/*", async (c) => {
+  let key: string;
+  try {
+    key = decodeURIComponent(c.req.path.replace(/^\/media\//, ""));
+  } catch {
+    return c.notFound();
+  }
+  if (!key.startsWith("v1/") || key.includes("..")) return c.notFound();
+  if (parseMediaKey(key)?.rule.private) return c.notFound();
+  const object = await c.env.MEDIA.get(key);
+  if (!object) return c.notFound();
+  return serveObject(object, "public, max-age=31536000, immutable");
 });

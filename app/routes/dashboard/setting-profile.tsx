@@ -1,13 +1,15 @@
-import { Form, data, useNavigation } from "react-router";
+import { Form, data, useNavigation, useRevalidator } from "react-router";
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { FormStatus, SubmitButton } from "~/components/form/form-status";
 import { TextField } from "~/components/form/text-field";
 import { TextareaField } from "~/components/form/textarea-field";
+import { PictureUpload } from "~/components/media/picture-upload";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { parseFields, profileSettingsSchema } from "../../../worker/domain/validation";
 import { translateErrors } from "../../../worker/domain/validation-messages";
 import { getProfileSettings, updateProfileSettings } from "../../../worker/services/profile";
+import { getProfilePictures } from "../../../worker/services/storage";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/setting-profile";
 
@@ -20,7 +22,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, locale } = context.get(requestContext);
   const profile = await getProfileSettings(db, user.accountId, locale);
   if (!profile) throw data(null, { status: 404 });
-  return { profile };
+  const pictures = await getProfilePictures(db, user.profileId);
+  return { profile, profileId: user.profileId, pictures };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -40,27 +43,39 @@ export const meta: Route.MetaFunction = () => dashboardTitle(m.settings_profile_
 export default function SettingProfilePage({ loaderData, actionData }: Route.ComponentProps) {
   const { profile } = loaderData;
   const navigation = useNavigation();
+  const revalidator = useRevalidator();
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   const errors = actionData?.errors ?? {};
   const values: Values = actionData?.values ?? { name: profile.name, handle: profile.handle, bio: profile.bio };
   return (
     <DashboardPage title={m.settings_profile_title()} intro={m.settings_profile_intro()}>
-      <section aria-labelledby="avatar-label" className="flex items-center gap-4">
-        {profile.avatarUrl ? (
-          <img src={profile.avatarUrl} alt={m.settings_avatar_alt()} className="size-20 shrink-0 rounded-full object-cover" width={80} height={80} />
-        ) : (
-          <span aria-hidden="true" className="flex size-20 shrink-0 items-center justify-center rounded-full bg-zinc-200 text-2xl font-semibold text-zinc-700 uppercase dark:bg-zinc-800 dark:text-zinc-200">
-            {profile.handle.slice(0, 1)}
-          </span>
-        )}
-        <div>
-          <h2 id="avatar-label" className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
-            {m.settings_avatar_label()}
-          </h2>
-          {!profile.avatarUrl && <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.settings_avatar_none()}</p>}
-          <p className="text-sm text-zinc-600 dark:text-zinc-400">{m.settings_avatar_later()}</p>
-        </div>
-      </section>
+      {/* Uploaded through /api/google/storage/upload; the header's avatar follows once the root data reloads. */}
+      <PictureUpload
+        domain="user-profile"
+        domainId={loaderData.profileId}
+        field="avatar"
+        variant="avatar"
+        currentUrl={loaderData.pictures.avatarUrl}
+        label={m.media_avatar_label()}
+        alt={m.media_avatar_alt()}
+        noneText={m.media_avatar_none()}
+        chooseLabel={m.media_avatar_choose()}
+        changeLabel={m.media_avatar_change()}
+        onUploaded={() => revalidator.revalidate()}
+      />
+      <PictureUpload
+        domain="user-profile"
+        domainId={loaderData.profileId}
+        field="cover"
+        variant="cover"
+        currentUrl={loaderData.pictures.coverUrl}
+        label={m.media_cover_label()}
+        alt={m.media_cover_alt()}
+        noneText={m.media_cover_none()}
+        chooseLabel={m.media_cover_choose()}
+        changeLabel={m.media_cover_change()}
+        onUploaded={() => revalidator.revalidate()}
+      />
       {/* Keyed by the saved profile: after a save the fields restart from what was stored (trimmed and all). */}
       <Form method="post" noValidate className="max-w-xl space-y-5" key={`${profile.handle}\n${profile.name}\n${profile.bio}`}>
         <TextField name="name" label={m.settings_name_label()} hint={m.settings_name_hint()} error={errors.name} defaultValue={values.name} autoComplete="nickname" />

@@ -1,0 +1,217 @@
+import { useId, useRef, useState } from "react";
+import { ModalShell } from "~/components/auth/modal-shell";
+import { controlBorder, controlClass } from "~/components/form/field";
+import { m } from "~/paraglide/messages.js";
+import {
+  SNIFF_BYTES,
+  acceptAttribute,
+  buildMediaEntry,
+  checkMediaLimit,
+  detectMediaFromEmbedCode,
+  detectMediaFromUrl,
+  findUploadRule,
+  sniffMediaType,
+  type DetectedMedia,
+  type MediaEntry,
+  type MediaType,
+} from "../../../worker/domain/media";
+import { MediaImage } from "./media-image";
+import { precheckFiles, uploadErrorMessage, uploadFiles } from "./upload-client";
+
+type Tab = "FILE" | "LINK" | "EMBED";
+const TABS: Tab[] = ["FILE", "LINK", "EMBED"];
+
+const TYPE_LABELS: Record<MediaType, () => string> = {
+  IMAGE: m.media_type_image,
+  VIDEO: m.media_type_video,
+  AUDIO: m.media_type_audio,
+  MODEL: m.media_type_model,
+  DOCUMENT: m.media_type_document,
+  OTHER: m.media_type_other,
+};
+
+export function mediaTypeLabel(type: MediaType): string {
+  return TYPE_LABELS[type]();
+}
+
+export interface AddMediaModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** Called with the new entries (a file upload may add several); the modal closes itself after. */
+  onAdd: (entries: MediaEntry[]) => void;
+  /** Where uploaded files go; the signed-in user must own the id (the server checks). */
+  target: { domain: string; id: string; field: string };
+  /** How many media the list already holds, and its maximum: past it, 'Limit exceeded'. */
+  existingCount?: number;
+  maxCount?: number;
+}
+
+/**
+ * The add-media dialog: File (uploaded to R2), Link or Embed; a URL or embed code sets the media type.
+ * Render it outside any page form: its Link and Embed panels are forms of their own, and forms cannot nest.
+ */
+export function AddMediaModal(props: AddMediaModalProps) {
+  const id = useId();
+  const [tab, setTab] = useState<Tab>("FILE");
+  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ FILE: null, LINK: null, EMBED: null });
+  const labels: Record<Tab, string> = { FILE: m.media_tab_file(), LINK: m.media_tab_link(), EMBED: m.media_tab_embed() };
+
+  function onTabKey(event: React.KeyboardEvent) {
+    const index = TABS.indexOf(tab);
+    const next = event.key === "ArrowRight" ? TABS[(index + 1) % TABS.length] : event.key === "ArrowLeft" ? TABS[(index + TABS.length - 1) % TABS.length] : null;
+    if (!next) return;
+    event.preventDefault();
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  }
+
+  function add(entries: MediaEntry[]) {
+    props.onAdd(entries);
+    props.onClose();
+  }
+
+  const remaining = (props.maxCount ?? Infinity) - (props.existingCount ?? 0);
+
+  return (
+    <ModalShell open={props.open} labelledBy={`${id}-title`} onClose={props.onClose}>
+      <h2 id={`${id}-title`} className="mb-4 pr-8 text-lg font-semibold">
+        {m.media_add_title()}
+      </h2>
+      <div role="tablist" aria-label={m.media_add_title()} className="mb-4 flex gap-1 rounded-full bg-zinc-100 p-1 dark:bg-zinc-800" onKeyDown={onTabKey}>
+        {TABS.map((t) => (
+          <button
+            key={t}
+            ref={(el) => {
+              tabRefs.current[t] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${t}`}
+            aria-selected={tab === t}
+            aria-controls={`${id}-panel-${t}`}
+            tabIndex={tab === t ? 0 : -1}
+            onClick={() => setTab(t)}
+            className="min-h-10 flex-1 rounded-full px-3 text-sm font-semibold text-zinc-700 focus-visible:outline-2 focus-visible:outline-brand-600 aria-selected:bg-white aria-selected:text-zinc-900 aria-selected:shadow-sm dark:text-zinc-300 dark:focus-visible:outline-brand-300 dark:aria-selected:bg-zinc-950 dark:aria-selected:text-zinc-50"
+          >
+            {labels[t]}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`}>
+        {tab === "FILE" && <FilePanel target={props.target} remaining={remaining} onAdd={add} />}
+        {tab === "LINK" && <TextPanel kind="LINK" onAdd={add} />}
+        {tab === "EMBED" && <TextPanel kind="EMBED" onAdd={add} />}
+      </div>
+    </ModalShell>
+  );
+}
+
+function FilePanel({ target, remaining, onAdd }: { target: AddMediaModalProps["target"]; remaining: number; onAdd: (entries: MediaEntry[]) => void }) {
+  const id = useId();
+  const rule = findUploadRule(target.domain, target.field);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  if (!rule) return null;
+
+  async function onChange(event: React.ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const files = [...(input.files ?? [])];
+    input.value = "";
+    if (files.length === 0) return;
+    setError(null);
+    const limit = checkMediaLimit(0, files.length, remaining);
+    if (!limit.ok) return setError(uploadErrorMessage(limit.error));
+    const problem = await precheckFiles(files, rule!);
+    if (problem) return setError(uploadErrorMessage(problem));
+    const types = await Promise.all(files.map(async (f) => sniffMediaType(new Uint8Array(await f.slice(0, SNIFF_BYTES).arrayBuffer()))?.mimeType ?? ""));
+    setUploading(true);
+    const outcome = await uploadFiles(target, files);
+    setUploading(false);
+    if (!outcome.ok) return setError(uploadErrorMessage(outcome.code));
+    onAdd(outcome.urls.flatMap((url, i) => buildMediaEntry({ formatType: "FILE", url, mimeType: types[i] }) ?? []));
+  }
+
+  const hint = target.domain === "portfolio-work" ? m.media_portfolio_hint() : m.media_picture_hint();
+  return (
+    <div className="space-y-2" aria-busy={uploading}>
+      <label htmlFor={`${id}-file`} className="block text-sm font-medium">
+        {m.media_file_label()}
+      </label>
+      <input
+        id={`${id}-file`}
+        type="file"
+        multiple={rule.maxFiles > 1}
+        accept={acceptAttribute(rule)}
+        disabled={uploading}
+        aria-describedby={error ? `${id}-hint ${id}-error` : `${id}-hint`}
+        aria-invalid={error ? true : undefined}
+        onChange={onChange}
+        className="block w-full text-sm text-zinc-700 file:mr-3 file:rounded-full file:border file:border-zinc-300 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-zinc-300 dark:file:border-zinc-700 dark:file:bg-zinc-900 dark:file:text-zinc-100"
+      />
+      <p id={`${id}-hint`} className="text-sm text-zinc-600 dark:text-zinc-400">
+        {hint}
+      </p>
+      {uploading && (
+        <p className="flex items-center gap-2 text-sm">
+          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-zinc-300 border-t-brand-600 motion-reduce:animate-none" />
+          {m.media_uploading()}
+        </p>
+      )}
+      <p id={`${id}-error`} role="alert" className={error ? "text-sm font-medium text-red-700 dark:text-red-300" : "sr-only"}>
+        {error ?? ""}
+      </p>
+    </div>
+  );
+}
+
+function TextPanel({ kind, onAdd }: { kind: "LINK" | "EMBED"; onAdd: (entries: MediaEntry[]) => void }) {
+  const id = useId();
+  const [value, setValue] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const detected: DetectedMedia | null = value.trim() ? (kind === "LINK" ? detectMediaFromUrl(value) : detectMediaFromEmbedCode(value)) : null;
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    const entry = kind === "LINK" ? buildMediaEntry({ formatType: "LINK", url: value }) : buildMediaEntry({ formatType: "EMBED", code: value });
+    if (!entry) return setError(kind === "LINK" ? m.media_link_invalid() : m.media_embed_invalid());
+    onAdd([entry]);
+  }
+
+  const describedBy = [`${id}-hint`, detected && `${id}-detected`, error && `${id}-error`].filter(Boolean).join(" ");
+  const common = {
+    id: `${id}-input`,
+    value,
+    "aria-describedby": describedBy,
+    "aria-invalid": error ? true : undefined,
+    className: `${controlClass} ${controlBorder(Boolean(error))}`,
+  };
+  return (
+    <form onSubmit={submit} noValidate className="space-y-2">
+      <label htmlFor={`${id}-input`} className="block text-sm font-medium">
+        {kind === "LINK" ? m.media_link_label() : m.media_embed_label()}
+      </label>
+      {kind === "LINK" ? (
+        <input {...common} type="url" inputMode="url" autoComplete="off" spellCheck={false} onChange={(e) => (setValue(e.target.value), setError(null))} />
+      ) : (
+        <textarea {...common} rows={4} spellCheck={false} onChange={(e) => (setValue(e.target.value), setError(null))} />
+      )}
+      <p id={`${id}-hint`} className="text-sm text-zinc-600 dark:text-zinc-400">
+        {kind === "LINK" ? m.media_link_hint() : m.media_embed_hint()}
+      </p>
+      {detected && (
+        <p id={`${id}-detected`} aria-live="polite" className="text-sm text-zinc-700 dark:text-zinc-300">
+          {m.media_detected({ type: mediaTypeLabel(detected.mediaType), site: detected.site })}
+        </p>
+      )}
+      {detected?.thumbnailUrl && <MediaImage src={detected.thumbnailUrl} alt={m.media_preview_alt()} className="aspect-video w-full rounded-lg" />}
+      <p id={`${id}-error`} role="alert" className={error ? "text-sm font-medium text-red-700 dark:text-red-300" : "sr-only"}>
+        {error ?? ""}
+      </p>
+      <div className="flex justify-end pt-2">
+        <button type="submit" className="button-primary min-h-11">
+          {m.media_add()}
+        </button>
+      </div>
+    </form>
+  );
+}

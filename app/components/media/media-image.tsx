@@ -1,0 +1,52 @@
+import { useCallback, useState } from "react";
+import { m } from "~/paraglide/messages.js";
+
+/**
+ * An image that shows a pulsing placeholder while it loads and a placeholder picture if it fails
+ * (spec section 8: placeholder image on load error; loading shows a placeholder animation).
+ */
+export function MediaImage({ src, alt, className = "", imgClassName = "" }: { src: string | null | undefined; alt: string; className?: string; imgClassName?: string }) {
+  // The state belongs to one src: a new src starts loading again without an effect (which would run after the
+  // mount check below and undo it).
+  const [status, setStatus] = useState<{ src: typeof src; state: "loading" | "loaded" | "failed" }>({ src, state: src ? "loading" : "failed" });
+  const state = status.src === src ? status.state : src ? "loading" : "failed";
+  const setState = (next: "loaded" | "failed") => setStatus({ src, state: next });
+  // An image that finished (or failed) before hydration fires no React events; read its state once mounted.
+  const checkLoaded = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (img?.complete) setStatus({ src, state: img.naturalWidth === 0 ? "failed" : "loaded" });
+    },
+    [src],
+  );
+
+  return (
+    <span className={`relative block overflow-hidden bg-zinc-200 dark:bg-zinc-800 ${className}`}>
+      {state === "loading" && <span aria-hidden="true" className="absolute inset-0 animate-pulse bg-zinc-300 motion-reduce:animate-none dark:bg-zinc-700" />}
+      {src && state !== "failed" ? (
+        <img
+          key={src}
+          ref={checkLoaded}
+          src={src}
+          alt={alt}
+          onLoad={() => setState("loaded")}
+          onError={() => setState("failed")}
+          className={`size-full object-cover ${imgClassName}`}
+        />
+      ) : (
+        <PlaceholderPicture label={src ? `${alt} (${m.media_placeholder_alt()})` : alt} />
+      )}
+    </span>
+  );
+}
+
+function PlaceholderPicture({ label }: { label: string }) {
+  return (
+    <span role={label ? "img" : undefined} aria-label={label || undefined} className="flex size-full items-center justify-center text-zinc-500 dark:text-zinc-400">
+      <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-1/3 max-h-12 max-w-12">
+        <rect x="3" y="4" width="18" height="16" rx="2" />
+        <circle cx="9" cy="10" r="2" />
+        <path d="m21 17-5-5-9 8" />
+      </svg>
+    </span>
+  );
+}

@@ -1,0 +1,130 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { m } from "~/paraglide/messages.js";
+import { acceptAttribute, findUploadRule } from "../../../worker/domain/media";
+import { MediaImage } from "./media-image";
+import { precheckFiles, uploadErrorMessage, uploadFiles } from "./upload-client";
+
+export interface PictureUploadProps {
+  /** Where the file goes: v1/{domain}/{domainId}/{field}/… (the server checks the signed-in user owns it). */
+  domain: "user-profile";
+  domainId: string;
+  field: "avatar" | "cover";
+  currentUrl: string | null;
+  label: string;
+  alt: string;
+  noneText: string;
+  chooseLabel: string;
+  changeLabel: string;
+  variant: "avatar" | "cover";
+  onUploaded?: (url: string) => void;
+}
+
+/**
+ * One picture (avatar or cover): preview, a file picker, the spec's hint and errors, a loading animation while the
+ * file uploads, and the stored image once done. Single-file field: the server replaces the previous picture.
+ */
+export function PictureUpload(props: PictureUploadProps) {
+  const rule = findUploadRule(props.domain, props.field)!;
+  const id = useId();
+  const inputId = `${id}-input`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const [url, setUrl] = useState(props.currentUrl);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [status, setStatus] = useState("");
+  const previewRef = useRef<string | null>(null);
+
+  useEffect(() => setUrl(props.currentUrl), [props.currentUrl]);
+  useEffect(() => () => revoke(), []);
+
+  function revoke() {
+    if (previewRef.current) URL.revokeObjectURL(previewRef.current);
+    previewRef.current = null;
+  }
+
+  async function onChange(event: React.ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const files = [...(input.files ?? [])];
+    // Cleared so choosing the same file again fires change again.
+    input.value = "";
+    if (files.length === 0) return;
+    setError(null);
+    setStatus("");
+    const problem = await precheckFiles(files, rule);
+    if (problem) {
+      setError(uploadErrorMessage(problem));
+      return;
+    }
+    revoke();
+    previewRef.current = URL.createObjectURL(files[0]);
+    setPreview(previewRef.current);
+    setUploading(true);
+    setStatus(m.media_uploading());
+    const outcome = await uploadFiles({ domain: props.domain, id: props.domainId, field: props.field }, files);
+    setUploading(false);
+    setPreview(null);
+    revoke();
+    if (outcome.ok) {
+      setUrl(outcome.urls[0]);
+      setStatus(m.media_uploaded());
+      props.onUploaded?.(outcome.urls[0]);
+    } else {
+      setStatus("");
+      setError(uploadErrorMessage(outcome.code));
+    }
+  }
+
+  const shown = preview ?? url;
+  const frame = props.variant === "avatar" ? "size-20 shrink-0 rounded-full" : "aspect-[3/1] w-full max-w-xl rounded-lg";
+  const describedBy = error ? `${hintId} ${errorId}` : hintId;
+
+  return (
+    <section aria-labelledby={`${id}-label`} className={props.variant === "avatar" ? "flex flex-wrap items-center gap-4" : "space-y-3"}>
+      <div className="relative" aria-busy={uploading}>
+        {shown ? (
+          <MediaImage src={shown} alt={preview ? m.media_preview_alt() : props.alt} className={frame} />
+        ) : (
+          <MediaImage src={null} alt="" className={frame} />
+        )}
+        {uploading && (
+          <span aria-hidden="true" className={`absolute inset-0 flex items-center justify-center bg-black/40 ${props.variant === "avatar" ? "rounded-full" : "rounded-lg"}`}>
+            <span className="size-8 animate-spin rounded-full border-4 border-white/40 border-t-white motion-reduce:animate-none" />
+          </span>
+        )}
+      </div>
+      <div className="space-y-1">
+        <h2 id={`${id}-label`} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          {props.label}
+        </h2>
+        {!url && !preview && <p className="text-sm text-zinc-700 dark:text-zinc-300">{props.noneText}</p>}
+        <input
+          id={inputId}
+          type="file"
+          accept={acceptAttribute(rule)}
+          className="peer sr-only"
+          aria-describedby={describedBy}
+          aria-invalid={error ? true : undefined}
+          disabled={uploading}
+          onChange={onChange}
+        />
+        <label
+          htmlFor={inputId}
+          className="button-secondary inline-flex min-h-11 cursor-pointer items-center peer-disabled:cursor-wait peer-disabled:opacity-70 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 dark:peer-focus-visible:outline-brand-300"
+        >
+          {uploading ? m.media_uploading() : url ? props.changeLabel : props.chooseLabel}
+        </label>
+        <p id={hintId} className="text-sm text-zinc-600 dark:text-zinc-400">
+          {m.media_picture_hint()}
+        </p>
+        <p id={errorId} role="alert" className={error ? "text-sm font-medium text-red-700 dark:text-red-300" : "sr-only"}>
+          {error ?? ""}
+        </p>
+        <p role="status" className="sr-only">
+          {status}
+        </p>
+      </div>
+    </section>
+  );
+}

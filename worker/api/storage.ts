@@ -1,0 +1,109 @@
+import { Hono } from "hono";
+import { MEDIA_ERROR_TEXTS, MB, UPLOAD_RULES, type MediaErrorCode } from "../domain/media";
+import type { AppContext, AppEnv } from "../http/context";
+import { deleteMedia, putSignedObject, signRead, signWrite, uploadFiles, verifyReadToken, type StorageFailure } from "../services/storage";
+import { serveObject } from "./media";
+
+/**
+ * The storage calls of spec section 7, at their spec paths (/api/google/storage/*), backed by R2.
+ * 400 bodies carry the spec's exact English text in `error` and the message key in `code` (the UI translates it).
+ */
+export const storageApi = new Hono<AppEnv>();
+
+function fail(c: AppContext, failure: StorageFailure) {
+  if (failure.status === 400) {
+    const code = failure.error as MediaErrorCode;
+    return c.json({ error: MEDIA_ERROR_TEXTS[code], code }, 400);
+  }
+  return c.json({ error: failure.error }, failure.status);
+}
+
+const unauthorized = (c: AppContext) => c.json({ error: "unauthorized" }, 401);
+
+async function jsonBody(c: AppContext): Promise<Record<string, unknown>> {
+  try {
+    const body = await c.req.json();
+    return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** No field takes more than this in one request (files plus multipart overhead): refused before the body is read. */
+const MAX_UPLOAD_REQUEST_BYTES = Math.max(...UPLOAD_RULES.map((rule) => rule.maxBytes * rule.maxFiles)) + MB;
+
+const pathOrUrl = (body: Record<string, unknown>) => String(body.path ?? body.url ?? "");
+
+storageApi.post("/upload", async (c) => {
+  const { db, env, user } = c.get("request");
+  if (!user) return unauthorized(c);
+  if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_REQUEST_BYTES) return fail(c, { ok: false, status: 400, error: "media_error_too_large" });
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    return fail(c, { ok: false, status: 400, error: "media_error_unsupported_type" });
+  }
+  const files = form.getAll("files").filter((f): f is File => typeof f !== "string");
+  const result = await uploadFiles(db, env.MEDIA, user, {
+    domain: String(form.get("domainPath") ?? ""),
+    id: String(form.get("domainIdPath") ?? ""),
+    field: String(form.get("fieldPath") ?? ""),
+    files,
+  });
+  if (!result.ok) return fail(c, result);
+  return c.json({ urls: result.urls });
+});
+
+storageApi.post("/sign/write", async (c) => {
+  const { db, env, user } = c.get("request");
+  if (!user) return unauthorized(c);
+  const body = await jsonBody(c);
+  const result = await signWrite(db, env, user, { path: String(body.path ?? ""), contentType: String(body.contentType ?? ""), size: Number(body.size) }, new URL(c.req.url).origin);
+  if (!result.ok) return fail(c, result);
+  const { ok: _, ...signed } = result;
+  return c.json(signed);
+});
+
+storageApi.post("/sign/read", async (c) => {
+  const { db, env, user } = c.get("request");
+  if (!user) return unauthorized(c);
+  const result = await signRead(db, env, user, pathOrUrl(await jsonBody(c)), new URL(c.req.url).origin);
+  if (!result.ok) return fail(c, result);
+  return c.json({ url: result.url, expiresAt: result.expiresAt });
+});
+
+storageApi.post("/delete", async (c) => {
+  const { db, env, user } = c.get("request");
+  if (!user) return unauthorized(c);
+  const result = await deleteMedia(db, env.MEDIA, user, pathOrUrl(await jsonBody(c)));
+  if (!result.ok) return fail(c, result);
+  return c.json({ deleted: result.deleted });
+});
+
+const objectKey = (c: AppContext) => {
+  try {
+    return decodeURIComponent(c.req.path.replace(/^.*?\/object\//, ""));
+  } catch {
+    return "";
+  }
+};
+
+/** Local signed writes: the token, not the session, authorizes (it was issued to the owner and binds key, size, type). */
+storageApi.put("/object/*", async (c) => {
+  const { db, env } = c.get("request");
+  const result = await putSignedObject(db, env, objectKey(c), c.req.query("token") ?? "", await c.req.arrayBuffer());
+  if (!result.ok) return fail(c, result);
+  return c.json({ url: result.url });
+});
+
+/** Signed reads: valid token for this key and not expired, else 403; served with the same inert headers as /media/. */
+storageApi.get("/object/*", async (c) => {
+  const { env } = c.get("request");
+  const key = objectKey(c);
+  const parsed = await verifyReadToken(env, key, c.req.query("token") ?? "");
+  if (!parsed) return c.json({ error: "forbidden" }, 403);
+  const object = await env.MEDIA.get(parsed.key);
+  if (!object) return c.json({ error: "not_found" }, 404);
+  return serveObject(object, "private, max-age=300");
+});

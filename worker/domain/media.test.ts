@@ -1,0 +1,253 @@
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_UPLOAD_MAX_BYTES,
+  MEDIA_ERROR_TEXTS,
+  PORTFOLIO_MEDIA_MAX_BYTES,
+  acceptAttribute,
+  buildMediaEntry,
+  buildMediaKey,
+  canWriteUnder,
+  checkFile,
+  checkFileCount,
+  checkMediaLimit,
+  detectMediaFromEmbedCode,
+  detectMediaFromUrl,
+  findUploadRule,
+  kindForMimeType,
+  parseMediaKey,
+  sniffMediaType,
+  youtubeThumbnailUrl,
+} from "./media";
+
+const bytes = (...parts: (string | number[])[]) =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const pad = (head: Uint8Array) => {
+  const out = new Uint8Array(64);
+  out.set(head);
+  return out;
+};
+
+const SAMPLES = {
+  jpg: bytes([0xff, 0xd8, 0xff, 0xe0, 0, 0x10], "JFIF"),
+  png: bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d], "IHDR"),
+  gif: bytes("GIF89a", [1, 0, 1, 0]),
+  gif87: bytes("GIF87a", [1, 0, 1, 0]),
+  webp: bytes("RIFF", [0x24, 0, 0, 0], "WEBPVP8 "),
+  wav: bytes("RIFF", [0x24, 0, 0, 0], "WAVEfmt "),
+  mp4: bytes([0, 0, 0, 0x20], "ftypisom", [0, 0, 2, 0], "isomiso2avc1mp41"),
+  mov: bytes([0, 0, 0, 0x14], "ftypqt  ", [0, 0, 0, 0]),
+  m4a: bytes([0, 0, 0, 0x20], "ftypM4A ", [0, 0, 0, 0]),
+  webm: bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84], "webm"),
+  mp3: bytes("ID3", [4, 0, 0, 0, 0, 0, 0]),
+  mp3frame: bytes([0xff, 0xfb, 0x90, 0x64]),
+  ogg: bytes("OggS", [0, 2]),
+  flac: bytes("fLaC", [0]),
+  glb: bytes("glTF", [2, 0, 0, 0]),
+  pdf: bytes("%PDF-1.7\n"),
+};
+
+describe("sniffMediaType", () => {
+  it.each([
+    ["jpg", "jpg", "image/jpeg", "IMAGE"],
+    ["png", "png", "image/png", "IMAGE"],
+    ["gif", "gif", "image/gif", "IMAGE"],
+    ["gif87", "gif", "image/gif", "IMAGE"],
+    ["webp", "webp", "image/webp", "IMAGE"],
+    ["wav", "wav", "audio/wav", "AUDIO"],
+    ["mp4", "mp4", "video/mp4", "VIDEO"],
+    ["mov", "mov", "video/quicktime", "VIDEO"],
+    ["m4a", "m4a", "audio/mp4", "AUDIO"],
+    ["webm", "webm", "video/webm", "VIDEO"],
+    ["mp3", "mp3", "audio/mpeg", "AUDIO"],
+    ["mp3frame", "mp3", "audio/mpeg", "AUDIO"],
+    ["ogg", "ogg", "audio/ogg", "AUDIO"],
+    ["flac", "flac", "audio/flac", "AUDIO"],
+    ["glb", "glb", "model/gltf-binary", "MODEL"],
+    ["pdf", "pdf", "application/pdf", "DOCUMENT"],
+  ] as const)("recognizes %s", (sample, kind, mimeType, mediaType) => {
+    expect(sniffMediaType(pad(SAMPLES[sample]))).toMatchObject({ kind, mimeType, mediaType });
+  });
+
+  it("refuses text, HTML, SVG, HEIC, empty and unknown bytes whatever they are called", () => {
+    expect(sniffMediaType(bytes("hello, I am not a png"))).toBeNull();
+    expect(sniffMediaType(bytes("<!doctype html><script>alert(1)</script>"))).toBeNull();
+    expect(sniffMediaType(bytes('<svg xmlns="http://www.w3.org/2000/svg">'))).toBeNull();
+    expect(sniffMediaType(bytes([0, 0, 0, 0x18], "ftypheic"))).toBeNull();
+    expect(sniffMediaType(new Uint8Array())).toBeNull();
+    expect(sniffMediaType(bytes([0x1a, 0x45, 0xdf, 0xa3], "matroska"))).toBeNull();
+  });
+});
+
+describe("upload rules", () => {
+  it("avatar and cover take jpg, png and gif, one file, replacing the old one", () => {
+    for (const field of ["avatar", "cover"]) {
+      const rule = findUploadRule("user-profile", field)!;
+      expect(rule).toMatchObject({ maxFiles: 1, single: true, maxBytes: DEFAULT_UPLOAD_MAX_BYTES });
+      expect(rule.kinds).toEqual(["jpg", "png", "gif"]);
+      expect(acceptAttribute(rule)).toBe("image/jpeg,image/png,image/gif");
+    }
+    expect(DEFAULT_UPLOAD_MAX_BYTES).toBe(104857600);
+  });
+
+  it("portfolio media: 10 files of 20 MB", () => {
+    const rule = findUploadRule("portfolio-work", "medias")!;
+    expect(rule).toMatchObject({ maxFiles: 10, maxBytes: 20971520, single: false, ownership: "portfolio-work" });
+    expect(PORTFOLIO_MEDIA_MAX_BYTES).toBe(20971520);
+  });
+
+  it("knows no other (domain, field)", () => {
+    expect(findUploadRule("user-profile", "medias")).toBeNull();
+    expect(findUploadRule("commission-order", "deliverables")).toBeNull();
+  });
+
+  it("checks size, then the sniffed type against the rule", () => {
+    const rule = findUploadRule("portfolio-work", "medias")!;
+    expect(checkFile({ size: 20971520, head: pad(SAMPLES.png) }, rule)).toMatchObject({ ok: true, value: { kind: "png" } });
+    expect(checkFile({ size: 20971521, head: pad(SAMPLES.png) }, rule)).toEqual({ ok: false, error: "media_error_too_large" });
+    expect(checkFile({ size: 100, head: bytes("not a picture") }, rule)).toEqual({ ok: false, error: "media_error_unsupported_type" });
+    expect(checkFile({ size: 100, head: pad(SAMPLES.mp4) }, rule)).toEqual({ ok: false, error: "media_error_unsupported_type" });
+    expect(checkFile({ size: 0, head: new Uint8Array() }, rule)).toEqual({ ok: false, error: "media_error_unsupported_type" });
+    expect(checkFile({ size: 10 }, rule)).toEqual({ ok: true, value: null });
+  });
+
+  it("counts files and the portfolio limit", () => {
+    const avatar = findUploadRule("user-profile", "avatar")!;
+    expect(checkFileCount(1, avatar).ok).toBe(true);
+    expect(checkFileCount(2, avatar)).toEqual({ ok: false, error: "media_error_too_many" });
+    expect(checkFileCount(0, avatar)).toEqual({ ok: false, error: "media_error_too_many" });
+    expect(checkMediaLimit(8, 2)).toEqual({ ok: true, value: 10 });
+    expect(checkMediaLimit(9, 2)).toEqual({ ok: false, error: "media_limit_exceeded" });
+  });
+
+  it("maps a declared content type to a kind of the rule", () => {
+    const avatar = findUploadRule("user-profile", "avatar")!;
+    expect(kindForMimeType("image/jpg", avatar)?.ext).toBe("jpg");
+    expect(kindForMimeType("IMAGE/PNG; charset=binary", avatar)?.ext).toBe("png");
+    expect(kindForMimeType("image/svg+xml", avatar)).toBeNull();
+    expect(kindForMimeType("text/html", avatar)).toBeNull();
+  });
+
+  it("has the spec's exact error texts", () => {
+    expect(MEDIA_ERROR_TEXTS).toEqual({
+      media_error_too_large: "Error: file size is too large.",
+      media_error_unsupported_type: "Error: file type is not supported.",
+      media_error_too_many: "Error: too many files.",
+      media_limit_exceeded: "Limit exceeded",
+    });
+  });
+});
+
+describe("object keys and ownership", () => {
+  const uuid = "123e4567-e89b-12d3-a456-426614174000";
+  it("builds v1/{domain}/{id}/{field}/{uuid.ext} and parses it back from keys and URLs", () => {
+    const key = buildMediaKey("user-profile", "prof_1", "avatar", uuid, "png");
+    expect(key).toBe(`v1/user-profile/prof_1/avatar/${uuid}.png`);
+    for (const input of [key, `/media/${key}`, `https://comet.example/media/${key}?X-Amz-Signature=abc`, `http://localhost/api/google/storage/object/${key}?token=x`]) {
+      expect(parseMediaKey(input)).toMatchObject({ key, domain: "user-profile", id: "prof_1", field: "avatar" });
+    }
+  });
+
+  it("refuses traversal, unknown fields and foreign paths", () => {
+    expect(parseMediaKey(`v1/user-profile/../avatar/${uuid}.png`)).toBeNull();
+    expect(parseMediaKey(`v1/user-profile/p/other/${uuid}.png`)).toBeNull();
+    expect(parseMediaKey(`v2/user-profile/p/avatar/${uuid}.png`)).toBeNull();
+    expect(parseMediaKey(`v1/user-profile/p/avatar/evil.html`)).toBeNull();
+    expect(parseMediaKey(`v1/user-profile/p%2F..%2Fx/avatar/${uuid}.png`)).toBeNull();
+  });
+
+  it("lets a user write only under their profile and their works", () => {
+    expect(canWriteUnder("me", "profile", "me", "me")).toBe(true);
+    expect(canWriteUnder("me", "profile", "you", "you")).toBe(false);
+    expect(canWriteUnder("me", "portfolio-work", "w1", "me")).toBe(true);
+    expect(canWriteUnder("me", "portfolio-work", "w1", "you")).toBe(false);
+    expect(canWriteUnder("me", "portfolio-work", "w1", null)).toBe(false);
+  });
+});
+
+describe("URLs and embed codes", () => {
+  it.each([
+    "https://www.youtube.com/watch?v=dQw4w9WgXcQ&t=1s",
+    "https://youtu.be/dQw4w9WgXcQ",
+    "https://m.youtube.com/shorts/dQw4w9WgXcQ",
+    "https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ",
+  ])("YouTube %s with its thumbnail", (url) => {
+    expect(detectMediaFromUrl(url)).toMatchObject({
+      site: "youtube",
+      mediaType: "VIDEO",
+      embedId: "dQw4w9WgXcQ",
+      thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
+    });
+    expect(youtubeThumbnailUrl("abc")).toBe("https://i.ytimg.com/vi/abc/hqdefault.jpg");
+  });
+
+  it.each([
+    ["https://soundcloud.com/artist/track", "soundcloud", "AUDIO"],
+    ["https://www.nicovideo.jp/watch/sm9", "niconico", "VIDEO"],
+    ["https://nico.ms/sm9", "niconico", "VIDEO"],
+    ["https://www.tiktok.com/@user/video/7212345678901234567", "tiktok", "VIDEO"],
+    ["https://artist.bandcamp.com/track/song", "bandcamp", "AUDIO"],
+    ["https://www.mixcloud.com/dj/mix/", "mixcloud", "AUDIO"],
+    ["https://x.com/user/status/1234567890", "x", "OTHER"],
+    ["https://twitter.com/user/status/1234567890", "x", "OTHER"],
+    ["https://cdn.example.com/a/pic.JPEG", "direct", "IMAGE"],
+    ["https://cdn.example.com/clip.mp4?x=1", "direct", "VIDEO"],
+    ["https://cdn.example.com/song.mp3", "direct", "AUDIO"],
+    ["https://cdn.example.com/model.glb", "direct", "MODEL"],
+    ["https://cdn.example.com/brief.pdf", "direct", "DOCUMENT"],
+    ["https://example.com/page", "other", "OTHER"],
+  ] as const)("%s is %s %s", (url, site, mediaType) => {
+    expect(detectMediaFromUrl(url)).toMatchObject({ site, mediaType });
+  });
+
+  it("ids for players", () => {
+    expect(detectMediaFromUrl("https://www.nicovideo.jp/watch/sm9")?.embedId).toBe("sm9");
+    expect(detectMediaFromUrl("https://www.tiktok.com/@user/video/7212345678901234567")?.embedId).toBe("7212345678901234567");
+    expect(detectMediaFromUrl("https://x.com/user/status/1234567890")?.embedId).toBe("1234567890");
+  });
+
+  it("refuses what is not an http URL", () => {
+    expect(detectMediaFromUrl("javascript:alert(1)")).toBeNull();
+    expect(detectMediaFromUrl("not a url")).toBeNull();
+  });
+
+  it("reads iframe and blockquote embed codes", () => {
+    expect(detectMediaFromEmbedCode('<iframe width="560" src="https://www.youtube.com/embed/dQw4w9WgXcQ?si=x" allowfullscreen></iframe>')).toMatchObject({
+      site: "youtube",
+      thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
+    });
+    expect(
+      detectMediaFromEmbedCode('<iframe src="https://w.soundcloud.com/player/?url=https%3A//api.soundcloud.com/tracks/1&amp;color=%23ff5500"></iframe>'),
+    ).toMatchObject({ site: "soundcloud", mediaType: "AUDIO", url: "https://api.soundcloud.com/tracks/1" });
+    expect(detectMediaFromEmbedCode('<iframe src="https://embed.nicovideo.jp/watch/sm9"></iframe>')).toMatchObject({ site: "niconico", embedId: "sm9" });
+    expect(detectMediaFromEmbedCode('<iframe src="https://bandcamp.com/EmbeddedPlayer/album=1/size=large/"></iframe>')).toMatchObject({ site: "bandcamp" });
+    expect(detectMediaFromEmbedCode('<iframe src="https://player-widget.mixcloud.com/widget/iframe/?feed=%2Fdj%2Fmix%2F"></iframe>')).toMatchObject({ site: "mixcloud" });
+    expect(
+      detectMediaFromEmbedCode('<blockquote class="twitter-tweet"><p>hi</p>&mdash; U <a href="https://twitter.com/u/status/42?ref_src=twsrc">May 1</a></blockquote><script src="https://platform.twitter.com/widgets.js"></script>'),
+    ).toMatchObject({ site: "x", embedId: "42" });
+    expect(detectMediaFromEmbedCode('<blockquote class="tiktok-embed" cite="https://www.tiktok.com/@u/video/99" data-video-id="99"></blockquote>')).toMatchObject({
+      site: "tiktok",
+      embedId: "99",
+    });
+    expect(detectMediaFromEmbedCode("<p>nothing here</p>")).toBeNull();
+  });
+
+  it("builds FILE, LINK and EMBED entries", () => {
+    expect(buildMediaEntry({ formatType: "FILE", url: "/media/v1/x.png", mimeType: "image/png" })).toEqual({
+      formatType: "FILE",
+      mediaType: "IMAGE",
+      site: null,
+      url: "/media/v1/x.png",
+      code: null,
+      thumbnailUrl: "/media/v1/x.png",
+    });
+    expect(buildMediaEntry({ formatType: "LINK", url: "https://youtu.be/dQw4w9WgXcQ" })).toMatchObject({
+      formatType: "LINK",
+      mediaType: "VIDEO",
+      site: "youtube",
+      thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
+    });
+    const code = '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>';
+    expect(buildMediaEntry({ formatType: "EMBED", code })).toMatchObject({ formatType: "EMBED", code, mediaType: "VIDEO" });
+    expect(buildMediaEntry({ formatType: "LINK", url: "nope" })).toBeNull();
+  });
+});
