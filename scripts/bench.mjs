@@ -1,4 +1,6 @@
-// `npm run bench`: how much the home page's server rendering costs, and how much JavaScript it ships.
+// `npm run bench`: how much server rendering costs per page, how many D1 round trips it takes, and how much
+// JavaScript it ships. Pages: BENCH_PAGES (default "/"); demo data size: BENCH_CREATORS (default: the 25 demo
+// creators). `npm run bench:catalog` measures /, /explore/creators and /democreator with 10,000 creators.
 //
 // 1. Production build (no dev tools), fresh local state with the demo data, served in workerd by `vite preview`
 //    (BENCH_SERVER=wrangler: by `wrangler dev` on build/server/wrangler.json instead).
@@ -12,7 +14,8 @@
 // Prints a table and writes .bench/results.json. Goals are reported, not enforced: timings on a shared 2-core
 // machine are not a test. Exit code is non-zero only when the bench itself could not run.
 //
-//   BENCH_REQUESTS=2000 BENCH_CONCURRENCY=8 BENCH_WARMUP=300 BENCH_SKIP_BUILD=1 BENCH_SERVER=vite|wrangler npm run bench
+//   BENCH_REQUESTS=2000 BENCH_CONCURRENCY=8 BENCH_WARMUP=300 BENCH_SKIP_BUILD=1 BENCH_SERVER=vite|wrangler
+//   BENCH_PAGES=/,/explore/creators BENCH_CREATORS=10000 npm run bench
 import { execFileSync } from "node:child_process";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -29,6 +32,8 @@ const SERVER = process.env.BENCH_SERVER === "wrangler" ? "wrangler" : "vite";
 const RATIO_GOAL = 3;
 const JS_GOAL_BYTES = 100 * 1024;
 const STATE_DIR = join(root, ".wrangler", "bench-state");
+const PAGES = (process.env.BENCH_PAGES ?? "/").split(",").map((page) => page.trim()).filter(Boolean);
+const CREATORS = process.env.BENCH_CREATORS ? Number(process.env.BENCH_CREATORS) : undefined;
 
 const CLOCK_TICKS = (() => {
   try {
@@ -65,7 +70,7 @@ function get(agent, url) {
       const chunks = [];
       response.on("data", (chunk) => chunks.push(chunk));
       response.on("end", () =>
-        resolve({ status: response.statusCode, body: Buffer.concat(chunks), ms: Number(process.hrtime.bigint() - started) / 1e6 }),
+        resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks), ms: Number(process.hrtime.bigint() - started) / 1e6 }),
       );
       response.on("error", reject);
     });
@@ -168,58 +173,50 @@ let exitCode = 0;
 try {
   if (process.env.BENCH_SKIP_BUILD === "1") log("bench", "BENCH_SKIP_BUILD=1: using build/ as it is");
   else log("bench", `production build in ${build({ devTools: false }).seconds.toFixed(1)} s`);
-  prepareState(STATE_DIR, "bench");
+  prepareState(STATE_DIR, "bench", { creators: CREATORS });
   server = await startPreview({ stateDir: STATE_DIR, port: await freePort(), prefix: "bench", server: SERVER });
   const base = server.url;
-
   const probeAgent = new http.Agent({ keepAlive: false });
-  const home = await get(probeAgent, `${base}/`);
-  if (home.status !== 200) throw new Error(`GET / answered ${home.status}`);
-  const size = home.body.length;
-  const staticUrl = `${base}/api/bench/static?bytes=${size}`;
-  const probe = await get(probeAgent, staticUrl);
-  const haveStatic = probe.status === 200 && probe.body.length === size;
-  if (!haveStatic) log("bench", `GET /api/bench/static answered ${probe.status} (${probe.body.length} bytes): is benchRoutes mounted in worker/app.ts?`);
+  const [load1Before] = loadavg();
+  const report = { at: new Date().toISOString(), server: SERVER, creators: CREATORS ?? "demo", requests: REQUESTS, concurrency: CONCURRENCY, warmup: WARMUP, pages: [] };
 
-  const targets = [{ name: "GET /", url: `${base}/` }];
-  if (haveStatic) targets.push({ name: `GET static HTML (${size} B)`, url: staticUrl });
-  for (const target of targets) await load(target.url, WARMUP, CONCURRENCY);
-  log("bench", `warmed up (${WARMUP} requests each); measuring ${REQUESTS} requests at concurrency ${CONCURRENCY}`);
-  const results = await measure(targets, REQUESTS, CONCURRENCY, server.pgid);
-  targets.forEach((target, i) => (target.result = results[i]));
+  console.log(`\nComet bench: production build in workerd (${SERVER === "vite" ? "vite preview" : "wrangler dev"}), loopback, ${REQUESTS} requests per target at concurrency ${CONCURRENCY} in ${ROUNDS} alternating rounds after ${WARMUP} warm-up; ${CREATORS ?? "demo"} creators; load average ${load1Before.toFixed(1)} on ${cpus().length} cores`);
+  for (const path of PAGES) {
+    const page = await get(probeAgent, `${base}${path}`);
+    if (page.status !== 200) throw new Error(`GET ${path} answered ${page.status}`);
+    const size = page.body.length;
+    const staticUrl = `${base}/api/bench/static?bytes=${size}`;
+    const probe = await get(probeAgent, staticUrl);
+    if (probe.status !== 200 || probe.body.length !== size) throw new Error(`GET /api/bench/static answered ${probe.status} (${probe.body.length} bytes)`);
+    const roundTrips = page.headers["x-d1-round-trips"] ?? "n/a";
 
-  const scripts = await clientScripts(base, home.body.toString("utf8"));
-  const js = { files: scripts.length, raw: scripts.reduce((s, f) => s + f.raw, 0), gzip: scripts.reduce((s, f) => s + f.gzip, 0), list: scripts };
+    const targets = [
+      { name: `GET ${path}`, url: `${base}${path}` },
+      { name: `static HTML (${size} B)`, url: staticUrl },
+    ];
+    for (const target of targets) await load(target.url, WARMUP, CONCURRENCY);
+    const [ssr, fixed] = await measure(targets, REQUESTS, CONCURRENCY, server.pgid);
+    const ratio = fixed.rps / ssr.rps;
+    const cpuRatio = ssr.cpuMsPerRequest / fixed.cpuMsPerRequest;
+    const scripts = await clientScripts(base, page.body.toString("utf8"));
+    const js = { files: scripts.length, raw: scripts.reduce((sum, f) => sum + f.raw, 0), gzip: scripts.reduce((sum, f) => sum + f.gzip, 0), list: scripts };
 
-  const [page, fixed] = targets.map((t) => t.result);
-  const ratio = fixed ? fixed.rps / page.rps : null;
-  const cpuRatio = fixed ? page.cpuMsPerRequest / fixed.cpuMsPerRequest : null;
-
-  const [load1] = loadavg();
-  console.log(`\nComet bench: production build in workerd (${SERVER === "vite" ? "vite preview" : "wrangler dev"}), loopback, ${REQUESTS} requests at concurrency ${CONCURRENCY} in ${ROUNDS} alternating rounds after ${WARMUP} warm-up; load average ${load1.toFixed(1)} on ${cpus().length} cores`);
-  console.log(`${"target".padEnd(30)} ${pad("bytes", 8)} ${pad("req/s", 9)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("CPU ms/req", 11)} ${pad("errors", 7)}`);
-  for (const { name, result: r } of targets) {
-    console.log(
-      `${name.padEnd(30)} ${pad(r.bytes, 8)} ${pad(r.rps.toFixed(0), 9)} ${pad(r.p50.toFixed(2), 8)} ${pad(r.p99.toFixed(2), 8)} ${pad(r.cpuMsPerRequest.toFixed(2), 11)} ${pad(r.errors, 7)}`,
-    );
+    console.log(`\n${"target".padEnd(30)} ${pad("bytes", 8)} ${pad("req/s", 9)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("CPU ms/req", 11)} ${pad("errors", 7)}`);
+    for (const [{ name }, r] of [[targets[0], ssr], [targets[1], fixed]]) {
+      console.log(`${name.padEnd(30)} ${pad(r.bytes, 8)} ${pad(r.rps.toFixed(0), 9)} ${pad(r.p50.toFixed(2), 8)} ${pad(r.p99.toFixed(2), 8)} ${pad(r.cpuMsPerRequest.toFixed(2), 11)} ${pad(r.errors, 7)}`);
+    }
+    console.log(`${path}: static ÷ SSR requests/s ${ratio.toFixed(2)} (goal ≤ ${RATIO_GOAL}: ${ratio <= RATIO_GOAL ? "met" : "NOT met"}); SSR ÷ static CPU per request ${cpuRatio.toFixed(2)}`);
+    console.log(`${path}: D1 round trips per request (signed out): ${roundTrips} (goal ≤ 2: ${Number(roundTrips) <= 2 ? "met" : "NOT met"})`);
+    console.log(`${path}: client JS ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip (goal ≤ ${kb(JS_GOAL_BYTES)}: ${js.gzip <= JS_GOAL_BYTES ? "met" : "NOT met"})`);
+    for (const file of scripts.slice(0, 6)) console.log(`  ${pad(kb(file.gzip), 9)} gzip ${pad(kb(file.raw), 9)} raw  ${file.url}`);
+    report.pages.push({ path, ssr, static: fixed, ratio, cpuRatio, roundTrips, js });
+    if (ssr.errors > 0 || fixed.errors > 0) exitCode = 1;
   }
-  console.log(
-    ratio === null
-      ? "static ÷ SSR requests/s: n/a (bench route not mounted)"
-      : `static ÷ SSR requests/s: ${ratio.toFixed(2)}  (goal ≤ ${RATIO_GOAL}: ${ratio <= RATIO_GOAL ? "met" : "NOT met"})`,
-  );
-  if (cpuRatio !== null) console.log(`SSR ÷ static server CPU per request: ${cpuRatio.toFixed(2)}  (steadier than requests/s on a busy machine)`);
-  console.log(`client JS loaded by /: ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip  (goal ≤ ${kb(JS_GOAL_BYTES)}: ${js.gzip <= JS_GOAL_BYTES ? "met" : "NOT met"})`);
-  for (const file of scripts) console.log(`  ${pad(kb(file.gzip), 9)} gzip ${pad(kb(file.raw), 9)} raw  ${file.url}`);
 
   mkdirSync(join(root, ".bench"), { recursive: true });
-  const report = { at: new Date().toISOString(), server: SERVER, loadAverage: load1, requests: REQUESTS, concurrency: CONCURRENCY, warmup: WARMUP, targets: targets.map(({ name, result }) => ({ name, ...result })), ratio, cpuRatio, js };
   writeFileSync(join(root, ".bench", "results.json"), `${JSON.stringify(report, null, 2)}\n`);
   log("bench", "wrote .bench/results.json");
-  if (targets.some((t) => t.result.errors > 0)) {
-    log("bench", "some requests failed: the figures above are not trustworthy");
-    exitCode = 1;
-  }
+  if (exitCode) log("bench", "some requests failed: the figures above are not trustworthy");
 } catch (error) {
   console.error(`[bench] ${error instanceof Error ? error.message : error}`);
   if (server) console.error(server.output());

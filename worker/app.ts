@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { createDb } from "./db/client";
+import { countRoundTrips } from "./db/round-trips";
 import { LANGUAGE_COOKIE, SESSION_COOKIE } from "./domain/constants";
 import { isBanned } from "./domain/roles";
 import { preferenceCookie, readCookie } from "./http/cookies";
@@ -28,7 +29,9 @@ export function createApp(renderPage?: PageRenderer) {
   });
 
   app.use("*", async (c, next) => {
-    const db = createDb(c.env.DB);
+    // Outside production every response says how many D1 round trips it took (read by `npm run bench`).
+    const roundTrips = c.env.APP_ENV === "production" ? null : { count: 0 };
+    const db = createDb(roundTrips ? countRoundTrips(c.env.DB, roundTrips) : c.env.DB);
     const sessionToken = readCookie(c.req.raw, SESSION_COOKIE);
     const user = isAssetPath(c.req.path) ? null : await getSessionUser(db, sessionToken);
     // One source for the language: the same cookie-then-Accept-Language rule Paraglide applies while rendering.
@@ -36,6 +39,7 @@ export function createApp(renderPage?: PageRenderer) {
     const locale = requestLocale(c.req.raw);
     c.set("request", { env: c.env, url: new URL(c.req.url), executionCtx: c.executionCtx as unknown as ExecutionContext, db, user, sessionToken, locale });
     await next();
+    if (roundTrips) c.res.headers.set("X-D1-Round-Trips", String(roundTrips.count));
   });
 
   // A banned user sees only /ban; their API calls are refused.
