@@ -1,24 +1,101 @@
+import { Form, data, redirect, useNavigation } from "react-router";
+import { FormEditor } from "~/components/authoring/form-editor";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
 import { DashboardPage, EmptyState, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
+import { translateAuthoringErrors } from "../../../worker/domain/authoring-messages";
+import { parseFormDraft } from "../../../worker/domain/commission-form";
+import { deleteForm, getFormForEdit, listCategoryOptions, saveForm, setFormStatus } from "../../../worker/services/commission-forms";
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-form-edit";
 
-export function loader({ context }: Route.LoaderArgs) {
-  requireCreatorSide(context);
-  return null;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireCreatorSide(context);
+  const { db, locale } = context.get(requestContext);
+  const formId = new URL(request.url).searchParams.get("formId");
+  // The sidebar links here without an id: there is nothing to edit, so offer the list.
+  if (!formId) return { form: null, categories: [] };
+  const form = await getFormForEdit(db, user.accountId, formId, locale);
+  // Someone else's form and a missing one look the same.
+  if (!form) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
+  return { form, categories: await listCategoryOptions(db, locale) };
 }
 
-export const meta: Route.MetaFunction = () => dashboardTitle(m.dashboard_form_edit_title());
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireCreatorSide(context);
+  const { db, locale } = context.get(requestContext);
+  const formId = new URL(request.url).searchParams.get("formId") ?? "";
+  const body = await request.formData();
+  const intent = String(body.get("intent") ?? "save");
+  const notFound = () => data(m.authoring_not_found({}, { locale }), { status: 404 });
 
-export default function CommissionFormEditPage() {
+  if (intent === "delete") {
+    const result = await deleteForm(db, user.accountId, formId);
+    if (!result.ok) throw notFound();
+    return redirect(DASHBOARD_PATHS.forms);
+  }
+  if (intent === "unpublish") {
+    const result = await setFormStatus(db, user.accountId, formId, "DRAFT");
+    if (!result.ok) throw notFound();
+    return { saved: true, errors: {} as Record<string, string> };
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(String(body.get("payload") ?? ""));
+  } catch {
+    payload = null;
+  }
+  const parsed = parseFormDraft(payload);
+  if (!parsed.ok) return data({ saved: false, errors: translateAuthoringErrors(parsed.errors, locale) }, { status: 400 });
+  const result = await saveForm(db, user.accountId, formId, parsed.data, locale);
+  if (!result.ok && result.reason === "not_found") throw notFound();
+  if (!result.ok && result.reason === "invalid") return data({ saved: false, errors: translateAuthoringErrors(result.errors, locale) }, { status: 400 });
+  if (intent === "publish") await setFormStatus(db, user.accountId, formId, "PUBLISHED");
+  return { saved: true, errors: {} as Record<string, string> };
+}
+
+export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_form_edit_title());
+
+export default function CommissionFormEditPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { form, categories } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  if (!form) {
+    return (
+      <DashboardPage title={m.authoring_form_edit_title()}>
+        <EmptyState message={m.dashboard_form_edit_empty()} detail={m.dashboard_form_edit_empty_detail()} action={{ to: DASHBOARD_PATHS.forms, label: m.dashboard_forms_back() }} />
+      </DashboardPage>
+    );
+  }
+  const path = `/cf/${form.code}`;
+  const published = form.status === "PUBLISHED";
   return (
-    <DashboardPage title={m.dashboard_form_edit_title()}>
-      <EmptyState
-        message={m.dashboard_form_edit_empty()}
-        detail={m.dashboard_form_edit_empty_detail()}
-        action={{ to: DASHBOARD_PATHS.forms, label: m.dashboard_forms_back() }}
-      />
+    <DashboardPage title={m.authoring_form_edit_title()} intro={m.authoring_form_edit_intro()}>
+      <p className="rounded-md border border-zinc-300 px-3 py-2 text-sm text-zinc-800 dark:border-zinc-700 dark:text-zinc-200">
+        {published ? (
+          <>
+            {m.authoring_status_PUBLISHED()}:{" "}
+            <a href={path} className="font-mono text-brand-700 underline dark:text-brand-300">
+              {path}
+            </a>
+          </>
+        ) : (
+          m.authoring_draft_note({ path })
+        )}
+      </p>
+      <FormEditor key={form.id} draft={form.draft} errors={actionData?.errors ?? {}} saved={Boolean(actionData?.saved)} busy={busy} published={published} categories={categories} />
+      <Form
+        method="post"
+        className="border-t border-zinc-200 pt-6 dark:border-zinc-700"
+        onSubmit={(event) => {
+          if (!window.confirm(m.authoring_delete_confirm({ title: form.draft.title }))) event.preventDefault();
+        }}
+      >
+        <button type="submit" name="intent" value="delete" className="min-h-11 rounded-full border border-red-700 px-5 text-sm font-semibold text-red-700 hover:bg-red-50 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950">
+          {m.authoring_delete_form()}
+        </button>
+      </Form>
     </DashboardPage>
   );
 }

@@ -1,6 +1,12 @@
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
-import { DashboardPage, EmptyState, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { Form, data, redirect, useNavigation } from "react-router";
+import { AUTHORING_PATHS } from "~/components/authoring/paths";
+import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { FormStatus, SubmitButton } from "~/components/form/form-status";
+import { TextField } from "~/components/form/text-field";
+import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
+import { FORM_TITLE_MAX } from "../../../worker/domain/commission-form";
+import { createFormFromTemplate } from "../../../worker/services/commission-forms";
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-form-new";
 
@@ -9,16 +15,37 @@ export function loader({ context }: Route.LoaderArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = () => dashboardTitle(m.dashboard_form_new_title());
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = requireCreatorSide(context);
+  const { db, locale } = context.get(requestContext);
+  const form = await request.formData();
+  const title = String(form.get("title") ?? "").trim();
+  if (title.length > FORM_TITLE_MAX) return data({ errors: { title: m.authoring_form_title_max({}, { locale }) }, title }, { status: 400 });
+  const formId = await createFormFromTemplate(db, user.accountId, locale, { title: title || m.authoring_form_new_default_title({}, { locale }) });
+  if (!formId) throw data(null, { status: 404 });
+  return redirect(AUTHORING_PATHS.formEdit(formId));
+}
 
-export default function CommissionFormNewPage() {
+export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_form_new_title());
+
+export default function CommissionFormNewPage({ actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <DashboardPage title={m.dashboard_form_new_title()}>
-      <EmptyState
-        message={m.dashboard_form_new_empty()}
-        detail={m.dashboard_form_new_empty_detail()}
-        action={{ to: DASHBOARD_PATHS.forms, label: m.dashboard_forms_back() }}
-      />
+    <DashboardPage title={m.authoring_form_new_title()} intro={m.authoring_form_new_intro()}>
+      <Form method="post" noValidate className="max-w-xl space-y-5">
+        <TextField
+          name="title"
+          label={m.authoring_field_title()}
+          hint={m.authoring_optional()}
+          placeholder={m.authoring_form_new_default_title()}
+          defaultValue={actionData?.title}
+          error={actionData?.errors.title}
+          maxLength={FORM_TITLE_MAX}
+        />
+        <FormStatus saved={false} savedText="" errorText={actionData?.errors ? m.authoring_errors_summary() : undefined} />
+        <SubmitButton busy={busy} label={m.authoring_form_new_submit()} busyLabel={m.authoring_form_new_busy()} />
+      </Form>
     </DashboardPage>
   );
 }

@@ -1,24 +1,39 @@
+import { AUTHORING_PATHS } from "~/components/authoring/paths";
+import { WorkGrid } from "~/components/authoring/work-grid";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
-import { DashboardPage, EmptyState, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { DashboardPage, EmptyState, buttonLinkClass, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { Link } from "react-router";
 import { m } from "~/paraglide/messages.js";
 import { requireClientSide } from "./guards.server";
+import { deleteWorkAction, loadWorkList } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-client";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   requireClientSide(context, DASHBOARD_PATHS.portfolioCreator);
-  return null;
+  return loadWorkList(context);
 }
 
-export const meta: Route.MetaFunction = () => dashboardTitle(m.dashboard_portfolio_title());
+export async function action({ request, context }: Route.ActionArgs) {
+  requireClientSide(context, DASHBOARD_PATHS.portfolioCreator);
+  return deleteWorkAction(request, context);
+}
 
-export default function PortfolioClientPage() {
+export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_portfolio_title());
+
+export default function PortfolioListPage({ loaderData }: Route.ComponentProps) {
+  const { works } = loaderData;
   return (
-    <DashboardPage title={m.dashboard_portfolio_title()}>
-      <EmptyState
-        message={m.dashboard_client_portfolio_empty()}
-        detail={m.dashboard_client_portfolio_empty_detail()}
-        action={{ to: "/explore/creators", label: m.dashboard_find_creators() }}
-      />
+    <DashboardPage title={m.authoring_portfolio_title()} intro={m.authoring_portfolio_intro()}>
+      {works.length === 0 ? (
+        <EmptyState message={m.authoring_portfolio_empty()} detail={m.authoring_portfolio_empty_detail()} action={{ to: "/dashboard/portfolio/client/new", label: m.authoring_portfolio_add() }} />
+      ) : (
+        <>
+          <Link to={"/dashboard/portfolio/client/new"} className={buttonLinkClass}>
+            {m.authoring_portfolio_add()}
+          </Link>
+          <WorkGrid works={works} editPath={AUTHORING_PATHS.clientWorkEdit} />
+        </>
+      )}
     </DashboardPage>
   );
 }

@@ -1,24 +1,29 @@
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
-import { DashboardPage, EmptyState, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { useNavigation } from "react-router";
+import { WorkEditor } from "~/components/authoring/work-editor";
+import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { m } from "~/paraglide/messages.js";
 import { requireCreatorSide } from "./guards.server";
+import { loadWorkEditor, saveWorkAction } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-creator-new";
 
-export function loader({ context }: Route.LoaderArgs) {
-  requireCreatorSide(context);
-  return null;
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireCreatorSide(context); void params;
+  return loadWorkEditor(context, undefined);
 }
 
-export const meta: Route.MetaFunction = () => dashboardTitle(m.dashboard_portfolio_new_title());
+export async function action({ request, context, params }: Route.ActionArgs) {
+  requireCreatorSide(context); void params;
+  return saveWorkAction(request, context, undefined);
+}
 
-export default function PortfolioCreatorNewPage() {
+export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_work_new_title());
+
+export default function WorkEditorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
   return (
-    <DashboardPage title={m.dashboard_portfolio_new_title()}>
-      <EmptyState
-        message={m.dashboard_portfolio_new_empty()}
-        detail={m.dashboard_portfolio_new_empty_detail()}
-        action={{ to: DASHBOARD_PATHS.portfolioCreator, label: m.dashboard_portfolio_back() }}
-      />
+    <DashboardPage title={m.authoring_work_new_title()}>
+      <WorkEditor draft={loaderData.draft} errors={actionData?.errors ?? {}} busy={busy} categories={loaderData.categories} ratings={loaderData.ratings} />
     </DashboardPage>
   );
 }

@@ -1,0 +1,157 @@
+import { useState } from "react";
+import { Form } from "react-router";
+import { FormStatus } from "~/components/form/form-status";
+import { m } from "~/paraglide/messages.js";
+import {
+  FORM_CURRENCIES,
+  FORM_DESCRIPTION_MAX,
+  FORM_TITLE_MAX,
+  QUESTION_TYPES,
+  moveItem,
+  newQuestion,
+  type FormCurrency,
+  type FormDraft,
+  type QuestionType,
+} from "../../../worker/domain/commission-form";
+import { EditorSelect, EditorText } from "./fields";
+import { QUESTION_TYPE_LABELS, QuestionEditor, type KeyedQuestion } from "./question-editor";
+
+type KeyedDraft = Omit<FormDraft, "questions"> & { questions: KeyedQuestion[] };
+
+const withKeys = (draft: FormDraft): KeyedDraft => ({
+  ...draft,
+  questions: draft.questions.map((q) => ({ ...q, key: q.id ?? crypto.randomUUID(), choices: q.choices.map((c) => ({ ...c, key: c.id ?? crypto.randomUUID() })) })),
+});
+
+/**
+ * The commission form builder. The whole draft lives in client state and is posted as JSON in one hidden field,
+ * so a refused save keeps everything the creator typed; errors come back keyed by path ("questions.2.title").
+ */
+export function FormEditor(props: {
+  draft: FormDraft;
+  errors: Record<string, string>;
+  saved: boolean;
+  busy: boolean;
+  published: boolean;
+  categories: { code: string; name: string }[];
+}) {
+  const { errors, saved, busy, published, categories } = props;
+  const [draft, setDraft] = useState<KeyedDraft>(() => withKeys(props.draft));
+  const [newType, setNewType] = useState<QuestionType>("SHORT_TEXT");
+  const set = (patch: Partial<KeyedDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const setQuestions = (questions: KeyedQuestion[]) => set({ questions });
+  const hasErrors = Object.keys(errors).length > 0;
+
+  return (
+    <Form method="post" noValidate className="space-y-6">
+      <input type="hidden" name="payload" value={JSON.stringify(draft)} />
+      <div className="max-w-2xl space-y-5">
+        <EditorText id="form-title" label={m.authoring_field_title()} value={draft.title} maxLength={FORM_TITLE_MAX} required error={errors.title} onChange={(title) => set({ title })} />
+        <EditorText
+          id="form-description"
+          label={m.authoring_field_description()}
+          value={draft.description}
+          multiline
+          maxLength={FORM_DESCRIPTION_MAX}
+          hint={m.authoring_optional()}
+          error={errors.description}
+          onChange={(description) => set({ description })}
+        />
+        <EditorSelect
+          id="form-category"
+          label={m.authoring_field_category()}
+          value={draft.categoryCode}
+          error={errors.categoryCode}
+          options={[{ value: "", label: m.authoring_field_category_none() }, ...categories.map((c) => ({ value: c.code, label: c.name }))]}
+          onChange={(categoryCode) => set({ categoryCode })}
+        />
+        <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+          <EditorText
+            id="form-price"
+            label={m.authoring_field_price()}
+            value={draft.price}
+            inputMode={draft.currency === "JPY" ? "numeric" : "decimal"}
+            hint={draft.currency === "JPY" ? m.authoring_field_price_hint_JPY() : m.authoring_field_price_hint_USD()}
+            error={errors.price}
+            onChange={(price) => set({ price })}
+          />
+          <EditorSelect
+            id="form-currency"
+            label={m.authoring_field_currency()}
+            value={draft.currency}
+            error={errors.currency}
+            options={FORM_CURRENCIES.map((c) => ({ value: c, label: c }))}
+            onChange={(currency) => set({ currency: currency as FormCurrency })}
+          />
+        </div>
+      </div>
+
+      <section aria-labelledby="questions-heading" className="space-y-4">
+        <h2 id="questions-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
+          {m.authoring_questions_heading()}
+        </h2>
+        {errors.questions && (
+          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+            {errors.questions}
+          </p>
+        )}
+        <ol className="space-y-4">
+          {draft.questions.map((question, index) => (
+            <li key={question.key}>
+              <QuestionEditor
+                index={index}
+                count={draft.questions.length}
+                question={question}
+                currency={draft.currency}
+                errors={errors}
+                onChange={(next) => setQuestions(draft.questions.map((q, i) => (i === index ? next : q)))}
+                onMove={(delta) => setQuestions(moveItem(draft.questions, index, delta))}
+                onRemove={() => setQuestions(draft.questions.filter((_, i) => i !== index))}
+              />
+            </li>
+          ))}
+        </ol>
+        <div className="flex flex-wrap items-end gap-3">
+          <div className="w-64">
+            <EditorSelect
+              id="new-question-type"
+              label={m.authoring_question_add_type()}
+              value={newType}
+              options={QUESTION_TYPES.map((t) => ({ value: t, label: QUESTION_TYPE_LABELS[t]() }))}
+              onChange={(t) => setNewType(t as QuestionType)}
+            />
+          </div>
+          <button
+            type="button"
+            className="button-secondary min-h-11"
+            onClick={() => {
+              const q = newQuestion(newType);
+              setQuestions([...draft.questions, { ...q, key: crypto.randomUUID(), choices: q.choices.map((c) => ({ ...c, key: crypto.randomUUID() })) }]);
+            }}
+          >
+            {m.authoring_question_add()}
+          </button>
+        </div>
+      </section>
+
+      <div className="space-y-3">
+        <FormStatus saved={saved && !busy} savedText={m.authoring_saved()} errorText={hasErrors ? m.authoring_errors_summary() : undefined} />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" name="intent" value="save" disabled={busy} className="button-primary min-h-11 disabled:opacity-70">
+            {busy ? m.authoring_saving() : m.authoring_save()}
+          </button>
+          {published ? (
+            <button type="submit" name="intent" value="unpublish" disabled={busy} className="button-secondary min-h-11">
+              {m.authoring_unpublish()}
+            </button>
+          ) : (
+            <button type="submit" name="intent" value="publish" disabled={busy} className="button-secondary min-h-11">
+              {m.authoring_publish()}
+            </button>
+          )}
+        </div>
+      </div>
+    </Form>
+  );
+}
+

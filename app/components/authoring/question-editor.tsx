@@ -1,0 +1,94 @@
+import { m } from "~/paraglide/messages.js";
+import {
+  CHOICE_TYPES,
+  QUESTION_DESCRIPTION_MAX,
+  QUESTION_TITLE_MAX,
+  type FormCurrency,
+  type QuestionDraft,
+  type QuestionType,
+} from "../../../worker/domain/commission-form";
+import { ChoiceEditor, type KeyedChoice } from "./choice-editor";
+import { EditorText, SmallButton } from "./fields";
+
+export type KeyedQuestion = Omit<QuestionDraft, "choices"> & { key: string; choices: KeyedChoice[] };
+
+export const QUESTION_TYPE_LABELS: Record<QuestionType, () => string> = {
+  SHORT_TEXT: m.authoring_type_SHORT_TEXT,
+  LONG_TEXT: m.authoring_type_LONG_TEXT,
+  SINGLE_CHOICE: m.authoring_type_SINGLE_CHOICE,
+  MULTIPLE_CHOICE: m.authoring_type_MULTIPLE_CHOICE,
+  MEDIA: m.authoring_type_MEDIA,
+  DATE: m.authoring_type_DATE,
+  NONE: m.authoring_type_NONE,
+};
+
+/** One question of the builder: title, description, required flag, choices for choice types, and its place in the list. */
+export function QuestionEditor(props: {
+  index: number;
+  count: number;
+  question: KeyedQuestion;
+  currency: FormCurrency;
+  errors: Record<string, string>;
+  onChange: (question: KeyedQuestion) => void;
+  onMove: (delta: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  const { index, count, question, currency, errors, onChange, onMove, onRemove } = props;
+  const number = index + 1;
+  const id = `q-${question.key}`;
+  const path = `questions.${index}`;
+  const isNotice = question.type === "NONE";
+  return (
+    <fieldset className="space-y-4 rounded-lg border border-zinc-300 p-4 dark:border-zinc-700">
+      <legend className="px-1 text-base font-semibold text-zinc-900 dark:text-zinc-50">
+        {m.authoring_question_legend({ number, type: QUESTION_TYPE_LABELS[question.type]() })}
+      </legend>
+      {isNotice && <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.authoring_question_none_hint()}</p>}
+      <EditorText
+        id={`${id}-title`}
+        label={m.authoring_field_title()}
+        value={question.title}
+        maxLength={QUESTION_TITLE_MAX}
+        required
+        error={errors[`${path}.title`]}
+        onChange={(title) => onChange({ ...question, title })}
+      />
+      <EditorText
+        id={`${id}-description`}
+        label={m.authoring_field_description()}
+        value={question.description}
+        multiline
+        maxLength={QUESTION_DESCRIPTION_MAX}
+        hint={m.authoring_optional()}
+        error={errors[`${path}.description`]}
+        onChange={(description) => onChange({ ...question, description })}
+      />
+      {!isNotice && (
+        <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          <input
+            type="checkbox"
+            className="size-5 accent-brand-600"
+            checked={question.isRequired}
+            onChange={(e) => onChange({ ...question, isRequired: e.currentTarget.checked })}
+          />
+          {m.authoring_question_required()}
+        </label>
+      )}
+      {CHOICE_TYPES.includes(question.type) && (
+        <ChoiceEditor
+          idPrefix={id}
+          choices={question.choices}
+          currency={currency}
+          errors={errors}
+          errorPrefix={path}
+          onChange={(choices) => onChange({ ...question, choices })}
+        />
+      )}
+      <div className="flex flex-wrap gap-2 border-t border-zinc-200 pt-3 dark:border-zinc-700">
+        <SmallButton target={m.authoring_question_context({ number })} visible={m.authoring_move_up()} disabled={index === 0} onClick={() => onMove(-1)} />
+        <SmallButton target={m.authoring_question_context({ number })} visible={m.authoring_move_down()} disabled={index === count - 1} onClick={() => onMove(1)} />
+        <SmallButton target={m.authoring_question_context({ number })} visible={m.authoring_remove()} onClick={onRemove} />
+      </div>
+    </fieldset>
+  );
+}

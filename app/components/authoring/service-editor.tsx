@@ -1,0 +1,71 @@
+import { Form } from "react-router";
+import { FormStatus } from "~/components/form/form-status";
+import { SelectField } from "~/components/form/select-field";
+import { TextField } from "~/components/form/text-field";
+import { TextareaField } from "~/components/form/textarea-field";
+import { m } from "~/paraglide/messages.js";
+import { FORM_CURRENCIES, SERVICE_DESCRIPTION_MAX, SERVICE_TERMS_MAX, SERVICE_TITLE_MAX, type ServiceDraft } from "../../../worker/domain/commission-form";
+
+/** Reads the service editor's fields (plain HTML form, works without JavaScript). */
+export function serviceDraftFrom(form: FormData): ServiceDraft {
+  const s = (name: string) => String(form.get(name) ?? "");
+  return {
+    title: s("title"),
+    description: s("description"),
+    thumbnailUrl: s("thumbnailUrl"),
+    price: s("price"),
+    currency: s("currency") === "USD" ? "USD" : "JPY",
+    formId: s("formId"),
+    terms: s("terms"),
+    categoryCodes: form.getAll("categoryCodes").map(String),
+  };
+}
+
+export function ServiceEditor(props: {
+  values: ServiceDraft;
+  errors: Record<string, string>;
+  busy: boolean;
+  forms: { id: string; title: string }[];
+  categories: { code: string; name: string }[];
+}) {
+  const { values, errors, busy, forms, categories } = props;
+  return (
+    <Form method="post" noValidate className="max-w-2xl space-y-5">
+      <TextField name="title" label={m.authoring_field_title()} defaultValue={values.title} error={errors.title} maxLength={SERVICE_TITLE_MAX} required />
+      <TextareaField name="description" label={m.authoring_field_description()} hint={m.authoring_optional()} defaultValue={values.description} error={errors.description} maxLength={SERVICE_DESCRIPTION_MAX} rows={5} />
+      <TextField name="thumbnailUrl" type="url" label={m.authoring_field_thumbnail()} hint={m.authoring_optional()} defaultValue={values.thumbnailUrl} error={errors.thumbnailUrl} placeholder="https://" />
+      <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
+        <TextField name="price" label={m.authoring_field_price()} hint={m.authoring_field_price_hint()} defaultValue={values.price} error={errors.price} inputMode="decimal" />
+        <SelectField name="currency" label={m.authoring_field_currency()} defaultValue={values.currency} error={errors.currency} options={FORM_CURRENCIES.map((c) => ({ value: c, label: c }))} />
+      </div>
+      <SelectField
+        name="formId"
+        label={m.authoring_field_form()}
+        defaultValue={values.formId}
+        error={errors.formId}
+        options={[{ value: "", label: m.authoring_field_form_none() }, ...forms.map((f) => ({ value: f.id, label: f.title || m.authoring_untitled() }))]}
+      />
+      <TextareaField name="terms" label={m.authoring_field_terms()} hint={m.authoring_field_terms_hint()} defaultValue={values.terms} error={errors.terms} maxLength={SERVICE_TERMS_MAX} rows={5} />
+      <fieldset className="space-y-2">
+        <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{m.authoring_field_categories()}</legend>
+        {errors.categoryCodes && (
+          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
+            {errors.categoryCodes}
+          </p>
+        )}
+        <div className="grid gap-1 sm:grid-cols-2">
+          {categories.map((c) => (
+            <label key={c.code} className="flex min-h-9 items-center gap-2 text-sm text-zinc-900 dark:text-zinc-100">
+              <input type="checkbox" name="categoryCodes" value={c.code} defaultChecked={values.categoryCodes.includes(c.code)} className="size-5 accent-brand-600" />
+              {c.name}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <FormStatus saved={false} savedText="" errorText={Object.keys(errors).length ? m.authoring_errors_summary() : undefined} />
+      <button type="submit" name="intent" value="save" disabled={busy} className="button-primary min-h-11 disabled:opacity-70">
+        {busy ? m.authoring_saving() : m.authoring_save()}
+      </button>
+    </Form>
+  );
+}

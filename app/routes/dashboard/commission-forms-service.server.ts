@@ -1,0 +1,41 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { serviceDraftFrom } from "~/components/authoring/service-editor";
+import { requestContext } from "~/lib/request-context";
+import { m } from "~/paraglide/messages.js";
+import { translateAuthoringErrors } from "../../../worker/domain/authoring-messages";
+import { parseServiceDraft, type ServiceDraft } from "../../../worker/domain/commission-form";
+import { listCategoryOptions, listForms } from "../../../worker/services/commission-forms";
+import { deleteService, getServiceForEdit, saveService } from "../../../worker/services/commission-services";
+import { requireCreatorSide } from "./guards.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+const EMPTY: ServiceDraft = { title: "", description: "", thumbnailUrl: "", price: "", currency: "JPY", formId: "", terms: "", categoryCodes: [] };
+
+export async function loadServiceEditor(context: Context, serviceId?: string) {
+  const user = requireCreatorSide(context);
+  const { db, locale } = context.get(requestContext);
+  const [forms, categories] = await Promise.all([listForms(db, user.accountId, locale), listCategoryOptions(db, locale)]);
+  const values = serviceId ? await getServiceForEdit(db, user.accountId, serviceId, locale) : EMPTY;
+  if (!values) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
+  return { values, forms: forms.map((f) => ({ id: f.id, title: f.title })), categories };
+}
+
+export async function saveServiceAction(request: Request, context: Context, serviceId?: string) {
+  const user = requireCreatorSide(context);
+  const { db, locale } = context.get(requestContext);
+  const form = await request.formData();
+  const notFound = () => data(m.authoring_not_found({}, { locale }), { status: 404 });
+  if (serviceId && form.get("intent") === "delete") {
+    if (!(await deleteService(db, user.accountId, serviceId)).ok) throw notFound();
+    return redirect(DASHBOARD_PATHS.forms);
+  }
+  const values = serviceDraftFrom(form);
+  const parsed = parseServiceDraft(values);
+  if (!parsed.ok) return data({ errors: translateAuthoringErrors(parsed.errors, locale), values }, { status: 400 });
+  const result = await saveService(db, user.accountId, serviceId ?? null, parsed.data, locale);
+  if (!result.ok && result.reason === "not_found") throw notFound();
+  if (!result.ok && result.reason === "invalid") return data({ errors: translateAuthoringErrors(result.errors, locale), values }, { status: 400 });
+  return redirect(DASHBOARD_PATHS.forms);
+}

@@ -1,0 +1,30 @@
+import { useNavigation } from "react-router";
+import { WorkEditor } from "~/components/authoring/work-editor";
+import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { m } from "~/paraglide/messages.js";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { requireClientSide } from "./guards.server";
+import { loadWorkEditor, saveWorkAction } from "./portfolio-work.server";
+import type { Route } from "./+types/portfolio-client-edit";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireClientSide(context, DASHBOARD_PATHS.portfolioCreator);
+  return loadWorkEditor(context, params.workId);
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  requireClientSide(context, DASHBOARD_PATHS.portfolioCreator);
+  return saveWorkAction(request, context, params.workId);
+}
+
+export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_work_edit_title());
+
+export default function WorkEditorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <DashboardPage title={m.authoring_work_edit_title()}>
+      <WorkEditor draft={loaderData.draft} errors={actionData?.errors ?? {}} busy={busy} categories={loaderData.categories} ratings={loaderData.ratings} />
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,30 @@
+import { useNavigation } from "react-router";
+import { WorkEditor } from "~/components/authoring/work-editor";
+import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { m } from "~/paraglide/messages.js";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { requireClientSide } from "./guards.server";
+import { loadWorkEditor, saveWorkAction } from "./portfolio-work.server";
+import type { Route } from "./+types/portfolio-client-new";
+
+export async function loader({ context, params }: Route.LoaderArgs) {
+  requireClientSide(context, DASHBOARD_PATHS.portfolioCreatorNew); void params;
+  return loadWorkEditor(context, undefined);
+}
+
+export async function action({ request, context, params }: Route.ActionArgs) {
+  requireClientSide(context, DASHBOARD_PATHS.portfolioCreatorNew); void params;
+  return saveWorkAction(request, context, undefined);
+}
+
+export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_work_new_title());
+
+export default function WorkEditorPage({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  return (
+    <DashboardPage title={m.authoring_work_new_title()}>
+      <WorkEditor draft={loaderData.draft} errors={actionData?.errors ?? {}} busy={busy} categories={loaderData.categories} ratings={loaderData.ratings} />
+    </DashboardPage>
+  );
+}

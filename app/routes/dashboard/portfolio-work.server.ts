@@ -1,0 +1,65 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { requestContext } from "~/lib/request-context";
+import { m } from "~/paraglide/messages.js";
+import { translateAuthoringErrors } from "../../../worker/domain/authoring-messages";
+import { parseWorkDraft, type WorkDraft } from "../../../worker/domain/portfolio";
+import { isCreatorSide } from "../../../worker/domain/roles";
+import { listCategoryOptions } from "../../../worker/services/commission-forms";
+import { deleteWork, getWorkForEdit, listContentRatings, listWorks, saveWork } from "../../../worker/services/portfolio";
+import { requireUser } from "./guards.server";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** The list page this user's works live on: creators and admins have the creator page, everyone else the client one. */
+export function portfolioListPath(roles: readonly string[]) {
+  return isCreatorSide(roles) ? DASHBOARD_PATHS.portfolioCreator : DASHBOARD_PATHS.portfolioClient;
+}
+
+export const EMPTY_WORK: WorkDraft = { title: "", description: "", medias: [], contentRatingCode: "all-ages", categoryCodes: [], tags: [], visibility: "PUBLIC", credits: "" };
+
+export async function loadWorkList(context: Context) {
+  const user = requireUser(context);
+  const { db, locale } = context.get(requestContext);
+  return { works: await listWorks(db, user.accountId, locale) };
+}
+
+/** New work (workId undefined) or the user's own work; someone else's is a 404. */
+export async function loadWorkEditor(context: Context, workId?: string) {
+  const user = requireUser(context);
+  const { db, locale } = context.get(requestContext);
+  const [categories, ratings] = await Promise.all([listCategoryOptions(db, locale), listContentRatings(db, locale)]);
+  if (!workId) return { draft: EMPTY_WORK, categories, ratings, listPath: portfolioListPath(user.roles) };
+  const draft = await getWorkForEdit(db, user.accountId, workId, locale);
+  if (!draft) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
+  return { draft, categories, ratings, listPath: portfolioListPath(user.roles) };
+}
+
+/** Save (create when workId is undefined) then back to the list; errors come back translated, keyed by path. */
+export async function saveWorkAction(request: Request, context: Context, workId?: string) {
+  const user = requireUser(context);
+  const { db, locale } = context.get(requestContext);
+  const body = await request.formData();
+  let payload: unknown = null;
+  try {
+    payload = JSON.parse(String(body.get("payload") ?? ""));
+  } catch {
+    payload = null;
+  }
+  const parsed = parseWorkDraft(payload);
+  if (!parsed.ok) return data({ errors: translateAuthoringErrors(parsed.errors, locale) }, { status: 400 });
+  const result = await saveWork(db, user.accountId, workId ?? null, parsed.data, locale);
+  if (!result.ok && result.reason === "not_found") throw data(m.authoring_not_found({}, { locale }), { status: 404 });
+  if (!result.ok && result.reason === "invalid") return data({ errors: translateAuthoringErrors(result.errors, locale) }, { status: 400 });
+  return redirect(portfolioListPath(user.roles));
+}
+
+/** The list pages' action: delete one of the user's works (confirmed in the browser first). */
+export async function deleteWorkAction(request: Request, context: Context) {
+  const user = requireUser(context);
+  const { db, locale } = context.get(requestContext);
+  const body = await request.formData();
+  const result = await deleteWork(db, user.accountId, String(body.get("workId") ?? ""));
+  if (!result.ok) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
+  return { deleted: true };
+}

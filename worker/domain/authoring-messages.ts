@@ -1,0 +1,46 @@
+import { m } from "../../app/paraglide/messages.js";
+import type { Locale } from "./constants";
+
+/**
+ * The authoring schemas' message keys (commission-form.ts, portfolio.ts) → their texts in en and ja.
+ * Listed explicitly (not m[key]) so the browser bundle carries only these messages; same pattern as validation-messages.ts.
+ */
+const AUTHORING_MESSAGES: Record<string, (inputs: object, options: { locale: Locale }) => string> = {
+  authoring_form_title_required: m.authoring_form_title_required,
+  authoring_form_title_max: m.authoring_form_title_max,
+  authoring_form_description_max: m.authoring_form_description_max,
+  authoring_question_title_required: m.authoring_question_title_required,
+  authoring_question_title_max: m.authoring_question_title_max,
+  authoring_question_description_max: m.authoring_question_description_max,
+  authoring_question_type: m.authoring_question_type,
+  authoring_questions_max: m.authoring_questions_max,
+  authoring_choice_title_required: m.authoring_choice_title_required,
+  authoring_choice_title_max: m.authoring_choice_title_max,
+  authoring_choices_required: m.authoring_choices_required,
+  authoring_choices_max: m.authoring_choices_max,
+  authoring_price_jpy: m.authoring_price_jpy,
+  authoring_price_usd: m.authoring_price_usd,
+  authoring_currency: m.authoring_currency,
+  authoring_category: m.authoring_category,
+  authoring_work_title_min: m.authoring_work_title_min,
+  authoring_work_title_max: m.authoring_work_title_max,
+  authoring_work_description_min: m.authoring_work_description_min,
+  authoring_work_description_max: m.authoring_work_description_max,
+  authoring_media_limit: m.authoring_media_limit,
+  authoring_media_url: m.authoring_media_url,
+  authoring_visibility: m.authoring_visibility,
+  authoring_content_rating: m.authoring_content_rating,
+  authoring_tags_max: m.authoring_tags_max,
+  authoring_credit_unknown: m.authoring_credit_unknown,
+  authoring_service_description_max: m.authoring_service_description_max,
+  authoring_service_terms_max: m.authoring_service_terms_max,
+  authoring_invalid: m.authoring_invalid,
+};
+
+export function authoringMessage(key: string, locale: Locale): string {
+  return (AUTHORING_MESSAGES[key] ?? AUTHORING_MESSAGES.authoring_invalid)({}, { locale });
+}
+
+export function translateAuthoringErrors(errors: Record<string, string>, locale: Locale): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, authoringMessage(key, locale)]));
+}

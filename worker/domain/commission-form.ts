@@ -1,0 +1,265 @@
+import * as v from "valibot";
+import { QUESTION_TYPES, type QuestionType } from "../db/schema/enums";
+import { parseFields, type FieldErrors } from "./validation";
+
+/**
+ * The commission form builder's payload (issue 3, spec sections 3 and 5), shared by the editor in the browser and
+ * the server. Prices are typed in major units ("1500", "12.50") and stored in the currency's minor unit.
+ * Messages are message keys of messages/authoring; authoring-messages.ts translates them.
+ */
+export const FORM_CURRENCIES = ["JPY", "USD"] as const;
+export type FormCurrency = (typeof FORM_CURRENCIES)[number];
+/** Minor-unit digits: JPY has none, USD has cents. */
+export const CURRENCY_DIGITS: Record<FormCurrency, number> = { JPY: 0, USD: 2 };
+
+export const FORM_TITLE_MAX = 100;
+export const FORM_DESCRIPTION_MAX = 2000;
+export const QUESTION_TITLE_MAX = 200;
+export const QUESTION_DESCRIPTION_MAX = 1000;
+export const CHOICE_TITLE_MAX = 100;
+export const QUESTIONS_MAX = 30;
+export const CHOICES_MAX = 20;
+/** 10,000,000 yen or 100,000.00 dollars: a typo guard, not a business rule. */
+export const PRICE_MAX_MINOR: Record<FormCurrency, number> = { JPY: 10_000_000, USD: 10_000_000 };
+
+export const CHOICE_TYPES: readonly QuestionType[] = ["SINGLE_CHOICE", "MULTIPLE_CHOICE"];
+export { QUESTION_TYPES, type QuestionType };
+
+export interface ChoiceDraft {
+  id?: string;
+  title: string;
+  /** Major units as typed; "" means no extra price. */
+  price: string;
+}
+
+export interface QuestionDraft {
+  id?: string;
+  type: QuestionType;
+  title: string;
+  description: string;
+  isRequired: boolean;
+  choices: ChoiceDraft[];
+}
+
+export interface FormDraft {
+  title: string;
+  description: string;
+  categoryCode: string;
+  price: string;
+  currency: FormCurrency;
+  questions: QuestionDraft[];
+}
+
+export interface ParsedChoice {
+  title: string;
+  priceAmount: number | null;
+}
+
+export interface ParsedQuestion {
+  type: QuestionType;
+  title: string;
+  description: string;
+  isRequired: boolean;
+  choices: ParsedChoice[];
+}
+
+export interface ParsedForm {
+  title: string;
+  description: string;
+  categoryCode: string | null;
+  priceAmount: number | null;
+  currency: FormCurrency;
+  questions: ParsedQuestion[];
+}
+
+const text = (max: number, maxKey: string, minKey?: string): v.GenericSchema<string, string> =>
+  minKey
+    ? v.pipe(v.string(), v.trim(), v.minLength(1, minKey), v.maxLength(max, maxKey))
+    : v.pipe(v.string(), v.trim(), v.maxLength(max, maxKey));
+
+const choiceSchema = v.object({
+  id: v.optional(v.string()),
+  title: text(CHOICE_TITLE_MAX, "authoring_choice_title_max", "authoring_choice_title_required"),
+  price: v.string(),
+});
+
+const questionSchema = v.object({
+  id: v.optional(v.string()),
+  type: v.picklist(QUESTION_TYPES, "authoring_question_type"),
+  title: text(QUESTION_TITLE_MAX, "authoring_question_title_max", "authoring_question_title_required"),
+  description: text(QUESTION_DESCRIPTION_MAX, "authoring_question_description_max"),
+  isRequired: v.boolean(),
+  choices: v.pipe(v.array(choiceSchema), v.maxLength(CHOICES_MAX, "authoring_choices_max")),
+});
+
+export const formDraftSchema = v.object({
+  title: text(FORM_TITLE_MAX, "authoring_form_title_max", "authoring_form_title_required"),
+  description: text(FORM_DESCRIPTION_MAX, "authoring_form_description_max"),
+  categoryCode: v.string(),
+  price: v.string(),
+  currency: v.picklist(FORM_CURRENCIES, "authoring_currency"),
+  questions: v.pipe(v.array(questionSchema), v.maxLength(QUESTIONS_MAX, "authoring_questions_max")),
+});
+
+/**
+ * "1500" → 1500 (JPY), "12.5" → 1250 (USD). Empty → null (price set after hearing the request).
+ * Returns undefined for anything else: negative, too many decimals for the currency, not a number, too large.
+ */
+export function parsePrice(input: string, currency: FormCurrency): number | null | undefined {
+  const s = input.trim().replace(/,/g, "");
+  if (s === "") return null;
+  const digits = CURRENCY_DIGITS[currency];
+  const pattern = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`);
+  if (!pattern.test(s)) return undefined;
+  const [whole, fraction = ""] = s.split(".");
+  const minor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+  if (!Number.isSafeInteger(minor) || minor > PRICE_MAX_MINOR[currency]) return undefined;
+  return minor;
+}
+
+/** Minor units back to what the editor shows: 1250 USD → "12.50"; null → "". */
+export function formatPriceInput(minor: number | null | undefined, currency: FormCurrency): string {
+  if (minor === null || minor === undefined) return "";
+  const digits = CURRENCY_DIGITS[currency];
+  return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
+}
+
+/** Validate a draft; errors are keyed by dot path ("title", "questions.2.choices.0.price"). */
+/** The top-level price's error even when other fields failed the schema, so every message shows at once. */
+function withPriceError(errors: FieldErrors, input: unknown): FieldErrors {
+  if (errors.price || typeof input !== "object" || input === null) return errors;
+  const { price, currency } = input as { price?: unknown; currency?: unknown };
+  if (typeof price !== "string" || (currency !== "JPY" && currency !== "USD")) return errors;
+  return parsePrice(price, currency) === undefined ? { ...errors, price: currency === "JPY" ? "authoring_price_jpy" : "authoring_price_usd" } : errors;
+}
+
+export function parseFormDraft(input: unknown): { ok: true; data: ParsedForm } | { ok: false; errors: FieldErrors } {
+  const parsed = parseFields(formDraftSchema, input);
+  if (!parsed.ok) return { ok: false, errors: withPriceError(parsed.errors, input) };
+  const draft = parsed.data;
+  const errors: FieldErrors = {};
+  const priceAmount = parsePrice(draft.price, draft.currency);
+  if (priceAmount === undefined) errors.price = draft.currency === "JPY" ? "authoring_price_jpy" : "authoring_price_usd";
+  const questions: ParsedQuestion[] = draft.questions.map((q, qi) => {
+    const isChoice = CHOICE_TYPES.includes(q.type);
+    if (isChoice && q.choices.length === 0) errors[`questions.${qi}.choices`] = "authoring_choices_required";
+    const choices = isChoice
+      ? q.choices.map((c, ci) => {
+          const price = parsePrice(c.price, draft.currency);
+          if (price === undefined) errors[`questions.${qi}.choices.${ci}.price`] = draft.currency === "JPY" ? "authoring_price_jpy" : "authoring_price_usd";
+          return { title: c.title, priceAmount: price ?? null };
+        })
+      : [];
+    // A notice block (NONE) asks nothing, so it cannot be required.
+    return { type: q.type, title: q.title, description: q.description, isRequired: q.type === "NONE" ? false : q.isRequired, choices };
+  });
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    data: {
+      title: draft.title,
+      description: draft.description,
+      categoryCode: draft.categoryCode.trim() || null,
+      priceAmount: priceAmount ?? null,
+      currency: draft.currency,
+      questions,
+    },
+  };
+}
+
+/** A blank question of a type, as the editor adds it. */
+export function newQuestion(type: QuestionType): QuestionDraft {
+  return { type, title: "", description: "", isRequired: false, choices: CHOICE_TYPES.includes(type) ? [{ title: "", price: "" }] : [] };
+}
+
+/** Move item `index` by `delta` (-1 up, +1 down); out-of-range moves return the list unchanged. */
+export function moveItem<T>(list: readonly T[], index: number, delta: -1 | 1): T[] {
+  const target = index + delta;
+  if (index < 0 || index >= list.length || target < 0 || target >= list.length) return [...list];
+  const next = [...list];
+  [next[index], next[target]] = [next[target], next[index]];
+  return next;
+}
+
+const CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
+export const FORM_CODE_LENGTH = 8;
+
+/** A short public code for /cf/{code}: 8 characters of an unambiguous alphabet (31^8 ≈ 8.5e11). */
+export function generateFormCode(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
+  // 248 = 8 * 31: rejecting bytes above it keeps every character equally likely.
+  let out = "";
+  while (out.length < FORM_CODE_LENGTH) {
+    for (const byte of random(FORM_CODE_LENGTH * 2)) {
+      if (byte < 248 && out.length < FORM_CODE_LENGTH) out += CODE_ALPHABET[byte % 31];
+    }
+  }
+  return out;
+}
+
+/** A service listing (spec sections 3 and 5): title and description strings, price, linked form, terms, categories. */
+export const SERVICE_TITLE_MAX = 100;
+export const SERVICE_DESCRIPTION_MAX = 5000;
+export const SERVICE_TERMS_MAX = 10000;
+
+export interface ServiceDraft {
+  title: string;
+  description: string;
+  thumbnailUrl: string;
+  price: string;
+  currency: FormCurrency;
+  formId: string;
+  terms: string;
+  categoryCodes: string[];
+}
+
+export interface ParsedService {
+  title: string;
+  description: string;
+  thumbnailUrl: string | null;
+  priceAmount: number | null;
+  currency: FormCurrency;
+  formId: string | null;
+  terms: string;
+  categoryCodes: string[];
+}
+
+export const serviceDraftSchema = v.object({
+  title: text(SERVICE_TITLE_MAX, "authoring_form_title_max", "authoring_form_title_required"),
+  description: text(SERVICE_DESCRIPTION_MAX, "authoring_service_description_max"),
+  thumbnailUrl: v.pipe(v.string(), v.trim(), v.check((s) => s === "" || isHttpUrl(s), "authoring_media_url")),
+  price: v.string(),
+  currency: v.picklist(FORM_CURRENCIES, "authoring_currency"),
+  formId: v.string(),
+  terms: text(SERVICE_TERMS_MAX, "authoring_service_terms_max"),
+  categoryCodes: v.pipe(v.array(v.string()), v.maxLength(10, "authoring_category")),
+});
+
+export function isHttpUrl(s: string): boolean {
+  try {
+    const url = new URL(s);
+    return url.protocol === "https:" || url.protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
+export function parseServiceDraft(input: unknown): { ok: true; data: ParsedService } | { ok: false; errors: FieldErrors } {
+  const parsed = parseFields(serviceDraftSchema, input);
+  if (!parsed.ok) return { ok: false, errors: withPriceError(parsed.errors, input) };
+  const d = parsed.data;
+  const priceAmount = parsePrice(d.price, d.currency);
+  if (priceAmount === undefined) return { ok: false, errors: { price: d.currency === "JPY" ? "authoring_price_jpy" : "authoring_price_usd" } };
+  return {
+    ok: true,
+    data: {
+      title: d.title,
+      description: d.description,
+      thumbnailUrl: d.thumbnailUrl || null,
+      priceAmount,
+      currency: d.currency,
+      formId: d.formId.trim() || null,
+      terms: d.terms,
+      categoryCodes: [...new Set(d.categoryCodes.map((c) => c.trim()).filter(Boolean))],
+    },
+  };
+}

@@ -1,0 +1,132 @@
+import * as v from "valibot";
+import { VISIBILITY_STATUSES, type MediaType, type VisibilityStatus } from "../db/schema/enums";
+import { buildMediaEntry, type MediaEntry } from "./media";
+import { parseFields, type FieldErrors } from "./validation";
+
+/**
+ * The portfolio work payload (spec sections 3 and 5), shared by the work editor and the server.
+ * Messages are message keys of messages/authoring (authoring-messages.ts translates them).
+ */
+export const WORK_TEXT_MIN = 4;
+export const WORK_TEXT_MAX = 1000;
+export const WORK_MEDIA_MAX = 10;
+export const WORK_TAGS_MAX = 20;
+export const TAG_MAX_LENGTH = 50;
+export const WORK_CREDITS_MAX = 20;
+/** Spec section 9: tag search waits this long after the last keystroke. */
+export const TAG_SEARCH_DEBOUNCE_MS = 500;
+
+export { VISIBILITY_STATUSES, type VisibilityStatus };
+
+export interface WorkMediaDraft {
+  /** An existing media row (kept as is), or absent for a new link. */
+  id?: string;
+  url: string;
+  /** Shown by the editor for stored media; ignored on save. */
+  mediaType?: MediaType;
+}
+
+export interface WorkDraft {
+  title: string;
+  description: string;
+  medias: WorkMediaDraft[];
+  contentRatingCode: string;
+  categoryCodes: string[];
+  tags: string[];
+  visibility: VisibilityStatus;
+  /** Handles, as typed ("alice, bob"). */
+  credits: string;
+}
+
+export interface ParsedWork {
+  title: string;
+  description: string;
+  /** Kept media by id (already stored: files, links, embeds), or a new link entry built from its URL. */
+  medias: ({ id: string; entry?: undefined } | { id?: undefined; entry: MediaEntry })[];
+  contentRatingCode: string | null;
+  categoryCodes: string[];
+  tags: string[];
+  visibility: VisibilityStatus;
+  creditHandles: string[];
+}
+
+/**
+ * Spec section 5: the tag input ignores empty or duplicate (trimmed) tags. Duplicates are compared ignoring case,
+ * and the first spelling wins.
+ */
+export function normalizeTags(tags: readonly string[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of tags) {
+    const tag = raw.trim().replace(/\s+/g, " ");
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    out.push(tag);
+  }
+  return out;
+}
+
+/** Add one typed tag to a list the way the tag input does: ignored when empty or already there. */
+export function addTag(tags: readonly string[], typed: string): string[] {
+  return normalizeTags([...tags, typed]);
+}
+
+/** "alice, @bob  carol" → ["alice", "bob", "carol"] (trimmed, de-duplicated ignoring case). */
+export function parseCreditHandles(input: string): string[] {
+  return normalizeTags(input.split(/[\s,、]+/).map((h) => h.replace(/^@/, "")));
+}
+
+const workText = (minKey: string, maxKey: string) => v.pipe(v.string(), v.trim(), v.minLength(WORK_TEXT_MIN, minKey), v.maxLength(WORK_TEXT_MAX, maxKey));
+
+export const workDraftSchema = v.object({
+  title: workText("authoring_work_title_min", "authoring_work_title_max"),
+  description: workText("authoring_work_description_min", "authoring_work_description_max"),
+  medias: v.pipe(v.array(v.object({ id: v.optional(v.string()), url: v.pipe(v.string(), v.trim()) })), v.maxLength(WORK_MEDIA_MAX, "authoring_media_limit")),
+  contentRatingCode: v.string(),
+  categoryCodes: v.pipe(v.array(v.string()), v.maxLength(10, "authoring_category")),
+  tags: v.array(v.string()),
+  visibility: v.picklist(VISIBILITY_STATUSES, "authoring_visibility"),
+  credits: v.string(),
+});
+
+export function parseWorkDraft(input: unknown): { ok: true; data: ParsedWork } | { ok: false; errors: FieldErrors } {
+  const parsed = parseFields(workDraftSchema, input);
+  if (!parsed.ok) return parsed;
+  const d = parsed.data;
+  const errors: FieldErrors = {};
+  const medias: ParsedWork["medias"] = [];
+  d.medias.forEach((m, i) => {
+    if (m.id) {
+      medias.push({ id: m.id });
+      return;
+    }
+    const entry = /^https?:\/\//i.test(m.url) ? buildMediaEntry({ formatType: "LINK", url: m.url }) : null;
+    if (!entry) errors[`medias.${i}`] = "authoring_media_url";
+    else medias.push({ entry });
+  });
+  const tags = normalizeTags(d.tags);
+  if (tags.length > WORK_TAGS_MAX || tags.some((t) => t.length > TAG_MAX_LENGTH)) errors.tags = "authoring_tags_max";
+  const creditHandles = parseCreditHandles(d.credits);
+  if (creditHandles.length > WORK_CREDITS_MAX) errors.credits = "authoring_invalid";
+  if (Object.keys(errors).length) return { ok: false, errors };
+  return {
+    ok: true,
+    data: {
+      title: d.title,
+      description: d.description,
+      medias,
+      contentRatingCode: d.contentRatingCode.trim() || null,
+      categoryCodes: [...new Set(d.categoryCodes.map((c) => c.trim()).filter(Boolean))],
+      tags,
+      visibility: d.visibility,
+      creditHandles,
+    },
+  };
+}
+
+/** The label a work card shows for its first media (spec section 2): Image, Video, Audio, 3D Model, Other. */
+export type WorkMediaLabel = "IMAGE" | "VIDEO" | "AUDIO" | "MODEL" | "OTHER";
+export function workMediaLabel(mediaType: MediaType | null | undefined): WorkMediaLabel | null {
+  if (!mediaType) return null;
+  return mediaType === "IMAGE" || mediaType === "VIDEO" || mediaType === "AUDIO" || mediaType === "MODEL" ? mediaType : "OTHER";
+}

@@ -1,0 +1,253 @@
+import { and, asc, desc, eq, inArray, like, ne, sql } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "../db/client";
+import {
+  commissionCategories,
+  contentRatings,
+  localizedTexts,
+  media,
+  mediaAttachments,
+  portfolioWorkCategories,
+  portfolioWorkContentRatings,
+  portfolioWorks,
+  portfolioWorkTags,
+  userProfiles,
+  visibilityGrants,
+  visibilitySettings,
+} from "../db/schema";
+import type { MediaType, VisibilityStatus } from "../db/schema/enums";
+import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
+import type { Locale } from "../domain/constants";
+import type { ParsedWork, WorkDraft } from "../domain/portfolio";
+import { pickText } from "./commission-forms";
+
+const WORK = LOCALIZED.portfolioWork.type;
+const OWNER = MEDIA_OWNERS.portfolioWork.type;
+const ITEM = "portfolio_work";
+
+export interface WorkListItem {
+  id: string;
+  title: string;
+  mediaType: MediaType | null;
+  thumbnailUrl: string | null;
+  mediaCount: number;
+  visibility: VisibilityStatus;
+}
+
+async function profileIdOf(db: Database, userAccountId: string): Promise<string | null> {
+  const row = await db.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.accountId, userAccountId)).get();
+  return row?.id ?? null;
+}
+
+/** The work if the user's profile owns it; null otherwise (the caller answers 404 either way). */
+async function ownedWork(db: Database, userAccountId: string, workId: string) {
+  return db
+    .select({ id: portfolioWorks.id, profileId: portfolioWorks.profileId })
+    .from(portfolioWorks)
+    .innerJoin(userProfiles, eq(userProfiles.id, portfolioWorks.profileId))
+    .where(and(eq(portfolioWorks.id, workId), eq(userProfiles.accountId, userAccountId)))
+    .get();
+}
+
+async function attachedMedia(db: Database, workIds: string[]) {
+  if (workIds.length === 0) return [];
+  return db
+    .select({
+      workId: mediaAttachments.ownerId,
+      id: media.id,
+      mediaType: media.mediaType,
+      linkUrl: media.linkUrl,
+      fileUrl: media.fileUrl,
+      thumbnailUrl: media.thumbnailUrl,
+    })
+    .from(mediaAttachments)
+    .innerJoin(media, eq(media.id, mediaAttachments.mediaId))
+    .where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.field, "medias"), inArray(mediaAttachments.ownerId, workIds)))
+    .orderBy(asc(mediaAttachments.position));
+}
+
+export async function listWorks(db: Database, userAccountId: string, locale: Locale): Promise<WorkListItem[]> {
+  const profileId = await profileIdOf(db, userAccountId);
+  if (!profileId) return [];
+  const works = await db
+    .select({ id: portfolioWorks.id, visibility: visibilitySettings.visibilityStatus })
+    .from(portfolioWorks)
+    .leftJoin(visibilitySettings, and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, portfolioWorks.id)))
+    .where(eq(portfolioWorks.profileId, profileId))
+    .orderBy(asc(portfolioWorks.userIndex), desc(portfolioWorks.createdAt));
+  const ids = works.map((w) => w.id);
+  const texts = ids.length ? await db.select().from(localizedTexts).where(and(eq(localizedTexts.entityType, WORK), inArray(localizedTexts.entityId, ids))) : [];
+  const medias = await attachedMedia(db, ids);
+  return works.map((w) => {
+    const own = medias.filter((m) => m.workId === w.id);
+    const first = own[0];
+    return {
+      id: w.id,
+      title: pickText(texts, w.id, "title", locale),
+      mediaType: first?.mediaType ?? null,
+      thumbnailUrl: first ? (first.thumbnailUrl ?? (first.mediaType === "IMAGE" ? (first.fileUrl ?? first.linkUrl) : null)) : null,
+      mediaCount: own.length,
+      visibility: w.visibility ?? "PUBLIC",
+    };
+  });
+}
+
+export async function getWorkForEdit(db: Database, userAccountId: string, workId: string, locale: Locale): Promise<WorkDraft | null> {
+  const work = await ownedWork(db, userAccountId, workId);
+  if (!work) return null;
+  const [texts, medias, categories, ratings, tags, setting] = await Promise.all([
+    db.select().from(localizedTexts).where(and(eq(localizedTexts.entityType, WORK), eq(localizedTexts.entityId, workId))),
+    attachedMedia(db, [workId]),
+    db.select({ code: portfolioWorkCategories.categoryCode }).from(portfolioWorkCategories).where(eq(portfolioWorkCategories.workId, workId)),
+    db.select({ code: portfolioWorkContentRatings.contentRatingCode }).from(portfolioWorkContentRatings).where(eq(portfolioWorkContentRatings.workId, workId)),
+    db.select({ tag: portfolioWorkTags.tag }).from(portfolioWorkTags).where(eq(portfolioWorkTags.workId, workId)),
+    db.select({ id: visibilitySettings.id, status: visibilitySettings.visibilityStatus }).from(visibilitySettings).where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, workId))).get(),
+  ]);
+  const credits = setting
+    ? await db
+        .select({ handle: userProfiles.originalHandle })
+        .from(visibilityGrants)
+        .innerJoin(userProfiles, eq(userProfiles.accountId, visibilityGrants.userAccountId))
+        .where(and(eq(visibilityGrants.visibilitySettingId, setting.id), eq(visibilityGrants.permission, "credit")))
+    : [];
+  return {
+    title: pickText(texts, workId, "title", locale),
+    description: pickText(texts, workId, "description", locale),
+    medias: medias.map((m) => ({ id: m.id, url: m.linkUrl ?? m.fileUrl ?? "", mediaType: m.mediaType })),
+    contentRatingCode: ratings[0]?.code ?? "",
+    categoryCodes: categories.map((c) => c.code),
+    tags: tags.map((t) => t.tag),
+    visibility: setting?.status ?? "PUBLIC",
+    credits: credits.map((c) => c.handle).join(", "),
+  };
+}
+
+export type WorkWriteResult = { ok: true; workId: string } | { ok: false; reason: "not_found" } | { ok: false; reason: "invalid"; errors: Record<string, string> };
+
+/**
+ * Create (workId null) or update a work of the user's profile. Texts are written in the writer's language.
+ * Kept media (by id) must already be this work's; new entries become LINK media rows owned by the user.
+ * Someone else's work is refused (not_found) and left unchanged.
+ */
+export async function saveWork(db: Database, userAccountId: string, workId: string | null, input: ParsedWork, locale: Locale): Promise<WorkWriteResult> {
+  const profileId = await profileIdOf(db, userAccountId);
+  if (!profileId) return { ok: false, reason: "not_found" };
+  const existing = workId ? await ownedWork(db, userAccountId, workId) : null;
+  if (workId && !existing) return { ok: false, reason: "not_found" };
+  const id = existing?.id ?? crypto.randomUUID();
+
+  const errors: Record<string, string> = {};
+  if (input.categoryCodes.length) {
+    const found = await db.select({ code: commissionCategories.code }).from(commissionCategories).where(and(inArray(commissionCategories.code, input.categoryCodes), eq(commissionCategories.isActive, true)));
+    if (found.length !== input.categoryCodes.length) errors.categoryCodes = "authoring_category";
+  }
+  if (input.contentRatingCode) {
+    const rating = await db.select({ code: contentRatings.code }).from(contentRatings).where(eq(contentRatings.code, input.contentRatingCode)).get();
+    if (!rating) errors.contentRatingCode = "authoring_content_rating";
+  }
+  const creditAccounts: string[] = [];
+  for (const handle of input.creditHandles) {
+    const row = await db.select({ accountId: userProfiles.accountId }).from(userProfiles).where(sql`lower(${userProfiles.originalHandle}) = ${handle.toLowerCase()}`).get();
+    if (!row) errors.credits ??= "authoring_credit_unknown";
+    else if (!creditAccounts.includes(row.accountId)) creditAccounts.push(row.accountId);
+  }
+  const currentMedia = existing ? await attachedMedia(db, [id]) : [];
+  const keptIds = new Set(currentMedia.map((m) => m.id));
+  input.medias.forEach((m, i) => {
+    if (m.id && !keptIds.has(m.id)) errors[`medias.${i}`] = "authoring_invalid";
+  });
+  if (Object.keys(errors).length) return { ok: false, reason: "invalid", errors };
+
+  const settingId = (await db.select({ id: visibilitySettings.id }).from(visibilitySettings).where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, id))).get())?.id ?? crypto.randomUUID();
+  const text = (field: string, value: string) => db.insert(localizedTexts).values({ id: crypto.randomUUID(), entityType: WORK, entityId: id, field, languageCode: locale, isOriginal: true, text: value });
+  const statements: BatchItem<"sqlite">[] = [
+    existing
+      ? db.update(portfolioWorks).set({ workStatus: "PUBLISHED", updatedAt: new Date() }).where(eq(portfolioWorks.id, id))
+      : db.insert(portfolioWorks).values({ id, profileId, workStatus: "PUBLISHED" }),
+    db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, WORK), eq(localizedTexts.entityId, id))),
+    text("title", input.title),
+    text("description", input.description),
+    db.delete(portfolioWorkCategories).where(eq(portfolioWorkCategories.workId, id)),
+    db.delete(portfolioWorkContentRatings).where(eq(portfolioWorkContentRatings.workId, id)),
+    db.delete(portfolioWorkTags).where(eq(portfolioWorkTags.workId, id)),
+    db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, id), eq(mediaAttachments.field, "medias"))),
+    db
+      .insert(visibilitySettings)
+      .values({ id: settingId, itemType: ITEM, itemId: id, visibilityStatus: input.visibility })
+      .onConflictDoUpdate({ target: [visibilitySettings.itemType, visibilitySettings.itemId], set: { visibilityStatus: input.visibility, updatedAt: new Date() } }),
+    db.delete(visibilityGrants).where(and(eq(visibilityGrants.visibilitySettingId, settingId), eq(visibilityGrants.permission, "credit"))),
+  ];
+  // Links and embeds no longer listed were made for this work: drop them. Uploaded files stay (their row may be
+  // shown elsewhere, and the stored object is the media side's to clean up).
+  const droppedIds = [...keptIds].filter((mid) => !input.medias.some((m) => m.id === mid));
+  if (droppedIds.length) {
+    statements.push(db.delete(media).where(and(inArray(media.id, droppedIds), eq(media.ownerUserAccountId, userAccountId), ne(media.formatType, "FILE"))));
+  }
+  input.medias.forEach((m, position) => {
+    const mediaId = m.id ?? crypto.randomUUID();
+    if (m.entry) {
+      const e = m.entry;
+      statements.push(
+        db.insert(media).values({
+          id: mediaId,
+          ownerUserAccountId: userAccountId,
+          formatType: e.formatType,
+          mediaType: e.mediaType,
+          linkUrl: e.formatType === "LINK" ? e.url : null,
+          linkSite: e.formatType === "LINK" ? e.site : null,
+          embedCode: e.formatType === "EMBED" ? e.code : null,
+          embedSite: e.formatType === "EMBED" ? e.site : null,
+          fileUrl: e.formatType === "FILE" ? e.url : null,
+          thumbnailUrl: e.thumbnailUrl,
+          userIndex: position,
+        }),
+      );
+    }
+    statements.push(db.insert(mediaAttachments).values({ id: crypto.randomUUID(), mediaId, ownerType: OWNER, ownerId: id, field: "medias", position }));
+  });
+  for (const code of input.categoryCodes) statements.push(db.insert(portfolioWorkCategories).values({ workId: id, categoryCode: code }));
+  if (input.contentRatingCode) statements.push(db.insert(portfolioWorkContentRatings).values({ workId: id, contentRatingCode: input.contentRatingCode }));
+  for (const tag of input.tags) statements.push(db.insert(portfolioWorkTags).values({ workId: id, tag }));
+  for (const accountId of creditAccounts) {
+    statements.push(db.insert(visibilityGrants).values({ id: crypto.randomUUID(), visibilitySettingId: settingId, permission: "credit", userAccountId: accountId }));
+  }
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return { ok: true, workId: id };
+}
+
+/** Delete a work with its texts, attachments, its own link media and visibility rows. */
+export async function deleteWork(db: Database, userAccountId: string, workId: string): Promise<{ ok: boolean }> {
+  const work = await ownedWork(db, userAccountId, workId);
+  if (!work) return { ok: false };
+  const mediaIds = (await attachedMedia(db, [workId])).map((m) => m.id);
+  await db.batch([
+    db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, workId))),
+    ...(mediaIds.length ? [db.delete(media).where(and(inArray(media.id, mediaIds), eq(media.ownerUserAccountId, userAccountId), ne(media.formatType, "FILE")))] : []),
+    db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, WORK), eq(localizedTexts.entityId, workId))),
+    db.delete(visibilitySettings).where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, workId))),
+    db.delete(portfolioWorks).where(eq(portfolioWorks.id, workId)),
+  ]);
+  return { ok: true };
+}
+
+/** Existing tags starting with `query` (ignoring case), most used first: the tag input's suggestions. */
+export async function searchTags(db: Database, query: string, limit = 8): Promise<string[]> {
+  const q = query.trim().toLowerCase();
+  if (!q) return [];
+  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const rows = await db
+    .select({ tag: portfolioWorkTags.tag, uses: sql<number>`count(*)` })
+    .from(portfolioWorkTags)
+    .where(like(sql`lower(${portfolioWorkTags.tag})`, sql`${`${escaped}%`} ESCAPE '\\'`))
+    .groupBy(portfolioWorkTags.tag)
+    .orderBy(desc(sql`count(*)`), asc(portfolioWorkTags.tag))
+    .limit(limit);
+  return rows.map((r) => r.tag);
+}
+
+export async function listContentRatings(db: Database, locale: Locale): Promise<{ code: string; name: string }[]> {
+  const rows = await db.select({ id: contentRatings.id, code: contentRatings.code }).from(contentRatings).orderBy(asc(contentRatings.userIndex));
+  const ids = rows.map((r) => r.id);
+  const texts = ids.length ? await db.select().from(localizedTexts).where(and(eq(localizedTexts.entityType, LOCALIZED.contentRating.type), inArray(localizedTexts.entityId, ids))) : [];
+  return rows.map((r) => ({ code: r.code, name: pickText(texts, r.id, "name", locale) || r.code }));
+}
