@@ -35,6 +35,7 @@ const AUTHORING_MESSAGES: Record<string, (inputs: object, options: { locale: Loc
   authoring_service_description_max: m.authoring_service_description_max,
   authoring_service_terms_max: m.authoring_service_terms_max,
   authoring_invalid: m.authoring_invalid,
+  authoring_media_forbidden: m.media_error_foreign,
 };
 
 export function authoringMessage(key: string, locale: Locale): string {

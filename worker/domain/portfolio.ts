@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { VISIBILITY_STATUSES, type MediaType, type VisibilityStatus } from "../db/schema/enums";
-import { buildMediaEntry, type MediaEntry } from "./media";
+import { buildMediaEntry, parseMediaKey, type MediaEntry, type MediaFormatType, type MediaSite } from "./media";
 import { parseFields, type FieldErrors } from "./validation";
 
 /**
@@ -19,14 +19,23 @@ export const TAG_SEARCH_DEBOUNCE_MS = 500;
 export { VISIBILITY_STATUSES, type VisibilityStatus };
 
 export interface WorkMediaDraft {
-  /** An existing media row (kept as is), or absent for a new link. */
+  /** An existing media row (kept as is), or absent for a new entry. */
   id?: string;
+  /** FILE: the stored URL (/media/v1/portfolio-work/{workId}/medias/…); LINK: the link; EMBED: the URL inside the code. */
   url: string;
-  /** Shown by the editor for stored media; ignored on save. */
+  /** Absent means LINK (the URL-only drafts of before). */
+  formatType?: MediaFormatType;
+  /** EMBED: the code as pasted. */
+  code?: string | null;
+  /** Shown by the editor for stored media; ignored on save (the server derives them again). */
   mediaType?: MediaType;
+  site?: MediaSite | null;
+  thumbnailUrl?: string | null;
 }
 
 export interface WorkDraft {
+  /** The stored work's id (absent for a new work): uploads go under v1/portfolio-work/{id}/medias/. */
+  id?: string;
   title: string;
   description: string;
   medias: WorkMediaDraft[];
@@ -81,7 +90,17 @@ const workText = (minKey: string, maxKey: string) => v.pipe(v.string(), v.trim()
 export const workDraftSchema = v.object({
   title: workText("authoring_work_title_min", "authoring_work_title_max"),
   description: workText("authoring_work_description_min", "authoring_work_description_max"),
-  medias: v.pipe(v.array(v.object({ id: v.optional(v.string()), url: v.pipe(v.string(), v.trim()) })), v.maxLength(WORK_MEDIA_MAX, "authoring_media_limit")),
+  medias: v.pipe(
+    v.array(
+      v.object({
+        id: v.optional(v.string()),
+        url: v.pipe(v.string(), v.trim()),
+        formatType: v.optional(v.picklist(["FILE", "LINK", "EMBED"])),
+        code: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(5000)))),
+      }),
+    ),
+    v.maxLength(WORK_MEDIA_MAX, "authoring_media_limit"),
+  ),
   contentRatingCode: v.string(),
   categoryCodes: v.pipe(v.array(v.string()), v.maxLength(10, "authoring_category")),
   tags: v.array(v.string()),
@@ -100,7 +119,7 @@ export function parseWorkDraft(input: unknown): { ok: true; data: ParsedWork } |
       medias.push({ id: m.id });
       return;
     }
-    const entry = /^https?:\/\//i.test(m.url) ? buildMediaEntry({ formatType: "LINK", url: m.url }) : null;
+    const entry = newMediaEntry(m);
     if (!entry) errors[`medias.${i}`] = "authoring_media_url";
     else medias.push({ entry });
   });
@@ -122,6 +141,24 @@ export function parseWorkDraft(input: unknown): { ok: true; data: ParsedWork } |
       creditHandles,
     },
   };
+}
+
+const FILE_MIME_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", gif: "image/gif", webp: "image/webp" };
+
+/**
+ * A new (not yet stored) media of the payload as an entry: FILE from one of our stored URLs (its type from the key's
+ * extension, which the upload named after the sniffed bytes), EMBED from its code, LINK from an http(s) URL.
+ * Whose FILE it is (the work's own folder) is the service's check; here only its shape.
+ */
+function newMediaEntry(m: { url: string; formatType?: MediaFormatType; code?: string | null }): MediaEntry | null {
+  if (m.formatType === "FILE") {
+    const key = parseMediaKey(m.url);
+    if (!key || key.domain !== "portfolio-work" || key.field !== "medias") return null;
+    const mimeType = FILE_MIME_TYPES[key.file.split(".").pop() ?? ""];
+    return mimeType ? buildMediaEntry({ formatType: "FILE", url: `/media/${key.key}`, mimeType }) : null;
+  }
+  if (m.formatType === "EMBED") return m.code ? buildMediaEntry({ formatType: "EMBED", code: m.code }) : null;
+  return /^https?:\/\//i.test(m.url) ? buildMediaEntry({ formatType: "LINK", url: m.url }) : null;
 }
 
 /** The label a work card shows for its first media (spec section 2): Image, Video, Audio, 3D Model, Other. */

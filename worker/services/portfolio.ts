@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, like, ne, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, like, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import {
@@ -18,12 +18,24 @@ import {
 import type { MediaType, VisibilityStatus } from "../db/schema/enums";
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import type { Locale } from "../domain/constants";
+import { parseMediaKey, type MediaFormatType, type MediaSite } from "../domain/media";
 import type { ParsedWork, WorkDraft } from "../domain/portfolio";
 import { pickText } from "./commission-forms";
 
 const WORK = LOCALIZED.portfolioWork.type;
 const OWNER = MEDIA_OWNERS.portfolioWork.type;
 const ITEM = "portfolio_work";
+
+/** A stored media as the players, preview dialog and lightbox take it. */
+export interface ShownMedia {
+  id: string;
+  formatType: MediaFormatType;
+  mediaType: MediaType;
+  site: MediaSite | null;
+  url: string;
+  code: string | null;
+  thumbnailUrl: string | null;
+}
 
 export interface WorkListItem {
   id: string;
@@ -32,6 +44,21 @@ export interface WorkListItem {
   thumbnailUrl: string | null;
   mediaCount: number;
   visibility: VisibilityStatus;
+  medias: ShownMedia[];
+}
+
+type AttachedRow = Awaited<ReturnType<typeof attachedMedia>>[number];
+
+function shownMedia(row: AttachedRow): ShownMedia {
+  return {
+    id: row.id,
+    formatType: row.formatType,
+    mediaType: row.mediaType,
+    site: ((row.formatType === "EMBED" ? row.embedSite : row.linkSite) ?? null) as MediaSite | null,
+    url: row.fileUrl ?? row.linkUrl ?? "",
+    code: row.embedCode,
+    thumbnailUrl: row.thumbnailUrl,
+  };
 }
 
 async function profileIdOf(db: Database, userAccountId: string): Promise<string | null> {
@@ -56,7 +83,12 @@ async function attachedMedia(db: Database, workIds: string[]) {
       workId: mediaAttachments.ownerId,
       id: media.id,
       mediaType: media.mediaType,
+      formatType: media.formatType,
+      ownerUserAccountId: media.ownerUserAccountId,
       linkUrl: media.linkUrl,
+      linkSite: media.linkSite,
+      embedCode: media.embedCode,
+      embedSite: media.embedSite,
       fileUrl: media.fileUrl,
       thumbnailUrl: media.thumbnailUrl,
     })
@@ -88,6 +120,7 @@ export async function listWorks(db: Database, userAccountId: string, locale: Loc
       thumbnailUrl: first ? (first.thumbnailUrl ?? (first.mediaType === "IMAGE" ? (first.fileUrl ?? first.linkUrl) : null)) : null,
       mediaCount: own.length,
       visibility: w.visibility ?? "PUBLIC",
+      medias: own.map(shownMedia),
     };
   });
 }
@@ -111,9 +144,13 @@ export async function getWorkForEdit(db: Database, userAccountId: string, workId
         .where(and(eq(visibilityGrants.visibilitySettingId, setting.id), eq(visibilityGrants.permission, "credit")))
     : [];
   return {
+    id: workId,
     title: pickText(texts, workId, "title", locale),
     description: pickText(texts, workId, "description", locale),
-    medias: medias.map((m) => ({ id: m.id, url: m.linkUrl ?? m.fileUrl ?? "", mediaType: m.mediaType })),
+    medias: medias.map((m) => {
+      const shown = shownMedia(m);
+      return { id: m.id, url: shown.url, formatType: shown.formatType, code: shown.code, mediaType: shown.mediaType, site: shown.site, thumbnailUrl: shown.thumbnailUrl };
+    }),
     contentRatingCode: ratings[0]?.code ?? "",
     categoryCodes: categories.map((c) => c.code),
     tags: tags.map((t) => t.tag),
@@ -126,10 +163,21 @@ export type WorkWriteResult = { ok: true; workId: string } | { ok: false; reason
 
 /**
  * Create (workId null) or update a work of the user's profile. Texts are written in the writer's language.
- * Kept media (by id) must already be this work's; new entries become LINK media rows owned by the user.
+ * Kept media (by id) must already be this work's; new entries (FILE, LINK, EMBED) become media rows owned by the
+ * user, attached in the order given. A new entry pointing at one of our stored objects must be under this work's
+ * own folder (v1/portfolio-work/{workId}/medias/) and, when `bucket` is given, exist there: anyone else's path is
+ * refused (so a new work, which has no folder yet, takes no files). Removed media rows are deleted, and with
+ * `bucket` a removed FILE's object too when it is the user's and under this work's folder.
  * Someone else's work is refused (not_found) and left unchanged.
  */
-export async function saveWork(db: Database, userAccountId: string, workId: string | null, input: ParsedWork, locale: Locale): Promise<WorkWriteResult> {
+export async function saveWork(
+  db: Database,
+  userAccountId: string,
+  workId: string | null,
+  input: ParsedWork,
+  locale: Locale,
+  bucket?: R2Bucket,
+): Promise<WorkWriteResult> {
   const profileId = await profileIdOf(db, userAccountId);
   if (!profileId) return { ok: false, reason: "not_found" };
   const existing = workId ? await ownedWork(db, userAccountId, workId) : null;
@@ -153,9 +201,22 @@ export async function saveWork(db: Database, userAccountId: string, workId: stri
   }
   const currentMedia = existing ? await attachedMedia(db, [id]) : [];
   const keptIds = new Set(currentMedia.map((m) => m.id));
-  input.medias.forEach((m, i) => {
+  const fileSizes = new Map<number, { size: number; type: string | null }>();
+  for (const [i, m] of input.medias.entries()) {
     if (m.id && !keptIds.has(m.id)) errors[`medias.${i}`] = "authoring_invalid";
-  });
+    const key = m.entry?.url ? parseMediaKey(m.entry.url) : null;
+    if (m.entry?.formatType === "FILE" && !key) errors[`medias.${i}`] = "authoring_invalid";
+    if (!key) continue;
+    if (!existing || !isWorkObject(key, id)) {
+      errors[`medias.${i}`] = "authoring_media_forbidden";
+      continue;
+    }
+    if (bucket) {
+      const head = await bucket.head(key.key);
+      if (!head) errors[`medias.${i}`] = "authoring_invalid";
+      else fileSizes.set(i, { size: head.size, type: head.httpMetadata?.contentType ?? null });
+    }
+  }
   if (Object.keys(errors).length) return { ok: false, reason: "invalid", errors };
 
   const settingId = (await db.select({ id: visibilitySettings.id }).from(visibilitySettings).where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, id))).get())?.id ?? crypto.randomUUID();
@@ -177,16 +238,18 @@ export async function saveWork(db: Database, userAccountId: string, workId: stri
       .onConflictDoUpdate({ target: [visibilitySettings.itemType, visibilitySettings.itemId], set: { visibilityStatus: input.visibility, updatedAt: new Date() } }),
     db.delete(visibilityGrants).where(and(eq(visibilityGrants.visibilitySettingId, settingId), eq(visibilityGrants.permission, "credit"))),
   ];
-  // Links and embeds no longer listed were made for this work: drop them. Uploaded files stay (their row may be
-  // shown elsewhere, and the stored object is the media side's to clean up).
+  // Media no longer listed were made for this work: drop the rows (their attachments cascade) and, after the batch,
+  // the stored objects of dropped files.
   const droppedIds = [...keptIds].filter((mid) => !input.medias.some((m) => m.id === mid));
+  const droppedKeys = objectKeysOf(currentMedia.filter((m) => droppedIds.includes(m.id)), userAccountId, id);
   if (droppedIds.length) {
-    statements.push(db.delete(media).where(and(inArray(media.id, droppedIds), eq(media.ownerUserAccountId, userAccountId), ne(media.formatType, "FILE"))));
+    statements.push(db.delete(media).where(and(inArray(media.id, droppedIds), eq(media.ownerUserAccountId, userAccountId))));
   }
   input.medias.forEach((m, position) => {
     const mediaId = m.id ?? crypto.randomUUID();
     if (m.entry) {
       const e = m.entry;
+      const file = e.formatType === "FILE" && e.url ? parseMediaKey(e.url) : null;
       statements.push(
         db.insert(media).values({
           id: mediaId,
@@ -198,6 +261,10 @@ export async function saveWork(db: Database, userAccountId: string, workId: stri
           embedCode: e.formatType === "EMBED" ? e.code : null,
           embedSite: e.formatType === "EMBED" ? e.site : null,
           fileUrl: e.formatType === "FILE" ? e.url : null,
+          fileName: file?.file ?? null,
+          fileExtension: file?.file.split(".").pop() ?? null,
+          fileSize: fileSizes.get(position)?.size ?? null,
+          fileType: file ? (fileSizes.get(position)?.type ?? null) : null,
           thumbnailUrl: e.thumbnailUrl,
           userIndex: position,
         }),
@@ -212,21 +279,41 @@ export async function saveWork(db: Database, userAccountId: string, workId: stri
     statements.push(db.insert(visibilityGrants).values({ id: crypto.randomUUID(), visibilitySettingId: settingId, permission: "credit", userAccountId: accountId }));
   }
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  if (bucket && droppedKeys.length) await bucket.delete(droppedKeys);
   return { ok: true, workId: id };
 }
 
-/** Delete a work with its texts, attachments, its own link media and visibility rows. */
-export async function deleteWork(db: Database, userAccountId: string, workId: string): Promise<{ ok: boolean }> {
+/** Is this object key one of the work's own media files (v1/portfolio-work/{workId}/medias/…)? */
+function isWorkObject(key: { domain: string; id: string; field: string }, workId: string): boolean {
+  return key.domain === "portfolio-work" && key.id === workId && key.field === "medias";
+}
+
+/** The R2 keys of FILE rows the user owns under the work's folder (what deleting them may remove from the bucket). */
+function objectKeysOf(rows: AttachedRow[], userAccountId: string, workId: string): string[] {
+  return rows.flatMap((row) => {
+    if (row.formatType !== "FILE" || row.ownerUserAccountId !== userAccountId || !row.fileUrl) return [];
+    const key = parseMediaKey(row.fileUrl);
+    return key && isWorkObject(key, workId) ? [key.key] : [];
+  });
+}
+
+/** Delete a work with its texts, attachments, its media (with `bucket`, the stored files too) and visibility rows. */
+export async function deleteWork(db: Database, userAccountId: string, workId: string, bucket?: R2Bucket): Promise<{ ok: boolean }> {
   const work = await ownedWork(db, userAccountId, workId);
   if (!work) return { ok: false };
-  const mediaIds = (await attachedMedia(db, [workId])).map((m) => m.id);
+  const rows = await attachedMedia(db, [workId]);
+  const mediaIds = rows.map((m) => m.id);
+  // Without the bucket the FILE rows stay (their objects would be orphaned otherwise).
+  const removable = bucket ? mediaIds : rows.filter((m) => m.formatType !== "FILE").map((m) => m.id);
   await db.batch([
     db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, workId))),
-    ...(mediaIds.length ? [db.delete(media).where(and(inArray(media.id, mediaIds), eq(media.ownerUserAccountId, userAccountId), ne(media.formatType, "FILE")))] : []),
+    ...(removable.length ? [db.delete(media).where(and(inArray(media.id, removable), eq(media.ownerUserAccountId, userAccountId)))] : []),
     db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, WORK), eq(localizedTexts.entityId, workId))),
     db.delete(visibilitySettings).where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, workId))),
     db.delete(portfolioWorks).where(eq(portfolioWorks.id, workId)),
   ]);
+  const keys = objectKeysOf(rows, userAccountId, workId);
+  if (bucket && keys.length) await bucket.delete(keys);
   return { ok: true };
 }
 

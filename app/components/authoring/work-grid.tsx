@@ -1,46 +1,65 @@
+import { useState } from "react";
 import { Form, Link } from "react-router";
+import { MediaImage } from "~/components/media/media-image";
+import { MediaLightbox } from "~/components/media/media-lightbox";
 import { m } from "~/paraglide/messages.js";
 import type { WorkListItem } from "../../../worker/services/portfolio";
 import { mediaLabel } from "./work-editor";
 
-/** The owner's works as cards: thumbnail, media type label, title, edit and delete (confirmed). */
+/**
+ * The owner's works as cards: thumbnail (pressing it opens the work's media in the lightbox), media type label, title,
+ * edit and delete (confirmed).
+ */
 export function WorkGrid({ works, editPath }: { works: WorkListItem[]; editPath: (id: string) => string }) {
+  const [shown, setShown] = useState<WorkListItem | null>(null);
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {works.map((work) => {
-        const label = mediaLabel(work.mediaType) ?? m.authoring_work_no_media();
-        return (
-          <li key={work.id} className="overflow-hidden rounded-lg border border-zinc-300 dark:border-zinc-700">
-            <div className="relative aspect-video bg-zinc-200 dark:bg-zinc-800">
-              {work.thumbnailUrl && <img src={work.thumbnailUrl} alt="" className="size-full object-cover" loading="lazy" />}
-              <span className="absolute top-2 left-2 rounded-full bg-zinc-900/85 px-2.5 py-0.5 text-xs font-semibold text-white">{label}</span>
-            </div>
-            <div className="space-y-2 p-3">
-              <p className="font-medium break-words text-zinc-900 dark:text-zinc-50">{work.title}</p>
-              <p className="text-sm text-zinc-700 dark:text-zinc-300">
-                {m.authoring_work_media_count({ count: work.mediaCount })} ·{" "}
-                {work.visibility === "PUBLIC" ? m.authoring_visibility_PUBLIC() : work.visibility === "UNLISTED" ? m.authoring_visibility_UNLISTED() : m.authoring_visibility_PRIVATE()}
-              </p>
-              <div className="flex flex-wrap items-center gap-3">
-                <Link to={editPath(work.id)} className="text-sm font-medium text-brand-700 underline dark:text-brand-300" aria-label={m.authoring_edit_named({ title: work.title })}>
-                  {m.authoring_edit()}
-                </Link>
-                <Form
-                  method="post"
-                  onSubmit={(event) => {
-                    if (!window.confirm(m.authoring_work_delete_confirm({ title: work.title }))) event.preventDefault();
-                  }}
-                >
-                  <input type="hidden" name="workId" value={work.id} />
-                  <button type="submit" className="min-h-9 text-sm font-medium text-red-700 underline dark:text-red-300" aria-label={m.authoring_work_delete_named({ title: work.title })}>
-                    {m.authoring_delete()}
+    <>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+        {works.map((work) => {
+          const label = mediaLabel(work.mediaType) ?? m.authoring_work_no_media();
+          return (
+            <li key={work.id} className="overflow-hidden rounded-lg border border-zinc-300 dark:border-zinc-700">
+              <div className="relative aspect-video bg-zinc-200 dark:bg-zinc-800">
+                {work.medias.length > 0 ? (
+                  <button
+                    type="button"
+                    onClick={() => setShown(work)}
+                    aria-label={m.media_preview_open({ title: work.title })}
+                    className="block size-full focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300"
+                  >
+                    <MediaImage src={work.thumbnailUrl} alt="" className="size-full" />
                   </button>
-                </Form>
+                ) : null}
+                <span className="pointer-events-none absolute top-2 left-2 rounded-full bg-zinc-900/85 px-2.5 py-0.5 text-xs font-semibold text-white">{label}</span>
               </div>
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+              <div className="space-y-2 p-3">
+                <p className="font-medium break-words text-zinc-900 dark:text-zinc-50">{work.title}</p>
+                <p className="text-sm text-zinc-700 dark:text-zinc-300">
+                  {m.authoring_work_media_count({ count: work.mediaCount })} ·{" "}
+                  {work.visibility === "PUBLIC" ? m.authoring_visibility_PUBLIC() : work.visibility === "UNLISTED" ? m.authoring_visibility_UNLISTED() : m.authoring_visibility_PRIVATE()}
+                </p>
+                <div className="flex flex-wrap items-center gap-3">
+                  <Link to={editPath(work.id)} className="text-sm font-medium text-brand-700 underline dark:text-brand-300" aria-label={m.authoring_edit_named({ title: work.title })}>
+                    {m.authoring_edit()}
+                  </Link>
+                  <Form
+                    method="post"
+                    onSubmit={(event) => {
+                      if (!window.confirm(m.authoring_work_delete_confirm({ title: work.title }))) event.preventDefault();
+                    }}
+                  >
+                    <input type="hidden" name="workId" value={work.id} />
+                    <button type="submit" className="min-h-9 text-sm font-medium text-red-700 underline dark:text-red-300" aria-label={m.authoring_work_delete_named({ title: work.title })}>
+                      {m.authoring_delete()}
+                    </button>
+                  </Form>
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <MediaLightbox open={shown !== null} onClose={() => setShown(null)} items={shown?.medias ?? []} title={shown?.title ?? ""} />
+    </>
   );
 }

@@ -39,8 +39,11 @@ export interface AddMediaModalProps {
   onClose: () => void;
   /** Called with the new entries (a file upload may add several); the modal closes itself after. */
   onAdd: (entries: MediaEntry[]) => void;
-  /** Where uploaded files go; the signed-in user must own the id (the server checks). */
-  target: { domain: string; id: string; field: string };
+  /**
+   * Where uploaded files go; the signed-in user must own the id (the server checks). Null while the owner does not
+   * exist yet (a new work): the File tab then says to save first, Link and Embed work as usual.
+   */
+  target: { domain: string; id: string; field: string } | null;
   /** How many media the list already holds, and its maximum: past it, 'Limit exceeded'. */
   existingCount?: number;
   maxCount?: number;
@@ -107,6 +110,11 @@ export function AddMediaModal(props: AddMediaModalProps) {
 }
 
 function FilePanel({ target, remaining, onAdd }: { target: AddMediaModalProps["target"]; remaining: number; onAdd: (entries: MediaEntry[]) => void }) {
+  if (!target) return <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.media_file_save_first()}</p>;
+  return <FileUpload target={target} remaining={remaining} onAdd={onAdd} />;
+}
+
+function FileUpload({ target, remaining, onAdd }: { target: NonNullable<AddMediaModalProps["target"]>; remaining: number; onAdd: (entries: MediaEntry[]) => void }) {
   const id = useId();
   const rule = findUploadRule(target.domain, target.field);
   const [uploading, setUploading] = useState(false);

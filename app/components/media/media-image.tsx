@@ -33,7 +33,8 @@ export function MediaImage({ src, alt, className = "", imgClassName = "" }: { sr
           className={`size-full object-cover ${imgClassName}`}
         />
       ) : (
-        <PlaceholderPicture label={src ? `${alt} (${m.media_placeholder_alt()})` : alt} />
+        // A decorative image (alt "") stays decorative when it fails.
+        <PlaceholderPicture label={src && alt ? `${alt} (${m.media_placeholder_alt()})` : alt} />
       )}
     </span>
   );

@@ -48,7 +48,7 @@ export async function saveWorkAction(request: Request, context: Context, workId?
   }
   const parsed = parseWorkDraft(payload);
   if (!parsed.ok) return data({ errors: translateAuthoringErrors(parsed.errors, locale) }, { status: 400 });
-  const result = await saveWork(db, user.accountId, workId ?? null, parsed.data, locale);
+  const result = await saveWork(db, user.accountId, workId ?? null, parsed.data, locale, context.get(requestContext).env.MEDIA);
   if (!result.ok && result.reason === "not_found") throw data(m.authoring_not_found({}, { locale }), { status: 404 });
   if (!result.ok && result.reason === "invalid") return data({ errors: translateAuthoringErrors(result.errors, locale) }, { status: 400 });
   return redirect(portfolioListPath(user.roles));
@@ -59,7 +59,7 @@ export async function deleteWorkAction(request: Request, context: Context) {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
   const body = await request.formData();
-  const result = await deleteWork(db, user.accountId, String(body.get("workId") ?? ""));
+  const result = await deleteWork(db, user.accountId, String(body.get("workId") ?? ""), context.get(requestContext).env.MEDIA);
   if (!result.ok) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
   return { deleted: true };
 }

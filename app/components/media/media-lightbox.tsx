@@ -1,0 +1,156 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { m } from "~/paraglide/messages.js";
+import { mediaHref, SITE_NAMES, type PlayableMedia } from "./players/embed-urls";
+import { externalProps, MediaPlayer } from "./players/media-player";
+
+export type { PlayableMedia } from "./players/embed-urls";
+
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, video[controls], audio[controls], [tabindex]:not([tabindex="-1"])';
+
+export interface MediaLightboxProps {
+  open: boolean;
+  onClose: () => void;
+  items: PlayableMedia[];
+  /** The item shown first. */
+  startIndex?: number;
+  /** The work or service the media belong to: the dialog's name and each player's title. */
+  title: string;
+}
+
+/**
+ * Media one at a time in a modal: ← / → (and the buttons) move, Escape closes, Tab stays inside, "n / total" counts.
+ * With one item it is the media preview dialog (no arrows, no counter). Each item has a download button (our files)
+ * or a view-site button (links and embeds). Third-party players load when the item is shown.
+ */
+export function MediaLightbox(props: MediaLightboxProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const [index, setIndex] = useState(props.startIndex ?? 0);
+  const total = props.items.length;
+  const many = total > 1;
+
+  // Each opening starts at the item it was opened on.
+  useEffect(() => {
+    if (props.open) setIndex(Math.min(props.startIndex ?? 0, Math.max(total - 1, 0)));
+  }, [props.open, props.startIndex, total]);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (props.open && !dialog.open) {
+      const opener = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+      const restore = () => opener?.focus();
+      dialog.addEventListener("close", restore, { once: true });
+    }
+    if (!props.open && dialog.open) dialog.close();
+  }, [props.open]);
+
+  const go = (step: number) => setIndex((i) => (i + step + total) % total);
+
+  function onKeyDown(event: React.KeyboardEvent<HTMLDialogElement>) {
+    // Arrow keys belong to a focused media control (seek, volume) when one has focus.
+    const inControl = event.target instanceof HTMLMediaElement || event.target instanceof HTMLInputElement;
+    if (many && !inControl && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
+      event.preventDefault();
+      go(event.key === "ArrowRight" ? 1 : -1);
+      return;
+    }
+    if (event.key !== "Tab" || !ref.current) return;
+    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
+    if (items.length === 0) return;
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
+  const item = props.items[index];
+  const href = item ? mediaHref(item) : null;
+  const siteName = (item?.site && SITE_NAMES[item.site]) || m.media_site_generic();
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={`${id}-title`}
+      aria-roledescription={many ? m.media_lightbox_role() : undefined}
+      onKeyDown={onKeyDown}
+      onCancel={(event) => {
+        event.preventDefault();
+        props.onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === ref.current) props.onClose();
+      }}
+      className="m-auto w-[min(96vw,60rem)] rounded-2xl bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/80 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      {props.open && item ? (
+        <div className="space-y-4 p-4 sm:p-6">
+          <div className="flex items-start gap-3">
+            <h2 id={`${id}-title`} className="min-w-0 flex-1 text-lg font-semibold break-words">
+              {props.title}
+            </h2>
+            {many && (
+              <p aria-live="polite" aria-atomic="true" className="shrink-0 pt-1 text-sm font-medium tabular-nums text-zinc-700 dark:text-zinc-300">
+                <span className="sr-only">{m.media_lightbox_position({ n: index + 1, total })}</span>
+                <span aria-hidden="true">
+                  {index + 1} / {total}
+                </span>
+              </p>
+            )}
+            <button
+              type="button"
+              onClick={props.onClose}
+              aria-label={m.media_close()}
+              className="shrink-0 rounded-full p-2 text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:focus-visible:outline-brand-300"
+            >
+              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+                <path d="M5 5l10 10M15 5L5 15" />
+              </svg>
+            </button>
+          </div>
+          <div className="flex items-center gap-2">
+            {many && <StepButton label={m.media_previous()} direction={-1} onClick={() => go(-1)} />}
+            <div className="flex min-w-0 flex-1 justify-center">
+              <MediaPlayer key={item.id ?? index} media={item} size="lg" title={props.title} autoLoad={false} />
+            </div>
+            {many && <StepButton label={m.media_next()} direction={1} onClick={() => go(1)} />}
+          </div>
+          {href && item.mediaType !== "MODEL" && (
+            <div className="flex justify-end">
+              <a href={href} {...externalProps(item)} className="button-secondary inline-flex min-h-11 items-center">
+                {item.formatType === "FILE" ? m.media_download() : m.media_view_site({ site: siteName })}
+              </a>
+            </div>
+          )}
+          {many && <p className="sr-only">{m.media_lightbox_keys()}</p>}
+        </div>
+      ) : null}
+    </dialog>
+  );
+}
+
+function StepButton({ label, direction, onClick }: { label: string; direction: 1 | -1; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      aria-label={label}
+      className="shrink-0 rounded-full border border-zinc-300 p-2.5 text-zinc-800 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800 dark:focus-visible:outline-brand-300"
+    >
+      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
+        <path d={direction === 1 ? "M8 4l6 6-6 6" : "M12 4l-6 6 6 6"} />
+      </svg>
+    </button>
+  );
+}
+
+/** The media preview dialog (spec section 2): one file, link or embed with its download or view-site button. */
+export function MediaPreviewDialog({ open, onClose, media, title }: { open: boolean; onClose: () => void; media: PlayableMedia | null; title: string }) {
+  return <MediaLightbox open={open && media !== null} onClose={onClose} items={media ? [media] : []} title={title} />;
+}

@@ -1,0 +1,177 @@
+import { env } from "cloudflare:test";
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { embedFor } from "../../app/components/media/players/embed-urls";
+import { createDb } from "../../worker/db/client";
+import { media, mediaAttachments } from "../../worker/db/schema";
+import { translateAuthoringErrors } from "../../worker/domain/authoring-messages";
+import { buildMediaEntry } from "../../worker/domain/media";
+import { parseWorkDraft, type WorkDraft } from "../../worker/domain/portfolio";
+import { createAccount } from "../../worker/services/accounts";
+import { deleteWork, getWorkForEdit, listWorks, saveWork } from "../../worker/services/portfolio";
+
+const db = () => createDb(env.DB);
+let serial = 0;
+async function newUser() {
+  const handle = `Pmed${Date.now() % 100000}${serial++}`;
+  return createAccount(db(), { email: `${handle.toLowerCase()}@example.com`, handle, languageCode: "en" });
+}
+
+const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
+
+const draft = (patch: Partial<WorkDraft> = {}): WorkDraft => ({
+  title: "Media work",
+  description: "A work with files.",
+  medias: [],
+  contentRatingCode: "all-ages",
+  categoryCodes: [],
+  tags: [],
+  visibility: "PUBLIC",
+  credits: "",
+  ...patch,
+});
+
+function parsed(d: WorkDraft) {
+  const result = parseWorkDraft(d);
+  if (!result.ok) throw new Error(JSON.stringify(result.errors));
+  return result.data;
+}
+
+/** A work saved first (no media), then a file stored under its folder the way /upload stores it. */
+async function workWithFile(accountId: string) {
+  const created = await saveWork(db(), accountId, null, parsed(draft()), "en", env.MEDIA);
+  if (!created.ok) throw new Error("not saved");
+  const key = `v1/portfolio-work/${created.workId}/medias/${crypto.randomUUID()}.png`;
+  await env.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
+  return { workId: created.workId, key, url: `/media/${key}` };
+}
+
+async function attachmentsOf(workId: string) {
+  return db()
+    .select({ mediaId: mediaAttachments.mediaId, position: mediaAttachments.position, formatType: media.formatType, fileUrl: media.fileUrl, linkUrl: media.linkUrl, embedCode: media.embedCode })
+    .from(mediaAttachments)
+    .innerJoin(media, eq(media.id, mediaAttachments.mediaId))
+    .where(and(eq(mediaAttachments.ownerId, workId), eq(mediaAttachments.field, "medias")))
+    .orderBy(mediaAttachments.position);
+}
+
+const EMBED = '<iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>';
+
+describe("portfolio work media", () => {
+  it("stores FILE, LINK and EMBED entries with their attachments in order", async () => {
+    const accountId = await newUser();
+    const { workId, url } = await workWithFile(accountId);
+    const medias = [
+      { url: "https://soundcloud.com/artist/track" },
+      { url, formatType: "FILE" as const },
+      { url: "https://www.youtube.com/embed/dQw4w9WgXcQ", formatType: "EMBED" as const, code: EMBED },
+    ];
+    const saved = await saveWork(db(), accountId, workId, parsed(draft({ medias })), "en", env.MEDIA);
+    expect(saved).toEqual({ ok: true, workId });
+    const rows = await attachmentsOf(workId);
+    expect(rows.map((r) => [r.position, r.formatType])).toEqual([
+      [0, "LINK"],
+      [1, "FILE"],
+      [2, "EMBED"],
+    ]);
+    expect(rows[1].fileUrl).toBe(url);
+    expect(rows[2].embedCode).toBe(EMBED);
+    const file = await db().select().from(media).where(eq(media.id, rows[1].mediaId)).get();
+    expect(file).toMatchObject({ mediaType: "IMAGE", fileSize: PNG.byteLength, fileType: "image/png", thumbnailUrl: url, ownerUserAccountId: accountId });
+    // The editor gets them back in order, and the list carries them for the lightbox.
+    const edit = await getWorkForEdit(db(), accountId, workId, "en");
+    expect(edit?.id).toBe(workId);
+    expect(edit?.medias.map((m) => m.formatType)).toEqual(["LINK", "FILE", "EMBED"]);
+    const [listed] = await listWorks(db(), accountId, "en");
+    expect(listed.medias.map((m) => [m.formatType, m.site])).toEqual([
+      ["LINK", "soundcloud"],
+      ["FILE", null],
+      ["EMBED", "youtube"],
+    ]);
+  });
+
+  it("removing a FILE deletes its attachment, its row and its R2 object", async () => {
+    const accountId = await newUser();
+    const { workId, key, url } = await workWithFile(accountId);
+    await saveWork(db(), accountId, workId, parsed(draft({ medias: [{ url, formatType: "FILE" }, { url: "https://example.com/a.png" }] })), "en", env.MEDIA);
+    const before = await attachmentsOf(workId);
+    expect(before).toHaveLength(2);
+    const link = (await getWorkForEdit(db(), accountId, workId, "en"))!.medias[1];
+    const saved = await saveWork(db(), accountId, workId, parsed(draft({ medias: [link] })), "en", env.MEDIA);
+    expect(saved.ok).toBe(true);
+    const after = await attachmentsOf(workId);
+    expect(after.map((r) => r.formatType)).toEqual(["LINK"]);
+    expect(await db().select().from(media).where(eq(media.id, before[0].mediaId))).toEqual([]);
+    expect(await env.MEDIA.head(key)).toBeNull();
+  });
+
+  it("deleting a work deletes its stored files", async () => {
+    const accountId = await newUser();
+    const { workId, key, url } = await workWithFile(accountId);
+    await saveWork(db(), accountId, workId, parsed(draft({ medias: [{ url, formatType: "FILE" }] })), "en", env.MEDIA);
+    expect(await deleteWork(db(), accountId, workId, env.MEDIA)).toEqual({ ok: true });
+    expect(await env.MEDIA.head(key)).toBeNull();
+    expect(await db().select().from(media).where(eq(media.ownerUserAccountId, accountId))).toEqual([]);
+  });
+
+  it("refuses a media URL under someone else's work, and leaves their file alone", async () => {
+    const owner = await newUser();
+    const thief = await newUser();
+    const theirs = await workWithFile(owner);
+    const mine = await saveWork(db(), thief, null, parsed(draft()), "en", env.MEDIA);
+    if (!mine.ok) throw new Error("not saved");
+    for (const entry of [
+      { url: theirs.url, formatType: "FILE" as const },
+      { url: `https://comet.example${theirs.url}` },
+    ]) {
+      const result = await saveWork(db(), thief, mine.workId, parsed(draft({ medias: [entry] })), "en", env.MEDIA);
+      expect(result).toEqual({ ok: false, reason: "invalid", errors: { "medias.0": "authoring_media_forbidden" } });
+    }
+    // A new work has no folder yet, so it takes no files at all.
+    const fresh = await saveWork(db(), thief, null, parsed(draft({ medias: [{ url: theirs.url, formatType: "FILE" }] })), "en", env.MEDIA);
+    expect(fresh).toEqual({ ok: false, reason: "invalid", errors: { "medias.0": "authoring_media_forbidden" } });
+    expect(await attachmentsOf(mine.workId)).toEqual([]);
+    expect(await env.MEDIA.head(theirs.key)).not.toBeNull();
+  });
+
+  it("refuses a FILE that was never uploaded", async () => {
+    const accountId = await newUser();
+    const { workId } = await workWithFile(accountId);
+    const missing = `/media/v1/portfolio-work/${workId}/medias/${crypto.randomUUID()}.png`;
+    const result = await saveWork(db(), accountId, workId, parsed(draft({ medias: [{ url: missing, formatType: "FILE" }] })), "en", env.MEDIA);
+    expect(result).toEqual({ ok: false, reason: "invalid", errors: { "medias.0": "authoring_invalid" } });
+  });
+
+  it("refuses 11 media with 'Limit exceeded'", () => {
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ url: `https://example.com/${i}.png` }));
+    const result = parseWorkDraft(draft({ medias: eleven }));
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(translateAuthoringErrors(result.errors, "en")).toEqual({ medias: "Limit exceeded" });
+    expect(parseWorkDraft(draft({ medias: eleven.slice(0, 10) })).ok).toBe(true);
+  });
+});
+
+describe("player embeds", () => {
+  const entry = (url: string) => buildMediaEntry({ formatType: "LINK", url })!;
+
+  it("builds each site's player address, never the pasted HTML", () => {
+    expect(embedFor(entry("https://youtu.be/dQw4w9WgXcQ"))?.src).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1");
+    expect(embedFor(entry("https://soundcloud.com/a/b"))?.src).toContain("https://w.soundcloud.com/player/?url=https%3A%2F%2Fsoundcloud.com%2Fa%2Fb");
+    expect(embedFor(entry("https://www.nicovideo.jp/watch/sm9"))?.src).toBe("https://embed.nicovideo.jp/watch/sm9?autoplay=1");
+    expect(embedFor(entry("https://www.tiktok.com/@a/video/7012345678901234567"))?.src).toBe("https://www.tiktok.com/embed/v2/7012345678901234567");
+    expect(embedFor(entry("https://www.mixcloud.com/someone/mix/"))?.src).toContain("feed=%2Fsomeone%2Fmix%2F");
+    expect(embedFor(entry("https://x.com/a/status/20"))?.src).toBe("https://platform.twitter.com/embed/Tweet.html?id=20");
+    // Bandcamp links carry no player id; only its own embed code does.
+    expect(embedFor(entry("https://artist.bandcamp.com/album/x"))).toBeNull();
+    const code = '<iframe style="border: 0" src="https://bandcamp.com/EmbeddedPlayer/album=123/size=large/"></iframe>';
+    expect(embedFor(buildMediaEntry({ formatType: "EMBED", code })!)?.src).toBe("https://bandcamp.com/EmbeddedPlayer/album=123/size=large/");
+    const evil = '<iframe src="https://bandcamp.com.evil.example/EmbeddedPlayer/x"></iframe><script>alert(1)</script>';
+    expect(embedFor(buildMediaEntry({ formatType: "EMBED", code: evil })!)).toBeNull();
+    for (const url of ["https://youtu.be/dQw4w9WgXcQ", "https://soundcloud.com/a/b", "https://x.com/a/status/20"]) {
+      const spec = embedFor(entry(url))!;
+      expect(spec.sandbox).not.toContain("allow-top-navigation");
+      expect(spec.title.length).toBeGreaterThan(0);
+    }
+  });
+});
