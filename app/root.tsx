@@ -4,12 +4,11 @@ import { m } from "~/paraglide/messages.js";
 import { requestContext } from "~/lib/request-context";
 import { parseTheme, themeBootScript } from "~/lib/theme";
 import { readCookie } from "../worker/http/cookies";
-import { getCurrencyCode } from "../worker/services/preferences";
 import type { Route } from "./+types/root";
 import "./app.css";
 
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, locale, db } = context.get(requestContext);
+export function loader({ request, context }: Route.LoaderArgs) {
+  const { user, locale } = context.get(requestContext);
   return {
     locale,
     theme: parseTheme(readCookie(request, "theme")),
@@ -18,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       email: user.email,
       avatarUrl: user.avatarUrl,
       roles: user.roles,
-      currencyCode: await getCurrencyCode(db, user.displayCurrencyId),
+      currencyCode: user.displayCurrencyCode,
     },
   };
 }

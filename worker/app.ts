@@ -10,7 +10,9 @@ import { requestLocale } from "./http/locale";
 import { authApi } from "./api/auth";
 import { accountApi } from "./api/account";
 import { benchRoutes } from "./api/bench";
+import { bookmarkApi } from "./api/bookmarks";
 import { mediaRoutes } from "./api/media";
+import { pageVisitApi } from "./api/page-visits";
 import { storageApi } from "./api/storage";
 import { getSessionUser } from "./services/sessions";
 
@@ -57,6 +59,8 @@ export function createApp(renderPage?: PageRenderer) {
   app.route("/media", mediaRoutes);
   app.route("/api/bench", benchRoutes);
   app.route("/api/google/storage", storageApi);
+  app.route("/api/features/pageVisit", pageVisitApi);
+  app.route("/api/features/bookmark", bookmarkApi);
   app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
 
   // React Router takes every other path; app.all (not app.get) so page actions reach it too.

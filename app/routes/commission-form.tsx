@@ -1,11 +1,105 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
+import { OpenBadge } from "~/components/catalog/open-badge";
+import { PriceLabel } from "~/components/catalog/price-label";
+import { ShareButton } from "~/components/catalog/share-modal";
+import { usePageVisit } from "~/components/catalog/use-page-visit";
+import { Avatar } from "~/components/layout/avatar";
+import { requestContext } from "~/lib/request-context";
+import { m } from "~/paraglide/messages.js";
+import type { QuestionType } from "../../worker/db/schema/enums";
+import { getPublicForm } from "../../worker/services/catalog";
+import type { Route } from "./+types/commission-form";
 
-/** /cf/{code}: the commission form page. Forms arrive in the next issue; until then every code is unknown. */
-export function loader() {
-  throw data(null, { status: 404 });
+/** /cf/{code}: a published commission form, read-only, with prices in the viewer's currency. Unknown or unpublished: 404. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, user, locale } = context.get(requestContext);
+  const form = await getPublicForm(db, params.code, { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null });
+  if (!form) throw data(null, { status: 404 });
+  return { form };
 }
 
-// A default export keeps this a page route, so the 404 renders the site layout's error page, not an empty body.
-export default function CommissionForm() {
-  return null;
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: m.layout_meta_page_title({ page: loaderData.form.title }) }] : []);
+
+const QUESTION_TYPE_LABEL: Record<QuestionType, () => string> = {
+  SHORT_TEXT: m.catalog_form_type_SHORT_TEXT,
+  LONG_TEXT: m.catalog_form_type_LONG_TEXT,
+  SINGLE_CHOICE: m.catalog_form_type_SINGLE_CHOICE,
+  MULTIPLE_CHOICE: m.catalog_form_type_MULTIPLE_CHOICE,
+  MEDIA: m.catalog_form_type_MEDIA,
+  DATE: m.catalog_form_type_DATE,
+  NONE: m.catalog_form_type_NONE,
+};
+
+export default function CommissionForm({ loaderData }: Route.ComponentProps) {
+  const { form } = loaderData;
+  usePageVisit("commission/form", "commission_form", form.id);
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <Avatar src={form.creator.avatarUrl} className="size-12" />
+        <div className="min-w-0">
+          <p className="text-sm text-zinc-600 dark:text-zinc-400">{m.catalog_form_by({ name: form.creator.name })}</p>
+          <Link to={`/${form.creator.handle}`} className="font-semibold text-zinc-900 underline-offset-2 hover:underline dark:text-zinc-50">
+            @{form.creator.handle}
+          </Link>
+        </div>
+        <OpenBadge open={form.creator.isOpenCommission} className="ml-auto" />
+      </div>
+
+      <h1 className="mt-8 text-3xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">{form.title}</h1>
+      {form.categoryName ? <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{form.categoryName}</p> : null}
+      <dl className="mt-4 flex items-baseline gap-2">
+        <dt className="text-sm text-zinc-600 dark:text-zinc-400">{m.catalog_form_price()}</dt>
+        <dd>
+          <PriceLabel price={form.price} from={Boolean(form.price)} className="text-lg font-semibold text-zinc-900 dark:text-zinc-50" />
+        </dd>
+      </dl>
+      {form.description ? <p className="mt-6 whitespace-pre-line text-zinc-700 dark:text-zinc-300">{form.description}</p> : null}
+      <div className="mt-6">
+        <ShareButton path={`/cf/${form.code}`} text={form.title} />
+      </div>
+
+      <section aria-labelledby="form-questions" className="mt-12">
+        <h2 id="form-questions" className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">
+          {m.catalog_form_questions()}
+        </h2>
+        <ol className="mt-4 space-y-4">
+          {form.questions.map((question, index) => (
+            <li key={question.id} className="rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+              <div className="flex flex-wrap items-baseline gap-2">
+                <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">
+                  <span className="mr-1 text-zinc-600 dark:text-zinc-400">{index + 1}.</span>
+                  {question.title}
+                  {question.isRequired ? (
+                    <span className="ml-1 text-red-700 dark:text-red-300" aria-hidden="true">
+                      *
+                    </span>
+                  ) : null}
+                </h3>
+                <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
+                  {QUESTION_TYPE_LABEL[question.questionType]()}
+                </span>
+                {question.questionType === "NONE" ? null : (
+                  <span className={`text-xs font-semibold ${question.isRequired ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}>
+                    {question.isRequired ? m.catalog_form_required() : m.catalog_form_optional()}
+                  </span>
+                )}
+              </div>
+              {question.description ? <p className="mt-2 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{question.description}</p> : null}
+              {question.choices.length > 0 ? (
+                <ul aria-label={m.catalog_form_choices()} className="mt-3 space-y-1.5">
+                  {question.choices.map((choice) => (
+                    <li key={choice.id} className="flex items-baseline justify-between gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800/60">
+                      <span className="text-zinc-900 dark:text-zinc-100">{choice.title}</span>
+                      {choice.price ? <PriceLabel price={choice.price} className="shrink-0 font-semibold text-zinc-900 dark:text-zinc-50" /> : null}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </li>
+          ))}
+        </ol>
+      </section>
+    </div>
+  );
 }

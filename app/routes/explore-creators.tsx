@@ -1,31 +1,199 @@
-import { Link } from "react-router";
-import { SearchIcon } from "~/components/layout/icons";
+import { useEffect, useId, useRef, useState } from "react";
+import { Form, Link, useFetcher, useNavigate } from "react-router";
+import { CreatorCard } from "~/components/catalog/creator-card";
+import { useInfiniteScroll } from "~/components/catalog/use-infinite-scroll";
+import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
+import { parseExploreQuery, serializeExploreQuery, type ExploreQuery } from "../../worker/domain/search";
+import { searchCreators, type CreatorCard as CreatorCardData, type FilterOption } from "../../worker/services/catalog";
 import type { Route } from "./+types/explore-creators";
 
-export const meta: Route.MetaFunction = () => [{ title: m.layout_meta_page_title({ page: m.explore_title() }) }];
+/**
+ * /explore/creators: the search lives in the URL (a GET form), the first page is server-rendered and works
+ * without JavaScript ("Load more" is a link carrying the cursor); with JavaScript the next pages come from this
+ * same loader through a fetcher when the page is scrolled to its bottom.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, user, locale } = context.get(requestContext);
+  const query = parseExploreQuery(new URL(request.url).searchParams);
+  const result = await searchCreators(db, query, { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null });
+  return { query, ...result };
+}
 
-/** Creator search. The search and creator cards arrive with creator profiles; until then the list is empty. */
-export default function ExploreCreators() {
+export const meta: Route.MetaFunction = () => [{ title: m.layout_meta_page_title({ page: m.catalog_explore_title() }) }];
+
+const fieldClass =
+  "mt-1 block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100";
+
+export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
+  const { query, filters } = loaderData;
+  const [creators, setCreators] = useState<CreatorCardData[]>(loaderData.creators);
+  const [next, setNext] = useState<string | null>(loaderData.nextCursor);
+  const fetcher = useFetcher<typeof loader>();
+  // The cursor asked for and not yet appended: a page is appended once, and only for the search on screen.
+  const pending = useRef<string | null>(null);
+  const searchKey = serializeExploreQuery({ ...query, cursor: null });
+
+  // A new search (new loader data) starts the list over.
+  useEffect(() => {
+    pending.current = null;
+    setCreators(loaderData.creators);
+    setNext(loaderData.nextCursor);
+  }, [loaderData]);
+
+  useEffect(() => {
+    const page = fetcher.data;
+    if (!page || fetcher.state !== "idle" || pending.current === null) return;
+    if (page.query.cursor !== pending.current || serializeExploreQuery({ ...page.query, cursor: null }) !== searchKey) return;
+    pending.current = null;
+    setCreators((shown) => {
+      const ids = new Set(shown.map((c) => c.id));
+      return [...shown, ...page.creators.filter((c) => !ids.has(c.id))];
+    });
+    setNext(page.nextCursor);
+  }, [fetcher.data, fetcher.state, searchKey]);
+
+  const nextHref = next ? `/explore/creators?${serializeExploreQuery({ ...query, cursor: next })}` : null;
+  const loading = fetcher.state !== "idle";
+  const loadMore = () => {
+    if (!nextHref || loading || pending.current) return;
+    pending.current = next;
+    fetcher.load(nextHref);
+  };
+  useInfiniteScroll(loadMore, Boolean(nextHref) && !loading);
+
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-      <h1 className="text-3xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">{m.explore_title()}</h1>
-      <p className="mt-2 text-zinc-600 dark:text-zinc-400">{m.explore_body()}</p>
-      <section
-        aria-labelledby="explore-empty"
-        className="mt-10 flex flex-col items-center rounded-2xl border border-dashed border-zinc-300 px-6 py-16 text-center dark:border-zinc-700"
-      >
-        <span className="inline-flex size-12 items-center justify-center rounded-full bg-zinc-100 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300">
-          <SearchIcon className="size-6" />
-        </span>
-        <h2 id="explore-empty" className="mt-4 text-lg font-semibold text-zinc-900 dark:text-zinc-50">
-          {m.explore_empty_title()}
+      <h1 className="text-3xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">{m.catalog_explore_title()}</h1>
+      <p className="mt-2 text-zinc-600 dark:text-zinc-400">{m.catalog_explore_intro()}</p>
+
+      <SearchForm query={query} filters={filters} />
+
+      <section aria-labelledby="explore-results" className="mt-10">
+        <h2 id="explore-results" className="sr-only">
+          {m.catalog_results_heading()}
         </h2>
-        <p className="mt-1 max-w-md text-sm text-zinc-600 dark:text-zinc-400">{m.explore_empty_body()}</p>
-        <Link to="/dashboard/creator/home" className="button-secondary mt-6">
-          {m.explore_empty_cta()}
-        </Link>
+        {creators.length === 0 ? (
+          <div className="rounded-2xl border border-dashed border-zinc-300 px-6 py-14 text-center dark:border-zinc-700">
+            <p className="font-medium text-zinc-900 dark:text-zinc-50">{m.catalog_results_empty()}</p>
+            <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{m.catalog_results_empty_body()}</p>
+          </div>
+        ) : (
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+            {creators.map((creator) => (
+              <li key={creator.id}>
+                <CreatorCard creator={creator} />
+              </li>
+            ))}
+          </ul>
+        )}
+        {nextHref ? (
+          <div className="mt-8 flex justify-center" aria-live="polite">
+            <Link
+              to={nextHref}
+              className="button-secondary"
+              aria-disabled={loading}
+              onClick={(event) => {
+                // With JavaScript the next page is appended in place; without it the link opens the next page.
+                event.preventDefault();
+                loadMore();
+              }}
+            >
+              {loading ? m.catalog_loading() : m.catalog_load_more()}
+            </Link>
+          </div>
+        ) : null}
       </section>
+    </div>
+  );
+}
+
+function SearchForm({ query, filters }: { query: ExploreQuery; filters: { categories: FilterOption[]; kinds: FilterOption[]; useCases: FilterOption[] } }) {
+  const id = useId();
+  // Keyed by the URL's query so the fields follow back/forward navigation.
+  const key = serializeExploreQuery({ ...query, cursor: null });
+  const navigate = useNavigate();
+  return (
+    <Form
+      key={key}
+      method="get"
+      role="search"
+      onSubmit={(event) => {
+        // With JavaScript, leave defaults and empty filters out of the URL; without it the plain GET works the same.
+        event.preventDefault();
+        const params = new URLSearchParams();
+        for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === "string") params.append(name, value);
+        const search = serializeExploreQuery({ ...parseExploreQuery(params), cursor: null });
+        navigate(search ? `/explore/creators?${search}` : "/explore/creators");
+      }}
+      className="mt-8 grid gap-4 rounded-2xl border border-zinc-200 bg-white p-5 sm:grid-cols-2 lg:grid-cols-5 dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="sm:col-span-2 lg:col-span-5">
+        <label htmlFor={`${id}-q`} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          {m.catalog_search_label()}
+        </label>
+        <div className="mt-1 flex gap-2">
+          <input
+            id={`${id}-q`}
+            type="search"
+            name="q"
+            defaultValue={query.q}
+            placeholder={m.catalog_search_placeholder()}
+            className={`${fieldClass} mt-0 flex-1`}
+          />
+          <button type="submit" className="button-primary">
+            {m.catalog_search_submit()}
+          </button>
+        </div>
+      </div>
+      <Select id={`${id}-category`} name="category" label={m.catalog_filter_category()} value={query.category} options={filters.categories} />
+      <Select id={`${id}-kind`} name="kind" label={m.catalog_filter_kind()} value={query.kind} options={filters.kinds} />
+      <Select id={`${id}-use`} name="use" label={m.catalog_filter_use()} value={query.useCase} options={filters.useCases} />
+      <Select
+        id={`${id}-sort`}
+        name="sort"
+        label={m.catalog_sort_label()}
+        value={query.sort}
+        required
+        options={[
+          { code: "date", name: m.catalog_sort_date() },
+          { code: "name", name: m.catalog_sort_name() },
+        ]}
+      />
+      <Select
+        id={`${id}-order`}
+        name="order"
+        label={m.catalog_order_label()}
+        value={query.order}
+        required
+        options={[
+          { code: "desc", name: m.catalog_order_desc() },
+          { code: "asc", name: m.catalog_order_asc() },
+        ]}
+      />
+    </Form>
+  );
+}
+
+function Select(props: { id: string; name: string; label: string; value: string | null; options: FilterOption[]; required?: boolean }) {
+  return (
+    <div>
+      <label htmlFor={props.id} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        name={props.name}
+        defaultValue={props.value ?? ""}
+        className={fieldClass}
+        onChange={(event) => event.currentTarget.form?.requestSubmit()}
+      >
+        {props.required ? null : <option value="">{m.catalog_filter_any()}</option>}
+        {props.options.map((o) => (
+          <option key={o.code} value={o.code}>
+            {o.name}
+          </option>
+        ))}
+      </select>
     </div>
   );
 }

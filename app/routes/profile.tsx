@@ -1,46 +1,114 @@
-import { sql } from "drizzle-orm";
 import { data } from "react-router";
+import { FormCard } from "~/components/catalog/form-card";
+import { OpenBadge } from "~/components/catalog/open-badge";
+import { ServiceCard } from "~/components/catalog/service-card";
+import { ShareButton } from "~/components/catalog/share-modal";
+import { WorkCard } from "~/components/catalog/work-card";
 import { Avatar } from "~/components/layout/avatar";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
-import { userProfiles } from "../../worker/db/schema";
+import { isCreatorSide } from "../../worker/domain/roles";
+import { getCreatorProfile } from "../../worker/services/catalog";
 import type { Route } from "./+types/profile";
 
 /** /{handle}: a public profile. Handles are unique ignoring case, so /Alice and /alice are the same page. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db } = context.get(requestContext);
-  const [profile] = await db
-    .select({ handle: userProfiles.originalHandle, avatarUrl: userProfiles.avatarUrl })
-    .from(userProfiles)
-    .where(sql`lower(${userProfiles.originalHandle}) = ${params.handle.toLowerCase()}`)
-    .limit(1);
+  const { db, user, locale } = context.get(requestContext);
+  const profile = await getCreatorProfile(db, params.handle, {
+    locale,
+    accountId: user?.accountId ?? null,
+    displayCurrencyId: user?.displayCurrencyId ?? null,
+  });
   if (!profile) throw data(null, { status: 404 });
-  return { profile };
+  // Spec section 6: the bookmark button shows to signed-in non-creators.
+  return { profile, canBookmark: Boolean(user && !isCreatorSide(user.roles)) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? [{ title: m.layout_meta_page_title({ page: `@${loaderData.profile.handle}` }) }] : [];
+  loaderData ? [{ title: m.layout_meta_page_title({ page: `${loaderData.profile.name} (@${loaderData.profile.handle})` }) }] : [];
+
+const sectionTitle = "text-xl font-semibold text-zinc-900 dark:text-zinc-50";
+
+function Empty({ text }: { text: string }) {
+  return <p className="mt-4 rounded-2xl border border-dashed border-zinc-300 px-6 py-10 text-center text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">{text}</p>;
+}
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { profile, canBookmark } = loaderData;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
-      <div className="flex items-center gap-5">
-        <Avatar src={profile.avatarUrl} className="size-20 sm:size-24" />
-        <div className="min-w-0">
-          <h1 className="truncate text-2xl font-bold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">{profile.handle}</h1>
+    <div className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
+      <div className="-mx-4 h-40 overflow-hidden bg-gradient-to-r from-brand-100 to-zinc-100 sm:mx-0 sm:mt-6 sm:h-56 sm:rounded-2xl dark:from-zinc-800 dark:to-zinc-900">
+        {profile.coverUrl ? <img src={profile.coverUrl} alt={m.catalog_profile_cover_alt({ name: profile.name })} className="size-full object-cover" /> : null}
+      </div>
+      <div className="-mt-12 px-2">
+        <Avatar src={profile.avatarUrl} alt={m.catalog_profile_avatar_alt({ name: profile.name })} className="size-24 ring-4 ring-white sm:size-28 dark:ring-zinc-950" />
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-3 px-2">
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate text-2xl font-bold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">{profile.name}</h1>
           <p className="mt-1 text-zinc-600 dark:text-zinc-400">@{profile.handle}</p>
         </div>
-      </div>
-      <section aria-labelledby="profile-portfolio" className="mt-12">
-        <h2 id="profile-portfolio" className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">
-          {m.profile_portfolio_title()}
-        </h2>
-        <div className="mt-4 rounded-2xl border border-dashed border-zinc-300 px-6 py-14 text-center dark:border-zinc-700">
-          <p className="font-medium text-zinc-900 dark:text-zinc-50">{m.profile_portfolio_empty()}</p>
-          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{m.profile_portfolio_empty_body({ handle: profile.handle })}</p>
+        <div className="flex items-center gap-3">
+          {profile.isCreator ? <OpenBadge open={profile.isOpenCommission} /> : null}
+          <ShareButton path={`/${profile.handle}`} text={m.catalog_share_text_profile({ name: profile.name })} />
         </div>
+      </div>
+      {profile.bio ? <p className="mt-6 max-w-3xl whitespace-pre-line text-zinc-700 dark:text-zinc-300">{profile.bio}</p> : null}
+
+      <section aria-labelledby="profile-portfolio" className="mt-12">
+        <h2 id="profile-portfolio" className={sectionTitle}>
+          {m.catalog_profile_portfolio()}
+        </h2>
+        {profile.works.length === 0 ? (
+          <Empty text={m.catalog_profile_portfolio_empty()} />
+        ) : (
+          <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+            {profile.works.map((work) => (
+              <li key={work.id}>
+                <WorkCard work={work} />
+              </li>
+            ))}
+          </ul>
+        )}
       </section>
+
+      {profile.isCreator ? (
+        <>
+          <section aria-labelledby="profile-services" className="mt-12">
+            <h2 id="profile-services" className={sectionTitle}>
+              {m.catalog_profile_services()}
+            </h2>
+            {profile.services.length === 0 ? (
+              <Empty text={m.catalog_profile_services_empty()} />
+            ) : (
+              <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+                {profile.services.map((service) => (
+                  <li key={service.id}>
+                    <ServiceCard service={service} canBookmark={canBookmark} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+
+          <section aria-labelledby="profile-forms" className="mt-12">
+            <h2 id="profile-forms" className={sectionTitle}>
+              {m.catalog_profile_forms()}
+            </h2>
+            {profile.forms.length === 0 ? (
+              <Empty text={m.catalog_profile_forms_empty()} />
+            ) : (
+              <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                {profile.forms.map((form) => (
+                  <li key={form.id}>
+                    <FormCard form={form} />
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        </>
+      ) : null}
     </div>
   );
 }

@@ -26,3 +26,7 @@ export const AUTH_RELOAD_DELAY_MS = 1000;
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
+
+export function isDisplayCurrencyCode(value: unknown): value is DisplayCurrencyCode {
+  return typeof value === "string" && (DISPLAY_CURRENCY_CODES as readonly string[]).includes(value);
+}

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import type { DisplayCurrencyCode, Locale } from "../domain/constants";
+import { DEFAULT_CURRENCY_CODE, isDisplayCurrencyCode, type DisplayCurrencyCode, type Locale } from "../domain/constants";
 import type { Database } from "../db/client";
 import { currencies, userAccounts } from "../db/schema";
 
@@ -25,7 +25,7 @@ export async function setAccountCurrency(db: Database, accountId: string, code: 
 }
 
 export async function getCurrencyCode(db: Database, currencyId: string | null): Promise<DisplayCurrencyCode> {
-  if (!currencyId) return "JPY";
+  if (!currencyId) return DEFAULT_CURRENCY_CODE;
   const row = await db.select({ code: currencies.code }).from(currencies).where(eq(currencies.id, currencyId)).get();
-  return row?.code === "USD" ? "USD" : "JPY";
+  return isDisplayCurrencyCode(row?.code) ? row.code : DEFAULT_CURRENCY_CODE;
 }

@@ -1,7 +1,7 @@
 import { and, eq, gt } from "drizzle-orm";
-import { SESSION_ID_BYTES, SESSION_TTL_MS } from "../domain/constants";
+import { DEFAULT_CURRENCY_CODE, SESSION_ID_BYTES, SESSION_TTL_MS, isDisplayCurrencyCode, type DisplayCurrencyCode } from "../domain/constants";
 import type { Database } from "../db/client";
-import { sessions, userAccountRoles, userAccounts, userProfiles } from "../db/schema";
+import { currencies, sessions, userAccountRoles, userAccounts, userProfiles } from "../db/schema";
 import { randomToken, sha256Hex } from "./crypto";
 
 export interface SessionUser {
@@ -13,6 +13,8 @@ export interface SessionUser {
   roles: string[];
   displayLanguageCode: string;
   displayCurrencyId: string | null;
+  /** JPY unless the user chose another active display currency. */
+  displayCurrencyCode: DisplayCurrencyCode;
 }
 
 /** Start a session: returns the cookie value (never stored; the table keeps its hash). */
@@ -40,13 +42,19 @@ export async function getSessionUser(db: Database, token: string | undefined, no
       handle: userProfiles.originalHandle,
       avatarUrl: userProfiles.avatarUrl,
       roleCode: userAccountRoles.roleCode,
+      currencyCode: currencies.code,
     })
     .from(sessions)
     .innerJoin(userAccounts, eq(userAccounts.id, sessions.userAccountId))
     .innerJoin(userProfiles, eq(userProfiles.accountId, userAccounts.id))
     .leftJoin(userAccountRoles, eq(userAccountRoles.userAccountId, userAccounts.id))
+    .leftJoin(currencies, eq(currencies.id, userAccounts.displayCurrencyId))
     .where(and(eq(sessions.idHash, await sha256Hex(token)), gt(sessions.expiresAt, new Date(now))));
   if (rows.length === 0) return null;
-  const { roleCode: _, ...user } = rows[0];
-  return { ...user, roles: rows.flatMap((r) => (r.roleCode ? [r.roleCode] : [])) };
+  const { roleCode: _, currencyCode, ...user } = rows[0];
+  return {
+    ...user,
+    displayCurrencyCode: isDisplayCurrencyCode(currencyCode) ? currencyCode : DEFAULT_CURRENCY_CODE,
+    roles: rows.flatMap((r) => (r.roleCode ? [r.roleCode] : [])),
+  };
 }

@@ -31,7 +31,8 @@ export const userAccountRoles = sqliteTable(
     userAccountId: text("user_account_id").notNull().references(() => userAccounts.id, { onDelete: "cascade" }),
     roleCode: text("role_code").notNull().references(() => roles.code),
   },
-  (t) => [primaryKey({ columns: [t.userAccountId, t.roleCode] })],
+  // The role index lets "every creator" start from the role rather than from every account.
+  (t) => [primaryKey({ columns: [t.userAccountId, t.roleCode] }), index("user_account_roles_role").on(t.roleCode, t.userAccountId)],
 );
 
 /** Public face of an account. Names and bio live in localized_texts (entity "user_profile"). */
@@ -47,7 +48,11 @@ export const userProfiles = sqliteTable(
     isOpenCommission: integer("is_open_commission", { mode: "boolean" }).notNull().default(false),
     ...timestamps,
   },
-  (t) => [uniqueIndex("user_profiles_handle_nocase").on(sql`lower(${t.originalHandle})`)],
+  (t) => [
+    uniqueIndex("user_profiles_handle_nocase").on(sql`lower(${t.originalHandle})`),
+    // Date sort of /explore/creators walks profiles in this order and stops at the page size.
+    index("user_profiles_created").on(t.createdAt, t.id),
+  ],
 );
 
 /** The party of an order: an order's sellerId and buyerId are commission account ids. */

@@ -1,0 +1,102 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { Avatar } from "~/components/layout/avatar";
+import { m } from "~/paraglide/messages.js";
+import type { ServiceCard as ServiceCardData } from "../../../worker/services/catalog";
+import { PriceLabel } from "./price-label";
+
+/**
+ * A service card (spec section 3): creator, title, "~" starting price, thumbnail, categories and, for signed-in
+ * non-creators (or where a bookmark exists), a bookmark toggle with a loading state.
+ */
+export function ServiceCard({ service, canBookmark }: { service: ServiceCardData; canBookmark: boolean }) {
+  return (
+    <article className="relative flex flex-col overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm hover:border-brand-600 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-300">
+      <div className="aspect-video overflow-hidden bg-zinc-100 dark:bg-zinc-800">
+        {service.thumbnailUrl ? (
+          <img src={service.thumbnailUrl} alt={m.catalog_service_thumbnail_alt({ title: service.title })} loading="lazy" className="size-full object-cover" />
+        ) : null}
+      </div>
+      <div className="flex flex-1 flex-col p-4">
+        <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">
+          <Link to={service.href} className="after:absolute after:inset-0">
+            {service.title}
+          </Link>
+        </h3>
+        <p className="mt-1 flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
+          <Avatar src={service.creator.avatarUrl} className="size-5" />
+          {m.catalog_service_by({ name: service.creator.name })}
+        </p>
+        {service.categories.length > 0 ? (
+          <ul className="mt-2 flex flex-wrap gap-1.5">
+            {service.categories.map((c) => (
+              <li key={c.code} className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
+                {c.name}
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="mt-auto flex items-center justify-between gap-2 pt-3">
+          <PriceLabel price={service.price} from className="font-semibold text-zinc-900 dark:text-zinc-50" />
+          {canBookmark || service.bookmark.isActive ? <BookmarkToggle serviceId={service.id} title={service.title} initial={service.bookmark.isActive} /> : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+export const BOOKMARK_ENDPOINT = "/api/features/bookmark/order/submit";
+
+function BookmarkToggle({ serviceId, title, initial }: { serviceId: string; title: string; initial: boolean }) {
+  const [active, setActive] = useState(initial);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  async function toggle() {
+    const next = !active;
+    setLoading(true);
+    setError(null);
+    try {
+      const response = await fetch(BOOKMARK_ENDPOINT, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ commissionServiceId: serviceId, isActive: next }),
+      });
+      // Spec section 8: a non-200 is only logged; the toggle keeps its state and says it failed.
+      if (!response.ok) throw new Error(`bookmark ${response.status}`);
+      setActive(next);
+    } catch (cause) {
+      console.error(cause);
+      setError(next ? m.catalog_bookmark_error_on() : m.catalog_bookmark_error_off());
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  return (
+    <div className="relative z-10 flex flex-col items-end">
+      <button
+        type="button"
+        onClick={toggle}
+        disabled={loading}
+        aria-pressed={active}
+        aria-busy={loading}
+        aria-label={active ? m.catalog_bookmark_remove({ title }) : m.catalog_bookmark_add({ title })}
+        className="inline-flex size-9 items-center justify-center rounded-full text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60 dark:text-zinc-200 dark:hover:bg-zinc-800"
+      >
+        {loading ? (
+          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+        ) : (
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill={active ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
+            <path d="M6 3h12v18l-6-4-6 4z" strokeLinejoin="round" />
+          </svg>
+        )}
+      </button>
+      {error ? (
+        <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import { useState } from "react";
+import { m } from "~/paraglide/messages.js";
+import type { PortfolioWorkCard } from "../../../worker/services/catalog";
+import { Lightbox } from "./lightbox";
+import { mediaTypeLabel, previewImageUrl } from "./media-label";
+import { countPageVisit } from "./use-page-visit";
+
+/** A portfolio work: its first media with the media type label; opening it shows the lightbox and counts a visit. */
+export function WorkCard({ work }: { work: PortfolioWorkCard }) {
+  const [open, setOpen] = useState(false);
+  const title = work.title || m.catalog_work_untitled();
+  const image = work.media ? previewImageUrl(work.media) : null;
+  return (
+    <article className="overflow-hidden rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
+      <button
+        type="button"
+        disabled={!work.media}
+        onClick={() => {
+          setOpen(true);
+          void countPageVisit("portfolio/work", "portfolio_work", work.id);
+        }}
+        className="relative block aspect-square w-full bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-zinc-800"
+      >
+        {image ? <img src={image} alt="" loading="lazy" className="size-full object-cover" /> : null}
+        {work.media ? (
+          <span className="absolute top-2 left-2 rounded-full bg-zinc-900/80 px-2 py-0.5 text-xs font-semibold text-white">{mediaTypeLabel(work.media.mediaType)}</span>
+        ) : null}
+        <span className="sr-only">{title}</span>
+      </button>
+      <h3 className="truncate px-3 py-2 text-sm font-semibold text-zinc-900 dark:text-zinc-50" title={title}>
+        {title}
+      </h3>
+      {open && work.media ? <Lightbox items={[work.media]} start={0} alt={() => title} onClose={() => setOpen(false)} /> : null}
+    </article>
+  );
+}

@@ -1,0 +1,165 @@
+import { createExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { Hono } from "hono";
+import { beforeAll, describe, expect, it } from "vitest";
+import { bookmarkApi } from "../../worker/api/bookmarks";
+import { pageVisitApi } from "../../worker/api/page-visits";
+import { createDb } from "../../worker/db/client";
+import { SESSION_COOKIE } from "../../worker/domain/constants";
+import { PAGE_VISIT_INTERVAL_MS, parsePageVisitModel } from "../../worker/domain/page-visits";
+import { readCookie } from "../../worker/http/cookies";
+import type { AppEnv } from "../../worker/http/context";
+import { getBookmark } from "../../worker/services/bookmarks";
+import { countPageVisit, countVisits } from "../../worker/services/page-visits";
+import { getSessionUser } from "../../worker/services/sessions";
+import { grantCreatorRole } from "../../worker/services/roles";
+import { seedCreator, uniqueTag, type SeededCreator } from "./catalog-fixtures";
+import { BASE, signUp } from "./helpers";
+
+const db = () => createDb(env.DB);
+
+/**
+ * The sub-apps behind the same session middleware as worker/app.ts (which mounts them at the same paths), so these
+ * tests do not depend on the mount order there.
+ */
+function testApp() {
+  const app = new Hono<AppEnv>();
+  app.use("*", async (c, next) => {
+    const database = db();
+    const sessionToken = readCookie(c.req.raw, SESSION_COOKIE);
+    const user = await getSessionUser(database, sessionToken);
+    c.set("request", { env, url: new URL(c.req.url), executionCtx: c.executionCtx as unknown as ExecutionContext, db: database, user, sessionToken, locale: "en" });
+    await next();
+  });
+  app.route("/api/features/pageVisit", pageVisitApi);
+  app.route("/api/features/bookmark", bookmarkApi);
+  return app;
+}
+
+function post(path: string, json: unknown, cookie?: string) {
+  const headers = new Headers({ "content-type": "application/json" });
+  if (cookie) headers.set("cookie", cookie);
+  return testApp().fetch(new Request(`${BASE}${path}`, { method: "POST", headers, body: JSON.stringify(json) }), env, createExecutionContext());
+}
+
+const tag = uniqueTag();
+let creator: SeededCreator;
+beforeAll(async () => {
+  creator = await seedCreator({
+    handle: `visit${tag}`,
+    works: 1,
+    forms: [
+      { title: { en: "Visited" }, price: 1000 },
+      { title: { en: "Draft" }, price: 1000, status: "DRAFT" },
+    ],
+    services: [{ title: "Service", price: 1000, formIndex: 0 }],
+  });
+});
+
+describe("page visits", () => {
+  it("names models in the spellings clients use", () => {
+    expect(parsePageVisitModel("commission_form")).toBe("commission_form");
+    expect(parsePageVisitModel("CommissionForm")).toBe("commission_form");
+    expect(parsePageVisitModel("portfolioWork")).toBe("portfolio_work");
+    expect(parsePageVisitModel("user")).toBeNull();
+  });
+
+  it("counts a visitor once per 24 hours per item", async () => {
+    const formId = creator.forms[0].id;
+    const visitorKey = `visitor:${crypto.randomUUID()}`;
+    const t0 = 5_000_000_000_000;
+    expect(await countPageVisit(db(), { model: "commission_form", modelId: formId, visitorKey }, t0)).toEqual({ ok: true, counted: true, timestamp: t0 });
+    expect(await countPageVisit(db(), { model: "commission_form", modelId: formId, visitorKey }, t0 + 1000)).toEqual({ ok: true, counted: false, timestamp: t0 });
+    expect(await countPageVisit(db(), { model: "commission_form", modelId: formId, visitorKey }, t0 + PAGE_VISIT_INTERVAL_MS - 1)).toMatchObject({ counted: false });
+    expect(await countPageVisit(db(), { model: "commission_form", modelId: formId, visitorKey }, t0 + PAGE_VISIT_INTERVAL_MS + 1)).toMatchObject({ counted: true });
+    // Another visitor counts separately.
+    expect(await countPageVisit(db(), { model: "commission_form", modelId: formId, visitorKey: `${visitorKey}-2` }, t0 + 5)).toMatchObject({ counted: true });
+    // Unpublished or unknown items are not counted.
+    expect(await countPageVisit(db(), { model: "commission_form", modelId: creator.forms[1].id, visitorKey }, t0)).toEqual({ ok: false, reason: "not_found" });
+    expect(await countPageVisit(db(), { model: "portfolio_work", modelId: formId, visitorKey }, t0)).toEqual({ ok: false, reason: "not_found" });
+  });
+
+  it("sets the a.sid cookie for a new visitor and counts by it", async () => {
+    const formId = creator.forms[0].id;
+    const before = await countVisits(db(), "commission_form", formId);
+    const first = await post("/api/features/pageVisit/commission/form", { modelName: "commission_form", modelId: formId });
+    expect(first.status).toBe(200);
+    const body = (await first.json()) as { data: { timestamp: number } };
+    expect(typeof body.data.timestamp).toBe("number");
+    const cookie = first.headers.getSetCookie().find((c) => c.startsWith("a.sid="));
+    expect(cookie).toMatch(/HttpOnly/);
+    const sid = cookie!.split(";")[0];
+
+    const again = await post("/api/features/pageVisit/commission/form", { modelName: "commission_form", modelId: formId }, sid);
+    expect(again.status).toBe(200);
+    expect(again.headers.getSetCookie().some((c) => c.startsWith("a.sid="))).toBe(false);
+    expect(((await again.json()) as { data: { timestamp: number } }).data.timestamp).toBe(body.data.timestamp);
+    expect(await countVisits(db(), "commission_form", formId)).toBe(before + 1);
+
+    const work = await post("/api/features/pageVisit/portfolio/work", { modelName: "portfolio_work", modelId: creator.works[0] }, sid);
+    expect(work.status).toBe(200);
+    expect(await countVisits(db(), "portfolio_work", creator.works[0])).toBe(1);
+  });
+
+  it("refuses an unsupported model name with the spec's message, and unknown items", async () => {
+    const wrong = await post("/api/features/pageVisit/commission/form", { modelName: "user_account", modelId: creator.forms[0].id });
+    expect(wrong.status).toBe(400);
+    expect(await wrong.json()).toEqual({ error: "Unsupported model name: user_account" });
+    // The name must match the path's model.
+    const mismatched = await post("/api/features/pageVisit/portfolio/work", { modelName: "commission_form", modelId: creator.forms[0].id });
+    expect(await mismatched.json()).toEqual({ error: "Unsupported model name: commission_form" });
+    const unknown = await post("/api/features/pageVisit/commission/form", { modelName: "commission_form", modelId: "missing" });
+    expect(unknown.status).toBe(404);
+    const noId = await post("/api/features/pageVisit/commission/form", { modelName: "commission_form" });
+    expect(noId.status).toBe(400);
+  });
+});
+
+describe("bookmarks", () => {
+  it("needs a session", async () => {
+    const response = await post("/api/features/bookmark/order/submit", { commissionFormId: creator.forms[0].id, isActive: true });
+    expect(response.status).toBe(401);
+  });
+
+  it("refuses creators and admins: only non-creators bookmark", async () => {
+    const handle = `bc${tag}`;
+    const cookie = await signUp(handle, `${handle}@example.com`);
+    const user = await getSessionUser(db(), decodeURIComponent(cookie.split("=")[1]));
+    await grantCreatorRole(db(), user!.accountId);
+    const response = await post("/api/features/bookmark/order/submit", { commissionFormId: creator.forms[0].id, isActive: true }, cookie);
+    expect(response.status).toBe(403);
+    expect(await getBookmark(db(), user!.accountId, { kind: "form", id: creator.forms[0].id })).toBeNull();
+  });
+
+  it("toggles a form or service bookmark for a signed-in client", async () => {
+    const handle = `bu${tag}`;
+    const cookie = await signUp(handle, `${handle}@example.com`);
+    const user = await getSessionUser(db(), decodeURIComponent(cookie.split("=")[1]));
+    const form = { kind: "form" as const, id: creator.forms[0].id };
+
+    const on = await post("/api/features/bookmark/order/submit", { commissionFormId: form.id, isActive: true }, cookie);
+    expect(on.status).toBe(200);
+    expect(await on.json()).toEqual({ data: { isActive: true } });
+    expect(await getBookmark(db(), user!.accountId, form)).toBe(true);
+    await post("/api/features/bookmark/order/submit", { commissionFormId: form.id, isActive: true }, cookie);
+    const off = await post("/api/features/bookmark/order/submit", { commissionFormId: form.id, isActive: false }, cookie);
+    expect(off.status).toBe(200);
+    expect(await getBookmark(db(), user!.accountId, form)).toBe(false);
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM bookmarks WHERE user_account_id = ?").bind(user!.accountId).first<{ n: number }>();
+    expect(rows?.n).toBe(1);
+
+    const service = await post("/api/features/bookmark/order/submit", { commissionServiceId: creator.services[0], isActive: true }, cookie);
+    expect(service.status).toBe(200);
+    expect(await getBookmark(db(), user!.accountId, { kind: "service", id: creator.services[0] })).toBe(true);
+  });
+
+  it("refuses bad bodies and unpublished or unknown targets", async () => {
+    const handle = `bx${tag}`;
+    const cookie = await signUp(handle, `${handle}@example.com`);
+    const send = (json: unknown) => post("/api/features/bookmark/order/submit", json, cookie);
+    expect((await send({ commissionFormId: creator.forms[0].id })).status).toBe(400);
+    expect((await send({ commissionFormId: creator.forms[0].id, commissionServiceId: creator.services[0], isActive: true })).status).toBe(400);
+    expect((await send({ commissionFormId: creator.forms[1].id, isActive: true })).status).toBe(404);
+    expect((await send({ commissionFormId: "missing", isActive: true })).status).toBe(404);
+  });
+});

@@ -1,0 +1,96 @@
+/**
+ * The creator search of /explore/creators as it lives in the URL (shareable, works without JavaScript):
+ * q, category, kind (content kind), use (use case), sort (name | date), order (asc | desc), cursor.
+ * Pure parse and serialize; defaults are left out of the URL.
+ */
+
+export const SEARCH_SORTS = ["name", "date"] as const;
+export const SEARCH_ORDERS = ["asc", "desc"] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export type SearchOrder = (typeof SEARCH_ORDERS)[number];
+
+export const SEARCH_QUERY_MAX = 100;
+export const SEARCH_PAGE_SIZE = 12;
+
+export interface ExploreQuery {
+  q: string;
+  category: string | null;
+  kind: string | null;
+  useCase: string | null;
+  sort: SearchSort;
+  order: SearchOrder;
+  cursor: string | null;
+}
+
+export const DEFAULT_EXPLORE_QUERY: ExploreQuery = { q: "", category: null, kind: null, useCase: null, sort: "date", order: "desc", cursor: null };
+
+const CODE = /^[a-z0-9-]{1,64}$/;
+const code = (value: string | null) => (value && CODE.test(value) ? value : null);
+
+export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
+  const sort = params.get("sort");
+  const order = params.get("order");
+  const cursor = params.get("cursor");
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, SEARCH_QUERY_MAX),
+    category: code(params.get("category")),
+    kind: code(params.get("kind")),
+    useCase: code(params.get("use")),
+    sort: (SEARCH_SORTS as readonly string[]).includes(sort ?? "") ? (sort as SearchSort) : DEFAULT_EXPLORE_QUERY.sort,
+    order: (SEARCH_ORDERS as readonly string[]).includes(order ?? "") ? (order as SearchOrder) : DEFAULT_EXPLORE_QUERY.order,
+    cursor: cursor && decodeCursor(cursor) ? cursor : null,
+  };
+}
+
+/** The query string for a search; values equal to the defaults are omitted so shared links stay short. */
+export function serializeExploreQuery(query: Partial<ExploreQuery>): string {
+  const params = new URLSearchParams();
+  if (query.q) params.set("q", query.q);
+  if (query.category) params.set("category", query.category);
+  if (query.kind) params.set("kind", query.kind);
+  if (query.useCase) params.set("use", query.useCase);
+  if (query.sort && query.sort !== DEFAULT_EXPLORE_QUERY.sort) params.set("sort", query.sort);
+  if (query.order && query.order !== DEFAULT_EXPLORE_QUERY.order) params.set("order", query.order);
+  if (query.cursor) params.set("cursor", query.cursor);
+  return params.toString();
+}
+
+/** Keyset position: the last row's sort value and id (the tie-breaker), so pages never skip or repeat rows. */
+export interface SearchCursor {
+  value: string | number;
+  id: string;
+}
+
+function toBase64Url(text: string): string {
+  const bytes = new TextEncoder().encode(text);
+  let binary = "";
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+function fromBase64Url(text: string): string {
+  const binary = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)));
+}
+
+export function encodeCursor(cursor: SearchCursor): string {
+  return toBase64Url(JSON.stringify([cursor.value, cursor.id]));
+}
+
+export function decodeCursor(text: string): SearchCursor | null {
+  try {
+    const parsed: unknown = JSON.parse(fromBase64Url(text));
+    if (!Array.isArray(parsed) || parsed.length !== 2) return null;
+    const [value, id] = parsed;
+    if ((typeof value !== "string" && typeof value !== "number") || typeof id !== "string") return null;
+    return { value, id };
+  } catch {
+    return null;
+  }
+}
+
+/** "Cut at n characters" of spec section 2, by code point so a Japanese or emoji character is never split. */
+export function truncateText(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max).join("")}…` : text;
+}

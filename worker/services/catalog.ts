@@ -1,0 +1,520 @@
+import type { Locale } from "../domain/constants";
+import type { Database } from "../db/client";
+import { DEFAULT_CURRENCY_CODE } from "../domain/constants";
+import { priceSortValue, toDisplayPrice, type DisplayPrice, type PriceBook } from "../domain/pricing";
+import { SEARCH_PAGE_SIZE, decodeCursor, encodeCursor, type ExploreQuery } from "../domain/search";
+import type { MediaType, QuestionType } from "../db/schema/enums";
+
+/**
+ * Public read queries of the catalog: creator search, a profile by handle, a published form by code.
+ * Each page is one D1 round trip: the statements go out together in one `batch`, and the lists a card needs
+ * (texts in every language, previews, forms) come back as JSON from correlated subqueries instead of N+1 reads.
+ * Texts are picked in the viewer's language, else the original, else any (docs/decisions/002).
+ */
+
+interface TextRow {
+  f?: string;
+  l: string;
+  o: number | boolean;
+  t: string;
+}
+
+export function pickText(rows: readonly TextRow[] | null | undefined, locale: string, field?: string): string {
+  const texts = (rows ?? []).filter((r) => field === undefined || r.f === field);
+  return (texts.find((r) => r.l === locale) ?? texts.find((r) => Boolean(r.o)) ?? texts[0])?.t ?? "";
+}
+
+function parseJson<T>(value: unknown): T[] {
+  if (typeof value !== "string" || !value) return [];
+  const parsed = JSON.parse(value) as T[] | null;
+  return Array.isArray(parsed) ? parsed : [];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// SQL fragments shared by the statements below.
+
+/** JSON array of {f,l,o,t} for one owner's texts. */
+const textsOf = (entityType: string, idExpr: string, field?: string) =>
+  `json((SELECT json_group_array(json_object('f', t.field, 'l', t.language_code, 'o', t.is_original, 't', t.text))
+     FROM localized_texts t WHERE t.entity_type = '${entityType}' AND t.entity_id = ${idExpr}${field ? ` AND t.field = '${field}'` : ""}))`;
+
+/** JSON array of a category's names, by category code. */
+const categoryNamesOf = (codeExpr: string) =>
+  `json((SELECT json_group_array(json_object('l', t.language_code, 'o', t.is_original, 't', t.text))
+     FROM commission_categories cc JOIN localized_texts t ON t.entity_type = 'commission_category' AND t.entity_id = cc.id AND t.field = 'name'
+     WHERE cc.code = ${codeExpr}))`;
+
+/** Only public works are listed: no visibility row means PUBLIC. */
+const isPublicWork = (workExpr: string) =>
+  `NOT EXISTS (SELECT 1 FROM visibility_settings v WHERE v.item_type = 'portfolio_work' AND v.item_id = ${workExpr} AND v.visibility_status <> 'PUBLIC')`;
+
+const isCreatorAccount = (accountExpr: string) =>
+  `EXISTS (SELECT 1 FROM user_account_roles r WHERE r.user_account_id = ${accountExpr} AND r.role_code = 'creator')
+   AND NOT EXISTS (SELECT 1 FROM user_account_roles r WHERE r.user_account_id = ${accountExpr} AND r.role_code = 'ban')`;
+
+/** At most 4 portfolio previews (spec section 2), in the creator's order. */
+const previewsOf = (profileExpr: string, limit: number) =>
+  `(SELECT json_group_array(json_object('id', x.id, 'type', x.media_type, 'format', x.format_type, 'url', x.file_url,
+      'thumb', x.thumbnail_url, 'link', x.link_url, 'workId', x.work_id))
+    FROM (SELECT m.id, m.media_type, m.format_type, m.file_url, m.thumbnail_url, m.link_url, w.id AS work_id
+          FROM portfolio_works w
+          CROSS JOIN media_attachments a ON a.owner_type = 'portfolio_work' AND a.owner_id = w.id AND a.field = 'medias'
+          JOIN media m ON m.id = a.media_id AND m.is_active = 1
+          WHERE w.profile_id = ${profileExpr} AND w.work_status = 'PUBLISHED' AND ${isPublicWork("w.id")}
+          ORDER BY w.user_index, w.created_at, a.position LIMIT ${limit}) x)`;
+
+/** A creator's published forms with titles and category names. */
+const formsOf = (accountExpr: string) =>
+  `(SELECT json_group_array(json_object('id', f.id, 'code', f.code, 'price', f.price_amount, 'cur', cu.code,
+      'titles', ${textsOf("commission_form", "f.id", "title")}, 'cat', ${categoryNamesOf("f.category_code")}))
+    FROM commission_forms f
+    JOIN currencies cu ON cu.id = f.price_currency_id
+    WHERE f.commission_account_id = (SELECT ca.id FROM commission_accounts ca WHERE ca.user_account_id = ${accountExpr})
+      AND f.form_status = 'PUBLISHED')`;
+
+/** Active currencies and the stored rates, newest first, as one row. */
+const PRICE_BOOK_SQL = `SELECT
+  json((SELECT json_group_array(json_object('id', id, 'code', code, 'symbol', symbol, 'd', decimal_digits)) FROM currencies WHERE is_active = 1)) AS currencies,
+  json((SELECT json_group_array(json_object('from', from_currency_code, 'to', to_currency_code, 'rate', rate))
+        FROM (SELECT * FROM exchange_rates ORDER BY rated_on DESC))) AS rates`;
+
+export interface Viewer {
+  locale: Locale;
+  accountId: string | null;
+  displayCurrencyId: string | null;
+}
+
+interface PriceContext {
+  book: PriceBook;
+  displayCode: string;
+}
+
+function priceContext(row: Record<string, unknown> | undefined, viewer: Viewer): PriceContext {
+  const currencies = parseJson<{ id: string; code: string; symbol: string; d: number }>(row?.currencies);
+  const rates = parseJson<{ from: string; to: string; rate: number }>(row?.rates);
+  const book: PriceBook = {
+    currencies: Object.fromEntries(currencies.map((c) => [c.code, { code: c.code, symbol: c.symbol, decimalDigits: c.d }])),
+    rates,
+  };
+  // Signed-in users choose their display currency; visitors see JPY.
+  const chosen = currencies.find((c) => c.id === viewer.displayCurrencyId)?.code;
+  return { book, displayCode: chosen ?? DEFAULT_CURRENCY_CODE };
+}
+
+function displayPrice(amount: number | null, currencyCode: string | null, prices: PriceContext): DisplayPrice | null {
+  if (amount == null || amount <= 0 || !currencyCode) return null;
+  return toDisplayPrice(amount, currencyCode, prices.displayCode, prices.book);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Card shapes (spec section 3).
+
+export interface MediaPreview {
+  id: string;
+  mediaType: MediaType;
+  formatType: string;
+  /** The file, for FILE media. */
+  url: string | null;
+  thumbnailUrl: string | null;
+  linkUrl: string | null;
+  workId: string;
+}
+
+export interface FormCard {
+  id: string;
+  code: string;
+  title: string;
+  categoryName: string;
+  /** Null: pricing is set after hearing the request. */
+  price: DisplayPrice | null;
+}
+
+export interface CreatorCard {
+  id: string;
+  handle: string;
+  avatarUrl: string | null;
+  name: string;
+  bio: string;
+  isOpenCommission: boolean;
+  previews: MediaPreview[];
+  forms: FormCard[];
+}
+
+interface RawPreview {
+  id: string;
+  type: MediaType;
+  format: string;
+  url: string | null;
+  thumb: string | null;
+  link: string | null;
+  workId: string;
+}
+
+const toPreview = (p: RawPreview): MediaPreview => ({
+  id: p.id,
+  mediaType: p.type,
+  formatType: p.format,
+  url: p.url,
+  thumbnailUrl: p.thumb,
+  linkUrl: p.link,
+  workId: p.workId,
+});
+
+/** Forms by price ascending in the viewer's currency; unset prices first (they start lowest), then by code. */
+function toFormCards(value: unknown, locale: Locale, prices: PriceContext): FormCard[] {
+  const forms = parseJson<{ id: string; code: string; price: number | null; cur: string; titles: TextRow[]; cat: TextRow[] }>(value);
+  return forms
+    .map((f) => ({
+      card: {
+        id: f.id,
+        code: f.code,
+        title: pickText(f.titles, locale),
+        categoryName: pickText(f.cat, locale),
+        price: displayPrice(f.price, f.cur, prices),
+      },
+      sort: priceSortValue(f.price, f.cur, prices.displayCode, prices.book),
+    }))
+    .sort((a, b) => a.sort - b.sort || a.card.code.localeCompare(b.card.code))
+    .map((f) => f.card);
+}
+
+function toCreatorCard(row: Record<string, unknown>, locale: Locale, prices: PriceContext): CreatorCard {
+  const texts = parseJson<TextRow>(row.texts);
+  const handle = String(row.handle);
+  return {
+    id: String(row.id),
+    handle,
+    avatarUrl: (row.avatar_url as string | null) ?? null,
+    name: pickText(texts, locale, "name") || handle,
+    bio: pickText(texts, locale, "bio"),
+    isOpenCommission: Boolean(row.is_open_commission),
+    previews: parseJson<RawPreview>(row.previews).map(toPreview),
+    forms: toFormCards(row.forms, locale, prices),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Creator search.
+
+export interface FilterOption {
+  code: string;
+  name: string;
+}
+
+export interface ExploreFilters {
+  categories: FilterOption[];
+  kinds: FilterOption[];
+  useCases: FilterOption[];
+}
+
+export interface CreatorSearchResult {
+  creators: CreatorCard[];
+  nextCursor: string | null;
+  displayCurrencyCode: string;
+  filters: ExploreFilters;
+}
+
+/** The filter choices of the search form: active categories, content kinds, use cases, with localized names. */
+const FILTERS_SQL = `SELECT 'category' AS list, c.code, c.user_index, ${textsOf("commission_category", "c.id", "name")} AS names
+    FROM commission_categories c WHERE c.is_active = 1
+  UNION ALL SELECT 'kind', k.code, k.user_index, ${textsOf("content_kind", "k.id", "name")} FROM content_kinds k
+  UNION ALL SELECT 'use', u.code, u.user_index, ${textsOf("use_case", "u.id", "name")} FROM use_cases u
+  ORDER BY 1, 3, 2`;
+
+function toFilters(rows: Record<string, unknown>[], locale: Locale): ExploreFilters {
+  const of = (list: string) =>
+    rows.filter((r) => r.list === list).map((r) => ({ code: String(r.code), name: pickText(parseJson<TextRow>(r.names), locale) || String(r.code) }));
+  return { categories: of("category"), kinds: of("kind"), useCases: of("use") };
+}
+
+/** LIKE pattern with %, _ and \ taken literally. */
+function containsPattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export function buildCreatorSearch(query: ExploreQuery, locale: Locale, pageSize = SEARCH_PAGE_SIZE): { sql: string; params: unknown[] } {
+  const where: string[] = [isCreatorAccount("p.account_id")];
+  const params: unknown[] = query.sort === "name" ? [locale] : [];
+
+  if (query.q) {
+    // Name and bio in every language, and the handle: a Japanese visitor finds a creator by the English name too.
+    where.push(`(p.original_handle LIKE ? ESCAPE '\\' OR EXISTS (SELECT 1 FROM localized_texts t
+      WHERE t.entity_type = 'user_profile' AND t.entity_id = p.id AND t.field IN ('name', 'bio') AND t.text LIKE ? ESCAPE '\\'))`);
+    params.push(containsPattern(query.q), containsPattern(query.q));
+  }
+
+  if (query.category || query.kind || query.useCase) {
+    // The categories asked for; a creator matches through any published form or service in one of them.
+    const categoryWhere: string[] = ["1 = 1"];
+    if (query.category) {
+      categoryWhere.push("cc.code = ?");
+      params.push(query.category);
+    }
+    if (query.kind) {
+      categoryWhere.push("cc.code IN (SELECT category_code FROM commission_category_content_kinds WHERE content_kind_code = ?)");
+      params.push(query.kind);
+    }
+    if (query.useCase) {
+      categoryWhere.push("cc.code IN (SELECT category_code FROM commission_category_use_cases WHERE use_case_code = ?)");
+      params.push(query.useCase);
+    }
+    const wanted = `(SELECT cc.code FROM commission_categories cc WHERE ${categoryWhere.join(" AND ")})`;
+    where.push(`EXISTS (SELECT 1 FROM commission_accounts ca WHERE ca.user_account_id = p.account_id AND (
+      EXISTS (SELECT 1 FROM commission_forms f WHERE f.commission_account_id = ca.id AND f.form_status = 'PUBLISHED' AND f.category_code IN ${wanted})
+      OR EXISTS (SELECT 1 FROM commission_services s JOIN commission_service_categories sc ON sc.service_id = s.id
+                 WHERE s.commission_account_id = ca.id AND s.service_status = 'PUBLISHED' AND sc.category_code IN ${wanted})))`);
+    // `wanted` appears twice: its parameters are bound twice.
+    const categoryParams = [query.category, query.kind, query.useCase].filter((v): v is string => v !== null);
+    params.push(...categoryParams);
+  }
+
+  const key = query.sort === "name" ? "h.sort_name" : "h.created_at";
+  const direction = query.order === "asc" ? "ASC" : "DESC";
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  let after = "";
+  const cursorParams: unknown[] = [];
+  if (cursor) {
+    const op = query.order === "asc" ? ">" : "<";
+    after = `WHERE (${key} ${op} ? OR (${key} = ? AND h.id ${op} ?))`;
+    cursorParams.push(cursor.value, cursor.value, cursor.id);
+  }
+
+  // Two steps: pick the page's rows with only the sort key computed, then build the cards (texts, previews,
+  // forms) for those rows alone. MATERIALIZED keeps SQLite from folding the page into the outer query, which
+  // would build every matching creator's card before sorting.
+  // The name key (viewer's language, else original, else handle) is computed only when sorting by name.
+  const sortName =
+    query.sort === "name"
+      ? `lower(coalesce((SELECT t.text FROM localized_texts t WHERE t.entity_type = 'user_profile' AND t.entity_id = p.id AND t.field = 'name'
+                      ORDER BY t.language_code = ? DESC, t.is_original DESC LIMIT 1), p.original_handle))`
+      : "NULL";
+  const sql = `WITH hits AS (
+    SELECT p.id, p.account_id, p.original_handle AS handle, p.avatar_url, p.is_open_commission, p.created_at, ${sortName} AS sort_name
+    FROM user_profiles p
+    WHERE ${where.join(" AND ")}
+  ),
+  page AS MATERIALIZED (
+    SELECT * FROM hits h ${after}
+    ORDER BY ${key} ${direction}, h.id ${direction}
+    LIMIT ${pageSize + 1}
+  )
+  SELECT h.id, h.handle, h.avatar_url, h.is_open_commission, h.created_at, h.sort_name,
+    ${textsOf("user_profile", "h.id")} AS texts,
+    ${previewsOf("h.id", 4)} AS previews,
+    ${formsOf("h.account_id")} AS forms
+  FROM page h
+  ORDER BY ${key} ${direction}, h.id ${direction}`;
+  return { sql, params: [...params, ...cursorParams] };
+}
+
+export async function searchCreators(db: Database, query: ExploreQuery, viewer: Viewer, pageSize = SEARCH_PAGE_SIZE): Promise<CreatorSearchResult> {
+  const d1 = db.$client;
+  const search = buildCreatorSearch(query, viewer.locale, pageSize);
+  const [book, filters, hits] = await d1.batch<Record<string, unknown>>([
+    d1.prepare(PRICE_BOOK_SQL),
+    d1.prepare(FILTERS_SQL),
+    d1.prepare(search.sql).bind(...search.params),
+  ]);
+  const prices = priceContext(book.results[0], viewer);
+  const rows = hits.results;
+  const page = rows.slice(0, pageSize);
+  const last = page[page.length - 1];
+  const nextCursor =
+    rows.length > pageSize && last
+      ? encodeCursor({ value: query.sort === "name" ? String(last.sort_name) : Number(last.created_at), id: String(last.id) })
+      : null;
+  return {
+    creators: page.map((row) => toCreatorCard(row, viewer.locale, prices)),
+    nextCursor,
+    displayCurrencyCode: prices.displayCode,
+    filters: toFilters(filters.results, viewer.locale),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Profile by handle.
+
+export interface PortfolioWorkCard {
+  id: string;
+  title: string;
+  media: MediaPreview | null;
+}
+
+export interface ServiceCard {
+  id: string;
+  creator: { name: string; handle: string; avatarUrl: string | null };
+  title: string;
+  price: DisplayPrice | null;
+  thumbnailUrl: string | null;
+  categories: { code: string; name: string }[];
+  href: string;
+  bookmark: { isActive: boolean };
+}
+
+export interface CreatorProfile extends CreatorCard {
+  coverUrl: string | null;
+  isCreator: boolean;
+  works: PortfolioWorkCard[];
+  services: ServiceCard[];
+  displayCurrencyCode: string;
+}
+
+const PROFILE_SQL = `SELECT p.id, p.account_id, p.original_handle AS handle, p.avatar_url, p.cover_url, p.is_open_commission,
+    EXISTS (SELECT 1 FROM user_account_roles r WHERE r.user_account_id = p.account_id AND r.role_code = 'creator') AS is_creator,
+    ${textsOf("user_profile", "p.id")} AS texts,
+    ${formsOf("p.account_id")} AS forms
+  FROM user_profiles p WHERE lower(p.original_handle) = ?`;
+
+const WORKS_SQL = `SELECT w.id, ${textsOf("portfolio_work", "w.id", "title")} AS titles,
+    (SELECT json_object('id', m.id, 'type', m.media_type, 'format', m.format_type, 'url', m.file_url, 'thumb', m.thumbnail_url,
+                        'link', m.link_url, 'workId', w.id)
+     FROM media_attachments a JOIN media m ON m.id = a.media_id AND m.is_active = 1
+     WHERE a.owner_type = 'portfolio_work' AND a.owner_id = w.id AND a.field = 'medias' ORDER BY a.position LIMIT 1) AS media
+  FROM portfolio_works w JOIN user_profiles p ON p.id = w.profile_id
+  WHERE lower(p.original_handle) = ? AND w.work_status = 'PUBLISHED' AND ${isPublicWork("w.id")}
+  ORDER BY w.user_index, w.created_at`;
+
+const SERVICES_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, f.code AS form_code,
+    ${textsOf("commission_service", "s.id", "title")} AS titles,
+    (SELECT coalesce(m.thumbnail_url, m.file_url) FROM media_attachments a JOIN media m ON m.id = a.media_id AND m.is_active = 1
+     WHERE a.owner_type = 'commission_service' AND a.owner_id = s.id AND a.field = 'medias' ORDER BY a.position LIMIT 1) AS thumb,
+    json((SELECT json_group_array(json_object('code', sc.category_code, 'names', ${categoryNamesOf("sc.category_code")}))
+          FROM commission_service_categories sc WHERE sc.service_id = s.id)) AS categories,
+    (SELECT b.is_active FROM bookmarks b WHERE b.user_account_id = ? AND b.service_id = s.id) AS bookmarked
+  FROM commission_services s
+  JOIN currencies cu ON cu.id = s.price_currency_id
+  JOIN commission_accounts ca ON ca.id = s.commission_account_id
+  JOIN user_profiles p ON p.account_id = ca.user_account_id
+  LEFT JOIN commission_forms f ON f.id = s.form_id AND f.form_status = 'PUBLISHED'
+  WHERE lower(p.original_handle) = ? AND s.service_status = 'PUBLISHED'
+  ORDER BY s.user_index, s.created_at`;
+
+/** The public profile at /{handle} (handles ignore case), or null. One round trip. */
+export async function getCreatorProfile(db: Database, handle: string, viewer: Viewer): Promise<CreatorProfile | null> {
+  const d1 = db.$client;
+  const key = handle.toLowerCase();
+  const [book, profiles, works, services] = await d1.batch<Record<string, unknown>>([
+    d1.prepare(PRICE_BOOK_SQL),
+    d1.prepare(PROFILE_SQL).bind(key),
+    d1.prepare(WORKS_SQL).bind(key),
+    d1.prepare(SERVICES_SQL).bind(viewer.accountId ?? "", key),
+  ]);
+  const row = profiles.results[0];
+  if (!row) return null;
+  const prices = priceContext(book.results[0], viewer);
+  const card = toCreatorCard({ ...row, previews: null }, viewer.locale, prices);
+  return {
+    ...card,
+    coverUrl: (row.cover_url as string | null) ?? null,
+    isCreator: Boolean(row.is_creator),
+    works: works.results.map((w) => ({
+      id: String(w.id),
+      title: pickText(parseJson<TextRow>(w.titles), viewer.locale),
+      media: typeof w.media === "string" ? toPreview(JSON.parse(w.media) as RawPreview) : null,
+    })),
+    services: services.results.map((s) => ({
+      id: String(s.id),
+      creator: { name: card.name, handle: card.handle, avatarUrl: card.avatarUrl },
+      title: pickText(parseJson<TextRow>(s.titles), viewer.locale),
+      price: displayPrice(s.price_amount as number | null, s.cur as string, prices),
+      thumbnailUrl: (s.thumb as string | null) ?? null,
+      categories: parseJson<{ code: string; names: TextRow[] }>(s.categories).map((c) => ({ code: c.code, name: pickText(c.names, viewer.locale) || c.code })),
+      href: s.form_code ? `/cf/${String(s.form_code)}` : `/${card.handle}`,
+      bookmark: { isActive: Boolean(s.bookmarked) },
+    })),
+    displayCurrencyCode: prices.displayCode,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Public form by code.
+
+export interface PublicFormChoice {
+  id: string;
+  title: string;
+  price: DisplayPrice | null;
+}
+
+export interface PublicFormQuestion {
+  id: string;
+  questionType: QuestionType;
+  isRequired: boolean;
+  title: string;
+  description: string;
+  choices: PublicFormChoice[];
+}
+
+export interface PublicForm {
+  id: string;
+  code: string;
+  title: string;
+  description: string;
+  categoryName: string;
+  price: DisplayPrice | null;
+  creator: { name: string; handle: string; avatarUrl: string | null; isOpenCommission: boolean };
+  questions: PublicFormQuestion[];
+  displayCurrencyCode: string;
+}
+
+const FORM_SQL = `SELECT f.id, f.code, f.price_amount, cu.code AS cur,
+    ${textsOf("commission_form", "f.id")} AS texts, ${categoryNamesOf("f.category_code")} AS cat,
+    p.original_handle AS handle, p.avatar_url, p.is_open_commission, ${textsOf("user_profile", "p.id", "name")} AS names
+  FROM commission_forms f
+  JOIN currencies cu ON cu.id = f.price_currency_id
+  JOIN commission_accounts ca ON ca.id = f.commission_account_id
+  JOIN user_profiles p ON p.account_id = ca.user_account_id
+  WHERE f.code = ? AND f.form_status = 'PUBLISHED'`;
+
+const QUESTIONS_SQL = `SELECT q.id, q.question_type, q.is_required, ${textsOf("commission_form_question", "q.id")} AS texts,
+    (SELECT json_group_array(json_object('id', c.id, 'price', c.price_amount, 'cur', c.cur, 'titles', ${textsOf("commission_form_question_choice", "c.id", "title")}))
+     FROM (SELECT ch.id, ch.price_amount, cu.code AS cur FROM commission_form_question_choices ch
+           LEFT JOIN currencies cu ON cu.id = ch.price_currency_id
+           WHERE ch.question_id = q.id ORDER BY ch.user_index, ch.id) c) AS choices
+  FROM commission_form_questions q JOIN commission_forms f ON f.id = q.form_id
+  WHERE f.code = ? AND f.form_status = 'PUBLISHED' AND q.question_status = 'ACTIVE'
+  ORDER BY q.user_index, q.id`;
+
+/** A published form with its questions in order, or null for an unknown or unpublished code. One round trip. */
+export async function getPublicForm(db: Database, code: string, viewer: Viewer): Promise<PublicForm | null> {
+  const d1 = db.$client;
+  const [book, forms, questions] = await d1.batch<Record<string, unknown>>([
+    d1.prepare(PRICE_BOOK_SQL),
+    d1.prepare(FORM_SQL).bind(code),
+    d1.prepare(QUESTIONS_SQL).bind(code),
+  ]);
+  const row = forms.results[0];
+  if (!row) return null;
+  const prices = priceContext(book.results[0], viewer);
+  const texts = parseJson<TextRow>(row.texts);
+  const handle = String(row.handle);
+  return {
+    id: String(row.id),
+    code: String(row.code),
+    title: pickText(texts, viewer.locale, "title"),
+    description: pickText(texts, viewer.locale, "description"),
+    categoryName: pickText(parseJson<TextRow>(row.cat), viewer.locale),
+    price: displayPrice(row.price_amount as number | null, row.cur as string, prices),
+    creator: {
+      name: pickText(parseJson<TextRow>(row.names), viewer.locale) || handle,
+      handle,
+      avatarUrl: (row.avatar_url as string | null) ?? null,
+      isOpenCommission: Boolean(row.is_open_commission),
+    },
+    questions: questions.results.map((q) => {
+      const qTexts = parseJson<TextRow>(q.texts);
+      return {
+        id: String(q.id),
+        questionType: q.question_type as QuestionType,
+        isRequired: Boolean(q.is_required),
+        title: pickText(qTexts, viewer.locale, "title"),
+        description: pickText(qTexts, viewer.locale, "description"),
+        choices: parseJson<{ id: string; price: number | null; cur: string | null; titles: TextRow[] }>(q.choices).map((c) => ({
+          id: c.id,
+          title: pickText(c.titles, viewer.locale),
+          price: displayPrice(c.price, c.cur, prices),
+        })),
+      };
+    }),
+    displayCurrencyCode: prices.displayCode,
+  };
+}
