@@ -79,7 +79,7 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{m.catalog_results_empty_body()}</p>
           </div>
         ) : (
-          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 [&>li]:min-w-0">
             {creators.map((creator) => (
               <li key={creator.id}>
                 <CreatorCard creator={creator} />
@@ -126,7 +126,7 @@ function SearchForm({ query, filters }: { query: ExploreQuery; filters: { catego
         const search = serializeExploreQuery({ ...parseExploreQuery(params), cursor: null });
         navigate(search ? `/explore/creators?${search}` : "/explore/creators");
       }}
-      className="mt-8 grid gap-4 rounded-2xl border border-zinc-200 bg-white p-5 sm:grid-cols-2 lg:grid-cols-5 dark:border-zinc-800 dark:bg-zinc-900">
+      className="mt-8 grid gap-4 rounded-2xl border border-zinc-200 bg-white p-5 sm:grid-cols-2 lg:grid-cols-5 dark:border-zinc-800 dark:bg-zinc-900 [&>*]:min-w-0">
       <div className="sm:col-span-2 lg:col-span-5">
         <label htmlFor={`${id}-q`} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
           {m.catalog_search_label()}
@@ -138,7 +138,7 @@ function SearchForm({ query, filters }: { query: ExploreQuery; filters: { catego
             name="q"
             defaultValue={query.q}
             placeholder={m.catalog_search_placeholder()}
-            className={`${fieldClass} mt-0 flex-1`}
+            className={`${fieldClass} mt-0 min-w-0 flex-1`}
           />
           <button type="submit" className="button-primary">
             {m.catalog_search_submit()}

@@ -20,10 +20,10 @@ test("a signed-out visitor opening a dashboard page signs in and comes back to i
 test("a next parameter pointing to another site is ignored", async ({ page, baseURL }) => {
   await page.goto("/?auth=signin&next=//evil.example/phish");
   const dialog = authDialog(page);
-  await dialog.getByLabel("E-mail", { exact: true }).fill(DEMO.client);
+  await dialog.getByLabel("E-mail", { exact: true }).fill(DEMO.admin);
   await dialog.getByRole("button", { name: "Send code" }).click();
   const codeField = dialog.getByLabel("Code", { exact: true });
-  await codeField.fill(await readLatestCode(page, DEMO.client));
+  await codeField.fill(await readLatestCode(page, DEMO.admin));
   const reloaded = page.waitForEvent("load", { timeout: 15_000 });
   await submitField(codeField);
   await reloaded;

@@ -19,6 +19,12 @@ const CODE_PATTERN = /(?<!\d)\d{6}(?!\d)/;
  * either means the server HTML and the client disagree, which no other assertion would notice.
  */
 export const test = base.extend<{ pageErrors: string[] }>({
+  // Each test is its own client: the server limits code sends per client address (CF-Connecting-IP, which
+  // Cloudflare sets in production), and one shared address would couple the tests through that limit.
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    const client = `198.51.100.${(testInfo.testId.split("").reduce((sum, c) => sum + c.charCodeAt(0), 0) + testInfo.retry) % 250}`;
+    await use({ ...extraHTTPHeaders, "cf-connecting-ip": client });
+  },
   pageErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -217,6 +223,17 @@ export async function signInWithApi(page: Page, email: string) {
   const token = await readLatestCode(page.request, email);
   const verify = await page.request.get("/api/auth/callback/email", { params: { email, token } });
   expect(verify.status(), `verify code for ${email}: ${await verify.text()}`).toBe(200);
+}
+
+/** Signs up a new user through the API (as the modal does) and returns it; cookies land in the page's context. */
+export async function signUpWithApi(page: Page) {
+  const user = freshUser();
+  const send = await page.request.post("/api/auth/email/send", { data: user });
+  expect(send.status(), `send sign-up code: ${await send.text()}`).toBe(200);
+  const token = await readLatestCode(page.request, user.email);
+  const verify = await page.request.get("/api/auth/callback/email", { params: { email: user.email, token } });
+  expect(verify.status(), `verify sign-up code: ${await verify.text()}`).toBe(200);
+  return user;
 }
 
 /** A handle and address nobody has used: handles are 4-16 letters and digits. */

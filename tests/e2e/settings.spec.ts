@@ -1,7 +1,7 @@
-import { expect, expectAccessible, freshUser, readLatestCode, signInWithApi, test } from "./fixtures";
+import { expect, expectAccessible, signUpWithApi, test } from "./fixtures";
 
 test("profile settings keep what the user typed after an error, then save", async ({ page }) => {
-  await signInWithApi(page, "client@demo.comet.local");
+  const user = await signUpWithApi(page);
   await page.goto("/dashboard/setting/profile");
   await expectAccessible(page);
 
@@ -16,7 +16,7 @@ test("profile settings keep what the user typed after an error, then save", asyn
   await expect(page.getByLabel("Bio")).toHaveValue("Commissioning character art for my stream.");
   await expectAccessible(page);
 
-  await page.getByLabel("Handle").fill("democlient");
+  await page.getByLabel("Handle").fill(user.handle);
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
   await page.reload();
@@ -24,10 +24,7 @@ test("profile settings keep what the user typed after an error, then save", asyn
 });
 
 test("a new user joins as a creator and gets the creator side of the dashboard", async ({ page }) => {
-  const user = freshUser();
-  expect((await page.request.post("/api/auth/email/send", { data: user })).status()).toBe(200);
-  const token = await readLatestCode(page.request, user.email);
-  expect((await page.request.get("/api/auth/callback/email", { params: { email: user.email, token } })).status()).toBe(200);
+  await signUpWithApi(page);
   await page.goto("/dashboard/commission/managements");
   await expect(page).toHaveURL(/\/dashboard\/creator\/home$/);
   await expectAccessible(page);
@@ -39,8 +36,7 @@ test("a new user joins as a creator and gets the creator side of the dashboard",
 });
 
 test("a Japanese-speaking user gets the validation message in Japanese", async ({ page, context, baseURL }) => {
-  await context.addCookies([{ name: "app-language", value: "ja", url: baseURL! }]);
-  await signInWithApi(page, "client@demo.comet.local");
+  await signUpWithApi(page);
   await context.addCookies([{ name: "app-language", value: "ja", url: baseURL! }]);
   await page.goto("/dashboard/setting/profile");
   await expect(page.locator("html")).toHaveAttribute("lang", "ja");
