@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
+import { keepTabInside } from "~/components/dialog/focus-trap";
 import { m } from "~/paraglide/messages.js";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * A modal <dialog>: the page behind is inert, Escape closes, and Tab / Shift+Tab cycle inside it
@@ -23,26 +23,11 @@ export function ModalShell(props: { open: boolean; labelledBy: string; onClose: 
     if (!props.open && dialog.open) dialog.close();
   }, [props.open]);
 
-  function trapTab(event: React.KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== "Tab" || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  }
-
   return (
     <dialog
       ref={ref}
       aria-labelledby={props.labelledBy}
-      onKeyDown={trapTab}
+      onKeyDown={(event) => keepTabInside(event, ref.current)}
       onCancel={(event) => {
         event.preventDefault();
         props.onClose();

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { keepTabInside } from "~/components/dialog/focus-trap";
 import { m } from "~/paraglide/messages.js";
 import { mediaHref, SITE_NAMES, type PlayableMedia } from "./players/embed-urls";
 import { externalProps, MediaPlayer } from "./players/media-player";
 
 export type { PlayableMedia } from "./players/embed-urls";
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, video[controls], audio[controls], [tabindex]:not([tabindex="-1"])';
 
 export interface MediaLightboxProps {
   open: boolean;
@@ -56,18 +56,7 @@ export function MediaLightbox(props: MediaLightboxProps) {
       go(event.key === "ArrowRight" ? 1 : -1);
       return;
     }
-    if (event.key !== "Tab" || !ref.current) return;
-    const items = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.offsetParent !== null);
-    if (items.length === 0) return;
-    const first = items[0];
-    const last = items[items.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    keepTabInside(event, ref.current);
   }
 
   const item = props.items[index];

@@ -1,17 +1,10 @@
-import { detectMediaFromUrl, urlFromEmbedCode, type MediaFormatType, type MediaSite, type MediaType } from "../../../../worker/domain/media";
+import { detectMediaFromUrl, urlFromEmbedCode, type MediaEntry, type MediaSite } from "../../../../worker/domain/media";
 
-/** What the players, the preview dialog and the lightbox take: a stored media or an editor entry. */
-export interface PlayableMedia {
-  id?: string;
-  formatType: MediaFormatType;
-  mediaType: MediaType;
-  site: MediaSite | null;
-  /** FILE: the stored URL; LINK: the link; EMBED: the URL inside the code. */
-  url: string | null;
-  /** EMBED: the code as pasted. Never rendered as HTML: only the player address is derived from it. */
-  code: string | null;
-  thumbnailUrl: string | null;
-}
+/**
+ * What the players, the preview dialog and the lightbox take: a stored media or an editor entry.
+ * An embed's code is never rendered as HTML: only the player address is derived from it.
+ */
+export type PlayableMedia = MediaEntry & { id?: string };
 
 export type PlayerSize = "sm" | "md" | "lg";
 
