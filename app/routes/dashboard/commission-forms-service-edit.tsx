@@ -6,12 +6,10 @@ import { loadServiceEditor, saveServiceAction } from "./commission-forms-service
 import type { Route } from "./+types/commission-forms-service-edit";
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  void params;
   return loadServiceEditor(context, params.serviceId);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  void params;
   return saveServiceAction(request, context, params.serviceId);
 }
 

@@ -5,13 +5,11 @@ import { m } from "~/paraglide/messages.js";
 import { loadServiceEditor, saveServiceAction } from "./commission-forms-service.server";
 import type { Route } from "./+types/commission-forms-service-new";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  void params;
+export async function loader({ context }: Route.LoaderArgs) {
   return loadServiceEditor(context, undefined);
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  void params;
+export async function action({ request, context }: Route.ActionArgs) {
   return saveServiceAction(request, context, undefined);
 }
 

@@ -7,13 +7,13 @@ import { requireClientSide } from "./guards.server";
 import { loadWorkEditor, saveWorkAction } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-client-new";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  requireClientSide(context, DASHBOARD_PATHS.portfolioCreatorNew); void params;
+export async function loader({ context }: Route.LoaderArgs) {
+  requireClientSide(context, DASHBOARD_PATHS.portfolioCreatorNew);
   return loadWorkEditor(context, undefined);
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  requireClientSide(context, DASHBOARD_PATHS.portfolioCreatorNew); void params;
+export async function action({ request, context }: Route.ActionArgs) {
+  requireClientSide(context, DASHBOARD_PATHS.portfolioCreatorNew);
   return saveWorkAction(request, context, undefined);
 }
 

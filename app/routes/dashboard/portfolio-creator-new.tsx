@@ -6,13 +6,13 @@ import { requireCreatorSide } from "./guards.server";
 import { loadWorkEditor, saveWorkAction } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-creator-new";
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  requireCreatorSide(context); void params;
+export async function loader({ context }: Route.LoaderArgs) {
+  requireCreatorSide(context);
   return loadWorkEditor(context, undefined);
 }
 
-export async function action({ request, context, params }: Route.ActionArgs) {
-  requireCreatorSide(context); void params;
+export async function action({ request, context }: Route.ActionArgs) {
+  requireCreatorSide(context);
   return saveWorkAction(request, context, undefined);
 }
 
