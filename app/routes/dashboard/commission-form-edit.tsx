@@ -1,8 +1,9 @@
-import { Form, data, redirect, useNavigation } from "react-router";
+import { Form, data, redirect } from "react-router";
 import { FormEditor } from "~/components/authoring/form-editor";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
 import { DashboardPage, EmptyState, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { requestContext } from "~/lib/request-context";
+import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
 import { translateAuthoringErrors } from "../../../worker/domain/authoring-messages";
 import { parseFormDraft } from "../../../worker/domain/commission-form";
@@ -59,8 +60,7 @@ export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_form_ed
 
 export default function CommissionFormEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const { form, categories } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = useIsPosting();
   if (!form) {
     return (
       <DashboardPage title={m.authoring_form_edit_title()}>

@@ -1,9 +1,10 @@
-import { Form, data, redirect, useNavigation } from "react-router";
+import { Form, data, redirect } from "react-router";
 import { AUTHORING_PATHS } from "~/components/authoring/paths";
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { FormStatus, SubmitButton } from "~/components/form/form-status";
 import { TextField } from "~/components/form/text-field";
 import { requestContext } from "~/lib/request-context";
+import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
 import { FORM_TITLE_MAX } from "../../../worker/domain/commission-form";
 import { createFormFromTemplate } from "../../../worker/services/commission-forms";
@@ -29,8 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_form_new_title());
 
 export default function CommissionFormNewPage({ actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = useIsPosting();
   return (
     <DashboardPage title={m.authoring_form_new_title()} intro={m.authoring_form_new_intro()}>
       <Form method="post" noValidate className="max-w-xl space-y-5">

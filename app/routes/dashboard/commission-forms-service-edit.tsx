@@ -1,6 +1,7 @@
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { ServiceEditor } from "~/components/authoring/service-editor";
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
 import { loadServiceEditor, saveServiceAction } from "./commission-forms-service.server";
 import type { Route } from "./+types/commission-forms-service-edit";
@@ -16,8 +17,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_service_edit_title());
 
 export default function ServiceEditorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = useIsPosting();
   return (
     <DashboardPage title={m.authoring_service_edit_title()}>
       <ServiceEditor

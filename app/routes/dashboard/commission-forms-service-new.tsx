@@ -1,6 +1,6 @@
-import { useNavigation } from "react-router";
 import { ServiceEditor } from "~/components/authoring/service-editor";
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
 import { loadServiceEditor, saveServiceAction } from "./commission-forms-service.server";
 import type { Route } from "./+types/commission-forms-service-new";
@@ -16,8 +16,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_service_new_title());
 
 export default function ServiceEditorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = useIsPosting();
   return (
     <DashboardPage title={m.authoring_service_new_title()}>
       <ServiceEditor

@@ -1,6 +1,6 @@
-import { useNavigation } from "react-router";
 import { WorkEditor } from "~/components/authoring/work-editor";
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
 import { requireClientSide } from "./guards.server";
@@ -20,8 +20,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_work_new_title());
 
 export default function WorkEditorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = useIsPosting();
   return (
     <DashboardPage title={m.authoring_work_new_title()}>
       <WorkEditor draft={loaderData.draft} errors={actionData?.errors ?? {}} busy={busy} categories={loaderData.categories} ratings={loaderData.ratings} />

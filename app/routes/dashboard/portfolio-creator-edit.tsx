@@ -1,6 +1,6 @@
-import { useNavigation } from "react-router";
 import { WorkEditor } from "~/components/authoring/work-editor";
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
 import { requireCreatorSide } from "./guards.server";
 import { loadWorkEditor, saveWorkAction } from "./portfolio-work.server";
@@ -19,8 +19,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_work_edit_title());
 
 export default function WorkEditorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST";
+  const busy = useIsPosting();
   return (
     <DashboardPage title={m.authoring_work_edit_title()}>
       <WorkEditor draft={loaderData.draft} errors={actionData?.errors ?? {}} busy={busy} categories={loaderData.categories} ratings={loaderData.ratings} />
