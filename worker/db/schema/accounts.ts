@@ -59,6 +59,8 @@ export const userProfiles = sqliteTable(
 export const commissionAccounts = sqliteTable("commission_accounts", {
   id: text("id").primaryKey(),
   userAccountId: text("user_account_id").notNull().unique().references(() => userAccounts.id, { onDelete: "cascade" }),
+  /** The currency new forms and services start in (general settings); null means the product default, JPY. */
+  defaultCurrencyId: text("default_currency_id").references(() => currencies.id),
   ...timestamps,
 });
 

@@ -18,6 +18,8 @@ export const LOCALIZED = {
   commissionFormQuestion: { type: "commission_form_question", fields: ["title", "description"] },
   commissionFormQuestionChoice: { type: "commission_form_question_choice", fields: ["title"] },
   commissionPolicy: { type: "commission_policy", fields: ["terms"] },
+  /** General commission settings: the terms a new service starts with. */
+  commissionAccount: { type: "commission_account", fields: ["default_terms"] },
   commissionService: { type: "commission_service", fields: ["title", "description"] },
   commissionOrderService: { type: "commission_order_service", fields: ["title", "description", "terms"] },
   commissionOrderForm: { type: "commission_order_form", fields: ["title", "description"] },

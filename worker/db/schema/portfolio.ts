@@ -17,12 +17,15 @@ export const portfolioWorks = sqliteTable(
     workStatus: text("work_status", { enum: PUBLISH_STATUSES }).notNull().default("DRAFT"),
     /** Set when the work was made for an order (the seller's "add a portfolio entry" after delivery). */
     commissionOrderId: text("commission_order_id").references(() => commissionOrders.id, { onDelete: "set null" }),
+    /** The client a creator made this work for (a "client work"); null for the creator's own work. */
+    clientAccountId: text("client_account_id").references(() => userAccounts.id, { onDelete: "set null" }),
     userIndex: integer("user_index").notNull().default(0),
     ...timestamps,
   },
   (t) => [
     index("portfolio_works_profile").on(t.profileId, t.workStatus, t.userIndex),
     index("portfolio_works_order").on(t.commissionOrderId),
+    index("portfolio_works_client").on(t.clientAccountId),
     index("portfolio_works_recent").on(t.workStatus, t.createdAt),
   ],
 );
