@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigate } from "react-router";
-import { CreatorCard } from "~/components/catalog/creator-card";
+import { CARD_BIO_MAX, CreatorCard } from "~/components/catalog/creator-card";
 import { useInfiniteScroll } from "~/components/catalog/use-infinite-scroll";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
-import { parseExploreQuery, serializeExploreQuery, type ExploreQuery } from "../../worker/domain/search";
+import { parseExploreQuery, serializeExploreQuery, truncateText, type ExploreQuery } from "../../worker/domain/search";
 import { searchCreators, type CreatorCard as CreatorCardData, type FilterOption } from "../../worker/services/catalog";
 import type { Route } from "./+types/explore-creators";
 
@@ -17,7 +17,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, user, locale } = context.get(requestContext);
   const query = parseExploreQuery(new URL(request.url).searchParams);
   const result = await searchCreators(db, query, { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null });
-  return { query, ...result };
+  // The card shows the bio cut at CARD_BIO_MAX: only that part goes into the hydration data (cutting twice gives the
+  // same text, so the card renders exactly as before).
+  const creators = result.creators.map((creator) => ({ ...creator, bio: truncateText(creator.bio, CARD_BIO_MAX) }));
+  return { query, ...result, creators };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: m.layout_meta_page_title({ page: m.catalog_explore_title() }) }];

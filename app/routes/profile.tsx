@@ -101,7 +101,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {profile.forms.map((form) => (
                   <li key={form.id}>
-                    <FormCard form={form} />
+                    <FormCard form={form} canBookmark={canBookmark} />
                   </li>
                 ))}
               </ul>

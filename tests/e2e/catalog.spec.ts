@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
 import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, freshUser, readLatestCode, test } from "./fixtures";
+import { expect, expectAccessible, freshUser, readLatestCode, signUpWithApi, test } from "./fixtures";
 
 // Issue 3, "Tests and measure": a new creator builds a profile (avatar, name, bio), a portfolio work (YouTube link
 // + uploaded file), a form from the template and a service; then a signed-out visitor finds that creator by
@@ -221,7 +221,21 @@ test("a visitor finds the creator by search, opens the profile, the form and a w
       await expect(result).toBeVisible();
       await expect(page.getByRole("article")).toHaveCount(1);
       await expectAccessible(page);
-      await result.click();
+    });
+
+    await test.step("the card's previews in the media lightbox: arrows step, Escape returns focus", async () => {
+      const preview = page.getByRole("button", { name: "Open preview 1 of 2" });
+      await preview.click();
+      const lightbox = page.getByRole("dialog", { name: "Preview 1 of 2" });
+      await expect(lightbox).toBeVisible();
+      await expect(lightbox.getByRole("link", { name: "Open the original" })).toHaveAttribute("href", youtubeUrl);
+      await page.keyboard.press("ArrowRight");
+      await expect(page.getByRole("dialog", { name: "Preview 2 of 2" })).toBeVisible();
+      await expectAccessible(page);
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("dialog")).toBeHidden();
+      await expect(preview).toBeFocused();
+      await page.getByRole("link", { name: creatorName, exact: true }).click();
     });
 
     await test.step("the profile", async () => {
@@ -261,4 +275,63 @@ test("a visitor finds the creator by search, opens the profile, the form and a w
   } finally {
     await context.close();
   }
+});
+
+test("a signed-in client bookmarks a form card on the profile; a creator sees no toggle", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  expect(formPath, "the first test published a form").not.toBe("");
+  const forms = (page: Page) => page.getByRole("region", { name: "Commission forms" });
+
+  await test.step("a visitor sees no bookmark toggle", async () => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    try {
+      await visit(page, `/${user.handle}`);
+      await expect(forms(page).getByRole("link", { name: formTitle })).toBeVisible();
+      await expect(forms(page).getByRole("button", { name: /bookmark/i })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  await test.step("a client turns the bookmark on; a reload shows it on; then off again", async () => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    try {
+      await signUpWithApi(page);
+      await visit(page, `/${user.handle}`);
+      const toggle = forms(page).getByRole("button", { name: `Bookmark ${formTitle}` });
+      await expect(toggle).toHaveAttribute("aria-pressed", "false");
+      await expectAccessible(page);
+      const sent = page.waitForRequest((request) => request.url().endsWith("/api/features/bookmark/order/submit"));
+      await toggle.click();
+      const body = (await sent).postDataJSON() as Record<string, unknown>;
+      expect(body).toEqual({ commissionFormId: expect.any(String), isActive: true });
+      const on = forms(page).getByRole("button", { name: `Remove bookmark of ${formTitle}` });
+      await expect(on).toHaveAttribute("aria-pressed", "true");
+      await visit(page, `/${user.handle}`);
+      await expect(on).toHaveAttribute("aria-pressed", "true");
+      await expectAccessible(page);
+      await on.click();
+      await expect(forms(page).getByRole("button", { name: `Bookmark ${formTitle}` })).toHaveAttribute("aria-pressed", "false");
+    } finally {
+      await context.close();
+    }
+  });
+
+  await test.step("a creator sees no toggle", async () => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    try {
+      await signUpWithApi(page);
+      await visit(page, "/dashboard/creator/home");
+      await page.getByRole("button", { name: "Become a creator" }).click();
+      await expect(page).toHaveURL(/\/dashboard\/commission\/setting\/form/);
+      await visit(page, `/${user.handle}`);
+      await expect(forms(page).getByRole("link", { name: formTitle })).toBeVisible();
+      await expect(page.getByRole("button", { name: /bookmark/i })).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
 });

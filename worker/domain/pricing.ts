@@ -61,13 +61,20 @@ export function toDisplayPrice(amount: number, fromCode: string, displayCode: st
   return { amount: Math.round(major * 10 ** to.decimalDigits), currency: to, approximate: true };
 }
 
+/** Building a number format costs ~40× formatting with one (a card page formats dozens of prices): kept per locale and digits. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, digits: number): Intl.NumberFormat {
+  const tag = locale === "ja" ? "ja-JP" : "en-US";
+  const key = `${tag}:${digits}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(tag, { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  return format;
+}
+
 /** "¥10,000", "$69.00"; approximate amounts get "≈ " (en) or "約" (ja). */
 export function formatPrice(price: DisplayPrice, locale: string): string {
   const digits = price.currency.decimalDigits;
-  const number = (price.amount / 10 ** digits).toLocaleString(locale === "ja" ? "ja-JP" : "en-US", {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  });
+  const number = numberFormat(locale, digits).format(price.amount / 10 ** digits);
   const text = `${price.currency.symbol}${number}`;
   if (!price.approximate) return text;
   return locale === "ja" ? `約${text}` : `≈ ${text}`;

@@ -5,8 +5,8 @@ import { m } from "~/paraglide/messages.js";
 import type { CreatorCard as CreatorCardData } from "../../../worker/services/catalog";
 import { truncateText } from "../../../worker/domain/search";
 import { FORM_TITLE_MAX } from "./form-card";
-import { Lightbox } from "./lightbox";
-import { mediaTypeLabel, previewImageUrl } from "./media-label";
+import { MediaLightbox } from "~/components/media/media-lightbox";
+import { mediaTypeLabel, playableOfPreview, previewImageUrl } from "./media-label";
 import { OpenBadge } from "./open-badge";
 import { PriceLabel } from "./price-label";
 
@@ -21,7 +21,6 @@ export const CARD_BIO_MAX = 140;
 export function CreatorCard({ creator }: { creator: CreatorCardData }) {
   const [open, setOpen] = useState<number | null>(null);
   const previews = creator.previews.slice(0, CARD_PREVIEW_MAX);
-  const alt = (index: number) => m.catalog_preview_alt({ index: index + 1, name: creator.name });
   return (
     <article className="relative flex flex-col rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm hover:border-brand-600 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-300">
       <div className="flex items-center gap-3">
@@ -87,7 +86,18 @@ export function CreatorCard({ creator }: { creator: CreatorCardData }) {
           </ul>
         </div>
       ) : null}
-      {open !== null ? <Lightbox items={previews} start={open} alt={alt} onClose={() => setOpen(null)} /> : null}
+      {/* Mounted only while open, so a page of cards does not carry a dialog per card. */}
+      {open !== null ? (
+        <MediaLightbox
+          open
+          onClose={() => setOpen(null)}
+          items={previews.map(playableOfPreview)}
+          startIndex={open}
+          title={m.catalog_creator_previews({ name: creator.name })}
+          heading={(index, total) => m.catalog_lightbox_title({ index: index + 1, total })}
+          linkLabel={m.catalog_lightbox_open_link()}
+        />
+      ) : null}
     </article>
   );
 }

@@ -1,24 +1,40 @@
 import { Link } from "react-router";
 import type { FormCard as FormCardData } from "../../../worker/services/catalog";
 import { truncateText } from "../../../worker/domain/search";
+import { BookmarkToggle } from "./bookmark-toggle";
 import { PriceLabel } from "./price-label";
 
 /** Spec section 2: form titles are cut at 30 characters on cards. */
 export const FORM_TITLE_MAX = 30;
 
-/** A commission form card: links to /cf/{code}; title, category and price. */
-export function FormCard({ form, headingLevel = "h3" }: { form: FormCardData; headingLevel?: "h3" | "h4" }) {
+/**
+ * A commission form card: its title links to /cf/{code} and the link covers the card; category and price; and,
+ * where the card carries the viewer's bookmark, the bookmark toggle for signed-in non-creators (or where a bookmark
+ * exists, spec section 6).
+ */
+export function FormCard({
+  form,
+  headingLevel = "h3",
+  canBookmark = false,
+}: {
+  form: FormCardData & { bookmark?: { isActive: boolean } };
+  headingLevel?: "h3" | "h4";
+  canBookmark?: boolean;
+}) {
   const Heading = headingLevel;
+  const bookmarked = form.bookmark?.isActive ?? false;
   return (
-    <Link
-      to={`/cf/${form.code}`}
-      className="block rounded-xl border border-zinc-200 bg-white p-4 hover:border-brand-600 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-300"
-    >
-      <Heading className="font-semibold text-zinc-900 dark:text-zinc-50" title={form.title}>
-        {truncateText(form.title, FORM_TITLE_MAX)}
-      </Heading>
-      {form.categoryName ? <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{form.categoryName}</p> : null}
-      <PriceLabel price={form.price} className="mt-2 block text-sm font-semibold text-zinc-900 dark:text-zinc-100" />
-    </Link>
+    <article className="relative flex items-start gap-2 rounded-xl border border-zinc-200 bg-white p-4 hover:border-brand-600 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-300">
+      <div className="min-w-0 flex-1">
+        <Heading className="font-semibold text-zinc-900 dark:text-zinc-50" title={form.title}>
+          <Link to={`/cf/${form.code}`} className="after:absolute after:inset-0 after:rounded-xl">
+            {truncateText(form.title, FORM_TITLE_MAX)}
+          </Link>
+        </Heading>
+        {form.categoryName ? <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{form.categoryName}</p> : null}
+        <PriceLabel price={form.price} className="mt-2 block text-sm font-semibold text-zinc-900 dark:text-zinc-100" />
+      </div>
+      {form.bookmark && (canBookmark || bookmarked) ? <BookmarkToggle target={{ kind: "form", id: form.id }} title={form.title} initial={bookmarked} /> : null}
+    </article>
   );
 }

@@ -1,8 +1,8 @@
-import { useState } from "react";
 import { Link } from "react-router";
 import { Avatar } from "~/components/layout/avatar";
 import { m } from "~/paraglide/messages.js";
 import type { ServiceCard as ServiceCardData } from "../../../worker/services/catalog";
+import { BookmarkToggle } from "./bookmark-toggle";
 import { PriceLabel } from "./price-label";
 
 /**
@@ -38,65 +38,9 @@ export function ServiceCard({ service, canBookmark }: { service: ServiceCardData
         ) : null}
         <div className="mt-auto flex items-center justify-between gap-2 pt-3">
           <PriceLabel price={service.price} from className="font-semibold text-zinc-900 dark:text-zinc-50" />
-          {canBookmark || service.bookmark.isActive ? <BookmarkToggle serviceId={service.id} title={service.title} initial={service.bookmark.isActive} /> : null}
+          {canBookmark || service.bookmark.isActive ? <BookmarkToggle target={{ kind: "service", id: service.id }} title={service.title} initial={service.bookmark.isActive} /> : null}
         </div>
       </div>
     </article>
-  );
-}
-
-export const BOOKMARK_ENDPOINT = "/api/features/bookmark/order/submit";
-
-function BookmarkToggle({ serviceId, title, initial }: { serviceId: string; title: string; initial: boolean }) {
-  const [active, setActive] = useState(initial);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  async function toggle() {
-    const next = !active;
-    setLoading(true);
-    setError(null);
-    try {
-      const response = await fetch(BOOKMARK_ENDPOINT, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ commissionServiceId: serviceId, isActive: next }),
-      });
-      // Spec section 8: a non-200 is only logged; the toggle keeps its state and says it failed.
-      if (!response.ok) throw new Error(`bookmark ${response.status}`);
-      setActive(next);
-    } catch (cause) {
-      console.error(cause);
-      setError(next ? m.catalog_bookmark_error_on() : m.catalog_bookmark_error_off());
-    } finally {
-      setLoading(false);
-    }
-  }
-
-  return (
-    <div className="relative z-10 flex flex-col items-end">
-      <button
-        type="button"
-        onClick={toggle}
-        disabled={loading}
-        aria-pressed={active}
-        aria-busy={loading}
-        aria-label={active ? m.catalog_bookmark_remove({ title }) : m.catalog_bookmark_add({ title })}
-        className="inline-flex size-9 items-center justify-center rounded-full text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60 dark:text-zinc-200 dark:hover:bg-zinc-800"
-      >
-        {loading ? (
-          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
-        ) : (
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill={active ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
-            <path d="M6 3h12v18l-6-4-6 4z" strokeLinejoin="round" />
-          </svg>
-        )}
-      </button>
-      {error ? (
-        <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

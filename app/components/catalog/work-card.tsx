@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { m } from "~/paraglide/messages.js";
 import type { PortfolioWorkCard } from "../../../worker/services/catalog";
-import { Lightbox } from "./lightbox";
-import { mediaTypeLabel, previewImageUrl } from "./media-label";
+import { MediaLightbox } from "~/components/media/media-lightbox";
+import { mediaTypeLabel, playableOfPreview, previewImageUrl } from "./media-label";
 import { countPageVisit } from "./use-page-visit";
 
 /** A portfolio work: its first media with the media type label; opening it shows the lightbox and counts a visit. */
@@ -30,7 +30,17 @@ export function WorkCard({ work }: { work: PortfolioWorkCard }) {
       <h3 className="truncate px-3 py-2 text-sm font-semibold text-zinc-900 dark:text-zinc-50" title={title}>
         {title}
       </h3>
-      {open && work.media ? <Lightbox items={[work.media]} start={0} alt={() => title} onClose={() => setOpen(false)} /> : null}
+      {/* Mounted only while open, so a page of cards does not carry a dialog per card. */}
+      {open && work.media ? (
+        <MediaLightbox
+          open
+          onClose={() => setOpen(false)}
+          items={[playableOfPreview(work.media)]}
+          title={title}
+          heading={(index, total) => m.catalog_lightbox_title({ index: index + 1, total })}
+          linkLabel={m.catalog_lightbox_open_link()}
+        />
+      ) : null}
     </article>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { keepTabInside } from "~/components/dialog/focus-trap";
+import { useEffect, useId, useState } from "react";
+import { ModalDialog } from "~/components/dialog/modal-dialog";
 import { m } from "~/paraglide/messages.js";
 import { mediaHref, SITE_NAMES, type PlayableMedia } from "./players/embed-urls";
 import { externalProps, MediaPlayer } from "./players/media-player";
@@ -15,6 +15,10 @@ export interface MediaLightboxProps {
   startIndex?: number;
   /** The work or service the media belong to: the dialog's name and each player's title. */
   title: string;
+  /** A heading that follows the item shown (e.g. "Preview 2 of 4"), in place of `title`. */
+  heading?: (index: number, total: number) => string;
+  /** The label of the link to the item's file or page, in place of Download / View on {site}. */
+  linkLabel?: string;
 }
 
 /**
@@ -23,7 +27,6 @@ export interface MediaLightboxProps {
  * or a view-site button (links and embeds). Third-party players load when the item is shown.
  */
 export function MediaLightbox(props: MediaLightboxProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const id = useId();
   const [index, setIndex] = useState(props.startIndex ?? 0);
   const total = props.items.length;
@@ -34,18 +37,6 @@ export function MediaLightbox(props: MediaLightboxProps) {
     if (props.open) setIndex(Math.min(props.startIndex ?? 0, Math.max(total - 1, 0)));
   }, [props.open, props.startIndex, total]);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (props.open && !dialog.open) {
-      const opener = document.activeElement as HTMLElement | null;
-      dialog.showModal();
-      const restore = () => opener?.focus();
-      dialog.addEventListener("close", restore, { once: true });
-    }
-    if (!props.open && dialog.open) dialog.close();
-  }, [props.open]);
-
   const go = (step: number) => setIndex((i) => (i + step + total) % total);
 
   function onKeyDown(event: React.KeyboardEvent<HTMLDialogElement>) {
@@ -54,9 +45,7 @@ export function MediaLightbox(props: MediaLightboxProps) {
     if (many && !inControl && (event.key === "ArrowRight" || event.key === "ArrowLeft")) {
       event.preventDefault();
       go(event.key === "ArrowRight" ? 1 : -1);
-      return;
     }
-    keepTabInside(event, ref.current);
   }
 
   const item = props.items[index];
@@ -64,25 +53,19 @@ export function MediaLightbox(props: MediaLightboxProps) {
   const siteName = (item?.site && SITE_NAMES[item.site]) || m.media_site_generic();
 
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
+      open={props.open}
+      onClose={props.onClose}
       aria-labelledby={`${id}-title`}
       aria-roledescription={many ? m.media_lightbox_role() : undefined}
       onKeyDown={onKeyDown}
-      onCancel={(event) => {
-        event.preventDefault();
-        props.onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === ref.current) props.onClose();
-      }}
       className="m-auto w-[min(96vw,60rem)] rounded-2xl bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/80 dark:bg-zinc-900 dark:text-zinc-100"
     >
-      {props.open && item ? (
+      {item ? (
         <div className="space-y-4 p-4 sm:p-6">
           <div className="flex items-start gap-3">
             <h2 id={`${id}-title`} className="min-w-0 flex-1 text-lg font-semibold break-words">
-              {props.title}
+              {props.heading ? props.heading(index, total) : props.title}
             </h2>
             {many && (
               <p aria-live="polite" aria-atomic="true" className="shrink-0 pt-1 text-sm font-medium tabular-nums text-zinc-700 dark:text-zinc-300">
@@ -113,14 +96,14 @@ export function MediaLightbox(props: MediaLightboxProps) {
           {href && item.mediaType !== "MODEL" && (
             <div className="flex justify-end">
               <a href={href} {...externalProps(item)} className="button-secondary inline-flex min-h-11 items-center">
-                {item.formatType === "FILE" ? m.media_download() : m.media_view_site({ site: siteName })}
+                {props.linkLabel ?? (item.formatType === "FILE" ? m.media_download() : m.media_view_site({ site: siteName }))}
               </a>
             </div>
           )}
           {many && <p className="sr-only">{m.media_lightbox_keys()}</p>}
         </div>
       ) : null}
-    </dialog>
+    </ModalDialog>
   );
 }
 

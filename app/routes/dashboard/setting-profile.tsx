@@ -38,6 +38,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { saved: true, errors: null, values: null };
 }
 
+/** What differs between the avatar and the cover: their texts (called per render: messages follow the locale). */
+const pictureTexts = (field: "avatar" | "cover") =>
+  field === "avatar"
+    ? { label: m.media_avatar_label(), alt: m.media_avatar_alt(), noneText: m.media_avatar_none(), chooseLabel: m.media_avatar_choose(), changeLabel: m.media_avatar_change() }
+    : { label: m.media_cover_label(), alt: m.media_cover_alt(), noneText: m.media_cover_none(), chooseLabel: m.media_cover_choose(), changeLabel: m.media_cover_change() };
+
 export const meta: Route.MetaFunction = () => dashboardTitle(m.settings_profile_title());
 
 export default function SettingProfilePage({ loaderData, actionData }: Route.ComponentProps) {
@@ -50,32 +56,18 @@ export default function SettingProfilePage({ loaderData, actionData }: Route.Com
   return (
     <DashboardPage title={m.settings_profile_title()} intro={m.settings_profile_intro()}>
       {/* Uploaded through /api/google/storage/upload; the header's avatar follows once the root data reloads. */}
-      <PictureUpload
-        domain="user-profile"
-        domainId={loaderData.profileId}
-        field="avatar"
-        variant="avatar"
-        currentUrl={loaderData.pictures.avatarUrl}
-        label={m.media_avatar_label()}
-        alt={m.media_avatar_alt()}
-        noneText={m.media_avatar_none()}
-        chooseLabel={m.media_avatar_choose()}
-        changeLabel={m.media_avatar_change()}
-        onUploaded={() => revalidator.revalidate()}
-      />
-      <PictureUpload
-        domain="user-profile"
-        domainId={loaderData.profileId}
-        field="cover"
-        variant="cover"
-        currentUrl={loaderData.pictures.coverUrl}
-        label={m.media_cover_label()}
-        alt={m.media_cover_alt()}
-        noneText={m.media_cover_none()}
-        chooseLabel={m.media_cover_choose()}
-        changeLabel={m.media_cover_change()}
-        onUploaded={() => revalidator.revalidate()}
-      />
+      {(["avatar", "cover"] as const).map((field) => (
+        <PictureUpload
+          key={field}
+          domain="user-profile"
+          domainId={loaderData.profileId}
+          field={field}
+          variant={field}
+          currentUrl={loaderData.pictures[`${field}Url`]}
+          {...pictureTexts(field)}
+          onUploaded={() => revalidator.revalidate()}
+        />
+      ))}
       {/* Keyed by the saved profile: after a save the fields restart from what was stored (trimmed and all). */}
       <Form method="post" noValidate className="max-w-xl space-y-5" key={`${profile.handle}\n${profile.name}\n${profile.bio}`}>
         <TextField name="name" label={m.settings_name_label()} hint={m.settings_name_hint()} error={errors.name} defaultValue={values.name} autoComplete="nickname" />
