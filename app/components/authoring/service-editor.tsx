@@ -1,8 +1,11 @@
+import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { DashboardPage } from "~/components/dashboard/dashboard-page";
 import { FormStatus } from "~/components/form/form-status";
 import { SelectField } from "~/components/form/select-field";
 import { TextField } from "~/components/form/text-field";
 import { TextareaField } from "~/components/form/textarea-field";
+import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
 import { FORM_CURRENCIES, SERVICE_DESCRIPTION_MAX, SERVICE_TERMS_MAX, SERVICE_TITLE_MAX, type ServiceDraft } from "../../../worker/domain/commission-form";
 
@@ -67,5 +70,32 @@ export function ServiceEditor(props: {
         {busy ? m.authoring_saving() : m.authoring_save()}
       </button>
     </Form>
+  );
+}
+
+/**
+ * The new and edit service pages: the editor with what was loaded, or after a refused save what was typed.
+ * A new service's loaded values carry the creator's default currency and terms (general settings).
+ */
+export function ServiceEditorPage(props: {
+  title: string;
+  loaderData: { values: ServiceDraft; forms: { id: string; title: string }[]; categories: { code: string; name: string }[] };
+  actionData?: { values: ServiceDraft; errors: Record<string, string> };
+  children?: ReactNode;
+}) {
+  const { title, loaderData, actionData, children } = props;
+  const busy = useIsPosting();
+  return (
+    <DashboardPage title={title}>
+      <ServiceEditor
+        key={actionData ? "retry" : "initial"}
+        values={actionData?.values ?? loaderData.values}
+        errors={actionData?.errors ?? {}}
+        busy={busy}
+        forms={loaderData.forms}
+        categories={loaderData.categories}
+      />
+      {children}
+    </DashboardPage>
   );
 }

@@ -1,7 +1,6 @@
 import { Form } from "react-router";
-import { ServiceEditor } from "~/components/authoring/service-editor";
-import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { useIsPosting } from "~/components/form/use-is-posting";
+import { ServiceEditorPage } from "~/components/authoring/service-editor";
+import { dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { m } from "~/paraglide/messages.js";
 import { loadServiceEditor, saveServiceAction } from "./commission-forms-service.server";
 import type { Route } from "./+types/commission-forms-service-edit";
@@ -16,18 +15,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_service_edit_title());
 
-export default function ServiceEditorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useIsPosting();
+export default function ServiceEditPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <DashboardPage title={m.authoring_service_edit_title()}>
-      <ServiceEditor
-        key={actionData ? "retry" : "initial"}
-        values={actionData?.values ?? loaderData.values}
-        errors={actionData?.errors ?? {}}
-        busy={busy}
-        forms={loaderData.forms}
-        categories={loaderData.categories}
-      />
+    <ServiceEditorPage title={m.authoring_service_edit_title()} loaderData={loaderData} actionData={actionData}>
       <Form
         method="post"
         className="border-t border-zinc-200 pt-6 dark:border-zinc-700"
@@ -39,6 +29,6 @@ export default function ServiceEditorPage({ loaderData, actionData }: Route.Comp
           {m.authoring_delete_service()}
         </button>
       </Form>
-    </DashboardPage>
+    </ServiceEditorPage>
   );
 }

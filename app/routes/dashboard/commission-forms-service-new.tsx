@@ -1,6 +1,5 @@
-import { ServiceEditor } from "~/components/authoring/service-editor";
-import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { useIsPosting } from "~/components/form/use-is-posting";
+import { ServiceEditorPage } from "~/components/authoring/service-editor";
+import { dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { m } from "~/paraglide/messages.js";
 import { loadServiceEditor, saveServiceAction } from "./commission-forms-service.server";
 import type { Route } from "./+types/commission-forms-service-new";
@@ -15,18 +14,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_service_new_title());
 
-export default function ServiceEditorPage({ loaderData, actionData }: Route.ComponentProps) {
-  const busy = useIsPosting();
-  return (
-    <DashboardPage title={m.authoring_service_new_title()}>
-      <ServiceEditor
-        key={actionData ? "retry" : "initial"}
-        values={actionData?.values ?? loaderData.values}
-        errors={actionData?.errors ?? {}}
-        busy={busy}
-        forms={loaderData.forms}
-        categories={loaderData.categories}
-      />
-    </DashboardPage>
-  );
+export default function ServiceNewPage({ loaderData, actionData }: Route.ComponentProps) {
+  return <ServiceEditorPage title={m.authoring_service_new_title()} loaderData={loaderData} actionData={actionData} />;
 }

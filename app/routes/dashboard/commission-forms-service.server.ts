@@ -7,17 +7,19 @@ import { translateAuthoringErrors } from "../../../worker/domain/authoring-messa
 import { parseServiceDraft, type ServiceDraft } from "../../../worker/domain/commission-form";
 import { listCategoryOptions, listForms } from "../../../worker/services/commission-forms";
 import { deleteService, getServiceForEdit, saveService } from "../../../worker/services/commission-services";
+import { newServiceDefaults } from "../../../worker/services/commission-settings";
 import { requireCreatorSide } from "./guards.server";
 
 type Context = Readonly<RouterContextProvider>;
 
-const EMPTY: ServiceDraft = { title: "", description: "", thumbnailUrl: "", price: "", currency: "JPY", formId: "", terms: "", categoryCodes: [] };
+const EMPTY: Omit<ServiceDraft, "currency" | "terms"> = { title: "", description: "", thumbnailUrl: "", price: "", formId: "", categoryCodes: [] };
 
 export async function loadServiceEditor(context: Context, serviceId?: string) {
   const user = requireCreatorSide(context);
   const { db, locale } = context.get(requestContext);
   const [forms, categories] = await Promise.all([listForms(db, user.accountId, locale), listCategoryOptions(db, locale)]);
-  const values = serviceId ? await getServiceForEdit(db, user.accountId, serviceId, locale) : EMPTY;
+  // A new service starts in the default currency with the default terms (general settings).
+  const values: ServiceDraft | null = serviceId ? await getServiceForEdit(db, user.accountId, serviceId, locale) : { ...EMPTY, ...(await newServiceDefaults(db, user.accountId, locale)) };
   if (!values) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
   return { values, forms: forms.map((f) => ({ id: f.id, title: f.title })), categories };
 }
@@ -34,7 +36,7 @@ export async function saveServiceAction(request: Request, context: Context, serv
   const values = serviceDraftFrom(form);
   const parsed = parseServiceDraft(values);
   if (!parsed.ok) return data({ errors: translateAuthoringErrors(parsed.errors, locale), values }, { status: 400 });
-  const result = await saveService(db, user.accountId, serviceId ?? null, parsed.data, locale);
+  const result = await saveService(db, user.accountId, serviceId ?? null, parsed.data, locale, context.get(requestContext).env.MEDIA);
   if (!result.ok && result.reason === "not_found") throw notFound();
   if (!result.ok && result.reason === "invalid") return data({ errors: translateAuthoringErrors(result.errors, locale), values }, { status: 400 });
   return redirect(DASHBOARD_PATHS.forms);

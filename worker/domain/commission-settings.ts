@@ -1,0 +1,52 @@
+import * as v from "valibot";
+import { FORM_CURRENCIES, SERVICE_TERMS_MAX, type FormCurrency } from "./commission-form";
+import { parseFields, type FieldErrors } from "./validation";
+
+/**
+ * A creator's general commission settings (/dashboard/commission/setting/form/general): open for commissions,
+ * the currency new forms and services start in, and the terms a new service starts with.
+ * Messages are message keys of messages/commission-settings; the page translates them.
+ */
+
+/** The default terms become a service's terms, so they share the service terms limit. */
+export const DEFAULT_TERMS_MAX = SERVICE_TERMS_MAX;
+/** What a null commission_accounts.default_currency_id means. */
+export const FALLBACK_CURRENCY: FormCurrency = "JPY";
+export const OPEN_STATES = ["open", "closed"] as const;
+
+/** What the page's form posts (every field a string, as HTML forms send them). */
+export interface CommissionSettingsInput {
+  openForCommissions: string;
+  defaultCurrency: string;
+  defaultTerms: string;
+}
+
+export interface CommissionSettings {
+  isOpenCommission: boolean;
+  defaultCurrency: FormCurrency;
+  defaultTerms: string;
+}
+
+export const commissionSettingsSchema = v.object({
+  openForCommissions: v.picklist(OPEN_STATES, "commission_settings_open_invalid"),
+  defaultCurrency: v.picklist(FORM_CURRENCIES, "commission_settings_currency_invalid"),
+  defaultTerms: v.pipe(v.string("commission_settings_terms_max"), v.trim(), v.maxLength(DEFAULT_TERMS_MAX, "commission_settings_terms_max")),
+});
+
+/** Every message key the schema (and the service) can return. */
+export const COMMISSION_SETTINGS_ERROR_KEYS = ["commission_settings_open_invalid", "commission_settings_currency_invalid", "commission_settings_terms_max"] as const;
+
+export function settingsInputFrom(form: FormData): CommissionSettingsInput {
+  const s = (name: string) => String(form.get(name) ?? "");
+  return { openForCommissions: s("openForCommissions"), defaultCurrency: s("defaultCurrency"), defaultTerms: s("defaultTerms") };
+}
+
+export function settingsInputOf(settings: CommissionSettings): CommissionSettingsInput {
+  return { openForCommissions: settings.isOpenCommission ? "open" : "closed", defaultCurrency: settings.defaultCurrency, defaultTerms: settings.defaultTerms };
+}
+
+export function parseCommissionSettings(input: unknown): { ok: true; data: CommissionSettings } | { ok: false; errors: FieldErrors } {
+  const parsed = parseFields(commissionSettingsSchema, input);
+  if (!parsed.ok) return parsed;
+  return { ok: true, data: { isOpenCommission: parsed.data.openForCommissions === "open", defaultCurrency: parsed.data.defaultCurrency, defaultTerms: parsed.data.defaultTerms } };
+}

@@ -1,0 +1,90 @@
+import { and, eq } from "drizzle-orm";
+import type { BatchItem } from "drizzle-orm/batch";
+import type { Database } from "../db/client";
+import { commissionAccounts, currencies, localizedTexts, userProfiles } from "../db/schema";
+import { LOCALIZED } from "../db/schema/localized-entities";
+import { FORM_CURRENCIES, type FormCurrency } from "../domain/commission-form";
+import { FALLBACK_CURRENCY, type CommissionSettings } from "../domain/commission-settings";
+import type { Locale } from "../domain/constants";
+
+const ACCOUNT = LOCALIZED.commissionAccount.type;
+const TERMS = "default_terms";
+
+const asFormCurrency = (code: string | null | undefined): FormCurrency =>
+  FORM_CURRENCIES.find((c) => c === code) ?? FALLBACK_CURRENCY;
+
+/** The default terms in the viewer's language, else the original, else any (the owner sees what they last wrote). */
+async function defaultTermsOf(db: Database, commissionAccountId: string, locale: Locale): Promise<string> {
+  const rows = await db
+    .select({ languageCode: localizedTexts.languageCode, isOriginal: localizedTexts.isOriginal, text: localizedTexts.text })
+    .from(localizedTexts)
+    .where(and(eq(localizedTexts.entityType, ACCOUNT), eq(localizedTexts.entityId, commissionAccountId), eq(localizedTexts.field, TERMS)));
+  return (rows.find((r) => r.languageCode === locale) ?? rows.find((r) => r.isOriginal) ?? rows[0])?.text ?? "";
+}
+
+/** The currency a new form or service of this commission account starts in (null column: JPY). */
+export async function defaultCurrencyOf(db: Database, commissionAccountId: string): Promise<FormCurrency> {
+  const row = await db
+    .select({ code: currencies.code })
+    .from(commissionAccounts)
+    .innerJoin(currencies, eq(currencies.id, commissionAccounts.defaultCurrencyId))
+    .where(eq(commissionAccounts.id, commissionAccountId))
+    .get();
+  return asFormCurrency(row?.code);
+}
+
+async function accountRow(db: Database, userAccountId: string) {
+  return db
+    .select({ id: commissionAccounts.id, isOpenCommission: userProfiles.isOpenCommission, currency: currencies.code })
+    .from(commissionAccounts)
+    .innerJoin(userProfiles, eq(userProfiles.accountId, commissionAccounts.userAccountId))
+    .leftJoin(currencies, eq(currencies.id, commissionAccounts.defaultCurrencyId))
+    .where(eq(commissionAccounts.userAccountId, userAccountId))
+    .get();
+}
+
+/** The creator's general settings; null without a commission account (the page answers 404). */
+export async function getCommissionSettings(db: Database, userAccountId: string, locale: Locale): Promise<CommissionSettings | null> {
+  const row = await accountRow(db, userAccountId);
+  if (!row) return null;
+  return { isOpenCommission: row.isOpenCommission, defaultCurrency: asFormCurrency(row.currency), defaultTerms: await defaultTermsOf(db, row.id, locale) };
+}
+
+/** What the "new service" editor starts with: the default currency and terms. */
+export async function newServiceDefaults(db: Database, userAccountId: string, locale: Locale): Promise<{ currency: FormCurrency; terms: string }> {
+  const settings = await getCommissionSettings(db, userAccountId, locale);
+  return { currency: settings?.defaultCurrency ?? FALLBACK_CURRENCY, terms: settings?.defaultTerms ?? "" };
+}
+
+export type SettingsWriteResult = { ok: true } | { ok: false; reason: "not_found" } | { ok: false; reason: "invalid"; errors: Record<string, string> };
+
+/**
+ * Saves the settings of `userAccountId`'s own commission account, in one batch. The currency must be active.
+ * Terms that changed are saved in the writer's language as the original, dropping the other languages' rows
+ * (decision 006); unchanged terms keep their rows, so saving the toggle from another language relabels nothing.
+ */
+export async function saveCommissionSettings(db: Database, userAccountId: string, input: CommissionSettings, locale: Locale): Promise<SettingsWriteResult> {
+  const row = await accountRow(db, userAccountId);
+  if (!row) return { ok: false, reason: "not_found" };
+  const currency = await db
+    .select({ id: currencies.id })
+    .from(currencies)
+    .where(and(eq(currencies.code, input.defaultCurrency), eq(currencies.isActive, true)))
+    .get();
+  if (!currency) return { ok: false, reason: "invalid", errors: { defaultCurrency: "commission_settings_currency_invalid" } };
+  const now = new Date();
+  const statements: BatchItem<"sqlite">[] = [
+    db.update(userProfiles).set({ isOpenCommission: input.isOpenCommission, updatedAt: now }).where(eq(userProfiles.accountId, userAccountId)),
+    db.update(commissionAccounts).set({ defaultCurrencyId: currency.id, updatedAt: now }).where(eq(commissionAccounts.id, row.id)),
+  ];
+  if (input.defaultTerms !== (await defaultTermsOf(db, row.id, locale))) {
+    statements.push(db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, ACCOUNT), eq(localizedTexts.entityId, row.id), eq(localizedTexts.field, TERMS))));
+    if (input.defaultTerms) {
+      statements.push(
+        db.insert(localizedTexts).values({ id: crypto.randomUUID(), entityType: ACCOUNT, entityId: row.id, field: TERMS, languageCode: locale, isOriginal: true, text: input.defaultTerms }),
+      );
+    }
+  }
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  return { ok: true };
+}
