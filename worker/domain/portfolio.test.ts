@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addTag, normalizeTags, parseCreditHandles, workMediaLabel } from "./portfolio";
+import { addTag, normalizeTags, parseCreditHandles, parseWorkDraft, workMediaLabel } from "./portfolio";
 
 describe("tag input rules", () => {
   it("ignores empty and duplicate trimmed tags, keeping the first spelling", () => {
@@ -13,5 +13,16 @@ describe("tag input rules", () => {
 
   it("labels media types for work cards", () => {
     expect([workMediaLabel("IMAGE"), workMediaLabel("AUDIO"), workMediaLabel("DOCUMENT"), workMediaLabel(null)]).toEqual(["IMAGE", "AUDIO", "OTHER", null]);
+  });
+});
+
+describe("client field", () => {
+  it("is required for a new client work, dropped for other new works, read as typed when editing", () => {
+    const base = { title: "Client work", description: "Made for a client.", medias: [], contentRatingCode: "", categoryCodes: [], tags: [], visibility: "PUBLIC", credits: "" };
+    expect(parseWorkDraft({ ...base, client: "" }, "required")).toEqual({ ok: false, errors: { client: "client_works_client_required" } });
+    expect(parseWorkDraft({ ...base, client: " @Bob " }, "required")).toMatchObject({ ok: true, data: { clientHandle: "Bob" } });
+    expect(parseWorkDraft({ ...base, client: "bob" }, "none")).toMatchObject({ ok: true, data: { clientHandle: null } });
+    expect(parseWorkDraft(base)).toMatchObject({ ok: true, data: { clientHandle: null } });
+    expect(parseWorkDraft({ ...base, client: "x".repeat(40) }, "required")).toEqual({ ok: false, errors: { client: "client_works_client_unknown" } });
   });
 });

@@ -45,6 +45,11 @@ export interface WorkDraft {
   visibility: VisibilityStatus;
   /** Handles, as typed ("alice, bob"). */
   credits: string;
+  /**
+   * Client works only (008-client-works.md): the handle of the client the work was made for, as typed. Absent for
+   * the creator's own works (the editor then shows no client field); "" for a client work whose client is gone.
+   */
+  client?: string;
 }
 
 export interface ParsedWork {
@@ -57,7 +62,12 @@ export interface ParsedWork {
   tags: string[];
   visibility: VisibilityStatus;
   creditHandles: string[];
+  /** The client's handle (trimmed, without "@"), or null when none was given. */
+  clientHandle: string | null;
 }
+
+/** Handles are 4–16 letters and digits; the client field takes one, with or without a leading "@". */
+export const CLIENT_HANDLE_MAX = 16;
 
 /**
  * Spec section 5: the tag input ignores empty or duplicate (trimmed) tags. Duplicates are compared ignoring case,
@@ -106,9 +116,16 @@ export const workDraftSchema = v.object({
   tags: v.array(v.string()),
   visibility: v.picklist(VISIBILITY_STATUSES, "authoring_visibility"),
   credits: v.string(),
+  client: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(CLIENT_HANDLE_MAX + 1, "client_works_client_unknown"))),
 });
 
-export function parseWorkDraft(input: unknown): { ok: true; data: ParsedWork } | { ok: false; errors: FieldErrors } {
+/**
+ * How the page reads the client field: "required" (a new client work), "none" (a new work of the creator's own:
+ * any client sent is dropped), "stored" (editing: the stored work decides, see saveWork).
+ */
+export type ClientFieldMode = "required" | "none" | "stored";
+
+export function parseWorkDraft(input: unknown, clientMode: ClientFieldMode = "stored"): { ok: true; data: ParsedWork } | { ok: false; errors: FieldErrors } {
   const parsed = parseFields(workDraftSchema, input);
   if (!parsed.ok) return parsed;
   const d = parsed.data;
@@ -127,6 +144,8 @@ export function parseWorkDraft(input: unknown): { ok: true; data: ParsedWork } |
   if (tags.length > WORK_TAGS_MAX || tags.some((t) => t.length > TAG_MAX_LENGTH)) errors.tags = "authoring_tags_max";
   const creditHandles = parseCreditHandles(d.credits);
   if (creditHandles.length > WORK_CREDITS_MAX) errors.credits = "authoring_invalid";
+  const clientHandle = clientMode === "none" ? null : d.client?.replace(/^@/, "").trim() || null;
+  if (clientMode === "required" && !clientHandle) errors.client = "client_works_client_required";
   if (Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,
@@ -139,6 +158,7 @@ export function parseWorkDraft(input: unknown): { ok: true; data: ParsedWork } |
       tags,
       visibility: d.visibility,
       creditHandles,
+      clientHandle,
     },
   };
 }

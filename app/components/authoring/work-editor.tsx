@@ -3,7 +3,7 @@ import { Form } from "react-router";
 import { FormStatus } from "~/components/form/form-status";
 import { m } from "~/paraglide/messages.js";
 import type { MediaType } from "../../../worker/db/schema/enums";
-import { VISIBILITY_STATUSES, WORK_TEXT_MAX, workMediaLabel, type VisibilityStatus, type WorkDraft } from "../../../worker/domain/portfolio";
+import { CLIENT_HANDLE_MAX, VISIBILITY_STATUSES, WORK_TEXT_MAX, workMediaLabel, type VisibilityStatus, type WorkDraft } from "../../../worker/domain/portfolio";
 import { EditorSelect, EditorText, ErrorText } from "./fields";
 import { WorkMediaField, type KeyedMedia } from "./work-editor-media";
 import { TagInput } from "./tag-input";
@@ -47,6 +47,18 @@ export function WorkEditor(props: {
   return (
     <Form method="post" noValidate className="max-w-2xl space-y-6">
       <input type="hidden" name="payload" value={JSON.stringify(draft)} />
+      {draft.client !== undefined ? (
+        <EditorText
+          id="work-client"
+          label={m.client_works_field_client()}
+          value={draft.client}
+          maxLength={CLIENT_HANDLE_MAX + 1}
+          required={!(props.draft.id && props.draft.client === "")}
+          hint={props.draft.id && props.draft.client === "" ? m.client_works_client_former() : m.client_works_client_hint()}
+          error={errors.client}
+          onChange={(client) => set({ client })}
+        />
+      ) : null}
       <EditorText id="work-title" label={m.authoring_field_title()} value={draft.title} maxLength={WORK_TEXT_MAX} required error={errors.title} onChange={(title) => set({ title })} />
       <EditorText
         id="work-description"

@@ -3,14 +3,36 @@ import { Form, Link } from "react-router";
 import { MediaImage } from "~/components/media/media-image";
 import { MediaLightbox } from "~/components/media/media-lightbox";
 import { m } from "~/paraglide/messages.js";
-import type { WorkListItem } from "../../../worker/services/portfolio";
+import type { WorkListItem, WorkPerson } from "../../../worker/services/portfolio";
 import { mediaLabel } from "./work-editor";
+
+/** Who a client work was for (creator's list) or by ("Made for you"): avatar, then name and handle. */
+function WorkPersonLine({ person }: { person: WorkPerson }) {
+  const profile = person.profile;
+  const text = !profile
+    ? m.client_works_for_former()
+    : person.role === "client"
+      ? m.client_works_for({ name: profile.name, handle: profile.handle })
+      : m.client_works_by({ name: profile.name, handle: profile.handle });
+  return (
+    <p className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+      {profile?.avatarUrl ? (
+        <img src={profile.avatarUrl} alt="" className="size-6 shrink-0 rounded-full object-cover" />
+      ) : (
+        <span aria-hidden="true" className="flex size-6 shrink-0 items-center justify-center rounded-full bg-zinc-200 text-xs font-semibold text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100">
+          {profile ? profile.name.slice(0, 1).toUpperCase() : "?"}
+        </span>
+      )}
+      <span className="min-w-0 break-words">{text}</span>
+    </p>
+  );
+}
 
 /**
  * The owner's works as cards: thumbnail (pressing it opens the work's media in the lightbox), media type label, title,
- * edit and delete (confirmed).
+ * who a client work was for, edit and delete (confirmed). Without `editPath` the cards are read-only.
  */
-export function WorkGrid({ works, editPath }: { works: WorkListItem[]; editPath: (id: string) => string }) {
+export function WorkGrid({ works, editPath }: { works: WorkListItem[]; editPath?: (id: string) => string }) {
   const [shown, setShown] = useState<WorkListItem | null>(null);
   return (
     <>
@@ -38,22 +60,25 @@ export function WorkGrid({ works, editPath }: { works: WorkListItem[]; editPath:
                   {m.authoring_work_media_count({ count: work.mediaCount })} ·{" "}
                   {work.visibility === "PUBLIC" ? m.authoring_visibility_PUBLIC() : work.visibility === "UNLISTED" ? m.authoring_visibility_UNLISTED() : m.authoring_visibility_PRIVATE()}
                 </p>
-                <div className="flex flex-wrap items-center gap-3">
-                  <Link to={editPath(work.id)} className="text-sm font-medium text-brand-700 underline dark:text-brand-300" aria-label={m.authoring_edit_named({ title: work.title })}>
-                    {m.authoring_edit()}
-                  </Link>
-                  <Form
-                    method="post"
-                    onSubmit={(event) => {
-                      if (!window.confirm(m.authoring_work_delete_confirm({ title: work.title }))) event.preventDefault();
-                    }}
-                  >
-                    <input type="hidden" name="workId" value={work.id} />
-                    <button type="submit" className="min-h-9 text-sm font-medium text-red-700 underline dark:text-red-300" aria-label={m.authoring_work_delete_named({ title: work.title })}>
-                      {m.authoring_delete()}
-                    </button>
-                  </Form>
-                </div>
+                {work.person ? <WorkPersonLine person={work.person} /> : null}
+                {editPath ? (
+                  <div className="flex flex-wrap items-center gap-3">
+                    <Link to={editPath(work.id)} className="text-sm font-medium text-brand-700 underline dark:text-brand-300" aria-label={m.authoring_edit_named({ title: work.title })}>
+                      {m.authoring_edit()}
+                    </Link>
+                    <Form
+                      method="post"
+                      onSubmit={(event) => {
+                        if (!window.confirm(m.authoring_work_delete_confirm({ title: work.title }))) event.preventDefault();
+                      }}
+                    >
+                      <input type="hidden" name="workId" value={work.id} />
+                      <button type="submit" className="min-h-9 text-sm font-medium text-red-700 underline dark:text-red-300" aria-label={m.authoring_work_delete_named({ title: work.title })}>
+                        {m.authoring_delete()}
+                      </button>
+                    </Form>
+                  </div>
+                ) : null}
               </div>
             </li>
           );

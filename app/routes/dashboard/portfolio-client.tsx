@@ -1,3 +1,4 @@
+import { MadeForYou } from "~/components/authoring/client-works";
 import { AUTHORING_PATHS } from "~/components/authoring/paths";
 import { WorkGrid } from "~/components/authoring/work-grid";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
@@ -5,12 +6,12 @@ import { DashboardPage, EmptyState, buttonLinkClass, dashboardTitle } from "~/co
 import { Link } from "react-router";
 import { m } from "~/paraglide/messages.js";
 import { requireClientSide } from "./guards.server";
-import { deleteWorkAction, loadWorkList } from "./portfolio-work.server";
+import { deleteWorkAction, loadClientPortfolio } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-client";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireClientSide(context, DASHBOARD_PATHS.portfolioCreator);
-  return loadWorkList(context);
+  return loadClientPortfolio(context);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -21,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_portfolio_title());
 
 export default function PortfolioListPage({ loaderData }: Route.ComponentProps) {
-  const { works } = loaderData;
+  const { works, madeForYou } = loaderData;
   return (
     <DashboardPage title={m.authoring_portfolio_title()} intro={m.authoring_portfolio_intro()}>
       {works.length === 0 ? (
@@ -34,6 +35,7 @@ export default function PortfolioListPage({ loaderData }: Route.ComponentProps) 
           <WorkGrid works={works} editPath={AUTHORING_PATHS.clientWorkEdit} />
         </>
       )}
+      <MadeForYou works={madeForYou} />
     </DashboardPage>
   );
 }

@@ -3,10 +3,10 @@ import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { translateAuthoringErrors } from "../../../worker/domain/authoring-messages";
-import { parseWorkDraft, type WorkDraft } from "../../../worker/domain/portfolio";
+import { parseWorkDraft, type ClientFieldMode, type WorkDraft } from "../../../worker/domain/portfolio";
 import { isCreatorSide } from "../../../worker/domain/roles";
 import { listCategoryOptions } from "../../../worker/services/commission-forms";
-import { deleteWork, getWorkForEdit, listContentRatings, listWorks, saveWork } from "../../../worker/services/portfolio";
+import { deleteWork, getWorkForEdit, listContentRatings, listWorks, listWorksMadeFor, saveWork, type WorkKind } from "../../../worker/services/portfolio";
 import { requireUser } from "./guards.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -18,25 +18,39 @@ export function portfolioListPath(roles: readonly string[]) {
 
 export const EMPTY_WORK: WorkDraft = { title: "", description: "", medias: [], contentRatingCode: "all-ages", categoryCodes: [], tags: [], visibility: "PUBLIC", credits: "" };
 
-export async function loadWorkList(context: Context) {
+/** A new client work starts with an empty (required) client field. */
+export const EMPTY_CLIENT_WORK: WorkDraft = { ...EMPTY_WORK, client: "" };
+
+export async function loadWorkList(context: Context, kind: WorkKind = "own") {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
-  return { works: await listWorks(db, user.accountId, locale) };
+  return { works: await listWorks(db, user.accountId, locale, kind) };
 }
 
-/** New work (workId undefined) or the user's own work; someone else's is a 404. */
-export async function loadWorkEditor(context: Context, workId?: string) {
+/** The client portfolio page: the user's own works and, read-only, the public works creators made for them. */
+export async function loadClientPortfolio(context: Context) {
+  const user = requireUser(context);
+  const { db, locale } = context.get(requestContext);
+  const [works, madeForYou] = await Promise.all([listWorks(db, user.accountId, locale), listWorksMadeFor(db, user.accountId, locale)]);
+  return { works, madeForYou };
+}
+
+/** New work (workId undefined; `kind` "client" for a client work) or the user's own work; someone else's is a 404. */
+export async function loadWorkEditor(context: Context, workId?: string, kind: WorkKind = "own") {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
   const [categories, ratings] = await Promise.all([listCategoryOptions(db, locale), listContentRatings(db, locale)]);
-  if (!workId) return { draft: EMPTY_WORK, categories, ratings, listPath: portfolioListPath(user.roles) };
+  if (!workId) return { draft: kind === "client" ? EMPTY_CLIENT_WORK : EMPTY_WORK, categories, ratings, listPath: kind === "client" ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
   const draft = await getWorkForEdit(db, user.accountId, workId, locale);
   if (!draft) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
-  return { draft, categories, ratings, listPath: portfolioListPath(user.roles) };
+  return { draft, categories, ratings, listPath: draft.client !== undefined ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
 }
 
-/** Save (create when workId is undefined) then back to the list; errors come back translated, keyed by path. */
-export async function saveWorkAction(request: Request, context: Context, workId?: string) {
+/**
+ * Save (create when workId is undefined) then back to the list the work is on; errors come back translated, keyed by
+ * path. `clientMode`: "required" on the new client work page, "none" on the other new pages, "stored" when editing.
+ */
+export async function saveWorkAction(request: Request, context: Context, workId: string | undefined, clientMode: ClientFieldMode) {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
   const body = await request.formData();
@@ -46,12 +60,12 @@ export async function saveWorkAction(request: Request, context: Context, workId?
   } catch {
     payload = null;
   }
-  const parsed = parseWorkDraft(payload);
+  const parsed = parseWorkDraft(payload, clientMode);
   if (!parsed.ok) return data({ errors: translateAuthoringErrors(parsed.errors, locale) }, { status: 400 });
   const result = await saveWork(db, user.accountId, workId ?? null, parsed.data, locale, context.get(requestContext).env.MEDIA);
   if (!result.ok && result.reason === "not_found") throw data(m.authoring_not_found({}, { locale }), { status: 404 });
   if (!result.ok && result.reason === "invalid") return data({ errors: translateAuthoringErrors(result.errors, locale) }, { status: 400 });
-  return redirect(portfolioListPath(user.roles));
+  return redirect(result.isClientWork ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles));
 }
 
 /** The list pages' action: delete one of the user's works (confirmed in the browser first). */

@@ -1,0 +1,38 @@
+import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { useIsPosting } from "~/components/form/use-is-posting";
+import { m } from "~/paraglide/messages.js";
+import type { WorkDraft } from "../../../worker/domain/portfolio";
+import { WorkEditor } from "./work-editor";
+
+/**
+ * The work editor pages (new, edit, new client work; creator and client side). React Router needs one module per
+ * route, so each route module is its guard, loader and action, with one of these as `meta` and `export default`.
+ */
+interface WorkEditorPageProps {
+  loaderData: { draft: WorkDraft; categories: { code: string; name: string }[]; ratings: { code: string; name: string }[] };
+  actionData?: { errors?: Record<string, string> } | undefined;
+}
+
+function WorkEditorPage({ title, loaderData, actionData }: WorkEditorPageProps & { title: string }) {
+  const busy = useIsPosting();
+  return (
+    <DashboardPage title={title}>
+      <WorkEditor draft={loaderData.draft} errors={actionData?.errors ?? {}} busy={busy} categories={loaderData.categories} ratings={loaderData.ratings} />
+    </DashboardPage>
+  );
+}
+
+export const newWorkMeta = () => dashboardTitle(m.authoring_work_new_title());
+export function NewWorkPage(props: WorkEditorPageProps) {
+  return <WorkEditorPage title={m.authoring_work_new_title()} {...props} />;
+}
+
+export const editWorkMeta = () => dashboardTitle(m.authoring_work_edit_title());
+export function EditWorkPage(props: WorkEditorPageProps) {
+  return <WorkEditorPage title={m.authoring_work_edit_title()} {...props} />;
+}
+
+export const newClientWorkMeta = () => dashboardTitle(m.client_works_new_title());
+export function NewClientWorkPage(props: WorkEditorPageProps) {
+  return <WorkEditorPage title={m.client_works_new_title()} {...props} />;
+}
