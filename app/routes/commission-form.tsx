@@ -4,6 +4,8 @@ import { PriceLabel } from "~/components/catalog/price-label";
 import { ShareButton } from "~/components/catalog/share-modal";
 import { usePageVisit } from "~/components/catalog/use-page-visit";
 import { Avatar } from "~/components/layout/avatar";
+import { MediaImage } from "~/components/media/media-image";
+import { MediaPlayer } from "~/components/media/players/media-player";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import type { QuestionType } from "../../worker/db/schema/enums";
@@ -86,11 +88,26 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
                 )}
               </div>
               {question.description ? <p className="mt-2 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{question.description}</p> : null}
+              {question.medias.length > 0 ? (
+                // Third-party players show a thumbnail first and load only when pressed (MediaPlayer's LazyEmbed).
+                <ul aria-label={m.authoring_form_question_media({ title: question.title })} className="mt-3 grid gap-3 sm:grid-cols-2">
+                  {question.medias.map((media) => (
+                    <li key={media.id}>
+                      <MediaPlayer media={media} size="md" title={question.title} />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
               {question.choices.length > 0 ? (
                 <ul aria-label={m.catalog_form_choices()} className="mt-3 space-y-1.5">
                   {question.choices.map((choice) => (
-                    <li key={choice.id} className="flex items-baseline justify-between gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800/60">
-                      <span className="text-zinc-900 dark:text-zinc-100">{choice.title}</span>
+                    <li key={choice.id} className="flex items-center justify-between gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800/60">
+                      <span className="flex min-w-0 items-center gap-3 text-zinc-900 dark:text-zinc-100">
+                        {choice.media ? (
+                          <MediaImage src={choice.media.thumbnailUrl ?? choice.media.url} alt={choice.title} className="size-16 shrink-0 rounded-md" />
+                        ) : null}
+                        {choice.title}
+                      </span>
                       {choice.price ? <PriceLabel price={choice.price} className="shrink-0 font-semibold text-zinc-900 dark:text-zinc-50" /> : null}
                     </li>
                   ))}

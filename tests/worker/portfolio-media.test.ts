@@ -67,7 +67,7 @@ describe("portfolio work media", () => {
       { url: "https://www.youtube.com/embed/dQw4w9WgXcQ", formatType: "EMBED" as const, code: EMBED },
     ];
     const saved = await saveWork(db(), accountId, workId, parsed(draft({ medias })), "en", env.MEDIA);
-    expect(saved).toEqual({ ok: true, workId });
+    expect(saved).toMatchObject({ ok: true, workId });
     const rows = await attachmentsOf(workId);
     expect(rows.map((r) => [r.position, r.formatType])).toEqual([
       [0, "LINK"],
@@ -173,5 +173,66 @@ describe("player embeds", () => {
       expect(spec.sandbox).not.toContain("allow-top-navigation");
       expect(spec.title.length).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("attaching presigned uploads: the bytes are sniffed again", () => {
+  const HTML = new TextEncoder().encode("<!doctype html><html><body><script>alert(1)</script></body></html>");
+
+  it("refuses a .png object holding HTML: message, object deleted, nothing saved; a real PNG is accepted", async () => {
+    const accountId = await newUser();
+    const created = await saveWork(db(), accountId, null, parsed(draft()), "en", env.MEDIA);
+    if (!created.ok) throw new Error("not saved");
+    const workId = created.workId;
+    // What a presigned PUT leaves behind: the key named after the declared type, the bytes never seen by the Worker.
+    const badKey = `v1/portfolio-work/${workId}/medias/${crypto.randomUUID()}.png`;
+    await env.MEDIA.put(badKey, HTML, { httpMetadata: { contentType: "image/png" } });
+    const refused = await saveWork(db(), accountId, workId, parsed(draft({ medias: [{ url: `/media/${badKey}`, formatType: "FILE" }] })), "en", env.MEDIA);
+    expect(refused).toEqual({ ok: false, reason: "invalid", errors: { "medias.0": "media_error_unsupported_type" } });
+    expect(translateAuthoringErrors(refused.ok ? {} : (refused as { errors: Record<string, string> }).errors, "en")["medias.0"]).toBe("Error: file type is not supported.");
+    expect(await env.MEDIA.head(badKey)).toBeNull();
+    expect(await attachmentsOf(workId)).toEqual([]);
+
+    const goodKey = `v1/portfolio-work/${workId}/medias/${crypto.randomUUID()}.png`;
+    await env.MEDIA.put(goodKey, PNG, { httpMetadata: { contentType: "image/png" } });
+    const saved = await saveWork(db(), accountId, workId, parsed(draft({ medias: [{ url: `/media/${goodKey}`, formatType: "FILE" }] })), "en", env.MEDIA);
+    expect(saved).toMatchObject({ ok: true, workId });
+    const rows = await attachmentsOf(workId);
+    expect(rows.map((r) => r.fileUrl)).toEqual([`/media/${goodKey}`]);
+    expect(await env.MEDIA.head(goodKey)).not.toBeNull();
+  });
+
+  it("refuses a GIF stored under a .png key, and a file over the field's size", async () => {
+    const { inspectUploadedObject } = await import("../../worker/services/storage");
+    const gifKey = `v1/portfolio-work/w1/medias/${crypto.randomUUID()}.png`;
+    await env.MEDIA.put(gifKey, new TextEncoder().encode("GIF89a\x01\x00\x01\x00"));
+    expect(await inspectUploadedObject(env.MEDIA, gifKey)).toEqual({ ok: false, error: "media_error_unsupported_type" });
+    expect(await env.MEDIA.head(gifKey)).toBeNull();
+    const bigKey = `v1/portfolio-work/w1/medias/${crypto.randomUUID()}.png`;
+    const big = new Uint8Array(20971521);
+    big.set(PNG);
+    await env.MEDIA.put(bigKey, big);
+    expect(await inspectUploadedObject(env.MEDIA, bigKey)).toEqual({ ok: false, error: "media_error_too_large" });
+    expect(await env.MEDIA.head(bigKey)).toBeNull();
+    expect(await inspectUploadedObject(env.MEDIA, `v1/portfolio-work/w1/medias/${crypto.randomUUID()}.png`)).toEqual({ ok: false, error: "not_found" });
+  });
+
+  it("sets an avatar from a presigned upload only after re-sniffing it", async () => {
+    const { attachProfilePicture } = await import("../../worker/services/profile");
+    const { userProfiles } = await import("../../worker/db/schema");
+    const accountId = await newUser();
+    const profile = (await db().select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.accountId, accountId)).get())!;
+    const badKey = `v1/user-profile/${profile.id}/avatar/${crypto.randomUUID()}.png`;
+    await env.MEDIA.put(badKey, HTML);
+    expect(await attachProfilePicture(db(), env.MEDIA, accountId, "avatar", `/media/${badKey}`)).toEqual({ ok: false, error: "media_error_unsupported_type" });
+    expect(await env.MEDIA.head(badKey)).toBeNull();
+    expect((await db().select({ url: userProfiles.avatarUrl }).from(userProfiles).where(eq(userProfiles.id, profile.id)).get())?.url).toBeNull();
+    // Someone else's folder: refused and left alone.
+    const other = await newUser();
+    expect(await attachProfilePicture(db(), env.MEDIA, other, "avatar", `/media/${badKey}`)).toEqual({ ok: false, error: "forbidden" });
+    const goodKey = `v1/user-profile/${profile.id}/avatar/${crypto.randomUUID()}.png`;
+    await env.MEDIA.put(goodKey, PNG);
+    expect(await attachProfilePicture(db(), env.MEDIA, accountId, "avatar", `/media/${goodKey}`)).toEqual({ ok: true, url: `/media/${goodKey}` });
+    expect((await db().select({ url: userProfiles.avatarUrl }).from(userProfiles).where(eq(userProfiles.id, profile.id)).get())?.url).toBe(`/media/${goodKey}`);
   });
 });

@@ -5,7 +5,9 @@ import { preferenceCookie } from "../http/cookies";
 import type { AppEnv } from "../http/context";
 import { parseFields, profileStepSchema } from "../domain/validation";
 import { translateErrors } from "../domain/validation-messages";
+import { MEDIA_ERROR_TEXTS } from "../domain/media";
 import { saveProfileStep } from "../services/accounts";
+import { attachProfilePicture } from "../services/profile";
 import { setAccountCurrency, setAccountLanguage } from "../services/preferences";
 
 export const accountApi = new Hono<AppEnv>();
@@ -42,4 +44,22 @@ accountApi.post("/profile-step", async (c) => {
   if (!parsed.ok) return c.json({ errors: translateErrors(parsed.errors, locale) }, 400);
   await saveProfileStep(db, { accountId: user.accountId, profileId: user.profileId }, parsed.data, locale);
   return c.json({ status: "saved" });
+});
+
+const pictureBody = v.object({ field: v.picklist(["avatar", "cover"]), url: v.pipe(v.string(), v.maxLength(500)) });
+
+/**
+ * userProfile.update {avatar | cover} after a signed write: the stored object becomes the profile's picture once
+ * its bytes pass the field's rule again (a presigned PUT never went through the Worker).
+ */
+accountApi.post("/picture", async (c) => {
+  const { db, env, user } = c.get("request");
+  if (!user) return c.json({ error: "unauthenticated" }, 401);
+  const parsed = v.safeParse(pictureBody, await c.req.json().catch(() => null));
+  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
+  const result = await attachProfilePicture(db, env.MEDIA, user.accountId, parsed.output.field, parsed.output.url);
+  if (result.ok) return c.json({ url: result.url });
+  if (result.error === "forbidden") return c.json({ error: "forbidden" }, 403);
+  if (result.error === "not_found") return c.json({ error: "not_found" }, 404);
+  return c.json({ error: MEDIA_ERROR_TEXTS[result.error], code: result.error }, 400);
 });

@@ -36,6 +36,15 @@ const AUTHORING_MESSAGES: Record<string, (inputs: object, options: { locale: Loc
   authoring_service_terms_max: m.authoring_service_terms_max,
   authoring_invalid: m.authoring_invalid,
   authoring_media_forbidden: m.media_error_foreign,
+  // An attached object whose bytes fail the upload rule (re-checked on save): the upload errors' own texts.
+  media_error_too_large: m.media_error_too_large,
+  media_error_unsupported_type: m.media_error_unsupported_type,
+  media_limit_exceeded: m.media_limit_exceeded,
+  authoring_form_media_forbidden: m.authoring_form_media_forbidden,
+  authoring_choice_media_image: m.authoring_choice_media_image,
+  client_works_client_required: m.client_works_client_required,
+  client_works_client_unknown: m.client_works_client_unknown,
+  client_works_client_self: m.client_works_client_self,
 };
 
 export function authoringMessage(key: string, locale: Locale): string {

@@ -1,5 +1,7 @@
 import * as v from "valibot";
 import { QUESTION_TYPES, type QuestionType } from "../db/schema/enums";
+import { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX, buildMediaEntry, mimeTypeForKeyFile, parseMediaKey, type MediaEntry } from "./media";
+import type { WorkMediaDraft } from "./portfolio";
 import { parseFields, type FieldErrors } from "./validation";
 
 /**
@@ -23,6 +25,15 @@ export const CHOICES_MAX = 20;
 export const PRICE_MAX_MINOR: Record<FormCurrency, number> = { JPY: 10_000_000, USD: 10_000_000 };
 
 export const CHOICE_TYPES: readonly QuestionType[] = ["SINGLE_CHOICE", "MULTIPLE_CHOICE"];
+export { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX };
+
+/** Upload folders of a form's media (v1/commission-form/{formId}/{field}/…): question and choice ids change on every save. */
+export const FORM_MEDIA_FIELDS = { question: "question_medias", choice: "choice_media" } as const;
+
+/** A question's or choice's media in the editor: same shape as a work's (kept by id, or new FILE / LINK / EMBED). */
+export type FormMediaDraft = WorkMediaDraft;
+/** Kept media by id (must already be this form's), or a new entry rebuilt by the server. */
+export type ParsedFormMedia = { id: string; entry?: undefined } | { id?: undefined; entry: MediaEntry };
 export { QUESTION_TYPES, type QuestionType };
 
 export interface ChoiceDraft {
@@ -30,6 +41,8 @@ export interface ChoiceDraft {
   title: string;
   /** Major units as typed; "" means no extra price. */
   price: string;
+  /** One image shown with the choice. */
+  media?: FormMediaDraft | null;
 }
 
 export interface QuestionDraft {
@@ -39,6 +52,8 @@ export interface QuestionDraft {
   description: string;
   isRequired: boolean;
   choices: ChoiceDraft[];
+  /** Up to FORM_QUESTION_MEDIA_MAX references shown with the question. */
+  medias?: FormMediaDraft[];
 }
 
 export interface FormDraft {
@@ -53,6 +68,7 @@ export interface FormDraft {
 export interface ParsedChoice {
   title: string;
   priceAmount: number | null;
+  media?: ParsedFormMedia | null;
 }
 
 export interface ParsedQuestion {
@@ -61,6 +77,8 @@ export interface ParsedQuestion {
   description: string;
   isRequired: boolean;
   choices: ParsedChoice[];
+  /** Absent: none (the template copy). */
+  medias?: ParsedFormMedia[];
 }
 
 export interface ParsedForm {
@@ -77,10 +95,18 @@ const text = (max: number, maxKey: string, minKey?: string): v.GenericSchema<str
     ? v.pipe(v.string(), v.trim(), v.minLength(1, minKey), v.maxLength(max, maxKey))
     : v.pipe(v.string(), v.trim(), v.maxLength(max, maxKey));
 
+const mediaSchema = v.object({
+  id: v.optional(v.string()),
+  url: v.pipe(v.string(), v.trim(), v.maxLength(2000)),
+  formatType: v.optional(v.picklist(["FILE", "LINK", "EMBED"])),
+  code: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(5000)))),
+});
+
 const choiceSchema = v.object({
   id: v.optional(v.string()),
   title: text(CHOICE_TITLE_MAX, "authoring_choice_title_max", "authoring_choice_title_required"),
   price: v.string(),
+  media: v.optional(v.nullable(mediaSchema)),
 });
 
 const questionSchema = v.object({
@@ -90,6 +116,7 @@ const questionSchema = v.object({
   description: text(QUESTION_DESCRIPTION_MAX, "authoring_question_description_max"),
   isRequired: v.boolean(),
   choices: v.pipe(v.array(choiceSchema), v.maxLength(CHOICES_MAX, "authoring_choices_max")),
+  medias: v.optional(v.pipe(v.array(mediaSchema), v.maxLength(FORM_QUESTION_MEDIA_MAX, "media_limit_exceeded"))),
 });
 
 export const formDraftSchema = v.object({
@@ -147,11 +174,20 @@ export function parseFormDraft(input: unknown): { ok: true; data: ParsedForm } |
       ? q.choices.map((c, ci) => {
           const price = parsePrice(c.price, draft.currency);
           if (price === undefined) errors[`questions.${qi}.choices.${ci}.price`] = draft.currency === "JPY" ? "authoring_price_jpy" : "authoring_price_usd";
-          return { title: c.title, priceAmount: price ?? null };
+          const media = c.media ? parseFormMedia(c.media, FORM_MEDIA_FIELDS.choice) : null;
+          if (media === undefined) errors[`questions.${qi}.choices.${ci}.media`] = "authoring_media_url";
+          else if (media?.entry && media.entry.mediaType !== "IMAGE") errors[`questions.${qi}.choices.${ci}.media`] = "authoring_choice_media_image";
+          return { title: c.title, priceAmount: price ?? null, media: media ?? null };
         })
       : [];
+    const medias: ParsedFormMedia[] = [];
+    (q.medias ?? []).forEach((m, mi) => {
+      const media = parseFormMedia(m, FORM_MEDIA_FIELDS.question);
+      if (media === undefined) errors[`questions.${qi}.medias.${mi}`] = "authoring_media_url";
+      else medias.push(media);
+    });
     // A notice block (NONE) asks nothing, so it cannot be required.
-    return { type: q.type, title: q.title, description: q.description, isRequired: q.type === "NONE" ? false : q.isRequired, choices };
+    return { type: q.type, title: q.title, description: q.description, isRequired: q.type === "NONE" ? false : q.isRequired, choices, medias };
   });
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
@@ -167,9 +203,28 @@ export function parseFormDraft(input: unknown): { ok: true; data: ParsedForm } |
   };
 }
 
+/**
+ * A media of the payload: kept by id, or a new entry rebuilt here (never trusting the browser's type, site or
+ * thumbnail): FILE only from one of our keys under a form's `field` folder (whose form the server checks), LINK and
+ * EMBED from their URL or code. Undefined when it says nothing usable.
+ */
+function parseFormMedia(m: v.InferOutput<typeof mediaSchema>, field: string): ParsedFormMedia | undefined {
+  if (m.id) return { id: m.id };
+  if (m.formatType === "FILE") {
+    const key = parseMediaKey(m.url);
+    if (!key || key.domain !== "commission-form" || key.field !== field) return undefined;
+    const mimeType = mimeTypeForKeyFile(key.file);
+    const entry = mimeType ? buildMediaEntry({ formatType: "FILE", url: `/media/${key.key}`, mimeType }) : null;
+    return entry ? { entry } : undefined;
+  }
+  const entry =
+    m.formatType === "EMBED" ? (m.code ? buildMediaEntry({ formatType: "EMBED", code: m.code }) : null) : /^https?:\/\//i.test(m.url) ? buildMediaEntry({ formatType: "LINK", url: m.url }) : null;
+  return entry ? { entry } : undefined;
+}
+
 /** A blank question of a type, as the editor adds it. */
 export function newQuestion(type: QuestionType): QuestionDraft {
-  return { type, title: "", description: "", isRequired: false, choices: CHOICE_TYPES.includes(type) ? [{ title: "", price: "" }] : [] };
+  return { type, title: "", description: "", isRequired: false, choices: CHOICE_TYPES.includes(type) ? [{ title: "", price: "" }] : [], medias: [] };
 }
 
 /** Move item `index` by `delta` (-1 up, +1 down); out-of-range moves return the list unchanged. */

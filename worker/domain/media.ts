@@ -90,10 +90,13 @@ export const MB = 1024 * 1024;
 export const DEFAULT_UPLOAD_MAX_BYTES = 104857600;
 export const PORTFOLIO_MEDIA_MAX_BYTES = 20971520;
 export const PORTFOLIO_MEDIA_MAX_FILES = 10;
+/** A commission form question shows at most this many media (references, examples); a choice shows one image. */
+export const FORM_QUESTION_MEDIA_MAX = 4;
+export const FORM_CHOICE_MEDIA_MAX = 1;
 
-export type MediaDomain = "user-profile" | "portfolio-work";
-/** Who must own the id in the path: the signed-in user's profile, or a portfolio work of that profile. */
-export type OwnershipKind = "profile" | "portfolio-work";
+export type MediaDomain = "user-profile" | "portfolio-work" | "commission-form";
+/** Who must own the id in the path: the signed-in user's profile, or a portfolio work / commission form of theirs. */
+export type OwnershipKind = "profile" | "portfolio-work" | "commission-form";
 
 export interface UploadRule {
   domain: MediaDomain;
@@ -119,6 +122,10 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
   // Hint of spec section 5: 'Max 20MB each. JPG, PNG, GIF, or URLs'; video, audio and models come in as URLs.
   { domain: "portfolio-work", field: "medias", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: PORTFOLIO_MEDIA_MAX_FILES, kinds: PICTURE_KINDS, single: false, private: false, ownership: "portfolio-work" },
   { domain: "portfolio-work", field: "og_images", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: PORTFOLIO_MEDIA_MAX_FILES, kinds: PICTURE_KINDS, single: false, private: false, ownership: "portfolio-work" },
+  // Form questions and choices: files live under the form (question and choice ids change on every save, decision 006).
+  // Not single: a choice's one image must not delete the other choices' images in the same folder.
+  { domain: "commission-form", field: "question_medias", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: FORM_QUESTION_MEDIA_MAX, kinds: PICTURE_KINDS, single: false, private: false, ownership: "commission-form" },
+  { domain: "commission-form", field: "choice_media", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: FORM_CHOICE_MEDIA_MAX, kinds: PICTURE_KINDS, single: false, private: false, ownership: "commission-form" },
 ];
 
 export function findUploadRule(domain: string, field: string): UploadRule | null {
@@ -153,6 +160,24 @@ export function checkFile(input: { size: number; head?: Uint8Array }, rule: Pick
   const sniffed = sniffMediaType(input.head);
   if (!sniffed || !rule.kinds.includes(sniffed.kind)) return { ok: false, error: "media_error_unsupported_type" };
   return { ok: true, value: sniffed };
+}
+
+/**
+ * An object already in the bucket (a presigned PUT skips the Worker) against its rule: the same size and sniffed-type
+ * check as an upload, and the bytes must be the kind the key's extension names (the key was named after the declared type).
+ */
+export function checkStoredObject(input: { size: number; head: Uint8Array; file: string }, rule: Pick<UploadRule, "maxBytes" | "kinds">): MediaCheck<SniffedType> {
+  const checked = checkFile(input, rule);
+  if (!checked.ok) return checked;
+  const sniffed = checked.value!;
+  if (input.file.split(".").pop()?.toLowerCase() !== sniffed.ext) return { ok: false, error: "media_error_unsupported_type" };
+  return { ok: true, value: sniffed };
+}
+
+/** The MIME type a stored file's key names by its extension (keys are named after the sniffed kind); null if none. */
+export function mimeTypeForKeyFile(file: string): string | null {
+  const ext = file.split(".").pop()?.toLowerCase() ?? "";
+  return Object.values(KINDS).find((k) => k.ext === ext)?.mimeType ?? null;
 }
 
 /** A declared content type (signed writes) must name one of the rule's kinds; the bytes are checked again later. */

@@ -12,25 +12,35 @@ import {
   commissionFormTemplates,
   currencies,
   localizedTexts,
+  media,
+  mediaAttachments,
 } from "../db/schema";
-import { LOCALIZED } from "../db/schema/localized-entities";
+import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import type { PublishStatus } from "../db/schema/enums";
 import {
   FORM_CURRENCIES,
   formatPriceInput,
   generateFormCode,
   type FormCurrency,
+  FORM_MEDIA_FIELDS,
   type FormDraft,
+  type FormMediaDraft,
   type ParsedForm,
+  type ParsedFormMedia,
   type QuestionDraft,
 } from "../domain/commission-form";
+import { parseMediaKey, type MediaEntry, type MediaSite } from "../domain/media";
+import { inspectUploadedObject } from "./storage";
 import type { Locale } from "../domain/constants";
+import { defaultCurrencyOf } from "./commission-settings";
 
 const FORM = LOCALIZED.commissionForm.type;
 const QUESTION = LOCALIZED.commissionFormQuestion.type;
 const CHOICE = LOCALIZED.commissionFormQuestionChoice.type;
 const T_QUESTION = LOCALIZED.commissionFormTemplateQuestion.type;
 const T_CHOICE = LOCALIZED.commissionFormTemplateQuestionChoice.type;
+const Q_OWNER = MEDIA_OWNERS.commissionFormQuestion.type;
+const C_OWNER = MEDIA_OWNERS.commissionFormQuestionChoice.type;
 
 type TextRow = { entityId: string; field: string; languageCode: string; isOriginal: boolean; text: string };
 
@@ -151,12 +161,13 @@ export async function createFormFromTemplate(
     T_CHOICE,
     choices.map((c) => c.id),
   );
+  const currency = await defaultCurrencyOf(db, commissionAccountId); // general settings
   const draft: ParsedForm = {
     title: options.title,
     description: "",
     categoryCode: null,
     priceAmount: null,
-    currency: "JPY",
+    currency,
     questions: questions.map((q) => ({
       type: q.questionType,
       title: pickText(qTexts, q.id, "title", locale),
@@ -164,14 +175,14 @@ export async function createFormFromTemplate(
       isRequired: q.isRequired,
       choices: choices
         .filter((c) => c.templateQuestionId === q.id)
-        .map((c) => ({ title: pickText(cTexts, c.id, "title", locale), priceAmount: c.priceAmount })),
+        .map((c) => ({ title: pickText(cTexts, c.id, "title", locale), priceAmount: c.priceCurrencyId === ids[currency] ? c.priceAmount : null })), // another currency: set by the creator
     })),
   };
   const makeCode = options.generateCode ?? (() => generateFormCode());
   for (let attempt = 0; attempt < 5; attempt++) {
     const formId = crypto.randomUUID();
     try {
-      await db.insert(commissionForms).values({ id: formId, code: makeCode(), commissionAccountId, priceCurrencyId: ids.JPY });
+      await db.insert(commissionForms).values({ id: formId, code: makeCode(), commissionAccountId, priceCurrencyId: ids[draft.currency] });
     } catch (error) {
       if (isUniqueViolation(error)) continue; // the code was taken: draw another
       throw error;
@@ -182,38 +193,148 @@ export async function createFormFromTemplate(
   throw new Error("could not find a free form code");
 }
 
-/** Statements that replace a form's texts, questions and choices with `draft` (texts in `locale`, as originals). */
-function writeContent(db: Database, formId: string, draft: ParsedForm, locale: Locale, ids: Record<FormCurrency, string>): BatchItem<"sqlite">[] {
+/** Statements that clear a form's texts, questions, choices and their media attachments (not the media rows). */
+function clearContent(db: Database, formId: string): BatchItem<"sqlite">[] {
   const oldQuestions = db.select({ id: commissionFormQuestions.id }).from(commissionFormQuestions).where(eq(commissionFormQuestions.formId, formId));
   const oldChoices = db
     .select({ id: commissionFormQuestionChoices.id })
     .from(commissionFormQuestionChoices)
     .innerJoin(commissionFormQuestions, eq(commissionFormQuestions.id, commissionFormQuestionChoices.questionId))
     .where(eq(commissionFormQuestions.formId, formId));
-  const statements: BatchItem<"sqlite">[] = [
-    db.update(commissionForms).set({ priceAmount: draft.priceAmount, priceCurrencyId: ids[draft.currency], categoryCode: draft.categoryCode, updatedAt: new Date() }).where(eq(commissionForms.id, formId)),
+  return [
     db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, FORM), eq(localizedTexts.entityId, formId))),
     db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, CHOICE), inArray(localizedTexts.entityId, oldChoices))),
     db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, QUESTION), inArray(localizedTexts.entityId, oldQuestions))),
+    // Attachments point at question/choice ids by value (no foreign key): they go before the questions do.
+    db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, C_OWNER), inArray(mediaAttachments.ownerId, oldChoices))),
+    db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, Q_OWNER), inArray(mediaAttachments.ownerId, oldQuestions))),
     // Choices go with their questions (ON DELETE CASCADE); past orders keep their snapshots (references set null).
     db.delete(commissionFormQuestions).where(eq(commissionFormQuestions.formId, formId)),
+  ];
+}
+
+/** What saveForm learnt about new stored files (size and sniffed type), by media entry. */
+type FileFacts = Map<MediaEntry, { size: number; type: string }>;
+
+/**
+ * Statements that replace a form's texts, questions and choices with `draft` (texts in `locale`, as originals).
+ * Kept media (by id) are attached again to the new question/choice rows; new entries become media rows owned by
+ * `ownerUserAccountId`, in list order.
+ */
+function writeContent(
+  db: Database,
+  formId: string,
+  draft: ParsedForm,
+  locale: Locale,
+  ids: Record<FormCurrency, string>,
+  ownerUserAccountId: string | null = null,
+  files: FileFacts = new Map(),
+): BatchItem<"sqlite">[] {
+  const statements: BatchItem<"sqlite">[] = [
+    db.update(commissionForms).set({ priceAmount: draft.priceAmount, priceCurrencyId: ids[draft.currency], categoryCode: draft.categoryCode, updatedAt: new Date() }).where(eq(commissionForms.id, formId)),
+    ...clearContent(db, formId),
     textInsert(db, FORM, formId, "title", locale, draft.title),
   ];
+  const attach = (item: ParsedFormMedia, ownerType: string, ownerId: string, field: string, position: number) => {
+    const mediaId = item.id ?? crypto.randomUUID();
+    if (item.entry) statements.push(db.insert(media).values(mediaRow(mediaId, ownerUserAccountId, item.entry, position, files.get(item.entry))));
+    statements.push(db.insert(mediaAttachments).values({ id: crypto.randomUUID(), mediaId, ownerType, ownerId, field, position }));
+  };
   if (draft.description) statements.push(textInsert(db, FORM, formId, "description", locale, draft.description));
   draft.questions.forEach((q, qi) => {
     const questionId = crypto.randomUUID();
     statements.push(db.insert(commissionFormQuestions).values({ id: questionId, formId, questionType: q.type, isRequired: q.isRequired, userIndex: qi }));
     statements.push(textInsert(db, QUESTION, questionId, "title", locale, q.title));
     if (q.description) statements.push(textInsert(db, QUESTION, questionId, "description", locale, q.description));
+    (q.medias ?? []).forEach((item, position) => attach(item, Q_OWNER, questionId, "medias", position));
     q.choices.forEach((c, ci) => {
       const choiceId = crypto.randomUUID();
       statements.push(
         db.insert(commissionFormQuestionChoices).values({ id: choiceId, questionId, priceAmount: c.priceAmount, priceCurrencyId: c.priceAmount === null ? null : ids[draft.currency], userIndex: ci }),
       );
       statements.push(textInsert(db, CHOICE, choiceId, "title", locale, c.title));
+      if (c.media) attach(c.media, C_OWNER, choiceId, "media", 0);
     });
   });
   return statements;
+}
+
+function mediaRow(id: string, ownerUserAccountId: string | null, e: MediaEntry, position: number, file?: { size: number; type: string }) {
+  const key = e.formatType === "FILE" && e.url ? parseMediaKey(e.url) : null;
+  return {
+    id,
+    ownerUserAccountId,
+    formatType: e.formatType,
+    mediaType: e.mediaType,
+    linkUrl: e.formatType === "LINK" ? e.url : null,
+    linkSite: e.formatType === "LINK" ? e.site : null,
+    embedCode: e.formatType === "EMBED" ? e.code : null,
+    embedSite: e.formatType === "EMBED" ? e.site : null,
+    fileUrl: e.formatType === "FILE" ? e.url : null,
+    fileName: key?.file ?? null,
+    fileExtension: key?.file.split(".").pop() ?? null,
+    fileSize: file?.size ?? null,
+    fileType: file?.type ?? null,
+    thumbnailUrl: e.thumbnailUrl,
+    userIndex: position,
+  };
+}
+
+/** The media attached to a form's questions and choices, in order. */
+async function formMedia(db: Database, formId: string) {
+  const questionIds = db.select({ id: commissionFormQuestions.id }).from(commissionFormQuestions).where(eq(commissionFormQuestions.formId, formId));
+  const choiceIds = db
+    .select({ id: commissionFormQuestionChoices.id })
+    .from(commissionFormQuestionChoices)
+    .innerJoin(commissionFormQuestions, eq(commissionFormQuestions.id, commissionFormQuestionChoices.questionId))
+    .where(eq(commissionFormQuestions.formId, formId));
+  const select = {
+    ownerType: mediaAttachments.ownerType,
+    ownerId: mediaAttachments.ownerId,
+    id: media.id,
+    ownerUserAccountId: media.ownerUserAccountId,
+    formatType: media.formatType,
+    mediaType: media.mediaType,
+    linkUrl: media.linkUrl,
+    linkSite: media.linkSite,
+    embedCode: media.embedCode,
+    embedSite: media.embedSite,
+    fileUrl: media.fileUrl,
+    thumbnailUrl: media.thumbnailUrl,
+  };
+  const [questions, choices] = await Promise.all([
+    db.select(select).from(mediaAttachments).innerJoin(media, eq(media.id, mediaAttachments.mediaId)).where(and(eq(mediaAttachments.ownerType, Q_OWNER), inArray(mediaAttachments.ownerId, questionIds))).orderBy(asc(mediaAttachments.position)),
+    db.select(select).from(mediaAttachments).innerJoin(media, eq(media.id, mediaAttachments.mediaId)).where(and(eq(mediaAttachments.ownerType, C_OWNER), inArray(mediaAttachments.ownerId, choiceIds))).orderBy(asc(mediaAttachments.position)),
+  ]);
+  return [...questions, ...choices];
+}
+
+type FormMediaRow = Awaited<ReturnType<typeof formMedia>>[number];
+
+function mediaDraftOf(row: FormMediaRow): FormMediaDraft {
+  return {
+    id: row.id,
+    url: row.fileUrl ?? row.linkUrl ?? "",
+    formatType: row.formatType,
+    code: row.embedCode,
+    mediaType: row.mediaType,
+    site: ((row.formatType === "EMBED" ? row.embedSite : row.linkSite) ?? null) as MediaSite | null,
+    thumbnailUrl: row.thumbnailUrl,
+  };
+}
+
+/** Is this object key in the form's own folder for `field` (v1/commission-form/{formId}/{field}/…)? */
+function isFormObject(key: { domain: string; id: string; field: string }, formId: string, field?: string): boolean {
+  return key.domain === "commission-form" && key.id === formId && (field === undefined || key.field === field);
+}
+
+/** The R2 keys of FILE rows the user owns under the form's folder (what dropping them may remove from the bucket). */
+function formObjectKeys(rows: FormMediaRow[], userAccountId: string, formId: string): string[] {
+  return rows.flatMap((row) => {
+    if (row.formatType !== "FILE" || row.ownerUserAccountId !== userAccountId || !row.fileUrl) return [];
+    const key = parseMediaKey(row.fileUrl);
+    return key && isFormObject(key, formId) ? [key.key] : [];
+  });
 }
 
 export interface FormForEdit {
@@ -254,6 +375,7 @@ export async function getFormForEdit(db: Database, userAccountId: string, formId
       .innerJoin(commissionFormQuestions, eq(commissionFormQuestions.id, commissionFormQuestionChoices.questionId))
       .where(eq(commissionFormQuestions.formId, formId)),
   );
+  const medias = await formMedia(db, formId);
   const draftQuestions: QuestionDraft[] = questions.map((q) => ({
     id: q.id,
     type: q.type,
@@ -262,7 +384,11 @@ export async function getFormForEdit(db: Database, userAccountId: string, formId
     isRequired: q.isRequired,
     choices: choices
       .filter((c) => c.questionId === q.id)
-      .map((c) => ({ id: c.id, title: pickText(cTexts, c.id, "title", locale), price: formatPriceInput(c.priceAmount, currency) })),
+      .map((c) => {
+        const image = medias.find((m) => m.ownerType === C_OWNER && m.ownerId === c.id);
+        return { id: c.id, title: pickText(cTexts, c.id, "title", locale), price: formatPriceInput(c.priceAmount, currency), media: image ? mediaDraftOf(image) : null };
+      }),
+    medias: medias.filter((m) => m.ownerType === Q_OWNER && m.ownerId === q.id).map(mediaDraftOf),
   }));
   return {
     id: form.id,
@@ -284,8 +410,11 @@ export type FormWriteResult = { ok: true } | { ok: false; reason: "not_found" } 
 /**
  * Replace the form's content with a validated draft, in the writer's language. Someone else's form is refused
  * (not_found) and left unchanged. An unknown or inactive category is refused.
+ * Media: kept ones (by id) must already be this form's; a new FILE must lie in this form's own folder for its place
+ * (question_medias / choice_media) and, with `bucket`, pass the upload rule again (bytes re-sniffed; a refused object
+ * is deleted). Media no longer listed are deleted, with `bucket` their files in the form's folder too.
  */
-export async function saveForm(db: Database, userAccountId: string, formId: string, draft: ParsedForm, locale: Locale): Promise<FormWriteResult> {
+export async function saveForm(db: Database, userAccountId: string, formId: string, draft: ParsedForm, locale: Locale, bucket?: R2Bucket): Promise<FormWriteResult> {
   const form = await ownedForm(db, userAccountId, formId);
   if (!form) return { ok: false, reason: "not_found" };
   if (draft.categoryCode) {
@@ -296,8 +425,41 @@ export async function saveForm(db: Database, userAccountId: string, formId: stri
       .get();
     if (!category) return { ok: false, reason: "invalid", errors: { categoryCode: "authoring_category" } };
   }
+  const current = await formMedia(db, formId);
+  const currentIds = new Set(current.map((m) => m.id));
+  const keptIds = new Set<string>();
+  const files: FileFacts = new Map();
+  const errors: Record<string, string> = {};
+  const check = async (item: ParsedFormMedia, path: string, field: string) => {
+    if (item.id) {
+      if (!currentIds.has(item.id) || keptIds.has(item.id)) errors[path] = "authoring_invalid";
+      keptIds.add(item.id);
+      return;
+    }
+    const entry = item.entry!;
+    const key = entry.url ? parseMediaKey(entry.url) : null;
+    if (!key) return;
+    if (!isFormObject(key, formId, field)) {
+      errors[path] = "authoring_form_media_forbidden";
+      return;
+    }
+    if (!bucket) return;
+    const inspected = await inspectUploadedObject(bucket, key);
+    if (!inspected.ok) errors[path] = inspected.error === "not_found" ? "authoring_invalid" : inspected.error;
+    else files.set(entry, { size: inspected.size, type: inspected.sniffed.mimeType });
+  };
+  for (const [qi, q] of draft.questions.entries()) {
+    for (const [mi, item] of (q.medias ?? []).entries()) await check(item, `questions.${qi}.medias.${mi}`, FORM_MEDIA_FIELDS.question);
+    for (const [ci, c] of q.choices.entries()) if (c.media) await check(c.media, `questions.${qi}.choices.${ci}.media`, FORM_MEDIA_FIELDS.choice);
+  }
+  if (Object.keys(errors).length) return { ok: false, reason: "invalid", errors };
   const ids = await currencyIds(db);
-  await db.batch(writeContent(db, formId, draft, locale, ids) as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const dropped = current.filter((m) => !keptIds.has(m.id));
+  const statements = writeContent(db, formId, draft, locale, ids, userAccountId, files);
+  if (dropped.length) statements.push(db.delete(media).where(and(inArray(media.id, dropped.map((m) => m.id)), eq(media.ownerUserAccountId, userAccountId))));
+  await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const droppedKeys = formObjectKeys(dropped, userAccountId, formId);
+  if (bucket && droppedKeys.length) await bucket.delete(droppedKeys);
   return { ok: true };
 }
 
@@ -309,14 +471,21 @@ export async function setFormStatus(db: Database, userAccountId: string, formId:
   return { ok: true };
 }
 
-/** Delete the form with its questions, choices and texts. Services pointing at it keep existing (form set null). */
-export async function deleteForm(db: Database, userAccountId: string, formId: string): Promise<FormWriteResult> {
+/**
+ * Delete the form with its questions, choices, texts and media (with `bucket`, the files in its folder too; without
+ * it the FILE rows stay, as their objects would be orphaned). Services pointing at it keep existing (form set null).
+ */
+export async function deleteForm(db: Database, userAccountId: string, formId: string, bucket?: R2Bucket): Promise<FormWriteResult> {
   const form = await ownedForm(db, userAccountId, formId);
   if (!form) return { ok: false, reason: "not_found" };
-  const empty: ParsedForm = { title: "", description: "", categoryCode: null, priceAmount: null, currency: "JPY", questions: [] };
-  const ids = await currencyIds(db);
-  // writeContent's first five statements clear texts and questions; then the title row it adds is dropped with the form.
-  const clear = writeContent(db, formId, empty, "en", ids).slice(1, 5);
-  await db.batch([...clear, db.delete(commissionForms).where(eq(commissionForms.id, formId))] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const rows = await formMedia(db, formId);
+  const removable = (bucket ? rows : rows.filter((m) => m.formatType !== "FILE")).map((m) => m.id);
+  await db.batch([
+    ...clearContent(db, formId),
+    ...(removable.length ? [db.delete(media).where(and(inArray(media.id, removable), eq(media.ownerUserAccountId, userAccountId)))] : []),
+    db.delete(commissionForms).where(eq(commissionForms.id, formId)),
+  ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  const keys = formObjectKeys(rows, userAccountId, formId);
+  if (bucket && keys.length) await bucket.delete(keys);
   return { ok: true };
 }

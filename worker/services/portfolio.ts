@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, like, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, like, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import {
@@ -21,6 +21,7 @@ import type { Locale } from "../domain/constants";
 import { parseMediaKey, type MediaFormatType, type MediaSite } from "../domain/media";
 import type { ParsedWork, WorkDraft } from "../domain/portfolio";
 import { pickText } from "./commission-forms";
+import { inspectUploadedObject } from "./storage";
 
 const WORK = LOCALIZED.portfolioWork.type;
 const OWNER = MEDIA_OWNERS.portfolioWork.type;
@@ -37,6 +38,13 @@ export interface ShownMedia {
   thumbnailUrl: string | null;
 }
 
+/** Who a client work was made for (on the creator's list) or by (on the client's "Made for you"). */
+export interface WorkPerson {
+  role: "client" | "creator";
+  /** null: the account is gone ("a former client"). */
+  profile: { name: string; handle: string; avatarUrl: string | null } | null;
+}
+
 export interface WorkListItem {
   id: string;
   title: string;
@@ -45,7 +53,14 @@ export interface WorkListItem {
   mediaCount: number;
   visibility: VisibilityStatus;
   medias: ShownMedia[];
+  /** Client works only. */
+  person?: WorkPerson;
 }
+
+/** A creator's own works vs. client works (made for a client: client_account_id or commission_order_id set). */
+export type WorkKind = "own" | "client";
+const isClientWorkSql = or(isNotNull(portfolioWorks.clientAccountId), isNotNull(portfolioWorks.commissionOrderId));
+const isOwnWorkSql = and(isNull(portfolioWorks.clientAccountId), isNull(portfolioWorks.commissionOrderId));
 
 type AttachedRow = Awaited<ReturnType<typeof attachedMedia>>[number];
 
@@ -69,7 +84,7 @@ async function profileIdOf(db: Database, userAccountId: string): Promise<string 
 /** The work if the user's profile owns it; null otherwise (the caller answers 404 either way). */
 async function ownedWork(db: Database, userAccountId: string, workId: string) {
   return db
-    .select({ id: portfolioWorks.id, profileId: portfolioWorks.profileId })
+    .select({ id: portfolioWorks.id, profileId: portfolioWorks.profileId, clientAccountId: portfolioWorks.clientAccountId, commissionOrderId: portfolioWorks.commissionOrderId })
     .from(portfolioWorks)
     .innerJoin(userProfiles, eq(userProfiles.id, portfolioWorks.profileId))
     .where(and(eq(portfolioWorks.id, workId), eq(userProfiles.accountId, userAccountId)))
@@ -98,15 +113,24 @@ async function attachedMedia(db: Database, workIds: string[]) {
     .orderBy(asc(mediaAttachments.position));
 }
 
-export async function listWorks(db: Database, userAccountId: string, locale: Locale): Promise<WorkListItem[]> {
-  const profileId = await profileIdOf(db, userAccountId);
-  if (!profileId) return [];
-  const works = await db
-    .select({ id: portfolioWorks.id, visibility: visibilitySettings.visibilityStatus })
-    .from(portfolioWorks)
-    .leftJoin(visibilitySettings, and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, portfolioWorks.id)))
-    .where(eq(portfolioWorks.profileId, profileId))
-    .orderBy(asc(portfolioWorks.userIndex), desc(portfolioWorks.createdAt));
+/** Name (in the viewer's language, else the handle), handle and avatar of each account that still has a profile. */
+async function profileRefs(db: Database, accountIds: string[], locale: Locale): Promise<Map<string, NonNullable<WorkPerson["profile"]>>> {
+  const ids = [...new Set(accountIds)];
+  if (ids.length === 0) return new Map();
+  const profiles = await db
+    .select({ id: userProfiles.id, accountId: userProfiles.accountId, handle: userProfiles.originalHandle, avatarUrl: userProfiles.avatarUrl })
+    .from(userProfiles)
+    .where(inArray(userProfiles.accountId, ids));
+  const texts = profiles.length
+    ? await db.select().from(localizedTexts).where(and(eq(localizedTexts.entityType, LOCALIZED.userProfile.type), eq(localizedTexts.field, "name"), inArray(localizedTexts.entityId, profiles.map((p) => p.id))))
+    : [];
+  return new Map(profiles.map((p) => [p.accountId, { name: pickText(texts, p.id, "name", locale) || p.handle, handle: p.handle, avatarUrl: p.avatarUrl }]));
+}
+
+type ListedRow = { id: string; visibility: VisibilityStatus | null; person?: WorkPerson };
+
+/** Titles and media of the listed works, in the given order. */
+async function toListItems(db: Database, works: ListedRow[], locale: Locale): Promise<WorkListItem[]> {
   const ids = works.map((w) => w.id);
   const texts = ids.length ? await db.select().from(localizedTexts).where(and(eq(localizedTexts.entityType, WORK), inArray(localizedTexts.entityId, ids))) : [];
   const medias = await attachedMedia(db, ids);
@@ -121,8 +145,46 @@ export async function listWorks(db: Database, userAccountId: string, locale: Loc
       mediaCount: own.length,
       visibility: w.visibility ?? "PUBLIC",
       medias: own.map(shownMedia),
+      ...(w.person ? { person: w.person } : {}),
     };
   });
+}
+
+/**
+ * The user's works of one kind: "own" (the portfolio pages) or "client" (/dashboard/portfolio/creator/client, each
+ * with the client it was made for; a deleted client's work says "a former client").
+ */
+export async function listWorks(db: Database, userAccountId: string, locale: Locale, kind: WorkKind = "own"): Promise<WorkListItem[]> {
+  const profileId = await profileIdOf(db, userAccountId);
+  if (!profileId) return [];
+  const works = await db
+    .select({ id: portfolioWorks.id, visibility: visibilitySettings.visibilityStatus, clientAccountId: portfolioWorks.clientAccountId })
+    .from(portfolioWorks)
+    .leftJoin(visibilitySettings, and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, portfolioWorks.id)))
+    .where(and(eq(portfolioWorks.profileId, profileId), kind === "client" ? isClientWorkSql : isOwnWorkSql))
+    .orderBy(asc(portfolioWorks.userIndex), desc(portfolioWorks.createdAt));
+  if (kind === "own") return toListItems(db, works, locale);
+  const clients = await profileRefs(db, works.flatMap((w) => (w.clientAccountId ? [w.clientAccountId] : [])), locale);
+  return toListItems(db, works.map((w) => ({ ...w, person: { role: "client" as const, profile: (w.clientAccountId && clients.get(w.clientAccountId)) || null } })), locale);
+}
+
+/** "Made for you": published, public works whose client is this account, each with its creator. Read-only. */
+export async function listWorksMadeFor(db: Database, clientAccountId: string, locale: Locale): Promise<WorkListItem[]> {
+  const works = await db
+    .select({ id: portfolioWorks.id, visibility: visibilitySettings.visibilityStatus, creatorAccountId: userProfiles.accountId })
+    .from(portfolioWorks)
+    .innerJoin(userProfiles, eq(userProfiles.id, portfolioWorks.profileId))
+    .leftJoin(visibilitySettings, and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, portfolioWorks.id)))
+    .where(
+      and(
+        eq(portfolioWorks.clientAccountId, clientAccountId),
+        eq(portfolioWorks.workStatus, "PUBLISHED"),
+        or(isNull(visibilitySettings.visibilityStatus), eq(visibilitySettings.visibilityStatus, "PUBLIC")),
+      ),
+    )
+    .orderBy(desc(portfolioWorks.createdAt));
+  const creators = await profileRefs(db, works.map((w) => w.creatorAccountId), locale);
+  return toListItems(db, works.map((w) => ({ ...w, person: { role: "creator" as const, profile: creators.get(w.creatorAccountId) ?? null } })), locale);
 }
 
 export async function getWorkForEdit(db: Database, userAccountId: string, workId: string, locale: Locale): Promise<WorkDraft | null> {
@@ -138,11 +200,13 @@ export async function getWorkForEdit(db: Database, userAccountId: string, workId
   ]);
   const credits = setting
     ? await db
-        .select({ handle: userProfiles.originalHandle })
+        .select({ accountId: visibilityGrants.userAccountId, handle: userProfiles.originalHandle })
         .from(visibilityGrants)
         .innerJoin(userProfiles, eq(userProfiles.accountId, visibilityGrants.userAccountId))
         .where(and(eq(visibilityGrants.visibilitySettingId, setting.id), eq(visibilityGrants.permission, "credit")))
     : [];
+  const clientHandle = work.clientAccountId ? (await profileRefs(db, [work.clientAccountId], locale)).get(work.clientAccountId)?.handle : undefined;
+  const isClientWork = Boolean(work.clientAccountId || work.commissionOrderId);
   return {
     id: workId,
     title: pickText(texts, workId, "title", locale),
@@ -155,11 +219,16 @@ export async function getWorkForEdit(db: Database, userAccountId: string, workId
     categoryCodes: categories.map((c) => c.code),
     tags: tags.map((t) => t.tag),
     visibility: setting?.status ?? "PUBLIC",
-    credits: credits.map((c) => c.handle).join(", "),
+    // The client is credited by saveWork; the field lists only the other credited users.
+    credits: credits
+      .filter((c) => c.accountId !== work.clientAccountId)
+      .map((c) => c.handle)
+      .join(", "),
+    ...(isClientWork ? { client: clientHandle ?? "" } : {}),
   };
 }
 
-export type WorkWriteResult = { ok: true; workId: string } | { ok: false; reason: "not_found" } | { ok: false; reason: "invalid"; errors: Record<string, string> };
+export type WorkWriteResult = { ok: true; workId: string; isClientWork: boolean } | { ok: false; reason: "not_found" } | { ok: false; reason: "invalid"; errors: Record<string, string> };
 
 /**
  * Create (workId null) or update a work of the user's profile. Texts are written in the writer's language.
@@ -168,7 +237,8 @@ export type WorkWriteResult = { ok: true; workId: string } | { ok: false; reason
  * own folder (v1/portfolio-work/{workId}/medias/) and, when `bucket` is given, exist there: anyone else's path is
  * refused (so a new work, which has no folder yet, takes no files). Removed media rows are deleted, and with
  * `bucket` a removed FILE's object too when it is the user's and under this work's folder.
- * Someone else's work is refused (not_found) and left unchanged.
+ * Someone else's work is refused (not_found) and left unchanged. A client work (008-client-works.md) names its client
+ * by handle (see resolveClient), who is credited too; `isClientWork` tells the caller which list the work is on.
  */
 export async function saveWork(
   db: Database,
@@ -185,6 +255,9 @@ export async function saveWork(
   const id = existing?.id ?? crypto.randomUUID();
 
   const errors: Record<string, string> = {};
+  const client = await resolveClient(db, userAccountId, existing ?? null, input.clientHandle);
+  if ("error" in client) errors.client = client.error;
+  const clientAccountId = "error" in client ? null : client.accountId;
   if (input.categoryCodes.length) {
     const found = await db.select({ code: commissionCategories.code }).from(commissionCategories).where(and(inArray(commissionCategories.code, input.categoryCodes), eq(commissionCategories.isActive, true)));
     if (found.length !== input.categoryCodes.length) errors.categoryCodes = "authoring_category";
@@ -193,7 +266,8 @@ export async function saveWork(
     const rating = await db.select({ code: contentRatings.code }).from(contentRatings).where(eq(contentRatings.code, input.contentRatingCode)).get();
     if (!rating) errors.contentRatingCode = "authoring_content_rating";
   }
-  const creditAccounts: string[] = [];
+  // The client is credited on the work too.
+  const creditAccounts: string[] = clientAccountId ? [clientAccountId] : [];
   for (const handle of input.creditHandles) {
     const row = await db.select({ accountId: userProfiles.accountId }).from(userProfiles).where(sql`lower(${userProfiles.originalHandle}) = ${handle.toLowerCase()}`).get();
     if (!row) errors.credits ??= "authoring_credit_unknown";
@@ -212,9 +286,10 @@ export async function saveWork(
       continue;
     }
     if (bucket) {
-      const head = await bucket.head(key.key);
-      if (!head) errors[`medias.${i}`] = "authoring_invalid";
-      else fileSizes.set(i, { size: head.size, type: head.httpMetadata?.contentType ?? null });
+      // Re-sniffs the bytes (a presigned PUT never passed the Worker); a refused object is deleted.
+      const inspected = await inspectUploadedObject(bucket, key);
+      if (!inspected.ok) errors[`medias.${i}`] = inspected.error === "not_found" ? "authoring_invalid" : inspected.error;
+      else fileSizes.set(i, { size: inspected.size, type: inspected.sniffed.mimeType });
     }
   }
   if (Object.keys(errors).length) return { ok: false, reason: "invalid", errors };
@@ -223,8 +298,8 @@ export async function saveWork(
   const text = (field: string, value: string) => db.insert(localizedTexts).values({ id: crypto.randomUUID(), entityType: WORK, entityId: id, field, languageCode: locale, isOriginal: true, text: value });
   const statements: BatchItem<"sqlite">[] = [
     existing
-      ? db.update(portfolioWorks).set({ workStatus: "PUBLISHED", updatedAt: new Date() }).where(eq(portfolioWorks.id, id))
-      : db.insert(portfolioWorks).values({ id, profileId, workStatus: "PUBLISHED" }),
+      ? db.update(portfolioWorks).set({ workStatus: "PUBLISHED", clientAccountId, updatedAt: new Date() }).where(eq(portfolioWorks.id, id))
+      : db.insert(portfolioWorks).values({ id, profileId, workStatus: "PUBLISHED", clientAccountId }),
     db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, WORK), eq(localizedTexts.entityId, id))),
     text("title", input.title),
     text("description", input.description),
@@ -280,7 +355,26 @@ export async function saveWork(
   }
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   if (bucket && droppedKeys.length) await bucket.delete(droppedKeys);
-  return { ok: true, workId: id };
+  return { ok: true, workId: id, isClientWork: Boolean(clientAccountId || existing?.commissionOrderId) };
+}
+
+/**
+ * The client of the work being saved (008-client-works.md). A new work is a client work when a handle is given.
+ * A stored work keeps its kind: an own work ignores the field; a client work needs a handle, except when its client's
+ * account is gone (then empty keeps "a former client"). The handle must be someone else's existing profile.
+ */
+async function resolveClient(
+  db: Database,
+  userAccountId: string,
+  existing: { clientAccountId: string | null; commissionOrderId: string | null } | null,
+  handle: string | null,
+): Promise<{ accountId: string | null } | { error: string }> {
+  if (existing && !existing.clientAccountId && !existing.commissionOrderId) return { accountId: null };
+  if (!handle) return existing && !existing.clientAccountId ? { accountId: null } : existing ? { error: "client_works_client_required" } : { accountId: null };
+  const row = await db.select({ accountId: userProfiles.accountId }).from(userProfiles).where(sql`lower(${userProfiles.originalHandle}) = ${handle.toLowerCase()}`).get();
+  if (!row) return { error: "client_works_client_unknown" };
+  if (row.accountId === userAccountId) return { error: "client_works_client_self" };
+  return { accountId: row.accountId };
 }
 
 /** Is this object key one of the work's own media files (v1/portfolio-work/{workId}/medias/…)? */

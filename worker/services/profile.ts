@@ -4,7 +4,9 @@ import type { FieldErrors } from "../domain/validation";
 import type { Database } from "../db/client";
 import { localizedTexts, userAccounts, userProfiles } from "../db/schema";
 import { LOCALIZED } from "../db/schema/localized-entities";
+import { parseMediaKey, type MediaErrorCode } from "../domain/media";
 import { isHandleTaken, setLocalizedText } from "./accounts";
+import { inspectUploadedObject } from "./storage";
 import { getCurrencyCode, setAccountCurrency, setAccountLanguage } from "./preferences";
 
 const PROFILE = LOCALIZED.userProfile.type;
@@ -98,6 +100,28 @@ export async function updateProfileSettings(db: Database, accountId: string, inp
     throw error;
   }
   return { ok: true };
+}
+
+export type PictureResult = { ok: true; url: string } | { ok: false; error: MediaErrorCode | "forbidden" | "not_found" };
+
+/**
+ * Set the avatar or cover to an object already in the bucket (after a presigned PUT, which never passed the Worker;
+ * `/upload` and the Worker PUT set the column themselves). The key must be under the user's own profile folder for
+ * that field; its bytes are sniffed again against the field's rule (a refused object is deleted, the column kept).
+ * The previous object of the field goes, as with an upload.
+ */
+export async function attachProfilePicture(db: Database, bucket: R2Bucket, accountId: string, field: "avatar" | "cover", url: string): Promise<PictureResult> {
+  const profile = await db.select({ id: userProfiles.id, avatarUrl: userProfiles.avatarUrl, coverUrl: userProfiles.coverUrl }).from(userProfiles).where(eq(userProfiles.accountId, accountId)).get();
+  const key = parseMediaKey(url);
+  if (!profile || !key || key.domain !== "user-profile" || key.id !== profile.id || key.field !== field) return { ok: false, error: "forbidden" };
+  const inspected = await inspectUploadedObject(bucket, key);
+  if (!inspected.ok) return { ok: false, error: inspected.error };
+  const column = key.rule.profileColumn!;
+  const stored = `/media/${key.key}`;
+  await db.update(userProfiles).set({ [column]: stored, updatedAt: new Date() }).where(eq(userProfiles.id, profile.id));
+  const old = parseMediaKey(profile[column] ?? "");
+  if (old && old.key !== key.key && old.domain === "user-profile" && old.id === profile.id && old.field === field) await bucket.delete(old.key);
+  return { ok: true, url: stored };
 }
 
 export async function getAccountSettings(db: Database, accountId: string): Promise<AccountSettings | null> {

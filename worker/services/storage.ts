@@ -1,13 +1,14 @@
 import { AwsClient } from "aws4fetch";
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { portfolioWorks, userProfiles } from "../db/schema";
+import { commissionAccounts, commissionForms, portfolioWorks, userProfiles } from "../db/schema";
 import {
   SNIFF_BYTES,
   buildMediaKey,
   canWriteUnder,
   checkFile,
   checkFileCount,
+  checkStoredObject,
   findUploadRule,
   isValidDomainId,
   kindForMimeType,
@@ -54,6 +55,16 @@ export function signingSecret(env: Env): string {
 
 async function ownerProfileOf(db: Database, rule: UploadRule, domainId: string): Promise<string | null> {
   if (rule.ownership === "profile") return domainId;
+  if (rule.ownership === "commission-form") {
+    const form = await db
+      .select({ profileId: userProfiles.id })
+      .from(commissionForms)
+      .innerJoin(commissionAccounts, eq(commissionAccounts.id, commissionForms.commissionAccountId))
+      .innerJoin(userProfiles, eq(userProfiles.accountId, commissionAccounts.userAccountId))
+      .where(eq(commissionForms.id, domainId))
+      .get();
+    return form?.profileId ?? null;
+  }
   const work = await db.select({ profileId: portfolioWorks.profileId }).from(portfolioWorks).where(eq(portfolioWorks.id, domainId)).get();
   return work?.profileId ?? null;
 }
@@ -219,6 +230,35 @@ export async function putSignedObject(
   if (checked.value!.mimeType !== payload.t) return badRequest("media_error_unsupported_type");
   const url = await storeObject(db, env.MEDIA, user, parsed.rule, key, body, checked.value!);
   return { ok: true, url };
+}
+
+// ───────────────────────── attaching stored objects ─────────────────────────
+
+export type InspectResult = { ok: true; size: number; sniffed: SniffedType } | { ok: false; error: MediaErrorCode | "not_found" };
+
+/**
+ * Re-checks an object when a record attaches it: a presigned PUT goes straight to R2, so its bytes were never
+ * sniffed. Reads the first SNIFF_BYTES with a ranged get and applies the upload's own rule (size, sniffed kind,
+ * kind matching the key's extension; `checkStoredObject`). A refused object is deleted; a missing one is `not_found`.
+ * Callers check first that the key is the user's own (their folder), since a refusal deletes it.
+ */
+export async function inspectUploadedObject(bucket: R2Bucket, key: MediaKey | string, rule?: UploadRule): Promise<InspectResult> {
+  const parsed = typeof key === "string" ? parseMediaKey(key) : key;
+  if (!parsed) return { ok: false, error: "not_found" };
+  const object = await bucket.get(parsed.key, { range: { offset: 0, length: SNIFF_BYTES } });
+  if (!object) return { ok: false, error: "not_found" };
+  const head = new Uint8Array(await object.arrayBuffer());
+  const checked = checkStoredObject({ size: object.size, head, file: parsed.file }, rule ?? parsed.rule);
+  if (!checked.ok) {
+    await bucket.delete(parsed.key);
+    return { ok: false, error: checked.error };
+  }
+  return { ok: true, size: object.size, sniffed: checked.value };
+}
+
+/** May the user (by profile) write under the key's folder? The ownership check of an attach, as for an upload. */
+export async function ownsObject(db: Database, user: Owner, key: MediaKey): Promise<boolean> {
+  return mayWrite(db, user, key.rule, key.id);
 }
 
 // ───────────────────────── reads and deletes ─────────────────────────

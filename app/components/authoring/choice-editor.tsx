@@ -1,20 +1,22 @@
 import { m } from "~/paraglide/messages.js";
-import { CHOICE_TITLE_MAX, moveItem, type ChoiceDraft, type FormCurrency } from "../../../worker/domain/commission-form";
+import { CHOICE_TITLE_MAX, FORM_CHOICE_MEDIA_MAX, FORM_MEDIA_FIELDS, moveItem, type ChoiceDraft, type FormCurrency } from "../../../worker/domain/commission-form";
 import { EditorText, ErrorText, SmallButton } from "./fields";
+import { MediaListField, type KeyedMedia } from "./media-list-field";
 
-export type KeyedChoice = ChoiceDraft & { key: string };
+export type KeyedChoice = Omit<ChoiceDraft, "media"> & { key: string; media?: KeyedMedia | null };
 
 /** The choices of a single or multiple choice question: label, extra price, order. */
 export function ChoiceEditor(props: {
   idPrefix: string;
+  formId: string;
   choices: KeyedChoice[];
   currency: FormCurrency;
   errors: Record<string, string>;
   errorPrefix: string;
   onChange: (choices: KeyedChoice[]) => void;
 }) {
-  const { idPrefix, choices, currency, errors, errorPrefix, onChange } = props;
-  const update = (index: number, patch: Partial<ChoiceDraft>) => onChange(choices.map((c, i) => (i === index ? { ...c, ...patch } : c)));
+  const { idPrefix, formId, choices, currency, errors, errorPrefix, onChange } = props;
+  const update = (index: number, patch: Partial<KeyedChoice>) => onChange(choices.map((c, i) => (i === index ? { ...c, ...patch } : c)));
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{m.authoring_choices_heading()}</legend>
@@ -41,6 +43,23 @@ export function ChoiceEditor(props: {
                 error={errors[`${errorPrefix}.choices.${index}.price`]}
                 onChange={(price) => update(index, { price })}
               />
+              <div className="sm:col-span-2">
+                <MediaListField
+                  idPrefix={`${idPrefix}-choice-${index}-media`}
+                  legend={m.authoring_choice_media_heading({ number })}
+                  hint={m.authoring_choice_media_hint()}
+                  max={FORM_CHOICE_MEDIA_MAX}
+                  target={{ domain: "commission-form", id: formId, field: FORM_MEDIA_FIELDS.choice }}
+                  title={choice.title}
+                  medias={choice.media ? [choice.media] : []}
+                  error={errors[`${errorPrefix}.choices.${index}.media`]}
+                  imagesOnly
+                  imagesOnlyText={m.authoring_choice_media_image()}
+                  addLabel={m.authoring_choice_media_add()}
+                  itemContext={m.authoring_choice_context({ number })}
+                  onChange={(medias) => update(index, { media: medias[0] ?? null })}
+                />
+              </div>
               <div className="flex flex-wrap gap-2 sm:col-span-2">
                 <SmallButton target={m.authoring_choice_context({ number })} visible={m.authoring_move_up()} disabled={index === 0} onClick={() => onChange(moveItem(choices, index, -1))} />
                 <SmallButton target={m.authoring_choice_context({ number })} visible={m.authoring_move_down()} disabled={index === choices.length - 1} onClick={() => onChange(moveItem(choices, index, 1))} />

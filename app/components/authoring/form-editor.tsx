@@ -20,7 +20,12 @@ type KeyedDraft = Omit<FormDraft, "questions"> & { questions: KeyedQuestion[] };
 
 const withKeys = (draft: FormDraft): KeyedDraft => ({
   ...draft,
-  questions: draft.questions.map((q) => ({ ...q, key: q.id ?? crypto.randomUUID(), choices: q.choices.map((c) => ({ ...c, key: c.id ?? crypto.randomUUID() })) })),
+  questions: draft.questions.map((q) => ({
+    ...q,
+    key: q.id ?? crypto.randomUUID(),
+    medias: (q.medias ?? []).map((item) => ({ ...item, key: item.id ?? crypto.randomUUID() })),
+    choices: q.choices.map((c) => ({ ...c, key: c.id ?? crypto.randomUUID(), media: c.media ? { ...c.media, key: c.media.id ?? crypto.randomUUID() } : null })),
+  })),
 });
 
 /**
@@ -28,6 +33,8 @@ const withKeys = (draft: FormDraft): KeyedDraft => ({
  * so a refused save keeps everything the creator typed; errors come back keyed by path ("questions.2.title").
  */
 export function FormEditor(props: {
+  /** The stored form (media files upload under it). */
+  formId: string;
   draft: FormDraft;
   errors: Record<string, string>;
   saved: boolean;
@@ -101,6 +108,7 @@ export function FormEditor(props: {
               <QuestionEditor
                 index={index}
                 count={draft.questions.length}
+                formId={props.formId}
                 question={question}
                 currency={draft.currency}
                 errors={errors}
@@ -126,7 +134,7 @@ export function FormEditor(props: {
             className="button-secondary min-h-11"
             onClick={() => {
               const q = newQuestion(newType);
-              setQuestions([...draft.questions, { ...q, key: crypto.randomUUID(), choices: q.choices.map((c) => ({ ...c, key: crypto.randomUUID() })) }]);
+              setQuestions([...draft.questions, { ...q, key: crypto.randomUUID(), medias: [], choices: q.choices.map((c) => ({ title: c.title, price: c.price, key: crypto.randomUUID() })) }]);
             }}
           >
             {m.authoring_question_add()}

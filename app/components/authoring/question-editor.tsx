@@ -1,6 +1,8 @@
 import { m } from "~/paraglide/messages.js";
 import {
   CHOICE_TYPES,
+  FORM_MEDIA_FIELDS,
+  FORM_QUESTION_MEDIA_MAX,
   QUESTION_DESCRIPTION_MAX,
   QUESTION_TITLE_MAX,
   type FormCurrency,
@@ -9,8 +11,9 @@ import {
 } from "../../../worker/domain/commission-form";
 import { ChoiceEditor, type KeyedChoice } from "./choice-editor";
 import { EditorText, SmallButton } from "./fields";
+import { MediaListField, type KeyedMedia } from "./media-list-field";
 
-export type KeyedQuestion = Omit<QuestionDraft, "choices"> & { key: string; choices: KeyedChoice[] };
+export type KeyedQuestion = Omit<QuestionDraft, "choices" | "medias"> & { key: string; choices: KeyedChoice[]; medias: KeyedMedia[] };
 
 export const QUESTION_TYPE_LABELS: Record<QuestionType, () => string> = {
   SHORT_TEXT: m.authoring_type_SHORT_TEXT,
@@ -26,6 +29,8 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, () => string> = {
 export function QuestionEditor(props: {
   index: number;
   count: number;
+  /** The stored form: question and choice files upload under it. */
+  formId: string;
   question: KeyedQuestion;
   currency: FormCurrency;
   errors: Record<string, string>;
@@ -33,7 +38,7 @@ export function QuestionEditor(props: {
   onMove: (delta: -1 | 1) => void;
   onRemove: () => void;
 }) {
-  const { index, count, question, currency, errors, onChange, onMove, onRemove } = props;
+  const { index, count, formId, question, currency, errors, onChange, onMove, onRemove } = props;
   const number = index + 1;
   const id = `q-${question.key}`;
   const path = `questions.${index}`;
@@ -63,6 +68,19 @@ export function QuestionEditor(props: {
         error={errors[`${path}.description`]}
         onChange={(description) => onChange({ ...question, description })}
       />
+      <MediaListField
+        idPrefix={`${id}-media`}
+        legend={m.authoring_question_media_heading({ number })}
+        hint={m.authoring_question_media_hint({ max: FORM_QUESTION_MEDIA_MAX })}
+        max={FORM_QUESTION_MEDIA_MAX}
+        target={{ domain: "commission-form", id: formId, field: FORM_MEDIA_FIELDS.question }}
+        title={question.title}
+        medias={question.medias}
+        error={errors[`${path}.medias`]}
+        itemError={(i) => errors[`${path}.medias.${i}`]}
+        itemContext={m.authoring_question_context({ number })}
+        onChange={(medias) => onChange({ ...question, medias })}
+      />
       {!isNotice && (
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">
           <input
@@ -77,6 +95,7 @@ export function QuestionEditor(props: {
       {CHOICE_TYPES.includes(question.type) && (
         <ChoiceEditor
           idPrefix={id}
+          formId={formId}
           choices={question.choices}
           currency={currency}
           errors={errors}

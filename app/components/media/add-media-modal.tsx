@@ -139,7 +139,7 @@ function FileUpload({ target, remaining, onAdd }: { target: NonNullable<AddMedia
     onAdd(outcome.urls.flatMap((url, i) => buildMediaEntry({ formatType: "FILE", url, mimeType: types[i] }) ?? []));
   }
 
-  const hint = target.domain === "portfolio-work" ? m.media_portfolio_hint() : m.media_picture_hint();
+  const hint = target.domain === "user-profile" ? m.media_picture_hint() : m.media_portfolio_hint();
   return (
     <div className="space-y-2" aria-busy={uploading}>
       <label htmlFor={`${id}-file`} className="block text-sm font-medium">

@@ -1,7 +1,5 @@
 import { m } from "~/paraglide/messages.js";
-import { SNIFF_BYTES, checkFile, checkFileCount, type MediaErrorCode, type UploadRule } from "../../../worker/domain/media";
-
-export const UPLOAD_PATH = "/api/google/storage/upload";
+import { SNIFF_BYTES, checkFile, checkFileCount, sniffMediaType, type MediaErrorCode, type UploadRule } from "../../../worker/domain/media";
 
 /** The spec's upload errors in the reader's language; listed explicitly so the bundle carries only these. */
 const ERROR_MESSAGES: Record<MediaErrorCode | "unauthorized" | "forbidden" | "failed", () => string> = {
@@ -32,20 +30,64 @@ export async function precheckFiles(files: File[], rule: Pick<UploadRule, "maxBy
 
 export type UploadOutcome = { ok: true; urls: string[] } | { ok: false; code: string };
 
-/** POST /api/google/storage/upload (multipart: files, domainPath, domainIdPath, fieldPath). */
-export async function uploadFiles(target: { domain: string; id: string; field: string }, files: File[]): Promise<UploadOutcome> {
-  const form = new FormData();
-  for (const file of files) form.append("files", file);
-  form.set("domainPath", target.domain);
-  form.set("domainIdPath", target.id);
-  form.set("fieldPath", target.field);
+type Target = { domain: string; id: string; field: string };
+type SignedWrite = { url: string; storedUrl: string; method: "PUT"; headers: Record<string, string> };
+type FileOutcome = { ok: true; url: string } | { ok: false; code: string };
+
+export const SIGN_WRITE_PATH = "/api/google/storage/sign/write";
+export const PROFILE_PICTURE_PATH = "/api/account/picture";
+
+/** Our JSON failures carry `code`; a failure from elsewhere (R2's XML) has none and reads as "failed". */
+async function failureCode(response: Response): Promise<string> {
+  if (response.status === 401) return "unauthorized";
+  if (response.status === 403) return "forbidden";
+  const body = (await response.json().catch(() => ({}))) as { code?: string };
+  return body.code ?? "failed";
+}
+
+/**
+ * One file by signed write (spec section 7): the server checks the path, size and type and signs a PUT. In
+ * production that is a presigned R2 PUT, so the bytes never pass through the Worker; locally it is the Worker's
+ * own signed PUT into local R2. Either way the record that attaches the URL re-checks the stored bytes.
+ */
+async function putFile(target: Target, file: File): Promise<FileOutcome> {
+  const sniffed = sniffMediaType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
+  const signResponse = await fetch(SIGN_WRITE_PATH, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ path: `v1/${target.domain}/${target.id}/${target.field}`, contentType: sniffed?.mimeType ?? file.type, size: file.size }),
+    credentials: "same-origin",
+  });
+  if (!signResponse.ok) return { ok: false, code: await failureCode(signResponse) };
+  const signed = (await signResponse.json()) as SignedWrite;
+  const put = await fetch(signed.url, { method: signed.method, headers: signed.headers, body: file });
+  if (!put.ok) return { ok: false, code: await failureCode(put) };
+  return { ok: true, url: signed.storedUrl };
+}
+
+/** A profile picture becomes the avatar or cover only once the account says so (userProfile.update in the spec). */
+async function attachProfilePicture(field: string, url: string): Promise<FileOutcome> {
+  const response = await fetch(PROFILE_PICTURE_PATH, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ field, url }),
+    credentials: "same-origin",
+  });
+  if (!response.ok) return { ok: false, code: await failureCode(response) };
+  return { ok: true, url: ((await response.json()) as { url: string }).url };
+}
+
+/** Uploads files in order under v1/{domain}/{id}/{field}/ and returns their stored URLs (without query). */
+export async function uploadFiles(target: Target, files: File[]): Promise<UploadOutcome> {
+  const urls: string[] = [];
   try {
-    const response = await fetch(UPLOAD_PATH, { method: "POST", body: form, credentials: "same-origin" });
-    const body = (await response.json().catch(() => ({}))) as { urls?: string[]; code?: string; error?: string };
-    if (response.ok && body.urls) return { ok: true, urls: body.urls };
-    if (response.status === 401) return { ok: false, code: "unauthorized" };
-    if (response.status === 403) return { ok: false, code: "forbidden" };
-    return { ok: false, code: body.code ?? "failed" };
+    for (const file of files) {
+      let outcome = await putFile(target, file);
+      if (outcome.ok && target.domain === "user-profile") outcome = await attachProfilePicture(target.field, outcome.url);
+      if (!outcome.ok) return outcome;
+      urls.push(outcome.url);
+    }
+    return { ok: true, urls };
   } catch {
     return { ok: false, code: "failed" };
   }

@@ -32,7 +32,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const notFound = () => data(m.authoring_not_found({}, { locale }), { status: 404 });
 
   if (intent === "delete") {
-    const result = await deleteForm(db, user.accountId, formId);
+    const result = await deleteForm(db, user.accountId, formId, context.get(requestContext).env.MEDIA);
     if (!result.ok) throw notFound();
     return redirect(DASHBOARD_PATHS.forms);
   }
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = parseFormDraft(payload);
   if (!parsed.ok) return data({ saved: false, errors: translateAuthoringErrors(parsed.errors, locale) }, { status: 400 });
-  const result = await saveForm(db, user.accountId, formId, parsed.data, locale);
+  const result = await saveForm(db, user.accountId, formId, parsed.data, locale, context.get(requestContext).env.MEDIA);
   if (!result.ok && result.reason === "not_found") throw notFound();
   if (!result.ok && result.reason === "invalid") return data({ saved: false, errors: translateAuthoringErrors(result.errors, locale) }, { status: 400 });
   if (intent === "publish") await setFormStatus(db, user.accountId, formId, "PUBLISHED");
@@ -84,7 +84,7 @@ export default function CommissionFormEditPage({ loaderData, actionData }: Route
           m.authoring_draft_note({ path })
         )}
       </p>
-      <FormEditor key={form.id} draft={form.draft} errors={actionData?.errors ?? {}} saved={Boolean(actionData?.saved)} busy={busy} published={published} categories={categories} />
+      <FormEditor key={form.id} formId={form.id} draft={form.draft} errors={actionData?.errors ?? {}} saved={Boolean(actionData?.saved)} busy={busy} published={published} categories={categories} />
       <Form
         method="post"
         className="border-t border-zinc-200 pt-6 dark:border-zinc-700"

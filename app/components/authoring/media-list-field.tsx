@@ -1,0 +1,177 @@
+import { useState } from "react";
+import { createPortal } from "react-dom";
+import { m } from "~/paraglide/messages.js";
+import type { MediaEntry } from "../../../worker/domain/media";
+import { buildMediaEntry } from "../../../worker/domain/media";
+import type { WorkMediaDraft } from "../../../worker/domain/portfolio";
+import { AddMediaModal } from "../media/add-media-modal";
+import { MediaImage } from "../media/media-image";
+import { MediaPreviewDialog } from "../media/media-lightbox";
+import { SITE_NAMES, type PlayableMedia } from "../media/players/embed-urls";
+import { ErrorText, SmallButton } from "./fields";
+import { mediaLabel } from "./work-editor";
+
+export type KeyedMedia = WorkMediaDraft & { key: string };
+
+/** A draft entry as the players take it (stored ones carry their type; URL-only ones are detected again). */
+export function playableOf(item: WorkMediaDraft): PlayableMedia {
+  const detected = item.mediaType ? null : /^https?:\/\//i.test(item.url) ? buildMediaEntry({ formatType: "LINK", url: item.url }) : null;
+  return {
+    id: item.id,
+    formatType: item.formatType ?? "LINK",
+    mediaType: item.mediaType ?? detected?.mediaType ?? "OTHER",
+    site: item.site ?? detected?.site ?? null,
+    url: item.url,
+    code: item.code ?? null,
+    thumbnailUrl: item.thumbnailUrl ?? detected?.thumbnailUrl ?? null,
+  };
+}
+
+export function draftOfEntry(entry: MediaEntry): KeyedMedia {
+  return {
+    key: crypto.randomUUID(),
+    url: entry.url ?? "",
+    formatType: entry.formatType,
+    code: entry.code,
+    mediaType: entry.mediaType,
+    site: entry.site,
+    thumbnailUrl: entry.thumbnailUrl,
+  };
+}
+
+/**
+ * A list of media (a work's, a form question's, a choice's one image): add through the add-media modal (File / Link
+ * / Embed), preview, reorder, remove, at most `max` ('Limit exceeded' past it). Files upload to `target`; without
+ * one (the owner is not saved yet) only links and embeds. With `imagesOnly`, entries that are not images are refused
+ * in place with `imagesOnlyText` (the server refuses them too). The modal and the preview render outside the page
+ * form (see AddMediaModal).
+ */
+export function MediaListField(props: {
+  /** Unique on the page: ids of the hint and error texts. */
+  idPrefix: string;
+  legend: string;
+  hint: string;
+  max: number;
+  target: { domain: string; id: string; field: string } | null;
+  title: string;
+  medias: KeyedMedia[];
+  /** The list's error, and each item's by index. */
+  error?: string;
+  itemError?: (index: number) => string | undefined;
+  imagesOnly?: boolean;
+  imagesOnlyText?: string;
+  addLabel?: string;
+  /** Names which list an item's buttons act on when the page has several ("question 2"). */
+  itemContext?: string;
+  onChange: (medias: KeyedMedia[]) => void;
+}) {
+  const { idPrefix, medias, onChange, max } = props;
+  const [adding, setAdding] = useState(false);
+  const [preview, setPreview] = useState<KeyedMedia | null>(null);
+  const [limitHit, setLimitHit] = useState(false);
+  const [refusal, setRefusal] = useState("");
+  const [announcement, setAnnouncement] = useState("");
+
+  function openAdd() {
+    setRefusal("");
+    if (medias.length >= max) {
+      setLimitHit(true);
+      return;
+    }
+    setLimitHit(false);
+    setAdding(true);
+  }
+
+  function add(entries: MediaEntry[]) {
+    if (medias.length + entries.length > max) {
+      setLimitHit(true);
+      return;
+    }
+    if (props.imagesOnly && entries.some((e) => e.mediaType !== "IMAGE")) {
+      setRefusal(props.imagesOnlyText ?? "");
+      return;
+    }
+    onChange([...medias, ...entries.map(draftOfEntry)]);
+    setAnnouncement(m.media_items_added({ count: entries.length }));
+  }
+
+  function move(index: number, step: -1 | 1) {
+    const next = [...medias];
+    const [item] = next.splice(index, 1);
+    next.splice(index + step, 0, item);
+    onChange(next);
+    setAnnouncement(m.media_item_moved({ number: index + 1, position: index + step + 1 }));
+  }
+
+  const hintId = `${idPrefix}-hint`;
+  return (
+    <>
+      <fieldset className="space-y-3" aria-describedby={hintId}>
+        <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{props.legend}</legend>
+        <p id={hintId} className="text-sm text-zinc-600 dark:text-zinc-400">
+          {props.hint} · {m.media_list_count({ count: medias.length, max })}
+        </p>
+        <ErrorText id={`${idPrefix}-error`} text={props.error} />
+        <p role="alert" className={limitHit || refusal ? "text-sm font-medium text-red-700 dark:text-red-400" : "sr-only"}>
+          {limitHit ? m.media_limit_exceeded() : refusal}
+        </p>
+        {medias.length > 0 && (
+          <ol className="space-y-2">
+            {medias.map((item, index) => {
+              const shown = playableOf(item);
+              const type = mediaLabel(shown.mediaType) ?? m.authoring_mediatype_OTHER();
+              const source = shown.formatType === "FILE" ? m.media_item_source_file() : (shown.site && SITE_NAMES[shown.site]) || item.url;
+              const target = props.itemContext ? `${props.itemContext}, ${m.media_item_label({ number: index + 1 })}` : m.media_item_label({ number: index + 1 });
+              return (
+                <li key={item.key} className="rounded-md border border-zinc-300 p-2 dark:border-zinc-700">
+                  <div className="flex flex-wrap items-center gap-3">
+                    <MediaImage src={shown.thumbnailUrl} alt="" className="aspect-video w-24 shrink-0 rounded" />
+                    <div className="min-w-0 flex-1 text-sm">
+                      <p className="font-medium text-zinc-900 dark:text-zinc-100">
+                        {index + 1}. {type}
+                      </p>
+                      <p className="break-all text-zinc-700 dark:text-zinc-300">{source}</p>
+                    </div>
+                    <div className="flex flex-wrap gap-1.5">
+                      <SmallButton target={target} visible={m.media_preview()} onClick={() => setPreview(item)} />
+                      {max > 1 && <SmallButton target={target} visible={m.media_move_up()} disabled={index === 0} onClick={() => move(index, -1)} />}
+                      {max > 1 && <SmallButton target={target} visible={m.media_move_down()} disabled={index === medias.length - 1} onClick={() => move(index, 1)} />}
+                      <SmallButton
+                        target={target}
+                        visible={m.media_remove()}
+                        onClick={() => {
+                          setLimitHit(false);
+                          onChange(medias.filter((_, i) => i !== index));
+                          setAnnouncement(m.media_item_removed());
+                        }}
+                      />
+                    </div>
+                  </div>
+                  <ErrorText id={`${idPrefix}-${index}-error`} text={props.itemError?.(index)} />
+                </li>
+              );
+            })}
+          </ol>
+        )}
+        {medias.length < max || max > 1 ? (
+          <button type="button" className="button-secondary min-h-11" aria-describedby={hintId} onClick={openAdd}>
+            {props.addLabel ?? m.media_add_open()}
+          </button>
+        ) : null}
+        <p role="status" className="sr-only">
+          {announcement}
+        </p>
+      </fieldset>
+      {/* Portalled out of the page form (the modal's Link and Embed panels are forms; forms cannot nest), and React's
+          submit events stopped here so they never reach the page form's handler. */}
+      {adding &&
+        createPortal(
+          <div onSubmit={(event) => event.stopPropagation()}>
+            <AddMediaModal open={adding} onClose={() => setAdding(false)} onAdd={add} target={props.target} existingCount={medias.length} maxCount={max} />
+          </div>,
+          document.body,
+        )}
+      <MediaPreviewDialog open={preview !== null} onClose={() => setPreview(null)} media={preview ? playableOf(preview) : null} title={props.title || m.media_preview()} />
+    </>
+  );
+}

@@ -1,0 +1,122 @@
+import { deflateSync } from "node:zlib";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, freshUser, readLatestCode, test } from "./fixtures";
+
+// Issue "media on form questions": a new creator adds a YouTube link to a question of a form made from the
+// template, publishes it, and the public page /cf/{code} shows the video's thumbnail with a Play button; the
+// player (an iframe from YouTube's no-cookie domain) loads only after the press.
+
+const user = freshUser();
+const formTitle = `Media form ${user.handle.slice(3)}`;
+const youtubeUrl = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
+
+/** A tiny valid PNG, served in place of YouTube's thumbnail (the test talks to no third party). */
+function pngBytes(): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(16, 0);
+  header.writeUInt32BE(9, 4);
+  header[8] = 8;
+  header[9] = 2;
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(16 * 3, 0xc0)]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(Array.from({ length: 9 }, () => row)))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+}
+
+test("a creator adds a YouTube link to a form question; the public form shows its thumbnail and player", async ({ page }) => {
+  test.setTimeout(180_000);
+  const thumbnailRequests: string[] = [];
+  const playerRequests: string[] = [];
+  await page.route("https://i.ytimg.com/**", (route) => {
+    thumbnailRequests.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: "image/png", body: pngBytes() });
+  });
+  await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) => {
+    playerRequests.push(route.request().url());
+    return route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>player</title>" });
+  });
+
+  await test.step("sign up and join as a creator", async () => {
+    const send = await page.request.post("/api/auth/email/send", { data: { handle: user.handle, email: user.email } });
+    expect(send.status(), `sign-up send: ${await send.text()}`).toBe(200);
+    const token = await readLatestCode(page.request, user.email);
+    const verify = await page.request.get("/api/auth/callback/email", { params: { email: user.email, token } });
+    expect(verify.status(), `verify: ${await verify.text()}`).toBe(200);
+    await visit(page, "/dashboard/creator/home");
+    await page.getByRole("button", { name: "Become a creator" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/commission\/setting\/form/);
+  });
+
+  let formPath = "";
+  await test.step("a form from the template; a YouTube link on its first question", async () => {
+    await visit(page, "/dashboard/commission/setting/form/form/new");
+    await page.getByLabel("Title", { exact: true }).fill(formTitle);
+    await page.getByRole("button", { name: "Create from the template" }).click();
+    await expect(page).toHaveURL(/formId=/);
+    await page.waitForLoadState("networkidle");
+    const media = page.getByRole("group", { name: "Media for question 1", exact: true });
+    await expect(media).toBeVisible();
+    await media.getByRole("button", { name: "Add media" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add media" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole("tab", { name: "Link" }).click();
+    await dialog.getByLabel("URL", { exact: true }).fill(youtubeUrl);
+    await expect(dialog.getByText(/Detected: Video/)).toBeVisible();
+    await dialog.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(media.getByRole("button", { name: "Remove question 1, Media 1" })).toBeVisible();
+    await expect(media.getByText("1 of 4 media")).toBeVisible();
+    await expectAccessible(page);
+    await page.getByRole("button", { name: "Save and publish" }).click();
+    const link = page.getByRole("link", { name: /^\/cf\// });
+    await expect(link).toBeVisible();
+    formPath = (await link.getAttribute("href")) ?? "";
+    expect(formPath).toMatch(/^\/cf\/\w+$/);
+    // Stored: the reloaded editor lists the link on question 1.
+    await page.reload();
+    await page.waitForLoadState("networkidle");
+    await expect(page.getByRole("group", { name: "Media for question 1", exact: true }).getByText("1 of 4 media")).toBeVisible();
+  });
+
+  await test.step("the public form shows the thumbnail; the player loads on press", async () => {
+    await visit(page, formPath);
+    await expect(page.getByRole("heading", { level: 1, name: formTitle })).toBeVisible();
+    const list = page.getByRole("list", { name: /^Media for “/ });
+    await expect(list).toHaveCount(1);
+    await expect(list.locator('img[src="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"]')).toBeVisible();
+    expect(thumbnailRequests.length).toBeGreaterThan(0);
+    // Nothing from YouTube's player before the press.
+    await expect(page.locator("iframe")).toHaveCount(0);
+    expect(playerRequests).toEqual([]);
+    await expectAccessible(page);
+    await list.getByRole("button", { name: /^Play / }).click();
+    const frame = list.locator("iframe");
+    await expect(frame).toHaveAttribute("src", /youtube-nocookie\.com\/embed\/dQw4w9WgXcQ/);
+  });
+});
