@@ -1,7 +1,7 @@
 import { writeFileSync } from "node:fs";
-import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, freshUser, readLatestCode, signUpWithApi, test } from "./fixtures";
+import { pngBytes } from "./png";
 
 // Issue 3, "Tests and measure": a new creator builds a profile (avatar, name, bio), a portfolio work (YouTube link
 // + uploaded file), a form from the template and a service; then a signed-out visitor finds that creator by
@@ -20,41 +20,6 @@ const youtubeUrl = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 /** Demo creator with a Japanese name (scripts/seed/data/creators.mjs). */
 const demoJa = { handle: "sakuramochi", name: "さくらもち" };
 let formPath = "";
-
-/** A valid PNG (solid colour), built here so the test carries no binary asset. */
-function pngBytes(width = 8, height = 8): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // truecolour RGB
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x5a)]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(raw)),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 async function visit(page: Page, path: string) {
   await page.goto(path);

@@ -1,6 +1,6 @@
-import { deflateSync } from "node:zlib";
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, freshUser, readLatestCode, test } from "./fixtures";
+import { pngBytes } from "./png";
 
 // Issue "media on form questions": a new creator adds a YouTube link to a question of a form made from the
 // template, publishes it, and the public page /cf/{code} shows the video's thumbnail with a Play button; the
@@ -9,40 +9,6 @@ import { expect, expectAccessible, freshUser, readLatestCode, test } from "./fix
 const user = freshUser();
 const formTitle = `Media form ${user.handle.slice(3)}`;
 const youtubeUrl = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
-
-/** A tiny valid PNG, served in place of YouTube's thumbnail (the test talks to no third party). */
-function pngBytes(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    return c >>> 0;
-  });
-  const crc = (buf: Buffer) => {
-    let c = 0xffffffff;
-    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
-    return (c ^ 0xffffffff) >>> 0;
-  };
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-    const sum = Buffer.alloc(4);
-    sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(16, 0);
-  header.writeUInt32BE(9, 4);
-  header[8] = 8;
-  header[9] = 2;
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(16 * 3, 0xc0)]);
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", header),
-    chunk("IDAT", deflateSync(Buffer.concat(Array.from({ length: 9 }, () => row)))),
-    chunk("IEND", Buffer.alloc(0)),
-  ]);
-}
 
 async function visit(page: Page, path: string) {
   await page.goto(path);
@@ -55,7 +21,7 @@ test("a creator adds a YouTube link to a form question; the public form shows it
   const playerRequests: string[] = [];
   await page.route("https://i.ytimg.com/**", (route) => {
     thumbnailRequests.push(route.request().url());
-    return route.fulfill({ status: 200, contentType: "image/png", body: pngBytes() });
+    return route.fulfill({ status: 200, contentType: "image/png", body: pngBytes(16, 9) });
   });
   await page.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) => {
     playerRequests.push(route.request().url());

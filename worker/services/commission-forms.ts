@@ -31,6 +31,7 @@ import {
 } from "../domain/commission-form";
 import { parseMediaKey, type MediaEntry, type MediaSite } from "../domain/media";
 import { inspectUploadedObject } from "./storage";
+import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
 import type { Locale } from "../domain/constants";
 import { defaultCurrencyOf } from "./commission-settings";
 
@@ -259,27 +260,6 @@ function writeContent(
   return statements;
 }
 
-function mediaRow(id: string, ownerUserAccountId: string | null, e: MediaEntry, position: number, file?: { size: number; type: string }) {
-  const key = e.formatType === "FILE" && e.url ? parseMediaKey(e.url) : null;
-  return {
-    id,
-    ownerUserAccountId,
-    formatType: e.formatType,
-    mediaType: e.mediaType,
-    linkUrl: e.formatType === "LINK" ? e.url : null,
-    linkSite: e.formatType === "LINK" ? e.site : null,
-    embedCode: e.formatType === "EMBED" ? e.code : null,
-    embedSite: e.formatType === "EMBED" ? e.site : null,
-    fileUrl: e.formatType === "FILE" ? e.url : null,
-    fileName: key?.file ?? null,
-    fileExtension: key?.file.split(".").pop() ?? null,
-    fileSize: file?.size ?? null,
-    fileType: file?.type ?? null,
-    thumbnailUrl: e.thumbnailUrl,
-    userIndex: position,
-  };
-}
-
 /** The media attached to a form's questions and choices, in order. */
 async function formMedia(db: Database, formId: string) {
   const questionIds = db.select({ id: commissionFormQuestions.id }).from(commissionFormQuestions).where(eq(commissionFormQuestions.formId, formId));
@@ -291,16 +271,7 @@ async function formMedia(db: Database, formId: string) {
   const select = {
     ownerType: mediaAttachments.ownerType,
     ownerId: mediaAttachments.ownerId,
-    id: media.id,
-    ownerUserAccountId: media.ownerUserAccountId,
-    formatType: media.formatType,
-    mediaType: media.mediaType,
-    linkUrl: media.linkUrl,
-    linkSite: media.linkSite,
-    embedCode: media.embedCode,
-    embedSite: media.embedSite,
-    fileUrl: media.fileUrl,
-    thumbnailUrl: media.thumbnailUrl,
+    ...MEDIA_READ_COLUMNS,
   };
   const [questions, choices] = await Promise.all([
     db.select(select).from(mediaAttachments).innerJoin(media, eq(media.id, mediaAttachments.mediaId)).where(and(eq(mediaAttachments.ownerType, Q_OWNER), inArray(mediaAttachments.ownerId, questionIds))).orderBy(asc(mediaAttachments.position)),

@@ -18,6 +18,7 @@ import {
 import type { MediaType, VisibilityStatus } from "../db/schema/enums";
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import type { Locale } from "../domain/constants";
+import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
 import { parseMediaKey, type MediaFormatType, type MediaSite } from "../domain/media";
 import type { ParsedWork, WorkDraft } from "../domain/portfolio";
 import { pickText } from "./commission-forms";
@@ -96,16 +97,7 @@ async function attachedMedia(db: Database, workIds: string[]) {
   return db
     .select({
       workId: mediaAttachments.ownerId,
-      id: media.id,
-      mediaType: media.mediaType,
-      formatType: media.formatType,
-      ownerUserAccountId: media.ownerUserAccountId,
-      linkUrl: media.linkUrl,
-      linkSite: media.linkSite,
-      embedCode: media.embedCode,
-      embedSite: media.embedSite,
-      fileUrl: media.fileUrl,
-      thumbnailUrl: media.thumbnailUrl,
+      ...MEDIA_READ_COLUMNS,
     })
     .from(mediaAttachments)
     .innerJoin(media, eq(media.id, mediaAttachments.mediaId))
@@ -323,27 +315,7 @@ export async function saveWork(
   input.medias.forEach((m, position) => {
     const mediaId = m.id ?? crypto.randomUUID();
     if (m.entry) {
-      const e = m.entry;
-      const file = e.formatType === "FILE" && e.url ? parseMediaKey(e.url) : null;
-      statements.push(
-        db.insert(media).values({
-          id: mediaId,
-          ownerUserAccountId: userAccountId,
-          formatType: e.formatType,
-          mediaType: e.mediaType,
-          linkUrl: e.formatType === "LINK" ? e.url : null,
-          linkSite: e.formatType === "LINK" ? e.site : null,
-          embedCode: e.formatType === "EMBED" ? e.code : null,
-          embedSite: e.formatType === "EMBED" ? e.site : null,
-          fileUrl: e.formatType === "FILE" ? e.url : null,
-          fileName: file?.file ?? null,
-          fileExtension: file?.file.split(".").pop() ?? null,
-          fileSize: fileSizes.get(position)?.size ?? null,
-          fileType: file ? (fileSizes.get(position)?.type ?? null) : null,
-          thumbnailUrl: e.thumbnailUrl,
-          userIndex: position,
-        }),
-      );
+      statements.push(db.insert(media).values(mediaRow(mediaId, userAccountId, m.entry, position, fileSizes.get(position))));
     }
     statements.push(db.insert(mediaAttachments).values({ id: crypto.randomUUID(), mediaId, ownerType: OWNER, ownerId: id, field: "medias", position }));
   });

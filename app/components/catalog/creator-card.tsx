@@ -5,7 +5,7 @@ import { m } from "~/paraglide/messages.js";
 import type { CreatorCard as CreatorCardData } from "../../../worker/services/catalog";
 import { truncateText } from "../../../worker/domain/search";
 import { FORM_TITLE_MAX } from "./form-card";
-import { MediaLightbox } from "~/components/media/media-lightbox";
+import { LazyMediaLightbox } from "./lazy-lightbox";
 import { mediaTypeLabel, playableOfPreview, previewImageUrl } from "./media-label";
 import { OpenBadge } from "./open-badge";
 import { PriceLabel } from "./price-label";
@@ -88,7 +88,7 @@ export function CreatorCard({ creator }: { creator: CreatorCardData }) {
       ) : null}
       {/* Mounted only while open, so a page of cards does not carry a dialog per card. */}
       {open !== null ? (
-        <MediaLightbox
+        <LazyMediaLightbox
           open
           onClose={() => setOpen(null)}
           items={previews.map(playableOfPreview)}

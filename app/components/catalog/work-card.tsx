@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { m } from "~/paraglide/messages.js";
 import type { PortfolioWorkCard } from "../../../worker/services/catalog";
-import { MediaLightbox } from "~/components/media/media-lightbox";
+import { LazyMediaLightbox } from "./lazy-lightbox";
 import { mediaTypeLabel, playableOfPreview, previewImageUrl } from "./media-label";
 import { countPageVisit } from "./use-page-visit";
 
@@ -32,7 +32,7 @@ export function WorkCard({ work }: { work: PortfolioWorkCard }) {
       </h3>
       {/* Mounted only while open, so a page of cards does not carry a dialog per card. */}
       {open && work.media ? (
-        <MediaLightbox
+        <LazyMediaLightbox
           open
           onClose={() => setOpen(false)}
           items={[playableOfPreview(work.media)]}
