@@ -1,7 +1,8 @@
 import { m } from "~/paraglide/messages.js";
 import { CHOICE_TITLE_MAX, FORM_CHOICE_MEDIA_MAX, FORM_MEDIA_FIELDS, moveItem, type ChoiceDraft, type FormCurrency } from "../../../worker/domain/commission-form";
-import { EditorText, ErrorText, SmallButton } from "./fields";
+import { EditorText, SmallButton } from "./fields";
 import { MediaListField, type KeyedMedia } from "./media-list-field";
+import { ErrorText } from "~/components/form/error-text";
 
 export type KeyedChoice = Omit<ChoiceDraft, "media"> & { key: string; media?: KeyedMedia | null };
 

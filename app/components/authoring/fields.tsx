@@ -82,12 +82,3 @@ export function SmallButton({ target, visible, onClick, disabled }: { target: st
     </button>
   );
 }
-
-export function ErrorText({ id, text }: { id: string; text?: string }) {
-  if (!text) return null;
-  return (
-    <p id={id} role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-      {text}
-    </p>
-  );
-}

@@ -15,6 +15,7 @@ import {
 } from "../../../worker/domain/commission-form";
 import { EditorSelect, EditorText } from "./fields";
 import { QUESTION_TYPE_LABELS, QuestionEditor, type KeyedQuestion } from "./question-editor";
+import { ErrorText } from "~/components/form/error-text";
 
 type KeyedDraft = Omit<FormDraft, "questions"> & { questions: KeyedQuestion[] };
 
@@ -97,11 +98,7 @@ export function FormEditor(props: {
         <h2 id="questions-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
           {m.authoring_questions_heading()}
         </h2>
-        {errors.questions && (
-          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-            {errors.questions}
-          </p>
-        )}
+        <ErrorText text={errors.questions} />
         <ol className="space-y-4">
           {draft.questions.map((question, index) => (
             <li key={question.key}>

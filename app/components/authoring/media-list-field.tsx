@@ -8,8 +8,9 @@ import { AddMediaModal } from "../media/add-media-modal";
 import { MediaImage } from "../media/media-image";
 import { MediaPreviewDialog } from "../media/media-lightbox";
 import { SITE_NAMES, type PlayableMedia } from "../media/players/embed-urls";
-import { ErrorText, SmallButton } from "./fields";
+import { SmallButton } from "./fields";
 import { mediaLabel } from "./work-editor";
+import { ErrorText } from "~/components/form/error-text";
 
 export type KeyedMedia = WorkMediaDraft & { key: string };
 

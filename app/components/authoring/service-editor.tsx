@@ -8,6 +8,7 @@ import { TextareaField } from "~/components/form/textarea-field";
 import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
 import { FORM_CURRENCIES, SERVICE_DESCRIPTION_MAX, SERVICE_TERMS_MAX, SERVICE_TITLE_MAX, type ServiceDraft } from "../../../worker/domain/commission-form";
+import { ErrorText } from "~/components/form/error-text";
 
 /** Reads the service editor's fields (plain HTML form, works without JavaScript). */
 export function serviceDraftFrom(form: FormData): ServiceDraft {
@@ -51,11 +52,7 @@ export function ServiceEditor(props: {
       <TextareaField name="terms" label={m.authoring_field_terms()} hint={m.authoring_field_terms_hint()} defaultValue={values.terms} error={errors.terms} maxLength={SERVICE_TERMS_MAX} rows={5} />
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{m.authoring_field_categories()}</legend>
-        {errors.categoryCodes && (
-          <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-            {errors.categoryCodes}
-          </p>
-        )}
+        <ErrorText text={errors.categoryCodes} />
         <div className="grid gap-1 sm:grid-cols-2">
           {categories.map((c) => (
             <label key={c.code} className="flex min-h-9 items-center gap-2 text-sm text-zinc-900 dark:text-zinc-100">

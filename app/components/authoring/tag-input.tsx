@@ -3,6 +3,7 @@ import { useFetcher } from "react-router";
 import { m } from "~/paraglide/messages.js";
 import { TAG_MAX_LENGTH, TAG_SEARCH_DEBOUNCE_MS, addTag } from "../../../worker/domain/portfolio";
 import { controlBorder, controlClass } from "~/components/form/field";
+import { ErrorText } from "~/components/form/error-text";
 
 export const TAG_SEARCH_PATH = "/dashboard/portfolio/tags";
 
@@ -94,11 +95,7 @@ export function TagInput({ tags, onChange, error }: { tags: string[]; onChange: 
           </ul>
         </div>
       )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <ErrorText id={`${id}-error`} text={error} />
     </div>
   );
 }

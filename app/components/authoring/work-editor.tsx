@@ -4,9 +4,10 @@ import { FormStatus } from "~/components/form/form-status";
 import { m } from "~/paraglide/messages.js";
 import type { MediaType } from "../../../worker/db/schema/enums";
 import { CLIENT_HANDLE_MAX, VISIBILITY_STATUSES, WORK_TEXT_MAX, workMediaLabel, type VisibilityStatus, type WorkDraft } from "../../../worker/domain/portfolio";
-import { EditorSelect, EditorText, ErrorText } from "./fields";
+import { EditorSelect, EditorText } from "./fields";
 import { WorkMediaField, type KeyedMedia } from "./work-editor-media";
 import { TagInput } from "./tag-input";
+import { ErrorText } from "~/components/form/error-text";
 
 export const MEDIA_LABELS: Record<"IMAGE" | "VIDEO" | "AUDIO" | "MODEL" | "OTHER", () => string> = {
   IMAGE: m.authoring_mediatype_IMAGE,

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ErrorText } from "./error-text";
 
 /** Ids a field's label, hint and error share, so aria-describedby always points at what is rendered. */
 export function fieldIds(name: string, id?: string) {
@@ -42,11 +43,7 @@ export function FieldShell(props: {
           {aside}
         </div>
       )}
-      {error && (
-        <p id={ids.error} role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-          {error}
-        </p>
-      )}
+      <ErrorText id={ids.error} text={error} />
     </div>
   );
 }

@@ -60,22 +60,10 @@ export function SiteFooter({ locale, minimal = false }: { locale: "en" | "ja"; m
             </FooterColumn>
           )}
           <FooterColumn title={m.footer_heading_guides()}>
-            {guides.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} className={linkClass}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
+            <ExternalLinks links={guides} />
           </FooterColumn>
           <FooterColumn title={m.footer_heading_legal()}>
-            {legal.map((link) => (
-              <li key={link.href}>
-                <a href={link.href} className={linkClass}>
-                  {link.label}
-                </a>
-              </li>
-            ))}
+            <ExternalLinks links={legal} />
           </FooterColumn>
         </div>
         <p className="mt-10 border-t border-zinc-200 pt-6 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
@@ -84,6 +72,17 @@ export function SiteFooter({ locale, minimal = false }: { locale: "en" | "ja"; m
       </div>
     </footer>
   );
+}
+
+/** Guideline and legal pages: plain links, since they are not routes of this app. */
+function ExternalLinks({ links }: { links: readonly { href: string; label: string }[] }) {
+  return links.map((link) => (
+    <li key={link.href}>
+      <a href={link.href} className={linkClass}>
+        {link.label}
+      </a>
+    </li>
+  ));
 }
 
 function FooterColumn({ title, children }: { title: string; children: React.ReactNode }) {

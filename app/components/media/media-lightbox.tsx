@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { CloseButton } from "~/components/dialog/close-button";
 import { ModalDialog } from "~/components/dialog/modal-dialog";
 import { m } from "~/paraglide/messages.js";
 import { mediaHref, SITE_NAMES, type PlayableMedia } from "./players/embed-urls";
@@ -75,16 +76,7 @@ export function MediaLightbox(props: MediaLightboxProps) {
                 </span>
               </p>
             )}
-            <button
-              type="button"
-              onClick={props.onClose}
-              aria-label={m.media_close()}
-              className="shrink-0 rounded-full p-2 text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:focus-visible:outline-brand-300"
-            >
-              <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-                <path d="M5 5l10 10M15 5L5 15" />
-              </svg>
-            </button>
+            <CloseButton label={m.media_close()} onClick={props.onClose} className="shrink-0" />
           </div>
           <div className="flex items-center gap-2">
             {many && <StepButton label={m.media_previous()} direction={-1} onClick={() => go(-1)} />}

@@ -17,6 +17,7 @@ import {
 import { getCommissionSettings, saveCommissionSettings } from "../../../worker/services/commission-settings";
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-forms-general";
+import { ErrorText } from "~/components/form/error-text";
 
 /** The schema's message keys → texts (listed, not m[key], as in authoring-messages.ts). */
 const MESSAGES: Record<string, (inputs: object, options: { locale: Locale }) => string> = {
@@ -83,11 +84,7 @@ export default function CommissionFormsGeneralPage({ loaderData, actionData }: R
           <p id="open-hint" className="text-sm text-zinc-600 dark:text-zinc-400">
             {m.commission_settings_open_hint()}
           </p>
-          {errors.openForCommissions && (
-            <p role="alert" className="text-sm font-medium text-red-700 dark:text-red-400">
-              {errors.openForCommissions}
-            </p>
-          )}
+          <ErrorText text={errors.openForCommissions} />
           <div className="grid gap-2 sm:grid-cols-2">
             <OpenChoice value="open" label={m.commission_settings_open_yes()} detail={m.commission_settings_open_yes_detail()} checked={values.openForCommissions === "open"} />
             <OpenChoice value="closed" label={m.commission_settings_open_no()} detail={m.commission_settings_open_no_detail()} checked={values.openForCommissions === "closed"} />
