@@ -4,7 +4,7 @@ import { translateErrors, validationMessage } from "../domain/validation-message
 import { m } from "../../app/paraglide/messages.js";
 import { clearedSessionCookie, preferenceCookie, sessionCookie } from "../http/cookies";
 import type { AppEnv } from "../http/context";
-import { clientKey } from "../http/locale";
+import { clientKey } from "../http/client-key";
 import { mailerFromEnv } from "../mail/mailer";
 import { sendCode, verifyCode } from "../services/auth";
 import { getAccountLanguage } from "../services/preferences";

@@ -13,6 +13,3 @@ export function requestLocale(request: Request): Locale {
   return "en";
 }
 
-export function clientKey(request: Request): string {
-  return request.headers.get("cf-connecting-ip") ?? "local";
-}

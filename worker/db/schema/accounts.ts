@@ -70,7 +70,10 @@ export const sessions = sqliteTable(
   {
     idHash: text("id_hash").primaryKey(),
     userAccountId: text("user_account_id").notNull().references(() => userAccounts.id, { onDelete: "cascade" }),
+    /** The absolute end of the session (created + SESSION_ABSOLUTE_TTL_MS); never extended. */
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+    /** Last request seen on the session (null: none since it was created); idle past SESSION_IDLE_TTL_MS ends it. */
+    lastSeenAt: integer("last_seen_at", { mode: "timestamp_ms" }),
     createdAt: timestamps.createdAt,
   },
   (t) => [index("sessions_account").on(t.userAccountId)],
@@ -93,12 +96,26 @@ export const authCodes = sqliteTable(
   (t) => [index("auth_codes_email").on(t.email, t.createdAt)],
 );
 
-/** Fixed-window counters for rate limits (key like "otp:email:a@b.c"). */
-export const rateLimits = sqliteTable("rate_limits", {
-  key: text("key").primaryKey(),
-  windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
-  count: integer("count").notNull(),
-});
+/** Fixed-window counters for rate limits (key like "otp:email:a@b.c"); the cron prunes old windows. */
+export const rateLimits = sqliteTable(
+  "rate_limits",
+  {
+    key: text("key").primaryKey(),
+    windowStart: integer("window_start", { mode: "timestamp_ms" }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [index("rate_limits_window").on(t.windowStart)],
+);
+
+/** Ids (jti) of single-use signed tokens already spent; kept until the token would have expired anyway. */
+export const signedTokenUses = sqliteTable(
+  "signed_token_uses",
+  {
+    jti: text("jti").primaryKey(),
+    expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("signed_token_uses_expiry").on(t.expiresAt)],
+);
 
 /** Every message the dev mailer "sent"; read by /dev/mailbox. Unused in production. */
 export const devMails = sqliteTable("dev_mails", {

@@ -75,3 +75,17 @@ export const mediaContentRatings = sqliteTable(
   },
   (t) => [primaryKey({ columns: [t.mediaId, t.contentRatingCode] })],
 );
+
+/**
+ * A stored object no record has attached yet (an upload in flight, or abandoned). Attaching deletes the row;
+ * the cron deletes objects whose row is older than a day.
+ */
+export const pendingUploads = sqliteTable(
+  "pending_uploads",
+  {
+    key: text("key").primaryKey(),
+    ownerProfileId: text("owner_profile_id").notNull(),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("pending_uploads_created").on(t.createdAt)],
+);

@@ -19,6 +19,8 @@ export const portfolioWorks = sqliteTable(
     commissionOrderId: text("commission_order_id").references(() => commissionOrders.id, { onDelete: "set null" }),
     /** The client a creator made this work for (a "client work"); null for the creator's own work. */
     clientAccountId: text("client_account_id").references(() => userAccounts.id, { onDelete: "set null" }),
+    /** Set when the named client removed themselves from the work: it leaves their "made for you" list. */
+    clientRemovedAt: integer("client_removed_at", { mode: "timestamp_ms" }),
     userIndex: integer("user_index").notNull().default(0),
     ...timestamps,
   },
