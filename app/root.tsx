@@ -1,6 +1,7 @@
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import { getLocale } from "~/paraglide/runtime.js";
 import { m } from "~/paraglide/messages.js";
+import { useCspNonce } from "~/lib/csp-nonce";
 import { requestContext } from "~/lib/request-context";
 import { parseTheme, themeBootScript } from "~/lib/theme";
 import { readCookie } from "../worker/http/cookies";
@@ -32,20 +33,24 @@ export function useRootData(): RootData | undefined {
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const locale = data?.locale ?? getLocale();
+  const nonce = useCspNonce();
   return (
     <html lang={locale} className={data?.theme === "dark" ? "dark" : undefined} suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        {data?.theme ? null : <script dangerouslySetInnerHTML={{ __html: themeBootScript }} />}
+        {/* Runs under the CSP by its nonce; the browser renders none (and hides it from the DOM), hence no warning. */}
+        {data?.theme ? null : <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />}
         <Meta />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
-        <Links />
+        {/* Stylesheets need no nonce (style-src allows 'self'). An empty one stops React Router copying the script
+            nonce onto them, which the browser hides and React then reports as a hydration mismatch. */}
+        <Links nonce="" />
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -7,6 +7,8 @@ import { preferenceCookie, readCookie } from "./http/cookies";
 import type { AppEnv, RequestContext } from "./http/context";
 import { isCrossSiteWrite } from "./http/cross-site";
 import { requestLocale } from "./http/locale";
+import { BASE_SECURITY_HEADERS, createCspNonce, pageSecurityHeaders, presignedUploadOrigin } from "./http/security-headers";
+import { PLAYER_FRAME_ORIGINS } from "./domain/embed-players";
 import { authApi } from "./api/auth";
 import { accountApi } from "./api/account";
 import { benchRoutes } from "./api/bench";
@@ -25,6 +27,22 @@ const isAssetPath = (path: string) => path.startsWith("/assets/") || path.starts
 export function createApp(renderPage?: PageRenderer) {
   const app = new Hono<AppEnv>();
 
+  // First, so every response gets them, refusals included; pages also get their CSP (with this request's nonce)
+  // and the rest of docs/decisions/010. A response with its own CSP (an SVG from /media/) keeps it.
+  app.use("*", async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) c.res.headers.set(name, value);
+    if (!c.res.headers.get("content-type")?.startsWith("text/html") || c.res.headers.has("content-security-policy")) return;
+    const upload = presignedUploadOrigin(c.env);
+    const page = pageSecurityHeaders({
+      nonce: c.get("request")?.cspNonce ?? createCspNonce(),
+      isProduction: c.env.APP_ENV === "production",
+      frameOrigins: PLAYER_FRAME_ORIGINS,
+      connectOrigins: upload ? [upload] : [],
+    });
+    for (const [name, value] of Object.entries(page)) c.res.headers.set(name, value);
+  });
+
   app.use("*", async (c, next) => {
     if (isCrossSiteWrite(c.req.raw)) return c.json({ error: "cross_site_request" }, 403);
     await next();
@@ -39,7 +57,7 @@ export function createApp(renderPage?: PageRenderer) {
     // One source for the language: the same cookie-then-Accept-Language rule Paraglide applies while rendering.
     // Signing in and changing the language both set the cookie, so a signed-in user's choice follows them.
     const locale = requestLocale(c.req.raw);
-    c.set("request", { env: c.env, url: new URL(c.req.url), executionCtx: c.executionCtx as unknown as ExecutionContext, db, user, sessionToken, locale });
+    c.set("request", { env: c.env, url: new URL(c.req.url), executionCtx: c.executionCtx as unknown as ExecutionContext, db, user, sessionToken, locale, cspNonce: createCspNonce() });
     await next();
     if (roundTrips) c.res.headers.set("X-D1-Round-Trips", String(roundTrips.count));
   });

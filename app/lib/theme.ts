@@ -6,7 +6,8 @@ export function parseTheme(value: string | undefined): Theme | null {
 
 /**
  * Runs in <head> before first paint: applies the saved theme, or the system preference when none is saved,
- * so the page never flashes the wrong theme. Kept tiny and dependency-free; it is inlined as a string.
+ * so the page never flashes the wrong theme. Kept tiny and dependency-free; it is inlined as a string, allowed by
+ * the Content-Security-Policy only through the response's nonce (root.tsx), never by 'unsafe-inline' or a hash.
  */
 export const themeBootScript = `(()=>{try{var m=document.cookie.match(/(?:^|; )theme=(light|dark)/);var t=m?m[1]:(matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light');var c=document.documentElement.classList;c.toggle('dark',t==='dark');}catch(e){}})()`;
 

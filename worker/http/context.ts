@@ -13,6 +13,11 @@ export interface RequestContext {
   user: SessionUser | null;
   sessionToken: string | undefined;
   locale: Locale;
+  /**
+   * This response's Content-Security-Policy nonce: root.tsx and app/entry.server.tsx put it on every script. The
+   * Worker always sets it; optional so tests that build a context for an API handler need not invent one.
+   */
+  cspNonce?: string;
 }
 
 export type AppEnv = { Bindings: Env; Variables: { request: RequestContext } };

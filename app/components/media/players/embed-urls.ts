@@ -1,3 +1,4 @@
+import { PLAYER_ORIGINS } from "../../../../worker/domain/embed-players";
 import { detectMediaFromUrl, urlFromEmbedCode, type MediaEntry, type MediaSite } from "../../../../worker/domain/media";
 
 /**
@@ -56,7 +57,7 @@ export function embedFor(media: PlayableMedia, title = ""): EmbedSpec | null {
       return detected.embedId
         ? {
             site: "youtube",
-            src: `https://www.youtube-nocookie.com/embed/${detected.embedId}?autoplay=1`,
+            src: `${PLAYER_ORIGINS.youtube}/embed/${detected.embedId}?autoplay=1`,
             title: name("YouTube"),
             allow: "autoplay; encrypted-media; picture-in-picture; fullscreen",
             sandbox: SANDBOX_VIDEO,
@@ -66,7 +67,7 @@ export function embedFor(media: PlayableMedia, title = ""): EmbedSpec | null {
     case "soundcloud":
       return {
         site: "soundcloud",
-        src: `https://w.soundcloud.com/player/?url=${encodeURIComponent(detected.url)}&auto_play=true&visual=false`,
+        src: `${PLAYER_ORIGINS.soundcloud}/player/?url=${encodeURIComponent(detected.url)}&auto_play=true&visual=false`,
         title: name("SoundCloud"),
         allow: "autoplay",
         sandbox: SANDBOX_PLAYER,
@@ -77,7 +78,7 @@ export function embedFor(media: PlayableMedia, title = ""): EmbedSpec | null {
       return detected.embedId
         ? {
             site: "niconico",
-            src: `https://embed.nicovideo.jp/watch/${detected.embedId}?autoplay=1`,
+            src: `${PLAYER_ORIGINS.niconico}/watch/${detected.embedId}?autoplay=1`,
             title: name("niconico"),
             allow: "autoplay; fullscreen",
             sandbox: SANDBOX_VIDEO,
@@ -86,12 +87,13 @@ export function embedFor(media: PlayableMedia, title = ""): EmbedSpec | null {
         : null;
     case "tiktok":
       return detected.embedId
-        ? { site: "tiktok", src: `https://www.tiktok.com/embed/v2/${detected.embedId}`, title: name("TikTok"), allow: "autoplay; fullscreen", sandbox: SANDBOX_VIDEO, aspect: "9 / 16", height: 740 }
+        ? { site: "tiktok", src: `${PLAYER_ORIGINS.tiktok}/embed/v2/${detected.embedId}`, title: name("TikTok"), allow: "autoplay; fullscreen", sandbox: SANDBOX_VIDEO, aspect: "9 / 16", height: 740 }
         : null;
     case "bandcamp": {
-      // Only Bandcamp's own player address (it carries the album or track id a page link lacks).
+      // Only Bandcamp's own player address (it carries the album or track id a page link lacks), on the one origin
+      // the CSP's frame-src allows.
       const url = safeUrl(source);
-      if (!url || url.protocol !== "https:" || !hostIs(url.hostname, "bandcamp.com") || !url.pathname.startsWith("/EmbeddedPlayer/")) return null;
+      if (!url || url.origin !== PLAYER_ORIGINS.bandcamp || !url.pathname.startsWith("/EmbeddedPlayer/")) return null;
       return { site: "bandcamp", src: url.toString(), title: name("Bandcamp"), allow: "autoplay", sandbox: SANDBOX_PLAYER, aspect: "auto", height: 120 };
     }
     case "mixcloud": {
@@ -99,7 +101,7 @@ export function embedFor(media: PlayableMedia, title = ""): EmbedSpec | null {
       if (!url || !hostIs(url.hostname, "mixcloud.com")) return null;
       return {
         site: "mixcloud",
-        src: `https://player-widget.mixcloud.com/widget/iframe/?hide_cover=1&autoplay=1&feed=${encodeURIComponent(url.pathname)}`,
+        src: `${PLAYER_ORIGINS.mixcloud}/widget/iframe/?hide_cover=1&autoplay=1&feed=${encodeURIComponent(url.pathname)}`,
         title: name("Mixcloud"),
         allow: "autoplay",
         sandbox: SANDBOX_PLAYER,
@@ -109,7 +111,7 @@ export function embedFor(media: PlayableMedia, title = ""): EmbedSpec | null {
     }
     case "x":
       return detected.embedId
-        ? { site: "x", src: `https://platform.twitter.com/embed/Tweet.html?id=${detected.embedId}`, title: name("X"), allow: "", sandbox: SANDBOX_PLAYER, aspect: "auto", height: 560 }
+        ? { site: "x", src: `${PLAYER_ORIGINS.x}/embed/Tweet.html?id=${detected.embedId}`, title: name("X"), allow: "", sandbox: SANDBOX_PLAYER, aspect: "auto", height: 560 }
         : null;
     default:
       return null;
@@ -120,7 +122,8 @@ export function embedFor(media: PlayableMedia, title = ""): EmbedSpec | null {
 export function mediaHref(media: PlayableMedia): string | null {
   const source = media.formatType === "EMBED" && media.code ? (urlFromEmbedCode(media.code) ?? media.url) : media.url;
   if (!source) return null;
-  if (media.formatType === "FILE") return source.startsWith("/media/") ? source : null;
+  // Our files: public ones at /media/, the owner's non-public ones by a signed read URL (media-access.ts).
+  if (media.formatType === "FILE") return source.startsWith("/media/") || source.startsWith("/api/google/storage/object/") ? source : null;
   return safeUrl(source)?.toString() ?? null;
 }
 
