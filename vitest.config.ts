@@ -1,4 +1,5 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { randomBytes } from "node:crypto";
 import { defineConfig } from "vitest/config";
 
 // Kept apart from vite.config.ts: tests run the Hono API and the Durable Objects in workerd without the
@@ -11,7 +12,8 @@ export default defineConfig(async () => {
       cloudflareTest({
         main: "./tests/worker/entry.ts",
         wrangler: { configPath: "./wrangler.toml" },
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations } },
+        // A fresh signing secret every run: no test can lean on a known key (the code has no fallback key).
+        miniflare: { bindings: { TEST_MIGRATIONS: migrations, MEDIA_SIGNING_SECRET: randomBytes(32).toString("hex") } },
       }),
     ],
     test: {

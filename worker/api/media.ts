@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import { parseMediaKey } from "../domain/media";
 import type { AppEnv } from "../http/context";
+import { objectAccess } from "../services/media-access";
 
 export const mediaRoutes = new Hono<AppEnv>();
 
@@ -24,17 +25,22 @@ export function serveObject(object: R2ObjectBody, cacheControl: string): Respons
   return new Response(object.body, { headers });
 }
 
-/** Public media from R2 at /media/{key}. Private fields are readable only through signed URLs. */
+/**
+ * /media/{key}: served only when the object's item is visible to everyone (worker/domain/media-access.ts), so the
+ * response may be cached publicly. Anything else (a private or draft item, a missing item, a key that is not one of
+ * ours) is a 404 here, whoever asks: owners read those through signed URLs.
+ */
 mediaRoutes.get("/*", async (c) => {
-  let key: string;
+  let path: string;
   try {
-    key = decodeURIComponent(c.req.path.replace(/^\/media\//, ""));
+    path = decodeURIComponent(c.req.path.replace(/^\/media\//, ""));
   } catch {
     return c.notFound();
   }
-  if (!key.startsWith("v1/") || key.includes("..")) return c.notFound();
-  if (parseMediaKey(key)?.rule.private) return c.notFound();
-  const object = await c.env.MEDIA.get(key);
+  const key = parseMediaKey(path);
+  if (!key || key.key !== path) return c.notFound();
+  if ((await objectAccess(c.get("request").db, key, null)) !== "public") return c.notFound();
+  const object = await c.env.MEDIA.get(key.key);
   if (!object) return c.notFound();
   return serveObject(object, "public, max-age=31536000, immutable");
 });

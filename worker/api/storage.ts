@@ -1,7 +1,10 @@
 import { Hono } from "hono";
 import { MEDIA_ERROR_TEXTS, MB, UPLOAD_RULES, type MediaErrorCode } from "../domain/media";
+import { limitBody } from "../http/body-limit";
 import type { AppContext, AppEnv } from "../http/context";
-import { deleteMedia, putSignedObject, signRead, signWrite, uploadFiles, verifyReadToken, type StorageFailure } from "../services/storage";
+import { signRead, verifyReadToken } from "../services/media-access";
+import { SigningSecretMissingError } from "../services/signed-tokens";
+import { deleteMedia, putSignedObject, signWrite, uploadFiles, type StorageFailure } from "../services/storage";
 import { serveObject } from "./media";
 
 /**
@@ -9,6 +12,12 @@ import { serveObject } from "./media";
  * 400 bodies carry the spec's exact English text in `error` and the message key in `code` (the UI translates it).
  */
 export const storageApi = new Hono<AppEnv>();
+
+// No configured signing secret: every signed call is a 500 (signed-tokens.ts has logged why), never a fallback key.
+storageApi.onError((error, c) => {
+  if (error instanceof SigningSecretMissingError) return c.json({ error: "signing_unavailable" }, 500);
+  throw error;
+});
 
 function fail(c: AppContext, failure: StorageFailure) {
   if (failure.status === 400) {
@@ -29,7 +38,10 @@ async function jsonBody(c: AppContext): Promise<Record<string, unknown>> {
   }
 }
 
-/** No field takes more than this in one request (files plus multipart overhead): refused before the body is read. */
+/**
+ * No field takes more than this in one request (files plus multipart overhead): a larger Content-Length is refused
+ * before the body is read, and any body (chunked ones too) stops being read past it.
+ */
 const MAX_UPLOAD_REQUEST_BYTES = Math.max(...UPLOAD_RULES.map((rule) => rule.maxBytes * rule.maxFiles)) + MB;
 
 const pathOrUrl = (body: Record<string, unknown>) => String(body.path ?? body.url ?? "");
@@ -37,11 +49,14 @@ const pathOrUrl = (body: Record<string, unknown>) => String(body.path ?? body.ur
 storageApi.post("/upload", async (c) => {
   const { db, env, user } = c.get("request");
   if (!user) return unauthorized(c);
-  if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_REQUEST_BYTES) return fail(c, { ok: false, status: 400, error: "media_error_too_large" });
+  const tooLarge = () => fail(c, { ok: false, status: 400, error: "media_error_too_large" });
+  if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_REQUEST_BYTES) return tooLarge();
+  const body = limitBody(c.req.raw.body, MAX_UPLOAD_REQUEST_BYTES);
   let form: FormData;
   try {
-    form = await c.req.formData();
+    form = await new Request(c.req.url, { method: "POST", headers: { "content-type": c.req.header("content-type") ?? "" }, body: body.stream }).formData();
   } catch {
+    if (body.exceeded()) return tooLarge();
     return fail(c, { ok: false, status: 400, error: "media_error_unsupported_type" });
   }
   const files = form.getAll("files").filter((f): f is File => typeof f !== "string");
@@ -89,10 +104,15 @@ const objectKey = (c: AppContext) => {
   }
 };
 
-/** Local signed writes: the token, not the session, authorizes (it was issued to the owner and binds key, size, type). */
+/**
+ * Local signed writes: the token, not the session, authorizes (issued to the owner, single-use, binds key, size and
+ * type). The body is handed over unread: the service refuses a bad token or length before reading it.
+ */
 storageApi.put("/object/*", async (c) => {
   const { db, env } = c.get("request");
-  const result = await putSignedObject(db, env, objectKey(c), c.req.query("token") ?? "", await c.req.arrayBuffer());
+  const length = c.req.header("content-length");
+  const body = { declaredLength: length === undefined ? null : Number(length), stream: c.req.raw.body };
+  const result = await putSignedObject(db, env, objectKey(c), c.req.query("token") ?? "", body);
   if (!result.ok) return fail(c, result);
   return c.json({ url: result.url });
 });

@@ -215,6 +215,9 @@ export function mediaUrlForKey(key: string): string {
   return `/media/${key}`;
 }
 
+/** The Worker's signed object route (local signed PUTs, signed GETs): `${OBJECT_ROUTE}{key}?token=…`. */
+export const OBJECT_ROUTE = "/api/google/storage/object/";
+
 /** A key from a key, a stored URL (/media/…), or a full or signed URL; null unless it is one of our object keys. */
 export function parseMediaKey(pathOrUrl: string): MediaKey | null {
   let path = pathOrUrl.trim();

@@ -30,7 +30,7 @@ import {
   type QuestionDraft,
 } from "../domain/commission-form";
 import { parseMediaKey, type MediaEntry, type MediaSite } from "../domain/media";
-import { inspectUploadedObject } from "./storage";
+import { inspectUploadedObject, markUploadsAttached } from "./storage";
 import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
 import type { Locale } from "../domain/constants";
 import { defaultCurrencyOf } from "./commission-settings";
@@ -400,6 +400,7 @@ export async function saveForm(db: Database, userAccountId: string, formId: stri
   const currentIds = new Set(current.map((m) => m.id));
   const keptIds = new Set<string>();
   const files: FileFacts = new Map();
+  const newKeys: string[] = [];
   const errors: Record<string, string> = {};
   const check = async (item: ParsedFormMedia, path: string, field: string) => {
     if (item.id) {
@@ -414,6 +415,7 @@ export async function saveForm(db: Database, userAccountId: string, formId: stri
       errors[path] = "authoring_form_media_forbidden";
       return;
     }
+    newKeys.push(key.key);
     if (!bucket) return;
     const inspected = await inspectUploadedObject(bucket, key);
     if (!inspected.ok) errors[path] = inspected.error === "not_found" ? "authoring_invalid" : inspected.error;
@@ -427,6 +429,9 @@ export async function saveForm(db: Database, userAccountId: string, formId: stri
   const ids = await currencyIds(db);
   const dropped = current.filter((m) => !keptIds.has(m.id));
   const statements = writeContent(db, formId, draft, locale, ids, userAccountId, files);
+  // The new files are attached by this save: no longer pending uploads (the cron deletes unattached ones).
+  const attached = markUploadsAttached(db, newKeys);
+  if (attached) statements.push(attached);
   if (dropped.length) statements.push(db.delete(media).where(and(inArray(media.id, dropped.map((m) => m.id)), eq(media.ownerUserAccountId, userAccountId))));
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   const droppedKeys = formObjectKeys(dropped, userAccountId, formId);

@@ -19,7 +19,7 @@ import { FORM_CURRENCIES, formatPriceInput, type FormCurrency, type ParsedServic
 import type { Locale } from "../domain/constants";
 import { parseMediaKey } from "../domain/media";
 import { commissionAccountIdOf, pickText } from "./commission-forms";
-import { inspectUploadedObject, ownsObject } from "./storage";
+import { inspectUploadedObject, markUploadsAttached, ownsObject } from "./storage";
 
 const SERVICE = LOCALIZED.commissionService.type;
 const POLICY = LOCALIZED.commissionPolicy.type;
@@ -178,6 +178,9 @@ export async function saveService(
       db.insert(mediaAttachments).values({ id: crypto.randomUUID(), mediaId, ownerType: OWNER, ownerId: id, field: "medias", position: 0 }),
     );
   }
+  // A thumbnail that is one of our objects is attached by this save: no longer a pending upload.
+  const attached = markUploadsAttached(db, [thumbnailKey]);
+  if (attached) statements.push(attached);
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   return { ok: true, serviceId: id };
 }

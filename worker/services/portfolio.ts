@@ -22,7 +22,7 @@ import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
 import { parseMediaKey, type MediaFormatType, type MediaSite } from "../domain/media";
 import type { ParsedWork, WorkDraft } from "../domain/portfolio";
 import { pickText } from "./commission-forms";
-import { inspectUploadedObject } from "./storage";
+import { inspectUploadedObject, markUploadsAttached } from "./storage";
 
 const WORK = LOCALIZED.portfolioWork.type;
 const OWNER = MEDIA_OWNERS.portfolioWork.type;
@@ -325,6 +325,9 @@ export async function saveWork(
   for (const accountId of creditAccounts) {
     statements.push(db.insert(visibilityGrants).values({ id: crypto.randomUUID(), visibilitySettingId: settingId, permission: "credit", userAccountId: accountId }));
   }
+  // The new files are attached by this save: no longer pending uploads (the cron deletes unattached ones).
+  const attached = markUploadsAttached(db, input.medias.map((m) => (m.entry?.formatType === "FILE" ? parseMediaKey(m.entry.url ?? "") : null)));
+  if (attached) statements.push(attached);
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   if (bucket && droppedKeys.length) await bucket.delete(droppedKeys);
   return { ok: true, workId: id, isClientWork: Boolean(clientAccountId || existing?.commissionOrderId) };

@@ -6,7 +6,7 @@ import { localizedTexts, userAccounts, userProfiles } from "../db/schema";
 import { LOCALIZED } from "../db/schema/localized-entities";
 import { parseMediaKey, type MediaErrorCode } from "../domain/media";
 import { isHandleTaken, setLocalizedText } from "./accounts";
-import { inspectUploadedObject } from "./storage";
+import { inspectUploadedObject, markUploadsAttached } from "./storage";
 import { getCurrencyCode, setAccountCurrency, setAccountLanguage } from "./preferences";
 
 const PROFILE = LOCALIZED.userProfile.type;
@@ -118,7 +118,8 @@ export async function attachProfilePicture(db: Database, bucket: R2Bucket, accou
   if (!inspected.ok) return { ok: false, error: inspected.error };
   const column = key.rule.profileColumn!;
   const stored = `/media/${key.key}`;
-  await db.update(userProfiles).set({ [column]: stored, updatedAt: new Date() }).where(eq(userProfiles.id, profile.id));
+  // The column now points at the object: it is attached (no longer pending), in the same batch.
+  await db.batch([db.update(userProfiles).set({ [column]: stored, updatedAt: new Date() }).where(eq(userProfiles.id, profile.id)), markUploadsAttached(db, [key])!]);
   const old = parseMediaKey(profile[column] ?? "");
   if (old && old.key !== key.key && old.domain === "user-profile" && old.id === profile.id && old.field === field) await bucket.delete(old.key);
   return { ok: true, url: stored };

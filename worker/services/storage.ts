@@ -1,8 +1,9 @@
 import { AwsClient } from "aws4fetch";
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { commissionAccounts, commissionForms, portfolioWorks, userProfiles } from "../db/schema";
+import { commissionAccounts, commissionForms, pendingUploads, portfolioWorks, userProfiles } from "../db/schema";
 import {
+  OBJECT_ROUTE,
   SNIFF_BYTES,
   buildMediaKey,
   canWriteUnder,
@@ -19,11 +20,18 @@ import {
   type SniffedType,
   type UploadRule,
 } from "../domain/media";
+import { readBodyUpTo } from "../http/body-limit";
+import { PAGE_READ_URL_TTL_MS, signReadUrl } from "./media-access";
+import { isTokenSpent, issueToken, spendToken, verifyToken } from "./signed-tokens";
 
-/** Signed read URLs live 5 minutes; signed writes 15 (a large file on a slow line). */
-export const READ_URL_TTL_MS = 5 * 60 * 1000;
+export { OBJECT_ROUTE };
+// Reads live in media-access.ts; re-exported for callers that think of them as storage calls.
+export { READ_URL_TTL_MS, signRead, signReadUrl, verifyReadToken } from "./media-access";
+
+/** Signed writes live 15 minutes (a large file on a slow line). */
 export const WRITE_URL_TTL_MS = 15 * 60 * 1000;
-export const OBJECT_ROUTE = "/api/google/storage/object/";
+/** A stored object no record has attached for this long is deleted by the cron. */
+export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type StorageFailure =
   | { ok: false; status: 400; error: MediaErrorCode }
@@ -41,14 +49,6 @@ interface Owner {
 function setting(env: Env, name: string): string | undefined {
   const value = (env as unknown as Record<string, unknown>)[name];
   return typeof value === "string" && value !== "" ? value : undefined;
-}
-
-/** The HMAC key for signed URLs. Production must set MEDIA_SIGNING_SECRET (or have the R2 secret key). */
-export function signingSecret(env: Env): string {
-  const secret = setting(env, "MEDIA_SIGNING_SECRET") ?? setting(env, "R2_SECRET_ACCESS_KEY");
-  if (secret) return secret;
-  if (env.APP_ENV === "production") throw new Error("MEDIA_SIGNING_SECRET is not set");
-  return "comet-local-media-signing-secret";
 }
 
 // ───────────────────────── ownership ─────────────────────────
@@ -101,6 +101,9 @@ async function storeObject(
   body: ReadableStream | ArrayBuffer | Blob,
   sniffed: SniffedType,
 ): Promise<string> {
+  // Pending before the bytes land (a crash in between leaves a row, not an object nobody would ever delete). A profile
+  // picture is attached as it is stored (replaceSingle sets the column); anything else waits for a record to attach it.
+  if (!rule.profileColumn) await recordPendingUpload(db, key, user.profileId);
   await bucket.put(key, body instanceof Blob ? await body.arrayBuffer() : body, {
     httpMetadata: { contentType: sniffed.mimeType },
     customMetadata: { ownerProfileId: user.profileId },
@@ -163,7 +166,8 @@ export interface SignWriteInput {
 /**
  * POST /sign/write. `path` is `v1/{domain}/{id}/{field}` (or with a file name, whose extension is ignored): the
  * key is always ours, named after the declared type. Production returns a presigned PUT to R2's S3 API; without
- * R2 credentials the URL is the Worker's own PUT endpoint, whose token binds key, size and type.
+ * R2 credentials the URL is the Worker's own PUT endpoint, whose single-use token binds key, size, type and owner.
+ * `readUrl` lets the uploader's page show the file before a record attaches it (its item may not be public).
  */
 export async function signWrite(
   db: Database,
@@ -172,7 +176,7 @@ export async function signWrite(
   input: SignWriteInput,
   origin: string,
   now = Date.now(),
-): Promise<StorageResult<{ url: string; storedUrl: string; key: string; method: "PUT"; headers: Record<string, string>; expiresAt: number }>> {
+): Promise<StorageResult<{ url: string; storedUrl: string; readUrl: string; key: string; method: "PUT"; headers: Record<string, string>; expiresAt: number }>> {
   const parts = input.path.replace(/^\/+/, "").split("/");
   if (parts[0] !== "v1" || parts.length < 4) return badRequest("media_error_unsupported_type");
   const [, domain, id, field] = parts;
@@ -184,13 +188,17 @@ export async function signWrite(
   const kind = kindForMimeType(String(input.contentType ?? ""), rule);
   if (!kind) return badRequest("media_error_unsupported_type");
   const key = buildMediaKey(rule.domain, id, rule.field, crypto.randomUUID(), kind.ext);
-  const expiresAt = now + WRITE_URL_TTL_MS;
   const headers = { "content-type": kind.mimeType };
+  const readUrl = (await signReadUrl(env, key, "", now, PAGE_READ_URL_TTL_MS)).url;
   const presigned = await presignR2Put(env, key, kind.mimeType, Number(input.size), WRITE_URL_TTL_MS / 1000);
-  const url =
-    presigned ??
-    `${origin}${OBJECT_ROUTE}${key}?token=${await signToken(signingSecret(env), { op: "w", k: key, s: Number(input.size), t: kind.mimeType, p: user.profileId, e: expiresAt })}`;
-  return { ok: true, url, storedUrl: mediaUrlForKey(key), key, method: "PUT", headers, expiresAt };
+  if (presigned) {
+    // The Worker never sees a presigned PUT: the object counts as pending from now (the cron deletes it if never attached).
+    await recordPendingUpload(db, key, user.profileId, now);
+    return { ok: true, url: presigned, storedUrl: mediaUrlForKey(key), readUrl, key, method: "PUT", headers, expiresAt: now + WRITE_URL_TTL_MS };
+  }
+  const scope = { key, size: Number(input.size), type: kind.mimeType, sub: user.profileId };
+  const { token, expiresAt } = await issueToken(env, "media-write", scope, WRITE_URL_TTL_MS, now);
+  return { ok: true, url: `${origin}${OBJECT_ROUTE}${key}?token=${token}`, storedUrl: mediaUrlForKey(key), readUrl, key, method: "PUT", headers, expiresAt };
 }
 
 async function presignR2Put(env: Env, key: string, contentType: string, size: number, ttlSeconds: number): Promise<string | null> {
@@ -209,26 +217,36 @@ async function presignR2Put(env: Env, key: string, contentType: string, size: nu
   return signed.url;
 }
 
-/** PUT /object/{key}?token=… (local writes): the body must be exactly the signed size and sniff as the signed type. */
-export async function putSignedObject(
-  db: Database,
-  env: Env,
-  key: string,
-  token: string,
-  body: ArrayBuffer,
-  now = Date.now(),
-): Promise<StorageResult<{ url: string }>> {
-  const payload = await verifyToken(signingSecret(env), token, now);
-  if (!payload || payload.op !== "w" || payload.k !== key) return forbidden;
+export interface SignedPutBody {
+  /** The request's Content-Length; null for a chunked body. */
+  declaredLength: number | null;
+  stream: ReadableStream<Uint8Array> | null;
+}
+
+/**
+ * PUT /object/{key}?token=… (local writes). Refused before a byte is read when the token is not a write token for
+ * this key, was already spent, or the declared length is not the signed size; the body is then read with a counter
+ * that stops past the signed size. It must sniff as the signed type. The token is spent by a conditional insert
+ * just before storing, so of two concurrent PUTs with one token only one stores; a failed attempt leaves it unspent.
+ */
+export async function putSignedObject(db: Database, env: Env, key: string, token: string, body: SignedPutBody, now = Date.now()): Promise<StorageResult<{ url: string }>> {
+  const claims = await verifyToken(env, "media-write", token, now);
+  if (!claims || claims.key !== key) return forbidden;
   const parsed = parseMediaKey(key);
   if (!parsed) return forbidden;
-  const user = { profileId: String(payload.p) };
+  const sizeError = (length: number) => badRequest(length > claims.size ? "media_error_too_large" : "media_error_unsupported_type");
+  if (body.declaredLength !== null && body.declaredLength !== claims.size) return sizeError(body.declaredLength);
+  const user = { profileId: claims.sub };
   if (!(await mayWrite(db, user, parsed.rule, parsed.id))) return forbidden;
-  if (body.byteLength !== payload.s) return badRequest(body.byteLength > Number(payload.s) ? "media_error_too_large" : "media_error_unsupported_type");
-  const checked = checkFile({ size: body.byteLength, head: new Uint8Array(body.slice(0, SNIFF_BYTES)) }, parsed.rule);
+  if (await isTokenSpent(db, claims.jti)) return forbidden;
+  const bytes = await readBodyUpTo(body.stream, claims.size);
+  if (!bytes) return badRequest("media_error_too_large");
+  if (bytes.byteLength !== claims.size) return sizeError(bytes.byteLength);
+  const checked = checkFile({ size: bytes.byteLength, head: bytes.subarray(0, SNIFF_BYTES) }, parsed.rule);
   if (!checked.ok) return badRequest(checked.error);
-  if (checked.value!.mimeType !== payload.t) return badRequest("media_error_unsupported_type");
-  const url = await storeObject(db, env.MEDIA, user, parsed.rule, key, body, checked.value!);
+  if (checked.value!.mimeType !== claims.type) return badRequest("media_error_unsupported_type");
+  if (!(await spendToken(db, claims))) return forbidden;
+  const url = await storeObject(db, env.MEDIA, user, parsed.rule, key, bytes.buffer as ArrayBuffer, checked.value!);
   return { ok: true, url };
 }
 
@@ -263,36 +281,6 @@ export async function ownsObject(db: Database, user: Owner, key: MediaKey): Prom
 
 // ───────────────────────── reads and deletes ─────────────────────────
 
-/** A signed read URL for one object (private files are served only this way). */
-export async function signReadUrl(env: Env, key: string, origin: string, now = Date.now(), ttl = READ_URL_TTL_MS): Promise<{ url: string; expiresAt: number }> {
-  const expiresAt = now + ttl;
-  const token = await signToken(signingSecret(env), { op: "r", k: key, e: expiresAt });
-  return { url: `${origin}${OBJECT_ROUTE}${key}?token=${token}`, expiresAt };
-}
-
-/** POST /sign/read: public objects to anyone signed in, private ones to their owner only. */
-export async function signRead(
-  db: Database,
-  env: Env,
-  user: Owner,
-  pathOrUrl: string,
-  origin: string,
-  now = Date.now(),
-): Promise<StorageResult<{ url: string; expiresAt: number }>> {
-  const parsed = parseMediaKey(pathOrUrl);
-  if (!parsed) return { ok: false, status: 404, error: "not_found" };
-  if (parsed.rule.private && !(await mayWrite(db, user, parsed.rule, parsed.id))) return forbidden;
-  if (!(await env.MEDIA.head(parsed.key))) return { ok: false, status: 404, error: "not_found" };
-  return { ok: true, ...(await signReadUrl(env, parsed.key, origin, now)) };
-}
-
-/** GET /object/{key}?token=…: the key when the token is a valid, unexpired read token for it. */
-export async function verifyReadToken(env: Env, key: string, token: string, now = Date.now()): Promise<MediaKey | null> {
-  const payload = await verifyToken(signingSecret(env), token, now);
-  if (!payload || payload.op !== "r" || payload.k !== key) return null;
-  return parseMediaKey(key);
-}
-
 /** POST /delete: only the owner; a single-file field's profile column is cleared when it pointed at the object. */
 export async function deleteMedia(db: Database, bucket: R2Bucket, user: Owner, pathOrUrl: string): Promise<StorageResult<{ deleted: boolean }>> {
   const parsed = parseMediaKey(pathOrUrl);
@@ -300,6 +288,7 @@ export async function deleteMedia(db: Database, bucket: R2Bucket, user: Owner, p
   if (!(await mayWrite(db, user, parsed.rule, parsed.id))) return forbidden;
   const existed = (await bucket.head(parsed.key)) !== null;
   await bucket.delete(parsed.key);
+  await db.delete(pendingUploads).where(eq(pendingUploads.key, parsed.key));
   const column = parsed.rule.profileColumn;
   if (column) {
     const profile = await db.select({ url: userProfiles[column] }).from(userProfiles).where(eq(userProfiles.id, user.profileId)).get();
@@ -310,36 +299,46 @@ export async function deleteMedia(db: Database, bucket: R2Bucket, user: Owner, p
   return { ok: true, deleted: existed };
 }
 
-// ───────────────────────── tokens ─────────────────────────
+// ───────────────────────── objects no record attached ─────────────────────────
 
-type TokenPayload = Record<string, string | number> & { e: number };
-
-const encoder = new TextEncoder();
-const toBase64Url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-const fromBase64Url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, "+").replace(/_/g, "/")), (c) => c.charCodeAt(0));
-
-async function hmacKey(secret: string) {
-  return crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
+/** An object was stored (or, for a presigned PUT, signed) and no record points at it yet. */
+export async function recordPendingUpload(db: Database, key: string, ownerProfileId: string, now = Date.now()): Promise<void> {
+  await db.insert(pendingUploads).values({ key, ownerProfileId, createdAt: new Date(now) }).onConflictDoNothing();
 }
 
-export async function signToken(secret: string, payload: TokenPayload): Promise<string> {
-  const body = toBase64Url(encoder.encode(JSON.stringify(payload)));
-  const signature = new Uint8Array(await crypto.subtle.sign("HMAC", await hmacKey(secret), encoder.encode(body)));
-  return `${body}.${toBase64Url(signature)}`;
+/**
+ * The statement that marks objects attached: a record saving these keys puts it in its own batch, so the object
+ * stops being pending exactly when the record that points at it is written. Null when there is nothing to mark.
+ */
+export function markUploadsAttached(db: Database, keys: (string | MediaKey | null | undefined)[]) {
+  const plain = [...new Set(keys.flatMap((k) => (!k ? [] : [typeof k === "string" ? k : k.key])))];
+  return plain.length ? db.delete(pendingUploads).where(inArray(pendingUploads.key, plain)) : null;
 }
 
-/** The payload of a token signed with `secret` and not yet expired; null otherwise (constant-time check). */
-export async function verifyToken(secret: string, token: string, now = Date.now()): Promise<TokenPayload | null> {
-  const [body, signature, extra] = token.split(".");
-  if (!body || !signature || extra !== undefined) return null;
-  try {
-    const valid = await crypto.subtle.verify("HMAC", await hmacKey(secret), fromBase64Url(signature), encoder.encode(body));
-    if (!valid) return null;
-    const payload = JSON.parse(new TextDecoder().decode(fromBase64Url(body))) as TokenPayload;
-    return typeof payload.e === "number" && payload.e > now ? payload : null;
-  } catch {
-    return null;
+/** D1 binds at most 100 parameters per query; R2 deletes at most 1000 keys per call. */
+const UNATTACHED_PER_ROUND = 90;
+const UNATTACHED_MAX_ROUNDS = 20;
+
+/**
+ * Cron: deletes objects that stayed unattached for a day (abandoned uploads). Each round claims its rows first
+ * (delete … returning, still older than the cutoff) and only then deletes those objects, so an object whose record
+ * attached it in the meantime (its row gone) is kept. Idempotent; returns how many were deleted.
+ */
+export async function deleteUnattachedUploads(db: Database, bucket: R2Bucket, now: number): Promise<number> {
+  const cutoff = new Date(now - UNATTACHED_UPLOAD_TTL_MS);
+  let deleted = 0;
+  for (let round = 0; round < UNATTACHED_MAX_ROUNDS; round++) {
+    const stale = await db.select({ key: pendingUploads.key }).from(pendingUploads).where(lt(pendingUploads.createdAt, cutoff)).limit(UNATTACHED_PER_ROUND);
+    if (stale.length === 0) break;
+    const claimed = await db
+      .delete(pendingUploads)
+      .where(and(inArray(pendingUploads.key, stale.map((r) => r.key)), lt(pendingUploads.createdAt, cutoff)))
+      .returning({ key: pendingUploads.key });
+    if (claimed.length) await bucket.delete(claimed.map((r) => r.key));
+    deleted += claimed.length;
+    if (stale.length < UNATTACHED_PER_ROUND) break;
   }
+  return deleted;
 }
 
 /** The profile's current pictures, for the settings page. */

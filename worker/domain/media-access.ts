@@ -1,0 +1,46 @@
+import type { PublishStatus, VisibilityStatus } from "../db/schema/enums";
+
+/**
+ * Who may see a stored object: the rule of the item it belongs to (the `{domain}/{id}` of its key), pure.
+ * Public items are served to anyone at /media/; everything else only through a signed read URL issued to a viewer
+ * this rule allows. See docs/decisions/011-signed-tokens-and-private-media.md.
+ */
+
+/**
+ * What the rule needs to know of an item, one shape per upload domain (`MediaDomain`). Deliverables and chat files
+ * add their shape here and a reader in worker/services/media-access.ts (its table is keyed by domain, so a missing
+ * reader does not compile).
+ */
+export type MediaItem =
+  | { domain: "user-profile"; ownerProfileId: string }
+  | { domain: "portfolio-work"; ownerProfileId: string; workStatus: PublishStatus; visibility: VisibilityStatus | null }
+  | { domain: "commission-form"; ownerProfileId: string; formStatus: PublishStatus };
+
+/**
+ * Visible to everyone: profile pictures; published portfolio works that are PUBLIC or UNLISTED (unlisted: anyone
+ * holding the link; no visibility row means PUBLIC); published commission forms (shown at /cf/{code}).
+ */
+export function isPublicMediaItem(item: MediaItem): boolean {
+  switch (item.domain) {
+    case "user-profile":
+      return true;
+    case "portfolio-work":
+      return item.workStatus === "PUBLISHED" && item.visibility !== "PRIVATE";
+    case "commission-form":
+      return item.formStatus === "PUBLISHED";
+  }
+}
+
+/** "public": anyone, at /media/; "owner": this viewer, by signed URL only; "denied": nobody here (or no such item). */
+export type MediaAccess = "public" | "owner" | "denied";
+
+/**
+ * The one access rule. `item` null: the item is gone (or never existed). A field marked private in the upload rules
+ * (`UploadRule.private`, e.g. deliverables to come) is never public, whatever its item. Grants to other viewers
+ * (visibility_grants "view"): later issues, here.
+ */
+export function mediaAccess(item: MediaItem | null, viewerProfileId: string | null, privateField = false): MediaAccess {
+  if (!item) return "denied";
+  if (!privateField && isPublicMediaItem(item)) return "public";
+  return viewerProfileId !== null && viewerProfileId === item.ownerProfileId ? "owner" : "denied";
+}

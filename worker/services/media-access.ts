@@ -1,0 +1,139 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { commissionAccounts, commissionForms, portfolioWorks, userProfiles, visibilitySettings } from "../db/schema";
+import { OBJECT_ROUTE, parseMediaKey, type MediaDomain, type MediaKey } from "../domain/media";
+import { mediaAccess, type MediaAccess, type MediaItem } from "../domain/media-access";
+import { issueToken, verifyToken } from "./signed-tokens";
+
+/**
+ * Reading stored objects: which item an object belongs to, whether a viewer may see it (the rule in
+ * worker/domain/media-access.ts), and signed read URLs for those who may but the public may not. Used by /media/,
+ * POST /sign/read, the signed GET and the page loaders that show the owner their non-public media.
+ */
+
+/** POST /sign/read answers with 5-minute URLs. */
+export const READ_URL_TTL_MS = 5 * 60 * 1000;
+/** URLs rendered into the owner's own pages: an editor left open for a while still shows and previews its files. */
+export const PAGE_READ_URL_TTL_MS = 60 * 60 * 1000;
+
+export interface MediaViewer {
+  profileId: string;
+}
+
+/** D1 binds at most 100 parameters per query. */
+const IDS_PER_QUERY = 90;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/**
+ * How to read the items of each upload domain, by id. The extension point for private domains to come
+ * (commission-order deliverables, chat files): a domain added to MediaDomain needs its reader here.
+ */
+const ITEM_READERS: { [D in MediaDomain]: (db: Database, ids: string[]) => Promise<[string, MediaItem][]> } = {
+  "user-profile": async (_db, ids) => ids.map((id) => [id, { domain: "user-profile", ownerProfileId: id }]),
+  "portfolio-work": async (db, ids) => {
+    const rows = await db
+      .select({ id: portfolioWorks.id, ownerProfileId: portfolioWorks.profileId, workStatus: portfolioWorks.workStatus, visibility: visibilitySettings.visibilityStatus })
+      .from(portfolioWorks)
+      .leftJoin(visibilitySettings, and(eq(visibilitySettings.itemType, "portfolio_work"), eq(visibilitySettings.itemId, portfolioWorks.id)))
+      .where(inArray(portfolioWorks.id, ids));
+    return rows.map((r) => [r.id, { domain: "portfolio-work", ownerProfileId: r.ownerProfileId, workStatus: r.workStatus, visibility: r.visibility }]);
+  },
+  "commission-form": async (db, ids) => {
+    const rows = await db
+      .select({ id: commissionForms.id, ownerProfileId: userProfiles.id, formStatus: commissionForms.formStatus })
+      .from(commissionForms)
+      .innerJoin(commissionAccounts, eq(commissionAccounts.id, commissionForms.commissionAccountId))
+      .innerJoin(userProfiles, eq(userProfiles.accountId, commissionAccounts.userAccountId))
+      .where(inArray(commissionForms.id, ids));
+    return rows.map((r) => [r.id, { domain: "commission-form", ownerProfileId: r.ownerProfileId, formStatus: r.formStatus }]);
+  },
+};
+
+const itemRef = (key: Pick<MediaKey, "domain" | "id">) => `${key.domain}/${key.id}`;
+
+/** The items the keys belong to, keyed by `domain/id` (one query per domain and 90 ids); a missing item is absent. */
+async function itemsOf(db: Database, keys: MediaKey[]): Promise<Map<string, MediaItem>> {
+  const idsByDomain = new Map<MediaDomain, Set<string>>();
+  for (const key of keys) idsByDomain.set(key.domain, (idsByDomain.get(key.domain) ?? new Set()).add(key.id));
+  const items = new Map<string, MediaItem>();
+  for (const [domain, ids] of idsByDomain) {
+    for (const part of chunks([...ids], IDS_PER_QUERY)) {
+      for (const [id, item] of await ITEM_READERS[domain](db, part)) items.set(itemRef({ domain, id }), item);
+    }
+  }
+  return items;
+}
+
+/** May this viewer (null: anyone, signed out) see this object? */
+export async function objectAccess(db: Database, key: MediaKey, viewer: MediaViewer | null): Promise<MediaAccess> {
+  const items = await itemsOf(db, [key]);
+  return mediaAccess(items.get(itemRef(key)) ?? null, viewer?.profileId ?? null, key.rule.private);
+}
+
+/** A signed read URL for one object (`origin` "" gives a same-site path, as pages use). */
+export async function signReadUrl(env: Env, key: string, origin: string, now = Date.now(), ttl = READ_URL_TTL_MS): Promise<{ url: string; expiresAt: number }> {
+  const { token, expiresAt } = await issueToken(env, "media-read", { key }, ttl, now);
+  return { url: `${origin}${OBJECT_ROUTE}${key}?token=${token}`, expiresAt };
+}
+
+export type ReadResult = { ok: true; url: string; expiresAt: number } | { ok: false; status: 403 | 404; error: "forbidden" | "not_found" };
+
+/** POST /sign/read: a URL for anyone signed in when the object's item is public, for its owner otherwise. */
+export async function signRead(db: Database, env: Env, user: MediaViewer, pathOrUrl: string, origin: string, now = Date.now()): Promise<ReadResult> {
+  const parsed = parseMediaKey(pathOrUrl);
+  if (!parsed) return { ok: false, status: 404, error: "not_found" };
+  if ((await objectAccess(db, parsed, user)) === "denied") return { ok: false, status: 403, error: "forbidden" };
+  if (!(await env.MEDIA.head(parsed.key))) return { ok: false, status: 404, error: "not_found" };
+  return { ok: true, ...(await signReadUrl(env, parsed.key, origin, now)) };
+}
+
+/**
+ * GET /object/{key}?token=…: the key when the token is a valid, unexpired read token for exactly this key. Read tokens
+ * are not single-use (a browser re-requests images, video plays by ranges); they were issued only to allowed viewers.
+ */
+export async function verifyReadToken(env: Env, key: string, token: string, now = Date.now()): Promise<MediaKey | null> {
+  const verified = await verifyToken(env, "media-read", token, now);
+  if (!verified || verified.key !== key) return null;
+  return parseMediaKey(key);
+}
+
+export interface ViewableUrl {
+  (url: string): string;
+  (url: string | null): string | null;
+}
+
+/**
+ * For a page showing media to `viewer`: maps each stored URL (`/media/{key}`) to what the viewer's browser can load.
+ * Public objects keep their /media/ URL (cacheable); objects the viewer may see but the public may not get a
+ * same-site signed read URL; anything else is left as it is (and answers 404). Other URLs (links) pass unchanged.
+ */
+export async function mediaUrlsForViewer(
+  db: Database,
+  env: Env,
+  viewer: MediaViewer | null,
+  urls: Iterable<string | null | undefined>,
+  now = Date.now(),
+): Promise<ViewableUrl> {
+  const keys = new Map<string, MediaKey>();
+  for (const url of urls) {
+    const key = url?.startsWith("/media/") ? parseMediaKey(url) : null;
+    if (url && key) keys.set(url, key);
+  }
+  const items = keys.size ? await itemsOf(db, [...keys.values()]) : new Map<string, MediaItem>();
+  const signed = new Map<string, string>();
+  for (const [url, key] of keys) {
+    if (mediaAccess(items.get(itemRef(key)) ?? null, viewer?.profileId ?? null, key.rule.private) !== "owner") continue;
+    signed.set(url, (await signReadUrl(env, key.key, "", now, PAGE_READ_URL_TTL_MS)).url);
+  }
+  return ((url: string | null) => (url && signed.get(url)) || url) as ViewableUrl;
+}
+
+/** One shown media (a list item or an editor draft) with its URLs as `view` maps them. */
+export function viewMedia<T extends { url: string; thumbnailUrl?: string | null }>(view: ViewableUrl, item: T): T {
+  return { ...item, url: view(item.url), ...(item.thumbnailUrl !== undefined ? { thumbnailUrl: view(item.thumbnailUrl) } : {}) };
+}
