@@ -3,6 +3,9 @@
 import { execFileSync } from "node:child_process";
 import { compile } from "@inlang/paraglide-js";
 import { paraglideOptions } from "../paraglide.options.mjs";
+import { ensureDevVars } from "./dev-vars.mjs";
 
 await compile(paraglideOptions);
+// Before `wrangler types`, so the secret is typed on Env too.
+ensureDevVars();
 execFileSync("npx", ["wrangler", "types", "--strict-vars=false"], { stdio: "inherit" });

@@ -9,6 +9,7 @@ import { existsSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { ensureDevVars } from "./dev-vars.mjs";
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 const bin = join(root, "node_modules", ".bin");
@@ -43,6 +44,8 @@ export function run(command, args, { env = {}, quiet = false } = {}) {
  * COMET_DEV_TOOLS); without, COMET_DEV_TOOLS is removed so a production build never has it by accident.
  */
 export function build({ devTools }) {
+  // The build copies .dev.vars (the local signing secret) into build/server/ for `vite preview` and `wrangler dev`.
+  ensureDevVars();
   const env = { COMET_DEV_TOOLS: devTools ? "1" : "" };
   return run("react-router", ["build"], { env, quiet: true });
 }

@@ -245,10 +245,12 @@ export function generateSeed(options = {}) {
     return { accountId, profileId, commissionAccountId };
   }
 
-  function addImage(ownerAccountId, key, art, at, name) {
+  // The file lives in its work's own folder (v1/portfolio-work/{workId}/medias/): /media/ serves it only while that
+  // work is public, and the work's owner may replace or delete it.
+  function addImage(ownerAccountId, workId, key, art, at, name) {
     const mediaId = id(`media:${key}`);
     const fileId = id(`media-file:${key}`);
-    const url = putFile(`v1/portfolio-work/${key}/medias/${fileId}.svg`, art.svg);
+    const url = putFile(`v1/portfolio-work/${workId}/medias/${fileId}.svg`, art.svg);
     rows.add("media", {
       id: mediaId,
       owner_user_account_id: ownerAccountId,
@@ -363,7 +365,7 @@ export function generateSeed(options = {}) {
       const images = r.chance(0.25) ? 2 : 1;
       for (let m = 0; m < images; m++) {
         const art = artworkSvg(`${seed}:${workId}:${m}`, content.motif, creator.en[0]);
-        const mediaId = addImage(person.accountId, `${workId}-${m}`, art, at, `${w.en.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${m + 1}.svg`);
+        const mediaId = addImage(person.accountId, workId, `${workId}-${m}`, art, at, `${w.en.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${m + 1}.svg`);
         rows.add("media_content_ratings", { media_id: mediaId, content_rating_code: "all-ages" });
         attach(mediaId, "portfolio_work", workId, "medias", m);
         if (m === 0) attach(mediaId, "portfolio_work", workId, "og_images", 0);
@@ -440,7 +442,7 @@ export function generateSeed(options = {}) {
       rows.add("portfolio_work_categories", { work_id: workId, category_code: "character-illustration" });
       rows.add("portfolio_work_content_ratings", { work_id: workId, content_rating_code: "all-ages" });
       const art = artworkSvg(`${seed}:${workId}`, "character", "D");
-      const mediaId = addImage(demo.person.accountId, `${workId}-0`, art, wat, "client-mascot-wip.svg");
+      const mediaId = addImage(demo.person.accountId, workId, `${workId}-0`, art, wat, "client-mascot-wip.svg");
       attach(mediaId, "portfolio_work", workId, "medias", 0);
       const settingId = id(`visibility:${workId}`);
       rows.add("visibility_settings", { id: settingId, item_type: "portfolio_work", item_id: workId, visibility_status: "PRIVATE", created_at: wat, updated_at: wat });
