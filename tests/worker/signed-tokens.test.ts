@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { SignJWT, decodeJwt, decodeProtectedHeader } from "jose";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createApp } from "../../worker/app";
 import { createDb } from "../../worker/db/client";
 import { signReadUrl, signWrite } from "../../worker/services/storage";
@@ -58,6 +58,7 @@ describe("signed tokens: no key, no signature", () => {
   it("refuses to sign without a configured secret, or with the retired development key (no fallback)", async () => {
     const member = await newMember("Sgtk");
     const input = { path: avatarPath(member.profileId), contentType: "image/png", size: PNG.length };
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
     for (const secret of [undefined, "", RETIRED_KEY, "too-short"]) {
       const bare = { ...env, APP_ENV: "development", MEDIA_SIGNING_SECRET: secret } as unknown as Env;
       await expect(signWrite(createDb(env.DB), bare, member, input, BASE)).rejects.toThrow(/MEDIA_SIGNING_SECRET/);
@@ -73,6 +74,9 @@ describe("signed tokens: no key, no signature", () => {
     const response = await createApp().fetch(request, bare, { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ error: "signing_unavailable" });
+    // Each refusal says why in the log.
+    expect(log).toHaveBeenCalledWith(expect.stringContaining("MEDIA_SIGNING_SECRET is missing"));
+    log.mockRestore();
   });
 
   it("refuses tokens signed with the old fixed development key, in the old format or as a JWT", async () => {
