@@ -31,7 +31,8 @@ export async function precheckFiles(files: File[], rule: Pick<UploadRule, "maxBy
 export type UploadOutcome = { ok: true; urls: string[] } | { ok: false; code: string };
 
 type Target = { domain: string; id: string; field: string };
-type SignedWrite = { url: string; storedUrl: string; method: "PUT"; headers: Record<string, string> };
+/** `readUrl`: a signed read URL of the object for the uploader, since /media/ serves only public items' files. */
+type SignedWrite = { url: string; storedUrl: string; readUrl?: string; method: "PUT"; headers: Record<string, string> };
 type FileOutcome = { ok: true; url: string } | { ok: false; code: string };
 
 export const SIGN_WRITE_PATH = "/api/google/storage/sign/write";
@@ -62,7 +63,10 @@ async function putFile(target: Target, file: File): Promise<FileOutcome> {
   const signed = (await signResponse.json()) as SignedWrite;
   const put = await fetch(signed.url, { method: signed.method, headers: signed.headers, body: file });
   if (!put.ok) return { ok: false, code: await failureCode(put) };
-  return { ok: true, url: signed.storedUrl };
+  // Profile pictures are public (and become the stored URL on attach); anything else may belong to an item that is
+  // not public yet (a private work, a draft form), so the editor shows it by its signed read URL. Saving works either
+  // way: the server keeps only the key.
+  return { ok: true, url: target.domain === "user-profile" ? signed.storedUrl : (signed.readUrl ?? signed.storedUrl) };
 }
 
 /** A profile picture becomes the avatar or cover only once the account says so (userProfile.update in the spec). */
@@ -77,7 +81,7 @@ async function attachProfilePicture(field: string, url: string): Promise<FileOut
   return { ok: true, url: ((await response.json()) as { url: string }).url };
 }
 
-/** Uploads files in order under v1/{domain}/{id}/{field}/ and returns their stored URLs (without query). */
+/** Uploads files in order under v1/{domain}/{id}/{field}/ and returns URLs the page can show them by (see putFile). */
 export async function uploadFiles(target: Target, files: File[]): Promise<UploadOutcome> {
   const urls: string[] = [];
   try {

@@ -6,8 +6,10 @@ import { requestContext } from "~/lib/request-context";
 import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
 import { translateAuthoringErrors } from "../../../worker/domain/authoring-messages";
-import { parseFormDraft } from "../../../worker/domain/commission-form";
+import type { Database } from "../../../worker/db/client";
+import { parseFormDraft, type FormDraft } from "../../../worker/domain/commission-form";
 import { deleteForm, getFormForEdit, listCategoryOptions, saveForm, setFormStatus } from "../../../worker/services/commission-forms";
+import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "../../../worker/services/media-access";
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-form-edit";
 
@@ -17,10 +19,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const formId = new URL(request.url).searchParams.get("formId");
   // The sidebar links here without an id: there is nothing to edit, so offer the list.
   if (!formId) return { form: null, categories: [] };
-  const form = await getFormForEdit(db, user.accountId, formId, locale);
+  const stored = await getFormForEdit(db, user.accountId, formId, locale);
   // Someone else's form and a missing one look the same.
-  if (!form) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
-  return { form, categories: await listCategoryOptions(db, locale) };
+  if (!stored) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
+  return { form: await viewableForm(db, context.get(requestContext).env, user, stored), categories: await listCategoryOptions(db, locale) };
+}
+
+/**
+ * A draft form's files are not served at /media/ (only published forms are public): its owner gets signed read URLs
+ * (worker/services/media-access.ts). Kept media are saved back by id, so the editor may hold them.
+ */
+async function viewableForm<F extends { draft: FormDraft }>(db: Database, env: Env, viewer: MediaViewer, form: F): Promise<F> {
+  const shown = form.draft.questions.flatMap((q) => [...(q.medias ?? []), ...q.choices.flatMap((c) => (c.media ? [c.media] : []))]);
+  const view = await mediaUrlsForViewer(db, env, viewer, shown.flatMap((item) => [item.url, item.thumbnailUrl]));
+  const questions = form.draft.questions.map((q) => ({
+    ...q,
+    medias: q.medias?.map((item) => viewMedia(view, item)),
+    choices: q.choices.map((c) => ({ ...c, media: c.media ? viewMedia(view, c.media) : c.media })),
+  }));
+  return { ...form, draft: { ...form.draft, questions } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

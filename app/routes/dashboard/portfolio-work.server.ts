@@ -6,7 +6,8 @@ import { translateAuthoringErrors } from "../../../worker/domain/authoring-messa
 import { parseWorkDraft, type ClientFieldMode, type WorkDraft } from "../../../worker/domain/portfolio";
 import { isCreatorSide } from "../../../worker/domain/roles";
 import { listCategoryOptions } from "../../../worker/services/commission-forms";
-import { deleteWork, getWorkForEdit, listContentRatings, listWorks, listWorksMadeFor, saveWork, type WorkKind } from "../../../worker/services/portfolio";
+import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "../../../worker/services/media-access";
+import { deleteWork, getWorkForEdit, listContentRatings, listWorks, listWorksMadeFor, saveWork, type WorkKind, type WorkListItem } from "../../../worker/services/portfolio";
 import { requireUser } from "./guards.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -21,17 +22,30 @@ export const EMPTY_WORK: WorkDraft = { title: "", description: "", medias: [], c
 /** A new client work starts with an empty (required) client field. */
 export const EMPTY_CLIENT_WORK: WorkDraft = { ...EMPTY_WORK, client: "" };
 
+/**
+ * The works' media as the viewer's browser can load them: files of works that are not public (PRIVATE, drafts) are
+ * not served at /media/, so their owner gets signed read URLs (worker/services/media-access.ts); public ones keep
+ * their cacheable /media/ URLs.
+ */
+async function viewableWorks(context: Context, viewer: MediaViewer, ...lists: WorkListItem[][]): Promise<WorkListItem[][]> {
+  const { db, env } = context.get(requestContext);
+  const urls = lists.flat().flatMap((w) => [w.thumbnailUrl, ...w.medias.flatMap((m) => [m.url, m.thumbnailUrl])]);
+  const view = await mediaUrlsForViewer(db, env, viewer, urls);
+  return lists.map((works) => works.map((w) => ({ ...w, thumbnailUrl: view(w.thumbnailUrl), medias: w.medias.map((m) => viewMedia(view, m)) })));
+}
+
 export async function loadWorkList(context: Context, kind: WorkKind = "own") {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
-  return { works: await listWorks(db, user.accountId, locale, kind) };
+  const [works] = await viewableWorks(context, user, await listWorks(db, user.accountId, locale, kind));
+  return { works };
 }
 
 /** The client portfolio page: the user's own works and, read-only, the public works creators made for them. */
 export async function loadClientPortfolio(context: Context) {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
-  const [works, madeForYou] = await Promise.all([listWorks(db, user.accountId, locale), listWorksMadeFor(db, user.accountId, locale)]);
+  const [works, madeForYou] = await viewableWorks(context, user, ...(await Promise.all([listWorks(db, user.accountId, locale), listWorksMadeFor(db, user.accountId, locale)])));
   return { works, madeForYou };
 }
 
@@ -41,8 +55,11 @@ export async function loadWorkEditor(context: Context, workId?: string, kind: Wo
   const { db, locale } = context.get(requestContext);
   const [categories, ratings] = await Promise.all([listCategoryOptions(db, locale), listContentRatings(db, locale)]);
   if (!workId) return { draft: kind === "client" ? EMPTY_CLIENT_WORK : EMPTY_WORK, categories, ratings, listPath: kind === "client" ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
-  const draft = await getWorkForEdit(db, user.accountId, workId, locale);
-  if (!draft) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
+  const stored = await getWorkForEdit(db, user.accountId, workId, locale);
+  if (!stored) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
+  // Kept media are saved back by id, so the editor may hold signed URLs (see viewableWorks).
+  const view = await mediaUrlsForViewer(db, context.get(requestContext).env, user, stored.medias.flatMap((item) => [item.url, item.thumbnailUrl]));
+  const draft = { ...stored, medias: stored.medias.map((item) => viewMedia(view, item)) };
   return { draft, categories, ratings, listPath: draft.client !== undefined ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
 }
 
