@@ -66,17 +66,21 @@ describe("page visits", () => {
 
   it("counts a visitor once per 24 hours per item", async () => {
     const formId = creator.forms[0].id;
-    const visitorKey = `visitor:${crypto.randomUUID()}`;
+    const visitor = { kind: "cookie" as const, visitorId: crypto.randomUUID() };
+    // A client of its own: the per-client budget (page-visits-limits.test.ts) does not come into play here.
+    const clientKey = `service-test-${crypto.randomUUID()}`;
+    const count = (input: { model?: "commission_form" | "portfolio_work"; modelId?: string; visitor?: typeof visitor }, now: number) =>
+      countPageVisit(db(), { model: input.model ?? "commission_form", modelId: input.modelId ?? formId, visitor: input.visitor ?? visitor, clientKey }, now);
     const t0 = 5_000_000_000_000;
-    expect(await countPageVisit(db(), { model: "commission_form", modelId: formId, visitorKey }, t0)).toEqual({ ok: true, counted: true, timestamp: t0 });
-    expect(await countPageVisit(db(), { model: "commission_form", modelId: formId, visitorKey }, t0 + 1000)).toEqual({ ok: true, counted: false, timestamp: t0 });
-    expect(await countPageVisit(db(), { model: "commission_form", modelId: formId, visitorKey }, t0 + PAGE_VISIT_INTERVAL_MS - 1)).toMatchObject({ counted: false });
-    expect(await countPageVisit(db(), { model: "commission_form", modelId: formId, visitorKey }, t0 + PAGE_VISIT_INTERVAL_MS + 1)).toMatchObject({ counted: true });
+    expect(await count({}, t0)).toEqual({ ok: true, counted: true, timestamp: t0 });
+    expect(await count({}, t0 + 1000)).toEqual({ ok: true, counted: false, timestamp: t0 });
+    expect(await count({}, t0 + PAGE_VISIT_INTERVAL_MS - 1)).toMatchObject({ counted: false });
+    expect(await count({}, t0 + PAGE_VISIT_INTERVAL_MS + 1)).toMatchObject({ counted: true });
     // Another visitor counts separately.
-    expect(await countPageVisit(db(), { model: "commission_form", modelId: formId, visitorKey: `${visitorKey}-2` }, t0 + 5)).toMatchObject({ counted: true });
+    expect(await count({ visitor: { kind: "cookie", visitorId: `${visitor.visitorId}-2` } }, t0 + 5)).toMatchObject({ counted: true });
     // Unpublished or unknown items are not counted.
-    expect(await countPageVisit(db(), { model: "commission_form", modelId: creator.forms[1].id, visitorKey }, t0)).toEqual({ ok: false, reason: "not_found" });
-    expect(await countPageVisit(db(), { model: "portfolio_work", modelId: formId, visitorKey }, t0)).toEqual({ ok: false, reason: "not_found" });
+    expect(await count({ modelId: creator.forms[1].id }, t0)).toEqual({ ok: false, reason: "not_found" });
+    expect(await count({ model: "portfolio_work" }, t0)).toEqual({ ok: false, reason: "not_found" });
   });
 
   it("sets the a.sid cookie for a new visitor and counts by it", async () => {

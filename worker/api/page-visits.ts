@@ -1,10 +1,9 @@
 import { Hono } from "hono";
-import { PAGE_VISIT_PATHS, VISITOR_COOKIE, parsePageVisitModel, unsupportedModelMessage } from "../domain/page-visits";
+import { PAGE_VISIT_PATHS, VISITOR_COOKIE, parsePageVisitModel, readVisitor, unsupportedModelMessage } from "../domain/page-visits";
+import { clientKey } from "../http/client-key";
 import { readCookie } from "../http/cookies";
 import type { AppEnv } from "../http/context";
 import { countPageVisit } from "../services/page-visits";
-
-const VISITOR_ID = /^[A-Za-z0-9-]{16,64}$/;
 
 function visitorCookie(url: URL, value: string): string {
   const local = url.protocol === "http:" && (url.hostname === "localhost" || url.hostname === "127.0.0.1");
@@ -13,7 +12,8 @@ function visitorCookie(url: URL, value: string): string {
 
 /**
  * POST /api/features/pageVisit/commission/form and /portfolio/work, body {modelName, modelId}: counts a visit once
- * per 24 h per user (or visitor cookie a.sid, set here when missing) per item. Response {data: {timestamp}}.
+ * per 24 h per user (or visitor cookie a.sid, set here when missing) per item, within the client's limits
+ * (countPageVisit, docs/decisions/012). Response {data: {timestamp}}.
  */
 export const pageVisitApi = new Hono<AppEnv>();
 
@@ -26,19 +26,10 @@ pageVisitApi.post("/:area/:model", async (c) => {
   if (typeof body.modelId !== "string" || !body.modelId || body.modelId.length > 64) return c.json({ error: "invalid_model_id" }, 400);
 
   const { db, user } = c.get("request");
-  let visitorKey = user?.accountId;
-  let newVisitorId: string | null = null;
-  if (!visitorKey) {
-    const cookie = readCookie(c.req.raw, VISITOR_COOKIE);
-    if (cookie && VISITOR_ID.test(cookie)) visitorKey = `visitor:${cookie}`;
-    else {
-      newVisitorId = crypto.randomUUID();
-      visitorKey = `visitor:${newVisitorId}`;
-    }
-  }
-  if (newVisitorId) c.header("Set-Cookie", visitorCookie(new URL(c.req.url), newVisitorId), { append: true });
+  const visitor = readVisitor(user?.accountId, readCookie(c.req.raw, VISITOR_COOKIE), () => crypto.randomUUID());
+  if (visitor.kind === "new") c.header("Set-Cookie", visitorCookie(new URL(c.req.url), visitor.visitorId), { append: true });
 
-  const result = await countPageVisit(db, { model, modelId: body.modelId, visitorKey });
+  const result = await countPageVisit(db, { model, modelId: body.modelId, visitor, clientKey: clientKey(c.req.raw) });
   if (!result.ok) return c.json({ error: "not_found" }, 404);
   return c.json({ data: { timestamp: result.timestamp, counted: result.counted } });
 });
