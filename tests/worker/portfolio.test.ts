@@ -119,8 +119,8 @@ describe("portfolio works", () => {
     const { accountId } = await newUser();
     const unique = `zq${serial++}${Date.now() % 10000}`;
     await saveWork(db(), accountId, null, parsed(draft({ tags: [`${unique}Alpha`, `${unique}beta`] })), "en");
-    expect(await searchTags(db(), unique.toUpperCase())).toEqual(expect.arrayContaining([`${unique}Alpha`, `${unique}beta`]));
-    expect(await searchTags(db(), "%")).not.toContain(`${unique}Alpha`);
+    expect(await searchTags(db(), accountId, unique.toUpperCase())).toEqual(expect.arrayContaining([`${unique}Alpha`, `${unique}beta`]));
+    expect(await searchTags(db(), accountId, "%")).not.toContain(`${unique}Alpha`);
     const stored = await db().select().from(portfolioWorkTags).where(and(eq(portfolioWorkTags.tag, `${unique}Alpha`)));
     expect(stored).toHaveLength(1);
   });

@@ -45,9 +45,13 @@ const categoryNamesOf = (codeExpr: string) =>
      FROM commission_categories cc JOIN localized_texts t ON t.entity_type = 'commission_category' AND t.entity_id = cc.id AND t.field = 'name'
      WHERE cc.code = ${codeExpr}))`;
 
-/** Only public works are listed: no visibility row means PUBLIC. */
-const isPublicWork = (workExpr: string) =>
-  `NOT EXISTS (SELECT 1 FROM visibility_settings v WHERE v.item_type = 'portfolio_work' AND v.item_id = ${workExpr} AND v.visibility_status <> 'PUBLIC')`;
+/**
+ * The one rule for a public work, listed on profiles and cards and the only kind whose tags others see as
+ * suggestions (worker/services/portfolio.ts): PUBLISHED and PUBLIC (no visibility row means PUBLIC). `work` is
+ * the alias of a portfolio_works row in the query.
+ */
+export const isPublicWork = (work: string) =>
+  `(${work}.work_status = 'PUBLISHED' AND NOT EXISTS (SELECT 1 FROM visibility_settings v WHERE v.item_type = 'portfolio_work' AND v.item_id = ${work}.id AND v.visibility_status <> 'PUBLIC'))`;
 
 /** At most 4 portfolio previews (spec section 2), in the creator's order. */
 const previewsOf = (profileExpr: string, limit: number) =>
@@ -57,7 +61,7 @@ const previewsOf = (profileExpr: string, limit: number) =>
           FROM portfolio_works w
           CROSS JOIN media_attachments a ON a.owner_type = 'portfolio_work' AND a.owner_id = w.id AND a.field = 'medias'
           JOIN media m ON m.id = a.media_id AND m.is_active = 1
-          WHERE w.profile_id = ${profileExpr} AND w.work_status = 'PUBLISHED' AND ${isPublicWork("w.id")}
+          WHERE w.profile_id = ${profileExpr} AND ${isPublicWork("w")}
           ORDER BY w.user_index, w.created_at, a.position LIMIT ${limit}) x)`;
 
 /** A creator's published forms with titles and category names. */
@@ -379,7 +383,7 @@ const WORKS_SQL = `SELECT w.id, ${textsOf("portfolio_work", "w.id", "title")} AS
      FROM media_attachments a JOIN media m ON m.id = a.media_id AND m.is_active = 1
      WHERE a.owner_type = 'portfolio_work' AND a.owner_id = w.id AND a.field = 'medias' ORDER BY a.position LIMIT 1) AS media
   FROM portfolio_works w JOIN user_profiles p ON p.id = w.profile_id
-  WHERE lower(p.original_handle) = ? AND w.work_status = 'PUBLISHED' AND ${isPublicWork("w.id")}
+  WHERE lower(p.original_handle) = ? AND ${isPublicWork("w")}
   ORDER BY w.user_index, w.created_at`;
 
 const SERVICES_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, f.code AS form_code,

@@ -18,6 +18,7 @@ import {
 import type { MediaType, VisibilityStatus } from "../db/schema/enums";
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import type { Locale } from "../domain/constants";
+import { isPublicWork } from "./catalog";
 import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
 import { parseMediaKey, type MediaFormatType, type MediaSite } from "../domain/media";
 import type { ParsedWork, WorkDraft } from "../domain/portfolio";
@@ -386,18 +387,20 @@ export async function deleteWork(db: Database, userAccountId: string, workId: st
   return { ok: true };
 }
 
-/** Existing tags starting with `query` (ignoring case), most used first: the tag input's suggestions. */
-export async function searchTags(db: Database, query: string, limit = 8): Promise<string[]> {
+/**
+ * Tags starting with `query` (ignoring case), most used first: the tag input's suggestions for this user. Only tags
+ * the user may already see are suggested: those on the user's own works (any status or visibility) and on public
+ * works (the catalog's one rule, isPublicWork); uses are counted the same way, so hidden works do not rank a tag.
+ */
+export async function searchTags(db: Database, viewerAccountId: string, query: string, limit = 8): Promise<string[]> {
   const q = query.trim().toLowerCase();
   if (!q) return [];
   const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows = await db
-    .select({ tag: portfolioWorkTags.tag, uses: sql<number>`count(*)` })
-    .from(portfolioWorkTags)
-    .where(like(sql`lower(${portfolioWorkTags.tag})`, sql`${`${escaped}%`} ESCAPE '\\'`))
-    .groupBy(portfolioWorkTags.tag)
-    .orderBy(desc(sql`count(*)`), asc(portfolioWorkTags.tag))
-    .limit(limit);
+  const rows = await db.all<{ tag: string }>(sql`
+    SELECT t.tag FROM ${portfolioWorkTags} t JOIN ${portfolioWorks} w ON w.id = t.work_id
+    WHERE lower(t.tag) LIKE ${`${escaped}%`} ESCAPE '\\'
+      AND (w.profile_id IN (SELECT id FROM ${userProfiles} WHERE account_id = ${viewerAccountId}) OR ${sql.raw(isPublicWork("w"))})
+    GROUP BY t.tag ORDER BY count(*) DESC, t.tag ASC LIMIT ${limit}`);
   return rows.map((r) => r.tag);
 }
 
