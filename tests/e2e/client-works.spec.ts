@@ -1,9 +1,9 @@
 import type { Browser, Page } from "@playwright/test";
 import { expect, expectAccessible, signUpWithApi, test } from "./fixtures";
 
-// Client works (docs/decisions/008-client-works.md): a creator adds a work made for a client (by handle), it is
-// listed under /dashboard/portfolio/creator/client with the client, the client sees it under "Made for you", and
-// nobody else can edit or delete it.
+// Client works (docs/decisions/008-client-works.md, 012): a creator adds a work made for a client (by handle), it is
+// listed under /dashboard/portfolio/creator/client with the client, the client sees it under "Made for you" and can
+// remove themselves from it, and nobody else can edit or delete it.
 
 test.describe.configure({ mode: "serial" });
 
@@ -145,6 +145,45 @@ test("a creator adds a client work; the client sees it; nobody else can change i
       const workId = editPath.split("/")[4];
       const open = await clientPage.goto(`/dashboard/portfolio/client/${workId}/edit`);
       expect(open?.status()).toBe(404);
+    });
+
+    await test.step("the client removes themselves from it (after confirming); it stays gone after a reload", async () => {
+      const clientPage = client.page;
+      const title = `${workTitle} v2`;
+      await visit(clientPage, "/dashboard/portfolio/client");
+      const section = clientPage.getByRole("region", { name: "Made for you" });
+      const remove = section.getByRole("button", { name: `Remove me from this work (${title})` });
+      // Cancelling the confirmation keeps it.
+      clientPage.once("dialog", (dialog) => void dialog.dismiss());
+      await remove.click();
+      await expect(section.getByText(title)).toBeVisible();
+      let asked = "";
+      clientPage.once("dialog", (dialog) => {
+        asked = dialog.message();
+        void dialog.accept();
+      });
+      await remove.click();
+      await expect(section.getByText(title)).toHaveCount(0);
+      await expect(section.getByText("No creator has published a work made for you yet.")).toBeVisible();
+      expect(asked).toContain(title);
+      await clientPage.reload();
+      await clientPage.waitForLoadState("networkidle");
+      await expect(clientPage.getByRole("region", { name: "Made for you" }).getByText(title)).toHaveCount(0);
+      await expectAccessible(clientPage);
+    });
+
+    await test.step("the creator's list says the client removed themselves, and naming them again is refused", async () => {
+      await visit(page, "/dashboard/portfolio/creator/client");
+      const card = page.getByRole("listitem").filter({ hasText: `${workTitle} v2` });
+      await expect(card.getByText(`${client.user.handle} (@${client.user.handle}) removed themselves from this work`)).toBeVisible();
+      await expectAccessible(page);
+      await visit(page, editPath);
+      const clientField = page.getByLabel("Client", { exact: true });
+      await expect(clientField).toHaveValue("");
+      await clientField.fill(client.user.handle);
+      await page.getByRole("button", { name: "Save", exact: true }).click();
+      await expect(page.getByText("This client removed themselves from this work", { exact: false })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`${editPath}$`));
     });
 
     await test.step("the owner deletes it", async () => {

@@ -45,6 +45,8 @@ const AUTHORING_MESSAGES: Record<string, (inputs: object, options: { locale: Loc
   client_works_client_required: m.client_works_client_required,
   client_works_client_unknown: m.client_works_client_unknown,
   client_works_client_self: m.client_works_client_self,
+  client_works_client_removed: m.client_works_client_removed,
+  client_works_credit_removed: m.client_works_credit_removed,
 };
 
 export function authoringMessage(key: string, locale: Locale): string {

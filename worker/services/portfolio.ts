@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, isNull, like, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import {
@@ -45,6 +45,8 @@ export interface WorkPerson {
   role: "client" | "creator";
   /** null: the account is gone ("a former client"). */
   profile: { name: string; handle: string; avatarUrl: string | null } | null;
+  /** Creator's list only: the client removed themselves from the work (removeMeFromWork). */
+  removed?: true;
 }
 
 export interface WorkListItem {
@@ -86,7 +88,13 @@ async function profileIdOf(db: Database, userAccountId: string): Promise<string 
 /** The work if the user's profile owns it; null otherwise (the caller answers 404 either way). */
 async function ownedWork(db: Database, userAccountId: string, workId: string) {
   return db
-    .select({ id: portfolioWorks.id, profileId: portfolioWorks.profileId, clientAccountId: portfolioWorks.clientAccountId, commissionOrderId: portfolioWorks.commissionOrderId })
+    .select({
+      id: portfolioWorks.id,
+      profileId: portfolioWorks.profileId,
+      clientAccountId: portfolioWorks.clientAccountId,
+      clientRemovedAt: portfolioWorks.clientRemovedAt,
+      commissionOrderId: portfolioWorks.commissionOrderId,
+    })
     .from(portfolioWorks)
     .innerJoin(userProfiles, eq(userProfiles.id, portfolioWorks.profileId))
     .where(and(eq(portfolioWorks.id, workId), eq(userProfiles.accountId, userAccountId)))
@@ -151,17 +159,25 @@ export async function listWorks(db: Database, userAccountId: string, locale: Loc
   const profileId = await profileIdOf(db, userAccountId);
   if (!profileId) return [];
   const works = await db
-    .select({ id: portfolioWorks.id, visibility: visibilitySettings.visibilityStatus, clientAccountId: portfolioWorks.clientAccountId })
+    .select({ id: portfolioWorks.id, visibility: visibilitySettings.visibilityStatus, clientAccountId: portfolioWorks.clientAccountId, clientRemovedAt: portfolioWorks.clientRemovedAt })
     .from(portfolioWorks)
     .leftJoin(visibilitySettings, and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, portfolioWorks.id)))
     .where(and(eq(portfolioWorks.profileId, profileId), kind === "client" ? isClientWorkSql : isOwnWorkSql))
     .orderBy(asc(portfolioWorks.userIndex), desc(portfolioWorks.createdAt));
   if (kind === "own") return toListItems(db, works, locale);
   const clients = await profileRefs(db, works.flatMap((w) => (w.clientAccountId ? [w.clientAccountId] : [])), locale);
-  return toListItems(db, works.map((w) => ({ ...w, person: { role: "client" as const, profile: (w.clientAccountId && clients.get(w.clientAccountId)) || null } })), locale);
+  const person = (w: (typeof works)[number]): WorkPerson => ({
+    role: "client",
+    profile: (w.clientAccountId && clients.get(w.clientAccountId)) || null,
+    ...(w.clientAccountId && w.clientRemovedAt ? { removed: true as const } : {}),
+  });
+  return toListItems(db, works.map((w) => ({ ...w, person: person(w) })), locale);
 }
 
-/** "Made for you": published, public works whose client is this account, each with its creator. Read-only. */
+/**
+ * "Made for you": public works (the catalog's rule) whose client is this account and who has not removed themselves
+ * from them, each with its creator. Read-only, but for removeMeFromWork.
+ */
 export async function listWorksMadeFor(db: Database, clientAccountId: string, locale: Locale): Promise<WorkListItem[]> {
   const works = await db
     .select({ id: portfolioWorks.id, visibility: visibilitySettings.visibilityStatus, creatorAccountId: userProfiles.accountId })
@@ -171,8 +187,8 @@ export async function listWorksMadeFor(db: Database, clientAccountId: string, lo
     .where(
       and(
         eq(portfolioWorks.clientAccountId, clientAccountId),
-        eq(portfolioWorks.workStatus, "PUBLISHED"),
-        or(isNull(visibilitySettings.visibilityStatus), eq(visibilitySettings.visibilityStatus, "PUBLIC")),
+        isNull(portfolioWorks.clientRemovedAt),
+        sql.raw(isPublicWork('"portfolio_works"')),
       ),
     )
     .orderBy(desc(portfolioWorks.createdAt));
@@ -198,7 +214,9 @@ export async function getWorkForEdit(db: Database, userAccountId: string, workId
         .innerJoin(userProfiles, eq(userProfiles.accountId, visibilityGrants.userAccountId))
         .where(and(eq(visibilityGrants.visibilitySettingId, setting.id), eq(visibilityGrants.permission, "credit")))
     : [];
-  const clientHandle = work.clientAccountId ? (await profileRefs(db, [work.clientAccountId], locale)).get(work.clientAccountId)?.handle : undefined;
+  // A client who removed themselves is not filled in again: the field starts empty (see resolveClient).
+  const shownClient = work.clientRemovedAt ? null : work.clientAccountId;
+  const clientHandle = shownClient ? (await profileRefs(db, [shownClient], locale)).get(shownClient)?.handle : undefined;
   const isClientWork = Boolean(work.clientAccountId || work.commissionOrderId);
   return {
     id: workId,
@@ -251,6 +269,8 @@ export async function saveWork(
   const client = await resolveClient(db, userAccountId, existing ?? null, input.clientHandle);
   if ("error" in client) errors.client = client.error;
   const clientAccountId = "error" in client ? null : client.accountId;
+  // A client who removed themselves stays named (the creator's list says so) but is credited no more.
+  const clientRemoved = "error" in client ? false : client.removed;
   if (input.categoryCodes.length) {
     const found = await db.select({ code: commissionCategories.code }).from(commissionCategories).where(and(inArray(commissionCategories.code, input.categoryCodes), eq(commissionCategories.isActive, true)));
     if (found.length !== input.categoryCodes.length) errors.categoryCodes = "authoring_category";
@@ -260,10 +280,11 @@ export async function saveWork(
     if (!rating) errors.contentRatingCode = "authoring_content_rating";
   }
   // The client is credited on the work too.
-  const creditAccounts: string[] = clientAccountId ? [clientAccountId] : [];
+  const creditAccounts: string[] = clientAccountId && !clientRemoved ? [clientAccountId] : [];
   for (const handle of input.creditHandles) {
     const row = await db.select({ accountId: userProfiles.accountId }).from(userProfiles).where(sql`lower(${userProfiles.originalHandle}) = ${handle.toLowerCase()}`).get();
     if (!row) errors.credits ??= "authoring_credit_unknown";
+    else if (clientRemoved && row.accountId === clientAccountId) errors.credits ??= "client_works_credit_removed";
     else if (!creditAccounts.includes(row.accountId)) creditAccounts.push(row.accountId);
   }
   const currentMedia = existing ? await attachedMedia(db, [id]) : [];
@@ -291,7 +312,16 @@ export async function saveWork(
   const text = (field: string, value: string) => db.insert(localizedTexts).values({ id: crypto.randomUUID(), entityType: WORK, entityId: id, field, languageCode: locale, isOriginal: true, text: value });
   const statements: BatchItem<"sqlite">[] = [
     existing
-      ? db.update(portfolioWorks).set({ workStatus: "PUBLISHED", clientAccountId, updatedAt: new Date() }).where(eq(portfolioWorks.id, id))
+      ? db
+          .update(portfolioWorks)
+          .set({
+            workStatus: "PUBLISHED",
+            clientAccountId,
+            // The same client keeps the stored mark, even one set after `existing` was read; a new client clears it.
+            clientRemovedAt: sql`CASE WHEN ${portfolioWorks.clientAccountId} IS ${clientAccountId} THEN ${portfolioWorks.clientRemovedAt} ELSE NULL END`,
+            updatedAt: new Date(),
+          })
+          .where(eq(portfolioWorks.id, id))
       : db.insert(portfolioWorks).values({ id, profileId, workStatus: "PUBLISHED", clientAccountId }),
     db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, WORK), eq(localizedTexts.entityId, id))),
     text("title", input.title),
@@ -326,6 +356,9 @@ export async function saveWork(
   for (const accountId of creditAccounts) {
     statements.push(db.insert(visibilityGrants).values({ id: crypto.randomUUID(), visibilitySettingId: settingId, permission: "credit", userAccountId: accountId }));
   }
+  // A client who removed themselves is never credited again, also when they did so while this save was being
+  // prepared: the batch is one transaction, and this runs after the update above kept their mark.
+  if (clientAccountId) statements.push(db.delete(visibilityGrants).where(and(eq(visibilityGrants.visibilitySettingId, settingId), removedClientCredit(id))));
   // The new files are attached by this save: no longer pending uploads (the cron deletes unattached ones).
   const attached = markUploadsAttached(db, input.medias.map((m) => (m.entry?.formatType === "FILE" ? parseMediaKey(m.entry.url ?? "") : null)));
   if (attached) statements.push(attached);
@@ -337,20 +370,52 @@ export async function saveWork(
 /**
  * The client of the work being saved (008-client-works.md). A new work is a client work when a handle is given.
  * A stored work keeps its kind: an own work ignores the field; a client work needs a handle, except when its client's
- * account is gone (then empty keeps "a former client"). The handle must be someone else's existing profile.
+ * account is gone (then empty keeps "a former client") or its client removed themselves (then empty keeps the work
+ * as it is, still without them; naming them again is refused, naming someone else starts over: 012). The handle must
+ * be someone else's existing profile.
  */
 async function resolveClient(
   db: Database,
   userAccountId: string,
-  existing: { clientAccountId: string | null; commissionOrderId: string | null } | null,
+  existing: { clientAccountId: string | null; clientRemovedAt: Date | null; commissionOrderId: string | null } | null,
   handle: string | null,
-): Promise<{ accountId: string | null } | { error: string }> {
-  if (existing && !existing.clientAccountId && !existing.commissionOrderId) return { accountId: null };
-  if (!handle) return existing && !existing.clientAccountId ? { accountId: null } : existing ? { error: "client_works_client_required" } : { accountId: null };
+): Promise<{ accountId: string | null; removed: boolean } | { error: string }> {
+  if (existing && !existing.clientAccountId && !existing.commissionOrderId) return { accountId: null, removed: false };
+  const removedClient = existing?.clientRemovedAt ? existing.clientAccountId : null;
+  if (!handle) {
+    if (removedClient) return { accountId: removedClient, removed: true };
+    return existing && !existing.clientAccountId ? { accountId: null, removed: false } : existing ? { error: "client_works_client_required" } : { accountId: null, removed: false };
+  }
   const row = await db.select({ accountId: userProfiles.accountId }).from(userProfiles).where(sql`lower(${userProfiles.originalHandle}) = ${handle.toLowerCase()}`).get();
   if (!row) return { error: "client_works_client_unknown" };
   if (row.accountId === userAccountId) return { error: "client_works_client_self" };
-  return { accountId: row.accountId };
+  if (row.accountId === removedClient) return { error: "client_works_client_removed" };
+  return { accountId: row.accountId, removed: false };
+}
+
+/** In a `where` on visibility_grants: the credit of work `workId`'s client once they removed themselves. */
+function removedClientCredit(workId: string) {
+  return and(
+    eq(visibilityGrants.permission, "credit"),
+    sql`${visibilityGrants.userAccountId} IN (SELECT ${portfolioWorks.clientAccountId} FROM ${portfolioWorks} WHERE ${portfolioWorks.id} = ${workId} AND ${portfolioWorks.clientRemovedAt} IS NOT NULL)`,
+  );
+}
+
+/**
+ * The named client of a work takes themselves off it (012): the work leaves their "Made for you", their credit goes,
+ * and the creator's list says they removed themselves. Anyone else (the creator too) gets not found and nothing
+ * changes. Asking twice keeps the first time.
+ */
+export async function removeMeFromWork(db: Database, clientAccountId: string, workId: string, now = Date.now()): Promise<{ ok: boolean }> {
+  const isMine = and(eq(portfolioWorks.id, workId), eq(portfolioWorks.clientAccountId, clientAccountId));
+  const work = await db.select({ id: portfolioWorks.id }).from(portfolioWorks).where(isMine).get();
+  if (!work) return { ok: false };
+  const setting = db.select({ id: visibilitySettings.id }).from(visibilitySettings).where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, workId)));
+  await db.batch([
+    db.update(portfolioWorks).set({ clientRemovedAt: new Date(now) }).where(and(isMine, isNull(portfolioWorks.clientRemovedAt))),
+    db.delete(visibilityGrants).where(and(inArray(visibilityGrants.visibilitySettingId, setting), removedClientCredit(workId))),
+  ]);
+  return { ok: true };
 }
 
 /** Is this object key one of the work's own media files (v1/portfolio-work/{workId}/medias/…)? */

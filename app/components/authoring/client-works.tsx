@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
 import { DashboardPage, EmptyState, buttonLinkClass, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { m } from "~/paraglide/messages.js";
@@ -26,7 +26,10 @@ export function ClientWorksPage({ loaderData }: { loaderData: { works: WorkListI
   );
 }
 
-/** The client's side: public works creators made for them, read-only, each with its creator. */
+/**
+ * The client's side: public works creators made for them, each with its creator. The client cannot change them, but
+ * can remove themselves from one (confirmed like delete; without JS the form posts straight away).
+ */
 export function MadeForYou({ works }: { works: WorkListItem[] }) {
   return (
     <section aria-labelledby="made-for-you" className="space-y-3">
@@ -34,7 +37,28 @@ export function MadeForYou({ works }: { works: WorkListItem[] }) {
         {m.client_works_made_for_you()}
       </h2>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{works.length ? m.client_works_made_for_you_intro() : m.client_works_made_for_you_empty()}</p>
-      {works.length ? <WorkGrid works={works} /> : null}
+      {works.length ? <WorkGrid works={works} actions={(work) => <RemoveMeForm work={work} />} /> : null}
     </section>
   );
 }
+
+/** Posts `intent=remove-me` to the page's action (portfolio-client.tsx). */
+function RemoveMeForm({ work }: { work: WorkListItem }) {
+  return (
+    <Form
+      method="post"
+      onSubmit={(event) => {
+        if (!window.confirm(m.client_works_remove_me_confirm({ title: work.title }))) event.preventDefault();
+      }}
+    >
+      <input type="hidden" name="intent" value={REMOVE_ME_INTENT} />
+      <input type="hidden" name="workId" value={work.id} />
+      <button type="submit" className="min-h-9 text-sm font-medium text-red-700 underline dark:text-red-300" aria-label={m.client_works_remove_me_named({ title: work.title })}>
+        {m.client_works_remove_me()}
+      </button>
+    </Form>
+  );
+}
+
+/** The `intent` of the "Remove me from this work" form. */
+export const REMOVE_ME_INTENT = "remove-me";

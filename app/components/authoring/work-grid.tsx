@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { MediaImage } from "~/components/media/media-image";
 import { MediaLightbox } from "~/components/media/media-lightbox";
@@ -12,7 +12,9 @@ function WorkPersonLine({ person }: { person: WorkPerson }) {
   const text = !profile
     ? m.client_works_for_former()
     : person.role === "client"
-      ? m.client_works_for({ name: profile.name, handle: profile.handle })
+      ? person.removed
+        ? m.client_works_for_removed({ name: profile.name, handle: profile.handle })
+        : m.client_works_for({ name: profile.name, handle: profile.handle })
       : m.client_works_by({ name: profile.name, handle: profile.handle });
   return (
     <p className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
@@ -30,9 +32,10 @@ function WorkPersonLine({ person }: { person: WorkPerson }) {
 
 /**
  * The owner's works as cards: thumbnail (pressing it opens the work's media in the lightbox), media type label, title,
- * who a client work was for, edit and delete (confirmed). Without `editPath` the cards are read-only.
+ * who a client work was for, edit and delete (confirmed). Without `editPath` the cards cannot be edited; `actions`
+ * adds what else a viewer may do with a card (the client's "Remove me from this work").
  */
-export function WorkGrid({ works, editPath }: { works: WorkListItem[]; editPath?: (id: string) => string }) {
+export function WorkGrid({ works, editPath, actions }: { works: WorkListItem[]; editPath?: (id: string) => string; actions?: (work: WorkListItem) => ReactNode }) {
   const [shown, setShown] = useState<WorkListItem | null>(null);
   return (
     <>
@@ -79,6 +82,7 @@ export function WorkGrid({ works, editPath }: { works: WorkListItem[]; editPath?
                     </Form>
                   </div>
                 ) : null}
+                {actions ? actions(work) : null}
               </div>
             </li>
           );

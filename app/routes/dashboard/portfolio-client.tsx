@@ -1,10 +1,12 @@
-import { MadeForYou } from "~/components/authoring/client-works";
+import { MadeForYou, REMOVE_ME_INTENT } from "~/components/authoring/client-works";
 import { AUTHORING_PATHS } from "~/components/authoring/paths";
 import { WorkGrid } from "~/components/authoring/work-grid";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
 import { DashboardPage, EmptyState, buttonLinkClass, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
+import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
+import { removeMeFromWork } from "../../../worker/services/portfolio";
 import { requireClientSide } from "./guards.server";
 import { deleteWorkAction, loadClientPortfolio } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-client";
@@ -14,9 +16,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return loadClientPortfolio(context);
 }
 
+/** Delete one of the user's works, or (intent remove-me) take the user off a work made for them. */
 export async function action({ request, context }: Route.ActionArgs) {
-  requireClientSide(context, DASHBOARD_PATHS.portfolioCreator);
-  return deleteWorkAction(request, context);
+  const user = requireClientSide(context, DASHBOARD_PATHS.portfolioCreator);
+  const form = await request.clone().formData();
+  if (form.get("intent") !== REMOVE_ME_INTENT) return deleteWorkAction(request, context);
+  const { db, locale } = context.get(requestContext);
+  const result = await removeMeFromWork(db, user.accountId, String(form.get("workId") ?? ""));
+  if (!result.ok) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
+  return { removed: true };
 }
 
 export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_portfolio_title());
