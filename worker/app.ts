@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { createDb } from "./db/client";
 import { countRoundTrips } from "./db/round-trips";
-import { LANGUAGE_COOKIE, SESSION_COOKIE } from "./domain/constants";
+import { LANGUAGE_COOKIE } from "./domain/constants";
 import { isBanned } from "./domain/roles";
-import { preferenceCookie, readCookie } from "./http/cookies";
+import { preferenceCookie, readCookie, readSessionCookie } from "./http/cookies";
 import type { AppEnv, RequestContext } from "./http/context";
 import { isCrossSiteWrite } from "./http/cross-site";
 import { requestLocale } from "./http/locale";
@@ -52,7 +52,7 @@ export function createApp(renderPage?: PageRenderer) {
     // Outside production every response says how many D1 round trips it took (read by `npm run bench`).
     const roundTrips = c.env.APP_ENV === "production" ? null : { count: 0 };
     const db = createDb(roundTrips ? countRoundTrips(c.env.DB, roundTrips) : c.env.DB);
-    const sessionToken = readCookie(c.req.raw, SESSION_COOKIE);
+    const sessionToken = readSessionCookie(c.req.raw);
     const user = isAssetPath(c.req.path) ? null : await getSessionUser(db, sessionToken);
     // One source for the language: the same cookie-then-Accept-Language rule Paraglide applies while rendering.
     // Signing in and changing the language both set the cookie, so a signed-in user's choice follows them.

@@ -1,6 +1,8 @@
 import { lt } from "drizzle-orm";
 import { createDb } from "./db/client";
-import { authCodes, sessions } from "./db/schema";
+import { authCodes } from "./db/schema";
+import { pruneRateLimits } from "./services/rate-limit";
+import { deleteEndedSessions } from "./services/sessions";
 import { pruneSpentTokens } from "./services/signed-tokens";
 import { deleteUnattachedUploads } from "./services/storage";
 
@@ -11,7 +13,9 @@ import { deleteUnattachedUploads } from "./services/storage";
 export async function runScheduledJobs(env: Env, scheduledTime: number): Promise<void> {
   const db = createDb(env.DB);
   const now = new Date(scheduledTime);
-  await db.batch([db.delete(sessions).where(lt(sessions.expiresAt, now)), db.delete(authCodes).where(lt(authCodes.expiresAt, now))]);
+  // Sessions past their absolute end or idle too long, expired codes, and rate-limit windows no limit still reads.
+  await db.batch([deleteEndedSessions(db, scheduledTime), db.delete(authCodes).where(lt(authCodes.expiresAt, now))]);
+  await pruneRateLimits(db, scheduledTime);
   // Uploads no record attached within a day, and ids of spent single-use tokens that have expired anyway.
   await deleteUnattachedUploads(db, env.MEDIA, scheduledTime);
   await pruneSpentTokens(db, scheduledTime);

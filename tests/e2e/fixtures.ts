@@ -215,13 +215,14 @@ export async function signIn(page: Page, email: string, { expectSignedIn = true 
 
 /**
  * Sign-in through the API (same endpoints the dialog calls), for specs about what a signed-in user sees rather
- * than about signing in. The cookies land in the page's browser context.
+ * than about signing in. The cookies land in the page's browser context. The callback signs in only requests the
+ * app's own pages send (`Sec-Fetch-Site: same-origin`, decision 009); the browser adds it, this client says it.
  */
 export async function signInWithApi(page: Page, email: string) {
   const send = await page.request.post("/api/auth/email/send", { data: { email } });
   expect(send.status(), `send code to ${email}: ${await send.text()}`).toBe(200);
   const token = await readLatestCode(page.request, email);
-  const verify = await page.request.get("/api/auth/callback/email", { params: { email, token } });
+  const verify = await page.request.get("/api/auth/callback/email", { params: { email, token }, headers: { "sec-fetch-site": "same-origin" } });
   expect(verify.status(), `verify code for ${email}: ${await verify.text()}`).toBe(200);
 }
 
@@ -231,7 +232,7 @@ export async function signUpWithApi(page: Page) {
   const send = await page.request.post("/api/auth/email/send", { data: user });
   expect(send.status(), `send sign-up code: ${await send.text()}`).toBe(200);
   const token = await readLatestCode(page.request, user.email);
-  const verify = await page.request.get("/api/auth/callback/email", { params: { email: user.email, token } });
+  const verify = await page.request.get("/api/auth/callback/email", { params: { email: user.email, token }, headers: { "sec-fetch-site": "same-origin" } });
   expect(verify.status(), `verify sign-up code: ${await verify.text()}`).toBe(200);
   return user;
 }

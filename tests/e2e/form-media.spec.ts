@@ -32,7 +32,7 @@ test("a creator adds a YouTube link to a form question; the public form shows it
     const send = await page.request.post("/api/auth/email/send", { data: { handle: user.handle, email: user.email } });
     expect(send.status(), `sign-up send: ${await send.text()}`).toBe(200);
     const token = await readLatestCode(page.request, user.email);
-    const verify = await page.request.get("/api/auth/callback/email", { params: { email: user.email, token } });
+    const verify = await page.request.get("/api/auth/callback/email", { params: { email: user.email, token }, headers: { "sec-fetch-site": "same-origin" } });
     expect(verify.status(), `verify: ${await verify.text()}`).toBe(200);
     await visit(page, "/dashboard/creator/home");
     await page.getByRole("button", { name: "Become a creator" }).click();

@@ -14,10 +14,19 @@ export function call(path: string, init: RequestInit & { json?: unknown; cookie?
   return exports.default.fetch(new Request(`${BASE}${path}`, { ...init, headers, body }));
 }
 
-export async function latestMailTo(email: string): Promise<{ subject: string; text: string } | null> {
-  return env.DB.prepare("select subject, text from dev_mails where `to` = ? order by created_at desc, rowid desc limit 1")
-    .bind(email.toLowerCase())
-    .first<{ subject: string; text: string }>();
+/**
+ * The newest mail to `email` in the dev mailbox. Mail is sent after the answer (waitUntil), so this waits for it
+ * up to `timeoutMs`; null when none came by then.
+ */
+export async function latestMailTo(email: string, { timeoutMs = 2000 } = {}): Promise<{ subject: string; text: string } | null> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = await env.DB.prepare("select subject, text from dev_mails where `to` = ? order by created_at desc, rowid desc limit 1")
+      .bind(email.toLowerCase())
+      .first<{ subject: string; text: string }>();
+    if (mail || Date.now() >= deadline) return mail;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
 }
 
 export function codeFrom(mail: { text: string } | null): string {
@@ -39,7 +48,7 @@ export async function signUp(handle: string, email: string): Promise<string> {
   const sent = await call("/api/auth/email/send", { method: "POST", json: { handle, email }, headers });
   if (sent.status !== 200) throw new Error(`send failed: ${sent.status}`);
   const code = codeFrom(await latestMailTo(email));
-  const verified = await call(`/api/auth/callback/email?email=${encodeURIComponent(email)}&token=${code}`);
+  const verified = await call(`/api/auth/callback/email?email=${encodeURIComponent(email)}&token=${code}`, { headers });
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status}`);
   return sessionCookieFrom(verified);
 }

@@ -1,10 +1,12 @@
 import { Hono } from "hono";
+import type { Locale } from "../domain/constants";
 import { parseFields, signInStartSchema, signUpStartSchema, verifyCodeSchema } from "../domain/validation";
 import { translateErrors, validationMessage } from "../domain/validation-messages";
 import { m } from "../../app/paraglide/messages.js";
 import { clearedSessionCookie, preferenceCookie, sessionCookie } from "../http/cookies";
-import type { AppEnv } from "../http/context";
+import type { AppContext, AppEnv } from "../http/context";
 import { clientKey } from "../http/client-key";
+import { isSameOriginRequest } from "../http/cross-site";
 import { mailerFromEnv } from "../mail/mailer";
 import { sendCode, verifyCode } from "../services/auth";
 import { getAccountLanguage } from "../services/preferences";
@@ -12,12 +14,15 @@ import { createSession, deleteSession } from "../services/sessions";
 
 export const authApi = new Hono<AppEnv>();
 
+/** The send endpoint's answer for a taken handle; verification gives the same when a handle went while a code waited. */
+const handleTaken = (c: AppContext, locale: Locale) => c.json({ errors: { handle: validationMessage("validation_handle_taken", locale) } }, 409);
+
 /**
  * Send a one-time code. With a handle it is a sign-up, without one a sign-in. The answer is the same
- * whether or not the address has an account.
+ * whether or not the address has an account, and whatever the mailer does: mail goes out after the answer.
  */
 authApi.post("/email/send", async (c) => {
-  const { db, env, locale } = c.get("request");
+  const { db, env, executionCtx, locale } = c.get("request");
   const body = await c.req.json().catch(() => ({}));
   const isSignUp = typeof body?.handle === "string";
   const parsed = parseFields(isSignUp ? signUpStartSchema : signInStartSchema, body);
@@ -25,23 +30,32 @@ authApi.post("/email/send", async (c) => {
 
   const data = parsed.data as { email: string; handle?: string };
   const result = await sendCode(
-    { db, mailer: mailerFromEnv(env, db) },
+    { db, mailer: mailerFromEnv(env, db), defer: (work) => executionCtx.waitUntil(work) },
     { email: data.email, signupHandle: data.handle, clientKey: clientKey(c.req.raw), locale },
   );
-  if (result.status === "handle_taken") return c.json({ errors: { handle: validationMessage("validation_handle_taken", locale) } }, 409);
+  if (result.status === "handle_taken") return handleTaken(c, locale);
   if (result.status === "rate_limited") return c.json({ error: m.error_rate_limited({}, { locale }) }, 429);
   return c.json({ status: "sent" });
 });
 
-/** Verify a code (spec: GET /api/auth/callback/email?email&token; 200 only for a valid code) and start a session. */
+/**
+ * Verify a code (spec: GET /api/auth/callback/email?email&token; 200 only for a valid code) and start a session.
+ * A GET that signs a browser in is refused unless the app's own page sent it (login CSRF, decision 009), before
+ * the code is looked at: a refused request neither consumes the code nor counts as a failed try.
+ */
 authApi.get("/callback/email", async (c) => {
-  const { db, env, locale } = c.get("request");
+  if (!isSameOriginRequest(c.req.raw)) return c.json({ error: "cross_site_request" }, 403);
+  const { db, locale, sessionToken } = c.get("request");
   const parsed = parseFields(verifyCodeSchema, { email: c.req.query("email") ?? "", token: c.req.query("token") ?? "" });
   if (!parsed.ok) return c.json({ errors: translateErrors(parsed.errors, locale) }, 400);
 
-  const result = await verifyCode({ db, mailer: mailerFromEnv(env, db) }, { ...parsed.data, locale });
+  const result = await verifyCode({ db }, { ...parsed.data, clientKey: clientKey(c.req.raw), locale });
+  if (!result.ok && result.reason === "handle_taken") return handleTaken(c, locale);
+  // One neutral answer for every other failure: wrong, expired, used, locked, or a budget spent.
   if (!result.ok) return c.json({ error: "invalid_code" }, 401);
 
+  // The browser's previous session (whoever it belonged to) ends here rather than lingering beside the new one.
+  if (sessionToken) await deleteSession(db, sessionToken);
   const url = new URL(c.req.url);
   const session = await createSession(db, result.accountId);
   c.header("Set-Cookie", sessionCookie(url, session.token, session.expiresAt), { append: true });

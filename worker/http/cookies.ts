@@ -1,11 +1,17 @@
-import { LANGUAGE_COOKIE, SESSION_COOKIE, THEME_COOKIE } from "../domain/constants";
+import { LANGUAGE_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE, THEME_COOKIE } from "../domain/constants";
 
+/** A cookie's value, or undefined when absent or not valid percent-encoding (a visitor's bad cookie is no 500). */
 export function readCookie(request: Request, name: string): string | undefined {
   const header = request.headers.get("cookie");
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const [key, ...rest] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(rest.join("="));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(rest.join("="));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
@@ -15,14 +21,27 @@ function isPlainLocalhost(url: URL): boolean {
   return url.protocol === "http:" && (url.hostname === "localhost" || url.hostname === "127.0.0.1");
 }
 
+/**
+ * The session cookie's name for this scheme. Over https it is `__Host-` prefixed: browsers accept such a cookie
+ * only Secure, Path=/ and without Domain, so a sibling subdomain or a plain-http response cannot plant one.
+ * Only the name for the request's scheme is ever read.
+ */
+export function sessionCookieName(url: URL): string {
+  return url.protocol === "https:" ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
+}
+
+export function readSessionCookie(request: Request): string | undefined {
+  return readCookie(request, sessionCookieName(new URL(request.url)));
+}
+
 export function sessionCookie(url: URL, token: string, expiresAt: Date): string {
   const secure = isPlainLocalhost(url) ? "" : "; Secure";
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Expires=${expiresAt.toUTCString()}${secure}`;
+  return `${sessionCookieName(url)}=${token}; Path=/; HttpOnly; SameSite=Lax; Expires=${expiresAt.toUTCString()}${secure}`;
 }
 
 export function clearedSessionCookie(url: URL): string {
   const secure = isPlainLocalhost(url) ? "" : "; Secure";
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+  return `${sessionCookieName(url)}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
 }
 
 /** Preference cookies are readable by the page (the theme script and Paraglide read them). */

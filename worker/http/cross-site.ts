@@ -13,3 +13,16 @@ export function isCrossSiteWrite(request: Request): boolean {
   if (origin) return origin !== new URL(request.url).origin;
   return false;
 }
+
+/**
+ * True only for a request the app's own pages made: `Sec-Fetch-Site: same-origin`, or, from a browser that sends
+ * no fetch metadata, an Origin equal to ours. Used where even a GET changes who is signed in (the code callback):
+ * a request with neither header is refused, since an old browser's cross-site navigation looks exactly like that,
+ * and `none` (a typed or bookmarked address) is refused too: no page of ours ever links to the callback.
+ */
+export function isSameOriginRequest(request: Request): boolean {
+  const site = request.headers.get("sec-fetch-site");
+  if (site) return site === "same-origin";
+  const origin = request.headers.get("origin");
+  return origin !== null && origin === new URL(request.url).origin;
+}

@@ -1,5 +1,7 @@
-import { sql } from "drizzle-orm";
+import { lte, sql } from "drizzle-orm";
+import { RATE_LIMIT_RETENTION_MS } from "../domain/constants";
 import type { Database } from "../db/client";
+import { rateLimits } from "../db/schema";
 
 /**
  * Count one event against a fixed window and say whether it is within the limit.
@@ -13,4 +15,17 @@ export async function consumeRateLimit(db: Database, key: string, limit: number,
       window_start = CASE WHEN window_start <= ${now - windowMs} THEN ${now} ELSE window_start END
     RETURNING count`);
   return (row?.count ?? Infinity) <= limit;
+}
+
+/**
+ * Give back one event counted by consumeRateLimit in the current window: for budgets that count every attempt
+ * up front (so concurrent attempts cannot overshoot) but are meant to charge only the ones that fail.
+ */
+export async function releaseRateLimit(db: Database, key: string, windowMs: number, now = Date.now()): Promise<void> {
+  await db.run(sql`UPDATE rate_limits SET count = count - 1 WHERE key = ${key} AND count > 0 AND window_start > ${now - windowMs}`);
+}
+
+/** The cron's part: forget windows older than any limit uses. */
+export async function pruneRateLimits(db: Database, now: number): Promise<void> {
+  await db.delete(rateLimits).where(lte(rateLimits.windowStart, new Date(now - RATE_LIMIT_RETENTION_MS)));
 }

@@ -1,5 +1,6 @@
-import { and, eq, gt } from "drizzle-orm";
-import { DEFAULT_CURRENCY_CODE, SESSION_ID_BYTES, SESSION_TTL_MS, isDisplayCurrencyCode, type DisplayCurrencyCode } from "../domain/constants";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
+import { DEFAULT_CURRENCY_CODE, SESSION_ID_BYTES, SESSION_TOUCH_INTERVAL_MS, isDisplayCurrencyCode, type DisplayCurrencyCode } from "../domain/constants";
+import { isSessionLive, sessionExpiresAt, sessionIdleCutoff, shouldTouchSession } from "../domain/sessions";
 import type { Database } from "../db/client";
 import { currencies, sessions, userAccountRoles, userAccounts, userProfiles } from "../db/schema";
 import { randomToken, sha256Hex } from "./crypto";
@@ -20,8 +21,8 @@ export interface SessionUser {
 /** Start a session: returns the cookie value (never stored; the table keeps its hash). */
 export async function createSession(db: Database, userAccountId: string, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken(SESSION_ID_BYTES);
-  const expiresAt = new Date(now + SESSION_TTL_MS);
-  await db.insert(sessions).values({ idHash: await sha256Hex(token), userAccountId, expiresAt });
+  const expiresAt = new Date(sessionExpiresAt(now));
+  await db.insert(sessions).values({ idHash: await sha256Hex(token), userAccountId, expiresAt, createdAt: new Date(now) });
   return { token, expiresAt };
 }
 
@@ -29,9 +30,20 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
   await db.delete(sessions).where(eq(sessions.idHash, await sha256Hex(token)));
 }
 
-/** The signed-in user behind a cookie value, or null when absent, unknown or expired. */
+/** Sessions past their absolute end or idle past the timeout; the cron deletes them (as a batch item). */
+export function deleteEndedSessions(db: Database, now: number) {
+  return db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, new Date(now)), sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt}) <= ${sessionIdleCutoff(now)}`));
+}
+
+/**
+ * The signed-in user behind a cookie value, or null when absent, unknown, idle too long or past its absolute end.
+ * Records the request in `last_seen_at` when the last record is older than the touch interval.
+ */
 export async function getSessionUser(db: Database, token: string | undefined, now = Date.now()): Promise<SessionUser | null> {
   if (!token) return null;
+  const idHash = await sha256Hex(token);
   const rows = await db
     .select({
       accountId: userAccounts.id,
@@ -43,15 +55,27 @@ export async function getSessionUser(db: Database, token: string | undefined, no
       avatarUrl: userProfiles.avatarUrl,
       roleCode: userAccountRoles.roleCode,
       currencyCode: currencies.code,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
     })
     .from(sessions)
     .innerJoin(userAccounts, eq(userAccounts.id, sessions.userAccountId))
     .innerJoin(userProfiles, eq(userProfiles.accountId, userAccounts.id))
     .leftJoin(userAccountRoles, eq(userAccountRoles.userAccountId, userAccounts.id))
     .leftJoin(currencies, eq(currencies.id, userAccounts.displayCurrencyId))
-    .where(and(eq(sessions.idHash, await sha256Hex(token)), gt(sessions.expiresAt, new Date(now))));
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date(now))));
   if (rows.length === 0) return null;
-  const { roleCode: _, currencyCode, ...user } = rows[0];
+  const { roleCode: _, currencyCode, createdAt, lastSeenAt, expiresAt, ...user } = rows[0];
+  const times = { createdAt: createdAt.getTime(), lastSeenAt: lastSeenAt?.getTime() ?? null, expiresAt: expiresAt.getTime() };
+  if (!isSessionLive(times, now)) return null;
+  if (shouldTouchSession(times, now)) {
+    // Conditional, so requests racing past the interval write once between them.
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(and(eq(sessions.idHash, idHash), or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, new Date(now - SESSION_TOUCH_INTERVAL_MS + 1)))));
+  }
   return {
     ...user,
     displayCurrencyCode: isDisplayCurrencyCode(currencyCode) ? currencyCode : DEFAULT_CURRENCY_CODE,
