@@ -1,12 +1,7 @@
 import { useEffect } from "react";
 import { m } from "~/paraglide/messages.js";
 import { AUTH_RELOAD_DELAY_MS } from "../../../worker/domain/constants";
-
-/** A `next` query parameter that stays on this site ("/path", never "//host" or "https://…"), or null. */
-export function localNextPath(search: string): string | null {
-  const next = new URLSearchParams(search).get("next");
-  return next && next.startsWith("/") && !next.startsWith("//") && !next.startsWith("/\\") ? next : null;
-}
+import { safeNextFromSearch } from "~/lib/safe-next-path";
 
 /**
  * The last step: a short confirmation, then the page reloads (spec: 1 s) so it renders signed in, or goes to
@@ -15,7 +10,7 @@ export function localNextPath(search: string): string | null {
 export function CompleteStep(props: { titleId: string; title: string; reloadTo?: string }) {
   useEffect(() => {
     const timer = setTimeout(() => {
-      const target = props.reloadTo ?? localNextPath(window.location.search);
+      const target = props.reloadTo ?? safeNextFromSearch(window.location.search, window.location.origin);
       if (target) window.location.assign(target);
       else window.location.reload();
     }, AUTH_RELOAD_DELAY_MS);
