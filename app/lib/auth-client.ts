@@ -21,6 +21,11 @@ const postJson = (path: string, body: unknown) =>
 
 export const sendSignUpCode = (handle: string, email: string) => postJson("/api/auth/email/send", { handle, email });
 export const sendSignInCode = (email: string) => postJson("/api/auth/email/send", { email });
+/**
+ * The browser sends `Sec-Fetch-Site: same-origin` with this fetch, which is what lets the server start a session
+ * (it refuses the callback from anywhere else: login CSRF). `same-origin` mode keeps it from ever leaving the site.
+ * A 409 with `errors.handle` means the sign-up's handle was taken while the code waited.
+ */
 export const verifyEmailCode = (email: string, token: string) =>
-  request(`/api/auth/callback/email?${new URLSearchParams({ email, token })}`);
+  request(`/api/auth/callback/email?${new URLSearchParams({ email, token })}`, { mode: "same-origin", credentials: "same-origin" });
 export const saveProfileStep = (input: { name: string; birthday: string }) => postJson("/api/account/profile-step", input);

@@ -6,8 +6,18 @@ import { validationMessage } from "../../../worker/domain/validation-messages";
 import { verifyEmailCode } from "~/lib/auth-client";
 import { AuthField, BackButton, LinkButton, PrimaryButton } from "./fields";
 
-/** Enter the 6-digit code sent to `email`. Shared by sign-in and sign-up. */
-export function OtpStep(props: { email: string; titleId: string; onBack: () => void; onResend: () => Promise<void>; onVerified: () => void }) {
+/**
+ * Enter the 6-digit code sent to `email`. Shared by sign-in and sign-up. `onHandleTaken` gets the server's message
+ * when a sign-up's handle went to someone else while the code waited (the code is spent; a new one is needed).
+ */
+export function OtpStep(props: {
+  email: string;
+  titleId: string;
+  onBack: () => void;
+  onResend: () => Promise<void>;
+  onVerified: () => void;
+  onHandleTaken?: (message: string) => void;
+}) {
   const [token, setToken] = useState("");
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -21,6 +31,7 @@ export function OtpStep(props: { email: string; titleId: string; onBack: () => v
     const result = await verifyEmailCode(props.email, parsed.data.token);
     setBusy(false);
     if (result.ok) return props.onVerified();
+    if (result.errors?.handle && props.onHandleTaken) return props.onHandleTaken(result.errors.handle);
     setError(m.auth_code_invalid());
   }
 

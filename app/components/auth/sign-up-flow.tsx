@@ -53,6 +53,11 @@ export function SignUpFlow(props: { titleId: string; onSwitchToSignIn: () => voi
         onBack={() => setStep("account")}
         onResend={() => sendCode()}
         onVerified={() => setStep("profile")}
+        onHandleTaken={(message) => {
+          // Back to the account step with the e-mail kept: another handle, then a new code.
+          setErrors({ handle: message, form: m.auth_handle_taken_meanwhile() });
+          setStep("account");
+        }}
       />
     );
   }
