@@ -1,4 +1,5 @@
 import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
 /** Demo accounts created by scripts/seed-local.mjs. */
@@ -9,16 +10,19 @@ export const DEMO = {
   banned: "banned@demo.comet.local",
 } as const;
 
-const AXE_SOURCE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
+// Evaluated through the DevTools protocol, not added as a <script>: the page's CSP would rightly block that.
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 /** WCAG 2.x A and AA. Best-practice rules are left out so that a failure always names a WCAG criterion. */
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 const CODE_PATTERN = /(?<!\d)\d{6}(?!\d)/;
 
 /**
- * `test` with one automatic check: a page that throws or reports a hydration error fails the test, since
- * either means the server HTML and the client disagree, which no other assertion would notice.
+ * `test` with two automatic checks: a page that throws or reports a hydration error fails the test, since
+ * either means the server HTML and the client disagree, which no other assertion would notice; and any page of the
+ * test that reports a Content-Security-Policy violation fails it, since the blocked script, frame or request is a
+ * broken feature in every real browser (docs/decisions/010-content-security-policy.md).
  */
-export const test = base.extend<{ pageErrors: string[] }>({
+export const test = base.extend<{ pageErrors: string[]; cspViolations: string[] }>({
   // Each test is its own client: the server limits code sends per client address (CF-Connecting-IP, which
   // Cloudflare sets in production), and one shared address would couple the tests through that limit.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
@@ -37,6 +41,31 @@ export const test = base.extend<{ pageErrors: string[] }>({
     },
     { auto: true },
   ],
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      // Every page and popup of the test's context, reported from the top document (a player's own frame is not ours).
+      await context.exposeBinding("__reportCspViolation", (_source, text: string) => violations.push(text));
+      await context.addInitScript(() => {
+        if (window !== window.top) return;
+        document.addEventListener(
+          "securitypolicyviolation",
+          (event) => {
+            const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
+            report(`${event.effectiveDirective} blocked ${event.blockedURI || "(inline)"} on ${location.pathname} at ${event.sourceFile}:${event.lineNumber}`);
+          },
+          true,
+        );
+      });
+      // Chromium also logs each violation, including ones raised before the listener could see them.
+      context.on("console", (message) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(`console: ${message.text()}`);
+      });
+      await use(violations);
+      expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
 });
 export { expect };
 
@@ -47,7 +76,7 @@ type AxeNode = { target: unknown[]; html: string; failureSummary?: string };
 type AxeViolation = { id: string; impact: string | null; help: string; helpUrl: string; nodes: AxeNode[] };
 
 async function runAxe(page: Page, disableRules: string[]): Promise<AxeViolation[]> {
-  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ path: AXE_SOURCE });
+  if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
     async ({ tags, disabled }) => {
       const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;

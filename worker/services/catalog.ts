@@ -47,8 +47,9 @@ const categoryNamesOf = (codeExpr: string) =>
 
 /**
  * The one rule for a public work, listed on profiles and cards and the only kind whose tags others see as
- * suggestions (worker/services/portfolio.ts): PUBLISHED and PUBLIC (no visibility row means PUBLIC). `work` is
- * the alias of a portfolio_works row in the query.
+ * suggestions (worker/services/portfolio.ts): PUBLISHED and PUBLIC (no visibility row means PUBLIC). An UNLISTED
+ * work is not listed but is still reachable by its link, so its files are served to anyone
+ * (`isPublicMediaItem`, worker/domain/media-access.ts). `work` is the alias of a portfolio_works row in the query.
  */
 export const isPublicWork = (work: string) =>
   `(${work}.work_status = 'PUBLISHED' AND NOT EXISTS (SELECT 1 FROM visibility_settings v WHERE v.item_type = 'portfolio_work' AND v.item_id = ${work}.id AND v.visibility_status <> 'PUBLIC'))`;
