@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { CURRENCIES, CURRENCY_DIGITS, type CurrencyCode } from "./currency";
 import { QUESTION_TYPES, type QuestionType } from "../db/schema/enums";
 import { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX, buildMediaEntry, mimeTypeForKeyFile, parseMediaKey, type MediaEntry } from "./media";
 import type { WorkMediaDraft } from "./portfolio";
@@ -9,10 +10,6 @@ import { parseFields, type FieldErrors } from "./validation";
  * the server. Prices are typed in major units ("1500", "12.50") and stored in the currency's minor unit.
  * Messages are message keys of messages/authoring; authoring-messages.ts translates them.
  */
-export const FORM_CURRENCIES = ["JPY", "USD"] as const;
-export type FormCurrency = (typeof FORM_CURRENCIES)[number];
-/** Minor-unit digits: JPY has none, USD has cents. */
-export const CURRENCY_DIGITS: Record<FormCurrency, number> = { JPY: 0, USD: 2 };
 
 export const FORM_TITLE_MAX = 100;
 export const FORM_DESCRIPTION_MAX = 2000;
@@ -22,7 +19,7 @@ export const CHOICE_TITLE_MAX = 100;
 export const QUESTIONS_MAX = 30;
 export const CHOICES_MAX = 20;
 /** 10,000,000 yen or 100,000.00 dollars: a typo guard, not a business rule. */
-export const PRICE_MAX_MINOR: Record<FormCurrency, number> = { JPY: 10_000_000, USD: 10_000_000 };
+export const PRICE_MAX_MINOR: Record<CurrencyCode, number> = { JPY: 10_000_000, USD: 10_000_000 };
 
 export const CHOICE_TYPES: readonly QuestionType[] = ["SINGLE_CHOICE", "MULTIPLE_CHOICE"];
 export { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX };
@@ -61,7 +58,7 @@ export interface FormDraft {
   description: string;
   categoryCode: string;
   price: string;
-  currency: FormCurrency;
+  currency: CurrencyCode;
   questions: QuestionDraft[];
 }
 
@@ -86,7 +83,7 @@ export interface ParsedForm {
   description: string;
   categoryCode: string | null;
   priceAmount: number | null;
-  currency: FormCurrency;
+  currency: CurrencyCode;
   questions: ParsedQuestion[];
 }
 
@@ -124,7 +121,7 @@ export const formDraftSchema = v.object({
   description: text(FORM_DESCRIPTION_MAX, "authoring_form_description_max"),
   categoryCode: v.string(),
   price: v.string(),
-  currency: v.picklist(FORM_CURRENCIES, "authoring_currency"),
+  currency: v.picklist(CURRENCIES, "authoring_currency"),
   questions: v.pipe(v.array(questionSchema), v.maxLength(QUESTIONS_MAX, "authoring_questions_max")),
 });
 
@@ -132,7 +129,7 @@ export const formDraftSchema = v.object({
  * "1500" → 1500 (JPY), "12.5" → 1250 (USD). Empty → null (price set after hearing the request).
  * Returns undefined for anything else: negative, too many decimals for the currency, not a number, too large.
  */
-export function parsePrice(input: string, currency: FormCurrency): number | null | undefined {
+export function parsePrice(input: string, currency: CurrencyCode): number | null | undefined {
   const s = input.trim().replace(/,/g, "");
   if (s === "") return null;
   const digits = CURRENCY_DIGITS[currency];
@@ -145,7 +142,7 @@ export function parsePrice(input: string, currency: FormCurrency): number | null
 }
 
 /** Minor units back to what the editor shows: 1250 USD → "12.50"; null → "". */
-export function formatPriceInput(minor: number | null | undefined, currency: FormCurrency): string {
+export function formatPriceInput(minor: number | null | undefined, currency: CurrencyCode): string {
   if (minor === null || minor === undefined) return "";
   const digits = CURRENCY_DIGITS[currency];
   return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
@@ -261,7 +258,7 @@ export interface ServiceDraft {
   description: string;
   thumbnailUrl: string;
   price: string;
-  currency: FormCurrency;
+  currency: CurrencyCode;
   formId: string;
   terms: string;
   categoryCodes: string[];
@@ -272,7 +269,7 @@ export interface ParsedService {
   description: string;
   thumbnailUrl: string | null;
   priceAmount: number | null;
-  currency: FormCurrency;
+  currency: CurrencyCode;
   formId: string | null;
   terms: string;
   categoryCodes: string[];
@@ -283,7 +280,7 @@ export const serviceDraftSchema = v.object({
   description: text(SERVICE_DESCRIPTION_MAX, "authoring_service_description_max"),
   thumbnailUrl: v.pipe(v.string(), v.trim(), v.check((s) => s === "" || isHttpUrl(s), "authoring_media_url")),
   price: v.string(),
-  currency: v.picklist(FORM_CURRENCIES, "authoring_currency"),
+  currency: v.picklist(CURRENCIES, "authoring_currency"),
   formId: v.string(),
   terms: text(SERVICE_TERMS_MAX, "authoring_service_terms_max"),
   categoryCodes: v.pipe(v.array(v.string()), v.maxLength(10, "authoring_category")),

@@ -1,5 +1,6 @@
 import * as v from "valibot";
-import { FORM_CURRENCIES, SERVICE_TERMS_MAX, type FormCurrency } from "./commission-form";
+import { SERVICE_TERMS_MAX } from "./commission-form";
+import { CURRENCIES, type CurrencyCode } from "./currency";
 import { parseFields, type FieldErrors } from "./validation";
 
 /**
@@ -10,8 +11,6 @@ import { parseFields, type FieldErrors } from "./validation";
 
 /** The default terms become a service's terms, so they share the service terms limit. */
 export const DEFAULT_TERMS_MAX = SERVICE_TERMS_MAX;
-/** What a null commission_accounts.default_currency_id means. */
-export const FALLBACK_CURRENCY: FormCurrency = "JPY";
 export const OPEN_STATES = ["open", "closed"] as const;
 
 /** What the page's form posts (every field a string, as HTML forms send them). */
@@ -23,13 +22,13 @@ export interface CommissionSettingsInput {
 
 export interface CommissionSettings {
   isOpenCommission: boolean;
-  defaultCurrency: FormCurrency;
+  defaultCurrency: CurrencyCode;
   defaultTerms: string;
 }
 
 export const commissionSettingsSchema = v.object({
   openForCommissions: v.picklist(OPEN_STATES, "commission_settings_open_invalid"),
-  defaultCurrency: v.picklist(FORM_CURRENCIES, "commission_settings_currency_invalid"),
+  defaultCurrency: v.picklist(CURRENCIES, "commission_settings_currency_invalid"),
   defaultTerms: v.pipe(v.string("commission_settings_terms_max"), v.trim(), v.maxLength(DEFAULT_TERMS_MAX, "commission_settings_terms_max")),
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findRate, formatPrice, isPriceUnset, priceSortValue, toDisplayPrice, type PriceBook } from "./pricing";
+import { findRate, formatMoney, formatPrice, isPriceUnset, priceSortValue, toDisplayPrice, type PriceBook } from "./pricing";
 
 const book: PriceBook = {
   currencies: {
@@ -52,5 +52,13 @@ describe("pricing", () => {
       priceSortValue(3000, "JPY", "JPY", book),
     ];
     expect(values).toEqual([2898, 0, 3000]);
+  });
+});
+
+describe("formatMoney", () => {
+  it("formats a stored amount in its own currency's minor unit", () => {
+    expect(formatMoney(10000, "JPY", "en")).toBe("¥10,000");
+    expect(formatMoney(1250, "USD", "en")).toBe("$12.50");
+    expect(formatMoney(1250, "USD", "ja")).toBe("$12.50");
   });
 });

@@ -3,6 +3,7 @@
  * converted by the stored rate and rounded to that currency's minor unit; a converted amount is approximate.
  * The one place that converts, rounds and formats money for display.
  */
+import { CURRENCY_DIGITS, CURRENCY_SYMBOLS, type CurrencyCode } from "./currency";
 
 export interface CurrencyInfo {
   code: string;
@@ -78,6 +79,12 @@ export function formatPrice(price: DisplayPrice, locale: string): string {
   const text = `${price.currency.symbol}${number}`;
   if (!price.approximate) return text;
   return locale === "ja" ? `約${text}` : `≈ ${text}`;
+}
+
+/** A stored amount in its own currency (no conversion), as text in the viewer's language: ¥10,000 or $12.50. */
+export function formatMoney(minor: number, code: CurrencyCode, locale: string): string {
+  const currency = { code, symbol: CURRENCY_SYMBOLS[code], decimalDigits: CURRENCY_DIGITS[code] };
+  return formatPrice({ amount: minor, currency, approximate: false }, locale);
 }
 
 /** A value comparable across currencies (display-currency minor units); unset prices sort first. */

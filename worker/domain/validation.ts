@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { CURRENCIES } from "./currency";
 
 /**
  * The payload schemas of spec section 5, shared by the browser forms and the server.
@@ -61,7 +62,7 @@ export const profileSettingsSchema = v.object({
 export const accountSettingsSchema = v.object({
   birthday: optionalBirthdaySchema,
   displayLanguageCode: v.picklist(["en", "ja"], "validation_language"),
-  displayCurrencyCode: v.picklist(["JPY", "USD"], "validation_currency"),
+  displayCurrencyCode: v.picklist(CURRENCIES, "validation_currency"),
 });
 
 export type FieldErrors = Record<string, string>;

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, type SQLWrapper } from "drizzle-orm";
+import { CURRENCIES, asCurrencyCode, type CurrencyCode } from "../domain/currency";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import {
@@ -18,10 +19,8 @@ import {
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import type { PublishStatus } from "../db/schema/enums";
 import {
-  FORM_CURRENCIES,
   formatPriceInput,
   generateFormCode,
-  type FormCurrency,
   FORM_MEDIA_FIELDS,
   type FormDraft,
   type FormMediaDraft,
@@ -69,14 +68,14 @@ export async function commissionAccountIdOf(db: Database, userAccountId: string)
   return row?.id ?? null;
 }
 
-async function currencyIds(db: Database): Promise<Record<FormCurrency, string>> {
-  const rows = await db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(inArray(currencies.code, [...FORM_CURRENCIES]));
-  return Object.fromEntries(rows.map((r) => [r.code, r.id])) as Record<FormCurrency, string>;
+async function currencyIds(db: Database): Promise<Record<CurrencyCode, string>> {
+  const rows = await db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(inArray(currencies.code, [...CURRENCIES]));
+  return Object.fromEntries(rows.map((r) => [r.code, r.id])) as Record<CurrencyCode, string>;
 }
 
-async function currencyCodeOf(db: Database, id: string): Promise<FormCurrency> {
+async function currencyCodeOf(db: Database, id: string): Promise<CurrencyCode> {
   const row = await db.select({ code: currencies.code }).from(currencies).where(eq(currencies.id, id)).get();
-  return row?.code === "USD" ? "USD" : "JPY";
+  return asCurrencyCode(row?.code);
 }
 
 /** The form if `userAccountId` owns it; null for someone else's form or no form (the caller answers 404 either way). */
@@ -95,7 +94,7 @@ export interface FormListItem {
   title: string;
   status: PublishStatus;
   priceAmount: number | null;
-  currency: FormCurrency;
+  currency: CurrencyCode;
   categoryCode: string | null;
 }
 
@@ -112,7 +111,7 @@ export async function listForms(db: Database, userAccountId: string, locale: Loc
     FORM,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...r, currency: r.currency === "USD" ? "USD" : "JPY", title: pickText(texts, r.id, "title", locale) }));
+  return rows.map((r) => ({ ...r, currency: asCurrencyCode(r.currency), title: pickText(texts, r.id, "title", locale) }));
 }
 
 export async function listCategoryOptions(db: Database, locale: Locale): Promise<{ code: string; name: string }[]> {
@@ -227,7 +226,7 @@ function writeContent(
   formId: string,
   draft: ParsedForm,
   locale: Locale,
-  ids: Record<FormCurrency, string>,
+  ids: Record<CurrencyCode, string>,
   ownerUserAccountId: string | null = null,
   files: FileFacts = new Map(),
 ): BatchItem<"sqlite">[] {

@@ -15,7 +15,8 @@ import {
   userProfiles,
 } from "../db/schema";
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
-import { FORM_CURRENCIES, formatPriceInput, type FormCurrency, type ParsedService, type ServiceDraft } from "../domain/commission-form";
+import { CURRENCIES, asCurrencyCode, type CurrencyCode } from "../domain/currency";
+import { formatPriceInput, type ParsedService, type ServiceDraft } from "../domain/commission-form";
 import type { Locale } from "../domain/constants";
 import { parseMediaKey } from "../domain/media";
 import { commissionAccountIdOf, pickText } from "./commission-forms";
@@ -29,7 +30,7 @@ export interface ServiceListItem {
   id: string;
   title: string;
   priceAmount: number | null;
-  currency: FormCurrency;
+  currency: CurrencyCode;
   thumbnailUrl: string | null;
 }
 
@@ -63,7 +64,7 @@ export async function listServices(db: Database, userAccountId: string, locale: 
     id: r.id,
     title: pickText(texts, r.id, "title", locale),
     priceAmount: r.priceAmount,
-    currency: r.currency === "USD" ? "USD" : "JPY",
+    currency: asCurrencyCode(r.currency),
     thumbnailUrl: thumbs.get(r.id) || null,
   }));
 }
@@ -81,7 +82,7 @@ async function ownedService(db: Database, userAccountId: string, serviceId: stri
 export async function getServiceForEdit(db: Database, userAccountId: string, serviceId: string, locale: Locale): Promise<ServiceDraft | null> {
   const service = await ownedService(db, userAccountId, serviceId);
   if (!service) return null;
-  const currency: FormCurrency = service.currency === "USD" ? "USD" : "JPY";
+  const currency: CurrencyCode = asCurrencyCode(service.currency);
   const texts = await db
     .select()
     .from(localizedTexts)
@@ -143,7 +144,7 @@ export async function saveService(
     const inspected = bucket ? await inspectUploadedObject(bucket, thumbnailKey) : null;
     if (inspected && !inspected.ok) return { ok: false, reason: "invalid", errors: { thumbnailUrl: inspected.error === "not_found" ? "authoring_invalid" : inspected.error } };
   }
-  const currencyRows = await db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(inArray(currencies.code, [...FORM_CURRENCIES]));
+  const currencyRows = await db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(inArray(currencies.code, [...CURRENCIES]));
   const currencyId = currencyRows.find((c) => c.code === input.currency)!.id;
 
   const id = existing?.id ?? crypto.randomUUID();

@@ -3,15 +3,13 @@ import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import { commissionAccounts, currencies, localizedTexts, userProfiles } from "../db/schema";
 import { LOCALIZED } from "../db/schema/localized-entities";
-import { FORM_CURRENCIES, type FormCurrency } from "../domain/commission-form";
-import { FALLBACK_CURRENCY, type CommissionSettings } from "../domain/commission-settings";
+import type { CommissionSettings } from "../domain/commission-settings";
+import { FALLBACK_CURRENCY, asCurrencyCode, type CurrencyCode } from "../domain/currency";
 import type { Locale } from "../domain/constants";
 
 const ACCOUNT = LOCALIZED.commissionAccount.type;
 const TERMS = "default_terms";
 
-const asFormCurrency = (code: string | null | undefined): FormCurrency =>
-  FORM_CURRENCIES.find((c) => c === code) ?? FALLBACK_CURRENCY;
 
 /** The default terms in the viewer's language, else the original, else any (the owner sees what they last wrote). */
 async function defaultTermsOf(db: Database, commissionAccountId: string, locale: Locale): Promise<string> {
@@ -23,14 +21,14 @@ async function defaultTermsOf(db: Database, commissionAccountId: string, locale:
 }
 
 /** The currency a new form or service of this commission account starts in (null column: JPY). */
-export async function defaultCurrencyOf(db: Database, commissionAccountId: string): Promise<FormCurrency> {
+export async function defaultCurrencyOf(db: Database, commissionAccountId: string): Promise<CurrencyCode> {
   const row = await db
     .select({ code: currencies.code })
     .from(commissionAccounts)
     .innerJoin(currencies, eq(currencies.id, commissionAccounts.defaultCurrencyId))
     .where(eq(commissionAccounts.id, commissionAccountId))
     .get();
-  return asFormCurrency(row?.code);
+  return asCurrencyCode(row?.code);
 }
 
 async function accountRow(db: Database, userAccountId: string) {
@@ -47,11 +45,11 @@ async function accountRow(db: Database, userAccountId: string) {
 export async function getCommissionSettings(db: Database, userAccountId: string, locale: Locale): Promise<CommissionSettings | null> {
   const row = await accountRow(db, userAccountId);
   if (!row) return null;
-  return { isOpenCommission: row.isOpenCommission, defaultCurrency: asFormCurrency(row.currency), defaultTerms: await defaultTermsOf(db, row.id, locale) };
+  return { isOpenCommission: row.isOpenCommission, defaultCurrency: asCurrencyCode(row.currency), defaultTerms: await defaultTermsOf(db, row.id, locale) };
 }
 
 /** What the "new service" editor starts with: the default currency and terms. */
-export async function newServiceDefaults(db: Database, userAccountId: string, locale: Locale): Promise<{ currency: FormCurrency; terms: string }> {
+export async function newServiceDefaults(db: Database, userAccountId: string, locale: Locale): Promise<{ currency: CurrencyCode; terms: string }> {
   const settings = await getCommissionSettings(db, userAccountId, locale);
   return { currency: settings?.defaultCurrency ?? FALLBACK_CURRENCY, terms: settings?.defaultTerms ?? "" };
 }

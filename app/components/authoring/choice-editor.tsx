@@ -1,5 +1,6 @@
 import { m } from "~/paraglide/messages.js";
-import { CHOICE_TITLE_MAX, FORM_CHOICE_MEDIA_MAX, FORM_MEDIA_FIELDS, moveItem, type ChoiceDraft, type FormCurrency } from "../../../worker/domain/commission-form";
+import { CHOICE_TITLE_MAX, FORM_CHOICE_MEDIA_MAX, FORM_MEDIA_FIELDS, moveItem, type ChoiceDraft } from "../../../worker/domain/commission-form";
+import type { CurrencyCode } from "../../../worker/domain/currency";
 import { EditorText, SmallButton } from "./fields";
 import { MediaListField, type KeyedMedia } from "./media-list-field";
 import { ErrorText } from "~/components/form/error-text";
@@ -11,7 +12,7 @@ export function ChoiceEditor(props: {
   idPrefix: string;
   formId: string;
   choices: KeyedChoice[];
-  currency: FormCurrency;
+  currency: CurrencyCode;
   errors: Record<string, string>;
   errorPrefix: string;
   onChange: (choices: KeyedChoice[]) => void;

@@ -1,15 +1,14 @@
 import { useState } from "react";
+import { CURRENCIES, type CurrencyCode } from "../../../worker/domain/currency";
 import { Form } from "react-router";
 import { FormStatus } from "~/components/form/form-status";
 import { m } from "~/paraglide/messages.js";
 import {
-  FORM_CURRENCIES,
   FORM_DESCRIPTION_MAX,
   FORM_TITLE_MAX,
   QUESTION_TYPES,
   moveItem,
   newQuestion,
-  type FormCurrency,
   type FormDraft,
   type QuestionType,
 } from "../../../worker/domain/commission-form";
@@ -88,8 +87,8 @@ export function FormEditor(props: {
             label={m.authoring_field_currency()}
             value={draft.currency}
             error={errors.currency}
-            options={FORM_CURRENCIES.map((c) => ({ value: c, label: c }))}
-            onChange={(currency) => set({ currency: currency as FormCurrency })}
+            options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+            onChange={(currency) => set({ currency: currency as CurrencyCode })}
           />
         </div>
       </div>

@@ -1,11 +1,11 @@
 import { m } from "~/paraglide/messages.js";
+import { type CurrencyCode } from "../../../worker/domain/currency";
 import {
   CHOICE_TYPES,
   FORM_MEDIA_FIELDS,
   FORM_QUESTION_MEDIA_MAX,
   QUESTION_DESCRIPTION_MAX,
   QUESTION_TITLE_MAX,
-  type FormCurrency,
   type QuestionDraft,
   type QuestionType,
 } from "../../../worker/domain/commission-form";
@@ -32,7 +32,7 @@ export function QuestionEditor(props: {
   /** The stored form: question and choice files upload under it. */
   formId: string;
   question: KeyedQuestion;
-  currency: FormCurrency;
+  currency: CurrencyCode;
   errors: Record<string, string>;
   onChange: (question: KeyedQuestion) => void;
   onMove: (delta: -1 | 1) => void;

@@ -7,7 +7,8 @@ import { TextField } from "~/components/form/text-field";
 import { TextareaField } from "~/components/form/textarea-field";
 import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
-import { FORM_CURRENCIES, SERVICE_DESCRIPTION_MAX, SERVICE_TERMS_MAX, SERVICE_TITLE_MAX, type ServiceDraft } from "../../../worker/domain/commission-form";
+import { CURRENCIES, asCurrencyCode } from "../../../worker/domain/currency";
+import { SERVICE_DESCRIPTION_MAX, SERVICE_TERMS_MAX, SERVICE_TITLE_MAX, type ServiceDraft } from "../../../worker/domain/commission-form";
 import { ErrorText } from "~/components/form/error-text";
 
 /** Reads the service editor's fields (plain HTML form, works without JavaScript). */
@@ -18,7 +19,7 @@ export function serviceDraftFrom(form: FormData): ServiceDraft {
     description: s("description"),
     thumbnailUrl: s("thumbnailUrl"),
     price: s("price"),
-    currency: s("currency") === "USD" ? "USD" : "JPY",
+    currency: asCurrencyCode(s("currency")),
     formId: s("formId"),
     terms: s("terms"),
     categoryCodes: form.getAll("categoryCodes").map(String),
@@ -40,7 +41,7 @@ export function ServiceEditor(props: {
       <TextField name="thumbnailUrl" type="url" label={m.authoring_field_thumbnail()} hint={m.authoring_optional()} defaultValue={values.thumbnailUrl} error={errors.thumbnailUrl} placeholder="https://" />
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         <TextField name="price" label={m.authoring_field_price()} hint={m.authoring_field_price_hint()} defaultValue={values.price} error={errors.price} inputMode="decimal" />
-        <SelectField name="currency" label={m.authoring_field_currency()} defaultValue={values.currency} error={errors.currency} options={FORM_CURRENCIES.map((c) => ({ value: c, label: c }))} />
+        <SelectField name="currency" label={m.authoring_field_currency()} defaultValue={values.currency} error={errors.currency} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
       </div>
       <SelectField
         name="formId"

@@ -1,12 +1,10 @@
 import { useRevalidator } from "react-router";
+import { currencyName } from "~/lib/currency-names";
+import { CURRENCIES, type CurrencyCode } from "../../../worker/domain/currency";
 import { m } from "~/paraglide/messages.js";
 import { Dropdown, MenuRadio } from "./dropdown";
 import { ChevronDownIcon, CoinsIcon } from "./icons";
 
-const CURRENCIES = ["JPY", "USD"] as const;
-type CurrencyCode = (typeof CURRENCIES)[number];
-
-const currencyName = (code: CurrencyCode) => (code === "USD" ? m.header_currency_usd() : m.header_currency_jpy());
 
 /** Display currency (signed-in only). Saved to the account, then loaders re-run so prices re-render. */
 export function CurrencyMenu({ currencyCode }: { currencyCode: string }) {

@@ -1,4 +1,5 @@
 import { Form, data } from "react-router";
+import { currencyOptions } from "~/lib/currency-names";
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { FormStatus, SubmitButton } from "~/components/form/form-status";
 import { SelectField } from "~/components/form/select-field";
@@ -96,10 +97,7 @@ export default function CommissionFormsGeneralPage({ loaderData, actionData }: R
           hint={m.commission_settings_currency_hint()}
           error={errors.defaultCurrency}
           defaultValue={values.defaultCurrency}
-          options={[
-            { value: "JPY", label: m.commission_settings_currency_jpy() },
-            { value: "USD", label: m.commission_settings_currency_usd() },
-          ]}
+          options={currencyOptions()}
         />
         <TextareaField
           name="defaultTerms"

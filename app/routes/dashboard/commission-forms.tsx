@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
 import { DashboardPage, EmptyState, buttonLinkClass, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { AUTHORING_PATHS as SERVICE_PATHS_ROOT } from "~/components/authoring/paths";
-import { formatMoney } from "~/components/authoring/price";
+import { formatMoney } from "../../../worker/domain/pricing";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { listForms } from "../../../worker/services/commission-forms";

@@ -1,4 +1,5 @@
 import { Form, data, redirect, useNavigation } from "react-router";
+import { currencyOptions } from "~/lib/currency-names";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { FormStatus, SubmitButton } from "~/components/form/form-status";
@@ -84,10 +85,7 @@ export default function SettingAccountPage({ loaderData, actionData }: Route.Com
           hint={m.settings_currency_hint()}
           error={errors.displayCurrencyCode}
           defaultValue={values.displayCurrencyCode}
-          options={[
-            { value: "JPY", label: m.settings_currency_jpy() },
-            { value: "USD", label: m.settings_currency_usd() },
-          ]}
+          options={currencyOptions()}
         />
         <FormStatus saved={saved} savedText={m.settings_saved()} errorText={actionData?.errors ? m.settings_errors_summary() : undefined} />
         <SubmitButton busy={busy} label={m.settings_save()} busyLabel={m.settings_saving()} />
