@@ -51,7 +51,7 @@ describe("work validation", () => {
 
   it("allows at most 10 media and only web addresses", () => {
     const eleven = Array.from({ length: 11 }, (_, i) => ({ url: `https://example.com/${i}.png` }));
-    expect(parseWorkDraft(draft({ medias: eleven }))).toEqual({ ok: false, errors: { medias: "authoring_media_limit" } });
+    expect(parseWorkDraft(draft({ medias: eleven }))).toEqual({ ok: false, errors: { medias: "media_limit_exceeded" } });
     expect(parseWorkDraft(draft({ medias: [{ url: "javascript:alert(1)" }] }))).toEqual({ ok: false, errors: { "medias.0": "authoring_media_url" } });
   });
 

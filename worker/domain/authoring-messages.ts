@@ -26,7 +26,6 @@ const AUTHORING_MESSAGES: Record<string, (inputs: object, options: { locale: Loc
   authoring_work_title_max: m.authoring_work_title_max,
   authoring_work_description_min: m.authoring_work_description_min,
   authoring_work_description_max: m.authoring_work_description_max,
-  authoring_media_limit: m.authoring_media_limit,
   authoring_media_url: m.authoring_media_url,
   authoring_visibility: m.authoring_visibility,
   authoring_content_rating: m.authoring_content_rating,

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { VISIBILITY_STATUSES, type MediaType, type VisibilityStatus } from "../db/schema/enums";
-import { buildMediaEntry, parseMediaKey, type MediaEntry, type MediaFormatType, type MediaSite } from "./media";
+import { PORTFOLIO_MEDIA_MAX_FILES, buildMediaEntry, parseMediaKey, type MediaEntry, type MediaFormatType, type MediaSite } from "./media";
 import { parseFields, type FieldErrors } from "./validation";
 
 /**
@@ -9,7 +9,6 @@ import { parseFields, type FieldErrors } from "./validation";
  */
 export const WORK_TEXT_MIN = 4;
 export const WORK_TEXT_MAX = 1000;
-export const WORK_MEDIA_MAX = 10;
 export const WORK_TAGS_MAX = 20;
 export const TAG_MAX_LENGTH = 50;
 export const WORK_CREDITS_MAX = 20;
@@ -109,7 +108,7 @@ export const workDraftSchema = v.object({
         code: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(5000)))),
       }),
     ),
-    v.maxLength(WORK_MEDIA_MAX, "authoring_media_limit"),
+    v.maxLength(PORTFOLIO_MEDIA_MAX_FILES, "media_limit_exceeded"),
   ),
   contentRatingCode: v.string(),
   categoryCodes: v.pipe(v.array(v.string()), v.maxLength(10, "authoring_category")),

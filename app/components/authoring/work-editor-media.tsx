@@ -1,11 +1,11 @@
 import { m } from "~/paraglide/messages.js";
-import { WORK_MEDIA_MAX } from "../../../worker/domain/portfolio";
+import { PORTFOLIO_MEDIA_MAX_FILES } from "../../../worker/domain/media";
 import { MediaListField, type KeyedMedia } from "./media-list-field";
 
 export { draftOfEntry, playableOf, type KeyedMedia } from "./media-list-field";
 
 /**
- * The work's media list (the shared MediaListField): at most WORK_MEDIA_MAX ('Limit exceeded' past it). Files upload
+ * The work's media list (the shared MediaListField): at most PORTFOLIO_MEDIA_MAX_FILES ('Limit exceeded' past it). Files upload
  * under the work's folder, so a new work (no id yet) adds only links and embeds until it is saved.
  */
 export function WorkMediaField(props: {
@@ -20,7 +20,7 @@ export function WorkMediaField(props: {
       idPrefix="media"
       legend={m.authoring_media_heading()}
       hint={m.media_portfolio_hint()}
-      max={WORK_MEDIA_MAX}
+      max={PORTFOLIO_MEDIA_MAX_FILES}
       target={props.workId ? { domain: "portfolio-work", id: props.workId, field: "medias" } : null}
       title={props.title}
       medias={props.medias}
