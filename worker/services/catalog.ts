@@ -1,4 +1,5 @@
 import type { Locale } from "../domain/constants";
+import { MISSING_TEXT, pickLocalizedText } from "../domain/localized-text";
 import type { Database } from "../db/client";
 import { DEFAULT_CURRENCY_CODE } from "../domain/constants";
 import { priceSortValue, toDisplayPrice, type DisplayPrice, type PriceBook } from "../domain/pricing";
@@ -20,9 +21,10 @@ interface TextRow {
   t: string;
 }
 
-export function pickText(rows: readonly TextRow[] | null | undefined, locale: string, field?: string): string {
+/** The compact text rows the catalog's SQL builds as JSON, read by the one localized-text rule. */
+function pickText(rows: readonly TextRow[] | null | undefined, locale: string, field?: string): string | null {
   const texts = (rows ?? []).filter((r) => field === undefined || r.f === field);
-  return (texts.find((r) => r.l === locale) ?? texts.find((r) => Boolean(r.o)) ?? texts[0])?.t ?? "";
+  return pickLocalizedText(texts.map((r) => ({ languageCode: r.l, isOriginal: Boolean(r.o), text: r.t })), locale);
 }
 
 function parseJson<T>(value: unknown): T[] {
@@ -177,8 +179,8 @@ function toFormCards(value: unknown, locale: Locale, prices: PriceContext): Form
       card: {
         id: f.id,
         code: f.code,
-        title: pickText(f.titles, locale),
-        categoryName: pickText(f.cat, locale),
+        title: pickText(f.titles, locale) ?? MISSING_TEXT,
+        categoryName: pickText(f.cat, locale) ?? "",
         price: displayPrice(f.price, f.cur, prices),
       },
       sort: priceSortValue(f.price, f.cur, prices.displayCode, prices.book),
@@ -195,7 +197,7 @@ function toCreatorCard(row: Record<string, unknown>, locale: Locale, prices: Pri
     handle,
     avatarUrl: (row.avatar_url as string | null) ?? null,
     name: pickText(texts, locale, "name") || handle,
-    bio: pickText(texts, locale, "bio"),
+    bio: pickText(texts, locale, "bio") ?? "",
     isOpenCommission: Boolean(row.is_open_commission),
     previews: parseJson<RawPreview>(row.previews).map(toPreview),
     forms: toFormCards(row.forms, locale, prices),
@@ -424,13 +426,13 @@ export async function getCreatorProfile(db: Database, handle: string, viewer: Vi
     isCreator: Boolean(row.is_creator),
     works: works.results.map((w) => ({
       id: String(w.id),
-      title: pickText(parseJson<TextRow>(w.titles), viewer.locale),
+      title: pickText(parseJson<TextRow>(w.titles), viewer.locale) ?? MISSING_TEXT,
       media: typeof w.media === "string" ? toPreview(JSON.parse(w.media) as RawPreview) : null,
     })),
     services: services.results.map((s) => ({
       id: String(s.id),
       creator: { name: card.name, handle: card.handle, avatarUrl: card.avatarUrl },
-      title: pickText(parseJson<TextRow>(s.titles), viewer.locale),
+      title: pickText(parseJson<TextRow>(s.titles), viewer.locale) ?? MISSING_TEXT,
       price: displayPrice(s.price_amount as number | null, s.cur as string, prices),
       thumbnailUrl: (s.thumb as string | null) ?? null,
       categories: parseJson<{ code: string; names: TextRow[] }>(s.categories).map((c) => ({ code: c.code, name: pickText(c.names, viewer.locale) || c.code })),
@@ -518,9 +520,9 @@ export async function getPublicForm(db: Database, code: string, viewer: Viewer):
   return {
     id: String(row.id),
     code: String(row.code),
-    title: pickText(texts, viewer.locale, "title"),
-    description: pickText(texts, viewer.locale, "description"),
-    categoryName: pickText(parseJson<TextRow>(row.cat), viewer.locale),
+    title: pickText(texts, viewer.locale, "title") ?? MISSING_TEXT,
+    description: pickText(texts, viewer.locale, "description") ?? "",
+    categoryName: pickText(parseJson<TextRow>(row.cat), viewer.locale) ?? "",
     price: displayPrice(row.price_amount as number | null, row.cur as string, prices),
     creator: {
       name: pickText(parseJson<TextRow>(row.names), viewer.locale) || handle,
@@ -534,11 +536,11 @@ export async function getPublicForm(db: Database, code: string, viewer: Viewer):
         id: String(q.id),
         questionType: q.question_type as QuestionType,
         isRequired: Boolean(q.is_required),
-        title: pickText(qTexts, viewer.locale, "title"),
-        description: pickText(qTexts, viewer.locale, "description"),
+        title: pickText(qTexts, viewer.locale, "title") ?? MISSING_TEXT,
+        description: pickText(qTexts, viewer.locale, "description") ?? "",
         choices: parseJson<{ id: string; price: number | null; cur: string | null; titles: TextRow[]; media: ShownMedia[] | null }>(q.choices).map((c) => ({
           id: c.id,
-          title: pickText(c.titles, viewer.locale),
+          title: pickText(c.titles, viewer.locale) ?? MISSING_TEXT,
           price: displayPrice(c.price, c.cur, prices),
           media: c.media?.[0] ?? null,
         })),

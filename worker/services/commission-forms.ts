@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, type SQLWrapper } from "drizzle-orm";
+import { MISSING_TEXT, pickLocalizedText } from "../domain/localized-text";
 import { CURRENCIES, asCurrencyCode, type CurrencyCode } from "../domain/currency";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
@@ -44,10 +45,9 @@ const C_OWNER = MEDIA_OWNERS.commissionFormQuestionChoice.type;
 
 type TextRow = { entityId: string; field: string; languageCode: string; isOriginal: boolean; text: string };
 
-/** The viewer's language, else the original, else any: the owner always sees what they last wrote. */
-export function pickText(rows: readonly TextRow[], entityId: string, field: string, locale: string): string {
-  const texts = rows.filter((r) => r.entityId === entityId && r.field === field);
-  return (texts.find((r) => r.languageCode === locale) ?? texts.find((r) => r.isOriginal) ?? texts[0])?.text ?? "";
+/** One entity's field among rows loaded for many, by the one localized-text rule; null when it has no text. */
+export function pickText(rows: readonly TextRow[], entityId: string, field: string, locale: string): string | null {
+  return pickLocalizedText(rows.filter((r) => r.entityId === entityId && r.field === field), locale);
 }
 
 async function textsOf(db: Database, entityType: string, ids: SQLWrapper | string[]): Promise<TextRow[]> {
@@ -111,7 +111,7 @@ export async function listForms(db: Database, userAccountId: string, locale: Loc
     FORM,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...r, currency: asCurrencyCode(r.currency), title: pickText(texts, r.id, "title", locale) }));
+  return rows.map((r) => ({ ...r, currency: asCurrencyCode(r.currency), title: pickText(texts, r.id, "title", locale) ?? MISSING_TEXT }));
 }
 
 export async function listCategoryOptions(db: Database, locale: Locale): Promise<{ code: string; name: string }[]> {
@@ -170,12 +170,12 @@ export async function createFormFromTemplate(
     currency,
     questions: questions.map((q) => ({
       type: q.questionType,
-      title: pickText(qTexts, q.id, "title", locale),
-      description: pickText(qTexts, q.id, "description", locale),
+      title: pickText(qTexts, q.id, "title", locale) ?? "",
+      description: pickText(qTexts, q.id, "description", locale) ?? "",
       isRequired: q.isRequired,
       choices: choices
         .filter((c) => c.templateQuestionId === q.id)
-        .map((c) => ({ title: pickText(cTexts, c.id, "title", locale), priceAmount: c.priceCurrencyId === ids[currency] ? c.priceAmount : null })), // another currency: set by the creator
+        .map((c) => ({ title: pickText(cTexts, c.id, "title", locale) ?? "", priceAmount: c.priceCurrencyId === ids[currency] ? c.priceAmount : null })), // another currency: set by the creator
     })),
   };
   const makeCode = options.generateCode ?? (() => generateFormCode());
@@ -349,14 +349,14 @@ export async function getFormForEdit(db: Database, userAccountId: string, formId
   const draftQuestions: QuestionDraft[] = questions.map((q) => ({
     id: q.id,
     type: q.type,
-    title: pickText(qTexts, q.id, "title", locale),
-    description: pickText(qTexts, q.id, "description", locale),
+    title: pickText(qTexts, q.id, "title", locale) ?? "",
+    description: pickText(qTexts, q.id, "description", locale) ?? "",
     isRequired: q.isRequired,
     choices: choices
       .filter((c) => c.questionId === q.id)
       .map((c) => {
         const image = medias.find((m) => m.ownerType === C_OWNER && m.ownerId === c.id);
-        return { id: c.id, title: pickText(cTexts, c.id, "title", locale), price: formatPriceInput(c.priceAmount, currency), media: image ? mediaDraftOf(image) : null };
+        return { id: c.id, title: pickText(cTexts, c.id, "title", locale) ?? "", price: formatPriceInput(c.priceAmount, currency), media: image ? mediaDraftOf(image) : null };
       }),
     medias: medias.filter((m) => m.ownerType === Q_OWNER && m.ownerId === q.id).map(mediaDraftOf),
   }));
@@ -365,8 +365,8 @@ export async function getFormForEdit(db: Database, userAccountId: string, formId
     code: form.code,
     status: form.formStatus,
     draft: {
-      title: pickText(formTexts, formId, "title", locale),
-      description: pickText(formTexts, formId, "description", locale),
+      title: pickText(formTexts, formId, "title", locale) ?? "",
+      description: pickText(formTexts, formId, "description", locale) ?? "",
       categoryCode: form.categoryCode ?? "",
       price: formatPriceInput(form.priceAmount, currency),
       currency,

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { MISSING_TEXT } from "../domain/localized-text";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import {
@@ -62,7 +63,7 @@ export async function listServices(db: Database, userAccountId: string, locale: 
   const thumbs = await thumbnails(db, ids);
   return rows.map((r) => ({
     id: r.id,
-    title: pickText(texts, r.id, "title", locale),
+    title: pickText(texts, r.id, "title", locale) ?? MISSING_TEXT,
     priceAmount: r.priceAmount,
     currency: asCurrencyCode(r.currency),
     thumbnailUrl: thumbs.get(r.id) || null,
@@ -92,13 +93,13 @@ export async function getServiceForEdit(db: Database, userAccountId: string, ser
     : [];
   const categories = await db.select({ code: commissionServiceCategories.categoryCode }).from(commissionServiceCategories).where(eq(commissionServiceCategories.serviceId, serviceId));
   return {
-    title: pickText(texts, serviceId, "title", locale),
-    description: pickText(texts, serviceId, "description", locale),
+    title: pickText(texts, serviceId, "title", locale) ?? "",
+    description: pickText(texts, serviceId, "description", locale) ?? "",
     thumbnailUrl: (await thumbnails(db, [serviceId])).get(serviceId) ?? "",
     price: formatPriceInput(service.priceAmount, currency),
     currency,
     formId: service.formId ?? "",
-    terms: service.policyId ? pickText(terms, service.policyId, "terms", locale) : "",
+    terms: service.policyId ? (pickText(terms, service.policyId, "terms", locale) ?? "") : "",
     categoryCodes: categories.map((c) => c.code),
   };
 }

@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { pickLocalizedText } from "../domain/localized-text";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import { commissionAccounts, currencies, localizedTexts, userProfiles } from "../db/schema";
@@ -17,7 +18,7 @@ async function defaultTermsOf(db: Database, commissionAccountId: string, locale:
     .select({ languageCode: localizedTexts.languageCode, isOriginal: localizedTexts.isOriginal, text: localizedTexts.text })
     .from(localizedTexts)
     .where(and(eq(localizedTexts.entityType, ACCOUNT), eq(localizedTexts.entityId, commissionAccountId), eq(localizedTexts.field, TERMS)));
-  return (rows.find((r) => r.languageCode === locale) ?? rows.find((r) => r.isOriginal) ?? rows[0])?.text ?? "";
+  return pickLocalizedText(rows, locale) ?? "";
 }
 
 /** The currency a new form or service of this commission account starts in (null column: JPY). */

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
+import { MISSING_TEXT } from "../domain/localized-text";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import {
@@ -140,7 +141,7 @@ async function toListItems(db: Database, works: ListedRow[], locale: Locale): Pr
     const first = own[0];
     return {
       id: w.id,
-      title: pickText(texts, w.id, "title", locale),
+      title: pickText(texts, w.id, "title", locale) ?? MISSING_TEXT,
       mediaType: first?.mediaType ?? null,
       thumbnailUrl: first ? (first.thumbnailUrl ?? (first.mediaType === "IMAGE" ? (first.fileUrl ?? first.linkUrl) : null)) : null,
       mediaCount: own.length,
@@ -220,8 +221,8 @@ export async function getWorkForEdit(db: Database, userAccountId: string, workId
   const isClientWork = Boolean(work.clientAccountId || work.commissionOrderId);
   return {
     id: workId,
-    title: pickText(texts, workId, "title", locale),
-    description: pickText(texts, workId, "description", locale),
+    title: pickText(texts, workId, "title", locale) ?? "",
+    description: pickText(texts, workId, "description", locale) ?? "",
     medias: medias.map((m) => {
       const shown = shownMedia(m);
       return { id: m.id, url: shown.url, formatType: shown.formatType, code: shown.code, mediaType: shown.mediaType, site: shown.site, thumbnailUrl: shown.thumbnailUrl };

@@ -1,4 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
+import { pickLocalizedText, type LocalizedText } from "../domain/localized-text";
 import type { DisplayCurrencyCode, Locale } from "../domain/constants";
 import type { FieldErrors } from "../domain/validation";
 import type { Database } from "../db/client";
@@ -39,10 +40,9 @@ export interface AccountSettingsInput {
 
 export type SaveResult = { ok: true } | { ok: false; errors: FieldErrors };
 
-/** The text in the viewer's language, else the original, else any: what the owner last wrote is never hidden from them. */
-function pickText(rows: { field: string; languageCode: string; isOriginal: boolean; text: string }[], field: string, locale: string): string {
-  const texts = rows.filter((r) => r.field === field);
-  return (texts.find((r) => r.languageCode === locale) ?? texts.find((r) => r.isOriginal) ?? texts[0])?.text ?? "";
+/** An editor field's value: the one localized-text rule, empty when nothing is written yet. */
+function pickText(rows: readonly (LocalizedText & { field: string })[], field: string, locale: string): string {
+  return pickLocalizedText(rows.filter((r) => r.field === field), locale) ?? "";
 }
 
 export async function getProfileSettings(db: Database, accountId: string, locale: Locale): Promise<ProfileSettings | null> {

@@ -1,0 +1,20 @@
+/**
+ * Translatable text (spec section 3; docs/decisions/002): an entity's text is a set of rows, one per language, one
+ * of them the original. The one rule for which row a viewer sees.
+ */
+export interface LocalizedText {
+  languageCode: string;
+  isOriginal: boolean;
+  text: string;
+}
+
+/** What a title or name reads when an entity has no text at all (spec section 3: 'Unknown' if text is missing). */
+export const MISSING_TEXT = "Unknown";
+
+/**
+ * The viewer's language, else the original, else any: the owner always sees what they last wrote.
+ * Null when there is no text; the caller says what that means (an empty editor field, 'Unknown', a handle).
+ */
+export function pickLocalizedText(texts: readonly LocalizedText[], locale: string): string | null {
+  return (texts.find((t) => t.languageCode === locale) ?? texts.find((t) => t.isOriginal) ?? texts[0])?.text ?? null;
+}
