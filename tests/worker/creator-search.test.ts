@@ -2,7 +2,8 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
 import { DEFAULT_EXPLORE_QUERY, type ExploreQuery } from "../../worker/domain/search";
-import { searchCreators, type Viewer } from "../../worker/services/catalog";
+import { isCreatorSide } from "../../worker/domain/roles";
+import { getCreatorProfile, searchCreators, type Viewer } from "../../worker/services/catalog";
 import { seedCreator, uniqueTag, type SeededCreator } from "./catalog-fixtures";
 
 /**
@@ -122,5 +123,19 @@ describe("creator_search triggers", () => {
     await env.DB.prepare("DELETE FROM user_accounts WHERE id = ?").bind(gone.accountId).run();
     expect(await handles({ q: `Gone Soon ${tag}` })).toEqual([]);
     expect(await searchRow(gone.profileId)).toBeNull();
+  });
+});
+
+describe("one definition of creator (worker/domain/roles.ts CREATOR_ROLES)", () => {
+  it("lists an admin without the creator role on explore and badges their profile, as the TypeScript checks do", async () => {
+    const adminTag = uniqueTag();
+    const admin = await seedCreator({ handle: `adm${adminTag}`, name: { en: `Admin Artist ${adminTag}`, original: "en" }, creator: false });
+    expect(await handles({ q: `Admin Artist ${adminTag}` })).toEqual([]);
+    await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'admin')").bind(admin.accountId).run();
+    expect(isCreatorSide(["admin"])).toBe(true);
+    expect(await handles({ q: `Admin Artist ${adminTag}` })).toEqual([admin.handle]);
+    expect((await getCreatorProfile(db(), admin.handle, en))?.isCreator).toBe(true);
+    await env.DB.prepare("DELETE FROM user_account_roles WHERE user_account_id = ? AND role_code = 'admin'").bind(admin.accountId).run();
+    expect(await handles({ q: `Admin Artist ${adminTag}` })).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
+import { CURRENCIES } from "../domain/currency";
 import * as v from "valibot";
-import { DISPLAY_CURRENCY_CODES, LOCALES } from "../domain/constants";
+import { LOCALES } from "../domain/constants";
 import { preferenceCookie } from "../http/cookies";
 import type { AppEnv } from "../http/context";
 import { parseFields, profileStepSchema } from "../domain/validation";
@@ -13,7 +14,7 @@ import { setAccountCurrency, setAccountLanguage } from "../services/preferences"
 export const accountApi = new Hono<AppEnv>();
 
 const languageBody = v.object({ languageCode: v.picklist(LOCALES) });
-const currencyBody = v.object({ currencyCode: v.picklist(DISPLAY_CURRENCY_CODES) });
+const currencyBody = v.object({ currencyCode: v.picklist(CURRENCIES) });
 
 /** Anyone may switch the display language (cookie); a signed-in user's choice is also saved to the account. */
 accountApi.post("/language", async (c) => {

@@ -37,9 +37,6 @@ export const LANGUAGE_COOKIE = "app-language";
 export const THEME_COOKIE = "theme";
 export const LOCALES = ["en", "ja"] as const;
 export type Locale = (typeof LOCALES)[number];
-export const DISPLAY_CURRENCY_CODES = ["JPY", "USD"] as const;
-export type DisplayCurrencyCode = (typeof DISPLAY_CURRENCY_CODES)[number];
-export const DEFAULT_CURRENCY_CODE: DisplayCurrencyCode = "JPY";
 
 export const HEADER_HEIGHT_PX = 60;
 export const AUTH_RELOAD_DELAY_MS = 1000;
@@ -48,6 +45,3 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
 
-export function isDisplayCurrencyCode(value: unknown): value is DisplayCurrencyCode {
-  return typeof value === "string" && (DISPLAY_CURRENCY_CODES as readonly string[]).includes(value);
-}

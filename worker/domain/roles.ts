@@ -15,7 +15,19 @@ export function isBanned(roles: readonly string[]): boolean {
   return roles.includes("ban");
 }
 
-/** Admins and creators see the creator side (Managements, Forms, creator Portfolio, Payout, Sales). */
+/**
+ * What "creator" means, everywhere: admins and creators see the creator side (Managements, Forms, creator Portfolio,
+ * Payout, Sales), are listed on /explore/creators and get the creator badge. The SQL reads the same list
+ * (`creatorRoleSql`; migration 0006 for the search triggers).
+ */
+export const CREATOR_ROLES = ["admin", "creator"] as const satisfies readonly RoleCode[];
+
 export function isCreatorSide(roles: readonly string[]): boolean {
-  return roles.includes("admin") || roles.includes("creator");
+  return CREATOR_ROLES.some((role) => roles.includes(role));
+}
+
+/** The SQL test "this account is a creator" for an account id column, built from CREATOR_ROLES. */
+export function creatorRoleSql(accountIdColumn: string): string {
+  const codes = CREATOR_ROLES.map((role) => `'${role}'`).join(", ");
+  return `EXISTS (SELECT 1 FROM user_account_roles r WHERE r.user_account_id = ${accountIdColumn} AND r.role_code IN (${codes}))`;
 }

@@ -1,7 +1,9 @@
 import type { Locale } from "../domain/constants";
+import { FALLBACK_CURRENCY } from "../domain/currency";
 import { MISSING_TEXT, pickLocalizedText } from "../domain/localized-text";
+import { creatorRoleSql } from "../domain/roles";
 import type { Database } from "../db/client";
-import { DEFAULT_CURRENCY_CODE } from "../domain/constants";
+
 import { priceSortValue, toDisplayPrice, type DisplayPrice, type PriceBook } from "../domain/pricing";
 import { SEARCH_PAGE_SIZE, decodeCursor, encodeCursor, type ExploreQuery } from "../domain/search";
 import type { MediaType, QuestionType } from "../db/schema/enums";
@@ -102,7 +104,7 @@ function priceContext(row: Record<string, unknown> | undefined, viewer: Viewer):
   };
   // Signed-in users choose their display currency; visitors see JPY.
   const chosen = currencies.find((c) => c.id === viewer.displayCurrencyId)?.code;
-  return { book, displayCode: chosen ?? DEFAULT_CURRENCY_CODE };
+  return { book, displayCode: chosen ?? FALLBACK_CURRENCY };
 }
 
 function displayPrice(amount: number | null, currencyCode: string | null, prices: PriceContext): DisplayPrice | null {
@@ -372,7 +374,7 @@ export interface CreatorProfile extends CreatorCard {
 }
 
 const PROFILE_SQL = `SELECT p.id, p.account_id, p.original_handle AS handle, p.avatar_url, p.cover_url, p.is_open_commission,
-    EXISTS (SELECT 1 FROM user_account_roles r WHERE r.user_account_id = p.account_id AND r.role_code = 'creator') AS is_creator,
+    ${creatorRoleSql("p.account_id")} AS is_creator,
     ${textsOf("user_profile", "p.id")} AS texts,
     ${formsOf("p.account_id")} AS forms,
     json((SELECT json_group_array(b.form_id) FROM bookmarks b

@@ -1,5 +1,6 @@
 import { and, eq } from "drizzle-orm";
-import { DEFAULT_CURRENCY_CODE, isDisplayCurrencyCode, type DisplayCurrencyCode, type Locale } from "../domain/constants";
+import { type CurrencyCode, FALLBACK_CURRENCY, isCurrencyCode } from "../domain/currency";
+import { type Locale } from "../domain/constants";
 import type { Database } from "../db/client";
 import { currencies, userAccounts } from "../db/schema";
 
@@ -13,7 +14,7 @@ export async function setAccountLanguage(db: Database, accountId: string, langua
 }
 
 /** Set the display currency; only active currencies can be chosen. Returns false for an unknown or inactive code. */
-export async function setAccountCurrency(db: Database, accountId: string, code: DisplayCurrencyCode): Promise<boolean> {
+export async function setAccountCurrency(db: Database, accountId: string, code: CurrencyCode): Promise<boolean> {
   const currency = await db
     .select({ id: currencies.id })
     .from(currencies)
@@ -24,8 +25,8 @@ export async function setAccountCurrency(db: Database, accountId: string, code: 
   return true;
 }
 
-export async function getCurrencyCode(db: Database, currencyId: string | null): Promise<DisplayCurrencyCode> {
-  if (!currencyId) return DEFAULT_CURRENCY_CODE;
+export async function getCurrencyCode(db: Database, currencyId: string | null): Promise<CurrencyCode> {
+  if (!currencyId) return FALLBACK_CURRENCY;
   const row = await db.select({ code: currencies.code }).from(currencies).where(eq(currencies.id, currencyId)).get();
-  return isDisplayCurrencyCode(row?.code) ? row.code : DEFAULT_CURRENCY_CODE;
+  return isCurrencyCode(row?.code) ? row.code : FALLBACK_CURRENCY;
 }

@@ -1,6 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
+import type { CurrencyCode } from "../domain/currency";
 import { pickLocalizedText, type LocalizedText } from "../domain/localized-text";
-import type { DisplayCurrencyCode, Locale } from "../domain/constants";
+import type { Locale } from "../domain/constants";
 import type { FieldErrors } from "../domain/validation";
 import type { Database } from "../db/client";
 import { localizedTexts, userAccounts, userProfiles } from "../db/schema";
@@ -29,13 +30,13 @@ export interface AccountSettings {
   email: string;
   birthday: string;
   displayLanguageCode: Locale;
-  displayCurrencyCode: DisplayCurrencyCode;
+  displayCurrencyCode: CurrencyCode;
 }
 
 export interface AccountSettingsInput {
   birthday?: string;
   displayLanguageCode: Locale;
-  displayCurrencyCode: DisplayCurrencyCode;
+  displayCurrencyCode: CurrencyCode;
 }
 
 export type SaveResult = { ok: true } | { ok: false; errors: FieldErrors };

@@ -1,5 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
-import { DEFAULT_CURRENCY_CODE, SESSION_ID_BYTES, SESSION_TOUCH_INTERVAL_MS, isDisplayCurrencyCode, type DisplayCurrencyCode } from "../domain/constants";
+import { type CurrencyCode, FALLBACK_CURRENCY, isCurrencyCode } from "../domain/currency";
+import { SESSION_ID_BYTES, SESSION_TOUCH_INTERVAL_MS } from "../domain/constants";
 import { isSessionLive, sessionExpiresAt, sessionIdleCutoff, shouldTouchSession } from "../domain/sessions";
 import type { Database } from "../db/client";
 import { currencies, sessions, userAccountRoles, userAccounts, userProfiles } from "../db/schema";
@@ -15,7 +16,7 @@ export interface SessionUser {
   displayLanguageCode: string;
   displayCurrencyId: string | null;
   /** JPY unless the user chose another active display currency. */
-  displayCurrencyCode: DisplayCurrencyCode;
+  displayCurrencyCode: CurrencyCode;
 }
 
 /** Start a session: returns the cookie value (never stored; the table keeps its hash). */
@@ -78,7 +79,7 @@ export async function getSessionUser(db: Database, token: string | undefined, no
   }
   return {
     ...user,
-    displayCurrencyCode: isDisplayCurrencyCode(currencyCode) ? currencyCode : DEFAULT_CURRENCY_CODE,
+    displayCurrencyCode: isCurrencyCode(currencyCode) ? currencyCode : FALLBACK_CURRENCY,
     roles: rows.flatMap((r) => (r.roleCode ? [r.roleCode] : [])),
   };
 }
