@@ -1,4 +1,5 @@
 import type { PublishStatus, VisibilityStatus } from "../db/schema/enums";
+import { isReachableWork } from "./public-items";
 
 /**
  * Who may see a stored object: the rule of the item it belongs to (the `{domain}/{id}` of its key), pure.
@@ -25,7 +26,7 @@ export function isPublicMediaItem(item: MediaItem): boolean {
     case "user-profile":
       return true;
     case "portfolio-work":
-      return item.workStatus === "PUBLISHED" && item.visibility !== "PRIVATE";
+      return isReachableWork(item);
     case "commission-form":
       return item.formStatus === "PUBLISHED";
   }

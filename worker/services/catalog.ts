@@ -1,6 +1,7 @@
 import type { Locale } from "../domain/constants";
 import { FALLBACK_CURRENCY } from "../domain/currency";
 import { MISSING_TEXT, pickLocalizedText } from "../domain/localized-text";
+import { listedWorkSql } from "../domain/public-items";
 import { creatorRoleSql } from "../domain/roles";
 import type { Database } from "../db/client";
 
@@ -49,15 +50,6 @@ const categoryNamesOf = (codeExpr: string) =>
      FROM commission_categories cc JOIN localized_texts t ON t.entity_type = 'commission_category' AND t.entity_id = cc.id AND t.field = 'name'
      WHERE cc.code = ${codeExpr}))`;
 
-/**
- * The one rule for a public work, listed on profiles and cards and the only kind whose tags others see as
- * suggestions (worker/services/portfolio.ts): PUBLISHED and PUBLIC (no visibility row means PUBLIC). An UNLISTED
- * work is not listed but is still reachable by its link, so its files are served to anyone
- * (`isPublicMediaItem`, worker/domain/media-access.ts). `work` is the alias of a portfolio_works row in the query.
- */
-export const isPublicWork = (work: string) =>
-  `(${work}.work_status = 'PUBLISHED' AND NOT EXISTS (SELECT 1 FROM visibility_settings v WHERE v.item_type = 'portfolio_work' AND v.item_id = ${work}.id AND v.visibility_status <> 'PUBLIC'))`;
-
 /** At most 4 portfolio previews (spec section 2), in the creator's order. */
 const previewsOf = (profileExpr: string, limit: number) =>
   `(SELECT json_group_array(json_object('id', x.id, 'type', x.media_type, 'format', x.format_type, 'url', x.file_url,
@@ -66,7 +58,7 @@ const previewsOf = (profileExpr: string, limit: number) =>
           FROM portfolio_works w
           CROSS JOIN media_attachments a ON a.owner_type = 'portfolio_work' AND a.owner_id = w.id AND a.field = 'medias'
           JOIN media m ON m.id = a.media_id AND m.is_active = 1
-          WHERE w.profile_id = ${profileExpr} AND ${isPublicWork("w")}
+          WHERE w.profile_id = ${profileExpr} AND ${listedWorkSql("w")}
           ORDER BY w.user_index, w.created_at, a.position LIMIT ${limit}) x)`;
 
 /** A creator's published forms with titles and category names. */
@@ -388,7 +380,7 @@ const WORKS_SQL = `SELECT w.id, ${textsOf("portfolio_work", "w.id", "title")} AS
      FROM media_attachments a JOIN media m ON m.id = a.media_id AND m.is_active = 1
      WHERE a.owner_type = 'portfolio_work' AND a.owner_id = w.id AND a.field = 'medias' ORDER BY a.position LIMIT 1) AS media
   FROM portfolio_works w JOIN user_profiles p ON p.id = w.profile_id
-  WHERE lower(p.original_handle) = ? AND ${isPublicWork("w")}
+  WHERE lower(p.original_handle) = ? AND ${listedWorkSql("w")}
   ORDER BY w.user_index, w.created_at`;
 
 const SERVICES_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, f.code AS form_code,

@@ -8,13 +8,14 @@ import {
   type PageVisitModel,
   type Visitor,
 } from "../domain/page-visits";
+import { reachableWorkSql } from "../domain/public-items";
 
 export type PageVisitResult = { ok: true; counted: boolean; timestamp: number } | { ok: false; reason: "not_found" };
 
-/** The published item a visit is about; unpublished or missing items are not counted. */
+/** The item a visit is about, if anyone may open it: a published form, a work reachable by its link. */
 const ITEM_EXISTS: Record<PageVisitModel, string> = {
   commission_form: "SELECT 1 FROM commission_forms WHERE id = ? AND form_status = 'PUBLISHED'",
-  portfolio_work: "SELECT 1 FROM portfolio_works WHERE id = ? AND work_status = 'PUBLISHED'",
+  portfolio_work: `SELECT 1 FROM portfolio_works w WHERE w.id = ? AND ${reachableWorkSql("w")}`,
 };
 
 /**

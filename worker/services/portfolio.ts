@@ -19,7 +19,7 @@ import {
 import type { MediaType, VisibilityStatus } from "../db/schema/enums";
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import type { Locale } from "../domain/constants";
-import { isPublicWork } from "./catalog";
+import { listedWorkSql } from "../domain/public-items";
 import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
 import { parseMediaKey, type MediaFormatType, type MediaSite } from "../domain/media";
 import type { ParsedWork, WorkDraft } from "../domain/portfolio";
@@ -189,7 +189,7 @@ export async function listWorksMadeFor(db: Database, clientAccountId: string, lo
       and(
         eq(portfolioWorks.clientAccountId, clientAccountId),
         isNull(portfolioWorks.clientRemovedAt),
-        sql.raw(isPublicWork('"portfolio_works"')),
+        sql.raw(listedWorkSql('"portfolio_works"')),
       ),
     )
     .orderBy(desc(portfolioWorks.createdAt));
@@ -456,7 +456,7 @@ export async function deleteWork(db: Database, userAccountId: string, workId: st
 /**
  * Tags starting with `query` (ignoring case), most used first: the tag input's suggestions for this user. Only tags
  * the user may already see are suggested: those on the user's own works (any status or visibility) and on public
- * works (the catalog's one rule, isPublicWork); uses are counted the same way, so hidden works do not rank a tag.
+ * works (the one rule, listedWorkSql); uses are counted the same way, so hidden works do not rank a tag.
  */
 export async function searchTags(db: Database, viewerAccountId: string, query: string, limit = 8): Promise<string[]> {
   const q = query.trim().toLowerCase();
@@ -465,7 +465,7 @@ export async function searchTags(db: Database, viewerAccountId: string, query: s
   const rows = await db.all<{ tag: string }>(sql`
     SELECT t.tag FROM ${portfolioWorkTags} t JOIN ${portfolioWorks} w ON w.id = t.work_id
     WHERE lower(t.tag) LIKE ${`${escaped}%`} ESCAPE '\\'
-      AND (w.profile_id IN (SELECT id FROM ${userProfiles} WHERE account_id = ${viewerAccountId}) OR ${sql.raw(isPublicWork("w"))})
+      AND (w.profile_id IN (SELECT id FROM ${userProfiles} WHERE account_id = ${viewerAccountId}) OR ${sql.raw(listedWorkSql("w"))})
     GROUP BY t.tag ORDER BY count(*) DESC, t.tag ASC LIMIT ${limit}`);
   return rows.map((r) => r.tag);
 }
