@@ -2,7 +2,7 @@ import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
-import { commissionForms, commissionFormQuestions, commissionServices, localizedTexts } from "../../worker/db/schema";
+import { commissionForms, commissionFormQuestions, commissionServices, localizedTexts, userProfiles } from "../../worker/db/schema";
 import { parseFormDraft, parseServiceDraft, type FormDraft } from "../../worker/domain/commission-form";
 import { createAccount } from "../../worker/services/accounts";
 import { createFormFromTemplate, deleteForm, getFormForEdit, listForms, saveForm, setFormStatus } from "../../worker/services/commission-forms";
@@ -57,7 +57,7 @@ describe("commission form editing", () => {
   it("saves title, price in minor units, ordered questions and choices; a notice is never required", async () => {
     const owner = await newCreator();
     const formId = (await createFormFromTemplate(db(), owner, "en", { title: "x" }))!;
-    expect(await saveForm(db(), owner, formId, parsed(sampleDraft), "en")).toEqual({ ok: true });
+    expect(await saveForm(db(), owner, formId, parsed(sampleDraft), "en", env.MEDIA)).toEqual({ ok: true });
     const row = await db().select().from(commissionForms).where(eq(commissionForms.id, formId)).get();
     expect(row?.priceAmount).toBe(1250);
     const form = await getFormForEdit(db(), owner, formId, "en");
@@ -79,7 +79,7 @@ describe("commission form editing", () => {
     const formId = (await createFormFromTemplate(db(), owner, "en", { title: "Mine" }))!;
     const before = await getFormForEdit(db(), owner, formId, "en");
     expect(await getFormForEdit(db(), stranger, formId, "en")).toBeNull();
-    expect(await saveForm(db(), stranger, formId, parsed(sampleDraft), "en")).toEqual({ ok: false, reason: "not_found" });
+    expect(await saveForm(db(), stranger, formId, parsed(sampleDraft), "en", env.MEDIA)).toEqual({ ok: false, reason: "not_found" });
     expect(await setFormStatus(db(), stranger, formId, "PUBLISHED")).toEqual({ ok: false, reason: "not_found" });
     expect(await deleteForm(db(), stranger, formId)).toEqual({ ok: false, reason: "not_found" });
     const after = await getFormForEdit(db(), owner, formId, "en");
@@ -92,7 +92,7 @@ describe("commission form editing", () => {
   it("refuses an inactive or unknown category", async () => {
     const owner = await newCreator();
     const formId = (await createFormFromTemplate(db(), owner, "en", { title: "x" }))!;
-    const result = await saveForm(db(), owner, formId, parsed({ ...sampleDraft, categoryCode: "no-such-category" }), "en");
+    const result = await saveForm(db(), owner, formId, parsed({ ...sampleDraft, categoryCode: "no-such-category" }), "en", env.MEDIA);
     expect(result).toEqual({ ok: false, reason: "invalid", errors: { categoryCode: "authoring_category" } });
   });
 
@@ -168,18 +168,45 @@ describe("services", () => {
       categoryCodes: ["character-illustration"],
     });
     if (!input.ok) throw new Error("invalid");
-    const created = await saveService(db(), owner, null, input.data, "en");
+    const created = await saveService(db(), owner, null, input.data, "en", env.MEDIA);
     expect(created.ok).toBe(true);
     if (!created.ok) return;
     expect(await getServiceForEdit(db(), owner, created.serviceId, "en")).toMatchObject({ title: "Icon", price: "3000", formId, terms: "No refunds", thumbnailUrl: "https://example.com/a.png" });
     expect(await listServices(db(), owner, "en")).toEqual([expect.objectContaining({ title: "Icon", priceAmount: 3000, thumbnailUrl: "https://example.com/a.png" })]);
 
     expect(await getServiceForEdit(db(), stranger, created.serviceId, "en")).toBeNull();
-    expect(await saveService(db(), stranger, created.serviceId, { ...input.data, title: "Stolen" }, "en")).toEqual({ ok: false, reason: "not_found" });
+    expect(await saveService(db(), stranger, created.serviceId, { ...input.data, title: "Stolen" }, "en", env.MEDIA)).toEqual({ ok: false, reason: "not_found" });
     // A stranger cannot link the owner's form to their own service either.
-    expect(await saveService(db(), stranger, null, input.data, "en")).toEqual({ ok: false, reason: "invalid", errors: { formId: "authoring_invalid" } });
+    expect(await saveService(db(), stranger, null, input.data, "en", env.MEDIA)).toEqual({ ok: false, reason: "invalid", errors: { formId: "authoring_invalid" } });
     const row = await db().select().from(commissionServices).where(eq(commissionServices.id, created.serviceId)).get();
     expect(row?.priceAmount).toBe(3000);
     expect((await getServiceForEdit(db(), owner, created.serviceId, "en"))?.title).toBe("Icon");
+  });
+});
+
+describe("service thumbnails from the bucket go through the one attach check", () => {
+  it("refuses a stored .png holding HTML (deleted, nothing saved) and another user's object (left alone)", async () => {
+    const owner = await newCreator();
+    const formId = (await createFormFromTemplate(db(), owner, "en", { title: "x" }))!;
+    const profileId = (await db().select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.accountId, owner)).get())!.id;
+    const forgedKey = `v1/user-profile/${profileId}/avatar/${crypto.randomUUID()}.png`;
+    await env.MEDIA.put(forgedKey, new TextEncoder().encode("<!doctype html><script>alert(1)</script>"));
+    const input = (thumbnailUrl: string) => {
+      const parsedInput = parseServiceDraft({ title: "Icon", description: "", thumbnailUrl, price: "3000", currency: "JPY", formId, terms: "", categoryCodes: [] });
+      if (!parsedInput.ok) throw new Error(JSON.stringify(parsedInput.errors));
+      return parsedInput.data;
+    };
+    const refused = await saveService(db(), owner, null, input(`http://localhost/media/${forgedKey}`), "en", env.MEDIA);
+    expect(refused).toEqual({ ok: false, reason: "invalid", errors: { thumbnailUrl: "media_error_unsupported_type" } });
+    expect(await env.MEDIA.head(forgedKey)).toBeNull();
+    expect(await listServices(db(), owner, "en")).toEqual([]);
+
+    const stranger = await newCreator();
+    const strangerProfile = (await db().select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.accountId, stranger)).get())!.id;
+    const theirsKey = `v1/user-profile/${strangerProfile}/avatar/${crypto.randomUUID()}.png`;
+    await env.MEDIA.put(theirsKey, new TextEncoder().encode("<!doctype html>"));
+    const forbidden = await saveService(db(), owner, null, input(`http://localhost/media/${theirsKey}`), "en", env.MEDIA);
+    expect(forbidden).toEqual({ ok: false, reason: "invalid", errors: { thumbnailUrl: "authoring_media_forbidden" } });
+    expect(await env.MEDIA.head(theirsKey)).not.toBeNull();
   });
 });

@@ -203,7 +203,10 @@ describe("attaching presigned uploads: the bytes are sniffed again", () => {
   });
 
   it("refuses a GIF stored under a .png key, and a file over the field's size", async () => {
-    const { inspectUploadedObject } = await import("../../worker/services/storage");
+    const { checkAttachment } = await import("../../worker/services/storage");
+    const { parseMediaKey } = await import("../../worker/domain/media");
+    const anywhere = () => true;
+    const inspectUploadedObject = (bucket: R2Bucket, key: string) => checkAttachment(bucket, parseMediaKey(key)!, anywhere);
     const gifKey = `v1/portfolio-work/w1/medias/${crypto.randomUUID()}.png`;
     await env.MEDIA.put(gifKey, new TextEncoder().encode("GIF89a\x01\x00\x01\x00"));
     expect(await inspectUploadedObject(env.MEDIA, gifKey)).toEqual({ ok: false, error: "media_error_unsupported_type" });

@@ -26,7 +26,7 @@ async function workWithTag(accountId: string, tag: string, visibility: Visibilit
     "none",
   );
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
-  const saved = await saveWork(db(), accountId, null, parsed.data, "en");
+  const saved = await saveWork(db(), accountId, null, parsed.data, "en", env.MEDIA);
   if (!saved.ok) throw new Error("not saved");
   if (status !== "PUBLISHED") await db().update(portfolioWorks).set({ workStatus: status }).where(eq(portfolioWorks.id, saved.workId));
   return saved.workId;

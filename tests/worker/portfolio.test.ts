@@ -66,7 +66,7 @@ describe("work validation", () => {
 describe("portfolio works", () => {
   it("creates, lists, edits and deletes a work", async () => {
     const { accountId } = await newUser();
-    const created = await saveWork(db(), accountId, null, parsed(draft()), "en");
+    const created = await saveWork(db(), accountId, null, parsed(draft()), "en", env.MEDIA);
     expect(created.ok).toBe(true);
     if (!created.ok) return;
     const list = await listWorks(db(), accountId, "en");
@@ -77,7 +77,7 @@ describe("portfolio works", () => {
 
     // Keep the second media only, add a new one, make it public.
     const kept = edit!.medias[1];
-    const updated = await saveWork(db(), accountId, created.workId, parsed(draft({ medias: [kept, { url: "https://soundcloud.com/a/b" }], visibility: "PUBLIC" })), "en");
+    const updated = await saveWork(db(), accountId, created.workId, parsed(draft({ medias: [kept, { url: "https://soundcloud.com/a/b" }], visibility: "PUBLIC" })), "en", env.MEDIA);
     expect(updated.ok).toBe(true);
     const after = await getWorkForEdit(db(), accountId, created.workId, "en");
     expect(after?.medias.map((m) => m.url)).toEqual(["https://example.com/cat.png", "https://soundcloud.com/a/b"]);
@@ -92,25 +92,25 @@ describe("portfolio works", () => {
   it("refuses someone else's work and leaves it unchanged", async () => {
     const owner = await newUser();
     const stranger = await newUser();
-    const created = await saveWork(db(), owner.accountId, null, parsed(draft()), "en");
+    const created = await saveWork(db(), owner.accountId, null, parsed(draft()), "en", env.MEDIA);
     if (!created.ok) throw new Error("not saved");
     expect(await getWorkForEdit(db(), stranger.accountId, created.workId, "en")).toBeNull();
-    expect(await saveWork(db(), stranger.accountId, created.workId, parsed(draft({ title: "Stolen work" })), "en")).toEqual({ ok: false, reason: "not_found" });
+    expect(await saveWork(db(), stranger.accountId, created.workId, parsed(draft({ title: "Stolen work" })), "en", env.MEDIA)).toEqual({ ok: false, reason: "not_found" });
     expect(await deleteWork(db(), stranger.accountId, created.workId)).toEqual({ ok: false });
     expect((await getWorkForEdit(db(), owner.accountId, created.workId, "en"))?.title).toBe("Sunset cat");
     expect(await db().select().from(portfolioWorks).where(eq(portfolioWorks.id, created.workId))).toHaveLength(1);
     // Nor can a stranger attach the owner's media to their own work.
     const ownerMedia = (await getWorkForEdit(db(), owner.accountId, created.workId, "en"))!.medias[0];
-    const theft = await saveWork(db(), stranger.accountId, null, parsed(draft({ medias: [ownerMedia] })), "en");
+    const theft = await saveWork(db(), stranger.accountId, null, parsed(draft({ medias: [ownerMedia] })), "en", env.MEDIA);
     expect(theft).toEqual({ ok: false, reason: "invalid", errors: { "medias.0": "authoring_invalid" } });
   });
 
   it("credits users by handle and refuses unknown handles", async () => {
     const owner = await newUser();
     const friend = await newUser();
-    const bad = await saveWork(db(), owner.accountId, null, parsed(draft({ credits: "nosuchhandle999" })), "en");
+    const bad = await saveWork(db(), owner.accountId, null, parsed(draft({ credits: "nosuchhandle999" })), "en", env.MEDIA);
     expect(bad).toEqual({ ok: false, reason: "invalid", errors: { credits: "authoring_credit_unknown" } });
-    const ok = await saveWork(db(), owner.accountId, null, parsed(draft({ credits: `@${friend.handle.toLowerCase()}` })), "en");
+    const ok = await saveWork(db(), owner.accountId, null, parsed(draft({ credits: `@${friend.handle.toLowerCase()}` })), "en", env.MEDIA);
     if (!ok.ok) throw new Error("not saved");
     expect((await getWorkForEdit(db(), owner.accountId, ok.workId, "en"))?.credits).toBe(friend.handle);
   });
@@ -118,7 +118,7 @@ describe("portfolio works", () => {
   it("suggests existing tags by prefix", async () => {
     const { accountId } = await newUser();
     const unique = `zq${serial++}${Date.now() % 10000}`;
-    await saveWork(db(), accountId, null, parsed(draft({ tags: [`${unique}Alpha`, `${unique}beta`] })), "en");
+    await saveWork(db(), accountId, null, parsed(draft({ tags: [`${unique}Alpha`, `${unique}beta`] })), "en", env.MEDIA);
     expect(await searchTags(db(), accountId, unique.toUpperCase())).toEqual(expect.arrayContaining([`${unique}Alpha`, `${unique}beta`]));
     expect(await searchTags(db(), accountId, "%")).not.toContain(`${unique}Alpha`);
     const stored = await db().select().from(portfolioWorkTags).where(and(eq(portfolioWorkTags.tag, `${unique}Alpha`)));

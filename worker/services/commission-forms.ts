@@ -30,7 +30,7 @@ import {
   type QuestionDraft,
 } from "../domain/commission-form";
 import { parseMediaKey, type MediaEntry, type MediaSite } from "../domain/media";
-import { inspectUploadedObject, markUploadsAttached } from "./storage";
+import { checkAttachment, markUploadsAttached } from "./storage";
 import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
 import type { Locale } from "../domain/constants";
 import { defaultCurrencyOf } from "./commission-settings";
@@ -384,7 +384,7 @@ export type FormWriteResult = { ok: true } | { ok: false; reason: "not_found" } 
  * (question_medias / choice_media) and, with `bucket`, pass the upload rule again (bytes re-sniffed; a refused object
  * is deleted). Media no longer listed are deleted, with `bucket` their files in the form's folder too.
  */
-export async function saveForm(db: Database, userAccountId: string, formId: string, draft: ParsedForm, locale: Locale, bucket?: R2Bucket): Promise<FormWriteResult> {
+export async function saveForm(db: Database, userAccountId: string, formId: string, draft: ParsedForm, locale: Locale, bucket: R2Bucket): Promise<FormWriteResult> {
   const form = await ownedForm(db, userAccountId, formId);
   if (!form) return { ok: false, reason: "not_found" };
   if (draft.categoryCode) {
@@ -410,15 +410,13 @@ export async function saveForm(db: Database, userAccountId: string, formId: stri
     const entry = item.entry!;
     const key = entry.url ? parseMediaKey(entry.url) : null;
     if (!key) return;
-    if (!isFormObject(key, formId, field)) {
-      errors[path] = "authoring_form_media_forbidden";
+    const checked = await checkAttachment(bucket, key, (k) => isFormObject(k, formId, field));
+    if (!checked.ok) {
+      errors[path] = checked.error === "forbidden" ? "authoring_form_media_forbidden" : checked.error === "not_found" ? "authoring_invalid" : checked.error;
       return;
     }
     newKeys.push(key.key);
-    if (!bucket) return;
-    const inspected = await inspectUploadedObject(bucket, key);
-    if (!inspected.ok) errors[path] = inspected.error === "not_found" ? "authoring_invalid" : inspected.error;
-    else files.set(entry, { size: inspected.size, type: inspected.sniffed.mimeType });
+    files.set(entry, { size: checked.size, type: checked.mimeType });
   };
   for (const [qi, q] of draft.questions.entries()) {
     for (const [mi, item] of (q.medias ?? []).entries()) await check(item, `questions.${qi}.medias.${mi}`, FORM_MEDIA_FIELDS.question);

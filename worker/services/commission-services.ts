@@ -21,7 +21,7 @@ import { formatPriceInput, type ParsedService, type ServiceDraft } from "../doma
 import type { Locale } from "../domain/constants";
 import { parseMediaKey } from "../domain/media";
 import { commissionAccountIdOf, pickText } from "./commission-forms";
-import { inspectUploadedObject, markUploadsAttached, ownsObject } from "./storage";
+import { checkAttachment, markUploadsAttached, ownsObject } from "./storage";
 
 const SERVICE = LOCALIZED.commissionService.type;
 const POLICY = LOCALIZED.commissionPolicy.type;
@@ -116,7 +116,7 @@ export async function saveService(
   serviceId: string | null,
   input: ParsedService,
   locale: Locale,
-  bucket?: R2Bucket,
+  bucket: R2Bucket,
 ): Promise<ServiceWriteResult> {
   const commissionAccountId = await commissionAccountIdOf(db, userAccountId);
   if (!commissionAccountId) return { ok: false, reason: "not_found" };
@@ -137,13 +137,15 @@ export async function saveService(
       .where(and(inArray(commissionCategories.code, input.categoryCodes), eq(commissionCategories.isActive, true)));
     if (found.length !== input.categoryCodes.length) return { ok: false, reason: "invalid", errors: { categoryCodes: "authoring_category" } };
   }
-  // A thumbnail that is one of our stored objects must be the creator's own, and (with the bucket) its bytes pass the upload rule.
+  // A thumbnail that is one of our stored objects must be in a folder the creator owns, and its bytes pass the upload rule.
   const thumbnailKey = input.thumbnailUrl ? parseMediaKey(input.thumbnailUrl) : null;
   if (thumbnailKey) {
     const profile = await db.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.accountId, userAccountId)).get();
-    if (!profile || !(await ownsObject(db, { profileId: profile.id }, thumbnailKey))) return { ok: false, reason: "invalid", errors: { thumbnailUrl: "authoring_media_forbidden" } };
-    const inspected = bucket ? await inspectUploadedObject(bucket, thumbnailKey) : null;
-    if (inspected && !inspected.ok) return { ok: false, reason: "invalid", errors: { thumbnailUrl: inspected.error === "not_found" ? "authoring_invalid" : inspected.error } };
+    const checked = await checkAttachment(bucket, thumbnailKey, (key) => (profile ? ownsObject(db, { profileId: profile.id }, key) : false));
+    if (!checked.ok) {
+      const error = checked.error === "forbidden" ? "authoring_media_forbidden" : checked.error === "not_found" ? "authoring_invalid" : checked.error;
+      return { ok: false, reason: "invalid", errors: { thumbnailUrl: error } };
+    }
   }
   const currencyRows = await db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(inArray(currencies.code, [...CURRENCIES]));
   const currencyId = currencyRows.find((c) => c.code === input.currency)!.id;

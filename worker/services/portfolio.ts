@@ -24,7 +24,7 @@ import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
 import { parseMediaKey, type MediaFormatType, type MediaSite } from "../domain/media";
 import type { ParsedWork, WorkDraft } from "../domain/portfolio";
 import { pickText } from "./commission-forms";
-import { inspectUploadedObject, markUploadsAttached } from "./storage";
+import { checkAttachment, markUploadsAttached } from "./storage";
 
 const WORK = LOCALIZED.portfolioWork.type;
 const OWNER = MEDIA_OWNERS.portfolioWork.type;
@@ -258,7 +258,7 @@ export async function saveWork(
   workId: string | null,
   input: ParsedWork,
   locale: Locale,
-  bucket?: R2Bucket,
+  bucket: R2Bucket,
 ): Promise<WorkWriteResult> {
   const profileId = await profileIdOf(db, userAccountId);
   if (!profileId) return { ok: false, reason: "not_found" };
@@ -296,16 +296,9 @@ export async function saveWork(
     const key = m.entry?.url ? parseMediaKey(m.entry.url) : null;
     if (m.entry?.formatType === "FILE" && !key) errors[`medias.${i}`] = "authoring_invalid";
     if (!key) continue;
-    if (!existing || !isWorkObject(key, id)) {
-      errors[`medias.${i}`] = "authoring_media_forbidden";
-      continue;
-    }
-    if (bucket) {
-      // Re-sniffs the bytes (a presigned PUT never passed the Worker); a refused object is deleted.
-      const inspected = await inspectUploadedObject(bucket, key);
-      if (!inspected.ok) errors[`medias.${i}`] = inspected.error === "not_found" ? "authoring_invalid" : inspected.error;
-      else fileSizes.set(i, { size: inspected.size, type: inspected.sniffed.mimeType });
-    }
+    const checked = await checkAttachment(bucket, key, (k) => Boolean(existing) && isWorkObject(k, id));
+    if (!checked.ok) errors[`medias.${i}`] = checked.error === "forbidden" ? "authoring_media_forbidden" : checked.error === "not_found" ? "authoring_invalid" : checked.error;
+    else fileSizes.set(i, { size: checked.size, type: checked.mimeType });
   }
   if (Object.keys(errors).length) return { ok: false, reason: "invalid", errors };
 

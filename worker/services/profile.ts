@@ -8,7 +8,7 @@ import { localizedTexts, userAccounts, userProfiles } from "../db/schema";
 import { LOCALIZED } from "../db/schema/localized-entities";
 import { parseMediaKey, type MediaErrorCode } from "../domain/media";
 import { isHandleTaken, setLocalizedText } from "./accounts";
-import { inspectUploadedObject, markUploadsAttached } from "./storage";
+import { checkAttachment, markUploadsAttached } from "./storage";
 import { getCurrencyCode, setAccountCurrency, setAccountLanguage } from "./preferences";
 
 const PROFILE = LOCALIZED.userProfile.type;
@@ -114,9 +114,9 @@ export type PictureResult = { ok: true; url: string } | { ok: false; error: Medi
 export async function attachProfilePicture(db: Database, bucket: R2Bucket, accountId: string, field: "avatar" | "cover", url: string): Promise<PictureResult> {
   const profile = await db.select({ id: userProfiles.id, avatarUrl: userProfiles.avatarUrl, coverUrl: userProfiles.coverUrl }).from(userProfiles).where(eq(userProfiles.accountId, accountId)).get();
   const key = parseMediaKey(url);
-  if (!profile || !key || key.domain !== "user-profile" || key.id !== profile.id || key.field !== field) return { ok: false, error: "forbidden" };
-  const inspected = await inspectUploadedObject(bucket, key);
-  if (!inspected.ok) return { ok: false, error: inspected.error };
+  if (!profile || !key) return { ok: false, error: "forbidden" };
+  const checked = await checkAttachment(bucket, key, (k) => k.domain === "user-profile" && k.id === profile.id && k.field === field);
+  if (!checked.ok) return { ok: false, error: checked.error };
   const column = key.rule.profileColumn!;
   const stored = `/media/${key.key}`;
   // The column now points at the object: it is attached (no longer pending), in the same batch.

@@ -260,7 +260,7 @@ export type InspectResult = { ok: true; size: number; sniffed: SniffedType } | {
  * kind matching the key's extension; `checkStoredObject`). A refused object is deleted; a missing one is `not_found`.
  * Callers check first that the key is the user's own (their folder), since a refusal deletes it.
  */
-export async function inspectUploadedObject(bucket: R2Bucket, key: MediaKey | string, rule?: UploadRule): Promise<InspectResult> {
+async function inspectUploadedObject(bucket: R2Bucket, key: MediaKey | string, rule?: UploadRule): Promise<InspectResult> {
   const parsed = typeof key === "string" ? parseMediaKey(key) : key;
   if (!parsed) return { ok: false, error: "not_found" };
   const object = await bucket.get(parsed.key, { range: { offset: 0, length: SNIFF_BYTES } });
@@ -272,6 +272,25 @@ export async function inspectUploadedObject(bucket: R2Bucket, key: MediaKey | st
     return { ok: false, error: checked.error };
   }
   return { ok: true, size: object.size, sniffed: checked.value };
+}
+
+export type AttachCheck = { ok: true; size: number; mimeType: string } | { ok: false; error: "forbidden" | "not_found" | MediaErrorCode };
+
+/**
+ * The one check before a record (a work, a form, a service, a profile picture) attaches a stored object:
+ * 1. the key is in a place this record may attach from (`isAllowedPlace`: the item's own folder, or a folder the user
+ *    owns), else `forbidden` and nothing is touched;
+ * 2. its bytes pass the upload rule again (`inspectUploadedObject`: a presigned PUT never passed the Worker).
+ * The bucket is a required argument, so no caller can skip the re-sniff.
+ */
+export async function checkAttachment(
+  bucket: R2Bucket,
+  key: MediaKey,
+  isAllowedPlace: (key: MediaKey) => boolean | Promise<boolean>,
+): Promise<AttachCheck> {
+  if (!(await isAllowedPlace(key))) return { ok: false, error: "forbidden" };
+  const inspected = await inspectUploadedObject(bucket, key);
+  return inspected.ok ? { ok: true, size: inspected.size, mimeType: inspected.sniffed.mimeType } : inspected;
 }
 
 /** May the user (by profile) write under the key's folder? The ownership check of an attach, as for an upload. */
