@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
 import { commissionOrders, currencies, portfolioWorks, userAccounts, visibilityGrants, visibilitySettings } from "../../worker/db/schema";
-import { translateAuthoringErrors } from "../../worker/domain/authoring-messages";
+import { translateAuthoringErrors } from "../../worker/http/authoring-messages";
 import { parseWorkDraft, type ClientFieldMode, type WorkDraft } from "../../worker/domain/portfolio";
 import { createAccount } from "../../worker/services/accounts";
 import { commissionAccountIdOf } from "../../worker/services/commission-forms";

@@ -5,7 +5,7 @@ import { LOCALES } from "../domain/constants";
 import { preferenceCookie } from "../http/cookies";
 import type { AppEnv } from "../http/context";
 import { parseFields, profileStepSchema } from "../domain/validation";
-import { translateErrors } from "../domain/validation-messages";
+import { translateErrors } from "../http/validation-messages";
 import { MEDIA_ERROR_TEXTS } from "../domain/media";
 import { saveProfileStep } from "../services/accounts";
 import { attachProfilePicture } from "../services/profile";
@@ -41,7 +41,7 @@ accountApi.post("/currency", async (c) => {
 accountApi.post("/profile-step", async (c) => {
   const { db, user, locale } = c.get("request");
   if (!user) return c.json({ error: "unauthenticated" }, 401);
-  const parsed = parseFields(profileStepSchema, await c.req.json().catch(() => ({})));
+  const parsed = parseFields(profileStepSchema(Date.now()), await c.req.json().catch(() => ({})));
   if (!parsed.ok) return c.json({ errors: translateErrors(parsed.errors, locale) }, 400);
   await saveProfileStep(db, { accountId: user.accountId, profileId: user.profileId }, parsed.data, locale);
   return c.json({ status: "saved" });

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import type { Locale } from "../domain/constants";
 import { parseFields, signInStartSchema, signUpStartSchema, verifyCodeSchema } from "../domain/validation";
-import { translateErrors, validationMessage } from "../domain/validation-messages";
+import { translateErrors, validationMessage } from "../http/validation-messages";
 import { m } from "../../app/paraglide/messages.js";
 import { clearedSessionCookie, preferenceCookie, sessionCookie } from "../http/cookies";
 import type { AppContext, AppEnv } from "../http/context";

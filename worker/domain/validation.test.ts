@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseFields, profileSettingsSchema, signUpStartSchema } from "./validation";
+import { parseFields, profileSettingsSchema, profileStepSchema, signUpStartSchema } from "./validation";
 
 describe("sign-up schema (spec section 5)", () => {
   it("accepts a 4–16 character alphanumeric handle and a valid e-mail, lower-casing it", () => {
@@ -22,5 +22,14 @@ describe("profile settings schema", () => {
   it("refuses a 1-character name and a 161-character bio", () => {
     const result = parseFields(profileSettingsSchema, { name: "a", handle: "abcd", bio: "x".repeat(161) });
     expect(result).toEqual({ ok: false, errors: { name: "validation_name_min", bio: "validation_bio_max" } });
+  });
+});
+
+describe("dates are judged against the time given", () => {
+  it("refuses a birthday after `now` and accepts the same day", () => {
+    const now = Date.parse("2026-11-23T12:00:00Z");
+    expect(parseFields(profileStepSchema(now), { name: "", birthday: "2026-11-23" })).toEqual({ ok: true, data: { birthday: "2026-11-23" } });
+    expect(parseFields(profileStepSchema(now), { name: "", birthday: "2026-11-24" })).toEqual({ ok: false, errors: { birthday: "validation_birthday" } });
+    expect(parseFields(profileStepSchema(Date.parse("2026-11-25T00:00:00Z")), { name: "", birthday: "2026-11-24" })).toMatchObject({ ok: true });
   });
 });

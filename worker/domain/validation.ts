@@ -31,8 +31,8 @@ export const optionalBioSchema = v.pipe(
   v.optional(v.pipe(v.string(), v.maxLength(160, "validation_bio_max"))),
 );
 
-/** Optional date of birth (yyyy-mm-dd), a real calendar date, not in the future. */
-export const optionalBirthdaySchema = v.pipe(
+/** Optional date of birth (yyyy-mm-dd), a real calendar date, not after `now` (ms since the epoch). */
+export const optionalBirthdaySchema = (now: number) => v.pipe(
   v.unknown(),
   v.transform(emptyToUndefined),
   v.optional(
@@ -41,7 +41,7 @@ export const optionalBirthdaySchema = v.pipe(
       v.isoDate("validation_birthday"),
       v.check((s) => {
         const d = new Date(`${s}T00:00:00Z`);
-        return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s) && d.getTime() <= Date.now() && d.getUTCFullYear() >= 1900;
+        return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s) && d.getTime() <= now && d.getUTCFullYear() >= 1900;
       }, "validation_birthday"),
     ),
   ),
@@ -51,7 +51,7 @@ export const signUpStartSchema = v.object({ handle: handleSchema, email: emailSc
 export const signInStartSchema = v.object({ email: emailSchema });
 export const verifyCodeSchema = v.object({ email: emailSchema, token: otpCodeSchema });
 
-export const profileStepSchema = v.object({ name: optionalNameSchema, birthday: optionalBirthdaySchema });
+export const profileStepSchema = (now: number) => v.object({ name: optionalNameSchema, birthday: optionalBirthdaySchema(now) });
 
 export const profileSettingsSchema = v.object({
   name: optionalNameSchema,
@@ -59,8 +59,8 @@ export const profileSettingsSchema = v.object({
   bio: optionalBioSchema,
 });
 
-export const accountSettingsSchema = v.object({
-  birthday: optionalBirthdaySchema,
+export const accountSettingsSchema = (now: number) => v.object({
+  birthday: optionalBirthdaySchema(now),
   displayLanguageCode: v.picklist(["en", "ja"], "validation_language"),
   displayCurrencyCode: v.picklist(CURRENCIES, "validation_currency"),
 });

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { m } from "~/paraglide/messages.js";
 import { getLocale } from "~/paraglide/runtime.js";
 import { parseFields, verifyCodeSchema } from "../../../worker/domain/validation";
-import { validationMessage } from "../../../worker/domain/validation-messages";
+import { validationMessage } from "../../../worker/http/validation-messages";
 import { verifyEmailCode } from "~/lib/auth-client";
 import { AuthField, BackButton, LinkButton, PrimaryButton } from "./fields";
 

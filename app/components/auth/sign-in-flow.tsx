@@ -2,7 +2,7 @@ import { useState } from "react";
 import { m } from "~/paraglide/messages.js";
 import { getLocale } from "~/paraglide/runtime.js";
 import { parseFields, signInStartSchema } from "../../../worker/domain/validation";
-import { translateErrors } from "../../../worker/domain/validation-messages";
+import { translateErrors } from "../../../worker/http/validation-messages";
 import { sendSignInCode } from "~/lib/auth-client";
 import { CompleteStep } from "./complete-step";
 import { AuthField, FormError, LinkButton, PrimaryButton } from "./fields";

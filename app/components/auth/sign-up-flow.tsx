@@ -2,7 +2,7 @@ import { useState } from "react";
 import { m } from "~/paraglide/messages.js";
 import { getLocale } from "~/paraglide/runtime.js";
 import { parseFields, profileStepSchema, signUpStartSchema } from "../../../worker/domain/validation";
-import { translateErrors } from "../../../worker/domain/validation-messages";
+import { translateErrors } from "../../../worker/http/validation-messages";
 import { saveProfileStep, sendSignUpCode } from "~/lib/auth-client";
 import { CompleteStep } from "./complete-step";
 import { AuthField, FormError, LinkButton, PrimaryButton } from "./fields";
@@ -36,7 +36,7 @@ export function SignUpFlow(props: { titleId: string; onSwitchToSignIn: () => voi
 
   async function saveProfile(event: React.FormEvent) {
     event.preventDefault();
-    const parsed = parseFields(profileStepSchema, profile);
+    const parsed = parseFields(profileStepSchema(Date.now()), profile);
     if (!parsed.ok) return setErrors(translateErrors(parsed.errors, locale));
     setBusy(true);
     const result = await saveProfileStep(profile);

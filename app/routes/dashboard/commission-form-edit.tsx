@@ -5,7 +5,7 @@ import { DashboardPage, EmptyState, dashboardTitle } from "~/components/dashboar
 import { requestContext } from "~/lib/request-context";
 import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
-import { translateAuthoringErrors } from "../../../worker/domain/authoring-messages";
+import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
 import type { Database } from "../../../worker/db/client";
 import { parseFormDraft, type FormDraft } from "../../../worker/domain/commission-form";
 import { deleteForm, getFormForEdit, listCategoryOptions, saveForm, setFormStatus } from "../../../worker/services/commission-forms";

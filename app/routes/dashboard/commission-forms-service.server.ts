@@ -3,7 +3,7 @@ import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
 import { serviceDraftFrom } from "~/components/authoring/service-editor";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
-import { translateAuthoringErrors } from "../../../worker/domain/authoring-messages";
+import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
 import { parseServiceDraft, type ServiceDraft } from "../../../worker/domain/commission-form";
 import { listCategoryOptions, listForms } from "../../../worker/services/commission-forms";
 import { deleteService, getServiceForEdit, saveService } from "../../../worker/services/commission-services";

@@ -2,7 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
-import { translateAuthoringErrors } from "../../../worker/domain/authoring-messages";
+import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
 import { parseWorkDraft, type ClientFieldMode, type WorkDraft } from "../../../worker/domain/portfolio";
 import { isCreatorSide } from "../../../worker/domain/roles";
 import { listCategoryOptions } from "../../../worker/services/commission-forms";

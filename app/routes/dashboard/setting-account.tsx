@@ -8,7 +8,7 @@ import { TextField } from "~/components/form/text-field";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { accountSettingsSchema, parseFields } from "../../../worker/domain/validation";
-import { translateErrors } from "../../../worker/domain/validation-messages";
+import { translateErrors } from "../../../worker/http/validation-messages";
 import { preferenceCookie } from "../../../worker/http/cookies";
 import { getAccountSettings, updateAccountSettings } from "../../../worker/services/profile";
 import { requireUser } from "./guards.server";
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, locale } = context.get(requestContext);
   const form = await request.formData();
   const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as Values;
-  const parsed = parseFields(accountSettingsSchema, values);
+  const parsed = parseFields(accountSettingsSchema(Date.now()), values);
   if (!parsed.ok) return data({ saved: false, errors: translateErrors(parsed.errors, locale), values }, { status: 400 });
   const result = await updateAccountSettings(db, user.accountId, parsed.data);
   if (!result.ok) return data({ saved: false, errors: translateErrors(result.errors, locale), values }, { status: 400 });

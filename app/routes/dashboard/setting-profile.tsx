@@ -7,7 +7,7 @@ import { PictureUpload } from "~/components/media/picture-upload";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { parseFields, profileSettingsSchema } from "../../../worker/domain/validation";
-import { translateErrors } from "../../../worker/domain/validation-messages";
+import { translateErrors } from "../../../worker/http/validation-messages";
 import { getProfileSettings, updateProfileSettings } from "../../../worker/services/profile";
 import { getProfilePictures } from "../../../worker/services/storage";
 import { requireUser } from "./guards.server";
