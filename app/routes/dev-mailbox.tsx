@@ -1,9 +1,8 @@
-import { desc } from "drizzle-orm";
 import { data } from "react-router";
 import { m } from "~/paraglide/messages.js";
 import { requestContext } from "~/lib/request-context";
 import { formatDateTime } from "../../worker/domain/dates";
-import { devMails } from "../../worker/db/schema";
+import { listDevMails } from "../../worker/services/dev-mailbox";
 import type { Route } from "./+types/dev-mailbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dev mailbox — Comet" }];
@@ -12,7 +11,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Dev mailbox — Comet" 
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, env, locale } = context.get(requestContext);
   if (env.MAILER !== "dev-mailbox") throw data(null, { status: 404 });
-  const mails = await db.select().from(devMails).orderBy(desc(devMails.createdAt)).limit(50);
+  const mails = await listDevMails(db);
   return { locale, mails: mails.map((mail) => ({ ...mail, sentAt: formatDateTime(mail.createdAt, locale) })) };
 }
 
