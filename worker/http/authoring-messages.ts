@@ -48,7 +48,7 @@ const AUTHORING_MESSAGES: Record<string, (inputs: object, options: { locale: Loc
   client_works_credit_removed: m.client_works_credit_removed,
 };
 
-export function authoringMessage(key: string, locale: Locale): string {
+function authoringMessage(key: string, locale: Locale): string {
   return (AUTHORING_MESSAGES[key] ?? AUTHORING_MESSAGES.authoring_invalid)({}, { locale });
 }
 

@@ -26,7 +26,7 @@ function isPlainLocalhost(url: URL): boolean {
  * only Secure, Path=/ and without Domain, so a sibling subdomain or a plain-http response cannot plant one.
  * Only the name for the request's scheme is ever read.
  */
-export function sessionCookieName(url: URL): string {
+function sessionCookieName(url: URL): string {
   return url.protocol === "https:" ? SECURE_SESSION_COOKIE : SESSION_COOKIE;
 }
 

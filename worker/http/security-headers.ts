@@ -27,7 +27,7 @@ export const BASE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
  * encrypted-media and picture-in-picture are left to their defaults so the players' `allow` attribute can grant them.
  * The payment step will need `payment=(self "https://js.stripe.com")` for Stripe.js wallets.
  */
-export const PERMISSIONS_POLICY = [
+const PERMISSIONS_POLICY = [
   "camera=()",
   "microphone=()",
   "geolocation=()",

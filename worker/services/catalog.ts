@@ -245,7 +245,7 @@ const SORT_NAME_COLUMN: Record<Locale, string> = { en: "s.name_en", ja: "s.name_
  * not ban; kept in sync by triggers), so neither the text search nor the name sort touches localized_texts;
  * the cards (texts, previews, forms) are built for the page's rows alone.
  */
-export function buildCreatorSearch(query: ExploreQuery, locale: Locale, pageSize = SEARCH_PAGE_SIZE): { sql: string; params: unknown[] } {
+function buildCreatorSearch(query: ExploreQuery, locale: Locale, pageSize = SEARCH_PAGE_SIZE): { sql: string; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
 

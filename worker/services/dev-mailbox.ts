@@ -3,7 +3,7 @@ import type { Database } from "../db/client";
 import { devMails } from "../db/schema";
 
 /** How many messages /dev/mailbox shows: enough for a day of local testing, newest first. */
-export const DEV_MAILBOX_PAGE = 50;
+const DEV_MAILBOX_PAGE = 50;
 
 export interface DevMail {
   id: string;

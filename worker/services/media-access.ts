@@ -12,7 +12,7 @@ import { issueToken, verifyToken } from "./signed-tokens";
  */
 
 /** POST /sign/read answers with 5-minute URLs. */
-export const READ_URL_TTL_MS = 5 * 60 * 1000;
+const READ_URL_TTL_MS = 5 * 60 * 1000;
 /** URLs rendered into the owner's own pages: an editor left open for a while still shows and previews its files. */
 export const PAGE_READ_URL_TTL_MS = 60 * 60 * 1000;
 

@@ -24,14 +24,13 @@ import { readBodyUpTo } from "../http/body-limit";
 import { PAGE_READ_URL_TTL_MS, signReadUrl } from "./media-access";
 import { isTokenSpent, issueToken, spendToken, verifyToken } from "./signed-tokens";
 
-export { OBJECT_ROUTE };
 // Reads live in media-access.ts; re-exported for callers that think of them as storage calls.
-export { READ_URL_TTL_MS, signRead, signReadUrl, verifyReadToken } from "./media-access";
+export { signReadUrl } from "./media-access";
 
 /** Signed writes live 15 minutes (a large file on a slow line). */
-export const WRITE_URL_TTL_MS = 15 * 60 * 1000;
+const WRITE_URL_TTL_MS = 15 * 60 * 1000;
 /** A stored object no record has attached for this long is deleted by the cron. */
-export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type StorageFailure =
   | { ok: false; status: 400; error: MediaErrorCode }
@@ -74,7 +73,7 @@ async function mayWrite(db: Database, user: Owner, rule: UploadRule, domainId: s
 }
 
 /** The rule and ownership check for a write under domain/id/field, shared by every write path. */
-export async function authorizeWrite(
+async function authorizeWrite(
   db: Database,
   user: Owner,
   target: { domain: string; id: string; field: string },
@@ -321,7 +320,7 @@ export async function deleteMedia(db: Database, bucket: R2Bucket, user: Owner, p
 // ───────────────────────── objects no record attached ─────────────────────────
 
 /** An object was stored (or, for a presigned PUT, signed) and no record points at it yet. */
-export async function recordPendingUpload(db: Database, key: string, ownerProfileId: string, now = Date.now()): Promise<void> {
+async function recordPendingUpload(db: Database, key: string, ownerProfileId: string, now = Date.now()): Promise<void> {
   await db.insert(pendingUploads).values({ key, ownerProfileId, createdAt: new Date(now) }).onConflictDoNothing();
 }
 
