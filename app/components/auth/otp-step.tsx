@@ -1,10 +1,11 @@
 import { useState } from "react";
+import { TextField } from "~/components/form/text-field";
 import { m } from "~/paraglide/messages.js";
 import { getLocale } from "~/paraglide/runtime.js";
 import { parseFields, verifyCodeSchema } from "../../../worker/domain/validation";
 import { validationMessage } from "../../../worker/http/validation-messages";
 import { verifyEmailCode } from "~/lib/auth-client";
-import { AuthField, BackButton, LinkButton, PrimaryButton } from "./fields";
+import { BackButton, LinkButton, PrimaryButton } from "./buttons";
 
 /**
  * Enter the 6-digit code sent to `email`. Shared by sign-in and sign-up. `onHandleTaken` gets the server's message
@@ -42,11 +43,11 @@ export function OtpStep(props: {
         {m.auth_otp_title()}
       </h2>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.auth_otp_sent({ email: props.email })}</p>
-      <AuthField
+      <TextField id="auth-token"
         label={m.auth_code_label()}
         name="token"
         value={token}
-        onChange={(value) => setToken(value.replace(/\D/g, "").slice(0, 6))}
+        onValueChange={(value) => setToken(value.replace(/\D/g, "").slice(0, 6))}
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={6}

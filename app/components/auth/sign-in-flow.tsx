@@ -1,11 +1,13 @@
 import { useState } from "react";
+import { TextField } from "~/components/form/text-field";
+import { ErrorText } from "~/components/form/error-text";
 import { m } from "~/paraglide/messages.js";
 import { getLocale } from "~/paraglide/runtime.js";
 import { parseFields, signInStartSchema } from "../../../worker/domain/validation";
 import { translateErrors } from "../../../worker/http/validation-messages";
 import { sendSignInCode } from "~/lib/auth-client";
 import { CompleteStep } from "./complete-step";
-import { AuthField, FormError, LinkButton, PrimaryButton } from "./fields";
+import { LinkButton, PrimaryButton } from "./buttons";
 import { OtpStep } from "./otp-step";
 
 type Step = "start" | "otp" | "complete";
@@ -39,8 +41,8 @@ export function SignInFlow(props: { titleId: string; onSwitchToSignUp: () => voi
       <h2 id={props.titleId} className="text-xl font-bold">
         {m.auth_signin_title()}
       </h2>
-      <AuthField label={m.auth_email_label()} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} error={errors.email} autoFocus />
-      <FormError message={errors.form} />
+      <TextField id="auth-email" label={m.auth_email_label()} name="email" type="email" autoComplete="email" value={email} onValueChange={setEmail} error={errors.email} autoFocus />
+      <ErrorText text={errors.form} />
       <PrimaryButton busy={busy}>{m.auth_send_code()}</PrimaryButton>
       <p className="text-center text-sm">
         {m.auth_no_account()} <LinkButton onClick={props.onSwitchToSignUp}>{m.auth_signup()}</LinkButton>

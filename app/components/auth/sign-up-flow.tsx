@@ -1,11 +1,13 @@
 import { useState } from "react";
+import { TextField } from "~/components/form/text-field";
+import { ErrorText } from "~/components/form/error-text";
 import { m } from "~/paraglide/messages.js";
 import { getLocale } from "~/paraglide/runtime.js";
 import { parseFields, profileStepSchema, signUpStartSchema } from "../../../worker/domain/validation";
 import { translateErrors } from "../../../worker/http/validation-messages";
 import { saveProfileStep, sendSignUpCode } from "~/lib/auth-client";
 import { CompleteStep } from "./complete-step";
-import { AuthField, FormError, LinkButton, PrimaryButton } from "./fields";
+import { LinkButton, PrimaryButton } from "./buttons";
 import { OtpStep } from "./otp-step";
 
 type Step = "account" | "otp" | "profile" | "complete";
@@ -70,9 +72,9 @@ export function SignUpFlow(props: { titleId: string; onSwitchToSignIn: () => voi
           {m.auth_profile_title()}
         </h2>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.auth_profile_intro()}</p>
-        <AuthField label={m.auth_name_label()} name="name" autoComplete="name" value={profile.name} onChange={(name) => setProfile({ ...profile, name })} error={errors.name} autoFocus />
-        <AuthField label={m.auth_birthday_label()} name="birthday" type="date" autoComplete="bday" value={profile.birthday} onChange={(birthday) => setProfile({ ...profile, birthday })} error={errors.birthday} />
-        <FormError message={errors.form} />
+        <TextField id="auth-name" label={m.auth_name_label()} name="name" autoComplete="name" value={profile.name} onValueChange={(name) => setProfile({ ...profile, name })} error={errors.name} autoFocus />
+        <TextField id="auth-birthday" label={m.auth_birthday_label()} name="birthday" type="date" autoComplete="bday" value={profile.birthday} onValueChange={(birthday) => setProfile({ ...profile, birthday })} error={errors.birthday} />
+        <ErrorText text={errors.form} />
         <PrimaryButton busy={busy}>{m.auth_save()}</PrimaryButton>
         <p className="text-center text-sm">
           <LinkButton onClick={() => setStep("complete")}>{m.auth_skip()}</LinkButton>
@@ -86,18 +88,18 @@ export function SignUpFlow(props: { titleId: string; onSwitchToSignIn: () => voi
       <h2 id={props.titleId} className="text-xl font-bold">
         {m.auth_signup_title()}
       </h2>
-      <AuthField
+      <TextField id="auth-handle"
         label={m.auth_handle_label()}
         name="handle"
         autoComplete="username"
         value={account.handle}
-        onChange={(handle) => setAccount({ ...account, handle })}
+        onValueChange={(handle) => setAccount({ ...account, handle })}
         error={errors.handle}
         hint={m.auth_handle_hint()}
         autoFocus
       />
-      <AuthField label={m.auth_email_label()} name="email" type="email" autoComplete="email" value={account.email} onChange={(email) => setAccount({ ...account, email })} error={errors.email} />
-      <FormError message={errors.form} />
+      <TextField id="auth-email" label={m.auth_email_label()} name="email" type="email" autoComplete="email" value={account.email} onValueChange={(email) => setAccount({ ...account, email })} error={errors.email} />
+      <ErrorText text={errors.form} />
       <PrimaryButton busy={busy}>{m.auth_send_code()}</PrimaryButton>
       <p className="text-center text-sm">
         {m.auth_have_account()} <LinkButton onClick={props.onSwitchToSignIn}>{m.auth_signin()}</LinkButton>

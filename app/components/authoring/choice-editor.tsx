@@ -1,7 +1,8 @@
 import { m } from "~/paraglide/messages.js";
+import { TextField } from "~/components/form/text-field";
 import { CHOICE_TITLE_MAX, FORM_CHOICE_MEDIA_MAX, FORM_MEDIA_FIELDS, moveItem, type ChoiceDraft } from "../../../worker/domain/commission-form";
 import type { CurrencyCode } from "../../../worker/domain/currency";
-import { EditorText, SmallButton } from "./fields";
+import { SmallButton } from "./small-button";
 import { MediaListField, type KeyedMedia } from "./media-list-field";
 import { ErrorText } from "~/components/form/error-text";
 
@@ -28,22 +29,22 @@ export function ChoiceEditor(props: {
           const number = index + 1;
           return (
             <li key={choice.key} className="grid gap-2 rounded-md border border-zinc-300 p-3 sm:grid-cols-[1fr_10rem] dark:border-zinc-700">
-              <EditorText
+              <TextField
                 id={`${idPrefix}-choice-${index}-title`}
                 label={m.authoring_choice_label({ number })}
                 value={choice.title}
                 maxLength={CHOICE_TITLE_MAX}
-                required
+                aria-required
                 error={errors[`${errorPrefix}.choices.${index}.title`]}
-                onChange={(title) => update(index, { title })}
+                onValueChange={(title) => update(index, { title })}
               />
-              <EditorText
+              <TextField
                 id={`${idPrefix}-choice-${index}-price`}
                 label={`${m.authoring_choice_price({ number })} (${currency})`}
                 value={choice.price}
                 inputMode={currency === "JPY" ? "numeric" : "decimal"}
                 error={errors[`${errorPrefix}.choices.${index}.price`]}
-                onChange={(price) => update(index, { price })}
+                onValueChange={(price) => update(index, { price })}
               />
               <div className="sm:col-span-2">
                 <MediaListField

@@ -1,4 +1,7 @@
 import { useState } from "react";
+import { SelectField } from "~/components/form/select-field";
+import { TextField } from "~/components/form/text-field";
+import { TextareaField } from "~/components/form/textarea-field";
 import { CURRENCIES, type CurrencyCode } from "../../../worker/domain/currency";
 import { Form } from "react-router";
 import { FormStatus } from "~/components/form/form-status";
@@ -12,7 +15,6 @@ import {
   type FormDraft,
   type QuestionType,
 } from "../../../worker/domain/commission-form";
-import { EditorSelect, EditorText } from "./fields";
 import { QUESTION_TYPE_LABELS, QuestionEditor, type KeyedQuestion } from "./question-editor";
 import { ErrorText } from "~/components/form/error-text";
 
@@ -53,42 +55,41 @@ export function FormEditor(props: {
     <Form method="post" noValidate className="space-y-6">
       <input type="hidden" name="payload" value={JSON.stringify(draft)} />
       <div className="max-w-2xl space-y-5">
-        <EditorText id="form-title" label={m.authoring_field_title()} value={draft.title} maxLength={FORM_TITLE_MAX} required error={errors.title} onChange={(title) => set({ title })} />
-        <EditorText
+        <TextField id="form-title" label={m.authoring_field_title()} value={draft.title} maxLength={FORM_TITLE_MAX} aria-required error={errors.title} onValueChange={(title) => set({ title })} />
+        <TextareaField rows={3}
           id="form-description"
           label={m.authoring_field_description()}
           value={draft.description}
-          multiline
           maxLength={FORM_DESCRIPTION_MAX}
           hint={m.authoring_optional()}
           error={errors.description}
-          onChange={(description) => set({ description })}
+          onValueChange={(description) => set({ description })}
         />
-        <EditorSelect
+        <SelectField
           id="form-category"
           label={m.authoring_field_category()}
           value={draft.categoryCode}
           error={errors.categoryCode}
           options={[{ value: "", label: m.authoring_field_category_none() }, ...categories.map((c) => ({ value: c.code, label: c.name }))]}
-          onChange={(categoryCode) => set({ categoryCode })}
+          onValueChange={(categoryCode) => set({ categoryCode })}
         />
         <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-          <EditorText
+          <TextField
             id="form-price"
             label={m.authoring_field_price()}
             value={draft.price}
             inputMode={draft.currency === "JPY" ? "numeric" : "decimal"}
             hint={draft.currency === "JPY" ? m.authoring_field_price_hint_JPY() : m.authoring_field_price_hint_USD()}
             error={errors.price}
-            onChange={(price) => set({ price })}
+            onValueChange={(price) => set({ price })}
           />
-          <EditorSelect
+          <SelectField
             id="form-currency"
             label={m.authoring_field_currency()}
             value={draft.currency}
             error={errors.currency}
             options={CURRENCIES.map((c) => ({ value: c, label: c }))}
-            onChange={(currency) => set({ currency: currency as CurrencyCode })}
+            onValueChange={(currency) => set({ currency: currency as CurrencyCode })}
           />
         </div>
       </div>
@@ -117,12 +118,12 @@ export function FormEditor(props: {
         </ol>
         <div className="flex flex-wrap items-end gap-3">
           <div className="w-64">
-            <EditorSelect
+            <SelectField
               id="new-question-type"
               label={m.authoring_question_add_type()}
               value={newType}
               options={QUESTION_TYPES.map((t) => ({ value: t, label: QUESTION_TYPE_LABELS[t]() }))}
-              onChange={(t) => setNewType(t as QuestionType)}
+              onValueChange={(t) => setNewType(t as QuestionType)}
             />
           </div>
           <button

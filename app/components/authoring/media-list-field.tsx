@@ -8,7 +8,7 @@ import { AddMediaModal } from "../media/add-media-modal";
 import { MediaImage } from "../media/media-image";
 import { MediaPreviewDialog } from "../media/media-lightbox";
 import { SITE_NAMES, type PlayableMedia } from "../media/players/embed-urls";
-import { SmallButton } from "./fields";
+import { SmallButton } from "./small-button";
 import { mediaLabel } from "./work-editor";
 import { ErrorText } from "~/components/form/error-text";
 
@@ -113,9 +113,7 @@ export function MediaListField(props: {
           {props.hint} · {m.media_list_count({ count: medias.length, max })}
         </p>
         <ErrorText id={`${idPrefix}-error`} text={props.error} />
-        <p role="alert" className={limitHit || refusal ? "text-sm font-medium text-red-700 dark:text-red-400" : "sr-only"}>
-          {limitHit ? m.media_limit_exceeded() : refusal}
-        </p>
+        <ErrorText text={limitHit ? m.media_limit_exceeded() : refusal} persistent />
         {medias.length > 0 && (
           <ol className="space-y-2">
             {medias.map((item, index) => {

@@ -1,4 +1,6 @@
 import { m } from "~/paraglide/messages.js";
+import { TextField } from "~/components/form/text-field";
+import { TextareaField } from "~/components/form/textarea-field";
 import { type CurrencyCode } from "../../../worker/domain/currency";
 import {
   CHOICE_TYPES,
@@ -10,7 +12,7 @@ import {
   type QuestionType,
 } from "../../../worker/domain/commission-form";
 import { ChoiceEditor, type KeyedChoice } from "./choice-editor";
-import { EditorText, SmallButton } from "./fields";
+import { SmallButton } from "./small-button";
 import { MediaListField, type KeyedMedia } from "./media-list-field";
 
 export type KeyedQuestion = Omit<QuestionDraft, "choices" | "medias"> & { key: string; choices: KeyedChoice[]; medias: KeyedMedia[] };
@@ -49,24 +51,23 @@ export function QuestionEditor(props: {
         {m.authoring_question_legend({ number, type: QUESTION_TYPE_LABELS[question.type]() })}
       </legend>
       {isNotice && <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.authoring_question_none_hint()}</p>}
-      <EditorText
+      <TextField
         id={`${id}-title`}
         label={m.authoring_field_title()}
         value={question.title}
         maxLength={QUESTION_TITLE_MAX}
-        required
+        aria-required
         error={errors[`${path}.title`]}
-        onChange={(title) => onChange({ ...question, title })}
+        onValueChange={(title) => onChange({ ...question, title })}
       />
-      <EditorText
+      <TextareaField rows={3}
         id={`${id}-description`}
         label={m.authoring_field_description()}
         value={question.description}
-        multiline
         maxLength={QUESTION_DESCRIPTION_MAX}
         hint={m.authoring_optional()}
         error={errors[`${path}.description`]}
-        onChange={(description) => onChange({ ...question, description })}
+        onValueChange={(description) => onChange({ ...question, description })}
       />
       <MediaListField
         idPrefix={`${id}-media`}

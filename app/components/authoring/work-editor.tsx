@@ -1,10 +1,12 @@
 import { useState } from "react";
+import { SelectField } from "~/components/form/select-field";
+import { TextField } from "~/components/form/text-field";
+import { TextareaField } from "~/components/form/textarea-field";
 import { Form } from "react-router";
 import { FormStatus } from "~/components/form/form-status";
 import { m } from "~/paraglide/messages.js";
 import type { MediaType } from "../../../worker/db/schema/enums";
 import { CLIENT_HANDLE_MAX, VISIBILITY_STATUSES, WORK_TEXT_MAX, workMediaLabel, type VisibilityStatus, type WorkDraft } from "../../../worker/domain/portfolio";
-import { EditorSelect, EditorText } from "./fields";
 import { WorkMediaField, type KeyedMedia } from "./work-editor-media";
 import { TagInput } from "./tag-input";
 import { ErrorText } from "~/components/form/error-text";
@@ -49,38 +51,37 @@ export function WorkEditor(props: {
     <Form method="post" noValidate className="max-w-2xl space-y-6">
       <input type="hidden" name="payload" value={JSON.stringify(draft)} />
       {draft.client !== undefined ? (
-        <EditorText
+        <TextField
           id="work-client"
           label={m.client_works_field_client()}
           value={draft.client}
           maxLength={CLIENT_HANDLE_MAX + 1}
-          required={!(props.draft.id && props.draft.client === "")}
+          aria-required={!(props.draft.id && props.draft.client === "")}
           hint={props.draft.id && props.draft.client === "" ? m.client_works_client_former() : m.client_works_client_hint()}
           error={errors.client}
-          onChange={(client) => set({ client })}
+          onValueChange={(client) => set({ client })}
         />
       ) : null}
-      <EditorText id="work-title" label={m.authoring_field_title()} value={draft.title} maxLength={WORK_TEXT_MAX} required error={errors.title} onChange={(title) => set({ title })} />
-      <EditorText
+      <TextField id="work-title" label={m.authoring_field_title()} value={draft.title} maxLength={WORK_TEXT_MAX} aria-required error={errors.title} onValueChange={(title) => set({ title })} />
+      <TextareaField rows={3}
         id="work-description"
         label={m.authoring_field_description()}
         value={draft.description}
-        multiline
         maxLength={WORK_TEXT_MAX}
-        required
+        aria-required
         error={errors.description}
-        onChange={(description) => set({ description })}
+        onValueChange={(description) => set({ description })}
       />
 
       <WorkMediaField workId={props.draft.id} title={draft.title} medias={draft.medias} errors={errors} onChange={(medias) => set({ medias })} />
 
-      <EditorSelect
+      <SelectField
         id="work-rating"
         label={m.authoring_field_content_rating()}
         value={draft.contentRatingCode}
         error={errors.contentRatingCode}
         options={ratings.map((r) => ({ value: r.code, label: r.name }))}
-        onChange={(contentRatingCode) => set({ contentRatingCode })}
+        onValueChange={(contentRatingCode) => set({ contentRatingCode })}
       />
 
       <fieldset className="space-y-2">
@@ -116,7 +117,7 @@ export function WorkEditor(props: {
         ))}
       </fieldset>
 
-      <EditorText id="work-credits" label={m.authoring_field_credits()} value={draft.credits} hint={m.authoring_credits_hint()} error={errors.credits} onChange={(credits) => set({ credits })} />
+      <TextField id="work-credits" label={m.authoring_field_credits()} value={draft.credits} hint={m.authoring_credits_hint()} error={errors.credits} onValueChange={(credits) => set({ credits })} />
 
       <FormStatus saved={false} savedText="" errorText={hasErrors ? m.authoring_errors_summary() : undefined} />
       <button type="submit" disabled={busy} className="button-primary min-h-11 disabled:opacity-70">

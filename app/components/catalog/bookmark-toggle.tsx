@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { ErrorText } from "~/components/form/error-text";
 import { m } from "~/paraglide/messages.js";
 
 export const BOOKMARK_ENDPOINT = "/api/features/bookmark/order/submit";
@@ -56,11 +57,7 @@ export function BookmarkToggle({ target, title, initial }: { target: BookmarkTar
           </svg>
         )}
       </button>
-      {error ? (
-        <p role="alert" className="mt-1 text-xs text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
+      <ErrorText text={error} className="mt-1" />
     </div>
   );
 }

@@ -1,9 +1,9 @@
-import type { SelectHTMLAttributes } from "react";
-import { FieldShell, controlBorder, controlClass, describedBy, fieldIds } from "./field";
+import type { ReactNode, SelectHTMLAttributes } from "react";
+import { FieldShell, controlBorder, controlClass, describedBy, fieldIds, type FieldValueProps } from "./field";
 
-type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "defaultValue" | "value" | "children">;
+type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "defaultValue" | "value" | "children" | "onChange">;
 
-/** A labelled select that keeps the submitted choice and shows its error. */
+/** The one labelled select: uncontrolled in posted forms (`defaultValue`), controlled in editors (`value` + `onValueChange`). */
 export function SelectField({
   name,
   id,
@@ -11,26 +11,28 @@ export function SelectField({
   hint,
   error,
   defaultValue,
+  value,
+  onValueChange,
   options,
   ...selectProps
-}: SelectProps & {
-  name: string;
-  id?: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  defaultValue?: string;
-  options: readonly { value: string; label: string; lang?: string }[];
-}) {
-  const ids = fieldIds(name, id);
+}: SelectProps &
+  FieldValueProps & {
+    label: string;
+    hint?: ReactNode;
+    error?: string;
+    options: readonly { value: string; label: string; lang?: string }[];
+  }) {
+  const ids = fieldIds(name ?? id ?? "", id);
   return (
     <FieldShell ids={ids} label={label} hint={hint} error={error}>
       <select
         id={ids.input}
         name={name}
         defaultValue={defaultValue}
+        value={value}
+        onChange={onValueChange ? (event) => onValueChange(event.currentTarget.value) : undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && ids.hint, error && ids.error)}
+        aria-describedby={describedBy(hint ? ids.hint : undefined, error && ids.error)}
         className={`${controlClass} ${controlBorder(Boolean(error))}`}
         {...selectProps}
       >

@@ -1,9 +1,13 @@
-import type { InputHTMLAttributes } from "react";
-import { FieldShell, controlBorder, controlClass, describedBy, fieldIds } from "./field";
+import type { InputHTMLAttributes, ReactNode } from "react";
+import { FieldShell, controlBorder, controlClass, describedBy, fieldIds, type FieldValueProps } from "./field";
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "defaultValue" | "value" | "children">;
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "defaultValue" | "value" | "children" | "onChange">;
 
-/** A labelled text-like input (text, email, date…) that keeps the submitted value and shows its error. */
+/**
+ * The one labelled text-like input (text, email, date…), with its hint and error tied by aria-describedby.
+ * Uncontrolled in forms that post (`name` + `defaultValue`, so a refused submit keeps what was typed), controlled in
+ * client-side flows and editors (`value` + `onValueChange`).
+ */
 export function TextField({
   name,
   id,
@@ -11,9 +15,11 @@ export function TextField({
   hint,
   error,
   defaultValue,
+  value,
+  onValueChange,
   ...inputProps
-}: InputProps & { name: string; id?: string; label: string; hint?: string; error?: string; defaultValue?: string }) {
-  const ids = fieldIds(name, id);
+}: InputProps & FieldValueProps & { label: string; hint?: ReactNode; error?: string }) {
+  const ids = fieldIds(name ?? id ?? "", id);
   return (
     <FieldShell ids={ids} label={label} hint={hint} error={error}>
       <input
@@ -21,8 +27,10 @@ export function TextField({
         name={name}
         type="text"
         defaultValue={defaultValue}
+        value={value}
+        onChange={onValueChange ? (event) => onValueChange(event.currentTarget.value) : undefined}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && ids.hint, error && ids.error)}
+        aria-describedby={describedBy(hint ? ids.hint : undefined, error && ids.error)}
         className={`${controlClass} ${controlBorder(Boolean(error))}`}
         {...inputProps}
       />

@@ -1,11 +1,12 @@
-import { useState, type TextareaHTMLAttributes } from "react";
-import { FieldShell, controlBorder, controlClass, describedBy, fieldIds } from "./field";
+import { useState, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { FieldShell, controlBorder, controlClass, describedBy, fieldIds, type FieldValueProps } from "./field";
 
-type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "value" | "children" | "maxLength">;
+type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "value" | "children" | "maxLength" | "onChange">;
 
 /**
- * A labelled textarea that keeps the submitted value and shows its error. With `counter`, a live
- * "n / max" count (the server checks the limit too; the counter is a help, not the rule).
+ * The one labelled textarea: uncontrolled in posted forms (`defaultValue`), controlled in editors (`value` +
+ * `onValueChange`). With `counter`, a live "n / max" count (the server checks the limit too; the counter is a help,
+ * not the rule).
  */
 export function TextareaField({
   name,
@@ -13,24 +14,25 @@ export function TextareaField({
   label,
   hint,
   error,
-  defaultValue = "",
+  defaultValue,
+  value,
+  onValueChange,
   maxLength,
   counter,
-  onChange,
+  rows,
   ...textareaProps
-}: TextareaProps & {
-  name: string;
-  id?: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  defaultValue?: string;
-  maxLength?: number;
-  counter?: { visible: (count: number, max: number) => string; spoken: (count: number, max: number) => string };
-}) {
-  const ids = fieldIds(name, id);
+}: TextareaProps &
+  FieldValueProps & {
+    label: string;
+    hint?: ReactNode;
+    error?: string;
+    maxLength?: number;
+    counter?: { visible: (count: number, max: number) => string; spoken: (count: number, max: number) => string };
+  }) {
+  const ids = fieldIds(name ?? id ?? "", id);
   const counterId = `${ids.input}-count`;
-  const [count, setCount] = useState(defaultValue.length);
+  const [typed, setTyped] = useState((defaultValue ?? "").length);
+  const count = value !== undefined ? value.length : typed;
   const over = maxLength !== undefined && count > maxLength;
   const aside =
     counter && maxLength !== undefined ? (
@@ -44,14 +46,16 @@ export function TextareaField({
       <textarea
         id={ids.input}
         name={name}
-        defaultValue={defaultValue}
+        defaultValue={value === undefined ? (defaultValue ?? "") : undefined}
+        value={value}
         maxLength={maxLength}
+        rows={rows}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(hint && ids.hint, aside && counterId, error && ids.error)}
-        className={`${controlClass} ${controlBorder(Boolean(error))} min-h-28`}
+        aria-describedby={describedBy(hint ? ids.hint : undefined, aside && counterId, error && ids.error)}
+        className={`${controlClass} ${controlBorder(Boolean(error))} ${rows ? "min-h-20" : "min-h-28"}`}
         onChange={(event) => {
-          setCount(event.currentTarget.value.length);
-          onChange?.(event);
+          setTyped(event.currentTarget.value.length);
+          onValueChange?.(event.currentTarget.value);
         }}
         {...textareaProps}
       />

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from "react";
+import { ErrorText } from "~/components/form/error-text";
 import { ModalShell } from "~/components/auth/modal-shell";
 import { controlBorder, controlClass } from "~/components/form/field";
 import { m } from "~/paraglide/messages.js";
@@ -165,9 +166,7 @@ function FileUpload({ target, remaining, onAdd }: { target: NonNullable<AddMedia
           {m.media_uploading()}
         </p>
       )}
-      <p id={`${id}-error`} role="alert" className={error ? "text-sm font-medium text-red-700 dark:text-red-300" : "sr-only"}>
-        {error ?? ""}
-      </p>
+      <ErrorText id={`${id}-error`} text={error} persistent />
     </div>
   );
 }
@@ -212,9 +211,7 @@ function TextPanel({ kind, onAdd }: { kind: "LINK" | "EMBED"; onAdd: (entries: M
         </p>
       )}
       {detected?.thumbnailUrl && <MediaImage src={detected.thumbnailUrl} alt={m.media_preview_alt()} className="aspect-video w-full rounded-lg" />}
-      <p id={`${id}-error`} role="alert" className={error ? "text-sm font-medium text-red-700 dark:text-red-300" : "sr-only"}>
-        {error ?? ""}
-      </p>
+      <ErrorText id={`${id}-error`} text={error} persistent />
       <div className="flex justify-end pt-2">
         <button type="submit" className="button-primary min-h-11">
           {m.media_add()}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { ErrorText } from "~/components/form/error-text";
 import { m } from "~/paraglide/messages.js";
 import { acceptAttribute, findUploadRule } from "../../../worker/domain/media";
 import { MediaImage } from "./media-image";
@@ -118,9 +119,7 @@ export function PictureUpload(props: PictureUploadProps) {
         <p id={hintId} className="text-sm text-zinc-600 dark:text-zinc-400">
           {m.media_picture_hint()}
         </p>
-        <p id={errorId} role="alert" className={error ? "text-sm font-medium text-red-700 dark:text-red-300" : "sr-only"}>
-          {error ?? ""}
-        </p>
+        <ErrorText id={errorId} text={error} persistent />
         <p role="status" className="sr-only">
           {status}
         </p>
