@@ -9,7 +9,7 @@ import { MediaImage } from "../media/media-image";
 import { MediaPreviewDialog } from "../media/media-lightbox";
 import { SITE_NAMES, type PlayableMedia } from "../media/players/embed-urls";
 import { SmallButton } from "./small-button";
-import { mediaLabel } from "./work-editor";
+import { mediaTypeLabel } from "~/components/media/media-type-label";
 import { ErrorText } from "~/components/form/error-text";
 
 export type KeyedMedia = WorkMediaDraft & { key: string };
@@ -118,7 +118,7 @@ export function MediaListField(props: {
           <ol className="space-y-2">
             {medias.map((item, index) => {
               const shown = playableOf(item);
-              const type = mediaLabel(shown.mediaType) ?? m.authoring_mediatype_OTHER();
+              const type = mediaTypeLabel(shown.mediaType ?? "OTHER");
               const source = shown.formatType === "FILE" ? m.media_item_source_file() : (shown.site && SITE_NAMES[shown.site]) || item.url;
               const target = props.itemContext ? `${props.itemContext}, ${m.media_item_label({ number: index + 1 })}` : m.media_item_label({ number: index + 1 });
               return (

@@ -5,24 +5,10 @@ import { TextareaField } from "~/components/form/textarea-field";
 import { Form } from "react-router";
 import { FormStatus } from "~/components/form/form-status";
 import { m } from "~/paraglide/messages.js";
-import type { MediaType } from "../../../worker/db/schema/enums";
-import { CLIENT_HANDLE_MAX, VISIBILITY_STATUSES, WORK_TEXT_MAX, workMediaLabel, type VisibilityStatus, type WorkDraft } from "../../../worker/domain/portfolio";
+import { CLIENT_HANDLE_MAX, VISIBILITY_STATUSES, WORK_TEXT_MAX, type VisibilityStatus, type WorkDraft } from "../../../worker/domain/portfolio";
 import { WorkMediaField, type KeyedMedia } from "./work-editor-media";
 import { TagInput } from "./tag-input";
 import { ErrorText } from "~/components/form/error-text";
-
-export const MEDIA_LABELS: Record<"IMAGE" | "VIDEO" | "AUDIO" | "MODEL" | "OTHER", () => string> = {
-  IMAGE: m.authoring_mediatype_IMAGE,
-  VIDEO: m.authoring_mediatype_VIDEO,
-  AUDIO: m.authoring_mediatype_AUDIO,
-  MODEL: m.authoring_mediatype_MODEL,
-  OTHER: m.authoring_mediatype_OTHER,
-};
-
-export function mediaLabel(type: MediaType | null): string | null {
-  const label = workMediaLabel(type);
-  return label ? MEDIA_LABELS[label]() : null;
-}
 
 const VISIBILITY_LABELS: Record<VisibilityStatus, () => string> = {
   PUBLIC: m.authoring_visibility_PUBLIC,

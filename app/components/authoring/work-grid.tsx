@@ -4,7 +4,7 @@ import { MediaImage } from "~/components/media/media-image";
 import { MediaLightbox } from "~/components/media/media-lightbox";
 import { m } from "~/paraglide/messages.js";
 import type { WorkListItem, WorkPerson } from "../../../worker/services/portfolio";
-import { mediaLabel } from "./work-editor";
+import { mediaTypeLabel } from "~/components/media/media-type-label";
 
 /** Who a client work was for (creator's list) or by ("Made for you"): avatar, then name and handle. */
 function WorkPersonLine({ person }: { person: WorkPerson }) {
@@ -41,7 +41,7 @@ export function WorkGrid({ works, editPath, actions }: { works: WorkListItem[]; 
     <>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         {works.map((work) => {
-          const label = mediaLabel(work.mediaType) ?? m.authoring_work_no_media();
+          const label = work.mediaType ? mediaTypeLabel(work.mediaType) : m.authoring_work_no_media();
           return (
             <li key={work.id} className="overflow-hidden rounded-lg border border-zinc-300 dark:border-zinc-700">
               <div className="relative aspect-video bg-zinc-200 dark:bg-zinc-800">

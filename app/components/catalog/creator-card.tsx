@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { mediaTypeLabel } from "~/components/media/media-type-label";
 import { Link } from "react-router";
 import { Avatar } from "~/components/layout/avatar";
 import { m } from "~/paraglide/messages.js";
@@ -6,7 +7,7 @@ import type { CreatorCard as CreatorCardData } from "../../../worker/services/ca
 import { truncateText } from "../../../worker/domain/search";
 import { FORM_TITLE_MAX } from "./form-card";
 import { LazyMediaLightbox } from "./lazy-lightbox";
-import { mediaTypeLabel, playableOfPreview, previewImageUrl } from "./media-label";
+import { playableOfPreview, previewImageUrl } from "./media-label";
 import { OpenBadge } from "./open-badge";
 import { PriceLabel } from "./price-label";
 

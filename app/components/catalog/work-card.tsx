@@ -1,8 +1,9 @@
 import { useState } from "react";
+import { mediaTypeLabel } from "~/components/media/media-type-label";
 import { m } from "~/paraglide/messages.js";
 import type { PortfolioWorkCard } from "../../../worker/services/catalog";
 import { LazyMediaLightbox } from "./lazy-lightbox";
-import { mediaTypeLabel, playableOfPreview, previewImageUrl } from "./media-label";
+import { playableOfPreview, previewImageUrl } from "./media-label";
 import { countPageVisit } from "./use-page-visit";
 
 /** A portfolio work: its first media with the media type label; opening it shows the lightbox and counts a visit. */

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from "react";
+import { mediaTypeLabel } from "./media-type-label";
 import { ErrorText } from "~/components/form/error-text";
 import { ModalShell } from "~/components/auth/modal-shell";
 import { controlBorder, controlClass } from "~/components/form/field";
@@ -21,19 +22,6 @@ import { precheckFiles, uploadErrorMessage, uploadFiles } from "./upload-client"
 
 type Tab = "FILE" | "LINK" | "EMBED";
 const TABS: Tab[] = ["FILE", "LINK", "EMBED"];
-
-const TYPE_LABELS: Record<MediaType, () => string> = {
-  IMAGE: m.media_type_image,
-  VIDEO: m.media_type_video,
-  AUDIO: m.media_type_audio,
-  MODEL: m.media_type_model,
-  DOCUMENT: m.media_type_document,
-  OTHER: m.media_type_other,
-};
-
-export function mediaTypeLabel(type: MediaType): string {
-  return TYPE_LABELS[type]();
-}
 
 export interface AddMediaModalProps {
   open: boolean;
