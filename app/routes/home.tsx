@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
 import { BrushIcon, CubeIcon, FilmIcon, MusicIcon, SparkIcon } from "~/components/layout/icons";
 import { m } from "~/paraglide/messages.js";
 import type { Route } from "./+types/home";
@@ -96,7 +97,7 @@ export default function Home() {
             <p className="mt-2 max-w-xl text-brand-50">{m.home_creators_body()}</p>
           </div>
           <Link
-            to="/dashboard/creator/home"
+            to={DASHBOARD_PATHS.creatorHome}
             className="inline-flex shrink-0 items-center rounded-full bg-white px-5 py-2.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
           >
             {m.home_creators_cta()}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
 import { m } from "~/paraglide/messages.js";
 import { useRootData } from "~/root";
 import type { Route } from "./+types/onboarding";
@@ -9,9 +10,9 @@ export const meta: Route.MetaFunction = () => [{ title: m.layout_meta_page_title
 export default function Onboarding() {
   const user = useRootData()?.user;
   const steps = [
-    { to: "/dashboard/setting/profile", title: m.onboarding_profile_title(), body: m.onboarding_profile_body(), cta: m.onboarding_profile_cta() },
+    { to: DASHBOARD_PATHS.settingsProfile, title: m.onboarding_profile_title(), body: m.onboarding_profile_body(), cta: m.onboarding_profile_cta() },
     { to: "/explore/creators", title: m.onboarding_explore_title(), body: m.onboarding_explore_body(), cta: m.onboarding_explore_cta() },
-    { to: "/dashboard/creator/home", title: m.onboarding_creator_title(), body: m.onboarding_creator_body(), cta: m.onboarding_creator_cta() },
+    { to: DASHBOARD_PATHS.creatorHome, title: m.onboarding_creator_title(), body: m.onboarding_creator_body(), cta: m.onboarding_creator_cta() },
   ];
   return (
     <div className="mx-auto max-w-3xl px-4 py-16 sm:px-6">

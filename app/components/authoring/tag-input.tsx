@@ -1,11 +1,12 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
 import { useFetcher } from "react-router";
 import { m } from "~/paraglide/messages.js";
 import { TAG_MAX_LENGTH, TAG_SEARCH_DEBOUNCE_MS, addTag } from "../../../worker/domain/portfolio";
 import { controlBorder, controlClass } from "~/components/form/field";
 import { ErrorText } from "~/components/form/error-text";
 
-export const TAG_SEARCH_PATH = "/dashboard/portfolio/tags";
+const TAG_SEARCH_PATH = DASHBOARD_PATHS.portfolioTags;
 
 /**
  * Tags as removable chips plus a text box. Enter or Add puts the typed tag in the list; empty and duplicate

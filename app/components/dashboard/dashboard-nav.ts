@@ -11,6 +11,9 @@ export const DASHBOARD_PATHS = {
   portfolioCreatorClient: "/dashboard/portfolio/creator/client",
   portfolioCreatorClientNew: "/dashboard/portfolio/creator/client/new",
   portfolioClient: "/dashboard/portfolio/client",
+  portfolioClientNew: "/dashboard/portfolio/client/new",
+  portfolioTags: "/dashboard/portfolio/tags",
+  serviceNew: "/dashboard/commission/setting/service/new",
   wallet: "/dashboard/creator/wallet",
   creatorHome: "/dashboard/creator/home",
   forms: "/dashboard/commission/setting/form",
@@ -116,4 +119,36 @@ export function currentNavLabel(sections: NavSection[], pathname: string): strin
     }
   }
   return undefined;
+}
+
+export interface AvatarMenuLink {
+  to: string;
+  label: string;
+  /** Shown below the md breakpoint only: on wider screens the header shows these itself (spec section 2). */
+  smallScreensOnly?: boolean;
+}
+
+/** The avatar menu's dashboard links (spec section 2's table), from the same paths as the sidebar. */
+export function avatarMenuLinks(creatorSide: boolean): AvatarMenuLink[] {
+  const p = DASHBOARD_PATHS;
+  const settings = { to: p.settingsProfile, label: m.menu_settings() };
+  if (creatorSide) {
+    return [
+      settings,
+      { to: p.managements, label: m.menu_managements() },
+      { to: p.forms, label: m.menu_form() },
+      { to: p.portfolioCreator, label: m.menu_portfolio() },
+      { to: p.wallet, label: m.menu_payout() },
+      { to: p.clientRequests, label: m.menu_sent_requests(), smallScreensOnly: true },
+      { to: p.sales, label: m.menu_sales(), smallScreensOnly: true },
+      { to: p.billingHistory, label: m.menu_billing_history(), smallScreensOnly: true },
+    ];
+  }
+  return [
+    settings,
+    { to: p.portfolioClient, label: m.menu_portfolio() },
+    { to: p.clientRequests, label: m.menu_sent_requests() },
+    { to: p.billing, label: m.menu_billing(), smallScreensOnly: true },
+    { to: p.creatorHome, label: m.menu_join_as_creator(), smallScreensOnly: true },
+  ];
 }

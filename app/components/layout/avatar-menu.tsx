@@ -1,4 +1,5 @@
 import { m } from "~/paraglide/messages.js";
+import { avatarMenuLinks } from "~/components/dashboard/dashboard-nav";
 import { isCreatorSide } from "../../../worker/domain/roles";
 import { Avatar } from "./avatar";
 import { Dropdown, MenuButton, MenuLink, MenuSeparator } from "./dropdown";
@@ -14,7 +15,6 @@ const SMALL_ONLY = "md:hidden";
  * "non-creator" items are hidden from them.
  */
 export function AvatarMenu({ handle, avatarUrl, roles, host }: { handle: string; avatarUrl: string | null; roles: string[]; host: string }) {
-  const creator = isCreatorSide(roles);
   return (
     <Dropdown
       label={m.menu_account_label()}
@@ -32,35 +32,11 @@ export function AvatarMenu({ handle, avatarUrl, roles, host }: { handle: string;
         </span>
       </MenuLink>
       <MenuSeparator />
-      <MenuLink to="/dashboard/setting/profile">{m.menu_settings()}</MenuLink>
-      {creator ? (
-        <>
-          <MenuLink to="/dashboard/commission/managements">{m.menu_managements()}</MenuLink>
-          <MenuLink to="/dashboard/commission/setting/form">{m.menu_form()}</MenuLink>
-          <MenuLink to="/dashboard/portfolio/creator">{m.menu_portfolio()}</MenuLink>
-          <MenuLink to="/dashboard/creator/wallet">{m.menu_payout()}</MenuLink>
-          <MenuLink to="/dashboard/commission/client/requests" className={SMALL_ONLY}>
-            {m.menu_sent_requests()}
-          </MenuLink>
-          <MenuLink to="/dashboard/history/sales" className={SMALL_ONLY}>
-            {m.menu_sales()}
-          </MenuLink>
-          <MenuLink to="/dashboard/history/billing" className={SMALL_ONLY}>
-            {m.menu_billing_history()}
-          </MenuLink>
-        </>
-      ) : (
-        <>
-          <MenuLink to="/dashboard/portfolio/client">{m.menu_portfolio()}</MenuLink>
-          <MenuLink to="/dashboard/commission/client/requests">{m.menu_sent_requests()}</MenuLink>
-          <MenuLink to="/dashboard/billing" className={SMALL_ONLY}>
-            {m.menu_billing()}
-          </MenuLink>
-          <MenuLink to="/dashboard/creator/home" className={SMALL_ONLY}>
-            {m.menu_join_as_creator()}
-          </MenuLink>
-        </>
-      )}
+      {avatarMenuLinks(isCreatorSide(roles)).map((link) => (
+        <MenuLink key={link.to} to={link.to} className={link.smallScreensOnly ? SMALL_ONLY : undefined}>
+          {link.label}
+        </MenuLink>
+      ))}
       <MenuSeparator />
       <ThemeToggleMenuItem />
       <MenuLink to="/">{m.menu_support()}</MenuLink>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
 import { m } from "~/paraglide/messages.js";
 import { LogoMark, XLogoIcon } from "./icons";
 
@@ -48,12 +49,12 @@ export function SiteFooter({ locale, minimal = false }: { locale: "en" | "ja"; m
           {minimal ? null : (
             <FooterColumn title={m.footer_heading_account()}>
               <li>
-                <Link to="/dashboard/setting/profile" className={linkClass}>
+                <Link to={DASHBOARD_PATHS.settingsProfile} className={linkClass}>
                   {m.footer_profile_settings()}
                 </Link>
               </li>
               <li>
-                <Link to="/dashboard/setting/profile/account" className={linkClass}>
+                <Link to={DASHBOARD_PATHS.settingsAccount} className={linkClass}>
                   {m.footer_account_settings()}
                 </Link>
               </li>

@@ -34,10 +34,10 @@ export default function PortfolioListPage({ loaderData }: Route.ComponentProps) 
   return (
     <DashboardPage title={m.authoring_portfolio_title()} intro={m.authoring_portfolio_intro()}>
       {works.length === 0 ? (
-        <EmptyState message={m.authoring_portfolio_empty()} detail={m.authoring_portfolio_empty_detail()} action={{ to: "/dashboard/portfolio/client/new", label: m.authoring_portfolio_add() }} />
+        <EmptyState message={m.authoring_portfolio_empty()} detail={m.authoring_portfolio_empty_detail()} action={{ to: DASHBOARD_PATHS.portfolioClientNew, label: m.authoring_portfolio_add() }} />
       ) : (
         <>
-          <Link to={"/dashboard/portfolio/client/new"} className={buttonLinkClass}>
+          <Link to={DASHBOARD_PATHS.portfolioClientNew} className={buttonLinkClass}>
             {m.authoring_portfolio_add()}
           </Link>
           <WorkGrid works={works} editPath={AUTHORING_PATHS.clientWorkEdit} />
