@@ -1,7 +1,7 @@
-import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { Link } from "react-router";
 import { m } from "~/paraglide/messages.js";
 import { getLocale } from "~/paraglide/runtime.js";
+import { Tabs, type TabItem } from "~/components/tabs/tabs";
 import { Dropdown } from "./dropdown";
 import { BellIcon } from "./icons";
 
@@ -52,50 +52,14 @@ export function NotificationMenu({ notifications }: { notifications: HeaderNotif
 }
 
 function NotificationTabs({ notifications }: { notifications: HeaderNotification[] }) {
-  const [tab, setTab] = useState<Tab>("notifications");
-  const baseId = useId();
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ notifications: null, announcements: null });
-  const tabs: { id: Tab; label: string }[] = [
+  const tabs: TabItem<Tab>[] = [
     { id: "notifications", label: m.header_notifications_tab_notifications() },
     { id: "announcements", label: m.header_notifications_tab_announcements() },
   ];
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    event.preventDefault();
-    const next: Tab = tab === "notifications" ? "announcements" : "notifications";
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  };
-
   return (
-    <div>
-      <div role="tablist" aria-label={m.header_notifications_label()} className="flex gap-1 border-b border-zinc-200 px-1 dark:border-zinc-800" onKeyDown={onKeyDown}>
-        {tabs.map(({ id, label }) => (
-          <button
-            key={id}
-            ref={(el) => {
-              tabRefs.current[id] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${baseId}-${id}-tab`}
-            aria-selected={tab === id}
-            aria-controls={`${baseId}-${id}-panel`}
-            tabIndex={tab === id ? 0 : -1}
-            onClick={() => setTab(id)}
-            className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium ${
-              tab === id
-                ? "border-brand-600 text-zinc-900 dark:border-brand-300 dark:text-zinc-50"
-                : "border-transparent text-zinc-600 hover:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
-            }`}
-          >
-            {label}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${baseId}-${tab}-panel`} aria-labelledby={`${baseId}-${tab}-tab`} className="py-1">
-        {tab === "notifications" && notifications.length > 0 ? (
+    <Tabs label={m.header_notifications_label()} tabs={tabs} look="underline" panelClassName="py-1">
+      {(tab) =>
+        tab === "notifications" && notifications.length > 0 ? (
           <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
             {notifications.map((n) => (
               <li key={n.id}>
@@ -106,9 +70,9 @@ function NotificationTabs({ notifications }: { notifications: HeaderNotification
         ) : (
           // Announcements are always empty (spec section 2), as is an empty notification list.
           <p className="px-3 py-8 text-center text-sm text-zinc-600 dark:text-zinc-400">{m.header_notifications_empty()}</p>
-        )}
-      </div>
-    </div>
+        )
+      }
+    </Tabs>
   );
 }
 

@@ -1,5 +1,6 @@
 import { useId, useRef, useState } from "react";
 import { mediaTypeLabel } from "./media-type-label";
+import { Tabs, type TabItem } from "~/components/tabs/tabs";
 import { ErrorText } from "~/components/form/error-text";
 import { ModalShell } from "~/components/auth/modal-shell";
 import { controlBorder, controlClass } from "~/components/form/field";
@@ -21,7 +22,6 @@ import { MediaImage } from "./media-image";
 import { precheckFiles, uploadErrorMessage, uploadFiles } from "./upload-client";
 
 type Tab = "FILE" | "LINK" | "EMBED";
-const TABS: Tab[] = ["FILE", "LINK", "EMBED"];
 
 export interface AddMediaModalProps {
   open: boolean;
@@ -44,18 +44,11 @@ export interface AddMediaModalProps {
  */
 export function AddMediaModal(props: AddMediaModalProps) {
   const id = useId();
-  const [tab, setTab] = useState<Tab>("FILE");
-  const tabRefs = useRef<Record<Tab, HTMLButtonElement | null>>({ FILE: null, LINK: null, EMBED: null });
-  const labels: Record<Tab, string> = { FILE: m.media_tab_file(), LINK: m.media_tab_link(), EMBED: m.media_tab_embed() };
-
-  function onTabKey(event: React.KeyboardEvent) {
-    const index = TABS.indexOf(tab);
-    const next = event.key === "ArrowRight" ? TABS[(index + 1) % TABS.length] : event.key === "ArrowLeft" ? TABS[(index + TABS.length - 1) % TABS.length] : null;
-    if (!next) return;
-    event.preventDefault();
-    setTab(next);
-    tabRefs.current[next]?.focus();
-  }
+  const tabs: TabItem<Tab>[] = [
+    { id: "FILE", label: m.media_tab_file() },
+    { id: "LINK", label: m.media_tab_link() },
+    { id: "EMBED", label: m.media_tab_embed() },
+  ];
 
   function add(entries: MediaEntry[]) {
     props.onAdd(entries);
@@ -69,31 +62,15 @@ export function AddMediaModal(props: AddMediaModalProps) {
       <h2 id={`${id}-title`} className="mb-4 pr-8 text-lg font-semibold">
         {m.media_add_title()}
       </h2>
-      <div role="tablist" aria-label={m.media_add_title()} className="mb-4 flex gap-1 rounded-full bg-zinc-100 p-1 dark:bg-zinc-800" onKeyDown={onTabKey}>
-        {TABS.map((t) => (
-          <button
-            key={t}
-            ref={(el) => {
-              tabRefs.current[t] = el;
-            }}
-            type="button"
-            role="tab"
-            id={`${id}-tab-${t}`}
-            aria-selected={tab === t}
-            aria-controls={`${id}-panel-${t}`}
-            tabIndex={tab === t ? 0 : -1}
-            onClick={() => setTab(t)}
-            className="min-h-10 flex-1 rounded-full px-3 text-sm font-semibold text-zinc-700 focus-visible:outline-2 focus-visible:outline-brand-600 aria-selected:bg-white aria-selected:text-zinc-900 aria-selected:shadow-sm dark:text-zinc-300 dark:focus-visible:outline-brand-300 dark:aria-selected:bg-zinc-950 dark:aria-selected:text-zinc-50"
-          >
-            {labels[t]}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel" id={`${id}-panel-${tab}`} aria-labelledby={`${id}-tab-${tab}`}>
-        {tab === "FILE" && <FilePanel target={props.target} remaining={remaining} onAdd={add} />}
-        {tab === "LINK" && <TextPanel kind="LINK" onAdd={add} />}
-        {tab === "EMBED" && <TextPanel kind="EMBED" onAdd={add} />}
-      </div>
+      <Tabs label={m.media_add_title()} tabs={tabs} look="pill" className="space-y-4">
+        {(tab) => (
+          <>
+            {tab === "FILE" && <FilePanel target={props.target} remaining={remaining} onAdd={add} />}
+            {tab === "LINK" && <TextPanel kind="LINK" onAdd={add} />}
+            {tab === "EMBED" && <TextPanel kind="EMBED" onAdd={add} />}
+          </>
+        )}
+      </Tabs>
     </ModalShell>
   );
 }
