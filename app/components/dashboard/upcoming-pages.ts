@@ -1,0 +1,76 @@
+import { m } from "~/paraglide/messages.js";
+import { DASHBOARD_PATHS } from "./dashboard-nav";
+
+/**
+ * Dashboard pages whose feature has not landed yet (orders, payments, payouts, notifications; see the open issues).
+ * Each says honestly what will be there and where to go meanwhile; one route module (routes/dashboard/upcoming.tsx)
+ * serves them all. A page leaves this table when its feature lands.
+ */
+export interface UpcomingPage {
+  /** Who may open it: any signed-in user, the creator side, or the client side (creators go to `creatorCounterpart`). */
+  access: { kind: "signed-in" } | { kind: "creator" } | { kind: "client"; creatorCounterpart: string };
+  title: () => string;
+  message: () => string;
+  detail: () => string;
+  action?: { to: string; label: () => string };
+}
+
+const findCreators = { to: "/explore/creators", label: m.dashboard_find_creators };
+
+export const UPCOMING_PAGES: Record<string, UpcomingPage> = {
+  [DASHBOARD_PATHS.settingsNotification]: {
+    access: { kind: "signed-in" },
+    title: m.settings_notification_title,
+    message: m.settings_notification_empty,
+    detail: m.settings_notification_empty_detail,
+  },
+  [DASHBOARD_PATHS.settingsPayment]: {
+    access: { kind: "signed-in" },
+    title: m.settings_payment_title,
+    message: m.settings_payment_empty,
+    detail: m.settings_payment_empty_detail,
+    action: findCreators,
+  },
+  [DASHBOARD_PATHS.wallet]: {
+    access: { kind: "creator" },
+    title: m.dashboard_wallet_title,
+    message: m.dashboard_wallet_empty,
+    detail: m.dashboard_wallet_empty_detail,
+    action: { to: DASHBOARD_PATHS.sales, label: m.dashboard_wallet_sales_link },
+  },
+  [DASHBOARD_PATHS.managements]: {
+    access: { kind: "creator" },
+    title: m.dashboard_managements_title,
+    message: m.dashboard_managements_empty,
+    detail: m.dashboard_managements_empty_detail,
+    action: { to: DASHBOARD_PATHS.forms, label: m.dashboard_managements_forms_link },
+  },
+  [DASHBOARD_PATHS.clientRequests]: {
+    access: { kind: "signed-in" },
+    title: m.dashboard_requests_title,
+    message: m.dashboard_requests_empty,
+    detail: m.dashboard_requests_empty_detail,
+    action: findCreators,
+  },
+  [DASHBOARD_PATHS.billing]: {
+    access: { kind: "client", creatorCounterpart: DASHBOARD_PATHS.billingHistory },
+    title: m.dashboard_billing_title,
+    message: m.dashboard_billing_empty,
+    detail: m.dashboard_billing_empty_detail,
+    action: findCreators,
+  },
+  [DASHBOARD_PATHS.sales]: {
+    access: { kind: "creator" },
+    title: m.dashboard_sales_title,
+    message: m.dashboard_sales_empty,
+    detail: m.dashboard_sales_empty_detail,
+    action: { to: DASHBOARD_PATHS.managements, label: m.dashboard_sales_managements_link },
+  },
+  [DASHBOARD_PATHS.billingHistory]: {
+    access: { kind: "signed-in" },
+    title: m.dashboard_billing_history_title,
+    message: m.dashboard_billing_empty,
+    detail: m.dashboard_billing_empty_detail,
+    action: findCreators,
+  },
+};
