@@ -1,28 +1,24 @@
-import { Form, Link } from "react-router";
+import { ConfirmForm } from "~/components/form/confirm-form";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
-import { DashboardPage, EmptyState, buttonLinkClass, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { m } from "~/paraglide/messages.js";
 import type { WorkListItem } from "../../../worker/services/portfolio";
 import { AUTHORING_PATHS } from "./paths";
 import { WorkGrid } from "./work-grid";
+import { WorkListPage } from "./work-list-page";
 
 /** /dashboard/portfolio/creator/client: the creator's client works, each with who it was for; edit and delete. */
 export const clientWorksMeta = () => dashboardTitle(m.client_works_title());
 export function ClientWorksPage({ loaderData }: { loaderData: { works: WorkListItem[] } }) {
-  const { works } = loaderData;
   return (
-    <DashboardPage title={m.client_works_title()} intro={m.client_works_intro()}>
-      {works.length === 0 ? (
-        <EmptyState message={m.client_works_empty()} detail={m.client_works_empty_detail()} action={{ to: DASHBOARD_PATHS.portfolioCreatorClientNew, label: m.client_works_add() }} />
-      ) : (
-        <>
-          <Link to={DASHBOARD_PATHS.portfolioCreatorClientNew} className={buttonLinkClass}>
-            {m.client_works_add()}
-          </Link>
-          <WorkGrid works={works} editPath={AUTHORING_PATHS.workEdit} />
-        </>
-      )}
-    </DashboardPage>
+    <WorkListPage
+      title={m.client_works_title()}
+      intro={m.client_works_intro()}
+      empty={{ message: m.client_works_empty(), detail: m.client_works_empty_detail() }}
+      add={{ to: DASHBOARD_PATHS.portfolioCreatorClientNew, label: m.client_works_add() }}
+      works={loaderData.works}
+      editPath={AUTHORING_PATHS.workEdit}
+    />
   );
 }
 
@@ -45,18 +41,11 @@ export function MadeForYou({ works }: { works: WorkListItem[] }) {
 /** Posts `intent=remove-me` to the page's action (portfolio-client.tsx). */
 function RemoveMeForm({ work }: { work: WorkListItem }) {
   return (
-    <Form
-      method="post"
-      onSubmit={(event) => {
-        if (!window.confirm(m.client_works_remove_me_confirm({ title: work.title }))) event.preventDefault();
-      }}
-    >
-      <input type="hidden" name="intent" value={REMOVE_ME_INTENT} />
-      <input type="hidden" name="workId" value={work.id} />
+    <ConfirmForm question={m.client_works_remove_me_confirm({ title: work.title })} fields={{ intent: REMOVE_ME_INTENT, workId: work.id }}>
       <button type="submit" className="min-h-9 text-sm font-medium text-red-700 underline dark:text-red-300" aria-label={m.client_works_remove_me_named({ title: work.title })}>
         {m.client_works_remove_me()}
       </button>
-    </Form>
+    </ConfirmForm>
   );
 }
 

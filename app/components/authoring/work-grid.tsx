@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
-import { Form, Link } from "react-router";
+import { ConfirmForm } from "~/components/form/confirm-form";
+import { Link } from "react-router";
 import { MediaImage } from "~/components/media/media-image";
 import { MediaLightbox } from "~/components/media/media-lightbox";
 import { m } from "~/paraglide/messages.js";
@@ -69,17 +70,11 @@ export function WorkGrid({ works, editPath, actions }: { works: WorkListItem[]; 
                     <Link to={editPath(work.id)} className="text-sm font-medium text-brand-700 underline dark:text-brand-300" aria-label={m.authoring_edit_named({ title: work.title })}>
                       {m.authoring_edit()}
                     </Link>
-                    <Form
-                      method="post"
-                      onSubmit={(event) => {
-                        if (!window.confirm(m.authoring_work_delete_confirm({ title: work.title }))) event.preventDefault();
-                      }}
-                    >
-                      <input type="hidden" name="workId" value={work.id} />
+                    <ConfirmForm question={m.authoring_work_delete_confirm({ title: work.title })} fields={{ workId: work.id }}>
                       <button type="submit" className="min-h-9 text-sm font-medium text-red-700 underline dark:text-red-300" aria-label={m.authoring_work_delete_named({ title: work.title })}>
                         {m.authoring_delete()}
                       </button>
-                    </Form>
+                    </ConfirmForm>
                   </div>
                 ) : null}
                 {actions ? actions(work) : null}

@@ -1,4 +1,5 @@
 import { Form, data, redirect } from "react-router";
+import { DeleteItemForm } from "~/components/form/confirm-form";
 import { FormEditor } from "~/components/authoring/form-editor";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
 import { DashboardPage, EmptyState, dashboardTitle } from "~/components/dashboard/dashboard-page";
@@ -102,17 +103,7 @@ export default function CommissionFormEditPage({ loaderData, actionData }: Route
         )}
       </p>
       <FormEditor key={form.id} formId={form.id} draft={form.draft} errors={actionData?.errors ?? {}} saved={Boolean(actionData?.saved)} busy={busy} published={published} categories={categories} />
-      <Form
-        method="post"
-        className="border-t border-zinc-200 pt-6 dark:border-zinc-700"
-        onSubmit={(event) => {
-          if (!window.confirm(m.authoring_delete_confirm({ title: form.draft.title }))) event.preventDefault();
-        }}
-      >
-        <button type="submit" name="intent" value="delete" className="min-h-11 rounded-full border border-red-700 px-5 text-sm font-semibold text-red-700 hover:bg-red-50 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950">
-          {m.authoring_delete_form()}
-        </button>
-      </Form>
+      <DeleteItemForm question={m.authoring_delete_confirm({ title: form.draft.title })} label={m.authoring_delete_form()} />
     </DashboardPage>
   );
 }

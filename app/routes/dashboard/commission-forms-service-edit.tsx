@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { DeleteItemForm } from "~/components/form/confirm-form";
 import { ServiceEditorPage } from "~/components/authoring/service-editor";
 import { dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { m } from "~/paraglide/messages.js";
@@ -18,17 +18,7 @@ export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_service
 export default function ServiceEditPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ServiceEditorPage title={m.authoring_service_edit_title()} loaderData={loaderData} actionData={actionData}>
-      <Form
-        method="post"
-        className="border-t border-zinc-200 pt-6 dark:border-zinc-700"
-        onSubmit={(event) => {
-          if (!window.confirm(m.authoring_delete_confirm({ title: loaderData.values.title }))) event.preventDefault();
-        }}
-      >
-        <button type="submit" name="intent" value="delete" className="min-h-11 rounded-full border border-red-700 px-5 text-sm font-semibold text-red-700 hover:bg-red-50 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950">
-          {m.authoring_delete_service()}
-        </button>
-      </Form>
+      <DeleteItemForm question={m.authoring_delete_confirm({ title: loaderData.values.title })} label={m.authoring_delete_service()} />
     </ServiceEditorPage>
   );
 }

@@ -1,9 +1,9 @@
 import { MadeForYou, REMOVE_ME_INTENT } from "~/components/authoring/client-works";
 import { AUTHORING_PATHS } from "~/components/authoring/paths";
-import { WorkGrid } from "~/components/authoring/work-grid";
+import { WorkListPage } from "~/components/authoring/work-list-page";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
-import { DashboardPage, EmptyState, buttonLinkClass, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { data, Link } from "react-router";
+import { dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { data } from "react-router";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { removeMeFromWork } from "../../../worker/services/portfolio";
@@ -30,20 +30,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_portfolio_title());
 
 export default function PortfolioListPage({ loaderData }: Route.ComponentProps) {
-  const { works, madeForYou } = loaderData;
   return (
-    <DashboardPage title={m.authoring_portfolio_title()} intro={m.authoring_portfolio_intro()}>
-      {works.length === 0 ? (
-        <EmptyState message={m.authoring_portfolio_empty()} detail={m.authoring_portfolio_empty_detail()} action={{ to: DASHBOARD_PATHS.portfolioClientNew, label: m.authoring_portfolio_add() }} />
-      ) : (
-        <>
-          <Link to={DASHBOARD_PATHS.portfolioClientNew} className={buttonLinkClass}>
-            {m.authoring_portfolio_add()}
-          </Link>
-          <WorkGrid works={works} editPath={AUTHORING_PATHS.clientWorkEdit} />
-        </>
-      )}
-      <MadeForYou works={madeForYou} />
-    </DashboardPage>
+    <WorkListPage
+      title={m.authoring_portfolio_title()}
+      intro={m.authoring_portfolio_intro()}
+      empty={{ message: m.authoring_portfolio_empty(), detail: m.authoring_portfolio_empty_detail() }}
+      add={{ to: DASHBOARD_PATHS.portfolioClientNew, label: m.authoring_portfolio_add() }}
+      works={loaderData.works}
+      editPath={AUTHORING_PATHS.clientWorkEdit}
+    >
+      <MadeForYou works={loaderData.madeForYou} />
+    </WorkListPage>
   );
 }
