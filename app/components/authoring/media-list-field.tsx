@@ -15,7 +15,7 @@ import { ErrorText } from "~/components/form/error-text";
 export type KeyedMedia = WorkMediaDraft & { key: string };
 
 /** A draft entry as the players take it (stored ones carry their type; URL-only ones are detected again). */
-export function playableOf(item: WorkMediaDraft): PlayableMedia {
+function playableOf(item: WorkMediaDraft): PlayableMedia {
   const detected = item.mediaType ? null : /^https?:\/\//i.test(item.url) ? buildMediaEntry({ formatType: "LINK", url: item.url }) : null;
   return {
     id: item.id,
@@ -28,7 +28,7 @@ export function playableOf(item: WorkMediaDraft): PlayableMedia {
   };
 }
 
-export function draftOfEntry(entry: MediaEntry): KeyedMedia {
+function draftOfEntry(entry: MediaEntry): KeyedMedia {
   return {
     key: crypto.randomUUID(),
     url: entry.url ?? "",

@@ -26,7 +26,7 @@ export function serviceDraftFrom(form: FormData): ServiceDraft {
   };
 }
 
-export function ServiceEditor(props: {
+function ServiceEditor(props: {
   values: ServiceDraft;
   errors: Record<string, string>;
   busy: boolean;

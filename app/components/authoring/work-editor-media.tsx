@@ -2,7 +2,7 @@ import { m } from "~/paraglide/messages.js";
 import { PORTFOLIO_MEDIA_MAX_FILES } from "../../../worker/domain/media";
 import { MediaListField, type KeyedMedia } from "./media-list-field";
 
-export { draftOfEntry, playableOf, type KeyedMedia } from "./media-list-field";
+export type { KeyedMedia } from "./media-list-field";
 
 /**
  * The work's media list (the shared MediaListField): at most PORTFOLIO_MEDIA_MAX_FILES ('Limit exceeded' past it). Files upload

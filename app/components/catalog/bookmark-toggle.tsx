@@ -2,7 +2,7 @@ import { useState } from "react";
 import { ErrorText } from "~/components/form/error-text";
 import { m } from "~/paraglide/messages.js";
 
-export const BOOKMARK_ENDPOINT = "/api/features/bookmark/order/submit";
+const BOOKMARK_ENDPOINT = "/api/features/bookmark/order/submit";
 
 /** What a bookmark points at: a commission form (the spec's call) or a service. */
 export type BookmarkTarget = { kind: "form"; id: string } | { kind: "service"; id: string };

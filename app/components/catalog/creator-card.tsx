@@ -12,7 +12,7 @@ import { OpenBadge } from "./open-badge";
 import { PriceLabel } from "./price-label";
 
 /** Spec section 2: at most 4 previews, bio cut at 140 characters. */
-export const CARD_PREVIEW_MAX = 4;
+const CARD_PREVIEW_MAX = 4;
 export const CARD_BIO_MAX = 140;
 
 /**

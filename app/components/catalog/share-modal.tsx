@@ -3,10 +3,10 @@ import { ModalShell } from "~/components/auth/modal-shell";
 import { m } from "~/paraglide/messages.js";
 
 /** Spec section 9: the share hashtag. */
-export const SHARE_HASHTAG = "cometme";
+const SHARE_HASHTAG = "cometme";
 
 /** The share targets of spec section 2, as plain links (no third-party script loads). */
-export function shareLinks(url: string, text: string) {
+function shareLinks(url: string, text: string) {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(text);
   return [

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 
 /** Spec section 9: infinite scroll triggers within 10 px of the bottom of the page. */
-export const INFINITE_SCROLL_THRESHOLD_PX = 10;
+const INFINITE_SCROLL_THRESHOLD_PX = 10;
 
 /** Calls `load` when the page is scrolled to within 10 px of its bottom, while `enabled`. */
 export function useInfiniteScroll(load: () => void, enabled: boolean) {

@@ -1,5 +1,5 @@
 /** Everything that can take focus inside a dialog, media controls and iframes included. */
-export const FOCUSABLE =
+const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), iframe, video[controls], audio[controls], [tabindex]:not([tabindex="-1"])';
 
 /**

@@ -29,7 +29,7 @@ function useScrolledPast(threshold: number) {
   return scrolled;
 }
 
-export function Logo({ href = "/", compact = false }: { href?: string | null; compact?: boolean }) {
+function Logo({ href = "/", compact = false }: { href?: string | null; compact?: boolean }) {
   const content = (
     <>
       <LogoMark className="size-7" />

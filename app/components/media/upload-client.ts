@@ -35,8 +35,8 @@ type Target = { domain: string; id: string; field: string };
 type SignedWrite = { url: string; storedUrl: string; readUrl?: string; method: "PUT"; headers: Record<string, string> };
 type FileOutcome = { ok: true; url: string } | { ok: false; code: string };
 
-export const SIGN_WRITE_PATH = "/api/google/storage/sign/write";
-export const PROFILE_PICTURE_PATH = "/api/account/picture";
+const SIGN_WRITE_PATH = "/api/google/storage/sign/write";
+const PROFILE_PICTURE_PATH = "/api/account/picture";
 
 /** Our JSON failures carry `code`; a failure from elsewhere (R2's XML) has none and reads as "failed". */
 async function failureCode(response: Response): Promise<string> {

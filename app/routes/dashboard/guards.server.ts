@@ -5,7 +5,7 @@ import { isCreatorSide } from "../../../worker/domain/roles";
 import type { SessionUser } from "../../../worker/services/sessions";
 
 /** Where a signed-out visitor is sent: home with the sign-in modal open, then back to `url` once signed in. */
-export function signInPath(url: URL): string {
+function signInPath(url: URL): string {
   return `/?${new URLSearchParams({ auth: "signin", next: url.pathname + url.search })}`;
 }
 

@@ -13,14 +13,14 @@ import { requireUser } from "./guards.server";
 type Context = Readonly<RouterContextProvider>;
 
 /** The list page this user's works live on: creators and admins have the creator page, everyone else the client one. */
-export function portfolioListPath(roles: readonly string[]) {
+function portfolioListPath(roles: readonly string[]) {
   return isCreatorSide(roles) ? DASHBOARD_PATHS.portfolioCreator : DASHBOARD_PATHS.portfolioClient;
 }
 
-export const EMPTY_WORK: WorkDraft = { title: "", description: "", medias: [], contentRatingCode: "all-ages", categoryCodes: [], tags: [], visibility: "PUBLIC", credits: "" };
+const EMPTY_WORK: WorkDraft = { title: "", description: "", medias: [], contentRatingCode: "all-ages", categoryCodes: [], tags: [], visibility: "PUBLIC", credits: "" };
 
 /** A new client work starts with an empty (required) client field. */
-export const EMPTY_CLIENT_WORK: WorkDraft = { ...EMPTY_WORK, client: "" };
+const EMPTY_CLIENT_WORK: WorkDraft = { ...EMPTY_WORK, client: "" };
 
 /**
  * The works' media as the viewer's browser can load them: files of works that are not public (PRIVATE, drafts) are
