@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from "react";
-import { ModalShell } from "~/components/auth/modal-shell";
+import { ModalShell } from "~/components/dialog/modal-shell";
 import { m } from "~/paraglide/messages.js";
 
 /** Spec section 9: the share hashtag. */

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "react";
 import { mediaTypeLabel } from "./media-type-label";
 import { Tabs, type TabItem } from "~/components/tabs/tabs";
 import { ErrorText } from "~/components/form/error-text";
-import { ModalShell } from "~/components/auth/modal-shell";
+import { ModalShell } from "~/components/dialog/modal-shell";
 import { controlBorder, controlClass } from "~/components/form/field";
 import { m } from "~/paraglide/messages.js";
 import {
