@@ -10,6 +10,8 @@ test("a signed-out visitor opening a dashboard page signs in and comes back to i
   await dialog.getByLabel("E-mail", { exact: true }).fill(DEMO.client);
   await dialog.getByRole("button", { name: "Send code" }).click();
   const codeField = dialog.getByLabel("Code", { exact: true });
+  // The code step shows once the send was answered: only then is the mailbox's newest code this one.
+  await expect(codeField).toBeVisible();
   await codeField.fill(await readLatestCode(page, DEMO.client));
   await submitField(codeField);
 
@@ -23,6 +25,7 @@ test("a next parameter pointing to another site is ignored", async ({ page, base
   await dialog.getByLabel("E-mail", { exact: true }).fill(DEMO.admin);
   await dialog.getByRole("button", { name: "Send code" }).click();
   const codeField = dialog.getByLabel("Code", { exact: true });
+  await expect(codeField).toBeVisible();
   await codeField.fill(await readLatestCode(page, DEMO.admin));
   const reloaded = page.waitForEvent("load", { timeout: 15_000 });
   await submitField(codeField);

@@ -23,10 +23,26 @@ const CODE_PATTERN = /(?<!\d)\d{6}(?!\d)/;
  * broken feature in every real browser (docs/decisions/010-content-security-policy.md).
  */
 export const test = base.extend<{ pageErrors: string[]; cspViolations: string[] }>({
+  // axe on every page a test visits (docs/decisions/003, 019): each page loaded with page.goto is checked in both
+  // themes as soon as it has loaded, and the page the test ends on is checked once more, as the test left it (a
+  // dialog open, a menu expanded). No spec can forget it, and none can opt out.
+  page: async ({ page }, use, testInfo) => {
+    const goto = page.goto.bind(page);
+    page.goto = (async (url: string, options?: Parameters<Page["goto"]>[1]) => {
+      const response = await goto(url, options);
+      if (response && isHtml(response.headers()["content-type"])) await expectAccessible(page);
+      return response;
+    }) as Page["goto"];
+    await use(page);
+    if (testInfo.status !== "passed" || page.isClosed() || !/^https?:/.test(page.url())) return;
+    if (isHtml(await page.evaluate(() => document.contentType).catch(() => ""))) await expectAccessible(page);
+  },
   // Each test is its own client: the server limits code sends per client address (CF-Connecting-IP, which
   // Cloudflare sets in production), and one shared address would couple the tests through that limit.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
-    const client = `198.51.100.${(testInfo.testId.split("").reduce((sum, c) => sum + c.charCodeAt(0), 0) + testInfo.retry) % 250}`;
+    // A repeated run (--repeat-each) is another client too, so repeats do not add up in one client's budget.
+    const seed = testInfo.testId.split("").reduce((sum, c) => sum + c.charCodeAt(0), 0) + testInfo.retry + 7 * testInfo.repeatEachIndex;
+    const client = `198.51.100.${seed % 250}`;
     await use({ ...extraHTTPHeaders, "cf-connecting-ip": client });
   },
   pageErrors: [
@@ -68,6 +84,8 @@ export const test = base.extend<{ pageErrors: string[]; cspViolations: string[] 
   ],
 });
 export { expect };
+
+const isHtml = (contentType: string | undefined) => (contentType ?? "").includes("text/html");
 
 // ---------------------------------------------------------------------------------------------------------
 // Accessibility

@@ -1,0 +1,45 @@
+import { expect, test } from "./fixtures";
+
+/** /explore/creators in the browser: search filters, name sort, and the next pages appended by infinite scroll. */
+const cardNames = (page: import("@playwright/test").Page) => page.locator("#explore-results ~ ul > li h3").allInnerTexts();
+const cardHandles = (page: import("@playwright/test").Page) =>
+  page.locator("#explore-results ~ ul > li h3 a").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+
+test("a category filter narrows the results and lives in the URL", async ({ page }) => {
+  await page.goto("/explore/creators");
+  const all = await cardHandles(page);
+  expect(all.length).toBeGreaterThan(1);
+
+  await page.getByLabel("Category").selectOption("live2d-character-rigging");
+  await page.getByRole("search").getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/[?&]category=live2d-character-rigging(&|$)/);
+  await expect(page.locator("#explore-results ~ ul > li").first()).toBeVisible();
+  const filtered = await cardHandles(page);
+  expect(filtered).toContain("/kaitoinoue");
+  expect(filtered).not.toContain("/democreator");
+
+  // A filter nothing matches says so instead of showing an empty grid.
+  await page.goto("/explore/creators?q=zzqqxxnobodyhasthisname");
+  await expect(page.getByText("No creators match")).toBeVisible();
+});
+
+test("sorting by name ascending orders the cards by name", async ({ page }) => {
+  await page.goto("/explore/creators");
+  await page.getByLabel("Sort by").selectOption("name");
+  await page.getByLabel("Order").selectOption("asc");
+  await page.getByRole("search").getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/sort=name/);
+  const names = (await cardNames(page)).map((name) => name.trim().toLowerCase());
+  expect(names.length).toBeGreaterThan(2);
+  expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+});
+
+test("scrolling to the end appends the next page, with no creator twice", async ({ page }) => {
+  await page.goto("/explore/creators");
+  const cards = page.locator("#explore-results ~ ul > li");
+  await expect(cards).toHaveCount(12);
+  await page.getByRole("link", { name: "Load more" }).scrollIntoViewIfNeeded();
+  await expect.poll(() => cards.count(), { timeout: 10_000 }).toBeGreaterThan(12);
+  const handles = await cardHandles(page);
+  expect(new Set(handles).size).toBe(handles.length);
+});
