@@ -1,45 +1,19 @@
-import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bookmarkApi } from "../../worker/api/bookmarks";
-import { pageVisitApi } from "../../worker/api/page-visits";
 import { createDb } from "../../worker/db/client";
-import { SESSION_COOKIE } from "../../worker/domain/constants";
 import { PAGE_VISIT_INTERVAL_MS, parsePageVisitModel } from "../../worker/domain/page-visits";
-import { readCookie } from "../../worker/http/cookies";
-import type { AppEnv } from "../../worker/http/context";
 import { getBookmark } from "../../worker/services/bookmarks";
 import { countPageVisit, countVisits } from "../../worker/services/page-visits";
 import { getSessionUser } from "../../worker/services/sessions";
 import { grantCreatorRole } from "../../worker/services/roles";
 import { seedCreator, uniqueTag, type SeededCreator } from "./catalog-fixtures";
-import { BASE, signUp } from "./helpers";
+import { call, signUp } from "./helpers";
 
 const db = () => createDb(env.DB);
 
-/**
- * The sub-apps behind the same session middleware as worker/app.ts (which mounts them at the same paths), so these
- * tests do not depend on the mount order there.
- */
-function testApp() {
-  const app = new Hono<AppEnv>();
-  app.use("*", async (c, next) => {
-    const database = db();
-    const sessionToken = readCookie(c.req.raw, SESSION_COOKIE);
-    const user = await getSessionUser(database, sessionToken);
-    c.set("request", { env, url: new URL(c.req.url), executionCtx: c.executionCtx as unknown as ExecutionContext, db: database, user, sessionToken, locale: "en" });
-    await next();
-  });
-  app.route("/api/features/pageVisit", pageVisitApi);
-  app.route("/api/features/bookmark", bookmarkApi);
-  return app;
-}
-
+/** A same-origin POST through the real Worker (tests/worker/entry.ts: createApp with all its middleware). */
 function post(path: string, json: unknown, cookie?: string) {
-  const headers = new Headers({ "content-type": "application/json" });
-  if (cookie) headers.set("cookie", cookie);
-  return testApp().fetch(new Request(`${BASE}${path}`, { method: "POST", headers, body: JSON.stringify(json) }), env, createExecutionContext());
+  return call(path, { method: "POST", json, cookie });
 }
 
 const tag = uniqueTag();
