@@ -19,6 +19,8 @@ export default defineConfig(async () => {
     test: {
       include: ["tests/worker/**/*.test.ts", "worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/apply-migrations.ts"],
+      // A local HTTP server for the production mailer's test (tests/worker/mailer.test.ts).
+      globalSetup: ["./tests/global/mail-server.ts"],
     },
   };
 });

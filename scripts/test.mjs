@@ -1,5 +1,10 @@
 // `npm test`: every test. Worker, API, Durable Object and domain tests in workerd (vitest), then the browser
 // tests in real Chromium (scripts/e2e.mjs). Prints the runners' own counts and a final `N passed, N failed`.
+//
+// The vitest files and the tests inside them run in a shuffled order (docs/decisions/015): the seed is printed,
+// and `VITEST_SEED=<seed> npm test` (or `npx vitest run --config vitest.config.ts --sequence.shuffle
+// --sequence.seed=<seed>`) replays a failing order. Between the two suites, `npm run preview -- --check` proves
+// the README's preview command serves `/` with a 200 (one test in the totals).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 
@@ -21,18 +26,26 @@ function readJson(path) {
 
 const suites = [];
 
+const seed = process.env.VITEST_SEED ?? String(Math.floor(Math.random() * 1_000_000));
+console.log(`vitest order: shuffled with seed ${seed} (replay: VITEST_SEED=${seed} npm test)`);
 const workerStatus = run("npx", [
-  "vitest", "run", "--config", "vitest.config.ts",
+  "vitest", "run", "--config", "vitest.config.ts", "--sequence.shuffle", `--sequence.seed=${seed}`,
   "--reporter=default", "--reporter=json", `--outputFile.json=${results}/worker.json`,
 ]);
 const worker = readJson(`${results}/worker.json`);
 suites.push({
-  name: "workerd (vitest)",
+  name: `workerd (vitest, seed ${seed})`,
   status: workerStatus,
   passed: worker?.numPassedTests ?? 0,
   // A crashed runner counts as one failure, so a broken suite can never read as green.
   failed: worker ? worker.numFailedTests : 1,
 });
+
+// Before the browser tests: they rebuild build/ with the dev tools, preview serves the production build.
+if (process.env.SKIP_PREVIEW !== "1") {
+  const previewStatus = run("npm", ["run", "preview", "--", "--check"]);
+  suites.push({ name: "commands (npm run preview serves / with 200)", status: previewStatus, passed: previewStatus === 0 ? 1 : 0, failed: previewStatus === 0 ? 0 : 1 });
+}
 
 if (process.env.SKIP_E2E !== "1") {
   const e2eStatus = run("node", ["scripts/e2e.mjs"]);

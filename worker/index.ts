@@ -2,7 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { paraglideMiddleware } from "../app/paraglide/server.js";
 import { requestContext } from "../app/lib/request-context";
 import { createApp } from "./app";
-import { runScheduledJobs } from "./scheduled";
+import { scheduled } from "./scheduled";
 
 export { Order } from "../durable-objects/order";
 export { ChatRoom } from "../durable-objects/chat-room";
@@ -20,7 +20,5 @@ const app = createApp((request, context) =>
 
 export default {
   fetch: app.fetch,
-  scheduled(controller, env, ctx) {
-    ctx.waitUntil(runScheduledJobs(env, controller.scheduledTime));
-  },
+  scheduled,
 } satisfies ExportedHandler<Env>;

@@ -20,3 +20,8 @@ export async function runScheduledJobs(env: Env, scheduledTime: number): Promise
   await deleteUnattachedUploads(db, env.MEDIA, scheduledTime);
   await pruneSpentTokens(db, scheduledTime);
 }
+
+/** The Worker's `scheduled` handler (worker/index.ts exports it): the cron's run outlives the event via waitUntil. */
+export const scheduled: ExportedHandlerScheduledHandler<Env> = (controller, env, ctx) => {
+  ctx.waitUntil(runScheduledJobs(env, controller.scheduledTime));
+};

@@ -64,6 +64,22 @@ describe("idle and absolute session lifetimes", () => {
     expect(await sessionUser(cookie)).toBeNull();
   });
 
+  it("ends a session at its absolute end through the app, however recently it was used", async () => {
+    const { cookie } = await signedUp();
+    const hash = await sha256Hex(tokenOf(cookie));
+    const setCurrency = () =>
+      exports.default.fetch(
+        new Request("http://localhost/api/account/currency", { method: "POST", headers: { cookie, "sec-fetch-site": "same-origin", "content-type": "application/json" }, body: JSON.stringify({ currencyCode: "USD" }) }),
+      );
+    await env.DB.prepare("update sessions set created_at = ?, last_seen_at = ?, expires_at = ? where id_hash = ?").bind(Date.now() - 59 * DAY, Date.now() - 60_000, Date.now() + DAY, hash).run();
+    expect(await sessionUser(cookie)).not.toBeNull();
+    expect((await setCurrency()).status).toBe(200);
+    await env.DB.prepare("update sessions set created_at = ?, expires_at = ? where id_hash = ?").bind(Date.now() - 60 * DAY - 60_000, Date.now() - 60_000, hash).run();
+    expect(await sessionUser(cookie)).toBeNull();
+    // Signed out for the API as well.
+    expect((await setCurrency()).status).toBe(401);
+  });
+
   it("records use at most once an hour, keeps a used session alive, and ends it at 60 days however busy", async () => {
     const { cookie } = await signedUp();
     const token = tokenOf(cookie);

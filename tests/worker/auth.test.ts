@@ -84,9 +84,9 @@ describe("e-mail code sign-up and sign-in", () => {
     const body = await en.json<{ errors: Record<string, string> }>();
     expect(body.errors.handle).toBe("The input must be at least 4 characters long");
     expect(body.errors.email).toBe("Please enter a valid e-mail address.");
-    const symbols = await (await send({ handle: "abc!def", email: "a@b.co" })).json<{ errors: Record<string, string> }>();
+    const symbols = await (await send({ handle: "abc!def", email: freshUser().email })).json<{ errors: Record<string, string> }>();
     expect(symbols.errors.handle).toBe("The input must contain only alphanumeric characters");
-    const ja = await send({ handle: "abc!def", email: "a@b.co" }, { cookie: "app-language=ja" });
+    const ja = await send({ handle: "abc!def", email: freshUser().email }, { cookie: "app-language=ja" });
     expect((await ja.json<{ errors: Record<string, string> }>()).errors.handle).toBe("半角英数字のみで入力してください");
   });
 

@@ -155,9 +155,11 @@ describe("getCreatorProfile", () => {
 
 describe("getPublicForm", () => {
   it("shows a published form with questions in order and choice prices", async () => {
+    // Its own tag: the searches above match `tag`, and in a shuffled order this creator may already exist then.
+    const own = uniqueTag();
     const creator = await seedCreator({
-      handle: `forms${tag}`,
-      name: { en: `Former ${tag}` },
+      handle: `forms${own}`,
+      name: { en: `Former ${own}` },
       forms: [
         {
           title: { en: "Portrait", ja: "ポートレート" },
@@ -172,7 +174,7 @@ describe("getPublicForm", () => {
       ],
     });
     const form = await getPublicForm(db(), creator.forms[0].code, ja);
-    expect(form).toMatchObject({ title: "ポートレート", creator: { handle: creator.handle, name: `Former ${tag}` }, price: { amount: 20000 } });
+    expect(form).toMatchObject({ title: "ポートレート", creator: { handle: creator.handle, name: `Former ${own}` }, price: { amount: 20000 } });
     expect(form?.questions.map((x) => [x.questionType, x.title, x.isRequired])).toEqual([
       ["LONG_TEXT", "Details", true],
       ["SINGLE_CHOICE", "Plan", false],

@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
 import { DEFAULT_EXPLORE_QUERY, type ExploreQuery } from "../../worker/domain/search";
 import { isCreatorSide } from "../../worker/domain/roles";
@@ -17,7 +17,9 @@ const ja: Viewer = { locale: "ja", accountId: null, displayCurrencyId: null };
 const q = (query: Partial<ExploreQuery>): ExploreQuery => ({ ...DEFAULT_EXPLORE_QUERY, ...query });
 const handles = async (query: Partial<ExploreQuery>, viewer = en) => (await searchCreators(db(), q(query), viewer, 50)).creators.map((c) => c.handle);
 
-const tag = uniqueTag();
+// Every test gets its own creators under a fresh tag: a test renames, re-roles and deletes them, and the
+// shuffled order (docs/decisions/015) must not let one test see another's edits.
+let tag: string;
 let dana: SeededCreator;
 let emi: SeededCreator;
 
@@ -26,7 +28,8 @@ const searchRow = (profileId: string) =>
     .bind(profileId)
     .first<{ name_en: string; name_ja: string; search_text: string }>();
 
-beforeAll(async () => {
+beforeEach(async () => {
+  tag = uniqueTag();
   dana = await seedCreator({ handle: `dana${tag}`, name: { en: `Dana Sculptor ${tag}`, original: "en" }, bio: { en: `Clay figures ${tag}` } });
   emi = await seedCreator({ handle: `emi${tag}`, name: { ja: `絵美 ${tag}`, original: "ja" }, creator: false });
 });

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 
 describe("Order Durable Object", () => {
   it("keeps a deadline and fires it as an alarm", async () => {
-    const stub = env.ORDER.get(env.ORDER.idFromName("order-1"));
+    const stub = env.ORDER.get(env.ORDER.idFromName(`order-${crypto.randomUUID()}`));
     const deadline = Date.now() + 60_000;
     await stub.scheduleDeadline(deadline);
     expect(await stub.getDeadline()).toBe(deadline);
@@ -16,13 +16,13 @@ describe("Order Durable Object", () => {
 
 describe("ChatRoom Durable Object", () => {
   it("refuses a WebSocket without an authenticated account", async () => {
-    const stub = env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName("room-1"));
+    const stub = env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(`room-${crypto.randomUUID()}`));
     const response = await stub.fetch("http://do/ws", { headers: { upgrade: "websocket" } });
     expect(response.status).toBe(401);
   });
 
   it("broadcasts with the sender from the socket attachment, across hibernation", async () => {
-    const stub = env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName("room-2"));
+    const stub = env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(`room-${crypto.randomUUID()}`));
     const response = await stub.fetch("http://do/ws", { headers: { upgrade: "websocket", "x-account-id": "acct-1" } });
     expect(response.status).toBe(101);
     const socket = response.webSocket!;

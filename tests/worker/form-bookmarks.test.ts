@@ -1,18 +1,20 @@
 import { env } from "cloudflare:workers";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
 import { setBookmark } from "../../worker/services/bookmarks";
 import { getCreatorProfile, type Viewer } from "../../worker/services/catalog";
 import { seedCreator, uniqueTag, type SeededCreator } from "./catalog-fixtures";
 
 const db = () => createDb(env.DB);
-const tag = uniqueTag();
 const as = (accountId: string | null): Viewer => ({ locale: "en", accountId, displayCurrencyId: null });
 let creator: SeededCreator;
 let other: SeededCreator;
 let client: SeededCreator;
 
-beforeAll(async () => {
+// Fresh creators and client per test: a test leaves bookmarks behind, and in a shuffled order (docs/decisions/015)
+// "no bookmark yet" must hold whichever test ran before.
+beforeEach(async () => {
+  const tag = uniqueTag();
   creator = await seedCreator({
     handle: `fbm${tag}`,
     forms: [

@@ -1,45 +1,20 @@
-import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
-import { bookmarkApi } from "../../worker/api/bookmarks";
-import { pageVisitApi } from "../../worker/api/page-visits";
 import { createDb } from "../../worker/db/client";
-import { SESSION_COOKIE } from "../../worker/domain/constants";
 import { PAGE_VISIT_INTERVAL_MS, parsePageVisitModel } from "../../worker/domain/page-visits";
-import { readCookie } from "../../worker/http/cookies";
-import type { AppEnv } from "../../worker/http/context";
 import { getBookmark } from "../../worker/services/bookmarks";
 import { countPageVisit, countVisits } from "../../worker/services/page-visits";
 import { getSessionUser } from "../../worker/services/sessions";
 import { grantCreatorRole } from "../../worker/services/roles";
 import { seedCreator, uniqueTag, type SeededCreator } from "./catalog-fixtures";
-import { BASE, signUp } from "./helpers";
+import { freshIp } from "./auth-helpers";
+import { call, signUp } from "./helpers";
 
 const db = () => createDb(env.DB);
 
-/**
- * The sub-apps behind the same session middleware as worker/app.ts (which mounts them at the same paths), so these
- * tests do not depend on the mount order there.
- */
-function testApp() {
-  const app = new Hono<AppEnv>();
-  app.use("*", async (c, next) => {
-    const database = db();
-    const sessionToken = readCookie(c.req.raw, SESSION_COOKIE);
-    const user = await getSessionUser(database, sessionToken);
-    c.set("request", { env, url: new URL(c.req.url), executionCtx: c.executionCtx as unknown as ExecutionContext, db: database, user, sessionToken, locale: "en" });
-    await next();
-  });
-  app.route("/api/features/pageVisit", pageVisitApi);
-  app.route("/api/features/bookmark", bookmarkApi);
-  return app;
-}
-
-function post(path: string, json: unknown, cookie?: string) {
-  const headers = new Headers({ "content-type": "application/json" });
-  if (cookie) headers.set("cookie", cookie);
-  return testApp().fetch(new Request(`${BASE}${path}`, { method: "POST", headers, body: JSON.stringify(json) }), env, createExecutionContext());
+/** A same-origin POST through the real Worker (tests/worker/entry.ts: createApp with all its middleware). */
+function post(path: string, json: unknown, cookie?: string, clientIp?: string) {
+  return call(path, { method: "POST", json, cookie, headers: clientIp ? { "cf-connecting-ip": clientIp } : {} });
 }
 
 const tag = uniqueTag();
@@ -85,8 +60,10 @@ describe("page visits", () => {
 
   it("sets the a.sid cookie for a new visitor and counts by it", async () => {
     const formId = creator.forms[0].id;
+    // A client of its own: the one cookie-less visit per client and day is this test's.
+    const ip = freshIp();
     const before = await countVisits(db(), "commission_form", formId);
-    const first = await post("/api/features/pageVisit/commission/form", { modelName: "commission_form", modelId: formId });
+    const first = await post("/api/features/pageVisit/commission/form", { modelName: "commission_form", modelId: formId }, undefined, ip);
     expect(first.status).toBe(200);
     const body = (await first.json()) as { data: { timestamp: number } };
     expect(typeof body.data.timestamp).toBe("number");
@@ -94,15 +71,16 @@ describe("page visits", () => {
     expect(cookie).toMatch(/HttpOnly/);
     const sid = cookie!.split(";")[0];
 
-    const again = await post("/api/features/pageVisit/commission/form", { modelName: "commission_form", modelId: formId }, sid);
+    const again = await post("/api/features/pageVisit/commission/form", { modelName: "commission_form", modelId: formId }, sid, ip);
     expect(again.status).toBe(200);
     expect(again.headers.getSetCookie().some((c) => c.startsWith("a.sid="))).toBe(false);
     expect(((await again.json()) as { data: { timestamp: number } }).data.timestamp).toBe(body.data.timestamp);
     expect(await countVisits(db(), "commission_form", formId)).toBe(before + 1);
 
-    const work = await post("/api/features/pageVisit/portfolio/work", { modelName: "portfolio_work", modelId: creator.works[0] }, sid);
+    const workVisitsBefore = await countVisits(db(), "portfolio_work", creator.works[0]);
+    const work = await post("/api/features/pageVisit/portfolio/work", { modelName: "portfolio_work", modelId: creator.works[0] }, sid, ip);
     expect(work.status).toBe(200);
-    expect(await countVisits(db(), "portfolio_work", creator.works[0])).toBe(1);
+    expect(await countVisits(db(), "portfolio_work", creator.works[0])).toBe(workVisitsBefore + 1);
   });
 
   it("refuses an unsupported model name with the spec's message, and unknown items", async () => {
@@ -126,7 +104,7 @@ describe("bookmarks", () => {
   });
 
   it("refuses creators and admins: only non-creators bookmark", async () => {
-    const handle = `bc${tag}`;
+    const handle = `bc${uniqueTag()}`;
     const cookie = await signUp(handle, `${handle}@example.com`);
     const user = await getSessionUser(db(), decodeURIComponent(cookie.split("=")[1]));
     await grantCreatorRole(db(), user!.accountId);
@@ -136,7 +114,7 @@ describe("bookmarks", () => {
   });
 
   it("toggles a form or service bookmark for a signed-in client", async () => {
-    const handle = `bu${tag}`;
+    const handle = `bu${uniqueTag()}`;
     const cookie = await signUp(handle, `${handle}@example.com`);
     const user = await getSessionUser(db(), decodeURIComponent(cookie.split("=")[1]));
     const form = { kind: "form" as const, id: creator.forms[0].id };
@@ -158,7 +136,7 @@ describe("bookmarks", () => {
   });
 
   it("refuses bad bodies and unpublished or unknown targets", async () => {
-    const handle = `bx${tag}`;
+    const handle = `bx${uniqueTag()}`;
     const cookie = await signUp(handle, `${handle}@example.com`);
     const send = (json: unknown) => post("/api/features/bookmark/order/submit", json, cookie);
     expect((await send({ commissionFormId: creator.forms[0].id })).status).toBe(400);

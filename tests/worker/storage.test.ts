@@ -1,42 +1,21 @@
-import { env } from "cloudflare:workers";
+import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { storageApi } from "../../worker/api/storage";
-import { mediaRoutes } from "../../worker/api/media";
 import { createDb } from "../../worker/db/client";
 import { portfolioWorks, userProfiles } from "../../worker/db/schema";
-import { SESSION_COOKIE } from "../../worker/domain/constants";
 import { parseMediaKey } from "../../worker/domain/media";
-import { readCookie } from "../../worker/http/cookies";
-import type { AppEnv, RequestContext } from "../../worker/http/context";
-import { getSessionUser } from "../../worker/services/sessions";
 import { signReadUrl, signWrite } from "../../worker/services/storage";
 import { BASE, signUp } from "./helpers";
 
-/**
- * The storage routes behind the same request context worker/app.ts builds (session user from the cookie), so the
- * suite does not depend on where the app mounts them.
- */
-const app = new Hono<AppEnv>();
-app.use("*", async (c, next) => {
-  const db = createDb(c.env.DB);
-  const sessionToken = readCookie(c.req.raw, SESSION_COOKIE);
-  const user = await getSessionUser(db, sessionToken);
-  // A cast, not a literal of the full type: fields other areas add to the context are not needed here.
-  c.set("request", { env: c.env, executionCtx: undefined as unknown as ExecutionContext, db, user, sessionToken, locale: "en", url: new URL(c.req.url) } as RequestContext);
-  await next();
-});
-app.route("/api/google/storage", storageApi);
-app.route("/media", mediaRoutes);
-
+/** A same-origin request through the real Worker (tests/worker/entry.ts: createApp with all its middleware). */
 function send(path: string, init: RequestInit & { cookie?: string; json?: unknown } = {}) {
   const headers = new Headers(init.headers);
+  headers.set("sec-fetch-site", "same-origin");
   if (init.cookie) headers.set("cookie", init.cookie);
   if (init.json !== undefined) headers.set("content-type", "application/json");
   const body = init.json !== undefined ? JSON.stringify(init.json) : init.body;
   const url = path.startsWith("http") ? path : `${BASE}${path}`;
-  return app.fetch(new Request(url, { ...init, headers, body }), env);
+  return exports.default.fetch(new Request(url, { ...init, headers, body }));
 }
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1]);

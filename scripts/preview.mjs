@@ -1,0 +1,33 @@
+// `npm run preview` (after `npm run build`): serves the production build in workerd with `vite preview`, on a
+// fresh local state of its own (migrations + demo data in .wrangler/preview-state; `npm run dev`'s
+// .wrangler/state is left alone). Sign in with the demo accounts of the README; the production build has no
+// /dev/mailbox, so read codes through `npm run dev` instead.
+//
+//   node scripts/preview.mjs [--port N] [--check]
+// --port: default 4173 (vite preview's own default). --check: serve on a free port, require GET / to answer
+// 200, stop, and exit 0 or 1 (scripts/test.mjs runs `npm run preview -- --check` to prove the command works).
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { build, freePort, log, prepareState, root, startPreview } from "./serve-test-build.mjs";
+
+const args = process.argv.slice(2);
+const check = args.includes("--check");
+const portArg = args.indexOf("--port");
+const port = portArg >= 0 ? Number(args[portArg + 1]) : check ? await freePort() : 4173;
+const stateDir = join(root, ".wrangler", "preview-state");
+
+// `npm run preview` builds first; run on its own, the script builds when there is no build yet.
+if (!existsSync(join(root, "build", "server", "wrangler.json"))) {
+  log("preview", `no build/ yet: built in ${build({ devTools: false }).seconds.toFixed(1)} s`);
+}
+prepareState(stateDir, "preview");
+const server = await startPreview({ stateDir, port, prefix: "preview" });
+
+if (check) {
+  const response = await fetch(server.url, { redirect: "manual" }).catch((error) => ({ status: String(error) }));
+  await server.stop();
+  log("preview", `check: GET / answered ${response.status} (200 expected)`);
+  process.exit(response.status === 200 ? 0 : 1);
+}
+log("preview", `open ${server.url}; Ctrl-C stops it`);
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.stop().then(() => process.exit(0)));
