@@ -50,11 +50,12 @@ if (process.env.SKIP_PREVIEW !== "1") {
 
 if (process.env.SKIP_E2E !== "1") {
   // Every spec twice in one run (docs/decisions/019): a spec that leaves behind what its next run trips over fails.
-  const e2eStatus = run("node", ["scripts/e2e.mjs"], { E2E_REPEAT_EACH: process.env.E2E_REPEAT_EACH ?? "2" });
+  const repeat = process.env.E2E_REPEAT_EACH ?? "2";
+  const e2eStatus = run("node", ["scripts/e2e.mjs"], { E2E_REPEAT_EACH: repeat });
   const e2e = readJson(`${results}/e2e.json`);
   const stats = e2e?.stats;
   suites.push({
-    name: "browser (playwright, each spec twice)",
+    name: `browser (playwright, each spec ${repeat}×)`,
     status: e2eStatus,
     passed: stats ? stats.expected : 0,
     failed: stats ? stats.unexpected + (stats.flaky ?? 0) : 1,
