@@ -17,7 +17,8 @@
 //   BENCH_REQUESTS=2000 BENCH_CONCURRENCY=8 BENCH_WARMUP=300 BENCH_SKIP_BUILD=1 BENCH_SERVER=vite|wrangler
 //   BENCH_PAGES=/,/explore/creators BENCH_CREATORS=10000 npm run bench
 import { execFileSync } from "node:child_process";
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
@@ -31,12 +32,13 @@ const ROUNDS = 4;
 const SERVER = process.env.BENCH_SERVER === "wrangler" ? "wrangler" : "vite";
 const RATIO_GOAL = 3;
 const JS_GOAL_BYTES = 100 * 1024;
-// BENCH_STATE_DIR reuses a state that already holds data (say, 10,000 creators loaded once: ~10 minutes here);
-// only pending migrations are applied to it.
-const REUSED_STATE = process.env.BENCH_STATE_DIR;
-const STATE_DIR = REUSED_STATE ?? join(root, ".wrangler", "bench-state");
 const PAGES = (process.env.BENCH_PAGES ?? "/").split(",").map((page) => page.trim()).filter(Boolean);
 const CREATORS = process.env.BENCH_CREATORS ? Number(process.env.BENCH_CREATORS) : undefined;
+// The loaded state is kept between runs in .wrangler/bench-state-<creators> and reused while its key (the seed's
+// sources and the migrations) is unchanged; BENCH_STATE_DIR names another state to reuse as it is (pending
+// migrations applied). BENCH_FRESH_STATE=1 reloads.
+const REUSED_STATE = process.env.BENCH_STATE_DIR;
+const STATE_DIR = REUSED_STATE ?? join(root, ".wrangler", `bench-state-${CREATORS ?? "demo"}`);
 
 const CLOCK_TICKS = (() => {
   try {
@@ -168,6 +170,32 @@ async function clientScripts(baseUrl, html) {
   return files.sort((a, b) => b.gzip - a.gzip);
 }
 
+/** What the kept state was made from: the seed's sources, the migrations and the creator count. */
+function stateKey() {
+  const hash = createHash("sha256").update(String(CREATORS ?? "demo"));
+  for (const dir of ["scripts/seed", "scripts/seed/data", "migrations"]) {
+    for (const name of readdirSync(join(root, dir)).sort()) {
+      if (/\.(mjs|sql)$/.test(name)) hash.update(name).update(readFileSync(join(root, dir, name)));
+    }
+  }
+  hash.update(readFileSync(join(root, "scripts/seed-local.mjs")));
+  return hash.digest("hex").slice(0, 16);
+}
+
+/** Loads the state once (rows only: the bench fetches pages, not pictures) and reuses it while its key holds. */
+function ensureBenchState() {
+  const keyFile = join(STATE_DIR, "bench-state-key");
+  const key = stateKey();
+  if (process.env.BENCH_FRESH_STATE !== "1" && existsSync(keyFile) && readFileSync(keyFile, "utf8") === key) {
+    log("bench", `reusing the state in ${STATE_DIR} (key ${key})`);
+    return;
+  }
+  const started = Date.now();
+  prepareState(STATE_DIR, "bench", { creators: CREATORS, media: false });
+  writeFileSync(keyFile, key);
+  log("bench", `state loaded in ${((Date.now() - started) / 1000).toFixed(1)} s and kept in ${STATE_DIR} (key ${key})`);
+}
+
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const pad = (value, width) => String(value).padStart(width);
 
@@ -179,7 +207,7 @@ try {
   if (REUSED_STATE) {
     run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR], { env: { CI: "true" }, quiet: true });
     log("bench", `reusing the state in ${STATE_DIR} (pending migrations applied)`);
-  } else prepareState(STATE_DIR, "bench", { creators: CREATORS });
+  } else ensureBenchState();
   server = await startPreview({ stateDir: STATE_DIR, port: await freePort(), prefix: "bench", server: SERVER });
   const base = server.url;
   const probeAgent = new http.Agent({ keepAlive: false });

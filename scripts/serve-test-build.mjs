@@ -50,16 +50,18 @@ export function build({ devTools }) {
   return run("react-router", ["build"], { env, quiet: true });
 }
 
-/** A fresh state dir: deleted, migrated, then seeded with the demo data when the seed script exists. */
-/** Fresh local state: migrations, then the demo data (`creators`: how many creators to generate; default the demo set). */
-export function prepareState(stateDir, prefix = "state", { creators } = {}) {
+/**
+ * A fresh state dir: deleted, migrated, then seeded with the demo data (`creators`: how many creators to generate;
+ * default the demo set; `media: false`: rows only, no images).
+ */
+export function prepareState(stateDir, prefix = "state", { creators, media = true } = {}) {
   rmSync(stateDir, { recursive: true, force: true });
   // CI=true: wrangler asks no confirmation question.
   const migrate = run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { env: { CI: "true" }, quiet: true });
   log(prefix, `migrations applied to ${stateDir} (${migrate.seconds.toFixed(1)} s)`);
   const seedScript = join(root, "scripts", "seed-local.mjs");
   if (existsSync(seedScript)) {
-    const seed = run("node", [seedScript, "--persist-to", stateDir, "--skip-migrations", ...(creators ? ["--creators", String(creators)] : [])], { quiet: true });
+    const seed = run("node", [seedScript, "--persist-to", stateDir, "--skip-migrations", ...(creators ? ["--creators", String(creators)] : []), ...(media ? [] : ["--no-media"])], { quiet: true });
     log(prefix, `demo data loaded (${seed.seconds.toFixed(1)} s)`);
   } else {
     log(prefix, "scripts/seed-local.mjs not found: the database has the schema but no demo users");
