@@ -1,9 +1,10 @@
 // `npm test`: every test. Worker, API, Durable Object and domain tests in workerd (vitest), then the browser
 // tests in real Chromium (scripts/e2e.mjs). Prints the runners' own counts and a final `N passed, N failed`.
 //
-// The vitest files and the tests inside them run in a shuffled order (docs/decisions/015): the seed is printed,
-// and `VITEST_SEED=<seed> npm test` (or `npx vitest run --config vitest.config.ts --sequence.shuffle
-// --sequence.seed=<seed>`) replays a failing order. Between the two suites, `npm run preview -- --check` proves
+// The vitest files and the tests inside them run in a shuffled order, and every test runs twice in a row on the
+// same storage (`--repeats=1`), docs/decisions/015: the seed is printed, and `VITEST_SEED=<seed> npm test` (or
+// `npx vitest run --config vitest.config.ts --sequence.shuffle --sequence.seed=<seed> --repeats=1`) replays a
+// failing order. Between the two suites, `npm run preview -- --check` proves
 // the README's preview command serves `/` with a 200 (one test in the totals). The browser specs run twice each
 // (`--repeat-each 2`; E2E_REPEAT_EACH=1 npm test for once).
 import { spawnSync } from "node:child_process";
@@ -30,7 +31,7 @@ const suites = [];
 const seed = process.env.VITEST_SEED ?? String(Math.floor(Math.random() * 1_000_000));
 console.log(`vitest order: shuffled with seed ${seed} (replay: VITEST_SEED=${seed} npm test)`);
 const workerStatus = run("npx", [
-  "vitest", "run", "--config", "vitest.config.ts", "--sequence.shuffle", `--sequence.seed=${seed}`,
+  "vitest", "run", "--config", "vitest.config.ts", "--sequence.shuffle", `--sequence.seed=${seed}`, "--repeats=1",
   "--reporter=default", "--reporter=json", `--outputFile.json=${results}/worker.json`,
 ]);
 const worker = readJson(`${results}/worker.json`);
