@@ -4,8 +4,9 @@
  *
  *   node scripts/seed-local.mjs [--persist-to DIR] [--creators N] [--no-media] [--cli] [--skip-migrations]
  *
- * --no-media: rows only, no images in R2 (the pages still point at them). For benchmarks, which fetch pages, not
- * pictures: at 10,000 creators the images are most of the loading time.
+ * --no-media: rows only, no images in R2 (the pages still point at them), and the SQL goes in as one import, straight
+ * into the local D1's SQLite file (node:sqlite, one transaction) instead of statement batches through the runtime.
+ * For benchmarks, which fetch pages, not pictures: 10,000 creators load in well under two minutes this way.
  *
  * 1. applies the migrations (wrangler d1 migrations apply DB --local),
  * 2. writes scripts/seed/.out/seed.sql and the SVG images (scripts/seed/generate.mjs),
@@ -16,6 +17,7 @@
  * --persist-to DIR means the same as wrangler's flag: the data lives in DIR/v3.
  */
 import { spawnSync } from "node:child_process";
+import { readdirSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
@@ -71,6 +73,25 @@ async function seedWithProxy({ statements, files }, persistTo) {
   }
 }
 
+/**
+ * One import of the whole seed into the local D1's SQLite file: the file wrangler's `d1 migrations apply --local`
+ * created under <persist>/v3/d1/miniflare-D1DatabaseObject/. Only while no runtime has the state open.
+ */
+async function seedDirect(sqlPath, persistTo) {
+  const dir = join(persistTo ?? join(root, ".wrangler", "state"), "v3", "d1", "miniflare-D1DatabaseObject");
+  const files = readdirSync(dir).filter((name) => name.endsWith(".sqlite") && name !== "metadata.sqlite");
+  if (files.length !== 1) throw new Error(`expected one local D1 database in ${dir}, found ${files.length}`);
+  const { DatabaseSync } = await import("node:sqlite");
+  const db = new DatabaseSync(join(dir, files[0]));
+  try {
+    db.exec("BEGIN");
+    db.exec(await readFile(sqlPath, "utf8"));
+    db.exec("COMMIT");
+  } finally {
+    db.close();
+  }
+}
+
 async function seedWithCli(sqlPath, mediaDir, files, persistTo) {
   wrangler(["d1", "execute", "DB", "--local", "--file", sqlPath], persistTo);
   console.log(`putting ${files.length} images one wrangler call at a time (several minutes)`);
@@ -89,7 +110,10 @@ const { sqlPath, mediaDir, result } = await writeSeed({ creators: args.creators,
 console.log(`generated ${result.statements.length} statements, ${result.files.length} images`);
 
 let via = "getPlatformProxy";
-if (args.cli) {
+if (!args.media) {
+  via = "one SQL import";
+  await seedDirect(sqlPath, args.persistTo);
+} else if (args.cli) {
   via = "wrangler CLI";
   await seedWithCli(sqlPath, mediaDir, result.files, args.persistTo);
 } else {
