@@ -30,7 +30,7 @@ export { signReadUrl } from "./media-access";
 /** Signed writes live 15 minutes (a large file on a slow line). */
 const WRITE_URL_TTL_MS = 15 * 60 * 1000;
 /** A stored object no record has attached for this long is deleted by the cron. */
-const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+export const UNATTACHED_UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
 
 export type StorageFailure =
   | { ok: false; status: 400; error: MediaErrorCode }
