@@ -23,21 +23,21 @@ export function CreatorCard({ creator }: { creator: CreatorCardData }) {
   const [open, setOpen] = useState<number | null>(null);
   const previews = creator.previews.slice(0, CARD_PREVIEW_MAX);
   return (
-    <article className="relative flex flex-col rounded-2xl border border-zinc-200 bg-white p-5 shadow-sm hover:border-brand-600 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-300">
+    <article className="creator-card">
       <div className="flex items-center gap-3">
-        <Avatar src={creator.avatarUrl} className="size-12" />
+        <Avatar src={creator.avatarUrl} className="size-12" loading="lazy" />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate font-semibold text-zinc-900 dark:text-zinc-50">
-            <Link to={`/${creator.handle}`} className="after:absolute after:inset-0 after:rounded-2xl">
+          <h3 className="creator-card-name">
+            <Link to={`/${creator.handle}`}>
               {creator.name}
             </Link>
           </h3>
-          <p className="truncate text-sm text-zinc-600 dark:text-zinc-400">@{creator.handle}</p>
+          <p className="creator-card-handle">@{creator.handle}</p>
         </div>
       </div>
       <OpenBadge open={creator.isOpenCommission} className="mt-3 self-start" />
       {previews.length > 0 ? (
-        <ul aria-label={m.catalog_creator_previews({ name: creator.name })} className="relative z-10 mt-4 grid grid-cols-4 gap-2">
+        <ul aria-label={m.catalog_creator_previews({ name: creator.name })} className="creator-card-previews">
           {previews.map((preview, index) => {
             const image = previewImageUrl(preview);
             return (
@@ -46,12 +46,12 @@ export function CreatorCard({ creator }: { creator: CreatorCardData }) {
                   type="button"
                   onClick={() => setOpen(index)}
                   aria-label={m.catalog_preview_open({ index: index + 1, total: previews.length })}
-                  className="block aspect-square w-full overflow-hidden rounded-lg bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-zinc-800"
+                  className="creator-card-preview"
                 >
                   {image ? (
-                    <img src={image} alt="" loading="lazy" className="size-full object-cover" />
+                    <img src={image} alt="" loading="lazy" />
                   ) : (
-                    <span className="flex size-full items-center justify-center text-xs text-zinc-600 dark:text-zinc-300">{mediaTypeLabel(preview.mediaType)}</span>
+                    <span>{mediaTypeLabel(preview.mediaType)}</span>
                   )}
                 </button>
               </li>
@@ -59,27 +59,23 @@ export function CreatorCard({ creator }: { creator: CreatorCardData }) {
           })}
         </ul>
       ) : null}
-      {creator.bio ? <p className="mt-4 text-sm text-zinc-700 dark:text-zinc-300">{truncateText(creator.bio, CARD_BIO_MAX)}</p> : null}
+      {creator.bio ? <p className="creator-card-bio">{truncateText(creator.bio, CARD_BIO_MAX)}</p> : null}
       {creator.forms.length > 0 ? (
-        <div className="relative z-10 mt-4">
+        <div>
           <h4 className="sr-only">{m.catalog_creator_forms()}</h4>
-          <ul className="space-y-1.5">
+          <ul className="creator-card-forms">
             {creator.forms.map((form) => (
               <li key={form.id}>
                 <Link
                   to={`/cf/${form.code}`}
-                  className="flex items-baseline justify-between gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm hover:bg-zinc-100 dark:bg-zinc-800/60 dark:hover:bg-zinc-800"
+                  className="creator-card-form"
                 >
-                  <span className="min-w-0 flex-1 truncate text-zinc-900 dark:text-zinc-100" title={form.title}>
+                  <span className="creator-card-form-title" title={form.title}>
                     {truncateText(form.title, FORM_TITLE_MAX)}
                   </span>
                   <PriceLabel
                     price={form.price}
-                    className={
-                      form.price
-                        ? "shrink-0 text-right font-semibold text-zinc-900 dark:text-zinc-50"
-                        : "max-w-[55%] text-right text-xs text-zinc-700 dark:text-zinc-300"
-                    }
+                    className={form.price ? "creator-card-price" : "creator-card-price-note"}
                   />
                 </Link>
               </li>

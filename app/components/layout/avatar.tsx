@@ -2,7 +2,7 @@ import { useCallback, useState } from "react";
 import { UserIcon } from "./icons";
 
 /** A round avatar that falls back to a placeholder when there is no image or it fails to load. */
-export function Avatar({ src, alt = "", className = "size-8" }: { src: string | null | undefined; alt?: string; className?: string }) {
+export function Avatar({ src, alt = "", className = "size-8", loading }: { src: string | null | undefined; alt?: string; className?: string; loading?: "lazy" }) {
   const [failed, setFailed] = useState(false);
   // An image that failed before hydration never fires onError for React; check it once mounted.
   const checkLoaded = useCallback((img: HTMLImageElement | null) => {
@@ -15,7 +15,7 @@ export function Avatar({ src, alt = "", className = "size-8" }: { src: string | 
         role={alt ? "img" : undefined}
         aria-label={alt || undefined}
         aria-hidden={alt ? undefined : true}
-        className={`inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-zinc-200 text-zinc-600 dark:bg-zinc-800 dark:text-zinc-300 ${className}`}
+        className={`avatar-fallback ${className}`}
       >
         <UserIcon className="size-3/5" />
       </span>
@@ -27,7 +27,8 @@ export function Avatar({ src, alt = "", className = "size-8" }: { src: string | 
       src={src}
       alt={alt}
       onError={() => setFailed(true)}
-      className={`shrink-0 rounded-full bg-zinc-200 object-cover dark:bg-zinc-800 ${className}`}
+      loading={loading}
+      className={`avatar ${className}`}
     />
   );
 }
