@@ -1,0 +1,100 @@
+/**
+ * The money rules (spec sections 3 and 9; docs/decisions/018): what an order's total splits into, and what the
+ * creator is paid. Amounts are integer minor units of one currency (JPY 0 digits, USD 2: `currency.ts`);
+ * converting to the viewer's currency goes through `pricing.ts`. Nothing else computes money.
+ *
+ * The reading (decision 018), on the order's total T, which the client pays and which includes 10% tax:
+ *   tax    = T / 11                      (10% of the tax-excluded sales; spec: "1/11 of the tax-included total")
+ *   sales  = T − tax                     (tax excluded)
+ *   income = sales / (1 + r)             (what the creator earns; r = Σ fee numerators / 10000, seeded 0.1036)
+ *   fee    = sales − income  = income × r            → factor 0.1036
+ *   so  sales = income × 1.1036,  total = income × 1.1036 × 1.1 = income × 1.21396,
+ *   and the fee with the 10% tax on it = income × 0.11396: the four factors of spec section 9.
+ * The seller pays the fee: the client pays T and nothing on top.
+ *
+ * Rounding, the one stated rule: each derived amount is rounded to the nearest minor unit, halves up, and the last
+ * one is the difference, so income + fee + tax = total exactly.
+ */
+import { toDisplayPrice, type PriceBook } from "./pricing";
+import type { CurrencyCode } from "./currency";
+
+/** The consumption tax included in every total: 10%. */
+export const TAX_RATE_PERCENT = 10;
+/** Fee numerators are ten-thousandths (1036 = 10.36%). */
+export const FEE_DENOMINATOR = 10_000;
+
+export interface AmountBreakdown {
+  currencyCode: CurrencyCode;
+  /** What the creator earns: sales minus the fee. */
+  incomeAmount: number;
+  /** The 10% tax included in the total. */
+  taxAmount: number;
+  /** The total without tax: income plus fee. */
+  salesAmount: number;
+  /** The platform's fee, paid by the seller. */
+  feeAmount: number;
+  /** What the client pays: sales plus tax. */
+  totalAmount: number;
+  /** The viewer's display currency and the total in it, approximate when converted (spec section 3). */
+  displayCurrencyCode: string;
+  displayTotalAmount: number;
+}
+
+/** a / b rounded to the nearest integer, halves up, for non-negative integers (no floating point on the way). */
+function divideRounded(a: number, b: number): number {
+  return Math.floor((2 * a + b) / (2 * b));
+}
+
+function assertMinorUnits(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount < 0) throw new RangeError(`Not an amount in minor units: ${amount}`);
+}
+
+/** The fee rate as a numerator over 10,000: the sum of the active fees' numerators. */
+export function feeNumerator(numerators: readonly number[]): number {
+  return numerators.reduce((sum, n) => sum + n, 0);
+}
+
+/** The displayed fee percent: the sum of the numerators / 100 (1036 → 10.36). */
+export function feePercent(numerators: readonly number[]): number {
+  return feeNumerator(numerators) / 100;
+}
+
+/** The tax included in a tax-included total: total / 11, rounded. */
+export function includedTax(totalAmount: number): number {
+  assertMinorUnits(totalAmount);
+  return divideRounded(totalAmount, 11);
+}
+
+/** Splits a total into income, fee and tax (see the reading above). */
+export function splitTotal(totalAmount: number, feeNumerators: readonly number[]) {
+  assertMinorUnits(totalAmount);
+  const numerator = feeNumerator(feeNumerators);
+  const taxAmount = includedTax(totalAmount);
+  const salesAmount = totalAmount - taxAmount;
+  const incomeAmount = divideRounded(salesAmount * FEE_DENOMINATOR, FEE_DENOMINATOR + numerator);
+  return { totalAmount, taxAmount, salesAmount, incomeAmount, feeAmount: salesAmount - incomeAmount };
+}
+
+/** The amount breakdown entity of an order, with the total in the viewer's display currency. */
+export function amountBreakdown(
+  totalAmount: number,
+  currencyCode: CurrencyCode,
+  feeNumerators: readonly number[],
+  displayCurrencyCode: string,
+  book: PriceBook,
+): AmountBreakdown {
+  const split = splitTotal(totalAmount, feeNumerators);
+  const shown = toDisplayPrice(totalAmount, currencyCode, displayCurrencyCode, book);
+  return {
+    currencyCode,
+    ...split,
+    displayCurrencyCode: shown?.currency.code ?? currencyCode,
+    displayTotalAmount: shown?.amount ?? totalAmount,
+  };
+}
+
+/** What goes to the creator's connected account when an order completes: the total minus the platform's fee. */
+export function sellerTransferAmount(totalAmount: number, feeNumerators: readonly number[]): number {
+  const { feeAmount } = splitTotal(totalAmount, feeNumerators);
+  return totalAmount - feeAmount;
+}
