@@ -97,7 +97,8 @@ export function emit(
     object: clone(object),
     previousAttributes,
     account,
-    request: { id: ctx.method === "PAGE" ? null : ctx.requestId, idempotency_key: ctx.idempotencyKey },
+    // Events caused by a person on an emulator page stand for Dashboard or bank actions: no API request, as Stripe.
+    request: { id: ctx.method === "PAGE" ? null : ctx.requestId, idempotency_key: ctx.method === "PAGE" ? null : ctx.idempotencyKey },
     pendingWebhooks: pending,
   });
   state.events.push(event);
