@@ -360,6 +360,7 @@ export function intentRoutes(core: Core): Route[] {
         const customer = customerParam(state, params);
         const record = paymentMethodFromParams(state, params);
         if (record) checkBelongsToCustomer(record, customer);
+        if (bool(params, "confirm") && !record) throw missingParam("payment_method");
         const intent = build.setupIntent({
           customer, paymentMethod: record?.pm.id ?? null, usage, description: str(params, "description") ?? null,
           metadata: mergeMetadata({}, params), paymentMethodTypes: paymentMethodTypes(params), automaticPaymentMethods: automaticPaymentMethods(params),
@@ -450,6 +451,7 @@ export function intentRoutes(core: Core): Route[] {
         }
         const record = paymentMethodFromParams(state, params);
         if (record) checkBelongsToCustomer(record, customer);
+        if (confirm && !record) throw missingParam("payment_method");
         const intent = build.paymentIntent({
           amount, currency, customer, paymentMethod: record?.pm.id ?? null,
           captureMethod: captureMethod as Stripe.PaymentIntent.CaptureMethod,
