@@ -1,4 +1,5 @@
-// `npm test`: every test. Worker, API, Durable Object and domain tests in workerd (vitest), then the browser
+// `npm test`: every test. The Stripe emulator's suite (vitest in Node), worker, API, Durable Object and domain
+// tests in workerd (vitest), then the browser
 // tests in real Chromium (scripts/e2e.mjs). Prints the runners' own counts and a final `N passed, N failed`.
 //
 // The vitest files and the tests inside them run in a shuffled order, and every test runs twice in a row on the
@@ -27,6 +28,19 @@ function readJson(path) {
 }
 
 const suites = [];
+
+// First, because it is fast: the Stripe emulator's own suite (plain Node, the real SDK against emulators/stripe).
+const emulatorStatus = run("npx", [
+  "vitest", "run", "--config", "vitest.emulator.config.ts",
+  "--reporter=default", "--reporter=json", `--outputFile.json=${results}/emulator.json`,
+]);
+const emulator = readJson(`${results}/emulator.json`);
+suites.push({
+  name: "stripe emulator (vitest, node)",
+  status: emulatorStatus,
+  passed: emulator?.numPassedTests ?? 0,
+  failed: emulator ? emulator.numFailedTests : 1,
+});
 
 const seed = process.env.VITEST_SEED ?? String(Math.floor(Math.random() * 1_000_000));
 console.log(`vitest order: shuffled with seed ${seed} (replay: VITEST_SEED=${seed} npm test)`);

@@ -1,0 +1,389 @@
+// The emulator's core: `handle(Request) → Response` over in-memory state. Routing, API keys, CORS, idempotency
+// keys, the error envelope, events and webhook endpoints live here; the resources live in their own files.
+// server.ts puts this behind node:http; tests can call `handle` directly.
+import type Stripe from "stripe";
+import { connectRoutes } from "./connect.ts";
+import { customerRoutes } from "./customers.ts";
+import { intentRoutes } from "./intents.ts";
+import * as build from "./objects.ts";
+import { State, expand, type ApiRoute, type Core, type Ctx, type PageRoute, type Route } from "./state.ts";
+import { threeDSecureRoutes } from "./three-d-secure.ts";
+import {
+  ApiError, bool, clone, int, invalidRequest, listPage, mergeMetadata, newId, noSuch, parseForm, requiredStr, str, strArray, type Params,
+} from "./util.ts";
+import { endpointWants, WebhookDeliverer, type DeliveryAttempt, type EndpointRecord } from "./webhooks.ts";
+
+export interface EmulatorOptions {
+  /** Endpoints registered at start (and again after a reset), each receiving every event type. */
+  webhooks?: { url: string; secret: string; connect?: boolean }[];
+  /** Waits between webhook attempts, in ms; attempt n+1 waits the n-th. Default 1 s, 2 s, 4 s, 8 s, 16 s. */
+  webhookRetryDelaysMs?: number[];
+  /** The currency an empty balance is reported in. Default jpy. */
+  defaultCurrency?: string;
+}
+
+export interface StripeEmulator {
+  handle(request: Request): Promise<Response>;
+  /** Every webhook attempt so far (for tests and the `/_emulator/webhooks/attempts` listing). */
+  deliveryAttempts(): DeliveryAttempt[];
+  close(): Promise<void>;
+}
+
+export const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16000];
+
+const CORS_HEADERS = {
+  "Access-Control-Allow-Origin": "*",
+  "Access-Control-Allow-Methods": "GET, POST, DELETE, OPTIONS",
+  "Access-Control-Allow-Headers": "Authorization, Content-Type, Idempotency-Key, Stripe-Account, Stripe-Version",
+  "Access-Control-Expose-Headers": "Request-Id, Stripe-Version, Idempotent-Replayed",
+  "Access-Control-Max-Age": "600",
+};
+
+interface CompiledRoute {
+  route: Route;
+  method: string;
+  pattern: RegExp;
+  names: string[];
+}
+
+function compile(route: Route): CompiledRoute {
+  const names: string[] = [];
+  const source = route.path.replace(/:(\w+)/g, (_, name: string) => {
+    names.push(name);
+    return "([^/]+)";
+  });
+  return { route, method: route.method, pattern: new RegExp(`^${source}/?$`), names };
+}
+
+function isPage(route: Route): route is PageRoute {
+  return "page" in route;
+}
+
+// ---- API keys --------------------------------------------------------------------------------------------
+
+const PUBLISHABLE_REFUSED =
+  "This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.";
+
+function apiKeyOf(request: Request): string | null {
+  const header = request.headers.get("authorization");
+  if (!header) return null;
+  const [scheme, value] = header.split(/\s+/, 2);
+  if (!value) return null;
+  if (scheme?.toLowerCase() === "bearer") return value;
+  if (scheme?.toLowerCase() === "basic") return Buffer.from(value, "base64").toString("utf8").split(":")[0] ?? null;
+  return null;
+}
+
+function authenticate(request: Request): { key: string; publishable: boolean } {
+  const key = apiKeyOf(request);
+  if (!key) {
+    throw new ApiError(401, {
+      type: "invalid_request_error",
+      message:
+        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
+    });
+  }
+  if (/^(sk|pk|rk)_live_/.test(key)) {
+    throw new ApiError(401, {
+      type: "invalid_request_error",
+      code: "api_key_expired",
+      message: "This is the local Stripe emulator, a test tool: it refuses live keys (sk_live_…, pk_live_…). Use a test key (sk_test_…, pk_test_…).",
+    });
+  }
+  if (!/^(sk|rk|pk)_test_\w+$/.test(key)) {
+    throw new ApiError(401, { type: "invalid_request_error", message: `Invalid API Key provided: ${key.slice(0, 8)}${"*".repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` });
+  }
+  return { key, publishable: key.startsWith("pk_") };
+}
+
+// ---- idempotency -----------------------------------------------------------------------------------------
+
+/** Same parameters in any key order are the same request. */
+function canonical(value: unknown): string {
+  if (typeof value !== "object" || value === null) return JSON.stringify(value);
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : 1));
+  return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(",")}}`;
+}
+
+// ---- the emulator ----------------------------------------------------------------------------------------
+
+export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmulator {
+  const defaultCurrency = options.defaultCurrency ?? "jpy";
+  const core: Core = { state: new State(defaultCurrency), defaultCurrency };
+  const deliverer = new WebhookDeliverer(options.webhookRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS);
+
+  function registerEndpoint(input: { url: string; secret?: string; connect: boolean; enabledEvents: string[]; description: string | null; metadata: Record<string, string> }): EndpointRecord {
+    const secret = input.secret ?? newId("whsec", 32);
+    const endpoint = build.webhookEndpoint({ url: input.url, enabledEvents: input.enabledEvents, description: input.description, metadata: input.metadata, secret });
+    const record: EndpointRecord = { endpoint, secret, connect: input.connect, disabled: false };
+    core.state.endpoints.set(endpoint.id, record);
+    return record;
+  }
+
+  function registerConfiguredEndpoints(): void {
+    for (const webhook of options.webhooks ?? []) {
+      registerEndpoint({ url: webhook.url, secret: webhook.secret, connect: webhook.connect ?? false, enabledEvents: ["*"], description: "configured at start", metadata: {} });
+    }
+  }
+  registerConfiguredEndpoints();
+
+  /** Each endpoint gets a request's events in the order they happened (one at a time), after the response. */
+  function deliverLater(events: Stripe.Event[]): void {
+    if (events.length === 0) return;
+    setTimeout(() => {
+      for (const record of core.state.endpoints.values()) {
+        const wanted = events.filter((event) => endpointWants(record, event));
+        void (async () => {
+          for (const event of wanted) await deliverer.deliver(event, record);
+        })();
+      }
+    }, 0);
+  }
+
+  /** Sends events again now, each `times` times, optionally shuffled; resolves when every first attempt has answered. */
+  async function redeliver(events: Stripe.Event[], times: number, shuffle: boolean): Promise<{ deliveries: number; order: string[] }> {
+    let sequence = Array.from({ length: times }, () => events).flat();
+    if (shuffle) {
+      sequence = [...sequence];
+      for (let i = sequence.length - 1; i > 0; i--) {
+        const j = Math.floor(Math.random() * (i + 1));
+        [sequence[i], sequence[j]] = [sequence[j]!, sequence[i]!];
+      }
+    }
+    let deliveries = 0;
+    for (const event of sequence) {
+      for (const record of core.state.endpoints.values()) {
+        if (!endpointWants(record, event)) continue;
+        deliveries++;
+        await deliverer.deliver(event, record);
+      }
+    }
+    return { deliveries, order: sequence.map((event) => event.id) };
+  }
+
+  function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+    return new Response(JSON.stringify(body, null, 2), { status, headers: { "Content-Type": "application/json", ...headers } });
+  }
+
+  const eventRoutes: Route[] = [
+    {
+      method: "GET", path: "/v1/events",
+      run: (ctx) => {
+        const type = str(ctx.params, "type");
+        const types = strArray(ctx.params, "types");
+        const events = core.state.events.filter(
+          (event) => (event.account ?? null) === ctx.account && (type === undefined || matchesType(event.type, type)) && (types === undefined || types.includes(event.type)),
+        );
+        return listPage(events, ctx.params, "/v1/events");
+      },
+    },
+    {
+      method: "GET", path: "/v1/events/:id",
+      run: (ctx) => {
+        const event = core.state.events.find((candidate) => candidate.id === ctx.pathParams.id);
+        if (!event) throw noSuch("event", ctx.pathParams.id!);
+        return event;
+      },
+    },
+    {
+      method: "POST", path: "/v1/webhook_endpoints",
+      run: (ctx) => {
+        const url = requiredStr(ctx.params, "url");
+        if (!/^https?:\/\//.test(url)) throw invalidRequest("Invalid URL: URL must be publicly accessible or a local http(s) URL.", { param: "url" });
+        const enabledEvents = strArray(ctx.params, "enabled_events");
+        if (!enabledEvents?.length) throw invalidRequest("Missing required param: enabled_events.", { code: "parameter_missing", param: "enabled_events" });
+        const record = registerEndpoint({
+          url, connect: bool(ctx.params, "connect") === true, enabledEvents,
+          description: str(ctx.params, "description") ?? null, metadata: mergeMetadata({}, ctx.params),
+        });
+        return record.endpoint;
+      },
+    },
+    {
+      method: "GET", path: "/v1/webhook_endpoints/:id",
+      run: (ctx) => withoutSecret(endpointOr404(ctx.pathParams.id!).endpoint),
+    },
+    {
+      method: "POST", path: "/v1/webhook_endpoints/:id",
+      run: (ctx) => {
+        const record = endpointOr404(ctx.pathParams.id!);
+        const url = str(ctx.params, "url");
+        if (url) record.endpoint.url = url;
+        const enabled = strArray(ctx.params, "enabled_events");
+        if (enabled) record.endpoint.enabled_events = enabled;
+        const disabled = bool(ctx.params, "disabled");
+        if (disabled !== undefined) {
+          record.disabled = disabled;
+          record.endpoint.status = disabled ? "disabled" : "enabled";
+        }
+        record.endpoint.metadata = mergeMetadata(record.endpoint.metadata, ctx.params);
+        return withoutSecret(record.endpoint);
+      },
+    },
+    {
+      method: "DELETE", path: "/v1/webhook_endpoints/:id",
+      run: (ctx) => {
+        const record = endpointOr404(ctx.pathParams.id!);
+        core.state.endpoints.delete(record.endpoint.id);
+        return { id: record.endpoint.id, object: "webhook_endpoint", deleted: true } satisfies Stripe.DeletedWebhookEndpoint;
+      },
+    },
+    {
+      method: "GET", path: "/v1/webhook_endpoints",
+      run: (ctx) => listPage([...core.state.endpoints.values()].map((record) => withoutSecret(record.endpoint)), ctx.params, "/v1/webhook_endpoints"),
+    },
+    // ---- emulator-only controls ----
+    {
+      method: "POST", path: "/_emulator/reset", page: true,
+      run: () => {
+        deliverer.cancelRetries();
+        core.state = new State(defaultCurrency);
+        registerConfiguredEndpoints();
+        return json(200, { reset: true });
+      },
+    },
+    {
+      method: "POST", path: "/_emulator/events/redeliver", page: true,
+      run: async (ctx) => {
+        const times = Math.max(1, Math.min(10, int(ctx.params, "times") ?? 1));
+        const shuffle = str(ctx.params, "shuffle") === "1" || str(ctx.params, "shuffle") === "true";
+        return json(200, await redeliver([...core.state.events], times, shuffle));
+      },
+    },
+    {
+      method: "POST", path: "/_emulator/events/:id/redeliver", page: true,
+      run: async (ctx) => {
+        const event = core.state.events.find((candidate) => candidate.id === ctx.pathParams.id);
+        if (!event) return json(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such event: '${ctx.pathParams.id}'` } });
+        const times = Math.max(1, Math.min(10, int(ctx.params, "times") ?? 1));
+        return json(200, await redeliver([event], times, false));
+      },
+    },
+    {
+      method: "GET", path: "/_emulator/webhooks/attempts", page: true,
+      run: () => json(200, { attempts: deliverer.attempts }),
+    },
+  ];
+
+  function endpointOr404(id: string): EndpointRecord {
+    const record = core.state.endpoints.get(id);
+    if (!record) throw noSuch("webhook endpoint", id);
+    return record;
+  }
+
+  const routes = [...customerRoutes(core), ...intentRoutes(core), ...connectRoutes(core), ...threeDSecureRoutes(core), ...eventRoutes].map(compile);
+
+  async function handle(request: Request): Promise<Response> {
+    const url = new URL(request.url);
+    const requestId = newId("req", 14);
+    const baseHeaders: Record<string, string> = { ...CORS_HEADERS, "Request-Id": requestId, "Stripe-Version": request.headers.get("stripe-version") ?? build.API_VERSION };
+    const finish = (response: Response): Response => {
+      for (const [name, value] of Object.entries(baseHeaders)) if (!response.headers.has(name)) response.headers.set(name, value);
+      return response;
+    };
+    if (request.method === "OPTIONS") return finish(new Response(null, { status: 204 }));
+
+    const matched = routes
+      .filter((compiled) => compiled.pattern.test(url.pathname))
+      .find((compiled) => compiled.method === request.method);
+    if (!matched) {
+      return finish(json(404, {
+        error: {
+          type: "invalid_request_error",
+          message: `Unrecognized request URL (${request.method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/. (This is the local Stripe emulator: see docs/decisions/017-stripe-emulator.md for what it covers.)`,
+        },
+      }));
+    }
+    const match = matched.pattern.exec(url.pathname)!;
+    const pathParams = Object.fromEntries(matched.names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
+    const body = request.method === "POST" ? await request.text() : "";
+    let params: Params;
+    try {
+      params = { ...parseForm(url.searchParams), ...parseForm(body) };
+    } catch {
+      return finish(json(400, { error: { type: "invalid_request_error", message: "Invalid request body." } }));
+    }
+    const ctx: Ctx = {
+      method: isPage(matched.route) ? "PAGE" : request.method, url, origin: url.origin, params, pathParams, publishable: false,
+      account: request.headers.get("stripe-account"), requestId, idempotencyKey: request.headers.get("idempotency-key"), emitted: [],
+    };
+
+    if (isPage(matched.route)) {
+      try {
+        return finish(await matched.route.run(ctx));
+      } finally {
+        deliverLater(ctx.emitted);
+      }
+    }
+
+    const route: ApiRoute = matched.route;
+    let idempotencyScope: string | null = null;
+    let fingerprint = "";
+    try {
+      const auth = authenticate(request);
+      ctx.publishable = auth.publishable;
+      if (auth.publishable) {
+        const allowed = route.publishable === "always" || (route.publishable === "with_client_secret" && params.client_secret !== undefined);
+        if (!allowed) throw new ApiError(403, { type: "invalid_request_error", message: PUBLISHABLE_REFUSED });
+      }
+      if (ctx.account && !core.state.accounts.has(ctx.account)) {
+        throw new ApiError(403, {
+          type: "invalid_request_error", code: "account_invalid",
+          message: `The provided key '${auth.key.slice(0, 12)}…' does not have access to account '${ctx.account}' (or that account does not exist). Application access may have been revoked.`,
+        });
+      }
+      if (request.method === "POST" && ctx.idempotencyKey) {
+        idempotencyScope = `${auth.key}\u0000${ctx.account ?? ""}\u0000${ctx.idempotencyKey}`;
+        fingerprint = `${request.method} ${url.pathname} ${canonical(params)}`;
+        const stored = core.state.idempotency.get(idempotencyScope);
+        if (stored) {
+          if (stored.fingerprint !== fingerprint) {
+            throw new ApiError(400, {
+              type: "idempotency_error",
+              message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${ctx.idempotencyKey}' if you meant to execute a different request.`,
+            });
+          }
+          return finish(new Response(stored.body, {
+            status: stored.status,
+            headers: { "Content-Type": "application/json", "Idempotent-Replayed": "true", "Original-Request": stored.requestId },
+          }));
+        }
+      }
+      const result = route.run(ctx);
+      const expandPaths = strArray(params, "expand") ?? [];
+      const response = JSON.stringify(expandPaths.length ? expand(core.state, clone(result), expandPaths) : result, null, 2);
+      if (idempotencyScope) core.state.idempotency.set(idempotencyScope, { fingerprint, requestId, status: 200, body: response });
+      return finish(new Response(response, { status: 200, headers: { "Content-Type": "application/json" } }));
+    } catch (error) {
+      if (!(error instanceof ApiError)) {
+        console.error("[stripe-emulator]", error);
+        return finish(json(500, { error: { type: "api_error", message: `The emulator failed: ${error instanceof Error ? error.message : String(error)}` } }));
+      }
+      const response = JSON.stringify({ error: error.body }, null, 2);
+      // Stripe saves the outcome of a request that ran (a decline included), not of one whose parameters failed
+      // validation: a 400 can be retried with the same key once fixed.
+      if (idempotencyScope && error.status === 402) core.state.idempotency.set(idempotencyScope, { fingerprint, requestId, status: error.status, body: response });
+      return finish(new Response(response, { status: error.status, headers: { "Content-Type": "application/json" } }));
+    } finally {
+      deliverLater(ctx.emitted);
+    }
+  }
+
+  return {
+    handle,
+    deliveryAttempts: () => [...deliverer.attempts],
+    close: () => deliverer.close(),
+  };
+}
+
+function withoutSecret(endpoint: Stripe.WebhookEndpoint): Stripe.WebhookEndpoint {
+  // Stripe shows the secret only in the create response.
+  const { secret: _secret, ...rest } = endpoint;
+  return rest;
+}
+
+/** `type=payment_intent.*` filters by prefix, as Stripe's event list does. */
+function matchesType(type: string, filter: string): boolean {
+  return filter.endsWith(".*") ? type.startsWith(filter.slice(0, -1)) : type === filter;
+}

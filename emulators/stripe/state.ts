@@ -1,0 +1,216 @@
+// The emulator's in-memory state and the few operations every route shares: request context, events, balances,
+// lookups that answer Stripe's "No such …" errors.
+import type Stripe from "stripe";
+import type { TestCard } from "./cards.ts";
+import * as build from "./objects.ts";
+import { clone, noSuch, type Params } from "./util.ts";
+import type { EndpointRecord } from "./webhooks.ts";
+
+export interface PaymentMethodRecord {
+  pm: Stripe.PaymentMethod;
+  card: TestCard;
+  /** Set up for off-session use (a SetupIntent, or a payment with setup_future_usage, completed with it). */
+  offSessionReady: boolean;
+}
+
+export interface ChargeRecord {
+  charge: Stripe.Charge;
+  /** The account whose balance the charge's funds sit in. */
+  balanceAccount: string;
+  /** Pending until `/_emulator/balance/make_available`, unless the card is `bypassPending`. */
+  fundsAvailable: boolean;
+  /** How much `source_transaction` transfers have already taken from it. */
+  transferred: number;
+}
+
+export interface Balances {
+  available: Map<string, number>;
+  pending: Map<string, number>;
+}
+
+export interface IntentExtras {
+  returnUrl: string | null;
+  offSession: boolean;
+}
+
+export const PLATFORM_ACCOUNT_ID = "acct_1EmulatorPlatform0";
+
+export class State {
+  customers = new Map<string, Stripe.Customer>();
+  deletedCustomers = new Set<string>();
+  paymentMethods = new Map<string, PaymentMethodRecord>();
+  setupIntents = new Map<string, Stripe.SetupIntent>();
+  paymentIntents = new Map<string, Stripe.PaymentIntent>();
+  intentExtras = new Map<string, IntentExtras>();
+  charges = new Map<string, ChargeRecord>();
+  refunds = new Map<string, Stripe.Refund>();
+  platform: Stripe.Account;
+  accounts = new Map<string, Stripe.Account>();
+  transfers = new Map<string, Stripe.Transfer>();
+  balances = new Map<string, Balances>();
+  events: Stripe.Event[] = [];
+  endpoints = new Map<string, EndpointRecord>();
+  idempotency = new Map<string, { fingerprint: string; requestId: string; status: number; body: string }>();
+
+  constructor(defaultCurrency: string) {
+    this.platform = build.account({
+      id: PLATFORM_ACCOUNT_ID, type: "standard", country: "JP", email: null, businessType: "company", defaultCurrency,
+      metadata: {}, requestedCapabilities: ["card_payments", "transfers"], complete: true,
+    });
+  }
+}
+
+/** What routes share; `state` is replaced on `/_emulator/reset`, so routes read it per request. */
+export interface Core {
+  state: State;
+  defaultCurrency: string;
+}
+
+/** One API request (or emulator page request) being handled. */
+export interface Ctx {
+  method: string;
+  url: URL;
+  /** `http://host:port` as the client reached us: links to emulator pages are built on it. */
+  origin: string;
+  params: Params;
+  pathParams: Record<string, string>;
+  publishable: boolean;
+  /** The `Stripe-Account` header: the connected account the request acts as, or null for the platform. */
+  account: string | null;
+  requestId: string;
+  idempotencyKey: string | null;
+  /** Events this request created, delivered after its response. */
+  emitted: Stripe.Event[];
+}
+
+export function emit(
+  state: State,
+  ctx: Ctx,
+  type: Stripe.Event.Type,
+  object: { object: string },
+  previousAttributes: Record<string, unknown> | null = null,
+  account: string | null = ctx.account,
+): Stripe.Event {
+  const pending = [...state.endpoints.values()].filter((record) => !record.disabled && record.connect === Boolean(account)).length;
+  const event = build.event({
+    type,
+    object: clone(object),
+    previousAttributes,
+    account,
+    // Events caused by a person on an emulator page stand for Dashboard or bank actions: no API request, as Stripe.
+    request: { id: ctx.method === "PAGE" ? null : ctx.requestId, idempotency_key: ctx.method === "PAGE" ? null : ctx.idempotencyKey },
+    pendingWebhooks: pending,
+  });
+  state.events.push(event);
+  ctx.emitted.push(event);
+  return event;
+}
+
+// ---- balances ----------------------------------------------------------------------------------------------
+
+export function balancesOf(state: State, account: string): Balances {
+  let balances = state.balances.get(account);
+  if (!balances) {
+    balances = { available: new Map(), pending: new Map() };
+    state.balances.set(account, balances);
+  }
+  return balances;
+}
+
+export function adjustBalance(state: State, account: string, currency: string, amount: number, bucket: "available" | "pending"): void {
+  const amounts = balancesOf(state, account)[bucket];
+  amounts.set(currency, (amounts.get(currency) ?? 0) + amount);
+}
+
+// ---- lookups -----------------------------------------------------------------------------------------------
+
+export function getCustomer(state: State, id: string, param?: string): Stripe.Customer {
+  const found = state.customers.get(id);
+  if (!found) throw noSuch("customer", id, param);
+  return found;
+}
+
+export function getPaymentMethod(state: State, id: string, param?: string): PaymentMethodRecord {
+  const found = state.paymentMethods.get(id);
+  if (!found) throw noSuch("PaymentMethod", id, param);
+  return found;
+}
+
+export function getSetupIntent(state: State, id: string): Stripe.SetupIntent {
+  const found = state.setupIntents.get(id);
+  if (!found) throw noSuch("setupintent", id);
+  return found;
+}
+
+export function getPaymentIntent(state: State, id: string, param?: string): Stripe.PaymentIntent {
+  const found = state.paymentIntents.get(id);
+  if (!found) throw noSuch("payment_intent", id, param);
+  return found;
+}
+
+export function getCharge(state: State, id: string, param?: string): ChargeRecord {
+  const found = state.charges.get(id);
+  if (!found) throw noSuch("charge", id, param);
+  return found;
+}
+
+export function getAccount(state: State, id: string, param?: string): Stripe.Account {
+  const found = state.accounts.get(id);
+  if (!found) throw noSuch("account", id, param);
+  return found;
+}
+
+/** Any stored object by id, for `expand[]`. */
+export function findById(state: State, id: string): object | undefined {
+  return (
+    state.customers.get(id) ??
+    state.paymentMethods.get(id)?.pm ??
+    state.setupIntents.get(id) ??
+    state.paymentIntents.get(id) ??
+    state.charges.get(id)?.charge ??
+    state.refunds.get(id) ??
+    state.accounts.get(id) ??
+    state.transfers.get(id)
+  );
+}
+
+/** Replaces ids with their objects along each `expand[]` path (`latest_charge`, `data.payment_method`, …). */
+export function expand(state: State, value: unknown, paths: string[]): unknown {
+  let result = value;
+  for (const path of paths) result = expandPath(state, result, path.split("."));
+  return result;
+}
+
+function expandPath(state: State, value: unknown, path: string[]): unknown {
+  if (Array.isArray(value)) return value.map((item) => expandPath(state, item, path));
+  if (value === null || typeof value !== "object" || path.length === 0) return value;
+  const [head, ...rest] = path;
+  const record = value as Record<string, unknown>;
+  let child = record[head!];
+  if (typeof child === "string") {
+    const found = findById(state, child);
+    if (found) child = clone(found);
+  }
+  return { ...record, [head!]: rest.length ? expandPath(state, child, rest) : child };
+}
+
+// ---- routes ------------------------------------------------------------------------------------------------
+
+export interface ApiRoute {
+  method: "GET" | "POST" | "DELETE";
+  /** `/v1/customers/:id` style; `:name` segments land in ctx.pathParams. */
+  path: string;
+  /** Which calls a publishable key may make: always, or only with the intent's `client_secret`. */
+  publishable?: "always" | "with_client_secret";
+  run(ctx: Ctx): object;
+}
+
+/** Emulator-only pages and controls under `/_emulator/*`: no API key, any response. */
+export interface PageRoute {
+  method: "GET" | "POST";
+  path: string;
+  page: true;
+  run(ctx: Ctx): Response | Promise<Response>;
+}
+
+export type Route = ApiRoute | PageRoute;

@@ -1,0 +1,55 @@
+// The 3-D Secure challenge page that `next_action` points to: the tester completes or fails authentication, and
+// the browser goes back to `return_url` with the query parameters Stripe.js uses.
+import { completeThreeDSecure, intentFor3ds } from "./intents.ts";
+import { htmlResponse, messagePage, outcomeForm, page, redirect } from "./pages.ts";
+import type { Core, Ctx, Route } from "./state.ts";
+import { escapeHtml, str } from "./util.ts";
+
+function findChallenge(core: Core, ctx: Ctx) {
+  const intent = intentFor3ds(core.state, ctx.pathParams.id!);
+  if (!intent) return { error: messagePage(404, "Unknown intent", `No SetupIntent or PaymentIntent ${ctx.pathParams.id} exists.`) };
+  if (str(ctx.params, "client_secret") !== intent.client_secret) {
+    return { error: messagePage(403, "Wrong client secret", "This link does not carry the intent's client secret.") };
+  }
+  if (intent.status !== "requires_action") {
+    return { error: messagePage(409, "Nothing to authenticate", `This intent has the status ${intent.status}; it is not waiting for 3-D Secure.`) };
+  }
+  return { intent };
+}
+
+export function threeDSecureRoutes(core: Core): Route[] {
+  return [
+    {
+      method: "GET", path: "/_emulator/3ds/:id", page: true,
+      run: (ctx) => {
+        const found = findChallenge(core, ctx);
+        if (found.error) return found.error;
+        const { intent } = found;
+        const amount = intent.object === "payment_intent" ? `${intent.amount} ${intent.currency.toUpperCase()}` : "saving a card (no charge)";
+        const body = `<h1>3-D Secure authentication</h1>
+<p>The bank asks you to confirm this card.</p>
+<dl>
+<dt>Intent</dt><dd>${escapeHtml(intent.id)}</dd>
+<dt>Amount</dt><dd>${escapeHtml(amount)}</dd>
+</dl>
+${outcomeForm(`/_emulator/3ds/${intent.id}`, { client_secret: intent.client_secret ?? "" }, [
+  { outcome: "succeed", label: "Complete authentication", primary: true },
+  { outcome: "fail", label: "Fail authentication", primary: false },
+])}`;
+        return htmlResponse(200, page("3-D Secure authentication", body));
+      },
+    },
+    {
+      method: "POST", path: "/_emulator/3ds/:id", page: true,
+      run: (ctx) => {
+        const found = findChallenge(core, ctx);
+        if (found.error) return found.error;
+        const outcome = str(ctx.params, "outcome");
+        if (outcome !== "succeed" && outcome !== "fail") return messagePage(400, "Unknown outcome", "Choose Complete or Fail authentication.");
+        const result = completeThreeDSecure(core.state, ctx, found.intent, outcome);
+        if (result.returnUrl) return redirect(result.returnUrl);
+        return messagePage(200, "Authentication finished", `The result is ${result.redirectStatus}. You can close this window.`);
+      },
+    },
+  ];
+}
