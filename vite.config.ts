@@ -5,7 +5,10 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { paraglideOptions } from "./paraglide.options.mjs";
 
-export default defineConfig({
+export default defineConfig(({ command }) => ({
+  // The local card form (docs/decisions/018) is compiled into dev and test builds only, like the dev mailbox
+  // (app/routes.ts): `react-router build` without COMET_DEV_TOOLS=1 drops it as dead code.
+  define: { __LOCAL_CARD_FORM__: JSON.stringify(command === "serve" || process.env.COMET_DEV_TOOLS === "1") },
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   plugins: [
     paraglideVitePlugin(paraglideOptions),
@@ -17,4 +20,4 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
   ],
-});
+}));

@@ -1,11 +1,27 @@
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { randomBytes } from "node:crypto";
+import { createServer } from "node:net";
 import { defineConfig } from "vitest/config";
 
 // Kept apart from vite.config.ts: tests run the Hono API and the Durable Objects in workerd without the
 // React Router build (pages are covered by the browser tests in tests/e2e).
+/** A port nothing listens on now, for the Stripe emulator tests/global/stripe-emulator.ts starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(new URL("./migrations", import.meta.url).pathname);
+  // The Worker's Stripe client reaches the emulator by host and port, as in dev (wrangler.toml); the port is this
+  // run's own, handed to the globalSetup that starts the emulator there.
+  const stripePort = await freePort();
+  process.env.COMET_TEST_STRIPE_PORT = String(stripePort);
   return {
     resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
     plugins: [
@@ -13,14 +29,21 @@ export default defineConfig(async () => {
         main: "./tests/worker/entry.ts",
         wrangler: { configPath: "./wrangler.toml" },
         // A fresh signing secret every run: no test can lean on a known key (the code has no fallback key).
-        miniflare: { bindings: { TEST_MIGRATIONS: migrations, MEDIA_SIGNING_SECRET: randomBytes(32).toString("hex") } },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            MEDIA_SIGNING_SECRET: randomBytes(32).toString("hex"),
+            STRIPE_API_PORT: String(stripePort),
+            STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
+          },
+        },
       }),
     ],
     test: {
       include: ["tests/worker/**/*.test.ts", "worker/**/*.test.ts"],
       setupFiles: ["./tests/worker/apply-migrations.ts"],
-      // A local HTTP server for the production mailer's test (tests/worker/mailer.test.ts).
-      globalSetup: ["./tests/global/mail-server.ts"],
+      // A local HTTP server for the production mailer's test (tests/worker/mailer.test.ts), and the Stripe emulator.
+      globalSetup: ["./tests/global/mail-server.ts", "./tests/global/stripe-emulator.ts"],
     },
   };
 });

@@ -1,6 +1,6 @@
 // `npm run test:e2e`: the browser tests, end to end, from nothing.
 // 1. Debian's Chromium (and CJK fonts) present, 2. a test build (with /dev/mailbox), 3. a fresh local state
-// (migrations + demo data), 4. the build served in workerd by `vite preview`, 5. Playwright against it,
+// (migrations + demo data), 4. the Stripe emulator, and the build served in workerd by `vite preview`, 5. Playwright against it,
 // 6. the server stopped; exit code = Playwright's. test-results/e2e.json is Playwright's JSON report.
 //
 // Arguments go to `playwright test` (e.g. `npm run test:e2e -- tests/e2e/ban.spec.ts --grep creator`).
@@ -9,7 +9,9 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureChromium } from "./ensure-chromium.mjs";
-import { build, freePort, log, prepareState, root, startPreview, toolEnv } from "./serve-test-build.mjs";
+import { build, freePort, log, prepareState, root, startPreview, toolEnv, useStripeEmulatorPort } from "./serve-test-build.mjs";
+import { readDevVars } from "./dev-vars.mjs";
+import { startStripeEmulatorProcess } from "./stripe-emulator.mjs";
 
 const STATE_DIR = join(root, ".wrangler", "e2e-state");
 const REPORT = join(root, "test-results", "e2e.json");
@@ -44,6 +46,7 @@ function summarize(exitCode) {
 }
 
 let server;
+let stripe;
 let exitCode = 1;
 const started = Date.now();
 try {
@@ -56,7 +59,16 @@ try {
   else log("e2e", `test build (COMET_DEV_TOOLS=1) in ${build({ devTools: true }).seconds.toFixed(1)} s`);
 
   prepareState(STATE_DIR, "e2e");
-  server = await startPreview({ stateDir: STATE_DIR, port: await freePort(), prefix: "e2e" });
+  // The Stripe emulator on a port of this run's own, sending webhooks to the server about to start.
+  const port = await freePort();
+  stripe = await startStripeEmulatorProcess({
+    port: await freePort(),
+    webhookUrl: `http://localhost:${port}/webhooks/stripe`,
+    webhookSecret: readDevVars().STRIPE_WEBHOOK_SECRET,
+    prefix: "e2e",
+  });
+  useStripeEmulatorPort(stripe.port);
+  server = await startPreview({ stateDir: STATE_DIR, port, prefix: "e2e" });
 
   exitCode = await runPlaywright(server.url, chromiumPath);
 } catch (error) {
@@ -64,6 +76,7 @@ try {
   exitCode = 1;
 } finally {
   await server?.stop();
+  await stripe?.stop();
   summarize(exitCode);
   log("e2e", `done in ${((Date.now() - started) / 1000).toFixed(0)} s, exit ${exitCode}`);
 }

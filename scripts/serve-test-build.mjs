@@ -5,7 +5,7 @@
 //   node scripts/serve-test-build.mjs [--dev-tools] [--skip-build] [--port N] [--wrangler]
 //   E2E_BASE_URL=http://localhost:N npx playwright test tests/e2e/ban.spec.ts
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -48,6 +48,16 @@ export function build({ devTools }) {
   ensureDevVars();
   const env = { COMET_DEV_TOOLS: devTools ? "1" : "" };
   return run("react-router", ["build"], { env, quiet: true });
+}
+
+/**
+ * Points the test build at a Stripe emulator on `port`: build/server/.dev.vars (the build's copy of .dev.vars, read
+ * by `vite preview`) gets STRIPE_API_PORT, which outranks wrangler.toml's 12111 (the port `npm run dev` uses).
+ */
+export function useStripeEmulatorPort(port) {
+  const file = join(root, "build", "server", ".dev.vars");
+  const kept = (existsSync(file) ? readFileSync(file, "utf8") : "").split(/\r?\n/).filter((line) => line && !line.startsWith("STRIPE_API_PORT="));
+  writeFileSync(file, `${[...kept, `STRIPE_API_PORT="${port}"`].join("\n")}\n`, { mode: 0o600 });
 }
 
 /**

@@ -16,7 +16,10 @@ import { bookmarkApi } from "./api/bookmarks";
 import { mediaRoutes } from "./api/media";
 import { pageVisitApi } from "./api/page-visits";
 import { storageApi } from "./api/storage";
+import { stripeApi } from "./api/stripe";
+import { stripeWebhookRoutes } from "./api/stripe-webhooks";
 import { getSessionUser } from "./services/sessions";
+import { cardEntryFor, cardEntryOrigins } from "./payments/card-entry";
 
 /** Renders everything that is not an API call: the React Router app in production, nothing in API tests. */
 export type PageRenderer = (request: Request, context: RequestContext) => Promise<Response>;
@@ -34,11 +37,12 @@ export function createApp(renderPage?: PageRenderer) {
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) c.res.headers.set(name, value);
     if (!c.res.headers.get("content-type")?.startsWith("text/html") || c.res.headers.has("content-security-policy")) return;
     const upload = presignedUploadOrigin(c.env);
+    const cards = cardEntryOrigins(cardEntryFor(c.env));
     const page = pageSecurityHeaders({
       nonce: c.get("request")?.cspNonce ?? createCspNonce(),
       isProduction: c.env.APP_ENV === "production",
-      frameOrigins: PLAYER_FRAME_ORIGINS,
-      connectOrigins: upload ? [upload] : [],
+      frameOrigins: [...PLAYER_FRAME_ORIGINS, ...cards.frame],
+      connectOrigins: [...(upload ? [upload] : []), ...cards.connect],
     });
     for (const [name, value] of Object.entries(page)) c.res.headers.set(name, value);
   });
@@ -79,6 +83,8 @@ export function createApp(renderPage?: PageRenderer) {
   app.route("/api/google/storage", storageApi);
   app.route("/api/features/pageVisit", pageVisitApi);
   app.route("/api/features/bookmark", bookmarkApi);
+  app.route("/api/stripe", stripeApi);
+  app.route("/webhooks", stripeWebhookRoutes);
   app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
 
   // React Router takes every other path; app.all (not app.get) so page actions reach it too.

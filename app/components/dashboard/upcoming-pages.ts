@@ -24,13 +24,6 @@ export const UPCOMING_PAGES: Record<string, UpcomingPage> = {
     message: m.settings_notification_empty,
     detail: m.settings_notification_empty_detail,
   },
-  [DASHBOARD_PATHS.settingsPayment]: {
-    access: { kind: "signed-in" },
-    title: m.settings_payment_title,
-    message: m.settings_payment_empty,
-    detail: m.settings_payment_empty_detail,
-    action: findCreators,
-  },
   [DASHBOARD_PATHS.wallet]: {
     access: { kind: "creator" },
     title: m.dashboard_wallet_title,

@@ -1,0 +1,2 @@
+/** Set by vite.config.ts: true in dev and test builds, which include the local card form; false in production. */
+declare const __LOCAL_CARD_FORM__: boolean;

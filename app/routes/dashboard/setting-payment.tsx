@@ -1,0 +1,94 @@
+import { lazy, Suspense, useEffect, useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
+import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { ErrorText } from "~/components/form/error-text";
+import { SavedCardList } from "~/components/payments/saved-card-list";
+import { Toast, useToast } from "~/components/toast/toast";
+import { requestContext } from "~/lib/request-context";
+import { m } from "~/paraglide/messages.js";
+import { getLocale } from "~/paraglide/runtime.js";
+import { cardEntryFor } from "../../../worker/payments/card-entry";
+import { listCards, saveCardFromSetupIntent } from "../../../worker/payments/cards";
+import { createStripe } from "../../../worker/payments/stripe-client";
+import { requireUser } from "./guards.server";
+import type { Route } from "./+types/setting-payment";
+
+// The local form is compiled only into dev and test builds (vite.config.ts); a production build has no trace of it.
+const EmulatorCardForm = __LOCAL_CARD_FORM__ ? lazy(() => import("~/components/payments/emulator-card-form")) : null;
+const ElementsCardForm = lazy(() => import("~/components/payments/elements-card-form"));
+
+/** Back from 3-D Secure, with the query Stripe.js's redirect carries: the card is saved by reading the intent. */
+async function settleReturnedSetup(url: URL, save: (intentId: string) => Promise<{ status: string }>) {
+  const intentId = url.searchParams.get("setup_intent");
+  if (!intentId) return null;
+  if (url.searchParams.get("redirect_status") !== "succeeded") return "failed" as const;
+  return (await save(intentId)).status === "saved" ? ("saved" as const) : ("failed" as const);
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const { db, env } = context.get(requestContext);
+  const returned = await settleReturnedSetup(new URL(request.url), (intentId) => saveCardFromSetupIntent(db, createStripe(env), user.accountId, intentId));
+  return { cards: await listCards(db, user.accountId), cardEntry: cardEntryFor(env), returned };
+}
+
+export const meta: Route.MetaFunction = () => dashboardTitle(m.settings_payment_title());
+
+export default function SettingPaymentPage({ loaderData }: Route.ComponentProps) {
+  const { cards, cardEntry, returned } = loaderData;
+  const { toast, show } = useToast();
+  const revalidator = useRevalidator();
+  const navigate = useNavigate();
+  const [adding, setAdding] = useState(returned === "failed");
+  const [returnError, setReturnError] = useState(returned === "failed" ? m.card_error_authentication_failed() : null);
+  const success = () => show({ title: m.toast_success_title(), description: m.toast_success_description() });
+
+  useEffect(() => {
+    if (!returned) return;
+    if (returned === "saved") success();
+    // Drop the redirect's query, so a reload does not settle the same intent again.
+    navigate(".", { replace: true, preventScrollReset: true });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [returned]);
+
+  const saved = () => {
+    setAdding(false);
+    setReturnError(null);
+    success();
+    revalidator.revalidate();
+  };
+  const close = () => {
+    setAdding(false);
+    setReturnError(null);
+  };
+
+  return (
+    <DashboardPage title={m.settings_payment_title()} intro={m.payments_intro()}>
+      <SavedCardList cards={cards} onDeleted={() => (success(), revalidator.revalidate())} />
+      <section aria-labelledby="add-card-heading" className="space-y-4">
+        <h2 id="add-card-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-100">
+          {m.payments_add_card_heading()}
+        </h2>
+        <ErrorText text={returnError} />
+        {cardEntry.mode === "unavailable" ? (
+          <p className="text-zinc-700 dark:text-zinc-300">{m.payments_unavailable()}</p>
+        ) : !adding ? (
+          <button type="button" className="button-primary min-h-11" onClick={() => setAdding(true)}>
+            {m.payments_add_card()}
+          </button>
+        ) : (
+          <Suspense fallback={<p className="text-sm text-zinc-700 dark:text-zinc-300">{m.payments_saving_card()}</p>}>
+            {cardEntry.mode === "emulator" && EmulatorCardForm ? (
+              <EmulatorCardForm keys={cardEntry} onSaved={saved} onCancel={close} />
+            ) : cardEntry.mode === "elements" ? (
+              <ElementsCardForm publishableKey={cardEntry.publishableKey} locale={getLocale()} onSaved={saved} onCancel={close} />
+            ) : (
+              <p className="text-zinc-700 dark:text-zinc-300">{m.payments_unavailable()}</p>
+            )}
+          </Suspense>
+        )}
+      </section>
+      <Toast toast={toast} />
+    </DashboardPage>
+  );
+}

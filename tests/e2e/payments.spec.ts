@@ -1,0 +1,82 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, signUpWithApi, test } from "./fixtures";
+import { message } from "./messages";
+
+/**
+ * Saved cards at /dashboard/setting/profile/payment, as a new client would use them: the local card form talks to
+ * the Stripe emulator the test run started, 3-D Secure goes through the emulator's page and back (issue 9).
+ */
+const PAGE = "/dashboard/setting/profile/payment";
+const EXPIRY = "12 / 34";
+
+async function addCard(page: Page, number: string) {
+  await page.getByRole("button", { name: "Add card" }).click();
+  await page.getByLabel("Card number").fill(number);
+  await page.getByLabel("Expiry (MM / YY)").fill(EXPIRY);
+  await page.getByLabel("Security code (CVC)").fill("123");
+  await page.getByRole("button", { name: "Save card" }).click();
+}
+
+test("a client saves a normal card and a 3-D Secure card, sees both in English and Japanese, and deletes one", async ({ page, context, baseURL }) => {
+  await signUpWithApi(page);
+  await page.goto(PAGE);
+  await expect(page.getByText("You have no saved cards yet.")).toBeVisible();
+
+  const started = Date.now();
+  await addCard(page, "4242 4242 4242 4242");
+  await expect(page.getByRole("status").filter({ hasText: "Success" })).toContainText("Successfully");
+  await expect(page.getByText("Visa ending in 4242")).toBeVisible();
+  console.log(`[payments] a card save took ${Date.now() - started} ms end to end in the browser`);
+  await expect(page.getByText("Expires 12/34")).toBeVisible();
+
+  await addCard(page, "4000 0025 0000 3155");
+  // The emulator's 3-D Secure page, then back with the intent's outcome.
+  await expect(page).toHaveURL(/\/_emulator\/3ds\//);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: /complete/i }).click();
+  await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
+  await expect(page.getByRole("status").filter({ hasText: "Success" })).toBeVisible();
+  await expect(page.getByText("Visa ending in 3155")).toBeVisible();
+  await expect(page.getByText("Visa ending in 4242")).toBeVisible();
+
+  await context.addCookies([{ name: "app-language", value: "ja", url: baseURL! }]);
+  await page.goto(PAGE);
+  await expect(page.getByRole("heading", { level: 1, name: message("settings", "ja", "settings_payment_title") })).toBeVisible();
+  await expect(page.getByText("Visa（末尾 4242）")).toBeVisible();
+  await expect(page.getByText("Visa（末尾 3155）")).toBeVisible();
+
+  await page.getByRole("button", { name: "末尾 4242 のカードを削除" }).click();
+  await expect(page.getByRole("status").filter({ hasText: message("payments", "ja", "toast_success_title") })).toBeVisible();
+  await expect(page.getByText("Visa（末尾 4242）")).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByText("Visa（末尾 3155）")).toBeVisible();
+  await expect(page.getByText("Visa（末尾 4242）")).toHaveCount(0);
+});
+
+test("a declined card says why, keeps what was typed, and saves nothing", async ({ page }) => {
+  await signUpWithApi(page);
+  await page.goto(PAGE);
+  await addCard(page, "4000 0000 0000 9995");
+  await expect(page.getByRole("alert").filter({ hasText: "Your card has insufficient funds." })).toBeVisible();
+  await expect(page.getByLabel("Card number")).toHaveValue("4000 0000 0000 9995");
+  await expect(page.getByLabel("Expiry (MM / YY)")).toHaveValue(EXPIRY);
+  await expectAccessible(page);
+
+  await page.getByLabel("Card number").fill("4000 0000 0000 0002");
+  await page.getByRole("button", { name: "Save card" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Your card was declined." })).toBeVisible();
+
+  await page.reload();
+  await expect(page.getByText("You have no saved cards yet.")).toBeVisible();
+});
+
+test("a failed 3-D Secure check comes back with its reason and saves nothing", async ({ page }) => {
+  await signUpWithApi(page);
+  await page.goto(PAGE);
+  await addCard(page, "4000 0025 0000 3155");
+  await expect(page).toHaveURL(/\/_emulator\/3ds\//);
+  await page.getByRole("button", { name: /fail/i }).click();
+  await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
+  await expect(page.getByRole("alert").filter({ hasText: "We are unable to authenticate your card." })).toBeVisible();
+  await expect(page.getByText("You have no saved cards yet.")).toBeVisible();
+});

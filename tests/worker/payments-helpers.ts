@@ -1,0 +1,78 @@
+// Helpers of the payments tests: a signed-in user saving a card the way the local card form does (the app's own
+// emulator-cards module, against the emulator the run started), and Stripe's webhook deliveries, signed with the
+// Worker's secret, to the Worker's real route.
+import { env, exports } from "cloudflare:workers";
+import Stripe from "stripe";
+import { confirmCardSetupOnEmulator, type CardDetails } from "../../app/lib/payments/emulator-cards";
+import { createStripe } from "../../worker/payments/stripe-client";
+import { freshUser } from "./auth-helpers";
+import { BASE, call, signUp } from "./helpers";
+
+export const emulatorKeys = { apiUrl: `http://127.0.0.1:${env.STRIPE_API_PORT}`, publishableKey: env.STRIPE_PUBLISHABLE_KEY };
+/** The platform's client, built by the Worker's own factory from the test environment. */
+export const platform = () => createStripe(env);
+export const RETURN_URL = `${BASE}/dashboard/setting/profile/payment`;
+
+export async function newUser() {
+  const user = freshUser();
+  return { ...user, cookie: await signUp(user.handle, user.email) };
+}
+
+export const card = (number: string): CardDetails => ({ number, expMonth: "12", expYear: String(new Date().getUTCFullYear() + 3), cvc: "123" });
+
+export async function createSetup(cookie: string): Promise<{ intentId: string; clientSecret: string }> {
+  const response = await call("/api/stripe/intent/setup/create", { cookie });
+  if (response.status !== 200) throw new Error(`setup/create answered ${response.status}`);
+  return response.json();
+}
+
+/** The card form's part: create the card at the emulator with the publishable key and confirm the intent. */
+export async function enterCard(cookie: string, number: string) {
+  const setup = await createSetup(cookie);
+  const result = await confirmCardSetupOnEmulator(emulatorKeys, { ...setup, returnUrl: RETURN_URL }, card(number));
+  return { setup, result };
+}
+
+export const confirmSetup = (cookie: string, intentId: string) => call("/api/stripe/intent/setup/confirm", { method: "POST", cookie, json: { intentId } });
+
+export async function cardRows(userEmail: string) {
+  const { results } = await env.DB.prepare(
+    `SELECT m.* FROM payment_account_methods m JOIN user_accounts u ON u.id = m.user_account_id WHERE u.email = ? ORDER BY m.created_at`,
+  )
+    .bind(userEmail)
+    .all<{ id: string; stripe_method_id: string; brand: string; last4: string }>();
+  return results;
+}
+
+/** The emulator's events about one object (newest first, as Stripe lists them), as raw JSON bodies. */
+export async function eventsAbout(objectIds: string[]): Promise<Stripe.Event[]> {
+  const events = await platform().events.list({ limit: 100 });
+  return events.data.filter((event) => objectIds.includes((event.data.object as { id: string }).id));
+}
+
+/** A `t=…,v1=…` signature over a body, as Stripe makes it. */
+export const sign = (payload: string, { secret = env.STRIPE_WEBHOOK_SECRET, timestamp }: { secret?: string; timestamp?: number } = {}) =>
+  Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp, cryptoProvider: Stripe.createSubtleCryptoProvider() });
+
+/** POST /webhooks/stripe with this body and signature header (none when null). */
+export function postWebhook(body: string, signature: string | null) {
+  const headers = new Headers({ "content-type": "application/json" });
+  if (signature) headers.set("stripe-signature", signature);
+  return exports.default.fetch(new Request(`${BASE}/webhooks/stripe`, { method: "POST", headers, body }));
+}
+
+/** Delivers an event as Stripe does: the pretty-printed JSON body and a signature over exactly those bytes. */
+export async function deliver(event: Stripe.Event, options: { secret?: string; timestamp?: number } = {}) {
+  const body = JSON.stringify(event, null, 2);
+  return postWebhook(body, await sign(body, options));
+}
+
+/** Each event `times` times, in a shuffled order. */
+export function shuffledDeliveries<T>(events: T[], times: number): T[] {
+  const all = events.flatMap((event) => Array.from({ length: times }, () => event));
+  for (let i = all.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [all[i], all[j]] = [all[j], all[i]];
+  }
+  return all;
+}

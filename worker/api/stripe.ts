@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { AppEnv } from "../http/context";
+import { createCardSetup, deleteCard, saveCardFromSetupIntent } from "../payments/cards";
+import { createStripe } from "../payments/stripe-client";
+
+/**
+ * The card calls of spec section 7, for the signed-in user only; another user's intent or card reads as 404 and
+ * nothing changes. Paying, Connect and the wallet come with the orders and payouts work.
+ */
+export const stripeApi = new Hono<AppEnv>();
+
+stripeApi.use("*", async (c, next) => {
+  if (!c.get("request").user) return c.json({ error: "unauthorized" }, 401);
+  await next();
+});
+
+const id = v.pipe(v.string(), v.minLength(1), v.maxLength(255));
+const confirmBody = v.object({ intentId: id });
+const deleteBody = v.object({ methodId: id });
+
+/** GET /api/stripe/intent/setup/create → { intentId, clientSecret } for the card form to confirm. */
+stripeApi.get("/intent/setup/create", async (c) => {
+  const { db, env, user } = c.get("request");
+  return c.json(await createCardSetup(db, createStripe(env), user!));
+});
+
+/** POST /api/stripe/intent/setup/confirm { intentId } → the saved card: { paymentAccountMethodId, stripeMethodId, card }. */
+stripeApi.post("/intent/setup/confirm", async (c) => {
+  const { db, env, user } = c.get("request");
+  const parsed = v.safeParse(confirmBody, await c.req.json().catch(() => null));
+  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
+  const result = await saveCardFromSetupIntent(db, createStripe(env), user!.accountId, parsed.output.intentId);
+  if (result.status === "not_found") return c.json({ error: "not_found" }, 404);
+  if (result.status === "not_succeeded") return c.json({ error: "setup_not_succeeded", intentStatus: result.intentStatus }, 409);
+  const { id: paymentAccountMethodId, stripeMethodId, card } = result.method;
+  return c.json({ paymentAccountMethodId, stripeMethodId, card });
+});
+
+/** POST /api/stripe/payment/method/delete { methodId } (a payment account method id). */
+stripeApi.post("/payment/method/delete", async (c) => {
+  const { db, env, user } = c.get("request");
+  const parsed = v.safeParse(deleteBody, await c.req.json().catch(() => null));
+  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
+  if (!(await deleteCard(db, createStripe(env), user!.accountId, parsed.output.methodId))) return c.json({ error: "not_found" }, 404);
+  return c.json({ status: "deleted" });
+});

@@ -1,0 +1,48 @@
+/**
+ * The one place the `stripe` client is built (docs/decisions/018). Production talks to api.stripe.com with the
+ * secret key; locally and in tests the same SDK talks to the emulator (`emulators/stripe/`) through host, port
+ * and protocol only: the code path is the production one, only configuration differs.
+ */
+import Stripe from "stripe";
+
+/** The Stripe settings of a Worker's environment (wrangler.toml vars and secrets). */
+export interface StripeEnv {
+  APP_ENV: string;
+  STRIPE_SECRET_KEY?: string;
+  /** Set only outside production: where the local Stripe-compatible emulator listens. */
+  STRIPE_API_HOST?: string;
+  STRIPE_API_PORT?: string;
+  STRIPE_API_PROTOCOL?: string;
+}
+
+export class StripeConfigurationError extends Error {}
+
+/** True when the environment points the SDK at the local emulator rather than Stripe. */
+export function usesStripeEmulator(env: StripeEnv): boolean {
+  return Boolean(env.STRIPE_API_HOST);
+}
+
+/**
+ * The client for this environment. A production Worker refuses an emulator host (it would take no real money and
+ * accept any card), and the emulator itself refuses live keys.
+ */
+export function createStripe(env: StripeEnv): Stripe {
+  const key = env.STRIPE_SECRET_KEY;
+  if (!key) throw new StripeConfigurationError("STRIPE_SECRET_KEY is not set");
+  if (usesStripeEmulator(env) && env.APP_ENV === "production") {
+    throw new StripeConfigurationError("A production Worker cannot use the local Stripe emulator (STRIPE_API_HOST is set)");
+  }
+  return new Stripe(key, {
+    httpClient: Stripe.createFetchHttpClient(),
+    ...(usesStripeEmulator(env) && {
+      host: env.STRIPE_API_HOST,
+      port: env.STRIPE_API_PORT,
+      protocol: env.STRIPE_API_PROTOCOL === "https" ? "https" : "http",
+    }),
+    // Fail fast against the emulator; against Stripe, the SDK's retries (with its idempotency keys) ride out blips.
+    maxNetworkRetries: usesStripeEmulator(env) ? 0 : 2,
+  });
+}
+
+/** Webhook signatures are checked with SubtleCrypto: the Worker has no Node crypto. */
+export const stripeCryptoProvider = Stripe.createSubtleCryptoProvider();

@@ -1,0 +1,33 @@
+/**
+ * Stripe's webhook events (docs/decisions/018). The route checks the signature; this decides what an event does.
+ * Each event is handled at most once in effect:
+ * - `processed_webhook_events` remembers every event id handled, so a redelivery is answered and skipped;
+ * - every effect is itself idempotent (unique rows, re-reading the object from Stripe), so two deliveries racing
+ *   past that check, or events arriving out of order, still leave one effect and the current state.
+ * Types Comet does not act on are acknowledged and ignored, so Stripe stops retrying them.
+ */
+import type Stripe from "stripe";
+import type { Database } from "../db/client";
+import { forgetCard, saveCardFromSucceededSetup } from "./cards";
+
+type EventHandler = (event: Stripe.Event, deps: { db: Database; stripe: Stripe }) => Promise<void>;
+
+const HANDLERS: Partial<Record<Stripe.Event.Type, EventHandler>> = {
+  "setup_intent.succeeded": (event, { db, stripe }) => saveCardFromSucceededSetup(db, stripe, event.data.object as Stripe.SetupIntent),
+  "payment_method.detached": (event, { db }) => forgetCard(db, (event.data.object as Stripe.PaymentMethod).id),
+};
+
+export type WebhookOutcome = "handled" | "duplicate" | "ignored";
+
+export async function handleStripeEvent(event: Stripe.Event, deps: { db: Database; stripe: Stripe }, now = Date.now()): Promise<WebhookOutcome> {
+  const seen = await deps.db.$client.prepare("SELECT 1 FROM processed_webhook_events WHERE event_id = ?").bind(event.id).first();
+  if (seen) return "duplicate";
+  const handler = HANDLERS[event.type];
+  // Recorded only once the effect is done: if it throws, Stripe's retry runs it again (it is idempotent).
+  if (handler) await handler(event, deps);
+  await deps.db.$client
+    .prepare("INSERT INTO processed_webhook_events (event_id, event_type, processed_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
+    .bind(event.id, event.type, now)
+    .run();
+  return handler ? "handled" : "ignored";
+}
