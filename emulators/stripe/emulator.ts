@@ -282,7 +282,11 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
       for (const [name, value] of Object.entries(baseHeaders)) if (!response.headers.has(name)) response.headers.set(name, value);
       return response;
     };
-    if (request.method === "OPTIONS") return finish(new Response(null, { status: 204 }));
+    if (request.method === "OPTIONS") {
+      // A preflight may name any header a client library adds; allow what it asks for.
+      const asked = request.headers.get("access-control-request-headers");
+      return finish(new Response(null, { status: 204, headers: asked ? { "Access-Control-Allow-Headers": asked } : {} }));
+    }
 
     const matched = routes
       .filter((compiled) => compiled.pattern.test(url.pathname))
