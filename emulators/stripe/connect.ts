@@ -2,15 +2,11 @@
 import type Stripe from "stripe";
 import { changedFields } from "./customers.ts";
 import * as build from "./objects.ts";
-import { htmlResponse, messagePage, outcomeForm, page, redirect } from "./pages.ts";
+import { htmlResponse, jsonResponse, messagePage, outcomeForm, page, redirect } from "./pages.ts";
 import {
   adjustBalance, balancesOf, emit, getAccount, getCharge, PLATFORM_ACCOUNT_ID, type Core, type Ctx, type Route, type State,
 } from "./state.ts";
 import { ApiError, escapeHtml, int, invalidRequest, listPage, mergeMetadata, newId, obj, requiredStr, str, type Params } from "./util.ts";
-
-function json(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body, null, 2), { status, headers: { "Content-Type": "application/json" } });
-}
 
 function balanceOf(core: Core, account: string): Stripe.Balance {
   const balances = balancesOf(core.state, account);
@@ -224,7 +220,7 @@ export function connectRoutes(core: Core): Route[] {
           const connected = account === PLATFORM_ACCOUNT_ID ? null : account;
           emit(state, ctx, "balance.available", balanceOf(core, account), null, connected);
         }
-        return json(balanceOf(core, PLATFORM_ACCOUNT_ID));
+        return jsonResponse(200, balanceOf(core, PLATFORM_ACCOUNT_ID));
       },
     },
     {

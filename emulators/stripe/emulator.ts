@@ -6,6 +6,7 @@ import { connectRoutes } from "./connect.ts";
 import { customerRoutes } from "./customers.ts";
 import { intentRoutes } from "./intents.ts";
 import * as build from "./objects.ts";
+import { jsonResponse } from "./pages.ts";
 import { State, expand, type ApiRoute, type Core, type Ctx, type PageRoute, type Route } from "./state.ts";
 import { threeDSecureRoutes } from "./three-d-secure.ts";
 import {
@@ -162,10 +163,6 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
     return { deliveries, order: sequence.map((event) => event.id) };
   }
 
-  function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-    return new Response(JSON.stringify(body, null, 2), { status, headers: { "Content-Type": "application/json", ...headers } });
-  }
-
   const eventRoutes: Route[] = [
     {
       method: "GET", path: "/v1/events",
@@ -240,7 +237,7 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
         deliverer.cancelRetries();
         core.state = new State(defaultCurrency);
         registerConfiguredEndpoints();
-        return json(200, { reset: true });
+        return jsonResponse(200, { reset: true });
       },
     },
     {
@@ -248,21 +245,21 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
       run: async (ctx) => {
         const times = Math.max(1, Math.min(10, int(ctx.params, "times") ?? 1));
         const shuffle = str(ctx.params, "shuffle") === "1" || str(ctx.params, "shuffle") === "true";
-        return json(200, await redeliver([...core.state.events], times, shuffle));
+        return jsonResponse(200, await redeliver([...core.state.events], times, shuffle));
       },
     },
     {
       method: "POST", path: "/_emulator/events/:id/redeliver", page: true,
       run: async (ctx) => {
         const event = core.state.events.find((candidate) => candidate.id === ctx.pathParams.id);
-        if (!event) return json(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such event: '${ctx.pathParams.id}'` } });
+        if (!event) return jsonResponse(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such event: '${ctx.pathParams.id}'` } });
         const times = Math.max(1, Math.min(10, int(ctx.params, "times") ?? 1));
-        return json(200, await redeliver([event], times, false));
+        return jsonResponse(200, await redeliver([event], times, false));
       },
     },
     {
       method: "GET", path: "/_emulator/webhooks/attempts", page: true,
-      run: () => json(200, { attempts: deliverer.attempts }),
+      run: () => jsonResponse(200, { attempts: deliverer.attempts }),
     },
   ];
 
@@ -282,13 +279,17 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
       for (const [name, value] of Object.entries(baseHeaders)) if (!response.headers.has(name)) response.headers.set(name, value);
       return response;
     };
-    if (request.method === "OPTIONS") return finish(new Response(null, { status: 204 }));
+    if (request.method === "OPTIONS") {
+      // A preflight may name any header a client library adds; allow what it asks for.
+      const asked = request.headers.get("access-control-request-headers");
+      return finish(new Response(null, { status: 204, headers: asked ? { "Access-Control-Allow-Headers": asked } : {} }));
+    }
 
     const matched = routes
       .filter((compiled) => compiled.pattern.test(url.pathname))
       .find((compiled) => compiled.method === request.method);
     if (!matched) {
-      return finish(json(404, {
+      return finish(jsonResponse(404, {
         error: {
           type: "invalid_request_error",
           message: `Unrecognized request URL (${request.method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/. (This is the local Stripe emulator: see docs/decisions/017-stripe-emulator.md for what it covers.)`,
@@ -302,7 +303,7 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
     try {
       params = { ...parseForm(url.searchParams), ...parseForm(body) };
     } catch {
-      return finish(json(400, { error: { type: "invalid_request_error", message: "Invalid request body." } }));
+      return finish(jsonResponse(400, { error: { type: "invalid_request_error", message: "Invalid request body." } }));
     }
     const ctx: Ctx = {
       method: isPage(matched.route) ? "PAGE" : request.method, url, origin: url.origin, params, pathParams, publishable: false,
@@ -358,7 +359,7 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
     } catch (error) {
       if (!(error instanceof ApiError)) {
         console.error("[stripe-emulator]", error);
-        return finish(json(500, { error: { type: "api_error", message: `The emulator failed: ${error instanceof Error ? error.message : String(error)}` } }));
+        return finish(jsonResponse(500, { error: { type: "api_error", message: `The emulator failed: ${error instanceof Error ? error.message : String(error)}` } }));
       }
       const response = JSON.stringify({ error: error.body }, null, 2);
       // Stripe saves the outcome of a request that ran (a decline included), not of one whose parameters failed

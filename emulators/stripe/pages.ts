@@ -1,4 +1,4 @@
-// The emulator's own HTML pages (3-D Secure challenge, Connect onboarding and dashboard): plain forms that work
+// Responses of the emulator's own routes, and its HTML pages (3-D Secure challenge, Connect onboarding and dashboard): plain forms that work
 // without JavaScript, labelled buttons, light theme. They stand in for Stripe-hosted pages in local runs.
 import { escapeHtml } from "./util.ts";
 
@@ -51,6 +51,10 @@ ${submit}
 
 export function htmlResponse(status: number, html: string): Response {
   return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+}
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body, null, 2), { status, headers: { "Content-Type": "application/json", ...headers } });
 }
 
 export function redirect(location: string): Response {

@@ -4,7 +4,7 @@ import type Stripe from "stripe";
 import type { TestCard } from "./cards.ts";
 import * as build from "./objects.ts";
 import { clone, noSuch, type Params } from "./util.ts";
-import type { EndpointRecord } from "./webhooks.ts";
+import { endpointWants, type EndpointRecord } from "./webhooks.ts";
 
 export interface PaymentMethodRecord {
   pm: Stripe.PaymentMethod;
@@ -91,7 +91,6 @@ export function emit(
   previousAttributes: Record<string, unknown> | null = null,
   account: string | null = ctx.account,
 ): Stripe.Event {
-  const pending = [...state.endpoints.values()].filter((record) => !record.disabled && record.connect === Boolean(account)).length;
   const event = build.event({
     type,
     object: clone(object),
@@ -99,8 +98,9 @@ export function emit(
     account,
     // Events caused by a person on an emulator page stand for Dashboard or bank actions: no API request, as Stripe.
     request: { id: ctx.method === "PAGE" ? null : ctx.requestId, idempotency_key: ctx.method === "PAGE" ? null : ctx.idempotencyKey },
-    pendingWebhooks: pending,
+    pendingWebhooks: 0,
   });
+  event.pending_webhooks = [...state.endpoints.values()].filter((record) => endpointWants(record, event)).length;
   state.events.push(event);
   ctx.emitted.push(event);
   return event;

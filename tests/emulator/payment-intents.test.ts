@@ -3,7 +3,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningStripeEmulator } from "../../emulators/stripe/server.ts";
-import { call, form, rejection, start } from "./helpers.ts";
+import { call, form, PUBLISHABLE_KEY, rejection, start } from "./helpers.ts";
 
 let emulator: RunningStripeEmulator;
 let stripe: Stripe;
@@ -190,6 +190,24 @@ describe("test cards on payments", () => {
     expect(offSession.status).toBe("succeeded");
     const onSession = await stripe.paymentIntents.create({ amount: 1000, currency: "jpy", customer: customer.id, payment_method: setup.payment_method as string, confirm: true });
     expect(onSession.status).toBe("requires_action");
+  });
+
+  it("lets a browser on another origin confirm with the publishable key and client secret, as Stripe.js does", async () => {
+    const intent = await stripe.paymentIntents.create({ amount: 2500, currency: "jpy" });
+    const headers = { Authorization: `Bearer ${PUBLISHABLE_KEY}`, Origin: "http://localhost:5173", "Content-Type": "application/x-www-form-urlencoded" };
+    const created = await call(emulator, "/v1/payment_methods", {
+      method: "POST", headers, body: new URLSearchParams({ type: "card", "card[number]": "4000002760003184", "card[exp_month]": "12", "card[exp_year]": String(new Date().getFullYear() + 3), "card[cvc]": "123" }).toString(),
+    });
+    expect(created.headers.get("access-control-allow-origin")).toBe("*");
+    const pm = (await created.json()) as Stripe.PaymentMethod;
+    const confirm = (params: Record<string, string>) => call(emulator, `/v1/payment_intents/${intent.id}/confirm`, { method: "POST", headers, body: new URLSearchParams(params).toString() });
+    expect((await confirm({ payment_method: pm.id })).status).toBe(403);
+    const confirmed = await confirm({ payment_method: pm.id, client_secret: intent.client_secret!, return_url: "http://localhost:5173/pay/return" });
+    expect(confirmed.status).toBe(200);
+    const body = (await confirmed.json()) as Stripe.PaymentIntent;
+    expect(body).toMatchObject({ status: "requires_action", next_action: { type: "redirect_to_url", redirect_to_url: { return_url: "http://localhost:5173/pay/return" } } });
+    const read = await call(emulator, `/v1/payment_intents/${intent.id}?client_secret=${encodeURIComponent(intent.client_secret!)}`, { headers });
+    expect(((await read.json()) as Stripe.PaymentIntent).status).toBe("requires_action");
   });
 
   it("refuses a card saved by another customer", async () => {

@@ -34,6 +34,7 @@ describe("webhook delivery", () => {
     const event = await verifier.webhooks.constructEventAsync(received!.body, received!.signature, SECRET, undefined, cryptoProvider);
     expect(event).toMatchObject({ type: "customer.created", object: "event", livemode: false, data: { object: { id: customer.id, email: "hook@example.com" } } });
     expect(event.request?.id).toMatch(/^req_/);
+    expect(event.pending_webhooks).toBe(1);
     const tampered = received!.body.replace("hook@example.com", "evil@example.com");
     await expect(verifier.webhooks.constructEventAsync(tampered, received!.signature, SECRET, undefined, cryptoProvider)).rejects.toThrow(
       /No signatures found matching the expected signature for payload/,
