@@ -5,8 +5,9 @@
 //
 //   node scripts/preview.mjs [--port N] [--check]
 // --port: default 4173 (vite preview's own default). --check: serve on a free port, require GET / to answer
-// 200, stop, and exit 0 or 1 (scripts/test.mjs runs `npm run preview -- --check` to prove the command works).
-import { existsSync } from "node:fs";
+// 200, stop, and exit 0 or 1 (scripts/test.mjs runs `npm run preview -- --check` to prove the command works); it
+// also requires that the production build has no trace of the local card form (docs/decisions/018).
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { build, freePort, log, prepareState, root, startPreview } from "./serve-test-build.mjs";
 
@@ -23,11 +24,23 @@ if (!existsSync(join(root, "build", "server", "wrangler.json"))) {
 prepareState(stateDir, "preview");
 const server = await startPreview({ stateDir, port, prefix: "preview" });
 
+/** Built files that carry the local card form (its emulator call sends `card[number]`); none in production. */
+function localCardFormFiles() {
+  const found = [];
+  for (const dir of [join(root, "build", "client", "assets"), join(root, "build", "server", "assets")]) {
+    if (!existsSync(dir)) continue;
+    for (const name of readdirSync(dir)) if (name.endsWith(".js") && readFileSync(join(dir, name), "utf8").includes("card[number]")) found.push(name);
+  }
+  return found;
+}
+
 if (check) {
   const response = await fetch(server.url, { redirect: "manual" }).catch((error) => ({ status: String(error) }));
   await server.stop();
   log("preview", `check: GET / answered ${response.status} (200 expected)`);
-  process.exit(response.status === 200 ? 0 : 1);
+  const cardForm = localCardFormFiles();
+  log("preview", `check: local card form in the production build: ${cardForm.length ? cardForm.join(", ") : "none"} (none expected)`);
+  process.exit(response.status === 200 && cardForm.length === 0 ? 0 : 1);
 }
 log("preview", `open ${server.url}; Ctrl-C stops it`);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.stop().then(() => process.exit(0)));
