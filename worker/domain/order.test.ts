@@ -1,0 +1,141 @@
+import { describe, expect, it } from "vitest";
+import { DEADLINES, decide, editable, partyOf, pendingDeadline, type OrderAction, type OrderState } from "./order";
+
+const T0 = Date.UTC(2026, 10, 1);
+const DAY = 86_400_000;
+
+function order(overrides: Partial<OrderState> = {}): OrderState {
+  return {
+    sellerId: "seller", buyerId: "buyer", progress: "DRAFT", payment: "DRAFT", chat: "DRAFT", priceAmount: 10_000, deliverableCount: 0,
+    estimatedStart: null, estimatedDelivery: null, submittedAt: T0, approvedAt: null, paidAt: null, deliveredAt: null, completedAt: null,
+    canceledAt: null, approvalDeadline: T0 + DEADLINES.approvalMs, paymentDeadline: null, deliveryDeadline: null, completionDeadline: null,
+    ...overrides,
+  };
+}
+const approved = (o: Partial<OrderState> = {}) => order({ progress: "APPROVED", chat: "OPENED", approvedAt: T0, paymentDeadline: T0 + DEADLINES.paymentMs, ...o });
+const paid = (o: Partial<OrderState> = {}) => approved({ payment: "COMPLETED", paidAt: T0, deliveryDeadline: T0 + DEADLINES.deliveryMs, ...o });
+const delivered = (o: Partial<OrderState> = {}) => paid({ progress: "DELIVERED", deliverableCount: 1, deliveredAt: T0, completionDeadline: T0 + DEADLINES.completionMs, ...o });
+const completed = () => delivered({ progress: "COMPLETED", chat: "CLOSED", completedAt: T0 });
+const canceled = () => order({ progress: "CANCELED", chat: "CLOSED", canceledAt: T0 });
+
+describe("who acts", () => {
+  it("is the seller or the buyer by commission account, else nobody", () => {
+    expect(partyOf(order(), "seller")).toBe("seller");
+    expect(partyOf(order(), "buyer")).toBe("buyer");
+    expect(partyOf(order(), "someone")).toBeNull();
+    expect(partyOf(order(), null)).toBeNull();
+  });
+
+  it("refuses the buyer every seller action, and everyone but the system the payment and the deadlines", () => {
+    for (const type of ["approve", "cancel", "deliver", "complete", "updateServiceDetails", "addDeliverable"] as const) {
+      expect(decide(order(), { type }, "buyer", T0)).toEqual({ ok: false, refusal: "seller_only" });
+    }
+    expect(decide(approved(), { type: "markPaid" }, "seller", T0)).toEqual({ ok: false, refusal: "system_only" });
+    expect(decide(approved(), { type: "markPaid" }, "buyer", T0)).toEqual({ ok: false, refusal: "system_only" });
+    expect(decide(order(), { type: "deadlinePassed" }, "seller", T0 + 8 * DAY)).toEqual({ ok: false, refusal: "system_only" });
+  });
+});
+
+describe("the lifecycle of spec section 4", () => {
+  it("DRAFT → APPROVED opens the chat and starts the payment deadline", () => {
+    const decision = decide(order(), { type: "approve" }, "seller", T0 + DAY);
+    expect(decision).toMatchObject({ ok: true, changed: true, event: "APPROVED" });
+    if (!decision.ok || !decision.changed) throw new Error();
+    expect(decision.next).toMatchObject({ progress: "APPROVED", chat: "OPENED", approvedAt: T0 + DAY, paymentDeadline: T0 + DAY + DEADLINES.paymentMs });
+  });
+
+  it("approving needs a total above 100", () => {
+    expect(decide(order({ priceAmount: 100 }), { type: "approve" }, "seller", T0)).toEqual({ ok: false, refusal: "price_too_low" });
+    expect(decide(order({ priceAmount: null }), { type: "approve" }, "seller", T0)).toEqual({ ok: false, refusal: "price_too_low" });
+    expect(decide(order({ priceAmount: 101 }), { type: "approve" }, "seller", T0)).toMatchObject({ ok: true });
+  });
+
+  it("paid: the delivery deadline is the estimated delivery, else 30 days; paying twice changes nothing", () => {
+    const first = decide(approved({ estimatedDelivery: T0 + 10 * DAY }), { type: "markPaid" }, "system", T0 + DAY);
+    expect(first).toMatchObject({ ok: true, changed: true, event: "PAID", next: { payment: "COMPLETED", paidAt: T0 + DAY, deliveryDeadline: T0 + 10 * DAY } });
+    expect(decide(approved(), { type: "markPaid" }, "system", T0)).toMatchObject({ next: { deliveryDeadline: T0 + DEADLINES.deliveryMs } });
+    expect(decide(paid(), { type: "markPaid" }, "system", T0)).toEqual({ ok: true, changed: false });
+    expect(decide(order(), { type: "markPaid" }, "system", T0)).toEqual({ ok: false, refusal: "wrong_state" });
+  });
+
+  it("delivering needs the payment and at least one file", () => {
+    expect(decide(approved({ deliverableCount: 1 }), { type: "deliver" }, "seller", T0)).toEqual({ ok: false, refusal: "wrong_state" });
+    expect(decide(paid(), { type: "deliver" }, "seller", T0)).toEqual({ ok: false, refusal: "no_deliverables" });
+    expect(decide(paid({ deliverableCount: 2 }), { type: "deliver" }, "seller", T0)).toMatchObject({ ok: true, event: "DELIVERED", next: { progress: "DELIVERED", completionDeadline: T0 + DEADLINES.completionMs } });
+  });
+
+  it("completing closes the chat; only a delivered order completes", () => {
+    expect(decide(delivered(), { type: "complete" }, "seller", T0)).toMatchObject({ ok: true, next: { progress: "COMPLETED", chat: "CLOSED", completedAt: T0 } });
+    expect(decide(paid(), { type: "complete" }, "seller", T0)).toEqual({ ok: false, refusal: "wrong_state" });
+  });
+
+  it("the seller cancels until delivery; nothing reopens a closed order", () => {
+    expect(decide(order(), { type: "cancel" }, "seller", T0)).toMatchObject({ ok: true, next: { progress: "CANCELED", chat: "CLOSED" } });
+    expect(decide(paid(), { type: "cancel" }, "seller", T0)).toMatchObject({ ok: true });
+    for (const o of [delivered(), completed(), canceled()]) {
+      for (const type of ["approve", "cancel", "deliver"] as const) expect(decide(o, { type }, "seller", T0)).toEqual({ ok: false, refusal: "wrong_state" });
+    }
+  });
+});
+
+describe("editability (spec section 4)", () => {
+  const states = { draft: order(), approved: approved(), paid: paid(), delivered: delivered(), completed: completed(), canceled: canceled() };
+  const table: [keyof typeof editable, Record<keyof typeof states, boolean>][] = [
+    ["price", { draft: true, approved: true, paid: false, delivered: false, completed: false, canceled: false }],
+    ["chatSettings", { draft: true, approved: true, paid: false, delivered: false, completed: false, canceled: false }],
+    ["serviceDetails", { draft: true, approved: true, paid: true, delivered: false, completed: false, canceled: false }],
+    ["schedule", { draft: true, approved: true, paid: true, delivered: false, completed: false, canceled: false }],
+    ["addDeliverable", { draft: true, approved: true, paid: true, delivered: true, completed: false, canceled: false }],
+    ["deleteDeliverable", { draft: true, approved: true, paid: true, delivered: false, completed: false, canceled: false }],
+  ];
+  for (const [part, expected] of table) {
+    it(`${part}`, () => {
+      for (const [name, state] of Object.entries(states)) expect(editable[part](state), `${part} when ${name}`).toBe(expected[name as keyof typeof states]);
+    });
+  }
+
+  it("a refused edit changes nothing and says why", () => {
+    const actions: OrderAction[] = [
+      { type: "updatePrice", priceAmount: 20_000 },
+      { type: "updateSchedule", estimatedStart: null, estimatedDelivery: null },
+      { type: "updateServiceDetails" },
+      { type: "deleteDeliverable" },
+    ];
+    for (const action of actions) expect(decide(completed(), action, "seller", T0)).toEqual({ ok: false, refusal: "not_editable" });
+  });
+
+  it("prices are integer minor units; once approved, never 100 or less", () => {
+    expect(decide(order(), { type: "updatePrice", priceAmount: 12.5 }, "seller", T0)).toEqual({ ok: false, refusal: "price_invalid" });
+    expect(decide(order(), { type: "updatePrice", priceAmount: -1 }, "seller", T0)).toEqual({ ok: false, refusal: "price_invalid" });
+    expect(decide(order(), { type: "updatePrice", priceAmount: 50 }, "seller", T0)).toMatchObject({ ok: true, next: { priceAmount: 50 } });
+    expect(decide(approved(), { type: "updatePrice", priceAmount: 50 }, "seller", T0)).toEqual({ ok: false, refusal: "price_too_low" });
+    expect(decide(order(), { type: "updatePrice", priceAmount: 10_000 }, "seller", T0)).toEqual({ ok: true, changed: false });
+  });
+
+  it("a schedule ends after it starts", () => {
+    expect(decide(order(), { type: "updateSchedule", estimatedStart: T0 + 2 * DAY, estimatedDelivery: T0 + DAY }, "seller", T0)).toEqual({ ok: false, refusal: "schedule_invalid" });
+    expect(decide(order(), { type: "updateSchedule", estimatedStart: null, estimatedDelivery: T0 + DAY }, "seller", T0)).toMatchObject({ ok: true });
+  });
+});
+
+describe("deadlines", () => {
+  it("the pending deadline follows the state", () => {
+    expect(pendingDeadline(order())).toBe(T0 + DEADLINES.approvalMs);
+    expect(pendingDeadline(approved())).toBe(T0 + DEADLINES.paymentMs);
+    expect(pendingDeadline(paid())).toBe(T0 + DEADLINES.deliveryMs);
+    expect(pendingDeadline(delivered())).toBe(T0 + DEADLINES.completionMs);
+    expect(pendingDeadline(completed())).toBeNull();
+  });
+
+  it("not approved or not paid in time: canceled; delivered and not completed in time: completed; late delivery: nothing", () => {
+    expect(decide(order(), { type: "deadlinePassed" }, "system", T0 + DEADLINES.approvalMs)).toMatchObject({ ok: true, event: "CANCELED" });
+    expect(decide(approved(), { type: "deadlinePassed" }, "system", T0 + DEADLINES.paymentMs)).toMatchObject({ ok: true, event: "CANCELED" });
+    expect(decide(delivered(), { type: "deadlinePassed" }, "system", T0 + DEADLINES.completionMs)).toMatchObject({ ok: true, event: "COMPLETED" });
+    expect(decide(paid(), { type: "deadlinePassed" }, "system", T0 + DEADLINES.deliveryMs + DAY)).toEqual({ ok: true, changed: false });
+  });
+
+  it("an alarm that fires early or after the order moved on does nothing", () => {
+    expect(decide(order(), { type: "deadlinePassed" }, "system", T0 + DEADLINES.approvalMs - 1)).toEqual({ ok: true, changed: false });
+    expect(decide(completed(), { type: "deadlinePassed" }, "system", T0 + 365 * DAY)).toEqual({ ok: true, changed: false });
+  });
+});

@@ -1,0 +1,204 @@
+/**
+ * The order's rules (spec section 4; docs/decisions/020): who may do what to an order in which state, and what each
+ * accepted action changes. Pure: the Order Durable Object (the only writer of an order) asks `decide` and applies
+ * the answer; the time is an argument. A refused action changes nothing and says why.
+ */
+
+export type OrderProgress = "DRAFT" | "APPROVED" | "DELIVERED" | "COMPLETED" | "CANCELED";
+export type OrderPayment = "DRAFT" | "COMPLETED";
+export type OrderChat = "DRAFT" | "OPENED" | "CLOSED";
+
+/** What the rules read of an order. Times are epoch milliseconds. */
+export interface OrderState {
+  sellerId: string;
+  buyerId: string;
+  progress: OrderProgress;
+  payment: OrderPayment;
+  chat: OrderChat;
+  /** Tax-included total in minor units; null until the seller prices a form order. */
+  priceAmount: number | null;
+  deliverableCount: number;
+  estimatedStart: number | null;
+  estimatedDelivery: number | null;
+  submittedAt: number;
+  approvedAt: number | null;
+  paidAt: number | null;
+  deliveredAt: number | null;
+  completedAt: number | null;
+  canceledAt: number | null;
+  approvalDeadline: number | null;
+  paymentDeadline: number | null;
+  deliveryDeadline: number | null;
+  completionDeadline: number | null;
+}
+
+const DAY = 86_400_000;
+/**
+ * The deadlines of spec section 4's "next step" column; the spec gives no lengths (decision 020): a week to approve,
+ * a week to pay, the estimated delivery date (else 30 days after payment) to deliver, a week to complete.
+ */
+export const DEADLINES = { approvalMs: 7 * DAY, paymentMs: 7 * DAY, deliveryMs: 30 * DAY, completionMs: 7 * DAY } as const;
+/** Spec section 9: the total must exceed 100 to approve. */
+export const MIN_APPROVABLE_PRICE = 100;
+
+export type OrderActor = "seller" | "buyer" | "system";
+
+/** The caller's side of the order: seller or buyer by commission account, else none. */
+export function partyOf(order: Pick<OrderState, "sellerId" | "buyerId">, commissionAccountId: string | null): "seller" | "buyer" | null {
+  if (!commissionAccountId) return null;
+  if (commissionAccountId === order.sellerId) return "seller";
+  if (commissionAccountId === order.buyerId) return "buyer";
+  return null;
+}
+
+export type OrderAction =
+  | { type: "approve" }
+  | { type: "cancel" }
+  | { type: "deliver" }
+  | { type: "complete" }
+  /** The payment of the order succeeded (read from the provider, by webhook or by reading the intent). */
+  | { type: "markPaid" }
+  | { type: "updatePrice"; priceAmount: number }
+  | { type: "updateSchedule"; estimatedStart: number | null; estimatedDelivery: number | null }
+  | { type: "updateServiceDetails" }
+  | { type: "updateChatSettings" }
+  | { type: "addDeliverable" }
+  | { type: "deleteDeliverable" }
+  /** A deadline passed (the object's alarm): what happens depends on which one. */
+  | { type: "deadlinePassed" };
+
+export type OrderRefusal =
+  | "not_a_party"
+  | "seller_only"
+  | "system_only"
+  | "wrong_state"
+  | "price_too_low"
+  | "price_invalid"
+  | "schedule_invalid"
+  | "no_deliverables"
+  | "not_editable";
+
+/** The event log's name for each transition. */
+export type OrderEventType =
+  | "APPROVED"
+  | "CANCELED"
+  | "PAID"
+  | "DELIVERED"
+  | "COMPLETED"
+  | "PRICE_UPDATED"
+  | "SCHEDULE_UPDATED"
+  | "SERVICE_DETAILS_UPDATED"
+  | "CHAT_SETTINGS_UPDATED"
+  | "DELIVERABLE_ADDED"
+  | "DELIVERABLE_DELETED";
+
+export type Decision =
+  | { ok: true; changed: true; next: OrderState; event: OrderEventType }
+  /** Already in effect (a repeated payment notice, say): nothing to do, and nothing to log. */
+  | { ok: true; changed: false }
+  | { ok: false; refusal: OrderRefusal };
+
+const refuse = (refusal: OrderRefusal): Decision => ({ ok: false, refusal });
+const accept = (next: OrderState, event: OrderEventType): Decision => ({ ok: true, changed: true, next, event });
+
+/** Editability (spec section 4), one predicate per part of the order. */
+export const editable = {
+  /** "price and chat settings are editable unless payment is COMPLETED or progress is CANCELED". */
+  price: (o: OrderState) => o.payment !== "COMPLETED" && o.progress !== "CANCELED",
+  chatSettings: (o: OrderState) => o.payment !== "COMPLETED" && o.progress !== "CANCELED",
+  /** "Service details: editable by seller only while not DELIVERED, COMPLETED, CANCELED"; the schedule likewise. */
+  serviceDetails: (o: OrderState) => o.progress === "DRAFT" || o.progress === "APPROVED",
+  schedule: (o: OrderState) => o.progress === "DRAFT" || o.progress === "APPROVED",
+  /** "Deliverable files: register and delete while DRAFT or APPROVED; upload still allowed when DELIVERED". */
+  addDeliverable: (o: OrderState) => o.progress === "DRAFT" || o.progress === "APPROVED" || o.progress === "DELIVERED",
+  deleteDeliverable: (o: OrderState) => o.progress === "DRAFT" || o.progress === "APPROVED",
+};
+
+/** The deadline the order is waiting on now, if any: the one the object's alarm is set to. */
+export function pendingDeadline(o: OrderState): number | null {
+  if (o.progress === "DRAFT") return o.approvalDeadline;
+  if (o.progress === "APPROVED") return o.payment === "COMPLETED" ? o.deliveryDeadline : o.paymentDeadline;
+  if (o.progress === "DELIVERED") return o.completionDeadline;
+  return null;
+}
+
+/** A new order's deadlines, from its submission time. */
+export function submittedOrderDeadlines(submittedAt: number) {
+  return { approvalDeadline: submittedAt + DEADLINES.approvalMs };
+}
+
+export function decide(o: OrderState, action: OrderAction, actor: OrderActor, now: number): Decision {
+  const system = action.type === "markPaid" || action.type === "deadlinePassed";
+  if (system && actor !== "system") return refuse("system_only");
+  if (!system && actor === "buyer") return refuse("seller_only");
+  if (!system && actor !== "seller") return refuse("not_a_party");
+
+  switch (action.type) {
+    case "approve": {
+      if (o.progress !== "DRAFT") return refuse("wrong_state");
+      if (o.priceAmount === null || o.priceAmount <= MIN_APPROVABLE_PRICE) return refuse("price_too_low");
+      return accept({ ...o, progress: "APPROVED", chat: "OPENED", approvedAt: now, paymentDeadline: now + DEADLINES.paymentMs }, "APPROVED");
+    }
+    case "cancel": {
+      // The seller may decline or call off an order until it is delivered; a paid order is refunded (decision 020).
+      if (o.progress !== "DRAFT" && o.progress !== "APPROVED") return refuse("wrong_state");
+      return accept({ ...o, progress: "CANCELED", chat: "CLOSED", canceledAt: now }, "CANCELED");
+    }
+    case "markPaid": {
+      if (o.payment === "COMPLETED") return { ok: true, changed: false };
+      if (o.progress !== "APPROVED") return refuse("wrong_state");
+      const deliveryDeadline = o.estimatedDelivery && o.estimatedDelivery > now ? o.estimatedDelivery : now + DEADLINES.deliveryMs;
+      return accept({ ...o, payment: "COMPLETED", paidAt: now, deliveryDeadline }, "PAID");
+    }
+    case "deliver": {
+      if (o.progress !== "APPROVED" || o.payment !== "COMPLETED") return refuse("wrong_state");
+      if (o.deliverableCount < 1) return refuse("no_deliverables");
+      return accept({ ...o, progress: "DELIVERED", deliveredAt: now, completionDeadline: now + DEADLINES.completionMs }, "DELIVERED");
+    }
+    case "complete": {
+      if (o.progress !== "DELIVERED") return refuse("wrong_state");
+      return accept({ ...o, progress: "COMPLETED", chat: "CLOSED", completedAt: now }, "COMPLETED");
+    }
+    case "updatePrice": {
+      if (!editable.price(o)) return refuse("not_editable");
+      if (!Number.isSafeInteger(action.priceAmount) || action.priceAmount < 0) return refuse("price_invalid");
+      // Once approved the total is what the client is asked to pay: it may still change before payment, never to
+      // an amount that could not have been approved.
+      if (o.progress === "APPROVED" && action.priceAmount <= MIN_APPROVABLE_PRICE) return refuse("price_too_low");
+      if (action.priceAmount === o.priceAmount) return { ok: true, changed: false };
+      return accept({ ...o, priceAmount: action.priceAmount }, "PRICE_UPDATED");
+    }
+    case "updateSchedule": {
+      if (!editable.schedule(o)) return refuse("not_editable");
+      const { estimatedStart, estimatedDelivery } = action;
+      if (estimatedStart !== null && estimatedDelivery !== null && estimatedDelivery < estimatedStart) return refuse("schedule_invalid");
+      return accept({ ...o, estimatedStart, estimatedDelivery }, "SCHEDULE_UPDATED");
+    }
+    case "updateServiceDetails":
+      return editable.serviceDetails(o) ? accept(o, "SERVICE_DETAILS_UPDATED") : refuse("not_editable");
+    case "updateChatSettings":
+      return editable.chatSettings(o) ? accept(o, "CHAT_SETTINGS_UPDATED") : refuse("not_editable");
+    case "addDeliverable":
+      return editable.addDeliverable(o) ? accept({ ...o, deliverableCount: o.deliverableCount + 1 }, "DELIVERABLE_ADDED") : refuse("not_editable");
+    case "deleteDeliverable":
+      if (!editable.deleteDeliverable(o)) return refuse("not_editable");
+      return o.deliverableCount > 0 ? accept({ ...o, deliverableCount: o.deliverableCount - 1 }, "DELIVERABLE_DELETED") : refuse("no_deliverables");
+    case "deadlinePassed":
+      return onDeadline(o, now);
+  }
+}
+
+/**
+ * A passed deadline (decision 020): an order not approved or not paid in time is canceled; a delivered order not
+ * completed in time completes; a missed delivery only reminds (the client has paid; cancelling is the seller's call).
+ * An alarm that fires early, late or twice is harmless: it acts only when the pending deadline has really passed.
+ */
+function onDeadline(o: OrderState, now: number): Decision {
+  const deadline = pendingDeadline(o);
+  if (deadline === null || deadline > now) return { ok: true, changed: false };
+  if (o.progress === "DRAFT" || (o.progress === "APPROVED" && o.payment === "DRAFT")) {
+    return accept({ ...o, progress: "CANCELED", chat: "CLOSED", canceledAt: now }, "CANCELED");
+  }
+  if (o.progress === "DELIVERED") return accept({ ...o, progress: "COMPLETED", chat: "CLOSED", completedAt: now }, "COMPLETED");
+  return { ok: true, changed: false };
+}
