@@ -1,27 +1,80 @@
 import { DurableObject } from "cloudflare:workers";
+import { decide, partyOf, pendingDeadline, type OrderAction, type OrderRefusal, type OrderState } from "../worker/domain/order";
+import { loadOrder, recordTransition, type StoredOrder } from "../worker/services/orders";
+
+/** Who asks: a commission account (checked against the order's seller and buyer), or the system itself. */
+export type OrderCaller = { commissionAccountId: string } | "system";
+
+export type OrderActResult =
+  | { status: "done"; changed: boolean; state: OrderState }
+  | { status: "refused"; refusal: OrderRefusal }
+  | { status: "not_found" };
+
+const KEY = "order";
 
 /**
- * One instance per commission order (idFromName(orderId)): the only writer of that order's state.
- * Transitions are serialized by the object; deadlines are alarms. This first version keeps the order's
- * deadline schedule; the state machine itself arrives with the order issue.
+ * One instance per commission order (`idFromName(orderId)`): the only writer of that order (docs/decisions/020).
+ * Actions run one at a time, each to its end (the D1 write included), so two racing requests see each other's result:
+ * one approval, never two. The rules are `decide` in worker/domain/order.ts; the object keeps the order in its own
+ * storage (loaded from D1 the first time), writes D1's projection, event log and notifications after each
+ * transition, and keeps one alarm on the deadline the order is waiting on.
  */
 export class Order extends DurableObject<Env> {
-  async scheduleDeadline(deadline: number): Promise<void> {
-    await this.ctx.storage.put("deadline", deadline);
-    await this.ctx.storage.setAlarm(deadline);
+  /** The tail of the queue of actions: each starts when the one before has finished. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  act(orderId: string, action: OrderAction, caller: OrderCaller): Promise<OrderActResult> {
+    const run = this.queue.then(() => this.apply(orderId, action, caller));
+    this.queue = run.catch(() => undefined);
+    return run;
   }
 
-  async getDeadline(): Promise<number | null> {
-    return (await this.ctx.storage.get<number>("deadline")) ?? null;
+  async get(orderId: string): Promise<StoredOrder | null> {
+    return this.load(orderId);
   }
 
   async alarm(): Promise<void> {
-    const firedAt = Date.now();
-    await this.ctx.storage.put("lastAlarmAt", firedAt);
-    await this.ctx.storage.delete("deadline");
+    const stored = await this.ctx.storage.get<StoredOrder>(KEY);
+    if (stored) await this.act(stored.orderId, { type: "deadlinePassed" }, "system");
   }
 
-  async getLastAlarmAt(): Promise<number | null> {
-    return (await this.ctx.storage.get<number>("lastAlarmAt")) ?? null;
+  private async load(orderId: string): Promise<StoredOrder | null> {
+    const stored = await this.ctx.storage.get<StoredOrder>(KEY);
+    if (stored) return stored.orderId === orderId ? stored : null;
+    const loaded = await loadOrder(this.env.DB, orderId);
+    if (loaded) {
+      await this.ctx.storage.put(KEY, loaded);
+      await this.syncAlarm(loaded.state);
+    }
+    return loaded;
+  }
+
+  private async apply(orderId: string, action: OrderAction, caller: OrderCaller): Promise<OrderActResult> {
+    const order = await this.load(orderId);
+    if (!order) return { status: "not_found" };
+    const actor = caller === "system" ? "system" : partyOf(order.state, caller.commissionAccountId);
+    if (!actor) return { status: "refused", refusal: "not_a_party" };
+    const now = Date.now();
+    const decision = decide(order.state, action, actor, now);
+    if (!decision.ok) return { status: "refused", refusal: decision.refusal };
+    if (!decision.changed) return { status: "done", changed: false, state: order.state };
+    // D1 first: if it fails, the object still holds the old state and the action can simply be retried.
+    await recordTransition(this.env.DB, {
+      order,
+      next: decision.next,
+      event: decision.event,
+      actor,
+      actorAccountId: caller === "system" ? null : caller.commissionAccountId,
+      now,
+    });
+    await this.ctx.storage.put(KEY, { ...order, version: order.version + 1, state: decision.next });
+    await this.syncAlarm(decision.next);
+    return { status: "done", changed: true, state: decision.next };
+  }
+
+  private async syncAlarm(state: OrderState): Promise<void> {
+    const deadline = pendingDeadline(state);
+    if (deadline === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(deadline);
   }
 }

@@ -1,18 +1,6 @@
 import { env } from "cloudflare:workers";
-import { evictDurableObject, runDurableObjectAlarm } from "cloudflare:test";
+import { evictDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-
-describe("Order Durable Object", () => {
-  it("keeps a deadline and fires it as an alarm", async () => {
-    const stub = env.ORDER.get(env.ORDER.idFromName(`order-${crypto.randomUUID()}`));
-    const deadline = Date.now() + 60_000;
-    await stub.scheduleDeadline(deadline);
-    expect(await stub.getDeadline()).toBe(deadline);
-    expect(await runDurableObjectAlarm(stub)).toBe(true);
-    expect(await stub.getDeadline()).toBeNull();
-    expect(await stub.getLastAlarmAt()).not.toBeNull();
-  });
-});
 
 describe("ChatRoom Durable Object", () => {
   it("refuses a WebSocket without an authenticated account", async () => {

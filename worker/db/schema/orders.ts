@@ -152,3 +152,26 @@ export const commissionOrderDeliverables = sqliteTable("commission_order_deliver
   orderId: text("order_id").notNull().unique().references(() => commissionOrders.id, { onDelete: "cascade" }),
   ...timestamps,
 });
+
+/**
+ * The order event log (docs/decisions/020): every accepted transition, who made it, and the order before and after,
+ * shown to both parties in the order panel. Written only by the Order Durable Object; the id is
+ * "{orderId}:{version}", so a transition replayed after a crash is recorded once.
+ */
+export const commissionOrderEvents = sqliteTable(
+  "commission_order_events",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id").notNull().references(() => commissionOrders.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    eventType: text("event_type").notNull(),
+    /** seller, buyer or system. */
+    actor: text("actor").notNull(),
+    actorAccountId: text("actor_account_id").references(() => commissionAccounts.id, { onDelete: "set null" }),
+    /** JSON of the order's state before and after. */
+    before: text("before").notNull(),
+    after: text("after").notNull(),
+    createdAt: ms("created_at").notNull(),
+  },
+  (t) => [index("commission_order_events_order").on(t.orderId, t.version)],
+);

@@ -1,0 +1,62 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { OrderAction } from "../domain/order";
+import type { AppContext, AppEnv } from "../http/context";
+import type { OrderActResult } from "../../durable-objects/order";
+
+/**
+ * POST /api/features/commission/order/{approve,cancel,deliver,complete,update} (spec section 7). The Worker only
+ * finds the caller's commission account and hands the action to the order's Durable Object, which checks the actor
+ * and every rule. Someone who is neither seller nor buyer gets 404, as for an order that does not exist.
+ */
+export const orderApi = new Hono<AppEnv>();
+
+const orderId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+const idBody = v.object({ orderId });
+const timestamp = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0)));
+const updateBody = v.union([
+  v.object({ orderId, priceAmount: v.pipe(v.number(), v.integer(), v.minValue(0)), paymentTransactionId: v.optional(v.string()), paymentTransactionProductId: v.optional(v.string()) }),
+  v.object({ orderId, estimatedStart: timestamp, estimatedDelivery: timestamp }),
+]);
+
+const STATUS: Record<string, 400 | 404 | 409> = { not_a_party: 404, price_invalid: 400, schedule_invalid: 400 };
+
+async function commissionAccountOf(d1: D1Database, userAccountId: string): Promise<string | null> {
+  const row = await d1.prepare("SELECT id FROM commission_accounts WHERE user_account_id = ?").bind(userAccountId).first<{ id: string }>();
+  return row?.id ?? null;
+}
+
+function answer(c: AppContext, result: OrderActResult) {
+  if (result.status === "not_found") return c.json({ error: "not_found" }, 404);
+  if (result.status === "refused") return c.json({ error: result.refusal }, STATUS[result.refusal] ?? 409);
+  const { progress, payment, chat, priceAmount, estimatedStart, estimatedDelivery } = result.state;
+  return c.json({ data: { orderProgressStatus: progress, orderPaymentStatus: payment, orderChatStatus: chat, priceAmount, estimatedStart, estimatedDelivery } });
+}
+
+function route(path: string, toAction: (body: unknown) => { orderId: string; action: OrderAction } | null) {
+  orderApi.post(path, async (c) => {
+    const { env, user } = c.get("request");
+    if (!user) return c.json({ error: "unauthorized" }, 401);
+    const request = toAction(await c.req.json().catch(() => null));
+    if (!request) return c.json({ error: "invalid_request" }, 400);
+    const commissionAccountId = await commissionAccountOf(env.DB, user.accountId);
+    if (!commissionAccountId) return c.json({ error: "not_found" }, 404);
+    const order = env.ORDER.get(env.ORDER.idFromName(request.orderId));
+    return answer(c, await order.act(request.orderId, request.action, { commissionAccountId }));
+  });
+}
+
+for (const type of ["approve", "cancel", "deliver", "complete"] as const) {
+  route(`/${type}`, (body) => {
+    const parsed = v.safeParse(idBody, body);
+    return parsed.success ? { orderId: parsed.output.orderId, action: { type } } : null;
+  });
+}
+
+route("/update", (body) => {
+  const parsed = v.safeParse(updateBody, body);
+  if (!parsed.success) return null;
+  const input = parsed.output;
+  if ("priceAmount" in input) return { orderId: input.orderId, action: { type: "updatePrice", priceAmount: input.priceAmount } };
+  return { orderId: input.orderId, action: { type: "updateSchedule", estimatedStart: input.estimatedStart, estimatedDelivery: input.estimatedDelivery } };
+});

@@ -1,0 +1,35 @@
+/**
+ * Who hears of an order's transition, and where the notice points (spec section 2: creator-side notices go to
+ * /dashboard/commission/managements?order={code}, buyer-side to /dashboard/commission/client/requests?order={code}).
+ * The party who acted is not told of their own action; a transition the system made (a deadline) tells both.
+ */
+import type { OrderActor, OrderEventType } from "./order";
+
+export type OrderNotificationType =
+  | "COMMISSION_ORDER_APPROVED"
+  | "COMMISSION_ORDER_PAID"
+  | "COMMISSION_ORDER_DELIVERED"
+  | "COMMISSION_ORDER_COMPLETED"
+  | "COMMISSION_ORDER_CANCELED";
+
+const NOTIFIED: Partial<Record<OrderEventType, OrderNotificationType>> = {
+  APPROVED: "COMMISSION_ORDER_APPROVED",
+  PAID: "COMMISSION_ORDER_PAID",
+  DELIVERED: "COMMISSION_ORDER_DELIVERED",
+  COMPLETED: "COMMISSION_ORDER_COMPLETED",
+  CANCELED: "COMMISSION_ORDER_CANCELED",
+};
+
+export function orderHref(side: "seller" | "buyer", orderCode: string): string {
+  const base = side === "seller" ? "/dashboard/commission/managements" : "/dashboard/commission/client/requests";
+  return `${base}?order=${encodeURIComponent(orderCode)}`;
+}
+
+export function orderNotifications(event: OrderEventType, actor: OrderActor, orderCode: string) {
+  const type = NOTIFIED[event];
+  if (!type) return [];
+  // A payment is the buyer's act even when the system records it.
+  const acting = event === "PAID" ? "buyer" : actor;
+  const sides = (["seller", "buyer"] as const).filter((side) => side !== acting);
+  return sides.map((side) => ({ side, type, href: orderHref(side, orderCode) }));
+}
