@@ -37,9 +37,10 @@ const OWN_CPU_GOAL_MS = 10;
 const ROUTE_JS_GOAL_BYTES = 15 * 1024;
 /**
  * The floor: React, React DOM and React Router as the build chunks them (the client entry, React Router's
- * `components` chunk, the JSX runtime). Everything else a page loads is the app's own code.
+ * `components` chunk and its DOM `lib` chunk (Link, Form, ScrollRestoration), React DOM's client stub, the JSX
+ * runtime, and the bundler's module runtime they all import). Everything else a page loads is the app's own code.
  */
-const FLOOR_FILE = /\/(entry\.client|components|jsx-runtime)-[\w-]+\.js$/;
+const FLOOR_FILE = /\/(entry\.client|components|lib|react-dom|jsx-runtime|rolldown-runtime)-[\w-]+\.js$/;
 const JS_GOAL_BYTES = 100 * 1024;
 const PAGES = (process.env.BENCH_PAGES ?? "/").split(",").map((page) => page.trim()).filter(Boolean);
 const CREATORS = process.env.BENCH_CREATORS ? Number(process.env.BENCH_CREATORS) : undefined;

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigate } from "react-router";
-import { CARD_BIO_MAX, CreatorCard } from "~/components/catalog/creator-card";
+import { CreatorCard, creatorCardView, type CreatorCardView } from "~/components/catalog/creator-card";
 import { useInfiniteScroll } from "~/components/catalog/use-infinite-scroll";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
-import { parseExploreQuery, serializeExploreQuery, truncateText, type ExploreQuery } from "../../worker/domain/search";
-import { searchCreators, type CreatorCard as CreatorCardData, type FilterOption } from "../../worker/services/catalog";
+import { parseExploreQuery, serializeExploreQuery, type ExploreQuery } from "../../worker/domain/search";
+import { searchCreators, type FilterOption } from "../../worker/services/catalog";
 import type { Route } from "./+types/explore-creators";
 
 /**
@@ -17,9 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, user, locale } = context.get(requestContext);
   const query = parseExploreQuery(new URL(request.url).searchParams);
   const result = await searchCreators(db, query, { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null });
-  // The card shows the bio cut at CARD_BIO_MAX: only that part goes into the hydration data (cutting twice gives the
-  // same text, so the card renders exactly as before).
-  const creators = result.creators.map((creator) => ({ ...creator, bio: truncateText(creator.bio, CARD_BIO_MAX) }));
+  // Only what the cards show goes into the hydration data.
+  const creators = result.creators.map(creatorCardView);
   return { query, ...result, creators };
 }
 
@@ -30,7 +29,7 @@ const fieldClass =
 
 export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
   const { query, filters } = loaderData;
-  const [creators, setCreators] = useState<CreatorCardData[]>(loaderData.creators);
+  const [creators, setCreators] = useState<CreatorCardView[]>(loaderData.creators);
   const [next, setNext] = useState<string | null>(loaderData.nextCursor);
   const fetcher = useFetcher<typeof loader>();
   // The cursor asked for and not yet appended: a page is appended once, and only for the search on screen.

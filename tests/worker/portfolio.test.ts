@@ -3,7 +3,8 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
 import { localizedTexts, media, portfolioWorks, portfolioWorkTags } from "../../worker/db/schema";
-import { addTag, normalizeTags, parseWorkDraft, workMediaLabel, type WorkDraft } from "../../worker/domain/portfolio";
+import { workMediaLabel } from "../../worker/domain/media";
+import { addTag, normalizeTags, parseWorkDraft, type WorkDraft } from "../../worker/domain/portfolio";
 import { createAccount } from "../../worker/services/accounts";
 import { deleteWork, getWorkForEdit, listWorks, saveWork, searchTags } from "../../worker/services/portfolio";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addTag, normalizeTags, parseCreditHandles, parseWorkDraft, workMediaLabel } from "./portfolio";
+import { workMediaLabel } from "./media";
+import { addTag, normalizeTags, parseCreditHandles, parseWorkDraft } from "./portfolio";
 
 describe("tag input rules", () => {
   it("ignores empty and duplicate trimmed tags, keeping the first spelling", () => {

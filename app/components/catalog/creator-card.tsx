@@ -3,7 +3,7 @@ import { mediaTypeLabel } from "~/components/media/media-type-label";
 import { Link } from "react-router";
 import { Avatar } from "~/components/layout/avatar";
 import { m } from "~/paraglide/messages.js";
-import type { CreatorCard as CreatorCardData } from "../../../worker/services/catalog";
+import type { CreatorCard as CreatorCardData, MediaPreview } from "../../../worker/services/catalog";
 import { truncateText } from "../../../worker/domain/search";
 import { FORM_TITLE_MAX } from "./form-card";
 import { LazyMediaLightbox } from "./lazy-lightbox";
@@ -15,11 +15,39 @@ import { PriceLabel } from "./price-label";
 const CARD_PREVIEW_MAX = 4;
 export const CARD_BIO_MAX = 140;
 
+/** What a card shows of a creator: the previews without their work, the forms without their category. */
+export interface CreatorCardView extends Omit<CreatorCardData, "previews" | "forms"> {
+  previews: Omit<MediaPreview, "workId">[];
+  forms: Omit<CreatorCardData["forms"][number], "categoryName">[];
+}
+
+/**
+ * The card's data and nothing more, for a page's hydration data (it repeats every card next to its markup): the bio
+ * cut at CARD_BIO_MAX (cutting twice gives the same text, so the card renders exactly as from the full bio), at most
+ * CARD_PREVIEW_MAX previews, and no work ids, empty embed fields or category names.
+ */
+export function creatorCardView(creator: CreatorCardData): CreatorCardView {
+  return {
+    id: creator.id,
+    handle: creator.handle,
+    avatarUrl: creator.avatarUrl,
+    name: creator.name,
+    bio: truncateText(creator.bio, CARD_BIO_MAX),
+    isOpenCommission: creator.isOpenCommission,
+    previews: creator.previews.slice(0, CARD_PREVIEW_MAX).map(({ workId: _, embedCode, site, ...preview }) => ({
+      ...preview,
+      ...(embedCode ? { embedCode } : {}),
+      ...(site ? { site } : {}),
+    })),
+    forms: creator.forms.map(({ categoryName: _, ...form }) => form),
+  };
+}
+
 /**
  * A creator in search results. The name links to /{handle} and its link covers the card; previews (which open
  * the lightbox) and form links sit above that cover so each stays its own control.
  */
-export function CreatorCard({ creator }: { creator: CreatorCardData }) {
+export function CreatorCard({ creator }: { creator: CreatorCardView }) {
   const [open, setOpen] = useState<number | null>(null);
   const previews = creator.previews.slice(0, CARD_PREVIEW_MAX);
   return (

@@ -11,7 +11,7 @@ export function previewImageUrl(media: { mediaType: MediaType; url: string | nul
 }
 
 /** A catalog preview as the media lightbox and players take it. */
-export function playableOfPreview(preview: MediaPreview): PlayableMedia {
+export function playableOfPreview(preview: Omit<MediaPreview, "workId">): PlayableMedia {
   const formatType = preview.formatType as MediaFormatType;
   return {
     id: preview.id,
