@@ -26,6 +26,8 @@ import { gzipSync } from "node:zlib";
 import { ROUTE_JS_GOAL_BYTES, floorFiles, readManifest } from "./route-js.mjs";
 import { build, freePort, log, prepareState, root, run, startPreview } from "./serve-test-build.mjs";
 
+// Hidden source maps, so the floor of React and React Router is found as scripts/route-js.mjs finds it.
+process.env.COMET_SOURCEMAP = "1";
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 300);
