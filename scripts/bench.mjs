@@ -23,8 +23,11 @@ import http from "node:http";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { ROUTE_JS_GOAL_BYTES, floorFiles, readManifest } from "./route-js.mjs";
 import { build, freePort, log, prepareState, root, run, startPreview } from "./serve-test-build.mjs";
 
+// Hidden source maps, so the floor of React and React Router is found as scripts/route-js.mjs finds it.
+process.env.COMET_SOURCEMAP = "1";
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 2000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 300);
@@ -33,14 +36,6 @@ const SERVER = process.env.BENCH_SERVER === "wrangler" ? "wrangler" : "vite";
 const RATIO_GOAL = 3;
 /** The Worker's own CPU per request: the page's minus that of a static response of the same size (issue 8). */
 const OWN_CPU_GOAL_MS = 10;
-/** Client JS each route adds above the floor React and React Router set (issue 8). */
-const ROUTE_JS_GOAL_BYTES = 15 * 1024;
-/**
- * The floor: React, React DOM and React Router as the build chunks them (the client entry, React Router's
- * `components` chunk and its DOM `lib` chunk (Link, Form, ScrollRestoration), React DOM's client stub, the JSX
- * runtime, and the bundler's module runtime they all import). Everything else a page loads is the app's own code.
- */
-const FLOOR_FILE = /\/(entry\.client|components|lib|react-dom|jsx-runtime|rolldown-runtime)-[\w-]+\.js$/;
 const JS_GOAL_BYTES = 100 * 1024;
 const PAGES = (process.env.BENCH_PAGES ?? "/").split(",").map((page) => page.trim()).filter(Boolean);
 const CREATORS = process.env.BENCH_CREATORS ? Number(process.env.BENCH_CREATORS) : undefined;
@@ -254,7 +249,9 @@ try {
     const ownCpuMs = ssr.cpuMsPerRequest - fixed.cpuMsPerRequest;
     const scripts = await clientScripts(base, page.body.toString("utf8"));
     const js = { files: scripts.length, raw: scripts.reduce((sum, f) => sum + f.raw, 0), gzip: scripts.reduce((sum, f) => sum + f.gzip, 0), list: scripts };
-    const floorGzip = scripts.filter((f) => FLOOR_FILE.test(f.url)).reduce((sum, f) => sum + f.gzip, 0);
+    // The floor: the client entry and its imports (React, React DOM, React Router), as scripts/route-js.mjs counts it.
+    const floor = floorFiles(readManifest());
+    const floorGzip = scripts.filter((f) => floor.has(f.url)).reduce((sum, f) => sum + f.gzip, 0);
     const ownGzip = js.gzip - floorGzip;
 
     console.log(`\n${"target".padEnd(30)} ${pad("bytes", 8)} ${pad("req/s", 9)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("CPU ms/req", 11)} ${pad("errors", 7)}`);

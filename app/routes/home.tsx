@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { BrushIcon, CubeIcon, FilmIcon, MusicIcon, SparkIcon } from "~/components/layout/icons";
 import { m } from "~/paraglide/messages.js";
 import type { Route } from "./+types/home";

@@ -1,5 +1,5 @@
 import { ConfirmForm } from "~/components/form/confirm-form";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { m } from "~/paraglide/messages.js";
 import type { WorkListItem } from "../../../worker/services/portfolio";

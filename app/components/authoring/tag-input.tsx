@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { useFetcher } from "react-router";
 import { m } from "~/paraglide/messages.js";
 import { TAG_MAX_LENGTH, TAG_SEARCH_DEBOUNCE_MS, addTag } from "../../../worker/domain/portfolio";

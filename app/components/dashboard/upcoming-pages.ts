@@ -1,5 +1,5 @@
 import { m } from "~/paraglide/messages.js";
-import { DASHBOARD_PATHS } from "./dashboard-nav";
+import { DASHBOARD_PATHS } from "./dashboard-paths";
 
 /**
  * Dashboard pages whose feature has not landed yet (orders, payments, payouts, notifications; see the open issues).

@@ -1,12 +1,13 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
-import { Link } from "react-router";
-import { CheckIcon } from "./icons";
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 
 /**
  * A header dropdown: a trigger button and a panel anchored under it.
  * - kind "menu": WAI-ARIA menu button (arrow keys, Home/End, Escape returns focus, Tab closes).
  * - kind "dialog": a non-modal popover for richer content (the notification tabs); Tab moves through it.
  * Both close on a click outside. The panel is at most 440px high (spec section 9) and scrolls.
+ * The panel's content may be lazy (the header menus load theirs on first open, see menu-panels.tsx): `preload`
+ * starts that load when a pointer nears the trigger or it gets focus, and a menu's first item gets focus once
+ * the content has mounted.
  */
 export function Dropdown({
   kind = "menu",
@@ -14,6 +15,7 @@ export function Dropdown({
   trigger,
   triggerClassName = "header-icon-button",
   panelClassName = "md:w-60",
+  preload,
   children,
 }: {
   kind?: "menu" | "dialog";
@@ -22,6 +24,8 @@ export function Dropdown({
   trigger: ReactNode;
   triggerClassName?: string;
   panelClassName?: string;
+  /** Starts loading lazy panel content before the first click. */
+  preload?: () => void;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -43,14 +47,17 @@ export function Dropdown({
       if (!rootRef.current?.contains(event.target as Node)) close();
     };
     document.addEventListener("pointerdown", onPointerDown);
-    if (kind === "menu") {
-      const items = menuItems(panelRef.current);
-      (focusOnOpen.current === "last" ? items.at(-1) : items[0])?.focus();
-    } else {
-      panelRef.current?.focus();
-    }
+    // A menu's first item already has focus when its items were loaded (FocusWhenMounted's effect runs first);
+    // while they load, and for a popover, the panel holds focus (Escape works from it).
+    if (!panelRef.current?.contains(document.activeElement)) panelRef.current?.focus();
     return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open, kind, close]);
+  }, [open, close]);
+
+  const focusFirstItem = useCallback(() => {
+    if (kind !== "menu") return;
+    const items = menuItems(panelRef.current);
+    (focusOnOpen.current === "last" ? items.at(-1) : items[0])?.focus();
+  }, [kind]);
 
   const openWith = (focus: "first" | "last" | "panel") => {
     focusOnOpen.current = focus;
@@ -110,6 +117,8 @@ export function Dropdown({
         aria-controls={open ? panelId : undefined}
         onClick={() => (open ? close() : openWith(kind === "menu" ? "first" : "panel"))}
         onKeyDown={onTriggerKeyDown}
+        onPointerEnter={preload}
+        onFocus={preload}
       >
         {trigger}
       </button>
@@ -127,7 +136,10 @@ export function Dropdown({
           }}
           className={`dropdown-panel ${panelClassName}`}
         >
-          {children}
+          <Suspense fallback={null}>
+            {children}
+            <FocusWhenMounted onMount={focusFirstItem} />
+          </Suspense>
         </div>
       ) : null}
     </div>
@@ -140,45 +152,8 @@ function menuItems(panel: HTMLElement | null): HTMLElement[] {
   return Array.from(panel.querySelectorAll<HTMLElement>("[role^='menuitem']")).filter((el) => el.getClientRects().length > 0);
 }
 
-const itemClass =
-  "menu-item flex w-full items-center gap-3 rounded-lg px-3 py-2 text-left text-sm text-zinc-800 hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:outline-none dark:text-zinc-100 dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800";
-
-/** A link in a menu. `className` carries the screen-size visibility (e.g. "md:hidden"). */
-export function MenuLink({ to, children, className = "" }: { to: string; children: ReactNode; className?: string }) {
-  return (
-    <Link role="menuitem" tabIndex={-1} to={to} className={`${itemClass} ${className}`}>
-      {children}
-    </Link>
-  );
-}
-
-export function MenuButton({ onSelect, children, className = "" }: { onSelect: () => void; children: ReactNode; className?: string }) {
-  return (
-    <button role="menuitem" tabIndex={-1} type="button" onClick={onSelect} className={`${itemClass} ${className}`}>
-      {children}
-    </button>
-  );
-}
-
-export function MenuRadio({
-  checked,
-  onSelect,
-  children,
-  lang,
-}: {
-  checked: boolean;
-  onSelect: () => void;
-  children: ReactNode;
-  lang?: string;
-}) {
-  return (
-    <button role="menuitemradio" aria-checked={checked} tabIndex={-1} type="button" lang={lang} onClick={onSelect} className={itemClass}>
-      <span className="flex-1">{children}</span>
-      {checked ? <CheckIcon className="size-4 text-brand-600 dark:text-brand-300" /> : null}
-    </button>
-  );
-}
-
-export function MenuSeparator({ className = "" }: { className?: string }) {
-  return <div role="separator" className={`my-1 h-px bg-zinc-200 dark:bg-zinc-800 ${className}`} />;
+/** Runs `onMount` once its Suspense boundary has committed, i.e. once lazy siblings before it are in the DOM. */
+function FocusWhenMounted({ onMount }: { onMount: () => void }) {
+  useEffect(onMount, [onMount]);
+  return null;
 }

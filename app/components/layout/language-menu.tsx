@@ -1,29 +1,13 @@
 import { m } from "~/paraglide/messages.js";
-import { Dropdown, MenuRadio } from "./dropdown";
+import { Dropdown } from "./dropdown";
 import { ChevronDownIcon, GlobeIcon } from "./icons";
+import { LanguageMenuPanel, preloadMenuPanels } from "./lazy-panels";
 
-type LanguageCode = "en" | "ja";
-const LANGUAGE_KEY = "app-language";
+export type LanguageCode = "en" | "ja";
 
-const languageName = (code: LanguageCode) => (code === "ja" ? m.header_language_ja() : m.header_language_en());
+export const languageName = (code: LanguageCode) => (code === "ja" ? m.header_language_ja() : m.header_language_en());
 
-/** Saves the choice (cookie, and the account when signed in), then reloads so the server renders the new language. */
-async function changeLanguage(code: LanguageCode) {
-  const response = await fetch("/api/account/language", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ languageCode: code }),
-  }).catch(() => null);
-  // Without the server's cookie the reload would render the old language: set it here instead.
-  if (!response?.ok) document.cookie = `${LANGUAGE_KEY}=${code}; Path=/; Max-Age=31536000; SameSite=Lax`;
-  try {
-    localStorage.setItem(LANGUAGE_KEY, code);
-  } catch {
-    // Storage can be unavailable (private mode); the cookie is enough.
-  }
-  window.location.reload();
-}
-
+/** The language menu: the button here, the choices (and saving one) in menu-panels.tsx, loaded on first use. */
 export function LanguageMenu({ locale }: { locale: LanguageCode }) {
   return (
     <Dropdown
@@ -39,12 +23,9 @@ export function LanguageMenu({ locale }: { locale: LanguageCode }) {
           <ChevronDownIcon className="hidden size-4 md:block" />
         </>
       }
+      preload={preloadMenuPanels}
     >
-      {(["en", "ja"] as const).map((code) => (
-        <MenuRadio key={code} lang={code} checked={code === locale} onSelect={() => code !== locale && void changeLanguage(code)}>
-          {languageName(code)}
-        </MenuRadio>
-      ))}
+      <LanguageMenuPanel locale={locale} />
     </Dropdown>
   );
 }

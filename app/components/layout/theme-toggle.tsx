@@ -1,13 +1,12 @@
 import { m } from "~/paraglide/messages.js";
 import { applyTheme } from "~/lib/theme";
-import { MenuButton } from "./dropdown";
 import { MoonIcon, SunIcon } from "./icons";
 
 /**
  * The theme may come from a cookie or from the system preference (the boot script), so the server cannot
  * always know it: the icon and label switch with the `.dark` class in CSS, and the click reads the class.
  */
-function toggleTheme() {
+export function toggleTheme() {
   applyTheme(document.documentElement.classList.contains("dark") ? "light" : "dark");
 }
 
@@ -19,16 +18,5 @@ export function ThemeToggleButton() {
       <span className="sr-only dark:hidden">{m.header_theme_to_dark()}</span>
       <span className="sr-only hidden dark:inline">{m.header_theme_to_light()}</span>
     </button>
-  );
-}
-
-export function ThemeToggleMenuItem() {
-  return (
-    <MenuButton onSelect={toggleTheme}>
-      <MoonIcon className="size-4 text-zinc-600 dark:hidden" />
-      <SunIcon className="hidden size-4 text-zinc-300 dark:block" />
-      <span className="dark:hidden">{m.menu_theme_dark()}</span>
-      <span className="hidden dark:inline">{m.menu_theme_light()}</span>
-    </MenuButton>
   );
 }

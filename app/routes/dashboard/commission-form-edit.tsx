@@ -1,7 +1,7 @@
 import { Form, data, redirect } from "react-router";
 import { DeleteItemForm } from "~/components/form/confirm-form";
 import { FormEditor } from "~/components/authoring/form-editor";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { DashboardPage, EmptyState, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { requestContext } from "~/lib/request-context";
 import { useIsPosting } from "~/components/form/use-is-posting";

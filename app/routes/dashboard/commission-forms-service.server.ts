@@ -1,5 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { serviceDraftFrom } from "~/components/authoring/service-editor";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";

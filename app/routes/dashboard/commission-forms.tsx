@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { DashboardPage, EmptyState, buttonLinkClass, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { AUTHORING_PATHS as SERVICE_PATHS_ROOT } from "~/components/authoring/paths";
 import { formatMoney } from "../../../worker/domain/pricing";

@@ -1,5 +1,5 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { DashboardPage, buttonLinkClass, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { SubmitButton } from "~/components/form/form-status";
 import { requestContext } from "~/lib/request-context";

@@ -1,6 +1,6 @@
 import { redirect, type RouterContextProvider } from "react-router";
 import { requestContext } from "~/lib/request-context";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { isCreatorSide } from "../../../worker/domain/roles";
 import type { SessionUser } from "../../../worker/services/sessions";
 

@@ -1,7 +1,7 @@
 import { MadeForYou, REMOVE_ME_INTENT } from "~/components/authoring/client-works";
 import { AUTHORING_PATHS } from "~/components/authoring/paths";
 import { WorkListPage } from "~/components/authoring/work-list-page";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { data } from "react-router";
 import { requestContext } from "~/lib/request-context";

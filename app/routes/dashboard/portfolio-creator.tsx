@@ -1,6 +1,6 @@
 import { AUTHORING_PATHS } from "~/components/authoring/paths";
 import { WorkListPage } from "~/components/authoring/work-list-page";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { m } from "~/paraglide/messages.js";
 import { requireCreatorSide } from "./guards.server";

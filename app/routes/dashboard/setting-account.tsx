@@ -1,6 +1,6 @@
 import { Form, data, redirect, useNavigation } from "react-router";
 import { currencyOptions } from "~/lib/currency-names";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { FormStatus, SubmitButton } from "~/components/form/form-status";
 import { SelectField } from "~/components/form/select-field";

@@ -1,0 +1,166 @@
+import { Link, useRevalidator } from "react-router";
+import { avatarMenuLinks } from "~/components/dashboard/dashboard-nav";
+import { Tabs, type TabItem } from "~/components/tabs/tabs";
+import { currencyName } from "~/lib/currency-names";
+import { m } from "~/paraglide/messages.js";
+import { getLocale } from "~/paraglide/runtime.js";
+import { CURRENCIES, type CurrencyCode } from "../../../worker/domain/currency";
+import { isCreatorSide } from "../../../worker/domain/roles";
+import { Avatar } from "./avatar";
+import { LogOutIcon, MoonIcon, SunIcon } from "./icons";
+import { languageName, type LanguageCode } from "./language-menu";
+import { MenuButton, MenuLink, MenuRadio, MenuSeparator } from "./menu-items";
+import type { HeaderNotification } from "./notification-menu";
+import { signOut } from "./sign-out";
+import { toggleTheme } from "./theme-toggle";
+
+// The panels of the header menus. The server renders only the menus' buttons, so this module, its messages and
+// the tabs load on the first open (or when a pointer nears a button), outside every page's initial JavaScript.
+
+/** Classes for the spec's screen-size rule: "small screens" are below Tailwind's md breakpoint (768px). */
+const SMALL_ONLY = "md:hidden";
+
+/**
+ * The avatar menu, with the link table of spec section 2. Admins and creators see the creator side;
+ * "non-creator" items are hidden from them.
+ */
+export function AvatarMenuPanel({ handle, avatarUrl, roles, host }: { handle: string; avatarUrl: string | null; roles: string[]; host: string }) {
+  return (
+    <>
+      <MenuLink to={`/${handle}`} className="items-center">
+        <Avatar src={avatarUrl} className="size-9" />
+        <span className="min-w-0">
+          <span className="block truncate font-semibold">
+            {host}/{handle}
+          </span>
+          <span className="block text-xs text-zinc-600 dark:text-zinc-400">{m.menu_public_profile()}</span>
+        </span>
+      </MenuLink>
+      <MenuSeparator />
+      {avatarMenuLinks(isCreatorSide(roles)).map((link) => (
+        <MenuLink key={link.to} to={link.to} className={link.smallScreensOnly ? SMALL_ONLY : undefined}>
+          {link.label}
+        </MenuLink>
+      ))}
+      <MenuSeparator />
+      <MenuButton onSelect={toggleTheme}>
+        <MoonIcon className="size-4 text-zinc-600 dark:hidden" />
+        <SunIcon className="hidden size-4 text-zinc-300 dark:block" />
+        <span className="dark:hidden">{m.menu_theme_dark()}</span>
+        <span className="hidden dark:inline">{m.menu_theme_light()}</span>
+      </MenuButton>
+      <MenuLink to="/">{m.menu_support()}</MenuLink>
+      <MenuSeparator />
+      <MenuButton onSelect={() => void signOut()}>
+        <LogOutIcon className="size-4 text-zinc-600 dark:text-zinc-400" />
+        {m.menu_log_out()}
+      </MenuButton>
+    </>
+  );
+}
+
+/** Display currency (signed-in only). Saved to the account, then loaders re-run so prices re-render. */
+export function CurrencyMenuPanel({ currencyCode }: { currencyCode: string }) {
+  const revalidator = useRevalidator();
+  const select = async (code: CurrencyCode) => {
+    if (code === currencyCode) return;
+    const response = await fetch("/api/account/currency", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ currencyCode: code }),
+    }).catch(() => null);
+    if (response?.ok) await revalidator.revalidate();
+  };
+  return CURRENCIES.map((code) => (
+    <MenuRadio key={code} checked={code === currencyCode} onSelect={() => void select(code)}>
+      <span className="font-medium">{code}</span> <span className="text-zinc-600 dark:text-zinc-400">{currencyName(code)}</span>
+    </MenuRadio>
+  ));
+}
+
+const LANGUAGE_KEY = "app-language";
+
+/** Saves the choice (cookie, and the account when signed in), then reloads so the server renders the new language. */
+async function changeLanguage(code: LanguageCode) {
+  const response = await fetch("/api/account/language", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ languageCode: code }),
+  }).catch(() => null);
+  // Without the server's cookie the reload would render the old language: set it here instead.
+  if (!response?.ok) document.cookie = `${LANGUAGE_KEY}=${code}; Path=/; Max-Age=31536000; SameSite=Lax`;
+  try {
+    localStorage.setItem(LANGUAGE_KEY, code);
+  } catch {
+    // Storage can be unavailable (private mode); the cookie is enough.
+  }
+  window.location.reload();
+}
+
+export function LanguageMenuPanel({ locale }: { locale: LanguageCode }) {
+  return (["en", "ja"] as const).map((code) => (
+    <MenuRadio key={code} lang={code} checked={code === locale} onSelect={() => code !== locale && void changeLanguage(code)}>
+      {languageName(code)}
+    </MenuRadio>
+  ));
+}
+
+type Tab = "notifications" | "announcements";
+
+/** Spec section 9: English 'MMMM d, yyyy'; Japanese 'yyyy年MM月dd日'. */
+function formatDate(iso: string): string {
+  const date = new Date(iso);
+  if (getLocale() === "ja") {
+    const pad = (n: number) => String(n).padStart(2, "0");
+    return `${date.getFullYear()}年${pad(date.getMonth() + 1)}月${pad(date.getDate())}日`;
+  }
+  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" }).format(date);
+}
+
+export function NotificationPanel({ notifications }: { notifications: HeaderNotification[] }) {
+  const tabs: TabItem<Tab>[] = [
+    { id: "notifications", label: m.header_notifications_tab_notifications() },
+    { id: "announcements", label: m.header_notifications_tab_announcements() },
+  ];
+  return (
+    <Tabs label={m.header_notifications_label()} tabs={tabs} look="underline" panelClassName="py-1">
+      {(tab) =>
+        tab === "notifications" && notifications.length > 0 ? (
+          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
+            {notifications.map((n) => (
+              <li key={n.id}>
+                <NotificationRow notification={n} />
+              </li>
+            ))}
+          </ul>
+        ) : (
+          // Announcements are always empty (spec section 2), as is an empty notification list.
+          <p className="px-3 py-8 text-center text-sm text-zinc-600 dark:text-zinc-400">{m.header_notifications_empty()}</p>
+        )
+      }
+    </Tabs>
+  );
+}
+
+function NotificationRow({ notification: n }: { notification: HeaderNotification }) {
+  const body = (
+    <>
+      <span className="flex items-start gap-2">
+        {n.read ? null : <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600 dark:bg-brand-300" aria-hidden="true" />}
+        <span className="text-sm font-medium text-zinc-900 dark:text-zinc-50">{n.title}</span>
+      </span>
+      {n.message ? <span className="mt-0.5 block text-sm text-zinc-600 dark:text-zinc-400">{n.message}</span> : null}
+      <time dateTime={n.createdAt} className="mt-1 block text-xs text-zinc-600 dark:text-zinc-400">
+        {formatDate(n.createdAt)}
+      </time>
+    </>
+  );
+  const rowClass = "block rounded-lg px-3 py-2.5";
+  return n.href ? (
+    <Link to={n.href} className={`${rowClass} hover:bg-zinc-100 dark:hover:bg-zinc-800`}>
+      {body}
+    </Link>
+  ) : (
+    <div className={rowClass}>{body}</div>
+  );
+}

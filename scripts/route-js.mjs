@@ -1,0 +1,99 @@
+// `npm run bench:js`: the client JS each route loads at start above the floor React and React Router set
+// (issue 8, page budgets: at most 15 KB gzip per route), read from a production build's route manifest, no
+// server needed. Builds first (production, no dev tools) unless ROUTE_JS_SKIP_BUILD=1 or --skip-build.
+//
+// A route loads, at start, the client entry and its static imports, then for itself and each parent route (root,
+// site layout, dashboard layout) its module and that module's static imports: React Router preloads exactly
+// these. Chunks reached only by dynamic import() (menus, dialogs opened later) are not counted.
+// The floor is the stack's code: the client entry and everything it imports (React, React DOM, React Router, the
+// bundler's runtime) and chunks whose source maps (built "hidden", see vite.config.ts) name only those packages. Sizes are zlib gzip at the default level, like scripts/bench.mjs.
+//
+//   node scripts/route-js.mjs [--skip-build] [--files]   (--files lists each route's own chunks)
+import { execFileSync } from "node:child_process";
+import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+
+export const ROUTE_JS_GOAL_BYTES = 15 * 1024;
+const root = fileURLToPath(new URL("..", import.meta.url));
+const clientDir = join(root, "build", "client");
+
+/** The route manifest React Router writes into the client build (the newest, should several be left over). */
+export function readManifest(dir = clientDir) {
+  const assets = join(dir, "assets");
+  const [newest] = readdirSync(assets)
+    .filter((name) => /^manifest-[\w-]+\.js$/.test(name))
+    .map((name) => ({ name, mtime: statSync(join(assets, name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime);
+  if (!newest) throw new Error(`no route manifest in ${assets}: build first`);
+  const text = readFileSync(join(assets, newest.name), "utf8");
+  return JSON.parse(text.slice(text.indexOf("{"), text.lastIndexOf("}") + 1));
+}
+
+/** Packages of the stack: their code is the floor, whichever chunk the bundler puts it in. */
+const STACK_SOURCE = /node_modules\/(react|react-dom|react-router|@react-router\/[\w-]+|scheduler)\//;
+
+/**
+ * The floor's files: the client entry and its static imports (React, React DOM, React Router, bundler runtime),
+ * and any other chunk whose source map names only the stack's packages (React Router's <Link>/<Form> code lands
+ * in a chunk of its own, imported by the root route). Without source maps, only the first.
+ */
+export function floorFiles(manifest, dir = clientDir) {
+  const floor = new Set([manifest.entry.module, ...manifest.entry.imports]);
+  const urls = new Set(Object.values(manifest.routes).flatMap((route) => [route.module, ...route.imports]));
+  for (const url of urls) {
+    const map = join(dir, `${url}.map`);
+    if (!existsSync(map)) continue;
+    const { sources } = JSON.parse(readFileSync(map, "utf8"));
+    if (sources.length > 0 && sources.every((source) => STACK_SOURCE.test(source))) floor.add(url);
+  }
+  return floor;
+}
+
+/** For each route: its URL pattern, the files it loads at start, and their gzip bytes above the floor. */
+export function measureRoutes(dir = clientDir) {
+  const manifest = readManifest(dir);
+  const floor = floorFiles(manifest, dir);
+  const sizes = new Map();
+  const gzipOf = (url) => {
+    if (!sizes.has(url)) {
+      const body = readFileSync(join(dir, url));
+      sizes.set(url, { raw: body.length, gzip: gzipSync(body).length });
+    }
+    return sizes.get(url);
+  };
+  const floorGzip = [...floor].reduce((sum, url) => sum + gzipOf(url).gzip, 0);
+  const routes = Object.values(manifest.routes);
+  const chain = (route) => (route.parentId ? [...chain(manifest.routes[route.parentId]), route] : [route]);
+  const leaves = routes.filter((route) => !routes.some((other) => other.parentId === route.id));
+  const measured = leaves.map((leaf) => {
+    const lineage = chain(leaf);
+    const path = "/" + lineage.map((route) => route.path ?? (route.index ? "" : "")).filter(Boolean).join("/");
+    const own = new Set(lineage.flatMap((route) => [route.module, ...route.imports]).filter((url) => !floor.has(url)));
+    const files = [...own].map((url) => ({ url, ...gzipOf(url) })).sort((a, b) => b.gzip - a.gzip);
+    return { id: leaf.id, path, ownGzip: files.reduce((sum, f) => sum + f.gzip, 0), files };
+  });
+  return { floor: { files: [...floor], gzip: floorGzip }, routes: measured.sort((a, b) => b.ownGzip - a.ownGzip) };
+}
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  if (!args.includes("--skip-build") && process.env.ROUTE_JS_SKIP_BUILD !== "1") {
+    const env = { ...process.env, NODE_ENV: "production", COMET_SOURCEMAP: "1" };
+    delete env.COMET_DEV_TOOLS;
+    execFileSync("npx", ["react-router", "build"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });
+  }
+  const { floor, routes } = measureRoutes();
+  console.log(`floor (React, React DOM, React Router: ${floor.files.map((url) => url.replace(/^\/assets\/|-[\w-]{8}\.js$/g, "")).join(", ")}): ${kb(floor.gzip)} gzip`);
+  console.log(`each route's own JS at start, gzip (goal ≤ ${kb(ROUTE_JS_GOAL_BYTES)}):`);
+  for (const route of routes) {
+    const verdict = route.ownGzip <= ROUTE_JS_GOAL_BYTES ? "met" : "NOT met";
+    console.log(`  ${kb(route.ownGzip).padStart(8)}  ${verdict.padEnd(7)}  ${route.path}  (${route.id})`);
+    if (args.includes("--files")) for (const file of route.files) console.log(`  ${"".padStart(10)}${kb(file.gzip).padStart(8)}  ${file.url}`);
+  }
+  const over = routes.filter((route) => route.ownGzip > ROUTE_JS_GOAL_BYTES).length;
+  console.log(`${routes.length - over} of ${routes.length} routes within the goal`);
+}
