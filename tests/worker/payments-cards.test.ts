@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "./helpers";
-import { cardRows, confirmSetup, createSetup, enterCard, newUser, platform, RETURN_URL } from "./payments-helpers";
+import { cardRows, completeThreeDSecure, confirmSetup, createSetup, enterCard, newUser, platform, RETURN_URL } from "./payments-helpers";
 
 describe("saving a card", () => {
   it("saves a card whose setup succeeded, with its brand, last 4 and expiry, once however often it is confirmed", async () => {
@@ -121,19 +121,3 @@ describe("nobody reaches another user's cards or intents", () => {
     expect((await confirmSetup(user.cookie, "seti_doesnotexist")).status).toBe(404);
   });
 });
-
-/** The cardholder on the emulator's 3-D Secure page: submit its form (hidden fields and the chosen outcome's button); returns where it sends the browser. */
-async function completeThreeDSecure(pageUrl: string, outcome: "succeed" | "fail"): Promise<URL> {
-  const page = await fetch(pageUrl);
-  expect(page.status).toBe(200);
-  const html = await page.text();
-  const form = /<form[^>]*action="([^"]*)"/i.exec(html);
-  const action = new URL((form?.[1] ?? pageUrl).replaceAll("&amp;", "&"), pageUrl);
-  const button = new RegExp(`<button[^>]*name="([^"]+)"[^>]*value="(${outcome}[a-z]*)"`, "i").exec(html);
-  if (!button) throw new Error(`no ${outcome} button on the 3-D Secure page`);
-  const fields = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((field) => [field[1], field[2]]));
-  fields.set(button[1], button[2]);
-  const response = await fetch(action, { method: "POST", body: fields, redirect: "manual" });
-  expect(response.status).toBe(303);
-  return new URL(response.headers.get("location")!);
-}

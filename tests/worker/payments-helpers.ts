@@ -76,3 +76,19 @@ export function shuffledDeliveries<T>(events: T[], times: number): T[] {
   }
   return all;
 }
+
+/** The cardholder on the emulator's 3-D Secure page: submit its form (hidden fields and the chosen outcome's button); returns where it sends the browser. */
+export async function completeThreeDSecure(pageUrl: string, outcome: "succeed" | "fail"): Promise<URL> {
+  const page = await fetch(pageUrl);
+  if (page.status !== 200) throw new Error(`3-D Secure page answered ${page.status}`);
+  const html = await page.text();
+  const form = /<form[^>]*action="([^"]*)"/i.exec(html);
+  const action = new URL((form?.[1] ?? pageUrl).replaceAll("&amp;", "&"), pageUrl);
+  const button = new RegExp(`<button[^>]*name="([^"]+)"[^>]*value="(${outcome}[a-z]*)"`, "i").exec(html);
+  if (!button) throw new Error(`no ${outcome} button on the 3-D Secure page`);
+  const fields = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((field) => [field[1], field[2]]));
+  fields.set(button[1], button[2]);
+  const response = await fetch(action, { method: "POST", body: fields, redirect: "manual" });
+  if (response.status !== 303) throw new Error(`3-D Secure page's form answered ${response.status}`);
+  return new URL(response.headers.get("location")!);
+}

@@ -3,6 +3,9 @@ import * as v from "valibot";
 import type { OrderAction } from "../domain/order";
 import type { AppContext, AppEnv } from "../http/context";
 import type { OrderActResult } from "../../durable-objects/order";
+import { payOrder } from "../payments/order-payments";
+import { createStripe } from "../payments/stripe-client";
+import { commissionAccountOf } from "../services/orders";
 
 /**
  * POST /api/features/commission/order/{approve,cancel,deliver,complete,update} (spec section 7). The Worker only
@@ -21,10 +24,6 @@ const updateBody = v.union([
 
 const STATUS: Record<string, 400 | 404 | 409> = { not_a_party: 404, price_invalid: 400, schedule_invalid: 400 };
 
-async function commissionAccountOf(d1: D1Database, userAccountId: string): Promise<string | null> {
-  const row = await d1.prepare("SELECT id FROM commission_accounts WHERE user_account_id = ?").bind(userAccountId).first<{ id: string }>();
-  return row?.id ?? null;
-}
 
 function answer(c: AppContext, result: OrderActResult) {
   if (result.status === "not_found") return c.json({ error: "not_found" }, 404);
@@ -59,4 +58,32 @@ route("/update", (body) => {
   const input = parsed.output;
   if ("priceAmount" in input) return { orderId: input.orderId, action: { type: "updatePrice", priceAmount: input.priceAmount } };
   return { orderId: input.orderId, action: { type: "updateSchedule", estimatedStart: input.estimatedStart, estimatedDelivery: input.estimatedDelivery } };
+});
+
+const payBody = v.object({ orderId, transactionId: v.optional(v.string()), accountMethodId: v.optional(v.pipe(v.string(), v.maxLength(64))) });
+const PAY_REFUSAL_STATUS = { not_found: 404, already_paid: 409, not_payable: 409, no_payment_method: 409 } as const;
+
+/**
+ * POST /pay {orderId, transactionId?, accountMethodId?}: the buyer pays with the chosen card, else the first saved one.
+ * Answers the outcome: succeeded, requires_action (with the intent's next action, for 3-D Secure), or failed (402,
+ * with Stripe's codes for the page to word in the user's language).
+ */
+orderApi.post("/pay", async (c) => {
+  const { db, env, user, url } = c.get("request");
+  if (!user) return c.json({ error: "unauthorized" }, 401);
+  const parsed = v.safeParse(payBody, await c.req.json().catch(() => null));
+  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
+  const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
+  if (!commissionAccountId) return c.json({ error: "not_found" }, 404);
+  const result = await payOrder(
+    { db, stripe: createStripe(env), orders: env.ORDER },
+    {
+      orderId: parsed.output.orderId,
+      accountMethodId: parsed.output.accountMethodId,
+      buyer: { userAccountId: user.accountId, commissionAccountId, email: user.email },
+      returnUrl: `${url.origin}/dashboard/commission/client/requests?order=${encodeURIComponent(parsed.output.orderId)}`,
+    },
+  );
+  if (result.status === "refused") return c.json({ error: result.reason }, PAY_REFUSAL_STATUS[result.reason]);
+  return c.json(result, result.status === "failed" ? 402 : 200);
 });

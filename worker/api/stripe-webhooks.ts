@@ -29,6 +29,6 @@ stripeWebhookRoutes.post("/stripe", async (c) => {
   } catch {
     return c.json({ error: "invalid_signature" }, 400);
   }
-  const outcome = await handleStripeEvent(event, { db, stripe });
+  const outcome = await handleStripeEvent(event, { db, stripe, orders: env.ORDER });
   return c.json({ received: true, outcome });
 });

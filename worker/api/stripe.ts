@@ -3,6 +3,8 @@ import * as v from "valibot";
 import type { AppEnv } from "../http/context";
 import { createCardSetup, deleteCard, saveCardFromSetupIntent } from "../payments/cards";
 import { createStripe } from "../payments/stripe-client";
+import { checkPayment } from "../payments/order-payments";
+import { commissionAccountOf } from "../services/orders";
 
 /**
  * The card calls of spec section 7, for the signed-in user only; another user's intent or card reads as 404 and
@@ -44,4 +46,17 @@ stripeApi.post("/payment/method/delete", async (c) => {
   if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
   if (!(await deleteCard(db, createStripe(env), user!.accountId, parsed.output.methodId))) return c.json({ error: "not_found" }, 404);
   return c.json({ status: "deleted" });
+});
+
+const paymentBody = v.object({ intentId: id, transactionId: id });
+
+/** POST /api/stripe/intent/payment/get { intentId, transactionId } → { status, nextAction, clientSecret }: the buyer's own only. */
+stripeApi.post("/intent/payment/get", async (c) => {
+  const { db, env, user } = c.get("request");
+  const parsed = v.safeParse(paymentBody, await c.req.json().catch(() => null));
+  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
+  const buyerCommissionAccountId = await commissionAccountOf(db.$client, user!.accountId);
+  const result = buyerCommissionAccountId && (await checkPayment({ db, stripe: createStripe(env), orders: env.ORDER }, { ...parsed.output, buyerCommissionAccountId }));
+  if (!result) return c.json({ error: "not_found" }, 404);
+  return c.json(result);
 });

@@ -84,3 +84,13 @@ describe("money: what the creator is paid, and the breakdown entity", () => {
     expect(amountBreakdown(10_000, "JPY", SEEDED_FEE, "JPY", book)).toMatchObject({ displayCurrencyCode: "JPY", displayTotalAmount: 10_000 });
   });
 });
+
+describe("money: several fees share the fee", () => {
+  it("by their numerators, adding up exactly", async () => {
+    const { shareFee } = await import("./money");
+    expect(shareFee(853, [1036])).toEqual([853]);
+    expect(shareFee(853, [1000, 36])).toEqual([823, 30]);
+    expect(shareFee(0, [1000, 36])).toEqual([0, 0]);
+    expect(shareFee(10, [])).toEqual([]);
+  });
+});

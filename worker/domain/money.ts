@@ -98,3 +98,16 @@ export function sellerTransferAmount(totalAmount: number, feeNumerators: readonl
   const { feeAmount } = splitTotal(totalAmount, feeNumerators);
   return totalAmount - feeAmount;
 }
+
+/**
+ * A fee amount shared among several fees by their numerators (one fee, as seeded, takes it all): each share rounded
+ * down, the last takes what is left, so the shares add up to the fee exactly.
+ */
+export function shareFee(feeAmount: number, numerators: readonly number[]): number[] {
+  const total = feeNumerator(numerators);
+  if (numerators.length === 0) return [];
+  if (total === 0) return numerators.map(() => 0);
+  const shares = numerators.map((n) => Math.floor((feeAmount * n) / total));
+  shares[shares.length - 1] = feeAmount - shares.slice(0, -1).reduce((sum, share) => sum + share, 0);
+  return shares;
+}

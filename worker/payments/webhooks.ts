@@ -7,19 +7,20 @@
  * Types Comet does not act on are acknowledged and ignored, so Stripe stops retrying them.
  */
 import type Stripe from "stripe";
-import type { Database } from "../db/client";
 import { forgetCard, saveCardFromSucceededSetup } from "./cards";
+import { reconcilePaymentIntentById, type PaymentDeps } from "./order-payments";
 
-type EventHandler = (event: Stripe.Event, deps: { db: Database; stripe: Stripe }) => Promise<void>;
+type EventHandler = (event: Stripe.Event, deps: PaymentDeps) => Promise<void>;
 
 const HANDLERS: Partial<Record<Stripe.Event.Type, EventHandler>> = {
   "setup_intent.succeeded": (event, { db, stripe }) => saveCardFromSucceededSetup(db, stripe, event.data.object as Stripe.SetupIntent),
   "payment_method.detached": (event, { db }) => forgetCard(db, (event.data.object as Stripe.PaymentMethod).id),
+  "payment_intent.succeeded": (event, deps) => reconcilePaymentIntentById(deps, (event.data.object as Stripe.PaymentIntent).id),
 };
 
 export type WebhookOutcome = "handled" | "duplicate" | "ignored";
 
-export async function handleStripeEvent(event: Stripe.Event, deps: { db: Database; stripe: Stripe }, now = Date.now()): Promise<WebhookOutcome> {
+export async function handleStripeEvent(event: Stripe.Event, deps: PaymentDeps, now = Date.now()): Promise<WebhookOutcome> {
   const seen = await deps.db.$client.prepare("SELECT 1 FROM processed_webhook_events WHERE event_id = ?").bind(event.id).first();
   if (seen) return "duplicate";
   const handler = HANDLERS[event.type];

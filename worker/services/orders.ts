@@ -108,3 +108,9 @@ export async function recordTransition(d1: D1Database, { order, next, event, act
   ];
   await d1.batch(statements);
 }
+
+/** The commission account of a user (one each), which the order's seller and buyer ids name. */
+export async function commissionAccountOf(d1: D1Database, userAccountId: string): Promise<string | null> {
+  const row = await d1.prepare("SELECT id FROM commission_accounts WHERE user_account_id = ?").bind(userAccountId).first<{ id: string }>();
+  return row?.id ?? null;
+}
