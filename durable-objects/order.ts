@@ -1,6 +1,8 @@
 import { DurableObject } from "cloudflare:workers";
 import { decide, partyOf, pendingDeadline, type OrderAction, type OrderRefusal, type OrderState } from "../worker/domain/order";
 import { loadOrder, recordTransition, type StoredOrder } from "../worker/services/orders";
+import { refundOrderPayment } from "../worker/payments/order-payments";
+import { createStripe } from "../worker/payments/stripe-client";
 
 /** Who asks: a commission account (checked against the order's seller and buyer), or the system itself. */
 export type OrderCaller = { commissionAccountId: string } | "system";
@@ -58,6 +60,8 @@ export class Order extends DurableObject<Env> {
     const decision = decide(order.state, action, actor, now);
     if (!decision.ok) return { status: "refused", refusal: decision.refusal };
     if (!decision.changed) return { status: "done", changed: false, state: order.state };
+    // A paid order is refunded before it is recorded as canceled; if the refund fails, nothing changes.
+    if (decision.event === "CANCELED" && order.state.payment === "COMPLETED") await refundOrderPayment(this.env.DB, createStripe(this.env), orderId, now);
     // D1 first: if it fails, the object still holds the old state and the action can simply be retried.
     await recordTransition(this.env.DB, {
       order,

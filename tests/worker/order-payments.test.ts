@@ -110,4 +110,15 @@ describe("paying for an approved order", () => {
     expect((await pay(order.stranger.cookie, order.id)).status).toBe(404);
     expect(await transactions(order.id)).toHaveLength(0);
   });
+
+  it("canceling a paid order refunds the client in full, once", async () => {
+    const order = await approvedOrder();
+    await pay(order.buyer.cookie, order.id);
+    const cancels = await Promise.all([1, 2].map(() => call("/api/features/commission/order/cancel", { method: "POST", cookie: order.seller.cookie, json: { orderId: order.id } })));
+    expect(cancels.map((r) => r.status).sort()).toEqual([200, 409]);
+    const [transaction] = await transactions(order.id);
+    expect(transaction.transaction_status).toBe("REFUNDED");
+    const refunds = await platform().refunds.list({ payment_intent: String(transaction.stripe_payment_intent_id) });
+    expect(refunds.data.map((r) => r.amount)).toEqual([10_000]);
+  });
 });

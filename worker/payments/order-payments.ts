@@ -164,3 +164,22 @@ async function ensureTransaction(deps: PaymentDeps, order: StoredOrder, buyer: {
   ]);
   return (await d1Of(deps).prepare("SELECT * FROM payment_transactions WHERE idempotency_key = ?").bind(key).first<TransactionRow>())!;
 }
+
+/**
+ * A paid order being canceled is refunded in full first (decision 020): the Order Durable Object calls this before it
+ * records the cancellation, so an order is never CANCELED with the client's money kept. The refund's idempotency key
+ * is the order's, so a retried cancel refunds once; a charge already refunded counts as done.
+ */
+export async function refundOrderPayment(d1: D1Database, stripe: Stripe, orderId: string, now = Date.now()): Promise<void> {
+  const transaction = await d1
+    .prepare("SELECT id, stripe_payment_intent_id FROM payment_transactions WHERE order_id = ? AND transaction_status IN ('COMPLETED', 'REFUNDED')")
+    .bind(orderId)
+    .first<{ id: string; stripe_payment_intent_id: string }>();
+  if (!transaction) return;
+  try {
+    await stripe.refunds.create({ payment_intent: transaction.stripe_payment_intent_id, reason: "requested_by_customer", metadata: { orderId } }, { idempotencyKey: `comet-order-${orderId}-refund` });
+  } catch (error) {
+    if ((error as { code?: string }).code !== "charge_already_refunded") throw error;
+  }
+  await d1.prepare("UPDATE payment_transactions SET transaction_status = 'REFUNDED', updated_at = ? WHERE id = ? AND transaction_status = 'COMPLETED'").bind(now, transaction.id).run();
+}
