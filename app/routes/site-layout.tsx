@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { Link, Outlet, isRouteErrorResponse, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { footerTexts } from "~/components/layout/footer-texts";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import type { HeaderNotification } from "~/components/layout/notification-menu";
@@ -15,7 +16,7 @@ export function loader({ request }: Route.LoaderArgs) {
   const host = new URL(request.url).host;
   // The header's notification list. Notifications are delivered in a later issue: load them here.
   const notifications: HeaderNotification[] = [];
-  return { host, notifications };
+  return { host, notifications, footer: footerTexts(new Date().getFullYear()) };
 }
 
 export const meta: Route.MetaFunction = ({ error }) => {
@@ -54,7 +55,8 @@ function Frame({ children }: { children: React.ReactNode }) {
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>
-      <SiteFooter locale={locale} minimal={minimal} />
+      {/* Without the layout's data (its own loader failed) the page still renders, without the footer. */}
+      {layout ? <SiteFooter locale={locale} texts={layout.footer} minimal={minimal} /> : null}
     </div>
   );
 }

@@ -1,16 +1,18 @@
-import { useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { createPortal } from "react-dom";
 import { m } from "~/paraglide/messages.js";
 import type { MediaEntry } from "../../../worker/domain/media";
 import { buildMediaEntry } from "../../../worker/domain/media";
 import type { WorkMediaDraft } from "../../../worker/domain/portfolio";
-import { AddMediaModal } from "../media/add-media-modal";
 import { MediaImage } from "../media/media-image";
-import { MediaPreviewDialog } from "../media/media-lightbox";
 import { SITE_NAMES, type PlayableMedia } from "../media/players/embed-urls";
 import { SmallButton } from "./small-button";
 import { mediaTypeLabel } from "~/components/media/media-type-label";
 import { ErrorText } from "~/components/form/error-text";
+
+// The add-media dialog (tabs, uploads) and the preview (players) load when first opened, not with the editor.
+const AddMediaModal = lazy(() => import("../media/add-media-modal").then((module) => ({ default: module.AddMediaModal })));
+const MediaPreviewDialog = lazy(() => import("../media/media-lightbox").then((module) => ({ default: module.MediaPreviewDialog })));
 
 export type KeyedMedia = WorkMediaDraft & { key: string };
 
@@ -166,11 +168,18 @@ export function MediaListField(props: {
       {adding &&
         createPortal(
           <div onSubmit={(event) => event.stopPropagation()}>
-            <AddMediaModal open={adding} onClose={() => setAdding(false)} onAdd={add} target={props.target} existingCount={medias.length} maxCount={max} />
+            <Suspense fallback={null}>
+              <AddMediaModal open={adding} onClose={() => setAdding(false)} onAdd={add} target={props.target} existingCount={medias.length} maxCount={max} />
+            </Suspense>
           </div>,
           document.body,
         )}
-      <MediaPreviewDialog open={preview !== null} onClose={() => setPreview(null)} media={preview ? playableOf(preview) : null} title={props.title || m.media_preview()} />
+      {/* Mounted only while open: unmounting closes the dialog and returns focus (ModalDialog). */}
+      {preview === null ? null : (
+        <Suspense fallback={null}>
+          <MediaPreviewDialog open onClose={() => setPreview(null)} media={playableOf(preview)} title={props.title || m.media_preview()} />
+        </Suspense>
+      )}
     </>
   );
 }

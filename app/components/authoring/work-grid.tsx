@@ -2,7 +2,7 @@ import { useState, type ReactNode } from "react";
 import { ConfirmForm } from "~/components/form/confirm-form";
 import { Link } from "react-router";
 import { MediaImage } from "~/components/media/media-image";
-import { MediaLightbox } from "~/components/media/media-lightbox";
+import { LazyMediaLightbox } from "~/components/catalog/lazy-lightbox";
 import { m } from "~/paraglide/messages.js";
 import type { WorkListItem, WorkPerson } from "../../../worker/services/portfolio";
 import { mediaTypeLabel } from "~/components/media/media-type-label";
@@ -83,7 +83,8 @@ export function WorkGrid({ works, editPath, actions }: { works: WorkListItem[]; 
           );
         })}
       </ul>
-      <MediaLightbox open={shown !== null} onClose={() => setShown(null)} items={shown?.medias ?? []} title={shown?.title ?? ""} />
+      {/* Fetched on the first open and mounted only while open: unmounting closes it and returns focus (ModalDialog). */}
+      {shown === null ? null : <LazyMediaLightbox open onClose={() => setShown(null)} items={shown.medias} title={shown.title} />}
     </>
   );
 }

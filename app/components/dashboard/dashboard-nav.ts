@@ -84,19 +84,6 @@ export function dashboardNav(creatorSide: boolean): NavSection[] {
   return sections.filter((section) => section.items.length > 0);
 }
 
-/** The label of the page at `pathname`, for the collapsed menu's summary on small screens. */
-export function currentNavLabel(sections: NavSection[], pathname: string): string | undefined {
-  const path = pathname.replace(/\/+$/, "");
-  for (const section of sections) {
-    for (const item of section.items) {
-      if (item.to === path) return item.label;
-      const child = item.children?.find((c) => c.to === path);
-      if (child) return child.label;
-    }
-  }
-  return undefined;
-}
-
 export interface AvatarMenuLink {
   to: string;
   label: string;

@@ -1,6 +1,19 @@
 import { NavLink, useLocation } from "react-router";
 import { m } from "~/paraglide/messages.js";
-import { currentNavLabel, dashboardNav, type NavLinkItem, type NavSection } from "./dashboard-nav";
+import type { NavLinkItem, NavSection } from "./dashboard-nav";
+
+/** The label of the page at `pathname`, for the collapsed menu's summary on small screens. */
+function currentNavLabel(sections: NavSection[], pathname: string): string | undefined {
+  const path = pathname.replace(/\/+$/, "");
+  for (const section of sections) {
+    for (const item of section.items) {
+      if (item.to === path) return item.label;
+      const child = item.children?.find((c) => c.to === path);
+      if (child) return child.label;
+    }
+  }
+  return undefined;
+}
 
 const linkClass = (child: boolean) =>
   ({ isActive }: { isActive: boolean }) =>
@@ -59,10 +72,10 @@ function NavSections({ sections, idPrefix }: { sections: NavSection[]; idPrefix:
 /**
  * The dashboard navigation: a sticky column on wide screens; on small screens a disclosure above the
  * content (a native <details>, so it opens without JavaScript) that closes again after each navigation.
+ * `sections` come from the dashboard layout's loader (dashboardNav), labels already in the page's language.
  */
-export function DashboardSidebar({ creatorSide }: { creatorSide: boolean }) {
+export function DashboardSidebar({ sections }: { sections: NavSection[] }) {
   const { pathname } = useLocation();
-  const sections = dashboardNav(creatorSide);
   const current = currentNavLabel(sections, pathname);
   return (
     <>

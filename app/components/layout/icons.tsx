@@ -1,7 +1,7 @@
 /** Hand-written inline icons (no icon dependency). Decorative by default: the control around them carries the name. */
-type IconProps = { className?: string };
+export type IconProps = { className?: string };
 
-function Svg({ className = "size-5", children, viewBox = "0 0 24 24" }: IconProps & { children: React.ReactNode; viewBox?: string }) {
+export function Svg({ className = "size-5", children, viewBox = "0 0 24 24" }: IconProps & { children: React.ReactNode; viewBox?: string }) {
   return (
     <svg
       className={className}
@@ -92,27 +92,11 @@ export function ChevronDownIcon(props: IconProps) {
   );
 }
 
-export function CheckIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="m5 12.5 4.5 4.5L19 7.5" />
-    </Svg>
-  );
-}
-
 export function UserIcon(props: IconProps) {
   return (
     <Svg {...props}>
       <circle cx="12" cy="8.5" r="3.8" />
       <path d="M4.5 20c1.2-3.6 4-5.5 7.5-5.5s6.3 1.9 7.5 5.5" />
-    </Svg>
-  );
-}
-
-export function LogOutIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M14 4.5H6.5a1.5 1.5 0 0 0-1.5 1.5v12a1.5 1.5 0 0 0 1.5 1.5H14M10 12h10M16.5 8.5 20 12l-3.5 3.5" />
     </Svg>
   );
 }
@@ -126,47 +110,3 @@ export function XLogoIcon({ className = "size-4" }: IconProps) {
 }
 
 /** Category highlight glyphs on the home page. */
-export function BrushIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M19.5 4.5 11 13M14.5 3.5l6 6" />
-      <path d="M10.5 13.5c-2 0-3.5 1.4-3.5 3.3 0 1.4-.9 2.4-2.5 2.7 1.2.9 2.8 1.3 4.3 1.3 2.6 0 4.6-1.9 4.6-4.3l-2.9-3Z" />
-    </Svg>
-  );
-}
-
-export function CubeIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M12 3 4 7.5v9L12 21l8-4.5v-9L12 3Z" />
-      <path d="M4 7.5 12 12l8-4.5M12 12v9" />
-    </Svg>
-  );
-}
-
-export function FilmIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <rect x="3.5" y="5" width="17" height="14" rx="2" />
-      <path d="M7.5 5v14M16.5 5v14M3.5 9.5h4M3.5 14.5h4M16.5 9.5h4M16.5 14.5h4" />
-    </Svg>
-  );
-}
-
-export function MusicIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M9 18V5.5l11-2V16" />
-      <circle cx="6.5" cy="18" r="2.5" />
-      <circle cx="17.5" cy="16" r="2.5" />
-    </Svg>
-  );
-}
-
-export function SparkIcon(props: IconProps) {
-  return (
-    <Svg {...props}>
-      <path d="M12 3.5 13.8 10l6.7 2-6.7 2L12 20.5 10.2 14l-6.7-2 6.7-2L12 3.5Z" />
-    </Svg>
-  );
-}

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { CheckIcon } from "./icons";
+import { CheckIcon } from "./menu-icons";
 
 // The items of the header menus (dropdown.tsx). Only the menus' lazily loaded panels (menu-panels.tsx) use them.
 

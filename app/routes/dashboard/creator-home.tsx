@@ -11,7 +11,20 @@ import type { Route } from "./+types/creator-home";
 
 export function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  return { creatorSide: isCreatorSide(user.roles) };
+  // The page is copy: its texts are rendered here, in the request's language, to keep its messages off the client.
+  const texts = {
+    title: m.dashboard_creator_home_title(),
+    already: m.dashboard_creator_home_already(),
+    alreadyDetail: m.dashboard_creator_home_already_detail(),
+    formsLink: m.dashboard_creator_home_forms_link(),
+    intro: m.dashboard_creator_home_intro(),
+    stepsTitle: m.dashboard_creator_home_steps_title(),
+    steps: [m.dashboard_creator_home_step_forms(), m.dashboard_creator_home_step_requests(), m.dashboard_creator_home_step_payout()],
+    note: m.dashboard_creator_home_note(),
+    submit: m.dashboard_creator_home_submit(),
+    submitting: m.dashboard_creator_home_submitting(),
+  };
+  return { creatorSide: isCreatorSide(user.roles), texts };
 }
 
 /** Becoming a creator: grant the role (idempotent), then start where a creator begins, their forms. */
@@ -21,40 +34,41 @@ export async function action({ context }: Route.ActionArgs) {
   return redirect(DASHBOARD_PATHS.forms);
 }
 
-export const meta: Route.MetaFunction = () => dashboardTitle(m.dashboard_creator_home_title());
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? dashboardTitle(loaderData.texts.title) : []);
 
 export default function CreatorHomePage({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
+  const t = loaderData.texts;
   if (loaderData.creatorSide) {
     return (
-      <DashboardPage title={m.dashboard_creator_home_title()}>
+      <DashboardPage title={t.title}>
         <section className="rounded-lg border border-zinc-300 px-6 py-8 dark:border-zinc-700">
-          <p className="text-base font-semibold text-zinc-900 dark:text-zinc-100">{m.dashboard_creator_home_already()}</p>
-          <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">{m.dashboard_creator_home_already_detail()}</p>
+          <p className="text-base font-semibold text-zinc-900 dark:text-zinc-100">{t.already}</p>
+          <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">{t.alreadyDetail}</p>
           <Link to={DASHBOARD_PATHS.forms} className={`${buttonLinkClass} mt-6`}>
-            {m.dashboard_creator_home_forms_link()}
+            {t.formsLink}
           </Link>
         </section>
       </DashboardPage>
     );
   }
   return (
-    <DashboardPage title={m.dashboard_creator_home_title()} intro={m.dashboard_creator_home_intro()}>
+    <DashboardPage title={t.title} intro={t.intro}>
       <section aria-labelledby="creator-home-steps" className="rounded-lg border border-zinc-300 px-6 py-6 dark:border-zinc-700">
         <h2 id="creator-home-steps" className="text-lg font-semibold text-zinc-900 dark:text-zinc-100">
-          {m.dashboard_creator_home_steps_title()}
+          {t.stepsTitle}
         </h2>
         <ul className="mt-3 list-disc space-y-2 pl-5 text-zinc-800 dark:text-zinc-200">
-          <li>{m.dashboard_creator_home_step_forms()}</li>
-          <li>{m.dashboard_creator_home_step_requests()}</li>
-          <li>{m.dashboard_creator_home_step_payout()}</li>
+          {t.steps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
         </ul>
-        <p className="mt-4 text-sm text-zinc-700 dark:text-zinc-300">{m.dashboard_creator_home_note()}</p>
+        <p className="mt-4 text-sm text-zinc-700 dark:text-zinc-300">{t.note}</p>
         <Form method="post" className="mt-6">
           <SubmitButton
             busy={navigation.state !== "idle" && navigation.formAction === DASHBOARD_PATHS.creatorHome}
-            label={m.dashboard_creator_home_submit()}
-            busyLabel={m.dashboard_creator_home_submitting()}
+            label={t.submit}
+            busyLabel={t.submitting}
           />
         </Form>
       </section>

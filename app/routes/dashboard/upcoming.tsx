@@ -13,16 +13,22 @@ export function loader({ context }: Route.LoaderArgs) {
   if (page.access.kind === "creator") requireCreatorSide(context);
   else if (page.access.kind === "client") requireClientSide(context, page.access.creatorCounterpart);
   else requireUser(context);
-  return { path };
+  // The texts are rendered here, in the request's language, so the seven pages' messages stay off the client.
+  return {
+    title: page.title(),
+    message: page.message(),
+    detail: page.detail(),
+    action: page.action && { to: page.action.to, label: page.action.label() },
+  };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? dashboardTitle(UPCOMING_PAGES[loaderData.path].title()) : []);
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? dashboardTitle(loaderData.title) : []);
 
 export default function UpcomingDashboardPage({ loaderData }: Route.ComponentProps) {
-  const page = UPCOMING_PAGES[loaderData.path];
+  const { title, message, detail, action } = loaderData;
   return (
-    <DashboardPage title={page.title()}>
-      <EmptyState message={page.message()} detail={page.detail()} action={page.action && { to: page.action.to, label: page.action.label() }} />
+    <DashboardPage title={title}>
+      <EmptyState message={message} detail={detail} action={action} />
     </DashboardPage>
   );
 }
