@@ -1,31 +1,7 @@
 import { m } from "~/paraglide/messages.js";
+import { DASHBOARD_PATHS } from "./dashboard-paths";
 
-/** Every dashboard address in one place, so links, redirects and guards agree on the spelling. */
-export const DASHBOARD_PATHS = {
-  settingsProfile: "/dashboard/setting/profile",
-  settingsAccount: "/dashboard/setting/profile/account",
-  settingsNotification: "/dashboard/setting/profile/notification",
-  settingsPayment: "/dashboard/setting/profile/payment",
-  portfolioCreator: "/dashboard/portfolio/creator",
-  portfolioCreatorNew: "/dashboard/portfolio/creator/new",
-  portfolioCreatorClient: "/dashboard/portfolio/creator/client",
-  portfolioCreatorClientNew: "/dashboard/portfolio/creator/client/new",
-  portfolioClient: "/dashboard/portfolio/client",
-  portfolioClientNew: "/dashboard/portfolio/client/new",
-  portfolioTags: "/dashboard/portfolio/tags",
-  serviceNew: "/dashboard/commission/setting/service/new",
-  wallet: "/dashboard/creator/wallet",
-  creatorHome: "/dashboard/creator/home",
-  forms: "/dashboard/commission/setting/form",
-  formsGeneral: "/dashboard/commission/setting/form/general",
-  formNew: "/dashboard/commission/setting/form/form/new",
-  formEdit: "/dashboard/commission/setting/form/form/edit",
-  managements: "/dashboard/commission/managements",
-  clientRequests: "/dashboard/commission/client/requests",
-  billing: "/dashboard/billing",
-  sales: "/dashboard/history/sales",
-  billingHistory: "/dashboard/history/billing",
-} as const;
+export { DASHBOARD_PATHS };
 
 export interface NavLinkItem {
   to: string;

@@ -1,19 +1,13 @@
+import { lazy } from "react";
 import { m } from "~/paraglide/messages.js";
-import { avatarMenuLinks } from "~/components/dashboard/dashboard-nav";
-import { isCreatorSide } from "../../../worker/domain/roles";
 import { Avatar } from "./avatar";
-import { Dropdown, MenuButton, MenuLink, MenuSeparator } from "./dropdown";
-import { LogOutIcon } from "./icons";
-import { signOut } from "./sign-out";
-import { ThemeToggleMenuItem } from "./theme-toggle";
+import { Dropdown } from "./dropdown";
 
-/** Classes for the spec's screen-size rule: "small screens" are below Tailwind's md breakpoint (768px). */
-const SMALL_ONLY = "md:hidden";
+// The items (and the dashboard's link table they come from) load on first open or when the pointer nears the avatar.
+const loadPanel = () => import("./avatar-menu-panel");
+const AvatarMenuPanel = lazy(() => loadPanel().then((module) => ({ default: module.AvatarMenuPanel })));
 
-/**
- * The avatar menu, with the link table of spec section 2. Admins and creators see the creator side;
- * "non-creator" items are hidden from them.
- */
+/** The avatar menu (spec section 2): the trigger is rendered with the page, its items load on demand. */
 export function AvatarMenu({ handle, avatarUrl, roles, host }: { handle: string; avatarUrl: string | null; roles: string[]; host: string }) {
   return (
     <Dropdown
@@ -21,30 +15,9 @@ export function AvatarMenu({ handle, avatarUrl, roles, host }: { handle: string;
       triggerClassName="header-icon-button"
       panelClassName="md:w-72"
       trigger={<Avatar src={avatarUrl} className="size-8" />}
+      onIntent={() => void loadPanel()}
     >
-      <MenuLink to={`/${handle}`} className="items-center">
-        <Avatar src={avatarUrl} className="size-9" />
-        <span className="min-w-0">
-          <span className="block truncate font-semibold">
-            {host}/{handle}
-          </span>
-          <span className="block text-xs text-zinc-600 dark:text-zinc-400">{m.menu_public_profile()}</span>
-        </span>
-      </MenuLink>
-      <MenuSeparator />
-      {avatarMenuLinks(isCreatorSide(roles)).map((link) => (
-        <MenuLink key={link.to} to={link.to} className={link.smallScreensOnly ? SMALL_ONLY : undefined}>
-          {link.label}
-        </MenuLink>
-      ))}
-      <MenuSeparator />
-      <ThemeToggleMenuItem />
-      <MenuLink to="/">{m.menu_support()}</MenuLink>
-      <MenuSeparator />
-      <MenuButton onSelect={() => void signOut()}>
-        <LogOutIcon className="size-4 text-zinc-600 dark:text-zinc-400" />
-        {m.menu_log_out()}
-      </MenuButton>
+      <AvatarMenuPanel handle={handle} avatarUrl={avatarUrl} roles={roles} host={host} />
     </Dropdown>
   );
 }

@@ -1,24 +1,14 @@
-import { useRevalidator } from "react-router";
-import { currencyName } from "~/lib/currency-names";
-import { CURRENCIES, type CurrencyCode } from "../../../worker/domain/currency";
+import { lazy } from "react";
 import { m } from "~/paraglide/messages.js";
-import { Dropdown, MenuRadio } from "./dropdown";
+import { Dropdown } from "./dropdown";
 import { ChevronDownIcon, CoinsIcon } from "./icons";
 
+// The choices (and the currency names) load on first open or when the pointer nears the trigger.
+const loadPanel = () => import("./currency-menu-panel");
+const CurrencyMenuPanel = lazy(() => loadPanel().then((module) => ({ default: module.CurrencyMenuPanel })));
 
-/** Display currency (signed-in only). Saved to the account, then loaders re-run so prices re-render. */
+/** Display currency (signed-in only). */
 export function CurrencyMenu({ currencyCode }: { currencyCode: string }) {
-  const revalidator = useRevalidator();
-  const select = async (code: CurrencyCode) => {
-    if (code === currencyCode) return;
-    const response = await fetch("/api/account/currency", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ currencyCode: code }),
-    }).catch(() => null);
-    if (response?.ok) await revalidator.revalidate();
-  };
-
   return (
     <Dropdown
       label={m.header_currency_label({ currency: currencyCode })}
@@ -31,12 +21,9 @@ export function CurrencyMenu({ currencyCode }: { currencyCode: string }) {
           <ChevronDownIcon className="hidden size-4 md:block" />
         </>
       }
+      onIntent={() => void loadPanel()}
     >
-      {CURRENCIES.map((code) => (
-        <MenuRadio key={code} checked={code === currencyCode} onSelect={() => void select(code)}>
-          <span className="font-medium">{code}</span> <span className="text-zinc-600 dark:text-zinc-400">{currencyName(code)}</span>
-        </MenuRadio>
-      ))}
+      <CurrencyMenuPanel currencyCode={currencyCode} />
     </Dropdown>
   );
 }

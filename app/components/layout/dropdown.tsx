@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { Link } from "react-router";
 import { CheckIcon } from "./icons";
 
@@ -7,6 +7,9 @@ import { CheckIcon } from "./icons";
  * - kind "menu": WAI-ARIA menu button (arrow keys, Home/End, Escape returns focus, Tab closes).
  * - kind "dialog": a non-modal popover for richer content (the notification tabs); Tab moves through it.
  * Both close on a click outside. The panel is at most 440px high (spec section 9) and scrolls.
+ * The panel's content may be lazy (a menu's items load on first open, keeping them out of every page's JS): the
+ * first item is focused once the content has mounted, and `onIntent` (pointer near or focus on the trigger) can
+ * start loading it before the click.
  */
 export function Dropdown({
   kind = "menu",
@@ -14,6 +17,7 @@ export function Dropdown({
   trigger,
   triggerClassName = "header-icon-button",
   panelClassName = "md:w-60",
+  onIntent,
   children,
 }: {
   kind?: "menu" | "dialog";
@@ -22,6 +26,8 @@ export function Dropdown({
   trigger: ReactNode;
   triggerClassName?: string;
   panelClassName?: string;
+  /** Called when the trigger is pointed at or focused: start loading a lazy panel. */
+  onIntent?: () => void;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
@@ -43,14 +49,18 @@ export function Dropdown({
       if (!rootRef.current?.contains(event.target as Node)) close();
     };
     document.addEventListener("pointerdown", onPointerDown);
+    return () => document.removeEventListener("pointerdown", onPointerDown);
+  }, [open, close]);
+
+  // Runs once the panel's content has mounted (after a lazy panel has loaded).
+  const focusPanel = useCallback(() => {
     if (kind === "menu") {
       const items = menuItems(panelRef.current);
       (focusOnOpen.current === "last" ? items.at(-1) : items[0])?.focus();
     } else {
       panelRef.current?.focus();
     }
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open, kind, close]);
+  }, [kind]);
 
   const openWith = (focus: "first" | "last" | "panel") => {
     focusOnOpen.current = focus;
@@ -110,6 +120,8 @@ export function Dropdown({
         aria-controls={open ? panelId : undefined}
         onClick={() => (open ? close() : openWith(kind === "menu" ? "first" : "panel"))}
         onKeyDown={onTriggerKeyDown}
+        onPointerEnter={onIntent}
+        onFocus={onIntent}
       >
         {trigger}
       </button>
@@ -127,11 +139,20 @@ export function Dropdown({
           }}
           className={`dropdown-panel ${panelClassName}`}
         >
-          {children}
+          <Suspense fallback={null}>
+            {children}
+            <OnMount run={focusPanel} />
+          </Suspense>
         </div>
       ) : null}
     </div>
   );
+}
+
+/** Calls `run` once mounted: inside a Suspense boundary, that is once everything before it has loaded. */
+function OnMount({ run }: { run: () => void }) {
+  useEffect(run, [run]);
+  return null;
 }
 
 /** Visible menu items only: items hidden at this screen size (md:hidden, hidden md:flex) are skipped. */

@@ -1,7 +1,5 @@
-import { Link } from "react-router";
+import { lazy } from "react";
 import { m } from "~/paraglide/messages.js";
-import { getLocale } from "~/paraglide/runtime.js";
-import { Tabs, type TabItem } from "~/components/tabs/tabs";
 import { Dropdown } from "./dropdown";
 import { BellIcon } from "./icons";
 
@@ -20,17 +18,9 @@ export interface HeaderNotification {
   read: boolean;
 }
 
-type Tab = "notifications" | "announcements";
-
-/** Spec section 9: English 'MMMM d, yyyy'; Japanese 'yyyy年MM月dd日'. */
-function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (getLocale() === "ja") {
-    const pad = (n: number) => String(n).padStart(2, "0");
-    return `${date.getFullYear()}年${pad(date.getMonth() + 1)}月${pad(date.getDate())}日`;
-  }
-  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" }).format(date);
-}
+// The tabs and rows load on first open or when the pointer nears the bell.
+const loadPanel = () => import("./notification-panel");
+const NotificationTabs = lazy(() => loadPanel().then((module) => ({ default: module.NotificationTabs })));
 
 export function NotificationMenu({ notifications }: { notifications: HeaderNotification[] }) {
   const unread = notifications.filter((n) => !n.read).length;
@@ -39,6 +29,7 @@ export function NotificationMenu({ notifications }: { notifications: HeaderNotif
       kind="dialog"
       label={unread > 0 ? m.header_notifications_label_unread({ count: unread }) : m.header_notifications_label()}
       panelClassName="md:w-80"
+      onIntent={() => void loadPanel()}
       trigger={
         <>
           <BellIcon className="size-5" />
@@ -51,50 +42,3 @@ export function NotificationMenu({ notifications }: { notifications: HeaderNotif
   );
 }
 
-function NotificationTabs({ notifications }: { notifications: HeaderNotification[] }) {
-  const tabs: TabItem<Tab>[] = [
-    { id: "notifications", label: m.header_notifications_tab_notifications() },
-    { id: "announcements", label: m.header_notifications_tab_announcements() },
-  ];
-  return (
-    <Tabs label={m.header_notifications_label()} tabs={tabs} look="underline" panelClassName="py-1">
-      {(tab) =>
-        tab === "notifications" && notifications.length > 0 ? (
-          <ul className="divide-y divide-zinc-100 dark:divide-zinc-800">
-            {notifications.map((n) => (
-              <li key={n.id}>
-                <NotificationRow notification={n} />
-              </li>
-            ))}
-          </ul>
-        ) : (
-          // Announcements are always empty (spec section 2), as is an empty notification list.
-          <p className="px-3 py-8 text-center text-sm text-zinc-600 dark:text-zinc-400">{m.header_notifications_empty()}</p>
-        )
-      }
-    </Tabs>
-  );
-}
-
-function NotificationRow({ notification: n }: { notification: HeaderNotification }) {
-  const body = (
-    <>
-      <span className="flex items-start gap-2">
-        {n.read ? null : <span className="mt-1.5 size-2 shrink-0 rounded-full bg-brand-600 dark:bg-brand-300" aria-hidden="true" />}
-        <span className="text-sm font-medium text-zinc-900 dark:text-zinc-50">{n.title}</span>
-      </span>
-      {n.message ? <span className="mt-0.5 block text-sm text-zinc-600 dark:text-zinc-400">{n.message}</span> : null}
-      <time dateTime={n.createdAt} className="mt-1 block text-xs text-zinc-600 dark:text-zinc-400">
-        {formatDate(n.createdAt)}
-      </time>
-    </>
-  );
-  const rowClass = "block rounded-lg px-3 py-2.5";
-  return n.href ? (
-    <Link to={n.href} className={`${rowClass} hover:bg-zinc-100 dark:hover:bg-zinc-800`}>
-      {body}
-    </Link>
-  ) : (
-    <div className={rowClass}>{body}</div>
-  );
-}

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-nav";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { m } from "~/paraglide/messages.js";
 import { LogoMark, XLogoIcon } from "./icons";
 

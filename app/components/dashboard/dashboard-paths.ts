@@ -1,0 +1,29 @@
+/**
+ * Every dashboard address in one place, so links, redirects and guards agree on the spelling. A module of its own:
+ * the site footer links two of them, and should not bring the dashboard's navigation (and its messages) along.
+ */
+export const DASHBOARD_PATHS = {
+  settingsProfile: "/dashboard/setting/profile",
+  settingsAccount: "/dashboard/setting/profile/account",
+  settingsNotification: "/dashboard/setting/profile/notification",
+  settingsPayment: "/dashboard/setting/profile/payment",
+  portfolioCreator: "/dashboard/portfolio/creator",
+  portfolioCreatorNew: "/dashboard/portfolio/creator/new",
+  portfolioCreatorClient: "/dashboard/portfolio/creator/client",
+  portfolioCreatorClientNew: "/dashboard/portfolio/creator/client/new",
+  portfolioClient: "/dashboard/portfolio/client",
+  portfolioClientNew: "/dashboard/portfolio/client/new",
+  portfolioTags: "/dashboard/portfolio/tags",
+  serviceNew: "/dashboard/commission/setting/service/new",
+  wallet: "/dashboard/creator/wallet",
+  creatorHome: "/dashboard/creator/home",
+  forms: "/dashboard/commission/setting/form",
+  formsGeneral: "/dashboard/commission/setting/form/general",
+  formNew: "/dashboard/commission/setting/form/form/new",
+  formEdit: "/dashboard/commission/setting/form/form/edit",
+  managements: "/dashboard/commission/managements",
+  clientRequests: "/dashboard/commission/client/requests",
+  billing: "/dashboard/billing",
+  sales: "/dashboard/history/sales",
+  billingHistory: "/dashboard/history/billing",
+} as const;
