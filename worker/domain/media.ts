@@ -7,16 +7,6 @@
 export type MediaType = "IMAGE" | "AUDIO" | "VIDEO" | "MODEL" | "DOCUMENT" | "OTHER";
 export type MediaFormatType = "FILE" | "LINK" | "EMBED";
 
-/**
- * The label a work card shows for its first media (spec section 2): Image, Video, Audio, 3D Model, Other. Here and
- * not in portfolio.ts, whose form schemas would otherwise ride along into every page that shows a media label.
- */
-export type WorkMediaLabel = "IMAGE" | "VIDEO" | "AUDIO" | "MODEL" | "OTHER";
-export function workMediaLabel(mediaType: MediaType | null | undefined): WorkMediaLabel | null {
-  if (!mediaType) return null;
-  return mediaType === "IMAGE" || mediaType === "VIDEO" || mediaType === "AUDIO" || mediaType === "MODEL" ? mediaType : "OTHER";
-}
-
 // ───────────────────────── errors (exact texts of spec sections 5 and 8) ─────────────────────────
 
 export const MEDIA_ERROR_TEXTS = {
