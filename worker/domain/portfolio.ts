@@ -2,18 +2,16 @@ import * as v from "valibot";
 import { VISIBILITY_STATUSES, type MediaType, type VisibilityStatus } from "../db/schema/enums";
 import { PORTFOLIO_MEDIA_MAX_FILES, buildMediaEntry, parseMediaKey, type MediaEntry, type MediaFormatType, type MediaSite } from "./media";
 import { parseFields, type FieldErrors } from "./validation";
+import { CLIENT_HANDLE_MAX, TAG_MAX_LENGTH, WORK_CREDITS_MAX, WORK_TAGS_MAX, WORK_TEXT_MAX, WORK_TEXT_MIN, normalizeTags } from "./portfolio-fields";
+
+// The limits and tag rules the editor uses in the browser live in portfolio-fields.ts, free of valibot (whose
+// schemas, built at this module's top level, the bundler cannot drop); re-exported here for the server's callers.
+export { CLIENT_HANDLE_MAX, TAG_MAX_LENGTH, TAG_SEARCH_DEBOUNCE_MS, WORK_CREDITS_MAX, WORK_TAGS_MAX, WORK_TEXT_MAX, WORK_TEXT_MIN, addTag, normalizeTags } from "./portfolio-fields";
 
 /**
  * The portfolio work payload (spec sections 3 and 5), shared by the work editor and the server.
  * Messages are message keys of messages/authoring (authoring-messages.ts translates them).
  */
-export const WORK_TEXT_MIN = 4;
-export const WORK_TEXT_MAX = 1000;
-export const WORK_TAGS_MAX = 20;
-export const TAG_MAX_LENGTH = 50;
-export const WORK_CREDITS_MAX = 20;
-/** Spec section 9: tag search waits this long after the last keystroke. */
-export const TAG_SEARCH_DEBOUNCE_MS = 500;
 
 export { VISIBILITY_STATUSES, type VisibilityStatus };
 
@@ -63,30 +61,6 @@ export interface ParsedWork {
   creditHandles: string[];
   /** The client's handle (trimmed, without "@"), or null when none was given. */
   clientHandle: string | null;
-}
-
-/** Handles are 4–16 letters and digits; the client field takes one, with or without a leading "@". */
-export const CLIENT_HANDLE_MAX = 16;
-
-/**
- * Spec section 5: the tag input ignores empty or duplicate (trimmed) tags. Duplicates are compared ignoring case,
- * and the first spelling wins.
- */
-export function normalizeTags(tags: readonly string[]): string[] {
-  const seen = new Set<string>();
-  const out: string[] = [];
-  for (const raw of tags) {
-    const tag = raw.trim().replace(/\s+/g, " ");
-    if (!tag || seen.has(tag.toLowerCase())) continue;
-    seen.add(tag.toLowerCase());
-    out.push(tag);
-  }
-  return out;
-}
-
-/** Add one typed tag to a list the way the tag input does: ignored when empty or already there. */
-export function addTag(tags: readonly string[], typed: string): string[] {
-  return normalizeTags([...tags, typed]);
 }
 
 /** "alice, @bob  carol" → ["alice", "bob", "carol"] (trimmed, de-duplicated ignoring case). */

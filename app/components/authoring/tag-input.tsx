@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { useFetcher } from "react-router";
 import { m } from "~/paraglide/messages.js";
-import { TAG_MAX_LENGTH, TAG_SEARCH_DEBOUNCE_MS, addTag } from "../../../worker/domain/portfolio";
+import { TAG_MAX_LENGTH, TAG_SEARCH_DEBOUNCE_MS, addTag } from "../../../worker/domain/portfolio-fields";
 import { controlBorder, controlClass } from "~/components/form/field";
 import { ErrorText } from "~/components/form/error-text";
 
