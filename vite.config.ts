@@ -19,10 +19,6 @@ export default defineConfig(({ command }) => ({
       viteEnvironment: { name: "ssr" },
       // Tests and benchmarks run against their own throwaway state; dev keeps .wrangler/state.
       persistState: process.env.COMET_STATE_DIR ? { path: process.env.COMET_STATE_DIR } : true,
-      // COMET_LOCAL_TRACES=0 (the bench's default): the built Worker runs without Workers observability, whose local
-      // emulation writes every request's spans and logs into a SQLite trace store in the same processes the bench
-      // reads the CPU of. In production that recording happens outside the Worker and its CPU limit.
-      ...(process.env.COMET_LOCAL_TRACES === "0" ? { config: { observability: { enabled: false } } } : {}),
     }),
     tailwindcss(),
     reactRouter(),

@@ -15,7 +15,7 @@
 // machine are not a test. Exit code is non-zero only when the bench itself could not run.
 //
 //   BENCH_REQUESTS=2000 BENCH_CONCURRENCY=8 BENCH_WARMUP=300 BENCH_SKIP_BUILD=1 BENCH_SERVER=vite|wrangler
-//   BENCH_PAGES=/,/explore/creators BENCH_CREATORS=10000 COMET_LOCAL_TRACES=0|1 npm run bench
+//   BENCH_PAGES=/,/explore/creators BENCH_CREATORS=10000 npm run bench
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
@@ -43,10 +43,6 @@ const CREATORS = process.env.BENCH_CREATORS ? Number(process.env.BENCH_CREATORS)
 // sources and the migrations) is unchanged; BENCH_STATE_DIR names another state to reuse as it is (pending
 // migrations applied). BENCH_FRESH_STATE=1 reloads.
 const REUSED_STATE = process.env.BENCH_STATE_DIR;
-// The build runs without local Workers observability unless COMET_LOCAL_TRACES=1 (vite.config.ts): its SQLite trace
-// store, written on every request, is emulator work in the processes whose CPU the bench reads, not the Worker's.
-process.env.COMET_LOCAL_TRACES ??= "0";
-const LOCAL_TRACES = process.env.COMET_LOCAL_TRACES !== "0";
 const STATE_DIR = REUSED_STATE ?? join(root, ".wrangler", `bench-state-${CREATORS ?? "demo"}`);
 
 const CLOCK_TICKS = (() => {
@@ -231,7 +227,7 @@ try {
   const [load1Before] = loadavg();
   const report = { at: new Date().toISOString(), server: SERVER, creators: CREATORS ?? (REUSED_STATE ? `as in ${REUSED_STATE}` : "demo"), requests: REQUESTS, concurrency: CONCURRENCY, warmup: WARMUP, pages: [] };
 
-  console.log(`\nComet bench: production build in workerd (${SERVER === "vite" ? "vite preview" : "wrangler dev"}), loopback, ${REQUESTS} requests per target at concurrency ${CONCURRENCY} in ${ROUNDS} alternating rounds after ${WARMUP} warm-up; creators: ${report.creators}; local traces ${LOCAL_TRACES ? "on" : "off"}; load average ${load1Before.toFixed(1)} on ${cpus().length} cores`);
+  console.log(`\nComet bench: production build in workerd (${SERVER === "vite" ? "vite preview" : "wrangler dev"}), loopback, ${REQUESTS} requests per target at concurrency ${CONCURRENCY} in ${ROUNDS} alternating rounds after ${WARMUP} warm-up; creators: ${report.creators}; load average ${load1Before.toFixed(1)} on ${cpus().length} cores`);
   for (const listed of PAGES) {
     const path = listed === "/cf/*" ? await firstFormPath(probeAgent, base) : listed;
     const page = await get(probeAgent, `${base}${path}`);
