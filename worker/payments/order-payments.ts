@@ -10,13 +10,15 @@ import type Stripe from "stripe";
 import { shareFee, splitTotal } from "../domain/money";
 import type { Database } from "../db/client";
 import type { StoredOrder } from "../services/orders";
+import type { Order } from "../../durable-objects/order";
 import { listCards } from "./cards";
 import { ensureStripeCustomer } from "./customers";
+import { isCardError, isUnexpectedState } from "./stripe-errors";
 
 export interface PaymentDeps {
   db: Database;
   stripe: Stripe;
-  orders: DurableObjectNamespace<import("../../durable-objects/order").Order>;
+  orders: DurableObjectNamespace<Order>;
 }
 
 export type PayResult =
@@ -60,11 +62,10 @@ export async function payOrder(
       { idempotencyKey: `comet-order-${order.orderId}-confirm-${crypto.randomUUID()}` },
     );
   } catch (error) {
-    const e = error as { type?: string; code?: string; decline_code?: string };
-    if (e.type === "StripeCardError") return { status: "failed", transactionId: transaction.id, error: { code: e.code ?? null, declineCode: e.decline_code ?? null } };
+    if (isCardError(error)) return { status: "failed", transactionId: transaction.id, error: { code: error.code ?? null, declineCode: error.decline_code ?? null } };
     // Already confirmed by a racing attempt: the intent says how it ended.
-    if (e.code === "payment_intent_unexpected_state") intent = await deps.stripe.paymentIntents.retrieve(transaction.stripe_payment_intent_id!);
-    else throw error;
+    if (!isUnexpectedState(error)) throw error;
+    intent = await deps.stripe.paymentIntents.retrieve(transaction.stripe_payment_intent_id!);
   }
   return answerFor(deps, transaction.id, intent, now);
 }
@@ -179,7 +180,7 @@ export async function refundOrderPayment(d1: D1Database, stripe: Stripe, orderId
   try {
     await stripe.refunds.create({ payment_intent: transaction.stripe_payment_intent_id, reason: "requested_by_customer", metadata: { orderId } }, { idempotencyKey: `comet-order-${orderId}-refund` });
   } catch (error) {
-    if ((error as { code?: string }).code !== "charge_already_refunded") throw error;
+    if (!(error instanceof Error && "code" in error && error.code === "charge_already_refunded")) throw error;
   }
   await d1.prepare("UPDATE payment_transactions SET transaction_status = 'REFUNDED', updated_at = ? WHERE id = ? AND transaction_status = 'COMPLETED'").bind(now, transaction.id).run();
 }

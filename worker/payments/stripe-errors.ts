@@ -5,3 +5,13 @@ import Stripe from "stripe";
 export function isResourceMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === "resource_missing");
 }
+
+/** 402: the card was declined (`code`, `decline_code` say why) or needs authentication it cannot get off-session. */
+export function isCardError(error: unknown): error is Stripe.errors.StripeCardError {
+  return error instanceof Stripe.errors.StripeCardError;
+}
+
+/** 400 `…_unexpected_state`: the intent is no longer in a state this call applies to (a racing call moved it on). */
+export function isUnexpectedState(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeError && (error.code === "payment_intent_unexpected_state" || error.code === "setup_intent_unexpected_state");
+}
