@@ -43,12 +43,12 @@ export default function SettingPaymentPage({ loaderData }: Route.ComponentProps)
   const [returnError, setReturnError] = useState(returned === "failed" ? m.card_error_authentication_failed() : null);
   const success = () => show({ title: m.toast_success_title(), description: m.toast_success_description() });
 
+  // Once per return from 3-D Secure (keyed on `returned` alone): the toast, then the redirect's query dropped, so a
+  // reload does not settle the same intent again.
   useEffect(() => {
     if (!returned) return;
     if (returned === "saved") success();
-    // Drop the redirect's query, so a reload does not settle the same intent again.
     navigate(".", { replace: true, preventScrollReset: true });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [returned]);
 
   const saved = () => {
