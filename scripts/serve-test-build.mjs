@@ -91,6 +91,57 @@ export function freePort() {
 }
 
 /**
+ * Starts a server as a child process and resolves once `probeUrl` answers (any status); throws, with the child's last
+ * output, if it exits first or does not answer within `timeoutMs`. `stop()` sends SIGTERM (then SIGKILL after 5 s) to
+ * the child, or, when `detached`, to its whole process group (Node and workerd).
+ */
+export async function startServer({ label, command, args, env = {}, probeUrl, detached = true, timeoutMs = 90_000, intervalMs = 300, probeTimeoutMs = 5_000 }) {
+  const child = spawn(command, args, { cwd: root, env: toolEnv(env), stdio: ["ignore", "pipe", "pipe"], detached });
+  let output = "";
+  const collect = (chunk) => {
+    output = (output + chunk).slice(-20_000);
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  let exited = null;
+  child.on("exit", (code, signal) => (exited = code ?? signal));
+
+  const target = detached ? -child.pid : child.pid;
+  const stop = () =>
+    new Promise((done) => {
+      if (exited !== null) return done();
+      child.once("exit", () => done());
+      try {
+        process.kill(target, "SIGTERM");
+      } catch {
+        return done();
+      }
+      setTimeout(() => {
+        try {
+          process.kill(target, "SIGKILL");
+        } catch {}
+      }, 5_000).unref();
+    });
+
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (exited !== null) throw new Error(`${label} exited (${exited}) before serving:\n${output}`);
+    try {
+      const response = await fetch(probeUrl, { redirect: "manual", signal: AbortSignal.timeout(probeTimeoutMs) });
+      await response.arrayBuffer();
+      // pgid: the server's process group when detached, for reading its CPU time in /proc.
+      return { stop, output: () => output, pgid: child.pid, probeStatus: response.status };
+    } catch {
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`${label} did not answer at ${probeUrl} within ${timeoutMs} ms:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, intervalMs));
+    }
+  }
+}
+
+/**
  * Serves build/ in workerd on the given state dir and resolves once `/` answers; `stop()` ends the server's
  * whole process group. Two ways, same Worker and state:
  * - "vite" (default): `vite preview`; the Cloudflare plugin reads COMET_STATE_DIR (vite.config.ts).
@@ -102,54 +153,9 @@ export async function startPreview({ stateDir, port, prefix = "serve", server = 
     server === "wrangler"
       ? ["wrangler", ["dev", "-c", "build/server/wrangler.json", "--local", "--ip", "localhost", "--port", String(port), "--persist-to", stateDir, "--show-interactive-dev-session=false", "--log-level", "warn"]]
       : ["vite", ["preview", "--port", String(port), "--strictPort", "--host", "localhost"]];
-  const child = spawn(command, args, {
-    cwd: root,
-    env: toolEnv({ COMET_STATE_DIR: stateDir, CI: "true" }),
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  const collect = (chunk) => {
-    output = (output + chunk).slice(-20_000);
-  };
-  child.stdout.on("data", collect);
-  child.stderr.on("data", collect);
-  let exited = null;
-  child.on("exit", (code, signal) => (exited = code ?? signal));
-
-  const stop = () =>
-    new Promise((done) => {
-      if (exited !== null) return done();
-      child.once("exit", () => done());
-      try {
-        process.kill(-child.pid, "SIGTERM");
-      } catch {
-        return done();
-      }
-      setTimeout(() => {
-        try {
-          process.kill(-child.pid, "SIGKILL");
-        } catch {}
-      }, 5_000).unref();
-    });
-
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (exited !== null) throw new Error(`${command} exited (${exited}) before serving:\n${output}`);
-    try {
-      const response = await fetch(url, { redirect: "manual", signal: AbortSignal.timeout(5_000) });
-      await response.arrayBuffer();
-      log(prefix, `serving build/ with ${command} at ${url} (state ${stateDir}); GET / answered ${response.status}`);
-      // pgid: the server's process group (Node and workerd), for reading its CPU time in /proc.
-      return { url, stop, output: () => output, pgid: child.pid };
-    } catch {
-      if (Date.now() > deadline) {
-        await stop();
-        throw new Error(`${command} did not answer at ${url} within ${timeoutMs} ms:\n${output}`);
-      }
-      await new Promise((r) => setTimeout(r, 300));
-    }
-  }
+  const started = await startServer({ label: command, command, args, env: { COMET_STATE_DIR: stateDir, CI: "true" }, probeUrl: url, timeoutMs });
+  log(prefix, `serving build/ with ${command} at ${url} (state ${stateDir}); GET / answered ${started.probeStatus}`);
+  return { url, stop: started.stop, output: started.output, pgid: started.pgid };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
