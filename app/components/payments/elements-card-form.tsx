@@ -1,6 +1,7 @@
 import { loadStripe, type Stripe, type StripeElements } from "@stripe/stripe-js";
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ErrorText } from "~/components/form/error-text";
+import { CardFormActions } from "./card-form-actions";
 import { cardReturnUrl, confirmCardSetup, createCardSetup } from "~/lib/payments/card-api";
 import { cardErrorMessage } from "~/lib/payments/card-errors";
 import { m } from "~/paraglide/messages.js";
@@ -58,14 +59,7 @@ export default function ElementsCardForm({ publishableKey, locale, onSaved, onCa
     <form onSubmit={submit} className="max-w-md space-y-4" aria-busy={busy || !ready}>
       <div ref={mountRef} />
       <ErrorText text={formError} persistent />
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" className="button-primary min-h-11" disabled={busy || !ready}>
-          {busy ? m.payments_saving_card() : m.payments_save_card()}
-        </button>
-        <button type="button" className="button-secondary min-h-11" onClick={onCancel} disabled={busy}>
-          {m.payments_cancel()}
-        </button>
-      </div>
+      <CardFormActions busy={busy} ready={ready} onCancel={onCancel} />
     </form>
   );
 }

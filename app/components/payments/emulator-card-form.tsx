@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { ErrorText } from "~/components/form/error-text";
+import { CardFormActions } from "./card-form-actions";
 import { TextField } from "~/components/form/text-field";
 import { cardReturnUrl, confirmCardSetup, createCardSetup } from "~/lib/payments/card-api";
 import { cardErrorMessage } from "~/lib/payments/card-errors";
@@ -64,14 +65,7 @@ export default function EmulatorCardForm({ keys, onSaved, onCancel }: { keys: Em
       </div>
       <ErrorText text={formError} persistent />
       {status === "redirecting" && <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">{m.payments_authenticating()}</p>}
-      <div className="flex flex-wrap gap-3">
-        <button type="submit" className="button-primary min-h-11" disabled={busy}>
-          {busy ? m.payments_saving_card() : m.payments_save_card()}
-        </button>
-        <button type="button" className="button-secondary min-h-11" onClick={onCancel} disabled={busy}>
-          {m.payments_cancel()}
-        </button>
-      </div>
+      <CardFormActions busy={busy} onCancel={onCancel} />
     </form>
   );
 }
