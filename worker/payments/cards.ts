@@ -8,7 +8,7 @@
 import type Stripe from "stripe";
 import type { Database } from "../db/client";
 import { ensureStripeCustomer, findStripeCustomerId } from "./customers";
-import { isResourceMissing } from "./stripe-errors";
+import { hasStripeCode, isResourceMissing } from "./stripe-errors";
 
 export interface SavedCard {
   brand: string;
@@ -113,7 +113,7 @@ export async function deleteCard(db: Database, stripe: Stripe, userAccountId: st
     await stripe.paymentMethods.detach(row.stripe_method_id);
   } catch (error) {
     // Already detached at Stripe (a webhook may be on its way): removing our row is all that is left to do.
-    if (!isResourceMissing(error) && !isNotAttached(error)) throw error;
+    if (!isResourceMissing(error) && !hasStripeCode(error, "payment_method_unexpected_state")) throw error;
   }
   await forgetCard(db, row.stripe_method_id);
   return true;
@@ -133,6 +133,3 @@ async function retrieveOrNull<T>(read: () => Promise<T>): Promise<T | null> {
   }
 }
 
-function isNotAttached(error: unknown): boolean {
-  return error instanceof Error && "code" in error && (error as { code?: string }).code === "payment_method_unexpected_state";
-}

@@ -13,7 +13,7 @@ import type { StoredOrder } from "../services/orders";
 import type { Order } from "../../durable-objects/order";
 import { listCards } from "./cards";
 import { ensureStripeCustomer } from "./customers";
-import { isCardError, isUnexpectedState } from "./stripe-errors";
+import { hasStripeCode, isCardError, isUnexpectedState } from "./stripe-errors";
 
 export interface PaymentDeps {
   db: Database;
@@ -180,7 +180,7 @@ export async function refundOrderPayment(d1: D1Database, stripe: Stripe, orderId
   try {
     await stripe.refunds.create({ payment_intent: transaction.stripe_payment_intent_id, reason: "requested_by_customer", metadata: { orderId } }, { idempotencyKey: `comet-order-${orderId}-refund` });
   } catch (error) {
-    if (!(error instanceof Error && "code" in error && error.code === "charge_already_refunded")) throw error;
+    if (!hasStripeCode(error, "charge_already_refunded")) throw error;
   }
   await d1.prepare("UPDATE payment_transactions SET transaction_status = 'REFUNDED', updated_at = ? WHERE id = ? AND transaction_status = 'COMPLETED'").bind(now, transaction.id).run();
 }

@@ -11,7 +11,12 @@ export function isCardError(error: unknown): error is Stripe.errors.StripeCardEr
   return error instanceof Stripe.errors.StripeCardError;
 }
 
+/** A Stripe error with one of these `code`s. */
+export function hasStripeCode(error: unknown, ...codes: string[]): boolean {
+  return error instanceof Stripe.errors.StripeError && codes.includes(error.code ?? "");
+}
+
 /** 400 `…_unexpected_state`: the intent is no longer in a state this call applies to (a racing call moved it on). */
 export function isUnexpectedState(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeError && (error.code === "payment_intent_unexpected_state" || error.code === "setup_intent_unexpected_state");
+  return hasStripeCode(error, "payment_intent_unexpected_state", "setup_intent_unexpected_state");
 }
