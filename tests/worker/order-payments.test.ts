@@ -4,11 +4,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "./helpers";
+import { commissionAccountByEmail, insertOrder } from "./order-fixtures";
 import { completeThreeDSecure, confirmSetup, deliver, enterCard, eventsAbout, newUser, platform, shuffledDeliveries } from "./payments-helpers";
-
-async function commissionAccount(email: string) {
-  return (await env.DB.prepare("SELECT c.id FROM commission_accounts c JOIN user_accounts u ON u.id = c.user_account_id WHERE u.email = ?").bind(email).first<{ id: string }>())!.id;
-}
 
 /** A buyer with a saved card, a seller, and an order between them the seller has approved at ¥10,000. */
 async function approvedOrder(cardNumber = "4242424242424242", priceAmount = 10_000) {
@@ -17,14 +14,12 @@ async function approvedOrder(cardNumber = "4242424242424242", priceAmount = 10_0
   // A card that asks for 3-D Secure on every on-session use asks for it when it is saved, too.
   if (result.status === "requires_action") await completeThreeDSecure(result.redirectUrl, "succeed");
   expect((await confirmSetup(buyer.cookie, setup.intentId)).status).toBe(200);
-  const id = crypto.randomUUID();
-  const now = Date.now();
-  await env.DB.prepare(
-    `INSERT INTO commission_orders (id, code, seller_id, buyer_id, order_submit_status, price_amount, price_currency_id, submitted_at, approval_deadline, created_at, updated_at)
-     VALUES (?, ?, ?, ?, 'SERVICE_SUBMITTED', ?, (SELECT id FROM currencies WHERE code = 'JPY'), ?, ?, ?, ?)`,
-  )
-    .bind(id, id.slice(0, 8), await commissionAccount(seller.email), await commissionAccount(buyer.email), priceAmount, now, now + 86_400_000, now, now)
-    .run();
+  const { id } = await insertOrder({
+    sellerId: (await commissionAccountByEmail(seller.email)).id,
+    buyerId: (await commissionAccountByEmail(buyer.email)).id,
+    priceAmount,
+    approvalDeadline: Date.now() + 86_400_000,
+  });
   expect((await call("/api/features/commission/order/approve", { method: "POST", cookie: seller.cookie, json: { orderId: id } })).status).toBe(200);
   return { id, buyer, seller, stranger };
 }
@@ -106,6 +101,8 @@ describe("paying for an approved order", () => {
 
   it("only the buyer pays", async () => {
     const order = await approvedOrder();
+    expect((await call("/api/features/commission/order/pay", { method: "POST", json: { orderId: order.id } })).status).toBe(401);
+    expect((await call("/api/stripe/intent/payment/get", { method: "POST", json: { intentId: "pi_x", transactionId: "x" } })).status).toBe(401);
     expect((await pay(order.seller.cookie, order.id)).status).toBe(404);
     expect((await pay(order.stranger.cookie, order.id)).status).toBe(404);
     expect(await transactions(order.id)).toHaveLength(0);

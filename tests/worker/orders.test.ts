@@ -6,27 +6,18 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { freshUser } from "./auth-helpers";
 import { call, signUp } from "./helpers";
+import { commissionAccountByEmail, insertOrder } from "./order-fixtures";
 
 async function party() {
   const user = freshUser();
   const cookie = await signUp(user.handle, user.email);
-  const row = await env.DB.prepare("SELECT c.id, c.user_account_id FROM commission_accounts c JOIN user_accounts u ON u.id = c.user_account_id WHERE u.email = ?")
-    .bind(user.email)
-    .first<{ id: string; user_account_id: string }>();
-  return { cookie, commissionAccountId: row!.id, userAccountId: row!.user_account_id };
+  const account = await commissionAccountByEmail(user.email);
+  return { cookie, commissionAccountId: account.id, userAccountId: account.userAccountId };
 }
 
 async function newOrder({ priceAmount = 10_000, approvalDeadline = Date.now() + 7 * 86_400_000 }: { priceAmount?: number | null; approvalDeadline?: number } = {}) {
   const [seller, buyer, stranger] = await Promise.all([party(), party(), party()]);
-  const id = crypto.randomUUID();
-  const code = id.slice(0, 8);
-  const now = Date.now();
-  await env.DB.prepare(
-    `INSERT INTO commission_orders (id, code, seller_id, buyer_id, order_submit_status, price_amount, price_currency_id, submitted_at, approval_deadline, created_at, updated_at)
-     VALUES (?, ?, ?, ?, 'SERVICE_SUBMITTED', ?, (SELECT id FROM currencies WHERE code = 'JPY'), ?, ?, ?, ?)`,
-  )
-    .bind(id, code, seller.commissionAccountId, buyer.commissionAccountId, priceAmount, now, approvalDeadline, now, now)
-    .run();
+  const { id, code } = await insertOrder({ sellerId: seller.commissionAccountId, buyerId: buyer.commissionAccountId, priceAmount, approvalDeadline });
   return { id, code, seller, buyer, stranger, stub: env.ORDER.get(env.ORDER.idFromName(id)) };
 }
 
