@@ -1,5 +1,4 @@
 /** What the card forms (local and Elements) share: Stripe's error body and the outcome of confirming a setup. */
-export type { CardEntry } from "../../../worker/payments/card-entry";
 
 /** The error body Stripe (and the emulator) answers with, as far as the card form reads it. */
 export interface StripeErrorBody {
