@@ -15,7 +15,9 @@ import { isReachableWork } from "./public-items";
 export type MediaItem =
   | { domain: "user-profile"; ownerProfileId: string }
   | { domain: "portfolio-work"; ownerProfileId: string; workStatus: PublishStatus; visibility: VisibilityStatus | null }
-  | { domain: "commission-form"; ownerProfileId: string; formStatus: PublishStatus };
+  | { domain: "commission-form"; ownerProfileId: string; formStatus: PublishStatus }
+  /** A client's request files: their own folder (no readers), or an order's copy (the order's seller reads it too). */
+  | { domain: "commission-request"; ownerProfileId: string; readerProfileIds: string[] };
 
 /**
  * Visible to everyone: profile pictures; published portfolio works that are PUBLIC or UNLISTED (unlisted: anyone
@@ -29,6 +31,8 @@ export function isPublicMediaItem(item: MediaItem): boolean {
       return isReachableWork(item);
     case "commission-form":
       return item.formStatus === "PUBLISHED";
+    case "commission-request":
+      return false;
   }
 }
 
@@ -43,5 +47,7 @@ export type MediaAccess = "public" | "owner" | "denied";
 export function mediaAccess(item: MediaItem | null, viewerProfileId: string | null, privateField = false): MediaAccess {
   if (!item) return "denied";
   if (!privateField && isPublicMediaItem(item)) return "public";
-  return viewerProfileId !== null && viewerProfileId === item.ownerProfileId ? "owner" : "denied";
+  if (viewerProfileId === null) return "denied";
+  if (viewerProfileId === item.ownerProfileId) return "owner";
+  return "readerProfileIds" in item && item.readerProfileIds.includes(viewerProfileId) ? "owner" : "denied";
 }
