@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { OrderAction } from "../domain/order";
+import { orderHref } from "../domain/order-notifications";
 import type { AppContext, AppEnv } from "../http/context";
 import type { OrderActResult } from "../../durable-objects/order";
 import { payOrder } from "../payments/order-payments";
@@ -81,7 +82,7 @@ orderApi.post("/pay", async (c) => {
       orderId: parsed.output.orderId,
       accountMethodId: parsed.output.accountMethodId,
       buyer: { userAccountId: user.accountId, commissionAccountId, email: user.email },
-      returnUrl: `${url.origin}/dashboard/commission/client/requests?order=${encodeURIComponent(parsed.output.orderId)}`,
+      returnUrl: (orderCode) => `${url.origin}${orderHref("buyer", orderCode)}`,
     },
   );
   if (result.status === "refused") return c.json({ error: result.reason }, PAY_REFUSAL_STATUS[result.reason]);
