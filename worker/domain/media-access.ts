@@ -15,7 +15,9 @@ import { isReachableWork } from "./public-items";
 export type MediaItem =
   | { domain: "user-profile"; ownerProfileId: string }
   | { domain: "portfolio-work"; ownerProfileId: string; workStatus: PublishStatus; visibility: VisibilityStatus | null }
-  | { domain: "commission-form"; ownerProfileId: string; formStatus: PublishStatus };
+  | { domain: "commission-form"; ownerProfileId: string; formStatus: PublishStatus }
+  /** An order's files: the owner is the seller; the buyer reads them too (decision 024). */
+  | { domain: "commission-order"; ownerProfileId: string; buyerProfileId: string | null };
 
 /**
  * Visible to everyone: profile pictures; published portfolio works that are PUBLIC or UNLISTED (unlisted: anyone
@@ -29,6 +31,8 @@ export function isPublicMediaItem(item: MediaItem): boolean {
       return isReachableWork(item);
     case "commission-form":
       return item.formStatus === "PUBLISHED";
+    case "commission-order":
+      return false;
   }
 }
 
@@ -43,5 +47,10 @@ export type MediaAccess = "public" | "owner" | "denied";
 export function mediaAccess(item: MediaItem | null, viewerProfileId: string | null, privateField = false): MediaAccess {
   if (!item) return "denied";
   if (!privateField && isPublicMediaItem(item)) return "public";
-  return viewerProfileId !== null && viewerProfileId === item.ownerProfileId ? "owner" : "denied";
+  return viewerProfileId !== null && privateReaders(item).includes(viewerProfileId) ? "owner" : "denied";
+}
+
+/** Who may read an item's non-public objects: its owner, and for an order also its buyer. */
+function privateReaders(item: MediaItem): (string | null)[] {
+  return item.domain === "commission-order" ? [item.ownerProfileId, item.buyerProfileId] : [item.ownerProfileId];
 }
