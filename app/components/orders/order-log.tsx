@@ -15,8 +15,9 @@ export function OrderLog({ events }: { events: OrderEventView[] }) {
         <ol className="space-y-1 text-sm">
           {events.map((event) => (
             <li key={event.version} className="flex flex-wrap justify-between gap-2">
-              <span className="text-zinc-900 dark:text-zinc-100">
-                {eventLabel(event.type)} <span className="text-zinc-700 dark:text-zinc-300">{ACTOR_LABELS[event.actor]()}</span>
+              <span className="space-x-1">
+                <span className="text-zinc-900 dark:text-zinc-100">{eventLabel(event.type)}</span>
+                <span className="text-zinc-700 dark:text-zinc-300">{ACTOR_LABELS[event.actor]()}</span>
               </span>
               <time dateTime={new Date(event.at).toISOString()} className="text-zinc-700 dark:text-zinc-300">
                 {showDateTime(event.at)}

@@ -27,13 +27,13 @@ export function OrderPanel({ order, firstCard, closeTo }: { order: OrderDetail; 
       <Link to={closeTo} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-300">
         {m.orders_back_to_list()}
       </Link>
-      <div className="grid gap-6 lg:grid-cols-[18rem_minmax(0,1fr)] xl:grid-cols-[18rem_minmax(0,1fr)_16rem]">
+      <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <div className="space-y-6">
           <OrderSummary order={order} />
           <OrderLog events={order.events} />
         </div>
         {/* Keyed by state: a transition may add or remove a tab, and the tab list starts again from Details. */}
-        <Tabs key={`${order.facts.progress}-${order.facts.payment}`} label={m.orders_tabs_label()} tabs={tabs} look="underline" panelClassName="pt-4">
+        <Tabs key={`${order.facts.progress}-${order.facts.payment}`} label={m.orders_tabs_label()} tabs={tabs} look="underline" className="min-w-0 overflow-x-auto" panelClassName="pt-4">
           {(selected) =>
             selected === "details" ? <OrderDetails order={order} />
             : selected === "payment" ? <OrderPayment order={order} firstCard={firstCard} />
@@ -42,7 +42,7 @@ export function OrderPanel({ order, firstCard, closeTo }: { order: OrderDetail; 
           }
         </Tabs>
         {/* The order chat's place (issue 11 puts the chat panel here, toggled by a message button on small screens). */}
-        <aside data-slot="order-chat" className="rounded-lg border border-dashed border-zinc-300 p-4 text-sm text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">
+        <aside data-slot="order-chat" className="rounded-lg border border-dashed border-zinc-300 p-4 text-sm text-zinc-700 lg:col-span-2 dark:border-zinc-700 dark:text-zinc-300">
           {m.orders_chat_slot()}
         </aside>
       </div>
