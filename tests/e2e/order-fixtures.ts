@@ -21,8 +21,17 @@ function openD1(): DatabaseSync {
   throw new Error(`no D1 database with commission_orders under ${dir}`);
 }
 
-/** A DRAFT, SERVICE_SUBMITTED order from `buyerEmail` to `sellerEmail`, with a titled service snapshot and one answer. */
-export function insertOrder({ sellerEmail, buyerEmail, priceAmount, title }: { sellerEmail: string; buyerEmail: string; priceAmount: number; title: string }) {
+/**
+ * A DRAFT order from `buyerEmail` to `sellerEmail` with one answered question: a service order (titled service
+ * snapshot) by default, or a form order (titled form snapshot, usually without a price yet).
+ */
+export function insertOrder({ sellerEmail, buyerEmail, priceAmount, title, submitStatus = "SERVICE_SUBMITTED" }: {
+  sellerEmail: string;
+  buyerEmail: string;
+  priceAmount: number | null;
+  title: string;
+  submitStatus?: "SERVICE_SUBMITTED" | "FORM_SUBMITTED";
+}) {
   const db = openD1();
   try {
     const account = (email: string) =>
@@ -38,11 +47,15 @@ export function insertOrder({ sellerEmail, buyerEmail, priceAmount, title }: { s
     db.exec("BEGIN");
     db.prepare(
       `INSERT INTO commission_orders (id, code, seller_id, buyer_id, order_submit_status, price_amount, price_currency_id, submitted_at, approval_deadline, created_at, updated_at)
-       VALUES (?, ?, ?, ?, 'SERVICE_SUBMITTED', ?, (SELECT id FROM currencies WHERE code = 'JPY'), ?, ?, ?, ?)`,
-    ).run(id, code, sellerId, buyerId, priceAmount, now, now + 7 * 86_400_000, now, now);
-    db.prepare("INSERT INTO commission_order_services (id, order_id, price_currency_id) VALUES (?, ?, (SELECT id FROM currencies WHERE code = 'JPY'))").run(ids.service, id);
-    text("commission_order_service", ids.service, "title", title);
+       VALUES (?, ?, ?, ?, ?, ?, (SELECT id FROM currencies WHERE code = 'JPY'), ?, ?, ?, ?)`,
+    ).run(id, code, sellerId, buyerId, submitStatus, priceAmount, now, now + 7 * 86_400_000, now, now);
     db.prepare("INSERT INTO commission_order_forms (id, order_id, price_currency_id) VALUES (?, ?, (SELECT id FROM currencies WHERE code = 'JPY'))").run(ids.form, id);
+    if (submitStatus === "SERVICE_SUBMITTED") {
+      db.prepare("INSERT INTO commission_order_services (id, order_id, price_currency_id) VALUES (?, ?, (SELECT id FROM currencies WHERE code = 'JPY'))").run(ids.service, id);
+      text("commission_order_service", ids.service, "title", title);
+    } else {
+      text("commission_order_form", ids.form, "title", title);
+    }
     db.prepare("INSERT INTO commission_order_form_questions (id, order_form_id, question_type, is_required, user_index) VALUES (?, ?, 'LONG_TEXT', 1, 0)").run(ids.question, ids.form);
     text("commission_order_form_question", ids.question, "title", "Commission details");
     db.prepare("INSERT INTO commission_order_question_answers (id, order_form_question_id) VALUES (?, ?)").run(ids.answer, ids.question);
