@@ -59,6 +59,7 @@ test("a creator approves, the client pays, the creator delivers a file and compl
   await expect(nextStep(page)).toContainText("Approval");
   await expect(panel(page, code).getByText("¥12,000").first()).toBeVisible();
   await expect(panel(page, code).getByText("A knight with a blue cape")).toBeVisible();
+  await expect(panel(page, code).getByRole("link", { name: `@${client.handle}` })).toHaveAttribute("href", `/${client.handle}`);
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(panel(page, code).getByText("Accepted", { exact: true })).toBeVisible();
   await expect(nextStep(page)).toContainText("Payment");
@@ -70,9 +71,17 @@ test("a creator approves, the client pays, the creator delivers a file and compl
   await page.getByRole("tab", { name: "Payment" }).click();
   await expect(page.getByText("Pays with the Visa ending in 4242")).toBeVisible();
   await expect(page.getByTestId("amount-breakdown")).toContainText("¥12,000");
+  // A second tab left open on the unpaid order.
+  const stale = await page.context().newPage();
+  await stale.goto(`${REQUESTS}?order=${code}`);
+  await stale.getByRole("tab", { name: "Payment" }).click();
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page.getByRole("button", { name: "Awaiting creator delivery" })).toBeVisible();
   await expect(nextStep(page)).toContainText("Delivery");
+  // Paying again from the stale tab is refused with the spec's words, and charges nothing more.
+  await stale.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(stale.getByRole("alert")).toHaveText("You have already paid for this commission.");
+  await stale.close();
 
   // The creator uploads the file and delivers.
   await switchTo(page, creator.email);

@@ -57,12 +57,13 @@ const TITLE_COLUMNS = `
      FROM commission_order_forms f JOIN localized_texts t ON t.entity_type = 'commission_order_form' AND t.entity_id = f.id AND t.field = 'title'
      WHERE f.order_id = o.id)) AS form_titles`;
 
-/** A party's profile, by the commission account column (o.seller_id / o.buyer_id), as prefix_* columns. */
-const partyColumns = (accountColumn: string, prefix: string) => `
-  (SELECT p.id FROM commission_accounts ca JOIN user_profiles p ON p.account_id = ca.user_account_id WHERE ca.id = ${accountColumn}) AS ${prefix}_profile_id,
-  (SELECT p.original_handle FROM commission_accounts ca JOIN user_profiles p ON p.account_id = ca.user_account_id WHERE ca.id = ${accountColumn}) AS ${prefix}_handle,
-  (SELECT p.avatar_url FROM commission_accounts ca JOIN user_profiles p ON p.account_id = ca.user_account_id WHERE ca.id = ${accountColumn}) AS ${prefix}_avatar,
-  ${textsOf("user_profile", `(SELECT p.id FROM commission_accounts ca JOIN user_profiles p ON p.account_id = ca.user_account_id WHERE ca.id = ${accountColumn})`, "name")} AS ${prefix}_names`;
+/** The two parties' profiles (sp, bp), joined by their commission accounts; read as seller_* / buyer_* columns. */
+const PARTY_JOINS = `
+  JOIN commission_accounts sa ON sa.id = o.seller_id LEFT JOIN user_profiles sp ON sp.account_id = sa.user_account_id
+  JOIN commission_accounts ba ON ba.id = o.buyer_id LEFT JOIN user_profiles bp ON bp.account_id = ba.user_account_id`;
+const partyColumns = (alias: "sp" | "bp", prefix: "seller" | "buyer") =>
+  `${alias}.id AS ${prefix}_profile_id, ${alias}.original_handle AS ${prefix}_handle, ${alias}.avatar_url AS ${prefix}_avatar,
+   ${textsOf("user_profile", `${alias}.id`, "name")} AS ${prefix}_names`;
 
 const ORDER_COLUMNS = `o.id, o.code, o.seller_id, o.buyer_id, o.order_submit_status, o.order_progress_status, o.order_payment_status,
   o.order_chat_status, o.price_amount, cu.code AS currency_code, o.estimated_start, o.estimated_delivery, o.submitted_at, o.approved_at,
@@ -150,14 +151,14 @@ export interface OrderListInput {
 /** The caller's orders on one side, newest first, one page (ORDER_PAGE_SIZE) and whether there are more. */
 export async function listOrders(db: Database, input: OrderListInput): Promise<{ items: OrderSummary[]; hasMore: boolean }> {
   const partyColumn = input.side === "seller" ? "o.seller_id" : "o.buyer_id";
-  const counterpart = input.side === "seller" ? partyColumns("o.buyer_id", "buyer") : partyColumns("o.seller_id", "seller");
+  const counterpart = input.side === "seller" ? partyColumns("bp", "buyer") : partyColumns("sp", "seller");
   const progress = progressOfFilter(input.filter);
   const page = Math.max(1, Math.floor(input.page) || 1);
   const binds: unknown[] = [input.commissionAccountId, ...(progress ? [progress] : []), ORDER_PAGE_SIZE + 1, (page - 1) * ORDER_PAGE_SIZE];
   const { results } = await db.$client
     .prepare(
       `SELECT ${ORDER_COLUMNS}, ${counterpart}
-       FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id
+       FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id ${PARTY_JOINS}
        WHERE ${partyColumn} = ?${progress ? " AND o.order_progress_status = ?" : ""}
        ORDER BY o.submitted_at DESC, o.id DESC LIMIT ? OFFSET ?`,
     )
@@ -238,8 +239,8 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
   const d1 = db.$client;
   const row = await d1
     .prepare(
-      `SELECT ${ORDER_COLUMNS}, ${partyColumns("o.seller_id", "seller")}, ${partyColumns("o.buyer_id", "buyer")}
-       FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id
+      `SELECT ${ORDER_COLUMNS}, ${partyColumns("sp", "seller")}, ${partyColumns("bp", "buyer")}
+       FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id ${PARTY_JOINS}
        WHERE o.code = ?1 AND (o.seller_id = ?2 OR o.buyer_id = ?2)`,
     )
     .bind(code, viewer.commissionAccountId)

@@ -1,7 +1,7 @@
-// The left panel of the order (spec section 2): status badge, title, submitted time, the next-step block with the
+// The left panel of the order (spec section 2): status badge, title, the other party, submitted time, the next-step block with the
 // time and deadline of spec section 4, estimated start and delivery, total price ('Unsettled' per section 5), then
 // the seller's buttons or the buyer's waiting label.
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { ConfirmForm } from "~/components/form/confirm-form";
 import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
@@ -30,6 +30,14 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
         <h2 id="order-title" className="text-xl font-bold text-zinc-900 dark:text-zinc-50">
           {order.title}
         </h2>
+        {order.counterpart && (
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">
+            {order.side === "seller" ? m.orders_list_from({ name: order.counterpart.name }) : m.orders_list_to({ name: order.counterpart.name })}{" "}
+            <Link to={`/${order.counterpart.handle}`} className="text-brand-700 underline dark:text-brand-300">
+              @{order.counterpart.handle}
+            </Link>
+          </p>
+        )}
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
           {m.orders_submitted_at()}: {showDateTime(order.facts.submittedAt)}
         </p>
