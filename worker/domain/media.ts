@@ -93,10 +93,12 @@ export const PORTFOLIO_MEDIA_MAX_FILES = 10;
 /** A commission form question shows at most this many media (references, examples); a choice shows one image. */
 export const FORM_QUESTION_MEDIA_MAX = 4;
 export const FORM_CHOICE_MEDIA_MAX = 1;
+/** An order's deliverable files (decision 024): at most this many on one order. */
+export const ORDER_DELIVERABLES_MAX_FILES = 10;
 
-export type MediaDomain = "user-profile" | "portfolio-work" | "commission-form" | "commission-request";
+export type MediaDomain = "user-profile" | "portfolio-work" | "commission-form" | "commission-request" | "commission-order";
 /** Who must own the id in the path: the signed-in user's profile, or a portfolio work / commission form of theirs. */
-export type OwnershipKind = "profile" | "portfolio-work" | "commission-form";
+export type OwnershipKind = "profile" | "portfolio-work" | "commission-form" | "commission-order";
 
 export interface UploadRule {
   domain: MediaDomain;
@@ -129,6 +131,8 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
   // A client's files answering a MEDIA question: uploaded into their own folder (id = their profile), copied into the
   // order's folder (id = the order) when the request is sent (docs/decisions/025). Never public.
   { domain: "commission-request", field: "answer_medias", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: PORTFOLIO_MEDIA_MAX_FILES, kinds: DEFAULT_UPLOAD_KINDS, single: false, private: true, ownership: "profile" },
+  // An order's deliverables (decision 024): under the order's id, written by its seller only, read by its two parties.
+  { domain: "commission-order", field: "deliverables", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: ORDER_DELIVERABLES_MAX_FILES, kinds: DEFAULT_UPLOAD_KINDS, single: false, private: true, ownership: "commission-order" },
 ];
 
 export function findUploadRule(domain: string, field: string): UploadRule | null {
