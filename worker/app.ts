@@ -19,6 +19,7 @@ import { pageVisitApi } from "./api/page-visits";
 import { storageApi } from "./api/storage";
 import { stripeApi } from "./api/stripe";
 import { stripeWebhookRoutes } from "./api/stripe-webhooks";
+import { notificationApi } from "./api/notifications";
 import { getSessionUser } from "./services/sessions";
 import { cardEntryFor, cardEntryOrigins } from "./payments/card-entry";
 
@@ -87,6 +88,7 @@ export function createApp(renderPage?: PageRenderer) {
   app.route("/api/features/commission/order", orderApi);
   app.route("/api/stripe", stripeApi);
   app.route("/webhooks", stripeWebhookRoutes);
+  app.route("/api/features/notification", notificationApi);
   app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
 
   // React Router takes every other path; app.all (not app.get) so page actions reach it too.

@@ -1,6 +1,7 @@
 import { m } from "../../app/paraglide/messages.js";
 import type { Locale } from "../domain/constants";
-import { notificationKind, notificationMessage, type NotificationFacts } from "../domain/notification-kinds";
+import { notificationKind, notificationMessage, type NotificationColour, type NotificationFacts, type NotificationIcon } from "../domain/notification-kinds";
+import type { StoredNotification } from "../services/notifications";
 
 /**
  * The notification texts of messages/notifications, keyed by the keys worker/domain/notification-kinds.ts names.
@@ -49,3 +50,31 @@ export function notificationTexts(type: string, facts: NotificationFacts, locale
     message: message ? lookup(message.key, message.params, locale) : null,
   };
 }
+
+/** What the UI draws: texts in the viewer's language, the kind's icon and colour, ISO times. */
+export interface NotificationView {
+  id: string;
+  icon: NotificationIcon;
+  colour: NotificationColour;
+  title: string;
+  message: string | null;
+  href: string | null;
+  createdAt: string;
+  read: boolean;
+}
+
+export function notificationViews(items: StoredNotification[], locale: Locale): NotificationView[] {
+  return items.map((item) => {
+    const { icon, colour } = notificationKind(item.type);
+    return {
+      id: item.id,
+      icon,
+      colour,
+      ...notificationTexts(item.type, { orderCode: item.orderCode, counterpartHandle: item.counterpartHandle }, locale),
+      href: item.href,
+      createdAt: new Date(item.createdAt).toISOString(),
+      read: item.readAt !== null,
+    };
+  });
+}
+
