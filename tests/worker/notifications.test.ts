@@ -88,9 +88,12 @@ describe("read state", () => {
   it("the recipient marks one read and the count drops; marking again keeps it read", async () => {
     const order = await approvedOrder();
     const [notice] = (await list(order.buyer.cookie)).body!.items;
+    const unread = async () => ((await (await call("/api/features/notification/unread", { cookie: order.buyer.cookie })).json()) as { data: { unreadCount: number } }).data.unreadCount;
+    expect(await unread()).toBe(1);
     const read = await post("read", order.buyer.cookie, { notificationId: notice.id });
     expect(read.status).toBe(200);
     expect(await read.json()).toEqual({ data: { unreadCount: 0 } });
+    expect(await unread()).toBe(0);
     expect((await post("read", order.buyer.cookie, { notificationId: notice.id })).status).toBe(200);
     expect((await list(order.buyer.cookie)).body!.items[0].read).toBe(true);
   });

@@ -6,6 +6,7 @@ import { countUnread, listNotifications, markAllNotificationsRead, markNotificat
 /**
  * The signed-in user's notifications (docs/decisions/023), mounted at /api/features/notification:
  * - GET /list?cursor= : a page, newest first, texts in the request's language, with the unread count;
+ * - GET /unread : the unread count alone, which the bell polls;
  * - POST /read {notificationId} : marks one of the caller's own notices read (404 for anyone else's);
  * - POST /read-all : marks all of the caller's notices read.
  */
@@ -23,6 +24,12 @@ notificationApi.get("/list", async (c) => {
   // Per-user data: never stored by a shared cache, and re-fetched when the bell opens again.
   c.header("Cache-Control", "private, no-store");
   return c.json({ data: { items: notificationViews(page.items, locale), nextCursor: page.nextCursor, unreadCount } });
+});
+
+notificationApi.get("/unread", async (c) => {
+  const { db, user } = c.get("request");
+  c.header("Cache-Control", "private, no-store");
+  return c.json({ data: { unreadCount: await countUnread(db, user!.accountId) } });
 });
 
 notificationApi.post("/read", async (c) => {
