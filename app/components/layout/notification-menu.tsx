@@ -28,10 +28,13 @@ export function NotificationMenu({ unreadCount }: { unreadCount: number }) {
         <>
           <BellIcon className="size-5" />
           {unread > 0 ? (
-            // The count is in the button's name; the badge is for the eye.
-            <span aria-hidden="true" className="absolute top-1 right-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white ring-2 ring-white dark:ring-zinc-950">
-              {unread > 99 ? "99+" : unread}
-            </span>
+            // The count is in the button's name; the badge is for the eye, drawn by CSS so that the button's text
+            // stays its name alone (a visible "2" beside the name "Notifications (2 unread)" reads as a mismatch).
+            <span
+              aria-hidden="true"
+              data-count={unread > 99 ? "99+" : unread}
+              className="absolute top-1 right-0.5 min-w-4 rounded-full bg-red-600 px-1 text-center text-[10px] leading-4 font-semibold text-white ring-2 ring-white after:content-[attr(data-count)] dark:ring-zinc-950"
+            />
           ) : null}
         </>
       }
