@@ -1,9 +1,10 @@
 import type { MouseEvent } from "react";
-import { Link } from "react-router";
+import { Link, useNavigate } from "react-router";
 import { m } from "~/paraglide/messages.js";
 import { getLocale } from "~/paraglide/runtime.js";
 import type { NotificationView } from "../../../worker/http/notification-messages";
 import { COLOUR_CLASSES, NotificationGlyph } from "./notification-icons";
+import { markNotificationRead } from "./read-notifications";
 
 /**
  * One notification as the bell's panel and /dashboard/setting/profile/notification show it: the type's icon on its
@@ -11,6 +12,25 @@ import { COLOUR_CLASSES, NotificationGlyph } from "./notification-icons";
  * (the callers mark the notice read first, so the page they land on counts it read).
  */
 export type { NotificationView };
+
+type OpenHandler = (n: NotificationView, event: MouseEvent<HTMLAnchorElement>) => void;
+
+/**
+ * Following an unread notice marks it read first, awaited, so the page it leads to (and the header's count its
+ * loader renders) already counts it read. A click that opens a new tab, or a read notice, is left to the link.
+ */
+export function useFollowNotification(onUnreadChange?: (count: number) => void): OpenHandler {
+  const navigate = useNavigate();
+  return (notice, event) => {
+    if (notice.read || !notice.href || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+    event.preventDefault();
+    const href = notice.href;
+    void markNotificationRead(notice.id).then((count) => {
+      if (count !== null) onUnreadChange?.(count);
+      navigate(href);
+    });
+  };
+}
 
 /** Spec section 9: English 'MMMM d, yyyy'; Japanese 'yyyy年MM月dd日'. */
 export function formatNotificationDate(iso: string): string {
@@ -22,7 +42,7 @@ export function formatNotificationDate(iso: string): string {
   return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric" }).format(date);
 }
 
-export function NotificationItem({ notification: n, onOpen }: { notification: NotificationView; onOpen?: (n: NotificationView, event: MouseEvent<HTMLAnchorElement>) => void }) {
+export function NotificationItem({ notification: n, onOpen }: { notification: NotificationView; onOpen?: OpenHandler }) {
   const body = (
     <>
       <span className={`flex size-8 shrink-0 items-center justify-center rounded-full ${COLOUR_CLASSES[n.colour] ?? COLOUR_CLASSES.sky}`}>

@@ -1,10 +1,10 @@
-import { useEffect, useState, type MouseEvent } from "react";
-import { Link, useNavigate } from "react-router";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { Tabs, type TabItem } from "~/components/tabs/tabs";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { m } from "~/paraglide/messages.js";
-import { NotificationItem, type NotificationView } from "./notification-item";
-import { markAllNotificationsRead, markNotificationRead, NOTIFICATION_API } from "./read-notifications";
+import { NotificationItem, useFollowNotification, type NotificationView } from "./notification-item";
+import { markAllNotificationsRead, NOTIFICATION_API } from "./read-notifications";
 
 /**
  * The bell's panel (spec section 2): tabs Notifications and Announcements. It loads with the header menus' lazy
@@ -16,7 +16,6 @@ type Load = { state: "loading" } | { state: "failed" } | { state: "loaded"; item
 
 export function NotificationPanel({ onUnreadChange }: { onUnreadChange: (count: number) => void }) {
   const [load, setLoad] = useState<Load>({ state: "loading" });
-  const navigate = useNavigate();
 
   useEffect(() => {
     let current = true;
@@ -33,16 +32,7 @@ export function NotificationPanel({ onUnreadChange }: { onUnreadChange: (count: 
     };
   }, [onUnreadChange]);
 
-  const open = (notice: NotificationView, event: MouseEvent<HTMLAnchorElement>) => {
-    if (notice.read || !notice.href || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    // Marked before leaving, so the page it leads to already counts it read.
-    event.preventDefault();
-    const href = notice.href;
-    void markNotificationRead(notice.id).then((count) => {
-      if (count !== null) onUnreadChange(count);
-      navigate(href);
-    });
-  };
+  const open = useFollowNotification(onUnreadChange);
 
   const markAll = async () => {
     const count = await markAllNotificationsRead();

@@ -1,8 +1,8 @@
-import { useState, type MouseEvent } from "react";
-import { Form, useNavigate, useNavigation } from "react-router";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { NotificationItem, type NotificationView } from "~/components/notifications/notification-item";
-import { markNotificationRead, NOTIFICATION_API } from "~/components/notifications/read-notifications";
+import { NotificationItem, useFollowNotification, type NotificationView } from "~/components/notifications/notification-item";
+import { NOTIFICATION_API } from "~/components/notifications/read-notifications";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { notificationViews } from "../../../worker/http/notification-messages";
@@ -32,7 +32,6 @@ export const meta: Route.MetaFunction = () => dashboardTitle(m.notifications_pag
 
 export default function NotificationListPage({ loaderData }: Route.ComponentProps) {
   const { items, unreadCount } = loaderData;
-  const navigate = useNavigate();
   const marking = useNavigation().formMethod === "POST";
   // Older pages fetched with "Load more", appended after the loader's first page (reset when the loader re-runs).
   const [more, setMore] = useState<{ for: typeof items; items: NotificationView[]; nextCursor: string | null } | null>(null);
@@ -48,13 +47,7 @@ export default function NotificationListPage({ loaderData }: Route.ComponentProp
     setMore({ for: items, items: [...(older?.items ?? []), ...data.items], nextCursor: data.nextCursor });
   };
 
-  // Marked read before leaving, so the page it leads to counts it read.
-  const open = (notice: NotificationView, event: MouseEvent<HTMLAnchorElement>) => {
-    if (notice.read || !notice.href || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
-    const href = notice.href;
-    void markNotificationRead(notice.id).then(() => navigate(href));
-  };
+  const open = useFollowNotification();
 
   return (
     <DashboardPage title={m.notifications_page_title()} intro={m.notifications_page_description()}>
