@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, freshUser, signUpWithApi, test } from "./fixtures";
+import { expect, freshUser, signUpWithApi, tabTo, test } from "./fixtures";
 import { insertOrder, signUpInContext } from "./notification-fixtures";
 
 /**
@@ -39,6 +39,20 @@ test("the buyer sees the approval in the bell, follows it to the order, and the 
   await page.goto("/dashboard/setting/profile/notification");
   await expect(page.getByRole("main").getByRole("link", { name: /Order accepted/ })).not.toContainText("Unread");
   await expect(page.getByRole("button", { name: "Mark all as read" })).toBeDisabled();
+});
+
+test("by keyboard: the bell opens with Enter, Tab reaches the notice, Enter follows it and the panel closes", async ({ page, request }) => {
+  const order = await approvedOrderFor(page, request);
+  await page.goto("/");
+  const bell = page.getByRole("button", { name: "Notifications (1 unread)" });
+  await bell.focus();
+  await page.keyboard.press("Enter");
+  const notice = page.getByRole("dialog").getByRole("link", { name: /Order accepted/ });
+  await tabTo(page, notice);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`\\?order=${order.code}$`));
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
 });
 
 test("in Japanese: the notice reads in Japanese, and Mark all as read on the list page clears the bell", async ({ page, request, context, baseURL }) => {
