@@ -17,7 +17,7 @@ export default [
         index("routes/dashboard/index.tsx"),
         route("setting/profile", "routes/dashboard/setting-profile.tsx"),
         route("setting/profile/account", "routes/dashboard/setting-account.tsx"),
-        route("setting/profile/notification", "routes/dashboard/upcoming.tsx", { id: "upcoming-settings-notification" }),
+        route("setting/profile/notification", "routes/dashboard/setting-notification.tsx"),
         route("setting/profile/payment", "routes/dashboard/setting-payment.tsx"),
         route("portfolio/creator", "routes/dashboard/portfolio-creator.tsx"),
         route("portfolio/creator/new", "routes/dashboard/portfolio-creator-new.tsx"),

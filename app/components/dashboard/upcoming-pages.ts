@@ -18,12 +18,6 @@ export interface UpcomingPage {
 const findCreators = { to: "/explore/creators", label: m.dashboard_find_creators };
 
 export const UPCOMING_PAGES: Record<string, UpcomingPage> = {
-  [DASHBOARD_PATHS.settingsNotification]: {
-    access: { kind: "signed-in" },
-    title: m.settings_notification_title,
-    message: m.settings_notification_empty,
-    detail: m.settings_notification_empty_detail,
-  },
   [DASHBOARD_PATHS.wallet]: {
     access: { kind: "creator" },
     title: m.dashboard_wallet_title,
