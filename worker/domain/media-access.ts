@@ -15,11 +15,13 @@ import { isReachableWork } from "./public-items";
 export type MediaItem =
   | { domain: "user-profile"; ownerProfileId: string }
   | { domain: "portfolio-work"; ownerProfileId: string; workStatus: PublishStatus; visibility: VisibilityStatus | null }
-  | { domain: "commission-form"; ownerProfileId: string; formStatus: PublishStatus };
+  | { domain: "commission-form"; ownerProfileId: string; formStatus: PublishStatus }
+  | { domain: "commission-service"; ownerProfileId: string; serviceStatus: PublishStatus };
 
 /**
  * Visible to everyone: profile pictures; published portfolio works that are PUBLIC or UNLISTED (unlisted: anyone
- * holding the link; no visibility row means PUBLIC); published commission forms (shown at /cf/{code}).
+ * holding the link; no visibility row means PUBLIC); published commission forms (shown at /cf/{code}); published
+ * commission services (their gallery, on the profile and in the service modal).
  */
 export function isPublicMediaItem(item: MediaItem): boolean {
   switch (item.domain) {
@@ -29,6 +31,8 @@ export function isPublicMediaItem(item: MediaItem): boolean {
       return isReachableWork(item);
     case "commission-form":
       return item.formStatus === "PUBLISHED";
+    case "commission-service":
+      return item.serviceStatus === "PUBLISHED";
   }
 }
 

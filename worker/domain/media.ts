@@ -93,10 +93,12 @@ export const PORTFOLIO_MEDIA_MAX_FILES = 10;
 /** A commission form question shows at most this many media (references, examples); a choice shows one image. */
 export const FORM_QUESTION_MEDIA_MAX = 4;
 export const FORM_CHOICE_MEDIA_MAX = 1;
+/** A service's gallery holds as many media as a work (issue 10). */
+export const SERVICE_MEDIA_MAX_FILES = PORTFOLIO_MEDIA_MAX_FILES;
 
-export type MediaDomain = "user-profile" | "portfolio-work" | "commission-form";
+export type MediaDomain = "user-profile" | "portfolio-work" | "commission-form" | "commission-service";
 /** Who must own the id in the path: the signed-in user's profile, or a portfolio work / commission form of theirs. */
-export type OwnershipKind = "profile" | "portfolio-work" | "commission-form";
+export type OwnershipKind = "profile" | "portfolio-work" | "commission-form" | "commission-service";
 
 export interface UploadRule {
   domain: MediaDomain;
@@ -126,6 +128,8 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
   // Not single: a choice's one image must not delete the other choices' images in the same folder.
   { domain: "commission-form", field: "question_medias", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: FORM_QUESTION_MEDIA_MAX, kinds: PICTURE_KINDS, single: false, private: false, ownership: "commission-form" },
   { domain: "commission-form", field: "choice_media", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: FORM_CHOICE_MEDIA_MAX, kinds: PICTURE_KINDS, single: false, private: false, ownership: "commission-form" },
+  // A service's gallery takes what a work's does (issue 10: "like works"); files live under the service's folder.
+  { domain: "commission-service", field: "medias", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: SERVICE_MEDIA_MAX_FILES, kinds: PICTURE_KINDS, single: false, private: false, ownership: "commission-service" },
 ];
 
 export function findUploadRule(domain: string, field: string): UploadRule | null {
