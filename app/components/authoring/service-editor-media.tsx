@@ -32,7 +32,8 @@ export function ServiceMediaField(props: { serviceId: string | null; title: stri
       <MediaListField
         idPrefix="service-media"
         legend={m.authoring_media_heading()}
-        hint={props.serviceId ? m.media_portfolio_hint() : `${m.media_portfolio_hint()} ${m.gallery_new_service_hint()}`}
+        hint={m.media_portfolio_hint()}
+        saveFirstText={m.gallery_service_save_first()}
         max={SERVICE_MEDIA_MAX_FILES}
         target={props.serviceId ? { domain: "commission-service", id: props.serviceId, field: "medias" } : null}
         title={props.title}
