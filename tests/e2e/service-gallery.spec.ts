@@ -122,6 +122,10 @@ test("a creator adds, reorders and removes service media up to the limit; the pr
     await expect(carousel.getByTestId("service-gallery-counter")).toHaveText("2 / 2");
     await carousel.getByRole("button", { name: "Previous media" }).click();
     await expect(carousel.getByTestId("service-gallery-counter")).toHaveText("1 / 2");
+    // The keyboard moves it too, from the focused track.
+    await carousel.getByTestId("service-gallery-track").focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(carousel.getByTestId("service-gallery-counter")).toHaveText("2 / 2");
     await expectAccessible(page);
     await page.setViewportSize({ width: 1280, height: 800 });
   });

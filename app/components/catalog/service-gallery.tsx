@@ -65,8 +65,11 @@ export function ServiceGallery({ medias, title = "" }: ServiceGalleryProps) {
         <div
           ref={track}
           onScroll={onScroll}
+          // Focusable, so a keyboard reaches the scrolling track (← / → move it) even when the slide shown holds
+          // nothing focusable, such as a picture.
+          tabIndex={0}
           data-testid="service-gallery-track"
-          className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-lg [scrollbar-width:none] motion-safe:scroll-smooth"
+          className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain rounded-lg [scrollbar-width:none] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 motion-safe:scroll-smooth dark:focus-visible:outline-brand-300"
         >
           {medias.map((media, i) => (
             <div
