@@ -15,6 +15,7 @@ import { benchRoutes } from "./api/bench";
 import { bookmarkApi } from "./api/bookmarks";
 import { mediaRoutes } from "./api/media";
 import { orderApi } from "./api/orders";
+import { orderRequestApi } from "./api/order-requests";
 import { pageVisitApi } from "./api/page-visits";
 import { storageApi } from "./api/storage";
 import { stripeApi } from "./api/stripe";
@@ -85,6 +86,7 @@ export function createApp(renderPage?: PageRenderer) {
   app.route("/api/features/pageVisit", pageVisitApi);
   app.route("/api/features/bookmark", bookmarkApi);
   app.route("/api/features/commission/order", orderApi);
+  app.route("/api/features/commission", orderRequestApi);
   app.route("/api/stripe", stripeApi);
   app.route("/webhooks", stripeWebhookRoutes);
   app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));

@@ -16,6 +16,8 @@ export type MediaItem =
   | { domain: "user-profile"; ownerProfileId: string }
   | { domain: "portfolio-work"; ownerProfileId: string; workStatus: PublishStatus; visibility: VisibilityStatus | null }
   | { domain: "commission-form"; ownerProfileId: string; formStatus: PublishStatus }
+  /** A client's request files: their own folder (no readers), or an order's copy (the order's seller reads it too). */
+  | { domain: "commission-request"; ownerProfileId: string; readerProfileIds: string[] }
   | { domain: "commission-service"; ownerProfileId: string; serviceStatus: PublishStatus };
 
 /**
@@ -31,6 +33,8 @@ export function isPublicMediaItem(item: MediaItem): boolean {
       return isReachableWork(item);
     case "commission-form":
       return item.formStatus === "PUBLISHED";
+    case "commission-request":
+      return false;
     case "commission-service":
       return item.serviceStatus === "PUBLISHED";
   }
@@ -47,5 +51,7 @@ export type MediaAccess = "public" | "owner" | "denied";
 export function mediaAccess(item: MediaItem | null, viewerProfileId: string | null, privateField = false): MediaAccess {
   if (!item) return "denied";
   if (!privateField && isPublicMediaItem(item)) return "public";
-  return viewerProfileId !== null && viewerProfileId === item.ownerProfileId ? "owner" : "denied";
+  if (viewerProfileId === null) return "denied";
+  if (viewerProfileId === item.ownerProfileId) return "owner";
+  return "readerProfileIds" in item && item.readerProfileIds.includes(viewerProfileId) ? "owner" : "denied";
 }

@@ -96,7 +96,7 @@ export const FORM_CHOICE_MEDIA_MAX = 1;
 /** A service's gallery holds as many media as a work (issue 10). */
 export const SERVICE_MEDIA_MAX_FILES = PORTFOLIO_MEDIA_MAX_FILES;
 
-export type MediaDomain = "user-profile" | "portfolio-work" | "commission-form" | "commission-service";
+export type MediaDomain = "user-profile" | "portfolio-work" | "commission-form" | "commission-request" | "commission-service";
 /** Who must own the id in the path: the signed-in user's profile, or a portfolio work / commission form of theirs. */
 export type OwnershipKind = "profile" | "portfolio-work" | "commission-form" | "commission-service";
 
@@ -128,6 +128,9 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
   // Not single: a choice's one image must not delete the other choices' images in the same folder.
   { domain: "commission-form", field: "question_medias", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: FORM_QUESTION_MEDIA_MAX, kinds: PICTURE_KINDS, single: false, private: false, ownership: "commission-form" },
   { domain: "commission-form", field: "choice_media", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: FORM_CHOICE_MEDIA_MAX, kinds: PICTURE_KINDS, single: false, private: false, ownership: "commission-form" },
+  // A client's files answering a MEDIA question: uploaded into their own folder (id = their profile), copied into the
+  // order's folder (id = the order) when the request is sent (docs/decisions/025). Never public.
+  { domain: "commission-request", field: "answer_medias", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: PORTFOLIO_MEDIA_MAX_FILES, kinds: DEFAULT_UPLOAD_KINDS, single: false, private: true, ownership: "profile" },
   // A service's gallery takes what a work's does (issue 10: "like works"); files live under the service's folder.
   { domain: "commission-service", field: "medias", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: SERVICE_MEDIA_MAX_FILES, kinds: PICTURE_KINDS, single: false, private: false, ownership: "commission-service" },
 ];

@@ -20,8 +20,8 @@ export interface MediaViewer {
   profileId: string;
 }
 
-/** D1 binds at most 100 parameters per query. */
-const IDS_PER_QUERY = 90;
+/** D1 binds at most 100 parameters per query; the commission-request reader binds each id twice. */
+const IDS_PER_QUERY = 45;
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -51,6 +51,22 @@ const ITEM_READERS: { [D in MediaDomain]: (db: Database, ids: string[]) => Promi
       .innerJoin(userProfiles, eq(userProfiles.accountId, commissionAccounts.userAccountId))
       .where(inArray(commissionForms.id, ids));
     return rows.map((r) => [r.id, { domain: "commission-form", ownerProfileId: r.ownerProfileId, formStatus: r.formStatus }]);
+  },
+  // The id is the client's profile (their uploads before sending) or an order (the copies its request keeps).
+  "commission-request": async (db, ids) => {
+    const list = ids.map(() => "?").join(",");
+    const { results } = await db.$client
+      .prepare(
+        `SELECT id, id AS owner, NULL AS reader FROM user_profiles WHERE id IN (${list})
+         UNION ALL
+         SELECT o.id, bp.id, sp.id FROM commission_orders o
+           JOIN commission_accounts ba ON ba.id = o.buyer_id JOIN user_profiles bp ON bp.account_id = ba.user_account_id
+           JOIN commission_accounts sa ON sa.id = o.seller_id JOIN user_profiles sp ON sp.account_id = sa.user_account_id
+         WHERE o.id IN (${list})`,
+      )
+      .bind(...ids, ...ids)
+      .all<{ id: string; owner: string; reader: string | null }>();
+    return results.map((r) => [r.id, { domain: "commission-request", ownerProfileId: r.owner, readerProfileIds: r.reader ? [r.reader] : [] }]);
   },
   "commission-service": async (db, ids) => {
     const rows = await db

@@ -1,4 +1,5 @@
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { sql } from "drizzle-orm";
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 import {
   ANSWER_CHOICE_STATUSES,
   CHAT_STATUSES,
@@ -57,6 +58,14 @@ export const commissionOrders = sqliteTable(
     index("commission_orders_service").on(t.serviceId),
     index("commission_orders_form").on(t.formId),
     index("commission_orders_progress").on(t.orderProgressStatus, t.updatedAt),
+    // One pending request per client and service, and per client and form (spec section 4: 'You have already sent'):
+    // D1 refuses the second insert, so two racing submissions create one order (docs/decisions/025).
+    uniqueIndex("commission_orders_one_pending_service_request")
+      .on(t.buyerId, t.serviceId)
+      .where(sql`order_submit_status = 'SERVICE_SUBMITTED' AND order_progress_status = 'DRAFT'`),
+    uniqueIndex("commission_orders_one_pending_form_request")
+      .on(t.buyerId, t.formId)
+      .where(sql`order_submit_status = 'FORM_SUBMITTED' AND order_progress_status = 'DRAFT'`),
   ],
 );
 

@@ -1,0 +1,2 @@
+CREATE UNIQUE INDEX `commission_orders_one_pending_service_request` ON `commission_orders` (`buyer_id`,`service_id`) WHERE order_submit_status = 'SERVICE_SUBMITTED' AND order_progress_status = 'DRAFT';--> statement-breakpoint
+CREATE UNIQUE INDEX `commission_orders_one_pending_form_request` ON `commission_orders` (`buyer_id`,`form_id`) WHERE order_submit_status = 'FORM_SUBMITTED' AND order_progress_status = 'DRAFT';

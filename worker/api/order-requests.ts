@@ -1,0 +1,47 @@
+import { Hono } from "hono";
+import * as v from "valibot";
+import type { AppContext, AppEnv } from "../http/context";
+import { requestMessage } from "../http/request-messages";
+import { formRequestSchema, serviceRequestSchema, type RequestRefusal } from "../domain/order-request";
+import { submitFormRequest, submitServiceRequest, type Requester, type SubmitDeps, type SubmitResult } from "../services/order-requests";
+
+/**
+ * POST /api/features/commission/service/submit and /form/submit (spec section 7): a signed-in client sends a request.
+ * Every rule is checked here, on the server, whatever the page showed; a refusal answers the spec's message in the
+ * user's language (and, for unanswered required questions, which ones) and changes nothing.
+ */
+export const orderRequestApi = new Hono<AppEnv>();
+
+const STATUS: Record<RequestRefusal, 400 | 403 | 409> = {
+  requests_error_required: 400,
+  requests_error_terms: 400,
+  requests_error_acknowledge: 400,
+  requests_error_no_card: 400,
+  requests_error_invalid: 400,
+  requests_error_own: 403,
+  requests_error_already_submitted: 409,
+  requests_error_closed: 409,
+};
+
+function answer(c: AppContext, result: SubmitResult) {
+  const { locale } = c.get("request");
+  if (result.ok) return c.json({ data: { orderId: result.orderId, code: result.code } });
+  if (result.reason === "not_found") return c.json({ error: "not_found", message: requestMessage("requests_error_not_found", locale) }, 404);
+  return c.json({ error: result.reason, message: requestMessage(result.reason, locale), missing: result.missing ?? [] }, STATUS[result.reason]);
+}
+
+type Submit<T> = (deps: SubmitDeps, requester: Requester, input: T) => Promise<SubmitResult>;
+
+function route<T>(path: string, schema: v.GenericSchema<unknown, T>, submit: Submit<T>) {
+  orderRequestApi.post(path, async (c) => {
+    const { db, env, user, locale } = c.get("request");
+    if (!user) return c.json({ error: "unauthorized" }, 401);
+    const parsed = v.safeParse(schema, await c.req.json().catch(() => null));
+    if (!parsed.success) return c.json({ error: "requests_error_invalid", message: requestMessage("requests_error_invalid", locale) }, 400);
+    const requester = { userAccountId: user.accountId, profileId: user.profileId, languageCode: locale };
+    return answer(c, await submit({ db, bucket: env.MEDIA, orders: env.ORDER }, requester, parsed.output));
+  });
+}
+
+route("/service/submit", serviceRequestSchema, submitServiceRequest);
+route("/form/submit", formRequestSchema, submitFormRequest);

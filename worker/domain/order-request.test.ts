@@ -1,0 +1,78 @@
+import { describe, expect, it } from "vitest";
+import { checkRequest, isUnanswered, orderCodeFrom, requestTotal, type RequestQuestion } from "./order-request";
+
+const q = (id: string, questionType: RequestQuestion["questionType"], isRequired = true, choices: RequestQuestion["choices"] = []): RequestQuestion => ({ id, questionType, isRequired, choices });
+const none = { text: null, date: null, medias: [], selectedChoiceIds: new Set<string>() };
+const open = { isOwn: false, isClosed: false, hasPendingRequest: false, savedCardCount: 1 };
+const accepted = { isAgreedToTerms: true, isAcknowledged: true };
+
+describe("isUnanswered (spec section 5)", () => {
+  it.each([
+    ["SHORT_TEXT", { ...none, text: { text: " ", languageCode: "en" as const } }, true],
+    ["LONG_TEXT", { ...none, text: { text: "hi", languageCode: "en" as const } }, false],
+    ["SINGLE_CHOICE", none, true],
+    ["MULTIPLE_CHOICE", { ...none, selectedChoiceIds: new Set(["c"]) }, false],
+    ["MEDIA", none, true],
+    ["MEDIA", { ...none, medias: [{ formatType: "LINK" as const, url: "https://example.com/a.png" }] }, false],
+    ["DATE", none, true],
+    ["DATE", { ...none, date: "2027-01-01" }, false],
+    ["NONE", undefined, false],
+  ] as const)("%s %o → %s", (type, answer, expected) => {
+    expect(isUnanswered({ questionType: type }, answer)).toBe(expected);
+  });
+});
+
+describe("checkRequest", () => {
+  const plan = q("plan", "SINGLE_CHOICE", true, [
+    { id: "a", priceAmount: 100, priceCurrencyId: "jpy" },
+    { id: "b", priceAmount: 200, priceCurrencyId: "jpy" },
+  ]);
+  const pick = (...ids: string[]) => ({
+    formQuestionId: "plan",
+    formQuestionType: "SINGLE_CHOICE" as const,
+    answer: { text: null, date: null, medias: [] },
+    questionChoices: ids.map((id) => ({ formQuestionChoiceId: id, formQuestionChoiceStatus: "SELECTED" as const })),
+  });
+
+  it("who may send comes first: own, already sent, closed", () => {
+    expect(checkRequest([plan], { ...accepted, formQuestionAnswers: [] }, { ...open, isOwn: true })).toEqual({ ok: false, refusal: "requests_error_own" });
+    expect(checkRequest([plan], { ...accepted, formQuestionAnswers: [] }, { ...open, hasPendingRequest: true })).toEqual({ ok: false, refusal: "requests_error_already_submitted" });
+    expect(checkRequest([plan], { ...accepted, formQuestionAnswers: [] }, { ...open, isClosed: true })).toEqual({ ok: false, refusal: "requests_error_closed" });
+  });
+
+  it("then the answers, the terms, the acknowledgement and a card, in that order", () => {
+    expect(checkRequest([plan], { ...accepted, isAgreedToTerms: false, formQuestionAnswers: [] }, open)).toEqual({ ok: false, refusal: "requests_error_required", missing: ["plan"] });
+    expect(checkRequest([plan], { ...accepted, isAgreedToTerms: false, formQuestionAnswers: [pick("a")] }, open)).toEqual({ ok: false, refusal: "requests_error_terms" });
+    expect(checkRequest([plan], { ...accepted, isAcknowledged: false, formQuestionAnswers: [pick("a")] }, open)).toEqual({ ok: false, refusal: "requests_error_acknowledge" });
+    expect(checkRequest([plan], { ...accepted, formQuestionAnswers: [pick("a")] }, { ...open, savedCardCount: 0 })).toEqual({ ok: false, refusal: "requests_error_no_card" });
+    expect(checkRequest([plan], { ...accepted, formQuestionAnswers: [pick("a")] }, open).ok).toBe(true);
+  });
+
+  it("refuses what no page sends: two picks for a single choice, a choice of nothing asked, an unknown question, a type mismatch", () => {
+    for (const answers of [[pick("a", "b")], [pick("zz")], [{ ...pick("a"), formQuestionId: "other" }], [{ ...pick("a"), formQuestionType: "MULTIPLE_CHOICE" as const }]]) {
+      expect(checkRequest([plan], { ...accepted, formQuestionAnswers: answers }, open)).toEqual({ ok: false, refusal: "requests_error_invalid" });
+    }
+  });
+});
+
+describe("requestTotal (decision 025)", () => {
+  const plan = q("plan", "SINGLE_CHOICE", true, [
+    { id: "bust", priceAmount: 20_000, priceCurrencyId: "jpy" },
+    { id: "usd", priceAmount: 5_000, priceCurrencyId: "usd" },
+  ]);
+  const answer = (...ids: string[]) => [{ question: plan, ...none, selectedChoiceIds: new Set(ids) }];
+  it("the service's price, or the picked priced choices when they come to more; other currencies are left to the creator", () => {
+    expect(requestTotal(10_000, "jpy", answer())).toBe(10_000);
+    expect(requestTotal(10_000, "jpy", answer("bust"))).toBe(20_000);
+    expect(requestTotal(30_000, "jpy", answer("bust"))).toBe(30_000);
+    expect(requestTotal(10_000, "jpy", answer("usd"))).toBe(10_000);
+    expect(requestTotal(null, "jpy", answer())).toBeNull();
+  });
+});
+
+describe("orderCodeFrom", () => {
+  it("8 characters with no look-alikes", () => {
+    expect(orderCodeFrom(new Uint8Array([0, 1, 2, 31, 32, 63, 255, 128]))).toBe("234Z2ZZ2");
+    expect(orderCodeFrom(crypto.getRandomValues(new Uint8Array(8)))).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
+  });
+});
