@@ -247,10 +247,11 @@ export function generateSeed(options = {}) {
 
   // The file lives in its work's own folder (v1/portfolio-work/{workId}/medias/): /media/ serves it only while that
   // work is public, and the work's owner may replace or delete it.
-  function addImage(ownerAccountId, workId, key, art, at, name) {
+  /** An image file and its media row; `folder` is where the object lives (default: the work's media folder). */
+  function addImage(ownerAccountId, workId, key, art, at, name, folder = `v1/portfolio-work/${workId}/medias`) {
     const mediaId = id(`media:${key}`);
     const fileId = id(`media-file:${key}`);
-    const url = putFile(`v1/portfolio-work/${workId}/medias/${fileId}.svg`, art.svg);
+    const url = putFile(`${folder}/${fileId}.svg`, art.svg);
     rows.add("media", {
       id: mediaId,
       owner_user_account_id: ownerAccountId,
@@ -406,7 +407,14 @@ export function generateSeed(options = {}) {
       addText(rows, "commission_service", serviceId, "title", form.title, creator.lang);
       addText(rows, "commission_service", serviceId, "description", { en: SERVICE_DESCRIPTION.en(cat.en, form.days), ja: SERVICE_DESCRIPTION.ja(cat.ja, form.days) }, creator.lang);
       rows.add("commission_service_categories", { service_id: serviceId, category_code: form.category });
-      workMedia.slice(s, s + 2).forEach((mediaId, pos) => attach(mediaId, "commission_service", serviceId, "medias", pos));
+      // The gallery (issue 10): 2–4 images, the first a work's (the card's thumbnail), the rest the service's own
+      // files under its folder. Its own random stream, so the other draws of the seed stay as they were.
+      const gallery = rng(`${seed}:gallery:${serviceId}`);
+      const motif = CATEGORY_CONTENT[form.category].motif;
+      const own = Array.from({ length: gallery.int(2, 4) - 1 }, (_, g) =>
+        addImage(person.accountId, null, `${serviceId}-${g}`, artworkSvg(`${seed}:${serviceId}:${g}`, motif, creator.en[0]), at, `${form.title.en.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${g + 2}.svg`, `v1/commission-service/${serviceId}/medias`),
+      );
+      [...workMedia.slice(s, s + 1), ...own].forEach((mediaId, pos) => attach(mediaId, "commission_service", serviceId, "medias", pos));
       services.push(serviceId);
     }
     creatorsOut.push({ creator, person, forms, services, workMedia });

@@ -1,7 +1,8 @@
 import * as v from "valibot";
 import { CURRENCIES, CURRENCY_DIGITS, type CurrencyCode } from "./currency";
 import { QUESTION_TYPES, type QuestionType } from "../db/schema/enums";
-import { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX, buildMediaEntry, mimeTypeForKeyFile, parseMediaKey, type MediaEntry } from "./media";
+import { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX, SERVICE_MEDIA_MAX_FILES, buildMediaEntry, mimeTypeForKeyFile, parseMediaKey, type MediaEntry } from "./media";
+import { mediaDraftListSchema, parseMediaDrafts, type ParsedMediaDraft } from "./media-drafts";
 import type { WorkMediaDraft } from "./portfolio";
 import { parseFields, type FieldErrors } from "./validation";
 
@@ -256,7 +257,8 @@ export const SERVICE_TERMS_MAX = 10000;
 export interface ServiceDraft {
   title: string;
   description: string;
-  thumbnailUrl: string;
+  /** The gallery, in order (the first is the card's thumbnail): as the work editor's media list. */
+  medias: WorkMediaDraft[];
   price: string;
   currency: CurrencyCode;
   formId: string;
@@ -267,7 +269,7 @@ export interface ServiceDraft {
 export interface ParsedService {
   title: string;
   description: string;
-  thumbnailUrl: string | null;
+  medias: ParsedMediaDraft[];
   priceAmount: number | null;
   currency: CurrencyCode;
   formId: string | null;
@@ -278,7 +280,7 @@ export interface ParsedService {
 export const serviceDraftSchema = v.object({
   title: text(SERVICE_TITLE_MAX, "authoring_form_title_max", "authoring_form_title_required"),
   description: text(SERVICE_DESCRIPTION_MAX, "authoring_service_description_max"),
-  thumbnailUrl: v.pipe(v.string(), v.trim(), v.check((s) => s === "" || isHttpUrl(s), "authoring_media_url")),
+  medias: mediaDraftListSchema(SERVICE_MEDIA_MAX_FILES),
   price: v.string(),
   currency: v.picklist(CURRENCIES, "authoring_currency"),
   formId: v.string(),
@@ -300,13 +302,15 @@ export function parseServiceDraft(input: unknown): { ok: true; data: ParsedServi
   if (!parsed.ok) return { ok: false, errors: withPriceError(parsed.errors, input) };
   const d = parsed.data;
   const priceAmount = parsePrice(d.price, d.currency);
-  if (priceAmount === undefined) return { ok: false, errors: { price: d.currency === "JPY" ? "authoring_price_jpy" : "authoring_price_usd" } };
+  const { medias, errors } = parseMediaDrafts(d.medias, { domain: "commission-service", field: "medias" });
+  if (priceAmount === undefined) errors.price = d.currency === "JPY" ? "authoring_price_jpy" : "authoring_price_usd";
+  if (priceAmount === undefined || Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,
     data: {
       title: d.title,
       description: d.description,
-      thumbnailUrl: d.thumbnailUrl || null,
+      medias,
       priceAmount,
       currency: d.currency,
       formId: d.formId.trim() || null,

@@ -19,11 +19,14 @@ export type MediaItem =
   /** A client's request files: their own folder (no readers), or an order's copy (the order's seller reads it too). */
   | { domain: "commission-request"; ownerProfileId: string; readerProfileIds: string[] }
   /** An order's files: the owner is the seller; the buyer reads them too (decision 024). */
-  | { domain: "commission-order"; ownerProfileId: string; buyerProfileId: string | null };
+  | { domain: "commission-order"; ownerProfileId: string; buyerProfileId: string | null }
+
+  | { domain: "commission-service"; ownerProfileId: string; serviceStatus: PublishStatus };
 
 /**
  * Visible to everyone: profile pictures; published portfolio works that are PUBLIC or UNLISTED (unlisted: anyone
- * holding the link; no visibility row means PUBLIC); published commission forms (shown at /cf/{code}).
+ * holding the link; no visibility row means PUBLIC); published commission forms (shown at /cf/{code}); published
+ * commission services (their gallery, on the profile and in the service modal).
  */
 export function isPublicMediaItem(item: MediaItem): boolean {
   switch (item.domain) {
@@ -36,6 +39,8 @@ export function isPublicMediaItem(item: MediaItem): boolean {
     case "commission-request":
     case "commission-order":
       return false;
+    case "commission-service":
+      return item.serviceStatus === "PUBLISHED";
   }
 }
 

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { VISIBILITY_STATUSES, type MediaType, type VisibilityStatus } from "../db/schema/enums";
-import { PORTFOLIO_MEDIA_MAX_FILES, buildMediaEntry, parseMediaKey, type MediaEntry, type MediaFormatType, type MediaSite } from "./media";
+import { PORTFOLIO_MEDIA_MAX_FILES, type MediaFormatType, type MediaSite } from "./media";
+import { mediaDraftListSchema, parseMediaDrafts, type ParsedMediaDraft } from "./media-drafts";
 import { parseFields, type FieldErrors } from "./validation";
 import { CLIENT_HANDLE_MAX, TAG_MAX_LENGTH, WORK_CREDITS_MAX, WORK_TAGS_MAX, WORK_TEXT_MAX, WORK_TEXT_MIN, normalizeTags } from "./portfolio-fields";
 
@@ -52,8 +53,8 @@ export interface WorkDraft {
 export interface ParsedWork {
   title: string;
   description: string;
-  /** Kept media by id (already stored: files, links, embeds), or a new link entry built from its URL. */
-  medias: ({ id: string; entry?: undefined } | { id?: undefined; entry: MediaEntry })[];
+  /** Kept media by id (already stored: files, links, embeds), or a new entry rebuilt from what was sent. */
+  medias: ParsedMediaDraft[];
   contentRatingCode: string | null;
   categoryCodes: string[];
   tags: string[];
@@ -73,17 +74,7 @@ const workText = (minKey: string, maxKey: string) => v.pipe(v.string(), v.trim()
 export const workDraftSchema = v.object({
   title: workText("authoring_work_title_min", "authoring_work_title_max"),
   description: workText("authoring_work_description_min", "authoring_work_description_max"),
-  medias: v.pipe(
-    v.array(
-      v.object({
-        id: v.optional(v.string()),
-        url: v.pipe(v.string(), v.trim()),
-        formatType: v.optional(v.picklist(["FILE", "LINK", "EMBED"])),
-        code: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(5000)))),
-      }),
-    ),
-    v.maxLength(PORTFOLIO_MEDIA_MAX_FILES, "media_limit_exceeded"),
-  ),
+  medias: mediaDraftListSchema(PORTFOLIO_MEDIA_MAX_FILES),
   contentRatingCode: v.string(),
   categoryCodes: v.pipe(v.array(v.string()), v.maxLength(10, "authoring_category")),
   tags: v.array(v.string()),
@@ -102,17 +93,7 @@ export function parseWorkDraft(input: unknown, clientMode: ClientFieldMode = "st
   const parsed = parseFields(workDraftSchema, input);
   if (!parsed.ok) return parsed;
   const d = parsed.data;
-  const errors: FieldErrors = {};
-  const medias: ParsedWork["medias"] = [];
-  d.medias.forEach((m, i) => {
-    if (m.id) {
-      medias.push({ id: m.id });
-      return;
-    }
-    const entry = newMediaEntry(m);
-    if (!entry) errors[`medias.${i}`] = "authoring_media_url";
-    else medias.push({ entry });
-  });
+  const { medias, errors } = parseMediaDrafts(d.medias, { domain: "portfolio-work", field: "medias" });
   const tags = normalizeTags(d.tags);
   if (tags.length > WORK_TAGS_MAX || tags.some((t) => t.length > TAG_MAX_LENGTH)) errors.tags = "authoring_tags_max";
   const creditHandles = parseCreditHandles(d.credits);
@@ -136,21 +117,4 @@ export function parseWorkDraft(input: unknown, clientMode: ClientFieldMode = "st
   };
 }
 
-const FILE_MIME_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", gif: "image/gif", webp: "image/webp" };
-
-/**
- * A new (not yet stored) media of the payload as an entry: FILE from one of our stored URLs (its type from the key's
- * extension, which the upload named after the sniffed bytes), EMBED from its code, LINK from an http(s) URL.
- * Whose FILE it is (the work's own folder) is the service's check; here only its shape.
- */
-function newMediaEntry(m: { url: string; formatType?: MediaFormatType; code?: string | null }): MediaEntry | null {
-  if (m.formatType === "FILE") {
-    const key = parseMediaKey(m.url);
-    if (!key || key.domain !== "portfolio-work" || key.field !== "medias") return null;
-    const mimeType = FILE_MIME_TYPES[key.file.split(".").pop() ?? ""];
-    return mimeType ? buildMediaEntry({ formatType: "FILE", url: `/media/${key.key}`, mimeType }) : null;
-  }
-  if (m.formatType === "EMBED") return m.code ? buildMediaEntry({ formatType: "EMBED", code: m.code }) : null;
-  return /^https?:\/\//i.test(m.url) ? buildMediaEntry({ formatType: "LINK", url: m.url }) : null;
-}
 

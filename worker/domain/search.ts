@@ -42,6 +42,18 @@ export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
   };
 }
 
+/** The trigram index over the search text (migration 0009) serves queries of at least this many characters. */
+export const TRIGRAM_MIN_CHARS = 3;
+
+/**
+ * `q` as an FTS5 query for that index: one quoted phrase (quotes doubled, so nothing in `q` is read as FTS syntax),
+ * which matches the rows whose text holds `q` as a substring, ignoring case. Null when `q` is shorter than a trigram
+ * (counted in characters, not UTF-16 units: "さくら" is 3): such queries keep the LIKE scan (docs/decisions/022).
+ */
+export function trigramPhrase(q: string): string | null {
+  return Array.from(q).length >= TRIGRAM_MIN_CHARS ? `"${q.replaceAll('"', '""')}"` : null;
+}
+
 /** The query string for a search; values equal to the defaults are omitted so shared links stay short. */
 export function serializeExploreQuery(query: Partial<ExploreQuery>): string {
   const params = new URLSearchParams();

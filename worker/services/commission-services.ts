@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { MISSING_TEXT } from "../domain/localized-text";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
@@ -19,9 +19,11 @@ import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import { CURRENCIES, asCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { formatPriceInput, type ParsedService, type ServiceDraft } from "../domain/commission-form";
 import type { Locale } from "../domain/constants";
-import { parseMediaKey } from "../domain/media";
+import { parseMediaKey, type MediaKey, type MediaSite } from "../domain/media";
+import type { WorkMediaDraft } from "../domain/portfolio";
 import { commissionAccountIdOf, pickText } from "./commission-forms";
-import { checkAttachment, markUploadsAttached, ownsObject } from "./storage";
+import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
+import { checkAttachment, markUploadsAttached } from "./storage";
 
 const SERVICE = LOCALIZED.commissionService.type;
 const POLICY = LOCALIZED.commissionPolicy.type;
@@ -35,17 +37,67 @@ export interface ServiceListItem {
   thumbnailUrl: string | null;
 }
 
-async function thumbnails(db: Database, serviceIds: string[]): Promise<Map<string, string>> {
-  if (serviceIds.length === 0) return new Map();
-  const rows = await db
-    .select({ ownerId: mediaAttachments.ownerId, position: mediaAttachments.position, url: media.thumbnailUrl, linkUrl: media.linkUrl, fileUrl: media.fileUrl })
+/** The gallery of each service, in order (one query). */
+async function attachedMedia(db: Database, serviceIds: string[]) {
+  if (serviceIds.length === 0) return [];
+  return db
+    .select({ serviceId: mediaAttachments.ownerId, ...MEDIA_READ_COLUMNS })
     .from(mediaAttachments)
     .innerJoin(media, eq(media.id, mediaAttachments.mediaId))
     .where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.field, "medias"), inArray(mediaAttachments.ownerId, serviceIds)))
     .orderBy(asc(mediaAttachments.position));
+}
+type AttachedRow = Awaited<ReturnType<typeof attachedMedia>>[number];
+
+/** What a list shows for a media: its thumbnail, else an image's own URL (a card never puts a page URL in an <img>). */
+function thumbnailOf(row: AttachedRow): string | null {
+  return row.thumbnailUrl ?? (row.mediaType === "IMAGE" ? (row.fileUrl ?? row.linkUrl) : null);
+}
+
+/** The card's thumbnail: the gallery's first media. */
+async function thumbnails(db: Database, serviceIds: string[]): Promise<Map<string, string>> {
   const map = new Map<string, string>();
-  for (const r of rows) if (!map.has(r.ownerId)) map.set(r.ownerId, r.url ?? r.fileUrl ?? r.linkUrl ?? "");
+  for (const r of await attachedMedia(db, serviceIds)) if (!map.has(r.serviceId)) map.set(r.serviceId, thumbnailOf(r) ?? "");
   return map;
+}
+
+/** A stored media as the editor's media list takes it. */
+function draftOf(row: AttachedRow): WorkMediaDraft {
+  return {
+    id: row.id,
+    url: row.fileUrl ?? row.linkUrl ?? "",
+    formatType: row.formatType,
+    code: row.embedCode,
+    mediaType: row.mediaType,
+    site: ((row.formatType === "EMBED" ? row.embedSite : row.linkSite) ?? null) as MediaSite | null,
+    thumbnailUrl: row.thumbnailUrl,
+  };
+}
+
+/** Is this object key one of the service's own gallery files (v1/commission-service/{serviceId}/medias/…)? */
+function isServiceObject(key: Pick<MediaKey, "domain" | "id" | "field">, serviceId: string): boolean {
+  return key.domain === "commission-service" && key.id === serviceId && key.field === "medias";
+}
+
+/**
+ * Of these media rows (being dropped from a service), the ids nothing else points at and the keys of their files
+ * under the service's folder: a submitted order's snapshot attaches the service's media again (contracts: "the
+ * service's media ids attached again"), and what the client saw must outlive the service's edits.
+ */
+async function removableMedia(db: Database, rows: AttachedRow[], userAccountId: string, serviceId: string): Promise<{ ids: string[]; keys: string[] }> {
+  const own = rows.filter((r) => r.ownerUserAccountId === userAccountId);
+  if (own.length === 0) return { ids: [], keys: [] };
+  const elsewhere = await db
+    .select({ mediaId: mediaAttachments.mediaId })
+    .from(mediaAttachments)
+    .where(and(inArray(mediaAttachments.mediaId, own.map((r) => r.id)), sql`NOT (${mediaAttachments.ownerType} = ${OWNER} AND ${mediaAttachments.ownerId} = ${serviceId})`));
+  const kept = new Set(elsewhere.map((r) => r.mediaId));
+  const removable = own.filter((r) => !kept.has(r.id));
+  const keys = removable.flatMap((r) => {
+    const key = r.formatType === "FILE" && r.fileUrl ? parseMediaKey(r.fileUrl) : null;
+    return key && isServiceObject(key, serviceId) ? [key.key] : [];
+  });
+  return { ids: removable.map((r) => r.id), keys };
 }
 
 export async function listServices(db: Database, userAccountId: string, locale: Locale): Promise<ServiceListItem[]> {
@@ -95,7 +147,7 @@ export async function getServiceForEdit(db: Database, userAccountId: string, ser
   return {
     title: pickText(texts, serviceId, "title", locale) ?? "",
     description: pickText(texts, serviceId, "description", locale) ?? "",
-    thumbnailUrl: (await thumbnails(db, [serviceId])).get(serviceId) ?? "",
+    medias: (await attachedMedia(db, [serviceId])).map(draftOf),
     price: formatPriceInput(service.priceAmount, currency),
     currency,
     formId: service.formId ?? "",
@@ -109,6 +161,7 @@ export type ServiceWriteResult = { ok: true; serviceId: string } | { ok: false; 
 /**
  * Create (serviceId null) or update a service; a saved service is listed (PUBLISHED: the editor has no draft step). The linked form must be the creator's own; categories must be
  * active. Texts are written in the writer's language. Someone else's service is refused and left unchanged.
+ * The gallery (up to SERVICE_MEDIA_MAX_FILES files, links and embeds) is saved as a work's media (saveWork).
  */
 export async function saveService(
   db: Database,
@@ -137,20 +190,28 @@ export async function saveService(
       .where(and(inArray(commissionCategories.code, input.categoryCodes), eq(commissionCategories.isActive, true)));
     if (found.length !== input.categoryCodes.length) return { ok: false, reason: "invalid", errors: { categoryCodes: "authoring_category" } };
   }
-  // A thumbnail that is one of our stored objects must be in a folder the creator owns, and its bytes pass the upload rule.
-  const thumbnailKey = input.thumbnailUrl ? parseMediaKey(input.thumbnailUrl) : null;
-  if (thumbnailKey) {
-    const profile = await db.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.accountId, userAccountId)).get();
-    const checked = await checkAttachment(bucket, thumbnailKey, (key) => (profile ? ownsObject(db, { profileId: profile.id }, key) : false));
-    if (!checked.ok) {
-      const error = checked.error === "forbidden" ? "authoring_media_forbidden" : checked.error === "not_found" ? "authoring_invalid" : checked.error;
-      return { ok: false, reason: "invalid", errors: { thumbnailUrl: error } };
-    }
+  // The gallery, as a work's: kept media must already be this service's; a new FILE must be in this service's own
+  // folder (so a new service, which has no folder yet, takes links and embeds only) and its bytes pass the upload
+  // rule again (checkAttachment re-sniffs: a presigned PUT never passed the Worker).
+  const id = existing?.id ?? crypto.randomUUID();
+  const currentMedia = existing ? await attachedMedia(db, [id]) : [];
+  const keptIds = new Set(currentMedia.map((m) => m.id));
+  const mediaErrors: Record<string, string> = {};
+  const fileSizes = new Map<number, { size: number; type: string | null }>();
+  for (const [i, m] of input.medias.entries()) {
+    if (m.id && !keptIds.has(m.id)) mediaErrors[`medias.${i}`] = "authoring_invalid";
+    const key = m.entry?.url ? parseMediaKey(m.entry.url) : null;
+    if (!key) continue;
+    const checked = await checkAttachment(bucket, key, (k) => Boolean(existing) && isServiceObject(k, id));
+    if (!checked.ok) mediaErrors[`medias.${i}`] = checked.error === "forbidden" ? "authoring_media_forbidden" : checked.error === "not_found" ? "authoring_invalid" : checked.error;
+    else fileSizes.set(i, { size: checked.size, type: checked.mimeType });
   }
+  if (Object.keys(mediaErrors).length) return { ok: false, reason: "invalid", errors: mediaErrors };
+  const dropped = await removableMedia(db, currentMedia.filter((m) => !input.medias.some((x) => x.id === m.id)), userAccountId, id);
+
   const currencyRows = await db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(inArray(currencies.code, [...CURRENCIES]));
   const currencyId = currencyRows.find((c) => c.code === input.currency)!.id;
 
-  const id = existing?.id ?? crypto.randomUUID();
   const policyId = existing?.policyId ?? crypto.randomUUID();
   const text = (entityType: string, entityId: string, field: string, value: string) =>
     db.insert(localizedTexts).values({ id: crypto.randomUUID(), entityType, entityId, field, languageCode: locale, isOriginal: true, text: value });
@@ -168,35 +229,40 @@ export async function saveService(
     db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, POLICY), eq(localizedTexts.entityId, policyId))),
     text(SERVICE, id, "title", input.title),
     db.delete(commissionServiceCategories).where(eq(commissionServiceCategories.serviceId, id)),
-    // The thumbnail link media is owned by this service alone; replace it.
-    db.delete(media).where(inArray(media.id, db.select({ id: mediaAttachments.mediaId }).from(mediaAttachments).where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, id))))),
-    db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, id))),
+    // The gallery is attached again in the order given; media no longer listed (and nowhere else) go.
+    db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, id), eq(mediaAttachments.field, "medias"))),
   );
+  if (dropped.ids.length) statements.push(db.delete(media).where(and(inArray(media.id, dropped.ids), eq(media.ownerUserAccountId, userAccountId))));
   if (input.description) statements.push(text(SERVICE, id, "description", input.description));
   if (input.terms) statements.push(text(POLICY, policyId, "terms", input.terms));
   for (const code of input.categoryCodes) statements.push(db.insert(commissionServiceCategories).values({ serviceId: id, categoryCode: code }));
-  if (input.thumbnailUrl) {
-    const mediaId = crypto.randomUUID();
-    statements.push(
-      db.insert(media).values({ id: mediaId, ownerUserAccountId: userAccountId, formatType: "LINK", mediaType: "IMAGE", linkUrl: input.thumbnailUrl, linkSite: new URL(input.thumbnailUrl).hostname, thumbnailUrl: input.thumbnailUrl }),
-      db.insert(mediaAttachments).values({ id: crypto.randomUUID(), mediaId, ownerType: OWNER, ownerId: id, field: "medias", position: 0 }),
-    );
-  }
-  // A thumbnail that is one of our objects is attached by this save: no longer a pending upload.
-  const attached = markUploadsAttached(db, [thumbnailKey]);
+  input.medias.forEach((m, position) => {
+    const mediaId = m.id ?? crypto.randomUUID();
+    if (m.entry) statements.push(db.insert(media).values(mediaRow(mediaId, userAccountId, m.entry, position, fileSizes.get(position))));
+    statements.push(db.insert(mediaAttachments).values({ id: crypto.randomUUID(), mediaId, ownerType: OWNER, ownerId: id, field: "medias", position }));
+  });
+  // The new files are attached by this save: no longer pending uploads (the cron deletes unattached ones).
+  const attached = markUploadsAttached(db, input.medias.map((m) => (m.entry?.formatType === "FILE" ? parseMediaKey(m.entry.url ?? "") : null)));
   if (attached) statements.push(attached);
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  if (dropped.keys.length) await bucket.delete(dropped.keys);
   return { ok: true, serviceId: id };
 }
 
-export async function deleteService(db: Database, userAccountId: string, serviceId: string): Promise<{ ok: boolean }> {
+/**
+ * Delete a service with its texts and gallery: media rows nothing else attaches (an order's snapshot keeps its own),
+ * and with `bucket` their files under the service's folder.
+ */
+export async function deleteService(db: Database, userAccountId: string, serviceId: string, bucket?: R2Bucket): Promise<{ ok: boolean }> {
   const existing = await ownedService(db, userAccountId, serviceId);
   if (!existing) return { ok: false };
+  const removable = await removableMedia(db, await attachedMedia(db, [serviceId]), userAccountId, serviceId);
   await db.batch([
-    db.delete(media).where(inArray(media.id, db.select({ id: mediaAttachments.mediaId }).from(mediaAttachments).where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, serviceId))))),
     db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, serviceId))),
+    ...(removable.ids.length ? [db.delete(media).where(inArray(media.id, removable.ids))] : []),
     db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, SERVICE), eq(localizedTexts.entityId, serviceId))),
     db.delete(commissionServices).where(eq(commissionServices.id, serviceId)),
   ]);
+  if (bucket && removable.keys.length) await bucket.delete(removable.keys);
   return { ok: true };
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { commissionAccounts, commissionForms, portfolioWorks, userProfiles, visibilitySettings } from "../db/schema";
+import { commissionAccounts, commissionForms, commissionServices, portfolioWorks, userProfiles, visibilitySettings } from "../db/schema";
 import { OBJECT_ROUTE, parseMediaKey, type MediaDomain, type MediaKey } from "../domain/media";
 import { mediaAccess, type MediaAccess, type MediaItem } from "../domain/media-access";
 import { issueToken, verifyToken } from "./signed-tokens";
@@ -79,6 +79,15 @@ const ITEM_READERS: { [D in MediaDomain]: (db: Database, ids: string[]) => Promi
       .bind(...ids)
       .all<{ id: string; seller_profile_id: string; buyer_profile_id: string | null }>();
     return results.map((r) => [r.id, { domain: "commission-order", ownerProfileId: r.seller_profile_id, buyerProfileId: r.buyer_profile_id }]);
+  },
+  "commission-service": async (db, ids) => {
+    const rows = await db
+      .select({ id: commissionServices.id, ownerProfileId: userProfiles.id, serviceStatus: commissionServices.serviceStatus })
+      .from(commissionServices)
+      .innerJoin(commissionAccounts, eq(commissionAccounts.id, commissionServices.commissionAccountId))
+      .innerJoin(userProfiles, eq(userProfiles.accountId, commissionAccounts.userAccountId))
+      .where(inArray(commissionServices.id, ids));
+    return rows.map((r) => [r.id, { domain: "commission-service", ownerProfileId: r.ownerProfileId, serviceStatus: r.serviceStatus }]);
   },
 };
 

@@ -1,7 +1,7 @@
 import { AwsClient } from "aws4fetch";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { commissionAccounts, commissionForms, pendingUploads, portfolioWorks, userProfiles } from "../db/schema";
+import { commissionAccounts, commissionForms, commissionServices, pendingUploads, portfolioWorks, userProfiles } from "../db/schema";
 import {
   OBJECT_ROUTE,
   SNIFF_BYTES,
@@ -71,6 +71,16 @@ async function ownerProfileOf(db: Database, rule: UploadRule, domainId: string):
       .bind(domainId)
       .first<{ id: string }>();
     return order?.id ?? null;
+  }
+  if (rule.ownership === "commission-service") {
+    const service = await db
+      .select({ profileId: userProfiles.id })
+      .from(commissionServices)
+      .innerJoin(commissionAccounts, eq(commissionAccounts.id, commissionServices.commissionAccountId))
+      .innerJoin(userProfiles, eq(userProfiles.accountId, commissionAccounts.userAccountId))
+      .where(eq(commissionServices.id, domainId))
+      .get();
+    return service?.profileId ?? null;
   }
   const work = await db.select({ profileId: portfolioWorks.profileId }).from(portfolioWorks).where(eq(portfolioWorks.id, domainId)).get();
   return work?.profileId ?? null;

@@ -64,6 +64,8 @@ export function MediaListField(props: {
   imagesOnly?: boolean;
   imagesOnlyText?: string;
   addLabel?: string;
+  /** The File tab's text while `target` is null (default: save the work first). */
+  saveFirstText?: string;
   /** Names which list an item's buttons act on when the page has several ("question 2"). */
   itemContext?: string;
   onChange: (medias: KeyedMedia[]) => void;
@@ -169,7 +171,7 @@ export function MediaListField(props: {
         createPortal(
           <div onSubmit={(event) => event.stopPropagation()}>
             <Suspense fallback={null}>
-              <AddMediaModal open={adding} onClose={() => setAdding(false)} onAdd={add} target={props.target} existingCount={medias.length} maxCount={max} />
+              <AddMediaModal open={adding} onClose={() => setAdding(false)} onAdd={add} target={props.target} existingCount={medias.length} maxCount={max} saveFirstText={props.saveFirstText} />
             </Suspense>
           </div>,
           document.body,

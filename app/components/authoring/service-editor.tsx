@@ -10,6 +10,7 @@ import { m } from "~/paraglide/messages.js";
 import { CURRENCIES, asCurrencyCode } from "../../../worker/domain/currency";
 import { SERVICE_DESCRIPTION_MAX, SERVICE_TERMS_MAX, SERVICE_TITLE_MAX, type ServiceDraft } from "../../../worker/domain/commission-form";
 import { ErrorText } from "~/components/form/error-text";
+import { SERVICE_MEDIAS_FIELD, ServiceMediaField, serviceMediasFrom } from "./service-editor-media";
 
 /** Reads the service editor's fields (plain HTML form, works without JavaScript). */
 export function serviceDraftFrom(form: FormData): ServiceDraft {
@@ -17,7 +18,7 @@ export function serviceDraftFrom(form: FormData): ServiceDraft {
   return {
     title: s("title"),
     description: s("description"),
-    thumbnailUrl: s("thumbnailUrl"),
+    medias: serviceMediasFrom(form.get(SERVICE_MEDIAS_FIELD)),
     price: s("price"),
     currency: asCurrencyCode(s("currency")),
     formId: s("formId"),
@@ -27,6 +28,7 @@ export function serviceDraftFrom(form: FormData): ServiceDraft {
 }
 
 function ServiceEditor(props: {
+  serviceId: string | null;
   values: ServiceDraft;
   errors: Record<string, string>;
   busy: boolean;
@@ -38,7 +40,7 @@ function ServiceEditor(props: {
     <Form method="post" noValidate className="max-w-2xl space-y-5">
       <TextField name="title" label={m.authoring_field_title()} defaultValue={values.title} error={errors.title} maxLength={SERVICE_TITLE_MAX} required />
       <TextareaField name="description" label={m.authoring_field_description()} hint={m.authoring_optional()} defaultValue={values.description} error={errors.description} maxLength={SERVICE_DESCRIPTION_MAX} rows={5} />
-      <TextField name="thumbnailUrl" type="url" label={m.authoring_field_thumbnail()} hint={m.authoring_optional()} defaultValue={values.thumbnailUrl} error={errors.thumbnailUrl} placeholder="https://" />
+      <ServiceMediaField serviceId={props.serviceId} title={values.title} medias={values.medias} errors={errors} />
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         <TextField name="price" label={m.authoring_field_price()} hint={m.authoring_field_price_hint()} defaultValue={values.price} error={errors.price} inputMode="decimal" />
         <SelectField name="currency" label={m.authoring_field_currency()} defaultValue={values.currency} error={errors.currency} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
@@ -77,7 +79,7 @@ function ServiceEditor(props: {
  */
 export function ServiceEditorPage(props: {
   title: string;
-  loaderData: { values: ServiceDraft; forms: { id: string; title: string }[]; categories: { code: string; name: string }[] };
+  loaderData: { serviceId: string | null; values: ServiceDraft; forms: { id: string; title: string }[]; categories: { code: string; name: string }[] };
   actionData?: { values: ServiceDraft; errors: Record<string, string> };
   children?: ReactNode;
 }) {
@@ -87,6 +89,7 @@ export function ServiceEditorPage(props: {
     <DashboardPage title={title}>
       <ServiceEditor
         key={actionData ? "retry" : "initial"}
+        serviceId={loaderData.serviceId}
         values={actionData?.values ?? loaderData.values}
         errors={actionData?.errors ?? {}}
         busy={busy}

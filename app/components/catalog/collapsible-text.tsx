@@ -1,21 +1,42 @@
+// A long text shown collapsed with Show more / Show less (spec section 9: "Description collapses above 2000 characters
+// in the service modal (default 200 elsewhere)"). Props only; line breaks are kept (whitespace-pre-line).
 import { useId, useState } from "react";
 import { m } from "~/paraglide/messages.js";
 
-/** Spec section 9: a description collapses above `limit` characters (200 by default, 2000 in the service modal). */
-export function CollapsibleText({ text, limit = 200, className = "" }: { text: string; limit?: number; className?: string }) {
+/** The spec's default collapse length; the service modal passes SERVICE_MODAL_DESCRIPTION_LIMIT. */
+export const COLLAPSE_DEFAULT_LIMIT = 200;
+export const SERVICE_MODAL_DESCRIPTION_LIMIT = 2000;
+
+/** The first `limit` characters (by code point, so an emoji or a surrogate pair is never cut in half), trimmed, with "…". */
+export function collapsedText(text: string, limit: number): string {
+  const chars = Array.from(text);
+  return chars.length <= limit ? text : `${chars.slice(0, limit).join("").trimEnd()}…`;
+}
+
+/**
+ * Up to `limit` characters, then Show more (aria-expanded, aria-controls the text); expanded, Show less. A text at
+ * or under the limit shows whole, with no button. Without JavaScript the collapsed text shows (the server renders it).
+ */
+export function CollapsibleText({ text, limit = COLLAPSE_DEFAULT_LIMIT, className = "" }: { text: string; limit?: number; className?: string }) {
   const id = useId();
-  const [open, setOpen] = useState(false);
-  const long = text.length > limit;
+  const [expanded, setExpanded] = useState(false);
+  const long = Array.from(text).length > limit;
   return (
     <div className={className}>
-      <p id={id} className="whitespace-pre-line">
-        {long && !open ? `${text.slice(0, limit).trimEnd()}…` : text}
+      <p id={id} className="whitespace-pre-line break-words">
+        {long && !expanded ? collapsedText(text, limit) : text}
       </p>
-      {long ? (
-        <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} className="mt-1 text-sm font-semibold text-brand-700 underline underline-offset-2 dark:text-brand-100">
-          {open ? m.requests_show_less() : m.requests_show_more()}
+      {long && (
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded((open) => !open)}
+          className="mt-1 min-h-11 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300"
+        >
+          {expanded ? m.gallery_show_less() : m.gallery_show_more()}
         </button>
-      ) : null}
+      )}
     </div>
   );
 }

@@ -36,6 +36,8 @@ export interface AddMediaModalProps {
   /** How many media the list already holds, and its maximum: past it, 'Limit exceeded'. */
   existingCount?: number;
   maxCount?: number;
+  /** What the File tab says while `target` is null, when the owner is not a work (a new service). */
+  saveFirstText?: string;
 }
 
 /**
@@ -65,7 +67,7 @@ export function AddMediaModal(props: AddMediaModalProps) {
       <Tabs label={m.media_add_title()} tabs={tabs} look="pill" className="space-y-4">
         {(tab) => (
           <>
-            {tab === "FILE" && <FilePanel target={props.target} remaining={remaining} onAdd={add} />}
+            {tab === "FILE" && <FilePanel target={props.target} remaining={remaining} onAdd={add} saveFirstText={props.saveFirstText} />}
             {tab === "LINK" && <TextPanel kind="LINK" onAdd={add} />}
             {tab === "EMBED" && <TextPanel kind="EMBED" onAdd={add} />}
           </>
@@ -75,8 +77,8 @@ export function AddMediaModal(props: AddMediaModalProps) {
   );
 }
 
-function FilePanel({ target, remaining, onAdd }: { target: AddMediaModalProps["target"]; remaining: number; onAdd: (entries: MediaEntry[]) => void }) {
-  if (!target) return <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.media_file_save_first()}</p>;
+function FilePanel({ target, remaining, onAdd, saveFirstText }: { target: AddMediaModalProps["target"]; remaining: number; onAdd: (entries: MediaEntry[]) => void; saveFirstText?: string }) {
+  if (!target) return <p className="text-sm text-zinc-700 dark:text-zinc-300">{saveFirstText ?? m.media_file_save_first()}</p>;
   return <FileUpload target={target} remaining={remaining} onAdd={onAdd} />;
 }
 

@@ -1,5 +1,6 @@
 import { DeleteItemForm } from "~/components/form/confirm-form";
 import { ServiceEditorPage } from "~/components/authoring/service-editor";
+import { ServicePreview } from "~/components/authoring/service-preview";
 import { dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { m } from "~/paraglide/messages.js";
 import { loadServiceEditor, saveServiceAction } from "./commission-forms-service.server";
@@ -19,6 +20,7 @@ export default function ServiceEditPage({ loaderData, actionData }: Route.Compon
   return (
     <ServiceEditorPage title={m.authoring_service_edit_title()} loaderData={loaderData} actionData={actionData}>
       <DeleteItemForm question={m.authoring_delete_confirm({ title: loaderData.values.title })} label={m.authoring_delete_service()} />
+      <ServicePreview title={loaderData.values.title} description={loaderData.values.description} medias={loaderData.values.medias} />
     </ServiceEditorPage>
   );
 }

@@ -8,20 +8,24 @@ import { parseServiceDraft, type ServiceDraft } from "../../../worker/domain/com
 import { listCategoryOptions, listForms } from "../../../worker/services/commission-forms";
 import { deleteService, getServiceForEdit, saveService } from "../../../worker/services/commission-services";
 import { newServiceDefaults } from "../../../worker/services/commission-settings";
+import { mediaUrlsForViewer, viewMedia } from "../../../worker/services/media-access";
 import { requireCreatorSide } from "./guards.server";
 
 type Context = Readonly<RouterContextProvider>;
 
-const EMPTY: Omit<ServiceDraft, "currency" | "terms"> = { title: "", description: "", thumbnailUrl: "", price: "", formId: "", categoryCodes: [] };
+const EMPTY: Omit<ServiceDraft, "currency" | "terms"> = { title: "", description: "", medias: [], price: "", formId: "", categoryCodes: [] };
 
 export async function loadServiceEditor(context: Context, serviceId?: string) {
   const user = requireCreatorSide(context);
   const { db, locale } = context.get(requestContext);
   const [forms, categories] = await Promise.all([listForms(db, user.accountId, locale), listCategoryOptions(db, locale)]);
   // A new service starts in the default currency with the default terms (general settings).
-  const values: ServiceDraft | null = serviceId ? await getServiceForEdit(db, user.accountId, serviceId, locale) : { ...EMPTY, ...(await newServiceDefaults(db, user.accountId, locale)) };
-  if (!values) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
-  return { values, forms: forms.map((f) => ({ id: f.id, title: f.title })), categories };
+  const stored: ServiceDraft | null = serviceId ? await getServiceForEdit(db, user.accountId, serviceId, locale) : { ...EMPTY, ...(await newServiceDefaults(db, user.accountId, locale)) };
+  if (!stored) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
+  // Kept media are saved back by id, so the editor may show signed URLs of a service the public cannot see.
+  const view = await mediaUrlsForViewer(db, context.get(requestContext).env, user, stored.medias.flatMap((item) => [item.url, item.thumbnailUrl]));
+  const values = { ...stored, medias: stored.medias.map((item) => viewMedia(view, item)) };
+  return { serviceId: serviceId ?? null, values, forms: forms.map((f) => ({ id: f.id, title: f.title })), categories };
 }
 
 export async function saveServiceAction(request: Request, context: Context, serviceId?: string) {
@@ -30,7 +34,7 @@ export async function saveServiceAction(request: Request, context: Context, serv
   const form = await request.formData();
   const notFound = () => data(m.authoring_not_found({}, { locale }), { status: 404 });
   if (serviceId && form.get("intent") === "delete") {
-    if (!(await deleteService(db, user.accountId, serviceId)).ok) throw notFound();
+    if (!(await deleteService(db, user.accountId, serviceId, context.get(requestContext).env.MEDIA)).ok) throw notFound();
     return redirect(DASHBOARD_PATHS.forms);
   }
   const values = serviceDraftFrom(form);

@@ -1,0 +1,69 @@
+/**
+ * A media list as editors send it (a work's, a service's gallery): what the payload may hold, and how each item
+ * becomes a kept id or an entry rebuilt on the server (never trusting the browser's type, site or thumbnail).
+ */
+import * as v from "valibot";
+import { buildMediaEntry, parseMediaKey, type MediaDomain, type MediaEntry, type MediaFormatType } from "./media";
+import type { FieldErrors } from "./validation";
+
+/** A kept media by id (already stored), or a new entry rebuilt from what was sent. */
+export type ParsedMediaDraft = { id: string; entry?: undefined } | { id?: undefined; entry: MediaEntry };
+
+/** A media list of a payload (a work's, a service's): kept ids and new entries, at most `max` ('Limit exceeded'). */
+export function mediaDraftListSchema(max: number) {
+  return v.pipe(
+    v.array(
+      v.object({
+        id: v.optional(v.string()),
+        url: v.pipe(v.string(), v.trim()),
+        formatType: v.optional(v.picklist(["FILE", "LINK", "EMBED"])),
+        code: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(5000)))),
+      }),
+    ),
+    v.maxLength(max, "media_limit_exceeded"),
+  );
+}
+
+/** Where a list's FILE entries must live: `v1/{domain}/{id}/{field}/` (the id is the service layer's check). */
+export interface MediaFolder {
+  domain: MediaDomain;
+  field: string;
+}
+
+/** The parsed list: kept ids and rebuilt entries, in order; an entry that says nothing usable is `authoring_media_url` at `{prefix}.{i}`. */
+export function parseMediaDrafts(
+  list: v.InferOutput<ReturnType<typeof mediaDraftListSchema>>,
+  folder: MediaFolder,
+  prefix = "medias",
+): { medias: ParsedMediaDraft[]; errors: FieldErrors } {
+  const medias: ParsedMediaDraft[] = [];
+  const errors: FieldErrors = {};
+  list.forEach((m, i) => {
+    if (m.id) {
+      medias.push({ id: m.id });
+      return;
+    }
+    const entry = newMediaEntry(m, folder);
+    if (!entry) errors[`${prefix}.${i}`] = "authoring_media_url";
+    else medias.push({ entry });
+  });
+  return { medias, errors };
+}
+
+const FILE_MIME_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", gif: "image/gif", webp: "image/webp" };
+
+/**
+ * A new (not yet stored) media of the payload as an entry: FILE from one of our stored URLs (its type from the key's
+ * extension, which the upload named after the sniffed bytes), EMBED from its code, LINK from an http(s) URL.
+ * Whose FILE it is (the work's or service's own folder) is the service layer's check; here only its shape.
+ */
+function newMediaEntry(m: { url: string; formatType?: MediaFormatType; code?: string | null }, folder: MediaFolder): MediaEntry | null {
+  if (m.formatType === "FILE") {
+    const key = parseMediaKey(m.url);
+    if (!key || key.domain !== folder.domain || key.field !== folder.field) return null;
+    const mimeType = FILE_MIME_TYPES[key.file.split(".").pop() ?? ""];
+    return mimeType ? buildMediaEntry({ formatType: "FILE", url: `/media/${key.key}`, mimeType }) : null;
+  }
+  if (m.formatType === "EMBED") return m.code ? buildMediaEntry({ formatType: "EMBED", code: m.code }) : null;
+  return /^https?:\/\//i.test(m.url) ? buildMediaEntry({ formatType: "LINK", url: m.url }) : null;
+}
