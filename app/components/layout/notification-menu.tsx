@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { m } from "~/paraglide/messages.js";
 import { Dropdown } from "./dropdown";
 import { BellIcon } from "./icons";
@@ -10,14 +10,22 @@ const UNREAD_POLL_MS = 60_000;
 /**
  * The bell (spec section 2). The server renders it with the unread count (the site layout's loader counts it, one
  * indexed query); the list itself loads with the panel on first open (notification-panel.tsx). While the page
- * is visible the count is refreshed every minute and whenever the tab becomes visible again.
+ * is visible the count is refreshed every minute. The site header keys it by the loader's count, so a navigation
+ * that re-ran the loader starts it afresh from the newer count.
  */
 export function NotificationMenu({ unreadCount }: { unreadCount: number }) {
   const [unread, setUnread] = useState(unreadCount);
-  // A navigation that re-ran the layout's loader brings a fresher count.
-  useEffect(() => setUnread(unreadCount), [unreadCount]);
-  useUnreadPolling(setUnread);
-  const onUnreadChange = useCallback((count: number) => setUnread(count), []);
+  useEffect(() => {
+    // Kept small: this is in every page's JavaScript. A failed or signed-out answer leaves the count as it is.
+    const timer = setInterval(() => {
+      if (!document.hidden)
+        fetch("/api/features/notification/unread")
+          .then((response) => response.json() as Promise<{ data: { unreadCount: number } }>)
+          .then((body) => setUnread(body.data.unreadCount))
+          .catch(() => {});
+    }, UNREAD_POLL_MS);
+    return () => clearInterval(timer);
+  }, []);
 
   return (
     <Dropdown
@@ -40,25 +48,7 @@ export function NotificationMenu({ unreadCount }: { unreadCount: number }) {
       }
       preload={preloadMenuPanels}
     >
-      <NotificationPanel onUnreadChange={onUnreadChange} />
+      <NotificationPanel onUnreadChange={setUnread} />
     </Dropdown>
   );
-}
-
-function useUnreadPolling(setUnread: (count: number) => void) {
-  useEffect(() => {
-    const refresh = async () => {
-      if (document.visibilityState !== "visible") return;
-      const response = await fetch("/api/features/notification/unread").catch(() => null);
-      const body = response?.ok ? ((await response.json().catch(() => null)) as { data?: { unreadCount?: number } } | null) : null;
-      if (typeof body?.data?.unreadCount === "number") setUnread(body.data.unreadCount);
-    };
-    const timer = window.setInterval(() => void refresh(), UNREAD_POLL_MS);
-    const onVisible = () => void refresh();
-    document.addEventListener("visibilitychange", onVisible);
-    return () => {
-      window.clearInterval(timer);
-      document.removeEventListener("visibilitychange", onVisible);
-    };
-  }, [setUnread]);
 }

@@ -93,7 +93,7 @@ export function SiteHeader({
               {user ? (
               <>
                   <CurrencyMenu currencyCode={user.currencyCode} />
-                  <NotificationMenu unreadCount={unreadNotifications} />
+                  <NotificationMenu key={unreadNotifications} unreadCount={unreadNotifications} />
                   <AvatarMenu handle={user.handle} avatarUrl={user.avatarUrl} roles={user.roles} host={host} />
               </>
               ) : (

@@ -18,7 +18,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
   const page = await listNotifications(db, user.accountId);
-  return { items: notificationViews(page.items, locale), nextCursor: page.nextCursor, unreadCount: await countUnread(db, user.accountId) };
+  // The page's own texts are rendered here, in the reader's language, to keep them out of its JavaScript (decision 016).
+  const texts = {
+    title: m.notifications_page_title(),
+    intro: m.notifications_page_description(),
+    empty: m.notifications_page_empty(),
+    markAll: m.notifications_mark_all_read(),
+    loadMore: m.notifications_load_more(),
+  };
+  return { items: notificationViews(page.items, locale), nextCursor: page.nextCursor, unreadCount: await countUnread(db, user.accountId), texts };
 }
 
 /** "Mark all as read": a form post, so the header's count (the layout's loader) refreshes with the page. */
@@ -28,10 +36,10 @@ export async function action({ context }: Route.ActionArgs) {
   return null;
 }
 
-export const meta: Route.MetaFunction = () => dashboardTitle(m.notifications_page_title());
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? dashboardTitle(loaderData.texts.title) : []);
 
 export default function NotificationListPage({ loaderData }: Route.ComponentProps) {
-  const { items, unreadCount } = loaderData;
+  const { items, unreadCount, texts } = loaderData;
   const marking = useNavigation().formMethod === "POST";
   // Older pages fetched with "Load more", appended after the loader's first page (reset when the loader re-runs).
   const [more, setMore] = useState<{ for: typeof items; items: NotificationView[]; nextCursor: string | null } | null>(null);
@@ -50,14 +58,14 @@ export default function NotificationListPage({ loaderData }: Route.ComponentProp
   const open = useFollowNotification();
 
   return (
-    <DashboardPage title={m.notifications_page_title()} intro={m.notifications_page_description()}>
+    <DashboardPage title={texts.title} intro={texts.intro}>
       {all.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-zinc-400 px-6 py-10 text-center text-zinc-700 dark:border-zinc-600 dark:text-zinc-300">{m.notifications_page_empty()}</p>
+        <p className="rounded-lg border border-dashed border-zinc-400 px-6 py-10 text-center text-zinc-700 dark:border-zinc-600 dark:text-zinc-300">{texts.empty}</p>
       ) : (
         <>
           <Form method="post" className="flex justify-end">
             <button type="submit" className="button-secondary" disabled={unreadCount === 0 || marking}>
-              {m.notifications_mark_all_read()}
+              {texts.markAll}
             </button>
           </Form>
           <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
@@ -70,7 +78,7 @@ export default function NotificationListPage({ loaderData }: Route.ComponentProp
           {nextCursor ? (
             <div className="flex justify-center">
               <button type="button" className="button-secondary" onClick={() => void loadMore()}>
-                {m.notifications_load_more()}
+                {texts.loadMore}
               </button>
             </div>
           ) : null}
