@@ -29,6 +29,7 @@ test("a client requests a service from its creator's page: details and terms, an
   await page.goto("/democreator");
   await page.getByRole("region", { name: "Services" }).getByRole("link").first().click();
   await expect(page).toHaveURL(/\/democreator\?service=/);
+  const serviceUrl = page.url();
   const modal = page.getByRole("dialog");
   await expect(modal.getByRole("listitem").filter({ hasText: "1. Details" })).toHaveAttribute("aria-current", "step");
   await expectAccessible(page);
@@ -59,9 +60,16 @@ test("a client requests a service from its creator's page: details and terms, an
   await modal.getByRole("link", { name: "Close" }).click();
   await expect(page).toHaveURL(/\/dashboard\/commission\/client\/requests$/);
 
+  // The request is an order waiting for the creator, with what the client answered.
+  await page.getByRole("link", { name: /Character illustration/ }).first().click();
+  const order = page.getByRole("article");
+  await expect(order.getByText("Pending", { exact: true })).toBeVisible();
+  await expect(order.getByText("A knight with a red cape, smiling.")).toBeVisible();
+  await expect(order.getByText("Personal use")).toBeVisible();
+  await expectAccessible(page);
+
   // The same service again: already sent.
-  await page.goBack();
-  await page.goto(page.url());
+  await page.goto(serviceUrl);
   await expect(page.getByRole("dialog").getByRole("button", { name: "You have already sent" })).toBeDisabled();
 });
 

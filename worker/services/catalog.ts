@@ -391,7 +391,7 @@ const WORKS_SQL = `SELECT w.id, ${textsOf("portfolio_work", "w.id", "title")} AS
   WHERE lower(p.original_handle) = ? AND ${listedWorkSql("w")}
   ORDER BY w.user_index, w.created_at`;
 
-const SERVICES_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, f.code AS form_code,
+const SERVICES_SQL = `SELECT s.id, s.price_amount, cu.code AS cur,
     ${textsOf("commission_service", "s.id", "title")} AS titles,
     (SELECT coalesce(m.thumbnail_url, m.file_url) FROM media_attachments a JOIN media m ON m.id = a.media_id AND m.is_active = 1
      WHERE a.owner_type = 'commission_service' AND a.owner_id = s.id AND a.field = 'medias' ORDER BY a.position LIMIT 1) AS thumb,
@@ -402,7 +402,6 @@ const SERVICES_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, f.code AS for
   JOIN currencies cu ON cu.id = s.price_currency_id
   JOIN commission_accounts ca ON ca.id = s.commission_account_id
   JOIN user_profiles p ON p.account_id = ca.user_account_id
-  LEFT JOIN commission_forms f ON f.id = s.form_id AND f.form_status = 'PUBLISHED'
   WHERE lower(p.original_handle) = ? AND s.service_status = 'PUBLISHED'
   ORDER BY s.user_index, s.created_at`;
 
