@@ -18,6 +18,7 @@ import {
   ROLES,
   USE_CASES,
 } from "./data/reference.mjs";
+import { addDemoOrders } from "./orders.mjs";
 import { DEMO_ADMIN, DEMO_BANNED, DEMO_CLIENTS, DEMO_CREATORS, NAME_PARTS } from "./data/creators.mjs";
 import { CATEGORY_CONTENT, FORM_DESCRIPTION, POLICY_TERMS, SERVICE_DESCRIPTION, WORK_DESCRIPTION } from "./data/content.mjs";
 
@@ -181,15 +182,16 @@ function creatorAt(i, seed) {
 }
 
 /**
- * @param {{ creators?: number, seed?: string, media?: boolean, reference?: boolean, extras?: boolean }} [options]
+ * @param {{ creators?: number, seed?: string, media?: boolean, reference?: boolean, extras?: boolean, now?: number }} [options]
  *   creators: how many creators (default: the 25 hand-written ones; more are generated);
  *   media: render SVG bodies (false keeps the URLs but returns no files, for large benchmarks);
  *   reference: include the reference data (default true; it is also migration 0001);
- *   extras: clients, admin, banned user, bookmarks and visits (default true).
+ *   extras: clients, admin, banned user, bookmarks, visits and the demo orders (default true);
+ *   now: what the demo orders' times and deadlines count from (default the current time).
  * @returns {{ statements: string[], files: { key: string, contentType: string, body: string }[], counts: Record<string, number>, logins: { email: string, handle: string, roles: string[] }[] }}
  */
 export function generateSeed(options = {}) {
-  const { creators: creatorCount = DEMO_CREATORS.length, seed = DEFAULT_SEED, media: withMedia = true, reference = true, extras = true } = options;
+  const { creators: creatorCount = DEMO_CREATORS.length, seed = DEFAULT_SEED, media: withMedia = true, reference = true, extras = true, now = Date.now() } = options;
   const id = (name) => seedUuid(`${seed}:${name}`);
   const rows = new RowSet();
   const files = [];
@@ -457,6 +459,8 @@ export function generateSeed(options = {}) {
       rows.add("visibility_grants", { id: id(`grant:${settingId}:credit:democlient`), visibility_setting_id: settingId, permission: "credit", role_code: null, user_account_id: client.accountId, created_at: wat });
       rows.add("visibility_grants", { id: id(`grant:${settingId}:view:democlient`), visibility_setting_id: settingId, permission: "view", role_code: null, user_account_id: client.accountId, created_at: wat });
       rows.add("visibility_grants", { id: id(`grant:${settingId}:view:admin`), visibility_setting_id: settingId, permission: "view", role_code: "admin", user_account_id: null, created_at: wat });
+
+      addDemoOrders({ rows, id, addText, addImage, attach, seller: demo, buyer: client, art: (key) => artworkSvg(`${seed}:${key}`, "character", "F"), now, jpyId: currencyId("JPY") });
     }
   }
 

@@ -41,6 +41,15 @@ export const TABLE_ORDER = [
   "media_attachments",
   "bookmarks",
   "page_visits",
+  "commission_orders",
+  "commission_order_services",
+  "commission_order_forms",
+  "commission_order_form_questions",
+  "commission_order_question_answers",
+  "commission_order_deliverables",
+  "commission_order_events",
+  "payment_transactions",
+  "notifications",
 ];
 
 export function sqlValue(value) {
