@@ -128,7 +128,7 @@ test("a creator approves, the client pays, the creator delivers a file and compl
   await expect(page.getByRole("article")).toHaveCount(0);
 });
 
-test("a form order reads Unsettled until the creator prices it; the client pays through 3-D Secure; a paid order canceled is refunded on both sides", async ({ page }) => {
+test("a form order reads Unsettled until the creator prices it; the client pays through 3-D Secure; a paid order canceled is refunded on both sides", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const client = await signUpWithApi(page);
   // No card yet: Pay is disabled and points at the card page.
@@ -183,10 +183,15 @@ test("a form order reads Unsettled until the creator prices it; the client pays 
   await expect(page.getByText("The payment was refunded in full.")).toBeVisible();
 
   await switchTo(page, client.email);
+  // The client reads amounts in US dollars: the total is shown approximated in their display currency too.
+  const currency = await page.request.post("/api/account/currency", { data: { currencyCode: "USD" }, headers: { "sec-fetch-site": "same-origin", origin: baseURL! } });
+  expect(currency.status()).toBe(200);
   await page.goto(`${REQUESTS}?order=${code}`);
   await expect(nextStep(page)).toContainText("Commission has been canceled.");
   await page.getByRole("tab", { name: "Payment" }).click();
   await expect(page.getByText("Refunded", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("amount-breakdown")).toContainText("¥15,000");
+  await expect(page.getByTestId("amount-breakdown")).toContainText("≈ $");
 });
 
 test("on a small screen the order panel takes the full width", async ({ page }) => {
