@@ -88,6 +88,12 @@ test("a creator approves, the client pays, the creator delivers a file and compl
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await expect(page.getByRole("button", { name: "Deliver" })).toBeDisabled();
   await page.getByRole("tab", { name: "Delivery" }).click();
+  // A wrong file goes up first and is deleted (allowed until delivery).
+  await page.getByLabel("Upload files").setInputFiles({ name: "draft.png", mimeType: "image/png", buffer: pngBytes(4, 4) });
+  await expect(page.getByRole("link", { name: "Download draft.png" })).toBeVisible();
+  page.once("dialog", (dialog) => dialog.accept());
+  await page.getByRole("button", { name: "Delete draft.png" }).click();
+  await expect(page.getByText("No files yet.")).toBeVisible();
   await page.getByLabel("Upload files").setInputFiles({ name: "final.png", mimeType: "image/png", buffer: pngBytes() });
   await expect(page.getByRole("link", { name: "Download final.png" })).toBeVisible();
   await page.getByRole("button", { name: "Deliver" }).click();
@@ -118,7 +124,8 @@ test("a creator approves, the client pays, the creator delivers a file and compl
   await page.goto(`${REQUESTS}?order=${code}`);
   await expect(nextStep(page)).toContainText("Commission was successfully completed.");
   const history = page.getByRole("region", { name: "History" });
-  for (const step of ["Approved", "Paid", "File added", "Delivered", "Completed"]) await expect(history.getByText(step, { exact: true })).toBeVisible();
+  for (const step of ["Approved", "Paid", "File deleted", "Delivered", "Completed"]) await expect(history.getByText(step, { exact: true })).toBeVisible();
+  await expect(history.getByText("File added", { exact: true })).toHaveCount(2);
 
   // Someone else opening the address gets nothing of it.
   await switchTo(page, stranger.email);
@@ -128,7 +135,7 @@ test("a creator approves, the client pays, the creator delivers a file and compl
   await expect(page.getByRole("article")).toHaveCount(0);
 });
 
-test("a form order reads Unsettled until the creator prices it; the client pays through 3-D Secure; a paid order canceled is refunded on both sides", async ({ page }) => {
+test("a form order reads Unsettled until the creator prices it; the client pays through 3-D Secure; a paid order canceled is refunded on both sides", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const client = await signUpWithApi(page);
   // No card yet: Pay is disabled and points at the card page.
@@ -183,10 +190,15 @@ test("a form order reads Unsettled until the creator prices it; the client pays 
   await expect(page.getByText("The payment was refunded in full.")).toBeVisible();
 
   await switchTo(page, client.email);
+  // The client reads amounts in US dollars: the total is shown approximated in their display currency too.
+  const currency = await page.request.post("/api/account/currency", { data: { currencyCode: "USD" }, headers: { "sec-fetch-site": "same-origin", origin: baseURL! } });
+  expect(currency.status()).toBe(200);
   await page.goto(`${REQUESTS}?order=${code}`);
   await expect(nextStep(page)).toContainText("Commission has been canceled.");
   await page.getByRole("tab", { name: "Payment" }).click();
   await expect(page.getByText("Refunded", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("amount-breakdown")).toContainText("¥15,000");
+  await expect(page.getByTestId("amount-breakdown")).toContainText("≈ $");
 });
 
 test("on a small screen the order panel takes the full width", async ({ page }) => {
