@@ -3,6 +3,8 @@ import { decide, partyOf, pendingDeadline, type OrderAction, type OrderRefusal, 
 import { loadOrder, recordTransition, type StoredOrder } from "../worker/services/orders";
 import { refundOrderPayment } from "../worker/payments/order-payments";
 import { createStripe } from "../worker/payments/stripe-client";
+import { ORDER_DELIVERABLES_MAX_FILES } from "../worker/domain/media";
+import { addDeliverableStatements, attachedDeliverables, deleteDeliverableStatements, type DeliverableFile } from "../worker/services/order-deliverables";
 
 /** Who asks: a commission account (checked against the order's seller and buyer), or the system itself. */
 export type OrderCaller = { commissionAccountId: string } | "system";
@@ -11,6 +13,16 @@ export type OrderActResult =
   | { status: "done"; changed: boolean; state: OrderState }
   | { status: "refused"; refusal: OrderRefusal }
   | { status: "not_found" };
+
+/** Deliverable files to attach (already checked in their folder and re-sniffed by the Worker) or to delete, by media id. */
+export type DeliverableChange = { add: DeliverableFile[] } | { delete: string[] };
+export type DeliverableResult = OrderActResult | { status: "refused"; refusal: "too_many_files" };
+
+/** Rows a transition writes besides the projection and the log, and what to do once they are written. */
+interface TransitionEffects {
+  statements: D1PreparedStatement[];
+  afterwards?: () => Promise<unknown>;
+}
 
 const KEY = "order";
 
@@ -26,7 +38,50 @@ export class Order extends DurableObject<Env> {
   private queue: Promise<unknown> = Promise.resolve();
 
   act(orderId: string, action: OrderAction, caller: OrderCaller): Promise<OrderActResult> {
-    const run = this.queue.then(() => this.apply(orderId, action, caller));
+    return this.enqueue(() => this.apply(orderId, action, caller));
+  }
+
+  /**
+   * The seller attaches or deletes deliverable files (decision 024): one addDeliverable / deleteDeliverable transition
+   * per file, each written with its media rows in the batch of its event. A file already attached (a repeated
+   * request) or already gone changes nothing; a refused file stops the rest, and none of them has changed anything.
+   */
+  changeDeliverables(orderId: string, change: DeliverableChange, caller: { commissionAccountId: string }): Promise<DeliverableResult> {
+    return this.enqueue(async (): Promise<DeliverableResult> => {
+      const order = await this.load(orderId);
+      if (!order) return { status: "not_found" };
+      const ids = "add" in change ? change.add.map((f) => f.mediaId) : change.delete;
+      const attached = await attachedDeliverables(this.env.DB, orderId, ids);
+      let result: OrderActResult = { status: "done", changed: false, state: order.state };
+      if ("add" in change) {
+        const files = change.add.filter((file, index) => !attached.has(file.mediaId) && change.add.findIndex((f) => f.mediaId === file.mediaId) === index);
+        if (order.state.deliverableCount + files.length > ORDER_DELIVERABLES_MAX_FILES) return { status: "refused", refusal: "too_many_files" };
+        for (const file of files) {
+          const statements = addDeliverableStatements(this.env.DB, orderId, order.sellerUserId, file, Date.now());
+          const step = await this.apply(orderId, { type: "addDeliverable" }, caller, { statements });
+          if (step.status !== "done") return step;
+          result = step;
+        }
+      } else {
+        for (const [mediaId, url] of attached) {
+          const key = url?.replace(/^\/media\//, "");
+          const afterwards = async () => (key ? this.env.MEDIA.delete(key) : undefined);
+          const step = await this.apply(orderId, { type: "deleteDeliverable" }, caller, { statements: deleteDeliverableStatements(this.env.DB, mediaId), afterwards });
+          if (step.status !== "done") return step;
+          result = step;
+        }
+      }
+      // Nothing to do still says who may: a stranger learns nothing, the buyer is told it is the seller's to do.
+      if (result.status === "done" && !result.changed && partyOf(order.state, caller.commissionAccountId) !== "seller") {
+        return partyOf(order.state, caller.commissionAccountId) === "buyer" ? { status: "refused", refusal: "seller_only" } : { status: "refused", refusal: "not_a_party" };
+      }
+      return result;
+    });
+  }
+
+  /** Runs `task` after every action queued before it has finished. */
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task);
     this.queue = run.catch(() => undefined);
     return run;
   }
@@ -51,7 +106,7 @@ export class Order extends DurableObject<Env> {
     return loaded;
   }
 
-  private async apply(orderId: string, action: OrderAction, caller: OrderCaller): Promise<OrderActResult> {
+  private async apply(orderId: string, action: OrderAction, caller: OrderCaller, effects?: TransitionEffects): Promise<OrderActResult> {
     const order = await this.load(orderId);
     if (!order) return { status: "not_found" };
     const actor = caller === "system" ? "system" : partyOf(order.state, caller.commissionAccountId);
@@ -70,9 +125,11 @@ export class Order extends DurableObject<Env> {
       actor,
       actorAccountId: caller === "system" ? null : caller.commissionAccountId,
       now,
+      statements: effects?.statements,
     });
     await this.ctx.storage.put(KEY, { ...order, version: order.version + 1, state: decision.next });
     await this.syncAlarm(decision.next);
+    await effects?.afterwards?.();
     return { status: "done", changed: true, state: decision.next };
   }
 

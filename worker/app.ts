@@ -20,6 +20,7 @@ import { pageVisitApi } from "./api/page-visits";
 import { storageApi } from "./api/storage";
 import { stripeApi } from "./api/stripe";
 import { stripeWebhookRoutes } from "./api/stripe-webhooks";
+import { notificationApi } from "./api/notifications";
 import { getSessionUser } from "./services/sessions";
 import { cardEntryFor, cardEntryOrigins } from "./payments/card-entry";
 
@@ -89,6 +90,7 @@ export function createApp(renderPage?: PageRenderer) {
   app.route("/api/features/commission", orderRequestApi);
   app.route("/api/stripe", stripeApi);
   app.route("/webhooks", stripeWebhookRoutes);
+  app.route("/api/features/notification", notificationApi);
   app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
 
   // React Router takes every other path; app.all (not app.get) so page actions reach it too.

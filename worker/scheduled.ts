@@ -1,6 +1,7 @@
 import { lt } from "drizzle-orm";
 import { createDb } from "./db/client";
 import { authCodes } from "./db/schema";
+import { sendDueReminders } from "./services/order-reminders";
 import { pruneRateLimits } from "./services/rate-limit";
 import { deleteEndedSessions } from "./services/sessions";
 import { pruneSpentTokens } from "./services/signed-tokens";
@@ -8,7 +9,7 @@ import { deleteUnattachedUploads } from "./services/storage";
 
 /**
  * The Cron Trigger's work. Idempotent: running it twice, or late, is harmless.
- * Today it prunes expired sessions and codes; order reminders join it with the order issue.
+ * It prunes expired sessions and codes, and sends the order reminders due (docs/decisions/023).
  */
 export async function runScheduledJobs(env: Env, scheduledTime: number): Promise<void> {
   const db = createDb(env.DB);
@@ -19,6 +20,8 @@ export async function runScheduledJobs(env: Env, scheduledTime: number): Promise
   // Uploads no record attached within a day, and ids of spent single-use tokens that have expired anyway.
   await deleteUnattachedUploads(db, env.MEDIA, scheduledTime);
   await pruneSpentTokens(db, scheduledTime);
+  // Approval, payment and delivery reminders: each deadline's once, however often this runs.
+  await sendDueReminders(env.DB, scheduledTime);
 }
 
 /** The Worker's `scheduled` handler (worker/index.ts exports it): the cron's run outlives the event via waitUntil. */

@@ -1,4 +1,5 @@
-import { data, Link } from "react-router";
+import { lazy, Suspense, useState } from "react";
+import { data, Link, useRevalidator } from "react-router";
 import { OpenBadge } from "~/components/catalog/open-badge";
 import { PriceLabel } from "~/components/catalog/price-label";
 import { ShareButton } from "~/components/catalog/share-modal";
@@ -9,16 +10,24 @@ import { MediaPlayer } from "~/components/media/players/media-player";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import type { QuestionType } from "../../worker/db/schema/enums";
+import { RequestDone } from "~/components/requests/request-done";
+import { RequestGate } from "~/components/requests/request-gate";
+import { cardEntryFor } from "../../worker/payments/card-entry";
 import { getPublicForm } from "../../worker/services/catalog";
+import { formTerms, requestViewerState } from "../../worker/services/request-views";
 import type { Route } from "./+types/commission-form";
 
 /** /cf/{code}: a published commission form, read-only, with prices in the viewer's currency. Unknown or unpublished: 404. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, user, locale } = context.get(requestContext);
+  const { db, env, user, locale } = context.get(requestContext);
   const form = await getPublicForm(db, params.code, { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null });
   if (!form) throw data(null, { status: 404 });
-  return { form };
+  const [request, terms] = await Promise.all([requestViewerState(db, user?.accountId ?? null, { formId: form.id }), formTerms(db, form.id, locale)]);
+  return { form, request, terms, cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null };
 }
+
+// The answering form loads with the page's data but in its own chunk: visitors who only read the form do not pay for it.
+const RequestForm = lazy(() => import("~/components/requests/request-form").then((module) => ({ default: module.RequestForm })));
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: m.layout_meta_page_title({ page: loaderData.form.title }) }] : []);
 
@@ -33,7 +42,9 @@ const QUESTION_TYPE_LABEL: Record<QuestionType, () => string> = {
 };
 
 export default function CommissionForm({ loaderData }: Route.ComponentProps) {
-  const { form } = loaderData;
+  const { form, request, terms, cardEntry, profileId } = loaderData;
+  const revalidator = useRevalidator();
+  const [sent, setSent] = useState(false);
   usePageVisit("commission/form", "commission_form", form.id);
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
@@ -61,62 +72,96 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
         <ShareButton path={`/cf/${form.code}`} text={form.title} />
       </div>
 
-      <section aria-labelledby="form-questions" className="mt-12">
-        <h2 id="form-questions" className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">
-          {m.catalog_form_questions()}
-        </h2>
-        <ol className="mt-4 space-y-4">
-          {form.questions.map((question, index) => (
-            <li key={question.id} className="rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
-              <div className="flex flex-wrap items-baseline gap-2">
-                <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">
-                  <span className="mr-1 text-zinc-600 dark:text-zinc-400">{index + 1}.</span>
-                  {question.title}
-                  {question.isRequired ? (
-                    <span className="ml-1 text-red-700 dark:text-red-300" aria-hidden="true">
-                      *
-                    </span>
-                  ) : null}
-                </h3>
-                <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
-                  {QUESTION_TYPE_LABEL[question.questionType]()}
-                </span>
-                {question.questionType === "NONE" ? null : (
-                  <span className={`text-xs font-semibold ${question.isRequired ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}>
-                    {question.isRequired ? m.catalog_form_required() : m.catalog_form_optional()}
-                  </span>
-                )}
-              </div>
-              {question.description ? <p className="mt-2 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{question.description}</p> : null}
-              {question.medias.length > 0 ? (
-                // Third-party players show a thumbnail first and load only when pressed (MediaPlayer's LazyEmbed).
-                <ul aria-label={m.authoring_form_question_media({ title: question.title })} className="mt-3 grid gap-3 sm:grid-cols-2">
-                  {question.medias.map((media) => (
-                    <li key={media.id}>
-                      <MediaPlayer media={media} size="md" title={question.title} />
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-              {question.choices.length > 0 ? (
-                <ul aria-label={m.catalog_form_choices()} className="mt-3 space-y-1.5">
-                  {question.choices.map((choice) => (
-                    <li key={choice.id} className="flex items-center justify-between gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800/60">
-                      <span className="flex min-w-0 items-center gap-3 text-zinc-900 dark:text-zinc-100">
-                        {choice.media ? (
-                          <MediaImage src={choice.media.thumbnailUrl ?? choice.media.url} alt={choice.title} className="size-16 shrink-0 rounded-md" />
-                        ) : null}
-                        {choice.title}
-                      </span>
-                      {choice.price ? <PriceLabel price={choice.price} className="shrink-0 font-semibold text-zinc-900 dark:text-zinc-50" /> : null}
-                    </li>
-                  ))}
-                </ul>
-              ) : null}
-            </li>
-          ))}
-        </ol>
-      </section>
+      {sent ? (
+        <RequestDone creatorName={form.creator.name} />
+      ) : request.kind === "can-send" && profileId ? (
+        <section aria-labelledby="form-request" className="mt-12 space-y-4">
+          <h2 id="form-request" className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">
+            {m.requests_form_heading()}
+          </h2>
+          <Suspense fallback={<QuestionList form={form} />}>
+            <RequestForm
+              target={{ formCode: form.code }}
+              questions={form.questions}
+              profileId={profileId}
+              cards={request.cards}
+              cardEntry={cardEntry}
+              terms={terms}
+              onCardsChanged={() => revalidator.revalidate()}
+              onSent={() => setSent(true)}
+            />
+          </Suspense>
+        </section>
+      ) : (
+        <>
+          <div className="mt-8">
+            <RequestGate state={request}>{null}</RequestGate>
+          </div>
+          <QuestionList form={form} />
+        </>
+      )}
     </div>
+  );
+}
+
+/** The form's questions, read-only: for visitors who cannot send (signed out, the creator, already sent). */
+function QuestionList({ form }: { form: Route.ComponentProps["loaderData"]["form"] }) {
+  return (
+    <section aria-labelledby="form-questions" className="mt-12">
+      <h2 id="form-questions" className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">
+        {m.catalog_form_questions()}
+      </h2>
+      <ol className="mt-4 space-y-4">
+        {form.questions.map((question, index) => (
+          <li key={question.id} className="rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+            <div className="flex flex-wrap items-baseline gap-2">
+              <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">
+                <span className="mr-1 text-zinc-600 dark:text-zinc-400">{index + 1}.</span>
+                {question.title}
+                {question.isRequired ? (
+                  <span className="ml-1 text-red-700 dark:text-red-300" aria-hidden="true">
+                    *
+                  </span>
+                ) : null}
+              </h3>
+              <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
+                {QUESTION_TYPE_LABEL[question.questionType]()}
+              </span>
+              {question.questionType === "NONE" ? null : (
+                <span className={`text-xs font-semibold ${question.isRequired ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}>
+                  {question.isRequired ? m.catalog_form_required() : m.catalog_form_optional()}
+                </span>
+              )}
+            </div>
+            {question.description ? <p className="mt-2 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{question.description}</p> : null}
+            {question.medias.length > 0 ? (
+              // Third-party players show a thumbnail first and load only when pressed (MediaPlayer's LazyEmbed).
+              <ul aria-label={m.authoring_form_question_media({ title: question.title })} className="mt-3 grid gap-3 sm:grid-cols-2">
+                {question.medias.map((media) => (
+                  <li key={media.id}>
+                    <MediaPlayer media={media} size="md" title={question.title} />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {question.choices.length > 0 ? (
+              <ul aria-label={m.catalog_form_choices()} className="mt-3 space-y-1.5">
+                {question.choices.map((choice) => (
+                  <li key={choice.id} className="flex items-center justify-between gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800/60">
+                    <span className="flex min-w-0 items-center gap-3 text-zinc-900 dark:text-zinc-100">
+                      {choice.media ? (
+                        <MediaImage src={choice.media.thumbnailUrl ?? choice.media.url} alt={choice.title} className="size-16 shrink-0 rounded-md" />
+                      ) : null}
+                      {choice.title}
+                    </span>
+                    {choice.price ? <PriceLabel price={choice.price} className="shrink-0 font-semibold text-zinc-900 dark:text-zinc-50" /> : null}
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }

@@ -1,4 +1,5 @@
-import { data } from "react-router";
+import { lazy, Suspense } from "react";
+import { data, useNavigate } from "react-router";
 import { FormCard } from "~/components/catalog/form-card";
 import { OpenBadge } from "~/components/catalog/open-badge";
 import { ServiceCard } from "~/components/catalog/service-card";
@@ -8,21 +9,27 @@ import { Avatar } from "~/components/layout/avatar";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { isCreatorSide } from "../../worker/domain/roles";
+import { cardEntryFor } from "../../worker/payments/card-entry";
 import { getCreatorProfile } from "../../worker/services/catalog";
+import { getPublicService, requestViewerState } from "../../worker/services/request-views";
 import type { Route } from "./+types/profile";
 
 /** /{handle}: a public profile. Handles are unique ignoring case, so /Alice and /alice are the same page. */
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const { db, user, locale } = context.get(requestContext);
-  const profile = await getCreatorProfile(db, params.handle, {
-    locale,
-    accountId: user?.accountId ?? null,
-    displayCurrencyId: user?.displayCurrencyId ?? null,
-  });
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db, env, user, locale } = context.get(requestContext);
+  const viewer = { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null };
+  const serviceId = new URL(request.url).searchParams.get("service");
+  const [profile, service] = await Promise.all([getCreatorProfile(db, params.handle, viewer), serviceId ? getPublicService(db, params.handle, serviceId, viewer) : null]);
   if (!profile) throw data(null, { status: 404 });
+  // ?service={id} opens the service's request modal; an unknown or unlisted service simply leaves it closed.
+  const serviceRequest = service
+    ? { service, request: await requestViewerState(db, user?.accountId ?? null, { serviceId: service.id }), cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null }
+    : null;
   // Spec section 6: the bookmark button shows to signed-in non-creators.
-  return { profile, canBookmark: Boolean(user && !isCreatorSide(user.roles)) };
+  return { profile, canBookmark: Boolean(user && !isCreatorSide(user.roles)), serviceRequest };
 }
+
+const ServiceModal = lazy(() => import("~/components/requests/service-modal"));
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [{ title: m.layout_meta_page_title({ page: `${loaderData.profile.name} (@${loaderData.profile.handle})` }) }] : [];
@@ -34,9 +41,15 @@ function Empty({ text }: { text: string }) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, canBookmark } = loaderData;
+  const { profile, canBookmark, serviceRequest } = loaderData;
+  const navigate = useNavigate();
   return (
     <div className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
+      {serviceRequest ? (
+        <Suspense fallback={null}>
+          <ServiceModal {...serviceRequest} onClose={() => navigate(`/${profile.handle}`, { preventScrollReset: true })} />
+        </Suspense>
+      ) : null}
       <div className="-mx-4 h-40 overflow-hidden bg-gradient-to-r from-brand-100 to-zinc-100 sm:mx-0 sm:mt-6 sm:h-56 sm:rounded-2xl dark:from-zinc-800 dark:to-zinc-900">
         {profile.coverUrl ? <img src={profile.coverUrl} alt={m.catalog_profile_cover_alt({ name: profile.name })} className="size-full object-cover" /> : null}
       </div>

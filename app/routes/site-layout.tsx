@@ -3,20 +3,22 @@ import { Link, Outlet, isRouteErrorResponse, useLocation, useNavigate, useRouteL
 import { footerTexts } from "~/components/layout/footer-texts";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import type { HeaderNotification } from "~/components/layout/notification-menu";
+import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { getLocale } from "~/paraglide/runtime.js";
 import { useRootData } from "~/root";
+import { countUnread } from "../../worker/services/notifications";
 import type { Route } from "./+types/site-layout";
 
 const BAN_PATH = "/ban";
 
-export function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   // The product host for the avatar menu's profile link ("comet.example/{handle}").
   const host = new URL(request.url).host;
-  // The header's notification list. Notifications are delivered in a later issue: load them here.
-  const notifications: HeaderNotification[] = [];
-  return { host, notifications, footer: footerTexts(new Date().getFullYear()) };
+  const { db, user } = context.get(requestContext);
+  // The bell's badge: one count over the recipient index; the list loads when the bell opens (decision 023).
+  const unreadNotifications = user ? await countUnread(db, user.accountId) : 0;
+  return { host, unreadNotifications, footer: footerTexts(new Date().getFullYear()) };
 }
 
 export const meta: Route.MetaFunction = ({ error }) => {
@@ -49,7 +51,7 @@ function Frame({ children }: { children: React.ReactNode }) {
         user={root?.user ?? null}
         locale={locale}
         host={layout?.host ?? ""}
-        notifications={layout?.notifications ?? []}
+        unreadNotifications={layout?.unreadNotifications ?? 0}
         minimal={minimal}
       />
       <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">

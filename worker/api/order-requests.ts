@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import type { AppContext, AppEnv } from "../http/context";
 import { requestMessage } from "../http/request-messages";
-import { formRequestSchema, serviceRequestSchema, type RequestRefusal } from "../domain/order-request";
+import type { RequestRefusal } from "../domain/order-request";
+import { formRequestSchema, serviceRequestSchema } from "../domain/order-request-schema";
 import { submitFormRequest, submitServiceRequest, type Requester, type SubmitDeps, type SubmitResult } from "../services/order-requests";
 
 /**

@@ -1,11 +1,16 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import type { OrderAction } from "../domain/order";
+import { orderHref } from "../domain/order-notifications";
 import type { AppContext, AppEnv } from "../http/context";
 import type { OrderActResult } from "../../durable-objects/order";
 import { payOrder } from "../payments/order-payments";
 import { createStripe } from "../payments/stripe-client";
 import { commissionAccountOf } from "../services/orders";
+import { ORDER_DELIVERABLES_MAX_FILES, parseMediaKey } from "../domain/media";
+import { deliverableFile, type DeliverableFile } from "../services/order-deliverables";
+import { checkAttachment, ownsObject } from "../services/storage";
+import type { DeliverableResult } from "../../durable-objects/order";
 
 /**
  * POST /api/features/commission/order/{approve,cancel,deliver,complete,update} (spec section 7). The Worker only
@@ -22,14 +27,14 @@ const updateBody = v.union([
   v.object({ orderId, estimatedStart: timestamp, estimatedDelivery: timestamp }),
 ]);
 
-const STATUS: Record<string, 400 | 404 | 409> = { not_a_party: 404, price_invalid: 400, schedule_invalid: 400 };
+const STATUS: Record<string, 400 | 404 | 409> = { not_a_party: 404, price_invalid: 400, schedule_invalid: 400, too_many_files: 400 };
 
 
-function answer(c: AppContext, result: OrderActResult) {
+function answer(c: AppContext, result: OrderActResult | DeliverableResult) {
   if (result.status === "not_found") return c.json({ error: "not_found" }, 404);
   if (result.status === "refused") return c.json({ error: result.refusal }, STATUS[result.refusal] ?? 409);
-  const { progress, payment, chat, priceAmount, estimatedStart, estimatedDelivery } = result.state;
-  return c.json({ data: { orderProgressStatus: progress, orderPaymentStatus: payment, orderChatStatus: chat, priceAmount, estimatedStart, estimatedDelivery } });
+  const { progress, payment, chat, priceAmount, estimatedStart, estimatedDelivery, deliverableCount } = result.state;
+  return c.json({ data: { orderProgressStatus: progress, orderPaymentStatus: payment, orderChatStatus: chat, priceAmount, estimatedStart, estimatedDelivery, deliverableCount } });
 }
 
 function route(path: string, toAction: (body: unknown) => { orderId: string; action: OrderAction } | null) {
@@ -81,9 +86,60 @@ orderApi.post("/pay", async (c) => {
       orderId: parsed.output.orderId,
       accountMethodId: parsed.output.accountMethodId,
       buyer: { userAccountId: user.accountId, commissionAccountId, email: user.email },
-      returnUrl: `${url.origin}/dashboard/commission/client/requests?order=${encodeURIComponent(parsed.output.orderId)}`,
+      returnUrl: (orderCode) => `${url.origin}${orderHref("buyer", orderCode)}`,
     },
   );
   if (result.status === "refused") return c.json({ error: result.reason }, PAY_REFUSAL_STATUS[result.reason]);
   return c.json(result, result.status === "failed" ? 402 : 200);
+});
+
+const mediaIds = v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.minLength(1), v.maxLength(ORDER_DELIVERABLES_MAX_FILES));
+const createDeliverableBody = v.object({
+  orderId,
+  medias: v.pipe(v.array(v.object({ url: v.pipe(v.string(), v.maxLength(2048)), name: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(255)))) })), v.minLength(1), v.maxLength(ORDER_DELIVERABLES_MAX_FILES)),
+});
+const updateDeliverableBody = v.object({ orderId, mediaIdsToDelete: mediaIds });
+
+/**
+ * POST /deliverable/create {orderId, medias: [{url, name?}]} (spec section 7: commissionOrderDeliverable.create): the
+ * seller attaches files uploaded under v1/commission-order/{orderId}/deliverables/. Each must lie in that folder,
+ * which only the seller may write, and pass its upload rule again (`checkAttachment` re-sniffs the bytes); then the
+ * order's Durable Object attaches them, checking the actor and the state (decision 024).
+ */
+orderApi.post("/deliverable/create", async (c) => {
+  const { db, env, user } = c.get("request");
+  if (!user) return c.json({ error: "unauthorized" }, 401);
+  const parsed = v.safeParse(createDeliverableBody, await c.req.json().catch(() => null));
+  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
+  const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
+  if (!commissionAccountId) return c.json({ error: "not_found" }, 404);
+  const { orderId: id, medias } = parsed.output;
+  const files: DeliverableFile[] = [];
+  for (const media of medias) {
+    const key = parseMediaKey(media.url);
+    if (!key) return c.json({ error: "invalid_request" }, 400);
+    const inFolder = (k: typeof key) => k.domain === "commission-order" && k.id === id && k.field === "deliverables" && ownsObject(db, { profileId: user.profileId }, k);
+    const checked = await checkAttachment(env.MEDIA, key, inFolder);
+    if (!checked.ok && checked.error === "forbidden") {
+      // Not from this order's folder, or the caller is not its seller: the object says which, as for any order call
+      // (a stranger learns nothing); the seller is told the file is not theirs to attach.
+      const party = await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(id, { add: [] }, { commissionAccountId });
+      return party.status === "done" ? c.json({ error: "forbidden" }, 403) : answer(c, party);
+    }
+    if (!checked.ok) return c.json({ error: checked.error }, checked.error === "not_found" ? 404 : 400);
+    files.push(deliverableFile(key, checked, media.name ?? null));
+  }
+  return answer(c, await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(id, { add: files }, { commissionAccountId }));
+});
+
+/** POST /deliverable/update {orderId, mediaIdsToDelete} (commissionOrderDeliverable.update): the seller deletes files. */
+orderApi.post("/deliverable/update", async (c) => {
+  const { db, env, user } = c.get("request");
+  if (!user) return c.json({ error: "unauthorized" }, 401);
+  const parsed = v.safeParse(updateDeliverableBody, await c.req.json().catch(() => null));
+  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
+  const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
+  if (!commissionAccountId) return c.json({ error: "not_found" }, 404);
+  const { orderId: id, mediaIdsToDelete } = parsed.output;
+  return answer(c, await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(id, { delete: mediaIdsToDelete }, { commissionAccountId }));
 });

@@ -39,10 +39,16 @@ async function jsonBody(c: AppContext): Promise<Record<string, unknown>> {
 }
 
 /**
+ * Cloudflare refuses request bodies above this on most plans: a field whose files may add up to more (an order's
+ * deliverables: 10 × 100 MB) takes them by signed write, one file a PUT (decision 024).
+ */
+const PLATFORM_BODY_MAX_BYTES = 200 * MB;
+
+/**
  * No field takes more than this in one request (files plus multipart overhead): a larger Content-Length is refused
  * before the body is read, and any body (chunked ones too) stops being read past it.
  */
-const MAX_UPLOAD_REQUEST_BYTES = Math.max(...UPLOAD_RULES.map((rule) => rule.maxBytes * rule.maxFiles)) + MB;
+const MAX_UPLOAD_REQUEST_BYTES = Math.min(Math.max(...UPLOAD_RULES.map((rule) => rule.maxBytes * rule.maxFiles)), PLATFORM_BODY_MAX_BYTES) + MB;
 
 const pathOrUrl = (body: Record<string, unknown>) => String(body.path ?? body.url ?? "");
 

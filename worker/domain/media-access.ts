@@ -18,6 +18,9 @@ export type MediaItem =
   | { domain: "commission-form"; ownerProfileId: string; formStatus: PublishStatus }
   /** A client's request files: their own folder (no readers), or an order's copy (the order's seller reads it too). */
   | { domain: "commission-request"; ownerProfileId: string; readerProfileIds: string[] }
+  /** An order's files: the owner is the seller; the buyer reads them too (decision 024). */
+  | { domain: "commission-order"; ownerProfileId: string; buyerProfileId: string | null }
+
   | { domain: "commission-service"; ownerProfileId: string; serviceStatus: PublishStatus };
 
 /**
@@ -34,6 +37,7 @@ export function isPublicMediaItem(item: MediaItem): boolean {
     case "commission-form":
       return item.formStatus === "PUBLISHED";
     case "commission-request":
+    case "commission-order":
       return false;
     case "commission-service":
       return item.serviceStatus === "PUBLISHED";
@@ -51,7 +55,12 @@ export type MediaAccess = "public" | "owner" | "denied";
 export function mediaAccess(item: MediaItem | null, viewerProfileId: string | null, privateField = false): MediaAccess {
   if (!item) return "denied";
   if (!privateField && isPublicMediaItem(item)) return "public";
-  if (viewerProfileId === null) return "denied";
-  if (viewerProfileId === item.ownerProfileId) return "owner";
-  return "readerProfileIds" in item && item.readerProfileIds.includes(viewerProfileId) ? "owner" : "denied";
+  return viewerProfileId !== null && privateReaders(item).includes(viewerProfileId) ? "owner" : "denied";
+}
+
+/** Who may read an item's non-public objects: its owner; for an order also its buyer; for a request's copy, the order's seller. */
+function privateReaders(item: MediaItem): (string | null)[] {
+  if (item.domain === "commission-order") return [item.ownerProfileId, item.buyerProfileId];
+  if (item.domain === "commission-request") return [item.ownerProfileId, ...item.readerProfileIds];
+  return [item.ownerProfileId];
 }

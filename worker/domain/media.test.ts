@@ -97,7 +97,11 @@ describe("upload rules", () => {
 
   it("knows no other (domain, field)", () => {
     expect(findUploadRule("user-profile", "medias")).toBeNull();
-    expect(findUploadRule("commission-order", "deliverables")).toBeNull();
+    expect(findUploadRule("commission-order", "medias")).toBeNull();
+  });
+
+  it("takes an order's deliverables privately: 10 files of 100 MB, the default kinds, owned through the order", () => {
+    expect(findUploadRule("commission-order", "deliverables")).toMatchObject({ maxBytes: 104857600, maxFiles: 10, kinds: ["jpg", "png", "gif", "mp4", "mov"], private: true, single: false, ownership: "commission-order" });
   });
 
   it("checks size, then the sniffed type against the rule", () => {

@@ -93,12 +93,14 @@ export const PORTFOLIO_MEDIA_MAX_FILES = 10;
 /** A commission form question shows at most this many media (references, examples); a choice shows one image. */
 export const FORM_QUESTION_MEDIA_MAX = 4;
 export const FORM_CHOICE_MEDIA_MAX = 1;
+/** An order's deliverable files (decision 024): at most this many on one order. */
+export const ORDER_DELIVERABLES_MAX_FILES = 10;
 /** A service's gallery holds as many media as a work (issue 10). */
 export const SERVICE_MEDIA_MAX_FILES = PORTFOLIO_MEDIA_MAX_FILES;
 
-export type MediaDomain = "user-profile" | "portfolio-work" | "commission-form" | "commission-request" | "commission-service";
-/** Who must own the id in the path: the signed-in user's profile, or a portfolio work / commission form of theirs. */
-export type OwnershipKind = "profile" | "portfolio-work" | "commission-form" | "commission-service";
+export type MediaDomain = "user-profile" | "portfolio-work" | "commission-form" | "commission-request" | "commission-order" | "commission-service";
+/** Who must own the id in the path: the signed-in user's profile, or a portfolio work / commission form / order / service of theirs. */
+export type OwnershipKind = "profile" | "portfolio-work" | "commission-form" | "commission-order" | "commission-service";
 
 export interface UploadRule {
   domain: MediaDomain;
@@ -131,6 +133,8 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
   // A client's files answering a MEDIA question: uploaded into their own folder (id = their profile), copied into the
   // order's folder (id = the order) when the request is sent (docs/decisions/025). Never public.
   { domain: "commission-request", field: "answer_medias", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: PORTFOLIO_MEDIA_MAX_FILES, kinds: DEFAULT_UPLOAD_KINDS, single: false, private: true, ownership: "profile" },
+  // An order's deliverables (decision 024): under the order's id, written by its seller only, read by its two parties.
+  { domain: "commission-order", field: "deliverables", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: ORDER_DELIVERABLES_MAX_FILES, kinds: DEFAULT_UPLOAD_KINDS, single: false, private: true, ownership: "commission-order" },
   // A service's gallery takes what a work's does (issue 10: "like works"); files live under the service's folder.
   { domain: "commission-service", field: "medias", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: SERVICE_MEDIA_MAX_FILES, kinds: PICTURE_KINDS, single: false, private: false, ownership: "commission-service" },
 ];

@@ -1,53 +1,44 @@
-import * as v from "valibot";
-import { ANSWER_CHOICE_STATUSES, QUESTION_TYPES, type QuestionType } from "../db/schema/enums";
-import { PORTFOLIO_MEDIA_MAX_FILES } from "./media";
+import type { AnswerChoiceStatus, QuestionType } from "../db/schema/enums";
 
 /**
- * A client's request (spec sections 4, 5 and 7; docs/decisions/025): the submission payload, shared by the service
- * modal, the form page and the server, and the rules a request must pass before an order exists. Pure: the server
+ * A client's request (spec sections 4, 5 and 7; docs/decisions/025): the submission payload (parsed by
+ * order-request-schema.ts), and the rules, shared by the service modal, the form page and the server, a request must pass before an order exists. Pure: the server
  * loads the questions and the client's state, asks `checkRequest`, and writes the order only when it says yes.
  * Refusals are message keys (messages/requests); the edge words them in the user's language.
  */
 
 export const ANSWER_TEXT_MAX = 5000;
-const ID = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
-const answerMedia = v.variant("formatType", [
-  v.object({ formatType: v.literal("FILE"), url: v.pipe(v.string(), v.maxLength(500)) }),
-  v.object({ formatType: v.literal("LINK"), url: v.pipe(v.string(), v.maxLength(2000)) }),
-]);
+/** A file the client uploaded (its stored or signed URL) or a link. */
+export interface AnswerMediaInput {
+  formatType: "FILE" | "LINK";
+  url: string;
+}
 
-const answer = v.object({
-  formQuestionId: ID,
-  formQuestionType: v.picklist(QUESTION_TYPES),
-  answer: v.object({
-    text: v.nullish(v.object({ text: v.pipe(v.string(), v.maxLength(ANSWER_TEXT_MAX)), languageCode: v.picklist(["en", "ja"]) })),
-    date: v.nullish(v.pipe(v.string(), v.isoDate())),
-    medias: v.optional(v.pipe(v.array(answerMedia), v.maxLength(PORTFOLIO_MEDIA_MAX_FILES)), []),
-  }),
-  questionChoices: v.optional(
-    v.pipe(v.array(v.object({ formQuestionChoiceId: ID, formQuestionChoiceStatus: v.picklist(ANSWER_CHOICE_STATUSES) })), v.maxLength(50)),
-    [],
-  ),
-});
+/** One answer of spec section 7's service submission payload. */
+export interface RequestAnswer {
+  formQuestionId: string;
+  formQuestionType: QuestionType;
+  answer: { text?: { text: string; languageCode: "en" | "ja" } | null; date?: string | null; medias: AnswerMediaInput[] };
+  questionChoices: { formQuestionChoiceId: string; formQuestionChoiceStatus: AnswerChoiceStatus }[];
+}
 
-const common = {
-  paymentAccountMethodId: v.nullish(ID),
-  isAgreedToTerms: v.boolean(),
+interface RequestCommon {
+  paymentAccountMethodId?: string | null;
+  isAgreedToTerms: boolean;
   /** The separate acknowledgement that sending a request does not guarantee the creator accepts it (spec section 5). */
-  isAcknowledged: v.boolean(),
-  formQuestionAnswers: v.pipe(v.array(answer), v.maxLength(60)),
-};
+  isAcknowledged: boolean;
+  formQuestionAnswers: RequestAnswer[];
+}
 
-/** POST /api/features/commission/service/submit (spec section 7's service submission payload). */
-export const serviceRequestSchema = v.object({ serviceId: ID, ...common });
+/** POST /api/features/commission/service/submit (spec section 7). Parsed by order-request-schema.ts. */
+export interface ServiceRequest extends RequestCommon {
+  serviceId: string;
+}
 /** POST /api/features/commission/form/submit: the same, for a form's code (the page /cf/{code}). */
-export const formRequestSchema = v.object({ formCode: v.pipe(v.string(), v.minLength(1), v.maxLength(32)), ...common });
-
-export type ServiceRequest = v.InferOutput<typeof serviceRequestSchema>;
-export type FormRequest = v.InferOutput<typeof formRequestSchema>;
-export type RequestAnswer = v.InferOutput<typeof answer>;
-export type AnswerMediaInput = v.InferOutput<typeof answerMedia>;
+export interface FormRequest extends RequestCommon {
+  formCode: string;
+}
 
 /** What the rules read of a form's question. */
 export interface RequestQuestion {

@@ -101,17 +101,18 @@ export type Decision =
 const refuse = (refusal: OrderRefusal): Decision => ({ ok: false, refusal });
 const accept = (next: OrderState, event: OrderEventType): Decision => ({ ok: true, changed: true, next, event });
 
-/** Editability (spec section 4), one predicate per part of the order. */
+/** Editability (spec section 4), one predicate per part of the order; each reads only progress and payment. */
+type Editability = Pick<OrderState, "progress" | "payment">;
 export const editable = {
   /** "price and chat settings are editable unless payment is COMPLETED or progress is CANCELED". */
-  price: (o: OrderState) => o.payment !== "COMPLETED" && o.progress !== "CANCELED",
-  chatSettings: (o: OrderState) => o.payment !== "COMPLETED" && o.progress !== "CANCELED",
+  price: (o: Editability) => o.payment !== "COMPLETED" && o.progress !== "CANCELED",
+  chatSettings: (o: Editability) => o.payment !== "COMPLETED" && o.progress !== "CANCELED",
   /** "Service details: editable by seller only while not DELIVERED, COMPLETED, CANCELED"; the schedule likewise. */
-  serviceDetails: (o: OrderState) => o.progress === "DRAFT" || o.progress === "APPROVED",
-  schedule: (o: OrderState) => o.progress === "DRAFT" || o.progress === "APPROVED",
+  serviceDetails: (o: Editability) => o.progress === "DRAFT" || o.progress === "APPROVED",
+  schedule: (o: Editability) => o.progress === "DRAFT" || o.progress === "APPROVED",
   /** "Deliverable files: register and delete while DRAFT or APPROVED; upload still allowed when DELIVERED". */
-  addDeliverable: (o: OrderState) => o.progress === "DRAFT" || o.progress === "APPROVED" || o.progress === "DELIVERED",
-  deleteDeliverable: (o: OrderState) => o.progress === "DRAFT" || o.progress === "APPROVED",
+  addDeliverable: (o: Editability) => o.progress === "DRAFT" || o.progress === "APPROVED" || o.progress === "DELIVERED",
+  deleteDeliverable: (o: Editability) => o.progress === "DRAFT" || o.progress === "APPROVED",
 };
 
 /** The deadline the order is waiting on now, if any: the one the object's alarm is set to. */

@@ -42,7 +42,13 @@ const d1Of = (deps: PaymentDeps) => deps.db.$client;
 /** The buyer pays: their chosen card, else their first saved card. */
 export async function payOrder(
   deps: PaymentDeps,
-  input: { orderId: string; buyer: { userAccountId: string; commissionAccountId: string; email: string }; accountMethodId?: string; returnUrl: string },
+  input: {
+    orderId: string;
+    buyer: { userAccountId: string; commissionAccountId: string; email: string };
+    accountMethodId?: string;
+    /** Where 3-D Secure sends the buyer back: the order's page, by its public code. */
+    returnUrl: (orderCode: string) => string;
+  },
   now = Date.now(),
 ): Promise<PayResult> {
   const order = await orderStub(deps, input.orderId).get(input.orderId);
@@ -58,7 +64,7 @@ export async function payOrder(
   try {
     intent = await deps.stripe.paymentIntents.confirm(
       transaction.stripe_payment_intent_id!,
-      { payment_method: card.stripeMethodId, return_url: input.returnUrl },
+      { payment_method: card.stripeMethodId, return_url: input.returnUrl(order.code) },
       { idempotencyKey: `comet-order-${order.orderId}-confirm-${crypto.randomUUID()}` },
     );
   } catch (error) {

@@ -17,7 +17,7 @@ import type { ShownMedia } from "./portfolio";
  * Texts are picked in the viewer's language, else the original, else any (docs/decisions/002).
  */
 
-interface TextRow {
+export interface TextRow {
   f?: string;
   l: string;
   o: number | boolean;
@@ -25,12 +25,12 @@ interface TextRow {
 }
 
 /** The compact text rows the catalog's SQL builds as JSON, read by the one localized-text rule. */
-function pickText(rows: readonly TextRow[] | null | undefined, locale: string, field?: string): string | null {
+export function pickText(rows: readonly TextRow[] | null | undefined, locale: string, field?: string): string | null {
   const texts = (rows ?? []).filter((r) => field === undefined || r.f === field);
   return pickLocalizedText(texts.map((r) => ({ languageCode: r.l, isOriginal: Boolean(r.o), text: r.t })), locale);
 }
 
-function parseJson<T>(value: unknown): T[] {
+export function parseJson<T>(value: unknown): T[] {
   if (typeof value !== "string" || !value) return [];
   const parsed = JSON.parse(value) as T[] | null;
   return Array.isArray(parsed) ? parsed : [];
@@ -40,12 +40,12 @@ function parseJson<T>(value: unknown): T[] {
 // SQL fragments shared by the statements below.
 
 /** JSON array of {f,l,o,t} for one owner's texts. */
-const textsOf = (entityType: string, idExpr: string, field?: string) =>
+export const textsOf = (entityType: string, idExpr: string, field?: string) =>
   `json((SELECT json_group_array(json_object('f', t.field, 'l', t.language_code, 'o', t.is_original, 't', t.text))
      FROM localized_texts t WHERE t.entity_type = '${entityType}' AND t.entity_id = ${idExpr}${field ? ` AND t.field = '${field}'` : ""}))`;
 
 /** JSON array of a category's names, by category code. */
-const categoryNamesOf = (codeExpr: string) =>
+export const categoryNamesOf = (codeExpr: string) =>
   `json((SELECT json_group_array(json_object('l', t.language_code, 'o', t.is_original, 't', t.text))
      FROM commission_categories cc JOIN localized_texts t ON t.entity_type = 'commission_category' AND t.entity_id = cc.id AND t.field = 'name'
      WHERE cc.code = ${codeExpr}))`;
@@ -71,7 +71,7 @@ const formsOf = (accountExpr: string) =>
       AND f.form_status = 'PUBLISHED')`;
 
 /** Active currencies and the stored rates, newest first, as one row. */
-const PRICE_BOOK_SQL = `SELECT
+export const PRICE_BOOK_SQL = `SELECT
   json((SELECT json_group_array(json_object('id', id, 'code', code, 'symbol', symbol, 'd', decimal_digits)) FROM currencies WHERE is_active = 1)) AS currencies,
   json((SELECT json_group_array(json_object('from', from_currency_code, 'to', to_currency_code, 'rate', rate))
         FROM (SELECT * FROM exchange_rates ORDER BY rated_on DESC))) AS rates`;
@@ -82,12 +82,12 @@ export interface Viewer {
   displayCurrencyId: string | null;
 }
 
-interface PriceContext {
+export interface PriceContext {
   book: PriceBook;
   displayCode: string;
 }
 
-function priceContext(row: Record<string, unknown> | undefined, viewer: Viewer): PriceContext {
+export function priceContext(row: Record<string, unknown> | undefined, viewer: Viewer): PriceContext {
   const currencies = parseJson<{ id: string; code: string; symbol: string; d: number }>(row?.currencies);
   const rates = parseJson<{ from: string; to: string; rate: number }>(row?.rates);
   const book: PriceBook = {
@@ -99,7 +99,7 @@ function priceContext(row: Record<string, unknown> | undefined, viewer: Viewer):
   return { book, displayCode: chosen ?? FALLBACK_CURRENCY };
 }
 
-function displayPrice(amount: number | null, currencyCode: string | null, prices: PriceContext): DisplayPrice | null {
+export function displayPrice(amount: number | null, currencyCode: string | null, prices: PriceContext): DisplayPrice | null {
   if (amount == null || amount <= 0 || !currencyCode) return null;
   return toDisplayPrice(amount, currencyCode, prices.displayCode, prices.book);
 }
@@ -391,7 +391,7 @@ const WORKS_SQL = `SELECT w.id, ${textsOf("portfolio_work", "w.id", "title")} AS
   WHERE lower(p.original_handle) = ? AND ${listedWorkSql("w")}
   ORDER BY w.user_index, w.created_at`;
 
-const SERVICES_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, f.code AS form_code,
+const SERVICES_SQL = `SELECT s.id, s.price_amount, cu.code AS cur,
     ${textsOf("commission_service", "s.id", "title")} AS titles,
     (SELECT coalesce(m.thumbnail_url, m.file_url) FROM media_attachments a JOIN media m ON m.id = a.media_id AND m.is_active = 1
      WHERE a.owner_type = 'commission_service' AND a.owner_id = s.id AND a.field = 'medias' ORDER BY a.position LIMIT 1) AS thumb,
@@ -402,7 +402,6 @@ const SERVICES_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, f.code AS for
   JOIN currencies cu ON cu.id = s.price_currency_id
   JOIN commission_accounts ca ON ca.id = s.commission_account_id
   JOIN user_profiles p ON p.account_id = ca.user_account_id
-  LEFT JOIN commission_forms f ON f.id = s.form_id AND f.form_status = 'PUBLISHED'
   WHERE lower(p.original_handle) = ? AND s.service_status = 'PUBLISHED'
   ORDER BY s.user_index, s.created_at`;
 
@@ -438,7 +437,8 @@ export async function getCreatorProfile(db: Database, handle: string, viewer: Vi
       price: displayPrice(s.price_amount as number | null, s.cur as string, prices),
       thumbnailUrl: (s.thumb as string | null) ?? null,
       categories: parseJson<{ code: string; names: TextRow[] }>(s.categories).map((c) => ({ code: c.code, name: pickText(c.names, viewer.locale) || c.code })),
-      href: s.form_code ? `/cf/${String(s.form_code)}` : `/${card.handle}`,
+      // The service's request modal on its creator's page (issue 10).
+      href: `/${card.handle}?service=${encodeURIComponent(String(s.id))}`,
       bookmark: { isActive: Boolean(s.bookmarked) },
     })),
     displayCurrencyCode: prices.displayCode,
@@ -491,11 +491,12 @@ const FORM_SQL = `SELECT f.id, f.code, f.price_amount, cu.code AS cur,
 /** A media row as JSON (for ShownMedia); `a` is its media_attachments row, `m` its media row. */
 const MEDIA_JSON = `json_object('id', m.id, 'formatType', m.format_type, 'mediaType', m.media_type, 'site', CASE m.format_type WHEN 'EMBED' THEN m.embed_site ELSE m.link_site END,
     'url', coalesce(m.file_url, m.link_url, ''), 'code', m.embed_code, 'thumbnailUrl', m.thumbnail_url)`;
-const mediasOf = (ownerType: string, idExpr: string, field: string) =>
+export const mediasOf = (ownerType: string, idExpr: string, field: string) =>
   `json((SELECT json_group_array(${MEDIA_JSON}) FROM (SELECT m.* FROM media_attachments a JOIN media m ON m.id = a.media_id
      WHERE a.owner_type = '${ownerType}' AND a.owner_id = ${idExpr} AND a.field = '${field}' ORDER BY a.position) m))`;
 
-const QUESTIONS_SQL = `SELECT q.id, q.question_type, q.is_required, ${textsOf("commission_form_question", "q.id")} AS texts,
+/** The active questions of the forms the filter picks (`f` is the form), in order, with their choices and media. */
+export const questionsSql = (formFilter: string) => `SELECT q.id, q.question_type, q.is_required, ${textsOf("commission_form_question", "q.id")} AS texts,
     ${mediasOf("commission_form_question", "q.id", "medias")} AS medias,
     (SELECT json_group_array(json_object('id', c.id, 'price', c.price_amount, 'cur', c.cur, 'titles', ${textsOf("commission_form_question_choice", "c.id", "title")},
        'media', ${mediasOf("commission_form_question_choice", "c.id", "media")}))
@@ -503,8 +504,10 @@ const QUESTIONS_SQL = `SELECT q.id, q.question_type, q.is_required, ${textsOf("c
            LEFT JOIN currencies cu ON cu.id = ch.price_currency_id
            WHERE ch.question_id = q.id ORDER BY ch.user_index, ch.id) c) AS choices
   FROM commission_form_questions q JOIN commission_forms f ON f.id = q.form_id
-  WHERE f.code = ? AND f.form_status = 'PUBLISHED' AND q.question_status = 'ACTIVE'
+  WHERE ${formFilter} AND q.question_status = 'ACTIVE'
   ORDER BY q.user_index, q.id`;
+
+const QUESTIONS_SQL = questionsSql("f.code = ? AND f.form_status = 'PUBLISHED'");
 
 /** A published form with its questions in order, or null for an unknown or unpublished code. One round trip. */
 export async function getPublicForm(db: Database, code: string, viewer: Viewer): Promise<PublicForm | null> {
@@ -532,23 +535,28 @@ export async function getPublicForm(db: Database, code: string, viewer: Viewer):
       avatarUrl: (row.avatar_url as string | null) ?? null,
       isOpenCommission: Boolean(row.is_open_commission),
     },
-    questions: questions.results.map((q) => {
+    questions: toPublicQuestions(questions.results, viewer.locale, prices),
+    displayCurrencyCode: prices.displayCode,
+  };
+}
+
+/** Question rows of `questionsSql` as the public form shows them, texts in the viewer's language. */
+export function toPublicQuestions(rows: Record<string, unknown>[], locale: Locale, prices: PriceContext): PublicFormQuestion[] {
+  return rows.map((q) => {
       const qTexts = parseJson<TextRow>(q.texts);
       return {
         id: String(q.id),
         questionType: q.question_type as QuestionType,
         isRequired: Boolean(q.is_required),
-        title: pickText(qTexts, viewer.locale, "title") ?? MISSING_TEXT,
-        description: pickText(qTexts, viewer.locale, "description") ?? "",
+        title: pickText(qTexts, locale, "title") ?? MISSING_TEXT,
+        description: pickText(qTexts, locale, "description") ?? "",
         choices: parseJson<{ id: string; price: number | null; cur: string | null; titles: TextRow[]; media: ShownMedia[] | null }>(q.choices).map((c) => ({
           id: c.id,
-          title: pickText(c.titles, viewer.locale) ?? MISSING_TEXT,
+          title: pickText(c.titles, locale) ?? MISSING_TEXT,
           price: displayPrice(c.price, c.cur, prices),
           media: c.media?.[0] ?? null,
         })),
         medias: parseJson<ShownMedia>(q.medias),
       };
-    }),
-    displayCurrencyCode: prices.displayCode,
-  };
+    });
 }

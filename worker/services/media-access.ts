@@ -68,6 +68,18 @@ const ITEM_READERS: { [D in MediaDomain]: (db: Database, ids: string[]) => Promi
       .all<{ id: string; owner: string; reader: string | null }>();
     return results.map((r) => [r.id, { domain: "commission-request", ownerProfileId: r.owner, readerProfileIds: r.reader ? [r.reader] : [] }]);
   },
+  "commission-order": async (db, ids) => {
+    const { results } = await db.$client
+      .prepare(
+        `SELECT o.id, sp.id AS seller_profile_id, bp.id AS buyer_profile_id FROM commission_orders o
+         JOIN commission_accounts sa ON sa.id = o.seller_id JOIN user_profiles sp ON sp.account_id = sa.user_account_id
+         JOIN commission_accounts ba ON ba.id = o.buyer_id LEFT JOIN user_profiles bp ON bp.account_id = ba.user_account_id
+         WHERE o.id IN (${ids.map(() => "?").join(", ")})`,
+      )
+      .bind(...ids)
+      .all<{ id: string; seller_profile_id: string; buyer_profile_id: string | null }>();
+    return results.map((r) => [r.id, { domain: "commission-order", ownerProfileId: r.seller_profile_id, buyerProfileId: r.buyer_profile_id }]);
+  },
   "commission-service": async (db, ids) => {
     const rows = await db
       .select({ id: commissionServices.id, ownerProfileId: userProfiles.id, serviceStatus: commissionServices.serviceStatus })

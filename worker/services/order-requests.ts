@@ -124,6 +124,27 @@ async function questionsOf(d1: D1Database, formId: string | null): Promise<Snaps
   }));
 }
 
+/** The client's standing toward a service or form: their commission account, and what the rules read of them. */
+export async function clientStanding(
+  d1: D1Database,
+  userAccountId: string,
+  target: { serviceId: string } | { formId: string },
+): Promise<{ buyerId: string; isOwn: boolean; hasPendingRequest: boolean; savedCardCount: number } | null> {
+  const isService = "serviceId" in target;
+  const row = await d1
+    .prepare(
+      `SELECT ca.id AS buyer_id, ca.id = (SELECT commission_account_id FROM ${isService ? "commission_services" : "commission_forms"} WHERE id = ?2) AS own,
+         (SELECT count(*) FROM payment_account_methods WHERE user_account_id = ?1) AS cards,
+         EXISTS (SELECT 1 FROM commission_orders o WHERE o.buyer_id = ca.id AND o.order_progress_status = 'DRAFT'
+           AND ${isService ? "o.service_id = ?2 AND o.order_submit_status = 'SERVICE_SUBMITTED'" : "o.form_id = ?2 AND o.order_submit_status = 'FORM_SUBMITTED'"}) AS pending
+       FROM commission_accounts ca WHERE ca.user_account_id = ?1`,
+    )
+    .bind(userAccountId, isService ? target.serviceId : target.formId)
+    .first<{ buyer_id: string; own: number; cards: number; pending: number }>();
+  if (!row) return null;
+  return { buyerId: row.buyer_id, isOwn: Boolean(row.own), hasPendingRequest: Boolean(row.pending), savedCardCount: Number(row.cards) };
+}
+
 export interface Requester {
   userAccountId: string;
   profileId: string;
@@ -156,25 +177,10 @@ async function submit(deps: SubmitDeps, requester: Requester, input: ServiceRequ
   const d1 = deps.db.$client;
   const target = await findTarget();
   if (!target) return { ok: false, reason: "not_found" };
-  const buyer = await d1
-    .prepare(
-      `SELECT ca.id AS buyer_id,
-         (SELECT count(*) FROM payment_account_methods WHERE user_account_id = ?1) AS cards,
-         EXISTS (SELECT 1 FROM commission_orders o WHERE o.buyer_id = ca.id AND o.order_progress_status = 'DRAFT'
-           AND ((?2 IS NOT NULL AND o.service_id = ?2 AND o.order_submit_status = 'SERVICE_SUBMITTED')
-             OR (?2 IS NULL AND o.form_id = ?3 AND o.order_submit_status = 'FORM_SUBMITTED'))) AS pending
-       FROM commission_accounts ca WHERE ca.user_account_id = ?1`,
-    )
-    .bind(requester.userAccountId, target.serviceId, target.formId)
-    .first<{ buyer_id: string; cards: number; pending: number }>();
-  if (!buyer) return { ok: false, reason: "not_found" };
+  const standing = await clientStanding(d1, requester.userAccountId, target.serviceId ? { serviceId: target.serviceId } : { formId: target.formId! });
+  if (!standing) return { ok: false, reason: "not_found" };
   const questions = await questionsOf(d1, target.formId);
-  const checked = checkRequest(questions, input, {
-    isOwn: buyer.buyer_id === target.sellerId,
-    isClosed: !target.isOpen,
-    hasPendingRequest: Boolean(buyer.pending),
-    savedCardCount: Number(buyer.cards),
-  });
+  const checked = checkRequest(questions, input, { ...standing, isClosed: !target.isOpen });
   if (!checked.ok) return { ok: false, reason: checked.refusal, missing: checked.missing };
 
   const orderId = crypto.randomUUID();
@@ -183,7 +189,7 @@ async function submit(deps: SubmitDeps, requester: Requester, input: ServiceRequ
   const now = deps.now ?? Date.now();
   const code = orderCodeFrom(crypto.getRandomValues(new Uint8Array(8)));
   const priceAmount = target.submitStatus === "SERVICE_SUBMITTED" ? requestTotal(target.priceAmount, target.priceCurrencyId, checked.answers) : null;
-  const statements = snapshotStatements(d1, { orderId, code, now, target, buyerId: buyer.buyer_id, priceAmount, requester, answers: checked.answers, answerMedias });
+  const statements = snapshotStatements(d1, { orderId, code, now, target, buyerId: standing.buyerId, priceAmount, requester, answers: checked.answers, answerMedias });
   try {
     await d1.batch(statements);
   } catch (error) {

@@ -72,10 +72,12 @@ export interface Transition {
   actor: OrderActor;
   actorAccountId: string | null;
   now: number;
+  /** Rows the transition itself changes (a deliverable's media and attachment), written in the same batch as its event. */
+  statements?: D1PreparedStatement[];
 }
 
-/** One batch: the projection, the event, the notifications. */
-export async function recordTransition(d1: D1Database, { order, next, event, actor, actorAccountId, now }: Transition): Promise<void> {
+/** One batch: the projection, the event, the notifications, and the transition's own rows. */
+export async function recordTransition(d1: D1Database, { order, next, event, actor, actorAccountId, now, statements: own = [] }: Transition): Promise<void> {
   const version = order.version + 1;
   const eventId = `${order.orderId}:${version}`;
   const statements = [
@@ -105,6 +107,7 @@ export async function recordTransition(d1: D1Database, { order, next, event, act
         )
         .bind(crypto.randomUUID(), notice.side === "seller" ? order.sellerUserId : order.buyerUserId, notice.type, notice.href, order.orderId, `${eventId}:${notice.side}`, now),
     ),
+    ...own,
   ];
   await d1.batch(statements);
 }

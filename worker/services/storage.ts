@@ -64,6 +64,14 @@ async function ownerProfileOf(db: Database, rule: UploadRule, domainId: string):
       .get();
     return form?.profileId ?? null;
   }
+  if (rule.ownership === "commission-order") {
+    // Only the order's seller writes its deliverables (decision 024).
+    const order = await db.$client
+      .prepare("SELECT p.id FROM commission_orders o JOIN commission_accounts a ON a.id = o.seller_id JOIN user_profiles p ON p.account_id = a.user_account_id WHERE o.id = ?")
+      .bind(domainId)
+      .first<{ id: string }>();
+    return order?.id ?? null;
+  }
   if (rule.ownership === "commission-service") {
     const service = await db
       .select({ profileId: userProfiles.id })

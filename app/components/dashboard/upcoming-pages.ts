@@ -18,32 +18,12 @@ export interface UpcomingPage {
 const findCreators = { to: "/explore/creators", label: m.dashboard_find_creators };
 
 export const UPCOMING_PAGES: Record<string, UpcomingPage> = {
-  [DASHBOARD_PATHS.settingsNotification]: {
-    access: { kind: "signed-in" },
-    title: m.settings_notification_title,
-    message: m.settings_notification_empty,
-    detail: m.settings_notification_empty_detail,
-  },
   [DASHBOARD_PATHS.wallet]: {
     access: { kind: "creator" },
     title: m.dashboard_wallet_title,
     message: m.dashboard_wallet_empty,
     detail: m.dashboard_wallet_empty_detail,
     action: { to: DASHBOARD_PATHS.sales, label: m.dashboard_wallet_sales_link },
-  },
-  [DASHBOARD_PATHS.managements]: {
-    access: { kind: "creator" },
-    title: m.dashboard_managements_title,
-    message: m.dashboard_managements_empty,
-    detail: m.dashboard_managements_empty_detail,
-    action: { to: DASHBOARD_PATHS.forms, label: m.dashboard_managements_forms_link },
-  },
-  [DASHBOARD_PATHS.clientRequests]: {
-    access: { kind: "signed-in" },
-    title: m.dashboard_requests_title,
-    message: m.dashboard_requests_empty,
-    detail: m.dashboard_requests_empty_detail,
-    action: findCreators,
   },
   [DASHBOARD_PATHS.billing]: {
     access: { kind: "client", creatorCounterpart: DASHBOARD_PATHS.billingHistory },

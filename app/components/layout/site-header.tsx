@@ -7,7 +7,7 @@ import { AvatarMenu } from "./avatar-menu";
 import { CurrencyMenu } from "./currency-menu";
 import { LogoMark, SearchIcon } from "./icons";
 import { LanguageMenu } from "./language-menu";
-import { NotificationMenu, type HeaderNotification } from "./notification-menu";
+import { NotificationMenu } from "./notification-menu";
 import { ThemeToggleButton } from "./theme-toggle";
 
 // The sign-in / sign-up flows load on first use (or when a pointer nears the buttons), keeping them out of
@@ -50,14 +50,15 @@ export function SiteHeader({
   user,
   locale,
   host,
-  notifications,
+  unreadNotifications,
   minimal = false,
   logoHref = "/",
 }: {
   user: RootData["user"];
   locale: "en" | "ja";
   host: string;
-  notifications: HeaderNotification[];
+  /** The bell's badge: the signed-in user's unread notices. */
+  unreadNotifications: number;
   /** Only the logo, without a link (the /ban page). */
   minimal?: boolean;
   logoHref?: string;
@@ -92,7 +93,7 @@ export function SiteHeader({
               {user ? (
               <>
                   <CurrencyMenu currencyCode={user.currencyCode} />
-                  <NotificationMenu notifications={notifications} />
+                  <NotificationMenu key={unreadNotifications} unreadCount={unreadNotifications} />
                   <AvatarMenu handle={user.handle} avatarUrl={user.avatarUrl} roles={user.roles} host={host} />
               </>
               ) : (

@@ -1,21 +1,16 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { ErrorText } from "~/components/form/error-text";
+import { AddCardPanel } from "~/components/payments/add-card-panel";
 import { SavedCardList } from "~/components/payments/saved-card-list";
 import { Toast, useToast } from "~/components/toast/toast";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
-import { getLocale } from "~/paraglide/runtime.js";
 import { cardEntryFor } from "../../../worker/payments/card-entry";
 import { listCards, saveCardFromSetupIntent } from "../../../worker/payments/cards";
 import { createStripe } from "../../../worker/payments/stripe-client";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/setting-payment";
-
-// The local form is compiled only into dev and test builds (vite.config.ts); a production build has no trace of it.
-const EmulatorCardForm = __LOCAL_CARD_FORM__ ? lazy(() => import("~/components/payments/emulator-card-form")) : null;
-const ElementsCardForm = lazy(() => import("~/components/payments/elements-card-form"));
 
 /** Back from 3-D Secure, with the query Stripe.js's redirect carries: the card is saved by reading the intent. */
 async function settleReturnedSetup(url: URL, save: (intentId: string) => Promise<{ status: string }>) {
@@ -39,7 +34,6 @@ export default function SettingPaymentPage({ loaderData }: Route.ComponentProps)
   const { toast, show } = useToast();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
-  const [adding, setAdding] = useState(returned === "failed");
   const [returnError, setReturnError] = useState(returned === "failed" ? m.card_error_authentication_failed() : null);
   const success = () => show({ title: m.toast_success_title(), description: m.toast_success_description() });
 
@@ -52,14 +46,9 @@ export default function SettingPaymentPage({ loaderData }: Route.ComponentProps)
   }, [returned]);
 
   const saved = () => {
-    setAdding(false);
     setReturnError(null);
     success();
     revalidator.revalidate();
-  };
-  const close = () => {
-    setAdding(false);
-    setReturnError(null);
   };
 
   return (
@@ -69,24 +58,7 @@ export default function SettingPaymentPage({ loaderData }: Route.ComponentProps)
         <h2 id="add-card-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-100">
           {m.payments_add_card_heading()}
         </h2>
-        <ErrorText text={returnError} />
-        {cardEntry.mode === "unavailable" ? (
-          <p className="text-zinc-700 dark:text-zinc-300">{m.payments_unavailable()}</p>
-        ) : !adding ? (
-          <button type="button" className="button-primary min-h-11" onClick={() => setAdding(true)}>
-            {m.payments_add_card()}
-          </button>
-        ) : (
-          <Suspense fallback={<p className="text-sm text-zinc-700 dark:text-zinc-300">{m.payments_saving_card()}</p>}>
-            {cardEntry.mode === "emulator" && EmulatorCardForm ? (
-              <EmulatorCardForm keys={cardEntry} onSaved={saved} onCancel={close} />
-            ) : cardEntry.mode === "elements" ? (
-              <ElementsCardForm publishableKey={cardEntry.publishableKey} locale={getLocale()} onSaved={saved} onCancel={close} />
-            ) : (
-              <p className="text-zinc-700 dark:text-zinc-300">{m.payments_unavailable()}</p>
-            )}
-          </Suspense>
-        )}
+        <AddCardPanel cardEntry={cardEntry} onSaved={saved} initiallyOpen={returned === "failed"} error={returnError} onClose={() => setReturnError(null)} />
       </section>
       <Toast toast={toast} />
     </DashboardPage>

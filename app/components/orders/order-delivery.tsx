@@ -1,0 +1,96 @@
+// The Delivery tab (spec sections 2 and 4; decision 024): the deliverable files, read by both parties through signed
+// URLs; the seller uploads them (signed writes into the order's private folder, then attached through the order's
+// Durable Object) while DRAFT, APPROVED or DELIVERED, and deletes them while DRAFT or APPROVED.
+import { useId, useState, type ChangeEvent } from "react";
+import { useRevalidator } from "react-router";
+import { ErrorText } from "~/components/form/error-text";
+import { precheckFiles, uploadErrorMessage, uploadFiles } from "~/components/media/upload-client";
+import { m } from "~/paraglide/messages.js";
+import { acceptAttribute, checkMediaLimit, findUploadRule, ORDER_DELIVERABLES_MAX_FILES } from "../../../worker/domain/media";
+import { sellerEditable } from "../../../worker/domain/order-display";
+import type { OrderDetail } from "../../../worker/services/order-views";
+
+const RULE = findUploadRule("commission-order", "deliverables")!;
+
+async function post(path: string, body: unknown): Promise<boolean> {
+  const response = await fetch(`/api/features/commission/order/deliverable/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return response.ok;
+}
+
+export function OrderDelivery({ order }: { order: OrderDetail }) {
+  const revalidator = useRevalidator();
+  const inputId = useId();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const can = order.side === "seller" ? sellerEditable(order.facts) : { addDeliverable: false, deleteDeliverable: false };
+
+  async function upload(event: ChangeEvent<HTMLInputElement>) {
+    const files = [...(event.currentTarget.files ?? [])];
+    event.currentTarget.value = "";
+    if (files.length === 0) return;
+    setError(null);
+    const limit = checkMediaLimit(order.deliverables.length, files.length, ORDER_DELIVERABLES_MAX_FILES);
+    const problem = limit.ok ? await precheckFiles(files, RULE) : limit.error;
+    if (problem) return setError(uploadErrorMessage(problem));
+    setBusy(true);
+    const uploaded = await uploadFiles({ domain: "commission-order", id: order.id, field: "deliverables" }, files);
+    if (!uploaded.ok) setError(uploadErrorMessage(uploaded.code));
+    else if (!(await post("create", { orderId: order.id, medias: uploaded.urls.map((url, i) => ({ url, name: files[i].name })) }))) setError(uploadErrorMessage("failed"));
+    setBusy(false);
+    revalidator.revalidate();
+  }
+
+  async function remove(mediaId: string) {
+    if (!window.confirm(m.orders_deliverables_delete_confirm())) return;
+    setBusy(true);
+    if (!(await post("update", { orderId: order.id, mediaIdsToDelete: [mediaId] }))) setError(uploadErrorMessage("failed"));
+    setBusy(false);
+    revalidator.revalidate();
+  }
+
+  return (
+    <section aria-labelledby="order-deliverables-heading" className="space-y-3" aria-busy={busy}>
+      <h3 id="order-deliverables-heading" className="font-semibold text-zinc-900 dark:text-zinc-50">
+        {m.orders_deliverables_heading()}
+      </h3>
+      {order.deliverables.length === 0 ? (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.orders_deliverables_empty()}</p>
+      ) : (
+        <ul className="space-y-2">
+          {order.deliverables.map((file) => {
+            const name = file.name ?? m.orders_deliverable_file();
+            return (
+              <li key={file.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
+                <span className="min-w-0 truncate text-sm text-zinc-900 dark:text-zinc-100">{name}</span>
+                <span className="flex gap-3">
+                  {file.url && (
+                    <a href={file.url} download={name} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-300">
+                      {m.orders_deliverables_download({ name })}
+                    </a>
+                  )}
+                  {can.deleteDeliverable && (
+                    <button type="button" disabled={busy} onClick={() => remove(file.id)} className="min-h-11 text-sm font-semibold text-red-700 underline disabled:opacity-60 dark:text-red-300">
+                      {m.orders_deliverables_delete({ name })}
+                    </button>
+                  )}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {can.addDeliverable && (
+        <div className="space-y-1">
+          <label className="button-secondary min-h-11 cursor-pointer has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 dark:has-[:focus-visible]:outline-brand-300">
+            {busy ? m.orders_deliverables_uploading() : m.orders_deliverables_upload()}
+            <input id={inputId} type="file" multiple accept={acceptAttribute(RULE)} disabled={busy} onChange={upload} aria-describedby={`${inputId}-hint`} className="sr-only" />
+          </label>
+          <p id={`${inputId}-hint`} className="text-xs text-zinc-700 dark:text-zinc-300">
+            {m.orders_deliverables_hint()}
+          </p>
+          <ErrorText text={error} persistent />
+        </div>
+      )}
+    </section>
+  );
+}

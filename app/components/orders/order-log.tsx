@@ -1,0 +1,31 @@
+// The order's event log (issue 10: who, what, when), shown to both parties under the panel.
+import { m } from "~/paraglide/messages.js";
+import type { OrderEventView } from "../../../worker/services/order-views";
+import { ACTOR_LABELS, eventLabel, showDateTime } from "./order-texts";
+
+export function OrderLog({ events }: { events: OrderEventView[] }) {
+  return (
+    <section aria-labelledby="order-log-heading" className="space-y-2">
+      <h3 id="order-log-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">
+        {m.orders_log_heading()}
+      </h3>
+      {events.length === 0 ? (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.orders_log_empty()}</p>
+      ) : (
+        <ol className="space-y-1 text-sm">
+          {events.map((event) => (
+            <li key={event.version} className="flex flex-wrap justify-between gap-2">
+              <span className="space-x-1">
+                <span className="text-zinc-900 dark:text-zinc-100">{eventLabel(event.type)}</span>
+                <span className="text-zinc-700 dark:text-zinc-300">{ACTOR_LABELS[event.actor]()}</span>
+              </span>
+              <time dateTime={new Date(event.at).toISOString()} className="text-zinc-700 dark:text-zinc-300">
+                {showDateTime(event.at)}
+              </time>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+// The Other settings tab (seller only, spec sections 2 and 4): schedule and price as edit-in-place sections (view,
+// Edit, then Save), each editable only while section 4 allows; chat settings wait for the order chat (issue 11).
+import { useEffect, useState, type ReactNode } from "react";
+import { useFetcher } from "react-router";
+import { TextField } from "~/components/form/text-field";
+import { m } from "~/paraglide/messages.js";
+import { sellerEditable } from "../../../worker/domain/order-display";
+import type { OrderDetail } from "../../../worker/services/order-views";
+import { dateInputValue, priceInputValue, showDate, showMoney } from "./order-texts";
+
+function EditInPlace({ id, heading, editable, lockedNote, view, fields, hidden }: {
+  id: string;
+  heading: string;
+  editable: boolean;
+  lockedNote: string;
+  view: ReactNode;
+  fields: ReactNode;
+  hidden: Record<string, string>;
+}) {
+  const fetcher = useFetcher<{ ok: boolean }>();
+  const [editing, setEditing] = useState(false);
+  const saving = fetcher.state !== "idle";
+  // Back to the view once the save went through (the page's data is revalidated with it).
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) setEditing(false);
+  }, [fetcher.state, fetcher.data]);
+  return (
+    <section aria-labelledby={`${id}-heading`} className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+      <div className="flex items-center justify-between gap-2">
+        <h3 id={`${id}-heading`} className="font-semibold text-zinc-900 dark:text-zinc-50">
+          {heading}
+        </h3>
+        {editable && !editing && (
+          <button type="button" onClick={() => setEditing(true)} className="button-secondary min-h-11" aria-describedby={`${id}-heading`}>
+            {m.orders_edit()}
+          </button>
+        )}
+      </div>
+      {editing ? (
+        <fetcher.Form method="post" className="space-y-3">
+          {Object.entries(hidden).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          {fields}
+          <div className="flex gap-2">
+            <button type="submit" disabled={saving} className="button-primary min-h-11 disabled:opacity-60">
+              {m.orders_save()}
+            </button>
+            <button type="button" onClick={() => setEditing(false)} className="button-secondary min-h-11">
+              {m.orders_cancel_edit()}
+            </button>
+          </div>
+        </fetcher.Form>
+      ) : (
+        <>
+          {view}
+          {!editable && <p className="text-sm text-zinc-700 dark:text-zinc-300">{lockedNote}</p>}
+        </>
+      )}
+    </section>
+  );
+}
+
+export function OrderSettings({ order }: { order: OrderDetail }) {
+  const can = sellerEditable(order.facts);
+  return (
+    <div className="space-y-4">
+      <EditInPlace
+        id="order-schedule"
+        heading={m.orders_schedule_heading()}
+        editable={can.schedule}
+        lockedNote={m.orders_schedule_locked()}
+        hidden={{ orderId: order.id, intent: "updateSchedule" }}
+        view={
+          <dl className="text-sm">
+            <div className="flex justify-between py-1">
+              <dt className="text-zinc-700 dark:text-zinc-300">{m.orders_estimated_start()}</dt>
+              <dd>{showDate(order.estimatedStart)}</dd>
+            </div>
+            <div className="flex justify-between py-1">
+              <dt className="text-zinc-700 dark:text-zinc-300">{m.orders_estimated_delivery()}</dt>
+              <dd>{showDate(order.estimatedDelivery)}</dd>
+            </div>
+          </dl>
+        }
+        fields={
+          <>
+            <TextField type="date" name="estimatedStart" id="order-estimated-start" label={m.orders_estimated_start()} defaultValue={dateInputValue(order.estimatedStart)} />
+            <TextField type="date" name="estimatedDelivery" id="order-estimated-delivery" label={m.orders_estimated_delivery()} defaultValue={dateInputValue(order.estimatedDelivery)} />
+          </>
+        }
+      />
+      <EditInPlace
+        id="order-price"
+        heading={m.orders_price_heading()}
+        editable={can.price}
+        lockedNote={m.orders_price_locked()}
+        hidden={{ orderId: order.id, intent: "updatePrice", currency: order.currencyCode }}
+        view={<p className="text-sm">{order.priceAmount === null ? m.orders_not_set() : showMoney(order.priceAmount, order.currencyCode)}</p>}
+        fields={
+          <TextField name="price" id="order-price-input" inputMode="decimal" label={m.orders_price_label({ currency: order.currencyCode })} defaultValue={priceInputValue(order.priceAmount, order.currencyCode)} />
+        }
+      />
+      <section aria-labelledby="order-chat-settings-heading" className="space-y-2 rounded-lg border border-dashed border-zinc-300 p-4 dark:border-zinc-700">
+        <h3 id="order-chat-settings-heading" className="font-semibold text-zinc-900 dark:text-zinc-50">
+          {m.orders_chat_settings_heading()}
+        </h3>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.orders_chat_settings_pending()}</p>
+      </section>
+    </div>
+  );
+}

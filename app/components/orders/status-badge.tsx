@@ -1,0 +1,15 @@
+// The order status badge (spec section 4's labels: Pending, Accepted, Delivered, Completed, Canceled), one colour each.
+import type { StatusBadge } from "../../../worker/domain/order-display";
+import { STATUS_LABELS } from "./order-texts";
+
+const TONES: Record<StatusBadge, string> = {
+  pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50",
+  accepted: "bg-sky-100 text-sky-900 dark:bg-sky-900 dark:text-sky-50",
+  delivered: "bg-violet-100 text-violet-900 dark:bg-violet-900 dark:text-violet-50",
+  completed: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900 dark:text-emerald-50",
+  canceled: "bg-zinc-200 text-zinc-800 dark:bg-zinc-700 dark:text-zinc-50",
+};
+
+export function StatusBadgeLabel({ badge }: { badge: StatusBadge }) {
+  return <span className={`inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold ${TONES[badge]}`}>{STATUS_LABELS[badge]()}</span>;
+}

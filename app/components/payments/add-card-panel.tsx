@@ -1,0 +1,48 @@
+import { lazy, Suspense, useState } from "react";
+import { ErrorText } from "~/components/form/error-text";
+import { m } from "~/paraglide/messages.js";
+import { getLocale } from "~/paraglide/runtime.js";
+import type { CardEntry } from "../../../worker/payments/card-entry";
+
+// The local form is compiled only into dev and test builds (vite.config.ts); a production build has no trace of it.
+const EmulatorCardForm = __LOCAL_CARD_FORM__ ? lazy(() => import("~/components/payments/emulator-card-form")) : null;
+const ElementsCardForm = lazy(() => import("~/components/payments/elements-card-form"));
+
+/**
+ * "Add a card", then the card form of this deployment (docs/decisions/018), loaded on first use: the payment settings
+ * page and a request's submit step both add cards here. `error` is shown above it (a failed 3-D Secure return).
+ */
+export function AddCardPanel(props: { cardEntry: CardEntry; onSaved: () => void; initiallyOpen?: boolean; error?: string | null; onClose?: () => void; label?: string }) {
+  const { cardEntry } = props;
+  const [adding, setAdding] = useState(props.initiallyOpen ?? false);
+  const saved = () => {
+    setAdding(false);
+    props.onSaved();
+  };
+  const close = () => {
+    setAdding(false);
+    props.onClose?.();
+  };
+  return (
+    <div className="space-y-4">
+      <ErrorText text={props.error} />
+      {cardEntry.mode === "unavailable" ? (
+        <p className="text-zinc-700 dark:text-zinc-300">{m.payments_unavailable()}</p>
+      ) : !adding ? (
+        <button type="button" className="button-primary min-h-11" onClick={() => setAdding(true)}>
+          {props.label ?? m.payments_add_card()}
+        </button>
+      ) : (
+        <Suspense fallback={<p className="text-sm text-zinc-700 dark:text-zinc-300">{m.payments_saving_card()}</p>}>
+          {cardEntry.mode === "emulator" && EmulatorCardForm ? (
+            <EmulatorCardForm keys={cardEntry} onSaved={saved} onCancel={close} />
+          ) : cardEntry.mode === "elements" ? (
+            <ElementsCardForm publishableKey={cardEntry.publishableKey} locale={getLocale()} onSaved={saved} onCancel={close} />
+          ) : (
+            <p className="text-zinc-700 dark:text-zinc-300">{m.payments_unavailable()}</p>
+          )}
+        </Suspense>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+import { useId, useState } from "react";
+import { ErrorText } from "~/components/form/error-text";
+import { controlBorder, controlClass } from "~/components/form/field";
+import { precheckFiles, uploadErrorMessage, uploadFiles } from "~/components/media/upload-client";
+import { m } from "~/paraglide/messages.js";
+import { detectMediaFromUrl, findUploadRule } from "../../../worker/domain/media";
+import type { AnswerDraft } from "./request-draft";
+
+const RULE = findUploadRule("commission-request", "answer_medias")!;
+
+/**
+ * A MEDIA question's answer: files (uploaded into the client's own private request folder, copied into the order
+ * when it is sent) and links. The spec's upload errors; a failed upload leaves what was attached as it was.
+ */
+export function AnswerMediaField(props: { label: string; profileId: string; medias: AnswerDraft["medias"]; onChange: (change: (medias: AnswerDraft["medias"]) => AnswerDraft["medias"]) => void; invalid: boolean; describedBy?: string }) {
+  const inputId = useId();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [link, setLink] = useState("");
+
+  async function addFiles(list: FileList | null) {
+    const files = [...(list ?? [])];
+    if (files.length === 0) return;
+    setError(null);
+    if (props.medias.length + files.length > RULE.maxFiles) return setError(uploadErrorMessage("media_error_too_many"));
+    const problem = await precheckFiles(files, RULE);
+    if (problem) return setError(uploadErrorMessage(problem));
+    setBusy(files[0].name);
+    const outcome = await uploadFiles({ domain: RULE.domain, id: props.profileId, field: RULE.field }, files);
+    setBusy(null);
+    if (!outcome.ok) return setError(uploadErrorMessage(outcome.code));
+    props.onChange((medias) => [...medias, ...outcome.urls.map((url, i) => ({ formatType: "FILE" as const, url, name: files[i].name }))]);
+  }
+
+  function addLink() {
+    const detected = detectMediaFromUrl(link);
+    if (!detected) return setError(m.requests_invalid_link());
+    if (props.medias.length >= RULE.maxFiles) return setError(uploadErrorMessage("media_error_too_many"));
+    setError(null);
+    props.onChange((medias) => [...medias, { formatType: "LINK", url: detected.url, name: detected.url }]);
+    setLink("");
+  }
+
+  return (
+    <div className="space-y-3" aria-describedby={props.describedBy}>
+      {props.medias.length > 0 ? (
+        <ul className="space-y-2">
+          {props.medias.map((media, index) => (
+            <li key={`${media.url}-${index}`} className="flex items-center gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800/60">
+              <span className="min-w-0 flex-1 truncate text-zinc-900 dark:text-zinc-100">{media.name}</span>
+              <button
+                type="button"
+                className="rounded-md px-2 py-1 font-semibold text-red-700 hover:bg-red-50 dark:text-red-300 dark:hover:bg-red-950"
+                onClick={() => props.onChange((medias) => medias.filter((_, i) => i !== index))}
+                aria-label={m.requests_remove_file({ name: media.name })}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <label htmlFor={inputId} className={`button-secondary min-h-11 cursor-pointer ${busy ? "pointer-events-none opacity-70" : ""}`}>
+          {busy ? m.requests_uploading({ name: busy }) : m.requests_add_files()}
+        </label>
+        <input
+          id={inputId}
+          type="file"
+          multiple
+          accept={RULE.kinds.map((kind) => `.${kind}`).join(",")}
+          className="sr-only"
+          aria-label={`${props.label}: ${m.requests_add_files()}`}
+          aria-invalid={props.invalid || undefined}
+          disabled={Boolean(busy)}
+          onChange={(event) => {
+            void addFiles(event.currentTarget.files);
+            event.currentTarget.value = "";
+          }}
+        />
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{m.requests_file_hint()}</p>
+      </div>
+      <div className="flex flex-wrap items-end gap-2">
+        <label className="min-w-0 flex-1 text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          {m.requests_link_label()}
+          <input type="url" inputMode="url" value={link} onChange={(e) => setLink(e.target.value)} className={`mt-1 ${controlClass} ${controlBorder(false)}`} placeholder="https://" />
+        </label>
+        <button type="button" className="button-secondary min-h-11" onClick={addLink} disabled={!link.trim()}>
+          {m.requests_add_link()}
+        </button>
+      </div>
+      <ErrorText text={error} persistent />
+    </div>
+  );
+}

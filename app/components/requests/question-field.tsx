@@ -1,0 +1,103 @@
+import { useId } from "react";
+import { PriceLabel } from "~/components/catalog/price-label";
+import { ErrorText } from "~/components/form/error-text";
+import { controlBorder, controlClass, describedBy } from "~/components/form/field";
+import { MediaImage } from "~/components/media/media-image";
+import { MediaPlayer } from "~/components/media/players/media-player";
+import { m } from "~/paraglide/messages.js";
+import type { PublicFormQuestion } from "../../../worker/services/catalog";
+import { AnswerMediaField } from "./answer-media-field";
+import type { AnswerDraft } from "./request-draft";
+
+/**
+ * One question of a request, as the client answers it: the input its type asks for (spec section 5's question
+ * types), the question's own media, and the inline 'This field is required.' when a required answer is missing.
+ */
+export function QuestionField(props: { question: PublicFormQuestion; index: number; value: AnswerDraft; onChange: (change: (value: AnswerDraft) => AnswerDraft) => void; error: boolean; profileId: string }) {
+  const { question, value, onChange } = props;
+  const id = useId();
+  const errorId = `${id}-error`;
+  const descriptionId = question.description ? `${id}-description` : null;
+  const invalid = props.error;
+  const aria = { "aria-invalid": invalid || undefined, "aria-describedby": describedBy(descriptionId, invalid && errorId), "aria-required": question.isRequired || undefined };
+  const set = (patch: Partial<AnswerDraft>) => onChange((current) => ({ ...current, ...patch }));
+  const isChoice = question.questionType === "SINGLE_CHOICE" || question.questionType === "MULTIPLE_CHOICE";
+  const Group = isChoice || question.questionType === "MEDIA" ? "fieldset" : "div";
+
+  const title = (
+    <>
+      <span className="text-zinc-600 dark:text-zinc-400">{props.index + 1}. </span>
+      {question.title}
+      {question.isRequired ? (
+        <span className="ml-1 text-red-700 dark:text-red-300" aria-hidden="true">
+          *
+        </span>
+      ) : null}
+    </>
+  );
+
+  return (
+    <Group
+      className="rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
+      {...(Group === "fieldset" ? { "aria-invalid": aria["aria-invalid"], "aria-describedby": aria["aria-describedby"] } : {})}
+    >
+      {Group === "fieldset" ? (
+        <legend className="float-left w-full font-semibold text-zinc-900 dark:text-zinc-50">{title}</legend>
+      ) : question.questionType === "NONE" ? (
+        <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">{title}</h3>
+      ) : (
+        <label htmlFor={`${id}-input`} className="block font-semibold text-zinc-900 dark:text-zinc-50">
+          {title}
+        </label>
+      )}
+      {question.description ? (
+        <p id={descriptionId ?? undefined} className="clear-both mt-2 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">
+          {question.description}
+        </p>
+      ) : null}
+      {question.medias.length > 0 ? (
+        <ul className="clear-both mt-3 grid gap-3 sm:grid-cols-2">
+          {question.medias.map((media) => (
+            <li key={media.id}>
+              <MediaPlayer media={media} size="md" title={question.title} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <div className="clear-both mt-3">
+        {question.questionType === "SHORT_TEXT" ? (
+          <input id={`${id}-input`} type="text" value={value.text} maxLength={5000} onChange={(e) => set({ text: e.target.value })} className={`${controlClass} ${controlBorder(invalid)}`} {...aria} />
+        ) : question.questionType === "LONG_TEXT" ? (
+          <textarea id={`${id}-input`} rows={5} value={value.text} maxLength={5000} onChange={(e) => set({ text: e.target.value })} className={`${controlClass} ${controlBorder(invalid)}`} {...aria} />
+        ) : question.questionType === "DATE" ? (
+          <input id={`${id}-input`} type="date" value={value.date} onChange={(e) => set({ date: e.target.value })} className={`${controlClass} ${controlBorder(invalid)} sm:max-w-xs`} {...aria} />
+        ) : question.questionType === "MEDIA" ? (
+          <AnswerMediaField label={question.title} profileId={props.profileId} medias={value.medias} onChange={(change) => onChange((current) => ({ ...current, medias: change(current.medias) }))} invalid={invalid} />
+        ) : isChoice ? (
+          <ul className="space-y-1.5">
+            {question.choices.map((choice) => {
+              const checked = value.choiceIds.includes(choice.id);
+              const single = question.questionType === "SINGLE_CHOICE";
+              const toggle = () =>
+                onChange((current) => ({
+                  ...current,
+                  choiceIds: single ? [choice.id] : current.choiceIds.includes(choice.id) ? current.choiceIds.filter((c) => c !== choice.id) : [...current.choiceIds, choice.id],
+                }));
+              return (
+                <li key={choice.id}>
+                  <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600 dark:bg-zinc-800/60 dark:has-[:checked]:bg-brand-950">
+                    <input type={single ? "radio" : "checkbox"} name={`${id}-choice`} checked={checked} onChange={toggle} className="size-4 accent-brand-700" />
+                    {choice.media ? <MediaImage src={choice.media.thumbnailUrl ?? choice.media.url} alt="" className="size-12 shrink-0 rounded-md" /> : null}
+                    <span className="min-w-0 flex-1 text-zinc-900 dark:text-zinc-100">{choice.title}</span>
+                    {choice.price ? <PriceLabel price={choice.price} className="shrink-0 font-semibold text-zinc-900 dark:text-zinc-50" /> : null}
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        ) : null}
+      </div>
+      <ErrorText id={errorId} text={invalid ? m.requests_field_required() : null} className="mt-2" />
+    </Group>
+  );
+}

@@ -1,0 +1,168 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { ErrorText } from "~/components/form/error-text";
+import { AddCardPanel } from "~/components/payments/add-card-panel";
+import { CardBrandMark, cardBrandName } from "~/components/payments/card-brand";
+import { m } from "~/paraglide/messages.js";
+import { getLocale } from "~/paraglide/runtime.js";
+import type { CardEntry } from "../../../worker/payments/card-entry";
+import type { PaymentAccountMethod } from "../../../worker/payments/cards";
+import type { PublicFormQuestion } from "../../../worker/services/catalog";
+import { QuestionField } from "./question-field";
+import { answersPayload, clearDraft, emptyAnswer, emptyDraft, loadDraft, missingAnswers, saveDraft, type RequestDraft } from "./request-draft";
+
+export interface RequestFormProps {
+  /** Where it goes: a service (the modal) or a form (the page /cf/{code}). */
+  target: { serviceId: string } | { formCode: string };
+  questions: PublicFormQuestion[];
+  profileId: string;
+  cards: PaymentAccountMethod[];
+  cardEntry: CardEntry;
+  /** The terms to accept here (the form page); null when an earlier step took them (the service modal). */
+  terms: string | null;
+  onCardsChanged: () => void;
+  onSent: (code: string) => void;
+  /** Extra buttons beside Send (the modal's Back). */
+  secondaryAction?: React.ReactNode;
+}
+
+/**
+ * The client's request (spec sections 2, 5 and 8): the form's questions, the terms, the acknowledgement that a
+ * request is not a promise, and a saved card (added in place). The same rules as the server run first, so a
+ * missing answer is marked at once; the server decides anyway, and whatever it refuses, the answers stay.
+ */
+export function RequestForm(props: RequestFormProps) {
+  const formId = useId();
+  const draftKey = "serviceId" in props.target ? `service:${props.target.serviceId}` : `form:${props.target.formCode}`;
+  const [draft, setDraft] = useState<RequestDraft>(emptyDraft);
+  const [missing, setMissing] = useState<string[]>([]);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  // The draft from an earlier visit (closed modal, 3-D Secure detour) comes back after hydration.
+  useEffect(() => {
+    const saved = loadDraft(draftKey);
+    if (saved) setDraft(saved);
+  }, [draftKey]);
+  // Updates apply to the latest draft (an upload finishing late must not undo a choice made meanwhile).
+  const update = (change: (draft: RequestDraft) => RequestDraft) =>
+    setDraft((current) => {
+      const next = change(current);
+      saveDraft(draftKey, next);
+      return next;
+    });
+
+  const refuse = (message: string, missingIds: string[] = []) => {
+    setAlert(message);
+    setMissing(missingIds);
+    requestAnimationFrame(() => {
+      // The first unanswered question's control (a fieldset's first input), else the alert.
+      const invalid = missingIds.length ? document.querySelector<HTMLElement>(`#${CSS.escape(formId)} [aria-invalid="true"]`) : null;
+      const control = invalid?.matches("input, textarea") ? invalid : invalid?.querySelector<HTMLElement>("input, textarea");
+      (control ?? alertRef.current)?.focus();
+    });
+  };
+
+  async function send(event: React.FormEvent) {
+    event.preventDefault();
+    const unanswered = missingAnswers(props.questions, draft);
+    if (unanswered.length) return refuse(m.requests_error_required(), unanswered);
+    const isAgreedToTerms = props.terms === null || draft.isAgreedToTerms;
+    if (!isAgreedToTerms) return refuse(m.requests_error_terms());
+    if (!draft.isAcknowledged) return refuse(m.requests_error_acknowledge());
+    if (props.cards.length === 0) return refuse(m.requests_error_no_card());
+    setSending(true);
+    setAlert(null);
+    setMissing([]);
+    const path = "serviceId" in props.target ? "/api/features/commission/service/submit" : "/api/features/commission/form/submit";
+    try {
+      const response = await fetch(path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        credentials: "same-origin",
+        body: JSON.stringify({
+          ...props.target,
+          paymentAccountMethodId: props.cards[0].id,
+          isAgreedToTerms,
+          isAcknowledged: draft.isAcknowledged,
+          formQuestionAnswers: answersPayload(props.questions, draft, getLocale()),
+        }),
+      });
+      const body = (await response.json().catch(() => ({}))) as { data?: { code: string }; message?: string; missing?: string[] };
+      if (response.ok && body.data) {
+        clearDraft(draftKey);
+        return props.onSent(body.data.code);
+      }
+      refuse(body.message ?? m.requests_error_network(), body.missing ?? []);
+    } catch {
+      refuse(m.requests_error_network());
+    } finally {
+      setSending(false);
+    }
+  }
+
+  const checkbox = "mt-0.5 size-5 shrink-0 accent-brand-700";
+  return (
+    <div className="space-y-8">
+      <form id={formId} onSubmit={send} noValidate className="space-y-4" aria-label={m.requests_questions_heading()}>
+        <h3 className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">{m.requests_questions_heading()}</h3>
+        {props.questions.length === 0 ? <p className="text-zinc-700 dark:text-zinc-300">{m.requests_no_questions()}</p> : null}
+        {props.questions.map((question, index) => (
+          <QuestionField
+            key={question.id}
+            question={question}
+            index={index}
+            profileId={props.profileId}
+            value={draft.answers[question.id] ?? emptyAnswer()}
+            error={missing.includes(question.id)}
+            onChange={(change) => update((d) => ({ ...d, answers: { ...d.answers, [question.id]: change(d.answers[question.id] ?? emptyAnswer()) } }))}
+          />
+        ))}
+        {props.terms !== null ? (
+          <section className="space-y-2 rounded-2xl border border-zinc-200 p-5 dark:border-zinc-800">
+            <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">{m.requests_terms_heading()}</h3>
+            <p className="max-h-48 overflow-y-auto whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{props.terms || m.requests_no_terms()}</p>
+            <label className="flex items-start gap-3 text-zinc-900 dark:text-zinc-100">
+              <input type="checkbox" className={checkbox} checked={draft.isAgreedToTerms} onChange={(e) => update((d) => ({ ...d, isAgreedToTerms: e.target.checked }))} />
+              {m.requests_accept_terms()}
+            </label>
+          </section>
+        ) : null}
+        <label className="flex items-start gap-3 text-zinc-900 dark:text-zinc-100">
+          <input type="checkbox" className={checkbox} checked={draft.isAcknowledged} onChange={(e) => update((d) => ({ ...d, isAcknowledged: e.target.checked }))} />
+          {m.requests_acknowledge()}
+        </label>
+      </form>
+
+      <section aria-labelledby={`${formId}-card`} className="space-y-3">
+        <h3 id={`${formId}-card`} className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
+          {m.requests_card_heading()}
+        </h3>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.requests_card_hint()}</p>
+        {props.cards[0] ? (
+          <p className="flex items-center gap-3 text-zinc-900 dark:text-zinc-100">
+            <CardBrandMark brand={props.cards[0].card.brand} />
+            {m.requests_card_charged({ brand: cardBrandName(props.cards[0].card.brand), last4: props.cards[0].card.last4 })}
+          </p>
+        ) : (
+          <>
+            <p className="font-medium text-zinc-900 dark:text-zinc-100">{m.requests_card_none()}</p>
+            <AddCardPanel cardEntry={props.cardEntry} onSaved={props.onCardsChanged} label={m.requests_add_card()} />
+          </>
+        )}
+      </section>
+
+      <div className="space-y-3">
+        <div ref={alertRef} tabIndex={-1} className="outline-none">
+          <ErrorText text={alert} />
+        </div>
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          {props.secondaryAction}
+          <button type="submit" form={formId} className="button-primary min-h-11" disabled={sending} aria-busy={sending || undefined}>
+            {sending ? m.requests_sending() : m.requests_send()}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

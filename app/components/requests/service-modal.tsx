@@ -1,0 +1,133 @@
+import { useId, useState } from "react";
+import { Link, useRevalidator } from "react-router";
+import { CollapsibleText } from "~/components/catalog/collapsible-text";
+import { PriceLabel } from "~/components/catalog/price-label";
+import { ServiceGallery } from "~/components/catalog/service-gallery";
+import { CloseButton } from "~/components/dialog/close-button";
+import { ModalDialog } from "~/components/dialog/modal-dialog";
+import { ErrorText } from "~/components/form/error-text";
+import { Avatar } from "~/components/layout/avatar";
+import { m } from "~/paraglide/messages.js";
+import type { CardEntry } from "../../../worker/payments/card-entry";
+import type { PublicService, RequestViewerState } from "../../../worker/services/request-views";
+import { RequestDone } from "./request-done";
+import { RequestForm } from "./request-form";
+import { RequestGate } from "./request-gate";
+
+type Step = "details" | "submit" | "done";
+const STEPS: { step: Step; label: () => string }[] = [
+  { step: "details", label: m.requests_step_details },
+  { step: "submit", label: m.requests_step_submit },
+  { step: "done", label: m.requests_step_done },
+];
+
+/** The service's description collapses above 2000 characters in this modal (spec section 9). */
+const DESCRIPTION_LIMIT = 2000;
+
+/**
+ * The service submit modal (spec sections 2 and 4): details (gallery, title, description, price, terms), then the
+ * request (only once the terms are accepted; Back returns to details), then done. Opened by /{handle}?service={id},
+ * so it can be linked to and survives a reload.
+ */
+export default function ServiceModal(props: { service: PublicService; request: RequestViewerState; cardEntry: CardEntry; profileId: string | null; onClose: () => void }) {
+  const { service, request } = props;
+  const titleId = useId();
+  const revalidator = useRevalidator();
+  const [step, setStep] = useState<Step>("details");
+  const [termsAccepted, setTermsAccepted] = useState(false);
+  const [alert, setAlert] = useState<string | null>(null);
+
+  const next = () => {
+    if (!termsAccepted) return setAlert(m.requests_error_terms());
+    setAlert(null);
+    setStep("submit");
+  };
+
+  return (
+    <ModalDialog
+      open
+      onClose={props.onClose}
+      aria-labelledby={titleId}
+      className="m-auto max-h-[92dvh] w-[min(96vw,48rem)] overflow-y-auto rounded-2xl bg-white p-0 text-zinc-900 shadow-2xl backdrop:bg-zinc-950/60 dark:bg-zinc-900 dark:text-zinc-100"
+    >
+      <div className="relative space-y-6 p-5 sm:p-8">
+        <CloseButton label={m.requests_close()} onClick={props.onClose} className="absolute right-3 top-3" />
+        <ol aria-label={m.requests_steps_label()} className="flex gap-2 pr-10 text-sm">
+          {STEPS.map(({ step: s, label }, index) => (
+            <li
+              key={s}
+              aria-current={s === step ? "step" : undefined}
+              className={`rounded-full px-3 py-1 font-medium ${s === step ? "bg-brand-700 text-white" : "bg-zinc-100 text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"}`}
+            >
+              {index + 1}. {label()}
+            </li>
+          ))}
+        </ol>
+
+        {step === "done" ? (
+          <RequestDone creatorName={service.creator.name} titleId={titleId} />
+        ) : (
+          <>
+            <header className="space-y-2">
+              <h2 id={titleId} className="text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
+                {service.title}
+              </h2>
+              <Link to={`/${service.creator.handle}`} className="inline-flex items-center gap-2 text-sm text-zinc-700 hover:underline dark:text-zinc-300">
+                <Avatar src={service.creator.avatarUrl} className="size-6" />
+                {service.creator.name}
+              </Link>
+            </header>
+            {step === "details" ? (
+              <div className="space-y-5">
+                <ServiceGallery medias={service.medias} title={service.title} />
+                {service.description ? <CollapsibleText text={service.description} limit={DESCRIPTION_LIMIT} className="text-zinc-700 dark:text-zinc-300" /> : null}
+                <div className="flex flex-wrap items-baseline gap-x-6 gap-y-2">
+                  <p className="flex items-baseline gap-2">
+                    <span className="text-sm text-zinc-600 dark:text-zinc-400">{m.requests_price()}</span>
+                    <PriceLabel price={service.price} from className="text-lg font-semibold text-zinc-900 dark:text-zinc-50" />
+                  </p>
+                  {service.categories.length ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{service.categories.join(" · ")}</p> : null}
+                </div>
+                <p className="text-sm text-zinc-600 dark:text-zinc-400">{m.requests_total_hint()}</p>
+                <section className="space-y-2 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800">
+                  <h3 className="font-semibold">{m.requests_terms_heading()}</h3>
+                  <p className="max-h-48 overflow-y-auto whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{service.terms || m.requests_no_terms()}</p>
+                  {request.kind === "can-send" ? (
+                    <label className="flex items-start gap-3">
+                      <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-brand-700" checked={termsAccepted} onChange={(e) => setTermsAccepted(e.target.checked)} />
+                      {m.requests_accept_terms()}
+                    </label>
+                  ) : null}
+                </section>
+                <ErrorText text={alert} />
+                <div className="flex justify-end">
+                  <RequestGate state={request}>
+                    <button type="button" className="button-primary min-h-11" onClick={next}>
+                      {m.requests_next()}
+                    </button>
+                  </RequestGate>
+                </div>
+              </div>
+            ) : request.kind === "can-send" && props.profileId ? (
+              <RequestForm
+                target={{ serviceId: service.id }}
+                questions={service.questions}
+                profileId={props.profileId}
+                cards={request.cards}
+                cardEntry={props.cardEntry}
+                terms={null}
+                onCardsChanged={() => revalidator.revalidate()}
+                onSent={() => setStep("done")}
+                secondaryAction={
+                  <button type="button" className="button-secondary min-h-11" onClick={() => setStep("details")}>
+                    {m.requests_back()}
+                  </button>
+                }
+              />
+            ) : null}
+          </>
+        )}
+      </div>
+    </ModalDialog>
+  );
+}

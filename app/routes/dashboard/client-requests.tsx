@@ -1,0 +1,31 @@
+import { dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { OrderPage } from "~/components/orders/order-page";
+import { m } from "~/paraglide/messages.js";
+import { requireUser } from "./guards.server";
+import { actOnOrder, loadOrderPage } from "./orders.server";
+import type { Route } from "./+types/client-requests";
+
+/**
+ * /dashboard/commission/client/requests: the orders the signed-in user bought (a creator who buys sees theirs here
+ * too), and `?order={code}` opens one (spec section 2).
+ */
+export function loader({ context }: Route.LoaderArgs) {
+  return loadOrderPage(context, requireUser(context), "buyer");
+}
+
+// The buyer has no form posts of their own (paying is a fetch); the Durable Object refuses a buyer's seller actions.
+export function action({ context, request }: Route.ActionArgs) {
+  return actOnOrder(context, requireUser(context), request);
+}
+
+export const meta: Route.MetaFunction = () => dashboardTitle(m.dashboard_requests_title());
+
+export default function ClientRequestsPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <OrderPage
+      data={loaderData}
+      title={m.dashboard_requests_title()}
+      empty={{ message: m.dashboard_requests_empty(), detail: m.dashboard_requests_empty_detail(), action: { to: "/explore/creators", label: m.dashboard_find_creators() } }}
+    />
+  );
+}

@@ -1,0 +1,100 @@
+// The server side both order pages share (managements for the seller, client requests for the buyer): what their
+// loaders read (the list from D1, the order of `?order={code}` for its parties only, the buyer's first card, the
+// return from 3-D Secure) and what their actions do (every change goes to the order's Durable Object).
+import { data, type RouterContextProvider } from "react-router";
+import { requestContext } from "~/lib/request-context";
+import { CURRENCY_DIGITS } from "../../../worker/domain/currency";
+import type { OrderAction } from "../../../worker/domain/order";
+import { parseOrderListFilter, type OrderSide } from "../../../worker/domain/order-display";
+import { listCards } from "../../../worker/payments/cards";
+import { checkPayment } from "../../../worker/payments/order-payments";
+import { createStripe } from "../../../worker/payments/stripe-client";
+import { getOrderDetail, listOrders } from "../../../worker/services/order-views";
+import { commissionAccountOf } from "../../../worker/services/orders";
+import type { SessionUser } from "../../../worker/services/sessions";
+
+type Context = Readonly<RouterContextProvider>;
+
+export async function loadOrderPage(context: Context, user: SessionUser, side: OrderSide) {
+  const { db, env, url, locale } = context.get(requestContext);
+  const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
+  const filter = parseOrderListFilter(url.searchParams.get("status"));
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const code = url.searchParams.get("order");
+  if (!commissionAccountId) return { filter, page, list: { items: [], hasMore: false }, code, order: null, firstCard: null, paymentReturn: null };
+  const viewer = { commissionAccountId, profileId: user.profileId, locale, displayCurrencyCode: user.displayCurrencyCode };
+  const paymentReturn = side === "buyer" && code ? await settleReturnedPayment(context, url, commissionAccountId) : null;
+  const [list, order, cards] = await Promise.all([
+    listOrders(db, { commissionAccountId, side, filter, page, locale }),
+    code ? getOrderDetail(db, env, code, viewer) : null,
+    side === "buyer" && code ? listCards(db, user.accountId) : [],
+  ]);
+  // The other party's page is not this one: a seller opening their sale from the buyer's list sees nothing here.
+  const shown = order && order.side === side ? order : null;
+  return { filter, page, list, code, order: shown, firstCard: cards[0] ?? null, paymentReturn };
+}
+
+/** Back from 3-D Secure (the intent's return_url): the payment is read from Stripe, once, and recorded if it succeeded. */
+async function settleReturnedPayment(context: Context, url: URL, buyerCommissionAccountId: string) {
+  const intentId = url.searchParams.get("payment_intent");
+  if (!intentId) return null;
+  const { db, env } = context.get(requestContext);
+  const transaction = await db.$client
+    .prepare("SELECT id FROM payment_transactions WHERE stripe_payment_intent_id = ? AND buyer_id = ?")
+    .bind(intentId, buyerCommissionAccountId)
+    .first<{ id: string }>();
+  if (!transaction) return "failed" as const;
+  const result = await checkPayment({ db, stripe: createStripe(env), orders: env.ORDER }, { intentId, transactionId: transaction.id, buyerCommissionAccountId });
+  return result?.status === "succeeded" ? ("paid" as const) : ("failed" as const);
+}
+
+/** A date input's yyyy-mm-dd as midnight UTC (dates are shown in UTC, worker/domain/dates.ts); empty is none. */
+function dateField(value: FormDataEntryValue | null): number | null | undefined {
+  const text = String(value ?? "").trim();
+  if (!text) return null;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) && Number.isFinite(time) ? time : undefined;
+}
+
+/** The total typed in major units (¥12,000 or $120.50) as minor units of the order's currency. */
+function priceField(value: FormDataEntryValue | null, currencyCode: string): number | undefined {
+  const text = String(value ?? "").replace(/[,\s]/g, "");
+  if (!/^\d+(\.\d{1,2})?$/.test(text)) return undefined;
+  const digits = CURRENCY_DIGITS[currencyCode as keyof typeof CURRENCY_DIGITS] ?? 0;
+  const minor = Math.round(Number(text) * 10 ** digits);
+  return Number.isSafeInteger(minor) ? minor : undefined;
+}
+
+function actionOf(form: FormData): OrderAction | null {
+  const intent = String(form.get("intent") ?? "");
+  if (intent === "approve" || intent === "cancel" || intent === "deliver" || intent === "complete") return { type: intent };
+  if (intent === "updatePrice") {
+    const priceAmount = priceField(form.get("price"), String(form.get("currency") ?? ""));
+    return priceAmount === undefined ? null : { type: "updatePrice", priceAmount };
+  }
+  if (intent === "updateSchedule") {
+    const estimatedStart = dateField(form.get("estimatedStart"));
+    const estimatedDelivery = dateField(form.get("estimatedDelivery"));
+    return estimatedStart === undefined || estimatedDelivery === undefined ? null : { type: "updateSchedule", estimatedStart, estimatedDelivery };
+  }
+  return null;
+}
+
+/**
+ * An order page's form post: the action goes to the order's Durable Object, which checks the caller is the seller and
+ * every rule. Spec section 8: a refused approve, deliver, complete, cancel or update is only logged.
+ */
+export async function actOnOrder(context: Context, user: SessionUser, request: Request) {
+  const { db, env } = context.get(requestContext);
+  const form = await request.formData();
+  const orderId = String(form.get("orderId") ?? "");
+  const action = actionOf(form);
+  const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
+  if (!orderId || !action || !commissionAccountId) return data({ ok: false as const, intent: String(form.get("intent") ?? "") }, { status: 400 });
+  const result = await env.ORDER.get(env.ORDER.idFromName(orderId)).act(orderId, action, { commissionAccountId });
+  if (result.status !== "done") {
+    console.warn(`order ${orderId}: ${action.type} ${result.status === "refused" ? `refused (${result.refusal})` : "not found"}`);
+    return data({ ok: false as const, intent: action.type }, { status: result.status === "not_found" ? 404 : 409 });
+  }
+  return { ok: true as const, intent: action.type };
+}

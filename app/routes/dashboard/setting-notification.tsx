@@ -1,0 +1,89 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { NotificationItem, useFollowNotification, type NotificationView } from "~/components/notifications/notification-item";
+import { NOTIFICATION_API } from "~/components/notifications/read-notifications";
+import { requestContext } from "~/lib/request-context";
+import { m } from "~/paraglide/messages.js";
+import { notificationViews } from "../../../worker/http/notification-messages";
+import { countUnread, listNotifications, markAllNotificationsRead } from "../../../worker/services/notifications";
+import { requireUser } from "./guards.server";
+import type { Route } from "./+types/setting-notification";
+
+/**
+ * /dashboard/setting/profile/notification: every notification of the signed-in user, newest first, 20 at a time
+ * ("Load more" asks the notifications API for the next page), with "Mark all as read" (docs/decisions/023).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireUser(context);
+  const { db, locale } = context.get(requestContext);
+  const page = await listNotifications(db, user.accountId);
+  // The page's own texts are rendered here, in the reader's language, to keep them out of its JavaScript (decision 016).
+  const texts = {
+    title: m.notifications_page_title(),
+    intro: m.notifications_page_description(),
+    empty: m.notifications_page_empty(),
+    markAll: m.notifications_mark_all_read(),
+    loadMore: m.notifications_load_more(),
+  };
+  return { items: notificationViews(page.items, locale), nextCursor: page.nextCursor, unreadCount: await countUnread(db, user.accountId), texts };
+}
+
+/** "Mark all as read": a form post, so the header's count (the layout's loader) refreshes with the page. */
+export async function action({ context }: Route.ActionArgs) {
+  const user = requireUser(context);
+  await markAllNotificationsRead(context.get(requestContext).db, user.accountId, Date.now());
+  return null;
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? dashboardTitle(loaderData.texts.title) : []);
+
+export default function NotificationListPage({ loaderData }: Route.ComponentProps) {
+  const { items, unreadCount, texts } = loaderData;
+  const marking = useNavigation().formMethod === "POST";
+  // Older pages fetched with "Load more", appended after the loader's first page (reset when the loader re-runs).
+  const [more, setMore] = useState<{ for: typeof items; items: NotificationView[]; nextCursor: string | null } | null>(null);
+  const older = more?.for === items ? more : null;
+  const nextCursor = older ? older.nextCursor : loaderData.nextCursor;
+  const all = older ? [...items, ...older.items] : items;
+
+  const loadMore = async () => {
+    if (!nextCursor) return;
+    const response = await fetch(`${NOTIFICATION_API}/list?cursor=${encodeURIComponent(nextCursor)}`).catch(() => null);
+    if (!response?.ok) return;
+    const { data } = (await response.json()) as { data: { items: NotificationView[]; nextCursor: string | null } };
+    setMore({ for: items, items: [...(older?.items ?? []), ...data.items], nextCursor: data.nextCursor });
+  };
+
+  const open = useFollowNotification();
+
+  return (
+    <DashboardPage title={texts.title} intro={texts.intro}>
+      {all.length === 0 ? (
+        <p className="rounded-lg border border-dashed border-zinc-400 px-6 py-10 text-center text-zinc-700 dark:border-zinc-600 dark:text-zinc-300">{texts.empty}</p>
+      ) : (
+        <>
+          <Form method="post" className="flex justify-end">
+            <button type="submit" className="button-secondary" disabled={unreadCount === 0 || marking}>
+              {texts.markAll}
+            </button>
+          </Form>
+          <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+            {all.map((notice) => (
+              <li key={notice.id}>
+                <NotificationItem notification={notice} onOpen={open} />
+              </li>
+            ))}
+          </ul>
+          {nextCursor ? (
+            <div className="flex justify-center">
+              <button type="button" className="button-secondary" onClick={() => void loadMore()}>
+                {texts.loadMore}
+              </button>
+            </div>
+          ) : null}
+        </>
+      )}
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,73 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, freshUser, signUpWithApi, tabTo, test } from "./fixtures";
+import { insertOrder, signUpInContext } from "./notification-fixtures";
+
+/**
+ * Notifications as a buyer meets them (issue 10, docs/decisions/023): the seller approves an order through the API,
+ * the buyer's bell shows one unread notice naming the order and the seller, following it lands on the order and the
+ * count drops; the list page marks all as read. Each test makes its own buyer, seller and order.
+ */
+async function approvedOrderFor(page: Page, request: APIRequestContext) {
+  const buyer = await signUpWithApi(page);
+  const seller = freshUser();
+  await signUpInContext(request, seller);
+  const order = insertOrder(seller.email, buyer.email);
+  const approved = await request.post("/api/features/commission/order/approve", { data: { orderId: order.id }, headers: { "sec-fetch-site": "same-origin" } });
+  expect(approved.status(), `approve: ${await approved.text()}`).toBe(200);
+  return { ...order, seller };
+}
+
+test("the buyer sees the approval in the bell, follows it to the order, and the unread count drops", async ({ page, request }) => {
+  const order = await approvedOrderFor(page, request);
+  await page.goto("/");
+  const bell = page.getByRole("button", { name: "Notifications (1 unread)" });
+  await bell.click();
+  const panel = page.getByRole("dialog");
+  const notice = panel.getByRole("link", { name: /Order accepted/ });
+  await expect(notice).toContainText(`@${order.seller.handle} accepted your request (order ${order.code}).`);
+  await expect(notice).toContainText("Unread");
+  // The other tab is always empty (spec section 2).
+  await panel.getByRole("tab", { name: "Announcements" }).click();
+  await expect(panel.getByRole("tabpanel")).toContainText("None yet.");
+  await panel.getByRole("tab", { name: "Notifications" }).click();
+
+  await panel.getByRole("link", { name: /Order accepted/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/dashboard/commission/client/requests\\?order=${order.code}$`));
+  await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
+
+  // Still listed, now read, on the notifications page.
+  await page.goto("/dashboard/setting/profile/notification");
+  await expect(page.getByRole("main").getByRole("link", { name: /Order accepted/ })).not.toContainText("Unread");
+  await expect(page.getByRole("button", { name: "Mark all as read" })).toBeDisabled();
+});
+
+test("by keyboard: the bell opens with Enter, Tab reaches the notice, Enter follows it and the panel closes", async ({ page, request }) => {
+  const order = await approvedOrderFor(page, request);
+  await page.goto("/");
+  const bell = page.getByRole("button", { name: "Notifications (1 unread)" });
+  await bell.focus();
+  await page.keyboard.press("Enter");
+  const notice = page.getByRole("dialog").getByRole("link", { name: /Order accepted/ });
+  await tabTo(page, notice);
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(new RegExp(`\\?order=${order.code}$`));
+  await expect(page.getByRole("dialog")).toBeHidden();
+  await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
+});
+
+test("in Japanese: the notice reads in Japanese, and Mark all as read on the list page clears the bell", async ({ page, request, context, baseURL }) => {
+  const order = await approvedOrderFor(page, request);
+  await context.addCookies([{ name: "app-language", value: "ja", url: baseURL! }]);
+  await page.goto("/dashboard/setting/profile/notification");
+  await expect(page.getByRole("heading", { level: 1, name: "通知" })).toBeVisible();
+  const notice = page.getByRole("main").getByRole("link", { name: /依頼が承認されました/ });
+  await expect(notice).toContainText(`@${order.seller.handle}さんが依頼を承認しました（注文 ${order.code}）。`);
+  await expect(page.getByRole("button", { name: "お知らせ（未読 1 件）" })).toBeVisible();
+
+  await page.getByRole("button", { name: "すべて既読にする" }).click();
+  await expect(page.getByRole("button", { name: "お知らせ", exact: true })).toBeVisible();
+  await expect(notice).not.toContainText("未読");
+
+  await page.getByRole("button", { name: "お知らせ", exact: true }).click();
+  await expect(page.getByRole("dialog").getByRole("link", { name: /依頼が承認されました/ })).toBeVisible();
+});

@@ -1,0 +1,48 @@
+import { Hono } from "hono";
+import type { AppEnv } from "../http/context";
+import { notificationViews } from "../http/notification-messages";
+import { countUnread, listNotifications, markAllNotificationsRead, markNotificationRead } from "../services/notifications";
+
+/**
+ * The signed-in user's notifications (docs/decisions/023), mounted at /api/features/notification:
+ * - GET /list?cursor= : a page, newest first, texts in the request's language, with the unread count;
+ * - GET /unread : the unread count alone, which the bell polls;
+ * - POST /read {notificationId} : marks one of the caller's own notices read (404 for anyone else's);
+ * - POST /read-all : marks all of the caller's notices read.
+ */
+export const notificationApi = new Hono<AppEnv>();
+
+notificationApi.use("*", async (c, next) => {
+  if (!c.get("request").user) return c.json({ error: "unauthorized" }, 401);
+  await next();
+});
+
+notificationApi.get("/list", async (c) => {
+  const { db, user, locale } = c.get("request");
+  const page = await listNotifications(db, user!.accountId, { cursor: c.req.query("cursor") });
+  const unreadCount = await countUnread(db, user!.accountId);
+  // Per-user data: never stored by a shared cache, and re-fetched when the bell opens again.
+  c.header("Cache-Control", "private, no-store");
+  return c.json({ data: { items: notificationViews(page.items, locale), nextCursor: page.nextCursor, unreadCount } });
+});
+
+notificationApi.get("/unread", async (c) => {
+  const { db, user } = c.get("request");
+  c.header("Cache-Control", "private, no-store");
+  return c.json({ data: { unreadCount: await countUnread(db, user!.accountId) } });
+});
+
+notificationApi.post("/read", async (c) => {
+  const { db, user } = c.get("request");
+  const body = (await c.req.json().catch(() => null)) as { notificationId?: unknown } | null;
+  const id = body?.notificationId;
+  if (typeof id !== "string" || id.length === 0 || id.length > 64) return c.json({ error: "invalid_request" }, 400);
+  if (!(await markNotificationRead(db, user!.accountId, id, Date.now()))) return c.json({ error: "not_found" }, 404);
+  return c.json({ data: { unreadCount: await countUnread(db, user!.accountId) } });
+});
+
+notificationApi.post("/read-all", async (c) => {
+  const { db, user } = c.get("request");
+  await markAllNotificationsRead(db, user!.accountId, Date.now());
+  return c.json({ data: { unreadCount: 0 } });
+});

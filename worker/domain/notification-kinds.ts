@@ -1,0 +1,68 @@
+/**
+ * What each notification type looks like (spec section 3: every type has an icon and a colour) and which message
+ * keys say it. Rows store only the type and the facts (order, counterpart); the texts are looked up at the edge in
+ * the viewer's language (worker/http/notification-messages.ts), so a language change re-reads every notice and the
+ * rows never hold stale copies. A type without texts reads 'Unknown' (spec section 8).
+ */
+import { NOTIFICATION_TYPES, type NotificationType } from "../db/schema/enums";
+
+/** Icon names the UI draws (app/components/notifications/notification-icons.tsx). */
+export type NotificationIcon = "inbox" | "check" | "card" | "package" | "flag" | "cancel" | "clock" | "invite" | "chat";
+/** Colour names the UI maps to light and dark classes. */
+export type NotificationColour = "sky" | "emerald" | "violet" | "teal" | "red" | "amber" | "pink";
+
+export interface NotificationKind {
+  icon: NotificationIcon;
+  colour: NotificationColour;
+  /** Message keys under messages/notifications. */
+  titleKey: string;
+  messageKey: string;
+}
+
+const kind = (icon: NotificationIcon, colour: NotificationColour, name: string): NotificationKind => ({
+  icon,
+  colour,
+  titleKey: `notification_${name}_title`,
+  messageKey: `notification_${name}_message`,
+});
+
+export const NOTIFICATION_KINDS: Record<NotificationType, NotificationKind> = {
+  COMMISSION_SERVICE_SUBMITTED: kind("inbox", "sky", "service_submitted"),
+  COMMISSION_FORM_SUBMITTED: kind("inbox", "sky", "form_submitted"),
+  COMMISSION_ORDER_APPROVED: kind("check", "emerald", "order_approved"),
+  COMMISSION_ORDER_PAID: kind("card", "violet", "order_paid"),
+  COMMISSION_ORDER_DELIVERED: kind("package", "teal", "order_delivered"),
+  COMMISSION_ORDER_COMPLETED: kind("flag", "emerald", "order_completed"),
+  COMMISSION_ORDER_CANCELED: kind("cancel", "red", "order_canceled"),
+  COMMISSION_ORDER_APPROVAL_REMINDER: kind("clock", "amber", "approval_reminder"),
+  COMMISSION_ORDER_DELIVERY_REMINDER: kind("clock", "amber", "delivery_reminder"),
+  COMMISSION_ORDER_PAYMENT_REMINDER: kind("clock", "amber", "payment_reminder"),
+  INVITE_ORDER_COMPLETED: kind("invite", "pink", "invite_completed"),
+  CHAT_ROOM_MESSAGE_RECEIVED: kind("chat", "sky", "chat_message"),
+};
+
+/** A type a row may hold that this build does not know (an older or newer writer) still shows, as 'Unknown'. */
+export const UNKNOWN_NOTIFICATION_KIND: NotificationKind = { icon: "inbox", colour: "sky", titleKey: "notification_unknown", messageKey: "notification_unknown" };
+
+export function notificationKind(type: string): NotificationKind {
+  return (NOTIFICATION_TYPES as readonly string[]).includes(type) ? NOTIFICATION_KINDS[type as NotificationType] : UNKNOWN_NOTIFICATION_KIND;
+}
+
+/** The facts a message names. Either may be unknown (an account deleted since, a notice about no order). */
+export interface NotificationFacts {
+  orderCode: string | null;
+  /** The other party's handle: the buyer for the seller's notices, the seller for the buyer's, or the sender. */
+  counterpartHandle: string | null;
+}
+
+/**
+ * The message's key and its parameters. Every message names the order code and the counterpart; a notice missing
+ * either has no message (the title alone still says what happened) rather than a sentence with a hole in it.
+ */
+export function notificationMessage(type: string, facts: NotificationFacts): { key: string; params: { code: string; counterpart: string } } | null {
+  const kind = notificationKind(type);
+  if (kind === UNKNOWN_NOTIFICATION_KIND) return null;
+  const needsCode = type !== "INVITE_ORDER_COMPLETED";
+  if (!facts.counterpartHandle || (needsCode && !facts.orderCode)) return null;
+  return { key: kind.messageKey, params: { code: facts.orderCode ?? "", counterpart: facts.counterpartHandle } };
+}

@@ -1,0 +1,87 @@
+/**
+ * Which reminder an order is due (issue 10, docs/decisions/023). The Cron Trigger asks this of every open order
+ * near a deadline; the answer names the reminder, its recipient's side and the deadline it is about, and the
+ * deadline goes into the notice's dedupe key, so each deadline is reminded of once and a moved deadline again.
+ * - approval: a DRAFT order, the seller, within 24 h of the approval deadline;
+ * - payment: an APPROVED unpaid order, the buyer, within 24 h of the payment deadline;
+ * - delivery: an APPROVED paid order, the seller, within 48 h of the delivery deadline (making a delivery takes
+ *   longer than a click, so the seller hears a day earlier).
+ * A deadline already past is not reminded of: the order's alarm acts on it instead.
+ */
+import type { NotificationType } from "../db/schema/enums";
+import type { OrderPayment, OrderProgress } from "./order";
+
+const HOUR = 3_600_000;
+
+export type ReminderKind = "approval" | "payment" | "delivery";
+
+interface ReminderRule {
+  kind: ReminderKind;
+  type: Extract<NotificationType, "COMMISSION_ORDER_APPROVAL_REMINDER" | "COMMISSION_ORDER_PAYMENT_REMINDER" | "COMMISSION_ORDER_DELIVERY_REMINDER">;
+  side: "seller" | "buyer";
+  /** How long before the deadline the reminder goes out. */
+  leadMs: number;
+  applies: (order: ReminderOrder) => boolean;
+  deadline: (order: ReminderOrder) => number | null;
+}
+
+export interface ReminderOrder {
+  progress: OrderProgress;
+  payment: OrderPayment;
+  approvalDeadline: number | null;
+  paymentDeadline: number | null;
+  deliveryDeadline: number | null;
+}
+
+export const REMINDER_RULES: readonly ReminderRule[] = [
+  {
+    kind: "approval",
+    type: "COMMISSION_ORDER_APPROVAL_REMINDER",
+    side: "seller",
+    leadMs: 24 * HOUR,
+    applies: (o) => o.progress === "DRAFT",
+    deadline: (o) => o.approvalDeadline,
+  },
+  {
+    kind: "payment",
+    type: "COMMISSION_ORDER_PAYMENT_REMINDER",
+    side: "buyer",
+    leadMs: 24 * HOUR,
+    applies: (o) => o.progress === "APPROVED" && o.payment === "DRAFT",
+    deadline: (o) => o.paymentDeadline,
+  },
+  {
+    kind: "delivery",
+    type: "COMMISSION_ORDER_DELIVERY_REMINDER",
+    side: "seller",
+    leadMs: 48 * HOUR,
+    applies: (o) => o.progress === "APPROVED" && o.payment === "COMPLETED",
+    deadline: (o) => o.deliveryDeadline,
+  },
+];
+
+/** The longest lead: the cron looks no further ahead than this. */
+export const MAX_REMINDER_LEAD_MS = Math.max(...REMINDER_RULES.map((rule) => rule.leadMs));
+
+export interface DueReminder {
+  kind: ReminderKind;
+  type: ReminderRule["type"];
+  side: "seller" | "buyer";
+  deadline: number;
+}
+
+/** The reminder this order is due at `now`, or null. An order is in one state, so at most one rule applies. */
+export function dueReminder(order: ReminderOrder, now: number): DueReminder | null {
+  for (const rule of REMINDER_RULES) {
+    if (!rule.applies(order)) continue;
+    const deadline = rule.deadline(order);
+    if (deadline === null || deadline <= now || deadline - now > rule.leadMs) return null;
+    return { kind: rule.kind, type: rule.type, side: rule.side, deadline };
+  }
+  return null;
+}
+
+/** One reminder per order and deadline: a repeated or racing cron run inserts nothing twice; a moved deadline is new. */
+export function reminderDedupeKey(kind: ReminderKind, orderId: string, deadline: number): string {
+  return `${kind}-reminder:${orderId}:${deadline}`;
+}

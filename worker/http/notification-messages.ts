@@ -1,0 +1,80 @@
+import { m } from "../../app/paraglide/messages.js";
+import type { Locale } from "../domain/constants";
+import { notificationKind, notificationMessage, type NotificationColour, type NotificationFacts, type NotificationIcon } from "../domain/notification-kinds";
+import type { StoredNotification } from "../services/notifications";
+
+/**
+ * The notification texts of messages/notifications, keyed by the keys worker/domain/notification-kinds.ts names.
+ * Listed explicitly (not m[key]) so a bundle that imports this carries only these messages; the server renders
+ * them in the viewer's language, so the browser never loads them.
+ */
+type Message = (inputs: { code: string; counterpart: string }, options: { locale: Locale }) => string;
+
+const NOTIFICATION_MESSAGES: Record<string, Message> = {
+  notification_unknown: m.notification_unknown,
+  notification_service_submitted_title: m.notification_service_submitted_title,
+  notification_service_submitted_message: m.notification_service_submitted_message,
+  notification_form_submitted_title: m.notification_form_submitted_title,
+  notification_form_submitted_message: m.notification_form_submitted_message,
+  notification_order_approved_title: m.notification_order_approved_title,
+  notification_order_approved_message: m.notification_order_approved_message,
+  notification_order_paid_title: m.notification_order_paid_title,
+  notification_order_paid_message: m.notification_order_paid_message,
+  notification_order_delivered_title: m.notification_order_delivered_title,
+  notification_order_delivered_message: m.notification_order_delivered_message,
+  notification_order_completed_title: m.notification_order_completed_title,
+  notification_order_completed_message: m.notification_order_completed_message,
+  notification_order_canceled_title: m.notification_order_canceled_title,
+  notification_order_canceled_message: m.notification_order_canceled_message,
+  notification_approval_reminder_title: m.notification_approval_reminder_title,
+  notification_approval_reminder_message: m.notification_approval_reminder_message,
+  notification_payment_reminder_title: m.notification_payment_reminder_title,
+  notification_payment_reminder_message: m.notification_payment_reminder_message,
+  notification_delivery_reminder_title: m.notification_delivery_reminder_title,
+  notification_delivery_reminder_message: m.notification_delivery_reminder_message,
+  notification_invite_completed_title: m.notification_invite_completed_title,
+  notification_invite_completed_message: m.notification_invite_completed_message,
+  notification_chat_message_title: m.notification_chat_message_title,
+  notification_chat_message_message: m.notification_chat_message_message,
+};
+
+/** Spec sections 3 and 8: a missing text reads 'Unknown', in the viewer's language. */
+function lookup(key: string, params: { code: string; counterpart: string }, locale: Locale): string {
+  return (NOTIFICATION_MESSAGES[key] ?? NOTIFICATION_MESSAGES.notification_unknown)(params, { locale });
+}
+
+export function notificationTexts(type: string, facts: NotificationFacts, locale: Locale): { title: string; message: string | null } {
+  const message = notificationMessage(type, facts);
+  return {
+    title: lookup(notificationKind(type).titleKey, { code: "", counterpart: "" }, locale),
+    message: message ? lookup(message.key, message.params, locale) : null,
+  };
+}
+
+/** What the UI draws: texts in the viewer's language, the kind's icon and colour, ISO times. */
+export interface NotificationView {
+  id: string;
+  icon: NotificationIcon;
+  colour: NotificationColour;
+  title: string;
+  message: string | null;
+  href: string | null;
+  createdAt: string;
+  read: boolean;
+}
+
+export function notificationViews(items: StoredNotification[], locale: Locale): NotificationView[] {
+  return items.map((item) => {
+    const { icon, colour } = notificationKind(item.type);
+    return {
+      id: item.id,
+      icon,
+      colour,
+      ...notificationTexts(item.type, { orderCode: item.orderCode, counterpartHandle: item.counterpartHandle }, locale),
+      href: item.href,
+      createdAt: new Date(item.createdAt).toISOString(),
+      read: item.readAt !== null,
+    };
+  });
+}
+

@@ -1,0 +1,78 @@
+/**
+ * An order's deliverable files on the D1 side (decision 024). The Order Durable Object attaches and deletes them, one
+ * transition per file, with these statements in the same batch as the transition's event (worker/services/orders.ts),
+ * so a file is on the order exactly when the log says it was added. A file's media id is the UUID its upload got,
+ * so the same file sent twice is one media row, and the object can tell it is already attached.
+ */
+import type { MediaKey } from "../domain/media";
+import type { MediaType } from "../db/schema/enums";
+
+const OWNER = "commission_order_deliverable";
+const FIELD = "medias";
+
+export interface DeliverableFile {
+  mediaId: string;
+  key: string;
+  name: string;
+  size: number;
+  mimeType: string;
+}
+
+function mediaTypeOf(mimeType: string): MediaType {
+  if (mimeType.startsWith("image/")) return "IMAGE";
+  if (mimeType.startsWith("video/")) return "VIDEO";
+  if (mimeType.startsWith("audio/")) return "AUDIO";
+  if (mimeType.startsWith("model/")) return "MODEL";
+  return mimeType === "application/pdf" ? "DOCUMENT" : "OTHER";
+}
+
+/** A stored object of the order's deliverables folder, checked (`checkAttachment`), as the file to attach. */
+export function deliverableFile(key: MediaKey, checked: { size: number; mimeType: string }, name: string | null): DeliverableFile {
+  return { mediaId: key.file.slice(0, key.file.lastIndexOf(".")), key: key.key, name: name?.trim().slice(0, 255) || key.file, size: checked.size, mimeType: checked.mimeType };
+}
+
+/** Which of these media are attached to the order's deliverable now, with their stored URLs. */
+export async function attachedDeliverables(d1: D1Database, orderId: string, mediaIds: string[]): Promise<Map<string, string | null>> {
+  if (mediaIds.length === 0) return new Map();
+  const { results } = await d1
+    .prepare(
+      `SELECT m.id, m.file_url FROM commission_order_deliverables d
+       JOIN media_attachments a ON a.owner_type = '${OWNER}' AND a.owner_id = d.id AND a.field = '${FIELD}'
+       JOIN media m ON m.id = a.media_id
+       WHERE d.order_id = ? AND m.id IN (${mediaIds.map(() => "?").join(", ")})`,
+    )
+    .bind(orderId, ...mediaIds)
+    .all<{ id: string; file_url: string | null }>();
+  return new Map(results.map((r) => [r.id, r.file_url]));
+}
+
+/** The rows of one added file: the order's deliverable (once), the media row, its attachment, no longer pending. */
+export function addDeliverableStatements(d1: D1Database, orderId: string, ownerUserAccountId: string, file: DeliverableFile, now: number): D1PreparedStatement[] {
+  const extension = file.key.slice(file.key.lastIndexOf(".") + 1);
+  return [
+    d1.prepare("INSERT INTO commission_order_deliverables (id, order_id, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING").bind(orderId, orderId, now, now),
+    d1
+      .prepare(
+        `INSERT INTO media (id, owner_user_account_id, format_type, media_type, file_name, file_type, file_size, file_extension, file_url, created_at, updated_at)
+         VALUES (?, ?, 'FILE', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+      )
+      .bind(file.mediaId, ownerUserAccountId, mediaTypeOf(file.mimeType), file.name, file.mimeType, file.size, extension, `/media/${file.key}`, now, now),
+    d1
+      .prepare(
+        `INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position, created_at)
+         SELECT ?, ?, '${OWNER}', d.id, '${FIELD}',
+           (SELECT count(*) FROM media_attachments a WHERE a.owner_type = '${OWNER}' AND a.owner_id = d.id AND a.field = '${FIELD}'), ?
+         FROM commission_order_deliverables d WHERE d.order_id = ? ON CONFLICT DO NOTHING`,
+      )
+      .bind(crypto.randomUUID(), file.mediaId, now, orderId),
+    d1.prepare("DELETE FROM pending_uploads WHERE key = ?").bind(file.key),
+  ];
+}
+
+/** The rows of one deleted file: its attachment and its media row (the stored object goes after the batch). */
+export function deleteDeliverableStatements(d1: D1Database, mediaId: string): D1PreparedStatement[] {
+  return [
+    d1.prepare(`DELETE FROM media_attachments WHERE media_id = ? AND owner_type = '${OWNER}'`).bind(mediaId),
+    d1.prepare("DELETE FROM media WHERE id = ?").bind(mediaId),
+  ];
+}

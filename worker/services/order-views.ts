@@ -1,0 +1,350 @@
+/**
+ * The order read side (spec sections 2-4): the caller's orders as seller (managements) or buyer (client requests),
+ * and one order's detail for one of its two parties. Reads D1 only, the Order Durable Object's projection, never
+ * the object. Anyone who is neither seller nor buyer gets null, as for an order that does not exist.
+ * Texts are picked in the viewer's language (worker/domain/localized-text.ts); money splits come from money.ts.
+ */
+import type { Database } from "../db/client";
+import type { QuestionType, MediaType } from "../db/schema/enums";
+import type { Locale } from "../domain/constants";
+import { asCurrencyCode, type CurrencyCode } from "../domain/currency";
+import { MISSING_TEXT, pickLocalizedText } from "../domain/localized-text";
+import { amountBreakdown, type AmountBreakdown } from "../domain/money";
+import type { OrderProgress } from "../domain/order";
+import { progressOfFilter, type OrderFacts, type OrderListFilter, type OrderSide } from "../domain/order-display";
+import type { PriceBook } from "../domain/pricing";
+import { mediaUrlsForViewer } from "./media-access";
+
+export const ORDER_PAGE_SIZE = 20;
+
+interface TextRow {
+  l: string;
+  o: number | boolean;
+  t: string;
+}
+
+const parse = <T>(value: unknown): T[] => {
+  if (typeof value !== "string" || !value) return [];
+  const parsed = JSON.parse(value) as T[] | null;
+  return Array.isArray(parsed) ? parsed : [];
+};
+const pickText = (rows: readonly TextRow[] | null, locale: string) =>
+  pickLocalizedText((rows ?? []).map((r) => ({ languageCode: r.l, isOriginal: Boolean(r.o), text: r.t })), locale);
+/** A JSON column of text rows, in the viewer's language. */
+const pick = (column: unknown, locale: string) => pickText(parse<TextRow>(column), locale);
+const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+
+// ───────────────────────── SQL fragments ─────────────────────────
+
+/** JSON array of {l,o,t}: one entity's texts of one field. */
+const textsOf = (entityType: string, idExpr: string, field: string) =>
+  `json((SELECT json_group_array(json_object('l', t.language_code, 'o', t.is_original, 't', t.text))
+     FROM localized_texts t WHERE t.entity_type = '${entityType}' AND t.entity_id = ${idExpr} AND t.field = '${field}'))`;
+
+/** JSON array of the media one owner shows in one field, in their order. */
+const mediasOf = (ownerType: string, idExpr: string, field: string) =>
+  `json((SELECT json_group_array(json_object('id', x.id, 'format', x.format_type, 'type', x.media_type, 'url', coalesce(x.file_url, x.link_url),
+       'name', x.file_name, 'size', x.file_size, 'mime', x.file_type, 'thumb', x.thumbnail_url))
+     FROM (SELECT m.* FROM media_attachments a JOIN media m ON m.id = a.media_id
+           WHERE a.owner_type = '${ownerType}' AND a.owner_id = ${idExpr} AND a.field = '${field}' ORDER BY a.position, a.created_at) x))`;
+
+/** The order's title: the snapshot service's, else the snapshot form's (read by `titleOf`). */
+const TITLE_COLUMNS = `
+  json((SELECT json_group_array(json_object('l', t.language_code, 'o', t.is_original, 't', t.text))
+     FROM commission_order_services s JOIN localized_texts t ON t.entity_type = 'commission_order_service' AND t.entity_id = s.id AND t.field = 'title'
+     WHERE s.order_id = o.id)) AS service_titles,
+  json((SELECT json_group_array(json_object('l', t.language_code, 'o', t.is_original, 't', t.text))
+     FROM commission_order_forms f JOIN localized_texts t ON t.entity_type = 'commission_order_form' AND t.entity_id = f.id AND t.field = 'title'
+     WHERE f.order_id = o.id)) AS form_titles`;
+
+/** The two parties' profiles (sp, bp), joined by their commission accounts; read as seller_* / buyer_* columns. */
+const PARTY_JOINS = `
+  JOIN commission_accounts sa ON sa.id = o.seller_id LEFT JOIN user_profiles sp ON sp.account_id = sa.user_account_id
+  JOIN commission_accounts ba ON ba.id = o.buyer_id LEFT JOIN user_profiles bp ON bp.account_id = ba.user_account_id`;
+const partyColumns = (alias: "sp" | "bp", prefix: "seller" | "buyer") =>
+  `${alias}.id AS ${prefix}_profile_id, ${alias}.original_handle AS ${prefix}_handle, ${alias}.avatar_url AS ${prefix}_avatar,
+   ${textsOf("user_profile", `${alias}.id`, "name")} AS ${prefix}_names`;
+
+const ORDER_COLUMNS = `o.id, o.code, o.seller_id, o.buyer_id, o.order_submit_status, o.order_progress_status, o.order_payment_status,
+  o.order_chat_status, o.price_amount, cu.code AS currency_code, o.estimated_start, o.estimated_delivery, o.submitted_at, o.approved_at,
+  o.delivered_at, o.completed_at, o.canceled_at, o.approval_deadline, o.payment_deadline, o.delivery_deadline, o.completion_deadline,
+  (SELECT count(*) FROM commission_order_deliverables d JOIN media_attachments a
+     ON a.owner_type = 'commission_order_deliverable' AND a.owner_id = d.id AND a.field = 'medias' WHERE d.order_id = o.id) AS deliverable_count,
+  ${TITLE_COLUMNS}`;
+
+// ───────────────────────── shapes ─────────────────────────
+
+export interface PersonRef {
+  profileId: string;
+  handle: string;
+  name: string;
+  avatarUrl: string | null;
+}
+
+export interface OrderSummary {
+  id: string;
+  code: string;
+  side: OrderSide;
+  title: string;
+  counterpart: PersonRef | null;
+  priceAmount: number | null;
+  currencyCode: CurrencyCode;
+  facts: OrderFacts;
+}
+
+type Row = Record<string, unknown>;
+
+function factsOf(row: Row): OrderFacts {
+  return {
+    progress: row.order_progress_status as OrderProgress,
+    payment: row.order_payment_status as OrderFacts["payment"],
+    chat: row.order_chat_status as OrderFacts["chat"],
+    submitStatus: row.order_submit_status as OrderFacts["submitStatus"],
+    priceAmount: n(row.price_amount),
+    deliverableCount: Number(row.deliverable_count ?? 0),
+    submittedAt: Number(row.submitted_at),
+    approvedAt: n(row.approved_at),
+    deliveredAt: n(row.delivered_at),
+    completedAt: n(row.completed_at),
+    canceledAt: n(row.canceled_at),
+    approvalDeadline: n(row.approval_deadline),
+    paymentDeadline: n(row.payment_deadline),
+    deliveryDeadline: n(row.delivery_deadline),
+    completionDeadline: n(row.completion_deadline),
+  };
+}
+
+/** The order service's title, else the order form's, else 'Unknown' (spec section 3). */
+const titleOf = (row: Row, locale: string) => pick(row.service_titles, locale) ?? pick(row.form_titles, locale) ?? MISSING_TEXT;
+
+function personOf(row: Row, prefix: "seller" | "buyer", locale: string): PersonRef | null {
+  const profileId = row[`${prefix}_profile_id`];
+  if (!profileId) return null;
+  const handle = String(row[`${prefix}_handle`]);
+  return { profileId: String(profileId), handle, name: pick(row[`${prefix}_names`], locale) ?? handle, avatarUrl: (row[`${prefix}_avatar`] as string | null) ?? null };
+}
+
+function summaryOf(row: Row, side: OrderSide, locale: string): OrderSummary {
+  return {
+    id: String(row.id),
+    code: String(row.code),
+    side,
+    title: titleOf(row, locale),
+    counterpart: personOf(row, side === "seller" ? "buyer" : "seller", locale),
+    priceAmount: n(row.price_amount),
+    currencyCode: asCurrencyCode(row.currency_code as string),
+    facts: factsOf(row),
+  };
+}
+
+// ───────────────────────── the lists ─────────────────────────
+
+export interface OrderListInput {
+  commissionAccountId: string;
+  side: OrderSide;
+  filter: OrderListFilter;
+  /** 1-based. */
+  page: number;
+  locale: Locale;
+}
+
+/** The caller's orders on one side, newest first, one page (ORDER_PAGE_SIZE) and whether there are more. */
+export async function listOrders(db: Database, input: OrderListInput): Promise<{ items: OrderSummary[]; hasMore: boolean }> {
+  const partyColumn = input.side === "seller" ? "o.seller_id" : "o.buyer_id";
+  const counterpart = input.side === "seller" ? partyColumns("bp", "buyer") : partyColumns("sp", "seller");
+  const progress = progressOfFilter(input.filter);
+  const page = Math.max(1, Math.floor(input.page) || 1);
+  const binds: unknown[] = [input.commissionAccountId, ...(progress ? [progress] : []), ORDER_PAGE_SIZE + 1, (page - 1) * ORDER_PAGE_SIZE];
+  const { results } = await db.$client
+    .prepare(
+      `SELECT ${ORDER_COLUMNS}, ${counterpart}
+       FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id ${PARTY_JOINS}
+       WHERE ${partyColumn} = ?${progress ? " AND o.order_progress_status = ?" : ""}
+       ORDER BY o.submitted_at DESC, o.id DESC LIMIT ? OFFSET ?`,
+    )
+    .bind(...binds)
+    .all<Row>();
+  return { items: results.slice(0, ORDER_PAGE_SIZE).map((row) => summaryOf(row, input.side, input.locale)), hasMore: results.length > ORDER_PAGE_SIZE };
+}
+
+// ───────────────────────── one order ─────────────────────────
+
+export interface OrderMediaView {
+  id: string;
+  formatType: string;
+  mediaType: MediaType;
+  /** What the viewer's browser loads: a signed read URL for private files, else the stored URL. */
+  url: string | null;
+  name: string | null;
+  size: number | null;
+  mimeType: string | null;
+  thumbnailUrl: string | null;
+}
+
+export interface OrderQuestionView {
+  id: string;
+  questionType: QuestionType;
+  isRequired: boolean;
+  title: string;
+  description: string | null;
+  medias: OrderMediaView[];
+  choices: { id: string; title: string; priceAmount: number | null; selected: boolean; media: OrderMediaView[] }[];
+  answer: { text: string | null; date: string | null; medias: OrderMediaView[] } | null;
+}
+
+export interface OrderEventView {
+  version: number;
+  type: string;
+  actor: "seller" | "buyer" | "system";
+  at: number;
+}
+
+export interface OrderDetail extends OrderSummary {
+  sellerId: string;
+  buyerId: string;
+  estimatedStart: number | null;
+  estimatedDelivery: number | null;
+  /** Null until the order has a price. Display currency: the buyer's (an approximation), the order's for the seller. */
+  breakdown: AmountBreakdown | null;
+  /** The order's payment transaction, if one was started: PENDING, COMPLETED, REFUNDED… */
+  transactionStatus: string | null;
+  questions: OrderQuestionView[];
+  events: OrderEventView[];
+  deliverables: OrderMediaView[];
+}
+
+export interface OrderViewer {
+  commissionAccountId: string;
+  profileId: string;
+  locale: Locale;
+  displayCurrencyCode: string;
+}
+
+interface MediaJson {
+  id: string;
+  format: string;
+  type: MediaType;
+  url: string | null;
+  name: string | null;
+  size: number | null;
+  mime: string | null;
+  thumb: string | null;
+}
+
+/**
+ * One order by its public code, for its seller or buyer; null for anyone else (and for no such order). Two D1 round
+ * trips: the order (to know the caller is a party), then its snapshot, log, files, fees and rates in one batch.
+ */
+export async function getOrderDetail(db: Database, env: Env, code: string, viewer: OrderViewer, now = Date.now()): Promise<OrderDetail | null> {
+  const d1 = db.$client;
+  const row = await d1
+    .prepare(
+      `SELECT ${ORDER_COLUMNS}, ${partyColumns("sp", "seller")}, ${partyColumns("bp", "buyer")}
+       FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id ${PARTY_JOINS}
+       WHERE o.code = ?1 AND (o.seller_id = ?2 OR o.buyer_id = ?2)`,
+    )
+    .bind(code, viewer.commissionAccountId)
+    .first<Row>();
+  if (!row) return null;
+  const side: OrderSide = row.seller_id === viewer.commissionAccountId ? "seller" : "buyer";
+  const orderId = String(row.id);
+  const [questions, events, deliverables, money] = await d1.batch<Row>([
+    d1
+      .prepare(
+        `SELECT q.id, q.question_type, q.is_required,
+           ${textsOf("commission_order_form_question", "q.id", "title")} AS titles,
+           ${textsOf("commission_order_form_question", "q.id", "description")} AS descriptions,
+           ${mediasOf("commission_order_form_question", "q.id", "medias")} AS medias,
+           json((SELECT json_group_array(json_object('id', c.id, 'price', c.price_amount, 'status', c.answer_choice_status,
+                  'titles', ${textsOf("commission_order_question_choice", "c.id", "title")},
+                  'media', ${mediasOf("commission_order_question_choice", "c.id", "media")}))
+                 FROM (SELECT * FROM commission_order_question_choices WHERE order_form_question_id = q.id ORDER BY user_index) c)) AS choices,
+           a.id AS answer_id, a.answer_date,
+           ${textsOf("commission_order_question_answer", "a.id", "text")} AS answer_texts,
+           ${mediasOf("commission_order_question_answer", "a.id", "medias")} AS answer_medias
+         FROM commission_order_forms f JOIN commission_order_form_questions q ON q.order_form_id = f.id
+         LEFT JOIN commission_order_question_answers a ON a.order_form_question_id = q.id
+         WHERE f.order_id = ? ORDER BY q.user_index, q.id`,
+      )
+      .bind(orderId),
+    d1.prepare("SELECT version, event_type, actor, created_at FROM commission_order_events WHERE order_id = ? ORDER BY version").bind(orderId),
+    d1.prepare(`SELECT ${mediasOf("commission_order_deliverable", "d.id", "medias")} AS medias FROM commission_order_deliverables d WHERE d.order_id = ?`).bind(orderId),
+    d1
+      .prepare(
+        `SELECT
+           (SELECT transaction_status FROM payment_transactions WHERE order_id = ?1 ORDER BY created_at DESC LIMIT 1) AS transaction_status,
+           -- The fees frozen with the payment once there is one, else today's active fees.
+           coalesce(
+             (SELECT json_group_array(f.numerator_value) FROM payment_transaction_fees f
+                WHERE f.transaction_id = (SELECT id FROM payment_transactions WHERE order_id = ?1 ORDER BY created_at DESC LIMIT 1)
+                HAVING count(*) > 0),
+             (SELECT json_group_array(numerator_value) FROM fees WHERE is_active = 1)) AS fee_numerators,
+           json((SELECT json_group_array(json_object('code', code, 'symbol', symbol, 'd', decimal_digits)) FROM currencies WHERE is_active = 1)) AS currencies,
+           json((SELECT json_group_array(json_object('from', from_currency_code, 'to', to_currency_code, 'rate', rate))
+                 FROM (SELECT * FROM exchange_rates ORDER BY rated_on DESC))) AS rates`,
+      )
+      .bind(orderId),
+  ]);
+
+  const mediaUrls = [
+    ...questions.results.flatMap((q) => [
+      ...parse<MediaJson>(q.medias),
+      ...parse<MediaJson>(q.answer_medias),
+      ...parse<{ media: MediaJson[] | null }>(q.choices).flatMap((c) => c.media ?? []),
+    ]),
+    ...parse<MediaJson>(deliverables.results[0]?.medias),
+  ].flatMap((m) => [m.url, m.thumb]);
+  const view = await mediaUrlsForViewer(db, env, { profileId: viewer.profileId }, mediaUrls, now);
+  const toMedia = (m: MediaJson): OrderMediaView => ({
+    id: m.id,
+    formatType: m.format,
+    mediaType: m.type,
+    url: view(m.url),
+    name: m.name,
+    size: m.size === null ? null : Number(m.size),
+    mimeType: m.mime,
+    thumbnailUrl: view(m.thumb),
+  });
+  const medias = (value: unknown) => (Array.isArray(value) ? (value as MediaJson[]) : parse<MediaJson>(value)).map(toMedia);
+
+  const summary = summaryOf(row, side, viewer.locale);
+  const moneyRow = money.results[0] ?? {};
+  return {
+    ...summary,
+    sellerId: String(row.seller_id),
+    buyerId: String(row.buyer_id),
+    estimatedStart: n(row.estimated_start),
+    estimatedDelivery: n(row.estimated_delivery),
+    breakdown: breakdownFor(summary, side, viewer.displayCurrencyCode, moneyRow),
+    transactionStatus: (moneyRow.transaction_status as string | null) ?? null,
+    questions: questions.results.map((q) => ({
+      id: String(q.id),
+      questionType: q.question_type as QuestionType,
+      isRequired: Boolean(q.is_required),
+      title: pick(q.titles, viewer.locale) ?? MISSING_TEXT,
+      description: pick(q.descriptions, viewer.locale),
+      medias: medias(q.medias),
+      choices: parse<{ id: string; price: number | null; status: string; titles: TextRow[] | null; media: MediaJson[] | null }>(q.choices).map((c) => ({
+        id: c.id,
+        title: pickText(c.titles, viewer.locale) ?? MISSING_TEXT,
+        priceAmount: c.price,
+        selected: c.status === "SELECTED",
+        media: medias(c.media),
+      })),
+      answer: q.answer_id ? { text: pick(q.answer_texts, viewer.locale), date: (q.answer_date as string | null) ?? null, medias: medias(q.answer_medias) } : null,
+    })),
+    events: events.results.map((e) => ({ version: Number(e.version), type: String(e.event_type), actor: e.actor as OrderEventView["actor"], at: Number(e.created_at) })),
+    deliverables: medias(deliverables.results[0]?.medias),
+  };
+}
+
+/** The amount breakdown (money.ts); the buyer sees the total approximated in their display currency (spec section 6). */
+function breakdownFor(order: OrderSummary, side: OrderSide, displayCurrencyCode: string, row: Row): AmountBreakdown | null {
+  if (order.priceAmount === null) return null;
+  const book: PriceBook = {
+    currencies: Object.fromEntries(parse<{ code: string; symbol: string; d: number }>(row.currencies).map((c) => [c.code, { code: c.code, symbol: c.symbol, decimalDigits: Number(c.d) }])),
+    rates: parse<{ from: string; to: string; rate: number }>(row.rates),
+  };
+  const numerators = parse<number>(row.fee_numerators).map(Number);
+  return amountBreakdown(order.priceAmount, order.currencyCode, numerators, side === "buyer" ? displayCurrencyCode : order.currencyCode, book);
+}
