@@ -7,8 +7,6 @@ import { pngBytes } from "./png";
 // once the service exists), reorders and removes items, meets the limit of 10, and the edit page's preview shows the
 // gallery (a carousel with an "n / total" counter on a small screen) and the description collapsed past 2000 characters.
 
-const user = freshUser();
-const serviceTitle = `Gallery service ${user.handle.slice(3)}`;
 const youtubeUrl = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 const soundcloudUrl = "https://soundcloud.com/artist/track";
 const longDescription = `${"A detailed service description. ".repeat(70)}The very end.`;
@@ -33,6 +31,9 @@ const items = (page: Page) => page.getByRole("group", { name: "Media", exact: tr
 
 test("a creator adds, reorders and removes service media up to the limit; the preview shows the gallery", async ({ page }, testInfo) => {
   test.setTimeout(240_000);
+  // Made here, not at the top of the file: each run (--repeat-each) is a new creator with a new service.
+  const user = freshUser();
+  const serviceTitle = `Gallery service ${user.handle.slice(3)}`;
   const png = testInfo.outputPath("picture.png");
   writeFileSync(png, pngBytes(16, 9));
   // Pictures of other sites, answered here: the test never depends on the network.

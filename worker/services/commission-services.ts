@@ -20,9 +20,9 @@ import { CURRENCIES, asCurrencyCode, type CurrencyCode } from "../domain/currenc
 import { formatPriceInput, type ParsedService, type ServiceDraft } from "../domain/commission-form";
 import type { Locale } from "../domain/constants";
 import { parseMediaKey, type MediaKey, type MediaSite } from "../domain/media";
-import type { WorkMediaDraft } from "../domain/portfolio";
 import { commissionAccountIdOf, pickText } from "./commission-forms";
 import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
+import type { ShownMedia } from "./portfolio";
 import { checkAttachment, markUploadsAttached } from "./storage";
 
 const SERVICE = LOCALIZED.commissionService.type;
@@ -61,8 +61,8 @@ async function thumbnails(db: Database, serviceIds: string[]): Promise<Map<strin
   return map;
 }
 
-/** A stored media as the editor's media list takes it. */
-function draftOf(row: AttachedRow): WorkMediaDraft {
+/** A stored media as the players and the editor's media list take it. */
+function shownOf(row: AttachedRow): ShownMedia {
   return {
     id: row.id,
     url: row.fileUrl ?? row.linkUrl ?? "",
@@ -147,13 +147,26 @@ export async function getServiceForEdit(db: Database, userAccountId: string, ser
   return {
     title: pickText(texts, serviceId, "title", locale) ?? "",
     description: pickText(texts, serviceId, "description", locale) ?? "",
-    medias: (await attachedMedia(db, [serviceId])).map(draftOf),
+    medias: (await attachedMedia(db, [serviceId])).map(shownOf),
     price: formatPriceInput(service.priceAmount, currency),
     currency,
     formId: service.formId ?? "",
     terms: service.policyId ? (pickText(terms, service.policyId, "terms", locale) ?? "") : "",
     categoryCodes: categories.map((c) => c.code),
   };
+}
+
+/**
+ * The gallery of a published service, in order, as ServiceGallery takes it: what the service modal shows. Anyone may
+ * see a published service's media, so the stored URLs serve as they are. Empty for an unknown or unpublished service.
+ */
+export async function publishedServiceMedias(db: Database, serviceId: string): Promise<ShownMedia[]> {
+  const published = await db
+    .select({ id: commissionServices.id })
+    .from(commissionServices)
+    .where(and(eq(commissionServices.id, serviceId), eq(commissionServices.serviceStatus, "PUBLISHED")))
+    .get();
+  return published ? (await attachedMedia(db, [serviceId])).map(shownOf) : [];
 }
 
 export type ServiceWriteResult = { ok: true; serviceId: string } | { ok: false; reason: "not_found" } | { ok: false; reason: "invalid"; errors: Record<string, string> };
