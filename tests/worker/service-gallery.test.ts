@@ -6,7 +6,8 @@ import { MEDIA_OWNERS } from "../../worker/db/schema/localized-entities";
 import { parseServiceDraft, type ServiceDraft } from "../../worker/domain/commission-form";
 import { parseMediaKey } from "../../worker/domain/media";
 import { translateAuthoringErrors } from "../../worker/http/authoring-messages";
-import { deleteService, getServiceForEdit, listServices, publishedServiceMedias, saveService } from "../../worker/services/commission-services";
+import { deleteService, getServiceForEdit, listServices, saveService } from "../../worker/services/commission-services";
+import { getPublicService } from "../../worker/services/request-views";
 import { objectAccess } from "../../worker/services/media-access";
 import { call, db } from "./helpers";
 import { PNG, newMember } from "./media-fixtures";
@@ -192,12 +193,13 @@ describe("service gallery: who sees the files", () => {
     expect((await call(`/media/${key.key}`)).status).toBe(200);
     // The modal's read: the published gallery in order, as the players take it.
     await saveService(db(), owner.accountId, serviceId, parsed(draft({ medias: [{ url: `/media/${key.key}`, formatType: "FILE" }, { url: "https://soundcloud.com/artist/track" }] })), "en", env.MEDIA);
-    expect(await publishedServiceMedias(db(), serviceId)).toEqual([
+    const viewer = { locale: "en" as const, accountId: null, displayCurrencyId: null };
+    expect((await getPublicService(db(), owner.handle, serviceId, viewer))?.medias).toEqual([
       expect.objectContaining({ formatType: "FILE", mediaType: "IMAGE", url: `/media/${key.key}`, thumbnailUrl: `/media/${key.key}` }),
       expect.objectContaining({ formatType: "LINK", mediaType: "AUDIO", site: "soundcloud", url: "https://soundcloud.com/artist/track", code: null }),
     ]);
     await db().update(commissionServices).set({ serviceStatus: "DRAFT" }).where(eq(commissionServices.id, serviceId));
-    expect(await publishedServiceMedias(db(), serviceId)).toEqual([]);
+    expect(await getPublicService(db(), owner.handle, serviceId, viewer)).toBeNull();
     expect(await objectAccess(db(), key, null)).toBe("denied");
     expect(await objectAccess(db(), key, { profileId: stranger.profileId })).toBe("denied");
     expect(await objectAccess(db(), key, { profileId: owner.profileId })).toBe("owner");
