@@ -156,19 +156,6 @@ export async function getServiceForEdit(db: Database, userAccountId: string, ser
   };
 }
 
-/**
- * The gallery of a published service, in order, as ServiceGallery takes it: what the service modal shows. Anyone may
- * see a published service's media, so the stored URLs serve as they are. Empty for an unknown or unpublished service.
- */
-export async function publishedServiceMedias(db: Database, serviceId: string): Promise<ShownMedia[]> {
-  const published = await db
-    .select({ id: commissionServices.id })
-    .from(commissionServices)
-    .where(and(eq(commissionServices.id, serviceId), eq(commissionServices.serviceStatus, "PUBLISHED")))
-    .get();
-  return published ? (await attachedMedia(db, [serviceId])).map(shownOf) : [];
-}
-
 export type ServiceWriteResult = { ok: true; serviceId: string } | { ok: false; reason: "not_found" } | { ok: false; reason: "invalid"; errors: Record<string, string> };
 
 /**
