@@ -66,3 +66,30 @@ export function insertOrder({ sellerEmail, buyerEmail, priceAmount, title, submi
     db.close();
   }
 }
+
+/**
+ * A published service of the creator at `sellerEmail`, open for commissions, with no form (the request then asks
+ * only for the terms, the acknowledgement and a card): for tests that request through the service modal.
+ */
+export function insertService({ sellerEmail, title, priceAmount }: { sellerEmail: string; title: string; priceAmount: number }) {
+  const db = openD1();
+  try {
+    const seller = db
+      .prepare("SELECT c.id, p.id AS profile_id FROM commission_accounts c JOIN user_accounts u ON u.id = c.user_account_id JOIN user_profiles p ON p.account_id = u.id WHERE u.email = ?")
+      .get(sellerEmail) as { id: string; profile_id: string } | undefined;
+    if (!seller) throw new Error(`no commission account for ${sellerEmail}`);
+    const id = crypto.randomUUID();
+    const now = Date.now();
+    db.exec("BEGIN");
+    db.prepare("UPDATE user_profiles SET is_open_commission = 1 WHERE id = ?").run(seller.profile_id);
+    db.prepare(
+      `INSERT INTO commission_services (id, commission_account_id, price_amount, price_currency_id, service_status, created_at, updated_at)
+       VALUES (?, ?, ?, (SELECT id FROM currencies WHERE code = 'JPY'), 'PUBLISHED', ?, ?)`,
+    ).run(id, seller.id, priceAmount, now, now);
+    db.prepare("INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'commission_service', ?, 'title', 'en', 1, ?)").run(crypto.randomUUID(), id, title);
+    db.exec("COMMIT");
+    return { id };
+  } finally {
+    db.close();
+  }
+}

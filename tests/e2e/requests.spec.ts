@@ -1,6 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, signUpWithApi, test } from "./fixtures";
+import { expect, expectAccessible, signInWithApi, signUpWithApi, test } from "./fixtures";
 import { message } from "./messages";
+import { insertService } from "./order-fixtures";
 import { pngBytes } from "./png";
 
 /**
@@ -95,4 +96,48 @@ test("a signed-out visitor is asked to sign up or log in; the form page works in
   // Reloading keeps the draft too.
   await page.reload();
   await expect(page.getByRole("textbox", { name: "1. 依頼内容" })).toHaveValue("赤いマントの騎士");
+});
+
+test("from the request to the creator's approval: the creator is told, reads it in Managements and approves; the client sees it accepted", async ({ page }) => {
+  test.setTimeout(120_000);
+  const creator = await signUpWithApi(page);
+  await page.goto("/dashboard/creator/home");
+  await page.getByRole("button", { name: "Become a creator" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/commission\/setting\/form$/);
+  const title = `Chibi ${Date.now().toString(36)}`;
+  const { id: serviceId } = insertService({ sellerEmail: creator.email, title, priceAmount: 9_000 });
+
+  await page.context().clearCookies();
+  const client = await signUpWithApi(page);
+  await page.goto(`/${creator.handle}?service=${serviceId}`);
+  const modal = page.getByRole("dialog");
+  await expect(modal.getByRole("heading", { name: title })).toBeVisible();
+  await modal.getByLabel("I accept the terms of service").check();
+  await modal.getByRole("button", { name: "Next" }).click();
+  await expect(modal.getByText("This service asks no questions.", { exact: false })).toBeVisible();
+  await addCardInPlace(page);
+  await modal.getByLabel("I understand that sending a request does not guarantee the creator will accept it.").check();
+  await modal.getByRole("button", { name: "Send request" }).click();
+  await expect(modal.getByRole("heading", { name: "Thank you for your request!" })).toBeVisible();
+
+  // The creator: the bell says so, and the order waits in Managements.
+  await page.context().clearCookies();
+  await signInWithApi(page, creator.email);
+  await page.goto("/dashboard/commission/managements");
+  await expect(page.getByRole("button", { name: /Notifications \(1 unread\)/ })).toBeVisible();
+  await page.getByRole("link", { name: new RegExp(title) }).click();
+  const order = page.getByRole("article");
+  await expect(order.getByText("Pending", { exact: true })).toBeVisible();
+  await expect(order.getByRole("link", { name: `@${client.handle}` })).toBeVisible();
+  await expect(order.getByText("¥9,000").first()).toBeVisible();
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(order.getByText("Accepted", { exact: true })).toBeVisible();
+
+  // The client sees it accepted, ready to pay.
+  await page.context().clearCookies();
+  await signInWithApi(page, client.email);
+  await page.goto("/dashboard/commission/client/requests");
+  await page.getByRole("link", { name: new RegExp(title) }).click();
+  await expect(page.getByRole("article").getByText("Accepted", { exact: true })).toBeVisible();
+  await expect(page.getByTestId("next-step")).toContainText("Payment");
 });

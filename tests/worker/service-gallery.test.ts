@@ -184,7 +184,7 @@ describe("service gallery: attaching re-sniffs the bytes", () => {
 });
 
 describe("service gallery: who sees the files", () => {
-  it("serves a published service's files and gallery to anyone, a draft's to its owner only", async () => {
+  it("serves a published service's files to anyone, a draft's to its owner only", async () => {
     const owner = await newMember("Sgal");
     const stranger = await newMember("Sgal");
     const serviceId = await newService(owner.accountId);

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { CollapsibleText } from "~/components/catalog/collapsible-text";
+import { CollapsibleText, SERVICE_MODAL_DESCRIPTION_LIMIT } from "~/components/catalog/collapsible-text";
 import { PriceLabel } from "~/components/catalog/price-label";
 import { ServiceGallery } from "~/components/catalog/service-gallery";
 import { CloseButton } from "~/components/dialog/close-button";
@@ -20,9 +20,6 @@ const STEPS: { step: Step; label: () => string }[] = [
   { step: "submit", label: m.requests_step_submit },
   { step: "done", label: m.requests_step_done },
 ];
-
-/** The service's description collapses above 2000 characters in this modal (spec section 9). */
-const DESCRIPTION_LIMIT = 2000;
 
 /**
  * The service submit modal (spec sections 2 and 4): details (gallery, title, description, price, terms), then the
@@ -80,7 +77,7 @@ export default function ServiceModal(props: { service: PublicService; request: R
             {step === "details" ? (
               <div className="space-y-5">
                 <ServiceGallery medias={service.medias} title={service.title} />
-                {service.description ? <CollapsibleText text={service.description} limit={DESCRIPTION_LIMIT} className="text-zinc-700 dark:text-zinc-300" /> : null}
+                {service.description ? <CollapsibleText text={service.description} limit={SERVICE_MODAL_DESCRIPTION_LIMIT} className="text-zinc-700 dark:text-zinc-300" /> : null}
                 <div className="flex flex-wrap items-baseline gap-x-6 gap-y-2">
                   <p className="flex items-baseline gap-2">
                     <span className="text-sm text-zinc-600 dark:text-zinc-400">{m.requests_price()}</span>
