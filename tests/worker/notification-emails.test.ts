@@ -10,6 +10,7 @@ import type { Locale } from "../../worker/domain/constants";
 import { createDevMailbox } from "../../worker/mail/mailer";
 import { emailPreferences, sendPendingNotificationEmails } from "../../worker/services/notification-emails";
 import { loadOrder, recordTransition } from "../../worker/services/orders";
+import { runScheduledJobs } from "../../worker/scheduled";
 import { createSession, getSessionUser } from "../../worker/services/sessions";
 import { freshUser } from "./auth-helpers";
 import { call, db, signUp } from "./helpers";
@@ -120,6 +121,19 @@ describe("notification e-mails", () => {
     const [mail] = await mailsTo(order.buyer.email, "依頼が承認されました");
     expect(mail.text).toContain(`@${order.seller.handle}さんが依頼を承認しました（注文 ${order.code}）。お支払いに進んでください。`);
     expect(mail.text).toContain("メールで受け取る通知はこちらで選べます");
+  });
+});
+
+describe("the cron's sweep", () => {
+  it("mails a reminder the cron wrote once, however often the cron runs", async () => {
+    const [seller, buyer] = await Promise.all([party(), party()]);
+    const now = Date.now();
+    const order = await insertOrder({ sellerId: seller.commissionAccountId, buyerId: buyer.commissionAccountId, priceAmount: 10_000, approvalDeadline: now + 10 * 3_600_000 });
+    await Promise.all([runScheduledJobs(env, now), runScheduledJobs(env, now)]);
+    await runScheduledJobs(env, now + 60_000);
+    const mails = await mailsTo(seller.email, "Approval due soon");
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain(`(order ${order.code})`);
   });
 });
 
