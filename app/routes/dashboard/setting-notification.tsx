@@ -18,6 +18,8 @@ import type { Route } from "./+types/setting-notification";
  * ("Load more" asks the notifications API for the next page), with "Mark all as read", and above them the choice of
  * which types are also e-mailed (docs/decisions/023).
  */
+
+/** The e-mail choices' group names (NOTIFICATION_EMAIL_GROUPS), rendered by the loader. */
 const GROUP_LEGENDS: Record<NotificationEmailGroup, () => string> = {
   requests: m.notifications_email_group_requests,
   orders: m.notifications_email_group_orders,
