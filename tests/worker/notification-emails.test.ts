@@ -157,7 +157,7 @@ describe("the e-mail choices", () => {
   it("cannot be saved signed out", async () => {
     const request = new Request("http://localhost/dashboard/setting/profile/notification", { method: "POST", body: new URLSearchParams({ intent: "email-preferences" }) });
     const context = new RouterContextProvider();
-    context.set(requestContext, { env, url: new URL(request.url), executionCtx: {} as ExecutionContext, db: db(), user: null, sessionToken: null, locale: "en" });
+    context.set(requestContext, { env, url: new URL(request.url), executionCtx: {} as ExecutionContext, db: db(), user: null, sessionToken: undefined, locale: "en" });
     await expect(settingsPage.action({ context, request } as never)).rejects.toBeDefined();
   });
 });
