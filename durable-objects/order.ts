@@ -1,6 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import { decide, partyOf, pendingDeadline, type OrderAction, type OrderRefusal, type OrderState } from "../worker/domain/order";
 import { loadOrder, recordTransition, type StoredOrder } from "../worker/services/orders";
+import { emailNewNotifications } from "../worker/services/notification-emails";
 import { refundOrderPayment } from "../worker/payments/order-payments";
 import { createStripe } from "../worker/payments/stripe-client";
 import { ORDER_DELIVERABLES_MAX_FILES } from "../worker/domain/media";
@@ -127,6 +128,8 @@ export class Order extends DurableObject<Env> {
       now,
       statements: effects?.statements,
     });
+    // The transition's notices by e-mail, off the action's path (decision 023).
+    this.ctx.waitUntil(emailNewNotifications(this.env));
     await this.ctx.storage.put(KEY, { ...order, version: order.version + 1, state: decision.next });
     await this.syncAlarm(decision.next);
     await effects?.afterwards?.();

@@ -2,6 +2,8 @@ import { lt } from "drizzle-orm";
 import { createDb } from "./db/client";
 import { authCodes } from "./db/schema";
 import { sendDueReminders } from "./services/order-reminders";
+import { sendPendingNotificationEmails } from "./services/notification-emails";
+import { mailerFromEnv } from "./mail/mailer";
 import { pruneRateLimits } from "./services/rate-limit";
 import { deleteEndedSessions } from "./services/sessions";
 import { pruneSpentTokens } from "./services/signed-tokens";
@@ -9,7 +11,7 @@ import { deleteUnattachedUploads } from "./services/storage";
 
 /**
  * The Cron Trigger's work. Idempotent: running it twice, or late, is harmless.
- * It prunes expired sessions and codes, and sends the order reminders due (docs/decisions/023).
+ * It prunes expired sessions and codes, sends the order reminders due and e-mails pending notices (docs/decisions/023).
  */
 export async function runScheduledJobs(env: Env, scheduledTime: number): Promise<void> {
   const db = createDb(env.DB);
@@ -22,6 +24,8 @@ export async function runScheduledJobs(env: Env, scheduledTime: number): Promise
   await pruneSpentTokens(db, scheduledTime);
   // Approval, payment and delivery reminders: each deadline's once, however often this runs.
   await sendDueReminders(env.DB, scheduledTime);
+  // The reminders' e-mails, and any notice whose e-mail a writer's waitUntil did not get to (each sent once).
+  await sendPendingNotificationEmails(db, mailerFromEnv(env, db), env, scheduledTime);
 }
 
 /** The Worker's `scheduled` handler (worker/index.ts exports it): the cron's run outlives the event via waitUntil. */

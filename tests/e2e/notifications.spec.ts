@@ -14,7 +14,7 @@ async function approvedOrderFor(page: Page, request: APIRequestContext) {
   const order = insertOrder(seller.email, buyer.email);
   const approved = await request.post("/api/features/commission/order/approve", { data: { orderId: order.id }, headers: { "sec-fetch-site": "same-origin" } });
   expect(approved.status(), `approve: ${await approved.text()}`).toBe(200);
-  return { ...order, seller };
+  return { ...order, seller, buyer };
 }
 
 test("the buyer sees the approval in the bell, follows it to the order, and the unread count drops", async ({ page, request }) => {
@@ -70,4 +70,23 @@ test("in Japanese: the notice reads in Japanese, and Mark all as read on the lis
 
   await page.getByRole("button", { name: "お知らせ", exact: true }).click();
   await expect(page.getByRole("dialog").getByRole("link", { name: /依頼が承認されました/ })).toBeVisible();
+});
+
+test("by e-mail: the approval reaches the buyer's mailbox, and a type switched off on the settings page stays off", async ({ page, request }) => {
+  const order = await approvedOrderFor(page, request);
+  // The dev mailbox (the mailer port's local side) has the notice, with an absolute link to the order.
+  await page.goto("/dev/mailbox");
+  const mail = page.locator(`article[data-to="${order.buyer.email}"]`).filter({ hasText: "Order accepted" });
+  await expect(mail).toContainText(`/dashboard/commission/client/requests?order=${order.code}`);
+
+  await page.goto("/dashboard/setting/profile/notification");
+  const choices = page.getByRole("region", { name: "E-mail" });
+  const paid = choices.getByRole("checkbox", { name: "Payment received" });
+  await expect(paid).toBeChecked();
+  await paid.uncheck();
+  await choices.getByRole("button", { name: "Save" }).click();
+  await expect(choices.getByRole("status")).toHaveText("Saved.");
+  await page.reload();
+  await expect(page.getByRole("region", { name: "E-mail" }).getByRole("checkbox", { name: "Payment received" })).not.toBeChecked();
+  await expect(page.getByRole("region", { name: "E-mail" }).getByRole("checkbox", { name: "Your request accepted" })).toBeChecked();
 });

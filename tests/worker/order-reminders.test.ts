@@ -72,14 +72,16 @@ describe("order reminders by cron", () => {
     const order = await orderWith(now, { order_progress_status: "APPROVED", order_payment_status: "COMPLETED", delivery_deadline: now + 60 * HOUR });
     await sendDueReminders(env.DB, now);
     expect(await reminders(order.id)).toEqual([]);
-    await sendDueReminders(env.DB, now + 13 * HOUR);
+    await sendDueReminders(env.DB, now + 35 * HOUR);
+    expect(await reminders(order.id)).toEqual([]);
+    await sendDueReminders(env.DB, now + 37 * HOUR);
     expect((await reminders(order.id)).map((row) => row.type)).toEqual(["COMMISSION_ORDER_DELIVERY_REMINDER"]);
     // The seller moved the delivery date: the new deadline gets its own reminder when it comes near.
     await env.DB.prepare("UPDATE commission_orders SET delivery_deadline = ? WHERE id = ?").bind(now + 100 * HOUR, order.id).run();
-    await sendDueReminders(env.DB, now + 14 * HOUR);
+    await sendDueReminders(env.DB, now + 38 * HOUR);
     expect(await reminders(order.id)).toHaveLength(1);
-    await sendDueReminders(env.DB, now + 60 * HOUR);
-    await sendDueReminders(env.DB, now + 61 * HOUR);
+    await sendDueReminders(env.DB, now + 77 * HOUR);
+    await sendDueReminders(env.DB, now + 78 * HOUR);
     expect((await reminders(order.id)).map((row) => row.dedupe_key)).toEqual([`delivery-reminder:${order.id}:${now + 60 * HOUR}`, `delivery-reminder:${order.id}:${now + 100 * HOUR}`]);
   });
 

@@ -4,6 +4,7 @@ import type { AppContext, AppEnv } from "../http/context";
 import { requestMessage } from "../http/request-messages";
 import type { RequestRefusal } from "../domain/order-request";
 import { formRequestSchema, serviceRequestSchema } from "../domain/order-request-schema";
+import { emailNewNotifications } from "../services/notification-emails";
 import { submitFormRequest, submitServiceRequest, type Requester, type SubmitDeps, type SubmitResult } from "../services/order-requests";
 
 /**
@@ -40,7 +41,10 @@ function route<T>(path: string, schema: v.GenericSchema<unknown, T>, submit: Sub
     const parsed = v.safeParse(schema, await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ error: "requests_error_invalid", message: requestMessage("requests_error_invalid", locale) }, 400);
     const requester = { userAccountId: user.accountId, profileId: user.profileId, languageCode: locale };
-    return answer(c, await submit({ db, bucket: env.MEDIA, orders: env.ORDER }, requester, parsed.output));
+    const result = await submit({ db, bucket: env.MEDIA, orders: env.ORDER }, requester, parsed.output);
+    // The seller's new-request notice by e-mail, after the answer (decision 023).
+    if (result.ok) c.executionCtx.waitUntil(emailNewNotifications(env));
+    return answer(c, result);
   });
 }
 

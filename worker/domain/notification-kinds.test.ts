@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import en from "../../messages/notifications/en.json";
 import { NOTIFICATION_TYPES } from "../db/schema/enums";
-import { NOTIFICATION_KINDS, notificationKind, notificationMessage, UNKNOWN_NOTIFICATION_KIND } from "./notification-kinds";
+import { NOTIFICATION_EMAIL_GROUPS, NOTIFICATION_KINDS, notificationKind, notificationMessage, UNKNOWN_NOTIFICATION_KIND } from "./notification-kinds";
 
 describe("notification kinds", () => {
   it.each(NOTIFICATION_TYPES)("%s has an icon, a colour, and title and message keys that exist", (type) => {
@@ -10,6 +10,11 @@ describe("notification kinds", () => {
     expect(kind.colour).toBeTruthy();
     expect(en).toHaveProperty(kind.titleKey);
     expect(en).toHaveProperty(kind.messageKey);
+    expect(en).toHaveProperty(kind.emailLabelKey);
+  });
+
+  it("offers every type once among the e-mail choices", () => {
+    expect(NOTIFICATION_EMAIL_GROUPS.flatMap((g) => g.types).sort()).toEqual([...NOTIFICATION_TYPES].sort());
   });
 
   it("gives a type this build does not know the 'Unknown' kind, and no message", () => {

@@ -17,6 +17,8 @@ export interface NotificationKind {
   /** Message keys under messages/notifications. */
   titleKey: string;
   messageKey: string;
+  /** The type's label among the e-mail choices of /dashboard/setting/profile/notification. */
+  emailLabelKey: string;
 }
 
 const kind = (icon: NotificationIcon, colour: NotificationColour, name: string): NotificationKind => ({
@@ -24,6 +26,7 @@ const kind = (icon: NotificationIcon, colour: NotificationColour, name: string):
   colour,
   titleKey: `notification_${name}_title`,
   messageKey: `notification_${name}_message`,
+  emailLabelKey: `notifications_email_type_${name}`,
 });
 
 export const NOTIFICATION_KINDS: Record<NotificationType, NotificationKind> = {
@@ -42,7 +45,26 @@ export const NOTIFICATION_KINDS: Record<NotificationType, NotificationKind> = {
 };
 
 /** A type a row may hold that this build does not know (an older or newer writer) still shows, as 'Unknown'. */
-export const UNKNOWN_NOTIFICATION_KIND: NotificationKind = { icon: "inbox", colour: "sky", titleKey: "notification_unknown", messageKey: "notification_unknown" };
+export const UNKNOWN_NOTIFICATION_KIND: NotificationKind = {
+  icon: "inbox",
+  colour: "sky",
+  titleKey: "notification_unknown",
+  messageKey: "notification_unknown",
+  emailLabelKey: "notification_unknown",
+};
+
+export type NotificationEmailGroup = "requests" | "orders" | "reminders" | "other";
+
+/** The e-mail choices as the settings page groups them: every type once, in the order a request lives through them. */
+export const NOTIFICATION_EMAIL_GROUPS: readonly { group: NotificationEmailGroup; types: readonly NotificationType[] }[] = [
+  { group: "requests", types: ["COMMISSION_SERVICE_SUBMITTED", "COMMISSION_FORM_SUBMITTED"] },
+  {
+    group: "orders",
+    types: ["COMMISSION_ORDER_APPROVED", "COMMISSION_ORDER_PAID", "COMMISSION_ORDER_DELIVERED", "COMMISSION_ORDER_COMPLETED", "COMMISSION_ORDER_CANCELED"],
+  },
+  { group: "reminders", types: ["COMMISSION_ORDER_APPROVAL_REMINDER", "COMMISSION_ORDER_PAYMENT_REMINDER", "COMMISSION_ORDER_DELIVERY_REMINDER"] },
+  { group: "other", types: ["INVITE_ORDER_COMPLETED", "CHAT_ROOM_MESSAGE_RECEIVED"] },
+];
 
 export function notificationKind(type: string): NotificationKind {
   return (NOTIFICATION_TYPES as readonly string[]).includes(type) ? NOTIFICATION_KINDS[type as NotificationType] : UNKNOWN_NOTIFICATION_KIND;

@@ -4,8 +4,8 @@
  * deadline goes into the notice's dedupe key, so each deadline is reminded of once and a moved deadline again.
  * - approval: a DRAFT order, the seller, within 24 h of the approval deadline;
  * - payment: an APPROVED unpaid order, the buyer, within 24 h of the payment deadline;
- * - delivery: an APPROVED paid order, the seller, within 48 h of the delivery deadline (making a delivery takes
- *   longer than a click, so the seller hears a day earlier).
+ * - delivery: an APPROVED paid order, the seller, within 24 h of the delivery deadline.
+ * Every lead is the issue's 24 h: one rule for every deadline, so no user has to learn which warning comes when.
  * A deadline already past is not reminded of: the order's alarm acts on it instead.
  */
 import type { NotificationType } from "../db/schema/enums";
@@ -54,7 +54,7 @@ export const REMINDER_RULES: readonly ReminderRule[] = [
     kind: "delivery",
     type: "COMMISSION_ORDER_DELIVERY_REMINDER",
     side: "seller",
-    leadMs: 48 * HOUR,
+    leadMs: 24 * HOUR,
     applies: (o) => o.progress === "APPROVED" && o.payment === "COMPLETED",
     deadline: (o) => o.deliveryDeadline,
   },

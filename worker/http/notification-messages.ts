@@ -78,3 +78,37 @@ export function notificationViews(items: StoredNotification[], locale: Locale): 
   });
 }
 
+
+/** The e-mail choices' labels (decision 023), explicit for the same reason as the texts above. */
+const EMAIL_LABELS: Record<string, (inputs: Record<string, never>, options: { locale: Locale }) => string> = {
+  notifications_email_type_service_submitted: m.notifications_email_type_service_submitted,
+  notifications_email_type_form_submitted: m.notifications_email_type_form_submitted,
+  notifications_email_type_order_approved: m.notifications_email_type_order_approved,
+  notifications_email_type_order_paid: m.notifications_email_type_order_paid,
+  notifications_email_type_order_delivered: m.notifications_email_type_order_delivered,
+  notifications_email_type_order_completed: m.notifications_email_type_order_completed,
+  notifications_email_type_order_canceled: m.notifications_email_type_order_canceled,
+  notifications_email_type_approval_reminder: m.notifications_email_type_approval_reminder,
+  notifications_email_type_payment_reminder: m.notifications_email_type_payment_reminder,
+  notifications_email_type_delivery_reminder: m.notifications_email_type_delivery_reminder,
+  notifications_email_type_invite_completed: m.notifications_email_type_invite_completed,
+  notifications_email_type_chat_message: m.notifications_email_type_chat_message,
+};
+
+export function notificationEmailLabel(type: string, locale: Locale): string {
+  return (EMAIL_LABELS[notificationKind(type).emailLabelKey] ?? m.notification_unknown)({}, { locale });
+}
+
+export const NOTIFICATION_SETTINGS_PATH = "/dashboard/setting/profile/notification";
+
+/**
+ * A notice as an e-mail in the recipient's language: the title as the subject; the message, an absolute link to the
+ * notice's target (the notifications page when it has none) and where to choose which types are e-mailed.
+ */
+export function notificationEmail(type: string, facts: NotificationFacts, href: string | null, origin: string, locale: Locale): { subject: string; text: string } {
+  const { title, message } = notificationTexts(type, facts, locale);
+  const link = new URL(href ?? NOTIFICATION_SETTINGS_PATH, origin).toString();
+  const settings = new URL(NOTIFICATION_SETTINGS_PATH, origin).toString();
+  const text = [message ?? title, m.notifications_email_link({ url: link }, { locale }), m.notifications_email_footer({ url: settings }, { locale })].join("\n\n");
+  return { subject: title, text };
+}

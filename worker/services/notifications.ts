@@ -26,6 +26,21 @@ export interface NotificationPage<T> {
   nextCursor: string | null;
 }
 
+/**
+ * The facts every notice's message names, for `FROM notifications n`: the order's code and the counterpart, who is
+ * the row's sender when it names one, else the order's other party (the buyer for the seller's notices and the
+ * seller for the buyer's). Shared by the list and the e-mails, so both say the same.
+ */
+export const NOTICE_FACTS = sql`o.code,
+      coalesce(fp.original_handle, CASE WHEN sa.user_account_id = n.recipient_user_account_id THEN bp.original_handle ELSE sp.original_handle END) AS counterpart
+    FROM notifications n
+    LEFT JOIN user_profiles fp ON fp.id = n.from_profile_id
+    LEFT JOIN commission_orders o ON o.id = n.order_id
+    LEFT JOIN commission_accounts sa ON sa.id = o.seller_id
+    LEFT JOIN commission_accounts ba ON ba.id = o.buyer_id
+    LEFT JOIN user_profiles sp ON sp.account_id = sa.user_account_id
+    LEFT JOIN user_profiles bp ON bp.account_id = ba.user_account_id`;
+
 /** The cursor is the last item's "{createdAt}.{id}": stable while new notices arrive above it. */
 function parseCursor(cursor: string | null | undefined): { createdAt: number; id: string } | null {
   const match = cursor?.match(/^(\d{1,15})\.([\w-]{1,64})$/);
@@ -52,15 +67,7 @@ export async function listNotifications(
     code: string | null;
     counterpart: string | null;
   }>(sql`
-    SELECT n.id, n.notification_type, n.href, n.read_at, n.created_at, o.code,
-      coalesce(fp.original_handle, CASE WHEN sa.user_account_id = n.recipient_user_account_id THEN bp.original_handle ELSE sp.original_handle END) AS counterpart
-    FROM notifications n
-    LEFT JOIN user_profiles fp ON fp.id = n.from_profile_id
-    LEFT JOIN commission_orders o ON o.id = n.order_id
-    LEFT JOIN commission_accounts sa ON sa.id = o.seller_id
-    LEFT JOIN commission_accounts ba ON ba.id = o.buyer_id
-    LEFT JOIN user_profiles sp ON sp.account_id = sa.user_account_id
-    LEFT JOIN user_profiles bp ON bp.account_id = ba.user_account_id
+    SELECT n.id, n.notification_type, n.href, n.read_at, n.created_at, ${NOTICE_FACTS}
     WHERE n.recipient_user_account_id = ${recipientUserId}
       ${after ? sql`AND (n.created_at < ${after.createdAt} OR (n.created_at = ${after.createdAt} AND n.id < ${after.id}))` : sql``}
     ORDER BY n.created_at DESC, n.id DESC

@@ -1,0 +1,111 @@
+/**
+ * Each notice by e-mail too (issue 10, docs/decisions/023), for the types its recipient has on.
+ * The writers (an order's transition, a new request, the cron's reminders) only insert rows; after their batch they
+ * hand `emailNewNotifications` to waitUntil, so no answer waits for the mailer, and the cron sweeps whatever a
+ * dropped waitUntil left. Every sender first claims rows with one conditional UPDATE (`WHERE emailed_at IS NULL`):
+ * a row is claimed by exactly one of any number of racing or replayed senders, so its e-mail goes out once.
+ */
+import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { createDb, type Database } from "../db/client";
+import { notificationEmailPreferences, notifications } from "../db/schema";
+import { NOTIFICATION_TYPES, type NotificationType } from "../db/schema/enums";
+import { isLocale } from "../domain/constants";
+import { notificationEmail } from "../http/notification-messages";
+import { mailerFromEnv, type Mailer } from "../mail/mailer";
+import { NOTICE_FACTS } from "./notifications";
+
+/** Rows one sender claims: a busy moment's notices go out in a few calls, none of them long. */
+const CLAIM_LIMIT = 50;
+/** Older unsent notices are left alone: a mail about a day-old event (or to an address that keeps failing) helps nobody. */
+const SEND_WINDOW_MS = 24 * 3_600_000;
+
+export type EmailPreferences = Record<NotificationType, boolean>;
+
+/** The user's choices: every type on unless they switched it off. */
+export async function emailPreferences(db: Database, userAccountId: string): Promise<EmailPreferences> {
+  const rows = await db
+    .select({ type: notificationEmailPreferences.notificationType, enabled: notificationEmailPreferences.emailEnabled })
+    .from(notificationEmailPreferences)
+    .where(eq(notificationEmailPreferences.userAccountId, userAccountId));
+  const chosen = new Map(rows.map((row) => [row.type, row.enabled]));
+  return Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, chosen.get(type) ?? true])) as EmailPreferences;
+}
+
+/** Saves the whole choice of the signed-in user: the types in `enabled` on, every other type off. */
+export async function saveEmailPreferences(db: Database, userAccountId: string, enabled: ReadonlySet<string>, now: number): Promise<void> {
+  const rows = NOTIFICATION_TYPES.map((type) => ({ userAccountId, notificationType: type, emailEnabled: enabled.has(type), updatedAt: new Date(now) }));
+  await db
+    .insert(notificationEmailPreferences)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [notificationEmailPreferences.userAccountId, notificationEmailPreferences.notificationType],
+      set: { emailEnabled: sql`excluded.email_enabled`, updatedAt: sql`excluded.updated_at` },
+    });
+}
+
+interface ClaimedNotice {
+  id: string;
+  notification_type: string;
+  href: string | null;
+  email: string;
+  display_language_code: string;
+  email_enabled: number | null;
+  code: string | null;
+  counterpart: string | null;
+}
+
+/**
+ * E-mails every notice not yet e-mailed (up to CLAIM_LIMIT, the last day's), each exactly once however many of these
+ * run at the same time or again: the claim is one UPDATE … WHERE emailed_at IS NULL … RETURNING, so two senders never
+ * get the same row. A type its recipient switched off is claimed and not sent. A failed send gives its claim back, so
+ * the next sweep tries again. Returns how many e-mails this call sent.
+ */
+export async function sendPendingNotificationEmails(db: Database, mailer: Mailer, env: Pick<Env, "APP_ORIGIN">, now = Date.now()): Promise<number> {
+  const pending = db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(and(isNull(notifications.emailedAt), gt(notifications.createdAt, new Date(now - SEND_WINDOW_MS))))
+    .orderBy(asc(notifications.createdAt))
+    .limit(CLAIM_LIMIT);
+  const claimed = await db
+    .update(notifications)
+    .set({ emailedAt: new Date(now) })
+    .where(and(inArray(notifications.id, pending), isNull(notifications.emailedAt)))
+    .returning({ id: notifications.id });
+  if (claimed.length === 0) return 0;
+
+  const ids = claimed.map((row) => row.id);
+  const notices = await db.all<ClaimedNotice>(sql`
+    SELECT n.id, n.notification_type, n.href, u.email, u.display_language_code, p.email_enabled, ${NOTICE_FACTS}
+    JOIN user_accounts u ON u.id = n.recipient_user_account_id
+    LEFT JOIN notification_email_preferences p ON p.user_account_id = n.recipient_user_account_id AND p.notification_type = n.notification_type
+    WHERE n.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+
+  const wanted = notices.filter((notice) => notice.email_enabled !== 0);
+  const outcomes = await Promise.allSettled(
+    wanted.map((notice) => {
+      const locale = isLocale(notice.display_language_code) ? notice.display_language_code : "en";
+      const facts = { orderCode: notice.code, counterpartHandle: notice.counterpart };
+      return mailer.send({ to: notice.email, ...notificationEmail(notice.notification_type, facts, notice.href, env.APP_ORIGIN, locale) });
+    }),
+  );
+  const failed = wanted.filter((_, i) => outcomes[i].status === "rejected").map((notice) => notice.id);
+  if (failed.length > 0) {
+    console.error(`notification e-mail: ${failed.length} failed, released for the next sweep`, outcomes.find((o) => o.status === "rejected"));
+    await db.update(notifications).set({ emailedAt: null }).where(inArray(notifications.id, failed));
+  }
+  return wanted.length - failed.length;
+}
+
+/**
+ * What the writers hand to waitUntil after their batch: sends the new notices' e-mails off the answer's path. It never
+ * throws (a failure is logged; the cron's sweep sends what is left).
+ */
+export async function emailNewNotifications(env: Env): Promise<void> {
+  try {
+    const db = createDb(env.DB);
+    await sendPendingNotificationEmails(db, mailerFromEnv(env, db), env);
+  } catch (error) {
+    console.error("notification e-mail: the sweep failed; the cron will retry", error);
+  }
+}
