@@ -1,6 +1,7 @@
 import { lt } from "drizzle-orm";
 import { createDb } from "./db/client";
 import { authCodes } from "./db/schema";
+import { enforceMissedDeadlines } from "./services/order-deadlines";
 import { sendDueReminders } from "./services/order-reminders";
 import { pruneRateLimits } from "./services/rate-limit";
 import { deleteEndedSessions } from "./services/sessions";
@@ -22,6 +23,8 @@ export async function runScheduledJobs(env: Env, scheduledTime: number): Promise
   await pruneSpentTokens(db, scheduledTime);
   // Approval, payment and delivery reminders: each deadline's once, however often this runs.
   await sendDueReminders(env.DB, scheduledTime);
+  // Order deadlines an alarm missed, through each order's Durable Object (docs/decisions/020).
+  await enforceMissedDeadlines(env.DB, env.ORDER, scheduledTime);
 }
 
 /** The Worker's `scheduled` handler (worker/index.ts exports it): the cron's run outlives the event via waitUntil. */
