@@ -29,8 +29,9 @@ const updateBody = v.union([
 
 const STATUS: Record<string, 400 | 404 | 409> = { not_a_party: 404, price_invalid: 400, schedule_invalid: 400, too_many_files: 400 };
 
-
 function answer(c: AppContext, result: OrderActResult | DeliverableResult) {
+  // Outside production: the order object's own D1 round trips, beside the Worker's X-D1-Round-Trips (`npm run bench:orders`).
+  if ("d1RoundTrips" in result && result.d1RoundTrips !== undefined) c.header("X-Order-D1-Round-Trips", String(result.d1RoundTrips));
   if (result.status === "not_found") return c.json({ error: "not_found" }, 404);
   if (result.status === "refused") return c.json({ error: result.refusal }, STATUS[result.refusal] ?? 409);
   const { progress, payment, chat, priceAmount, estimatedStart, estimatedDelivery, deliverableCount } = result.state;
