@@ -7,8 +7,12 @@ import { ORDER_DELIVERABLES_MAX_FILES } from "../worker/domain/media";
 import { addDeliverableStatements, attachedDeliverables, deleteDeliverableStatements, type DeliverableFile } from "../worker/services/order-deliverables";
 import { countRoundTrips } from "../worker/db/round-trips";
 
-/** Who asks: a commission account (checked against the order's seller and buyer), or the system itself. */
-export type OrderCaller = { commissionAccountId: string } | "system";
+/**
+ * Who asks: a commission account (checked against the order's seller and buyer), a user account (checked against
+ * the users behind them, which the object keeps: the Worker then needs no D1 round trip to find the caller's
+ * commission account), or the system itself.
+ */
+export type OrderCaller = { commissionAccountId: string } | { userAccountId: string } | "system";
 
 export type OrderActResult = (
   | { status: "done"; changed: boolean; state: OrderState }
@@ -30,6 +34,13 @@ interface TransitionEffects {
 }
 
 const KEY = "order";
+
+/** The caller's side of the order, by commission account or by the user account behind it. */
+function partyOfCaller(order: StoredOrder, caller: Exclude<OrderCaller, "system">): "seller" | "buyer" | null {
+  if ("commissionAccountId" in caller) return partyOf(order.state, caller.commissionAccountId);
+  if (caller.userAccountId === order.sellerUserId) return "seller";
+  return caller.userAccountId === order.buyerUserId ? "buyer" : null;
+}
 
 /**
  * One instance per commission order (`idFromName(orderId)`): the only writer of that order (docs/decisions/020).
@@ -120,7 +131,7 @@ export class Order extends DurableObject<Env> {
   private async apply(orderId: string, action: OrderAction, caller: OrderCaller, effects?: TransitionEffects, d1 = this.env.DB): Promise<OrderActResult> {
     const order = await this.load(orderId, d1);
     if (!order) return { status: "not_found" };
-    const actor = caller === "system" ? "system" : partyOf(order.state, caller.commissionAccountId);
+    const actor = caller === "system" ? "system" : partyOfCaller(order, caller);
     if (!actor) return { status: "refused", refusal: "not_a_party" };
     const now = Date.now();
     const decision = decide(order.state, action, actor, now);
@@ -134,7 +145,7 @@ export class Order extends DurableObject<Env> {
       next: decision.next,
       event: decision.event,
       actor,
-      actorAccountId: caller === "system" ? null : caller.commissionAccountId,
+      actorAccountId: actor === "seller" ? order.state.sellerId : actor === "buyer" ? order.state.buyerId : null,
       now,
       statements: effects?.statements,
     });
