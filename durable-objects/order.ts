@@ -150,7 +150,8 @@ export class Order extends DurableObject<Env> {
       statements: effects?.statements,
     });
     await this.ctx.storage.put(KEY, { ...order, version: order.version + 1, state: decision.next });
-    await this.syncAlarm(decision.next);
+    // The alarm moves only when the deadline the order waits on does (a price change, say, leaves it where it is).
+    if (pendingDeadline(decision.next) !== pendingDeadline(order.state)) await this.syncAlarm(decision.next);
     await effects?.afterwards?.();
     return { status: "done", changed: true, state: decision.next };
   }
