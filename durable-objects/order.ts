@@ -6,14 +6,23 @@ import { refundOrderPayment } from "../worker/payments/order-payments";
 import { createStripe } from "../worker/payments/stripe-client";
 import { ORDER_DELIVERABLES_MAX_FILES } from "../worker/domain/media";
 import { addDeliverableStatements, attachedDeliverables, deleteDeliverableStatements, type DeliverableFile } from "../worker/services/order-deliverables";
+import { countRoundTrips } from "../worker/db/round-trips";
 
-/** Who asks: a commission account (checked against the order's seller and buyer), or the system itself. */
-export type OrderCaller = { commissionAccountId: string } | "system";
+/**
+ * Who asks: a commission account (checked against the order's seller and buyer), a user account (checked against
+ * the users behind them, which the object keeps: the Worker then needs no D1 round trip to find the caller's
+ * commission account), or the system itself.
+ */
+export type OrderCaller = { commissionAccountId: string } | { userAccountId: string } | "system";
 
-export type OrderActResult =
+export type OrderActResult = (
   | { status: "done"; changed: boolean; state: OrderState }
   | { status: "refused"; refusal: OrderRefusal }
-  | { status: "not_found" };
+  | { status: "not_found" }
+) & {
+  /** Outside production: the D1 round trips the object made for this action (the Worker's own are counted apart). */
+  d1RoundTrips?: number;
+};
 
 /** Deliverable files to attach (already checked in their folder and re-sniffed by the Worker) or to delete, by media id. */
 export type DeliverableChange = { add: DeliverableFile[] } | { delete: string[] };
@@ -27,6 +36,13 @@ interface TransitionEffects {
 
 const KEY = "order";
 
+/** The caller's side of the order, by commission account or by the user account behind it. */
+function partyOfCaller(order: StoredOrder, caller: Exclude<OrderCaller, "system">): "seller" | "buyer" | null {
+  if ("commissionAccountId" in caller) return partyOf(order.state, caller.commissionAccountId);
+  if (caller.userAccountId === order.sellerUserId) return "seller";
+  return caller.userAccountId === order.buyerUserId ? "buyer" : null;
+}
+
 /**
  * One instance per commission order (`idFromName(orderId)`): the only writer of that order (docs/decisions/020).
  * Actions run one at a time, each to its end (the D1 write included), so two racing requests see each other's result:
@@ -39,7 +55,13 @@ export class Order extends DurableObject<Env> {
   private queue: Promise<unknown> = Promise.resolve();
 
   act(orderId: string, action: OrderAction, caller: OrderCaller): Promise<OrderActResult> {
-    return this.enqueue(() => this.apply(orderId, action, caller));
+    return this.enqueue(async () => {
+      if (this.env.APP_ENV === "production") return this.apply(orderId, action, caller);
+      // Outside production the answer says how many D1 round trips the action cost (read by `npm run bench:orders`).
+      const counter = { count: 0 };
+      const result = await this.apply(orderId, action, caller, undefined, countRoundTrips(this.env.DB, counter));
+      return { ...result, d1RoundTrips: counter.count };
+    });
   }
 
   /**
@@ -96,10 +118,10 @@ export class Order extends DurableObject<Env> {
     if (stored) await this.act(stored.orderId, { type: "deadlinePassed" }, "system");
   }
 
-  private async load(orderId: string): Promise<StoredOrder | null> {
+  private async load(orderId: string, d1 = this.env.DB): Promise<StoredOrder | null> {
     const stored = await this.ctx.storage.get<StoredOrder>(KEY);
     if (stored) return stored.orderId === orderId ? stored : null;
-    const loaded = await loadOrder(this.env.DB, orderId);
+    const loaded = await loadOrder(d1, orderId);
     if (loaded) {
       await this.ctx.storage.put(KEY, loaded);
       await this.syncAlarm(loaded.state);
@@ -107,31 +129,32 @@ export class Order extends DurableObject<Env> {
     return loaded;
   }
 
-  private async apply(orderId: string, action: OrderAction, caller: OrderCaller, effects?: TransitionEffects): Promise<OrderActResult> {
-    const order = await this.load(orderId);
+  private async apply(orderId: string, action: OrderAction, caller: OrderCaller, effects?: TransitionEffects, d1 = this.env.DB): Promise<OrderActResult> {
+    const order = await this.load(orderId, d1);
     if (!order) return { status: "not_found" };
-    const actor = caller === "system" ? "system" : partyOf(order.state, caller.commissionAccountId);
+    const actor = caller === "system" ? "system" : partyOfCaller(order, caller);
     if (!actor) return { status: "refused", refusal: "not_a_party" };
     const now = Date.now();
     const decision = decide(order.state, action, actor, now);
     if (!decision.ok) return { status: "refused", refusal: decision.refusal };
     if (!decision.changed) return { status: "done", changed: false, state: order.state };
     // A paid order is refunded before it is recorded as canceled; if the refund fails, nothing changes.
-    if (decision.event === "CANCELED" && order.state.payment === "COMPLETED") await refundOrderPayment(this.env.DB, createStripe(this.env), orderId, now);
+    if (decision.event === "CANCELED" && order.state.payment === "COMPLETED") await refundOrderPayment(d1, createStripe(this.env), orderId, now);
     // D1 first: if it fails, the object still holds the old state and the action can simply be retried.
-    await recordTransition(this.env.DB, {
+    await recordTransition(d1, {
       order,
       next: decision.next,
       event: decision.event,
       actor,
-      actorAccountId: caller === "system" ? null : caller.commissionAccountId,
+      actorAccountId: actor === "seller" ? order.state.sellerId : actor === "buyer" ? order.state.buyerId : null,
       now,
       statements: effects?.statements,
     });
     // The transition's notices by e-mail, off the action's path (decision 023).
     this.ctx.waitUntil(emailNewNotifications(this.env));
     await this.ctx.storage.put(KEY, { ...order, version: order.version + 1, state: decision.next });
-    await this.syncAlarm(decision.next);
+    // The alarm moves only when the deadline the order waits on does (a price change, say, leaves it where it is).
+    if (pendingDeadline(decision.next) !== pendingDeadline(order.state)) await this.syncAlarm(decision.next);
     await effects?.afterwards?.();
     return { status: "done", changed: true, state: decision.next };
   }

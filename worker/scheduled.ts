@@ -1,6 +1,7 @@
 import { lt } from "drizzle-orm";
 import { createDb } from "./db/client";
 import { authCodes } from "./db/schema";
+import { enforceMissedDeadlines } from "./services/order-deadlines";
 import { sendDueReminders } from "./services/order-reminders";
 import { sendPendingNotificationEmails } from "./services/notification-emails";
 import { mailerFromEnv } from "./mail/mailer";
@@ -24,6 +25,8 @@ export async function runScheduledJobs(env: Env, scheduledTime: number): Promise
   await pruneSpentTokens(db, scheduledTime);
   // Approval, payment and delivery reminders: each deadline's once, however often this runs.
   await sendDueReminders(env.DB, scheduledTime);
+  // Order deadlines an alarm missed, through each order's Durable Object (docs/decisions/020).
+  await enforceMissedDeadlines(env.DB, env.ORDER, scheduledTime);
   // The reminders' e-mails, and any notice whose e-mail a writer's waitUntil did not get to (each sent once).
   await sendPendingNotificationEmails(db, mailerFromEnv(env, db), env, scheduledTime);
 }

@@ -97,6 +97,18 @@ describe("exactly once", () => {
   });
 });
 
+describe("D1 round trips per transition (outside production, for npm run bench:orders)", () => {
+  it("the object's first action reads the order and writes one batch; later ones write one batch only", async () => {
+    const order = await newOrder();
+    const first = await act("update", order.seller.cookie, { orderId: order.id, priceAmount: 12_000 });
+    expect(first.headers.get("X-Order-D1-Round-Trips")).toBe("2");
+    const second = await act("approve", order.seller.cookie, { orderId: order.id });
+    expect(second.headers.get("X-Order-D1-Round-Trips")).toBe("1");
+    // A refusal writes nothing.
+    expect((await act("approve", order.seller.cookie, { orderId: order.id })).headers.get("X-Order-D1-Round-Trips")).toBe("0");
+  });
+});
+
 describe("deadlines are alarms", () => {
   it("an order not approved in time is canceled by its alarm, once, and both sides hear of it", async () => {
     const order = await newOrder({ approvalDeadline: Date.now() - 1_000 });

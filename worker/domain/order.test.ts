@@ -134,6 +134,21 @@ describe("deadlines", () => {
     expect(decide(paid(), { type: "deadlinePassed" }, "system", T0 + DEADLINES.deliveryMs + DAY)).toEqual({ ok: true, changed: false });
   });
 
+  it("a paid order not delivered by its deadline: the buyer may cancel it (the object refunds it), not before", () => {
+    const late = T0 + DEADLINES.deliveryMs + 1;
+    expect(decide(paid(), { type: "cancel" }, "buyer", late)).toMatchObject({ ok: true, changed: true, event: "CANCELED", next: { progress: "CANCELED", chat: "CLOSED", canceledAt: late } });
+    expect(decide(paid(), { type: "cancel" }, "buyer", T0 + DEADLINES.deliveryMs)).toEqual({ ok: false, refusal: "delivery_not_late" });
+    expect(decide(paid({ deliveryDeadline: null }), { type: "cancel" }, "buyer", late)).toEqual({ ok: false, refusal: "delivery_not_late" });
+    // Every other state stays the seller's to cancel, whatever the time.
+    for (const o of [order(), approved(), delivered(), completed(), canceled()]) {
+      expect(decide(o, { type: "cancel" }, "buyer", T0 + 365 * DAY)).toEqual({ ok: false, refusal: "seller_only" });
+    }
+    // The buyer's other actions stay refused after the deadline too.
+    for (const type of ["approve", "deliver", "complete", "updateServiceDetails"] as const) {
+      expect(decide(paid(), { type }, "buyer", late)).toEqual({ ok: false, refusal: "seller_only" });
+    }
+  });
+
   it("an alarm that fires early or after the order moved on does nothing", () => {
     expect(decide(order(), { type: "deadlinePassed" }, "system", T0 + DEADLINES.approvalMs - 1)).toEqual({ ok: true, changed: false });
     expect(decide(completed(), { type: "deadlinePassed" }, "system", T0 + 365 * DAY)).toEqual({ ok: true, changed: false });

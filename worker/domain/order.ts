@@ -76,7 +76,9 @@ export type OrderRefusal =
   | "price_invalid"
   | "schedule_invalid"
   | "no_deliverables"
-  | "not_editable";
+  | "not_editable"
+  /** The buyer may cancel a paid order only once its delivery deadline has passed undelivered. */
+  | "delivery_not_late";
 
 /** The event log's name for each transition. */
 export type OrderEventType =
@@ -131,6 +133,7 @@ export function submittedOrderDeadlines(submittedAt: number) {
 export function decide(o: OrderState, action: OrderAction, actor: OrderActor, now: number): Decision {
   const system = action.type === "markPaid" || action.type === "deadlinePassed";
   if (system && actor !== "system") return refuse("system_only");
+  if (action.type === "cancel" && actor === "buyer") return buyerCancel(o, now);
   if (!system && actor === "buyer") return refuse("seller_only");
   if (!system && actor !== "seller") return refuse("not_a_party");
 
@@ -190,8 +193,20 @@ export function decide(o: OrderState, action: OrderAction, actor: OrderActor, no
 }
 
 /**
+ * The buyer's one action on the order's state (issue 10, decision 020): a paid order not delivered by its deadline may
+ * be canceled by the buyer, and the Durable Object refunds it in full, as for the seller's cancel of a paid order.
+ * Before the deadline, or in any other state, cancelling stays the seller's call.
+ */
+function buyerCancel(o: OrderState, now: number): Decision {
+  if (o.progress !== "APPROVED" || o.payment !== "COMPLETED") return refuse("seller_only");
+  if (o.deliveryDeadline === null || now <= o.deliveryDeadline) return refuse("delivery_not_late");
+  return accept({ ...o, progress: "CANCELED", chat: "CLOSED", canceledAt: now }, "CANCELED");
+}
+
+/**
  * A passed deadline (decision 020): an order not approved or not paid in time is canceled; a delivered order not
- * completed in time completes; a missed delivery only reminds (the client has paid; cancelling is the seller's call).
+ * completed in time completes; a missed delivery changes nothing by itself: from then on the buyer may cancel it
+ * with a full refund (`buyerCancel`), or keep waiting.
  * An alarm that fires early, late or twice is harmless: it acts only when the pending deadline has really passed.
  */
 function onDeadline(o: OrderState, now: number): Decision {

@@ -1,0 +1,195 @@
+// `npm run bench:orders`: what an order transition costs through the Worker (issue 10: p50 ≤ 15 ms, p99 ≤ 50 ms
+// locally), and how many D1 round trips it takes.
+//
+// 1. Production build (no dev tools) served in workerd by `vite preview`, as `npm run bench` serves it, on a fresh
+//    local state with the demo data (.wrangler/bench-state-orders).
+// 2. Into that state, before the server starts: a session for the demo creator, one DRAFT order from the demo client
+//    for the price changes, and one fresh DRAFT order per approval.
+// 3. Sequential requests over keep-alive on loopback (one at a time, as a seller clicks), WARMUP first, then REQUESTS
+//    in alternating rounds, so a shared machine's load falls on every target alike:
+//    - the floor: GET /api/bench/static with the seller's session (the same Worker and middleware, no order);
+//    - the seller's price change on one order, back and forth (an awake object: one PRICE_UPDATED per request);
+//    - the seller's approval of a new order each time, its object already awake (woken beforehand by a refused call);
+//    - the seller's approval of a new order each time, which wakes its object (it reads the order from D1 first).
+//    Each request must answer 200. Also the server's CPU time per request (Node + workerd, from /proc), which moves
+//    much less than latency when other programs load the machine. The Worker's D1 round trips come from X-D1-Round-Trips (the session, the caller's
+//    commission account), the object's from X-Order-D1-Round-Trips (its read and its one batch).
+// Prints a table and writes .bench/orders.json. Goals are reported, not enforced: timings on a shared 2-core
+// machine are not a test. Exit code is non-zero only when the bench itself could not run or a request failed.
+//
+//   BENCH_REQUESTS=200 BENCH_WARMUP=20 BENCH_SKIP_BUILD=1 npm run bench:orders
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import http from "node:http";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { build, freePort, log, prepareState, root, run, startPreview } from "./serve-test-build.mjs";
+
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+const P50_GOAL_MS = 15;
+const P99_GOAL_MS = 50;
+const STATE_DIR = join(root, ".wrangler", "bench-state-orders");
+const CREATOR_EMAIL = "creator@demo.comet.local";
+const CLIENT_EMAIL = "client@demo.comet.local";
+const DAY = 86_400_000;
+const ROUNDS = 4;
+
+const quote = (value) => `'${String(value).replaceAll("'", "''")}'`;
+const accountOf = (email) => `(SELECT c.id FROM commission_accounts c JOIN user_accounts u ON u.id = c.user_account_id WHERE u.email = ${quote(email)})`;
+
+/** The SQL that gives the bench its session and orders, and the ids it will act on. */
+function fixtures() {
+  const token = randomBytes(32).toString("base64url");
+  const now = Date.now();
+  const order = () => {
+    const id = randomUUID();
+    const values = [quote(id), quote(`b${id.slice(0, 7)}`), accountOf(CREATOR_EMAIL), accountOf(CLIENT_EMAIL), "'SERVICE_SUBMITTED'", 10_000, "(SELECT id FROM currencies WHERE code = 'JPY')", now, now + 7 * DAY, now, now];
+    return { id, sql: `INSERT INTO commission_orders (id, code, seller_id, buyer_id, order_submit_status, price_amount, price_currency_id, submitted_at, approval_deadline, created_at, updated_at) VALUES (${values.join(", ")});` };
+  };
+  const priced = order();
+  const fresh = Array.from({ length: WARMUP + REQUESTS }, order);
+  const woken = Array.from({ length: WARMUP + REQUESTS }, order);
+  const session = `INSERT INTO sessions (id_hash, user_account_id, expires_at, last_seen_at, created_at)
+    SELECT ${quote(createHash("sha256").update(token).digest("hex"))}, id, ${now + 30 * DAY}, ${now}, ${now} FROM user_accounts WHERE email = ${quote(CREATOR_EMAIL)};`;
+  return { cookie: `comet_session=${token}`, pricedOrderId: priced.id, freshOrderIds: fresh.map((o) => o.id), wokenOrderIds: woken.map((o) => o.id), sql: [session, priced.sql, ...fresh.map((o) => o.sql), ...woken.map((o) => o.sql)].join("\n") };
+}
+
+/** One GET with the session cookie over a keep-alive agent. */
+function get(agent, url, cookie) {
+  return new Promise((resolve, reject) => {
+    const started = process.hrtime.bigint();
+    const request = http.get(url, { agent, headers: { cookie } }, (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString("utf8"), ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+      response.on("error", reject);
+    });
+    request.setTimeout(30_000, () => request.destroy(new Error(`timeout: ${url}`)));
+    request.on("error", reject);
+  });
+}
+
+/** One POST with a JSON body over a keep-alive agent; resolves with status, headers and elapsed milliseconds. */
+function post(agent, url, cookie, json) {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify(json);
+    const started = process.hrtime.bigint();
+    const request = http.request(url, { method: "POST", agent, headers: { cookie, "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (response) => {
+      const chunks = [];
+      response.on("data", (chunk) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString("utf8"), ms: Number(process.hrtime.bigint() - started) / 1e6 }));
+      response.on("error", reject);
+    });
+    request.setTimeout(30_000, () => request.destroy(new Error(`timeout: ${url}`)));
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+const median = (values) => quantile([...values].sort((a, b) => a - b), 0.5);
+const CLOCK_TICKS = 100;
+
+/** CPU milliseconds (user + system) used so far by the server's process group (Node and workerd), as scripts/bench.mjs reads it. */
+function serverCpuMs(pgid) {
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // The process ended between readdir and read.
+    }
+  }
+  return (ticks * 1000) / CLOCK_TICKS;
+}
+
+/**
+ * Sequential requests for each target, `warmup` unmeasured first, then `count` measured in ROUNDS alternating rounds
+ * (A B C A B C …), so a shared machine's changing load falls on every target alike. A target's `requestAt(i)` makes
+ * its i-th request (warm-up included).
+ */
+async function measure(targets, warmup, count, pgid) {
+  const runs = targets.map(() => ({ latencies: [], workerTrips: [], objectTrips: [], cpuMs: 0, next: 0 }));
+  const one = async (target, r) => {
+    const response = await target.requestAt(r.next++);
+    if (response.status !== 200) throw new Error(`${target.name}: request ${r.next} answered ${response.status} ${response.body}`);
+    return response;
+  };
+  for (const [i, target] of targets.entries()) for (let n = 0; n < warmup; n++) await one(target, runs[i]);
+  for (let round = 0; round < ROUNDS; round++) {
+    const perRound = Math.floor(count / ROUNDS) + (round < count % ROUNDS ? 1 : 0);
+    for (const [i, target] of targets.entries()) {
+      const r = runs[i];
+      const cpuBefore = serverCpuMs(pgid);
+      for (let n = 0; n < perRound; n++) {
+        const response = await one(target, r);
+        r.latencies.push(response.ms);
+        r.workerTrips.push(Number(response.headers["x-d1-round-trips"] ?? NaN));
+        r.objectTrips.push(Number(response.headers["x-order-d1-round-trips"] ?? 0));
+      }
+      r.cpuMs += serverCpuMs(pgid) - cpuBefore;
+    }
+  }
+  return runs.map((r, i) => {
+    const sorted = [...r.latencies].sort((a, b) => a - b);
+    const mean = sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length;
+    return { name: targets[i].name, requests: count, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), mean, max: sorted.at(-1), cpuMsPerRequest: r.cpuMs / count, workerRoundTrips: median(r.workerTrips), objectRoundTrips: median(r.objectTrips) };
+  });
+}
+
+const pad = (value, width) => String(value).padStart(width);
+
+let server;
+let exitCode = 0;
+try {
+  if (process.env.BENCH_SKIP_BUILD === "1") log("bench-orders", "BENCH_SKIP_BUILD=1: using build/ as it is");
+  else log("bench-orders", `production build in ${build({ devTools: false }).seconds.toFixed(1)} s`);
+  prepareState(STATE_DIR, "bench-orders", { media: false });
+  const data = fixtures();
+  const sqlFile = join(tmpdir(), `comet-bench-orders-${process.pid}.sql`);
+  writeFileSync(sqlFile, data.sql);
+  run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--file", sqlFile], { env: { CI: "true" }, quiet: true });
+  log("bench-orders", `a session for ${CREATOR_EMAIL} and ${data.freshOrderIds.length + data.wokenOrderIds.length + 1} DRAFT orders from ${CLIENT_EMAIL} inserted`);
+  server = await startPreview({ stateDir: STATE_DIR, port: await freePort(), prefix: "bench-orders" });
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const orderCall = (path, json) => post(agent, `${server.url}/api/features/commission/order/${path}`, data.cookie, json);
+  // The objects of the "awake" approvals are woken first by a refused action (completing a DRAFT order: 409).
+  for (const orderId of data.wokenOrderIds) {
+    const response = await orderCall("complete", { orderId });
+    if (response.status !== 409) throw new Error(`waking ${orderId} answered ${response.status}`);
+  }
+  const [load1] = loadavg();
+
+  const targets = [
+    { name: "floor: GET static (signed in)", requestAt: () => get(agent, `${server.url}/api/bench/static?bytes=128`, data.cookie) },
+    { name: "update price (awake object)", requestAt: (i) => orderCall("update", { orderId: data.pricedOrderId, priceAmount: i % 2 === 0 ? 12_000 : 10_000 }) },
+    { name: "approve (awake object)", requestAt: (i) => orderCall("approve", { orderId: data.wokenOrderIds[i] }) },
+    { name: "approve (object woken by it)", requestAt: (i) => orderCall("approve", { orderId: data.freshOrderIds[i] }) },
+  ];
+  const results = await measure(targets, WARMUP, REQUESTS, server.pgid);
+  agent.destroy();
+
+  console.log(`\nComet order bench: production build in workerd (vite preview), loopback, ${REQUESTS} sequential requests per target in ${ROUNDS} alternating rounds after ${WARMUP} warm-up; load average ${load1.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${cpus().length} cores`);
+  console.log(`\n${"target".padEnd(32)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("mean ms", 8)} ${pad("max ms", 8)} ${pad("CPU ms/req", 11)} ${pad("D1 Worker", 10)} ${pad("D1 object", 10)} ${pad("D1 total", 9)}`);
+  for (const r of results) {
+    console.log(`${r.name.padEnd(32)} ${pad(r.p50.toFixed(2), 8)} ${pad(r.p99.toFixed(2), 8)} ${pad(r.mean.toFixed(2), 8)} ${pad(r.max.toFixed(2), 8)} ${pad(r.cpuMsPerRequest.toFixed(2), 11)} ${pad(r.workerRoundTrips, 10)} ${pad(r.objectRoundTrips, 10)} ${pad(r.workerRoundTrips + r.objectRoundTrips, 9)}`);
+  }
+  for (const r of results.slice(1)) {
+    const met = r.p50 <= P50_GOAL_MS && r.p99 <= P99_GOAL_MS;
+    console.log(`${r.name}: p50 ${r.p50.toFixed(2)} ms (goal ≤ ${P50_GOAL_MS}), p99 ${r.p99.toFixed(2)} ms (goal ≤ ${P99_GOAL_MS}): ${met ? "met" : "NOT met"}`);
+  }
+  mkdirSync(join(root, ".bench"), { recursive: true });
+  writeFileSync(join(root, ".bench", "orders.json"), `${JSON.stringify({ at: new Date().toISOString(), requests: REQUESTS, warmup: WARMUP, loadAverage: load1, results }, null, 2)}\n`);
+  log("bench-orders", "wrote .bench/orders.json");
+} catch (error) {
+  console.error(`[bench-orders] ${error instanceof Error ? error.message : error}`);
+  if (server) console.error(server.output());
+  exitCode = 1;
+} finally {
+  await server?.stop();
+}
+process.exit(exitCode);

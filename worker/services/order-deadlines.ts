@@ -1,0 +1,45 @@
+/**
+ * The Cron Trigger's safety net for order deadlines (issue 10: "the Cron Trigger catches whatever an alarm missed";
+ * docs/decisions/020). Each Order Durable Object keeps one alarm on the deadline its order waits on; an alarm lost
+ * with the object's storage, or an order the object never woke for, would leave the order waiting forever. This job
+ * finds, in one query over the projection (the progress index), the orders whose pending deadline has passed, and
+ * sends each `deadlinePassed` through its object, the order's only writer. It decides nothing itself: the object
+ * serializes it with its own alarm and any racing action, and `decide` acts only on a deadline that has really
+ * passed in the state the object holds, so a repeated or racing run changes nothing more.
+ */
+import type { Order } from "../../durable-objects/order";
+
+/** Orders handed to their objects per run; the rest wait for the next run (every 15 minutes). */
+export const DEADLINE_BATCH_LIMIT = 200;
+/** Objects woken at once: enough to finish a busy run quickly, few enough for one Worker invocation. */
+const PARALLEL = 10;
+
+/**
+ * The pending deadline per state, as `pendingDeadline` in worker/domain/order.ts reads it, less the delivery
+ * deadline: a late delivery changes nothing by itself (the buyer may then cancel), so it is no work for the cron.
+ */
+export const OVERDUE_ORDERS_SQL = `
+  SELECT id FROM commission_orders
+  WHERE order_progress_status IN ('DRAFT', 'APPROVED', 'DELIVERED')
+    AND ((order_progress_status = 'DRAFT' AND approval_deadline <= ?1)
+      OR (order_progress_status = 'APPROVED' AND order_payment_status = 'DRAFT' AND payment_deadline <= ?1)
+      OR (order_progress_status = 'DELIVERED' AND completion_deadline <= ?1))
+  ORDER BY updated_at
+  LIMIT ?2`;
+
+/** Hands every overdue order to its object; returns how many transitions this run caused. */
+export async function enforceMissedDeadlines(d1: D1Database, orders: DurableObjectNamespace<Order>, now: number): Promise<number> {
+  const { results } = await d1.prepare(OVERDUE_ORDERS_SQL).bind(now, DEADLINE_BATCH_LIMIT).all<{ id: string }>();
+  let changed = 0;
+  for (let start = 0; start < results.length; start += PARALLEL) {
+    const outcomes = await Promise.allSettled(
+      results.slice(start, start + PARALLEL).map(({ id }) => orders.get(orders.idFromName(id)).act(id, { type: "deadlinePassed" }, "system")),
+    );
+    // One order failing (a refund Stripe refused, say) must not hold up the others; the next run retries it.
+    for (const outcome of outcomes) {
+      if (outcome.status === "rejected") console.error("order deadline not enforced", outcome.reason);
+      else if (outcome.value.status === "done" && outcome.value.changed) changed += 1;
+    }
+  }
+  return changed;
+}
