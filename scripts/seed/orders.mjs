@@ -135,6 +135,8 @@ export function addDemoOrders({ rows, id, addText, addImage, attach, seller, buy
         chat_room_id: null,
         dedupe_key: `seed:${orderId}:${type}`,
         read_at: now - at > 7 * DAY ? at + HOUR : null,
+        // Demo history, not news: nothing to e-mail.
+        emailed_at: at,
         created_at: at,
       }),
     );
