@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buyerWaiting, isPriceUnsettled, nextStep, orderTabs, parseOrderListFilter, progressOfFilter, sellerActions, statusBadge, type OrderFacts } from "./order-display";
+import { buyerMayCancelLate, buyerWaiting, isPriceUnsettled, nextStep, orderTabs, parseOrderListFilter, progressOfFilter, sellerActions, statusBadge, type OrderFacts } from "./order-display";
 
 const T0 = Date.UTC(2026, 10, 1);
 const base: OrderFacts = {
@@ -72,5 +72,17 @@ describe("labels, tabs and buttons", () => {
     expect(buyerWaiting({ ...base, progress: "APPROVED" })).toBeNull();
     expect(buyerWaiting(paid)).toBe("awaiting_delivery");
     expect(buyerWaiting({ ...paid, progress: "DELIVERED" })).toBe("awaiting_complete");
+  });
+});
+
+describe("buyerMayCancelLate", () => {
+  it("only a paid, undelivered order past its delivery deadline", () => {
+    const now = 1_000_000;
+    const late = { progress: "APPROVED" as const, payment: "COMPLETED" as const, deliveryDeadline: now - 1 };
+    expect(buyerMayCancelLate(late, now)).toBe(true);
+    expect(buyerMayCancelLate({ ...late, deliveryDeadline: now + 1 }, now)).toBe(false);
+    expect(buyerMayCancelLate({ ...late, payment: "DRAFT" }, now)).toBe(false);
+    expect(buyerMayCancelLate({ ...late, progress: "DELIVERED" }, now)).toBe(false);
+    expect(buyerMayCancelLate({ ...late, deliveryDeadline: null }, now)).toBe(false);
   });
 });

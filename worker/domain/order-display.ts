@@ -99,6 +99,13 @@ export function buyerWaiting(o: Pick<OrderFacts, "progress" | "payment">): Buyer
   return null;
 }
 
+/**
+ * May the buyer cancel now? Only a paid order the creator has not delivered by its delivery deadline, with a full
+ * refund (issue 10; decision 020). The Durable Object checks it again.
+ */
+export const buyerMayCancelLate = (o: Pick<OrderFacts, "progress" | "payment" | "deliveryDeadline">, now: number) =>
+  o.progress === "APPROVED" && o.payment === "COMPLETED" && o.deliveryDeadline !== null && o.deliveryDeadline < now;
+
 /** May the buyer pay now (spec section 4: APPROVED, unpaid)? The Pay button also needs a saved card. */
 export const buyerMayPay = (o: Pick<OrderFacts, "progress" | "payment">) => o.progress === "APPROVED" && o.payment === "DRAFT";
 

@@ -5,7 +5,7 @@ import { Form, Link } from "react-router";
 import { ConfirmForm } from "~/components/form/confirm-form";
 import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
-import { buyerWaiting, isPriceUnsettled, nextStep, sellerActions, statusBadge } from "../../../worker/domain/order-display";
+import { buyerMayCancelLate, buyerWaiting, isPriceUnsettled, nextStep, sellerActions, statusBadge } from "../../../worker/domain/order-display";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { SHOWN_TIME_LABELS, STEP_LABELS, WAITING_LABELS, showDate, showDateTime, showMoney } from "./order-texts";
 import { StatusBadgeLabel } from "./status-badge";
@@ -62,11 +62,25 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
 
 function BuyerWaiting({ order }: { order: OrderDetail }) {
   const waiting = buyerWaiting(order.facts);
+  const posting = useIsPosting();
   if (!waiting) return null;
   return (
-    <button type="button" disabled className="button-secondary min-h-11 w-full cursor-not-allowed opacity-70">
-      {WAITING_LABELS[waiting]()}
-    </button>
+    <div className="space-y-2">
+      <button type="button" disabled className="button-secondary min-h-11 w-full cursor-not-allowed opacity-70">
+        {WAITING_LABELS[waiting]()}
+      </button>
+      {/* Past the delivery deadline with nothing delivered, the client may call it off and be refunded in full. */}
+      {buyerMayCancelLate(order.facts, Date.now()) && (
+        <>
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.orders_late_delivery_hint()}</p>
+          <ConfirmForm question={m.orders_cancel_confirm()} fields={{ orderId: order.id, intent: "cancel" }}>
+            <button type="submit" disabled={posting} className="min-h-11 w-full rounded-full border border-red-700 px-5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950">
+              {m.orders_cancel_late()}
+            </button>
+          </ConfirmForm>
+        </>
+      )}
+    </div>
   );
 }
 
