@@ -1,6 +1,7 @@
 import { expect, signUpWithApi, test } from "./fixtures";
 import { insertOrder } from "./order-fixtures";
 import { newCreator, saveCard, switchTo } from "./order-steps";
+import { pngBytes } from "./png";
 
 /**
  * The money history pages (docs/decisions/026): an order paid through the Stripe emulator shows in the creator's
@@ -48,4 +49,17 @@ test("a creator and a client see an order paid through the emulator in their his
   await expect(page.getByTestId("sales-totals")).toContainText("¥9,885");
   await sale.getByRole("link", { name: new RegExp(title) }).click();
   await expect(page).toHaveURL(new RegExp(`/dashboard/commission/managements\\?order=${code}`));
+
+  // After delivery the creator adds the order to the portfolio: the client-work editor opens prefilled.
+  await page.getByRole("tab", { name: "Delivery" }).click();
+  await expect(page.getByRole("button", { name: "Add to portfolio" })).toHaveCount(0);
+  await page.getByLabel("Upload files").setInputFiles({ name: "final.png", mimeType: "image/png", buffer: pngBytes() });
+  await expect(page.getByRole("link", { name: "Download final.png" })).toBeVisible();
+  await page.getByRole("button", { name: "Deliver" }).click();
+  await expect(page.getByRole("article", { name: new RegExp(code) }).getByText("Delivered", { exact: true }).first()).toBeVisible();
+  await page.getByRole("tab", { name: "Delivery" }).click();
+  await page.getByRole("button", { name: "Add to portfolio" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/portfolio\/creator\/[^/]+\/edit$/);
+  await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
+  await expect(page.getByRole("img").first()).toBeVisible();
 });

@@ -55,8 +55,9 @@ function Totals({ totals }: { totals: CurrencyTotals[] }) {
       <h2 id="history-totals" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">{m.history_totals_title()}</h2>
       <div className="grid gap-3 sm:grid-cols-2">
         {totals.map((t) => (
-          <dl key={t.currencyCode} className="rounded-lg border border-zinc-200 p-4 text-sm dark:border-zinc-800">
+          <div key={t.currencyCode} className="rounded-lg border border-zinc-200 p-4 text-sm dark:border-zinc-800">
             <p className="mb-2 font-semibold text-zinc-900 dark:text-zinc-100">{t.currencyCode} · {m.history_totals_count({ count: t.count })}</p>
+            <dl>
             {(
               [
                 [m.orders_breakdown_total(), t.totalAmount],
@@ -71,7 +72,8 @@ function Totals({ totals }: { totals: CurrencyTotals[] }) {
                 <dd className="tabular-nums font-medium text-zinc-900 dark:text-zinc-100">{showMoney(amount, t.currencyCode)}</dd>
               </div>
             ))}
-          </dl>
+            </dl>
+          </div>
         ))}
       </div>
       <p className="text-xs text-zinc-700 dark:text-zinc-300">{m.history_totals_note()}</p>
