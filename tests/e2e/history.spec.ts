@@ -61,5 +61,10 @@ test("a creator and a client see an order paid through the emulator in their his
   await page.getByRole("button", { name: "Add to portfolio" }).click();
   await expect(page).toHaveURL(/\/dashboard\/portfolio\/creator\/[^/]+\/edit$/);
   await expect(page.getByLabel("Title", { exact: true })).toHaveValue(title);
-  await expect(page.getByRole("img").first()).toBeVisible();
+  await expect(page.getByText(/1 of 10 media/)).toBeVisible();
+  // The copied picture is the work's own: saving keeps it, and the work is on the client-works list.
+  await page.getByLabel("Description", { exact: true }).fill("A knight in a blue cape, made for a client.");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/portfolio\/creator\/client$/);
+  await expect(page.getByText(title)).toBeVisible();
 });
