@@ -14,7 +14,7 @@ async function party() {
   const user = freshUser();
   await signUp(user.handle, user.email);
   const account = await commissionAccountByEmail(user.email);
-  return { handle: user.handle, commissionAccountId: account.id };
+  return { handle: user.handle, commissionAccountId: account.id, userAccountId: account.userAccountId };
 }
 type Party = Awaited<ReturnType<typeof party>>;
 
@@ -51,7 +51,7 @@ async function priceBook() {
   return { currencies: Object.fromEntries(currencies.results.map((c) => [c.code, { code: c.code, symbol: c.symbol, decimalDigits: c.decimal_digits }])), rates: rates.results };
 }
 const activeNumerators = async () => (await env.DB.prepare("SELECT numerator_value FROM fees WHERE is_active = 1").all<{ numerator_value: number }>()).results.map((f) => f.numerator_value);
-const input = (p: Party, displayCurrencyCode = "JPY") => ({ commissionAccountId: p.commissionAccountId, page: 1, locale: "en" as const, displayCurrencyCode });
+const input = (p: Party, displayCurrencyCode = "JPY") => ({ userAccountId: p.userAccountId, page: 1, locale: "en" as const, displayCurrencyCode });
 
 describe("sales history", () => {
   it("shows each paid sale's breakdown from money.ts, in yen and in dollars, and totals per currency", async () => {

@@ -47,7 +47,8 @@ export interface CurrencyTotals {
 }
 
 export interface HistoryInput {
-  commissionAccountId: string;
+  /** The caller's user account; their commission account is found in the same query (one round trip per page). */
+  userAccountId: string;
   /** 1-based. */
   page: number;
   locale: Locale;
@@ -71,6 +72,7 @@ export async function listPayments(db: Database, input: HistoryInput) {
 async function historyPage(db: Database, input: HistoryInput, side: "seller" | "buyer") {
   const d1 = db.$client;
   const party = side === "seller" ? "o.seller_id" : "t.buyer_id";
+  const caller = "(SELECT id FROM commission_accounts WHERE user_account_id = ?)";
   const counterpart = side === "seller" ? partyColumns("bp", "buyer") : partyColumns("sp", "seller");
   const page = Math.max(1, Math.floor(input.page) || 1);
   const [rows, totals, reference] = await d1.batch<Row>([
@@ -79,20 +81,20 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
         `SELECT t.id AS transaction_id, t.transaction_status, coalesce(t.paid_at, t.created_at) AS paid_at, t.amount, cu.code AS currency_code,
            o.id, o.code, ${feeNumeratorsOf("t.id")} AS fee_numerators, ${TITLE_COLUMNS}, ${counterpart}
          FROM ${FROM} ${PARTY_JOINS}
-         WHERE ${party} = ? AND ${PAID}
+         WHERE ${party} = ${caller} AND ${PAID}
          ORDER BY coalesce(t.paid_at, t.created_at) DESC, t.id DESC LIMIT ? OFFSET ?`,
       )
-      .bind(input.commissionAccountId, HISTORY_PAGE_SIZE + 1, (page - 1) * HISTORY_PAGE_SIZE),
+      .bind(input.userAccountId, HISTORY_PAGE_SIZE + 1, (page - 1) * HISTORY_PAGE_SIZE),
     // Totals are exact sums of each sale's own split (rounding is per order), grouped so that equal sales split once.
     side === "seller"
       ? d1
           .prepare(
             `SELECT currency_code, amount, fee_numerators, count(*) AS n FROM (
                SELECT cu.code AS currency_code, t.amount, ${feeNumeratorsOf("t.id")} AS fee_numerators
-               FROM ${FROM} WHERE o.seller_id = ? AND t.transaction_status = 'COMPLETED')
+               FROM ${FROM} WHERE o.seller_id = ${caller} AND t.transaction_status = 'COMPLETED')
              GROUP BY currency_code, amount, fee_numerators ORDER BY currency_code`,
           )
-          .bind(input.commissionAccountId)
+          .bind(input.userAccountId)
       : d1.prepare("SELECT 1 WHERE 0"),
     d1.prepare(`SELECT ${PRICE_BOOK_COLUMNS}`),
   ]);

@@ -1,28 +1,24 @@
-// The loaders the money history pages share (docs/decisions/026): the caller's commission account, the page from
-// ?page=N, and one D1 batch from worker/services/order-history.ts.
+// The loaders the money history pages share (docs/decisions/026): the page from ?page=N and one D1 batch from
+// worker/services/order-history.ts (which finds the caller's commission account itself).
 import type { RouterContextProvider } from "react-router";
 import { requestContext } from "~/lib/request-context";
 import { listPayments, listSales } from "../../../worker/services/order-history";
-import { commissionAccountOf } from "../../../worker/services/orders";
 import type { SessionUser } from "../../../worker/services/sessions";
 
 type Context = Readonly<RouterContextProvider>;
 
-async function historyInput(context: Context, user: SessionUser) {
+function historyInput(context: Context, user: SessionUser) {
   const { db, url, locale } = context.get(requestContext);
   const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
-  const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
-  return { db, page, input: commissionAccountId ? { commissionAccountId, page, locale, displayCurrencyCode: user.displayCurrencyCode } : null };
+  return { db, page, input: { userAccountId: user.accountId, page, locale, displayCurrencyCode: user.displayCurrencyCode } };
 }
 
 export async function loadSales(context: Context, user: SessionUser) {
-  const { db, page, input } = await historyInput(context, user);
-  const sales = input ? await listSales(db, input) : { items: [], totals: [], hasMore: false };
-  return { page, ...sales };
+  const { db, page, input } = historyInput(context, user);
+  return { page, ...(await listSales(db, input)) };
 }
 
 export async function loadPayments(context: Context, user: SessionUser) {
-  const { db, page, input } = await historyInput(context, user);
-  const payments = input ? await listPayments(db, input) : { items: [], hasMore: false };
-  return { page, ...payments };
+  const { db, page, input } = historyInput(context, user);
+  return { page, ...(await listPayments(db, input)) };
 }
