@@ -38,9 +38,9 @@ export default [
         route("commission/setting/form/form/edit", "routes/dashboard/commission-form-edit.tsx"),
         route("commission/managements", "routes/dashboard/commission-managements.tsx"),
         route("commission/client/requests", "routes/dashboard/client-requests.tsx"),
-        route("billing", "routes/dashboard/upcoming.tsx", { id: "upcoming-billing" }),
-        route("history/sales", "routes/dashboard/upcoming.tsx", { id: "upcoming-history-sales" }),
-        route("history/billing", "routes/dashboard/upcoming.tsx", { id: "upcoming-history-billing" }),
+        route("billing", "routes/dashboard/billing.tsx"),
+        route("history/sales", "routes/dashboard/history-sales.tsx"),
+        route("history/billing", "routes/dashboard/history-billing.tsx"),
       ]),
     ]),
     // Last: a handle is any single segment not claimed above.

@@ -1,7 +1,8 @@
 import type { Page } from "@playwright/test";
-import { expect, signInWithApi, signUpWithApi, test } from "./fixtures";
+import { expect, signUpWithApi, test } from "./fixtures";
 import { message } from "./messages";
 import { insertOrder } from "./order-fixtures";
+import { newCreator, saveCard, switchTo } from "./order-steps";
 import { pngBytes } from "./png";
 
 /**
@@ -14,29 +15,6 @@ const REQUESTS = "/dashboard/commission/client/requests";
 
 const panel = (page: Page, code: string) => page.getByRole("article", { name: new RegExp(code) });
 const nextStep = (page: Page) => page.getByTestId("next-step");
-
-async function switchTo(page: Page, email: string) {
-  await page.context().clearCookies();
-  await signInWithApi(page, email);
-}
-
-async function saveCard(page: Page, number: string) {
-  await page.goto("/dashboard/setting/profile/payment");
-  await page.getByRole("button", { name: "Add card" }).click();
-  await page.getByLabel("Card number").fill(number);
-  await page.getByLabel("Expiry (MM / YY)").fill("12 / 34");
-  await page.getByLabel("Security code (CVC)").fill("123");
-  await page.getByRole("button", { name: "Save card" }).click();
-}
-
-async function newCreator(page: Page) {
-  await page.context().clearCookies();
-  const creator = await signUpWithApi(page);
-  await page.goto("/dashboard/creator/home");
-  await page.getByRole("button", { name: "Become a creator" }).click();
-  await expect(page).toHaveURL(/\/dashboard\/commission\/setting\/form$/);
-  return creator;
-}
 
 test("a creator approves, the client pays, the creator delivers a file and completes; a stranger sees nothing", async ({ page, baseURL }) => {
   test.setTimeout(120_000);

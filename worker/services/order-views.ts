@@ -31,7 +31,7 @@ const parse = <T>(value: unknown): T[] => {
 const pickText = (rows: readonly TextRow[] | null, locale: string) =>
   pickLocalizedText((rows ?? []).map((r) => ({ languageCode: r.l, isOriginal: Boolean(r.o), text: r.t })), locale);
 /** A JSON column of text rows, in the viewer's language. */
-const pick = (column: unknown, locale: string) => pickText(parse<TextRow>(column), locale);
+export const pick = (column: unknown, locale: string) => pickText(parse<TextRow>(column), locale);
 const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 // ───────────────────────── SQL fragments ─────────────────────────
@@ -49,7 +49,7 @@ const mediasOf = (ownerType: string, idExpr: string, field: string) =>
            WHERE a.owner_type = '${ownerType}' AND a.owner_id = ${idExpr} AND a.field = '${field}' ORDER BY a.position, a.created_at) x))`;
 
 /** The order's title: the snapshot service's, else the snapshot form's (read by `titleOf`). */
-const TITLE_COLUMNS = `
+export const TITLE_COLUMNS = `
   json((SELECT json_group_array(json_object('l', t.language_code, 'o', t.is_original, 't', t.text))
      FROM commission_order_services s JOIN localized_texts t ON t.entity_type = 'commission_order_service' AND t.entity_id = s.id AND t.field = 'title'
      WHERE s.order_id = o.id)) AS service_titles,
@@ -58,10 +58,10 @@ const TITLE_COLUMNS = `
      WHERE f.order_id = o.id)) AS form_titles`;
 
 /** The two parties' profiles (sp, bp), joined by their commission accounts; read as seller_* / buyer_* columns. */
-const PARTY_JOINS = `
+export const PARTY_JOINS = `
   JOIN commission_accounts sa ON sa.id = o.seller_id LEFT JOIN user_profiles sp ON sp.account_id = sa.user_account_id
   JOIN commission_accounts ba ON ba.id = o.buyer_id LEFT JOIN user_profiles bp ON bp.account_id = ba.user_account_id`;
-const partyColumns = (alias: "sp" | "bp", prefix: "seller" | "buyer") =>
+export const partyColumns = (alias: "sp" | "bp", prefix: "seller" | "buyer") =>
   `${alias}.id AS ${prefix}_profile_id, ${alias}.original_handle AS ${prefix}_handle, ${alias}.avatar_url AS ${prefix}_avatar,
    ${textsOf("user_profile", `${alias}.id`, "name")} AS ${prefix}_names`;
 
@@ -92,7 +92,7 @@ export interface OrderSummary {
   facts: OrderFacts;
 }
 
-type Row = Record<string, unknown>;
+export type Row = Record<string, unknown>;
 
 function factsOf(row: Row): OrderFacts {
   return {
@@ -115,9 +115,9 @@ function factsOf(row: Row): OrderFacts {
 }
 
 /** The order service's title, else the order form's, else 'Unknown' (spec section 3). */
-const titleOf = (row: Row, locale: string) => pick(row.service_titles, locale) ?? pick(row.form_titles, locale) ?? MISSING_TEXT;
+export const titleOf = (row: Row, locale: string) => pick(row.service_titles, locale) ?? pick(row.form_titles, locale) ?? MISSING_TEXT;
 
-function personOf(row: Row, prefix: "seller" | "buyer", locale: string): PersonRef | null {
+export function personOf(row: Row, prefix: "seller" | "buyer", locale: string): PersonRef | null {
   const profileId = row[`${prefix}_profile_id`];
   if (!profileId) return null;
   const handle = String(row[`${prefix}_handle`]);
@@ -273,15 +273,8 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
       .prepare(
         `SELECT
            (SELECT transaction_status FROM payment_transactions WHERE order_id = ?1 ORDER BY created_at DESC LIMIT 1) AS transaction_status,
-           -- The fees frozen with the payment once there is one, else today's active fees.
-           coalesce(
-             (SELECT json_group_array(f.numerator_value) FROM payment_transaction_fees f
-                WHERE f.transaction_id = (SELECT id FROM payment_transactions WHERE order_id = ?1 ORDER BY created_at DESC LIMIT 1)
-                HAVING count(*) > 0),
-             (SELECT json_group_array(numerator_value) FROM fees WHERE is_active = 1)) AS fee_numerators,
-           json((SELECT json_group_array(json_object('code', code, 'symbol', symbol, 'd', decimal_digits)) FROM currencies WHERE is_active = 1)) AS currencies,
-           json((SELECT json_group_array(json_object('from', from_currency_code, 'to', to_currency_code, 'rate', rate))
-                 FROM (SELECT * FROM exchange_rates ORDER BY rated_on DESC))) AS rates`,
+           ${feeNumeratorsOf("(SELECT id FROM payment_transactions WHERE order_id = ?1 ORDER BY created_at DESC LIMIT 1)")} AS fee_numerators,
+           ${PRICE_BOOK_COLUMNS}`,
       )
       .bind(orderId),
   ]);
@@ -341,10 +334,30 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
 /** The amount breakdown (money.ts); the buyer sees the total approximated in their display currency (spec section 6). */
 function breakdownFor(order: OrderSummary, side: OrderSide, displayCurrencyCode: string, row: Row): AmountBreakdown | null {
   if (order.priceAmount === null) return null;
-  const book: PriceBook = {
+  return amountBreakdown(order.priceAmount, order.currencyCode, feeNumeratorsFrom(row.fee_numerators), side === "buyer" ? displayCurrencyCode : order.currencyCode, priceBookOf(row));
+}
+
+// ───────────────────────── the money rule, shared with order-history.ts ─────────────────────────
+
+/**
+ * SQL for a JSON array of the fee numerators that apply to a payment: those frozen with the transaction once there
+ * is one (payment_transaction_fees), else today's active fees. The one place this rule is written.
+ */
+export const feeNumeratorsOf = (transactionIdExpr: string) => `coalesce(
+  (SELECT json_group_array(f.numerator_value) FROM payment_transaction_fees f WHERE f.transaction_id = ${transactionIdExpr} HAVING count(*) > 0),
+  (SELECT json_group_array(numerator_value) FROM fees WHERE is_active = 1))`;
+
+/** The fee_numerators column written by `feeNumeratorsOf`, as numbers. */
+export const feeNumeratorsFrom = (value: unknown): number[] => parse<number>(value).map(Number);
+
+/** The active currencies and the exchange rates, newest first, as two JSON columns read by `priceBookOf`. */
+export const PRICE_BOOK_COLUMNS = `json((SELECT json_group_array(json_object('code', code, 'symbol', symbol, 'd', decimal_digits)) FROM currencies WHERE is_active = 1)) AS currencies,
+  json((SELECT json_group_array(json_object('from', from_currency_code, 'to', to_currency_code, 'rate', rate))
+        FROM (SELECT * FROM exchange_rates ORDER BY rated_on DESC))) AS rates`;
+
+export function priceBookOf(row: Row): PriceBook {
+  return {
     currencies: Object.fromEntries(parse<{ code: string; symbol: string; d: number }>(row.currencies).map((c) => [c.code, { code: c.code, symbol: c.symbol, decimalDigits: Number(c.d) }])),
     rates: parse<{ from: string; to: string; rate: number }>(row.rates),
   };
-  const numerators = parse<number>(row.fee_numerators).map(Number);
-  return amountBreakdown(order.priceAmount, order.currencyCode, numerators, side === "buyer" ? displayCurrencyCode : order.currencyCode, book);
 }

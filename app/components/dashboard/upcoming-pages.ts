@@ -15,8 +15,6 @@ export interface UpcomingPage {
   action?: { to: string; label: () => string };
 }
 
-const findCreators = { to: "/explore/creators", label: m.dashboard_find_creators };
-
 export const UPCOMING_PAGES: Record<string, UpcomingPage> = {
   [DASHBOARD_PATHS.wallet]: {
     access: { kind: "creator" },
@@ -24,26 +22,5 @@ export const UPCOMING_PAGES: Record<string, UpcomingPage> = {
     message: m.dashboard_wallet_empty,
     detail: m.dashboard_wallet_empty_detail,
     action: { to: DASHBOARD_PATHS.sales, label: m.dashboard_wallet_sales_link },
-  },
-  [DASHBOARD_PATHS.billing]: {
-    access: { kind: "client", creatorCounterpart: DASHBOARD_PATHS.billingHistory },
-    title: m.dashboard_billing_title,
-    message: m.dashboard_billing_empty,
-    detail: m.dashboard_billing_empty_detail,
-    action: findCreators,
-  },
-  [DASHBOARD_PATHS.sales]: {
-    access: { kind: "creator" },
-    title: m.dashboard_sales_title,
-    message: m.dashboard_sales_empty,
-    detail: m.dashboard_sales_empty_detail,
-    action: { to: DASHBOARD_PATHS.managements, label: m.dashboard_sales_managements_link },
-  },
-  [DASHBOARD_PATHS.billingHistory]: {
-    access: { kind: "signed-in" },
-    title: m.dashboard_billing_history_title,
-    message: m.dashboard_billing_empty,
-    detail: m.dashboard_billing_empty_detail,
-    action: findCreators,
   },
 };

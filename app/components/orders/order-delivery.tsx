@@ -4,6 +4,7 @@
 import { useId, useState, type ChangeEvent } from "react";
 import { useRevalidator } from "react-router";
 import { ErrorText } from "~/components/form/error-text";
+import { AddToPortfolio } from "~/components/history/add-to-portfolio";
 import { precheckFiles, uploadErrorMessage, uploadFiles } from "~/components/media/upload-client";
 import { m } from "~/paraglide/messages.js";
 import { acceptAttribute, checkMediaLimit, findUploadRule, ORDER_DELIVERABLES_MAX_FILES } from "../../../worker/domain/media";
@@ -91,6 +92,7 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
           <ErrorText text={error} persistent />
         </div>
       )}
+      <AddToPortfolio order={order} />
     </section>
   );
 }

@@ -1,0 +1,21 @@
+import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { BillingHistory } from "~/components/history/history-tables";
+import { m } from "~/paraglide/messages.js";
+import { requireUser } from "./guards.server";
+import { loadPayments } from "./history.server";
+import type { Route } from "./+types/history-billing";
+
+/** /dashboard/history/billing (everyone signed in): each payment the caller made, paid or refunded. */
+export function loader({ context }: Route.LoaderArgs) {
+  return loadPayments(context, requireUser(context));
+}
+
+export const meta: Route.MetaFunction = () => dashboardTitle(m.dashboard_billing_history_title());
+
+export default function BillingHistoryPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <DashboardPage title={m.dashboard_billing_history_title()} intro={m.history_billing_intro()}>
+      <BillingHistory {...loaderData} />
+    </DashboardPage>
+  );
+}

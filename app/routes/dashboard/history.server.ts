@@ -1,0 +1,24 @@
+// The loaders the money history pages share (docs/decisions/026): the page from ?page=N and one D1 batch from
+// worker/services/order-history.ts (which finds the caller's commission account itself).
+import type { RouterContextProvider } from "react-router";
+import { requestContext } from "~/lib/request-context";
+import { listPayments, listSales } from "../../../worker/services/order-history";
+import type { SessionUser } from "../../../worker/services/sessions";
+
+type Context = Readonly<RouterContextProvider>;
+
+function historyInput(context: Context, user: SessionUser) {
+  const { db, url, locale } = context.get(requestContext);
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  return { db, page, input: { userAccountId: user.accountId, page, locale, displayCurrencyCode: user.displayCurrencyCode } };
+}
+
+export async function loadSales(context: Context, user: SessionUser) {
+  const { db, page, input } = historyInput(context, user);
+  return { page, ...(await listSales(db, input)) };
+}
+
+export async function loadPayments(context: Context, user: SessionUser) {
+  const { db, page, input } = historyInput(context, user);
+  return { page, ...(await listPayments(db, input)) };
+}

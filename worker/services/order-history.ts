@@ -1,0 +1,133 @@
+/**
+ * The money history pages (issue 10, docs/decisions/026): the seller's sales (/dashboard/history/sales) and the
+ * buyer's payments (/dashboard/history/billing and /dashboard/billing). One row per paid payment transaction
+ * (COMPLETED, or REFUNDED after a cancel), read from D1 in one batch (one round trip). The figures come from money.ts
+ * with the fee numerators chosen by order-views' one rule (`feeNumeratorsOf`): frozen on the transaction, else today's.
+ */
+import type { Database } from "../db/client";
+import type { Locale } from "../domain/constants";
+import { asCurrencyCode, type CurrencyCode } from "../domain/currency";
+import { amountBreakdown, splitTotal, type AmountBreakdown } from "../domain/money";
+import {
+  PARTY_JOINS,
+  PRICE_BOOK_COLUMNS,
+  TITLE_COLUMNS,
+  feeNumeratorsFrom,
+  feeNumeratorsOf,
+  partyColumns,
+  personOf,
+  priceBookOf,
+  titleOf,
+  type PersonRef,
+  type Row,
+} from "./order-views";
+
+export const HISTORY_PAGE_SIZE = 20;
+
+export interface HistoryEntry {
+  transactionId: string;
+  code: string;
+  title: string;
+  /** The other party: the client on the sales page, the creator on the billing page. */
+  counterpart: PersonRef | null;
+  paidAt: number;
+  refunded: boolean;
+  /** The whole breakdown in the order's currency; the total also in the viewer's display currency. */
+  breakdown: AmountBreakdown;
+}
+
+export interface CurrencyTotals {
+  currencyCode: CurrencyCode;
+  count: number;
+  totalAmount: number;
+  taxAmount: number;
+  salesAmount: number;
+  feeAmount: number;
+  incomeAmount: number;
+}
+
+export interface HistoryInput {
+  /** The caller's user account; their commission account is found in the same query (one round trip per page). */
+  userAccountId: string;
+  /** 1-based. */
+  page: number;
+  locale: Locale;
+  displayCurrencyCode: string;
+}
+
+const PAID = "t.transaction_status IN ('COMPLETED', 'REFUNDED')";
+const FROM = `payment_transactions t JOIN commission_orders o ON o.id = t.order_id JOIN currencies cu ON cu.id = t.currency_id`;
+
+/** The caller's sales (seller side) newest first, one page, and the totals of the sales not refunded, per currency. */
+export async function listSales(db: Database, input: HistoryInput) {
+  return historyPage(db, input, "seller");
+}
+
+/** The payments the caller made (buyer side), newest first, one page. */
+export async function listPayments(db: Database, input: HistoryInput) {
+  const { items, hasMore } = await historyPage(db, input, "buyer");
+  return { items, hasMore };
+}
+
+async function historyPage(db: Database, input: HistoryInput, side: "seller" | "buyer") {
+  const d1 = db.$client;
+  const party = side === "seller" ? "o.seller_id" : "t.buyer_id";
+  const caller = "(SELECT id FROM commission_accounts WHERE user_account_id = ?)";
+  const counterpart = side === "seller" ? partyColumns("bp", "buyer") : partyColumns("sp", "seller");
+  const page = Math.max(1, Math.floor(input.page) || 1);
+  const [rows, totals, reference] = await d1.batch<Row>([
+    d1
+      .prepare(
+        `SELECT t.id AS transaction_id, t.transaction_status, coalesce(t.paid_at, t.created_at) AS paid_at, t.amount, cu.code AS currency_code,
+           o.id, o.code, ${feeNumeratorsOf("t.id")} AS fee_numerators, ${TITLE_COLUMNS}, ${counterpart}
+         FROM ${FROM} ${PARTY_JOINS}
+         WHERE ${party} = ${caller} AND ${PAID}
+         ORDER BY coalesce(t.paid_at, t.created_at) DESC, t.id DESC LIMIT ? OFFSET ?`,
+      )
+      .bind(input.userAccountId, HISTORY_PAGE_SIZE + 1, (page - 1) * HISTORY_PAGE_SIZE),
+    // Totals are exact sums of each sale's own split (rounding is per order), grouped so that equal sales split once.
+    side === "seller"
+      ? d1
+          .prepare(
+            `SELECT currency_code, amount, fee_numerators, count(*) AS n FROM (
+               SELECT cu.code AS currency_code, t.amount, ${feeNumeratorsOf("t.id")} AS fee_numerators
+               FROM ${FROM} WHERE o.seller_id = ${caller} AND t.transaction_status = 'COMPLETED')
+             GROUP BY currency_code, amount, fee_numerators ORDER BY currency_code`,
+          )
+          .bind(input.userAccountId)
+      : d1.prepare("SELECT 1 WHERE 0"),
+    d1.prepare(`SELECT ${PRICE_BOOK_COLUMNS}`),
+  ]);
+  const book = priceBookOf(reference.results[0] ?? {});
+  const items: HistoryEntry[] = rows.results.slice(0, HISTORY_PAGE_SIZE).map((row) => {
+    const currencyCode = asCurrencyCode(row.currency_code as string);
+    return {
+      transactionId: String(row.transaction_id),
+      code: String(row.code),
+      title: titleOf(row, input.locale),
+      counterpart: personOf(row, side === "seller" ? "buyer" : "seller", input.locale),
+      paidAt: Number(row.paid_at),
+      refunded: row.transaction_status === "REFUNDED",
+      breakdown: amountBreakdown(Number(row.amount), currencyCode, feeNumeratorsFrom(row.fee_numerators), side === "buyer" ? input.displayCurrencyCode : currencyCode, book),
+    };
+  });
+  return { items, hasMore: rows.results.length > HISTORY_PAGE_SIZE, totals: sumPerCurrency(totals.results) };
+}
+
+function sumPerCurrency(groups: readonly Row[]): CurrencyTotals[] {
+  const byCurrency = new Map<string, CurrencyTotals>();
+  for (const group of groups) {
+    const currencyCode = asCurrencyCode(group.currency_code as string);
+    const count = Number(group.n);
+    const split = splitTotal(Number(group.amount), feeNumeratorsFrom(group.fee_numerators));
+    const sum = byCurrency.get(currencyCode) ?? { currencyCode, count: 0, totalAmount: 0, taxAmount: 0, salesAmount: 0, feeAmount: 0, incomeAmount: 0 };
+    sum.count += count;
+    sum.totalAmount += split.totalAmount * count;
+    sum.taxAmount += split.taxAmount * count;
+    sum.salesAmount += split.salesAmount * count;
+    sum.feeAmount += split.feeAmount * count;
+    sum.incomeAmount += split.incomeAmount * count;
+    byCurrency.set(currencyCode, sum);
+  }
+  return [...byCurrency.values()];
+}
