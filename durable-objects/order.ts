@@ -1,6 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import { decide, partyOf, pendingDeadline, type OrderAction, type OrderRefusal, type OrderState } from "../worker/domain/order";
-import { loadOrder, recordTransition, type StoredOrder } from "../worker/services/orders";
+import { decide, partyOf, pendingDeadline, type OrderAction, type OrderRefusal, type OrderState, type ServiceDetails } from "../worker/domain/order";
+import { loadOrder, recordTransition, serviceDetailsStatements, type StoredOrder } from "../worker/services/orders";
 import { emailNewNotifications } from "../worker/services/notification-emails";
 import { refundOrderPayment } from "../worker/payments/order-payments";
 import { createStripe } from "../worker/payments/stripe-client";
@@ -99,6 +99,18 @@ export class Order extends DurableObject<Env> {
         return partyOf(order.state, caller.commissionAccountId) === "buyer" ? { status: "refused", refusal: "seller_only" } : { status: "refused", refusal: "not_a_party" };
       }
       return result;
+    });
+  }
+
+  /**
+   * The seller edits the order's service details (commissionOrderService.updateSeller): an updateServiceDetails
+   * transition whose batch also replaces the snapshot's title and description, while section 4 allows it.
+   */
+  updateServiceDetails(orderId: string, details: ServiceDetails, caller: Exclude<OrderCaller, "system">): Promise<OrderActResult> {
+    return this.enqueue(async () => {
+      const statements = await serviceDetailsStatements(this.env.DB, orderId, details);
+      if (!statements) return { status: "not_found" };
+      return this.apply(orderId, { type: "updateServiceDetails" }, caller, { statements });
     });
   }
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { OrderAction } from "../domain/order";
+import { serviceDetailsOf, type OrderAction } from "../domain/order";
 import { orderHref } from "../domain/order-notifications";
 import type { AppContext, AppEnv } from "../http/context";
 import type { OrderActResult } from "../../durable-objects/order";
@@ -56,6 +56,24 @@ for (const type of ["approve", "cancel", "deliver", "complete"] as const) {
     return parsed.success ? { orderId: parsed.output.orderId, action: { type } } : null;
   });
 }
+
+const serviceDetailsBody = v.object({
+  orderId,
+  title: v.pipe(v.string(), v.maxLength(1000)),
+  description: v.optional(v.pipe(v.string(), v.maxLength(20_000)), ""),
+  languageCode: v.picklist(["en", "ja"]),
+});
+
+/** POST /service/update {orderId, title, description, languageCode}: commissionOrderService.updateSeller (spec section 7). */
+orderApi.post("/service/update", async (c) => {
+  const { env, user } = c.get("request");
+  if (!user) return c.json({ error: "unauthorized" }, 401);
+  const parsed = v.safeParse(serviceDetailsBody, await c.req.json().catch(() => null));
+  const details = parsed.success ? serviceDetailsOf(parsed.output) : null;
+  if (!parsed.success || !details) return c.json({ error: "invalid_request" }, 400);
+  const order = env.ORDER.get(env.ORDER.idFromName(parsed.output.orderId));
+  return answer(c, await order.updateServiceDetails(parsed.output.orderId, details, { userAccountId: user.accountId }));
+});
 
 route("/update", (body) => {
   const parsed = v.safeParse(updateBody, body);

@@ -132,6 +132,7 @@ export function sellerActions(o: Pick<OrderFacts, "progress" | "payment" | "pric
 /** What the seller may still change (section 4's editability, as `decide` applies it). */
 export function sellerEditable(o: Pick<OrderFacts, "progress" | "payment">) {
   return {
+    serviceDetails: editable.serviceDetails(o),
     price: editable.price(o),
     schedule: editable.schedule(o),
     chatSettings: editable.chatSettings(o),

@@ -43,6 +43,22 @@ export const MIN_APPROVABLE_PRICE = 100;
 
 export type OrderActor = "seller" | "buyer" | "system";
 
+/** The service details the seller may edit (commissionOrderService.updateSeller, spec section 7): title and description. */
+export const ORDER_DETAILS_TITLE_MAX = 200;
+export const ORDER_DETAILS_DESCRIPTION_MAX = 5000;
+export interface ServiceDetails {
+  title: string;
+  description: string;
+  languageCode: "en" | "ja";
+}
+/** Trimmed details, or null when the title is empty or either text is too long. */
+export function serviceDetailsOf(input: { title: string; description: string; languageCode: "en" | "ja" }): ServiceDetails | null {
+  const title = input.title.trim();
+  const description = input.description.trim();
+  if (!title || [...title].length > ORDER_DETAILS_TITLE_MAX || [...description].length > ORDER_DETAILS_DESCRIPTION_MAX) return null;
+  return { title, description, languageCode: input.languageCode };
+}
+
 /** The caller's side of the order: seller or buyer by commission account, else none. */
 export function partyOf(order: Pick<OrderState, "sellerId" | "buyerId">, commissionAccountId: string | null): "seller" | "buyer" | null {
   if (!commissionAccountId) return null;

@@ -57,6 +57,15 @@ export const TITLE_COLUMNS = `
      FROM commission_order_forms f JOIN localized_texts t ON t.entity_type = 'commission_order_form' AND t.entity_id = f.id AND t.field = 'title'
      WHERE f.order_id = o.id)) AS form_titles`;
 
+/** The order's description, by the same rule as its title. */
+const DESCRIPTION_COLUMNS = `
+  json((SELECT json_group_array(json_object('l', t.language_code, 'o', t.is_original, 't', t.text))
+     FROM commission_order_services s JOIN localized_texts t ON t.entity_type = 'commission_order_service' AND t.entity_id = s.id AND t.field = 'description'
+     WHERE s.order_id = o.id)) AS service_descriptions,
+  json((SELECT json_group_array(json_object('l', t.language_code, 'o', t.is_original, 't', t.text))
+     FROM commission_order_forms f JOIN localized_texts t ON t.entity_type = 'commission_order_form' AND t.entity_id = f.id AND t.field = 'description'
+     WHERE f.order_id = o.id AND NOT EXISTS (SELECT 1 FROM commission_order_services s2 WHERE s2.order_id = o.id))) AS form_descriptions`;
+
 /** The two parties' profiles (sp, bp), joined by their commission accounts; read as seller_* / buyer_* columns. */
 export const PARTY_JOINS = `
   JOIN commission_accounts sa ON sa.id = o.seller_id LEFT JOIN user_profiles sp ON sp.account_id = sa.user_account_id
@@ -200,6 +209,8 @@ export interface OrderEventView {
 }
 
 export interface OrderDetail extends OrderSummary {
+  /** The service details' description (the order service's, else the order form's); "" when none. */
+  description: string;
   sellerId: string;
   buyerId: string;
   estimatedStart: number | null;
@@ -239,7 +250,7 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
   const d1 = db.$client;
   const row = await d1
     .prepare(
-      `SELECT ${ORDER_COLUMNS}, ${partyColumns("sp", "seller")}, ${partyColumns("bp", "buyer")}
+      `SELECT ${ORDER_COLUMNS}, ${DESCRIPTION_COLUMNS}, ${partyColumns("sp", "seller")}, ${partyColumns("bp", "buyer")}
        FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id ${PARTY_JOINS}
        WHERE o.code = ?1 AND (o.seller_id = ?2 OR o.buyer_id = ?2)`,
     )
@@ -306,6 +317,7 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
     ...summary,
     sellerId: String(row.seller_id),
     buyerId: String(row.buyer_id),
+    description: pick(row.service_descriptions, viewer.locale) ?? pick(row.form_descriptions, viewer.locale) ?? "",
     estimatedStart: n(row.estimated_start),
     estimatedDelivery: n(row.estimated_delivery),
     breakdown: breakdownFor(summary, side, viewer.displayCurrencyCode, moneyRow),

@@ -4,7 +4,7 @@
  * projection list pages read (`commission_orders`), the event log and the notifications. Every row of that batch is
  * keyed by the order's version, so a batch replayed after a crash writes nothing twice.
  */
-import type { OrderActor, OrderEventType, OrderState } from "../domain/order";
+import type { OrderActor, OrderEventType, OrderState, ServiceDetails } from "../domain/order";
 import { orderNotifications } from "../domain/order-notifications";
 
 export interface StoredOrder {
@@ -116,4 +116,29 @@ export async function recordTransition(d1: D1Database, { order, next, event, act
 export async function commissionAccountOf(d1: D1Database, userAccountId: string): Promise<string | null> {
   const row = await d1.prepare("SELECT id FROM commission_accounts WHERE user_account_id = ?").bind(userAccountId).first<{ id: string }>();
   return row?.id ?? null;
+}
+
+/**
+ * The rows an updateServiceDetails transition writes with its event (decision 020): the snapshot's title and
+ * description (the order service's, else the order form's, which is what the order shows as its title) replaced by
+ * the seller's text, in their language, as the original.
+ */
+export async function serviceDetailsStatements(d1: D1Database, orderId: string, details: ServiceDetails): Promise<D1PreparedStatement[] | null> {
+  const target = await d1
+    .prepare(
+      `SELECT coalesce((SELECT 'commission_order_service' FROM commission_order_services WHERE order_id = ?1), 'commission_order_form') AS type,
+         coalesce((SELECT id FROM commission_order_services WHERE order_id = ?1), (SELECT id FROM commission_order_forms WHERE order_id = ?1)) AS id`,
+    )
+    .bind(orderId)
+    .first<{ type: string; id: string | null }>();
+  if (!target?.id) return null;
+  const insert = (field: string, text: string) =>
+    d1
+      .prepare("INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, ?, ?, ?, ?, 1, ?)")
+      .bind(crypto.randomUUID(), target.type, target.id, field, details.languageCode, text);
+  return [
+    d1.prepare("DELETE FROM localized_texts WHERE entity_type = ? AND entity_id = ? AND field IN ('title', 'description')").bind(target.type, target.id),
+    insert("title", details.title),
+    ...(details.description ? [insert("description", details.description)] : []),
+  ];
 }

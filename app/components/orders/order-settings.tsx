@@ -1,8 +1,10 @@
-// The Other settings tab (seller only, spec sections 2 and 4): schedule and price as edit-in-place sections (view,
+// The Other settings tab (seller only, spec sections 2 and 4): service details, schedule and price as edit-in-place sections (view,
 // Edit, then Save), each editable only while section 4 allows; chat settings wait for the order chat (issue 11).
 import { useEffect, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { TextField } from "~/components/form/text-field";
+import { TextareaField } from "~/components/form/textarea-field";
+import { ORDER_DETAILS_DESCRIPTION_MAX, ORDER_DETAILS_TITLE_MAX } from "../../../worker/domain/order";
 import { m } from "~/paraglide/messages.js";
 import { sellerEditable } from "../../../worker/domain/order-display";
 import type { OrderDetail } from "../../../worker/services/order-views";
@@ -65,6 +67,25 @@ export function OrderSettings({ order }: { order: OrderDetail }) {
   const can = sellerEditable(order.facts);
   return (
     <div className="space-y-4">
+      <EditInPlace
+        id="order-details"
+        heading={m.orders_details_heading()}
+        editable={can.serviceDetails}
+        lockedNote={m.orders_details_locked()}
+        hidden={{ orderId: order.id, intent: "updateServiceDetails" }}
+        view={
+          <div className="space-y-1 text-sm">
+            <p className="font-medium text-zinc-900 dark:text-zinc-50">{order.title}</p>
+            {order.description ? <p className="whitespace-pre-line text-zinc-700 dark:text-zinc-300">{order.description}</p> : null}
+          </div>
+        }
+        fields={
+          <>
+            <TextField name="title" id="order-details-title" label={m.orders_details_title()} defaultValue={order.title} required maxLength={ORDER_DETAILS_TITLE_MAX} />
+            <TextareaField name="description" id="order-details-description" label={m.orders_details_description()} defaultValue={order.description} rows={5} maxLength={ORDER_DETAILS_DESCRIPTION_MAX} />
+          </>
+        }
+      />
       <EditInPlace
         id="order-schedule"
         heading={m.orders_schedule_heading()}

@@ -4,7 +4,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { requestContext } from "~/lib/request-context";
 import { CURRENCY_DIGITS } from "../../../worker/domain/currency";
-import type { OrderAction } from "../../../worker/domain/order";
+import { serviceDetailsOf, type OrderAction, type ServiceDetails } from "../../../worker/domain/order";
 import { parseOrderListFilter, type OrderSide } from "../../../worker/domain/order-display";
 import { listCards } from "../../../worker/payments/cards";
 import { checkPayment } from "../../../worker/payments/order-payments";
@@ -65,8 +65,12 @@ function priceField(value: FormDataEntryValue | null, currencyCode: string): num
   return Number.isSafeInteger(minor) ? minor : undefined;
 }
 
-function actionOf(form: FormData): OrderAction | null {
+function actionOf(form: FormData, locale: "en" | "ja"): OrderAction | { type: "updateServiceDetails"; details: ServiceDetails } | null {
   const intent = String(form.get("intent") ?? "");
+  if (intent === "updateServiceDetails") {
+    const details = serviceDetailsOf({ title: String(form.get("title") ?? ""), description: String(form.get("description") ?? ""), languageCode: locale });
+    return details ? { type: "updateServiceDetails", details } : null;
+  }
   if (intent === "approve" || intent === "cancel" || intent === "deliver" || intent === "complete") return { type: intent };
   if (intent === "updatePrice") {
     const priceAmount = priceField(form.get("price"), String(form.get("currency") ?? ""));
@@ -85,13 +89,14 @@ function actionOf(form: FormData): OrderAction | null {
  * every rule. Spec section 8: a refused approve, deliver, complete, cancel or update is only logged.
  */
 export async function actOnOrder(context: Context, user: SessionUser, request: Request) {
-  const { db, env } = context.get(requestContext);
+  const { db, env, locale } = context.get(requestContext);
   const form = await request.formData();
   const orderId = String(form.get("orderId") ?? "");
-  const action = actionOf(form);
+  const action = actionOf(form, locale);
   const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
   if (!orderId || !action || !commissionAccountId) return data({ ok: false as const, intent: String(form.get("intent") ?? "") }, { status: 400 });
-  const result = await env.ORDER.get(env.ORDER.idFromName(orderId)).act(orderId, action, { commissionAccountId });
+  const order = env.ORDER.get(env.ORDER.idFromName(orderId));
+  const result = "details" in action ? await order.updateServiceDetails(orderId, action.details, { commissionAccountId }) : await order.act(orderId, action, { commissionAccountId });
   if (result.status !== "done") {
     console.warn(`order ${orderId}: ${action.type} ${result.status === "refused" ? `refused (${result.refusal})` : "not found"}`);
     return data({ ok: false as const, intent: action.type }, { status: result.status === "not_found" ? 404 : 409 });
