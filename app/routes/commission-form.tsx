@@ -6,7 +6,7 @@ import { ShareButton } from "~/components/catalog/share-modal";
 import { usePageVisit } from "~/components/catalog/use-page-visit";
 import { Avatar } from "~/components/layout/avatar";
 import { MediaImage } from "~/components/media/media-image";
-import { MediaPlayer } from "~/components/media/players/media-player";
+import { QuestionMedias } from "~/components/requests/question-medias";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import type { QuestionType } from "../../worker/db/schema/enums";
@@ -134,16 +134,7 @@ function QuestionList({ form }: { form: Route.ComponentProps["loaderData"]["form
               )}
             </div>
             {question.description ? <p className="mt-2 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{question.description}</p> : null}
-            {question.medias.length > 0 ? (
-              // Third-party players show a thumbnail first and load only when pressed (MediaPlayer's LazyEmbed).
-              <ul aria-label={m.authoring_form_question_media({ title: question.title })} className="mt-3 grid gap-3 sm:grid-cols-2">
-                {question.medias.map((media) => (
-                  <li key={media.id}>
-                    <MediaPlayer media={media} size="md" title={question.title} />
-                  </li>
-                ))}
-              </ul>
-            ) : null}
+            <QuestionMedias question={question} />
             {question.choices.length > 0 ? (
               <ul aria-label={m.catalog_form_choices()} className="mt-3 space-y-1.5">
                 {question.choices.map((choice) => (

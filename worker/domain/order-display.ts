@@ -3,28 +3,19 @@
  * with its timestamps, the 'Unsettled' price rule, which tabs and buttons each party gets. The loaders and the
  * panel ask these, so the spec's tables live once; the edge turns the returned keys into en/ja text.
  */
-import { MIN_APPROVABLE_PRICE, editable, type OrderChat, type OrderPayment, type OrderProgress } from "./order";
+import { MIN_APPROVABLE_PRICE, editable, type OrderProgress, type OrderState } from "./order";
 
 export type OrderSide = "seller" | "buyer";
 export type OrderSubmitStatus = "SERVICE_SUBMITTED" | "FORM_SUBMITTED";
 
 /** What the display rules read of an order: the Durable Object's state plus the submission kind. */
-export interface OrderFacts {
-  progress: OrderProgress;
-  payment: OrderPayment;
-  chat: OrderChat;
+export interface OrderFacts
+  extends Pick<
+    OrderState,
+    | "progress" | "payment" | "chat" | "priceAmount" | "deliverableCount" | "submittedAt" | "approvedAt" | "deliveredAt" | "completedAt"
+    | "canceledAt" | "approvalDeadline" | "paymentDeadline" | "deliveryDeadline" | "completionDeadline"
+  > {
   submitStatus: OrderSubmitStatus;
-  priceAmount: number | null;
-  deliverableCount: number;
-  submittedAt: number;
-  approvedAt: number | null;
-  deliveredAt: number | null;
-  completedAt: number | null;
-  canceledAt: number | null;
-  approvalDeadline: number | null;
-  paymentDeadline: number | null;
-  deliveryDeadline: number | null;
-  completionDeadline: number | null;
 }
 
 /** The status badge (spec section 4): DRAFT shows Pending, APPROVED shows Accepted. */

@@ -3,10 +3,10 @@ import { PriceLabel } from "~/components/catalog/price-label";
 import { ErrorText } from "~/components/form/error-text";
 import { controlBorder, controlClass, describedBy } from "~/components/form/field";
 import { MediaImage } from "~/components/media/media-image";
-import { MediaPlayer } from "~/components/media/players/media-player";
 import { m } from "~/paraglide/messages.js";
 import type { PublicFormQuestion } from "../../../worker/services/catalog";
 import { AnswerMediaField } from "./answer-media-field";
+import { QuestionMedias } from "./question-medias";
 import type { AnswerDraft } from "./request-draft";
 
 /**
@@ -55,15 +55,7 @@ export function QuestionField(props: { question: PublicFormQuestion; index: numb
           {question.description}
         </p>
       ) : null}
-      {question.medias.length > 0 ? (
-        <ul className="clear-both mt-3 grid gap-3 sm:grid-cols-2">
-          {question.medias.map((media) => (
-            <li key={media.id}>
-              <MediaPlayer media={media} size="md" title={question.title} />
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      <QuestionMedias question={question} className="clear-both" />
       <div className="clear-both mt-3">
         {question.questionType === "SHORT_TEXT" ? (
           <input id={`${id}-input`} type="text" value={value.text} maxLength={5000} onChange={(e) => set({ text: e.target.value })} className={`${controlClass} ${controlBorder(invalid)}`} {...aria} />
