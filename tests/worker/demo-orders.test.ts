@@ -2,9 +2,11 @@
 // seed, loaded into this file's D1, gives the demo creator and the demo client one order in each state, which the
 // order pages read and the Order Durable Object takes over where it stands.
 import { env } from "cloudflare:workers";
+import { runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateSeed } from "../../scripts/seed/core.mjs";
 import { createDb } from "../../worker/db/client";
+import { decide } from "../../worker/domain/order";
 import { listOrders, getOrderDetail } from "../../worker/services/order-views";
 
 const db = () => createDb(env.DB);
@@ -36,13 +38,22 @@ describe("the demo orders", () => {
     expect(detail).not.toBeNull();
   });
 
-  it("are ones the Order Durable Object takes over: the pending one can be approved, once", async () => {
+  it("are ones the Order Durable Object takes over where they stand: it loads each as D1 has it, and the pending one's deadline is its alarm", async () => {
     const creator = await accountOf("creator@demo.comet.local");
-    const order = await env.DB.prepare("SELECT id FROM commission_orders WHERE code = 'DEMO-PENDING'").first<{ id: string }>();
-    const stub = env.ORDER.get(env.ORDER.idFromName(order!.id));
-    const first = await stub.act(order!.id, { type: "approve" }, { commissionAccountId: creator.id });
-    const second = await stub.act(order!.id, { type: "approve" }, { commissionAccountId: creator.id });
-    expect(first).toMatchObject({ status: "done", changed: true, state: { progress: "APPROVED" } });
-    expect(second).toMatchObject({ status: "refused", refusal: "wrong_state" });
+    const { results } = await env.DB.prepare("SELECT id, code, order_progress_status AS progress, order_payment_status AS payment, approval_deadline FROM commission_orders WHERE seller_id = ?")
+      .bind(creator.id)
+      .all<{ id: string; code: string; progress: string; payment: string; approval_deadline: number }>();
+    for (const row of results) {
+      const stub = env.ORDER.get(env.ORDER.idFromName(row.id));
+      const stored = await stub.get(row.id);
+      expect(stored?.state).toMatchObject({ progress: row.progress, payment: row.payment });
+    }
+    const pending = results.find((r) => r.code === "DEMO-PENDING")!;
+    expect(pending.approval_deadline).toBeGreaterThan(Date.now());
+    const alarm = await runInDurableObject(env.ORDER.get(env.ORDER.idFromName(pending.id)), (_instance, state) => state.storage.getAlarm());
+    expect(alarm).toBe(pending.approval_deadline);
+    // The seller could approve it (the rules, asked without acting, so the test can run again on the same data).
+    const stored = await env.ORDER.get(env.ORDER.idFromName(pending.id)).get(pending.id);
+    expect(decide(stored!.state, { type: "approve" }, "seller", Date.now())).toMatchObject({ ok: true, changed: true });
   });
 });
