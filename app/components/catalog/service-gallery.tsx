@@ -32,6 +32,8 @@ function reducedMotion(): boolean {
 export function ServiceGallery({ medias, title = "" }: ServiceGalleryProps) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
+  /** The slide a button or key is scrolling to: the scroll events on the way there do not move the counter back. */
+  const scrollingTo = useRef<number | null>(null);
   const total = medias.length;
   if (total === 0) return null;
   const current = Math.min(index, total - 1);
@@ -41,7 +43,9 @@ export function ServiceGallery({ medias, title = "" }: ServiceGalleryProps) {
     const next = (to + total) % total;
     setIndex(next);
     const el = track.current;
-    el?.scrollTo({ left: next * el.clientWidth, behavior: reducedMotion() ? "auto" : "smooth" });
+    if (!el || el.scrollLeft === next * el.clientWidth) return;
+    scrollingTo.current = next;
+    el.scrollTo({ left: next * el.clientWidth, behavior: reducedMotion() ? "auto" : "smooth" });
   }
 
   // A swipe (or a scroll by any means) decides the slide shown; a button press scrolls and sets it at once.
@@ -49,6 +53,10 @@ export function ServiceGallery({ medias, title = "" }: ServiceGalleryProps) {
     const el = track.current;
     if (!el || el.clientWidth === 0) return;
     const shown = Math.round(el.scrollLeft / el.clientWidth);
+    if (scrollingTo.current !== null) {
+      if (shown === scrollingTo.current) scrollingTo.current = null;
+      return;
+    }
     if (shown !== current && shown >= 0 && shown < total) setIndex(shown);
   }
 
