@@ -40,7 +40,7 @@ function route<T>(path: string, schema: v.GenericSchema<unknown, T>, submit: Sub
     if (!user) return c.json({ error: "unauthorized" }, 401);
     const parsed = v.safeParse(schema, await c.req.json().catch(() => null));
     if (!parsed.success) return c.json({ error: "requests_error_invalid", message: requestMessage("requests_error_invalid", locale) }, 400);
-    const requester = { userAccountId: user.accountId, profileId: user.profileId, languageCode: locale };
+    const requester = { userAccountId: user.accountId, profileId: user.profileId };
     const result = await submit({ db, bucket: env.MEDIA, orders: env.ORDER }, requester, parsed.output);
     // The seller's new-request notice by e-mail, after the answer (decision 023).
     if (result.ok) c.executionCtx.waitUntil(emailNewNotifications(env));

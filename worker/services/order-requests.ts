@@ -149,7 +149,6 @@ export async function clientStanding(
 export interface Requester {
   userAccountId: string;
   profileId: string;
-  languageCode: "en" | "ja";
 }
 
 export type SubmitResult =
