@@ -1,0 +1,117 @@
+/**
+ * The order chat's wire contract (issue 11, spec sections 3, 4, 7): the shapes the ChatRoom Durable Object, the
+ * chat API and the chat panel exchange. Types and constants only: the rules live in worker/domain/chat.ts, the
+ * server in durable-objects/chat-room.ts and worker/api/chat.ts, the client in app/components/chat/.
+ *
+ * Routes (all check the session and that the caller is the order's seller or buyer; anyone else gets 404):
+ * - `GET /ws/chat/{chatRoomId}` WebSocket upgrade (same-origin only). Frames below.
+ * - `GET /api/features/chat/message/list?chatRoomId=&before={seq}&after={seq}&limit=` → ChatMessagePage
+ *   (chatMessage.getList): `before` pages history backwards, `after` catches up after a reconnect.
+ * - `POST /api/features/chat/message/submit` ChatMessageSubmit → { message: ChatMessageView } (the HTTP path).
+ * - `POST /api/features/chat/room/update` ChatRoomUpdate → { room: ChatRoomView } (chatRoom.update; seller only).
+ * - `POST /api/features/chat/room/read` { chatRoomId, seq } → {} (the caller's read marker).
+ * Refusals answer `{ error: ChatRefusal, message }` with the message in the caller's language.
+ * The order view (worker/services/order-views.ts) carries `chatRoom: ChatRoomView | null` for the panel.
+ */
+
+export type ChatRoomStatus = "DRAFT" | "OPENED" | "CLOSED";
+export type ChatRestrictionType = "UNLIMITED_REPLY" | "MODERATE_REPLY" | "NO_REPLY";
+export type ChatSide = "seller" | "buyer";
+
+/** Spec section 9: the character limit when the room sets none. */
+export const CHAT_MESSAGE_CHARACTER_FALLBACK = 1000;
+/** The page size of chatMessage.getList. */
+export const CHAT_PAGE_SIZE = 50;
+
+export interface ChatRoomView {
+  id: string;
+  orderId: string;
+  orderCode: string;
+  roomStatus: ChatRoomStatus;
+  restrictionType: ChatRestrictionType;
+  messageCharacterLimit: number;
+  messageMediaLimit: number;
+  /** The caller's side, and the highest seq each side has read (the unread marker). */
+  viewerSide: ChatSide;
+  lastReadSeq: { seller: number; buyer: number };
+  /** Whether the caller may write now, and if not why (the input's placeholder). */
+  canWrite: boolean;
+  writeBlockedBy: ChatRefusal | null;
+}
+
+export interface ChatMediaView {
+  id: string;
+  name: string | null;
+  mediaType: "IMAGE" | "AUDIO" | "VIDEO" | "MODEL" | "DOCUMENT" | "OTHER";
+  formatType: "FILE" | "LINK" | "EMBED";
+  /** A signed read URL (private to the two parties). */
+  url: string;
+  thumbnailUrl: string | null;
+  fileType: string | null;
+  fileSize: number | null;
+}
+
+export interface ChatMessageView {
+  id: string;
+  /** Gapless per room, from 1: the order of the room. Clients sort and dedupe by it. */
+  seq: number;
+  roomId: string;
+  clientMessageId: string | null;
+  sender: { userAccountId: string; side: ChatSide; name: string; avatarUrl: string | null };
+  messageTexts: { text: string; languageCode: string; isOriginal: boolean }[];
+  messageMedias: ChatMediaView[];
+  /** Epoch milliseconds. */
+  createdAt: number;
+}
+
+export interface ChatMessagePage {
+  messages: ChatMessageView[];
+  /** More older messages exist before the first one returned. */
+  hasMore: boolean;
+}
+
+/** Files are uploaded first (upload rule `commission-order` / `chat_medias`), then referenced by URL. */
+export interface ChatMessageSubmit {
+  chatRoomId: string;
+  /** Chosen by the client; a resend with the same id stores nothing new and returns the first message. */
+  clientMessageId: string;
+  messageText: { text: string; languageCode: string };
+  messageMedias: { url: string; name: string }[];
+}
+
+export interface ChatRoomUpdate {
+  chatRoomId: string;
+  restrictionType: ChatRestrictionType;
+  messageCharacterLimit: number;
+  messageMediaLimit: number;
+}
+
+export type ChatRefusal =
+  | "not_found"
+  | "room_closed"
+  | "room_not_opened"
+  | "no_reply"
+  | "moderate_reply_used"
+  | "empty_message"
+  | "too_many_characters"
+  | "too_many_medias"
+  | "invalid_media"
+  | "not_editable"
+  | "invalid_settings";
+
+/** Browser → room. */
+export type ChatClientFrame =
+  | { type: "send"; clientMessageId: string; messageText: { text: string; languageCode: string }; messageMedias: { url: string; name: string }[] }
+  | { type: "read"; seq: number };
+
+/** Room → browser. */
+export type ChatServerFrame =
+  /** First frame after the upgrade: the room as the caller sees it and the last seq, to catch up from. */
+  | { type: "hello"; room: ChatRoomView; lastSeq: number }
+  /** A stored message, to everyone in the room (the sender included: that is the acknowledgement). */
+  | { type: "message"; message: ChatMessageView }
+  /** A send refused; nothing was stored. */
+  | { type: "refused"; clientMessageId: string; error: ChatRefusal; message: string }
+  /** The room's settings or status changed; each socket gets its own view. */
+  | { type: "room"; room: ChatRoomView }
+  | { type: "read"; side: ChatSide; seq: number };
