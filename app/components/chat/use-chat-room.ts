@@ -44,6 +44,8 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: (send: PendingM
     /** Sends going over HTTP: a reconnect does not send them again over the socket. */
     overHttp: new Set<string>(),
     socket: null as WebSocket | null,
+    /** The room said hello on this socket: until then a send goes over HTTP. */
+    socketReady: false,
     loaded: false,
     /** The highest seq the room is known to have (a hello's lastSeq, a live message). */
     targetSeq: 0,
@@ -72,7 +74,7 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: (send: PendingM
 
   const sendFrame = useCallback((frame: ChatClientFrame) => {
     const socket = live.current.socket;
-    if (socket?.readyState !== WebSocket.OPEN) return false;
+    if (!live.current.socketReady || socket?.readyState !== WebSocket.OPEN) return false;
     socket.send(JSON.stringify(frame));
     return true;
   }, []);
@@ -156,6 +158,7 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: (send: PendingM
       setConnection("connecting");
       const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/chat/${encodeURIComponent(roomId)}`);
       state.socket = socket;
+      state.socketReady = false;
       socket.onmessage = (event) => {
         let frame: ChatServerFrame;
         try {
@@ -163,14 +166,17 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: (send: PendingM
         } catch {
           return;
         }
-        if (frame.type === "hello") {
+        if (frame.type === "hello" && state.socket === socket) {
           attempt = 0;
+          state.socketReady = true;
           setConnection("open");
         }
         onFrame(frame);
       };
       socket.onclose = () => {
-        if (state.socket === socket) state.socket = null;
+        if (state.socket !== socket) return;
+        state.socket = null;
+        state.socketReady = false;
         if (disposed) return;
         setConnection("offline");
         timer = setTimeout(connect, reconnectDelay(attempt++, Math.random()));
@@ -193,8 +199,10 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: (send: PendingM
       clearTimeout(timer);
       window.removeEventListener("online", retryNow);
       document.removeEventListener("visibilitychange", retryNow);
-      state.socket?.close(1000);
+      const socket = state.socket;
       state.socket = null;
+      state.socketReady = false;
+      socket?.close(1000);
     };
   }, [roomId, onFrame, sync]);
 
