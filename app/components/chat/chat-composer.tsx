@@ -9,6 +9,9 @@ import { m } from "~/paraglide/messages.js";
 import type { ChatRefusal, ChatRoomView } from "../../../worker/domain/chat-protocol";
 import { acceptAttribute, checkMediaLimit, findUploadRule } from "../../../worker/domain/media";
 
+/** Characters as the room counts them (code points); worker/domain/chat.ts has the same rule for the server. */
+const countCharacters = (text: string) => [...text].length;
+
 const RULE = findUploadRule("commission-order", "chat_medias");
 
 export interface Draft {
@@ -38,7 +41,9 @@ export function ChatComposer({ room, draft, onDraft, onSend }: { room: ChatRoomV
   const limit = room.messageCharacterLimit;
   const mediaFull = draft.medias.length >= room.messageMediaLimit;
   const empty = draft.text.trim() === "" && draft.medias.length === 0;
-  const canSend = !blocked && !empty && !uploading && draft.text.length <= limit;
+  const length = countCharacters(draft.text);
+  const tooLong = length > limit;
+  const canSend = !blocked && !empty && !uploading && !tooLong;
 
   function submit(event?: FormEvent) {
     event?.preventDefault();
@@ -80,8 +85,8 @@ export function ChatComposer({ room, draft, onDraft, onSend }: { room: ChatRoomV
         onKeyDown={onKeyDown}
         disabled={blocked !== null}
         placeholder={blocked ?? m.chat_placeholder()}
-        maxLength={limit}
         rows={2}
+        aria-invalid={tooLong || undefined}
         aria-describedby={`${id}-hint ${id}-counter`}
         className="block w-full resize-none rounded-md border border-zinc-400 bg-white px-3 py-2 text-sm text-zinc-900 placeholder:text-zinc-600 disabled:cursor-not-allowed disabled:bg-zinc-100 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400 dark:disabled:bg-zinc-800"
       />
@@ -125,9 +130,9 @@ export function ChatComposer({ room, draft, onDraft, onSend }: { room: ChatRoomV
             {m.chat_attach_count({ count: draft.medias.length, limit: room.messageMediaLimit })}
           </span>
         )}
-        <span id={`${id}-counter`} className="ml-auto text-xs tabular-nums text-zinc-700 dark:text-zinc-300">
-          <span aria-hidden="true">{m.chat_counter({ count: draft.text.length, limit })}</span>
-          <span className="sr-only">{m.chat_counter_label({ count: draft.text.length, limit })}</span>
+        <span id={`${id}-counter`} className={`ml-auto text-xs tabular-nums ${tooLong ? "font-semibold text-red-700 dark:text-red-400" : "text-zinc-700 dark:text-zinc-300"}`}>
+          <span aria-hidden="true">{m.chat_counter({ count: length, limit })}</span>
+          <span className="sr-only">{m.chat_counter_label({ count: length, limit })}</span>
         </span>
         <button type="submit" disabled={!canSend} className="button-primary min-h-11 disabled:opacity-60">
           {m.chat_send()}

@@ -64,8 +64,10 @@ export default function ChatPanel({ initialRoom, onUnread }: { initialRoom: Chat
     const before = shape.current;
     if (!before.opened) {
       const divider = element.querySelector<HTMLElement>("[data-unread-divider]");
-      element.scrollTop = divider ? divider.offsetTop - element.offsetTop - EDGE_PX : element.scrollHeight;
-      before.opened = true;
+      if (divider) {
+        element.scrollTop += divider.getBoundingClientRect().top - element.getBoundingClientRect().top - EDGE_PX;
+        follow.current = false;
+      } else element.scrollTop = element.scrollHeight;
     } else if (oldestSeq < before.oldestSeq) {
       element.scrollTop += element.scrollHeight - before.height;
     } else if (follow.current) {
@@ -73,6 +75,18 @@ export default function ChatPanel({ initialRoom, onUnread }: { initialRoom: Chat
     }
     shape.current = { oldestSeq, height: element.scrollHeight, opened: true };
   }, [chat.loaded, messages, pending, oldestSeq]);
+
+  // The content grows without a new message too (a picture loads, the hidden panel is shown): still follow the end.
+  const content = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = log.current;
+    if (!element || !content.current) return;
+    const observer = new ResizeObserver(() => {
+      if (follow.current) element.scrollTop = element.scrollHeight;
+    });
+    observer.observe(content.current);
+    return () => observer.disconnect();
+  }, []);
 
   function onScroll() {
     const element = log.current;
@@ -99,33 +113,35 @@ export default function ChatPanel({ initialRoom, onUnread }: { initialRoom: Chat
       </header>
       {/* Scrollable, so it takes focus: keyboard users scroll it with the arrow keys. */}
       <div ref={log} role="log" aria-labelledby="order-chat-heading" tabIndex={0} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-3 py-3 focus-visible:outline-2 focus-visible:outline-brand-600">
-        {!chat.loaded ? (
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.chat_loading()}</p>
-        ) : (
-          <>
-            {chat.hasOlder && (
-              <button type="button" onClick={chat.loadOlder} disabled={chat.loadingOlder} className="button-secondary mx-auto mb-3 flex min-h-11 text-sm disabled:opacity-60">
-                {m.chat_load_older()}
-              </button>
-            )}
-            {messages.length === 0 && pending.length === 0 && <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.chat_empty()}</p>}
-            <ol className="space-y-3">
-              {messages.map((message) => [
-                message.seq === dividerSeq && (
-                  <li key="divider" data-unread-divider className="flex items-center gap-2 text-xs font-semibold text-red-700 dark:text-red-300">
-                    <span aria-hidden="true" className="h-px flex-1 bg-red-300 dark:bg-red-800" />
-                    {m.chat_unread_divider()}
-                    <span aria-hidden="true" className="h-px flex-1 bg-red-300 dark:bg-red-800" />
-                  </li>
-                ),
-                <ChatMessageItem key={message.seq} message={message} mine={message.sender.side === room.viewerSide} locale={locale} time={time} />,
-              ])}
-              {pending.map((send) => (
-                <PendingMessageItem key={send.clientMessageId} text={send.text} files={send.medias.map((media) => media.name)}  />
-              ))}
-            </ol>
-          </>
-        )}
+        <div ref={content}>
+          {!chat.loaded ? (
+            <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.chat_loading()}</p>
+          ) : (
+            <>
+              {chat.hasOlder && (
+                <button type="button" onClick={chat.loadOlder} disabled={chat.loadingOlder} className="button-secondary mx-auto mb-3 flex min-h-11 text-sm disabled:opacity-60">
+                  {m.chat_load_older()}
+                </button>
+              )}
+              {messages.length === 0 && pending.length === 0 && <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.chat_empty()}</p>}
+              <ol className="space-y-3">
+                {messages.map((message) => [
+                  message.seq === dividerSeq && (
+                    <li key="divider" data-unread-divider className="flex items-center gap-2 text-xs font-semibold text-red-700 dark:text-red-300">
+                      <span aria-hidden="true" className="h-px flex-1 bg-red-300 dark:bg-red-800" />
+                      {m.chat_unread_divider()}
+                      <span aria-hidden="true" className="h-px flex-1 bg-red-300 dark:bg-red-800" />
+                    </li>
+                  ),
+                  <ChatMessageItem key={message.seq} message={message} mine={message.sender.side === room.viewerSide} locale={locale} time={time} />,
+                ])}
+                {pending.map((send) => (
+                  <PendingMessageItem key={send.clientMessageId} text={send.text} files={send.medias.map((media) => media.name)} />
+                ))}
+              </ol>
+            </>
+          )}
+        </div>
         <div ref={bottom} className="h-px" />
       </div>
       <ChatComposer room={room} draft={draft} onDraft={setDraft} onSend={send} />

@@ -4,7 +4,6 @@ import { m } from "~/paraglide/messages.js";
 import type { ChatRestrictionType, ChatRoomView } from "../../../worker/domain/chat-protocol";
 import { SelectField } from "~/components/form/select-field";
 import { TextField } from "~/components/form/text-field";
-import { updateRoom } from "./chat-api";
 
 const RESTRICTION_LABELS: Record<ChatRestrictionType, () => string> = {
   UNLIMITED_REPLY: m.chat_settings_unlimited,
@@ -48,6 +47,8 @@ export function ChatSettingsFields({ room }: { room: ChatRoomView }) {
 
 /** Posts the form to chatRoom.update; null when saved, else the message to show (the server's, in the viewer's language). */
 export async function saveChatSettings(room: ChatRoomView, form: FormData): Promise<string | null> {
+  // The API client comes with the first save, not with the order page.
+  const { updateRoom } = await import("./chat-api");
   const outcome = await updateRoom({
     chatRoomId: room.id,
     restrictionType: String(form.get("restrictionType")) as ChatRestrictionType,
