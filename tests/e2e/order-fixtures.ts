@@ -50,6 +50,8 @@ export function insertOrder({ sellerEmail, buyerEmail, priceAmount, title, submi
        VALUES (?, ?, ?, ?, ?, ?, (SELECT id FROM currencies WHERE code = 'JPY'), ?, ?, ?, ?)`,
     ).run(id, code, sellerId, buyerId, submitStatus, priceAmount, now, now + 7 * 86_400_000, now, now);
     db.prepare("INSERT INTO commission_order_forms (id, order_id, price_currency_id) VALUES (?, ?, (SELECT id FROM currencies WHERE code = 'JPY'))").run(ids.form, id);
+    // Every order has its chat room, as a request writes it (worker/services/order-requests.ts).
+    db.prepare("INSERT INTO chat_rooms (id, order_id, room_status, created_at, updated_at) VALUES (?, ?, 'DRAFT', ?, ?)").run(crypto.randomUUID(), id, now, now);
     if (submitStatus === "SERVICE_SUBMITTED") {
       db.prepare("INSERT INTO commission_order_services (id, order_id, price_currency_id) VALUES (?, ?, (SELECT id FROM currencies WHERE code = 'JPY'))").run(ids.service, id);
       text("commission_order_service", ids.service, "title", title);
