@@ -51,6 +51,8 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: (send: PendingM
     targetSeq: 0,
     syncing: false,
     syncAgain: false,
+    /** A new socket said hello: once caught up, unconfirmed socket sends go out again on it. */
+    resendAfterSync: false,
     lastReadSent: initialRoom.lastReadSeq[initialRoom.viewerSide],
   });
   const onFailedRef = useRef(onFailed);
@@ -102,7 +104,8 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: (send: PendingM
         state.syncAgain = false;
         if (!state.loaded) {
           const page = await listMessages(roomId);
-          if (!page.ok) return;
+          // Tried again only when asked again (the next hello), never in a tight loop.
+          if (!page.ok) continue;
           absorb(page.value.messages);
           setHasOlder(page.value.hasMore);
           state.loaded = true;
@@ -118,7 +121,10 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: (send: PendingM
       state.syncing = false;
     }
     // Sends the socket took but never confirmed (it dropped first): the same clientMessageId stores nothing twice.
-    for (const send of state.pending) if (!state.overHttp.has(send.clientMessageId)) sendFrame(frameOf(send));
+    if (state.resendAfterSync && state.socketReady) {
+      state.resendAfterSync = false;
+      for (const send of state.pending) if (!state.overHttp.has(send.clientMessageId)) sendFrame(frameOf(send));
+    }
   }, [roomId, absorb, sendFrame]);
 
   const onFrame = useCallback(
@@ -127,6 +133,7 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: (send: PendingM
       if (frame.type === "hello") {
         setRoom(frame.room);
         state.targetSeq = Math.max(state.targetSeq, frame.lastSeq);
+        state.resendAfterSync = true;
         void sync();
       } else if (frame.type === "message") {
         absorb([frame.message]);
