@@ -8,7 +8,7 @@ import type { ChatMediaView, ChatMessageView } from "../../../worker/domain/chat
 import { messageText } from "./chat-timeline";
 
 const bubble = (mine: boolean) =>
-  mine ? "bg-brand-50 text-zinc-900 dark:bg-brand-950 dark:text-zinc-50" : "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50";
+  mine ? "bg-brand-50 text-zinc-900 dark:bg-brand-700 dark:text-white" : "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50";
 
 export function ChatMessageItem({ message, mine, locale, time }: { message: ChatMessageView; mine: boolean; locale: string; time: Intl.DateTimeFormat }) {
   const { text, translated } = messageText(message, locale);
