@@ -138,7 +138,7 @@ export function ChatComposer({ room, draft, onDraft, onSend }: { room: ChatRoomV
           {m.chat_send()}
         </button>
       </div>
-      <ErrorText text={uploadError} persistent />
+      <ErrorText text={uploadError} />
     </form>
   );
 }
