@@ -8,7 +8,8 @@ import { newCreator } from "./order-steps";
  * The order chat (issue 11), seller and buyer in two browser contexts: the buyer waits until the order is approved,
  * then both chat live; the buyer's connection drops, they send over HTTP meanwhile, and on reconnecting see what
  * they missed, once each and in order; the seller turns replies off and the buyer's input is disabled at once; the
- * buyer reads it all again in Japanese on a 375 px screen, behind the message button.
+ * buyer reads it all again in Japanese on a 375 px screen, behind the message button; the order canceled, the chat
+ * reads 'Closed' on both sides.
  */
 const MANAGEMENTS = "/dashboard/commission/managements";
 const REQUESTS = "/dashboard/commission/client/requests";
@@ -35,7 +36,7 @@ async function sellerContext(browser: Browser, baseURL: string, repeat: number) 
   return { context, page: await context.newPage() };
 }
 
-test("seller and buyer chat live; a dropped buyer catches up without duplicates; replies turned off disable the buyer's input at once", async ({ page, browser, baseURL }, testInfo) => {
+test("seller and buyer chat live; a dropped buyer catches up without duplicates; replies turned off disable the buyer's input at once; canceled, it is closed", async ({ page, browser, baseURL }, testInfo) => {
   test.setTimeout(180_000);
   const buyer = await signUpWithApi(page);
   const seller = await sellerContext(browser, baseURL!, testInfo.repeatEachIndex);
@@ -131,5 +132,12 @@ test("seller and buyer chat live; a dropped buyer catches up without duplicates;
   await expect(chatInput(page)).toHaveAttribute("placeholder", message("chat", "ja", "chat_no_reply"));
   await expect(chatLog(page).getByText("Welcome back")).toBeVisible();
   expect((await readLog(page)).seqs).toEqual([1, 2, 3, 4, 5, 6]);
+
+  // The seller calls the order off: the chat is closed for both, at once.
+  seller.page.once("dialog", (dialog) => dialog.accept());
+  await seller.page.getByRole("button", { name: "Cancel", exact: true }).click();
+  await expect(chatInput(seller.page)).toBeDisabled();
+  await expect(chatInput(seller.page)).toHaveAttribute("placeholder", "Closed");
+  await expect(chatInput(page)).toHaveAttribute("placeholder", message("chat", "ja", "chat_closed"));
   await seller.context.close();
 });
