@@ -7,6 +7,7 @@ import { createStripe } from "../worker/payments/stripe-client";
 import { ORDER_DELIVERABLES_MAX_FILES } from "../worker/domain/media";
 import { addDeliverableStatements, attachedDeliverables, deleteDeliverableStatements, type DeliverableFile } from "../worker/services/order-deliverables";
 import { countRoundTrips } from "../worker/db/round-trips";
+import { syncChatRoomStatus } from "../worker/services/chat-rooms";
 
 /**
  * Who asks: a commission account (checked against the order's seller and buyer), a user account (checked against
@@ -168,6 +169,8 @@ export class Order extends DurableObject<Env> {
     // The alarm moves only when the deadline the order waits on does (a price change, say, leaves it where it is).
     if (pendingDeadline(decision.next) !== pendingDeadline(order.state)) await this.syncAlarm(decision.next);
     await effects?.afterwards?.();
+    // The order's chat room follows its chat status (decision 027); a failure there never undoes the transition.
+    if (decision.next.chat !== order.state.chat) await syncChatRoomStatus(this.env, orderId).catch((error) => console.error("chat room status sync failed", error));
     return { status: "done", changed: true, state: decision.next };
   }
 

@@ -21,6 +21,7 @@ import { storageApi } from "./api/storage";
 import { stripeApi } from "./api/stripe";
 import { stripeWebhookRoutes } from "./api/stripe-webhooks";
 import { notificationApi } from "./api/notifications";
+import { chatApi, chatSocket } from "./api/chat";
 import { getSessionUser } from "./services/sessions";
 import { cardEntryFor, cardEntryOrigins } from "./payments/card-entry";
 
@@ -91,6 +92,8 @@ export function createApp(renderPage?: PageRenderer) {
   app.route("/api/stripe", stripeApi);
   app.route("/webhooks", stripeWebhookRoutes);
   app.route("/api/features/notification", notificationApi);
+  app.route("/api/features/chat", chatApi);
+  app.get("/ws/chat/:chatRoomId", chatSocket);
   app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
 
   // React Router takes every other path; app.all (not app.get) so page actions reach it too.

@@ -52,8 +52,20 @@ function setting(env: Env, name: string): string | undefined {
 
 // ───────────────────────── ownership ─────────────────────────
 
-async function ownerProfileOf(db: Database, rule: UploadRule, domainId: string): Promise<string | null> {
+async function ownerProfileOf(db: Database, rule: UploadRule, domainId: string): Promise<string | (string | null)[] | null> {
   if (rule.ownership === "profile") return domainId;
+  if (rule.ownership === "commission-order-party") {
+    // Either party writes into the order's chat folder (decision 027).
+    const order = await db.$client
+      .prepare(
+        `SELECT sp.id AS seller, bp.id AS buyer FROM commission_orders o
+         JOIN commission_accounts sa ON sa.id = o.seller_id LEFT JOIN user_profiles sp ON sp.account_id = sa.user_account_id
+         JOIN commission_accounts ba ON ba.id = o.buyer_id LEFT JOIN user_profiles bp ON bp.account_id = ba.user_account_id WHERE o.id = ?`,
+      )
+      .bind(domainId)
+      .first<{ seller: string | null; buyer: string | null }>();
+    return order ? [order.seller, order.buyer] : null;
+  }
   if (rule.ownership === "commission-form") {
     const form = await db
       .select({ profileId: userProfiles.id })
