@@ -1,9 +1,12 @@
 // The order detail panel of `?order={code}` (spec section 2): the left panel, the tabs each party may see, the event
-// log, and the place the order chat will take (issue 11). Full width on small screens, side by side from lg.
+// log, and the order chat beside them (issue 11; toggled by a message button on small screens). The left panel and
+// the tabs sit side by side when the content is wide enough (a container query: the chat takes room on wide screens).
 import { Link } from "react-router";
+import { OrderChat } from "~/components/chat/order-chat";
 import { Tabs } from "~/components/tabs/tabs";
 import { m } from "~/paraglide/messages.js";
 import { orderTabs, type OrderTab } from "../../../worker/domain/order-display";
+import type { ChatRoomView } from "../../../worker/domain/chat-protocol";
 import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { OrderDelivery } from "./order-delivery";
@@ -24,28 +27,33 @@ export function OrderPanel({ order, firstCard, closeTo }: { order: OrderDetail; 
   const tabs = orderTabs(order.side, order.facts.progress).map((id) => ({ id, label: TAB_LABELS[id]() }));
   return (
     <article aria-label={m.orders_panel_label({ code: order.code })} className="w-full space-y-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-6 dark:border-zinc-800 dark:bg-zinc-950">
-      <Link to={closeTo} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-300">
-        {m.orders_back_to_list()}
-      </Link>
-      <div className="grid gap-6 lg:grid-cols-[16rem_minmax(0,1fr)]">
-        <div className="space-y-6">
-          <OrderSummary order={order} />
-          <OrderLog events={order.events} />
+      <OrderChat
+        room={chatRoomOf(order)}
+        toolbar={
+          <Link to={closeTo} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-300">
+            {m.orders_back_to_list()}
+          </Link>
+        }
+      >
+        <div className="grid gap-6 @xl:grid-cols-[16rem_minmax(0,1fr)]">
+          <div className="space-y-6">
+            <OrderSummary order={order} />
+            <OrderLog events={order.events} />
+          </div>
+          {/* Keyed by state: a transition may add or remove a tab, and the tab list starts again from Details. */}
+          <Tabs key={`${order.facts.progress}-${order.facts.payment}`} label={m.orders_tabs_label()} tabs={tabs} look="underline" className="min-w-0 overflow-x-auto" panelClassName="pt-4">
+            {(selected) =>
+              selected === "details" ? <OrderDetails order={order} />
+              : selected === "payment" ? <OrderPayment order={order} firstCard={firstCard} />
+              : selected === "delivery" ? <OrderDelivery order={order} />
+              : <OrderSettings order={order} />
+            }
+          </Tabs>
         </div>
-        {/* Keyed by state: a transition may add or remove a tab, and the tab list starts again from Details. */}
-        <Tabs key={`${order.facts.progress}-${order.facts.payment}`} label={m.orders_tabs_label()} tabs={tabs} look="underline" className="min-w-0 overflow-x-auto" panelClassName="pt-4">
-          {(selected) =>
-            selected === "details" ? <OrderDetails order={order} />
-            : selected === "payment" ? <OrderPayment order={order} firstCard={firstCard} />
-            : selected === "delivery" ? <OrderDelivery order={order} />
-            : <OrderSettings order={order} />
-          }
-        </Tabs>
-        {/* The order chat's place (issue 11 puts the chat panel here, toggled by a message button on small screens). */}
-        <aside data-slot="order-chat" className="rounded-lg border border-dashed border-zinc-300 p-4 text-sm text-zinc-700 lg:col-span-2 dark:border-zinc-700 dark:text-zinc-300">
-          {m.orders_chat_slot()}
-        </aside>
-      </div>
+      </OrderChat>
     </article>
   );
 }
+
+/** The order's chat room; read as optional until the order view carries it (issue 11's server half). */
+const chatRoomOf = (order: OrderDetail): ChatRoomView | null => (order as OrderDetail & { chatRoom?: ChatRoomView | null }).chatRoom ?? null;

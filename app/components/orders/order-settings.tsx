@@ -1,31 +1,53 @@
-// The Other settings tab (seller only, spec sections 2 and 4): service details, schedule and price as edit-in-place sections (view,
-// Edit, then Save), each editable only while section 4 allows; chat settings wait for the order chat (issue 11).
-import { useEffect, useState, type ReactNode } from "react";
-import { useFetcher } from "react-router";
+// The Other settings tab (seller only, spec sections 2 and 4): service details, schedule, price and chat settings as
+// edit-in-place sections (view, Edit, then Save), each editable only while section 4 allows.
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useFetcher, useRevalidator } from "react-router";
+import { ChatSettingsFields, ChatSettingsView, saveChatSettings } from "~/components/chat/chat-settings";
+import { ErrorText } from "~/components/form/error-text";
 import { TextField } from "~/components/form/text-field";
 import { TextareaField } from "~/components/form/textarea-field";
 import { ORDER_DETAILS_DESCRIPTION_MAX, ORDER_DETAILS_TITLE_MAX } from "../../../worker/domain/order";
 import { m } from "~/paraglide/messages.js";
 import { sellerEditable } from "../../../worker/domain/order-display";
+import type { ChatRoomView } from "../../../worker/domain/chat-protocol";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { dateInputValue, priceInputValue, showDate, showMoney } from "./order-texts";
 
-function EditInPlace({ id, heading, editable, lockedNote, view, fields, hidden }: {
+/**
+ * One section. It posts to the page's action (with `hidden`), or, given `save`, hands the form to it instead (an API
+ * outside the page's action): `save` answers null once saved, else the message to show.
+ */
+function EditInPlace({ id, heading, editable, lockedNote, view, fields, hidden = {}, save }: {
   id: string;
   heading: string;
   editable: boolean;
   lockedNote: string;
   view: ReactNode;
   fields: ReactNode;
-  hidden: Record<string, string>;
+  hidden?: Record<string, string>;
+  save?: (form: FormData) => Promise<string | null>;
 }) {
   const fetcher = useFetcher<{ ok: boolean }>();
+  const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
-  const saving = fetcher.state !== "idle";
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const [savingElsewhere, setSavingElsewhere] = useState(false);
+  const saving = fetcher.state !== "idle" || savingElsewhere;
   // Back to the view once the save went through (the page's data is revalidated with it).
   useEffect(() => {
     if (fetcher.state === "idle" && fetcher.data?.ok) setEditing(false);
   }, [fetcher.state, fetcher.data]);
+  async function onSave(event: FormEvent<HTMLFormElement>) {
+    if (!save) return;
+    event.preventDefault();
+    setSavingElsewhere(true);
+    const problem = await save(new FormData(event.currentTarget));
+    setSavingElsewhere(false);
+    setSaveError(problem);
+    if (problem) return;
+    setEditing(false);
+    revalidator.revalidate();
+  }
   return (
     <section aria-labelledby={`${id}-heading`} className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
       <div className="flex items-center justify-between gap-2">
@@ -39,11 +61,12 @@ function EditInPlace({ id, heading, editable, lockedNote, view, fields, hidden }
         )}
       </div>
       {editing ? (
-        <fetcher.Form method="post" className="space-y-3">
+        <fetcher.Form method="post" className="space-y-3" onSubmit={save ? onSave : undefined}>
           {Object.entries(hidden).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           {fields}
+          <ErrorText text={saveError} />
           <div className="flex gap-2">
             <button type="submit" disabled={saving} className="button-primary min-h-11 disabled:opacity-60">
               {m.orders_save()}
@@ -65,6 +88,7 @@ function EditInPlace({ id, heading, editable, lockedNote, view, fields, hidden }
 
 export function OrderSettings({ order }: { order: OrderDetail }) {
   const can = sellerEditable(order.facts);
+  const room = (order as OrderDetail & { chatRoom?: ChatRoomView | null }).chatRoom ?? null;
   return (
     <div className="space-y-4">
       <EditInPlace
@@ -122,12 +146,17 @@ export function OrderSettings({ order }: { order: OrderDetail }) {
           <TextField name="price" id="order-price-input" inputMode="decimal" label={m.orders_price_label({ currency: order.currencyCode })} defaultValue={priceInputValue(order.priceAmount, order.currencyCode)} />
         }
       />
-      <section aria-labelledby="order-chat-settings-heading" className="space-y-2 rounded-lg border border-dashed border-zinc-300 p-4 dark:border-zinc-700">
-        <h3 id="order-chat-settings-heading" className="font-semibold text-zinc-900 dark:text-zinc-50">
-          {m.orders_chat_settings_heading()}
-        </h3>
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.orders_chat_settings_pending()}</p>
-      </section>
+      {room && (
+        <EditInPlace
+          id="order-chat-settings"
+          heading={m.orders_chat_settings_heading()}
+          editable={can.chatSettings}
+          lockedNote={m.chat_settings_locked()}
+          save={(form) => saveChatSettings(room, form)}
+          view={<ChatSettingsView room={room} />}
+          fields={<ChatSettingsFields room={room} />}
+        />
+      )}
     </div>
   );
 }

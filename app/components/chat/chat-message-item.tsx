@@ -1,0 +1,86 @@
+// One message of the order chat: the sender's avatar and name, the time in the viewer's locale, the text in the
+// viewer's language (marked when it is a translation, spec section 3), and its files at the spec's w-36 (section 9),
+// each opening the media preview.
+import { useState } from "react";
+import { LazyMediaLightbox } from "~/components/catalog/lazy-lightbox";
+import { m } from "~/paraglide/messages.js";
+import type { ChatMediaView, ChatMessageView } from "../../../worker/domain/chat-protocol";
+import { messageText } from "./chat-timeline";
+
+const bubble = (mine: boolean) =>
+  mine ? "bg-brand-50 text-zinc-900 dark:bg-brand-950 dark:text-zinc-50" : "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50";
+
+export function ChatMessageItem({ message, mine, locale, time }: { message: ChatMessageView; mine: boolean; locale: string; time: Intl.DateTimeFormat }) {
+  const { text, translated } = messageText(message, locale);
+  return (
+    <li className={`flex gap-2 ${mine ? "flex-row-reverse" : ""}`} data-seq={message.seq}>
+      <Avatar name={message.sender.name} url={message.sender.avatarUrl} />
+      <div className={`flex max-w-[80%] min-w-0 flex-col gap-1 ${mine ? "items-end" : "items-start"}`}>
+        <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-700 dark:text-zinc-300">
+          <span className="font-semibold text-zinc-900 dark:text-zinc-100">{message.sender.name}</span>
+          <time dateTime={new Date(message.createdAt).toISOString()}>{time.format(message.createdAt)}</time>
+          {translated && <span>{m.chat_translated()}</span>}
+        </p>
+        {text && <p className={`rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap ${bubble(mine)}`}>{text}</p>}
+        {message.messageMedias.length > 0 && <ChatMedias medias={message.messageMedias} />}
+      </div>
+    </li>
+  );
+}
+
+/** A send not yet confirmed: the text as typed, marked as sending. */
+export function PendingMessageItem({ text, files }: { text: string; files: string[] }) {
+  return (
+    <li className="flex flex-row-reverse gap-2" aria-busy="true">
+      <span aria-hidden="true" className="size-8 shrink-0" />
+      <div className="flex max-w-[80%] min-w-0 flex-col items-end gap-1">
+        <p className="text-xs text-zinc-700 dark:text-zinc-300">{m.chat_sending()}</p>
+        {text && <p className={`rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap opacity-80 ${bubble(true)}`}>{text}</p>}
+        {files.map((file) => (
+          <p key={file} className="w-36 truncate rounded-md border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700">
+            {file}
+          </p>
+        ))}
+      </div>
+    </li>
+  );
+}
+
+function Avatar({ name, url }: { name: string; url: string | null }) {
+  // The name is written beside it: the picture says nothing more.
+  return url ? (
+    <img src={url} alt="" width={32} height={32} className="size-8 shrink-0 rounded-full object-cover" loading="lazy" />
+  ) : (
+    <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-zinc-300 text-xs font-semibold text-zinc-900 dark:bg-zinc-700 dark:text-zinc-100">
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+function ChatMedias({ medias }: { medias: ChatMediaView[] }) {
+  const [shown, setShown] = useState<number | null>(null);
+  const items = medias.map((media) => ({ id: media.id, formatType: media.formatType, mediaType: media.mediaType, site: null, url: media.url, code: null, thumbnailUrl: media.thumbnailUrl }));
+  return (
+    <>
+      <ul className="flex flex-wrap gap-2">
+        {medias.map((media, index) => {
+          const name = media.name ?? m.chat_media_file();
+          const picture = media.mediaType === "IMAGE" ? (media.thumbnailUrl ?? media.url) : media.thumbnailUrl;
+          return (
+            <li key={media.id}>
+              <button
+                type="button"
+                onClick={() => setShown(index)}
+                aria-label={m.chat_media_open({ name })}
+                className="block w-36 overflow-hidden rounded-md border border-zinc-300 text-left text-xs text-zinc-900 dark:border-zinc-700 dark:text-zinc-100"
+              >
+                {picture ? <img src={picture} alt="" className="w-36 object-cover" loading="lazy" /> : <span className="block truncate px-2 py-3">{name}</span>}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {shown !== null && <LazyMediaLightbox open onClose={() => setShown(null)} items={items} startIndex={shown} title={m.chat_media_heading()} />}
+    </>
+  );
+}
