@@ -19,6 +19,7 @@ import { orderRequestApi } from "./api/order-requests";
 import { pageVisitApi } from "./api/page-visits";
 import { storageApi } from "./api/storage";
 import { stripeApi } from "./api/stripe";
+import { stripeConnectApi } from "./api/stripe-connect";
 import { stripeWebhookRoutes } from "./api/stripe-webhooks";
 import { notificationApi } from "./api/notifications";
 import { chatApi, chatSocket } from "./api/chat";
@@ -89,6 +90,7 @@ export function createApp(renderPage?: PageRenderer) {
   app.route("/api/features/bookmark", bookmarkApi);
   app.route("/api/features/commission/order", orderApi);
   app.route("/api/features/commission", orderRequestApi);
+  app.route("/api/stripe/connect", stripeConnectApi);
   app.route("/api/stripe", stripeApi);
   app.route("/webhooks", stripeWebhookRoutes);
   app.route("/api/features/notification", notificationApi);
