@@ -60,12 +60,12 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
       <div className="creator-card-head">
         <Avatar src={creator.avatarUrl} className="size-12" loading="lazy" />
         <div>
-          <h3 className="creator-card-name">
+          <h3>
             <Link to={`/${creator.handle}`}>
               {creator.name}
             </Link>
           </h3>
-          <p className="creator-card-handle">@{creator.handle}</p>
+          <p>@{creator.handle}</p>
         </div>
       </div>
       <OpenBadge open={creator.isOpenCommission} />
@@ -79,7 +79,6 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
                   type="button"
                   onClick={() => setOpen(index)}
                   aria-label={m.catalog_preview_open({ index: index + 1, total: previews.length })}
-                  className="creator-card-preview"
                 >
                   {image ? (
                     <img src={image} alt="" loading="lazy" />
@@ -92,14 +91,14 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
           })}
         </ul>
       ) : null}
-      {creator.bio ? <p className="creator-card-bio">{truncateText(creator.bio, CARD_BIO_MAX)}</p> : null}
+      {creator.bio ? <p>{truncateText(creator.bio, CARD_BIO_MAX)}</p> : null}
       {creator.forms.length > 0 ? (
         <div>
           <h4 className="sr-only">{m.catalog_creator_forms()}</h4>
           <ul className="creator-card-forms">
             {creator.forms.map((form) => (
               <li key={form.code}>
-                <Link to={`/cf/${form.code}`} className="creator-card-form">
+                <Link to={`/cf/${form.code}`}>
                   <FormTitle title={form.title} />
                   <PriceLabel
                     price={form.price}
@@ -131,7 +130,7 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
 function FormTitle({ title }: { title: string }) {
   const shown = truncateText(title, FORM_TITLE_MAX);
   return (
-    <span className="creator-card-form-title" title={shown === title ? undefined : title}>
+    <span title={shown === title ? undefined : title}>
       {shown}
     </span>
   );
