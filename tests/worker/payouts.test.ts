@@ -103,6 +103,14 @@ describe("Connect onboarding", () => {
     expect(((await signin.json()) as { url: string }).url).toContain(`/_emulator/connect/dashboard/${account}`);
   });
 
+  it("starts over when the account is gone at Stripe (deleted; locally, an emulator restart)", async () => {
+    const seller = await creator();
+    await onboard(seller.cookie, "complete");
+    await platform().accounts.del((await accountOf(seller))!);
+    expect((await connectGet(seller.cookie)).body).toMatchObject({ state: "not_connected", accountId: null });
+    expect(await accountOf(seller)).toBeNull();
+  });
+
   it("is for creators and admins only", async () => {
     const client = await newParty();
     for (const [method, path] of [["POST", "signup"], ["GET", "signup"], ["POST", "signin"], ["GET", "get"], ["GET", "payout?order=x"]]) {
