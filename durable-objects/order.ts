@@ -172,7 +172,7 @@ export class Order extends DurableObject<Env> {
     if (pendingDeadline(decision.next) !== pendingDeadline(order.state)) await this.syncAlarm(decision.next);
     await effects?.afterwards?.();
     // The transfer, once the completion is recorded; if it cannot go now it stays held (account.updated, the cron).
-    if (payout.length > 0) await releaseOrderPayout({ d1, stripe: createStripe(this.env) }, orderId, now);
+    if (payout.length > 0) await releaseOrderPayout(d1, () => createStripe(this.env), orderId, now);
     return { status: "done", changed: true, state: decision.next };
   }
 

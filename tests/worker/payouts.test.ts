@@ -179,6 +179,19 @@ describe("the creator's share of a completed order", () => {
     expect(sellerTransferAmount(12_050, [1036])).toBe(11_022);
   });
 
+  it("goes once when the order completes by itself at its completion deadline (the cron, run twice)", async () => {
+    const [seller, buyer] = [await creator(), await newParty()];
+    await onboard(seller.cookie, "complete");
+    const account = (await accountOf(seller))!;
+    const order = await paidOrder("DELIVERED", seller, buyer, { amount: 30_000 });
+    await env.DB.prepare("UPDATE commission_orders SET completion_deadline = ? WHERE id = ?").bind(Date.now() - 60_000, order.id).run();
+    await runScheduledJobs(env, Date.now());
+    await runScheduledJobs(env, Date.now());
+    expect(await countEvents(order.id, "COMPLETED")).toBe(1);
+    // ¥30,000: fee 2,560 (27,273 − 24,713), so 27,440 to the creator.
+    expect((await transfersTo(account)).map((t) => t.amount)).toEqual([27_440]);
+  });
+
   it("is nothing for an order refunded before completion", async () => {
     const [seller, buyer] = [await creator(), await newParty()];
     await onboard(seller.cookie, "complete");
