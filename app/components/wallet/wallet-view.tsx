@@ -1,7 +1,9 @@
 // The creator wallet's page body (issue 12, decision 029): the payout account's state with the one thing to do, its
 // balance and held amounts, each paid sale's breakdown and payout, and the payouts to the bank. The figures come from
 // the server already computed (worker/services/wallet.ts, money.ts); this file lays them out.
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { showApproximation, showDate, showMoney } from "~/components/orders/order-texts";
 import { Pages } from "~/components/history/history-tables";
 import { m } from "~/paraglide/messages.js";
@@ -42,6 +44,9 @@ const num = "px-3 py-2 text-right align-top tabular-nums";
 function StripeLinkButton({ state }: { state: OnboardingState }) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
+  // Enabled once hydrated: a click before then would do nothing (the link is fetched by script).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const action = ACTION[state];
   const go = async () => {
     setBusy(true);
@@ -54,7 +59,7 @@ function StripeLinkButton({ state }: { state: OnboardingState }) {
   };
   return (
     <div className="space-y-2">
-      <button type="button" className="button-primary min-h-11" onClick={go} disabled={busy} aria-busy={busy} data-testid="wallet-stripe-link">
+      <button type="button" className="button-primary min-h-11" onClick={go} disabled={busy || !hydrated} aria-busy={busy} data-testid="wallet-stripe-link">
         {action.label()}
       </button>
       {failed && <p role="alert" className="text-sm text-red-700 dark:text-red-300">{m.wallet_action_failed()}</p>}
@@ -153,7 +158,11 @@ function Sales({ sales, page }: { sales: WalletView["sales"]; page: number }) {
                 return (
                   <tr key={e.transactionId} data-order={e.code}>
                     <td className={cell}>{showDate(e.paidAt)}</td>
-                    <td className={cell}><span className="font-mono text-xs">{e.code}</span> {e.title}</td>
+                    <td className={cell}>
+                      <Link to={`${DASHBOARD_PATHS.managements}?order=${encodeURIComponent(e.code)}`} className="font-medium text-brand-700 underline dark:text-brand-300">
+                        <span className="font-mono text-xs">{e.code}</span> {e.title}
+                      </Link>
+                    </td>
                     <td className={num}>{showMoney(b.incomeAmount, b.currencyCode)}</td>
                     <td className={num}>{showMoney(b.taxAmount, b.currencyCode)}</td>
                     <td className={num}>{showMoney(b.salesAmount, b.currencyCode)}</td>
