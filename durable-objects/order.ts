@@ -175,7 +175,7 @@ export class Order extends DurableObject<Env> {
     // The order's chat room follows its chat status (decision 027); a failure there never undoes the transition.
     if (decision.next.chat !== order.state.chat) await syncChatRoomStatus(this.env, orderId).catch((error) => console.error("chat room status sync failed", error));
     // The transfer, once the completion is recorded; if it cannot go now it stays held (account.updated, the cron).
-    if (payout.length > 0) await releaseOrderPayout({ d1, stripe: createStripe(this.env) }, orderId, now);
+    if (payout.length > 0) await releaseOrderPayout(d1, () => createStripe(this.env), orderId, now);
     return { status: "done", changed: true, state: decision.next };
   }
 

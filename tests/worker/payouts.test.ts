@@ -8,7 +8,9 @@ import { describe, expect, it } from "vitest";
 import { sellerTransferAmount } from "../../worker/domain/money";
 import { releaseHeldPayouts } from "../../worker/payments/payouts";
 import { runScheduledJobs } from "../../worker/scheduled";
-import { call } from "./helpers";
+import { listPayments, listSales } from "../../worker/services/order-history";
+import { loadWallet } from "../../worker/services/wallet";
+import { call, db } from "./helpers";
 import { insertOrderIn, newParty, type OrderStateName, type Party } from "./order-states";
 import { deliver, platform, shuffledDeliveries } from "./payments-helpers";
 
@@ -101,6 +103,14 @@ describe("Connect onboarding", () => {
     expect(((await signin.json()) as { url: string }).url).toContain(`/_emulator/connect/dashboard/${account}`);
   });
 
+  it("starts over when the account is gone at Stripe (deleted; locally, an emulator restart)", async () => {
+    const seller = await creator();
+    await onboard(seller.cookie, "complete");
+    await platform().accounts.del((await accountOf(seller))!);
+    expect((await connectGet(seller.cookie)).body).toMatchObject({ state: "not_connected", accountId: null });
+    expect(await accountOf(seller)).toBeNull();
+  });
+
   it("is for creators and admins only", async () => {
     const client = await newParty();
     for (const [method, path] of [["POST", "signup"], ["GET", "signup"], ["POST", "signin"], ["GET", "get"], ["GET", "payout?order=x"]]) {
@@ -147,6 +157,10 @@ describe("the creator's share of a completed order", () => {
     const account = (await accountOf(seller))!;
     expect(await payoutRow(order.id)).toMatchObject({ payout_status: "HELD" });
     expect(await transfersTo(account)).toHaveLength(0);
+    const wallet = await loadWallet(db(), platform(), { userAccountId: seller.userAccountId, page: 1, locale: "en", displayCurrencyCode: "JPY" });
+    expect(wallet.status.state).toBe("incomplete");
+    expect(wallet.held).toEqual([{ currencyCode: "USD", amount: 11_022, count: 1 }]);
+    expect(wallet.sales.items.find((e) => e.code === order.code)!.payout).toMatchObject({ status: "HELD", amount: 11_022, transferId: null });
 
     // Completed on Stripe's page (the creator does not come back); the account.updated events arrive three times each, all at once.
     await onboard(seller.cookie, "complete", { landOnWallet: false });
@@ -163,6 +177,19 @@ describe("the creator's share of a completed order", () => {
     expect((await connectGet(seller.cookie)).body).toMatchObject({ state: "ready" });
     expect(await transfersTo(account)).toHaveLength(1);
     expect(sellerTransferAmount(12_050, [1036])).toBe(11_022);
+  });
+
+  it("goes once when the order completes by itself at its completion deadline (the cron, run twice)", async () => {
+    const [seller, buyer] = [await creator(), await newParty()];
+    await onboard(seller.cookie, "complete");
+    const account = (await accountOf(seller))!;
+    const order = await paidOrder("DELIVERED", seller, buyer, { amount: 30_000 });
+    await env.DB.prepare("UPDATE commission_orders SET completion_deadline = ? WHERE id = ?").bind(Date.now() - 60_000, order.id).run();
+    await runScheduledJobs(env, Date.now());
+    await runScheduledJobs(env, Date.now());
+    expect(await countEvents(order.id, "COMPLETED")).toBe(1);
+    // ¥30,000: fee 2,560 (27,273 − 24,713), so 27,440 to the creator.
+    expect((await transfersTo(account)).map((t) => t.amount)).toEqual([27_440]);
   });
 
   it("is nothing for an order refunded before completion", async () => {
@@ -195,5 +222,51 @@ describe("one creator's wallet", () => {
     // The other creator's status is their own: not connected, no account id of the seller's.
     expect((await connectGet(other.cookie)).body).toMatchObject({ state: "not_connected", accountId: null });
     expect((await call("/api/stripe/connect/signin", { method: "POST", cookie: other.cookie })).status).toBe(409);
+  });
+});
+
+describe("one source for the wallet and the histories", () => {
+  it("shows each sale's breakdown and payout the same in the wallet, the sales history and the client's billing history", async () => {
+    const [seller, other, buyer] = [await creator(), await creator(), await newParty()];
+    await onboard(seller.cookie, "complete");
+    const yen = await paidOrder("DELIVERED", seller, buyer);
+    const dollars = await paidOrder("DELIVERED", seller, buyer, { amount: 1_000, currency: "USD" });
+    expect((await complete(seller, yen.id)).status).toBe(200);
+    const input = (party: Party) => ({ userAccountId: party.userAccountId, page: 1, locale: "en" as const, displayCurrencyCode: "JPY" });
+
+    const wallet = await loadWallet(db(), platform(), input(seller));
+    const sales = await listSales(db(), input(seller));
+    const payments = await listPayments(db(), input(buyer));
+    for (const code of [yen.code, dollars.code]) {
+      const inWallet = wallet.sales.items.find((e) => e.code === code)!;
+      const inSales = sales.items.find((e) => e.code === code)!;
+      const inBilling = payments.items.find((e) => e.code === code)!;
+      // The same split; the wallet adds the viewer's approximation of the total, as billing does.
+      const { displayCurrencyCode: _a, displayTotalAmount: _b, ...split } = inSales.breakdown;
+      expect(inWallet.breakdown).toMatchObject(split);
+      expect(inWallet.breakdown).toEqual(inBilling.breakdown);
+      expect(inWallet.payout).toEqual(inSales.payout);
+    }
+    // ¥10,000 completed: ¥9,147 transferred (total 10,000 − fee 853); $10.00 not completed: no payout yet.
+    expect(wallet.sales.items.find((e) => e.code === yen.code)!.payout).toMatchObject({ status: "TRANSFERRED", amount: 9_147 });
+    expect(wallet.sales.items.find((e) => e.code === dollars.code)!.payout).toBeNull();
+    expect(wallet.status.state).toBe("ready");
+    expect(wallet.balance?.pending).toContainEqual({ amount: 9_147, currencyCode: "JPY" });
+
+    // $10.00 completed while Comet's copy of the account says it cannot be paid out (an account.updated not yet
+    // arrived): held. The wallet's own status read finds the account ready at Stripe and releases it.
+    await env.DB.prepare("UPDATE stripe_connected_accounts SET payouts_enabled = 0 WHERE user_account_id = ?").bind(seller.userAccountId).run();
+    expect((await complete(seller, dollars.id)).status).toBe(200);
+    expect(await payoutRow(dollars.id)).toMatchObject({ payout_status: "HELD", amount: 915 });
+    const held = await loadWallet(db(), platform(), input(seller));
+    // $9.15: 1,000 cents − fee 85.
+    expect(held.sales.items.find((e) => e.code === dollars.code)!.payout).toMatchObject({ status: "TRANSFERRED", amount: 915 });
+
+    // Another creator's wallet has none of it.
+    const theirs = await loadWallet(db(), platform(), input(other));
+    expect(theirs.sales.items).toEqual([]);
+    expect(theirs.held).toEqual([]);
+    expect(theirs.balance).toBeNull();
+    expect(theirs.status.state).toBe("not_connected");
   });
 });

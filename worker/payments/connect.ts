@@ -8,6 +8,7 @@
 import type Stripe from "stripe";
 import { NOT_CONNECTED, canReceivePayouts, type ConnectStatus } from "../domain/payouts";
 import { releaseHeldPayouts, type PayoutDeps } from "./payouts";
+import { isResourceMissing } from "./stripe-errors";
 
 export async function findConnectedAccountId(d1: D1Database, userAccountId: string): Promise<string | null> {
   const row = await d1.prepare("SELECT stripe_account_id FROM stripe_connected_accounts WHERE user_account_id = ?").bind(userAccountId).first<{ stripe_account_id: string }>();
@@ -72,7 +73,16 @@ function statusOf(account: Stripe.Account): ConnectStatus {
  * releases the creator's held payouts when it can be paid out.
  */
 export async function refreshConnectedAccount(deps: PayoutDeps, stripeAccountId: string, now = Date.now()): Promise<ConnectStatus> {
-  const status = statusOf(await deps.stripe.accounts.retrieve(stripeAccountId));
+  let account: Stripe.Account;
+  try {
+    account = await deps.stripe.accounts.retrieve(stripeAccountId);
+  } catch (error) {
+    if (!isResourceMissing(error)) throw error;
+    // The account is gone at Stripe (deleted; locally, an emulator restart): the creator starts over; held payouts wait.
+    await deps.d1.prepare("DELETE FROM stripe_connected_accounts WHERE stripe_account_id = ?").bind(stripeAccountId).run();
+    return NOT_CONNECTED;
+  }
+  const status = statusOf(account);
   const row = await deps.d1
     .prepare(
       `UPDATE stripe_connected_accounts SET charges_enabled = ?, payouts_enabled = ?, details_submitted = ?, updated_at = ? WHERE stripe_account_id = ?
@@ -88,5 +98,6 @@ export async function refreshConnectedAccount(deps: PayoutDeps, stripeAccountId:
 export async function connectStatus(deps: PayoutDeps, userAccountId: string): Promise<ConnectStatus & { accountId: string | null }> {
   const account = await findConnectedAccountId(deps.d1, userAccountId);
   if (!account) return { ...NOT_CONNECTED, accountId: null };
-  return { ...(await refreshConnectedAccount(deps, account)), accountId: account };
+  const status = await refreshConnectedAccount(deps, account);
+  return { ...status, accountId: status.connected ? account : null };
 }

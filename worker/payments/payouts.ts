@@ -134,8 +134,16 @@ export async function releaseHeldPayouts(deps: PayoutDeps, sellerUserAccountId: 
   return outcomes;
 }
 
-/** The order's payout, released if it can be: the completion's own attempt. */
-export async function releaseOrderPayout(deps: PayoutDeps, orderId: string, now = Date.now()): Promise<ReleaseOutcome> {
-  const row = await deps.d1.prepare("SELECT id FROM creator_payouts WHERE order_id = ?").bind(orderId).first<{ id: string }>();
-  return row ? releasePayout(deps, row.id, now) : "not_released";
+/**
+ * The order's payout, released if it can be: the completion's own attempt, right after its batch. It never fails the
+ * completion (already recorded): whatever goes wrong leaves the payout held for account.updated or the cron.
+ */
+export async function releaseOrderPayout(d1: D1Database, stripe: () => Stripe, orderId: string, now = Date.now()): Promise<ReleaseOutcome> {
+  try {
+    const row = await d1.prepare("SELECT id FROM creator_payouts WHERE order_id = ?").bind(orderId).first<{ id: string }>();
+    return row ? await releasePayout({ d1, stripe: stripe() }, row.id, now) : "not_released";
+  } catch (error) {
+    console.error("payout release after completion failed", orderId, error);
+    return "failed";
+  }
 }
