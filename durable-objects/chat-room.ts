@@ -45,6 +45,8 @@ export type ChatCallResult<T> = { status: "ok"; value: T } | { status: "not_foun
 
 type MessageRow = { seq: number; id: string; client_message_id: string | null; sender: string; side: ChatSide; text: string; language_code: string; medias: string; created_at: number };
 const PROJECTION_RETRY_MS = 5_000;
+/** Messages per D1 batch: a burst is written in a few batches, not one per message. */
+const PROJECTION_BATCH = 20;
 
 /**
  * One instance per order's chat room (`idFromName(roomId)`, docs/decisions/027), on the hibernation WebSocket API:
@@ -57,6 +59,10 @@ export class ChatRoom extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private room: StoredChatRoom | null;
   private loading: Promise<StoredChatRoom | null> | null = null;
+  /** The tail of the D1 writes: each flush starts when the one before has finished and takes all that is pending. */
+  private projecting: Promise<void> = Promise.resolve();
+  /** Notices to write with the next flush, by dedupe key (one per room, reader and read marker). */
+  private notices = new Map<string, D1PreparedStatement>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -163,8 +169,7 @@ export class ChatRoom extends DurableObject<Env> {
 
   /** Projections D1 missed (it was unreachable when the message was stored). Throws to be retried with backoff. */
   async alarm(): Promise<void> {
-    const pending = this.sql.exec<MessageRow>("SELECT * FROM messages WHERE projected = 0 ORDER BY seq").toArray().map(toStored);
-    if (pending.length && this.room) await this.project(pending, []);
+    if (this.room) await this.flushProjection(true);
   }
 
   // ───────────────────────── the room ─────────────────────────
@@ -253,7 +258,8 @@ export class ChatRoom extends DurableObject<Env> {
     if (writeBlockedBy(this.room!, "buyer", this.room!) !== buyerBlockedBefore) {
       for (const ws of this.ctx.getWebSockets("buyer")) this.sendFrame(ws, { type: "room", room: this.viewFor("buyer") });
     }
-    await this.project([message], this.noticeFor(message));
+    this.queueNotice(message);
+    await this.projectPending();
     return { status: "sent", message: view };
   }
 
@@ -288,27 +294,44 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /** The other party hears of a message only while they are not in the room, once until they read (decision 027). */
-  private noticeFor(message: StoredChatMessage): D1PreparedStatement[] {
+  private queueNotice(message: StoredChatMessage): void {
     const room = this.room!;
     const recipient = otherSide(message.side);
-    if (this.ctx.getWebSockets(recipient).length > 0) return [];
+    if (this.ctx.getWebSockets(recipient).length > 0) return;
     const key = unreadNoticeKey(room.id, recipient, recipient === "seller" ? room.sellerReadSeq : room.buyerReadSeq);
     const sender = message.side === "seller" ? room.seller : room.buyer;
-    return [unreadNoticeStatement(this.env.DB, room, recipient, sender.profileId, key, message.createdAt)];
+    if (!this.notices.has(key)) this.notices.set(key, unreadNoticeStatement(this.env.DB, room, recipient, sender.profileId, key, message.createdAt));
   }
 
-  /** D1's rows for these messages (and any notices), then marked projected; on failure the alarm tries again. */
-  private async project(messages: StoredChatMessage[], notices: D1PreparedStatement[]): Promise<void> {
+  /**
+   * Writes D1's projection of every message not yet projected; resolves once the message just stored is in D1. Calls
+   * queue behind each other, and each flush takes everything pending, so a burst makes a few batches, not one each.
+   */
+  private projectPending(): Promise<void> {
+    const run = this.projecting.then(() => this.flushProjection(false));
+    this.projecting = run.catch(() => undefined);
+    return run;
+  }
+
+  /** D1's rows for pending messages and notices, then marked projected; on failure the alarm tries again (or throws). */
+  private async flushProjection(rethrow: boolean): Promise<void> {
     const d1 = this.env.DB;
-    try {
-      await d1.batch([...messages.flatMap((m) => messageProjection(d1, this.room!.id, m)), roomProjection(d1, this.room!, this.lastSeq(), Date.now()), ...notices]);
-    } catch (error) {
-      console.error("chat projection failed; retrying from the alarm", error);
-      await this.ctx.storage.setAlarm(Date.now() + PROJECTION_RETRY_MS);
-      return;
+    for (;;) {
+      const pending = this.sql.exec<MessageRow>("SELECT * FROM messages WHERE projected = 0 ORDER BY seq LIMIT ?", PROJECTION_BATCH).toArray().map(toStored);
+      const notices = [...this.notices.values()];
+      if (pending.length === 0 && notices.length === 0) return;
+      this.notices.clear();
+      try {
+        await d1.batch([...pending.flatMap((m) => messageProjection(d1, this.room!.id, m)), roomProjection(d1, this.room!, this.lastSeq(), Date.now()), ...notices]);
+      } catch (error) {
+        console.error("chat projection failed; retrying from the alarm", error);
+        await this.ctx.storage.setAlarm(Date.now() + PROJECTION_RETRY_MS);
+        if (rethrow) throw error;
+        return;
+      }
+      if (pending.length) this.sql.exec("UPDATE messages SET projected = 1 WHERE seq BETWEEN ? AND ?", pending[0].seq, pending.at(-1)!.seq);
+      if (notices.length) this.ctx.waitUntil(emailNewNotifications(this.env));
     }
-    for (const m of messages) this.sql.exec("UPDATE messages SET projected = 1 WHERE seq = ?", m.seq);
-    if (notices.length) this.ctx.waitUntil(emailNewNotifications(this.env));
   }
 
   private async markRead(side: ChatSide, seq: number): Promise<void> {
