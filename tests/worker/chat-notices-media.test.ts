@@ -88,6 +88,18 @@ describe("files in messages", () => {
     expect(attached?.file_url).toBe(url.replace(/\?.*$/, ""));
   });
 
+  it("each party deletes only their own file, and only until it is sent", async () => {
+    const order = await chatOrder();
+    const remove = (cookie: string, url: string) => call("/api/google/storage/delete", { method: "POST", cookie, json: { url } });
+    const mine = (await (await upload(order.buyer.cookie, order.id)).json<{ urls: string[] }>()).urls[0];
+    expect((await remove(order.seller.cookie, mine)).status).toBe(403);
+    expect((await remove(order.buyer.cookie, mine)).status).toBe(200);
+    const kept = (await (await upload(order.buyer.cookie, order.id)).json<{ urls: string[] }>()).urls[0];
+    await sent(order.buyer.cookie, order.roomId, { text: "", medias: [{ url: kept, name: "kept.png" }] });
+    expect((await remove(order.buyer.cookie, kept)).status).toBe(403);
+    expect(await env.MEDIA.head(kept.replace(/^\/media\//, ""))).not.toBeNull();
+  });
+
   it("refuses a file from another order's folder, and one whose bytes are not what it claims", async () => {
     const order = await chatOrder();
     const other = await chatOrder();
