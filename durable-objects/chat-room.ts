@@ -164,7 +164,9 @@ export class ChatRoom extends DurableObject<Env> {
     const room = await this.ensureRoom(roomId);
     if (!room) return;
     const row = await this.env.DB.prepare("SELECT order_chat_status AS status FROM commission_orders WHERE id = ?").bind(room.orderId).first<{ status: StoredChatRoom["roomStatus"] }>();
-    if (row && row.status !== room.roomStatus) await this.changeRoom({ ...room, roomStatus: row.status });
+    if (row && row.status !== room.roomStatus) return this.changeRoom({ ...room, roomStatus: row.status });
+    // Loaded just now, already in the new status: D1's room row may still hold the old one.
+    await this.env.DB.batch([roomProjection(this.env.DB, room, this.lastSeq(), Date.now())]);
   }
 
   /** Projections D1 missed (it was unreachable when the message was stored). Throws to be retried with backoff. */

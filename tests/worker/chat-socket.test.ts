@@ -128,6 +128,15 @@ describe("messages over sockets", () => {
     buyer.close();
   });
 
+  it("a room nobody has opened yet follows the order too, in D1's row", async () => {
+    const order = await chatOrder({ progress: "DRAFT", chat: "DRAFT" });
+    const orderStub = env.ORDER.get(env.ORDER.idFromName(order.id));
+    expect(await orderStub.act(order.id, { type: "approve" }, { userAccountId: order.seller.userAccountId })).toMatchObject({ status: "done" });
+    const row = await env.DB.prepare("SELECT room_status FROM chat_rooms WHERE id = ?").bind(order.roomId).first<{ room_status: string }>();
+    expect(row?.room_status).toBe("OPENED");
+    await sent(order.buyer.cookie, order.roomId, { text: "now I can write" });
+  });
+
   it("the order's approval opens the room and its cancellation closes it, live", async () => {
     const order = await chatOrder({ progress: "DRAFT", chat: "DRAFT" });
     const buyer = await openSocket(order.roomId, order.buyer.cookie);
