@@ -40,7 +40,8 @@ interface Identity {
   locale: string;
 }
 
-export type ChatSendResult = { status: "sent"; message: ChatMessageView } | { status: "refused"; error: ChatRefusal; message: string };
+/** `resent`: the clientMessageId was stored before; nothing was stored or broadcast now. */
+export type ChatSendResult = { status: "sent"; message: ChatMessageView; resent?: true } | { status: "refused"; error: ChatRefusal; message: string };
 export type ChatCallResult<T> = { status: "ok"; value: T } | { status: "not_found" } | { status: "refused"; error: ChatRefusal; message: string };
 
 type MessageRow = { seq: number; id: string; client_message_id: string | null; sender: string; side: ChatSide; text: string; language_code: string; medias: string; created_at: number };
@@ -99,6 +100,8 @@ export class ChatRoom extends DurableObject<Env> {
     if (frame.type === "read") return this.markRead(who.side, frame.seq);
     const result = await this.send(who, { clientMessageId: frame.clientMessageId, messageText: frame.messageText, messageMedias: frame.messageMedias });
     if (result.status === "refused") this.sendFrame(ws, { type: "refused", clientMessageId: frame.clientMessageId, error: result.error, message: result.message });
+    // A resend after a dropped socket: its acknowledgement is the stored message, to this socket only.
+    else if (result.resent) this.sendFrame(ws, { type: "message", message: result.message });
   }
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -225,7 +228,7 @@ export class ChatRoom extends DurableObject<Env> {
 
   private async send(who: Identity, input: Omit<ChatMessageSubmit, "chatRoomId">): Promise<ChatSendResult> {
     const earlier = this.byClientId(who, input.clientMessageId);
-    if (earlier) return { status: "sent", message: this.messageView(earlier, await this.sign(earlier.medias)) };
+    if (earlier) return { status: "sent", message: this.messageView(earlier, await this.sign(earlier.medias)), resent: true };
     const draft = { text: input.messageText.text, mediaCount: input.messageMedias.length };
     // The rules first (cheap), then the files (R2), then the rules again: another send may have moved on meanwhile.
     const early = sendRefusal(this.room!, who.side, this.room!, draft);
@@ -236,7 +239,7 @@ export class ChatRoom extends DurableObject<Env> {
 
     // From here to the broadcast nothing awaits: the check, the seq and the write are one step of the object.
     const again = this.byClientId(who, input.clientMessageId);
-    if (again) return { status: "sent", message: this.messageView(again, signed) };
+    if (again) return { status: "sent", message: this.messageView(again, signed), resent: true };
     const room = this.room!;
     const refusal = sendRefusal(room, who.side, room, draft);
     if (refusal) return this.refused(refusal, who.locale);

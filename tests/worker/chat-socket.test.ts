@@ -71,6 +71,25 @@ describe("messages over sockets", () => {
     buyer.close();
   });
 
+  it("a resend of a stored message is acknowledged to its socket only, and stores nothing", async () => {
+    const order = await chatOrder();
+    const seller = await openSocket(order.roomId, order.seller.cookie);
+    const buyer = await openSocket(order.roomId, order.buyer.cookie);
+    await Promise.all([seller.next("hello"), buyer.next("hello")]);
+    buyer.send(sendFrame("once", "resend-1"));
+    const first = await seller.next("message");
+    buyer.close();
+    const again = await openSocket(order.roomId, order.buyer.cookie);
+    await again.next("hello");
+    again.send(sendFrame("once", "resend-1"));
+    expect((await again.next("message")).message).toEqual(first.message);
+    again.send(sendFrame("next"));
+    await seller.next("message", (f) => f.message.seq === 2);
+    expect(seller.frames.filter((f) => f.type === "message")).toHaveLength(2);
+    seller.close();
+    again.close();
+  });
+
   it("concurrent senders get one gapless order, the same on every socket and in the history", async () => {
     const order = await chatOrder();
     const seller = await openSocket(order.roomId, order.seller.cookie);
