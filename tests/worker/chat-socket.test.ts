@@ -147,6 +147,18 @@ describe("messages over sockets", () => {
     buyer.close();
   });
 
+  it("under MODERATE_REPLY the client's input follows the turns live: open after a seller message, shut after their reply", async () => {
+    const order = await chatOrder();
+    expect((await updateRoom(order.seller.cookie, order.roomId, { restrictionType: "MODERATE_REPLY", messageCharacterLimit: 1000, messageMediaLimit: 1 })).status).toBe(200);
+    const buyer = await openSocket(order.roomId, order.buyer.cookie);
+    expect((await buyer.next("hello")).room).toMatchObject({ canWrite: false, writeBlockedBy: "moderate_reply_used" });
+    await sent(order.seller.cookie, order.roomId, { text: "your turn" });
+    expect((await buyer.next("room", (f) => f.room.canWrite)).room.writeBlockedBy).toBeNull();
+    buyer.send(sendFrame("thanks"));
+    expect((await buyer.next("room", (f) => !f.room.canWrite && f.room.writeBlockedBy === "moderate_reply_used")).room.viewerSide).toBe("buyer");
+    buyer.close();
+  });
+
   it("a room nobody has opened yet follows the order too, in D1's row", async () => {
     const order = await chatOrder({ progress: "DRAFT", chat: "DRAFT" });
     const orderStub = env.ORDER.get(env.ORDER.idFromName(order.id));
