@@ -13,7 +13,7 @@
 // Prints a table and writes .bench/chat.json. Goals are reported, not enforced: timings on a shared 2-core machine are
 // not a test, and this process (the 100 clients) shares the cores with workerd.
 //
-//   BENCH_MESSAGES=200 BENCH_WARMUP=20 BENCH_BURST=1000 BENCH_SKIP_BUILD=1 npm run bench:chat
+//   BENCH_MESSAGES=200 BENCH_WARMUP=20 BENCH_BURST=1000 BENCH_SOCKETS=2,10,100 BENCH_SKIP_BUILD=1 npm run bench:chat
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -24,7 +24,7 @@ import { build, freePort, log, prepareState, root, run, startPreview } from "./s
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const BURST = Number(process.env.BENCH_BURST ?? 1000);
-const SOCKET_COUNTS = [2, 10, 100];
+const SOCKET_COUNTS = (process.env.BENCH_SOCKETS ?? "2,10,100").split(",").map(Number);
 const P50_GOAL_MS = 10;
 const P99_GOAL_MS = 40;
 const STATE_DIR = join(root, ".wrangler", "bench-state-chat");
@@ -151,9 +151,9 @@ try {
   console.log(`\n${"fan-out".padEnd(12)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("max ms", 8)}`);
   for (const r of fanOuts) console.log(`${`${r.sockets} sockets`.padEnd(12)} ${pad(r.p50.toFixed(2), 8)} ${pad(r.p99.toFixed(2), 8)} ${pad(r.max.toFixed(2), 8)}`);
   console.log(`\nthroughput: ${rate.messages} messages from 4 senders at once, ${rate.sockets} sockets: ${rate.seconds.toFixed(2)} s, ${rate.perSecond.toFixed(0)} messages/s stored and fanned out`);
-  const hundred = fanOuts.find((r) => r.sockets === 100);
+  const hundred = fanOuts.find((r) => r.sockets === 100) ?? fanOuts.at(-1);
   const met = hundred.p50 <= P50_GOAL_MS && hundred.p99 <= P99_GOAL_MS;
-  console.log(`100 sockets: p50 ${hundred.p50.toFixed(2)} ms (goal ≤ ${P50_GOAL_MS}), p99 ${hundred.p99.toFixed(2)} ms (goal ≤ ${P99_GOAL_MS}): ${met ? "met" : "NOT met"}`);
+  console.log(`${hundred.sockets} sockets: p50 ${hundred.p50.toFixed(2)} ms (goal ≤ ${P50_GOAL_MS}), p99 ${hundred.p99.toFixed(2)} ms (goal ≤ ${P99_GOAL_MS}): ${met ? "met" : "NOT met"}`);
   mkdirSync(join(root, ".bench"), { recursive: true });
   writeFileSync(join(root, ".bench", "chat.json"), `${JSON.stringify({ at: new Date().toISOString(), messages: MESSAGES, warmup: WARMUP, loadAverage: load1, fanOuts, throughput: rate }, null, 2)}\n`);
   log("bench-chat", "wrote .bench/chat.json");
