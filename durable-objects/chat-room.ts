@@ -48,6 +48,11 @@ type MessageRow = { seq: number; id: string; client_message_id: string | null; s
 const PROJECTION_RETRY_MS = 5_000;
 /** Messages per D1 batch: a burst is written in a few batches, not one per message. */
 const PROJECTION_BATCH = 20;
+/**
+ * The alarm armed while projections are queued: if the object stops before its queue drains (a deploy, a crash),
+ * the alarm wakes it to write what is left.
+ */
+const PROJECTION_SAFETY_MS = 60_000;
 
 /**
  * One instance per order's chat room (`idFromName(roomId)`, docs/decisions/027), on the hibernation WebSocket API:
@@ -64,6 +69,7 @@ export class ChatRoom extends DurableObject<Env> {
   private projecting: Promise<void> = Promise.resolve();
   /** Notices to write with the next flush, by dedupe key (one per room, reader and read marker). */
   private notices = new Map<string, D1PreparedStatement>();
+  private safetyAlarmArmed = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -172,8 +178,12 @@ export class ChatRoom extends DurableObject<Env> {
     await this.env.DB.batch([roomProjection(this.env.DB, room, this.lastSeq(), Date.now())]);
   }
 
-  /** Projections D1 missed (it was unreachable when the message was stored). Throws to be retried with backoff. */
+  /**
+   * Projections still pending: D1 was unreachable, or the object stopped before its queue drained. Throws to be
+   * retried with backoff.
+   */
   async alarm(): Promise<void> {
+    this.safetyAlarmArmed = false;
     if (this.room) await this.flushProjection(true);
   }
 
@@ -313,6 +323,10 @@ export class ChatRoom extends DurableObject<Env> {
    * queue behind each other, and each flush takes everything pending, so a burst makes a few batches, not one each.
    */
   private projectPending(): Promise<void> {
+    if (!this.safetyAlarmArmed) {
+      this.safetyAlarmArmed = true;
+      this.ctx.waitUntil(this.ctx.storage.setAlarm(Date.now() + PROJECTION_SAFETY_MS));
+    }
     const run = this.projecting.then(() => this.flushProjection(false));
     this.projecting = run.catch(() => undefined);
     return run;

@@ -1,7 +1,7 @@
 // The chat's WebSockets (issue 11): upgrades refused before any socket opens, frames in seq order to everyone,
 // hibernation (the object evicted with its sockets kept, then a message after waking), and live room changes.
 import { env } from "cloudflare:workers";
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatOrder, list, openSocket, sent, updateRoom, upgrade } from "./chat-fixtures";
 import { issueToken } from "../../worker/services/signed-tokens";
@@ -109,6 +109,10 @@ describe("messages over sockets", () => {
     expect(seqs(buyer.frames)).toEqual(seqs(seller.frames));
     const page = await (await list(order.seller.cookie, order.roomId)).json<ChatMessagePage>();
     expect(page.messages.map((m) => m.id)).toEqual(seller.frames.flatMap((f) => (f.type === "message" ? [f.message.id] : [])));
+    // D1's projection catches up with every one of them, in the same order.
+    const projected = async () => (await env.DB.prepare("SELECT seq FROM chat_messages WHERE room_id = ? ORDER BY seq").bind(order.roomId).all<{ seq: number }>()).results.map((r) => r.seq);
+    for (let tries = 0; tries < 100 && (await projected()).length < total; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await projected()).toEqual(Array.from({ length: total }, (_, i) => i + 1));
     seller.close();
     buyer.close();
   });
@@ -130,6 +134,18 @@ describe("messages over sockets", () => {
     expect(sides).toEqual(["buyer", "seller"]);
     seller.close();
     buyer.close();
+  });
+
+  it("a message stored but not yet in D1 (the object stopped first) is written there by the alarm", async () => {
+    const order = await chatOrder();
+    const message = await sent(order.buyer.cookie, order.roomId, { text: "lost on the way" });
+    const stub = chatRoomStub(env, order.roomId);
+    await env.DB.prepare("DELETE FROM chat_messages WHERE id = ?").bind(message.id).run();
+    await runInDurableObject(stub, (_instance, state) => state.storage.sql.exec("UPDATE messages SET projected = 0"));
+    await evictDurableObject(stub);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const row = await env.DB.prepare("SELECT seq FROM chat_messages WHERE id = ?").bind(message.id).first<{ seq: number }>();
+    expect(row?.seq).toBe(1);
   });
 
   it("a settings change reaches every connected socket at once, each with its own view", async () => {
