@@ -40,11 +40,19 @@ interface Identity {
   locale: string;
 }
 
-export type ChatSendResult = { status: "sent"; message: ChatMessageView } | { status: "refused"; error: ChatRefusal; message: string };
+/** `resent`: the clientMessageId was stored before; nothing was stored or broadcast now. */
+export type ChatSendResult = { status: "sent"; message: ChatMessageView; resent?: true } | { status: "refused"; error: ChatRefusal; message: string };
 export type ChatCallResult<T> = { status: "ok"; value: T } | { status: "not_found" } | { status: "refused"; error: ChatRefusal; message: string };
 
 type MessageRow = { seq: number; id: string; client_message_id: string | null; sender: string; side: ChatSide; text: string; language_code: string; medias: string; created_at: number };
 const PROJECTION_RETRY_MS = 5_000;
+/** Messages per D1 batch: a burst is written in a few batches, not one per message. */
+const PROJECTION_BATCH = 20;
+/**
+ * The alarm armed while projections are queued: if the object stops before its queue drains (a deploy, a crash),
+ * the alarm wakes it to write what is left.
+ */
+const PROJECTION_SAFETY_MS = 60_000;
 
 /**
  * One instance per order's chat room (`idFromName(roomId)`, docs/decisions/027), on the hibernation WebSocket API:
@@ -57,6 +65,11 @@ export class ChatRoom extends DurableObject<Env> {
   private readonly sql: SqlStorage;
   private room: StoredChatRoom | null;
   private loading: Promise<StoredChatRoom | null> | null = null;
+  /** The tail of the D1 writes: each flush starts when the one before has finished and takes all that is pending. */
+  private projecting: Promise<void> = Promise.resolve();
+  /** Notices to write with the next flush, by dedupe key (one per room, reader and read marker). */
+  private notices = new Map<string, D1PreparedStatement>();
+  private safetyAlarmArmed = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -93,6 +106,8 @@ export class ChatRoom extends DurableObject<Env> {
     if (frame.type === "read") return this.markRead(who.side, frame.seq);
     const result = await this.send(who, { clientMessageId: frame.clientMessageId, messageText: frame.messageText, messageMedias: frame.messageMedias });
     if (result.status === "refused") this.sendFrame(ws, { type: "refused", clientMessageId: frame.clientMessageId, error: result.error, message: result.message });
+    // A resend after a dropped socket: its acknowledgement is the stored message, to this socket only.
+    else if (result.resent) this.sendFrame(ws, { type: "message", message: result.message });
   }
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -158,13 +173,18 @@ export class ChatRoom extends DurableObject<Env> {
     const room = await this.ensureRoom(roomId);
     if (!room) return;
     const row = await this.env.DB.prepare("SELECT order_chat_status AS status FROM commission_orders WHERE id = ?").bind(room.orderId).first<{ status: StoredChatRoom["roomStatus"] }>();
-    if (row && row.status !== room.roomStatus) await this.changeRoom({ ...room, roomStatus: row.status });
+    if (row && row.status !== room.roomStatus) return this.changeRoom({ ...room, roomStatus: row.status });
+    // Loaded just now, already in the new status: D1's room row may still hold the old one.
+    await this.env.DB.batch([roomProjection(this.env.DB, room, this.lastSeq(), Date.now())]);
   }
 
-  /** Projections D1 missed (it was unreachable when the message was stored). Throws to be retried with backoff. */
+  /**
+   * Projections still pending: D1 was unreachable, or the object stopped before its queue drained. Throws to be
+   * retried with backoff.
+   */
   async alarm(): Promise<void> {
-    const pending = this.sql.exec<MessageRow>("SELECT * FROM messages WHERE projected = 0 ORDER BY seq").toArray().map(toStored);
-    if (pending.length && this.room) await this.project(pending, []);
+    this.safetyAlarmArmed = false;
+    if (this.room) await this.flushProjection(true);
   }
 
   // ───────────────────────── the room ─────────────────────────
@@ -218,7 +238,7 @@ export class ChatRoom extends DurableObject<Env> {
 
   private async send(who: Identity, input: Omit<ChatMessageSubmit, "chatRoomId">): Promise<ChatSendResult> {
     const earlier = this.byClientId(who, input.clientMessageId);
-    if (earlier) return { status: "sent", message: this.messageView(earlier, await this.sign(earlier.medias)) };
+    if (earlier) return { status: "sent", message: this.messageView(earlier, await this.sign(earlier.medias)), resent: true };
     const draft = { text: input.messageText.text, mediaCount: input.messageMedias.length };
     // The rules first (cheap), then the files (R2), then the rules again: another send may have moved on meanwhile.
     const early = sendRefusal(this.room!, who.side, this.room!, draft);
@@ -229,7 +249,7 @@ export class ChatRoom extends DurableObject<Env> {
 
     // From here to the broadcast nothing awaits: the check, the seq and the write are one step of the object.
     const again = this.byClientId(who, input.clientMessageId);
-    if (again) return { status: "sent", message: this.messageView(again, signed) };
+    if (again) return { status: "sent", message: this.messageView(again, signed), resent: true };
     const room = this.room!;
     const refusal = sendRefusal(room, who.side, room, draft);
     if (refusal) return this.refused(refusal, who.locale);
@@ -253,7 +273,8 @@ export class ChatRoom extends DurableObject<Env> {
     if (writeBlockedBy(this.room!, "buyer", this.room!) !== buyerBlockedBefore) {
       for (const ws of this.ctx.getWebSockets("buyer")) this.sendFrame(ws, { type: "room", room: this.viewFor("buyer") });
     }
-    await this.project([message], this.noticeFor(message));
+    this.queueNotice(message);
+    await this.projectPending();
     return { status: "sent", message: view };
   }
 
@@ -288,27 +309,48 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /** The other party hears of a message only while they are not in the room, once until they read (decision 027). */
-  private noticeFor(message: StoredChatMessage): D1PreparedStatement[] {
+  private queueNotice(message: StoredChatMessage): void {
     const room = this.room!;
     const recipient = otherSide(message.side);
-    if (this.ctx.getWebSockets(recipient).length > 0) return [];
+    if (this.ctx.getWebSockets(recipient).length > 0) return;
     const key = unreadNoticeKey(room.id, recipient, recipient === "seller" ? room.sellerReadSeq : room.buyerReadSeq);
     const sender = message.side === "seller" ? room.seller : room.buyer;
-    return [unreadNoticeStatement(this.env.DB, room, recipient, sender.profileId, key, message.createdAt)];
+    if (!this.notices.has(key)) this.notices.set(key, unreadNoticeStatement(this.env.DB, room, recipient, sender.profileId, key, message.createdAt));
   }
 
-  /** D1's rows for these messages (and any notices), then marked projected; on failure the alarm tries again. */
-  private async project(messages: StoredChatMessage[], notices: D1PreparedStatement[]): Promise<void> {
-    const d1 = this.env.DB;
-    try {
-      await d1.batch([...messages.flatMap((m) => messageProjection(d1, this.room!.id, m)), roomProjection(d1, this.room!, this.lastSeq(), Date.now()), ...notices]);
-    } catch (error) {
-      console.error("chat projection failed; retrying from the alarm", error);
-      await this.ctx.storage.setAlarm(Date.now() + PROJECTION_RETRY_MS);
-      return;
+  /**
+   * Writes D1's projection of every message not yet projected; resolves once the message just stored is in D1. Calls
+   * queue behind each other, and each flush takes everything pending, so a burst makes a few batches, not one each.
+   */
+  private projectPending(): Promise<void> {
+    if (!this.safetyAlarmArmed) {
+      this.safetyAlarmArmed = true;
+      this.ctx.waitUntil(this.ctx.storage.setAlarm(Date.now() + PROJECTION_SAFETY_MS));
     }
-    for (const m of messages) this.sql.exec("UPDATE messages SET projected = 1 WHERE seq = ?", m.seq);
-    if (notices.length) this.ctx.waitUntil(emailNewNotifications(this.env));
+    const run = this.projecting.then(() => this.flushProjection(false));
+    this.projecting = run.catch(() => undefined);
+    return run;
+  }
+
+  /** D1's rows for pending messages and notices, then marked projected; on failure the alarm tries again (or throws). */
+  private async flushProjection(rethrow: boolean): Promise<void> {
+    const d1 = this.env.DB;
+    for (;;) {
+      const pending = this.sql.exec<MessageRow>("SELECT * FROM messages WHERE projected = 0 ORDER BY seq LIMIT ?", PROJECTION_BATCH).toArray().map(toStored);
+      const notices = [...this.notices.values()];
+      if (pending.length === 0 && notices.length === 0) return;
+      this.notices.clear();
+      try {
+        await d1.batch([...pending.flatMap((m) => messageProjection(d1, this.room!.id, m)), roomProjection(d1, this.room!, this.lastSeq(), Date.now()), ...notices]);
+      } catch (error) {
+        console.error("chat projection failed; retrying from the alarm", error);
+        await this.ctx.storage.setAlarm(Date.now() + PROJECTION_RETRY_MS);
+        if (rethrow) throw error;
+        return;
+      }
+      if (pending.length) this.sql.exec("UPDATE messages SET projected = 1 WHERE seq BETWEEN ? AND ?", pending[0].seq, pending.at(-1)!.seq);
+      if (notices.length) this.ctx.waitUntil(emailNewNotifications(this.env));
+    }
   }
 
   private async markRead(side: ChatSide, seq: number): Promise<void> {

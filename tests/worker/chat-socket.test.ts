@@ -1,7 +1,7 @@
 // The chat's WebSockets (issue 11): upgrades refused before any socket opens, frames in seq order to everyone,
 // hibernation (the object evicted with its sockets kept, then a message after waking), and live room changes.
 import { env } from "cloudflare:workers";
-import { evictDurableObject, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatOrder, list, openSocket, sent, updateRoom, upgrade } from "./chat-fixtures";
 import { issueToken } from "../../worker/services/signed-tokens";
@@ -71,6 +71,25 @@ describe("messages over sockets", () => {
     buyer.close();
   });
 
+  it("a resend of a stored message is acknowledged to its socket only, and stores nothing", async () => {
+    const order = await chatOrder();
+    const seller = await openSocket(order.roomId, order.seller.cookie);
+    const buyer = await openSocket(order.roomId, order.buyer.cookie);
+    await Promise.all([seller.next("hello"), buyer.next("hello")]);
+    buyer.send(sendFrame("once", "resend-1"));
+    const first = await seller.next("message");
+    buyer.close();
+    const again = await openSocket(order.roomId, order.buyer.cookie);
+    await again.next("hello");
+    again.send(sendFrame("once", "resend-1"));
+    expect((await again.next("message")).message).toEqual(first.message);
+    again.send(sendFrame("next"));
+    await seller.next("message", (f) => f.message.seq === 2);
+    expect(seller.frames.filter((f) => f.type === "message")).toHaveLength(2);
+    seller.close();
+    again.close();
+  });
+
   it("concurrent senders get one gapless order, the same on every socket and in the history", async () => {
     const order = await chatOrder();
     const seller = await openSocket(order.roomId, order.seller.cookie);
@@ -90,6 +109,10 @@ describe("messages over sockets", () => {
     expect(seqs(buyer.frames)).toEqual(seqs(seller.frames));
     const page = await (await list(order.seller.cookie, order.roomId)).json<ChatMessagePage>();
     expect(page.messages.map((m) => m.id)).toEqual(seller.frames.flatMap((f) => (f.type === "message" ? [f.message.id] : [])));
+    // D1's projection catches up with every one of them, in the same order.
+    const projected = async () => (await env.DB.prepare("SELECT seq FROM chat_messages WHERE room_id = ? ORDER BY seq").bind(order.roomId).all<{ seq: number }>()).results.map((r) => r.seq);
+    for (let tries = 0; tries < 100 && (await projected()).length < total; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await projected()).toEqual(Array.from({ length: total }, (_, i) => i + 1));
     seller.close();
     buyer.close();
   });
@@ -113,6 +136,18 @@ describe("messages over sockets", () => {
     buyer.close();
   });
 
+  it("a message stored but not yet in D1 (the object stopped first) is written there by the alarm", async () => {
+    const order = await chatOrder();
+    const message = await sent(order.buyer.cookie, order.roomId, { text: "lost on the way" });
+    const stub = chatRoomStub(env, order.roomId);
+    await env.DB.prepare("DELETE FROM chat_messages WHERE id = ?").bind(message.id).run();
+    await runInDurableObject(stub, (_instance, state) => state.storage.sql.exec("UPDATE messages SET projected = 0"));
+    await evictDurableObject(stub);
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const row = await env.DB.prepare("SELECT seq FROM chat_messages WHERE id = ?").bind(message.id).first<{ seq: number }>();
+    expect(row?.seq).toBe(1);
+  });
+
   it("a settings change reaches every connected socket at once, each with its own view", async () => {
     const order = await chatOrder();
     const seller = await openSocket(order.roomId, order.seller.cookie);
@@ -126,6 +161,27 @@ describe("messages over sockets", () => {
     expect(await buyer.next("refused")).toMatchObject({ error: "no_reply" });
     seller.close();
     buyer.close();
+  });
+
+  it("under MODERATE_REPLY the client's input follows the turns live: open after a seller message, shut after their reply", async () => {
+    const order = await chatOrder();
+    expect((await updateRoom(order.seller.cookie, order.roomId, { restrictionType: "MODERATE_REPLY", messageCharacterLimit: 1000, messageMediaLimit: 1 })).status).toBe(200);
+    const buyer = await openSocket(order.roomId, order.buyer.cookie);
+    expect((await buyer.next("hello")).room).toMatchObject({ canWrite: false, writeBlockedBy: "moderate_reply_used" });
+    await sent(order.seller.cookie, order.roomId, { text: "your turn" });
+    expect((await buyer.next("room", (f) => f.room.canWrite)).room.writeBlockedBy).toBeNull();
+    buyer.send(sendFrame("thanks"));
+    expect((await buyer.next("room", (f) => !f.room.canWrite && f.room.writeBlockedBy === "moderate_reply_used")).room.viewerSide).toBe("buyer");
+    buyer.close();
+  });
+
+  it("a room nobody has opened yet follows the order too, in D1's row", async () => {
+    const order = await chatOrder({ progress: "DRAFT", chat: "DRAFT" });
+    const orderStub = env.ORDER.get(env.ORDER.idFromName(order.id));
+    expect(await orderStub.act(order.id, { type: "approve" }, { userAccountId: order.seller.userAccountId })).toMatchObject({ status: "done" });
+    const row = await env.DB.prepare("SELECT room_status FROM chat_rooms WHERE id = ?").bind(order.roomId).first<{ room_status: string }>();
+    expect(row?.room_status).toBe("OPENED");
+    await sent(order.buyer.cookie, order.roomId, { text: "now I can write" });
   });
 
   it("the order's approval opens the room and its cancellation closes it, live", async () => {

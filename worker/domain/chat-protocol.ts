@@ -117,7 +117,10 @@ export type ChatClientFrame =
 export type ChatServerFrame =
   /** First frame after the upgrade: the room as the caller sees it and the last seq, to catch up from. */
   | { type: "hello"; room: ChatRoomView; lastSeq: number }
-  /** A stored message, to everyone in the room (the sender included: that is the acknowledgement). */
+  /**
+   * A stored message, to everyone in the room (the sender included: that is the acknowledgement). A resend of a
+   * clientMessageId already stored is acknowledged with the stored message to the resending socket only.
+   */
   | { type: "message"; message: ChatMessageView }
   /** A send refused; nothing was stored. */
   | { type: "refused"; clientMessageId: string; error: ChatRefusal; message: string }

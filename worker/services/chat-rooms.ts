@@ -216,15 +216,15 @@ export async function syncChatRoomStatus(env: Env, orderId: string): Promise<voi
   for (const { id } of results) await chatRoomStub(env, id).refreshStatus(id);
 }
 
-/** The order page's view of its room, from D1's projection (the socket's hello brings the live one). */
-export async function chatRoomViewOfOrder(d1: D1Database, orderId: string, orderCode: string, orderChat: ChatRoomStatus, side: ChatSide): Promise<ChatRoomView | null> {
-  const row = await d1.prepare("SELECT * FROM chat_rooms WHERE order_id = ?").bind(orderId).first<Row>();
+/** The order page's view of its room, from D1's projection (`SELECT * FROM chat_rooms`; the socket's hello brings the live one). */
+export function chatRoomViewFromRow(row: Row | undefined, orderCode: string, orderChat: ChatRoomStatus, side: ChatSide): ChatRoomView | null {
   if (!row) return null;
   return chatRoomView(
     {
       id: String(row.id),
-      orderId,
+      orderId: String(row.order_id),
       orderCode,
+      // The order's chat status is the room's (the Order object writes it first).
       roomStatus: orderChat,
       restrictionType: row.restriction_type as ChatRoomView["restrictionType"],
       messageCharacterLimit: Number(row.message_character_limit),

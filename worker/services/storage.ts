@@ -334,6 +334,12 @@ export async function deleteMedia(db: Database, bucket: R2Bucket, user: Owner, p
   const parsed = parseMediaKey(pathOrUrl);
   if (!parsed) return { ok: false, status: 404, error: "not_found" };
   if (!(await mayWrite(db, user, parsed.rule, parsed.id))) return forbidden;
+  // A folder both parties write (the order's chat): each deletes only their own upload, and only until a message has
+  // sent it (decision 027): a sent message's files are the other party's to keep.
+  if (parsed.rule.ownership === "commission-order-party") {
+    const pending = await db.select({ owner: pendingUploads.ownerProfileId }).from(pendingUploads).where(eq(pendingUploads.key, parsed.key)).get();
+    if (pending?.owner !== user.profileId) return forbidden;
+  }
   const existed = (await bucket.head(parsed.key)) !== null;
   await bucket.delete(parsed.key);
   await db.delete(pendingUploads).where(eq(pendingUploads.key, parsed.key));
