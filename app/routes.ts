@@ -30,7 +30,7 @@ export default [
         route("portfolio/tags", "routes/dashboard/portfolio-tags.tsx"),
         route("commission/setting/service/new", "routes/dashboard/commission-forms-service-new.tsx"),
         route("commission/setting/service/:serviceId/edit", "routes/dashboard/commission-forms-service-edit.tsx"),
-        route("creator/wallet", "routes/dashboard/upcoming.tsx", { id: "upcoming-creator-wallet" }),
+        route("creator/wallet", "routes/dashboard/wallet.tsx"),
         route("creator/home", "routes/dashboard/creator-home.tsx"),
         route("commission/setting/form", "routes/dashboard/commission-forms.tsx"),
         route("commission/setting/form/general", "routes/dashboard/commission-forms-general.tsx"),

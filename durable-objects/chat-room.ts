@@ -1,37 +1,453 @@
 import { DurableObject } from "cloudflare:workers";
+import { chatRoomView, nextReadSeq, otherSide, sendRefusal, unreadNoticeKey, writeBlockedBy, type ChatSettings } from "../worker/domain/chat";
+import {
+  CHAT_PAGE_SIZE,
+  CHAT_PING,
+  CHAT_PONG,
+  type ChatClientFrame,
+  type ChatMessagePage,
+  type ChatMessageSubmit,
+  type ChatMessageView,
+  type ChatRefusal,
+  type ChatRoomView,
+  type ChatServerFrame,
+  type ChatSide,
+} from "../worker/domain/chat-protocol";
+import { parseMediaKey } from "../worker/domain/media";
+import { chatRefusalMessage } from "../worker/http/chat-messages";
+import {
+  CHAT_TICKET_HEADER,
+  loadChatRoom,
+  loadProjectedMessages,
+  messageProjection,
+  readNoticesStatement,
+  roomProjection,
+  unreadNoticeStatement,
+  type StoredChatMedia,
+  type StoredChatMessage,
+  type StoredChatRoom,
+} from "../worker/services/chat-rooms";
+import { mediaTypeOf } from "../worker/services/order-deliverables";
+import { PAGE_READ_URL_TTL_MS, signReadUrl } from "../worker/services/media-access";
+import { emailNewNotifications } from "../worker/services/notification-emails";
+import { verifyToken } from "../worker/services/signed-tokens";
+import { checkAttachment } from "../worker/services/storage";
 
-interface SocketAttachment {
-  accountId: string;
+/** Who a socket or a call is: what the Worker's ticket said, checked against the room's parties. */
+interface Identity {
+  userAccountId: string;
+  side: ChatSide;
+  locale: string;
 }
 
+/** `resent`: the clientMessageId was stored before; nothing was stored or broadcast now. */
+export type ChatSendResult = { status: "sent"; message: ChatMessageView; resent?: true } | { status: "refused"; error: ChatRefusal; message: string };
+export type ChatCallResult<T> = { status: "ok"; value: T } | { status: "not_found" } | { status: "refused"; error: ChatRefusal; message: string };
+
+type MessageRow = { seq: number; id: string; client_message_id: string | null; sender: string; side: ChatSide; text: string; language_code: string; medias: string; created_at: number };
+const PROJECTION_RETRY_MS = 5_000;
+/** Messages per D1 batch: a burst is written in a few batches, not one per message. */
+const PROJECTION_BATCH = 20;
 /**
- * One instance per chat room. Uses hibernating WebSockets (ctx.acceptWebSocket): the object may be evicted
- * between messages, so per-socket state lives in the socket's attachment, never only in memory.
- * The Worker authenticates the user and passes the account id in the X-Account-Id header of the upgrade.
+ * The alarm armed while projections are queued: if the object stops before its queue drains (a deploy, a crash),
+ * the alarm wakes it to write what is left.
+ */
+const PROJECTION_SAFETY_MS = 60_000;
+
+/**
+ * One instance per order's chat room (`idFromName(roomId)`, docs/decisions/027), on the hibernation WebSocket API:
+ * the object may be evicted between messages, so who each socket is lives in its attachment, and the room (settings,
+ * status, read markers) and its messages live in the object's SQLite storage, read back in the constructor.
+ * A message gets the next gapless seq and is stored before it is broadcast; D1's rows are a projection written after
+ * (retried by the alarm). The object trusts only the Worker's signed ticket, never a plain header.
  */
 export class ChatRoom extends DurableObject<Env> {
-  async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade") !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
-    const accountId = request.headers.get("x-account-id");
-    if (!accountId) return new Response("Unauthenticated", { status: 401 });
-    const pair = new WebSocketPair();
-    this.ctx.acceptWebSocket(pair[1], [accountId]);
-    pair[1].serializeAttachment({ accountId } satisfies SocketAttachment);
-    return new Response(null, { status: 101, webSocket: pair[0] });
+  private readonly sql: SqlStorage;
+  private room: StoredChatRoom | null;
+  private loading: Promise<StoredChatRoom | null> | null = null;
+  /** The tail of the D1 writes: each flush starts when the one before has finished and takes all that is pending. */
+  private projecting: Promise<void> = Promise.resolve();
+  /** Notices to write with the next flush, by dedupe key (one per room, reader and read marker). */
+  private notices = new Map<string, D1PreparedStatement>();
+  private safetyAlarmArmed = false;
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    this.sql = ctx.storage.sql;
+    this.sql.exec("CREATE TABLE IF NOT EXISTS room (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL)");
+    this.sql.exec(`CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY, id TEXT NOT NULL, client_message_id TEXT, sender TEXT NOT NULL,
+      side TEXT NOT NULL, text TEXT NOT NULL, language_code TEXT NOT NULL, medias TEXT NOT NULL, created_at INTEGER NOT NULL, projected INTEGER NOT NULL DEFAULT 0)`);
+    this.sql.exec("CREATE UNIQUE INDEX IF NOT EXISTS messages_client_id ON messages (sender, client_message_id)");
+    const row = this.sql.exec<{ data: string }>("SELECT data FROM room").toArray()[0];
+    this.room = row ? (JSON.parse(row.data) as StoredChatRoom) : null;
+    // Keep-alive pings are answered without waking the object.
+    ctx.setWebSocketAutoResponse(new WebSocketRequestResponsePair(CHAT_PING, CHAT_PONG));
   }
 
-  async webSocketMessage(ws: WebSocket, message: string | ArrayBuffer): Promise<void> {
-    const { accountId } = ws.deserializeAttachment() as SocketAttachment;
-    const text = typeof message === "string" ? message : new TextDecoder().decode(message);
-    const payload = JSON.stringify({ senderAccountId: accountId, text, sentAt: Date.now() });
-    for (const socket of this.ctx.getWebSockets()) socket.send(payload);
+  // ───────────────────────── entry points ─────────────────────────
+
+  /** The WebSocket upgrade the Worker forwards with its ticket (GET /ws/chat/{roomId}). */
+  async fetch(request: Request): Promise<Response> {
+    if (request.headers.get("upgrade") !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    const who = await this.identify(request.headers.get(CHAT_TICKET_HEADER));
+    if (who === "not_found") return new Response("Not found", { status: 404 });
+    if (!who) return new Response("Unauthenticated", { status: 401 });
+    const [client, server] = Object.values(new WebSocketPair());
+    this.ctx.acceptWebSocket(server, [who.side]);
+    server.serializeAttachment(who satisfies Identity);
+    this.sendFrame(server, { type: "hello", room: this.viewFor(who.side), lastSeq: this.lastSeq() });
+    return new Response(null, { status: 101, webSocket: client });
+  }
+
+  async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
+    const who = ws.deserializeAttachment() as Identity;
+    const frame = parseFrame(data);
+    if (!frame || !this.room) return;
+    if (frame.type === "read") return this.markRead(who.side, frame.seq);
+    const result = await this.send(who, { clientMessageId: frame.clientMessageId, messageText: frame.messageText, messageMedias: frame.messageMedias });
+    if (result.status === "refused") this.sendFrame(ws, { type: "refused", clientMessageId: frame.clientMessageId, error: result.error, message: result.message });
+    // A resend after a dropped socket: its acknowledgement is the stored message, to this socket only.
+    else if (result.resent) this.sendFrame(ws, { type: "message", message: result.message });
   }
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
-    ws.close(code, "closing");
+    try {
+      ws.close(code === 1005 || code === 1006 ? 1000 : code, "closing");
+    } catch {
+      // Already closed.
+    }
   }
 
-  connectionCount(): number {
-    return this.ctx.getWebSockets().length;
+  /** POST /api/features/chat/message/submit: the same rules as a socket's send. */
+  async submit(ticket: string, input: Omit<ChatMessageSubmit, "chatRoomId">): Promise<ChatCallResult<ChatMessageView>> {
+    const who = await this.identify(ticket);
+    if (!who || who === "not_found") return { status: "not_found" };
+    const result = await this.send(who, input);
+    return result.status === "sent" ? { status: "ok", value: result.message } : result;
   }
+
+  /** chatMessage.getList: the latest page, a page `before` a seq (history), or what came `after` one (catching up). */
+  async list(ticket: string, page: { before?: number; after?: number; limit?: number }): Promise<ChatCallResult<ChatMessagePage>> {
+    const who = await this.identify(ticket);
+    if (!who || who === "not_found") return { status: "not_found" };
+    const limit = Math.min(Math.max(1, Math.floor(page.limit ?? CHAT_PAGE_SIZE)), CHAT_PAGE_SIZE);
+    const rows =
+      page.after !== undefined
+        ? this.sql.exec<MessageRow>("SELECT * FROM messages WHERE seq > ? ORDER BY seq LIMIT ?", page.after, limit).toArray()
+        : this.sql.exec<MessageRow>("SELECT * FROM messages WHERE seq < ? ORDER BY seq DESC LIMIT ?", page.before ?? Number.MAX_SAFE_INTEGER, limit).toArray().reverse();
+    const messages = rows.map(toStored);
+    const signed = await this.sign(messages.flatMap((m) => m.medias));
+    // Seqs are gapless from 1: older messages exist exactly when the first one returned is not the first.
+    return { status: "ok", value: { messages: messages.map((m) => this.messageView(m, signed)), hasMore: (messages[0]?.seq ?? 1) > 1, lastSeq: this.lastSeq() } };
+  }
+
+  /** The room as the caller sees it. */
+  async view(ticket: string): Promise<ChatCallResult<ChatRoomView>> {
+    const who = await this.identify(ticket);
+    if (!who || who === "not_found") return { status: "not_found" };
+    return { status: "ok", value: this.viewFor(who.side) };
+  }
+
+  /** POST /room/read: the caller's read marker. */
+  async read(ticket: string, seq: number): Promise<ChatCallResult<null>> {
+    const who = await this.identify(ticket);
+    if (!who || who === "not_found") return { status: "not_found" };
+    await this.markRead(who.side, seq);
+    return { status: "ok", value: null };
+  }
+
+  /**
+   * chatRoom.update, once the Order object has accepted the seller's updateChatSettings (its editability rule is the
+   * one source). Every socket gets its own new view at once.
+   */
+  async applySettings(ticket: string, settings: ChatSettings): Promise<ChatCallResult<ChatRoomView>> {
+    const who = await this.identify(ticket);
+    if (!who || who === "not_found" || !this.room) return { status: "not_found" };
+    if (who.side !== "seller") return this.refused("not_editable", who.locale);
+    await this.changeRoom({ ...this.room, ...settings });
+    return { status: "ok", value: this.viewFor(who.side) };
+  }
+
+  /** The Order object changed the order's chat status: read it back from D1 (never from an argument) and follow it. */
+  async refreshStatus(roomId: string): Promise<void> {
+    const room = await this.ensureRoom(roomId);
+    if (!room) return;
+    const row = await this.env.DB.prepare("SELECT order_chat_status AS status FROM commission_orders WHERE id = ?").bind(room.orderId).first<{ status: StoredChatRoom["roomStatus"] }>();
+    if (row && row.status !== room.roomStatus) return this.changeRoom({ ...room, roomStatus: row.status });
+    // Loaded just now, already in the new status: D1's room row may still hold the old one.
+    await this.env.DB.batch([roomProjection(this.env.DB, room, this.lastSeq(), Date.now())]);
+  }
+
+  /**
+   * Projections still pending: D1 was unreachable, or the object stopped before its queue drained. Throws to be
+   * retried with backoff.
+   */
+  async alarm(): Promise<void> {
+    this.safetyAlarmArmed = false;
+    if (this.room) await this.flushProjection(true);
+  }
+
+  // ───────────────────────── the room ─────────────────────────
+
+  private async identify(ticket: string | null): Promise<Identity | "not_found" | null> {
+    const verified = ticket ? await verifyToken(this.env, "chat-ticket", ticket) : null;
+    if (!verified) return null;
+    const room = await this.ensureRoom(verified.roomId);
+    if (!room) return "not_found";
+    // The ticket names the user; the room knows who its two sides are.
+    const party = verified.side === "seller" ? room.seller : room.buyer;
+    return party.userAccountId === verified.sub ? { userAccountId: verified.sub, side: verified.side, locale: verified.locale } : null;
+  }
+
+  /** The room from storage, else (the first time) from D1 with any messages D1 already has. */
+  private ensureRoom(roomId: string): Promise<StoredChatRoom | null> {
+    if (this.room) return Promise.resolve(this.room.id === roomId ? this.room : null);
+    this.loading ??= (async () => {
+      const loaded = await loadChatRoom(this.env.DB, roomId);
+      if (!loaded || this.room) return this.room ?? loaded;
+      const messages = await loadProjectedMessages(this.env.DB, loaded);
+      for (const m of messages) this.insertMessage(m, true);
+      for (const m of messages) loaded[m.side === "seller" ? "lastSellerSeq" : "lastBuyerSeq"] = m.seq;
+      this.saveRoom(loaded);
+      return loaded;
+    })().finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  private saveRoom(room: StoredChatRoom): void {
+    this.room = room;
+    this.sql.exec("INSERT INTO room (id, data) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data", JSON.stringify(room));
+  }
+
+  /** New settings or status: stored, pushed to every socket (each its own view), then projected. */
+  private async changeRoom(next: StoredChatRoom): Promise<void> {
+    this.saveRoom(next);
+    for (const ws of this.ctx.getWebSockets()) this.sendFrame(ws, { type: "room", room: this.viewFor((ws.deserializeAttachment() as Identity).side) });
+    await this.env.DB.batch([roomProjection(this.env.DB, next, this.lastSeq(), Date.now())]);
+  }
+
+  private viewFor(side: ChatSide): ChatRoomView {
+    return chatRoomView(this.room!, side);
+  }
+
+  private lastSeq(): number {
+    return this.sql.exec<{ seq: number }>("SELECT coalesce(max(seq), 0) AS seq FROM messages").one().seq;
+  }
+
+  // ───────────────────────── messages ─────────────────────────
+
+  private async send(who: Identity, input: Omit<ChatMessageSubmit, "chatRoomId">): Promise<ChatSendResult> {
+    const earlier = this.byClientId(who, input.clientMessageId);
+    if (earlier) return { status: "sent", message: this.messageView(earlier, await this.sign(earlier.medias)), resent: true };
+    const draft = { text: input.messageText.text, mediaCount: input.messageMedias.length };
+    // The rules first (cheap), then the files (R2), then the rules again: another send may have moved on meanwhile.
+    const early = sendRefusal(this.room!, who.side, this.room!, draft);
+    if (early) return this.refused(early, who.locale);
+    const medias = await this.checkMedias(input.messageMedias);
+    if (!medias) return this.refused("invalid_media", who.locale);
+    const signed = await this.sign(medias);
+
+    // From here to the broadcast nothing awaits: the check, the seq and the write are one step of the object.
+    const again = this.byClientId(who, input.clientMessageId);
+    if (again) return { status: "sent", message: this.messageView(again, signed), resent: true };
+    const room = this.room!;
+    const refusal = sendRefusal(room, who.side, room, draft);
+    if (refusal) return this.refused(refusal, who.locale);
+    const message: StoredChatMessage = {
+      seq: this.lastSeq() + 1,
+      id: crypto.randomUUID(),
+      clientMessageId: input.clientMessageId,
+      senderUserAccountId: who.userAccountId,
+      side: who.side,
+      text: input.messageText.text,
+      languageCode: input.messageText.languageCode,
+      medias,
+      createdAt: Date.now(),
+    };
+    const buyerBlockedBefore = writeBlockedBy(room, "buyer", room);
+    this.insertMessage(message, false);
+    this.saveRoom({ ...room, [who.side === "seller" ? "lastSellerSeq" : "lastBuyerSeq"]: message.seq });
+    const view = this.messageView(message, signed);
+    this.broadcast({ type: "message", message: view });
+    // Under MODERATE_REPLY a message opens or uses the client's turn: their input follows at once.
+    if (writeBlockedBy(this.room!, "buyer", this.room!) !== buyerBlockedBefore) {
+      for (const ws of this.ctx.getWebSockets("buyer")) this.sendFrame(ws, { type: "room", room: this.viewFor("buyer") });
+    }
+    this.queueNotice(message);
+    await this.projectPending();
+    return { status: "sent", message: view };
+  }
+
+  private insertMessage(m: StoredChatMessage, projected: boolean): void {
+    this.sql.exec(
+      "INSERT INTO messages (seq, id, client_message_id, sender, side, text, language_code, medias, created_at, projected) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      m.seq, m.id, m.clientMessageId, m.senderUserAccountId, m.side, m.text, m.languageCode, JSON.stringify(m.medias), m.createdAt, projected ? 1 : 0,
+    );
+  }
+
+  private byClientId(who: Identity, clientMessageId: string): StoredChatMessage | null {
+    const row = this.sql.exec<MessageRow>("SELECT * FROM messages WHERE sender = ? AND client_message_id = ?", who.userAccountId, clientMessageId).toArray()[0];
+    return row ? toStored(row) : null;
+  }
+
+  /**
+   * Files named by URL: each must lie in this order's chat folder (either party uploads there) and pass its upload
+   * rule again (`checkAttachment` re-sniffs the stored bytes, as for deliverables). Null when any does not.
+   */
+  private async checkMedias(medias: { url: string; name: string }[]): Promise<StoredChatMedia[] | null> {
+    const checked: StoredChatMedia[] = [];
+    for (const media of medias) {
+      const key = parseMediaKey(media.url);
+      if (!key) return null;
+      const inFolder = key.domain === "commission-order" && key.id === this.room!.orderId && key.field === "chat_medias";
+      const result = await checkAttachment(this.env.MEDIA, key, () => inFolder);
+      if (!result.ok) return null;
+      const id = key.file.slice(0, key.file.lastIndexOf("."));
+      checked.push({ id, key: key.key, name: media.name.trim().slice(0, 255) || key.file, mediaType: mediaTypeOf(result.mimeType), fileType: result.mimeType, fileSize: result.size });
+    }
+    return checked;
+  }
+
+  /** The other party hears of a message only while they are not in the room, once until they read (decision 027). */
+  private queueNotice(message: StoredChatMessage): void {
+    const room = this.room!;
+    const recipient = otherSide(message.side);
+    if (this.ctx.getWebSockets(recipient).length > 0) return;
+    const key = unreadNoticeKey(room.id, recipient, recipient === "seller" ? room.sellerReadSeq : room.buyerReadSeq);
+    const sender = message.side === "seller" ? room.seller : room.buyer;
+    if (!this.notices.has(key)) this.notices.set(key, unreadNoticeStatement(this.env.DB, room, recipient, sender.profileId, key, message.createdAt));
+  }
+
+  /**
+   * Writes D1's projection of every message not yet projected; resolves once the message just stored is in D1. Calls
+   * queue behind each other, and each flush takes everything pending, so a burst makes a few batches, not one each.
+   */
+  private projectPending(): Promise<void> {
+    if (!this.safetyAlarmArmed) {
+      this.safetyAlarmArmed = true;
+      this.ctx.waitUntil(this.ctx.storage.setAlarm(Date.now() + PROJECTION_SAFETY_MS));
+    }
+    const run = this.projecting.then(() => this.flushProjection(false));
+    this.projecting = run.catch(() => undefined);
+    return run;
+  }
+
+  /** D1's rows for pending messages and notices, then marked projected; on failure the alarm tries again (or throws). */
+  private async flushProjection(rethrow: boolean): Promise<void> {
+    const d1 = this.env.DB;
+    for (;;) {
+      const pending = this.sql.exec<MessageRow>("SELECT * FROM messages WHERE projected = 0 ORDER BY seq LIMIT ?", PROJECTION_BATCH).toArray().map(toStored);
+      const notices = [...this.notices.values()];
+      if (pending.length === 0 && notices.length === 0) return;
+      this.notices.clear();
+      try {
+        await d1.batch([...pending.flatMap((m) => messageProjection(d1, this.room!.id, m)), roomProjection(d1, this.room!, this.lastSeq(), Date.now()), ...notices]);
+      } catch (error) {
+        console.error("chat projection failed; retrying from the alarm", error);
+        await this.ctx.storage.setAlarm(Date.now() + PROJECTION_RETRY_MS);
+        if (rethrow) throw error;
+        return;
+      }
+      if (pending.length) this.sql.exec("UPDATE messages SET projected = 1 WHERE seq BETWEEN ? AND ?", pending[0].seq, pending.at(-1)!.seq);
+      if (notices.length) this.ctx.waitUntil(emailNewNotifications(this.env));
+    }
+  }
+
+  private async markRead(side: ChatSide, seq: number): Promise<void> {
+    const room = this.room!;
+    const key = side === "seller" ? "sellerReadSeq" : "buyerReadSeq";
+    const next = nextReadSeq(room[key], seq, this.lastSeq());
+    if (next === room[key]) return;
+    this.saveRoom({ ...room, [key]: next });
+    this.broadcast({ type: "read", side, seq: next });
+    const now = Date.now();
+    await this.env.DB.batch([roomProjection(this.env.DB, this.room!, this.lastSeq(), now), readNoticesStatement(this.env.DB, this.room!, side, now)]);
+  }
+
+  // ───────────────────────── views and frames ─────────────────────────
+
+  /** Signed read URLs for these files (private to the two parties); one per file, whoever reads it. */
+  private async sign(medias: StoredChatMedia[]): Promise<Map<string, string>> {
+    const now = Date.now();
+    const urls = await Promise.all(medias.map(async (m) => [m.key, (await signReadUrl(this.env, m.key, "", now, PAGE_READ_URL_TTL_MS)).url] as const));
+    return new Map(urls);
+  }
+
+  private messageView(m: StoredChatMessage, signed: Map<string, string>): ChatMessageView {
+    const sender = m.side === "seller" ? this.room!.seller : this.room!.buyer;
+    return {
+      id: m.id,
+      seq: m.seq,
+      roomId: this.room!.id,
+      clientMessageId: m.clientMessageId,
+      sender: { userAccountId: m.senderUserAccountId, side: m.side, name: sender.name, avatarUrl: sender.avatarUrl },
+      messageTexts: m.text ? [{ text: m.text, languageCode: m.languageCode, isOriginal: true }] : [],
+      messageMedias: m.medias.map((media) => {
+        const url = signed.get(media.key) ?? "";
+        return { id: media.id, name: media.name, mediaType: media.mediaType, formatType: "FILE", url, thumbnailUrl: media.mediaType === "IMAGE" ? url : null, fileType: media.fileType, fileSize: media.fileSize };
+      }),
+      createdAt: m.createdAt,
+    };
+  }
+
+  private refused(error: ChatRefusal, locale: string): { status: "refused"; error: ChatRefusal; message: string } {
+    return { status: "refused", error, message: chatRefusalMessage(error, locale) };
+  }
+
+  private broadcast(frame: ChatServerFrame): void {
+    const payload = JSON.stringify(frame);
+    for (const ws of this.ctx.getWebSockets()) {
+      try {
+        ws.send(payload);
+      } catch {
+        // A socket closing meanwhile misses nothing it cannot catch up on (getList after its last seq).
+      }
+    }
+  }
+
+  private sendFrame(ws: WebSocket, frame: ChatServerFrame): void {
+    try {
+      ws.send(JSON.stringify(frame));
+    } catch {
+      // See broadcast.
+    }
+  }
+}
+
+function toStored(row: MessageRow): StoredChatMessage {
+  return {
+    seq: Number(row.seq),
+    id: row.id,
+    clientMessageId: row.client_message_id,
+    senderUserAccountId: row.sender,
+    side: row.side,
+    text: row.text,
+    languageCode: row.language_code,
+    medias: JSON.parse(row.medias) as StoredChatMedia[],
+    createdAt: Number(row.created_at),
+  };
+}
+
+const str = (value: unknown, max: number) => typeof value === "string" && value.length <= max;
+
+/** A browser frame of the contract's shape, else null (ignored). */
+function parseFrame(data: string | ArrayBuffer): ChatClientFrame | null {
+  let frame: Record<string, unknown>;
+  try {
+    frame = JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data));
+  } catch {
+    return null;
+  }
+  if (frame?.type === "read") return Number.isSafeInteger(frame.seq) ? { type: "read", seq: frame.seq as number } : null;
+  if (frame?.type !== "send" || !str(frame.clientMessageId, 64) || !frame.clientMessageId) return null;
+  const text = frame.messageText as Record<string, unknown> | undefined;
+  const medias = frame.messageMedias;
+  if (!text || !str(text.text, 100_000) || !str(text.languageCode, 16) || !Array.isArray(medias) || medias.length > 100) return null;
+  if (!medias.every((m) => m && str(m.url, 2048) && str(m.name ?? "", 255))) return null;
+  return {
+    type: "send",
+    clientMessageId: frame.clientMessageId as string,
+    messageText: { text: text.text as string, languageCode: text.languageCode as string },
+    messageMedias: medias.map((m) => ({ url: m.url as string, name: (m.name as string | undefined) ?? "" })),
+  };
 }

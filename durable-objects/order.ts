@@ -4,9 +4,11 @@ import { loadOrder, recordTransition, serviceDetailsStatements, type StoredOrder
 import { emailNewNotifications } from "../worker/services/notification-emails";
 import { refundOrderPayment } from "../worker/payments/order-payments";
 import { createStripe } from "../worker/payments/stripe-client";
+import { payoutOnCompletion, releaseOrderPayout } from "../worker/payments/payouts";
 import { ORDER_DELIVERABLES_MAX_FILES } from "../worker/domain/media";
 import { addDeliverableStatements, attachedDeliverables, deleteDeliverableStatements, type DeliverableFile } from "../worker/services/order-deliverables";
 import { countRoundTrips } from "../worker/db/round-trips";
+import { syncChatRoomStatus } from "../worker/services/chat-rooms";
 
 /**
  * Who asks: a commission account (checked against the order's seller and buyer), a user account (checked against
@@ -152,6 +154,8 @@ export class Order extends DurableObject<Env> {
     if (!decision.changed) return { status: "done", changed: false, state: order.state };
     // A paid order is refunded before it is recorded as canceled; if the refund fails, nothing changes.
     if (decision.event === "CANCELED" && order.state.payment === "COMPLETED") await refundOrderPayment(d1, createStripe(this.env), orderId, now);
+    // A completed order's payout is written with the completion (an outbox; decision 029) and released below.
+    const payout = decision.event === "COMPLETED" ? await payoutOnCompletion(d1, orderId, order.sellerUserId, now) : [];
     // D1 first: if it fails, the object still holds the old state and the action can simply be retried.
     await recordTransition(d1, {
       order,
@@ -160,7 +164,7 @@ export class Order extends DurableObject<Env> {
       actor,
       actorAccountId: actor === "seller" ? order.state.sellerId : actor === "buyer" ? order.state.buyerId : null,
       now,
-      statements: effects?.statements,
+      statements: [...(effects?.statements ?? []), ...payout],
     });
     // The transition's notices by e-mail, off the action's path (decision 023).
     this.ctx.waitUntil(emailNewNotifications(this.env));
@@ -168,6 +172,10 @@ export class Order extends DurableObject<Env> {
     // The alarm moves only when the deadline the order waits on does (a price change, say, leaves it where it is).
     if (pendingDeadline(decision.next) !== pendingDeadline(order.state)) await this.syncAlarm(decision.next);
     await effects?.afterwards?.();
+    // The order's chat room follows its chat status (decision 027); a failure there never undoes the transition.
+    if (decision.next.chat !== order.state.chat) await syncChatRoomStatus(this.env, orderId).catch((error) => console.error("chat room status sync failed", error));
+    // The transfer, once the completion is recorded; if it cannot go now it stays held (account.updated, the cron).
+    if (payout.length > 0) await releaseOrderPayout(d1, () => createStripe(this.env), orderId, now);
     return { status: "done", changed: true, state: decision.next };
   }
 

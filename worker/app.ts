@@ -19,8 +19,10 @@ import { orderRequestApi } from "./api/order-requests";
 import { pageVisitApi } from "./api/page-visits";
 import { storageApi } from "./api/storage";
 import { stripeApi } from "./api/stripe";
+import { stripeConnectApi } from "./api/stripe-connect";
 import { stripeWebhookRoutes } from "./api/stripe-webhooks";
 import { notificationApi } from "./api/notifications";
+import { chatApi, chatSocket } from "./api/chat";
 import { getSessionUser } from "./services/sessions";
 import { cardEntryFor, cardEntryOrigins } from "./payments/card-entry";
 
@@ -88,9 +90,12 @@ export function createApp(renderPage?: PageRenderer) {
   app.route("/api/features/bookmark", bookmarkApi);
   app.route("/api/features/commission/order", orderApi);
   app.route("/api/features/commission", orderRequestApi);
+  app.route("/api/stripe/connect", stripeConnectApi);
   app.route("/api/stripe", stripeApi);
   app.route("/webhooks", stripeWebhookRoutes);
   app.route("/api/features/notification", notificationApi);
+  app.route("/api/features/chat", chatApi);
+  app.get("/ws/chat/:chatRoomId", chatSocket);
   app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
 
   // React Router takes every other path; app.all (not app.get) so page actions reach it too.

@@ -9,6 +9,8 @@ import { pruneRateLimits } from "./services/rate-limit";
 import { deleteEndedSessions } from "./services/sessions";
 import { pruneSpentTokens } from "./services/signed-tokens";
 import { deleteUnattachedUploads } from "./services/storage";
+import { releaseHeldPayouts } from "./payments/payouts";
+import { createStripe } from "./payments/stripe-client";
 
 /**
  * The Cron Trigger's work. Idempotent: running it twice, or late, is harmless.
@@ -29,6 +31,8 @@ export async function runScheduledJobs(env: Env, scheduledTime: number): Promise
   await enforceMissedDeadlines(env.DB, env.ORDER, scheduledTime);
   // The reminders' e-mails, and any notice whose e-mail a writer's waitUntil did not get to (each sent once).
   await sendPendingNotificationEmails(db, mailerFromEnv(env, db), env, scheduledTime);
+  // Payouts whose transfer did not go when it could (a failed or interrupted release; decision 029): each once.
+  if (env.STRIPE_SECRET_KEY) await releaseHeldPayouts({ d1: env.DB, stripe: createStripe(env) }, null, scheduledTime);
 }
 
 /** The Worker's `scheduled` handler (worker/index.ts exports it): the cron's run outlives the event via waitUntil. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { OpenBadge } from "~/components/catalog/open-badge";
 import { PriceLabel } from "~/components/catalog/price-label";
@@ -10,7 +10,6 @@ import { QuestionMedias } from "~/components/requests/question-medias";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import type { QuestionType } from "../../worker/db/schema/enums";
-import { RequestDone } from "~/components/requests/request-done";
 import { RequestGate } from "~/components/requests/request-gate";
 import { cardEntryFor } from "../../worker/payments/card-entry";
 import { getPublicForm } from "../../worker/services/catalog";
@@ -28,6 +27,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 // The answering form loads with the page's data but in its own chunk: visitors who only read the form do not pay for it.
 const RequestForm = lazy(() => import("~/components/requests/request-form").then((module) => ({ default: module.RequestForm })));
+// The thank-you shows only once a request is sent from this page: it loads with the answering form, not before.
+const loadRequestDone = () => import("~/components/requests/request-done");
+const RequestDone = lazy(() => loadRequestDone().then((module) => ({ default: module.RequestDone })));
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: m.layout_meta_page_title({ page: loaderData.form.title }) }] : []);
 
@@ -45,7 +47,12 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
   const { form, request, terms, cardEntry, profileId } = loaderData;
   const revalidator = useRevalidator();
   const [sent, setSent] = useState(false);
+  const canSend = request.kind === "can-send" && Boolean(profileId);
   usePageVisit("commission/form", "commission_form", form.id);
+  // Whoever can send gets the thank-you's code ahead of sending, so it shows the moment the request is sent.
+  useEffect(() => {
+    if (canSend) void loadRequestDone();
+  }, [canSend]);
   return (
     <div className="mx-auto max-w-3xl px-4 py-12 sm:px-6">
       <div className="flex flex-wrap items-center gap-3">
@@ -73,7 +80,9 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
       </div>
 
       {sent ? (
-        <RequestDone creatorName={form.creator.name} />
+        <Suspense fallback={null}>
+          <RequestDone creatorName={form.creator.name} />
+        </Suspense>
       ) : request.kind === "can-send" && profileId ? (
         <section aria-labelledby="form-request" className="mt-12 space-y-4">
           <h2 id="form-request" className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">

@@ -49,8 +49,8 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
     if (page.query.cursor !== pending.current || serializeExploreQuery({ ...page.query, cursor: null }) !== searchKey) return;
     pending.current = null;
     setCreators((shown) => {
-      const ids = new Set(shown.map((c) => c.id));
-      return [...shown, ...page.creators.filter((c) => !ids.has(c.id))];
+      const handles = new Set(shown.map((c) => c.handle));
+      return [...shown, ...page.creators.filter((c) => !handles.has(c.handle))];
     });
     setNext(page.nextCursor);
   }, [fetcher.data, fetcher.state, searchKey]);
@@ -83,7 +83,7 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 [&>li]:min-w-0">
             {creators.map((creator) => (
-              <li key={creator.id}>
+              <li key={creator.handle}>
                 <CreatorCard creator={creator} />
               </li>
             ))}

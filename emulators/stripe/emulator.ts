@@ -3,6 +3,7 @@
 // server.ts puts this behind node:http; tests can call `handle` directly.
 import type Stripe from "stripe";
 import { connectRoutes } from "./connect.ts";
+import { payoutRoutes } from "./payouts.ts";
 import { customerRoutes } from "./customers.ts";
 import { intentRoutes } from "./intents.ts";
 import * as build from "./objects.ts";
@@ -269,7 +270,7 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
     return record;
   }
 
-  const routes = [...customerRoutes(core), ...intentRoutes(core), ...connectRoutes(core), ...threeDSecureRoutes(core), ...eventRoutes].map(compile);
+  const routes = [...customerRoutes(core), ...intentRoutes(core), ...connectRoutes(core), ...payoutRoutes(core), ...threeDSecureRoutes(core), ...eventRoutes].map(compile);
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);

@@ -47,6 +47,8 @@ export class State {
   platform: Stripe.Account;
   accounts = new Map<string, Stripe.Account>();
   transfers = new Map<string, Stripe.Transfer>();
+  /** Payouts by id, with the account whose balance paid them. */
+  payouts = new Map<string, { account: string; payout: Stripe.Payout }>();
   balances = new Map<string, Balances>();
   events: Stripe.Event[] = [];
   endpoints = new Map<string, EndpointRecord>();

@@ -95,6 +95,8 @@ export function addDemoOrders({ rows, id, addText, addImage, attach, seller, buy
       rows.add("commission_order_events", { id: `${orderId}:${v + 1}`, order_id: orderId, version: v + 1, event_type: event, actor, actor_account_id: actorId, before: "{}", after: "{}", created_at: at }),
     );
 
+    addDemoChat({ rows, id, addText, orderId, o, seller, buyer, approvedAt, submittedAt });
+
     if (paidAt) {
       rows.add("payment_transactions", {
         id: id(`transaction:${orderId}`),
@@ -140,5 +142,49 @@ export function addDemoOrders({ rows, id, addText, addImage, attach, seller, buy
         created_at: at,
       }),
     );
+  });
+}
+
+/** A few lines each order's chat has had (decision 027): the creator greets, the client answers once it is approved. */
+const DEMO_CHAT = [
+  ["seller", { en: "Thank you for your request! I will read it through and get back to you.", ja: "ご依頼ありがとうございます！内容を確認してご連絡します。" }],
+  ["buyer", { en: "Thank you! Let me know if anything is unclear.", ja: "ありがとうございます！不明な点があれば教えてください。" }],
+  ["seller", { en: "All clear. I will share a rough sketch first.", ja: "承知しました。まずラフをお送りしますね。" }],
+];
+
+/**
+ * The order's chat room (its id is the order's, as migration 0011 gives rooms of orders that were there before it)
+ * and its messages, numbered as the ChatRoom object numbers them; both sides have read them all.
+ */
+function addDemoChat({ rows, id, addText, orderId, o, seller, buyer, approvedAt, submittedAt }) {
+  const lines = approvedAt ? DEMO_CHAT : DEMO_CHAT.slice(0, 1);
+  const lastOf = (side) => lines.reduce((last, [s], index) => (s === side ? index + 1 : last), 0);
+  rows.add("chat_rooms", {
+    id: orderId,
+    order_id: orderId,
+    room_status: o.chat,
+    restriction_type: "UNLIMITED_REPLY",
+    message_character_limit: 1000,
+    message_media_limit: 10,
+    last_seq: lines.length,
+    last_seller_seq: lastOf("seller"),
+    last_buyer_seq: lastOf("buyer"),
+    seller_read_seq: lines.length,
+    buyer_read_seq: lines.length,
+    created_at: submittedAt,
+    updated_at: submittedAt,
+  });
+  lines.forEach(([side, text], index) => {
+    const messageId = id(`chat-message:${orderId}:${index + 1}`);
+    const at = (approvedAt ?? submittedAt) + (index + 1) * 20 * 60_000;
+    rows.add("chat_messages", {
+      id: messageId,
+      room_id: orderId,
+      sender_user_account_id: side === "seller" ? seller.person.accountId : buyer.accountId,
+      client_message_id: null,
+      seq: index + 1,
+      created_at: at,
+    });
+    addText(rows, "chat_message", messageId, "text", { en: text.en }, "en");
   });
 }

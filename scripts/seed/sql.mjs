@@ -48,6 +48,8 @@ export const TABLE_ORDER = [
   "commission_order_question_answers",
   "commission_order_deliverables",
   "commission_order_events",
+  "chat_rooms",
+  "chat_messages",
   "payment_transactions",
   "notifications",
 ];

@@ -8,6 +8,7 @@ import { generateSeed } from "../../scripts/seed/core.mjs";
 import { createDb } from "../../worker/db/client";
 import { decide } from "../../worker/domain/order";
 import { listOrders, getOrderDetail } from "../../worker/services/order-views";
+import { chatRoomStub, issueChatTicket } from "../../worker/services/chat-rooms";
 
 const db = () => createDb(env.DB);
 const accountOf = async (email: string) =>
@@ -55,5 +56,20 @@ describe("the demo orders", () => {
     // The seller could approve it (the rules, asked without acting, so the test can run again on the same data).
     const stored = await env.ORDER.get(env.ORDER.idFromName(pending.id)).get(pending.id);
     expect(decide(stored!.state, { type: "approve" }, "seller", Date.now())).toMatchObject({ ok: true, changed: true });
+  });
+
+  it("each has its chat room in the order's chat status, whose messages the ChatRoom object takes over in their order", async () => {
+    const client = await accountOf("client@demo.comet.local");
+    const detail = await getOrderDetail(db(), env, "DEMO-PAID", { commissionAccountId: client.id, profileId: client.profile_id, locale: "en", displayCurrencyCode: "JPY" });
+    expect(detail?.chatRoom).toMatchObject({ roomStatus: "OPENED", viewerSide: "buyer", canWrite: true, lastReadSeq: { seller: 3, buyer: 3 } });
+    const pending = await getOrderDetail(db(), env, "DEMO-PENDING", { commissionAccountId: client.id, profileId: client.profile_id, locale: "en", displayCurrencyCode: "JPY" });
+    expect(pending?.chatRoom).toMatchObject({ roomStatus: "DRAFT", canWrite: false, writeBlockedBy: "room_not_opened" });
+    const buyerUser = await env.DB.prepare("SELECT user_account_id AS id FROM commission_accounts WHERE id = ?").bind(client.id).first<{ id: string }>();
+    const roomId = detail!.chatRoom!.id;
+    const page = await chatRoomStub(env, roomId).list(await issueChatTicket(env, roomId, buyerUser!.id, "buyer", "en"), {});
+    expect(page.status).toBe("ok");
+    if (page.status !== "ok") return;
+    expect(page.value.messages.map((m) => [m.seq, m.sender.side])).toEqual([[1, "seller"], [2, "buyer"], [3, "seller"]]);
+    expect(page.value.messages[0].messageTexts[0]).toMatchObject({ text: "Thank you for your request! I will read it through and get back to you.", isOriginal: true });
   });
 });

@@ -98,6 +98,9 @@ describe("sending a request for a service", () => {
     // The full-body plan (20,000) and the private fee (10,000) come to more than the service's 10,000.
     expect(order.price_amount).toBe(30_000);
     expect(order.approval_deadline).toBe(Number(order.submitted_at) + 7 * 86_400_000);
+    // Its chat room comes with it, DRAFT like the order's chat (issue 11).
+    const room = await env.DB.prepare("SELECT room_status FROM chat_rooms WHERE order_id = ?").bind(data.orderId).first<{ room_status: string }>();
+    expect(room?.room_status).toBe("DRAFT");
 
     const orderService = await env.DB.prepare("SELECT id FROM commission_order_services WHERE order_id = ?").bind(data.orderId).first<{ id: string }>();
     expect(await textOf("commission_order_service", orderService!.id, "title")).toBe("Bust-up portrait");

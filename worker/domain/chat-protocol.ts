@@ -68,6 +68,8 @@ export interface ChatMessagePage {
   messages: ChatMessageView[];
   /** More older messages exist before the first one returned. */
   hasMore: boolean;
+  /** The room's last seq now: a catch-up (`after`) is complete when the last message returned has it. */
+  lastSeq: number;
 }
 
 /** Files are uploaded first (upload rule `commission-order` / `chat_medias`), then referenced by URL. */
@@ -99,6 +101,13 @@ export type ChatRefusal =
   | "not_editable"
   | "invalid_settings";
 
+/**
+ * A keep-alive: the browser sends exactly this text and the room answers exactly CHAT_PONG, without waking the
+ * object (hibernation's auto-response).
+ */
+export const CHAT_PING = '{"type":"ping"}';
+export const CHAT_PONG = '{"type":"pong"}';
+
 /** Browser → room. */
 export type ChatClientFrame =
   | { type: "send"; clientMessageId: string; messageText: { text: string; languageCode: string }; messageMedias: { url: string; name: string }[] }
@@ -108,10 +117,15 @@ export type ChatClientFrame =
 export type ChatServerFrame =
   /** First frame after the upgrade: the room as the caller sees it and the last seq, to catch up from. */
   | { type: "hello"; room: ChatRoomView; lastSeq: number }
-  /** A stored message, to everyone in the room (the sender included: that is the acknowledgement). */
+  /**
+   * A stored message, to everyone in the room (the sender included: that is the acknowledgement). A resend of a
+   * clientMessageId already stored is acknowledged with the stored message to the resending socket only.
+   */
   | { type: "message"; message: ChatMessageView }
   /** A send refused; nothing was stored. */
   | { type: "refused"; clientMessageId: string; error: ChatRefusal; message: string }
   /** The room's settings or status changed; each socket gets its own view. */
   | { type: "room"; room: ChatRoomView }
-  | { type: "read"; side: ChatSide; seq: number };
+  | { type: "read"; side: ChatSide; seq: number }
+  /** The answer to CHAT_PING. */
+  | { type: "pong" };

@@ -95,12 +95,14 @@ export const FORM_QUESTION_MEDIA_MAX = 4;
 export const FORM_CHOICE_MEDIA_MAX = 1;
 /** An order's deliverable files (decision 024): at most this many on one order. */
 export const ORDER_DELIVERABLES_MAX_FILES = 10;
+/** Files one upload call may add to an order's chat folder; a message's own limit is its room's (docs/decisions/027). */
+export const CHAT_MEDIA_MAX_FILES = 20;
 /** A service's gallery holds as many media as a work (issue 10). */
 export const SERVICE_MEDIA_MAX_FILES = PORTFOLIO_MEDIA_MAX_FILES;
 
 export type MediaDomain = "user-profile" | "portfolio-work" | "commission-form" | "commission-request" | "commission-order" | "commission-service";
 /** Who must own the id in the path: the signed-in user's profile, or a portfolio work / commission form / order / service of theirs. */
-export type OwnershipKind = "profile" | "portfolio-work" | "commission-form" | "commission-order" | "commission-service";
+export type OwnershipKind = "profile" | "portfolio-work" | "commission-form" | "commission-order" | "commission-order-party" | "commission-service";
 
 export interface UploadRule {
   domain: MediaDomain;
@@ -135,6 +137,8 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
   { domain: "commission-request", field: "answer_medias", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: PORTFOLIO_MEDIA_MAX_FILES, kinds: DEFAULT_UPLOAD_KINDS, single: false, private: true, ownership: "profile" },
   // An order's deliverables (decision 024): under the order's id, written by its seller only, read by its two parties.
   { domain: "commission-order", field: "deliverables", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: ORDER_DELIVERABLES_MAX_FILES, kinds: DEFAULT_UPLOAD_KINDS, single: false, private: true, ownership: "commission-order" },
+  // Files in the order's chat (decision 027): under the order's id, written by either party, read by the two of them.
+  { domain: "commission-order", field: "chat_medias", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: CHAT_MEDIA_MAX_FILES, kinds: DEFAULT_UPLOAD_KINDS, single: false, private: true, ownership: "commission-order-party" },
   // A service's gallery takes what a work's does (issue 10: "like works"); files live under the service's folder.
   { domain: "commission-service", field: "medias", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: SERVICE_MEDIA_MAX_FILES, kinds: PICTURE_KINDS, single: false, private: false, ownership: "commission-service" },
 ];
@@ -255,9 +259,11 @@ export function parseMediaKey(pathOrUrl: string): MediaKey | null {
 }
 
 /** The ownership rule: may this user write or delete objects under this domain id? `targetOwnerProfileId` is the
- *  profile that owns the id (the profile itself, or the portfolio work's profile), null when the id is unknown. */
-export function canWriteUnder(userProfileId: string, ownership: OwnershipKind, domainId: string, targetOwnerProfileId: string | null): boolean {
+ *  profile that owns the id (the profile itself, or the portfolio work's profile), null when the id is unknown; for
+ *  an order's party-written folder (the chat), the profiles of both parties. */
+export function canWriteUnder(userProfileId: string, ownership: OwnershipKind, domainId: string, targetOwnerProfileId: string | readonly (string | null)[] | null): boolean {
   if (ownership === "profile") return domainId === userProfileId;
+  if (Array.isArray(targetOwnerProfileId)) return targetOwnerProfileId.includes(userProfileId);
   return targetOwnerProfileId !== null && targetOwnerProfileId === userProfileId;
 }
 

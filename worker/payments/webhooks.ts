@@ -9,6 +9,7 @@
 import type Stripe from "stripe";
 import { forgetCard, saveCardFromSucceededSetup } from "./cards";
 import { reconcilePaymentIntentById, type PaymentDeps } from "./order-payments";
+import { refreshConnectedAccount } from "./connect";
 
 type EventHandler = (event: Stripe.Event, deps: PaymentDeps) => Promise<void>;
 
@@ -16,6 +17,8 @@ const HANDLERS: Partial<Record<Stripe.Event.Type, EventHandler>> = {
   "setup_intent.succeeded": (event, { db, stripe }) => saveCardFromSucceededSetup(db, stripe, event.data.object as Stripe.SetupIntent),
   "payment_method.detached": (event, { db }) => forgetCard(db, (event.data.object as Stripe.PaymentMethod).id),
   "payment_intent.succeeded": (event, deps) => reconcilePaymentIntentById(deps, (event.data.object as Stripe.PaymentIntent).id),
+  // A creator's connected account changed: re-read it; once it can be paid out, its held payouts go (decision 029).
+  "account.updated": (event, { db, stripe }) => refreshConnectedAccount({ d1: db.$client, stripe }, (event.data.object as Stripe.Account).id).then(() => undefined),
 };
 
 export type WebhookOutcome = "handled" | "duplicate" | "ignored";

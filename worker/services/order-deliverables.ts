@@ -18,7 +18,7 @@ export interface DeliverableFile {
   mimeType: string;
 }
 
-function mediaTypeOf(mimeType: string): MediaType {
+export function mediaTypeOf(mimeType: string): MediaType {
   if (mimeType.startsWith("image/")) return "IMAGE";
   if (mimeType.startsWith("video/")) return "VIDEO";
   if (mimeType.startsWith("audio/")) return "AUDIO";

@@ -34,6 +34,16 @@ export interface HistoryEntry {
   refunded: boolean;
   /** The whole breakdown in the order's currency; the total also in the viewer's display currency. */
   breakdown: AmountBreakdown;
+  /** The creator's payout once the order completed (decision 029): held, or transferred; null before completion. */
+  payout: PayoutEntry | null;
+}
+
+export interface PayoutEntry {
+  status: "HELD" | "TRANSFERRED";
+  /** Minor units of the order's currency: the total minus the fee (money.ts `sellerTransferAmount`). */
+  amount: number;
+  transferId: string | null;
+  transferredAt: number | null;
 }
 
 export interface CurrencyTotals {
@@ -53,6 +63,8 @@ export interface HistoryInput {
   page: number;
   locale: Locale;
   displayCurrencyCode: string;
+  /** Sales are shown in their own currency; the wallet adds the display-currency approximation of each total. */
+  approximateSales?: boolean;
 }
 
 const PAID = "t.transaction_status IN ('COMPLETED', 'REFUNDED')";
@@ -79,8 +91,9 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
     d1
       .prepare(
         `SELECT t.id AS transaction_id, t.transaction_status, coalesce(t.paid_at, t.created_at) AS paid_at, t.amount, cu.code AS currency_code,
-           o.id, o.code, ${feeNumeratorsOf("t.id")} AS fee_numerators, ${TITLE_COLUMNS}, ${counterpart}
-         FROM ${FROM} ${PARTY_JOINS}
+           o.id, o.code, ${feeNumeratorsOf("t.id")} AS fee_numerators, ${TITLE_COLUMNS}, ${counterpart},
+           po.payout_status, po.amount AS payout_amount, po.stripe_transfer_id, po.transferred_at
+         FROM ${FROM} ${PARTY_JOINS} LEFT JOIN creator_payouts po ON po.transaction_id = t.id
          WHERE ${party} = ${caller} AND ${PAID}
          ORDER BY coalesce(t.paid_at, t.created_at) DESC, t.id DESC LIMIT ? OFFSET ?`,
       )
@@ -108,10 +121,27 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
       counterpart: personOf(row, side === "seller" ? "buyer" : "seller", input.locale),
       paidAt: Number(row.paid_at),
       refunded: row.transaction_status === "REFUNDED",
-      breakdown: amountBreakdown(Number(row.amount), currencyCode, feeNumeratorsFrom(row.fee_numerators), side === "buyer" ? input.displayCurrencyCode : currencyCode, book),
+      breakdown: amountBreakdown(
+        Number(row.amount),
+        currencyCode,
+        feeNumeratorsFrom(row.fee_numerators),
+        side === "buyer" || input.approximateSales ? input.displayCurrencyCode : currencyCode,
+        book,
+      ),
+      payout: payoutOf(row),
     };
   });
   return { items, hasMore: rows.results.length > HISTORY_PAGE_SIZE, totals: sumPerCurrency(totals.results) };
+}
+
+function payoutOf(row: Row): PayoutEntry | null {
+  if (!row.payout_status) return null;
+  return {
+    status: row.payout_status === "TRANSFERRED" ? "TRANSFERRED" : "HELD",
+    amount: Number(row.payout_amount),
+    transferId: (row.stripe_transfer_id as string | null) ?? null,
+    transferredAt: row.transferred_at == null ? null : Number(row.transferred_at),
+  };
 }
 
 function sumPerCurrency(groups: readonly Row[]): CurrencyTotals[] {

@@ -257,7 +257,7 @@ interface Snapshot {
 const MEDIA_COPY_COLUMNS = `format_type, media_type, file_name, file_type, file_size, file_width, file_height, file_extension, file_url,
   file_convert_url, file_last_modified, link_site, link_url, embed_site, embed_code, thumbnail_url, markdown, user_index, is_active`;
 
-/** The order row, its snapshot and the seller's notification, as one batch's statements. */
+/** The order row, its chat room, its snapshot and the seller's notification, as one batch's statements. */
 function snapshotStatements(d1: D1Database, s: Snapshot): D1PreparedStatement[] {
   const { orderId, target, now } = s;
   const statements: D1PreparedStatement[] = [];
@@ -282,6 +282,8 @@ function snapshotStatements(d1: D1Database, s: Snapshot): D1PreparedStatement[] 
     orderId, s.code, target.sellerId, s.buyerId, target.submitStatus, s.priceAmount, target.priceCurrencyId, now,
     submittedOrderDeadlines(now).approvalDeadline, target.serviceId, target.formId, now, now,
   );
+  // The order's chat room (decision 027), DRAFT like the order's chat until approval opens it.
+  run(`INSERT INTO chat_rooms (id, order_id, room_status, created_at, updated_at) VALUES (?, ?, 'DRAFT', ?, ?)`, crypto.randomUUID(), orderId, now, now);
 
   if (target.serviceId) {
     const orderServiceId = crypto.randomUUID();

@@ -14,6 +14,8 @@ import type { OrderProgress } from "../domain/order";
 import { progressOfFilter, type OrderFacts, type OrderListFilter, type OrderSide } from "../domain/order-display";
 import type { PriceBook } from "../domain/pricing";
 import { mediaUrlsForViewer } from "./media-access";
+import type { ChatRoomView } from "../domain/chat-protocol";
+import { chatRoomViewFromRow } from "./chat-rooms";
 
 export const ORDER_PAGE_SIZE = 20;
 
@@ -222,6 +224,8 @@ export interface OrderDetail extends OrderSummary {
   questions: OrderQuestionView[];
   events: OrderEventView[];
   deliverables: OrderMediaView[];
+  /** The order's chat room as the viewer sees it (issue 11); null for an order without one. */
+  chatRoom: ChatRoomView | null;
 }
 
 export interface OrderViewer {
@@ -259,7 +263,7 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
   if (!row) return null;
   const side: OrderSide = row.seller_id === viewer.commissionAccountId ? "seller" : "buyer";
   const orderId = String(row.id);
-  const [questions, events, deliverables, money] = await d1.batch<Row>([
+  const [questions, events, deliverables, money, chatRoom] = await d1.batch<Row>([
     d1
       .prepare(
         `SELECT q.id, q.question_type, q.is_required,
@@ -288,6 +292,7 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
            ${PRICE_BOOK_COLUMNS}`,
       )
       .bind(orderId),
+    d1.prepare("SELECT * FROM chat_rooms WHERE order_id = ?").bind(orderId),
   ]);
 
   const mediaUrls = [
@@ -340,6 +345,7 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
     })),
     events: events.results.map((e) => ({ version: Number(e.version), type: String(e.event_type), actor: e.actor as OrderEventView["actor"], at: Number(e.created_at) })),
     deliverables: medias(deliverables.results[0]?.medias),
+    chatRoom: chatRoomViewFromRow(chatRoom.results[0], String(row.code), row.order_chat_status as ChatRoomView["roomStatus"], side),
   };
 }
 

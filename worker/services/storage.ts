@@ -52,8 +52,20 @@ function setting(env: Env, name: string): string | undefined {
 
 // ───────────────────────── ownership ─────────────────────────
 
-async function ownerProfileOf(db: Database, rule: UploadRule, domainId: string): Promise<string | null> {
+async function ownerProfileOf(db: Database, rule: UploadRule, domainId: string): Promise<string | (string | null)[] | null> {
   if (rule.ownership === "profile") return domainId;
+  if (rule.ownership === "commission-order-party") {
+    // Either party writes into the order's chat folder (decision 027).
+    const order = await db.$client
+      .prepare(
+        `SELECT sp.id AS seller, bp.id AS buyer FROM commission_orders o
+         JOIN commission_accounts sa ON sa.id = o.seller_id LEFT JOIN user_profiles sp ON sp.account_id = sa.user_account_id
+         JOIN commission_accounts ba ON ba.id = o.buyer_id LEFT JOIN user_profiles bp ON bp.account_id = ba.user_account_id WHERE o.id = ?`,
+      )
+      .bind(domainId)
+      .first<{ seller: string | null; buyer: string | null }>();
+    return order ? [order.seller, order.buyer] : null;
+  }
   if (rule.ownership === "commission-form") {
     const form = await db
       .select({ profileId: userProfiles.id })
@@ -322,6 +334,12 @@ export async function deleteMedia(db: Database, bucket: R2Bucket, user: Owner, p
   const parsed = parseMediaKey(pathOrUrl);
   if (!parsed) return { ok: false, status: 404, error: "not_found" };
   if (!(await mayWrite(db, user, parsed.rule, parsed.id))) return forbidden;
+  // A folder both parties write (the order's chat): each deletes only their own upload, and only until a message has
+  // sent it (decision 027): a sent message's files are the other party's to keep.
+  if (parsed.rule.ownership === "commission-order-party") {
+    const pending = await db.select({ owner: pendingUploads.ownerProfileId }).from(pendingUploads).where(eq(pendingUploads.key, parsed.key)).get();
+    if (pending?.owner !== user.profileId) return forbidden;
+  }
   const existed = (await bucket.head(parsed.key)) !== null;
   await bucket.delete(parsed.key);
   await db.delete(pendingUploads).where(eq(pendingUploads.key, parsed.key));

@@ -5,9 +5,9 @@ import { Avatar } from "~/components/layout/avatar";
 import { m } from "~/paraglide/messages.js";
 import type { CreatorCard as CreatorCardData, MediaPreview } from "../../../worker/services/catalog";
 import { truncateText } from "../../../worker/domain/search";
-import { FORM_TITLE_MAX } from "./form-card";
+import { FORM_TITLE_MAX } from "./card-limits";
 import { LazyMediaLightbox } from "./lazy-lightbox";
-import { playableOfPreview, previewImageUrl } from "./media-label";
+import { playableOfPreview, previewImageUrl, type PreviewView } from "./media-label";
 import { OpenBadge } from "./open-badge";
 import { PriceLabel } from "./price-label";
 
@@ -15,31 +15,36 @@ import { PriceLabel } from "./price-label";
 const CARD_PREVIEW_MAX = 4;
 export const CARD_BIO_MAX = 140;
 
-/** What a card shows of a creator: the previews without their work, the forms without their category. */
-export interface CreatorCardView extends Omit<CreatorCardData, "previews" | "forms"> {
-  previews: Omit<MediaPreview, "workId">[];
-  forms: Omit<CreatorCardData["forms"][number], "categoryName">[];
+/**
+ * What a card shows of a creator. The explore page's hydration data repeats every card next to its markup, so
+ * it carries no ids (keys are the handle, the form's code and the preview's place), no work ids, no category
+ * names and no empty media fields.
+ */
+export interface CreatorCardView extends Omit<CreatorCardData, "id" | "previews" | "forms"> {
+  previews: PreviewView[];
+  forms: Omit<CreatorCardData["forms"][number], "id" | "categoryName">[];
+}
+
+/** A preview's fields that are set (an image has neither link nor embed code; a link has no file). */
+function previewView(preview: MediaPreview): PreviewView {
+  const view: PreviewView = { mediaType: preview.mediaType, formatType: preview.formatType };
+  for (const key of ["url", "thumbnailUrl", "linkUrl", "embedCode", "site"] as const) if (preview[key]) view[key] = preview[key];
+  return view;
 }
 
 /**
- * The card's data and nothing more, for a page's hydration data (it repeats every card next to its markup): the bio
- * cut at CARD_BIO_MAX (cutting twice gives the same text, so the card renders exactly as from the full bio), at most
- * CARD_PREVIEW_MAX previews, and no work ids, empty embed fields or category names.
+ * The card's data and nothing more: the bio cut at CARD_BIO_MAX (cutting twice gives the same text, so the card
+ * renders exactly as from the full bio) and at most CARD_PREVIEW_MAX previews.
  */
 export function creatorCardView(creator: CreatorCardData): CreatorCardView {
   return {
-    id: creator.id,
     handle: creator.handle,
     avatarUrl: creator.avatarUrl,
     name: creator.name,
     bio: truncateText(creator.bio, CARD_BIO_MAX),
     isOpenCommission: creator.isOpenCommission,
-    previews: creator.previews.slice(0, CARD_PREVIEW_MAX).map(({ workId: _, embedCode, site, ...preview }) => ({
-      ...preview,
-      ...(embedCode ? { embedCode } : {}),
-      ...(site ? { site } : {}),
-    })),
-    forms: creator.forms.map(({ categoryName: _, ...form }) => form),
+    previews: creator.previews.slice(0, CARD_PREVIEW_MAX).map(previewView),
+    forms: creator.forms.map(({ code, title, price }) => ({ code, title, price })),
   };
 }
 
@@ -52,29 +57,28 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
   const previews = creator.previews.slice(0, CARD_PREVIEW_MAX);
   return (
     <article className="creator-card">
-      <div className="flex items-center gap-3">
+      <div className="creator-card-head">
         <Avatar src={creator.avatarUrl} className="size-12" loading="lazy" />
-        <div className="min-w-0 flex-1">
-          <h3 className="creator-card-name">
+        <div>
+          <h3>
             <Link to={`/${creator.handle}`}>
               {creator.name}
             </Link>
           </h3>
-          <p className="creator-card-handle">@{creator.handle}</p>
+          <p>@{creator.handle}</p>
         </div>
       </div>
-      <OpenBadge open={creator.isOpenCommission} className="mt-3 self-start" />
+      <OpenBadge open={creator.isOpenCommission} />
       {previews.length > 0 ? (
         <ul aria-label={m.catalog_creator_previews({ name: creator.name })} className="creator-card-previews">
           {previews.map((preview, index) => {
             const image = previewImageUrl(preview);
             return (
-              <li key={preview.id}>
+              <li key={index}>
                 <button
                   type="button"
                   onClick={() => setOpen(index)}
                   aria-label={m.catalog_preview_open({ index: index + 1, total: previews.length })}
-                  className="creator-card-preview"
                 >
                   {image ? (
                     <img src={image} alt="" loading="lazy" />
@@ -87,20 +91,15 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
           })}
         </ul>
       ) : null}
-      {creator.bio ? <p className="creator-card-bio">{truncateText(creator.bio, CARD_BIO_MAX)}</p> : null}
+      {creator.bio ? <p>{truncateText(creator.bio, CARD_BIO_MAX)}</p> : null}
       {creator.forms.length > 0 ? (
         <div>
           <h4 className="sr-only">{m.catalog_creator_forms()}</h4>
           <ul className="creator-card-forms">
             {creator.forms.map((form) => (
-              <li key={form.id}>
-                <Link
-                  to={`/cf/${form.code}`}
-                  className="creator-card-form"
-                >
-                  <span className="creator-card-form-title" title={form.title}>
-                    {truncateText(form.title, FORM_TITLE_MAX)}
-                  </span>
+              <li key={form.code}>
+                <Link to={`/cf/${form.code}`}>
+                  <FormTitle title={form.title} />
                   <PriceLabel
                     price={form.price}
                     className={form.price ? "creator-card-price" : "creator-card-price-note"}
@@ -124,5 +123,15 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
         />
       ) : null}
     </article>
+  );
+}
+
+/** The form's title cut for the card; the full title as a tooltip only when it was cut. */
+function FormTitle({ title }: { title: string }) {
+  const shown = truncateText(title, FORM_TITLE_MAX);
+  return (
+    <span title={shown === title ? undefined : title}>
+      {shown}
+    </span>
   );
 }

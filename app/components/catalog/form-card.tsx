@@ -4,8 +4,9 @@ import { truncateText } from "../../../worker/domain/search";
 import { BookmarkToggle } from "./bookmark-toggle";
 import { PriceLabel } from "./price-label";
 
-/** Spec section 2: form titles are cut at 30 characters on cards. */
-export const FORM_TITLE_MAX = 30;
+import { FORM_TITLE_MAX } from "./card-limits";
+
+export { FORM_TITLE_MAX };
 
 /**
  * A commission form card: its title links to /cf/{code} and the link covers the card; category and price; and,

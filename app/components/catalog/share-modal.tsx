@@ -1,91 +1,23 @@
-import { useEffect, useId, useState } from "react";
-import { ModalShell } from "~/components/dialog/modal-shell";
+import { Suspense, lazy, useState } from "react";
 import { m } from "~/paraglide/messages.js";
 
-/** Spec section 9: the share hashtag. */
-const SHARE_HASHTAG = "cometme";
+// The modal loads when a pointer nears the button, it gets focus, or at the latest on the click.
+const loadShareModal = () => import("./share-dialog");
+const ShareModal = lazy(() => loadShareModal().then((module) => ({ default: module.ShareModal })));
 
-/** The share targets of spec section 2, as plain links (no third-party script loads). */
-function shareLinks(url: string, text: string) {
-  const u = encodeURIComponent(url);
-  const t = encodeURIComponent(text);
-  return [
-    { key: "x", label: m.catalog_share_x(), href: `https://x.com/intent/post?text=${t}&url=${u}&hashtags=${SHARE_HASHTAG}` },
-    { key: "bluesky", label: m.catalog_share_bluesky(), href: `https://bsky.app/intent/compose?text=${encodeURIComponent(`${text} ${url} #${SHARE_HASHTAG}`)}` },
-    { key: "reddit", label: m.catalog_share_reddit(), href: `https://www.reddit.com/submit?url=${u}&title=${t}` },
-    { key: "whatsapp", label: m.catalog_share_whatsapp(), href: `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}` },
-    { key: "mail", label: m.catalog_share_mail(), href: `mailto:?subject=${t}&body=${encodeURIComponent(`${url}\n#${SHARE_HASHTAG}`)}` },
-  ];
-}
-
-/** A Share button and its modal: X, BlueSky, Reddit, WhatsApp, Mail, and copy link with "Copied" feedback. */
+/** A Share button and its modal (share-dialog.tsx), which is fetched on first use. */
 export function ShareButton({ path, text }: { path: string; text: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="button-secondary" onClick={() => setOpen(true)}>
+      <button type="button" className="button-secondary" onPointerEnter={loadShareModal} onFocus={loadShareModal} onClick={() => setOpen(true)}>
         {m.catalog_share()}
       </button>
-      {open ? <ShareModal path={path} text={text} onClose={() => setOpen(false)} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <ShareModal path={path} text={text} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
     </>
-  );
-}
-
-function ShareModal({ path, text, onClose }: { path: string; text: string; onClose: () => void }) {
-  const titleId = useId();
-  const inputId = useId();
-  const [url, setUrl] = useState(path);
-  const [copied, setCopied] = useState(false);
-  useEffect(() => setUrl(new URL(path, window.location.origin).toString()), [path]);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      // Clipboard refused (permissions): the link stays selectable in the field.
-      (document.getElementById(inputId) as HTMLInputElement | null)?.select();
-    }
-  }
-
-  return (
-    <ModalShell open labelledBy={titleId} onClose={onClose}>
-      <h2 id={titleId} className="pr-8 text-lg font-semibold">
-        {m.catalog_share_title()}
-      </h2>
-      <ul className="mt-4 grid grid-cols-2 gap-2">
-        {shareLinks(url, text).map((link) => (
-          <li key={link.key}>
-            <a
-              href={link.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="block rounded-lg border border-zinc-200 px-3 py-2 text-sm font-semibold hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
-            >
-              {link.label}
-            </a>
-          </li>
-        ))}
-      </ul>
-      <label htmlFor={inputId} className="mt-4 block text-sm font-medium">
-        {m.catalog_share_link_label()}
-      </label>
-      <div className="mt-1 flex gap-2">
-        <input
-          id={inputId}
-          readOnly
-          value={url}
-          className="min-w-0 flex-1 rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-950"
-        />
-        <button type="button" className="button-primary" onClick={copy} aria-live="polite">
-          {copied ? m.catalog_share_copied() : m.catalog_share_copy()}
-        </button>
-      </div>
-    </ModalShell>
   );
 }

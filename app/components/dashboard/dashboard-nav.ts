@@ -15,6 +15,13 @@ export interface NavSection {
   items: NavLinkItem[];
 }
 
+/** The sidebar's own labels: its landmark's name and the small screens' menu toggle. */
+export function dashboardNavTexts() {
+  return { navLabel: m.sidebar_nav_label(), menuToggle: m.sidebar_menu_toggle() };
+}
+
+export type DashboardNavTexts = ReturnType<typeof dashboardNavTexts>;
+
 /**
  * The sidebar of spec sections 2 and 6. Admins and creators get the creator side; items meant for
  * non-creators are hidden from them. Sections left empty are dropped.

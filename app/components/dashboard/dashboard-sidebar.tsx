@@ -1,6 +1,5 @@
 import { NavLink, useLocation } from "react-router";
-import { m } from "~/paraglide/messages.js";
-import type { NavLinkItem, NavSection } from "./dashboard-nav";
+import type { DashboardNavTexts, NavLinkItem, NavSection } from "./dashboard-nav";
 
 /** The label of the page at `pathname`, for the collapsed menu's summary on small screens. */
 function currentNavLabel(sections: NavSection[], pathname: string): string | undefined {
@@ -15,28 +14,19 @@ function currentNavLabel(sections: NavSection[], pathname: string): string | und
   return undefined;
 }
 
-const linkClass = (child: boolean) =>
-  ({ isActive }: { isActive: boolean }) =>
-    [
-      "block rounded-md px-3 py-2 text-sm focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-100",
-      child ? "" : "font-medium",
-      isActive
-        ? "bg-brand-50 font-semibold text-brand-700 dark:bg-zinc-800 dark:text-white"
-        : "text-zinc-700 hover:bg-zinc-100 hover:text-zinc-900 dark:text-zinc-300 dark:hover:bg-zinc-800 dark:hover:text-white",
-    ].join(" ");
-
 function NavItem({ item }: { item: NavLinkItem }) {
   return (
     <li>
       {/* `end`: a parent is current only on its own page, so one link at a time carries aria-current. */}
-      <NavLink to={item.to} end className={linkClass(false)}>
+      {/* Looks in dashboard.css; the current page's link is styled by its aria-current. */}
+      <NavLink to={item.to} end className="dashboard-link dashboard-link-top">
         {item.label}
       </NavLink>
       {item.children && (
         <ul className="mt-1 ml-4 space-y-1 border-l border-zinc-300 pl-2 dark:border-zinc-700">
           {item.children.map((child) => (
             <li key={child.to}>
-              <NavLink to={child.to} end className={linkClass(true)}>
+              <NavLink to={child.to} end className="dashboard-link">
                 {child.label}
               </NavLink>
             </li>
@@ -72,18 +62,18 @@ function NavSections({ sections, idPrefix }: { sections: NavSection[]; idPrefix:
 /**
  * The dashboard navigation: a sticky column on wide screens; on small screens a disclosure above the
  * content (a native <details>, so it opens without JavaScript) that closes again after each navigation.
- * `sections` come from the dashboard layout's loader (dashboardNav), labels already in the page's language.
+ * `sections` and `texts` come from the dashboard layout's loader, already in the page's language.
  */
-export function DashboardSidebar({ sections }: { sections: NavSection[] }) {
+export function DashboardSidebar({ sections, texts }: { sections: NavSection[]; texts: DashboardNavTexts }) {
   const { pathname } = useLocation();
   const current = currentNavLabel(sections, pathname);
   return (
     <>
-      <nav aria-label={m.sidebar_nav_label()} className="md:hidden">
+      <nav aria-label={texts.navLabel} className="md:hidden">
         <details key={pathname} className="group rounded-lg border border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900">
-          <summary className="flex min-h-11 cursor-pointer list-none items-center justify-between gap-3 rounded-lg px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-100 [&::-webkit-details-marker]:hidden">
+          <summary className="dashboard-menu-toggle">
             <span>
-              {m.sidebar_menu_toggle()}
+              {texts.menuToggle}
               {current && <span className="text-zinc-600 dark:text-zinc-400"> · {current}</span>}
             </span>
             <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0 transition-transform group-open:rotate-180" fill="currentColor">
@@ -95,7 +85,7 @@ export function DashboardSidebar({ sections }: { sections: NavSection[] }) {
           </div>
         </details>
       </nav>
-      <nav aria-label={m.sidebar_nav_label()} className="hidden md:sticky md:top-20 md:block">
+      <nav aria-label={texts.navLabel} className="hidden md:sticky md:top-20 md:block">
         <NavSections sections={sections} idPrefix="dashboard-nav" />
       </nav>
     </>

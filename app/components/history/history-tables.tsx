@@ -6,6 +6,7 @@ import { EmptyState } from "~/components/dashboard/dashboard-page";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { showApproximation, showDate, showMoney } from "~/components/orders/order-texts";
 import { m } from "~/paraglide/messages.js";
+import { PayoutStatus } from "~/components/wallet/payout-status";
 import type { CurrencyTotals, HistoryEntry } from "../../../worker/services/order-history";
 
 const cell = "px-3 py-2 text-left align-top";
@@ -100,6 +101,7 @@ export function SalesHistory({ items, totals, page, hasMore }: { items: HistoryE
               <th className={head}>{m.orders_breakdown_fee()}</th>
               <th className={head}>{m.orders_breakdown_income()}</th>
               <th className={head}>{m.history_column_status()}</th>
+              <th className={head}>{m.wallet_column_payout()}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
@@ -116,6 +118,7 @@ export function SalesHistory({ items, totals, page, hasMore }: { items: HistoryE
                   <td className={num}>{showMoney(b.feeAmount, b.currencyCode)}</td>
                   <td className={num}>{showMoney(b.incomeAmount, b.currencyCode)}</td>
                   <td className={cell}><Status refunded={e.refunded} /></td>
+                  <td className={cell}><PayoutStatus entry={e} /></td>
                 </tr>
               );
             })}

@@ -16,9 +16,16 @@ export const chatRooms = sqliteTable(
     restrictionType: text("restriction_type", { enum: CHAT_RESTRICTION_TYPES }).notNull().default("UNLIMITED_REPLY"),
     messageCharacterLimit: integer("message_character_limit").notNull().default(DEFAULT_MESSAGE_CHARACTER_LIMIT),
     messageMediaLimit: integer("message_media_limit").notNull().default(DEFAULT_MESSAGE_MEDIA_LIMIT),
+    /** The ChatRoom object's projection (docs/decisions/027): the last seq, each side's last message and read marker. */
+    lastSeq: integer("last_seq").notNull().default(0),
+    lastSellerSeq: integer("last_seller_seq").notNull().default(0),
+    lastBuyerSeq: integer("last_buyer_seq").notNull().default(0),
+    sellerReadSeq: integer("seller_read_seq").notNull().default(0),
+    buyerReadSeq: integer("buyer_read_seq").notNull().default(0),
     ...timestamps,
   },
-  (t) => [index("chat_rooms_order").on(t.orderId)],
+  // One room per order (migration 0011).
+  (t) => [uniqueIndex("chat_rooms_order").on(t.orderId)],
 );
 
 /** Message texts are localized_texts (entity "chat_message", field "text"); medias are media_attachments. */
@@ -30,10 +37,13 @@ export const chatMessages = sqliteTable(
     senderUserAccountId: text("sender_user_account_id").notNull().references(() => userAccounts.id),
     /** Id chosen by the sending client so a resend after a dropped socket is not stored twice. */
     clientMessageId: text("client_message_id"),
+    /** Gapless per room from 1: the ChatRoom object's order of the room. */
+    seq: integer("seq"),
     createdAt: timestamps.createdAt,
   },
   (t) => [
     index("chat_messages_room_created").on(t.roomId, t.createdAt),
     uniqueIndex("chat_messages_room_client_id").on(t.roomId, t.clientMessageId),
+    uniqueIndex("chat_messages_room_seq").on(t.roomId, t.seq),
   ],
 );

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { TRANSACTION_PRODUCT_TYPES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "./enums";
+import { PAYOUT_STATUSES, TRANSACTION_PRODUCT_TYPES, TRANSACTION_STATUSES, TRANSACTION_TYPES } from "./enums";
 import { commissionAccounts, timestamps, userAccounts } from "./accounts";
 import { currencies } from "./reference";
 import { commissionOrders } from "./orders";
@@ -110,4 +110,33 @@ export const paymentTransactionFees = sqliteTable(
     createdAt: timestamps.createdAt,
   },
   (t) => [uniqueIndex("payment_transaction_fees_transaction_fee").on(t.transactionId, t.feeId)],
+);
+
+/**
+ * The creator's share of a completed order, on its way to their connected account (issue 12, decision 029): written
+ * by the Order Durable Object in the batch that records the completion (an outbox), one per order, then transferred
+ * once with `idempotencyKey`. HELD until the creator's account can receive it; `claimedUntil` keeps two releases from
+ * calling Stripe at once (the idempotency key makes even that harmless).
+ */
+export const creatorPayouts = sqliteTable(
+  "creator_payouts",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id").notNull().unique().references(() => commissionOrders.id),
+    transactionId: text("transaction_id").notNull().references(() => paymentTransactions.id),
+    /** The seller's user account: whose connected account receives it. */
+    sellerUserAccountId: text("seller_user_account_id").notNull().references(() => userAccounts.id),
+    /** Minor units of currencyId: the total minus the platform's fee (money.ts `sellerTransferAmount`). */
+    amount: integer("amount").notNull(),
+    currencyId: text("currency_id").notNull().references(() => currencies.id),
+    payoutStatus: text("payout_status", { enum: PAYOUT_STATUSES }).notNull().default("HELD"),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    stripeTransferId: text("stripe_transfer_id").unique(),
+    claimedUntil: integer("claimed_until", { mode: "timestamp_ms" }),
+    /** The last failed attempt's Stripe code, for the wallet and the logs; cleared on success. */
+    lastError: text("last_error"),
+    transferredAt: integer("transferred_at", { mode: "timestamp_ms" }),
+    ...timestamps,
+  },
+  (t) => [index("creator_payouts_seller").on(t.sellerUserAccountId, t.payoutStatus, t.createdAt)],
 );

@@ -1,0 +1,219 @@
+// The creator wallet's page body (issue 12, decision 029): the payout account's state with the one thing to do, its
+// balance and held amounts, each paid sale's breakdown and payout, and the payouts to the bank. The figures come from
+// the server already computed (worker/services/wallet.ts, money.ts); this file lays them out.
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
+import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
+import { showApproximation, showDate, showMoney } from "~/components/orders/order-texts";
+import { Pages } from "~/components/history/history-tables";
+import { m } from "~/paraglide/messages.js";
+import type { OnboardingState } from "../../../worker/domain/payouts";
+import type { Money, WalletView } from "../../../worker/services/wallet";
+import { PayoutStatus } from "./payout-status";
+
+const STATE_LABELS: Record<OnboardingState, () => string> = {
+  not_connected: m.wallet_state_not_connected,
+  incomplete: m.wallet_state_incomplete,
+  requirements_due: m.wallet_state_requirements_due,
+  in_review: m.wallet_state_in_review,
+  ready: m.wallet_state_ready,
+};
+const TODO: Record<OnboardingState, () => string> = {
+  not_connected: m.wallet_todo_not_connected,
+  incomplete: m.wallet_todo_incomplete,
+  requirements_due: m.wallet_todo_requirements_due,
+  in_review: m.wallet_todo_in_review,
+  ready: m.wallet_todo_ready,
+};
+/** The one button of each state: onboarding (signup) until details are in, then Stripe's dashboard (signin). */
+const ACTION: Record<OnboardingState, { call: "signup" | "signin"; label: () => string }> = {
+  not_connected: { call: "signup", label: m.wallet_action_set_up },
+  incomplete: { call: "signup", label: m.wallet_action_continue },
+  requirements_due: { call: "signup", label: m.wallet_action_continue },
+  in_review: { call: "signin", label: m.wallet_action_dashboard },
+  ready: { call: "signin", label: m.wallet_action_dashboard },
+};
+
+const h2 = "text-lg font-semibold text-zinc-900 dark:text-zinc-50";
+const card = "rounded-lg border border-zinc-200 p-4 dark:border-zinc-800";
+const cell = "px-3 py-2 text-left align-top";
+const head = `${cell} text-xs font-semibold uppercase tracking-wide text-zinc-700 dark:text-zinc-300`;
+const num = "px-3 py-2 text-right align-top tabular-nums";
+
+/** Asks the Worker for a Stripe link (spec section 7 signup / signin) and goes there. */
+function StripeLinkButton({ state }: { state: OnboardingState }) {
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  // Enabled once hydrated: a click before then would do nothing (the link is fetched by script).
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const action = ACTION[state];
+  const go = async () => {
+    setBusy(true);
+    setFailed(false);
+    const response = await fetch(`/api/stripe/connect/${action.call}`, { method: "POST" }).catch(() => null);
+    const body = response?.ok ? ((await response.json()) as { url?: string }) : null;
+    if (body?.url) return window.location.assign(body.url);
+    setBusy(false);
+    setFailed(true);
+  };
+  return (
+    <div className="space-y-2">
+      <button type="button" className="button-primary min-h-11" onClick={go} disabled={busy || !hydrated} aria-busy={busy} data-testid="wallet-stripe-link">
+        {action.label()}
+      </button>
+      {failed && <p role="alert" className="text-sm text-red-700 dark:text-red-300">{m.wallet_action_failed()}</p>}
+    </div>
+  );
+}
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="flex justify-between gap-4 py-0.5">
+      <dt className="text-zinc-700 dark:text-zinc-300">{label}</dt>
+      <dd className="font-medium text-zinc-900 dark:text-zinc-100">{value}</dd>
+    </div>
+  );
+}
+
+function AccountStatus({ status, returned }: { status: WalletView["status"]; returned: string | null }) {
+  const yesNo = (value: boolean) => (value ? m.wallet_yes() : m.wallet_no());
+  return (
+    <section aria-labelledby="wallet-account" className={`${card} space-y-3`} data-testid="wallet-account" data-state={status.state}>
+      <h2 id="wallet-account" className={h2}>{m.wallet_account_heading()}</h2>
+      <p className="text-base font-semibold text-zinc-900 dark:text-zinc-100" data-testid="wallet-state">{STATE_LABELS[status.state]()}</p>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">{TODO[status.state]()}</p>
+      {returned === "refresh" && status.state !== "ready" && <p className="text-sm text-amber-800 dark:text-amber-200">{m.wallet_returned_refresh()}</p>}
+      {status.connected && (
+        <dl className="max-w-md text-sm">
+          <Fact label={m.wallet_fact_details_submitted()} value={yesNo(status.detailsSubmitted)} />
+          <Fact label={m.wallet_fact_charges_enabled()} value={yesNo(status.chargesEnabled)} />
+          <Fact label={m.wallet_fact_payouts_enabled()} value={yesNo(status.payoutsEnabled)} />
+          <Fact label={m.wallet_fact_requirements_due()} value={status.requirementsDue.length ? status.requirementsDue.join(", ") : m.wallet_none()} />
+        </dl>
+      )}
+      <StripeLinkButton state={status.state} />
+    </section>
+  );
+}
+
+function Amounts({ label, amounts, testId }: { label: string; amounts: Money[]; testId: string }) {
+  return (
+    <div className={card} data-testid={testId}>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">{label}</p>
+      {amounts.length === 0 ? (
+        <p className="text-xl font-semibold tabular-nums text-zinc-900 dark:text-zinc-50">—</p>
+      ) : (
+        amounts.map((a) => (
+          <p key={a.currencyCode} className="text-xl font-semibold tabular-nums text-zinc-900 dark:text-zinc-50">{showMoney(a.amount, a.currencyCode)}</p>
+        ))
+      )}
+    </div>
+  );
+}
+
+function Balance({ balance, held }: Pick<WalletView, "balance" | "held">) {
+  return (
+    <section aria-labelledby="wallet-balance" className="space-y-3">
+      <h2 id="wallet-balance" className={h2}>{m.wallet_balance_heading()}</h2>
+      {!balance && held.length === 0 ? (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.wallet_no_balance()}</p>
+      ) : (
+        <div className="grid gap-3 sm:grid-cols-3">
+          {balance && <Amounts label={m.wallet_balance_available()} amounts={balance.available} testId="wallet-available" />}
+          {balance && <Amounts label={m.wallet_balance_pending()} amounts={balance.pending} testId="wallet-pending" />}
+          {held.length > 0 && <Amounts label={m.wallet_balance_held()} amounts={held} testId="wallet-held" />}
+        </div>
+      )}
+      <p className="text-xs text-zinc-700 dark:text-zinc-300">{m.wallet_balance_note()}</p>
+    </section>
+  );
+}
+
+function Sales({ sales, page }: { sales: WalletView["sales"]; page: number }) {
+  return (
+    <section aria-labelledby="wallet-orders" className="space-y-3">
+      <h2 id="wallet-orders" className={h2}>{m.wallet_orders_heading()}</h2>
+      {sales.items.length === 0 && page === 1 ? (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.wallet_orders_empty()}</p>
+      ) : (
+        <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+          <table className="w-full text-sm" data-testid="wallet-orders">
+            <thead className="bg-zinc-50 dark:bg-zinc-900">
+              <tr>
+                <th className={head}>{m.history_column_date()}</th>
+                <th className={head}>{m.history_column_order()}</th>
+                <th className={head}>{m.orders_breakdown_income()}</th>
+                <th className={head}>{m.orders_breakdown_tax()}</th>
+                <th className={head}>{m.orders_breakdown_sales()}</th>
+                <th className={head}>{m.orders_breakdown_fee()}</th>
+                <th className={head}>{m.orders_breakdown_total()}</th>
+                <th className={head}>{m.wallet_column_transfer()}</th>
+                <th className={head}>{m.wallet_column_payout()}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {sales.items.map((e) => {
+                const b = e.breakdown;
+                return (
+                  <tr key={e.transactionId} data-order={e.code}>
+                    <td className={cell}>{showDate(e.paidAt)}</td>
+                    <td className={cell}>
+                      <Link to={`${DASHBOARD_PATHS.managements}?order=${encodeURIComponent(e.code)}`} className="font-medium text-brand-700 underline dark:text-brand-300">
+                        <span className="font-mono text-xs">{e.code}</span> {e.title}
+                      </Link>
+                    </td>
+                    <td className={num}>{showMoney(b.incomeAmount, b.currencyCode)}</td>
+                    <td className={num}>{showMoney(b.taxAmount, b.currencyCode)}</td>
+                    <td className={num}>{showMoney(b.salesAmount, b.currencyCode)}</td>
+                    <td className={num}>{showMoney(b.feeAmount, b.currencyCode)}</td>
+                    <td className={num}>
+                      {showMoney(b.totalAmount, b.currencyCode)}
+                      {b.displayCurrencyCode !== b.currencyCode && (
+                        <span className="block text-xs text-zinc-700 dark:text-zinc-300">{showApproximation(b.displayTotalAmount, b.displayCurrencyCode)}</span>
+                      )}
+                    </td>
+                    <td className={num} data-testid="wallet-transfer-amount">{e.payout ? showMoney(e.payout.amount, b.currencyCode) : "—"}</td>
+                    <td className={cell}><PayoutStatus entry={e} /></td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <Pages page={page} hasMore={sales.hasMore} />
+    </section>
+  );
+}
+
+function BankPayouts({ payouts }: Pick<WalletView, "payouts">) {
+  return (
+    <section aria-labelledby="wallet-payouts" className="space-y-3">
+      <h2 id="wallet-payouts" className={h2}>{m.wallet_payouts_heading()}</h2>
+      {payouts.length === 0 ? (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.wallet_payouts_empty()}</p>
+      ) : (
+        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 text-sm dark:divide-zinc-800 dark:border-zinc-800" data-testid="wallet-payouts">
+          {payouts.map((p) => (
+            <li key={p.id} className="flex justify-between gap-4 px-3 py-2">
+              <span className="tabular-nums font-medium text-zinc-900 dark:text-zinc-100">{showMoney(p.amount, p.currencyCode)}</span>
+              <span className="text-zinc-700 dark:text-zinc-300">{m.wallet_payout_arrival({ date: showDate(p.arrivalDate) })}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export function Wallet({ wallet, page, returned }: { wallet: WalletView; page: number; returned: string | null }) {
+  return (
+    <div className="space-y-8">
+      <AccountStatus status={wallet.status} returned={returned} />
+      <Balance balance={wallet.balance} held={wallet.held} />
+      <Sales sales={wallet.sales} page={page} />
+      <BankPayouts payouts={wallet.payouts} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { Wallet } from "~/components/wallet/wallet-view";
+import { requestContext } from "~/lib/request-context";
+import { m } from "~/paraglide/messages.js";
+import { createStripe } from "../../../worker/payments/stripe-client";
+import { loadWallet } from "../../../worker/services/wallet";
+import { requireCreatorSide } from "./guards.server";
+import type { Route } from "./+types/wallet";
+
+/**
+ * /dashboard/creator/wallet (creators and admins; issue 12, decision 029): the caller's own payout account, balance,
+ * sales with their payouts, and bank payouts. Stripe's onboarding page sends the creator back here
+ * (?onboarding=return|refresh); reading the status then also releases any payout held for the account.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = requireCreatorSide(context);
+  const { db, env, url, locale } = context.get(requestContext);
+  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const wallet = await loadWallet(db, createStripe(env), { userAccountId: user.accountId, page, locale, displayCurrencyCode: user.displayCurrencyCode });
+  return { wallet, page, returned: url.searchParams.get("onboarding") };
+}
+
+export const meta: Route.MetaFunction = () => dashboardTitle(m.wallet_title());
+
+export default function WalletPage({ loaderData }: Route.ComponentProps) {
+  return (
+    <DashboardPage title={m.wallet_title()} intro={m.wallet_intro()}>
+      <Wallet {...loaderData} />
+    </DashboardPage>
+  );
+}

@@ -1,0 +1,177 @@
+// `npm run bench:chat`: the order chat's fan-out (issue 11: p50 ≤ 10 ms and p99 ≤ 40 ms at 100 sockets locally) and
+// the messages per second one room sustains.
+//
+// 1. Production build (no dev tools) served in workerd by `vite preview`, as the other benches serve it, on a fresh
+//    local state with the demo data (.wrangler/bench-state-chat).
+// 2. Into that state, before the server starts: sessions for the demo creator and the demo client, and one APPROVED
+//    order between them with an OPENED chat room (UNLIMITED_REPLY).
+// 3. For 2, 10 and 100 sockets in that room (half the creator's, half the client's, all from this process): one
+//    sender's messages, one at a time (the next once every socket has the last), WARMUP first, then MESSAGES measured.
+//    Fan-out latency is, for each message and each socket, the time from the send to that socket's frame (the
+//    sender's own copy included: it is its acknowledgement). Then the throughput: BURST messages sent at once by
+//    four senders, timed until the last socket has every one of them, with 10 sockets in the room.
+// Prints a table and writes .bench/chat.json. Goals are reported, not enforced: timings on a shared 2-core machine are
+// not a test, and this process (the 100 clients) shares the cores with workerd.
+//
+//   BENCH_MESSAGES=200 BENCH_WARMUP=20 BENCH_BURST=1000 BENCH_SOCKETS=2,10,100 BENCH_SKIP_BUILD=1 npm run bench:chat
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import { build, freePort, log, prepareState, root, run, startPreview } from "./serve-test-build.mjs";
+
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
+const BURST = Number(process.env.BENCH_BURST ?? 1000);
+const SOCKET_COUNTS = (process.env.BENCH_SOCKETS ?? "2,10,100").split(",").map(Number);
+const P50_GOAL_MS = 10;
+const P99_GOAL_MS = 40;
+const STATE_DIR = join(root, ".wrangler", "bench-state-chat");
+const CREATOR_EMAIL = "creator@demo.comet.local";
+const CLIENT_EMAIL = "client@demo.comet.local";
+const DAY = 86_400_000;
+
+const quote = (value) => `'${String(value).replaceAll("'", "''")}'`;
+const accountOf = (email) => `(SELECT c.id FROM commission_accounts c JOIN user_accounts u ON u.id = c.user_account_id WHERE u.email = ${quote(email)})`;
+
+/** The SQL that gives the bench its two sessions and its room. */
+function fixtures() {
+  const now = Date.now();
+  const session = (email) => {
+    const token = randomBytes(32).toString("base64url");
+    const sql = `INSERT INTO sessions (id_hash, user_account_id, expires_at, last_seen_at, created_at)
+      SELECT ${quote(createHash("sha256").update(token).digest("hex"))}, id, ${now + 30 * DAY}, ${now}, ${now} FROM user_accounts WHERE email = ${quote(email)};`;
+    return { cookie: `comet_session=${token}`, sql };
+  };
+  const seller = session(CREATOR_EMAIL);
+  const buyer = session(CLIENT_EMAIL);
+  const orderId = randomUUID();
+  const roomId = randomUUID();
+  const order = `INSERT INTO commission_orders (id, code, seller_id, buyer_id, order_submit_status, order_progress_status, order_chat_status, price_amount, price_currency_id,
+      submitted_at, approved_at, approval_deadline, payment_deadline, created_at, updated_at)
+    VALUES (${quote(orderId)}, ${quote(`c${orderId.slice(0, 7)}`)}, ${accountOf(CREATOR_EMAIL)}, ${accountOf(CLIENT_EMAIL)}, 'SERVICE_SUBMITTED', 'APPROVED', 'OPENED', 10000,
+      (SELECT id FROM currencies WHERE code = 'JPY'), ${now}, ${now}, ${now + 7 * DAY}, ${now + 7 * DAY}, ${now}, ${now});
+    INSERT INTO chat_rooms (id, order_id, room_status) VALUES (${quote(roomId)}, ${quote(orderId)}, 'OPENED');`;
+  return { roomId, cookies: [seller.cookie, buyer.cookie], sql: [seller.sql, buyer.sql, order].join("\n") };
+}
+
+/** A socket into the room, as a page of ours opens it (our Origin, the session cookie); resolves on its hello. */
+function connect(serverUrl, roomId, cookie, onFrame) {
+  return new Promise((resolve, reject) => {
+    const url = `${serverUrl.replace(/^http/, "ws")}/ws/chat/${roomId}`;
+    const ws = new WebSocket(url, { headers: { cookie, origin: serverUrl } });
+    const timer = setTimeout(() => reject(new Error("no hello within 10 s")), 10_000);
+    ws.addEventListener("message", (event) => {
+      const data = String(event.data);
+      if (data.startsWith('{"type":"hello"')) {
+        clearTimeout(timer);
+        resolve(ws);
+      } else onFrame(data);
+    });
+    ws.addEventListener("error", () => reject(new Error(`socket error on ${url}`)));
+  });
+}
+
+const sendFrame = (ws, id, text) => ws.send(JSON.stringify({ type: "send", clientMessageId: id, messageText: { text, languageCode: "en" }, messageMedias: [] }));
+const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
+
+/** `count` sockets in the room; `arrivals(id)` waits until every socket has the message with that clientMessageId. */
+async function openRoom(serverUrl, data, count) {
+  const pending = new Map();
+  // The message's clientMessageId is read off the frame's text, not parsed: 100 sockets in one Node process would
+  // otherwise measure this process's JSON.parse as much as the room's fan-out.
+  const onFrame = (data) => {
+    if (data.startsWith('{"type":"refused"')) throw new Error(`refused: ${data}`);
+    const at = data.indexOf('"clientMessageId":"');
+    if (!data.startsWith('{"type":"message"') || at < 0) return;
+    const start = at + '"clientMessageId":"'.length;
+    const entry = pending.get(data.slice(start, data.indexOf('"', start)));
+    if (!entry) return;
+    entry.times.push(performance.now());
+    if (entry.times.length === count) entry.resolve(entry.times);
+  };
+  const sockets = [];
+  for (let i = 0; i < count; i++) sockets.push(await connect(serverUrl, data.roomId, data.cookies[i % 2], onFrame));
+  const expect = (id) => new Promise((resolve) => pending.set(id, { times: [], resolve }));
+  return { sockets, expect, close: () => sockets.forEach((ws) => ws.close(1000)) };
+}
+
+/** Fan-out latency with `count` sockets: sequential messages from the first socket. */
+async function fanOut(serverUrl, data, count) {
+  const room = await openRoom(serverUrl, data, count);
+  const latencies = [];
+  // The first and the last socket to get each message: how much of the spread is the fan-out itself.
+  const firsts = [];
+  const lasts = [];
+  for (let i = 0; i < WARMUP + MESSAGES; i++) {
+    const id = randomUUID();
+    const arrived = room.expect(id);
+    const sentAt = performance.now();
+    sendFrame(room.sockets[0], id, `fan-out ${count} #${i}`);
+    const times = await arrived;
+    if (i < WARMUP) continue;
+    for (const at of times) latencies.push(at - sentAt);
+    firsts.push(times[0] - sentAt);
+    lasts.push(times.at(-1) - sentAt);
+  }
+  room.close();
+  const median = (values) => quantile([...values].sort((a, b) => a - b), 0.5);
+  latencies.sort((a, b) => a - b);
+  return { sockets: count, messages: MESSAGES, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: latencies.at(-1), firstP50: median(firsts), lastP50: median(lasts) };
+}
+
+/** Messages per second one room stores and fans out: BURST messages from four senders at once, 10 sockets. */
+async function throughput(serverUrl, data) {
+  const count = 10;
+  const room = await openRoom(serverUrl, data, count);
+  const ids = Array.from({ length: BURST }, () => randomUUID());
+  const all = Promise.all(ids.map((id) => room.expect(id)));
+  const started = performance.now();
+  ids.forEach((id, i) => sendFrame(room.sockets[i % 4], id, `burst #${i}`));
+  await all;
+  const seconds = (performance.now() - started) / 1000;
+  room.close();
+  return { sockets: count, messages: BURST, seconds, perSecond: BURST / seconds };
+}
+
+let server;
+let exitCode = 0;
+try {
+  if (typeof WebSocket !== "function") throw new Error("this Node has no global WebSocket (Node 22+ needed: run it through npm, which puts the project's Node first)");
+  if (process.env.BENCH_SKIP_BUILD === "1") log("bench-chat", "BENCH_SKIP_BUILD=1: using build/ as it is");
+  else log("bench-chat", `production build in ${build({ devTools: false }).seconds.toFixed(1)} s`);
+  prepareState(STATE_DIR, "bench-chat", { media: false });
+  const data = fixtures();
+  const sqlFile = join(tmpdir(), `comet-bench-chat-${process.pid}.sql`);
+  writeFileSync(sqlFile, data.sql);
+  run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--file", sqlFile], { env: { CI: "true" }, quiet: true });
+  log("bench-chat", `sessions for ${CREATOR_EMAIL} and ${CLIENT_EMAIL}, and an OPENED chat room between them`);
+  server = await startPreview({ stateDir: STATE_DIR, port: await freePort(), prefix: "bench-chat" });
+  const [load1] = loadavg();
+  const fanOuts = [];
+  for (const count of SOCKET_COUNTS) fanOuts.push(await fanOut(server.url, data, count));
+  const rate = await throughput(server.url, data);
+
+  const pad = (value, width) => String(value).padStart(width);
+  console.log(`\nComet chat bench: production build in workerd (vite preview), loopback, one room; ${MESSAGES} sequential messages per row after ${WARMUP} warm-up; load average ${load1.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${cpus().length} cores`);
+  console.log(`\n${"fan-out".padEnd(12)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("max ms", 8)} ${pad("first p50", 10)} ${pad("last p50", 9)}`);
+  for (const r of fanOuts) {
+    console.log(`${`${r.sockets} sockets`.padEnd(12)} ${pad(r.p50.toFixed(2), 8)} ${pad(r.p99.toFixed(2), 8)} ${pad(r.max.toFixed(2), 8)} ${pad(r.firstP50.toFixed(2), 10)} ${pad(r.lastP50.toFixed(2), 9)}`);
+  }
+  console.log("(first / last p50: the median time to the first and to the last socket of each message)");
+  console.log(`\nthroughput: ${rate.messages} messages from 4 senders at once, ${rate.sockets} sockets: ${rate.seconds.toFixed(2)} s, ${rate.perSecond.toFixed(0)} messages/s stored and fanned out`);
+  const hundred = fanOuts.find((r) => r.sockets === 100) ?? fanOuts.at(-1);
+  const met = hundred.p50 <= P50_GOAL_MS && hundred.p99 <= P99_GOAL_MS;
+  console.log(`${hundred.sockets} sockets: p50 ${hundred.p50.toFixed(2)} ms (goal ≤ ${P50_GOAL_MS}), p99 ${hundred.p99.toFixed(2)} ms (goal ≤ ${P99_GOAL_MS}): ${met ? "met" : "NOT met"}`);
+  mkdirSync(join(root, ".bench"), { recursive: true });
+  writeFileSync(join(root, ".bench", "chat.json"), `${JSON.stringify({ at: new Date().toISOString(), messages: MESSAGES, warmup: WARMUP, loadAverage: load1, fanOuts, throughput: rate }, null, 2)}\n`);
+  log("bench-chat", "wrote .bench/chat.json");
+} catch (error) {
+  console.error(`[bench-chat] ${error instanceof Error ? error.message : error}`);
+  if (server) console.error(server.output());
+  exitCode = 1;
+} finally {
+  await server?.stop();
+}
+process.exit(exitCode);

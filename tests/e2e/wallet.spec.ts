@@ -1,0 +1,94 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, signUpWithApi, test } from "./fixtures";
+import { message } from "./messages";
+import { insertOrder } from "./order-fixtures";
+import { newCreator, saveCard, switchTo } from "./order-steps";
+import { pngBytes } from "./png";
+
+/**
+ * The creator wallet (issue 12, docs/decisions/029): a new creator connects a payout account on the Stripe emulator's
+ * onboarding page, completes a paid order, and sees its transfer in the wallet and the sales history, in English and
+ * in Japanese. Fresh users each run, so the spec can run twice on the same state.
+ */
+const WALLET = "/dashboard/creator/wallet";
+const MANAGEMENTS = "/dashboard/commission/managements";
+const ja = (key: string) => message("wallet", "ja", key);
+
+const panel = (page: Page, code: string) => page.getByRole("article", { name: new RegExp(code) });
+
+test("a creator connects a payout account, completes an order and sees the transfer, in English and Japanese", async ({ page, baseURL }) => {
+  test.setTimeout(150_000);
+  const client = await signUpWithApi(page);
+  await saveCard(page, "4242 4242 4242 4242");
+  await expect(page.getByText("Visa ending in 4242")).toBeVisible();
+  const creator = await newCreator(page);
+
+  // Not connected yet: the state said plainly, with the one thing to do.
+  await page.goto(WALLET);
+  const account = page.getByTestId("wallet-account");
+  await expect(account.getByTestId("wallet-state")).toHaveText("No payout account yet");
+  await expect(account).toContainText("Set up a payout account with Stripe to receive the money from your sales.");
+
+  // Stripe's (the emulator's) onboarding page, left once, then completed.
+  await page.getByRole("button", { name: "Set up payouts" }).click();
+  await expect(page).toHaveURL(/\/_emulator\/connect\/onboarding\/acct_/);
+  await expectAccessible(page);
+  await page.getByRole("button", { name: "Leave incomplete" }).click();
+  await expect(page).toHaveURL(new RegExp(`${WALLET}\\?onboarding=refresh$`));
+  await expect(account.getByTestId("wallet-state")).toHaveText("Setup not finished");
+  await expect(account).toContainText("Setup was not finished. Continue whenever you are ready.");
+  await page.getByRole("button", { name: "Continue setup on Stripe" }).click();
+  await page.getByRole("button", { name: "Complete onboarding" }).click();
+  await expect(page).toHaveURL(new RegExp(`${WALLET}\\?onboarding=return$`));
+  await expect(account.getByTestId("wallet-state")).toHaveText("Ready for payouts");
+  for (const fact of ["Details submitted", "Charges enabled", "Payouts enabled"]) await expect(account.getByText(fact)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Open Stripe dashboard" })).toBeVisible();
+
+  // An order at ¥12,000, approved, paid by the client, delivered and completed by the creator.
+  const title = `Wallet ${Date.now().toString(36)}`;
+  const { code } = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title });
+  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(panel(page, code).getByText("Accepted", { exact: true })).toBeVisible();
+  await switchTo(page, client.email);
+  await page.goto(`/dashboard/commission/client/requests?order=${code}`);
+  await page.getByRole("tab", { name: "Payment" }).click();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Awaiting creator delivery" })).toBeVisible();
+  await switchTo(page, creator.email);
+  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  await page.getByRole("tab", { name: "Delivery" }).click();
+  await page.getByLabel("Upload files").setInputFiles({ name: "final.png", mimeType: "image/png", buffer: pngBytes() });
+  await expect(page.getByRole("link", { name: "Download final.png" })).toBeVisible();
+  await page.getByRole("button", { name: "Deliver" }).click();
+  await expect(panel(page, code).getByText("Delivered", { exact: true }).first()).toBeVisible();
+  await page.getByRole("button", { name: "Complete" }).click();
+  await expect(panel(page, code).getByText("Completed", { exact: true }).first()).toBeVisible();
+
+  // The wallet: ¥12,000 → tax ¥1,091 (1/11), sales ¥10,909, income ¥9,885 (sales / 1.1036), fee ¥1,024; the creator's
+  // share is the total minus the fee, ¥10,976, transferred from the client's still-pending charge: pending in the balance.
+  await page.goto(WALLET);
+  const row = page.getByTestId("wallet-orders").locator(`tr[data-order="${code}"]`);
+  for (const figure of ["¥9,885", "¥1,091", "¥10,909", "¥1,024", "¥12,000"]) await expect(row).toContainText(figure);
+  await expect(row.getByTestId("wallet-transfer-amount")).toHaveText("¥10,976");
+  await expect(row.getByTestId("payout-status")).toHaveText("Transferred");
+  await expect(page.getByTestId("wallet-pending")).toContainText("¥10,976");
+  await expect(page.getByText("No payouts to your bank yet.")).toBeVisible();
+
+  // The same sale and payout in the sales history.
+  await page.goto("/dashboard/history/sales");
+  const sale = page.getByTestId("sales-history").locator(`tr[data-order="${code}"]`);
+  await expect(sale.getByTestId("payout-status")).toHaveText("Transferred");
+  await expect(sale).toContainText("¥9,885");
+
+  // In Japanese.
+  await page.context().addCookies([{ name: "app-language", value: "ja", url: baseURL! }]);
+  await page.goto(WALLET);
+  await expect(page.getByRole("heading", { level: 1, name: ja("wallet_title") })).toBeVisible();
+  await expect(account.getByTestId("wallet-state")).toHaveText(ja("wallet_state_ready"));
+  await expect(account).toContainText(ja("wallet_todo_ready"));
+  const jaRow = page.getByTestId("wallet-orders").locator(`tr[data-order="${code}"]`);
+  await expect(jaRow.getByTestId("payout-status")).toHaveText(ja("wallet_payout_transferred"));
+  await expect(jaRow.getByTestId("wallet-transfer-amount")).toHaveText("¥10,976");
+  await expect(page.getByRole("button", { name: ja("wallet_action_dashboard") })).toBeVisible();
+});

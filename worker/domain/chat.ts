@@ -1,0 +1,144 @@
+/**
+ * The order chat's rules (spec sections 4, 5, 9; issue 11; docs/decisions/027): who may write in a room now, what a
+ * message may hold, and which room settings the seller may save. Pure: the ChatRoom Durable Object and the chat API
+ * ask these and act on the answer; refusals are the wire contract's ChatRefusal keys, worded at the edge.
+ */
+import { CHAT_MESSAGE_CHARACTER_FALLBACK, type ChatRefusal, type ChatRoomView, type ChatRestrictionType, type ChatRoomStatus, type ChatSide } from "./chat-protocol";
+
+export const CHAT_RESTRICTION_TYPES: readonly ChatRestrictionType[] = ["UNLIMITED_REPLY", "MODERATE_REPLY", "NO_REPLY"];
+/** The media count a room allows when none is set (the chat_rooms column's default). */
+export const CHAT_MEDIA_FALLBACK = 10;
+/** The bounds of what the seller may set (spec section 9 gives no values: decision 027). */
+export const CHAT_CHARACTER_LIMIT_MAX = 10_000;
+export const CHAT_MEDIA_LIMIT_MAX = 20;
+
+export interface ChatRoomRules {
+  roomStatus: ChatRoomStatus;
+  restrictionType: ChatRestrictionType;
+  messageCharacterLimit: number | null;
+  messageMediaLimit: number | null;
+}
+
+/** What the room's history says about turns, for MODERATE_REPLY: the seq of each side's latest message (0: none). */
+export interface ChatTurns {
+  lastSellerSeq: number;
+  lastBuyerSeq: number;
+}
+
+/** The room's character limit: its own when set and positive, else the spec's fallback of 1000. */
+export function characterLimitOf(room: Pick<ChatRoomRules, "messageCharacterLimit">): number {
+  const limit = room.messageCharacterLimit;
+  return limit !== null && Number.isSafeInteger(limit) && limit > 0 ? limit : CHAT_MESSAGE_CHARACTER_FALLBACK;
+}
+
+export function mediaLimitOf(room: Pick<ChatRoomRules, "messageMediaLimit">): number {
+  const limit = room.messageMediaLimit;
+  return limit !== null && Number.isSafeInteger(limit) && limit >= 0 ? limit : CHAT_MEDIA_FALLBACK;
+}
+
+/** Characters as a person counts them: code points, so an emoji outside the BMP is one, not two UTF-16 units. */
+export function countCharacters(text: string): number {
+  let count = 0;
+  for (const _ of text) count++;
+  return count;
+}
+
+/**
+ * May this side write now? Null when yes, else why not (the input's placeholder says so).
+ * - CLOSED (order COMPLETED or CANCELED): nobody writes.
+ * - The seller writes in any other state, whatever the restriction.
+ * - The client (buyer) writes only while OPENED; NO_REPLY shuts them out; MODERATE_REPLY lets them reply once per
+ *   seller message: they may send when the seller has written since their own last message.
+ */
+export function writeBlockedBy(room: Pick<ChatRoomRules, "roomStatus" | "restrictionType">, side: ChatSide, turns: ChatTurns): ChatRefusal | null {
+  if (room.roomStatus === "CLOSED") return "room_closed";
+  if (side === "seller") return null;
+  if (room.roomStatus !== "OPENED") return "room_not_opened";
+  if (room.restrictionType === "NO_REPLY") return "no_reply";
+  if (room.restrictionType === "MODERATE_REPLY" && turns.lastSellerSeq <= turns.lastBuyerSeq) return "moderate_reply_used";
+  return null;
+}
+
+export interface ChatDraft {
+  text: string;
+  mediaCount: number;
+}
+
+/** A message's content (spec section 5): non-empty (text or media), within the room's character and media limits. */
+export function contentRefusal(room: Pick<ChatRoomRules, "messageCharacterLimit" | "messageMediaLimit">, draft: ChatDraft): ChatRefusal | null {
+  if (draft.text.trim() === "" && draft.mediaCount === 0) return "empty_message";
+  if (countCharacters(draft.text) > characterLimitOf(room)) return "too_many_characters";
+  if (draft.mediaCount > mediaLimitOf(room)) return "too_many_medias";
+  return null;
+}
+
+/** Both checks a send must pass, the writer's first. */
+export function sendRefusal(room: ChatRoomRules, side: ChatSide, turns: ChatTurns, draft: ChatDraft): ChatRefusal | null {
+  return writeBlockedBy(room, side, turns) ?? contentRefusal(room, draft);
+}
+
+export interface ChatSettings {
+  restrictionType: ChatRestrictionType;
+  messageCharacterLimit: number;
+  messageMediaLimit: number;
+}
+
+/**
+ * chatRoom.update's values (spec section 7): a known restriction type and whole limits within bounds. Whether the
+ * order still allows the change is the Order rules' `editable.chatSettings` (worker/domain/order.ts), not this.
+ */
+export function settingsRefusal(settings: ChatSettings): ChatRefusal | null {
+  const { restrictionType, messageCharacterLimit, messageMediaLimit } = settings;
+  if (!CHAT_RESTRICTION_TYPES.includes(restrictionType)) return "invalid_settings";
+  if (!Number.isSafeInteger(messageCharacterLimit) || messageCharacterLimit < 1 || messageCharacterLimit > CHAT_CHARACTER_LIMIT_MAX) return "invalid_settings";
+  if (!Number.isSafeInteger(messageMediaLimit) || messageMediaLimit < 0 || messageMediaLimit > CHAT_MEDIA_LIMIT_MAX) return "invalid_settings";
+  return null;
+}
+
+/** The room's status for an order's chat status (the Order object's `chat`, spec section 4): the same three names. */
+export function roomStatusOf(orderChat: "DRAFT" | "OPENED" | "CLOSED"): ChatRoomStatus {
+  return orderChat;
+}
+
+/** The next read marker: it only moves forward, and never past the last message. */
+export function nextReadSeq(current: number, requested: number, lastSeq: number): number {
+  if (!Number.isSafeInteger(requested)) return current;
+  return Math.max(current, Math.min(requested, lastSeq));
+}
+
+/**
+ * The dedupe key of the other party's unread-message notice: one per room and reader until their read marker moves,
+ * so a burst of messages makes one notice, and a message after they have read makes the next.
+ */
+export function unreadNoticeKey(roomId: string, recipientSide: ChatSide, recipientReadSeq: number): string {
+  return `chat:${roomId}:${recipientSide}:${recipientReadSeq}`;
+}
+
+export const otherSide = (side: ChatSide): ChatSide => (side === "seller" ? "buyer" : "seller");
+
+/** What a room's view is made of: the ChatRoom object's record, or the order page's D1 projection of it. */
+export interface ChatRoomFacts extends ChatRoomRules, ChatTurns {
+  id: string;
+  orderId: string;
+  orderCode: string;
+  sellerReadSeq: number;
+  buyerReadSeq: number;
+}
+
+/** The room as one side sees it: the same for the socket's hello and room frames, the API and the order page. */
+export function chatRoomView(room: ChatRoomFacts, viewerSide: ChatSide): ChatRoomView {
+  const blocked = writeBlockedBy(room, viewerSide, room);
+  return {
+    id: room.id,
+    orderId: room.orderId,
+    orderCode: room.orderCode,
+    roomStatus: room.roomStatus,
+    restrictionType: room.restrictionType,
+    messageCharacterLimit: characterLimitOf(room),
+    messageMediaLimit: mediaLimitOf(room),
+    viewerSide,
+    lastReadSeq: { seller: room.sellerReadSeq, buyer: room.buyerReadSeq },
+    canWrite: blocked === null,
+    writeBlockedBy: blocked,
+  };
+}

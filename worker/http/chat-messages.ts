@@ -1,0 +1,24 @@
+import { m } from "../../app/paraglide/messages.js";
+import type { ChatRefusal } from "../domain/chat-protocol";
+
+/**
+ * A refused chat action (worker/domain/chat.ts's keys) in the user's language: the API's answers and the ChatRoom
+ * object's `refused` frames. Listed explicitly (not m[key]) so a bundle carries only these messages.
+ */
+const CHAT_MESSAGES: Record<ChatRefusal, (inputs: object, options: { locale: "en" | "ja" }) => string> = {
+  not_found: m.chat_server_error_not_found,
+  room_closed: m.chat_server_error_room_closed,
+  room_not_opened: m.chat_server_error_room_not_opened,
+  no_reply: m.chat_server_error_no_reply,
+  moderate_reply_used: m.chat_server_error_moderate_reply_used,
+  empty_message: m.chat_server_error_empty_message,
+  too_many_characters: m.chat_server_error_too_many_characters,
+  too_many_medias: m.chat_server_error_too_many_medias,
+  invalid_media: m.chat_server_error_invalid_media,
+  not_editable: m.chat_server_error_not_editable,
+  invalid_settings: m.chat_server_error_invalid_settings,
+};
+
+export function chatRefusalMessage(refusal: ChatRefusal, locale: string): string {
+  return CHAT_MESSAGES[refusal]({}, { locale: locale === "ja" ? "ja" : "en" });
+}

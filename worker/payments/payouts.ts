@@ -1,0 +1,149 @@
+/**
+ * Creator payouts (issue 12, docs/decisions/029): the creator's share of a completed order goes to their connected
+ * account exactly once.
+ * - The Order Durable Object writes the payout row in the same D1 batch as the completion (`payoutOnCompletion`): an
+ *   outbox, one row per order (unique `order_id`), HELD. Only a paid order can complete, so a refunded (canceled)
+ *   order never gets one.
+ * - `releasePayout` claims a HELD row whose creator's account can be paid out (a conditional update with a short
+ *   lease: of racing releases one calls Stripe), creates the transfer with the order's idempotency key (a release
+ *   retried after a crash gets the same transfer from Stripe), and marks it TRANSFERRED with a conditional update.
+ * - Who releases: the completion itself, `account.updated` once the account can be paid out, the wallet page after
+ *   onboarding, and the cron for anything left over.
+ */
+import type Stripe from "stripe";
+import { sellerTransferAmount } from "../domain/money";
+import { transferIdempotencyKey } from "../domain/payouts";
+import { feeNumeratorsFrom, feeNumeratorsOf } from "../services/order-views";
+
+export interface PayoutDeps {
+  d1: D1Database;
+  stripe: Stripe;
+}
+
+/** How long a release may hold its claim before another may try (a crashed release's row is retried after it). */
+const CLAIM_MS = 60_000;
+
+/**
+ * The payout row the completion writes with its event (decision 029): the order's paid transaction's total minus the
+ * fee, by money.ts with the fee numerators frozen on the transaction. Nothing when the order has no paid transaction.
+ */
+export async function payoutOnCompletion(d1: D1Database, orderId: string, sellerUserAccountId: string, now: number): Promise<D1PreparedStatement[]> {
+  const paid = await d1
+    .prepare(`SELECT t.id, t.amount, t.currency_id, ${feeNumeratorsOf("t.id")} AS fee_numerators FROM payment_transactions t WHERE t.order_id = ? AND t.transaction_status = 'COMPLETED'`)
+    .bind(orderId)
+    .first<{ id: string; amount: number; currency_id: string; fee_numerators: string }>();
+  if (!paid) return [];
+  const amount = sellerTransferAmount(paid.amount, feeNumeratorsFrom(paid.fee_numerators));
+  return [
+    d1
+      .prepare(
+        `INSERT INTO creator_payouts (id, order_id, transaction_id, seller_user_account_id, amount, currency_id, idempotency_key, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING`,
+      )
+      .bind(crypto.randomUUID(), orderId, paid.id, sellerUserAccountId, amount, paid.currency_id, transferIdempotencyKey(orderId), now, now),
+  ];
+}
+
+interface ClaimedPayout {
+  id: string;
+  order_id: string;
+  amount: number;
+  idempotency_key: string;
+  currency_code: string;
+  stripe_account_id: string;
+  stripe_payment_intent_id: string | null;
+}
+
+/** Takes a HELD payout for this release, if its creator's account can be paid out and no other release holds it. */
+async function claim(d1: D1Database, payoutId: string, now: number): Promise<ClaimedPayout | null> {
+  const claimed = await d1
+    .prepare(
+      `UPDATE creator_payouts SET claimed_until = ?1, updated_at = ?2
+       WHERE id = ?3 AND payout_status = 'HELD' AND (claimed_until IS NULL OR claimed_until < ?2)
+         AND EXISTS (SELECT 1 FROM stripe_connected_accounts a WHERE a.user_account_id = creator_payouts.seller_user_account_id AND a.payouts_enabled = 1)
+       RETURNING id`,
+    )
+    .bind(now + CLAIM_MS, now, payoutId)
+    .first<{ id: string }>();
+  if (!claimed) return null;
+  return d1
+    .prepare(
+      `SELECT p.id, p.order_id, p.amount, p.idempotency_key, c.code AS currency_code, a.stripe_account_id, t.stripe_payment_intent_id
+       FROM creator_payouts p JOIN currencies c ON c.id = p.currency_id JOIN payment_transactions t ON t.id = p.transaction_id
+       JOIN stripe_connected_accounts a ON a.user_account_id = p.seller_user_account_id WHERE p.id = ?`,
+    )
+    .bind(payoutId)
+    .first<ClaimedPayout>();
+}
+
+/** The charge the buyer paid with: the transfer takes its funds (`source_transaction`), available or still pending. */
+async function sourceCharge(stripe: Stripe, intentId: string | null): Promise<string | undefined> {
+  if (!intentId) return undefined;
+  const intent = await stripe.paymentIntents.retrieve(intentId);
+  const charge = intent.latest_charge;
+  return typeof charge === "string" ? charge : (charge?.id ?? undefined);
+}
+
+export type ReleaseOutcome = "transferred" | "not_released" | "failed";
+
+/** Transfers one held payout if it can go now; a failure leaves it HELD (with Stripe's code) for the next release. */
+export async function releasePayout(deps: PayoutDeps, payoutId: string, now = Date.now()): Promise<ReleaseOutcome> {
+  const { d1, stripe } = deps;
+  const payout = await claim(d1, payoutId, now);
+  if (!payout) return "not_released";
+  try {
+    const transfer = await stripe.transfers.create(
+      {
+        amount: payout.amount,
+        currency: payout.currency_code.toLowerCase(),
+        destination: payout.stripe_account_id,
+        source_transaction: await sourceCharge(stripe, payout.stripe_payment_intent_id),
+        transfer_group: `order-${payout.order_id}`,
+        metadata: { orderId: payout.order_id, payoutId: payout.id },
+      },
+      { idempotencyKey: payout.idempotency_key },
+    );
+    await d1
+      .prepare(
+        `UPDATE creator_payouts SET payout_status = 'TRANSFERRED', stripe_transfer_id = ?, transferred_at = ?, claimed_until = NULL, last_error = NULL, updated_at = ?
+         WHERE id = ? AND payout_status = 'HELD'`,
+      )
+      .bind(transfer.id, now, now, payout.id)
+      .run();
+    return "transferred";
+  } catch (error) {
+    // Stripe refused (or could not be reached): the payout stays held, and the claim is let go for the next release.
+    const code = (error as { code?: string }).code ?? (error as Error).name ?? "error";
+    await d1.prepare("UPDATE creator_payouts SET claimed_until = NULL, last_error = ?, updated_at = ? WHERE id = ? AND payout_status = 'HELD'").bind(code, now, payout.id).run();
+    console.error("payout transfer failed", payout.order_id, code);
+    return "failed";
+  }
+}
+
+/** Releases the held payouts of one creator (after onboarding, on `account.updated`), or of everyone ready (the cron). */
+export async function releaseHeldPayouts(deps: PayoutDeps, sellerUserAccountId: string | null, now = Date.now()): Promise<ReleaseOutcome[]> {
+  const { results } = await deps.d1
+    .prepare(
+      `SELECT p.id FROM creator_payouts p JOIN stripe_connected_accounts a ON a.user_account_id = p.seller_user_account_id AND a.payouts_enabled = 1
+       WHERE p.payout_status = 'HELD' AND (?1 IS NULL OR p.seller_user_account_id = ?1) ORDER BY p.created_at LIMIT 50`,
+    )
+    .bind(sellerUserAccountId)
+    .all<{ id: string }>();
+  const outcomes: ReleaseOutcome[] = [];
+  for (const { id } of results) outcomes.push(await releasePayout(deps, id, now));
+  return outcomes;
+}
+
+/**
+ * The order's payout, released if it can be: the completion's own attempt, right after its batch. It never fails the
+ * completion (already recorded): whatever goes wrong leaves the payout held for account.updated or the cron.
+ */
+export async function releaseOrderPayout(d1: D1Database, stripe: () => Stripe, orderId: string, now = Date.now()): Promise<ReleaseOutcome> {
+  try {
+    const row = await d1.prepare("SELECT id FROM creator_payouts WHERE order_id = ?").bind(orderId).first<{ id: string }>();
+    return row ? await releasePayout({ d1, stripe: stripe() }, row.id, now) : "not_released";
+  } catch (error) {
+    console.error("payout release after completion failed", orderId, error);
+    return "failed";
+  }
+}

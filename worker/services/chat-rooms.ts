@@ -1,0 +1,239 @@
+/**
+ * The order chat's D1 side (docs/decisions/027). The ChatRoom Durable Object keeps a room's messages, settings and
+ * read markers in its own storage; it reads the room here once, when it first wakes for it, and writes back these
+ * projections: chat_messages with their texts and media, and the room's row (last seqs, read markers, settings),
+ * which the order page reads. The Worker finds the caller's side here before it hands the object a ticket.
+ */
+import type { ChatMediaView, ChatRoomStatus, ChatSide } from "../domain/chat-protocol";
+import { chatRoomView, type ChatRoomFacts } from "../domain/chat";
+import type { ChatRoomView } from "../domain/chat-protocol";
+import { orderHref } from "../domain/order-notifications";
+import { issueToken } from "./signed-tokens";
+
+export interface ChatPerson {
+  userAccountId: string;
+  profileId: string | null;
+  name: string;
+  avatarUrl: string | null;
+}
+
+export interface StoredChatRoom extends ChatRoomFacts {
+  seller: ChatPerson;
+  buyer: ChatPerson;
+}
+
+export interface StoredChatMedia {
+  id: string;
+  /** The object's key (private: shown only through signed read URLs). */
+  key: string;
+  name: string;
+  mediaType: ChatMediaView["mediaType"];
+  fileType: string;
+  fileSize: number;
+}
+
+export interface StoredChatMessage {
+  seq: number;
+  id: string;
+  clientMessageId: string | null;
+  senderUserAccountId: string;
+  side: ChatSide;
+  text: string;
+  languageCode: string;
+  medias: StoredChatMedia[];
+  createdAt: number;
+}
+
+const TICKET_TTL_MS = 60_000;
+/** The header the Worker hands the object its ticket in, on a WebSocket upgrade (the ticket is what is trusted). */
+export const CHAT_TICKET_HEADER = "x-chat-ticket";
+
+/** The caller's side of a room's order, or null for anyone else (and for a room that does not exist). */
+export async function chatSideOf(d1: D1Database, roomId: string, userAccountId: string): Promise<ChatSide | null> {
+  const row = await d1
+    .prepare(
+      `SELECT sa.user_account_id AS seller, ba.user_account_id AS buyer FROM chat_rooms r JOIN commission_orders o ON o.id = r.order_id
+       JOIN commission_accounts sa ON sa.id = o.seller_id JOIN commission_accounts ba ON ba.id = o.buyer_id WHERE r.id = ?`,
+    )
+    .bind(roomId)
+    .first<{ seller: string; buyer: string }>();
+  if (row?.seller === userAccountId) return "seller";
+  return row?.buyer === userAccountId ? "buyer" : null;
+}
+
+/** The ticket the ChatRoom object trusts: this user, on this side of this room, for a minute. */
+export async function issueChatTicket(env: Env, roomId: string, userAccountId: string, side: ChatSide, locale: string): Promise<string> {
+  return (await issueToken(env, "chat-ticket", { roomId, sub: userAccountId, side, locale }, TICKET_TTL_MS)).token;
+}
+
+export const chatRoomStub = (env: Env, roomId: string) => env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(roomId));
+
+const PERSON_COLUMNS = (alias: string, prefix: string) =>
+  `${alias}.id AS ${prefix}_profile_id, ${alias}.original_handle AS ${prefix}_handle, ${alias}.avatar_url AS ${prefix}_avatar,
+   (SELECT text FROM localized_texts t WHERE t.entity_type = 'user_profile' AND t.entity_id = ${alias}.id AND t.field = 'name' ORDER BY t.is_original DESC LIMIT 1) AS ${prefix}_name`;
+
+type Row = Record<string, unknown>;
+const person = (row: Row, prefix: "seller" | "buyer"): ChatPerson => ({
+  userAccountId: String(row[`${prefix}_user`]),
+  profileId: (row[`${prefix}_profile_id`] as string | null) ?? null,
+  name: String(row[`${prefix}_name`] ?? row[`${prefix}_handle`] ?? ""),
+  avatarUrl: (row[`${prefix}_avatar`] as string | null) ?? null,
+});
+
+/** The room as D1 has it, with the order's chat status (the Order object's, spec section 4); null when there is none. */
+export async function loadChatRoom(d1: D1Database, roomId: string): Promise<StoredChatRoom | null> {
+  const row = await d1
+    .prepare(
+      `SELECT r.*, o.code, o.order_chat_status, sa.user_account_id AS seller_user, ba.user_account_id AS buyer_user,
+         ${PERSON_COLUMNS("sp", "seller")}, ${PERSON_COLUMNS("bp", "buyer")}
+       FROM chat_rooms r JOIN commission_orders o ON o.id = r.order_id
+       JOIN commission_accounts sa ON sa.id = o.seller_id LEFT JOIN user_profiles sp ON sp.account_id = sa.user_account_id
+       JOIN commission_accounts ba ON ba.id = o.buyer_id LEFT JOIN user_profiles bp ON bp.account_id = ba.user_account_id
+       WHERE r.id = ?`,
+    )
+    .bind(roomId)
+    .first<Row>();
+  if (!row) return null;
+  return {
+    id: roomId,
+    orderId: String(row.order_id),
+    orderCode: String(row.code),
+    roomStatus: row.order_chat_status as ChatRoomStatus,
+    restrictionType: row.restriction_type as StoredChatRoom["restrictionType"],
+    messageCharacterLimit: Number(row.message_character_limit),
+    messageMediaLimit: Number(row.message_media_limit),
+    lastSellerSeq: Number(row.last_seller_seq ?? 0),
+    lastBuyerSeq: Number(row.last_buyer_seq ?? 0),
+    sellerReadSeq: Number(row.seller_read_seq ?? 0),
+    buyerReadSeq: Number(row.buyer_read_seq ?? 0),
+    seller: person(row, "seller"),
+    buyer: person(row, "buyer"),
+  };
+}
+
+/** Messages already in D1 (the demo seed's), in their order, for the object's first load. */
+export async function loadProjectedMessages(d1: D1Database, room: StoredChatRoom): Promise<StoredChatMessage[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT m.id, m.seq, m.client_message_id, m.sender_user_account_id, m.created_at,
+         (SELECT json_object('t', t.text, 'l', t.language_code) FROM localized_texts t
+            WHERE t.entity_type = 'chat_message' AND t.entity_id = m.id AND t.field = 'text' ORDER BY t.is_original DESC LIMIT 1) AS text,
+         (SELECT json_group_array(json_object('id', x.id, 'url', x.file_url, 'name', x.file_name, 'type', x.media_type, 'mime', x.file_type, 'size', x.file_size))
+            FROM (SELECT md.* FROM media_attachments a JOIN media md ON md.id = a.media_id
+                  WHERE a.owner_type = 'chat_message' AND a.owner_id = m.id ORDER BY a.position) x) AS medias
+       FROM chat_messages m WHERE m.room_id = ? ORDER BY coalesce(m.seq, 9e18), m.created_at, m.id`,
+    )
+    .bind(room.id)
+    .all<Row>();
+  return results.map((row, index) => {
+    const text = row.text ? (JSON.parse(String(row.text)) as { t: string; l: string }) : { t: "", l: "en" };
+    const medias = (JSON.parse(String(row.medias ?? "[]")) as { id: string; url: string | null; name: string | null; type: string; mime: string | null; size: number | null }[])
+      .filter((media) => media.url?.startsWith("/media/"))
+      .map((media) => ({ id: media.id, key: media.url!.slice("/media/".length), name: media.name ?? "", mediaType: media.type as StoredChatMedia["mediaType"], fileType: media.mime ?? "", fileSize: Number(media.size ?? 0) }));
+    const sender = String(row.sender_user_account_id);
+    return {
+      seq: index + 1,
+      id: String(row.id),
+      clientMessageId: (row.client_message_id as string | null) ?? null,
+      senderUserAccountId: sender,
+      side: sender === room.seller.userAccountId ? "seller" : "buyer",
+      text: text.t,
+      languageCode: text.l,
+      medias,
+      createdAt: Number(row.created_at),
+    };
+  });
+}
+
+/** The room row's projection: settings, status, last seqs and read markers, as the object holds them now. */
+export function roomProjection(d1: D1Database, room: StoredChatRoom, lastSeq: number, now: number): D1PreparedStatement {
+  return d1
+    .prepare(
+      `UPDATE chat_rooms SET room_status = ?, restriction_type = ?, message_character_limit = ?, message_media_limit = ?,
+         last_seq = max(last_seq, ?), last_seller_seq = max(last_seller_seq, ?), last_buyer_seq = max(last_buyer_seq, ?),
+         seller_read_seq = max(seller_read_seq, ?), buyer_read_seq = max(buyer_read_seq, ?), updated_at = ? WHERE id = ?`,
+    )
+    .bind(room.roomStatus, room.restrictionType, room.messageCharacterLimit, room.messageMediaLimit, lastSeq, room.lastSellerSeq, room.lastBuyerSeq, room.sellerReadSeq, room.buyerReadSeq, now, room.id);
+}
+
+/** One message's rows: the message, its text (the original, in the sender's language), its media; all idempotent. */
+export function messageProjection(d1: D1Database, roomId: string, message: StoredChatMessage): D1PreparedStatement[] {
+  const statements = [
+    d1
+      .prepare("INSERT INTO chat_messages (id, room_id, sender_user_account_id, client_message_id, seq, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
+      .bind(message.id, roomId, message.senderUserAccountId, message.clientMessageId, message.seq, message.createdAt),
+  ];
+  if (message.text) {
+    statements.push(
+      d1
+        .prepare("INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'chat_message', ?, 'text', ?, 1, ?) ON CONFLICT DO NOTHING")
+        .bind(`${message.id}:text`, message.id, message.languageCode, message.text),
+    );
+  }
+  message.medias.forEach((media, position) => {
+    const extension = media.key.slice(media.key.lastIndexOf(".") + 1);
+    statements.push(
+      d1
+        .prepare(
+          `INSERT INTO media (id, owner_user_account_id, format_type, media_type, file_name, file_type, file_size, file_extension, file_url, created_at, updated_at)
+           VALUES (?, ?, 'FILE', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+        )
+        .bind(media.id, message.senderUserAccountId, media.mediaType, media.name, media.fileType, media.fileSize, extension, `/media/${media.key}`, message.createdAt, message.createdAt),
+      d1
+        .prepare("INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position, created_at) VALUES (?, ?, 'chat_message', ?, 'medias', ?, ?) ON CONFLICT DO NOTHING")
+        .bind(`${message.id}:${position}`, media.id, message.id, position, message.createdAt),
+      d1.prepare("DELETE FROM pending_uploads WHERE key = ?").bind(media.key),
+    );
+  });
+  return statements;
+}
+
+/**
+ * The other party's notice of a new message (spec section 2: routed to the seller or buyer view by which they are).
+ * Keyed by room, reader and their read marker: a burst of messages before they read makes one notice.
+ */
+export function unreadNoticeStatement(d1: D1Database, room: StoredChatRoom, recipient: ChatSide, senderProfileId: string | null, dedupeKey: string, now: number): D1PreparedStatement {
+  const to = recipient === "seller" ? room.seller : room.buyer;
+  return d1
+    .prepare(
+      `INSERT INTO notifications (id, recipient_user_account_id, notification_type, from_profile_id, href, order_id, chat_room_id, dedupe_key, created_at)
+       VALUES (?, ?, 'CHAT_ROOM_MESSAGE_RECEIVED', ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
+    )
+    .bind(crypto.randomUUID(), to.userAccountId, senderProfileId, orderHref(recipient, room.orderCode), room.orderId, room.id, dedupeKey, now);
+}
+
+/** Reading the room reads its message notices too: the bell need not say what the reader has seen. */
+export function readNoticesStatement(d1: D1Database, room: StoredChatRoom, reader: ChatSide, now: number): D1PreparedStatement {
+  const to = reader === "seller" ? room.seller : room.buyer;
+  return d1
+    .prepare("UPDATE notifications SET read_at = ? WHERE chat_room_id = ? AND recipient_user_account_id = ? AND notification_type = 'CHAT_ROOM_MESSAGE_RECEIVED' AND read_at IS NULL")
+    .bind(now, room.id, to.userAccountId);
+}
+
+/** After an order transition that changed its chat status: the order's room follows it (called by the Order object). */
+export async function syncChatRoomStatus(env: Env, orderId: string): Promise<void> {
+  const { results } = await env.DB.prepare("SELECT id FROM chat_rooms WHERE order_id = ?").bind(orderId).all<{ id: string }>();
+  for (const { id } of results) await chatRoomStub(env, id).refreshStatus(id);
+}
+
+/** The order page's view of its room, from D1's projection (`SELECT * FROM chat_rooms`; the socket's hello brings the live one). */
+export function chatRoomViewFromRow(row: Row | undefined, orderCode: string, orderChat: ChatRoomStatus, side: ChatSide): ChatRoomView | null {
+  if (!row) return null;
+  return chatRoomView(
+    {
+      id: String(row.id),
+      orderId: String(row.order_id),
+      orderCode,
+      // The order's chat status is the room's (the Order object writes it first).
+      roomStatus: orderChat,
+      restrictionType: row.restriction_type as ChatRoomView["restrictionType"],
+      messageCharacterLimit: Number(row.message_character_limit),
+      messageMediaLimit: Number(row.message_media_limit),
+      lastSellerSeq: Number(row.last_seller_seq),
+      lastBuyerSeq: Number(row.last_buyer_seq),
+      sellerReadSeq: Number(row.seller_read_seq),
+      buyerReadSeq: Number(row.buyer_read_seq),
+    },
+    side,
+  );
+}

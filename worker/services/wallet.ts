@@ -1,0 +1,92 @@
+/**
+ * The creator wallet's read side (/dashboard/creator/wallet, issue 12, docs/decisions/029): the connected account's
+ * status and balance and its payouts, read from Stripe; the amounts held for the creator; and each sold order with its
+ * breakdown and payout, from the sales history's own query (`listSales`), so the wallet and the history pages show the
+ * same figures from one source. Everything is the caller's own: no id from the request reaches a query.
+ */
+import type Stripe from "stripe";
+import type { Database } from "../db/client";
+import type { Locale } from "../domain/constants";
+import { asCurrencyCode, isCurrencyCode, type CurrencyCode } from "../domain/currency";
+import { onboardingState, type ConnectStatus, type OnboardingState } from "../domain/payouts";
+import { connectStatus } from "../payments/connect";
+import { listSales } from "./order-history";
+
+export interface Money {
+  amount: number;
+  currencyCode: CurrencyCode;
+}
+
+export interface WalletPayout {
+  id: string;
+  amount: number;
+  currencyCode: CurrencyCode;
+  status: string;
+  arrivalDate: number;
+}
+
+export interface WalletView {
+  status: ConnectStatus & { state: OnboardingState };
+  /** The connected account's balance, in its own currencies; null before the account exists. */
+  balance: { available: Money[]; pending: Money[] } | null;
+  /** Payouts of completed orders not transferred yet, per currency. */
+  held: (Money & { count: number })[];
+  /** The account's payouts to the creator's bank (Stripe's list, newest first). */
+  payouts: WalletPayout[];
+  sales: Awaited<ReturnType<typeof listSales>>;
+}
+
+/** Stripe's balance entries in currencies Comet knows (JPY, USD); any other is left out rather than mislabelled. */
+function known(entries: { amount: number; currency: string }[]): Money[] {
+  return entries.flatMap((entry) => {
+    const code = entry.currency.toUpperCase();
+    return isCurrencyCode(code) ? [{ amount: entry.amount, currencyCode: code }] : [];
+  });
+}
+
+export async function loadWallet(
+  db: Database,
+  stripe: Stripe,
+  input: { userAccountId: string; page: number; locale: Locale; displayCurrencyCode: string },
+): Promise<WalletView> {
+  const deps = { d1: db.$client, stripe };
+  // The status read also releases held payouts if the account has just become ready (back from onboarding).
+  const status = await connectStatus(deps, input.userAccountId);
+  const account = status.accountId;
+  const [balance, payouts, held, sales] = await Promise.all([
+    account ? stripe.balance.retrieve({}, { stripeAccount: account }) : null,
+    account ? stripe.payouts.list({ limit: 10 }, { stripeAccount: account }) : null,
+    heldAmounts(db.$client, input.userAccountId),
+    listSales(db, { ...input, approximateSales: true }),
+  ]);
+  return {
+    status: { ...status, state: onboardingState(status) },
+    balance: balance && { available: known(balance.available), pending: known(balance.pending) },
+    held,
+    payouts: (payouts?.data ?? []).map((p) => ({ id: p.id, amount: p.amount, currencyCode: asCurrencyCode(p.currency.toUpperCase()), status: p.status, arrivalDate: p.arrival_date * 1000 })),
+    sales,
+  };
+}
+
+async function heldAmounts(d1: D1Database, userAccountId: string) {
+  const { results } = await d1
+    .prepare(
+      `SELECT c.code, sum(p.amount) AS amount, count(*) AS n FROM creator_payouts p JOIN currencies c ON c.id = p.currency_id
+       WHERE p.seller_user_account_id = ? AND p.payout_status = 'HELD' GROUP BY c.code ORDER BY c.code`,
+    )
+    .bind(userAccountId)
+    .all<{ code: string; amount: number; n: number }>();
+  return results.map((r) => ({ currencyCode: asCurrencyCode(r.code), amount: Number(r.amount), count: Number(r.n) }));
+}
+
+/** One order's payout, for its seller only: another creator's (or a stranger's) question reads as not found. */
+export async function payoutOfOrder(d1: D1Database, userAccountId: string, orderCode: string) {
+  return d1
+    .prepare(
+      `SELECT o.code AS orderCode, p.payout_status AS status, p.amount, c.code AS currencyCode, p.stripe_transfer_id AS transferId, p.transferred_at AS transferredAt
+       FROM creator_payouts p JOIN commission_orders o ON o.id = p.order_id JOIN currencies c ON c.id = p.currency_id
+       WHERE o.code = ? AND p.seller_user_account_id = ?`,
+    )
+    .bind(orderCode, userAccountId)
+    .first<{ orderCode: string; status: string; amount: number; currencyCode: string; transferId: string | null; transferredAt: number | null }>();
+}
