@@ -7,10 +7,8 @@ import { ErrorText } from "~/components/form/error-text";
 import { precheckFiles, uploadErrorMessage, uploadFiles } from "~/components/media/upload-client";
 import { m } from "~/paraglide/messages.js";
 import type { ChatRefusal, ChatRoomView } from "../../../worker/domain/chat-protocol";
+import { countCharacters } from "../../../worker/domain/chat";
 import { acceptAttribute, checkMediaLimit, findUploadRule } from "../../../worker/domain/media";
-
-/** Characters as the room counts them (code points); worker/domain/chat.ts has the same rule for the server. */
-const countCharacters = (text: string) => [...text].length;
 
 const RULE = findUploadRule("commission-order", "chat_medias");
 

@@ -1,6 +1,7 @@
 // The seller's chat settings of an order (spec sections 4 and 7: chatRoom.update from the Other settings tab): who
 // may reply, and the per-message character and file limits. The room applies a change to connected clients at once.
 import { m } from "~/paraglide/messages.js";
+import { CHAT_CHARACTER_LIMIT_MAX, CHAT_MEDIA_LIMIT_MAX } from "../../../worker/domain/chat";
 import type { ChatRestrictionType, ChatRoomView } from "../../../worker/domain/chat-protocol";
 import { SelectField } from "~/components/form/select-field";
 import { TextField } from "~/components/form/text-field";
@@ -39,8 +40,8 @@ export function ChatSettingsFields({ room }: { room: ChatRoomView }) {
         defaultValue={room.restrictionType}
         options={(Object.keys(RESTRICTION_LABELS) as ChatRestrictionType[]).map((value) => ({ value, label: RESTRICTION_LABELS[value]() }))}
       />
-      <TextField type="number" name="messageCharacterLimit" id="order-chat-character-limit" label={m.chat_settings_character_limit()} defaultValue={String(room.messageCharacterLimit)} min={1} required />
-      <TextField type="number" name="messageMediaLimit" id="order-chat-media-limit" label={m.chat_settings_media_limit()} defaultValue={String(room.messageMediaLimit)} min={0} required />
+      <TextField type="number" name="messageCharacterLimit" id="order-chat-character-limit" label={m.chat_settings_character_limit()} defaultValue={String(room.messageCharacterLimit)} min={1} max={CHAT_CHARACTER_LIMIT_MAX} required />
+      <TextField type="number" name="messageMediaLimit" id="order-chat-media-limit" label={m.chat_settings_media_limit()} defaultValue={String(room.messageMediaLimit)} min={0} max={CHAT_MEDIA_LIMIT_MAX} required />
     </>
   );
 }

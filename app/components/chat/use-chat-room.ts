@@ -3,12 +3,17 @@
 // (re)connection so nothing is missed or doubled, optimistic sends confirmed by their clientMessageId, and the
 // viewer's read marker. The bookkeeping rules are in chat-timeline.ts; the wire shapes in chat-protocol.ts.
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { ChatClientFrame, ChatMessageView, ChatRoomView, ChatServerFrame } from "../../../worker/domain/chat-protocol";
+import { CHAT_PING, type ChatClientFrame, type ChatMessageView, type ChatRoomView, type ChatServerFrame } from "../../../worker/domain/chat-protocol";
 import { listMessages, markRoomRead, submitMessage } from "./chat-api";
 import { lastContiguousSeq, mergeMessages, reconnectDelay, unconfirmed, type PendingMessage } from "./chat-timeline";
 
 /** More missed pages than this after a reconnect: the panel stops there (the rest comes with the next sync). */
 const CATCH_UP_MAX_PAGES = 20;
+/**
+ * A ping this often while the socket is open; a socket that has said nothing since the previous ping is taken as
+ * dead (a network that vanished without a close) and replaced. The room answers pings without waking.
+ */
+const KEEP_ALIVE_MS = 25_000;
 
 export type ChatConnection = "connecting" | "open" | "offline";
 
@@ -106,6 +111,7 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: (send: PendingM
           const page = await listMessages(roomId);
           // Tried again only when asked again (the next hello), never in a tight loop.
           if (!page.ok) continue;
+          state.targetSeq = Math.max(state.targetSeq, page.value.lastSeq);
           absorb(page.value.messages);
           setHasOlder(page.value.hasMore);
           state.loaded = true;
@@ -114,6 +120,7 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: (send: PendingM
         for (let pages = 0; pages < CATCH_UP_MAX_PAGES && lastContiguousSeq(state.messages) < state.targetSeq; pages++) {
           const page = await listMessages(roomId, { after: lastContiguousSeq(state.messages) });
           if (!page.ok || page.value.messages.length === 0) break;
+          state.targetSeq = Math.max(state.targetSeq, page.value.lastSeq);
           absorb(page.value.messages);
         }
       } while (state.syncAgain);
@@ -158,6 +165,8 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: (send: PendingM
     let disposed = false;
     let attempt = 0;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    /** Something came on the socket since the last keep-alive ping. */
+    let heard = true;
 
     const connect = () => {
       clearTimeout(timer);
@@ -167,6 +176,7 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: (send: PendingM
       state.socket = socket;
       state.socketReady = false;
       socket.onmessage = (event) => {
+        heard = true;
         let frame: ChatServerFrame;
         try {
           frame = JSON.parse(String(event.data)) as ChatServerFrame;
@@ -197,6 +207,14 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: (send: PendingM
       }
     };
 
+    const keepAlive = setInterval(() => {
+      const socket = state.socket;
+      if (!socket || !state.socketReady) return;
+      if (!heard) return socket.close(4000, "no answer");
+      heard = false;
+      socket.send(CHAT_PING);
+    }, KEEP_ALIVE_MS);
+
     void sync();
     connect();
     window.addEventListener("online", retryNow);
@@ -204,6 +222,7 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: (send: PendingM
     return () => {
       disposed = true;
       clearTimeout(timer);
+      clearInterval(keepAlive);
       window.removeEventListener("online", retryNow);
       document.removeEventListener("visibilitychange", retryNow);
       const socket = state.socket;

@@ -6,7 +6,6 @@ import { OrderChat } from "~/components/chat/order-chat";
 import { Tabs } from "~/components/tabs/tabs";
 import { m } from "~/paraglide/messages.js";
 import { orderTabs, type OrderTab } from "../../../worker/domain/order-display";
-import type { ChatRoomView } from "../../../worker/domain/chat-protocol";
 import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { OrderDelivery } from "./order-delivery";
@@ -28,7 +27,7 @@ export function OrderPanel({ order, firstCard, closeTo }: { order: OrderDetail; 
   return (
     <article aria-label={m.orders_panel_label({ code: order.code })} className="w-full space-y-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-6 dark:border-zinc-800 dark:bg-zinc-950">
       <OrderChat
-        room={chatRoomOf(order)}
+        room={order.chatRoom}
         toolbar={
           <Link to={closeTo} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-300">
             {m.orders_back_to_list()}
@@ -54,6 +53,3 @@ export function OrderPanel({ order, firstCard, closeTo }: { order: OrderDetail; 
     </article>
   );
 }
-
-/** The order's chat room; read as optional until the order view carries it (issue 11's server half). */
-const chatRoomOf = (order: OrderDetail): ChatRoomView | null => (order as OrderDetail & { chatRoom?: ChatRoomView | null }).chatRoom ?? null;

@@ -9,7 +9,6 @@ import { TextareaField } from "~/components/form/textarea-field";
 import { ORDER_DETAILS_DESCRIPTION_MAX, ORDER_DETAILS_TITLE_MAX } from "../../../worker/domain/order";
 import { m } from "~/paraglide/messages.js";
 import { sellerEditable } from "../../../worker/domain/order-display";
-import type { ChatRoomView } from "../../../worker/domain/chat-protocol";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { dateInputValue, priceInputValue, showDate, showMoney } from "./order-texts";
 
@@ -88,7 +87,7 @@ function EditInPlace({ id, heading, editable, lockedNote, view, fields, hidden =
 
 export function OrderSettings({ order }: { order: OrderDetail }) {
   const can = sellerEditable(order.facts);
-  const room = (order as OrderDetail & { chatRoom?: ChatRoomView | null }).chatRoom ?? null;
+  const room = order.chatRoom;
   return (
     <div className="space-y-4">
       <EditInPlace
