@@ -2,10 +2,10 @@
 // balance and held amounts, each paid sale's breakdown and payout, and the payouts to the bank. The figures come from
 // the server already computed (worker/services/wallet.ts, money.ts); this file lays them out.
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { showApproximation, showDate, showMoney } from "~/components/orders/order-texts";
+import { showDate, showMoney } from "~/components/orders/order-texts";
 import { Pages } from "~/components/history/history-tables";
+import { amountColumn, dateColumn, orderColumn, SalesTable, totalWithApproximationColumn, type SalesColumn } from "~/components/history/sales-table";
 import { m } from "~/paraglide/messages.js";
 import type { OnboardingState } from "../../../worker/domain/payouts";
 import type { Money, WalletView } from "../../../worker/services/wallet";
@@ -36,9 +36,6 @@ const ACTION: Record<OnboardingState, { call: "signup" | "signin"; label: () => 
 
 const h2 = "text-lg font-semibold text-zinc-900 dark:text-zinc-50";
 const card = "rounded-lg border border-zinc-200 p-4 dark:border-zinc-800";
-const cell = "px-3 py-2 text-left align-top";
-const head = `${cell} text-xs font-semibold uppercase tracking-wide text-zinc-700 dark:text-zinc-300`;
-const num = "px-3 py-2 text-right align-top tabular-nums";
 
 /** Asks the Worker for a Stripe link (spec section 7 signup / signin) and goes there. */
 function StripeLinkButton({ state }: { state: OnboardingState }) {
@@ -130,6 +127,24 @@ function Balance({ balance, held }: Pick<WalletView, "balance" | "held">) {
   );
 }
 
+/** The wallet's columns: the spec's breakdown order (income, tax, sales, fee, total), then what was transferred. */
+const WALLET_COLUMNS = (): SalesColumn[] => [
+  dateColumn(),
+  orderColumn(DASHBOARD_PATHS.managements),
+  amountColumn("incomeAmount"),
+  amountColumn("taxAmount"),
+  amountColumn("salesAmount"),
+  amountColumn("feeAmount"),
+  totalWithApproximationColumn(),
+  {
+    label: m.wallet_column_transfer(),
+    numeric: true,
+    testId: "wallet-transfer-amount",
+    cell: (e) => (e.payout ? showMoney(e.payout.amount, e.breakdown.currencyCode) : "—"),
+  },
+  { label: m.wallet_column_payout(), cell: (e) => <PayoutStatus entry={e} /> },
+];
+
 function Sales({ sales, page }: { sales: WalletView["sales"]; page: number }) {
   return (
     <section aria-labelledby="wallet-orders" className="space-y-3">
@@ -137,50 +152,7 @@ function Sales({ sales, page }: { sales: WalletView["sales"]; page: number }) {
       {sales.items.length === 0 && page === 1 ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.wallet_orders_empty()}</p>
       ) : (
-        <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-          <table className="w-full text-sm" data-testid="wallet-orders">
-            <thead className="bg-zinc-50 dark:bg-zinc-900">
-              <tr>
-                <th className={head}>{m.history_column_date()}</th>
-                <th className={head}>{m.history_column_order()}</th>
-                <th className={head}>{m.orders_breakdown_income()}</th>
-                <th className={head}>{m.orders_breakdown_tax()}</th>
-                <th className={head}>{m.orders_breakdown_sales()}</th>
-                <th className={head}>{m.orders_breakdown_fee()}</th>
-                <th className={head}>{m.orders_breakdown_total()}</th>
-                <th className={head}>{m.wallet_column_transfer()}</th>
-                <th className={head}>{m.wallet_column_payout()}</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
-              {sales.items.map((e) => {
-                const b = e.breakdown;
-                return (
-                  <tr key={e.transactionId} data-order={e.code}>
-                    <td className={cell}>{showDate(e.paidAt)}</td>
-                    <td className={cell}>
-                      <Link to={`${DASHBOARD_PATHS.managements}?order=${encodeURIComponent(e.code)}`} className="font-medium text-brand-700 underline dark:text-brand-300">
-                        <span className="font-mono text-xs">{e.code}</span> {e.title}
-                      </Link>
-                    </td>
-                    <td className={num}>{showMoney(b.incomeAmount, b.currencyCode)}</td>
-                    <td className={num}>{showMoney(b.taxAmount, b.currencyCode)}</td>
-                    <td className={num}>{showMoney(b.salesAmount, b.currencyCode)}</td>
-                    <td className={num}>{showMoney(b.feeAmount, b.currencyCode)}</td>
-                    <td className={num}>
-                      {showMoney(b.totalAmount, b.currencyCode)}
-                      {b.displayCurrencyCode !== b.currencyCode && (
-                        <span className="block text-xs text-zinc-700 dark:text-zinc-300">{showApproximation(b.displayTotalAmount, b.displayCurrencyCode)}</span>
-                      )}
-                    </td>
-                    <td className={num} data-testid="wallet-transfer-amount">{e.payout ? showMoney(e.payout.amount, b.currencyCode) : "—"}</td>
-                    <td className={cell}><PayoutStatus entry={e} /></td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <SalesTable testId="wallet-orders" entries={sales.items} columns={WALLET_COLUMNS()} />
       )}
       <Pages page={page} hasMore={sales.hasMore} />
     </section>

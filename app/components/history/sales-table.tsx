@@ -1,0 +1,107 @@
+// The one table of paid orders (decisions 026, 029): the sales history, the billing history and the wallet list the
+// same entries (worker/services/order-history.ts) with different columns; this file is their markup and their cells,
+// so a column reads the same wherever it is shown.
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import { showApproximation, showDate, showMoney } from "~/components/orders/order-texts";
+import { m } from "~/paraglide/messages.js";
+import type { AmountBreakdown } from "../../../worker/domain/money";
+import type { HistoryEntry } from "../../../worker/services/order-history";
+
+export interface SalesColumn {
+  label: string;
+  numeric?: boolean;
+  cell: (entry: HistoryEntry) => ReactNode;
+  testId?: string;
+}
+
+const cell = "px-3 py-2 text-left align-top";
+const head = `${cell} text-xs font-semibold uppercase tracking-wide text-zinc-700 dark:text-zinc-300`;
+const num = "px-3 py-2 text-right align-top tabular-nums";
+
+export function SalesTable({ testId, entries, columns }: { testId: string; entries: HistoryEntry[]; columns: SalesColumn[] }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
+      <table className="w-full text-sm" data-testid={testId}>
+        <thead className="bg-zinc-50 dark:bg-zinc-900">
+          <tr>
+            {columns.map((c) => (
+              <th key={c.label} className={head}>{c.label}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+          {entries.map((entry) => (
+            <tr key={entry.transactionId} data-order={entry.code}>
+              {columns.map((c) => (
+                <td key={c.label} className={c.numeric ? num : cell} data-testid={c.testId}>{c.cell(entry)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+// ───────────────────────── the columns ─────────────────────────
+
+type Amount = keyof Pick<AmountBreakdown, "totalAmount" | "taxAmount" | "salesAmount" | "feeAmount" | "incomeAmount">;
+const AMOUNT_LABELS: Record<Amount, () => string> = {
+  totalAmount: m.orders_breakdown_total,
+  taxAmount: m.orders_breakdown_tax,
+  salesAmount: m.orders_breakdown_sales,
+  feeAmount: m.orders_breakdown_fee,
+  incomeAmount: m.orders_breakdown_income,
+};
+
+export const dateColumn = (): SalesColumn => ({ label: m.history_column_date(), cell: (e) => showDate(e.paidAt) });
+
+/** The order's code and title, linking to the order on the viewer's side (managements or client requests). */
+export const orderColumn = (orderPage: string): SalesColumn => ({
+  label: m.history_column_order(),
+  cell: (e) => (
+    <Link to={`${orderPage}?order=${encodeURIComponent(e.code)}`} className="font-medium text-brand-700 underline dark:text-brand-300">
+      <span className="font-mono text-xs">{e.code}</span> {e.title}
+    </Link>
+  ),
+});
+
+/** The other party: the client on the seller's pages, the creator on the buyer's. */
+export const counterpartColumn = (label: string): SalesColumn => ({
+  label,
+  cell: (e) => (e.counterpart ? `${e.counterpart.name} (@${e.counterpart.handle})` : "—"),
+});
+
+/** One figure of the breakdown, in the order's currency. */
+export const amountColumn = (amount: Amount): SalesColumn => ({
+  label: AMOUNT_LABELS[amount](),
+  numeric: true,
+  cell: ({ breakdown: b }) => showMoney(b[amount], b.currencyCode),
+});
+
+/** The total, with its approximation in the viewer's display currency when that differs (spec section 3). */
+export const totalWithApproximationColumn = (): SalesColumn => ({
+  label: AMOUNT_LABELS.totalAmount(),
+  numeric: true,
+  cell: ({ breakdown: b }) => (
+    <>
+      {showMoney(b.totalAmount, b.currencyCode)}
+      {b.displayCurrencyCode !== b.currencyCode && (
+        <span className="block text-xs text-zinc-700 dark:text-zinc-300">{showApproximation(b.displayTotalAmount, b.displayCurrencyCode)}</span>
+      )}
+    </>
+  ),
+});
+
+export const statusColumn = (): SalesColumn => ({
+  label: m.history_column_status(),
+  cell: (e) => (
+    <span
+      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${e.refunded ? "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100" : "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100"}`}
+      data-testid="history-status"
+    >
+      {e.refunded ? m.history_status_refunded() : m.history_status_paid()}
+    </span>
+  ),
+});
