@@ -1,0 +1,75 @@
+// The media preview's colour swatches (spec section 9: up to 8 colours from an image, text contrast at luminance 100,
+// 'Invalid HEX color.'). The browser draws the image small to a canvas; the palette itself is worker/domain/colours.
+import { useEffect, useState } from "react";
+import { m } from "~/paraglide/messages.js";
+import { extractPalette, textToneForHex } from "../../../worker/domain/colours";
+
+/** Sampling size: enough pixels for 8 colours, little work on a phone. */
+const SAMPLE_SIZE = 64;
+const COPIED_MS = 1500;
+
+/** The image's colours, or [] when it cannot be read (failed load, or a cross-origin image taints the canvas). */
+async function paletteOf(src: string): Promise<string[]> {
+  const image = new Image();
+  image.decoding = "async";
+  image.src = src;
+  await image.decode();
+  const canvas = document.createElement("canvas");
+  canvas.width = SAMPLE_SIZE;
+  canvas.height = SAMPLE_SIZE;
+  const context = canvas.getContext("2d", { willReadFrequently: true });
+  if (!context) return [];
+  context.drawImage(image, 0, 0, SAMPLE_SIZE, SAMPLE_SIZE);
+  return extractPalette(context.getImageData(0, 0, SAMPLE_SIZE, SAMPLE_SIZE).data);
+}
+
+/** Swatches of an image's colours; a click copies the hex code. Nothing shows until (or unless) the colours are read. */
+export function ColourSwatches({ src }: { src: string }) {
+  const [colours, setColours] = useState<string[]>([]);
+  useEffect(() => {
+    let live = true;
+    setColours([]);
+    paletteOf(src).then(
+      (palette) => live && setColours(palette),
+      () => live && setColours([]), // a tainted canvas throws SecurityError: show no swatches rather than fail
+    );
+    return () => {
+      live = false;
+    };
+  }, [src]);
+  if (colours.length === 0) return null;
+  return (
+    <section aria-label={m.media_colours_heading()} className="space-y-2">
+      <h3 className="text-sm font-semibold text-zinc-800 dark:text-zinc-200">{m.media_colours_heading()}</h3>
+      <ul className="flex flex-wrap gap-2">
+        {colours.map((hex) => (
+          <li key={hex}>
+            <Swatch hex={hex} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function Swatch({ hex }: { hex: string }) {
+  const [copied, setCopied] = useState(false);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const tone = textToneForHex(hex);
+  if (!tone) return <span className="text-sm text-red-700 dark:text-red-300">{m.media_colours_invalid()}</span>;
+  return (
+    <button
+      type="button"
+      aria-label={m.media_colours_copy({ hex })}
+      onClick={() => navigator.clipboard?.writeText(hex).then(() => setCopied(true), () => undefined)}
+      style={{ backgroundColor: hex }}
+      className={`min-h-11 min-w-24 rounded-lg border border-zinc-300 px-3 font-mono text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-zinc-600 ${tone === "dark" ? "text-zinc-950" : "text-white"}`}
+    >
+      <span aria-live="polite">{copied ? m.media_colours_copied() : hex}</span>
+    </button>
+  );
+}
