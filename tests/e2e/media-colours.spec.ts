@@ -58,7 +58,8 @@ test("a demo work's image in the preview shows at most 8 swatches, and a click c
   const preview = page.getByRole("dialog", { name: "Preview 1 of 1" });
   await expect(preview).toBeVisible();
 
-  const swatches = preview.getByRole("region", { name: "Colours" }).getByRole("button", { name: /^Copy colour #[0-9a-f]{6}$/ });
+  const colours = preview.getByRole("region", { name: "Colours" });
+  const swatches = colours.getByRole("list").getByRole("button", { name: /^Copy colour #[0-9a-f]{6}$/ });
   await expect(swatches.first()).toBeVisible();
   const count = await swatches.count();
   expect(count).toBeGreaterThanOrEqual(1);
@@ -75,6 +76,16 @@ test("a demo work's image in the preview shows at most 8 swatches, and a click c
   await expect(swatch).toHaveText("Copied");
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(hex);
   await expect(swatch).toHaveText(hex);
+
+  // A typed code: 'Invalid HEX color.' until it is one, then its own swatch with dark text on white.
+  const field = colours.getByRole("textbox", { name: "HEX colour" });
+  await field.fill("#12");
+  await expect(colours.getByText("Invalid HEX color.")).toBeVisible();
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await field.fill("#FFF");
+  await expect(colours.getByText("Invalid HEX color.")).toBeHidden();
+  const white = colours.getByRole("button", { name: "Copy colour #ffffff" });
+  expect(brightness(await white.evaluate((el) => getComputedStyle(el).color))).toBeLessThanOrEqual(100);
 });
 
 test("a form description over 200 characters collapses and expands", async ({ page }) => {

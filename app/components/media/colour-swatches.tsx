@@ -1,8 +1,8 @@
 // The media preview's colour swatches (spec section 9: up to 8 colours from an image, text contrast at luminance 100,
 // 'Invalid HEX color.'). The browser draws the image small to a canvas; the palette itself is worker/domain/colours.
-import { useEffect, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { m } from "~/paraglide/messages.js";
-import { extractPalette, textToneForHex } from "../../../worker/domain/colours";
+import { extractPalette, isValidHex, parseHex, textToneFor, toHex } from "../../../worker/domain/colours";
 
 /** Sampling size: enough pixels for 8 colours, little work on a phone. */
 const SAMPLE_SIZE = 64;
@@ -48,7 +48,40 @@ export function ColourSwatches({ src }: { src: string }) {
           </li>
         ))}
       </ul>
+      <HexCheck />
     </section>
+  );
+}
+
+/** A field for any hex code: its swatch (same contrast rule, same copy), or 'Invalid HEX color.' while it is not one. */
+function HexCheck() {
+  const id = useId();
+  const [value, setValue] = useState("");
+  const typed = value.trim();
+  const invalid = typed !== "" && !isValidHex(typed);
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor={id} className="text-sm text-zinc-800 dark:text-zinc-200">
+        {m.media_colours_input_label()}
+      </label>
+      <input
+        id={id}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        aria-invalid={invalid}
+        aria-describedby={invalid ? `${id}-error` : undefined}
+        spellCheck={false}
+        autoComplete="off"
+        className="min-h-11 w-32 rounded-lg border border-zinc-300 px-2 font-mono text-sm dark:border-zinc-600 dark:bg-zinc-800"
+      />
+      {typed === "" ? null : invalid ? (
+        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-300">
+          {m.media_colours_invalid()}
+        </p>
+      ) : (
+        <Swatch hex={typed} />
+      )}
+    </div>
   );
 }
 
@@ -59,17 +92,19 @@ function Swatch({ hex }: { hex: string }) {
     const timer = setTimeout(() => setCopied(false), COPIED_MS);
     return () => clearTimeout(timer);
   }, [copied]);
-  const tone = textToneForHex(hex);
-  if (!tone) return <span className="text-sm text-red-700 dark:text-red-300">{m.media_colours_invalid()}</span>;
+  const rgb = parseHex(hex);
+  if (!rgb) return <span className="text-sm text-red-700 dark:text-red-300">{m.media_colours_invalid()}</span>;
+  const code = toHex(rgb);
+  const tone = textToneFor(rgb);
   return (
     <button
       type="button"
-      aria-label={m.media_colours_copy({ hex })}
-      onClick={() => navigator.clipboard?.writeText(hex).then(() => setCopied(true), () => undefined)}
-      style={{ backgroundColor: hex }}
+      aria-label={m.media_colours_copy({ hex: code })}
+      onClick={() => navigator.clipboard?.writeText(code).then(() => setCopied(true), () => undefined)}
+      style={{ backgroundColor: code }}
       className={`min-h-11 min-w-24 rounded-lg border border-zinc-300 px-3 font-mono text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-zinc-600 ${tone === "dark" ? "text-zinc-950" : "text-white"}`}
     >
-      <span aria-live="polite">{copied ? m.media_colours_copied() : hex}</span>
+      <span aria-live="polite">{copied ? m.media_colours_copied() : code}</span>
     </button>
   );
 }
