@@ -96,13 +96,15 @@ function Swatch({ hex }: { hex: string }) {
   if (!rgb) return <span className="text-sm text-red-700 dark:text-red-300">{m.media_colours_invalid()}</span>;
   const code = toHex(rgb);
   const tone = textToneFor(rgb);
+  // Large text (20px bold): the spec's brightness-100 rule alone keeps at least 3.18:1 contrast (worst case, a green
+  // near the threshold, against white), which passes WCAG AA for large text but not for small.
   return (
     <button
       type="button"
       aria-label={m.media_colours_copy({ hex: code })}
       onClick={() => navigator.clipboard?.writeText(code).then(() => setCopied(true), () => undefined)}
       style={{ backgroundColor: code }}
-      className={`min-h-11 min-w-24 rounded-lg border border-zinc-300 px-3 font-mono text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-zinc-600 ${tone === "dark" ? "text-zinc-950" : "text-white"}`}
+      className={`min-h-11 min-w-32 rounded-lg border border-zinc-300 px-3 font-mono text-xl font-bold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-zinc-600 ${tone === "dark" ? "text-zinc-950" : "text-white"}`}
     >
       <span aria-live="polite">{copied ? m.media_colours_copied() : code}</span>
     </button>
