@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
+import { CollapsibleText } from "~/components/catalog/collapsible-text";
 import { OpenBadge } from "~/components/catalog/open-badge";
 import { PriceLabel } from "~/components/catalog/price-label";
 import { ShareButton } from "~/components/catalog/share-modal";
@@ -74,7 +75,8 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
           <PriceLabel price={form.price} from={Boolean(form.price)} className="text-lg font-semibold text-zinc-900 dark:text-zinc-50" />
         </dd>
       </dl>
-      {form.description ? <p className="mt-6 whitespace-pre-line text-zinc-700 dark:text-zinc-300">{form.description}</p> : null}
+      {/* Collapsed past the spec's default 200 characters (section 9); the full text is a "Show more" away. */}
+      {form.description ? <CollapsibleText text={form.description} className="mt-6 text-zinc-700 dark:text-zinc-300" /> : null}
       <div className="mt-6">
         <ShareButton path={`/cf/${form.code}`} text={form.title} />
       </div>

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import { data, useNavigate } from "react-router";
+import { CollapsibleText } from "~/components/catalog/collapsible-text";
 import { FormCard } from "~/components/catalog/form-card";
 import { OpenBadge } from "~/components/catalog/open-badge";
 import { ServiceCard } from "~/components/catalog/service-card";
@@ -66,7 +67,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <ShareButton path={`/${profile.handle}`} text={m.catalog_share_text_profile({ name: profile.name })} />
         </div>
       </div>
-      {profile.bio ? <p className="mt-6 max-w-3xl whitespace-pre-line text-zinc-700 dark:text-zinc-300">{profile.bio}</p> : null}
+      {profile.bio ? <CollapsibleText text={profile.bio} className="mt-6 max-w-3xl text-zinc-700 dark:text-zinc-300" /> : null}
 
       <section aria-labelledby="profile-portfolio" className="mt-12">
         <h2 id="profile-portfolio" className={sectionTitle}>

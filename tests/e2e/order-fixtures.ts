@@ -10,7 +10,7 @@ const STATE_DIR = process.env.E2E_STATE_DIR ?? fileURLToPath(new URL("../../.wra
 const CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 
 /** The local D1 database: the SQLite file of the D1 object that has the app's tables. */
-function openD1(): DatabaseSync {
+export function openD1(): DatabaseSync {
   const dir = join(STATE_DIR, "v3", "d1", "miniflare-D1DatabaseObject");
   for (const file of readdirSync(dir).filter((f) => f.endsWith(".sqlite"))) {
     const db = new DatabaseSync(join(dir, file));

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { CloseButton } from "~/components/dialog/close-button";
 import { ModalDialog } from "~/components/dialog/modal-dialog";
 import { m } from "~/paraglide/messages.js";
+import { ColourSwatches } from "./colour-swatches";
 import { mediaHref, SITE_NAMES, type PlayableMedia } from "./players/embed-urls";
 import { externalProps, MediaPlayer } from "./players/media-player";
 
@@ -85,6 +86,7 @@ export function MediaLightbox(props: MediaLightboxProps) {
             </div>
             {many && <StepButton label={m.media_next()} direction={1} onClick={() => go(1)} />}
           </div>
+          {href && item.mediaType === "IMAGE" && <ColourSwatches key={href} src={href} />}
           {href && item.mediaType !== "MODEL" && (
             <div className="flex justify-end">
               <a href={href} {...externalProps(item)} className="button-secondary inline-flex min-h-11 items-center">
