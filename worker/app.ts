@@ -1,6 +1,6 @@
-import { Hono } from "hono";
+import { Hono, type Context, type Next } from "hono";
 import { createDb } from "./db/client";
-import { countRoundTrips } from "./db/round-trips";
+import { roundTripCountingBinding, withRoundTripCounter } from "./db/round-trips";
 import { LANGUAGE_COOKIE } from "./domain/constants";
 import { isBanned } from "./domain/roles";
 import { preferenceCookie, readCookie, readSessionCookie } from "./http/cookies";
@@ -32,6 +32,18 @@ export type PageRenderer = (request: Request, context: RequestContext) => Promis
 const BAN_PAGE = "/ban";
 const isAssetPath = (path: string) => path.startsWith("/assets/") || path.startsWith("/media/") || path === "/favicon.ico";
 
+/** The request's context (database, session user, locale, CSP nonce), set for every handler after it. */
+async function withRequestContext(c: Context<AppEnv>, d1: D1Database, next: Next): Promise<void> {
+  const db = createDb(d1);
+  const sessionToken = readSessionCookie(c.req.raw);
+  const user = isAssetPath(c.req.path) ? null : await getSessionUser(db, sessionToken);
+  // One source for the language: the same cookie-then-Accept-Language rule Paraglide applies while rendering.
+  // Signing in and changing the language both set the cookie, so a signed-in user's choice follows them.
+  const locale = requestLocale(c.req.raw);
+  c.set("request", { env: c.env, url: new URL(c.req.url), executionCtx: c.executionCtx as unknown as ExecutionContext, db, user, sessionToken, locale, cspNonce: createCspNonce() });
+  await next();
+}
+
 export function createApp(renderPage?: PageRenderer) {
   const app = new Hono<AppEnv>();
 
@@ -59,16 +71,10 @@ export function createApp(renderPage?: PageRenderer) {
 
   app.use("*", async (c, next) => {
     // Outside production every response says how many D1 round trips it took (read by `npm run bench`).
-    const roundTrips = c.env.APP_ENV === "production" ? null : { count: 0 };
-    const db = createDb(roundTrips ? countRoundTrips(c.env.DB, roundTrips) : c.env.DB);
-    const sessionToken = readSessionCookie(c.req.raw);
-    const user = isAssetPath(c.req.path) ? null : await getSessionUser(db, sessionToken);
-    // One source for the language: the same cookie-then-Accept-Language rule Paraglide applies while rendering.
-    // Signing in and changing the language both set the cookie, so a signed-in user's choice follows them.
-    const locale = requestLocale(c.req.raw);
-    c.set("request", { env: c.env, url: new URL(c.req.url), executionCtx: c.executionCtx as unknown as ExecutionContext, db, user, sessionToken, locale, cspNonce: createCspNonce() });
-    await next();
-    if (roundTrips) c.res.headers.set("X-D1-Round-Trips", String(roundTrips.count));
+    if (c.env.APP_ENV === "production") return withRequestContext(c, c.env.DB, next);
+    const roundTrips = { count: 0 };
+    await withRoundTripCounter(roundTrips, () => withRequestContext(c, roundTripCountingBinding(c.env.DB), next));
+    c.res.headers.set("X-D1-Round-Trips", String(roundTrips.count));
   });
 
   // A banned user sees only /ban; their API calls are refused.

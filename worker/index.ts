@@ -1,4 +1,4 @@
-import { createRequestHandler, RouterContextProvider } from "react-router";
+import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
 import { paraglideMiddleware } from "../app/paraglide/server.js";
 import { requestContext } from "../app/lib/request-context";
 import { createApp } from "./app";
@@ -7,7 +7,20 @@ import { scheduled } from "./scheduled";
 export { Order } from "../durable-objects/order";
 export { ChatRoom } from "../durable-objects/chat-room";
 
-const handleRequest = createRequestHandler(() => import("virtual:react-router/server-build"), import.meta.env.MODE);
+const loadBuild = () => import("virtual:react-router/server-build");
+
+/**
+ * React Router derives its route table and static handler from the build on every request when it is given the
+ * build as a function (so that dev picks up edits). A production build never changes: it is derived once per isolate,
+ * which saves each page about a millisecond of CPU (flattening and ranking every route; docs/decisions/035).
+ */
+let productionHandler: RequestHandler | undefined;
+const handleRequest: RequestHandler = import.meta.env.DEV
+  ? createRequestHandler(loadBuild, import.meta.env.MODE)
+  : async (request, context) => {
+      productionHandler ??= createRequestHandler(await loadBuild(), import.meta.env.MODE);
+      return productionHandler(request, context);
+    };
 
 const app = createApp((request, context) =>
   // Paraglide's middleware scopes the request's locale (AsyncLocalStorage) for messages rendered on the server.

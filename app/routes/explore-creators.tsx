@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { CreatorCard, creatorCardView, type CreatorCardView } from "~/components/catalog/creator-card";
+import { useDelegatedLinks } from "~/components/catalog/use-delegated-links";
 import { useInfiniteScroll } from "~/components/catalog/use-infinite-scroll";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
@@ -63,6 +64,7 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
     fetcher.load(nextHref);
   };
   useInfiniteScroll(loadMore, Boolean(nextHref) && !loading);
+  const followLink = useDelegatedLinks();
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
@@ -81,7 +83,7 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
             <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{m.catalog_results_empty_body()}</p>
           </div>
         ) : (
-          <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 [&>li]:min-w-0">
+          <ul onClick={followLink} className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 [&>li]:min-w-0">
             {creators.map((creator) => (
               <li key={creator.handle}>
                 <CreatorCard creator={creator} />

@@ -54,3 +54,28 @@ test("scrolling to the end appends the next page, with no creator twice", async 
   const handles = await cardHandles(page);
   expect(new Set(handles).size).toBe(handles.length);
 });
+
+test("a card's name and form links navigate in place, and a modified click is left to the browser", async ({ page }) => {
+  await page.goto("/explore/creators?q=democreator");
+  // A full page load would drop this mark; client-side navigation keeps it.
+  await page.evaluate(() => ((window as unknown as { navigationMark: number }).navigationMark = 1));
+  const card = page.locator("#explore-results ~ ul > li").filter({ has: page.locator('h3 a[href="/democreator"]') });
+  const form = card.locator(".creator-card-forms a").first();
+  const formHref = await form.getAttribute("href");
+  await form.click();
+  await expect(page).toHaveURL(new RegExp(`${formHref}$`));
+  expect(await page.evaluate(() => (window as unknown as { navigationMark?: number }).navigationMark)).toBe(1);
+
+  await page.goBack();
+  await card.locator("h3 a").click();
+  await expect(page).toHaveURL(/\/democreator$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { navigationMark?: number }).navigationMark)).toBe(1);
+
+  // Ctrl+click opens a new tab, as on any link.
+  await page.goBack();
+  const [opened] = await Promise.all([page.context().waitForEvent("page"), card.locator("h3 a").click({ modifiers: ["ControlOrMeta"] })]);
+  await expect(opened).toHaveURL(/\/democreator$/);
+  await expect(page).toHaveURL(/\/explore\/creators/);
+  await opened.close();
+});

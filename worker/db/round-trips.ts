@@ -1,9 +1,40 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
 /**
  * Counts D1 round trips (each statement execution, each batch, each exec) made through a binding.
  * Used outside production to report `X-D1-Round-Trips` per request, which the benchmark reads.
  */
 export interface RoundTripCounter {
   count: number;
+}
+
+/**
+ * The request's counter. The counting binding is made once per binding (so the Drizzle instance built on it is
+ * shared by requests, as in production: worker/db/client.ts) and adds to whichever request is running.
+ */
+const currentCounter = new AsyncLocalStorage<RoundTripCounter>();
+const countingBindings = new WeakMap<D1Database, D1Database>();
+
+export function withRoundTripCounter<T>(counter: RoundTripCounter, run: () => T): T {
+  return currentCounter.run(counter, run);
+}
+
+/** `d1`, counting into the running request's counter (withRoundTripCounter); the same wrapper for the same binding. */
+export function roundTripCountingBinding(d1: D1Database): D1Database {
+  let wrapped = countingBindings.get(d1);
+  if (!wrapped) {
+    wrapped = countRoundTrips(d1, {
+      get count() {
+        return currentCounter.getStore()?.count ?? 0;
+      },
+      set count(value: number) {
+        const counter = currentCounter.getStore();
+        if (counter) counter.count = value;
+      },
+    });
+    countingBindings.set(d1, wrapped);
+  }
+  return wrapped;
 }
 
 const EXECUTORS = new Set<PropertyKey>(["first", "all", "run", "raw"]);

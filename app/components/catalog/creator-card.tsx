@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { mediaTypeLabel } from "~/components/media/media-type-label";
-import { Link } from "react-router";
 import { Avatar } from "~/components/layout/avatar";
 import { m } from "~/paraglide/messages.js";
 import type { CreatorCard as CreatorCardData, MediaPreview } from "../../../worker/services/catalog";
@@ -50,7 +49,8 @@ export function creatorCardView(creator: CreatorCardData): CreatorCardView {
 
 /**
  * A creator in search results. The name links to /{handle} and its link covers the card; previews (which open
- * the lightbox) and form links sit above that cover so each stays its own control.
+ * the lightbox) and form links sit above that cover so each stays its own control. The links are plain anchors:
+ * the list they sit in navigates for them (useDelegatedLinks).
  */
 export function CreatorCard({ creator }: { creator: CreatorCardView }) {
   const [open, setOpen] = useState<number | null>(null);
@@ -61,9 +61,7 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
         <Avatar src={creator.avatarUrl} className="size-12" loading="lazy" />
         <div>
           <h3>
-            <Link to={`/${creator.handle}`}>
-              {creator.name}
-            </Link>
+            <a href={`/${creator.handle}`}>{creator.name}</a>
           </h3>
           <p>@{creator.handle}</p>
         </div>
@@ -98,13 +96,13 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
           <ul className="creator-card-forms">
             {creator.forms.map((form) => (
               <li key={form.code}>
-                <Link to={`/cf/${form.code}`}>
+                <a href={`/cf/${form.code}`}>
                   <FormTitle title={form.title} />
                   <PriceLabel
                     price={form.price}
                     className={form.price ? "creator-card-price" : "creator-card-price-note"}
                   />
-                </Link>
+                </a>
               </li>
             ))}
           </ul>
