@@ -3,6 +3,7 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { CspNonceContext } from "~/lib/csp-nonce";
+import { DocumentOnlyContext } from "~/lib/document-only";
 import { requestContext } from "~/lib/request-context";
 
 // React Router's default web entry (@react-router/dev/dist/config/defaults/entry.server.web.tsx) plus the CSP nonce
@@ -23,13 +24,15 @@ export default async function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
 
-  const nonce = loadContext.get(requestContext).cspNonce;
+  const { cspNonce: nonce, documentOnly = null } = loadContext.get(requestContext);
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 
   const body = await renderToReadableStream(
     <CspNonceContext.Provider value={nonce}>
-      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      <DocumentOnlyContext.Provider value={documentOnly}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </DocumentOnlyContext.Provider>
     </CspNonceContext.Provider>,
     {
       nonce,

@@ -1,8 +1,10 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
 import { Form, Link, useFetcher, useNavigate } from "react-router";
-import { CreatorCard, creatorCardView, type CreatorCardView } from "~/components/catalog/creator-card";
+import { CreatorCard, creatorCardView, PREVIEW_BUTTON_SELECTOR, previewsOfCard, type CreatorCardView } from "~/components/catalog/creator-card";
+import { LazyMediaLightbox } from "~/components/catalog/lazy-lightbox";
 import { useDelegatedLinks } from "~/components/catalog/use-delegated-links";
 import { useInfiniteScroll } from "~/components/catalog/use-infinite-scroll";
+import { useDocumentOnly } from "~/lib/document-only";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { parseExploreQuery, serializeExploreQuery, type ExploreQuery } from "../../worker/domain/search";
@@ -15,13 +17,24 @@ import type { Route } from "./+types/explore-creators";
  * same loader through a fetcher when the page is scrolled to its bottom.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, user, locale } = context.get(requestContext);
+  const { db, user, locale, documentOnly } = context.get(requestContext);
   const query = parseExploreQuery(new URL(request.url).searchParams);
   const result = await searchCreators(db, query, { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null });
-  // Only what the cards show goes into the hydration data.
+  // Only what the cards show, and for a page document not even that: the server renders the first cards from the
+  // document-only store and the browser keeps their markup (FirstPage), so the hydration data carries their handles.
   const creators = result.creators.map(creatorCardView);
-  return { query, ...result, creators };
+  const handles = creators.map((creator) => creator.handle);
+  if (documentOnly) {
+    documentOnly.set(DOCUMENT_FIRST_PAGE, creators);
+    return { ...result, query, handles, creators: null };
+  }
+  return { ...result, query, handles, creators };
 }
+
+/** The document-only key of the first page's cards (app/lib/document-only.ts). */
+const DOCUMENT_FIRST_PAGE = "explore-creators:first-page";
+const FIRST_PAGE_ID = "explore-first-page";
+const resultsGridClass = "grid gap-5 sm:grid-cols-2 lg:grid-cols-3 [&>li]:min-w-0";
 
 export const meta: Route.MetaFunction = () => [{ title: m.layout_meta_page_title({ page: m.catalog_explore_title() }) }];
 
@@ -30,7 +43,9 @@ const fieldClass =
 
 export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
   const { query, filters } = loaderData;
-  const [creators, setCreators] = useState<CreatorCardView[]>(loaderData.creators);
+  // The cards React renders: a search's first page when it came as data, then every page appended. A document's first
+  // page is not among them: it stays as the server rendered it (FirstPage).
+  const [creators, setCreators] = useState<CreatorCardView[]>(loaderData.creators ?? []);
   const [next, setNext] = useState<string | null>(loaderData.nextCursor);
   const fetcher = useFetcher<typeof loader>();
   // The cursor asked for and not yet appended: a page is appended once, and only for the search on screen.
@@ -40,7 +55,7 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
   // A new search (new loader data) starts the list over.
   useEffect(() => {
     pending.current = null;
-    setCreators(loaderData.creators);
+    setCreators(loaderData.creators ?? []);
     setNext(loaderData.nextCursor);
   }, [loaderData]);
 
@@ -50,11 +65,11 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
     if (page.query.cursor !== pending.current || serializeExploreQuery({ ...page.query, cursor: null }) !== searchKey) return;
     pending.current = null;
     setCreators((shown) => {
-      const handles = new Set(shown.map((c) => c.handle));
-      return [...shown, ...page.creators.filter((c) => !handles.has(c.handle))];
+      const handles = new Set([...(loaderData.creators ? [] : loaderData.handles), ...shown.map((c) => c.handle)]);
+      return [...shown, ...(page.creators ?? []).filter((c) => !handles.has(c.handle))];
     });
     setNext(page.nextCursor);
-  }, [fetcher.data, fetcher.state, searchKey]);
+  }, [fetcher.data, fetcher.state, searchKey, loaderData]);
 
   const nextHref = next ? `/explore/creators?${serializeExploreQuery({ ...query, cursor: next })}` : null;
   const loading = fetcher.state !== "idle";
@@ -65,6 +80,12 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
   };
   useInfiniteScroll(loadMore, Boolean(nextHref) && !loading);
   const followLink = useDelegatedLinks();
+  const [lightbox, setLightbox] = useState<ReturnType<typeof previewsOfCard> | null>(null);
+  const onResultsClick = (event: MouseEvent<HTMLElement>) => {
+    const preview = event.target instanceof Element ? event.target.closest<HTMLButtonElement>(PREVIEW_BUTTON_SELECTOR) : null;
+    if (preview) setLightbox(previewsOfCard(preview));
+    else followLink(event);
+  };
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-12 sm:px-6">
@@ -73,24 +94,39 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
 
       <SearchForm query={query} filters={filters} />
 
-      <section aria-labelledby="explore-results" className="mt-10">
+      {/* One click handler for every card: their links and their preview buttons (CreatorCard). */}
+      <section aria-labelledby="explore-results" className="mt-10" onClick={onResultsClick}>
         <h2 id="explore-results" className="sr-only">
           {m.catalog_results_heading()}
         </h2>
-        {creators.length === 0 ? (
+        {loaderData.handles.length === 0 ? (
           <div className="rounded-2xl border border-dashed border-zinc-300 px-6 py-14 text-center dark:border-zinc-700">
             <p className="font-medium text-zinc-900 dark:text-zinc-50">{m.catalog_results_empty()}</p>
             <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{m.catalog_results_empty_body()}</p>
           </div>
         ) : (
-          <ul onClick={followLink} className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 [&>li]:min-w-0">
-            {creators.map((creator) => (
-              <li key={creator.handle}>
-                <CreatorCard creator={creator} />
-              </li>
-            ))}
-          </ul>
+          <>
+            {loaderData.creators === null ? <FirstPage /> : null}
+            {creators.length > 0 ? (
+              <ul className={loaderData.creators === null ? `mt-5 ${resultsGridClass}` : resultsGridClass}>
+                {creators.map((creator) => (
+                  <CreatorItem key={creator.handle} creator={creator} />
+                ))}
+              </ul>
+            ) : null}
+          </>
         )}
+        {lightbox ? (
+          <LazyMediaLightbox
+            open
+            onClose={() => setLightbox(null)}
+            items={lightbox.items}
+            startIndex={lightbox.startIndex}
+            title={lightbox.title}
+            heading={(index, total) => m.catalog_lightbox_title({ index: index + 1, total })}
+            linkLabel={m.catalog_lightbox_open_link()}
+          />
+        ) : null}
         {nextHref ? (
           <div className="mt-8 flex justify-center" aria-live="polite">
             <Link
@@ -110,6 +146,34 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
       </section>
     </div>
   );
+}
+
+function CreatorItem({ creator }: { creator: CreatorCardView }) {
+  return (
+    <li>
+      <CreatorCard creator={creator} />
+    </li>
+  );
+}
+
+/**
+ * A document's first page of cards. The server renders them from the document-only store; the browser hydrates the
+ * list with the markup it already holds (read once, before React touches it) instead of re-rendering it from data,
+ * so the cards are not sent twice. The cards are markup only (CreatorCard), so nothing in them needs React.
+ */
+function FirstPage() {
+  const serverCards = useDocumentOnly<CreatorCardView[]>(DOCUMENT_FIRST_PAGE);
+  const [browserMarkup] = useState(() => (typeof document === "undefined" ? "" : (document.getElementById(FIRST_PAGE_ID)?.innerHTML ?? "")));
+  if (serverCards) {
+    return (
+      <ul id={FIRST_PAGE_ID} className={resultsGridClass}>
+        {serverCards.map((creator) => (
+          <CreatorItem key={creator.handle} creator={creator} />
+        ))}
+      </ul>
+    );
+  }
+  return <ul id={FIRST_PAGE_ID} className={resultsGridClass} dangerouslySetInnerHTML={{ __html: browserMarkup }} suppressHydrationWarning />;
 }
 
 function SearchForm({ query, filters }: { query: ExploreQuery; filters: { categories: FilterOption[]; kinds: FilterOption[]; useCases: FilterOption[] } }) {

@@ -79,3 +79,33 @@ test("a card's name and form links navigate in place, and a modified click is le
   await expect(page).toHaveURL(/\/explore\/creators/);
   await opened.close();
 });
+
+test("the first page's cards come once in the document, hydrate without errors and open their previews", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(message.text());
+  });
+  page.on("pageerror", (error) => errors.push(error.message));
+  const response = await page.goto("/explore/creators");
+  const html = await response!.text();
+  // The cards' pictures are in the markup, and not again in the hydration data (decision 035).
+  const address = (await page.locator("#explore-first-page .creator-card-previews img").first().getAttribute("src"))!;
+  expect(html).toContain(address);
+  const hydrationData = [...html.matchAll(/streamController\.enqueue\((.*?)\);<\/script>/gs)].map((match) => match[1]).join("");
+  expect(hydrationData.length).toBeGreaterThan(0);
+  expect(hydrationData).not.toContain("/media/");
+
+  // Hydrated: the page's own controls respond; the server's cards are still there.
+  await expect(page.locator("#explore-first-page > li")).toHaveCount(12);
+  const card = page.locator("#explore-first-page > li").filter({ has: page.locator(".creator-card-previews") }).first();
+  const previews = card.locator(".creator-card-previews button");
+  const total = await previews.count();
+  await previews.nth(total - 1).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByText(`Preview ${total} of ${total}`)).toBeVisible();
+  await expect(dialog.locator("img").first()).toHaveAttribute("src", (await previews.nth(total - 1).locator("img").getAttribute("src"))!);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  expect(errors).toEqual([]);
+});

@@ -18,6 +18,11 @@ export interface RequestContext {
    * Worker always sets it; optional so tests that build a context for an API handler need not invent one.
    */
   cspNonce?: string;
+  /**
+   * For a page document (not a `.data` request nor an API call): values its loaders pass to the server's render only,
+   * never to the hydration data (app/lib/document-only.ts). Null otherwise.
+   */
+  documentOnly?: Map<string, unknown> | null;
 }
 
 export type AppEnv = { Bindings: Env; Variables: { request: RequestContext } };

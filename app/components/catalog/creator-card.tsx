@@ -1,11 +1,10 @@
-import { useState } from "react";
 import { mediaTypeLabel } from "~/components/media/media-type-label";
+import type { PlayableMedia } from "~/components/media/players/embed-urls";
 import { Avatar } from "~/components/layout/avatar";
 import { m } from "~/paraglide/messages.js";
 import type { CreatorCard as CreatorCardData, MediaPreview } from "../../../worker/services/catalog";
 import { truncateText } from "../../../worker/domain/search";
 import { FORM_TITLE_MAX } from "./card-limits";
-import { LazyMediaLightbox } from "./lazy-lightbox";
 import { playableOfPreview, previewImageUrl, type PreviewView } from "./media-label";
 import { OpenBadge } from "./open-badge";
 import { PriceLabel } from "./price-label";
@@ -48,12 +47,13 @@ export function creatorCardView(creator: CreatorCardData): CreatorCardView {
 }
 
 /**
- * A creator in search results. The name links to /{handle} and its link covers the card; previews (which open
- * the lightbox) and form links sit above that cover so each stays its own control. The links are plain anchors:
- * the list they sit in navigates for them (useDelegatedLinks).
+ * A creator in search results. The name links to /{handle} and its link covers the card; previews and form links
+ * sit above that cover so each stays its own control. The card is markup only, so that the explore page's first
+ * cards work as the server rendered them (decision 035): its links are plain anchors the list navigates
+ * (useDelegatedLinks), and a preview button carries its media for the page's one lightbox (previewsOfCard): a
+ * picture's address is its <img>'s, anything else is in `data-media`.
  */
 export function CreatorCard({ creator }: { creator: CreatorCardView }) {
-  const [open, setOpen] = useState<number | null>(null);
   const previews = creator.previews.slice(0, CARD_PREVIEW_MAX);
   return (
     <article className="creator-card">
@@ -75,14 +75,10 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
               <li key={index}>
                 <button
                   type="button"
-                  onClick={() => setOpen(index)}
+                  data-media={isPlainImage(preview) ? undefined : JSON.stringify(preview)}
                   aria-label={m.catalog_preview_open({ index: index + 1, total: previews.length })}
                 >
-                  {image ? (
-                    <img src={image} alt="" loading="lazy" />
-                  ) : (
-                    <span>{mediaTypeLabel(preview.mediaType)}</span>
-                  )}
+                  {image ? <img src={image} alt="" loading="lazy" /> : <span>{mediaTypeLabel(preview.mediaType)}</span>}
                 </button>
               </li>
             );
@@ -98,30 +94,37 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
               <li key={form.code}>
                 <a href={`/cf/${form.code}`}>
                   <FormTitle title={form.title} />
-                  <PriceLabel
-                    price={form.price}
-                    className={form.price ? "creator-card-price" : "creator-card-price-note"}
-                  />
+                  <PriceLabel price={form.price} className={form.price ? "creator-card-price" : "creator-card-price-note"} />
                 </a>
               </li>
             ))}
           </ul>
         </div>
       ) : null}
-      {/* Mounted only while open, so a page of cards does not carry a dialog per card. */}
-      {open !== null ? (
-        <LazyMediaLightbox
-          open
-          onClose={() => setOpen(null)}
-          items={previews.map(playableOfPreview)}
-          startIndex={open}
-          title={m.catalog_creator_previews({ name: creator.name })}
-          heading={(index, total) => m.catalog_lightbox_title({ index: index + 1, total })}
-          linkLabel={m.catalog_lightbox_open_link()}
-        />
-      ) : null}
     </article>
   );
+}
+
+/** An image file: its picture is the whole media, so its button's <img> holds everything the lightbox needs. */
+function isPlainImage(preview: PreviewView): boolean {
+  return preview.mediaType === "IMAGE" && preview.formatType === "FILE" && Boolean(preview.url);
+}
+
+/** The card's preview buttons are the buttons of its previews list (`.creator-card-previews`). */
+export const PREVIEW_BUTTON_SELECTOR = ".creator-card-previews button";
+
+/** What the lightbox opens for a click on a card's preview button: the card's previews, from their buttons. */
+export function previewsOfCard(button: HTMLButtonElement): { items: PlayableMedia[]; startIndex: number; title: string } {
+  const list = button.closest("ul");
+  const buttons = [...(list?.querySelectorAll<HTMLButtonElement>("button") ?? [])];
+  const items = buttons.map((each) => {
+    const encoded = each.dataset.media;
+    const preview: PreviewView = encoded
+      ? (JSON.parse(encoded) as PreviewView)
+      : { mediaType: "IMAGE", formatType: "FILE", url: each.querySelector("img")?.getAttribute("src") ?? null };
+    return playableOfPreview(preview);
+  });
+  return { items, startIndex: Math.max(0, buttons.indexOf(button)), title: list?.getAttribute("aria-label") ?? "" };
 }
 
 /** The form's title cut for the card; the full title as a tooltip only when it was cut. */
