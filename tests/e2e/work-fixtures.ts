@@ -80,3 +80,13 @@ export async function uploadWorkPicture(page: Page, workId: string, ownerEmail: 
   }
   return storedUrl;
 }
+
+/** How many visits of the work the server counted. */
+export function visitsOf(workId: string): number {
+  const db = openD1();
+  try {
+    return (db.prepare("SELECT count(*) AS n FROM page_visits WHERE model_name = 'portfolio_work' AND model_id = ?").get(workId) as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
