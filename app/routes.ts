@@ -43,6 +43,8 @@ export default [
         route("history/billing", "routes/dashboard/history-billing.tsx"),
       ]),
     ]),
+    // A work's page (decision 031), before the catch-all handle.
+    route(":handle/works/:workId", "routes/work.tsx"),
     // Last: a handle is any single segment not claimed above.
     route(":handle", "routes/profile.tsx"),
     route("*", "routes/not-found.tsx"),

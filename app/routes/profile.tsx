@@ -79,7 +79,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
             {profile.works.map((work) => (
               <li key={work.id}>
-                <WorkCard work={work} />
+                <WorkCard work={work} handle={profile.handle} />
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import type { PublishStatus, VisibilityStatus } from "../db/schema/enums";
 import { isReachableWork } from "./public-items";
+import { canViewItem, type ItemGrants } from "./visibility";
 
 /**
  * Who may see a stored object: the rule of the item it belongs to (the `{domain}/{id}` of its key), pure.
@@ -14,7 +15,8 @@ import { isReachableWork } from "./public-items";
  */
 export type MediaItem =
   | { domain: "user-profile"; ownerProfileId: string }
-  | { domain: "portfolio-work"; ownerProfileId: string; workStatus: PublishStatus; visibility: VisibilityStatus | null }
+  /** A work's non-public files go to whoever its visibility rule lets read it (worker/domain/visibility.ts; decision 031). */
+  | { domain: "portfolio-work"; ownerProfileId: string; ownerAccountId: string; workStatus: PublishStatus; visibility: VisibilityStatus | null; grants: ItemGrants }
   | { domain: "commission-form"; ownerProfileId: string; formStatus: PublishStatus }
   /** A client's request files: their own folder (no readers), or an order's copy (the order's seller reads it too). */
   | { domain: "commission-request"; ownerProfileId: string; readerProfileIds: string[] }
@@ -44,18 +46,33 @@ export function isPublicMediaItem(item: MediaItem): boolean {
   }
 }
 
-/** "public": anyone, at /media/; "owner": this viewer, by signed URL only; "denied": nobody here (or no such item). */
+/**
+ * "public": anyone, at /media/; "owner": this viewer (the owner or another allowed reader), by signed URL only;
+ * "denied": nobody here (or no such item).
+ */
 export type MediaAccess = "public" | "owner" | "denied";
+
+/** Who asks: a profile, and (to match visibility grants) the account and its roles when known. */
+export interface MediaReader {
+  profileId: string;
+  accountId?: string;
+  roles?: readonly string[];
+}
 
 /**
  * The one access rule. `item` null: the item is gone (or never existed). A field marked private in the upload rules
- * (`UploadRule.private`, e.g. deliverables to come) is never public, whatever its item. Grants to other viewers
- * (visibility_grants "view"): later issues, here.
+ * (`UploadRule.private`, e.g. deliverables to come) is never public, whatever its item. A portfolio work's other files
+ * follow its visibility rule (`canViewItem`: owner, edit/admin grantees, view grantees once published).
  */
-export function mediaAccess(item: MediaItem | null, viewerProfileId: string | null, privateField = false): MediaAccess {
+export function mediaAccess(item: MediaItem | null, reader: MediaReader | null, privateField = false): MediaAccess {
   if (!item) return "denied";
   if (!privateField && isPublicMediaItem(item)) return "public";
-  return viewerProfileId !== null && privateReaders(item).includes(viewerProfileId) ? "owner" : "denied";
+  if (!reader) return "denied";
+  if (privateReaders(item).includes(reader.profileId)) return "owner";
+  if (item.domain === "portfolio-work" && !privateField && reader.accountId) {
+    return canViewItem(item, { accountId: reader.accountId, roles: reader.roles ?? [] }) ? "owner" : "denied";
+  }
+  return "denied";
 }
 
 /** Who may read an item's non-public objects: its owner; for an order also its buyer; for a request's copy, the order's seller. */

@@ -1,8 +1,9 @@
-import { and, eq, inArray } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { commissionAccounts, commissionForms, commissionServices, portfolioWorks, userProfiles, visibilitySettings } from "../db/schema";
+import { commissionAccounts, commissionForms, commissionServices, portfolioWorks, userProfiles } from "../db/schema";
 import { OBJECT_ROUTE, parseMediaKey, type MediaDomain, type MediaKey } from "../domain/media";
-import { mediaAccess, type MediaAccess, type MediaItem } from "../domain/media-access";
+import { mediaAccess, type MediaAccess, type MediaItem, type MediaReader } from "../domain/media-access";
+import { loadItemVisibility } from "./visibility";
 import { issueToken, verifyToken } from "./signed-tokens";
 
 /**
@@ -16,9 +17,8 @@ const READ_URL_TTL_MS = 5 * 60 * 1000;
 /** URLs rendered into the owner's own pages: an editor left open for a while still shows and previews its files. */
 export const PAGE_READ_URL_TTL_MS = 60 * 60 * 1000;
 
-export interface MediaViewer {
-  profileId: string;
-}
+/** The viewer of media: a profile; pass the session user (account and roles too) so visibility grants count. */
+export type MediaViewer = MediaReader;
 
 /** D1 binds at most 100 parameters per query; the commission-request reader binds each id twice. */
 const IDS_PER_QUERY = 45;
@@ -36,12 +36,15 @@ function chunks<T>(items: T[], size: number): T[][] {
 const ITEM_READERS: { [D in MediaDomain]: (db: Database, ids: string[]) => Promise<[string, MediaItem][]> } = {
   "user-profile": async (_db, ids) => ids.map((id) => [id, { domain: "user-profile", ownerProfileId: id }]),
   "portfolio-work": async (db, ids) => {
-    const rows = await db
-      .select({ id: portfolioWorks.id, ownerProfileId: portfolioWorks.profileId, workStatus: portfolioWorks.workStatus, visibility: visibilitySettings.visibilityStatus })
-      .from(portfolioWorks)
-      .leftJoin(visibilitySettings, and(eq(visibilitySettings.itemType, "portfolio_work"), eq(visibilitySettings.itemId, portfolioWorks.id)))
-      .where(inArray(portfolioWorks.id, ids));
-    return rows.map((r) => [r.id, { domain: "portfolio-work", ownerProfileId: r.ownerProfileId, workStatus: r.workStatus, visibility: r.visibility }]);
+    const [rows, visibility] = await Promise.all([
+      db
+        .select({ id: portfolioWorks.id, ownerProfileId: portfolioWorks.profileId, ownerAccountId: userProfiles.accountId, workStatus: portfolioWorks.workStatus })
+        .from(portfolioWorks)
+        .innerJoin(userProfiles, eq(userProfiles.id, portfolioWorks.profileId))
+        .where(inArray(portfolioWorks.id, ids)),
+      loadItemVisibility(db, "portfolio_work", ids),
+    ]);
+    return rows.map((r) => [r.id, { domain: "portfolio-work", ...r, ...visibility.get(r.id)! }]);
   },
   "commission-form": async (db, ids) => {
     const rows = await db
@@ -109,7 +112,7 @@ async function itemsOf(db: Database, keys: MediaKey[]): Promise<Map<string, Medi
 /** May this viewer (null: anyone, signed out) see this object? */
 export async function objectAccess(db: Database, key: MediaKey, viewer: MediaViewer | null): Promise<MediaAccess> {
   const items = await itemsOf(db, [key]);
-  return mediaAccess(items.get(itemRef(key)) ?? null, viewer?.profileId ?? null, key.rule.private);
+  return mediaAccess(items.get(itemRef(key)) ?? null, viewer, key.rule.private);
 }
 
 /** A signed read URL for one object (`origin` "" gives a same-site path, as pages use). */
@@ -120,7 +123,7 @@ export async function signReadUrl(env: Env, key: string, origin: string, now = D
 
 export type ReadResult = { ok: true; url: string; expiresAt: number } | { ok: false; status: 403 | 404; error: "forbidden" | "not_found" };
 
-/** POST /sign/read: a URL for anyone signed in when the object's item is public, for its owner otherwise. */
+/** POST /sign/read: a URL for anyone signed in when the object's item is public, for its allowed readers otherwise. */
 export async function signRead(db: Database, env: Env, user: MediaViewer, pathOrUrl: string, origin: string, now = Date.now()): Promise<ReadResult> {
   const parsed = parseMediaKey(pathOrUrl);
   if (!parsed) return { ok: false, status: 404, error: "not_found" };
@@ -164,7 +167,7 @@ export async function mediaUrlsForViewer(
   const items = keys.size ? await itemsOf(db, [...keys.values()]) : new Map<string, MediaItem>();
   const signed = new Map<string, string>();
   for (const [url, key] of keys) {
-    if (mediaAccess(items.get(itemRef(key)) ?? null, viewer?.profileId ?? null, key.rule.private) !== "owner") continue;
+    if (mediaAccess(items.get(itemRef(key)) ?? null, viewer, key.rule.private) !== "owner") continue;
     signed.set(url, (await signReadUrl(env, key.key, "", now, PAGE_READ_URL_TTL_MS)).url);
   }
   return ((url: string | null) => (url && signed.get(url)) || url) as ViewableUrl;

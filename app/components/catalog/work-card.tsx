@@ -1,4 +1,6 @@
 import { useState } from "react";
+import { Link } from "react-router";
+import { workPagePath } from "~/components/work/work-path";
 import { mediaTypeLabel } from "~/components/media/media-type-label";
 import { m } from "~/paraglide/messages.js";
 import type { PortfolioWorkCard } from "../../../worker/services/catalog";
@@ -6,8 +8,11 @@ import { LazyMediaLightbox } from "./lazy-lightbox";
 import { playableOfPreview, previewImageUrl } from "./media-label";
 import { countPageVisit } from "./use-page-visit";
 
-/** A portfolio work: its first media with the media type label; opening it shows the lightbox and counts a visit. */
-export function WorkCard({ work }: { work: PortfolioWorkCard }) {
+/**
+ * A portfolio work: its first media with the media type label, and its title linking to the work's page. The media
+ * opens the lightbox, a quick preview that counts a visit too.
+ */
+export function WorkCard({ work, handle }: { work: PortfolioWorkCard; handle: string }) {
   const [open, setOpen] = useState(false);
   const title = work.title || m.catalog_work_untitled();
   const image = work.media ? previewImageUrl(work.media) : null;
@@ -29,7 +34,9 @@ export function WorkCard({ work }: { work: PortfolioWorkCard }) {
         <span className="sr-only">{title}</span>
       </button>
       <h3 className="truncate px-3 py-2 text-sm font-semibold text-zinc-900 dark:text-zinc-50" title={title}>
-        {title}
+        <Link to={workPagePath(handle, work.id)} className="hover:underline">
+          {title}
+        </Link>
       </h3>
       {/* Mounted only while open, so a page of cards does not carry a dialog per card. */}
       {open && work.media ? (

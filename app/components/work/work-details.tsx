@@ -1,0 +1,77 @@
+// The facts under a work's media on its page: categories, tags, the client and the credited people (linked profiles).
+import { Link } from "react-router";
+import { Avatar } from "~/components/layout/avatar";
+import { m } from "~/paraglide/messages.js";
+import type { WorkPage, WorkPerson } from "../../../worker/services/work-page";
+
+const chip = "rounded-full bg-zinc-100 px-3 py-1 text-sm text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200";
+const term = "text-sm font-semibold text-zinc-600 dark:text-zinc-400";
+
+function PersonLink({ person }: { person: WorkPerson }) {
+  return (
+    <Link to={`/${person.handle}`} className="flex min-w-0 items-center gap-2 text-zinc-900 hover:underline dark:text-zinc-50">
+      <Avatar src={person.avatarUrl} className="size-7 shrink-0" loading="lazy" />
+      <span className="truncate">{person.name}</span>
+    </Link>
+  );
+}
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid gap-2 sm:grid-cols-[10rem_1fr]">
+      <dt className={term}>{label}</dt>
+      <dd className="min-w-0">
+        <ul className="flex flex-wrap gap-2">{children}</ul>
+      </dd>
+    </div>
+  );
+}
+
+/** Nothing renders for a work with none of these. */
+export function WorkDetails({ work }: { work: Pick<WorkPage, "categories" | "tags" | "client" | "credits"> }) {
+  const { categories, tags, client, credits } = work;
+  if (!categories.length && !tags.length && !client && !credits.length) return null;
+  return (
+    <section aria-labelledby="work-details" className="mt-8 border-t border-zinc-200 pt-6 dark:border-zinc-800">
+      <h2 id="work-details" className="sr-only">
+        {m.work_page_details()}
+      </h2>
+      <dl className="grid gap-4">
+        {categories.length ? (
+          <Row label={m.work_page_categories()}>
+            {categories.map((category) => (
+              <li key={category.code} className={chip}>
+                {category.name}
+              </li>
+            ))}
+          </Row>
+        ) : null}
+        {tags.length ? (
+          <Row label={m.work_page_tags()}>
+            {tags.map((tag) => (
+              <li key={tag} className={chip}>
+                #{tag}
+              </li>
+            ))}
+          </Row>
+        ) : null}
+        {client ? (
+          <Row label={m.work_page_client()}>
+            <li className="min-w-0">
+              <PersonLink person={client} />
+            </li>
+          </Row>
+        ) : null}
+        {credits.length ? (
+          <Row label={m.work_page_credits()}>
+            {credits.map((person) => (
+              <li key={person.handle} className="min-w-0">
+                <PersonLink person={person} />
+              </li>
+            ))}
+          </Row>
+        ) : null}
+      </dl>
+    </section>
+  );
+}

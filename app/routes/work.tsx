@@ -1,0 +1,73 @@
+import { useEffect } from "react";
+import { data, Link, redirect } from "react-router";
+import { AUTHORING_PATHS } from "~/components/authoring/paths";
+import { CollapsibleText } from "~/components/catalog/collapsible-text";
+import { ServiceGallery } from "~/components/catalog/service-gallery";
+import { ShareButton } from "~/components/catalog/share-modal";
+import { countPageVisit } from "~/components/catalog/use-page-visit";
+import { Avatar } from "~/components/layout/avatar";
+import { WorkDetails } from "~/components/work/work-details";
+import { workMeta } from "~/components/work/work-meta";
+import { workPagePath } from "~/components/work/work-path";
+import { requestContext } from "~/lib/request-context";
+import { m } from "~/paraglide/messages.js";
+import { getWorkPage } from "../../worker/services/work-page";
+import type { Route } from "./+types/work";
+
+/**
+ * /{handle}/works/{id}: one portfolio work, for those its visibility lets read it (decision 031). A work that does not
+ * exist and one this viewer may not read answer the same 404 (also to `.data` requests, which run this loader), so a
+ * private work's existence is not told. The id finds the work; another handle redirects to the owner's.
+ */
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { db, env, user, locale } = context.get(requestContext);
+  const work = await getWorkPage(db, env, params.workId, user, locale);
+  if (!work) throw data(null, { status: 404 });
+  if (work.handle.toLowerCase() !== params.handle.toLowerCase()) throw redirect(workPagePath(work.handle, work.id));
+  return { work, origin: new URL(request.url).origin };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? workMeta(loaderData.work, loaderData.origin) : []);
+
+export default function WorkPage({ loaderData }: Route.ComponentProps) {
+  const { work } = loaderData;
+  // Spec section 8: a work's page counts a visit like its preview does; only works anyone may open are counted.
+  useEffect(() => {
+    if (work.reachable) void countPageVisit("portfolio/work", "portfolio_work", work.id);
+  }, [work.id, work.reachable]);
+
+  return (
+    <article className="mx-auto max-w-4xl px-4 pt-6 pb-12 sm:px-6">
+      <header className="flex flex-wrap items-start gap-x-5 gap-y-3">
+        <div className="min-w-0 flex-1 basis-64">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-zinc-900 sm:text-3xl dark:text-zinc-50">{work.title}</h1>
+          <p className="mt-2 flex items-center gap-2 text-zinc-700 dark:text-zinc-300">
+            <span>{m.work_page_by()}</span>
+            <Link to={`/${work.creator.handle}`} className="flex min-w-0 items-center gap-2 font-semibold text-zinc-900 hover:underline dark:text-zinc-50">
+              <Avatar src={work.creator.avatarUrl} className="size-7 shrink-0" />
+              <span className="truncate">{work.creator.name}</span>
+            </Link>
+          </p>
+        </div>
+        <div className="flex items-center gap-3">
+          {work.canEdit ? (
+            <Link to={AUTHORING_PATHS.workEdit(work.id)} className="button-secondary">
+              {m.work_page_edit()}
+            </Link>
+          ) : null}
+          <ShareButton path={workPagePath(work.handle, work.id)} text={m.work_page_share_text({ title: work.title, name: work.creator.name })} />
+        </div>
+      </header>
+
+      {work.medias.length ? (
+        <div className="mt-6">
+          <ServiceGallery medias={work.medias} title={work.title} />
+        </div>
+      ) : null}
+
+      {work.description ? <CollapsibleText text={work.description} className="mt-6 whitespace-pre-line text-zinc-700 dark:text-zinc-300" /> : null}
+
+      <WorkDetails work={work} />
+    </article>
+  );
+}
