@@ -80,7 +80,7 @@ storageApi.post("/sign/write", async (c) => {
   const { db, env, user } = c.get("request");
   if (!user) return unauthorized(c);
   const body = await jsonBody(c);
-  const result = await signWrite(db, env, user, { path: String(body.path ?? ""), contentType: String(body.contentType ?? ""), size: Number(body.size) }, new URL(c.req.url).origin);
+  const result = await signWrite(db, env, user, { path: String(body.path ?? ""), contentType: String(body.contentType ?? ""), size: Number(body.size), posterOf: typeof body.posterOf === "string" ? body.posterOf : undefined }, new URL(c.req.url).origin);
   if (!result.ok) return fail(c, result);
   const { ok: _, ...signed } = result;
   return c.json(signed);
