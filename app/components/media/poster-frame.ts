@@ -31,7 +31,8 @@ export function posterFrame(file: Blob, timeoutMs = POSTER_TIMEOUT_MS): Promise<
     video.onerror = () => finish(null);
     video.onloadedmetadata = () => {
       if (!video.videoWidth || !video.videoHeight) return finish(null);
-      const duration = Number.isFinite(video.duration) ? video.duration : 0;
+      // A recording without a stated duration (a fragmented MP4) is seeked just past its start.
+      const duration = Number.isFinite(video.duration) && video.duration > 0 ? video.duration : 1;
       video.currentTime = Math.min(1, duration * 0.1);
     };
     video.onseeked = () => {
