@@ -93,7 +93,7 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
             <input id={inputId} type="file" multiple accept={acceptAttribute(RULE)} disabled={busy} onChange={upload} aria-describedby={`${inputId}-hint`} className="sr-only" />
           </label>
           <p id={`${inputId}-hint`} className="text-xs text-zinc-700 dark:text-zinc-300">
-            {m.orders_deliverables_hint()}
+            {m.orders_deliverables_hint()} {m.uploads_exchange_files_hint()}
           </p>
           <UploadProgressList uploads={uploads} />
           <ErrorText text={error} persistent />

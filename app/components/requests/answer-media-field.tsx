@@ -79,7 +79,9 @@ export function AnswerMediaField(props: { label: string; profileId: string; medi
             event.currentTarget.value = "";
           }}
         />
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{m.requests_file_hint()}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {m.requests_file_hint()} {m.uploads_exchange_files_hint()}
+        </p>
       </div>
       <UploadProgressList uploads={uploads} />
       <div className="flex flex-wrap items-end gap-2">
