@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "./helpers";
-import { newMember, newWork, objectExists, putTo, signWriteAs } from "./media-fixtures";
+import { newMember, newWork, objectExists, pathOf, putTo, signWriteAs } from "./media-fixtures";
 
 /**
  * Video and audio files through the Worker (issue 13, decision 033): each new type is recognised by its bytes and
@@ -162,5 +162,29 @@ describe("a video's poster frame", () => {
     const stranger = await newMember("Mvaf");
     const response = await signWrite(stranger.cookie, { path: `v1/portfolio-work/${workId}/medias`, contentType: "image/jpeg", size: JPEG.length, posterOf: video.storedUrl });
     expect(response.status).toBe(403);
+  });
+});
+
+describe("a video is served by ranges, so players can seek", () => {
+  it("answers a Range with 206 and its Content-Range, at /media/ and at a signed read URL; no Range is the whole file", async () => {
+    const member = await newMember("Mvaf");
+    const workId = await newWork(member.profileId);
+    const signed = await signWriteAs(member.cookie, `v1/portfolio-work/${workId}/medias`, SAMPLES.mp4.bytes.length, "video/mp4");
+    expect((await putTo(signed.url, SAMPLES.mp4.bytes, signed.headers)).status).toBe(200);
+    for (const path of [`/media/${signed.key}`, pathOf(signed.readUrl)]) {
+      const whole = await call(path);
+      expect(whole.status).toBe(200);
+      expect(whole.headers.get("accept-ranges")).toBe("bytes");
+      expect((await whole.arrayBuffer()).byteLength).toBe(256);
+      const first = await call(path, { headers: { range: "bytes=0-15" } });
+      expect(first.status).toBe(206);
+      expect(first.headers.get("content-range")).toBe("bytes 0-15/256");
+      expect(first.headers.get("content-type")).toBe("video/mp4");
+      expect(new Uint8Array(await first.arrayBuffer())).toEqual(SAMPLES.mp4.bytes.slice(0, 16));
+      const last = await call(path, { headers: { range: "bytes=-16" } });
+      expect(last.status).toBe(206);
+      expect(last.headers.get("content-range")).toBe("bytes 240-255/256");
+      expect((await last.arrayBuffer()).byteLength).toBe(16);
+    }
   });
 });

@@ -5,7 +5,7 @@ import type { AppContext, AppEnv } from "../http/context";
 import { signRead, verifyReadToken } from "../services/media-access";
 import { SigningSecretMissingError } from "../services/signed-tokens";
 import { deleteMedia, putSignedObject, signWrite, uploadFiles, type StorageFailure } from "../services/storage";
-import { serveObject } from "./media";
+import { getObject, serveObject } from "./media";
 
 /**
  * The storage calls of spec section 7, at their spec paths (/api/google/storage/*), backed by R2.
@@ -129,7 +129,7 @@ storageApi.get("/object/*", async (c) => {
   const key = objectKey(c);
   const parsed = await verifyReadToken(env, key, c.req.query("token") ?? "");
   if (!parsed) return c.json({ error: "forbidden" }, 403);
-  const object = await env.MEDIA.get(parsed.key);
+  const object = await getObject(env.MEDIA, parsed.key, c.req.raw);
   if (!object) return c.json({ error: "not_found" }, 404);
   return serveObject(object, "private, max-age=300");
 });
