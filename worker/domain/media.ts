@@ -135,10 +135,12 @@ const PICTURE_KINDS = ["jpg", "png", "gif"] as const satisfies readonly FileKind
 export const DEFAULT_UPLOAD_KINDS = ["jpg", "png", "gif", "mp4", "mov"] as const satisfies readonly FileKind[];
 /** The common audio types of issue 13, each recognised by its bytes (decision 033). */
 export const AUDIO_KINDS = ["mp3", "m4a", "aac", "wav", "ogg", "flac"] as const satisfies readonly FileKind[];
+// The lists below are written out, not spread from the ones above: a top-level spread counts as a side effect to the
+// bundler, which would then load this whole module on every page that imports anything from it.
 /** What a work's or a service's media list takes as files: pictures, video (the default kinds and WebM) and audio. */
-export const PORTFOLIO_FILE_KINDS = [...PICTURE_KINDS, "mp4", "mov", "webm", ...AUDIO_KINDS] as const satisfies readonly FileKind[];
+export const PORTFOLIO_FILE_KINDS = ["jpg", "png", "gif", "mp4", "mov", "webm", "mp3", "m4a", "aac", "wav", "ogg", "flac"] as const satisfies readonly FileKind[];
 /** What a private exchange takes (request answers, deliverables, chat): the spec's default kinds, WebM and audio. */
-export const EXCHANGE_FILE_KINDS = [...DEFAULT_UPLOAD_KINDS, "webm", ...AUDIO_KINDS] as const satisfies readonly FileKind[];
+export const EXCHANGE_FILE_KINDS = ["jpg", "png", "gif", "mp4", "mov", "webm", "mp3", "m4a", "aac", "wav", "ogg", "flac"] as const satisfies readonly FileKind[];
 
 export const UPLOAD_RULES: readonly UploadRule[] = [
   { domain: "user-profile", field: "avatar", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: 1, kinds: PICTURE_KINDS, single: true, private: false, ownership: "profile", profileColumn: "avatarUrl" },
