@@ -5,7 +5,7 @@ import type { AppContext, AppEnv } from "../http/context";
 import { signRead, verifyReadToken } from "../services/media-access";
 import { SigningSecretMissingError } from "../services/signed-tokens";
 import { deleteMedia, putSignedObject, signWrite, uploadFiles, type StorageFailure } from "../services/storage";
-import { serveObject } from "./media";
+import { getObject, serveObject } from "./media";
 
 /**
  * The storage calls of spec section 7, at their spec paths (/api/google/storage/*), backed by R2.
@@ -80,7 +80,7 @@ storageApi.post("/sign/write", async (c) => {
   const { db, env, user } = c.get("request");
   if (!user) return unauthorized(c);
   const body = await jsonBody(c);
-  const result = await signWrite(db, env, user, { path: String(body.path ?? ""), contentType: String(body.contentType ?? ""), size: Number(body.size) }, new URL(c.req.url).origin);
+  const result = await signWrite(db, env, user, { path: String(body.path ?? ""), contentType: String(body.contentType ?? ""), size: Number(body.size), posterOf: typeof body.posterOf === "string" ? body.posterOf : undefined }, new URL(c.req.url).origin);
   if (!result.ok) return fail(c, result);
   const { ok: _, ...signed } = result;
   return c.json(signed);
@@ -129,7 +129,7 @@ storageApi.get("/object/*", async (c) => {
   const key = objectKey(c);
   const parsed = await verifyReadToken(env, key, c.req.query("token") ?? "");
   if (!parsed) return c.json({ error: "forbidden" }, 403);
-  const object = await env.MEDIA.get(parsed.key);
+  const object = await getObject(env.MEDIA, parsed.key, c.req.raw);
   if (!object) return c.json({ error: "not_found" }, 404);
   return serveObject(object, "private, max-age=300");
 });

@@ -3,7 +3,7 @@
  * becomes a kept id or an entry rebuilt on the server (never trusting the browser's type, site or thumbnail).
  */
 import * as v from "valibot";
-import { buildMediaEntry, parseMediaKey, type MediaDomain, type MediaEntry, type MediaFormatType } from "./media";
+import { buildMediaEntry, mediaUrlForKey, mimeTypeForKeyFile, parseMediaKey, posterKeyFor, type MediaDomain, type MediaEntry, type MediaFormatType } from "./media";
 import type { FieldErrors } from "./validation";
 
 /** A kept media by id (already stored), or a new entry rebuilt from what was sent. */
@@ -18,6 +18,8 @@ export function mediaDraftListSchema(max: number) {
         url: v.pipe(v.string(), v.trim()),
         formatType: v.optional(v.picklist(["FILE", "LINK", "EMBED"])),
         code: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(5000)))),
+        /** A FILE video's poster frame; kept only when it is that video's own poster key (decision 033). */
+        thumbnailUrl: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2000)))),
       }),
     ),
     v.maxLength(max, "media_limit_exceeded"),
@@ -50,19 +52,21 @@ export function parseMediaDrafts(
   return { medias, errors };
 }
 
-const FILE_MIME_TYPES: Record<string, string> = { jpg: "image/jpeg", png: "image/png", gif: "image/gif", webp: "image/webp" };
 
 /**
  * A new (not yet stored) media of the payload as an entry: FILE from one of our stored URLs (its type from the key's
  * extension, which the upload named after the sniffed bytes), EMBED from its code, LINK from an http(s) URL.
  * Whose FILE it is (the work's or service's own folder) is the service layer's check; here only its shape.
  */
-function newMediaEntry(m: { url: string; formatType?: MediaFormatType; code?: string | null }, folder: MediaFolder): MediaEntry | null {
+function newMediaEntry(m: { url: string; formatType?: MediaFormatType; code?: string | null; thumbnailUrl?: string | null }, folder: MediaFolder): MediaEntry | null {
   if (m.formatType === "FILE") {
     const key = parseMediaKey(m.url);
     if (!key || key.domain !== folder.domain || key.field !== folder.field) return null;
-    const mimeType = FILE_MIME_TYPES[key.file.split(".").pop() ?? ""];
-    return mimeType ? buildMediaEntry({ formatType: "FILE", url: `/media/${key.key}`, mimeType }) : null;
+    const mimeType = mimeTypeForKeyFile(key.file);
+    // A poster is taken from the sender only when it is the video's own poster key; any other URL is dropped.
+    const poster = posterKeyFor(key);
+    const thumbnailUrl = poster && m.thumbnailUrl && parseMediaKey(m.thumbnailUrl)?.key === poster ? mediaUrlForKey(poster) : null;
+    return mimeType ? buildMediaEntry({ formatType: "FILE", url: mediaUrlForKey(key.key), mimeType, thumbnailUrl }) : null;
   }
   if (m.formatType === "EMBED") return m.code ? buildMediaEntry({ formatType: "EMBED", code: m.code }) : null;
   return /^https?:\/\//i.test(m.url) ? buildMediaEntry({ formatType: "LINK", url: m.url }) : null;

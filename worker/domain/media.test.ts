@@ -10,6 +10,9 @@ import {
   checkFile,
   checkFileCount,
   checkMediaLimit,
+  checkStoredObject,
+  UPLOAD_RULES,
+  posterKeyFor,
   detectMediaFromEmbedCode,
   detectMediaFromUrl,
   findUploadRule,
@@ -18,6 +21,7 @@ import {
   sniffMediaType,
   youtubeThumbnailUrl,
 } from "./media";
+import { parseMediaDrafts } from "./media-drafts";
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -40,7 +44,13 @@ const SAMPLES = {
   webm: bytes([0x1a, 0x45, 0xdf, 0xa3, 0x9f, 0x42, 0x86, 0x81, 0x01, 0x42, 0x82, 0x84], "webm"),
   mp3: bytes("ID3", [4, 0, 0, 0, 0, 0, 0]),
   mp3frame: bytes([0xff, 0xfb, 0x90, 0x64]),
+  mp4mp42: bytes([0, 0, 0, 0x18], "ftypmp42", [0, 0, 0, 0], "mp42isom"),
+  m4v: bytes([0, 0, 0, 0x18], "ftypM4V ", [0, 0, 0, 1], "M4V mp42"),
+  m4b: bytes([0, 0, 0, 0x1c], "ftypM4B ", [0, 0, 0, 0], "M4B mp42isom"),
+  aac: bytes([0xff, 0xf1, 0x50, 0x80, 0x02, 0x1f, 0xfc]),
   ogg: bytes("OggS", [0, 2]),
+  // An Ogg page whose first packet is an Opus header (the codec id sits at byte 28).
+  opus: bytes("OggS", [0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 19], "OpusHead", [1, 2]),
   flac: bytes("fLaC", [0]),
   glb: bytes("glTF", [2, 0, 0, 0]),
   pdf: bytes("%PDF-1.7\n"),
@@ -60,7 +70,12 @@ describe("sniffMediaType", () => {
     ["webm", "webm", "video/webm", "VIDEO"],
     ["mp3", "mp3", "audio/mpeg", "AUDIO"],
     ["mp3frame", "mp3", "audio/mpeg", "AUDIO"],
+    ["mp4mp42", "mp4", "video/mp4", "VIDEO"],
+    ["m4v", "mp4", "video/mp4", "VIDEO"],
+    ["m4b", "m4a", "audio/mp4", "AUDIO"],
+    ["aac", "aac", "audio/aac", "AUDIO"],
     ["ogg", "ogg", "audio/ogg", "AUDIO"],
+    ["opus", "ogg", "audio/ogg", "AUDIO"],
     ["flac", "flac", "audio/flac", "AUDIO"],
     ["glb", "glb", "model/gltf-binary", "MODEL"],
     ["pdf", "pdf", "application/pdf", "DOCUMENT"],
@@ -76,6 +91,21 @@ describe("sniffMediaType", () => {
     expect(sniffMediaType(new Uint8Array())).toBeNull();
     expect(sniffMediaType(bytes([0x1a, 0x45, 0xdf, 0xa3], "matroska"))).toBeNull();
   });
+
+  it("tells MP4 from M4A by the ftyp brand only, and refuses a box whose brand is not text", () => {
+    expect(sniffMediaType(pad(SAMPLES.m4a))?.kind).toBe("m4a");
+    expect(sniffMediaType(pad(bytes([0, 0, 0, 0x18], "ftypM4P ")))?.kind).toBe("m4a");
+    expect(sniffMediaType(pad(bytes([0, 0, 0, 0x18], "ftypavc1")))?.kind).toBe("mp4");
+    expect(sniffMediaType(pad(bytes([0, 0, 0, 0x18], "ftyp", [0, 1, 2, 3])))).toBeNull();
+    expect(sniffMediaType(pad(bytes([0, 0, 0, 0x18], "ftypavif")))).toBeNull();
+  });
+
+  it("refuses Ogg video (Theora) and an MPEG frame with the reserved layer", () => {
+    const theora = bytes("OggS", [0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 42, 0x80], "theora");
+    expect(sniffMediaType(pad(theora))).toBeNull();
+    // 0xff 0xe1: MPEG 2.5 with layer bits 00 but version bits 00 (not ADTS, whose sync is 12 bits): nothing.
+    expect(sniffMediaType(pad(bytes([0xff, 0xe1, 0x10, 0x00])))).toBeNull();
+  });
 });
 
 describe("upload rules", () => {
@@ -84,15 +114,67 @@ describe("upload rules", () => {
       const rule = findUploadRule("user-profile", field)!;
       expect(rule).toMatchObject({ maxFiles: 1, single: true, maxBytes: DEFAULT_UPLOAD_MAX_BYTES });
       expect(rule.kinds).toEqual(["jpg", "png", "gif"]);
-      expect(acceptAttribute(rule)).toBe("image/jpeg,image/png,image/gif");
+      expect(acceptAttribute(rule)).toBe("image/jpeg,image/png,image/gif,.jpg,.jpeg,.png,.gif");
     }
     expect(DEFAULT_UPLOAD_MAX_BYTES).toBe(104857600);
   });
 
-  it("portfolio media: 10 files of 20 MB", () => {
+  it("portfolio media: 10 files of 20 MB, pictures, video and audio (decision 033)", () => {
     const rule = findUploadRule("portfolio-work", "medias")!;
     expect(rule).toMatchObject({ maxFiles: 10, maxBytes: 20971520, single: false, ownership: "portfolio-work" });
+    expect(rule.kinds).toEqual(["jpg", "png", "gif", "mp4", "mov", "webm", "mp3", "m4a", "aac", "wav", "ogg", "flac"]);
     expect(PORTFOLIO_MEDIA_MAX_BYTES).toBe(20971520);
+  });
+
+  it("decision 033's table: what each upload rule takes, and how large", () => {
+    const table = Object.fromEntries(UPLOAD_RULES.map((r) => [`${r.domain}/${r.field}`, [r.maxBytes, r.kinds.join(" ")]]));
+    const media = "jpg png gif mp4 mov webm mp3 m4a aac wav ogg flac";
+    const exchange = "jpg png gif mp4 mov webm mp3 m4a aac wav ogg flac";
+    expect(table).toEqual({
+      "user-profile/avatar": [104857600, "jpg png gif"],
+      "user-profile/cover": [104857600, "jpg png gif"],
+      "portfolio-work/medias": [20971520, media],
+      "portfolio-work/og_images": [20971520, "jpg png gif"],
+      "commission-form/question_medias": [20971520, media],
+      "commission-form/choice_media": [20971520, "jpg png gif"],
+      "commission-request/answer_medias": [104857600, exchange],
+      "commission-order/deliverables": [104857600, exchange],
+      "commission-order/chat_medias": [104857600, exchange],
+      "commission-service/medias": [20971520, media],
+    });
+  });
+
+  it("a file of another type renamed .mp4 or .mp3 is refused: the name and declared type play no part", () => {
+    const rule = findUploadRule("commission-order", "deliverables")!;
+    for (const head of [bytes("<!doctype html><title>clip.mp4</title>"), bytes("PK", [3, 4, 20, 0]), bytes("MZ", [0x90, 0])]) {
+      expect(checkFile({ size: 1000, head: pad(head) }, rule)).toEqual({ ok: false, error: "media_error_unsupported_type" });
+    }
+    // A stored object named .mp4 whose bytes are an MP3 is refused too (the key names the sniffed kind).
+    expect(checkStoredObject({ size: 1000, head: pad(SAMPLES.mp3), file: "123e4567-e89b-12d3-a456-426614174000.mp4" }, rule)).toEqual({ ok: false, error: "media_error_unsupported_type" });
+    expect(checkStoredObject({ size: 1000, head: pad(SAMPLES.mp4), file: "123e4567-e89b-12d3-a456-426614174000.mp4" }, rule)).toMatchObject({ ok: true, value: { mediaType: "VIDEO" } });
+  });
+
+  it("a video's poster is its own key with .jpg; pictures and audio have none", () => {
+    const uuid = "123e4567-e89b-12d3-a456-426614174000";
+    const video = parseMediaKey(`/media/v1/portfolio-work/w1/medias/${uuid}.mp4`)!;
+    expect(posterKeyFor(video)).toBe(`v1/portfolio-work/w1/medias/${uuid}.jpg`);
+    expect(posterKeyFor(parseMediaKey(`v1/portfolio-work/w1/medias/${uuid}.mp3`)!)).toBeNull();
+    expect(posterKeyFor(parseMediaKey(`v1/portfolio-work/w1/medias/${uuid}.png`)!)).toBeNull();
+    const entry = buildMediaEntry({ formatType: "FILE", url: `/media/${video.key}`, mimeType: "video/mp4", thumbnailUrl: `/media/${posterKeyFor(video)}` });
+    expect(entry).toMatchObject({ mediaType: "VIDEO", thumbnailUrl: `/media/v1/portfolio-work/w1/medias/${uuid}.jpg` });
+    expect(buildMediaEntry({ formatType: "FILE", url: "/media/x.mp3", mimeType: "audio/mpeg", thumbnailUrl: "/media/y.jpg" })?.thumbnailUrl).toBeNull();
+  });
+
+  it("a media draft keeps a video's poster only when it is that video's poster key", () => {
+    const uuid = "123e4567-e89b-12d3-a456-426614174000";
+    const url = `/api/google/storage/object/v1/portfolio-work/w1/medias/${uuid}.mp4?token=t`;
+    const folder = { domain: "portfolio-work", field: "medias" } as const;
+    const parse = (thumbnailUrl: string) => parseMediaDrafts([{ url, formatType: "FILE", thumbnailUrl }], folder).medias[0].entry;
+    expect(parse(`/api/google/storage/object/v1/portfolio-work/w1/medias/${uuid}.jpg?token=t`)).toMatchObject({ mediaType: "VIDEO", url: `/media/v1/portfolio-work/w1/medias/${uuid}.mp4`, thumbnailUrl: `/media/v1/portfolio-work/w1/medias/${uuid}.jpg` });
+    expect(parse(`/media/v1/portfolio-work/w1/medias/123e4567-e89b-12d3-a456-426614174999.jpg`)?.thumbnailUrl).toBeNull();
+    expect(parse("https://evil.example/poster.jpg")?.thumbnailUrl).toBeNull();
+    const audio = parseMediaDrafts([{ url: `/media/v1/portfolio-work/w1/medias/${uuid}.m4a`, formatType: "FILE" }], folder).medias[0].entry;
+    expect(audio).toMatchObject({ mediaType: "AUDIO", thumbnailUrl: null });
   });
 
   it("knows no other (domain, field)", () => {
@@ -101,7 +183,7 @@ describe("upload rules", () => {
   });
 
   it("takes an order's deliverables privately: 10 files of 100 MB, the default kinds, owned through the order", () => {
-    expect(findUploadRule("commission-order", "deliverables")).toMatchObject({ maxBytes: 104857600, maxFiles: 10, kinds: ["jpg", "png", "gif", "mp4", "mov"], private: true, single: false, ownership: "commission-order" });
+    expect(findUploadRule("commission-order", "deliverables")).toMatchObject({ maxBytes: 104857600, maxFiles: 10, private: true, single: false, ownership: "commission-order" });
   });
 
   it("checks size, then the sniffed type against the rule", () => {
@@ -109,7 +191,7 @@ describe("upload rules", () => {
     expect(checkFile({ size: 20971520, head: pad(SAMPLES.png) }, rule)).toMatchObject({ ok: true, value: { kind: "png" } });
     expect(checkFile({ size: 20971521, head: pad(SAMPLES.png) }, rule)).toEqual({ ok: false, error: "media_error_too_large" });
     expect(checkFile({ size: 100, head: bytes("not a picture") }, rule)).toEqual({ ok: false, error: "media_error_unsupported_type" });
-    expect(checkFile({ size: 100, head: pad(SAMPLES.mp4) }, rule)).toEqual({ ok: false, error: "media_error_unsupported_type" });
+    expect(checkFile({ size: 100, head: pad(SAMPLES.glb) }, rule)).toEqual({ ok: false, error: "media_error_unsupported_type" });
     expect(checkFile({ size: 0, head: new Uint8Array() }, rule)).toEqual({ ok: false, error: "media_error_unsupported_type" });
     expect(checkFile({ size: 10 }, rule)).toEqual({ ok: true, value: null });
   });

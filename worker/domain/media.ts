@@ -19,7 +19,7 @@ export type MediaErrorCode = keyof typeof MEDIA_ERROR_TEXTS;
 
 // ───────────────────────── sniffing ─────────────────────────
 
-export type FileKind = "jpg" | "png" | "gif" | "webp" | "mp4" | "mov" | "m4a" | "webm" | "mp3" | "wav" | "ogg" | "flac" | "glb" | "pdf";
+export type FileKind = "jpg" | "png" | "gif" | "webp" | "mp4" | "mov" | "m4a" | "webm" | "mp3" | "aac" | "wav" | "ogg" | "flac" | "glb" | "pdf";
 
 export interface SniffedType {
   kind: FileKind;
@@ -39,6 +39,7 @@ const KINDS: Record<FileKind, Omit<SniffedType, "kind">> = {
   m4a: { ext: "m4a", mimeType: "audio/mp4", mediaType: "AUDIO" },
   webm: { ext: "webm", mimeType: "video/webm", mediaType: "VIDEO" },
   mp3: { ext: "mp3", mimeType: "audio/mpeg", mediaType: "AUDIO" },
+  aac: { ext: "aac", mimeType: "audio/aac", mediaType: "AUDIO" },
   wav: { ext: "wav", mimeType: "audio/wav", mediaType: "AUDIO" },
   ogg: { ext: "ogg", mimeType: "audio/ogg", mediaType: "AUDIO" },
   flac: { ext: "flac", mimeType: "audio/flac", mediaType: "AUDIO" },
@@ -58,23 +59,33 @@ function sniffKind(b: Uint8Array): FileKind | null {
   if (ascii(b, 0, 6) === "GIF87a" || ascii(b, 0, 6) === "GIF89a") return "gif";
   if (ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 4) === "WEBP") return "webp";
   if (ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 4) === "WAVE") return "wav";
-  if (ascii(b, 4, 4) === "ftyp") {
-    const brand = ascii(b, 8, 4);
-    if (brand === "qt  ") return "mov";
-    if (brand === "M4A " || brand === "M4B ") return "m4a";
-    // HEIF/AVIF images share the box format; they are not accepted anywhere.
-    if (/^(heic|heix|hevc|mif1|msf1|avif|avis)$/.test(brand)) return null;
-    return "mp4";
-  }
+  if (ascii(b, 4, 4) === "ftyp") return isoBrandKind(ascii(b, 8, 4));
   if (startsWith(b, [0x1a, 0x45, 0xdf, 0xa3])) return ascii(b, 0, SNIFF_BYTES).includes("webm") ? "webm" : null;
   if (ascii(b, 0, 3) === "ID3") return "mp3";
   // An MPEG audio frame: 11 sync bits, a known version and a layer that is not the reserved one.
   if (b[0] === 0xff && (b[1] & 0xe0) === 0xe0 && (b[1] & 0x18) !== 0x08 && (b[1] & 0x06) !== 0) return "mp3";
-  if (ascii(b, 0, 4) === "OggS") return "ogg";
+  // An ADTS (raw AAC) frame: 12 sync bits, then the layer bits that are always 00 (what tells it from MPEG audio).
+  if (b[0] === 0xff && (b[1] & 0xf6) === 0xf0) return "aac";
+  // Ogg carries audio (Vorbis, Opus, FLAC) or Theora video; the first page names its codec. Theora is refused: it is
+  // rare, and an "audio" file that is video would mislead the players.
+  if (ascii(b, 0, 4) === "OggS") return ascii(b, 28, 7) === "\x80theora" ? null : "ogg";
   if (ascii(b, 0, 4) === "fLaC") return "flac";
   if (ascii(b, 0, 4) === "glTF") return "glb";
   if (ascii(b, 0, 5) === "%PDF-") return "pdf";
   return null;
+}
+
+/**
+ * An ISO base media file (`ftyp` box) by its major brand (decision 033): M4A/M4B (and the protected M4P) are audio,
+ * `qt  ` is QuickTime, HEIF/AVIF images are refused, every other brand (isom, mp41, mp42, avc1, M4V, dash, 3gp…) is
+ * an MP4 video. Audio-only files under a video brand play in a <video> element anyway.
+ */
+function isoBrandKind(brand: string): FileKind | null {
+  if (brand === "qt  ") return "mov";
+  if (brand === "M4A " || brand === "M4B " || brand === "M4P ") return "m4a";
+  if (/^(heic|heix|hevc|hevx|heim|heis|mif1|msf1|avif|avis)$/.test(brand)) return null;
+  // A brand is four printable characters; anything else is not a real ftyp box.
+  return /^[\x20-\x7e]{4}$/.test(brand) ? "mp4" : null;
 }
 
 /** The real type of a file from its first bytes, or null when it is none of the accepted kinds. */
@@ -120,36 +131,54 @@ export interface UploadRule {
 }
 
 const PICTURE_KINDS = ["jpg", "png", "gif"] as const satisfies readonly FileKind[];
+/** Spec section 9's default types (jpg and jpeg are one kind). */
 export const DEFAULT_UPLOAD_KINDS = ["jpg", "png", "gif", "mp4", "mov"] as const satisfies readonly FileKind[];
+/** The common audio types of issue 13, each recognised by its bytes (decision 033). */
+export const AUDIO_KINDS = ["mp3", "m4a", "aac", "wav", "ogg", "flac"] as const satisfies readonly FileKind[];
+// The lists below are written out, not spread from the ones above: a top-level spread counts as a side effect to the
+// bundler, which would then load this whole module on every page that imports anything from it.
+/** What a work's or a service's media list takes as files: pictures, video (the default kinds and WebM) and audio. */
+export const PORTFOLIO_FILE_KINDS = ["jpg", "png", "gif", "mp4", "mov", "webm", "mp3", "m4a", "aac", "wav", "ogg", "flac"] as const satisfies readonly FileKind[];
+/** What a private exchange takes (request answers, deliverables, chat): the spec's default kinds, WebM and audio. */
+export const EXCHANGE_FILE_KINDS = ["jpg", "png", "gif", "mp4", "mov", "webm", "mp3", "m4a", "aac", "wav", "ogg", "flac"] as const satisfies readonly FileKind[];
 
 export const UPLOAD_RULES: readonly UploadRule[] = [
   { domain: "user-profile", field: "avatar", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: 1, kinds: PICTURE_KINDS, single: true, private: false, ownership: "profile", profileColumn: "avatarUrl" },
   { domain: "user-profile", field: "cover", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: 1, kinds: PICTURE_KINDS, single: true, private: false, ownership: "profile", profileColumn: "coverUrl" },
-  // Hint of spec section 5: 'Max 20MB each. JPG, PNG, GIF, or URLs'; video, audio and models come in as URLs.
-  { domain: "portfolio-work", field: "medias", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: PORTFOLIO_MEDIA_MAX_FILES, kinds: PICTURE_KINDS, single: false, private: false, ownership: "portfolio-work" },
+  // Spec section 5 keeps 20 MB for a work's media; issue 13 adds video and audio files (decision 033). Models stay URLs.
+  { domain: "portfolio-work", field: "medias", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: PORTFOLIO_MEDIA_MAX_FILES, kinds: PORTFOLIO_FILE_KINDS, single: false, private: false, ownership: "portfolio-work" },
   { domain: "portfolio-work", field: "og_images", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: PORTFOLIO_MEDIA_MAX_FILES, kinds: PICTURE_KINDS, single: false, private: false, ownership: "portfolio-work" },
   // Form questions and choices: files live under the form (question and choice ids change on every save, decision 006).
   // Not single: a choice's one image must not delete the other choices' images in the same folder.
-  { domain: "commission-form", field: "question_medias", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: FORM_QUESTION_MEDIA_MAX, kinds: PICTURE_KINDS, single: false, private: false, ownership: "commission-form" },
+  // A question's references play in the same players as a work's, so they take the same files; a choice shows one image.
+  { domain: "commission-form", field: "question_medias", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: FORM_QUESTION_MEDIA_MAX, kinds: PORTFOLIO_FILE_KINDS, single: false, private: false, ownership: "commission-form" },
   { domain: "commission-form", field: "choice_media", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: FORM_CHOICE_MEDIA_MAX, kinds: PICTURE_KINDS, single: false, private: false, ownership: "commission-form" },
   // A client's files answering a MEDIA question: uploaded into their own folder (id = their profile), copied into the
   // order's folder (id = the order) when the request is sent (docs/decisions/025). Never public.
-  { domain: "commission-request", field: "answer_medias", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: PORTFOLIO_MEDIA_MAX_FILES, kinds: DEFAULT_UPLOAD_KINDS, single: false, private: true, ownership: "profile" },
+  { domain: "commission-request", field: "answer_medias", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: PORTFOLIO_MEDIA_MAX_FILES, kinds: EXCHANGE_FILE_KINDS, single: false, private: true, ownership: "profile" },
   // An order's deliverables (decision 024): under the order's id, written by its seller only, read by its two parties.
-  { domain: "commission-order", field: "deliverables", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: ORDER_DELIVERABLES_MAX_FILES, kinds: DEFAULT_UPLOAD_KINDS, single: false, private: true, ownership: "commission-order" },
+  { domain: "commission-order", field: "deliverables", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: ORDER_DELIVERABLES_MAX_FILES, kinds: EXCHANGE_FILE_KINDS, single: false, private: true, ownership: "commission-order" },
   // Files in the order's chat (decision 027): under the order's id, written by either party, read by the two of them.
-  { domain: "commission-order", field: "chat_medias", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: CHAT_MEDIA_MAX_FILES, kinds: DEFAULT_UPLOAD_KINDS, single: false, private: true, ownership: "commission-order-party" },
+  { domain: "commission-order", field: "chat_medias", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: CHAT_MEDIA_MAX_FILES, kinds: EXCHANGE_FILE_KINDS, single: false, private: true, ownership: "commission-order-party" },
   // A service's gallery takes what a work's does (issue 10: "like works"); files live under the service's folder.
-  { domain: "commission-service", field: "medias", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: SERVICE_MEDIA_MAX_FILES, kinds: PICTURE_KINDS, single: false, private: false, ownership: "commission-service" },
+  { domain: "commission-service", field: "medias", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: SERVICE_MEDIA_MAX_FILES, kinds: PORTFOLIO_FILE_KINDS, single: false, private: false, ownership: "commission-service" },
 ];
 
 export function findUploadRule(domain: string, field: string): UploadRule | null {
   return UPLOAD_RULES.find((rule) => rule.domain === domain && rule.field === field) ?? null;
 }
 
-/** The `accept` attribute of a file input for a rule (a hint for the picker; the server sniffs anyway). */
+/** Extensions a picker should offer beyond the kind's own (systems name some types differently: audio/x-m4a, audio/x-wav). */
+const EXTRA_EXTENSIONS: Partial<Record<FileKind, string[]>> = { jpg: ["jpeg"], m4a: ["m4b"], ogg: ["oga", "opus"] };
+
+/**
+ * The `accept` attribute of a file input for a rule (a hint for the picker; the server sniffs anyway): the MIME
+ * types, then the extensions, since a system that names a type otherwise (audio/x-wav) still matches by extension.
+ */
 export function acceptAttribute(rule: Pick<UploadRule, "kinds">): string {
-  return [...new Set(rule.kinds.map((kind) => KINDS[kind].mimeType))].join(",");
+  const types = rule.kinds.map((kind) => KINDS[kind].mimeType);
+  const extensions = rule.kinds.flatMap((kind) => [KINDS[kind].ext, ...(EXTRA_EXTENSIONS[kind] ?? [])].map((ext) => `.${ext}`));
+  return [...new Set([...types, ...extensions])].join(",");
 }
 
 export type MediaCheck<T> = { ok: true; value: T } | { ok: false; error: MediaErrorCode };
@@ -223,6 +252,18 @@ export function isValidDomainId(id: string): boolean {
 /** `v1/{domain}/{id}/{field}/{uuid.ext}`. */
 export function buildMediaKey(domain: string, id: string, field: string, uuid: string, ext: string): string {
   return `v1/${domain}/${id}/${field}/${uuid}.${ext}`;
+}
+
+/**
+ * A video's poster frame (decision 033): the browser takes a frame after the upload and stores it as a JPEG under the
+ * video's own key with `.jpg`, so the poster is found from the video alone (no second id to carry or trust), lives in
+ * the same folder under the same access rule, and is attached (or cleaned up) with it. Null for anything not a video.
+ */
+export function posterKeyFor(key: MediaKey): string | null {
+  const ext = key.file.split(".").pop() ?? "";
+  const kind = (Object.keys(KINDS) as FileKind[]).find((k) => KINDS[k].ext === ext);
+  if (!kind || KINDS[kind].mediaType !== "VIDEO" || !key.rule.kinds.includes("jpg")) return null;
+  return buildMediaKey(key.domain, key.id, key.field, key.file.slice(0, key.file.lastIndexOf(".")), "jpg");
 }
 
 /** The URL stored for a public object: the path of /media/{key}, no host and no query. */
@@ -400,7 +441,8 @@ export interface MediaEntry {
 }
 
 export type MediaEntryInput =
-  | { formatType: "FILE"; url: string; mimeType: string }
+  /** `thumbnailUrl`: a video's poster frame (see posterKeyFor); the caller has checked it is this video's. */
+  | { formatType: "FILE"; url: string; mimeType: string; thumbnailUrl?: string | null }
   | { formatType: "LINK"; url: string }
   | { formatType: "EMBED"; code: string };
 
@@ -408,7 +450,8 @@ export type MediaEntryInput =
 export function buildMediaEntry(input: MediaEntryInput): MediaEntry | null {
   if (input.formatType === "FILE") {
     const mediaType = mediaTypeForMimeType(input.mimeType);
-    return { formatType: "FILE", mediaType, site: null, url: input.url, code: null, thumbnailUrl: mediaType === "IMAGE" ? input.url : null };
+    const thumbnailUrl = mediaType === "IMAGE" ? input.url : mediaType === "VIDEO" ? (input.thumbnailUrl ?? null) : null;
+    return { formatType: "FILE", mediaType, site: null, url: input.url, code: null, thumbnailUrl };
   }
   if (input.formatType === "LINK") {
     const detected = detectMediaFromUrl(input.url);

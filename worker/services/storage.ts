@@ -15,6 +15,7 @@ import {
   kindForMimeType,
   mediaUrlForKey,
   parseMediaKey,
+  posterKeyFor,
   type MediaErrorCode,
   type MediaKey,
   type SniffedType,
@@ -190,6 +191,16 @@ export interface SignWriteInput {
   path: string;
   contentType: string;
   size: number;
+  /** The stored URL or key of a video in the same folder: this write is its poster frame (a JPEG at posterKeyFor). */
+  posterOf?: string;
+}
+
+/** The key a signed write gets: a new one named after the declared type, or a video's poster key (decision 033). */
+function keyForWrite(rule: UploadRule, id: string, kind: SniffedType, posterOf: string | undefined): string | null {
+  if (!posterOf) return buildMediaKey(rule.domain, id, rule.field, crypto.randomUUID(), kind.ext);
+  const video = parseMediaKey(posterOf);
+  if (!video || video.domain !== rule.domain || video.id !== id || video.field !== rule.field || kind.kind !== "jpg") return null;
+  return posterKeyFor(video);
 }
 
 /**
@@ -216,7 +227,8 @@ export async function signWrite(
   if (!sized.ok) return badRequest(sized.error);
   const kind = kindForMimeType(String(input.contentType ?? ""), rule);
   if (!kind) return badRequest("media_error_unsupported_type");
-  const key = buildMediaKey(rule.domain, id, rule.field, crypto.randomUUID(), kind.ext);
+  const key = keyForWrite(rule, id, kind, input.posterOf);
+  if (!key) return badRequest("media_error_unsupported_type");
   const headers = { "content-type": kind.mimeType };
   const readUrl = (await signReadUrl(env, key, "", now, PAGE_READ_URL_TTL_MS)).url;
   const presigned = await presignR2Put(env, key, kind.mimeType, Number(input.size), WRITE_URL_TTL_MS / 1000);
@@ -341,8 +353,10 @@ export async function deleteMedia(db: Database, bucket: R2Bucket, user: Owner, p
     if (pending?.owner !== user.profileId) return forbidden;
   }
   const existed = (await bucket.head(parsed.key)) !== null;
-  await bucket.delete(parsed.key);
-  await db.delete(pendingUploads).where(eq(pendingUploads.key, parsed.key));
+  // A video's poster frame goes with it (decision 033).
+  const keys = [parsed.key, posterKeyFor(parsed)].filter((k): k is string => k !== null);
+  await bucket.delete(keys);
+  await db.delete(pendingUploads).where(inArray(pendingUploads.key, keys));
   const column = parsed.rule.profileColumn;
   if (column) {
     const profile = await db.select({ url: userProfiles[column] }).from(userProfiles).where(eq(userProfiles.id, user.profileId)).get();
@@ -365,7 +379,9 @@ async function recordPendingUpload(db: Database, key: string, ownerProfileId: st
  * stops being pending exactly when the record that points at it is written. Null when there is nothing to mark.
  */
 export function markUploadsAttached(db: Database, keys: (string | MediaKey | null | undefined)[]) {
-  const plain = [...new Set(keys.flatMap((k) => (!k ? [] : [typeof k === "string" ? k : k.key])))];
+  // A video's poster frame is attached with the video (decision 033): it has no record of its own.
+  const parsed = keys.flatMap((k) => (!k ? [] : [typeof k === "string" ? (parseMediaKey(k) ?? k) : k]));
+  const plain = [...new Set(parsed.flatMap((k) => (typeof k === "string" ? [k] : [k.key, posterKeyFor(k) ?? []].flat())))];
   return plain.length ? db.delete(pendingUploads).where(inArray(pendingUploads.key, plain)) : null;
 }
 

@@ -128,7 +128,7 @@ export function MediaListField(props: {
               return (
                 <li key={item.key} className="rounded-md border border-zinc-300 p-2 dark:border-zinc-700">
                   <div className="flex flex-wrap items-center gap-3">
-                    <MediaImage src={shown.thumbnailUrl} alt="" className="aspect-video w-24 shrink-0 rounded" />
+                    <MediaImage src={shown.thumbnailUrl} alt="" mediaType={shown.mediaType} className="aspect-video w-24 shrink-0 rounded" />
                     <div className="min-w-0 flex-1 text-sm">
                       <p className="font-medium text-zinc-900 dark:text-zinc-100">
                         {index + 1}. {type}

@@ -2,9 +2,10 @@
 // client cannot write yet, disabled under NO_REPLY; the character counter against messageCharacterLimit; files
 // uploaded first (rule commission-order / chat_medias), the control inert once messageMediaLimit is reached; Send
 // disabled while there is nothing to send. Enter sends, Shift+Enter starts a new line.
-import { useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from "react";
+import { useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from "react";
 import { ErrorText } from "~/components/form/error-text";
-import { precheckFiles, uploadErrorMessage, uploadFiles } from "~/components/media/upload-client";
+import { precheckFiles, uploadErrorMessage } from "~/components/media/upload-client";
+import { UploadProgressList, useUploads } from "~/components/media/upload-progress";
 import { m } from "~/paraglide/messages.js";
 import type { ChatRefusal, ChatRoomView } from "../../../worker/domain/chat-protocol";
 import { countCharacters } from "../../../worker/domain/chat";
@@ -33,7 +34,11 @@ export function blockedReason(room: ChatRoomView): string | null {
 
 export function ChatComposer({ room, draft, onDraft, onSend }: { room: ChatRoomView; draft: Draft; onDraft: (draft: Draft) => void; onSend: (draft: Draft) => void }) {
   const id = useId();
-  const [uploading, setUploading] = useState(false);
+  const uploads = useUploads();
+  const uploading = uploads.busy;
+  // The draft as it is when an upload ends: the text typed meanwhile is kept.
+  const latestDraft = useRef(draft);
+  latestDraft.current = draft;
   const [uploadError, setUploadError] = useState<string | null>(null);
   const blocked = blockedReason(room);
   const limit = room.messageCharacterLimit;
@@ -64,11 +69,10 @@ export function ChatComposer({ room, draft, onDraft, onSend }: { room: ChatRoomV
     const count = checkMediaLimit(draft.medias.length, files.length, room.messageMediaLimit);
     const problem = count.ok ? await precheckFiles(files, { ...RULE, maxFiles: room.messageMediaLimit }) : count.error;
     if (problem) return setUploadError(uploadErrorMessage(problem));
-    setUploading(true);
-    const uploaded = await uploadFiles({ domain: "commission-order", id: room.orderId, field: "chat_medias" }, files);
-    setUploading(false);
+    const uploaded = await uploads.upload({ domain: "commission-order", id: room.orderId, field: "chat_medias" }, files);
     if (!uploaded.ok) return setUploadError(uploadErrorMessage(uploaded.code));
-    onDraft({ ...draft, medias: [...draft.medias, ...uploaded.urls.map((url, i) => ({ url, name: files[i].name }))] });
+    const current = latestDraft.current;
+    onDraft({ ...current, medias: [...current.medias, ...uploaded.uploaded.map(({ url, file }) => ({ url, name: file.name }))] });
   }
 
   return (
@@ -136,6 +140,7 @@ export function ChatComposer({ room, draft, onDraft, onSend }: { room: ChatRoomV
           {m.chat_send()}
         </button>
       </div>
+      <UploadProgressList uploads={uploads} />
       <ErrorText text={uploadError} />
     </form>
   );

@@ -13,13 +13,16 @@ import {
   detectMediaFromEmbedCode,
   detectMediaFromUrl,
   findUploadRule,
+  mediaTypeForMimeType,
   sniffMediaType,
   type DetectedMedia,
   type MediaEntry,
   type MediaType,
 } from "../../../worker/domain/media";
 import { MediaImage } from "./media-image";
-import { precheckFiles, uploadErrorMessage, uploadFiles } from "./upload-client";
+import { posterFrame } from "./poster-frame";
+import { precheckFiles, uploadErrorMessage, uploadPoster } from "./upload-client";
+import { UploadProgressList, useUploads } from "./upload-progress";
 
 type Tab = "FILE" | "LINK" | "EMBED";
 
@@ -85,9 +88,11 @@ function FilePanel({ target, remaining, onAdd, saveFirstText }: { target: AddMed
 function FileUpload({ target, remaining, onAdd }: { target: NonNullable<AddMediaModalProps["target"]>; remaining: number; onAdd: (entries: MediaEntry[]) => void }) {
   const id = useId();
   const rule = findUploadRule(target.domain, target.field);
-  const [uploading, setUploading] = useState(false);
+  const uploads = useUploads();
+  const [preparing, setPreparing] = useState(false);
   const [error, setError] = useState<string | null>(null);
   if (!rule) return null;
+  const uploading = uploads.busy || preparing;
 
   async function onChange(event: React.ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -100,11 +105,21 @@ function FileUpload({ target, remaining, onAdd }: { target: NonNullable<AddMedia
     const problem = await precheckFiles(files, rule!);
     if (problem) return setError(uploadErrorMessage(problem));
     const types = await Promise.all(files.map(async (f) => sniffMediaType(new Uint8Array(await f.slice(0, SNIFF_BYTES).arrayBuffer()))?.mimeType ?? ""));
-    setUploading(true);
-    const outcome = await uploadFiles(target, files);
-    setUploading(false);
+    // A video's poster frame is taken from the local file while it uploads (decision 033).
+    const posters = files.map((file, i) => (mediaTypeForMimeType(types[i]) === "VIDEO" && rule!.kinds.includes("jpg") ? posterFrame(file) : Promise.resolve(null)));
+    const outcome = await uploads.upload(target, files);
     if (!outcome.ok) return setError(uploadErrorMessage(outcome.code));
-    onAdd(outcome.urls.flatMap((url, i) => buildMediaEntry({ formatType: "FILE", url, mimeType: types[i] }) ?? []));
+    if (outcome.uploaded.length === 0) return;
+    setPreparing(true);
+    const entries = await Promise.all(
+      outcome.uploaded.map(async ({ index, url, storedUrl }) => {
+        const poster = await posters[index];
+        const thumbnailUrl = poster ? await uploadPoster(target, storedUrl, poster) : null;
+        return buildMediaEntry({ formatType: "FILE", url, mimeType: types[index], thumbnailUrl });
+      }),
+    );
+    setPreparing(false);
+    onAdd(entries.flatMap((entry) => entry ?? []));
   }
 
   const hint = target.domain === "user-profile" ? m.media_picture_hint() : m.media_portfolio_hint();
@@ -124,10 +139,12 @@ function FileUpload({ target, remaining, onAdd }: { target: NonNullable<AddMedia
         onChange={onChange}
         className="block w-full text-sm text-zinc-700 file:mr-3 file:rounded-full file:border file:border-zinc-300 file:bg-white file:px-4 file:py-2 file:font-semibold file:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-zinc-300 dark:file:border-zinc-700 dark:file:bg-zinc-900 dark:file:text-zinc-100"
       />
-      <p id={`${id}-hint`} className="text-sm text-zinc-600 dark:text-zinc-400">
-        {hint}
-      </p>
-      {uploading && (
+      <div id={`${id}-hint`} className="space-y-1 text-sm text-zinc-600 dark:text-zinc-400">
+        <p>{hint}</p>
+        {rule.kinds.includes("mp3") && <p>{m.uploads_media_files_hint()}</p>}
+      </div>
+      <UploadProgressList uploads={uploads} />
+      {preparing && (
         <p className="flex items-center gap-2 text-sm">
           <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-zinc-300 border-t-brand-600 motion-reduce:animate-none" />
           {m.media_uploading()}

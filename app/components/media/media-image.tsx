@@ -5,7 +5,20 @@ import { m } from "~/paraglide/messages.js";
  * An image that shows a pulsing placeholder while it loads and a placeholder picture if it fails
  * (spec section 8: placeholder image on load error; loading shows a placeholder animation).
  */
-export function MediaImage({ src, alt, className = "", imgClassName = "" }: { src: string | null | undefined; alt: string; className?: string; imgClassName?: string }) {
+export function MediaImage({
+  src,
+  alt,
+  className = "",
+  imgClassName = "",
+  mediaType,
+}: {
+  src: string | null | undefined;
+  alt: string;
+  className?: string;
+  imgClassName?: string;
+  /** What the media is, when it is not a picture: a video or a sound without a poster shows its own icon. */
+  mediaType?: string | null;
+}) {
   // The state belongs to one src: a new src starts loading again without an effect (which would run after the
   // mount check below and undo it).
   const [status, setStatus] = useState<{ src: typeof src; state: "loading" | "loaded" | "failed" }>({ src, state: src ? "loading" : "failed" });
@@ -34,19 +47,42 @@ export function MediaImage({ src, alt, className = "", imgClassName = "" }: { sr
         />
       ) : (
         // A decorative image (alt "") stays decorative when it fails.
-        <PlaceholderPicture label={src && alt ? `${alt} (${m.media_placeholder_alt()})` : alt} />
+        <PlaceholderPicture label={src && alt ? `${alt} (${m.media_placeholder_alt()})` : alt} mediaType={mediaType} />
       )}
     </span>
   );
 }
 
-function PlaceholderPicture({ label }: { label: string }) {
+/** The drawings of the placeholder: a picture, a play button on a frame (video, no poster), a note (audio). */
+const PLACEHOLDER_PATHS: Record<"picture" | "video" | "audio", React.ReactNode> = {
+  picture: (
+    <>
+      <rect x="3" y="4" width="18" height="16" rx="2" />
+      <circle cx="9" cy="10" r="2" />
+      <path d="m21 17-5-5-9 8" />
+    </>
+  ),
+  video: (
+    <>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="m10 9 5 3-5 3z" />
+    </>
+  ),
+  audio: (
+    <>
+      <path d="M9 18V5l11-2v13" />
+      <circle cx="6" cy="18" r="3" />
+      <circle cx="17" cy="16" r="3" />
+    </>
+  ),
+};
+
+function PlaceholderPicture({ label, mediaType }: { label: string; mediaType?: string | null }) {
+  const drawing = mediaType === "VIDEO" ? "video" : mediaType === "AUDIO" ? "audio" : "picture";
   return (
     <span role={label ? "img" : undefined} aria-label={label || undefined} className="flex size-full items-center justify-center text-zinc-500 dark:text-zinc-400">
       <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-1/3 max-h-12 max-w-12">
-        <rect x="3" y="4" width="18" height="16" rx="2" />
-        <circle cx="9" cy="10" r="2" />
-        <path d="m21 17-5-5-9 8" />
+        {PLACEHOLDER_PATHS[drawing]}
       </svg>
     </span>
   );

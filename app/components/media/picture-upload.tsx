@@ -3,7 +3,8 @@ import { ErrorText } from "~/components/form/error-text";
 import { m } from "~/paraglide/messages.js";
 import { acceptAttribute, findUploadRule } from "../../../worker/domain/media";
 import { MediaImage } from "./media-image";
-import { precheckFiles, uploadErrorMessage, uploadFiles } from "./upload-client";
+import { precheckFiles, uploadErrorMessage } from "./upload-client";
+import { UploadProgressList, useUploads } from "./upload-progress";
 
 export interface PictureUploadProps {
   /** Where the file goes: v1/{domain}/{domainId}/{field}/… (the server checks the signed-in user owns it). */
@@ -32,7 +33,8 @@ export function PictureUpload(props: PictureUploadProps) {
   const errorId = `${id}-error`;
   const [url, setUrl] = useState(props.currentUrl);
   const [preview, setPreview] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const uploads = useUploads();
+  const uploading = uploads.busy;
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState("");
   const previewRef = useRef<string | null>(null);
@@ -61,13 +63,13 @@ export function PictureUpload(props: PictureUploadProps) {
     revoke();
     previewRef.current = URL.createObjectURL(files[0]);
     setPreview(previewRef.current);
-    setUploading(true);
     setStatus(m.media_uploading());
-    const outcome = await uploadFiles({ domain: props.domain, id: props.domainId, field: props.field }, files);
-    setUploading(false);
+    const outcome = await uploads.upload({ domain: props.domain, id: props.domainId, field: props.field }, files);
     setPreview(null);
     revoke();
-    if (outcome.ok) {
+    // Cancelled: the current picture stays as it was.
+    if (outcome.ok && outcome.uploaded.length === 0) setStatus("");
+    else if (outcome.ok) {
       setUrl(outcome.urls[0]);
       setStatus(m.media_uploaded());
       props.onUploaded?.(outcome.urls[0]);
@@ -119,6 +121,7 @@ export function PictureUpload(props: PictureUploadProps) {
         <p id={hintId} className="text-sm text-zinc-600 dark:text-zinc-400">
           {m.media_picture_hint()}
         </p>
+        <UploadProgressList uploads={uploads} className="max-w-sm" />
         <ErrorText id={errorId} text={error} persistent />
         <p role="status" className="sr-only">
           {status}

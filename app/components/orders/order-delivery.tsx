@@ -5,7 +5,8 @@ import { useId, useState, type ChangeEvent } from "react";
 import { useRevalidator } from "react-router";
 import { ErrorText } from "~/components/form/error-text";
 import { AddToPortfolio } from "~/components/history/add-to-portfolio";
-import { precheckFiles, uploadErrorMessage, uploadFiles } from "~/components/media/upload-client";
+import { precheckFiles, uploadErrorMessage } from "~/components/media/upload-client";
+import { UploadProgressList, useUploads } from "~/components/media/upload-progress";
 import { m } from "~/paraglide/messages.js";
 import { acceptAttribute, checkMediaLimit, findUploadRule, ORDER_DELIVERABLES_MAX_FILES } from "../../../worker/domain/media";
 import { sellerEditable } from "../../../worker/domain/order-display";
@@ -21,7 +22,10 @@ async function post(path: string, body: unknown): Promise<boolean> {
 export function OrderDelivery({ order }: { order: OrderDetail }) {
   const revalidator = useRevalidator();
   const inputId = useId();
-  const [busy, setBusy] = useState(false);
+  const uploads = useUploads();
+  const [saving, setSaving] = useState(false);
+  const busy = saving || uploads.busy;
+  const setBusy = setSaving;
   const [error, setError] = useState<string | null>(null);
   const can = order.side === "seller" ? sellerEditable(order.facts) : { addDeliverable: false, deleteDeliverable: false };
 
@@ -33,10 +37,12 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
     const limit = checkMediaLimit(order.deliverables.length, files.length, ORDER_DELIVERABLES_MAX_FILES);
     const problem = limit.ok ? await precheckFiles(files, RULE) : limit.error;
     if (problem) return setError(uploadErrorMessage(problem));
+    const uploaded = await uploads.upload({ domain: "commission-order", id: order.id, field: "deliverables" }, files);
+    if (!uploaded.ok) return setError(uploadErrorMessage(uploaded.code));
+    // Every file cancelled: nothing to attach.
+    if (uploaded.uploaded.length === 0) return;
     setBusy(true);
-    const uploaded = await uploadFiles({ domain: "commission-order", id: order.id, field: "deliverables" }, files);
-    if (!uploaded.ok) setError(uploadErrorMessage(uploaded.code));
-    else if (!(await post("create", { orderId: order.id, medias: uploaded.urls.map((url, i) => ({ url, name: files[i].name })) }))) setError(uploadErrorMessage("failed"));
+    if (!(await post("create", { orderId: order.id, medias: uploaded.uploaded.map(({ url, file }) => ({ url, name: file.name })) }))) setError(uploadErrorMessage("failed"));
     setBusy(false);
     revalidator.revalidate();
   }
@@ -87,8 +93,9 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
             <input id={inputId} type="file" multiple accept={acceptAttribute(RULE)} disabled={busy} onChange={upload} aria-describedby={`${inputId}-hint`} className="sr-only" />
           </label>
           <p id={`${inputId}-hint`} className="text-xs text-zinc-700 dark:text-zinc-300">
-            {m.orders_deliverables_hint()}
+            {m.orders_deliverables_hint()} {m.uploads_exchange_files_hint()}
           </p>
+          <UploadProgressList uploads={uploads} />
           <ErrorText text={error} persistent />
         </div>
       )}

@@ -1,9 +1,10 @@
 import { useId, useState } from "react";
 import { ErrorText } from "~/components/form/error-text";
 import { controlBorder, controlClass } from "~/components/form/field";
-import { precheckFiles, uploadErrorMessage, uploadFiles } from "~/components/media/upload-client";
+import { precheckFiles, uploadErrorMessage } from "~/components/media/upload-client";
+import { UploadProgressList, useUploads } from "~/components/media/upload-progress";
 import { m } from "~/paraglide/messages.js";
-import { detectMediaFromUrl, findUploadRule } from "../../../worker/domain/media";
+import { acceptAttribute, detectMediaFromUrl, findUploadRule } from "../../../worker/domain/media";
 import type { AnswerDraft } from "./request-draft";
 
 const RULE = findUploadRule("commission-request", "answer_medias")!;
@@ -14,7 +15,8 @@ const RULE = findUploadRule("commission-request", "answer_medias")!;
  */
 export function AnswerMediaField(props: { label: string; profileId: string; medias: AnswerDraft["medias"]; onChange: (change: (medias: AnswerDraft["medias"]) => AnswerDraft["medias"]) => void; invalid: boolean; describedBy?: string }) {
   const inputId = useId();
-  const [busy, setBusy] = useState<string | null>(null);
+  const uploads = useUploads();
+  const busy = uploads.busy;
   const [error, setError] = useState<string | null>(null);
   const [link, setLink] = useState("");
 
@@ -25,11 +27,10 @@ export function AnswerMediaField(props: { label: string; profileId: string; medi
     if (props.medias.length + files.length > RULE.maxFiles) return setError(uploadErrorMessage("media_error_too_many"));
     const problem = await precheckFiles(files, RULE);
     if (problem) return setError(uploadErrorMessage(problem));
-    setBusy(files[0].name);
-    const outcome = await uploadFiles({ domain: RULE.domain, id: props.profileId, field: RULE.field }, files);
-    setBusy(null);
+    const outcome = await uploads.upload({ domain: RULE.domain, id: props.profileId, field: RULE.field }, files);
     if (!outcome.ok) return setError(uploadErrorMessage(outcome.code));
-    props.onChange((medias) => [...medias, ...outcome.urls.map((url, i) => ({ formatType: "FILE" as const, url, name: files[i].name }))]);
+    // Cancelled files are not among `uploaded`: only finished ones are added.
+    props.onChange((medias) => [...medias, ...outcome.uploaded.map(({ url, file }) => ({ formatType: "FILE" as const, url, name: file.name }))]);
   }
 
   function addLink() {
@@ -62,24 +63,27 @@ export function AnswerMediaField(props: { label: string; profileId: string; medi
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
         <label htmlFor={inputId} className={`button-secondary min-h-11 cursor-pointer ${busy ? "pointer-events-none opacity-70" : ""}`}>
-          {busy ? m.requests_uploading({ name: busy }) : m.requests_add_files()}
+          {m.requests_add_files()}
         </label>
         <input
           id={inputId}
           type="file"
           multiple
-          accept={RULE.kinds.map((kind) => `.${kind}`).join(",")}
+          accept={acceptAttribute(RULE)}
           className="sr-only"
           aria-label={`${props.label}: ${m.requests_add_files()}`}
           aria-invalid={props.invalid || undefined}
-          disabled={Boolean(busy)}
+          disabled={busy}
           onChange={(event) => {
             void addFiles(event.currentTarget.files);
             event.currentTarget.value = "";
           }}
         />
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{m.requests_file_hint()}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">
+          {m.requests_file_hint()} {m.uploads_exchange_files_hint()}
+        </p>
       </div>
+      <UploadProgressList uploads={uploads} />
       <div className="flex flex-wrap items-end gap-2">
         <label className="min-w-0 flex-1 text-sm font-medium text-zinc-900 dark:text-zinc-100">
           {m.requests_link_label()}
