@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { workPagePath } from "~/components/work/work-path";
+import { MediaImage } from "~/components/media/media-image";
 import { mediaTypeLabel } from "~/components/media/media-type-label";
 import { m } from "~/paraglide/messages.js";
 import type { PortfolioWorkCard } from "../../../worker/services/catalog";
@@ -27,7 +28,8 @@ export function WorkCard({ work, handle }: { work: PortfolioWorkCard; handle: st
         }}
         className="relative block aspect-square w-full bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-zinc-800"
       >
-        {image ? <img src={image} alt="" loading="lazy" className="size-full object-cover" /> : null}
+        {/* A video or sound without a poster shows its icon, never an empty frame or a broken picture. */}
+        {work.media ? <MediaImage src={image} alt="" mediaType={work.media.mediaType} loading="lazy" className="size-full" /> : null}
         {work.media ? (
           <span className="absolute top-2 left-2 rounded-full bg-zinc-900/80 px-2 py-0.5 text-xs font-semibold text-white">{mediaTypeLabel(work.media.mediaType)}</span>
         ) : null}

@@ -11,6 +11,7 @@ export function MediaImage({
   className = "",
   imgClassName = "",
   mediaType,
+  loading,
 }: {
   src: string | null | undefined;
   alt: string;
@@ -18,6 +19,8 @@ export function MediaImage({
   imgClassName?: string;
   /** What the media is, when it is not a picture: a video or a sound without a poster shows its own icon. */
   mediaType?: string | null;
+  /** "lazy" for pictures in long lists (cards below the fold). */
+  loading?: "lazy" | "eager";
 }) {
   // The state belongs to one src: a new src starts loading again without an effect (which would run after the
   // mount check below and undo it).
@@ -41,6 +44,7 @@ export function MediaImage({
           ref={checkLoaded}
           src={src}
           alt={alt}
+          loading={loading}
           onLoad={() => setState("loaded")}
           onError={() => setState("failed")}
           className={`size-full object-cover ${imgClassName}`}
