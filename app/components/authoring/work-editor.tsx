@@ -19,7 +19,8 @@ import { ErrorText } from "~/components/form/error-text";
 const VISIBILITY_LABELS: Record<VisibilityStatus, () => string> = {
   PUBLIC: m.authoring_visibility_PUBLIC,
   UNLISTED: m.authoring_visibility_UNLISTED,
-  PRIVATE: m.authoring_visibility_PRIVATE,
+  // Not "only you": the access lists below let others in (032-work-editor-grants.md).
+  PRIVATE: m.work_editor_visibility_private,
 };
 
 
