@@ -46,7 +46,7 @@ export function ChipListInput(props: {
         <ul aria-label={props.label} className="flex flex-wrap gap-2">
           {props.items.map((item) => (
             <li key={item} className={`inline-flex items-center gap-1 rounded-full bg-zinc-200 py-1 ${props.readOnly ? "px-3" : "pr-1 pl-3"} text-sm text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100`}>
-              {show(item)}
+              <span>{show(item)}</span>
               {props.readOnly ? null : (
                 <button
                   type="button"
