@@ -26,9 +26,13 @@ import { parseMediaKey, type MediaFormatType, type MediaSite } from "../domain/m
 import type { ParsedWork, WorkDraft } from "../domain/portfolio";
 import type { ParsedMediaDraft } from "../domain/media-drafts";
 import { noGrants, type ItemGrants } from "../domain/visibility";
-import { GRANT_PERMISSIONS, grantChanges } from "../domain/work-grants";
+import { grantChanges } from "../domain/work-grants";
 import { VISIBILITY_PERMISSIONS } from "../db/schema/enums";
-import { accountsByHandle, editableWork, grantStatements, grantsDraftOf, workUserCategories } from "./work-access";
+import { editableWork, grantStatements, grantsDraftOf, wantedGrants, workUserCategories } from "./work-access";
+import { removedClientCredit, resolveClient } from "./client-works";
+
+// The named client's own action lives with the client-works rules; re-exported for the pages that call it here.
+export { removeMeFromWork } from "./client-works";
 import { pickText } from "./commission-forms";
 import { checkAttachment, markUploadsAttached } from "./storage";
 
@@ -382,89 +386,6 @@ export async function saveWork(
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   if (bucket && droppedKeys.length) await bucket.delete(droppedKeys);
   return { ok: true, workId: id, isClientWork: Boolean(clientAccountId || existing?.commissionOrderId), isOwner: existing?.isOwner ?? true };
-}
-
-/**
- * The grants an admin's save asks for: the credits (the client first, then the credited handles) and, when the
- * payload has them, the view, edit and admin lists with their handles resolved. An unknown handle is an error at its
- * list (`credits`, `grants.{permission}.users`); `stored` stands for what the payload leaves out.
- */
-async function wantedGrants(
-  db: Database,
-  input: ParsedWork,
-  stored: ItemGrants,
-  client: { clientAccountId: string | null; clientRemoved: boolean },
-  errors: Record<string, string>,
-): Promise<ItemGrants> {
-  const listed = GRANT_PERMISSIONS.flatMap((p) => input.grants?.[p].handles ?? []);
-  const accounts = await accountsByHandle(db, [...input.creditHandles, ...listed]);
-  const wanted: ItemGrants = { ...stored };
-  const credits: string[] = client.clientAccountId && !client.clientRemoved ? [client.clientAccountId] : [];
-  for (const handle of input.creditHandles) {
-    const accountId = accounts.get(handle.toLowerCase());
-    if (!accountId) errors.credits ??= "authoring_credit_unknown";
-    else if (client.clientRemoved && accountId === client.clientAccountId) errors.credits ??= "client_works_credit_removed";
-    else if (!credits.includes(accountId)) credits.push(accountId);
-  }
-  wanted.credit = { roleCodes: [], userAccountIds: credits };
-  if (!input.grants) return wanted;
-  for (const permission of GRANT_PERMISSIONS) {
-    const ids = input.grants[permission].handles.map((h) => accounts.get(h.toLowerCase()));
-    if (ids.some((accountId) => !accountId)) errors[`grants.${permission}.users`] = "work_editor_user_unknown";
-    wanted[permission] = { roleCodes: input.grants[permission].roleCodes, userAccountIds: [...new Set(ids.filter((x): x is string => Boolean(x)))] };
-  }
-  return wanted;
-}
-
-/**
- * The client of the work being saved (008-client-works.md). A new work is a client work when a handle is given.
- * A stored work keeps its kind: an own work ignores the field; a client work needs a handle, except when its client's
- * account is gone (then empty keeps "a former client") or its client removed themselves (then empty keeps the work
- * as it is, still without them; naming them again is refused, naming someone else starts over: 012). The handle must
- * be someone else's existing profile.
- */
-async function resolveClient(
-  db: Database,
-  userAccountId: string,
-  existing: { clientAccountId: string | null; clientRemovedAt: Date | null; commissionOrderId: string | null } | null,
-  handle: string | null,
-): Promise<{ accountId: string | null; removed: boolean } | { error: string }> {
-  if (existing && !existing.clientAccountId && !existing.commissionOrderId) return { accountId: null, removed: false };
-  const removedClient = existing?.clientRemovedAt ? existing.clientAccountId : null;
-  if (!handle) {
-    if (removedClient) return { accountId: removedClient, removed: true };
-    return existing && !existing.clientAccountId ? { accountId: null, removed: false } : existing ? { error: "client_works_client_required" } : { accountId: null, removed: false };
-  }
-  const row = await db.select({ accountId: userProfiles.accountId }).from(userProfiles).where(sql`lower(${userProfiles.originalHandle}) = ${handle.toLowerCase()}`).get();
-  if (!row) return { error: "client_works_client_unknown" };
-  if (row.accountId === userAccountId) return { error: "client_works_client_self" };
-  if (row.accountId === removedClient) return { error: "client_works_client_removed" };
-  return { accountId: row.accountId, removed: false };
-}
-
-/** In a `where` on visibility_grants: the credit of work `workId`'s client once they removed themselves. */
-function removedClientCredit(workId: string) {
-  return and(
-    eq(visibilityGrants.permission, "credit"),
-    sql`${visibilityGrants.userAccountId} IN (SELECT ${portfolioWorks.clientAccountId} FROM ${portfolioWorks} WHERE ${portfolioWorks.id} = ${workId} AND ${portfolioWorks.clientRemovedAt} IS NOT NULL)`,
-  );
-}
-
-/**
- * The named client of a work takes themselves off it (012): the work leaves their "Made for you", their credit goes,
- * and the creator's list says they removed themselves. Anyone else (the creator too) gets not found and nothing
- * changes. Asking twice keeps the first time.
- */
-export async function removeMeFromWork(db: Database, clientAccountId: string, workId: string, now = Date.now()): Promise<{ ok: boolean }> {
-  const isMine = and(eq(portfolioWorks.id, workId), eq(portfolioWorks.clientAccountId, clientAccountId));
-  const work = await db.select({ id: portfolioWorks.id }).from(portfolioWorks).where(isMine).get();
-  if (!work) return { ok: false };
-  const setting = db.select({ id: visibilitySettings.id }).from(visibilitySettings).where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, workId)));
-  await db.batch([
-    db.update(portfolioWorks).set({ clientRemovedAt: new Date(now) }).where(and(isMine, isNull(portfolioWorks.clientRemovedAt))),
-    db.delete(visibilityGrants).where(and(inArray(visibilityGrants.visibilitySettingId, setting), removedClientCredit(workId))),
-  ]);
-  return { ok: true };
 }
 
 /** Is this object key one of the work's own files of that list (v1/portfolio-work/{workId}/{field}/…)? */

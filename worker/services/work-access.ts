@@ -5,6 +5,7 @@ import { portfolioWorks, portfolioWorkUserCategories, userAccountRoles, userProf
 import type { PublishStatus } from "../db/schema/enums";
 import { canAdminItem, canEditItem, isItemOwner, type GuardedItem, type ItemGrants, type Visitor } from "../domain/visibility";
 import { GRANT_PERMISSIONS, emptyGrantsDraft, type GrantRef, type WorkGrantsDraft } from "../domain/work-grants";
+import type { ParsedWork } from "../domain/portfolio";
 import { loadItemVisibility } from "./visibility";
 
 /**
@@ -117,4 +118,36 @@ export async function workUserCategories(db: Database, workIds: readonly string[
     for (const row of rows) out.set(row.workId, [...(out.get(row.workId) ?? []), row.name]);
   }
   return out;
+}
+
+/**
+ * The grants an admin's save asks for: the credits (the client first, then the credited handles) and, when the
+ * payload has them, the view, edit and admin lists with their handles resolved. An unknown handle is an error at its
+ * list (`credits`, `grants.{permission}.users`); `stored` stands for what the payload leaves out.
+ */
+export async function wantedGrants(
+  db: Database,
+  input: ParsedWork,
+  stored: ItemGrants,
+  client: { clientAccountId: string | null; clientRemoved: boolean },
+  errors: Record<string, string>,
+): Promise<ItemGrants> {
+  const listed = GRANT_PERMISSIONS.flatMap((p) => input.grants?.[p].handles ?? []);
+  const accounts = await accountsByHandle(db, [...input.creditHandles, ...listed]);
+  const wanted: ItemGrants = { ...stored };
+  const credits: string[] = client.clientAccountId && !client.clientRemoved ? [client.clientAccountId] : [];
+  for (const handle of input.creditHandles) {
+    const accountId = accounts.get(handle.toLowerCase());
+    if (!accountId) errors.credits ??= "authoring_credit_unknown";
+    else if (client.clientRemoved && accountId === client.clientAccountId) errors.credits ??= "client_works_credit_removed";
+    else if (!credits.includes(accountId)) credits.push(accountId);
+  }
+  wanted.credit = { roleCodes: [], userAccountIds: credits };
+  if (!input.grants) return wanted;
+  for (const permission of GRANT_PERMISSIONS) {
+    const ids = input.grants[permission].handles.map((h) => accounts.get(h.toLowerCase()));
+    if (ids.some((accountId) => !accountId)) errors[`grants.${permission}.users`] = "work_editor_user_unknown";
+    wanted[permission] = { roleCodes: input.grants[permission].roleCodes, userAccountIds: [...new Set(ids.filter((x): x is string => Boolean(x)))] };
+  }
+  return wanted;
 }
