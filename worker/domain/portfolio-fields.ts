@@ -33,3 +33,7 @@ export function normalizeTags(tags: readonly string[]): string[] {
 export function addTag(tags: readonly string[], typed: string): string[] {
   return normalizeTags([...tags, typed]);
 }
+
+/** The creator's own category labels on a work (spec section 3, "userCategories"): a few short labels. */
+export const USER_CATEGORIES_MAX = 10;
+export const USER_CATEGORY_MAX_LENGTH = 30;

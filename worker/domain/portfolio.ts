@@ -3,11 +3,12 @@ import { VISIBILITY_STATUSES, type MediaType, type VisibilityStatus } from "../d
 import { PORTFOLIO_MEDIA_MAX_FILES, type MediaFormatType, type MediaSite } from "./media";
 import { mediaDraftListSchema, parseMediaDrafts, type ParsedMediaDraft } from "./media-drafts";
 import { parseFields, type FieldErrors } from "./validation";
-import { CLIENT_HANDLE_MAX, TAG_MAX_LENGTH, WORK_CREDITS_MAX, WORK_TAGS_MAX, WORK_TEXT_MAX, WORK_TEXT_MIN, normalizeTags } from "./portfolio-fields";
+import { CLIENT_HANDLE_MAX, TAG_MAX_LENGTH, USER_CATEGORIES_MAX, USER_CATEGORY_MAX_LENGTH, WORK_CREDITS_MAX, WORK_TAGS_MAX, WORK_TEXT_MAX, WORK_TEXT_MIN, normalizeTags } from "./portfolio-fields";
+import { GRANTABLE_ROLES, GRANT_PERMISSIONS, GRANT_USERS_MAX, cleanHandle, type GrantPermission, type WorkGrantsDraft } from "./work-grants";
 
 // The limits and tag rules the editor uses in the browser live in portfolio-fields.ts, free of valibot (whose
 // schemas, built at this module's top level, the bundler cannot drop); re-exported here for the server's callers.
-export { CLIENT_HANDLE_MAX, TAG_MAX_LENGTH, TAG_SEARCH_DEBOUNCE_MS, WORK_CREDITS_MAX, WORK_TAGS_MAX, WORK_TEXT_MAX, WORK_TEXT_MIN, addTag, normalizeTags } from "./portfolio-fields";
+export { CLIENT_HANDLE_MAX, TAG_MAX_LENGTH, TAG_SEARCH_DEBOUNCE_MS, USER_CATEGORIES_MAX, USER_CATEGORY_MAX_LENGTH, WORK_CREDITS_MAX, WORK_TAGS_MAX, WORK_TEXT_MAX, WORK_TEXT_MIN, addTag, normalizeTags } from "./portfolio-fields";
 
 /**
  * The portfolio work payload (spec sections 3 and 5), shared by the work editor and the server.
@@ -41,7 +42,16 @@ export interface WorkDraft {
   categoryCodes: string[];
   tags: string[];
   visibility: VisibilityStatus;
-  /** Handles, as typed ("alice, bob"). */
+  /** Images for link previews (og:image), stored as the attachments field "og_images". Absent: left as stored. */
+  ogImages?: WorkMediaDraft[];
+  /** The creator's own category labels, beside categoryCodes. Absent: left as stored. */
+  userCategories?: string[];
+  /**
+   * Who may view, edit and manage the work, by role code and by user handle (032-work-editor-grants.md). Only an
+   * admin of the work changes them; absent: left as stored.
+   */
+  grants?: WorkGrantsDraft;
+  /** The credited users' handles, as typed ("alice, bob"): the "credit" list of the grants. */
   credits: string;
   /**
    * Client works only (008-client-works.md): the handle of the client the work was made for, as typed. Absent for
@@ -60,6 +70,10 @@ export interface ParsedWork {
   tags: string[];
   visibility: VisibilityStatus;
   creditHandles: string[];
+  /** Null: the payload had none, so the stored ones stay. */
+  ogImages: ParsedMediaDraft[] | null;
+  userCategories: string[] | null;
+  grants: ParsedGrants | null;
   /** The client's handle (trimmed, without "@"), or null when none was given. */
   clientHandle: string | null;
 }
@@ -67,6 +81,23 @@ export interface ParsedWork {
 /** "alice, @bob  carol" → ["alice", "bob", "carol"] (trimmed, de-duplicated ignoring case). */
 export function parseCreditHandles(input: string): string[] {
   return normalizeTags(input.split(/[\s,、]+/).map((h) => h.replace(/^@/, "")));
+}
+
+/** The grant lists as saved: valid role codes and clean handles (resolved to accounts by the service). */
+export type ParsedGrants = Record<GrantPermission, { roleCodes: string[]; handles: string[] }>;
+
+const granteesSchema = v.object({
+  roles: v.pipe(v.array(v.picklist(GRANTABLE_ROLES, "work_editor_role_unknown")), v.maxLength(GRANTABLE_ROLES.length, "work_editor_role_unknown")),
+  users: v.pipe(v.array(v.pipe(v.string(), v.maxLength(CLIENT_HANDLE_MAX + 1, "work_editor_user_unknown"))), v.maxLength(GRANT_USERS_MAX, "work_editor_users_max")),
+});
+
+/**
+ * "Illustration, Fan art, illustration" → ["Illustration", "Fan art"]: trimmed, de-duplicated ignoring case (the
+ * first spelling wins), empty ones dropped; null when there are more than USER_CATEGORIES_MAX or one is too long.
+ */
+export function parseUserCategories(input: readonly string[]): string[] | null {
+  const names = normalizeTags(input);
+  return names.length > USER_CATEGORIES_MAX || names.some((name) => name.length > USER_CATEGORY_MAX_LENGTH) ? null : names;
 }
 
 const workText = (minKey: string, maxKey: string) => v.pipe(v.string(), v.trim(), v.minLength(WORK_TEXT_MIN, minKey), v.maxLength(WORK_TEXT_MAX, maxKey));
@@ -80,6 +111,9 @@ export const workDraftSchema = v.object({
   tags: v.array(v.string()),
   visibility: v.picklist(VISIBILITY_STATUSES, "authoring_visibility"),
   credits: v.string(),
+  ogImages: v.optional(mediaDraftListSchema(PORTFOLIO_MEDIA_MAX_FILES)),
+  userCategories: v.optional(v.array(v.string())),
+  grants: v.optional(v.object({ view: granteesSchema, edit: granteesSchema, admin: granteesSchema })),
   client: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(CLIENT_HANDLE_MAX + 1, "client_works_client_unknown"))),
 });
 
@@ -94,6 +128,15 @@ export function parseWorkDraft(input: unknown, clientMode: ClientFieldMode = "st
   if (!parsed.ok) return parsed;
   const d = parsed.data;
   const { medias, errors } = parseMediaDrafts(d.medias, { domain: "portfolio-work", field: "medias" });
+  const og = d.ogImages ? parseMediaDrafts(d.ogImages, { domain: "portfolio-work", field: "og_images" }, "ogImages") : null;
+  Object.assign(errors, og?.errors);
+  // og:image takes pictures only; a stored file's kind is the upload rule's (PICTURE_KINDS), a link's is detected.
+  og?.medias.forEach((item, i) => {
+    if (item.entry && item.entry.mediaType !== "IMAGE") errors[`ogImages.${i}`] = "work_editor_og_image_only";
+  });
+  const userCategories = d.userCategories ? parseUserCategories(d.userCategories) : null;
+  if (d.userCategories && !userCategories) errors.userCategories = "work_editor_user_categories_max";
+  const grants = d.grants ? parsedGrants(d.grants) : null;
   const tags = normalizeTags(d.tags);
   if (tags.length > WORK_TAGS_MAX || tags.some((t) => t.length > TAG_MAX_LENGTH)) errors.tags = "authoring_tags_max";
   const creditHandles = parseCreditHandles(d.credits);
@@ -113,8 +156,23 @@ export function parseWorkDraft(input: unknown, clientMode: ClientFieldMode = "st
       visibility: d.visibility,
       creditHandles,
       clientHandle,
+      ogImages: og?.medias ?? null,
+      userCategories,
+      grants,
     },
   };
 }
 
 
+
+/** The lists as saved: roles de-duplicated, handles cleaned and de-duplicated ignoring case. */
+function parsedGrants(draft: WorkGrantsDraft): ParsedGrants {
+  const out = {} as ParsedGrants;
+  for (const permission of GRANT_PERMISSIONS) {
+    out[permission] = {
+      roleCodes: [...new Set(draft[permission].roles)],
+      handles: normalizeTags(draft[permission].users.map(cleanHandle)),
+    };
+  }
+  return out;
+}

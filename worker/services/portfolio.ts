@@ -12,6 +12,7 @@ import {
   portfolioWorkContentRatings,
   portfolioWorks,
   portfolioWorkTags,
+  portfolioWorkUserCategories,
   userProfiles,
   visibilityGrants,
   visibilitySettings,
@@ -23,6 +24,15 @@ import { listedWorkSql } from "../domain/public-items";
 import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
 import { parseMediaKey, type MediaFormatType, type MediaSite } from "../domain/media";
 import type { ParsedWork, WorkDraft } from "../domain/portfolio";
+import type { ParsedMediaDraft } from "../domain/media-drafts";
+import { noGrants, type ItemGrants } from "../domain/visibility";
+import { grantChanges } from "../domain/work-grants";
+import { VISIBILITY_PERMISSIONS } from "../db/schema/enums";
+import { editableWork, grantStatements, grantsDraftOf, wantedGrants, workUserCategories } from "./work-access";
+import { removedClientCredit, resolveClient } from "./client-works";
+
+// The named client's own action lives with the client-works rules; re-exported for the pages that call it here.
+export { removeMeFromWork } from "./client-works";
 import { pickText } from "./commission-forms";
 import { checkAttachment, markUploadsAttached } from "./storage";
 
@@ -86,32 +96,21 @@ async function profileIdOf(db: Database, userAccountId: string): Promise<string 
   return row?.id ?? null;
 }
 
-/** The work if the user's profile owns it; null otherwise (the caller answers 404 either way). */
-async function ownedWork(db: Database, userAccountId: string, workId: string) {
-  return db
-    .select({
-      id: portfolioWorks.id,
-      profileId: portfolioWorks.profileId,
-      clientAccountId: portfolioWorks.clientAccountId,
-      clientRemovedAt: portfolioWorks.clientRemovedAt,
-      commissionOrderId: portfolioWorks.commissionOrderId,
-    })
-    .from(portfolioWorks)
-    .innerJoin(userProfiles, eq(userProfiles.id, portfolioWorks.profileId))
-    .where(and(eq(portfolioWorks.id, workId), eq(userProfiles.accountId, userAccountId)))
-    .get();
-}
+/** The works' attachment fields: the media shown on the work, and the images for link previews (og:image). */
+type WorkMediaField = "medias" | "og_images";
+const WORK_MEDIA_FIELDS: readonly WorkMediaField[] = ["medias", "og_images"];
 
-async function attachedMedia(db: Database, workIds: string[]) {
+async function attachedMedia(db: Database, workIds: string[], fields: readonly WorkMediaField[] = ["medias"]) {
   if (workIds.length === 0) return [];
   return db
     .select({
       workId: mediaAttachments.ownerId,
+      field: mediaAttachments.field,
       ...MEDIA_READ_COLUMNS,
     })
     .from(mediaAttachments)
     .innerJoin(media, eq(media.id, mediaAttachments.mediaId))
-    .where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.field, "medias"), inArray(mediaAttachments.ownerId, workIds)))
+    .where(and(eq(mediaAttachments.ownerType, OWNER), inArray(mediaAttachments.field, [...fields]), inArray(mediaAttachments.ownerId, workIds)))
     .orderBy(asc(mediaAttachments.position));
 }
 
@@ -197,60 +196,79 @@ export async function listWorksMadeFor(db: Database, clientAccountId: string, lo
   return toListItems(db, works.map((w) => ({ ...w, person: { role: "creator" as const, profile: creators.get(w.creatorAccountId) ?? null } })), locale);
 }
 
-export async function getWorkForEdit(db: Database, userAccountId: string, workId: string, locale: Locale): Promise<WorkDraft | null> {
-  const work = await ownedWork(db, userAccountId, workId);
+/** What the editor's visitor may do besides editing the content (032-work-editor-grants.md). */
+export interface WorkEditAccess {
+  /** Change visibility, grants, credits and client, and delete the work. */
+  canAdmin: boolean;
+  isOwner: boolean;
+}
+
+/**
+ * The work as the editor fills it in, for anyone who may edit it (owner, edit or admin grant); null otherwise.
+ */
+export async function getWorkForEdit(db: Database, userAccountId: string, workId: string, locale: Locale): Promise<(WorkDraft & { access: WorkEditAccess }) | null> {
+  const work = await editableWork(db, userAccountId, workId);
   if (!work) return null;
-  const [texts, medias, categories, ratings, tags, setting] = await Promise.all([
+  const [texts, medias, categories, ratings, tags, userCategories, grants] = await Promise.all([
     db.select().from(localizedTexts).where(and(eq(localizedTexts.entityType, WORK), eq(localizedTexts.entityId, workId))),
-    attachedMedia(db, [workId]),
+    attachedMedia(db, [workId], WORK_MEDIA_FIELDS),
     db.select({ code: portfolioWorkCategories.categoryCode }).from(portfolioWorkCategories).where(eq(portfolioWorkCategories.workId, workId)),
     db.select({ code: portfolioWorkContentRatings.contentRatingCode }).from(portfolioWorkContentRatings).where(eq(portfolioWorkContentRatings.workId, workId)),
     db.select({ tag: portfolioWorkTags.tag }).from(portfolioWorkTags).where(eq(portfolioWorkTags.workId, workId)),
-    db.select({ id: visibilitySettings.id, status: visibilitySettings.visibilityStatus }).from(visibilitySettings).where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, workId))).get(),
+    workUserCategories(db, [workId]),
+    grantsDraftOf(db, work.grants),
   ]);
-  const credits = setting
-    ? await db
-        .select({ accountId: visibilityGrants.userAccountId, handle: userProfiles.originalHandle })
-        .from(visibilityGrants)
-        .innerJoin(userProfiles, eq(userProfiles.accountId, visibilityGrants.userAccountId))
-        .where(and(eq(visibilityGrants.visibilitySettingId, setting.id), eq(visibilityGrants.permission, "credit")))
-    : [];
+  // The client is credited by saveWork; the credits field lists only the other credited users.
+  const creditIds = work.grants.credit.userAccountIds.filter((id) => id !== work.clientAccountId);
+  const credits = await profileRefs(db, creditIds, locale);
   // A client who removed themselves is not filled in again: the field starts empty (see resolveClient).
   const shownClient = work.clientRemovedAt ? null : work.clientAccountId;
   const clientHandle = shownClient ? (await profileRefs(db, [shownClient], locale)).get(shownClient)?.handle : undefined;
   const isClientWork = Boolean(work.clientAccountId || work.commissionOrderId);
+  const draftOf = (field: WorkMediaField) =>
+    medias
+      .filter((m) => m.field === field)
+      .map((m) => {
+        const shown = shownMedia(m);
+        return { id: m.id, url: shown.url, formatType: shown.formatType, code: shown.code, mediaType: shown.mediaType, site: shown.site, thumbnailUrl: shown.thumbnailUrl };
+      });
   return {
     id: workId,
     title: pickText(texts, workId, "title", locale) ?? "",
     description: pickText(texts, workId, "description", locale) ?? "",
-    medias: medias.map((m) => {
-      const shown = shownMedia(m);
-      return { id: m.id, url: shown.url, formatType: shown.formatType, code: shown.code, mediaType: shown.mediaType, site: shown.site, thumbnailUrl: shown.thumbnailUrl };
-    }),
+    medias: draftOf("medias"),
+    ogImages: draftOf("og_images"),
     contentRatingCode: ratings[0]?.code ?? "",
     categoryCodes: categories.map((c) => c.code),
+    userCategories: userCategories.get(workId) ?? [],
     tags: tags.map((t) => t.tag),
-    visibility: setting?.status ?? "PUBLIC",
-    // The client is credited by saveWork; the field lists only the other credited users.
-    credits: credits
-      .filter((c) => c.accountId !== work.clientAccountId)
-      .map((c) => c.handle)
-      .join(", "),
+    visibility: work.visibility ?? "PUBLIC",
+    grants,
+    credits: creditIds.flatMap((id) => (credits.has(id) ? [credits.get(id)!.handle] : [])).join(", "),
     ...(isClientWork ? { client: clientHandle ?? "" } : {}),
+    access: { canAdmin: work.canAdmin, isOwner: work.isOwner },
   };
 }
 
-export type WorkWriteResult = { ok: true; workId: string; isClientWork: boolean } | { ok: false; reason: "not_found" } | { ok: false; reason: "invalid"; errors: Record<string, string> };
+/** `isOwner`: the saver owns the work (false for an edit or admin grantee, whose lists do not show it). */
+export type WorkWriteResult = { ok: true; workId: string; isClientWork: boolean; isOwner: boolean } | { ok: false; reason: "not_found" } | { ok: false; reason: "invalid"; errors: Record<string, string> };
 
 /**
- * Create (workId null) or update a work of the user's profile. Texts are written in the writer's language.
- * Kept media (by id) must already be this work's; new entries (FILE, LINK, EMBED) become media rows owned by the
- * user, attached in the order given. A new entry pointing at one of our stored objects must be under this work's
- * own folder (v1/portfolio-work/{workId}/medias/) and, when `bucket` is given, exist there: anyone else's path is
- * refused (so a new work, which has no folder yet, takes no files). Removed media rows are deleted, and with
- * `bucket` a removed FILE's object too when it is the user's and under this work's folder.
- * Someone else's work is refused (not_found) and left unchanged. A client work (008-client-works.md) names its client
- * by handle (see resolveClient), who is credited too; `isClientWork` tells the caller which list the work is on.
+ * Create (workId null) or update a work. Texts are written in the writer's language.
+ * Who may save (032-work-editor-grants.md): a new work is the user's own; a stored one takes anyone who may edit it
+ * (its owner, an edit or admin grant), and everything is written as the owner's (media rows, folders). Only an admin
+ * of the work (owner or admin grant) changes its visibility, grants, credits and client; an edit grantee's save
+ * leaves them as stored. Anyone else is refused (not_found) and nothing changes.
+ * Media (the "medias" and "og_images" lists): kept media (by id) must already be this work's in that list; new
+ * entries (FILE, LINK, EMBED) become media rows owned by the work's owner, attached in the order given. A new entry
+ * pointing at one of our stored objects must be under this work's own folder for that list
+ * (v1/portfolio-work/{workId}/{field}/) and, when `bucket` is given, exist there: anyone else's path is refused (so
+ * a new work, which has no folder yet, takes no files). Removed media rows are deleted, and with `bucket` a removed
+ * FILE's object too when it is the owner's and under this work's folder. A null ogImages, userCategories or grants
+ * (absent from the payload) leaves them as stored.
+ * Grants are connected and disconnected as the lists say (grantChanges); an unknown handle is a field error and
+ * nothing is written. A client work (008-client-works.md) names its client by handle (see resolveClient), who is
+ * credited too; `isClientWork` tells the caller which list the work is on.
  */
 export async function saveWork(
   db: Database,
@@ -260,14 +278,19 @@ export async function saveWork(
   locale: Locale,
   bucket: R2Bucket,
 ): Promise<WorkWriteResult> {
-  const profileId = await profileIdOf(db, userAccountId);
-  if (!profileId) return { ok: false, reason: "not_found" };
-  const existing = workId ? await ownedWork(db, userAccountId, workId) : null;
+  const existing = workId ? await editableWork(db, userAccountId, workId) : null;
   if (workId && !existing) return { ok: false, reason: "not_found" };
+  const profileId = existing?.profileId ?? (await profileIdOf(db, userAccountId));
+  if (!profileId) return { ok: false, reason: "not_found" };
   const id = existing?.id ?? crypto.randomUUID();
+  const ownerAccountId = existing?.ownerAccountId ?? userAccountId;
+  const mayAdmin = existing?.canAdmin ?? true;
 
   const errors: Record<string, string> = {};
-  const client = await resolveClient(db, userAccountId, existing ?? null, input.clientHandle);
+  // An edit grantee's save keeps the client as stored (it is who the work is credited to: an admin's choice).
+  const client = mayAdmin
+    ? await resolveClient(db, ownerAccountId, existing ?? null, input.clientHandle)
+    : { accountId: existing!.clientAccountId, removed: Boolean(existing!.clientRemovedAt) };
   if ("error" in client) errors.client = client.error;
   const clientAccountId = "error" in client ? null : client.accountId;
   // A client who removed themselves stays named (the creator's list says so) but is credited no more.
@@ -280,25 +303,25 @@ export async function saveWork(
     const rating = await db.select({ code: contentRatings.code }).from(contentRatings).where(eq(contentRatings.code, input.contentRatingCode)).get();
     if (!rating) errors.contentRatingCode = "authoring_content_rating";
   }
-  // The client is credited on the work too.
-  const creditAccounts: string[] = clientAccountId && !clientRemoved ? [clientAccountId] : [];
-  for (const handle of input.creditHandles) {
-    const row = await db.select({ accountId: userProfiles.accountId }).from(userProfiles).where(sql`lower(${userProfiles.originalHandle}) = ${handle.toLowerCase()}`).get();
-    if (!row) errors.credits ??= "authoring_credit_unknown";
-    else if (clientRemoved && row.accountId === clientAccountId) errors.credits ??= "client_works_credit_removed";
-    else if (!creditAccounts.includes(row.accountId)) creditAccounts.push(row.accountId);
-  }
-  const currentMedia = existing ? await attachedMedia(db, [id]) : [];
-  const keptIds = new Set(currentMedia.map((m) => m.id));
-  const fileSizes = new Map<number, { size: number; type: string | null }>();
-  for (const [i, m] of input.medias.entries()) {
-    if (m.id && !keptIds.has(m.id)) errors[`medias.${i}`] = "authoring_invalid";
-    const key = m.entry?.url ? parseMediaKey(m.entry.url) : null;
-    if (m.entry?.formatType === "FILE" && !key) errors[`medias.${i}`] = "authoring_invalid";
-    if (!key) continue;
-    const checked = await checkAttachment(bucket, key, (k) => Boolean(existing) && isWorkObject(k, id));
-    if (!checked.ok) errors[`medias.${i}`] = checked.error === "forbidden" ? "authoring_media_forbidden" : checked.error === "not_found" ? "authoring_invalid" : checked.error;
-    else fileSizes.set(i, { size: checked.size, type: checked.mimeType });
+  const stored: ItemGrants = existing?.grants ?? noGrants();
+  const wanted = mayAdmin ? await wantedGrants(db, input, stored, { clientAccountId, clientRemoved }, errors) : stored;
+
+  const lists: { field: WorkMediaField; prefix: string; items: ParsedMediaDraft[] }[] = [{ field: "medias", prefix: "medias", items: input.medias }];
+  if (input.ogImages) lists.push({ field: "og_images", prefix: "ogImages", items: input.ogImages });
+  const currentMedia = existing ? await attachedMedia(db, [id], lists.map((l) => l.field)) : [];
+  const fileSizes = new Map<string, { size: number; type: string | null }>();
+  for (const list of lists) {
+    const keptIds = new Set(currentMedia.filter((m) => m.field === list.field).map((m) => m.id));
+    for (const [i, m] of list.items.entries()) {
+      const at = `${list.prefix}.${i}`;
+      if (m.id && !keptIds.has(m.id)) errors[at] = "authoring_invalid";
+      const key = m.entry?.url ? parseMediaKey(m.entry.url) : null;
+      if (m.entry?.formatType === "FILE" && !key) errors[at] = "authoring_invalid";
+      if (!key) continue;
+      const checked = await checkAttachment(bucket, key, (k) => Boolean(existing) && isWorkObject(k, id, list.field));
+      if (!checked.ok) errors[at] = checked.error === "forbidden" ? "authoring_media_forbidden" : checked.error === "not_found" ? "authoring_invalid" : checked.error;
+      else fileSizes.set(at, { size: checked.size, type: checked.mimeType });
+    }
   }
   if (Object.keys(errors).length) return { ok: false, reason: "invalid", errors };
 
@@ -323,125 +346,82 @@ export async function saveWork(
     db.delete(portfolioWorkCategories).where(eq(portfolioWorkCategories.workId, id)),
     db.delete(portfolioWorkContentRatings).where(eq(portfolioWorkContentRatings.workId, id)),
     db.delete(portfolioWorkTags).where(eq(portfolioWorkTags.workId, id)),
-    db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, id), eq(mediaAttachments.field, "medias"))),
-    db
-      .insert(visibilitySettings)
-      .values({ id: settingId, itemType: ITEM, itemId: id, visibilityStatus: input.visibility })
-      .onConflictDoUpdate({ target: [visibilitySettings.itemType, visibilitySettings.itemId], set: { visibilityStatus: input.visibility, updatedAt: new Date() } }),
-    db.delete(visibilityGrants).where(and(eq(visibilityGrants.visibilitySettingId, settingId), eq(visibilityGrants.permission, "credit"))),
   ];
+  if (mayAdmin) {
+    statements.push(
+      db
+        .insert(visibilitySettings)
+        .values({ id: settingId, itemType: ITEM, itemId: id, visibilityStatus: input.visibility })
+        .onConflictDoUpdate({ target: [visibilitySettings.itemType, visibilitySettings.itemId], set: { visibilityStatus: input.visibility, updatedAt: new Date() } }),
+      ...grantStatements(db, settingId, grantChanges(stored, wanted, input.grants ? VISIBILITY_PERMISSIONS : ["credit"])),
+    );
+  }
   // Media no longer listed were made for this work: drop the rows (their attachments cascade) and, after the batch,
   // the stored objects of dropped files.
-  const droppedIds = [...keptIds].filter((mid) => !input.medias.some((m) => m.id === mid));
-  const droppedKeys = objectKeysOf(currentMedia.filter((m) => droppedIds.includes(m.id)), userAccountId, id);
-  if (droppedIds.length) {
-    statements.push(db.delete(media).where(and(inArray(media.id, droppedIds), eq(media.ownerUserAccountId, userAccountId))));
+  const droppedKeys: string[] = [];
+  for (const list of lists) {
+    statements.push(db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, id), eq(mediaAttachments.field, list.field))));
+    const dropped = currentMedia.filter((m) => m.field === list.field && !list.items.some((item) => item.id === m.id));
+    droppedKeys.push(...objectKeysOf(dropped, ownerAccountId, id, list.field));
+    if (dropped.length) statements.push(db.delete(media).where(and(inArray(media.id, dropped.map((m) => m.id)), eq(media.ownerUserAccountId, ownerAccountId))));
+    list.items.forEach((m, position) => {
+      const mediaId = m.id ?? crypto.randomUUID();
+      if (m.entry) statements.push(db.insert(media).values(mediaRow(mediaId, ownerAccountId, m.entry, position, fileSizes.get(`${list.prefix}.${position}`))));
+      statements.push(db.insert(mediaAttachments).values({ id: crypto.randomUUID(), mediaId, ownerType: OWNER, ownerId: id, field: list.field, position }));
+    });
   }
-  input.medias.forEach((m, position) => {
-    const mediaId = m.id ?? crypto.randomUUID();
-    if (m.entry) {
-      statements.push(db.insert(media).values(mediaRow(mediaId, userAccountId, m.entry, position, fileSizes.get(position))));
-    }
-    statements.push(db.insert(mediaAttachments).values({ id: crypto.randomUUID(), mediaId, ownerType: OWNER, ownerId: id, field: "medias", position }));
-  });
   for (const code of input.categoryCodes) statements.push(db.insert(portfolioWorkCategories).values({ workId: id, categoryCode: code }));
   if (input.contentRatingCode) statements.push(db.insert(portfolioWorkContentRatings).values({ workId: id, contentRatingCode: input.contentRatingCode }));
   for (const tag of input.tags) statements.push(db.insert(portfolioWorkTags).values({ workId: id, tag }));
-  for (const accountId of creditAccounts) {
-    statements.push(db.insert(visibilityGrants).values({ id: crypto.randomUUID(), visibilitySettingId: settingId, permission: "credit", userAccountId: accountId }));
+  if (input.userCategories) {
+    statements.push(db.delete(portfolioWorkUserCategories).where(eq(portfolioWorkUserCategories.workId, id)));
+    input.userCategories.forEach((name, position) => statements.push(db.insert(portfolioWorkUserCategories).values({ workId: id, name, position })));
   }
   // A client who removed themselves is never credited again, also when they did so while this save was being
   // prepared: the batch is one transaction, and this runs after the update above kept their mark.
   if (clientAccountId) statements.push(db.delete(visibilityGrants).where(and(eq(visibilityGrants.visibilitySettingId, settingId), removedClientCredit(id))));
   // The new files are attached by this save: no longer pending uploads (the cron deletes unattached ones).
-  const attached = markUploadsAttached(db, input.medias.map((m) => (m.entry?.formatType === "FILE" ? parseMediaKey(m.entry.url ?? "") : null)));
+  const attached = markUploadsAttached(db, lists.flatMap((l) => l.items.map((m) => (m.entry?.formatType === "FILE" ? parseMediaKey(m.entry.url ?? "") : null))));
   if (attached) statements.push(attached);
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   if (bucket && droppedKeys.length) await bucket.delete(droppedKeys);
-  return { ok: true, workId: id, isClientWork: Boolean(clientAccountId || existing?.commissionOrderId) };
+  return { ok: true, workId: id, isClientWork: Boolean(clientAccountId || existing?.commissionOrderId), isOwner: existing?.isOwner ?? true };
 }
 
-/**
- * The client of the work being saved (008-client-works.md). A new work is a client work when a handle is given.
- * A stored work keeps its kind: an own work ignores the field; a client work needs a handle, except when its client's
- * account is gone (then empty keeps "a former client") or its client removed themselves (then empty keeps the work
- * as it is, still without them; naming them again is refused, naming someone else starts over: 012). The handle must
- * be someone else's existing profile.
- */
-async function resolveClient(
-  db: Database,
-  userAccountId: string,
-  existing: { clientAccountId: string | null; clientRemovedAt: Date | null; commissionOrderId: string | null } | null,
-  handle: string | null,
-): Promise<{ accountId: string | null; removed: boolean } | { error: string }> {
-  if (existing && !existing.clientAccountId && !existing.commissionOrderId) return { accountId: null, removed: false };
-  const removedClient = existing?.clientRemovedAt ? existing.clientAccountId : null;
-  if (!handle) {
-    if (removedClient) return { accountId: removedClient, removed: true };
-    return existing && !existing.clientAccountId ? { accountId: null, removed: false } : existing ? { error: "client_works_client_required" } : { accountId: null, removed: false };
-  }
-  const row = await db.select({ accountId: userProfiles.accountId }).from(userProfiles).where(sql`lower(${userProfiles.originalHandle}) = ${handle.toLowerCase()}`).get();
-  if (!row) return { error: "client_works_client_unknown" };
-  if (row.accountId === userAccountId) return { error: "client_works_client_self" };
-  if (row.accountId === removedClient) return { error: "client_works_client_removed" };
-  return { accountId: row.accountId, removed: false };
+/** Is this object key one of the work's own files of that list (v1/portfolio-work/{workId}/{field}/…)? */
+function isWorkObject(key: { domain: string; id: string; field: string }, workId: string, field: WorkMediaField): boolean {
+  return key.domain === "portfolio-work" && key.id === workId && key.field === field;
 }
 
-/** In a `where` on visibility_grants: the credit of work `workId`'s client once they removed themselves. */
-function removedClientCredit(workId: string) {
-  return and(
-    eq(visibilityGrants.permission, "credit"),
-    sql`${visibilityGrants.userAccountId} IN (SELECT ${portfolioWorks.clientAccountId} FROM ${portfolioWorks} WHERE ${portfolioWorks.id} = ${workId} AND ${portfolioWorks.clientRemovedAt} IS NOT NULL)`,
-  );
-}
-
-/**
- * The named client of a work takes themselves off it (012): the work leaves their "Made for you", their credit goes,
- * and the creator's list says they removed themselves. Anyone else (the creator too) gets not found and nothing
- * changes. Asking twice keeps the first time.
- */
-export async function removeMeFromWork(db: Database, clientAccountId: string, workId: string, now = Date.now()): Promise<{ ok: boolean }> {
-  const isMine = and(eq(portfolioWorks.id, workId), eq(portfolioWorks.clientAccountId, clientAccountId));
-  const work = await db.select({ id: portfolioWorks.id }).from(portfolioWorks).where(isMine).get();
-  if (!work) return { ok: false };
-  const setting = db.select({ id: visibilitySettings.id }).from(visibilitySettings).where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, workId)));
-  await db.batch([
-    db.update(portfolioWorks).set({ clientRemovedAt: new Date(now) }).where(and(isMine, isNull(portfolioWorks.clientRemovedAt))),
-    db.delete(visibilityGrants).where(and(inArray(visibilityGrants.visibilitySettingId, setting), removedClientCredit(workId))),
-  ]);
-  return { ok: true };
-}
-
-/** Is this object key one of the work's own media files (v1/portfolio-work/{workId}/medias/…)? */
-function isWorkObject(key: { domain: string; id: string; field: string }, workId: string): boolean {
-  return key.domain === "portfolio-work" && key.id === workId && key.field === "medias";
-}
-
-/** The R2 keys of FILE rows the user owns under the work's folder (what deleting them may remove from the bucket). */
-function objectKeysOf(rows: AttachedRow[], userAccountId: string, workId: string): string[] {
+/** The R2 keys of FILE rows the owner owns under the work's folder (what deleting them may remove from the bucket). */
+function objectKeysOf(rows: AttachedRow[], ownerAccountId: string, workId: string, field: WorkMediaField): string[] {
   return rows.flatMap((row) => {
-    if (row.formatType !== "FILE" || row.ownerUserAccountId !== userAccountId || !row.fileUrl) return [];
+    if (row.formatType !== "FILE" || row.ownerUserAccountId !== ownerAccountId || !row.fileUrl) return [];
     const key = parseMediaKey(row.fileUrl);
-    return key && isWorkObject(key, workId) ? [key.key] : [];
+    return key && isWorkObject(key, workId, field) ? [key.key] : [];
   });
 }
 
-/** Delete a work with its texts, attachments, its media (with `bucket`, the stored files too) and visibility rows. */
+/**
+ * Delete a work with its texts, attachments, its media of both lists (with `bucket`, the stored files too), its own
+ * categories and visibility rows. Only its owner or an admin grantee (canAdminItem); anyone else gets not found.
+ */
 export async function deleteWork(db: Database, userAccountId: string, workId: string, bucket?: R2Bucket): Promise<{ ok: boolean }> {
-  const work = await ownedWork(db, userAccountId, workId);
-  if (!work) return { ok: false };
-  const rows = await attachedMedia(db, [workId]);
+  const work = await editableWork(db, userAccountId, workId);
+  if (!work?.canAdmin) return { ok: false };
+  const rows = await attachedMedia(db, [workId], WORK_MEDIA_FIELDS);
   const mediaIds = rows.map((m) => m.id);
   // Without the bucket the FILE rows stay (their objects would be orphaned otherwise).
   const removable = bucket ? mediaIds : rows.filter((m) => m.formatType !== "FILE").map((m) => m.id);
   await db.batch([
     db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, workId))),
-    ...(removable.length ? [db.delete(media).where(and(inArray(media.id, removable), eq(media.ownerUserAccountId, userAccountId)))] : []),
+    ...(removable.length ? [db.delete(media).where(and(inArray(media.id, removable), eq(media.ownerUserAccountId, work.ownerAccountId)))] : []),
     db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, WORK), eq(localizedTexts.entityId, workId))),
+    db.delete(portfolioWorkUserCategories).where(eq(portfolioWorkUserCategories.workId, workId)),
     db.delete(visibilitySettings).where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, workId))),
     db.delete(portfolioWorks).where(eq(portfolioWorks.id, workId)),
   ]);
-  const keys = objectKeysOf(rows, userAccountId, workId);
+  const keys = WORK_MEDIA_FIELDS.flatMap((field) => objectKeysOf(rows.filter((m) => m.field === field), work.ownerAccountId, workId, field));
   if (bucket && keys.length) await bucket.delete(keys);
   return { ok: true };
 }

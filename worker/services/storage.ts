@@ -95,8 +95,20 @@ async function ownerProfileOf(db: Database, rule: UploadRule, domainId: string):
       .get();
     return service?.profileId ?? null;
   }
+  // A portfolio work's folder is its owner's and, since anyone who may edit the work saves into it, that of each
+  // edit or admin grantee, by user or by role (canEditItem; 032-work-editor-grants.md).
   const work = await db.select({ profileId: portfolioWorks.profileId }).from(portfolioWorks).where(eq(portfolioWorks.id, domainId)).get();
-  return work?.profileId ?? null;
+  if (!work) return null;
+  const grantees = await db.$client
+    .prepare(
+      `SELECT DISTINCT p.id FROM visibility_settings s JOIN visibility_grants g ON g.visibility_setting_id = s.id
+       JOIN user_profiles p ON p.account_id = g.user_account_id
+         OR p.account_id IN (SELECT r.user_account_id FROM user_account_roles r WHERE r.role_code = g.role_code)
+       WHERE s.item_type = 'portfolio_work' AND s.item_id = ? AND g.permission IN ('edit', 'admin')`,
+    )
+    .bind(domainId)
+    .all<{ id: string }>();
+  return grantees.results.length ? [work.profileId, ...grantees.results.map((row) => row.id)] : work.profileId;
 }
 
 async function mayWrite(db: Database, user: Owner, rule: UploadRule, domainId: string): Promise<boolean> {

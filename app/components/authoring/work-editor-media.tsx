@@ -30,3 +30,28 @@ export function WorkMediaField(props: {
     />
   );
 }
+
+/**
+ * The work's images for link previews (og:image; spec section 3 "ogImages", section 5 "medias and ogImages
+ * optional"): images only, uploaded under the work's og_images folder, as many as the media list.
+ */
+export function WorkOgImagesField(props: { workId: string | undefined; title: string; medias: KeyedMedia[]; errors: Record<string, string>; onChange: (medias: KeyedMedia[]) => void }) {
+  return (
+    <MediaListField
+      idPrefix="og-image"
+      legend={m.work_editor_og_images_heading()}
+      hint={m.work_editor_og_images_hint()}
+      max={PORTFOLIO_MEDIA_MAX_FILES}
+      target={props.workId ? { domain: "portfolio-work", id: props.workId, field: "og_images" } : null}
+      title={props.title}
+      medias={props.medias}
+      error={props.errors.ogImages}
+      itemError={(index) => props.errors[`ogImages.${index}`]}
+      imagesOnly
+      imagesOnlyText={m.work_editor_og_image_only()}
+      addLabel={m.work_editor_og_images_add()}
+      itemContext={m.work_editor_og_images_heading()}
+      onChange={props.onChange}
+    />
+  );
+}

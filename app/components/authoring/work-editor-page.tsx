@@ -2,6 +2,7 @@ import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-
 import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
 import type { WorkDraft } from "../../../worker/domain/portfolio";
+import type { WorkEditAccess } from "../../../worker/services/portfolio";
 import { WorkEditor } from "./work-editor";
 
 /**
@@ -9,15 +10,16 @@ import { WorkEditor } from "./work-editor";
  * route, so each route module is its guard, loader and action, with one of these as `meta` and `export default`.
  */
 interface WorkEditorPageProps {
-  loaderData: { draft: WorkDraft; categories: { code: string; name: string }[]; ratings: { code: string; name: string }[] };
-  actionData?: { errors?: Record<string, string> } | undefined;
+  loaderData: { draft: WorkDraft; access: WorkEditAccess; categories: { code: string; name: string }[]; ratings: { code: string; name: string }[] };
+  /** `saved`: an edit or admin grantee's save, who stays on the editor (032-work-editor-grants.md). */
+  actionData?: { errors?: Record<string, string>; saved?: boolean } | undefined;
 }
 
 function WorkEditorPage({ title, loaderData, actionData }: WorkEditorPageProps & { title: string }) {
   const busy = useIsPosting();
   return (
     <DashboardPage title={title}>
-      <WorkEditor draft={loaderData.draft} errors={actionData?.errors ?? {}} busy={busy} categories={loaderData.categories} ratings={loaderData.ratings} />
+      <WorkEditor draft={loaderData.draft} access={loaderData.access} saved={actionData?.saved} errors={actionData?.errors ?? {}} busy={busy} categories={loaderData.categories} ratings={loaderData.ratings} />
     </DashboardPage>
   );
 }

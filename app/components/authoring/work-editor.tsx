@@ -7,30 +7,49 @@ import { FormStatus } from "~/components/form/form-status";
 import { m } from "~/paraglide/messages.js";
 import { VISIBILITY_STATUSES, type VisibilityStatus } from "../../../worker/db/schema/enums";
 import type { WorkDraft } from "../../../worker/domain/portfolio";
-import { CLIENT_HANDLE_MAX, WORK_TEXT_MAX } from "../../../worker/domain/portfolio-fields";
-import { WorkMediaField, type KeyedMedia } from "./work-editor-media";
+import { CLIENT_HANDLE_MAX, USER_CATEGORY_MAX_LENGTH, WORK_TEXT_MAX, addTag } from "../../../worker/domain/portfolio-fields";
+import { emptyGrantsDraft } from "../../../worker/domain/work-grants";
+import type { WorkEditAccess } from "../../../worker/services/portfolio";
+import { WorkMediaField, WorkOgImagesField, type KeyedMedia } from "./work-editor-media";
+import { ChipListInput } from "./work-chip-list";
+import { WorkGrantsField } from "./work-grants-field";
 import { TagInput } from "./tag-input";
 import { ErrorText } from "~/components/form/error-text";
 
 const VISIBILITY_LABELS: Record<VisibilityStatus, () => string> = {
   PUBLIC: m.authoring_visibility_PUBLIC,
   UNLISTED: m.authoring_visibility_UNLISTED,
-  PRIVATE: m.authoring_visibility_PRIVATE,
+  // Not "only you": the access lists below let others in (032-work-editor-grants.md).
+  PRIVATE: m.work_editor_visibility_private,
 };
 
 
-/** The portfolio work editor: client state posted as JSON, so a refused save keeps the input. */
+type EditorState = Omit<WorkDraft, "medias" | "ogImages"> & { medias: KeyedMedia[]; ogImages: KeyedMedia[] };
+
+const keyed = (list: WorkDraft["medias"] | undefined, prefix: string): KeyedMedia[] => (list ?? []).map((x, i) => ({ ...x, key: x.id ?? `${prefix}${i}` }));
+
+/**
+ * The portfolio work editor: client state posted as JSON, so a refused save keeps the input. `access.canAdmin`
+ * false (an edit grantee, 032-work-editor-grants.md): visibility, access lists, credits and client are shown
+ * read-only, and the server keeps them as stored.
+ */
 export function WorkEditor(props: {
   draft: WorkDraft;
+  access: WorkEditAccess;
+  saved?: boolean;
   errors: Record<string, string>;
   busy: boolean;
   categories: { code: string; name: string }[];
   ratings: { code: string; name: string }[];
 }) {
   const { errors, busy, categories, ratings } = props;
-  const [draft, setDraft] = useState<Omit<WorkDraft, "medias"> & { medias: KeyedMedia[] }>(() => ({
+  const canAdmin = props.access.canAdmin;
+  const [draft, setDraft] = useState<EditorState>(() => ({
     ...props.draft,
-    medias: props.draft.medias.map((x, i) => ({ ...x, key: x.id ?? `m${i}` })),
+    medias: keyed(props.draft.medias, "m"),
+    ogImages: keyed(props.draft.ogImages, "og"),
+    userCategories: props.draft.userCategories ?? [],
+    grants: props.draft.grants ?? emptyGrantsDraft(),
   }));
   const set = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
   const hasErrors = Object.keys(errors).length > 0;
@@ -45,6 +64,7 @@ export function WorkEditor(props: {
           value={draft.client}
           maxLength={CLIENT_HANDLE_MAX + 1}
           aria-required={!(props.draft.id && props.draft.client === "")}
+          readOnly={!canAdmin}
           hint={props.draft.id && props.draft.client === "" ? m.client_works_client_former() : m.client_works_client_hint()}
           error={errors.client}
           onValueChange={(client) => set({ client })}
@@ -62,6 +82,7 @@ export function WorkEditor(props: {
       />
 
       <WorkMediaField workId={props.draft.id} title={draft.title} medias={draft.medias} errors={errors} onChange={(medias) => set({ medias })} />
+      <WorkOgImagesField workId={props.draft.id} title={draft.title} medias={draft.ogImages} errors={errors} onChange={(ogImages) => set({ ogImages })} />
 
       <SelectField
         id="work-rating"
@@ -93,21 +114,35 @@ export function WorkEditor(props: {
         </div>
       </fieldset>
 
+      <ChipListInput
+        label={m.work_editor_user_categories_label()}
+        hint={m.work_editor_user_categories_hint()}
+        items={draft.userCategories ?? []}
+        maxLength={USER_CATEGORY_MAX_LENGTH}
+        addLabel={m.work_editor_user_category_add()}
+        removeLabel={(name) => m.work_editor_user_category_remove({ name })}
+        add={addTag}
+        error={errors.userCategories}
+        onChange={(userCategories) => set({ userCategories })}
+      />
+
       <TagInput tags={draft.tags} error={errors.tags} onChange={(tags) => set({ tags })} />
 
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{m.authoring_field_visibility()}</legend>
         {VISIBILITY_STATUSES.map((status) => (
           <label key={status} className="flex min-h-9 items-center gap-2 text-sm text-zinc-900 dark:text-zinc-100">
-            <input type="radio" name="visibility-choice" className="size-5 accent-brand-600" checked={draft.visibility === status} onChange={() => set({ visibility: status })} />
+            <input type="radio" name="visibility-choice" className="size-5 accent-brand-600" checked={draft.visibility === status} disabled={!canAdmin} onChange={() => set({ visibility: status })} />
             {VISIBILITY_LABELS[status]()}
           </label>
         ))}
       </fieldset>
 
-      <TextField id="work-credits" label={m.authoring_field_credits()} value={draft.credits} hint={m.authoring_credits_hint()} error={errors.credits} onValueChange={(credits) => set({ credits })} />
+      <WorkGrantsField grants={draft.grants ?? emptyGrantsDraft()} readOnly={!canAdmin} errors={errors} onChange={(grants) => set({ grants })} />
 
-      <FormStatus saved={false} savedText="" errorText={hasErrors ? m.authoring_errors_summary() : undefined} />
+      <TextField id="work-credits" label={m.authoring_field_credits()} value={draft.credits} readOnly={!canAdmin} hint={m.authoring_credits_hint()} error={errors.credits} onValueChange={(credits) => set({ credits })} />
+
+      <FormStatus saved={Boolean(props.saved) && !hasErrors} savedText={m.work_editor_saved()} errorText={hasErrors ? m.authoring_errors_summary() : undefined} />
       <button type="submit" disabled={busy} className="button-primary min-h-11 disabled:opacity-70">
         {busy ? m.authoring_saving() : m.authoring_save()}
       </button>

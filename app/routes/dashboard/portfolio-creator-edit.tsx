@@ -1,15 +1,14 @@
 import { EditWorkPage, editWorkMeta } from "~/components/authoring/work-editor-page";
-import { requireCreatorSide } from "./guards.server";
 import { loadWorkEditor, saveWorkAction } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-creator-edit";
 
+// AUTHORING_PATHS.workEdit: not only for creators, since an edit or admin grant lets any user edit someone's work
+// (032-work-editor-grants.md). loadWorkEditor and saveWorkAction require a user and apply the rule.
 export async function loader({ context, params }: Route.LoaderArgs) {
-  requireCreatorSide(context);
   return loadWorkEditor(context, params.workId);
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
-  requireCreatorSide(context);
   return saveWorkAction(request, context, params.workId, "stored");
 }
 

@@ -2,12 +2,13 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
-import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
+import { translateWorkErrors } from "../../../worker/http/work-editor-messages";
 import { parseWorkDraft, type ClientFieldMode, type WorkDraft } from "../../../worker/domain/portfolio";
 import { isCreatorSide } from "../../../worker/domain/roles";
 import { listCategoryOptions } from "../../../worker/services/commission-forms";
 import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "../../../worker/services/media-access";
-import { deleteWork, getWorkForEdit, listContentRatings, listWorks, listWorksMadeFor, saveWork, type WorkKind, type WorkListItem } from "../../../worker/services/portfolio";
+import { emptyGrantsDraft } from "../../../worker/domain/work-grants";
+import { deleteWork, getWorkForEdit, type WorkEditAccess, listContentRatings, listWorks, listWorksMadeFor, saveWork, type WorkKind, type WorkListItem } from "../../../worker/services/portfolio";
 import { requireUser } from "./guards.server";
 
 type Context = Readonly<RouterContextProvider>;
@@ -17,7 +18,22 @@ function portfolioListPath(roles: readonly string[]) {
   return isCreatorSide(roles) ? DASHBOARD_PATHS.portfolioCreator : DASHBOARD_PATHS.portfolioClient;
 }
 
-const EMPTY_WORK: WorkDraft = { title: "", description: "", medias: [], contentRatingCode: "all-ages", categoryCodes: [], tags: [], visibility: "PUBLIC", credits: "" };
+const EMPTY_WORK: WorkDraft = {
+  title: "",
+  description: "",
+  medias: [],
+  ogImages: [],
+  contentRatingCode: "all-ages",
+  categoryCodes: [],
+  userCategories: [],
+  tags: [],
+  visibility: "PUBLIC",
+  grants: emptyGrantsDraft(),
+  credits: "",
+};
+
+/** A new work is the user's own: they manage it. */
+const OWNER_ACCESS: WorkEditAccess = { canAdmin: true, isOwner: true };
 
 /** A new client work starts with an empty (required) client field. */
 const EMPTY_CLIENT_WORK: WorkDraft = { ...EMPTY_WORK, client: "" };
@@ -49,18 +65,27 @@ export async function loadClientPortfolio(context: Context) {
   return { works, madeForYou };
 }
 
-/** New work (workId undefined; `kind` "client" for a client work) or the user's own work; someone else's is a 404. */
+/**
+ * New work (workId undefined; `kind` "client" for a client work) or a stored work the user may edit: their own, or
+ * one an edit or admin grant lets them edit (032-work-editor-grants.md); anyone else gets a 404. `access` says
+ * whether they also manage its visibility and grants.
+ */
 export async function loadWorkEditor(context: Context, workId?: string, kind: WorkKind = "own") {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
   const [categories, ratings] = await Promise.all([listCategoryOptions(db, locale), listContentRatings(db, locale)]);
-  if (!workId) return { draft: kind === "client" ? EMPTY_CLIENT_WORK : EMPTY_WORK, categories, ratings, listPath: kind === "client" ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
+  if (!workId) {
+    const draft = kind === "client" ? EMPTY_CLIENT_WORK : EMPTY_WORK;
+    return { draft, access: OWNER_ACCESS, categories, ratings, listPath: kind === "client" ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
+  }
   const stored = await getWorkForEdit(db, user.accountId, workId, locale);
   if (!stored) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
+  const { access, ...work } = stored;
   // Kept media are saved back by id, so the editor may hold signed URLs (see viewableWorks).
-  const view = await mediaUrlsForViewer(db, context.get(requestContext).env, user, stored.medias.flatMap((item) => [item.url, item.thumbnailUrl]));
-  const draft = { ...stored, medias: stored.medias.map((item) => viewMedia(view, item)) };
-  return { draft, categories, ratings, listPath: draft.client !== undefined ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
+  const lists = [...work.medias, ...(work.ogImages ?? [])];
+  const view = await mediaUrlsForViewer(db, context.get(requestContext).env, user, lists.flatMap((item) => [item.url, item.thumbnailUrl]));
+  const draft = { ...work, medias: work.medias.map((item) => viewMedia(view, item)), ogImages: (work.ogImages ?? []).map((item) => viewMedia(view, item)) };
+  return { draft, access, categories, ratings, listPath: draft.client !== undefined ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
 }
 
 /**
@@ -78,10 +103,12 @@ export async function saveWorkAction(request: Request, context: Context, workId:
     payload = null;
   }
   const parsed = parseWorkDraft(payload, clientMode);
-  if (!parsed.ok) return data({ errors: translateAuthoringErrors(parsed.errors, locale) }, { status: 400 });
+  if (!parsed.ok) return data({ errors: translateWorkErrors(parsed.errors, locale) }, { status: 400 });
   const result = await saveWork(db, user.accountId, workId ?? null, parsed.data, locale, context.get(requestContext).env.MEDIA);
   if (!result.ok && result.reason === "not_found") throw data(m.authoring_not_found({}, { locale }), { status: 404 });
-  if (!result.ok && result.reason === "invalid") return data({ errors: translateAuthoringErrors(result.errors, locale) }, { status: 400 });
+  if (!result.ok && result.reason === "invalid") return data({ errors: translateWorkErrors(result.errors, locale) }, { status: 400 });
+  // A grantee's work is on no list of theirs: they stay on its editor, told it was saved.
+  if (!result.isOwner) return { saved: true };
   return redirect(result.isClientWork ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles));
 }
 

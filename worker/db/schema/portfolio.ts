@@ -51,6 +51,21 @@ export const portfolioWorkTags = sqliteTable(
   (t) => [primaryKey({ columns: [t.workId, t.tag] }), index("portfolio_work_tags_tag").on(sql`lower(${t.tag})`)],
 );
 
+/**
+ * The creator's own category labels on a work (spec section 3, "userCategories"), beside the fixed categoryCodes:
+ * free text as typed (trimmed, de-duplicated ignoring case by the writer), kept in the order given. Per work like
+ * tags, not a per-creator list: see docs/decisions/032-work-editor-grants.md.
+ */
+export const portfolioWorkUserCategories = sqliteTable(
+  "portfolio_work_user_categories",
+  {
+    workId: text("work_id").notNull().references(() => portfolioWorks.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    position: integer("position").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.workId, t.name] })],
+);
+
 export const portfolioWorkContentRatings = sqliteTable(
   "portfolio_work_content_ratings",
   {

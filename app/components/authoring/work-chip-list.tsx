@@ -1,0 +1,101 @@
+import { useId, useState } from "react";
+import { controlBorder, controlClass } from "~/components/form/field";
+import { ErrorText } from "~/components/form/error-text";
+
+/**
+ * A list of short entries as removable chips plus a text box (tag-input.tsx's pattern without suggestions): the
+ * work editor's own categories and each grant list's user handles. Enter or the add button puts the typed entry in
+ * through `add` (which ignores empty and repeated ones), and so does leaving the box. Read-only: the chips alone, or `emptyText`.
+ */
+export function ChipListInput(props: {
+  label: string;
+  hint?: string;
+  items: string[];
+  maxLength: number;
+  addLabel: string;
+  removeLabel: (item: string) => string;
+  add: (items: string[], typed: string) => string[];
+  error?: string;
+  readOnly?: boolean;
+  emptyText?: string;
+  /** How a chip shows its entry (e.g. "@alice"). */
+  show?: (item: string) => string;
+  onChange: (items: string[]) => void;
+}) {
+  const id = useId();
+  const [typed, setTyped] = useState("");
+  const show = props.show ?? ((item: string) => item);
+  const add = () => {
+    props.onChange(props.add(props.items, typed));
+    setTyped("");
+  };
+  const described = [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+
+  return (
+    <div className="space-y-2">
+      {props.readOnly ? (
+        <p id={`${id}-label`} className="block text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          {props.label}
+        </p>
+      ) : (
+        <label htmlFor={`${id}-input`} className="block text-sm font-medium text-zinc-900 dark:text-zinc-100">
+          {props.label}
+        </label>
+      )}
+      {props.items.length > 0 ? (
+        <ul aria-label={props.label} className="flex flex-wrap gap-2">
+          {props.items.map((item) => (
+            <li key={item} className={`inline-flex items-center gap-1 rounded-full bg-zinc-200 py-1 ${props.readOnly ? "px-3" : "pr-1 pl-3"} text-sm text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100`}>
+              <span>{show(item)}</span>
+              {props.readOnly ? null : (
+                <button
+                  type="button"
+                  aria-label={props.removeLabel(item)}
+                  className="inline-flex size-7 items-center justify-center rounded-full hover:bg-zinc-300 dark:hover:bg-zinc-700"
+                  onClick={() => props.onChange(props.items.filter((x) => x !== item))}
+                >
+                  <span aria-hidden="true">×</span>
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : props.readOnly && props.emptyText ? (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{props.emptyText}</p>
+      ) : null}
+      {props.readOnly ? null : (
+        <div className="flex gap-2">
+          <input
+            id={`${id}-input`}
+            type="text"
+            value={typed}
+            maxLength={props.maxLength}
+            aria-describedby={described}
+            aria-invalid={props.error ? true : undefined}
+            className={`${controlClass} ${controlBorder(Boolean(props.error))}`}
+            onChange={(e) => setTyped(e.currentTarget.value)}
+            // Leaving the box (to save, say) keeps what was typed as an entry rather than dropping it.
+            onBlur={() => {
+              if (typed.trim()) add();
+            }}
+            onKeyDown={(e) => {
+              if (e.key === "Enter" && !e.nativeEvent.isComposing) {
+                e.preventDefault();
+                add();
+              }
+            }}
+          />
+          <button type="button" className="button-secondary min-h-11 shrink-0" onClick={add}>
+            {props.addLabel}
+          </button>
+        </div>
+      )}
+      {props.hint ? (
+        <p id={`${id}-hint`} className="text-sm text-zinc-600 dark:text-zinc-400">
+          {props.hint}
+        </p>
+      ) : null}
+      <ErrorText id={`${id}-error`} text={props.error} />
+    </div>
+  );
+}

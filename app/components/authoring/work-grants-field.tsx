@@ -1,0 +1,87 @@
+import { m } from "~/paraglide/messages.js";
+import { CLIENT_HANDLE_MAX } from "../../../worker/domain/portfolio-fields";
+import { GRANTABLE_ROLES, GRANT_PERMISSIONS, addHandle, type GrantPermission, type GranteesDraft, type WorkGrantsDraft } from "../../../worker/domain/work-grants";
+import { ChipListInput } from "./work-chip-list";
+
+/**
+ * The work editor's access lists (spec section 3, "Visibility settings"; 032-work-editor-grants.md): for view, edit
+ * and manage, the roles (checkboxes) and users (handles) given that access. Removing an entry disconnects it on save.
+ * Read-only for an edit grantee, who sees who has access but may not change it.
+ */
+
+const ROLE_LABELS: Record<(typeof GRANTABLE_ROLES)[number], () => string> = {
+  admin: m.work_editor_role_admin,
+  creator: m.work_editor_role_creator,
+  user: m.work_editor_role_user,
+  "private-beta-creator": m.work_editor_role_private_beta_creator,
+  "private-beta-user": m.work_editor_role_private_beta_user,
+  "public-beta-creator": m.work_editor_role_public_beta_creator,
+  "public-beta-user": m.work_editor_role_public_beta_user,
+};
+
+const PERMISSION_TEXTS: Record<GrantPermission, { legend: () => string; hint: () => string }> = {
+  view: { legend: m.work_editor_permission_view, hint: m.work_editor_permission_view_hint },
+  edit: { legend: m.work_editor_permission_edit, hint: m.work_editor_permission_edit_hint },
+  admin: { legend: m.work_editor_permission_admin, hint: m.work_editor_permission_admin_hint },
+};
+
+export function WorkGrantsField(props: { grants: WorkGrantsDraft; readOnly: boolean; errors: Record<string, string>; onChange: (grants: WorkGrantsDraft) => void }) {
+  const setList = (permission: GrantPermission, patch: Partial<GranteesDraft>) => props.onChange({ ...props.grants, [permission]: { ...props.grants[permission], ...patch } });
+  return (
+    <section aria-labelledby="work-access-heading" className="space-y-4">
+      <div>
+        <h2 id="work-access-heading" className="text-base font-semibold text-zinc-900 dark:text-zinc-100">
+          {m.work_editor_access_heading()}
+        </h2>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{props.readOnly ? m.work_editor_access_readonly() : m.work_editor_access_hint()}</p>
+      </div>
+      {GRANT_PERMISSIONS.map((permission) => {
+        const list = props.grants[permission];
+        const usersError = props.errors[`grants.${permission}.users`];
+        const rolesError = Object.entries(props.errors).find(([path]) => path.startsWith(`grants.${permission}.roles`))?.[1];
+        return (
+          <fieldset key={permission} className="space-y-3 rounded-md border border-zinc-300 p-3 dark:border-zinc-700">
+            <legend className="px-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100">{PERMISSION_TEXTS[permission].legend()}</legend>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{PERMISSION_TEXTS[permission].hint()}</p>
+            <fieldset>
+              <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{m.work_editor_roles_label()}</legend>
+              {props.readOnly ? (
+                <p className="text-sm text-zinc-700 dark:text-zinc-300">
+                  {list.roles.length ? list.roles.map((role) => ROLE_LABELS[role as keyof typeof ROLE_LABELS]?.() ?? role).join(", ") : m.work_editor_nobody()}
+                </p>
+              ) : (
+                <div className="grid gap-1 sm:grid-cols-2">
+                  {GRANTABLE_ROLES.map((role) => (
+                    <label key={role} className="flex min-h-9 items-center gap-2 text-sm text-zinc-900 dark:text-zinc-100">
+                      <input
+                        type="checkbox"
+                        className="size-5 accent-brand-600"
+                        checked={list.roles.includes(role)}
+                        onChange={(e) => setList(permission, { roles: e.currentTarget.checked ? [...list.roles, role] : list.roles.filter((r) => r !== role) })}
+                      />
+                      {ROLE_LABELS[role]()}
+                    </label>
+                  ))}
+                </div>
+              )}
+              {rolesError ? <p className="text-sm font-medium text-red-700 dark:text-red-400">{rolesError}</p> : null}
+            </fieldset>
+            <ChipListInput
+              label={m.work_editor_users_label()}
+              items={list.users}
+              maxLength={CLIENT_HANDLE_MAX + 1}
+              addLabel={m.work_editor_user_add()}
+              removeLabel={(handle) => m.work_editor_user_remove({ handle })}
+              add={addHandle}
+              show={(handle) => `@${handle}`}
+              error={usersError}
+              readOnly={props.readOnly}
+              emptyText={m.work_editor_nobody()}
+              onChange={(users) => setList(permission, { users })}
+            />
+          </fieldset>
+        );
+      })}
+    </section>
+  );
+}
