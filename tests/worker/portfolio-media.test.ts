@@ -114,6 +114,32 @@ describe("portfolio work media", () => {
     expect(await db().select().from(media).where(eq(media.ownerUserAccountId, accountId))).toEqual([]);
   });
 
+  it("dropping a video from a work, or deleting the work, deletes the video's poster frame with it", async () => {
+    const accountId = await newUser();
+    const created = await saveWork(db(), accountId, null, parsed(draft()), "en", env.MEDIA);
+    if (!created.ok) throw new Error("not saved");
+    const videoKey = (name: string) => `v1/portfolio-work/${created.workId}/medias/${name}.mp4`;
+    const MP4 = new Uint8Array([0, 0, 0, 0x20, 0x66, 0x74, 0x79, 0x70, 0x69, 0x73, 0x6f, 0x6d, 0, 0, 2, 0]);
+    const stored = async (name: string) => {
+      await env.MEDIA.put(videoKey(name), MP4, { httpMetadata: { contentType: "video/mp4" } });
+      await env.MEDIA.put(videoKey(name).replace(/\.mp4$/, ".jpg"), PNG, { httpMetadata: { contentType: "image/jpeg" } });
+      return `/media/${videoKey(name)}`;
+    };
+    const [dropped, deleted] = [crypto.randomUUID(), crypto.randomUUID()];
+    const medias = [{ url: await stored(dropped), formatType: "FILE" as const }, { url: await stored(deleted), formatType: "FILE" as const }];
+    expect((await saveWork(db(), accountId, created.workId, parsed(draft({ medias })), "en", env.MEDIA)).ok).toBe(true);
+
+    const kept = (await getWorkForEdit(db(), accountId, created.workId, "en"))!.medias.slice(1);
+    expect((await saveWork(db(), accountId, created.workId, parsed(draft({ medias: kept })), "en", env.MEDIA)).ok).toBe(true);
+    expect(await env.MEDIA.head(videoKey(dropped))).toBeNull();
+    expect(await env.MEDIA.head(videoKey(dropped).replace(/\.mp4$/, ".jpg"))).toBeNull();
+    expect(await env.MEDIA.head(videoKey(deleted).replace(/\.mp4$/, ".jpg"))).not.toBeNull();
+
+    expect(await deleteWork(db(), accountId, created.workId, env.MEDIA)).toEqual({ ok: true });
+    expect(await env.MEDIA.head(videoKey(deleted))).toBeNull();
+    expect(await env.MEDIA.head(videoKey(deleted).replace(/\.mp4$/, ".jpg"))).toBeNull();
+  });
+
   it("refuses a media URL under someone else's work, and leaves their file alone", async () => {
     const owner = await newUser();
     const thief = await newUser();

@@ -266,6 +266,12 @@ export function posterKeyFor(key: MediaKey): string | null {
   return buildMediaKey(key.domain, key.id, key.field, key.file.slice(0, key.file.lastIndexOf(".")), "jpg");
 }
 
+/** The objects a stored file consists of: itself and, for a video, its poster frame. Deleting the file deletes both. */
+export function objectKeysOfFile(key: MediaKey): string[] {
+  const poster = posterKeyFor(key);
+  return poster ? [key.key, poster] : [key.key];
+}
+
 /** The URL stored for a public object: the path of /media/{key}, no host and no query. */
 export function mediaUrlForKey(key: string): string {
   return `/media/${key}`;

@@ -19,7 +19,7 @@ import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import { CURRENCIES, asCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { formatPriceInput, type ParsedService, type ServiceDraft } from "../domain/commission-form";
 import type { Locale } from "../domain/constants";
-import { parseMediaKey, type MediaKey, type MediaSite } from "../domain/media";
+import { objectKeysOfFile, parseMediaKey, type MediaKey, type MediaSite } from "../domain/media";
 import { commissionAccountIdOf, pickText } from "./commission-forms";
 import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
 import type { ShownMedia } from "./portfolio";
@@ -95,7 +95,7 @@ async function removableMedia(db: Database, rows: AttachedRow[], userAccountId: 
   const removable = own.filter((r) => !kept.has(r.id));
   const keys = removable.flatMap((r) => {
     const key = r.formatType === "FILE" && r.fileUrl ? parseMediaKey(r.fileUrl) : null;
-    return key && isServiceObject(key, serviceId) ? [key.key] : [];
+    return key && isServiceObject(key, serviceId) ? objectKeysOfFile(key) : [];
   });
   return { ids: removable.map((r) => r.id), keys };
 }

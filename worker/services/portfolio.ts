@@ -22,7 +22,7 @@ import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import type { Locale } from "../domain/constants";
 import { listedWorkSql } from "../domain/public-items";
 import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
-import { parseMediaKey, type MediaFormatType, type MediaSite } from "../domain/media";
+import { objectKeysOfFile, parseMediaKey, type MediaFormatType, type MediaSite } from "../domain/media";
 import type { ParsedWork, WorkDraft } from "../domain/portfolio";
 import type { ParsedMediaDraft } from "../domain/media-drafts";
 import { noGrants, type ItemGrants } from "../domain/visibility";
@@ -398,7 +398,7 @@ function objectKeysOf(rows: AttachedRow[], ownerAccountId: string, workId: strin
   return rows.flatMap((row) => {
     if (row.formatType !== "FILE" || row.ownerUserAccountId !== ownerAccountId || !row.fileUrl) return [];
     const key = parseMediaKey(row.fileUrl);
-    return key && isWorkObject(key, workId, field) ? [key.key] : [];
+    return key && isWorkObject(key, workId, field) ? objectKeysOfFile(key) : [];
   });
 }
 
