@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { CURRENCIES } from "../domain/currency";
 import * as v from "valibot";
 import { LOCALES } from "../domain/constants";
+import { inputLanguageOf } from "../domain/input-language";
 import { preferenceCookie } from "../http/cookies";
 import type { AppEnv } from "../http/context";
 import { parseFields, profileStepSchema } from "../domain/validation";
@@ -43,7 +44,7 @@ accountApi.post("/profile-step", async (c) => {
   if (!user) return c.json({ error: "unauthenticated" }, 401);
   const parsed = parseFields(profileStepSchema(Date.now()), await c.req.json().catch(() => ({})));
   if (!parsed.ok) return c.json({ errors: translateErrors(parsed.errors, locale) }, 400);
-  await saveProfileStep(db, { accountId: user.accountId, profileId: user.profileId }, parsed.data, locale);
+  await saveProfileStep(db, { accountId: user.accountId, profileId: user.profileId }, parsed.data, inputLanguageOf(user));
   return c.json({ status: "saved" });
 });
 

@@ -46,6 +46,8 @@ export const userProfiles = sqliteTable(
     avatarUrl: text("avatar_url"),
     coverUrl: text("cover_url"),
     isOpenCommission: integer("is_open_commission", { mode: "boolean" }).notNull().default(false),
+    /** The platform's curated place of a creator in lists (spec: sort key systemIndex), lowest first; null = not curated. */
+    systemIndex: integer("system_index"),
     ...timestamps,
   },
   (t) => [
