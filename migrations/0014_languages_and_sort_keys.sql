@@ -1,14 +1,13 @@
 -- Issue 13 (docs/decisions/034-input-language-translations-and-sort-keys.md): the list sort keys systemIndex and
 -- commissionFormCount for /explore/creators, and the languages' names in each language.
--- The generated part: a creator's curated place (null = not curated).
-ALTER TABLE `user_profiles` ADD `system_index` integer;
+-- The generated part: a creator's curated rank (higher first; 0 = not curated).
+ALTER TABLE `user_profiles` ADD `system_index` integer DEFAULT 0 NOT NULL;
 --> statement-breakpoint
 -- Hand-written from here on. The search table carries both keys with an index each, so either sort is an index walk
 -- that stops at the page size, like the name and date sorts (issue 8's budget: no per-row subquery at read time).
--- Not curated sorts last: the largest 32-bit integer stands in for null, so the keyset cursor compares numbers only.
 ALTER TABLE creator_search ADD COLUMN form_count INTEGER NOT NULL DEFAULT 0;
 --> statement-breakpoint
-ALTER TABLE creator_search ADD COLUMN system_index INTEGER NOT NULL DEFAULT 2147483647;
+ALTER TABLE creator_search ADD COLUMN system_index INTEGER NOT NULL DEFAULT 0;
 --> statement-breakpoint
 CREATE INDEX creator_search_form_count ON creator_search (form_count, profile_id);
 --> statement-breakpoint
@@ -21,13 +20,13 @@ CREATE TRIGGER creator_rank_fill AFTER INSERT ON creator_search BEGIN
   UPDATE creator_search SET
     form_count = (SELECT count(*) FROM commission_accounts ca JOIN commission_forms f ON f.commission_account_id = ca.id
       WHERE ca.user_account_id = NEW.account_id AND f.form_status = 'PUBLISHED'),
-    system_index = coalesce((SELECT p.system_index FROM user_profiles p WHERE p.id = NEW.profile_id), 2147483647)
+    system_index = coalesce((SELECT p.system_index FROM user_profiles p WHERE p.id = NEW.profile_id), 0)
   WHERE profile_id = NEW.profile_id;
 END;
 --> statement-breakpoint
 -- The profile trigger of 0006 does not watch system_index (a curated place changes nothing else).
 CREATE TRIGGER creator_rank_system_index AFTER UPDATE OF system_index ON user_profiles BEGIN
-  UPDATE creator_search SET system_index = coalesce(NEW.system_index, 2147483647) WHERE profile_id = NEW.id;
+  UPDATE creator_search SET system_index = NEW.system_index WHERE profile_id = NEW.id;
 END;
 --> statement-breakpoint
 -- The FTS index follows only the searched text: the fill above updates the keys, which must not re-index the row.
@@ -42,7 +41,7 @@ END;
 UPDATE creator_search SET
   form_count = (SELECT count(*) FROM commission_accounts ca JOIN commission_forms f ON f.commission_account_id = ca.id
     WHERE ca.user_account_id = creator_search.account_id AND f.form_status = 'PUBLISHED'),
-  system_index = coalesce((SELECT p.system_index FROM user_profiles p WHERE p.id = creator_search.profile_id), 2147483647);
+  system_index = coalesce((SELECT p.system_index FROM user_profiles p WHERE p.id = creator_search.profile_id), 0);
 --> statement-breakpoint
 -- Each language's name in each language, as localized_texts rows like the currencies' and categories' names
 -- (entity "language", field "name"; the English name is the original). Ids as scripts/seed/core.mjs makes them.

@@ -5,11 +5,11 @@ import { LOCALES } from "../domain/constants";
 import { inputLanguageOf } from "../domain/input-language";
 import { preferenceCookie } from "../http/cookies";
 import type { AppEnv } from "../http/context";
-import { parseFields, profileStepSchema } from "../domain/validation";
+import { accountSettingsSchema, parseFields, profileStepSchema } from "../domain/validation";
 import { translateErrors } from "../http/validation-messages";
 import { MEDIA_ERROR_TEXTS } from "../domain/media";
 import { saveProfileStep } from "../services/accounts";
-import { attachProfilePicture } from "../services/profile";
+import { attachProfilePicture, updateAccountSettings } from "../services/profile";
 import { setAccountCurrency, setAccountLanguage } from "../services/preferences";
 
 export const accountApi = new Hono<AppEnv>();
@@ -36,6 +36,22 @@ accountApi.post("/currency", async (c) => {
     return c.json({ error: "invalid_currency" }, 400);
   }
   return c.json({ currencyCode: parsed.output.currencyCode });
+});
+
+/**
+ * userAccount.update (spec section 7) as the account settings page sends it: birthday, display language, display
+ * currency and input language, checked by the page's schema and saved in one write, or refused with the field's
+ * message and nothing changed.
+ */
+accountApi.post("/update", async (c) => {
+  const { db, user, locale } = c.get("request");
+  if (!user) return c.json({ error: "unauthenticated" }, 401);
+  const parsed = parseFields(accountSettingsSchema(Date.now()), await c.req.json().catch(() => ({})));
+  if (!parsed.ok) return c.json({ errors: translateErrors(parsed.errors, locale) }, 400);
+  const result = await updateAccountSettings(db, user.accountId, parsed.data);
+  if (!result.ok) return c.json({ errors: translateErrors(result.errors, locale) }, 400);
+  c.header("Set-Cookie", preferenceCookie(new URL(c.req.url), "app-language", parsed.data.displayLanguageCode));
+  return c.json({ status: "saved" });
 });
 
 /** The sign-up modal's profile step: optional name and birthday. */
