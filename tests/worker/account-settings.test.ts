@@ -109,4 +109,11 @@ describe("languages carry their translations (spec section 3)", () => {
       { code: "ja", name: "日本語", nativeName: "日本語" },
     ]);
   });
+
+  it("serves them to the language menu by the asked locale, cacheable", async () => {
+    const response = await call("/api/account/languages?locale=ja");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=3600");
+    expect(await response.json()).toEqual({ languages: await listLanguages(db(), "ja") });
+  });
 });

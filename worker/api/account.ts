@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { CURRENCIES } from "../domain/currency";
 import * as v from "valibot";
-import { LOCALES } from "../domain/constants";
+import { LOCALES, isLocale } from "../domain/constants";
 import { inputLanguageOf } from "../domain/input-language";
 import { preferenceCookie } from "../http/cookies";
 import type { AppEnv } from "../http/context";
@@ -10,7 +10,7 @@ import { translateErrors } from "../http/validation-messages";
 import { MEDIA_ERROR_TEXTS } from "../domain/media";
 import { saveProfileStep } from "../services/accounts";
 import { attachProfilePicture, updateAccountSettings } from "../services/profile";
-import { setAccountCurrency, setAccountLanguage } from "../services/preferences";
+import { listLanguages, setAccountCurrency, setAccountLanguage } from "../services/preferences";
 
 export const accountApi = new Hono<AppEnv>();
 
@@ -25,6 +25,18 @@ accountApi.post("/language", async (c) => {
   if (user) await setAccountLanguage(db, user.accountId, parsed.output.languageCode);
   c.header("Set-Cookie", preferenceCookie(new URL(c.req.url), "app-language", parsed.output.languageCode));
   return c.json({ languageCode: parsed.output.languageCode });
+});
+
+/**
+ * The languages with their names in `?locale=` (the viewer's language) and in themselves, for the language menu.
+ * Reference data, the same for everyone: cacheable by URL.
+ */
+accountApi.get("/languages", async (c) => {
+  const { db, locale } = c.get("request");
+  const asked = c.req.query("locale");
+  const languages = await listLanguages(db, isLocale(asked) ? asked : locale);
+  c.header("Cache-Control", "public, max-age=3600");
+  return c.json({ languages });
 });
 
 /** The display currency belongs to the account: signed-in users only. */

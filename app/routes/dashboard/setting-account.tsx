@@ -1,5 +1,6 @@
 import { Form, data, redirect, useNavigation } from "react-router";
 import { currencyOptions } from "~/lib/currency-names";
+import { languageLabel } from "~/lib/language-names";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { FormStatus, SubmitButton } from "~/components/form/form-status";
@@ -12,7 +13,7 @@ import { isLocale } from "../../../worker/domain/constants";
 import { translateErrors } from "../../../worker/http/validation-messages";
 import { preferenceCookie } from "../../../worker/http/cookies";
 import { getAccountSettings, updateAccountSettings } from "../../../worker/services/profile";
-import { listLanguages, type LanguageOption } from "../../../worker/services/preferences";
+import { listLanguages } from "../../../worker/services/preferences";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/setting-account";
 
@@ -48,11 +49,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ saved: true, errors: null, values: null }, { headers });
 }
 
-/** The name in the viewer's language, with the language's own name beside it when that differs ("Japanese (日本語)"). */
-function languageOptionLabel(language: LanguageOption): string {
-  return language.name === language.nativeName ? language.name : m.account_settings_language_option({ name: language.name, nativeName: language.nativeName });
-}
-
 export const meta: Route.MetaFunction = () => dashboardTitle(m.settings_account_title());
 
 export default function SettingAccountPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -83,7 +79,7 @@ export default function SettingAccountPage({ loaderData, actionData }: Route.Com
           label={m.settings_language_label()}
           error={errors.displayLanguageCode}
           defaultValue={values.displayLanguageCode}
-          options={languages.filter((language) => isLocale(language.code)).map((language) => ({ value: language.code, label: languageOptionLabel(language) }))}
+          options={languages.filter((language) => isLocale(language.code)).map((language) => ({ value: language.code, label: languageLabel(language) }))}
         />
         <SelectField
           name="inputLanguageCode"
@@ -91,7 +87,7 @@ export default function SettingAccountPage({ loaderData, actionData }: Route.Com
           hint={m.account_settings_input_language_hint()}
           error={errors.inputLanguageCode}
           defaultValue={values.inputLanguageCode}
-          options={languages.map((language) => ({ value: language.code, label: languageOptionLabel(language) }))}
+          options={languages.map((language) => ({ value: language.code, label: languageLabel(language) }))}
         />
         <SelectField
           name="displayCurrencyCode"
