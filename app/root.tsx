@@ -5,6 +5,7 @@ import { useCspNonce } from "~/lib/csp-nonce";
 import { requestContext } from "~/lib/request-context";
 import { parseTheme, themeBootScript } from "~/lib/theme";
 import { readCookie } from "../worker/http/cookies";
+import { inputLanguageOf } from "../worker/domain/input-language";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -19,6 +20,8 @@ export function loader({ request, context }: Route.LoaderArgs) {
       avatarUrl: user.avatarUrl,
       roles: user.roles,
       currencyCode: user.displayCurrencyCode,
+      /** What the user writes is sent and stored as original in this language (decision 034). */
+      inputLanguageCode: inputLanguageOf(user),
     },
   };
 }
@@ -28,6 +31,12 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
 /** The signed-in user as the root loader saw it, or null. Usable from any route or component. */
 export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root");
+}
+
+/** The language the signed-in user writes in (the text payloads' languageCode), else the page's language. */
+export function useInputLanguage(): "en" | "ja" {
+  const data = useRootData();
+  return data?.user?.inputLanguageCode ?? data?.locale ?? (getLocale() as "en" | "ja");
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -225,6 +225,8 @@ function SearchForm({ query, filters }: { query: ExploreQuery; filters: { catego
         options={[
           { code: "date", name: m.catalog_sort_date() },
           { code: "name", name: m.catalog_sort_name() },
+          { code: "systemIndex", name: m.explore_sort_system_index() },
+          { code: "commissionFormCount", name: m.explore_sort_commission_form_count() },
         ]}
       />
       <Select

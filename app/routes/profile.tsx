@@ -58,11 +58,15 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <Avatar src={profile.avatarUrl} alt={m.catalog_profile_avatar_alt({ name: profile.name })} className="size-24 ring-4 ring-white sm:size-28 dark:ring-zinc-950" />
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-3 px-2">
-        <div className="min-w-0 flex-1">
-          <h1 className="truncate text-2xl font-bold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50">{profile.name}</h1>
-          <p className="mt-1 text-zinc-600 dark:text-zinc-400">@{profile.handle}</p>
+        {/* flex-auto, not flex-1: the name's own width is its basis, so the badge and Share wrap onto the next line before
+            the name is cut; a name wider than the screen wraps (overflow-wrap: anywhere) instead of being clipped. */}
+        <div className="min-w-0 max-w-full flex-auto">
+          <h1 className="text-2xl font-bold tracking-tight break-words text-zinc-900 [overflow-wrap:anywhere] sm:text-3xl dark:text-zinc-50">
+            {profile.name}
+          </h1>
+          <p className="mt-1 text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-400">@{profile.handle}</p>
         </div>
-        <div className="flex items-center gap-3">
+        <div className="flex flex-wrap items-center gap-3">
           {profile.isCreator ? <OpenBadge open={profile.isOpenCommission} /> : null}
           <ShareButton path={`/${profile.handle}`} text={m.catalog_share_text_profile({ name: profile.name })} />
         </div>

@@ -79,7 +79,9 @@ export function addReferenceRows(rows) {
     });
   }
   for (const l of LANGUAGES) {
-    rows.add("languages", { id: refId(`language:${l.code}`), code: l.code, name: l.name, native_name: l.nativeName, native_code: l.nativeCode, country: l.country });
+    const id = refId(`language:${l.code}`);
+    rows.add("languages", { id, code: l.code, name: l.name, native_name: l.nativeName, native_code: l.nativeCode, country: l.country });
+    addText(rows, "language", id, "name", { en: l.name, ja: l.ja }, "en");
   }
   const catalogue = (table, entityType, list) =>
     list.forEach((item, i) => {

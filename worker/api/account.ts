@@ -1,15 +1,16 @@
 import { Hono } from "hono";
 import { CURRENCIES } from "../domain/currency";
 import * as v from "valibot";
-import { LOCALES } from "../domain/constants";
+import { LOCALES, isLocale } from "../domain/constants";
+import { inputLanguageOf } from "../domain/input-language";
 import { preferenceCookie } from "../http/cookies";
 import type { AppEnv } from "../http/context";
-import { parseFields, profileStepSchema } from "../domain/validation";
+import { accountSettingsSchema, parseFields, profileStepSchema } from "../domain/validation";
 import { translateErrors } from "../http/validation-messages";
 import { MEDIA_ERROR_TEXTS } from "../domain/media";
 import { saveProfileStep } from "../services/accounts";
-import { attachProfilePicture } from "../services/profile";
-import { setAccountCurrency, setAccountLanguage } from "../services/preferences";
+import { attachProfilePicture, updateAccountSettings } from "../services/profile";
+import { listLanguages, setAccountCurrency, setAccountLanguage } from "../services/preferences";
 
 export const accountApi = new Hono<AppEnv>();
 
@@ -26,6 +27,18 @@ accountApi.post("/language", async (c) => {
   return c.json({ languageCode: parsed.output.languageCode });
 });
 
+/**
+ * The languages with their names in `?locale=` (the viewer's language) and in themselves, for the language menu.
+ * Reference data, the same for everyone: cacheable by URL.
+ */
+accountApi.get("/languages", async (c) => {
+  const { db, locale } = c.get("request");
+  const asked = c.req.query("locale");
+  const languages = await listLanguages(db, isLocale(asked) ? asked : locale);
+  c.header("Cache-Control", "public, max-age=3600");
+  return c.json({ languages });
+});
+
 /** The display currency belongs to the account: signed-in users only. */
 accountApi.post("/currency", async (c) => {
   const { db, user } = c.get("request");
@@ -37,13 +50,29 @@ accountApi.post("/currency", async (c) => {
   return c.json({ currencyCode: parsed.output.currencyCode });
 });
 
+/**
+ * userAccount.update (spec section 7) as the account settings page sends it: birthday, display language, display
+ * currency and input language, checked by the page's schema and saved in one write, or refused with the field's
+ * message and nothing changed.
+ */
+accountApi.post("/update", async (c) => {
+  const { db, user, locale } = c.get("request");
+  if (!user) return c.json({ error: "unauthenticated" }, 401);
+  const parsed = parseFields(accountSettingsSchema(Date.now()), await c.req.json().catch(() => ({})));
+  if (!parsed.ok) return c.json({ errors: translateErrors(parsed.errors, locale) }, 400);
+  const result = await updateAccountSettings(db, user.accountId, parsed.data);
+  if (!result.ok) return c.json({ errors: translateErrors(result.errors, locale) }, 400);
+  c.header("Set-Cookie", preferenceCookie(new URL(c.req.url), "app-language", parsed.data.displayLanguageCode));
+  return c.json({ status: "saved" });
+});
+
 /** The sign-up modal's profile step: optional name and birthday. */
 accountApi.post("/profile-step", async (c) => {
   const { db, user, locale } = c.get("request");
   if (!user) return c.json({ error: "unauthenticated" }, 401);
   const parsed = parseFields(profileStepSchema(Date.now()), await c.req.json().catch(() => ({})));
   if (!parsed.ok) return c.json({ errors: translateErrors(parsed.errors, locale) }, 400);
-  await saveProfileStep(db, { accountId: user.accountId, profileId: user.profileId }, parsed.data, locale);
+  await saveProfileStep(db, { accountId: user.accountId, profileId: user.profileId }, parsed.data, inputLanguageOf(user));
   return c.json({ status: "saved" });
 });
 

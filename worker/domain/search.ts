@@ -1,10 +1,15 @@
 /**
  * The creator search of /explore/creators as it lives in the URL (shareable, works without JavaScript):
- * q, category, kind (content kind), use (use case), sort (name | date), order (asc | desc), cursor.
+ * q, category, kind (content kind), use (use case), sort (name | date | systemIndex | commissionFormCount), order (asc |
+ * desc), cursor.
  * Pure parse and serialize; defaults are left out of the URL.
  */
 
-export const SEARCH_SORTS = ["name", "date"] as const;
+/**
+ * Spec section 3: the sort fields name and date, and of the list sort keys the two a creator list can offer:
+ * systemIndex (the platform's curated rank, higher first when descending) and commissionFormCount (published forms).
+ */
+export const SEARCH_SORTS = ["name", "date", "systemIndex", "commissionFormCount"] as const;
 export const SEARCH_ORDERS = ["asc", "desc"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export type SearchOrder = (typeof SEARCH_ORDERS)[number];
@@ -65,6 +70,11 @@ export function serializeExploreQuery(query: Partial<ExploreQuery>): string {
   if (query.order && query.order !== DEFAULT_EXPLORE_QUERY.order) params.set("order", query.order);
   if (query.cursor) params.set("cursor", query.cursor);
   return params.toString();
+}
+
+/** Whether a sort's key is text (the name) or a number (a time or a count): the cursor keeps the value's type. */
+export function isTextSort(sort: SearchSort): boolean {
+  return sort === "name";
 }
 
 /** Keyset position: the last row's sort value and id (the tie-breaker), so pages never skip or repeat rows. */

@@ -63,6 +63,8 @@ export const accountSettingsSchema = (now: number) => v.object({
   birthday: optionalBirthdaySchema(now),
   displayLanguageCode: v.picklist(["en", "ja"], "validation_language"),
   displayCurrencyCode: v.picklist(CURRENCIES, "validation_currency"),
+  // The shape of a language code here; whether the platform offers it is the service's check (languages table).
+  inputLanguageCode: v.pipe(v.string("validation_input_language"), v.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, "validation_input_language")),
 });
 
 export type FieldErrors = Record<string, string>;

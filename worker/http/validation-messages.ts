@@ -18,6 +18,7 @@ const VALIDATION_MESSAGES: Record<string, (inputs: object, options: { locale: Lo
   validation_birthday: m.validation_birthday,
   validation_language: m.validation_language,
   validation_currency: m.validation_currency,
+  validation_input_language: m.validation_input_language,
   validation_invalid: m.validation_invalid,
 };
 

@@ -6,7 +6,7 @@ import { creatorRoleSql } from "../domain/roles";
 import type { Database } from "../db/client";
 
 import { priceSortValue, toDisplayPrice, type DisplayPrice, type PriceBook } from "../domain/pricing";
-import { SEARCH_PAGE_SIZE, decodeCursor, encodeCursor, trigramPhrase, type ExploreQuery } from "../domain/search";
+import { SEARCH_PAGE_SIZE, decodeCursor, encodeCursor, isTextSort, trigramPhrase, type ExploreQuery } from "../domain/search";
 import type { MediaType, QuestionType } from "../db/schema/enums";
 import type { ShownMedia } from "./portfolio";
 
@@ -245,7 +245,7 @@ const SORT_NAME_COLUMN: Record<Locale, string> = { en: "s.name_en", ja: "s.name_
  * not ban; kept in sync by triggers), so neither the text search nor the name sort touches localized_texts;
  * the cards (texts, previews, forms) are built for the page's rows alone.
  */
-function buildCreatorSearch(query: ExploreQuery, locale: Locale, pageSize = SEARCH_PAGE_SIZE): { sql: string; params: unknown[] } {
+export function buildCreatorSearch(query: ExploreQuery, locale: Locale, pageSize = SEARCH_PAGE_SIZE): { sql: string; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
 
@@ -284,9 +284,10 @@ function buildCreatorSearch(query: ExploreQuery, locale: Locale, pageSize = SEAR
     where.push("EXISTS (SELECT 1 FROM wanted w WHERE instr(s.categories, w.token) > 0)");
   }
 
-  // The name key is the name in the viewer's language, else the original, else the handle, lower-cased.
+  // The name key is the name in the viewer's language, else the original, else the handle, lower-cased. Every key has
+  // an index ending in profile_id (migrations 0004, 0014), which is also the tie-breaker.
   const sortName = SORT_NAME_COLUMN[locale];
-  const key = query.sort === "name" ? sortName : "s.created_at";
+  const key = { name: sortName, date: "s.created_at", systemIndex: "s.system_index", commissionFormCount: "s.form_count" }[query.sort];
   const direction = query.order === "asc" ? "ASC" : "DESC";
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (cursor) {
@@ -301,17 +302,17 @@ function buildCreatorSearch(query: ExploreQuery, locale: Locale, pageSize = SEAR
   // characters the trigram index's rowids are looked up and only they are checked and sorted (< 0.1–1.5 ms when few
   // creators match, ~4–10 ms when thousands do); shorter queries scan the table once (~6–12 ms at 10,000 creators).
   const sql = `WITH ${wanted}page AS MATERIALIZED (
-    SELECT s.profile_id AS id, s.created_at, ${sortName} AS sort_name FROM creator_search s${query.q ? " NOT INDEXED" : ""}
+    SELECT s.profile_id AS id, s.created_at, ${key} AS sort_value FROM creator_search s${query.q ? " NOT INDEXED" : ""}
     ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
     ORDER BY ${key} ${direction}, s.profile_id ${direction}
     LIMIT ${pageSize + 1}
   )
-  SELECT h.id, p.original_handle AS handle, p.avatar_url, p.is_open_commission, h.created_at, h.sort_name,
+  SELECT h.id, p.original_handle AS handle, p.avatar_url, p.is_open_commission, h.created_at, h.sort_value,
     ${textsOf("user_profile", "h.id")} AS texts,
     ${previewsOf("h.id", 4)} AS previews,
     ${formsOf("p.account_id")} AS forms
   FROM page h JOIN user_profiles p ON p.id = h.id
-  ORDER BY ${query.sort === "name" ? "h.sort_name" : "h.created_at"} ${direction}, h.id ${direction}`;
+  ORDER BY h.sort_value ${direction}, h.id ${direction}`;
   return { sql, params: [...wantedParams, ...params] };
 }
 
@@ -329,7 +330,7 @@ export async function searchCreators(db: Database, query: ExploreQuery, viewer: 
   const last = page[page.length - 1];
   const nextCursor =
     rows.length > pageSize && last
-      ? encodeCursor({ value: query.sort === "name" ? String(last.sort_name) : Number(last.created_at), id: String(last.id) })
+      ? encodeCursor({ value: isTextSort(query.sort) ? String(last.sort_value) : Number(last.sort_value), id: String(last.id) })
       : null;
   return {
     creators: page.map((row) => toCreatorCard(row, viewer.locale, prices)),

@@ -9,7 +9,7 @@ import { LOCALIZED } from "../db/schema/localized-entities";
 import { parseMediaKey, type MediaErrorCode } from "../domain/media";
 import { isHandleTaken, setLocalizedText } from "./accounts";
 import { checkAttachment, markUploadsAttached } from "./storage";
-import { getCurrencyCode, setAccountCurrency, setAccountLanguage } from "./preferences";
+import { activeCurrencyId, getCurrencyCode, isLanguageOffered } from "./preferences";
 
 const PROFILE = LOCALIZED.userProfile.type;
 
@@ -31,12 +31,16 @@ export interface AccountSettings {
   birthday: string;
   displayLanguageCode: Locale;
   displayCurrencyCode: CurrencyCode;
+  /** The language they write in (decision 034). */
+  inputLanguageCode: string;
 }
 
 export interface AccountSettingsInput {
   birthday?: string;
   displayLanguageCode: Locale;
   displayCurrencyCode: CurrencyCode;
+  /** Left as it is when absent. */
+  inputLanguageCode?: string;
 }
 
 export type SaveResult = { ok: true } | { ok: false; errors: FieldErrors };
@@ -133,6 +137,7 @@ export async function getAccountSettings(db: Database, accountId: string): Promi
       birthday: userAccounts.birthday,
       displayLanguageCode: userAccounts.displayLanguageCode,
       displayCurrencyId: userAccounts.displayCurrencyId,
+      inputLanguageCode: userAccounts.inputLanguageCode,
     })
     .from(userAccounts)
     .where(eq(userAccounts.id, accountId))
@@ -143,15 +148,33 @@ export async function getAccountSettings(db: Database, accountId: string): Promi
     birthday: account.birthday ?? "",
     displayLanguageCode: account.displayLanguageCode === "ja" ? "ja" : "en",
     displayCurrencyCode: await getCurrencyCode(db, account.displayCurrencyId),
+    inputLanguageCode: account.inputLanguageCode,
   };
 }
 
-/** Save birthday, display language and display currency. An inactive or unknown currency is refused. */
+/**
+ * userAccount.update: birthday, display language, display currency and input language, as one write. The currency
+ * must be active and the input language one the platform offers; both are checked before anything is written, so a
+ * refused field leaves the whole account as it was.
+ */
 export async function updateAccountSettings(db: Database, accountId: string, input: AccountSettingsInput): Promise<SaveResult> {
-  if (!(await setAccountCurrency(db, accountId, input.displayCurrencyCode))) {
-    return { ok: false, errors: { displayCurrencyCode: "validation_currency" } };
-  }
-  await db.update(userAccounts).set({ birthday: input.birthday ?? null, updatedAt: new Date() }).where(eq(userAccounts.id, accountId));
-  await setAccountLanguage(db, accountId, input.displayLanguageCode);
+  const [currencyId, languageOffered] = await Promise.all([
+    activeCurrencyId(db, input.displayCurrencyCode),
+    input.inputLanguageCode === undefined ? true : isLanguageOffered(db, input.inputLanguageCode),
+  ]);
+  const errors: FieldErrors = {};
+  if (!currencyId) errors.displayCurrencyCode = "validation_currency";
+  if (!languageOffered) errors.inputLanguageCode = "validation_input_language";
+  if (!currencyId || !languageOffered) return { ok: false, errors };
+  await db
+    .update(userAccounts)
+    .set({
+      birthday: input.birthday ?? null,
+      displayLanguageCode: input.displayLanguageCode,
+      displayCurrencyId: currencyId,
+      ...(input.inputLanguageCode === undefined ? {} : { inputLanguageCode: input.inputLanguageCode }),
+      updatedAt: new Date(),
+    })
+    .where(eq(userAccounts.id, accountId));
   return { ok: true };
 }

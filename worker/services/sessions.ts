@@ -14,6 +14,8 @@ export interface SessionUser {
   avatarUrl: string | null;
   roles: string[];
   displayLanguageCode: string;
+  /** The language they write in: read it through inputLanguageOf (worker/domain/input-language.ts). */
+  inputLanguageCode: string;
   displayCurrencyId: string | null;
   /** JPY unless the user chose another active display currency. */
   displayCurrencyCode: CurrencyCode;
@@ -50,6 +52,7 @@ export async function getSessionUser(db: Database, token: string | undefined, no
       accountId: userAccounts.id,
       email: userAccounts.email,
       displayLanguageCode: userAccounts.displayLanguageCode,
+      inputLanguageCode: userAccounts.inputLanguageCode,
       displayCurrencyId: userAccounts.displayCurrencyId,
       profileId: userProfiles.id,
       handle: userProfiles.originalHandle,

@@ -10,6 +10,7 @@ import { ChatComposer, type Draft } from "./chat-composer";
 import { ChatMessageItem, PendingMessageItem } from "./chat-message-item";
 import { firstUnreadSeq, unreadCount } from "./chat-timeline";
 import { useChatRoom } from "./use-chat-room";
+import { useInputLanguage } from "~/root";
 
 /** Within this many pixels of the top, the next older page loads; of the bottom, the log follows new messages. */
 const EDGE_PX = 48;
@@ -24,6 +25,7 @@ export default function ChatPanel({ initialRoom, onUnread }: { initialRoom: Chat
   });
   const { room, messages, pending } = chat;
   const locale = getLocale();
+  const inputLanguage = useInputLanguage();
   const time = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeStyle: "short" }), [locale]);
 
   // The divider stays where the viewer's reading stopped when the panel opened, while they read on.
@@ -98,7 +100,7 @@ export default function ChatPanel({ initialRoom, onUnread }: { initialRoom: Chat
   function send(sent: Draft) {
     follow.current = true;
     setDraft({ text: "", medias: [] });
-    chat.send(sent.text, sent.medias, locale);
+    chat.send(sent.text, sent.medias, inputLanguage);
   }
 
   return (

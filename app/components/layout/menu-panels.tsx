@@ -1,6 +1,8 @@
+import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
 import { avatarMenuLinks } from "~/components/dashboard/dashboard-nav";
 import { currencyName } from "~/lib/currency-names";
+import { fetchLanguageNames, languageLabel, type LanguageName } from "~/lib/language-names";
 import { m } from "~/paraglide/messages.js";
 import { CURRENCIES, type CurrencyCode } from "../../../worker/domain/currency";
 import { isCreatorSide } from "../../../worker/domain/roles";
@@ -95,12 +97,27 @@ async function changeLanguage(code: LanguageCode) {
   window.location.reload();
 }
 
+/**
+ * The display languages, named from their translations in the viewer's language with the native name beside
+ * (fetched when the panel first opens); until then, and if that fails, each by its own name.
+ */
 export function LanguageMenuPanel({ locale }: { locale: LanguageCode }) {
-  return (["en", "ja"] as const).map((code) => (
-    <MenuRadio key={code} lang={code} checked={code === locale} onSelect={() => code !== locale && void changeLanguage(code)}>
-      {languageName(code)}
-    </MenuRadio>
-  ));
+  const [names, setNames] = useState<Map<string, LanguageName> | null>(null);
+  useEffect(() => {
+    let current = true;
+    void fetchLanguageNames(locale).then((list) => current && list && setNames(new Map(list.map((language) => [language.code, language]))));
+    return () => {
+      current = false;
+    };
+  }, [locale]);
+  return (["en", "ja"] as const).map((code) => {
+    const named = names?.get(code);
+    return (
+      <MenuRadio key={code} lang={named && named.name !== named.nativeName ? undefined : code} checked={code === locale} onSelect={() => code !== locale && void changeLanguage(code)}>
+        {named ? languageLabel(named) : languageName(code)}
+      </MenuRadio>
+    );
+  });
 }
 
 // The bell's panel lives with the notification components; exported here so it loads in this same lazy chunk.

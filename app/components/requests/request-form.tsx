@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useInputLanguage } from "~/root";
 import { ErrorText } from "~/components/form/error-text";
 import { AddCardPanel } from "~/components/payments/add-card-panel";
 import { CardBrandMark, cardBrandName } from "~/components/payments/card-brand";
 import { m } from "~/paraglide/messages.js";
-import { getLocale } from "~/paraglide/runtime.js";
 import type { CardEntry } from "../../../worker/payments/card-entry";
 import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import type { PublicFormQuestion } from "../../../worker/services/catalog";
@@ -34,6 +34,7 @@ export function RequestForm(props: RequestFormProps) {
   const formId = useId();
   const draftKey = "serviceId" in props.target ? `service:${props.target.serviceId}` : `form:${props.target.formCode}`;
   const [draft, setDraft] = useState<RequestDraft>(emptyDraft);
+  const inputLanguage = useInputLanguage();
   const [missing, setMissing] = useState<string[]>([]);
   const [alert, setAlert] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -85,7 +86,7 @@ export function RequestForm(props: RequestFormProps) {
           paymentAccountMethodId: props.cards[0].id,
           isAgreedToTerms,
           isAcknowledged: draft.isAcknowledged,
-          formQuestionAnswers: answersPayload(props.questions, draft, getLocale()),
+          formQuestionAnswers: answersPayload(props.questions, draft, inputLanguage),
         }),
       });
       const body = (await response.json().catch(() => ({}))) as { data?: { code: string }; message?: string; missing?: string[] };

@@ -13,6 +13,7 @@ import { deleteForm, getFormForEdit, listCategoryOptions, saveForm, setFormStatu
 import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "../../../worker/services/media-access";
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-form-edit";
+import { inputLanguageOf } from "../../../worker/domain/input-language";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireCreatorSide(context);
@@ -67,7 +68,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = parseFormDraft(payload);
   if (!parsed.ok) return data({ saved: false, errors: translateAuthoringErrors(parsed.errors, locale) }, { status: 400 });
-  const result = await saveForm(db, user.accountId, formId, parsed.data, locale, context.get(requestContext).env.MEDIA);
+  const result = await saveForm(db, user.accountId, formId, parsed.data, inputLanguageOf(user), context.get(requestContext).env.MEDIA);
   if (!result.ok && result.reason === "not_found") throw notFound();
   if (!result.ok && result.reason === "invalid") return data({ saved: false, errors: translateAuthoringErrors(result.errors, locale) }, { status: 400 });
   if (intent === "publish") await setFormStatus(db, user.accountId, formId, "PUBLISHED");

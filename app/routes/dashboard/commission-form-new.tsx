@@ -10,6 +10,7 @@ import { FORM_TITLE_MAX } from "../../../worker/domain/commission-form";
 import { createFormFromTemplate } from "../../../worker/services/commission-forms";
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-form-new";
+import { inputLanguageOf } from "../../../worker/domain/input-language";
 
 export function loader({ context }: Route.LoaderArgs) {
   requireCreatorSide(context);
@@ -22,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await request.formData();
   const title = String(form.get("title") ?? "").trim();
   if (title.length > FORM_TITLE_MAX) return data({ errors: { title: m.authoring_form_title_max({}, { locale }) }, title }, { status: 400 });
-  const formId = await createFormFromTemplate(db, user.accountId, locale, { title: title || m.authoring_form_new_default_title({}, { locale }) });
+  const formId = await createFormFromTemplate(db, user.accountId, inputLanguageOf(user), { title: title || m.authoring_form_new_default_title({}, { locale: inputLanguageOf(user) }) });
   if (!formId) throw data(null, { status: 404 });
   return redirect(AUTHORING_PATHS.formEdit(formId));
 }

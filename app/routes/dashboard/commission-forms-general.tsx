@@ -19,6 +19,7 @@ import { getCommissionSettings, saveCommissionSettings } from "../../../worker/s
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-forms-general";
 import { ErrorText } from "~/components/form/error-text";
+import { inputLanguageOf } from "../../../worker/domain/input-language";
 
 /** The schema's message keys → texts (listed, not m[key], as in authoring-messages.ts). */
 const MESSAGES: Record<string, (inputs: object, options: { locale: Locale }) => string> = {
@@ -43,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = settingsInputFrom(await request.formData());
   const parsed = parseCommissionSettings(values);
   if (!parsed.ok) return data({ saved: false, errors: translate(parsed.errors, locale), values }, { status: 400 });
-  const result = await saveCommissionSettings(db, user.accountId, parsed.data, locale);
+  const result = await saveCommissionSettings(db, user.accountId, parsed.data, inputLanguageOf(user));
   if (!result.ok) {
     if (result.reason === "not_found") throw data(null, { status: 404 });
     return data({ saved: false, errors: translate(result.errors, locale), values }, { status: 400 });

@@ -10,6 +10,7 @@ import { deleteService, getServiceForEdit, saveService } from "../../../worker/s
 import { newServiceDefaults } from "../../../worker/services/commission-settings";
 import { mediaUrlsForViewer, viewMedia } from "../../../worker/services/media-access";
 import { requireCreatorSide } from "./guards.server";
+import { inputLanguageOf } from "../../../worker/domain/input-language";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -40,7 +41,7 @@ export async function saveServiceAction(request: Request, context: Context, serv
   const values = serviceDraftFrom(form);
   const parsed = parseServiceDraft(values);
   if (!parsed.ok) return data({ errors: translateAuthoringErrors(parsed.errors, locale), values }, { status: 400 });
-  const result = await saveService(db, user.accountId, serviceId ?? null, parsed.data, locale, context.get(requestContext).env.MEDIA);
+  const result = await saveService(db, user.accountId, serviceId ?? null, parsed.data, inputLanguageOf(user), context.get(requestContext).env.MEDIA);
   if (!result.ok && result.reason === "not_found") throw notFound();
   if (!result.ok && result.reason === "invalid") return data({ errors: translateAuthoringErrors(result.errors, locale), values }, { status: 400 });
   return redirect(DASHBOARD_PATHS.forms);

@@ -12,6 +12,7 @@ import { createStripe } from "../../../worker/payments/stripe-client";
 import { getOrderDetail, listOrders } from "../../../worker/services/order-views";
 import { commissionAccountOf } from "../../../worker/services/orders";
 import type { SessionUser } from "../../../worker/services/sessions";
+import { inputLanguageOf } from "../../../worker/domain/input-language";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -65,10 +66,11 @@ function priceField(value: FormDataEntryValue | null, currencyCode: string): num
   return Number.isSafeInteger(minor) ? minor : undefined;
 }
 
-function actionOf(form: FormData, locale: "en" | "ja"): OrderAction | { type: "updateServiceDetails"; details: ServiceDetails } | null {
+/** `writtenIn`: the seller's input language, which the service details they type are stored under. */
+function actionOf(form: FormData, writtenIn: "en" | "ja"): OrderAction | { type: "updateServiceDetails"; details: ServiceDetails } | null {
   const intent = String(form.get("intent") ?? "");
   if (intent === "updateServiceDetails") {
-    const details = serviceDetailsOf({ title: String(form.get("title") ?? ""), description: String(form.get("description") ?? ""), languageCode: locale });
+    const details = serviceDetailsOf({ title: String(form.get("title") ?? ""), description: String(form.get("description") ?? ""), languageCode: writtenIn });
     return details ? { type: "updateServiceDetails", details } : null;
   }
   if (intent === "approve" || intent === "cancel" || intent === "deliver" || intent === "complete") return { type: intent };
@@ -89,10 +91,10 @@ function actionOf(form: FormData, locale: "en" | "ja"): OrderAction | { type: "u
  * every rule. Spec section 8: a refused approve, deliver, complete, cancel or update is only logged.
  */
 export async function actOnOrder(context: Context, user: SessionUser, request: Request) {
-  const { db, env, locale } = context.get(requestContext);
+  const { db, env } = context.get(requestContext);
   const form = await request.formData();
   const orderId = String(form.get("orderId") ?? "");
-  const action = actionOf(form, locale);
+  const action = actionOf(form, inputLanguageOf(user));
   const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
   if (!orderId || !action || !commissionAccountId) return data({ ok: false as const, intent: String(form.get("intent") ?? "") }, { status: 400 });
   const order = env.ORDER.get(env.ORDER.idFromName(orderId));

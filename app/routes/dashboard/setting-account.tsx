@@ -1,5 +1,6 @@
 import { Form, data, redirect, useNavigation } from "react-router";
 import { currencyOptions } from "~/lib/currency-names";
+import { languageLabel } from "~/lib/language-names";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { FormStatus, SubmitButton } from "~/components/form/form-status";
@@ -8,22 +9,25 @@ import { TextField } from "~/components/form/text-field";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { accountSettingsSchema, parseFields } from "../../../worker/domain/validation";
+import { isLocale } from "../../../worker/domain/constants";
 import { translateErrors } from "../../../worker/http/validation-messages";
 import { preferenceCookie } from "../../../worker/http/cookies";
 import { getAccountSettings, updateAccountSettings } from "../../../worker/services/profile";
+import { listLanguages } from "../../../worker/services/preferences";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/setting-account";
 
-const FIELDS = ["birthday", "displayLanguageCode", "displayCurrencyCode"] as const;
+const FIELDS = ["birthday", "displayLanguageCode", "displayCurrencyCode", "inputLanguageCode"] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const account = await getAccountSettings(context.get(requestContext).db, user.accountId);
+  const { db, locale } = context.get(requestContext);
+  const [account, languages] = await Promise.all([getAccountSettings(db, user.accountId), listLanguages(db, locale)]);
   if (!account) throw data(null, { status: 404 });
   // Set after a save that changed the language: that save redirects here so the page renders in the new language.
   const saved = new URL(request.url).searchParams.has("saved");
-  return { account, saved };
+  return { account, languages, saved };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -48,7 +52,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => dashboardTitle(m.settings_account_title());
 
 export default function SettingAccountPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { account } = loaderData;
+  const { account, languages } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   const errors = actionData?.errors ?? {};
@@ -56,6 +60,7 @@ export default function SettingAccountPage({ loaderData, actionData }: Route.Com
     birthday: account.birthday,
     displayLanguageCode: account.displayLanguageCode,
     displayCurrencyCode: account.displayCurrencyCode,
+    inputLanguageCode: account.inputLanguageCode,
   };
   const saved = !busy && (actionData ? actionData.saved : loaderData.saved);
   return (
@@ -64,7 +69,7 @@ export default function SettingAccountPage({ loaderData, actionData }: Route.Com
         method="post"
         noValidate
         className="max-w-xl space-y-5"
-        key={`${account.birthday}\n${account.displayLanguageCode}\n${account.displayCurrencyCode}`}
+        key={`${account.birthday}\n${account.displayLanguageCode}\n${account.displayCurrencyCode}\n${account.inputLanguageCode}`}
       >
         {/* Read-only and ignored by the action: the sign-in address changes through its own flow. */}
         <TextField name="email" type="email" label={m.settings_email_label()} hint={m.settings_email_hint()} defaultValue={account.email} readOnly />
@@ -74,10 +79,15 @@ export default function SettingAccountPage({ loaderData, actionData }: Route.Com
           label={m.settings_language_label()}
           error={errors.displayLanguageCode}
           defaultValue={values.displayLanguageCode}
-          options={[
-            { value: "en", label: m.settings_language_en() },
-            { value: "ja", label: m.settings_language_ja() },
-          ]}
+          options={languages.filter((language) => isLocale(language.code)).map((language) => ({ value: language.code, label: languageLabel(language) }))}
+        />
+        <SelectField
+          name="inputLanguageCode"
+          label={m.account_settings_input_language_label()}
+          hint={m.account_settings_input_language_hint()}
+          error={errors.inputLanguageCode}
+          defaultValue={values.inputLanguageCode}
+          options={languages.map((language) => ({ value: language.code, label: languageLabel(language) }))}
         />
         <SelectField
           name="displayCurrencyCode"

@@ -12,6 +12,7 @@ import { getProfileSettings, updateProfileSettings } from "../../../worker/servi
 import { getProfilePictures } from "../../../worker/services/storage";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/setting-profile";
+import { inputLanguageOf } from "../../../worker/domain/input-language";
 
 const BIO_MAX = 160;
 const FIELDS = ["name", "handle", "bio"] as const;
@@ -33,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as Values;
   const parsed = parseFields(profileSettingsSchema, values);
   if (!parsed.ok) return data({ saved: false, errors: translateErrors(parsed.errors, locale), values }, { status: 400 });
-  const result = await updateProfileSettings(db, user.accountId, parsed.data, locale);
+  const result = await updateProfileSettings(db, user.accountId, parsed.data, inputLanguageOf(user));
   if (!result.ok) return data({ saved: false, errors: translateErrors(result.errors, locale), values }, { status: 400 });
   return { saved: true, errors: null, values: null };
 }

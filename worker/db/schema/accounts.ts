@@ -46,6 +46,11 @@ export const userProfiles = sqliteTable(
     avatarUrl: text("avatar_url"),
     coverUrl: text("cover_url"),
     isOpenCommission: integer("is_open_commission", { mode: "boolean" }).notNull().default(false),
+    /**
+     * The platform's curated rank of a creator in lists (spec: sort key systemIndex): higher comes first in the default,
+     * descending order; 0 = not curated. Set by the platform, never by the user (decision 034).
+     */
+    systemIndex: integer("system_index").notNull().default(0),
     ...timestamps,
   },
   (t) => [

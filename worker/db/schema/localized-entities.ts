@@ -4,6 +4,7 @@
  */
 export const LOCALIZED = {
   currency: { type: "currency", fields: ["name"] },
+  language: { type: "language", fields: ["name"] },
   userProfile: { type: "user_profile", fields: ["name", "bio"] },
   commissionCategory: { type: "commission_category", fields: ["name"] },
   contentKind: { type: "content_kind", fields: ["name"] },
