@@ -202,4 +202,14 @@ describe("visibility grants in the editor", () => {
     const refused = await call("/api/google/storage/sign/write", { method: "POST", cookie: stranger.cookie, json: { path, contentType: "image/png", size: PNG.byteLength } });
     expect(refused.status).toBe(403);
   });
+
+  it("lets an edit grantee by role upload into the work's folder, and nobody without the role", async () => {
+    const [owner, beta, other] = await Promise.all([newMember("Wgur"), newMember("Wgub"), newMember("Wguo")]);
+    await db().insert(userAccountRoles).values({ userAccountId: beta.accountId, roleCode: "private-beta-user" });
+    const workId = await ownedWork(owner, { grants: grants({ edit: { roles: ["private-beta-user"], users: [] } }) });
+    const path = `v1/portfolio-work/${workId}/medias/part.png`;
+    expect((await signWriteAs(beta.cookie, path, PNG.byteLength)).key).toContain(`portfolio-work/${workId}/medias/`);
+    const refused = await call("/api/google/storage/sign/write", { method: "POST", cookie: other.cookie, json: { path, contentType: "image/png", size: PNG.byteLength } });
+    expect(refused.status).toBe(403);
+  });
 });

@@ -275,6 +275,7 @@ export async function saveWork(
   userAccountId: string,
   workId: string | null,
   input: ParsedWork,
+  /** The language the texts are written in, stored as their original (inputLanguageOf the writer). */
   locale: Locale,
   bucket: R2Bucket,
 ): Promise<WorkWriteResult> {

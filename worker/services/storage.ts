@@ -24,6 +24,7 @@ import {
 import { readBodyUpTo } from "../http/body-limit";
 import { PAGE_READ_URL_TTL_MS, signReadUrl } from "./media-access";
 import { isTokenSpent, issueToken, spendToken, verifyToken } from "./signed-tokens";
+import { editableWork } from "./work-access";
 
 // Reads live in media-access.ts; re-exported for callers that think of them as storage calls.
 export { signReadUrl } from "./media-access";
@@ -43,6 +44,8 @@ const badRequest = (error: MediaErrorCode) => ({ ok: false, status: 400, error }
 
 interface Owner {
   profileId: string;
+  /** The uploader's account, when the caller has it (a session user); else looked up from the profile when needed. */
+  accountId?: string;
 }
 
 /** Optional secrets and settings, read loosely: `wrangler types` only knows the ones set in wrangler.toml. */
@@ -97,21 +100,18 @@ async function ownerProfileOf(db: Database, rule: UploadRule, domainId: string):
   }
   // A portfolio work's folder is its owner's and, since anyone who may edit the work saves into it, that of each
   // edit or admin grantee, by user or by role (canEditItem; 032-work-editor-grants.md).
+  // A work's folder is checked by the visibility rule instead (mayWrite); this answers "who owns it" only.
   const work = await db.select({ profileId: portfolioWorks.profileId }).from(portfolioWorks).where(eq(portfolioWorks.id, domainId)).get();
-  if (!work) return null;
-  const grantees = await db.$client
-    .prepare(
-      `SELECT DISTINCT p.id FROM visibility_settings s JOIN visibility_grants g ON g.visibility_setting_id = s.id
-       JOIN user_profiles p ON p.account_id = g.user_account_id
-         OR p.account_id IN (SELECT r.user_account_id FROM user_account_roles r WHERE r.role_code = g.role_code)
-       WHERE s.item_type = 'portfolio_work' AND s.item_id = ? AND g.permission IN ('edit', 'admin')`,
-    )
-    .bind(domainId)
-    .all<{ id: string }>();
-  return grantees.results.length ? [work.profileId, ...grantees.results.map((row) => row.id)] : work.profileId;
+  return work?.profileId ?? null;
 }
 
 async function mayWrite(db: Database, user: Owner, rule: UploadRule, domainId: string): Promise<boolean> {
+  // A work's folder: whoever may edit the work (its owner, an edit or admin grantee by user or role; decision 032),
+  // asked of the one rule in worker/domain/visibility.ts for this uploader.
+  if (rule.ownership === "portfolio-work") {
+    const accountId = user.accountId ?? (await db.select({ id: userProfiles.accountId }).from(userProfiles).where(eq(userProfiles.id, user.profileId)).get())?.id;
+    return accountId !== undefined && (await editableWork(db, accountId, domainId)) !== null;
+  }
   return canWriteUnder(user.profileId, rule.ownership, domainId, await ownerProfileOf(db, rule, domainId));
 }
 

@@ -1,3 +1,4 @@
+import { inputLanguageOf } from "../../../worker/domain/input-language";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { requestContext } from "~/lib/request-context";
@@ -104,7 +105,7 @@ export async function saveWorkAction(request: Request, context: Context, workId:
   }
   const parsed = parseWorkDraft(payload, clientMode);
   if (!parsed.ok) return data({ errors: translateWorkErrors(parsed.errors, locale) }, { status: 400 });
-  const result = await saveWork(db, user.accountId, workId ?? null, parsed.data, locale, context.get(requestContext).env.MEDIA);
+  const result = await saveWork(db, user.accountId, workId ?? null, parsed.data, inputLanguageOf(user), context.get(requestContext).env.MEDIA);
   if (!result.ok && result.reason === "not_found") throw data(m.authoring_not_found({}, { locale }), { status: 404 });
   if (!result.ok && result.reason === "invalid") return data({ errors: translateWorkErrors(result.errors, locale) }, { status: 400 });
   // A grantee's work is on no list of theirs: they stay on its editor, told it was saved.
