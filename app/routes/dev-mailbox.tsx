@@ -32,11 +32,11 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
           {loaderData.mails.map((mail) => (
             <li key={mail.id}>
               <article className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-700" data-to={mail.to}>
-                <h2 className="font-semibold">{mail.subject}</h2>
+                <h2 className="font-semibold wrap-anywhere">{mail.subject}</h2>
                 <p className="text-sm text-zinc-700 dark:text-zinc-300">
-                  {m.mailbox_to()} <span className="font-mono">{mail.to}</span> · <time>{mail.sentAt}</time>
+                  {m.mailbox_to()} <span className="font-mono wrap-anywhere">{mail.to}</span> · <time>{mail.sentAt}</time>
                 </p>
-                <pre className="mt-3 whitespace-pre-wrap font-sans text-sm">{mail.text}</pre>
+                <pre className="mt-3 whitespace-pre-wrap wrap-anywhere font-sans text-sm">{mail.text}</pre>
               </article>
             </li>
           ))}

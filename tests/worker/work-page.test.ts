@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as workRoute from "../../app/routes/work";
 import { workMeta } from "../../app/components/work/work-meta";
-import { localizedTexts, media, mediaAttachments, portfolioWorkCategories, portfolioWorkTags, portfolioWorks } from "../../worker/db/schema";
+import { localizedTexts, media, mediaAttachments, portfolioWorkCategories, portfolioWorkTags, portfolioWorkUserCategories, portfolioWorks } from "../../worker/db/schema";
 import type { Locale } from "../../worker/domain/constants";
 import { eq } from "drizzle-orm";
 import { call, db } from "./helpers";
@@ -47,6 +47,7 @@ describe("the work page", () => {
     await texts(workId, "description", "Painted over three mornings.", "三日の朝に描いた。");
     await db().insert(portfolioWorkTags).values([{ workId, tag: "harbour" }, { workId, tag: "dawn" }]);
     await db().insert(portfolioWorkCategories).values({ workId, categoryCode: "character-illustration" });
+    await db().insert(portfolioWorkUserCategories).values([{ workId, name: "Seascapes", position: 1 }, { workId, name: "Mornings", position: 0 }]);
     await grant(workId, "credit", { userAccountId: credited.accountId });
     const picture = await storedPng(workId, "medias");
     await attach(workId, "medias", 0, { formatType: "FILE", mediaType: "IMAGE", fileUrl: picture });
@@ -59,6 +60,7 @@ describe("the work page", () => {
       title: "Harbour at dawn",
       description: "Painted over three mornings.",
       categories: [{ code: "character-illustration", name: "Character illustration" }],
+      userCategories: ["Mornings", "Seascapes"],
       creator: { handle: owner.handle },
       client: { handle: client.handle },
       credits: [{ handle: credited.handle }],

@@ -1,3 +1,4 @@
+import { ErrorText } from "~/components/form/error-text";
 import { m } from "~/paraglide/messages.js";
 import { CLIENT_HANDLE_MAX } from "../../../worker/domain/portfolio-fields";
 import { GRANTABLE_ROLES, GRANT_PERMISSIONS, addHandle, type GrantPermission, type GranteesDraft, type WorkGrantsDraft } from "../../../worker/domain/work-grants";
@@ -64,7 +65,7 @@ export function WorkGrantsField(props: { grants: WorkGrantsDraft; readOnly: bool
                   ))}
                 </div>
               )}
-              {rolesError ? <p className="text-sm font-medium text-red-700 dark:text-red-400">{rolesError}</p> : null}
+              <ErrorText text={rolesError} />
             </fieldset>
             <ChipListInput
               label={m.work_editor_users_label()}

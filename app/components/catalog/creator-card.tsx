@@ -71,12 +71,14 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
         <ul aria-label={m.catalog_creator_previews({ name: creator.name })} className="creator-card-previews">
           {previews.map((preview, index) => {
             const image = previewImageUrl(preview);
+            const openLabel = m.catalog_preview_open({ index: index + 1, total: previews.length });
             return (
               <li key={index}>
                 <button
                   type="button"
                   data-media={isPlainImage(preview) ? undefined : JSON.stringify(preview)}
-                  aria-label={m.catalog_preview_open({ index: index + 1, total: previews.length })}
+                  // A preview shown by its type's name keeps that visible name first in its label (WCAG 2.5.3).
+                  aria-label={image ? openLabel : `${mediaTypeLabel(preview.mediaType)}, ${openLabel}`}
                 >
                   {image ? <img src={image} alt="" loading="lazy" /> : <span>{mediaTypeLabel(preview.mediaType)}</span>}
                 </button>

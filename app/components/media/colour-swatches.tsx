@@ -1,6 +1,7 @@
 // The media preview's colour swatches (spec section 9: up to 8 colours from an image, text contrast at luminance 100,
 // 'Invalid HEX color.'). The browser draws the image small to a canvas; the palette itself is worker/domain/colours.
 import { useEffect, useId, useState } from "react";
+import { ErrorText } from "~/components/form/error-text";
 import { m } from "~/paraglide/messages.js";
 import { extractPalette, isValidHex, parseHex, textToneFor, toHex } from "../../../worker/domain/colours";
 
@@ -75,9 +76,7 @@ function HexCheck() {
         className="min-h-11 w-32 rounded-lg border border-zinc-300 px-2 font-mono text-sm dark:border-zinc-600 dark:bg-zinc-800"
       />
       {typed === "" ? null : invalid ? (
-        <p id={`${id}-error`} className="text-sm text-red-700 dark:text-red-300">
-          {m.media_colours_invalid()}
-        </p>
+        <ErrorText id={`${id}-error`} text={m.media_colours_invalid()} />
       ) : (
         <Swatch hex={typed} />
       )}

@@ -28,20 +28,26 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
 }
 
 /** Nothing renders for a work with none of these. */
-export function WorkDetails({ work }: { work: Pick<WorkPage, "categories" | "tags" | "client" | "credits"> }) {
-  const { categories, tags, client, credits } = work;
-  if (!categories.length && !tags.length && !client && !credits.length) return null;
+export function WorkDetails({ work }: { work: Pick<WorkPage, "categories" | "userCategories" | "tags" | "client" | "credits"> }) {
+  const { categories, userCategories, tags, client, credits } = work;
+  if (!categories.length && !userCategories.length && !tags.length && !client && !credits.length) return null;
   return (
     <section aria-labelledby="work-details" className="mt-8 border-t border-zinc-200 pt-6 dark:border-zinc-800">
       <h2 id="work-details" className="sr-only">
         {m.work_page_details()}
       </h2>
       <dl className="grid gap-4">
-        {categories.length ? (
+        {categories.length || userCategories.length ? (
           <Row label={m.work_page_categories()}>
             {categories.map((category) => (
               <li key={category.code} className={chip}>
                 {category.name}
+              </li>
+            ))}
+            {/* The creator's own labels follow the fixed categories, outlined to tell them apart. */}
+            {userCategories.map((name) => (
+              <li key={`own:${name}`} className="rounded-full border border-zinc-300 px-3 py-1 text-sm text-zinc-800 dark:border-zinc-600 dark:text-zinc-200">
+                {name}
               </li>
             ))}
           </Row>
