@@ -26,6 +26,8 @@ export interface WorkPage {
   description: string;
   tags: string[];
   categories: { code: string; name: string }[];
+  /** The creator's own labels beside the fixed categories, in their order (decision 032). */
+  userCategories: string[];
   /** URLs as this viewer's browser can load them (signed for a non-public work's allowed readers). */
   medias: ShownMedia[];
   /** The first og image, else the first picture of the media; a same-site path or a link. */
@@ -49,6 +51,7 @@ const WORK_SQL = `SELECT w.id, w.work_status, p.account_id AS owner_account_id, 
     json((SELECT json_group_array(t.tag) FROM portfolio_work_tags t WHERE t.work_id = w.id)) AS tags,
     json((SELECT json_group_array(json_object('code', c.category_code, 'names', ${categoryNamesOf("c.category_code")}))
           FROM portfolio_work_categories c WHERE c.work_id = w.id)) AS categories,
+    json((SELECT json_group_array(u.name) FROM (SELECT name FROM portfolio_work_user_categories WHERE work_id = w.id ORDER BY position) u)) AS user_categories,
     (SELECT ${personJson("cp")} FROM user_profiles cp WHERE cp.account_id = w.client_account_id AND w.client_removed_at IS NULL) AS client,
     json((SELECT json_group_array(${personJson("gp")}) FROM visibility_settings vs
           JOIN visibility_grants g ON g.visibility_setting_id = vs.id AND g.permission = 'credit'
@@ -90,6 +93,7 @@ export async function getWorkPage(db: Database, env: Env, workId: string, user: 
     description: pickText(texts, locale, "description") ?? "",
     tags: parseJson<string>(row.tags),
     categories: parseJson<{ code: string; names: TextRow[] }>(row.categories).map((c) => ({ code: c.code, name: pickText(c.names, locale) || c.code })),
+    userCategories: parseJson<string>(row.user_categories),
     medias: shown,
     ogImageUrl: ogImage,
     creator,
