@@ -1,5 +1,5 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, signUpWithApi, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, newSignedUpUser, test } from "./fixtures";
 
 // Client works (docs/decisions/008-client-works.md, 012): a creator adds a work made for a client (by handle), it is
 // listed under /dashboard/portfolio/creator/client with the client, the client sees it under "Made for you" and can
@@ -15,14 +15,6 @@ async function visit(page: Page, path: string) {
   await page.waitForLoadState("networkidle");
 }
 
-/** A new browser context (its own cookies and client address) with a freshly signed-up user. */
-async function newUser(browser: Browser, baseURL: string, ip: string) {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "cf-connecting-ip": ip } });
-  const page = await context.newPage();
-  const user = await signUpWithApi(page);
-  return { context, page, user };
-}
-
 async function becomeCreator(page: Page) {
   await visit(page, "/dashboard/creator/home");
   await page.getByRole("button", { name: "Become a creator" }).click();
@@ -36,9 +28,9 @@ async function fillWork(page: Page, title: string) {
 
 test("a creator adds a client work; the client sees it; nobody else can change it", async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
-  const client = await newUser(browser, baseURL!, "198.51.100.251");
-  const creator = await newUser(browser, baseURL!, "198.51.100.252");
-  const stranger = await newUser(browser, baseURL!, "198.51.100.253");
+  const client = await newSignedUpUser(browser, baseURL!, "198.51.100.251");
+  const creator = await newSignedUpUser(browser, baseURL!, "198.51.100.252");
+  const stranger = await newSignedUpUser(browser, baseURL!, "198.51.100.253");
   let editPath = "";
   try {
     const page = creator.page;

@@ -1,4 +1,4 @@
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from "@playwright/test";
+import { test as base, expect, type APIRequestContext, type Browser, type Locator, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 
@@ -292,6 +292,14 @@ export async function signUpWithApi(page: Page) {
   const verify = await page.request.get("/api/auth/callback/email", { params: { email: user.email, token }, headers: { "sec-fetch-site": "same-origin" } });
   expect(verify.status(), `verify sign-up code: ${await verify.text()}`).toBe(200);
   return user;
+}
+
+/** A new browser context (its own cookies and client address) with a freshly signed-up user in it. */
+export async function newSignedUpUser(browser: Browser, baseURL: string, ip: string) {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "cf-connecting-ip": ip } });
+  const page = await context.newPage();
+  const user = await signUpWithApi(page);
+  return { context, page, user };
 }
 
 /** A handle and address nobody has used: handles are 4-16 letters and digits. */

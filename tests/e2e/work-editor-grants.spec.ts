@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
-import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, signUpWithApi, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, newSignedUpUser, test } from "./fixtures";
 import { pngBytes } from "./png";
 
 // The work editor's access lists, share images and own categories (docs/decisions/032-work-editor-grants.md): a
@@ -15,22 +15,15 @@ async function visit(page: Page, path: string) {
   await page.waitForLoadState("networkidle");
 }
 
-async function newUser(browser: Browser, baseURL: string, ip: string) {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "cf-connecting-ip": ip } });
-  const page = await context.newPage();
-  const user = await signUpWithApi(page);
-  return { context, page, user };
-}
-
 const accessList = (page: Page, legend: string) => page.getByRole("group", { name: legend, exact: true });
 
 test("a creator makes a work private, grants one user view, and adds a share image and an own category", async ({ browser, baseURL }, testInfo) => {
   test.setTimeout(180_000);
   const png = testInfo.outputPath("share.png");
   writeFileSync(png, pngBytes());
-  const creator = await newUser(browser, baseURL!, "198.51.100.231");
-  const viewer = await newUser(browser, baseURL!, "198.51.100.232");
-  const editor = await newUser(browser, baseURL!, "198.51.100.233");
+  const creator = await newSignedUpUser(browser, baseURL!, "198.51.100.231");
+  const viewer = await newSignedUpUser(browser, baseURL!, "198.51.100.232");
+  const editor = await newSignedUpUser(browser, baseURL!, "198.51.100.233");
   let editPath = "";
   try {
     const page = creator.page;
