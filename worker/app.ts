@@ -33,7 +33,7 @@ const BAN_PAGE = "/ban";
 const isAssetPath = (path: string) => path.startsWith("/assets/") || path.startsWith("/media/") || path === "/favicon.ico";
 
 /** A request for a whole page, rendered by React Router (not its `.data` requests, an API or a file). */
-const isPageDocument = (request: Request) => request.method === "GET" && !new URL(request.url).pathname.endsWith(".data");
+const isPageDocument = (method: string, path: string) => method === "GET" && !path.endsWith(".data");
 
 /** The request's context (database, session user, locale, CSP nonce), set for every handler after it. */
 async function withRequestContext(c: Context<AppEnv>, d1: D1Database, next: Next): Promise<void> {
@@ -43,7 +43,7 @@ async function withRequestContext(c: Context<AppEnv>, d1: D1Database, next: Next
   // One source for the language: the same cookie-then-Accept-Language rule Paraglide applies while rendering.
   // Signing in and changing the language both set the cookie, so a signed-in user's choice follows them.
   const locale = requestLocale(c.req.raw);
-  c.set("request", { env: c.env, url: new URL(c.req.url), executionCtx: c.executionCtx as unknown as ExecutionContext, db, user, sessionToken, locale, cspNonce: createCspNonce(), documentOnly: isPageDocument(c.req.raw) ? new Map() : null });
+  c.set("request", { env: c.env, url: new URL(c.req.url), executionCtx: c.executionCtx as unknown as ExecutionContext, db, user, sessionToken, locale, cspNonce: createCspNonce(), documentOnly: isPageDocument(c.req.method, c.req.path) ? new Map() : null });
   await next();
 }
 
