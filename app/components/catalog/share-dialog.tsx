@@ -24,9 +24,9 @@ function shareLinks(url: string, text: string) {
 export function ShareModal({ path, text, onClose }: { path: string; text: string; onClose: () => void }) {
   const titleId = useId();
   const inputId = useId();
-  const [url, setUrl] = useState(path);
+  // Rendered only in the browser, after a click (share-modal.tsx): the absolute link is there from the first frame.
+  const url = new URL(path, window.location.origin).toString();
   const [copied, setCopied] = useState(false);
-  useEffect(() => setUrl(new URL(path, window.location.origin).toString()), [path]);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), 2000);
