@@ -4,6 +4,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { paraglideOptions } from "./paraglide.options.mjs";
+import { fizzChunkCache } from "./scripts/fizz-chunk-cache.mjs";
 
 export default defineConfig(({ command }) => ({
   // The local card form (docs/decisions/018) is compiled into dev and test builds only, like the dev mailbox
@@ -22,5 +23,6 @@ export default defineConfig(({ command }) => ({
     }),
     tailwindcss(),
     reactRouter(),
+    fizzChunkCache(),
   ],
 }));

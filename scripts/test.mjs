@@ -29,14 +29,15 @@ function readJson(path) {
 
 const suites = [];
 
-// First, because it is fast: the Stripe emulator's own suite (plain Node, the real SDK against emulators/stripe).
+// First, because it is fast: the Stripe emulator's own suite (plain Node, the real SDK against emulators/stripe),
+// and the build tools' tests (tests/node).
 const emulatorStatus = run("npx", [
   "vitest", "run", "--config", "vitest.emulator.config.ts",
   "--reporter=default", "--reporter=json", `--outputFile.json=${results}/emulator.json`,
 ]);
 const emulator = readJson(`${results}/emulator.json`);
 suites.push({
-  name: "stripe emulator (vitest, node)",
+  name: "stripe emulator and build tools (vitest, node)",
   status: emulatorStatus,
   passed: emulator?.numPassedTests ?? 0,
   failed: emulator ? emulator.numFailedTests : 1,
