@@ -4,7 +4,7 @@
 import { Link } from "react-router";
 import { EmptyState } from "~/components/dashboard/dashboard-page";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { showMoney } from "~/components/orders/order-texts";
+import { showMoney } from "~/components/orders/order-format";
 import { m } from "~/paraglide/messages.js";
 import { PayoutStatus } from "~/components/wallet/payout-status";
 import type { CurrencyTotals, HistoryEntry } from "../../../worker/services/order-history";

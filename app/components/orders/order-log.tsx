@@ -1,7 +1,8 @@
 // The order's event log (issue 10: who, what, when), shown to both parties under the panel.
 import { m } from "~/paraglide/messages.js";
 import type { OrderEventView } from "../../../worker/services/order-views";
-import { ACTOR_LABELS, eventLabel, showDateTime } from "./order-texts";
+import { showDateTime } from "./order-format";
+import { ACTOR_LABELS, eventLabel } from "./order-texts";
 
 export function OrderLog({ events }: { events: OrderEventView[] }) {
   return (

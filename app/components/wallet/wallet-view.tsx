@@ -3,7 +3,7 @@
 // the server already computed (worker/services/wallet.ts, money.ts); this file lays them out.
 import { useEffect, useState } from "react";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { showDate, showMoney } from "~/components/orders/order-texts";
+import { showDate, showMoney } from "~/components/orders/order-format";
 import { Pages } from "~/components/history/history-tables";
 import { amountColumn, dateColumn, orderColumn, SalesTable, totalWithApproximationColumn, type SalesColumn } from "~/components/history/sales-table";
 import { m } from "~/paraglide/messages.js";
