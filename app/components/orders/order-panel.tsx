@@ -11,7 +11,7 @@ import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { OrderDelivery, OrderPayment, OrderSettings, preloadOrderTabs } from "./lazy-order-tabs";
 import { OrderDetails } from "./order-details";
-import { OrderLog } from "./order-log";
+import { OrderLog, type OrderLogLine } from "./order-log";
 import { OrderSummary } from "./order-summary";
 
 const TAB_LABELS: Record<OrderTab, () => string> = {
@@ -21,7 +21,7 @@ const TAB_LABELS: Record<OrderTab, () => string> = {
   settings: m.orders_tab_settings,
 };
 
-export function OrderPanel({ order, firstCard, closeTo }: { order: OrderDetail; firstCard: PaymentAccountMethod | null; closeTo: string }) {
+export function OrderPanel({ order, log, firstCard, closeTo }: { order: OrderDetail; log: OrderLogLine[]; firstCard: PaymentAccountMethod | null; closeTo: string }) {
   const tabs = orderTabs(order.side, order.facts.progress).map((id) => ({ id, label: TAB_LABELS[id]() }));
   return (
     <article aria-label={m.orders_panel_label({ code: order.code })} className="w-full space-y-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-6 dark:border-zinc-800 dark:bg-zinc-950">
@@ -36,7 +36,7 @@ export function OrderPanel({ order, firstCard, closeTo }: { order: OrderDetail; 
         <div className="grid gap-6 @xl:grid-cols-[16rem_minmax(0,1fr)]">
           <div className="space-y-6">
             <OrderSummary order={order} />
-            <OrderLog events={order.events} />
+            <OrderLog events={log} />
           </div>
           {/* Keyed by state: a transition may add or remove a tab, and the tab list starts again from Details. The other
               tabs' panels load when a pointer nears the tab list or a tab gets focus (lazy-order-tabs.ts). */}

@@ -33,20 +33,3 @@ export const WAITING_LABELS: Record<BuyerWaiting, () => string> = {
   awaiting_delivery: m.orders_awaiting_delivery,
   awaiting_complete: m.orders_awaiting_complete,
 };
-
-const EVENT_LABELS: Record<string, () => string> = {
-  APPROVED: m.orders_event_APPROVED,
-  CANCELED: m.orders_event_CANCELED,
-  PAID: m.orders_event_PAID,
-  DELIVERED: m.orders_event_DELIVERED,
-  COMPLETED: m.orders_event_COMPLETED,
-  PRICE_UPDATED: m.orders_event_PRICE_UPDATED,
-  SCHEDULE_UPDATED: m.orders_event_SCHEDULE_UPDATED,
-  SERVICE_DETAILS_UPDATED: m.orders_event_SERVICE_DETAILS_UPDATED,
-  CHAT_SETTINGS_UPDATED: m.orders_event_CHAT_SETTINGS_UPDATED,
-  DELIVERABLE_ADDED: m.orders_event_DELIVERABLE_ADDED,
-  DELIVERABLE_DELETED: m.orders_event_DELIVERABLE_DELETED,
-};
-export const eventLabel = (type: string) => (EVENT_LABELS[type] ?? (() => type))();
-
-export const ACTOR_LABELS = { seller: m.orders_actor_seller, buyer: m.orders_actor_buyer, system: m.orders_actor_system } as const;
