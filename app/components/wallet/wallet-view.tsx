@@ -4,7 +4,7 @@
 import { useEffect, useState } from "react";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { showDate, showMoney } from "~/components/orders/order-format";
-import { Pages } from "~/components/history/history-tables";
+import { Pages } from "~/components/history/pages";
 import { amountColumn, dateColumn, orderColumn, SalesTable, totalWithApproximationColumn, type SalesColumn } from "~/components/history/sales-table";
 import { m } from "~/paraglide/messages.js";
 import type { OnboardingState } from "../../../worker/domain/payouts";
