@@ -3,7 +3,7 @@
 // so a column reads the same wherever it is shown.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { showApproximation, showDate, showMoney } from "~/components/orders/order-texts";
+import { showApproximation, showDate, showMoney } from "~/components/orders/order-format";
 import { m } from "~/paraglide/messages.js";
 import type { AmountBreakdown } from "../../../worker/domain/money";
 import type { HistoryEntry } from "../../../worker/services/order-history";

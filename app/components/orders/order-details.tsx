@@ -1,7 +1,7 @@
 // The Details tab (spec section 2): the request's answers as the client sent them, from the order's snapshot.
 import { m } from "~/paraglide/messages.js";
 import type { OrderDetail, OrderMediaView } from "../../../worker/services/order-views";
-import { showMoney } from "./order-texts";
+import { showMoney } from "./order-format";
 
 export function MediaLinks({ medias }: { medias: OrderMediaView[] }) {
   if (medias.length === 0) return null;

@@ -4,7 +4,8 @@ import { Link } from "react-router";
 import { m } from "~/paraglide/messages.js";
 import { ORDER_LIST_FILTERS, isPriceUnsettled, statusBadge, type OrderListFilter } from "../../../worker/domain/order-display";
 import type { OrderSummary } from "../../../worker/services/order-views";
-import { STATUS_LABELS, showDate, showMoney } from "./order-texts";
+import { showDate, showMoney } from "./order-format";
+import { STATUS_LABELS } from "./order-texts";
 import { StatusBadgeLabel } from "./status-badge";
 
 /** The page's query with some parameters changed (null removes one). */

@@ -1,9 +1,16 @@
-// The order's event log (issue 10: who, what, when), shown to both parties under the panel.
+// The order's event log (issue 10: who, what, when), shown to both parties under the panel. Its lines come as texts
+// from the loader (order-log-texts.server.ts).
 import { m } from "~/paraglide/messages.js";
-import type { OrderEventView } from "../../../worker/services/order-views";
-import { ACTOR_LABELS, eventLabel, showDateTime } from "./order-texts";
 
-export function OrderLog({ events }: { events: OrderEventView[] }) {
+export interface OrderLogLine {
+  version: number;
+  at: number;
+  what: string;
+  who: string;
+  when: string;
+}
+
+export function OrderLog({ events }: { events: OrderLogLine[] }) {
   return (
     <section aria-labelledby="order-log-heading" className="space-y-2">
       <h3 id="order-log-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">
@@ -16,11 +23,11 @@ export function OrderLog({ events }: { events: OrderEventView[] }) {
           {events.map((event) => (
             <li key={event.version} className="flex flex-wrap justify-between gap-2">
               <span className="space-x-1">
-                <span className="text-zinc-900 dark:text-zinc-100">{eventLabel(event.type)}</span>
-                <span className="text-zinc-700 dark:text-zinc-300">{ACTOR_LABELS[event.actor]()}</span>
+                <span className="text-zinc-900 dark:text-zinc-100">{event.what}</span>
+                <span className="text-zinc-700 dark:text-zinc-300">{event.who}</span>
               </span>
               <time dateTime={new Date(event.at).toISOString()} className="text-zinc-700 dark:text-zinc-300">
-                {showDateTime(event.at)}
+                {event.when}
               </time>
             </li>
           ))}

@@ -9,6 +9,7 @@ import type { OrderListFilter } from "../../../worker/domain/order-display";
 import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import type { OrderDetail, OrderSummary } from "../../../worker/services/order-views";
 import { OrderFilter, OrderList, OrderPager, withQuery } from "./order-list";
+import type { OrderLogLine } from "./order-log";
 import { OrderPanel } from "./order-panel";
 
 export interface OrderPageData {
@@ -17,6 +18,8 @@ export interface OrderPageData {
   list: { items: OrderSummary[]; hasMore: boolean };
   code: string | null;
   order: OrderDetail | null;
+  /** The order's event log as texts (order-log-texts.server.ts). */
+  log: OrderLogLine[];
   firstCard: PaymentAccountMethod | null;
   paymentReturn: "paid" | "failed" | null;
 }
@@ -42,7 +45,7 @@ export function OrderPage({ data, title, empty }: { data: OrderPageData; title: 
           {m.orders_not_found()}
         </p>
       )}
-      {data.order && <OrderPanel key={data.order.id} order={data.order} firstCard={data.firstCard} closeTo={closeTo} />}
+      {data.order && <OrderPanel key={data.order.id} order={data.order} log={data.log} firstCard={data.firstCard} closeTo={closeTo} />}
       <OrderFilter current={data.filter} search={search} />
       {data.list.items.length === 0 ? (
         data.filter === "all" && data.page === 1 ? <EmptyState {...empty} /> : <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.orders_list_empty_filtered()}</p>

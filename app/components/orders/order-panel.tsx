@@ -1,6 +1,7 @@
 // The order detail panel of `?order={code}` (spec section 2): the left panel, the tabs each party may see, the event
 // log, and the order chat beside them (issue 11; toggled by a message button on small screens). The left panel and
 // the tabs sit side by side when the content is wide enough (a container query: the chat takes room on wide screens).
+import { Suspense } from "react";
 import { Link } from "react-router";
 import { OrderChat } from "~/components/chat/order-chat";
 import { Tabs } from "~/components/tabs/tabs";
@@ -8,11 +9,9 @@ import { m } from "~/paraglide/messages.js";
 import { orderTabs, type OrderTab } from "../../../worker/domain/order-display";
 import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import type { OrderDetail } from "../../../worker/services/order-views";
-import { OrderDelivery } from "./order-delivery";
+import { OrderDelivery, OrderPayment, OrderSettings, preloadOrderTabs } from "./lazy-order-tabs";
 import { OrderDetails } from "./order-details";
-import { OrderLog } from "./order-log";
-import { OrderPayment } from "./order-payment";
-import { OrderSettings } from "./order-settings";
+import { OrderLog, type OrderLogLine } from "./order-log";
 import { OrderSummary } from "./order-summary";
 
 const TAB_LABELS: Record<OrderTab, () => string> = {
@@ -22,7 +21,7 @@ const TAB_LABELS: Record<OrderTab, () => string> = {
   settings: m.orders_tab_settings,
 };
 
-export function OrderPanel({ order, firstCard, closeTo }: { order: OrderDetail; firstCard: PaymentAccountMethod | null; closeTo: string }) {
+export function OrderPanel({ order, log, firstCard, closeTo }: { order: OrderDetail; log: OrderLogLine[]; firstCard: PaymentAccountMethod | null; closeTo: string }) {
   const tabs = orderTabs(order.side, order.facts.progress).map((id) => ({ id, label: TAB_LABELS[id]() }));
   return (
     <article aria-label={m.orders_panel_label({ code: order.code })} className="w-full space-y-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-6 dark:border-zinc-800 dark:bg-zinc-950">
@@ -37,17 +36,22 @@ export function OrderPanel({ order, firstCard, closeTo }: { order: OrderDetail; 
         <div className="grid gap-6 @xl:grid-cols-[16rem_minmax(0,1fr)]">
           <div className="space-y-6">
             <OrderSummary order={order} />
-            <OrderLog events={order.events} />
+            <OrderLog events={log} />
           </div>
-          {/* Keyed by state: a transition may add or remove a tab, and the tab list starts again from Details. */}
-          <Tabs key={`${order.facts.progress}-${order.facts.payment}`} label={m.orders_tabs_label()} tabs={tabs} look="underline" className="min-w-0 overflow-x-auto" panelClassName="pt-4">
-            {(selected) =>
-              selected === "details" ? <OrderDetails order={order} />
-              : selected === "payment" ? <OrderPayment order={order} firstCard={firstCard} />
-              : selected === "delivery" ? <OrderDelivery order={order} />
-              : <OrderSettings order={order} />
-            }
-          </Tabs>
+          {/* Keyed by state: a transition may add or remove a tab, and the tab list starts again from Details. The other
+              tabs' panels load when a pointer nears the tab list or a tab gets focus (lazy-order-tabs.ts). */}
+          <div className="min-w-0" onPointerOver={tabs.length > 1 ? preloadOrderTabs : undefined} onFocus={tabs.length > 1 ? preloadOrderTabs : undefined}>
+            <Tabs key={`${order.facts.progress}-${order.facts.payment}`} label={m.orders_tabs_label()} tabs={tabs} look="underline" className="min-w-0 overflow-x-auto" panelClassName="pt-4">
+              {(selected) =>
+                selected === "details" ? <OrderDetails order={order} />
+                : <Suspense fallback={null}>
+                    {selected === "payment" ? <OrderPayment order={order} firstCard={firstCard} />
+                    : selected === "delivery" ? <OrderDelivery order={order} />
+                    : <OrderSettings order={order} />}
+                  </Suspense>
+              }
+            </Tabs>
+          </div>
         </div>
       </OrderChat>
     </article>

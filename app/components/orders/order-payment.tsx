@@ -11,7 +11,7 @@ import { m } from "~/paraglide/messages.js";
 import { buyerMayPay } from "../../../worker/domain/order-display";
 import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import type { OrderDetail } from "../../../worker/services/order-views";
-import { showApproximation, showMoney } from "./order-texts";
+import { showApproximation, showMoney } from "./order-format";
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (

@@ -10,7 +10,7 @@ import { ORDER_DETAILS_DESCRIPTION_MAX, ORDER_DETAILS_TITLE_MAX } from "../../..
 import { m } from "~/paraglide/messages.js";
 import { sellerEditable } from "../../../worker/domain/order-display";
 import type { OrderDetail } from "../../../worker/services/order-views";
-import { dateInputValue, priceInputValue, showDate, showMoney } from "./order-texts";
+import { dateInputValue, priceInputValue, showDate, showMoney } from "./order-format";
 
 /**
  * One section. It posts to the page's action (with `hidden`), or, given `save`, hands the form to it instead (an API

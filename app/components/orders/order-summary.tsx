@@ -7,7 +7,8 @@ import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
 import { buyerMayCancelLate, buyerWaiting, isPriceUnsettled, nextStep, sellerActions, statusBadge } from "../../../worker/domain/order-display";
 import type { OrderDetail } from "../../../worker/services/order-views";
-import { SHOWN_TIME_LABELS, STEP_LABELS, WAITING_LABELS, showDate, showDateTime, showMoney } from "./order-texts";
+import { showDate, showDateTime, showMoney } from "./order-format";
+import { SHOWN_TIME_LABELS, STEP_LABELS, WAITING_LABELS } from "./order-texts";
 import { StatusBadgeLabel } from "./status-badge";
 
 function Fact({ label, value }: { label: string; value: string }) {

@@ -1,11 +1,7 @@
-// The order screens' words and numbers in the viewer's language: the domain returns keys (order-display.ts), these
-// turn them into the spec's labels; dates and money go through the one formatter of each (dates.ts, pricing.ts).
+// The order screens' words in the viewer's language: the domain returns keys (order-display.ts), these turn them into
+// the spec's labels. Dates and money are shown by order-format.ts.
 import { m } from "~/paraglide/messages.js";
-import { getLocale } from "~/paraglide/runtime.js";
-import { CURRENCY_DIGITS, CURRENCY_SYMBOLS, isCurrencyCode } from "../../../worker/domain/currency";
-import { formatDate, formatDateTime } from "../../../worker/domain/dates";
 import type { BuyerWaiting, NextStep, StatusBadge } from "../../../worker/domain/order-display";
-import { formatMoney, formatPrice } from "../../../worker/domain/pricing";
 
 export const STATUS_LABELS: Record<StatusBadge, () => string> = {
   pending: m.orders_status_pending,
@@ -37,40 +33,3 @@ export const WAITING_LABELS: Record<BuyerWaiting, () => string> = {
   awaiting_delivery: m.orders_awaiting_delivery,
   awaiting_complete: m.orders_awaiting_complete,
 };
-
-const EVENT_LABELS: Record<string, () => string> = {
-  APPROVED: m.orders_event_APPROVED,
-  CANCELED: m.orders_event_CANCELED,
-  PAID: m.orders_event_PAID,
-  DELIVERED: m.orders_event_DELIVERED,
-  COMPLETED: m.orders_event_COMPLETED,
-  PRICE_UPDATED: m.orders_event_PRICE_UPDATED,
-  SCHEDULE_UPDATED: m.orders_event_SCHEDULE_UPDATED,
-  SERVICE_DETAILS_UPDATED: m.orders_event_SERVICE_DETAILS_UPDATED,
-  CHAT_SETTINGS_UPDATED: m.orders_event_CHAT_SETTINGS_UPDATED,
-  DELIVERABLE_ADDED: m.orders_event_DELIVERABLE_ADDED,
-  DELIVERABLE_DELETED: m.orders_event_DELIVERABLE_DELETED,
-};
-export const eventLabel = (type: string) => (EVENT_LABELS[type] ?? (() => type))();
-
-export const ACTOR_LABELS = { seller: m.orders_actor_seller, buyer: m.orders_actor_buyer, system: m.orders_actor_system } as const;
-
-const locale = () => (getLocale() === "ja" ? "ja" : "en");
-export const showDate = (at: number | null) => (at === null ? m.orders_not_set() : formatDate(at, locale()));
-export const showDateTime = (at: number | null) => (at === null ? m.orders_not_set() : formatDateTime(at, locale()));
-
-/** An amount in the order's own currency. */
-export const showMoney = (minor: number, code: string) => (isCurrencyCode(code) ? formatMoney(minor, code, locale()) : `${minor} ${code}`);
-
-/** The buyer's approximation in their display currency ("≈ $80.52" / "約$80.52"). */
-export function showApproximation(minor: number, code: string): string {
-  if (!isCurrencyCode(code)) return `${minor} ${code}`;
-  return formatPrice({ amount: minor, currency: { code, symbol: CURRENCY_SYMBOLS[code], decimalDigits: CURRENCY_DIGITS[code] }, approximate: true }, locale());
-}
-
-/** yyyy-mm-dd of a stored date, for a date input (UTC, as shown). */
-export const dateInputValue = (at: number | null) => (at === null ? "" : new Date(at).toISOString().slice(0, 10));
-
-/** A stored amount as the major-unit text of a price input (12000, 120.5). */
-export const priceInputValue = (minor: number | null, code: string) =>
-  minor === null ? "" : String(minor / 10 ** (isCurrencyCode(code) ? CURRENCY_DIGITS[code] : 0));

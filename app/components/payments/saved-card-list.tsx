@@ -1,8 +1,11 @@
 import { useState } from "react";
-import { deletePaymentMethod } from "~/lib/payments/card-api";
 import { m } from "~/paraglide/messages.js";
 import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import { CardBrandMark, cardBrandName } from "./card-brand";
+
+// The card calls load with the first Delete (or the card form): a pointer nearing a Delete button or its focus starts it.
+const loadCardApi = () => import("~/lib/payments/card-api");
+const preloadCardApi = () => void loadCardApi();
 
 /**
  * The user's saved cards: brand, last 4 digits, expiry, and Delete. A failed delete stops loading and says
@@ -14,6 +17,7 @@ export function SavedCardList({ cards, onDeleted }: { cards: PaymentAccountMetho
   async function remove(methodId: string) {
     setDeleting(methodId);
     try {
+      const { deletePaymentMethod } = await loadCardApi();
       await deletePaymentMethod(methodId);
       onDeleted();
     } catch {
@@ -47,6 +51,8 @@ export function SavedCardList({ cards, onDeleted }: { cards: PaymentAccountMetho
               <button
                 type="button"
                 className="button-secondary min-h-11"
+                onPointerEnter={preloadCardApi}
+                onFocus={preloadCardApi}
                 onClick={() => remove(id)}
                 disabled={deleting !== null}
                 aria-label={m.payments_delete_card_label({ last4: card.last4 })}

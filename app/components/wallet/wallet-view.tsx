@@ -3,52 +3,44 @@
 // the server already computed (worker/services/wallet.ts, money.ts); this file lays them out.
 import { useEffect, useState } from "react";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { showDate, showMoney } from "~/components/orders/order-texts";
-import { Pages } from "~/components/history/history-tables";
+import { showDate, showMoney } from "~/components/orders/order-format";
+import { Pages } from "~/components/history/pages";
 import { amountColumn, dateColumn, orderColumn, SalesTable, totalWithApproximationColumn, type SalesColumn } from "~/components/history/sales-table";
 import { m } from "~/paraglide/messages.js";
 import type { OnboardingState } from "../../../worker/domain/payouts";
 import type { Money, WalletView } from "../../../worker/services/wallet";
 import { PayoutStatus } from "./payout-status";
 
-const STATE_LABELS: Record<OnboardingState, () => string> = {
-  not_connected: m.wallet_state_not_connected,
-  incomplete: m.wallet_state_incomplete,
-  requirements_due: m.wallet_state_requirements_due,
-  in_review: m.wallet_state_in_review,
-  ready: m.wallet_state_ready,
-};
-const TODO: Record<OnboardingState, () => string> = {
-  not_connected: m.wallet_todo_not_connected,
-  incomplete: m.wallet_todo_incomplete,
-  requirements_due: m.wallet_todo_requirements_due,
-  in_review: m.wallet_todo_in_review,
-  ready: m.wallet_todo_ready,
-};
+/** The account state's words, made by the loader (wallet-texts.server.ts). */
+export interface WalletStateTexts {
+  state: string;
+  todo: string;
+  action: string;
+}
+
 /** The one button of each state: onboarding (signup) until details are in, then Stripe's dashboard (signin). */
-const ACTION: Record<OnboardingState, { call: "signup" | "signin"; label: () => string }> = {
-  not_connected: { call: "signup", label: m.wallet_action_set_up },
-  incomplete: { call: "signup", label: m.wallet_action_continue },
-  requirements_due: { call: "signup", label: m.wallet_action_continue },
-  in_review: { call: "signin", label: m.wallet_action_dashboard },
-  ready: { call: "signin", label: m.wallet_action_dashboard },
+const STRIPE_CALL: Record<OnboardingState, "signup" | "signin"> = {
+  not_connected: "signup",
+  incomplete: "signup",
+  requirements_due: "signup",
+  in_review: "signin",
+  ready: "signin",
 };
 
 const h2 = "text-lg font-semibold text-zinc-900 dark:text-zinc-50";
 const card = "rounded-lg border border-zinc-200 p-4 dark:border-zinc-800";
 
 /** Asks the Worker for a Stripe link (spec section 7 signup / signin) and goes there. */
-function StripeLinkButton({ state }: { state: OnboardingState }) {
+function StripeLinkButton({ state, label }: { state: OnboardingState; label: string }) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   // Enabled once hydrated: a click before then would do nothing (the link is fetched by script).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => setHydrated(true), []);
-  const action = ACTION[state];
   const go = async () => {
     setBusy(true);
     setFailed(false);
-    const response = await fetch(`/api/stripe/connect/${action.call}`, { method: "POST" }).catch(() => null);
+    const response = await fetch(`/api/stripe/connect/${STRIPE_CALL[state]}`, { method: "POST" }).catch(() => null);
     const body = response?.ok ? ((await response.json()) as { url?: string }) : null;
     if (body?.url) return window.location.assign(body.url);
     setBusy(false);
@@ -57,7 +49,7 @@ function StripeLinkButton({ state }: { state: OnboardingState }) {
   return (
     <div className="space-y-2">
       <button type="button" className="button-primary min-h-11" onClick={go} disabled={busy || !hydrated} aria-busy={busy} data-testid="wallet-stripe-link">
-        {action.label()}
+        {label}
       </button>
       {failed && <p role="alert" className="text-sm text-red-700 dark:text-red-300">{m.wallet_action_failed()}</p>}
     </div>
@@ -73,13 +65,13 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function AccountStatus({ status, returned }: { status: WalletView["status"]; returned: string | null }) {
+function AccountStatus({ status, texts, returned }: { status: WalletView["status"]; texts: WalletStateTexts; returned: string | null }) {
   const yesNo = (value: boolean) => (value ? m.wallet_yes() : m.wallet_no());
   return (
     <section aria-labelledby="wallet-account" className={`${card} space-y-3`} data-testid="wallet-account" data-state={status.state}>
       <h2 id="wallet-account" className={h2}>{m.wallet_account_heading()}</h2>
-      <p className="text-base font-semibold text-zinc-900 dark:text-zinc-100" data-testid="wallet-state">{STATE_LABELS[status.state]()}</p>
-      <p className="text-sm text-zinc-700 dark:text-zinc-300">{TODO[status.state]()}</p>
+      <p className="text-base font-semibold text-zinc-900 dark:text-zinc-100" data-testid="wallet-state">{texts.state}</p>
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">{texts.todo}</p>
       {returned === "refresh" && status.state !== "ready" && <p className="text-sm text-amber-800 dark:text-amber-200">{m.wallet_returned_refresh()}</p>}
       {status.connected && (
         <dl className="max-w-md text-sm">
@@ -89,7 +81,7 @@ function AccountStatus({ status, returned }: { status: WalletView["status"]; ret
           <Fact label={m.wallet_fact_requirements_due()} value={status.requirementsDue.length ? status.requirementsDue.join(", ") : m.wallet_none()} />
         </dl>
       )}
-      <StripeLinkButton state={status.state} />
+      <StripeLinkButton state={status.state} label={texts.action} />
     </section>
   );
 }
@@ -179,10 +171,10 @@ function BankPayouts({ payouts }: Pick<WalletView, "payouts">) {
   );
 }
 
-export function Wallet({ wallet, page, returned }: { wallet: WalletView; page: number; returned: string | null }) {
+export function Wallet({ wallet, stateTexts, page, returned }: { wallet: WalletView; stateTexts: WalletStateTexts; page: number; returned: string | null }) {
   return (
     <div className="space-y-8">
-      <AccountStatus status={wallet.status} returned={returned} />
+      <AccountStatus status={wallet.status} texts={stateTexts} returned={returned} />
       <Balance balance={wallet.balance} held={wallet.held} />
       <Sales sales={wallet.sales} page={page} />
       <BankPayouts payouts={wallet.payouts} />

@@ -1,6 +1,6 @@
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { BillingHistory } from "~/components/history/history-tables";
+import { BillingHistory } from "~/components/history/billing-history";
 import { m } from "~/paraglide/messages.js";
 import { requireClientSide } from "./guards.server";
 import { loadPayments } from "./history.server";

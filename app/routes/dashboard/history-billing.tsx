@@ -1,5 +1,5 @@
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { BillingHistory } from "~/components/history/history-tables";
+import { BillingHistory } from "~/components/history/billing-history";
 import { m } from "~/paraglide/messages.js";
 import { requireUser } from "./guards.server";
 import { loadPayments } from "./history.server";

@@ -1,5 +1,5 @@
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { SalesHistory } from "~/components/history/history-tables";
+import { SalesHistory } from "~/components/history/sales-history";
 import { m } from "~/paraglide/messages.js";
 import { requireCreatorSide } from "./guards.server";
 import { loadSales } from "./history.server";

@@ -1,25 +1,14 @@
-// The money history pages (docs/decisions/026): the seller's sales with each order's amount breakdown and the totals
-// per currency, and the buyer's payments (billing history and /dashboard/billing render the same list). Amounts come
-// already split by the server (worker/services/order-history.ts); this file only lays them out.
-import { Link } from "react-router";
+// The seller's sales history page body (docs/decisions/026): each order's amount breakdown and the totals per
+// currency. Amounts come already split by the server (worker/services/order-history.ts); this file only lays them out.
+// Apart from the buyer's billing history (billing-history.tsx) so each page loads only its own table and words.
 import { EmptyState } from "~/components/dashboard/dashboard-page";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { showMoney } from "~/components/orders/order-texts";
+import { showMoney } from "~/components/orders/order-format";
 import { m } from "~/paraglide/messages.js";
 import { PayoutStatus } from "~/components/wallet/payout-status";
 import type { CurrencyTotals, HistoryEntry } from "../../../worker/services/order-history";
-import { amountColumn, counterpartColumn, dateColumn, orderColumn, SalesTable, statusColumn, totalWithApproximationColumn, type SalesColumn } from "./sales-table";
-
-/** Previous / next page links (?page=N), shown only when there is somewhere to go. */
-export function Pages({ page, hasMore }: { page: number; hasMore: boolean }) {
-  if (page <= 1 && !hasMore) return null;
-  return (
-    <nav className="flex justify-between gap-4 text-sm">
-      {page > 1 ? <Link to={`?page=${page - 1}`} className="button-secondary min-h-11">{m.history_page_previous()}</Link> : <span />}
-      {hasMore && <Link to={`?page=${page + 1}`} className="button-secondary min-h-11">{m.history_page_next()}</Link>}
-    </nav>
-  );
-}
+import { Pages } from "./pages";
+import { amountColumn, counterpartColumn, dateColumn, orderColumn, SalesTable, statusColumn, type SalesColumn } from "./sales-table";
 
 function Totals({ totals }: { totals: CurrencyTotals[] }) {
   if (totals.length === 0) return null;
@@ -68,15 +57,6 @@ const SALES_COLUMNS = (): SalesColumn[] => [
   { label: m.wallet_column_payout(), cell: (e) => <PayoutStatus entry={e} /> },
 ];
 
-/** The buyer's columns: what they paid, approximated in their display currency. */
-const BILLING_COLUMNS = (): SalesColumn[] => [
-  dateColumn(),
-  orderColumn(DASHBOARD_PATHS.clientRequests),
-  counterpartColumn(m.history_column_creator()),
-  totalWithApproximationColumn(),
-  statusColumn(),
-];
-
 export function SalesHistory({ items, totals, page, hasMore }: { items: HistoryEntry[]; totals: CurrencyTotals[]; page: number; hasMore: boolean }) {
   if (items.length === 0 && page === 1)
     return <EmptyState message={m.dashboard_sales_empty()} detail={m.dashboard_sales_empty_detail()} action={{ to: DASHBOARD_PATHS.managements, label: m.dashboard_sales_managements_link() }} />;
@@ -84,17 +64,6 @@ export function SalesHistory({ items, totals, page, hasMore }: { items: HistoryE
     <div className="space-y-6">
       <Totals totals={totals} />
       <SalesTable testId="sales-history" entries={items} columns={SALES_COLUMNS()} />
-      <Pages page={page} hasMore={hasMore} />
-    </div>
-  );
-}
-
-export function BillingHistory({ items, page, hasMore }: { items: HistoryEntry[]; page: number; hasMore: boolean }) {
-  if (items.length === 0 && page === 1)
-    return <EmptyState message={m.dashboard_billing_empty()} detail={m.dashboard_billing_empty_detail()} action={{ to: "/explore/creators", label: m.dashboard_find_creators() }} />;
-  return (
-    <div className="space-y-6">
-      <SalesTable testId="billing-history" entries={items} columns={BILLING_COLUMNS()} />
       <Pages page={page} hasMore={hasMore} />
     </div>
   );

@@ -1,0 +1,28 @@
+// How the order screens show dates and money in the viewer's language, through the one formatter of each (dates.ts,
+// pricing.ts). Apart from the order labels (order-texts.ts) so the history and wallet pages, which show only figures
+// and dates, do not load the order screens' words.
+import { m } from "~/paraglide/messages.js";
+import { getLocale } from "~/paraglide/runtime.js";
+import { CURRENCY_DIGITS, CURRENCY_SYMBOLS, isCurrencyCode } from "../../../worker/domain/currency";
+import { formatDate, formatDateTime } from "../../../worker/domain/dates";
+import { formatMoney, formatPrice } from "../../../worker/domain/pricing";
+
+const locale = () => (getLocale() === "ja" ? "ja" : "en");
+export const showDate = (at: number | null) => (at === null ? m.orders_not_set() : formatDate(at, locale()));
+export const showDateTime = (at: number | null) => (at === null ? m.orders_not_set() : formatDateTime(at, locale()));
+
+/** An amount in the order's own currency. */
+export const showMoney = (minor: number, code: string) => (isCurrencyCode(code) ? formatMoney(minor, code, locale()) : `${minor} ${code}`);
+
+/** The buyer's approximation in their display currency ("≈ $80.52" / "約$80.52"). */
+export function showApproximation(minor: number, code: string): string {
+  if (!isCurrencyCode(code)) return `${minor} ${code}`;
+  return formatPrice({ amount: minor, currency: { code, symbol: CURRENCY_SYMBOLS[code], decimalDigits: CURRENCY_DIGITS[code] }, approximate: true }, locale());
+}
+
+/** yyyy-mm-dd of a stored date, for a date input (UTC, as shown). */
+export const dateInputValue = (at: number | null) => (at === null ? "" : new Date(at).toISOString().slice(0, 10));
+
+/** A stored amount as the major-unit text of a price input (12000, 120.5). */
+export const priceInputValue = (minor: number | null, code: string) =>
+  minor === null ? "" : String(minor / 10 ** (isCurrencyCode(code) ? CURRENCY_DIGITS[code] : 0));

@@ -1,0 +1,32 @@
+// The event log's lines as texts, made by the order pages' loader (decision 016's pattern): the log only shows them,
+// so the event and actor words never ship to the browser.
+import { m } from "~/paraglide/messages.js";
+import type { OrderEventView } from "../../../worker/services/order-views";
+import { showDateTime } from "./order-format";
+import type { OrderLogLine } from "./order-log";
+
+const EVENT_LABELS: Record<string, () => string> = {
+  APPROVED: m.orders_event_APPROVED,
+  CANCELED: m.orders_event_CANCELED,
+  PAID: m.orders_event_PAID,
+  DELIVERED: m.orders_event_DELIVERED,
+  COMPLETED: m.orders_event_COMPLETED,
+  PRICE_UPDATED: m.orders_event_PRICE_UPDATED,
+  SCHEDULE_UPDATED: m.orders_event_SCHEDULE_UPDATED,
+  SERVICE_DETAILS_UPDATED: m.orders_event_SERVICE_DETAILS_UPDATED,
+  CHAT_SETTINGS_UPDATED: m.orders_event_CHAT_SETTINGS_UPDATED,
+  DELIVERABLE_ADDED: m.orders_event_DELIVERABLE_ADDED,
+  DELIVERABLE_DELETED: m.orders_event_DELIVERABLE_DELETED,
+};
+
+const ACTOR_LABELS = { seller: m.orders_actor_seller, buyer: m.orders_actor_buyer, system: m.orders_actor_system } as const;
+
+/** Who did what, when, in the request's language. */
+export const orderLogLines = (events: OrderEventView[]): OrderLogLine[] =>
+  events.map((event) => ({
+    version: event.version,
+    at: event.at,
+    what: (EVENT_LABELS[event.type] ?? (() => event.type))(),
+    who: ACTOR_LABELS[event.actor](),
+    when: showDateTime(event.at),
+  }));

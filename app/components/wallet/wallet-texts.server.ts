@@ -1,0 +1,30 @@
+// The payout account's state in words, made by the wallet's loader (decision 016's pattern): the page shows one
+// state, its one thing to do and its button's label, so the other states' words never ship to the browser.
+import { m } from "~/paraglide/messages.js";
+import type { OnboardingState } from "../../../worker/domain/payouts";
+import type { WalletStateTexts } from "./wallet-view";
+
+const STATE_LABELS: Record<OnboardingState, () => string> = {
+  not_connected: m.wallet_state_not_connected,
+  incomplete: m.wallet_state_incomplete,
+  requirements_due: m.wallet_state_requirements_due,
+  in_review: m.wallet_state_in_review,
+  ready: m.wallet_state_ready,
+};
+const TODO: Record<OnboardingState, () => string> = {
+  not_connected: m.wallet_todo_not_connected,
+  incomplete: m.wallet_todo_incomplete,
+  requirements_due: m.wallet_todo_requirements_due,
+  in_review: m.wallet_todo_in_review,
+  ready: m.wallet_todo_ready,
+};
+/** The one button of each state: set up, continue onboarding, or Stripe's dashboard (wallet-view.tsx's STRIPE_CALL). */
+const ACTION_LABELS: Record<OnboardingState, () => string> = {
+  not_connected: m.wallet_action_set_up,
+  incomplete: m.wallet_action_continue,
+  requirements_due: m.wallet_action_continue,
+  in_review: m.wallet_action_dashboard,
+  ready: m.wallet_action_dashboard,
+};
+
+export const walletStateTexts = (state: OnboardingState): WalletStateTexts => ({ state: STATE_LABELS[state](), todo: TODO[state](), action: ACTION_LABELS[state]() });
