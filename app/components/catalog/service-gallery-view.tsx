@@ -1,22 +1,23 @@
-// A service's media gallery for the service modal (spec section 2: "media gallery (carousel on mobile with an n / total
-// counter)"). Props only, no data fetching: the caller passes the service's media as the catalog reads them.
+// A service's or work's media gallery (spec section 2: "media gallery (carousel on mobile with an n / total
+// counter)"). Props only, no data fetching: the caller passes each media with its player view (player-view.ts), which
+// the work page's loader decides; ServiceGallery (service-gallery.tsx) decides them in the browser.
 import { useRef, useState, type KeyboardEvent } from "react";
 import { m } from "~/paraglide/messages.js";
 import { MediaImage } from "../media/media-image";
 import { mediaTypeLabel } from "../media/media-type-label";
-import { mediaHref, type PlayableMedia } from "../media/players/embed-urls";
-import { MediaPlayer } from "../media/players/media-player";
+import { MediaPlayerView } from "../media/players/media-player-view";
+import type { ViewedMedia } from "../media/players/player-view";
 
-export interface ServiceGalleryProps {
-  medias: PlayableMedia[];
+export interface ServiceGalleryViewProps {
+  medias: ViewedMedia[];
   /** What the media show (the service's title): names the region, the players and the images. */
   title?: string;
 }
 
 /** The picture a thumbnail button shows: the media's thumbnail, else an image file's or link's own URL. */
-function thumbnailOf(media: PlayableMedia): string | null {
-  if (media.thumbnailUrl) return media.thumbnailUrl;
-  return media.mediaType === "IMAGE" ? mediaHref(media) : null;
+function thumbnailOf({ mediaType, view }: ViewedMedia): string | null {
+  if (view.thumbnailUrl) return view.thumbnailUrl;
+  return mediaType === "IMAGE" ? view.href : null;
 }
 
 function reducedMotion(): boolean {
@@ -29,7 +30,7 @@ function reducedMotion(): boolean {
  * viewer. ← / → move while focus is in the gallery (not in a media control). Slides out of view are inert, so Tab
  * never lands in a hidden player. Nothing renders for an empty list.
  */
-export function ServiceGallery({ medias, title = "" }: ServiceGalleryProps) {
+export function ServiceGalleryView({ medias, title = "" }: ServiceGalleryViewProps) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   /** The slide a button or key is scrolling to: the scroll events on the way there do not move the counter back. */
@@ -88,7 +89,7 @@ export function ServiceGallery({ medias, title = "" }: ServiceGalleryProps) {
               inert={i !== current}
               className="flex w-full shrink-0 snap-center justify-center"
             >
-              <MediaPlayer media={media} size="lg" title={title} />
+              <MediaPlayerView view={media.view} size="lg" title={title} />
             </div>
           ))}
         </div>
