@@ -6,6 +6,32 @@ import { defineConfig } from "vite";
 import { paraglideOptions } from "./paraglide.options.mjs";
 import { fizzChunkCache } from "./scripts/fizz-chunk-cache.mjs";
 
+// Every page renders under root.tsx and routes/site-layout.tsx (app/routes.ts), so the app modules those two import
+// statically are fetched on every route. Left to automatic chunking they became a dozen small chunks that each
+// gzip alone; one "shell" chunk compresses them together (not-found route 11.9 -> 10.2 KB). Only app code is
+// captured (a node_modules import ends the walk), so the stack's floor chunks keep naming only the stack's packages
+// (scripts/route-js.mjs). The messages barrel also ends it: it imports every message, and the messages the shell
+// uses are left to automatic chunking, which keeps only those.
+const SHELL_ENTRIES = ["root.tsx", "routes/site-layout.tsx"].map(
+  (file) => new URL(`./app/${file}`, import.meta.url).pathname + "?__react-router-build-client-route",
+);
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+const shellModules = new WeakMap<object, Set<string>>();
+function shellChunkName(id: string, graph: ModuleGraph): string | null {
+  let modules = shellModules.get(graph);
+  if (!modules) {
+    modules = new Set();
+    const queue = SHELL_ENTRIES.filter((entry) => graph.getModuleInfo(entry));
+    for (const next of queue) {
+      if (modules.has(next) || next.includes("/node_modules/") || next.endsWith("/paraglide/messages.js")) continue;
+      modules.add(next);
+      queue.push(...(graph.getModuleInfo(next)?.importedIds ?? []));
+    }
+    shellModules.set(graph, modules);
+  }
+  return modules.has(id) && !SHELL_ENTRIES.includes(id) ? "shell" : null;
+}
+
 export default defineConfig(({ command }) => ({
   // The local card form (docs/decisions/018) is compiled into dev and test builds only, like the dev mailbox
   // (app/routes.ts): `react-router build` without COMET_DEV_TOOLS=1 drops it as dead code.
@@ -24,5 +50,20 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     reactRouter(),
     fizzChunkCache(),
+    {
+      // The browser build only. It runs after React Router's client options: capturing app modules without their
+      // stack imports needs entries that may gain exports, where React Router asks for "exports-only".
+      name: "comet-shell-chunk",
+      enforce: "post",
+      configEnvironment(name, config) {
+        const options = name === "client" ? (config.build?.rolldownOptions ?? config.build?.rollupOptions) : undefined;
+        if (!options || Array.isArray(options.output)) return;
+        options.preserveEntrySignatures = "allow-extension";
+        options.output = {
+          ...options.output,
+          codeSplitting: { groups: [{ name: shellChunkName, debugName: "shell", includeDependenciesRecursively: false }] },
+        };
+      },
+    },
   ],
 }));

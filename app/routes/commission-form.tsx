@@ -7,7 +7,8 @@ import { ShareButton } from "~/components/catalog/share-modal";
 import { usePageVisit } from "~/components/catalog/use-page-visit";
 import { Avatar } from "~/components/layout/avatar";
 import { MediaImage } from "~/components/media/media-image";
-import { QuestionMedias } from "~/components/requests/question-medias";
+import { viewedMedia, type ViewedMedia } from "~/components/media/players/player-view";
+import { QuestionMediaList } from "~/components/requests/question-media-list";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import type { QuestionType } from "../../worker/db/schema/enums";
@@ -23,7 +24,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const form = await getPublicForm(db, params.code, { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null });
   if (!form) throw data(null, { status: 404 });
   const [request, terms] = await Promise.all([requestViewerState(db, user?.accountId ?? null, { formId: form.id }), formTerms(db, form.id, locale)]);
-  return { form, request, terms, cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null };
+  // Each question media's player is decided here, so the read-only form's JS does not parse media URLs (player-view.ts).
+  const questionMedias: Record<string, ViewedMedia[]> = Object.fromEntries(form.questions.map((question) => [question.id, question.medias.map(viewedMedia)]));
+  return { form, questionMedias, request, terms, cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null };
 }
 
 // The answering form loads with the page's data but in its own chunk: visitors who only read the form do not pay for it.
@@ -45,7 +48,7 @@ const QUESTION_TYPE_LABEL: Record<QuestionType, () => string> = {
 };
 
 export default function CommissionForm({ loaderData }: Route.ComponentProps) {
-  const { form, request, terms, cardEntry, profileId } = loaderData;
+  const { form, questionMedias, request, terms, cardEntry, profileId } = loaderData;
   const revalidator = useRevalidator();
   const [sent, setSent] = useState(false);
   const canSend = request.kind === "can-send" && Boolean(profileId);
@@ -90,7 +93,7 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
           <h2 id="form-request" className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">
             {m.requests_form_heading()}
           </h2>
-          <Suspense fallback={<QuestionList form={form} />}>
+          <Suspense fallback={<QuestionList form={form} medias={questionMedias} />}>
             <RequestForm
               target={{ formCode: form.code }}
               questions={form.questions}
@@ -108,7 +111,7 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
           <div className="mt-8">
             <RequestGate state={request}>{null}</RequestGate>
           </div>
-          <QuestionList form={form} />
+          <QuestionList form={form} medias={questionMedias} />
         </>
       )}
     </div>
@@ -116,7 +119,7 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
 }
 
 /** The form's questions, read-only: for visitors who cannot send (signed out, the creator, already sent). */
-function QuestionList({ form }: { form: Route.ComponentProps["loaderData"]["form"] }) {
+function QuestionList({ form, medias }: { form: Route.ComponentProps["loaderData"]["form"]; medias: Record<string, ViewedMedia[]> }) {
   return (
     <section aria-labelledby="form-questions" className="mt-12">
       <h2 id="form-questions" className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">
@@ -145,7 +148,7 @@ function QuestionList({ form }: { form: Route.ComponentProps["loaderData"]["form
               )}
             </div>
             {question.description ? <p className="mt-2 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{question.description}</p> : null}
-            <QuestionMedias question={question} />
+            <QuestionMediaList title={question.title} medias={medias[question.id] ?? []} />
             {question.choices.length > 0 ? (
               <ul aria-label={m.catalog_form_choices()} className="mt-3 space-y-1.5">
                 {question.choices.map((choice) => (

@@ -2,10 +2,11 @@ import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { AUTHORING_PATHS } from "~/components/authoring/paths";
 import { CollapsibleText } from "~/components/catalog/collapsible-text";
-import { ServiceGallery } from "~/components/catalog/service-gallery";
+import { ServiceGalleryView } from "~/components/catalog/service-gallery-view";
 import { ShareButton } from "~/components/catalog/share-modal";
 import { countPageVisit } from "~/components/catalog/use-page-visit";
 import { Avatar } from "~/components/layout/avatar";
+import { viewedMedia } from "~/components/media/players/player-view";
 import { WorkDetails } from "~/components/work/work-details";
 import { workMeta } from "~/components/work/work-meta";
 import { workPagePath } from "~/components/work/work-path";
@@ -24,13 +25,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const work = await getWorkPage(db, env, params.workId, user, locale);
   if (!work) throw data(null, { status: 404 });
   if (work.handle.toLowerCase() !== params.handle.toLowerCase()) throw redirect(workPagePath(work.handle, work.id));
-  return { work, origin: new URL(request.url).origin };
+  // Each media's player is decided here, so the page's JS does not parse media URLs (player-view.ts).
+  const { medias, ...shown } = work;
+  return { work: shown, gallery: medias.map(viewedMedia), origin: new URL(request.url).origin };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? workMeta(loaderData.work, loaderData.origin) : []);
 
 export default function WorkPage({ loaderData }: Route.ComponentProps) {
-  const { work } = loaderData;
+  const { work, gallery } = loaderData;
   // Spec section 8: a work's page counts a visit like its preview does; only works anyone may open are counted.
   useEffect(() => {
     if (work.reachable) void countPageVisit("portfolio/work", "portfolio_work", work.id);
@@ -59,9 +62,9 @@ export default function WorkPage({ loaderData }: Route.ComponentProps) {
         </div>
       </header>
 
-      {work.medias.length ? (
+      {gallery.length ? (
         <div className="mt-6">
-          <ServiceGallery medias={work.medias} title={work.title} />
+          <ServiceGalleryView medias={gallery} title={work.title} />
         </div>
       ) : null}
 

@@ -53,7 +53,7 @@ describe("the work page", () => {
     await attach(workId, "medias", 0, { formatType: "FILE", mediaType: "IMAGE", fileUrl: picture });
     await attach(workId, "medias", 1, { formatType: "LINK", mediaType: "VIDEO", linkUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", linkSite: "youtube" });
 
-    const { work } = await load(null, owner.handle, workId);
+    const { work, gallery } = await load(null, owner.handle, workId);
     expect(work).toMatchObject({
       id: workId,
       handle: owner.handle,
@@ -68,8 +68,13 @@ describe("the work page", () => {
       canEdit: false,
     });
     expect([...work.tags].sort()).toEqual(["dawn", "harbour"]);
-    // A public work's file keeps its cacheable /media/ URL; no og image set, so the first picture stands in.
-    expect(work.medias.map((m) => [m.mediaType, m.url])).toEqual([["IMAGE", picture], ["VIDEO", "https://www.youtube.com/watch?v=dQw4w9WgXcQ"]]);
+    // A public work's file keeps its cacheable /media/ URL; no og image set, so the first picture stands in. The
+    // loader decides each player (the page's JS does not parse media URLs): the picture itself, YouTube's iframe.
+    expect(gallery.map(({ mediaType, view }) => [mediaType, view.kind, view.href])).toEqual([
+      ["IMAGE", "image", picture],
+      ["VIDEO", "embed", "https://www.youtube.com/watch?v=dQw4w9WgXcQ"],
+    ]);
+    expect(gallery[1].view.embed?.src).toBe("https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1");
     expect(work.ogImageUrl).toBe(picture);
 
     const ja = (await load(null, owner.handle, workId, "ja")).work;
@@ -105,10 +110,10 @@ describe("the work page", () => {
     const picture = await storedPng(workId, "medias");
     await attach(workId, "medias", 0, { formatType: "FILE", mediaType: "IMAGE", fileUrl: picture });
 
-    const { work } = await load(cast.viewUser, cast.owner.handle, workId);
+    const { work, gallery } = await load(cast.viewUser, cast.owner.handle, workId);
     expect(work.reachable).toBe(false);
     expect(work.canEdit).toBe(false);
-    const shown = work.medias[0].url;
+    const shown = gallery[0].view.href ?? "";
     expect(shown).toMatch(/^\/api\/google\/storage\/object\/v1\/portfolio-work\/.+\?token=/);
     expect((await call(pathOf(shown))).status).toBe(200);
     // The same file at its /media/ address stays closed to everyone.

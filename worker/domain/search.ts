@@ -111,8 +111,4 @@ export function decodeCursor(text: string): SearchCursor | null {
   }
 }
 
-/** "Cut at n characters" of spec section 2, by code point so a Japanese or emoji character is never split. */
-export function truncateText(text: string, max: number): string {
-  const chars = Array.from(text);
-  return chars.length > max ? `${chars.slice(0, max).join("")}…` : text;
-}
+export { truncateText } from "./text-cut";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { FormCard as FormCardData } from "../../../worker/services/catalog";
-import { truncateText } from "../../../worker/domain/search";
+import { truncateText } from "../../../worker/domain/text-cut";
 import { BookmarkToggle } from "./bookmark-toggle";
 import { PriceLabel } from "./price-label";
 
