@@ -5,6 +5,24 @@ import { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX, SERVICE_MEDIA_MAX_FILES
 import { mediaDraftListSchema, parseMediaDrafts, type ParsedMediaDraft } from "./media-drafts";
 import type { WorkMediaDraft } from "./portfolio";
 import { parseFields, type FieldErrors } from "./validation";
+import {
+  CHOICES_MAX,
+  CHOICE_TITLE_MAX,
+  CHOICE_TYPES,
+  FORM_DESCRIPTION_MAX,
+  FORM_MEDIA_FIELDS,
+  FORM_TITLE_MAX,
+  QUESTIONS_MAX,
+  QUESTION_DESCRIPTION_MAX,
+  QUESTION_TITLE_MAX,
+  SERVICE_DESCRIPTION_MAX,
+  SERVICE_TERMS_MAX,
+  SERVICE_TITLE_MAX,
+} from "./commission-form-fields";
+
+// The limits and the editor's helpers live in commission-form-fields.ts (no valibot, so the editors' JavaScript
+// does not carry it); the server's code keeps importing them from here.
+export * from "./commission-form-fields";
 
 /**
  * The commission form builder's payload (issue 3, spec sections 3 and 5), shared by the editor in the browser and
@@ -12,21 +30,10 @@ import { parseFields, type FieldErrors } from "./validation";
  * Messages are message keys of messages/authoring; authoring-messages.ts translates them.
  */
 
-export const FORM_TITLE_MAX = 100;
-export const FORM_DESCRIPTION_MAX = 2000;
-export const QUESTION_TITLE_MAX = 200;
-export const QUESTION_DESCRIPTION_MAX = 1000;
-export const CHOICE_TITLE_MAX = 100;
-export const QUESTIONS_MAX = 30;
-export const CHOICES_MAX = 20;
 /** 10,000,000 yen or 100,000.00 dollars: a typo guard, not a business rule. */
 export const PRICE_MAX_MINOR: Record<CurrencyCode, number> = { JPY: 10_000_000, USD: 10_000_000 };
 
-export const CHOICE_TYPES: readonly QuestionType[] = ["SINGLE_CHOICE", "MULTIPLE_CHOICE"];
 export { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX };
-
-/** Upload folders of a form's media (v1/commission-form/{formId}/{field}/…): question and choice ids change on every save. */
-export const FORM_MEDIA_FIELDS = { question: "question_medias", choice: "choice_media" } as const;
 
 /** A question's or choice's media in the editor: same shape as a work's (kept by id, or new FILE / LINK / EMBED). */
 export type FormMediaDraft = WorkMediaDraft;
@@ -220,20 +227,6 @@ function parseFormMedia(m: v.InferOutput<typeof mediaSchema>, field: string): Pa
   return entry ? { entry } : undefined;
 }
 
-/** A blank question of a type, as the editor adds it. */
-export function newQuestion(type: QuestionType): QuestionDraft {
-  return { type, title: "", description: "", isRequired: false, choices: CHOICE_TYPES.includes(type) ? [{ title: "", price: "" }] : [], medias: [] };
-}
-
-/** Move item `index` by `delta` (-1 up, +1 down); out-of-range moves return the list unchanged. */
-export function moveItem<T>(list: readonly T[], index: number, delta: -1 | 1): T[] {
-  const target = index + delta;
-  if (index < 0 || index >= list.length || target < 0 || target >= list.length) return [...list];
-  const next = [...list];
-  [next[index], next[target]] = [next[target], next[index]];
-  return next;
-}
-
 const CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 export const FORM_CODE_LENGTH = 8;
 
@@ -250,9 +243,6 @@ export function generateFormCode(random: (n: number) => Uint8Array = (n) => cryp
 }
 
 /** A service listing (spec sections 3 and 5): title and description strings, price, linked form, terms, categories. */
-export const SERVICE_TITLE_MAX = 100;
-export const SERVICE_DESCRIPTION_MAX = 5000;
-export const SERVICE_TERMS_MAX = 10000;
 
 export interface ServiceDraft {
   title: string;

@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { SERVICE_TERMS_MAX } from "./commission-form";
+import { DEFAULT_TERMS_MAX } from "./commission-form-fields";
 import { CURRENCIES, type CurrencyCode } from "./currency";
 import { parseFields, type FieldErrors } from "./validation";
 
@@ -9,8 +9,7 @@ import { parseFields, type FieldErrors } from "./validation";
  * Messages are message keys of messages/commission-settings; the page translates them.
  */
 
-/** The default terms become a service's terms, so they share the service terms limit. */
-export const DEFAULT_TERMS_MAX = SERVICE_TERMS_MAX;
+export { DEFAULT_TERMS_MAX };
 export const OPEN_STATES = ["open", "closed"] as const;
 
 /** What the page's form posts (every field a string, as HTML forms send them). */

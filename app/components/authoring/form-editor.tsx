@@ -6,15 +6,9 @@ import { CURRENCIES, type CurrencyCode } from "../../../worker/domain/currency";
 import { Form } from "react-router";
 import { FormStatus } from "~/components/form/form-status";
 import { m } from "~/paraglide/messages.js";
-import {
-  FORM_DESCRIPTION_MAX,
-  FORM_TITLE_MAX,
-  QUESTION_TYPES,
-  moveItem,
-  newQuestion,
-  type FormDraft,
-  type QuestionType,
-} from "../../../worker/domain/commission-form";
+import { QUESTION_TYPES, type QuestionType } from "../../../worker/db/schema/enums";
+import type { FormDraft } from "../../../worker/domain/commission-form";
+import { FORM_DESCRIPTION_MAX, FORM_TITLE_MAX, moveItem, newQuestion } from "../../../worker/domain/commission-form-fields";
 import { QUESTION_TYPE_LABELS, QuestionEditor, type KeyedQuestion } from "./question-editor";
 import { ErrorText } from "~/components/form/error-text";
 

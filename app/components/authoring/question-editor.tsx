@@ -2,15 +2,10 @@ import { m } from "~/paraglide/messages.js";
 import { TextField } from "~/components/form/text-field";
 import { TextareaField } from "~/components/form/textarea-field";
 import { type CurrencyCode } from "../../../worker/domain/currency";
-import {
-  CHOICE_TYPES,
-  FORM_MEDIA_FIELDS,
-  FORM_QUESTION_MEDIA_MAX,
-  QUESTION_DESCRIPTION_MAX,
-  QUESTION_TITLE_MAX,
-  type QuestionDraft,
-  type QuestionType,
-} from "../../../worker/domain/commission-form";
+import type { QuestionType } from "../../../worker/db/schema/enums";
+import type { QuestionDraft } from "../../../worker/domain/commission-form";
+import { CHOICE_TYPES, FORM_MEDIA_FIELDS, QUESTION_DESCRIPTION_MAX, QUESTION_TITLE_MAX } from "../../../worker/domain/commission-form-fields";
+import { FORM_QUESTION_MEDIA_MAX } from "../../../worker/domain/media";
 import { ChoiceEditor, type KeyedChoice } from "./choice-editor";
 import { SmallButton } from "./small-button";
 import { MediaListField, type KeyedMedia } from "./media-list-field";

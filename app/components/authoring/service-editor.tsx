@@ -8,7 +8,8 @@ import { TextareaField } from "~/components/form/textarea-field";
 import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
 import { CURRENCIES, asCurrencyCode } from "../../../worker/domain/currency";
-import { SERVICE_DESCRIPTION_MAX, SERVICE_TERMS_MAX, SERVICE_TITLE_MAX, type ServiceDraft } from "../../../worker/domain/commission-form";
+import type { ServiceDraft } from "../../../worker/domain/commission-form";
+import { SERVICE_DESCRIPTION_MAX, SERVICE_TERMS_MAX, SERVICE_TITLE_MAX } from "../../../worker/domain/commission-form-fields";
 import { ErrorText } from "~/components/form/error-text";
 import { SERVICE_MEDIAS_FIELD, ServiceMediaField, serviceMediasFrom } from "./service-editor-media";
 

@@ -12,7 +12,7 @@ import { emptyGrantsDraft } from "../../../worker/domain/work-grants";
 import type { WorkEditAccess } from "../../../worker/services/portfolio";
 import { WorkMediaField, WorkOgImagesField, type KeyedMedia } from "./work-editor-media";
 import { ChipListInput } from "./work-chip-list";
-import { WorkGrantsField } from "./work-grants-field";
+import { WorkGrantsField, type GrantsTexts } from "./work-grants-field";
 import { TagInput } from "./tag-input";
 import { ErrorText } from "~/components/form/error-text";
 
@@ -41,6 +41,7 @@ export function WorkEditor(props: {
   busy: boolean;
   categories: { code: string; name: string }[];
   ratings: { code: string; name: string }[];
+  grantsTexts: GrantsTexts;
 }) {
   const { errors, busy, categories, ratings } = props;
   const canAdmin = props.access.canAdmin;
@@ -138,7 +139,7 @@ export function WorkEditor(props: {
         ))}
       </fieldset>
 
-      <WorkGrantsField grants={draft.grants ?? emptyGrantsDraft()} readOnly={!canAdmin} errors={errors} onChange={(grants) => set({ grants })} />
+      <WorkGrantsField grants={draft.grants ?? emptyGrantsDraft()} texts={props.grantsTexts} readOnly={!canAdmin} errors={errors} onChange={(grants) => set({ grants })} />
 
       <TextField id="work-credits" label={m.authoring_field_credits()} value={draft.credits} readOnly={!canAdmin} hint={m.authoring_credits_hint()} error={errors.credits} onValueChange={(credits) => set({ credits })} />
 

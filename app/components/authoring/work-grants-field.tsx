@@ -10,31 +10,32 @@ import { ChipListInput } from "./work-chip-list";
  * Read-only for an edit grantee, who sees who has access but may not change it.
  */
 
-const ROLE_LABELS: Record<(typeof GRANTABLE_ROLES)[number], () => string> = {
-  admin: m.work_editor_role_admin,
-  creator: m.work_editor_role_creator,
-  user: m.work_editor_role_user,
-  "private-beta-creator": m.work_editor_role_private_beta_creator,
-  "private-beta-user": m.work_editor_role_private_beta_user,
-  "public-beta-creator": m.work_editor_role_public_beta_creator,
-  "public-beta-user": m.work_editor_role_public_beta_user,
-};
+/**
+ * The section's fixed texts, made by the loader in the reader's language (decision 030's pattern: the page only shows
+ * them, so their messages stay out of the editor's JavaScript). See grantsTextsFor in portfolio-work.server.ts.
+ */
+export interface GrantsTexts {
+  heading: string;
+  hint: string;
+  readOnly: string;
+  rolesLabel: string;
+  usersLabel: string;
+  userAdd: string;
+  nobody: string;
+  roles: Record<(typeof GRANTABLE_ROLES)[number], string>;
+  permissions: Record<GrantPermission, { legend: string; hint: string }>;
+}
 
-const PERMISSION_TEXTS: Record<GrantPermission, { legend: () => string; hint: () => string }> = {
-  view: { legend: m.work_editor_permission_view, hint: m.work_editor_permission_view_hint },
-  edit: { legend: m.work_editor_permission_edit, hint: m.work_editor_permission_edit_hint },
-  admin: { legend: m.work_editor_permission_admin, hint: m.work_editor_permission_admin_hint },
-};
-
-export function WorkGrantsField(props: { grants: WorkGrantsDraft; readOnly: boolean; errors: Record<string, string>; onChange: (grants: WorkGrantsDraft) => void }) {
+export function WorkGrantsField(props: { grants: WorkGrantsDraft; texts: GrantsTexts; readOnly: boolean; errors: Record<string, string>; onChange: (grants: WorkGrantsDraft) => void }) {
+  const { texts } = props;
   const setList = (permission: GrantPermission, patch: Partial<GranteesDraft>) => props.onChange({ ...props.grants, [permission]: { ...props.grants[permission], ...patch } });
   return (
     <section aria-labelledby="work-access-heading" className="space-y-4">
       <div>
         <h2 id="work-access-heading" className="text-base font-semibold text-zinc-900 dark:text-zinc-100">
-          {m.work_editor_access_heading()}
+          {texts.heading}
         </h2>
-        <p className="text-sm text-zinc-600 dark:text-zinc-400">{props.readOnly ? m.work_editor_access_readonly() : m.work_editor_access_hint()}</p>
+        <p className="text-sm text-zinc-600 dark:text-zinc-400">{props.readOnly ? texts.readOnly : texts.hint}</p>
       </div>
       {GRANT_PERMISSIONS.map((permission) => {
         const list = props.grants[permission];
@@ -42,13 +43,13 @@ export function WorkGrantsField(props: { grants: WorkGrantsDraft; readOnly: bool
         const rolesError = Object.entries(props.errors).find(([path]) => path.startsWith(`grants.${permission}.roles`))?.[1];
         return (
           <fieldset key={permission} className="space-y-3 rounded-md border border-zinc-300 p-3 dark:border-zinc-700">
-            <legend className="px-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100">{PERMISSION_TEXTS[permission].legend()}</legend>
-            <p className="text-sm text-zinc-600 dark:text-zinc-400">{PERMISSION_TEXTS[permission].hint()}</p>
+            <legend className="px-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100">{texts.permissions[permission].legend}</legend>
+            <p className="text-sm text-zinc-600 dark:text-zinc-400">{texts.permissions[permission].hint}</p>
             <fieldset>
-              <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{m.work_editor_roles_label()}</legend>
+              <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{texts.rolesLabel}</legend>
               {props.readOnly ? (
                 <p className="text-sm text-zinc-700 dark:text-zinc-300">
-                  {list.roles.length ? list.roles.map((role) => ROLE_LABELS[role as keyof typeof ROLE_LABELS]?.() ?? role).join(", ") : m.work_editor_nobody()}
+                  {list.roles.length ? list.roles.map((role) => texts.roles[role as keyof GrantsTexts["roles"]] ?? role).join(", ") : texts.nobody}
                 </p>
               ) : (
                 <div className="grid gap-1 sm:grid-cols-2">
@@ -60,7 +61,7 @@ export function WorkGrantsField(props: { grants: WorkGrantsDraft; readOnly: bool
                         checked={list.roles.includes(role)}
                         onChange={(e) => setList(permission, { roles: e.currentTarget.checked ? [...list.roles, role] : list.roles.filter((r) => r !== role) })}
                       />
-                      {ROLE_LABELS[role]()}
+                      {texts.roles[role]}
                     </label>
                   ))}
                 </div>
@@ -68,16 +69,16 @@ export function WorkGrantsField(props: { grants: WorkGrantsDraft; readOnly: bool
               <ErrorText text={rolesError} />
             </fieldset>
             <ChipListInput
-              label={m.work_editor_users_label()}
+              label={texts.usersLabel}
               items={list.users}
               maxLength={CLIENT_HANDLE_MAX + 1}
-              addLabel={m.work_editor_user_add()}
+              addLabel={texts.userAdd}
               removeLabel={(handle) => m.work_editor_user_remove({ handle })}
               add={addHandle}
               show={(handle) => `@${handle}`}
               error={usersError}
               readOnly={props.readOnly}
-              emptyText={m.work_editor_nobody()}
+              emptyText={texts.nobody}
               onChange={(users) => setList(permission, { users })}
             />
           </fieldset>

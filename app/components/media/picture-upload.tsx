@@ -1,9 +1,7 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ErrorText } from "~/components/form/error-text";
 import { m } from "~/paraglide/messages.js";
-import { acceptAttribute, findUploadRule } from "../../../worker/domain/media";
 import { MediaImage } from "./media-image";
-import { precheckFiles, uploadErrorMessage } from "./upload-client";
 import { UploadProgressList, useUploads } from "./upload-progress";
 
 export interface PictureUploadProps {
@@ -18,7 +16,17 @@ export interface PictureUploadProps {
   chooseLabel: string;
   changeLabel: string;
   variant: "avatar" | "cover";
+  /** The file input's `accept`: the loader's acceptAttribute of the field's upload rule. */
+  accept: string;
   onUploaded?: (url: string) => void;
+}
+
+/**
+ * The checks and the upload client load when the picker is neared or focused, at the latest once a file is chosen:
+ * the page shows the picker, and uploads only after a choice.
+ */
+function loadUploadMachinery() {
+  return import("./upload-client");
 }
 
 /**
@@ -26,7 +34,6 @@ export interface PictureUploadProps {
  * file uploads, and the stored image once done. Single-file field: the server replaces the previous picture.
  */
 export function PictureUpload(props: PictureUploadProps) {
-  const rule = findUploadRule(props.domain, props.field)!;
   const id = useId();
   const inputId = `${id}-input`;
   const hintId = `${id}-hint`;
@@ -55,7 +62,8 @@ export function PictureUpload(props: PictureUploadProps) {
     if (files.length === 0) return;
     setError(null);
     setStatus("");
-    const problem = await precheckFiles(files, rule);
+    const { precheckFiles, uploadErrorMessage, findUploadRule } = await loadUploadMachinery();
+    const problem = await precheckFiles(files, findUploadRule(props.domain, props.field)!);
     if (problem) {
       setError(uploadErrorMessage(problem));
       return;
@@ -105,15 +113,17 @@ export function PictureUpload(props: PictureUploadProps) {
         <input
           id={inputId}
           type="file"
-          accept={acceptAttribute(rule)}
+          accept={props.accept}
           className="peer sr-only"
           aria-describedby={describedBy}
           aria-invalid={error ? true : undefined}
           disabled={uploading}
           onChange={onChange}
+          onFocus={() => void loadUploadMachinery()}
         />
         <label
           htmlFor={inputId}
+          onPointerEnter={() => void loadUploadMachinery()}
           className="button-secondary inline-flex min-h-11 cursor-pointer items-center peer-disabled:cursor-wait peer-disabled:opacity-70 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 dark:peer-focus-visible:outline-brand-300"
         >
           {uploading ? m.media_uploading() : url ? props.changeLabel : props.chooseLabel}

@@ -6,6 +6,9 @@
 import { m } from "~/paraglide/messages.js";
 import { SNIFF_BYTES, checkFile, checkFileCount, sniffMediaType, type MediaErrorCode, type UploadRule } from "../../../worker/domain/media";
 
+/** For callers that import this module on first use (picture-upload): the rule their files are checked against. */
+export { findUploadRule } from "../../../worker/domain/media";
+
 /** The spec's upload errors in the reader's language; listed explicitly so the bundle carries only these. */
 const ERROR_MESSAGES: Record<MediaErrorCode | "unauthorized" | "forbidden" | "failed", () => string> = {
   media_error_too_large: m.media_error_too_large,

@@ -1,11 +1,12 @@
 /**
  * Upload progress for every file input (decision 033): one bar per file with its percentage and a Cancel button.
  * `useUploads` runs `uploadFiles` with a progress callback and one AbortController per file; `UploadProgressList`
- * shows the bars. Files still uploading when the component goes away (a dialog closed) are cancelled.
+ * shows the bars. Files still uploading when the component goes away (a dialog closed) are cancelled. The upload
+ * client itself is imported when the first upload starts, so a page that only shows a picker does not load it.
  */
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { m } from "~/paraglide/messages.js";
-import { uploadFiles, type UploadOutcome } from "./upload-client";
+import type { UploadOutcome, uploadFiles } from "./upload-client";
 
 export interface UploadBar {
   id: string;
@@ -51,6 +52,9 @@ export function useUploads(): Uploads {
       setBars((current) => current.map((bar) => (bar.id === batch[index].id && bar.percent !== percent ? { ...bar, percent } : bar)));
     };
     try {
+      // The upload client (checks, signed writes) loads with the first file, not with the page: callers that prechecked
+      // the files already have it.
+      const { uploadFiles } = await import("./upload-client");
       return await uploadFiles(target, files, { onProgress, signals });
     } finally {
       for (const bar of batch) controllers.current.delete(bar.id);

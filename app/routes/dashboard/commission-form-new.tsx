@@ -6,7 +6,7 @@ import { TextField } from "~/components/form/text-field";
 import { requestContext } from "~/lib/request-context";
 import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
-import { FORM_TITLE_MAX } from "../../../worker/domain/commission-form";
+import { FORM_TITLE_MAX } from "../../../worker/domain/commission-form-fields";
 import { createFormFromTemplate } from "../../../worker/services/commission-forms";
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-form-new";

@@ -8,8 +8,8 @@ import { useIsPosting } from "~/components/form/use-is-posting";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import type { Locale } from "../../../worker/domain/constants";
+import { DEFAULT_TERMS_MAX } from "../../../worker/domain/commission-form-fields";
 import {
-  DEFAULT_TERMS_MAX,
   parseCommissionSettings,
   settingsInputFrom,
   settingsInputOf,

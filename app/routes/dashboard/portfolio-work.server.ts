@@ -11,6 +11,8 @@ import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "../../../worker
 import { emptyGrantsDraft } from "../../../worker/domain/work-grants";
 import { deleteWork, getWorkForEdit, type WorkEditAccess, listContentRatings, listWorks, listWorksMadeFor, saveWork, type WorkKind, type WorkListItem } from "../../../worker/services/portfolio";
 import { requireUser } from "./guards.server";
+import type { GrantsTexts } from "~/components/authoring/work-grants-field";
+import type { Locale } from "../../../worker/domain/constants";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -71,13 +73,41 @@ export async function loadClientPortfolio(context: Context) {
  * one an edit or admin grant lets them edit (032-work-editor-grants.md); anyone else gets a 404. `access` says
  * whether they also manage its visibility and grants.
  */
+/** The work editor's access section's fixed texts in the reader's language (see GrantsTexts). */
+function grantsTextsFor(locale: Locale): GrantsTexts {
+  const t = { locale };
+  return {
+    heading: m.work_editor_access_heading({}, t),
+    hint: m.work_editor_access_hint({}, t),
+    readOnly: m.work_editor_access_readonly({}, t),
+    rolesLabel: m.work_editor_roles_label({}, t),
+    usersLabel: m.work_editor_users_label({}, t),
+    userAdd: m.work_editor_user_add({}, t),
+    nobody: m.work_editor_nobody({}, t),
+    roles: {
+      admin: m.work_editor_role_admin({}, t),
+      creator: m.work_editor_role_creator({}, t),
+      user: m.work_editor_role_user({}, t),
+      "private-beta-creator": m.work_editor_role_private_beta_creator({}, t),
+      "private-beta-user": m.work_editor_role_private_beta_user({}, t),
+      "public-beta-creator": m.work_editor_role_public_beta_creator({}, t),
+      "public-beta-user": m.work_editor_role_public_beta_user({}, t),
+    },
+    permissions: {
+      view: { legend: m.work_editor_permission_view({}, t), hint: m.work_editor_permission_view_hint({}, t) },
+      edit: { legend: m.work_editor_permission_edit({}, t), hint: m.work_editor_permission_edit_hint({}, t) },
+      admin: { legend: m.work_editor_permission_admin({}, t), hint: m.work_editor_permission_admin_hint({}, t) },
+    },
+  };
+}
+
 export async function loadWorkEditor(context: Context, workId?: string, kind: WorkKind = "own") {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
   const [categories, ratings] = await Promise.all([listCategoryOptions(db, locale), listContentRatings(db, locale)]);
   if (!workId) {
     const draft = kind === "client" ? EMPTY_CLIENT_WORK : EMPTY_WORK;
-    return { draft, access: OWNER_ACCESS, categories, ratings, listPath: kind === "client" ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
+    return { draft, access: OWNER_ACCESS, categories, ratings, grantsTexts: grantsTextsFor(locale), listPath: kind === "client" ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
   }
   const stored = await getWorkForEdit(db, user.accountId, workId, locale);
   if (!stored) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
@@ -86,7 +116,7 @@ export async function loadWorkEditor(context: Context, workId?: string, kind: Wo
   const lists = [...work.medias, ...(work.ogImages ?? [])];
   const view = await mediaUrlsForViewer(db, context.get(requestContext).env, user, lists.flatMap((item) => [item.url, item.thumbnailUrl]));
   const draft = { ...work, medias: work.medias.map((item) => viewMedia(view, item)), ogImages: (work.ogImages ?? []).map((item) => viewMedia(view, item)) };
-  return { draft, access, categories, ratings, listPath: draft.client !== undefined ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
+  return { draft, access, categories, ratings, grantsTexts: grantsTextsFor(locale), listPath: draft.client !== undefined ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
 }
 
 /**

@@ -13,6 +13,7 @@ import { getProfilePictures } from "../../../worker/services/storage";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/setting-profile";
 import { inputLanguageOf } from "../../../worker/domain/input-language";
+import { acceptAttribute, findUploadRule } from "../../../worker/domain/media";
 
 const BIO_MAX = 160;
 const FIELDS = ["name", "handle", "bio"] as const;
@@ -24,7 +25,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const profile = await getProfileSettings(db, user.accountId, locale);
   if (!profile) throw data(null, { status: 404 });
   const pictures = await getProfilePictures(db, user.profileId);
-  return { profile, profileId: user.profileId, pictures };
+  // The pickers' accept lists come from here, so the page's JavaScript carries the upload rules only once a file is chosen.
+  const pictureAccept = { avatar: acceptAttribute(findUploadRule("user-profile", "avatar")!), cover: acceptAttribute(findUploadRule("user-profile", "cover")!) };
+  return { profile, profileId: user.profileId, pictures, pictureAccept };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -64,6 +67,7 @@ export default function SettingProfilePage({ loaderData, actionData }: Route.Com
           domainId={loaderData.profileId}
           field={field}
           variant={field}
+          accept={loaderData.pictureAccept[field]}
           currentUrl={loaderData.pictures[`${field}Url`]}
           {...pictureTexts(field)}
           onUploaded={() => revalidator.revalidate()}

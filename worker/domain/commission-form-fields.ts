@@ -1,0 +1,42 @@
+/**
+ * The commission form's and service's limits and the form editor's list helpers (spec sections 3 and 5), used by the
+ * editors in the browser and by the server's schemas (commission-form.ts re-exports all of it, so server code keeps
+ * one import). No valibot here, so the editors' JavaScript does not carry it.
+ */
+import type { QuestionType } from "../db/schema/enums";
+import type { QuestionDraft } from "./commission-form";
+
+export const FORM_TITLE_MAX = 100;
+export const FORM_DESCRIPTION_MAX = 2000;
+export const QUESTION_TITLE_MAX = 200;
+export const QUESTION_DESCRIPTION_MAX = 1000;
+export const CHOICE_TITLE_MAX = 100;
+export const QUESTIONS_MAX = 30;
+export const CHOICES_MAX = 20;
+
+export const CHOICE_TYPES: readonly QuestionType[] = ["SINGLE_CHOICE", "MULTIPLE_CHOICE"];
+
+/** Upload folders of a form's media (v1/commission-form/{formId}/{field}/…): question and choice ids change on every save. */
+export const FORM_MEDIA_FIELDS = { question: "question_medias", choice: "choice_media" } as const;
+
+/** A service listing's text limits. */
+export const SERVICE_TITLE_MAX = 100;
+export const SERVICE_DESCRIPTION_MAX = 5000;
+export const SERVICE_TERMS_MAX = 10000;
+
+/** The general settings' default terms become a service's terms, so they share the service terms limit. */
+export const DEFAULT_TERMS_MAX = SERVICE_TERMS_MAX;
+
+/** A blank question of a type, as the editor adds it. */
+export function newQuestion(type: QuestionType): QuestionDraft {
+  return { type, title: "", description: "", isRequired: false, choices: CHOICE_TYPES.includes(type) ? [{ title: "", price: "" }] : [], medias: [] };
+}
+
+/** Move item `index` by `delta` (-1 up, +1 down); out-of-range moves return the list unchanged. */
+export function moveItem<T>(list: readonly T[], index: number, delta: -1 | 1): T[] {
+  const target = index + delta;
+  if (index < 0 || index >= list.length || target < 0 || target >= list.length) return [...list];
+  const next = [...list];
+  [next[index], next[target]] = [next[target], next[index]];
+  return next;
+}
