@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { paraglideOptions } from "./paraglide.options.mjs";
 import { fizzChunkCache } from "./scripts/fizz-chunk-cache.mjs";
+import { routeMatchPrefilter } from "./scripts/route-match-prefilter.mjs";
 
 // Every page renders under root.tsx and routes/site-layout.tsx (app/routes.ts), so the app modules those two import
 // statically are fetched on every route. Left to automatic chunking they became a dozen small chunks that each
@@ -50,6 +51,7 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     reactRouter(),
     fizzChunkCache(),
+    routeMatchPrefilter(),
     {
       // The browser build only. It runs after React Router's client options: capturing app modules without their
       // stack imports needs entries that may gain exports, where React Router asks for "exports-only".
