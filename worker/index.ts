@@ -1,7 +1,7 @@
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
-import { paraglideMiddleware } from "../app/paraglide/server.js";
 import { requestContext } from "../app/lib/request-context";
 import { createApp } from "./app";
+import { withMessageLocale } from "./http/message-locale";
 import { scheduled } from "./scheduled";
 
 export { Order } from "../durable-objects/order";
@@ -23,8 +23,8 @@ const handleRequest: RequestHandler = import.meta.env.DEV
     };
 
 const app = createApp((request, context) =>
-  // Paraglide's middleware scopes the request's locale (AsyncLocalStorage) for messages rendered on the server.
-  paraglideMiddleware(request, () => {
+  // Messages rendered on the server speak the language the Worker decided for this request.
+  withMessageLocale(context.locale, context.url.origin, () => {
     const loadContext = new RouterContextProvider();
     loadContext.set(requestContext, context);
     return handleRequest(request, loadContext);

@@ -153,6 +153,29 @@ describe("getCreatorProfile", () => {
   });
 });
 
+describe("media previews on cards and the profile", () => {
+  it("carry each media's fields: a picture as its own thumbnail, a video's poster, a link's site", async () => {
+    const dana = await seedCreator({ handle: `dana${tag}`, name: { en: `Dana ${tag}` }, works: 3 });
+    const media = (workId: string) => `(SELECT media_id FROM media_attachments WHERE owner_type = 'portfolio_work' AND owner_id = '${workId}')`;
+    const [picture, video, link] = dana.works;
+    await env.DB.batch([
+      env.DB.prepare(`UPDATE media SET thumbnail_url = file_url WHERE id = ${media(picture)}`),
+      env.DB.prepare(`UPDATE media SET media_type = 'VIDEO', file_url = '/media/v/clip.mp4', thumbnail_url = '/media/v/clip.mp4.jpg' WHERE id = ${media(video)}`),
+      env.DB.prepare(`UPDATE media SET format_type = 'LINK', file_url = NULL, link_url = 'https://youtu.be/abc', link_site = 'YOUTUBE' WHERE id = ${media(link)}`),
+    ]);
+    const [card] = (await searchCreators(db(), q({ q: `dana${tag}` }), en)).creators;
+    const expected = [
+      { mediaType: "IMAGE", formatType: "FILE", url: expect.stringContaining(".png"), linkUrl: null, embedCode: null, site: null, workId: picture },
+      { mediaType: "VIDEO", formatType: "FILE", url: "/media/v/clip.mp4", thumbnailUrl: "/media/v/clip.mp4.jpg", linkUrl: null, site: null, workId: video },
+      { mediaType: "IMAGE", formatType: "LINK", url: null, thumbnailUrl: null, linkUrl: "https://youtu.be/abc", site: "YOUTUBE", workId: link },
+    ];
+    expect(card.previews).toMatchObject(expected);
+    expect(card.previews[0].thumbnailUrl).toBe(card.previews[0].url);
+    const profile = await getCreatorProfile(db(), dana.handle, en);
+    expect(profile?.works.map((w) => w.media)).toMatchObject(expected);
+  });
+});
+
 describe("getPublicForm", () => {
   it("shows a published form with questions in order and choice prices", async () => {
     // Its own tag: the searches above match `tag`, and in a shuffled order this creator may already exist then.

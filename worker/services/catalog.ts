@@ -50,10 +50,19 @@ export const categoryNamesOf = (codeExpr: string) =>
      FROM commission_categories cc JOIN localized_texts t ON t.entity_type = 'commission_category' AND t.entity_id = cc.id AND t.field = 'name'
      WHERE cc.code = ${codeExpr}))`;
 
+/**
+ * One media preview as a JSON array, not an object: a card page reads dozens of them through D1's JSON and then
+ * JSON.parse, so key names and a thumbnail that repeats the file's URL (a picture is its own thumbnail) were most
+ * of the search's bytes. `1` in the thumbnail's place means "the file itself". Read by `toPreview`.
+ */
+const previewJson = (media: string, workIdExpr: string) =>
+  `json_array(${media}.id, ${media}.media_type, ${media}.format_type, ${media}.file_url,
+      CASE WHEN ${media}.thumbnail_url = ${media}.file_url THEN 1 ELSE ${media}.thumbnail_url END,
+      ${media}.link_url, ${media}.embed_code, coalesce(${media}.link_site, ${media}.embed_site), ${workIdExpr})`;
+
 /** At most 4 portfolio previews (spec section 2), in the creator's order. */
 const previewsOf = (profileExpr: string, limit: number) =>
-  `(SELECT json_group_array(json_object('id', x.id, 'type', x.media_type, 'format', x.format_type, 'url', x.file_url,
-      'thumb', x.thumbnail_url, 'link', x.link_url, 'code', x.embed_code, 'site', coalesce(x.link_site, x.embed_site), 'workId', x.work_id))
+  `(SELECT json_group_array(${previewJson("x", "x.work_id")})
     FROM (SELECT m.id, m.media_type, m.format_type, m.file_url, m.thumbnail_url, m.link_url, m.embed_code, m.link_site, m.embed_site, w.id AS work_id
           FROM portfolio_works w
           CROSS JOIN media_attachments a ON a.owner_type = 'portfolio_work' AND a.owner_id = w.id AND a.field = 'medias'
@@ -141,28 +150,19 @@ export interface CreatorCard {
   forms: FormCard[];
 }
 
-interface RawPreview {
-  id: string;
-  type: MediaType;
-  format: string;
-  url: string | null;
-  thumb: string | null;
-  link: string | null;
-  code?: string | null;
-  site?: string | null;
-  workId: string;
-}
+/** `previewJson`'s array: id, type, format, file URL, thumbnail (1: the file itself), link, embed code, site, work. */
+type RawPreview = [string, MediaType, string, string | null, string | 1 | null, string | null, string | null, string | null, string];
 
-const toPreview = (p: RawPreview): MediaPreview => ({
-  id: p.id,
-  mediaType: p.type,
-  formatType: p.format,
-  url: p.url,
-  thumbnailUrl: p.thumb,
-  linkUrl: p.link,
-  embedCode: p.code ?? null,
-  site: p.site ?? null,
-  workId: p.workId,
+const toPreview = ([id, mediaType, formatType, url, thumb, linkUrl, embedCode, site, workId]: RawPreview): MediaPreview => ({
+  id,
+  mediaType,
+  formatType,
+  url,
+  thumbnailUrl: thumb === 1 ? url : thumb,
+  linkUrl,
+  embedCode,
+  site,
+  workId,
 });
 
 /** Forms by price ascending in the viewer's currency; unset prices first (they start lowest), then by code. */
@@ -384,8 +384,7 @@ const PROFILE_SQL = `SELECT p.id, p.account_id, p.original_handle AS handle, p.a
   FROM user_profiles p WHERE lower(p.original_handle) = ?`;
 
 const WORKS_SQL = `SELECT w.id, ${textsOf("portfolio_work", "w.id", "title")} AS titles,
-    (SELECT json_object('id', m.id, 'type', m.media_type, 'format', m.format_type, 'url', m.file_url, 'thumb', m.thumbnail_url,
-                        'link', m.link_url, 'code', m.embed_code, 'site', coalesce(m.link_site, m.embed_site), 'workId', w.id)
+    (SELECT ${previewJson("m", "w.id")}
      FROM media_attachments a JOIN media m ON m.id = a.media_id AND m.is_active = 1
      WHERE a.owner_type = 'portfolio_work' AND a.owner_id = w.id AND a.field = 'medias' ORDER BY a.position LIMIT 1) AS media
   FROM portfolio_works w JOIN user_profiles p ON p.id = w.profile_id
