@@ -15,10 +15,11 @@
 //
 //   BENCH_MESSAGES=200 BENCH_WARMUP=20 BENCH_BURST=1000 BENCH_SOCKETS=2,10,100 BENCH_SKIP_BUILD=1 npm run bench:chat
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
+import { median, quantile, writeBenchResults } from "./bench-tools.mjs";
 import { build, freePort, log, prepareState, root, run, startPreview } from "./serve-test-build.mjs";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 200);
@@ -74,7 +75,6 @@ function connect(serverUrl, roomId, cookie, onFrame) {
 }
 
 const sendFrame = (ws, id, text) => ws.send(JSON.stringify({ type: "send", clientMessageId: id, messageText: { text, languageCode: "en" }, messageMedias: [] }));
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
 
 /** `count` sockets in the room; `arrivals(id)` waits until every socket has the message with that clientMessageId. */
 async function openRoom(serverUrl, data, count) {
@@ -116,7 +116,6 @@ async function fanOut(serverUrl, data, count) {
     lasts.push(times.at(-1) - sentAt);
   }
   room.close();
-  const median = (values) => quantile([...values].sort((a, b) => a - b), 0.5);
   latencies.sort((a, b) => a - b);
   return { sockets: count, messages: MESSAGES, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: latencies.at(-1), firstP50: median(firsts), lastP50: median(lasts) };
 }
@@ -164,8 +163,7 @@ try {
   const hundred = fanOuts.find((r) => r.sockets === 100) ?? fanOuts.at(-1);
   const met = hundred.p50 <= P50_GOAL_MS && hundred.p99 <= P99_GOAL_MS;
   console.log(`${hundred.sockets} sockets: p50 ${hundred.p50.toFixed(2)} ms (goal ≤ ${P50_GOAL_MS}), p99 ${hundred.p99.toFixed(2)} ms (goal ≤ ${P99_GOAL_MS}): ${met ? "met" : "NOT met"}`);
-  mkdirSync(join(root, ".bench"), { recursive: true });
-  writeFileSync(join(root, ".bench", "chat.json"), `${JSON.stringify({ at: new Date().toISOString(), messages: MESSAGES, warmup: WARMUP, loadAverage: load1, fanOuts, throughput: rate }, null, 2)}\n`);
+  writeBenchResults("chat.json", { at: new Date().toISOString(), messages: MESSAGES, warmup: WARMUP, loadAverage: load1, fanOuts, throughput: rate });
   log("bench-chat", "wrote .bench/chat.json");
 } catch (error) {
   console.error(`[bench-chat] ${error instanceof Error ? error.message : error}`);

@@ -19,10 +19,11 @@
 //
 //   BENCH_REQUESTS=200 BENCH_WARMUP=20 BENCH_SKIP_BUILD=1 npm run bench:orders
 import { createHash, randomBytes, randomUUID } from "node:crypto";
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
+import { median, quantile, serverCpuMs, timedRequest, writeBenchResults } from "./bench-tools.mjs";
 import { build, freePort, log, prepareState, root, run, startPreview } from "./serve-test-build.mjs";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -53,58 +54,6 @@ function fixtures() {
   const session = `INSERT INTO sessions (id_hash, user_account_id, expires_at, last_seen_at, created_at)
     SELECT ${quote(createHash("sha256").update(token).digest("hex"))}, id, ${now + 30 * DAY}, ${now}, ${now} FROM user_accounts WHERE email = ${quote(CREATOR_EMAIL)};`;
   return { cookie: `comet_session=${token}`, pricedOrderId: priced.id, freshOrderIds: fresh.map((o) => o.id), wokenOrderIds: woken.map((o) => o.id), sql: [session, priced.sql, ...fresh.map((o) => o.sql), ...woken.map((o) => o.sql)].join("\n") };
-}
-
-/** One GET with the session cookie over a keep-alive agent. */
-function get(agent, url, cookie) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const request = http.get(url, { agent, headers: { cookie } }, (response) => {
-      const chunks = [];
-      response.on("data", (chunk) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString("utf8"), ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-      response.on("error", reject);
-    });
-    request.setTimeout(30_000, () => request.destroy(new Error(`timeout: ${url}`)));
-    request.on("error", reject);
-  });
-}
-
-/** One POST with a JSON body over a keep-alive agent; resolves with status, headers and elapsed milliseconds. */
-function post(agent, url, cookie, json) {
-  return new Promise((resolve, reject) => {
-    const body = JSON.stringify(json);
-    const started = process.hrtime.bigint();
-    const request = http.request(url, { method: "POST", agent, headers: { cookie, "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (response) => {
-      const chunks = [];
-      response.on("data", (chunk) => chunks.push(chunk));
-      response.on("end", () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString("utf8"), ms: Number(process.hrtime.bigint() - started) / 1e6 }));
-      response.on("error", reject);
-    });
-    request.setTimeout(30_000, () => request.destroy(new Error(`timeout: ${url}`)));
-    request.on("error", reject);
-    request.end(body);
-  });
-}
-
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-const median = (values) => quantile([...values].sort((a, b) => a - b), 0.5);
-const CLOCK_TICKS = 100;
-
-/** CPU milliseconds (user + system) used so far by the server's process group (Node and workerd), as scripts/bench.mjs reads it. */
-function serverCpuMs(pgid) {
-  let ticks = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended between readdir and read.
-    }
-  }
-  return (ticks * 1000) / CLOCK_TICKS;
 }
 
 /**
@@ -156,7 +105,7 @@ try {
   log("bench-orders", `a session for ${CREATOR_EMAIL} and ${data.freshOrderIds.length + data.wokenOrderIds.length + 1} DRAFT orders from ${CLIENT_EMAIL} inserted`);
   server = await startPreview({ stateDir: STATE_DIR, port: await freePort(), prefix: "bench-orders" });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const orderCall = (path, json) => post(agent, `${server.url}/api/features/commission/order/${path}`, data.cookie, json);
+  const orderCall = (path, json) => timedRequest(agent, `${server.url}/api/features/commission/order/${path}`, { cookie: data.cookie, json });
   // The objects of the "awake" approvals are woken first by a refused action (completing a DRAFT order: 409).
   for (const orderId of data.wokenOrderIds) {
     const response = await orderCall("complete", { orderId });
@@ -165,7 +114,7 @@ try {
   const [load1] = loadavg();
 
   const targets = [
-    { name: "floor: GET static (signed in)", requestAt: () => get(agent, `${server.url}/api/bench/static?bytes=128`, data.cookie) },
+    { name: "floor: GET static (signed in)", requestAt: () => timedRequest(agent, `${server.url}/api/bench/static?bytes=128`, { cookie: data.cookie }) },
     { name: "update price (awake object)", requestAt: (i) => orderCall("update", { orderId: data.pricedOrderId, priceAmount: i % 2 === 0 ? 12_000 : 10_000 }) },
     { name: "approve (awake object)", requestAt: (i) => orderCall("approve", { orderId: data.wokenOrderIds[i] }) },
     { name: "approve (object woken by it)", requestAt: (i) => orderCall("approve", { orderId: data.freshOrderIds[i] }) },
@@ -182,8 +131,7 @@ try {
     const met = r.p50 <= P50_GOAL_MS && r.p99 <= P99_GOAL_MS;
     console.log(`${r.name}: p50 ${r.p50.toFixed(2)} ms (goal ≤ ${P50_GOAL_MS}), p99 ${r.p99.toFixed(2)} ms (goal ≤ ${P99_GOAL_MS}): ${met ? "met" : "NOT met"}`);
   }
-  mkdirSync(join(root, ".bench"), { recursive: true });
-  writeFileSync(join(root, ".bench", "orders.json"), `${JSON.stringify({ at: new Date().toISOString(), requests: REQUESTS, warmup: WARMUP, loadAverage: load1, results }, null, 2)}\n`);
+  writeBenchResults("orders.json", { at: new Date().toISOString(), requests: REQUESTS, warmup: WARMUP, loadAverage: load1, results });
   log("bench-orders", "wrote .bench/orders.json");
 } catch (error) {
   console.error(`[bench-orders] ${error instanceof Error ? error.message : error}`);

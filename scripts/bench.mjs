@@ -16,13 +16,13 @@
 //
 //   BENCH_REQUESTS=2000 BENCH_CONCURRENCY=8 BENCH_WARMUP=300 BENCH_SKIP_BUILD=1 BENCH_SERVER=vite|wrangler
 //   BENCH_PAGES=/,/explore/creators BENCH_CREATORS=10000 npm run bench
-import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { quantile, serverCpuMs, timedRequest as get, writeBenchResults } from "./bench-tools.mjs";
 import { ROUTE_JS_GOAL_BYTES, floorFiles, readManifest } from "./route-js.mjs";
 import { build, freePort, log, prepareState, root, run, startPreview } from "./serve-test-build.mjs";
 
@@ -44,50 +44,6 @@ const CREATORS = process.env.BENCH_CREATORS ? Number(process.env.BENCH_CREATORS)
 // migrations applied). BENCH_FRESH_STATE=1 reloads.
 const REUSED_STATE = process.env.BENCH_STATE_DIR;
 const STATE_DIR = REUSED_STATE ?? join(root, ".wrangler", `bench-state-${CREATORS ?? "demo"}`);
-
-const CLOCK_TICKS = (() => {
-  try {
-    return Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100;
-  } catch {
-    return 100;
-  }
-})();
-
-/**
- * CPU milliseconds (user + system) used so far by every process of the server's process group (Node and
- * workerd). CPU time per request barely moves when other programs load the machine; requests/s does.
- */
-function serverCpuMs(pgid) {
-  let ticks = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(fields[2]) === pgid) ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      // The process ended between readdir and read.
-    }
-  }
-  return (ticks * 1000) / CLOCK_TICKS;
-}
-
-/** One GET over a keep-alive agent; resolves with status, body and elapsed milliseconds. */
-function get(agent, url) {
-  return new Promise((resolve, reject) => {
-    const started = process.hrtime.bigint();
-    const request = http.get(url, { agent }, (response) => {
-      const chunks = [];
-      response.on("data", (chunk) => chunks.push(chunk));
-      response.on("end", () =>
-        resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks), ms: Number(process.hrtime.bigint() - started) / 1e6 }),
-      );
-      response.on("error", reject);
-    });
-    request.setTimeout(30_000, () => request.destroy(new Error(`timeout: ${url}`)));
-    request.on("error", reject);
-  });
-}
 
 /** Exactly `total` requests with `concurrency` in flight; loopback only, bounded by count. */
 async function load(url, total, concurrency) {
@@ -135,8 +91,7 @@ async function measure(targets, total, concurrency, pgid) {
   }
   return runs.map(({ latencies, errors, bytes, seconds, cpuMs }) => {
     latencies.sort((a, b) => a - b);
-    const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN;
-    return { requests: total, errors, bytes, rps: total / seconds, p50: at(0.5), p99: at(0.99), seconds, cpuMsPerRequest: cpuMs / total };
+    return { requests: total, errors, bytes, rps: total / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), seconds, cpuMsPerRequest: cpuMs / total };
   });
 }
 
@@ -268,8 +223,7 @@ try {
     if (ssr.errors > 0 || fixed.errors > 0) exitCode = 1;
   }
 
-  mkdirSync(join(root, ".bench"), { recursive: true });
-  writeFileSync(join(root, ".bench", "results.json"), `${JSON.stringify(report, null, 2)}\n`);
+  writeBenchResults("results.json", report);
   log("bench", "wrote .bench/results.json");
   if (exitCode) log("bench", "some requests failed: the figures above are not trustworthy");
 } catch (error) {
