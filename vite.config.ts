@@ -9,25 +9,31 @@ import { routeMatchPrefilter } from "./scripts/route-match-prefilter.mjs";
 
 // Every page renders under root.tsx and routes/site-layout.tsx (app/routes.ts), so the app modules those two import
 // statically are fetched on every route. Left to automatic chunking they became a dozen small chunks that each
-// gzip alone; one "shell" chunk compresses them together (not-found route 11.9 -> 10.2 KB). Only app code is
+// gzip alone; one "shell" chunk compresses them together (not-found route 11.9 -> 10.2 KB, 9.5 with its messages). Only app code is
 // captured (a node_modules import ends the walk), so the stack's floor chunks keep naming only the stack's packages
-// (scripts/route-js.mjs). The messages barrel also ends it: it imports every message, and the messages the shell
-// uses are left to automatic chunking, which keeps only those.
+// (scripts/route-js.mjs). The messages barrel also ends it (it imports every message): instead, the messages the
+// shell's modules call (`m.key(`) join the shell, so they gzip with it rather than as small chunks of their own
+// that every page fetched (error_not_found, error_generic, layout_meta_page_title; decision 037).
 const SHELL_ENTRIES = ["root.tsx", "routes/site-layout.tsx"].map(
   (file) => new URL(`./app/${file}`, import.meta.url).pathname + "?__react-router-build-client-route",
 );
-type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+const MESSAGES_DIR = new URL("./app/paraglide/messages/", import.meta.url).pathname;
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[]; code: string | null } | null };
 const shellModules = new WeakMap<object, Set<string>>();
 function shellChunkName(id: string, graph: ModuleGraph): string | null {
   let modules = shellModules.get(graph);
   if (!modules) {
     modules = new Set();
     const queue = SHELL_ENTRIES.filter((entry) => graph.getModuleInfo(entry));
+    const messages = new Set<string>();
     for (const next of queue) {
       if (modules.has(next) || next.includes("/node_modules/") || next.endsWith("/paraglide/messages.js")) continue;
       modules.add(next);
-      queue.push(...(graph.getModuleInfo(next)?.importedIds ?? []));
+      const info = graph.getModuleInfo(next);
+      queue.push(...(info?.importedIds ?? []));
+      for (const [, key] of info?.code?.matchAll(/\bm\.(\w+)\(/g) ?? []) messages.add(`${MESSAGES_DIR}${key}.js`);
     }
+    for (const message of messages) if (graph.getModuleInfo(message)) modules.add(message);
     shellModules.set(graph, modules);
   }
   return modules.has(id) && !SHELL_ENTRIES.includes(id) ? "shell" : null;
