@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
 import { Form, Link, useFetcher, useNavigate } from "react-router";
-import { CreatorCard, creatorCardView, PREVIEW_BUTTON_SELECTOR, previewsOfCard, type CreatorCardView } from "~/components/catalog/creator-card";
+import { PREVIEW_BUTTON_SELECTOR, previewsOfCard } from "~/components/catalog/card-previews";
+import { renderCreatorCards, type CardMarkup } from "~/components/catalog/creator-cards.server";
 import { LazyMediaLightbox } from "~/components/catalog/lazy-lightbox";
 import { useDelegatedLinks } from "~/components/catalog/use-delegated-links";
 import { useInfiniteScroll } from "~/components/catalog/use-infinite-scroll";
@@ -20,9 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, user, locale, documentOnly } = context.get(requestContext);
   const query = parseExploreQuery(new URL(request.url).searchParams);
   const result = await searchCreators(db, query, { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null });
-  // Only what the cards show, and for a page document not even that: the server renders the first cards from the
-  // document-only store and the browser keeps their markup (FirstPage), so the hydration data carries their handles.
-  const creators = result.creators.map(creatorCardView);
+  // The cards as markup (renderCreatorCards), and for a page document not even that: the server renders the first
+  // cards from the document-only store and the browser keeps their markup (FirstPage), so the hydration data carries
+  // their handles.
+  const creators = renderCreatorCards(result.creators);
   const handles = creators.map((creator) => creator.handle);
   if (documentOnly) {
     documentOnly.set(DOCUMENT_FIRST_PAGE, creators);
@@ -45,7 +47,7 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
   const { query, filters } = loaderData;
   // The cards React renders: a search's first page when it came as data, then every page appended. A document's first
   // page is not among them: it stays as the server rendered it (FirstPage).
-  const [creators, setCreators] = useState<CreatorCardView[]>(loaderData.creators ?? []);
+  const [creators, setCreators] = useState<CardMarkup[]>(loaderData.creators ?? []);
   const [next, setNext] = useState<string | null>(loaderData.nextCursor);
   const fetcher = useFetcher<typeof loader>();
   // The cursor asked for and not yet appended: a page is appended once, and only for the search on screen.
@@ -109,8 +111,8 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
             {loaderData.creators === null ? <FirstPage /> : null}
             {creators.length > 0 ? (
               <ul className={loaderData.creators === null ? `mt-5 ${resultsGridClass}` : resultsGridClass}>
-                {creators.map((creator) => (
-                  <CreatorItem key={creator.handle} creator={creator} />
+                {creators.map((card) => (
+                  <CreatorItem key={card.handle} card={card} />
                 ))}
               </ul>
             ) : null}
@@ -148,12 +150,9 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function CreatorItem({ creator }: { creator: CreatorCardView }) {
-  return (
-    <li>
-      <CreatorCard creator={creator} />
-    </li>
-  );
+/** A card from the server's markup (renderCreatorCards); React never renders inside it. */
+function CreatorItem({ card }: { card: CardMarkup }) {
+  return <li dangerouslySetInnerHTML={{ __html: card.html }} />;
 }
 
 /**
@@ -162,13 +161,13 @@ function CreatorItem({ creator }: { creator: CreatorCardView }) {
  * so the cards are not sent twice. The cards are markup only (CreatorCard), so nothing in them needs React.
  */
 function FirstPage() {
-  const serverCards = useDocumentOnly<CreatorCardView[]>(DOCUMENT_FIRST_PAGE);
+  const serverCards = useDocumentOnly<CardMarkup[]>(DOCUMENT_FIRST_PAGE);
   const [browserMarkup] = useState(() => (typeof document === "undefined" ? "" : (document.getElementById(FIRST_PAGE_ID)?.innerHTML ?? "")));
   if (serverCards) {
     return (
       <ul id={FIRST_PAGE_ID} className={resultsGridClass}>
-        {serverCards.map((creator) => (
-          <CreatorItem key={creator.handle} creator={creator} />
+        {serverCards.map((card) => (
+          <CreatorItem key={card.handle} card={card} />
         ))}
       </ul>
     );

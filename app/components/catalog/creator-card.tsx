@@ -1,17 +1,16 @@
 import { mediaTypeLabel } from "~/components/media/media-type-label";
-import type { PlayableMedia } from "~/components/media/players/embed-urls";
 import { Avatar } from "~/components/layout/avatar";
 import { m } from "~/paraglide/messages.js";
 import type { CreatorCard as CreatorCardData, MediaPreview } from "../../../worker/services/catalog";
 import { truncateText } from "../../../worker/domain/search";
 import { FORM_TITLE_MAX } from "./card-limits";
-import { playableOfPreview, previewImageUrl, type PreviewView } from "./media-label";
+import { previewImageUrl, type PreviewView } from "./media-label";
 import { OpenBadge } from "./open-badge";
 import { PriceLabel } from "./price-label";
 
 /** Spec section 2: at most 4 previews, bio cut at 140 characters. */
 const CARD_PREVIEW_MAX = 4;
-export const CARD_BIO_MAX = 140;
+const CARD_BIO_MAX = 140;
 
 /**
  * What a card shows of a creator. The explore page's hydration data repeats every card next to its markup, so
@@ -50,7 +49,7 @@ export function creatorCardView(creator: CreatorCardData): CreatorCardView {
  * A creator in search results. The name links to /{handle} and its link covers the card; previews and form links
  * sit above that cover so each stays its own control. The card is markup only, so that the explore page's first
  * cards work as the server rendered them (decision 035): its links are plain anchors the list navigates
- * (useDelegatedLinks), and a preview button carries its media for the page's one lightbox (previewsOfCard): a
+ * (useDelegatedLinks), and a preview button carries its media for the page's one lightbox (card-previews.ts): a
  * picture's address is its <img>'s, anything else is in `data-media`.
  */
 export function CreatorCard({ creator }: { creator: CreatorCardView }) {
@@ -110,23 +109,6 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
 /** An image file: its picture is the whole media, so its button's <img> holds everything the lightbox needs. */
 function isPlainImage(preview: PreviewView): boolean {
   return preview.mediaType === "IMAGE" && preview.formatType === "FILE" && Boolean(preview.url);
-}
-
-/** The card's preview buttons are the buttons of its previews list (`.creator-card-previews`). */
-export const PREVIEW_BUTTON_SELECTOR = ".creator-card-previews button";
-
-/** What the lightbox opens for a click on a card's preview button: the card's previews, from their buttons. */
-export function previewsOfCard(button: HTMLButtonElement): { items: PlayableMedia[]; startIndex: number; title: string } {
-  const list = button.closest("ul");
-  const buttons = [...(list?.querySelectorAll<HTMLButtonElement>("button") ?? [])];
-  const items = buttons.map((each) => {
-    const encoded = each.dataset.media;
-    const preview: PreviewView = encoded
-      ? (JSON.parse(encoded) as PreviewView)
-      : { mediaType: "IMAGE", formatType: "FILE", url: each.querySelector("img")?.getAttribute("src") ?? null };
-    return playableOfPreview(preview);
-  });
-  return { items, startIndex: Math.max(0, buttons.indexOf(button)), title: list?.getAttribute("aria-label") ?? "" };
 }
 
 /** The form's title cut for the card; the full title as a tooltip only when it was cut. */

@@ -1,0 +1,20 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import type { CreatorCard as CreatorCardData } from "../../../worker/services/catalog";
+import { CreatorCard, creatorCardView } from "./creator-card";
+
+/** A creator card as the explore page sends it: the handle (the list's key) and the card's markup. */
+export interface CardMarkup {
+  handle: string;
+  html: string;
+}
+
+/**
+ * The explore page's cards, drawn on the server. A card is markup only (links the list follows, preview buttons
+ * that carry their media: creator-card.tsx), so the browser never renders one: it keeps the first page's markup
+ * from the document (decision 035) and inserts the markup of the pages it loads later. The card's code, and the
+ * price, media and label code it draws with, stay off the browser (decision 037). Rendered in the loader, inside
+ * the request's message scope, so the texts are in the page's language.
+ */
+export function renderCreatorCards(creators: readonly CreatorCardData[]): CardMarkup[] {
+  return creators.map((creator) => ({ handle: creator.handle, html: renderToStaticMarkup(<CreatorCard creator={creatorCardView(creator)} />) }));
+}
