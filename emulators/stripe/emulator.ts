@@ -31,7 +31,7 @@ export interface StripeEmulator {
   close(): Promise<void>;
 }
 
-export const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16000];
+const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16000];
 
 const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",

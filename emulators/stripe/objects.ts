@@ -318,7 +318,7 @@ export function refund(input: {
   } satisfies Stripe.Refund;
 }
 
-export const ONBOARDING_REQUIREMENTS = ["business_profile.url", "external_account", "individual.first_name", "individual.last_name", "tos_acceptance.date", "tos_acceptance.ip"];
+const ONBOARDING_REQUIREMENTS = ["business_profile.url", "external_account", "individual.first_name", "individual.last_name", "tos_acceptance.date", "tos_acceptance.ip"];
 
 export function account(input: {
   id?: string;

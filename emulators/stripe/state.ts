@@ -163,7 +163,7 @@ export function getAccount(state: State, id: string, param?: string): Stripe.Acc
 }
 
 /** Any stored object by id, for `expand[]`. */
-export function findById(state: State, id: string): object | undefined {
+function findById(state: State, id: string): object | undefined {
   return (
     state.customers.get(id) ??
     state.paymentMethods.get(id)?.pm ??

@@ -12,7 +12,7 @@ export interface EndpointRecord {
   disabled: boolean;
 }
 
-export function signatureHeader(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
+function signatureHeader(payload: string, secret: string, timestamp = Math.floor(Date.now() / 1000)): string {
   const signature = createHmac("sha256", secret).update(`${timestamp}.${payload}`).digest("hex");
   return `t=${timestamp},v1=${signature}`;
 }

@@ -14,7 +14,7 @@ import { connectStatus, dashboardLink, onboardingLink } from "../payments/connec
 import { createStripe } from "../payments/stripe-client";
 import { payoutOfOrder } from "../services/wallet";
 
-export const WALLET_PATH = "/dashboard/creator/wallet";
+const WALLET_PATH = "/dashboard/creator/wallet";
 
 export const stripeConnectApi = new Hono<AppEnv>();
 
@@ -31,7 +31,7 @@ const depsOf = (c: Context<AppEnv>) => {
 };
 
 /** Where Stripe's onboarding page sends the creator back: the wallet (refresh: the link expired or was left). */
-export function onboardingReturnUrls(origin: string) {
+function onboardingReturnUrls(origin: string) {
   return { returnUrl: `${origin}${WALLET_PATH}?onboarding=return`, refreshUrl: `${origin}${WALLET_PATH}?onboarding=refresh` };
 }
 

@@ -7,7 +7,7 @@ import { CHAT_MESSAGE_CHARACTER_FALLBACK, type ChatRefusal, type ChatRoomView, t
 
 export const CHAT_RESTRICTION_TYPES: readonly ChatRestrictionType[] = ["UNLIMITED_REPLY", "MODERATE_REPLY", "NO_REPLY"];
 /** The media count a room allows when none is set (the chat_rooms column's default). */
-export const CHAT_MEDIA_FALLBACK = 10;
+const CHAT_MEDIA_FALLBACK = 10;
 /** The bounds of what the seller may set (spec section 9 gives no values: decision 027). */
 export const CHAT_CHARACTER_LIMIT_MAX = 10_000;
 export const CHAT_MEDIA_LIMIT_MAX = 20;
@@ -31,7 +31,7 @@ export function characterLimitOf(room: Pick<ChatRoomRules, "messageCharacterLimi
   return limit !== null && Number.isSafeInteger(limit) && limit > 0 ? limit : CHAT_MESSAGE_CHARACTER_FALLBACK;
 }
 
-export function mediaLimitOf(room: Pick<ChatRoomRules, "messageMediaLimit">): number {
+function mediaLimitOf(room: Pick<ChatRoomRules, "messageMediaLimit">): number {
   const limit = room.messageMediaLimit;
   return limit !== null && Number.isSafeInteger(limit) && limit >= 0 ? limit : CHAT_MEDIA_FALLBACK;
 }
@@ -93,11 +93,6 @@ export function settingsRefusal(settings: ChatSettings): ChatRefusal | null {
   if (!Number.isSafeInteger(messageCharacterLimit) || messageCharacterLimit < 1 || messageCharacterLimit > CHAT_CHARACTER_LIMIT_MAX) return "invalid_settings";
   if (!Number.isSafeInteger(messageMediaLimit) || messageMediaLimit < 0 || messageMediaLimit > CHAT_MEDIA_LIMIT_MAX) return "invalid_settings";
   return null;
-}
-
-/** The room's status for an order's chat status (the Order object's `chat`, spec section 4): the same three names. */
-export function roomStatusOf(orderChat: "DRAFT" | "OPENED" | "CLOSED"): ChatRoomStatus {
-  return orderChat;
 }
 
 /** The next read marker: it only moves forward, and never past the last message. */

@@ -4,7 +4,7 @@
 
 export const MAX_EXTRACTED_COLOURS = 8;
 /** Perceived brightness (0–255) above which a swatch gets dark text; at or below it, light text. */
-export const LUMINANCE_THRESHOLD = 100;
+const LUMINANCE_THRESHOLD = 100;
 
 export interface Rgb {
   r: number;

@@ -31,7 +31,7 @@ export * from "./commission-form-fields";
  */
 
 /** 10,000,000 yen or 100,000.00 dollars: a typo guard, not a business rule. */
-export const PRICE_MAX_MINOR: Record<CurrencyCode, number> = { JPY: 10_000_000, USD: 10_000_000 };
+const PRICE_MAX_MINOR: Record<CurrencyCode, number> = { JPY: 10_000_000, USD: 10_000_000 };
 
 export { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX };
 
@@ -124,7 +124,7 @@ const questionSchema = v.object({
   medias: v.optional(v.pipe(v.array(mediaSchema), v.maxLength(FORM_QUESTION_MEDIA_MAX, "media_limit_exceeded"))),
 });
 
-export const formDraftSchema = v.object({
+const formDraftSchema = v.object({
   title: text(FORM_TITLE_MAX, "authoring_form_title_max", "authoring_form_title_required"),
   description: text(FORM_DESCRIPTION_MAX, "authoring_form_description_max"),
   categoryCode: v.string(),
@@ -228,7 +228,7 @@ function parseFormMedia(m: v.InferOutput<typeof mediaSchema>, field: string): Pa
 }
 
 const CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
-export const FORM_CODE_LENGTH = 8;
+const FORM_CODE_LENGTH = 8;
 
 /** A short public code for /cf/{code}: 8 characters of an unambiguous alphabet (31^8 ≈ 8.5e11). */
 export function generateFormCode(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
@@ -267,7 +267,7 @@ export interface ParsedService {
   categoryCodes: string[];
 }
 
-export const serviceDraftSchema = v.object({
+const serviceDraftSchema = v.object({
   title: text(SERVICE_TITLE_MAX, "authoring_form_title_max", "authoring_form_title_required"),
   description: text(SERVICE_DESCRIPTION_MAX, "authoring_service_description_max"),
   medias: mediaDraftListSchema(SERVICE_MEDIA_MAX_FILES),
@@ -277,15 +277,6 @@ export const serviceDraftSchema = v.object({
   terms: text(SERVICE_TERMS_MAX, "authoring_service_terms_max"),
   categoryCodes: v.pipe(v.array(v.string()), v.maxLength(10, "authoring_category")),
 });
-
-export function isHttpUrl(s: string): boolean {
-  try {
-    const url = new URL(s);
-    return url.protocol === "https:" || url.protocol === "http:";
-  } catch {
-    return false;
-  }
-}
 
 export function parseServiceDraft(input: unknown): { ok: true; data: ParsedService } | { ok: false; errors: FieldErrors } {
   const parsed = parseFields(serviceDraftSchema, input);

@@ -10,7 +10,7 @@ import { parseFields, type FieldErrors } from "./validation";
  */
 
 export { DEFAULT_TERMS_MAX };
-export const OPEN_STATES = ["open", "closed"] as const;
+const OPEN_STATES = ["open", "closed"] as const;
 
 /** What the page's form posts (every field a string, as HTML forms send them). */
 export interface CommissionSettingsInput {
@@ -25,7 +25,7 @@ export interface CommissionSettings {
   defaultTerms: string;
 }
 
-export const commissionSettingsSchema = v.object({
+const commissionSettingsSchema = v.object({
   openForCommissions: v.picklist(OPEN_STATES, "commission_settings_open_invalid"),
   defaultCurrency: v.picklist(CURRENCIES, "commission_settings_currency_invalid"),
   defaultTerms: v.pipe(v.string("commission_settings_terms_max"), v.trim(), v.maxLength(DEFAULT_TERMS_MAX, "commission_settings_terms_max")),

@@ -30,7 +30,7 @@ export type MediaItem =
  * holding the link; no visibility row means PUBLIC); published commission forms (shown at /cf/{code}); published
  * commission services (their gallery, on the profile and in the service modal).
  */
-export function isPublicMediaItem(item: MediaItem): boolean {
+function isPublicMediaItem(item: MediaItem): boolean {
   switch (item.domain) {
     case "user-profile":
       return true;

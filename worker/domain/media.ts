@@ -107,7 +107,7 @@ export const FORM_CHOICE_MEDIA_MAX = 1;
 /** An order's deliverable files (decision 024): at most this many on one order. */
 export const ORDER_DELIVERABLES_MAX_FILES = 10;
 /** Files one upload call may add to an order's chat folder; a message's own limit is its room's (docs/decisions/027). */
-export const CHAT_MEDIA_MAX_FILES = 20;
+const CHAT_MEDIA_MAX_FILES = 20;
 /** A service's gallery holds as many media as a work (issue 10). */
 export const SERVICE_MEDIA_MAX_FILES = PORTFOLIO_MEDIA_MAX_FILES;
 
@@ -138,9 +138,9 @@ export const AUDIO_KINDS = ["mp3", "m4a", "aac", "wav", "ogg", "flac"] as const 
 // The lists below are written out, not spread from the ones above: a top-level spread counts as a side effect to the
 // bundler, which would then load this whole module on every page that imports anything from it.
 /** What a work's or a service's media list takes as files: pictures, video (the default kinds and WebM) and audio. */
-export const PORTFOLIO_FILE_KINDS = ["jpg", "png", "gif", "mp4", "mov", "webm", "mp3", "m4a", "aac", "wav", "ogg", "flac"] as const satisfies readonly FileKind[];
+const PORTFOLIO_FILE_KINDS = ["jpg", "png", "gif", "mp4", "mov", "webm", "mp3", "m4a", "aac", "wav", "ogg", "flac"] as const satisfies readonly FileKind[];
 /** What a private exchange takes (request answers, deliverables, chat): the spec's default kinds, WebM and audio. */
-export const EXCHANGE_FILE_KINDS = ["jpg", "png", "gif", "mp4", "mov", "webm", "mp3", "m4a", "aac", "wav", "ogg", "flac"] as const satisfies readonly FileKind[];
+const EXCHANGE_FILE_KINDS = ["jpg", "png", "gif", "mp4", "mov", "webm", "mp3", "m4a", "aac", "wav", "ogg", "flac"] as const satisfies readonly FileKind[];
 
 export const UPLOAD_RULES: readonly UploadRule[] = [
   { domain: "user-profile", field: "avatar", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: 1, kinds: PICTURE_KINDS, single: true, private: false, ownership: "profile", profileColumn: "avatarUrl" },
@@ -334,7 +334,7 @@ export function youtubeThumbnailUrl(videoId: string): string {
   return `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`;
 }
 
-export function youtubeVideoId(url: URL): string | null {
+function youtubeVideoId(url: URL): string | null {
   const host = url.hostname.replace(/^(www|m|music)\./, "");
   let id: string | null = null;
   if (host === "youtu.be") id = url.pathname.split("/")[1] ?? null;

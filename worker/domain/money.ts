@@ -21,7 +21,7 @@ import type { CurrencyCode } from "./currency";
 /** The consumption tax included in every total: 10%. */
 export const TAX_RATE_PERCENT = 10;
 /** Fee numerators are ten-thousandths (1036 = 10.36%). */
-export const FEE_DENOMINATOR = 10_000;
+const FEE_DENOMINATOR = 10_000;
 
 export interface AmountBreakdown {
   currencyCode: CurrencyCode;
@@ -59,10 +59,10 @@ export function feePercent(numerators: readonly number[]): number {
   return feeNumerator(numerators) / 100;
 }
 
-/** The tax included in a tax-included total: total / 11, rounded. */
+/** The tax included in a tax-included total: total × 10 / 110 (= total / 11), rounded. */
 export function includedTax(totalAmount: number): number {
   assertMinorUnits(totalAmount);
-  return divideRounded(totalAmount, 11);
+  return divideRounded(totalAmount * TAX_RATE_PERCENT, 100 + TAX_RATE_PERCENT);
 }
 
 /** Splits a total into income, fee and tax (see the reading above). */

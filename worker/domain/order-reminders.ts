@@ -33,7 +33,7 @@ export interface ReminderOrder {
   deliveryDeadline: number | null;
 }
 
-export const REMINDER_RULES: readonly ReminderRule[] = [
+const REMINDER_RULES: readonly ReminderRule[] = [
   {
     kind: "approval",
     type: "COMMISSION_ORDER_APPROVAL_REMINDER",

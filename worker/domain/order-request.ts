@@ -163,7 +163,7 @@ export function requestTotal(servicePrice: number | null, serviceCurrencyId: str
 }
 
 /** The order's short public code (notification links ?order={code}): 8 characters without look-alikes (0/O, 1/I). */
-export const ORDER_CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+const ORDER_CODE_ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
 export function orderCodeFrom(random: Uint8Array): string {
   if (random.length < 8) throw new Error("orderCodeFrom needs 8 random bytes");
   return Array.from(random.slice(0, 8), (byte) => ORDER_CODE_ALPHABET[byte % ORDER_CODE_ALPHABET.length]).join("");

@@ -95,14 +95,14 @@ const granteesSchema = v.object({
  * "Illustration, Fan art, illustration" → ["Illustration", "Fan art"]: trimmed, de-duplicated ignoring case (the
  * first spelling wins), empty ones dropped; null when there are more than USER_CATEGORIES_MAX or one is too long.
  */
-export function parseUserCategories(input: readonly string[]): string[] | null {
+function parseUserCategories(input: readonly string[]): string[] | null {
   const names = normalizeTags(input);
   return names.length > USER_CATEGORIES_MAX || names.some((name) => name.length > USER_CATEGORY_MAX_LENGTH) ? null : names;
 }
 
 const workText = (minKey: string, maxKey: string) => v.pipe(v.string(), v.trim(), v.minLength(WORK_TEXT_MIN, minKey), v.maxLength(WORK_TEXT_MAX, maxKey));
 
-export const workDraftSchema = v.object({
+const workDraftSchema = v.object({
   title: workText("authoring_work_title_min", "authoring_work_title_max"),
   description: workText("authoring_work_description_min", "authoring_work_description_max"),
   medias: mediaDraftListSchema(PORTFOLIO_MEDIA_MAX_FILES),

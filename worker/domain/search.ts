@@ -9,12 +9,12 @@
  * Spec section 3: the sort fields name and date, and of the list sort keys the two a creator list can offer:
  * systemIndex (the platform's curated rank, higher first when descending) and commissionFormCount (published forms).
  */
-export const SEARCH_SORTS = ["name", "date", "systemIndex", "commissionFormCount"] as const;
-export const SEARCH_ORDERS = ["asc", "desc"] as const;
+const SEARCH_SORTS = ["name", "date", "systemIndex", "commissionFormCount"] as const;
+const SEARCH_ORDERS = ["asc", "desc"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export type SearchOrder = (typeof SEARCH_ORDERS)[number];
 
-export const SEARCH_QUERY_MAX = 100;
+const SEARCH_QUERY_MAX = 100;
 export const SEARCH_PAGE_SIZE = 12;
 
 export interface ExploreQuery {
@@ -48,7 +48,7 @@ export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
 }
 
 /** The trigram index over the search text (migration 0009) serves queries of at least this many characters. */
-export const TRIGRAM_MIN_CHARS = 3;
+const TRIGRAM_MIN_CHARS = 3;
 
 /**
  * `q` as an FTS5 query for that index: one quoted phrase (quotes doubled, so nothing in `q` is read as FTS syntax),

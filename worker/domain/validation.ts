@@ -5,7 +5,7 @@ import { CURRENCIES } from "./currency";
  * The payload schemas of spec section 5, shared by the browser forms and the server.
  * Messages are message keys (messages/common/*.json); the edge translates them into the user's language.
  */
-export const handleSchema = v.pipe(
+const handleSchema = v.pipe(
   v.string(),
   v.trim(),
   v.minLength(4, "validation_handle_min"),
@@ -13,26 +13,26 @@ export const handleSchema = v.pipe(
   v.regex(/^[A-Za-z0-9]+$/, "validation_handle_alphanumeric"),
 );
 
-export const emailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email("validation_email"), v.maxLength(254, "validation_email"));
+const emailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email("validation_email"), v.maxLength(254, "validation_email"));
 
-export const otpCodeSchema = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, "validation_otp"));
+const otpCodeSchema = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, "validation_otp"));
 
 const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
-export const optionalNameSchema = v.pipe(
+const optionalNameSchema = v.pipe(
   v.unknown(),
   v.transform(emptyToUndefined),
   v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, "validation_name_min"), v.maxLength(16, "validation_name_max"))),
 );
 
-export const optionalBioSchema = v.pipe(
+const optionalBioSchema = v.pipe(
   v.unknown(),
   v.transform(emptyToUndefined),
   v.optional(v.pipe(v.string(), v.maxLength(160, "validation_bio_max"))),
 );
 
 /** Optional date of birth (yyyy-mm-dd), a real calendar date, not after `now` (ms since the epoch). */
-export const optionalBirthdaySchema = (now: number) => v.pipe(
+const optionalBirthdaySchema = (now: number) => v.pipe(
   v.unknown(),
   v.transform(emptyToUndefined),
   v.optional(

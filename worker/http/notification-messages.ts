@@ -99,7 +99,7 @@ export function notificationEmailLabel(type: string, locale: Locale): string {
   return (EMAIL_LABELS[notificationKind(type).emailLabelKey] ?? m.notification_unknown)({}, { locale });
 }
 
-export const NOTIFICATION_SETTINGS_PATH = "/dashboard/setting/profile/notification";
+const NOTIFICATION_SETTINGS_PATH = "/dashboard/setting/profile/notification";
 
 /**
  * A notice as an e-mail in the recipient's language: the title as the subject; the message, an absolute link to the

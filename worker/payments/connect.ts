@@ -10,7 +10,7 @@ import { NOT_CONNECTED, canReceivePayouts, type ConnectStatus } from "../domain/
 import { releaseHeldPayouts, type PayoutDeps } from "./payouts";
 import { isResourceMissing } from "./stripe-errors";
 
-export async function findConnectedAccountId(d1: D1Database, userAccountId: string): Promise<string | null> {
+async function findConnectedAccountId(d1: D1Database, userAccountId: string): Promise<string | null> {
   const row = await d1.prepare("SELECT stripe_account_id FROM stripe_connected_accounts WHERE user_account_id = ?").bind(userAccountId).first<{ stripe_account_id: string }>();
   return row?.stripe_account_id ?? null;
 }
@@ -19,7 +19,7 @@ export async function findConnectedAccountId(d1: D1Database, userAccountId: stri
  * The creator's account, created the first time: racing first calls send the same idempotency key, so Stripe makes
  * one account, and the unique row per user keeps one; both read it back.
  */
-export async function ensureConnectedAccount(deps: PayoutDeps, user: { accountId: string; email: string }, now = Date.now()): Promise<string> {
+async function ensureConnectedAccount(deps: PayoutDeps, user: { accountId: string; email: string }, now = Date.now()): Promise<string> {
   const existing = await findConnectedAccountId(deps.d1, user.accountId);
   if (existing) return existing;
   const account = await deps.stripe.accounts.create(

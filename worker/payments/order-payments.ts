@@ -89,7 +89,7 @@ export async function checkPayment(deps: PaymentDeps, input: { intentId: string;
 }
 
 /** Records a succeeded intent once: the transaction, then the order (idempotent in the Durable Object). */
-export async function reconcilePaymentIntent(deps: PaymentDeps, intent: Stripe.PaymentIntent, now = Date.now()): Promise<void> {
+async function reconcilePaymentIntent(deps: PaymentDeps, intent: Stripe.PaymentIntent, now = Date.now()): Promise<void> {
   if (intent.status !== "succeeded") return;
   const transaction = await d1Of(deps).prepare("SELECT * FROM payment_transactions WHERE stripe_payment_intent_id = ?").bind(intent.id).first<TransactionRow>();
   if (!transaction) return;

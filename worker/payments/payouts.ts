@@ -87,7 +87,7 @@ async function sourceCharge(stripe: Stripe, intentId: string | null): Promise<st
 export type ReleaseOutcome = "transferred" | "not_released" | "failed";
 
 /** Transfers one held payout if it can go now; a failure leaves it HELD (with Stripe's code) for the next release. */
-export async function releasePayout(deps: PayoutDeps, payoutId: string, now = Date.now()): Promise<ReleaseOutcome> {
+async function releasePayout(deps: PayoutDeps, payoutId: string, now = Date.now()): Promise<ReleaseOutcome> {
   const { d1, stripe } = deps;
   const payout = await claim(d1, payoutId, now);
   if (!payout) return "not_released";

@@ -15,7 +15,7 @@ export interface StripeEnv {
   STRIPE_API_PROTOCOL?: string;
 }
 
-export class StripeConfigurationError extends Error {}
+class StripeConfigurationError extends Error {}
 
 /** True when the environment points the SDK at the local emulator rather than Stripe. */
 export function usesStripeEmulator(env: StripeEnv): boolean {

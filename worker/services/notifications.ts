@@ -7,7 +7,7 @@ import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { notifications } from "../db/schema";
 
-export const NOTIFICATION_PAGE_SIZE = 20;
+const NOTIFICATION_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 50;
 
 export interface StoredNotification {

@@ -10,7 +10,7 @@
 import type { Order } from "../../durable-objects/order";
 
 /** Orders handed to their objects per run; the rest wait for the next run (every 15 minutes). */
-export const DEADLINE_BATCH_LIMIT = 200;
+const DEADLINE_BATCH_LIMIT = 200;
 /** Objects woken at once: enough to finish a busy run quickly, few enough for one Worker invocation. */
 const PARALLEL = 10;
 
@@ -18,7 +18,7 @@ const PARALLEL = 10;
  * The pending deadline per state, as `pendingDeadline` in worker/domain/order.ts reads it, less the delivery
  * deadline: a late delivery changes nothing by itself (the buyer may then cancel), so it is no work for the cron.
  */
-export const OVERDUE_ORDERS_SQL = `
+const OVERDUE_ORDERS_SQL = `
   SELECT id FROM commission_orders
   WHERE order_progress_status IN ('DRAFT', 'APPROVED', 'DELIVERED')
     AND ((order_progress_status = 'DRAFT' AND approval_deadline <= ?1)

@@ -22,7 +22,7 @@ import {
   type Row,
 } from "./order-views";
 
-export const HISTORY_PAGE_SIZE = 20;
+const HISTORY_PAGE_SIZE = 20;
 
 export interface HistoryEntry {
   transactionId: string;

@@ -17,7 +17,7 @@ import { mediaUrlsForViewer } from "./media-access";
 import type { ChatRoomView } from "../domain/chat-protocol";
 import { chatRoomViewFromRow } from "./chat-rooms";
 
-export const ORDER_PAGE_SIZE = 20;
+const ORDER_PAGE_SIZE = 20;
 
 interface TextRow {
   l: string;

@@ -30,7 +30,7 @@ export interface EditableWork extends GuardedItem {
 }
 
 /** The account as the rule sees it: its id and role codes. */
-export async function visitorOf(db: Database, accountId: string): Promise<Visitor> {
+async function visitorOf(db: Database, accountId: string): Promise<Visitor> {
   const roles = await db.select({ code: userAccountRoles.roleCode }).from(userAccountRoles).where(eq(userAccountRoles.userAccountId, accountId));
   return { accountId, roles: roles.map((r) => r.code) };
 }
@@ -62,7 +62,7 @@ export async function editableWork(db: Database, accountId: string, workId: stri
 }
 
 /** Accounts by handle, ignoring case: lower(handle) → account id; handles nobody has are missing from the map. */
-export async function accountsByHandle(db: Database, handles: readonly string[]): Promise<Map<string, string>> {
+async function accountsByHandle(db: Database, handles: readonly string[]): Promise<Map<string, string>> {
   const lower = [...new Set(handles.map((h) => h.toLowerCase()))];
   if (lower.length === 0) return new Map();
   const rows = await db

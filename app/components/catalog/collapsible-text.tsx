@@ -4,7 +4,7 @@ import { useId, useState } from "react";
 import { m } from "~/paraglide/messages.js";
 
 /** The spec's default collapse length; the service modal passes SERVICE_MODAL_DESCRIPTION_LIMIT. */
-export const COLLAPSE_DEFAULT_LIMIT = 200;
+const COLLAPSE_DEFAULT_LIMIT = 200;
 export const SERVICE_MODAL_DESCRIPTION_LIMIT = 2000;
 
 /** The first `limit` characters (by code point, so an emoji or a surrogate pair is never cut in half), trimmed, with "…". */

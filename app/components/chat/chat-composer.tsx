@@ -26,7 +26,7 @@ const BLOCKED_PLACEHOLDER: Partial<Record<ChatRefusal, () => string>> = {
 };
 
 /** Why the viewer cannot write now, as the input's placeholder; null when they can. */
-export function blockedReason(room: ChatRoomView): string | null {
+function blockedReason(room: ChatRoomView): string | null {
   if (room.roomStatus === "CLOSED") return m.chat_closed();
   if (room.canWrite) return null;
   return (room.writeBlockedBy && BLOCKED_PLACEHOLDER[room.writeBlockedBy]?.()) || (room.roomStatus === "OPENED" ? m.chat_no_reply() : m.chat_waiting());

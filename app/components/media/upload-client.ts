@@ -134,7 +134,7 @@ async function attachProfilePicture(field: string, url: string): Promise<FileOut
  * nothing (R2 and the Worker's signed PUT store only a whole, checked body), so a cancelled one left no half object;
  * this removes one that finished just as it was cancelled, and its pending row.
  */
-export function discardUpload(storedUrl: string): void {
+function discardUpload(storedUrl: string): void {
   void fetch(DELETE_PATH, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ path: storedUrl }), credentials: "same-origin" }).catch(() => {});
 }
 

@@ -33,7 +33,7 @@ export function useFollowNotification(onUnreadChange?: (count: number) => void):
 }
 
 /** Spec section 9: English 'MMMM d, yyyy'; Japanese 'yyyy年MM月dd日'. */
-export function formatNotificationDate(iso: string): string {
+function formatNotificationDate(iso: string): string {
   const date = new Date(iso);
   if (getLocale() === "ja") {
     const pad = (n: number) => String(n).padStart(2, "0");

@@ -3,7 +3,7 @@ import { m } from "~/paraglide/messages.js";
 import type { OrderDetail, OrderMediaView } from "../../../worker/services/order-views";
 import { showMoney } from "./order-format";
 
-export function MediaLinks({ medias }: { medias: OrderMediaView[] }) {
+function MediaLinks({ medias }: { medias: OrderMediaView[] }) {
   if (medias.length === 0) return null;
   return (
     <ul className="mt-2 flex flex-wrap gap-2">

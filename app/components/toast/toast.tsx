@@ -7,7 +7,7 @@ export interface ToastMessage {
 }
 
 /** Spec section 8: the success toast stays 1000 ms. */
-export const TOAST_DURATION_MS = 1000;
+const TOAST_DURATION_MS = 1000;
 
 /**
  * A short notice in the corner ('Success' / 'Successfully'; 'Error' with a message). The live region is always in

@@ -19,7 +19,7 @@ const TONES: Record<PayoutLabel, string> = {
   refunded: "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100",
 };
 
-export function payoutLabel(entry: Pick<HistoryEntry, "payout" | "refunded">): PayoutLabel {
+function payoutLabel(entry: Pick<HistoryEntry, "payout" | "refunded">): PayoutLabel {
   if (entry.payout) return entry.payout.status === "TRANSFERRED" ? "transferred" : "held";
   return entry.refunded ? "refunded" : "after_completion";
 }
