@@ -45,8 +45,8 @@ const fieldClass =
 
 export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
   const { query, filters } = loaderData;
-  // The cards React renders: a search's first page when it came as data, then every page appended. A document's first
-  // page is not among them: it stays as the server rendered it (FirstPage).
+  // The cards (the server's markup) of a search's first page when it came as data, then of every page appended. A
+  // document's first page is not among them: it stays as the server rendered it (FirstPage).
   const [creators, setCreators] = useState<CardMarkup[]>(loaderData.creators ?? []);
   const [next, setNext] = useState<string | null>(loaderData.nextCursor);
   const fetcher = useFetcher<typeof loader>();

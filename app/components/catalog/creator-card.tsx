@@ -13,9 +13,8 @@ const CARD_PREVIEW_MAX = 4;
 const CARD_BIO_MAX = 140;
 
 /**
- * What a card shows of a creator. The explore page's hydration data repeats every card next to its markup, so
- * it carries no ids (keys are the handle, the form's code and the preview's place), no work ids, no category
- * names and no empty media fields.
+ * What a card shows of a creator: no ids (keys are the handle, the form's code and the preview's place), no work
+ * ids, no category names and no empty media fields. Only the server draws cards (creator-cards.server.tsx).
  */
 export interface CreatorCardView extends Omit<CreatorCardData, "id" | "previews" | "forms"> {
   previews: PreviewView[];
