@@ -3,27 +3,28 @@
 // only its own table and words.
 import { EmptyState } from "~/components/dashboard/dashboard-page";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { m } from "~/paraglide/messages.js";
 import type { HistoryEntry } from "../../../worker/services/order-history";
 import { Pages } from "./pages";
-import { counterpartColumn, dateColumn, orderColumn, SalesTable, statusColumn, totalWithApproximationColumn, type SalesColumn } from "./sales-table";
+import type { BillingTexts } from "./table-texts.server";
+import { counterpartColumn, dateColumn, orderColumn, SalesTable, statusColumn, totalWithApproximationColumn, type SalesColumn, type TableTexts } from "./sales-table";
 
 /** The buyer's columns: what they paid, approximated in their display currency. */
-const BILLING_COLUMNS = (): SalesColumn[] => [
-  dateColumn(),
-  orderColumn(DASHBOARD_PATHS.clientRequests),
-  counterpartColumn(m.history_column_creator()),
-  totalWithApproximationColumn(),
-  statusColumn(),
+const BILLING_COLUMNS = (texts: TableTexts, billing: BillingTexts): SalesColumn[] => [
+  dateColumn(texts),
+  orderColumn(texts, DASHBOARD_PATHS.clientRequests),
+  counterpartColumn(billing.creator),
+  totalWithApproximationColumn(texts),
+  statusColumn(texts),
 ];
 
-export function BillingHistory({ items, page, hasMore }: { items: HistoryEntry[]; page: number; hasMore: boolean }) {
+/** The words come from the loader (loadPayments: table-texts.server.ts). */
+export function BillingHistory({ items, page, hasMore, texts, billing }: { items: HistoryEntry[]; page: number; hasMore: boolean; texts: TableTexts; billing: BillingTexts }) {
   if (items.length === 0 && page === 1)
-    return <EmptyState message={m.dashboard_billing_empty()} detail={m.dashboard_billing_empty_detail()} action={{ to: "/explore/creators", label: m.dashboard_find_creators() }} />;
+    return <EmptyState message={billing.empty} detail={billing.emptyDetail} action={{ to: "/explore/creators", label: billing.findCreators }} />;
   return (
     <div className="space-y-6">
-      <SalesTable testId="billing-history" entries={items} columns={BILLING_COLUMNS()} />
-      <Pages page={page} hasMore={hasMore} />
+      <SalesTable testId="billing-history" entries={items} columns={BILLING_COLUMNS(texts, billing)} />
+      <Pages page={page} hasMore={hasMore} texts={texts} />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { m } from "~/paraglide/messages.js";
 import { PayoutStatus } from "~/components/wallet/payout-status";
 import type { CurrencyTotals, HistoryEntry } from "../../../worker/services/order-history";
 import { Pages } from "./pages";
-import { amountColumn, counterpartColumn, dateColumn, orderColumn, SalesTable, statusColumn, type SalesColumn } from "./sales-table";
+import { amountColumn, counterpartColumn, dateColumn, orderColumn, SalesTable, statusColumn, type SalesColumn, type TableTexts } from "./sales-table";
 
 function Totals({ totals }: { totals: CurrencyTotals[] }) {
   if (totals.length === 0) return null;
@@ -44,27 +44,27 @@ function Totals({ totals }: { totals: CurrencyTotals[] }) {
 }
 
 /** The seller's columns: the whole breakdown, the refund status and the creator's payout. */
-const SALES_COLUMNS = (): SalesColumn[] => [
-  dateColumn(),
-  orderColumn(DASHBOARD_PATHS.managements),
+const SALES_COLUMNS = (texts: TableTexts): SalesColumn[] => [
+  dateColumn(texts),
+  orderColumn(texts, DASHBOARD_PATHS.managements),
   counterpartColumn(m.history_column_client()),
-  amountColumn("totalAmount"),
-  amountColumn("taxAmount"),
-  amountColumn("salesAmount"),
-  amountColumn("feeAmount"),
-  amountColumn("incomeAmount"),
-  statusColumn(),
+  amountColumn(texts, "totalAmount"),
+  amountColumn(texts, "taxAmount"),
+  amountColumn(texts, "salesAmount"),
+  amountColumn(texts, "feeAmount"),
+  amountColumn(texts, "incomeAmount"),
+  statusColumn(texts),
   { label: m.wallet_column_payout(), cell: (e) => <PayoutStatus entry={e} /> },
 ];
 
-export function SalesHistory({ items, totals, page, hasMore }: { items: HistoryEntry[]; totals: CurrencyTotals[]; page: number; hasMore: boolean }) {
+export function SalesHistory({ items, totals, page, hasMore, texts }: { items: HistoryEntry[]; totals: CurrencyTotals[]; page: number; hasMore: boolean; texts: TableTexts }) {
   if (items.length === 0 && page === 1)
     return <EmptyState message={m.dashboard_sales_empty()} detail={m.dashboard_sales_empty_detail()} action={{ to: DASHBOARD_PATHS.managements, label: m.dashboard_sales_managements_link() }} />;
   return (
     <div className="space-y-6">
       <Totals totals={totals} />
-      <SalesTable testId="sales-history" entries={items} columns={SALES_COLUMNS()} />
-      <Pages page={page} hasMore={hasMore} />
+      <SalesTable testId="sales-history" entries={items} columns={SALES_COLUMNS(texts)} />
+      <Pages page={page} hasMore={hasMore} texts={texts} />
     </div>
   );
 }

@@ -4,7 +4,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { showApproximation, showDate, showMoney } from "~/components/orders/order-format";
-import { m } from "~/paraglide/messages.js";
 import type { AmountBreakdown } from "../../../worker/domain/money";
 import type { HistoryEntry } from "../../../worker/services/order-history";
 
@@ -47,19 +46,24 @@ export function SalesTable({ testId, entries, columns }: { testId: string; entri
 // ───────────────────────── the columns ─────────────────────────
 
 type Amount = keyof Pick<AmountBreakdown, "totalAmount" | "taxAmount" | "salesAmount" | "feeAmount" | "incomeAmount">;
-const AMOUNT_LABELS: Record<Amount, () => string> = {
-  totalAmount: m.orders_breakdown_total,
-  taxAmount: m.orders_breakdown_tax,
-  salesAmount: m.orders_breakdown_sales,
-  feeAmount: m.orders_breakdown_fee,
-  incomeAmount: m.orders_breakdown_income,
-};
 
-export const dateColumn = (): SalesColumn => ({ label: m.history_column_date(), cell: (e) => showDate(e.paidAt) });
+/** The tables' words, made by the page's loader (table-texts.server.ts), so the tables ship no messages. */
+export interface TableTexts {
+  date: string;
+  order: string;
+  status: string;
+  paid: string;
+  refunded: string;
+  previous: string;
+  next: string;
+  amounts: Record<Amount, string>;
+}
+
+export const dateColumn = (texts: TableTexts): SalesColumn => ({ label: texts.date, cell: (e) => showDate(e.paidAt) });
 
 /** The order's code and title, linking to the order on the viewer's side (managements or client requests). */
-export const orderColumn = (orderPage: string): SalesColumn => ({
-  label: m.history_column_order(),
+export const orderColumn = (texts: TableTexts, orderPage: string): SalesColumn => ({
+  label: texts.order,
   cell: (e) => (
     <Link to={`${orderPage}?order=${encodeURIComponent(e.code)}`} className="font-medium text-brand-700 underline dark:text-brand-300">
       <span className="font-mono text-xs">{e.code}</span> {e.title}
@@ -74,15 +78,15 @@ export const counterpartColumn = (label: string): SalesColumn => ({
 });
 
 /** One figure of the breakdown, in the order's currency. */
-export const amountColumn = (amount: Amount): SalesColumn => ({
-  label: AMOUNT_LABELS[amount](),
+export const amountColumn = (texts: TableTexts, amount: Amount): SalesColumn => ({
+  label: texts.amounts[amount],
   numeric: true,
   cell: ({ breakdown: b }) => showMoney(b[amount], b.currencyCode),
 });
 
 /** The total, with its approximation in the viewer's display currency when that differs (spec section 3). */
-export const totalWithApproximationColumn = (): SalesColumn => ({
-  label: AMOUNT_LABELS.totalAmount(),
+export const totalWithApproximationColumn = (texts: TableTexts): SalesColumn => ({
+  label: texts.amounts.totalAmount,
   numeric: true,
   cell: ({ breakdown: b }) => (
     <>
@@ -94,14 +98,14 @@ export const totalWithApproximationColumn = (): SalesColumn => ({
   ),
 });
 
-export const statusColumn = (): SalesColumn => ({
-  label: m.history_column_status(),
+export const statusColumn = (texts: TableTexts): SalesColumn => ({
+  label: texts.status,
   cell: (e) => (
     <span
       className={`rounded-full px-2 py-0.5 text-xs font-semibold ${e.refunded ? "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100" : "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100"}`}
       data-testid="history-status"
     >
-      {e.refunded ? m.history_status_refunded() : m.history_status_paid()}
+      {e.refunded ? texts.refunded : texts.paid}
     </span>
   ),
 });

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { showDate, showMoney } from "~/components/orders/order-format";
 import { Pages } from "~/components/history/pages";
-import { amountColumn, dateColumn, orderColumn, SalesTable, totalWithApproximationColumn, type SalesColumn } from "~/components/history/sales-table";
+import { amountColumn, dateColumn, orderColumn, SalesTable, totalWithApproximationColumn, type SalesColumn, type TableTexts } from "~/components/history/sales-table";
 import { m } from "~/paraglide/messages.js";
 import type { OnboardingState } from "../../../worker/domain/payouts";
 import type { Money, WalletView } from "../../../worker/services/wallet";
@@ -120,14 +120,14 @@ function Balance({ balance, held }: Pick<WalletView, "balance" | "held">) {
 }
 
 /** The wallet's columns: the spec's breakdown order (income, tax, sales, fee, total), then what was transferred. */
-const WALLET_COLUMNS = (): SalesColumn[] => [
-  dateColumn(),
-  orderColumn(DASHBOARD_PATHS.managements),
-  amountColumn("incomeAmount"),
-  amountColumn("taxAmount"),
-  amountColumn("salesAmount"),
-  amountColumn("feeAmount"),
-  totalWithApproximationColumn(),
+const WALLET_COLUMNS = (texts: TableTexts): SalesColumn[] => [
+  dateColumn(texts),
+  orderColumn(texts, DASHBOARD_PATHS.managements),
+  amountColumn(texts, "incomeAmount"),
+  amountColumn(texts, "taxAmount"),
+  amountColumn(texts, "salesAmount"),
+  amountColumn(texts, "feeAmount"),
+  totalWithApproximationColumn(texts),
   {
     label: m.wallet_column_transfer(),
     numeric: true,
@@ -137,16 +137,16 @@ const WALLET_COLUMNS = (): SalesColumn[] => [
   { label: m.wallet_column_payout(), cell: (e) => <PayoutStatus entry={e} /> },
 ];
 
-function Sales({ sales, page }: { sales: WalletView["sales"]; page: number }) {
+function Sales({ sales, page, texts }: { sales: WalletView["sales"]; page: number; texts: TableTexts }) {
   return (
     <section aria-labelledby="wallet-orders" className="space-y-3">
       <h2 id="wallet-orders" className={h2}>{m.wallet_orders_heading()}</h2>
       {sales.items.length === 0 && page === 1 ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.wallet_orders_empty()}</p>
       ) : (
-        <SalesTable testId="wallet-orders" entries={sales.items} columns={WALLET_COLUMNS()} />
+        <SalesTable testId="wallet-orders" entries={sales.items} columns={WALLET_COLUMNS(texts)} />
       )}
-      <Pages page={page} hasMore={sales.hasMore} />
+      <Pages page={page} hasMore={sales.hasMore} texts={texts} />
     </section>
   );
 }
@@ -171,12 +171,12 @@ function BankPayouts({ payouts }: Pick<WalletView, "payouts">) {
   );
 }
 
-export function Wallet({ wallet, stateTexts, page, returned }: { wallet: WalletView; stateTexts: WalletStateTexts; page: number; returned: string | null }) {
+export function Wallet({ wallet, stateTexts, tableTexts, page, returned }: { wallet: WalletView; stateTexts: WalletStateTexts; tableTexts: TableTexts; page: number; returned: string | null }) {
   return (
     <div className="space-y-8">
       <AccountStatus status={wallet.status} texts={stateTexts} returned={returned} />
       <Balance balance={wallet.balance} held={wallet.held} />
-      <Sales sales={wallet.sales} page={page} />
+      <Sales sales={wallet.sales} page={page} texts={tableTexts} />
       <BankPayouts payouts={wallet.payouts} />
     </div>
   );

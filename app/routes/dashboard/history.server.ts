@@ -1,6 +1,7 @@
 // The loaders the money history pages share (docs/decisions/026): the page from ?page=N and one D1 batch from
-// worker/services/order-history.ts (which finds the caller's commission account itself).
+// worker/services/order-history.ts (which finds the caller's commission account itself), and the tables' words.
 import type { RouterContextProvider } from "react-router";
+import { billingTexts, tableTexts } from "~/components/history/table-texts.server";
 import { requestContext } from "~/lib/request-context";
 import { listPayments, listSales } from "../../../worker/services/order-history";
 import type { SessionUser } from "../../../worker/services/sessions";
@@ -15,10 +16,10 @@ function historyInput(context: Context, user: SessionUser) {
 
 export async function loadSales(context: Context, user: SessionUser) {
   const { db, page, input } = historyInput(context, user);
-  return { page, ...(await listSales(db, input)) };
+  return { page, ...(await listSales(db, input)), texts: tableTexts() };
 }
 
 export async function loadPayments(context: Context, user: SessionUser) {
   const { db, page, input } = historyInput(context, user);
-  return { page, ...(await listPayments(db, input)) };
+  return { page, ...(await listPayments(db, input)), texts: tableTexts(), billing: billingTexts() };
 }
