@@ -155,7 +155,9 @@ describe("getCreatorProfile", () => {
 
 describe("media previews on cards and the profile", () => {
   it("carry each media's fields: a picture as its own thumbnail, a video's poster, a link's site", async () => {
-    const dana = await seedCreator({ handle: `dana${tag}`, name: { en: `Dana ${tag}` }, works: 3 });
+    // A handle of its own per run: the suite repeats each test, and handles are unique.
+    const handle = `dana${uniqueTag()}`;
+    const dana = await seedCreator({ handle, name: { en: `Dana ${tag}` }, works: 3 });
     const media = (workId: string) => `(SELECT media_id FROM media_attachments WHERE owner_type = 'portfolio_work' AND owner_id = '${workId}')`;
     const [picture, video, link] = dana.works;
     await env.DB.batch([
@@ -163,7 +165,7 @@ describe("media previews on cards and the profile", () => {
       env.DB.prepare(`UPDATE media SET media_type = 'VIDEO', file_url = '/media/v/clip.mp4', thumbnail_url = '/media/v/clip.mp4.jpg' WHERE id = ${media(video)}`),
       env.DB.prepare(`UPDATE media SET format_type = 'LINK', file_url = NULL, link_url = 'https://youtu.be/abc', link_site = 'YOUTUBE' WHERE id = ${media(link)}`),
     ]);
-    const [card] = (await searchCreators(db(), q({ q: `dana${tag}` }), en)).creators;
+    const [card] = (await searchCreators(db(), q({ q: handle }), en)).creators;
     const expected = [
       { mediaType: "IMAGE", formatType: "FILE", url: expect.stringContaining(".png"), linkUrl: null, embedCode: null, site: null, workId: picture },
       { mediaType: "VIDEO", formatType: "FILE", url: "/media/v/clip.mp4", thumbnailUrl: "/media/v/clip.mp4.jpg", linkUrl: null, site: null, workId: video },
