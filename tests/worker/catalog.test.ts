@@ -155,9 +155,10 @@ describe("getCreatorProfile", () => {
 
 describe("media previews on cards and the profile", () => {
   it("carry each media's fields: a picture as its own thumbnail, a video's poster, a link's site", async () => {
-    // A handle of its own per run: the suite repeats each test, and handles are unique.
+    // A tag of its own per run, not the file's: the suite repeats each test (handles are unique), and the searches
+    // above by the file's tag must not find this creator whichever order the tests run in.
     const handle = `dana${uniqueTag()}`;
-    const dana = await seedCreator({ handle, name: { en: `Dana ${tag}` }, works: 3 });
+    const dana = await seedCreator({ handle, name: { en: `Dana ${handle}` }, works: 3 });
     const media = (workId: string) => `(SELECT media_id FROM media_attachments WHERE owner_type = 'portfolio_work' AND owner_id = '${workId}')`;
     const [picture, video, link] = dana.works;
     await env.DB.batch([
