@@ -5,6 +5,7 @@ import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { paraglideOptions } from "./paraglide.options.mjs";
 import { fizzChunkCache } from "./scripts/fizz-chunk-cache.mjs";
+import { pageLocaleRuntime } from "./scripts/page-locale-runtime.mjs";
 import { routeMatchPrefilter } from "./scripts/route-match-prefilter.mjs";
 
 // Every page renders under root.tsx and routes/site-layout.tsx (app/routes.ts), so the app modules those two import
@@ -49,6 +50,7 @@ export default defineConfig(({ command }) => ({
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   plugins: [
     paraglideVitePlugin(paraglideOptions),
+    pageLocaleRuntime(),
     cloudflare({
       viteEnvironment: { name: "ssr" },
       // Tests and benchmarks run against their own throwaway state; dev keeps .wrangler/state.

@@ -1,9 +1,8 @@
 import { Hono, type Context, type Next } from "hono";
 import { createDb } from "./db/client";
 import { roundTripCountingBinding, withRoundTripCounter } from "./db/round-trips";
-import { LANGUAGE_COOKIE } from "./domain/constants";
 import { isBanned } from "./domain/roles";
-import { preferenceCookie, readCookie, readSessionCookie } from "./http/cookies";
+import { readSessionCookie } from "./http/cookies";
 import type { AppEnv, RequestContext } from "./http/context";
 import { isCrossSiteWrite } from "./http/cross-site";
 import { requestLocale } from "./http/locale";
@@ -110,13 +109,9 @@ export function createApp(renderPage?: PageRenderer) {
   // React Router takes every other path; app.all (not app.get) so page actions reach it too.
   app.all("*", async (c) => {
     if (!renderPage) return c.notFound();
-    const context = c.get("request");
-    const page = await renderPage(c.req.raw, context);
-    if (readCookie(c.req.raw, LANGUAGE_COOKIE)) return page;
-    // First visit: pin the detected language so the browser's Paraglide and later requests agree with this render.
-    const response = new Response(page.body, page);
-    response.headers.append("Set-Cookie", preferenceCookie(new URL(c.req.url), LANGUAGE_COOKIE, context.locale));
-    return response;
+    // The language follows the browser's until the visitor chooses one (the language menu sets the cookie); the
+    // browser's messages read the page's own <html lang> (app/lib/page-locale-runtime.ts), so nothing is pinned.
+    return renderPage(c.req.raw, c.get("request"));
   });
   return app;
 }
