@@ -3,6 +3,7 @@ import { data, useNavigate } from "react-router";
 import { CollapsibleText } from "~/components/catalog/collapsible-text";
 import { FormCard } from "~/components/catalog/form-card";
 import { OpenBadge } from "~/components/catalog/open-badge";
+import { priceTag } from "~/components/catalog/price-label";
 import { ServiceCard } from "~/components/catalog/service-card";
 import { ShareButton } from "~/components/catalog/share-modal";
 import { WorkCard } from "~/components/catalog/work-card";
@@ -26,8 +27,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const serviceRequest = service
     ? { service, request: await requestViewerState(db, user?.accountId ?? null, { serviceId: service.id }), cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null }
     : null;
+  // The cards' prices as text in the viewer's language, so their formatting stays off the browser.
+  const cards = {
+    services: profile.services.map((service) => ({ ...service, price: priceTag(service.price, true) })),
+    forms: profile.forms.map((form) => ({ ...form, price: priceTag(form.price) })),
+  };
   // Spec section 6: the bookmark button shows to signed-in non-creators.
-  return { profile, canBookmark: Boolean(user && !isCreatorSide(user.roles)), serviceRequest };
+  return { profile: { ...profile, ...cards }, canBookmark: Boolean(user && !isCreatorSide(user.roles)), serviceRequest };
 }
 
 const ServiceModal = lazy(() => import("~/components/requests/service-modal"));

@@ -2,23 +2,23 @@ import { Link } from "react-router";
 import type { FormCard as FormCardData } from "../../../worker/services/catalog";
 import { truncateText } from "../../../worker/domain/text-cut";
 import { BookmarkToggle } from "./bookmark-toggle";
-import { PriceLabel } from "./price-label";
+import type { PriceTag } from "./price-label";
 
 import { FORM_TITLE_MAX } from "./card-limits";
 
 export { FORM_TITLE_MAX };
 
 /**
- * A commission form card: its title links to /cf/{code} and the link covers the card; category and price; and,
- * where the card carries the viewer's bookmark, the bookmark toggle for signed-in non-creators (or where a bookmark
- * exists, spec section 6).
+ * A commission form card: its title links to /cf/{code} and the link covers the card; category and price (formatted
+ * by the loader, priceTag); and, where the card carries the viewer's bookmark, the bookmark toggle for signed-in
+ * non-creators (or where a bookmark exists, spec section 6).
  */
 export function FormCard({
   form,
   headingLevel = "h3",
   canBookmark = false,
 }: {
-  form: FormCardData & { bookmark?: { isActive: boolean } };
+  form: Omit<FormCardData, "price"> & { price: PriceTag; bookmark?: { isActive: boolean } };
   headingLevel?: "h3" | "h4";
   canBookmark?: boolean;
 }) {
@@ -33,7 +33,9 @@ export function FormCard({
           </Link>
         </Heading>
         {form.categoryName ? <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{form.categoryName}</p> : null}
-        <PriceLabel price={form.price} className="mt-2 block text-sm font-semibold text-zinc-900 dark:text-zinc-100" />
+        <span className="mt-2 block text-sm font-semibold text-zinc-900 dark:text-zinc-100" title={form.price.note}>
+          {form.price.text}
+        </span>
       </div>
       {form.bookmark && (canBookmark || bookmarked) ? <BookmarkToggle target={{ kind: "form", id: form.id }} title={form.title} initial={bookmarked} /> : null}
     </article>

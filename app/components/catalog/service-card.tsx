@@ -3,13 +3,14 @@ import { Avatar } from "~/components/layout/avatar";
 import { m } from "~/paraglide/messages.js";
 import type { ServiceCard as ServiceCardData } from "../../../worker/services/catalog";
 import { BookmarkToggle } from "./bookmark-toggle";
-import { PriceLabel } from "./price-label";
+import type { PriceTag } from "./price-label";
 
 /**
  * A service card (spec section 3): creator, title, "~" starting price, thumbnail, categories and, for signed-in
  * non-creators (or where a bookmark exists), a bookmark toggle with a loading state.
  */
-export function ServiceCard({ service, canBookmark }: { service: ServiceCardData; canBookmark: boolean }) {
+/** `service.price` comes formatted from the loader (priceTag). */
+export function ServiceCard({ service, canBookmark }: { service: Omit<ServiceCardData, "price"> & { price: PriceTag }; canBookmark: boolean }) {
   return (
     <article className="relative flex flex-col overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm hover:border-brand-600 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-300">
       <div className="aspect-video overflow-hidden bg-zinc-100 dark:bg-zinc-800">
@@ -37,7 +38,9 @@ export function ServiceCard({ service, canBookmark }: { service: ServiceCardData
           </ul>
         ) : null}
         <div className="mt-auto flex items-center justify-between gap-2 pt-3">
-          <PriceLabel price={service.price} from className="font-semibold text-zinc-900 dark:text-zinc-50" />
+          <span className="font-semibold text-zinc-900 dark:text-zinc-50" title={service.price.note}>
+            {service.price.text}
+          </span>
           {canBookmark || service.bookmark.isActive ? <BookmarkToggle target={{ kind: "service", id: service.id }} title={service.title} initial={service.bookmark.isActive} /> : null}
         </div>
       </div>

@@ -7,7 +7,6 @@ import { m } from "~/paraglide/messages.js";
 import type { PortfolioWorkCard } from "../../../worker/services/catalog";
 import { LazyMediaLightbox } from "./lazy-lightbox";
 import { playableOfPreview, previewImageUrl } from "./media-label";
-import { countPageVisit } from "./use-page-visit";
 
 /**
  * A portfolio work: its first media with the media type label, and its title linking to the work's page. The media
@@ -24,7 +23,8 @@ export function WorkCard({ work, handle }: { work: PortfolioWorkCard; handle: st
         disabled={!work.media}
         onClick={() => {
           setOpen(true);
-          void countPageVisit("portfolio/work", "portfolio_work", work.id);
+          // The counter loads on the first preview: a profile page of cards needs it only then.
+          void import("./use-page-visit").then(({ countPageVisit }) => countPageVisit("portfolio/work", "portfolio_work", work.id));
         }}
         className="relative block aspect-square w-full bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-zinc-800"
       >
