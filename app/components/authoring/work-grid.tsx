@@ -5,18 +5,13 @@ import { MediaImage } from "~/components/media/media-image";
 import { LazyMediaLightbox } from "~/components/catalog/lazy-lightbox";
 import { m } from "~/paraglide/messages.js";
 import type { WorkListItem, WorkPerson } from "../../../worker/services/portfolio";
-import { mediaTypeLabel } from "~/components/media/media-type-label";
 
-/** Who a client work was for (creator's list) or by ("Made for you"): avatar, then name and handle. */
-function WorkPersonLine({ person }: { person: WorkPerson }) {
+/** A work as its card shows it: the list item and its words, made by the loader (work-card-texts.server.ts). */
+export type WorkCardItem = WorkListItem & { texts: { mediaType: string; summary: string; person: string | null } };
+
+/** Who a client work was for (creator's list) or by ("Made for you"): avatar, then the loader's line. */
+function WorkPersonLine({ person, text }: { person: WorkPerson; text: string }) {
   const profile = person.profile;
-  const text = !profile
-    ? m.client_works_for_former()
-    : person.role === "client"
-      ? person.removed
-        ? m.client_works_for_removed({ name: profile.name, handle: profile.handle })
-        : m.client_works_for({ name: profile.name, handle: profile.handle })
-      : m.client_works_by({ name: profile.name, handle: profile.handle });
   return (
     <p className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
       {profile?.avatarUrl ? (
@@ -36,52 +31,46 @@ function WorkPersonLine({ person }: { person: WorkPerson }) {
  * who a client work was for, edit and delete (confirmed). Without `editPath` the cards cannot be edited; `actions`
  * adds what else a viewer may do with a card (the client's "Remove me from this work").
  */
-export function WorkGrid({ works, editPath, actions }: { works: WorkListItem[]; editPath?: (id: string) => string; actions?: (work: WorkListItem) => ReactNode }) {
-  const [shown, setShown] = useState<WorkListItem | null>(null);
+export function WorkGrid({ works, editPath, actions }: { works: WorkCardItem[]; editPath?: (id: string) => string; actions?: (work: WorkCardItem) => ReactNode }) {
+  const [shown, setShown] = useState<WorkCardItem | null>(null);
   return (
     <>
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-        {works.map((work) => {
-          const label = work.mediaType ? mediaTypeLabel(work.mediaType) : m.authoring_work_no_media();
-          return (
-            <li key={work.id} className="overflow-hidden rounded-lg border border-zinc-300 dark:border-zinc-700">
-              <div className="relative aspect-video bg-zinc-200 dark:bg-zinc-800">
-                {work.medias.length > 0 ? (
-                  <button
-                    type="button"
-                    onClick={() => setShown(work)}
-                    aria-label={m.media_preview_open({ title: work.title })}
-                    className="block size-full focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300"
-                  >
-                    <MediaImage src={work.thumbnailUrl} alt="" className="size-full" />
-                  </button>
-                ) : null}
-                <span className="pointer-events-none absolute top-2 left-2 rounded-full bg-zinc-900/85 px-2.5 py-0.5 text-xs font-semibold text-white">{label}</span>
-              </div>
-              <div className="space-y-2 p-3">
-                <p className="font-medium break-words text-zinc-900 dark:text-zinc-50">{work.title}</p>
-                <p className="text-sm text-zinc-700 dark:text-zinc-300">
-                  {m.authoring_work_media_count({ count: work.mediaCount })} ·{" "}
-                  {work.visibility === "PUBLIC" ? m.authoring_visibility_PUBLIC() : work.visibility === "UNLISTED" ? m.authoring_visibility_UNLISTED() : m.authoring_visibility_PRIVATE()}
-                </p>
-                {work.person ? <WorkPersonLine person={work.person} /> : null}
-                {editPath ? (
-                  <div className="flex flex-wrap items-center gap-3">
-                    <Link to={editPath(work.id)} className="text-sm font-medium text-brand-700 underline dark:text-brand-300" aria-label={m.authoring_edit_named({ title: work.title })}>
-                      {m.authoring_edit()}
-                    </Link>
-                    <ConfirmForm question={m.authoring_work_delete_confirm({ title: work.title })} fields={{ workId: work.id }}>
-                      <button type="submit" className="min-h-9 text-sm font-medium text-red-700 underline dark:text-red-300" aria-label={m.authoring_work_delete_named({ title: work.title })}>
-                        {m.authoring_delete()}
-                      </button>
-                    </ConfirmForm>
-                  </div>
-                ) : null}
-                {actions ? actions(work) : null}
-              </div>
-            </li>
-          );
-        })}
+        {works.map((work) => (
+          <li key={work.id} className="overflow-hidden rounded-lg border border-zinc-300 dark:border-zinc-700">
+            <div className="relative aspect-video bg-zinc-200 dark:bg-zinc-800">
+              {work.medias.length > 0 ? (
+                <button
+                  type="button"
+                  onClick={() => setShown(work)}
+                  aria-label={m.media_preview_open({ title: work.title })}
+                  className="block size-full focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300"
+                >
+                  <MediaImage src={work.thumbnailUrl} alt="" className="size-full" />
+                </button>
+              ) : null}
+              <span className="pointer-events-none absolute top-2 left-2 rounded-full bg-zinc-900/85 px-2.5 py-0.5 text-xs font-semibold text-white">{work.texts.mediaType}</span>
+            </div>
+            <div className="space-y-2 p-3">
+              <p className="font-medium break-words text-zinc-900 dark:text-zinc-50">{work.title}</p>
+              <p className="text-sm text-zinc-700 dark:text-zinc-300">{work.texts.summary}</p>
+              {work.person && work.texts.person ? <WorkPersonLine person={work.person} text={work.texts.person} /> : null}
+              {editPath ? (
+                <div className="flex flex-wrap items-center gap-3">
+                  <Link to={editPath(work.id)} className="text-sm font-medium text-brand-700 underline dark:text-brand-300" aria-label={m.authoring_edit_named({ title: work.title })}>
+                    {m.authoring_edit()}
+                  </Link>
+                  <ConfirmForm question={m.authoring_work_delete_confirm({ title: work.title })} fields={{ workId: work.id }}>
+                    <button type="submit" className="min-h-9 text-sm font-medium text-red-700 underline dark:text-red-300" aria-label={m.authoring_work_delete_named({ title: work.title })}>
+                      {m.authoring_delete()}
+                    </button>
+                  </ConfirmForm>
+                </div>
+              ) : null}
+              {actions ? actions(work) : null}
+            </div>
+          </li>
+        ))}
       </ul>
       {/* Fetched on the first open and mounted only while open: unmounting closes it and returns focus (ModalDialog). */}
       {shown === null ? null : <LazyMediaLightbox open onClose={() => setShown(null)} items={shown.medias} title={shown.title} />}

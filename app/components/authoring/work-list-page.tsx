@@ -1,31 +1,33 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { DashboardPage, EmptyState, buttonLinkClass } from "~/components/dashboard/dashboard-page";
-import type { WorkListItem } from "../../../worker/services/portfolio";
-import { WorkGrid } from "./work-grid";
+import { WorkGrid, type WorkCardItem } from "./work-grid";
+
+/** The page's words, made by its loader (work-list-texts.server.ts). */
+export interface WorkListTexts {
+  title: string;
+  intro: string;
+  emptyMessage: string;
+  emptyDetail: string;
+  add: string;
+}
 
 /**
  * The one work-list page of the dashboard (the creator's portfolio, their client works, a client's own portfolio):
  * an empty state that offers to add the first work, else the add link and the grid with edit and delete.
  * `children` follow the list (a client's "Made for you").
  */
-export function WorkListPage(props: {
-  title: string;
-  intro: string;
-  empty: { message: string; detail: string };
-  add: { to: string; label: string };
-  works: WorkListItem[];
-  editPath: (workId: string) => string;
-  children?: ReactNode;
-}) {
+export function WorkListPage(props: { texts: WorkListTexts; addTo: string; works: WorkCardItem[]; editPath: (workId: string) => string; children?: ReactNode }) {
+  const { texts } = props;
+  const add = { to: props.addTo, label: texts.add };
   return (
-    <DashboardPage title={props.title} intro={props.intro}>
+    <DashboardPage title={texts.title} intro={texts.intro}>
       {props.works.length === 0 ? (
-        <EmptyState message={props.empty.message} detail={props.empty.detail} action={props.add} />
+        <EmptyState message={texts.emptyMessage} detail={texts.emptyDetail} action={add} />
       ) : (
         <>
-          <Link to={props.add.to} className={buttonLinkClass}>
-            {props.add.label}
+          <Link to={add.to} className={buttonLinkClass}>
+            {add.label}
           </Link>
           <WorkGrid works={props.works} editPath={props.editPath} />
         </>

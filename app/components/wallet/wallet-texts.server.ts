@@ -1,7 +1,9 @@
 // The payout account's state in words, made by the wallet's loader (decision 016's pattern): the page shows one
-// state, its one thing to do and its button's label, so the other states' words never ship to the browser.
+// state, its one thing to do, its button's label and the account's facts, so the other states' words never ship to
+// the browser.
 import { m } from "~/paraglide/messages.js";
 import type { OnboardingState } from "../../../worker/domain/payouts";
+import type { WalletView } from "../../../worker/services/wallet";
 import type { WalletStateTexts } from "./wallet-view";
 
 const STATE_LABELS: Record<OnboardingState, () => string> = {
@@ -27,4 +29,21 @@ const ACTION_LABELS: Record<OnboardingState, () => string> = {
   ready: m.wallet_action_dashboard,
 };
 
-export const walletStateTexts = (state: OnboardingState): WalletStateTexts => ({ state: STATE_LABELS[state](), todo: TODO[state](), action: ACTION_LABELS[state]() });
+/** The connected account's facts, each a label and its value. */
+function accountFacts(status: WalletView["status"]): WalletStateTexts["facts"] {
+  if (!status.connected) return [];
+  const yesNo = (value: boolean) => (value ? m.wallet_yes() : m.wallet_no());
+  return [
+    { label: m.wallet_fact_details_submitted(), value: yesNo(status.detailsSubmitted) },
+    { label: m.wallet_fact_charges_enabled(), value: yesNo(status.chargesEnabled) },
+    { label: m.wallet_fact_payouts_enabled(), value: yesNo(status.payoutsEnabled) },
+    { label: m.wallet_fact_requirements_due(), value: status.requirementsDue.length ? status.requirementsDue.join(", ") : m.wallet_none() },
+  ];
+}
+
+export const walletStateTexts = (status: WalletView["status"]): WalletStateTexts => ({
+  state: STATE_LABELS[status.state](),
+  todo: TODO[status.state](),
+  action: ACTION_LABELS[status.state](),
+  facts: accountFacts(status),
+});

@@ -16,6 +16,8 @@ export interface WalletStateTexts {
   state: string;
   todo: string;
   action: string;
+  /** The connected account's facts (none before it is connected). */
+  facts: { label: string; value: string }[];
 }
 
 /** The one button of each state: onboarding (signup) until details are in, then Stripe's dashboard (signin). */
@@ -66,19 +68,17 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 function AccountStatus({ status, texts, returned }: { status: WalletView["status"]; texts: WalletStateTexts; returned: string | null }) {
-  const yesNo = (value: boolean) => (value ? m.wallet_yes() : m.wallet_no());
   return (
     <section aria-labelledby="wallet-account" className={`${card} space-y-3`} data-testid="wallet-account" data-state={status.state}>
       <h2 id="wallet-account" className={h2}>{m.wallet_account_heading()}</h2>
       <p className="text-base font-semibold text-zinc-900 dark:text-zinc-100" data-testid="wallet-state">{texts.state}</p>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{texts.todo}</p>
       {returned === "refresh" && status.state !== "ready" && <p className="text-sm text-amber-800 dark:text-amber-200">{m.wallet_returned_refresh()}</p>}
-      {status.connected && (
+      {texts.facts.length > 0 && (
         <dl className="max-w-md text-sm">
-          <Fact label={m.wallet_fact_details_submitted()} value={yesNo(status.detailsSubmitted)} />
-          <Fact label={m.wallet_fact_charges_enabled()} value={yesNo(status.chargesEnabled)} />
-          <Fact label={m.wallet_fact_payouts_enabled()} value={yesNo(status.payoutsEnabled)} />
-          <Fact label={m.wallet_fact_requirements_due()} value={status.requirementsDue.length ? status.requirementsDue.join(", ") : m.wallet_none()} />
+          {texts.facts.map((fact) => (
+            <Fact key={fact.label} {...fact} />
+          ))}
         </dl>
       )}
       <StripeLinkButton state={status.state} label={texts.action} />

@@ -7,13 +7,15 @@ import { data } from "react-router";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { removeMeFromWork } from "../../../worker/services/portfolio";
+import { madeForYouTexts, portfolioListTexts } from "~/components/authoring/work-list-texts.server";
 import { requireClientSide } from "./guards.server";
 import { deleteWorkAction, loadClientPortfolio } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-client";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireClientSide(context, DASHBOARD_PATHS.portfolioCreator);
-  return loadClientPortfolio(context);
+  const portfolio = await loadClientPortfolio(context);
+  return { ...portfolio, texts: portfolioListTexts(), madeForYouTexts: madeForYouTexts(portfolio.madeForYou.length) };
 }
 
 /** Delete one of the user's works, or (intent remove-me) take the user off a work made for them. */
@@ -27,19 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { removed: true };
 }
 
-export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_portfolio_title());
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? dashboardTitle(loaderData.texts.title) : []);
 
 export default function PortfolioListPage({ loaderData }: Route.ComponentProps) {
   return (
-    <WorkListPage
-      title={m.authoring_portfolio_title()}
-      intro={m.authoring_portfolio_intro()}
-      empty={{ message: m.authoring_portfolio_empty(), detail: m.authoring_portfolio_empty_detail() }}
-      add={{ to: DASHBOARD_PATHS.portfolioClientNew, label: m.authoring_portfolio_add() }}
-      works={loaderData.works}
-      editPath={AUTHORING_PATHS.clientWorkEdit}
-    >
-      <MadeForYou works={loaderData.madeForYou} />
+    <WorkListPage texts={loaderData.texts} addTo={DASHBOARD_PATHS.portfolioClientNew} works={loaderData.works} editPath={AUTHORING_PATHS.clientWorkEdit}>
+      <MadeForYou works={loaderData.madeForYou} texts={loaderData.madeForYouTexts} />
     </WorkListPage>
   );
 }

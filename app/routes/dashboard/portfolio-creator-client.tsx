@@ -1,11 +1,12 @@
 import { ClientWorksPage, clientWorksMeta } from "~/components/authoring/client-works";
+import { clientWorksListTexts } from "~/components/authoring/work-list-texts.server";
 import { requireCreatorSide } from "./guards.server";
 import { deleteWorkAction, loadWorkList } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-creator-client";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireCreatorSide(context);
-  return loadWorkList(context, "client");
+  return { ...(await loadWorkList(context, "client")), texts: clientWorksListTexts() };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

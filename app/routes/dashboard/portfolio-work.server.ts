@@ -12,6 +12,7 @@ import { emptyGrantsDraft } from "../../../worker/domain/work-grants";
 import { deleteWork, getWorkForEdit, type WorkEditAccess, listContentRatings, listWorks, listWorksMadeFor, saveWork, type WorkKind, type WorkListItem } from "../../../worker/services/portfolio";
 import { requireUser } from "./guards.server";
 import type { GrantsTexts } from "~/components/authoring/work-grants-field";
+import { withCardTexts } from "~/components/authoring/work-card-texts.server";
 import type { Locale } from "../../../worker/domain/constants";
 
 type Context = Readonly<RouterContextProvider>;
@@ -57,7 +58,7 @@ export async function loadWorkList(context: Context, kind: WorkKind = "own") {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
   const [works] = await viewableWorks(context, user, await listWorks(db, user.accountId, locale, kind));
-  return { works };
+  return { works: withCardTexts(works) };
 }
 
 /** The client portfolio page: the user's own works and, read-only, the public works creators made for them. */
@@ -65,7 +66,7 @@ export async function loadClientPortfolio(context: Context) {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
   const [works, madeForYou] = await viewableWorks(context, user, ...(await Promise.all([listWorks(db, user.accountId, locale), listWorksMadeFor(db, user.accountId, locale)])));
-  return { works, madeForYou };
+  return { works: withCardTexts(works), madeForYou: withCardTexts(madeForYou) };
 }
 
 /**

@@ -19,7 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { db, env, url, locale } = context.get(requestContext);
   const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
   const wallet = await loadWallet(db, createStripe(env), { userAccountId: user.accountId, page, locale, displayCurrencyCode: user.displayCurrencyCode });
-  return { wallet, stateTexts: walletStateTexts(wallet.status.state), tableTexts: tableTexts(), page, returned: url.searchParams.get("onboarding") };
+  return { wallet, stateTexts: walletStateTexts(wallet.status), tableTexts: tableTexts(), page, returned: url.searchParams.get("onboarding") };
 }
 
 export const meta: Route.MetaFunction = () => dashboardTitle(m.wallet_title());
