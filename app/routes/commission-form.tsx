@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { CollapsibleText } from "~/components/catalog/collapsible-text";
-import { OpenBadge } from "~/components/catalog/open-badge";
+import { OpenBadge, openBadgeLabel } from "~/components/catalog/open-badge";
 import { PriceLabel } from "~/components/catalog/price-label";
 import { ShareButton } from "~/components/catalog/share-modal";
 import { usePageVisit } from "~/components/catalog/use-page-visit";
@@ -26,7 +26,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [request, terms] = await Promise.all([requestViewerState(db, user?.accountId ?? null, { formId: form.id }), formTerms(db, form.id, locale)]);
   // Each question media's player is decided here, so the read-only form's JS does not parse media URLs (player-view.ts).
   const questionMedias: Record<string, ViewedMedia[]> = Object.fromEntries(form.questions.map((question) => [question.id, question.medias.map(viewedMedia)]));
-  return { form, questionMedias, request, terms, cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null };
+  return { form, openLabel: openBadgeLabel(form.creator.isOpenCommission), questionMedias, request, terms, cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null };
 }
 
 // The answering form loads with the page's data but in its own chunk: visitors who only read the form do not pay for it.
@@ -48,7 +48,7 @@ const QUESTION_TYPE_LABEL: Record<QuestionType, () => string> = {
 };
 
 export default function CommissionForm({ loaderData }: Route.ComponentProps) {
-  const { form, questionMedias, request, terms, cardEntry, profileId } = loaderData;
+  const { form, openLabel, questionMedias, request, terms, cardEntry, profileId } = loaderData;
   const revalidator = useRevalidator();
   const [sent, setSent] = useState(false);
   const canSend = request.kind === "can-send" && Boolean(profileId);
@@ -67,7 +67,7 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
             @{form.creator.handle}
           </Link>
         </div>
-        <OpenBadge open={form.creator.isOpenCommission} className="ml-auto" />
+        <OpenBadge open={form.creator.isOpenCommission} label={openLabel} className="ml-auto" />
       </div>
 
       <h1 className="mt-8 text-3xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">{form.title}</h1>

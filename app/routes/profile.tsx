@@ -2,8 +2,8 @@ import { lazy, Suspense } from "react";
 import { data, useNavigate } from "react-router";
 import { CollapsibleText } from "~/components/catalog/collapsible-text";
 import { FormCard } from "~/components/catalog/form-card";
-import { OpenBadge } from "~/components/catalog/open-badge";
-import { priceTag } from "~/components/catalog/price-label";
+import { OpenBadge, openBadgeLabel } from "~/components/catalog/open-badge";
+import { profileCards, profileTexts } from "~/components/catalog/profile-cards.server";
 import { ServiceCard } from "~/components/catalog/service-card";
 import { ShareButton } from "~/components/catalog/share-modal";
 import { WorkCard } from "~/components/catalog/work-card";
@@ -27,13 +27,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const serviceRequest = service
     ? { service, request: await requestViewerState(db, user?.accountId ?? null, { serviceId: service.id }), cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null }
     : null;
-  // The cards' prices as text in the viewer's language, so their formatting stays off the browser.
-  const cards = {
-    services: profile.services.map((service) => ({ ...service, price: priceTag(service.price, true) })),
-    forms: profile.forms.map((form) => ({ ...form, price: priceTag(form.price) })),
-  };
   // Spec section 6: the bookmark button shows to signed-in non-creators.
-  return { profile: { ...profile, ...cards }, canBookmark: Boolean(user && !isCreatorSide(user.roles)), serviceRequest };
+  return {
+    profile: { ...profile, ...profileCards(profile), openLabel: openBadgeLabel(profile.isOpenCommission) },
+    texts: profileTexts(profile),
+    canBookmark: Boolean(user && !isCreatorSide(user.roles)),
+    serviceRequest,
+  };
 }
 
 const ServiceModal = lazy(() => import("~/components/requests/service-modal"));
@@ -48,7 +48,7 @@ function Empty({ text }: { text: string }) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, canBookmark, serviceRequest } = loaderData;
+  const { profile, texts, canBookmark, serviceRequest } = loaderData;
   const navigate = useNavigate();
   return (
     <div className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
@@ -58,10 +58,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </Suspense>
       ) : null}
       <div className="-mx-4 h-40 overflow-hidden bg-gradient-to-r from-brand-100 to-zinc-100 sm:mx-0 sm:mt-6 sm:h-56 sm:rounded-2xl dark:from-zinc-800 dark:to-zinc-900">
-        {profile.coverUrl ? <img src={profile.coverUrl} alt={m.catalog_profile_cover_alt({ name: profile.name })} className="size-full object-cover" /> : null}
+        {profile.coverUrl ? <img src={profile.coverUrl} alt={texts.coverAlt} className="size-full object-cover" /> : null}
       </div>
       <div className="-mt-12 px-2">
-        <Avatar src={profile.avatarUrl} alt={m.catalog_profile_avatar_alt({ name: profile.name })} className="size-24 ring-4 ring-white sm:size-28 dark:ring-zinc-950" />
+        <Avatar src={profile.avatarUrl} alt={texts.avatarAlt} className="size-24 ring-4 ring-white sm:size-28 dark:ring-zinc-950" />
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-3 px-2">
         {/* flex-auto, not flex-1: the name's own width is its basis, so the badge and Share wrap onto the next line before
@@ -73,23 +73,23 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-400">@{profile.handle}</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          {profile.isCreator ? <OpenBadge open={profile.isOpenCommission} /> : null}
-          <ShareButton path={`/${profile.handle}`} text={m.catalog_share_text_profile({ name: profile.name })} />
+          {profile.isCreator ? <OpenBadge open={profile.isOpenCommission} label={profile.openLabel} /> : null}
+          <ShareButton path={`/${profile.handle}`} text={texts.shareText} />
         </div>
       </div>
       {profile.bio ? <CollapsibleText text={profile.bio} className="mt-6 max-w-3xl text-zinc-700 dark:text-zinc-300" /> : null}
 
       <section aria-labelledby="profile-portfolio" className="mt-12">
         <h2 id="profile-portfolio" className={sectionTitle}>
-          {m.catalog_profile_portfolio()}
+          {texts.portfolio}
         </h2>
         {profile.works.length === 0 ? (
-          <Empty text={m.catalog_profile_portfolio_empty()} />
+          <Empty text={texts.portfolioEmpty} />
         ) : (
           <ul className="mt-4 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
             {profile.works.map((work) => (
               <li key={work.id}>
-                <WorkCard work={work} handle={profile.handle} />
+                <WorkCard work={work} />
               </li>
             ))}
           </ul>
@@ -100,10 +100,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <>
           <section aria-labelledby="profile-services" className="mt-12">
             <h2 id="profile-services" className={sectionTitle}>
-              {m.catalog_profile_services()}
+              {texts.services}
             </h2>
             {profile.services.length === 0 ? (
-              <Empty text={m.catalog_profile_services_empty()} />
+              <Empty text={texts.servicesEmpty} />
             ) : (
               <ul className="mt-4 grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
                 {profile.services.map((service) => (
@@ -117,10 +117,10 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
 
           <section aria-labelledby="profile-forms" className="mt-12">
             <h2 id="profile-forms" className={sectionTitle}>
-              {m.catalog_profile_forms()}
+              {texts.forms}
             </h2>
             {profile.forms.length === 0 ? (
-              <Empty text={m.catalog_profile_forms_empty()} />
+              <Empty text={texts.formsEmpty} />
             ) : (
               <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
                 {profile.forms.map((form) => (

@@ -5,7 +5,7 @@ import type { CreatorCard as CreatorCardData, MediaPreview } from "../../../work
 import { truncateText } from "../../../worker/domain/search";
 import { FORM_TITLE_MAX } from "./card-limits";
 import { previewImageUrl, type PreviewView } from "./media-label";
-import { OpenBadge } from "./open-badge";
+import { OpenBadge, openBadgeLabel } from "./open-badge";
 import { PriceLabel } from "./price-label";
 
 /** Spec section 2: at most 4 previews, bio cut at 140 characters. */
@@ -64,7 +64,7 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
           <p>@{creator.handle}</p>
         </div>
       </div>
-      <OpenBadge open={creator.isOpenCommission} />
+      <OpenBadge open={creator.isOpenCommission} label={openBadgeLabel(creator.isOpenCommission)} />
       {previews.length > 0 ? (
         <ul aria-label={m.catalog_creator_previews({ name: creator.name })} className="creator-card-previews">
           {previews.map((preview, index) => {

@@ -1,26 +1,32 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { workPagePath } from "~/components/work/work-path";
+import type { PlayableMedia } from "~/components/media/players/embed-urls";
 import { MediaImage } from "~/components/media/media-image";
-import { mediaTypeLabel } from "~/components/media/media-type-label";
 import { m } from "~/paraglide/messages.js";
-import type { PortfolioWorkCard } from "../../../worker/services/catalog";
+import type { MediaType } from "../../../worker/db/schema/enums";
 import { LazyMediaLightbox } from "./lazy-lightbox";
-import { playableOfPreview, previewImageUrl } from "./media-label";
+
+/** A portfolio work as its card shows it, made by the profile's loader (profile-cards.server.ts). */
+export interface WorkCardView {
+  id: string;
+  /** The work's title, or "Untitled". */
+  title: string;
+  href: string;
+  media: { image: string | null; mediaType: MediaType; typeLabel: string; playable: PlayableMedia } | null;
+}
 
 /**
  * A portfolio work: its first media with the media type label, and its title linking to the work's page. The media
  * opens the lightbox, a quick preview that counts a visit too.
  */
-export function WorkCard({ work, handle }: { work: PortfolioWorkCard; handle: string }) {
+export function WorkCard({ work }: { work: WorkCardView }) {
   const [open, setOpen] = useState(false);
-  const title = work.title || m.catalog_work_untitled();
-  const image = work.media ? previewImageUrl(work.media) : null;
+  const { media } = work;
   return (
     <article className="overflow-hidden rounded-2xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900">
       <button
         type="button"
-        disabled={!work.media}
+        disabled={!media}
         onClick={() => {
           setOpen(true);
           // The counter loads on the first preview: a profile page of cards needs it only then.
@@ -29,24 +35,22 @@ export function WorkCard({ work, handle }: { work: PortfolioWorkCard; handle: st
         className="relative block aspect-square w-full bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-zinc-800"
       >
         {/* A video or sound without a poster shows its icon, never an empty frame or a broken picture. */}
-        {work.media ? <MediaImage src={image} alt="" mediaType={work.media.mediaType} loading="lazy" className="size-full" /> : null}
-        {work.media ? (
-          <span className="absolute top-2 left-2 rounded-full bg-zinc-900/80 px-2 py-0.5 text-xs font-semibold text-white">{mediaTypeLabel(work.media.mediaType)}</span>
-        ) : null}
-        <span className="sr-only">{title}</span>
+        {media ? <MediaImage src={media.image} alt="" mediaType={media.mediaType} loading="lazy" className="size-full" /> : null}
+        {media ? <span className="absolute top-2 left-2 rounded-full bg-zinc-900/80 px-2 py-0.5 text-xs font-semibold text-white">{media.typeLabel}</span> : null}
+        <span className="sr-only">{work.title}</span>
       </button>
-      <h3 className="truncate px-3 py-2 text-sm font-semibold text-zinc-900 dark:text-zinc-50" title={title}>
-        <Link to={workPagePath(handle, work.id)} className="hover:underline">
-          {title}
+      <h3 className="truncate px-3 py-2 text-sm font-semibold text-zinc-900 dark:text-zinc-50" title={work.title}>
+        <Link to={work.href} className="hover:underline">
+          {work.title}
         </Link>
       </h3>
       {/* Mounted only while open, so a page of cards does not carry a dialog per card. */}
-      {open && work.media ? (
+      {open && media ? (
         <LazyMediaLightbox
           open
           onClose={() => setOpen(false)}
-          items={[playableOfPreview(work.media)]}
-          title={title}
+          items={[media.playable]}
+          title={work.title}
           heading={(index, total) => m.catalog_lightbox_title({ index: index + 1, total })}
           linkLabel={m.catalog_lightbox_open_link()}
         />

@@ -1,0 +1,41 @@
+// A profile's words and cards as the page shows them, made by its loader in the viewer's language (decision 016's
+// pattern): the sections' headings and empty states, the prices as text (priceTag), and each work's title, address,
+// picture, media type label and what its preview plays. Their messages, formatting and media helpers stay off the
+// browser.
+import { workPagePath } from "~/components/work/work-path";
+import { mediaTypeLabel } from "~/components/media/media-type-label";
+import { m } from "~/paraglide/messages.js";
+import type { CreatorProfile } from "../../../worker/services/catalog";
+import { playableOfPreview, previewImageUrl } from "./media-label";
+import { priceTag } from "./price-label";
+import type { WorkCardView } from "./work-card";
+
+export function profileCards(profile: CreatorProfile) {
+  return {
+    works: profile.works.map(
+      (work): WorkCardView => ({
+        id: work.id,
+        title: work.title || m.catalog_work_untitled(),
+        href: workPagePath(profile.handle, work.id),
+        media: work.media
+          ? { image: previewImageUrl(work.media), mediaType: work.media.mediaType, typeLabel: mediaTypeLabel(work.media.mediaType), playable: playableOfPreview(work.media) }
+          : null,
+      }),
+    ),
+    services: profile.services.map((service) => ({ ...service, price: priceTag(service.price, true) })),
+    forms: profile.forms.map((form) => ({ ...form, price: priceTag(form.price) })),
+  };
+}
+
+/** The page's own words: its pictures' alternative texts, the share text, and each section's heading and empty state. */
+export const profileTexts = ({ name }: CreatorProfile) => ({
+  coverAlt: m.catalog_profile_cover_alt({ name }),
+  avatarAlt: m.catalog_profile_avatar_alt({ name }),
+  shareText: m.catalog_share_text_profile({ name }),
+  portfolio: m.catalog_profile_portfolio(),
+  portfolioEmpty: m.catalog_profile_portfolio_empty(),
+  services: m.catalog_profile_services(),
+  servicesEmpty: m.catalog_profile_services_empty(),
+  forms: m.catalog_profile_forms(),
+  formsEmpty: m.catalog_profile_forms_empty(),
+});
