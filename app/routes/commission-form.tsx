@@ -2,16 +2,14 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { CollapsibleText } from "~/components/catalog/collapsible-text";
 import { OpenBadge, openBadgeLabel } from "~/components/catalog/open-badge";
-import { PriceLabel } from "~/components/catalog/price-label";
+import { formPageTexts, type QuestionTexts } from "~/components/catalog/form-page-texts.server";
 import { ShareButton } from "~/components/catalog/share-modal";
 import { usePageVisit } from "~/components/catalog/use-page-visit";
 import { Avatar } from "~/components/layout/avatar";
 import { MediaImage } from "~/components/media/media-image";
 import { viewedMedia, type ViewedMedia } from "~/components/media/players/player-view";
-import { QuestionMediaList } from "~/components/requests/question-media-list";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
-import type { QuestionType } from "../../worker/db/schema/enums";
 import { RequestGate } from "~/components/requests/request-gate";
 import { cardEntryFor } from "../../worker/payments/card-entry";
 import { getPublicForm } from "../../worker/services/catalog";
@@ -26,7 +24,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const [request, terms] = await Promise.all([requestViewerState(db, user?.accountId ?? null, { formId: form.id }), formTerms(db, form.id, locale)]);
   // Each question media's player is decided here, so the read-only form's JS does not parse media URLs (player-view.ts).
   const questionMedias: Record<string, ViewedMedia[]> = Object.fromEntries(form.questions.map((question) => [question.id, question.medias.map(viewedMedia)]));
-  return { form, openLabel: openBadgeLabel(form.creator.isOpenCommission), questionMedias, request, terms, cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null };
+  return { form, openLabel: openBadgeLabel(form.creator.isOpenCommission), texts: formPageTexts(form), questionMedias, request, terms, cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null };
 }
 
 // The answering form loads with the page's data but in its own chunk: visitors who only read the form do not pay for it.
@@ -37,18 +35,11 @@ const RequestDone = lazy(() => loadRequestDone().then((module) => ({ default: mo
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: m.layout_meta_page_title({ page: loaderData.form.title }) }] : []);
 
-const QUESTION_TYPE_LABEL: Record<QuestionType, () => string> = {
-  SHORT_TEXT: m.catalog_form_type_SHORT_TEXT,
-  LONG_TEXT: m.catalog_form_type_LONG_TEXT,
-  SINGLE_CHOICE: m.catalog_form_type_SINGLE_CHOICE,
-  MULTIPLE_CHOICE: m.catalog_form_type_MULTIPLE_CHOICE,
-  MEDIA: m.catalog_form_type_MEDIA,
-  DATE: m.catalog_form_type_DATE,
-  NONE: m.catalog_form_type_NONE,
-};
+// A question's own media draws players: their code loads only for a form that has some.
+const QuestionMediaList = lazy(() => import("~/components/requests/question-media-list").then((module) => ({ default: module.QuestionMediaList })));
 
 export default function CommissionForm({ loaderData }: Route.ComponentProps) {
-  const { form, openLabel, questionMedias, request, terms, cardEntry, profileId } = loaderData;
+  const { form, openLabel, texts, questionMedias, request, terms, cardEntry, profileId } = loaderData;
   const revalidator = useRevalidator();
   const [sent, setSent] = useState(false);
   const canSend = request.kind === "can-send" && Boolean(profileId);
@@ -75,7 +66,9 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
       <dl className="mt-4 flex items-baseline gap-2">
         <dt className="text-sm text-zinc-600 dark:text-zinc-400">{m.catalog_form_price()}</dt>
         <dd>
-          <PriceLabel price={form.price} from={Boolean(form.price)} className="text-lg font-semibold text-zinc-900 dark:text-zinc-50" />
+          <span className="text-lg font-semibold text-zinc-900 dark:text-zinc-50" title={texts.price.note}>
+            {texts.price.text}
+          </span>
         </dd>
       </dl>
       {/* Collapsed past the spec's default 200 characters (section 9); the full text is a "Show more" away. */}
@@ -93,7 +86,7 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
           <h2 id="form-request" className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">
             {m.requests_form_heading()}
           </h2>
-          <Suspense fallback={<QuestionList form={form} medias={questionMedias} />}>
+          <Suspense fallback={<QuestionList form={form} medias={questionMedias} texts={texts.questions} />}>
             <RequestForm
               target={{ formCode: form.code }}
               questions={form.questions}
@@ -111,7 +104,7 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
           <div className="mt-8">
             <RequestGate state={request}>{null}</RequestGate>
           </div>
-          <QuestionList form={form} medias={questionMedias} />
+          <QuestionList form={form} medias={questionMedias} texts={texts.questions} />
         </>
       )}
     </div>
@@ -119,7 +112,7 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
 }
 
 /** The form's questions, read-only: for visitors who cannot send (signed out, the creator, already sent). */
-function QuestionList({ form, medias }: { form: Route.ComponentProps["loaderData"]["form"]; medias: Record<string, ViewedMedia[]> }) {
+function QuestionList({ form, medias, texts }: { form: Route.ComponentProps["loaderData"]["form"]; medias: Record<string, ViewedMedia[]>; texts: Record<string, QuestionTexts> }) {
   return (
     <section aria-labelledby="form-questions" className="mt-12">
       <h2 id="form-questions" className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">
@@ -127,46 +120,58 @@ function QuestionList({ form, medias }: { form: Route.ComponentProps["loaderData
       </h2>
       <ol className="mt-4 space-y-4">
         {form.questions.map((question, index) => (
-          <li key={question.id} className="rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
-            <div className="flex flex-wrap items-baseline gap-2">
-              <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">
-                <span className="mr-1 text-zinc-600 dark:text-zinc-400">{index + 1}.</span>
-                {question.title}
-                {question.isRequired ? (
-                  <span className="ml-1 text-red-700 dark:text-red-300" aria-hidden="true">
-                    *
-                  </span>
-                ) : null}
-              </h3>
-              <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
-                {QUESTION_TYPE_LABEL[question.questionType]()}
-              </span>
-              {question.questionType === "NONE" ? null : (
-                <span className={`text-xs font-semibold ${question.isRequired ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}>
-                  {question.isRequired ? m.catalog_form_required() : m.catalog_form_optional()}
-                </span>
-              )}
-            </div>
-            {question.description ? <p className="mt-2 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{question.description}</p> : null}
-            <QuestionMediaList title={question.title} medias={medias[question.id] ?? []} />
-            {question.choices.length > 0 ? (
-              <ul aria-label={m.catalog_form_choices()} className="mt-3 space-y-1.5">
-                {question.choices.map((choice) => (
-                  <li key={choice.id} className="flex items-center justify-between gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800/60">
-                    <span className="flex min-w-0 items-center gap-3 text-zinc-900 dark:text-zinc-100">
-                      {choice.media ? (
-                        <MediaImage src={choice.media.thumbnailUrl ?? choice.media.url} alt={choice.title} className="size-16 shrink-0 rounded-md" />
-                      ) : null}
-                      {choice.title}
-                    </span>
-                    {choice.price ? <PriceLabel price={choice.price} className="shrink-0 font-semibold text-zinc-900 dark:text-zinc-50" /> : null}
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </li>
+          <QuestionItem key={question.id} question={question} index={index} medias={medias[question.id] ?? []} texts={texts[question.id]} />
         ))}
       </ol>
     </section>
+  );
+}
+
+/** One question, read-only: its number, title and type, whether it is required, its description, media and choices. */
+function QuestionItem({ question, index, medias, texts }: { question: Route.ComponentProps["loaderData"]["form"]["questions"][number]; index: number; medias: ViewedMedia[]; texts: QuestionTexts }) {
+  return (
+    <li className="rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+      <div className="flex flex-wrap items-baseline gap-2">
+        <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">
+          <span className="mr-1 text-zinc-600 dark:text-zinc-400">{index + 1}.</span>
+          {question.title}
+          {question.isRequired ? (
+            <span className="ml-1 text-red-700 dark:text-red-300" aria-hidden="true">
+              *
+            </span>
+          ) : null}
+        </h3>
+        <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">{texts.type}</span>
+        {texts.required ? (
+          <span className={`text-xs font-semibold ${question.isRequired ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}>{texts.required}</span>
+        ) : null}
+      </div>
+      {question.description ? <p className="mt-2 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{question.description}</p> : null}
+      {medias.length > 0 ? (
+        <Suspense fallback={null}>
+          <QuestionMediaList title={question.title} medias={medias} />
+        </Suspense>
+      ) : null}
+      {question.choices.length > 0 ? (
+        <ul aria-label={m.catalog_form_choices()} className="mt-3 space-y-1.5">
+          {question.choices.map((choice) => {
+            const price = texts.choicePrices[choice.id];
+            return (
+              <li key={choice.id} className="flex items-center justify-between gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800/60">
+                <span className="flex min-w-0 items-center gap-3 text-zinc-900 dark:text-zinc-100">
+                  {choice.media ? <MediaImage src={choice.media.thumbnailUrl ?? choice.media.url} alt={choice.title} className="size-16 shrink-0 rounded-md" /> : null}
+                  {choice.title}
+                </span>
+                {price ? (
+                  <span className="shrink-0 font-semibold text-zinc-900 dark:text-zinc-50" title={price.note}>
+                    {price.text}
+                  </span>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+    </li>
   );
 }
