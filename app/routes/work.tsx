@@ -1,13 +1,13 @@
-import { useEffect } from "react";
 import { data, Link, redirect } from "react-router";
 import { AUTHORING_PATHS } from "~/components/authoring/paths";
 import { CollapsibleText } from "~/components/catalog/collapsible-text";
 import { ServiceGalleryView } from "~/components/catalog/service-gallery-view";
 import { ShareButton } from "~/components/catalog/share-modal";
-import { countPageVisit } from "~/components/catalog/use-page-visit";
+import { usePageVisit } from "~/components/catalog/use-page-visit";
 import { Avatar } from "~/components/layout/avatar";
 import { viewedMedia } from "~/components/media/players/player-view";
 import { WorkDetails } from "~/components/work/work-details";
+import { workDetailLabels } from "~/components/work/work-details-labels.server";
 import { workMeta } from "~/components/work/work-meta";
 import { workPagePath } from "~/components/work/work-path";
 import { requestContext } from "~/lib/request-context";
@@ -27,17 +27,28 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (work.handle.toLowerCase() !== params.handle.toLowerCase()) throw redirect(workPagePath(work.handle, work.id));
   // Each media's player is decided here, so the page's JS does not parse media URLs (player-view.ts).
   const { medias, ...shown } = work;
-  return { work: shown, gallery: medias.map(viewedMedia), origin: new URL(request.url).origin };
+  // The header's links and share text are made here too, so the page ships neither the paths nor the message.
+  const header = {
+    editHref: work.canEdit ? AUTHORING_PATHS.workEdit(work.id) : null,
+    sharePath: workPagePath(work.handle, work.id),
+    shareText: m.work_page_share_text({ title: work.title, name: work.creator.name }),
+  };
+  return {
+    work: shown,
+    header,
+    detailLabels: workDetailLabels(),
+    gallery: medias.map(viewedMedia),
+    meta: workMeta(work, new URL(request.url).origin),
+  };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? workMeta(loaderData.work, loaderData.origin) : []);
+// Made by the loader: the og: tags' text helpers stay off the browser.
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function WorkPage({ loaderData }: Route.ComponentProps) {
-  const { work, gallery } = loaderData;
+  const { work, header, detailLabels, gallery } = loaderData;
   // Spec section 8: a work's page counts a visit like its preview does; only works anyone may open are counted.
-  useEffect(() => {
-    if (work.reachable) void countPageVisit("portfolio/work", "portfolio_work", work.id);
-  }, [work.id, work.reachable]);
+  usePageVisit("portfolio/work", "portfolio_work", work.id, work.reachable);
 
   return (
     <article className="mx-auto max-w-4xl px-4 pt-6 pb-12 sm:px-6">
@@ -53,12 +64,12 @@ export default function WorkPage({ loaderData }: Route.ComponentProps) {
           </p>
         </div>
         <div className="flex items-center gap-3">
-          {work.canEdit ? (
-            <Link to={AUTHORING_PATHS.workEdit(work.id)} className="button-secondary">
+          {header.editHref ? (
+            <Link to={header.editHref} className="button-secondary">
               {m.work_page_edit()}
             </Link>
           ) : null}
-          <ShareButton path={workPagePath(work.handle, work.id)} text={m.work_page_share_text({ title: work.title, name: work.creator.name })} />
+          <ShareButton path={header.sharePath} text={header.shareText} />
         </div>
       </header>
 
@@ -70,7 +81,7 @@ export default function WorkPage({ loaderData }: Route.ComponentProps) {
 
       {work.description ? <CollapsibleText text={work.description} className="mt-6 whitespace-pre-line text-zinc-700 dark:text-zinc-300" /> : null}
 
-      <WorkDetails work={work} />
+      <WorkDetails work={work} labels={detailLabels} />
     </article>
   );
 }

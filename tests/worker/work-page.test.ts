@@ -3,7 +3,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as workRoute from "../../app/routes/work";
-import { workMeta } from "../../app/components/work/work-meta";
 import { localizedTexts, media, mediaAttachments, portfolioWorkCategories, portfolioWorkTags, portfolioWorkUserCategories, portfolioWorks } from "../../worker/db/schema";
 import type { Locale } from "../../worker/domain/constants";
 import { eq } from "drizzle-orm";
@@ -93,9 +92,9 @@ describe("the work page", () => {
     const og = await storedPng(workId, "og_images");
     await attach(workId, "og_images", 0, { formatType: "FILE", mediaType: "IMAGE", fileUrl: og });
 
-    const { work, origin } = await load(null, owner.handle, workId);
+    const { work, meta } = await load(null, owner.handle, workId);
     expect(work.ogImageUrl).toBe(og);
-    const tags = workMeta(work, origin) as unknown as Record<string, string>[];
+    const tags = meta as unknown as Record<string, string>[];
     const content = (key: string) => tags.find((tag) => tag.property === key || tag.name === key)?.content;
     expect(content("og:title")).toBe("Lighthouse");
     expect(content("og:image")).toBe(`http://localhost${og}`);

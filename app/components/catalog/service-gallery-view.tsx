@@ -4,7 +4,6 @@
 import { useRef, useState, type KeyboardEvent } from "react";
 import { m } from "~/paraglide/messages.js";
 import { MediaImage } from "../media/media-image";
-import { mediaTypeLabel } from "../media/media-type-label";
 import { MediaPlayerView } from "../media/players/media-player-view";
 import type { ViewedMedia } from "../media/players/player-view";
 
@@ -112,7 +111,7 @@ export function ServiceGalleryView({ medias, title = "" }: ServiceGalleryViewPro
             <li key={media.id ?? i}>
               <button
                 type="button"
-                aria-label={`${m.gallery_show_item({ n: i + 1 })} (${mediaTypeLabel(media.mediaType)})`}
+                aria-label={`${m.gallery_show_item({ n: i + 1 })} (${media.typeLabel})`}
                 aria-current={i === current ? "true" : undefined}
                 onClick={() => go(i)}
                 className={`block w-20 overflow-hidden rounded-md border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${i === current ? "border-brand-600 dark:border-brand-300" : "border-transparent opacity-80 hover:opacity-100"}`}

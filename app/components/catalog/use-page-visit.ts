@@ -1,64 +1,11 @@
 import { useEffect } from "react";
-import { PAGE_VISIT_INTERVAL_MS, PAGE_VISIT_LOCAL_TTL_MS } from "../../../worker/domain/page-visits";
-
-const STORAGE_KEY = "comet.pageVisits";
-type Records = Record<string, number>;
-/** Calls in flight, so a double effect (React's dev mode) or a double click sends one request. */
-const inFlight = new Set<string>();
-
-function readRecords(now: number): Records {
-  try {
-    const records = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}") as Records;
-    // Spec section 9: local records older than 30 days are pruned.
-    return Object.fromEntries(Object.entries(records).filter(([, at]) => typeof at === "number" && now - at < PAGE_VISIT_LOCAL_TTL_MS));
-  } catch {
-    return {};
-  }
-}
-
-function writeRecord(key: string, at: number) {
-  try {
-    const records = readRecords(Date.now());
-    records[key] = at;
-    localStorage.setItem(STORAGE_KEY, JSON.stringify(records));
-  } catch {
-    // Storage full or blocked: the server still counts at most once a day.
-  }
-}
 
 /**
- * Count a visit of a form or work (POST /api/features/pageVisit/{path}). A visit recorded locally within 24 h
- * skips the call; on failure the error is logged and the visit recorded locally as now (spec sections 4, 8).
+ * Counts a visit of the page's form or work once it is shown (`counted` false: not at all). The counter
+ * (page-visit-counter.ts) loads then, so the page's start does not wait for it.
  */
-export async function countPageVisit(path: "commission/form" | "portfolio/work", modelName: string, modelId: string): Promise<void> {
-  const now = Date.now();
-  const key = `${modelName}:${modelId}`;
-  const last = readRecords(now)[key];
-  if ((last && now - last < PAGE_VISIT_INTERVAL_MS) || inFlight.has(key)) return;
-  inFlight.add(key);
-  try {
-    const response = await fetch(`/api/features/pageVisit/${path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ modelName, modelId }),
-    });
-    if (!response.ok) {
-      console.error(`Failed to count visit with status code: ${response.status}`);
-      writeRecord(key, now);
-      return;
-    }
-    const body = (await response.json()) as { data?: { timestamp?: number } };
-    writeRecord(key, body.data?.timestamp ?? now);
-  } catch {
-    console.error("Failed to count visit.");
-    writeRecord(key, now);
-  } finally {
-    inFlight.delete(key);
-  }
-}
-
-export function usePageVisit(path: "commission/form" | "portfolio/work", modelName: string, modelId: string) {
+export function usePageVisit(path: "commission/form" | "portfolio/work", modelName: string, modelId: string, counted = true) {
   useEffect(() => {
-    void countPageVisit(path, modelName, modelId);
-  }, [path, modelName, modelId]);
+    if (counted) void import("./page-visit-counter").then(({ countPageVisit }) => countPageVisit(path, modelName, modelId));
+  }, [path, modelName, modelId, counted]);
 }

@@ -30,7 +30,7 @@ export function WorkCard({ work }: { work: WorkCardView }) {
         onClick={() => {
           setOpen(true);
           // The counter loads on the first preview: a profile page of cards needs it only then.
-          void import("./use-page-visit").then(({ countPageVisit }) => countPageVisit("portfolio/work", "portfolio_work", work.id));
+          void import("./page-visit-counter").then(({ countPageVisit }) => countPageVisit("portfolio/work", "portfolio_work", work.id));
         }}
         className="relative block aspect-square w-full bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-zinc-800"
       >

@@ -1,7 +1,6 @@
 // The facts under a work's media on its page: categories, tags, the client and the credited people (linked profiles).
 import { Link } from "react-router";
 import { Avatar } from "~/components/layout/avatar";
-import { m } from "~/paraglide/messages.js";
 import type { WorkPage, WorkPerson } from "../../../worker/services/work-page";
 
 const chip = "rounded-full bg-zinc-100 px-3 py-1 text-sm text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200";
@@ -27,18 +26,27 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   );
 }
 
+/** The section's headings, made by the loader (work-details-labels.server.ts). */
+export interface WorkDetailLabels {
+  details: string;
+  categories: string;
+  tags: string;
+  client: string;
+  credits: string;
+}
+
 /** Nothing renders for a work with none of these. */
-export function WorkDetails({ work }: { work: Pick<WorkPage, "categories" | "userCategories" | "tags" | "client" | "credits"> }) {
+export function WorkDetails({ work, labels }: { work: Pick<WorkPage, "categories" | "userCategories" | "tags" | "client" | "credits">; labels: WorkDetailLabels }) {
   const { categories, userCategories, tags, client, credits } = work;
   if (!categories.length && !userCategories.length && !tags.length && !client && !credits.length) return null;
   return (
     <section aria-labelledby="work-details" className="mt-8 border-t border-zinc-200 pt-6 dark:border-zinc-800">
       <h2 id="work-details" className="sr-only">
-        {m.work_page_details()}
+        {labels.details}
       </h2>
       <dl className="grid gap-4">
         {categories.length || userCategories.length ? (
-          <Row label={m.work_page_categories()}>
+          <Row label={labels.categories}>
             {categories.map((category) => (
               <li key={category.code} className={chip}>
                 {category.name}
@@ -53,7 +61,7 @@ export function WorkDetails({ work }: { work: Pick<WorkPage, "categories" | "use
           </Row>
         ) : null}
         {tags.length ? (
-          <Row label={m.work_page_tags()}>
+          <Row label={labels.tags}>
             {tags.map((tag) => (
               <li key={tag} className={chip}>
                 #{tag}
@@ -62,14 +70,14 @@ export function WorkDetails({ work }: { work: Pick<WorkPage, "categories" | "use
           </Row>
         ) : null}
         {client ? (
-          <Row label={m.work_page_client()}>
+          <Row label={labels.client}>
             <li className="min-w-0">
               <PersonLink person={client} />
             </li>
           </Row>
         ) : null}
         {credits.length ? (
-          <Row label={m.work_page_credits()}>
+          <Row label={labels.credits}>
             {credits.map((person) => (
               <li key={person.handle} className="min-w-0">
                 <PersonLink person={person} />

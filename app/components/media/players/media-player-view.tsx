@@ -1,11 +1,12 @@
 // Draws a media's player from a PlayerView (player-view.ts): no URL parsing here, so a page whose loader sent the
 // views (the work page, /cf) does not ship worker/domain/media.ts.
-import { m } from "~/paraglide/messages.js";
-import type { MediaFormatType } from "../../../../worker/db/schema/enums";
+import { lazy, Suspense } from "react";
 import { MediaImage } from "../media-image";
 import type { PlayerSize } from "./embed-urls";
-import { LazyEmbed } from "./lazy-embed";
 import type { PlayerView } from "./player-view";
+
+// Models, third-party players and link cards load only where there is one: most pages show pictures and files.
+const SitePlayer = lazy(() => import("./site-players").then((module) => ({ default: module.SitePlayer })));
 
 const SIZES: Record<PlayerSize, string> = {
   sm: "w-full max-w-xs",
@@ -46,52 +47,9 @@ function PlayerBody({ view, title, autoLoad }: { view: PlayerView; title: string
   if (view.kind === "audio" && href) {
     return <audio controls preload="none" src={href} aria-label={title} className="block w-full" />;
   }
-  if (view.kind === "model") return <ModelPoster view={view} title={title} />;
-  const siteName = view.siteName || m.media_site_generic();
-  if (view.embed) return <LazyEmbed spec={view.embed} thumbnailUrl={view.thumbnailUrl} siteName={siteName} title={title} autoLoad={autoLoad} />;
-  return <LinkCard view={view} title={title} siteName={siteName} />;
-}
-
-/** 3D models: no in-page viewer (no <model-viewer>, no WebGL bundle); the poster if any and a link to the file. */
-function ModelPoster({ view, title }: { view: PlayerView; title: string }) {
-  const { href } = view;
   return (
-    <div className="space-y-2 rounded-lg border border-zinc-300 p-3 dark:border-zinc-700">
-      {view.thumbnailUrl ? (
-        <MediaImage src={view.thumbnailUrl} alt={title} className="aspect-video w-full rounded-md" />
-      ) : (
-        <div aria-hidden="true" className="flex aspect-video w-full items-center justify-center rounded-md bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
-          <svg viewBox="0 0 24 24" className="size-12" fill="none" stroke="currentColor" strokeWidth="1.5">
-            <path d="M12 2 3 7v10l9 5 9-5V7z M3 7l9 5 9-5 M12 12v10" />
-          </svg>
-        </div>
-      )}
-      <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.media_model_note()}</p>
-      {href && (
-        <a href={href} {...externalProps(view)} className="button-secondary inline-flex min-h-11 items-center">
-          {view.formatType === "FILE" ? m.media_download() : m.media_model_open()}
-        </a>
-      )}
-    </div>
+    <Suspense fallback={null}>
+      <SitePlayer view={view} title={title} autoLoad={autoLoad} />
+    </Suspense>
   );
-}
-
-function LinkCard({ view, title, siteName }: { view: PlayerView; title: string; siteName: string }) {
-  const { href } = view;
-  return (
-    <div className="space-y-2 rounded-lg border border-zinc-300 p-3 dark:border-zinc-700">
-      {view.thumbnailUrl && <MediaImage src={view.thumbnailUrl} alt={title} className="aspect-video w-full rounded-md" />}
-      <p className="text-sm break-all text-zinc-700 dark:text-zinc-300">{href ?? title}</p>
-      {href && (
-        <a href={href} {...externalProps(view)} className="button-secondary inline-flex min-h-11 items-center">
-          {m.media_view_site({ site: siteName })}
-        </a>
-      )}
-    </div>
-  );
-}
-
-/** Links to other sites open in a new tab without giving it this window; our files download. */
-export function externalProps(media: { formatType: MediaFormatType }) {
-  return media.formatType === "FILE" ? { download: "" } : { target: "_blank", rel: "noopener noreferrer" };
 }

@@ -5,7 +5,7 @@ import { playerView } from "./player-view";
 import type { PlayableMedia } from "./embed-urls";
 
 export type { PlayableMedia, PlayerSize } from "./embed-urls";
-export { externalProps } from "./media-player-view";
+export { externalProps } from "./site-players";
 
 export type MediaPlayerProps = Omit<MediaPlayerViewProps, "view"> & { media: PlayableMedia };
 

@@ -1,6 +1,7 @@
 // Which player a media gets, decided apart from drawing it: public pages decide in their loaders, so the URL and
 // embed-code parsing (worker/domain/media.ts) stays out of their JS; the editors and the lightbox decide in the browser.
 import type { MediaFormatType, MediaType } from "../../../../worker/db/schema/enums";
+import { mediaTypeLabel } from "../media-type-label";
 import { embedFor, mediaHref, SITE_NAMES, type EmbedSpec, type PlayableMedia } from "./embed-urls";
 
 /** Everything MediaPlayerView draws from: plain data, so a loader can send it. */
@@ -28,11 +29,17 @@ export function playerView(media: PlayableMedia): PlayerView {
 
 const FILE_KINDS: Partial<Record<MediaType, "image" | "video" | "audio">> = { IMAGE: "image", VIDEO: "video", AUDIO: "audio" };
 
-/** A media as a gallery shows it: its type (the thumbnails' labels) and its player. */
+/** A media as a gallery shows it: its type and the type's label (the thumbnails' labels), and its player. */
 export interface ViewedMedia {
   id?: string;
   mediaType: MediaType;
+  typeLabel: string;
   view: PlayerView;
 }
 
-export const viewedMedia = (media: PlayableMedia): ViewedMedia => ({ id: media.id, mediaType: media.mediaType, view: playerView(media) });
+export const viewedMedia = (media: PlayableMedia): ViewedMedia => ({
+  id: media.id,
+  mediaType: media.mediaType,
+  typeLabel: mediaTypeLabel(media.mediaType),
+  view: playerView(media),
+});

@@ -1,0 +1,11 @@
+// The work page's details' headings (work-details.tsx), made by its loader in the reader's language.
+import { m } from "~/paraglide/messages.js";
+import type { WorkDetailLabels } from "./work-details";
+
+export const workDetailLabels = (): WorkDetailLabels => ({
+  details: m.work_page_details(),
+  categories: m.work_page_categories(),
+  tags: m.work_page_tags(),
+  client: m.work_page_client(),
+  credits: m.work_page_credits(),
+});
