@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, freshUser, readLatestCode, signUpWithApi, test } from "./fixtures";
+import { expect, expectAccessible, freshUser, readLatestCode, signUpWithApi, test, visit } from "./fixtures";
 import { pngBytes } from "./png";
 
 // Issue 3, "Tests and measure": a new creator builds a profile (avatar, name, bio), a portfolio work (YouTube link
@@ -20,11 +20,6 @@ const youtubeUrl = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 /** Demo creator with a Japanese name (scripts/seed/data/creators.mjs). */
 const demoJa = { handle: "sakuramochi", name: "さくらもち" };
 let formPath = "";
-
-async function visit(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForLoadState("networkidle");
-}
 
 test("a new creator builds a profile, a portfolio work, a form and a service", async ({ page }, testInfo) => {
   test.setTimeout(180_000);

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, newSignedUpUser, test } from "./fixtures";
+import { expect, expectAccessible, newSignedUpUser, test, visit } from "./fixtures";
 
 // Client works (docs/decisions/008-client-works.md, 012): a creator adds a work made for a client (by handle), it is
 // listed under /dashboard/portfolio/creator/client with the client, the client sees it under "Made for you" and can
@@ -9,11 +9,6 @@ test.describe.configure({ mode: "serial" });
 
 const workTitle = `Client piece ${Date.now().toString(36)}`;
 const ownTitle = `Own piece ${Date.now().toString(36)}`;
-
-async function visit(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForLoadState("networkidle");
-}
 
 async function becomeCreator(page: Page) {
   await visit(page, "/dashboard/creator/home");

@@ -1,16 +1,11 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, signUpWithApi, tabTo, test } from "./fixtures";
+import { expect, expectAccessible, signUpWithApi, tabTo, test, visit } from "./fixtures";
 
 // General commission settings: open/closed as the public profile shows it, the default currency of a new form
 // from the template and of a new service, the default terms a new service starts with; in English and Japanese,
 // with the keyboard, at 375px, and without JavaScript.
 
 const GENERAL = "/dashboard/commission/setting/form/general";
-
-async function visit(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForLoadState("networkidle");
-}
 
 async function joinAsCreator(page: Page) {
   const user = await signUpWithApi(page);

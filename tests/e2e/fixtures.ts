@@ -243,6 +243,12 @@ export async function readLatestCode(from: Page | APIRequestContext, email: stri
 // ---------------------------------------------------------------------------------------------------------
 // Header and auth
 
+/** Opens `path` and waits until the network is idle: the page has hydrated and its first requests are done. */
+export async function visit(page: Page, path: string) {
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+}
+
 export const header = (page: Page) => page.getByRole("banner");
 export const accountMenuButton = (page: Page) => page.getByRole("button", { name: "Account menu" });
 export const authDialog = (page: Page) => page.getByRole("dialog");

@@ -1,5 +1,4 @@
-import type { Page } from "@playwright/test";
-import { expect, expectAccessible, freshUser, readLatestCode, test } from "./fixtures";
+import { expect, expectAccessible, freshUser, readLatestCode, test, visit } from "./fixtures";
 import { pngBytes } from "./png";
 
 // Issue "media on form questions": a new creator adds a YouTube link to a question of a form made from the
@@ -9,11 +8,6 @@ import { pngBytes } from "./png";
 const user = freshUser();
 const formTitle = `Media form ${user.handle.slice(3)}`;
 const youtubeUrl = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
-
-async function visit(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForLoadState("networkidle");
-}
 
 test("a creator adds a YouTube link to a form question; the public form shows its thumbnail and player", async ({ page }) => {
   test.setTimeout(180_000);

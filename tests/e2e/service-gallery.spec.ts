@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, freshUser, readLatestCode, test } from "./fixtures";
+import { expect, expectAccessible, freshUser, readLatestCode, test, visit } from "./fixtures";
 import { pngBytes } from "./png";
 
 // Issue 10, "Services show media": a new creator builds a service's gallery in the service editor (links first, a file
@@ -10,11 +10,6 @@ import { pngBytes } from "./png";
 const youtubeUrl = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 const soundcloudUrl = "https://soundcloud.com/artist/track";
 const longDescription = `${"A detailed service description. ".repeat(70)}The very end.`;
-
-async function visit(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForLoadState("networkidle");
-}
 
 async function addLink(page: Page, url: string) {
   await page.getByRole("button", { name: "Add media" }).click();

@@ -1,6 +1,6 @@
 import { writeFileSync } from "node:fs";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, newSignedUpUser, test } from "./fixtures";
+import { expect, expectAccessible, newSignedUpUser, test, visit } from "./fixtures";
 import { pngBytes } from "./png";
 
 // The work editor's access lists, share images and own categories (docs/decisions/032-work-editor-grants.md): a
@@ -9,11 +9,6 @@ import { pngBytes } from "./png";
 // (not a creator) opens the same editor, saves the title, and sees the access lists read-only; the view grantee gets 404.
 
 const workTitle = `Granted piece ${Date.now().toString(36)}`;
-
-async function visit(page: Page, path: string) {
-  await page.goto(path);
-  await page.waitForLoadState("networkidle");
-}
 
 const accessList = (page: Page, legend: string) => page.getByRole("group", { name: legend, exact: true });
 

@@ -7,18 +7,13 @@ import { parseFormDraft, parseServiceDraft, type FormDraft } from "../../worker/
 import { createAccount } from "../../worker/services/accounts";
 import { createFormFromTemplate, deleteForm, getFormForEdit, listForms, saveForm, setFormStatus } from "../../worker/services/commission-forms";
 import { getServiceForEdit, listServices, saveService } from "../../worker/services/commission-services";
+import { parsedFormDraft } from "./draft-fixtures";
 
 const db = () => createDb(env.DB);
 let serial = 0;
 async function newCreator() {
   const handle = `Form${Date.now() % 100000}${serial++}`;
   return createAccount(db(), { email: `${handle.toLowerCase()}@example.com`, handle, languageCode: "en" });
-}
-
-function parsed(draft: FormDraft) {
-  const result = parseFormDraft(draft);
-  if (!result.ok) throw new Error(JSON.stringify(result.errors));
-  return result.data;
 }
 
 const sampleDraft: FormDraft = {
@@ -57,7 +52,7 @@ describe("commission form editing", () => {
   it("saves title, price in minor units, ordered questions and choices; a notice is never required", async () => {
     const owner = await newCreator();
     const formId = (await createFormFromTemplate(db(), owner, "en", { title: "x" }))!;
-    expect(await saveForm(db(), owner, formId, parsed(sampleDraft), "en", env.MEDIA)).toEqual({ ok: true });
+    expect(await saveForm(db(), owner, formId, parsedFormDraft(sampleDraft), "en", env.MEDIA)).toEqual({ ok: true });
     const row = await db().select().from(commissionForms).where(eq(commissionForms.id, formId)).get();
     expect(row?.priceAmount).toBe(1250);
     const form = await getFormForEdit(db(), owner, formId, "en");
@@ -79,7 +74,7 @@ describe("commission form editing", () => {
     const formId = (await createFormFromTemplate(db(), owner, "en", { title: "Mine" }))!;
     const before = await getFormForEdit(db(), owner, formId, "en");
     expect(await getFormForEdit(db(), stranger, formId, "en")).toBeNull();
-    expect(await saveForm(db(), stranger, formId, parsed(sampleDraft), "en", env.MEDIA)).toEqual({ ok: false, reason: "not_found" });
+    expect(await saveForm(db(), stranger, formId, parsedFormDraft(sampleDraft), "en", env.MEDIA)).toEqual({ ok: false, reason: "not_found" });
     expect(await setFormStatus(db(), stranger, formId, "PUBLISHED")).toEqual({ ok: false, reason: "not_found" });
     expect(await deleteForm(db(), stranger, formId)).toEqual({ ok: false, reason: "not_found" });
     const after = await getFormForEdit(db(), owner, formId, "en");
@@ -92,7 +87,7 @@ describe("commission form editing", () => {
   it("refuses an inactive or unknown category", async () => {
     const owner = await newCreator();
     const formId = (await createFormFromTemplate(db(), owner, "en", { title: "x" }))!;
-    const result = await saveForm(db(), owner, formId, parsed({ ...sampleDraft, categoryCode: "no-such-category" }), "en", env.MEDIA);
+    const result = await saveForm(db(), owner, formId, parsedFormDraft({ ...sampleDraft, categoryCode: "no-such-category" }), "en", env.MEDIA);
     expect(result).toEqual({ ok: false, reason: "invalid", errors: { categoryCode: "authoring_category" } });
   });
 

@@ -8,18 +8,13 @@ import { FORM_QUESTION_MEDIA_MAX, parseFormDraft, type FormDraft } from "../../w
 import { createAccount } from "../../worker/services/accounts";
 import { getPublicForm } from "../../worker/services/catalog";
 import { createFormFromTemplate, deleteForm, getFormForEdit, saveForm, setFormStatus } from "../../worker/services/commission-forms";
+import { parsedFormDraft } from "./draft-fixtures";
 
 const db = () => createDb(env.DB);
 let serial = 0;
 async function newCreator() {
   const handle = `Fmed${Date.now() % 100000}${serial++}`;
   return createAccount(db(), { email: `${handle.toLowerCase()}@example.com`, handle, languageCode: "en" });
-}
-
-function parsed(draft: FormDraft) {
-  const result = parseFormDraft(draft);
-  if (!result.ok) throw new Error(JSON.stringify(result.errors));
-  return result.data;
 }
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
@@ -43,7 +38,6 @@ const draftWith = (questionMedias: FormDraft["questions"][number]["medias"], cho
   ],
 });
 
-
 describe("commission form question and choice media", () => {
   it("saves media on questions and an image on a choice, in order, and keeps them across saves", async () => {
     const owner = await newCreator();
@@ -54,7 +48,7 @@ describe("commission form question and choice media", () => {
       db(),
       owner,
       formId,
-      parsed(draftWith([{ url: file.url, formatType: "FILE" }, { url: YOUTUBE }, { url: "https://example.com/ref.jpg" }], { url: choiceFile.url, formatType: "FILE" })),
+      parsedFormDraft(draftWith([{ url: file.url, formatType: "FILE" }, { url: YOUTUBE }, { url: "https://example.com/ref.jpg" }], { url: choiceFile.url, formatType: "FILE" })),
       "en",
       env.MEDIA,
     );
@@ -74,7 +68,7 @@ describe("commission form question and choice media", () => {
 
     // Saving again replaces the questions (new ids): kept media follow by id, reordered; a dropped file goes from R2.
     const again = { ...form.draft, questions: form.draft.questions.map((q, i) => (i === 0 ? { ...q, medias: [q.medias![2], q.medias![1]] } : q)) };
-    expect(await saveForm(db(), owner, formId, parsed(again), "en", env.MEDIA)).toEqual({ ok: true });
+    expect(await saveForm(db(), owner, formId, parsedFormDraft(again), "en", env.MEDIA)).toEqual({ ok: true });
     const reloaded = (await getFormForEdit(db(), owner, formId, "en"))!;
     expect(reloaded.draft.questions[0].id).not.toBe(q0.id);
     expect(reloaded.draft.questions[0].medias?.map((m) => m.id)).toEqual([q0.medias![2].id, q0.medias![1].id]);
@@ -108,15 +102,15 @@ describe("commission form question and choice media", () => {
     const otherFormId = (await createFormFromTemplate(db(), other, "en", { title: "y" }))!;
     const theirs = await storedFile(otherFormId, "question_medias");
     const before = await getFormForEdit(db(), owner, formId, "en");
-    const result = await saveForm(db(), owner, formId, parsed(draftWith([{ url: theirs.url, formatType: "FILE" }])), "en", env.MEDIA);
+    const result = await saveForm(db(), owner, formId, parsedFormDraft(draftWith([{ url: theirs.url, formatType: "FILE" }])), "en", env.MEDIA);
     expect(result).toEqual({ ok: false, reason: "invalid", errors: { "questions.0.medias.0": "authoring_form_media_forbidden" } });
     expect(await env.MEDIA.head(theirs.key)).not.toBeNull();
     expect(await getFormForEdit(db(), owner, formId, "en")).toEqual(before);
 
     // Their stored media row, by id: not this form's.
-    expect(await saveForm(db(), other, otherFormId, parsed(draftWith([{ url: YOUTUBE }])), "en", env.MEDIA)).toEqual({ ok: true });
+    expect(await saveForm(db(), other, otherFormId, parsedFormDraft(draftWith([{ url: YOUTUBE }])), "en", env.MEDIA)).toEqual({ ok: true });
     const theirMediaId = (await getFormForEdit(db(), other, otherFormId, "en"))!.draft.questions[0].medias![0].id!;
-    const byId = await saveForm(db(), owner, formId, parsed(draftWith([{ id: theirMediaId, url: "" }])), "en", env.MEDIA);
+    const byId = await saveForm(db(), owner, formId, parsedFormDraft(draftWith([{ id: theirMediaId, url: "" }])), "en", env.MEDIA);
     expect(byId).toEqual({ ok: false, reason: "invalid", errors: { "questions.0.medias.0": "authoring_invalid" } });
     const attached = await db().select().from(mediaAttachments).where(and(eq(mediaAttachments.mediaId, theirMediaId)));
     expect(attached).toHaveLength(1);
@@ -127,7 +121,7 @@ describe("commission form question and choice media", () => {
     const owner = await newCreator();
     const formId = (await createFormFromTemplate(db(), owner, "en", { title: "x" }))!;
     const fake = await storedFile(formId, "question_medias", new TextEncoder().encode("just some text, not a picture at all"));
-    const result = await saveForm(db(), owner, formId, parsed(draftWith([{ url: fake.url, formatType: "FILE" }])), "en", env.MEDIA);
+    const result = await saveForm(db(), owner, formId, parsedFormDraft(draftWith([{ url: fake.url, formatType: "FILE" }])), "en", env.MEDIA);
     expect(result).toEqual({ ok: false, reason: "invalid", errors: { "questions.0.medias.0": "media_error_unsupported_type" } });
     expect(translateAuthoringErrors({ x: "media_error_unsupported_type" }, "en").x).toBe("Error: file type is not supported.");
     expect(await env.MEDIA.head(fake.key)).toBeNull();

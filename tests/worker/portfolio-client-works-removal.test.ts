@@ -1,12 +1,13 @@
 import { env } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
-import { portfolioWorks, visibilityGrants, visibilitySettings } from "../../worker/db/schema";
+import { portfolioWorks } from "../../worker/db/schema";
 import { translateAuthoringErrors } from "../../worker/http/authoring-messages";
-import { parseWorkDraft, type ClientFieldMode, type WorkDraft } from "../../worker/domain/portfolio";
+import type { WorkDraft } from "../../worker/domain/portfolio";
 import { createAccount } from "../../worker/services/accounts";
 import { getWorkForEdit, listWorks, listWorksMadeFor, removeMeFromWork, saveWork } from "../../worker/services/portfolio";
+import { creditedAccounts, parsedWorkDraft } from "./draft-fixtures";
 
 // A client named on a work they do not want can remove themselves from it (docs/decisions/012): the work leaves
 // their "Made for you", their credit goes, the creator's list says so, and the creator cannot name them again.
@@ -32,21 +33,6 @@ const draft = (patch: Partial<WorkDraft> = {}): WorkDraft => ({
   ...patch,
 });
 
-function parsed(d: WorkDraft, mode: ClientFieldMode = "stored") {
-  const result = parseWorkDraft(d, mode);
-  if (!result.ok) throw new Error(JSON.stringify(result.errors));
-  return result.data;
-}
-
-async function creditedAccounts(workId: string) {
-  const rows = await db()
-    .select({ accountId: visibilityGrants.userAccountId })
-    .from(visibilityGrants)
-    .innerJoin(visibilitySettings, eq(visibilitySettings.id, visibilityGrants.visibilitySettingId))
-    .where(and(eq(visibilitySettings.itemId, workId), eq(visibilityGrants.permission, "credit")));
-  return rows.map((r) => r.accountId).sort();
-}
-
 async function removedAt(workId: string) {
   return (await db().select({ at: portfolioWorks.clientRemovedAt }).from(portfolioWorks).where(eq(portfolioWorks.id, workId)).get())?.at ?? null;
 }
@@ -54,7 +40,7 @@ async function removedAt(workId: string) {
 /** A creator's public client work for `client`, also crediting `friend`. */
 async function workFor(client: { handle: string }, friend?: { handle: string }) {
   const creator = await newUser();
-  const made = await saveWork(db(), creator.accountId, null, parsed(draft({ client: client.handle, credits: friend?.handle ?? "" }), "required"), "en", env.MEDIA);
+  const made = await saveWork(db(), creator.accountId, null, parsedWorkDraft(draft({ client: client.handle, credits: friend?.handle ?? "" }), "required"), "en", env.MEDIA);
   if (!made.ok) throw new Error("not saved");
   return { creator, workId: made.workId };
 }
@@ -102,22 +88,22 @@ describe("a client removing themselves from a work", () => {
     // The editor no longer fills in the client who left.
     expect(await getWorkForEdit(db(), creator.accountId, workId, "en")).toMatchObject({ client: "" });
     // Naming them again, in the client field or among the credited users, is refused with a clear message.
-    const again = await saveWork(db(), creator.accountId, workId, parsed(draft({ client: `@${client.handle.toLowerCase()}` })), "en", env.MEDIA);
+    const again = await saveWork(db(), creator.accountId, workId, parsedWorkDraft(draft({ client: `@${client.handle.toLowerCase()}` })), "en", env.MEDIA);
     expect(again).toEqual({ ok: false, reason: "invalid", errors: { client: "client_works_client_removed" } });
     expect(translateAuthoringErrors({ client: "client_works_client_removed" }, "en").client).toMatch(/removed themselves/);
     expect(translateAuthoringErrors({ client: "client_works_client_removed" }, "ja").client).toContain("外し");
-    const credited = await saveWork(db(), creator.accountId, workId, parsed(draft({ client: "", credits: client.handle })), "en", env.MEDIA);
+    const credited = await saveWork(db(), creator.accountId, workId, parsedWorkDraft(draft({ client: "", credits: client.handle })), "en", env.MEDIA);
     expect(credited).toEqual({ ok: false, reason: "invalid", errors: { credits: "client_works_credit_removed" } });
 
     // Saving other changes with the field left empty keeps the work as it is: still removed, not credited, not listed.
-    expect(await saveWork(db(), creator.accountId, workId, parsed(draft({ client: "", title: "Retitled tribute" })), "en", env.MEDIA)).toMatchObject({ ok: true, isClientWork: true });
+    expect(await saveWork(db(), creator.accountId, workId, parsedWorkDraft(draft({ client: "", title: "Retitled tribute" })), "en", env.MEDIA)).toMatchObject({ ok: true, isClientWork: true });
     expect(await removedAt(workId)).toBeInstanceOf(Date);
     expect(await creditedAccounts(workId)).toEqual([]);
     expect(await listWorksMadeFor(db(), client.accountId, "en")).toEqual([]);
     expect((await listWorks(db(), creator.accountId, "en", "client"))[0]).toMatchObject({ title: "Retitled tribute", person: { removed: true } });
 
     // A different client: the removal was the old client's, so it resets and the new client is credited.
-    expect(await saveWork(db(), creator.accountId, workId, parsed(draft({ client: next.handle })), "en", env.MEDIA)).toMatchObject({ ok: true, isClientWork: true });
+    expect(await saveWork(db(), creator.accountId, workId, parsedWorkDraft(draft({ client: next.handle })), "en", env.MEDIA)).toMatchObject({ ok: true, isClientWork: true });
     expect(await removedAt(workId)).toBeNull();
     expect(await creditedAccounts(workId)).toEqual([next.accountId]);
     expect((await listWorksMadeFor(db(), next.accountId, "en")).map((w) => w.id)).toEqual([workId]);

@@ -1,13 +1,14 @@
 import { env } from "cloudflare:test";
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
-import { commissionOrders, currencies, portfolioWorks, userAccounts, visibilityGrants, visibilitySettings } from "../../worker/db/schema";
+import { commissionOrders, currencies, portfolioWorks, userAccounts } from "../../worker/db/schema";
 import { translateAuthoringErrors } from "../../worker/http/authoring-messages";
-import { parseWorkDraft, type ClientFieldMode, type WorkDraft } from "../../worker/domain/portfolio";
+import { parseWorkDraft, type WorkDraft } from "../../worker/domain/portfolio";
 import { createAccount } from "../../worker/services/accounts";
 import { commissionAccountIdOf } from "../../worker/services/commission-forms";
 import { deleteWork, getWorkForEdit, listWorks, listWorksMadeFor, saveWork } from "../../worker/services/portfolio";
+import { creditedAccounts, parsedWorkDraft } from "./draft-fixtures";
 
 // Client works (docs/decisions/008-client-works.md): a creator's work made for a client, who is named and credited.
 
@@ -31,21 +32,6 @@ const draft = (patch: Partial<WorkDraft> = {}): WorkDraft => ({
   ...patch,
 });
 
-function parsed(d: WorkDraft, mode: ClientFieldMode = "stored") {
-  const result = parseWorkDraft(d, mode);
-  if (!result.ok) throw new Error(JSON.stringify(result.errors));
-  return result.data;
-}
-
-async function creditedAccounts(workId: string) {
-  const rows = await db()
-    .select({ accountId: visibilityGrants.userAccountId })
-    .from(visibilityGrants)
-    .innerJoin(visibilitySettings, eq(visibilitySettings.id, visibilityGrants.visibilitySettingId))
-    .where(and(eq(visibilitySettings.itemId, workId), eq(visibilityGrants.permission, "credit")));
-  return rows.map((r) => r.accountId).sort();
-}
-
 async function clientWorkCount(accountId: string) {
   return (await listWorks(db(), accountId, "en", "client")).length;
 }
@@ -54,8 +40,8 @@ describe("client field of the work payload", () => {
   it("is required on the new client work page and dropped on the other new pages", () => {
     expect(parseWorkDraft(draft({ client: "  " }), "required")).toEqual({ ok: false, errors: { client: "client_works_client_required" } });
     expect(parseWorkDraft(draft(), "required")).toEqual({ ok: false, errors: { client: "client_works_client_required" } });
-    expect(parsed(draft({ client: " @Alice " }), "required").clientHandle).toBe("Alice");
-    expect(parsed(draft({ client: "alice" }), "none").clientHandle).toBeNull();
+    expect(parsedWorkDraft(draft({ client: " @Alice " }), "required").clientHandle).toBe("Alice");
+    expect(parsedWorkDraft(draft({ client: "alice" }), "none").clientHandle).toBeNull();
     expect(translateAuthoringErrors({ client: "client_works_client_unknown" }, "en").client).toBe("No user has this handle. Check the client's handle.");
     expect(translateAuthoringErrors({ client: "client_works_client_self" }, "ja").client).toContain("自分自身");
   });
@@ -66,8 +52,8 @@ describe("client works", () => {
     const creator = await newUser();
     const client = await newUser();
     const other = await newUser();
-    const own = await saveWork(db(), creator.accountId, null, parsed(draft({ title: "My own sketch" }), "none"), "en", env.MEDIA);
-    const made = await saveWork(db(), creator.accountId, null, parsed(draft({ client: client.handle.toLowerCase(), credits: other.handle }), "required"), "en", env.MEDIA);
+    const own = await saveWork(db(), creator.accountId, null, parsedWorkDraft(draft({ title: "My own sketch" }), "none"), "en", env.MEDIA);
+    const made = await saveWork(db(), creator.accountId, null, parsedWorkDraft(draft({ client: client.handle.toLowerCase(), credits: other.handle }), "required"), "en", env.MEDIA);
     expect(own).toMatchObject({ ok: true, isClientWork: false });
     expect(made).toMatchObject({ ok: true, isClientWork: true });
     if (!made.ok || !own.ok) return;
@@ -89,9 +75,9 @@ describe("client works", () => {
 
   it("refuses an unknown client handle or the creator's own, and saves nothing", async () => {
     const creator = await newUser();
-    const unknown = await saveWork(db(), creator.accountId, null, parsed(draft({ client: "nobodyhasthis1" }), "required"), "en", env.MEDIA);
+    const unknown = await saveWork(db(), creator.accountId, null, parsedWorkDraft(draft({ client: "nobodyhasthis1" }), "required"), "en", env.MEDIA);
     expect(unknown).toEqual({ ok: false, reason: "invalid", errors: { client: "client_works_client_unknown" } });
-    const self = await saveWork(db(), creator.accountId, null, parsed(draft({ client: creator.handle }), "required"), "en", env.MEDIA);
+    const self = await saveWork(db(), creator.accountId, null, parsedWorkDraft(draft({ client: creator.handle }), "required"), "en", env.MEDIA);
     expect(self).toEqual({ ok: false, reason: "invalid", errors: { client: "client_works_client_self" } });
     expect(await listWorks(db(), creator.accountId, "en", "client")).toEqual([]);
     expect(await listWorks(db(), creator.accountId, "en")).toEqual([]);
@@ -101,11 +87,11 @@ describe("client works", () => {
     const creator = await newUser();
     const first = await newUser();
     const second = await newUser();
-    const made = await saveWork(db(), creator.accountId, null, parsed(draft({ client: first.handle }), "required"), "en", env.MEDIA);
+    const made = await saveWork(db(), creator.accountId, null, parsedWorkDraft(draft({ client: first.handle }), "required"), "en", env.MEDIA);
     if (!made.ok) throw new Error("not saved");
     // Emptying the client of a client work is refused.
-    expect(await saveWork(db(), creator.accountId, made.workId, parsed(draft({ client: "" })), "en", env.MEDIA)).toEqual({ ok: false, reason: "invalid", errors: { client: "client_works_client_required" } });
-    expect(await saveWork(db(), creator.accountId, made.workId, parsed(draft({ client: second.handle })), "en", env.MEDIA)).toMatchObject({ ok: true, isClientWork: true });
+    expect(await saveWork(db(), creator.accountId, made.workId, parsedWorkDraft(draft({ client: "" })), "en", env.MEDIA)).toEqual({ ok: false, reason: "invalid", errors: { client: "client_works_client_required" } });
+    expect(await saveWork(db(), creator.accountId, made.workId, parsedWorkDraft(draft({ client: second.handle })), "en", env.MEDIA)).toMatchObject({ ok: true, isClientWork: true });
     expect(await creditedAccounts(made.workId)).toEqual([second.accountId]);
     expect((await listWorks(db(), creator.accountId, "en", "client"))[0].person?.profile?.handle).toBe(second.handle);
   });
@@ -114,11 +100,11 @@ describe("client works", () => {
     const creator = await newUser();
     const client = await newUser();
     const stranger = await newUser();
-    const made = await saveWork(db(), creator.accountId, null, parsed(draft({ client: client.handle }), "required"), "en", env.MEDIA);
+    const made = await saveWork(db(), creator.accountId, null, parsedWorkDraft(draft({ client: client.handle }), "required"), "en", env.MEDIA);
     if (!made.ok) throw new Error("not saved");
     for (const intruder of [stranger, client]) {
       expect(await getWorkForEdit(db(), intruder.accountId, made.workId, "en")).toBeNull();
-      expect(await saveWork(db(), intruder.accountId, made.workId, parsed(draft({ title: "Taken over", client: intruder.handle })), "en", env.MEDIA)).toEqual({ ok: false, reason: "not_found" });
+      expect(await saveWork(db(), intruder.accountId, made.workId, parsedWorkDraft(draft({ title: "Taken over", client: intruder.handle })), "en", env.MEDIA)).toEqual({ ok: false, reason: "not_found" });
       expect(await deleteWork(db(), intruder.accountId, made.workId)).toEqual({ ok: false });
     }
     const edit = await getWorkForEdit(db(), creator.accountId, made.workId, "en");
@@ -130,9 +116,9 @@ describe("client works", () => {
   it("shows the client the public works made for them, with the creator", async () => {
     const creator = await newUser();
     const client = await newUser();
-    const publicWork = await saveWork(db(), creator.accountId, null, parsed(draft({ title: "Public one", client: client.handle }), "required"), "en", env.MEDIA);
-    await saveWork(db(), creator.accountId, null, parsed(draft({ title: "Private one", client: client.handle, visibility: "PRIVATE" }), "required"), "en", env.MEDIA);
-    await saveWork(db(), creator.accountId, null, parsed(draft({ title: "Not for them" }), "none"), "en", env.MEDIA);
+    const publicWork = await saveWork(db(), creator.accountId, null, parsedWorkDraft(draft({ title: "Public one", client: client.handle }), "required"), "en", env.MEDIA);
+    await saveWork(db(), creator.accountId, null, parsedWorkDraft(draft({ title: "Private one", client: client.handle, visibility: "PRIVATE" }), "required"), "en", env.MEDIA);
+    await saveWork(db(), creator.accountId, null, parsedWorkDraft(draft({ title: "Not for them" }), "none"), "en", env.MEDIA);
     if (!publicWork.ok) throw new Error("not saved");
     const mine = await listWorksMadeFor(db(), client.accountId, "en");
     expect(mine.map((w) => w.title)).toEqual(["Public one"]);
@@ -143,7 +129,7 @@ describe("client works", () => {
   it("a manually added client work whose client deletes the account becomes an own work (no order to tie it)", async () => {
     const creator = await newUser();
     const client = await newUser();
-    const made = await saveWork(db(), creator.accountId, null, parsed(draft({ client: client.handle }), "required"), "en", env.MEDIA);
+    const made = await saveWork(db(), creator.accountId, null, parsedWorkDraft(draft({ client: client.handle }), "required"), "en", env.MEDIA);
     if (!made.ok) throw new Error("not saved");
     await db().delete(userAccounts).where(eq(userAccounts.id, client.accountId));
     expect(await listWorks(db(), creator.accountId, "en", "client")).toEqual([]);
@@ -153,7 +139,7 @@ describe("client works", () => {
   it("an order's work whose client is gone says 'a former client' and saves with an empty client field", async () => {
     const creator = await newUser();
     const client = await newUser();
-    const made = await saveWork(db(), creator.accountId, null, parsed(draft({ client: client.handle }), "required"), "en", env.MEDIA);
+    const made = await saveWork(db(), creator.accountId, null, parsedWorkDraft(draft({ client: client.handle }), "required"), "en", env.MEDIA);
     if (!made.ok) throw new Error("not saved");
     const [seller, buyer, currency] = await Promise.all([
       commissionAccountIdOf(db(), creator.accountId),
@@ -167,6 +153,6 @@ describe("client works", () => {
     const list = await listWorks(db(), creator.accountId, "en", "client");
     expect(list.map((w) => [w.id, w.person])).toEqual([[made.workId, { role: "client", profile: null }]]);
     expect((await getWorkForEdit(db(), creator.accountId, made.workId, "en"))?.client).toBe("");
-    expect(await saveWork(db(), creator.accountId, made.workId, parsed(draft({ client: "" })), "en", env.MEDIA)).toMatchObject({ ok: true, isClientWork: true });
+    expect(await saveWork(db(), creator.accountId, made.workId, parsedWorkDraft(draft({ client: "" })), "en", env.MEDIA)).toMatchObject({ ok: true, isClientWork: true });
   });
 });

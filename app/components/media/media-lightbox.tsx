@@ -5,9 +5,9 @@ import { m } from "~/paraglide/messages.js";
 import { ColourSwatches } from "./colour-swatches";
 import { mediaHref, SITE_NAMES, type PlayableMedia } from "./players/embed-urls";
 import { externalProps, MediaPlayer } from "./players/media-player";
+import { StepButton } from "./step-button";
 
 export type { PlayableMedia } from "./players/embed-urls";
-
 
 export interface MediaLightboxProps {
   open: boolean;
@@ -98,21 +98,6 @@ export function MediaLightbox(props: MediaLightboxProps) {
         </div>
       ) : null}
     </ModalDialog>
-  );
-}
-
-function StepButton({ label, direction, onClick }: { label: string; direction: 1 | -1; onClick: () => void }) {
-  return (
-    <button
-      type="button"
-      onClick={onClick}
-      aria-label={label}
-      className="shrink-0 rounded-full border border-zinc-300 p-2.5 text-zinc-800 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800 dark:focus-visible:outline-brand-300"
-    >
-      <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5" fill="none" stroke="currentColor" strokeWidth="2">
-        <path d={direction === 1 ? "M8 4l6 6-6 6" : "M12 4l-6 6 6 6"} />
-      </svg>
-    </button>
   );
 }
 
