@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { data, useNavigate } from "react-router";
 import { CollapsibleText } from "~/components/catalog/collapsible-text";
 import { FormCard } from "~/components/catalog/form-card";
-import { OpenBadge, openBadgeLabel } from "~/components/catalog/open-badge";
+import { OpenBadge } from "~/components/catalog/open-badge";
 import { profileCards, profileTexts } from "~/components/catalog/profile-cards.server";
 import { ServiceCard } from "~/components/catalog/service-card";
 import { ShareButton } from "~/components/catalog/share-modal";
@@ -29,7 +29,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     : null;
   // Spec section 6: the bookmark button shows to signed-in non-creators.
   return {
-    profile: { ...profile, ...profileCards(profile), openLabel: openBadgeLabel(profile.isOpenCommission) },
+    profile: { ...profile, ...profileCards(profile) },
     texts: profileTexts(profile),
     canBookmark: Boolean(user && !isCreatorSide(user.roles)),
     serviceRequest,
@@ -73,7 +73,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <p className="mt-1 text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-400">@{profile.handle}</p>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          {profile.isCreator ? <OpenBadge open={profile.isOpenCommission} label={profile.openLabel} /> : null}
+          {profile.isCreator ? <OpenBadge open={profile.isOpenCommission} label={texts.openBadge} /> : null}
           <ShareButton path={`/${profile.handle}`} text={texts.shareText} />
         </div>
       </div>

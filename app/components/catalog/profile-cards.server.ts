@@ -7,6 +7,7 @@ import { mediaTypeLabel } from "~/components/media/media-type-label";
 import { m } from "~/paraglide/messages.js";
 import type { CreatorProfile } from "../../../worker/services/catalog";
 import { playableOfPreview, previewImageUrl } from "./media-label";
+import { openBadgeLabel } from "./open-badge";
 import { priceTag } from "./price-label";
 import type { WorkCardView } from "./work-card";
 
@@ -27,8 +28,12 @@ export function profileCards(profile: CreatorProfile) {
   };
 }
 
-/** The page's own words: its pictures' alternative texts, the share text, and each section's heading and empty state. */
-export const profileTexts = ({ name }: CreatorProfile) => ({
+/**
+ * The page's own words: its pictures' alternative texts, the open badge and share text, and each section's heading
+ * and empty state.
+ */
+export const profileTexts = ({ name, isOpenCommission }: CreatorProfile) => ({
+  openBadge: openBadgeLabel(isOpenCommission),
   coverAlt: m.catalog_profile_cover_alt({ name }),
   avatarAlt: m.catalog_profile_avatar_alt({ name }),
   shareText: m.catalog_share_text_profile({ name }),

@@ -6,10 +6,9 @@ import { BookmarkToggle } from "./bookmark-toggle";
 import type { PriceTag } from "./price-label";
 
 /**
- * A service card (spec section 3): creator, title, "~" starting price, thumbnail, categories and, for signed-in
- * non-creators (or where a bookmark exists), a bookmark toggle with a loading state.
+ * A service card (spec section 3): creator, title, "~" starting price (formatted by the loader, priceTag), thumbnail,
+ * categories and, for signed-in non-creators (or where a bookmark exists), a bookmark toggle with a loading state.
  */
-/** `service.price` comes formatted from the loader (priceTag). */
 export function ServiceCard({ service, canBookmark }: { service: Omit<ServiceCardData, "price"> & { price: PriceTag }; canBookmark: boolean }) {
   return (
     <article className="relative flex flex-col overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm hover:border-brand-600 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-300">

@@ -10,6 +10,7 @@ import { parseFields, profileSettingsSchema } from "../../../worker/domain/valid
 import { translateErrors } from "../../../worker/http/validation-messages";
 import { getProfileSettings, updateProfileSettings } from "../../../worker/services/profile";
 import { getProfilePictures } from "../../../worker/services/storage";
+import { profileSettingsTexts } from "./setting-profile-texts.server";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/setting-profile";
 import { inputLanguageOf } from "../../../worker/domain/input-language";
@@ -27,7 +28,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const pictures = await getProfilePictures(db, user.profileId);
   // The pickers' accept lists come from here, so the page's JavaScript carries the upload rules only once a file is chosen.
   const pictureAccept = { avatar: acceptAttribute(findUploadRule("user-profile", "avatar")!), cover: acceptAttribute(findUploadRule("user-profile", "cover")!) };
-  return { profile, profileId: user.profileId, pictures, pictureAccept };
+  return { profile, profileId: user.profileId, pictures, pictureAccept, texts: profileSettingsTexts(profile.handle) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,23 +43,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   return { saved: true, errors: null, values: null };
 }
 
-/** What differs between the avatar and the cover: their texts (called per render: messages follow the locale). */
-const pictureTexts = (field: "avatar" | "cover") =>
-  field === "avatar"
-    ? { label: m.media_avatar_label(), alt: m.media_avatar_alt(), noneText: m.media_avatar_none(), chooseLabel: m.media_avatar_choose(), changeLabel: m.media_avatar_change() }
-    : { label: m.media_cover_label(), alt: m.media_cover_alt(), noneText: m.media_cover_none(), chooseLabel: m.media_cover_choose(), changeLabel: m.media_cover_change() };
-
-export const meta: Route.MetaFunction = () => dashboardTitle(m.settings_profile_title());
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? dashboardTitle(loaderData.texts.title) : []);
 
 export default function SettingProfilePage({ loaderData, actionData }: Route.ComponentProps) {
-  const { profile } = loaderData;
+  const { profile, texts } = loaderData;
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const busy = navigation.state === "submitting" && navigation.formMethod === "POST";
   const errors = actionData?.errors ?? {};
   const values: Values = actionData?.values ?? { name: profile.name, handle: profile.handle, bio: profile.bio };
   return (
-    <DashboardPage title={m.settings_profile_title()} intro={m.settings_profile_intro()}>
+    <DashboardPage title={texts.title} intro={texts.intro}>
       {/* Uploaded through /api/google/storage/upload; the header's avatar follows once the root data reloads. */}
       {(["avatar", "cover"] as const).map((field) => (
         <PictureUpload
@@ -69,17 +64,17 @@ export default function SettingProfilePage({ loaderData, actionData }: Route.Com
           variant={field}
           accept={loaderData.pictureAccept[field]}
           currentUrl={loaderData.pictures[`${field}Url`]}
-          {...pictureTexts(field)}
+          {...texts.pictures[field]}
           onUploaded={() => revalidator.revalidate()}
         />
       ))}
       {/* Keyed by the saved profile: after a save the fields restart from what was stored (trimmed and all). */}
       <Form method="post" noValidate className="max-w-xl space-y-5" key={`${profile.handle}\n${profile.name}\n${profile.bio}`}>
-        <TextField name="name" label={m.settings_name_label()} hint={m.settings_name_hint()} error={errors.name} defaultValue={values.name} autoComplete="nickname" />
+        <TextField name="name" label={texts.nameLabel} hint={texts.nameHint} error={errors.name} defaultValue={values.name} autoComplete="nickname" />
         <TextField
           name="handle"
-          label={m.settings_handle_label()}
-          hint={m.settings_handle_hint({ handle: profile.handle })}
+          label={texts.handleLabel}
+          hint={texts.handleHint}
           error={errors.handle}
           defaultValue={values.handle}
           autoComplete="username"
@@ -88,8 +83,8 @@ export default function SettingProfilePage({ loaderData, actionData }: Route.Com
         />
         <TextareaField
           name="bio"
-          label={m.settings_bio_label()}
-          hint={m.settings_bio_hint()}
+          label={texts.bioLabel}
+          hint={texts.bioHint}
           error={errors.bio}
           defaultValue={values.bio}
           maxLength={BIO_MAX}
@@ -99,8 +94,8 @@ export default function SettingProfilePage({ loaderData, actionData }: Route.Com
             spoken: (count, max) => m.settings_bio_counter_label({ count, max }),
           }}
         />
-        <FormStatus saved={Boolean(actionData?.saved) && !busy} savedText={m.settings_saved()} errorText={actionData?.errors ? m.settings_errors_summary() : undefined} />
-        <SubmitButton busy={busy} label={m.settings_save()} busyLabel={m.settings_saving()} />
+        <FormStatus saved={Boolean(actionData?.saved) && !busy} savedText={texts.saved} errorText={actionData?.errors ? texts.errorsSummary : undefined} />
+        <SubmitButton busy={busy} label={texts.save} busyLabel={texts.saving} />
       </Form>
     </DashboardPage>
   );
