@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { Link, Outlet, isRouteErrorResponse, useLocation, useNavigate, useRouteLoaderData } from "react-router";
-import { footerTexts } from "~/components/layout/footer-texts";
-import { SiteFooter } from "~/components/layout/site-footer";
+import { DOCUMENT_FOOTER, SiteFooter } from "~/components/layout/site-footer";
+import { siteFooterMarkup } from "~/components/layout/site-footer-markup.server";
 import { SiteHeader } from "~/components/layout/site-header";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
@@ -15,10 +15,12 @@ const BAN_PATH = "/ban";
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The product host for the avatar menu's profile link ("comet.example/{handle}").
   const host = new URL(request.url).host;
-  const { db, user } = context.get(requestContext);
+  const { db, user, locale, documentOnly } = context.get(requestContext);
   // The bell's badge: one count over the recipient index; the list loads when the bell opens (decision 023).
   const unreadNotifications = user ? await countUnread(db, user.accountId) : 0;
-  return { host, unreadNotifications, footer: footerTexts(new Date().getFullYear()) };
+  // Only a document's render draws the footer; the browser keeps it from there (site-footer.tsx).
+  documentOnly?.set(DOCUMENT_FOOTER, siteFooterMarkup(locale, new Date().getFullYear()));
+  return { host, unreadNotifications };
 }
 
 export const meta: Route.MetaFunction = ({ error }) => {
@@ -58,7 +60,7 @@ function Frame({ children }: { children: React.ReactNode }) {
         {children}
       </main>
       {/* Without the layout's data (its own loader failed) the page still renders, without the footer. */}
-      {layout ? <SiteFooter locale={locale} texts={layout.footer} minimal={minimal} /> : null}
+      {layout ? <SiteFooter minimal={minimal} /> : null}
     </div>
   );
 }

@@ -6,6 +6,10 @@ test("a banned user is sent to /ban from every page", async ({ page }) => {
   await page.goto("/");
   await signIn(page, DEMO.banned, { expectSignedIn: false });
   await expect(page).toHaveURL(/\/ban$/);
+  // The ban page's footer is minimal: no links into the account the user can no longer use.
+  const footer = page.getByRole("contentinfo");
+  await expect(footer.getByRole("navigation", { name: "Guides" })).toBeVisible();
+  await expect(footer.getByRole("navigation", { name: "Account" })).toBeHidden();
   await expectAccessible(page);
 
   for (const path of PAGES) {
