@@ -3,7 +3,11 @@
  * becomes a kept id or an entry rebuilt on the server (never trusting the browser's type, site or thumbnail).
  */
 import * as v from "valibot";
-import { buildMediaEntry, mediaUrlForKey, mimeTypeForKeyFile, parseMediaKey, posterKeyFor, type MediaDomain, type MediaEntry, type MediaFormatType } from "./media";
+import { buildMediaEntry, type MediaEntry } from "./media-entries";
+import { mediaUrlForKey, parseMediaKey, posterKeyFor } from "./media-keys";
+import { mimeTypeForKeyFile } from "./media-sniff";
+import type { MediaDomain } from "./upload-rules";
+import type { MediaFormatType } from "./media-limits";
 import type { FieldErrors } from "./validation";
 
 /** A kept media by id (already stored), or a new entry rebuilt from what was sent. */

@@ -1,26 +1,10 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_UPLOAD_MAX_BYTES,
-  MEDIA_ERROR_TEXTS,
-  PORTFOLIO_MEDIA_MAX_BYTES,
-  acceptAttribute,
-  buildMediaEntry,
-  buildMediaKey,
-  canWriteUnder,
-  checkFile,
-  checkFileCount,
-  checkMediaLimit,
-  checkStoredObject,
-  UPLOAD_RULES,
-  posterKeyFor,
-  detectMediaFromEmbedCode,
-  detectMediaFromUrl,
-  findUploadRule,
-  kindForMimeType,
-  parseMediaKey,
-  sniffMediaType,
-  youtubeThumbnailUrl,
-} from "./media";
+import { DEFAULT_UPLOAD_MAX_BYTES, MEDIA_ERROR_TEXTS, PORTFOLIO_MEDIA_MAX_BYTES, checkMediaLimit } from "./media-limits";
+import { acceptAttribute, checkFile, checkFileCount, checkStoredObject, UPLOAD_RULES, findUploadRule } from "./upload-rules";
+import { buildMediaEntry } from "./media-entries";
+import { buildMediaKey, canWriteUnder, posterKeyFor, parseMediaKey } from "./media-keys";
+import { detectMediaFromEmbedCode, detectMediaFromUrl, youtubeThumbnailUrl } from "./media-urls";
+import { kindForMimeType, sniffMediaType } from "./media-sniff";
 import { parseMediaDrafts } from "./media-drafts";
 
 const bytes = (...parts: (string | number[])[]) =>

@@ -1,11 +1,11 @@
 import { Suspense, lazy, useState } from "react";
 import { createPortal } from "react-dom";
 import { m } from "~/paraglide/messages.js";
-import type { MediaEntry } from "../../../worker/domain/media";
-import { buildMediaEntry } from "../../../worker/domain/media";
+import type { MediaEntry } from "../../../worker/domain/media-entries";
+import { SITE_NAMES, detectMediaFromUrl } from "../../../worker/domain/media-urls";
 import type { WorkMediaDraft } from "../../../worker/domain/portfolio";
 import { MediaImage } from "../media/media-image";
-import { SITE_NAMES, type PlayableMedia } from "../media/players/embed-urls";
+import type { PlayableMedia } from "../media/players/embed-urls";
 import { SmallButton } from "./small-button";
 import { mediaTypeLabel } from "~/components/media/media-type-label";
 import { ErrorText } from "~/components/form/error-text";
@@ -18,7 +18,7 @@ export type KeyedMedia = WorkMediaDraft & { key: string };
 
 /** A draft entry as the players take it (stored ones carry their type; URL-only ones are detected again). */
 function playableOf(item: WorkMediaDraft): PlayableMedia {
-  const detected = item.mediaType ? null : /^https?:\/\//i.test(item.url) ? buildMediaEntry({ formatType: "LINK", url: item.url }) : null;
+  const detected = item.mediaType ? null : /^https?:\/\//i.test(item.url) ? detectMediaFromUrl(item.url) : null;
   return {
     id: item.id,
     formatType: item.formatType ?? "LINK",

@@ -5,7 +5,7 @@ import { type CurrencyCode } from "../../../worker/domain/currency";
 import type { QuestionType } from "../../../worker/db/schema/enums";
 import type { QuestionDraft } from "../../../worker/domain/commission-form";
 import { CHOICE_TYPES, FORM_MEDIA_FIELDS, QUESTION_DESCRIPTION_MAX, QUESTION_TITLE_MAX } from "../../../worker/domain/commission-form-fields";
-import { FORM_QUESTION_MEDIA_MAX } from "../../../worker/domain/media";
+import { FORM_QUESTION_MEDIA_MAX } from "../../../worker/domain/media-limits";
 import { ChoiceEditor, type KeyedChoice } from "./choice-editor";
 import { SmallButton } from "./small-button";
 import { MediaListField, type KeyedMedia } from "./media-list-field";

@@ -2,7 +2,7 @@
 // posted as JSON in one hidden field, so the rest of the service form stays a plain HTML form.
 import { useState } from "react";
 import { m } from "~/paraglide/messages.js";
-import { SERVICE_MEDIA_MAX_FILES } from "../../../worker/domain/media";
+import { SERVICE_MEDIA_MAX_FILES } from "../../../worker/domain/media-limits";
 import type { WorkMediaDraft } from "../../../worker/domain/portfolio";
 import { MediaListField, type KeyedMedia } from "./media-list-field";
 

@@ -1,5 +1,5 @@
 import { m } from "~/paraglide/messages.js";
-import { PORTFOLIO_MEDIA_MAX_FILES } from "../../../worker/domain/media";
+import { PORTFOLIO_MEDIA_MAX_FILES } from "../../../worker/domain/media-limits";
 import { MediaListField, type KeyedMedia } from "./media-list-field";
 
 export type { KeyedMedia } from "./media-list-field";
