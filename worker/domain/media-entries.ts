@@ -1,6 +1,7 @@
 /** Spec section 5's media entry (FILE, LINK or EMBED), built from what was uploaded, linked or pasted. */
 import type { MediaFormatType, MediaType } from "./media-limits";
-import { detectMediaFromEmbedCode, detectMediaFromUrl, type MediaSite } from "./media-urls";
+import type { MediaSite } from "./media-sites";
+import { detectMediaFromEmbedCode, detectMediaFromUrl } from "./media-urls";
 
 /** The mediaType of a stored file from its MIME type. */
 export function mediaTypeForMimeType(mimeType: string): MediaType {

@@ -1,20 +1,6 @@
 /** What a pasted URL or embed code points at (spec section 5): the site, the media type, a player's id. */
 import type { MediaType } from "./media-limits";
-
-export type MediaSite = "youtube" | "soundcloud" | "niconico" | "tiktok" | "bandcamp" | "mixcloud" | "x" | "direct" | "other";
-
-/** Each site's name as the editors, the lightbox and the players show it (none for a direct file or another page). */
-export const SITE_NAMES: Record<MediaSite, string> = {
-  youtube: "YouTube",
-  soundcloud: "SoundCloud",
-  niconico: "niconico",
-  tiktok: "TikTok",
-  bandcamp: "Bandcamp",
-  mixcloud: "Mixcloud",
-  x: "X",
-  direct: "",
-  other: "",
-};
+import type { MediaSite } from "./media-sites";
 
 export interface DetectedMedia {
   site: MediaSite;

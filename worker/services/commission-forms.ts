@@ -31,7 +31,7 @@ import {
 } from "../domain/commission-form";
 import { parseMediaKey } from "../domain/media-keys";
 import type { MediaEntry } from "../domain/media-entries";
-import type { MediaSite } from "../domain/media-urls";
+import type { MediaSite } from "../domain/media-sites";
 import { checkAttachment, markUploadsAttached } from "./storage";
 import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
 import type { Locale } from "../domain/constants";

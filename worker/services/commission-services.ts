@@ -20,7 +20,7 @@ import { CURRENCIES, asCurrencyCode, type CurrencyCode } from "../domain/currenc
 import { formatPriceInput, type ParsedService, type ServiceDraft } from "../domain/commission-form";
 import type { Locale } from "../domain/constants";
 import { objectKeysOfFile, parseMediaKey, type MediaKey } from "../domain/media-keys";
-import type { MediaSite } from "../domain/media-urls";
+import type { MediaSite } from "../domain/media-sites";
 import { commissionAccountIdOf, pickText } from "./commission-forms";
 import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
 import type { ShownMedia } from "./portfolio";

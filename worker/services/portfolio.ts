@@ -24,7 +24,7 @@ import { listedWorkSql } from "../domain/public-items";
 import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
 import { objectKeysOfFile, parseMediaKey } from "../domain/media-keys";
 import type { MediaFormatType } from "../domain/media-limits";
-import type { MediaSite } from "../domain/media-urls";
+import type { MediaSite } from "../domain/media-sites";
 import type { ParsedWork, WorkDraft } from "../domain/portfolio";
 import type { ParsedMediaDraft } from "../domain/media-drafts";
 import { noGrants, type ItemGrants } from "../domain/visibility";

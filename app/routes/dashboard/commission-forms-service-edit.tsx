@@ -1,28 +1,17 @@
 import { DeleteItemForm } from "~/components/form/confirm-form";
 import { ServiceEditorPage } from "~/components/authoring/service-editor";
+import { playableOfDraft } from "~/components/authoring/media-list-field";
 import { ServicePreview } from "~/components/authoring/service-preview";
 import { dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { viewedMedia } from "~/components/media/players/player-view";
 import { m } from "~/paraglide/messages.js";
-import type { WorkMediaDraft } from "../../../worker/domain/portfolio";
 import { loadServiceEditor, saveServiceAction } from "./commission-forms-service.server";
 import type { Route } from "./+types/commission-forms-service-edit";
-
-/** A saved media as the players take it (saved ones carry their type; the defaults never apply to them). */
-const savedPlayable = (item: WorkMediaDraft) => ({
-  id: item.id,
-  formatType: item.formatType ?? "LINK",
-  mediaType: item.mediaType ?? "OTHER",
-  site: item.site ?? null,
-  url: item.url,
-  code: item.code ?? null,
-  thumbnailUrl: item.thumbnailUrl ?? null,
-});
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const editor = await loadServiceEditor(context, params.serviceId);
   // The preview's players are decided here, from the saved gallery: the page ships no URL or embed parsing for them.
-  return { ...editor, previewGallery: editor.values.medias.map((item) => viewedMedia(savedPlayable(item))) };
+  return { ...editor, previewGallery: editor.values.medias.map((item) => viewedMedia(playableOfDraft(item))) };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {

@@ -11,6 +11,7 @@ import { newServiceDefaults } from "../../../worker/services/commission-settings
 import { mediaUrlsForViewer, viewMedia } from "../../../worker/services/media-access";
 import { requireCreatorSide } from "./guards.server";
 import { inputLanguageOf } from "../../../worker/domain/input-language";
+import { withShownType } from "../../../worker/domain/media-drafts";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -38,7 +39,8 @@ export async function saveServiceAction(request: Request, context: Context, serv
     if (!(await deleteService(db, user.accountId, serviceId, context.get(requestContext).env.MEDIA)).ok) throw notFound();
     return redirect(DASHBOARD_PATHS.forms);
   }
-  const values = serviceDraftFrom(form);
+  const posted = serviceDraftFrom(form);
+  const values = { ...posted, medias: posted.medias.map(withShownType) };
   const parsed = parseServiceDraft(values);
   if (!parsed.ok) return data({ errors: translateAuthoringErrors(parsed.errors, locale), values }, { status: 400 });
   const result = await saveService(db, user.accountId, serviceId ?? null, parsed.data, inputLanguageOf(user), context.get(requestContext).env.MEDIA);

@@ -1,5 +1,6 @@
 import { PLAYER_ORIGINS } from "../../../../worker/domain/embed-players";
-import { detectMediaFromUrl, urlFromEmbedCode, type MediaSite } from "../../../../worker/domain/media-urls";
+import type { MediaSite } from "../../../../worker/domain/media-sites";
+import { detectMediaFromUrl, urlFromEmbedCode } from "../../../../worker/domain/media-urls";
 import type { MediaEntry } from "../../../../worker/domain/media-entries";
 
 /**
