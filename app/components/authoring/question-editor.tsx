@@ -12,16 +12,6 @@ import { MediaListField, type KeyedMedia } from "./media-list-field";
 
 export type KeyedQuestion = Omit<QuestionDraft, "choices" | "medias"> & { key: string; choices: KeyedChoice[]; medias: KeyedMedia[] };
 
-export const QUESTION_TYPE_LABELS: Record<QuestionType, () => string> = {
-  SHORT_TEXT: m.authoring_type_SHORT_TEXT,
-  LONG_TEXT: m.authoring_type_LONG_TEXT,
-  SINGLE_CHOICE: m.authoring_type_SINGLE_CHOICE,
-  MULTIPLE_CHOICE: m.authoring_type_MULTIPLE_CHOICE,
-  MEDIA: m.authoring_type_MEDIA,
-  DATE: m.authoring_type_DATE,
-  NONE: m.authoring_type_NONE,
-};
-
 /** One question of the builder: title, description, required flag, choices for choice types, and its place in the list. */
 export function QuestionEditor(props: {
   index: number;
@@ -29,6 +19,8 @@ export function QuestionEditor(props: {
   /** The stored form: question and choice files upload under it. */
   formId: string;
   question: KeyedQuestion;
+  /** Each question type's name in the reader's language (from the loader, see FormEditorTexts). */
+  typeLabels: Record<QuestionType, string>;
   currency: CurrencyCode;
   errors: Record<string, string>;
   onChange: (question: KeyedQuestion) => void;
@@ -43,7 +35,7 @@ export function QuestionEditor(props: {
   return (
     <fieldset className="space-y-4 rounded-lg border border-zinc-300 p-4 dark:border-zinc-700">
       <legend className="px-1 text-base font-semibold text-zinc-900 dark:text-zinc-50">
-        {m.authoring_question_legend({ number, type: QUESTION_TYPE_LABELS[question.type]() })}
+        {m.authoring_question_legend({ number, type: props.typeLabels[question.type] })}
       </legend>
       {isNotice && <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.authoring_question_none_hint()}</p>}
       <TextField
