@@ -4,6 +4,7 @@ import { ServiceEditorPage } from "~/components/authoring/service-editor";
 import { playableOfDraft } from "~/components/authoring/media-list-field";
 import { dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { viewedMedia } from "~/components/media/players/player-view";
+import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { loadServiceEditor, saveServiceAction } from "./commission-forms-service.server";
 import type { Route } from "./+types/commission-forms-service-edit";
@@ -15,7 +16,9 @@ const ServicePreview = lazy(() => import("~/components/authoring/service-preview
 export async function loader({ context, params }: Route.LoaderArgs) {
   const editor = await loadServiceEditor(context, params.serviceId);
   // The preview's players are decided here, from the saved gallery: the page ships no URL or embed parsing for them.
-  return { ...editor, previewGallery: editor.values.medias.map((item) => viewedMedia(playableOfDraft(item))) };
+  const t = { locale: context.get(requestContext).locale };
+  const deleteTexts = { question: m.authoring_delete_confirm({ title: editor.values.title }, t), label: m.authoring_delete_service({}, t) };
+  return { ...editor, previewGallery: editor.values.medias.map((item) => viewedMedia(playableOfDraft(item))), deleteTexts };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -27,7 +30,7 @@ export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_service
 export default function ServiceEditPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ServiceEditorPage title={m.authoring_service_edit_title()} loaderData={loaderData} actionData={actionData}>
-      <DeleteItemForm question={m.authoring_delete_confirm({ title: loaderData.values.title })} label={m.authoring_delete_service()} />
+      <DeleteItemForm question={loaderData.deleteTexts.question} label={loaderData.deleteTexts.label} />
       <Suspense fallback={null}>
         <ServicePreview title={loaderData.values.title} description={loaderData.values.description} gallery={loaderData.previewGallery} />
       </Suspense>
