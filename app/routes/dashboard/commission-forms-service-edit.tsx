@@ -1,17 +1,13 @@
-import { Suspense, lazy } from "react";
 import { DeleteItemForm } from "~/components/form/confirm-form";
 import { ServiceEditorPage } from "~/components/authoring/service-editor";
 import { playableOfDraft } from "~/components/authoring/media-list-field";
+import { ServicePreview } from "~/components/authoring/service-preview";
 import { dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { viewedMedia } from "~/components/media/players/player-view";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { loadServiceEditor, saveServiceAction } from "./commission-forms-service.server";
 import type { Route } from "./+types/commission-forms-service-edit";
-
-// The preview below the editor (what clients see of the saved service: its gallery and description) loads apart from
-// the editor: the server renders it in the same response, and the browser keeps that markup until its code arrives.
-const ServicePreview = lazy(() => import("~/components/authoring/service-preview").then((module) => ({ default: module.ServicePreview })));
 
 export async function loader({ context, params }: Route.LoaderArgs) {
   const editor = await loadServiceEditor(context, params.serviceId);
@@ -31,9 +27,7 @@ export default function ServiceEditPage({ loaderData, actionData }: Route.Compon
   return (
     <ServiceEditorPage title={m.authoring_service_edit_title()} loaderData={loaderData} actionData={actionData}>
       <DeleteItemForm question={loaderData.deleteTexts.question} label={loaderData.deleteTexts.label} />
-      <Suspense fallback={null}>
-        <ServicePreview title={loaderData.values.title} description={loaderData.values.description} gallery={loaderData.previewGallery} />
-      </Suspense>
+      <ServicePreview title={loaderData.values.title} description={loaderData.values.description} gallery={loaderData.previewGallery} />
     </ServiceEditorPage>
   );
 }
