@@ -8,7 +8,7 @@ import { FormStatus } from "~/components/form/form-status";
 import { QUESTION_TYPES, type QuestionType } from "../../../worker/db/schema/enums";
 import type { FormDraft } from "../../../worker/domain/commission-form";
 import { FORM_DESCRIPTION_MAX, FORM_TITLE_MAX, moveItem, newQuestion } from "../../../worker/domain/commission-form-fields";
-import { QuestionEditor, type KeyedQuestion } from "./question-editor";
+import { QuestionEditor, type KeyedQuestion, type QuestionTexts } from "./question-editor";
 import { ErrorText } from "~/components/form/error-text";
 
 /**
@@ -28,7 +28,7 @@ export interface FormEditorTexts {
   priceHintUsd: string;
   currency: string;
   questionsHeading: string;
-  questionTypes: Record<QuestionType, string>;
+  question: QuestionTexts;
   addType: string;
   add: string;
   saved: string;
@@ -129,7 +129,7 @@ export function FormEditor(props: {
                 count={draft.questions.length}
                 formId={props.formId}
                 question={question}
-                typeLabels={texts.questionTypes}
+                texts={texts.question}
                 currency={draft.currency}
                 errors={errors}
                 onChange={(next) => setQuestions(draft.questions.map((q, i) => (i === index ? next : q)))}
@@ -145,7 +145,7 @@ export function FormEditor(props: {
               id="new-question-type"
               label={texts.addType}
               value={newType}
-              options={QUESTION_TYPES.map((t) => ({ value: t, label: texts.questionTypes[t] }))}
+              options={QUESTION_TYPES.map((t) => ({ value: t, label: texts.question.types[t] }))}
               onValueChange={(t) => setNewType(t as QuestionType)}
             />
           </div>

@@ -15,6 +15,7 @@ import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-form-edit";
 import { inputLanguageOf } from "../../../worker/domain/input-language";
 import type { Locale } from "../../../worker/domain/constants";
+import { FORM_QUESTION_MEDIA_MAX } from "../../../worker/domain/media-limits";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireCreatorSide(context);
@@ -58,14 +59,35 @@ function formEditorTextsFor(locale: Locale): FormEditorTexts {
     priceHintUsd: m.authoring_field_price_hint_USD({}, t),
     currency: m.authoring_field_currency({}, t),
     questionsHeading: m.authoring_questions_heading({}, t),
-    questionTypes: {
-      SHORT_TEXT: m.authoring_type_SHORT_TEXT({}, t),
-      LONG_TEXT: m.authoring_type_LONG_TEXT({}, t),
-      SINGLE_CHOICE: m.authoring_type_SINGLE_CHOICE({}, t),
-      MULTIPLE_CHOICE: m.authoring_type_MULTIPLE_CHOICE({}, t),
-      MEDIA: m.authoring_type_MEDIA({}, t),
-      DATE: m.authoring_type_DATE({}, t),
-      NONE: m.authoring_type_NONE({}, t),
+    question: {
+      types: {
+        SHORT_TEXT: m.authoring_type_SHORT_TEXT({}, t),
+        LONG_TEXT: m.authoring_type_LONG_TEXT({}, t),
+        SINGLE_CHOICE: m.authoring_type_SINGLE_CHOICE({}, t),
+        MULTIPLE_CHOICE: m.authoring_type_MULTIPLE_CHOICE({}, t),
+        MEDIA: m.authoring_type_MEDIA({}, t),
+        DATE: m.authoring_type_DATE({}, t),
+        NONE: m.authoring_type_NONE({}, t),
+      },
+      noneHint: m.authoring_question_none_hint({}, t),
+      title: m.authoring_field_title({}, t),
+      description: m.authoring_field_description({}, t),
+      optional: m.authoring_optional({}, t),
+      mediaHint: m.authoring_question_media_hint({ max: FORM_QUESTION_MEDIA_MAX }, t),
+      required: m.authoring_question_required({}, t),
+      moveUp: m.authoring_move_up({}, t),
+      moveDown: m.authoring_move_down({}, t),
+      remove: m.authoring_remove({}, t),
+      choices: {
+        heading: m.authoring_choices_heading({}, t),
+        mediaHint: m.authoring_choice_media_hint({}, t),
+        mediaImagesOnly: m.authoring_choice_media_image({}, t),
+        mediaAdd: m.authoring_choice_media_add({}, t),
+        add: m.authoring_choice_add({}, t),
+        moveUp: m.authoring_move_up({}, t),
+        moveDown: m.authoring_move_down({}, t),
+        remove: m.authoring_remove({}, t),
+      },
     },
     addType: m.authoring_question_add_type({}, t),
     add: m.authoring_question_add({}, t),
