@@ -48,10 +48,11 @@ const formPagePath = (code: string) => `/cf/${code}`;
 /** The builder's fixed texts in the reader's language (see FormEditorTexts). */
 function formEditorTextsFor(locale: Locale): FormEditorTexts {
   const t = { locale };
+  // The form's fields and each question's share their labels; the questions and the choices share their buttons.
+  const fields = { title: m.authoring_field_title({}, t), description: m.authoring_field_description({}, t), optional: m.authoring_optional({}, t) };
+  const buttons = { moveUp: m.authoring_move_up({}, t), moveDown: m.authoring_move_down({}, t), remove: m.authoring_remove({}, t) };
   return {
-    title: m.authoring_field_title({}, t),
-    description: m.authoring_field_description({}, t),
-    optional: m.authoring_optional({}, t),
+    ...fields,
     category: m.authoring_field_category({}, t),
     categoryNone: m.authoring_field_category_none({}, t),
     price: m.authoring_field_price({}, t),
@@ -70,23 +71,17 @@ function formEditorTextsFor(locale: Locale): FormEditorTexts {
         NONE: m.authoring_type_NONE({}, t),
       },
       noneHint: m.authoring_question_none_hint({}, t),
-      title: m.authoring_field_title({}, t),
-      description: m.authoring_field_description({}, t),
-      optional: m.authoring_optional({}, t),
+      ...fields,
       mediaHint: m.authoring_question_media_hint({ max: FORM_QUESTION_MEDIA_MAX }, t),
       required: m.authoring_question_required({}, t),
-      moveUp: m.authoring_move_up({}, t),
-      moveDown: m.authoring_move_down({}, t),
-      remove: m.authoring_remove({}, t),
+      ...buttons,
       choices: {
         heading: m.authoring_choices_heading({}, t),
         mediaHint: m.authoring_choice_media_hint({}, t),
         mediaImagesOnly: m.authoring_choice_media_image({}, t),
         mediaAdd: m.authoring_choice_media_add({}, t),
         add: m.authoring_choice_add({}, t),
-        moveUp: m.authoring_move_up({}, t),
-        moveDown: m.authoring_move_down({}, t),
-        remove: m.authoring_remove({}, t),
+        ...buttons,
       },
     },
     addType: m.authoring_question_add_type({}, t),
