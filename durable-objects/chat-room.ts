@@ -13,7 +13,7 @@ import {
   type ChatServerFrame,
   type ChatSide,
 } from "../worker/domain/chat-protocol";
-import { parseMediaKey } from "../worker/domain/media";
+import { parseMediaKey } from "../worker/domain/media-keys";
 import { chatRefusalMessage } from "../worker/http/chat-messages";
 import {
   CHAT_TICKET_HEADER,

@@ -5,7 +5,7 @@ import { emailNewNotifications } from "../worker/services/notification-emails";
 import { refundOrderPayment } from "../worker/payments/order-payments";
 import { createStripe } from "../worker/payments/stripe-client";
 import { payoutOnCompletion, releaseOrderPayout } from "../worker/payments/payouts";
-import { ORDER_DELIVERABLES_MAX_FILES } from "../worker/domain/media";
+import { ORDER_DELIVERABLES_MAX_FILES } from "../worker/domain/media-limits";
 import { addDeliverableStatements, attachedDeliverables, deleteDeliverableStatements, type DeliverableFile } from "../worker/services/order-deliverables";
 import { countRoundTrips } from "../worker/db/round-trips";
 import { syncChatRoomStatus } from "../worker/services/chat-rooms";

@@ -2,7 +2,7 @@ import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app";
 import { PLAYER_FRAME_ORIGINS, PLAYER_ORIGINS } from "../../worker/domain/embed-players";
-import { buildMediaEntry } from "../../worker/domain/media";
+import { buildMediaEntry } from "../../worker/domain/media-entries";
 import { embedFor } from "../../app/components/media/players/embed-urls";
 import { contentSecurityPolicy, pageSecurityHeaders } from "../../worker/http/security-headers";
 import type { RequestContext } from "../../worker/http/context";

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
 import { portfolioWorks, userProfiles } from "../../worker/db/schema";
-import { parseMediaKey } from "../../worker/domain/media";
+import { parseMediaKey } from "../../worker/domain/media-keys";
 import { signReadUrl, signWrite } from "../../worker/services/storage";
 import { BASE, signUp } from "./helpers";
 

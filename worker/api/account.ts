@@ -7,7 +7,7 @@ import { preferenceCookie } from "../http/cookies";
 import type { AppEnv } from "../http/context";
 import { accountSettingsSchema, parseFields, profileStepSchema } from "../domain/validation";
 import { translateErrors } from "../http/validation-messages";
-import { MEDIA_ERROR_TEXTS } from "../domain/media";
+import { MEDIA_ERROR_TEXTS } from "../domain/media-limits";
 import { saveProfileStep } from "../services/accounts";
 import { attachProfilePicture, updateAccountSettings } from "../services/profile";
 import { listLanguages, setAccountCurrency, setAccountLanguage } from "../services/preferences";

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { parseMediaKey } from "../domain/media";
+import { parseMediaKey } from "../domain/media-keys";
 import type { AppEnv } from "../http/context";
 import { objectAccess } from "../services/media-access";
 

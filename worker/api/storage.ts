@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { MEDIA_ERROR_TEXTS, MB, UPLOAD_RULES, type MediaErrorCode } from "../domain/media";
+import { MEDIA_ERROR_TEXTS, MB, type MediaErrorCode } from "../domain/media-limits";
+import { UPLOAD_RULES } from "../domain/upload-rules";
 import { limitBody } from "../http/body-limit";
 import type { AppContext, AppEnv } from "../http/context";
 import { signRead, verifyReadToken } from "../services/media-access";

@@ -1,7 +1,10 @@
 import * as v from "valibot";
 import { CURRENCIES, CURRENCY_DIGITS, type CurrencyCode } from "./currency";
 import { QUESTION_TYPES, type QuestionType } from "../db/schema/enums";
-import { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX, SERVICE_MEDIA_MAX_FILES, buildMediaEntry, mimeTypeForKeyFile, parseMediaKey, type MediaEntry } from "./media";
+import { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX, SERVICE_MEDIA_MAX_FILES } from "./media-limits";
+import { buildMediaEntry, type MediaEntry } from "./media-entries";
+import { mimeTypeForKeyFile } from "./media-sniff";
+import { parseMediaKey } from "./media-keys";
 import { mediaDraftListSchema, parseMediaDrafts, type ParsedMediaDraft } from "./media-drafts";
 import type { WorkMediaDraft } from "./portfolio";
 import { parseFields, type FieldErrors } from "./validation";

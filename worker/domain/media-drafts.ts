@@ -3,7 +3,13 @@
  * becomes a kept id or an entry rebuilt on the server (never trusting the browser's type, site or thumbnail).
  */
 import * as v from "valibot";
-import { buildMediaEntry, mediaUrlForKey, mimeTypeForKeyFile, parseMediaKey, posterKeyFor, type MediaDomain, type MediaEntry, type MediaFormatType } from "./media";
+import { buildMediaEntry, type MediaEntry } from "./media-entries";
+import { mediaUrlForKey, parseMediaKey, posterKeyFor } from "./media-keys";
+import { mimeTypeForKeyFile } from "./media-sniff";
+import type { MediaDomain } from "./upload-rules";
+import type { MediaFormatType } from "./media-limits";
+import { detectMediaFromUrl } from "./media-urls";
+import type { WorkMediaDraft } from "./portfolio";
 import type { FieldErrors } from "./validation";
 
 /** A kept media by id (already stored), or a new entry rebuilt from what was sent. */
@@ -70,4 +76,15 @@ function newMediaEntry(m: { url: string; formatType?: MediaFormatType; code?: st
   }
   if (m.formatType === "EMBED") return m.code ? buildMediaEntry({ formatType: "EMBED", code: m.code }) : null;
   return /^https?:\/\//i.test(m.url) ? buildMediaEntry({ formatType: "LINK", url: m.url }) : null;
+}
+
+/**
+ * A draft item as an editor shows it: one without a type (a URL-only draft, the drafts of before) gets the type, site
+ * and thumbnail its link says. Done where a draft is sent back to an editor, so the browser ships no URL detection.
+ */
+export function withShownType<T extends WorkMediaDraft>(item: T): T {
+  if (item.mediaType || !/^https?:\/\//i.test(item.url)) return item;
+  const detected = detectMediaFromUrl(item.url);
+  if (!detected) return item;
+  return { ...item, mediaType: detected.mediaType, site: item.site ?? detected.site, thumbnailUrl: item.thumbnailUrl ?? detected.thumbnailUrl ?? null };
 }

@@ -1,27 +1,11 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_UPLOAD_MAX_BYTES,
-  MEDIA_ERROR_TEXTS,
-  PORTFOLIO_MEDIA_MAX_BYTES,
-  acceptAttribute,
-  buildMediaEntry,
-  buildMediaKey,
-  canWriteUnder,
-  checkFile,
-  checkFileCount,
-  checkMediaLimit,
-  checkStoredObject,
-  UPLOAD_RULES,
-  posterKeyFor,
-  detectMediaFromEmbedCode,
-  detectMediaFromUrl,
-  findUploadRule,
-  kindForMimeType,
-  parseMediaKey,
-  sniffMediaType,
-  youtubeThumbnailUrl,
-} from "./media";
-import { parseMediaDrafts } from "./media-drafts";
+import { DEFAULT_UPLOAD_MAX_BYTES, MEDIA_ERROR_TEXTS, PORTFOLIO_MEDIA_MAX_BYTES, checkMediaLimit } from "./media-limits";
+import { acceptAttribute, checkFile, checkFileCount, checkStoredObject, UPLOAD_RULES, findUploadRule } from "./upload-rules";
+import { buildMediaEntry } from "./media-entries";
+import { buildMediaKey, canWriteUnder, posterKeyFor, parseMediaKey } from "./media-keys";
+import { detectMediaFromEmbedCode, detectMediaFromUrl, youtubeThumbnailUrl } from "./media-urls";
+import { kindForMimeType, sniffMediaType } from "./media-sniff";
+import { parseMediaDrafts, withShownType } from "./media-drafts";
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -335,5 +319,19 @@ describe("URLs and embed codes", () => {
     const code = '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>';
     expect(buildMediaEntry({ formatType: "EMBED", code })).toMatchObject({ formatType: "EMBED", code, mediaType: "VIDEO" });
     expect(buildMediaEntry({ formatType: "LINK", url: "nope" })).toBeNull();
+  });
+});
+
+describe("drafts sent back to an editor", () => {
+  it("types a URL-only draft by its link and leaves typed ones as they are", () => {
+    expect(withShownType({ url: "https://youtu.be/dQw4w9WgXcQ" })).toEqual({
+      url: "https://youtu.be/dQw4w9WgXcQ",
+      mediaType: "VIDEO",
+      site: "youtube",
+      thumbnailUrl: youtubeThumbnailUrl("dQw4w9WgXcQ"),
+    });
+    const typed = { url: "https://example.com/a.png", mediaType: "OTHER" as const, site: null };
+    expect(withShownType(typed)).toBe(typed);
+    expect(withShownType({ url: "not a link" })).toEqual({ url: "not a link" });
   });
 });

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { ANSWER_CHOICE_STATUSES, QUESTION_TYPES } from "../db/schema/enums";
-import { PORTFOLIO_MEDIA_MAX_FILES } from "./media";
+import { PORTFOLIO_MEDIA_MAX_FILES } from "./media-limits";
 import { ANSWER_TEXT_MAX, type FormRequest, type ServiceRequest } from "./order-request";
 
 /**

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { VISIBILITY_STATUSES, type MediaType, type VisibilityStatus } from "../db/schema/enums";
-import { PORTFOLIO_MEDIA_MAX_FILES, type MediaFormatType, type MediaSite } from "./media";
+import { PORTFOLIO_MEDIA_MAX_FILES, type MediaFormatType } from "./media-limits";
+import type { MediaSite } from "./media-sites";
 import { mediaDraftListSchema, parseMediaDrafts, type ParsedMediaDraft } from "./media-drafts";
 import { parseFields, type FieldErrors } from "./validation";
 import { CLIENT_HANDLE_MAX, TAG_MAX_LENGTH, USER_CATEGORIES_MAX, USER_CATEGORY_MAX_LENGTH, WORK_CREDITS_MAX, WORK_TAGS_MAX, WORK_TEXT_MAX, WORK_TEXT_MIN, normalizeTags } from "./portfolio-fields";

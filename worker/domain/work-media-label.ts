@@ -1,4 +1,4 @@
-import type { MediaType } from "./media";
+import type { MediaType } from "./media-limits";
 
 /**
  * The label a work card shows for its first media (spec section 2): Image, Video, Audio, 3D Model, Other. A module of

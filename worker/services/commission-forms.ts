@@ -29,7 +29,9 @@ import {
   type ParsedFormMedia,
   type QuestionDraft,
 } from "../domain/commission-form";
-import { parseMediaKey, type MediaEntry, type MediaSite } from "../domain/media";
+import { parseMediaKey } from "../domain/media-keys";
+import type { MediaEntry } from "../domain/media-entries";
+import type { MediaSite } from "../domain/media-sites";
 import { checkAttachment, markUploadsAttached } from "./storage";
 import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
 import type { Locale } from "../domain/constants";

@@ -1,7 +1,8 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { commissionAccounts, commissionForms, commissionServices, portfolioWorks, userProfiles } from "../db/schema";
-import { OBJECT_ROUTE, parseMediaKey, type MediaDomain, type MediaKey } from "../domain/media";
+import { OBJECT_ROUTE, parseMediaKey, type MediaKey } from "../domain/media-keys";
+import type { MediaDomain } from "../domain/upload-rules";
 import { mediaAccess, type MediaAccess, type MediaItem, type MediaReader } from "../domain/media-access";
 import { loadItemVisibility } from "./visibility";
 import { issueToken, verifyToken } from "./signed-tokens";

@@ -1,5 +1,6 @@
 import { media } from "../db/schema";
-import { parseMediaKey, type MediaEntry } from "../domain/media";
+import { parseMediaKey } from "../domain/media-keys";
+import type { MediaEntry } from "../domain/media-entries";
 
 /**
  * The `media` row of an entry the server rebuilt with `buildMediaEntry`: one writer for works, forms and services.

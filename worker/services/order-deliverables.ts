@@ -4,7 +4,7 @@
  * so a file is on the order exactly when the log says it was added. A file's media id is the UUID its upload got,
  * so the same file sent twice is one media row, and the object can tell it is already attached.
  */
-import type { MediaKey } from "../domain/media";
+import type { MediaKey } from "../domain/media-keys";
 import type { MediaType } from "../db/schema/enums";
 
 const OWNER = "commission_order_deliverable";

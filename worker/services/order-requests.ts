@@ -22,7 +22,8 @@ import {
   type RequestRefusal,
   type ServiceRequest,
 } from "../domain/order-request";
-import { buildMediaEntry, parseMediaKey, type MediaEntry } from "../domain/media";
+import { buildMediaEntry, type MediaEntry } from "../domain/media-entries";
+import { parseMediaKey } from "../domain/media-keys";
 import { checkAttachment } from "./storage";
 
 /** What a request is sent to: a published service (and its form, if any) or a published form. */

@@ -8,7 +8,7 @@
 import type { Database } from "../db/client";
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import type { Locale } from "../domain/constants";
-import { buildMediaKey, parseMediaKey } from "../domain/media";
+import { buildMediaKey, parseMediaKey } from "../domain/media-keys";
 import { TITLE_COLUMNS, titleOf, type Row } from "./order-views";
 
 /** What a portfolio work may show (worker/domain/media.ts: portfolio-work medias take pictures only). */

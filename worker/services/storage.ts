@@ -2,25 +2,10 @@ import { AwsClient } from "aws4fetch";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { commissionAccounts, commissionForms, commissionServices, pendingUploads, portfolioWorks, userProfiles } from "../db/schema";
-import {
-  OBJECT_ROUTE,
-  SNIFF_BYTES,
-  buildMediaKey,
-  canWriteUnder,
-  checkFile,
-  checkFileCount,
-  checkStoredObject,
-  findUploadRule,
-  isValidDomainId,
-  kindForMimeType,
-  mediaUrlForKey,
-  parseMediaKey,
-  posterKeyFor,
-  type MediaErrorCode,
-  type MediaKey,
-  type SniffedType,
-  type UploadRule,
-} from "../domain/media";
+import { OBJECT_ROUTE, buildMediaKey, canWriteUnder, isValidDomainId, mediaUrlForKey, parseMediaKey, posterKeyFor, type MediaKey } from "../domain/media-keys";
+import { SNIFF_BYTES, kindForMimeType, type SniffedType } from "../domain/media-sniff";
+import { checkFile, checkFileCount, checkStoredObject, findUploadRule, type UploadRule } from "../domain/upload-rules";
+import type { MediaErrorCode } from "../domain/media-limits";
 import { readBodyUpTo } from "../http/body-limit";
 import { PAGE_READ_URL_TTL_MS, signReadUrl } from "./media-access";
 import { isTokenSpent, issueToken, spendToken, verifyToken } from "./signed-tokens";

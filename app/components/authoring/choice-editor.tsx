@@ -2,11 +2,23 @@ import { m } from "~/paraglide/messages.js";
 import { TextField } from "~/components/form/text-field";
 import type { ChoiceDraft } from "../../../worker/domain/commission-form";
 import { CHOICE_TITLE_MAX, FORM_MEDIA_FIELDS, moveItem } from "../../../worker/domain/commission-form-fields";
-import { FORM_CHOICE_MEDIA_MAX } from "../../../worker/domain/media";
+import { FORM_CHOICE_MEDIA_MAX } from "../../../worker/domain/media-limits";
 import type { CurrencyCode } from "../../../worker/domain/currency";
 import { SmallButton } from "./small-button";
 import { MediaListField, type KeyedMedia } from "./media-list-field";
 import { ErrorText } from "~/components/form/error-text";
+
+/** The choice list's fixed texts (from the loader, see FormEditorTexts); texts with a number in them stay messages. */
+export interface ChoiceTexts {
+  heading: string;
+  mediaHint: string;
+  mediaImagesOnly: string;
+  mediaAdd: string;
+  add: string;
+  moveUp: string;
+  moveDown: string;
+  remove: string;
+}
 
 export type KeyedChoice = Omit<ChoiceDraft, "media"> & { key: string; media?: KeyedMedia | null };
 
@@ -18,13 +30,14 @@ export function ChoiceEditor(props: {
   currency: CurrencyCode;
   errors: Record<string, string>;
   errorPrefix: string;
+  texts: ChoiceTexts;
   onChange: (choices: KeyedChoice[]) => void;
 }) {
-  const { idPrefix, formId, choices, currency, errors, errorPrefix, onChange } = props;
+  const { idPrefix, formId, choices, currency, errors, errorPrefix, texts, onChange } = props;
   const update = (index: number, patch: Partial<KeyedChoice>) => onChange(choices.map((c, i) => (i === index ? { ...c, ...patch } : c)));
   return (
     <fieldset className="space-y-3">
-      <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{m.authoring_choices_heading()}</legend>
+      <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{texts.heading}</legend>
       <ErrorText id={`${idPrefix}-choices-error`} text={errors[`${errorPrefix}.choices`]} />
       <ol className="space-y-3">
         {choices.map((choice, index) => {
@@ -52,30 +65,30 @@ export function ChoiceEditor(props: {
                 <MediaListField
                   idPrefix={`${idPrefix}-choice-${index}-media`}
                   legend={m.authoring_choice_media_heading({ number })}
-                  hint={m.authoring_choice_media_hint()}
+                  hint={texts.mediaHint}
                   max={FORM_CHOICE_MEDIA_MAX}
                   target={{ domain: "commission-form", id: formId, field: FORM_MEDIA_FIELDS.choice }}
                   title={choice.title}
                   medias={choice.media ? [choice.media] : []}
                   error={errors[`${errorPrefix}.choices.${index}.media`]}
                   imagesOnly
-                  imagesOnlyText={m.authoring_choice_media_image()}
-                  addLabel={m.authoring_choice_media_add()}
+                  imagesOnlyText={texts.mediaImagesOnly}
+                  addLabel={texts.mediaAdd}
                   itemContext={m.authoring_choice_context({ number })}
                   onChange={(medias) => update(index, { media: medias[0] ?? null })}
                 />
               </div>
               <div className="flex flex-wrap gap-2 sm:col-span-2">
-                <SmallButton target={m.authoring_choice_context({ number })} visible={m.authoring_move_up()} disabled={index === 0} onClick={() => onChange(moveItem(choices, index, -1))} />
-                <SmallButton target={m.authoring_choice_context({ number })} visible={m.authoring_move_down()} disabled={index === choices.length - 1} onClick={() => onChange(moveItem(choices, index, 1))} />
-                <SmallButton target={m.authoring_choice_context({ number })} visible={m.authoring_remove()} onClick={() => onChange(choices.filter((_, i) => i !== index))} />
+                <SmallButton target={m.authoring_choice_context({ number })} visible={texts.moveUp} disabled={index === 0} onClick={() => onChange(moveItem(choices, index, -1))} />
+                <SmallButton target={m.authoring_choice_context({ number })} visible={texts.moveDown} disabled={index === choices.length - 1} onClick={() => onChange(moveItem(choices, index, 1))} />
+                <SmallButton target={m.authoring_choice_context({ number })} visible={texts.remove} onClick={() => onChange(choices.filter((_, i) => i !== index))} />
               </div>
             </li>
           );
         })}
       </ol>
       <button type="button" className="button-secondary min-h-11" onClick={() => onChange([...choices, { key: crypto.randomUUID(), title: "", price: "" }])}>
-        {m.authoring_choice_add()}
+        {texts.add}
       </button>
     </fieldset>
   );

@@ -5,12 +5,39 @@ import { TextareaField } from "~/components/form/textarea-field";
 import { CURRENCIES, type CurrencyCode } from "../../../worker/domain/currency";
 import { Form } from "react-router";
 import { FormStatus } from "~/components/form/form-status";
-import { m } from "~/paraglide/messages.js";
 import { QUESTION_TYPES, type QuestionType } from "../../../worker/db/schema/enums";
 import type { FormDraft } from "../../../worker/domain/commission-form";
 import { FORM_DESCRIPTION_MAX, FORM_TITLE_MAX, moveItem, newQuestion } from "../../../worker/domain/commission-form-fields";
-import { QUESTION_TYPE_LABELS, QuestionEditor, type KeyedQuestion } from "./question-editor";
+import { QuestionEditor, type KeyedQuestion, type QuestionTexts } from "./question-editor";
 import { ErrorText } from "~/components/form/error-text";
+
+/**
+ * The builder's fixed texts, made by the loader in the reader's language (decision 030's pattern: the page only shows
+ * them, so their messages stay out of its JavaScript). See formEditorTextsFor in commission-form-edit.tsx. The
+ * questions' own texts, most with a number in them, stay messages.
+ */
+export interface FormEditorTexts {
+  title: string;
+  description: string;
+  optional: string;
+  category: string;
+  categoryNone: string;
+  price: string;
+  /** The price field's hint by currency (JPY takes whole yen). */
+  priceHintJpy: string;
+  priceHintUsd: string;
+  currency: string;
+  questionsHeading: string;
+  question: QuestionTexts;
+  addType: string;
+  add: string;
+  saved: string;
+  errorsSummary: string;
+  save: string;
+  saving: string;
+  publish: string;
+  unpublish: string;
+}
 
 type KeyedDraft = Omit<FormDraft, "questions"> & { questions: KeyedQuestion[] };
 
@@ -37,8 +64,9 @@ export function FormEditor(props: {
   busy: boolean;
   published: boolean;
   categories: { code: string; name: string }[];
+  texts: FormEditorTexts;
 }) {
-  const { errors, saved, busy, published, categories } = props;
+  const { errors, saved, busy, published, categories, texts } = props;
   const [draft, setDraft] = useState<KeyedDraft>(() => withKeys(props.draft));
   const [newType, setNewType] = useState<QuestionType>("SHORT_TEXT");
   const set = (patch: Partial<KeyedDraft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -49,37 +77,37 @@ export function FormEditor(props: {
     <Form method="post" noValidate className="space-y-6">
       <input type="hidden" name="payload" value={JSON.stringify(draft)} />
       <div className="max-w-2xl space-y-5">
-        <TextField id="form-title" label={m.authoring_field_title()} value={draft.title} maxLength={FORM_TITLE_MAX} aria-required error={errors.title} onValueChange={(title) => set({ title })} />
+        <TextField id="form-title" label={texts.title} value={draft.title} maxLength={FORM_TITLE_MAX} aria-required error={errors.title} onValueChange={(title) => set({ title })} />
         <TextareaField rows={3}
           id="form-description"
-          label={m.authoring_field_description()}
+          label={texts.description}
           value={draft.description}
           maxLength={FORM_DESCRIPTION_MAX}
-          hint={m.authoring_optional()}
+          hint={texts.optional}
           error={errors.description}
           onValueChange={(description) => set({ description })}
         />
         <SelectField
           id="form-category"
-          label={m.authoring_field_category()}
+          label={texts.category}
           value={draft.categoryCode}
           error={errors.categoryCode}
-          options={[{ value: "", label: m.authoring_field_category_none() }, ...categories.map((c) => ({ value: c.code, label: c.name }))]}
+          options={[{ value: "", label: texts.categoryNone }, ...categories.map((c) => ({ value: c.code, label: c.name }))]}
           onValueChange={(categoryCode) => set({ categoryCode })}
         />
         <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
           <TextField
             id="form-price"
-            label={m.authoring_field_price()}
+            label={texts.price}
             value={draft.price}
             inputMode={draft.currency === "JPY" ? "numeric" : "decimal"}
-            hint={draft.currency === "JPY" ? m.authoring_field_price_hint_JPY() : m.authoring_field_price_hint_USD()}
+            hint={draft.currency === "JPY" ? texts.priceHintJpy : texts.priceHintUsd}
             error={errors.price}
             onValueChange={(price) => set({ price })}
           />
           <SelectField
             id="form-currency"
-            label={m.authoring_field_currency()}
+            label={texts.currency}
             value={draft.currency}
             error={errors.currency}
             options={CURRENCIES.map((c) => ({ value: c, label: c }))}
@@ -90,7 +118,7 @@ export function FormEditor(props: {
 
       <section aria-labelledby="questions-heading" className="space-y-4">
         <h2 id="questions-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
-          {m.authoring_questions_heading()}
+          {texts.questionsHeading}
         </h2>
         <ErrorText text={errors.questions} />
         <ol className="space-y-4">
@@ -101,6 +129,7 @@ export function FormEditor(props: {
                 count={draft.questions.length}
                 formId={props.formId}
                 question={question}
+                texts={texts.question}
                 currency={draft.currency}
                 errors={errors}
                 onChange={(next) => setQuestions(draft.questions.map((q, i) => (i === index ? next : q)))}
@@ -114,9 +143,9 @@ export function FormEditor(props: {
           <div className="w-64">
             <SelectField
               id="new-question-type"
-              label={m.authoring_question_add_type()}
+              label={texts.addType}
               value={newType}
-              options={QUESTION_TYPES.map((t) => ({ value: t, label: QUESTION_TYPE_LABELS[t]() }))}
+              options={QUESTION_TYPES.map((t) => ({ value: t, label: texts.question.types[t] }))}
               onValueChange={(t) => setNewType(t as QuestionType)}
             />
           </div>
@@ -128,24 +157,24 @@ export function FormEditor(props: {
               setQuestions([...draft.questions, { ...q, key: crypto.randomUUID(), medias: [], choices: q.choices.map((c) => ({ title: c.title, price: c.price, key: crypto.randomUUID() })) }]);
             }}
           >
-            {m.authoring_question_add()}
+            {texts.add}
           </button>
         </div>
       </section>
 
       <div className="space-y-3">
-        <FormStatus saved={saved && !busy} savedText={m.authoring_saved()} errorText={hasErrors ? m.authoring_errors_summary() : undefined} />
+        <FormStatus saved={saved && !busy} savedText={texts.saved} errorText={hasErrors ? texts.errorsSummary : undefined} />
         <div className="flex flex-wrap gap-3">
           <button type="submit" name="intent" value="save" disabled={busy} className="button-primary min-h-11 disabled:opacity-70">
-            {busy ? m.authoring_saving() : m.authoring_save()}
+            {busy ? texts.saving : texts.save}
           </button>
           {published ? (
             <button type="submit" name="intent" value="unpublish" disabled={busy} className="button-secondary min-h-11">
-              {m.authoring_unpublish()}
+              {texts.unpublish}
             </button>
           ) : (
             <button type="submit" name="intent" value="publish" disabled={busy} className="button-secondary min-h-11">
-              {m.authoring_publish()}
+              {texts.publish}
             </button>
           )}
         </div>

@@ -1,11 +1,11 @@
 import { Suspense, lazy, useState } from "react";
 import { createPortal } from "react-dom";
 import { m } from "~/paraglide/messages.js";
-import type { MediaEntry } from "../../../worker/domain/media";
-import { buildMediaEntry } from "../../../worker/domain/media";
+import type { MediaEntry } from "../../../worker/domain/media-entries";
+import { SITE_NAMES } from "../../../worker/domain/media-sites";
 import type { WorkMediaDraft } from "../../../worker/domain/portfolio";
 import { MediaImage } from "../media/media-image";
-import { SITE_NAMES, type PlayableMedia } from "../media/players/embed-urls";
+import type { PlayableMedia } from "../media/players/embed-urls";
 import { SmallButton } from "./small-button";
 import { mediaTypeLabel } from "~/components/media/media-type-label";
 import { ErrorText } from "~/components/form/error-text";
@@ -16,17 +16,19 @@ const MediaPreviewDialog = lazy(() => import("../media/media-lightbox").then((mo
 
 export type KeyedMedia = WorkMediaDraft & { key: string };
 
-/** A draft entry as the players take it (stored ones carry their type; URL-only ones are detected again). */
-function playableOf(item: WorkMediaDraft): PlayableMedia {
-  const detected = item.mediaType ? null : /^https?:\/\//i.test(item.url) ? buildMediaEntry({ formatType: "LINK", url: item.url }) : null;
+/**
+ * A draft entry as the players take it. Drafts carry their type: stored ones from the loader, added ones from the
+ * add-media modal, and a URL-only one is typed where it is sent back (withShownType in media-drafts.ts).
+ */
+export function playableOfDraft(item: WorkMediaDraft): PlayableMedia {
   return {
     id: item.id,
     formatType: item.formatType ?? "LINK",
-    mediaType: item.mediaType ?? detected?.mediaType ?? "OTHER",
-    site: item.site ?? detected?.site ?? null,
+    mediaType: item.mediaType ?? "OTHER",
+    site: item.site ?? null,
     url: item.url,
     code: item.code ?? null,
-    thumbnailUrl: item.thumbnailUrl ?? detected?.thumbnailUrl ?? null,
+    thumbnailUrl: item.thumbnailUrl ?? null,
   };
 }
 
@@ -121,7 +123,7 @@ export function MediaListField(props: {
         {medias.length > 0 && (
           <ol className="space-y-2">
             {medias.map((item, index) => {
-              const shown = playableOf(item);
+              const shown = playableOfDraft(item);
               const type = mediaTypeLabel(shown.mediaType ?? "OTHER");
               const source = shown.formatType === "FILE" ? m.media_item_source_file() : (shown.site && SITE_NAMES[shown.site]) || item.url;
               const target = props.itemContext ? `${props.itemContext}, ${m.media_item_label({ number: index + 1 })}` : m.media_item_label({ number: index + 1 });
@@ -179,7 +181,7 @@ export function MediaListField(props: {
       {/* Mounted only while open: unmounting closes the dialog and returns focus (ModalDialog). */}
       {preview === null ? null : (
         <Suspense fallback={null}>
-          <MediaPreviewDialog open onClose={() => setPreview(null)} media={playableOf(preview)} title={props.title || m.media_preview()} />
+          <MediaPreviewDialog open onClose={() => setPreview(null)} media={playableOfDraft(preview)} title={props.title || m.media_preview()} />
         </Suspense>
       )}
     </>

@@ -5,22 +5,28 @@ import { type CurrencyCode } from "../../../worker/domain/currency";
 import type { QuestionType } from "../../../worker/db/schema/enums";
 import type { QuestionDraft } from "../../../worker/domain/commission-form";
 import { CHOICE_TYPES, FORM_MEDIA_FIELDS, QUESTION_DESCRIPTION_MAX, QUESTION_TITLE_MAX } from "../../../worker/domain/commission-form-fields";
-import { FORM_QUESTION_MEDIA_MAX } from "../../../worker/domain/media";
-import { ChoiceEditor, type KeyedChoice } from "./choice-editor";
+import { FORM_QUESTION_MEDIA_MAX } from "../../../worker/domain/media-limits";
+import { ChoiceEditor, type ChoiceTexts, type KeyedChoice } from "./choice-editor";
 import { SmallButton } from "./small-button";
 import { MediaListField, type KeyedMedia } from "./media-list-field";
 
-export type KeyedQuestion = Omit<QuestionDraft, "choices" | "medias"> & { key: string; choices: KeyedChoice[]; medias: KeyedMedia[] };
+/** A question's fixed texts (from the loader, see FormEditorTexts); texts with a number in them stay messages. */
+export interface QuestionTexts {
+  /** Each question type's name. */
+  types: Record<QuestionType, string>;
+  noneHint: string;
+  title: string;
+  description: string;
+  optional: string;
+  mediaHint: string;
+  required: string;
+  moveUp: string;
+  moveDown: string;
+  remove: string;
+  choices: ChoiceTexts;
+}
 
-export const QUESTION_TYPE_LABELS: Record<QuestionType, () => string> = {
-  SHORT_TEXT: m.authoring_type_SHORT_TEXT,
-  LONG_TEXT: m.authoring_type_LONG_TEXT,
-  SINGLE_CHOICE: m.authoring_type_SINGLE_CHOICE,
-  MULTIPLE_CHOICE: m.authoring_type_MULTIPLE_CHOICE,
-  MEDIA: m.authoring_type_MEDIA,
-  DATE: m.authoring_type_DATE,
-  NONE: m.authoring_type_NONE,
-};
+export type KeyedQuestion = Omit<QuestionDraft, "choices" | "medias"> & { key: string; choices: KeyedChoice[]; medias: KeyedMedia[] };
 
 /** One question of the builder: title, description, required flag, choices for choice types, and its place in the list. */
 export function QuestionEditor(props: {
@@ -29,13 +35,14 @@ export function QuestionEditor(props: {
   /** The stored form: question and choice files upload under it. */
   formId: string;
   question: KeyedQuestion;
+  texts: QuestionTexts;
   currency: CurrencyCode;
   errors: Record<string, string>;
   onChange: (question: KeyedQuestion) => void;
   onMove: (delta: -1 | 1) => void;
   onRemove: () => void;
 }) {
-  const { index, count, formId, question, currency, errors, onChange, onMove, onRemove } = props;
+  const { index, count, formId, question, currency, errors, texts, onChange, onMove, onRemove } = props;
   const number = index + 1;
   const id = `q-${question.key}`;
   const path = `questions.${index}`;
@@ -43,12 +50,12 @@ export function QuestionEditor(props: {
   return (
     <fieldset className="space-y-4 rounded-lg border border-zinc-300 p-4 dark:border-zinc-700">
       <legend className="px-1 text-base font-semibold text-zinc-900 dark:text-zinc-50">
-        {m.authoring_question_legend({ number, type: QUESTION_TYPE_LABELS[question.type]() })}
+        {m.authoring_question_legend({ number, type: texts.types[question.type] })}
       </legend>
-      {isNotice && <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.authoring_question_none_hint()}</p>}
+      {isNotice && <p className="text-sm text-zinc-700 dark:text-zinc-300">{texts.noneHint}</p>}
       <TextField
         id={`${id}-title`}
-        label={m.authoring_field_title()}
+        label={texts.title}
         value={question.title}
         maxLength={QUESTION_TITLE_MAX}
         aria-required
@@ -57,17 +64,17 @@ export function QuestionEditor(props: {
       />
       <TextareaField rows={3}
         id={`${id}-description`}
-        label={m.authoring_field_description()}
+        label={texts.description}
         value={question.description}
         maxLength={QUESTION_DESCRIPTION_MAX}
-        hint={m.authoring_optional()}
+        hint={texts.optional}
         error={errors[`${path}.description`]}
         onValueChange={(description) => onChange({ ...question, description })}
       />
       <MediaListField
         idPrefix={`${id}-media`}
         legend={m.authoring_question_media_heading({ number })}
-        hint={m.authoring_question_media_hint({ max: FORM_QUESTION_MEDIA_MAX })}
+        hint={texts.mediaHint}
         max={FORM_QUESTION_MEDIA_MAX}
         target={{ domain: "commission-form", id: formId, field: FORM_MEDIA_FIELDS.question }}
         title={question.title}
@@ -85,7 +92,7 @@ export function QuestionEditor(props: {
             checked={question.isRequired}
             onChange={(e) => onChange({ ...question, isRequired: e.currentTarget.checked })}
           />
-          {m.authoring_question_required()}
+          {texts.required}
         </label>
       )}
       {CHOICE_TYPES.includes(question.type) && (
@@ -96,13 +103,14 @@ export function QuestionEditor(props: {
           currency={currency}
           errors={errors}
           errorPrefix={path}
+          texts={texts.choices}
           onChange={(choices) => onChange({ ...question, choices })}
         />
       )}
       <div className="flex flex-wrap gap-2 border-t border-zinc-200 pt-3 dark:border-zinc-700">
-        <SmallButton target={m.authoring_question_context({ number })} visible={m.authoring_move_up()} disabled={index === 0} onClick={() => onMove(-1)} />
-        <SmallButton target={m.authoring_question_context({ number })} visible={m.authoring_move_down()} disabled={index === count - 1} onClick={() => onMove(1)} />
-        <SmallButton target={m.authoring_question_context({ number })} visible={m.authoring_remove()} onClick={onRemove} />
+        <SmallButton target={m.authoring_question_context({ number })} visible={texts.moveUp} disabled={index === 0} onClick={() => onMove(-1)} />
+        <SmallButton target={m.authoring_question_context({ number })} visible={texts.moveDown} disabled={index === count - 1} onClick={() => onMove(1)} />
+        <SmallButton target={m.authoring_question_context({ number })} visible={texts.remove} onClick={onRemove} />
       </div>
     </fieldset>
   );

@@ -1,8 +1,7 @@
 // The service editor's gallery (issue 10: "Services show media"): the shared media list, kept in client state and
 // posted as JSON in one hidden field, so the rest of the service form stays a plain HTML form.
 import { useState } from "react";
-import { m } from "~/paraglide/messages.js";
-import { SERVICE_MEDIA_MAX_FILES } from "../../../worker/domain/media";
+import { SERVICE_MEDIA_MAX_FILES } from "../../../worker/domain/media-limits";
 import type { WorkMediaDraft } from "../../../worker/domain/portfolio";
 import { MediaListField, type KeyedMedia } from "./media-list-field";
 
@@ -23,7 +22,7 @@ export function serviceMediasFrom(value: FormDataEntryValue | null): WorkMediaDr
  * At most SERVICE_MEDIA_MAX_FILES files, links and embeds ('Limit exceeded' past it); the first is the card's
  * thumbnail. Files upload under the service's folder, so a new service (no id yet) adds links and embeds until saved.
  */
-export function ServiceMediaField(props: { serviceId: string | null; title: string; medias: WorkMediaDraft[]; errors: Record<string, string> }) {
+export function ServiceMediaField(props: { texts: { heading: string; hint: string; saveFirst: string }; serviceId: string | null; title: string; medias: WorkMediaDraft[]; errors: Record<string, string> }) {
   const [medias, setMedias] = useState<KeyedMedia[]>(() => props.medias.map((item, i) => ({ ...item, key: item.id ?? `m${i}` })));
   const posted = medias.map(({ key: _key, ...item }) => item);
   return (
@@ -31,9 +30,9 @@ export function ServiceMediaField(props: { serviceId: string | null; title: stri
       <input type="hidden" name={SERVICE_MEDIAS_FIELD} value={JSON.stringify(posted)} />
       <MediaListField
         idPrefix="service-media"
-        legend={m.authoring_media_heading()}
-        hint={m.media_portfolio_hint()}
-        saveFirstText={m.gallery_service_save_first()}
+        legend={props.texts.heading}
+        hint={props.texts.hint}
+        saveFirstText={props.texts.saveFirst}
         max={SERVICE_MEDIA_MAX_FILES}
         target={props.serviceId ? { domain: "commission-service", id: props.serviceId, field: "medias" } : null}
         title={props.title}

@@ -6,12 +6,34 @@ import { SelectField } from "~/components/form/select-field";
 import { TextField } from "~/components/form/text-field";
 import { TextareaField } from "~/components/form/textarea-field";
 import { useIsPosting } from "~/components/form/use-is-posting";
-import { m } from "~/paraglide/messages.js";
 import { CURRENCIES, asCurrencyCode } from "../../../worker/domain/currency";
 import type { ServiceDraft } from "../../../worker/domain/commission-form";
 import { SERVICE_DESCRIPTION_MAX, SERVICE_TERMS_MAX, SERVICE_TITLE_MAX } from "../../../worker/domain/commission-form-fields";
 import { ErrorText } from "~/components/form/error-text";
 import { SERVICE_MEDIAS_FIELD, ServiceMediaField, serviceMediasFrom } from "./service-editor-media";
+
+/**
+ * The editor's fixed texts, made by the loader in the reader's language (decision 030's pattern: the page only shows
+ * them, so their messages stay out of its JavaScript). See serviceEditorTextsFor in commission-forms-service.server.ts.
+ */
+export interface ServiceEditorTexts {
+  title: string;
+  description: string;
+  optional: string;
+  media: { heading: string; hint: string; saveFirst: string };
+  price: string;
+  priceHint: string;
+  currency: string;
+  form: string;
+  formNone: string;
+  untitled: string;
+  terms: string;
+  termsHint: string;
+  categories: string;
+  errorsSummary: string;
+  save: string;
+  saving: string;
+}
 
 /** Reads the service editor's fields (plain HTML form, works without JavaScript). */
 export function serviceDraftFrom(form: FormData): ServiceDraft {
@@ -35,27 +57,28 @@ function ServiceEditor(props: {
   busy: boolean;
   forms: { id: string; title: string }[];
   categories: { code: string; name: string }[];
+  texts: ServiceEditorTexts;
 }) {
-  const { values, errors, busy, forms, categories } = props;
+  const { values, errors, busy, forms, categories, texts } = props;
   return (
     <Form method="post" noValidate className="max-w-2xl space-y-5">
-      <TextField name="title" label={m.authoring_field_title()} defaultValue={values.title} error={errors.title} maxLength={SERVICE_TITLE_MAX} required />
-      <TextareaField name="description" label={m.authoring_field_description()} hint={m.authoring_optional()} defaultValue={values.description} error={errors.description} maxLength={SERVICE_DESCRIPTION_MAX} rows={5} />
-      <ServiceMediaField serviceId={props.serviceId} title={values.title} medias={values.medias} errors={errors} />
+      <TextField name="title" label={texts.title} defaultValue={values.title} error={errors.title} maxLength={SERVICE_TITLE_MAX} required />
+      <TextareaField name="description" label={texts.description} hint={texts.optional} defaultValue={values.description} error={errors.description} maxLength={SERVICE_DESCRIPTION_MAX} rows={5} />
+      <ServiceMediaField texts={texts.media} serviceId={props.serviceId} title={values.title} medias={values.medias} errors={errors} />
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-        <TextField name="price" label={m.authoring_field_price()} hint={m.authoring_field_price_hint()} defaultValue={values.price} error={errors.price} inputMode="decimal" />
-        <SelectField name="currency" label={m.authoring_field_currency()} defaultValue={values.currency} error={errors.currency} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+        <TextField name="price" label={texts.price} hint={texts.priceHint} defaultValue={values.price} error={errors.price} inputMode="decimal" />
+        <SelectField name="currency" label={texts.currency} defaultValue={values.currency} error={errors.currency} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
       </div>
       <SelectField
         name="formId"
-        label={m.authoring_field_form()}
+        label={texts.form}
         defaultValue={values.formId}
         error={errors.formId}
-        options={[{ value: "", label: m.authoring_field_form_none() }, ...forms.map((f) => ({ value: f.id, label: f.title || m.authoring_untitled() }))]}
+        options={[{ value: "", label: texts.formNone }, ...forms.map((f) => ({ value: f.id, label: f.title || texts.untitled }))]}
       />
-      <TextareaField name="terms" label={m.authoring_field_terms()} hint={m.authoring_field_terms_hint()} defaultValue={values.terms} error={errors.terms} maxLength={SERVICE_TERMS_MAX} rows={5} />
+      <TextareaField name="terms" label={texts.terms} hint={texts.termsHint} defaultValue={values.terms} error={errors.terms} maxLength={SERVICE_TERMS_MAX} rows={5} />
       <fieldset className="space-y-2">
-        <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{m.authoring_field_categories()}</legend>
+        <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{texts.categories}</legend>
         <ErrorText text={errors.categoryCodes} />
         <div className="grid gap-1 sm:grid-cols-2">
           {categories.map((c) => (
@@ -66,9 +89,9 @@ function ServiceEditor(props: {
           ))}
         </div>
       </fieldset>
-      <FormStatus saved={false} savedText="" errorText={Object.keys(errors).length ? m.authoring_errors_summary() : undefined} />
+      <FormStatus saved={false} savedText="" errorText={Object.keys(errors).length ? texts.errorsSummary : undefined} />
       <button type="submit" name="intent" value="save" disabled={busy} className="button-primary min-h-11 disabled:opacity-70">
-        {busy ? m.authoring_saving() : m.authoring_save()}
+        {busy ? texts.saving : texts.save}
       </button>
     </Form>
   );
@@ -80,7 +103,7 @@ function ServiceEditor(props: {
  */
 export function ServiceEditorPage(props: {
   title: string;
-  loaderData: { serviceId: string | null; values: ServiceDraft; forms: { id: string; title: string }[]; categories: { code: string; name: string }[] };
+  loaderData: { serviceId: string | null; values: ServiceDraft; forms: { id: string; title: string }[]; categories: { code: string; name: string }[]; texts: ServiceEditorTexts };
   actionData?: { values: ServiceDraft; errors: Record<string, string> };
   children?: ReactNode;
 }) {
@@ -96,6 +119,7 @@ export function ServiceEditorPage(props: {
         busy={busy}
         forms={loaderData.forms}
         categories={loaderData.categories}
+        texts={loaderData.texts}
       />
       {children}
     </DashboardPage>

@@ -1,26 +1,13 @@
 // The service edit page's preview of what clients see in the service modal's details step: the saved gallery
-// (ServiceGallery) and the saved description collapsed as the modal collapses it (CollapsibleText at 2000).
+// (ServiceGalleryView, with the players the page's loader decided) and the saved description collapsed as the modal
+// collapses it (CollapsibleText at 2000).
 import { m } from "~/paraglide/messages.js";
-import type { WorkMediaDraft } from "../../../worker/domain/portfolio";
 import { CollapsibleText, SERVICE_MODAL_DESCRIPTION_LIMIT } from "../catalog/collapsible-text";
-import { ServiceGallery } from "../catalog/service-gallery";
-import type { PlayableMedia } from "../media/players/embed-urls";
+import { ServiceGalleryView } from "../catalog/service-gallery-view";
+import type { ViewedMedia } from "../media/players/player-view";
 
-/** A saved media as the players take it (saved ones carry their type; the defaults never apply to them). */
-function playableOf(item: WorkMediaDraft): PlayableMedia {
-  return {
-    id: item.id,
-    formatType: item.formatType ?? "LINK",
-    mediaType: item.mediaType ?? "OTHER",
-    site: item.site ?? null,
-    url: item.url,
-    code: item.code ?? null,
-    thumbnailUrl: item.thumbnailUrl ?? null,
-  };
-}
-
-export function ServicePreview({ title, description, medias }: { title: string; description: string; medias: WorkMediaDraft[] }) {
-  if (medias.length === 0 && !description) return null;
+export function ServicePreview({ title, description, gallery }: { title: string; description: string; gallery: ViewedMedia[] }) {
+  if (gallery.length === 0 && !description) return null;
   return (
     <section aria-labelledby="service-preview-heading" className="mt-10 max-w-2xl space-y-4 border-t border-zinc-200 pt-6 dark:border-zinc-800">
       <div>
@@ -29,7 +16,7 @@ export function ServicePreview({ title, description, medias }: { title: string; 
         </h2>
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{m.gallery_preview_hint()}</p>
       </div>
-      <ServiceGallery medias={medias.map(playableOf)} title={title} />
+      <ServiceGalleryView medias={gallery} title={title} />
       {description ? <CollapsibleText text={description} limit={SERVICE_MODAL_DESCRIPTION_LIMIT} className="text-zinc-800 dark:text-zinc-200" /> : null}
     </section>
   );

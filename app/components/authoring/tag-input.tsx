@@ -12,7 +12,15 @@ const TAG_SEARCH_PATH = DASHBOARD_PATHS.portfolioTags;
  * Tags as removable chips plus a text box. Enter or Add puts the typed tag in the list; empty and duplicate
  * (trimmed) tags are ignored. Existing tags are suggested 500 ms after the last keystroke.
  */
-export function TagInput({ tags, onChange, error }: { tags: string[]; onChange: (tags: string[]) => void; error?: string }) {
+/** The field's fixed texts (from the loader, see WorkEditorTexts). */
+export interface TagTexts {
+  label: string;
+  hint: string;
+  add: string;
+  suggestions: string;
+}
+
+export function TagInput({ texts, tags, onChange, error }: { texts: TagTexts; tags: string[]; onChange: (tags: string[]) => void; error?: string }) {
   const id = useId();
   const [typed, setTyped] = useState("");
   const fetcher = useFetcher<{ tags: string[] }>();
@@ -37,7 +45,7 @@ export function TagInput({ tags, onChange, error }: { tags: string[]; onChange: 
   return (
     <div className="space-y-2">
       <label htmlFor={`${id}-input`} className="block text-sm font-medium text-zinc-900 dark:text-zinc-100">
-        {m.authoring_field_tags()}
+        {texts.label}
       </label>
       {tags.length > 0 && (
         <ul className="flex flex-wrap gap-2">
@@ -74,16 +82,16 @@ export function TagInput({ tags, onChange, error }: { tags: string[]; onChange: 
           }}
         />
         <button type="button" className="button-secondary min-h-11 shrink-0" onClick={() => add(typed)}>
-          {m.authoring_tag_add()}
+          {texts.add}
         </button>
       </div>
       <p id={`${id}-hint`} className="text-sm text-zinc-600 dark:text-zinc-400">
-        {m.authoring_tags_hint()}
+        {texts.hint}
       </p>
       {suggestions.length > 0 && (
         <div>
           <p id={`${id}-suggestions`} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            {m.authoring_tag_suggestions()}
+            {texts.suggestions}
           </p>
           <ul aria-labelledby={`${id}-suggestions`} className="mt-1 flex flex-wrap gap-2">
             {suggestions.map((tag) => (

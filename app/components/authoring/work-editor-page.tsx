@@ -3,7 +3,7 @@ import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
 import type { WorkDraft } from "../../../worker/domain/portfolio";
 import type { WorkEditAccess } from "../../../worker/services/portfolio";
-import { WorkEditor } from "./work-editor";
+import { WorkEditor, type WorkEditorTexts } from "./work-editor";
 import type { GrantsTexts } from "./work-grants-field";
 
 /**
@@ -11,7 +11,7 @@ import type { GrantsTexts } from "./work-grants-field";
  * route, so each route module is its guard, loader and action, with one of these as `meta` and `export default`.
  */
 interface WorkEditorPageProps {
-  loaderData: { draft: WorkDraft; access: WorkEditAccess; categories: { code: string; name: string }[]; ratings: { code: string; name: string }[]; grantsTexts: GrantsTexts };
+  loaderData: { draft: WorkDraft; access: WorkEditAccess; categories: { code: string; name: string }[]; ratings: { code: string; name: string }[]; grantsTexts: GrantsTexts; texts: WorkEditorTexts };
   /** `saved`: an edit or admin grantee's save, who stays on the editor (032-work-editor-grants.md). */
   actionData?: { errors?: Record<string, string>; saved?: boolean } | undefined;
 }
@@ -20,7 +20,7 @@ function WorkEditorPage({ title, loaderData, actionData }: WorkEditorPageProps &
   const busy = useIsPosting();
   return (
     <DashboardPage title={title}>
-      <WorkEditor draft={loaderData.draft} access={loaderData.access} saved={actionData?.saved} errors={actionData?.errors ?? {}} busy={busy} categories={loaderData.categories} ratings={loaderData.ratings} grantsTexts={loaderData.grantsTexts} />
+      <WorkEditor draft={loaderData.draft} access={loaderData.access} saved={actionData?.saved} errors={actionData?.errors ?? {}} busy={busy} categories={loaderData.categories} ratings={loaderData.ratings} grantsTexts={loaderData.grantsTexts} texts={loaderData.texts} />
     </DashboardPage>
   );
 }

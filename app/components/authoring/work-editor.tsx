@@ -10,19 +10,42 @@ import type { WorkDraft } from "../../../worker/domain/portfolio";
 import { CLIENT_HANDLE_MAX, USER_CATEGORY_MAX_LENGTH, WORK_TEXT_MAX, addTag } from "../../../worker/domain/portfolio-fields";
 import { emptyGrantsDraft } from "../../../worker/domain/work-grants";
 import type { WorkEditAccess } from "../../../worker/services/portfolio";
-import { WorkMediaField, WorkOgImagesField, type KeyedMedia } from "./work-editor-media";
+import { WorkMediaField, WorkOgImagesField, type KeyedMedia, type MediaTexts } from "./work-editor-media";
 import { ChipListInput } from "./work-chip-list";
 import { WorkGrantsField, type GrantsTexts } from "./work-grants-field";
-import { TagInput } from "./tag-input";
+import { TagInput, type TagTexts } from "./tag-input";
 import { ErrorText } from "~/components/form/error-text";
 
-const VISIBILITY_LABELS: Record<VisibilityStatus, () => string> = {
-  PUBLIC: m.authoring_visibility_PUBLIC,
-  UNLISTED: m.authoring_visibility_UNLISTED,
-  // Not "only you": the access lists below let others in (032-work-editor-grants.md).
-  PRIVATE: m.work_editor_visibility_private,
-};
-
+/**
+ * The editor's fixed texts, made by the loader in the reader's language (decision 030's pattern, as GrantsTexts: the
+ * page only shows them, so their messages stay out of the editor's JavaScript). See workEditorTextsFor in
+ * portfolio-work.server.ts. Texts with a value in them (a remove button's name) stay messages.
+ */
+export interface WorkEditorTexts {
+  client: string;
+  clientHint: string;
+  /** The client field's hint on a client work whose client is gone. */
+  clientFormer: string;
+  title: string;
+  description: string;
+  media: MediaTexts;
+  ogImages: MediaTexts & { add: string; imagesOnly: string };
+  rating: string;
+  categories: string;
+  userCategories: string;
+  userCategoriesHint: string;
+  userCategoryAdd: string;
+  tags: TagTexts;
+  visibility: string;
+  /** PRIVATE is not "only you": the access lists below let others in (032-work-editor-grants.md). */
+  visibilities: Record<VisibilityStatus, string>;
+  credits: string;
+  creditsHint: string;
+  saved: string;
+  errorsSummary: string;
+  save: string;
+  saving: string;
+}
 
 type EditorState = Omit<WorkDraft, "medias" | "ogImages"> & { medias: KeyedMedia[]; ogImages: KeyedMedia[] };
 
@@ -42,8 +65,9 @@ export function WorkEditor(props: {
   categories: { code: string; name: string }[];
   ratings: { code: string; name: string }[];
   grantsTexts: GrantsTexts;
+  texts: WorkEditorTexts;
 }) {
-  const { errors, busy, categories, ratings } = props;
+  const { errors, busy, categories, ratings, texts } = props;
   const canAdmin = props.access.canAdmin;
   const [draft, setDraft] = useState<EditorState>(() => ({
     ...props.draft,
@@ -61,20 +85,20 @@ export function WorkEditor(props: {
       {draft.client !== undefined ? (
         <TextField
           id="work-client"
-          label={m.client_works_field_client()}
+          label={texts.client}
           value={draft.client}
           maxLength={CLIENT_HANDLE_MAX + 1}
           aria-required={!(props.draft.id && props.draft.client === "")}
           readOnly={!canAdmin}
-          hint={props.draft.id && props.draft.client === "" ? m.client_works_client_former() : m.client_works_client_hint()}
+          hint={props.draft.id && props.draft.client === "" ? texts.clientFormer : texts.clientHint}
           error={errors.client}
           onValueChange={(client) => set({ client })}
         />
       ) : null}
-      <TextField id="work-title" label={m.authoring_field_title()} value={draft.title} maxLength={WORK_TEXT_MAX} aria-required error={errors.title} onValueChange={(title) => set({ title })} />
+      <TextField id="work-title" label={texts.title} value={draft.title} maxLength={WORK_TEXT_MAX} aria-required error={errors.title} onValueChange={(title) => set({ title })} />
       <TextareaField rows={3}
         id="work-description"
-        label={m.authoring_field_description()}
+        label={texts.description}
         value={draft.description}
         maxLength={WORK_TEXT_MAX}
         aria-required
@@ -82,12 +106,12 @@ export function WorkEditor(props: {
         onValueChange={(description) => set({ description })}
       />
 
-      <WorkMediaField workId={props.draft.id} title={draft.title} medias={draft.medias} errors={errors} onChange={(medias) => set({ medias })} />
-      <WorkOgImagesField workId={props.draft.id} title={draft.title} medias={draft.ogImages} errors={errors} onChange={(ogImages) => set({ ogImages })} />
+      <WorkMediaField texts={texts.media} workId={props.draft.id} title={draft.title} medias={draft.medias} errors={errors} onChange={(medias) => set({ medias })} />
+      <WorkOgImagesField texts={texts.ogImages} workId={props.draft.id} title={draft.title} medias={draft.ogImages} errors={errors} onChange={(ogImages) => set({ ogImages })} />
 
       <SelectField
         id="work-rating"
-        label={m.authoring_field_content_rating()}
+        label={texts.rating}
         value={draft.contentRatingCode}
         error={errors.contentRatingCode}
         options={ratings.map((r) => ({ value: r.code, label: r.name }))}
@@ -95,7 +119,7 @@ export function WorkEditor(props: {
       />
 
       <fieldset className="space-y-2">
-        <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{m.authoring_field_categories()}</legend>
+        <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{texts.categories}</legend>
         <ErrorText id="categories-error" text={errors.categoryCodes} />
         <div className="grid gap-1 sm:grid-cols-2">
           {categories.map((c) => (
@@ -116,36 +140,36 @@ export function WorkEditor(props: {
       </fieldset>
 
       <ChipListInput
-        label={m.work_editor_user_categories_label()}
-        hint={m.work_editor_user_categories_hint()}
+        label={texts.userCategories}
+        hint={texts.userCategoriesHint}
         items={draft.userCategories ?? []}
         maxLength={USER_CATEGORY_MAX_LENGTH}
-        addLabel={m.work_editor_user_category_add()}
+        addLabel={texts.userCategoryAdd}
         removeLabel={(name) => m.work_editor_user_category_remove({ name })}
         add={addTag}
         error={errors.userCategories}
         onChange={(userCategories) => set({ userCategories })}
       />
 
-      <TagInput tags={draft.tags} error={errors.tags} onChange={(tags) => set({ tags })} />
+      <TagInput texts={texts.tags} tags={draft.tags} error={errors.tags} onChange={(tags) => set({ tags })} />
 
       <fieldset className="space-y-2">
-        <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{m.authoring_field_visibility()}</legend>
+        <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{texts.visibility}</legend>
         {VISIBILITY_STATUSES.map((status) => (
           <label key={status} className="flex min-h-9 items-center gap-2 text-sm text-zinc-900 dark:text-zinc-100">
             <input type="radio" name="visibility-choice" className="size-5 accent-brand-600" checked={draft.visibility === status} disabled={!canAdmin} onChange={() => set({ visibility: status })} />
-            {VISIBILITY_LABELS[status]()}
+            {texts.visibilities[status]}
           </label>
         ))}
       </fieldset>
 
       <WorkGrantsField grants={draft.grants ?? emptyGrantsDraft()} texts={props.grantsTexts} readOnly={!canAdmin} errors={errors} onChange={(grants) => set({ grants })} />
 
-      <TextField id="work-credits" label={m.authoring_field_credits()} value={draft.credits} readOnly={!canAdmin} hint={m.authoring_credits_hint()} error={errors.credits} onValueChange={(credits) => set({ credits })} />
+      <TextField id="work-credits" label={texts.credits} value={draft.credits} readOnly={!canAdmin} hint={texts.creditsHint} error={errors.credits} onValueChange={(credits) => set({ credits })} />
 
-      <FormStatus saved={Boolean(props.saved) && !hasErrors} savedText={m.work_editor_saved()} errorText={hasErrors ? m.authoring_errors_summary() : undefined} />
+      <FormStatus saved={Boolean(props.saved) && !hasErrors} savedText={texts.saved} errorText={hasErrors ? texts.errorsSummary : undefined} />
       <button type="submit" disabled={busy} className="button-primary min-h-11 disabled:opacity-70">
-        {busy ? m.authoring_saving() : m.authoring_save()}
+        {busy ? texts.saving : texts.save}
       </button>
     </Form>
   );

@@ -1,6 +1,7 @@
 import type { PlayableMedia } from "~/components/media/players/embed-urls";
 import type { MediaType } from "../../../worker/db/schema/enums";
-import type { MediaFormatType, MediaSite } from "../../../worker/domain/media";
+import type { MediaFormatType } from "../../../worker/domain/media-limits";
+import type { MediaSite } from "../../../worker/domain/media-sites";
 import type { MediaPreview } from "../../../worker/services/catalog";
 
 /** A preview as a page's data carries it: no ids, and only the media fields that are set. */

@@ -9,7 +9,8 @@ import { UploadProgressList, useUploads } from "~/components/media/upload-progre
 import { m } from "~/paraglide/messages.js";
 import type { ChatRefusal, ChatRoomView } from "../../../worker/domain/chat-protocol";
 import { countCharacters } from "../../../worker/domain/chat";
-import { acceptAttribute, checkMediaLimit, findUploadRule } from "../../../worker/domain/media";
+import { acceptAttribute, findUploadRule } from "../../../worker/domain/upload-rules";
+import { checkMediaLimit } from "../../../worker/domain/media-limits";
 
 const RULE = findUploadRule("commission-order", "chat_medias");
 

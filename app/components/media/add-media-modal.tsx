@@ -5,20 +5,11 @@ import { ErrorText } from "~/components/form/error-text";
 import { ModalShell } from "~/components/dialog/modal-shell";
 import { controlBorder, controlClass } from "~/components/form/field";
 import { m } from "~/paraglide/messages.js";
-import {
-  SNIFF_BYTES,
-  acceptAttribute,
-  buildMediaEntry,
-  checkMediaLimit,
-  detectMediaFromEmbedCode,
-  detectMediaFromUrl,
-  findUploadRule,
-  mediaTypeForMimeType,
-  sniffMediaType,
-  type DetectedMedia,
-  type MediaEntry,
-  type MediaType,
-} from "../../../worker/domain/media";
+import { SNIFF_BYTES, sniffMediaType } from "../../../worker/domain/media-sniff";
+import { acceptAttribute, findUploadRule } from "../../../worker/domain/upload-rules";
+import { buildMediaEntry, mediaTypeForMimeType, type MediaEntry } from "../../../worker/domain/media-entries";
+import { checkMediaLimit, type MediaType } from "../../../worker/domain/media-limits";
+import { detectMediaFromEmbedCode, detectMediaFromUrl, type DetectedMedia } from "../../../worker/domain/media-urls";
 import { MediaImage } from "./media-image";
 import { posterFrame } from "./poster-frame";
 import { precheckFiles, uploadErrorMessage, uploadPoster } from "./upload-client";

@@ -3,7 +3,8 @@ import { CloseButton } from "~/components/dialog/close-button";
 import { ModalDialog } from "~/components/dialog/modal-dialog";
 import { m } from "~/paraglide/messages.js";
 import { ColourSwatches } from "./colour-swatches";
-import { mediaHref, SITE_NAMES, type PlayableMedia } from "./players/embed-urls";
+import { SITE_NAMES } from "../../../worker/domain/media-sites";
+import { mediaHref, type PlayableMedia } from "./players/embed-urls";
 import { externalProps, MediaPlayer } from "./players/media-player";
 import { StepButton } from "./step-button";
 

@@ -8,7 +8,8 @@ import { AddToPortfolio } from "~/components/history/add-to-portfolio";
 import { precheckFiles, uploadErrorMessage } from "~/components/media/upload-client";
 import { UploadProgressList, useUploads } from "~/components/media/upload-progress";
 import { m } from "~/paraglide/messages.js";
-import { acceptAttribute, checkMediaLimit, findUploadRule, ORDER_DELIVERABLES_MAX_FILES } from "../../../worker/domain/media";
+import { acceptAttribute, findUploadRule } from "../../../worker/domain/upload-rules";
+import { checkMediaLimit, ORDER_DELIVERABLES_MAX_FILES } from "../../../worker/domain/media-limits";
 import { sellerEditable } from "../../../worker/domain/order-display";
 import type { OrderDetail } from "../../../worker/services/order-views";
 

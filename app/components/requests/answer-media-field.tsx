@@ -4,7 +4,8 @@ import { controlBorder, controlClass } from "~/components/form/field";
 import { precheckFiles, uploadErrorMessage } from "~/components/media/upload-client";
 import { UploadProgressList, useUploads } from "~/components/media/upload-progress";
 import { m } from "~/paraglide/messages.js";
-import { acceptAttribute, detectMediaFromUrl, findUploadRule } from "../../../worker/domain/media";
+import { acceptAttribute, findUploadRule } from "../../../worker/domain/upload-rules";
+import { detectMediaFromUrl } from "../../../worker/domain/media-urls";
 import type { AnswerDraft } from "./request-draft";
 
 const RULE = findUploadRule("commission-request", "answer_medias")!;

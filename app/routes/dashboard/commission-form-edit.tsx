@@ -1,6 +1,6 @@
 import { Form, data, redirect } from "react-router";
 import { DeleteItemForm } from "~/components/form/confirm-form";
-import { FormEditor } from "~/components/authoring/form-editor";
+import { FormEditor, type FormEditorTexts } from "~/components/authoring/form-editor";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { DashboardPage, EmptyState, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { requestContext } from "~/lib/request-context";
@@ -14,17 +14,85 @@ import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "../../../worker
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-form-edit";
 import { inputLanguageOf } from "../../../worker/domain/input-language";
+import type { Locale } from "../../../worker/domain/constants";
+import { FORM_QUESTION_MEDIA_MAX } from "../../../worker/domain/media-limits";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireCreatorSide(context);
   const { db, locale } = context.get(requestContext);
+  const t = { locale };
   const formId = new URL(request.url).searchParams.get("formId");
   // The sidebar links here without an id: there is nothing to edit, so offer the list.
-  if (!formId) return { form: null, categories: [] };
+  if (!formId) {
+    const empty = { message: m.dashboard_form_edit_empty({}, t), detail: m.dashboard_form_edit_empty_detail({}, t), back: m.dashboard_forms_back({}, t) };
+    return { form: null, categories: [], empty };
+  }
   const stored = await getFormForEdit(db, user.accountId, formId, locale);
   // Someone else's form and a missing one look the same.
   if (!stored) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
-  return { form: await viewableForm(db, context.get(requestContext).env, user, stored), categories: await listCategoryOptions(db, locale) };
+  // The page's and the builder's fixed texts are made here (see FormEditorTexts).
+  const page = {
+    intro: m.authoring_form_edit_intro({}, t),
+    published: m.authoring_status_PUBLISHED({}, t),
+    draftNote: m.authoring_draft_note({ path: formPagePath(stored.code) }, t),
+    deleteQuestion: m.authoring_delete_confirm({ title: stored.draft.title }, t),
+    deleteLabel: m.authoring_delete_form({}, t),
+  };
+  const form = await viewableForm(db, context.get(requestContext).env, user, stored);
+  return { form, categories: await listCategoryOptions(db, locale), page, texts: formEditorTextsFor(locale) };
+}
+
+/** A form's public page. */
+const formPagePath = (code: string) => `/cf/${code}`;
+
+/** The builder's fixed texts in the reader's language (see FormEditorTexts). */
+function formEditorTextsFor(locale: Locale): FormEditorTexts {
+  const t = { locale };
+  // The form's fields and each question's share their labels; the questions and the choices share their buttons.
+  const fields = { title: m.authoring_field_title({}, t), description: m.authoring_field_description({}, t), optional: m.authoring_optional({}, t) };
+  const buttons = { moveUp: m.authoring_move_up({}, t), moveDown: m.authoring_move_down({}, t), remove: m.authoring_remove({}, t) };
+  return {
+    ...fields,
+    category: m.authoring_field_category({}, t),
+    categoryNone: m.authoring_field_category_none({}, t),
+    price: m.authoring_field_price({}, t),
+    priceHintJpy: m.authoring_field_price_hint_JPY({}, t),
+    priceHintUsd: m.authoring_field_price_hint_USD({}, t),
+    currency: m.authoring_field_currency({}, t),
+    questionsHeading: m.authoring_questions_heading({}, t),
+    question: {
+      types: {
+        SHORT_TEXT: m.authoring_type_SHORT_TEXT({}, t),
+        LONG_TEXT: m.authoring_type_LONG_TEXT({}, t),
+        SINGLE_CHOICE: m.authoring_type_SINGLE_CHOICE({}, t),
+        MULTIPLE_CHOICE: m.authoring_type_MULTIPLE_CHOICE({}, t),
+        MEDIA: m.authoring_type_MEDIA({}, t),
+        DATE: m.authoring_type_DATE({}, t),
+        NONE: m.authoring_type_NONE({}, t),
+      },
+      noneHint: m.authoring_question_none_hint({}, t),
+      ...fields,
+      mediaHint: m.authoring_question_media_hint({ max: FORM_QUESTION_MEDIA_MAX }, t),
+      required: m.authoring_question_required({}, t),
+      ...buttons,
+      choices: {
+        heading: m.authoring_choices_heading({}, t),
+        mediaHint: m.authoring_choice_media_hint({}, t),
+        mediaImagesOnly: m.authoring_choice_media_image({}, t),
+        mediaAdd: m.authoring_choice_media_add({}, t),
+        add: m.authoring_choice_add({}, t),
+        ...buttons,
+      },
+    },
+    addType: m.authoring_question_add_type({}, t),
+    add: m.authoring_question_add({}, t),
+    saved: m.authoring_saved({}, t),
+    errorsSummary: m.authoring_errors_summary({}, t),
+    save: m.authoring_save({}, t),
+    saving: m.authoring_saving({}, t),
+    publish: m.authoring_publish({}, t),
+    unpublish: m.authoring_unpublish({}, t),
+  };
 }
 
 /**
@@ -78,33 +146,34 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_form_edit_title());
 
 export default function CommissionFormEditPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { form, categories } = loaderData;
   const busy = useIsPosting();
-  if (!form) {
+  if (!loaderData.form) {
+    const { empty } = loaderData;
     return (
       <DashboardPage title={m.authoring_form_edit_title()}>
-        <EmptyState message={m.dashboard_form_edit_empty()} detail={m.dashboard_form_edit_empty_detail()} action={{ to: DASHBOARD_PATHS.forms, label: m.dashboard_forms_back() }} />
+        <EmptyState message={empty.message} detail={empty.detail} action={{ to: DASHBOARD_PATHS.forms, label: empty.back }} />
       </DashboardPage>
     );
   }
-  const path = `/cf/${form.code}`;
+  const { form, categories, page, texts } = loaderData;
+  const path = formPagePath(form.code);
   const published = form.status === "PUBLISHED";
   return (
-    <DashboardPage title={m.authoring_form_edit_title()} intro={m.authoring_form_edit_intro()}>
+    <DashboardPage title={m.authoring_form_edit_title()} intro={page.intro}>
       <p className="rounded-md border border-zinc-300 px-3 py-2 text-sm text-zinc-800 dark:border-zinc-700 dark:text-zinc-200">
         {published ? (
           <>
-            {m.authoring_status_PUBLISHED()}:{" "}
+            {page.published}:{" "}
             <a href={path} className="font-mono text-brand-700 underline dark:text-brand-300">
               {path}
             </a>
           </>
         ) : (
-          m.authoring_draft_note({ path })
+          page.draftNote
         )}
       </p>
-      <FormEditor key={form.id} formId={form.id} draft={form.draft} errors={actionData?.errors ?? {}} saved={Boolean(actionData?.saved)} busy={busy} published={published} categories={categories} />
-      <DeleteItemForm question={m.authoring_delete_confirm({ title: form.draft.title })} label={m.authoring_delete_form()} />
+      <FormEditor key={form.id} formId={form.id} draft={form.draft} errors={actionData?.errors ?? {}} saved={Boolean(actionData?.saved)} busy={busy} published={published} categories={categories} texts={texts} />
+      <DeleteItemForm question={page.deleteQuestion} label={page.deleteLabel} />
     </DashboardPage>
   );
 }

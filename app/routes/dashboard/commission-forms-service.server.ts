@@ -1,6 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { serviceDraftFrom } from "~/components/authoring/service-editor";
+import { serviceDraftFrom, type ServiceEditorTexts } from "~/components/authoring/service-editor";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
@@ -11,10 +11,35 @@ import { newServiceDefaults } from "../../../worker/services/commission-settings
 import { mediaUrlsForViewer, viewMedia } from "../../../worker/services/media-access";
 import { requireCreatorSide } from "./guards.server";
 import { inputLanguageOf } from "../../../worker/domain/input-language";
+import { withShownType } from "../../../worker/domain/media-drafts";
+import type { Locale } from "../../../worker/domain/constants";
 
 type Context = Readonly<RouterContextProvider>;
 
 const EMPTY: Omit<ServiceDraft, "currency" | "terms"> = { title: "", description: "", medias: [], price: "", formId: "", categoryCodes: [] };
+
+/** The service editor's fixed texts in the reader's language (see ServiceEditorTexts). */
+function serviceEditorTextsFor(locale: Locale): ServiceEditorTexts {
+  const t = { locale };
+  return {
+    title: m.authoring_field_title({}, t),
+    description: m.authoring_field_description({}, t),
+    optional: m.authoring_optional({}, t),
+    media: { heading: m.authoring_media_heading({}, t), hint: m.media_portfolio_hint({}, t), saveFirst: m.gallery_service_save_first({}, t) },
+    price: m.authoring_field_price({}, t),
+    priceHint: m.authoring_field_price_hint({}, t),
+    currency: m.authoring_field_currency({}, t),
+    form: m.authoring_field_form({}, t),
+    formNone: m.authoring_field_form_none({}, t),
+    untitled: m.authoring_untitled({}, t),
+    terms: m.authoring_field_terms({}, t),
+    termsHint: m.authoring_field_terms_hint({}, t),
+    categories: m.authoring_field_categories({}, t),
+    errorsSummary: m.authoring_errors_summary({}, t),
+    save: m.authoring_save({}, t),
+    saving: m.authoring_saving({}, t),
+  };
+}
 
 export async function loadServiceEditor(context: Context, serviceId?: string) {
   const user = requireCreatorSide(context);
@@ -26,7 +51,7 @@ export async function loadServiceEditor(context: Context, serviceId?: string) {
   // Kept media are saved back by id, so the editor may show signed URLs of a service the public cannot see.
   const view = await mediaUrlsForViewer(db, context.get(requestContext).env, user, stored.medias.flatMap((item) => [item.url, item.thumbnailUrl]));
   const values = { ...stored, medias: stored.medias.map((item) => viewMedia(view, item)) };
-  return { serviceId: serviceId ?? null, values, forms: forms.map((f) => ({ id: f.id, title: f.title })), categories };
+  return { serviceId: serviceId ?? null, values, forms: forms.map((f) => ({ id: f.id, title: f.title })), categories, texts: serviceEditorTextsFor(locale) };
 }
 
 export async function saveServiceAction(request: Request, context: Context, serviceId?: string) {
@@ -38,7 +63,8 @@ export async function saveServiceAction(request: Request, context: Context, serv
     if (!(await deleteService(db, user.accountId, serviceId, context.get(requestContext).env.MEDIA)).ok) throw notFound();
     return redirect(DASHBOARD_PATHS.forms);
   }
-  const values = serviceDraftFrom(form);
+  const posted = serviceDraftFrom(form);
+  const values = { ...posted, medias: posted.medias.map(withShownType) };
   const parsed = parseServiceDraft(values);
   if (!parsed.ok) return data({ errors: translateAuthoringErrors(parsed.errors, locale), values }, { status: 400 });
   const result = await saveService(db, user.accountId, serviceId ?? null, parsed.data, inputLanguageOf(user), context.get(requestContext).env.MEDIA);

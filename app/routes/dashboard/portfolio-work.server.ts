@@ -12,6 +12,7 @@ import { emptyGrantsDraft } from "../../../worker/domain/work-grants";
 import { deleteWork, getWorkForEdit, type WorkEditAccess, listContentRatings, listWorks, listWorksMadeFor, saveWork, type WorkKind, type WorkListItem } from "../../../worker/services/portfolio";
 import { requireUser } from "./guards.server";
 import type { GrantsTexts } from "~/components/authoring/work-grants-field";
+import type { WorkEditorTexts } from "~/components/authoring/work-editor";
 import { withCardTexts } from "~/components/authoring/work-card-texts.server";
 import type { Locale } from "../../../worker/domain/constants";
 
@@ -102,13 +103,46 @@ function grantsTextsFor(locale: Locale): GrantsTexts {
   };
 }
 
+/** The work editor's fixed texts in the reader's language (see WorkEditorTexts). */
+function workEditorTextsFor(locale: Locale): WorkEditorTexts {
+  const t = { locale };
+  return {
+    client: m.client_works_field_client({}, t),
+    clientHint: m.client_works_client_hint({}, t),
+    clientFormer: m.client_works_client_former({}, t),
+    title: m.authoring_field_title({}, t),
+    description: m.authoring_field_description({}, t),
+    media: { heading: m.authoring_media_heading({}, t), hint: m.media_portfolio_hint({}, t) },
+    ogImages: {
+      heading: m.work_editor_og_images_heading({}, t),
+      hint: m.work_editor_og_images_hint({}, t),
+      add: m.work_editor_og_images_add({}, t),
+      imagesOnly: m.work_editor_og_image_only({}, t),
+    },
+    rating: m.authoring_field_content_rating({}, t),
+    categories: m.authoring_field_categories({}, t),
+    userCategories: m.work_editor_user_categories_label({}, t),
+    userCategoriesHint: m.work_editor_user_categories_hint({}, t),
+    userCategoryAdd: m.work_editor_user_category_add({}, t),
+    tags: { label: m.authoring_field_tags({}, t), hint: m.authoring_tags_hint({}, t), add: m.authoring_tag_add({}, t), suggestions: m.authoring_tag_suggestions({}, t) },
+    visibility: m.authoring_field_visibility({}, t),
+    visibilities: { PUBLIC: m.authoring_visibility_PUBLIC({}, t), UNLISTED: m.authoring_visibility_UNLISTED({}, t), PRIVATE: m.work_editor_visibility_private({}, t) },
+    credits: m.authoring_field_credits({}, t),
+    creditsHint: m.authoring_credits_hint({}, t),
+    saved: m.work_editor_saved({}, t),
+    errorsSummary: m.authoring_errors_summary({}, t),
+    save: m.authoring_save({}, t),
+    saving: m.authoring_saving({}, t),
+  };
+}
+
 export async function loadWorkEditor(context: Context, workId?: string, kind: WorkKind = "own") {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
   const [categories, ratings] = await Promise.all([listCategoryOptions(db, locale), listContentRatings(db, locale)]);
   if (!workId) {
     const draft = kind === "client" ? EMPTY_CLIENT_WORK : EMPTY_WORK;
-    return { draft, access: OWNER_ACCESS, categories, ratings, grantsTexts: grantsTextsFor(locale), listPath: kind === "client" ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
+    return { draft, access: OWNER_ACCESS, categories, ratings, grantsTexts: grantsTextsFor(locale), texts: workEditorTextsFor(locale), listPath: kind === "client" ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
   }
   const stored = await getWorkForEdit(db, user.accountId, workId, locale);
   if (!stored) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
@@ -117,7 +151,7 @@ export async function loadWorkEditor(context: Context, workId?: string, kind: Wo
   const lists = [...work.medias, ...(work.ogImages ?? [])];
   const view = await mediaUrlsForViewer(db, context.get(requestContext).env, user, lists.flatMap((item) => [item.url, item.thumbnailUrl]));
   const draft = { ...work, medias: work.medias.map((item) => viewMedia(view, item)), ogImages: (work.ogImages ?? []).map((item) => viewMedia(view, item)) };
-  return { draft, access, categories, ratings, grantsTexts: grantsTextsFor(locale), listPath: draft.client !== undefined ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
+  return { draft, access, categories, ratings, grantsTexts: grantsTextsFor(locale), texts: workEditorTextsFor(locale), listPath: draft.client !== undefined ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
 }
 
 /**

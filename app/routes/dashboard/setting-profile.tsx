@@ -14,7 +14,7 @@ import { profileSettingsTexts } from "./setting-profile-texts.server";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/setting-profile";
 import { inputLanguageOf } from "../../../worker/domain/input-language";
-import { acceptAttribute, findUploadRule } from "../../../worker/domain/media";
+import { acceptAttribute, findUploadRule } from "../../../worker/domain/upload-rules";
 
 const BIO_MAX = 160;
 const FIELDS = ["name", "handle", "bio"] as const;

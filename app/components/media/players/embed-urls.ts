@@ -1,5 +1,7 @@
 import { PLAYER_ORIGINS } from "../../../../worker/domain/embed-players";
-import { detectMediaFromUrl, urlFromEmbedCode, type MediaEntry, type MediaSite } from "../../../../worker/domain/media";
+import type { MediaSite } from "../../../../worker/domain/media-sites";
+import { detectMediaFromUrl, urlFromEmbedCode } from "../../../../worker/domain/media-urls";
+import type { MediaEntry } from "../../../../worker/domain/media-entries";
 
 /**
  * What the players, the preview dialog and the lightbox take: a stored media or an editor entry.
@@ -126,15 +128,3 @@ export function mediaHref(media: PlayableMedia): string | null {
   if (media.formatType === "FILE") return source.startsWith("/media/") || source.startsWith("/api/google/storage/object/") ? source : null;
   return safeUrl(source)?.toString() ?? null;
 }
-
-export const SITE_NAMES: Record<MediaSite, string> = {
-  youtube: "YouTube",
-  soundcloud: "SoundCloud",
-  niconico: "niconico",
-  tiktok: "TikTok",
-  bandcamp: "Bandcamp",
-  mixcloud: "Mixcloud",
-  x: "X",
-  direct: "",
-  other: "",
-};

@@ -2,7 +2,8 @@
 // embed-code parsing (worker/domain/media.ts) stays out of their JS; the editors and the lightbox decide in the browser.
 import type { MediaFormatType, MediaType } from "../../../../worker/db/schema/enums";
 import { mediaTypeLabel } from "../media-type-label";
-import { embedFor, mediaHref, SITE_NAMES, type EmbedSpec, type PlayableMedia } from "./embed-urls";
+import { SITE_NAMES } from "../../../../worker/domain/media-sites";
+import { embedFor, mediaHref, type EmbedSpec, type PlayableMedia } from "./embed-urls";
 
 /** Everything MediaPlayerView draws from: plain data, so a loader can send it. */
 export type PlayerView = {

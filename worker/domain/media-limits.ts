@@ -1,0 +1,41 @@
+/**
+ * What media are (spec sections 3 and 5) and how many a list may hold, with the error texts of spec sections 5 and 8.
+ * A module of its own: an editor that needs a list's limit loads no upload rules, sniffing or URL detection with it.
+ */
+
+export type MediaType = "IMAGE" | "AUDIO" | "VIDEO" | "MODEL" | "DOCUMENT" | "OTHER";
+export type MediaFormatType = "FILE" | "LINK" | "EMBED";
+
+// ───────────────────────── errors (exact texts of spec sections 5 and 8) ─────────────────────────
+
+export const MEDIA_ERROR_TEXTS = {
+  media_error_too_large: "Error: file size is too large.",
+  media_error_unsupported_type: "Error: file type is not supported.",
+  media_error_too_many: "Error: too many files.",
+  media_limit_exceeded: "Limit exceeded",
+} as const;
+export type MediaErrorCode = keyof typeof MEDIA_ERROR_TEXTS;
+
+// ───────────────────────── limits ─────────────────────────
+
+export const MB = 1024 * 1024;
+/** Spec section 9: default maximum 104857600 bytes, one file, jpg/jpeg/png/gif/mp4/mov. */
+export const DEFAULT_UPLOAD_MAX_BYTES = 104857600;
+export const PORTFOLIO_MEDIA_MAX_BYTES = 20971520;
+export const PORTFOLIO_MEDIA_MAX_FILES = 10;
+/** A commission form question shows at most this many media (references, examples); a choice shows one image. */
+export const FORM_QUESTION_MEDIA_MAX = 4;
+export const FORM_CHOICE_MEDIA_MAX = 1;
+/** An order's deliverable files (decision 024): at most this many on one order. */
+export const ORDER_DELIVERABLES_MAX_FILES = 10;
+/** Files one upload call may add to an order's chat folder; a message's own limit is its room's (docs/decisions/027). */
+export const CHAT_MEDIA_MAX_FILES = 20;
+/** A service's gallery holds as many media as a work (issue 10). */
+export const SERVICE_MEDIA_MAX_FILES = PORTFOLIO_MEDIA_MAX_FILES;
+
+export type MediaCheck<T> = { ok: true; value: T } | { ok: false; error: MediaErrorCode };
+
+/** A list that already holds `existing` media cannot take `adding` more past `max` (the 'Limit exceeded' alert). */
+export function checkMediaLimit(existing: number, adding: number, max = PORTFOLIO_MEDIA_MAX_FILES): MediaCheck<number> {
+  return existing + adding > max ? { ok: false, error: "media_limit_exceeded" } : { ok: true, value: existing + adding };
+}

@@ -1,0 +1,95 @@
+/** What a file really is, by its bytes (never its name or the browser's claim): spec section 9, decision 033. */
+import type { MediaType } from "./media-limits";
+
+export type FileKind = "jpg" | "png" | "gif" | "webp" | "mp4" | "mov" | "m4a" | "webm" | "mp3" | "aac" | "wav" | "ogg" | "flac" | "glb" | "pdf";
+
+export interface SniffedType {
+  kind: FileKind;
+  /** The extension used in object keys. */
+  ext: string;
+  mimeType: string;
+  mediaType: MediaType;
+}
+
+
+/** Each kind's key extension, MIME type and media type. */
+export const FILE_KINDS: Record<FileKind, Omit<SniffedType, "kind">> = {
+  jpg: { ext: "jpg", mimeType: "image/jpeg", mediaType: "IMAGE" },
+  png: { ext: "png", mimeType: "image/png", mediaType: "IMAGE" },
+  gif: { ext: "gif", mimeType: "image/gif", mediaType: "IMAGE" },
+  webp: { ext: "webp", mimeType: "image/webp", mediaType: "IMAGE" },
+  mp4: { ext: "mp4", mimeType: "video/mp4", mediaType: "VIDEO" },
+  mov: { ext: "mov", mimeType: "video/quicktime", mediaType: "VIDEO" },
+  m4a: { ext: "m4a", mimeType: "audio/mp4", mediaType: "AUDIO" },
+  webm: { ext: "webm", mimeType: "video/webm", mediaType: "VIDEO" },
+  mp3: { ext: "mp3", mimeType: "audio/mpeg", mediaType: "AUDIO" },
+  aac: { ext: "aac", mimeType: "audio/aac", mediaType: "AUDIO" },
+  wav: { ext: "wav", mimeType: "audio/wav", mediaType: "AUDIO" },
+  ogg: { ext: "ogg", mimeType: "audio/ogg", mediaType: "AUDIO" },
+  flac: { ext: "flac", mimeType: "audio/flac", mediaType: "AUDIO" },
+  glb: { ext: "glb", mimeType: "model/gltf-binary", mediaType: "MODEL" },
+  pdf: { ext: "pdf", mimeType: "application/pdf", mediaType: "DOCUMENT" },
+};
+
+/** How many leading bytes sniffMediaType needs. */
+
+export const SNIFF_BYTES = 64;
+
+const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
+
+function sniffKind(b: Uint8Array): FileKind | null {
+  if (startsWith(b, [0xff, 0xd8, 0xff])) return "jpg";
+  if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  if (ascii(b, 0, 6) === "GIF87a" || ascii(b, 0, 6) === "GIF89a") return "gif";
+  if (ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 4) === "WEBP") return "webp";
+  if (ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 4) === "WAVE") return "wav";
+  if (ascii(b, 4, 4) === "ftyp") return isoBrandKind(ascii(b, 8, 4));
+  if (startsWith(b, [0x1a, 0x45, 0xdf, 0xa3])) return ascii(b, 0, SNIFF_BYTES).includes("webm") ? "webm" : null;
+  if (ascii(b, 0, 3) === "ID3") return "mp3";
+  // An MPEG audio frame: 11 sync bits, a known version and a layer that is not the reserved one.
+  if (b[0] === 0xff && (b[1] & 0xe0) === 0xe0 && (b[1] & 0x18) !== 0x08 && (b[1] & 0x06) !== 0) return "mp3";
+  // An ADTS (raw AAC) frame: 12 sync bits, then the layer bits that are always 00 (what tells it from MPEG audio).
+  if (b[0] === 0xff && (b[1] & 0xf6) === 0xf0) return "aac";
+  // Ogg carries audio (Vorbis, Opus, FLAC) or Theora video; the first page names its codec. Theora is refused: it is
+  // rare, and an "audio" file that is video would mislead the players.
+  if (ascii(b, 0, 4) === "OggS") return ascii(b, 28, 7) === "\x80theora" ? null : "ogg";
+  if (ascii(b, 0, 4) === "fLaC") return "flac";
+  if (ascii(b, 0, 4) === "glTF") return "glb";
+  if (ascii(b, 0, 5) === "%PDF-") return "pdf";
+  return null;
+}
+
+/**
+ * An ISO base media file (`ftyp` box) by its major brand (decision 033): M4A/M4B (and the protected M4P) are audio,
+ * `qt  ` is QuickTime, HEIF/AVIF images are refused, every other brand (isom, mp41, mp42, avc1, M4V, dash, 3gp…) is
+ * an MP4 video. Audio-only files under a video brand play in a <video> element anyway.
+ */
+function isoBrandKind(brand: string): FileKind | null {
+  if (brand === "qt  ") return "mov";
+  if (brand === "M4A " || brand === "M4B " || brand === "M4P ") return "m4a";
+  if (/^(heic|heix|hevc|hevx|heim|heis|mif1|msf1|avif|avis)$/.test(brand)) return null;
+  // A brand is four printable characters; anything else is not a real ftyp box.
+  return /^[\x20-\x7e]{4}$/.test(brand) ? "mp4" : null;
+}
+
+/** The real type of a file from its first bytes, or null when it is none of the accepted kinds. */
+export function sniffMediaType(head: Uint8Array): SniffedType | null {
+  const kind = sniffKind(head);
+  return kind ? { kind, ...FILE_KINDS[kind] } : null;
+}
+
+
+/** The MIME type a stored file's key names by its extension (keys are named after the sniffed kind); null if none. */
+export function mimeTypeForKeyFile(file: string): string | null {
+  const ext = file.split(".").pop()?.toLowerCase() ?? "";
+  return Object.values(FILE_KINDS).find((k) => k.ext === ext)?.mimeType ?? null;
+}
+
+/** A declared content type (signed writes) must name one of the rule's kinds; the bytes are checked again later. */
+export function kindForMimeType(mimeType: string, rule: { kinds: readonly FileKind[] }): SniffedType | null {
+  const normalized = mimeType.split(";")[0].trim().toLowerCase().replace("image/jpg", "image/jpeg");
+  const kind = rule.kinds.find((k) => FILE_KINDS[k].mimeType === normalized);
+  return kind ? { kind, ...FILE_KINDS[kind] } : null;
+}
+

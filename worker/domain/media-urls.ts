@@ -1,0 +1,109 @@
+/** What a pasted URL or embed code points at (spec section 5): the site, the media type, a player's id. */
+import type { MediaType } from "./media-limits";
+import type { MediaSite } from "./media-sites";
+
+export interface DetectedMedia {
+  site: MediaSite;
+  mediaType: MediaType;
+  /** The canonical URL of what was pasted (for embed codes, the URL inside the code). */
+  url: string;
+  /** The id the site's player needs, when there is one (YouTube video id, niconico sm id, TikTok id, tweet id). */
+  embedId?: string;
+  thumbnailUrl?: string;
+}
+
+const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
+
+export function youtubeThumbnailUrl(videoId: string): string {
+  return `https://i.ytimg.com/vi/${videoId}/hqdefault.jpg`;
+}
+
+function youtubeVideoId(url: URL): string | null {
+  const host = url.hostname.replace(/^(www|m|music)\./, "");
+  let id: string | null = null;
+  if (host === "youtu.be") id = url.pathname.split("/")[1] ?? null;
+  else if (host === "youtube.com" || host === "youtube-nocookie.com") {
+    if (url.pathname === "/watch") id = url.searchParams.get("v");
+    else {
+      const match = url.pathname.match(/^\/(?:embed|shorts|live|v)\/([^/?#]+)/);
+      id = match?.[1] ?? null;
+    }
+  }
+  return id && YOUTUBE_ID.test(id) ? id : null;
+}
+
+const EXTENSION_TYPES: Record<string, MediaType> = {
+  jpg: "IMAGE", jpeg: "IMAGE", png: "IMAGE", gif: "IMAGE", webp: "IMAGE", avif: "IMAGE", svg: "IMAGE",
+  mp4: "VIDEO", mov: "VIDEO", webm: "VIDEO", m4v: "VIDEO",
+  mp3: "AUDIO", wav: "AUDIO", ogg: "AUDIO", oga: "AUDIO", m4a: "AUDIO", flac: "AUDIO", aac: "AUDIO",
+  glb: "MODEL", gltf: "MODEL", vrm: "MODEL", obj: "MODEL", fbx: "MODEL", stl: "MODEL",
+  pdf: "DOCUMENT",
+};
+
+function hostIs(host: string, domain: string) {
+  return host === domain || host.endsWith(`.${domain}`);
+}
+
+/** What a pasted URL points at; null when it is not an http(s) URL. */
+export function detectMediaFromUrl(input: string): DetectedMedia | null {
+  let url: URL;
+  try {
+    url = new URL(input.trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  const host = url.hostname.toLowerCase();
+  const href = url.toString();
+
+  const youtubeId = youtubeVideoId(url);
+  if (youtubeId) return { site: "youtube", mediaType: "VIDEO", url: href, embedId: youtubeId, thumbnailUrl: youtubeThumbnailUrl(youtubeId) };
+  if (hostIs(host, "soundcloud.com")) {
+    // The widget carries the track in its url parameter.
+    const inner = url.searchParams.get("url");
+    return { site: "soundcloud", mediaType: "AUDIO", url: host.startsWith("w.") && inner ? inner : href };
+  }
+  if (hostIs(host, "nicovideo.jp") || host === "nico.ms") {
+    const id = url.pathname.match(/((?:sm|nm|so)\d+)/)?.[1];
+    return { site: "niconico", mediaType: "VIDEO", url: href, ...(id ? { embedId: id } : {}) };
+  }
+  if (hostIs(host, "tiktok.com")) {
+    const id = url.pathname.match(/\/(?:video|v2|v)\/(\d+)/)?.[1];
+    return { site: "tiktok", mediaType: "VIDEO", url: href, ...(id ? { embedId: id } : {}) };
+  }
+  if (hostIs(host, "bandcamp.com")) return { site: "bandcamp", mediaType: "AUDIO", url: href };
+  if (hostIs(host, "mixcloud.com")) {
+    const feed = url.searchParams.get("feed");
+    return { site: "mixcloud", mediaType: "AUDIO", url: host.startsWith("player-widget.") && feed ? `https://www.mixcloud.com${feed.startsWith("/") ? "" : "/"}${feed}` : href };
+  }
+  if (hostIs(host, "twitter.com") || hostIs(host, "x.com")) {
+    const id = url.pathname.match(/\/status(?:es)?\/(\d+)/)?.[1];
+    return { site: "x", mediaType: "OTHER", url: href, ...(id ? { embedId: id } : {}) };
+  }
+  const ext = url.pathname.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
+  const mediaType = ext ? EXTENSION_TYPES[ext] : undefined;
+  if (mediaType) return { site: "direct", mediaType, url: href, ...(mediaType === "IMAGE" ? { thumbnailUrl: href } : {}) };
+  return { site: "other", mediaType: "OTHER", url: href };
+}
+
+/** The URL an embed code points at: an iframe's src, a tweet or TikTok blockquote's link, or a bare URL. */
+export function urlFromEmbedCode(code: string): string | null {
+  const trimmed = code.trim();
+  if (/^https?:\/\//i.test(trimmed) && !/\s/.test(trimmed)) return trimmed;
+  const decode = (value: string) => value.replace(/&amp;/g, "&");
+  const iframe = trimmed.match(/<iframe\b[^>]*\bsrc\s*=\s*["']([^"']+)["']/i);
+  if (iframe) return decode(iframe[1]);
+  const cite = trimmed.match(/<blockquote\b[^>]*\bcite\s*=\s*["']([^"']+)["']/i);
+  if (cite) return decode(cite[1]);
+  if (/<blockquote\b/i.test(trimmed)) {
+    const links = [...trimmed.matchAll(/\bhref\s*=\s*["']([^"']+)["']/gi)].map((m) => decode(m[1]));
+    return links.find((link) => /\/status(?:es)?\/\d+/.test(link)) ?? links.at(-1) ?? null;
+  }
+  return null;
+}
+
+export function detectMediaFromEmbedCode(code: string): DetectedMedia | null {
+  const url = urlFromEmbedCode(code);
+  return url ? detectMediaFromUrl(url) : null;
+}
+
