@@ -3,12 +3,12 @@
 import { lazy, Suspense, useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { DashboardPage, EmptyState } from "~/components/dashboard/dashboard-page";
-import { Toast, useToast } from "~/components/toast/toast";
-import { m } from "~/paraglide/messages.js";
+import { Toast, useToast, type ToastMessage } from "~/components/toast/toast";
 import type { OrderListFilter } from "../../../worker/domain/order-display";
 import type { PaymentAccountMethod } from "../../../worker/payments/cards";
-import type { OrderDetail, OrderSummary } from "../../../worker/services/order-views";
+import type { OrderDetail } from "../../../worker/services/order-views";
 import { OrderFilter, OrderList, OrderPager, withQuery } from "./order-list";
+import type { OrderListTexts, OrderRow } from "./order-list-texts.server";
 import type { OrderLogLine } from "./order-log";
 
 // The open order's panel (summary, log, tabs, chat toggle) is its own chunk: the list is the page, and the panel shows
@@ -21,13 +21,17 @@ const OrderPanel = lazy(() => loadOrderPanel().then((module) => ({ default: modu
 export interface OrderPageData {
   filter: OrderListFilter;
   page: number;
-  list: { items: OrderSummary[]; hasMore: boolean };
+  /** The list's rows and words as texts (order-list-texts.server.ts). */
+  list: { rows: OrderRow[]; hasMore: boolean };
+  texts: OrderListTexts;
   code: string | null;
   order: OrderDetail | null;
   /** The order's event log as texts (order-log-texts.server.ts). */
   log: OrderLogLine[];
   firstCard: PaymentAccountMethod | null;
   paymentReturn: "paid" | "failed" | null;
+  /** The toast of `paymentReturn`, in the viewer's language. */
+  paymentNotice: ToastMessage | null;
 }
 
 export function OrderPage({ data, title, empty }: { data: OrderPageData; title: string; empty: { message: string; detail: string; action?: { to: string; label: string } } }) {
@@ -38,9 +42,8 @@ export function OrderPage({ data, title, empty }: { data: OrderPageData; title: 
 
   // Back from 3-D Secure: say how it ended once, then drop the redirect's query so a reload does not ask again.
   useEffect(() => {
-    if (!data.paymentReturn) return;
-    if (data.paymentReturn === "paid") show({ title: m.toast_success_title(), description: m.orders_paid_notice() });
-    else show({ title: m.orders_tab_payment(), description: m.card_error_authentication_failed(), variant: "error" });
+    if (!data.paymentReturn || !data.paymentNotice) return;
+    show(data.paymentNotice);
     navigate(withQuery(search, { payment_intent: null, payment_intent_client_secret: null, redirect_status: null }), { replace: true, preventScrollReset: true });
   }, [data.paymentReturn]);
 
@@ -48,22 +51,22 @@ export function OrderPage({ data, title, empty }: { data: OrderPageData; title: 
     <DashboardPage title={title}>
       {data.code && !data.order && (
         <p role="status" className="rounded-md border border-zinc-300 px-4 py-3 text-sm text-zinc-800 dark:border-zinc-700 dark:text-zinc-200">
-          {m.orders_not_found()}
+          {data.texts.notFound}
         </p>
       )}
       {/* Always there, so opening another order keeps the page as it is until the panel is ready (a transition). */}
       <Suspense fallback={null}>
         {data.order && <OrderPanel key={data.order.id} order={data.order} log={data.log} firstCard={data.firstCard} closeTo={closeTo} />}
       </Suspense>
-      <OrderFilter current={data.filter} search={search} />
-      {data.list.items.length === 0 ? (
-        data.filter === "all" && data.page === 1 ? <EmptyState {...empty} /> : <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.orders_list_empty_filtered()}</p>
+      <OrderFilter current={data.filter} search={search} texts={data.texts} />
+      {data.list.rows.length === 0 ? (
+        data.filter === "all" && data.page === 1 ? <EmptyState {...empty} /> : <p className="text-sm text-zinc-700 dark:text-zinc-300">{data.texts.emptyFiltered}</p>
       ) : (
         <div onPointerOver={preloadOrderPanel} onFocus={preloadOrderPanel}>
-          <OrderList items={data.list.items} search={search} openCode={data.order?.code ?? null} />
+          <OrderList rows={data.list.rows} label={data.texts.listLabel} search={search} openCode={data.order?.code ?? null} />
         </div>
       )}
-      <OrderPager page={data.page} hasMore={data.list.hasMore} search={search} />
+      <OrderPager page={data.page} hasMore={data.list.hasMore} search={search} texts={data.texts} />
       <Toast toast={toast} />
     </DashboardPage>
   );

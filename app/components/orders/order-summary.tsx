@@ -5,10 +5,10 @@ import { Form, Link } from "react-router";
 import { ConfirmForm } from "~/components/form/confirm-form";
 import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
-import { buyerMayCancelLate, buyerWaiting, isPriceUnsettled, nextStep, sellerActions, statusBadge } from "../../../worker/domain/order-display";
+import { buyerMayCancelLate, buyerWaiting, nextStep, sellerActions, statusBadge } from "../../../worker/domain/order-display";
 import type { OrderDetail } from "../../../worker/services/order-views";
-import { showDate, showDateTime, showMoney } from "./order-format";
-import { SHOWN_TIME_LABELS, STEP_LABELS, WAITING_LABELS } from "./order-texts";
+import { showDate, showDateTime } from "./order-format";
+import { counterpartText, orderPriceText, SHOWN_TIME_LABELS, STATUS_LABELS, STEP_LABELS, WAITING_LABELS } from "./order-texts";
 import { StatusBadgeLabel } from "./status-badge";
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -23,17 +23,17 @@ function Fact({ label, value }: { label: string; value: string }) {
 export function OrderSummary({ order }: { order: OrderDetail }) {
   const step = nextStep(order.facts);
   const closed = step.step === "completed" || step.step === "canceled";
-  const price = isPriceUnsettled(order.facts) || order.priceAmount === null ? m.orders_unsettled() : showMoney(order.priceAmount, order.currencyCode);
+  const badge = statusBadge(order.facts.progress);
   return (
     <section aria-labelledby="order-title" className="space-y-4">
       <div className="space-y-2">
-        <StatusBadgeLabel badge={statusBadge(order.facts.progress)} />
+        <StatusBadgeLabel badge={badge} label={STATUS_LABELS[badge]()} />
         <h2 id="order-title" className="text-xl font-bold text-zinc-900 dark:text-zinc-50">
           {order.title}
         </h2>
         {order.counterpart && (
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            {order.side === "seller" ? m.orders_list_from({ name: order.counterpart.name }) : m.orders_list_to({ name: order.counterpart.name })}{" "}
+            {counterpartText(order.side, order.counterpart.name)}{" "}
             <Link to={`/${order.counterpart.handle}`} className="text-brand-700 underline dark:text-brand-300">
               @{order.counterpart.handle}
             </Link>
@@ -54,7 +54,7 @@ export function OrderSummary({ order }: { order: OrderDetail }) {
       <dl className="divide-y divide-zinc-200 dark:divide-zinc-800">
         <Fact label={m.orders_estimated_start()} value={showDate(order.estimatedStart)} />
         <Fact label={m.orders_estimated_delivery()} value={showDate(order.estimatedDelivery)} />
-        <Fact label={m.orders_total_price()} value={price} />
+        <Fact label={m.orders_total_price()} value={orderPriceText(order)} />
       </dl>
       {order.side === "seller" ? <SellerButtons order={order} /> : <BuyerWaiting order={order} />}
     </section>
