@@ -1,6 +1,6 @@
 // One page body for both order pages (managements and client requests): the status filter, the list or its empty
 // state, the pager, and the panel of the order in `?order={code}` (or a plain "not found" for anyone else's code).
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
 import { DashboardPage, EmptyState } from "~/components/dashboard/dashboard-page";
 import { Toast, useToast, type ToastMessage } from "~/components/toast/toast";
@@ -10,13 +10,7 @@ import type { OrderDetail } from "../../../worker/services/order-views";
 import { OrderFilter, OrderList, OrderPager, withQuery } from "./order-list";
 import type { OrderListTexts, OrderRow } from "./order-list-texts.server";
 import type { OrderLogLine } from "./order-log";
-
-// The open order's panel (summary, log, tabs, chat toggle) is its own chunk: the list is the page, and the panel shows
-// once an order is opened. The server renders it in the same response for `?order={code}`, and the browser keeps that
-// markup until the chunk arrives; a pointer over the list or focus in it starts the load before the click.
-const loadOrderPanel = () => import("./order-panel");
-const preloadOrderPanel = () => void loadOrderPanel();
-const OrderPanel = lazy(() => loadOrderPanel().then((module) => ({ default: module.OrderPanel })));
+import { OrderPanel } from "./order-panel";
 
 export interface OrderPageData {
   filter: OrderListFilter;
@@ -54,17 +48,12 @@ export function OrderPage({ data, title, empty }: { data: OrderPageData; title: 
           {data.texts.notFound}
         </p>
       )}
-      {/* Always there, so opening another order keeps the page as it is until the panel is ready (a transition). */}
-      <Suspense fallback={null}>
-        {data.order && <OrderPanel key={data.order.id} order={data.order} log={data.log} firstCard={data.firstCard} closeTo={closeTo} />}
-      </Suspense>
+      {data.order && <OrderPanel key={data.order.id} order={data.order} log={data.log} firstCard={data.firstCard} closeTo={closeTo} />}
       <OrderFilter current={data.filter} search={search} texts={data.texts} />
       {data.list.rows.length === 0 ? (
         data.filter === "all" && data.page === 1 ? <EmptyState {...empty} /> : <p className="text-sm text-zinc-700 dark:text-zinc-300">{data.texts.emptyFiltered}</p>
       ) : (
-        <div onPointerOver={preloadOrderPanel} onFocus={preloadOrderPanel}>
-          <OrderList rows={data.list.rows} label={data.texts.listLabel} search={search} openCode={data.order?.code ?? null} />
-        </div>
+        <OrderList rows={data.list.rows} label={data.texts.listLabel} search={search} openCode={data.order?.code ?? null} />
       )}
       <OrderPager page={data.page} hasMore={data.list.hasMore} search={search} texts={data.texts} />
       <Toast toast={toast} />
