@@ -11,6 +11,7 @@ import { OrderFilter, OrderList, OrderPager, withQuery } from "./order-list";
 import type { OrderListTexts, OrderRow } from "./order-list-texts.server";
 import type { OrderLogLine } from "./order-log";
 import { OrderPanel } from "./order-panel";
+import type { OrderPanelTexts } from "./order-panel-texts.server";
 
 export interface OrderPageData {
   filter: OrderListFilter;
@@ -20,6 +21,8 @@ export interface OrderPageData {
   texts: OrderListTexts;
   code: string | null;
   order: OrderDetail | null;
+  /** The open order's words and values (order-panel-texts.server.ts); null with no order. */
+  panel: OrderPanelTexts | null;
   /** The order's event log as texts (order-log-texts.server.ts). */
   log: OrderLogLine[];
   firstCard: PaymentAccountMethod | null;
@@ -48,7 +51,7 @@ export function OrderPage({ data, title, empty }: { data: OrderPageData; title: 
           {data.texts.notFound}
         </p>
       )}
-      {data.order && <OrderPanel key={data.order.id} order={data.order} log={data.log} firstCard={data.firstCard} closeTo={closeTo} />}
+      {data.order && data.panel && <OrderPanel key={data.order.id} order={data.order} texts={data.panel} log={data.log} firstCard={data.firstCard} closeTo={closeTo} />}
       <OrderFilter current={data.filter} search={search} texts={data.texts} />
       {data.list.rows.length === 0 ? (
         data.filter === "all" && data.page === 1 ? <EmptyState {...empty} /> : <p className="text-sm text-zinc-700 dark:text-zinc-300">{data.texts.emptyFiltered}</p>

@@ -4,6 +4,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { orderListTexts, orderRows, paymentReturnNotice } from "~/components/orders/order-list-texts.server";
 import { orderLogLines } from "~/components/orders/order-log-texts.server";
+import { orderPanelTexts } from "~/components/orders/order-panel-texts.server";
 import { requestContext } from "~/lib/request-context";
 import { CURRENCY_DIGITS } from "../../../worker/domain/currency";
 import { serviceDetailsOf, type OrderAction, type ServiceDetails } from "../../../worker/domain/order";
@@ -25,7 +26,7 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
   const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
   const code = url.searchParams.get("order");
   const texts = orderListTexts();
-  if (!commissionAccountId) return { filter, page, list: { rows: [], hasMore: false }, texts, code, order: null, log: [], firstCard: null, paymentReturn: null, paymentNotice: null };
+  if (!commissionAccountId) return { filter, page, list: { rows: [], hasMore: false }, texts, code, order: null, panel: null, log: [], firstCard: null, paymentReturn: null, paymentNotice: null };
   const viewer = { commissionAccountId, profileId: user.profileId, locale, displayCurrencyCode: user.displayCurrencyCode };
   const paymentReturn = side === "buyer" && code ? await settleReturnedPayment(context, url, commissionAccountId) : null;
   const [list, order, cards] = await Promise.all([
@@ -42,6 +43,7 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
     texts,
     code,
     order: shown,
+    panel: shown ? orderPanelTexts(shown, Date.now()) : null,
     log: shown ? orderLogLines(shown.events) : [],
     firstCard: cards[0] ?? null,
     paymentReturn,
