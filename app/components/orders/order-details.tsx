@@ -1,8 +1,15 @@
-// The Details tab (spec section 2): the request's answers as the client sent them, from the order's snapshot.
+// The Details tab (spec section 2): the request's answers as the client sent them, from the order's snapshot. Drawn
+// on the server only (order-markup.server.tsx).
 import type { OrderDetail, OrderMediaView } from "../../../worker/services/order-views";
-import type { OrderPanelTexts } from "./order-panel-texts.server";
 
-type DetailsTexts = OrderPanelTexts["details"];
+export interface DetailsTexts {
+  noQuestions: string;
+  required: string;
+  noAnswer: string;
+  file: string;
+  /** Each selected choice's price, by choice id, for those with one. */
+  choicePrices: Record<string, string>;
+}
 
 function MediaLinks({ medias, texts }: { medias: OrderMediaView[]; texts: DetailsTexts }) {
   if (medias.length === 0) return null;
@@ -21,7 +28,6 @@ function MediaLinks({ medias, texts }: { medias: OrderMediaView[]; texts: Detail
   );
 }
 
-/** Its notes and the choices' prices come from the loader (order-panel-texts.server.ts). */
 export function OrderDetails({ order, texts }: { order: OrderDetail; texts: DetailsTexts }) {
   if (order.questions.length === 0) return <p className="text-sm text-zinc-700 dark:text-zinc-300">{texts.noQuestions}</p>;
   return (

@@ -1,5 +1,5 @@
-// The order's event log (issue 10: who, what, when), shown to both parties under the panel. Its lines come as texts
-// from the loader (order-log-texts.server.ts), its heading and empty note with the panel's (order-panel-texts.server.ts).
+// The order's event log (issue 10: who, what, when), shown to both parties under the panel. Drawn on the server only
+// (order-markup.server.tsx), from the lines of order-log-texts.server.ts.
 
 export interface OrderLogLine {
   version: number;

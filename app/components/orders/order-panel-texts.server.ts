@@ -1,12 +1,14 @@
 // The open order's words and values, made by the order pages' loader (decision 016's pattern): the left panel (badge,
 // next step with its time and deadline, schedule and price, the seller's buttons or the buyer's waiting label), the
-// tab names and the Details tab's notes and prices. The panel only shows them, so the spec's display rules
+// tab names, and the Details tab and the event log as markup. The panel only shows them, so the spec's display rules
 // (order-display.ts), the labels and the date and money formatting stay on the server; the Payment, Delivery and
 // Settings tabs (a chunk loaded on first use) still draw their own.
 import { m } from "~/paraglide/messages.js";
 import { buyerMayCancelLate, buyerWaiting, nextStep, orderTabs, sellerActions, statusBadge, type OrderTab } from "../../../worker/domain/order-display";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { showDate, showDateTime, showMoney } from "./order-format";
+import { orderLogLines } from "./order-log-texts.server";
+import { orderDetailsMarkup, orderLogMarkup } from "./order-markup.server";
 import { counterpartText, orderPriceText, SHOWN_TIME_LABELS, STATUS_LABELS, STEP_LABELS, WAITING_LABELS } from "./order-texts";
 
 const TAB_LABELS: Record<OrderTab, () => string> = {
@@ -78,8 +80,8 @@ export function orderPanelTexts(order: OrderDetail, now: number) {
     cancelConfirm: m.orders_cancel_confirm(),
     tabsLabel: m.orders_tabs_label(),
     tabs: orderTabs(order.side, order.facts.progress).map((id) => ({ id, label: TAB_LABELS[id]() })),
-    details: { noQuestions: m.orders_no_questions(), required: m.orders_required(), noAnswer: m.orders_no_answer(), file: m.orders_deliverable_file(), choicePrices },
-    log: { heading: m.orders_log_heading(), empty: m.orders_log_empty() },
+    detailsHtml: orderDetailsMarkup(order, { noQuestions: m.orders_no_questions(), required: m.orders_required(), noAnswer: m.orders_no_answer(), file: m.orders_deliverable_file(), choicePrices }),
+    logHtml: orderLogMarkup(orderLogLines(order.events), { heading: m.orders_log_heading(), empty: m.orders_log_empty() }),
   };
 }
 

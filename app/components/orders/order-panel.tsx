@@ -8,13 +8,11 @@ import { Tabs } from "~/components/tabs/tabs";
 import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { OrderDelivery, OrderPayment, OrderSettings, preloadOrderTabs } from "./lazy-order-tabs";
-import { OrderDetails } from "./order-details";
-import { OrderLog, type OrderLogLine } from "./order-log";
 import type { OrderPanelTexts } from "./order-panel-texts.server";
 import { OrderSummary } from "./order-summary";
 
 /** Its words and values come from the loader (order-panel-texts.server.ts); the other tabs draw their own. */
-export function OrderPanel({ order, texts, log, firstCard, closeTo }: { order: OrderDetail; texts: OrderPanelTexts; log: OrderLogLine[]; firstCard: PaymentAccountMethod | null; closeTo: string }) {
+export function OrderPanel({ order, texts, firstCard, closeTo }: { order: OrderDetail; texts: OrderPanelTexts; firstCard: PaymentAccountMethod | null; closeTo: string }) {
   const tabs = texts.tabs;
   return (
     <article aria-label={texts.label} className="w-full space-y-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-6 dark:border-zinc-800 dark:bg-zinc-950">
@@ -29,14 +27,14 @@ export function OrderPanel({ order, texts, log, firstCard, closeTo }: { order: O
         <div className="grid gap-6 @xl:grid-cols-[16rem_minmax(0,1fr)]">
           <div className="space-y-6">
             <OrderSummary order={order} texts={texts} />
-            <OrderLog events={log} texts={texts.log} />
+            <div dangerouslySetInnerHTML={{ __html: texts.logHtml }} />
           </div>
           {/* Keyed by state: a transition may add or remove a tab, and the tab list starts again from Details. The other
               tabs' panels load when a pointer nears the tab list or a tab gets focus (lazy-order-tabs.ts). */}
           <div className="min-w-0" onPointerOver={tabs.length > 1 ? preloadOrderTabs : undefined} onFocus={tabs.length > 1 ? preloadOrderTabs : undefined}>
             <Tabs key={`${order.facts.progress}-${order.facts.payment}`} label={texts.tabsLabel} tabs={tabs} look="underline" className="min-w-0 overflow-x-auto" panelClassName="pt-4">
               {(selected) =>
-                selected === "details" ? <OrderDetails order={order} texts={texts.details} />
+                selected === "details" ? <div dangerouslySetInnerHTML={{ __html: texts.detailsHtml }} />
                 : <Suspense fallback={null}>
                     {selected === "payment" ? <OrderPayment order={order} firstCard={firstCard} />
                     : selected === "delivery" ? <OrderDelivery order={order} />

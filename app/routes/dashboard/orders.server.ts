@@ -3,7 +3,6 @@
 // return from 3-D Secure) and what their actions do (every change goes to the order's Durable Object).
 import { data, type RouterContextProvider } from "react-router";
 import { orderListTexts, orderRows, paymentReturnNotice } from "~/components/orders/order-list-texts.server";
-import { orderLogLines } from "~/components/orders/order-log-texts.server";
 import { orderPanelTexts } from "~/components/orders/order-panel-texts.server";
 import { requestContext } from "~/lib/request-context";
 import { CURRENCY_DIGITS } from "../../../worker/domain/currency";
@@ -26,7 +25,7 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
   const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
   const code = url.searchParams.get("order");
   const texts = orderListTexts();
-  if (!commissionAccountId) return { filter, page, list: { rows: [], hasMore: false }, texts, code, order: null, panel: null, log: [], firstCard: null, paymentReturn: null, paymentNotice: null };
+  if (!commissionAccountId) return { filter, page, list: { rows: [], hasMore: false }, texts, code, order: null, panel: null, firstCard: null, paymentReturn: null, paymentNotice: null };
   const viewer = { commissionAccountId, profileId: user.profileId, locale, displayCurrencyCode: user.displayCurrencyCode };
   const paymentReturn = side === "buyer" && code ? await settleReturnedPayment(context, url, commissionAccountId) : null;
   const [list, order, cards] = await Promise.all([
@@ -44,7 +43,6 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
     code,
     order: shown,
     panel: shown ? orderPanelTexts(shown, Date.now()) : null,
-    log: shown ? orderLogLines(shown.events) : [],
     firstCard: cards[0] ?? null,
     paymentReturn,
     paymentNotice: paymentReturnNotice(paymentReturn),
