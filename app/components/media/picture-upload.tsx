@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { ErrorText } from "~/components/form/error-text";
-import { m } from "~/paraglide/messages.js";
 import { MediaImage } from "./media-image";
-import { UploadProgressList, useUploads } from "./upload-progress";
+import { useUploads } from "./use-uploads";
 
 export interface PictureUploadProps {
   /** Where the file goes: v1/{domain}/{domainId}/{field}/… (the server checks the signed-in user owns it). */
@@ -15,6 +14,11 @@ export interface PictureUploadProps {
   noneText: string;
   chooseLabel: string;
   changeLabel: string;
+  /** The spec's hint under the picker, and what the picker says while and after it uploads. */
+  hint: string;
+  uploadingText: string;
+  uploadedText: string;
+  previewAlt: string;
   variant: "avatar" | "cover";
   /** The file input's `accept`: the loader's acceptAttribute of the field's upload rule. */
   accept: string;
@@ -22,10 +26,13 @@ export interface PictureUploadProps {
 }
 
 /**
- * The checks and the upload client load when the picker is neared or focused, at the latest once a file is chosen:
- * the page shows the picker, and uploads only after a choice.
+ * The checks, the upload client and the progress bars load when the picker is neared or focused, at the latest once
+ * a file is chosen: the page shows the picker, and uploads only after a choice.
  */
+const loadProgressList = () => import("./upload-progress");
+const UploadProgressList = lazy(() => loadProgressList().then((module) => ({ default: module.UploadProgressList })));
 function loadUploadMachinery() {
+  void loadProgressList();
   return import("./upload-client");
 }
 
@@ -71,7 +78,7 @@ export function PictureUpload(props: PictureUploadProps) {
     revoke();
     previewRef.current = URL.createObjectURL(files[0]);
     setPreview(previewRef.current);
-    setStatus(m.media_uploading());
+    setStatus(props.uploadingText);
     const outcome = await uploads.upload({ domain: props.domain, id: props.domainId, field: props.field }, files);
     setPreview(null);
     revoke();
@@ -79,7 +86,7 @@ export function PictureUpload(props: PictureUploadProps) {
     if (outcome.ok && outcome.uploaded.length === 0) setStatus("");
     else if (outcome.ok) {
       setUrl(outcome.urls[0]);
-      setStatus(m.media_uploaded());
+      setStatus(props.uploadedText);
       props.onUploaded?.(outcome.urls[0]);
     } else {
       setStatus("");
@@ -95,7 +102,7 @@ export function PictureUpload(props: PictureUploadProps) {
     <section aria-labelledby={`${id}-label`} className={props.variant === "avatar" ? "flex flex-wrap items-center gap-4" : "space-y-3"}>
       <div className="relative" aria-busy={uploading}>
         {shown ? (
-          <MediaImage src={shown} alt={preview ? m.media_preview_alt() : props.alt} className={frame} />
+          <MediaImage src={shown} alt={preview ? props.previewAlt : props.alt} className={frame} />
         ) : (
           <MediaImage src={null} alt="" className={frame} />
         )}
@@ -126,12 +133,17 @@ export function PictureUpload(props: PictureUploadProps) {
           onPointerEnter={() => void loadUploadMachinery()}
           className="button-secondary inline-flex min-h-11 cursor-pointer items-center peer-disabled:cursor-wait peer-disabled:opacity-70 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 dark:peer-focus-visible:outline-brand-300"
         >
-          {uploading ? m.media_uploading() : url ? props.changeLabel : props.chooseLabel}
+          {uploading ? props.uploadingText : url ? props.changeLabel : props.chooseLabel}
         </label>
         <p id={hintId} className="text-sm text-zinc-600 dark:text-zinc-400">
-          {m.media_picture_hint()}
+          {props.hint}
         </p>
-        <UploadProgressList uploads={uploads} className="max-w-sm" />
+        {/* The bars, and the note after a Cancel, once an upload has started (their live region comes with the first bar). */}
+        {(uploads.busy || uploads.announcement) && (
+          <Suspense fallback={null}>
+            <UploadProgressList uploads={uploads} className="max-w-sm" />
+          </Suspense>
+        )}
         <ErrorText id={errorId} text={error} persistent />
         <p role="status" className="sr-only">
           {status}

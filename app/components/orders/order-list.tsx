@@ -1,11 +1,9 @@
 // The list half of both order pages: a status filter (links, so it works without JavaScript and can be shared),
-// one row per order opening it with `?order={code}`, and previous / next pages.
+// one row per order opening it with `?order={code}`, and previous / next pages. Its words and values come from the
+// loader (order-list-texts.server.ts).
 import { Link } from "react-router";
-import { m } from "~/paraglide/messages.js";
-import { ORDER_LIST_FILTERS, isPriceUnsettled, statusBadge, type OrderListFilter } from "../../../worker/domain/order-display";
-import type { OrderSummary } from "../../../worker/services/order-views";
-import { showDate, showMoney } from "./order-format";
-import { STATUS_LABELS } from "./order-texts";
+import type { OrderListFilter } from "../../../worker/domain/order-display";
+import type { OrderListTexts, OrderRow } from "./order-list-texts.server";
 import { StatusBadgeLabel } from "./status-badge";
 
 /** The page's query with some parameters changed (null removes one). */
@@ -19,20 +17,18 @@ export function withQuery(search: string, changes: Record<string, string | null>
   return query ? `?${query}` : "?";
 }
 
-const filterLabel = (filter: OrderListFilter) => (filter === "all" ? m.orders_filter_all() : STATUS_LABELS[filter]());
-
-export function OrderFilter({ current, search }: { current: OrderListFilter; search: string }) {
+export function OrderFilter({ current, search, texts }: { current: OrderListFilter; search: string; texts: OrderListTexts }) {
   return (
-    <nav aria-label={m.orders_filter_label()}>
+    <nav aria-label={texts.filterLabel}>
       <ul className="flex flex-wrap gap-2">
-        {ORDER_LIST_FILTERS.map((filter) => (
-          <li key={filter}>
+        {texts.filters.map((filter) => (
+          <li key={filter.id}>
             <Link
-              to={withQuery(search, { status: filter === "all" ? null : filter, page: null, order: null })}
-              aria-current={filter === current ? "page" : undefined}
+              to={withQuery(search, { status: filter.id === "all" ? null : filter.id, page: null, order: null })}
+              aria-current={filter.id === current ? "page" : undefined}
               className="inline-flex min-h-11 items-center rounded-full border border-zinc-300 px-4 text-sm font-medium text-zinc-800 hover:bg-zinc-100 aria-[current=page]:border-brand-700 aria-[current=page]:bg-brand-700 aria-[current=page]:text-white dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800 dark:aria-[current=page]:border-brand-300 dark:aria-[current=page]:bg-brand-300 dark:aria-[current=page]:text-zinc-950"
             >
-              {filterLabel(filter)}
+              {filter.label}
             </Link>
           </li>
         ))}
@@ -41,28 +37,22 @@ export function OrderFilter({ current, search }: { current: OrderListFilter; sea
   );
 }
 
-export function OrderList({ items, search, openCode }: { items: OrderSummary[]; search: string; openCode: string | null }) {
+export function OrderList({ rows, label, search, openCode }: { rows: OrderRow[]; label: string; search: string; openCode: string | null }) {
   return (
-    <ul aria-label={m.orders_list_label()} className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
-      {items.map((order) => (
+    <ul aria-label={label} className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+      {rows.map((order) => (
         <li key={order.id}>
           <Link
             to={withQuery(search, { order: order.code })}
             aria-current={order.code === openCode ? "true" : undefined}
             className="flex flex-wrap items-center gap-x-4 gap-y-1 px-4 py-3 hover:bg-zinc-50 aria-[current=true]:bg-brand-50 dark:hover:bg-zinc-900 dark:aria-[current=true]:bg-zinc-800"
           >
-            <StatusBadgeLabel badge={statusBadge(order.facts.progress)} />
+            <StatusBadgeLabel badge={order.badge} label={order.status} />
             <span className="min-w-0 flex-1">
               <span className="block truncate font-semibold text-zinc-900 dark:text-zinc-50">{order.title}</span>
-              <span className="block text-sm text-zinc-700 dark:text-zinc-300">
-                {order.counterpart && (order.side === "seller" ? m.orders_list_from({ name: order.counterpart.name }) : m.orders_list_to({ name: order.counterpart.name }))}
-                {order.counterpart && " · "}
-                {m.orders_list_submitted({ date: showDate(order.facts.submittedAt) })}
-              </span>
+              <span className="block text-sm text-zinc-700 dark:text-zinc-300">{order.line}</span>
             </span>
-            <span className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
-              {isPriceUnsettled(order.facts) || order.priceAmount === null ? m.orders_unsettled() : showMoney(order.priceAmount, order.currencyCode)}
-            </span>
+            <span className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{order.price}</span>
           </Link>
         </li>
       ))}
@@ -70,21 +60,21 @@ export function OrderList({ items, search, openCode }: { items: OrderSummary[]; 
   );
 }
 
-export function OrderPager({ page, hasMore, search }: { page: number; hasMore: boolean; search: string }) {
+export function OrderPager({ page, hasMore, search, texts }: { page: number; hasMore: boolean; search: string; texts: OrderListTexts }) {
   if (page <= 1 && !hasMore) return null;
   const link = "inline-flex min-h-11 items-center rounded-full border border-zinc-300 px-4 text-sm font-medium text-zinc-800 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800";
   return (
-    <nav aria-label={m.orders_page_label()} className="flex justify-between">
+    <nav aria-label={texts.pageLabel} className="flex justify-between">
       {page > 1 ? (
         <Link className={link} to={withQuery(search, { page: page === 2 ? null : String(page - 1), order: null })}>
-          {m.orders_page_previous()}
+          {texts.previous}
         </Link>
       ) : (
         <span />
       )}
       {hasMore && (
         <Link className={link} to={withQuery(search, { page: String(page + 1), order: null })}>
-          {m.orders_page_next()}
+          {texts.next}
         </Link>
       )}
     </nav>

@@ -1,59 +1,61 @@
 // One page body for both order pages (managements and client requests): the status filter, the list or its empty
 // state, the pager, and the panel of the order in `?order={code}` (or a plain "not found" for anyone else's code).
-import { useEffect } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { lazy, Suspense, useState } from "react";
+import { useLocation } from "react-router";
 import { DashboardPage, EmptyState } from "~/components/dashboard/dashboard-page";
-import { Toast, useToast } from "~/components/toast/toast";
-import { m } from "~/paraglide/messages.js";
+import type { ToastMessage } from "~/components/toast/toast";
 import type { OrderListFilter } from "../../../worker/domain/order-display";
 import type { PaymentAccountMethod } from "../../../worker/payments/cards";
-import type { OrderDetail, OrderSummary } from "../../../worker/services/order-views";
+import type { OrderDetail } from "../../../worker/services/order-views";
 import { OrderFilter, OrderList, OrderPager, withQuery } from "./order-list";
-import type { OrderLogLine } from "./order-log";
+import type { OrderListTexts, OrderRow } from "./order-list-texts.server";
 import { OrderPanel } from "./order-panel";
+import type { OrderPanelTexts } from "./order-panel-texts.server";
+
+const PaymentReturnToast = lazy(() => import("./payment-return-toast"));
 
 export interface OrderPageData {
   filter: OrderListFilter;
   page: number;
-  list: { items: OrderSummary[]; hasMore: boolean };
+  /** The list's rows and words as texts (order-list-texts.server.ts). */
+  list: { rows: OrderRow[]; hasMore: boolean };
+  texts: OrderListTexts;
   code: string | null;
   order: OrderDetail | null;
-  /** The order's event log as texts (order-log-texts.server.ts). */
-  log: OrderLogLine[];
+  /** The open order's words and values (order-panel-texts.server.ts); null with no order. */
+  panel: OrderPanelTexts | null;
   firstCard: PaymentAccountMethod | null;
   paymentReturn: "paid" | "failed" | null;
+  /** The toast of `paymentReturn`, in the viewer's language. */
+  paymentNotice: ToastMessage | null;
 }
 
 export function OrderPage({ data, title, empty }: { data: OrderPageData; title: string; empty: { message: string; detail: string; action?: { to: string; label: string } } }) {
   const { search } = useLocation();
-  const navigate = useNavigate();
-  const { toast, show } = useToast();
   const closeTo = withQuery(search, { order: null });
-
-  // Back from 3-D Secure: say how it ended once, then drop the redirect's query so a reload does not ask again.
-  useEffect(() => {
-    if (!data.paymentReturn) return;
-    if (data.paymentReturn === "paid") show({ title: m.toast_success_title(), description: m.orders_paid_notice() });
-    else show({ title: m.orders_tab_payment(), description: m.card_error_authentication_failed(), variant: "error" });
-    navigate(withQuery(search, { payment_intent: null, payment_intent_client_secret: null, redirect_status: null }), { replace: true, preventScrollReset: true });
-  }, [data.paymentReturn]);
+  // Back from 3-D Secure: the notice of the page's first load, kept while the toast shows after the query is dropped.
+  const [paymentNotice] = useState(data.paymentNotice);
 
   return (
     <DashboardPage title={title}>
       {data.code && !data.order && (
         <p role="status" className="rounded-md border border-zinc-300 px-4 py-3 text-sm text-zinc-800 dark:border-zinc-700 dark:text-zinc-200">
-          {m.orders_not_found()}
+          {data.texts.notFound}
         </p>
       )}
-      {data.order && <OrderPanel key={data.order.id} order={data.order} log={data.log} firstCard={data.firstCard} closeTo={closeTo} />}
-      <OrderFilter current={data.filter} search={search} />
-      {data.list.items.length === 0 ? (
-        data.filter === "all" && data.page === 1 ? <EmptyState {...empty} /> : <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.orders_list_empty_filtered()}</p>
+      {data.order && data.panel && <OrderPanel key={data.order.id} order={data.order} texts={data.panel} firstCard={data.firstCard} closeTo={closeTo} />}
+      <OrderFilter current={data.filter} search={search} texts={data.texts} />
+      {data.list.rows.length === 0 ? (
+        data.filter === "all" && data.page === 1 ? <EmptyState {...empty} /> : <p className="text-sm text-zinc-700 dark:text-zinc-300">{data.texts.emptyFiltered}</p>
       ) : (
-        <OrderList items={data.list.items} search={search} openCode={data.order?.code ?? null} />
+        <OrderList rows={data.list.rows} label={data.texts.listLabel} search={search} openCode={data.order?.code ?? null} />
       )}
-      <OrderPager page={data.page} hasMore={data.list.hasMore} search={search} />
-      <Toast toast={toast} />
+      <OrderPager page={data.page} hasMore={data.list.hasMore} search={search} texts={data.texts} />
+      {paymentNotice && (
+        <Suspense fallback={null}>
+          <PaymentReturnToast notice={paymentNotice} />
+        </Suspense>
+      )}
     </DashboardPage>
   );
 }

@@ -5,45 +5,36 @@ import { Suspense } from "react";
 import { Link } from "react-router";
 import { OrderChat } from "~/components/chat/order-chat";
 import { Tabs } from "~/components/tabs/tabs";
-import { m } from "~/paraglide/messages.js";
-import { orderTabs, type OrderTab } from "../../../worker/domain/order-display";
 import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { OrderDelivery, OrderPayment, OrderSettings, preloadOrderTabs } from "./lazy-order-tabs";
-import { OrderDetails } from "./order-details";
-import { OrderLog, type OrderLogLine } from "./order-log";
+import type { OrderPanelTexts } from "./order-panel-texts.server";
 import { OrderSummary } from "./order-summary";
 
-const TAB_LABELS: Record<OrderTab, () => string> = {
-  details: m.orders_tab_details,
-  payment: m.orders_tab_payment,
-  delivery: m.orders_tab_delivery,
-  settings: m.orders_tab_settings,
-};
-
-export function OrderPanel({ order, log, firstCard, closeTo }: { order: OrderDetail; log: OrderLogLine[]; firstCard: PaymentAccountMethod | null; closeTo: string }) {
-  const tabs = orderTabs(order.side, order.facts.progress).map((id) => ({ id, label: TAB_LABELS[id]() }));
+/** Its words and values come from the loader (order-panel-texts.server.ts); the other tabs draw their own. */
+export function OrderPanel({ order, texts, firstCard, closeTo }: { order: OrderDetail; texts: OrderPanelTexts; firstCard: PaymentAccountMethod | null; closeTo: string }) {
+  const tabs = texts.tabs;
   return (
-    <article aria-label={m.orders_panel_label({ code: order.code })} className="w-full space-y-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-6 dark:border-zinc-800 dark:bg-zinc-950">
+    <article aria-label={texts.label} className="w-full space-y-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-6 dark:border-zinc-800 dark:bg-zinc-950">
       <OrderChat
         room={order.chatRoom}
         toolbar={
           <Link to={closeTo} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-300">
-            {m.orders_back_to_list()}
+            {texts.backToList}
           </Link>
         }
       >
         <div className="grid gap-6 @xl:grid-cols-[16rem_minmax(0,1fr)]">
           <div className="space-y-6">
-            <OrderSummary order={order} />
-            <OrderLog events={log} />
+            <OrderSummary order={order} texts={texts} />
+            <div dangerouslySetInnerHTML={{ __html: texts.logHtml }} />
           </div>
           {/* Keyed by state: a transition may add or remove a tab, and the tab list starts again from Details. The other
               tabs' panels load when a pointer nears the tab list or a tab gets focus (lazy-order-tabs.ts). */}
           <div className="min-w-0" onPointerOver={tabs.length > 1 ? preloadOrderTabs : undefined} onFocus={tabs.length > 1 ? preloadOrderTabs : undefined}>
-            <Tabs key={`${order.facts.progress}-${order.facts.payment}`} label={m.orders_tabs_label()} tabs={tabs} look="underline" className="min-w-0 overflow-x-auto" panelClassName="pt-4">
+            <Tabs key={`${order.facts.progress}-${order.facts.payment}`} label={texts.tabsLabel} tabs={tabs} look="underline" className="min-w-0 overflow-x-auto" panelClassName="pt-4">
               {(selected) =>
-                selected === "details" ? <OrderDetails order={order} />
+                selected === "details" ? <div dangerouslySetInnerHTML={{ __html: texts.detailsHtml }} />
                 : <Suspense fallback={null}>
                     {selected === "payment" ? <OrderPayment order={order} firstCard={firstCard} />
                     : selected === "delivery" ? <OrderDelivery order={order} />

@@ -4,11 +4,8 @@
 import { Form, Link } from "react-router";
 import { ConfirmForm } from "~/components/form/confirm-form";
 import { useIsPosting } from "~/components/form/use-is-posting";
-import { m } from "~/paraglide/messages.js";
-import { buyerMayCancelLate, buyerWaiting, isPriceUnsettled, nextStep, sellerActions, statusBadge } from "../../../worker/domain/order-display";
 import type { OrderDetail } from "../../../worker/services/order-views";
-import { showDate, showDateTime, showMoney } from "./order-format";
-import { SHOWN_TIME_LABELS, STEP_LABELS, WAITING_LABELS } from "./order-texts";
+import type { OrderPanelTexts, OrderPost } from "./order-panel-texts.server";
 import { StatusBadgeLabel } from "./status-badge";
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -20,63 +17,61 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-export function OrderSummary({ order }: { order: OrderDetail }) {
-  const step = nextStep(order.facts);
-  const closed = step.step === "completed" || step.step === "canceled";
-  const price = isPriceUnsettled(order.facts) || order.priceAmount === null ? m.orders_unsettled() : showMoney(order.priceAmount, order.currencyCode);
+/** Its words and values come from the loader (order-panel-texts.server.ts). */
+export function OrderSummary({ order, texts }: { order: OrderDetail; texts: OrderPanelTexts }) {
   return (
     <section aria-labelledby="order-title" className="space-y-4">
       <div className="space-y-2">
-        <StatusBadgeLabel badge={statusBadge(order.facts.progress)} />
+        <StatusBadgeLabel badge={texts.badge} label={texts.status} />
         <h2 id="order-title" className="text-xl font-bold text-zinc-900 dark:text-zinc-50">
           {order.title}
         </h2>
         {order.counterpart && (
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
-            {order.side === "seller" ? m.orders_list_from({ name: order.counterpart.name }) : m.orders_list_to({ name: order.counterpart.name })}{" "}
+            {texts.counterpart}{" "}
             <Link to={`/${order.counterpart.handle}`} className="text-brand-700 underline dark:text-brand-300">
               @{order.counterpart.handle}
             </Link>
           </p>
         )}
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">
-          {m.orders_submitted_at()}: {showDateTime(order.facts.submittedAt)}
-        </p>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{texts.submitted}</p>
       </div>
       <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="next-step">
-        <h3 className="text-sm font-semibold text-zinc-700 dark:text-zinc-300">{m.orders_next_step()}</h3>
-        <p className="mt-1 font-semibold text-zinc-900 dark:text-zinc-50">{STEP_LABELS[step.step]()}</p>
+        <h3 className="text-sm font-semibold text-zinc-700 dark:text-zinc-300">{texts.nextStepHeading}</h3>
+        <p className="mt-1 font-semibold text-zinc-900 dark:text-zinc-50">{texts.step}</p>
         <dl className="mt-2">
-          {!closed || step.shownTime.at !== null ? <Fact label={SHOWN_TIME_LABELS[step.shownTime.kind]()} value={showDateTime(step.shownTime.at)} /> : null}
-          {step.deadline !== null && <Fact label={m.orders_deadline()} value={showDateTime(step.deadline)} />}
+          {texts.stepFacts.map((fact) => (
+            <Fact key={fact.label} {...fact} />
+          ))}
         </dl>
       </div>
       <dl className="divide-y divide-zinc-200 dark:divide-zinc-800">
-        <Fact label={m.orders_estimated_start()} value={showDate(order.estimatedStart)} />
-        <Fact label={m.orders_estimated_delivery()} value={showDate(order.estimatedDelivery)} />
-        <Fact label={m.orders_total_price()} value={price} />
+        {texts.facts.map((fact) => (
+          <Fact key={fact.label} {...fact} />
+        ))}
       </dl>
-      {order.side === "seller" ? <SellerButtons order={order} /> : <BuyerWaiting order={order} />}
+      {texts.seller ? <SellerButtons order={order} texts={texts} seller={texts.seller} /> : texts.buyer && <BuyerWaiting order={order} texts={texts} buyer={texts.buyer} />}
     </section>
   );
 }
 
-function BuyerWaiting({ order }: { order: OrderDetail }) {
-  const waiting = buyerWaiting(order.facts);
+const CANCEL_CLASS =
+  "min-h-11 w-full rounded-full border border-red-700 px-5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950";
+
+function BuyerWaiting({ order, texts, buyer }: { order: OrderDetail; texts: OrderPanelTexts; buyer: NonNullable<OrderPanelTexts["buyer"]> }) {
   const posting = useIsPosting();
-  if (!waiting) return null;
   return (
     <div className="space-y-2">
       <button type="button" disabled className="button-secondary min-h-11 w-full cursor-not-allowed opacity-70">
-        {WAITING_LABELS[waiting]()}
+        {buyer.waiting}
       </button>
       {/* Past the delivery deadline with nothing delivered, the client may call it off and be refunded in full. */}
-      {buyerMayCancelLate(order.facts, Date.now()) && (
+      {buyer.lateCancel && (
         <>
-          <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.orders_late_delivery_hint()}</p>
-          <ConfirmForm question={m.orders_cancel_confirm()} fields={{ orderId: order.id, intent: "cancel" }}>
-            <button type="submit" disabled={posting} className="min-h-11 w-full rounded-full border border-red-700 px-5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950">
-              {m.orders_cancel_late()}
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">{buyer.lateCancel.hint}</p>
+          <ConfirmForm question={texts.cancelConfirm} fields={{ orderId: order.id, intent: "cancel" }}>
+            <button type="submit" disabled={posting} className={CANCEL_CLASS}>
+              {buyer.lateCancel.label}
             </button>
           </ConfirmForm>
         </>
@@ -85,12 +80,10 @@ function BuyerWaiting({ order }: { order: OrderDetail }) {
   );
 }
 
-function SellerButtons({ order }: { order: OrderDetail }) {
-  const actions = sellerActions(order.facts);
+function SellerButtons({ order, texts, seller }: { order: OrderDetail; texts: OrderPanelTexts; seller: NonNullable<OrderPanelTexts["seller"]> }) {
   const posting = useIsPosting();
-  const fields = { orderId: order.id };
-  const post = (intent: string, label: string, enabled: boolean, hint?: string) => (
-    <Form method="post" className="space-y-1">
+  const post = ({ intent, label, enabled, hint }: OrderPost) => (
+    <Form key={intent} method="post" className="space-y-1">
       <input type="hidden" name="orderId" value={order.id} />
       <button type="submit" name="intent" value={intent} disabled={!enabled || posting} aria-describedby={!enabled && hint ? `${intent}-hint` : undefined} className="button-primary min-h-11 w-full disabled:cursor-not-allowed disabled:opacity-60">
         {label}
@@ -104,13 +97,11 @@ function SellerButtons({ order }: { order: OrderDetail }) {
   );
   return (
     <div className="space-y-2">
-      {actions.approve.shown && post("approve", m.orders_approve(), actions.approve.enabled, m.orders_approve_price_hint())}
-      {actions.deliver.shown && post("deliver", m.orders_deliver(), actions.deliver.enabled, m.orders_deliver_hint())}
-      {actions.complete.shown && post("complete", m.orders_complete(), true)}
-      {actions.cancel.shown && (
-        <ConfirmForm question={m.orders_cancel_confirm()} fields={{ ...fields, intent: "cancel" }}>
-          <button type="submit" disabled={posting} className="min-h-11 w-full rounded-full border border-red-700 px-5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950">
-            {m.orders_cancel()}
+      {seller.posts.map(post)}
+      {seller.cancel && (
+        <ConfirmForm question={texts.cancelConfirm} fields={{ orderId: order.id, intent: "cancel" }}>
+          <button type="submit" disabled={posting} className={CANCEL_CLASS}>
+            {seller.cancel}
           </button>
         </ConfirmForm>
       )}

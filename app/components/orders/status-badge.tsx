@@ -1,6 +1,5 @@
 // The order status badge (spec section 4's labels: Pending, Accepted, Delivered, Completed, Canceled), one colour each.
 import type { StatusBadge } from "../../../worker/domain/order-display";
-import { STATUS_LABELS } from "./order-texts";
 
 const TONES: Record<StatusBadge, string> = {
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50",
@@ -10,6 +9,7 @@ const TONES: Record<StatusBadge, string> = {
   canceled: "bg-zinc-200 text-zinc-800 dark:bg-zinc-700 dark:text-zinc-50",
 };
 
-export function StatusBadgeLabel({ badge }: { badge: StatusBadge }) {
-  return <span className={`inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold ${TONES[badge]}`}>{STATUS_LABELS[badge]()}</span>;
+/** `label`: the badge's word in the viewer's language (STATUS_LABELS, or the loader's row). */
+export function StatusBadgeLabel({ badge, label }: { badge: StatusBadge; label: string }) {
+  return <span className={`inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold ${TONES[badge]}`}>{label}</span>;
 }

@@ -9,8 +9,10 @@ import type { Route } from "./+types/client-requests";
  * /dashboard/commission/client/requests: the orders the signed-in user bought (a creator who buys sees theirs here
  * too), and `?order={code}` opens one (spec section 2).
  */
-export function loader({ context }: Route.LoaderArgs) {
-  return loadOrderPage(context, requireUser(context), "buyer");
+export async function loader({ context }: Route.LoaderArgs) {
+  const page = await loadOrderPage(context, requireUser(context), "buyer");
+  // The heading and the empty state's words come with the data, like the list's (decision 016's pattern).
+  return { ...page, title: m.dashboard_requests_title(), empty: { message: m.dashboard_requests_empty(), detail: m.dashboard_requests_empty_detail(), action: { to: "/explore/creators", label: m.dashboard_find_creators() } } };
 }
 
 // The buyer has no form posts of their own (paying is a fetch); the Durable Object refuses a buyer's seller actions.
@@ -18,14 +20,8 @@ export function action({ context, request }: Route.ActionArgs) {
   return actOnOrder(context, requireUser(context), request);
 }
 
-export const meta: Route.MetaFunction = () => dashboardTitle(m.dashboard_requests_title());
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? dashboardTitle(loaderData.title) : []);
 
 export default function ClientRequestsPage({ loaderData }: Route.ComponentProps) {
-  return (
-    <OrderPage
-      data={loaderData}
-      title={m.dashboard_requests_title()}
-      empty={{ message: m.dashboard_requests_empty(), detail: m.dashboard_requests_empty_detail(), action: { to: "/explore/creators", label: m.dashboard_find_creators() } }}
-    />
-  );
+  return <OrderPage data={loaderData} title={loaderData.title} empty={loaderData.empty} />;
 }

@@ -7,22 +7,18 @@ import { actOnOrder, loadOrderPage } from "./orders.server";
 import type { Route } from "./+types/commission-managements";
 
 /** /dashboard/commission/managements: the orders the creator sells, and `?order={code}` opens one (spec section 2). */
-export function loader({ context }: Route.LoaderArgs) {
-  return loadOrderPage(context, requireCreatorSide(context), "seller");
+export async function loader({ context }: Route.LoaderArgs) {
+  const page = await loadOrderPage(context, requireCreatorSide(context), "seller");
+  // The heading and the empty state's words come with the data, like the list's (decision 016's pattern).
+  return { ...page, title: m.dashboard_managements_title(), empty: { message: m.dashboard_managements_empty(), detail: m.dashboard_managements_empty_detail(), action: { to: DASHBOARD_PATHS.forms, label: m.dashboard_managements_forms_link() } } };
 }
 
 export function action({ context, request }: Route.ActionArgs) {
   return actOnOrder(context, requireCreatorSide(context), request);
 }
 
-export const meta: Route.MetaFunction = () => dashboardTitle(m.dashboard_managements_title());
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? dashboardTitle(loaderData.title) : []);
 
 export default function CommissionManagementsPage({ loaderData }: Route.ComponentProps) {
-  return (
-    <OrderPage
-      data={loaderData}
-      title={m.dashboard_managements_title()}
-      empty={{ message: m.dashboard_managements_empty(), detail: m.dashboard_managements_empty_detail(), action: { to: DASHBOARD_PATHS.forms, label: m.dashboard_managements_forms_link() } }}
-    />
-  );
+  return <OrderPage data={loaderData} title={loaderData.title} empty={loaderData.empty} />;
 }

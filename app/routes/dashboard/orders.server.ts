@@ -2,7 +2,8 @@
 // loaders read (the list from D1, the order of `?order={code}` for its parties only, the buyer's first card, the
 // return from 3-D Secure) and what their actions do (every change goes to the order's Durable Object).
 import { data, type RouterContextProvider } from "react-router";
-import { orderLogLines } from "~/components/orders/order-log-texts.server";
+import { orderListTexts, orderRows, paymentReturnNotice } from "~/components/orders/order-list-texts.server";
+import { orderPanelTexts } from "~/components/orders/order-panel-texts.server";
 import { requestContext } from "~/lib/request-context";
 import { CURRENCY_DIGITS } from "../../../worker/domain/currency";
 import { serviceDetailsOf, type OrderAction, type ServiceDetails } from "../../../worker/domain/order";
@@ -23,7 +24,8 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
   const filter = parseOrderListFilter(url.searchParams.get("status"));
   const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
   const code = url.searchParams.get("order");
-  if (!commissionAccountId) return { filter, page, list: { items: [], hasMore: false }, code, order: null, log: [], firstCard: null, paymentReturn: null };
+  const texts = orderListTexts();
+  if (!commissionAccountId) return { filter, page, list: { rows: [], hasMore: false }, texts, code, order: null, panel: null, firstCard: null, paymentReturn: null, paymentNotice: null };
   const viewer = { commissionAccountId, profileId: user.profileId, locale, displayCurrencyCode: user.displayCurrencyCode };
   const paymentReturn = side === "buyer" && code ? await settleReturnedPayment(context, url, commissionAccountId) : null;
   const [list, order, cards] = await Promise.all([
@@ -33,7 +35,18 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
   ]);
   // The other party's page is not this one: a seller opening their sale from the buyer's list sees nothing here.
   const shown = order && order.side === side ? order : null;
-  return { filter, page, list, code, order: shown, log: shown ? orderLogLines(shown.events) : [], firstCard: cards[0] ?? null, paymentReturn };
+  return {
+    filter,
+    page,
+    list: { rows: orderRows(list.items), hasMore: list.hasMore },
+    texts,
+    code,
+    order: shown,
+    panel: shown ? orderPanelTexts(shown, Date.now()) : null,
+    firstCard: cards[0] ?? null,
+    paymentReturn,
+    paymentNotice: paymentReturnNotice(paymentReturn),
+  };
 }
 
 /** Back from 3-D Secure (the intent's return_url): the payment is read from Stripe, once, and recorded if it succeeded. */

@@ -1,0 +1,88 @@
+// The open order's words and values, made by the order pages' loader (decision 016's pattern): the left panel (badge,
+// next step with its time and deadline, schedule and price, the seller's buttons or the buyer's waiting label), the
+// tab names, and the Details tab and the event log as markup. The panel only shows them, so the spec's display rules
+// (order-display.ts), the labels and the date and money formatting stay on the server; the Payment, Delivery and
+// Settings tabs (a chunk loaded on first use) still draw their own.
+import { m } from "~/paraglide/messages.js";
+import { buyerMayCancelLate, buyerWaiting, nextStep, orderTabs, sellerActions, statusBadge, type OrderTab } from "../../../worker/domain/order-display";
+import type { OrderDetail } from "../../../worker/services/order-views";
+import { showDate, showDateTime, showMoney } from "./order-format";
+import { orderLogLines } from "./order-log-texts.server";
+import { orderDetailsMarkup, orderLogMarkup } from "./order-markup.server";
+import { counterpartText, orderPriceText, SHOWN_TIME_LABELS, STATUS_LABELS, STEP_LABELS, WAITING_LABELS } from "./order-texts";
+
+const TAB_LABELS: Record<OrderTab, () => string> = {
+  details: m.orders_tab_details,
+  payment: m.orders_tab_payment,
+  delivery: m.orders_tab_delivery,
+  settings: m.orders_tab_settings,
+};
+
+export interface OrderFact {
+  label: string;
+  value: string;
+}
+
+/** A seller's form button: Approve, Deliver or Complete, with the hint shown while it is disabled. */
+export interface OrderPost {
+  intent: "approve" | "deliver" | "complete";
+  label: string;
+  enabled: boolean;
+  hint?: string;
+}
+
+function sellerTexts(order: OrderDetail) {
+  const actions = sellerActions(order.facts);
+  const posts: OrderPost[] = [];
+  if (actions.approve.shown) posts.push({ intent: "approve", label: m.orders_approve(), enabled: actions.approve.enabled, hint: m.orders_approve_price_hint() });
+  if (actions.deliver.shown) posts.push({ intent: "deliver", label: m.orders_deliver(), enabled: actions.deliver.enabled, hint: m.orders_deliver_hint() });
+  if (actions.complete.shown) posts.push({ intent: "complete", label: m.orders_complete(), enabled: true });
+  return { posts, cancel: actions.cancel.shown ? m.orders_cancel() : null };
+}
+
+/** The buyer's disabled waiting label, and past the delivery deadline the late cancel (issue 10; decision 020). */
+function buyerTexts(order: OrderDetail, now: number) {
+  const waiting = buyerWaiting(order.facts);
+  if (!waiting) return null;
+  const late = buyerMayCancelLate(order.facts, now);
+  return { waiting: WAITING_LABELS[waiting](), lateCancel: late ? { hint: m.orders_late_delivery_hint(), label: m.orders_cancel_late() } : null };
+}
+
+/** Everything the open order's panel says, in the request's language; `now` decides the buyer's late cancel. */
+export function orderPanelTexts(order: OrderDetail, now: number) {
+  const badge = statusBadge(order.facts.progress);
+  const step = nextStep(order.facts);
+  const closed = step.step === "completed" || step.step === "canceled";
+  const stepFacts: OrderFact[] = [];
+  if (!closed || step.shownTime.at !== null) stepFacts.push({ label: SHOWN_TIME_LABELS[step.shownTime.kind](), value: showDateTime(step.shownTime.at) });
+  if (step.deadline !== null) stepFacts.push({ label: m.orders_deadline(), value: showDateTime(step.deadline) });
+  const choicePrices: Record<string, string> = {};
+  for (const question of order.questions) {
+    for (const choice of question.choices) if (choice.priceAmount) choicePrices[choice.id] = showMoney(choice.priceAmount, order.currencyCode);
+  }
+  return {
+    label: m.orders_panel_label({ code: order.code }),
+    backToList: m.orders_back_to_list(),
+    badge,
+    status: STATUS_LABELS[badge](),
+    counterpart: order.counterpart ? counterpartText(order.side, order.counterpart.name) : null,
+    submitted: `${m.orders_submitted_at()}: ${showDateTime(order.facts.submittedAt)}`,
+    nextStepHeading: m.orders_next_step(),
+    step: STEP_LABELS[step.step](),
+    stepFacts,
+    facts: [
+      { label: m.orders_estimated_start(), value: showDate(order.estimatedStart) },
+      { label: m.orders_estimated_delivery(), value: showDate(order.estimatedDelivery) },
+      { label: m.orders_total_price(), value: orderPriceText(order) },
+    ],
+    seller: order.side === "seller" ? sellerTexts(order) : null,
+    buyer: order.side === "buyer" ? buyerTexts(order, now) : null,
+    cancelConfirm: m.orders_cancel_confirm(),
+    tabsLabel: m.orders_tabs_label(),
+    tabs: orderTabs(order.side, order.facts.progress).map((id) => ({ id, label: TAB_LABELS[id]() })),
+    detailsHtml: orderDetailsMarkup(order, { noQuestions: m.orders_no_questions(), required: m.orders_required(), noAnswer: m.orders_no_answer(), file: m.orders_deliverable_file(), choicePrices }),
+    logHtml: orderLogMarkup(orderLogLines(order.events), { heading: m.orders_log_heading(), empty: m.orders_log_empty() }),
+  };
+}
+
+export type OrderPanelTexts = ReturnType<typeof orderPanelTexts>;
