@@ -31,8 +31,11 @@ export type PageRenderer = (request: Request, context: RequestContext) => Promis
 const BAN_PAGE = "/ban";
 const isAssetPath = (path: string) => path.startsWith("/assets/") || path.startsWith("/media/") || path === "/favicon.ico";
 
-/** A request for a whole page, rendered by React Router (not its `.data` requests, an API or a file). */
-const isPageDocument = (method: string, path: string) => method === "GET" && !path.endsWith(".data");
+/**
+ * A request for a whole page, rendered by React Router (not its `.data` requests, an API or a file): a GET, or a
+ * form posted without JavaScript, whose action's page is rendered as a document too.
+ */
+const isPageDocument = (method: string, path: string) => (method === "GET" || method === "POST") && !path.endsWith(".data");
 
 /** The request's context (database, session user, locale, CSP nonce), set for every handler after it. */
 async function withRequestContext(c: Context<AppEnv>, d1: D1Database, next: Next): Promise<void> {

@@ -118,6 +118,8 @@ test("the page works without JavaScript", async ({ page, browser, baseURL }) => 
     await expect(saved(plain)).toBeVisible();
     await expect(plain.getByRole("radio", { name: "Open for commissions" })).toBeChecked();
     await expect(plain.getByLabel("Default currency")).toHaveValue("USD");
+    // The page an action renders is a document like any other: it has the footer's markup (decision 039).
+    await expect(plain.getByRole("contentinfo")).toContainText("Comet makes it easy to commission Japanese artists.");
   } finally {
     await noJs.close();
   }

@@ -10,6 +10,8 @@ const FOOTER_ID = "site-footer";
 let browserMarkup: string | undefined;
 
 function markupFromDocument(): string {
+  // On the server the markup is always in the store (every page document has one); nothing to read there.
+  if (typeof document === "undefined") return "";
   browserMarkup ??= document.getElementById(FOOTER_ID)?.innerHTML ?? "";
   return browserMarkup;
 }
