@@ -70,11 +70,6 @@ export async function loadClientPortfolio(context: Context) {
   return { works: withCardTexts(works), madeForYou: withCardTexts(madeForYou) };
 }
 
-/**
- * New work (workId undefined; `kind` "client" for a client work) or a stored work the user may edit: their own, or
- * one an edit or admin grant lets them edit (032-work-editor-grants.md); anyone else gets a 404. `access` says
- * whether they also manage its visibility and grants.
- */
 /** The work editor's access section's fixed texts in the reader's language (see GrantsTexts). */
 function grantsTextsFor(locale: Locale): GrantsTexts {
   const t = { locale };
@@ -136,6 +131,11 @@ function workEditorTextsFor(locale: Locale): WorkEditorTexts {
   };
 }
 
+/**
+ * New work (workId undefined; `kind` "client" for a client work) or a stored work the user may edit: their own, or
+ * one an edit or admin grant lets them edit (032-work-editor-grants.md); anyone else gets a 404. `access` says
+ * whether they also manage its visibility and grants.
+ */
 export async function loadWorkEditor(context: Context, workId?: string, kind: WorkKind = "own") {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
