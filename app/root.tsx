@@ -1,6 +1,6 @@
+import { Suspense, lazy } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
 import { getLocale } from "~/paraglide/runtime.js";
-import { m } from "~/paraglide/messages.js";
 import { useCspNonce } from "~/lib/csp-nonce";
 import { requestContext } from "~/lib/request-context";
 import { parseTheme, themeBootScript } from "~/lib/theme";
@@ -69,13 +69,13 @@ export default function App() {
   return <Outlet />;
 }
 
+// The error page's body loads only when an error is shown (error-pages.tsx).
+const RootErrorPage = lazy(() => import("~/components/layout/error-pages").then((module) => ({ default: module.RootErrorPage })));
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
-    <main className="mx-auto max-w-xl p-8 text-center">
-      <h1 className="text-4xl font-bold">{status}</h1>
-      <p className="mt-4">{status === 404 ? m.error_not_found() : m.error_generic()}</p>
-      <a className="mt-6 inline-block underline" href="/">{m.error_back_home()}</a>
-    </main>
+    <Suspense fallback={null}>
+      <RootErrorPage status={isRouteErrorResponse(error) ? error.status : 500} />
+    </Suspense>
   );
 }

@@ -1,5 +1,5 @@
-import { useEffect } from "react";
-import { Link, Outlet, isRouteErrorResponse, useLocation, useNavigate, useRouteLoaderData } from "react-router";
+import { Suspense, lazy, useEffect } from "react";
+import { Outlet, isRouteErrorResponse, useLocation, useNavigate, useRouteLoaderData } from "react-router";
 import { DOCUMENT_FOOTER, SiteFooter } from "~/components/layout/site-footer";
 import { siteFooterMarkup } from "~/components/layout/site-footer-markup.server";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -74,29 +74,17 @@ export default function SiteLayout() {
   );
 }
 
+// The error page's body loads only when an error is shown (error-pages.tsx).
+const SiteErrorPage = lazy(() => import("~/components/layout/error-pages").then((module) => ({ default: module.SiteErrorPage })));
+
 /** Errors below the layout (a 404 handle, a missing page) keep the header and footer. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   const status = isRouteErrorResponse(error) ? error.status : 500;
   return (
     <Frame>
-      <section className="mx-auto max-w-xl px-4 py-24 text-center">
-        <p className="text-sm font-semibold text-brand-600 dark:text-brand-300">{m.layout_error_status({ status: String(status) })}</p>
-        <h1 className="mt-2 text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">
-          {notFound ? m.layout_notfound_title() : m.layout_error_title()}
-        </h1>
-        <p className="mt-4 text-zinc-600 dark:text-zinc-400">{notFound ? m.layout_notfound_body() : m.layout_error_body()}</p>
-        <div className="mt-8 flex flex-wrap justify-center gap-3">
-          <Link to="/" className="button-primary">
-            {m.layout_notfound_home()}
-          </Link>
-          {notFound ? (
-            <Link to="/explore/creators" className="button-secondary">
-              {m.layout_notfound_explore()}
-            </Link>
-          ) : null}
-        </div>
-      </section>
+      <Suspense fallback={null}>
+        <SiteErrorPage status={status} notFound={status === 404} />
+      </Suspense>
     </Frame>
   );
 }
