@@ -25,7 +25,7 @@ describe("shell chunks", () => {
     "/app/dashboard/page.tsx": {},
     [`${process.cwd()}/app/paraglide/messages/header_sign_in.js`]: {},
   });
-  const members = shellMembers(graph, shells);
+  const members = shellMembers(graph, shells, []);
 
   it("captures the app modules each layout reaches, in the first shell that reaches them", () => {
     expect(members.get("/app/header.tsx")).toBe("shell");
@@ -43,5 +43,25 @@ describe("shell chunks", () => {
   it("adds the messages the captured modules call, when the build has them", () => {
     expect(members.get(`${process.cwd()}/app/paraglide/messages/header_sign_in.js`)).toBe("shell");
     expect([...members.keys()].some((id) => id.endsWith("header_missing.js"))).toBe(false);
+  });
+
+  it("puts a kit's modules in the kit's chunk as they are: not what they import, not what a shell already took", () => {
+    const kitGraph = graphOf({
+      "/app/root.tsx?route": { imports: ["/app/header.tsx"] },
+      "/app/header.tsx": { imports: ["/app/form/field.tsx"] },
+      "/app/form/field.tsx": { imports: ["/app/form/error-text.tsx"] },
+      "/app/form/text-field.tsx": { imports: ["/app/form/field.tsx", "/app/form/counter.tsx"] },
+      "/app/form/counter.tsx": {},
+      "/app/form/select-field.tsx": {},
+      "/app/form/error-text.tsx": {},
+    });
+    const kits = [{ name: "fields", modules: ["/app/form/field.tsx", "/app/form/text-field.tsx", "/app/form/select-field.tsx", "/app/form/missing.tsx"] }];
+    const kitMembers = shellMembers(kitGraph, shells, kits);
+    expect(kitMembers.get("/app/form/field.tsx")).toBe("shell");
+    expect(kitMembers.get("/app/form/text-field.tsx")).toBe("fields");
+    expect(kitMembers.get("/app/form/select-field.tsx")).toBe("fields");
+    expect(kitMembers.get("/app/form/error-text.tsx")).toBe("shell");
+    expect(kitMembers.has("/app/form/counter.tsx")).toBe(false);
+    expect(kitMembers.has("/app/form/missing.tsx")).toBe(false);
   });
 });
