@@ -3,9 +3,10 @@ import { controlBorder, controlClass } from "~/components/form/field";
 import { ErrorText } from "~/components/form/error-text";
 
 /**
- * A list of short entries as removable chips plus a text box (tag-input.tsx's pattern without suggestions): the
- * work editor's own categories and each grant list's user handles. Enter or the add button puts the typed entry in
- * through `add` (which ignores empty and repeated ones), and so does leaving the box. Read-only: the chips alone, or `emptyText`.
+ * A list of short entries as removable chips plus a text box: the work editor's tags (tag-input.tsx, with
+ * suggestions), its own categories and each grant list's user handles. Enter or the add button puts the typed entry
+ * in through `add` (which ignores empty and repeated ones), and so does leaving the box unless `addOnBlur` is false.
+ * A suggestion is added as if typed. Read-only: the chips alone, or `emptyText`.
  */
 export function ChipListInput(props: {
   label: string;
@@ -20,16 +21,25 @@ export function ChipListInput(props: {
   emptyText?: string;
   /** How a chip shows its entry (e.g. "@alice"). */
   show?: (item: string) => string;
+  /** Off where suggestions are offered: choosing one leaves the box, which must not add the half-typed text too. */
+  addOnBlur?: boolean;
+  onTypedChange?: (typed: string) => void;
+  suggestions?: { label: string; items: string[] };
   onChange: (items: string[]) => void;
 }) {
   const id = useId();
   const [typed, setTyped] = useState("");
   const show = props.show ?? ((item: string) => item);
-  const add = () => {
-    props.onChange(props.add(props.items, typed));
-    setTyped("");
+  const type = (text: string) => {
+    setTyped(text);
+    props.onTypedChange?.(text);
+  };
+  const add = (entry: string) => {
+    props.onChange(props.add(props.items, entry));
+    type("");
   };
   const described = [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const suggestions = props.suggestions?.items ?? [];
 
   return (
     <div className="space-y-2">
@@ -73,19 +83,19 @@ export function ChipListInput(props: {
             aria-describedby={described}
             aria-invalid={props.error ? true : undefined}
             className={`${controlClass} ${controlBorder(Boolean(props.error))}`}
-            onChange={(e) => setTyped(e.currentTarget.value)}
+            onChange={(e) => type(e.currentTarget.value)}
             // Leaving the box (to save, say) keeps what was typed as an entry rather than dropping it.
             onBlur={() => {
-              if (typed.trim()) add();
+              if (props.addOnBlur !== false && typed.trim()) add(typed);
             }}
             onKeyDown={(e) => {
               if (e.key === "Enter" && !e.nativeEvent.isComposing) {
                 e.preventDefault();
-                add();
+                add(typed);
               }
             }}
           />
-          <button type="button" className="button-secondary min-h-11 shrink-0" onClick={add}>
+          <button type="button" className="button-secondary min-h-11 shrink-0" onClick={() => add(typed)}>
             {props.addLabel}
           </button>
         </div>
@@ -95,6 +105,22 @@ export function ChipListInput(props: {
           {props.hint}
         </p>
       ) : null}
+      {suggestions.length > 0 && (
+        <div>
+          <p id={`${id}-suggestions`} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+            {props.suggestions?.label}
+          </p>
+          <ul aria-labelledby={`${id}-suggestions`} className="mt-1 flex flex-wrap gap-2">
+            {suggestions.map((item) => (
+              <li key={item}>
+                <button type="button" className="min-h-9 rounded-full border border-zinc-400 px-3 text-sm text-zinc-900 hover:bg-zinc-100 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800" onClick={() => add(item)}>
+                  {item}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       <ErrorText id={`${id}-error`} text={props.error} />
     </div>
   );

@@ -11,7 +11,7 @@ import { CLIENT_HANDLE_MAX, USER_CATEGORY_MAX_LENGTH, WORK_TEXT_MAX, addTag } fr
 import { emptyGrantsDraft } from "../../../worker/domain/work-grants";
 import type { WorkEditAccess } from "../../../worker/services/portfolio";
 import { WorkMediaField, WorkOgImagesField, type KeyedMedia, type MediaTexts } from "./work-editor-media";
-import { ChipListInput } from "./work-chip-list";
+import { ChipListInput } from "./chip-list-input";
 import { WorkGrantsField, type GrantsTexts } from "./work-grants-field";
 import { TagInput, type TagTexts } from "./tag-input";
 import { ErrorText } from "~/components/form/error-text";

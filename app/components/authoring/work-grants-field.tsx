@@ -2,7 +2,7 @@ import { ErrorText } from "~/components/form/error-text";
 import { m } from "~/paraglide/messages.js";
 import { CLIENT_HANDLE_MAX } from "../../../worker/domain/portfolio-fields";
 import { GRANTABLE_ROLES, GRANT_PERMISSIONS, addHandle, type GrantPermission, type GranteesDraft, type WorkGrantsDraft } from "../../../worker/domain/work-grants";
-import { ChipListInput } from "./work-chip-list";
+import { ChipListInput } from "./chip-list-input";
 
 /**
  * The work editor's access lists (spec section 3, "Visibility settings"; 032-work-editor-grants.md): for view, edit
