@@ -133,6 +133,24 @@ describe("searchCreators", () => {
     expect(filters.kinds.map((c) => c.code)).toEqual(expect.arrayContaining(["illustration", "music"]));
     expect(filters.useCases.map((c) => c.code)).toContain("concept");
   });
+
+  it("reads the filter choices (reference data) once per isolate: later searches' batches carry only the price book and the page", async () => {
+    const batchSizes: number[] = [];
+    const counting = Object.assign(Object.create(env.DB), {
+      batch: (statements: D1PreparedStatement[]) => {
+        batchSizes.push(statements.length);
+        return env.DB.batch(statements);
+      },
+    }) as D1Database;
+    await searchCreators(db(), q({ q: tag }), en);
+    const english = await searchCreators(createDb(counting), q({ q: tag }), en);
+    const japanese = await searchCreators(createDb(counting), q({ q: tag }), ja);
+    expect(batchSizes).toEqual([2, 2]);
+    const name = (filters: typeof english.filters) => filters.categories.find((c) => c.code === "character-illustration")?.name;
+    expect(name(english.filters)).toBe("Character illustration");
+    expect(name(japanese.filters)).toBe("キャラクターイラスト");
+    expect(japanese.creators.map((c) => c.handle)).toEqual(english.creators.map((c) => c.handle));
+  });
 });
 
 describe("getCreatorProfile", () => {

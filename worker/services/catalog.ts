@@ -232,6 +232,24 @@ function toFilters(rows: Record<string, unknown>[], locale: Locale): ExploreFilt
   return { categories: of("category"), kinds: of("kind"), useCases: of("use") };
 }
 
+/**
+ * The filter choices are reference data: migrations write the categories, content kinds and use cases with their
+ * names, and nothing at run time changes them (a new migration ships with a new deployment, whose isolates start
+ * empty). So an isolate reads them with its first search and keeps them, one list per language; every later search's
+ * batch carries only the price book and the page (decision 040).
+ */
+const filtersByLocale = new Map<Locale, ExploreFilters>();
+let filterRows: Record<string, unknown>[] | null = null;
+
+/** The filters in `locale`, from the rows this search read when the isolate has none yet (an empty read is not kept). */
+function filtersFor(locale: Locale, readRows: Record<string, unknown>[] | undefined): ExploreFilters {
+  if (!filterRows && readRows?.length) filterRows = readRows;
+  if (!filterRows) return toFilters(readRows ?? [], locale);
+  let filters = filtersByLocale.get(locale);
+  if (!filters) filtersByLocale.set(locale, (filters = toFilters(filterRows, locale)));
+  return filters;
+}
+
 /** LIKE pattern with %, _ and \ taken literally. */
 function containsPattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -319,11 +337,8 @@ export function buildCreatorSearch(query: ExploreQuery, locale: Locale, pageSize
 export async function searchCreators(db: Database, query: ExploreQuery, viewer: Viewer, pageSize = SEARCH_PAGE_SIZE): Promise<CreatorSearchResult> {
   const d1 = db.$client;
   const search = buildCreatorSearch(query, viewer.locale, pageSize);
-  const [book, filters, hits] = await d1.batch<Record<string, unknown>>([
-    d1.prepare(PRICE_BOOK_SQL),
-    d1.prepare(FILTERS_SQL),
-    d1.prepare(search.sql).bind(...search.params),
-  ]);
+  const statements = [d1.prepare(PRICE_BOOK_SQL), d1.prepare(search.sql).bind(...search.params)];
+  const [book, hits, filters] = await d1.batch<Record<string, unknown>>(filterRows ? statements : [...statements, d1.prepare(FILTERS_SQL)]);
   const prices = priceContext(book.results[0], viewer);
   const rows = hits.results;
   const page = rows.slice(0, pageSize);
@@ -336,7 +351,7 @@ export async function searchCreators(db: Database, query: ExploreQuery, viewer: 
     creators: page.map((row) => toCreatorCard(row, viewer.locale, prices)),
     nextCursor,
     displayCurrencyCode: prices.displayCode,
-    filters: toFilters(filters.results, viewer.locale),
+    filters: filtersFor(viewer.locale, filters?.results),
   };
 }
 
