@@ -145,13 +145,15 @@ export async function startServer({ label, command, args, env = {}, probeUrl, de
  * Serves build/ in workerd on the given state dir and resolves once `/` answers; `stop()` ends the server's
  * whole process group. Two ways, same Worker and state:
  * - "vite" (default): `vite preview`; the Cloudflare plugin reads COMET_STATE_DIR (vite.config.ts).
- * - "wrangler": `wrangler dev` on the build's own config (build/server/wrangler.json), wrangler's local server.
+ * - "wrangler": `wrangler dev` on the build's own config (build/server/wrangler.json), wrangler's local server;
+ *   `inspectorPort` opens its DevTools inspector there (scripts/profile-worker.mjs).
  */
-export async function startPreview({ stateDir, port, prefix = "serve", server = "vite", timeoutMs = 90_000 }) {
+export async function startPreview({ stateDir, port, prefix = "serve", server = "vite", timeoutMs = 90_000, inspectorPort }) {
   const url = `http://localhost:${port}`;
+  const inspector = inspectorPort ? ["--inspector-port", String(inspectorPort)] : [];
   const [command, args] =
     server === "wrangler"
-      ? ["wrangler", ["dev", "-c", "build/server/wrangler.json", "--local", "--ip", "localhost", "--port", String(port), "--persist-to", stateDir, "--show-interactive-dev-session=false", "--log-level", "warn"]]
+      ? ["wrangler", ["dev", "-c", "build/server/wrangler.json", "--local", "--ip", "localhost", "--port", String(port), "--persist-to", stateDir, "--show-interactive-dev-session=false", "--log-level", "warn", ...inspector]]
       : ["vite", ["preview", "--port", String(port), "--strictPort", "--host", "localhost"]];
   const started = await startServer({ label: command, command, args, env: { COMET_STATE_DIR: stateDir, CI: "true" }, probeUrl: url, timeoutMs });
   log(prefix, `serving build/ with ${command} at ${url} (state ${stateDir}); GET / answered ${started.probeStatus}`);
