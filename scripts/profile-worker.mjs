@@ -13,6 +13,7 @@
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
+import { summarizeProfile } from "./cpu-profile.mjs";
 import { build, freePort, log, prepareState, root, startPreview } from "./serve-test-build.mjs";
 
 const REQUESTS = Number(process.env.PROFILE_REQUESTS ?? 300);
@@ -67,76 +68,46 @@ async function load(url, total) {
   agent.destroy();
 }
 
-/**
- * Milliseconds per request by function: `self` (samples in the function itself) and `total` (samples with the function
- * anywhere on the stack, counted once per sample). A function is its name, file and line.
- */
-export function summarizeProfile(profile, requests) {
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
-  const parents = new Map();
-  for (const node of profile.nodes) for (const child of node.children ?? []) parents.set(child, node.id);
-  const name = ({ callFrame: { functionName, url, lineNumber } }) =>
-    `${functionName || "(anonymous)"}${url ? ` ${url.split("/").pop()}:${lineNumber + 1}` : ""}`;
-  const self = new Map();
-  const total = new Map();
-  profile.samples.forEach((id, index) => {
-    const micros = profile.timeDeltas[index] ?? 0;
-    const leaf = name(nodes.get(id));
-    self.set(leaf, (self.get(leaf) ?? 0) + micros);
-    const seen = new Set();
-    for (let at = id; at !== undefined; at = parents.get(at)) {
-      const key = name(nodes.get(at));
-      if (seen.has(key)) continue;
-      seen.add(key);
-      total.set(key, (total.get(key) ?? 0) + micros);
-    }
-  });
-  const perRequest = (map) => [...map].map(([fn, micros]) => ({ fn, ms: micros / 1000 / requests })).sort((a, b) => b.ms - a.ms);
-  return { self: perRequest(self), total: perRequest(total) };
+const paths = process.argv.slice(2);
+if (paths.length === 0) paths.push("/explore/creators");
+const stateDir = process.env.PROFILE_STATE_DIR ?? join(root, ".wrangler", "bench-state-10000");
+if (process.env.PROFILE_SKIP_BUILD === "1") log("profile", "PROFILE_SKIP_BUILD=1: using build/ as it is");
+else log("profile", `production build in ${build({ devTools: false }).seconds.toFixed(1)} s`);
+if (!existsSync(stateDir)) {
+  log("profile", `${stateDir} does not exist: profiling on the demo data (npm run bench:catalog keeps the 10,000-creator state)`);
+  prepareState(stateDir, "profile");
 }
-
-if (process.argv[1] === new URL(import.meta.url).pathname) {
-  const paths = process.argv.slice(2);
-  if (paths.length === 0) paths.push("/explore/creators");
-  const stateDir = process.env.PROFILE_STATE_DIR ?? join(root, ".wrangler", "bench-state-10000");
-  if (process.env.PROFILE_SKIP_BUILD === "1") log("profile", "PROFILE_SKIP_BUILD=1: using build/ as it is");
-  else log("profile", `production build in ${build({ devTools: false }).seconds.toFixed(1)} s`);
-  if (!existsSync(stateDir)) {
-    log("profile", `${stateDir} does not exist: profiling on the demo data (npm run bench:catalog keeps the 10,000-creator state)`);
-    prepareState(stateDir, "profile");
+const inspectorPort = await freePort();
+const server = await startPreview({ stateDir, port: await freePort(), prefix: "profile", server: "wrangler", inspectorPort });
+let exitCode = 0;
+try {
+  const devtools = await inspect(inspectorPort);
+  await devtools.send("Profiler.enable");
+  await devtools.send("Profiler.setSamplingInterval", { interval: 100 });
+  mkdirSync(join(root, ".bench"), { recursive: true });
+  for (const path of paths) {
+    const url = `${server.url}${path}`;
+    await load(url, WARMUP);
+    await devtools.send("Profiler.start");
+    await load(url, REQUESTS);
+    const { profile } = await devtools.send("Profiler.stop");
+    const file = join(root, ".bench", `profile-${path.replace(/[^\w]+/g, "_").replace(/^_|_$/g, "") || "root"}.cpuprofile`);
+    writeFileSync(file, JSON.stringify(profile));
+    const { self, total } = summarizeProfile(profile, REQUESTS);
+    const busy = total.find((row) => row.fn === "(root)")?.ms ?? 0;
+    const idle = self.find((row) => row.fn === "(idle)")?.ms ?? 0;
+    console.log(`\nGET ${path}: ${REQUESTS} requests, ${(busy - idle).toFixed(2)} ms of the Worker's CPU per request while sampled (${file.replace(`${root}/`, "")})`);
+    console.log("  ms/request, own time:");
+    for (const row of self.filter((row) => row.fn !== "(idle)").slice(0, TOP)) console.log(`  ${row.ms.toFixed(3).padStart(8)}  ${row.fn}`);
+    console.log("  ms/request, including what it calls:");
+    for (const row of total.filter((row) => !["(root)", "(idle)"].includes(row.fn)).slice(0, TOP)) console.log(`  ${row.ms.toFixed(3).padStart(8)}  ${row.fn}`);
   }
-  const inspectorPort = await freePort();
-  const server = await startPreview({ stateDir, port: await freePort(), prefix: "profile", server: "wrangler", inspectorPort });
-  let exitCode = 0;
-  try {
-    const devtools = await inspect(inspectorPort);
-    await devtools.send("Profiler.enable");
-    await devtools.send("Profiler.setSamplingInterval", { interval: 100 });
-    mkdirSync(join(root, ".bench"), { recursive: true });
-    for (const path of paths) {
-      const url = `${server.url}${path}`;
-      await load(url, WARMUP);
-      await devtools.send("Profiler.start");
-      await load(url, REQUESTS);
-      const { profile } = await devtools.send("Profiler.stop");
-      const file = join(root, ".bench", `profile-${path.replace(/[^\w]+/g, "_").replace(/^_|_$/g, "") || "root"}.cpuprofile`);
-      writeFileSync(file, JSON.stringify(profile));
-      const { self, total } = summarizeProfile(profile, REQUESTS);
-      const busy = total.find((row) => row.fn === "(root)")?.ms ?? 0;
-      const idle = self.find((row) => row.fn === "(idle)")?.ms ?? 0;
-      console.log(`\nGET ${path}: ${REQUESTS} requests, ${(busy - idle).toFixed(2)} ms of the Worker's CPU per request while sampled (${file.replace(`${root}/`, "")})`);
-      console.log("  ms/request, own time:");
-      for (const row of self.filter((row) => row.fn !== "(idle)").slice(0, TOP)) console.log(`  ${row.ms.toFixed(3).padStart(8)}  ${row.fn}`);
-      console.log("  ms/request, including what it calls:");
-      for (const row of total.filter((row) => !["(root)", "(idle)"].includes(row.fn)).slice(0, TOP)) console.log(`  ${row.ms.toFixed(3).padStart(8)}  ${row.fn}`);
-    }
-    devtools.close();
-  } catch (error) {
-    console.error(`[profile] ${error instanceof Error ? error.message : error}`);
-    console.error(server.output());
-    exitCode = 1;
-  } finally {
-    await server.stop();
-  }
-  process.exit(exitCode);
+  devtools.close();
+} catch (error) {
+  console.error(`[profile] ${error instanceof Error ? error.message : error}`);
+  console.error(server.output());
+  exitCode = 1;
+} finally {
+  await server.stop();
 }
+process.exit(exitCode);

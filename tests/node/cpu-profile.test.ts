@@ -1,7 +1,7 @@
-// How `npm run bench:profile` (scripts/profile-worker.mjs) reads a V8 CPU profile: each sample's time goes to its
+// How `npm run bench:profile` (scripts/cpu-profile.mjs) reads a V8 CPU profile: each sample's time goes to its
 // function's own time and, once per sample, to every function on its stack.
 import { describe, expect, it } from "vitest";
-import { summarizeProfile } from "../../scripts/profile-worker.mjs";
+import { summarizeProfile } from "../../scripts/cpu-profile.mjs";
 
 const frame = (functionName: string, url = "", lineNumber = 0) => ({ functionName, url, lineNumber, columnNumber: 0, scriptId: "0" });
 
