@@ -56,3 +56,41 @@ test("the display-currency menu shows prices in US dollars, kept across pages, a
   await page.getByRole("menuitemradio", { name: /Japanese yen/ }).click();
   await expect(page.getByText("¥5,000").first()).toBeVisible();
 });
+
+test("a header menu by keyboard: arrows open it on its first or last item and move through it, Escape returns focus, Tab and a click outside close it", async ({ page }) => {
+  await page.goto("/");
+  await page.waitForLoadState("networkidle");
+  const trigger = page.getByRole("button", { name: "Language: English" });
+  const menu = page.getByRole("menu", { name: "Language: English" });
+  const items = menu.getByRole("menuitemradio");
+
+  await trigger.focus();
+  await page.keyboard.press("ArrowDown");
+  await expect(menu).toBeVisible();
+  await expect(trigger).toHaveAttribute("aria-expanded", "true");
+  await expect(items).toHaveCount(2);
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press("ArrowDown");
+  await expect(items.first()).toBeFocused();
+  await page.keyboard.press("End");
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press("Home");
+  await expect(items.first()).toBeFocused();
+
+  await page.keyboard.press("Escape");
+  await expect(menu).toBeHidden();
+  await expect(trigger).toBeFocused();
+  await expect(trigger).toHaveAttribute("aria-expanded", "false");
+
+  await page.keyboard.press("ArrowUp");
+  await expect(items.last()).toBeFocused();
+  await page.keyboard.press("Tab");
+  await expect(menu).toBeHidden();
+
+  await trigger.click();
+  await expect(items.first()).toBeFocused();
+  await page.getByRole("main").click({ position: { x: 5, y: 5 } });
+  await expect(menu).toBeHidden();
+});

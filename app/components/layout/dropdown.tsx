@@ -1,13 +1,14 @@
-import { Suspense, useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { Suspense, useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import { DropdownPanel } from "./lazy-panels";
 
 /**
  * A header dropdown: a trigger button and a panel anchored under it.
- * - kind "menu": WAI-ARIA menu button (arrow keys, Home/End, Escape returns focus, Tab closes).
- * - kind "dialog": a non-modal popover for richer content (the notification tabs); Tab moves through it.
- * Both close on a click outside. The panel is at most 440px high (spec section 9) and scrolls.
- * The panel's content may be lazy (the header menus load theirs on first open, see menu-panels.tsx): `preload`
- * starts that load when a pointer nears the trigger or it gets focus, and a menu's first item gets focus once
- * the content has mounted.
+ * - kind "menu": WAI-ARIA menu button (ArrowDown/ArrowUp on the button open it on the first/last item).
+ * - kind "dialog": a non-modal popover for richer content (the notification tabs); Tab moves through it, and it
+ *   closes once focus has left the dropdown.
+ * The button renders with the page; the open panel (dropdown-panel.tsx: its keyboard, focus and outside-click
+ * handling) and its content load on the first open with the menus' panels (menu-panels.tsx). `preload` starts that
+ * load when a pointer nears the trigger or it gets focus, so the panel is usually there by the click.
  */
 export function Dropdown({
   kind = "menu",
@@ -24,15 +25,14 @@ export function Dropdown({
   trigger: ReactNode;
   triggerClassName?: string;
   panelClassName?: string;
-  /** Starts loading lazy panel content before the first click. */
+  /** Starts loading the panel before the first click. */
   preload?: () => void;
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const [focusOnOpen, setFocusOnOpen] = useState<"first" | "last" | "panel">("first");
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDivElement>(null);
-  const focusOnOpen = useRef<"first" | "last" | "panel">("first");
   const panelId = useId();
   const triggerId = useId();
 
@@ -41,61 +41,15 @@ export function Dropdown({
     if (returnFocus) triggerRef.current?.focus();
   }, []);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) close();
-    };
-    document.addEventListener("pointerdown", onPointerDown);
-    // A menu's first item already has focus when its items were loaded (FocusWhenMounted's effect runs first);
-    // while they load, and for a popover, the panel holds focus (Escape works from it).
-    if (!panelRef.current?.contains(document.activeElement)) panelRef.current?.focus();
-    return () => document.removeEventListener("pointerdown", onPointerDown);
-  }, [open, close]);
-
-  const focusFirstItem = useCallback(() => {
-    if (kind !== "menu") return;
-    const items = menuItems(panelRef.current);
-    (focusOnOpen.current === "last" ? items.at(-1) : items[0])?.focus();
-  }, [kind]);
-
   const openWith = (focus: "first" | "last" | "panel") => {
-    focusOnOpen.current = focus;
+    setFocusOnOpen(focus);
     setOpen(true);
   };
 
   const onTriggerKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
-    if (kind !== "menu") return;
-    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+    if (kind === "menu" && (event.key === "ArrowDown" || event.key === "ArrowUp")) {
       event.preventDefault();
       openWith(event.key === "ArrowUp" ? "last" : "first");
-    }
-  };
-
-  const onPanelKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === "Escape") {
-      event.preventDefault();
-      event.stopPropagation();
-      close(true);
-      return;
-    }
-    if (kind !== "menu") return;
-    if (event.key === "Tab") {
-      close();
-      return;
-    }
-    const items = menuItems(panelRef.current);
-    if (items.length === 0) return;
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    const moves: Record<string, number> = {
-      ArrowDown: (index + 1) % items.length,
-      ArrowUp: (index - 1 + items.length) % items.length,
-      Home: 0,
-      End: items.length - 1,
-    };
-    if (event.key in moves) {
-      event.preventDefault();
-      items[moves[event.key]].focus();
     }
   };
 
@@ -123,37 +77,12 @@ export function Dropdown({
         {trigger}
       </button>
       {open ? (
-        <div
-          ref={panelRef}
-          id={panelId}
-          role={kind}
-          aria-labelledby={triggerId}
-          tabIndex={-1}
-          onKeyDown={onPanelKeyDown}
-          onClick={(event) => {
-            // Choosing an item (a link or an action) closes the menu; following a link closes the popover.
-            if ((event.target as HTMLElement).closest(kind === "menu" ? "[role^='menuitem']" : "a[href]")) close();
-          }}
-          className={`dropdown-panel ${panelClassName}`}
-        >
-          <Suspense fallback={null}>
+        <Suspense fallback={null}>
+          <DropdownPanel kind={kind} id={panelId} labelledBy={triggerId} rootRef={rootRef} focusOnOpen={focusOnOpen} className={panelClassName} onClose={close}>
             {children}
-            <FocusWhenMounted onMount={focusFirstItem} />
-          </Suspense>
-        </div>
+          </DropdownPanel>
+        </Suspense>
       ) : null}
     </div>
   );
-}
-
-/** Visible menu items only: items hidden at this screen size (md:hidden, hidden md:flex) are skipped. */
-function menuItems(panel: HTMLElement | null): HTMLElement[] {
-  if (!panel) return [];
-  return Array.from(panel.querySelectorAll<HTMLElement>("[role^='menuitem']")).filter((el) => el.getClientRects().length > 0);
-}
-
-/** Runs `onMount` once its Suspense boundary has committed, i.e. once lazy siblings before it are in the DOM. */
-function FocusWhenMounted({ onMount }: { onMount: () => void }) {
-  useEffect(onMount, [onMount]);
-  return null;
 }

@@ -10,3 +10,4 @@ export const AvatarMenuPanel = lazy(() => loadMenuPanels().then((module) => ({ d
 export const CurrencyMenuPanel = lazy(() => loadMenuPanels().then((module) => ({ default: module.CurrencyMenuPanel })));
 export const LanguageMenuPanel = lazy(() => loadMenuPanels().then((module) => ({ default: module.LanguageMenuPanel })));
 export const NotificationPanel = lazy(() => loadMenuPanels().then((module) => ({ default: module.NotificationPanel })));
+export const DropdownPanel = lazy(() => loadMenuPanels().then((module) => ({ default: module.DropdownPanel })));

@@ -14,6 +14,8 @@ import { MenuButton, MenuLink, MenuRadio, MenuSeparator } from "./menu-items";
 import { signOut } from "./sign-out";
 import { toggleTheme } from "./theme-toggle";
 
+export { DropdownPanel } from "./dropdown-panel";
+
 // The panels of the header menus. The server renders only the menus' buttons, so this module, its messages and
 // the tabs load on the first open (or when a pointer nears a button), outside every page's initial JavaScript.
 
