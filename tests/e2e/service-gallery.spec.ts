@@ -4,7 +4,7 @@ import { expect, expectAccessible, freshUser, readLatestCode, test, visit } from
 import { pngBytes } from "./png";
 
 // Issue 10, "Services show media": a new creator builds a service's gallery in the service editor (links first, a file
-// once the service exists), reorders and removes items, meets the limit of 10, and the edit page's preview shows the
+// once the service exists; on the new page the list loads with the first add), reorders and removes items, meets the limit of 10, and the edit page's preview shows the
 // gallery (a carousel with an "n / total" counter on a small screen) and the description collapsed past 2000 characters.
 
 const youtubeUrl = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
@@ -55,6 +55,8 @@ test("a creator adds, reorders and removes service media up to the limit; the pr
     await expect(dialog.getByText("Save the service first to upload files.", { exact: false })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    // The list loaded with that first click (decision 040); the dialog hands focus back to its add button.
+    await expect(page.getByRole("button", { name: "Add media" })).toBeFocused();
     await addLink(page, youtubeUrl);
     await addLink(page, soundcloudUrl);
     await expect(page.getByText("2 of 10 media")).toBeVisible();

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from "react";
+import { Suspense, lazy, useEffect, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { m } from "~/paraglide/messages.js";
 import type { MediaEntry } from "../../../worker/domain/media-entries";
@@ -9,6 +9,7 @@ import type { PlayableMedia } from "../media/players/embed-urls";
 import { SmallButton } from "./small-button";
 import { mediaTypeLabel } from "~/components/media/media-type-label";
 import { ErrorText } from "~/components/form/error-text";
+import { MediaListFrame } from "./media-list-frame";
 
 // The add-media dialog (tabs, uploads) and the preview (players) load when first opened, not with the editor.
 const AddMediaModal = lazy(() => import("../media/add-media-modal").then((module) => ({ default: module.AddMediaModal })));
@@ -51,7 +52,7 @@ function draftOfEntry(entry: MediaEntry): KeyedMedia {
  * in place with `imagesOnlyText` (the server refuses them too). The modal and the preview render outside the page
  * form (see AddMediaModal).
  */
-export function MediaListField(props: {
+export interface MediaListProps {
   /** Unique on the page: ids of the hint and error texts. */
   idPrefix: string;
   legend: string;
@@ -71,9 +72,12 @@ export function MediaListField(props: {
   /** Names which list an item's buttons act on when the page has several ("question 2"). */
   itemContext?: string;
   onChange: (medias: KeyedMedia[]) => void;
-}) {
+}
+
+export function MediaListField(props: MediaListProps & { /** Opens the add-media dialog at once (media-list-on-first-add.tsx). */ startAdding?: boolean }) {
   const { idPrefix, medias, onChange, max } = props;
   const [adding, setAdding] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
   const [preview, setPreview] = useState<KeyedMedia | null>(null);
   const [limitHit, setLimitHit] = useState(false);
   const [refusal, setRefusal] = useState("");
@@ -110,16 +114,30 @@ export function MediaListField(props: {
     setAnnouncement(m.media_item_moved({ number: index + 1, position: index + step + 1 }));
   }
 
-  const hintId = `${idPrefix}-hint`;
+  // Loaded by a click on the deferred list's add button: that click opens the dialog, and the dialog returns focus to
+  // this list's own add button, which has taken the other's place.
+  const { startAdding } = props;
+  useEffect(() => {
+    if (!startAdding) return;
+    addButton.current?.focus();
+    setAdding(true);
+  }, [startAdding]);
+
   return (
     <>
-      <fieldset className="space-y-3" aria-describedby={hintId}>
-        <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{props.legend}</legend>
-        <p id={hintId} className="text-sm text-zinc-600 dark:text-zinc-400">
-          {props.hint} · {m.media_list_count({ count: medias.length, max })}
-        </p>
-        <ErrorText id={`${idPrefix}-error`} text={props.error} />
-        <ErrorText text={limitHit ? m.media_limit_exceeded() : refusal} persistent />
+      <MediaListFrame
+        idPrefix={idPrefix}
+        legend={props.legend}
+        hint={props.hint}
+        count={medias.length}
+        max={max}
+        error={props.error}
+        notice={limitHit ? m.media_limit_exceeded() : refusal}
+        addLabel={props.addLabel}
+        addRef={addButton}
+        onAdd={openAdd}
+        announcement={announcement}
+      >
         {medias.length > 0 && (
           <ol className="space-y-2">
             {medias.map((item, index) => {
@@ -158,15 +176,7 @@ export function MediaListField(props: {
             })}
           </ol>
         )}
-        {medias.length < max || max > 1 ? (
-          <button type="button" className="button-secondary min-h-11" aria-describedby={hintId} onClick={openAdd}>
-            {props.addLabel ?? m.media_add_open()}
-          </button>
-        ) : null}
-        <p role="status" className="sr-only">
-          {announcement}
-        </p>
-      </fieldset>
+      </MediaListFrame>
       {/* Portalled out of the page form (the modal's Link and Embed panels are forms; forms cannot nest), and React's
           submit events stopped here so they never reach the page form's handler. */}
       {adding &&

@@ -1,6 +1,6 @@
 import { DeleteItemForm } from "~/components/form/confirm-form";
 import { ServiceEditorPage } from "~/components/authoring/service-editor";
-import { playableOfDraft } from "~/components/authoring/media-list-field";
+import { MediaListField, playableOfDraft } from "~/components/authoring/media-list-field";
 import { ServicePreview } from "~/components/authoring/service-preview";
 import { dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { viewedMedia } from "~/components/media/players/player-view";
@@ -23,9 +23,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_service_edit_title());
 
+// A stored service's gallery usually has items when the page opens: the full list loads with the page (a new
+// service's loads on its first add, media-list-on-first-add.tsx).
 export default function ServiceEditPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <ServiceEditorPage title={m.authoring_service_edit_title()} loaderData={loaderData} actionData={actionData}>
+    <ServiceEditorPage title={m.authoring_service_edit_title()} mediaList={MediaListField} loaderData={loaderData} actionData={actionData}>
       <DeleteItemForm question={loaderData.deleteTexts.question} label={loaderData.deleteTexts.label} />
       <ServicePreview title={loaderData.values.title} description={loaderData.values.description} gallery={loaderData.previewGallery} />
     </ServiceEditorPage>

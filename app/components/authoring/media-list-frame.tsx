@@ -1,0 +1,55 @@
+import type { ReactNode, Ref } from "react";
+import { ErrorText } from "~/components/form/error-text";
+import { m } from "~/paraglide/messages.js";
+
+/**
+ * A media list's frame: its legend, hint with the count, errors, add button and spoken status, around the items.
+ * The full list (media-list-field.tsx) and the list that loads on its first add (media-list-on-first-add.tsx) both
+ * draw it, so the page looks the same before and after that load.
+ */
+export function MediaListFrame(props: {
+  idPrefix: string;
+  legend: string;
+  hint: string;
+  count: number;
+  max: number;
+  error?: string;
+  /** The limit's or the images-only refusal's alert. */
+  notice?: string;
+  addLabel?: string;
+  addRef?: Ref<HTMLButtonElement>;
+  onAdd: () => void;
+  /** Starts loading what the add needs when a pointer nears the button or it gets focus. */
+  onPrepareAdd?: () => void;
+  announcement?: string;
+  children?: ReactNode;
+}) {
+  const hintId = `${props.idPrefix}-hint`;
+  return (
+    <fieldset className="space-y-3" aria-describedby={hintId}>
+      <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{props.legend}</legend>
+      <p id={hintId} className="text-sm text-zinc-600 dark:text-zinc-400">
+        {props.hint} · {m.media_list_count({ count: props.count, max: props.max })}
+      </p>
+      <ErrorText id={`${props.idPrefix}-error`} text={props.error} />
+      <ErrorText text={props.notice} persistent />
+      {props.children}
+      {props.count < props.max || props.max > 1 ? (
+        <button
+          ref={props.addRef}
+          type="button"
+          className="button-secondary min-h-11"
+          aria-describedby={hintId}
+          onClick={props.onAdd}
+          onPointerEnter={props.onPrepareAdd}
+          onFocus={props.onPrepareAdd}
+        >
+          {props.addLabel ?? m.media_add_open()}
+        </button>
+      ) : null}
+      <p role="status" className="sr-only">
+        {props.announcement}
+      </p>
+    </fieldset>
+  );
+}
