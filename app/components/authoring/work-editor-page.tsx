@@ -16,11 +16,14 @@ interface WorkEditorPageProps {
   actionData?: { errors?: Record<string, string>; saved?: boolean } | undefined;
 }
 
+/** One object for "no errors", so the editor's islands see unchanged props across renders (decision 041). */
+const NO_ERRORS: Record<string, string> = {};
+
 function WorkEditorPage({ title, loaderData, actionData }: WorkEditorPageProps & { title: string }) {
   const busy = useIsPosting();
   return (
     <DashboardPage title={title}>
-      <WorkEditor draft={loaderData.draft} access={loaderData.access} saved={actionData?.saved} errors={actionData?.errors ?? {}} busy={busy} categories={loaderData.categories} ratings={loaderData.ratings} grantsTexts={loaderData.grantsTexts} texts={loaderData.texts} />
+      <WorkEditor draft={loaderData.draft} access={loaderData.access} saved={actionData?.saved} errors={actionData?.errors ?? NO_ERRORS} busy={busy} categories={loaderData.categories} ratings={loaderData.ratings} grantsTexts={loaderData.grantsTexts} texts={loaderData.texts} />
     </DashboardPage>
   );
 }

@@ -1,0 +1,76 @@
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, test, visit } from "./fixtures";
+import { newCreator } from "./order-steps";
+
+// Decision 041: the work editor's media lists, chip lists and access lists are islands. Their code loads when they are
+// first used, not with the page; what the user does before it arrives is not lost: a click is replayed, typed text
+// is kept, and Enter acts on it. Each test holds the island's code in flight to make "before it arrives" certain.
+
+/** Holds the browser's requests for the built chunk `name` (e.g. "tag-input") until `release()`; `requested` tells whether one came. */
+async function holdChunk(page: Page, name: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(new RegExp(`/assets/${name}-[\\w-]+\\.js$`), async (route) => {
+    requested = true;
+    await released;
+    await route.continue();
+  });
+  return { release, requested: () => requested };
+}
+
+const tagBox = (page: Page) => page.getByRole("textbox", { name: "Tags", exact: true });
+const tagChips = (page: Page) => page.getByRole("list", { name: "Tags", exact: true }).getByRole("listitem");
+
+test("a media list's code loads on first use, and the click made before it arrived opens the dialog", async ({ page }) => {
+  test.setTimeout(120_000);
+  await newCreator(page);
+  const media = await holdChunk(page, "work-editor-media");
+  await visit(page, "/dashboard/portfolio/creator/new");
+  await page.waitForLoadState("networkidle");
+  expect(media.requested(), "the media lists' code is not loaded with the page").toBe(false);
+
+  await page.getByRole("button", { name: "Add media" }).click();
+  await expect.poll(media.requested).toBe(true);
+  const dialog = page.getByRole("dialog", { name: "Add media" });
+  await expect(dialog).toBeHidden();
+  media.release();
+  await expect(dialog).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("button", { name: "Add media" })).toBeFocused();
+});
+
+test("text typed into a tag box before its code arrived is kept, and Enter adds it", async ({ page }) => {
+  test.setTimeout(120_000);
+  await newCreator(page);
+  const tags = await holdChunk(page, "tag-input");
+  await visit(page, "/dashboard/portfolio/creator/new");
+  await tagBox(page).fill("Watercolour");
+  await tagBox(page).press("Enter");
+  await expect.poll(tags.requested).toBe(true);
+  await expect(tagChips(page)).toHaveCount(0);
+  tags.release();
+  await expect(tagChips(page)).toHaveText(["Watercolour×"]);
+  await expect(tagBox(page)).toHaveValue("");
+  // Hydrated: the next tag is added at once, and a chip's remove button works.
+  await tagBox(page).fill("Ink");
+  await tagBox(page).press("Enter");
+  await expect(tagChips(page)).toHaveText(["Watercolour×", "Ink×"]);
+  await page.getByRole("button", { name: "Remove tag Watercolour" }).click();
+  await expect(tagChips(page)).toHaveText(["Ink×"]);
+});
+
+test("opened by a client navigation, the editor's islands load at once and work", async ({ page }) => {
+  test.setTimeout(120_000);
+  await newCreator(page);
+  await visit(page, "/dashboard/portfolio/creator");
+  await page.getByRole("link", { name: "New work" }).first().click();
+  await expect(page).toHaveURL(/\/dashboard\/portfolio\/creator\/new$/);
+  await tagBox(page).fill("Sketch");
+  await tagBox(page).press("Enter");
+  await expect(tagChips(page)).toHaveText(["Sketch×"]);
+  await page.getByRole("button", { name: "Add media" }).click();
+  await expect(page.getByRole("dialog", { name: "Add media" })).toBeVisible();
+});
