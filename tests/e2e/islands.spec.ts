@@ -74,3 +74,39 @@ test("opened by a client navigation, the editor's islands load at once and work"
   await page.getByRole("button", { name: "Add media" }).click();
   await expect(page.getByRole("dialog", { name: "Add media" })).toBeVisible();
 });
+
+test("a form question's editor loads on first use: a title typed before is kept and saved, and a click on its media list (an island in it) opens the dialog", async ({ page }) => {
+  test.setTimeout(120_000);
+  await newCreator(page);
+  await visit(page, "/dashboard/commission/setting/form/form/new");
+  await page.getByLabel("Title", { exact: true }).fill("Island form");
+  await page.getByRole("button", { name: "Create from the template" }).click();
+  await expect(page).toHaveURL(/formId=/);
+
+  // The server renders each island with the page, not as a boundary streamed after it (islandsLoaded).
+  const html = await (await page.request.get(page.url())).text();
+  expect(html).toContain('data-island="" class="contents"><!--$--><fieldset');
+  expect(html).not.toContain('data-island="" class="contents"><!--$?-->');
+
+  const questions = await holdChunk(page, "question-editor");
+  await page.reload();
+  await page.waitForLoadState("networkidle");
+  expect(questions.requested(), "the questions' editors are not loaded with the page").toBe(false);
+  const first = page.getByRole("group", { name: /^Question 1\b/ });
+  await first.getByLabel("Title", { exact: true }).fill("Which character?");
+  await first.getByRole("button", { name: "Add media" }).click();
+  await expect.poll(questions.requested).toBe(true);
+  const dialog = page.getByRole("dialog", { name: "Add media" });
+  await expect(dialog).toBeHidden();
+  questions.release();
+  // The question's editor hydrates and replays the click; the media list inside it is an island too, and opens.
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(first.getByLabel("Title", { exact: true })).toHaveValue("Which character?");
+
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Saved", { exact: false }).first()).toBeVisible();
+  await page.reload();
+  await expect(page.getByRole("group", { name: /^Question 1\b/ }).getByLabel("Title", { exact: true })).toHaveValue("Which character?");
+});

@@ -5,7 +5,8 @@ import { CHOICE_TITLE_MAX, FORM_MEDIA_FIELDS, moveItem } from "../../../worker/d
 import { FORM_CHOICE_MEDIA_MAX } from "../../../worker/domain/media-limits";
 import type { CurrencyCode } from "../../../worker/domain/currency";
 import { SmallButton } from "./small-button";
-import { MediaListField, type KeyedMedia } from "./media-list-field";
+import type { KeyedMedia } from "./media-list-field";
+import { MediaListIsland } from "./media-list-island";
 import { ErrorText } from "~/components/form/error-text";
 
 /** The choice list's fixed texts (from the loader, see FormEditorTexts); texts with a number in them stay messages. */
@@ -62,7 +63,7 @@ export function ChoiceEditor(props: {
                 onValueChange={(price) => update(index, { price })}
               />
               <div className="sm:col-span-2">
-                <MediaListField
+                <MediaListIsland
                   idPrefix={`${idPrefix}-choice-${index}-media`}
                   legend={m.authoring_choice_media_heading({ number })}
                   hint={texts.mediaHint}

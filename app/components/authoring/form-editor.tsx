@@ -8,7 +8,8 @@ import { FormStatus } from "~/components/form/form-status";
 import { QUESTION_TYPES, type QuestionType } from "../../../worker/db/schema/enums";
 import type { FormDraft } from "../../../worker/domain/commission-form";
 import { FORM_DESCRIPTION_MAX, FORM_TITLE_MAX, moveItem, newQuestion } from "../../../worker/domain/commission-form-fields";
-import { QuestionEditor, type KeyedQuestion, type QuestionTexts } from "./question-editor";
+import { island } from "~/components/island/island";
+import type { KeyedQuestion, QuestionTexts } from "./question-editor";
 import { ErrorText } from "~/components/form/error-text";
 
 /**
@@ -38,6 +39,10 @@ export interface FormEditorTexts {
   publish: string;
   unpublish: string;
 }
+
+// Each question's editor (its fields, choices and media) loads when first used (decision 041); a question added here
+// mounts with it loaded.
+const QuestionEditor = island(() => import("./question-editor").then((module) => module.QuestionEditor));
 
 type KeyedDraft = Omit<FormDraft, "questions"> & { questions: KeyedQuestion[] };
 

@@ -8,7 +8,8 @@ import { CHOICE_TYPES, FORM_MEDIA_FIELDS, QUESTION_DESCRIPTION_MAX, QUESTION_TIT
 import { FORM_QUESTION_MEDIA_MAX } from "../../../worker/domain/media-limits";
 import { ChoiceEditor, type ChoiceTexts, type KeyedChoice } from "./choice-editor";
 import { SmallButton } from "./small-button";
-import { MediaListField, type KeyedMedia } from "./media-list-field";
+import type { KeyedMedia } from "./media-list-field";
+import { MediaListIsland } from "./media-list-island";
 
 /** A question's fixed texts (from the loader, see FormEditorTexts); texts with a number in them stay messages. */
 export interface QuestionTexts {
@@ -71,7 +72,7 @@ export function QuestionEditor(props: {
         error={errors[`${path}.description`]}
         onValueChange={(description) => onChange({ ...question, description })}
       />
-      <MediaListField
+      <MediaListIsland
         idPrefix={`${id}-media`}
         legend={m.authoring_question_media_heading({ number })}
         hint={texts.mediaHint}

@@ -6,15 +6,15 @@
  * - a click, Enter or Escape in it is held (its default prevented) and dispatched again on the same element once
  *   the island is hydrated, when React handles it; hydration keeps the server's elements, so the target is still the
  *   element the user pressed;
- * - text typed into its fields meanwhile stays in them (the browser edits them), and is handed to React after
- *   hydration as an input event, so the component's state takes it (typedText, restoreTypedText).
+ * - text typed (or an option chosen) in its fields meanwhile stays on screen (the browser edits them), and is handed
+ *   to React after hydration as an input or change event, so the component's state takes it (typedValues,
+ *   restoreTypedValues).
  */
 export interface IslandHandle {
   /** Starts loading the island's code (idempotent). */
   start(): void;
-  isHydrated(): boolean;
-  /** Runs `replay` once the island is hydrated (at once if it is). */
-  whenHydrated(replay: () => void): void;
+  /** Before hydration: keeps `replay` for it and answers true. After: false. */
+  hold(replay: () => void): boolean;
 }
 
 const islands = new WeakMap<Element, IslandHandle>();
@@ -27,64 +27,68 @@ export function watchIsland(element: Element, handle: IslandHandle): () => void 
   return () => islands.delete(element);
 }
 
+/** The innermost island around `target` that is on the page: an island inside a dehydrated one is not there yet. */
 function islandOf(target: EventTarget | null): IslandHandle | undefined {
-  const element = target instanceof Element ? target.closest("[data-island]") : null;
-  return element ? islands.get(element) : undefined;
+  for (let element = target instanceof Element ? target.closest("[data-island]") : null; element; element = element.parentElement?.closest("[data-island]") ?? null) {
+    const island = islands.get(element);
+    if (island) return island;
+  }
+  return undefined;
 }
 
 function listen() {
   listening = true;
   const prepare = (event: Event) => islandOf(event.target)?.start();
   for (const type of ["pointerover", "pointerdown", "touchstart", "focusin"]) window.addEventListener(type, prepare, { capture: true, passive: true });
-  window.addEventListener("click", (event) => hold(event, (target) => target.click()), true);
-  window.addEventListener(
-    "keydown",
-    (event) => {
-      if (event.key === "Enter" || event.key === "Escape") hold(event, (target) => target.dispatchEvent(new KeyboardEvent("keydown", event)));
-    },
-    true,
-  );
+  // Dispatched, not target.click(): the target may be an icon's SVG inside the button.
+  window.addEventListener("click", (event) => hold(event, (target) => target.dispatchEvent(new MouseEvent("click", event))), true);
+  window.addEventListener("keydown", (event) => /^(Enter|Escape)$/.test(event.key) && hold(event, (target) => target.dispatchEvent(new KeyboardEvent("keydown", event))), true);
 }
 
-function hold(event: Event, replay: (target: HTMLElement) => void) {
+function hold(event: Event, replay: (target: Element) => void) {
   const island = islandOf(event.target);
-  if (!island || island.isHydrated() || !(event.target instanceof HTMLElement)) return;
   const target = event.target;
-  event.preventDefault();
-  event.stopImmediatePropagation();
-  island.start();
-  island.whenHydrated(() => {
-    if (target.isConnected) replay(target);
-  });
+  if (island && target instanceof Element && island.hold(() => target.isConnected && replay(target))) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    island.start();
+  }
 }
 
-const UNTYPED_INPUTS = new Set(["checkbox", "radio", "file", "hidden", "submit", "button", "reset", "image"]);
+/** The fields a user types into or chooses in. */
+const TYPED_FIELDS = "input:not([type=checkbox],[type=radio],[type=file],[type=hidden],[type=submit],[type=button],[type=reset],[type=image]),textarea,select:not([multiple])";
 
-type TextField = HTMLInputElement | HTMLTextAreaElement;
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
-/**
- * The text typed into `root`'s fields before hydration, read as React hydrates them: React keeps such text on screen
- * but not in its state (the field's `defaultValue` is what it rendered), and its next render of the field puts its
- * state back. Hand them to React afterwards with restoreTypedText.
- */
-export function typedText(root: Element): [TextField, string][] {
-  return [...root.querySelectorAll<TextField>("input, textarea")]
-    .filter((field) => !(field instanceof HTMLInputElement && UNTYPED_INPUTS.has(field.type)) && field.value !== field.defaultValue)
-    .map((field) => [field, field.value]);
+/** What the server rendered into a field: its value attribute, its text, or its selected option. */
+function renderedValue(field: Field) {
+  if (!(field instanceof HTMLSelectElement)) return field.defaultValue;
+  const options = [...field.options];
+  return (options.find((option) => option.defaultSelected) ?? options[0])?.value;
 }
 
 /**
- * Gives React the typed text as a keystroke would. React records the value it last saw through the field's own
- * `value` setter and ignores an input event that does not change it, so: the field's setter is given the value on
- * screen (React's), the prototype's setter puts the typed text in without React seeing it, and an input event makes
- * React read the difference.
+ * What was typed or chosen in `root`'s fields before hydration, read as React hydrates them: React keeps it on screen
+ * but not in its state, and its next render of the field puts its state back. Hand it to React afterwards with
+ * restoreTypedValues.
  */
-export function restoreTypedText(typed: [TextField, string][]) {
-  for (const [field, text] of typed) {
-    if (!field.isConnected || field.value === text) continue;
+export function typedValues(root: Element): [Field, string][] {
+  return ([...root.querySelectorAll(TYPED_FIELDS)] as Field[]).filter((field) => field.value !== renderedValue(field)).map((field) => [field, field.value]);
+}
+
+/**
+ * Gives React what was typed or chosen, as the user's own input would. A select's change event is enough. For text,
+ * React records the value it last saw through the field's own `value` setter and ignores an input event that does not
+ * change it, so: the field's setter is given the value on screen (React's), the prototype's setter puts the typed text
+ * in without React seeing it, and an input event makes React read the difference.
+ */
+export function restoreTypedValues(typed: [Field, string][]) {
+  for (const [field, value] of typed) {
+    if (!field.isConnected || field.value === value) continue;
+    const select = field instanceof HTMLSelectElement;
     const shown = field.value;
-    field.value = shown;
-    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, text);
-    field.dispatchEvent(new Event("input", { bubbles: true }));
+    field.value = select ? value : shown;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(field), "value")?.set?.call(field, value);
+    field.dispatchEvent(new Event(select ? "change" : "input", { bubbles: true }));
   }
 }

@@ -1,5 +1,5 @@
 import { Suspense, lazy, use, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type ComponentType } from "react";
-import { restoreTypedText, typedText, watchIsland, type IslandHandle } from "./island-events";
+import { restoreTypedValues, typedValues, watchIsland } from "./island-events";
 
 /**
  * An island: a part of a server-rendered page whose code loads when it is first used, not with the page (decision
@@ -19,10 +19,24 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>):
   return import.meta.env.SSR ? serverIsland(load) : browserIsland(load);
 }
 
-/** On the server the code loads with the Worker (the import resolves before its first request), and renders as is. */
+/** The server's island imports still in flight (islandsLoaded). */
+const serverLoads = new Set<Promise<unknown>>();
+
+/**
+ * On the server: settles once every island's code defined so far has loaded. A route module defines its islands when
+ * React Router loads it, before the page renders, and entry.server.tsx waits for this before rendering, so an island
+ * renders with the page instead of as a boundary streamed after it.
+ */
+export function islandsLoaded() {
+  return Promise.all(serverLoads);
+}
+
+/** On the server the code loads when the island is defined (see islandsLoaded), and renders as is. */
 function serverIsland<P extends object>(load: () => Promise<ComponentType<P>>) {
   let Component: ComponentType<P> | undefined;
   const loaded = load().then((component) => (Component = component));
+  serverLoads.add(loaded);
+  void loaded.finally(() => serverLoads.delete(loaded));
   function Loaded(props: P) {
     const Body = Component ?? use(loaded);
     return <Body {...props} />;
@@ -41,7 +55,7 @@ function serverIsland<P extends object>(load: () => Promise<ComponentType<P>>) {
 function browserIsland<P extends object>(load: () => Promise<ComponentType<P>>) {
   return function Island(props: P) {
     const root = useRef<HTMLDivElement>(null);
-    const [state] = useState(() => new IslandState(props, load));
+    const [state] = useState(() => islandState(props, load));
     useLayoutEffect(() => state.setProps(props));
     useLayoutEffect(() => state.attach(root.current!), [state]);
     // One element for the island's whole life: React passes an unchanged element by, so the parent's renders never
@@ -66,89 +80,68 @@ function browserIsland<P extends object>(load: () => Promise<ComponentType<P>>) 
  * Shown only when React renders the island from scratch before its code is there (a client navigation, or a context
  * change that reached it dehydrated): it starts the load, and shows the server's markup meanwhile so nothing jumps.
  */
-function ServerMarkupCopy({ state }: { state: { serverMarkup: string; start(): void } }) {
+function ServerMarkupCopy({ state }: { state: { serverMarkup(): string; start(): void } }) {
   useLayoutEffect(() => state.start(), [state]);
-  return state.serverMarkup ? <div className="contents" dangerouslySetInnerHTML={{ __html: state.serverMarkup }} /> : null;
+  const markup = state.serverMarkup();
+  return markup ? <div className="contents" dangerouslySetInnerHTML={{ __html: markup }} /> : null;
 }
 
-/** One island's props, load and hydration; the handle the event listeners use. */
-class IslandState<P extends object> implements IslandHandle {
-  readonly Body: ComponentType;
-  serverMarkup = "";
-  private props: P;
-  private readonly serverProps: P;
-  private root: Element | null = null;
-  private hydrated = false;
-  private readonly listeners = new Set<() => void>();
-  private replays: (() => void)[] = [];
-  private startLoad!: () => void;
-
-  constructor(props: P, load: () => Promise<ComponentType<P>>) {
-    this.props = this.serverProps = props;
-    const started = new Promise<void>((resolve) => (this.startLoad = resolve));
-    this.Body = lazy(() => started.then(load).then((Component) => ({ default: this.bodyOf(Component) })));
-  }
-
-  private bodyOf(Component: ComponentType<P>) {
-    const state = this;
-    return function IslandBody() {
-      // Hydration renders with the props the server rendered; a change since comes as a render right after.
-      const props = useSyncExternalStore(state.subscribe, state.getProps, state.getServerProps);
-      useLayoutEffect(() => state.didHydrate(), []);
-      return <Component {...props} />;
-    };
-  }
-
-  private readonly subscribe = (listener: () => void) => {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+/** One island's props, load and hydration, and the handle the event listeners use (island-events.ts). */
+function islandState<P extends object>(serverProps: P, load: () => Promise<ComponentType<P>>) {
+  let props = serverProps;
+  let root: Element | null = null;
+  let serverMarkup = "";
+  // The held clicks and keys until hydration; null after.
+  let replays: (() => void)[] | null = [];
+  let start!: () => void;
+  const started = new Promise<void>((resolve) => (start = resolve));
+  const listeners = new Set<() => void>();
+  const subscribe = (listener: () => void) => {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
   };
-  private readonly getProps = () => this.props;
-  private readonly getServerProps = () => this.serverProps;
 
-  attach(root: Element) {
-    this.root = root;
-    // Before React replaces it: the dehydrated markup, for ServerMarkupCopy (empty after a client navigation).
-    this.serverMarkup = root.innerHTML;
-    return watchIsland(root, this);
-  }
-
-  setProps(props: P) {
-    if (props === this.props) return;
-    // A new callback changes nothing on screen; new data does, and the server markup cannot show it: load.
-    const changed = Object.keys({ ...this.props, ...props }).some(
-      (key) => typeof props[key as keyof P] !== "function" && !Object.is(props[key as keyof P], this.props[key as keyof P]),
-    );
-    this.props = props;
-    if (this.hydrated) this.listeners.forEach((listener) => listener());
-    else if (changed) this.start();
-  }
-
-  start() {
-    this.startLoad();
-  }
-
-  isHydrated() {
-    return this.hydrated;
-  }
-
-  whenHydrated(replay: () => void) {
-    if (this.hydrated) replay();
-    else this.replays.push(replay);
-  }
-
-  private didHydrate() {
-    this.hydrated = true;
-    const typed = this.root ? typedText(this.root) : [];
+  function didHydrate() {
+    const held = replays ?? [];
+    replays = null;
+    const typed = root ? typedValues(root) : [];
     // After React's renders that follow hydration (the latest props): typed text first, then (once React has rendered
     // it, which it does after the event, not in it) the held clicks and keys, so a replayed Enter acts on the text.
     setTimeout(() => {
-      restoreTypedText(typed);
-      setTimeout(() => {
-        const replays = this.replays;
-        this.replays = [];
-        replays.forEach((replay) => replay());
-      });
+      restoreTypedValues(typed);
+      setTimeout(() => held.forEach((replay) => replay()));
     });
   }
+
+  const Body = lazy(() =>
+    started.then(load).then((Component) => ({
+      default: function IslandBody() {
+        // Hydration renders with the props the server rendered; a change since comes as a render right after.
+        const current = useSyncExternalStore(subscribe, () => props, () => serverProps);
+        useLayoutEffect(didHydrate, []);
+        return <Component {...current} />;
+      },
+    })),
+  );
+
+  return {
+    Body,
+    start: () => start(),
+    serverMarkup: () => serverMarkup,
+    hold: (replay: () => void) => Boolean(replays?.push(replay)),
+    attach(element: Element) {
+      root = element;
+      // Before React replaces it: the dehydrated markup, for ServerMarkupCopy (empty after a client navigation).
+      serverMarkup = element.innerHTML;
+      return watchIsland(element, this);
+    },
+    setProps(next: P) {
+      if (next === props) return;
+      // A new callback changes nothing on screen; new data does, and the server markup cannot show it: load.
+      const changed = (Object.keys(next) as (keyof P)[]).some((key) => typeof next[key] !== "function" && !Object.is(next[key], props[key]));
+      props = next;
+      if (!replays) listeners.forEach((listener) => listener());
+      else if (changed) start();
+    },
+  };
 }

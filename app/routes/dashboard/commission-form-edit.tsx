@@ -1,5 +1,5 @@
 import { Form, data, redirect } from "react-router";
-import { DeleteItemForm } from "~/components/form/confirm-form";
+import { DeleteItemIsland } from "~/components/form/delete-item-island";
 import { FormEditor, type FormEditorTexts } from "~/components/authoring/form-editor";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { DashboardPage, EmptyState, dashboardTitle } from "~/components/dashboard/dashboard-page";
@@ -145,6 +145,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_form_edit_title());
 
+/** One object for "no errors", so the questions' islands see unchanged props across renders (decision 041). */
+const NO_ERRORS: Record<string, string> = {};
+
 export default function CommissionFormEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useIsPosting();
   if (!loaderData.form) {
@@ -172,8 +175,8 @@ export default function CommissionFormEditPage({ loaderData, actionData }: Route
           page.draftNote
         )}
       </p>
-      <FormEditor key={form.id} formId={form.id} draft={form.draft} errors={actionData?.errors ?? {}} saved={Boolean(actionData?.saved)} busy={busy} published={published} categories={categories} texts={texts} />
-      <DeleteItemForm question={page.deleteQuestion} label={page.deleteLabel} />
+      <FormEditor key={form.id} formId={form.id} draft={form.draft} errors={actionData?.errors ?? NO_ERRORS} saved={Boolean(actionData?.saved)} busy={busy} published={published} categories={categories} texts={texts} />
+      <DeleteItemIsland question={page.deleteQuestion} label={page.deleteLabel} />
     </DashboardPage>
   );
 }
