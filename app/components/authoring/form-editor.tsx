@@ -41,7 +41,7 @@ export interface FormEditorTexts {
 }
 
 // Each question's editor (its fields, choices and media) loads when first used (decision 041); a question added here
-// mounts with it loaded.
+// loads it at once.
 const QuestionEditor = island(() => import("./question-editor").then((module) => module.QuestionEditor));
 
 type KeyedDraft = Omit<FormDraft, "questions"> & { questions: KeyedQuestion[] };

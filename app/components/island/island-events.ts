@@ -42,7 +42,13 @@ function listen() {
   for (const type of ["pointerover", "pointerdown", "touchstart", "focusin"]) window.addEventListener(type, prepare, { capture: true, passive: true });
   // Dispatched, not target.click(): the target may be an icon's SVG inside the button.
   window.addEventListener("click", (event) => hold(event, (target) => target.dispatchEvent(new MouseEvent("click", event))), true);
-  window.addEventListener("keydown", (event) => /^(Enter|Escape)$/.test(event.key) && hold(event, (target) => target.dispatchEvent(new KeyboardEvent("keydown", event))), true);
+  window.addEventListener(
+    "keydown",
+    (event) => {
+      if (event.key === "Enter" || event.key === "Escape") hold(event, (target) => target.dispatchEvent(new KeyboardEvent("keydown", event)));
+    },
+    true,
+  );
 }
 
 function hold(event: Event, replay: (target: Element) => void) {
