@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, test, visit } from "./fixtures";
 import { newCreator } from "./order-steps";
 
@@ -19,6 +19,20 @@ async function holdChunk(page: Page, name: string) {
   return { release, requested: () => requested };
 }
 
+/**
+ * Clicks `button` (an Add media button) while `held` keeps the code it needs in flight: the click asks for that code,
+ * and nothing opens until it arrives; then the dialog opens, without a second click. Returns the dialog.
+ */
+async function addMediaBeforeCodeArrives(page: Page, held: Awaited<ReturnType<typeof holdChunk>>, button: Locator) {
+  await button.click();
+  await expect.poll(held.requested).toBe(true);
+  const dialog = page.getByRole("dialog", { name: "Add media" });
+  await expect(dialog).toBeHidden();
+  held.release();
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
 const tagBox = (page: Page) => page.getByRole("textbox", { name: "Tags", exact: true });
 const tagChips = (page: Page) => page.getByRole("list", { name: "Tags", exact: true }).getByRole("listitem");
 
@@ -30,12 +44,7 @@ test("a media list's code loads on first use, and the click made before it arriv
   await page.waitForLoadState("networkidle");
   expect(media.requested(), "the media lists' code is not loaded with the page").toBe(false);
 
-  await page.getByRole("button", { name: "Add media" }).click();
-  await expect.poll(media.requested).toBe(true);
-  const dialog = page.getByRole("dialog", { name: "Add media" });
-  await expect(dialog).toBeHidden();
-  media.release();
-  await expect(dialog).toBeVisible();
+  const dialog = await addMediaBeforeCodeArrives(page, media, page.getByRole("button", { name: "Add media" }));
   await expectAccessible(page);
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
@@ -94,13 +103,8 @@ test("a form question's editor loads on first use: a title typed before is kept 
   expect(questions.requested(), "the questions' editors are not loaded with the page").toBe(false);
   const first = page.getByRole("group", { name: /^Question 1\b/ });
   await first.getByLabel("Title", { exact: true }).fill("Which character?");
-  await first.getByRole("button", { name: "Add media" }).click();
-  await expect.poll(questions.requested).toBe(true);
-  const dialog = page.getByRole("dialog", { name: "Add media" });
-  await expect(dialog).toBeHidden();
-  questions.release();
   // The question's editor hydrates and replays the click; the media list inside it is an island too, and opens.
-  await expect(dialog).toBeVisible();
+  const dialog = await addMediaBeforeCodeArrives(page, questions, first.getByRole("button", { name: "Add media" }));
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   await expect(first.getByLabel("Title", { exact: true })).toHaveValue("Which character?");

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useRef, useState } from "react";
+import { Suspense, lazy, useState } from "react";
 import { createPortal } from "react-dom";
 import { m } from "~/paraglide/messages.js";
 import type { MediaEntry } from "../../../worker/domain/media-entries";
@@ -74,10 +74,9 @@ export interface MediaListProps {
   onChange: (medias: KeyedMedia[]) => void;
 }
 
-export function MediaListField(props: MediaListProps & { /** Opens the add-media dialog at once (media-list-on-first-add.tsx). */ startAdding?: boolean }) {
+export function MediaListField(props: MediaListProps) {
   const { idPrefix, medias, onChange, max } = props;
   const [adding, setAdding] = useState(false);
-  const addButton = useRef<HTMLButtonElement>(null);
   const [preview, setPreview] = useState<KeyedMedia | null>(null);
   const [limitHit, setLimitHit] = useState(false);
   const [refusal, setRefusal] = useState("");
@@ -114,15 +113,6 @@ export function MediaListField(props: MediaListProps & { /** Opens the add-media
     setAnnouncement(m.media_item_moved({ number: index + 1, position: index + step + 1 }));
   }
 
-  // Loaded by a click on the deferred list's add button: that click opens the dialog, and the dialog returns focus to
-  // this list's own add button, which has taken the other's place.
-  const { startAdding } = props;
-  useEffect(() => {
-    if (!startAdding) return;
-    addButton.current?.focus();
-    setAdding(true);
-  }, [startAdding]);
-
   return (
     <>
       <MediaListFrame
@@ -134,7 +124,6 @@ export function MediaListField(props: MediaListProps & { /** Opens the add-media
         error={props.error}
         notice={limitHit ? m.media_limit_exceeded() : refusal}
         addLabel={props.addLabel}
-        addRef={addButton}
         onAdd={openAdd}
         announcement={announcement}
       >

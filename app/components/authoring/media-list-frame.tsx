@@ -1,12 +1,8 @@
-import type { ReactNode, Ref } from "react";
+import type { ReactNode } from "react";
 import { ErrorText } from "~/components/form/error-text";
 import { m } from "~/paraglide/messages.js";
 
-/**
- * A media list's frame: its legend, hint with the count, errors, add button and spoken status, around the items.
- * The full list (media-list-field.tsx) and the list that loads on its first add (media-list-on-first-add.tsx) both
- * draw it, so the page looks the same before and after that load.
- */
+/** A media list's frame (media-list-field.tsx): its legend, hint with the count, errors, add button and spoken status, around the items. */
 export function MediaListFrame(props: {
   idPrefix: string;
   legend: string;
@@ -17,10 +13,7 @@ export function MediaListFrame(props: {
   /** The limit's or the images-only refusal's alert. */
   notice?: string;
   addLabel?: string;
-  addRef?: Ref<HTMLButtonElement>;
   onAdd: () => void;
-  /** Starts loading what the add needs when a pointer nears the button or it gets focus. */
-  onPrepareAdd?: () => void;
   announcement?: string;
   children?: ReactNode;
 }) {
@@ -36,13 +29,10 @@ export function MediaListFrame(props: {
       {props.children}
       {props.count < props.max || props.max > 1 ? (
         <button
-          ref={props.addRef}
           type="button"
           className="button-secondary min-h-11"
           aria-describedby={hintId}
           onClick={props.onAdd}
-          onPointerEnter={props.onPrepareAdd}
-          onFocus={props.onPrepareAdd}
         >
           {props.addLabel ?? m.media_add_open()}
         </button>

@@ -1,9 +1,10 @@
 // The service editor's gallery (issue 10: "Services show media"): the shared media list, kept in client state and
 // posted as JSON in one hidden field, so the rest of the service form stays a plain HTML form.
-import { useState, type ComponentType } from "react";
+import { useState } from "react";
 import { SERVICE_MEDIA_MAX_FILES } from "../../../worker/domain/media-limits";
 import type { WorkMediaDraft } from "../../../worker/domain/portfolio";
-import type { KeyedMedia, MediaListProps } from "./media-list-field";
+import type { KeyedMedia } from "./media-list-field";
+import { MediaListIsland } from "./media-list-island";
 
 /** The hidden field's name; serviceDraftFrom reads it back. */
 export const SERVICE_MEDIAS_FIELD = "medias";
@@ -21,8 +22,7 @@ export function serviceMediasFrom(value: FormDataEntryValue | null): WorkMediaDr
 /**
  * At most SERVICE_MEDIA_MAX_FILES files, links and embeds ('Limit exceeded' past it); the first is the card's
  * thumbnail. Files upload under the service's folder, so a new service (no id yet) adds links and embeds until saved.
- * `list` is the media list the page loads: the full one on the edit page, the one loaded on its first add on the new
- * page (media-list-on-first-add.tsx).
+ * The list is an island (decision 041): its code loads when it is first used.
  */
 export function ServiceMediaField(props: {
   texts: { heading: string; hint: string; saveFirst: string };
@@ -30,15 +30,13 @@ export function ServiceMediaField(props: {
   title: string;
   medias: WorkMediaDraft[];
   errors: Record<string, string>;
-  list: ComponentType<MediaListProps>;
 }) {
   const [medias, setMedias] = useState<KeyedMedia[]>(() => props.medias.map((item, i) => ({ ...item, key: item.id ?? `m${i}` })));
   const posted = medias.map(({ key: _key, ...item }) => item);
-  const MediaList = props.list;
   return (
     <div>
       <input type="hidden" name={SERVICE_MEDIAS_FIELD} value={JSON.stringify(posted)} />
-      <MediaList
+      <MediaListIsland
         idPrefix="service-media"
         legend={props.texts.heading}
         hint={props.texts.hint}

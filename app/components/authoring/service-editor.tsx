@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from "react";
+import type { ReactNode } from "react";
 import { Form } from "react-router";
 import { DashboardPage } from "~/components/dashboard/dashboard-page";
 import { FormStatus } from "~/components/form/form-status";
@@ -10,7 +10,6 @@ import { CURRENCIES, asCurrencyCode } from "../../../worker/domain/currency";
 import type { ServiceDraft } from "../../../worker/domain/commission-form";
 import { SERVICE_DESCRIPTION_MAX, SERVICE_TERMS_MAX, SERVICE_TITLE_MAX } from "../../../worker/domain/commission-form-fields";
 import { ErrorText } from "~/components/form/error-text";
-import type { MediaListProps } from "./media-list-field";
 import { SERVICE_MEDIAS_FIELD, ServiceMediaField, serviceMediasFrom } from "./service-editor-media";
 
 /**
@@ -59,14 +58,13 @@ function ServiceEditor(props: {
   forms: { id: string; title: string }[];
   categories: { code: string; name: string }[];
   texts: ServiceEditorTexts;
-  mediaList: ComponentType<MediaListProps>;
 }) {
   const { values, errors, busy, forms, categories, texts } = props;
   return (
     <Form method="post" noValidate className="max-w-2xl space-y-5">
       <TextField name="title" label={texts.title} defaultValue={values.title} error={errors.title} maxLength={SERVICE_TITLE_MAX} required />
       <TextareaField name="description" label={texts.description} hint={texts.optional} defaultValue={values.description} error={errors.description} maxLength={SERVICE_DESCRIPTION_MAX} rows={5} />
-      <ServiceMediaField texts={texts.media} serviceId={props.serviceId} title={values.title} medias={values.medias} errors={errors} list={props.mediaList} />
+      <ServiceMediaField texts={texts.media} serviceId={props.serviceId} title={values.title} medias={values.medias} errors={errors} />
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
         <TextField name="price" label={texts.price} hint={texts.priceHint} defaultValue={values.price} error={errors.price} inputMode="decimal" />
         <SelectField name="currency" label={texts.currency} defaultValue={values.currency} error={errors.currency} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
@@ -101,12 +99,10 @@ function ServiceEditor(props: {
 
 /**
  * The new and edit service pages: the editor with what was loaded, or after a refused save what was typed.
- * A new service's loaded values carry the creator's default currency and terms (general settings). `mediaList` is the
- * gallery's list component, which the route module imports (ServiceMediaField).
+ * A new service's loaded values carry the creator's default currency and terms (general settings).
  */
 export function ServiceEditorPage(props: {
   title: string;
-  mediaList: ComponentType<MediaListProps>;
   loaderData: { serviceId: string | null; values: ServiceDraft; forms: { id: string; title: string }[]; categories: { code: string; name: string }[]; texts: ServiceEditorTexts };
   actionData?: { values: ServiceDraft; errors: Record<string, string> };
   children?: ReactNode;
@@ -124,7 +120,6 @@ export function ServiceEditorPage(props: {
         forms={loaderData.forms}
         categories={loaderData.categories}
         texts={loaderData.texts}
-        mediaList={props.mediaList}
       />
       {children}
     </DashboardPage>

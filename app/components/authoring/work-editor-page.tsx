@@ -1,5 +1,6 @@
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { useIsPosting } from "~/components/form/use-is-posting";
+import { NO_ERRORS } from "~/components/island/island";
 import { m } from "~/paraglide/messages.js";
 import type { WorkDraft } from "../../../worker/domain/portfolio";
 import type { WorkEditAccess } from "../../../worker/services/portfolio";
@@ -15,9 +16,6 @@ interface WorkEditorPageProps {
   /** `saved`: an edit or admin grantee's save, who stays on the editor (032-work-editor-grants.md). */
   actionData?: { errors?: Record<string, string>; saved?: boolean } | undefined;
 }
-
-/** One object for "no errors", so the editor's islands see unchanged props across renders (decision 041). */
-const NO_ERRORS: Record<string, string> = {};
 
 function WorkEditorPage({ title, loaderData, actionData }: WorkEditorPageProps & { title: string }) {
   const busy = useIsPosting();

@@ -19,6 +19,12 @@ export function island<P extends object>(load: () => Promise<ComponentType<P>>):
   return import.meta.env.SSR ? serverIsland(load) : browserIsland(load);
 }
 
+/**
+ * "No errors" as one object for a page's whole life, for an editor whose islands take its errors: `{}` per render
+ * would be new data to them each time, and load them.
+ */
+export const NO_ERRORS: Readonly<Record<string, string>> = {};
+
 /** The server's island imports still in flight (islandsLoaded). */
 const serverLoads = new Set<Promise<unknown>>();
 

@@ -5,6 +5,7 @@ import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { DashboardPage, EmptyState, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { requestContext } from "~/lib/request-context";
 import { useIsPosting } from "~/components/form/use-is-posting";
+import { NO_ERRORS } from "~/components/island/island";
 import { m } from "~/paraglide/messages.js";
 import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
 import type { Database } from "../../../worker/db/client";
@@ -144,9 +145,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_form_edit_title());
-
-/** One object for "no errors", so the questions' islands see unchanged props across renders (decision 041). */
-const NO_ERRORS: Record<string, string> = {};
 
 export default function CommissionFormEditPage({ loaderData, actionData }: Route.ComponentProps) {
   const busy = useIsPosting();

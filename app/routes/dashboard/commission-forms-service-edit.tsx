@@ -1,7 +1,6 @@
 import { DeleteItemIsland } from "~/components/form/delete-item-island";
 import { ServiceEditorPage } from "~/components/authoring/service-editor";
 import { playableOfDraft } from "~/components/authoring/media-list-field";
-import { MediaListIsland } from "~/components/authoring/media-list-island";
 import { ServicePreviewIsland } from "~/components/authoring/service-preview-island";
 import { dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { viewedMedia } from "~/components/media/players/player-view";
@@ -24,11 +23,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_service_edit_title());
 
-// The gallery's list and the preview are islands: their code loads when first used (decision 041). A new service's
-// list loads on its first add (media-list-on-first-add.tsx).
+// The gallery's list (ServiceMediaField) and the preview are islands: their code loads when first used (decision 041).
 export default function ServiceEditPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
-    <ServiceEditorPage title={m.authoring_service_edit_title()} mediaList={MediaListIsland} loaderData={loaderData} actionData={actionData}>
+    <ServiceEditorPage title={m.authoring_service_edit_title()} loaderData={loaderData} actionData={actionData}>
       <DeleteItemIsland question={loaderData.deleteTexts.question} label={loaderData.deleteTexts.label} />
       <ServicePreviewIsland title={loaderData.values.title} description={loaderData.values.description} gallery={loaderData.previewGallery} />
     </ServiceEditorPage>

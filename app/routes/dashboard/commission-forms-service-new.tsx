@@ -1,4 +1,3 @@
-import { MediaListOnFirstAdd } from "~/components/authoring/media-list-on-first-add";
 import { ServiceEditorPage } from "~/components/authoring/service-editor";
 import { dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { m } from "~/paraglide/messages.js";
@@ -15,8 +14,6 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_service_new_title());
 
-// A new service's gallery takes files only once the service is saved, so it is often left for the edit page: its list
-// loads on the first add (media-list-on-first-add.tsx).
 export default function ServiceNewPage({ loaderData, actionData }: Route.ComponentProps) {
-  return <ServiceEditorPage title={m.authoring_service_new_title()} mediaList={MediaListOnFirstAdd} loaderData={loaderData} actionData={actionData} />;
+  return <ServiceEditorPage title={m.authoring_service_new_title()} loaderData={loaderData} actionData={actionData} />;
 }
