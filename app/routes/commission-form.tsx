@@ -13,7 +13,7 @@ import { m } from "~/paraglide/messages.js";
 import { RequestGate } from "~/components/requests/request-gate";
 import { cardEntryFor } from "../../worker/payments/card-entry";
 import { getPublicForm } from "../../worker/services/catalog";
-import { formTerms, requestViewerState } from "../../worker/services/request-views";
+import { requestViewerState } from "../../worker/services/request-views";
 import type { Route } from "./+types/commission-form";
 
 /** /cf/{code}: a published commission form, read-only, with prices in the viewer's currency. Unknown or unpublished: 404. */
@@ -21,10 +21,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, env, user, locale } = context.get(requestContext);
   const form = await getPublicForm(db, params.code, { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null });
   if (!form) throw data(null, { status: 404 });
-  const [request, terms] = await Promise.all([requestViewerState(db, user?.accountId ?? null, { formId: form.id }), formTerms(db, form.id, locale)]);
+  const request = await requestViewerState(db, user?.accountId ?? null, { formId: form.id });
   // Each question media's player is decided here, so the read-only form's JS does not parse media URLs (player-view.ts).
   const questionMedias: Record<string, ViewedMedia[]> = Object.fromEntries(form.questions.map((question) => [question.id, question.medias.map(viewedMedia)]));
-  return { form, openLabel: openBadgeLabel(form.creator.isOpenCommission), texts: formPageTexts(form), questionMedias, request, terms, cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null };
+  return { form, openLabel: openBadgeLabel(form.creator.isOpenCommission), texts: formPageTexts(form), questionMedias, request, cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null };
 }
 
 // The answering form loads with the page's data but in its own chunk: visitors who only read the form do not pay for it.
@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 const QuestionMediaList = lazy(() => import("~/components/requests/question-media-list").then((module) => ({ default: module.QuestionMediaList })));
 
 export default function CommissionForm({ loaderData }: Route.ComponentProps) {
-  const { form, openLabel, texts, questionMedias, request, terms, cardEntry, profileId } = loaderData;
+  const { form, openLabel, texts, questionMedias, request, cardEntry, profileId } = loaderData;
   const revalidator = useRevalidator();
   const [sent, setSent] = useState(false);
   const canSend = request.kind === "can-send" && Boolean(profileId);
@@ -93,7 +93,7 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
               profileId={profileId}
               cards={request.cards}
               cardEntry={cardEntry}
-              terms={terms}
+              terms={form.terms}
               onCardsChanged={() => revalidator.revalidate()}
               onSent={() => setSent(true)}
             />

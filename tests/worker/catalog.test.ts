@@ -232,6 +232,26 @@ describe("getPublicForm", () => {
     expect(await getPublicForm(db(), creator.forms[1].code, en)).toBeNull();
     expect(await getPublicForm(db(), "nope", en)).toBeNull();
   });
+
+  it("carries the creator's general terms in the viewer's language, else the original, else none", async () => {
+    const own = uniqueTag();
+    const creator = await seedCreator({ handle: `terms${own}`, forms: [{ title: { en: "Sketch" }, price: 3000 }] });
+    const code = creator.forms[0].code;
+    expect((await getPublicForm(db(), code, en))?.terms).toBe("");
+    await env.DB.prepare(
+      "INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'commission_account', ?, 'default_terms', 'ja', 1, ?)",
+    )
+      .bind(crypto.randomUUID(), creator.commissionAccountId, "商用利用は別途ご相談ください。")
+      .run();
+    expect((await getPublicForm(db(), code, en))?.terms).toBe("商用利用は別途ご相談ください。");
+    await env.DB.prepare(
+      "INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'commission_account', ?, 'default_terms', 'en', 0, ?)",
+    )
+      .bind(crypto.randomUUID(), creator.commissionAccountId, "Commercial use by arrangement.")
+      .run();
+    expect((await getPublicForm(db(), code, en))?.terms).toBe("Commercial use by arrangement.");
+    expect((await getPublicForm(db(), code, ja))?.terms).toBe("商用利用は別途ご相談ください。");
+  });
 });
 
 describe("D1 round trips", () => {

@@ -491,12 +491,15 @@ export interface PublicForm {
   price: DisplayPrice | null;
   creator: { name: string; handle: string; avatarUrl: string | null; isOpenCommission: boolean };
   questions: PublicFormQuestion[];
+  /** The creator's general terms, which a request from this form accepts ("" when none). */
+  terms: string;
   displayCurrencyCode: string;
 }
 
 const FORM_SQL = `SELECT f.id, f.code, f.price_amount, cu.code AS cur,
     ${textsOf("commission_form", "f.id")} AS texts, ${categoryNamesOf("f.category_code")} AS cat,
-    p.original_handle AS handle, p.avatar_url, p.is_open_commission, ${textsOf("user_profile", "p.id", "name")} AS names
+    p.original_handle AS handle, p.avatar_url, p.is_open_commission, ${textsOf("user_profile", "p.id", "name")} AS names,
+    ${textsOf("commission_account", "ca.id", "default_terms")} AS terms
   FROM commission_forms f
   JOIN currencies cu ON cu.id = f.price_currency_id
   JOIN commission_accounts ca ON ca.id = f.commission_account_id
@@ -551,6 +554,7 @@ export async function getPublicForm(db: Database, code: string, viewer: Viewer):
       isOpenCommission: Boolean(row.is_open_commission),
     },
     questions: toPublicQuestions(questions.results, viewer.locale, prices),
+    terms: pickText(parseJson<TextRow>(row.terms), viewer.locale) ?? "",
     displayCurrencyCode: prices.displayCode,
   };
 }

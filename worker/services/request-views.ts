@@ -81,15 +81,6 @@ export async function getPublicService(db: Database, handle: string, serviceId: 
   };
 }
 
-/** The creator's general terms, which a request from a form page accepts ("" when none). */
-export async function formTerms(db: Database, formId: string, locale: Viewer["locale"]): Promise<string> {
-  const row = await db.$client
-    .prepare(`SELECT ${textsOf("commission_account", "f.commission_account_id", "default_terms")} AS terms FROM commission_forms f WHERE f.id = ?`)
-    .bind(formId)
-    .first<{ terms: string | null }>();
-  return pickText(parseJson<TextRow>(row?.terms), locale) ?? "";
-}
-
 /** The viewer's side of a request (spec section 4's primary button), with their cards for the submit step. */
 export type RequestViewerState =
   | { kind: "signed-out" }
