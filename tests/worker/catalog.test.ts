@@ -186,14 +186,16 @@ describe("media previews on cards and the profile", () => {
     ]);
     const [card] = (await searchCreators(db(), q({ q: handle }), en)).creators;
     const expected = [
-      { mediaType: "IMAGE", formatType: "FILE", url: expect.stringContaining(".png"), linkUrl: null, embedCode: null, site: null, workId: picture },
-      { mediaType: "VIDEO", formatType: "FILE", url: "/media/v/clip.mp4", thumbnailUrl: "/media/v/clip.mp4.jpg", linkUrl: null, site: null, workId: video },
-      { mediaType: "IMAGE", formatType: "LINK", url: null, thumbnailUrl: null, linkUrl: "https://youtu.be/abc", site: "YOUTUBE", workId: link },
+      { mediaType: "IMAGE", formatType: "FILE", url: expect.stringContaining(".png"), linkUrl: null, embedCode: null, site: null },
+      { mediaType: "VIDEO", formatType: "FILE", url: "/media/v/clip.mp4", thumbnailUrl: "/media/v/clip.mp4.jpg", linkUrl: null, site: null },
+      { mediaType: "IMAGE", formatType: "LINK", url: null, thumbnailUrl: null, linkUrl: "https://youtu.be/abc", site: "YOUTUBE" },
     ];
     expect(card.previews).toMatchObject(expected);
     expect(card.previews[0].thumbnailUrl).toBe(card.previews[0].url);
+    // A card shows media, not ids; the profile's works link theirs.
+    expect(card.previews[0]).not.toHaveProperty("workId");
     const profile = await getCreatorProfile(db(), dana.handle, en);
-    expect(profile?.works.map((w) => w.media)).toMatchObject(expected);
+    expect(profile?.works.map((w) => w.media)).toMatchObject(expected.map((media, i) => ({ ...media, workId: [picture, video, link][i] })));
   });
 });
 

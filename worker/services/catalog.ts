@@ -51,33 +51,43 @@ export const categoryNamesOf = (codeExpr: string) =>
      WHERE cc.code = ${codeExpr}))`;
 
 /**
- * One media preview as a JSON array, not an object: a card page reads dozens of them through D1's JSON and then
- * JSON.parse, so key names and a thumbnail that repeats the file's URL (a picture is its own thumbnail) were most
- * of the search's bytes. `1` in the thumbnail's place means "the file itself". Read by `toPreview`.
+ * What a card shows of one media, as JSON array items, not an object: a card page reads dozens of them through D1's
+ * JSON and then JSON.parse, so key names and a thumbnail that repeats the file's URL (a picture is its own thumbnail)
+ * were most of the search's bytes. `1` in the thumbnail's place means "the file itself". Read by `toCardPreview`.
  */
-const previewJson = (media: string, workIdExpr: string) =>
-  `json_array(${media}.id, ${media}.media_type, ${media}.format_type, ${media}.file_url,
+const cardPreviewItems = (media: string) =>
+  `${media}.media_type, ${media}.format_type, ${media}.file_url,
       CASE WHEN ${media}.thumbnail_url = ${media}.file_url THEN 1 ELSE ${media}.thumbnail_url END,
-      ${media}.link_url, ${media}.embed_code, coalesce(${media}.link_site, ${media}.embed_site), ${workIdExpr})`;
+      ${media}.link_url, ${media}.embed_code, coalesce(${media}.link_site, ${media}.embed_site)`;
 
-/** At most 4 portfolio previews (spec section 2), in the creator's order. */
-const previewsOf = (profileExpr: string, limit: number) =>
-  `(SELECT json_group_array(${previewJson("x", "x.work_id")})
-    FROM (SELECT m.id, m.media_type, m.format_type, m.file_url, m.thumbnail_url, m.link_url, m.embed_code, m.link_site, m.embed_site, w.id AS work_id
+/** A media preview with its id and work's id first (the profile's works), read by `toPreview`. */
+const previewJson = (media: string, workIdExpr: string) => `json_array(${media}.id, ${workIdExpr}, ${cardPreviewItems(media)})`;
+
+/** At most 4 portfolio previews (spec section 2), in the creator's order, as a search card shows them. */
+const cardPreviewsOf = (profileExpr: string, limit: number) =>
+  `(SELECT json_group_array(json_array(${cardPreviewItems("x")}))
+    FROM (SELECT m.media_type, m.format_type, m.file_url, m.thumbnail_url, m.link_url, m.embed_code, m.link_site, m.embed_site
           FROM portfolio_works w
           CROSS JOIN media_attachments a ON a.owner_type = 'portfolio_work' AND a.owner_id = w.id AND a.field = 'medias'
           JOIN media m ON m.id = a.media_id AND m.is_active = 1
           WHERE w.profile_id = ${profileExpr} AND ${listedWorkSql("w")}
           ORDER BY w.user_index, w.created_at, a.position LIMIT ${limit}) x)`;
 
-/** A creator's published forms with titles and category names. */
+/** A creator's published forms (`f`) with their price currency (`cu`). */
+const publishedFormsOf = (accountExpr: string) => `FROM commission_forms f
+    JOIN currencies cu ON cu.id = f.price_currency_id
+    WHERE f.commission_account_id = (SELECT ca.id FROM commission_accounts ca WHERE ca.user_account_id = ${accountExpr})
+      AND f.form_status = 'PUBLISHED'`;
+
+/** The forms a search card links to: code, price, currency and titles as a JSON array each, read by `toFormLinks`. */
+const formLinksOf = (accountExpr: string) =>
+  `(SELECT json_group_array(json_array(f.code, f.price_amount, cu.code, ${textsOf("commission_form", "f.id", "title")})) ${publishedFormsOf(accountExpr)})`;
+
+/** The forms on a profile: a link's fields plus the form's id and category names. */
 const formsOf = (accountExpr: string) =>
   `(SELECT json_group_array(json_object('id', f.id, 'code', f.code, 'price', f.price_amount, 'cur', cu.code,
       'titles', ${textsOf("commission_form", "f.id", "title")}, 'cat', ${categoryNamesOf("f.category_code")}))
-    FROM commission_forms f
-    JOIN currencies cu ON cu.id = f.price_currency_id
-    WHERE f.commission_account_id = (SELECT ca.id FROM commission_accounts ca WHERE ca.user_account_id = ${accountExpr})
-      AND f.form_status = 'PUBLISHED')`;
+    ${publishedFormsOf(accountExpr)})`;
 
 /** Active currencies and the stored rates, newest first, as one row. */
 export const PRICE_BOOK_SQL = `SELECT
@@ -116,8 +126,8 @@ export function displayPrice(amount: number | null, currencyCode: string | null,
 // ---------------------------------------------------------------------------------------------------------------
 // Card shapes (spec section 3).
 
-export interface MediaPreview {
-  id: string;
+/** A media as a card shows it. */
+export interface CardPreview {
   mediaType: MediaType;
   formatType: string;
   /** The file, for FILE media. */
@@ -127,16 +137,24 @@ export interface MediaPreview {
   /** EMBED: the code as pasted (the lightbox derives the player from it); LINK / EMBED: the detected site. */
   embedCode?: string | null;
   site?: string | null;
+}
+
+export interface MediaPreview extends CardPreview {
+  id: string;
   workId: string;
 }
 
-export interface FormCard {
-  id: string;
+/** A form as a search card links to it. */
+export interface FormLink {
   code: string;
   title: string;
-  categoryName: string;
   /** Null: pricing is set after hearing the request. */
   price: DisplayPrice | null;
+}
+
+export interface FormCard extends FormLink {
+  id: string;
+  categoryName: string;
 }
 
 export interface CreatorCard {
@@ -146,15 +164,16 @@ export interface CreatorCard {
   name: string;
   bio: string;
   isOpenCommission: boolean;
-  previews: MediaPreview[];
-  forms: FormCard[];
+  previews: CardPreview[];
+  forms: FormLink[];
 }
 
-/** `previewJson`'s array: id, type, format, file URL, thumbnail (1: the file itself), link, embed code, site, work. */
-type RawPreview = [string, MediaType, string, string | null, string | 1 | null, string | null, string | null, string | null, string];
+/** `cardPreviewItems`: type, format, file URL, thumbnail (1: the file itself), link, embed code, site. */
+type RawCardPreview = [MediaType, string, string | null, string | 1 | null, string | null, string | null, string | null];
+/** `previewJson`: id, work id, then a card preview's items. */
+type RawPreview = [string, string, ...RawCardPreview];
 
-const toPreview = ([id, mediaType, formatType, url, thumb, linkUrl, embedCode, site, workId]: RawPreview): MediaPreview => ({
-  id,
+const toCardPreview = ([mediaType, formatType, url, thumb, linkUrl, embedCode, site]: RawCardPreview): CardPreview => ({
   mediaType,
   formatType,
   url,
@@ -162,28 +181,51 @@ const toPreview = ([id, mediaType, formatType, url, thumb, linkUrl, embedCode, s
   linkUrl,
   embedCode,
   site,
-  workId,
 });
 
+const toPreview = ([id, workId, ...card]: RawPreview): MediaPreview => ({ id, workId, ...toCardPreview(card) });
+
 /** Forms by price ascending in the viewer's currency; unset prices first (they start lowest), then by code. */
+function byPrice<T extends FormLink>(forms: { form: T; amount: number | null; currency: string }[], prices: PriceContext): T[] {
+  return forms
+    .map((f) => ({ form: f.form, sort: priceSortValue(f.amount, f.currency, prices.displayCode, prices.book) }))
+    .sort((a, b) => a.sort - b.sort || a.form.code.localeCompare(b.form.code))
+    .map((f) => f.form);
+}
+
+/** `formLinksOf`'s arrays: code, price, currency, titles. */
+function toFormLinks(value: unknown, locale: Locale, prices: PriceContext): FormLink[] {
+  const forms = parseJson<[string, number | null, string, TextRow[]]>(value);
+  return byPrice(
+    forms.map(([code, amount, currency, titles]) => ({
+      form: { code, title: pickText(titles, locale) ?? MISSING_TEXT, price: displayPrice(amount, currency, prices) },
+      amount,
+      currency,
+    })),
+    prices,
+  );
+}
+
 function toFormCards(value: unknown, locale: Locale, prices: PriceContext): FormCard[] {
   const forms = parseJson<{ id: string; code: string; price: number | null; cur: string; titles: TextRow[]; cat: TextRow[] }>(value);
-  return forms
-    .map((f) => ({
-      card: {
+  return byPrice(
+    forms.map((f) => ({
+      form: {
         id: f.id,
         code: f.code,
         title: pickText(f.titles, locale) ?? MISSING_TEXT,
         categoryName: pickText(f.cat, locale) ?? "",
         price: displayPrice(f.price, f.cur, prices),
       },
-      sort: priceSortValue(f.price, f.cur, prices.displayCode, prices.book),
-    }))
-    .sort((a, b) => a.sort - b.sort || a.card.code.localeCompare(b.card.code))
-    .map((f) => f.card);
+      amount: f.price,
+      currency: f.cur,
+    })),
+    prices,
+  );
 }
 
-function toCreatorCard(row: Record<string, unknown>, locale: Locale, prices: PriceContext): CreatorCard {
+/** A creator's own fields on a card and on the profile: handle, avatar, name (else the handle), bio, open flag. */
+function toCreatorHead(row: Record<string, unknown>, locale: Locale): Omit<CreatorCard, "previews" | "forms"> {
   const texts = parseJson<TextRow>(row.texts);
   const handle = String(row.handle);
   return {
@@ -193,8 +235,14 @@ function toCreatorCard(row: Record<string, unknown>, locale: Locale, prices: Pri
     name: pickText(texts, locale, "name") || handle,
     bio: pickText(texts, locale, "bio") ?? "",
     isOpenCommission: Boolean(row.is_open_commission),
-    previews: parseJson<RawPreview>(row.previews).map(toPreview),
-    forms: toFormCards(row.forms, locale, prices),
+  };
+}
+
+function toCreatorCard(row: Record<string, unknown>, locale: Locale, prices: PriceContext): CreatorCard {
+  return {
+    ...toCreatorHead(row, locale),
+    previews: parseJson<RawCardPreview>(row.previews).map(toCardPreview),
+    forms: toFormLinks(row.forms, locale, prices),
   };
 }
 
@@ -315,7 +363,8 @@ export function buildCreatorSearch(query: ExploreQuery, locale: Locale, pageSize
   }
 
   // Two steps: pick the page's rows from the search table, then build the cards for those rows alone (MATERIALIZED
-  // keeps SQLite from folding the page into the outer query). Without `q` each sort is an index walk that stops at the
+  // keeps SQLite from folding the page into the outer query). The page holds one row more than it shows, to tell
+  // whether another page follows (`page_rows`); that row gets no card. Without `q` each sort is an index walk that stops at the
   // page size. With `q`, NOT INDEXED (no sort index walk, which costs up to ~30 ms when few creators match): from 3
   // characters the trigram index's rowids are looked up and only they are checked and sorted (< 0.1–1.5 ms when few
   // creators match, ~4–10 ms when thousands do); shorter queries scan the table once (~6–12 ms at 10,000 creators).
@@ -326,11 +375,13 @@ export function buildCreatorSearch(query: ExploreQuery, locale: Locale, pageSize
     LIMIT ${pageSize + 1}
   )
   SELECT h.id, p.original_handle AS handle, p.avatar_url, p.is_open_commission, h.created_at, h.sort_value,
+    (SELECT count(*) FROM page) AS page_rows,
     ${textsOf("user_profile", "h.id")} AS texts,
-    ${previewsOf("h.id", 4)} AS previews,
-    ${formsOf("p.account_id")} AS forms
+    ${cardPreviewsOf("h.id", 4)} AS previews,
+    ${formLinksOf("p.account_id")} AS forms
   FROM page h JOIN user_profiles p ON p.id = h.id
-  ORDER BY h.sort_value ${direction}, h.id ${direction}`;
+  ORDER BY h.sort_value ${direction}, h.id ${direction}
+  LIMIT ${pageSize}`;
   return { sql, params: [...wantedParams, ...params] };
 }
 
@@ -340,11 +391,10 @@ export async function searchCreators(db: Database, query: ExploreQuery, viewer: 
   const statements = [d1.prepare(PRICE_BOOK_SQL), d1.prepare(search.sql).bind(...search.params)];
   const [book, hits, filters] = await d1.batch<Record<string, unknown>>(filterRows ? statements : [...statements, d1.prepare(FILTERS_SQL)]);
   const prices = priceContext(book.results[0], viewer);
-  const rows = hits.results;
-  const page = rows.slice(0, pageSize);
+  const page = hits.results;
   const last = page[page.length - 1];
   const nextCursor =
-    rows.length > pageSize && last
+    Number(last?.page_rows) > pageSize && last
       ? encodeCursor({ value: isTextSort(query.sort) ? String(last.sort_value) : Number(last.sort_value), id: String(last.id) })
       : null;
   return {
@@ -380,7 +430,7 @@ export interface ProfileFormCard extends FormCard {
   bookmark: { isActive: boolean };
 }
 
-export interface CreatorProfile extends CreatorCard {
+export interface CreatorProfile extends Omit<CreatorCard, "previews" | "forms"> {
   forms: ProfileFormCard[];
   coverUrl: string | null;
   isCreator: boolean;
@@ -433,11 +483,11 @@ export async function getCreatorProfile(db: Database, handle: string, viewer: Vi
   const row = profiles.results[0];
   if (!row) return null;
   const prices = priceContext(book.results[0], viewer);
-  const card = toCreatorCard({ ...row, previews: null }, viewer.locale, prices);
+  const card = toCreatorHead(row, viewer.locale);
   const bookmarkedForms = new Set(parseJson<string>(row.bookmarked_forms));
   return {
     ...card,
-    forms: card.forms.map((form) => ({ ...form, bookmark: { isActive: bookmarkedForms.has(form.id) } })),
+    forms: toFormCards(row.forms, viewer.locale, prices).map((form) => ({ ...form, bookmark: { isActive: bookmarkedForms.has(form.id) } })),
     coverUrl: (row.cover_url as string | null) ?? null,
     isCreator: Boolean(row.is_creator),
     works: works.results.map((w) => ({

@@ -1,7 +1,7 @@
 import { mediaTypeLabel } from "~/components/media/media-type-label";
 import { Avatar } from "~/components/layout/avatar";
 import { m } from "~/paraglide/messages.js";
-import type { CreatorCard as CreatorCardData, MediaPreview } from "../../../worker/services/catalog";
+import type { CardPreview, CreatorCard as CreatorCardData } from "../../../worker/services/catalog";
 import { truncateText } from "../../../worker/domain/search";
 import { FORM_TITLE_MAX } from "./card-limits";
 import { previewImageUrl, type PreviewView } from "./media-label";
@@ -13,16 +13,15 @@ const CARD_PREVIEW_MAX = 4;
 const CARD_BIO_MAX = 140;
 
 /**
- * What a card shows of a creator: no ids (keys are the handle, the form's code and the preview's place), no work
- * ids, no category names and no empty media fields. Only the server draws cards (creator-cards.server.tsx).
+ * What a card shows of a creator: no id (keys are the handle, the form's code and the preview's place) and no empty
+ * media fields. Only the server draws cards (creator-cards.server.tsx).
  */
-export interface CreatorCardView extends Omit<CreatorCardData, "id" | "previews" | "forms"> {
+export interface CreatorCardView extends Omit<CreatorCardData, "id" | "previews"> {
   previews: PreviewView[];
-  forms: Omit<CreatorCardData["forms"][number], "id" | "categoryName">[];
 }
 
 /** A preview's fields that are set (an image has neither link nor embed code; a link has no file). */
-function previewView(preview: MediaPreview): PreviewView {
+function previewView(preview: CardPreview): PreviewView {
   const view: PreviewView = { mediaType: preview.mediaType, formatType: preview.formatType };
   for (const key of ["url", "thumbnailUrl", "linkUrl", "embedCode", "site"] as const) if (preview[key]) view[key] = preview[key];
   return view;
@@ -40,7 +39,7 @@ export function creatorCardView(creator: CreatorCardData): CreatorCardView {
     bio: truncateText(creator.bio, CARD_BIO_MAX),
     isOpenCommission: creator.isOpenCommission,
     previews: creator.previews.slice(0, CARD_PREVIEW_MAX).map(previewView),
-    forms: creator.forms.map(({ code, title, price }) => ({ code, title, price })),
+    forms: creator.forms,
   };
 }
 

@@ -2,10 +2,10 @@ import type { PlayableMedia } from "~/components/media/players/embed-urls";
 import type { MediaType } from "../../../worker/db/schema/enums";
 import type { MediaFormatType } from "../../../worker/domain/media-limits";
 import type { MediaSite } from "../../../worker/domain/media-sites";
-import type { MediaPreview } from "../../../worker/services/catalog";
+import type { CardPreview } from "../../../worker/services/catalog";
 
-/** A preview as a page's data carries it: no ids, and only the media fields that are set. */
-export type PreviewView = Pick<MediaPreview, "mediaType" | "formatType"> &
+/** A preview as a page's data carries it: only the media fields that are set. */
+export type PreviewView = Pick<CardPreview, "mediaType" | "formatType"> &
   Partial<Record<"url" | "thumbnailUrl" | "linkUrl" | "embedCode" | "site", string | null>>;
 
 /** The picture to show for a media: the file for images, else its thumbnail. */
