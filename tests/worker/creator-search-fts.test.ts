@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createDb } from "../../worker/db/client";
-import { DEFAULT_EXPLORE_QUERY, trigramPhrase, type ExploreQuery } from "../../worker/domain/search";
+import { DEFAULT_EXPLORE_QUERY, trigramQuery, type ExploreQuery } from "../../worker/domain/search";
 import { searchCreators, type Viewer } from "../../worker/services/catalog";
 import { seedCreator, uniqueTag, type SeededCreator } from "./catalog-fixtures";
 
@@ -46,14 +46,20 @@ beforeEach(async () => {
 });
 
 describe("which queries the index serves", () => {
-  it("takes 3 characters or more, counted as characters, and quotes the query as one phrase", () => {
-    expect(trigramPhrase("ab")).toBeNull();
-    expect(trigramPhrase("もち")).toBeNull();
-    expect(trigramPhrase("abc")).toBe('"abc"');
-    expect(trigramPhrase("さくら")).toBe('"さくら"');
+  it("takes 3 characters or more, counted as characters, and quotes the query as one phrase up to 6", () => {
+    expect(trigramQuery("ab")).toBeNull();
+    expect(trigramQuery("もち")).toBeNull();
+    expect(trigramQuery("abc")).toBe('"abc"');
+    expect(trigramQuery("さくら")).toBe('"さくら"');
     // Two UTF-16 units, one character: still too short.
-    expect(trigramPhrase("😀")).toBeNull();
-    expect(trigramPhrase('a"b OR c')).toBe('"a""b OR c"');
+    expect(trigramQuery("😀")).toBeNull();
+    expect(trigramQuery('a"b OR')).toBe('"a""b OR"');
+  });
+
+  it("asks for a longer query's first and last trigram as far apart as in the query", () => {
+    expect(trigramQuery("illustrator")).toBe('NEAR("ill" "tor", 7)');
+    expect(trigramQuery("イラストレーター")).toBe('NEAR("イラス" "ーター", 4)');
+    expect(trigramQuery('a"b OR c')).toBe('NEAR("a""b" "R c", 4)');
   });
 
   it("answers a 3-character query from the index and a 2-character one by scanning", async () => {
@@ -97,6 +103,9 @@ describe("the same results and order as LIKE", () => {
     expect(await search({ q: `émile zola ${tag}` })).toEqual([]);
     expect(await search({ q: `file_name 100% ${tag}` })).toEqual([under.profileId]);
     expect(await search({ q: `"quoted" ${tag}` })).toEqual([emile.profileId]);
+    // The index offers Émile for this one (its ends stand as far apart in the bio), LIKE turns him down.
+    expect(await search({ q: `Prints _quoted" ${tag}` })).toEqual([]);
+    expect(await search({ q: `Prints "quoted" ${tag}` })).toEqual([emile.profileId]);
   });
 
   it("keeps the name order and the pages of a query many creators match", async () => {

@@ -49,14 +49,31 @@ export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
 
 /** The trigram index over the search text (migration 0009) serves queries of at least this many characters. */
 const TRIGRAM_MIN_CHARS = 3;
+/** From this many characters a query asks the index for its first and last trigram only (`trigramQuery`). */
+const TRIGRAM_ENDS_FROM_CHARS = 7;
+
+/** Text as an FTS5 string: quoted, quotes doubled, so nothing in it is read as FTS syntax. */
+const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /**
- * `q` as an FTS5 query for that index: one quoted phrase (quotes doubled, so nothing in `q` is read as FTS syntax),
- * which matches the rows whose text holds `q` as a substring, ignoring case. Null when `q` is shorter than a trigram
- * (counted in characters, not UTF-16 units: "さくら" is 3): such queries keep the LIKE scan (docs/decisions/022).
+ * `q` as an FTS5 query for that index, or null when `q` is shorter than a trigram (counted in characters, not UTF-16
+ * units: "さくら" is 3): such queries keep the LIKE scan (docs/decisions/022). The index only narrows the rows: LIKE,
+ * the one definition of a match, checks what it returns (catalog.ts), so the query may match more rows than hold `q`
+ * as a substring, never fewer.
+ * - Up to 6 characters, `q` as one phrase: the rows whose text holds it, ignoring case.
+ * - From 7, its first and last trigram no further apart than in `q` (NEAR). A phrase reads where every one of its
+ *   trigrams stands in every row that has it, and a long query's trigrams are mostly common ones ("ill", "str",
+ *   "tor"): two of them cost "illustrator" about a third of nine, and both ends that close together are rare outside
+ *   `q` itself (docs/decisions/042).
  */
-export function trigramPhrase(q: string): string | null {
-  return Array.from(q).length >= TRIGRAM_MIN_CHARS ? `"${q.replaceAll('"', '""')}"` : null;
+export function trigramQuery(q: string): string | null {
+  const chars = Array.from(q);
+  if (chars.length < TRIGRAM_MIN_CHARS) return null;
+  if (chars.length < TRIGRAM_ENDS_FROM_CHARS) return ftsString(q);
+  const first = chars.slice(0, 3).join("");
+  const last = chars.slice(-3).join("");
+  // In `q` the last trigram starts length − 3 tokens after the first: length − 4 tokens lie between them.
+  return `NEAR(${ftsString(first)} ${ftsString(last)}, ${chars.length - 4})`;
 }
 
 /** The query string for a search; values equal to the defaults are omitted so shared links stay short. */

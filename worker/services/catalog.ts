@@ -6,7 +6,7 @@ import { creatorRoleSql } from "../domain/roles";
 import type { Database } from "../db/client";
 
 import { priceSortValue, toDisplayPrice, type DisplayPrice, type PriceBook } from "../domain/pricing";
-import { SEARCH_PAGE_SIZE, decodeCursor, encodeCursor, isTextSort, trigramPhrase, type ExploreQuery } from "../domain/search";
+import { SEARCH_PAGE_SIZE, decodeCursor, encodeCursor, isTextSort, trigramQuery, type ExploreQuery } from "../domain/search";
 import type { MediaType, QuestionType } from "../db/schema/enums";
 import type { ShownMedia } from "./portfolio";
 
@@ -318,11 +318,12 @@ export function buildCreatorSearch(query: ExploreQuery, locale: Locale, pageSize
   if (query.q) {
     // The handle, and the name and bio in every language: a Japanese visitor finds a creator by the English name too.
     // From 3 characters the trigram index (migration 0009) picks the candidates and LIKE, the one definition of a
-    // match, checks them: the index folds case beyond ASCII, so it may offer more rows than LIKE keeps, never fewer.
-    const phrase = trigramPhrase(query.q);
-    if (phrase) {
+    // match, checks them: the index folds case beyond ASCII and a long query asks it for its ends only
+    // (trigramQuery), so it may offer more rows than LIKE keeps, never fewer.
+    const trigrams = trigramQuery(query.q);
+    if (trigrams) {
       where.push("s.rowid IN (SELECT rowid FROM creator_search_fts WHERE creator_search_fts MATCH ?)");
-      params.push(phrase);
+      params.push(trigrams);
     }
     where.push(`s.search_text LIKE ? ESCAPE '\\'`);
     params.push(containsPattern(query.q));
