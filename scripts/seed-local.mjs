@@ -87,6 +87,10 @@ async function seedDirect(sqlPath, persistTo) {
     // The search triggers rebuild a creator's row on every text, role and form insert: for a bulk load that is most
     // of the time. They are dropped for the import, the table is rebuilt once, and they come back, in one transaction.
     const triggers = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'creator_search_%'").all();
+    // The import touches most of the database's pages many times (rows keyed by random ids go all over every
+    // index): with SQLite's default 2 MB page cache they are written out and read back again and again. Up to 1 GiB
+    // keeps them in memory until the commit (10,000 creators, a 780 MB database: the import 57 → 30 s).
+    db.exec("PRAGMA cache_size = -1048576");
     db.exec("BEGIN");
     for (const trigger of triggers) db.exec(`DROP TRIGGER "${trigger.name}"`);
     db.exec(await readFile(sqlPath, "utf8"));
