@@ -79,15 +79,15 @@ const publishedFormsOf = (accountExpr: string) => `FROM commission_forms f
     WHERE f.commission_account_id = (SELECT ca.id FROM commission_accounts ca WHERE ca.user_account_id = ${accountExpr})
       AND f.form_status = 'PUBLISHED'`;
 
-/** The forms a search card links to: code, price, currency and titles as a JSON array each, read by `toFormLinks`. */
-const formLinksOf = (accountExpr: string) =>
-  `(SELECT json_group_array(json_array(f.code, f.price_amount, cu.code, ${textsOf("commission_form", "f.id", "title")})) ${publishedFormsOf(accountExpr)})`;
+/** What a search card shows of one form, as JSON array items: code, price, currency, titles. Read by `toFormLink`. */
+const FORM_LINK_ITEMS = `f.code, f.price_amount, cu.code, ${textsOf("commission_form", "f.id", "title")}`;
 
-/** The forms on a profile: a link's fields plus the form's id and category names. */
+/** The forms a search card links to, read by `toFormLinks`. */
+const formLinksOf = (accountExpr: string) => `(SELECT json_group_array(json_array(${FORM_LINK_ITEMS})) ${publishedFormsOf(accountExpr)})`;
+
+/** The forms on a profile: a link's items, then the form's id and category names. Read by `toFormCards`. */
 const formsOf = (accountExpr: string) =>
-  `(SELECT json_group_array(json_object('id', f.id, 'code', f.code, 'price', f.price_amount, 'cur', cu.code,
-      'titles', ${textsOf("commission_form", "f.id", "title")}, 'cat', ${categoryNamesOf("f.category_code")}))
-    ${publishedFormsOf(accountExpr)})`;
+  `(SELECT json_group_array(json_array(${FORM_LINK_ITEMS}, f.id, ${categoryNamesOf("f.category_code")})) ${publishedFormsOf(accountExpr)})`;
 
 /** Active currencies and the stored rates, newest first, as one row. */
 export const PRICE_BOOK_SQL = `SELECT
@@ -185,43 +185,35 @@ const toCardPreview = ([mediaType, formatType, url, thumb, linkUrl, embedCode, s
 
 const toPreview = ([id, workId, ...card]: RawPreview): MediaPreview => ({ id, workId, ...toCardPreview(card) });
 
+/** `FORM_LINK_ITEMS`: code, price, currency, titles. */
+type RawFormLink = [string, number | null, string, TextRow[]];
+/** `formsOf`: a link's items, then id and category names. */
+type RawForm = [...RawFormLink, string, TextRow[]];
+
 /** Forms by price ascending in the viewer's currency; unset prices first (they start lowest), then by code. */
-function byPrice<T extends FormLink>(forms: { form: T; amount: number | null; currency: string }[], prices: PriceContext): T[] {
+function byPrice<T extends RawFormLink | RawForm>(forms: T[], prices: PriceContext): T[] {
   return forms
-    .map((f) => ({ form: f.form, sort: priceSortValue(f.amount, f.currency, prices.displayCode, prices.book) }))
-    .sort((a, b) => a.sort - b.sort || a.form.code.localeCompare(b.form.code))
+    .map((form) => ({ form, sort: priceSortValue(form[1], form[2], prices.displayCode, prices.book) }))
+    .sort((a, b) => a.sort - b.sort || a.form[0].localeCompare(b.form[0]))
     .map((f) => f.form);
 }
 
-/** `formLinksOf`'s arrays: code, price, currency, titles. */
+const toFormLink = ([code, amount, currency, titles]: RawFormLink | RawForm, locale: Locale, prices: PriceContext): FormLink => ({
+  code,
+  title: pickText(titles, locale) ?? MISSING_TEXT,
+  price: displayPrice(amount, currency, prices),
+});
+
 function toFormLinks(value: unknown, locale: Locale, prices: PriceContext): FormLink[] {
-  const forms = parseJson<[string, number | null, string, TextRow[]]>(value);
-  return byPrice(
-    forms.map(([code, amount, currency, titles]) => ({
-      form: { code, title: pickText(titles, locale) ?? MISSING_TEXT, price: displayPrice(amount, currency, prices) },
-      amount,
-      currency,
-    })),
-    prices,
-  );
+  return byPrice(parseJson<RawFormLink>(value), prices).map((form) => toFormLink(form, locale, prices));
 }
 
 function toFormCards(value: unknown, locale: Locale, prices: PriceContext): FormCard[] {
-  const forms = parseJson<{ id: string; code: string; price: number | null; cur: string; titles: TextRow[]; cat: TextRow[] }>(value);
-  return byPrice(
-    forms.map((f) => ({
-      form: {
-        id: f.id,
-        code: f.code,
-        title: pickText(f.titles, locale) ?? MISSING_TEXT,
-        categoryName: pickText(f.cat, locale) ?? "",
-        price: displayPrice(f.price, f.cur, prices),
-      },
-      amount: f.price,
-      currency: f.cur,
-    })),
-    prices,
-  );
+  return byPrice(parseJson<RawForm>(value), prices).map((form) => ({
+    id: form[4],
+    ...toFormLink(form, locale, prices),
+    categoryName: pickText(form[5], locale) ?? "",
+  }));
 }
 
 /** A creator's own fields on a card and on the profile: handle, avatar, name (else the handle), bio, open flag. */
