@@ -163,7 +163,8 @@ describe("getCreatorProfile", () => {
     const aliceProfile = await getCreatorProfile(db(), alice.handle, en);
     expect(aliceProfile?.works).toHaveLength(6);
     expect(aliceProfile?.works[0].media).toMatchObject({ mediaType: "IMAGE" });
-    expect(aliceProfile?.forms).toHaveLength(4);
+    expect(aliceProfile?.forms.map((f) => f.title)).toEqual(["Ask me", "Quick sketch in dollars", "Bust-up", "Full body illustration with a detailed background"]);
+    expect(aliceProfile?.forms[2]).toMatchObject({ id: expect.any(String), categoryName: "Character illustration", price: { amount: 10000 } });
   });
 
   it("returns null for an unknown handle", async () => {
