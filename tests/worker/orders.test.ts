@@ -3,9 +3,16 @@
 // log and the notifications, and deadlines as alarms. Orders are inserted directly until request submission lands.
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm } from "cloudflare:test";
+import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import { requestContext } from "../../app/lib/request-context";
+import * as managementsPage from "../../app/routes/dashboard/commission-managements";
+import type { Locale } from "../../worker/domain/constants";
+import { translateAuthoringErrors } from "../../worker/http/authoring-messages";
+import { grantCreatorRole } from "../../worker/services/roles";
+import { createSession, getSessionUser } from "../../worker/services/sessions";
 import { freshUser } from "./auth-helpers";
-import { call, signUp } from "./helpers";
+import { call, db, signUp } from "./helpers";
 import { commissionAccountByEmail, insertOrder } from "./order-fixtures";
 
 async function party() {
@@ -71,6 +78,55 @@ describe("who may act on an order", () => {
     expect((await act("update", order.seller.cookie, { orderId: order.id, priceAmount: 12.5 })).status).toBe(400);
     expect((await act("update", order.buyer.cookie, { orderId: order.id, priceAmount: 12_000 })).status).toBe(409);
     expect((await row(order.id))!.price_amount).toBe(10_000);
+  });
+});
+
+/** The seller's Other settings tab posts the price to the managements page's action, as typed (major units). */
+async function postPrice(userAccountId: string, orderId: string, price: string, locale: Locale = "en") {
+  await grantCreatorRole(db(), userAccountId);
+  const { token } = await createSession(db(), userAccountId);
+  const path = "/dashboard/commission/managements";
+  const context = new RouterContextProvider();
+  context.set(requestContext, { env, url: new URL(`http://localhost${path}`), executionCtx: {} as ExecutionContext, db: db(), user: await getSessionUser(db(), token), sessionToken: token, locale });
+  const body = new FormData();
+  for (const [name, value] of Object.entries({ orderId, intent: "updatePrice", currency: "JPY", price })) body.set(name, value);
+  const result = await managementsPage.action({ context, request: new Request(`http://localhost${path}`, { method: "POST", body }) } as never);
+  return (result && typeof result === "object" && "init" in result ? result : { data: result, init: { status: 200 } }) as { data: { ok: boolean; errors?: Record<string, string> }; init: { status: number } };
+}
+
+describe("the order page's price field reads a price as the form editor does (pricing.ts)", () => {
+  const yenMessage = (locale: Locale) => translateAuthoringErrors({ price: "authoring_price_jpy" }, locale);
+
+  it("refuses yen with decimals instead of rounding them, in the user's language, and changes nothing", async () => {
+    const order = await newOrder();
+    for (const [price, locale] of [["12.5", "en"], ["12.5", "ja"], ["12000.0", "en"]] as const) {
+      const result = await postPrice(order.seller.userAccountId, order.id, price, locale);
+      expect(result.init.status).toBe(400);
+      expect(result.data).toEqual({ ok: false, intent: "updatePrice", errors: yenMessage(locale) });
+    }
+    expect(yenMessage("ja").price).toContain("円");
+    expect((await row(order.id))!.price_amount).toBe(10_000);
+    expect(await events(order.id)).toEqual([]);
+  });
+
+  it("refuses more than the maximum (10,000,000 yen) and an empty total, and changes nothing", async () => {
+    const order = await newOrder();
+    for (const price of ["10000001", "99,999,999,999", "", "-5"]) {
+      const result = await postPrice(order.seller.userAccountId, order.id, price, "ja");
+      expect(result.init.status).toBe(400);
+      expect(result.data.errors).toEqual(yenMessage("ja"));
+    }
+    expect((await row(order.id))!.price_amount).toBe(10_000);
+    expect(await events(order.id)).toEqual([]);
+  });
+
+  it("saves a whole number of yen, commas and all, up to the maximum", async () => {
+    const order = await newOrder();
+    expect(await postPrice(order.seller.userAccountId, order.id, " 12,000 ")).toMatchObject({ data: { ok: true }, init: { status: 200 } });
+    expect((await row(order.id))!.price_amount).toBe(12_000);
+    expect(await postPrice(order.seller.userAccountId, order.id, "10,000,000")).toMatchObject({ data: { ok: true } });
+    expect((await row(order.id))!.price_amount).toBe(10_000_000);
+    expect((await events(order.id)).map((e) => e.event_type)).toEqual(["PRICE_UPDATED", "PRICE_UPDATED"]);
   });
 });
 

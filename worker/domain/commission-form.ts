@@ -1,5 +1,6 @@
 import * as v from "valibot";
-import { CURRENCIES, CURRENCY_DIGITS, type CurrencyCode } from "./currency";
+import { CURRENCIES, type CurrencyCode } from "./currency";
+import { parsePrice, priceInputError } from "./pricing";
 import { QUESTION_TYPES, type QuestionType } from "../db/schema/enums";
 import { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX, SERVICE_MEDIA_MAX_FILES } from "./media-limits";
 import { buildMediaEntry, type MediaEntry } from "./media-entries";
@@ -29,12 +30,10 @@ export * from "./commission-form-fields";
 
 /**
  * The commission form builder's payload (issue 3, spec sections 3 and 5), shared by the editor in the browser and
- * the server. Prices are typed in major units ("1500", "12.50") and stored in the currency's minor unit.
+ * the server. Prices are typed in major units ("1500", "12.50") and stored in the currency's minor unit: read and
+ * written back by pricing.ts (parsePrice, formatPriceInput), the one price reader.
  * Messages are message keys of messages/authoring; authoring-messages.ts translates them.
  */
-
-/** 10,000,000 yen or 100,000.00 dollars: a typo guard, not a business rule. */
-const PRICE_MAX_MINOR: Record<CurrencyCode, number> = { JPY: 10_000_000, USD: 10_000_000 };
 
 export { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX };
 
@@ -136,36 +135,13 @@ const formDraftSchema = v.object({
   questions: v.pipe(v.array(questionSchema), v.maxLength(QUESTIONS_MAX, "authoring_questions_max")),
 });
 
-/**
- * "1500" → 1500 (JPY), "12.5" → 1250 (USD). Empty → null (price set after hearing the request).
- * Returns undefined for anything else: negative, too many decimals for the currency, not a number, too large.
- */
-export function parsePrice(input: string, currency: CurrencyCode): number | null | undefined {
-  const s = input.trim().replace(/,/g, "");
-  if (s === "") return null;
-  const digits = CURRENCY_DIGITS[currency];
-  const pattern = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`);
-  if (!pattern.test(s)) return undefined;
-  const [whole, fraction = ""] = s.split(".");
-  const minor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
-  if (!Number.isSafeInteger(minor) || minor > PRICE_MAX_MINOR[currency]) return undefined;
-  return minor;
-}
-
-/** Minor units back to what the editor shows: 1250 USD → "12.50"; null → "". */
-export function formatPriceInput(minor: number | null | undefined, currency: CurrencyCode): string {
-  if (minor === null || minor === undefined) return "";
-  const digits = CURRENCY_DIGITS[currency];
-  return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
-}
-
 /** Validate a draft; errors are keyed by dot path ("title", "questions.2.choices.0.price"). */
 /** The top-level price's error even when other fields failed the schema, so every message shows at once. */
 function withPriceError(errors: FieldErrors, input: unknown): FieldErrors {
   if (errors.price || typeof input !== "object" || input === null) return errors;
   const { price, currency } = input as { price?: unknown; currency?: unknown };
   if (typeof price !== "string" || (currency !== "JPY" && currency !== "USD")) return errors;
-  return parsePrice(price, currency) === undefined ? { ...errors, price: currency === "JPY" ? "authoring_price_jpy" : "authoring_price_usd" } : errors;
+  return parsePrice(price, currency) === undefined ? { ...errors, price: priceInputError(currency) } : errors;
 }
 
 export function parseFormDraft(input: unknown): { ok: true; data: ParsedForm } | { ok: false; errors: FieldErrors } {
@@ -174,14 +150,14 @@ export function parseFormDraft(input: unknown): { ok: true; data: ParsedForm } |
   const draft = parsed.data;
   const errors: FieldErrors = {};
   const priceAmount = parsePrice(draft.price, draft.currency);
-  if (priceAmount === undefined) errors.price = draft.currency === "JPY" ? "authoring_price_jpy" : "authoring_price_usd";
+  if (priceAmount === undefined) errors.price = priceInputError(draft.currency);
   const questions: ParsedQuestion[] = draft.questions.map((q, qi) => {
     const isChoice = CHOICE_TYPES.includes(q.type);
     if (isChoice && q.choices.length === 0) errors[`questions.${qi}.choices`] = "authoring_choices_required";
     const choices = isChoice
       ? q.choices.map((c, ci) => {
           const price = parsePrice(c.price, draft.currency);
-          if (price === undefined) errors[`questions.${qi}.choices.${ci}.price`] = draft.currency === "JPY" ? "authoring_price_jpy" : "authoring_price_usd";
+          if (price === undefined) errors[`questions.${qi}.choices.${ci}.price`] = priceInputError(draft.currency);
           const media = c.media ? parseFormMedia(c.media, FORM_MEDIA_FIELDS.choice) : null;
           if (media === undefined) errors[`questions.${qi}.choices.${ci}.media`] = "authoring_media_url";
           else if (media?.entry && media.entry.mediaType !== "IMAGE") errors[`questions.${qi}.choices.${ci}.media`] = "authoring_choice_media_image";
@@ -287,7 +263,7 @@ export function parseServiceDraft(input: unknown): { ok: true; data: ParsedServi
   const d = parsed.data;
   const priceAmount = parsePrice(d.price, d.currency);
   const { medias, errors } = parseMediaDrafts(d.medias, { domain: "commission-service", field: "medias" });
-  if (priceAmount === undefined) errors.price = d.currency === "JPY" ? "authoring_price_jpy" : "authoring_price_usd";
+  if (priceAmount === undefined) errors.price = priceInputError(d.currency);
   if (priceAmount === undefined || Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findRate, formatMoney, formatPrice, isPriceUnset, priceSortValue, toDisplayPrice, type PriceBook } from "./pricing";
+import { currencyInfo, findRate, formatMoney, formatPrice, formatPriceInput, isPriceUnset, parsePrice, priceInputError, priceSortValue, toDisplayPrice, type PriceBook } from "./pricing";
 
 const book: PriceBook = {
   currencies: {
@@ -60,5 +60,59 @@ describe("formatMoney", () => {
     expect(formatMoney(10000, "JPY", "en")).toBe("¥10,000");
     expect(formatMoney(1250, "USD", "en")).toBe("$12.50");
     expect(formatMoney(1250, "USD", "ja")).toBe("$12.50");
+  });
+
+  it("marks an amount already converted as approximate, in the viewer's language", () => {
+    expect(formatMoney(8052, "USD", "en", { approximate: true })).toBe("≈ $80.52");
+    expect(formatMoney(8052, "USD", "ja", { approximate: true })).toBe("約$80.52");
+    expect(formatMoney(11_668, "JPY", "en", { approximate: true })).toBe("≈ ¥11,668");
+  });
+
+  it("describes Comet's currencies as the price tables do", () => {
+    expect(currencyInfo("JPY")).toEqual({ code: "JPY", symbol: "¥", decimalDigits: 0 });
+    expect(currencyInfo("USD")).toEqual({ code: "USD", symbol: "$", decimalDigits: 2 });
+  });
+});
+
+describe("prices typed in major units", () => {
+  it("parses yen as whole numbers and dollars to cents", () => {
+    expect(parsePrice("10000", "JPY")).toBe(10000);
+    expect(parsePrice("10,000", "JPY")).toBe(10000);
+    expect(parsePrice(" 12000 ", "JPY")).toBe(12000);
+    expect(parsePrice("12.5", "USD")).toBe(1250);
+    expect(parsePrice("120.50", "USD")).toBe(12050);
+    expect(parsePrice("  ", "JPY")).toBeNull();
+  });
+
+  it("refuses rather than rounds: decimals in yen, a third decimal in dollars, signs and words", () => {
+    expect(parsePrice("10.5", "JPY")).toBeUndefined();
+    expect(parsePrice("12.5", "JPY")).toBeUndefined();
+    expect(parsePrice("12.0", "JPY")).toBeUndefined();
+    expect(parsePrice("12.345", "USD")).toBeUndefined();
+    expect(parsePrice("-1", "USD")).toBeUndefined();
+    expect(parsePrice("1e3", "JPY")).toBeUndefined();
+    expect(parsePrice("twelve", "USD")).toBeUndefined();
+  });
+
+  it("refuses more than 10,000,000 yen or 100,000.00 dollars", () => {
+    expect(parsePrice("10,000,000", "JPY")).toBe(10_000_000);
+    expect(parsePrice("10000001", "JPY")).toBeUndefined();
+    expect(parsePrice("99999999999", "JPY")).toBeUndefined();
+    expect(parsePrice("100000.00", "USD")).toBe(10_000_000);
+    expect(parsePrice("100000.01", "USD")).toBeUndefined();
+  });
+
+  it("names the message of a refused price by its currency", () => {
+    expect(priceInputError("JPY")).toBe("authoring_price_jpy");
+    expect(priceInputError("USD")).toBe("authoring_price_usd");
+  });
+
+  it("writes an amount back as the input shows it, with the currency's minor digits", () => {
+    expect(formatPriceInput(1250, "USD")).toBe("12.50");
+    expect(formatPriceInput(12050, "USD")).toBe("120.50");
+    expect(formatPriceInput(12000, "USD")).toBe("120.00");
+    expect(formatPriceInput(12000, "JPY")).toBe("12000");
+    expect(formatPriceInput(null, "JPY")).toBe("");
+    expect(parsePrice(formatPriceInput(12050, "USD"), "USD")).toBe(12050);
   });
 });

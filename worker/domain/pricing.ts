@@ -1,7 +1,8 @@
 /**
  * Prices (spec sections 1, 3 and 9): integer minor units plus a currency. Shown in the viewer's display currency,
  * converted by the stored rate and rounded to that currency's minor unit; a converted amount is approximate.
- * The one place that converts, rounds and formats money for display.
+ * The one place that converts, rounds and formats money for display, and that reads a price typed in major units
+ * (the form and service editors, the order's price) and writes one back into an input.
  */
 import { CURRENCY_DIGITS, CURRENCY_SYMBOLS, type CurrencyCode } from "./currency";
 
@@ -31,6 +32,42 @@ export interface DisplayPrice {
   currency: CurrencyInfo;
   /** True when the amount was converted from another currency. */
   approximate: boolean;
+}
+
+/** 10,000,000 yen or 100,000.00 dollars: a typo guard, not a business rule. */
+const PRICE_MAX_MINOR: Record<CurrencyCode, number> = { JPY: 10_000_000, USD: 10_000_000 };
+
+/** What the editors' price fields say when `parsePrice` refuses an input (message keys of messages/authoring). */
+export type PriceInputError = "authoring_price_jpy" | "authoring_price_usd";
+
+/**
+ * "1500" → 1500 (JPY), "12.5" → 1250 (USD); commas are ignored. Empty → null (a form's or service's price is then
+ * set after hearing the request; an order's total cannot be unset, so the order page refuses it).
+ * Returns undefined for anything else: negative, too many decimals for the currency (any for JPY), not a number, too
+ * large: never rounded, so what is stored is what was typed.
+ */
+export function parsePrice(input: string, currency: CurrencyCode): number | null | undefined {
+  const s = input.trim().replace(/,/g, "");
+  if (s === "") return null;
+  const digits = CURRENCY_DIGITS[currency];
+  const pattern = digits === 0 ? /^\d+$/ : new RegExp(`^\\d+(\\.\\d{1,${digits}})?$`);
+  if (!pattern.test(s)) return undefined;
+  const [whole, fraction = ""] = s.split(".");
+  const minor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
+  if (!Number.isSafeInteger(minor) || minor > PRICE_MAX_MINOR[currency]) return undefined;
+  return minor;
+}
+
+/** The message key for a price `parsePrice` refused, in that currency. */
+export function priceInputError(currency: CurrencyCode): PriceInputError {
+  return currency === "JPY" ? "authoring_price_jpy" : "authoring_price_usd";
+}
+
+/** Minor units back to what a price input shows: 1250 USD → "12.50", 12000 JPY → "12000"; none → "". */
+export function formatPriceInput(minor: number | null | undefined, currency: CurrencyCode): string {
+  if (minor === null || minor === undefined) return "";
+  const digits = CURRENCY_DIGITS[currency];
+  return digits === 0 ? String(minor) : (minor / 10 ** digits).toFixed(digits);
 }
 
 /** A form or service price of 0 or none reads "price set after hearing the request". */
@@ -81,10 +118,17 @@ export function formatPrice(price: DisplayPrice, locale: string): string {
   return locale === "ja" ? `約${text}` : `≈ ${text}`;
 }
 
-/** A stored amount in its own currency (no conversion), as text in the viewer's language: ¥10,000 or $12.50. */
-export function formatMoney(minor: number, code: CurrencyCode, locale: string): string {
-  const currency = { code, symbol: CURRENCY_SYMBOLS[code], decimalDigits: CURRENCY_DIGITS[code] };
-  return formatPrice({ amount: minor, currency, approximate: false }, locale);
+/** One of Comet's currencies as the price tables describe it. */
+export function currencyInfo(code: CurrencyCode): CurrencyInfo {
+  return { code, symbol: CURRENCY_SYMBOLS[code], decimalDigits: CURRENCY_DIGITS[code] };
+}
+
+/**
+ * A stored amount as text in the viewer's language: ¥10,000 or $12.50. No conversion happens here: `approximate`
+ * marks an amount already converted (an order's total in the buyer's display currency): "≈ $80.52", "約$80.52".
+ */
+export function formatMoney(minor: number, code: CurrencyCode, locale: string, { approximate = false }: { approximate?: boolean } = {}): string {
+  return formatPrice({ amount: minor, currency: currencyInfo(code), approximate }, locale);
 }
 
 /** A value comparable across currencies (display-currency minor units); unset prices sort first. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import { MISSING_TEXT, pickLocalizedText } from "../domain/localized-text";
 import { CURRENCIES, asCurrencyCode, type CurrencyCode } from "../domain/currency";
+import { formatPriceInput } from "../domain/pricing";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import {
@@ -20,7 +21,6 @@ import {
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import type { PublishStatus } from "../db/schema/enums";
 import {
-  formatPriceInput,
   generateFormCode,
   FORM_MEDIA_FIELDS,
   type FormDraft,

@@ -17,7 +17,8 @@ import {
 } from "../db/schema";
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import { CURRENCIES, asCurrencyCode, type CurrencyCode } from "../domain/currency";
-import { formatPriceInput, type ParsedService, type ServiceDraft } from "../domain/commission-form";
+import type { ParsedService, ServiceDraft } from "../domain/commission-form";
+import { formatPriceInput } from "../domain/pricing";
 import type { Locale } from "../domain/constants";
 import { objectKeysOfFile, parseMediaKey, type MediaKey } from "../domain/media-keys";
 import type { MediaSite } from "../domain/media-sites";

@@ -11,7 +11,10 @@ import type { Locale } from "../domain/constants";
 import { buildMediaKey, parseMediaKey } from "../domain/media-keys";
 import { TITLE_COLUMNS, titleOf, type Row } from "./order-views";
 
-/** What a portfolio work may show (worker/domain/media.ts: portfolio-work medias take pictures only). */
+/**
+ * The delivered files copied into the work: pictures only (decision 026). What a portfolio work's medias accept is
+ * worker/domain/upload-rules.ts's rule, which since decision 033 also takes video and audio; those are not copied.
+ */
 const PICTURE_TYPES: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif" };
 
 export type WorkFromOrderResult = { ok: true; workId: string } | { ok: false; reason: "not_found" };

@@ -3,9 +3,9 @@
 // and dates, do not load the order screens' words.
 import { m } from "~/paraglide/messages.js";
 import { getLocale } from "~/paraglide/runtime.js";
-import { CURRENCY_DIGITS, CURRENCY_SYMBOLS, isCurrencyCode } from "../../../worker/domain/currency";
+import { isCurrencyCode } from "../../../worker/domain/currency";
 import { formatDate, formatDateTime } from "../../../worker/domain/dates";
-import { formatMoney, formatPrice } from "../../../worker/domain/pricing";
+import { formatMoney } from "../../../worker/domain/pricing";
 
 const locale = () => (getLocale() === "ja" ? "ja" : "en");
 export const showDate = (at: number | null) => (at === null ? m.orders_not_set() : formatDate(at, locale()));
@@ -15,14 +15,8 @@ export const showDateTime = (at: number | null) => (at === null ? m.orders_not_s
 export const showMoney = (minor: number, code: string) => (isCurrencyCode(code) ? formatMoney(minor, code, locale()) : `${minor} ${code}`);
 
 /** The buyer's approximation in their display currency ("≈ $80.52" / "約$80.52"). */
-export function showApproximation(minor: number, code: string): string {
-  if (!isCurrencyCode(code)) return `${minor} ${code}`;
-  return formatPrice({ amount: minor, currency: { code, symbol: CURRENCY_SYMBOLS[code], decimalDigits: CURRENCY_DIGITS[code] }, approximate: true }, locale());
-}
+export const showApproximation = (minor: number, code: string) =>
+  isCurrencyCode(code) ? formatMoney(minor, code, locale(), { approximate: true }) : `${minor} ${code}`;
 
 /** yyyy-mm-dd of a stored date, for a date input (UTC, as shown). */
 export const dateInputValue = (at: number | null) => (at === null ? "" : new Date(at).toISOString().slice(0, 10));
-
-/** A stored amount as the major-unit text of a price input (12000, 120.5). */
-export const priceInputValue = (minor: number | null, code: string) =>
-  minor === null ? "" : String(minor / 10 ** (isCurrencyCode(code) ? CURRENCY_DIGITS[code] : 0));

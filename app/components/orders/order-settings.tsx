@@ -10,11 +10,13 @@ import { ORDER_DETAILS_DESCRIPTION_MAX, ORDER_DETAILS_TITLE_MAX } from "../../..
 import { m } from "~/paraglide/messages.js";
 import { sellerEditable } from "../../../worker/domain/order-display";
 import type { OrderDetail } from "../../../worker/services/order-views";
-import { dateInputValue, priceInputValue, showDate, showMoney } from "./order-format";
+import { formatPriceInput } from "../../../worker/domain/pricing";
+import { dateInputValue, showDate, showMoney } from "./order-format";
 
 /**
  * One section. It posts to the page's action (with `hidden`), or, given `save`, hands the form to it instead (an API
- * outside the page's action): `save` answers null once saved, else the message to show.
+ * outside the page's action): `save` answers null once saved, else the message to show. The page's action answers a
+ * refused field with its message by field name (`errors`), which `fields`, given as a function, shows on the field.
  */
 function EditInPlace({ id, heading, editable, lockedNote, view, fields, hidden = {}, save }: {
   id: string;
@@ -22,20 +24,27 @@ function EditInPlace({ id, heading, editable, lockedNote, view, fields, hidden =
   editable: boolean;
   lockedNote: string;
   view: ReactNode;
-  fields: ReactNode;
+  fields: ReactNode | ((errors: Record<string, string>) => ReactNode);
   hidden?: Record<string, string>;
   save?: (form: FormData) => Promise<string | null>;
 }) {
-  const fetcher = useFetcher<{ ok: boolean }>();
+  const fetcher = useFetcher<{ ok: boolean; errors?: Record<string, string> }>();
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [savingElsewhere, setSavingElsewhere] = useState(false);
   const saving = fetcher.state !== "idle" || savingElsewhere;
-  // Back to the view once the save went through (the page's data is revalidated with it).
+  // Back to the view once the save went through (the page's data is revalidated with it); else the fields' messages.
   useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) setEditing(false);
+    if (fetcher.state !== "idle" || !fetcher.data) return;
+    if (fetcher.data.ok) setEditing(false);
+    setFieldErrors(fetcher.data.ok ? {} : (fetcher.data.errors ?? {}));
   }, [fetcher.state, fetcher.data]);
+  function stopEditing() {
+    setEditing(false);
+    setFieldErrors({});
+  }
   async function onSave(event: FormEvent<HTMLFormElement>) {
     if (!save) return;
     event.preventDefault();
@@ -64,13 +73,13 @@ function EditInPlace({ id, heading, editable, lockedNote, view, fields, hidden =
           {Object.entries(hidden).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
-          {fields}
+          {typeof fields === "function" ? fields(fieldErrors) : fields}
           <ErrorText text={saveError} />
           <div className="flex gap-2">
             <button type="submit" disabled={saving} className="button-primary min-h-11 disabled:opacity-60">
               {m.orders_save()}
             </button>
-            <button type="button" onClick={() => setEditing(false)} className="button-secondary min-h-11">
+            <button type="button" onClick={stopEditing} className="button-secondary min-h-11">
               {m.orders_cancel_edit()}
             </button>
           </div>
@@ -141,9 +150,16 @@ export function OrderSettings({ order }: { order: OrderDetail }) {
         lockedNote={m.orders_price_locked()}
         hidden={{ orderId: order.id, intent: "updatePrice", currency: order.currencyCode }}
         view={<p className="text-sm">{order.priceAmount === null ? m.orders_not_set() : showMoney(order.priceAmount, order.currencyCode)}</p>}
-        fields={
-          <TextField name="price" id="order-price-input" inputMode="decimal" label={m.orders_price_label({ currency: order.currencyCode })} defaultValue={priceInputValue(order.priceAmount, order.currencyCode)} />
-        }
+        fields={(errors) => (
+          <TextField
+            name="price"
+            id="order-price-input"
+            inputMode="decimal"
+            label={m.orders_price_label({ currency: order.currencyCode })}
+            defaultValue={formatPriceInput(order.priceAmount, order.currencyCode)}
+            error={errors.price}
+          />
+        )}
       />
       {room && (
         <EditInPlace

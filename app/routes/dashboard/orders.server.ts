@@ -5,9 +5,11 @@ import { data, type RouterContextProvider } from "react-router";
 import { orderListTexts, orderRows, paymentReturnNotice } from "~/components/orders/order-list-texts.server";
 import { orderPanelTexts } from "~/components/orders/order-panel-texts.server";
 import { requestContext } from "~/lib/request-context";
-import { CURRENCY_DIGITS } from "../../../worker/domain/currency";
+import { isCurrencyCode } from "../../../worker/domain/currency";
 import { serviceDetailsOf, type OrderAction, type ServiceDetails } from "../../../worker/domain/order";
 import { parseOrderListFilter, type OrderSide } from "../../../worker/domain/order-display";
+import { parsePrice, priceInputError, type PriceInputError } from "../../../worker/domain/pricing";
+import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
 import { listCards } from "../../../worker/payments/cards";
 import { checkPayment } from "../../../worker/payments/order-payments";
 import { createStripe } from "../../../worker/payments/stripe-client";
@@ -71,17 +73,25 @@ function dateField(value: FormDataEntryValue | null): number | null | undefined 
   return /^\d{4}-\d{2}-\d{2}$/.test(text) && Number.isFinite(time) ? time : undefined;
 }
 
-/** The total typed in major units (¥12,000 or $120.50) as minor units of the order's currency. */
-function priceField(value: FormDataEntryValue | null, currencyCode: string): number | undefined {
-  const text = String(value ?? "").replace(/[,\s]/g, "");
-  if (!/^\d+(\.\d{1,2})?$/.test(text)) return undefined;
-  const digits = CURRENCY_DIGITS[currencyCode as keyof typeof CURRENCY_DIGITS] ?? 0;
-  const minor = Math.round(Number(text) * 10 ** digits);
-  return Number.isSafeInteger(minor) ? minor : undefined;
+/**
+ * The total typed in major units (¥12,000 or $120.50) as minor units of the order's currency, read as the form and
+ * service editors read a price (pricing.ts): decimals in yen, a third decimal in dollars or more than the maximum are
+ * refused with the editors' message key, never rounded. An order's total cannot be unset, so empty is refused too.
+ * Undefined when the currency is not one Comet prices in (the page always sends the order's).
+ */
+function priceField(value: FormDataEntryValue | null, currencyCode: string): { priceAmount: number } | { error: PriceInputError } | undefined {
+  if (!isCurrencyCode(currencyCode)) return undefined;
+  const priceAmount = parsePrice(typeof value === "string" ? value : "", currencyCode);
+  return priceAmount === null || priceAmount === undefined ? { error: priceInputError(currencyCode) } : { priceAmount };
 }
 
-/** `writtenIn`: the seller's input language, which the service details they type are stored under. */
-function actionOf(form: FormData, writtenIn: "en" | "ja"): OrderAction | { type: "updateServiceDetails"; details: ServiceDetails } | null {
+type FormAction = OrderAction | { type: "updateServiceDetails"; details: ServiceDetails };
+
+/**
+ * `writtenIn`: the seller's input language, which the service details they type are stored under. A refused field
+ * comes back as `errors` (message keys by field name); null is a post no page sends.
+ */
+function actionOf(form: FormData, writtenIn: "en" | "ja"): FormAction | { errors: Record<string, PriceInputError> } | null {
   const intent = String(form.get("intent") ?? "");
   if (intent === "updateServiceDetails") {
     const details = serviceDetailsOf({ title: String(form.get("title") ?? ""), description: String(form.get("description") ?? ""), languageCode: writtenIn });
@@ -89,8 +99,9 @@ function actionOf(form: FormData, writtenIn: "en" | "ja"): OrderAction | { type:
   }
   if (intent === "approve" || intent === "cancel" || intent === "deliver" || intent === "complete") return { type: intent };
   if (intent === "updatePrice") {
-    const priceAmount = priceField(form.get("price"), String(form.get("currency") ?? ""));
-    return priceAmount === undefined ? null : { type: "updatePrice", priceAmount };
+    const price = priceField(form.get("price"), String(form.get("currency") ?? ""));
+    if (!price) return null;
+    return "error" in price ? { errors: { price: price.error } } : { type: "updatePrice", priceAmount: price.priceAmount };
   }
   if (intent === "updateSchedule") {
     const estimatedStart = dateField(form.get("estimatedStart"));
@@ -102,13 +113,16 @@ function actionOf(form: FormData, writtenIn: "en" | "ja"): OrderAction | { type:
 
 /**
  * An order page's form post: the action goes to the order's Durable Object, which checks the caller is the seller and
- * every rule. Spec section 8: a refused approve, deliver, complete, cancel or update is only logged.
+ * every rule. Spec section 8: a refused approve, deliver, complete, cancel or update is only logged. A field typed
+ * wrong (the price) is answered with its message in the user's language, and nothing is sent.
  */
 export async function actOnOrder(context: Context, user: SessionUser, request: Request) {
-  const { db, env } = context.get(requestContext);
+  const { db, env, locale } = context.get(requestContext);
   const form = await request.formData();
   const orderId = String(form.get("orderId") ?? "");
-  const action = actionOf(form, inputLanguageOf(user));
+  const parsed = actionOf(form, inputLanguageOf(user));
+  if (parsed && "errors" in parsed) return data({ ok: false as const, intent: String(form.get("intent") ?? ""), errors: translateAuthoringErrors(parsed.errors, locale) }, { status: 400 });
+  const action = parsed;
   const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
   if (!orderId || !action || !commissionAccountId) return data({ ok: false as const, intent: String(form.get("intent") ?? "") }, { status: 400 });
   const order = env.ORDER.get(env.ORDER.idFromName(orderId));

@@ -1,5 +1,5 @@
 // Which player a media gets, decided apart from drawing it: public pages decide in their loaders, so the URL and
-// embed-code parsing (worker/domain/media.ts) stays out of their JS; the editors and the lightbox decide in the browser.
+// embed-code parsing (worker/domain/media-urls.ts) stays out of their JS; the editors and the lightbox decide in the browser.
 import type { MediaFormatType, MediaType } from "../../../../worker/db/schema/enums";
 import { mediaTypeLabel } from "../media-type-label";
 import { SITE_NAMES } from "../../../../worker/domain/media-sites";
