@@ -9,6 +9,7 @@ import { commissionAccountByEmail, insertOrder } from "./order-fixtures";
 import { insertSnapshot } from "./order-snapshot-fixtures";
 import { amountBreakdown } from "../../worker/domain/money";
 import { listPayments, listSales } from "../../worker/services/order-history";
+import { PRICE_BOOK_SQL, priceBookOf } from "../../worker/services/price-book";
 
 async function party() {
   const user = freshUser();
@@ -45,11 +46,7 @@ async function paidOrder(seller: Party, buyer: Party, amount: number, currency: 
   return { id, code };
 }
 
-async function priceBook() {
-  const currencies = await env.DB.prepare("SELECT code, symbol, decimal_digits FROM currencies WHERE is_active = 1").all<{ code: string; symbol: string; decimal_digits: number }>();
-  const rates = await env.DB.prepare("SELECT from_currency_code AS \"from\", to_currency_code AS \"to\", rate FROM exchange_rates ORDER BY rated_on DESC").all<{ from: string; to: string; rate: number }>();
-  return { currencies: Object.fromEntries(currencies.results.map((c) => [c.code, { code: c.code, symbol: c.symbol, decimalDigits: c.decimal_digits }])), rates: rates.results };
-}
+const priceBook = async () => priceBookOf((await env.DB.prepare(PRICE_BOOK_SQL).all<Record<string, unknown>>()).results[0]);
 const activeNumerators = async () => (await env.DB.prepare("SELECT numerator_value FROM fees WHERE is_active = 1").all<{ numerator_value: number }>()).results.map((f) => f.numerator_value);
 const input = (p: Party, displayCurrencyCode = "JPY") => ({ userAccountId: p.userAccountId, page: 1, locale: "en" as const, displayCurrencyCode });
 

@@ -1,14 +1,14 @@
 import type { Locale } from "../domain/constants";
-import { FALLBACK_CURRENCY } from "../domain/currency";
-import { MISSING_TEXT, pickLocalizedText } from "../domain/localized-text";
+import { MISSING_TEXT } from "../domain/localized-text";
 import { listedWorkSql } from "../domain/public-items";
 import { creatorRoleSql } from "../domain/roles";
 import type { Database } from "../db/client";
-
-import { priceSortValue, toDisplayPrice, type DisplayPrice, type PriceBook } from "../domain/pricing";
+import { priceSortValue, type DisplayPrice } from "../domain/pricing";
 import { SEARCH_PAGE_SIZE, decodeCursor, encodeCursor, isTextSort, trigramQuery, type ExploreQuery } from "../domain/search";
 import type { MediaType, QuestionType } from "../db/schema/enums";
+import { parseJson, pickText, textsOf, type TextRow } from "./json-columns";
 import type { ShownMedia } from "./portfolio";
+import { PRICE_BOOK_SQL, displayPrice, priceContext, type PriceContext } from "./price-book";
 
 /**
  * Public read queries of the catalog: creator search, a profile by handle, a published form by code.
@@ -17,32 +17,8 @@ import type { ShownMedia } from "./portfolio";
  * Texts are picked in the viewer's language, else the original, else any (docs/decisions/002).
  */
 
-export interface TextRow {
-  f?: string;
-  l: string;
-  o: number | boolean;
-  t: string;
-}
-
-/** The compact text rows the catalog's SQL builds as JSON, read by the one localized-text rule. */
-export function pickText(rows: readonly TextRow[] | null | undefined, locale: string, field?: string): string | null {
-  const texts = (rows ?? []).filter((r) => field === undefined || r.f === field);
-  return pickLocalizedText(texts.map((r) => ({ languageCode: r.l, isOriginal: Boolean(r.o), text: r.t })), locale);
-}
-
-export function parseJson<T>(value: unknown): T[] {
-  if (typeof value !== "string" || !value) return [];
-  const parsed = JSON.parse(value) as T[] | null;
-  return Array.isArray(parsed) ? parsed : [];
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // SQL fragments shared by the statements below.
-
-/** JSON array of {f,l,o,t} for one owner's texts. */
-export const textsOf = (entityType: string, idExpr: string, field?: string) =>
-  `json((SELECT json_group_array(json_object('f', t.field, 'l', t.language_code, 'o', t.is_original, 't', t.text))
-     FROM localized_texts t WHERE t.entity_type = '${entityType}' AND t.entity_id = ${idExpr}${field ? ` AND t.field = '${field}'` : ""}))`;
 
 /** JSON array of a category's names, by category code. */
 export const categoryNamesOf = (codeExpr: string) =>
@@ -89,38 +65,10 @@ const formLinksOf = (accountExpr: string) => `(SELECT json_group_array(json_arra
 const formsOf = (accountExpr: string) =>
   `(SELECT json_group_array(json_array(${FORM_LINK_ITEMS}, f.id, ${categoryNamesOf("f.category_code")})) ${publishedFormsOf(accountExpr)})`;
 
-/** Active currencies and the stored rates, newest first, as one row. */
-export const PRICE_BOOK_SQL = `SELECT
-  json((SELECT json_group_array(json_object('id', id, 'code', code, 'symbol', symbol, 'd', decimal_digits)) FROM currencies WHERE is_active = 1)) AS currencies,
-  json((SELECT json_group_array(json_object('from', from_currency_code, 'to', to_currency_code, 'rate', rate))
-        FROM (SELECT * FROM exchange_rates ORDER BY rated_on DESC))) AS rates`;
-
 export interface Viewer {
   locale: Locale;
   accountId: string | null;
   displayCurrencyId: string | null;
-}
-
-export interface PriceContext {
-  book: PriceBook;
-  displayCode: string;
-}
-
-export function priceContext(row: Record<string, unknown> | undefined, viewer: Viewer): PriceContext {
-  const currencies = parseJson<{ id: string; code: string; symbol: string; d: number }>(row?.currencies);
-  const rates = parseJson<{ from: string; to: string; rate: number }>(row?.rates);
-  const book: PriceBook = {
-    currencies: Object.fromEntries(currencies.map((c) => [c.code, { code: c.code, symbol: c.symbol, decimalDigits: c.d }])),
-    rates,
-  };
-  // Signed-in users choose their display currency; visitors see JPY.
-  const chosen = currencies.find((c) => c.id === viewer.displayCurrencyId)?.code;
-  return { book, displayCode: chosen ?? FALLBACK_CURRENCY };
-}
-
-export function displayPrice(amount: number | null, currencyCode: string | null, prices: PriceContext): DisplayPrice | null {
-  if (amount == null || amount <= 0 || !currencyCode) return null;
-  return toDisplayPrice(amount, currencyCode, prices.displayCode, prices.book);
 }
 
 // ---------------------------------------------------------------------------------------------------------------

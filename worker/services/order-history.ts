@@ -10,17 +10,16 @@ import { asCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { amountBreakdown, splitTotal, type AmountBreakdown } from "../domain/money";
 import {
   PARTY_JOINS,
-  PRICE_BOOK_COLUMNS,
   TITLE_COLUMNS,
   feeNumeratorsFrom,
   feeNumeratorsOf,
   partyColumns,
   personOf,
-  priceBookOf,
   titleOf,
   type PersonRef,
   type Row,
 } from "./order-views";
+import { PRICE_BOOK_SQL, priceBookOf } from "./price-book";
 
 const HISTORY_PAGE_SIZE = 20;
 
@@ -109,7 +108,7 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
           )
           .bind(input.userAccountId)
       : d1.prepare("SELECT 1 WHERE 0"),
-    d1.prepare(`SELECT ${PRICE_BOOK_COLUMNS}`),
+    d1.prepare(PRICE_BOOK_SQL),
   ]);
   const book = priceBookOf(reference.results[0] ?? {});
   const items: HistoryEntry[] = rows.results.slice(0, HISTORY_PAGE_SIZE).map((row) => {

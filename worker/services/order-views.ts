@@ -8,40 +8,23 @@ import type { Database } from "../db/client";
 import type { QuestionType, MediaType } from "../db/schema/enums";
 import type { Locale } from "../domain/constants";
 import { asCurrencyCode, type CurrencyCode } from "../domain/currency";
-import { MISSING_TEXT, pickLocalizedText } from "../domain/localized-text";
+import { MISSING_TEXT } from "../domain/localized-text";
 import { amountBreakdown, type AmountBreakdown } from "../domain/money";
 import type { OrderProgress } from "../domain/order";
 import { progressOfFilter, type OrderFacts, type OrderListFilter, type OrderSide } from "../domain/order-display";
-import type { PriceBook } from "../domain/pricing";
+import { parseJson, pickText, textsOf, type TextRow } from "./json-columns";
 import { mediaUrlsForViewer } from "./media-access";
+import { PRICE_BOOK_COLUMNS, priceBookOf } from "./price-book";
 import type { ChatRoomView } from "../domain/chat-protocol";
 import { chatRoomViewFromRow } from "./chat-rooms";
 
 const ORDER_PAGE_SIZE = 20;
 
-interface TextRow {
-  l: string;
-  o: number | boolean;
-  t: string;
-}
-
-const parse = <T>(value: unknown): T[] => {
-  if (typeof value !== "string" || !value) return [];
-  const parsed = JSON.parse(value) as T[] | null;
-  return Array.isArray(parsed) ? parsed : [];
-};
-const pickText = (rows: readonly TextRow[] | null, locale: string) =>
-  pickLocalizedText((rows ?? []).map((r) => ({ languageCode: r.l, isOriginal: Boolean(r.o), text: r.t })), locale);
 /** A JSON column of text rows, in the viewer's language. */
-export const pick = (column: unknown, locale: string) => pickText(parse<TextRow>(column), locale);
+export const pick = (column: unknown, locale: string) => pickText(parseJson<TextRow>(column), locale);
 const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 // ───────────────────────── SQL fragments ─────────────────────────
-
-/** JSON array of {l,o,t}: one entity's texts of one field. */
-const textsOf = (entityType: string, idExpr: string, field: string) =>
-  `json((SELECT json_group_array(json_object('l', t.language_code, 'o', t.is_original, 't', t.text))
-     FROM localized_texts t WHERE t.entity_type = '${entityType}' AND t.entity_id = ${idExpr} AND t.field = '${field}'))`;
 
 /** JSON array of the media one owner shows in one field, in their order. */
 const mediasOf = (ownerType: string, idExpr: string, field: string) =>
@@ -297,11 +280,11 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
 
   const mediaUrls = [
     ...questions.results.flatMap((q) => [
-      ...parse<MediaJson>(q.medias),
-      ...parse<MediaJson>(q.answer_medias),
-      ...parse<{ media: MediaJson[] | null }>(q.choices).flatMap((c) => c.media ?? []),
+      ...parseJson<MediaJson>(q.medias),
+      ...parseJson<MediaJson>(q.answer_medias),
+      ...parseJson<{ media: MediaJson[] | null }>(q.choices).flatMap((c) => c.media ?? []),
     ]),
-    ...parse<MediaJson>(deliverables.results[0]?.medias),
+    ...parseJson<MediaJson>(deliverables.results[0]?.medias),
   ].flatMap((m) => [m.url, m.thumb]);
   const view = await mediaUrlsForViewer(db, env, { profileId: viewer.profileId }, mediaUrls, now);
   const toMedia = (m: MediaJson): OrderMediaView => ({
@@ -314,7 +297,7 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
     mimeType: m.mime,
     thumbnailUrl: view(m.thumb),
   });
-  const medias = (value: unknown) => (Array.isArray(value) ? (value as MediaJson[]) : parse<MediaJson>(value)).map(toMedia);
+  const medias = (value: unknown) => (Array.isArray(value) ? (value as MediaJson[]) : parseJson<MediaJson>(value)).map(toMedia);
 
   const summary = summaryOf(row, side, viewer.locale);
   const moneyRow = money.results[0] ?? {};
@@ -334,7 +317,7 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
       title: pick(q.titles, viewer.locale) ?? MISSING_TEXT,
       description: pick(q.descriptions, viewer.locale),
       medias: medias(q.medias),
-      choices: parse<{ id: string; price: number | null; status: string; titles: TextRow[] | null; media: MediaJson[] | null }>(q.choices).map((c) => ({
+      choices: parseJson<{ id: string; price: number | null; status: string; titles: TextRow[] | null; media: MediaJson[] | null }>(q.choices).map((c) => ({
         id: c.id,
         title: pickText(c.titles, viewer.locale) ?? MISSING_TEXT,
         priceAmount: c.price,
@@ -366,16 +349,5 @@ export const feeNumeratorsOf = (transactionIdExpr: string) => `coalesce(
   (SELECT json_group_array(numerator_value) FROM fees WHERE is_active = 1))`;
 
 /** The fee_numerators column written by `feeNumeratorsOf`, as numbers. */
-export const feeNumeratorsFrom = (value: unknown): number[] => parse<number>(value).map(Number);
+export const feeNumeratorsFrom = (value: unknown): number[] => parseJson<number>(value).map(Number);
 
-/** The active currencies and the exchange rates, newest first, as two JSON columns read by `priceBookOf`. */
-export const PRICE_BOOK_COLUMNS = `json((SELECT json_group_array(json_object('code', code, 'symbol', symbol, 'd', decimal_digits)) FROM currencies WHERE is_active = 1)) AS currencies,
-  json((SELECT json_group_array(json_object('from', from_currency_code, 'to', to_currency_code, 'rate', rate))
-        FROM (SELECT * FROM exchange_rates ORDER BY rated_on DESC))) AS rates`;
-
-export function priceBookOf(row: Row): PriceBook {
-  return {
-    currencies: Object.fromEntries(parse<{ code: string; symbol: string; d: number }>(row.currencies).map((c) => [c.code, { code: c.code, symbol: c.symbol, decimalDigits: Number(c.d) }])),
-    rates: parse<{ from: string; to: string; rate: number }>(row.rates),
-  };
-}

@@ -7,23 +7,11 @@ import type { Database } from "../db/client";
 import { MISSING_TEXT } from "../domain/localized-text";
 import type { DisplayPrice } from "../domain/pricing";
 import { listCards, type PaymentAccountMethod } from "../payments/cards";
-import {
-  PRICE_BOOK_SQL,
-  categoryNamesOf,
-  displayPrice,
-  mediasOf,
-  parseJson,
-  pickText,
-  priceContext,
-  questionsSql,
-  textsOf,
-  toPublicQuestions,
-  type PublicFormQuestion,
-  type TextRow,
-  type Viewer,
-} from "./catalog";
+import { categoryNamesOf, mediasOf, questionsSql, toPublicQuestions, type PublicFormQuestion, type Viewer } from "./catalog";
+import { parseJson, pickText, textsOf, type TextRow } from "./json-columns";
 import { clientStanding } from "./order-requests";
 import type { ShownMedia } from "./portfolio";
+import { PRICE_BOOK_SQL, displayPrice, priceContext } from "./price-book";
 
 export interface PublicService {
   id: string;
