@@ -107,6 +107,9 @@ describe("editability (spec section 4)", () => {
   it("prices are integer minor units; once approved, never 100 or less", () => {
     expect(decide(order(), { type: "updatePrice", priceAmount: 12.5 }, "seller", T0)).toEqual({ ok: false, refusal: "price_invalid" });
     expect(decide(order(), { type: "updatePrice", priceAmount: -1 }, "seller", T0)).toEqual({ ok: false, refusal: "price_invalid" });
+    // Over the editors' maximum (10,000,000 minor units), whichever way the amount came in.
+    expect(decide(order(), { type: "updatePrice", priceAmount: 10_000_001 }, "seller", T0)).toEqual({ ok: false, refusal: "price_invalid" });
+    expect(decide(order(), { type: "updatePrice", priceAmount: 10_000_000 }, "seller", T0)).toMatchObject({ ok: true, next: { priceAmount: 10_000_000 } });
     expect(decide(order(), { type: "updatePrice", priceAmount: 50 }, "seller", T0)).toMatchObject({ ok: true, next: { priceAmount: 50 } });
     expect(decide(approved(), { type: "updatePrice", priceAmount: 50 }, "seller", T0)).toEqual({ ok: false, refusal: "price_too_low" });
     expect(decide(order(), { type: "updatePrice", priceAmount: 10_000 }, "seller", T0)).toEqual({ ok: true, changed: false });

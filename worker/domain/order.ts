@@ -3,6 +3,7 @@
  * accepted action changes. Pure: the Order Durable Object (the only writer of an order) asks `decide` and applies
  * the answer; the time is an argument. A refused action changes nothing and says why.
  */
+import { isPriceAmount } from "./pricing";
 
 export type OrderProgress = "DRAFT" | "APPROVED" | "DELIVERED" | "COMPLETED" | "CANCELED";
 export type OrderPayment = "DRAFT" | "COMPLETED";
@@ -181,7 +182,7 @@ export function decide(o: OrderState, action: OrderAction, actor: OrderActor, no
     }
     case "updatePrice": {
       if (!editable.price(o)) return refuse("not_editable");
-      if (!Number.isSafeInteger(action.priceAmount) || action.priceAmount < 0) return refuse("price_invalid");
+      if (!isPriceAmount(action.priceAmount)) return refuse("price_invalid");
       // Once approved the total is what the client is asked to pay: it may still change before payment, never to
       // an amount that could not have been approved.
       if (o.progress === "APPROVED" && action.priceAmount <= MIN_APPROVABLE_PRICE) return refuse("price_too_low");

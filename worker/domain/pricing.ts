@@ -34,8 +34,11 @@ export interface DisplayPrice {
   approximate: boolean;
 }
 
-/** 10,000,000 yen or 100,000.00 dollars: a typo guard, not a business rule. */
-const PRICE_MAX_MINOR: Record<CurrencyCode, number> = { JPY: 10_000_000, USD: 10_000_000 };
+/** 10,000,000 yen or 100,000.00 dollars (the same count of minor units in either): a typo guard, not a business rule. */
+const PRICE_MAX_MINOR = 10_000_000;
+
+/** A price any editor or order may hold: whole minor units, 0 up to the maximum. */
+export const isPriceAmount = (minor: number): boolean => Number.isSafeInteger(minor) && minor >= 0 && minor <= PRICE_MAX_MINOR;
 
 /** What the editors' price fields say when `parsePrice` refuses an input (message keys of messages/authoring). */
 export type PriceInputError = "authoring_price_jpy" | "authoring_price_usd";
@@ -54,7 +57,7 @@ export function parsePrice(input: string, currency: CurrencyCode): number | null
   if (!pattern.test(s)) return undefined;
   const [whole, fraction = ""] = s.split(".");
   const minor = Number(whole) * 10 ** digits + Number(fraction.padEnd(digits, "0") || "0");
-  if (!Number.isSafeInteger(minor) || minor > PRICE_MAX_MINOR[currency]) return undefined;
+  if (!isPriceAmount(minor)) return undefined;
   return minor;
 }
 
