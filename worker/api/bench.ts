@@ -18,16 +18,35 @@ function htmlOfSize(bytes: number): string {
   return body;
 }
 
+/** The `bytes` query parameter: a whole number up to MAX_BYTES, else null. */
+function requestedBytes(value: string | undefined): number | null {
+  const bytes = Number(value ?? "0");
+  return Number.isInteger(bytes) && bytes >= 0 && bytes <= MAX_BYTES ? bytes : null;
+}
+
 /**
- * The benchmark's baseline (scripts/bench.mjs): a static HTML response of a given size, served by the same
- * Worker and middleware as the pages, so that the SSR cost of `/` can be read as a ratio to it.
- * Refused in production.
+ * The benchmark's baselines (scripts/bench.mjs), served by the same Worker and middleware as the pages and refused
+ * in production:
+ * - `/static?bytes=N`: a static HTML response of N bytes, so that a page's server rendering reads as a ratio to it;
+ * - `/d1?bytes=N`: the same response after one D1 round trip of the smallest query, so that the bench can say what a
+ *   page's one round trip costs on this runtime before its SQL does anything (decision 043).
  */
 export const benchRoutes = new Hono<AppEnv>();
 
-benchRoutes.get("/static", (c) => {
+benchRoutes.use("*", async (c, next) => {
   if (c.env.APP_ENV === "production") return c.json({ error: "not_found" }, 404);
-  const bytes = Number(c.req.query("bytes") ?? "0");
-  if (!Number.isInteger(bytes) || bytes < 0 || bytes > MAX_BYTES) return c.json({ error: "invalid_bytes" }, 400);
+  await next();
+});
+
+benchRoutes.get("/static", (c) => {
+  const bytes = requestedBytes(c.req.query("bytes"));
+  if (bytes === null) return c.json({ error: "invalid_bytes" }, 400);
+  return c.html(htmlOfSize(bytes));
+});
+
+benchRoutes.get("/d1", async (c) => {
+  const bytes = requestedBytes(c.req.query("bytes"));
+  if (bytes === null) return c.json({ error: "invalid_bytes" }, 400);
+  await c.get("request").db.$client.prepare("SELECT 1").first();
   return c.html(htmlOfSize(bytes));
 });
