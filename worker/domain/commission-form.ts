@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { CURRENCIES, type CurrencyCode } from "./currency";
+import { CURRENCIES, isCurrencyCode, type CurrencyCode } from "./currency";
 import { parsePrice, priceInputError } from "./pricing";
 import { QUESTION_TYPES, type QuestionType } from "../db/schema/enums";
 import { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX, SERVICE_MEDIA_MAX_FILES } from "./media-limits";
@@ -140,7 +140,7 @@ const formDraftSchema = v.object({
 function withPriceError(errors: FieldErrors, input: unknown): FieldErrors {
   if (errors.price || typeof input !== "object" || input === null) return errors;
   const { price, currency } = input as { price?: unknown; currency?: unknown };
-  if (typeof price !== "string" || (currency !== "JPY" && currency !== "USD")) return errors;
+  if (typeof price !== "string" || !isCurrencyCode(currency)) return errors;
   return parsePrice(price, currency) === undefined ? { ...errors, price: priceInputError(currency) } : errors;
 }
 

@@ -6,7 +6,7 @@ import type { Database } from "../db/client";
 import { priceSortValue, type DisplayPrice } from "../domain/pricing";
 import { SEARCH_PAGE_SIZE, decodeCursor, encodeCursor, isTextSort, trigramQuery, type ExploreQuery } from "../domain/search";
 import type { MediaType, QuestionType } from "../db/schema/enums";
-import { parseJson, pickText, textsOf, type TextRow } from "./json-columns";
+import { parseJson, pickText, pickTextColumn, textsOf, type TextRow } from "./json-columns";
 import type { ShownMedia } from "./portfolio";
 import { PRICE_BOOK_SQL, displayPrice, priceContext, type PriceContext } from "./price-book";
 
@@ -216,7 +216,7 @@ const FILTERS_SQL = `SELECT 'category' AS list, c.code, c.user_index, ${textsOf(
 
 function toFilters(rows: Record<string, unknown>[], locale: Locale): ExploreFilters {
   const of = (list: string) =>
-    rows.filter((r) => r.list === list).map((r) => ({ code: String(r.code), name: pickText(parseJson<TextRow>(r.names), locale) || String(r.code) }));
+    rows.filter((r) => r.list === list).map((r) => ({ code: String(r.code), name: pickTextColumn(r.names, locale) || String(r.code) }));
   return { categories: of("category"), kinds: of("kind"), useCases: of("use") };
 }
 
@@ -433,13 +433,13 @@ export async function getCreatorProfile(db: Database, handle: string, viewer: Vi
     isCreator: Boolean(row.is_creator),
     works: works.results.map((w) => ({
       id: String(w.id),
-      title: pickText(parseJson<TextRow>(w.titles), viewer.locale) ?? MISSING_TEXT,
+      title: pickTextColumn(w.titles, viewer.locale) ?? MISSING_TEXT,
       media: typeof w.media === "string" ? toPreview(JSON.parse(w.media) as RawPreview) : null,
     })),
     services: services.results.map((s) => ({
       id: String(s.id),
       creator: { name: card.name, handle: card.handle, avatarUrl: card.avatarUrl },
-      title: pickText(parseJson<TextRow>(s.titles), viewer.locale) ?? MISSING_TEXT,
+      title: pickTextColumn(s.titles, viewer.locale) ?? MISSING_TEXT,
       price: displayPrice(s.price_amount as number | null, s.cur as string, prices),
       thumbnailUrl: (s.thumb as string | null) ?? null,
       categories: parseJson<{ code: string; names: TextRow[] }>(s.categories).map((c) => ({ code: c.code, name: pickText(c.names, viewer.locale) || c.code })),
@@ -536,16 +536,16 @@ export async function getPublicForm(db: Database, code: string, viewer: Viewer):
     code: String(row.code),
     title: pickText(texts, viewer.locale, "title") ?? MISSING_TEXT,
     description: pickText(texts, viewer.locale, "description") ?? "",
-    categoryName: pickText(parseJson<TextRow>(row.cat), viewer.locale) ?? "",
+    categoryName: pickTextColumn(row.cat, viewer.locale) ?? "",
     price: displayPrice(row.price_amount as number | null, row.cur as string, prices),
     creator: {
-      name: pickText(parseJson<TextRow>(row.names), viewer.locale) || handle,
+      name: pickTextColumn(row.names, viewer.locale) || handle,
       handle,
       avatarUrl: (row.avatar_url as string | null) ?? null,
       isOpenCommission: Boolean(row.is_open_commission),
     },
     questions: toPublicQuestions(questions.results, viewer.locale, prices),
-    terms: pickText(parseJson<TextRow>(row.terms), viewer.locale) ?? "",
+    terms: pickTextColumn(row.terms, viewer.locale) ?? "",
     displayCurrencyCode: prices.displayCode,
   };
 }

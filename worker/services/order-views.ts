@@ -12,7 +12,7 @@ import { MISSING_TEXT } from "../domain/localized-text";
 import { amountBreakdown, type AmountBreakdown } from "../domain/money";
 import type { OrderProgress } from "../domain/order";
 import { progressOfFilter, type OrderFacts, type OrderListFilter, type OrderSide } from "../domain/order-display";
-import { parseJson, pickText, textsOf, type TextRow } from "./json-columns";
+import { parseJson, pickText, pickTextColumn, textsOf, type TextRow } from "./json-columns";
 import { mediaUrlsForViewer } from "./media-access";
 import { PRICE_BOOK_COLUMNS, priceBookOf } from "./price-book";
 import type { ChatRoomView } from "../domain/chat-protocol";
@@ -20,8 +20,6 @@ import { chatRoomViewFromRow } from "./chat-rooms";
 
 const ORDER_PAGE_SIZE = 20;
 
-/** A JSON column of text rows, in the viewer's language. */
-export const pick = (column: unknown, locale: string) => pickText(parseJson<TextRow>(column), locale);
 const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
 
 // ───────────────────────── SQL fragments ─────────────────────────
@@ -109,13 +107,13 @@ function factsOf(row: Row): OrderFacts {
 }
 
 /** The order service's title, else the order form's, else 'Unknown' (spec section 3). */
-export const titleOf = (row: Row, locale: string) => pick(row.service_titles, locale) ?? pick(row.form_titles, locale) ?? MISSING_TEXT;
+export const titleOf = (row: Row, locale: string) => pickTextColumn(row.service_titles, locale) ?? pickTextColumn(row.form_titles, locale) ?? MISSING_TEXT;
 
 export function personOf(row: Row, prefix: "seller" | "buyer", locale: string): PersonRef | null {
   const profileId = row[`${prefix}_profile_id`];
   if (!profileId) return null;
   const handle = String(row[`${prefix}_handle`]);
-  return { profileId: String(profileId), handle, name: pick(row[`${prefix}_names`], locale) ?? handle, avatarUrl: (row[`${prefix}_avatar`] as string | null) ?? null };
+  return { profileId: String(profileId), handle, name: pickTextColumn(row[`${prefix}_names`], locale) ?? handle, avatarUrl: (row[`${prefix}_avatar`] as string | null) ?? null };
 }
 
 function summaryOf(row: Row, side: OrderSide, locale: string): OrderSummary {
@@ -305,7 +303,7 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
     ...summary,
     sellerId: String(row.seller_id),
     buyerId: String(row.buyer_id),
-    description: pick(row.service_descriptions, viewer.locale) ?? pick(row.form_descriptions, viewer.locale) ?? "",
+    description: pickTextColumn(row.service_descriptions, viewer.locale) ?? pickTextColumn(row.form_descriptions, viewer.locale) ?? "",
     estimatedStart: n(row.estimated_start),
     estimatedDelivery: n(row.estimated_delivery),
     breakdown: breakdownFor(summary, side, viewer.displayCurrencyCode, moneyRow),
@@ -314,8 +312,8 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
       id: String(q.id),
       questionType: q.question_type as QuestionType,
       isRequired: Boolean(q.is_required),
-      title: pick(q.titles, viewer.locale) ?? MISSING_TEXT,
-      description: pick(q.descriptions, viewer.locale),
+      title: pickTextColumn(q.titles, viewer.locale) ?? MISSING_TEXT,
+      description: pickTextColumn(q.descriptions, viewer.locale),
       medias: medias(q.medias),
       choices: parseJson<{ id: string; price: number | null; status: string; titles: TextRow[] | null; media: MediaJson[] | null }>(q.choices).map((c) => ({
         id: c.id,
@@ -324,7 +322,7 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
         selected: c.status === "SELECTED",
         media: medias(c.media),
       })),
-      answer: q.answer_id ? { text: pick(q.answer_texts, viewer.locale), date: (q.answer_date as string | null) ?? null, medias: medias(q.answer_medias) } : null,
+      answer: q.answer_id ? { text: pickTextColumn(q.answer_texts, viewer.locale), date: (q.answer_date as string | null) ?? null, medias: medias(q.answer_medias) } : null,
     })),
     events: events.results.map((e) => ({ version: Number(e.version), type: String(e.event_type), actor: e.actor as OrderEventView["actor"], at: Number(e.created_at) })),
     deliverables: medias(deliverables.results[0]?.medias),

@@ -8,7 +8,7 @@ import { MISSING_TEXT } from "../domain/localized-text";
 import type { DisplayPrice } from "../domain/pricing";
 import { listCards, type PaymentAccountMethod } from "../payments/cards";
 import { categoryNamesOf, mediasOf, questionsSql, toPublicQuestions, type PublicFormQuestion, type Viewer } from "./catalog";
-import { parseJson, pickText, textsOf, type TextRow } from "./json-columns";
+import { parseJson, pickText, pickTextColumn, textsOf, type TextRow } from "./json-columns";
 import { clientStanding } from "./order-requests";
 import type { ShownMedia } from "./portfolio";
 import { PRICE_BOOK_SQL, displayPrice, priceContext } from "./price-book";
@@ -58,9 +58,9 @@ export async function getPublicService(db: Database, handle: string, serviceId: 
     price: displayPrice(row.price_amount as number | null, row.cur as string, prices),
     medias: parseJson<ShownMedia>(row.medias),
     categories: parseJson<TextRow[]>(row.categories).map((names) => pickText(names, viewer.locale) ?? MISSING_TEXT),
-    terms: pickText(parseJson<TextRow>(row.terms), viewer.locale) ?? "",
+    terms: pickTextColumn(row.terms, viewer.locale) ?? "",
     creator: {
-      name: pickText(parseJson<TextRow>(row.names), viewer.locale) || handleOf,
+      name: pickTextColumn(row.names, viewer.locale) || handleOf,
       handle: handleOf,
       avatarUrl: (row.avatar_url as string | null) ?? null,
       isOpenCommission: Boolean(row.is_open_commission),

@@ -120,9 +120,8 @@ export async function actOnOrder(context: Context, user: SessionUser, request: R
   const { db, env, locale } = context.get(requestContext);
   const form = await request.formData();
   const orderId = String(form.get("orderId") ?? "");
-  const parsed = actionOf(form, inputLanguageOf(user));
-  if (parsed && "errors" in parsed) return data({ ok: false as const, intent: String(form.get("intent") ?? ""), errors: translateAuthoringErrors(parsed.errors, locale) }, { status: 400 });
-  const action = parsed;
+  const action = actionOf(form, inputLanguageOf(user));
+  if (action && "errors" in action) return data({ ok: false as const, intent: String(form.get("intent") ?? ""), errors: translateAuthoringErrors(action.errors, locale) }, { status: 400 });
   const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
   if (!orderId || !action || !commissionAccountId) return data({ ok: false as const, intent: String(form.get("intent") ?? "") }, { status: 400 });
   const order = env.ORDER.get(env.ORDER.idFromName(orderId));
