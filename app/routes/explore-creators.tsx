@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type MouseEvent } from "react";
+import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Form, Link, useFetcher, useNavigate } from "react-router";
 import { PREVIEW_BUTTON_SELECTOR, previewsOfCard } from "~/components/catalog/card-previews";
-import { renderCreatorCards, type CardMarkup } from "~/components/catalog/creator-cards.server";
+import { creatorCardItems, renderCreatorCards, type CardMarkup } from "~/components/catalog/creator-cards.server";
 import { LazyMediaLightbox } from "~/components/catalog/lazy-lightbox";
 import { useDelegatedLinks } from "~/components/catalog/use-delegated-links";
 import { useInfiniteScroll } from "~/components/catalog/use-infinite-scroll";
@@ -21,16 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, user, locale, documentOnly } = context.get(requestContext);
   const query = parseExploreQuery(new URL(request.url).searchParams);
   const result = await searchCreators(db, query, { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null });
-  // The cards as markup (renderCreatorCards), and for a page document not even that: the server renders the first
-  // cards from the document-only store and the browser keeps their markup (FirstPage), so the hydration data carries
-  // their handles.
-  const creators = renderCreatorCards(result.creators);
-  const handles = creators.map((creator) => creator.handle);
+  // The cards as markup (renderCreatorCards), and for a page document not even that: the page's own render draws the
+  // first cards from the document-only store and the browser keeps their markup (FirstPage), so the hydration data
+  // carries their handles.
+  const handles = result.creators.map((creator) => creator.handle);
   if (documentOnly) {
-    documentOnly.set(DOCUMENT_FIRST_PAGE, creators);
+    documentOnly.set(DOCUMENT_FIRST_PAGE, creatorCardItems(result.creators));
     return { ...result, query, handles, creators: null };
   }
-  return { ...result, query, handles, creators };
+  return { ...result, query, handles, creators: renderCreatorCards(result.creators) };
 }
 
 /** The document-only key of the first page's cards (app/lib/document-only.ts). */
@@ -161,14 +160,12 @@ function CreatorItem({ card }: { card: CardMarkup }) {
  * so the cards are not sent twice. The cards are markup only (CreatorCard), so nothing in them needs React.
  */
 function FirstPage() {
-  const serverCards = useDocumentOnly<CardMarkup[]>(DOCUMENT_FIRST_PAGE);
+  const serverCards = useDocumentOnly<ReactNode>(DOCUMENT_FIRST_PAGE);
   const [browserMarkup] = useState(() => (typeof document === "undefined" ? "" : (document.getElementById(FIRST_PAGE_ID)?.innerHTML ?? "")));
   if (serverCards) {
     return (
       <ul id={FIRST_PAGE_ID} className={resultsGridClass}>
-        {serverCards.map((card) => (
-          <CreatorItem key={card.handle} card={card} />
-        ))}
+        {serverCards}
       </ul>
     );
   }

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { CreatorCard as CreatorCardData } from "../../../worker/services/catalog";
 import { CreatorCard, creatorCardView } from "./creator-card";
@@ -17,4 +18,16 @@ export interface CardMarkup {
  */
 export function renderCreatorCards(creators: readonly CreatorCardData[]): CardMarkup[] {
   return creators.map((creator) => ({ handle: creator.handle, html: renderToStaticMarkup(<CreatorCard creator={creatorCardView(creator)} />) }));
+}
+
+/**
+ * A document's first cards as list items, for the page's own render to draw (explore's FirstPage): the same markup as
+ * renderCreatorCards' in the same <li>, without a render of its own per card.
+ */
+export function creatorCardItems(creators: readonly CreatorCardData[]): ReactNode {
+  return creators.map((creator) => (
+    <li key={creator.handle}>
+      <CreatorCard creator={creatorCardView(creator)} />
+    </li>
+  ));
 }
