@@ -48,6 +48,16 @@ const CREATORS = process.env.BENCH_CREATORS ? Number(process.env.BENCH_CREATORS)
 const REUSED_STATE = process.env.BENCH_STATE_DIR;
 const STATE_DIR = REUSED_STATE ?? join(root, ".wrangler", `bench-state-${CREATORS ?? "demo"}`);
 
+/** The client JS floor's files (scripts/route-js.mjs), or null when build/ cannot tell them (no source maps). */
+function clientJsFloor() {
+  try {
+    return floorFiles(readManifest());
+  } catch (error) {
+    log("bench", error instanceof Error ? error.message : String(error));
+    return null;
+  }
+}
+
 /** Exactly `total` requests with `concurrency` in flight; loopback only, bounded by count. */
 async function load(url, total, concurrency) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
@@ -187,6 +197,9 @@ try {
   const report = { at: new Date().toISOString(), server: SERVER, creators: CREATORS ?? (REUSED_STATE ? `as in ${REUSED_STATE}` : "demo"), requests: REQUESTS, concurrency: CONCURRENCY, warmup: WARMUP, pages: [] };
 
   console.log(`\nComet bench: production build in workerd (${SERVER === "vite" ? "vite preview" : "wrangler dev"}), loopback, ${REQUESTS} requests per target at concurrency ${CONCURRENCY} in ${ROUNDS} alternating rounds after ${WARMUP} warm-up; creators: ${report.creators}; load average ${load1Before.toFixed(1)} on ${cpus().length} cores`);
+  // The floor: the client entry and its imports (React, React DOM, React Router), as scripts/route-js.mjs counts it;
+  // none on a build without source maps (BENCH_SKIP_BUILD=1 on another command's build).
+  const floor = clientJsFloor();
   for (const listed of PAGES) {
     const path = listed === "/cf/*" ? await firstFormPath(probeAgent, base) : listed;
     const page = await get(probeAgent, `${base}${path}`);
@@ -212,10 +225,8 @@ try {
     const ownCpuMs = ssr.cpuMsPerRequest - fixed.cpuMsPerRequest;
     const scripts = await clientScripts(base, page.body.toString("utf8"));
     const js = { files: scripts.length, raw: scripts.reduce((sum, f) => sum + f.raw, 0), gzip: scripts.reduce((sum, f) => sum + f.gzip, 0), list: scripts };
-    // The floor: the client entry and its imports (React, React DOM, React Router), as scripts/route-js.mjs counts it.
-    const floor = floorFiles(readManifest());
-    const floorGzip = scripts.filter((f) => floor.has(f.url)).reduce((sum, f) => sum + f.gzip, 0);
-    const ownGzip = js.gzip - floorGzip;
+    const floorGzip = floor ? scripts.filter((f) => floor.has(f.url)).reduce((sum, f) => sum + f.gzip, 0) : null;
+    const ownGzip = floor ? js.gzip - floorGzip : null;
 
     console.log(`\n${"target".padEnd(30)} ${pad("bytes", 8)} ${pad("req/s", 9)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("CPU ms/req", 11)} ${pad("errors", 7)}`);
     for (const [{ name }, r] of [[targets[0], ssr], [targets[1], fixed], ...(afterD1 ? [[targets[2], afterD1]] : [])]) {
@@ -225,7 +236,8 @@ try {
     if (afterD1) console.log(`${path}: static ÷ static after 1 D1 round trip, requests/s ${(fixed.rps / afterD1.rps).toFixed(2)} (the floor of a page that reads D1, before its SQL and rendering)`);
     console.log(`${path}: the Worker's own CPU per request (page − static, mean over the run) ${ownCpuMs.toFixed(2)} ms (goal ≤ ${OWN_CPU_GOAL_MS}: ${ownCpuMs <= OWN_CPU_GOAL_MS ? "met" : "NOT met"})`);
     console.log(`${path}: D1 round trips per request (signed out): ${roundTrips} (goal ≤ 2: ${Number(roundTrips) <= 2 ? "met" : "NOT met"})`);
-    console.log(`${path}: client JS floor (React, React Router) ${kb(floorGzip)} gzip; this route's own ${kb(ownGzip)} gzip (goal ≤ ${kb(ROUTE_JS_GOAL_BYTES)}: ${ownGzip <= ROUTE_JS_GOAL_BYTES ? "met" : "NOT met"})`);
+    if (floor) console.log(`${path}: client JS floor (React, React Router) ${kb(floorGzip)} gzip; this route's own ${kb(ownGzip)} gzip (goal ≤ ${kb(ROUTE_JS_GOAL_BYTES)}: ${ownGzip <= ROUTE_JS_GOAL_BYTES ? "met" : "NOT met"})`);
+    else console.log(`${path}: client JS floor and this route's own share: not measured, build/ has no source maps (run without BENCH_SKIP_BUILD, or npm run bench:js)`);
     console.log(`${path}: client JS in all (floor and own) ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip`);
     for (const file of scripts.slice(0, 6)) console.log(`  ${pad(kb(file.gzip), 9)} gzip ${pad(kb(file.raw), 9)} raw  ${file.url}`);
     report.pages.push({ path, ssr, static: fixed, staticAfterD1: afterD1 ?? null, ratio, roundRatios, cpuRatio, ownCpuMs, roundTrips, js: { ...js, floorGzip, ownGzip } });

@@ -37,14 +37,16 @@ const STACK_SOURCE = /node_modules\/(react|react-dom|react-router|@react-router\
 /**
  * The floor's files: the client entry and its static imports (React, React DOM, React Router, bundler runtime),
  * and any other chunk whose source map names only the stack's packages (React Router's <Link>/<Form> code lands
- * in a chunk of its own, imported by the root route). Without source maps, only the first.
+ * in a chunk of its own, imported by the root route). A build without source maps cannot tell those chunks from a
+ * route's own (a build of `react-router build` alone, not this script's or `npm run bench`'s): refused, rather than
+ * counting React's chunks as the route's.
  */
 export function floorFiles(manifest, dir = clientDir) {
   const floor = new Set([manifest.entry.module, ...manifest.entry.imports]);
-  const urls = new Set(Object.values(manifest.routes).flatMap((route) => [route.module, ...route.imports]));
-  for (const url of urls) {
-    const map = join(dir, `${url}.map`);
-    if (!existsSync(map)) continue;
+  const urls = [...new Set(Object.values(manifest.routes).flatMap((route) => [route.module, ...route.imports]))];
+  const maps = urls.map((url) => ({ url, map: join(dir, `${url}.map`) })).filter(({ map }) => existsSync(map));
+  if (maps.length === 0) throw new Error(`${dir} has no source maps: build with COMET_SOURCEMAP=1 to tell React's floor from a route's own code`);
+  for (const { url, map } of maps) {
     const { sources } = JSON.parse(readFileSync(map, "utf8"));
     if (sources.length > 0 && sources.every((source) => STACK_SOURCE.test(source))) floor.add(url);
   }
