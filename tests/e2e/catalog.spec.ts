@@ -155,6 +155,10 @@ test("a visitor finds the creator by search, opens the profile, the form and a w
     try {
       await visit(page, "/explore/creators");
       await expect(page.getByRole("heading", { level: 1, name: "クリエイターを探す" })).toBeVisible();
+      // The document's first cards are drawn by the page's own render (decision 044), in the page's language too.
+      const firstCard = page.getByRole("article").first();
+      await expect(firstCard.getByText(/^依頼受付(中|停止中)$/)).toBeVisible();
+      await expect(firstCard.getByText(/^(Open for commissions|Closed for commissions)$/)).toHaveCount(0);
       await page.getByRole("searchbox", { name: "検索" }).fill(demoJa.name);
       await page.getByRole("search").getByRole("button", { name: "検索", exact: true }).click();
       await expect(page).toHaveURL(/q=/);
