@@ -28,7 +28,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { quantile, serverCpuMs, timedRequest as get, writeBenchResults } from "./bench-tools.mjs";
 import { ROUTE_JS_GOAL_BYTES, floorFiles, readManifest } from "./route-js.mjs";
-import { build, freePort, log, prepareState, root, run, startPreview } from "./serve-test-build.mjs";
+import { build, dropLocalTraces, freePort, log, prepareState, root, run, startPreview } from "./serve-test-build.mjs";
 
 // Hidden source maps, so the floor of React and React Router is found as scripts/route-js.mjs finds it.
 process.env.COMET_SOURCEMAP = "1";
@@ -189,7 +189,10 @@ try {
   if (REUSED_STATE) {
     run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR], { env: { CI: "true" }, quiet: true });
     log("bench", `reusing the state in ${STATE_DIR} (pending migrations applied)`);
-  } else ensureBenchState();
+  } else {
+    ensureBenchState();
+    dropLocalTraces(STATE_DIR);
+  }
   server = await startPreview({ stateDir: STATE_DIR, port: await freePort(), prefix: "bench", server: SERVER });
   const base = server.url;
   const probeAgent = new http.Agent({ keepAlive: false });

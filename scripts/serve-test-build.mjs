@@ -61,6 +61,15 @@ export function useStripeEmulatorPort(port) {
 }
 
 /**
+ * Empties a kept state's local trace store. `vite preview` and `wrangler dev` record every request's trace in the
+ * state dir (the runtime's local observability, on by default; decision 043): about 90 MB a `npm run bench:catalog`
+ * run, which a kept state would otherwise gain on every run. The traces are a log only; no page reads them.
+ */
+export function dropLocalTraces(stateDir) {
+  rmSync(join(stateDir, "v3", "observability"), { recursive: true, force: true });
+}
+
+/**
  * A fresh state dir: deleted, migrated, then seeded with the demo data (`creators`: how many creators to generate;
  * default the demo set; `media: false`: rows only, no images).
  */

@@ -1,12 +1,14 @@
 // How `npm run bench:profile` (scripts/cpu-profile.mjs) reads a V8 CPU profile: each sample's time goes to its
-// function's own time and, once per sample, to every function on its stack.
+// function's own time and, once per sample, to every function on its stack; a sample counts for one sampling interval
+// at most, and the rest of a longer gap (the isolate was not running) goes to no function.
 import { describe, expect, it } from "vitest";
-import { summarizeProfile } from "../../scripts/cpu-profile.mjs";
+import { NOT_SAMPLED, summarizeProfile } from "../../scripts/cpu-profile.mjs";
 
 const frame = (functionName: string, url = "", lineNumber = 0) => ({ functionName, url, lineNumber, columnNumber: 0, scriptId: "0" });
 
 describe("profile summary", () => {
-  // (root) > handler > render > render (recursion) ; (root) > handler > query ; (root) > (idle)
+  // (root) > handler > render > render (recursion) ; (root) > handler > query ; (root) > (idle). Samples come every
+  // 1000 µs (the median delta); `query` and `(idle)` are each the first sample after a longer gap.
   const profile = {
     nodes: [
       { id: 1, callFrame: frame("(root)"), children: [2, 6] },
@@ -24,15 +26,20 @@ describe("profile summary", () => {
 
   it("gives each function its own samples, per request, named by function, file and line", () => {
     expect(ms(self, "render ssr.js:42")).toBe(1.5);
-    expect(ms(self, "query cloudflare-internal:d1-api:100")).toBe(1);
     expect(ms(self, "handler index.js:10")).toBe(0.5);
-    expect(ms(self, "(idle)")).toBe(2.5);
-    expect(self[0].fn).toBe("(idle)");
+    expect(self[0].fn).toBe(NOT_SAMPLED);
+  });
+
+  it("counts the first sample after a gap as one interval, and the rest of the gap in no function", () => {
+    expect(ms(self, "query cloudflare-internal:d1-api:100")).toBe(0.5);
+    expect(ms(self, "(idle)")).toBe(0.5);
+    expect(ms(self, NOT_SAMPLED)).toBe(2.5);
+    expect(ms(total, NOT_SAMPLED)).toBeUndefined();
   });
 
   it("counts a sample once for every function on its stack, recursion included once", () => {
     expect(ms(total, "render ssr.js:42")).toBe(1.5);
-    expect(ms(total, "handler index.js:10")).toBe(3);
-    expect(ms(total, "(root)")).toBe(5.5);
+    expect(ms(total, "handler index.js:10")).toBe(2.5);
+    expect(ms(total, "(root)")).toBe(3);
   });
 });
