@@ -1,13 +1,34 @@
 import { DurableObject } from "cloudflare:workers";
-import { decide, partyOf, pendingDeadline, type OrderAction, type OrderRefusal, type OrderState, type ServiceDetails } from "../worker/domain/order";
-import { loadOrder, recordTransition, serviceDetailsStatements, type StoredOrder } from "../worker/services/orders";
+import {
+  decide,
+  partyOf,
+  paymentBlock,
+  pendingDeadline,
+  type OrderAction,
+  type OrderRefusal,
+  type OrderState,
+  type PaymentRef,
+  type PaymentRelease,
+  type ServiceDetails,
+} from "../worker/domain/order";
+import { loadOrder, projectedVersion, serviceDetailsStatements, transitionStatements, type StoredOrder } from "../worker/services/orders";
 import { emailNewNotifications } from "../worker/services/notification-emails";
-import { refundOrderPayment } from "../worker/payments/order-payments";
+import {
+  createOrderIntent,
+  paidTransactionStatement,
+  paymentRefOf,
+  releasedTransactionStatement,
+  releasePayment,
+  startedPaymentStatements,
+  transactionIdOf,
+  type ReleaseOutcome,
+} from "../worker/payments/order-payments";
 import { createStripe } from "../worker/payments/stripe-client";
 import { payoutOnCompletion, releaseOrderPayout } from "../worker/payments/payouts";
 import { ORDER_DELIVERABLES_MAX_FILES } from "../worker/domain/media-limits";
 import { addDeliverableStatements, attachedDeliverables, deleteDeliverableStatements, type DeliverableFile } from "../worker/services/order-deliverables";
 import { countRoundTrips } from "../worker/db/round-trips";
+import { prepared, type SqlStatement } from "../worker/db/statements";
 import { syncChatRoomStatus } from "../worker/services/chat-rooms";
 
 /**
@@ -18,7 +39,7 @@ import { syncChatRoomStatus } from "../worker/services/chat-rooms";
 export type OrderCaller = { commissionAccountId: string } | { userAccountId: string } | "system";
 
 export type OrderActResult = (
-  | { status: "done"; changed: boolean; state: OrderState }
+  | { status: "done"; changed: boolean; state: OrderState; money?: ReleaseOutcome | "pending" }
   | { status: "refused"; refusal: OrderRefusal }
   | { status: "not_found" }
 ) & {
@@ -30,13 +51,43 @@ export type OrderActResult = (
 export type DeliverableChange = { add: DeliverableFile[] } | { delete: string[] };
 export type DeliverableResult = OrderActResult | { status: "refused"; refusal: "too_many_files" };
 
+/** The payment the buyer confirms next (the Worker confirms it with the card), or why there is none. */
+export type StartPaymentResult =
+  | { status: "started"; intentId: string; transactionId: string; orderCode: string }
+  /** The open payment had already succeeded (3-D Secure finished before its notice): the order is paid now. */
+  | { status: "paid"; intentId: string; transactionId: string }
+  | { status: "refused"; reason: "not_found" | "already_paid" | "not_payable" }
+  | { status: "not_found" };
+
+/** What became of a succeeded payment handed to the order: it paid it, or it was given back (refunded). */
+export type PaymentRecordResult = { status: "paid" | "returned" | "ignored" | "not_found" };
+
 /** Rows a transition writes besides the projection and the log, and what to do once they are written. */
 interface TransitionEffects {
-  statements: D1PreparedStatement[];
+  statements: SqlStatement[];
   afterwards?: () => Promise<unknown>;
 }
 
+/**
+ * What the object keeps: the order, and what is still owed to D1 and Stripe for the transitions it has accepted.
+ * Both are written to storage in the same put as the state that needs them, and cleared once done.
+ */
+interface OrderRecord extends StoredOrder {
+  /** The last transition's D1 projection, until D1 has it. */
+  projection?: { version: number; statements: SqlStatement[] } | null;
+  /** Payments to give back at Stripe (void or refund), until Stripe has confirmed each. */
+  owed?: PaymentRelease[];
+  /** Failed tries in a row of the owed work, for the retry alarm's back-off. */
+  retries?: number;
+}
+
 const KEY = "order";
+/** The owed work's first retry after a failure, doubling each time up to an hour. */
+const RETRY_FIRST_MS = 5_000;
+const RETRY_MAX_MS = 3_600_000;
+
+/** A record written before the money fields existed: read again from D1, which that code kept up to date. */
+const isCurrentRecord = (record: OrderRecord) => record.state.currency !== undefined && Array.isArray(record.state.returnedIntentIds);
 
 /** The caller's side of the order, by commission account or by the user account behind it. */
 function partyOfCaller(order: StoredOrder, caller: Exclude<OrderCaller, "system">): "seller" | "buyer" | null {
@@ -46,11 +97,12 @@ function partyOfCaller(order: StoredOrder, caller: Exclude<OrderCaller, "system"
 }
 
 /**
- * One instance per commission order (`idFromName(orderId)`): the only writer of that order (docs/decisions/020).
- * Actions run one at a time, each to its end (the D1 write included), so two racing requests see each other's result:
- * one approval, never two. The rules are `decide` in worker/domain/order.ts; the object keeps the order in its own
- * storage (loaded from D1 the first time), writes D1's projection, event log and notifications after each
- * transition, and keeps one alarm on the deadline the order is waiting on.
+ * One instance per commission order (`idFromName(orderId)`): the only writer of that order and the one place where
+ * it meets its money (docs/decisions/020, 047). Actions run one at a time, each to its end, so two racing requests
+ * see each other's result. The rules are `decide` in worker/domain/order.ts. The object's storage is the source of
+ * truth: an accepted transition is stored first, with its D1 projection and any money it must give back; then D1 is
+ * written (conditionally on the version before) and Stripe called; what fails is retried by the alarm, which also
+ * fires the deadline the order waits on.
  */
 export class Order extends DurableObject<Env> {
   /** The tail of the queue of actions: each starts when the one before has finished. */
@@ -63,6 +115,66 @@ export class Order extends DurableObject<Env> {
       const counter = { count: 0 };
       const result = await this.apply(orderId, action, caller, undefined, countRoundTrips(this.env.DB, counter));
       return { ...result, d1RoundTrips: counter.count };
+    });
+  }
+
+  /** The order as the object holds it (in the queue: never a state half-way through an action). */
+  get(orderId: string): Promise<StoredOrder | null> {
+    return this.enqueue(() => this.load(orderId));
+  }
+
+  /**
+   * The buyer starts paying (decision 047): in one step of the queue, the order is found payable, its intent for the
+   * current total made (or the open one found) and recorded as the open payment. An open payment that already
+   * succeeded pays the order here ("check the pending intent first", spec section 4); one voided at Stripe is replaced.
+   */
+  startPayment(orderId: string, caller: { userAccountId: string }, payer: { customerId: string; accountMethodId: string }): Promise<StartPaymentResult> {
+    return this.enqueue(async (): Promise<StartPaymentResult> => {
+      const order = await this.load(orderId);
+      if (!order) return { status: "not_found" };
+      const blocked = paymentBlock(order.state, partyOfCaller(order, caller) ?? "system");
+      if (blocked === "already_paid" || blocked === "not_payable") return { status: "refused", reason: blocked };
+      if (blocked) return { status: "refused", reason: "not_found" };
+      const stripe = createStripe(this.env);
+      const open = order.state.openPayment;
+      if (open) {
+        const intent = await stripe.paymentIntents.retrieve(open.intentId);
+        const transactionId = (await transactionIdOf(this.env.DB, open.intentId)) ?? "";
+        if (intent.status === "succeeded") {
+          const paid = await this.apply(orderId, { type: "markPaid", payment: paymentRefOf(intent) }, "system");
+          return paid.status === "done" && paid.state.paidPayment?.intentId === intent.id
+            ? { status: "paid", intentId: intent.id, transactionId }
+            : { status: "refused", reason: "not_payable" };
+        }
+        const forThisTotal = open.amount === order.state.priceAmount && open.currency === order.state.currency;
+        if (intent.status !== "canceled" && forThisTotal) return { status: "started", intentId: open.intentId, transactionId, orderCode: order.code };
+      }
+      const { priceAmount, currency, buyerId } = order.state;
+      const intent = await createOrderIntent(stripe, { orderId, version: order.version, amount: priceAmount!, currency, customerId: payer.customerId });
+      const payment = paymentRefOf(intent);
+      const transactionId = crypto.randomUUID();
+      const now = Date.now();
+      const statements = await startedPaymentStatements(this.env.DB, { transactionId, orderId, buyerId, payment, accountMethodId: payer.accountMethodId, now });
+      const started = await this.apply(orderId, { type: "startPayment", payment }, caller, { statements });
+      if (started.status !== "done") return { status: "refused", reason: "not_payable" };
+      return { status: "started", intentId: intent.id, transactionId, orderCode: order.code };
+    });
+  }
+
+  /**
+   * A succeeded payment (from the pay call, the page's check, a webhook or the reconciler): taken, or given back.
+   * `intentOrderId` is the order the intent itself names (its metadata): an intent of another order is never this
+   * order's to take or to refund; it is left for its own order.
+   */
+  recordPayment(orderId: string, payment: PaymentRef, intentOrderId: string | undefined): Promise<PaymentRecordResult> {
+    return this.enqueue(async (): Promise<PaymentRecordResult> => {
+      if (intentOrderId !== orderId) {
+        console.error(`order ${orderId}: payment ${payment.intentId} names order ${intentOrderId ?? "(none)"}; left alone`);
+        return { status: "ignored" };
+      }
+      const result = await this.apply(orderId, { type: "markPaid", payment }, "system");
+      if (result.status !== "done") return { status: result.status === "not_found" ? "not_found" : "ignored" };
+      return { status: result.state.paidPayment?.intentId === payment.intentId ? "paid" : "returned" };
     });
   }
 
@@ -82,7 +194,7 @@ export class Order extends DurableObject<Env> {
         const files = change.add.filter((file, index) => !attached.has(file.mediaId) && change.add.findIndex((f) => f.mediaId === file.mediaId) === index);
         if (order.state.deliverableCount + files.length > ORDER_DELIVERABLES_MAX_FILES) return { status: "refused", refusal: "too_many_files" };
         for (const file of files) {
-          const statements = addDeliverableStatements(this.env.DB, orderId, order.sellerUserId, file, Date.now());
+          const statements = addDeliverableStatements(orderId, order.sellerUserId, file, Date.now());
           const step = await this.apply(orderId, { type: "addDeliverable" }, caller, { statements });
           if (step.status !== "done") return step;
           result = step;
@@ -91,7 +203,7 @@ export class Order extends DurableObject<Env> {
         for (const [mediaId, url] of attached) {
           const key = url?.replace(/^\/media\//, "");
           const afterwards = async () => (key ? this.env.MEDIA.delete(key) : undefined);
-          const step = await this.apply(orderId, { type: "deleteDeliverable" }, caller, { statements: deleteDeliverableStatements(this.env.DB, mediaId), afterwards });
+          const step = await this.apply(orderId, { type: "deleteDeliverable" }, caller, { statements: deleteDeliverableStatements(mediaId), afterwards });
           if (step.status !== "done") return step;
           result = step;
         }
@@ -116,6 +228,17 @@ export class Order extends DurableObject<Env> {
     });
   }
 
+  /** The alarm: what is still owed to D1 and Stripe (loading the order does it), then the deadline, if it has passed. */
+  async alarm(): Promise<void> {
+    const stored = await this.ctx.storage.get<OrderRecord>(KEY);
+    if (!stored) return;
+    await this.act(stored.orderId, { type: "deadlinePassed" }, "system").catch((error) => console.error("order alarm: owed work failed again", stored.orderId, error));
+    await this.enqueue(async () => {
+      const record = await this.ctx.storage.get<OrderRecord>(KEY);
+      if (record) await this.syncAlarm(record);
+    });
+  }
+
   /** Runs `task` after every action queued before it has finished. */
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(task);
@@ -123,22 +246,21 @@ export class Order extends DurableObject<Env> {
     return run;
   }
 
-  async get(orderId: string): Promise<StoredOrder | null> {
-    return this.load(orderId);
-  }
-
-  async alarm(): Promise<void> {
-    const stored = await this.ctx.storage.get<StoredOrder>(KEY);
-    if (stored) await this.act(stored.orderId, { type: "deadlinePassed" }, "system");
-  }
-
-  private async load(orderId: string, d1 = this.env.DB): Promise<StoredOrder | null> {
-    const stored = await this.ctx.storage.get<StoredOrder>(KEY);
-    if (stored) return stored.orderId === orderId ? stored : null;
+  /**
+   * The order, with anything owed from an earlier action done first: D1 must have the last projection before the next
+   * is made (a failure there fails this action, which changes nothing); money still owed is tried again on the way.
+   */
+  private async load(orderId: string, d1 = this.env.DB): Promise<OrderRecord | null> {
+    const stored = await this.ctx.storage.get<OrderRecord>(KEY);
+    if (stored && isCurrentRecord(stored)) {
+      if (stored.orderId !== orderId) return null;
+      const projected = stored.projection ? await this.flushProjection(stored, d1) : stored;
+      return projected.owed?.length ? (await this.payOwed(projected, d1)).record : projected;
+    }
     const loaded = await loadOrder(d1, orderId);
     if (loaded) {
       await this.ctx.storage.put(KEY, loaded);
-      await this.syncAlarm(loaded.state);
+      await this.syncAlarm(loaded);
     }
     return loaded;
   }
@@ -152,36 +274,94 @@ export class Order extends DurableObject<Env> {
     const decision = decide(order.state, action, actor, now);
     if (!decision.ok) return { status: "refused", refusal: decision.refusal };
     if (!decision.changed) return { status: "done", changed: false, state: order.state };
-    // A paid order is refunded before it is recorded as canceled; if the refund fails, nothing changes.
-    if (decision.event === "CANCELED" && order.state.payment === "COMPLETED") await refundOrderPayment(d1, createStripe(this.env), orderId, now);
+    const { next, event, release } = decision;
+    const version = order.version + 1;
     // A completed order's payout is written with the completion (an outbox; decision 029) and released below.
-    const payout = decision.event === "COMPLETED" ? await payoutOnCompletion(d1, orderId, order.sellerUserId, now) : [];
-    // D1 first: if it fails, the object still holds the old state and the action can simply be retried.
-    await recordTransition(d1, {
+    const payout = event === "COMPLETED" ? await payoutOnCompletion(d1, orderId, order.sellerUserId, now) : [];
+    const paid = event === "PAID" ? [paidTransactionStatement(next.paidPayment!, now)] : [];
+    const statements = transitionStatements({
       order,
-      next: decision.next,
-      event: decision.event,
+      next,
+      event,
       actor,
       actorAccountId: actor === "seller" ? order.state.sellerId : actor === "buyer" ? order.state.buyerId : null,
       now,
-      statements: [...(effects?.statements ?? []), ...payout],
+      statements: [...(effects?.statements ?? []), ...paid, ...payout],
     });
+    if (release) console.warn(`order ${orderId}: ${event} gives back payment ${release.payment.intentId} (${release.reason})`);
+    // The object's storage first: from here the transition has happened; whatever fails next is owed and retried.
+    const stored: OrderRecord = {
+      ...order,
+      version,
+      state: next,
+      projection: { version, statements },
+      owed: release ? [...(order.owed ?? []), release] : (order.owed ?? []),
+    };
+    await this.ctx.storage.put(KEY, stored);
+    const projected = await this.flushProjection(stored, d1, { firstWrite: true }).catch((error) => {
+      console.error(`order ${orderId}: ${event} stored; its D1 projection is retried by the alarm`, error);
+      return stored;
+    });
+    const { record, outcomes } = await this.payOwed(projected, d1);
+    const landed = !record.projection;
     // The transition's notices by e-mail, off the action's path (decision 023).
-    this.ctx.waitUntil(emailNewNotifications(this.env));
-    await this.ctx.storage.put(KEY, { ...order, version: order.version + 1, state: decision.next });
-    // The alarm moves only when the deadline the order waits on does (a price change, say, leaves it where it is).
-    if (pendingDeadline(decision.next) !== pendingDeadline(order.state)) await this.syncAlarm(decision.next);
-    await effects?.afterwards?.();
+    if (landed) this.ctx.waitUntil(emailNewNotifications(this.env));
+    await this.syncAlarm(record);
+    if (landed) await effects?.afterwards?.();
     // The order's chat room follows its chat status (decision 027); a failure there never undoes the transition.
-    if (decision.next.chat !== order.state.chat) await syncChatRoomStatus(this.env, orderId).catch((error) => console.error("chat room status sync failed", error));
+    if (landed && next.chat !== order.state.chat) await syncChatRoomStatus(this.env, orderId).catch((error) => console.error("chat room status sync failed", error));
     // The transfer, once the completion is recorded; if it cannot go now it stays held (account.updated, the cron).
-    if (payout.length > 0) await releaseOrderPayout(d1, () => createStripe(this.env), orderId, now);
-    return { status: "done", changed: true, state: decision.next };
+    if (landed && payout.length > 0) await releaseOrderPayout(d1, () => createStripe(this.env), orderId, now);
+    const money = release ? (outcomes.get(release.payment.intentId) ?? "pending") : undefined;
+    return { status: "done", changed: true, state: next, ...(money && { money }) };
   }
 
-  private async syncAlarm(state: OrderState): Promise<void> {
-    const deadline = pendingDeadline(state);
-    if (deadline === null) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(deadline);
+  /**
+   * Writes the record's projection to D1 and forgets it. On a retry it first asks D1 whether it already has it (a
+   * write whose answer was lost); the row's version guard refuses a stale one either way. Throws if D1 fails.
+   */
+  private async flushProjection(record: OrderRecord, d1: D1Database, { firstWrite = false } = {}): Promise<OrderRecord> {
+    const { version, statements } = record.projection!;
+    const landed = !firstWrite && ((await projectedVersion(d1, record.orderId)) ?? 0) >= version;
+    if (!landed) await d1.batch(prepared(d1, statements));
+    const flushed = { ...record, projection: null, retries: record.owed?.length ? record.retries : 0 };
+    await this.ctx.storage.put(KEY, flushed);
+    return flushed;
+  }
+
+  /**
+   * Gives back each owed payment at Stripe and records what became of it on its transaction. Never throws: what
+   * fails stays owed (with one more retry counted) for the alarm, and the order goes on meanwhile.
+   */
+  private async payOwed(record: OrderRecord, d1: D1Database): Promise<{ record: OrderRecord; outcomes: Map<string, ReleaseOutcome> }> {
+    const outcomes = new Map<string, ReleaseOutcome>();
+    if (!record.owed?.length) return { record, outcomes };
+    let current = record;
+    for (const release of record.owed ?? []) {
+      const { intentId } = release.payment;
+      try {
+        const outcome = await releasePayment(createStripe(this.env), current.orderId, intentId);
+        await d1.batch(prepared(d1, [releasedTransactionStatement(intentId, outcome, Date.now())]));
+        outcomes.set(intentId, outcome);
+        current = { ...current, owed: (current.owed ?? []).filter((r) => r !== release) };
+      } catch (error) {
+        console.error(`order ${current.orderId}: giving back payment ${intentId} failed; the alarm retries it`, error);
+      }
+    }
+    const owes = Boolean(current.owed?.length) || Boolean(current.projection);
+    current = { ...current, retries: owes ? (current.retries ?? 0) + 1 : 0 };
+    await this.ctx.storage.put(KEY, current);
+    return { record: current, outcomes };
+  }
+
+  /** One alarm: the sooner of the deadline the order waits on and the retry of anything still owed. */
+  private async syncAlarm(record: OrderRecord): Promise<void> {
+    const owes = Boolean(record.projection) || Boolean(record.owed?.length);
+    const retryAt = owes ? Date.now() + Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, (record.retries ?? 1) - 1), RETRY_MAX_MS) : null;
+    const deadline = pendingDeadline(record.state);
+    const at = [deadline, retryAt].filter((t): t is number => t !== null).reduce<number | null>((a, b) => (a === null ? b : Math.min(a, b)), null);
+    if ((await this.ctx.storage.getAlarm()) === at) return;
+    if (at === null) await this.ctx.storage.deleteAlarm();
+    else await this.ctx.storage.setAlarm(at);
   }
 }

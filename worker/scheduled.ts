@@ -11,6 +11,7 @@ import { pruneSpentTokens } from "./services/signed-tokens";
 import { deleteUnattachedUploads } from "./services/storage";
 import { releaseHeldPayouts } from "./payments/payouts";
 import { createStripe } from "./payments/stripe-client";
+import { RECENT_MS, checkMoney, describeReport } from "./payments/money-check";
 
 /**
  * The Cron Trigger's work. Idempotent: running it twice, or late, is harmless.
@@ -33,6 +34,14 @@ export async function runScheduledJobs(env: Env, scheduledTime: number): Promise
   await sendPendingNotificationEmails(db, mailerFromEnv(env, db), env, scheduledTime);
   // Payouts whose transfer did not go when it could (a failed or interrupted release; decision 029): each once.
   if (env.STRIPE_SECRET_KEY) await releaseHeldPayouts({ d1: env.DB, stripe: createStripe(env) }, null, scheduledTime);
+  // Recent orders set against Stripe (decision 047): a missed payment recorded, an orphan charge refunded, the rest logged.
+  if (env.STRIPE_SECRET_KEY) await reconcileMoney(env, scheduledTime);
+}
+
+async function reconcileMoney(env: Env, scheduledTime: number): Promise<void> {
+  const { checked, reports } = await checkMoney({ d1: env.DB, stripe: createStripe(env), orders: env.ORDER }, { since: scheduledTime - RECENT_MS, repair: true });
+  for (const line of reports.flatMap(describeReport)) console.warn(`money check: ${line}`);
+  if (reports.some((r) => r.disagreements.length > 0)) console.error(`money check: ${reports.filter((r) => r.disagreements.length > 0).length} of ${checked} orders disagree with Stripe`);
 }
 
 /** The Worker's `scheduled` handler (worker/index.ts exports it): the cron's run outlives the event via waitUntil. */

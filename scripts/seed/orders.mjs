@@ -39,6 +39,13 @@ export function addDemoOrders({ rows, id, addText, addImage, attach, seller, buy
     const canceledAt = o.progress === "CANCELED" ? submittedAt + 2 * DAY : null;
     const form = seller.forms[index % seller.forms.length];
     const serviceId = o.form ? null : seller.services[index % seller.services.length];
+    // Who did what, as the Order Durable Object logs it.
+    const log = [];
+    if (approvedAt) log.push(["APPROVED", "seller", seller.person.commissionAccountId, approvedAt]);
+    if (paidAt) log.push(["PAID", "system", null, paidAt]);
+    if (deliveredAt) log.push(["DELIVERABLE_ADDED", "seller", seller.person.commissionAccountId, deliveredAt - HOUR], ["DELIVERED", "seller", seller.person.commissionAccountId, deliveredAt]);
+    if (completedAt) log.push(["COMPLETED", "seller", seller.person.commissionAccountId, completedAt]);
+    if (canceledAt) log.push(["CANCELED", "seller", seller.person.commissionAccountId, canceledAt]);
     rows.add("commission_orders", {
       id: orderId,
       code,
@@ -54,6 +61,7 @@ export function addDemoOrders({ rows, id, addText, addImage, attach, seller, buy
       estimated_delivery: approvedAt ? approvedAt + 21 * DAY : null,
       submitted_at: submittedAt,
       approved_at: approvedAt,
+      paid_at: paidAt,
       delivered_at: deliveredAt,
       completed_at: completedAt,
       canceled_at: canceledAt,
@@ -64,6 +72,8 @@ export function addDemoOrders({ rows, id, addText, addImage, attach, seller, buy
       completion_deadline: deliveredAt ? (o.progress === "DELIVERED" ? now + 5 * DAY : deliveredAt + 7 * DAY) : null,
       service_id: serviceId,
       form_id: form.formId,
+      // The Order object's version this row projects: its last event's (decision 047).
+      version: log.length,
       created_at: submittedAt,
       updated_at: completedAt ?? canceledAt ?? deliveredAt ?? paidAt ?? approvedAt ?? submittedAt,
     });
@@ -84,13 +94,6 @@ export function addDemoOrders({ rows, id, addText, addImage, attach, seller, buy
     rows.add("commission_order_question_answers", { id: answerId, order_form_question_id: questionId, answer_date: null, created_at: submittedAt, updated_at: submittedAt });
     addText(rows, "commission_order_question_answer", answerId, "text", { en: o.answer.en }, "en");
 
-    // Who did what, as the Order Durable Object logs it.
-    const log = [];
-    if (approvedAt) log.push(["APPROVED", "seller", seller.person.commissionAccountId, approvedAt]);
-    if (paidAt) log.push(["PAID", "system", null, paidAt]);
-    if (deliveredAt) log.push(["DELIVERABLE_ADDED", "seller", seller.person.commissionAccountId, deliveredAt - HOUR], ["DELIVERED", "seller", seller.person.commissionAccountId, deliveredAt]);
-    if (completedAt) log.push(["COMPLETED", "seller", seller.person.commissionAccountId, completedAt]);
-    if (canceledAt) log.push(["CANCELED", "seller", seller.person.commissionAccountId, canceledAt]);
     log.forEach(([event, actor, actorId, at], v) =>
       rows.add("commission_order_events", { id: `${orderId}:${v + 1}`, order_id: orderId, version: v + 1, event_type: event, actor, actor_account_id: actorId, before: "{}", after: "{}", created_at: at }),
     );

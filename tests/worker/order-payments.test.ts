@@ -4,25 +4,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "./helpers";
-import { commissionAccountByEmail, insertOrder } from "./order-fixtures";
-import { completeThreeDSecure, confirmSetup, deliver, enterCard, eventsAbout, newUser, platform, shuffledDeliveries } from "./payments-helpers";
-
-/** A buyer with a saved card, a seller, and an order between them the seller has approved at ¥10,000. */
-async function approvedOrder(cardNumber = "4242424242424242", priceAmount = 10_000) {
-  const [buyer, seller, stranger] = await Promise.all([newUser(), newUser(), newUser()]);
-  const { setup, result } = await enterCard(buyer.cookie, cardNumber);
-  // A card that asks for 3-D Secure on every on-session use asks for it when it is saved, too.
-  if (result.status === "requires_action") await completeThreeDSecure(result.redirectUrl, "succeed");
-  expect((await confirmSetup(buyer.cookie, setup.intentId)).status).toBe(200);
-  const { id } = await insertOrder({
-    sellerId: (await commissionAccountByEmail(seller.email)).id,
-    buyerId: (await commissionAccountByEmail(buyer.email)).id,
-    priceAmount,
-    approvalDeadline: Date.now() + 86_400_000,
-  });
-  expect((await call("/api/features/commission/order/approve", { method: "POST", cookie: seller.cookie, json: { orderId: id } })).status).toBe(200);
-  return { id, buyer, seller, stranger };
-}
+import { approvedOrder, completeThreeDSecure, deliver, eventsAbout, platform, shuffledDeliveries } from "./payments-helpers";
 
 const pay = (cookie: string, orderId: string) => call("/api/features/commission/order/pay", { method: "POST", cookie, json: { orderId } });
 const orderRow = (id: string) => env.DB.prepare("SELECT order_payment_status FROM commission_orders WHERE id = ?").bind(id).first<{ order_payment_status: string }>();

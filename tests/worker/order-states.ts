@@ -3,6 +3,7 @@
 // wakes and loads them from there. Paid and delivered orders carry one deliverable file, so delivering is possible.
 import { env } from "cloudflare:workers";
 import { addDeliverableStatements } from "../../worker/services/order-deliverables";
+import { prepared } from "../../worker/db/statements";
 import { freshUser } from "./auth-helpers";
 import { signUp } from "./helpers";
 import { commissionAccountByEmail, insertOrder } from "./order-fixtures";
@@ -60,7 +61,7 @@ export async function insertOrderIn(state: OrderStateName, seller: Party, buyer:
   if (state === "PAID" || state === "PAID_LATE" || state === "DELIVERED" || state === "COMPLETED") {
     const mediaId = crypto.randomUUID();
     const file = { mediaId, key: `v1/commission-order/${order.id}/deliverables/${mediaId}.png`, name: "work.png", size: 68, mimeType: "image/png" };
-    statements.push(...addDeliverableStatements(env.DB, order.id, seller.userAccountId, file, now));
+    statements.push(...prepared(env.DB, addDeliverableStatements(order.id, seller.userAccountId, file, now)));
   }
   if (statements.length) await env.DB.batch(statements);
   return order;

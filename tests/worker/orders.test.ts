@@ -2,7 +2,7 @@
 // actor checks, refusals that change nothing, one transition under racing requests, the D1 projection, the event
 // log and the notifications, and deadlines as alarms. Orders are inserted directly until request submission lands.
 import { env } from "cloudflare:workers";
-import { runDurableObjectAlarm } from "cloudflare:test";
+import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { requestContext } from "../../app/lib/request-context";
@@ -10,6 +10,7 @@ import * as managementsPage from "../../app/routes/dashboard/commission-manageme
 import type { Locale } from "../../worker/domain/constants";
 import { translateAuthoringErrors } from "../../worker/http/authoring-messages";
 import { grantCreatorRole } from "../../worker/services/roles";
+import type { StoredOrder } from "../../worker/services/orders";
 import { createSession, getSessionUser } from "../../worker/services/sessions";
 import { freshUser } from "./auth-helpers";
 import { call, db, signUp } from "./helpers";
@@ -142,14 +143,21 @@ describe("exactly once", () => {
   it("a payment recorded twice is one PAID event and one notice to the seller", async () => {
     const order = await newOrder();
     await act("approve", order.seller.cookie, { orderId: order.id });
-    const [first, second] = await Promise.all([order.stub.act(order.id, { type: "markPaid" }, "system"), order.stub.act(order.id, { type: "markPaid" }, "system")]);
+    // The payment the buyer started, as the object records it (the emulator's part is in order-payments.test.ts).
+    const payment = { intentId: `pi_${crypto.randomUUID()}`, amount: 10_000, currency: "JPY" };
+    await runInDurableObject(order.stub, async (_instance, state) => {
+      const stored = (await state.storage.get<StoredOrder>("order"))!;
+      await state.storage.put("order", { ...stored, state: { ...stored.state, openPayment: payment } });
+    });
+    const markPaid = { type: "markPaid" as const, payment };
+    const [first, second] = await Promise.all([order.stub.act(order.id, markPaid, "system"), order.stub.act(order.id, markPaid, "system")]);
     expect([first, second].map((r) => (r.status === "done" ? r.changed : r.status)).sort()).toEqual([false, true]);
     expect((await events(order.id)).map((e) => e.event_type)).toEqual(["APPROVED", "PAID"]);
     expect((await notices(order.id)).filter((n) => n.type === "COMMISSION_ORDER_PAID")).toEqual([
       { recipient: order.seller.userAccountId, type: "COMMISSION_ORDER_PAID", href: `/dashboard/commission/managements?order=${order.code}` },
     ]);
     // The buyer cannot claim a payment through the API.
-    expect((await order.stub.act(order.id, { type: "markPaid" }, { commissionAccountId: order.buyer.commissionAccountId })).status).toBe("refused");
+    expect((await order.stub.act(order.id, markPaid, { commissionAccountId: order.buyer.commissionAccountId })).status).toBe("refused");
   });
 });
 

@@ -5,8 +5,10 @@ import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
 import { confirmCardSetupOnEmulator, type CardDetails } from "../../app/lib/payments/emulator-cards";
 import { createStripe } from "../../worker/payments/stripe-client";
+import { expect } from "vitest";
 import { freshUser } from "./auth-helpers";
 import { BASE, call, signUp } from "./helpers";
+import { commissionAccountByEmail, insertOrder } from "./order-fixtures";
 
 export const emulatorKeys = { apiUrl: `http://127.0.0.1:${env.STRIPE_API_PORT}`, publishableKey: env.STRIPE_PUBLISHABLE_KEY };
 /** The platform's client, built by the Worker's own factory from the test environment. */
@@ -91,4 +93,21 @@ export async function completeThreeDSecure(pageUrl: string, outcome: "succeed" |
   const response = await fetch(action, { method: "POST", body: fields, redirect: "manual" });
   if (response.status !== 303) throw new Error(`3-D Secure page's form answered ${response.status}`);
   return new URL(response.headers.get("location")!);
+}
+
+/** A buyer with a saved card, a seller, and an order between them the seller has approved (at ¥10,000 by default). */
+export async function approvedOrder(cardNumber = "4242424242424242", priceAmount = 10_000) {
+  const [buyer, seller, stranger] = await Promise.all([newUser(), newUser(), newUser()]);
+  const { setup, result } = await enterCard(buyer.cookie, cardNumber);
+  // A card that asks for 3-D Secure on every on-session use asks for it when it is saved, too.
+  if (result.status === "requires_action") await completeThreeDSecure(result.redirectUrl, "succeed");
+  expect((await confirmSetup(buyer.cookie, setup.intentId)).status).toBe(200);
+  const { id, code } = await insertOrder({
+    sellerId: (await commissionAccountByEmail(seller.email)).id,
+    buyerId: (await commissionAccountByEmail(buyer.email)).id,
+    priceAmount,
+    approvalDeadline: Date.now() + 86_400_000,
+  });
+  expect((await call("/api/features/commission/order/approve", { method: "POST", cookie: seller.cookie, json: { orderId: id } })).status).toBe(200);
+  return { id, code, buyer, seller, stranger };
 }

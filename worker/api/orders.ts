@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { serviceDetailsOf, type OrderAction } from "../domain/order";
+import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP, serviceDetailsOf, type OrderAction } from "../domain/order";
 import { orderHref } from "../domain/order-notifications";
 import type { AppContext, AppEnv } from "../http/context";
 import type { OrderActResult } from "../../durable-objects/order";
 import { payOrder } from "../payments/order-payments";
 import { createStripe } from "../payments/stripe-client";
+import { isStripeUnavailable } from "../payments/stripe-errors";
 import { commissionAccountOf } from "../services/orders";
 import { ORDER_DELIVERABLES_MAX_FILES } from "../domain/media-limits";
 import { parseMediaKey } from "../domain/media-keys";
@@ -22,13 +23,14 @@ export const orderApi = new Hono<AppEnv>();
 
 const orderId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 const idBody = v.object({ orderId });
-const timestamp = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0)));
+/** A date the order keeps: refused outside 2000–2100 at the door (a value no page could show), as by the domain. */
+const timestamp = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(EARLIEST_TIMESTAMP), v.maxValue(LATEST_TIMESTAMP)));
 const updateBody = v.union([
   v.object({ orderId, priceAmount: v.pipe(v.number(), v.integer(), v.minValue(0)), paymentTransactionId: v.optional(v.string()), paymentTransactionProductId: v.optional(v.string()) }),
   v.object({ orderId, estimatedStart: timestamp, estimatedDelivery: timestamp }),
 ]);
 
-const STATUS: Record<string, 400 | 404 | 409> = { not_a_party: 404, price_invalid: 400, schedule_invalid: 400, too_many_files: 400 };
+const STATUS: Record<string, 400 | 404 | 409> = { not_a_party: 404, buyer_only: 404, price_invalid: 400, schedule_invalid: 400, too_many_files: 400 };
 
 function answer(c: AppContext, result: OrderActResult | DeliverableResult) {
   // Outside production: the order object's own D1 round trips, beside the Worker's X-D1-Round-Trips (`npm run bench:orders`).
@@ -36,7 +38,9 @@ function answer(c: AppContext, result: OrderActResult | DeliverableResult) {
   if (result.status === "not_found") return c.json({ error: "not_found" }, 404);
   if (result.status === "refused") return c.json({ error: result.refusal }, STATUS[result.refusal] ?? 409);
   const { progress, payment, chat, priceAmount, estimatedStart, estimatedDelivery, deliverableCount } = result.state;
-  return c.json({ data: { orderProgressStatus: progress, orderPaymentStatus: payment, orderChatStatus: chat, priceAmount, estimatedStart, estimatedDelivery, deliverableCount } });
+  // `money`: what the action did with the client's money, when it gave any back (canceled, refunded, or still pending).
+  const money = result.status === "done" ? (result.money ?? null) : null;
+  return c.json({ data: { orderProgressStatus: progress, orderPaymentStatus: payment, orderChatStatus: chat, priceAmount, estimatedStart, estimatedDelivery, deliverableCount, money } });
 }
 
 function route(path: string, toAction: (body: unknown) => { orderId: string; action: OrderAction } | null) {
@@ -86,30 +90,37 @@ route("/update", (body) => {
 
 const payBody = v.object({ orderId, transactionId: v.optional(v.string()), accountMethodId: v.optional(v.pipe(v.string(), v.maxLength(64))) });
 const PAY_REFUSAL_STATUS = { not_found: 404, already_paid: 409, not_payable: 409, no_payment_method: 409 } as const;
+const PAY_STATUS = { succeeded: 200, requires_action: 200, failed: 402, refunded: 409, voided: 409 } as const;
 
 /**
  * POST /pay {orderId, transactionId?, accountMethodId?}: the buyer pays with the chosen card, else the first saved one.
- * Answers the outcome: succeeded, requires_action (with the intent's next action, for 3-D Secure), or failed (402,
- * with Stripe's codes for the page to word in the user's language).
+ * Answers what happened to the money: succeeded, requires_action (with the intent's next action, for 3-D Secure),
+ * failed (402, with Stripe's codes for the page to word in the user's language), refunded (charged, but the order had
+ * changed or ended: given back at once) or voided (the order changed first: nothing was charged). When Stripe cannot
+ * be reached nothing was charged either: 503, to try again.
  */
 orderApi.post("/pay", async (c) => {
   const { db, env, user, url } = c.get("request");
   if (!user) return c.json({ error: "unauthorized" }, 401);
   const parsed = v.safeParse(payBody, await c.req.json().catch(() => null));
   if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
-  const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
-  if (!commissionAccountId) return c.json({ error: "not_found" }, 404);
-  const result = await payOrder(
-    { db, stripe: createStripe(env), orders: env.ORDER },
-    {
-      orderId: parsed.output.orderId,
-      accountMethodId: parsed.output.accountMethodId,
-      buyer: { userAccountId: user.accountId, commissionAccountId, email: user.email },
-      returnUrl: (orderCode) => `${url.origin}${orderHref("buyer", orderCode)}`,
-    },
-  );
-  if (result.status === "refused") return c.json({ error: result.reason }, PAY_REFUSAL_STATUS[result.reason]);
-  return c.json(result, result.status === "failed" ? 402 : 200);
+  try {
+    const result = await payOrder(
+      { db, stripe: createStripe(env), orders: env.ORDER },
+      {
+        orderId: parsed.output.orderId,
+        accountMethodId: parsed.output.accountMethodId,
+        buyer: { userAccountId: user.accountId, email: user.email },
+        returnUrl: (orderCode) => `${url.origin}${orderHref("buyer", orderCode)}`,
+      },
+    );
+    if (result.status === "refused") return c.json({ error: result.reason }, PAY_REFUSAL_STATUS[result.reason]);
+    return c.json(result, PAY_STATUS[result.status]);
+  } catch (error) {
+    if (!isStripeUnavailable(error)) throw error;
+    console.error("pay: Stripe unavailable", error);
+    return c.json({ error: "payment_unavailable" }, 503);
+  }
 });
 
 const mediaIds = v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.minLength(1), v.maxLength(ORDER_DELIVERABLES_MAX_FILES));

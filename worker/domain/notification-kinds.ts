@@ -37,6 +37,7 @@ export const NOTIFICATION_KINDS: Record<NotificationType, NotificationKind> = {
   COMMISSION_ORDER_DELIVERED: kind("package", "teal", "order_delivered"),
   COMMISSION_ORDER_COMPLETED: kind("flag", "emerald", "order_completed"),
   COMMISSION_ORDER_CANCELED: kind("cancel", "red", "order_canceled"),
+  COMMISSION_ORDER_PAYMENT_REFUNDED: kind("card", "amber", "order_payment_refunded"),
   COMMISSION_ORDER_APPROVAL_REMINDER: kind("clock", "amber", "approval_reminder"),
   COMMISSION_ORDER_DELIVERY_REMINDER: kind("clock", "amber", "delivery_reminder"),
   COMMISSION_ORDER_PAYMENT_REMINDER: kind("clock", "amber", "payment_reminder"),
@@ -60,7 +61,14 @@ export const NOTIFICATION_EMAIL_GROUPS: readonly { group: NotificationEmailGroup
   { group: "requests", types: ["COMMISSION_SERVICE_SUBMITTED", "COMMISSION_FORM_SUBMITTED"] },
   {
     group: "orders",
-    types: ["COMMISSION_ORDER_APPROVED", "COMMISSION_ORDER_PAID", "COMMISSION_ORDER_DELIVERED", "COMMISSION_ORDER_COMPLETED", "COMMISSION_ORDER_CANCELED"],
+    types: [
+      "COMMISSION_ORDER_APPROVED",
+      "COMMISSION_ORDER_PAID",
+      "COMMISSION_ORDER_DELIVERED",
+      "COMMISSION_ORDER_COMPLETED",
+      "COMMISSION_ORDER_CANCELED",
+      "COMMISSION_ORDER_PAYMENT_REFUNDED",
+    ],
   },
   { group: "reminders", types: ["COMMISSION_ORDER_APPROVAL_REMINDER", "COMMISSION_ORDER_PAYMENT_REMINDER", "COMMISSION_ORDER_DELIVERY_REMINDER"] },
   { group: "other", types: ["INVITE_ORDER_COMPLETED", "CHAT_ROOM_MESSAGE_RECEIVED"] },

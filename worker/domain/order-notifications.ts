@@ -10,7 +10,8 @@ export type OrderNotificationType =
   | "COMMISSION_ORDER_PAID"
   | "COMMISSION_ORDER_DELIVERED"
   | "COMMISSION_ORDER_COMPLETED"
-  | "COMMISSION_ORDER_CANCELED";
+  | "COMMISSION_ORDER_CANCELED"
+  | "COMMISSION_ORDER_PAYMENT_REFUNDED";
 
 const NOTIFIED: Partial<Record<OrderEventType, OrderNotificationType>> = {
   APPROVED: "COMMISSION_ORDER_APPROVED",
@@ -18,6 +19,8 @@ const NOTIFIED: Partial<Record<OrderEventType, OrderNotificationType>> = {
   DELIVERED: "COMMISSION_ORDER_DELIVERED",
   COMPLETED: "COMMISSION_ORDER_COMPLETED",
   CANCELED: "COMMISSION_ORDER_CANCELED",
+  // The system gives back a payment the order could not take: both parties hear of it.
+  PAYMENT_RETURNED: "COMMISSION_ORDER_PAYMENT_REFUNDED",
 };
 
 export function orderHref(side: "seller" | "buyer", orderCode: string): string {

@@ -1,19 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { DEADLINES, decide, editable, partyOf, pendingDeadline, type OrderAction, type OrderState } from "./order";
+import { DEADLINES, decide, editable, partyOf, pendingDeadline, type OrderAction, type OrderState, type PaymentRef } from "./order";
 
 const T0 = Date.UTC(2026, 10, 1);
 const DAY = 86_400_000;
 
 function order(overrides: Partial<OrderState> = {}): OrderState {
   return {
-    sellerId: "seller", buyerId: "buyer", progress: "DRAFT", payment: "DRAFT", chat: "DRAFT", priceAmount: 10_000, deliverableCount: 0,
+    sellerId: "seller", buyerId: "buyer", progress: "DRAFT", payment: "DRAFT", chat: "DRAFT", priceAmount: 10_000, currency: "JPY",
+    openPayment: null, paidPayment: null, returnedIntentIds: [], deliverableCount: 0,
     estimatedStart: null, estimatedDelivery: null, submittedAt: T0, approvedAt: null, paidAt: null, deliveredAt: null, completedAt: null,
     canceledAt: null, approvalDeadline: T0 + DEADLINES.approvalMs, paymentDeadline: null, deliveryDeadline: null, completionDeadline: null,
     ...overrides,
   };
 }
+/** The intent the buyer started for the ¥10,000 total. */
+const OPEN: PaymentRef = { intentId: "pi_open", amount: 10_000, currency: "JPY" };
+const paying = (payment: PaymentRef = OPEN): OrderAction => ({ type: "markPaid", payment });
 const approved = (o: Partial<OrderState> = {}) => order({ progress: "APPROVED", chat: "OPENED", approvedAt: T0, paymentDeadline: T0 + DEADLINES.paymentMs, ...o });
-const paid = (o: Partial<OrderState> = {}) => approved({ payment: "COMPLETED", paidAt: T0, deliveryDeadline: T0 + DEADLINES.deliveryMs, ...o });
+const paid = (o: Partial<OrderState> = {}) => approved({ payment: "COMPLETED", paidAt: T0, deliveryDeadline: T0 + DEADLINES.deliveryMs, paidPayment: OPEN, ...o });
 const delivered = (o: Partial<OrderState> = {}) => paid({ progress: "DELIVERED", deliverableCount: 1, deliveredAt: T0, completionDeadline: T0 + DEADLINES.completionMs, ...o });
 const completed = () => delivered({ progress: "COMPLETED", chat: "CLOSED", completedAt: T0 });
 const canceled = () => order({ progress: "CANCELED", chat: "CLOSED", canceledAt: T0 });
@@ -30,8 +34,8 @@ describe("who acts", () => {
     for (const type of ["approve", "cancel", "deliver", "complete", "updateServiceDetails", "addDeliverable"] as const) {
       expect(decide(order(), { type }, "buyer", T0)).toEqual({ ok: false, refusal: "seller_only" });
     }
-    expect(decide(approved(), { type: "markPaid" }, "seller", T0)).toEqual({ ok: false, refusal: "system_only" });
-    expect(decide(approved(), { type: "markPaid" }, "buyer", T0)).toEqual({ ok: false, refusal: "system_only" });
+    expect(decide(approved(), paying(), "seller", T0)).toEqual({ ok: false, refusal: "system_only" });
+    expect(decide(approved(), paying(), "buyer", T0)).toEqual({ ok: false, refusal: "system_only" });
     expect(decide(order(), { type: "deadlinePassed" }, "seller", T0 + 8 * DAY)).toEqual({ ok: false, refusal: "system_only" });
   });
 });
@@ -51,11 +55,10 @@ describe("the lifecycle of spec section 4", () => {
   });
 
   it("paid: the delivery deadline is the estimated delivery, else 30 days; paying twice changes nothing", () => {
-    const first = decide(approved({ estimatedDelivery: T0 + 10 * DAY }), { type: "markPaid" }, "system", T0 + DAY);
-    expect(first).toMatchObject({ ok: true, changed: true, event: "PAID", next: { payment: "COMPLETED", paidAt: T0 + DAY, deliveryDeadline: T0 + 10 * DAY } });
-    expect(decide(approved(), { type: "markPaid" }, "system", T0)).toMatchObject({ next: { deliveryDeadline: T0 + DEADLINES.deliveryMs } });
-    expect(decide(paid(), { type: "markPaid" }, "system", T0)).toEqual({ ok: true, changed: false });
-    expect(decide(order(), { type: "markPaid" }, "system", T0)).toEqual({ ok: false, refusal: "wrong_state" });
+    const first = decide(approved({ estimatedDelivery: T0 + 10 * DAY, openPayment: OPEN }), paying(), "system", T0 + DAY);
+    expect(first).toMatchObject({ ok: true, changed: true, event: "PAID", next: { payment: "COMPLETED", paidAt: T0 + DAY, deliveryDeadline: T0 + 10 * DAY, openPayment: null, paidPayment: OPEN } });
+    expect(decide(approved({ openPayment: OPEN }), paying(), "system", T0)).toMatchObject({ next: { deliveryDeadline: T0 + DEADLINES.deliveryMs } });
+    expect(decide(paid(), paying(), "system", T0)).toEqual({ ok: true, changed: false });
   });
 
   it("delivering needs the payment and at least one file", () => {
@@ -155,5 +158,72 @@ describe("deadlines", () => {
   it("an alarm that fires early or after the order moved on does nothing", () => {
     expect(decide(order(), { type: "deadlinePassed" }, "system", T0 + DEADLINES.approvalMs - 1)).toEqual({ ok: true, changed: false });
     expect(decide(completed(), { type: "deadlinePassed" }, "system", T0 + 365 * DAY)).toEqual({ ok: true, changed: false });
+  });
+});
+
+describe("the order and its money (decision 047)", () => {
+  const start = (payment: PaymentRef = OPEN): OrderAction => ({ type: "startPayment", payment });
+
+  it("only the buyer starts a payment, only on an approved unpaid order, and only for exactly its total", () => {
+    expect(decide(approved(), start(), "buyer", T0)).toMatchObject({ ok: true, changed: true, event: "PAYMENT_STARTED", next: { openPayment: OPEN } });
+    expect(decide(approved(), start(), "seller", T0)).toEqual({ ok: false, refusal: "buyer_only" });
+    expect(decide(order(), start(), "buyer", T0)).toEqual({ ok: false, refusal: "not_payable" });
+    expect(decide(canceled(), start(), "buyer", T0)).toEqual({ ok: false, refusal: "not_payable" });
+    expect(decide(paid(), start(), "buyer", T0)).toEqual({ ok: false, refusal: "already_paid" });
+    expect(decide(approved(), start({ ...OPEN, amount: 9_999 }), "buyer", T0)).toEqual({ ok: false, refusal: "price_invalid" });
+    expect(decide(approved(), start({ ...OPEN, currency: "USD" }), "buyer", T0)).toEqual({ ok: false, refusal: "price_invalid" });
+    expect(decide(approved({ openPayment: OPEN }), start(), "buyer", T0)).toEqual({ ok: true, changed: false });
+    // Another intent replaces the open one, which is given back.
+    const next: PaymentRef = { ...OPEN, intentId: "pi_next" };
+    expect(decide(approved({ openPayment: OPEN }), start(next), "buyer", T0)).toMatchObject({ next: { openPayment: next }, release: { payment: OPEN, reason: "replaced" } });
+  });
+
+  it("a succeeded payment the order cannot take is given back, once, and says why", () => {
+    const cases: [OrderState, PaymentRef, string][] = [
+      [canceled(), OPEN, "order_canceled"],
+      [approved({ openPayment: { ...OPEN, amount: 200 }, priceAmount: 200 }), { ...OPEN, amount: 10_000 }, "amount_mismatch"],
+      [approved({ openPayment: OPEN }), { ...OPEN, currency: "USD" }, "amount_mismatch"],
+      [approved({ openPayment: OPEN }), { ...OPEN, intentId: "pi_other" }, "not_the_open_payment"],
+      [approved(), OPEN, "not_the_open_payment"],
+      [paid(), { ...OPEN, intentId: "pi_second" }, "already_paid"],
+      [order(), OPEN, "not_payable"],
+    ];
+    for (const [state, payment, reason] of cases) {
+      const decision = decide(state, paying(payment), "system", T0);
+      expect(decision, reason).toMatchObject({ ok: true, changed: true, event: "PAYMENT_RETURNED", release: { payment, reason } });
+      if (!decision.ok || !decision.changed) throw new Error();
+      expect(decision.next.payment).toBe(state.payment);
+      expect(decide(decision.next, paying(payment), "system", T0), `${reason}, again`).toEqual({ ok: true, changed: false });
+    }
+  });
+
+  it("every way an order ends gives back its money: the open payment voided, a paid one refunded", () => {
+    const open = approved({ openPayment: OPEN });
+    expect(decide(open, { type: "cancel" }, "seller", T0)).toMatchObject({ event: "CANCELED", next: { openPayment: null }, release: { payment: OPEN, reason: "order_canceled" } });
+    expect(decide(open, { type: "deadlinePassed" }, "system", T0 + DEADLINES.paymentMs)).toMatchObject({ event: "CANCELED", release: { payment: OPEN } });
+    expect(decide(paid(), { type: "cancel" }, "seller", T0)).toMatchObject({ event: "CANCELED", release: { payment: OPEN, reason: "order_canceled" } });
+    expect(decide(paid(), { type: "cancel" }, "buyer", T0 + DEADLINES.deliveryMs + 1)).toMatchObject({ event: "CANCELED", release: { payment: OPEN } });
+    // Nothing to give back when nothing was started.
+    expect(decide(approved(), { type: "cancel" }, "seller", T0)).not.toHaveProperty("release");
+  });
+
+  it("a new price or schedule voids the payment under way; the client pays the new terms", () => {
+    const open = approved({ openPayment: OPEN });
+    expect(decide(open, { type: "updatePrice", priceAmount: 200 }, "seller", T0)).toMatchObject({ next: { priceAmount: 200, openPayment: null }, release: { payment: OPEN, reason: "price_changed" } });
+    const schedule: OrderAction = { type: "updateSchedule", estimatedStart: T0 + DAY, estimatedDelivery: T0 + 9 * DAY };
+    expect(decide(open, schedule, "seller", T0)).toMatchObject({ next: { openPayment: null }, release: { payment: OPEN, reason: "schedule_changed" } });
+    // The same schedule again is no change, and voids nothing.
+    expect(decide(approved({ openPayment: OPEN, estimatedStart: T0 + DAY, estimatedDelivery: T0 + 9 * DAY }), schedule, "seller", T0)).toEqual({ ok: true, changed: false });
+  });
+
+  it("a price in another currency than the order's is refused, never read as the order's", () => {
+    expect(decide(order(), { type: "updatePrice", priceAmount: 1_234, currency: "USD" }, "seller", T0)).toEqual({ ok: false, refusal: "price_invalid" });
+    expect(decide(order(), { type: "updatePrice", priceAmount: 1_234, currency: "JPY" }, "seller", T0)).toMatchObject({ ok: true });
+  });
+
+  it("dates outside 2000–2100 are refused (9007199254740991 ms would break every page that shows it)", () => {
+    for (const t of [Number.MAX_SAFE_INTEGER, Date.UTC(2100, 0, 2), Date.UTC(1999, 11, 31), -1]) {
+      expect(decide(order(), { type: "updateSchedule", estimatedStart: null, estimatedDelivery: t }, "seller", T0)).toEqual({ ok: false, refusal: "schedule_invalid" });
+    }
   });
 });

@@ -9,6 +9,34 @@ export type OrderProgress = "DRAFT" | "APPROVED" | "DELIVERED" | "COMPLETED" | "
 export type OrderPayment = "DRAFT" | "COMPLETED";
 export type OrderChat = "DRAFT" | "OPENED" | "CLOSED";
 
+/** A PaymentIntent as the order knows it: which one, and exactly what it charges (minor units, ISO code upper-case). */
+export interface PaymentRef {
+  intentId: string;
+  amount: number;
+  currency: string;
+}
+
+/**
+ * Why money leaves an order (docs/decisions/047): an open intent is voided, or a charge refunded, because the order
+ * ended or changed under it, or because a succeeded payment is one the order cannot take.
+ */
+export type ReleaseReason =
+  | "order_canceled"
+  | "price_changed"
+  | "schedule_changed"
+  | "replaced"
+  /** A succeeded payment the order cannot take: */
+  | "already_paid"
+  | "not_payable"
+  | "not_the_open_payment"
+  | "amount_mismatch";
+
+/** Money the order must give back: the intent to void (cancel at Stripe) or, if it already succeeded, refund in full. */
+export interface PaymentRelease {
+  payment: PaymentRef;
+  reason: ReleaseReason;
+}
+
 /** What the rules read of an order. Times are epoch milliseconds. */
 export interface OrderState {
   sellerId: string;
@@ -18,6 +46,14 @@ export interface OrderState {
   chat: OrderChat;
   /** Tax-included total in minor units; null until the seller prices a form order. */
   priceAmount: number | null;
+  /** The total's currency (ISO 4217, upper-case); fixed when the order is submitted. */
+  currency: string;
+  /** The payment started for the current total and not yet succeeded: the only intent `markPaid` accepts. */
+  openPayment: PaymentRef | null;
+  /** The payment that paid the order (kept after a cancel, which refunds it). */
+  paidPayment: PaymentRef | null;
+  /** Intents the order has given back (voided or refunded): a later notice of one's success changes nothing. */
+  returnedIntentIds: string[];
   deliverableCount: number;
   estimatedStart: number | null;
   estimatedDelivery: number | null;
@@ -41,6 +77,14 @@ const DAY = 86_400_000;
 export const DEADLINES = { approvalMs: 7 * DAY, paymentMs: 7 * DAY, deliveryMs: 30 * DAY, completionMs: 7 * DAY } as const;
 /** Spec section 9: the total must exceed 100 to approve. */
 export const MIN_APPROVABLE_PRICE = 100;
+
+/**
+ * The window a date the order keeps may fall in (2000-01-01 to 2100-01-01 UTC): anything outside is a typing or
+ * hostile value no page can show and no deadline should wait on, refused where it comes in.
+ */
+export const EARLIEST_TIMESTAMP = Date.UTC(2000, 0, 1);
+export const LATEST_TIMESTAMP = Date.UTC(2100, 0, 1);
+export const isSaneTimestamp = (value: number) => Number.isSafeInteger(value) && value >= EARLIEST_TIMESTAMP && value <= LATEST_TIMESTAMP;
 
 export type OrderActor = "seller" | "buyer" | "system";
 
@@ -73,9 +117,12 @@ export type OrderAction =
   | { type: "cancel" }
   | { type: "deliver" }
   | { type: "complete" }
-  /** The payment of the order succeeded (read from the provider, by webhook or by reading the intent). */
-  | { type: "markPaid" }
-  | { type: "updatePrice"; priceAmount: number }
+  /** The buyer starts paying: the intent the object just made (or found) for the current total. */
+  | { type: "startPayment"; payment: PaymentRef }
+  /** A payment succeeded (read from the provider, by webhook or by reading the intent): taken, or given back. */
+  | { type: "markPaid"; payment: PaymentRef }
+  /** A new total, in the order's own currency (a post naming another currency is refused, never converted). */
+  | { type: "updatePrice"; priceAmount: number; currency?: string }
   | { type: "updateSchedule"; estimatedStart: number | null; estimatedDelivery: number | null }
   | { type: "updateServiceDetails" }
   | { type: "updateChatSettings" }
@@ -87,6 +134,9 @@ export type OrderAction =
 export type OrderRefusal =
   | "not_a_party"
   | "seller_only"
+  | "buyer_only"
+  | "already_paid"
+  | "not_payable"
   | "system_only"
   | "wrong_state"
   | "price_too_low"
@@ -109,16 +159,33 @@ export type OrderEventType =
   | "SERVICE_DETAILS_UPDATED"
   | "CHAT_SETTINGS_UPDATED"
   | "DELIVERABLE_ADDED"
-  | "DELIVERABLE_DELETED";
+  | "DELIVERABLE_DELETED"
+  | "PAYMENT_STARTED"
+  /** A succeeded payment the order could not take, refunded (the release says why). */
+  | "PAYMENT_RETURNED";
 
 export type Decision =
-  | { ok: true; changed: true; next: OrderState; event: OrderEventType }
+  /** `release`: money the transition ends, which the object gives back at Stripe once the transition is stored. */
+  | { ok: true; changed: true; next: OrderState; event: OrderEventType; release?: PaymentRelease }
   /** Already in effect (a repeated payment notice, say): nothing to do, and nothing to log. */
   | { ok: true; changed: false }
   | { ok: false; refusal: OrderRefusal };
 
 const refuse = (refusal: OrderRefusal): Decision => ({ ok: false, refusal });
-const accept = (next: OrderState, event: OrderEventType): Decision => ({ ok: true, changed: true, next, event });
+const accept = (next: OrderState, event: OrderEventType, release?: PaymentRelease | null): Decision =>
+  release ? { ok: true, changed: true, next, event, release } : { ok: true, changed: true, next, event };
+const unchanged: Decision = { ok: true, changed: false };
+
+/**
+ * A transition that ends the order or changes what the client agreed to pay for ends its money too: an open payment
+ * is voided, a paid one refunded (decision 047). The order forgets the open intent in the same step.
+ */
+function endingMoney(o: OrderState, next: OrderState, event: OrderEventType, reason: ReleaseReason): Decision {
+  const held = o.openPayment ?? (reason === "order_canceled" && o.payment === "COMPLETED" ? o.paidPayment : null);
+  if (!held) return accept({ ...next, openPayment: null }, event);
+  // Given back: a notice of its success arriving later (3-D Secure finished meanwhile) changes nothing more.
+  return accept({ ...next, openPayment: null, returnedIntentIds: [...o.returnedIntentIds, held.intentId] }, event, { payment: held, reason });
+}
 
 /** Editability (spec section 4), one predicate per part of the order; each reads only progress and payment. */
 type Editability = Pick<OrderState, "progress" | "payment">;
@@ -147,10 +214,29 @@ export function submittedOrderDeadlines(submittedAt: number) {
   return { approvalDeadline: submittedAt + DEADLINES.approvalMs };
 }
 
+/** Whether this actor may start paying for the order now; null when they may. */
+export function paymentBlock(o: OrderState, actor: OrderActor): OrderRefusal | null {
+  if (actor !== "buyer") return actor === "seller" ? "buyer_only" : "system_only";
+  if (o.payment === "COMPLETED") return "already_paid";
+  if (o.progress !== "APPROVED" || o.priceAmount === null) return "not_payable";
+  return null;
+}
+
+/** Why a succeeded payment cannot pay this order; null when it pays it. */
+function paymentMisfit(o: OrderState, p: PaymentRef): ReleaseReason | null {
+  if (o.progress === "CANCELED") return "order_canceled";
+  if (o.payment === "COMPLETED") return "already_paid";
+  if (o.progress !== "APPROVED") return "not_payable";
+  if (o.openPayment?.intentId !== p.intentId) return "not_the_open_payment";
+  if (p.amount !== o.priceAmount || p.currency !== o.currency) return "amount_mismatch";
+  return null;
+}
+
 export function decide(o: OrderState, action: OrderAction, actor: OrderActor, now: number): Decision {
   const system = action.type === "markPaid" || action.type === "deadlinePassed";
   if (system && actor !== "system") return refuse("system_only");
   if (action.type === "cancel" && actor === "buyer") return buyerCancel(o, now);
+  if (action.type === "startPayment") return startPayment(o, action.payment, actor);
   if (!system && actor === "buyer") return refuse("seller_only");
   if (!system && actor !== "seller") return refuse("not_a_party");
 
@@ -163,13 +249,18 @@ export function decide(o: OrderState, action: OrderAction, actor: OrderActor, no
     case "cancel": {
       // The seller may decline or call off an order until it is delivered; a paid order is refunded (decision 020).
       if (o.progress !== "DRAFT" && o.progress !== "APPROVED") return refuse("wrong_state");
-      return accept({ ...o, progress: "CANCELED", chat: "CLOSED", canceledAt: now }, "CANCELED");
+      return endingMoney(o, { ...o, progress: "CANCELED", chat: "CLOSED", canceledAt: now }, "CANCELED", "order_canceled");
     }
     case "markPaid": {
-      if (o.payment === "COMPLETED") return { ok: true, changed: false };
-      if (o.progress !== "APPROVED") return refuse("wrong_state");
+      const p = action.payment;
+      if (o.paidPayment?.intentId === p.intentId || o.returnedIntentIds.includes(p.intentId)) return unchanged;
+      const misfit = paymentMisfit(o, p);
+      if (misfit) {
+        const openPayment = o.openPayment?.intentId === p.intentId ? null : o.openPayment;
+        return accept({ ...o, openPayment, returnedIntentIds: [...o.returnedIntentIds, p.intentId] }, "PAYMENT_RETURNED", { payment: p, reason: misfit });
+      }
       const deliveryDeadline = o.estimatedDelivery && o.estimatedDelivery > now ? o.estimatedDelivery : now + DEADLINES.deliveryMs;
-      return accept({ ...o, payment: "COMPLETED", paidAt: now, deliveryDeadline }, "PAID");
+      return accept({ ...o, payment: "COMPLETED", paidAt: now, deliveryDeadline, openPayment: null, paidPayment: p }, "PAID");
     }
     case "deliver": {
       if (o.progress !== "APPROVED" || o.payment !== "COMPLETED") return refuse("wrong_state");
@@ -183,17 +274,22 @@ export function decide(o: OrderState, action: OrderAction, actor: OrderActor, no
     case "updatePrice": {
       if (!editable.price(o)) return refuse("not_editable");
       if (!isPriceAmount(action.priceAmount)) return refuse("price_invalid");
+      if (action.currency !== undefined && action.currency !== o.currency) return refuse("price_invalid");
       // Once approved the total is what the client is asked to pay: it may still change before payment, never to
       // an amount that could not have been approved.
       if (o.progress === "APPROVED" && action.priceAmount <= MIN_APPROVABLE_PRICE) return refuse("price_too_low");
-      if (action.priceAmount === o.priceAmount) return { ok: true, changed: false };
-      return accept({ ...o, priceAmount: action.priceAmount }, "PRICE_UPDATED");
+      if (action.priceAmount === o.priceAmount) return unchanged;
+      // A payment under way was for the old total: it is voided, and the client pays the new one (decision 047).
+      return endingMoney(o, { ...o, priceAmount: action.priceAmount }, "PRICE_UPDATED", "price_changed");
     }
     case "updateSchedule": {
       if (!editable.schedule(o)) return refuse("not_editable");
       const { estimatedStart, estimatedDelivery } = action;
+      if ([estimatedStart, estimatedDelivery].some((t) => t !== null && !isSaneTimestamp(t))) return refuse("schedule_invalid");
       if (estimatedStart !== null && estimatedDelivery !== null && estimatedDelivery < estimatedStart) return refuse("schedule_invalid");
-      return accept({ ...o, estimatedStart, estimatedDelivery }, "SCHEDULE_UPDATED");
+      if (estimatedStart === o.estimatedStart && estimatedDelivery === o.estimatedDelivery) return unchanged;
+      // What the client is paying for includes when it comes: a payment under way is voided, as for a new price.
+      return endingMoney(o, { ...o, estimatedStart, estimatedDelivery }, "SCHEDULE_UPDATED", "schedule_changed");
     }
     case "updateServiceDetails":
       return editable.serviceDetails(o) ? accept(o, "SERVICE_DETAILS_UPDATED") : refuse("not_editable");
@@ -217,7 +313,21 @@ export function decide(o: OrderState, action: OrderAction, actor: OrderActor, no
 function buyerCancel(o: OrderState, now: number): Decision {
   if (o.progress !== "APPROVED" || o.payment !== "COMPLETED") return refuse("seller_only");
   if (o.deliveryDeadline === null || now <= o.deliveryDeadline) return refuse("delivery_not_late");
-  return accept({ ...o, progress: "CANCELED", chat: "CLOSED", canceledAt: now }, "CANCELED");
+  return endingMoney(o, { ...o, progress: "CANCELED", chat: "CLOSED", canceledAt: now }, "CANCELED", "order_canceled");
+}
+
+/**
+ * The buyer starts paying (decision 047): the object made (or found) an intent for exactly the current total, and
+ * the order records it as its one open payment. The same intent again changes nothing; another replaces it, voided.
+ */
+function startPayment(o: OrderState, payment: PaymentRef, actor: OrderActor): Decision {
+  const blocked = paymentBlock(o, actor);
+  if (blocked) return refuse(blocked);
+  if (payment.amount !== o.priceAmount || payment.currency !== o.currency) return refuse("price_invalid");
+  if (o.openPayment?.intentId === payment.intentId) return unchanged;
+  if (!o.openPayment) return accept({ ...o, openPayment: payment }, "PAYMENT_STARTED");
+  const returnedIntentIds = [...o.returnedIntentIds, o.openPayment.intentId];
+  return accept({ ...o, openPayment: payment, returnedIntentIds }, "PAYMENT_STARTED", { payment: o.openPayment, reason: "replaced" });
 }
 
 /**
@@ -228,10 +338,10 @@ function buyerCancel(o: OrderState, now: number): Decision {
  */
 function onDeadline(o: OrderState, now: number): Decision {
   const deadline = pendingDeadline(o);
-  if (deadline === null || deadline > now) return { ok: true, changed: false };
+  if (deadline === null || deadline > now) return unchanged;
   if (o.progress === "DRAFT" || (o.progress === "APPROVED" && o.payment === "DRAFT")) {
-    return accept({ ...o, progress: "CANCELED", chat: "CLOSED", canceledAt: now }, "CANCELED");
+    return endingMoney(o, { ...o, progress: "CANCELED", chat: "CLOSED", canceledAt: now }, "CANCELED", "order_canceled");
   }
   if (o.progress === "DELIVERED") return accept({ ...o, progress: "COMPLETED", chat: "CLOSED", completedAt: now }, "COMPLETED");
-  return { ok: true, changed: false };
+  return unchanged;
 }

@@ -1,16 +1,21 @@
 /**
- * Paying for an order (spec section 4 "Payment flow", section 7 pay and `intent/payment/get`; decision 018).
- * - One PaymentIntent per order, created once with an idempotency key derived from the order; each attempt then
- *   confirms it with the buyer's card (a declined card can be retried with another on the same intent).
- * - The order becomes paid only by reading the intent from Stripe: after the confirm, on `payment_intent.succeeded`,
- *   or when the page checks the intent after 3-D Secure. Whichever comes first records it; the transaction row moves
- *   PENDING → COMPLETED once, and the Order Durable Object's `markPaid` is a no-op the second time.
+ * Paying for an order (spec section 4 "Payment flow", section 7 pay and `intent/payment/get`; decisions 018, 047).
+ * The Order Durable Object is where an order and its money meet:
+ * - `startPayment`, in the object's queue, checks the order is payable, makes (or finds) the intent for exactly the
+ *   current total and records it as the order's one open payment, with its PENDING transaction, in the same step.
+ * - The Worker confirms that intent with the buyer's card, outside the queue (3-D Secure may take minutes).
+ * - `recordPayment`, in the queue, takes a succeeded intent: it pays the order only if it is the open payment for the
+ *   current total of a payable order; any other is refunded (PAYMENT_RETURNED), never ignored.
+ * - A transition that ends the order or changes its price or schedule releases the open payment: the object voids it
+ *   at Stripe or, if it succeeded meanwhile, refunds it (`releasePayment`), each with its own idempotency key.
+ * This file holds the Stripe calls and D1 rows of those steps; the rules are `decide` in worker/domain/order.ts.
  */
 import type Stripe from "stripe";
+import type { PaymentRef } from "../domain/order";
 import { shareFee, splitTotal } from "../domain/money";
 import type { Database } from "../db/client";
-import type { StoredOrder } from "../services/orders";
-import type { Order } from "../../durable-objects/order";
+import { statement, type SqlStatement } from "../db/statements";
+import type { Order, PaymentRecordResult } from "../../durable-objects/order";
 import { listCards } from "./cards";
 import { ensureStripeCustomer } from "./customers";
 import { hasStripeCode, isCardError, isUnexpectedState } from "./stripe-errors";
@@ -21,95 +26,71 @@ export interface PaymentDeps {
   orders: DurableObjectNamespace<Order>;
 }
 
+/**
+ * What the pay call did with the client's money, for the page to say: paid; waiting for 3-D Secure; declined;
+ * charged but given back at once (the order changed or ended meanwhile); or voided before any charge.
+ */
 export type PayResult =
   | { status: "succeeded"; transactionId: string }
   | { status: "requires_action"; transactionId: string; intentId: string; clientSecret: string; nextAction: Stripe.PaymentIntent.NextAction | null }
   | { status: "failed"; transactionId: string; error: { code: string | null; declineCode: string | null } }
+  | { status: "refunded"; transactionId: string }
+  | { status: "voided"; transactionId: string }
   | { status: "refused"; reason: "not_found" | "already_paid" | "not_payable" | "no_payment_method" };
 
-interface TransactionRow {
-  id: string;
-  order_id: string;
-  buyer_id: string;
-  stripe_payment_intent_id: string | null;
-  transaction_status: string;
-  amount: number;
-}
-
 const orderStub = (deps: PaymentDeps, orderId: string) => deps.orders.get(deps.orders.idFromName(orderId));
-const d1Of = (deps: PaymentDeps) => deps.db.$client;
+
+/** An intent as the order knows it: what it took (or will take), in the order's spelling of the currency. */
+export const paymentRefOf = (intent: Stripe.PaymentIntent): PaymentRef => ({
+  intentId: intent.id,
+  amount: intent.status === "succeeded" ? intent.amount_received : intent.amount,
+  currency: intent.currency.toUpperCase(),
+});
 
 /** The buyer pays: their chosen card, else their first saved card. */
 export async function payOrder(
   deps: PaymentDeps,
   input: {
     orderId: string;
-    buyer: { userAccountId: string; commissionAccountId: string; email: string };
+    buyer: { userAccountId: string; email: string };
     accountMethodId?: string;
     /** Where 3-D Secure sends the buyer back: the order's page, by its public code. */
     returnUrl: (orderCode: string) => string;
   },
-  now = Date.now(),
 ): Promise<PayResult> {
-  const order = await orderStub(deps, input.orderId).get(input.orderId);
-  if (!order || order.state.buyerId !== input.buyer.commissionAccountId) return { status: "refused", reason: "not_found" };
-  if (order.state.payment === "COMPLETED") return { status: "refused", reason: "already_paid" };
-  if (order.state.progress !== "APPROVED" || !order.state.priceAmount) return { status: "refused", reason: "not_payable" };
   const cards = await listCards(deps.db, input.buyer.userAccountId);
   const card = cards.find((c) => !input.accountMethodId || c.id === input.accountMethodId);
-  if (!card) return { status: "refused", reason: "no_payment_method" };
+  const stub = orderStub(deps, input.orderId);
+  if (!card) {
+    // Said only to the buyer: anyone else learns nothing of the order, as for every order call.
+    const order = await stub.get(input.orderId);
+    return { status: "refused", reason: order?.buyerUserId === input.buyer.userAccountId ? "no_payment_method" : "not_found" };
+  }
+  const customerId = await ensureStripeCustomer(deps.db, deps.stripe, { accountId: input.buyer.userAccountId, email: input.buyer.email });
+  const started = await stub.startPayment(input.orderId, { userAccountId: input.buyer.userAccountId }, { customerId, accountMethodId: card.id });
+  if (started.status === "not_found") return { status: "refused", reason: "not_found" };
+  if (started.status === "refused") return { status: "refused", reason: started.reason };
+  const { transactionId, intentId } = started;
+  if (started.status === "paid") return { status: "succeeded", transactionId };
 
-  const transaction = await ensureTransaction(deps, order, input.buyer, card.id, now);
   let intent: Stripe.PaymentIntent;
   try {
     intent = await deps.stripe.paymentIntents.confirm(
-      transaction.stripe_payment_intent_id!,
-      { payment_method: card.stripeMethodId, return_url: input.returnUrl(order.code) },
-      { idempotencyKey: `comet-order-${order.orderId}-confirm-${crypto.randomUUID()}` },
+      intentId,
+      { payment_method: card.stripeMethodId, return_url: input.returnUrl(started.orderCode) },
+      { idempotencyKey: `comet-order-${input.orderId}-confirm-${crypto.randomUUID()}` },
     );
   } catch (error) {
-    if (isCardError(error)) return { status: "failed", transactionId: transaction.id, error: { code: error.code ?? null, declineCode: error.decline_code ?? null } };
-    // Already confirmed by a racing attempt: the intent says how it ended.
+    if (isCardError(error)) return { status: "failed", transactionId, error: { code: error.code ?? null, declineCode: error.decline_code ?? null } };
+    // The intent moved on under us (voided by a cancel or a new price, or confirmed by a racing attempt): read it.
     if (!isUnexpectedState(error)) throw error;
-    intent = await deps.stripe.paymentIntents.retrieve(transaction.stripe_payment_intent_id!);
+    intent = await deps.stripe.paymentIntents.retrieve(intentId);
   }
-  return answerFor(deps, transaction.id, intent, now);
-}
-
-/** `intent/payment/get`: the buyer's page asks how its payment stands (after 3-D Secure, or after a failure). */
-export async function checkPayment(deps: PaymentDeps, input: { intentId: string; transactionId: string; buyerCommissionAccountId: string }, now = Date.now()) {
-  const transaction = await d1Of(deps)
-    .prepare("SELECT * FROM payment_transactions WHERE id = ? AND stripe_payment_intent_id = ? AND buyer_id = ?")
-    .bind(input.transactionId, input.intentId, input.buyerCommissionAccountId)
-    .first<TransactionRow>();
-  if (!transaction) return null;
-  const intent = await deps.stripe.paymentIntents.retrieve(input.intentId);
-  await reconcilePaymentIntent(deps, intent, now);
-  return { status: intent.status, nextAction: intent.next_action, clientSecret: intent.client_secret };
-}
-
-/** Records a succeeded intent once: the transaction, then the order (idempotent in the Durable Object). */
-async function reconcilePaymentIntent(deps: PaymentDeps, intent: Stripe.PaymentIntent, now = Date.now()): Promise<void> {
-  if (intent.status !== "succeeded") return;
-  const transaction = await d1Of(deps).prepare("SELECT * FROM payment_transactions WHERE stripe_payment_intent_id = ?").bind(intent.id).first<TransactionRow>();
-  if (!transaction) return;
-  await d1Of(deps)
-    .prepare("UPDATE payment_transactions SET transaction_status = 'COMPLETED', paid_at = ?, updated_at = ? WHERE id = ? AND transaction_status = 'PENDING'")
-    .bind(now, now, transaction.id)
-    .run();
-  await orderStub(deps, transaction.order_id).act(transaction.order_id, { type: "markPaid" }, "system");
-}
-
-/** The webhook's way in: read the intent again rather than trust the event's copy (it may be stale or reordered). */
-export async function reconcilePaymentIntentById(deps: PaymentDeps, intentId: string): Promise<void> {
-  await reconcilePaymentIntent(deps, await deps.stripe.paymentIntents.retrieve(intentId));
-}
-
-async function answerFor(deps: PaymentDeps, transactionId: string, intent: Stripe.PaymentIntent, now: number): Promise<PayResult> {
   if (intent.status === "succeeded") {
-    await reconcilePaymentIntent(deps, intent, now);
-    return { status: "succeeded", transactionId };
+    const recorded = await recordPaymentSafely(deps, input.orderId, intent);
+    return { status: recorded === "returned" ? "refunded" : "succeeded", transactionId };
   }
+  if (intent.status === "canceled") return { status: "voided", transactionId };
   if (intent.status === "requires_action") {
     return { status: "requires_action", transactionId, intentId: intent.id, clientSecret: intent.client_secret!, nextAction: intent.next_action };
   }
@@ -118,75 +99,160 @@ async function answerFor(deps: PaymentDeps, transactionId: string, intent: Strip
 }
 
 /**
- * The order's one PaymentIntent and its PENDING transaction, created the first time (concurrent first payments send
- * the same idempotency key, so Stripe makes one intent, and the transaction's unique key keeps one row). The fee and
- * the product are frozen with it, from the money module. A price changed since is carried to the intent.
+ * Hands a succeeded intent to its order. Money has moved by now, so a failure here must not read as a failed
+ * payment: the webhook and the reconciler record it later, and the buyer is told it went through.
  */
-async function ensureTransaction(deps: PaymentDeps, order: StoredOrder, buyer: { userAccountId: string; email: string }, methodId: string, now: number): Promise<TransactionRow> {
-  const key = `comet-order-${order.orderId}-payment`;
-  const amount = order.state.priceAmount!;
-  const existing = await d1Of(deps).prepare("SELECT * FROM payment_transactions WHERE idempotency_key = ?").bind(key).first<TransactionRow>();
-  if (existing) {
-    if (existing.amount !== amount && existing.transaction_status === "PENDING") {
-      await deps.stripe.paymentIntents.update(existing.stripe_payment_intent_id!, { amount });
-      await d1Of(deps).prepare("UPDATE payment_transactions SET amount = ?, updated_at = ? WHERE id = ?").bind(amount, now, existing.id).run();
-      return { ...existing, amount };
-    }
-    return existing;
+async function recordPaymentSafely(deps: PaymentDeps, orderId: string, intent: Stripe.PaymentIntent): Promise<PaymentRecordResult["status"] | "unknown"> {
+  try {
+    return (await orderStub(deps, orderId).recordPayment(orderId, paymentRefOf(intent), intent.metadata?.orderId)).status;
+  } catch (error) {
+    console.error("payment succeeded but not yet recorded on its order", orderId, intent.id, error);
+    return "unknown";
   }
-  const currency = await d1Of(deps)
-    .prepare("SELECT c.id, c.code FROM commission_orders o JOIN currencies c ON c.id = o.price_currency_id WHERE o.id = ?")
-    .bind(order.orderId)
-    .first<{ id: string; code: string }>();
-  const fee = await d1Of(deps).prepare("SELECT id, numerator_value FROM fees WHERE is_active = 1 ORDER BY code").all<{ id: string; numerator_value: number }>();
-  const customer = await ensureStripeCustomer(deps.db, deps.stripe, { accountId: buyer.userAccountId, email: buyer.email });
-  const intent = await deps.stripe.paymentIntents.create(
-    { amount, currency: currency!.code.toLowerCase(), customer, allowed_payment_method_types: ["card"], metadata: { orderId: order.orderId } },
-    { idempotencyKey: key },
-  );
-  const id = crypto.randomUUID();
-  const numerators = fee.results.map((f) => f.numerator_value);
-  const feeShares = shareFee(splitTotal(amount, numerators).feeAmount, numerators);
-  await d1Of(deps).batch([
-    d1Of(deps)
-      .prepare(
-        `INSERT INTO payment_transactions (id, order_id, buyer_id, stripe_payment_intent_id, idempotency_key, amount, currency_id, payment_account_method_id, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (idempotency_key) DO NOTHING`,
-      )
-      .bind(id, order.orderId, order.state.buyerId, intent.id, key, amount, currency!.id, methodId, now, now),
-    d1Of(deps)
-      .prepare(
-        `INSERT INTO payment_transaction_products (id, transaction_id, order_id, price_amount, price_currency_id, created_at, updated_at)
-         SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM payment_transactions WHERE id = ?)`,
-      )
-      .bind(crypto.randomUUID(), id, order.orderId, amount, currency!.id, now, now, id),
-    ...fee.results.map((f, index) =>
-      d1Of(deps)
-        .prepare(
-          `INSERT INTO payment_transaction_fees (id, transaction_id, fee_id, numerator_value, amount, created_at)
-           SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM payment_transactions WHERE id = ?)`,
-        )
-        .bind(crypto.randomUUID(), id, f.id, f.numerator_value, feeShares[index], now, id),
-    ),
-  ]);
-  return (await d1Of(deps).prepare("SELECT * FROM payment_transactions WHERE idempotency_key = ?").bind(key).first<TransactionRow>())!;
+}
+
+/** `intent/payment/get`: the buyer's page asks how its payment stands (after 3-D Secure, or after a failure). */
+export async function checkPayment(deps: PaymentDeps, input: { intentId: string; transactionId: string; buyerCommissionAccountId: string }) {
+  const transaction = await deps.db.$client
+    .prepare("SELECT order_id FROM payment_transactions WHERE id = ? AND stripe_payment_intent_id = ? AND buyer_id = ?")
+    .bind(input.transactionId, input.intentId, input.buyerCommissionAccountId)
+    .first<{ order_id: string }>();
+  if (!transaction) return null;
+  const intent = await deps.stripe.paymentIntents.retrieve(input.intentId);
+  const recorded = intent.status === "succeeded" ? await recordPaymentSafely(deps, transaction.order_id, intent) : null;
+  return { status: recorded === "returned" ? ("refunded" as const) : intent.status, nextAction: intent.next_action, clientSecret: intent.client_secret };
 }
 
 /**
- * A paid order being canceled is refunded in full first (decision 020): the Order Durable Object calls this before it
- * records the cancellation, so an order is never CANCELED with the client's money kept. The refund's idempotency key
- * is the order's, so a retried cancel refunds once; a charge already refunded counts as done.
+ * A succeeded intent, from a webhook or the reconciler: read again from Stripe rather than trusted from the event (it
+ * may be stale or reordered), and handed to its order, found by its transaction or, for an intent D1 never recorded,
+ * by the order id the intent carries. An intent of no order is only reported.
  */
-export async function refundOrderPayment(d1: D1Database, stripe: Stripe, orderId: string, now = Date.now()): Promise<void> {
-  const transaction = await d1
-    .prepare("SELECT id, stripe_payment_intent_id FROM payment_transactions WHERE order_id = ? AND transaction_status IN ('COMPLETED', 'REFUNDED')")
-    .bind(orderId)
-    .first<{ id: string; stripe_payment_intent_id: string }>();
-  if (!transaction) return;
+export async function reconcilePaymentIntentById(deps: PaymentDeps, intentId: string): Promise<PaymentRecordResult["status"] | "no_order"> {
+  const intent = await deps.stripe.paymentIntents.retrieve(intentId);
+  if (intent.status !== "succeeded") return "ignored";
+  const row = await deps.db.$client.prepare("SELECT order_id FROM payment_transactions WHERE stripe_payment_intent_id = ?").bind(intent.id).first<{ order_id: string }>();
+  const orderId = row?.order_id ?? intent.metadata?.orderId;
+  const result = orderId ? await orderStub(deps, orderId).recordPayment(orderId, paymentRefOf(intent), intent.metadata?.orderId) : null;
+  if (!result || result.status === "not_found") {
+    console.error("a succeeded payment names no order", intent.id, orderId ?? "(no order id)");
+    return "no_order";
+  }
+  return result.status;
+}
+
+// ---- the object's side ---------------------------------------------------------------------------------------
+
+/**
+ * The order's intent for its current total. The idempotency key names the order's version: a retried start after a
+ * crash gets the same intent from Stripe, and a start after the price changed (a new version) a new one.
+ */
+export function createOrderIntent(stripe: Stripe, input: { orderId: string; version: number; amount: number; currency: string; customerId: string }) {
+  return stripe.paymentIntents.create(
+    {
+      amount: input.amount,
+      currency: input.currency.toLowerCase(),
+      customer: input.customerId,
+      allowed_payment_method_types: ["card"],
+      metadata: { orderId: input.orderId },
+    },
+    { idempotencyKey: `comet-order-${input.orderId}-payment-v${input.version}` },
+  );
+}
+
+/**
+ * The PENDING transaction of a started payment, its product and its fees (frozen now, from the money module), as rows
+ * of the PAYMENT_STARTED projection. Keyed by the intent, so a replayed projection writes them once.
+ */
+export async function startedPaymentStatements(
+  d1: D1Database,
+  input: { transactionId: string; orderId: string; buyerId: string; payment: PaymentRef; accountMethodId: string; now: number },
+): Promise<SqlStatement[]> {
+  const { transactionId: id, orderId, buyerId, payment, accountMethodId, now } = input;
+  const [currency, fees] = await d1.batch<Record<string, unknown>>([
+    d1.prepare("SELECT id FROM currencies WHERE code = ?").bind(payment.currency),
+    d1.prepare("SELECT id, numerator_value FROM fees WHERE is_active = 1 ORDER BY code"),
+  ]);
+  const currencyId = String(currency.results[0]?.id);
+  const numerators = fees.results.map((f) => Number(f.numerator_value));
+  const feeShares = shareFee(splitTotal(payment.amount, numerators).feeAmount, numerators);
+  const ifNew = `WHERE EXISTS (SELECT 1 FROM payment_transactions WHERE id = ?)`;
+  return [
+    statement(
+      `INSERT INTO payment_transactions (id, order_id, buyer_id, stripe_payment_intent_id, idempotency_key, amount, currency_id, payment_account_method_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      id, orderId, buyerId, payment.intentId, `comet-transaction-${payment.intentId}`, payment.amount, currencyId, accountMethodId, now, now,
+    ),
+    statement(
+      `INSERT INTO payment_transaction_products (id, transaction_id, order_id, price_amount, price_currency_id, created_at, updated_at)
+       SELECT ?, ?, ?, ?, ?, ?, ? ${ifNew} AND NOT EXISTS (SELECT 1 FROM payment_transaction_products WHERE transaction_id = ?)`,
+      crypto.randomUUID(), id, orderId, payment.amount, currencyId, now, now, id, id,
+    ),
+    ...fees.results.map((fee, index) =>
+      statement(
+        `INSERT INTO payment_transaction_fees (id, transaction_id, fee_id, numerator_value, amount, created_at)
+         SELECT ?, ?, ?, ?, ?, ? ${ifNew} ON CONFLICT DO NOTHING`,
+        crypto.randomUUID(), id, String(fee.id), Number(fee.numerator_value), feeShares[index], now, id,
+      ),
+    ),
+  ];
+}
+
+/** The transaction of the payment that paid the order, as the PAID projection writes it. */
+export const paidTransactionStatement = (payment: PaymentRef, now: number) =>
+  statement(
+    "UPDATE payment_transactions SET transaction_status = 'COMPLETED', paid_at = ?, updated_at = ? WHERE stripe_payment_intent_id = ? AND transaction_status = 'PENDING'",
+    now, now, payment.intentId,
+  );
+
+export type ReleaseOutcome = "canceled" | "refunded";
+
+/**
+ * Gives back the money of one intent: voided if nothing was charged yet, else the rest of its charge refunded. Safe to
+ * repeat: each Stripe call has a key of its own (per order and intent), and an intent already canceled or refunded
+ * is simply read as such. An intent that succeeds while it is being voided is read again and refunded.
+ */
+export async function releasePayment(stripe: Stripe, orderId: string, intentId: string): Promise<ReleaseOutcome> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ["latest_charge"] });
+    if (intent.status === "canceled") return "canceled";
+    if (intent.status === "succeeded") {
+      await refundRest(stripe, orderId, intent);
+      return "refunded";
+    }
+    try {
+      await stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `comet-order-${orderId}-void-${intentId}-${attempt}` });
+      return "canceled";
+    } catch (error) {
+      if (!isUnexpectedState(error)) throw error;
+    }
+  }
+  throw new Error(`payment ${intentId} of order ${orderId} could not be released`);
+}
+
+async function refundRest(stripe: Stripe, orderId: string, intent: Stripe.PaymentIntent): Promise<void> {
+  const charge = intent.latest_charge as Stripe.Charge | null;
+  if (charge && charge.amount_refunded >= charge.amount_captured) return;
   try {
-    await stripe.refunds.create({ payment_intent: transaction.stripe_payment_intent_id, reason: "requested_by_customer", metadata: { orderId } }, { idempotencyKey: `comet-order-${orderId}-refund` });
+    await stripe.refunds.create(
+      { payment_intent: intent.id, reason: "requested_by_customer", metadata: { orderId } },
+      { idempotencyKey: `comet-order-${orderId}-refund-${intent.id}` },
+    );
   } catch (error) {
     if (!hasStripeCode(error, "charge_already_refunded")) throw error;
   }
-  await d1.prepare("UPDATE payment_transactions SET transaction_status = 'REFUNDED', updated_at = ? WHERE id = ? AND transaction_status = 'COMPLETED'").bind(now, transaction.id).run();
+}
+
+/** The transaction once its money is given back: CANCELED if nothing was charged, REFUNDED (with when it was paid) if it was. */
+export const releasedTransactionStatement = (intentId: string, outcome: ReleaseOutcome, now: number) =>
+  statement(
+    `UPDATE payment_transactions SET transaction_status = ?, paid_at = CASE WHEN ? = 'REFUNDED' THEN coalesce(paid_at, ?) ELSE paid_at END, updated_at = ?
+     WHERE stripe_payment_intent_id = ? AND transaction_status IN ('PENDING', 'COMPLETED')`,
+    outcome === "refunded" ? "REFUNDED" : "CANCELED", outcome === "refunded" ? "REFUNDED" : "CANCELED", now, now, intentId,
+  );
+
+/** The transaction id of an intent the order recorded (a payment started again reuses it). */
+export async function transactionIdOf(d1: D1Database, intentId: string): Promise<string | null> {
+  const row = await d1.prepare("SELECT id FROM payment_transactions WHERE stripe_payment_intent_id = ?").bind(intentId).first<{ id: string }>();
+  return row?.id ?? null;
 }

@@ -14,6 +14,7 @@ import type Stripe from "stripe";
 import { sellerTransferAmount } from "../domain/money";
 import { transferIdempotencyKey } from "../domain/payouts";
 import { feeNumeratorsFrom, feeNumeratorsOf } from "../services/order-views";
+import { statement, type SqlStatement } from "../db/statements";
 
 export interface PayoutDeps {
   d1: D1Database;
@@ -27,7 +28,7 @@ const CLAIM_MS = 60_000;
  * The payout row the completion writes with its event (decision 029): the order's paid transaction's total minus the
  * fee, by money.ts with the fee numerators frozen on the transaction. Nothing when the order has no paid transaction.
  */
-export async function payoutOnCompletion(d1: D1Database, orderId: string, sellerUserAccountId: string, now: number): Promise<D1PreparedStatement[]> {
+export async function payoutOnCompletion(d1: D1Database, orderId: string, sellerUserAccountId: string, now: number): Promise<SqlStatement[]> {
   const paid = await d1
     .prepare(`SELECT t.id, t.amount, t.currency_id, ${feeNumeratorsOf("t.id")} AS fee_numerators FROM payment_transactions t WHERE t.order_id = ? AND t.transaction_status = 'COMPLETED'`)
     .bind(orderId)
@@ -35,12 +36,11 @@ export async function payoutOnCompletion(d1: D1Database, orderId: string, seller
   if (!paid) return [];
   const amount = sellerTransferAmount(paid.amount, feeNumeratorsFrom(paid.fee_numerators));
   return [
-    d1
-      .prepare(
-        `INSERT INTO creator_payouts (id, order_id, transaction_id, seller_user_account_id, amount, currency_id, idempotency_key, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING`,
-      )
-      .bind(crypto.randomUUID(), orderId, paid.id, sellerUserAccountId, amount, paid.currency_id, transferIdempotencyKey(orderId), now, now),
+    statement(
+      `INSERT INTO creator_payouts (id, order_id, transaction_id, seller_user_account_id, amount, currency_id, idempotency_key, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING`,
+      crypto.randomUUID(), orderId, paid.id, sellerUserAccountId, amount, paid.currency_id, transferIdempotencyKey(orderId), now, now,
+    ),
   ];
 }
 

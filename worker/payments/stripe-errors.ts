@@ -20,3 +20,13 @@ export function hasStripeCode(error: unknown, ...codes: string[]): boolean {
 export function isUnexpectedState(error: unknown): boolean {
   return hasStripeCode(error, "payment_intent_unexpected_state", "setup_intent_unexpected_state");
 }
+
+/**
+ * Stripe could not be reached or could not answer now (a dropped connection, 429, 409 lock or idempotency conflict,
+ * 5xx): nothing the caller asked for is known to have happened, and the same call may be tried again.
+ */
+export function isStripeUnavailable(error: unknown): boolean {
+  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeRateLimitError) return true;
+  if (error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeIdempotencyError) return true;
+  return error instanceof Stripe.errors.StripeError && (error.statusCode === 409 || (error.statusCode ?? 0) >= 500);
+}

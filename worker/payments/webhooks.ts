@@ -16,7 +16,8 @@ type EventHandler = (event: Stripe.Event, deps: PaymentDeps) => Promise<void>;
 const HANDLERS: Partial<Record<Stripe.Event.Type, EventHandler>> = {
   "setup_intent.succeeded": (event, { db, stripe }) => saveCardFromSucceededSetup(db, stripe, event.data.object as Stripe.SetupIntent),
   "payment_method.detached": (event, { db }) => forgetCard(db, (event.data.object as Stripe.PaymentMethod).id),
-  "payment_intent.succeeded": (event, deps) => reconcilePaymentIntentById(deps, (event.data.object as Stripe.PaymentIntent).id),
+  // Handed to its order, which takes it or, if it cannot (canceled, another price, not its open payment), refunds it.
+  "payment_intent.succeeded": (event, deps) => reconcilePaymentIntentById(deps, (event.data.object as Stripe.PaymentIntent).id).then(() => undefined),
   // A creator's connected account changed: re-read it; once it can be paid out, its held payouts go (decision 029).
   "account.updated": (event, { db, stripe }) => refreshConnectedAccount({ d1: db.$client, stripe }, (event.data.object as Stripe.Account).id).then(() => undefined),
 };

@@ -6,6 +6,7 @@
  */
 import type { MediaKey } from "../domain/media-keys";
 import type { MediaType } from "../db/schema/enums";
+import { statement, type SqlStatement } from "../db/statements";
 
 const OWNER = "commission_order_deliverable";
 const FIELD = "medias";
@@ -47,32 +48,27 @@ export async function attachedDeliverables(d1: D1Database, orderId: string, medi
 }
 
 /** The rows of one added file: the order's deliverable (once), the media row, its attachment, no longer pending. */
-export function addDeliverableStatements(d1: D1Database, orderId: string, ownerUserAccountId: string, file: DeliverableFile, now: number): D1PreparedStatement[] {
+export function addDeliverableStatements(orderId: string, ownerUserAccountId: string, file: DeliverableFile, now: number): SqlStatement[] {
   const extension = file.key.slice(file.key.lastIndexOf(".") + 1);
   return [
-    d1.prepare("INSERT INTO commission_order_deliverables (id, order_id, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING").bind(orderId, orderId, now, now),
-    d1
-      .prepare(
-        `INSERT INTO media (id, owner_user_account_id, format_type, media_type, file_name, file_type, file_size, file_extension, file_url, created_at, updated_at)
-         VALUES (?, ?, 'FILE', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-      )
-      .bind(file.mediaId, ownerUserAccountId, mediaTypeOf(file.mimeType), file.name, file.mimeType, file.size, extension, `/media/${file.key}`, now, now),
-    d1
-      .prepare(
-        `INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position, created_at)
-         SELECT ?, ?, '${OWNER}', d.id, '${FIELD}',
-           (SELECT count(*) FROM media_attachments a WHERE a.owner_type = '${OWNER}' AND a.owner_id = d.id AND a.field = '${FIELD}'), ?
-         FROM commission_order_deliverables d WHERE d.order_id = ? ON CONFLICT DO NOTHING`,
-      )
-      .bind(crypto.randomUUID(), file.mediaId, now, orderId),
-    d1.prepare("DELETE FROM pending_uploads WHERE key = ?").bind(file.key),
+    statement("INSERT INTO commission_order_deliverables (id, order_id, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING", orderId, orderId, now, now),
+    statement(
+      `INSERT INTO media (id, owner_user_account_id, format_type, media_type, file_name, file_type, file_size, file_extension, file_url, created_at, updated_at)
+       VALUES (?, ?, 'FILE', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+      file.mediaId, ownerUserAccountId, mediaTypeOf(file.mimeType), file.name, file.mimeType, file.size, extension, `/media/${file.key}`, now, now,
+    ),
+    statement(
+      `INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position, created_at)
+       SELECT ?, ?, '${OWNER}', d.id, '${FIELD}',
+         (SELECT count(*) FROM media_attachments a WHERE a.owner_type = '${OWNER}' AND a.owner_id = d.id AND a.field = '${FIELD}'), ?
+       FROM commission_order_deliverables d WHERE d.order_id = ? ON CONFLICT DO NOTHING`,
+      crypto.randomUUID(), file.mediaId, now, orderId,
+    ),
+    statement("DELETE FROM pending_uploads WHERE key = ?", file.key),
   ];
 }
 
 /** The rows of one deleted file: its attachment and its media row (the stored object goes after the batch). */
-export function deleteDeliverableStatements(d1: D1Database, mediaId: string): D1PreparedStatement[] {
-  return [
-    d1.prepare(`DELETE FROM media_attachments WHERE media_id = ? AND owner_type = '${OWNER}'`).bind(mediaId),
-    d1.prepare("DELETE FROM media WHERE id = ?").bind(mediaId),
-  ];
+export function deleteDeliverableStatements(mediaId: string): SqlStatement[] {
+  return [statement(`DELETE FROM media_attachments WHERE media_id = ? AND owner_type = '${OWNER}'`, mediaId), statement("DELETE FROM media WHERE id = ?", mediaId)];
 }

@@ -1,16 +1,18 @@
 /**
- * The order's D1 side (docs/decisions/020). The Order Durable Object is the only writer of an order; it reads the
- * order here once, when it first wakes for it, and after each accepted transition writes, in one batch, the
- * projection list pages read (`commission_orders`), the event log and the notifications. Every row of that batch is
- * keyed by the order's version, so a batch replayed after a crash writes nothing twice.
+ * The order's D1 side (docs/decisions/020, 047). The Order Durable Object is the only writer of an order and keeps it in
+ * its own storage; it reads the order here once, when it first wakes for it. Each accepted transition's projection
+ * (the row list pages read, the event log, the notifications, the transition's own rows) is built here as data,
+ * stored by the object with the new state, then written to D1 in one batch. The row's `version` makes that write
+ * conditional: a batch replayed after a crash finds its version already there and changes nothing.
  */
-import type { OrderActor, OrderEventType, OrderState, ServiceDetails } from "../domain/order";
+import type { OrderActor, OrderEventType, OrderState, PaymentRef, ServiceDetails } from "../domain/order";
 import { orderNotifications } from "../domain/order-notifications";
+import { statement, prepared, type SqlStatement } from "../db/statements";
 
 export interface StoredOrder {
   orderId: string;
   code: string;
-  /** Transitions applied so far; the event log's ids are "{orderId}:{version}". */
+  /** Transitions applied so far; the event log's ids are "{orderId}:{version}", and D1's row carries the same number. */
   version: number;
   state: OrderState;
   /** The user accounts behind the seller's and buyer's commission accounts, who get the notifications. */
@@ -19,22 +21,34 @@ export interface StoredOrder {
 }
 
 const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const paymentRef = (intentId: unknown, amount: unknown, currency: unknown): PaymentRef | null =>
+  typeof intentId === "string" && intentId ? { intentId, amount: Number(amount), currency: String(currency) } : null;
 
 /** The order as D1 has it, for the object's first load; null when there is no such order. */
 export async function loadOrder(d1: D1Database, orderId: string): Promise<StoredOrder | null> {
   const row = await d1
     .prepare(
-      `SELECT o.*, sa.user_account_id AS seller_user_id, ba.user_account_id AS buyer_user_id,
+      `SELECT o.*, sa.user_account_id AS seller_user_id, ba.user_account_id AS buyer_user_id, cu.code AS currency_code,
          (SELECT count(*) FROM commission_order_deliverables d JOIN media_attachments a
             ON a.owner_type = 'commission_order_deliverable' AND a.owner_id = d.id WHERE d.order_id = o.id) AS deliverable_count,
-         (SELECT coalesce(max(version), 0) FROM commission_order_events e WHERE e.order_id = o.id) AS version
+         op.stripe_payment_intent_id AS open_intent_id, op.amount AS open_amount, opc.code AS open_currency,
+         pp.stripe_payment_intent_id AS paid_intent_id, pp.amount AS paid_amount, ppc.code AS paid_currency
        FROM commission_orders o
        JOIN commission_accounts sa ON sa.id = o.seller_id JOIN commission_accounts ba ON ba.id = o.buyer_id
+       JOIN currencies cu ON cu.id = o.price_currency_id
+       LEFT JOIN payment_transactions op ON op.id = (SELECT id FROM payment_transactions WHERE order_id = o.id AND transaction_status = 'PENDING'
+         AND stripe_payment_intent_id IS NOT NULL ORDER BY created_at DESC LIMIT 1)
+       LEFT JOIN currencies opc ON opc.id = op.currency_id
+       LEFT JOIN payment_transactions pp ON pp.id = (SELECT id FROM payment_transactions WHERE order_id = o.id AND transaction_status IN ('COMPLETED', 'REFUNDED')
+         AND o.order_payment_status = 'COMPLETED' ORDER BY coalesce(paid_at, created_at) LIMIT 1)
+       LEFT JOIN currencies ppc ON ppc.id = pp.currency_id
        WHERE o.id = ?`,
     )
     .bind(orderId)
     .first<Record<string, unknown>>();
   if (!row) return null;
+  const progress = row.order_progress_status as OrderState["progress"];
+  const payment = row.order_payment_status as OrderState["payment"];
   return {
     orderId,
     code: String(row.code),
@@ -44,16 +58,22 @@ export async function loadOrder(d1: D1Database, orderId: string): Promise<Stored
     state: {
       sellerId: String(row.seller_id),
       buyerId: String(row.buyer_id),
-      progress: row.order_progress_status as OrderState["progress"],
-      payment: row.order_payment_status as OrderState["payment"],
+      progress,
+      payment,
       chat: row.order_chat_status as OrderState["chat"],
       priceAmount: n(row.price_amount),
+      currency: String(row.currency_code),
+      // A PENDING transaction of an order still waiting for payment is its open payment; on any other order it is
+      // money to give back, which the object's first markPaid of it (or the reconciler) does.
+      openPayment: progress === "APPROVED" && payment === "DRAFT" ? paymentRef(row.open_intent_id, row.open_amount, row.open_currency) : null,
+      paidPayment: paymentRef(row.paid_intent_id, row.paid_amount, row.paid_currency),
+      returnedIntentIds: [],
       deliverableCount: Number(row.deliverable_count),
       estimatedStart: n(row.estimated_start),
       estimatedDelivery: n(row.estimated_delivery),
       submittedAt: Number(row.submitted_at),
       approvedAt: n(row.approved_at),
-      paidAt: null,
+      paidAt: n(row.paid_at),
       deliveredAt: n(row.delivered_at),
       completedAt: n(row.completed_at),
       canceledAt: n(row.canceled_at),
@@ -73,43 +93,51 @@ export interface Transition {
   actorAccountId: string | null;
   now: number;
   /** Rows the transition itself changes (a deliverable's media and attachment), written in the same batch as its event. */
-  statements?: D1PreparedStatement[];
+  statements?: SqlStatement[];
 }
 
-/** One batch: the projection, the event, the notifications, and the transition's own rows. */
-export async function recordTransition(d1: D1Database, { order, next, event, actor, actorAccountId, now, statements: own = [] }: Transition): Promise<void> {
+/**
+ * A transition's projection: the row (only from the version before, so a replay changes nothing), the event, the
+ * notifications, and the transition's own rows, which are themselves idempotent.
+ */
+export function transitionStatements({ order, next, event, actor, actorAccountId, now, statements: own = [] }: Transition): SqlStatement[] {
   const version = order.version + 1;
   const eventId = `${order.orderId}:${version}`;
-  const statements = [
-    d1
-      .prepare(
-        `UPDATE commission_orders SET order_progress_status = ?, order_payment_status = ?, order_chat_status = ?, price_amount = ?,
-           estimated_start = ?, estimated_delivery = ?, approved_at = ?, delivered_at = ?, completed_at = ?, canceled_at = ?,
-           approval_deadline = ?, payment_deadline = ?, delivery_deadline = ?, completion_deadline = ?, updated_at = ?
-         WHERE id = ?`,
-      )
-      .bind(
-        next.progress, next.payment, next.chat, next.priceAmount, next.estimatedStart, next.estimatedDelivery, next.approvedAt,
-        next.deliveredAt, next.completedAt, next.canceledAt, next.approvalDeadline, next.paymentDeadline, next.deliveryDeadline,
-        next.completionDeadline, now, order.orderId,
-      ),
-    d1
-      .prepare(
-        `INSERT INTO commission_order_events (id, order_id, version, event_type, actor, actor_account_id, before, after, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-      )
-      .bind(eventId, order.orderId, version, event, actor, actorAccountId, JSON.stringify(order.state), JSON.stringify(next), now),
+  return [
+    statement(
+      `UPDATE commission_orders SET order_progress_status = ?, order_payment_status = ?, order_chat_status = ?, price_amount = ?,
+         estimated_start = ?, estimated_delivery = ?, approved_at = ?, paid_at = ?, delivered_at = ?, completed_at = ?, canceled_at = ?,
+         approval_deadline = ?, payment_deadline = ?, delivery_deadline = ?, completion_deadline = ?, version = ?, updated_at = ?
+       WHERE id = ? AND version = ?`,
+      next.progress, next.payment, next.chat, next.priceAmount, next.estimatedStart, next.estimatedDelivery, next.approvedAt, next.paidAt,
+      next.deliveredAt, next.completedAt, next.canceledAt, next.approvalDeadline, next.paymentDeadline, next.deliveryDeadline,
+      next.completionDeadline, version, now, order.orderId, order.version,
+    ),
+    statement(
+      `INSERT INTO commission_order_events (id, order_id, version, event_type, actor, actor_account_id, before, after, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+      eventId, order.orderId, version, event, actor, actorAccountId, JSON.stringify(order.state), JSON.stringify(next), now,
+    ),
     ...orderNotifications(event, actor, order.code).map((notice) =>
-      d1
-        .prepare(
-          `INSERT INTO notifications (id, recipient_user_account_id, notification_type, href, order_id, dedupe_key, created_at)
-           VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
-        )
-        .bind(crypto.randomUUID(), notice.side === "seller" ? order.sellerUserId : order.buyerUserId, notice.type, notice.href, order.orderId, `${eventId}:${notice.side}`, now),
+      statement(
+        `INSERT INTO notifications (id, recipient_user_account_id, notification_type, href, order_id, dedupe_key, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
+        crypto.randomUUID(), notice.side === "seller" ? order.sellerUserId : order.buyerUserId, notice.type, notice.href, order.orderId, `${eventId}:${notice.side}`, now,
+      ),
     ),
     ...own,
   ];
-  await d1.batch(statements);
+}
+
+/** Writes one transition's projection in one batch (the object's path, and tests that stand in for it). */
+export async function recordTransition(d1: D1Database, transition: Transition): Promise<void> {
+  await d1.batch(prepared(d1, transitionStatements(transition)));
+}
+
+/** The version of the order D1 has: the object's check, before replaying a projection, that it has not landed. */
+export async function projectedVersion(d1: D1Database, orderId: string): Promise<number | null> {
+  const row = await d1.prepare("SELECT version FROM commission_orders WHERE id = ?").bind(orderId).first<{ version: number }>();
+  return row ? Number(row.version) : null;
 }
 
 /** The commission account of a user (one each), which the order's seller and buyer ids name. */
@@ -123,7 +151,7 @@ export async function commissionAccountOf(d1: D1Database, userAccountId: string)
  * description (the order service's, else the order form's, which is what the order shows as its title) replaced by
  * the seller's text, in their language, as the original.
  */
-export async function serviceDetailsStatements(d1: D1Database, orderId: string, details: ServiceDetails): Promise<D1PreparedStatement[] | null> {
+export async function serviceDetailsStatements(d1: D1Database, orderId: string, details: ServiceDetails): Promise<SqlStatement[] | null> {
   const target = await d1
     .prepare(
       `SELECT coalesce((SELECT 'commission_order_service' FROM commission_order_services WHERE order_id = ?1), 'commission_order_form') AS type,
@@ -133,11 +161,12 @@ export async function serviceDetailsStatements(d1: D1Database, orderId: string, 
     .first<{ type: string; id: string | null }>();
   if (!target?.id) return null;
   const insert = (field: string, text: string) =>
-    d1
-      .prepare("INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, ?, ?, ?, ?, 1, ?)")
-      .bind(crypto.randomUUID(), target.type, target.id, field, details.languageCode, text);
+    statement(
+      "INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, ?, ?, ?, ?, 1, ?)",
+      crypto.randomUUID(), target.type, target.id, field, details.languageCode, text,
+    );
   return [
-    d1.prepare("DELETE FROM localized_texts WHERE entity_type = ? AND entity_id = ? AND field IN ('title', 'description')").bind(target.type, target.id),
+    statement("DELETE FROM localized_texts WHERE entity_type = ? AND entity_id = ? AND field IN ('title', 'description')", target.type, target.id),
     insert("title", details.title),
     ...(details.description ? [insert("description", details.description)] : []),
   ];

@@ -49,7 +49,8 @@ export const orderListTexts = () => ({
 export type OrderListTexts = ReturnType<typeof orderListTexts>;
 
 /** What the toast says on the way back from 3-D Secure. */
-export const paymentReturnNotice = (paymentReturn: "paid" | "failed" | null) =>
+export const paymentReturnNotice = (paymentReturn: "paid" | "refunded" | "failed" | null) =>
   paymentReturn === "paid" ? { title: m.toast_success_title(), description: m.orders_paid_notice() }
+  : paymentReturn === "refunded" ? { title: m.orders_tab_payment(), description: m.orders_pay_refunded(), variant: "error" as const }
   : paymentReturn === "failed" ? { title: m.orders_tab_payment(), description: m.card_error_authentication_failed(), variant: "error" as const }
   : null;

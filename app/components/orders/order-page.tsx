@@ -25,7 +25,7 @@ export interface OrderPageData {
   /** The open order's words and values (order-panel-texts.server.ts); null with no order. */
   panel: OrderPanelTexts | null;
   firstCard: PaymentAccountMethod | null;
-  paymentReturn: "paid" | "failed" | null;
+  paymentReturn: "paid" | "refunded" | "failed" | null;
   /** The toast of `paymentReturn`, in the viewer's language. */
   paymentNotice: ToastMessage | null;
 }

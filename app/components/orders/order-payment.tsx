@@ -54,7 +54,22 @@ export function OrderPayment({ order, firstCard }: { order: OrderDetail; firstCa
 type PayAnswer =
   | { status: "succeeded" }
   | { status: "requires_action"; nextAction: { type: string; redirect_to_url?: { url: string } } | null }
-  | { status: "failed"; error: { code: string | null; declineCode: string | null } };
+  | { status: "failed"; error: { code: string | null; declineCode: string | null } }
+  /** Charged, but the order had changed or ended: given back at once. */
+  | { status: "refunded" }
+  /** The order changed first: nothing was charged. */
+  | { status: "voided" }
+  | { error: string };
+
+/** What the page says of a pay call that did not pay: each answer of the pay API in the user's language. */
+function payProblem(response: Response, answer: PayAnswer): string | null {
+  if ("status" in answer && answer.status === "failed") return cardErrorMessage({ code: answer.error.code ?? undefined, decline_code: answer.error.declineCode ?? undefined });
+  if ("status" in answer && answer.status === "refunded") return m.orders_pay_refunded();
+  if ("status" in answer && answer.status === "voided") return m.orders_pay_voided();
+  if (response.status === 503) return m.orders_pay_unavailable();
+  // Spec section 8: pay throws → 'You have already paid for this commission.'
+  return response.ok ? null : m.orders_already_paid();
+}
 
 function PayButton({ order, firstCard }: { order: OrderDetail; firstCard: PaymentAccountMethod | null }) {
   const revalidator = useRevalidator();
@@ -72,12 +87,12 @@ function PayButton({ order, firstCard }: { order: OrderDetail; firstCard: Paymen
         body: JSON.stringify({ orderId: order.id, accountMethodId: firstCard.id }),
       });
       const answer = (await response.json()) as PayAnswer;
-      if (response.status === 402 && answer.status === "failed") {
-        setError(cardErrorMessage({ code: answer.error.code ?? undefined, decline_code: answer.error.declineCode ?? undefined }));
-      } else if (!response.ok) {
-        // Spec section 8: pay throws → 'You have already paid for this commission.'
-        setError(m.orders_already_paid());
-      } else if (answer.status === "requires_action" && answer.nextAction?.redirect_to_url?.url) {
+      const problem = payProblem(response, answer);
+      if (problem) {
+        setError(problem);
+        // The order changed under the payment: show it as it is now.
+        if ("status" in answer && (answer.status === "refunded" || answer.status === "voided")) revalidator.revalidate();
+      } else if ("status" in answer && answer.status === "requires_action" && answer.nextAction?.redirect_to_url?.url) {
         setState("redirecting");
         window.location.assign(answer.nextAction.redirect_to_url.url);
         return;

@@ -62,6 +62,7 @@ async function settleReturnedPayment(context: Context, url: URL, buyerCommission
     .first<{ id: string }>();
   if (!transaction) return "failed" as const;
   const result = await checkPayment({ db, stripe: createStripe(env), orders: env.ORDER }, { intentId, transactionId: transaction.id, buyerCommissionAccountId });
+  if (result?.status === "refunded") return "refunded" as const;
   return result?.status === "succeeded" ? ("paid" as const) : ("failed" as const);
 }
 
@@ -99,9 +100,11 @@ function actionOf(form: FormData, writtenIn: "en" | "ja"): FormAction | { errors
   }
   if (intent === "approve" || intent === "cancel" || intent === "deliver" || intent === "complete") return { type: intent };
   if (intent === "updatePrice") {
-    const price = priceField(form.get("price"), String(form.get("currency") ?? ""));
+    const currency = String(form.get("currency") ?? "");
+    const price = priceField(form.get("price"), currency);
     if (!price) return null;
-    return "error" in price ? { errors: { price: price.error } } : { type: "updatePrice", priceAmount: price.priceAmount };
+    // The currency goes with the amount: the order refuses one that is not its own rather than read ¥ for $.
+    return "error" in price ? { errors: { price: price.error } } : { type: "updatePrice", priceAmount: price.priceAmount, currency };
   }
   if (intent === "updateSchedule") {
     const estimatedStart = dateField(form.get("estimatedStart"));

@@ -40,6 +40,7 @@ export const commissionOrders = sqliteTable(
     estimatedDelivery: ms("estimated_delivery"),
     submittedAt: ms("submitted_at").notNull(),
     approvedAt: ms("approved_at"),
+    paidAt: ms("paid_at"),
     deliveredAt: ms("delivered_at"),
     completedAt: ms("completed_at"),
     canceledAt: ms("canceled_at"),
@@ -49,6 +50,8 @@ export const commissionOrders = sqliteTable(
     completionDeadline: ms("completion_deadline"),
     serviceId: text("service_id").references(() => commissionServices.id, { onDelete: "set null" }),
     formId: text("form_id").references(() => commissionForms.id, { onDelete: "set null" }),
+    /** The Order object's version this row projects (decision 047): each write is conditional on the one before. */
+    version: integer("version").notNull().default(0),
     ...timestamps,
   },
   (t) => [

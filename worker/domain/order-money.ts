@@ -1,0 +1,50 @@
+/**
+ * What money an order may hold (issue 30, docs/decisions/047): the invariant the reconciler checks, per order.
+ *
+ *   captured − refunded = the order's total   when it is paid and not canceled
+ *   captured − refunded = 0                   otherwise (never paid, or canceled)
+ *   transferred ≤ captured − refunded − fee   (the creator is never paid more than the client's money left)
+ *
+ * Pure: the reconciler (worker/payments/money-check.ts) reads the ledger from D1 and Stripe and asks this.
+ */
+import type { OrderPayment, OrderProgress } from "./order";
+
+/** One order's money as Stripe has it, beside what the order says. Amounts in minor units of the order's currency. */
+export interface OrderLedger {
+  progress: OrderProgress;
+  payment: OrderPayment;
+  priceAmount: number | null;
+  currency: string;
+  /** Summed over every charge of every intent of the order, in the charges' own currencies. */
+  captured: number;
+  refunded: number;
+  /** Currencies of the charges (upper-case): one, the order's, or none. */
+  chargeCurrencies: string[];
+  /** Transfers to the creator, less reversals. */
+  transferred: number;
+  /** The platform's fee on the paid total (money.ts), which stays with the platform. */
+  feeAmount: number;
+}
+
+export type MoneyDisagreement =
+  | { kind: "net_mismatch"; expected: number; actual: number }
+  | { kind: "currency_mismatch"; currencies: string[] }
+  | { kind: "over_transferred"; transferred: number; allowed: number };
+
+/** What the order may hold, net, in its state: its total once paid and not canceled; nothing otherwise. */
+export function expectedNetCharge(order: Pick<OrderLedger, "progress" | "payment" | "priceAmount">): number {
+  return order.payment === "COMPLETED" && order.progress !== "CANCELED" ? (order.priceAmount ?? 0) : 0;
+}
+
+/** Every way this order's money disagrees with the order; none when it agrees. */
+export function moneyDisagreements(ledger: OrderLedger): MoneyDisagreement[] {
+  const found: MoneyDisagreement[] = [];
+  const expected = expectedNetCharge(ledger);
+  const actual = ledger.captured - ledger.refunded;
+  if (actual !== expected) found.push({ kind: "net_mismatch", expected, actual });
+  const foreign = ledger.chargeCurrencies.filter((c) => c !== ledger.currency);
+  if (foreign.length > 0) found.push({ kind: "currency_mismatch", currencies: ledger.chargeCurrencies });
+  const allowed = Math.max(0, actual - ledger.feeAmount);
+  if (ledger.transferred > allowed) found.push({ kind: "over_transferred", transferred: ledger.transferred, allowed });
+  return found;
+}

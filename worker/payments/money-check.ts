@@ -1,0 +1,176 @@
+/**
+ * The money reconciler (issue 30, docs/decisions/047): every order set against what Stripe holds for it, by the
+ * invariant of worker/domain/order-money.ts. The cron runs it over recent orders and repairs what has one safe repair;
+ * `npm run money:check` runs it over every order and only reports.
+ *
+ * The one repair: a succeeded intent is handed to its order (`recordPayment`), which takes it if it is the open payment
+ * for the current total of a payable order (a missed payment, recorded) and otherwise refunds it (an orphan charge,
+ * given back). Both are idempotent in the object, so repairing twice changes nothing. Anything else (a paid order
+ * whose charge was refunded at the dashboard, a transfer too large) is reported for a person to look at.
+ */
+import type Stripe from "stripe";
+import { moneyDisagreements, type MoneyDisagreement, type OrderLedger } from "../domain/order-money";
+import { sellerTransferAmount } from "../domain/money";
+import type { OrderPayment, OrderProgress } from "../domain/order";
+import { feeNumeratorsFrom, feeNumeratorsOf } from "../services/order-views";
+import type { Order } from "../../durable-objects/order";
+import { paymentRefOf } from "./order-payments";
+
+export interface MoneyCheckDeps {
+  d1: D1Database;
+  stripe: Stripe;
+  /** The Order objects, for repairs; without them the check only reports. */
+  orders?: DurableObjectNamespace<Order>;
+}
+
+export interface OrderMoneyReport {
+  orderId: string;
+  code: string;
+  ledger: OrderLedger;
+  disagreements: MoneyDisagreement[];
+  /** Intents handed to the order by the repair, and what the order did with each. */
+  repaired: { intentId: string; outcome: string }[];
+}
+
+/** The Stripe amounts of one intent: captured and refunded over its charges, and their currency. */
+async function chargesOf(stripe: Stripe, intentId: string) {
+  const charges = await stripe.charges.list({ payment_intent: intentId, limit: 100 });
+  const captured = charges.data.filter((c) => c.captured && c.status === "succeeded");
+  return {
+    captured: captured.reduce((sum, c) => sum + c.amount_captured, 0),
+    refunded: captured.reduce((sum, c) => sum + c.amount_refunded, 0),
+    currencies: captured.map((c) => c.currency.toUpperCase()),
+  };
+}
+
+interface OrderRow {
+  code: string;
+  progress: OrderProgress;
+  payment: OrderPayment;
+  price_amount: number | null;
+  currency: string;
+  paid_amount: number | null;
+  fee_numerators: string | null;
+  transfer_id: string | null;
+}
+
+/** One order's ledger: the order from D1, every intent it recorded (and any `extraIntentIds`) and its transfer from Stripe. */
+export async function readLedger(deps: MoneyCheckDeps, orderId: string, extraIntentIds: string[] = []): Promise<{ code: string; ledger: OrderLedger; intentIds: string[] } | null> {
+  const { d1, stripe } = deps;
+  const [orderRows, intentRows] = await d1.batch<Record<string, unknown>>([
+    d1
+      .prepare(
+        `SELECT o.code, o.order_progress_status AS progress, o.order_payment_status AS payment, o.price_amount, cu.code AS currency,
+           pt.amount AS paid_amount, ${feeNumeratorsOf("pt.id")} AS fee_numerators, po.stripe_transfer_id AS transfer_id
+         FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id
+         LEFT JOIN payment_transactions pt ON pt.order_id = o.id AND pt.transaction_status = 'COMPLETED'
+         LEFT JOIN creator_payouts po ON po.order_id = o.id
+         WHERE o.id = ?`,
+      )
+      .bind(orderId),
+    d1.prepare("SELECT stripe_payment_intent_id AS id FROM payment_transactions WHERE order_id = ? AND stripe_payment_intent_id IS NOT NULL").bind(orderId),
+  ]);
+  const row = orderRows.results[0] as unknown as OrderRow | undefined;
+  if (!row) return null;
+  const intentIds = [...new Set([...intentRows.results.map((r) => String(r.id)), ...extraIntentIds])];
+  const ledger: OrderLedger = {
+    progress: row.progress,
+    payment: row.payment,
+    priceAmount: row.price_amount,
+    currency: row.currency,
+    captured: 0,
+    refunded: 0,
+    chargeCurrencies: [],
+    transferred: 0,
+    feeAmount: row.paid_amount === null ? 0 : row.paid_amount - sellerTransferAmount(row.paid_amount, feeNumeratorsFrom(row.fee_numerators)),
+  };
+  for (const intentId of intentIds) {
+    const charges = await chargesOf(stripe, intentId);
+    ledger.captured += charges.captured;
+    ledger.refunded += charges.refunded;
+    ledger.chargeCurrencies.push(...charges.currencies.filter((c) => !ledger.chargeCurrencies.includes(c)));
+  }
+  if (row.transfer_id) {
+    const transfer = await stripe.transfers.retrieve(row.transfer_id);
+    ledger.transferred = transfer.amount - transfer.amount_reversed;
+  }
+  return { code: row.code, ledger, intentIds };
+}
+
+/** Checks one order and, with `repair`, hands each of its succeeded intents to it, then checks it again. */
+export async function checkOrderMoney(deps: MoneyCheckDeps, orderId: string, { repair = false, extraIntentIds = [] as string[] } = {}): Promise<OrderMoneyReport | null> {
+  const read = await readLedger(deps, orderId, extraIntentIds);
+  if (!read) return null;
+  let { ledger } = read;
+  let disagreements = moneyDisagreements(ledger);
+  const repaired: OrderMoneyReport["repaired"] = [];
+  if (disagreements.length > 0 && repair && deps.orders) {
+    const order = deps.orders.get(deps.orders.idFromName(orderId));
+    for (const intentId of read.intentIds) {
+      const intent = await deps.stripe.paymentIntents.retrieve(intentId);
+      if (intent.status !== "succeeded") continue;
+      const { status } = await order.recordPayment(orderId, paymentRefOf(intent), intent.metadata?.orderId);
+      repaired.push({ intentId, outcome: status });
+    }
+    ledger = (await readLedger(deps, orderId, extraIntentIds))!.ledger;
+    disagreements = moneyDisagreements(ledger);
+  }
+  return { orderId, code: read.code, ledger, disagreements, repaired };
+}
+
+/** How far back the cron looks: orders whose money or state moved within this window, and intents created in it. */
+export const RECENT_MS = 2 * 86_400_000;
+const ORDERS_PER_RUN = 100;
+
+/**
+ * The orders to check: with `since`, those whose order row or transactions changed since then, every order with a
+ * payment still open, and any order a recent intent names that D1 never recorded; without it, every order with a payment.
+ */
+async function ordersToCheck(deps: MoneyCheckDeps, since: number | null): Promise<Map<string, string[]>> {
+  const { results } = await deps.d1
+    .prepare(
+      `SELECT DISTINCT t.order_id AS id FROM payment_transactions t JOIN commission_orders o ON o.id = t.order_id
+       WHERE ?1 IS NULL OR t.updated_at >= ?1 OR o.updated_at >= ?1 OR t.transaction_status = 'PENDING'
+       ORDER BY t.order_id LIMIT ?2`,
+    )
+    .bind(since, since === null ? -1 : ORDERS_PER_RUN)
+    .all<{ id: string }>();
+  const orders = new Map<string, string[]>(results.map((r) => [r.id, []]));
+  // Intents Stripe has that D1 never recorded (a crash between Stripe and D1): found by the order id they carry.
+  const listed = deps.stripe.paymentIntents.list({ limit: 100, ...(since !== null && { created: { gte: Math.floor(since / 1000) } }) });
+  for await (const intent of listed) {
+    const orderId = intent.metadata?.orderId;
+    if (!orderId || intent.status !== "succeeded") continue;
+    const known = await deps.d1.prepare("SELECT 1 FROM payment_transactions WHERE stripe_payment_intent_id = ?").bind(intent.id).first();
+    if (!known) orders.set(orderId, [...(orders.get(orderId) ?? []), intent.id]);
+  }
+  return orders;
+}
+
+/** The reconciler's run: each order checked (and repaired, with `repair`), the disagreeing ones returned. */
+export async function checkMoney(deps: MoneyCheckDeps, { since = null as number | null, repair = false } = {}): Promise<{ checked: number; reports: OrderMoneyReport[] }> {
+  const orders = await ordersToCheck(deps, since);
+  const reports: OrderMoneyReport[] = [];
+  for (const [orderId, extraIntentIds] of orders) {
+    try {
+      const report = await checkOrderMoney(deps, orderId, { repair, extraIntentIds });
+      if (report && (report.disagreements.length > 0 || report.repaired.length > 0)) reports.push(report);
+    } catch (error) {
+      console.error("money check: order could not be checked", orderId, error);
+    }
+  }
+  return { checked: orders.size, reports };
+}
+
+/** One line per disagreement, as the cron logs them and `npm run money:check` prints them. */
+export function describeReport(report: OrderMoneyReport): string[] {
+  const { ledger } = report;
+  const head = `order ${report.code} (${report.orderId}) ${ledger.progress}/${ledger.payment} total ${ledger.priceAmount ?? "-"} ${ledger.currency}`;
+  const lines = report.repaired.map((r) => `${head}: repaired ${r.intentId} → ${r.outcome}`);
+  for (const d of report.disagreements) {
+    if (d.kind === "net_mismatch") lines.push(`${head}: captured − refunded is ${d.actual}, should be ${d.expected}`);
+    if (d.kind === "currency_mismatch") lines.push(`${head}: charged in ${d.currencies.join(", ")}`);
+    if (d.kind === "over_transferred") lines.push(`${head}: transferred ${d.transferred}, at most ${d.allowed}`);
+  }
+  return lines;
+}
