@@ -24,6 +24,7 @@ import { notificationApi } from "./api/notifications";
 import { chatApi, chatSocket } from "./api/chat";
 import { getSessionUser } from "./services/sessions";
 import { cardEntryFor, cardEntryOrigins } from "./payments/card-entry";
+import { isStripeUnavailable } from "./payments/stripe-errors";
 
 /** Renders everything that is not an API call: the React Router app in production, nothing in API tests. */
 export type PageRenderer = (request: Request, context: RequestContext) => Promise<Response>;
@@ -116,5 +117,18 @@ export function createApp(renderPage?: PageRenderer) {
     // browser's messages read the page's own <html lang> (app/lib/page-locale-runtime.ts), so nothing is pinned.
     return renderPage(c.req.raw, c.get("request"));
   });
+  // Stripe down, rate-limited or busy: nothing asked of it is known to have happened and the call can be tried
+  // again, which the answer says (the page words it in the user's language) instead of a bare 500.
+  app.onError((error, c) => {
+    if (isStripeUnavailable(error)) {
+      console.error("Stripe unavailable", c.req.path, error);
+      return c.json({ error: "payment_unavailable" }, 503);
+    }
+    // As Hono's own handler: an HTTPException answers for itself, anything else is logged and a plain 500.
+    if ("getResponse" in error && typeof error.getResponse === "function") return error.getResponse() as Response;
+    console.error(error);
+    return c.text("Internal Server Error", 500);
+  });
+
   return app;
 }

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import Stripe from "stripe";
 import * as v from "valibot";
 import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP, serviceDetailsOf, type OrderAction } from "../domain/order";
 import { orderHref } from "../domain/order-notifications";
@@ -117,9 +118,11 @@ orderApi.post("/pay", async (c) => {
     if (result.status === "refused") return c.json({ error: result.reason }, PAY_REFUSAL_STATUS[result.reason]);
     return c.json(result, PAY_STATUS[result.status]);
   } catch (error) {
-    if (!isStripeUnavailable(error)) throw error;
-    console.error("pay: Stripe unavailable", error);
-    return c.json({ error: "payment_unavailable" }, 503);
+    // Stripe down or busy: 503 from app.onError. Any other refusal of Stripe's (a card it no longer knows, say) is a
+    // failed payment with Stripe's code: nothing was charged.
+    if (isStripeUnavailable(error) || !(error instanceof Stripe.errors.StripeError)) throw error;
+    console.error("pay: Stripe refused", error);
+    return c.json({ status: "failed", error: { code: error.code ?? null, declineCode: null } }, 402);
   }
 });
 

@@ -6,12 +6,15 @@ import { ChatSettingsFields, ChatSettingsView, saveChatSettings } from "~/compon
 import { ErrorText } from "~/components/form/error-text";
 import { TextField } from "~/components/form/text-field";
 import { TextareaField } from "~/components/form/textarea-field";
-import { ORDER_DETAILS_DESCRIPTION_MAX, ORDER_DETAILS_TITLE_MAX } from "../../../worker/domain/order";
+import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP, ORDER_DETAILS_DESCRIPTION_MAX, ORDER_DETAILS_TITLE_MAX } from "../../../worker/domain/order";
 import { m } from "~/paraglide/messages.js";
 import { sellerEditable } from "../../../worker/domain/order-display";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { formatPriceInput } from "../../../worker/domain/pricing";
 import { dateInputValue, showDate, showMoney } from "./order-format";
+
+/** The dates an order keeps (worker/domain/order.ts): the picker offers only those; the server refuses the rest too. */
+const DATE_WINDOW = { min: dateInputValue(EARLIEST_TIMESTAMP), max: dateInputValue(LATEST_TIMESTAMP) };
 
 /**
  * One section. It posts to the page's action (with `hidden`), or, given `save`, hands the form to it instead (an API
@@ -136,12 +139,12 @@ export function OrderSettings({ order }: { order: OrderDetail }) {
             </div>
           </dl>
         }
-        fields={
+        fields={(errors) => (
           <>
-            <TextField type="date" name="estimatedStart" id="order-estimated-start" label={m.orders_estimated_start()} defaultValue={dateInputValue(order.estimatedStart)} />
-            <TextField type="date" name="estimatedDelivery" id="order-estimated-delivery" label={m.orders_estimated_delivery()} defaultValue={dateInputValue(order.estimatedDelivery)} />
+            <TextField type="date" name="estimatedStart" id="order-estimated-start" label={m.orders_estimated_start()} defaultValue={dateInputValue(order.estimatedStart)} {...DATE_WINDOW} error={errors.estimatedStart} />
+            <TextField type="date" name="estimatedDelivery" id="order-estimated-delivery" label={m.orders_estimated_delivery()} defaultValue={dateInputValue(order.estimatedDelivery)} {...DATE_WINDOW} error={errors.estimatedDelivery} />
           </>
-        }
+        )}
       />
       <EditInPlace
         id="order-price"

@@ -6,7 +6,7 @@ import { orderListTexts, orderRows, paymentReturnNotice } from "~/components/ord
 import { orderPanelTexts } from "~/components/orders/order-panel-texts.server";
 import { requestContext } from "~/lib/request-context";
 import { isCurrencyCode } from "../../../worker/domain/currency";
-import { serviceDetailsOf, type OrderAction, type ServiceDetails } from "../../../worker/domain/order";
+import { isSaneTimestamp, serviceDetailsOf, type OrderAction, type ServiceDetails } from "../../../worker/domain/order";
 import { parseOrderListFilter, type OrderSide } from "../../../worker/domain/order-display";
 import { parsePrice, priceInputError, type PriceInputError } from "../../../worker/domain/pricing";
 import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
@@ -61,17 +61,26 @@ async function settleReturnedPayment(context: Context, url: URL, buyerCommission
     .bind(intentId, buyerCommissionAccountId)
     .first<{ id: string }>();
   if (!transaction) return "failed" as const;
-  const result = await checkPayment({ db, stripe: createStripe(env), orders: env.ORDER }, { intentId, transactionId: transaction.id, buyerCommissionAccountId });
+  // Stripe unreachable: the page still opens; the webhook or the reconciler records the payment later.
+  const result = await checkPayment({ db, stripe: createStripe(env), orders: env.ORDER }, { intentId, transactionId: transaction.id, buyerCommissionAccountId }).catch((error) => {
+    console.error("payment check after 3-D Secure failed", intentId, error);
+    return undefined;
+  });
+  if (result === undefined) return null;
   if (result?.status === "refunded") return "refunded" as const;
   return result?.status === "succeeded" ? ("paid" as const) : ("failed" as const);
 }
 
-/** A date input's yyyy-mm-dd as midnight UTC (dates are shown in UTC, worker/domain/dates.ts); empty is none. */
-function dateField(value: FormDataEntryValue | null): number | null | undefined {
+/**
+ * A date input's yyyy-mm-dd as midnight UTC (dates are shown in UTC, worker/domain/dates.ts); empty is none. A date
+ * outside the window the order keeps (2000–2099) is refused with its message, as the domain would refuse it.
+ */
+function dateField(value: FormDataEntryValue | null): number | null | { error: "authoring_date_range" } | undefined {
   const text = String(value ?? "").trim();
   if (!text) return null;
   const time = Date.parse(`${text}T00:00:00Z`);
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) && Number.isFinite(time) ? time : undefined;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !Number.isFinite(time)) return undefined;
+  return isSaneTimestamp(time) ? time : { error: "authoring_date_range" };
 }
 
 /**
@@ -92,7 +101,7 @@ type FormAction = OrderAction | { type: "updateServiceDetails"; details: Service
  * `writtenIn`: the seller's input language, which the service details they type are stored under. A refused field
  * comes back as `errors` (message keys by field name); null is a post no page sends.
  */
-function actionOf(form: FormData, writtenIn: "en" | "ja"): FormAction | { errors: Record<string, PriceInputError> } | null {
+function actionOf(form: FormData, writtenIn: "en" | "ja"): FormAction | { errors: Record<string, PriceInputError | "authoring_date_range"> } | null {
   const intent = String(form.get("intent") ?? "");
   if (intent === "updateServiceDetails") {
     const details = serviceDetailsOf({ title: String(form.get("title") ?? ""), description: String(form.get("description") ?? ""), languageCode: writtenIn });
@@ -109,7 +118,12 @@ function actionOf(form: FormData, writtenIn: "en" | "ja"): FormAction | { errors
   if (intent === "updateSchedule") {
     const estimatedStart = dateField(form.get("estimatedStart"));
     const estimatedDelivery = dateField(form.get("estimatedDelivery"));
-    return estimatedStart === undefined || estimatedDelivery === undefined ? null : { type: "updateSchedule", estimatedStart, estimatedDelivery };
+    if (estimatedStart === undefined || estimatedDelivery === undefined) return null;
+    const errors = Object.fromEntries(
+      Object.entries({ estimatedStart, estimatedDelivery }).flatMap(([field, value]) => (value !== null && typeof value === "object" ? [[field, value.error]] : [])),
+    );
+    if (Object.keys(errors).length > 0) return { errors };
+    return { type: "updateSchedule", estimatedStart: estimatedStart as number | null, estimatedDelivery: estimatedDelivery as number | null };
   }
   return null;
 }
