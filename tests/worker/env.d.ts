@@ -1,5 +1,6 @@
 declare namespace Cloudflare {
   interface Env {
     TEST_MIGRATIONS: import("cloudflare:test").D1Migration[];
+    MONEY_MODEL_SEED: string;
   }
 }
