@@ -30,6 +30,8 @@ import { isStripeUnavailable } from "./payments/stripe-errors";
 export type PageRenderer = (request: Request, context: RequestContext) => Promise<Response>;
 
 const BAN_PAGE = "/ban";
+/** Calls answered in JSON (the API and Stripe's webhooks), as opposed to pages. */
+const isJsonPath = (path: string) => path.startsWith("/api/") || path.startsWith("/webhooks/");
 const isAssetPath = (path: string) => path.startsWith("/assets/") || path.startsWith("/media/") || path === "/favicon.ico";
 
 /**
@@ -117,17 +119,19 @@ export function createApp(renderPage?: PageRenderer) {
     // browser's messages read the page's own <html lang> (app/lib/page-locale-runtime.ts), so nothing is pinned.
     return renderPage(c.req.raw, c.get("request"));
   });
-  // Stripe down, rate-limited or busy: nothing asked of it is known to have happened and the call can be tried
-  // again, which the answer says (the page words it in the user's language) instead of a bare 500.
+  // What slips through every door's own parsing. Stripe down, rate-limited or busy: nothing asked of it is known to
+  // have happened and the call can be tried again, which the answer says (the page words it in the user's language).
+  // Anything else: logged with a request id, answered with that id only, never the error's text or stack.
   app.onError((error, c) => {
     if (isStripeUnavailable(error)) {
-      console.error("Stripe unavailable", c.req.path, error);
+      console.error("Stripe unavailable", c.req.method, c.req.path, error);
       return c.json({ error: "payment_unavailable" }, 503);
     }
-    // As Hono's own handler: an HTTPException answers for itself, anything else is logged and a plain 500.
     if ("getResponse" in error && typeof error.getResponse === "function") return error.getResponse() as Response;
-    console.error(error);
-    return c.text("Internal Server Error", 500);
+    const requestId = crypto.randomUUID();
+    console.error(`request ${requestId} failed: ${c.req.method} ${c.req.path}`, error);
+    if (isJsonPath(c.req.path)) return c.json({ error: "internal_error", requestId }, 500);
+    return c.text(`Something went wrong on our side. If it goes on, tell us this request id: ${requestId}`, 500);
   });
 
   return app;
