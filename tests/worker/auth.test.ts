@@ -90,6 +90,16 @@ describe("e-mail code sign-up and sign-in", () => {
     expect((await ja.json<{ errors: Record<string, string> }>()).errors.handle).toBe("半角英数字のみで入力してください");
   });
 
+  it("refuses a handle that is one of the app's routes, whatever its case, in the user's language (issue 31)", async () => {
+    for (const handle of ["dashboard", "Explore", "onboarding", "webhooks"]) {
+      const en = await send({ handle, email: freshUser().email });
+      expect(en.status, handle).toBe(400);
+      expect((await en.json<{ errors: Record<string, string> }>()).errors.handle).toBe("This handle is reserved. Please choose another.");
+    }
+    const ja = await send({ handle: "media", email: freshUser().email }, { cookie: "app-language=ja" });
+    expect((await ja.json<{ errors: Record<string, string> }>()).errors.handle).toBe("このハンドルは使用できません。別のハンドルを選んでください。");
+  });
+
   it("refuses a handle that is taken, ignoring case", async () => {
     const user = freshUser();
     await signUp(user.handle, user.email);

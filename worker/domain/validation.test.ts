@@ -32,4 +32,9 @@ describe("dates are judged against the time given", () => {
     expect(parseFields(profileStepSchema(now), { name: "", birthday: "2026-11-24" })).toEqual({ ok: false, errors: { birthday: "validation_birthday" } });
     expect(parseFields(profileStepSchema(Date.parse("2026-11-25T00:00:00Z")), { name: "", birthday: "2026-11-24" })).toMatchObject({ ok: true });
   });
+
+  it("refuses renaming to a handle the app routes (issue 31: a creator renamed 'explore' took /explore over)", () => {
+    expect(parseFields(profileSettingsSchema, { name: "", handle: "explore", bio: "" })).toEqual({ ok: false, errors: { handle: "validation_handle_reserved" } });
+    expect(parseFields(profileSettingsSchema, { name: "", handle: "Dashboard", bio: "" })).toEqual({ ok: false, errors: { handle: "validation_handle_reserved" } });
+  });
 });

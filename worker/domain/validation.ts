@@ -1,5 +1,6 @@
 import * as v from "valibot";
 import { CURRENCIES } from "./currency";
+import { isReservedHandle } from "./reserved-handles";
 
 /**
  * The payload schemas of spec section 5, shared by the browser forms and the server.
@@ -11,6 +12,7 @@ const handleSchema = v.pipe(
   v.minLength(4, "validation_handle_min"),
   v.maxLength(16, "validation_handle_max"),
   v.regex(/^[A-Za-z0-9]+$/, "validation_handle_alphanumeric"),
+  v.check((handle) => !isReservedHandle(handle), "validation_handle_reserved"),
 );
 
 const emailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email("validation_email"), v.maxLength(254, "validation_email"));

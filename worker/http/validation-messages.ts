@@ -10,6 +10,7 @@ const VALIDATION_MESSAGES: Record<string, (inputs: object, options: { locale: Lo
   validation_handle_max: m.validation_handle_max,
   validation_handle_alphanumeric: m.validation_handle_alphanumeric,
   validation_handle_taken: m.validation_handle_taken,
+  validation_handle_reserved: m.validation_handle_reserved,
   validation_email: m.validation_email,
   validation_otp: m.validation_otp,
   validation_name_min: m.validation_name_min,
