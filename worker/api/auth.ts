@@ -24,7 +24,8 @@ const handleTaken = (c: AppContext, locale: Locale) => c.json({ errors: { handle
 authApi.post("/email/send", async (c) => {
   const { db, env, executionCtx, locale } = c.get("request");
   const body = await c.req.json().catch(() => ({}));
-  const isSignUp = typeof body?.handle === "string";
+  // Any handle at all makes it a sign-up, so a handle that is not a string is refused, not read as a sign-in.
+  const isSignUp = body !== null && typeof body === "object" && "handle" in body && body.handle !== undefined;
   const parsed = parseFields(isSignUp ? signUpStartSchema : signInStartSchema, body);
   if (!parsed.ok) return c.json({ errors: translateErrors(parsed.errors, locale) }, 400);
 

@@ -31,12 +31,14 @@ const updateBody = v.union([
   v.object({ orderId, estimatedStart: timestamp, estimatedDelivery: timestamp }),
 ]);
 
-const STATUS: Record<string, 400 | 404 | 409> = { not_a_party: 404, buyer_only: 404, price_invalid: 400, schedule_invalid: 400, too_many_files: 400 };
+const STATUS: Record<string, 400 | 409> = { price_invalid: 400, schedule_invalid: 400, too_many_files: 400 };
+const STATUS_NOT_FOUND = new Set<string>(["not_a_party", "buyer_only"]);
 
 function answer(c: AppContext, result: OrderActResult | DeliverableResult) {
   // Outside production: the order object's own D1 round trips, beside the Worker's X-D1-Round-Trips (`npm run bench:orders`).
   if ("d1RoundTrips" in result && result.d1RoundTrips !== undefined) c.header("X-Order-D1-Round-Trips", String(result.d1RoundTrips));
-  if (result.status === "not_found") return c.json({ error: "not_found" }, 404);
+  // A stranger is told what an unknown id gets: order ids cannot be confirmed by asking.
+  if (result.status === "not_found" || (result.status === "refused" && STATUS_NOT_FOUND.has(result.refusal))) return c.json({ error: "not_found" }, 404);
   if (result.status === "refused") return c.json({ error: result.refusal }, STATUS[result.refusal] ?? 409);
   const { progress, payment, chat, priceAmount, estimatedStart, estimatedDelivery, deliverableCount } = result.state;
   // `money`: what the action did with the client's money, when it gave any back (canceled, refunded, or still pending).
@@ -89,7 +91,7 @@ route("/update", (body) => {
   return { orderId: input.orderId, action: { type: "updateSchedule", estimatedStart: input.estimatedStart, estimatedDelivery: input.estimatedDelivery } };
 });
 
-const payBody = v.object({ orderId, transactionId: v.optional(v.string()), accountMethodId: v.optional(v.pipe(v.string(), v.maxLength(64))) });
+const payBody = v.object({ orderId, transactionId: v.optional(v.pipe(v.string(), v.maxLength(64))), accountMethodId: v.optional(v.pipe(v.string(), v.maxLength(64))) });
 const PAY_REFUSAL_STATUS = { not_found: 404, already_paid: 409, not_payable: 409, no_payment_method: 409 } as const;
 const PAY_STATUS = { succeeded: 200, requires_action: 200, failed: 402, refunded: 409, voided: 409 } as const;
 
@@ -111,6 +113,7 @@ orderApi.post("/pay", async (c) => {
       {
         orderId: parsed.output.orderId,
         accountMethodId: parsed.output.accountMethodId,
+        transactionId: parsed.output.transactionId,
         buyer: { userAccountId: user.accountId, email: user.email },
         returnUrl: (orderCode) => `${url.origin}${orderHref("buyer", orderCode)}`,
       },

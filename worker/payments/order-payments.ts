@@ -54,10 +54,13 @@ export async function payOrder(
     orderId: string;
     buyer: { userAccountId: string; email: string };
     accountMethodId?: string;
+    /** The spec's pay payload may name the order's transaction; one that is not this order's is refused. */
+    transactionId?: string;
     /** Where 3-D Secure sends the buyer back: the order's page, by its public code. */
     returnUrl: (orderCode: string) => string;
   },
 ): Promise<PayResult> {
+  if (input.transactionId && !(await isTransactionOf(deps.db.$client, input.transactionId, input.orderId))) return { status: "refused", reason: "not_found" };
   const cards = await listCards(deps.db, input.buyer.userAccountId);
   const card = cards.find((c) => !input.accountMethodId || c.id === input.accountMethodId);
   const stub = orderStub(deps, input.orderId);
@@ -250,6 +253,10 @@ export const releasedTransactionStatement = (intentId: string, outcome: ReleaseO
      WHERE stripe_payment_intent_id = ? AND transaction_status IN ('PENDING', 'COMPLETED')`,
     outcome === "refunded" ? "REFUNDED" : "CANCELED", outcome === "refunded" ? "REFUNDED" : "CANCELED", now, now, intentId,
   );
+
+async function isTransactionOf(d1: D1Database, transactionId: string, orderId: string): Promise<boolean> {
+  return Boolean(await d1.prepare("SELECT 1 FROM payment_transactions WHERE id = ? AND order_id = ?").bind(transactionId, orderId).first());
+}
 
 /** The transaction id of an intent the order recorded (a payment started again reuses it). */
 export async function transactionIdOf(d1: D1Database, intentId: string): Promise<string | null> {
