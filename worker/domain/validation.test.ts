@@ -37,4 +37,9 @@ describe("dates are judged against the time given", () => {
     expect(parseFields(profileSettingsSchema, { name: "", handle: "explore", bio: "" })).toEqual({ ok: false, errors: { handle: "validation_handle_reserved" } });
     expect(parseFields(profileSettingsSchema, { name: "", handle: "Dashboard", bio: "" })).toEqual({ ok: false, errors: { handle: "validation_handle_reserved" } });
   });
+
+  it("takes the optional fields left out as well as sent empty (issue 31: the profile step required its optional keys)", () => {
+    expect(parseFields(profileStepSchema(Date.now()), {})).toEqual({ ok: true, data: {} });
+    expect(parseFields(profileSettingsSchema, { handle: "abcd" })).toEqual({ ok: true, data: { handle: "abcd" } });
+  });
 });

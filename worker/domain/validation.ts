@@ -21,20 +21,25 @@ const otpCodeSchema = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, "validatio
 
 const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
-const optionalNameSchema = v.pipe(
-  v.unknown(),
-  v.transform(emptyToUndefined),
-  v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, "validation_name_min"), v.maxLength(16, "validation_name_max"))),
+// Optional fields may be left out as well as sent empty (the outer v.optional: a missing key is no error).
+const optionalNameSchema = v.optional(
+  v.pipe(
+    v.unknown(),
+    v.transform(emptyToUndefined),
+    v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, "validation_name_min"), v.maxLength(16, "validation_name_max"))),
+  ),
 );
 
-const optionalBioSchema = v.pipe(
-  v.unknown(),
-  v.transform(emptyToUndefined),
-  v.optional(v.pipe(v.string(), v.maxLength(160, "validation_bio_max"))),
+const optionalBioSchema = v.optional(
+  v.pipe(
+    v.unknown(),
+    v.transform(emptyToUndefined),
+    v.optional(v.pipe(v.string(), v.maxLength(160, "validation_bio_max"))),
+  ),
 );
 
 /** Optional date of birth (yyyy-mm-dd), a real calendar date, not after `now` (ms since the epoch). */
-const optionalBirthdaySchema = (now: number) => v.pipe(
+const optionalBirthdaySchema = (now: number) => v.optional(v.pipe(
   v.unknown(),
   v.transform(emptyToUndefined),
   v.optional(
@@ -47,7 +52,7 @@ const optionalBirthdaySchema = (now: number) => v.pipe(
       }, "validation_birthday"),
     ),
   ),
-);
+));
 
 export const signUpStartSchema = v.object({ handle: handleSchema, email: emailSchema });
 export const signInStartSchema = v.object({ email: emailSchema });
