@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import { isBlankText, normalizeText } from "../worker/domain/text";
 import { chatRoomView, nextReadSeq, otherSide, sendRefusal, unreadNoticeKey, writeBlockedBy, type ChatSettings } from "../worker/domain/chat";
 import {
   CHAT_PAGE_SIZE,
@@ -259,7 +260,8 @@ export class ChatRoom extends DurableObject<Env> {
       clientMessageId: input.clientMessageId,
       senderUserAccountId: who.userAccountId,
       side: who.side,
-      text: input.messageText.text,
+      // Stored as every text is (text.ts): NFC, \n line breaks, trimmed; a blank text with files is no text.
+      text: isBlankText(input.messageText.text) ? "" : normalizeText(input.messageText.text),
       languageCode: input.messageText.languageCode,
       medias,
       createdAt: Date.now(),

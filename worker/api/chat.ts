@@ -36,7 +36,7 @@ const listQuery = v.object({
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number)), String(CHAT_PAGE_SIZE)),
 });
 
-const REFUSAL_STATUS: Record<string, 400 | 403 | 409> = { not_editable: 409, invalid_settings: 400, invalid_media: 400, empty_message: 400, too_many_characters: 400, too_many_medias: 400 };
+const REFUSAL_STATUS: Record<string, 400 | 403 | 409> = { not_editable: 409, invalid_settings: 400, invalid_media: 400, empty_message: 400, invalid_characters: 400, too_many_characters: 400, too_many_medias: 400 };
 
 /** The caller's ticket into the room, or the answer that ends the request (401 signed out, 404 not a party). */
 async function enter(c: AppContext, chatRoomId: string): Promise<{ ticket: string; side: ChatSide } | Response> {

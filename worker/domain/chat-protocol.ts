@@ -95,6 +95,7 @@ export type ChatRefusal =
   | "no_reply"
   | "moderate_reply_used"
   | "empty_message"
+  | "invalid_characters"
   | "too_many_characters"
   | "too_many_medias"
   | "invalid_media"

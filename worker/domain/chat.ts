@@ -3,6 +3,7 @@
  * message may hold, and which room settings the seller may save. Pure: the ChatRoom Durable Object and the chat API
  * ask these and act on the answer; refusals are the wire contract's ChatRefusal keys, worded at the edge.
  */
+import { hasUnstorableCharacters, isBlankText, textLength } from "./text";
 import { CHAT_MESSAGE_CHARACTER_FALLBACK, type ChatRefusal, type ChatRoomView, type ChatRestrictionType, type ChatRoomStatus, type ChatSide } from "./chat-protocol";
 
 export const CHAT_RESTRICTION_TYPES: readonly ChatRestrictionType[] = ["UNLIMITED_REPLY", "MODERATE_REPLY", "NO_REPLY"];
@@ -37,11 +38,8 @@ function mediaLimitOf(room: Pick<ChatRoomRules, "messageMediaLimit">): number {
 }
 
 /** Characters as a person counts them: code points, so an emoji outside the BMP is one, not two UTF-16 units. */
-export function countCharacters(text: string): number {
-  let count = 0;
-  for (const _ of text) count++;
-  return count;
-}
+/** A message's length as its limit counts it: in characters (code points), as every text field (text.ts). */
+export const countCharacters = textLength;
 
 /**
  * May this side write now? Null when yes, else why not (the input's placeholder says so).
@@ -66,7 +64,8 @@ export interface ChatDraft {
 
 /** A message's content (spec section 5): non-empty (text or media), within the room's character and media limits. */
 export function contentRefusal(room: Pick<ChatRoomRules, "messageCharacterLimit" | "messageMediaLimit">, draft: ChatDraft): ChatRefusal | null {
-  if (draft.text.trim() === "" && draft.mediaCount === 0) return "empty_message";
+  if (isBlankText(draft.text) && draft.mediaCount === 0) return "empty_message";
+  if (hasUnstorableCharacters(draft.text)) return "invalid_characters";
   if (countCharacters(draft.text) > characterLimitOf(room)) return "too_many_characters";
   if (draft.mediaCount > mediaLimitOf(room)) return "too_many_medias";
   return null;

@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { textField } from "./text";
 import { CURRENCIES, isCurrencyCode, type CurrencyCode } from "./currency";
 import { parsePrice, priceInputError } from "./pricing";
 import { QUESTION_TYPES, type QuestionType } from "../db/schema/enums";
@@ -97,10 +98,9 @@ export interface ParsedForm {
   questions: ParsedQuestion[];
 }
 
+/** A text field by the rules of text.ts: required when it has a `minKey` (blank is empty). */
 const text = (max: number, maxKey: string, minKey?: string): v.GenericSchema<string, string> =>
-  minKey
-    ? v.pipe(v.string(), v.trim(), v.minLength(1, minKey), v.maxLength(max, maxKey))
-    : v.pipe(v.string(), v.trim(), v.maxLength(max, maxKey));
+  textField({ max, required: Boolean(minKey) }, { max: maxKey, required: minKey });
 
 const mediaSchema = v.object({
   id: v.optional(v.string()),

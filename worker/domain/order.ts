@@ -4,6 +4,7 @@
  * the answer; the time is an argument. A refused action changes nothing and says why.
  */
 import { isPriceAmount } from "./pricing";
+import { hasUnstorableCharacters, isBlankText, normalizeText, textLength } from "./text";
 
 export type OrderProgress = "DRAFT" | "APPROVED" | "DELIVERED" | "COMPLETED" | "CANCELED";
 export type OrderPayment = "DRAFT" | "COMPLETED";
@@ -96,11 +97,12 @@ export interface ServiceDetails {
   description: string;
   languageCode: "en" | "ja";
 }
-/** Trimmed details, or null when the title is empty or either text is too long. */
+/** Normalized details (text.ts), or null when the title is blank, either text too long or not storable. */
 export function serviceDetailsOf(input: { title: string; description: string; languageCode: "en" | "ja" }): ServiceDetails | null {
-  const title = input.title.trim();
-  const description = input.description.trim();
-  if (!title || [...title].length > ORDER_DETAILS_TITLE_MAX || [...description].length > ORDER_DETAILS_DESCRIPTION_MAX) return null;
+  if (hasUnstorableCharacters(input.title) || hasUnstorableCharacters(input.description)) return null;
+  const title = normalizeText(input.title);
+  const description = isBlankText(input.description) ? "" : normalizeText(input.description);
+  if (isBlankText(title) || textLength(title) > ORDER_DETAILS_TITLE_MAX || textLength(description) > ORDER_DETAILS_DESCRIPTION_MAX) return null;
   return { title, description, languageCode: input.languageCode };
 }
 

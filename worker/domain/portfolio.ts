@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { textField } from "./text";
 import { VISIBILITY_STATUSES, type MediaType, type VisibilityStatus } from "../db/schema/enums";
 import { PORTFOLIO_MEDIA_MAX_FILES, type MediaFormatType } from "./media-limits";
 import type { MediaSite } from "./media-sites";
@@ -101,7 +102,7 @@ function parseUserCategories(input: readonly string[]): string[] | null {
   return names.length > USER_CATEGORIES_MAX || names.some((name) => name.length > USER_CATEGORY_MAX_LENGTH) ? null : names;
 }
 
-const workText = (minKey: string, maxKey: string) => v.pipe(v.string(), v.trim(), v.minLength(WORK_TEXT_MIN, minKey), v.maxLength(WORK_TEXT_MAX, maxKey));
+const workText = (minKey: string, maxKey: string) => textField({ min: WORK_TEXT_MIN, max: WORK_TEXT_MAX, required: true }, { min: minKey, max: maxKey });
 
 const workDraftSchema = v.object({
   title: workText("authoring_work_title_min", "authoring_work_title_max"),

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { CURRENCIES } from "./currency";
 import { isReservedHandle } from "./reserved-handles";
+import { isBlankText, textField } from "./text";
 
 /**
  * The payload schemas of spec section 5, shared by the browser forms and the server.
@@ -19,14 +20,15 @@ const emailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email("valid
 
 const otpCodeSchema = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, "validation_otp"));
 
-const emptyToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
+/** An optional field sent blank (whitespace or invisible characters only) is a field left out. */
+const emptyToUndefined = (value: unknown) => (typeof value === "string" && isBlankText(value) ? undefined : value);
 
 // Optional fields may be left out as well as sent empty (the outer v.optional: a missing key is no error).
 const optionalNameSchema = v.optional(
   v.pipe(
     v.unknown(),
     v.transform(emptyToUndefined),
-    v.optional(v.pipe(v.string(), v.trim(), v.minLength(2, "validation_name_min"), v.maxLength(16, "validation_name_max"))),
+    v.optional(textField({ min: 2, max: 16 }, { min: "validation_name_min", max: "validation_name_max" })),
   ),
 );
 
@@ -34,7 +36,7 @@ const optionalBioSchema = v.optional(
   v.pipe(
     v.unknown(),
     v.transform(emptyToUndefined),
-    v.optional(v.pipe(v.string(), v.maxLength(160, "validation_bio_max"))),
+    v.optional(textField({ max: 160 }, { max: "validation_bio_max" })),
   ),
 );
 

@@ -34,6 +34,7 @@ const AUTHORING_MESSAGES: Record<string, (inputs: object, options: { locale: Loc
   authoring_service_description_max: m.authoring_service_description_max,
   authoring_service_terms_max: m.authoring_service_terms_max,
   authoring_invalid: m.authoring_invalid,
+  text_invalid_characters: m.text_invalid_characters,
   authoring_date_range: m.authoring_date_range,
   authoring_media_forbidden: m.media_error_foreign,
   // An attached object whose bytes fail the upload rule (re-checked on save): the upload errors' own texts.

@@ -12,6 +12,7 @@ const CHAT_MESSAGES: Record<ChatRefusal, (inputs: object, options: { locale: "en
   no_reply: m.chat_server_error_no_reply,
   moderate_reply_used: m.chat_server_error_moderate_reply_used,
   empty_message: m.chat_server_error_empty_message,
+  invalid_characters: m.chat_server_error_invalid_characters,
   too_many_characters: m.chat_server_error_too_many_characters,
   too_many_medias: m.chat_server_error_too_many_medias,
   invalid_media: m.chat_server_error_invalid_media,

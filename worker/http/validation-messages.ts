@@ -21,6 +21,7 @@ const VALIDATION_MESSAGES: Record<string, (inputs: object, options: { locale: Lo
   validation_currency: m.validation_currency,
   validation_input_language: m.validation_input_language,
   validation_invalid: m.validation_invalid,
+  text_invalid_characters: m.text_invalid_characters,
 };
 
 export function validationMessage(key: string, locale: Locale): string {
