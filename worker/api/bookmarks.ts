@@ -1,6 +1,8 @@
 import { Hono } from "hono";
+import * as v from "valibot";
 import { isCreatorSide } from "../domain/roles";
 import type { AppEnv } from "../http/context";
+import { jsonBody } from "../http/json-body";
 import { setBookmark, type BookmarkTarget } from "../services/bookmarks";
 
 /**
@@ -10,16 +12,25 @@ import { setBookmark, type BookmarkTarget } from "../services/bookmarks";
  */
 export const bookmarkApi = new Hono<AppEnv>();
 
-bookmarkApi.post("/order/submit", async (c) => {
+const targetId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+
+/** Exactly one of the two ids: a body naming both, or neither, matches neither branch. */
+const bookmarkBody = v.union([
+  v.pipe(
+    v.object({ commissionFormId: targetId, commissionServiceId: v.optional(v.never()), isActive: v.boolean() }),
+    v.transform(({ commissionFormId, isActive }) => ({ target: { kind: "form", id: commissionFormId } satisfies BookmarkTarget, isActive })),
+  ),
+  v.pipe(
+    v.object({ commissionServiceId: targetId, commissionFormId: v.optional(v.never()), isActive: v.boolean() }),
+    v.transform(({ commissionServiceId, isActive }) => ({ target: { kind: "service", id: commissionServiceId } satisfies BookmarkTarget, isActive })),
+  ),
+]);
+
+bookmarkApi.post("/order/submit", jsonBody(bookmarkBody), async (c) => {
   const { db, user } = c.get("request");
   if (!user) return c.json({ error: "unauthorized" }, 401);
   if (isCreatorSide(user.roles)) return c.json({ error: "forbidden" }, 403);
-  const body = (await c.req.json().catch(() => null)) as { commissionFormId?: unknown; commissionServiceId?: unknown; isActive?: unknown } | null;
-  const formId = typeof body?.commissionFormId === "string" ? body.commissionFormId : null;
-  const serviceId = typeof body?.commissionServiceId === "string" ? body.commissionServiceId : null;
-  if (!body || typeof body.isActive !== "boolean" || (formId === null) === (serviceId === null)) return c.json({ error: "invalid_request" }, 400);
-  const target: BookmarkTarget = formId ? { kind: "form", id: formId } : { kind: "service", id: serviceId! };
-  if (target.id.length > 64) return c.json({ error: "invalid_request" }, 400);
-  if (!(await setBookmark(db, user.accountId, target, body.isActive))) return c.json({ error: "not_found" }, 404);
-  return c.json({ data: { isActive: body.isActive } });
+  const { target, isActive } = c.req.valid("json");
+  if (!(await setBookmark(db, user.accountId, target, isActive))) return c.json({ error: "not_found" }, 404);
+  return c.json({ data: { isActive } });
 });

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
+import * as v from "valibot";
 import { PAGE_VISIT_PATHS, VISITOR_COOKIE, parsePageVisitModel, readVisitor, unsupportedModelMessage } from "../domain/page-visits";
 import { clientKey } from "../http/client-key";
 import { readCookie } from "../http/cookies";
 import type { AppEnv } from "../http/context";
+import { jsonBody } from "../http/json-body";
 import { countPageVisit } from "../services/page-visits";
 
 function visitorCookie(url: URL, value: string): string {
@@ -17,19 +19,21 @@ function visitorCookie(url: URL, value: string): string {
  */
 export const pageVisitApi = new Hono<AppEnv>();
 
-pageVisitApi.post("/:area/:model", async (c) => {
-  const pathModel = PAGE_VISIT_PATHS[`${c.req.param("area")}/${c.req.param("model")}`];
-  if (!pathModel) return c.json({ error: "not_found" }, 404);
-  const body = (await c.req.json().catch(() => null)) as { modelName?: unknown; modelId?: unknown } | null;
-  const model = parsePageVisitModel(body?.modelName);
-  if (!body || model !== pathModel) return c.json({ error: unsupportedModelMessage(body?.modelName) }, 400);
-  if (typeof body.modelId !== "string" || !body.modelId || body.modelId.length > 64) return c.json({ error: "invalid_model_id" }, 400);
+const visitBody = v.object({ modelName: v.string(), modelId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) });
 
-  const { db, user } = c.get("request");
-  const visitor = readVisitor(user?.accountId, readCookie(c.req.raw, VISITOR_COOKIE), () => crypto.randomUUID());
-  if (visitor.kind === "new") c.header("Set-Cookie", visitorCookie(new URL(c.req.url), visitor.visitorId), { append: true });
+// One route per known path, so any other path is a 404 before its body is read.
+for (const [path, pathModel] of Object.entries(PAGE_VISIT_PATHS)) {
+  pageVisitApi.post(`/${path}`, jsonBody(visitBody), async (c) => {
+    const { modelName, modelId } = c.req.valid("json");
+    const model = parsePageVisitModel(modelName);
+    if (model !== pathModel) return c.json({ error: unsupportedModelMessage(modelName) }, 400);
 
-  const result = await countPageVisit(db, { model, modelId: body.modelId, visitor, clientKey: clientKey(c.req.raw) });
-  if (!result.ok) return c.json({ error: "not_found" }, 404);
-  return c.json({ data: { timestamp: result.timestamp, counted: result.counted } });
-});
+    const { db, user } = c.get("request");
+    const visitor = readVisitor(user?.accountId, readCookie(c.req.raw, VISITOR_COOKIE), () => crypto.randomUUID());
+    if (visitor.kind === "new") c.header("Set-Cookie", visitorCookie(new URL(c.req.url), visitor.visitorId), { append: true });
+
+    const result = await countPageVisit(db, { model, modelId, visitor, clientKey: clientKey(c.req.raw) });
+    if (!result.ok) return c.json({ error: "not_found" }, 404);
+    return c.json({ data: { timestamp: result.timestamp, counted: result.counted } });
+  });
+}

@@ -1,8 +1,10 @@
 import { Hono } from "hono";
+import * as v from "valibot";
 import { MEDIA_ERROR_TEXTS, MB, type MediaErrorCode } from "../domain/media-limits";
 import { UPLOAD_RULES } from "../domain/upload-rules";
 import { limitBody } from "../http/body-limit";
 import type { AppContext, AppEnv } from "../http/context";
+import { jsonBody } from "../http/json-body";
 import { signRead, verifyReadToken } from "../services/media-access";
 import { SigningSecretMissingError } from "../services/signed-tokens";
 import { deleteMedia, putSignedObject, signWrite, uploadFiles, type StorageFailure } from "../services/storage";
@@ -30,15 +32,6 @@ function fail(c: AppContext, failure: StorageFailure) {
 
 const unauthorized = (c: AppContext) => c.json({ error: "unauthorized" }, 401);
 
-async function jsonBody(c: AppContext): Promise<Record<string, unknown>> {
-  try {
-    const body = await c.req.json();
-    return body && typeof body === "object" ? (body as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * Cloudflare refuses request bodies above this on most plans: a field whose files may add up to more (an order's
  * deliverables: 10 × 100 MB) takes them by signed write, one file a PUT (decision 024).
@@ -51,7 +44,17 @@ const PLATFORM_BODY_MAX_BYTES = 200 * MB;
  */
 const MAX_UPLOAD_REQUEST_BYTES = Math.min(Math.max(...UPLOAD_RULES.map((rule) => rule.maxBytes * rule.maxFiles)), PLATFORM_BODY_MAX_BYTES) + MB;
 
-const pathOrUrl = (body: Record<string, unknown>) => String(body.path ?? body.url ?? "");
+/** A byte count as JSON sends it: 10.5, "10", true or [10] are refused, never coerced to a number. */
+const byteSize = v.pipe(v.number(), v.safeInteger(), v.minValue(1));
+
+const signWriteBody = v.object({ path: v.string(), contentType: v.string(), size: byteSize, posterOf: v.optional(v.string()) });
+
+/** {path} or {url}: the stored object's key or URL (path first when both are sent). */
+const objectReferenceBody = v.pipe(
+  v.object({ path: v.optional(v.string()), url: v.optional(v.string()) }),
+  v.check(({ path, url }) => path !== undefined || url !== undefined),
+  v.transform(({ path, url }) => path ?? url ?? ""),
+);
 
 storageApi.post("/upload", async (c) => {
   const { db, env, user } = c.get("request");
@@ -77,28 +80,27 @@ storageApi.post("/upload", async (c) => {
   return c.json({ urls: result.urls });
 });
 
-storageApi.post("/sign/write", async (c) => {
+storageApi.post("/sign/write", jsonBody(signWriteBody), async (c) => {
   const { db, env, user } = c.get("request");
   if (!user) return unauthorized(c);
-  const body = await jsonBody(c);
-  const result = await signWrite(db, env, user, { path: String(body.path ?? ""), contentType: String(body.contentType ?? ""), size: Number(body.size), posterOf: typeof body.posterOf === "string" ? body.posterOf : undefined }, new URL(c.req.url).origin);
+  const result = await signWrite(db, env, user, c.req.valid("json"), new URL(c.req.url).origin);
   if (!result.ok) return fail(c, result);
   const { ok: _, ...signed } = result;
   return c.json(signed);
 });
 
-storageApi.post("/sign/read", async (c) => {
+storageApi.post("/sign/read", jsonBody(objectReferenceBody), async (c) => {
   const { db, env, user } = c.get("request");
   if (!user) return unauthorized(c);
-  const result = await signRead(db, env, user, pathOrUrl(await jsonBody(c)), new URL(c.req.url).origin);
+  const result = await signRead(db, env, user, c.req.valid("json"), new URL(c.req.url).origin);
   if (!result.ok) return fail(c, result);
   return c.json({ url: result.url, expiresAt: result.expiresAt });
 });
 
-storageApi.post("/delete", async (c) => {
+storageApi.post("/delete", jsonBody(objectReferenceBody), async (c) => {
   const { db, env, user } = c.get("request");
   if (!user) return unauthorized(c);
-  const result = await deleteMedia(db, env.MEDIA, user, pathOrUrl(await jsonBody(c)));
+  const result = await deleteMedia(db, env.MEDIA, user, c.req.valid("json"));
   if (!result.ok) return fail(c, result);
   return c.json({ deleted: result.deleted });
 });
