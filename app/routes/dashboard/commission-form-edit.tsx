@@ -4,6 +4,7 @@ import { FormEditor, type FormEditorTexts } from "~/components/authoring/form-ed
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { DashboardPage, EmptyState, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { requestContext } from "~/lib/request-context";
+import { readFormData } from "~/lib/form-data.server";
 import { useIsPosting } from "~/components/form/use-is-posting";
 import { NO_ERRORS } from "~/components/island/island";
 import { m } from "~/paraglide/messages.js";
@@ -115,7 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = requireCreatorSide(context);
   const { db, locale } = context.get(requestContext);
   const formId = new URL(request.url).searchParams.get("formId") ?? "";
-  const body = await request.formData();
+  const body = await readFormData(request, locale);
   const intent = String(body.get("intent") ?? "save");
   const notFound = () => data(m.authoring_not_found({}, { locale }), { status: 404 });
 

@@ -4,6 +4,7 @@ import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-
 import { FormStatus, SubmitButton } from "~/components/form/form-status";
 import { TextField } from "~/components/form/text-field";
 import { requestContext } from "~/lib/request-context";
+import { readFormData } from "~/lib/form-data.server";
 import { useIsPosting } from "~/components/form/use-is-posting";
 import { m } from "~/paraglide/messages.js";
 import { FORM_TITLE_MAX } from "../../../worker/domain/commission-form-fields";
@@ -20,7 +21,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireCreatorSide(context);
   const { db, locale } = context.get(requestContext);
-  const form = await request.formData();
+  const form = await readFormData(request, locale);
   const title = String(form.get("title") ?? "").trim();
   if (title.length > FORM_TITLE_MAX) return data({ errors: { title: m.authoring_form_title_max({}, { locale }) }, title }, { status: 400 });
   const formId = await createFormFromTemplate(db, user.accountId, inputLanguageOf(user), { title: title || m.authoring_form_new_default_title({}, { locale: inputLanguageOf(user) }) });

@@ -6,6 +6,7 @@ import { SelectField } from "~/components/form/select-field";
 import { TextareaField } from "~/components/form/textarea-field";
 import { useIsPosting } from "~/components/form/use-is-posting";
 import { requestContext } from "~/lib/request-context";
+import { readFormData } from "~/lib/form-data.server";
 import { m } from "~/paraglide/messages.js";
 import type { Locale } from "../../../worker/domain/constants";
 import { DEFAULT_TERMS_MAX } from "../../../worker/domain/commission-form-fields";
@@ -41,7 +42,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireCreatorSide(context);
   const { db, locale } = context.get(requestContext);
-  const values = settingsInputFrom(await request.formData());
+  const values = settingsInputFrom(await readFormData(request, locale));
   const parsed = parseCommissionSettings(values);
   if (!parsed.ok) return data({ saved: false, errors: translate(parsed.errors, locale), values }, { status: 400 });
   const result = await saveCommissionSettings(db, user.accountId, parsed.data, inputLanguageOf(user));

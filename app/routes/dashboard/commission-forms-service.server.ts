@@ -2,6 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { serviceDraftFrom, type ServiceEditorTexts } from "~/components/authoring/service-editor";
 import { requestContext } from "~/lib/request-context";
+import { readFormData } from "~/lib/form-data.server";
 import { m } from "~/paraglide/messages.js";
 import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
 import { parseServiceDraft, type ServiceDraft } from "../../../worker/domain/commission-form";
@@ -57,7 +58,7 @@ export async function loadServiceEditor(context: Context, serviceId?: string) {
 export async function saveServiceAction(request: Request, context: Context, serviceId?: string) {
   const user = requireCreatorSide(context);
   const { db, locale } = context.get(requestContext);
-  const form = await request.formData();
+  const form = await readFormData(request, locale);
   const notFound = () => data(m.authoring_not_found({}, { locale }), { status: 404 });
   if (serviceId && form.get("intent") === "delete") {
     if (!(await deleteService(db, user.accountId, serviceId, context.get(requestContext).env.MEDIA)).ok) throw notFound();

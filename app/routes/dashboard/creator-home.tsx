@@ -3,6 +3,7 @@ import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { DashboardPage, buttonLinkClass, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { SubmitButton } from "~/components/form/form-status";
 import { requestContext } from "~/lib/request-context";
+import { readFormData } from "~/lib/form-data.server";
 import { m } from "~/paraglide/messages.js";
 import { isCreatorSide } from "../../../worker/domain/roles";
 import { grantCreatorRole } from "../../../worker/services/roles";
@@ -28,9 +29,12 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 /** Becoming a creator: grant the role (idempotent), then start where a creator begins, their forms. */
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
-  if (!isCreatorSide(user.roles)) await grantCreatorRole(context.get(requestContext).db, user.accountId);
+  const { db, locale } = context.get(requestContext);
+  // The button posts no fields; reading them still refuses a post that is not the page's form.
+  await readFormData(request, locale);
+  if (!isCreatorSide(user.roles)) await grantCreatorRole(db, user.accountId);
   return redirect(DASHBOARD_PATHS.forms);
 }
 

@@ -5,6 +5,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { orderListTexts, orderRows, paymentReturnNotice } from "~/components/orders/order-list-texts.server";
 import { orderPanelTexts } from "~/components/orders/order-panel-texts.server";
 import { requestContext } from "~/lib/request-context";
+import { readFormData } from "~/lib/form-data.server";
 import { isCurrencyCode } from "../../../worker/domain/currency";
 import { isSaneTimestamp, serviceDetailsOf, type OrderAction, type ServiceDetails } from "../../../worker/domain/order";
 import { parseOrderListFilter, type OrderSide } from "../../../worker/domain/order-display";
@@ -135,7 +136,7 @@ function actionOf(form: FormData, writtenIn: "en" | "ja"): FormAction | { errors
  */
 export async function actOnOrder(context: Context, user: SessionUser, request: Request) {
   const { db, env, locale } = context.get(requestContext);
-  const form = await request.formData();
+  const form = await readFormData(request, locale);
   const orderId = String(form.get("orderId") ?? "");
   const action = actionOf(form, inputLanguageOf(user));
   if (action && "errors" in action) return data({ ok: false as const, intent: String(form.get("intent") ?? ""), errors: translateAuthoringErrors(action.errors, locale) }, { status: 400 });

@@ -5,6 +5,7 @@ import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { data } from "react-router";
 import { requestContext } from "~/lib/request-context";
+import { readFormData } from "~/lib/form-data.server";
 import { m } from "~/paraglide/messages.js";
 import { removeMeFromWork } from "../../../worker/services/portfolio";
 import { madeForYouTexts, portfolioListTexts } from "~/components/authoring/work-list-texts.server";
@@ -21,9 +22,9 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Delete one of the user's works, or (intent remove-me) take the user off a work made for them. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireClientSide(context, DASHBOARD_PATHS.portfolioCreator);
-  const form = await request.clone().formData();
-  if (form.get("intent") !== REMOVE_ME_INTENT) return deleteWorkAction(request, context);
   const { db, locale } = context.get(requestContext);
+  const form = await readFormData(request.clone(), locale);
+  if (form.get("intent") !== REMOVE_ME_INTENT) return deleteWorkAction(request, context);
   const result = await removeMeFromWork(db, user.accountId, String(form.get("workId") ?? ""));
   if (!result.ok) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
   return { removed: true };

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { NewClientWorkPage, newClientWorkMeta } from "~/components/authoring/work-editor-page";
 import { requestContext } from "~/lib/request-context";
+import { readFormData } from "~/lib/form-data.server";
 import { m } from "~/paraglide/messages.js";
 import { startWorkFromOrder } from "../../../worker/services/portfolio-from-order";
 import { requireCreatorSide } from "./guards.server";
@@ -14,11 +15,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireCreatorSide(context);
+  const { db, env, locale } = context.get(requestContext);
   // "Add to portfolio" from a delivered order (docs/decisions/026): the draft work is made from the order, files
   // copied, then the same client-work editor opens on it, prefilled.
-  const fromOrder = (await request.clone().formData()).get("fromOrder");
+  const fromOrder = (await readFormData(request.clone(), locale)).get("fromOrder");
   if (typeof fromOrder === "string" && fromOrder) {
-    const { db, env, locale } = context.get(requestContext);
     const result = await startWorkFromOrder(db, env.MEDIA, user.accountId, fromOrder, locale);
     if (!result.ok) throw data(m.history_portfolio_denied(), { status: 404 });
     return redirect(`/dashboard/portfolio/creator/${result.workId}/edit`);

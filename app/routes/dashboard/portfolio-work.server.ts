@@ -2,6 +2,7 @@ import { inputLanguageOf } from "../../../worker/domain/input-language";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { requestContext } from "~/lib/request-context";
+import { readFormData } from "~/lib/form-data.server";
 import { m } from "~/paraglide/messages.js";
 import { translateWorkErrors } from "../../../worker/http/work-editor-messages";
 import { parseWorkDraft, type ClientFieldMode, type WorkDraft } from "../../../worker/domain/portfolio";
@@ -161,7 +162,7 @@ export async function loadWorkEditor(context: Context, workId?: string, kind: Wo
 export async function saveWorkAction(request: Request, context: Context, workId: string | undefined, clientMode: ClientFieldMode) {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
-  const body = await request.formData();
+  const body = await readFormData(request, locale);
   let payload: unknown = null;
   try {
     payload = JSON.parse(String(body.get("payload") ?? ""));
@@ -182,7 +183,7 @@ export async function saveWorkAction(request: Request, context: Context, workId:
 export async function deleteWorkAction(request: Request, context: Context) {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
-  const body = await request.formData();
+  const body = await readFormData(request, locale);
   const result = await deleteWork(db, user.accountId, String(body.get("workId") ?? ""), context.get(requestContext).env.MEDIA);
   if (!result.ok) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
   return { deleted: true };

@@ -7,6 +7,7 @@ import { FormStatus, SubmitButton } from "~/components/form/form-status";
 import { SelectField } from "~/components/form/select-field";
 import { TextField } from "~/components/form/text-field";
 import { requestContext } from "~/lib/request-context";
+import { readFormData } from "~/lib/form-data.server";
 import { m } from "~/paraglide/messages.js";
 import { accountSettingsSchema, parseFields } from "../../../worker/domain/validation";
 import { isLocale } from "../../../worker/domain/constants";
@@ -33,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
-  const form = await request.formData();
+  const form = await readFormData(request, locale);
   const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as Values;
   const parsed = parseFields(accountSettingsSchema(Date.now()), values);
   if (!parsed.ok) return data({ saved: false, errors: translateErrors(parsed.errors, locale), values }, { status: 400 });

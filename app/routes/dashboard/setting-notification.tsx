@@ -5,6 +5,7 @@ import { EMAIL_PREFERENCES_INTENT, EmailPreferences } from "~/components/notific
 import { NotificationItem, useFollowNotification, type NotificationView } from "~/components/notifications/notification-item";
 import { NOTIFICATION_API } from "~/components/notifications/read-notifications";
 import { requestContext } from "~/lib/request-context";
+import { readFormData } from "~/lib/form-data.server";
 import { m } from "~/paraglide/messages.js";
 import { NOTIFICATION_EMAIL_GROUPS, type NotificationEmailGroup } from "../../../worker/domain/notification-kinds";
 import { notificationEmailLabel, notificationViews } from "../../../worker/http/notification-messages";
@@ -54,8 +55,8 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
-  const { db } = context.get(requestContext);
-  const form = await request.formData();
+  const { db, locale } = context.get(requestContext);
+  const form = await readFormData(request, locale);
   if (form.get("intent") === EMAIL_PREFERENCES_INTENT) {
     await saveEmailPreferences(db, user.accountId, new Set(form.getAll("email").map(String)), Date.now());
     return { emailSaved: true };

@@ -5,6 +5,7 @@ import { TextField } from "~/components/form/text-field";
 import { TextareaField } from "~/components/form/textarea-field";
 import { PictureUpload } from "~/components/media/picture-upload";
 import { requestContext } from "~/lib/request-context";
+import { readFormData } from "~/lib/form-data.server";
 import { m } from "~/paraglide/messages.js";
 import { parseFields, profileSettingsSchema } from "../../../worker/domain/validation";
 import { translateErrors } from "../../../worker/http/validation-messages";
@@ -34,7 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
-  const form = await request.formData();
+  const form = await readFormData(request, locale);
   const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as Values;
   const parsed = parseFields(profileSettingsSchema, values);
   if (!parsed.ok) return data({ saved: false, errors: translateErrors(parsed.errors, locale), values }, { status: 400 });
