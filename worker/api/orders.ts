@@ -8,6 +8,7 @@ import type { OrderActResult } from "../../durable-objects/order";
 import { payOrder } from "../payments/order-payments";
 import { createStripe } from "../payments/stripe-client";
 import { isStripeUnavailable } from "../payments/stripe-errors";
+import { jsonBody } from "../http/json-body";
 import { commissionAccountOf } from "../services/orders";
 import { ORDER_DELIVERABLES_MAX_FILES } from "../domain/media-limits";
 import { parseMediaKey } from "../domain/media-keys";
@@ -46,12 +47,12 @@ function answer(c: AppContext, result: OrderActResult | DeliverableResult) {
   return c.json({ data: { orderProgressStatus: progress, orderPaymentStatus: payment, orderChatStatus: chat, priceAmount, estimatedStart, estimatedDelivery, deliverableCount, money } });
 }
 
-function route(path: string, toAction: (body: unknown) => { orderId: string; action: OrderAction } | null) {
-  orderApi.post(path, async (c) => {
+/** A route whose body (parsed by `jsonBody` first) names one action on one order, handed to that order's object. */
+function route<S extends v.GenericSchema>(path: string, schema: S, toAction: (body: v.InferOutput<S>) => { orderId: string; action: OrderAction }) {
+  orderApi.post(path, jsonBody(schema), async (c) => {
     const { env, user } = c.get("request");
     if (!user) return c.json({ error: "unauthorized" }, 401);
-    const request = toAction(await c.req.json().catch(() => null));
-    if (!request) return c.json({ error: "invalid_request" }, 400);
+    const request = toAction(c.req.valid("json") as v.InferOutput<S>);
     // The object knows the users behind the order's seller and buyer: no D1 read here to find the caller's account.
     const order = env.ORDER.get(env.ORDER.idFromName(request.orderId));
     return answer(c, await order.act(request.orderId, request.action, { userAccountId: user.accountId }));
@@ -59,10 +60,7 @@ function route(path: string, toAction: (body: unknown) => { orderId: string; act
 }
 
 for (const type of ["approve", "cancel", "deliver", "complete"] as const) {
-  route(`/${type}`, (body) => {
-    const parsed = v.safeParse(idBody, body);
-    return parsed.success ? { orderId: parsed.output.orderId, action: { type } } : null;
-  });
+  route(`/${type}`, idBody, ({ orderId }) => ({ orderId, action: { type } }));
 }
 
 const serviceDetailsBody = v.object({
@@ -73,23 +71,21 @@ const serviceDetailsBody = v.object({
 });
 
 /** POST /service/update {orderId, title, description, languageCode}: commissionOrderService.updateSeller (spec section 7). */
-orderApi.post("/service/update", async (c) => {
+orderApi.post("/service/update", jsonBody(serviceDetailsBody), async (c) => {
   const { env, user } = c.get("request");
   if (!user) return c.json({ error: "unauthorized" }, 401);
-  const parsed = v.safeParse(serviceDetailsBody, await c.req.json().catch(() => null));
-  const details = parsed.success ? serviceDetailsOf(parsed.output) : null;
-  if (!parsed.success || !details) return c.json({ error: "invalid_request" }, 400);
-  const order = env.ORDER.get(env.ORDER.idFromName(parsed.output.orderId));
-  return answer(c, await order.updateServiceDetails(parsed.output.orderId, details, { userAccountId: user.accountId }));
+  const input = c.req.valid("json");
+  const details = serviceDetailsOf(input);
+  if (!details) return c.json({ error: "invalid_request" }, 400);
+  const order = env.ORDER.get(env.ORDER.idFromName(input.orderId));
+  return answer(c, await order.updateServiceDetails(input.orderId, details, { userAccountId: user.accountId }));
 });
 
-route("/update", (body) => {
-  const parsed = v.safeParse(updateBody, body);
-  if (!parsed.success) return null;
-  const input = parsed.output;
-  if ("priceAmount" in input) return { orderId: input.orderId, action: { type: "updatePrice", priceAmount: input.priceAmount } };
-  return { orderId: input.orderId, action: { type: "updateSchedule", estimatedStart: input.estimatedStart, estimatedDelivery: input.estimatedDelivery } };
-});
+route("/update", updateBody, (input) =>
+  "priceAmount" in input
+    ? { orderId: input.orderId, action: { type: "updatePrice", priceAmount: input.priceAmount } }
+    : { orderId: input.orderId, action: { type: "updateSchedule", estimatedStart: input.estimatedStart, estimatedDelivery: input.estimatedDelivery } },
+);
 
 const payBody = v.object({ orderId, transactionId: v.optional(v.pipe(v.string(), v.maxLength(64))), accountMethodId: v.optional(v.pipe(v.string(), v.maxLength(64))) });
 const PAY_REFUSAL_STATUS = { not_found: 404, already_paid: 409, not_payable: 409, no_payment_method: 409 } as const;
@@ -102,18 +98,17 @@ const PAY_STATUS = { succeeded: 200, requires_action: 200, failed: 402, refunded
  * changed or ended: given back at once) or voided (the order changed first: nothing was charged). When Stripe cannot
  * be reached nothing was charged either: 503, to try again.
  */
-orderApi.post("/pay", async (c) => {
+orderApi.post("/pay", jsonBody(payBody), async (c) => {
   const { db, env, user, url } = c.get("request");
   if (!user) return c.json({ error: "unauthorized" }, 401);
-  const parsed = v.safeParse(payBody, await c.req.json().catch(() => null));
-  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
+  const input = c.req.valid("json");
   try {
     const result = await payOrder(
       { db, stripe: createStripe(env), orders: env.ORDER },
       {
-        orderId: parsed.output.orderId,
-        accountMethodId: parsed.output.accountMethodId,
-        transactionId: parsed.output.transactionId,
+        orderId: input.orderId,
+        accountMethodId: input.accountMethodId,
+        transactionId: input.transactionId,
         buyer: { userAccountId: user.accountId, email: user.email },
         returnUrl: (orderCode) => `${url.origin}${orderHref("buyer", orderCode)}`,
       },
@@ -142,14 +137,13 @@ const updateDeliverableBody = v.object({ orderId, mediaIdsToDelete: mediaIds });
  * which only the seller may write, and pass its upload rule again (`checkAttachment` re-sniffs the bytes); then the
  * order's Durable Object attaches them, checking the actor and the state (decision 024).
  */
-orderApi.post("/deliverable/create", async (c) => {
+orderApi.post("/deliverable/create", jsonBody(createDeliverableBody), async (c) => {
   const { db, env, user } = c.get("request");
   if (!user) return c.json({ error: "unauthorized" }, 401);
-  const parsed = v.safeParse(createDeliverableBody, await c.req.json().catch(() => null));
-  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
+  const input = c.req.valid("json");
   const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
   if (!commissionAccountId) return c.json({ error: "not_found" }, 404);
-  const { orderId: id, medias } = parsed.output;
+  const { orderId: id, medias } = input;
   const files: DeliverableFile[] = [];
   for (const media of medias) {
     const key = parseMediaKey(media.url);
@@ -169,13 +163,12 @@ orderApi.post("/deliverable/create", async (c) => {
 });
 
 /** POST /deliverable/update {orderId, mediaIdsToDelete} (commissionOrderDeliverable.update): the seller deletes files. */
-orderApi.post("/deliverable/update", async (c) => {
+orderApi.post("/deliverable/update", jsonBody(updateDeliverableBody), async (c) => {
   const { db, env, user } = c.get("request");
   if (!user) return c.json({ error: "unauthorized" }, 401);
-  const parsed = v.safeParse(updateDeliverableBody, await c.req.json().catch(() => null));
-  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
+  const input = c.req.valid("json");
   const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
   if (!commissionAccountId) return c.json({ error: "not_found" }, 404);
-  const { orderId: id, mediaIdsToDelete } = parsed.output;
+  const { orderId: id, mediaIdsToDelete } = input;
   return answer(c, await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(id, { delete: mediaIdsToDelete }, { commissionAccountId }));
 });
