@@ -1,3 +1,5 @@
+import { cleanSearchText } from "./search-text";
+
 /**
  * The creator search of /explore/creators as it lives in the URL (shareable, works without JavaScript):
  * q, category, kind (content kind), use (use case), sort (name | date | systemIndex | commissionFormCount), order (asc |
@@ -14,6 +16,7 @@ const SEARCH_ORDERS = ["asc", "desc"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export type SearchOrder = (typeof SEARCH_ORDERS)[number];
 
+/** In characters (code points); a longer query is cut (cleanSearchText). */
 const SEARCH_QUERY_MAX = 100;
 export const SEARCH_PAGE_SIZE = 12;
 
@@ -37,7 +40,7 @@ export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
   const order = params.get("order");
   const cursor = params.get("cursor");
   return {
-    q: (params.get("q") ?? "").trim().slice(0, SEARCH_QUERY_MAX),
+    q: cleanSearchText(params.get("q") ?? "", SEARCH_QUERY_MAX),
     category: code(params.get("category")),
     kind: code(params.get("kind")),
     useCase: code(params.get("use")),
@@ -57,9 +60,9 @@ const ftsString = (text: string) => `"${text.replaceAll('"', '""')}"`;
 
 /**
  * `q` as an FTS5 query for that index, or null when `q` is shorter than a trigram (counted in characters, not UTF-16
- * units: "さくら" is 3): such queries keep the LIKE scan (docs/decisions/022). The index only narrows the rows: LIKE,
- * the one definition of a match, checks what it returns (catalog.ts), so the query may match more rows than hold `q`
- * as a substring, never fewer.
+ * units: "さくら" is 3): such queries keep the LIKE scan (docs/decisions/022). The index only narrows the rows: the one
+ * definition of a match (textMatchSql) checks what it returns (catalog.ts), so the query may match more rows than
+ * hold `q` as a substring, never fewer.
  * - Up to 6 characters, `q` as one phrase: the rows whose text holds it, ignoring case.
  * - From 7, its first and last trigram no further apart than in `q` (NEAR). A phrase reads where every one of its
  *   trigrams stands in every row that has it, and a long query's trigrams are mostly common ones ("ill", "str",

@@ -5,6 +5,7 @@ import { creatorRoleSql } from "../domain/roles";
 import type { Database } from "../db/client";
 import { priceSortValue, type DisplayPrice } from "../domain/pricing";
 import { SEARCH_PAGE_SIZE, decodeCursor, encodeCursor, isTextSort, trigramQuery, type ExploreQuery } from "../domain/search";
+import { textMatchSql } from "../domain/search-text";
 import type { MediaType, QuestionType } from "../db/schema/enums";
 import { parseJson, pickText, pickTextColumn, textsOf, type TextRow } from "./json-columns";
 import type { ShownMedia } from "./portfolio";
@@ -238,11 +239,6 @@ function filtersFor(locale: Locale, readRows: Record<string, unknown>[] | undefi
   return filters;
 }
 
-/** LIKE pattern with %, _ and \ taken literally. */
-function containsPattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The search table's sort-name column for each interface language (migrations/0004_creator_search.sql). */
 const SORT_NAME_COLUMN: Record<Locale, string> = { en: "s.name_en", ja: "s.name_ja" };
 
@@ -257,16 +253,17 @@ export function buildCreatorSearch(query: ExploreQuery, locale: Locale, pageSize
 
   if (query.q) {
     // The handle, and the name and bio in every language: a Japanese visitor finds a creator by the English name too.
-    // From 3 characters the trigram index (migration 0009) picks the candidates and LIKE, the one definition of a
-    // match, checks them: the index folds case beyond ASCII and a long query asks it for its ends only
-    // (trigramQuery), so it may offer more rows than LIKE keeps, never fewer.
+    // From 3 characters the trigram index (migration 0009) picks the candidates and the one definition of a match
+    // (textMatchSql) checks them: the index folds case beyond ASCII and a long query asks it for its ends only
+    // (trigramQuery), so it may offer more rows than the match keeps, never fewer.
     const trigrams = trigramQuery(query.q);
     if (trigrams) {
       where.push("s.rowid IN (SELECT rowid FROM creator_search_fts WHERE creator_search_fts MATCH ?)");
       params.push(trigrams);
     }
-    where.push(`s.search_text LIKE ? ESCAPE '\\'`);
-    params.push(containsPattern(query.q));
+    const match = textMatchSql("s.search_text", query.q, "contains");
+    where.push(match.sql);
+    params.push(match.param);
   }
 
   // The categories asked for, computed once (MATERIALIZED); a creator matches through any published form or service

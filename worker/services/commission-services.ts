@@ -20,12 +20,12 @@ import { CURRENCIES, asCurrencyCode, type CurrencyCode } from "../domain/currenc
 import type { ParsedService, ServiceDraft } from "../domain/commission-form";
 import { formatPriceInput } from "../domain/pricing";
 import type { Locale } from "../domain/constants";
-import { objectKeysOfFile, parseMediaKey, type MediaKey } from "../domain/media-keys";
+import { parseMediaKey, type MediaKey } from "../domain/media-keys";
 import type { MediaSite } from "../domain/media-sites";
 import { commissionAccountIdOf, pickText } from "./commission-forms";
-import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
+import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow } from "./media-rows";
 import type { ShownMedia } from "./portfolio";
-import { checkAttachment, markUploadsAttached } from "./storage";
+import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
 
 const SERVICE = LOCALIZED.commissionService.type;
 const POLICY = LOCALIZED.commissionPolicy.type;
@@ -82,24 +82,25 @@ function isServiceObject(key: Pick<MediaKey, "domain" | "id" | "field">, service
 }
 
 /**
- * Of these media rows (being dropped from a service), the ids nothing else points at and the keys of their files
- * under the service's folder: a submitted order's snapshot attaches the service's media again (contracts: "the
- * service's media ids attached again"), and what the client saw must outlive the service's edits.
+ * Of these media rows (being dropped from a service), the ids nothing else points at and their files under the
+ * service's folder: a submitted order's snapshot attaches the service's media again (contracts: "the service's media
+ * ids attached again"), and what the client saw must outlive the service's edits. Whether a file's object may go is
+ * decided after the rows are dropped (deleteUnreferencedFiles: the snapshot may hold a copy of the row).
  */
-async function removableMedia(db: Database, rows: AttachedRow[], userAccountId: string, serviceId: string): Promise<{ ids: string[]; keys: string[] }> {
+async function removableMedia(db: Database, rows: AttachedRow[], userAccountId: string, serviceId: string): Promise<{ ids: string[]; files: MediaKey[] }> {
   const own = rows.filter((r) => r.ownerUserAccountId === userAccountId);
-  if (own.length === 0) return { ids: [], keys: [] };
+  if (own.length === 0) return { ids: [], files: [] };
   const elsewhere = await db
     .select({ mediaId: mediaAttachments.mediaId })
     .from(mediaAttachments)
     .where(and(inArray(mediaAttachments.mediaId, own.map((r) => r.id)), sql`NOT (${mediaAttachments.ownerType} = ${OWNER} AND ${mediaAttachments.ownerId} = ${serviceId})`));
   const kept = new Set(elsewhere.map((r) => r.mediaId));
   const removable = own.filter((r) => !kept.has(r.id));
-  const keys = removable.flatMap((r) => {
+  const files = removable.flatMap((r) => {
     const key = r.formatType === "FILE" && r.fileUrl ? parseMediaKey(r.fileUrl) : null;
-    return key && isServiceObject(key, serviceId) ? objectKeysOfFile(key) : [];
+    return key && isServiceObject(key, serviceId) ? [key] : [];
   });
-  return { ids: removable.map((r) => r.id), keys };
+  return { ids: removable.map((r) => r.id), files };
 }
 
 export async function listServices(db: Database, userAccountId: string, locale: Locale): Promise<ServiceListItem[]> {
@@ -197,11 +198,9 @@ export async function saveService(
   // rule again (checkAttachment re-sniffs: a presigned PUT never passed the Worker).
   const id = existing?.id ?? crypto.randomUUID();
   const currentMedia = existing ? await attachedMedia(db, [id]) : [];
-  const keptIds = new Set(currentMedia.map((m) => m.id));
-  const mediaErrors: Record<string, string> = {};
+  const mediaErrors = keptMediaErrors(input.medias, new Set(currentMedia.map((m) => m.id)), "medias");
   const fileSizes = new Map<number, { size: number; type: string | null }>();
   for (const [i, m] of input.medias.entries()) {
-    if (m.id && !keptIds.has(m.id)) mediaErrors[`medias.${i}`] = "authoring_invalid";
     const key = m.entry?.url ? parseMediaKey(m.entry.url) : null;
     if (!key) continue;
     const checked = await checkAttachment(bucket, key, (k) => Boolean(existing) && isServiceObject(k, id));
@@ -247,13 +246,13 @@ export async function saveService(
   const attached = markUploadsAttached(db, input.medias.map((m) => (m.entry?.formatType === "FILE" ? parseMediaKey(m.entry.url ?? "") : null)));
   if (attached) statements.push(attached);
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  if (dropped.keys.length) await bucket.delete(dropped.keys);
+  await deleteUnreferencedFiles(db, bucket, dropped.files);
   return { ok: true, serviceId: id };
 }
 
 /**
  * Delete a service with its texts and gallery: media rows nothing else attaches (an order's snapshot keeps its own),
- * and with `bucket` their files under the service's folder.
+ * and with `bucket` their files under the service's folder that no media row refers to any more.
  */
 export async function deleteService(db: Database, userAccountId: string, serviceId: string, bucket?: R2Bucket): Promise<{ ok: boolean }> {
   const existing = await ownedService(db, userAccountId, serviceId);
@@ -265,6 +264,6 @@ export async function deleteService(db: Database, userAccountId: string, service
     db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, SERVICE), eq(localizedTexts.entityId, serviceId))),
     db.delete(commissionServices).where(eq(commissionServices.id, serviceId)),
   ]);
-  if (bucket && removable.keys.length) await bucket.delete(removable.keys);
+  if (bucket) await deleteUnreferencedFiles(db, bucket, removable.files);
   return { ok: true };
 }

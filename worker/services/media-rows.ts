@@ -1,6 +1,7 @@
 import { media } from "../db/schema";
 import { parseMediaKey } from "../domain/media-keys";
 import type { MediaEntry } from "../domain/media-entries";
+import type { ParsedMediaDraft } from "../domain/media-drafts";
 
 /**
  * The `media` row of an entry the server rebuilt with `buildMediaEntry`: one writer for works, forms and services.
@@ -25,6 +26,22 @@ export function mediaRow(id: string, ownerUserAccountId: string | null, e: Media
     thumbnailUrl: e.thumbnailUrl,
     userIndex: position,
   };
+}
+
+/**
+ * The field errors of a list's kept media (`{prefix}.{i}`): a kept id must be one the record holds in that list
+ * (`currentIds`), and be listed once, since a row is attached to a list at most once (media_attachments is unique
+ * on owner, field and media). The same rule as a form's (saveForm); a repeat is refused, not silently dropped.
+ */
+export function keptMediaErrors(items: readonly ParsedMediaDraft[], currentIds: ReadonlySet<string>, prefix: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const listed = new Set<string>();
+  items.forEach((item, i) => {
+    if (!item.id) return;
+    if (!currentIds.has(item.id) || listed.has(item.id)) errors[`${prefix}.${i}`] = "authoring_invalid";
+    listed.add(item.id);
+  });
+  return errors;
 }
 
 /** The columns an editor reads back to show and re-save attached media. */

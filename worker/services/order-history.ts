@@ -8,6 +8,7 @@ import type { Database } from "../db/client";
 import type { Locale } from "../domain/constants";
 import { asCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { amountBreakdown, splitTotal, type AmountBreakdown } from "../domain/money";
+import { boundedPage } from "../domain/paging";
 import {
   PARTY_JOINS,
   TITLE_COLUMNS,
@@ -58,7 +59,7 @@ export interface CurrencyTotals {
 export interface HistoryInput {
   /** The caller's user account; their commission account is found in the same query (one round trip per page). */
   userAccountId: string;
-  /** 1-based. */
+  /** 1-based; bounded here (boundedPage), so any number a caller passes is a page the SQL can take. */
   page: number;
   locale: Locale;
   displayCurrencyCode: string;
@@ -85,7 +86,7 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
   const party = side === "seller" ? "o.seller_id" : "t.buyer_id";
   const caller = "(SELECT id FROM commission_accounts WHERE user_account_id = ?)";
   const counterpart = side === "seller" ? partyColumns("bp", "buyer") : partyColumns("sp", "seller");
-  const page = Math.max(1, Math.floor(input.page) || 1);
+  const page = boundedPage(input.page);
   const [rows, totals, reference] = await d1.batch<Row>([
     d1
       .prepare(

@@ -21,8 +21,10 @@ import type { MediaType, VisibilityStatus } from "../db/schema/enums";
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import type { Locale } from "../domain/constants";
 import { listedWorkSql } from "../domain/public-items";
-import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
-import { objectKeysOfFile, parseMediaKey } from "../domain/media-keys";
+import { TAG_MAX_LENGTH } from "../domain/portfolio-fields";
+import { cleanSearchText, textMatchSql } from "../domain/search-text";
+import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow } from "./media-rows";
+import { parseMediaKey, type MediaKey } from "../domain/media-keys";
 import type { MediaFormatType } from "../domain/media-limits";
 import type { MediaSite } from "../domain/media-sites";
 import type { ParsedWork, WorkDraft } from "../domain/portfolio";
@@ -36,7 +38,7 @@ import { removedClientCredit, resolveClient } from "./client-works";
 // The named client's own action lives with the client-works rules; re-exported for the pages that call it here.
 export { removeMeFromWork } from "./client-works";
 import { pickText } from "./commission-forms";
-import { checkAttachment, markUploadsAttached } from "./storage";
+import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
 
 const WORK = LOCALIZED.portfolioWork.type;
 const OWNER = MEDIA_OWNERS.portfolioWork.type;
@@ -261,13 +263,13 @@ export type WorkWriteResult = { ok: true; workId: string; isClientWork: boolean;
  * (its owner, an edit or admin grant), and everything is written as the owner's (media rows, folders). Only an admin
  * of the work (owner or admin grant) changes its visibility, grants, credits and client; an edit grantee's save
  * leaves them as stored. Anyone else is refused (not_found) and nothing changes.
- * Media (the "medias" and "og_images" lists): kept media (by id) must already be this work's in that list; new
- * entries (FILE, LINK, EMBED) become media rows owned by the work's owner, attached in the order given. A new entry
- * pointing at one of our stored objects must be under this work's own folder for that list
- * (v1/portfolio-work/{workId}/{field}/) and, when `bucket` is given, exist there: anyone else's path is refused (so
- * a new work, which has no folder yet, takes no files). Removed media rows are deleted, and with `bucket` a removed
- * FILE's object too when it is the owner's and under this work's folder. A null ogImages, userCategories or grants
- * (absent from the payload) leaves them as stored.
+ * Media (the "medias" and "og_images" lists): kept media (by id) must already be this work's in that list, each
+ * listed once (keptMediaErrors); new entries (FILE, LINK, EMBED) become media rows owned by the work's owner,
+ * attached in the order given. A new entry pointing at one of our stored objects must be under this work's own
+ * folder for that list (v1/portfolio-work/{workId}/{field}/) and, when `bucket` is given, exist there: anyone else's
+ * path is refused (so a new work, which has no folder yet, takes no files). Removed media rows are deleted, and a
+ * removed FILE's object too when it is the owner's, under this work's folder, and no other media row refers to it
+ * (deleteUnreferencedFiles). A null ogImages, userCategories or grants (absent from the payload) leaves them as stored.
  * Grants are connected and disconnected as the lists say (grantChanges); an unknown handle is a field error and
  * nothing is written. A client work (008-client-works.md) names its client by handle (see resolveClient), who is
  * credited too; `isClientWork` tells the caller which list the work is on.
@@ -314,10 +316,10 @@ export async function saveWork(
   const currentMedia = existing ? await attachedMedia(db, [id], lists.map((l) => l.field)) : [];
   const fileSizes = new Map<string, { size: number; type: string | null }>();
   for (const list of lists) {
-    const keptIds = new Set(currentMedia.filter((m) => m.field === list.field).map((m) => m.id));
+    const currentIds = new Set(currentMedia.filter((m) => m.field === list.field).map((m) => m.id));
+    Object.assign(errors, keptMediaErrors(list.items, currentIds, list.prefix));
     for (const [i, m] of list.items.entries()) {
       const at = `${list.prefix}.${i}`;
-      if (m.id && !keptIds.has(m.id)) errors[at] = "authoring_invalid";
       const key = m.entry?.url ? parseMediaKey(m.entry.url) : null;
       if (m.entry?.formatType === "FILE" && !key) errors[at] = "authoring_invalid";
       if (!key) continue;
@@ -360,12 +362,12 @@ export async function saveWork(
     );
   }
   // Media no longer listed were made for this work: drop the rows (their attachments cascade) and, after the batch,
-  // the stored objects of dropped files.
-  const droppedKeys: string[] = [];
+  // the stored objects of dropped files that no other row refers to.
+  const droppedFiles: MediaKey[] = [];
   for (const list of lists) {
     statements.push(db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, id), eq(mediaAttachments.field, list.field))));
     const dropped = currentMedia.filter((m) => m.field === list.field && !list.items.some((item) => item.id === m.id));
-    droppedKeys.push(...objectKeysOf(dropped, ownerAccountId, id, list.field));
+    droppedFiles.push(...ownFilesOf(dropped, ownerAccountId, id, list.field));
     if (dropped.length) statements.push(db.delete(media).where(and(inArray(media.id, dropped.map((m) => m.id)), eq(media.ownerUserAccountId, ownerAccountId))));
     list.items.forEach((m, position) => {
       const mediaId = m.id ?? crypto.randomUUID();
@@ -387,7 +389,7 @@ export async function saveWork(
   const attached = markUploadsAttached(db, lists.flatMap((l) => l.items.map((m) => (m.entry?.formatType === "FILE" ? parseMediaKey(m.entry.url ?? "") : null))));
   if (attached) statements.push(attached);
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  if (bucket && droppedKeys.length) await bucket.delete(droppedKeys);
+  await deleteUnreferencedFiles(db, bucket, droppedFiles);
   return { ok: true, workId: id, isClientWork: Boolean(clientAccountId || existing?.commissionOrderId), isOwner: existing?.isOwner ?? true };
 }
 
@@ -396,18 +398,19 @@ function isWorkObject(key: { domain: string; id: string; field: string }, workId
   return key.domain === "portfolio-work" && key.id === workId && key.field === field;
 }
 
-/** The R2 keys of FILE rows the owner owns under the work's folder (what deleting them may remove from the bucket). */
-function objectKeysOf(rows: AttachedRow[], ownerAccountId: string, workId: string, field: WorkMediaField): string[] {
+/** The files of FILE rows the owner owns under the work's folder (what deleting them may remove from the bucket). */
+function ownFilesOf(rows: AttachedRow[], ownerAccountId: string, workId: string, field: WorkMediaField): MediaKey[] {
   return rows.flatMap((row) => {
     if (row.formatType !== "FILE" || row.ownerUserAccountId !== ownerAccountId || !row.fileUrl) return [];
     const key = parseMediaKey(row.fileUrl);
-    return key && isWorkObject(key, workId, field) ? objectKeysOfFile(key) : [];
+    return key && isWorkObject(key, workId, field) ? [key] : [];
   });
 }
 
 /**
- * Delete a work with its texts, attachments, its media of both lists (with `bucket`, the stored files too), its own
- * categories and visibility rows. Only its owner or an admin grantee (canAdminItem); anyone else gets not found.
+ * Delete a work with its texts, attachments, its media of both lists (with `bucket`, the stored files no other media
+ * row refers to), its own categories and visibility rows. Only its owner or an admin grantee (canAdminItem); anyone
+ * else gets not found.
  */
 export async function deleteWork(db: Database, userAccountId: string, workId: string, bucket?: R2Bucket): Promise<{ ok: boolean }> {
   const work = await editableWork(db, userAccountId, workId);
@@ -424,26 +427,31 @@ export async function deleteWork(db: Database, userAccountId: string, workId: st
     db.delete(visibilitySettings).where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, workId))),
     db.delete(portfolioWorks).where(eq(portfolioWorks.id, workId)),
   ]);
-  const keys = WORK_MEDIA_FIELDS.flatMap((field) => objectKeysOf(rows.filter((m) => m.field === field), work.ownerAccountId, workId, field));
-  if (bucket && keys.length) await bucket.delete(keys);
+  const files = WORK_MEDIA_FIELDS.flatMap((field) => ownFilesOf(rows.filter((m) => m.field === field), work.ownerAccountId, workId, field));
+  if (bucket) await deleteUnreferencedFiles(db, bucket, files);
   return { ok: true };
 }
 
 /**
- * Tags starting with `query` (ignoring case), most used first: the tag input's suggestions for this user. Only tags
- * the user may already see are suggested: those on the user's own works (any status or visibility) and on public
- * works (the one rule, listedWorkSql); uses are counted the same way, so hidden works do not rank a tag.
+ * Tags starting with `query` (ASCII case ignored, as everywhere in search: textMatchSql), most used first: the tag
+ * input's suggestions for this user. Only tags the user may already see are suggested: those on the user's own works
+ * (any status or visibility) and on public works (the one rule, listedWorkSql); uses are counted the same way, so
+ * hidden works do not rank a tag.
  */
 export async function searchTags(db: Database, viewerAccountId: string, query: string, limit = 8): Promise<string[]> {
-  const q = query.trim().toLowerCase();
+  const q = cleanSearchText(query, TAG_MAX_LENGTH);
   if (!q) return [];
-  const escaped = q.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const rows = await db.all<{ tag: string }>(sql`
-    SELECT t.tag FROM ${portfolioWorkTags} t JOIN ${portfolioWorks} w ON w.id = t.work_id
-    WHERE lower(t.tag) LIKE ${`${escaped}%`} ESCAPE '\\'
-      AND (w.profile_id IN (SELECT id FROM ${userProfiles} WHERE account_id = ${viewerAccountId}) OR ${sql.raw(listedWorkSql("w"))})
-    GROUP BY t.tag ORDER BY count(*) DESC, t.tag ASC LIMIT ${limit}`);
-  return rows.map((r) => r.tag);
+  const startsWith = textMatchSql("t.tag", q, "startsWith");
+  const rows = await db.$client
+    .prepare(
+      `SELECT t.tag FROM portfolio_work_tags t JOIN portfolio_works w ON w.id = t.work_id
+      WHERE ${startsWith.sql}
+        AND (w.profile_id IN (SELECT id FROM user_profiles WHERE account_id = ?) OR ${listedWorkSql("w")})
+      GROUP BY t.tag ORDER BY count(*) DESC, t.tag ASC LIMIT ?`,
+    )
+    .bind(startsWith.param, viewerAccountId, limit)
+    .all<{ tag: string }>();
+  return rows.results.map((r) => r.tag);
 }
 
 export async function listContentRatings(db: Database, locale: Locale): Promise<{ code: string; name: string }[]> {

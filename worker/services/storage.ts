@@ -1,8 +1,8 @@
 import { AwsClient } from "aws4fetch";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { commissionAccounts, commissionForms, commissionServices, pendingUploads, portfolioWorks, userProfiles } from "../db/schema";
-import { OBJECT_ROUTE, buildMediaKey, canWriteUnder, isValidDomainId, mediaUrlForKey, parseMediaKey, posterKeyFor, type MediaKey } from "../domain/media-keys";
+import { commissionAccounts, commissionForms, commissionServices, media, pendingUploads, portfolioWorks, userProfiles } from "../db/schema";
+import { OBJECT_ROUTE, buildMediaKey, canWriteUnder, isValidDomainId, mediaUrlForKey, objectKeysOfFile, parseMediaKey, posterKeyFor, type MediaKey } from "../domain/media-keys";
 import { SNIFF_BYTES, kindForMimeType, type SniffedType } from "../domain/media-sniff";
 import { checkFile, checkFileCount, checkStoredObject, findUploadRule, type UploadRule } from "../domain/upload-rules";
 import type { MediaErrorCode } from "../domain/media-limits";
@@ -338,7 +338,10 @@ export async function ownsObject(db: Database, user: Owner, key: MediaKey): Prom
 
 // ───────────────────────── reads and deletes ─────────────────────────
 
-/** POST /delete: only the owner; a single-file field's profile column is cleared when it pointed at the object. */
+/**
+ * POST /delete (an upload the page will not attach): only the owner, and never a file a media row refers to; a
+ * single-file field's profile column is cleared when it pointed at the object.
+ */
 export async function deleteMedia(db: Database, bucket: R2Bucket, user: Owner, pathOrUrl: string): Promise<StorageResult<{ deleted: boolean }>> {
   const parsed = parseMediaKey(pathOrUrl);
   if (!parsed) return { ok: false, status: 404, error: "not_found" };
@@ -349,6 +352,8 @@ export async function deleteMedia(db: Database, bucket: R2Bucket, user: Owner, p
     const pending = await db.select({ owner: pendingUploads.ownerProfileId }).from(pendingUploads).where(eq(pendingUploads.key, parsed.key)).get();
     if (pending?.owner !== user.profileId) return forbidden;
   }
+  // An attached file is its record's to drop (by saving the record without it), else the record would show nothing.
+  if ((await referencedFileUrls(db, [parsed])).size > 0) return forbidden;
   const existed = (await bucket.head(parsed.key)) !== null;
   // A video's poster frame goes with it (decision 033).
   const keys = [parsed.key, posterKeyFor(parsed)].filter((k): k is string => k !== null);
@@ -362,6 +367,33 @@ export async function deleteMedia(db: Database, bucket: R2Bucket, user: Owner, p
     }
   }
   return { ok: true, deleted: existed };
+}
+
+/** D1 binds at most 100 parameters per query. */
+const FILE_URLS_PER_QUERY = 90;
+
+/** The /media/ URLs of these files that a media row still refers to (its file_url), whatever record attaches it. */
+async function referencedFileUrls(db: Database, files: readonly MediaKey[]): Promise<Set<string>> {
+  const urls = [...new Set(files.map((file) => mediaUrlForKey(file.key)))];
+  const referenced = new Set<string>();
+  for (let start = 0; start < urls.length; start += FILE_URLS_PER_QUERY) {
+    const rows = await db.selectDistinct({ fileUrl: media.fileUrl }).from(media).where(inArray(media.fileUrl, urls.slice(start, start + FILE_URLS_PER_QUERY)));
+    for (const row of rows) if (row.fileUrl) referenced.add(row.fileUrl);
+  }
+  return referenced;
+}
+
+/**
+ * Deletes the stored objects of files whose media rows a record has just dropped (call it after that batch), but
+ * only of files no media row refers to any more: one upload can be attached twice (twice in one gallery, or in the
+ * copy of the row an order's snapshot keeps), and dropping one must not take the file from the other. A video's
+ * poster frame goes with its video (decision 033).
+ */
+export async function deleteUnreferencedFiles(db: Database, bucket: R2Bucket, files: readonly MediaKey[]): Promise<void> {
+  if (files.length === 0) return;
+  const referenced = await referencedFileUrls(db, files);
+  const keys = files.filter((file) => !referenced.has(mediaUrlForKey(file.key))).flatMap(objectKeysOfFile);
+  if (keys.length) await bucket.delete([...new Set(keys)]);
 }
 
 // ───────────────────────── objects no record attached ─────────────────────────

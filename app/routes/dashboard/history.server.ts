@@ -3,6 +3,7 @@
 import type { RouterContextProvider } from "react-router";
 import { billingTexts, tableTexts } from "~/components/history/table-texts.server";
 import { requestContext } from "~/lib/request-context";
+import { pageFromQuery } from "../../../worker/domain/paging";
 import { listPayments, listSales } from "../../../worker/services/order-history";
 import type { SessionUser } from "../../../worker/services/sessions";
 
@@ -10,7 +11,7 @@ type Context = Readonly<RouterContextProvider>;
 
 function historyInput(context: Context, user: SessionUser) {
   const { db, url, locale } = context.get(requestContext);
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const page = pageFromQuery(url.searchParams.get("page"));
   return { db, page, input: { userAccountId: user.accountId, page, locale, displayCurrencyCode: user.displayCurrencyCode } };
 }
 
