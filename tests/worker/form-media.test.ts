@@ -95,6 +95,26 @@ describe("commission form question and choice media", () => {
     expect(await env.MEDIA.head(choiceFile.key)).toBeNull();
   });
 
+  it("keeps a file two questions show until neither does (issue 31: dropping one copy deleted the stored object)", async () => {
+    const owner = await newCreator();
+    const formId = (await createFormFromTemplate(db(), owner, "en", { title: "x" }))!;
+    const file = await storedFile(formId, "question_medias");
+    const twice: FormDraft = {
+      ...draftWith([{ url: file.url, formatType: "FILE" }]),
+      questions: [
+        { type: "LONG_TEXT", title: "One", description: "", isRequired: false, choices: [], medias: [{ url: file.url, formatType: "FILE" }] },
+        { type: "LONG_TEXT", title: "Two", description: "", isRequired: false, choices: [], medias: [{ url: file.url, formatType: "FILE" }] },
+      ],
+    };
+    expect(await saveForm(db(), owner, formId, parsedFormDraft(twice), "en", env.MEDIA)).toEqual({ ok: true });
+    const form = (await getFormForEdit(db(), owner, formId, "en"))!;
+    const dropFirst = { ...form.draft, questions: form.draft.questions.map((q, i) => (i === 0 ? { ...q, medias: [] } : q)) };
+    expect(await saveForm(db(), owner, formId, parsedFormDraft(dropFirst), "en", env.MEDIA)).toEqual({ ok: true });
+    expect(await env.MEDIA.head(file.key)).not.toBeNull();
+    expect(await deleteForm(db(), owner, formId, env.MEDIA)).toEqual({ ok: true });
+    expect(await env.MEDIA.head(file.key)).toBeNull();
+  });
+
   it("refuses someone else's object or media, and changes nothing", async () => {
     const owner = await newCreator();
     const other = await newCreator();

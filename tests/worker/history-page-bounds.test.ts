@@ -9,6 +9,7 @@ import * as billingPage from "../../app/routes/dashboard/history-billing";
 import * as salesPage from "../../app/routes/dashboard/history-sales";
 import { MAX_PAGE } from "../../worker/domain/paging";
 import { listPayments, listSales } from "../../worker/services/order-history";
+import { listOrders } from "../../worker/services/order-views";
 import { createSession, getSessionUser } from "../../worker/services/sessions";
 import { freshUser } from "./auth-helpers";
 import { db, signUp } from "./helpers";
@@ -82,6 +83,16 @@ describe("history pages: ?page= is bounded", () => {
     for (const page of [1e20, Number.POSITIVE_INFINITY, Number.NaN, -3, 1.5]) {
       expect((await listSales(db(), input(seller.userAccountId, page))).items.map((item) => item.code), String(page)).toEqual([code]);
       expect((await listPayments(db(), input(buyer.userAccountId, page))).items.map((item) => item.code), String(page)).toEqual([code]);
+    }
+  });
+
+  it("the order lists (managements, client requests) bound their page the same way", async () => {
+    const { seller, buyer, code } = await paidSale();
+    for (const page of [1e20, Number.NaN, -3, 1.5]) {
+      for (const [side, party] of [["seller", seller], ["buyer", buyer]] as const) {
+        const list = await listOrders(db(), { commissionAccountId: party.commissionAccountId, side, filter: "all", page, locale: "en" });
+        expect(list.items.map((item) => item.code), `${side} ${page}`).toEqual([code]);
+      }
     }
   });
 });

@@ -29,10 +29,10 @@ import {
   type ParsedFormMedia,
   type QuestionDraft,
 } from "../domain/commission-form";
-import { parseMediaKey } from "../domain/media-keys";
+import { parseMediaKey, type MediaKey } from "../domain/media-keys";
 import type { MediaEntry } from "../domain/media-entries";
 import type { MediaSite } from "../domain/media-sites";
-import { checkAttachment, markUploadsAttached } from "./storage";
+import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
 import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
 import type { Locale } from "../domain/constants";
 import { defaultCurrencyOf } from "./commission-settings";
@@ -301,11 +301,12 @@ function isFormObject(key: { domain: string; id: string; field: string }, formId
 }
 
 /** The R2 keys of FILE rows the user owns under the form's folder (what dropping them may remove from the bucket). */
-function formObjectKeys(rows: FormMediaRow[], userAccountId: string, formId: string): string[] {
+/** The stored files of the form's own folder among these rows (another's file, or a link, is not the form's to delete). */
+function formFiles(rows: FormMediaRow[], userAccountId: string, formId: string): MediaKey[] {
   return rows.flatMap((row) => {
     if (row.formatType !== "FILE" || row.ownerUserAccountId !== userAccountId || !row.fileUrl) return [];
     const key = parseMediaKey(row.fileUrl);
-    return key && isFormObject(key, formId) ? [key.key] : [];
+    return key && isFormObject(key, formId) ? [key] : [];
   });
 }
 
@@ -433,8 +434,8 @@ export async function saveForm(db: Database, userAccountId: string, formId: stri
   if (attached) statements.push(attached);
   if (dropped.length) statements.push(db.delete(media).where(and(inArray(media.id, dropped.map((m) => m.id)), eq(media.ownerUserAccountId, userAccountId))));
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  const droppedKeys = formObjectKeys(dropped, userAccountId, formId);
-  if (bucket && droppedKeys.length) await bucket.delete(droppedKeys);
+  // A file two questions showed, or an order's snapshot copied, stays while anything refers to it.
+  if (bucket) await deleteUnreferencedFiles(db, bucket, formFiles(dropped, userAccountId, formId));
   return { ok: true };
 }
 
@@ -460,7 +461,6 @@ export async function deleteForm(db: Database, userAccountId: string, formId: st
     ...(removable.length ? [db.delete(media).where(and(inArray(media.id, removable), eq(media.ownerUserAccountId, userAccountId)))] : []),
     db.delete(commissionForms).where(eq(commissionForms.id, formId)),
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  const keys = formObjectKeys(rows, userAccountId, formId);
-  if (bucket && keys.length) await bucket.delete(keys);
+  if (bucket) await deleteUnreferencedFiles(db, bucket, formFiles(rows, userAccountId, formId));
   return { ok: true };
 }

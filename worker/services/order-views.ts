@@ -4,6 +4,7 @@
  * the object. Anyone who is neither seller nor buyer gets null, as for an order that does not exist.
  * Texts are picked in the viewer's language (worker/domain/localized-text.ts); money splits come from money.ts.
  */
+import { boundedPage } from "../domain/paging";
 import type { Database } from "../db/client";
 import type { QuestionType, MediaType } from "../db/schema/enums";
 import type { Locale } from "../domain/constants";
@@ -145,7 +146,7 @@ export async function listOrders(db: Database, input: OrderListInput): Promise<{
   const partyColumn = input.side === "seller" ? "o.seller_id" : "o.buyer_id";
   const counterpart = input.side === "seller" ? partyColumns("bp", "buyer") : partyColumns("sp", "seller");
   const progress = progressOfFilter(input.filter);
-  const page = Math.max(1, Math.floor(input.page) || 1);
+  const page = boundedPage(input.page);
   const binds: unknown[] = [input.commissionAccountId, ...(progress ? [progress] : []), ORDER_PAGE_SIZE + 1, (page - 1) * ORDER_PAGE_SIZE];
   const { results } = await db.$client
     .prepare(

@@ -9,6 +9,7 @@ import { readFormData } from "~/lib/form-data.server";
 import { isCurrencyCode } from "../../../worker/domain/currency";
 import { isSaneTimestamp, serviceDetailsOf, type OrderAction, type ServiceDetails } from "../../../worker/domain/order";
 import { parseOrderListFilter, type OrderSide } from "../../../worker/domain/order-display";
+import { pageFromQuery } from "../../../worker/domain/paging";
 import { parsePrice, priceInputError, type PriceInputError } from "../../../worker/domain/pricing";
 import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
 import { listCards } from "../../../worker/payments/cards";
@@ -25,7 +26,7 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
   const { db, env, url, locale } = context.get(requestContext);
   const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
   const filter = parseOrderListFilter(url.searchParams.get("status"));
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const page = pageFromQuery(url.searchParams.get("page"));
   const code = url.searchParams.get("order");
   const texts = orderListTexts();
   if (!commissionAccountId) return { filter, page, list: { rows: [], hasMore: false }, texts, code, order: null, panel: null, firstCard: null, paymentReturn: null, paymentNotice: null };

@@ -1,4 +1,5 @@
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
+import { pageFromQuery } from "../../../worker/domain/paging";
 import { tableTexts } from "~/components/history/table-texts.server";
 import { walletStateTexts } from "~/components/wallet/wallet-texts.server";
 import { Wallet } from "~/components/wallet/wallet-view";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/wallet";
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireCreatorSide(context);
   const { db, env, url, locale } = context.get(requestContext);
-  const page = Math.max(1, Number.parseInt(url.searchParams.get("page") ?? "1", 10) || 1);
+  const page = pageFromQuery(url.searchParams.get("page"));
   const wallet = await loadWallet(db, createStripe(env), { userAccountId: user.accountId, page, locale, displayCurrencyCode: user.displayCurrencyCode });
   return { wallet, stateTexts: walletStateTexts(wallet.status), tableTexts: tableTexts(), page, returned: url.searchParams.get("onboarding") };
 }

@@ -41,7 +41,11 @@ export const media = sqliteTable(
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),
     ...timestamps,
   },
-  (t) => [index("media_owner").on(t.ownerUserAccountId, t.createdAt)],
+  (t) => [
+    index("media_owner").on(t.ownerUserAccountId, t.createdAt),
+    // A stored file is deleted only when no media row refers to it any more (worker/services/storage.ts).
+    index("media_file_url").on(t.fileUrl),
+  ],
 );
 
 /**
