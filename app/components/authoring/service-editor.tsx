@@ -6,7 +6,7 @@ import { SelectField } from "~/components/form/select-field";
 import { TextField } from "~/components/form/text-field";
 import { TextareaField } from "~/components/form/textarea-field";
 import { useIsPosting } from "~/components/form/use-is-posting";
-import { CURRENCIES, asCurrencyCode } from "../../../worker/domain/currency";
+import { CURRENCIES, type CurrencyCode } from "../../../worker/domain/currency";
 import type { ServiceDraft } from "../../../worker/domain/commission-form";
 import { SERVICE_DESCRIPTION_MAX, SERVICE_TERMS_MAX, SERVICE_TITLE_MAX } from "../../../worker/domain/commission-form-fields";
 import { ErrorText } from "~/components/form/error-text";
@@ -43,7 +43,8 @@ export function serviceDraftFrom(form: FormData): ServiceDraft {
     description: s("description"),
     medias: serviceMediasFrom(form.get(SERVICE_MEDIAS_FIELD)),
     price: s("price"),
-    currency: asCurrencyCode(s("currency")),
+    // As posted: parseServiceDraft's picklist refuses "usd", "EUR" or "JPY " with its message, never reads them as JPY.
+    currency: s("currency") as CurrencyCode,
     formId: s("formId"),
     terms: s("terms"),
     categoryCodes: form.getAll("categoryCodes").map(String),
