@@ -8,7 +8,7 @@ import { requestContext } from "../../app/lib/request-context";
 import * as settingsPage from "../../app/routes/dashboard/setting-notification";
 import type { Locale } from "../../worker/domain/constants";
 import { createDevMailbox } from "../../worker/mail/mailer";
-import { emailPreferences, sendPendingNotificationEmails } from "../../worker/services/notification-emails";
+import { emailPreferences, saveEmailPreferences, sendPendingNotificationEmails } from "../../worker/services/notification-emails";
 import { loadOrder, recordTransition } from "../../worker/services/orders";
 import { runScheduledJobs } from "../../worker/scheduled";
 import { createSession, getSessionUser } from "../../worker/services/sessions";
@@ -159,5 +159,15 @@ describe("the e-mail choices", () => {
     const context = new RouterContextProvider();
     context.set(requestContext, { env, url: new URL(request.url), executionCtx: {} as ExecutionContext, db: db(), user: null, sessionToken: undefined, locale: "en" });
     await expect(settingsPage.action({ context, request } as never)).rejects.toBeDefined();
+  });
+
+  it("a choice naming a type that does not exist is refused whole and changes nothing (issue 31: junk switched every e-mail off)", async () => {
+    const user = await party();
+    expect(await saveEmailPreferences(db(), user.userAccountId, new Set(["COMMISSION_ORDER_PAID"]), Date.now())).toBe(true);
+    const before = await emailPreferences(db(), user.userAccountId);
+    for (const junk of ["junk", "", "commission_order_paid", "COMMISSION_ORDER_PAID "]) {
+      expect(await saveEmailPreferences(db(), user.userAccountId, new Set(["COMMISSION_ORDER_PAID", junk]), Date.now()), JSON.stringify(junk)).toBe(false);
+    }
+    expect(await emailPreferences(db(), user.userAccountId)).toEqual(before);
   });
 });

@@ -31,8 +31,13 @@ export async function emailPreferences(db: Database, userAccountId: string): Pro
   return Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, chosen.get(type) ?? true])) as EmailPreferences;
 }
 
-/** Saves the whole choice of the signed-in user: the types in `enabled` on, every other type off. */
-export async function saveEmailPreferences(db: Database, userAccountId: string, enabled: ReadonlySet<string>, now: number): Promise<void> {
+/**
+ * Saves the whole choice of the signed-in user: the types in `enabled` on, every other type off. A choice naming a
+ * type that does not exist is refused whole (false) and changes nothing: it is no page's post, and read as it was it
+ * switched every e-mail off.
+ */
+export async function saveEmailPreferences(db: Database, userAccountId: string, enabled: ReadonlySet<string>, now: number): Promise<boolean> {
+  if ([...enabled].some((type) => !(NOTIFICATION_TYPES as readonly string[]).includes(type))) return false;
   const rows = NOTIFICATION_TYPES.map((type) => ({ userAccountId, notificationType: type, emailEnabled: enabled.has(type), updatedAt: new Date(now) }));
   await db
     .insert(notificationEmailPreferences)
@@ -41,6 +46,7 @@ export async function saveEmailPreferences(db: Database, userAccountId: string, 
       target: [notificationEmailPreferences.userAccountId, notificationEmailPreferences.notificationType],
       set: { emailEnabled: sql`excluded.email_enabled`, updatedAt: sql`excluded.updated_at` },
     });
+  return true;
 }
 
 interface ClaimedNotice {

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, data, useNavigation } from "react-router";
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { EMAIL_PREFERENCES_INTENT, EmailPreferences } from "~/components/notifications/email-preferences";
 import { NotificationItem, useFollowNotification, type NotificationView } from "~/components/notifications/notification-item";
@@ -58,8 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, locale } = context.get(requestContext);
   const form = await readFormData(request, locale);
   if (form.get("intent") === EMAIL_PREFERENCES_INTENT) {
-    await saveEmailPreferences(db, user.accountId, new Set(form.getAll("email").map(String)), Date.now());
-    return { emailSaved: true };
+    const saved = await saveEmailPreferences(db, user.accountId, new Set(form.getAll("email").map(String)), Date.now());
+    return saved ? { emailSaved: true } : data({ emailSaved: false }, { status: 400 });
   }
   await markAllNotificationsRead(db, user.accountId, Date.now());
   return null;
