@@ -1,6 +1,7 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { translateAuthoringErrors } from "../../worker/http/authoring-messages";
 import { createDb } from "../../worker/db/client";
 import { localizedTexts, media, portfolioWorks, portfolioWorkTags } from "../../worker/db/schema";
 import { workMediaLabel } from "../../worker/domain/work-media-label";
@@ -114,6 +115,15 @@ describe("portfolio works", () => {
     const ok = await saveWork(db(), owner.accountId, null, parsed(draft({ credits: `@${friend.handle.toLowerCase()}` })), "en", env.MEDIA);
     if (!ok.ok) throw new Error("not saved");
     expect((await getWorkForEdit(db(), owner.accountId, ok.workId, "en"))?.credits).toBe(friend.handle);
+  });
+
+  it("refuses crediting the work's own author (issue 31), and saves nothing", async () => {
+    const owner = await newUser();
+    const before = await db().select().from(portfolioWorks);
+    const self = await saveWork(db(), owner.accountId, null, parsed(draft({ credits: owner.handle.toUpperCase() })), "en", env.MEDIA);
+    expect(self).toEqual({ ok: false, reason: "invalid", errors: { credits: "authoring_credit_self" } });
+    expect(translateAuthoringErrors({ credits: "authoring_credit_self" }, "ja").credits).toBe("あなたはこの作品の作者です。ここには他のユーザーを入力してください。");
+    expect(await db().select().from(portfolioWorks)).toHaveLength(before.length);
   });
 
   it("suggests existing tags by prefix", async () => {

@@ -31,6 +31,7 @@ const AUTHORING_MESSAGES: Record<string, (inputs: object, options: { locale: Loc
   authoring_content_rating: m.authoring_content_rating,
   authoring_tags_max: m.authoring_tags_max,
   authoring_credit_unknown: m.authoring_credit_unknown,
+  authoring_credit_self: m.authoring_credit_self,
   authoring_service_description_max: m.authoring_service_description_max,
   authoring_service_terms_max: m.authoring_service_terms_max,
   authoring_invalid: m.authoring_invalid,

@@ -309,7 +309,7 @@ export async function saveWork(
     if (!rating) errors.contentRatingCode = "authoring_content_rating";
   }
   const stored: ItemGrants = existing?.grants ?? noGrants();
-  const wanted = mayAdmin ? await wantedGrants(db, input, stored, { clientAccountId, clientRemoved }, errors) : stored;
+  const wanted = mayAdmin ? await wantedGrants(db, input, stored, { clientAccountId, clientRemoved, ownerAccountId }, errors) : stored;
 
   const lists: { field: WorkMediaField; prefix: string; items: ParsedMediaDraft[] }[] = [{ field: "medias", prefix: "medias", items: input.medias }];
   if (input.ogImages) lists.push({ field: "og_images", prefix: "ogImages", items: input.ogImages });

@@ -129,7 +129,7 @@ export async function wantedGrants(
   db: Database,
   input: ParsedWork,
   stored: ItemGrants,
-  client: { clientAccountId: string | null; clientRemoved: boolean },
+  client: { clientAccountId: string | null; clientRemoved: boolean; ownerAccountId: string },
   errors: Record<string, string>,
 ): Promise<ItemGrants> {
   const listed = GRANT_PERMISSIONS.flatMap((p) => input.grants?.[p].handles ?? []);
@@ -139,6 +139,8 @@ export async function wantedGrants(
   for (const handle of input.creditHandles) {
     const accountId = accounts.get(handle.toLowerCase());
     if (!accountId) errors.credits ??= "authoring_credit_unknown";
+    // The author is the work's own: crediting them again is no credit (issue 31).
+    else if (accountId === client.ownerAccountId) errors.credits ??= "authoring_credit_self";
     else if (client.clientRemoved && accountId === client.clientAccountId) errors.credits ??= "client_works_credit_removed";
     else if (!credits.includes(accountId)) credits.push(accountId);
   }
