@@ -3,7 +3,7 @@ import { textField } from "./text";
 import { CURRENCIES, isCurrencyCode, type CurrencyCode } from "./currency";
 import { parsePrice, priceInputError } from "./pricing";
 import { QUESTION_TYPES, type QuestionType } from "../db/schema/enums";
-import { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX, SERVICE_MEDIA_MAX_FILES } from "./media-limits";
+import { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX, MEDIA_URL_MAX, SERVICE_MEDIA_MAX_FILES } from "./media-limits";
 import { buildMediaEntry, type MediaEntry } from "./media-entries";
 import { mimeTypeForKeyFile } from "./media-sniff";
 import { parseMediaKey } from "./media-keys";
@@ -104,7 +104,7 @@ const text = (max: number, maxKey: string, minKey?: string): v.GenericSchema<str
 
 const mediaSchema = v.object({
   id: v.optional(v.string()),
-  url: v.pipe(v.string(), v.trim(), v.maxLength(2000)),
+  url: v.pipe(v.string(), v.trim(), v.maxLength(MEDIA_URL_MAX, "authoring_media_url")),
   formatType: v.optional(v.picklist(["FILE", "LINK", "EMBED"])),
   code: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(5000)))),
 });

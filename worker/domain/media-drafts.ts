@@ -7,7 +7,7 @@ import { buildMediaEntry, type MediaEntry } from "./media-entries";
 import { mediaUrlForKey, parseMediaKey, posterKeyFor } from "./media-keys";
 import { mimeTypeForKeyFile } from "./media-sniff";
 import type { MediaDomain } from "./upload-rules";
-import type { MediaFormatType } from "./media-limits";
+import { MEDIA_URL_MAX, type MediaFormatType } from "./media-limits";
 import { detectMediaFromUrl } from "./media-urls";
 import type { WorkMediaDraft } from "./portfolio";
 import type { FieldErrors } from "./validation";
@@ -20,12 +20,12 @@ export function mediaDraftListSchema(max: number) {
   return v.pipe(
     v.array(
       v.object({
-        id: v.optional(v.string()),
-        url: v.pipe(v.string(), v.trim()),
+        id: v.optional(v.pipe(v.string(), v.maxLength(64, "authoring_invalid"))),
+        url: v.pipe(v.string(), v.trim(), v.maxLength(MEDIA_URL_MAX, "authoring_media_url")),
         formatType: v.optional(v.picklist(["FILE", "LINK", "EMBED"])),
         code: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(5000)))),
         /** A FILE video's poster frame; kept only when it is that video's own poster key (decision 033). */
-        thumbnailUrl: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(2000)))),
+        thumbnailUrl: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(MEDIA_URL_MAX)))),
       }),
     ),
     v.maxLength(max, "media_limit_exceeded"),

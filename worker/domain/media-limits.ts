@@ -39,3 +39,9 @@ export type MediaCheck<T> = { ok: true; value: T } | { ok: false; error: MediaEr
 export function checkMediaLimit(existing: number, adding: number, max = PORTFOLIO_MEDIA_MAX_FILES): MediaCheck<number> {
   return existing + adding > max ? { ok: false, error: "media_limit_exceeded" } : { ok: true, value: existing + adding };
 }
+
+/**
+ * The longest media link or stored-file URL a record keeps (issue 31): browsers and CDNs stop near 2,000 characters,
+ * and one 300 KB link once made the explore page 941 KB for every visitor.
+ */
+export const MEDIA_URL_MAX = 2000;

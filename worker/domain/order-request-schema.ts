@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { ANSWER_CHOICE_STATUSES, QUESTION_TYPES } from "../db/schema/enums";
-import { PORTFOLIO_MEDIA_MAX_FILES } from "./media-limits";
+import { MEDIA_URL_MAX, PORTFOLIO_MEDIA_MAX_FILES } from "./media-limits";
 import { ANSWER_TEXT_MAX, type FormRequest, type ServiceRequest } from "./order-request";
 
 /**
@@ -11,8 +11,8 @@ import { ANSWER_TEXT_MAX, type FormRequest, type ServiceRequest } from "./order-
 const ID = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
 const answerMedia = v.variant("formatType", [
-  v.object({ formatType: v.literal("FILE"), url: v.pipe(v.string(), v.maxLength(2000)) }),
-  v.object({ formatType: v.literal("LINK"), url: v.pipe(v.string(), v.maxLength(2000)) }),
+  v.object({ formatType: v.literal("FILE"), url: v.pipe(v.string(), v.maxLength(MEDIA_URL_MAX)) }),
+  v.object({ formatType: v.literal("LINK"), url: v.pipe(v.string(), v.maxLength(MEDIA_URL_MAX)) }),
 ]);
 
 const answer = v.object({

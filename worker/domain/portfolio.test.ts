@@ -27,3 +27,14 @@ describe("client field", () => {
     expect(parseWorkDraft({ ...base, client: "x".repeat(40) }, "required")).toEqual({ ok: false, errors: { client: "client_works_client_unknown" } });
   });
 });
+
+describe("media links", () => {
+  it("are at most 2,000 characters (issue 31: one 300 KB link made the explore page 941 KB)", () => {
+    const base = { title: "Linked work", description: "A work with a link.", contentRatingCode: "", categoryCodes: [], tags: [], visibility: "PUBLIC", credits: "" };
+    const link = (length: number) => `https://example.com/${"a".repeat(length - 20)}`;
+    expect(parseWorkDraft({ ...base, medias: [{ url: link(2000) }] })).toMatchObject({ ok: true });
+    const long = parseWorkDraft({ ...base, medias: [{ url: link(300_000) }] });
+    expect(long.ok).toBe(false);
+    if (!long.ok) expect(Object.values(long.errors)).toEqual(["authoring_media_url"]);
+  });
+});
