@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { jsonInput } from "../http/json-body";
 import { CURRENCIES } from "../domain/currency";
 import * as v from "valibot";
 import { LOCALES, isLocale } from "../domain/constants";
@@ -18,9 +19,9 @@ const languageBody = v.object({ languageCode: v.picklist(LOCALES) });
 const currencyBody = v.object({ currencyCode: v.picklist(CURRENCIES) });
 
 /** Anyone may switch the display language (cookie); a signed-in user's choice is also saved to the account. */
-accountApi.post("/language", async (c) => {
+accountApi.post("/language", jsonInput(), async (c) => {
   const { db, user } = c.get("request");
-  const parsed = v.safeParse(languageBody, await c.req.json().catch(() => null));
+  const parsed = v.safeParse(languageBody, c.req.valid("json"));
   if (!parsed.success) return c.json({ error: "invalid_language" }, 400);
   if (user) await setAccountLanguage(db, user.accountId, parsed.output.languageCode);
   c.header("Set-Cookie", preferenceCookie(new URL(c.req.url), "app-language", parsed.output.languageCode));
@@ -40,10 +41,10 @@ accountApi.get("/languages", async (c) => {
 });
 
 /** The display currency belongs to the account: signed-in users only. */
-accountApi.post("/currency", async (c) => {
+accountApi.post("/currency", jsonInput(), async (c) => {
   const { db, user } = c.get("request");
   if (!user) return c.json({ error: "unauthenticated" }, 401);
-  const parsed = v.safeParse(currencyBody, await c.req.json().catch(() => null));
+  const parsed = v.safeParse(currencyBody, c.req.valid("json"));
   if (!parsed.success || !(await setAccountCurrency(db, user.accountId, parsed.output.currencyCode))) {
     return c.json({ error: "invalid_currency" }, 400);
   }
@@ -55,10 +56,10 @@ accountApi.post("/currency", async (c) => {
  * currency and input language, checked by the page's schema and saved in one write, or refused with the field's
  * message and nothing changed.
  */
-accountApi.post("/update", async (c) => {
+accountApi.post("/update", jsonInput(), async (c) => {
   const { db, user, locale } = c.get("request");
   if (!user) return c.json({ error: "unauthenticated" }, 401);
-  const parsed = parseFields(accountSettingsSchema(Date.now()), await c.req.json().catch(() => ({})));
+  const parsed = parseFields(accountSettingsSchema(Date.now()), c.req.valid("json"));
   if (!parsed.ok) return c.json({ errors: translateErrors(parsed.errors, locale) }, 400);
   const result = await updateAccountSettings(db, user.accountId, parsed.data);
   if (!result.ok) return c.json({ errors: translateErrors(result.errors, locale) }, 400);
@@ -67,10 +68,10 @@ accountApi.post("/update", async (c) => {
 });
 
 /** The sign-up modal's profile step: optional name and birthday. */
-accountApi.post("/profile-step", async (c) => {
+accountApi.post("/profile-step", jsonInput(), async (c) => {
   const { db, user, locale } = c.get("request");
   if (!user) return c.json({ error: "unauthenticated" }, 401);
-  const parsed = parseFields(profileStepSchema(Date.now()), await c.req.json().catch(() => ({})));
+  const parsed = parseFields(profileStepSchema(Date.now()), c.req.valid("json"));
   if (!parsed.ok) return c.json({ errors: translateErrors(parsed.errors, locale) }, 400);
   await saveProfileStep(db, { accountId: user.accountId, profileId: user.profileId }, parsed.data, inputLanguageOf(user));
   return c.json({ status: "saved" });
@@ -82,10 +83,10 @@ const pictureBody = v.object({ field: v.picklist(["avatar", "cover"]), url: v.pi
  * userProfile.update {avatar | cover} after a signed write: the stored object becomes the profile's picture once
  * its bytes pass the field's rule again (a presigned PUT never went through the Worker).
  */
-accountApi.post("/picture", async (c) => {
+accountApi.post("/picture", jsonInput(), async (c) => {
   const { db, env, user } = c.get("request");
   if (!user) return c.json({ error: "unauthenticated" }, 401);
-  const parsed = v.safeParse(pictureBody, await c.req.json().catch(() => null));
+  const parsed = v.safeParse(pictureBody, c.req.valid("json"));
   if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
   const result = await attachProfilePicture(db, env.MEDIA, user.accountId, parsed.output.field, parsed.output.url);
   if (result.ok) return c.json({ url: result.url });

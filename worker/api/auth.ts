@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { jsonInput } from "../http/json-body";
 import type { Locale } from "../domain/constants";
 import { parseFields, signInStartSchema, signUpStartSchema, verifyCodeSchema } from "../domain/validation";
 import { translateErrors, validationMessage } from "../http/validation-messages";
@@ -21,9 +22,9 @@ const handleTaken = (c: AppContext, locale: Locale) => c.json({ errors: { handle
  * Send a one-time code. With a handle it is a sign-up, without one a sign-in. The answer is the same
  * whether or not the address has an account, and whatever the mailer does: mail goes out after the answer.
  */
-authApi.post("/email/send", async (c) => {
+authApi.post("/email/send", jsonInput(), async (c) => {
   const { db, env, executionCtx, locale } = c.get("request");
-  const body = await c.req.json().catch(() => ({}));
+  const body = c.req.valid("json");
   // Any handle at all makes it a sign-up, so a handle that is not a string is refused, not read as a sign-in.
   const isSignUp = body !== null && typeof body === "object" && "handle" in body && body.handle !== undefined;
   const parsed = parseFields(isSignUp ? signUpStartSchema : signInStartSchema, body);

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { jsonInput } from "../http/json-body";
 import * as v from "valibot";
 import type { AppContext, AppEnv } from "../http/context";
 import { chatRefusalMessage } from "../http/chat-messages";
@@ -65,8 +66,8 @@ chatApi.get("/message/list", async (c) => {
 });
 
 /** POST /message/submit: the HTTP path of a send, with the socket's rules (the object applies both). */
-chatApi.post("/message/submit", async (c) => {
-  const parsed = v.safeParse(submitBody, await c.req.json().catch(() => null));
+chatApi.post("/message/submit", jsonInput(), async (c) => {
+  const parsed = v.safeParse(submitBody, c.req.valid("json"));
   if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
   const entry = await enter(c, parsed.output.chatRoomId);
   if (entry instanceof Response) return entry;
@@ -79,9 +80,9 @@ chatApi.post("/message/submit", async (c) => {
  * allows the change (and that the caller is its seller) is the Order object's updateChatSettings, the one source of
  * that rule; then the room takes the settings and pushes them to every socket.
  */
-chatApi.post("/room/update", async (c) => {
+chatApi.post("/room/update", jsonInput(), async (c) => {
   const { env, locale, user } = c.get("request");
-  const parsed = v.safeParse(updateBody, await c.req.json().catch(() => null));
+  const parsed = v.safeParse(updateBody, c.req.valid("json"));
   if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
   const entry = await enter(c, parsed.output.chatRoomId);
   if (entry instanceof Response) return entry;
@@ -99,8 +100,8 @@ chatApi.post("/room/update", async (c) => {
 });
 
 /** POST /room/read {chatRoomId, seq}: the caller's read marker (it only moves forward). */
-chatApi.post("/room/read", async (c) => {
-  const parsed = v.safeParse(readBody, await c.req.json().catch(() => null));
+chatApi.post("/room/read", jsonInput(), async (c) => {
+  const parsed = v.safeParse(readBody, c.req.valid("json"));
   if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
   const entry = await enter(c, parsed.output.chatRoomId);
   if (entry instanceof Response) return entry;

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { jsonInput } from "../http/json-body";
 import type { AppEnv } from "../http/context";
 import { notificationViews } from "../http/notification-messages";
 import { countUnread, listNotifications, markAllNotificationsRead, markNotificationRead } from "../services/notifications";
@@ -32,9 +33,9 @@ notificationApi.get("/unread", async (c) => {
   return c.json({ data: { unreadCount: await countUnread(db, user!.accountId) } });
 });
 
-notificationApi.post("/read", async (c) => {
+notificationApi.post("/read", jsonInput(), async (c) => {
   const { db, user } = c.get("request");
-  const body = (await c.req.json().catch(() => null)) as { notificationId?: unknown } | null;
+  const body = (c.req.valid("json")) as { notificationId?: unknown } | null;
   const id = body?.notificationId;
   if (typeof id !== "string" || id.length === 0 || id.length > 64) return c.json({ error: "invalid_request" }, 400);
   if (!(await markNotificationRead(db, user!.accountId, id, Date.now()))) return c.json({ error: "not_found" }, 404);

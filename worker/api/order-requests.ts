@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { jsonInput } from "../http/json-body";
 import * as v from "valibot";
 import type { AppContext, AppEnv } from "../http/context";
 import { requestMessage } from "../http/request-messages";
@@ -32,13 +33,16 @@ function answer(c: AppContext, result: SubmitResult) {
   return c.json({ error: result.reason, message: requestMessage(result.reason, locale), missing: result.missing ?? [] }, STATUS[result.reason]);
 }
 
+/** A request's answers can be long texts in several questions: far more room than the other JSON doors. */
+const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
+
 type Submit<T> = (deps: SubmitDeps, requester: Requester, input: T) => Promise<SubmitResult>;
 
 function route<T>(path: string, schema: v.GenericSchema<unknown, T>, submit: Submit<T>) {
-  orderRequestApi.post(path, async (c) => {
+  orderRequestApi.post(path, jsonInput(REQUEST_BODY_MAX_BYTES), async (c) => {
     const { db, env, user, locale } = c.get("request");
     if (!user) return c.json({ error: "unauthorized" }, 401);
-    const parsed = v.safeParse(schema, await c.req.json().catch(() => null));
+    const parsed = v.safeParse(schema, c.req.valid("json"));
     if (!parsed.success) return c.json({ error: "requests_error_invalid", message: requestMessage("requests_error_invalid", locale) }, 400);
     const requester = { userAccountId: user.accountId, profileId: user.profileId };
     const result = await submit({ db, bucket: env.MEDIA, orders: env.ORDER }, requester, parsed.output);

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { jsonInput } from "../http/json-body";
 import * as v from "valibot";
 import type { AppEnv } from "../http/context";
 import { createCardSetup, deleteCard, saveCardFromSetupIntent } from "../payments/cards";
@@ -28,9 +29,9 @@ stripeApi.get("/intent/setup/create", async (c) => {
 });
 
 /** POST /api/stripe/intent/setup/confirm { intentId } → the saved card: { paymentAccountMethodId, stripeMethodId, card }. */
-stripeApi.post("/intent/setup/confirm", async (c) => {
+stripeApi.post("/intent/setup/confirm", jsonInput(), async (c) => {
   const { db, env, user } = c.get("request");
-  const parsed = v.safeParse(confirmBody, await c.req.json().catch(() => null));
+  const parsed = v.safeParse(confirmBody, c.req.valid("json"));
   if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
   const result = await saveCardFromSetupIntent(db, createStripe(env), user!.accountId, parsed.output.intentId);
   if (result.status === "not_found") return c.json({ error: "not_found" }, 404);
@@ -40,9 +41,9 @@ stripeApi.post("/intent/setup/confirm", async (c) => {
 });
 
 /** POST /api/stripe/payment/method/delete { methodId } (a payment account method id). */
-stripeApi.post("/payment/method/delete", async (c) => {
+stripeApi.post("/payment/method/delete", jsonInput(), async (c) => {
   const { db, env, user } = c.get("request");
-  const parsed = v.safeParse(deleteBody, await c.req.json().catch(() => null));
+  const parsed = v.safeParse(deleteBody, c.req.valid("json"));
   if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
   if (!(await deleteCard(db, createStripe(env), user!.accountId, parsed.output.methodId))) return c.json({ error: "not_found" }, 404);
   return c.json({ status: "deleted" });
@@ -51,9 +52,9 @@ stripeApi.post("/payment/method/delete", async (c) => {
 const paymentBody = v.object({ intentId: id, transactionId: id });
 
 /** POST /api/stripe/intent/payment/get { intentId, transactionId } → { status, nextAction, clientSecret }: the buyer's own only. */
-stripeApi.post("/intent/payment/get", async (c) => {
+stripeApi.post("/intent/payment/get", jsonInput(), async (c) => {
   const { db, env, user } = c.get("request");
-  const parsed = v.safeParse(paymentBody, await c.req.json().catch(() => null));
+  const parsed = v.safeParse(paymentBody, c.req.valid("json"));
   if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
   const buyerCommissionAccountId = await commissionAccountOf(db.$client, user!.accountId);
   const result = buyerCommissionAccountId && (await checkPayment({ db, stripe: createStripe(env), orders: env.ORDER }, { ...parsed.output, buyerCommissionAccountId }));

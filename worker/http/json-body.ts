@@ -46,3 +46,10 @@ export function jsonBody<S extends v.GenericSchema, E extends HonoEnv = HonoEnv,
     await next();
   };
 }
+
+/**
+ * The JSON door of a route that parses its fields itself, to answer each field's own message (account settings,
+ * sign-up, chat): the content type, the size and the JSON are checked here; `c.req.valid("json")` is the value.
+ */
+export const jsonInput = <E extends HonoEnv = HonoEnv, P extends string = string>(maxBytes = MAX_JSON_BODY_BYTES) =>
+  jsonBody<v.UnknownSchema, E, P>(v.unknown(), maxBytes);
