@@ -18,3 +18,15 @@ export function formatDateTime(date: Date | number | string, locale: Locale): st
   const time = new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : "en-US", { hour: "2-digit", minute: "2-digit", timeZone: "UTC", hour12: false }).format(d);
   return `${formatDate(d, locale)} ${time} UTC`;
 }
+
+/**
+ * A yyyy-mm-dd that names a real day of the years 1900 to 2100 (issue 31: "2023-02-30" and "0000-01-01" were kept
+ * as request answers; a format check alone takes both).
+ */
+export function isCalendarDate(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = match.slice(1).map(Number);
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return year >= 1900 && year <= 2100 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}

@@ -3,7 +3,7 @@ import { checkRequest, isUnanswered, orderCodeFrom, requestTotal, type RequestQu
 
 const q = (id: string, questionType: RequestQuestion["questionType"], isRequired = true, choices: RequestQuestion["choices"] = []): RequestQuestion => ({ id, questionType, isRequired, choices });
 const none = { text: null, date: null, medias: [], selectedChoiceIds: new Set<string>() };
-const open = { isOwn: false, isClosed: false, hasPendingRequest: false, savedCardCount: 1 };
+const open = { isOwn: false, isClosed: false, hasPendingRequest: false, savedCardCount: 1, namedCardIsSaved: true };
 const accepted = { isAgreedToTerms: true, isAcknowledged: true };
 
 describe("isUnanswered (spec section 5)", () => {
@@ -52,6 +52,16 @@ describe("checkRequest", () => {
     for (const answers of [[pick("a", "b")], [pick("zz")], [{ ...pick("a"), formQuestionId: "other" }], [{ ...pick("a"), formQuestionType: "MULTIPLE_CHOICE" as const }]]) {
       expect(checkRequest([plan], { ...accepted, formQuestionAnswers: answers }, open)).toEqual({ ok: false, refusal: "requests_error_invalid" });
     }
+  });
+
+  it("refuses a date that is no day (issue 31: 2023-02-30 and 0000-01-01 were kept), and a card that is not the client's", () => {
+    const when = q("when", "DATE");
+    const dated = (date: string) => ({ formQuestionId: "when", formQuestionType: "DATE" as const, answer: { text: null, date, medias: [] }, questionChoices: [] });
+    for (const date of ["2023-02-30", "0000-01-01", "2026-13-01", "1899-12-31", "2101-01-01"]) {
+      expect(checkRequest([when], { ...accepted, formQuestionAnswers: [dated(date)] }, open), date).toEqual({ ok: false, refusal: "requests_error_invalid" });
+    }
+    expect(checkRequest([when], { ...accepted, formQuestionAnswers: [dated("2024-02-29")] }, open).ok).toBe(true);
+    expect(checkRequest([when], { ...accepted, formQuestionAnswers: [dated("2024-02-29")] }, { ...open, namedCardIsSaved: false })).toEqual({ ok: false, refusal: "requests_error_invalid" });
   });
 });
 

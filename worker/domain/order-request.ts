@@ -1,4 +1,5 @@
 import type { AnswerChoiceStatus, QuestionType } from "../db/schema/enums";
+import { isCalendarDate } from "./dates";
 
 /**
  * A client's request (spec sections 4, 5 and 7; docs/decisions/025): the submission payload (parsed by
@@ -107,6 +108,8 @@ export interface RequestContext {
   hasPendingRequest: boolean;
   /** Saved cards of the client. */
   savedCardCount: number;
+  /** The card the request names is one of the client's saved cards (true when it names none). */
+  namedCardIsSaved: boolean;
 }
 
 /**
@@ -133,6 +136,7 @@ export function checkRequest(
     if ([...selected].some((id) => !choiceIds.has(id))) return { ok: false, refusal: "requests_error_invalid" };
     if (question.questionType === "SINGLE_CHOICE" && selected.size > 1) return { ok: false, refusal: "requests_error_invalid" };
     if (a.answer.medias.length > 0 && question.questionType !== "MEDIA") return { ok: false, refusal: "requests_error_invalid" };
+    if (a.answer.date && (question.questionType !== "DATE" || !isCalendarDate(a.answer.date))) return { ok: false, refusal: "requests_error_invalid" };
     given.set(a.formQuestionId, { text: a.answer.text ?? null, date: a.answer.date ?? null, medias: a.answer.medias, selectedChoiceIds: selected });
   }
   const missing = questions.filter((q) => q.isRequired && isUnanswered(q, given.get(q.id))).map((q) => q.id);
@@ -140,6 +144,8 @@ export function checkRequest(
   if (!input.isAgreedToTerms) return { ok: false, refusal: "requests_error_terms" };
   if (!input.isAcknowledged) return { ok: false, refusal: "requests_error_acknowledge" };
   if (context.savedCardCount < 1) return { ok: false, refusal: "requests_error_no_card" };
+  // A card id that is not one of the client's saved cards is no page's post: refused, not ignored.
+  if (!context.namedCardIsSaved) return { ok: false, refusal: "requests_error_invalid" };
 
   const empty = { text: null, date: null, medias: [], selectedChoiceIds: new Set<string>() };
   return { ok: true, answers: questions.map((question) => ({ question, ...(given.get(question.id) ?? empty) })) };

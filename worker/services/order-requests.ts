@@ -131,20 +131,22 @@ export async function clientStanding(
   d1: D1Database,
   userAccountId: string,
   target: { serviceId: string } | { formId: string },
-): Promise<{ buyerId: string; isOwn: boolean; hasPendingRequest: boolean; savedCardCount: number } | null> {
+  namedCardId: string | null = null,
+): Promise<{ buyerId: string; isOwn: boolean; hasPendingRequest: boolean; savedCardCount: number; namedCardIsSaved: boolean } | null> {
   const isService = "serviceId" in target;
   const row = await d1
     .prepare(
       `SELECT ca.id AS buyer_id, ca.id = (SELECT commission_account_id FROM ${isService ? "commission_services" : "commission_forms"} WHERE id = ?2) AS own,
          (SELECT count(*) FROM payment_account_methods WHERE user_account_id = ?1) AS cards,
+         ?3 IS NULL OR EXISTS (SELECT 1 FROM payment_account_methods WHERE user_account_id = ?1 AND id = ?3) AS named_card_saved,
          EXISTS (SELECT 1 FROM commission_orders o WHERE o.buyer_id = ca.id AND o.order_progress_status = 'DRAFT'
            AND ${isService ? "o.service_id = ?2 AND o.order_submit_status = 'SERVICE_SUBMITTED'" : "o.form_id = ?2 AND o.order_submit_status = 'FORM_SUBMITTED'"}) AS pending
        FROM commission_accounts ca WHERE ca.user_account_id = ?1`,
     )
-    .bind(userAccountId, isService ? target.serviceId : target.formId)
-    .first<{ buyer_id: string; own: number; cards: number; pending: number }>();
+    .bind(userAccountId, isService ? target.serviceId : target.formId, namedCardId)
+    .first<{ buyer_id: string; own: number; cards: number; pending: number; named_card_saved: number }>();
   if (!row) return null;
-  return { buyerId: row.buyer_id, isOwn: Boolean(row.own), hasPendingRequest: Boolean(row.pending), savedCardCount: Number(row.cards) };
+  return { buyerId: row.buyer_id, isOwn: Boolean(row.own), hasPendingRequest: Boolean(row.pending), savedCardCount: Number(row.cards), namedCardIsSaved: Boolean(row.named_card_saved) };
 }
 
 export interface Requester {
@@ -178,7 +180,7 @@ async function submit(deps: SubmitDeps, requester: Requester, input: ServiceRequ
   const d1 = deps.db.$client;
   const target = await findTarget();
   if (!target) return { ok: false, reason: "not_found" };
-  const standing = await clientStanding(d1, requester.userAccountId, target.serviceId ? { serviceId: target.serviceId } : { formId: target.formId! });
+  const standing = await clientStanding(d1, requester.userAccountId, target.serviceId ? { serviceId: target.serviceId } : { formId: target.formId! }, input.paymentAccountMethodId ?? null);
   if (!standing) return { ok: false, reason: "not_found" };
   const questions = await questionsOf(d1, target.formId);
   const checked = checkRequest(questions, input, { ...standing, isClosed: !target.isOpen });
