@@ -5,6 +5,7 @@ import {
   CHAT_PAGE_SIZE,
   CHAT_PING,
   CHAT_PONG,
+  CHAT_SESSION_ENDED_CLOSE_CODE,
   type ChatClientFrame,
   type ChatMessagePage,
   type ChatMessageSubmit,
@@ -18,6 +19,7 @@ import { parseMediaKey } from "../worker/domain/media-keys";
 import { chatRefusalMessage } from "../worker/http/chat-messages";
 import {
   CHAT_TICKET_HEADER,
+  isSessionOpen,
   loadChatRoom,
   loadProjectedMessages,
   messageProjection,
@@ -39,6 +41,8 @@ interface Identity {
   userAccountId: string;
   side: ChatSide;
   locale: string;
+  /** The hash of the session the ticket was issued to: a socket sends only while it is open. */
+  session: string;
 }
 
 /** `resent`: the clientMessageId was stored before; nothing was stored or broadcast now. */
@@ -105,6 +109,11 @@ export class ChatRoom extends DurableObject<Env> {
     const frame = parseFrame(data);
     if (!frame || !this.room) return;
     if (frame.type === "read") return this.markRead(who.side, frame.seq);
+    // A socket outlives the request that opened it: once its session has ended (signed out), it sends no more.
+    if (!(await isSessionOpen(this.env.DB, who.session))) {
+      ws.close(CHAT_SESSION_ENDED_CLOSE_CODE, "signed out");
+      return;
+    }
     const result = await this.send(who, { clientMessageId: frame.clientMessageId, messageText: frame.messageText, messageMedias: frame.messageMedias });
     if (result.status === "refused") this.sendFrame(ws, { type: "refused", clientMessageId: frame.clientMessageId, error: result.error, message: result.message });
     // A resend after a dropped socket: its acknowledgement is the stored message, to this socket only.
@@ -197,7 +206,7 @@ export class ChatRoom extends DurableObject<Env> {
     if (!room) return "not_found";
     // The ticket names the user; the room knows who its two sides are.
     const party = verified.side === "seller" ? room.seller : room.buyer;
-    return party.userAccountId === verified.sub ? { userAccountId: verified.sub, side: verified.side, locale: verified.locale } : null;
+    return party.userAccountId === verified.sub ? { userAccountId: verified.sub, side: verified.side, locale: verified.locale, session: verified.session } : null;
   }
 
   /** The room from storage, else (the first time) from D1 with any messages D1 already has. */

@@ -6,7 +6,8 @@ import { describe, expect, it } from "vitest";
 import { chatOrder, list, openSocket, sent, updateRoom, upgrade } from "./chat-fixtures";
 import { issueToken } from "../../worker/services/signed-tokens";
 import { CHAT_TICKET_HEADER, chatRoomStub } from "../../worker/services/chat-rooms";
-import type { ChatMessagePage } from "../../worker/domain/chat-protocol";
+import { CHAT_SESSION_ENDED_CLOSE_CODE, type ChatMessagePage } from "../../worker/domain/chat-protocol";
+import { call } from "./helpers";
 
 const sendFrame = (text: string, clientMessageId: string = crypto.randomUUID()) => ({ type: "send", clientMessageId, messageText: { text, languageCode: "en" }, messageMedias: [] });
 
@@ -30,7 +31,7 @@ describe("the upgrade", () => {
     const stub = chatRoomStub(env, order.roomId);
     const connect = (headers: Record<string, string>) => stub.fetch("https://chat-room/connect", { headers: { upgrade: "websocket", ...headers } });
     expect((await connect({ "x-account-id": order.buyer.userAccountId })).status).toBe(401);
-    const claims = { roomId: order.roomId, sub: order.buyer.userAccountId, side: "buyer" as const, locale: "en" };
+    const claims = { roomId: order.roomId, sub: order.buyer.userAccountId, side: "buyer" as const, locale: "en", session: "0".repeat(64) };
     const [header, payload] = (await issueToken(env, "chat-ticket", claims, 60_000)).token.split(".");
     expect((await connect({ [CHAT_TICKET_HEADER]: `${header}.${payload}.${"A".repeat(43)}` })).status).toBe(401);
     const expired = await issueToken(env, "chat-ticket", claims, 1000, Date.now() - 120_000);
@@ -69,6 +70,20 @@ describe("messages over sockets", () => {
     expect(seller.frames.filter((f) => f.type === "refused")).toEqual([]);
     seller.close();
     buyer.close();
+  });
+
+  it("a socket opened before sign-out sends nothing after it: it is closed, and nothing is stored (issue 31)", async () => {
+    const order = await chatOrder();
+    const seller = await openSocket(order.roomId, order.seller.cookie);
+    const buyer = await openSocket(order.roomId, order.buyer.cookie);
+    await Promise.all([seller.next("hello"), buyer.next("hello")]);
+    expect((await call("/api/auth/signout", { method: "POST", cookie: order.buyer.cookie })).status).toBeLessThan(400);
+    const closed = new Promise<number>((resolve) => buyer.socket.addEventListener("close", (event) => resolve(event.code)));
+    buyer.send(sendFrame("after sign-out", "late-1"));
+    expect(await closed).toBe(CHAT_SESSION_ENDED_CLOSE_CODE);
+    seller.send(sendFrame("still here", "s-1"));
+    expect((await seller.next("message")).message).toMatchObject({ seq: 1, clientMessageId: "s-1" });
+    seller.close();
   });
 
   it("a resend of a stored message is acknowledged to its socket only, and stores nothing", async () => {

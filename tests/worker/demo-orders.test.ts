@@ -66,7 +66,7 @@ describe("the demo orders", () => {
     expect(pending?.chatRoom).toMatchObject({ roomStatus: "DRAFT", canWrite: false, writeBlockedBy: "room_not_opened" });
     const buyerUser = await env.DB.prepare("SELECT user_account_id AS id FROM commission_accounts WHERE id = ?").bind(client.id).first<{ id: string }>();
     const roomId = detail!.chatRoom!.id;
-    const page = await chatRoomStub(env, roomId).list(await issueChatTicket(env, roomId, buyerUser!.id, "buyer", "en"), {});
+    const page = await chatRoomStub(env, roomId).list(await issueChatTicket(env, roomId, buyerUser!.id, "buyer", "en", "no-session"), {});
     expect(page.status).toBe("ok");
     if (page.status !== "ok") return;
     expect(page.value.messages.map((m) => [m.seq, m.sender.side])).toEqual([[1, "seller"], [2, "buyer"], [3, "seller"]]);

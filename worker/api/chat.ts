@@ -41,11 +41,11 @@ const REFUSAL_STATUS: Record<string, 400 | 403 | 409> = { not_editable: 409, inv
 
 /** The caller's ticket into the room, or the answer that ends the request (401 signed out, 404 not a party). */
 async function enter(c: AppContext, chatRoomId: string): Promise<{ ticket: string; side: ChatSide } | Response> {
-  const { db, env, user, locale } = c.get("request");
-  if (!user) return c.json({ error: "unauthorized" }, 401);
+  const { db, env, user, locale, sessionToken } = c.get("request");
+  if (!user || !sessionToken) return c.json({ error: "unauthorized" }, 401);
   const side = await chatSideOf(db.$client, chatRoomId, user.accountId);
   if (!side) return c.json({ error: "not_found", message: chatRefusalMessage("not_found", locale) }, 404);
-  return { ticket: await issueChatTicket(env, chatRoomId, user.accountId, side, locale), side };
+  return { ticket: await issueChatTicket(env, chatRoomId, user.accountId, side, locale, sessionToken), side };
 }
 
 function answer<T>(c: AppContext, result: ChatCallResult<T>, wrap: (value: T) => object) {

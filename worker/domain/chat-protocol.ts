@@ -107,6 +107,8 @@ export type ChatRefusal =
  * object (hibernation's auto-response).
  */
 export const CHAT_PING = '{"type":"ping"}';
+/** The close code of a socket whose session has ended (signed out): reconnecting then needs a new sign-in. */
+export const CHAT_SESSION_ENDED_CLOSE_CODE = 4401;
 export const CHAT_PONG = '{"type":"pong"}';
 
 /** Browser → room. */

@@ -9,6 +9,8 @@ import { chatRoomView, type ChatRoomFacts } from "../domain/chat";
 import type { ChatRoomView } from "../domain/chat-protocol";
 import { orderHref } from "../domain/order-notifications";
 import { issueToken } from "./signed-tokens";
+import { sha256Hex } from "./crypto";
+import { isSessionLive } from "../domain/sessions";
 
 export interface ChatPerson {
   userAccountId: string;
@@ -62,8 +64,18 @@ export async function chatSideOf(d1: D1Database, roomId: string, userAccountId: 
 }
 
 /** The ticket the ChatRoom object trusts: this user, on this side of this room, for a minute. */
-export async function issueChatTicket(env: Env, roomId: string, userAccountId: string, side: ChatSide, locale: string): Promise<string> {
-  return (await issueToken(env, "chat-ticket", { roomId, sub: userAccountId, side, locale }, TICKET_TTL_MS)).token;
+/**
+ * The ticket names the caller's session by its hash (as the sessions table keeps it): a socket opened with it stops
+ * sending once that session has ended (signed out, or expired), though the ticket itself was good when it opened.
+ */
+export async function issueChatTicket(env: Env, roomId: string, userAccountId: string, side: ChatSide, locale: string, sessionToken: string): Promise<string> {
+  return (await issueToken(env, "chat-ticket", { roomId, sub: userAccountId, side, locale, session: await sha256Hex(sessionToken) }, TICKET_TTL_MS)).token;
+}
+
+/** Whether the session behind a ticket (by its hash) is still one a request could use. */
+export async function isSessionOpen(d1: D1Database, sessionHash: string, now = Date.now()): Promise<boolean> {
+  const row = await d1.prepare("SELECT expires_at, last_seen_at, created_at FROM sessions WHERE id_hash = ?").bind(sessionHash).first<{ expires_at: number; last_seen_at: number | null; created_at: number }>();
+  return row !== null && isSessionLive({ expiresAt: Number(row.expires_at), lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at), createdAt: Number(row.created_at) }, now);
 }
 
 export const chatRoomStub = (env: Env, roomId: string) => env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(roomId));

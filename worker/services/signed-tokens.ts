@@ -19,7 +19,7 @@ export interface TokenScopes {
    * Who may enter one chat room, as the Worker checked it (session and party): the ChatRoom object trusts only this,
    * never a plain header. Short-lived; replayable only by the same Worker within its minute (docs/decisions/027).
    */
-  "chat-ticket": { roomId: string; sub: string; side: "seller" | "buyer"; locale: string };
+  "chat-ticket": { roomId: string; sub: string; side: "seller" | "buyer"; locale: string; session: string };
 }
 export type TokenKind = keyof TokenScopes;
 export type VerifiedToken<K extends TokenKind> = TokenScopes[K] & { jti: string; expiresAt: number };
@@ -34,7 +34,9 @@ const SCOPE_OF: { [K in TokenKind]: (p: JWTPayload) => TokenScopes[K] | null } =
     isString(p.key) && Number.isSafeInteger(p.size) && isString(p.type) && isString(p.sub) ? { key: p.key, size: p.size as number, type: p.type, sub: p.sub } : null,
   "media-read": (p) => (isString(p.key) ? { key: p.key } : null),
   "chat-ticket": (p) =>
-    isString(p.roomId) && isString(p.sub) && (p.side === "seller" || p.side === "buyer") && isString(p.locale) ? { roomId: p.roomId, sub: p.sub, side: p.side, locale: p.locale } : null,
+    isString(p.roomId) && isString(p.sub) && (p.side === "seller" || p.side === "buyer") && isString(p.locale) && isString(p.session)
+      ? { roomId: p.roomId, sub: p.sub, side: p.side, locale: p.locale, session: p.session }
+      : null,
 };
 
 /** Thrown when no usable secret is configured: signing and verifying refuse, there is no fallback key. */
