@@ -453,7 +453,8 @@ describe("bad input at every door: no 5xx, nothing leaked, nothing changed", () 
     expect(JSON.parse(session.text).user).toMatchObject({ roles: expect.arrayContaining(["creator"]) });
     const before = await stored();
     await env.DB.prepare("UPDATE user_accounts SET updated_at = updated_at + 1 WHERE id = ?").bind(owners.buyer.accountId).run();
-    await env.MEDIA.put("v1/fuzz-canary", "x");
+    // A new key each time: the test runs twice on the same storage (--repeats=1).
+    await env.MEDIA.put(`v1/fuzz-canary-${crypto.randomUUID()}`, "x");
     expect(changesBetween(before, await stored())).toEqual([expect.stringMatching(/^user_accounts: -1 \+1/), expect.stringMatching(/^R2 MEDIA: -0 \+1/)]);
   });
 
