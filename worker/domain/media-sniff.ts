@@ -40,7 +40,8 @@ const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signa
 
 function sniffKind(b: Uint8Array): FileKind | null {
   if (startsWith(b, [0xff, 0xd8, 0xff])) return "jpg";
-  if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return "png";
+  // A PNG's first chunk is always its 13-byte IHDR (the PNG spec): the signature alone, then garbage, is no image.
+  if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return startsWith(b, [0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52], 8) ? "png" : null;
   if (ascii(b, 0, 6) === "GIF87a" || ascii(b, 0, 6) === "GIF89a") return "gif";
   if (ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 4) === "WEBP") return "webp";
   if (ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 4) === "WAVE") return "wav";

@@ -69,6 +69,8 @@ describe("sniffMediaType", () => {
 
   it("refuses text, HTML, SVG, HEIC, empty and unknown bytes whatever they are called", () => {
     expect(sniffMediaType(bytes("hello, I am not a png"))).toBeNull();
+    // A PNG signature followed by garbage (issue 31: it became an avatar): no IHDR chunk, no image.
+    expect(sniffMediaType(pad(bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "garbage, not a chunk")))).toBeNull();
     expect(sniffMediaType(bytes("<!doctype html><script>alert(1)</script>"))).toBeNull();
     expect(sniffMediaType(bytes('<svg xmlns="http://www.w3.org/2000/svg">'))).toBeNull();
     expect(sniffMediaType(bytes([0, 0, 0, 0x18], "ftypheic"))).toBeNull();
