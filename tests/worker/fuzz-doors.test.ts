@@ -24,12 +24,12 @@
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import routeTable from "../../app/routes";
 import { createApp } from "../../worker/app";
 import { SESSION_COOKIE } from "../../worker/domain/constants";
 import { createSession } from "../../worker/services/sessions";
 import { freshIp } from "./auth-helpers";
 import { ownersWithThings, type Owner } from "./fuzz-fixtures";
+import { pageActionRoutes, type Action } from "./page-action-routes";
 import { BASE, db } from "./helpers";
 import { pageContext, type Member } from "./visibility-fixtures";
 
@@ -45,8 +45,6 @@ const KNOWN_FAILURES = new Map<string, string>([]);
 // ---------------------------------------------------------------------------------------------------------------
 // Discovery
 
-type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
-type Action = (args: unknown) => unknown;
 interface Door {
   name: string;
   kind: "api" | "page";
@@ -65,23 +63,7 @@ const apiDoors: Door[] = [
   ).values(),
 ];
 
-// Read as text to find the actions: importing every page would also import browser-only modules.
-const routeSources = import.meta.glob<string>("../../app/routes/**/*.tsx", { query: "?raw", import: "default", eager: true });
-const routeModules = import.meta.glob<{ action: Action }>("../../app/routes/**/*.tsx");
-const EXPORTS_ACTION = /^export\s+(?:async\s+)?(?:function|const|let)\s+action\b|^export\s*\{[^}]*\baction\b/m;
-
-function routesOf(entries: readonly RouteEntry[], parent = ""): { file: string; path: string }[] {
-  return entries.flatMap((entry) => {
-    const path = entry.path ? `${parent}/${entry.path}` : parent;
-    return [{ file: entry.file, path: path || "/" }, ...routesOf(entry.children ?? [], path)];
-  });
-}
-
-const pageDoors: Door[] = routesOf(routeTable as RouteEntry[]).flatMap(({ file, path }): Door[] => {
-  const module = `../../app/${file}`;
-  if (!EXPORTS_ACTION.test(routeSources[module] ?? "")) return [];
-  return [{ name: `action ${path}`, kind: "page", method: "POST", path, action: async () => (await routeModules[module]()).action }];
-});
+const pageDoors: Door[] = pageActionRoutes().map(({ path, action }): Door => ({ name: `action ${path}`, kind: "page", method: "POST", path, action }));
 
 const doors = [...apiDoors, ...pageDoors];
 

@@ -5,7 +5,6 @@
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import routeTable from "../../app/routes";
 import { FORM_BODY_MAX_BYTES, readFormData } from "../../app/lib/form-data.server";
 import { requestContext } from "../../app/lib/request-context";
 import * as creatorHomePage from "../../app/routes/dashboard/creator-home";
@@ -17,29 +16,12 @@ import type { Locale } from "../../worker/domain/constants";
 import { freshUser } from "./auth-helpers";
 import { BASE, db, signUp } from "./helpers";
 import { commissionAccountByEmail } from "./order-fixtures";
+import { pageActionRoutes, unreadRouteFiles } from "./page-action-routes";
 
-type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
-type Action = (args: unknown) => unknown;
-
-// Read as text to find the actions: importing every page would also import browser-only modules.
-const routeSources = import.meta.glob<string>("../../app/routes/**/*.tsx", { query: "?raw", import: "default", eager: true });
-const routeModules = import.meta.glob<{ action: Action }>("../../app/routes/**/*.tsx");
-const EXPORTS_ACTION = /^export\s+(?:async\s+)?(?:function|const|let)\s+action\b|^export\s*\{[^}]*\baction\b/m;
-
-/** Every route of the table with its full path. */
-function routesOf(entries: readonly RouteEntry[], parent = ""): { file: string; path: string }[] {
-  return entries.flatMap((entry) => {
-    const path = entry.path ? `${parent}/${entry.path}` : parent;
-    return [{ file: entry.file, path: path || "/" }, ...routesOf(entry.children ?? [], path)];
-  });
-}
-
-const actionRoutes = routesOf(routeTable as RouteEntry[]).flatMap(({ file, path }) => {
-  const module = `../../app/${file}`;
-  if (!EXPORTS_ACTION.test(routeSources[module] ?? "")) return [];
+const actionRoutes = pageActionRoutes().map(({ file, path, action }) => {
   // Params get ids that match nothing.
   const url = path.replace(/:\w+/g, () => crypto.randomUUID()).replace("*", "no-such-page");
-  return [{ file, path, url, params: paramsOf(path, url), action: async (args: unknown) => (await routeModules[module]()).action(args) }];
+  return { file, path, url, params: paramsOf(path, url), action: async (args: unknown) => (await action())(args) };
 });
 
 function paramsOf(path: string, url: string): Record<string, string> {
@@ -99,7 +81,7 @@ async function everything() {
 
 describe("a page action posted something that is not a form", () => {
   it("finds the actions in the route table", () => {
-    expect(routesOf(routeTable as RouteEntry[]).filter(({ file }) => !(`../../app/${file}` in routeSources))).toEqual([]);
+    expect(unreadRouteFiles()).toEqual([]);
     expect(actionRoutes.map((route) => route.path)).toEqual(expect.arrayContaining(["/dashboard/setting/profile", "/dashboard/commission/managements", "/dashboard/portfolio/creator/:workId/edit"]));
     expect(actionRoutes.length).toBeGreaterThanOrEqual(20);
   });
