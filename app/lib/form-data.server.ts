@@ -32,3 +32,16 @@ export async function readFormData(request: Pick<Request, "headers" | "body">, l
     throw refuse(400);
   }
 }
+
+/**
+ * How much of a refused field goes back to the form. Twice the longest field (terms, 10,000 characters), so whatever a
+ * person typed comes back whole to be fixed, while a pasted megabyte is not sent back at full size: the error answer
+ * stays small whatever was posted.
+ */
+export const KEPT_VALUE_MAX_CODE_POINTS = 20_000;
+
+/** A refused form's values, kept for the retry (nothing typed is lost), each cut to KEPT_VALUE_MAX_CODE_POINTS. */
+export function keptForRetry<T extends { [field in keyof T]: string }>(values: T): T {
+  const cut = (value: string) => (value.length <= KEPT_VALUE_MAX_CODE_POINTS ? value : Array.from(value).slice(0, KEPT_VALUE_MAX_CODE_POINTS).join(""));
+  return Object.fromEntries(Object.entries<string>(values).map(([field, value]) => [field, cut(value)])) as T;
+}

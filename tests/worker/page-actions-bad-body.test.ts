@@ -5,7 +5,7 @@
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { beforeAll, describe, expect, it } from "vitest";
-import { FORM_BODY_MAX_BYTES, readFormData } from "../../app/lib/form-data.server";
+import { FORM_BODY_MAX_BYTES, KEPT_VALUE_MAX_CODE_POINTS, readFormData } from "../../app/lib/form-data.server";
 import { requestContext } from "../../app/lib/request-context";
 import * as creatorHomePage from "../../app/routes/dashboard/creator-home";
 import * as profileSettingsPage from "../../app/routes/dashboard/setting-profile";
@@ -118,6 +118,19 @@ describe("a browser's form still reaches the action", () => {
     expect(await profileSettingsPage.action({ request, context: await contextFor(signedIn, path) } as never)).toEqual({ saved: true, errors: null, values: null });
     const row = await env.DB.prepare("SELECT original_handle AS handle FROM user_profiles WHERE account_id = ?").bind(signedIn.accountId).first<{ handle: string }>();
     expect(row?.handle).toBe(handle);
+  });
+
+  it("a refused profile keeps what was typed, but sends back no more of a pasted 200 KB bio than KEPT_VALUE_MAX_CODE_POINTS", async () => {
+    const signedIn = await member({ creator: false });
+    const path = `${BASE}/dashboard/setting/profile`;
+    const bio = "鳥".repeat(200_000);
+    const request = new Request(path, { method: "POST", body: new URLSearchParams({ name: "Kit Carter", handle: freshUser().handle, bio }) });
+    const result: unknown = await profileSettingsPage.action({ request, context: await contextFor(signedIn, path) } as never);
+    expect(isData(result) && result.init?.status).toBe(400);
+    const { values, errors } = (result as { data: { values: { name: string; bio: string }; errors: Record<string, string> } }).data;
+    expect(errors.bio).toBeTruthy();
+    expect(values.name).toBe("Kit Carter");
+    expect(values.bio).toBe(bio.slice(0, KEPT_VALUE_MAX_CODE_POINTS));
   });
 
   it("the creator home's button, a form with no fields, still makes a creator", async () => {

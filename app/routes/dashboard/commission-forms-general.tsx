@@ -6,7 +6,7 @@ import { SelectField } from "~/components/form/select-field";
 import { TextareaField } from "~/components/form/textarea-field";
 import { useIsPosting } from "~/components/form/use-is-posting";
 import { requestContext } from "~/lib/request-context";
-import { readFormData } from "~/lib/form-data.server";
+import { keptForRetry, readFormData } from "~/lib/form-data.server";
 import { m } from "~/paraglide/messages.js";
 import type { Locale } from "../../../worker/domain/constants";
 import { DEFAULT_TERMS_MAX } from "../../../worker/domain/commission-form-fields";
@@ -44,11 +44,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, locale } = context.get(requestContext);
   const values = settingsInputFrom(await readFormData(request, locale));
   const parsed = parseCommissionSettings(values);
-  if (!parsed.ok) return data({ saved: false, errors: translate(parsed.errors, locale), values }, { status: 400 });
+  if (!parsed.ok) return data({ saved: false, errors: translate(parsed.errors, locale), values: keptForRetry(values) }, { status: 400 });
   const result = await saveCommissionSettings(db, user.accountId, parsed.data, inputLanguageOf(user));
   if (!result.ok) {
     if (result.reason === "not_found") throw data(null, { status: 404 });
-    return data({ saved: false, errors: translate(result.errors, locale), values }, { status: 400 });
+    return data({ saved: false, errors: translate(result.errors, locale), values: keptForRetry(values) }, { status: 400 });
   }
   return { saved: true, errors: null, values: null };
 }

@@ -7,7 +7,7 @@ import { FormStatus, SubmitButton } from "~/components/form/form-status";
 import { SelectField } from "~/components/form/select-field";
 import { TextField } from "~/components/form/text-field";
 import { requestContext } from "~/lib/request-context";
-import { readFormData } from "~/lib/form-data.server";
+import { keptForRetry, readFormData } from "~/lib/form-data.server";
 import { m } from "~/paraglide/messages.js";
 import { accountSettingsSchema, parseFields } from "../../../worker/domain/validation";
 import { isLocale } from "../../../worker/domain/constants";
@@ -37,9 +37,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request, locale);
   const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as Values;
   const parsed = parseFields(accountSettingsSchema(Date.now()), values);
-  if (!parsed.ok) return data({ saved: false, errors: translateErrors(parsed.errors, locale), values }, { status: 400 });
+  if (!parsed.ok) return data({ saved: false, errors: translateErrors(parsed.errors, locale), values: keptForRetry(values) }, { status: 400 });
   const result = await updateAccountSettings(db, user.accountId, parsed.data);
-  if (!result.ok) return data({ saved: false, errors: translateErrors(result.errors, locale), values }, { status: 400 });
+  if (!result.ok) return data({ saved: false, errors: translateErrors(result.errors, locale), values: keptForRetry(values) }, { status: 400 });
 
   // The cookie outranks the account's language, so it must follow the new choice.
   const headers = { "Set-Cookie": preferenceCookie(new URL(request.url), "app-language", parsed.data.displayLanguageCode) };

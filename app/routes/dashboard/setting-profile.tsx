@@ -5,7 +5,7 @@ import { TextField } from "~/components/form/text-field";
 import { TextareaField } from "~/components/form/textarea-field";
 import { PictureUpload } from "~/components/media/picture-upload";
 import { requestContext } from "~/lib/request-context";
-import { readFormData } from "~/lib/form-data.server";
+import { keptForRetry, readFormData } from "~/lib/form-data.server";
 import { m } from "~/paraglide/messages.js";
 import { parseFields, profileSettingsSchema } from "../../../worker/domain/validation";
 import { translateErrors } from "../../../worker/http/validation-messages";
@@ -38,9 +38,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request, locale);
   const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as Values;
   const parsed = parseFields(profileSettingsSchema, values);
-  if (!parsed.ok) return data({ saved: false, errors: translateErrors(parsed.errors, locale), values }, { status: 400 });
+  if (!parsed.ok) return data({ saved: false, errors: translateErrors(parsed.errors, locale), values: keptForRetry(values) }, { status: 400 });
   const result = await updateProfileSettings(db, user.accountId, parsed.data, inputLanguageOf(user));
-  if (!result.ok) return data({ saved: false, errors: translateErrors(result.errors, locale), values }, { status: 400 });
+  if (!result.ok) return data({ saved: false, errors: translateErrors(result.errors, locale), values: keptForRetry(values) }, { status: 400 });
   return { saved: true, errors: null, values: null };
 }
 
