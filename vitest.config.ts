@@ -35,6 +35,7 @@ export default defineConfig(async () => {
             MEDIA_SIGNING_SECRET: randomBytes(32).toString("hex"),
             STRIPE_API_PORT: String(stripePort),
             STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
+            STRIPE_CONNECT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
             // tests/worker/order-money-model.test.ts: replay another seed of the model test.
             MONEY_MODEL_SEED: process.env.MONEY_MODEL_SEED ?? "",
           },

@@ -11,11 +11,13 @@ import { fileURLToPath } from "node:url";
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
 /**
  * The local secrets, each made once per checkout: the media signing secret, and the signing secret of the local
- * Stripe emulator's webhook endpoint (the emulator signs with it, the Worker checks with it; scripts/dev.mjs).
+ * Stripe emulator's two webhook endpoints, the platform's and the Connect one (as on Stripe, each signs with its own
+ * secret; the emulator signs with them, the Worker checks with them; scripts/dev.mjs).
  */
 const SECRETS = {
   MEDIA_SIGNING_SECRET: () => randomBytes(32).toString("hex"),
   STRIPE_WEBHOOK_SECRET: () => `whsec_${randomBytes(24).toString("hex")}`,
+  STRIPE_CONNECT_WEBHOOK_SECRET: () => `whsec_${randomBytes(24).toString("hex")}`,
 };
 
 /** Adds each missing secret to .dev.vars; every other line is kept. Idempotent. Returns the values. */

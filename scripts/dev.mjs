@@ -22,8 +22,8 @@ const port = process.env.PORT ?? "5173";
 // webhooks to this server.
 const stripe = await startStripeEmulatorProcess({
   port: 12111,
-  webhookUrl: `http://localhost:${port}/webhooks/stripe`,
-  webhookSecret: devVars.STRIPE_WEBHOOK_SECRET,
+  appOrigin: `http://localhost:${port}`,
+  devVars,
 });
 
 console.log(`\nComet is starting at http://localhost:${port} — sign-in codes arrive at http://localhost:${port}/dev/mailbox; payments go to the local Stripe emulator at ${stripe.url}\n`);

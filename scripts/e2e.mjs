@@ -63,8 +63,8 @@ try {
   const port = await freePort();
   stripe = await startStripeEmulatorProcess({
     port: await freePort(),
-    webhookUrl: `http://localhost:${port}/webhooks/stripe`,
-    webhookSecret: readDevVars().STRIPE_WEBHOOK_SECRET,
+    appOrigin: `http://localhost:${port}`,
+    devVars: readDevVars(),
     prefix: "e2e",
   });
   useStripeEmulatorPort(stripe.port);

@@ -1,17 +1,25 @@
 // Starts the local Stripe-compatible emulator (emulators/stripe/, docs/decisions/017) as a child process for
-// `npm run dev` and the browser tests, and stops it with them. Its webhook endpoint is the Worker's
-// /webhooks/stripe, signed with the checkout's STRIPE_WEBHOOK_SECRET (.dev.vars), so events flow as in production.
+// `npm run dev` and the browser tests, and stops it with them. Its two webhook endpoints are the Worker's: the
+// platform's events go to /webhooks/stripe signed with STRIPE_WEBHOOK_SECRET, connected accounts' events to
+// /webhooks/stripe/connect signed with STRIPE_CONNECT_WEBHOOK_SECRET (.dev.vars), so events flow as in production.
 import { join } from "node:path";
 import { log, root, startServer } from "./serve-test-build.mjs";
 
 /** Resolves once the emulator answers on `port`; `stop()` ends it. */
-export async function startStripeEmulatorProcess({ port, webhookUrl, webhookSecret, prefix = "stripe", timeoutMs = 30_000 }) {
+export async function startStripeEmulatorProcess({ port, appOrigin, devVars, prefix = "stripe", timeoutMs = 30_000 }) {
+  const webhookUrl = `${appOrigin}/webhooks/stripe`;
   const url = `http://127.0.0.1:${port}`;
   const { stop } = await startServer({
     label: "the Stripe emulator",
     command: "node",
     args: [join(root, "emulators", "stripe", "main.ts")],
-    env: { STRIPE_EMULATOR_PORT: String(port), STRIPE_EMULATOR_WEBHOOK_URL: webhookUrl, STRIPE_EMULATOR_WEBHOOK_SECRET: webhookSecret },
+    env: {
+      STRIPE_EMULATOR_PORT: String(port),
+      STRIPE_EMULATOR_WEBHOOK_URL: webhookUrl,
+      STRIPE_EMULATOR_WEBHOOK_SECRET: devVars.STRIPE_WEBHOOK_SECRET,
+      STRIPE_EMULATOR_CONNECT_WEBHOOK_URL: `${webhookUrl}/connect`,
+      STRIPE_EMULATOR_CONNECT_WEBHOOK_SECRET: devVars.STRIPE_CONNECT_WEBHOOK_SECRET,
+    },
     // Any answer will do (an unauthenticated call gets 401): the server is up.
     probeUrl: `${url}/v1/balance`,
     // Not detached: it stays in the terminal's process group, so Ctrl-C reaches it as it reaches `npm run dev`.
@@ -20,6 +28,6 @@ export async function startStripeEmulatorProcess({ port, webhookUrl, webhookSecr
     intervalMs: 200,
     probeTimeoutMs: 2_000,
   });
-  log(prefix, `Stripe emulator at ${url}, webhooks to ${webhookUrl}`);
+  log(prefix, `Stripe emulator at ${url}, webhooks to ${webhookUrl} and ${webhookUrl}/connect`);
   return { url, port, stop };
 }

@@ -56,17 +56,23 @@ export async function eventsAbout(objectIds: string[]): Promise<Stripe.Event[]> 
 export const sign = (payload: string, { secret = env.STRIPE_WEBHOOK_SECRET, timestamp }: { secret?: string; timestamp?: number } = {}) =>
   Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp, cryptoProvider: Stripe.createSubtleCryptoProvider() });
 
-/** POST /webhooks/stripe with this body and signature header (none when null). */
-export function postWebhook(body: string, signature: string | null) {
+/** POST /webhooks/stripe (or the Connect endpoint, /webhooks/stripe/connect) with this body and signature header (none when null). */
+export function postWebhook(body: string, signature: string | null, endpoint: "platform" | "connect" = "platform") {
   const headers = new Headers({ "content-type": "application/json" });
   if (signature) headers.set("stripe-signature", signature);
-  return exports.default.fetch(new Request(`${BASE}/webhooks/stripe`, { method: "POST", headers, body }));
+  const path = endpoint === "connect" ? "/webhooks/stripe/connect" : "/webhooks/stripe";
+  return exports.default.fetch(new Request(`${BASE}${path}`, { method: "POST", headers, body }));
 }
 
-/** Delivers an event as Stripe does: the pretty-printed JSON body and a signature over exactly those bytes. */
+/**
+ * Delivers an event as Stripe does: the pretty-printed JSON body and a signature over exactly those bytes. A connected
+ * account's event (`account` set) goes to the Connect endpoint, signed with that endpoint's own secret.
+ */
 export async function deliver(event: Stripe.Event, options: { secret?: string; timestamp?: number } = {}) {
   const body = JSON.stringify(event, null, 2);
-  return postWebhook(body, await sign(body, options));
+  const endpoint = event.account ? "connect" : "platform";
+  const secret = options.secret ?? (endpoint === "connect" ? env.STRIPE_CONNECT_WEBHOOK_SECRET : env.STRIPE_WEBHOOK_SECRET);
+  return postWebhook(body, await sign(body, { ...options, secret }), endpoint);
 }
 
 /** Each event `times` times, in a shuffled order. */

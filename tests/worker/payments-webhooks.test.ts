@@ -34,6 +34,24 @@ describe("the webhook's signature", () => {
     expect(await processed(event.id)).toBe(0);
   });
 
+  it("checks a connected account's events with the Connect endpoint's own secret, as Stripe signs them (and only there)", async () => {
+    const account = await platform().accounts.create({ type: "express", country: "JP", metadata: { suite: "connect-secret" } });
+    await platform().accounts.update(account.id, { metadata: { suite: "connect-secret", touched: crypto.randomUUID() } });
+    const [event] = (await platform().events.list({ type: "account.updated", limit: 10 }, { stripeAccount: account.id })).data;
+    expect(event.account).toBe(account.id);
+    const body = JSON.stringify(event, null, 2);
+    // Signed with the platform endpoint's secret (a Worker that knew one secret for both): refused at the Connect endpoint.
+    expect((await postWebhook(body, await sign(body, { secret: env.STRIPE_WEBHOOK_SECRET }), "connect")).status).toBe(400);
+    // Signed with the Connect secret but sent to the platform endpoint: refused there.
+    expect((await postWebhook(body, await sign(body, { secret: env.STRIPE_CONNECT_WEBHOOK_SECRET }), "platform")).status).toBe(400);
+    expect(await processed(event.id)).toBe(0);
+    // As Stripe delivers it: the Connect endpoint, its own secret.
+    expect(env.STRIPE_CONNECT_WEBHOOK_SECRET).not.toBe(env.STRIPE_WEBHOOK_SECRET);
+    const response = await deliver(event);
+    expect(response.status).toBe(200);
+    expect(await processed(event.id)).toBe(1);
+  });
+
   it("acknowledges event types it does not act on", async () => {
     const { intent } = await succeededSetupWithoutConfirm();
     const [created] = (await eventsAbout([intent.id])).filter((e) => e.type === "setup_intent.created");

@@ -12,26 +12,39 @@ const MAX_EVENT_BYTES = 512 * 1024;
 export const stripeWebhookRoutes = new Hono<AppEnv>();
 
 /**
- * POST /webhooks/stripe. The signature is checked over the raw body before anything is parsed or changed; a bad,
- * missing or stale one gets 400. A handled, duplicate or ignored event gets 200; a failure 500, so Stripe retries.
+ * Stripe signs each endpoint's deliveries with that endpoint's own secret, and a platform's events and its connected
+ * accounts' events (`account.updated`…) go to two endpoints: the platform's, and the Connect one, with a `whsec_` of
+ * its own (https://docs.stripe.com/connect/webhooks). Each route checks with its endpoint's secret only.
  */
-stripeWebhookRoutes.post("/stripe", bodyLimit({ maxSize: MAX_EVENT_BYTES, onError: (c) => c.json({ error: "payload_too_large" }, 413) }), async (c) => {
-  const { env, db } = c.get("request");
-  const secret = env.STRIPE_WEBHOOK_SECRET;
-  if (!secret) return c.json({ error: "webhooks_not_configured" }, 500);
-  const stripe = createStripe(env);
-  let event;
-  try {
-    event = await stripe.webhooks.constructEventAsync(
-      await c.req.text(),
-      c.req.header("stripe-signature") ?? "",
-      secret,
-      SIGNATURE_TOLERANCE_SECONDS,
-      stripeCryptoProvider,
-    );
-  } catch {
-    return c.json({ error: "invalid_signature" }, 400);
-  }
-  const outcome = await handleStripeEvent(event, { db, stripe, orders: env.ORDER });
-  return c.json({ received: true, outcome });
-});
+const ENDPOINT_SECRETS = {
+  "/stripe": (env: Env) => env.STRIPE_WEBHOOK_SECRET,
+  "/stripe/connect": (env: Env) => env.STRIPE_CONNECT_WEBHOOK_SECRET,
+} as const;
+
+/**
+ * POST /webhooks/stripe (platform events) and /webhooks/stripe/connect (connected accounts' events). The signature is
+ * checked over the raw body before anything is parsed or changed; a bad, missing or stale one gets 400. A handled,
+ * duplicate or ignored event gets 200; a failure 500, so Stripe retries.
+ */
+for (const [path, secretOf] of Object.entries(ENDPOINT_SECRETS)) {
+  stripeWebhookRoutes.post(path, bodyLimit({ maxSize: MAX_EVENT_BYTES, onError: (c) => c.json({ error: "payload_too_large" }, 413) }), async (c) => {
+    const { env, db } = c.get("request");
+    const secret = secretOf(env);
+    if (!secret) return c.json({ error: "webhooks_not_configured" }, 500);
+    const stripe = createStripe(env);
+    let event;
+    try {
+      event = await stripe.webhooks.constructEventAsync(
+        await c.req.text(),
+        c.req.header("stripe-signature") ?? "",
+        secret,
+        SIGNATURE_TOLERANCE_SECONDS,
+        stripeCryptoProvider,
+      );
+    } catch {
+      return c.json({ error: "invalid_signature" }, 400);
+    }
+    const outcome = await handleStripeEvent(event, { db, stripe, orders: env.ORDER });
+    return c.json({ received: true, outcome });
+  });
+}
