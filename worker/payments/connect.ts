@@ -8,7 +8,7 @@
 import type Stripe from "stripe";
 import { NOT_CONNECTED, canReceivePayouts, type ConnectStatus } from "../domain/payouts";
 import { releaseHeldPayouts, type PayoutDeps } from "./payouts";
-import { isResourceMissing } from "./stripe-errors";
+import { isAccountGone } from "./stripe-errors";
 
 async function findConnectedAccountId(d1: D1Database, userAccountId: string): Promise<string | null> {
   const row = await d1.prepare("SELECT stripe_account_id FROM stripe_connected_accounts WHERE user_account_id = ?").bind(userAccountId).first<{ stripe_account_id: string }>();
@@ -19,7 +19,7 @@ async function findConnectedAccountId(d1: D1Database, userAccountId: string): Pr
  * The creator's account, created the first time: racing first calls send the same idempotency key, so Stripe makes
  * one account, and the unique row per user keeps one; both read it back.
  */
-async function ensureConnectedAccount(deps: PayoutDeps, user: { accountId: string; email: string }, now = Date.now()): Promise<string> {
+async function ensureConnectedAccount(deps: PayoutDeps, user: { accountId: string; email: string }, now = Date.now(), replacing?: string): Promise<string> {
   const existing = await findConnectedAccountId(deps.d1, user.accountId);
   if (existing) return existing;
   const account = await deps.stripe.accounts.create(
@@ -29,7 +29,7 @@ async function ensureConnectedAccount(deps: PayoutDeps, user: { accountId: strin
       capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
       metadata: { userAccountId: user.accountId },
     },
-    { idempotencyKey: `comet-connect-${user.accountId}` },
+    { idempotencyKey: replacing ? `comet-connect-${user.accountId}-replacing-${replacing}` : `comet-connect-${user.accountId}` },
   );
   await deps.d1
     .prepare(
@@ -43,9 +43,17 @@ async function ensureConnectedAccount(deps: PayoutDeps, user: { accountId: strin
 
 /** `signup`: the hosted onboarding page's link (single use, short-lived: made on each request). */
 export async function onboardingLink(deps: PayoutDeps, user: { accountId: string; email: string }, urls: { returnUrl: string; refreshUrl: string }): Promise<string> {
+  const link = (account: string) => deps.stripe.accountLinks.create({ account, type: "account_onboarding", return_url: urls.returnUrl, refresh_url: urls.refreshUrl });
   const account = await ensureConnectedAccount(deps, user);
-  const link = await deps.stripe.accountLinks.create({ account, type: "account_onboarding", return_url: urls.returnUrl, refresh_url: urls.refreshUrl });
-  return link.url;
+  try {
+    return (await link(account)).url;
+  } catch (error) {
+    if (!isAccountGone(error)) throw error;
+    // The stored account is gone at Stripe: forget it and onboard a new one (a new idempotency key: the old key would
+    // replay the gone account).
+    await deps.d1.prepare("DELETE FROM stripe_connected_accounts WHERE stripe_account_id = ?").bind(account).run();
+    return (await link(await ensureConnectedAccount(deps, user, Date.now(), account))).url;
+  }
 }
 
 /** `signin`: a login link to the account's Express dashboard; null before onboarding is submitted (Stripe refuses it). */
@@ -77,8 +85,9 @@ export async function refreshConnectedAccount(deps: PayoutDeps, stripeAccountId:
   try {
     account = await deps.stripe.accounts.retrieve(stripeAccountId);
   } catch (error) {
-    if (!isResourceMissing(error)) throw error;
-    // The account is gone at Stripe (deleted; locally, an emulator restart): the creator starts over; held payouts wait.
+    if (!isAccountGone(error)) throw error;
+    // The account is gone at Stripe (deleted, access revoked; locally, an emulator restart): the creator starts over;
+    // held payouts wait for the new account.
     await deps.d1.prepare("DELETE FROM stripe_connected_accounts WHERE stripe_account_id = ?").bind(stripeAccountId).run();
     return NOT_CONNECTED;
   }

@@ -17,6 +17,9 @@ export interface StripeEnv {
 
 class StripeConfigurationError extends Error {}
 
+/** The SDK's retries of a call that failed on the way (a connection error, 409, 429, 5xx), with backoff. */
+export const STRIPE_NETWORK_RETRIES = 2;
+
 /** True when the environment points the SDK at the local emulator rather than Stripe. */
 export function usesStripeEmulator(env: StripeEnv): boolean {
   return Boolean(env.STRIPE_API_HOST);
@@ -39,8 +42,10 @@ export function createStripe(env: StripeEnv): Stripe {
       port: env.STRIPE_API_PORT,
       protocol: env.STRIPE_API_PROTOCOL === "https" ? "https" : "http",
     }),
-    // Fail fast against the emulator; against Stripe, the SDK's retries (with its idempotency keys) ride out blips.
-    maxNetworkRetries: usesStripeEmulator(env) ? 0 : 2,
+    // The same retries locally as in production, so the emulator's faults (409, 429, 500, dropped connections) meet
+    // the code path Stripe's bad days will: the SDK retries with the same idempotency key (its own for a POST without
+    // one), so a retry never does the work twice.
+    maxNetworkRetries: STRIPE_NETWORK_RETRIES,
   });
 }
 

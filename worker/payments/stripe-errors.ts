@@ -6,6 +6,16 @@ export function isResourceMissing(error: unknown): boolean {
   return error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.code === "resource_missing");
 }
 
+/**
+ * A connected account this platform can no longer reach: deleted, or its access revoked. Stripe answers a retrieve
+ * of such an account with 403 (`StripePermissionError`, "does not have access to account"), not 404
+ * (https://docs.stripe.com/connect/authentication, https://docs.stripe.com/error-handling#permission-errors); an id
+ * that never existed answers 404 `resource_missing`. Either way the account is gone for us.
+ */
+export function isAccountGone(error: unknown): boolean {
+  return isResourceMissing(error) || error instanceof Stripe.errors.StripePermissionError;
+}
+
 /** 402: the card was declined (`code`, `decline_code` say why) or needs authentication it cannot get off-session. */
 export function isCardError(error: unknown): error is Stripe.errors.StripeCardError {
   return error instanceof Stripe.errors.StripeCardError;
