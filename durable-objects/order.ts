@@ -24,6 +24,7 @@ import {
   type ReleaseOutcome,
 } from "../worker/payments/order-payments";
 import { createStripe } from "../worker/payments/stripe-client";
+import { isStripeUnavailable } from "../worker/payments/stripe-errors";
 import { payoutOnCompletion, releaseOrderPayout } from "../worker/payments/payouts";
 import { ORDER_DELIVERABLES_MAX_FILES } from "../worker/domain/media-limits";
 import { addDeliverableStatements, attachedDeliverables, deleteDeliverableStatements, type DeliverableFile } from "../worker/services/order-deliverables";
@@ -57,7 +58,12 @@ export type StartPaymentResult =
   /** The open payment had already succeeded (3-D Secure finished before its notice): the order is paid now. */
   | { status: "paid"; intentId: string; transactionId: string }
   | { status: "refused"; reason: "not_found" | "already_paid" | "not_payable" }
-  | { status: "not_found" };
+  | { status: "not_found" }
+  /**
+   * Stripe could not be reached or could not answer now (after the SDK's own retries): nothing was recorded, and a
+   * later attempt finds the same intent (its idempotency key names the order's version) or makes it.
+   */
+  | { status: "unavailable" };
 
 /** What became of a succeeded payment handed to the order: it paid it, or it was given back (refunded). */
 export type PaymentRecordResult = { status: "paid" | "returned" | "ignored" | "not_found" };
@@ -129,7 +135,7 @@ export class Order extends DurableObject<Env> {
    * succeeded pays the order here ("check the pending intent first", spec section 4); one voided at Stripe is replaced.
    */
   startPayment(orderId: string, caller: { userAccountId: string }, payer: { customerId: string; accountMethodId: string }): Promise<StartPaymentResult> {
-    return this.enqueue(async (): Promise<StartPaymentResult> => {
+    return this.enqueue(() => unavailableOnStripeOutage(async (): Promise<StartPaymentResult> => {
       const order = await this.load(orderId);
       if (!order) return { status: "not_found" };
       const blocked = paymentBlock(order.state, partyOfCaller(order, caller) ?? "system");
@@ -158,7 +164,7 @@ export class Order extends DurableObject<Env> {
       const started = await this.apply(orderId, { type: "startPayment", payment }, caller, { statements });
       if (started.status !== "done") return { status: "refused", reason: "not_payable" };
       return { status: "started", intentId: intent.id, transactionId, orderCode: order.code };
-    });
+    }));
   }
 
   /**
@@ -363,5 +369,19 @@ export class Order extends DurableObject<Env> {
     if ((await this.ctx.storage.getAlarm()) === at) return;
     if (at === null) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(at);
+  }
+}
+
+/**
+ * A Stripe outage as a result, not a throw: an error thrown from an object's method reaches the Worker through RPC as a
+ * plain Error (the SDK's classes are lost on the way), which the Worker could no longer tell from a bug.
+ */
+async function unavailableOnStripeOutage<T>(run: () => Promise<T>): Promise<T | { status: "unavailable" }> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isStripeUnavailable(error)) throw error;
+    console.error("Stripe unavailable", error);
+    return { status: "unavailable" };
   }
 }

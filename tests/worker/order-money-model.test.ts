@@ -1,8 +1,9 @@
 // The money invariant under random interleavings (issue 30, decision 047), a model-based test with fast-check.
 // Each run is one approved order and a random program of what its parties, the clock, Stripe and the platform can do
 // to it: pay (plain card, 3-D Secure completed or failed or left pending, declined card), cancel by either party,
-// price and schedule changes, the deadline alarm, the cron, webhooks duplicated and reordered, and the Order object
-// restarting, some of them racing two at a time. When the program ends and Stripe's last notices have arrived, the
+// price and schedule changes, the deadline alarm, the cron, webhooks duplicated and reordered, the Order object
+// restarting, and Stripe's bad days (the emulator's fault switch: 409, 429, 500, connections dropped before or after
+// the work, for the next calls about this order, issue 32), some of them racing two at a time. When the program ends and Stripe's last notices have arrived, the
 // order must agree with its money (worker/domain/order-money.ts), its event log must be gapless and D1 must hold
 // what the object holds. Real workerd, real Order objects and D1, the real `stripe` SDK against the emulator.
 //
@@ -15,6 +16,7 @@ import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import type { OrderState } from "../../worker/domain/order";
 import { checkOrderMoney } from "../../worker/payments/money-check";
+import { isStripeUnavailable } from "../../worker/payments/stripe-errors";
 import { enforceMissedDeadlines } from "../../worker/services/order-deadlines";
 import type { StoredOrder } from "../../worker/services/orders";
 import { call } from "./helpers";
@@ -24,6 +26,9 @@ import { completeThreeDSecure, confirmSetup, deliver, enterCard, newUser, platfo
 const CARDS = { plain: "4242424242424242", threeDSecure: "4000002760003184", declined: "4000000000000341" } as const;
 type CardName = keyof typeof CARDS;
 const DEFAULT_SEED = 300_2026;
+/** The emulator's faults (emulators/stripe/faults.ts) but `timeout`, whose wait is the SDK's 80 s. */
+const STRIPE_FAULTS = ["lock_timeout", "idempotency_in_progress", "rate_limit", "api_error", "drop_before", "drop_after"] as const;
+type StripeFault = (typeof STRIPE_FAULTS)[number];
 const RUNS = 150;
 
 type Command =
@@ -35,7 +40,8 @@ type Command =
   | { kind: "deadline" }
   | { kind: "cron" }
   | { kind: "webhooks" }
-  | { kind: "restart" };
+  | { kind: "restart" }
+  | { kind: "badDay"; fault: StripeFault; count: number };
 type Step = Command | [Command, Command];
 
 // Weighted towards what moves money (paying, the bank's answer, a new price), so that short programs reach the
@@ -50,6 +56,8 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("cron" as const) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant("webhooks" as const) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant("restart" as const) }) },
+  // One to four calls: two are ridden out by the SDK's retries, more reach the Worker's own handling.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant("badDay" as const), fault: fc.constantFrom(...STRIPE_FAULTS), count: fc.integer({ min: 1, max: 4 }) }) },
 );
 const step: fc.Arbitrary<Step> = fc.oneof({ weight: 3, arbitrary: command }, { weight: 1, arbitrary: fc.tuple(command, command) });
 
@@ -66,6 +74,8 @@ interface Run {
   orderId: string;
   pendingPages: string[];
   events: Stripe.Event[];
+  /** The fault rules this run armed at the emulator, all scoped to its order's calls. */
+  faultIds: string[];
 }
 
 const stub = (id: string) => env.ORDER.get(env.ORDER.idFromName(id));
@@ -91,7 +101,7 @@ async function newRun(world: World): Promise<Run> {
     approvalDeadline: Date.now() + 86_400_000,
   });
   expect((await orderCall("approve", world.seller.cookie, { orderId: id })).status).toBe(200);
-  return { world, orderId: id, pendingPages: [], events: [] };
+  return { world, orderId: id, pendingPages: [], events: [], faultIds: [] };
 }
 
 const intentIdsOf = async (orderId: string) =>
@@ -110,12 +120,32 @@ async function newEvents(run: Run): Promise<Stripe.Event[]> {
   return events;
 }
 
-/** Stripe's deliveries: the new events and a random half of the old ones again, in a shuffled order. */
-async function deliverWebhooks(run: Run, random: () => number) {
+/**
+ * Stripe's deliveries: the new events and a random half of the old ones again, in a shuffled order. On a bad day an
+ * event whose handling could not reach Stripe is answered 500, and Stripe delivers it again later (expectSettled).
+ */
+async function deliverWebhooks(run: Run, random: () => number, { duringBadDay = false } = {}) {
   const fresh = await newEvents(run);
   const again = run.events.filter(() => random() < 0.5);
   const all = [...fresh, ...again, ...fresh].sort(() => random() - 0.5);
-  for (const event of all) expect((await deliver(event)).status).toBe(200);
+  for (const event of all) expect(duringBadDay ? [200, 500] : [200]).toContain((await deliver(event)).status);
+}
+
+const faultSwitch = `http://${env.STRIPE_API_HOST}:${env.STRIPE_API_PORT}/_emulator/faults`;
+
+/**
+ * Stripe's bad day for this order: the next `count` calls whose line, body or idempotency key names the order (its
+ * intents' creation, confirmation, voiding and refunds, and their retries) fail. Other test files share the emulator,
+ * and no other order's calls are touched.
+ */
+async function armFault(run: Run, fault: StripeFault, count: number) {
+  const response = await fetch(faultSwitch, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ fault, count, match: run.orderId }) });
+  expect(response.status).toBe(201);
+  run.faultIds.push(((await response.json()) as { id: string }).id);
+}
+
+async function endBadDay(run: Run) {
+  for (const id of run.faultIds.splice(0)) await fetch(`${faultSwitch}/${id}`, { method: "DELETE" });
 }
 
 /** Time passes: the deadline the order waits on (payment, or delivery once paid) is now, for the object and for D1. */
@@ -137,8 +167,9 @@ async function perform(run: Run, c: Command, random: () => number): Promise<void
   switch (c.kind) {
     case "pay": {
       const response = await orderCall("pay", world.buyer.cookie, { orderId, accountMethodId: world.cardIds[c.card] });
-      // Nothing a pay call answers is a 500: paid, declined, waiting for the bank, refunded, voided or refused.
-      expect([200, 402, 404, 409], `pay answered ${response.status}`).toContain(response.status);
+      // Nothing a pay call answers is a 500: paid, declined, waiting for the bank, refunded, voided, refused, or Stripe
+      // unavailable (503: try again).
+      expect([200, 402, 404, 409, 503], `pay answered ${response.status}`).toContain(response.status);
       const body = (await response.json()) as { status?: string; nextAction?: { redirect_to_url?: { url: string } } };
       if (body.status === "requires_action" && body.nextAction?.redirect_to_url) run.pendingPages.push(body.nextAction.redirect_to_url.url);
       return;
@@ -169,17 +200,25 @@ async function perform(run: Run, c: Command, random: () => number): Promise<void
       return passDeadline(orderId);
     case "cron":
       await enforceMissedDeadlines(env.DB, env.ORDER, Date.now());
-      await checkOrderMoney({ d1: env.DB, stripe: platform(), orders: env.ORDER }, orderId, { repair: true });
+      // On a bad day the repair may not reach Stripe: the next run of the cron does it.
+      await checkOrderMoney({ d1: env.DB, stripe: platform(), orders: env.ORDER }, orderId, { repair: true }).catch((error: unknown) => {
+        if (!isStripeUnavailable(error)) throw error;
+      });
       return;
     case "webhooks":
-      return deliverWebhooks(run, random);
+      return deliverWebhooks(run, random, { duringBadDay: run.faultIds.length > 0 });
     case "restart":
       return evictDurableObject(stub(orderId)).catch(() => undefined);
+    case "badDay":
+      return armFault(run, c.fault, c.count);
   }
 }
 
 /** The end of the program: Stripe's last notices arrive, then the order, its log, its row and its money must agree. */
 async function expectSettled(run: Run, random: () => number) {
+  // The bad day ends; the object's retry alarm pays what it still owes (a void or refund Stripe could not take).
+  await endBadDay(run);
+  await runDurableObjectAlarm(stub(run.orderId));
   await deliverWebhooks(run, random);
   const { orderId } = run;
   const object = (await stub(orderId).get(orderId))!;

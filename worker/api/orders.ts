@@ -96,7 +96,7 @@ const PAY_STATUS = { succeeded: 200, requires_action: 200, failed: 402, refunded
  * Answers what happened to the money: succeeded, requires_action (with the intent's next action, for 3-D Secure),
  * failed (402, with Stripe's codes for the page to word in the user's language), refunded (charged, but the order had
  * changed or ended: given back at once) or voided (the order changed first: nothing was charged). When Stripe cannot
- * be reached nothing was charged either: 503, to try again.
+ * be reached: 503, to try again (a charge that did go through is found by the next attempt, the webhook or the cron).
  */
 orderApi.post("/pay", jsonBody(payBody), async (c) => {
   const { db, env, user, url } = c.get("request");
@@ -114,6 +114,7 @@ orderApi.post("/pay", jsonBody(payBody), async (c) => {
       },
     );
     if (result.status === "refused") return c.json({ error: result.reason }, PAY_REFUSAL_STATUS[result.reason]);
+    if (result.status === "unavailable") return c.json({ error: "payment_unavailable" }, 503);
     return c.json(result, PAY_STATUS[result.status]);
   } catch (error) {
     // Stripe down or busy: 503 from app.onError. Any other refusal of Stripe's (a card it no longer knows, say) is a

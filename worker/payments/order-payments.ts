@@ -18,7 +18,7 @@ import { statement, type SqlStatement } from "../db/statements";
 import type { Order, PaymentRecordResult } from "../../durable-objects/order";
 import { listCards } from "./cards";
 import { ensureStripeCustomer } from "./customers";
-import { hasStripeCode, isCardError, isUnexpectedState } from "./stripe-errors";
+import { hasStripeCode, isCardError, isStripeUnavailable, isUnexpectedState } from "./stripe-errors";
 
 export interface PaymentDeps {
   db: Database;
@@ -36,7 +36,12 @@ export type PayResult =
   | { status: "failed"; transactionId: string; error: { code: string | null; declineCode: string | null } }
   | { status: "refunded"; transactionId: string }
   | { status: "voided"; transactionId: string }
-  | { status: "refused"; reason: "not_found" | "already_paid" | "not_payable" | "no_payment_method" };
+  | { status: "refused"; reason: "not_found" | "already_paid" | "not_payable" | "no_payment_method" }
+  /**
+   * Stripe could not be reached or answer now. The card may or may not have been charged; paying again is safe (the
+   * same intent is found again, never a second one), and the webhook or the reconciler records a charge that went through.
+   */
+  | { status: "unavailable" };
 
 const orderStub = (deps: PaymentDeps, orderId: string) => deps.orders.get(deps.orders.idFromName(orderId));
 
@@ -73,6 +78,7 @@ export async function payOrder(
   const started = await stub.startPayment(input.orderId, { userAccountId: input.buyer.userAccountId }, { customerId, accountMethodId: card.id });
   if (started.status === "not_found") return { status: "refused", reason: "not_found" };
   if (started.status === "refused") return { status: "refused", reason: started.reason };
+  if (started.status === "unavailable") return { status: "unavailable" };
   const { transactionId, intentId } = started;
   if (started.status === "paid") return { status: "succeeded", transactionId };
 
@@ -85,9 +91,16 @@ export async function payOrder(
     );
   } catch (error) {
     if (isCardError(error)) return { status: "failed", transactionId, error: { code: error.code ?? null, declineCode: error.decline_code ?? null } };
-    // The intent moved on under us (voided by a cancel or a new price, or confirmed by a racing attempt): read it.
-    if (!isUnexpectedState(error)) throw error;
-    intent = await deps.stripe.paymentIntents.retrieve(intentId);
+    // The intent moved on under us (voided by a cancel or a new price, or confirmed by a racing attempt), or Stripe's
+    // answer was lost (the confirmation may have gone through): read it. If Stripe cannot be read either, the buyer is
+    // told to try again; the next attempt, the webhook or the reconciler finds what happened.
+    if (!isUnexpectedState(error) && !isStripeUnavailable(error)) throw error;
+    try {
+      intent = await deps.stripe.paymentIntents.retrieve(intentId);
+    } catch (readError) {
+      if (isStripeUnavailable(readError)) return { status: "unavailable" };
+      throw readError;
+    }
   }
   if (intent.status === "succeeded") {
     const recorded = await recordPaymentSafely(deps, input.orderId, intent);
