@@ -23,14 +23,16 @@ export function openD1(): DatabaseSync {
 
 /**
  * A DRAFT order from `buyerEmail` to `sellerEmail` with one answered question: a service order (titled service
- * snapshot) by default, or a form order (titled form snapshot, usually without a price yet).
+ * snapshot) by default, or a form order (titled form snapshot, usually without a price yet). Priced in yen unless
+ * `currencyCode` says otherwise (`priceAmount` in that currency's minor units).
  */
-export function insertOrder({ sellerEmail, buyerEmail, priceAmount, title, submitStatus = "SERVICE_SUBMITTED" }: {
+export function insertOrder({ sellerEmail, buyerEmail, priceAmount, title, submitStatus = "SERVICE_SUBMITTED", currencyCode = "JPY" }: {
   sellerEmail: string;
   buyerEmail: string;
   priceAmount: number | null;
   title: string;
   submitStatus?: "SERVICE_SUBMITTED" | "FORM_SUBMITTED";
+  currencyCode?: "JPY" | "USD";
 }) {
   const db = openD1();
   try {
@@ -47,13 +49,13 @@ export function insertOrder({ sellerEmail, buyerEmail, priceAmount, title, submi
     db.exec("BEGIN");
     db.prepare(
       `INSERT INTO commission_orders (id, code, seller_id, buyer_id, order_submit_status, price_amount, price_currency_id, submitted_at, approval_deadline, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, (SELECT id FROM currencies WHERE code = 'JPY'), ?, ?, ?, ?)`,
-    ).run(id, code, sellerId, buyerId, submitStatus, priceAmount, now, now + 7 * 86_400_000, now, now);
-    db.prepare("INSERT INTO commission_order_forms (id, order_id, price_currency_id) VALUES (?, ?, (SELECT id FROM currencies WHERE code = 'JPY'))").run(ids.form, id);
+       VALUES (?, ?, ?, ?, ?, ?, (SELECT id FROM currencies WHERE code = ?), ?, ?, ?, ?)`,
+    ).run(id, code, sellerId, buyerId, submitStatus, priceAmount, currencyCode, now, now + 7 * 86_400_000, now, now);
+    db.prepare("INSERT INTO commission_order_forms (id, order_id, price_currency_id) VALUES (?, ?, (SELECT id FROM currencies WHERE code = ?))").run(ids.form, id, currencyCode);
     // Every order has its chat room, as a request writes it (worker/services/order-requests.ts).
     db.prepare("INSERT INTO chat_rooms (id, order_id, room_status, created_at, updated_at) VALUES (?, ?, 'DRAFT', ?, ?)").run(crypto.randomUUID(), id, now, now);
     if (submitStatus === "SERVICE_SUBMITTED") {
-      db.prepare("INSERT INTO commission_order_services (id, order_id, price_currency_id) VALUES (?, ?, (SELECT id FROM currencies WHERE code = 'JPY'))").run(ids.service, id);
+      db.prepare("INSERT INTO commission_order_services (id, order_id, price_currency_id) VALUES (?, ?, (SELECT id FROM currencies WHERE code = ?))").run(ids.service, id, currencyCode);
       text("commission_order_service", ids.service, "title", title);
     } else {
       text("commission_order_form", ids.form, "title", title);

@@ -8,7 +8,8 @@ import { pngBytes } from "./png";
 /**
  * The creator wallet (issue 12, docs/decisions/029): a new creator connects a payout account on the Stripe emulator's
  * onboarding page, completes a paid order, and sees its transfer in the wallet and the sales history, in English and
- * in Japanese. Fresh users each run, so the spec can run twice on the same state.
+ * in Japanese; a dollar order's payout is shown in dollars and, as sent, in yen (decision 050). Fresh users each run,
+ * so the spec can run twice on the same state.
  */
 const WALLET = "/dashboard/creator/wallet";
 const MANAGEMENTS = "/dashboard/commission/managements";
@@ -16,8 +17,29 @@ const ja = (key: string) => message("wallet", "ja", key);
 
 const panel = (page: Page, code: string) => page.getByRole("article", { name: new RegExp(code) });
 
+/** The creator approves the order, the client pays it with their saved card, the creator delivers and completes it. */
+async function sellAndComplete(page: Page, parties: { creator: string; client: string }, code: string) {
+  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(panel(page, code).getByText("Accepted", { exact: true })).toBeVisible();
+  await switchTo(page, parties.client);
+  await page.goto(`/dashboard/commission/client/requests?order=${code}`);
+  await page.getByRole("tab", { name: "Payment" }).click();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Awaiting creator delivery" })).toBeVisible();
+  await switchTo(page, parties.creator);
+  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  await page.getByRole("tab", { name: "Delivery" }).click();
+  await page.getByLabel("Upload files").setInputFiles({ name: "final.png", mimeType: "image/png", buffer: pngBytes() });
+  await expect(page.getByRole("link", { name: "Download final.png" })).toBeVisible();
+  await page.getByRole("button", { name: "Deliver" }).click();
+  await expect(panel(page, code).getByText("Delivered", { exact: true }).first()).toBeVisible();
+  await page.getByRole("button", { name: "Complete" }).click();
+  await expect(panel(page, code).getByText("Completed", { exact: true }).first()).toBeVisible();
+}
+
 test("a creator connects a payout account, completes an order and sees the transfer, in English and Japanese", async ({ page, baseURL }) => {
-  test.setTimeout(150_000);
+  test.setTimeout(210_000);
   const client = await signUpWithApi(page);
   await saveCard(page, "4242 4242 4242 4242");
   await expect(page.getByText("Visa ending in 4242")).toBeVisible();
@@ -46,24 +68,9 @@ test("a creator connects a payout account, completes an order and sees the trans
 
   // An order at ¥12,000, approved, paid by the client, delivered and completed by the creator.
   const title = `Wallet ${Date.now().toString(36)}`;
+  const parties = { creator: creator.email, client: client.email };
   const { code } = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title });
-  await page.goto(`${MANAGEMENTS}?order=${code}`);
-  await page.getByRole("button", { name: "Approve" }).click();
-  await expect(panel(page, code).getByText("Accepted", { exact: true })).toBeVisible();
-  await switchTo(page, client.email);
-  await page.goto(`/dashboard/commission/client/requests?order=${code}`);
-  await page.getByRole("tab", { name: "Payment" }).click();
-  await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expect(page.getByRole("button", { name: "Awaiting creator delivery" })).toBeVisible();
-  await switchTo(page, creator.email);
-  await page.goto(`${MANAGEMENTS}?order=${code}`);
-  await page.getByRole("tab", { name: "Delivery" }).click();
-  await page.getByLabel("Upload files").setInputFiles({ name: "final.png", mimeType: "image/png", buffer: pngBytes() });
-  await expect(page.getByRole("link", { name: "Download final.png" })).toBeVisible();
-  await page.getByRole("button", { name: "Deliver" }).click();
-  await expect(panel(page, code).getByText("Delivered", { exact: true }).first()).toBeVisible();
-  await page.getByRole("button", { name: "Complete" }).click();
-  await expect(panel(page, code).getByText("Completed", { exact: true }).first()).toBeVisible();
+  await sellAndComplete(page, parties, code);
 
   // The wallet: ¥12,000 → tax ¥1,091 (1/11), sales ¥10,909, income ¥9,885 (sales / 1.1036), fee ¥1,024; the creator's
   // share is the total minus the fee, ¥10,976, transferred from the client's still-pending charge: pending in the balance.
@@ -74,6 +81,23 @@ test("a creator connects a payout account, completes an order and sees the trans
   await expect(row.getByTestId("payout-status")).toHaveText("Transferred");
   await expect(page.getByTestId("wallet-pending")).toContainText("¥10,976");
   await expect(page.getByText("No payouts to your bank yet.")).toBeVisible();
+  // A yen order is sent as it is: one amount, and no word about conversion.
+  await expect(row.getByTestId("wallet-transfer-sent")).toHaveCount(0);
+  await expect(page.getByTestId("wallet-currency-note")).toHaveCount(0);
+
+  // A $10.00 order: the share is $9.15 (fee $0.85); the client's charge settled as ¥1,449 (the emulator's 144.91), so
+  // ¥1,325 was sent (915 × 1,449 / 1,000, rounded down), and the yen balance grows by it.
+  const dollars = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 1_000, title: `${title} USD`, currencyCode: "USD" });
+  await sellAndComplete(page, parties, dollars.code);
+  await page.goto(WALLET);
+  const dollarRow = page.getByTestId("wallet-orders").locator(`tr[data-order="${dollars.code}"]`);
+  await expect(dollarRow).toContainText("$10.00");
+  await expect(dollarRow.getByTestId("wallet-transfer-amount")).toContainText("$9.15");
+  await expect(dollarRow.getByTestId("wallet-transfer-sent")).toHaveText("¥1,325 paid out");
+  await expect(dollarRow.getByTestId("payout-status")).toHaveText("Transferred");
+  await expect(page.getByTestId("wallet-currency-note")).toBeVisible();
+  await expect(page.getByTestId("wallet-pending")).toContainText("¥12,301");
+  await expectAccessible(page);
 
   // The same sale and payout in the sales history.
   await page.goto("/dashboard/history/sales");
@@ -90,5 +114,8 @@ test("a creator connects a payout account, completes an order and sees the trans
   const jaRow = page.getByTestId("wallet-orders").locator(`tr[data-order="${code}"]`);
   await expect(jaRow.getByTestId("payout-status")).toHaveText(ja("wallet_payout_transferred"));
   await expect(jaRow.getByTestId("wallet-transfer-amount")).toHaveText("¥10,976");
+  const jaDollarRow = page.getByTestId("wallet-orders").locator(`tr[data-order="${dollars.code}"]`);
+  await expect(jaDollarRow.getByTestId("wallet-transfer-sent")).toHaveText(ja("wallet_payout_sent").replace("{amount}", "¥1,325"));
+  await expect(page.getByTestId("wallet-currency-note")).toHaveText(ja("wallet_payout_currency_note"));
   await expect(page.getByRole("button", { name: ja("wallet_action_dashboard") })).toBeVisible();
 });

@@ -1,11 +1,13 @@
 // Creator payouts (issue 12, decision 029): Connect onboarding through the Worker's calls and the emulator's page,
 // the creator's share transferred exactly once (concurrent completion, replayed webhooks, racing releases), held
-// funds released by account.updated, nothing for a refunded order, and no creator reaching another's wallet. The
-// real `stripe` SDK against the emulator; fresh users and accounts each run, so every test can run twice.
+// funds released by account.updated, nothing for a refunded order, and no creator reaching another's wallet. A dollar
+// order's share goes in yen, the platform's settlement currency, converted at its charge's own rate (decision 050).
+// The real `stripe` SDK against the emulator; fresh users and accounts each run, so every test can run twice.
 import { env } from "cloudflare:workers";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { sellerTransferAmount } from "../../worker/domain/money";
+import { sellerTransferAmount, shareInSettlementCurrency } from "../../worker/domain/money";
+import { checkOrderMoney } from "../../worker/payments/money-check";
 import { releaseHeldPayouts } from "../../worker/payments/payouts";
 import { runScheduledJobs } from "../../worker/scheduled";
 import { listPayments, listSales } from "../../worker/services/order-history";
@@ -68,6 +70,14 @@ const payoutRow = (orderId: string) => env.DB.prepare("SELECT * FROM creator_pay
 const transfersTo = async (account: string) => (await platform().transfers.list({ destination: account, limit: 100 })).data;
 const countEvents = async (orderId: string, type: string) =>
   (await env.DB.prepare("SELECT count(*) AS n FROM commission_order_events WHERE order_id = ? AND event_type = ?").bind(orderId, type).first<{ n: number }>())!.n;
+
+/** The order's charge at Stripe and its balance transaction: what the client paid, and what that became in yen. */
+async function chargeOf(orderId: string) {
+  const row = await env.DB.prepare("SELECT stripe_payment_intent_id AS id FROM payment_transactions WHERE order_id = ?").bind(orderId).first<{ id: string }>();
+  const intent = await platform().paymentIntents.retrieve(row!.id, { expand: ["latest_charge.balance_transaction"] });
+  const charge = intent.latest_charge as Stripe.Charge;
+  return { charge, settled: charge.balance_transaction as Stripe.BalanceTransaction };
+}
 
 /** The emulator's account.updated events about this account (as Stripe would deliver them to a Connect endpoint). */
 async function accountEvents(account: string): Promise<Stripe.Event[]> {
@@ -136,7 +146,11 @@ describe("the creator's share of a completed order", () => {
     const transfers = await transfersTo(account);
     expect(transfers).toHaveLength(1);
     expect(transfers[0]).toMatchObject({ amount: 9_147, currency: "jpy", transfer_group: `order-${order.id}`, metadata: { orderId: order.id } });
-    expect(await payoutRow(order.id)).toMatchObject({ payout_status: "TRANSFERRED", amount: 9_147, stripe_transfer_id: transfers[0].id, idempotency_key: `comet-order-${order.id}-transfer` });
+    // A yen order is not converted: the share is what is sent, and the row says so in both places.
+    expect(await payoutRow(order.id)).toMatchObject({
+      payout_status: "TRANSFERRED", amount: 9_147, transfer_amount: 9_147, transfer_currency: "JPY", stripe_transfer_id: transfers[0].id,
+      idempotency_key: `comet-order-${order.id}-transfer`,
+    });
 
     const events = [...(await accountEvents(account)), ...(await platform().events.list({ type: "transfer.created", limit: 100 })).data.filter((e) => (e.data.object as Stripe.Transfer).destination === account)];
     for (const event of shuffledDeliveries(events, 3)) expect((await deliver(event)).status).toBe(200);
@@ -149,8 +163,8 @@ describe("the creator's share of a completed order", () => {
     const [seller, buyer] = [await creator(), await newParty()];
     const order = await paidOrder("DELIVERED", seller, buyer, { amount: 12_050, currency: "USD" });
     expect((await complete(seller, order.id)).status).toBe(200);
-    // No account at all: held.
-    expect(await payoutRow(order.id)).toMatchObject({ payout_status: "HELD", amount: 11_022, stripe_transfer_id: null });
+    // No account at all: held, the share in dollars; what it will be in yen is known only when it is sent.
+    expect(await payoutRow(order.id)).toMatchObject({ payout_status: "HELD", amount: 11_022, transfer_amount: null, transfer_currency: null, stripe_transfer_id: null });
 
     // Onboarding started but left incomplete: still held, and the wallet's data says so.
     await onboard(seller.cookie, "incomplete");
@@ -171,8 +185,9 @@ describe("the creator's share of a completed order", () => {
     expect(deliveries.every((r) => r.status === 200)).toBe(true);
     const transfers = await transfersTo(account);
     expect(transfers).toHaveLength(1);
-    expect(transfers[0]).toMatchObject({ amount: 11_022, currency: "usd" });
-    expect(await payoutRow(order.id)).toMatchObject({ payout_status: "TRANSFERRED", stripe_transfer_id: transfers[0].id });
+    // $110.22 sent as yen at the charge's rate: $120.50 settled as ¥17,462, so 11,022 × 17,462 / 12,050 → ¥15,972.
+    expect(transfers[0]).toMatchObject({ amount: 15_972, currency: "jpy" });
+    expect(await payoutRow(order.id)).toMatchObject({ payout_status: "TRANSFERRED", amount: 11_022, transfer_amount: 15_972, transfer_currency: "JPY", stripe_transfer_id: transfers[0].id });
     // The creator's own status read (the wallet page, back from onboarding) releases nothing more.
     expect((await connectGet(seller.cookie)).body).toMatchObject({ state: "ready" });
     expect(await transfersTo(account)).toHaveLength(1);
@@ -204,6 +219,52 @@ describe("the creator's share of a completed order", () => {
     await runScheduledJobs(env, Date.now());
     expect(await payoutRow(order.id)).toBeNull();
     expect(await transfersTo(account)).toHaveLength(0);
+  });
+});
+
+describe("a dollar order on a platform that settles in yen (decision 050)", () => {
+  it("transfers yen from the charge's balance transaction: the share at the charge's own rate, which the money check accepts", async () => {
+    const [seller, buyer] = [await creator(), await newParty()];
+    await onboard(seller.cookie, "complete");
+    const account = (await accountOf(seller))!;
+    const order = await paidOrder("DELIVERED", seller, buyer, { amount: 1_000, currency: "USD" });
+    expect((await complete(seller, order.id)).status).toBe(200);
+
+    // The client paid $10.00; at Stripe that charge exists in the platform's balance only as yen.
+    const { charge, settled } = await chargeOf(order.id);
+    expect(charge).toMatchObject({ amount: 1_000, currency: "usd" });
+    expect(settled).toMatchObject({ currency: "jpy", amount: 1_449, exchange_rate: 144.91 });
+    const share = sellerTransferAmount(1_000, [1036]);
+    expect(share).toBe(915);
+    const expected = shareInSettlementCurrency(share, { amount: charge.amount_captured, currency: charge.currency }, settled);
+    expect(expected).toEqual({ amount: 1_325, currency: "JPY" });
+
+    const transfers = await transfersTo(account);
+    expect(transfers).toHaveLength(1);
+    expect(transfers[0]).toMatchObject({ amount: 1_325, currency: "jpy", source_transaction: charge.id, transfer_group: `order-${order.id}` });
+    expect(await payoutRow(order.id)).toMatchObject({
+      payout_status: "TRANSFERRED", amount: 915, transfer_amount: 1_325, transfer_currency: "JPY", last_error: null,
+      idempotency_key: `comet-order-${order.id}-transfer`, stripe_transfer_id: transfers[0].id,
+    });
+    // The creator's own payout call tells both amounts; the connected account holds yen only.
+    const own = await call(`/api/stripe/connect/payout?order=${order.code}`, { cookie: seller.cookie });
+    expect(await own.json()).toMatchObject({ status: "TRANSFERRED", amount: 915, currencyCode: "USD", transferAmount: 1_325, transferCurrencyCode: "JPY" });
+    const wallet = await loadWallet(db(), platform(), { userAccountId: seller.userAccountId, page: 1, locale: "ja", displayCurrencyCode: "JPY" });
+    expect(wallet.balance?.pending).toEqual([{ amount: 1_325, currencyCode: "JPY" }]);
+    expect(wallet.sales.items.find((e) => e.code === order.code)!).toMatchObject({
+      breakdown: { currencyCode: "USD", totalAmount: 1_000 }, payout: { status: "TRANSFERRED", amount: 915, transferred: { amount: 1_325, currencyCode: "JPY" } },
+    });
+
+    // The reconciler converts the allowance the same way, so it agrees to the yen.
+    const report = await checkOrderMoney({ d1: env.DB, stripe: platform() }, order.id);
+    expect(report!.ledger).toMatchObject({ transferred: 1_325, transferCurrency: "JPY", settled: { amount: 1_449, currency: "JPY" }, captured: 1_000, feeAmount: 85 });
+    expect(report!.disagreements).toEqual([]);
+
+    // Released again (the cron, racing releases): the same key, the same yen amount, one transfer.
+    await env.DB.prepare("UPDATE creator_payouts SET payout_status = 'HELD', stripe_transfer_id = NULL WHERE order_id = ?").bind(order.id).run();
+    await Promise.all([1, 2, 3].map(() => releaseHeldPayouts({ d1: env.DB, stripe: platform() }, seller.userAccountId)));
+    expect(await transfersTo(account)).toHaveLength(1);
+    expect(await payoutRow(order.id)).toMatchObject({ payout_status: "TRANSFERRED", transfer_amount: 1_325, stripe_transfer_id: transfers[0].id });
   });
 });
 
@@ -257,10 +318,11 @@ describe("one source for the wallet and the histories", () => {
     // arrived): held. The wallet's own status read finds the account ready at Stripe and releases it.
     await env.DB.prepare("UPDATE stripe_connected_accounts SET payouts_enabled = 0 WHERE user_account_id = ?").bind(seller.userAccountId).run();
     expect((await complete(seller, dollars.id)).status).toBe(200);
-    expect(await payoutRow(dollars.id)).toMatchObject({ payout_status: "HELD", amount: 915 });
+    expect(await payoutRow(dollars.id)).toMatchObject({ payout_status: "HELD", amount: 915, transfer_amount: null });
     const held = await loadWallet(db(), platform(), input(seller));
-    // $9.15: 1,000 cents − fee 85.
-    expect(held.sales.items.find((e) => e.code === dollars.code)!.payout).toMatchObject({ status: "TRANSFERRED", amount: 915 });
+    // The share is $9.15 (1,000 cents − fee 85); the charge settled as ¥1,449, so ¥1,325 (915 × 1,449 / 1,000) was sent.
+    expect(held.sales.items.find((e) => e.code === dollars.code)!.payout).toMatchObject({ status: "TRANSFERRED", amount: 915, transferred: { amount: 1_325, currencyCode: "JPY" } });
+    expect(held.sales.items.find((e) => e.code === yen.code)!.payout).toMatchObject({ amount: 9_147, transferred: { amount: 9_147, currencyCode: "JPY" } });
 
     // Another creator's wallet has none of it.
     const theirs = await loadWallet(db(), platform(), input(other));

@@ -99,6 +99,36 @@ export function sellerTransferAmount(totalAmount: number, feeNumerators: readonl
   return totalAmount - feeAmount;
 }
 
+/** An amount of money as Stripe reports it: integer minor units of a currency (lower- or upper-case ISO code). */
+export interface MinorUnits {
+  amount: number;
+  currency: string;
+}
+
+/**
+ * The creator's share in the money the client's charge actually became (docs/decisions/050): the platform settles in
+ * its own currency (JPY for a Japanese Stripe account), so a dollar charge exists in the balance only as yen, and a
+ * transfer from it (`source_transaction`) must be in yen. The share, in the order's currency, is converted at the
+ * charge's own rate, read as the ratio of its balance transaction's amount to the charge's amount (both integers, so
+ * no float and no question of decimal places), and rounded down: the creator is never sent more than the share was
+ * worth, and the sub-unit remainder stays with the platform. Stripe's own fee is the platform's cost, as on a yen
+ * order, so it is not taken from the share. A charge that was not converted (same currency) gives the share unchanged.
+ *
+ * `charged`: the amount captured, in the charge's (the order's) currency; `settled`: its balance transaction's gross
+ * `amount` and `currency`. Returns the share in `settled.currency`.
+ */
+export function shareInSettlementCurrency(shareAmount: number, charged: MinorUnits, settled: MinorUnits): MinorUnits {
+  assertMinorUnits(shareAmount);
+  assertMinorUnits(settled.amount);
+  if (!Number.isSafeInteger(charged.amount) || charged.amount <= 0) throw new RangeError(`Not a captured amount: ${charged.amount}`);
+  if (shareAmount > charged.amount) throw new RangeError(`The share (${shareAmount}) exceeds the charge (${charged.amount})`);
+  const currency = settled.currency.toUpperCase();
+  if (currency === charged.currency.toUpperCase() && settled.amount === charged.amount) return { amount: shareAmount, currency };
+  // BigInt: share × settled can pass 2^53 for large yen amounts.
+  const amount = Number((BigInt(shareAmount) * BigInt(settled.amount)) / BigInt(charged.amount));
+  return { amount, currency };
+}
+
 /**
  * A fee amount shared among several fees by their numerators (one fee, as seeded, takes it all): each share rounded
  * down, the last takes what is left, so the shares add up to the fee exactly.

@@ -1,7 +1,8 @@
 // The wallet's rules (decision 029): each onboarding state and its one step, when held payouts may go, and the
-// creator's share of a few orders in yen and dollars worked by hand against money.ts.
+// creator's share of a few orders in yen and dollars worked by hand against money.ts; then what that share becomes in
+// the currency the client's charge settled in (decision 050).
 import { describe, expect, it } from "vitest";
-import { sellerTransferAmount, splitTotal } from "./money";
+import { sellerTransferAmount, shareInSettlementCurrency, splitTotal } from "./money";
 import { NOT_CONNECTED, canReceivePayouts, onboardingState, transferIdempotencyKey, type ConnectStatus } from "./payouts";
 
 const connected = (facts: Partial<ConnectStatus>): ConnectStatus => ({ ...NOT_CONNECTED, connected: true, ...facts });
@@ -46,4 +47,44 @@ describe("the creator's share, worked by hand (fee 10.36%, tax 10% included)", (
       expect(c.share).toBe(c.income + c.tax);
     });
   }
+});
+
+describe("the share in the settlement currency (decision 050): converted at the charge's own rate, rounded down", () => {
+  it("sends a $10.00 order's $9.15 as yen: 915 × 1,449 / 1,000 = 1,325.8 → ¥1,325", () => {
+    const share = sellerTransferAmount(1_000, [1036]);
+    expect(shareInSettlementCurrency(share, { amount: 1_000, currency: "usd" }, { amount: 1_449, currency: "jpy" })).toEqual({ amount: 1_325, currency: "JPY" });
+  });
+
+  it("sends a $120.50 order's $110.22 as yen: 11,022 × 17,462 / 12,050 = 15,972.3 → ¥15,972", () => {
+    expect(shareInSettlementCurrency(11_022, { amount: 12_050, currency: "usd" }, { amount: 17_462, currency: "jpy" })).toEqual({ amount: 15_972, currency: "JPY" });
+  });
+
+  it("leaves a yen order's share as it is: the charge was not converted", () => {
+    expect(shareInSettlementCurrency(9_147, { amount: 10_000, currency: "jpy" }, { amount: 10_000, currency: "jpy" })).toEqual({ amount: 9_147, currency: "JPY" });
+  });
+
+  it("uses the charge's gross settled amount, not its net: Stripe's fee is the platform's cost, as on a yen order", () => {
+    // ¥1,449 gross, ¥81 fee: the share is the same whatever the fee.
+    const converted = shareInSettlementCurrency(915, { amount: 1_000, currency: "USD" }, { amount: 1_449, currency: "JPY" });
+    expect(converted.amount).toBeLessThan(1_449 - 81);
+  });
+
+  it("never sends more than the share was worth, and the whole charge converts to exactly what settled", () => {
+    for (const [share, charged, settled] of [[1, 1_000, 1_449], [999, 1_000, 1_449], [12_345, 99_999, 144_909], [3, 7, 10]] as const) {
+      const { amount } = shareInSettlementCurrency(share, { amount: charged, currency: "usd" }, { amount: settled, currency: "jpy" });
+      expect(amount * charged).toBeLessThanOrEqual(share * settled);
+      expect((amount + 1) * charged).toBeGreaterThan(share * settled);
+    }
+    expect(shareInSettlementCurrency(1_000, { amount: 1_000, currency: "usd" }, { amount: 1_449, currency: "jpy" }).amount).toBe(1_449);
+  });
+
+  it("keeps integer arithmetic exact past 2^53 ($900,000.00 of a $1,000,000.00 charge)", () => {
+    expect(shareInSettlementCurrency(90_000_000, { amount: 100_000_000, currency: "usd" }, { amount: 144_910_000_000, currency: "jpy" }).amount).toBe(130_419_000_000);
+  });
+
+  it("refuses a share larger than the charge, a charge of nothing, and amounts that are not minor units", () => {
+    expect(() => shareInSettlementCurrency(1_001, { amount: 1_000, currency: "usd" }, { amount: 1_449, currency: "jpy" })).toThrow(RangeError);
+    expect(() => shareInSettlementCurrency(0, { amount: 0, currency: "usd" }, { amount: 0, currency: "jpy" })).toThrow(RangeError);
+    expect(() => shareInSettlementCurrency(9.5, { amount: 1_000, currency: "usd" }, { amount: 1_449, currency: "jpy" })).toThrow(RangeError);
+  });
 });

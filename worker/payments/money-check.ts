@@ -32,14 +32,19 @@ export interface OrderMoneyReport {
   repaired: { intentId: string; outcome: string }[];
 }
 
-/** The Stripe amounts of one intent: captured and refunded over its charges, and their currency. */
+/**
+ * The Stripe amounts of one intent: captured and refunded over its charges, their currency, and what they became in
+ * the platform's balance (each captured charge's balance transaction, in the settlement currency; decision 050).
+ */
 async function chargesOf(stripe: Stripe, intentId: string) {
-  const charges = await stripe.charges.list({ payment_intent: intentId, limit: 100 });
+  const charges = await stripe.charges.list({ payment_intent: intentId, limit: 100, expand: ["data.balance_transaction"] });
   const captured = charges.data.filter((c) => c.captured && c.status === "succeeded");
+  const settled = captured.flatMap((c) => (c.balance_transaction && typeof c.balance_transaction === "object" ? [c.balance_transaction] : []));
   return {
     captured: captured.reduce((sum, c) => sum + c.amount_captured, 0),
     refunded: captured.reduce((sum, c) => sum + c.amount_refunded, 0),
     currencies: captured.map((c) => c.currency.toUpperCase()),
+    settled: settled.map((t) => ({ amount: t.amount, currency: t.currency.toUpperCase() })),
   };
 }
 
@@ -82,6 +87,8 @@ export async function readLedger(deps: MoneyCheckDeps, orderId: string, extraInt
     refunded: 0,
     chargeCurrencies: [],
     transferred: 0,
+    transferCurrency: null,
+    settled: null,
     feeAmount: row.paid_amount === null ? 0 : row.paid_amount - sellerTransferAmount(row.paid_amount, feeNumeratorsFrom(row.fee_numerators)),
   };
   for (const intentId of intentIds) {
@@ -89,10 +96,17 @@ export async function readLedger(deps: MoneyCheckDeps, orderId: string, extraInt
     ledger.captured += charges.captured;
     ledger.refunded += charges.refunded;
     ledger.chargeCurrencies.push(...charges.currencies.filter((c) => !ledger.chargeCurrencies.includes(c)));
+    for (const settled of charges.settled) {
+      // A platform account settles in one currency; a charge settled in another is left out of the sum rather than
+      // added to it in the wrong unit.
+      if (!ledger.settled) ledger.settled = { ...settled };
+      else if (ledger.settled.currency === settled.currency) ledger.settled.amount += settled.amount;
+    }
   }
   if (row.transfer_id) {
     const transfer = await stripe.transfers.retrieve(row.transfer_id);
     ledger.transferred = transfer.amount - transfer.amount_reversed;
+    ledger.transferCurrency = transfer.currency.toUpperCase();
   }
   return { code: row.code, ledger, intentIds };
 }
@@ -174,7 +188,8 @@ export function describeReport(report: OrderMoneyReport): string[] {
   for (const d of report.disagreements) {
     if (d.kind === "net_mismatch") lines.push(`${head}: captured − refunded is ${d.actual}, should be ${d.expected}`);
     if (d.kind === "currency_mismatch") lines.push(`${head}: charged in ${d.currencies.join(", ")}`);
-    if (d.kind === "over_transferred") lines.push(`${head}: transferred ${d.transferred}, at most ${d.allowed}`);
+    if (d.kind === "over_transferred") lines.push(`${head}: transferred ${d.transferred} ${ledger.transferCurrency}, at most ${d.allowed}`);
+    if (d.kind === "transfer_currency_mismatch") lines.push(`${head}: transferred in ${d.transferCurrency}, expected ${d.allowed.join(" or ")}`);
   }
   return lines;
 }

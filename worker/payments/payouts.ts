@@ -9,9 +9,11 @@
  *   retried after a crash gets the same transfer from Stripe), and marks it TRANSFERRED with a conditional update.
  * - Who releases: the completion itself, `account.updated` once the account can be paid out, the wallet page after
  *   onboarding, and the cron for anything left over.
+ * - What is sent (decision 050): the share in the currency the client's charge settled in, read from the charge's
+ *   balance transaction (a dollar order on a Japanese platform sends yen), recorded on the row beside the share.
  */
 import type Stripe from "stripe";
-import { sellerTransferAmount } from "../domain/money";
+import { sellerTransferAmount, shareInSettlementCurrency, type MinorUnits } from "../domain/money";
 import { transferIdempotencyKey } from "../domain/payouts";
 import { feeNumeratorsFrom, feeNumeratorsOf } from "../services/order-views";
 import { statement, type SqlStatement } from "../db/statements";
@@ -76,12 +78,30 @@ async function claim(d1: D1Database, payoutId: string, now: number): Promise<Cla
     .first<ClaimedPayout>();
 }
 
-/** The charge the buyer paid with: the transfer takes its funds (`source_transaction`), available or still pending. */
-async function sourceCharge(stripe: Stripe, intentId: string | null): Promise<string | undefined> {
-  if (!intentId) return undefined;
-  const intent = await stripe.paymentIntents.retrieve(intentId);
+/** A release that cannot go yet, with the code the row keeps in `last_error` until a later release succeeds. */
+class PayoutNotReady extends Error {
+  readonly code: string;
+  constructor(code: string) {
+    super(code);
+    this.code = code;
+  }
+}
+
+/**
+ * What the transfer sends and from where. With the buyer's charge, its funds (`source_transaction`, available or still
+ * pending), which Stripe holds only in the settlement currency: the share converted at the charge's own rate, read
+ * from its balance transaction. Without one (demo data paid outside Stripe), the share itself from the balance.
+ */
+async function transferFunding(stripe: Stripe, payout: ClaimedPayout): Promise<{ money: MinorUnits; sourceTransaction?: string }> {
+  const share = { amount: payout.amount, currency: payout.currency_code };
+  if (!payout.stripe_payment_intent_id) return { money: share };
+  const intent = await stripe.paymentIntents.retrieve(payout.stripe_payment_intent_id, { expand: ["latest_charge.balance_transaction"] });
   const charge = intent.latest_charge;
-  return typeof charge === "string" ? charge : (charge?.id ?? undefined);
+  if (!charge || typeof charge === "string") throw new PayoutNotReady("charge_missing");
+  const settled = charge.balance_transaction;
+  if (!settled || typeof settled === "string" || !charge.captured) throw new PayoutNotReady("charge_not_settled");
+  const money = shareInSettlementCurrency(payout.amount, { amount: charge.amount_captured, currency: charge.currency }, settled);
+  return { money, sourceTransaction: charge.id };
 }
 
 export type ReleaseOutcome = "transferred" | "not_released" | "failed";
@@ -92,27 +112,32 @@ async function releasePayout(deps: PayoutDeps, payoutId: string, now = Date.now(
   const payout = await claim(d1, payoutId, now);
   if (!payout) return "not_released";
   try {
+    // The same charge gives the same amount on every retry, so the idempotency key always names the same request.
+    const { money, sourceTransaction } = await transferFunding(stripe, payout);
     const transfer = await stripe.transfers.create(
       {
-        amount: payout.amount,
-        currency: payout.currency_code.toLowerCase(),
+        amount: money.amount,
+        currency: money.currency.toLowerCase(),
         destination: payout.stripe_account_id,
-        source_transaction: await sourceCharge(stripe, payout.stripe_payment_intent_id),
+        source_transaction: sourceTransaction,
         transfer_group: `order-${payout.order_id}`,
         metadata: { orderId: payout.order_id, payoutId: payout.id },
       },
       { idempotencyKey: payout.idempotency_key },
     );
+    // What Stripe says it sent, which is what the wallet shows.
     await d1
       .prepare(
-        `UPDATE creator_payouts SET payout_status = 'TRANSFERRED', stripe_transfer_id = ?, transferred_at = ?, claimed_until = NULL, last_error = NULL, updated_at = ?
+        `UPDATE creator_payouts SET payout_status = 'TRANSFERRED', stripe_transfer_id = ?, transfer_amount = ?, transfer_currency = ?, transferred_at = ?,
+           claimed_until = NULL, last_error = NULL, updated_at = ?
          WHERE id = ? AND payout_status = 'HELD'`,
       )
-      .bind(transfer.id, now, now, payout.id)
+      .bind(transfer.id, transfer.amount, transfer.currency.toUpperCase(), now, now, payout.id)
       .run();
     return "transferred";
   } catch (error) {
-    // Stripe refused (or could not be reached): the payout stays held, and the claim is let go for the next release.
+    // Stripe refused (or could not be reached), or the charge has not settled: the payout stays held, and the claim is
+    // let go for the next release.
     const code = (error as { code?: string }).code ?? (error as Error).name ?? "error";
     await d1.prepare("UPDATE creator_payouts SET claimed_until = NULL, last_error = ?, updated_at = ? WHERE id = ? AND payout_status = 'HELD'").bind(code, now, payout.id).run();
     console.error("payout transfer failed", payout.order_id, code);

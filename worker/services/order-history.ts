@@ -6,7 +6,7 @@
  */
 import type { Database } from "../db/client";
 import type { Locale } from "../domain/constants";
-import { asCurrencyCode, type CurrencyCode } from "../domain/currency";
+import { asCurrencyCode, isCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { amountBreakdown, splitTotal, type AmountBreakdown } from "../domain/money";
 import { boundedPage } from "../domain/paging";
 import {
@@ -42,8 +42,18 @@ export interface PayoutEntry {
   status: "HELD" | "TRANSFERRED";
   /** Minor units of the order's currency: the total minus the fee (money.ts `sellerTransferAmount`). */
   amount: number;
+  /**
+   * What the creator was sent, once transferred (decision 050): in the currency the client's charge settled in, which
+   * for a dollar order on a Japanese platform is yen. Null while held.
+   */
+  transferred: Money | null;
   transferId: string | null;
   transferredAt: number | null;
+}
+
+export interface Money {
+  amount: number;
+  currencyCode: CurrencyCode;
 }
 
 export interface CurrencyTotals {
@@ -92,7 +102,7 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
       .prepare(
         `SELECT t.id AS transaction_id, t.transaction_status, coalesce(t.paid_at, t.created_at) AS paid_at, t.amount, cu.code AS currency_code,
            o.id, o.code, ${feeNumeratorsOf("t.id")} AS fee_numerators, ${TITLE_COLUMNS}, ${counterpart},
-           po.payout_status, po.amount AS payout_amount, po.stripe_transfer_id, po.transferred_at
+           po.payout_status, po.amount AS payout_amount, po.transfer_amount, po.transfer_currency, po.stripe_transfer_id, po.transferred_at
          FROM ${FROM} ${PARTY_JOINS} LEFT JOIN creator_payouts po ON po.transaction_id = t.id
          WHERE ${party} = ${caller} AND ${PAID}
          ORDER BY coalesce(t.paid_at, t.created_at) DESC, t.id DESC LIMIT ? OFFSET ?`,
@@ -139,9 +149,16 @@ function payoutOf(row: Row): PayoutEntry | null {
   return {
     status: row.payout_status === "TRANSFERRED" ? "TRANSFERRED" : "HELD",
     amount: Number(row.payout_amount),
+    transferred: transferredMoney(row.transfer_amount, row.transfer_currency),
     transferId: (row.stripe_transfer_id as string | null) ?? null,
     transferredAt: row.transferred_at == null ? null : Number(row.transferred_at),
   };
+}
+
+/** A transfer's amount in a currency Comet can show (JPY, USD); any other is left out rather than mislabelled. */
+function transferredMoney(amount: unknown, currency: unknown): Money | null {
+  if (amount == null || !isCurrencyCode(currency)) return null;
+  return { amount: Number(amount), currencyCode: currency };
 }
 
 function sumPerCurrency(groups: readonly Row[]): CurrencyTotals[] {

@@ -10,12 +10,9 @@ import type { Locale } from "../domain/constants";
 import { asCurrencyCode, isCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { onboardingState, type ConnectStatus, type OnboardingState } from "../domain/payouts";
 import { connectStatus } from "../payments/connect";
-import { listSales } from "./order-history";
+import { listSales, type Money } from "./order-history";
 
-export interface Money {
-  amount: number;
-  currencyCode: CurrencyCode;
-}
+export type { Money };
 
 export interface WalletPayout {
   id: string;
@@ -79,14 +76,22 @@ async function heldAmounts(d1: D1Database, userAccountId: string) {
   return results.map((r) => ({ currencyCode: asCurrencyCode(r.code), amount: Number(r.amount), count: Number(r.n) }));
 }
 
-/** One order's payout, for its seller only: another creator's (or a stranger's) question reads as not found. */
+/**
+ * One order's payout, for its seller only: another creator's (or a stranger's) question reads as not found. `amount`
+ * and `currencyCode` are the share in the order's currency; `transferAmount` and `transferCurrencyCode` what was sent
+ * (decision 050), null while held.
+ */
 export async function payoutOfOrder(d1: D1Database, userAccountId: string, orderCode: string) {
   return d1
     .prepare(
-      `SELECT o.code AS orderCode, p.payout_status AS status, p.amount, c.code AS currencyCode, p.stripe_transfer_id AS transferId, p.transferred_at AS transferredAt
+      `SELECT o.code AS orderCode, p.payout_status AS status, p.amount, c.code AS currencyCode, p.transfer_amount AS transferAmount,
+         p.transfer_currency AS transferCurrencyCode, p.stripe_transfer_id AS transferId, p.transferred_at AS transferredAt
        FROM creator_payouts p JOIN commission_orders o ON o.id = p.order_id JOIN currencies c ON c.id = p.currency_id
        WHERE o.code = ? AND p.seller_user_account_id = ?`,
     )
     .bind(orderCode, userAccountId)
-    .first<{ orderCode: string; status: string; amount: number; currencyCode: string; transferId: string | null; transferredAt: number | null }>();
+    .first<{
+      orderCode: string; status: string; amount: number; currencyCode: string; transferAmount: number | null; transferCurrencyCode: string | null;
+      transferId: string | null; transferredAt: number | null;
+    }>();
 }

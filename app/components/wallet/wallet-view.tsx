@@ -8,6 +8,7 @@ import { Pages } from "~/components/history/pages";
 import { amountColumn, dateColumn, orderColumn, SalesTable, totalWithApproximationColumn, type SalesColumn, type TableTexts } from "~/components/history/sales-table";
 import { m } from "~/paraglide/messages.js";
 import type { OnboardingState } from "../../../worker/domain/payouts";
+import type { HistoryEntry } from "../../../worker/services/order-history";
 import type { Money, WalletView } from "../../../worker/services/wallet";
 import { PayoutStatus } from "./payout-status";
 
@@ -119,6 +120,29 @@ function Balance({ balance, held }: Pick<WalletView, "balance" | "held">) {
   );
 }
 
+/** A sale whose payout was sent in another currency than the order's (decision 050: a dollar order is paid in yen). */
+const paidInAnotherCurrency = (e: HistoryEntry) => Boolean(e.payout?.transferred && e.payout.transferred.currencyCode !== e.breakdown.currencyCode);
+
+/**
+ * The creator's payout: the share in the order's currency and, once sent in another currency, what was sent. Sent in
+ * the order's own currency, it is the one amount (what Stripe transferred).
+ */
+function PayoutAmount({ entry }: { entry: HistoryEntry }) {
+  const { payout, breakdown } = entry;
+  if (!payout) return <>—</>;
+  if (!payout.transferred || !paidInAnotherCurrency(entry)) {
+    return <>{showMoney(payout.transferred?.amount ?? payout.amount, breakdown.currencyCode)}</>;
+  }
+  return (
+    <>
+      <span className="block">{showMoney(payout.amount, breakdown.currencyCode)}</span>
+      <span className="block text-xs text-zinc-700 dark:text-zinc-300" data-testid="wallet-transfer-sent">
+        {m.wallet_payout_sent({ amount: showMoney(payout.transferred.amount, payout.transferred.currencyCode) })}
+      </span>
+    </>
+  );
+}
+
 /** The wallet's columns: the spec's breakdown order (income, tax, sales, fee, total), then what was transferred. */
 const WALLET_COLUMNS = (texts: TableTexts): SalesColumn[] => [
   dateColumn(texts),
@@ -132,7 +156,7 @@ const WALLET_COLUMNS = (texts: TableTexts): SalesColumn[] => [
     label: m.wallet_column_transfer(),
     numeric: true,
     testId: "wallet-transfer-amount",
-    cell: (e) => (e.payout ? showMoney(e.payout.amount, e.breakdown.currencyCode) : "—"),
+    cell: (e) => <PayoutAmount entry={e} />,
   },
   { label: m.wallet_column_payout(), cell: (e) => <PayoutStatus entry={e} /> },
 ];
@@ -145,6 +169,9 @@ function Sales({ sales, page, texts }: { sales: WalletView["sales"]; page: numbe
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.wallet_orders_empty()}</p>
       ) : (
         <SalesTable testId="wallet-orders" entries={sales.items} columns={WALLET_COLUMNS(texts)} />
+      )}
+      {sales.items.some(paidInAnotherCurrency) && (
+        <p className="text-xs text-zinc-700 dark:text-zinc-300" data-testid="wallet-currency-note">{m.wallet_payout_currency_note()}</p>
       )}
       <Pages page={page} hasMore={sales.hasMore} texts={texts} />
     </section>

@@ -129,6 +129,14 @@ export const creatorPayouts = sqliteTable(
     /** Minor units of currencyId: the total minus the platform's fee (money.ts `sellerTransferAmount`). */
     amount: integer("amount").notNull(),
     currencyId: text("currency_id").notNull().references(() => currencies.id),
+    /**
+     * What was transferred, once it was (decision 050): minor units of `transferCurrency`, the currency the client's
+     * charge settled in (JPY for a dollar order on a Japanese platform), converted at the charge's own rate
+     * (money.ts `shareInSettlementCurrency`). Null while HELD.
+     */
+    transferAmount: integer("transfer_amount"),
+    /** Upper-case ISO code, as Stripe reported the transfer's currency; not a reference, since Stripe decides it. */
+    transferCurrency: text("transfer_currency"),
     payoutStatus: text("payout_status", { enum: PAYOUT_STATUSES }).notNull().default("HELD"),
     idempotencyKey: text("idempotency_key").notNull().unique(),
     stripeTransferId: text("stripe_transfer_id").unique(),
