@@ -12,11 +12,20 @@
  * - What is sent (decision 050): the share in the currency the client's charge settled in, read from the charge's
  *   balance transaction (a dollar order on a Japanese platform sends yen), recorded on the row beside the share.
  */
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import { sellerTransferAmount, shareInSettlementCurrency, type MinorUnits } from "../domain/money";
 import { transferIdempotencyKey } from "../domain/payouts";
 import { feeNumeratorsFrom, feeNumeratorsOf } from "../services/order-views";
 import { statement, type SqlStatement } from "../db/statements";
+
+/**
+ * A transfer's destination that is gone: Stripe refuses it with 400 `resource_missing` on `destination` ("No such
+ * destination"), or 403 when the platform lost access to it.
+ */
+function isDestinationGone(error: unknown): boolean {
+  const { param, code } = error as { param?: string; code?: string };
+  return error instanceof Stripe.errors.StripePermissionError || (param === "destination" && code === "resource_missing");
+}
 
 export interface PayoutDeps {
   d1: D1Database;
@@ -140,6 +149,11 @@ async function releasePayout(deps: PayoutDeps, payoutId: string, now = Date.now(
     // let go for the next release.
     const code = (error as { code?: string }).code ?? (error as Error).name ?? "error";
     await d1.prepare("UPDATE creator_payouts SET claimed_until = NULL, last_error = ?, updated_at = ? WHERE id = ? AND payout_status = 'HELD'").bind(code, now, payout.id).run();
+    // The creator's account is gone at Stripe: it can no longer be paid, so the cron stops trying it every 15 minutes;
+    // the creator's next wallet visit finds it gone and asks them to set up again (the payout waits for the new one).
+    if (isDestinationGone(error)) {
+      await d1.prepare("UPDATE stripe_connected_accounts SET payouts_enabled = 0, updated_at = ? WHERE stripe_account_id = ?").bind(now, payout.stripe_account_id).run();
+    }
     console.error("payout transfer failed", payout.order_id, code);
     return "failed";
   }
