@@ -6,7 +6,9 @@
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { checkOrderMoney } from "../../worker/payments/money-check";
-import { call } from "./helpers";
+import { loadWallet } from "../../worker/services/wallet";
+import { accountOf, creator, onboard } from "./connect-helpers";
+import { call, db } from "./helpers";
 import { approvedOrder, platform } from "./payments-helpers";
 
 type Order = Awaited<ReturnType<typeof approvedOrder>>;
@@ -110,5 +112,21 @@ describe("paying on Stripe's bad day", () => {
     expect((await platform().paymentIntents.retrieve(pending.intentId)).status).toBe("canceled");
     const report = await checkOrderMoney({ d1: env.DB, stripe: platform() }, order.id);
     expect(report!.disagreements).toEqual([]);
+  });
+});
+
+describe("the wallet on Stripe's bad day", () => {
+  it("still opens: the account as Comet last saw it, the sales and held amounts, no balance, and a note that Stripe can't be reached", async () => {
+    const seller = await creator();
+    await onboard(seller.cookie, "complete");
+    const account = (await accountOf(seller))!;
+    const read = () => loadWallet(db(), platform(), { userAccountId: seller.userAccountId, page: 1, locale: "en", displayCurrencyCode: "JPY" });
+    expect(await read()).toMatchObject({ stripeUnavailable: false, status: { state: "ready" } });
+
+    // Every read of the account fails, retries included.
+    await arm({ fault: "api_error", count: 3, method: "GET", path: "/v1/accounts/*", match: account });
+    const wallet = await read();
+    expect(wallet).toMatchObject({ stripeUnavailable: true, status: { state: "ready", connected: true }, balance: null, payouts: [], held: [] });
+    expect(wallet.sales.items).toEqual([]);
   });
 });

@@ -8,8 +8,9 @@ import type Stripe from "stripe";
 import type { Database } from "../db/client";
 import type { Locale } from "../domain/constants";
 import { asCurrencyCode, isCurrencyCode, type CurrencyCode } from "../domain/currency";
-import { onboardingState, type ConnectStatus, type OnboardingState } from "../domain/payouts";
+import { NOT_CONNECTED, onboardingState, type ConnectStatus, type OnboardingState } from "../domain/payouts";
 import { connectStatus } from "../payments/connect";
+import { isStripeUnavailable } from "../payments/stripe-errors";
 import { listSales, type Money } from "./order-history";
 
 export type { Money };
@@ -31,6 +32,11 @@ export interface WalletView {
   /** The account's payouts to the creator's bank (Stripe's list, newest first). */
   payouts: WalletPayout[];
   sales: Awaited<ReturnType<typeof listSales>>;
+  /**
+   * Stripe could not be reached: the status is Comet's last copy of the account, and the balance and bank payouts
+   * are missing. The sales and held payouts are Comet's own and always shown.
+   */
+  stripeUnavailable: boolean;
 }
 
 /** Stripe's balance entries in currencies Comet knows (JPY, USD); any other is left out rather than mislabelled. */
@@ -46,23 +52,51 @@ export async function loadWallet(
   stripe: Stripe,
   input: { userAccountId: string; page: number; locale: Locale; displayCurrencyCode: string },
 ): Promise<WalletView> {
-  const deps = { d1: db.$client, stripe };
-  // The status read also releases held payouts if the account has just become ready (back from onboarding).
-  const status = await connectStatus(deps, input.userAccountId);
-  const account = status.accountId;
-  const [balance, payouts, held, sales] = await Promise.all([
-    account ? stripe.balance.retrieve({}, { stripeAccount: account }) : null,
-    account ? stripe.payouts.list({ limit: 10 }, { stripeAccount: account }) : null,
+  const [fromStripe, held, sales] = await Promise.all([
+    readFromStripe(db.$client, stripe, input.userAccountId),
     heldAmounts(db.$client, input.userAccountId),
     listSales(db, { ...input, approximateSales: true }),
   ]);
+  const { status, balance, payouts, stripeUnavailable } = fromStripe;
   return {
+    stripeUnavailable,
     status: { ...status, state: onboardingState(status) },
     balance: balance && { available: known(balance.available), pending: known(balance.pending) },
     held,
     payouts: (payouts?.data ?? []).map((p) => ({ id: p.id, amount: p.amount, currencyCode: asCurrencyCode(p.currency.toUpperCase()), status: p.status, arrivalDate: p.arrival_date * 1000 })),
     sales,
   };
+}
+
+/**
+ * The account's status (a read that also releases held payouts if the account has just become ready, back from
+ * onboarding), balance and bank payouts. When Stripe can't be reached, the wallet still opens: the status is the copy
+ * Comet keeps, and the balance and payouts are left out.
+ */
+async function readFromStripe(d1: D1Database, stripe: Stripe, userAccountId: string) {
+  try {
+    const status = await connectStatus({ d1, stripe }, userAccountId);
+    const account = status.accountId;
+    const [balance, payouts] = await Promise.all([
+      account ? stripe.balance.retrieve({}, { stripeAccount: account }) : null,
+      account ? stripe.payouts.list({ limit: 10 }, { stripeAccount: account }) : null,
+    ]);
+    return { status, balance, payouts, stripeUnavailable: false };
+  } catch (error) {
+    if (!isStripeUnavailable(error)) throw error;
+    console.error("wallet: Stripe unavailable", error);
+    return { status: await storedConnectStatus(d1, userAccountId), balance: null, payouts: null, stripeUnavailable: true };
+  }
+}
+
+/** The connected account's flags as Comet last saw them (`stripe_connected_accounts`). */
+async function storedConnectStatus(d1: D1Database, userAccountId: string): Promise<ConnectStatus> {
+  const row = await d1
+    .prepare("SELECT details_submitted, charges_enabled, payouts_enabled FROM stripe_connected_accounts WHERE user_account_id = ?")
+    .bind(userAccountId)
+    .first<{ details_submitted: number; charges_enabled: number; payouts_enabled: number }>();
+  if (!row) return NOT_CONNECTED;
+  return { connected: true, detailsSubmitted: row.details_submitted === 1, chargesEnabled: row.charges_enabled === 1, payoutsEnabled: row.payouts_enabled === 1, requirementsDue: [] };
 }
 
 async function heldAmounts(d1: D1Database, userAccountId: string) {

@@ -201,6 +201,11 @@ function BankPayouts({ payouts }: Pick<WalletView, "payouts">) {
 export function Wallet({ wallet, stateTexts, tableTexts, page, returned }: { wallet: WalletView; stateTexts: WalletStateTexts; tableTexts: TableTexts; page: number; returned: string | null }) {
   return (
     <div className="space-y-8">
+      {wallet.stripeUnavailable && (
+        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+          {m.wallet_stripe_unavailable()}
+        </p>
+      )}
       <AccountStatus status={wallet.status} texts={stateTexts} returned={returned} />
       <Balance balance={wallet.balance} held={wallet.held} />
       <Sales sales={wallet.sales} page={page} texts={tableTexts} />
