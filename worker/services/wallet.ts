@@ -52,12 +52,9 @@ export async function loadWallet(
   stripe: Stripe,
   input: { userAccountId: string; page: number; locale: Locale; displayCurrencyCode: string },
 ): Promise<WalletView> {
-  const [fromStripe, held, sales] = await Promise.all([
-    readFromStripe(db.$client, stripe, input.userAccountId),
-    heldAmounts(db.$client, input.userAccountId),
-    listSales(db, { ...input, approximateSales: true }),
-  ]);
-  const { status, balance, payouts, stripeUnavailable } = fromStripe;
+  // First: the status read may release held payouts, which the held amounts and the sales must then show.
+  const { status, balance, payouts, stripeUnavailable } = await readFromStripe(db.$client, stripe, input.userAccountId);
+  const [held, sales] = await Promise.all([heldAmounts(db.$client, input.userAccountId), listSales(db, { ...input, approximateSales: true })]);
   return {
     stripeUnavailable,
     status: { ...status, state: onboardingState(status) },
