@@ -65,6 +65,8 @@ try {
     port: await freePort(),
     appOrigin: `http://localhost:${port}`,
     devVars: readDevVars(),
+    // "Complete onboarding" lands on a ready account, as the wallet spec expects, with no verification wait.
+    accountVerificationDelayMs: 0,
     prefix: "e2e",
   });
   useStripeEmulatorPort(stripe.port);

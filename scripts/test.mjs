@@ -1,5 +1,5 @@
 // `npm test`: every test. The Stripe emulator's suite (vitest in Node), worker, API, Durable Object and domain
-// tests in workerd (vitest), then the browser
+// tests in workerd (vitest) with the Stripe contract check over every exchange they made (one test), then the browser
 // tests in real Chromium (scripts/e2e.mjs). Prints the runners' own counts and a final `N passed, N failed`.
 //
 // The vitest files and the tests inside them run in a shuffled order, and every test runs twice in a row on the
@@ -56,6 +56,24 @@ suites.push({
   passed: worker?.numPassedTests ?? 0,
   // A crashed runner counts as one failure, so a broken suite can never read as green.
   failed: worker ? worker.numFailedTests : 1,
+});
+
+// The Stripe contract (docs/decisions/049): the emulator held every exchange of the workerd suite against Stripe's
+// own description (tests/global/stripe-emulator.ts wrote what did not match). One test; no report is a failure.
+const contract = readJson(`${results}/stripe-contract.json`);
+const contractHolds = contract !== null && contract.violations.length === 0;
+if (contract === null) console.log(`stripe contract: no report in ${results}/stripe-contract.json (did the workerd suite finish?)`);
+else {
+  console.log(`stripe contract: ${contract.exchanges} exchanges, ${contract.events} events, ${contract.operations.length} operations checked against Stripe's OpenAPI description ${contract.describedApiVersion}`);
+  for (const violation of contract.violations) {
+    console.log(`  ${violation.where}: ${violation.path} ${violation.problem}${violation.count > 1 ? ` (×${violation.count})` : ""}`);
+  }
+}
+suites.push({
+  name: "stripe contract: every request the Worker sent and every answer it got matches Stripe's description",
+  status: contractHolds ? 0 : 1,
+  passed: contractHolds ? 1 : 0,
+  failed: contractHolds ? 0 : 1,
 });
 
 // Before the browser tests: they rebuild build/ with the dev tools, preview serves the production build.

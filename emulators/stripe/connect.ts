@@ -1,10 +1,12 @@
-// Connect: connected accounts, the onboarding and dashboard pages their links open, transfers and balances.
+// Connect: connected accounts, the links to the onboarding (onboarding.ts) and dashboard pages, transfers and balances.
 import type Stripe from "stripe";
 import { changedFields } from "./customers.ts";
 import * as build from "./objects.ts";
-import { htmlResponse, jsonResponse, messagePage, outcomeForm, page, redirect } from "./pages.ts";
+import { onboardingRoutes } from "./onboarding.ts";
+import { htmlResponse, jsonResponse, messagePage, page } from "./pages.ts";
+import { makeTransactionsAvailable, recordTransfer, sourceTransactionRemaining } from "./settlement.ts";
 import {
-  adjustBalance, balancesOf, emit, getAccount, getCharge, PLATFORM_ACCOUNT_ID, type Core, type Ctx, type Route, type State,
+  balancesOf, emit, getAccessibleAccount, getAccount, getCharge, PLATFORM_ACCOUNT_ID, type Core, type Ctx, type Route,
 } from "./state.ts";
 import { ApiError, escapeHtml, int, invalidRequest, listPage, mergeMetadata, newId, obj, requiredStr, str, type Params } from "./util.ts";
 
@@ -19,22 +21,6 @@ function requestedCapabilities(params: Params): string[] {
   return Object.entries(capabilities)
     .filter(([, value]) => typeof value === "object" && value !== null && (value as Record<string, unknown>).requested === "true")
     .map(([name]) => name);
-}
-
-/** Onboarding finished: what Stripe reports once a connected account has submitted everything it needs. */
-function completeOnboarding(state: State, ctx: Ctx, account: Stripe.Account): void {
-  const before = structuredClone(account);
-  account.details_submitted = true;
-  account.charges_enabled = true;
-  account.payouts_enabled = true;
-  const capabilities: Stripe.Account.Capabilities = { ...account.capabilities };
-  capabilities.transfers = "active";
-  if (capabilities.card_payments) capabilities.card_payments = "active";
-  account.capabilities = capabilities;
-  account.requirements = build.requirements(true);
-  account.tos_acceptance = { date: Math.floor(Date.now() / 1000), ip: "127.0.0.1", user_agent: "stripe-emulator" };
-  const previous = changedFields(before, account);
-  if (Object.keys(previous).length > 0) emit(state, ctx, "account.updated", account, previous, account.id);
 }
 
 function createTransfer(core: Core, ctx: Ctx): Stripe.Transfer {
@@ -54,20 +40,25 @@ function createTransfer(core: Core, ctx: Ctx): Stripe.Transfer {
     );
   }
   const sourceId = str(params, "source_transaction");
-  let bucket: "available" | "pending" = "available";
+  let fundsAvailable = true;
   if (sourceId) {
+    // The charge's funds are in the balance only as its balance transaction, in the settlement currency (decision 050):
+    // a transfer from it is in that currency, and at most what the charge brought in and has not given out since.
     const source = getCharge(state, sourceId, "source_transaction");
-    const remaining = source.charge.amount_captured - source.charge.amount_refunded - source.transferred;
-    if (source.charge.status !== "succeeded" || !source.charge.captured) {
+    const remaining = source.charge.status === "succeeded" && source.charge.captured ? sourceTransactionRemaining(state, source) : null;
+    if (!remaining) {
       throw invalidRequest(`The source_transaction ${sourceId} has not succeeded and been captured.`, { param: "source_transaction" });
     }
-    if (source.charge.currency !== currency) throw invalidRequest(`The currency of source_transaction's balance transaction (${source.charge.currency}) must be the same as the transfer currency (${currency})`, { param: "currency" });
-    if (amount > remaining) {
-      throw invalidRequest(`Transfer amount (${amount} ${currency}) exceeds the remaining amount of the source transaction (${remaining} ${currency}).`, {
+    if (remaining.currency !== currency) {
+      // Stripe's own words for this refusal.
+      throw invalidRequest(`The currency of source_transaction's balance transaction (${remaining.currency}) must be the same as the transfer currency (${currency})`, { param: "currency" });
+    }
+    if (amount > remaining.amount) {
+      throw invalidRequest(`Transfer amount (${amount} ${currency}) exceeds the remaining amount of the source transaction (${remaining.amount} ${currency}).`, {
         code: "balance_insufficient", param: "amount",
       });
     }
-    bucket = source.fundsAvailable ? "available" : "pending";
+    fundsAvailable = source.fundsAvailable;
     source.transferred += amount;
   } else {
     const available = balancesOf(state, PLATFORM_ACCOUNT_ID).available.get(currency) ?? 0;
@@ -83,8 +74,7 @@ function createTransfer(core: Core, ctx: Ctx): Stripe.Transfer {
     transferGroup: str(params, "transfer_group") ?? null, description: str(params, "description") ?? null, metadata: mergeMetadata({}, params),
   });
   state.transfers.set(transfer.id, transfer);
-  adjustBalance(state, PLATFORM_ACCOUNT_ID, currency, -amount, bucket);
-  adjustBalance(state, destination.id, currency, amount, bucket);
+  recordTransfer(state, transfer, PLATFORM_ACCOUNT_ID, fundsAvailable);
   emit(state, ctx, "transfer.created", transfer, null, null);
   return transfer;
 }
@@ -113,7 +103,8 @@ export function connectRoutes(core: Core): Route[] {
         return account;
       },
     },
-    { method: "GET", path: "/v1/accounts/:id", run: (ctx) => getAccount(core.state, ctx.pathParams.id!) },
+    // A deleted account, another platform's, or an unknown id: Stripe's 403 `account_invalid` (state.ts).
+    { method: "GET", path: "/v1/accounts/:id", run: (ctx) => getAccessibleAccount(core.state, ctx, ctx.pathParams.id!) },
     {
       method: "GET", path: "/v1/account",
       run: (ctx) => (ctx.account ? getAccount(core.state, ctx.account) : core.state.platform),
@@ -121,7 +112,7 @@ export function connectRoutes(core: Core): Route[] {
     {
       method: "POST", path: "/v1/accounts/:id",
       run: (ctx) => {
-        const account = getAccount(core.state, ctx.pathParams.id!);
+        const account = getAccessibleAccount(core.state, ctx, ctx.pathParams.id!);
         const before = structuredClone(account);
         const params = ctx.params;
         const email = str(params, "email");
@@ -149,7 +140,7 @@ export function connectRoutes(core: Core): Route[] {
     {
       method: "DELETE", path: "/v1/accounts/:id",
       run: (ctx) => {
-        const account = getAccount(core.state, ctx.pathParams.id!);
+        const account = getAccessibleAccount(core.state, ctx, ctx.pathParams.id!);
         core.state.accounts.delete(account.id);
         return build.deletedAccount(account.id);
       },
@@ -159,7 +150,7 @@ export function connectRoutes(core: Core): Route[] {
       method: "POST", path: "/v1/account_links",
       run: (ctx) => {
         const params = ctx.params;
-        const account = getAccount(core.state, requiredStr(params, "account"), "account");
+        const account = getAccessibleAccount(core.state, ctx, requiredStr(params, "account"));
         const type = requiredStr(params, "type");
         if (type !== "account_onboarding" && type !== "account_update") {
           throw invalidRequest(`Invalid type: must be one of account_onboarding or account_update`, { param: "type" });
@@ -173,7 +164,7 @@ export function connectRoutes(core: Core): Route[] {
     {
       method: "POST", path: "/v1/accounts/:id/login_links",
       run: (ctx) => {
-        const account = getAccount(core.state, ctx.pathParams.id!);
+        const account = getAccessibleAccount(core.state, ctx, ctx.pathParams.id!);
         if (account.type !== "express") {
           throw invalidRequest("Cannot create a login link for an account that is not an Express account.", { param: "account" });
         }
@@ -204,6 +195,30 @@ export function connectRoutes(core: Core): Route[] {
       },
     },
     { method: "GET", path: "/v1/balance", run: (ctx) => balanceOf(core, ctx.account ?? PLATFORM_ACCOUNT_ID) },
+    {
+      method: "GET", path: "/v1/balance_transactions/:id",
+      run: (ctx) => {
+        const found = core.state.balanceTransactions.get(ctx.pathParams.id!);
+        // Each account sees its own balance's transactions only (the Stripe-Account header, or the platform).
+        if (!found || found.account !== (ctx.account ?? PLATFORM_ACCOUNT_ID)) {
+          throw new ApiError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such balance transaction: '${ctx.pathParams.id}'`, param: "id" });
+        }
+        return found.transaction;
+      },
+    },
+    {
+      method: "GET", path: "/v1/balance_transactions",
+      run: (ctx) => {
+        const account = ctx.account ?? PLATFORM_ACCOUNT_ID;
+        const { source, type, currency, payout } = { source: str(ctx.params, "source"), type: str(ctx.params, "type"), currency: str(ctx.params, "currency"), payout: str(ctx.params, "payout") };
+        const transactions = [...core.state.balanceTransactions.values()]
+          .filter((entry) => entry.account === account)
+          .map((entry) => entry.transaction)
+          // The emulator's payouts settle no balance transactions, so a payout's list is empty.
+          .filter((t) => payout === undefined && (source === undefined || t.source === source) && (type === undefined || t.type === type) && (currency === undefined || t.currency === currency.toLowerCase()));
+        return listPage(transactions, ctx.params, "/v1/balance_transactions");
+      },
+    },
     // ---- emulator-only ----
     {
       method: "POST", path: "/_emulator/balance/make_available", page: true,
@@ -211,6 +226,7 @@ export function connectRoutes(core: Core): Route[] {
         // "Time passes": every pending amount becomes available, and later charges' funds count as settled.
         const { state } = core;
         for (const record of state.charges.values()) record.fundsAvailable = true;
+        makeTransactionsAvailable(state);
         for (const [account, balances] of state.balances) {
           if ([...balances.pending.values()].every((amount) => amount === 0)) continue;
           for (const [currency, amount] of balances.pending) {
@@ -223,45 +239,7 @@ export function connectRoutes(core: Core): Route[] {
         return jsonResponse(200, balanceOf(core, PLATFORM_ACCOUNT_ID));
       },
     },
-    {
-      method: "GET", path: "/_emulator/connect/onboarding/:id", page: true,
-      run: (ctx) => {
-        const account = core.state.accounts.get(ctx.pathParams.id!);
-        if (!account) return messagePage(404, "Unknown account", `No connected account ${ctx.pathParams.id} exists.`);
-        const returnUrl = str(ctx.params, "return_url") ?? "";
-        const refreshUrl = str(ctx.params, "refresh_url") ?? "";
-        const body = `<h1>Connected account onboarding</h1>
-<p>Stripe would now collect identity, business and bank details for this account.</p>
-<dl>
-<dt>Account</dt><dd>${escapeHtml(account.id)}</dd>
-<dt>Email</dt><dd>${escapeHtml(account.email ?? "—")}</dd>
-<dt>Details submitted</dt><dd>${account.details_submitted ? "yes" : "no"}</dd>
-</dl>
-${outcomeForm(`/_emulator/connect/onboarding/${account.id}`, { return_url: returnUrl, refresh_url: refreshUrl }, [
-  { outcome: "complete", label: "Complete onboarding", primary: true },
-  { outcome: "incomplete", label: "Leave incomplete", primary: false },
-])}`;
-        return htmlResponse(200, page("Connected account onboarding", body));
-      },
-    },
-    {
-      method: "POST", path: "/_emulator/connect/onboarding/:id", page: true,
-      run: (ctx) => {
-        const account = core.state.accounts.get(ctx.pathParams.id!);
-        if (!account) return messagePage(404, "Unknown account", `No connected account ${ctx.pathParams.id} exists.`);
-        const outcome = str(ctx.params, "outcome");
-        if (outcome === "complete") {
-          completeOnboarding(core.state, ctx, account);
-          const returnUrl = str(ctx.params, "return_url");
-          return returnUrl ? redirect(returnUrl) : messagePage(200, "Onboarding complete", "You can close this window.");
-        }
-        if (outcome === "incomplete") {
-          const refreshUrl = str(ctx.params, "refresh_url");
-          return refreshUrl ? redirect(refreshUrl) : messagePage(200, "Onboarding left incomplete", "You can close this window.");
-        }
-        return messagePage(400, "Unknown outcome", "Choose Complete onboarding or Leave incomplete.");
-      },
-    },
+    ...onboardingRoutes(core),
     {
       method: "GET", path: "/_emulator/connect/dashboard/:id", page: true,
       run: (ctx) => {

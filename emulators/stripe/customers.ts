@@ -50,7 +50,7 @@ function fromCard(state: State, card: PaymentMethodRecord["card"], params: Param
     card, expMonth, expYear, billingDetails: billingDetails(params), metadata: metadataOf(params),
     allowRedisplay: (str(params, "allow_redisplay") as Stripe.PaymentMethod.AllowRedisplay | undefined) ?? "unspecified",
   });
-  return store(state, { pm, card, offSessionReady: false });
+  return store(state, { pm, card, offSessionReady: false, detached: false });
 }
 
 /** `POST /v1/payment_methods` and `payment_method_data`: a card from raw numbers or a `tok_*` token. */
@@ -77,8 +77,11 @@ export function createPaymentMethod(state: State, params: Params): PaymentMethod
   return fromCard(state, testCard, params, expMonth, expYear < 100 ? 2000 + expYear : expYear);
 }
 
-/** A stored PaymentMethod, or a fresh one for a magic id (`pm_card_visa`): each use of a magic id is a new card. */
-export function resolvePaymentMethod(state: State, id: string, param: string): PaymentMethodRecord {
+/**
+ * A stored PaymentMethod, or a fresh one for a magic id (`pm_card_visa`): each use of a magic id is a new card. An
+ * unknown id named by a parameter is a 400 on `param`; one in the path (no `param`) is a 404, as Stripe answers.
+ */
+export function resolvePaymentMethod(state: State, id: string, param?: string): PaymentMethodRecord {
   const magic = cardForMagicId(id);
   if (magic && id.startsWith("pm_card_")) return fromCard(state, magic, {});
   return getPaymentMethod(state, id, param);
@@ -88,10 +91,24 @@ export function declineError(decline: { code: string; decline_code: string; mess
   return new ApiError(402, { type: "card_error", code: decline.code, decline_code: decline.decline_code, message: decline.message, ...extra });
 }
 
+/**
+ * A detached PaymentMethod is spent: Stripe refuses to attach it or pay with it again
+ * (https://docs.stripe.com/api/payment_methods/detach: "it can no longer be used for a payment or re-attached to a Customer").
+ */
+export function checkUsable(record: PaymentMethodRecord): void {
+  if (record.detached) {
+    throw invalidRequest(
+      "This PaymentMethod was previously used without being attached to a Customer or was detached from a Customer, and may not be used again.",
+      { param: "payment_method" },
+    );
+  }
+}
+
 /** Attaches a card to a customer; a card that declines on setup cannot be attached, as with Stripe. */
 export function attach(state: State, ctx: Ctx, record: PaymentMethodRecord, customerId: string, param = "customer"): void {
   getCustomer(state, customerId, param);
   if (record.pm.customer === customerId) return;
+  checkUsable(record);
   if (record.pm.customer) {
     throw invalidRequest("The payment method you provided has already been attached to a customer.", { code: "payment_method_unexpected_state", param: "payment_method" });
   }
@@ -185,7 +202,7 @@ export function customerRoutes(core: Core): Route[] {
     },
     {
       method: "GET", path: "/v1/payment_methods/:id",
-      run: (ctx) => resolvePaymentMethod(core.state, ctx.pathParams.id!, "id").pm,
+      run: (ctx) => resolvePaymentMethod(core.state, ctx.pathParams.id!).pm,
     },
     {
       method: "POST", path: "/v1/payment_methods/:id",
@@ -217,7 +234,7 @@ export function customerRoutes(core: Core): Route[] {
     {
       method: "POST", path: "/v1/payment_methods/:id/attach",
       run: (ctx) => {
-        const record = resolvePaymentMethod(core.state, ctx.pathParams.id!, "payment_method");
+        const record = resolvePaymentMethod(core.state, ctx.pathParams.id!);
         attach(core.state, ctx, record, requiredStr(ctx.params, "customer"));
         return record.pm;
       },
@@ -236,6 +253,7 @@ export function customerRoutes(core: Core): Route[] {
         const before = record.pm.customer;
         record.pm.customer = null;
         record.offSessionReady = false;
+        record.detached = true;
         emit(core.state, ctx, "payment_method.detached", record.pm, { customer: before });
         return record.pm;
       },

@@ -3,12 +3,19 @@
 // server.ts puts this behind node:http; tests can call `handle` directly.
 import type Stripe from "stripe";
 import { connectRoutes } from "./connect.ts";
+import type { ContractExchange } from "./contract.ts";
+import { recordingHandle } from "./contract-recorder.ts";
 import { payoutRoutes } from "./payouts.ts";
 import { customerRoutes } from "./customers.ts";
+import { FaultSwitch, type FaultRuleInput } from "./faults.ts";
 import { intentRoutes } from "./intents.ts";
 import * as build from "./objects.ts";
 import { jsonResponse } from "./pages.ts";
-import { State, expand, type ApiRoute, type Core, type Ctx, type PageRoute, type Route } from "./state.ts";
+import { authenticate, DEFAULT_PLATFORMS, Platforms, platformForPage, type PlatformKeys } from "./platforms.ts";
+import {
+  State, accountInaccessible, cancelLater, expand, runLater, type ApiRoute, type Core, type Ctx, type PageRoute, type Route,
+} from "./state.ts";
+import { checkRequestParams } from "./strict-params.ts";
 import { threeDSecureRoutes } from "./three-d-secure.ts";
 import {
   ApiError, bool, clone, int, invalidRequest, listPage, mergeMetadata, newId, noSuch, parseForm, requiredStr, str, strArray, type Params,
@@ -22,9 +29,24 @@ export interface EmulatorOptions {
   webhookRetryDelaysMs?: number[];
   /** The currency an empty balance is reported in. Default jpy. */
   defaultCurrency?: string;
+  /**
+   * The platforms whose keys the emulator accepts, each with a data set of its own (platforms.ts); the first is the
+   * default, owning the `webhooks` above. Default: `sk_test_comet_local` (wrangler.toml), then `sk_test_emulator_suite`.
+   */
+  platforms?: readonly PlatformKeys[];
+  /**
+   * How long Stripe's verification of a submitted onboarding takes (ms): the account is in review meanwhile
+   * (onboarding.ts). Default 0: verified within the submission, so "Complete onboarding" lands on a ready account.
+   */
+  accountVerificationDelayMs?: number;
+  /** Fault rules active from the start (STRIPE_EMULATOR_FAULTS); `/_emulator/faults` adds, lists and clears them. */
+  faults?: FaultRuleInput[];
+  /** Hands every exchange (parameters, answer, events) to the contract check (contract-recorder.ts); off by default. */
+  contract?: (exchange: ContractExchange) => void;
 }
 
 export interface StripeEmulator {
+  /** Rejects with `ConnectionDroppedError` (faults.ts) where a fault loses the connection: fetch's network error. */
   handle(request: Request): Promise<Response>;
   /** Every webhook attempt so far (for tests and the `/_emulator/webhooks/attempts` listing). */
   deliveryAttempts(): DeliveryAttempt[];
@@ -66,38 +88,6 @@ function isPage(route: Route): route is PageRoute {
 const PUBLISHABLE_REFUSED =
   "This API call cannot be made with a publishable API key. Please use a secret API key. You can find a list of your API keys at https://dashboard.stripe.com/account/apikeys.";
 
-function apiKeyOf(request: Request): string | null {
-  const header = request.headers.get("authorization");
-  if (!header) return null;
-  const [scheme, value] = header.split(/\s+/, 2);
-  if (!value) return null;
-  if (scheme?.toLowerCase() === "bearer") return value;
-  if (scheme?.toLowerCase() === "basic") return Buffer.from(value, "base64").toString("utf8").split(":")[0] ?? null;
-  return null;
-}
-
-function authenticate(request: Request): { key: string; publishable: boolean } {
-  const key = apiKeyOf(request);
-  if (!key) {
-    throw new ApiError(401, {
-      type: "invalid_request_error",
-      message:
-        "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
-    });
-  }
-  if (/^(sk|pk|rk)_live_/.test(key)) {
-    throw new ApiError(401, {
-      type: "invalid_request_error",
-      code: "api_key_expired",
-      message: "This is the local Stripe emulator, a test tool: it refuses live keys (sk_live_…, pk_live_…). Use a test key (sk_test_…, pk_test_…).",
-    });
-  }
-  if (!/^(sk|rk|pk)_test_\w+$/.test(key)) {
-    throw new ApiError(401, { type: "invalid_request_error", message: `Invalid API Key provided: ${key.slice(0, 8)}${"*".repeat(Math.max(0, key.length - 12))}${key.slice(-4)}` });
-  }
-  return { key, publishable: key.startsWith("pk_") };
-}
-
 // ---- idempotency -----------------------------------------------------------------------------------------
 
 /** Same parameters in any key order are the same request. */
@@ -112,29 +102,40 @@ function canonical(value: unknown): string {
 
 export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmulator {
   const defaultCurrency = options.defaultCurrency ?? "jpy";
-  const core: Core = { state: new State(defaultCurrency), defaultCurrency };
+  const platforms = new Platforms(options.platforms ?? DEFAULT_PLATFORMS, () => new State(defaultCurrency));
+  const core: Core = {
+    state: platforms.default.state, defaultCurrency, accountVerificationDelayMs: options.accountVerificationDelayMs ?? 0,
+    later: (key, delayMs, task) => runLater(core, key, delayMs, task, deliverLater),
+    cancelLater: (key) => cancelLater(core.state, key),
+  };
   const deliverer = new WebhookDeliverer(options.webhookRetryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS);
+  // Outside `State`: a reset by one test must not lift the faults another test set (each scopes its own with `match`).
+  const faults = new FaultSwitch(options.faults);
 
-  function registerEndpoint(input: { url: string; secret?: string; connect: boolean; enabledEvents: string[]; description: string | null; metadata: Record<string, string> }): EndpointRecord {
+  function registerEndpoint(state: State, input: { url: string; secret?: string; connect: boolean; enabledEvents: string[]; description: string | null; metadata: Record<string, string> }): EndpointRecord {
     const secret = input.secret ?? newId("whsec", 32);
     const endpoint = build.webhookEndpoint({ url: input.url, enabledEvents: input.enabledEvents, description: input.description, metadata: input.metadata, secret });
     const record: EndpointRecord = { endpoint, secret, connect: input.connect, disabled: false };
-    core.state.endpoints.set(endpoint.id, record);
+    state.endpoints.set(endpoint.id, record);
     return record;
   }
 
+  /** The endpoints configured at start are the default platform's (a Stripe endpoint belongs to one account). */
   function registerConfiguredEndpoints(): void {
     for (const webhook of options.webhooks ?? []) {
-      registerEndpoint({ url: webhook.url, secret: webhook.secret, connect: webhook.connect ?? false, enabledEvents: ["*"], description: "configured at start", metadata: {} });
+      registerEndpoint(platforms.default.state, { url: webhook.url, secret: webhook.secret, connect: webhook.connect ?? false, enabledEvents: ["*"], description: "configured at start", metadata: {} });
     }
   }
   registerConfiguredEndpoints();
 
-  /** Each endpoint gets a request's events in the order they happened (one at a time), after the response. */
-  function deliverLater(events: Stripe.Event[]): void {
+  /**
+   * Each endpoint of the platform whose data the events belong to (`state`, named by the caller: `core.state` may
+   * point elsewhere by then) gets them in the order they happened, one at a time, after the response.
+   */
+  function deliverLater(events: Stripe.Event[], state: State): void {
     if (events.length === 0) return;
     setTimeout(() => {
-      for (const record of core.state.endpoints.values()) {
+      for (const record of state.endpoints.values()) {
         const wanted = events.filter((event) => endpointWants(record, event));
         void (async () => {
           for (const event of wanted) await deliverer.deliver(event, record);
@@ -144,7 +145,7 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
   }
 
   /** Sends events again now, each `times` times, optionally shuffled; resolves when every first attempt has answered. */
-  async function redeliver(events: Stripe.Event[], times: number, shuffle: boolean): Promise<{ deliveries: number; order: string[] }> {
+  async function redeliver(state: State, events: Stripe.Event[], times: number, shuffle: boolean): Promise<{ deliveries: number; order: string[] }> {
     let sequence = Array.from({ length: times }, () => events).flat();
     if (shuffle) {
       sequence = [...sequence];
@@ -155,7 +156,7 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
     }
     let deliveries = 0;
     for (const event of sequence) {
-      for (const record of core.state.endpoints.values()) {
+      for (const record of state.endpoints.values()) {
         if (!endpointWants(record, event)) continue;
         deliveries++;
         await deliverer.deliver(event, record);
@@ -191,7 +192,7 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
         if (!/^https?:\/\//.test(url)) throw invalidRequest("Invalid URL: URL must be publicly accessible or a local http(s) URL.", { param: "url" });
         const enabledEvents = strArray(ctx.params, "enabled_events");
         if (!enabledEvents?.length) throw invalidRequest("Missing required param: enabled_events.", { code: "parameter_missing", param: "enabled_events" });
-        const record = registerEndpoint({
+        const record = registerEndpoint(core.state, {
           url, connect: bool(ctx.params, "connect") === true, enabledEvents,
           description: str(ctx.params, "description") ?? null, metadata: mergeMetadata({}, ctx.params),
         });
@@ -235,10 +236,20 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
     {
       method: "POST", path: "/_emulator/reset", page: true,
       run: () => {
+        // Every platform's data, not only the caller's: a reset is the harness starting over.
         deliverer.cancelRetries();
-        core.state = new State(defaultCurrency);
+        platforms.reset();
+        core.state = platforms.default.state;
         registerConfiguredEndpoints();
         return jsonResponse(200, { reset: true });
+      },
+    },
+    {
+      // A platform of the caller's own (random keys, empty data): a test whose data nobody else sees or resets.
+      method: "POST", path: "/_emulator/platforms", page: true,
+      run: () => {
+        const platform = platforms.create();
+        return jsonResponse(200, { object: "emulator_platform", secret_key: platform.secretKey, publishable_key: platform.publishableKey });
       },
     },
     {
@@ -246,7 +257,7 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
       run: async (ctx) => {
         const times = Math.max(1, Math.min(10, int(ctx.params, "times") ?? 1));
         const shuffle = str(ctx.params, "shuffle") === "1" || str(ctx.params, "shuffle") === "true";
-        return jsonResponse(200, await redeliver([...core.state.events], times, shuffle));
+        return jsonResponse(200, await redeliver(core.state, [...core.state.events], times, shuffle));
       },
     },
     {
@@ -255,7 +266,7 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
         const event = core.state.events.find((candidate) => candidate.id === ctx.pathParams.id);
         if (!event) return jsonResponse(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such event: '${ctx.pathParams.id}'` } });
         const times = Math.max(1, Math.min(10, int(ctx.params, "times") ?? 1));
-        return jsonResponse(200, await redeliver([event], times, false));
+        return jsonResponse(200, await redeliver(core.state, [event], times, false));
       },
     },
     {
@@ -312,29 +323,34 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
     };
 
     if (isPage(matched.route)) {
+      // Pages and controls are reached without a key (a browser following a link): they act on the platform holding
+      // the object their path names.
+      const pageState = platformForPage(request, platforms, pathParams.id).state;
+      core.state = pageState;
       try {
         return finish(await matched.route.run(ctx));
       } finally {
-        deliverLater(ctx.emitted);
+        deliverLater(ctx.emitted, pageState);
       }
     }
 
     const route: ApiRoute = matched.route;
     let idempotencyScope: string | null = null;
     let fingerprint = "";
+    let callerState: State | undefined;
     try {
-      const auth = authenticate(request);
+      const auth = authenticate(request, platforms);
+      // The caller's platform's data from here to the response: the handler below runs without a pause.
+      core.state = callerState = auth.platform.state;
+      ctx.apiKey = auth.key;
       ctx.publishable = auth.publishable;
       if (auth.publishable) {
         const allowed = route.publishable === "always" || (route.publishable === "with_client_secret" && params.client_secret !== undefined);
         if (!allowed) throw new ApiError(403, { type: "invalid_request_error", message: PUBLISHABLE_REFUSED });
       }
-      if (ctx.account && !core.state.accounts.has(ctx.account)) {
-        throw new ApiError(403, {
-          type: "invalid_request_error", code: "account_invalid",
-          message: `The provided key '${auth.key.slice(0, 12)}…' does not have access to account '${ctx.account}' (or that account does not exist). Application access may have been revoked.`,
-        });
-      }
+      if (ctx.account && !core.state.accounts.has(ctx.account)) throw accountInaccessible(auth.key, ctx.account);
+      // Parameters Stripe would refuse are a 400 before anything runs, so never stored under an idempotency key.
+      checkRequestParams(request.method, route.path, params);
       if (request.method === "POST" && ctx.idempotencyKey) {
         idempotencyScope = `${auth.key}\u0000${ctx.account ?? ""}\u0000${ctx.idempotencyKey}`;
         fingerprint = `${request.method} ${url.pathname} ${canonical(params)}`;
@@ -368,14 +384,21 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
       if (idempotencyScope && error.status === 402) core.state.idempotency.set(idempotencyScope, { fingerprint, requestId, status: error.status, body: response });
       return finish(new Response(response, { status: error.status, headers: { "Content-Type": "application/json" } }));
     } finally {
-      deliverLater(ctx.emitted);
+      if (callerState) deliverLater(ctx.emitted, callerState);
     }
   }
 
   return {
-    handle,
+    // The fault switch stands in front of every request and owns `/_emulator/faults` (faults.ts).
+    handle: options.contract
+      ? recordingHandle((request) => faults.handle(request, handle), options.contract, () => platforms.all().map((platform) => platform.state))
+      : (request) => faults.handle(request, handle),
     deliveryAttempts: () => [...deliverer.attempts],
-    close: () => deliverer.close(),
+    close: () => {
+      platforms.close();
+      faults.close();
+      return deliverer.close();
+    },
   };
 }
 

@@ -1,14 +1,19 @@
 // SetupIntents, PaymentIntents, charges and refunds: the state machines, the test cards' declines and 3-D Secure.
 import type Stripe from "stripe";
 import type { Decline } from "./cards.ts";
-import { attach, createPaymentMethod, declineError, resolvePaymentMethod } from "./customers.ts";
+import { attach, checkUsable, createPaymentMethod, declineError, resolvePaymentMethod } from "./customers.ts";
+import { formatMinorUnits, minimumChargeAmount } from "./currencies.ts";
 import * as build from "./objects.ts";
 import {
-  adjustBalance, emit, getCharge, getCustomer, getPaymentIntent, getPaymentMethod, getSetupIntent, PLATFORM_ACCOUNT_ID,
+  acceptedTypes, allowedTypesIn, automaticPaymentMethodsOf, checkAllowedType, checkReturnUrl, setAllowedTypes,
+} from "./payment-method-choice.ts";
+import { checkSettles, settleCharge, settleRefund } from "./settlement.ts";
+import {
+  emit, getCharge, getCustomer, getPaymentIntent, getPaymentMethod, getSetupIntent, PLATFORM_ACCOUNT_ID,
   type ChargeRecord, type Core, type Ctx, type IntentExtras, type PaymentMethodRecord, type Route, type State,
 } from "./state.ts";
 import {
-  ApiError, bool, int, invalidRequest, listPage, mergeMetadata, missingParam, newId, nowSeconds, obj, requiredStr, str, strArray, type Params,
+  ApiError, bool, int, invalidRequest, listPage, mergeMetadata, missingParam, newId, nowSeconds, obj, requiredStr, str, type Params,
 } from "./util.ts";
 
 const AUTHENTICATION_REQUIRED: Decline = {
@@ -51,7 +56,10 @@ function paymentMethodFromParams(state: State, params: Params): PaymentMethodRec
   const data = obj(params, "payment_method_data");
   if (data) return createPaymentMethod(state, data);
   const id = str(params, "payment_method");
-  return id ? resolvePaymentMethod(state, id, "payment_method") : undefined;
+  if (!id) return undefined;
+  const record = resolvePaymentMethod(state, id, "payment_method");
+  checkUsable(record);
+  return record;
 }
 
 function checkBelongsToCustomer(record: PaymentMethodRecord, customer: unknown): void {
@@ -97,7 +105,11 @@ function confirmSetup(state: State, ctx: Ctx, intent: Stripe.SetupIntent, params
     });
   }
   checkBelongsToCustomer(record, intent.customer);
+  const allowedTypes = allowedTypesIn(params);
+  checkAllowedType("SetupIntent", allowedTypes === undefined ? intent.payment_method_types : acceptedTypes(allowedTypes), record);
   const extras = extrasOf(state, intent.id);
+  checkReturnUrl("SetupIntent", intent.automatic_payment_methods, str(params, "return_url") ?? extras.returnUrl);
+  if (allowedTypes !== undefined) setAllowedTypes(intent, allowedTypes);
   extras.returnUrl = str(params, "return_url") ?? extras.returnUrl;
   intent.payment_method = record.pm.id;
   const decline = record.card.declineOnSetup;
@@ -118,31 +130,9 @@ function confirmSetup(state: State, ctx: Ctx, intent: Stripe.SetupIntent, params
 
 // ---- PaymentIntents --------------------------------------------------------------------------------------
 
-/** Where a charge's money goes: the platform, less what a destination charge moves to the connected account. */
-function settle(state: State, ctx: Ctx, intent: Stripe.PaymentIntent, record: ChargeRecord, amount: number): void {
-  const bucket = record.fundsAvailable ? "available" : "pending";
-  const destination = intent.transfer_data?.destination;
-  let toPlatform = amount;
-  if (typeof destination === "string") {
-    const toDestination = Math.min(amount, intent.transfer_data?.amount ?? amount - (intent.application_fee_amount ?? 0));
-    const transfer = build.transfer({
-      amount: toDestination, currency: intent.currency, destination, destinationPayment: newId("py"), sourceTransaction: record.charge.id,
-      transferGroup: intent.transfer_group, description: null, metadata: {},
-    });
-    state.transfers.set(transfer.id, transfer);
-    record.charge.transfer = transfer.id;
-    record.transferred += toDestination;
-    adjustBalance(state, destination, intent.currency, toDestination, bucket);
-    toPlatform -= toDestination;
-    emit(state, ctx, "transfer.created", transfer, null, null);
-  }
-  adjustBalance(state, record.balanceAccount, intent.currency, toPlatform, bucket);
-}
-
 function newCharge(state: State, ctx: Ctx, intent: Stripe.PaymentIntent, record: PaymentMethodRecord, failure: Decline | null): ChargeRecord {
-  const charge = build.charge({
-    intent, paymentMethod: record.pm, captured: intent.capture_method !== "manual", failure, balanceTransaction: failure ? null : newId("txn"),
-  });
+  // The balance transaction comes with the capture, in the settlement currency (settlement.ts `settleCharge`).
+  const charge = build.charge({ intent, paymentMethod: record.pm, captured: intent.capture_method !== "manual", failure, balanceTransaction: null });
   const stored: ChargeRecord = { charge, balanceAccount: ctx.account ?? PLATFORM_ACCOUNT_ID, fundsAvailable: Boolean(record.card.bypassPending), transferred: 0 };
   state.charges.set(charge.id, stored);
   intent.latest_charge = charge.id;
@@ -184,7 +174,7 @@ function authorize(state: State, ctx: Ctx, intent: Stripe.PaymentIntent, record:
   }
   intent.status = "succeeded";
   intent.amount_received = intent.amount;
-  settle(state, ctx, intent, stored, intent.amount);
+  settleCharge(state, ctx, intent, stored, intent.amount);
   emit(state, ctx, "payment_intent.succeeded", intent);
 }
 
@@ -198,7 +188,11 @@ function confirmPayment(state: State, ctx: Ctx, intent: Stripe.PaymentIntent, pa
     });
   }
   checkBelongsToCustomer(record, intent.customer);
+  const allowedTypes = allowedTypesIn(params);
+  checkAllowedType("PaymentIntent", allowedTypes === undefined ? intent.payment_method_types : acceptedTypes(allowedTypes), record);
   const extras = extrasOf(state, intent.id);
+  checkReturnUrl("PaymentIntent", intent.automatic_payment_methods, str(params, "return_url") ?? extras.returnUrl);
+  if (allowedTypes !== undefined) setAllowedTypes(intent, allowedTypes);
   extras.returnUrl = str(params, "return_url") ?? extras.returnUrl;
   const offSession = str(params, "off_session");
   if (offSession !== undefined) extras.offSession = offSession !== "false";
@@ -220,10 +214,10 @@ function confirmPayment(state: State, ctx: Ctx, intent: Stripe.PaymentIntent, pa
 
 function validateAmount(amount: number, currency: string, param = "amount"): void {
   if (!Number.isInteger(amount) || amount < 1) throw invalidRequest("This value must be greater than or equal to 1.", { code: "parameter_invalid_integer", param });
-  // Stripe's minimum charge: 50 minor units in both currencies this project uses (50 US cents, ¥50).
-  const minimum = 50;
+  // Stripe's minimum charge per currency (currencies.ts, https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts).
+  const minimum = minimumChargeAmount(currency);
   if (amount < minimum) {
-    throw invalidRequest(`Amount must be at least ${minimum} ${currency}`, { code: "amount_too_small", param });
+    throw invalidRequest(`Amount must be at least ${formatMinorUnits(minimum, currency)} ${currency}`, { code: "amount_too_small", param });
   }
 }
 
@@ -324,22 +318,30 @@ function createRefund(state: State, ctx: Ctx, params: Params): Stripe.Refund {
   const before = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
   charge.amount_refunded += amount;
   charge.refunded = charge.amount_refunded >= charge.amount_captured;
-  adjustBalance(state, record.balanceAccount, charge.currency, -amount, record.fundsAvailable ? "available" : "pending");
+  settleRefund(state, record, refund);
   emit(state, ctx, "refund.created", refund);
   emit(state, ctx, "charge.refunded", charge, before);
-  return refund;
+  const answered = structuredClone(refund);
+  publishRefundReference(state, ctx, refund);
+  return answered;
+}
+
+/**
+ * A card refund's reference (the acquirer reference number the customer's bank can trace it by) arrives after the
+ * refund is made (https://docs.stripe.com/refunds#trace-refunds): Stripe then updates the refund and sends
+ * `refund.updated` and `charge.refund.updated`. Here it arrives just after the create answer.
+ */
+function publishRefundReference(state: State, ctx: Ctx, refund: Stripe.Refund): void {
+  const card = refund.destination_details?.card;
+  if (!card) return;
+  const previous = { destination_details: structuredClone(refund.destination_details) };
+  card.reference = String(Date.now()).padStart(23, "7");
+  card.reference_status = "available";
+  emit(state, ctx, "refund.updated", refund, previous);
+  emit(state, ctx, "charge.refund.updated", refund, previous);
 }
 
 // ---- routes ----------------------------------------------------------------------------------------------
-
-function paymentMethodTypes(params: Params): string[] {
-  return strArray(params, "payment_method_types") ?? ["card"];
-}
-
-function automaticPaymentMethods(params: Params): boolean {
-  const automatic = obj(params, "automatic_payment_methods");
-  return automatic ? bool(automatic, "enabled") === true : false;
-}
 
 function customerParam(state: State, params: Params): string | null {
   const customer = str(params, "customer");
@@ -361,10 +363,17 @@ export function intentRoutes(core: Core): Route[] {
         const record = paymentMethodFromParams(state, params);
         if (record) checkBelongsToCustomer(record, customer);
         if (bool(params, "confirm") && !record) throw missingParam("payment_method");
+        // Refused before the intent exists: a create that confirms fails whole, as Stripe's does.
+        const allowedTypes = allowedTypesIn(params) ?? null;
+        const automatic = automaticPaymentMethodsOf(params);
+        if (record) checkAllowedType("SetupIntent", acceptedTypes(allowedTypes), record);
+        if (bool(params, "confirm")) checkReturnUrl("SetupIntent", automatic, str(params, "return_url"));
         const intent = build.setupIntent({
           customer, paymentMethod: record?.pm.id ?? null, usage, description: str(params, "description") ?? null,
-          metadata: mergeMetadata({}, params), paymentMethodTypes: paymentMethodTypes(params), automaticPaymentMethods: automaticPaymentMethods(params),
+          metadata: mergeMetadata({}, params), paymentMethodTypes: acceptedTypes(allowedTypes), automaticPaymentMethods: automatic !== null,
         });
+        setAllowedTypes(intent, allowedTypes);
+        intent.automatic_payment_methods = automatic;
         state.setupIntents.set(intent.id, intent);
         extrasOf(state, intent.id).returnUrl = str(params, "return_url") ?? null;
         emit(state, ctx, "setup_intent.created", intent);
@@ -387,6 +396,9 @@ export function intentRoutes(core: Core): Route[] {
         const allowed = ["requires_payment_method", "requires_confirmation", "requires_action"];
         if (!allowed.includes(intent.status)) throw unexpectedState("SetupIntent", "updated", intent.status, allowed);
         const record = paymentMethodFromParams(core.state, ctx.params);
+        const allowedTypes = allowedTypesIn(ctx.params);
+        if (record) checkAllowedType("SetupIntent", allowedTypes === undefined ? intent.payment_method_types : acceptedTypes(allowedTypes), record);
+        if (allowedTypes !== undefined) setAllowedTypes(intent, allowedTypes);
         if (record) {
           intent.payment_method = record.pm.id;
           intent.status = "requires_confirmation";
@@ -440,6 +452,7 @@ export function intentRoutes(core: Core): Route[] {
         if (amount === undefined) throw missingParam("amount");
         const currency = requiredStr(params, "currency").toLowerCase();
         validateAmount(amount, currency);
+        checkSettles(state, ctx.account, currency);
         const captureMethod = str(params, "capture_method") ?? "automatic";
         if (!["automatic", "automatic_async", "manual"].includes(captureMethod)) throw invalidRequest(`Invalid capture_method: ${captureMethod}`, { param: "capture_method" });
         const customer = customerParam(state, params);
@@ -452,17 +465,24 @@ export function intentRoutes(core: Core): Route[] {
         const record = paymentMethodFromParams(state, params);
         if (record) checkBelongsToCustomer(record, customer);
         if (confirm && !record) throw missingParam("payment_method");
+        // Refused before the intent exists: a create that confirms fails whole, as Stripe's does.
+        const allowedTypes = allowedTypesIn(params) ?? null;
+        const automatic = automaticPaymentMethodsOf(params);
+        if (record) checkAllowedType("PaymentIntent", acceptedTypes(allowedTypes), record);
+        if (confirm) checkReturnUrl("PaymentIntent", automatic, str(params, "return_url"));
         const intent = build.paymentIntent({
           amount, currency, customer, paymentMethod: record?.pm.id ?? null,
           captureMethod: captureMethod as Stripe.PaymentIntent.CaptureMethod,
           confirmationMethod: (str(params, "confirmation_method") as Stripe.PaymentIntent.ConfirmationMethod | undefined) ?? "automatic",
           description: str(params, "description") ?? null, metadata: mergeMetadata({}, params),
-          paymentMethodTypes: paymentMethodTypes(params), automaticPaymentMethods: automaticPaymentMethods(params),
+          paymentMethodTypes: acceptedTypes(allowedTypes), automaticPaymentMethods: automatic !== null,
           setupFutureUsage: (str(params, "setup_future_usage") as Stripe.PaymentIntent.SetupFutureUsage | undefined) ?? null,
           transferData, applicationFeeAmount: int(params, "application_fee_amount") ?? null, transferGroup: str(params, "transfer_group") ?? null,
           onBehalfOf: str(params, "on_behalf_of") ?? null, receiptEmail: str(params, "receipt_email") ?? null,
           statementDescriptor: str(params, "statement_descriptor") ?? null,
         });
+        setAllowedTypes(intent, allowedTypes);
+        intent.automatic_payment_methods = automatic;
         state.paymentIntents.set(intent.id, intent);
         extrasOf(state, intent.id).returnUrl = str(params, "return_url") ?? null;
         emit(state, ctx, "payment_intent.created", intent);
@@ -489,12 +509,16 @@ export function intentRoutes(core: Core): Route[] {
         const amount = int(params, "amount");
         const currency = str(params, "currency")?.toLowerCase();
         if (amount !== undefined || currency !== undefined) validateAmount(amount ?? intent.amount, currency ?? intent.currency);
+        if (currency !== undefined) checkSettles(state, ctx.account, currency);
         const transferData = params.transfer_data !== undefined ? transferDataOf(state, params) : intent.transfer_data;
         const customer = str(params, "customer");
         if (customer) getCustomer(state, customer, "customer");
         const record = paymentMethodFromParams(state, params);
         if (record) checkBelongsToCustomer(record, customer ?? intent.customer);
+        const allowedTypes = allowedTypesIn(params);
+        if (record) checkAllowedType("PaymentIntent", allowedTypes === undefined ? intent.payment_method_types : acceptedTypes(allowedTypes), record);
         // All checks passed: apply.
+        if (allowedTypes !== undefined) setAllowedTypes(intent, allowedTypes);
         if (amount !== undefined) intent.amount = amount;
         if (currency !== undefined) intent.currency = currency;
         if (customer) intent.customer = customer;
@@ -546,7 +570,7 @@ export function intentRoutes(core: Core): Route[] {
         intent.amount_received = amount;
         intent.amount_capturable = 0;
         intent.status = "succeeded";
-        settle(state, ctx, intent, record, amount);
+        settleCharge(state, ctx, intent, record, amount);
         emit(state, ctx, "charge.captured", record.charge, before);
         emit(state, ctx, "payment_intent.succeeded", intent);
         return intent;

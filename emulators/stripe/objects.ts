@@ -300,7 +300,8 @@ export function refund(input: {
     id: newId("re"),
     object: "refund",
     amount: input.amount,
-    balance_transaction: newId("txn"),
+    // Set by settlement.ts when it records the refund's balance transaction.
+    balance_transaction: null,
     charge: input.charge.id,
     created: nowSeconds(),
     currency: input.charge.currency,
@@ -405,7 +406,8 @@ export function transfer(input: {
     object: "transfer",
     amount: input.amount,
     amount_reversed: 0,
-    balance_transaction: newId("txn"),
+    // Set by settlement.ts when it records the transfer's balance transaction.
+    balance_transaction: null,
     created: nowSeconds(),
     currency: input.currency,
     description: input.description,
@@ -419,6 +421,45 @@ export function transfer(input: {
     source_type: "card",
     transfer_group: input.transferGroup,
   } satisfies Stripe.Transfer;
+}
+
+/**
+ * A movement of money through one account's balance (docs/decisions/050): always in that account's settlement currency,
+ * `net = amount − fee` as Stripe defines it, and `exchange_rate` only when the money was converted (null otherwise).
+ */
+export function balanceTransaction(input: {
+  amount: number;
+  currency: string;
+  exchangeRate: number | null;
+  fee: number;
+  feeDescription: string;
+  type: Stripe.BalanceTransaction.Type;
+  reportingCategory: string;
+  source: string;
+  status: "pending" | "available";
+  availableOn: number;
+  description: string | null;
+}): Stripe.BalanceTransaction {
+  const feeDetails: Stripe.BalanceTransaction.FeeDetail[] =
+    input.fee === 0 ? [] : [{ amount: input.fee, application: null, currency: input.currency, description: input.feeDescription, type: "stripe_fee" }];
+  return {
+    id: newId("txn"),
+    object: "balance_transaction",
+    amount: input.amount,
+    available_on: input.availableOn,
+    balance_type: "payments",
+    created: nowSeconds(),
+    currency: input.currency,
+    description: input.description,
+    exchange_rate: input.exchangeRate,
+    fee: input.fee,
+    fee_details: feeDetails,
+    net: input.amount - input.fee,
+    reporting_category: input.reportingCategory,
+    source: input.source,
+    status: input.status,
+    type: input.type,
+  } satisfies Stripe.BalanceTransaction;
 }
 
 export function balance(input: { available: Map<string, number>; pending: Map<string, number>; defaultCurrency: string }): Stripe.Balance {

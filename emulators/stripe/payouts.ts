@@ -41,12 +41,14 @@ function payout(input: { amount: number; currency: string; description: string |
 }
 
 export function payoutRoutes(core: Core): Route[] {
-  const { state } = core;
+  // `core.state` is read in each handler, never kept here: it is replaced on `/_emulator/reset`, and points at the
+  // calling platform's data during each request.
   const owned = (account: string | null) => account ?? PLATFORM_ACCOUNT_ID;
   return [
     {
       method: "POST", path: "/v1/payouts",
       run: (ctx) => {
+        const { state } = core;
         const account = owned(ctx.account);
         const amount = int(ctx.params, "amount");
         if (amount === undefined) throw invalidRequest("Missing required param: amount.", { code: "parameter_missing", param: "amount" });
@@ -70,7 +72,7 @@ export function payoutRoutes(core: Core): Route[] {
     {
       method: "GET", path: "/v1/payouts/:id",
       run: (ctx) => {
-        const record = state.payouts.get(ctx.pathParams.id!);
+        const record = core.state.payouts.get(ctx.pathParams.id!);
         if (!record || record.account !== owned(ctx.account)) {
           throw new ApiError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such payout: '${ctx.pathParams.id}'`, param: "id" });
         }
@@ -81,7 +83,7 @@ export function payoutRoutes(core: Core): Route[] {
       method: "GET", path: "/v1/payouts",
       run: (ctx) => {
         const account = owned(ctx.account);
-        const payouts = [...state.payouts.values()].filter((record) => record.account === account).map((record) => record.payout);
+        const payouts = [...core.state.payouts.values()].filter((record) => record.account === account).map((record) => record.payout);
         return listPage(payouts, ctx.params, "/v1/payouts");
       },
     },

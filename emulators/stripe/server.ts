@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { createStripeEmulator, type EmulatorOptions } from "./emulator.ts";
+import { ConnectionDroppedError, type FaultRuleInput } from "./faults.ts";
 
 export interface StartOptions {
   /** 0 picks any free port. Default 12111 (stripe-mock's conventional port). */
@@ -16,6 +17,14 @@ export interface StartOptions {
   webhooks?: { url: string; secret: string; connect?: boolean }[];
   /** Waits between webhook attempts (ms). Default 1 s, 2 s, 4 s, 8 s, 16 s; tests use a few ms. */
   webhookRetryDelaysMs?: number[];
+  /** The platforms and their keys; the first owns `webhooks`. Default: comet_local, then emulator_suite (platforms.ts). */
+  platforms?: EmulatorOptions["platforms"];
+  /** How long a submitted onboarding stays in review (ms). Default 0: verified within the submission. */
+  accountVerificationDelayMs?: number;
+  /** Fault rules active from the start (Stripe's bad days; faults.ts). `/_emulator/faults` changes them later. */
+  faults?: FaultRuleInput[];
+  /** Hands every exchange to the contract check (contract-recorder.ts `ContractLog.record`); off by default. */
+  contract?: EmulatorOptions["contract"];
 }
 
 export interface RunningStripeEmulator {
@@ -24,7 +33,12 @@ export interface RunningStripeEmulator {
   close(): Promise<void>;
 }
 
-async function toRequest(req: IncomingMessage, base: string): Promise<Request> {
+async function toRequest(req: IncomingMessage, res: ServerResponse, base: string): Promise<Request> {
+  // Aborted when the client hangs up before its answer (its own timeout): a `timeout` fault then stops holding.
+  const clientGone = new AbortController();
+  res.once("close", () => {
+    if (!res.writableFinished) clientGone.abort();
+  });
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   const headers = new Headers();
@@ -35,7 +49,7 @@ async function toRequest(req: IncomingMessage, base: string): Promise<Request> {
   const hasBody = req.method !== "GET" && req.method !== "HEAD" && chunks.length > 0;
   // The Host the client used, so links to emulator pages (3-D Secure, onboarding) point where it can reach.
   const origin = req.headers.host ? `http://${req.headers.host}` : base;
-  return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined });
+  return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined, signal: clientGone.signal });
 }
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
@@ -45,15 +59,24 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 }
 
 export async function startStripeEmulator(options: StartOptions = {}): Promise<RunningStripeEmulator> {
-  const emulatorOptions: EmulatorOptions = { webhooks: options.webhooks, webhookRetryDelaysMs: options.webhookRetryDelaysMs };
+  const emulatorOptions: EmulatorOptions = {
+    webhooks: options.webhooks, webhookRetryDelaysMs: options.webhookRetryDelaysMs, faults: options.faults,
+    platforms: options.platforms, accountVerificationDelayMs: options.accountVerificationDelayMs, contract: options.contract,
+  };
   const emulator = createStripeEmulator(emulatorOptions);
   const host = options.host ?? "127.0.0.1";
   let base = "";
+  // Each request is its own promise chain, so a slow one (a `latency` or `timeout` fault) never holds up the others.
   const server = createServer((req, res) => {
-    toRequest(req, base)
+    toRequest(req, res, base)
       .then((request) => emulator.handle(request))
       .then((response) => send(res, response))
       .catch((error: unknown) => {
+        // A lost connection, as the client sees it: no status line, the socket closed under it.
+        if (error instanceof ConnectionDroppedError) {
+          req.socket.destroy();
+          return;
+        }
         console.error("[stripe-emulator]", error);
         if (!res.headersSent) res.statusCode = 500;
         res.end();

@@ -3,7 +3,7 @@
 import type Stripe from "stripe";
 import type { TestCard } from "./cards.ts";
 import * as build from "./objects.ts";
-import { clone, noSuch, type Params } from "./util.ts";
+import { ApiError, clone, newId, noSuch, redactedKey, type Params } from "./util.ts";
 import { endpointWants, type EndpointRecord } from "./webhooks.ts";
 
 export interface PaymentMethodRecord {
@@ -11,6 +11,8 @@ export interface PaymentMethodRecord {
   card: TestCard;
   /** Set up for off-session use (a SetupIntent, or a payment with setup_future_usage, completed with it). */
   offSessionReady: boolean;
+  /** Detached from its customer: Stripe refuses to attach or charge it again (customers.ts `checkUsable`). */
+  detached: boolean;
 }
 
 export interface ChargeRecord {
@@ -19,7 +21,7 @@ export interface ChargeRecord {
   balanceAccount: string;
   /** Pending until `/_emulator/balance/make_available`, unless the card is `bypassPending`. */
   fundsAvailable: boolean;
-  /** How much `source_transaction` transfers have already taken from it. */
+  /** How much `source_transaction` transfers have already taken from it, in its balance transaction's (settlement) currency. */
   transferred: number;
 }
 
@@ -50,9 +52,13 @@ export class State {
   /** Payouts by id, with the account whose balance paid them. */
   payouts = new Map<string, { account: string; payout: Stripe.Payout }>();
   balances = new Map<string, Balances>();
+  /** Balance transactions by id, with the account whose balance they moved (settlement.ts, decision 050). */
+  balanceTransactions = new Map<string, { account: string; transaction: Stripe.BalanceTransaction }>();
   events: Stripe.Event[] = [];
   endpoints = new Map<string, EndpointRecord>();
   idempotency = new Map<string, { fingerprint: string; requestId: string; status: number; body: string }>();
+  /** Work due later (an account's verification), by a key naming it; cancelled when this data set is reset. */
+  scheduled = new Map<string, ReturnType<typeof setTimeout>>();
 
   constructor(defaultCurrency: string) {
     this.platform = build.account({
@@ -62,10 +68,24 @@ export class State {
   }
 }
 
-/** What routes share; `state` is replaced on `/_emulator/reset`, so routes read it per request. */
+/**
+ * What routes share. `state` is the calling platform's data set: the emulator points it at the platform whose key
+ * the request carries (an emulator page: the platform owning the object in its path) before running the route, and
+ * it is replaced on `/_emulator/reset`. So a route reads `core.state` in its handler, never when it is built, and an
+ * API handler stays synchronous (nothing else runs between the pointing and the handler's end).
+ */
 export interface Core {
   state: State;
   defaultCurrency: string;
+  /** How long a submitted onboarding waits before Stripe's verification answers (ms); 0 answers at once. */
+  accountVerificationDelayMs: number;
+  /**
+   * Runs `task` after `delayMs` on the current platform's data, as a background step (no API request, like Stripe's
+   * own verification), and delivers the events it emits; a task already scheduled under `key` is replaced.
+   */
+  later(key: string, delayMs: number, task: (ctx: Ctx) => void): void;
+  /** Forgets the task scheduled under `key` on the current platform's data, if any. */
+  cancelLater(key: string): void;
 }
 
 /** One API request (or emulator page request) being handled. */
@@ -77,6 +97,8 @@ export interface Ctx {
   params: Params;
   pathParams: Record<string, string>;
   publishable: boolean;
+  /** The API key the request authenticated with (none on emulator pages): Stripe names it, redacted, in some errors. */
+  apiKey?: string;
   /** The `Stripe-Account` header: the connected account the request acts as, or null for the platform. */
   account: string | null;
   requestId: string;
@@ -162,6 +184,27 @@ export function getAccount(state: State, id: string, param?: string): Stripe.Acc
   return found;
 }
 
+/**
+ * Stripe's answer to a connected account the key cannot reach (deleted, another platform's, or never made): 403, so
+ * the SDK raises `StripePermissionError`, with code `account_invalid`
+ * (https://docs.stripe.com/error-codes, https://docs.stripe.com/api/errors) and this wording, which names the key redacted. The same
+ * answer serves a `Stripe-Account` header naming such an account.
+ */
+export function accountInaccessible(apiKey: string | undefined, id: string): ApiError {
+  return new ApiError(403, {
+    type: "invalid_request_error",
+    code: "account_invalid",
+    message: `The provided key '${redactedKey(apiKey ?? "")}' does not have access to account '${id}' (or that account does not exist). Application access may have been revoked.`,
+  });
+}
+
+/** A connected account of the calling platform, retrieved or changed by id (path or `account` parameter). */
+export function getAccessibleAccount(state: State, ctx: Ctx, id: string): Stripe.Account {
+  const found = state.accounts.get(id);
+  if (!found) throw accountInaccessible(ctx.apiKey, id);
+  return found;
+}
+
 /** Any stored object by id, for `expand[]`. */
 function findById(state: State, id: string): object | undefined {
   return (
@@ -172,8 +215,59 @@ function findById(state: State, id: string): object | undefined {
     state.charges.get(id)?.charge ??
     state.refunds.get(id) ??
     state.accounts.get(id) ??
-    state.transfers.get(id)
+    state.transfers.get(id) ??
+    state.balanceTransactions.get(id)?.transaction
   );
+}
+
+/** Whether this data set holds an object (or event) with this id: how an emulator page finds its platform. */
+export function holds(state: State, id: string): boolean {
+  return findById(state, id) !== undefined || state.payouts.has(id) || state.events.some((event) => event.id === id);
+}
+
+// ---- work due later ------------------------------------------------------------------------------------------
+
+/** A request-less context for a background step: its events carry no request, as Stripe's own changes don't. */
+function backgroundCtx(): Ctx {
+  return {
+    method: "PAGE", url: new URL("http://stripe-emulator.invalid/"), origin: "", params: {}, pathParams: {}, publishable: false,
+    account: null, requestId: newId("req", 14), idempotencyKey: null, emitted: [],
+  };
+}
+
+/**
+ * Runs `task` after `delayMs` on the data set `core.state` points at now (`Core.later`). That data set is kept here,
+ * since `core.state` points at whichever platform calls next, and pointed at again while the task runs; `deliver`
+ * sends the events the task emitted to that data set's endpoints.
+ */
+export function runLater(core: Core, key: string, delayMs: number, task: (ctx: Ctx) => void, deliver: (events: Stripe.Event[], state: State) => void): void {
+  const state = core.state;
+  cancelLater(state, key);
+  state.scheduled.set(key, setTimeout(() => {
+    state.scheduled.delete(key);
+    const ctx = backgroundCtx();
+    const caller = core.state;
+    core.state = state;
+    try {
+      task(ctx);
+    } catch (error) {
+      console.error("[stripe-emulator]", error);
+    } finally {
+      core.state = caller;
+      deliver(ctx.emitted, state);
+    }
+  }, delayMs));
+}
+
+export function cancelLater(state: State, key: string): void {
+  clearTimeout(state.scheduled.get(key));
+  state.scheduled.delete(key);
+}
+
+/** Stops every task scheduled on this data set (a reset, or the emulator closing). */
+export function cancelScheduled(state: State): void {
+  for (const timer of state.scheduled.values()) clearTimeout(timer);
+  state.scheduled.clear();
 }
 
 /** Replaces ids with their objects along each `expand[]` path (`latest_charge`, `data.payment_method`, …). */

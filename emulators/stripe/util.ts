@@ -99,6 +99,14 @@ export function noSuch(kind: string, id: string, param?: string): ApiError {
     : new ApiError(404, { type: "invalid_request_error", message, code: "resource_missing" });
 }
 
+/**
+ * An API key as Stripe's errors show it: the `sk_test_` prefix and the last four characters, the rest starred
+ * ("Invalid API Key provided: sk_test_****1234").
+ */
+export function redactedKey(key: string): string {
+  return `${key.slice(0, 8)}${"*".repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`;
+}
+
 // ---- reading parameters ------------------------------------------------------------------------------------
 
 export function str(params: Params, key: string): string | undefined {

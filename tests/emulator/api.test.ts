@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningStripeEmulator } from "../../emulators/stripe/server.ts";
-import { call, form, PUBLISHABLE_KEY, rejection, sdk, SECRET_KEY, start } from "./helpers.ts";
+import { call, form, newPlatform, PUBLISHABLE_KEY, rejection, sdk, SECRET_KEY, start } from "./helpers.ts";
 
 let emulator: RunningStripeEmulator;
 let stripe: Stripe;
@@ -138,11 +138,11 @@ describe("idempotency keys", () => {
     expect((await stripe.paymentIntents.list({ customer: customer.id })).data).toHaveLength(1);
   });
 
-  it("scopes keys per API key and per connected account", async () => {
+  it("scopes keys per platform and per connected account", async () => {
     const key = randomUUID();
     const account = await stripe.accounts.create({ type: "express", country: "JP" });
     const platform = await stripe.customers.create({ email: "scope@example.com" }, { idempotencyKey: key });
-    const otherKey = await sdk(emulator, "sk_test_another_key").customers.create({ email: "scope@example.com" }, { idempotencyKey: key });
+    const otherKey = await (await newPlatform(emulator)).stripe.customers.create({ email: "scope@example.com" }, { idempotencyKey: key });
     const connected = await stripe.customers.create({ email: "scope@example.com" }, { idempotencyKey: key, stripeAccount: account.id });
     expect(new Set([platform.id, otherKey.id, connected.id]).size).toBe(3);
   });

@@ -12,9 +12,22 @@ export function sdk(emulator: RunningStripeEmulator, key = SECRET_KEY, options: 
   return new Stripe(key, { host: "127.0.0.1", port: emulator.port, protocol: "http", maxNetworkRetries: 0, ...options });
 }
 
+/**
+ * The suite's platform is the first (the default) one: the endpoints configured at start (`webhooks`) and the keyless
+ * emulator controls (`/_emulator/balance/make_available`…) are the default platform's.
+ */
 export async function start(options: StartOptions = {}): Promise<{ emulator: RunningStripeEmulator; stripe: Stripe }> {
-  const emulator = await startStripeEmulator({ port: 0, webhookRetryDelaysMs: [20, 40, 80], ...options });
+  const emulator = await startStripeEmulator({
+    port: 0, webhookRetryDelaysMs: [20, 40, 80], platforms: [{ secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY }], ...options,
+  });
   return { emulator, stripe: sdk(emulator) };
+}
+
+/** A platform of the test's own (`POST /_emulator/platforms`): random keys, data nobody else sees. */
+export async function newPlatform(emulator: RunningStripeEmulator): Promise<{ secretKey: string; publishableKey: string; stripe: Stripe }> {
+  const response = await call(emulator, "/_emulator/platforms", { method: "POST" });
+  const keys = (await response.json()) as { secret_key: string; publishable_key: string };
+  return { secretKey: keys.secret_key, publishableKey: keys.publishable_key, stripe: sdk(emulator, keys.secret_key) };
 }
 
 /** A raw call, for what the SDK does not expose (emulator pages, pk calls from a browser, headers). */

@@ -31,7 +31,8 @@ it("starts from the environment, delivers to the configured webhook and stops on
     child.once("exit", () => reject(new Error(`exited before listening: ${output}`)));
   });
   const { hostname, port } = new URL(url);
-  const stripe = new Stripe("sk_test_cli", { host: hostname, port, protocol: "http", maxNetworkRetries: 0 });
+  // The default platform's key (wrangler.toml's): the endpoint configured at start is that platform's.
+  const stripe = new Stripe("sk_test_comet_local", { host: hostname, port, protocol: "http", maxNetworkRetries: 0 });
   await stripe.customers.create({});
   const [received] = await hook.until((all) => all.length >= 1);
   const event = await stripe.webhooks.constructEventAsync(received!.body, received!.signature, "whsec_cli", undefined, Stripe.createSubtleCryptoProvider());

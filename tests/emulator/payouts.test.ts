@@ -46,3 +46,23 @@ describe("payouts", () => {
     expect((await rejection(stripe.payouts.create({ amount: 100, currency: "jpy" }, { stripeAccount: account.id }))).code).toBe("payouts_not_allowed");
   });
 });
+
+describe("payouts after a reset", () => {
+  // The routes once kept the state they were built with, so after `/_emulator/reset` payouts read the forgotten
+  // accounts and balances: a fresh account's payout failed (or an old payout was still listed).
+  it("reads the state in force: a payout after /_emulator/reset uses the fresh accounts and balances", async () => {
+    const before = await onboardedAccount();
+    await stripe.paymentIntents.create({ amount: 2000, currency: "jpy", payment_method: "pm_card_bypassPending", confirm: true });
+    await stripe.transfers.create({ amount: 1000, currency: "jpy", destination: before.id });
+    const old = await stripe.payouts.create({ amount: 500, currency: "jpy" }, { stripeAccount: before.id });
+
+    expect((await call(emulator, "/_emulator/reset", { method: "POST" })).status).toBe(200);
+    const account = await onboardedAccount();
+    await stripe.paymentIntents.create({ amount: 3000, currency: "jpy", payment_method: "pm_card_bypassPending", confirm: true });
+    await stripe.transfers.create({ amount: 2000, currency: "jpy", destination: account.id });
+    const payout = await stripe.payouts.create({ amount: 1500, currency: "jpy" }, { stripeAccount: account.id });
+    expect(payout).toMatchObject({ amount: 1500, status: "pending" });
+    expect((await stripe.payouts.list({}, { stripeAccount: account.id })).data.map((p) => p.id)).toEqual([payout.id]);
+    expect((await rejection(stripe.payouts.retrieve(old.id, {}, { stripeAccount: account.id }))).code).toBe("resource_missing");
+  });
+});
