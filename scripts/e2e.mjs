@@ -67,6 +67,8 @@ try {
     devVars: readDevVars(),
     // "Complete onboarding" lands on a ready account, as the wallet spec expects, with no verification wait.
     accountVerificationDelayMs: 0,
+    // A delivery a spec waits on is retried within seconds, not Stripe's minutes.
+    webhookRetryDelaysMs: [1000, 2000, 4000, 8000, 16000],
     prefix: "e2e",
   });
   useStripeEmulatorPort(stripe.port);

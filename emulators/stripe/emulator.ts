@@ -25,7 +25,7 @@ import { endpointWants, WebhookDeliverer, type DeliveryAttempt, type EndpointRec
 export interface EmulatorOptions {
   /** Endpoints registered at start (and again after a reset), each receiving every event type. */
   webhooks?: { url: string; secret: string; connect?: boolean }[];
-  /** Waits between webhook attempts, in ms; attempt n+1 waits the n-th. Default 1 s, 2 s, 4 s, 8 s, 16 s. */
+  /** Waits between webhook attempts, in ms; attempt n+1 waits the n-th. Default: Stripe's live schedule, ~3 days. */
   webhookRetryDelaysMs?: number[];
   /** The currency an empty balance is reported in. Default jpy. */
   defaultCurrency?: string;
@@ -53,7 +53,12 @@ export interface StripeEmulator {
   close(): Promise<void>;
 }
 
-const DEFAULT_RETRY_DELAYS_MS = [1000, 2000, 4000, 8000, 16000];
+/**
+ * Stripe's live-mode webhook retries: exponential backoff for up to three days (https://docs.stripe.com/webhooks;
+ * Stripe publishes no intervals, these are ours). 1 min, 5 min, 30 min, 2 h, 5 h, then every 10 h: 12 attempts, ~3 days.
+ */
+const MINUTE = 60_000;
+const DEFAULT_RETRY_DELAYS_MS = [1, 5, 30, 120, 300, 600, 600, 600, 600, 600, 600].map((minutes) => minutes * MINUTE);
 
 const CORS_HEADERS = {
   "Access-Control-Allow-Origin": "*",

@@ -3,7 +3,9 @@
 // STRIPE_EMULATOR_CONNECT_WEBHOOK_URL and STRIPE_EMULATOR_CONNECT_WEBHOOK_SECRET (the Connect endpoint: connected
 // accounts' events, signed with a secret of its own as on Stripe),
 // STRIPE_EMULATOR_FAULTS (fault rules active from the start, as JSON: '[{"fault":"api_error","rate":0.05}]'),
-// STRIPE_EMULATOR_VERIFICATION_DELAY_MS (how long a submitted Connect onboarding stays in review; default 3000).
+// STRIPE_EMULATOR_VERIFICATION_DELAY_MS (how long a submitted Connect onboarding stays in review; default 3000),
+// STRIPE_EMULATOR_WEBHOOK_RETRY_DELAYS_MS (the waits between webhook attempts, comma-separated ms; default Stripe's
+// live schedule, about three days).
 import { parseFaultRules, type FaultRuleInput } from "./faults.ts";
 import { startStripeEmulator } from "./server.ts";
 
@@ -41,7 +43,14 @@ if (!Number.isFinite(accountVerificationDelayMs) || accountVerificationDelayMs <
   process.exit(1);
 }
 
-const emulator = await startStripeEmulator({ port, webhooks, faults, accountVerificationDelayMs });
+const retryDelays = process.env.STRIPE_EMULATOR_WEBHOOK_RETRY_DELAYS_MS?.trim();
+const webhookRetryDelaysMs = retryDelays ? retryDelays.split(",").map(Number) : undefined;
+if (webhookRetryDelaysMs?.some((ms) => !Number.isInteger(ms) || ms < 0)) {
+  console.error("STRIPE_EMULATOR_WEBHOOK_RETRY_DELAYS_MS is a comma-separated list of milliseconds, e.g. 1000,2000,4000.");
+  process.exit(1);
+}
+
+const emulator = await startStripeEmulator({ port, webhooks, faults, accountVerificationDelayMs, webhookRetryDelaysMs });
 console.log(`Stripe emulator listening on ${emulator.url}${webhooks.length ? ` (webhooks → ${webhooks.map((w) => w.url).join(", ")})` : ""}`);
 if (faults.length > 0) {
   console.log(`Stripe emulator faults on (STRIPE_EMULATOR_FAULTS): ${JSON.stringify(faults)}. See, add or clear them at ${emulator.url}/_emulator/faults`);

@@ -15,7 +15,7 @@ export interface StartOptions {
    * the platform's; register the same URL twice to receive both.
    */
   webhooks?: { url: string; secret: string; connect?: boolean }[];
-  /** Waits between webhook attempts (ms). Default 1 s, 2 s, 4 s, 8 s, 16 s; tests use a few ms. */
+  /** Waits between webhook attempts (ms). Default: Stripe's live schedule, about three days; tests use a few ms. */
   webhookRetryDelaysMs?: number[];
   /** The platforms and their keys; the first owns `webhooks`. Default: comet_local, then emulator_suite (platforms.ts). */
   platforms?: EmulatorOptions["platforms"];

@@ -34,7 +34,8 @@ export interface DeliveryAttempt {
 
 /**
  * Sends events and retries failures on a schedule of delays (ms): attempt n+1 waits `retryDelaysMs[n-1]`.
- * The default is short (1 s, 2 s, 4 s, 8 s, 16 s) because this runs next to a developer, not across the internet.
+ * The default is Stripe's live schedule, about three days (emulator.ts), so a Worker that is down for an hour still
+ * gets its events, and no sooner than Stripe would send them.
  */
 export class WebhookDeliverer {
   retryDelaysMs: number[];
