@@ -48,9 +48,11 @@ export type OrderActResult = (
   d1RoundTrips?: number;
 };
 
-/** Deliverable files to attach (already checked in their folder and re-sniffed by the Worker) or to delete, by media id. */
-export type DeliverableChange = { add: DeliverableFile[] } | { delete: string[] };
-export type DeliverableResult = OrderActResult | { status: "refused"; refusal: "too_many_files" };
+/** Deliverable files to attach (already checked in their folder and re-sniffed by the Worker) and to delete, by media id. */
+export type DeliverableChange = { add?: DeliverableFile[]; delete?: string[] };
+export type DeliverableResult = OrderActResult | { status: "refused"; refusal: "too_many_files" | "invalid_request" };
+/** The service details' answer: as an action's, or the category code the catalogue does not offer. */
+export type ServiceDetailsResult = OrderActResult | { status: "refused"; refusal: "unknown_category" };
 
 /** The payment the buyer confirms next (the Worker confirms it with the card), or why there is none. */
 export type StartPaymentResult =
@@ -185,38 +187,47 @@ export class Order extends DurableObject<Env> {
   }
 
   /**
-   * The seller attaches or deletes deliverable files (decision 024): one addDeliverable / deleteDeliverable transition
-   * per file, each written with its media rows in the batch of its event. A file already attached (a repeated
-   * request) or already gone changes nothing; a refused file stops the rest, and none of them has changed anything.
+   * The seller attaches and deletes deliverable files (decision 024; commissionOrderDeliverable.create and update): one
+   * deleteDeliverable / addDeliverable transition per file, each written with its media rows in the batch of its event.
+   * The whole change is decided before the first is applied: a deletion the state forbids, too many files, or a file
+   * both added and deleted refuses the call, and nothing has changed. A file already attached (a repeated request) or
+   * already gone changes nothing, so a call repeated, or retried after failing part way, ends with each file once.
    */
   changeDeliverables(orderId: string, change: DeliverableChange, caller: { commissionAccountId: string }): Promise<DeliverableResult> {
     return this.enqueue(async (): Promise<DeliverableResult> => {
       const order = await this.load(orderId);
       if (!order) return { status: "not_found" };
-      const ids = "add" in change ? change.add.map((f) => f.mediaId) : change.delete;
-      const attached = await attachedDeliverables(this.env.DB, orderId, ids);
-      let result: OrderActResult = { status: "done", changed: false, state: order.state };
-      if ("add" in change) {
-        const files = change.add.filter((file, index) => !attached.has(file.mediaId) && change.add.findIndex((f) => f.mediaId === file.mediaId) === index);
-        if (order.state.deliverableCount + files.length > ORDER_DELIVERABLES_MAX_FILES) return { status: "refused", refusal: "too_many_files" };
-        for (const file of files) {
-          const statements = addDeliverableStatements(orderId, order.sellerUserId, file, Date.now());
-          const step = await this.apply(orderId, { type: "addDeliverable" }, caller, { statements });
-          if (step.status !== "done") return step;
-          result = step;
-        }
-      } else {
-        for (const [mediaId, url] of attached) {
-          const key = url?.replace(/^\/media\//, "");
+      const actor = partyOfCaller(order, caller);
+      if (!actor) return { status: "refused", refusal: "not_a_party" };
+      const adding = change.add ?? [];
+      const deleting = [...new Set(change.delete ?? [])];
+      if (adding.some((file) => deleting.includes(file.mediaId))) return { status: "refused", refusal: "invalid_request" };
+      const attached = await attachedDeliverables(this.env.DB, orderId, [...adding.map((f) => f.mediaId), ...deleting]);
+      const files = adding.filter((file, index) => !attached.has(file.mediaId) && adding.findIndex((f) => f.mediaId === file.mediaId) === index);
+      const gone = deleting.filter((mediaId) => attached.has(mediaId));
+      const steps: { action: OrderAction; effects: TransitionEffects }[] = [
+        ...gone.map((mediaId) => {
+          const key = attached.get(mediaId)?.replace(/^\/media\//, "");
           const afterwards = async () => (key ? this.env.MEDIA.delete(key) : undefined);
-          const step = await this.apply(orderId, { type: "deleteDeliverable" }, caller, { statements: deleteDeliverableStatements(mediaId), afterwards });
-          if (step.status !== "done") return step;
-          result = step;
-        }
+          return { action: { type: "deleteDeliverable" } as const, effects: { statements: deleteDeliverableStatements(mediaId), afterwards } };
+        }),
+        ...files.map((file) => ({ action: { type: "addDeliverable" } as const, effects: { statements: addDeliverableStatements(orderId, order.sellerUserId, file, Date.now()) } })),
+      ];
+      // Nothing to do still says who may: the buyer is told it is the seller's to do.
+      if (steps.length === 0) return actor === "seller" ? { status: "done", changed: false, state: order.state } : { status: "refused", refusal: "seller_only" };
+      if (order.state.deliverableCount - gone.length + files.length > ORDER_DELIVERABLES_MAX_FILES) return { status: "refused", refusal: "too_many_files" };
+      // Every step decided first, each on the state the one before leaves: a refusal comes before any change.
+      let state = order.state;
+      for (const { action } of steps) {
+        const decision = decide(state, action, actor, Date.now());
+        if (!decision.ok) return { status: "refused", refusal: decision.refusal };
+        if (decision.changed) state = decision.next;
       }
-      // Nothing to do still says who may: a stranger learns nothing, the buyer is told it is the seller's to do.
-      if (result.status === "done" && !result.changed && partyOf(order.state, caller.commissionAccountId) !== "seller") {
-        return partyOf(order.state, caller.commissionAccountId) === "buyer" ? { status: "refused", refusal: "seller_only" } : { status: "refused", refusal: "not_a_party" };
+      let result: OrderActResult = { status: "done", changed: false, state: order.state };
+      for (const { action, effects } of steps) {
+        const step = await this.apply(orderId, action, caller, effects);
+        if (step.status !== "done") return step;
+        result = step;
       }
       return result;
     });
@@ -226,11 +237,18 @@ export class Order extends DurableObject<Env> {
    * The seller edits the order's service details (commissionOrderService.updateSeller): an updateServiceDetails
    * transition whose batch also replaces the snapshot's title and description, while section 4 allows it.
    */
-  updateServiceDetails(orderId: string, details: ServiceDetails, caller: Exclude<OrderCaller, "system">): Promise<OrderActResult> {
-    return this.enqueue(async () => {
-      const statements = await serviceDetailsStatements(this.env.DB, orderId, details);
-      if (!statements) return { status: "not_found" };
-      return this.apply(orderId, { type: "updateServiceDetails" }, caller, { statements });
+  updateServiceDetails(orderId: string, details: ServiceDetails, caller: Exclude<OrderCaller, "system">): Promise<ServiceDetailsResult> {
+    return this.enqueue(async (): Promise<ServiceDetailsResult> => {
+      // Who asks and whether the order may change come before the catalogue: a stranger learns nothing from a code.
+      const order = await this.load(orderId);
+      if (!order) return { status: "not_found" };
+      const actor = partyOfCaller(order, caller);
+      if (!actor) return { status: "refused", refusal: "not_a_party" };
+      const decision = decide(order.state, { type: "updateServiceDetails" }, actor, Date.now());
+      if (!decision.ok) return { status: "refused", refusal: decision.refusal };
+      const write = await serviceDetailsStatements(this.env.DB, orderId, details);
+      if ("refusal" in write) return write.refusal === "not_found" ? { status: "not_found" } : { status: "refused", refusal: write.refusal };
+      return this.apply(orderId, { type: "updateServiceDetails" }, caller, { statements: write.statements });
     });
   }
 

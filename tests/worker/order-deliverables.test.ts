@@ -136,6 +136,97 @@ describe("editability and exactly once", () => {
   });
 });
 
+// commissionOrderDeliverable.update {medias, mediaIdsToDelete} (spec section 7): files added (checked as create checks
+// them) and deleted in one call, the whole change or none of it, exactly once under a repeat.
+const change = (cookie: string, orderId: string, body: { medias?: string[]; mediaIdsToDelete?: string[] }) =>
+  call("/api/features/commission/order/deliverable/update", {
+    method: "POST",
+    cookie,
+    json: { orderId, ...(body.medias && { medias: body.medias.map((url) => ({ url, name: "v2.png" })) }), ...(body.mediaIdsToDelete && { mediaIdsToDelete: body.mediaIdsToDelete }) },
+  });
+const mediaIdOf = (url: string) => url.slice(url.lastIndexOf("/") + 1, url.lastIndexOf("."));
+
+describe("update: add and delete in one call", () => {
+  it("replaces a file in one call, deleting first; the same call again changes nothing", async () => {
+    const order = await newOrder();
+    const first = await uploaded(order.seller.cookie, order.id);
+    await create(order.seller.cookie, order.id, [first]);
+    const second = await uploaded(order.seller.cookie, order.id);
+    const replace = () => change(order.seller.cookie, order.id, { medias: [second], mediaIdsToDelete: [mediaIdOf(first)] });
+    const response = await replace();
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ data: { deliverableCount: 1 } });
+    expect((await files(order.id)).map((f) => [f.file_url, f.file_name])).toEqual([[second, "v2.png"]]);
+    expect(await env.MEDIA.head(keyOf(first))).toBeNull();
+    expect((await replace()).status).toBe(200);
+    expect(await files(order.id)).toHaveLength(1);
+    expect(await events(order.id)).toEqual(["DELIVERABLE_ADDED", "DELIVERABLE_DELETED", "DELIVERABLE_ADDED"]);
+    // Either list alone still works: medias only adds, as create does.
+    const third = await uploaded(order.seller.cookie, order.id);
+    expect((await change(order.seller.cookie, order.id, { medias: [third] })).status).toBe(200);
+    expect(await files(order.id)).toHaveLength(2);
+  });
+
+  it("a change the state forbids in part is refused whole: DELIVERED takes the file but not the deletion", async () => {
+    const order = await newOrder("DELIVERED");
+    const first = await uploaded(order.seller.cookie, order.id);
+    await create(order.seller.cookie, order.id, [first]);
+    const second = await uploaded(order.seller.cookie, order.id);
+    const refused = await change(order.seller.cookie, order.id, { medias: [second], mediaIdsToDelete: [mediaIdOf(first)] });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: "not_editable" });
+    expect((await files(order.id)).map((f) => f.file_url)).toEqual([first]);
+    expect(await events(order.id)).toEqual(["DELIVERABLE_ADDED"]);
+    expect((await change(order.seller.cookie, order.id, { medias: [second] })).status).toBe(200);
+    expect((await files(order.id)).map((f) => f.file_url).sort()).toEqual([first, second].sort());
+  });
+
+  it("bad input is a 4xx that changes nothing", async () => {
+    const [order, other] = await Promise.all([newOrder(), newOrder()]);
+    const first = await uploaded(order.seller.cookie, order.id);
+    await create(order.seller.cookie, order.id, [first]);
+    const keep = [mediaIdOf(first)];
+    const unchanged = async () => {
+      expect((await files(order.id)).map((f) => f.file_url)).toEqual([first]);
+      expect(await env.MEDIA.head(keyOf(first))).not.toBeNull();
+      expect(await events(order.id)).toEqual(["DELIVERABLE_ADDED"]);
+    };
+    // A file from another order's folder, a file whose bytes are not what it claims, a URL that names no upload.
+    const foreign = await uploaded(other.seller.cookie, other.id);
+    expect((await change(order.seller.cookie, order.id, { medias: [foreign], mediaIdsToDelete: keep })).status).toBe(403);
+    const fake = `v1/commission-order/${order.id}/deliverables/${crypto.randomUUID()}.png`;
+    await env.MEDIA.put(fake, new TextEncoder().encode("<html>not a picture</html>"));
+    expect((await change(order.seller.cookie, order.id, { medias: [`/media/${fake}`], mediaIdsToDelete: keep })).status).toBe(400);
+    expect((await change(order.seller.cookie, order.id, { medias: ["https://example.com/x.png"], mediaIdsToDelete: keep })).status).toBe(400);
+    // Nothing asked, and a file both added and deleted.
+    expect((await change(order.seller.cookie, order.id, {})).status).toBe(400);
+    expect((await change(order.seller.cookie, order.id, { medias: [], mediaIdsToDelete: [] })).status).toBe(400);
+    const second = await uploaded(order.seller.cookie, order.id);
+    const both = await change(order.seller.cookie, order.id, { medias: [second], mediaIdsToDelete: [...keep, mediaIdOf(second)] });
+    expect(both.status).toBe(400);
+    expect(await both.json()).toEqual({ error: "invalid_request" });
+    // The buyer and a stranger.
+    expect((await change(order.buyer.cookie, order.id, { mediaIdsToDelete: keep })).status).toBe(409);
+    expect((await change(order.stranger.cookie, order.id, { mediaIdsToDelete: keep })).status).toBe(404);
+    await unchanged();
+  });
+
+  it("the file limit counts the deletions of the same call", async () => {
+    const order = await newOrder();
+    const nine = await upload(order.seller.cookie, order.id, Array.from({ length: 9 }, (_, i) => new File([PNG], `f${i}.png`, { type: "image/png" })));
+    const urls = (await nine.json<{ urls: string[] }>()).urls;
+    expect((await create(order.seller.cookie, order.id, urls)).status).toBe(200);
+    const more = await upload(order.seller.cookie, order.id, [new File([PNG], "a.png", { type: "image/png" }), new File([PNG], "b.png", { type: "image/png" })]);
+    const two = (await more.json<{ urls: string[] }>()).urls;
+    const tooMany = await change(order.seller.cookie, order.id, { medias: two });
+    expect(tooMany.status).toBe(400);
+    expect(await tooMany.json()).toEqual({ error: "too_many_files" });
+    expect(await files(order.id)).toHaveLength(9);
+    expect((await change(order.seller.cookie, order.id, { medias: two, mediaIdsToDelete: [mediaIdOf(urls[0])] })).status).toBe(200);
+    expect(await files(order.id)).toHaveLength(10);
+  });
+});
+
 describe("who may read deliverables", () => {
   it("the seller and the buyer by signed URL; a stranger and the public nothing", async () => {
     const order = await newOrder();

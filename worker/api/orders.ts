@@ -14,7 +14,8 @@ import { ORDER_DELIVERABLES_MAX_FILES } from "../domain/media-limits";
 import { parseMediaKey } from "../domain/media-keys";
 import { deliverableFile, type DeliverableFile } from "../services/order-deliverables";
 import { checkAttachment, ownsObject } from "../services/storage";
-import type { DeliverableResult } from "../../durable-objects/order";
+import type { DeliverableResult, ServiceDetailsResult } from "../../durable-objects/order";
+import { translateAuthoringErrors } from "../http/authoring-messages";
 
 /**
  * POST /api/features/commission/order/{approve,cancel,deliver,complete,update} (spec section 7). The Worker only
@@ -32,14 +33,19 @@ const updateBody = v.union([
   v.object({ orderId, estimatedStart: timestamp, estimatedDelivery: timestamp }),
 ]);
 
-const STATUS: Record<string, 400 | 409> = { price_invalid: 400, schedule_invalid: 400, too_many_files: 400 };
+const STATUS: Record<string, 400 | 409> = { price_invalid: 400, schedule_invalid: 400, too_many_files: 400, invalid_request: 400 };
 const STATUS_NOT_FOUND = new Set<string>(["not_a_party", "buyer_only"]);
 
-function answer(c: AppContext, result: OrderActResult | DeliverableResult) {
+function answer(c: AppContext, result: OrderActResult | DeliverableResult | ServiceDetailsResult) {
   // Outside production: the order object's own D1 round trips, beside the Worker's X-D1-Round-Trips (`npm run bench:orders`).
   if ("d1RoundTrips" in result && result.d1RoundTrips !== undefined) c.header("X-Order-D1-Round-Trips", String(result.d1RoundTrips));
   // A stranger is told what an unknown id gets: order ids cannot be confirmed by asking.
   if (result.status === "not_found" || (result.status === "refused" && STATUS_NOT_FOUND.has(result.refusal))) return c.json({ error: "not_found" }, 404);
+  if (result.status === "refused" && result.refusal === "unknown_category") {
+    // The editors' own message for a category not in the list, in the caller's language, by field as they answer it.
+    const errors = translateAuthoringErrors({ categoryCode: "authoring_category" }, c.get("request").locale);
+    return c.json({ error: "unknown_category", message: errors.categoryCode, errors }, 400);
+  }
   if (result.status === "refused") return c.json({ error: result.refusal }, STATUS[result.refusal] ?? 409);
   const { progress, payment, chat, priceAmount, estimatedStart, estimatedDelivery, deliverableCount } = result.state;
   // `money`: what the action did with the client's money, when it gave any back (canceled, refunded, or still pending).
@@ -68,9 +74,14 @@ const serviceDetailsBody = v.object({
   title: v.pipe(v.string(), v.maxLength(1000)),
   description: v.optional(v.pipe(v.string(), v.maxLength(20_000)), ""),
   languageCode: v.picklist(["en", "ja"]),
+  /** Spec section 5's optional categoryCode: a catalogue code, null or "" for none; absent, the categories stay. */
+  categoryCode: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(1000)))),
 });
 
-/** POST /service/update {orderId, title, description, languageCode}: commissionOrderService.updateSeller (spec section 7). */
+/**
+ * POST /service/update {orderId, title, description, languageCode, categoryCode?}: commissionOrderService.updateSeller
+ * (spec sections 5 and 7). A code the catalogue does not offer is 400 `unknown_category` with its message; nothing changes.
+ */
 orderApi.post("/service/update", jsonBody(serviceDetailsBody), async (c) => {
   const { env, user } = c.get("request");
   if (!user) return c.json({ error: "unauthorized" }, 401);
@@ -125,31 +136,31 @@ orderApi.post("/pay", jsonBody(payBody), async (c) => {
   }
 });
 
-const mediaIds = v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.minLength(1), v.maxLength(ORDER_DELIVERABLES_MAX_FILES));
-const createDeliverableBody = v.object({
-  orderId,
-  medias: v.pipe(v.array(v.object({ url: v.pipe(v.string(), v.maxLength(2048)), name: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(255)))) })), v.minLength(1), v.maxLength(ORDER_DELIVERABLES_MAX_FILES)),
-});
-const updateDeliverableBody = v.object({ orderId, mediaIdsToDelete: mediaIds });
+const deliverableMedia = v.object({ url: v.pipe(v.string(), v.maxLength(2048)), name: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(255)))) });
+const deliverableMedias = v.pipe(v.array(deliverableMedia), v.maxLength(ORDER_DELIVERABLES_MAX_FILES));
+const createDeliverableBody = v.object({ orderId, medias: v.pipe(deliverableMedias, v.minLength(1)) });
+/** Files to add and files to delete, either list optional, not both empty. */
+const updateDeliverableBody = v.pipe(
+  v.object({
+    orderId,
+    medias: v.optional(deliverableMedias, []),
+    mediaIdsToDelete: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(ORDER_DELIVERABLES_MAX_FILES)), []),
+  }),
+  v.check((body) => body.medias.length + body.mediaIdsToDelete.length > 0),
+);
 
 /**
- * POST /deliverable/create {orderId, medias: [{url, name?}]} (spec section 7: commissionOrderDeliverable.create): the
- * seller attaches files uploaded under v1/commission-order/{orderId}/deliverables/. Each must lie in that folder,
- * which only the seller may write, and pass its upload rule again (`checkAttachment` re-sniffs the bytes); then the
- * order's Durable Object attaches them, checking the actor and the state (decision 024).
+ * The files of a create or update, each checked before anything is asked of the order: it must lie in the order's
+ * folder v1/commission-order/{orderId}/deliverables/, which only the seller may write, and pass its upload rule again
+ * (`checkAttachment` re-sniffs the bytes). A refusal is the answer to send, and the order has not been touched.
  */
-orderApi.post("/deliverable/create", jsonBody(createDeliverableBody), async (c) => {
+async function checkedDeliverables(c: AppContext, id: string, medias: v.InferOutput<typeof deliverableMedias>, commissionAccountId: string): Promise<DeliverableFile[] | Response> {
   const { db, env, user } = c.get("request");
-  if (!user) return c.json({ error: "unauthorized" }, 401);
-  const input = c.req.valid("json");
-  const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
-  if (!commissionAccountId) return c.json({ error: "not_found" }, 404);
-  const { orderId: id, medias } = input;
   const files: DeliverableFile[] = [];
   for (const media of medias) {
     const key = parseMediaKey(media.url);
     if (!key) return c.json({ error: "invalid_request" }, 400);
-    const inFolder = (k: typeof key) => k.domain === "commission-order" && k.id === id && k.field === "deliverables" && ownsObject(db, { profileId: user.profileId }, k);
+    const inFolder = (k: typeof key) => k.domain === "commission-order" && k.id === id && k.field === "deliverables" && ownsObject(db, { profileId: user!.profileId }, k);
     const checked = await checkAttachment(env.MEDIA, key, inFolder);
     if (!checked.ok && checked.error === "forbidden") {
       // Not from this order's folder, or the caller is not its seller: the object says which, as for any order call
@@ -160,16 +171,38 @@ orderApi.post("/deliverable/create", jsonBody(createDeliverableBody), async (c) 
     if (!checked.ok) return c.json({ error: checked.error }, checked.error === "not_found" ? 404 : 400);
     files.push(deliverableFile(key, checked, media.name ?? null));
   }
+  return files;
+}
+
+/**
+ * POST /deliverable/create {orderId, medias: [{url, name?}]} (spec section 7: commissionOrderDeliverable.create): the
+ * seller attaches files uploaded to the order's folder (`checkedDeliverables`); then the order's Durable Object
+ * attaches them, checking the actor and the state (decision 024).
+ */
+orderApi.post("/deliverable/create", jsonBody(createDeliverableBody), async (c) => {
+  const { db, env, user } = c.get("request");
+  if (!user) return c.json({ error: "unauthorized" }, 401);
+  const { orderId: id, medias } = c.req.valid("json");
+  const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
+  if (!commissionAccountId) return c.json({ error: "not_found" }, 404);
+  const files = await checkedDeliverables(c, id, medias, commissionAccountId);
+  if (files instanceof Response) return files;
   return answer(c, await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(id, { add: files }, { commissionAccountId }));
 });
 
-/** POST /deliverable/update {orderId, mediaIdsToDelete} (commissionOrderDeliverable.update): the seller deletes files. */
+/**
+ * POST /deliverable/update {orderId, medias?, mediaIdsToDelete?} (spec section 7: commissionOrderDeliverable.update
+ * {medias, mediaIdsToDelete}): the seller adds files (checked as create checks them) and deletes others in one call.
+ * The order's object takes the whole change or none of it: a file it refuses, a deletion the state forbids, more
+ * files than the limit, or a file both added and deleted refuses the call before anything changes (decision 024).
+ */
 orderApi.post("/deliverable/update", jsonBody(updateDeliverableBody), async (c) => {
   const { db, env, user } = c.get("request");
   if (!user) return c.json({ error: "unauthorized" }, 401);
-  const input = c.req.valid("json");
+  const { orderId: id, medias, mediaIdsToDelete } = c.req.valid("json");
   const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
   if (!commissionAccountId) return c.json({ error: "not_found" }, 404);
-  const { orderId: id, mediaIdsToDelete } = input;
-  return answer(c, await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(id, { delete: mediaIdsToDelete }, { commissionAccountId }));
+  const files = await checkedDeliverables(c, id, medias, commissionAccountId);
+  if (files instanceof Response) return files;
+  return answer(c, await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(id, { add: files, delete: mediaIdsToDelete }, { commissionAccountId }));
 });

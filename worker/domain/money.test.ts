@@ -94,3 +94,37 @@ describe("money: several fees share the fee", () => {
     expect(shareFee(10, [])).toEqual([]);
   });
 });
+
+describe("money: the 90% factor of spec section 9 is not a factor of the one rule (decision 055)", () => {
+  // Exact arithmetic on the total where every factor is exact: ratios as fractions, compared by cross-multiplying.
+  const s = splitTotal(121_396, SEEDED_FEE);
+  const share = sellerTransferAmount(121_396, SEEDED_FEE);
+  const isNinetyPercent = (part: number, whole: number) => part * 10 === whole * 9;
+
+  it("10% is exact twice: the tax on sales, and the tax on the fee (0.11396 = 0.1036 × 1.1)", () => {
+    expect(s.taxAmount * 10).toBe(s.salesAmount);
+    expect((s.feeAmount * 11) / 10 / s.incomeAmount).toBe(0.11396);
+  });
+
+  it("no amount of the split is 90% of another", () => {
+    const amounts = { total: s.totalAmount, tax: s.taxAmount, sales: s.salesAmount, income: s.incomeAmount, fee: s.feeAmount, share };
+    for (const [partName, part] of Object.entries(amounts)) {
+      for (const [wholeName, whole] of Object.entries(amounts)) expect(isNinetyPercent(part, whole), `${partName} / ${wholeName}`).toBe(false);
+    }
+  });
+
+  it("each reading of 90% is a second rule that disagrees with the first", () => {
+    // 1. tax-excluded = 90% of the total: the spec's tax is 1/11 of it.
+    expect(s.salesAmount).toBe(110_360);
+    expect(s.totalAmount * 0.9).toBeCloseTo(109_256.4, 6);
+    expect(splitTotal(11_000, SEEDED_FEE).salesAmount).toBe(10_000);
+    // 2. income = 90% of sales: a fee of 11.11% of income, not 10.36%.
+    expect(s.incomeAmount).toBe(100_000);
+    expect(s.salesAmount * 0.9).toBeCloseTo(99_324, 6);
+    // 3. the creator is paid 90% of the total: the share is 91.47% of it.
+    expect(share).toBe(111_036);
+    expect(s.totalAmount * 0.9).toBeLessThan(share - 1_700);
+    // 5. an estimate "about 90%" of the income's share of sales: 1/1.1036 rounds to 91%.
+    expect(Math.round((100 * s.incomeAmount) / s.salesAmount)).toBe(91);
+  });
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEADLINES, decide, editable, partyOf, pendingDeadline, type OrderAction, type OrderState, type PaymentRef } from "./order";
+import { DEADLINES, decide, editable, isCategoryCodeShape, partyOf, pendingDeadline, serviceDetailsOf, type OrderAction, type OrderState, type PaymentRef } from "./order";
 
 const T0 = Date.UTC(2026, 10, 1);
 const DAY = 86_400_000;
@@ -225,5 +225,19 @@ describe("the order and its money (decision 047)", () => {
     for (const t of [Number.MAX_SAFE_INTEGER, Date.UTC(2100, 0, 2), Date.UTC(1999, 11, 31), -1]) {
       expect(decide(order(), { type: "updateSchedule", estimatedStart: null, estimatedDelivery: t }, "seller", T0)).toEqual({ ok: false, refusal: "schedule_invalid" });
     }
+  });
+});
+
+describe("service details: the optional categoryCode (spec section 5)", () => {
+  const base = { title: "Bust-up", description: "", languageCode: "en" as const };
+  it("absent stays absent (the order keeps its categories); empty or null is none; a code is trimmed", () => {
+    expect(serviceDetailsOf(base)).not.toHaveProperty("categoryCode");
+    expect(serviceDetailsOf({ ...base, categoryCode: null })?.categoryCode).toBeNull();
+    expect(serviceDetailsOf({ ...base, categoryCode: "   " })?.categoryCode).toBeNull();
+    expect(serviceDetailsOf({ ...base, categoryCode: " logo-graphic " })?.categoryCode).toBe("logo-graphic");
+  });
+  it("only the catalogue's shape of code can name a category", () => {
+    for (const good of ["logo-graphic", "live2d-character-rigging", "a"]) expect(isCategoryCodeShape(good), good).toBe(true);
+    for (const bad of ["", "Logo", "logo graphic", "-logo", "logo-", "logo--graphic", "x".repeat(65), "logo'; --"]) expect(isCategoryCodeShape(bad), bad).toBe(false);
   });
 });

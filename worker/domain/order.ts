@@ -89,21 +89,36 @@ export const isSaneTimestamp = (value: number) => Number.isSafeInteger(value) &&
 
 export type OrderActor = "seller" | "buyer" | "system";
 
-/** The service details the seller may edit (commissionOrderService.updateSeller, spec section 7): title and description. */
+/**
+ * The service details the seller may edit (commissionOrderService.updateSeller, spec sections 5 and 7): title and
+ * description, and the optional categoryCode of spec section 5's "Service details form".
+ */
 export const ORDER_DETAILS_TITLE_MAX = 200;
 export const ORDER_DETAILS_DESCRIPTION_MAX = 5000;
 export interface ServiceDetails {
   title: string;
   description: string;
   languageCode: "en" | "ja";
+  /**
+   * The order's category: a catalogue code (checked against the catalogue where it is stored), null for none;
+   * absent, the order keeps the categories it has.
+   */
+  categoryCode?: string | null;
 }
-/** Normalized details (text.ts), or null when the title is blank, either text too long or not storable. */
-export function serviceDetailsOf(input: { title: string; description: string; languageCode: "en" | "ja" }): ServiceDetails | null {
+/** What a category code looks like (the catalogue's codes: "character-illustration"); anything else names none. */
+export const isCategoryCodeShape = (code: string) => /^[a-z0-9]+(-[a-z0-9]+)*$/.test(code) && code.length <= 64;
+/**
+ * Normalized details (text.ts), or null when the title is blank, either text too long or not storable. A category
+ * code is trimmed, and empty means none; whether it names a category is the catalogue's to say, not this function's.
+ */
+export function serviceDetailsOf(input: { title: string; description: string; languageCode: "en" | "ja"; categoryCode?: string | null }): ServiceDetails | null {
   if (hasUnstorableCharacters(input.title) || hasUnstorableCharacters(input.description)) return null;
   const title = normalizeText(input.title);
   const description = isBlankText(input.description) ? "" : normalizeText(input.description);
   if (isBlankText(title) || textLength(title) > ORDER_DETAILS_TITLE_MAX || textLength(description) > ORDER_DETAILS_DESCRIPTION_MAX) return null;
-  return { title, description, languageCode: input.languageCode };
+  const details: ServiceDetails = { title, description, languageCode: input.languageCode };
+  if (input.categoryCode !== undefined) details.categoryCode = input.categoryCode?.trim() || null;
+  return details;
 }
 
 /** The caller's side of the order: seller or buyer by commission account, else none. */

@@ -18,6 +18,7 @@ import { mediaUrlsForViewer } from "./media-access";
 import { PRICE_BOOK_COLUMNS, priceBookOf } from "./price-book";
 import type { ChatRoomView } from "../domain/chat-protocol";
 import { chatRoomViewFromRow } from "./chat-rooms";
+import { orderCategoryCodesSql } from "./orders";
 
 const ORDER_PAGE_SIZE = 20;
 
@@ -192,9 +193,22 @@ export interface OrderEventView {
   at: number;
 }
 
+/** A commission category as a page shows it: its catalogue code and its name in the viewer's language. */
+export interface CategoryView {
+  code: string;
+  name: string;
+}
+
 export interface OrderDetail extends OrderSummary {
   /** The service details' description (the order service's, else the order form's); "" when none. */
   description: string;
+  /** The service details' categories (the order service's, else the order form's one), in catalogue order. */
+  categories: CategoryView[];
+  /**
+   * What the seller may choose as the order's category (spec section 5, "optional categoryCode"): the active
+   * categories and any the order has; empty for the buyer, who cannot edit.
+   */
+  categoryOptions: CategoryView[];
   sellerId: string;
   buyerId: string;
   estimatedStart: number | null;
@@ -245,7 +259,7 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
   if (!row) return null;
   const side: OrderSide = row.seller_id === viewer.commissionAccountId ? "seller" : "buyer";
   const orderId = String(row.id);
-  const [questions, events, deliverables, money, chatRoom] = await d1.batch<Row>([
+  const [questions, events, deliverables, money, chatRoom, categories] = await d1.batch<Row>([
     d1
       .prepare(
         `SELECT q.id, q.question_type, q.is_required,
@@ -275,6 +289,13 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
       )
       .bind(orderId),
     d1.prepare("SELECT * FROM chat_rooms WHERE order_id = ?").bind(orderId),
+    // The order's categories, and for the seller the ones they may choose instead, in the same round trip.
+    d1
+      .prepare(
+        `SELECT cc.code, cc.code IN (${orderCategoryCodesSql("?1")}) AS current, ${textsOf("commission_category", "cc.id", "name")} AS names
+         FROM commission_categories cc WHERE cc.code IN (${orderCategoryCodesSql("?1")}) OR (?2 AND cc.is_active = 1) ORDER BY cc.user_index`,
+      )
+      .bind(orderId, side === "seller" ? 1 : 0),
   ]);
 
   const mediaUrls = [
@@ -305,6 +326,8 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
     sellerId: String(row.seller_id),
     buyerId: String(row.buyer_id),
     description: pickTextColumn(row.service_descriptions, viewer.locale) ?? pickTextColumn(row.form_descriptions, viewer.locale) ?? "",
+    categories: categories.results.filter((c) => Boolean(c.current)).map((c) => categoryView(c, viewer.locale)),
+    categoryOptions: side === "seller" ? categories.results.map((c) => categoryView(c, viewer.locale)) : [],
     estimatedStart: n(row.estimated_start),
     estimatedDelivery: n(row.estimated_delivery),
     breakdown: breakdownFor(summary, side, viewer.displayCurrencyCode, moneyRow),
@@ -330,6 +353,8 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
     chatRoom: chatRoomViewFromRow(chatRoom.results[0], String(row.code), row.order_chat_status as ChatRoomView["roomStatus"], side),
   };
 }
+
+const categoryView = (row: Row, locale: string): CategoryView => ({ code: String(row.code), name: pickTextColumn(row.names, locale) ?? String(row.code) });
 
 /** The amount breakdown (money.ts); the buyer sees the total approximated in their display currency (spec section 6). */
 function breakdownFor(order: OrderSummary, side: OrderSide, displayCurrencyCode: string, row: Row): AmountBreakdown | null {

@@ -71,6 +71,8 @@ export function orderPanelTexts(order: OrderDetail, now: number) {
     step: STEP_LABELS[step.step](),
     stepFacts,
     facts: [
+      // The service details' category (spec section 5's optional categoryCode), for both parties, when it has one.
+      ...(order.categories.length ? [{ label: m.authoring_field_category(), value: order.categories.map((c) => c.name).join(", ") }] : []),
       { label: m.orders_estimated_start(), value: showDate(order.estimatedStart) },
       { label: m.orders_estimated_delivery(), value: showDate(order.estimatedDelivery) },
       { label: m.orders_total_price(), value: orderPriceText(order) },

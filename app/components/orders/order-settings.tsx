@@ -6,6 +6,7 @@ import { ChatSettingsFields, ChatSettingsView, saveChatSettings } from "~/compon
 import { ErrorText } from "~/components/form/error-text";
 import { TextField } from "~/components/form/text-field";
 import { TextareaField } from "~/components/form/textarea-field";
+import { SelectField } from "~/components/form/select-field";
 import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP, ORDER_DETAILS_DESCRIPTION_MAX, ORDER_DETAILS_TITLE_MAX } from "../../../worker/domain/order";
 import { m } from "~/paraglide/messages.js";
 import { sellerEditable } from "../../../worker/domain/order-display";
@@ -112,14 +113,26 @@ export function OrderSettings({ order }: { order: OrderDetail }) {
           <div className="space-y-1 text-sm">
             <p className="font-medium text-zinc-900 dark:text-zinc-50">{order.title}</p>
             {order.description ? <p className="whitespace-pre-line text-zinc-700 dark:text-zinc-300">{order.description}</p> : null}
+            <p className="text-zinc-700 dark:text-zinc-300">
+              {m.authoring_field_category()}: {order.categories.length ? order.categories.map((c) => c.name).join(", ") : m.authoring_field_category_none()}
+            </p>
           </div>
         }
-        fields={
+        fields={(errors) => (
           <>
             <TextField name="title" id="order-details-title" label={m.orders_details_title()} defaultValue={order.title} required maxLength={ORDER_DETAILS_TITLE_MAX} />
             <TextareaField name="description" id="order-details-description" label={m.orders_details_description()} defaultValue={order.description} rows={5} maxLength={ORDER_DETAILS_DESCRIPTION_MAX} />
+            {/* Spec section 5: the optional categoryCode. One category: an order from a service with several keeps the one chosen here. */}
+            <SelectField
+              name="categoryCode"
+              id="order-details-category"
+              label={m.authoring_field_category()}
+              defaultValue={order.categories[0]?.code ?? ""}
+              error={errors.categoryCode}
+              options={[{ value: "", label: m.authoring_field_category_none() }, ...order.categoryOptions.map((c) => ({ value: c.code, label: c.name }))]}
+            />
           </>
-        }
+        )}
       />
       <EditInPlace
         id="order-schedule"

@@ -106,7 +106,9 @@ type FormAction = OrderAction | { type: "updateServiceDetails"; details: Service
 function actionOf(form: FormData, writtenIn: "en" | "ja"): FormAction | { errors: Record<string, PriceInputError | "authoring_date_range"> } | null {
   const intent = String(form.get("intent") ?? "");
   if (intent === "updateServiceDetails") {
-    const details = serviceDetailsOf({ title: String(form.get("title") ?? ""), description: String(form.get("description") ?? ""), languageCode: writtenIn });
+    // The category select always posts (empty for none); a post without the field leaves the categories as they are.
+    const categoryCode = form.has("categoryCode") ? String(form.get("categoryCode")) : undefined;
+    const details = serviceDetailsOf({ title: String(form.get("title") ?? ""), description: String(form.get("description") ?? ""), languageCode: writtenIn, categoryCode });
     return details ? { type: "updateServiceDetails", details } : null;
   }
   if (intent === "approve" || intent === "cancel" || intent === "deliver" || intent === "complete") return { type: intent };
@@ -145,6 +147,9 @@ export async function actOnOrder(context: Context, user: SessionUser, request: R
   if (!orderId || !action || !commissionAccountId) return data({ ok: false as const, intent: String(form.get("intent") ?? "") }, { status: 400 });
   const order = env.ORDER.get(env.ORDER.idFromName(orderId));
   const result = "details" in action ? await order.updateServiceDetails(orderId, action.details, { commissionAccountId }) : await order.act(orderId, action, { commissionAccountId });
+  if (result.status === "refused" && result.refusal === "unknown_category") {
+    return data({ ok: false as const, intent: action.type, errors: translateAuthoringErrors({ categoryCode: "authoring_category" }, locale) }, { status: 400 });
+  }
   if (result.status !== "done") {
     console.warn(`order ${orderId}: ${action.type} ${result.status === "refused" ? `refused (${result.refusal})` : "not found"}`);
     return data({ ok: false as const, intent: action.type }, { status: result.status === "not_found" ? 404 : 409 });
