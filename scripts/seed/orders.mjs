@@ -124,17 +124,17 @@ export function addDemoOrders({ rows, id, addText, addImage, attach, seller, buy
       attach(mediaId, "commission_order_deliverable", deliverableId, "medias", 0);
     }
 
-    // The notices both sides would have had; the newest are unread.
-    const notices = [[seller.person.accountId, o.form ? "COMMISSION_FORM_SUBMITTED" : "COMMISSION_SERVICE_SUBMITTED", "seller", submittedAt]];
-    if (approvedAt) notices.push([buyer.accountId, "COMMISSION_ORDER_APPROVED", "buyer", approvedAt]);
-    if (deliveredAt) notices.push([buyer.accountId, "COMMISSION_ORDER_DELIVERED", "buyer", deliveredAt]);
-    if (canceledAt) notices.push([buyer.accountId, "COMMISSION_ORDER_CANCELED", "buyer", canceledAt]);
-    notices.forEach(([recipient, type, side, at]) =>
+    // The notices both sides would have had, each from the party who acted (issue 33); the newest are unread.
+    const notices = [[seller.person.accountId, o.form ? "COMMISSION_FORM_SUBMITTED" : "COMMISSION_SERVICE_SUBMITTED", "seller", submittedAt, buyer.profileId]];
+    if (approvedAt) notices.push([buyer.accountId, "COMMISSION_ORDER_APPROVED", "buyer", approvedAt, seller.person.profileId]);
+    if (deliveredAt) notices.push([buyer.accountId, "COMMISSION_ORDER_DELIVERED", "buyer", deliveredAt, seller.person.profileId]);
+    if (canceledAt) notices.push([buyer.accountId, "COMMISSION_ORDER_CANCELED", "buyer", canceledAt, seller.person.profileId]);
+    notices.forEach(([recipient, type, side, at, from]) =>
       rows.add("notifications", {
         id: id(`notice:${orderId}:${type}`),
         recipient_user_account_id: recipient,
         notification_type: type,
-        from_profile_id: null,
+        from_profile_id: from,
         href: `${side === "seller" ? "/dashboard/commission/managements" : "/dashboard/commission/client/requests"}?order=${code}`,
         order_id: orderId,
         chat_room_id: null,

@@ -48,3 +48,23 @@ export function insertOrder(sellerEmail: string, buyerEmail: string): { id: stri
     db.close();
   }
 }
+
+/**
+ * Gives a user (found by e-mail) a display name in each language given (the first the original) and an avatar, as
+ * profile settings would leave them (issue 33: notices show who they are from).
+ */
+export function setProfileFace(email: string, names: Partial<Record<"en" | "ja", string>>, avatarUrl: string | null) {
+  const db = localD1();
+  try {
+    const profile = db.prepare("SELECT p.id FROM user_profiles p JOIN user_accounts u ON u.id = p.account_id WHERE u.email = ?").get(email.toLowerCase()) as { id: string } | undefined;
+    if (!profile) throw new Error(`no profile for ${email}`);
+    db.prepare("UPDATE user_profiles SET avatar_url = ? WHERE id = ?").run(avatarUrl, profile.id);
+    const insert = db.prepare(
+      `INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'user_profile', ?, 'name', ?, ?, ?)
+       ON CONFLICT (entity_type, entity_id, field, language_code) DO UPDATE SET text = excluded.text, is_original = excluded.is_original`,
+    );
+    Object.entries(names).forEach(([language, text], index) => insert.run(crypto.randomUUID(), profile.id, language, index === 0 ? 1 : 0, text!));
+  } finally {
+    db.close();
+  }
+}

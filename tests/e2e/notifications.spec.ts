@@ -1,16 +1,22 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, freshUser, signUpWithApi, tabTo, test } from "./fixtures";
-import { insertOrder, signUpInContext } from "./notification-fixtures";
+import { insertOrder, setProfileFace, signUpInContext } from "./notification-fixtures";
 
 /**
  * Notifications as a buyer meets them (issue 10, docs/decisions/023): the seller approves an order through the API,
- * the buyer's bell shows one unread notice naming the order and the seller, following it lands on the order and the
- * count drops; the list page marks all as read. Each test makes its own buyer, seller and order.
+ * the buyer's bell shows one unread notice naming the order and the seller (by display name, with their avatar,
+ * linking to their profile: issue 33), following it lands on the order and the count drops; the list page marks all
+ * as read. Each test makes its own buyer, seller and order.
  */
+const SELLER_NAME = { en: "Sky Seller", ja: "空の売り手" };
+/** Any image the server serves will do as the seller's avatar. */
+const SELLER_AVATAR = "/favicon.svg";
+
 async function approvedOrderFor(page: Page, request: APIRequestContext) {
   const buyer = await signUpWithApi(page);
   const seller = freshUser();
   await signUpInContext(request, seller);
+  setProfileFace(seller.email, SELLER_NAME, SELLER_AVATAR);
   const order = insertOrder(seller.email, buyer.email);
   const approved = await request.post("/api/features/commission/order/approve", { data: { orderId: order.id }, headers: { "sec-fetch-site": "same-origin" } });
   expect(approved.status(), `approve: ${await approved.text()}`).toBe(200);
@@ -24,7 +30,7 @@ test("the buyer sees the approval in the bell, follows it to the order, and the 
   await bell.click();
   const panel = page.getByRole("dialog");
   const notice = panel.getByRole("link", { name: /Order accepted/ });
-  await expect(notice).toContainText(`@${order.seller.handle} accepted your request (order ${order.code}).`);
+  await expect(notice).toContainText(`${SELLER_NAME.en} accepted your request (order ${order.code}).`);
   await expect(notice).toContainText("Unread");
   // The other tab is always empty (spec section 2).
   await panel.getByRole("tab", { name: "Announcements" }).click();
@@ -39,6 +45,30 @@ test("the buyer sees the approval in the bell, follows it to the order, and the 
   await page.goto("/dashboard/setting/profile/notification");
   await expect(page.getByRole("main").getByRole("link", { name: /Order accepted/ })).not.toContainText("Unread");
   await expect(page.getByRole("button", { name: "Mark all as read" })).toBeDisabled();
+});
+
+test("the notice shows who it is from: the seller's display name and avatar, linking to their profile, in English and Japanese", async ({ page, request, context, baseURL }) => {
+  const order = await approvedOrderFor(page, request);
+  const profile = `/${order.seller.handle}`;
+  for (const [language, bellName] of [["en", "Notifications (1 unread)"], ["ja", "お知らせ（未読 1 件）"]] as const) {
+    await context.addCookies([{ name: "app-language", value: language, url: baseURL! }]);
+    await page.goto("/");
+    await page.getByRole("button", { name: bellName }).click();
+    const panel = page.getByRole("dialog");
+    const sender = panel.getByRole("link", { name: SELLER_NAME[language], exact: true });
+    await expect(sender).toHaveAttribute("href", profile);
+    // The app's avatar, its image loaded (a broken one would show the fallback instead), also a link to the profile.
+    const avatar = panel.locator(`a[href="${profile}"] img`);
+    await expect(avatar).toBeVisible();
+    await expect(avatar).toHaveAttribute("src", SELLER_AVATAR);
+    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    // People are named as the lists name them: never by @handle.
+    await expect(panel.getByRole("tabpanel")).not.toContainText(`@${order.seller.handle}`);
+  }
+  // The name leads to the profile; it does not follow (or read) the notice.
+  await page.getByRole("dialog").getByRole("link", { name: SELLER_NAME.ja, exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`${profile}$`));
+  await expect(page.getByRole("button", { name: "お知らせ（未読 1 件）" })).toBeVisible();
 });
 
 test("by keyboard: the bell opens with Enter, Tab reaches the notice, Enter follows it and the panel closes", async ({ page, request }) => {
@@ -61,7 +91,7 @@ test("in Japanese: the notice reads in Japanese, and Mark all as read on the lis
   await page.goto("/dashboard/setting/profile/notification");
   await expect(page.getByRole("heading", { level: 1, name: "通知" })).toBeVisible();
   const notice = page.getByRole("main").getByRole("link", { name: /依頼が承認されました/ });
-  await expect(notice).toContainText(`@${order.seller.handle}さんが依頼を承認しました（注文 ${order.code}）。`);
+  await expect(notice).toContainText(`${SELLER_NAME.ja}さんが依頼を承認しました（注文 ${order.code}）。`);
   await expect(page.getByRole("button", { name: "お知らせ（未読 1 件）" })).toBeVisible();
 
   await page.getByRole("button", { name: "すべて既読にする" }).click();

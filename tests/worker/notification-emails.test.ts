@@ -15,6 +15,7 @@ import { createSession, getSessionUser } from "../../worker/services/sessions";
 import { freshUser } from "./auth-helpers";
 import { call, db, signUp } from "./helpers";
 import { commissionAccountByEmail, insertOrder } from "./order-fixtures";
+import { setProfileFace } from "./profile-fixtures";
 
 async function party() {
   const user = freshUser();
@@ -79,7 +80,8 @@ describe("notification e-mails", () => {
     // Nobody calls the sender here: the order object hands it to waitUntil after its batch.
     const mail = await mailArriving(order.buyer.email, "Order accepted");
     expect(mail?.subject).toBe("Order accepted");
-    expect(mail?.text).toContain(`@${order.seller.handle} accepted your request (order ${order.code}). Pay to get it started.`);
+    // A seller with no profile name is named by their handle, as the lists name them: never "@handle" (issue 33).
+    expect(mail?.text.split("\n\n")[0]).toBe(`${order.seller.handle} accepted your request (order ${order.code}). Pay to get it started.`);
     expect(mail?.text).toContain(`${env.APP_ORIGIN}/dashboard/commission/client/requests?order=${order.code}`);
     expect(mail?.text).toContain(`${env.APP_ORIGIN}/dashboard/setting/profile/notification`);
   });
@@ -113,13 +115,14 @@ describe("notification e-mails", () => {
     expect(row?.emailed_at).not.toBeNull();
   });
 
-  it("writes to a Japanese reader in Japanese", async () => {
+  it("writes to a Japanese reader in Japanese, naming the seller by their Japanese display name", async () => {
     const order = await draftOrder();
     await env.DB.prepare("UPDATE user_accounts SET display_language_code = 'ja' WHERE id = ?").bind(order.buyer.userAccountId).run();
+    await setProfileFace(order.seller.userAccountId, { en: "Sky Seller", ja: "空の売り手" });
     await approveWithoutSending(order);
     await send();
     const [mail] = await mailsTo(order.buyer.email, "依頼が承認されました");
-    expect(mail.text).toContain(`@${order.seller.handle}さんが依頼を承認しました（注文 ${order.code}）。お支払いに進んでください。`);
+    expect(mail.text.split("\n\n")[0]).toBe(`空の売り手さんが依頼を承認しました（注文 ${order.code}）。お支払いに進んでください。`);
     expect(mail.text).toContain("メールで受け取る通知はこちらで選べます");
   });
 });

@@ -4,14 +4,16 @@ import { notificationTexts } from "../../worker/http/notification-messages";
 
 // The edge lookup of worker/http/notification-messages.ts: every type has its own texts in both languages, the
 // message carries the facts, and a missing text reads 'Unknown' in the viewer's language (spec sections 3 and 8).
-const facts = { orderCode: "ABCD2345", counterpartHandle: "democlient" };
+const facts = { orderCode: "ABCD2345", counterpartName: "Demo Client" };
 
 describe("notification texts", () => {
-  it.each(NOTIFICATION_TYPES)("%s has a title and a message naming the code and counterpart, in en and ja", (type) => {
+  it.each(NOTIFICATION_TYPES)("%s has a title and a message naming the code and the counterpart by display name, in en and ja", (type) => {
     for (const locale of ["en", "ja"] as const) {
       const { title, message } = notificationTexts(type, facts, locale);
       expect(title).not.toMatch(/^(Unknown|不明)$/);
-      expect(message).toContain("@democlient");
+      expect(message).toContain("Demo Client");
+      // People are named as the lists name them, never by "@handle" (issue 33).
+      expect(message).not.toContain("@");
       if (type !== "INVITE_ORDER_COMPLETED") expect(message).toContain("ABCD2345");
     }
   });

@@ -126,8 +126,9 @@ describe("sending a request for a service", () => {
     ).results.map((c) => c.status);
     expect(picked).toEqual(["UNSELECTED", "SELECTED"]);
 
-    const notice = await env.DB.prepare("SELECT recipient_user_account_id AS recipient, notification_type AS type, href FROM notifications WHERE order_id = ?").bind(data.orderId).first();
-    expect(notice).toEqual({ recipient: s.seller.accountId, type: "COMMISSION_SERVICE_SUBMITTED", href: `/dashboard/commission/managements?order=${data.code}` });
+    const notice = await env.DB.prepare("SELECT recipient_user_account_id AS recipient, notification_type AS type, href, from_profile_id AS sender FROM notifications WHERE order_id = ?").bind(data.orderId).first();
+    // From the client who sent it (issue 33).
+    expect(notice).toEqual({ recipient: s.seller.accountId, type: "COMMISSION_SERVICE_SUBMITTED", href: `/dashboard/commission/managements?order=${data.code}`, sender: s.buyer.profileId });
 
     const alarm = await runInDurableObject(env.ORDER.get(env.ORDER.idFromName(data.orderId)), (_instance, state) => state.storage.getAlarm());
     expect(alarm).toBe(order.approval_deadline);

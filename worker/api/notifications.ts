@@ -6,7 +6,8 @@ import { countUnread, listNotifications, markAllNotificationsRead, markNotificat
 
 /**
  * The signed-in user's notifications (docs/decisions/023), mounted at /api/features/notification:
- * - GET /list?cursor= : a page, newest first, texts in the request's language, with the unread count;
+ * - GET /list?cursor= : a page, newest first, texts in the request's language, each with its sender's public name,
+ *   handle and avatar (null for a system notice; issue 33), with the unread count;
  * - GET /unread : the unread count alone, which the bell polls;
  * - POST /read {notificationId} : marks one of the caller's own notices read (404 for anyone else's);
  * - POST /read-all : marks all of the caller's notices read.

@@ -19,16 +19,16 @@ describe("notification kinds", () => {
 
   it("gives a type this build does not know the 'Unknown' kind, and no message", () => {
     expect(notificationKind("SOMETHING_NEW")).toBe(UNKNOWN_NOTIFICATION_KIND);
-    expect(notificationMessage("SOMETHING_NEW", { orderCode: "ABCD2345", counterpartHandle: "someone" })).toBeNull();
+    expect(notificationMessage("SOMETHING_NEW", { orderCode: "ABCD2345", counterpartName: "someone" })).toBeNull();
   });
 
   it("names the order code and the counterpart, and has no message when either is missing", () => {
-    const facts = { orderCode: "ABCD2345", counterpartHandle: "democlient" };
+    const facts = { orderCode: "ABCD2345", counterpartName: "Demo Client" };
     expect(notificationMessage("COMMISSION_ORDER_PAID", facts)).toEqual({
       key: "notification_order_paid_message",
-      params: { code: "ABCD2345", counterpart: "democlient" },
+      params: { code: "ABCD2345", counterpart: "Demo Client" },
     });
-    expect(notificationMessage("COMMISSION_ORDER_PAID", { ...facts, counterpartHandle: null })).toBeNull();
+    expect(notificationMessage("COMMISSION_ORDER_PAID", { ...facts, counterpartName: null })).toBeNull();
     expect(notificationMessage("COMMISSION_ORDER_PAID", { ...facts, orderCode: null })).toBeNull();
     // An invitation is about a person, not an order.
     expect(notificationMessage("INVITE_ORDER_COMPLETED", { ...facts, orderCode: null })?.key).toBe("notification_invite_completed_message");

@@ -81,8 +81,12 @@ export function notificationKind(type: string): NotificationKind {
 /** The facts a message names. Either may be unknown (an account deleted since, a notice about no order). */
 export interface NotificationFacts {
   orderCode: string | null;
-  /** The other party's handle: the buyer for the seller's notices, the seller for the buyer's, or the sender. */
-  counterpartHandle: string | null;
+  /**
+   * The other party's display name (their profile name in the reader's language, else their handle, as the lists
+   * name people; issue 33): the sender when the row names one, else the buyer for the seller's notices and the
+   * seller for the buyer's.
+   */
+  counterpartName: string | null;
 }
 
 /**
@@ -93,6 +97,6 @@ export function notificationMessage(type: string, facts: NotificationFacts): { k
   const kind = notificationKind(type);
   if (kind === UNKNOWN_NOTIFICATION_KIND) return null;
   const needsCode = type !== "INVITE_ORDER_COMPLETED";
-  if (!facts.counterpartHandle || (needsCode && !facts.orderCode)) return null;
-  return { key: kind.messageKey, params: { code: facts.orderCode ?? "", counterpart: facts.counterpartHandle } };
+  if (!facts.counterpartName || (needsCode && !facts.orderCode)) return null;
+  return { key: kind.messageKey, params: { code: facts.orderCode ?? "", counterpart: facts.counterpartName } };
 }

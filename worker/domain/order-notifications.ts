@@ -2,6 +2,8 @@
  * Who hears of an order's transition, and where the notice points (spec section 2: creator-side notices go to
  * /dashboard/commission/managements?order={code}, buyer-side to /dashboard/commission/client/requests?order={code}).
  * The party who acted is not told of their own action; a transition the system made (a deadline) tells both.
+ * Each notice names its sender (issue 33): the party who acted, shown with their name and avatar; a transition the
+ * system made (a deadline's cancel, a refund) has none and shows the app's mark.
  */
 import type { OrderActor, OrderEventType } from "./order";
 
@@ -34,5 +36,6 @@ export function orderNotifications(event: OrderEventType, actor: OrderActor, ord
   // A payment is the buyer's act even when the system records it.
   const acting = event === "PAID" ? "buyer" : actor;
   const sides = (["seller", "buyer"] as const).filter((side) => side !== acting);
-  return sides.map((side) => ({ side, type, href: orderHref(side, orderCode) }));
+  const sender = acting === "system" ? null : acting;
+  return sides.map((side) => ({ side, type, href: orderHref(side, orderCode), sender }));
 }

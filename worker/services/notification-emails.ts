@@ -10,9 +10,9 @@ import { createDb, type Database } from "../db/client";
 import { notificationEmailPreferences, notifications } from "../db/schema";
 import { NOTIFICATION_TYPES, type NotificationType } from "../db/schema/enums";
 import { isLocale } from "../domain/constants";
-import { notificationEmail } from "../http/notification-messages";
+import { messageFacts, notificationEmail } from "../http/notification-messages";
 import { mailerFromEnv, type Mailer } from "../mail/mailer";
-import { NOTICE_FACTS } from "./notifications";
+import { NOTICE_FACTS, noticeFactsOf, type NoticeFactColumns } from "./notifications";
 
 /** Rows one sender claims: a busy moment's notices go out in a few calls, none of them long. */
 const CLAIM_LIMIT = 50;
@@ -49,15 +49,13 @@ export async function saveEmailPreferences(db: Database, userAccountId: string, 
   return true;
 }
 
-interface ClaimedNotice {
+interface ClaimedNotice extends NoticeFactColumns {
   id: string;
   notification_type: string;
   href: string | null;
   email: string;
   display_language_code: string;
   email_enabled: number | null;
-  code: string | null;
-  counterpart: string | null;
 }
 
 /**
@@ -91,7 +89,7 @@ export async function sendPendingNotificationEmails(db: Database, mailer: Mailer
   const outcomes = await Promise.allSettled(
     wanted.map((notice) => {
       const locale = isLocale(notice.display_language_code) ? notice.display_language_code : "en";
-      const facts = { orderCode: notice.code, counterpartHandle: notice.counterpart };
+      const facts = messageFacts(noticeFactsOf(notice), locale);
       return mailer.send({ to: notice.email, ...notificationEmail(notice.notification_type, facts, notice.href, env.APP_ORIGIN, locale) });
     }),
   );

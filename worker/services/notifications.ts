@@ -6,16 +6,32 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { notifications } from "../db/schema";
+import { parseJson, type TextRow } from "./json-columns";
 
 const NOTIFICATION_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 50;
 
-export interface StoredNotification {
+/** A person a notice names: only what any visitor sees on their public profile (issue 33). */
+export interface NoticeParty {
+  handle: string;
+  /** Their profile name texts; worker/http/notification-messages.ts picks the reader's language, else the handle. */
+  names: TextRow[];
+  avatarUrl: string | null;
+}
+
+/** What a notice's message and sender are made of, besides its type. */
+export interface NoticeFacts {
+  orderCode: string | null;
+  /** Whom the message names: the row's sender, else the order's other party; null when there is none (any more). */
+  counterpart: NoticeParty | null;
+  /** The counterpart is the row's sender (shown with their avatar); false for a notice the system sent. */
+  fromSender: boolean;
+}
+
+export interface StoredNotification extends NoticeFacts {
   id: string;
   type: string;
   href: string | null;
-  orderCode: string | null;
-  counterpartHandle: string | null;
   readAt: number | null;
   createdAt: number;
 }
@@ -27,19 +43,42 @@ export interface NotificationPage<T> {
 }
 
 /**
- * The facts every notice's message names, for `FROM notifications n`: the order's code and the counterpart, who is
- * the row's sender when it names one, else the order's other party (the buyer for the seller's notices and the
- * seller for the buyer's). Shared by the list and the e-mails, so both say the same.
+ * The facts every notice's message names, for `FROM notifications n`, read in the same statement as the notices (one
+ * round trip): the order's code and the counterpart (cp), who is the row's sender (fp) when it names one, else the
+ * order's other party (the buyer for the seller's notices and the seller for the buyer's). The counterpart is found
+ * by `user_profiles.account_id`, which is unique, so each notice joins at most one profile. Only public profile
+ * fields are read (handle, avatar, name texts), never the account (issue 33). Shared by the list and the e-mails, so
+ * both say the same; read the columns with `noticeFactsOf`.
  */
 export const NOTICE_FACTS = sql`o.code,
-      coalesce(fp.original_handle, CASE WHEN sa.user_account_id = n.recipient_user_account_id THEN bp.original_handle ELSE sp.original_handle END) AS counterpart
+      cp.original_handle AS counterpart_handle, cp.avatar_url AS counterpart_avatar,
+      json((SELECT json_group_array(json_object('l', t.language_code, 'o', t.is_original, 't', t.text))
+        FROM localized_texts t WHERE t.entity_type = 'user_profile' AND t.entity_id = cp.id AND t.field = 'name')) AS counterpart_names,
+      fp.id IS NOT NULL AS from_sender
     FROM notifications n
     LEFT JOIN user_profiles fp ON fp.id = n.from_profile_id
     LEFT JOIN commission_orders o ON o.id = n.order_id
     LEFT JOIN commission_accounts sa ON sa.id = o.seller_id
     LEFT JOIN commission_accounts ba ON ba.id = o.buyer_id
-    LEFT JOIN user_profiles sp ON sp.account_id = sa.user_account_id
-    LEFT JOIN user_profiles bp ON bp.account_id = ba.user_account_id`;
+    LEFT JOIN user_profiles cp ON cp.account_id = coalesce(fp.account_id,
+      CASE WHEN sa.user_account_id = n.recipient_user_account_id THEN ba.user_account_id ELSE sa.user_account_id END)`;
+
+/** The columns NOTICE_FACTS adds to a row. */
+export interface NoticeFactColumns {
+  code: string | null;
+  counterpart_handle: string | null;
+  counterpart_avatar: string | null;
+  counterpart_names: string | null;
+  from_sender: number;
+}
+
+export function noticeFactsOf(row: NoticeFactColumns): NoticeFacts {
+  const counterpart =
+    row.counterpart_handle === null
+      ? null
+      : { handle: row.counterpart_handle, names: parseJson<TextRow>(row.counterpart_names), avatarUrl: row.counterpart_avatar ?? null };
+  return { orderCode: row.code, counterpart, fromSender: Boolean(row.from_sender) && counterpart !== null };
+}
 
 /** The cursor is the last item's "{createdAt}.{id}": stable while new notices arrive above it. */
 function parseCursor(cursor: string | null | undefined): { createdAt: number; id: string } | null {
@@ -47,10 +86,7 @@ function parseCursor(cursor: string | null | undefined): { createdAt: number; id
   return match ? { createdAt: Number(match[1]), id: match[2] } : null;
 }
 
-/**
- * One page, newest first. The counterpart is the row's sender when it names one, else the order's other party:
- * the buyer for the seller's notices and the seller for the buyer's.
- */
+/** One page, newest first, each notice with its order code, counterpart and sender joined in the same statement (NOTICE_FACTS). */
 export async function listNotifications(
   db: Database,
   recipientUserId: string,
@@ -58,15 +94,15 @@ export async function listNotifications(
 ): Promise<NotificationPage<StoredNotification>> {
   const size = Math.min(Math.max(1, Math.floor(limit)), MAX_PAGE_SIZE);
   const after = parseCursor(cursor);
-  const rows = await db.all<{
-    id: string;
-    notification_type: string;
-    href: string | null;
-    read_at: number | null;
-    created_at: number;
-    code: string | null;
-    counterpart: string | null;
-  }>(sql`
+  const rows = await db.all<
+    {
+      id: string;
+      notification_type: string;
+      href: string | null;
+      read_at: number | null;
+      created_at: number;
+    } & NoticeFactColumns
+  >(sql`
     SELECT n.id, n.notification_type, n.href, n.read_at, n.created_at, ${NOTICE_FACTS}
     WHERE n.recipient_user_account_id = ${recipientUserId}
       ${after ? sql`AND (n.created_at < ${after.createdAt} OR (n.created_at = ${after.createdAt} AND n.id < ${after.id}))` : sql``}
@@ -76,8 +112,7 @@ export async function listNotifications(
     id: row.id,
     type: row.notification_type,
     href: row.href,
-    orderCode: row.code,
-    counterpartHandle: row.counterpart,
+    ...noticeFactsOf(row),
     readAt: row.read_at === null ? null : Number(row.read_at),
     createdAt: Number(row.created_at),
   }));

@@ -337,8 +337,9 @@ function snapshotStatements(d1: D1Database, s: Snapshot): D1PreparedStatement[] 
 
   const type = target.submitStatus === "SERVICE_SUBMITTED" ? "COMMISSION_SERVICE_SUBMITTED" : "COMMISSION_FORM_SUBMITTED";
   run(
-    `INSERT INTO notifications (id, recipient_user_account_id, notification_type, href, order_id, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    crypto.randomUUID(), target.sellerUserId, type, orderHref("seller", s.code), orderId, `submitted:${orderId}`, now,
+    // From the client who sent it (issue 33: the bell shows their name and avatar).
+    `INSERT INTO notifications (id, recipient_user_account_id, notification_type, from_profile_id, href, order_id, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    crypto.randomUUID(), target.sellerUserId, type, s.requester.profileId, orderHref("seller", s.code), orderId, `submitted:${orderId}`, now,
   );
   return statements;
 }
