@@ -7,6 +7,7 @@ import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { getLocale } from "~/paraglide/runtime.js";
 import { useRootData } from "~/root";
+import { isBanned } from "../../worker/domain/roles";
 import { countUnread } from "../../worker/services/notifications";
 import type { Route } from "./+types/site-layout";
 
@@ -15,11 +16,12 @@ const BAN_PATH = "/ban";
 export async function loader({ request, context }: Route.LoaderArgs) {
   // The product host for the avatar menu's profile link ("comet.example/{handle}").
   const host = new URL(request.url).host;
-  const { db, user, locale, documentOnly } = context.get(requestContext);
+  const { db, env, user, locale, documentOnly } = context.get(requestContext);
   // The bell's badge: one count over the recipient index; the list loads when the bell opens (decision 023).
   const unreadNotifications = user ? await countUnread(db, user.accountId) : 0;
   // Only a document's render draws the footer; the browser keeps it from there (site-footer.tsx).
-  documentOnly?.set(DOCUMENT_FOOTER, siteFooterMarkup(locale, new Date().getFullYear()));
+  // Its social link is the Worker's SOCIAL_URL setting, and absent when that is unset (decision 052).
+  documentOnly?.set(DOCUMENT_FOOTER, siteFooterMarkup(locale, new Date().getFullYear(), env.SOCIAL_URL));
   return { host, unreadNotifications };
 }
 
@@ -43,7 +45,9 @@ function Frame({ children }: { children: React.ReactNode }) {
   const layout = useRouteLoaderData<typeof loader>("routes/site-layout");
   const { pathname } = useLocation();
   const locale = root?.locale ?? (getLocale() as "en" | "ja");
-  const minimal = pathname === BAN_PATH;
+  // A banned user reads the ban page and the legal pages its footer links to (worker/app.ts), all with the minimal
+  // header and footer: links into the account would only bounce back to /ban.
+  const minimal = pathname === BAN_PATH || isBanned(root?.user?.roles ?? []);
   return (
     <div className="flex min-h-dvh flex-col">
       <a href="#main-content" className="skip-link">

@@ -1,14 +1,39 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { m } from "~/paraglide/messages.js";
+import { LEGAL_PAGES, type LegalPage, type LegalSlug } from "../../../worker/domain/legal-pages";
 import { LogoMark, XLogoIcon } from "./icons";
 
-/** The product's external pages exist in both languages; the footer links to the reader's. */
-const EXTERNAL_BASE = "https://comet.example";
-/** The product's social account (spec section 1). */
-const X_URL = "https://x.com/comet_example";
+/** Each guideline and legal page's link text. The pages are routes of the app, in the reader's language (decision 052). */
+const LEGAL_LINK_LABELS: Record<LegalSlug, () => string> = {
+  about: m.footer_about,
+  "creator-guidelines": m.footer_creator_guidelines,
+  "client-guidelines": m.footer_client_guidelines,
+  "creator-terms": m.footer_terms_creators,
+  "client-terms": m.footer_terms_clients,
+  privacy: m.footer_privacy,
+  "creator-commercial-transactions": m.footer_transactions_creators,
+  "client-commercial-transactions": m.footer_transactions_clients,
+};
 
-const external = (locale: "en" | "ja", path: string) => `${EXTERNAL_BASE}/${locale}/${path}`;
+const linksOf = (group: LegalPage["group"]) =>
+  LEGAL_PAGES.filter((page) => page.group === group).map((page) => ({ href: `/${page.path}`, label: LEGAL_LINK_LABELS[page.slug]() }));
+
+/**
+ * The product's social account (spec section 1), from the Worker's `SOCIAL_URL` setting (wrangler.toml): an https
+ * address; unset, empty or anything else, the footer shows no social link. An account on X gets X's mark and name.
+ */
+export function socialLinkOf(setting: string | undefined): { href: string; onX: boolean } | null {
+  let url: URL;
+  try {
+    url = new URL((setting ?? "").trim());
+  } catch {
+    return null;
+  }
+  if (url.protocol !== "https:") return null;
+  const host = url.hostname.toLowerCase().replace(/^www\./, "");
+  return { href: url.href, onX: host === "x.com" || host === "twitter.com" };
+}
 
 const linkClass = "rounded text-sm text-zinc-600 hover:text-zinc-900 hover:underline dark:text-zinc-400 dark:hover:text-zinc-100";
 const headingClass = "text-sm font-semibold text-zinc-900 dark:text-zinc-100";
@@ -18,24 +43,14 @@ function footerTexts(year: number) {
   return {
     tagline: m.footer_tagline(),
     socialX: m.footer_social_x(),
+    social: m.footer_social(),
     accountHeading: m.footer_heading_account(),
     profileSettings: m.footer_profile_settings(),
     accountSettings: m.footer_account_settings(),
     guidesHeading: m.footer_heading_guides(),
     legalHeading: m.footer_heading_legal(),
-    /** Paths under the product's external site, in the reader's language (site-footer.tsx). */
-    guides: [
-      { path: "about", label: m.footer_about() },
-      { path: "guidelines/creators", label: m.footer_creator_guidelines() },
-      { path: "guidelines/clients", label: m.footer_client_guidelines() },
-    ],
-    legal: [
-      { path: "terms/creators", label: m.footer_terms_creators() },
-      { path: "terms/clients", label: m.footer_terms_clients() },
-      { path: "privacy", label: m.footer_privacy() },
-      { path: "legal/transactions/creators", label: m.footer_transactions_creators() },
-      { path: "legal/transactions/clients", label: m.footer_transactions_clients() },
-    ],
+    guides: linksOf("guides"),
+    legal: linksOf("legal"),
     copyright: m.footer_copyright({ year: String(year) }),
   };
 }
@@ -46,24 +61,26 @@ const footerMarkups = new Map<string, string>();
 
 /**
  * The footer's inner markup in the request's language (render it inside the request's message scope), drawn once per
- * isolate for each language and year: it is the same on every page (decision 039). site-footer.tsx places it.
+ * isolate for each language, year and social setting: it is the same on every page (decision 039). site-footer.tsx
+ * places it.
  */
-export function siteFooterMarkup(locale: "en" | "ja", year: number): string {
-  const key = `${locale}:${year}`;
+export function siteFooterMarkup(locale: "en" | "ja", year: number, socialSetting?: string): string {
+  const social = socialLinkOf(socialSetting);
+  const key = `${locale}:${year}:${social?.href ?? ""}`;
   let markup = footerMarkups.get(key);
   if (markup === undefined) {
-    markup = renderToStaticMarkup(<SiteFooterContent locale={locale} texts={footerTexts(year)} />);
+    markup = renderToStaticMarkup(<SiteFooterContent texts={footerTexts(year)} social={social} />);
     footerMarkups.set(key, markup);
   }
   return markup;
 }
 
 /**
- * Markup only: the two links into the app are plain anchors, which the footer's click handler navigates in place
- * (site-footer.tsx). The account column hides where the footer is minimal (the ban page: `data-minimal`).
+ * Markup only: every link into the app is a plain anchor, which the footer's click handler navigates in place
+ * (site-footer.tsx). The account column hides where the footer is minimal (the ban page: `data-minimal`); the
+ * guideline and legal pages stay, a banned user may read them.
  */
-function SiteFooterContent({ locale, texts }: { locale: "en" | "ja"; texts: FooterTexts }) {
-  const links = (list: FooterTexts["guides"]) => list.map(({ path, label }) => ({ href: external(locale, path), label }));
+function SiteFooterContent({ texts, social }: { texts: FooterTexts; social: ReturnType<typeof socialLinkOf> }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
         <div className="grid gap-8 md:grid-cols-[1.4fr_1fr_1fr_1.3fr]">
@@ -73,13 +90,16 @@ function SiteFooterContent({ locale, texts }: { locale: "en" | "ja"; texts: Foot
               {m.header_brand()}
             </p>
             <p className="mt-3 max-w-xs text-sm text-zinc-600 dark:text-zinc-400">{texts.tagline}</p>
-            <a
-              href={X_URL}
-              className="mt-4 inline-flex items-center gap-2 rounded-full border border-zinc-300 px-3 py-1.5 text-sm text-zinc-700 hover:bg-white dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
-            >
-              <XLogoIcon className="size-3.5" />
-              {texts.socialX}
-            </a>
+            {social ? (
+              <a
+                href={social.href}
+                rel="me noopener"
+                className="mt-4 inline-flex items-center gap-2 rounded-full border border-zinc-300 px-3 py-1.5 text-sm text-zinc-700 hover:bg-white dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+              >
+                {social.onX ? <XLogoIcon className="size-3.5" /> : null}
+                {social.onX ? texts.socialX : texts.social}
+              </a>
+            ) : null}
           </div>
           <FooterColumn title={texts.accountHeading} className="group-data-minimal:hidden">
             <li>
@@ -94,10 +114,10 @@ function SiteFooterContent({ locale, texts }: { locale: "en" | "ja"; texts: Foot
             </li>
           </FooterColumn>
           <FooterColumn title={texts.guidesHeading}>
-            <ExternalLinks links={links(texts.guides)} />
+            <PageLinks links={texts.guides} />
           </FooterColumn>
           <FooterColumn title={texts.legalHeading}>
-            <ExternalLinks links={links(texts.legal)} />
+            <PageLinks links={texts.legal} />
           </FooterColumn>
         </div>
         <p className="mt-10 border-t border-zinc-200 pt-6 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
@@ -107,8 +127,8 @@ function SiteFooterContent({ locale, texts }: { locale: "en" | "ja"; texts: Foot
   );
 }
 
-/** Guideline and legal pages: plain links, since they are not routes of this app. */
-function ExternalLinks({ links }: { links: readonly { href: string; label: string }[] }) {
+/** The guideline and legal pages (worker/domain/legal-pages.ts). */
+function PageLinks({ links }: { links: readonly { href: string; label: string }[] }) {
   return links.map((link) => (
     <li key={link.href}>
       <a href={link.href} className={linkClass}>
