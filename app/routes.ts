@@ -1,5 +1,6 @@
 /// <reference types="node" />
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+import { LEGAL_PAGES } from "../worker/domain/legal-pages";
 
 /** The dev mailbox exists only in development and test builds, never in a production build. */
 const devTools = process.env.NODE_ENV !== "production" || process.env.COMET_DEV_TOOLS === "1";
@@ -43,6 +44,8 @@ export default [
         route("history/billing", "routes/dashboard/history-billing.tsx"),
       ]),
     ]),
+    // The footer's guideline and legal pages (decision 052): one module, a route id for each page.
+    ...LEGAL_PAGES.map((page) => route(page.path, "routes/legal-page.tsx", { id: `routes/legal/${page.slug}` })),
     // A work's page (decision 031), before the catch-all handle.
     route(":handle/works/:workId", "routes/work.tsx"),
     // Last: a handle is any single segment not claimed above.

@@ -2,6 +2,7 @@ import { Hono, type Context, type Next } from "hono";
 import { createDb } from "./db/client";
 import { roundTripCountingBinding, withRoundTripCounter } from "./db/round-trips";
 import { isBanned } from "./domain/roles";
+import { legalPageAt } from "./domain/legal-pages";
 import { readSessionCookie } from "./http/cookies";
 import type { AppEnv, RequestContext } from "./http/context";
 import { isCrossSiteWrite } from "./http/cross-site";
@@ -22,6 +23,7 @@ import { stripeConnectApi } from "./api/stripe-connect";
 import { stripeWebhookRoutes } from "./api/stripe-webhooks";
 import { notificationApi } from "./api/notifications";
 import { chatApi, chatSocket } from "./api/chat";
+import { inviteRoutes } from "./api/invitations";
 import { getSessionUser } from "./services/sessions";
 import { cardEntryFor, cardEntryOrigins } from "./payments/card-entry";
 import { isStripeUnavailable } from "./payments/stripe-errors";
@@ -30,6 +32,14 @@ import { isStripeUnavailable } from "./payments/stripe-errors";
 export type PageRenderer = (request: Request, context: RequestContext) => Promise<Response>;
 
 const BAN_PAGE = "/ban";
+/** React Router's lazy route discovery (its default `routeDiscovery.manifestPath`). */
+const ROUTE_MANIFEST = "/__manifest";
+/**
+ * What a banned user may still open: /ban, the guideline and legal pages (with their `.data` loads), and React
+ * Router's route manifest, which the browser asks before following a link to a route it has not seen yet.
+ */
+const isBanReadable = (path: string) =>
+  path === BAN_PAGE || path === `${BAN_PAGE}.data` || path === ROUTE_MANIFEST || legalPageAt(path) !== undefined;
 /** Calls answered in JSON (the API and Stripe's webhooks), as opposed to pages. */
 const isJsonPath = (path: string) => path.startsWith("/api/") || path.startsWith("/webhooks/");
 const isAssetPath = (path: string) => path.startsWith("/assets/") || path.startsWith("/media/") || path === "/favicon.ico";
@@ -85,10 +95,10 @@ export function createApp(renderPage?: PageRenderer) {
     c.res.headers.set("X-D1-Round-Trips", String(roundTrips.count));
   });
 
-  // A banned user sees only /ban; their API calls are refused.
+  // A banned user sees only /ban, and the terms and policies its footer links to (legal-pages.ts); their API calls are refused.
   app.use("*", async (c, next) => {
     const { user } = c.get("request");
-    if (user && isBanned(user.roles) && !isAssetPath(c.req.path) && c.req.path !== BAN_PAGE && !c.req.path.startsWith("/api/auth/")) {
+    if (user && isBanned(user.roles) && !isAssetPath(c.req.path) && !isBanReadable(c.req.path) && !c.req.path.startsWith("/api/auth/")) {
       if (c.req.path.startsWith("/api/")) return c.json({ error: "banned" }, 403);
       return c.redirect(BAN_PAGE, 302);
     }
@@ -110,6 +120,8 @@ export function createApp(renderPage?: PageRenderer) {
   app.route("/api/features/notification", notificationApi);
   app.route("/api/features/chat", chatApi);
   app.get("/ws/chat/:chatRoomId", chatSocket);
+  // A personal invite link (decision 053): remembers the inviter, then on to sign-up.
+  app.route("/invite", inviteRoutes);
   app.all("/api/*", (c) => c.json({ error: "not_found" }, 404));
 
   // React Router takes every other path; app.all (not app.get) so page actions reach it too.

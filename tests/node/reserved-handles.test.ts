@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import routes from "../../app/routes";
+import { LEGAL_PAGES } from "../../worker/domain/legal-pages";
 import { RESERVED_HANDLES, isReservedHandle } from "../../worker/domain/reserved-handles";
 
 interface RouteEntry {
@@ -21,6 +22,14 @@ function firstSegments(entries: RouteEntry[], parent = ""): string[] {
   });
 }
 
+/** Every route's whole path, without its leading slash. */
+function fullPaths(entries: RouteEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const path = [parent, entry.path ?? ""].filter(Boolean).join("/");
+    return [...(entry.path ? [path] : []), ...fullPaths(entry.children ?? [], path)];
+  });
+}
+
 const root = new URL("../../", import.meta.url);
 const workerMounts = [...readFileSync(new URL("worker/app.ts", root), "utf8").matchAll(/app\.(?:route|get|post|all)\("\/([^/"*:]+)/g)].map((m) => m[1]);
 const staticFiles = readdirSync(new URL("public/", root)).map((name) => name.replace(/\..*$/, ""));
@@ -30,6 +39,15 @@ describe("reserved handles", () => {
     const segments = new Set([...firstSegments(routes as RouteEntry[]), ...workerMounts, "assets", ...staticFiles].map((s) => s.toLowerCase()));
     expect(segments.size).toBeGreaterThan(8);
     expect([...segments].filter((segment) => !RESERVED_HANDLES.has(segment))).toEqual([]);
+  });
+
+  it("the footer's guideline and legal pages are routes, and no handle can take their paths (issue 33)", () => {
+    const paths = new Set(fullPaths(routes as RouteEntry[]));
+    for (const page of LEGAL_PAGES) {
+      expect(paths.has(page.path), page.path).toBe(true);
+      expect(isReservedHandle(page.path.split("/")[0]), page.path).toBe(true);
+    }
+    for (const handle of ["about", "Guidelines", "terms", "privacy", "LEGAL"]) expect(isReservedHandle(handle), handle).toBe(true);
   });
 
   it("are compared without case; a longer handle that starts with one is free", () => {

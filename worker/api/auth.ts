@@ -4,7 +4,8 @@ import type { Locale } from "../domain/constants";
 import { parseFields, signInStartSchema, signUpStartSchema, verifyCodeSchema } from "../domain/validation";
 import { translateErrors, validationMessage } from "../http/validation-messages";
 import { m } from "../../app/paraglide/messages.js";
-import { clearedSessionCookie, preferenceCookie, sessionCookie } from "../http/cookies";
+import { clearedInviteCookie, clearedSessionCookie, preferenceCookie, readCookie, sessionCookie } from "../http/cookies";
+import { INVITE_COOKIE } from "../domain/invitations";
 import type { AppContext, AppEnv } from "../http/context";
 import { clientKey } from "../http/client-key";
 import { isSameOriginRequest } from "../http/cross-site";
@@ -51,7 +52,9 @@ authApi.get("/callback/email", async (c) => {
   const parsed = parseFields(verifyCodeSchema, { email: c.req.query("email") ?? "", token: c.req.query("token") ?? "" });
   if (!parsed.ok) return c.json({ errors: translateErrors(parsed.errors, locale) }, 400);
 
-  const result = await verifyCode({ db }, { ...parsed.data, clientKey: clientKey(c.req.raw), locale });
+  // An invite link followed in this browser (decision 053): a sign-up records its inviter; a sign-in ignores it.
+  const inviteCode = readCookie(c.req.raw, INVITE_COOKIE) ?? null;
+  const result = await verifyCode({ db }, { ...parsed.data, clientKey: clientKey(c.req.raw), locale, inviteCode });
   if (!result.ok && result.reason === "handle_taken") return handleTaken(c, locale);
   // One neutral answer for every other failure: wrong, expired, used, locked, or a budget spent.
   if (!result.ok) return c.json({ error: "invalid_code" }, 401);
@@ -64,6 +67,8 @@ authApi.get("/callback/email", async (c) => {
   // The account's language follows the user to this browser.
   const accountLanguage = await getAccountLanguage(db, result.accountId);
   c.header("Set-Cookie", preferenceCookie(url, "app-language", accountLanguage), { append: true });
+  // The link has done its work once the browser has an account: a later sign-up here is not that invitation's.
+  if (inviteCode !== null) c.header("Set-Cookie", clearedInviteCookie(url), { append: true });
   return c.json({ status: "verified", isNewAccount: result.isNewAccount });
 });
 

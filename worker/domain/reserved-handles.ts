@@ -7,18 +7,20 @@
 const ROUTED = [
   // app/routes.ts
   "explore", "cf", "ban", "onboarding", "dev", "dashboard",
+  // app/routes.ts: the footer's guideline and legal pages (legal-pages.ts)
+  "about", "guidelines", "terms", "privacy", "legal",
   // worker/app.ts and the static assets
-  "api", "webhooks", "media", "ws", "assets", "favicon",
+  "api", "webhooks", "media", "ws", "assets", "favicon", "invite",
 ];
 
 /** Paths a marketplace grows into, and names that would read as the platform's own. */
 const FUTURE = [
-  "about", "account", "accounts", "admin", "administrator", "billing", "blog", "chat", "checkout", "client", "clients",
-  "comet", "contact", "creator", "creators", "docs", "form", "forms", "guidelines", "help", "home", "index", "invite",
-  "invitations", "legal", "login", "logout", "mail", "manifest", "messages", "moderator", "notifications", "null",
-  "official", "order", "orders", "pay", "payment", "payments", "policy", "privacy", "profile", "public", "register",
+  "account", "accounts", "admin", "administrator", "billing", "blog", "chat", "checkout", "client", "clients",
+  "comet", "contact", "creator", "creators", "docs", "form", "forms", "help", "home", "index",
+  "invitations", "login", "logout", "mail", "manifest", "messages", "moderator", "notifications", "null",
+  "official", "order", "orders", "pay", "payment", "payments", "policy", "profile", "public", "register",
   "robots", "root", "search", "security", "service", "services", "settings", "signin", "signout", "signup", "sitemap",
-  "staff", "static", "status", "support", "system", "team", "terms", "tokushoho", "undefined", "wallet", "work", "works",
+  "staff", "static", "status", "support", "system", "team", "tokushoho", "undefined", "wallet", "work", "works",
   "www",
 ];
 

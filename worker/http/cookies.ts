@@ -1,4 +1,5 @@
 import { LANGUAGE_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE, THEME_COOKIE } from "../domain/constants";
+import { INVITE_COOKIE, INVITE_COOKIE_MAX_AGE_S } from "../domain/invitations";
 
 /** A cookie's value, or undefined when absent or not valid percent-encoding (a visitor's bad cookie is no 500). */
 export function readCookie(request: Request, name: string): string | undefined {
@@ -48,4 +49,18 @@ export function clearedSessionCookie(url: URL): string {
 export function preferenceCookie(url: URL, name: typeof LANGUAGE_COOKIE | typeof THEME_COOKIE, value: string): string {
   const secure = isPlainLocalhost(url) ? "" : "; Secure";
   return `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Lax; Max-Age=31536000${secure}`;
+}
+
+/**
+ * The invite link's memory until sign-up (decision 053): the code only, HttpOnly (no script needs it), SameSite=Lax
+ * (set by the link's own top-level navigation and sent with the sign-up's same-origin call), for a bounded time.
+ */
+export function inviteCookie(url: URL, code: string): string {
+  const secure = isPlainLocalhost(url) ? "" : "; Secure";
+  return `${INVITE_COOKIE}=${encodeURIComponent(code)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${INVITE_COOKIE_MAX_AGE_S}${secure}`;
+}
+
+export function clearedInviteCookie(url: URL): string {
+  const secure = isPlainLocalhost(url) ? "" : "; Secure";
+  return `${INVITE_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
 }

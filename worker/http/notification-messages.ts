@@ -1,7 +1,8 @@
 import { m } from "../../app/paraglide/messages.js";
 import type { Locale } from "../domain/constants";
 import { notificationKind, notificationMessage, type NotificationColour, type NotificationFacts, type NotificationIcon } from "../domain/notification-kinds";
-import type { StoredNotification } from "../services/notifications";
+import { pickText } from "../services/json-columns";
+import type { NoticeFacts, NoticeParty, StoredNotification } from "../services/notifications";
 
 /**
  * The notification texts of messages/notifications, keyed by the keys worker/domain/notification-kinds.ts names.
@@ -53,13 +54,34 @@ export function notificationTexts(type: string, facts: NotificationFacts, locale
   };
 }
 
-/** What the UI draws: texts in the viewer's language, the kind's icon and colour, ISO times. */
+/**
+ * A person as the lists name them (issue 33): their profile name in the reader's language, else the original, else
+ * any, else their handle. The messages use it, never "@handle".
+ */
+export function displayName(party: NoticeParty, locale: Locale): string {
+  return pickText(party.names, locale) || party.handle;
+}
+
+/** The facts a message names, in the reader's language. */
+export function messageFacts(facts: NoticeFacts, locale: Locale): NotificationFacts {
+  return { orderCode: facts.orderCode, counterpartName: facts.counterpart ? displayName(facts.counterpart, locale) : null };
+}
+
+/** Who sent a notice, as the row shows them: their name and avatar, linking to /{handle}. Public profile fields only. */
+export interface NotificationSenderView {
+  name: string;
+  handle: string;
+  avatarUrl: string | null;
+}
+
+/** What the UI draws: texts in the viewer's language, the kind's icon and colour, the sender (null: the app's mark), ISO times. */
 export interface NotificationView {
   id: string;
   icon: NotificationIcon;
   colour: NotificationColour;
   title: string;
   message: string | null;
+  sender: NotificationSenderView | null;
   href: string | null;
   createdAt: string;
   read: boolean;
@@ -68,12 +90,15 @@ export interface NotificationView {
 export function notificationViews(items: StoredNotification[], locale: Locale): NotificationView[] {
   return items.map((item) => {
     const { icon, colour } = notificationKind(item.type);
+    const sender = item.fromSender && item.counterpart ? item.counterpart : null;
     return {
       id: item.id,
       icon,
       colour,
-      ...notificationTexts(item.type, { orderCode: item.orderCode, counterpartHandle: item.counterpartHandle }, locale),
-      href: item.href,
+      ...notificationTexts(item.type, messageFacts(item, locale), locale),
+      sender: sender && { name: displayName(sender, locale), handle: sender.handle, avatarUrl: sender.avatarUrl },
+      // An invitation's notice leads to the invitee's profile as it is now (decision 053), even after a rename.
+      href: item.type === "INVITE_ORDER_COMPLETED" && item.counterpart ? `/${item.counterpart.handle}` : item.href,
       createdAt: new Date(item.createdAt).toISOString(),
       read: item.readAt !== null,
     };

@@ -1,6 +1,8 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { commissionAccounts, localizedTexts, userAccountRoles, userAccounts, userProfiles } from "../db/schema";
+import { isInviteCode } from "../domain/invitations";
+import { invitationOnSignUp } from "./invitations";
 
 export async function findAccountIdByEmail(db: Database, email: string): Promise<string | null> {
   const row = await db.select({ id: userAccounts.id }).from(userAccounts).where(eq(userAccounts.email, email)).get();
@@ -16,14 +18,19 @@ export async function isHandleTaken(db: Database, handle: string, exceptAccountI
   return row !== undefined && row.accountId !== exceptAccountId;
 }
 
-/** A new account with its profile, commission account and the plain "user" role, in one batch. */
-export async function createAccount(db: Database, input: { email: string; handle: string; languageCode: string }): Promise<string> {
+/**
+ * A new account with its profile, commission account and the plain "user" role, in one batch. With the code of an
+ * invite link the visitor followed, the same batch records who invited them (decision 053; an unknown code records
+ * nothing).
+ */
+export async function createAccount(db: Database, input: { email: string; handle: string; languageCode: string; inviteCode?: string | null }): Promise<string> {
   const accountId = crypto.randomUUID();
   await db.batch([
     db.insert(userAccounts).values({ id: accountId, email: input.email, displayLanguageCode: input.languageCode, inputLanguageCode: input.languageCode }),
     db.insert(userProfiles).values({ id: crypto.randomUUID(), accountId, originalHandle: input.handle }),
     db.insert(commissionAccounts).values({ id: crypto.randomUUID(), userAccountId: accountId }),
     db.insert(userAccountRoles).values({ userAccountId: accountId, roleCode: "user" }),
+    ...(isInviteCode(input.inviteCode) ? [invitationOnSignUp(db, accountId, input.inviteCode, Date.now())] : []),
   ]);
   return accountId;
 }

@@ -117,7 +117,10 @@ export type VerifyResult = { ok: true; accountId: string; isNewAccount: boolean 
  * overshoot them; an attempt with the right code is given back. Past a budget even the right code is refused
  * until the window passes, with the same answer as a wrong code.
  */
-export async function verifyCode(deps: VerifyCodeDeps, input: { email: string; token: string; clientKey: string; locale: Locale }): Promise<VerifyResult> {
+export async function verifyCode(
+  deps: VerifyCodeDeps,
+  input: { email: string; token: string; clientKey: string; locale: Locale; /** From an invite link followed before sign-up (decision 053). */ inviteCode?: string | null },
+): Promise<VerifyResult> {
   const now = deps.now?.() ?? Date.now();
   const { db } = deps;
   const budgets = [
@@ -136,7 +139,7 @@ export async function verifyCode(deps: VerifyCodeDeps, input: { email: string; t
   return result;
 }
 
-async function consumeCode(db: Database, input: { email: string; token: string; locale: Locale }, now: number): Promise<VerifyResult> {
+async function consumeCode(db: Database, input: { email: string; token: string; locale: Locale; inviteCode?: string | null }, now: number): Promise<VerifyResult> {
   const record = await db.select().from(authCodes).where(eq(authCodes.email, input.email)).orderBy(desc(authCodes.createdAt)).limit(1).get();
   if (!record) return { ok: false, reason: "missing" };
 
@@ -164,7 +167,7 @@ async function consumeCode(db: Database, input: { email: string; token: string; 
   if (existing) return { ok: true, accountId: existing, isNewAccount: false };
   if (!record.signupHandle) return { ok: false, reason: "missing" };
   try {
-    const accountId = await createAccount(db, { email: input.email, handle: record.signupHandle, languageCode: input.locale });
+    const accountId = await createAccount(db, { email: input.email, handle: record.signupHandle, languageCode: input.locale, inviteCode: input.inviteCode });
     return { ok: true, accountId, isNewAccount: true };
   } catch (error) {
     // Someone else's sign-up took the handle after this code was sent. The unique index (lower-cased handle)

@@ -5,9 +5,10 @@
  * stored by the object with the new state, then written to D1 in one batch. The row's `version` makes that write
  * conditional: a batch replayed after a crash finds its version already there and changes nothing.
  */
-import type { OrderActor, OrderEventType, OrderState, PaymentRef, ServiceDetails } from "../domain/order";
+import { isCategoryCodeShape, type OrderActor, type OrderEventType, type OrderState, type PaymentRef, type ServiceDetails } from "../domain/order";
 import { orderNotifications } from "../domain/order-notifications";
 import { statement, prepared, type SqlStatement } from "../db/statements";
+import { inviteCompletedStatements } from "./invitations";
 
 export interface StoredOrder {
   orderId: string;
@@ -120,11 +121,16 @@ export function transitionStatements({ order, next, event, actor, actorAccountId
     ),
     ...orderNotifications(event, actor, order.code).map((notice) =>
       statement(
-        `INSERT INTO notifications (id, recipient_user_account_id, notification_type, href, order_id, dedupe_key, created_at)
-         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
-        crypto.randomUUID(), notice.side === "seller" ? order.sellerUserId : order.buyerUserId, notice.type, notice.href, order.orderId, `${eventId}:${notice.side}`, now,
+        // The sender is the party who acted (their profile), none for the system (issue 33).
+        `INSERT INTO notifications (id, recipient_user_account_id, notification_type, from_profile_id, href, order_id, dedupe_key, created_at)
+         VALUES (?, ?, ?, (SELECT id FROM user_profiles WHERE account_id = ?), ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
+        crypto.randomUUID(), notice.side === "seller" ? order.sellerUserId : order.buyerUserId, notice.type,
+        notice.sender === null ? null : notice.sender === "seller" ? order.sellerUserId : order.buyerUserId,
+        notice.href, order.orderId, `${eventId}:${notice.side}`, now,
       ),
     ),
+    // The parties' inviters hear of their invitee's first completed order (decision 053).
+    ...(event === "COMPLETED" ? inviteCompletedStatements(order, now) : []),
     ...own,
   ];
 }
@@ -146,28 +152,58 @@ export async function commissionAccountOf(d1: D1Database, userAccountId: string)
   return row?.id ?? null;
 }
 
+/** Why the service details cannot be written: no snapshot to write them to, or a category the catalogue does not offer. */
+export type ServiceDetailsRefusal = "not_found" | "unknown_category";
+
 /**
  * The rows an updateServiceDetails transition writes with its event (decision 020): the snapshot's title and
  * description (the order service's, else the order form's, which is what the order shows as its title) replaced by
- * the seller's text, in their language, as the original.
+ * the seller's text, in their language, as the original. A category code, when given, replaces that same snapshot's
+ * categories (an order service's list, or an order form's one code); none clears them. It must be an active category
+ * of the catalogue, or one the order already has (a category retired since stays selectable on its own orders).
  */
-export async function serviceDetailsStatements(d1: D1Database, orderId: string, details: ServiceDetails): Promise<SqlStatement[] | null> {
+export async function serviceDetailsStatements(d1: D1Database, orderId: string, details: ServiceDetails): Promise<{ statements: SqlStatement[] } | { refusal: ServiceDetailsRefusal }> {
+  const code = details.categoryCode;
+  if (typeof code === "string" && !isCategoryCodeShape(code)) return { refusal: "unknown_category" };
   const target = await d1
     .prepare(
       `SELECT coalesce((SELECT 'commission_order_service' FROM commission_order_services WHERE order_id = ?1), 'commission_order_form') AS type,
-         coalesce((SELECT id FROM commission_order_services WHERE order_id = ?1), (SELECT id FROM commission_order_forms WHERE order_id = ?1)) AS id`,
+         coalesce((SELECT id FROM commission_order_services WHERE order_id = ?1), (SELECT id FROM commission_order_forms WHERE order_id = ?1)) AS id,
+         (SELECT count(*) FROM commission_categories WHERE code = ?2 AND (is_active = 1 OR code IN (${orderCategoryCodesSql("?1")}))) AS category_known`,
     )
-    .bind(orderId)
-    .first<{ type: string; id: string | null }>();
-  if (!target?.id) return null;
+    .bind(orderId, code ?? null)
+    .first<{ type: string; id: string | null; category_known: number }>();
+  if (!target?.id) return { refusal: "not_found" };
+  if (typeof code === "string" && !target.category_known) return { refusal: "unknown_category" };
   const insert = (field: string, text: string) =>
     statement(
       "INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, ?, ?, ?, ?, 1, ?)",
       crypto.randomUUID(), target.type, target.id, field, details.languageCode, text,
     );
-  return [
-    statement("DELETE FROM localized_texts WHERE entity_type = ? AND entity_id = ? AND field IN ('title', 'description')", target.type, target.id),
-    insert("title", details.title),
-    ...(details.description ? [insert("description", details.description)] : []),
-  ];
+  const category =
+    code === undefined
+      ? []
+      : target.type === "commission_order_service"
+        ? [
+            statement("DELETE FROM commission_order_service_categories WHERE order_service_id = ?", target.id),
+            ...(code ? [statement("INSERT INTO commission_order_service_categories (order_service_id, category_code) VALUES (?, ?)", target.id, code)] : []),
+          ]
+        : [statement("UPDATE commission_order_forms SET category_code = ? WHERE id = ?", code, target.id)];
+  return {
+    statements: [
+      statement("DELETE FROM localized_texts WHERE entity_type = ? AND entity_id = ? AND field IN ('title', 'description')", target.type, target.id),
+      insert("title", details.title),
+      ...(details.description ? [insert("description", details.description)] : []),
+      ...category,
+    ],
+  };
 }
+
+/**
+ * SQL for the codes of an order's categories, by the rule of its title: the order service's, else the order form's.
+ * `orderIdExpr` is the SQL naming the order's id.
+ */
+export const orderCategoryCodesSql = (orderIdExpr: string) =>
+  `SELECT sc.category_code FROM commission_order_service_categories sc JOIN commission_order_services s ON s.id = sc.order_service_id WHERE s.order_id = ${orderIdExpr}
+   UNION ALL SELECT f.category_code FROM commission_order_forms f WHERE f.order_id = ${orderIdExpr} AND f.category_code IS NOT NULL
+     AND NOT EXISTS (SELECT 1 FROM commission_order_services s2 WHERE s2.order_id = ${orderIdExpr})`;

@@ -15,6 +15,9 @@ import { translateErrors } from "../../../worker/http/validation-messages";
 import { preferenceCookie } from "../../../worker/http/cookies";
 import { getAccountSettings, updateAccountSettings } from "../../../worker/services/profile";
 import { listLanguages } from "../../../worker/services/preferences";
+import { inviteCodeOf } from "../../../worker/services/invitations";
+import { invitePath } from "../../../worker/domain/invitations";
+import { InviteLinkIsland } from "~/components/invitations/invite-link";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/setting-account";
 
@@ -23,12 +26,19 @@ type Values = Record<(typeof FIELDS)[number], string>;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
-  const { db, locale } = context.get(requestContext);
-  const [account, languages] = await Promise.all([getAccountSettings(db, user.accountId), listLanguages(db, locale)]);
+  const { db, locale, url } = context.get(requestContext);
+  const [account, languages, inviteCode] = await Promise.all([getAccountSettings(db, user.accountId), listLanguages(db, locale), inviteCodeOf(db, user.accountId)]);
   if (!account) throw data(null, { status: 404 });
   // Set after a save that changed the language: that save redirects here so the page renders in the new language.
   const saved = new URL(request.url).searchParams.has("saved");
-  return { account, languages, saved };
+  // The invite section's words come from here, so the page's JavaScript carries none of them (decision 053).
+  const invite = {
+    url: new URL(invitePath(inviteCode), url.origin).toString(),
+    title: m.invitations_title(),
+    body: m.invitations_body(),
+    field: { label: m.invitations_link_label(), hint: m.invitations_link_hint(), copy: m.invitations_copy(), copied: m.invitations_copied() },
+  };
+  return { account, languages, saved, invite };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -101,6 +111,13 @@ export default function SettingAccountPage({ loaderData, actionData }: Route.Com
         <FormStatus saved={saved} savedText={m.settings_saved()} errorText={actionData?.errors ? m.settings_errors_summary() : undefined} />
         <SubmitButton busy={busy} label={m.settings_save()} busyLabel={m.settings_saving()} />
       </Form>
+      <section aria-labelledby="invite-heading" className="max-w-xl space-y-3 border-t border-zinc-200 pt-6 dark:border-zinc-800">
+        <h2 id="invite-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
+          {loaderData.invite.title}
+        </h2>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{loaderData.invite.body}</p>
+        <InviteLinkIsland url={loaderData.invite.url} texts={loaderData.invite.field} />
+      </section>
     </DashboardPage>
   );
 }

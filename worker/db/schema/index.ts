@@ -12,3 +12,4 @@ export * from "./payments";
 export * from "./chat";
 export * from "./notifications";
 export * from "./engagement";
+export * from "./invitations";
