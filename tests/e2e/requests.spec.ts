@@ -67,6 +67,10 @@ test("a client requests a service from its creator's page: details and terms, an
   await expect(order.getByText("Pending", { exact: true })).toBeVisible();
   await expect(order.getByText("A knight with a red cape, smiling.")).toBeVisible();
   await expect(order.getByText("Personal use")).toBeVisible();
+  // The reference file reaches the order by its own name (issue 33); the form's notice blocks are notes, not
+  // questions reading 'No answer'.
+  await expect(order.getByRole("link", { name: "reference.png" })).toBeVisible();
+  await expect(order.getByRole("heading", { name: message("orders", "en", "orders_form_notes") })).toBeVisible();
   await expectAccessible(page);
 
   // The same service again: already sent.

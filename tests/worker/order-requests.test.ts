@@ -5,9 +5,11 @@ import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { seedCreator } from "./catalog-fixtures";
-import { call } from "./helpers";
+import { call, db } from "./helpers";
 import { PNG, newMember, pathOf, putTo, signWriteAs } from "./media-fixtures";
 import type { RequestAnswer } from "../../worker/domain/order-request";
+import { getOrderDetail, type OrderViewer } from "../../worker/services/order-views";
+import { orderDetailsMarkup } from "../../app/components/orders/order-markup.server";
 
 const TEMPLATE = {
   title: { en: "Character sheet" },
@@ -45,7 +47,7 @@ async function addCard(userAccountId: string) {
 }
 
 /** A complete, valid request: details written, the full-body plan and the private extra picked, a date. */
-function request(s: Setup, overrides: Record<string, unknown> = {}, medias: { formatType: "FILE" | "LINK"; url: string }[] = []) {
+function request(s: Setup, overrides: Record<string, unknown> = {}, medias: { formatType: "FILE" | "LINK"; url: string; name?: string }[] = []) {
   return {
     serviceId: s.serviceId,
     paymentAccountMethodId: null,
@@ -276,6 +278,73 @@ describe("answer files", () => {
     const response = await submitService(s.buyer.cookie, request(s, {}, [{ formatType: "FILE", url }]));
     expect(await response.json()).toMatchObject({ error: "requests_error_invalid" });
     expect(await ordersOf(s.buyer.accountId)).toEqual([]);
+  });
+});
+
+describe("the order's Details (issue 33)", () => {
+  const DETAILS_TEXTS = { noQuestions: "No questions", notes: "Notes from the request form", required: "Required", noAnswer: "No answer", file: "File", choicePrices: {} };
+  const viewerOf = async (userAccountId: string, profileId: string): Promise<OrderViewer> => {
+    const account = await env.DB.prepare("SELECT id FROM commission_accounts WHERE user_account_id = ?").bind(userAccountId).first<{ id: string }>();
+    return { commissionAccountId: account?.id ?? crypto.randomUUID(), profileId, locale: "en", displayCurrencyCode: "JPY" };
+  };
+
+  it("show a file answer by the client's name for it and a link answer, to the seller and the buyer, not to a stranger; notice blocks are notes, not unanswered questions", async () => {
+    const s = await setUp();
+    const signed = await signWriteAs(s.buyer.cookie, `v1/commission-request/${s.buyer.profileId}/answer_medias/ref.png`, PNG.byteLength);
+    expect((await putTo(signed.url, PNG, signed.headers)).status).toBe(200);
+    const link = "https://example.com/boards/knight-references";
+    const response = await submitService(
+      s.buyer.cookie,
+      request(s, {}, [
+        { formatType: "FILE", url: signed.storedUrl, name: "Knight pose (front).png" },
+        { formatType: "LINK", url: link },
+      ]),
+    );
+    expect(response.status).toBe(200);
+    const { data } = await response.json<{ data: { code: string } }>();
+
+    const stranger = await newMember("rqds");
+    expect(await getOrderDetail(db(), env, data.code, await viewerOf(stranger.accountId, stranger.profileId))).toBeNull();
+
+    for (const viewer of [await viewerOf(s.seller.accountId, s.seller.profileId), await viewerOf(s.buyer.accountId, s.buyer.profileId)]) {
+      const detail = (await getOrderDetail(db(), env, data.code, viewer))!;
+      expect(detail).not.toBeNull();
+      const references = detail.questions.find((q) => q.title === "References")!;
+      expect(references.answer).not.toBeNull();
+      const [file, linked] = references.answer!.medias;
+      expect(references.answer!.medias).toHaveLength(2);
+      expect(file).toMatchObject({ formatType: "FILE", mediaType: "IMAGE", name: "Knight pose (front).png", mimeType: "image/png", size: PNG.byteLength });
+      // A private file: a signed read URL for this party, which reads the order's copy.
+      expect(file.url).toMatch(/^\/api\/google\/storage\/object\/v1\/commission-request\/[^/]+\/answer_medias\/[^?]+\?token=/);
+      const read = await call(file.url!);
+      expect(read.status).toBe(200);
+      expect(new Uint8Array(await read.arrayBuffer())).toEqual(PNG);
+      expect(linked).toMatchObject({ formatType: "LINK", url: link, name: null });
+
+      // The notice block is not a question; it is one of the form's notes.
+      expect(detail.questions.map((q) => q.title)).toEqual(["Commission details", "Plan", "Extras", "References", "Wanted by"]);
+      expect(detail.notes.map((n) => n.title)).toEqual(["Notice"]);
+
+      const html = orderDetailsMarkup(detail, DETAILS_TEXTS);
+      expect(html).toContain(">Knight pose (front).png</a>");
+      expect(html).toContain(`href="${file.url!.replace(/&/g, "&amp;")}"`);
+      expect(html).toContain(`>${link}</a>`);
+      expect(html).toContain("Notes from the request form");
+      // Every question here is answered; the notice block never reads 'No answer'.
+      expect(html).not.toContain("No answer");
+    }
+    // The stranger cannot read the file either.
+    const stored = await env.DB.prepare("SELECT m.file_url FROM media m WHERE m.file_name = 'Knight pose (front).png'").first<{ file_url: string }>();
+    expect((await call("/api/google/storage/sign/read", { method: "POST", cookie: stranger.cookie, json: { url: stored!.file_url } })).status).toBe(403);
+  });
+
+  it("keep the stored file's name when the client's device gave none", async () => {
+    const s = await setUp();
+    const signed = await signWriteAs(s.buyer.cookie, `v1/commission-request/${s.buyer.profileId}/answer_medias/ref.png`, PNG.byteLength);
+    expect((await putTo(signed.url, PNG, signed.headers)).status).toBe(200);
+    const { data } = await (await submitService(s.buyer.cookie, request(s, {}, [{ formatType: "FILE", url: signed.storedUrl }]))).json<{ data: { code: string } }>();
+    const detail = (await getOrderDetail(db(), env, data.code, await viewerOf(s.buyer.accountId, s.buyer.profileId)))!;
+    expect(detail.questions.find((q) => q.title === "References")!.answer!.medias[0].name).toMatch(/^[0-9a-f-]{36}\.png$/);
   });
 });
 

@@ -11,7 +11,7 @@ import { ANSWER_TEXT_MAX, type FormRequest, type ServiceRequest } from "./order-
 const ID = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 
 const answerMedia = v.variant("formatType", [
-  v.object({ formatType: v.literal("FILE"), url: v.pipe(v.string(), v.maxLength(MEDIA_URL_MAX)) }),
+  v.object({ formatType: v.literal("FILE"), url: v.pipe(v.string(), v.maxLength(MEDIA_URL_MAX)), name: v.nullish(v.pipe(v.string(), v.maxLength(MEDIA_URL_MAX))) }),
   v.object({ formatType: v.literal("LINK"), url: v.pipe(v.string(), v.maxLength(MEDIA_URL_MAX)) }),
 ]);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { checkRequest, isUnanswered, orderCodeFrom, requestTotal, type RequestQuestion } from "./order-request";
+import { answerFileName, checkRequest, isUnanswered, orderCodeFrom, requestTotal, type RequestQuestion } from "./order-request";
 
 const q = (id: string, questionType: RequestQuestion["questionType"], isRequired = true, choices: RequestQuestion["choices"] = []): RequestQuestion => ({ id, questionType, isRequired, choices });
 const none = { text: null, date: null, medias: [], selectedChoiceIds: new Set<string>() };
@@ -84,5 +84,16 @@ describe("orderCodeFrom", () => {
   it("8 characters with no look-alikes", () => {
     expect(orderCodeFrom(new Uint8Array([0, 1, 2, 31, 32, 63, 255, 128]))).toBe("234Z2ZZ2");
     expect(orderCodeFrom(crypto.getRandomValues(new Uint8Array(8)))).toMatch(/^[2-9A-HJ-NP-Z]{8}$/);
+  });
+});
+
+describe("answerFileName (issue 33: a request's file keeps its own name)", () => {
+  it("the client's name without control characters, cut to 255 characters; the stored name when none is left", () => {
+    expect(answerFileName("  Knight pose.png ", "0b6f.png")).toBe("Knight pose.png");
+    expect(answerFileName("a\u0000b\nc.png", "0b6f.png")).toBe("abc.png");
+    expect(answerFileName("参".repeat(300), "0b6f.png")).toBe("参".repeat(255));
+    expect(answerFileName("", "0b6f.png")).toBe("0b6f.png");
+    expect(answerFileName(null, "0b6f.png")).toBe("0b6f.png");
+    expect(answerFileName(undefined, "0b6f.png")).toBe("0b6f.png");
   });
 });

@@ -9,11 +9,21 @@ import { isCalendarDate } from "./dates";
  */
 
 export const ANSWER_TEXT_MAX = 5000;
+/** The longest file name an answer's file keeps (as chat and deliverable files); a longer one is cut, not refused. */
+export const ANSWER_FILE_NAME_MAX = 255;
+
+/** The name an answer's file is shown by: the client's own, without control characters, cut; else the stored file's. */
+export function answerFileName(given: string | null | undefined, storedFile: string): string {
+  const clean = (given ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim();
+  return Array.from(clean).slice(0, ANSWER_FILE_NAME_MAX).join("") || storedFile;
+}
 
 /** A file the client uploaded (its stored or signed URL) or a link. */
 export interface AnswerMediaInput {
   formatType: "FILE" | "LINK";
   url: string;
+  /** A file's own name on the client's device, shown in the order's Details (the stored key is a random id). */
+  name?: string | null;
 }
 
 /** One answer of spec section 7's service submission payload. */

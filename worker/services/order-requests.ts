@@ -13,6 +13,7 @@ import type { QuestionType } from "../db/schema/enums";
 import { submittedOrderDeadlines } from "../domain/order";
 import { orderHref } from "../domain/order-notifications";
 import {
+  answerFileName,
   checkRequest,
   orderCodeFrom,
   requestTotal,
@@ -211,6 +212,8 @@ interface StoredAnswerMedia {
   key: string | null;
   size: number | null;
   mimeType: string | null;
+  /** A file's name as the client's device called it (shown in the order's Details); null for a link. */
+  name: string | null;
 }
 
 /**
@@ -227,7 +230,7 @@ async function storeAnswerFiles(deps: SubmitDeps, requester: Requester, orderId:
       if (input.formatType === "LINK") {
         const entry = buildMediaEntry({ formatType: "LINK", url: input.url });
         if (!entry) return null;
-        list.push({ entry, key: null, size: null, mimeType: null });
+        list.push({ entry, key: null, size: null, mimeType: null, name: null });
         continue;
       }
       const key = parseMediaKey(input.url);
@@ -239,7 +242,7 @@ async function storeAnswerFiles(deps: SubmitDeps, requester: Requester, orderId:
       if (!object) return null;
       await deps.bucket.put(copyKey, object.body, { httpMetadata: object.httpMetadata });
       const url = `/media/${copyKey}`;
-      list.push({ entry: buildMediaEntry({ formatType: "FILE", url, mimeType: checked.mimeType })!, key: copyKey, size: checked.size, mimeType: checked.mimeType });
+      list.push({ entry: buildMediaEntry({ formatType: "FILE", url, mimeType: checked.mimeType })!, key: copyKey, size: checked.size, mimeType: checked.mimeType, name: answerFileName(input.name, key.file) });
     }
   }
   return stored;
@@ -357,13 +360,13 @@ function writeAnswer(run: (sql: string, ...values: unknown[]) => void, s: Snapsh
       crypto.randomUUID(), LOCALIZED.commissionOrderQuestionAnswer.type, answerId, text.languageCode, text.text,
     );
   }
-  medias.forEach(({ entry, size, mimeType }, position) => {
+  medias.forEach(({ entry, size, mimeType, name }, position) => {
     const mediaId = crypto.randomUUID();
     const key = entry.formatType === "FILE" && entry.url ? parseMediaKey(entry.url) : null;
     run(
       `INSERT INTO media (id, owner_user_account_id, format_type, media_type, file_name, file_type, file_size, file_extension, file_url, link_site, link_url, thumbnail_url, user_index)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      mediaId, s.requester.userAccountId, entry.formatType, entry.mediaType, key?.file ?? null, mimeType, size, key?.file.split(".").pop() ?? null,
+      mediaId, s.requester.userAccountId, entry.formatType, entry.mediaType, name, mimeType, size, key?.file.split(".").pop() ?? null,
       entry.formatType === "FILE" ? entry.url : null, entry.formatType === "LINK" ? entry.site : null, entry.formatType === "LINK" ? entry.url : null,
       entry.thumbnailUrl, position,
     );

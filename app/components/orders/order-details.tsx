@@ -4,6 +4,8 @@ import type { OrderDetail, OrderMediaView } from "../../../worker/services/order
 
 export interface DetailsTexts {
   noQuestions: string;
+  /** The heading of the form's notice blocks (OrderDetail.notes). */
+  notes: string;
   required: string;
   noAnswer: string;
   file: string;
@@ -18,8 +20,9 @@ function MediaLinks({ medias, texts }: { medias: OrderMediaView[]; texts: Detail
       {medias.map((media) =>
         media.url ? (
           <li key={media.id}>
-            <a href={media.url} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center rounded-md border border-zinc-300 px-3 text-sm text-brand-700 underline dark:border-zinc-700 dark:text-brand-300">
-              {media.name ?? texts.file}
+            {/* A file by the name the client gave it (its URL is a signed read URL, for the two parties only); a link by its address. */}
+            <a href={media.url} target="_blank" rel="noreferrer" className="inline-flex min-h-11 max-w-full items-center break-all rounded-md border border-zinc-300 px-3 text-sm text-brand-700 underline dark:border-zinc-700 dark:text-brand-300">
+              {media.name ?? (media.formatType === "LINK" ? media.url : texts.file)}
             </a>
           </li>
         ) : null,
@@ -28,7 +31,40 @@ function MediaLinks({ medias, texts }: { medias: OrderMediaView[]; texts: Detail
   );
 }
 
+/**
+ * The form's notice blocks ('About messages', 'About deliverables'): not questions, so never 'No answer'. Kept, after
+ * the answers, as what the creator told the client before they sent the request; both parties may need it again.
+ */
+function FormNotes({ order, texts }: { order: OrderDetail; texts: DetailsTexts }) {
+  if (order.notes.length === 0) return null;
+  return (
+    <section aria-labelledby="order-form-notes" className="mt-8 border-t border-zinc-200 pt-5 dark:border-zinc-800">
+      <h3 id="order-form-notes" className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">
+        {texts.notes}
+      </h3>
+      <ul className="mt-3 space-y-4">
+        {order.notes.map((note) => (
+          <li key={note.id} className="text-sm text-zinc-800 dark:text-zinc-200">
+            <p className="font-medium text-zinc-900 dark:text-zinc-50">{note.title}</p>
+            {note.description && <p className="mt-1 whitespace-pre-wrap">{note.description}</p>}
+            <MediaLinks medias={note.medias} texts={texts} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 export function OrderDetails({ order, texts }: { order: OrderDetail; texts: DetailsTexts }) {
+  return (
+    <>
+      <OrderAnswers order={order} texts={texts} />
+      <FormNotes order={order} texts={texts} />
+    </>
+  );
+}
+
+function OrderAnswers({ order, texts }: { order: OrderDetail; texts: DetailsTexts }) {
   if (order.questions.length === 0) return <p className="text-sm text-zinc-700 dark:text-zinc-300">{texts.noQuestions}</p>;
   return (
     <dl className="space-y-5">

@@ -63,7 +63,7 @@ export function answersPayload(questions: DraftQuestion[], draft: RequestDraft, 
       return {
         formQuestionId: q.id,
         formQuestionType: q.questionType,
-        answer: { text: a.text.trim() ? { text: a.text, languageCode } : null, date: a.date || null, medias: a.medias.map(({ formatType, url }) => ({ formatType, url })) },
+        answer: { text: a.text.trim() ? { text: a.text, languageCode } : null, date: a.date || null, medias: a.medias.map(({ formatType, url, name }) => (formatType === "FILE" ? { formatType, url, name } : { formatType, url })) },
         questionChoices: a.choiceIds.map((id) => ({ formQuestionChoiceId: id, formQuestionChoiceStatus: "SELECTED" as const })),
       };
     });
