@@ -45,6 +45,13 @@ test("a client saves a normal card and a 3-D Secure card, sees both in English a
   await expect(page.getByText("Visa（末尾 4242）")).toBeVisible();
   await expect(page.getByText("Visa（末尾 3155）")).toBeVisible();
 
+  // Delete asks first (issue 33): dismissed, the card stays; confirmed, it goes.
+  const asked: string[] = [];
+  page.once("dialog", (dialog) => (asked.push(dialog.message()), dialog.dismiss()));
+  await page.getByRole("button", { name: "末尾 4242 のカードを削除" }).click();
+  await expect.poll(() => asked).toEqual(["Visa（末尾 4242） を削除しますか？このカードでは支払えなくなります。"]);
+  await expect(page.getByText("Visa（末尾 4242）")).toBeVisible();
+  page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: "末尾 4242 のカードを削除" }).click();
   await expect(page.getByRole("status").filter({ hasText: message("payments", "ja", "toast_success_title") })).toBeVisible();
   await expect(page.getByText("Visa（末尾 4242）")).toHaveCount(0);

@@ -102,6 +102,7 @@ export async function payOrder(
       throw readError;
     }
   }
+  await noteConfirmedCard(deps.db.$client, intent);
   if (intent.status === "succeeded") {
     const recorded = await recordPaymentSafely(deps, input.orderId, intent);
     return { status: recorded === "returned" ? "refunded" : "succeeded", transactionId };
@@ -112,6 +113,29 @@ export async function payOrder(
   }
   const error = intent.last_payment_error;
   return { status: "failed", transactionId, error: { code: error?.code ?? null, declineCode: error?.decline_code ?? null } };
+}
+
+/**
+ * The transaction names the card its intent was last confirmed with, which is the card that pays: a retry of the same
+ * open intent with another card (the first declined; issue 33's card choice) moves it, so the order's log names the
+ * card that paid. Read from Stripe's intent, never from the request, so a racing attempt with another card cannot
+ * mislabel it. A failure here is only logged: the payment itself has been decided.
+ */
+async function noteConfirmedCard(d1: D1Database, intent: Stripe.PaymentIntent): Promise<void> {
+  const methodId = typeof intent.payment_method === "string" ? intent.payment_method : intent.payment_method?.id;
+  if (!methodId) return;
+  try {
+    await d1
+      .prepare(
+        `UPDATE payment_transactions SET payment_account_method_id = (SELECT id FROM payment_account_methods WHERE stripe_method_id = ?1), updated_at = ?3
+         WHERE stripe_payment_intent_id = ?2 AND EXISTS (SELECT 1 FROM payment_account_methods WHERE stripe_method_id = ?1)
+           AND payment_account_method_id IS NOT (SELECT id FROM payment_account_methods WHERE stripe_method_id = ?1)`,
+      )
+      .bind(methodId, intent.id, Date.now())
+      .run();
+  } catch (error) {
+    console.error("the paying card was not noted on its transaction", intent.id, error);
+  }
 }
 
 /**

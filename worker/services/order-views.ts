@@ -26,12 +26,16 @@ const n = (value: unknown) => (value === null || value === undefined ? null : Nu
 
 // ───────────────────────── SQL fragments ─────────────────────────
 
-/** JSON array of the media one owner shows in one field, in their order. */
+/**
+ * JSON array of the media one owner shows in one field, in their order. The inner aliases (`mx_…`) are ones no
+ * caller's `idExpr` uses: with `a` inside, the answers' `a.id` named the attachment itself, so an answer's files
+ * and links never reached the order's Details (issue 33).
+ */
 const mediasOf = (ownerType: string, idExpr: string, field: string) =>
-  `json((SELECT json_group_array(json_object('id', x.id, 'format', x.format_type, 'type', x.media_type, 'url', coalesce(x.file_url, x.link_url),
-       'name', x.file_name, 'size', x.file_size, 'mime', x.file_type, 'thumb', x.thumbnail_url))
-     FROM (SELECT m.* FROM media_attachments a JOIN media m ON m.id = a.media_id
-           WHERE a.owner_type = '${ownerType}' AND a.owner_id = ${idExpr} AND a.field = '${field}' ORDER BY a.position, a.created_at) x))`;
+  `json((SELECT json_group_array(json_object('id', mx_row.id, 'format', mx_row.format_type, 'type', mx_row.media_type, 'url', coalesce(mx_row.file_url, mx_row.link_url),
+       'name', mx_row.file_name, 'size', mx_row.file_size, 'mime', mx_row.file_type, 'thumb', mx_row.thumbnail_url))
+     FROM (SELECT mx_media.* FROM media_attachments mx_att JOIN media mx_media ON mx_media.id = mx_att.media_id
+           WHERE mx_att.owner_type = '${ownerType}' AND mx_att.owner_id = ${idExpr} AND mx_att.field = '${field}' ORDER BY mx_att.position, mx_att.created_at) mx_row))`;
 
 /** The order's title: the snapshot service's, else the snapshot form's (read by `titleOf`). */
 export const TITLE_COLUMNS = `
@@ -186,11 +190,26 @@ export interface OrderQuestionView {
   answer: { text: string | null; date: string | null; medias: OrderMediaView[] } | null;
 }
 
+/**
+ * A notice block of the request's form (a NONE question: 'About messages', 'About deliverables'): what the creator
+ * told the client before they sent it. It asks nothing, so it is no question of the Details and never 'No answer'
+ * (issue 33); the Details keep it apart as the form's notes, because both parties may need to read again what the
+ * client was told when they sent the request (how messages work, what the deliverables will be).
+ */
+export interface OrderNoteView {
+  id: string;
+  title: string;
+  description: string | null;
+  medias: OrderMediaView[];
+}
+
 export interface OrderEventView {
   version: number;
   type: string;
   actor: "seller" | "buyer" | "system";
   at: number;
+  /** A PAID event's card, for the buyer only (the seller is not shown the client's card); null when unknown or deleted. */
+  card: { brand: string; last4: string } | null;
 }
 
 /** A commission category as a page shows it: its catalogue code and its name in the viewer's language. */
@@ -217,7 +236,10 @@ export interface OrderDetail extends OrderSummary {
   breakdown: AmountBreakdown | null;
   /** The order's payment transaction, if one was started: PENDING, COMPLETED, REFUNDED… */
   transactionStatus: string | null;
+  /** The request's questions with their answers; the form's notice blocks are `notes`, not questions. */
   questions: OrderQuestionView[];
+  /** The form's notice blocks (NONE questions), in the form's order. */
+  notes: OrderNoteView[];
   events: OrderEventView[];
   deliverables: OrderMediaView[];
   /** The order's chat room as the viewer sees it (issue 11); null for an order without one. */
@@ -278,7 +300,17 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
          WHERE f.order_id = ? ORDER BY q.user_index, q.id`,
       )
       .bind(orderId),
-    d1.prepare("SELECT version, event_type, actor, created_at FROM commission_order_events WHERE order_id = ? ORDER BY version").bind(orderId),
+    // A PAID event names its payment's intent (the state after it); the transaction of that intent names the card.
+    d1
+      .prepare(
+        `SELECT e.version, e.event_type, e.actor, e.created_at, pm.brand AS card_brand, pm.last4 AS card_last4
+         FROM commission_order_events e
+         LEFT JOIN payment_transactions pt ON e.event_type = 'PAID' AND pt.order_id = e.order_id
+           AND pt.stripe_payment_intent_id = json_extract(e.after, '$.paidPayment.intentId')
+         LEFT JOIN payment_account_methods pm ON pm.id = pt.payment_account_method_id
+         WHERE e.order_id = ? ORDER BY e.version`,
+      )
+      .bind(orderId),
     d1.prepare(`SELECT ${mediasOf("commission_order_deliverable", "d.id", "medias")} AS medias FROM commission_order_deliverables d WHERE d.order_id = ?`).bind(orderId),
     d1
       .prepare(
@@ -332,7 +364,7 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
     estimatedDelivery: n(row.estimated_delivery),
     breakdown: breakdownFor(summary, side, viewer.displayCurrencyCode, moneyRow),
     transactionStatus: (moneyRow.transaction_status as string | null) ?? null,
-    questions: questions.results.map((q) => ({
+    questions: questions.results.filter((q) => q.question_type !== "NONE").map((q) => ({
       id: String(q.id),
       questionType: q.question_type as QuestionType,
       isRequired: Boolean(q.is_required),
@@ -348,10 +380,24 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
       })),
       answer: q.answer_id ? { text: pickTextColumn(q.answer_texts, viewer.locale), date: (q.answer_date as string | null) ?? null, medias: medias(q.answer_medias) } : null,
     })),
-    events: events.results.map((e) => ({ version: Number(e.version), type: String(e.event_type), actor: e.actor as OrderEventView["actor"], at: Number(e.created_at) })),
+    notes: questions.results
+      .filter((q) => q.question_type === "NONE")
+      .map((q) => ({ id: String(q.id), title: pickTextColumn(q.titles, viewer.locale) ?? MISSING_TEXT, description: pickTextColumn(q.descriptions, viewer.locale), medias: medias(q.medias) })),
+    events: events.results.map((e) => eventView(e, side)),
     deliverables: medias(deliverables.results[0]?.medias),
     chatRoom: chatRoomViewFromRow(chatRoom.results[0], String(row.code), row.order_chat_status as ChatRoomView["roomStatus"], side),
   };
+}
+
+/**
+ * One line of the order's log. The Order object records a payment's success as its own (Stripe's word reaches it by
+ * the confirm, the webhook or the check after 3-D Secure), but no payment is automatic: only the client starts one,
+ * with their card (`paymentBlock`), so a PAID event is the client's (issue 33: it read 'Paid automatically').
+ */
+function eventView(e: Row, side: OrderSide): OrderEventView {
+  const paid = e.event_type === "PAID";
+  const card = paid && side === "buyer" && e.card_last4 ? { brand: String(e.card_brand), last4: String(e.card_last4) } : null;
+  return { version: Number(e.version), type: String(e.event_type), actor: paid ? "buyer" : (e.actor as OrderEventView["actor"]), at: Number(e.created_at), card };
 }
 
 const categoryView = (row: Row, locale: string): CategoryView => ({ code: String(row.code), name: pickTextColumn(row.names, locale) ?? String(row.code) });

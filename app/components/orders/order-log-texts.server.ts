@@ -1,5 +1,6 @@
 // The event log's lines as texts, made by the order pages' loader (decision 016's pattern): the log only shows them,
 // so the event and actor words never ship to the browser.
+import { cardBrandName } from "~/components/payments/card-brand";
 import { m } from "~/paraglide/messages.js";
 import type { OrderEventView } from "../../../worker/services/order-views";
 import { showDateTime } from "./order-format";
@@ -21,12 +22,16 @@ const EVENT_LABELS: Record<string, () => string> = {
 
 const ACTOR_LABELS = { seller: m.orders_actor_seller, buyer: m.orders_actor_buyer, system: m.orders_actor_system } as const;
 
+/** Who: a payment is the client's, with the card it was made with when the viewer may see it (the client). */
+const whoOf = (event: OrderEventView) =>
+  event.card ? m.orders_actor_buyer_card({ card: m.payments_card_label({ brand: cardBrandName(event.card.brand), last4: event.card.last4 }) }) : ACTOR_LABELS[event.actor]();
+
 /** Who did what, when, in the request's language. */
 export const orderLogLines = (events: OrderEventView[]): OrderLogLine[] =>
   events.map((event) => ({
     version: event.version,
     at: event.at,
     what: (EVENT_LABELS[event.type] ?? (() => event.type))(),
-    who: ACTOR_LABELS[event.actor](),
+    who: whoOf(event),
     when: showDateTime(event.at),
   }));

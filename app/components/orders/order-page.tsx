@@ -24,7 +24,8 @@ export interface OrderPageData {
   order: OrderDetail | null;
   /** The open order's words and values (order-panel-texts.server.ts); null with no order. */
   panel: OrderPanelTexts | null;
-  firstCard: PaymentAccountMethod | null;
+  /** The buyer's saved cards for the Payment tab's choice (oldest first; empty for the seller). */
+  cards: PaymentAccountMethod[];
   paymentReturn: "paid" | "refunded" | "failed" | null;
   /** The toast of `paymentReturn`, in the viewer's language. */
   paymentNotice: ToastMessage | null;
@@ -43,7 +44,7 @@ export function OrderPage({ data, title, empty }: { data: OrderPageData; title: 
           {data.texts.notFound}
         </p>
       )}
-      {data.order && data.panel && <OrderPanel key={data.order.id} order={data.order} texts={data.panel} firstCard={data.firstCard} closeTo={closeTo} />}
+      {data.order && data.panel && <OrderPanel key={data.order.id} order={data.order} texts={data.panel} cards={data.cards} closeTo={closeTo} />}
       <OrderFilter current={data.filter} search={search} texts={data.texts} />
       {data.list.rows.length === 0 ? (
         data.filter === "all" && data.page === 1 ? <EmptyState {...empty} /> : <p className="text-sm text-zinc-700 dark:text-zinc-300">{data.texts.emptyFiltered}</p>

@@ -4,7 +4,7 @@
 // (order-display.ts), the labels and the date and money formatting stay on the server; the Payment, Delivery and
 // Settings tabs (a chunk loaded on first use) still draw their own.
 import { m } from "~/paraglide/messages.js";
-import { buyerMayCancelLate, buyerWaiting, nextStep, orderTabs, sellerActions, statusBadge, type OrderTab } from "../../../worker/domain/order-display";
+import { buyerMayCancelLate, buyerMayPay, buyerWaiting, nextStep, orderTabs, sellerActions, statusBadge, type OrderTab } from "../../../worker/domain/order-display";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { showDate, showDateTime, showMoney } from "./order-format";
 import { orderLogLines } from "./order-log-texts.server";
@@ -40,12 +40,17 @@ function sellerTexts(order: OrderDetail) {
   return { posts, cancel: actions.cancel.shown ? m.orders_cancel() : null };
 }
 
-/** The buyer's disabled waiting label, and past the delivery deadline the late cancel (issue 10; decision 020). */
+/**
+ * The buyer's disabled waiting label, and past the delivery deadline the late cancel (issue 10; decision 020); or,
+ * when the next step is theirs (payment), the button in the next-step block that opens the Payment tab at its Pay
+ * (issue 33: the step said Payment while Pay hid in a tab).
+ */
 function buyerTexts(order: OrderDetail, now: number) {
+  if (buyerMayPay(order.facts)) return { waiting: null, lateCancel: null, pay: { label: m.orders_review_and_pay(), hint: m.orders_review_and_pay_hint() } };
   const waiting = buyerWaiting(order.facts);
   if (!waiting) return null;
   const late = buyerMayCancelLate(order.facts, now);
-  return { waiting: WAITING_LABELS[waiting](), lateCancel: late ? { hint: m.orders_late_delivery_hint(), label: m.orders_cancel_late() } : null };
+  return { waiting: WAITING_LABELS[waiting](), lateCancel: late ? { hint: m.orders_late_delivery_hint(), label: m.orders_cancel_late() } : null, pay: null };
 }
 
 /** Everything the open order's panel says, in the request's language; `now` decides the buyer's late cancel. */
@@ -82,7 +87,7 @@ export function orderPanelTexts(order: OrderDetail, now: number) {
     cancelConfirm: m.orders_cancel_confirm(),
     tabsLabel: m.orders_tabs_label(),
     tabs: orderTabs(order.side, order.facts.progress).map((id) => ({ id, label: TAB_LABELS[id]() })),
-    detailsHtml: orderDetailsMarkup(order, { noQuestions: m.orders_no_questions(), required: m.orders_required(), noAnswer: m.orders_no_answer(), file: m.orders_deliverable_file(), choicePrices }),
+    detailsHtml: orderDetailsMarkup(order, { noQuestions: m.orders_no_questions(), notes: m.orders_form_notes(), required: m.orders_required(), noAnswer: m.orders_no_answer(), file: m.orders_deliverable_file(), choicePrices }),
     logHtml: orderLogMarkup(orderLogLines(order.events), { heading: m.orders_log_heading(), empty: m.orders_log_empty() }),
   };
 }

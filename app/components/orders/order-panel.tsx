@@ -1,19 +1,32 @@
 // The order detail panel of `?order={code}` (spec section 2): the left panel, the tabs each party may see, the event
 // log, and the order chat beside them (issue 11; toggled by a message button on small screens). The left panel and
 // the tabs sit side by side when the content is wide enough (a container query: the chat takes room on wide screens).
-import { Suspense } from "react";
+import { Suspense, useState } from "react";
 import { Link } from "react-router";
 import { OrderChat } from "~/components/chat/order-chat";
 import { Tabs } from "~/components/tabs/tabs";
 import type { PaymentAccountMethod } from "../../../worker/payments/cards";
+import type { OrderTab } from "../../../worker/domain/order-display";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { OrderDelivery, OrderPayment, OrderSettings, preloadOrderTabs } from "./lazy-order-tabs";
 import type { OrderPanelTexts } from "./order-panel-texts.server";
 import { OrderSummary } from "./order-summary";
 
 /** Its words and values come from the loader (order-panel-texts.server.ts); the other tabs draw their own. */
-export function OrderPanel({ order, texts, firstCard, closeTo }: { order: OrderDetail; texts: OrderPanelTexts; firstCard: PaymentAccountMethod | null; closeTo: string }) {
+export function OrderPanel({ order, texts, cards, closeTo }: { order: OrderDetail; texts: OrderPanelTexts; cards: PaymentAccountMethod[]; closeTo: string }) {
   const tabs = texts.tabs;
+  // The selected tab belongs to the order's state: a transition may add or remove a tab, and the list starts again
+  // from Details. `payFocus` counts the summary's Pay presses: each one brings the Payment tab's Pay into view.
+  const state = `${order.facts.progress}-${order.facts.payment}`;
+  const [selection, setSelection] = useState<{ state: string; tab: OrderTab }>({ state, tab: "details" });
+  const [payFocus, setPayFocus] = useState(0);
+  const selected = selection.state === state && tabs.some((tab) => tab.id === selection.tab) ? selection.tab : "details";
+  const select = (tab: OrderTab) => setSelection({ state, tab });
+  const openPayment = () => {
+    preloadOrderTabs();
+    select("payment");
+    setPayFocus((n) => n + 1);
+  };
   return (
     <article aria-label={texts.label} className="w-full space-y-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-6 dark:border-zinc-800 dark:bg-zinc-950">
       <OrderChat
@@ -26,17 +39,16 @@ export function OrderPanel({ order, texts, firstCard, closeTo }: { order: OrderD
       >
         <div className="grid gap-6 @xl:grid-cols-[16rem_minmax(0,1fr)]">
           <div className="space-y-6">
-            <OrderSummary order={order} texts={texts} />
+            <OrderSummary order={order} texts={texts} onPay={openPayment} />
             <div dangerouslySetInnerHTML={{ __html: texts.logHtml }} />
           </div>
-          {/* Keyed by state: a transition may add or remove a tab, and the tab list starts again from Details. The other
-              tabs' panels load when a pointer nears the tab list or a tab gets focus (lazy-order-tabs.ts). */}
+          {/* The other tabs' panels load when a pointer nears the tab list or a tab gets focus (lazy-order-tabs.ts). */}
           <div className="min-w-0" onPointerOver={tabs.length > 1 ? preloadOrderTabs : undefined} onFocus={tabs.length > 1 ? preloadOrderTabs : undefined}>
-            <Tabs key={`${order.facts.progress}-${order.facts.payment}`} label={texts.tabsLabel} tabs={tabs} look="underline" className="min-w-0 overflow-x-auto" panelClassName="pt-4">
+            <Tabs key={state} selected={selected} onSelect={select} label={texts.tabsLabel} tabs={tabs} look="underline" className="min-w-0 overflow-x-auto" panelClassName="pt-4">
               {(selected) =>
                 selected === "details" ? <div dangerouslySetInnerHTML={{ __html: texts.detailsHtml }} />
                 : <Suspense fallback={null}>
-                    {selected === "payment" ? <OrderPayment order={order} firstCard={firstCard} />
+                    {selected === "payment" ? <OrderPayment order={order} cards={cards} payFocus={payFocus} />
                     : selected === "delivery" ? <OrderDelivery order={order} />
                     : <OrderSettings order={order} />}
                   </Suspense>

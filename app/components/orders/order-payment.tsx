@@ -1,11 +1,12 @@
 // The Payment tab (spec sections 3, 4 and 6): the amount breakdown from money.ts (the buyer also sees the total
-// approximated in their display currency), the payment status, and the buyer's Pay button with their first saved
-// card. 3-D Secure leaves for the bank's page (the intent's redirect) and comes back to this order.
-import { useState } from "react";
+// approximated in their display currency), the payment status, and the buyer's Pay button with the saved card they
+// choose (the first preselected; issue 33, decision 056). 3-D Secure leaves for the bank's page (the intent's
+// redirect) and comes back to this order.
+import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { ErrorText } from "~/components/form/error-text";
-import { cardBrandName } from "~/components/payments/card-brand";
+import { CardBrandMark, cardBrandName } from "~/components/payments/card-brand";
 import { cardErrorMessage } from "~/lib/payments/card-errors";
 import { m } from "~/paraglide/messages.js";
 import { buyerMayPay } from "../../../worker/domain/order-display";
@@ -22,7 +23,8 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
   );
 }
 
-export function OrderPayment({ order, firstCard }: { order: OrderDetail; firstCard: PaymentAccountMethod | null }) {
+/** `payFocus`: how many times the summary's Pay was pressed; each press brings the Pay section into view and focus. */
+export function OrderPayment({ order, cards, payFocus = 0 }: { order: OrderDetail; cards: PaymentAccountMethod[]; payFocus?: number }) {
   const b = order.breakdown;
   const status =
     order.transactionStatus === "REFUNDED" ? m.orders_payment_refunded() : order.facts.payment === "COMPLETED" ? m.orders_payment_paid() : m.orders_payment_unpaid();
@@ -46,7 +48,7 @@ export function OrderPayment({ order, firstCard }: { order: OrderDetail; firstCa
         <Row label={m.orders_payment_status()} value={status} />
       </dl>
       {order.transactionStatus === "REFUNDED" && <p className="text-sm text-zinc-800 dark:text-zinc-200">{m.orders_refunded_notice()}</p>}
-      {order.side === "buyer" && buyerMayPay(order.facts) && <PayButton order={order} firstCard={firstCard} />}
+      {order.side === "buyer" && buyerMayPay(order.facts) && <PayButton order={order} cards={cards} payFocus={payFocus} />}
     </div>
   );
 }
@@ -67,31 +69,48 @@ function payProblem(response: Response, answer: PayAnswer): string | null {
   if ("status" in answer && answer.status === "refunded") return m.orders_pay_refunded();
   if ("status" in answer && answer.status === "voided") return m.orders_pay_voided();
   if (response.status === 503) return m.orders_pay_unavailable();
+  // The chosen card was deleted meanwhile (another tab): nothing was charged; the list is read again.
+  if ("error" in answer && answer.error === "no_payment_method") return m.orders_pay_card_gone();
   // Spec section 8: pay throws → 'You have already paid for this commission.'
   return response.ok ? null : m.orders_already_paid();
 }
 
-function PayButton({ order, firstCard }: { order: OrderDetail; firstCard: PaymentAccountMethod | null }) {
+const expiry = (card: PaymentAccountMethod["card"]) =>
+  m.payments_card_expires({ month: String(card.expMonth).padStart(2, "0"), year: String(card.expYear % 100).padStart(2, "0") });
+const cardName = (card: PaymentAccountMethod["card"]) => m.payments_card_label({ brand: cardBrandName(card.brand), last4: card.last4 });
+
+function PayButton({ order, cards, payFocus }: { order: OrderDetail; cards: PaymentAccountMethod[]; payFocus: number }) {
   const revalidator = useRevalidator();
+  const section = useRef<HTMLElement>(null);
+  const [chosenId, setChosenId] = useState(cards[0]?.id ?? null);
+  // A card deleted since (the list read again) falls back to the first one left.
+  const chosen = cards.find((c) => c.id === chosenId) ?? cards[0] ?? null;
   const [state, setState] = useState<"idle" | "paying" | "redirecting">("idle");
   const [error, setError] = useState<string | null>(null);
+  // Opened from the summary's Pay: the section scrolls into view and takes focus (the section itself, not the Pay
+  // button, so a held Enter cannot pay by accident); the next Tab reaches the card choice and Pay.
+  useEffect(() => {
+    if (!payFocus || !section.current) return;
+    section.current.scrollIntoView({ block: "center", behavior: "smooth" });
+    section.current.focus({ preventScroll: true });
+  }, [payFocus]);
 
   async function pay() {
-    if (!firstCard) return;
+    if (!chosen) return;
     setState("paying");
     setError(null);
     try {
       const response = await fetch("/api/features/commission/order/pay", {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ orderId: order.id, accountMethodId: firstCard.id }),
+        body: JSON.stringify({ orderId: order.id, accountMethodId: chosen.id }),
       });
       const answer = (await response.json()) as PayAnswer;
       const problem = payProblem(response, answer);
       if (problem) {
         setError(problem);
-        // The order changed under the payment: show it as it is now.
-        if ("status" in answer && (answer.status === "refunded" || answer.status === "voided")) revalidator.revalidate();
+        // The order (or the cards) changed under the payment: show them as they are now.
+        if (("status" in answer && (answer.status === "refunded" || answer.status === "voided")) || ("error" in answer && answer.error === "no_payment_method")) revalidator.revalidate();
       } else if ("status" in answer && answer.status === "requires_action" && answer.nextAction?.redirect_to_url?.url) {
         setState("redirecting");
         window.location.assign(answer.nextAction.redirect_to_url.url);
@@ -106,9 +125,38 @@ function PayButton({ order, firstCard }: { order: OrderDetail; firstCard: Paymen
   }
 
   return (
-    <div className="space-y-2">
-      {firstCard ? (
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.orders_pay_with({ card: m.payments_card_label({ brand: cardBrandName(firstCard.card.brand), last4: firstCard.card.last4 }) })}</p>
+    <section ref={section} tabIndex={-1} aria-label={m.orders_pay_section()} data-testid="pay-section" className="space-y-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300">
+      {cards.length > 1 && (
+        <fieldset className="space-y-2">
+          <legend className="mb-2 text-sm font-semibold text-zinc-900 dark:text-zinc-100">{m.orders_pay_choose_card()}</legend>
+          {cards.map(({ id, card }) => (
+            <label key={id} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-zinc-200 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 dark:border-zinc-800 dark:has-[:checked]:border-brand-300 dark:has-[:checked]:bg-zinc-900">
+              <input
+                type="radio"
+                name={`pay-card-${order.id}`}
+                value={id}
+                checked={chosen?.id === id}
+                onChange={() => setChosenId(id)}
+                disabled={state !== "idle"}
+                className="size-4 accent-brand-600"
+              />
+              <CardBrandMark brand={card.brand} />
+              <span className="min-w-0 flex-1 text-sm">
+                <span className="block font-medium text-zinc-900 dark:text-zinc-100">{cardName(card)}</span>
+                <span className="block text-zinc-700 dark:text-zinc-300">{expiry(card)}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      {chosen ? (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">
+          {m.orders_pay_with({ card: cardName(chosen.card) })}
+          {cards.length === 1 && <> · {expiry(chosen.card)}</>}{" "}
+          <Link to={DASHBOARD_PATHS.settingsPayment} className="font-semibold text-brand-700 underline dark:text-brand-300">
+            {m.orders_pay_manage_cards()}
+          </Link>
+        </p>
       ) : (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
           {m.orders_pay_no_card()}{" "}
@@ -117,7 +165,7 @@ function PayButton({ order, firstCard }: { order: OrderDetail; firstCard: Paymen
           </Link>
         </p>
       )}
-      <button type="button" onClick={pay} disabled={!firstCard || state !== "idle"} className="button-primary min-h-11 w-full disabled:cursor-not-allowed disabled:opacity-60">
+      <button type="button" onClick={pay} disabled={!chosen || state !== "idle"} className="button-primary min-h-11 w-full disabled:cursor-not-allowed disabled:opacity-60">
         {state === "idle" ? m.orders_pay() : m.orders_paying()}
       </button>
       <ErrorText text={error} persistent />
@@ -126,6 +174,6 @@ function PayButton({ order, firstCard }: { order: OrderDetail; firstCard: Paymen
           {m.orders_pay_redirecting()}
         </p>
       )}
-    </div>
+    </section>
   );
 }

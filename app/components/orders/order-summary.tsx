@@ -17,8 +17,11 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** Its words and values come from the loader (order-panel-texts.server.ts). */
-export function OrderSummary({ order, texts }: { order: OrderDetail; texts: OrderPanelTexts }) {
+/**
+ * Its words and values come from the loader (order-panel-texts.server.ts). `onPay`: the buyer's Pay of the next-step
+ * block opens the Payment tab with its card choice and Pay button in view (the panel owns the tabs).
+ */
+export function OrderSummary({ order, texts, onPay }: { order: OrderDetail; texts: OrderPanelTexts; onPay?: () => void }) {
   return (
     <section aria-labelledby="order-title" className="space-y-4">
       <div className="space-y-2">
@@ -44,6 +47,16 @@ export function OrderSummary({ order, texts }: { order: OrderDetail; texts: Orde
             <Fact key={fact.label} {...fact} />
           ))}
         </dl>
+        {texts.buyer?.pay && onPay && (
+          <div className="mt-3 space-y-1">
+            <button type="button" onClick={onPay} aria-describedby="order-pay-hint" className="button-primary min-h-11 w-full">
+              {texts.buyer.pay.label}
+            </button>
+            <p id="order-pay-hint" className="text-xs text-zinc-700 dark:text-zinc-300">
+              {texts.buyer.pay.hint}
+            </p>
+          </div>
+        )}
       </div>
       <dl className="divide-y divide-zinc-200 dark:divide-zinc-800">
         {texts.facts.map((fact) => (
@@ -60,6 +73,7 @@ const CANCEL_CLASS =
 
 function BuyerWaiting({ order, texts, buyer }: { order: OrderDetail; texts: OrderPanelTexts; buyer: NonNullable<OrderPanelTexts["buyer"]> }) {
   const posting = useIsPosting();
+  if (!buyer.waiting) return null;
   return (
     <div className="space-y-2">
       <button type="button" disabled className="button-secondary min-h-11 w-full cursor-not-allowed opacity-70">

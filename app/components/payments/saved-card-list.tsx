@@ -8,13 +8,15 @@ const loadCardApi = () => import("~/lib/payments/card-api");
 const preloadCardApi = () => void loadCardApi();
 
 /**
- * The user's saved cards: brand, last 4 digits, expiry, and Delete. A failed delete stops loading and says
- * nothing (spec section 8); the card simply stays listed.
+ * The user's saved cards: brand, last 4 digits, expiry, and Delete, which asks first (window.confirm, as every delete
+ * does: keyboard and screen-reader ready; issue 33). A failed delete stops loading and says nothing (spec section 8);
+ * the card simply stays listed.
  */
 export function SavedCardList({ cards, onDeleted }: { cards: PaymentAccountMethod[]; onDeleted: () => void }) {
   const [deleting, setDeleting] = useState<string | null>(null);
 
-  async function remove(methodId: string) {
+  async function remove(methodId: string, card: PaymentAccountMethod["card"]) {
+    if (!window.confirm(m.payments_delete_card_confirm({ card: m.payments_card_label({ brand: cardBrandName(card.brand), last4: card.last4 }) }))) return;
     setDeleting(methodId);
     try {
       const { deletePaymentMethod } = await loadCardApi();
@@ -53,7 +55,7 @@ export function SavedCardList({ cards, onDeleted }: { cards: PaymentAccountMetho
                 className="button-secondary min-h-11"
                 onPointerEnter={preloadCardApi}
                 onFocus={preloadCardApi}
-                onClick={() => remove(id)}
+                onClick={() => remove(id, card)}
                 disabled={deleting !== null}
                 aria-label={m.payments_delete_card_label({ last4: card.last4 })}
               >

@@ -26,13 +26,21 @@ export function Tabs<T extends string>(props: {
   label: string;
   tabs: readonly TabItem<T>[];
   initial?: T;
+  /** Controlled: the selected tab, set by the owner too (the order summary's Pay opens Payment); else the list's own. */
+  selected?: T;
+  onSelect?: (id: T) => void;
   look: keyof typeof LOOKS;
   className?: string;
   panelClassName?: string;
   children: (selected: T) => ReactNode;
 }) {
   const baseId = useId();
-  const [selected, setSelected] = useState<T>(props.initial ?? props.tabs[0].id);
+  const [own, setOwn] = useState<T>(props.initial ?? props.tabs[0].id);
+  const selected = props.selected ?? own;
+  const setSelected = (id: T) => {
+    setOwn(id);
+    props.onSelect?.(id);
+  };
   const tabRefs = useRef(new Map<T, HTMLButtonElement | null>());
   const look = LOOKS[props.look];
   const tabId = (id: T) => `${baseId}-tab-${id}`;

@@ -1,5 +1,5 @@
 // The server side both order pages share (managements for the seller, client requests for the buyer): what their
-// loaders read (the list from D1, the order of `?order={code}` for its parties only, the buyer's first card, the
+// loaders read (the list from D1, the order of `?order={code}` for its parties only, the buyer's saved cards, the
 // return from 3-D Secure) and what their actions do (every change goes to the order's Durable Object).
 import { data, type RouterContextProvider } from "react-router";
 import { orderListTexts, orderRows, paymentReturnNotice } from "~/components/orders/order-list-texts.server";
@@ -29,7 +29,7 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
   const page = pageFromQuery(url.searchParams.get("page"));
   const code = url.searchParams.get("order");
   const texts = orderListTexts();
-  if (!commissionAccountId) return { filter, page, list: { rows: [], hasMore: false }, texts, code, order: null, panel: null, firstCard: null, paymentReturn: null, paymentNotice: null };
+  if (!commissionAccountId) return { filter, page, list: { rows: [], hasMore: false }, texts, code, order: null, panel: null, cards: [], paymentReturn: null, paymentNotice: null };
   const viewer = { commissionAccountId, profileId: user.profileId, locale, displayCurrencyCode: user.displayCurrencyCode };
   const paymentReturn = side === "buyer" && code ? await settleReturnedPayment(context, url, commissionAccountId) : null;
   const [list, order, cards] = await Promise.all([
@@ -47,7 +47,8 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
     code,
     order: shown,
     panel: shown ? orderPanelTexts(shown, Date.now()) : null,
-    firstCard: cards[0] ?? null,
+    // The buyer's saved cards to choose from, oldest first: the first is preselected (issue 33).
+    cards,
     paymentReturn,
     paymentNotice: paymentReturnNotice(paymentReturn),
   };
