@@ -1,7 +1,8 @@
 // The share dialog's body, loaded on first open (share-modal.tsx): the profile and form pages do not ship its
 // links, texts and the modal shell up front.
-import { useEffect, useId, useState } from "react";
+import { useId } from "react";
 import { ModalShell } from "~/components/dialog/modal-shell";
+import { useCopyToClipboard } from "~/lib/use-copy-to-clipboard";
 import { m } from "~/paraglide/messages.js";
 
 /** Spec section 9: the share hashtag. */
@@ -26,22 +27,8 @@ export function ShareModal({ path, text, onClose }: { path: string; text: string
   const inputId = useId();
   // Rendered only in the browser, after a click (share-modal.tsx): the absolute link is there from the first frame.
   const url = new URL(path, window.location.origin).toString();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      // Clipboard refused (permissions): the link stays selectable in the field.
-      (document.getElementById(inputId) as HTMLInputElement | null)?.select();
-    }
-  }
+  // Clipboard refused (permissions): the link stays selectable in the field.
+  const { copied, copy } = useCopyToClipboard({ onRefused: () => (document.getElementById(inputId) as HTMLInputElement | null)?.select() });
 
   return (
     <ModalShell open labelledBy={titleId} onClose={onClose}>
@@ -72,7 +59,7 @@ export function ShareModal({ path, text, onClose }: { path: string; text: string
           value={url}
           className="min-w-0 flex-1 rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-950"
         />
-        <button type="button" className="button-primary" onClick={copy} aria-live="polite">
+        <button type="button" className="button-primary" onClick={() => void copy(url)} aria-live="polite">
           {copied ? m.catalog_share_copied() : m.catalog_share_copy()}
         </button>
       </div>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
+import { useCopyToClipboard } from "~/lib/use-copy-to-clipboard";
 
 export interface InviteLinkTexts {
   label: string;
@@ -16,21 +17,7 @@ export function InviteLinkField({ url, texts }: { url: string; texts: InviteLink
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  async function copy() {
-    try {
-      await navigator.clipboard.writeText(url);
-      setCopied(true);
-    } catch {
-      input.current?.select();
-    }
-  }
+  const { copied, copy } = useCopyToClipboard({ onRefused: () => input.current?.select() });
 
   return (
     <div className="max-w-xl">
@@ -47,7 +34,7 @@ export function InviteLinkField({ url, texts }: { url: string; texts: InviteLink
           onFocus={(event) => event.currentTarget.select()}
           className="min-w-0 flex-1 rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100"
         />
-        <button type="button" className="button-primary min-h-11" onClick={() => void copy()}>
+        <button type="button" className="button-primary min-h-11" onClick={() => void copy(url)}>
           {copied ? texts.copied : texts.copy}
         </button>
       </div>

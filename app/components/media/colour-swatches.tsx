@@ -2,6 +2,7 @@
 // 'Invalid HEX color.'). The browser draws the image small to a canvas; the palette itself is worker/domain/colours.
 import { useEffect, useId, useState } from "react";
 import { ErrorText } from "~/components/form/error-text";
+import { useCopyToClipboard } from "~/lib/use-copy-to-clipboard";
 import { m } from "~/paraglide/messages.js";
 import { extractPalette, isValidHex, parseHex, textToneFor, toHex } from "../../../worker/domain/colours";
 
@@ -85,12 +86,7 @@ function HexCheck() {
 }
 
 function Swatch({ hex }: { hex: string }) {
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useCopyToClipboard({ copiedForMs: COPIED_MS });
   const rgb = parseHex(hex);
   if (!rgb) return <span className="text-sm text-red-700 dark:text-red-300">{m.media_colours_invalid()}</span>;
   const code = toHex(rgb);
@@ -101,7 +97,7 @@ function Swatch({ hex }: { hex: string }) {
     <button
       type="button"
       aria-label={m.media_colours_copy({ hex: code })}
-      onClick={() => navigator.clipboard?.writeText(code).then(() => setCopied(true), () => undefined)}
+      onClick={() => void copy(code)}
       style={{ backgroundColor: code }}
       className={`min-h-11 min-w-32 rounded-lg border border-zinc-300 px-3 font-mono text-xl font-bold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:border-zinc-600 ${tone === "dark" ? "text-zinc-950" : "text-white"}`}
     >
