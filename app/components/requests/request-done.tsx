@@ -8,7 +8,7 @@ export function RequestDone({ creatorName, titleId }: { creatorName: string; tit
       <div aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
         ✓
       </div>
-      <h2 id={titleId} className="text-xl font-bold text-zinc-900 dark:text-zinc-50">
+      <h2 id={titleId} tabIndex={-1} className="text-xl font-bold text-zinc-900 dark:text-zinc-50">
         {m.requests_done_title()}
       </h2>
       <p className="text-zinc-700 dark:text-zinc-300">{m.requests_done_message({ creator: creatorName })}</p>

@@ -39,6 +39,14 @@ export function RequestForm(props: RequestFormProps) {
   const [alert, setAlert] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
+  // The card form goes away once a card is saved in place: focus moves to the card section, which now names the
+  // card, rather than falling to the page's body.
+  const cardSection = useRef<HTMLElement>(null);
+  const hadCard = useRef(props.cards.length > 0);
+  useEffect(() => {
+    if (props.cards.length > 0 && !hadCard.current) cardSection.current?.focus();
+    hadCard.current = props.cards.length > 0;
+  }, [props.cards.length]);
 
   // The draft from an earlier visit (closed modal, 3-D Secure detour) comes back after hydration.
   useEffect(() => {
@@ -135,7 +143,7 @@ export function RequestForm(props: RequestFormProps) {
         </label>
       </form>
 
-      <section aria-labelledby={`${formId}-card`} className="space-y-3">
+      <section ref={cardSection} tabIndex={-1} aria-labelledby={`${formId}-card`} className="space-y-3">
         <h3 id={`${formId}-card`} className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
           {m.requests_card_heading()}
         </h3>

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { CollapsibleText, SERVICE_MODAL_DESCRIPTION_LIMIT } from "~/components/catalog/collapsible-text";
 import { PriceLabel } from "~/components/catalog/price-label";
@@ -33,6 +33,14 @@ export default function ServiceModal(props: { service: PublicService; request: R
   const [step, setStep] = useState<Step>("details");
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
+  // Each step replaces the button that led to it (Next, Back, Send request): focus moves to the step's title, so
+  // a keyboard user goes on from the top of the new step and a screen reader reads where they are.
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    document.getElementById(titleId)?.focus();
+  }, [step, titleId]);
 
   const next = () => {
     if (!termsAccepted) return setAlert(m.requests_error_terms());
@@ -66,7 +74,7 @@ export default function ServiceModal(props: { service: PublicService; request: R
         ) : (
           <>
             <header className="space-y-2">
-              <h2 id={titleId} className="text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
+              <h2 id={titleId} tabIndex={-1} className="text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
                 {service.title}
               </h2>
               <Link to={`/${service.creator.handle}`} className="inline-flex items-center gap-2 text-sm text-zinc-700 hover:underline dark:text-zinc-300">
