@@ -1,6 +1,6 @@
 // The Other settings tab (seller only, spec sections 2 and 4): service details, schedule, price and chat settings as
 // edit-in-place sections (view, Edit, then Save), each editable only while section 4 allows.
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { ChatSettingsFields, ChatSettingsView, saveChatSettings } from "~/components/chat/chat-settings";
 import { ErrorText } from "~/components/form/error-text";
@@ -39,6 +39,17 @@ function EditInPlace({ id, heading, editable, lockedNote, view, fields, hidden =
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [savingElsewhere, setSavingElsewhere] = useState(false);
   const saving = fetcher.state !== "idle" || savingElsewhere;
+  // Edit and the form replace each other: focus follows into the form's first field, and back to Edit when the
+  // form closes (saved or cancelled), so a keyboard user is never left on the page's body.
+  const editButton = useRef<HTMLButtonElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const shownEditing = useRef(editing);
+  useEffect(() => {
+    if (shownEditing.current === editing) return;
+    shownEditing.current = editing;
+    if (editing) form.current?.querySelector<HTMLElement>("input:not([type=hidden]), textarea, select")?.focus();
+    else editButton.current?.focus();
+  }, [editing]);
   // Back to the view once the save went through (the page's data is revalidated with it); else the fields' messages.
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
@@ -67,13 +78,13 @@ function EditInPlace({ id, heading, editable, lockedNote, view, fields, hidden =
           {heading}
         </h3>
         {editable && !editing && (
-          <button type="button" onClick={() => setEditing(true)} className="button-secondary min-h-11" aria-describedby={`${id}-heading`}>
+          <button ref={editButton} type="button" onClick={() => setEditing(true)} className="button-secondary min-h-11" aria-describedby={`${id}-heading`}>
             {m.orders_edit()}
           </button>
         )}
       </div>
       {editing ? (
-        <fetcher.Form method="post" className="space-y-3" onSubmit={save ? onSave : undefined}>
+        <fetcher.Form ref={form} method="post" className="space-y-3" onSubmit={save ? onSave : undefined}>
           {Object.entries(hidden).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}
