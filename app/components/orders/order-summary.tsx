@@ -1,6 +1,7 @@
 // The left panel of the order (spec section 2): status badge, title, the other party, submitted time, the next-step block with the
 // time and deadline of spec section 4, estimated start and delivery, total price ('Unsettled' per section 5), then
 // the seller's buttons or the buyer's waiting label.
+import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { ConfirmForm } from "~/components/form/confirm-form";
 import { useIsPosting } from "~/components/form/use-is-posting";
@@ -22,6 +23,17 @@ function Fact({ label, value }: { label: string; value: string }) {
  * block opens the Payment tab with its card choice and Pay button in view (the panel owns the tabs).
  */
 export function OrderSummary({ order, texts, onPay }: { order: OrderDetail; texts: OrderPanelTexts; onPay?: () => void }) {
+  // Approve, Deliver, Complete and Cancel go away with the transition they make (and are disabled while it posts),
+  // so the browser drops focus on the page's body. Focus then moves to the next-step block, which says what
+  // happened and what comes next; focus that is somewhere else (the chat, another tab) is left alone.
+  const nextStep = useRef<HTMLDivElement>(null);
+  const state = `${order.facts.progress}-${order.facts.payment}`;
+  const shownState = useRef(state);
+  useEffect(() => {
+    if (shownState.current === state) return;
+    shownState.current = state;
+    if (document.activeElement === null || document.activeElement === document.body) nextStep.current?.focus();
+  }, [state]);
   return (
     <section aria-labelledby="order-title" className="space-y-4">
       <div className="space-y-2">
@@ -39,9 +51,13 @@ export function OrderSummary({ order, texts, onPay }: { order: OrderDetail; text
         )}
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{texts.submitted}</p>
       </div>
-      <div className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="next-step">
-        <h3 className="text-sm font-semibold text-zinc-700 dark:text-zinc-300">{texts.nextStepHeading}</h3>
-        <p className="mt-1 font-semibold text-zinc-900 dark:text-zinc-50">{texts.step}</p>
+      <div ref={nextStep} tabIndex={-1} role="group" aria-labelledby="order-next-step-heading order-next-step" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="next-step">
+        <h3 id="order-next-step-heading" className="text-sm font-semibold text-zinc-700 dark:text-zinc-300">
+          {texts.nextStepHeading}
+        </h3>
+        <p id="order-next-step" className="mt-1 font-semibold text-zinc-900 dark:text-zinc-50">
+          {texts.step}
+        </p>
         <dl className="mt-2">
           {texts.stepFacts.map((fact) => (
             <Fact key={fact.label} {...fact} />
