@@ -89,9 +89,21 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
       )}
       {can.addDeliverable && (
         <div className="space-y-1">
-          <label className="button-secondary min-h-11 cursor-pointer has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 dark:has-[:focus-visible]:outline-brand-300">
+          <label className="button-secondary min-h-11 cursor-pointer has-[[aria-disabled=true]]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 dark:has-[:focus-visible]:outline-brand-300">
             {busy ? m.orders_deliverables_uploading() : m.orders_deliverables_upload()}
-            <input id={inputId} type="file" multiple accept={acceptAttribute(RULE)} disabled={busy} onChange={upload} aria-describedby={`${inputId}-hint`} className="sr-only" />
+            {/* aria-disabled, not disabled, while busy: a disabled input loses focus, and the keyboard user who pressed
+                Enter on it would be left on the page's body for the whole upload. */}
+            <input
+              id={inputId}
+              type="file"
+              multiple
+              accept={acceptAttribute(RULE)}
+              aria-disabled={busy}
+              onClick={(event) => busy && event.preventDefault()}
+              onChange={upload}
+              aria-describedby={`${inputId}-hint`}
+              className="sr-only"
+            />
           </label>
           <p id={`${inputId}-hint`} className="text-xs text-zinc-700 dark:text-zinc-300">
             {m.orders_deliverables_hint()} {m.uploads_exchange_files_hint()}
