@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ErrorText } from "~/components/form/error-text";
 import { m } from "~/paraglide/messages.js";
 import { getLocale } from "~/paraglide/runtime.js";
@@ -15,6 +15,15 @@ const ElementsCardForm = lazy(() => import("~/components/payments/elements-card-
 export function AddCardPanel(props: { cardEntry: CardEntry; onSaved: () => void; initiallyOpen?: boolean; error?: string | null; onClose?: () => void; label?: string }) {
   const { cardEntry } = props;
   const [adding, setAdding] = useState(props.initiallyOpen ?? false);
+  // "Add card" and the form replace each other: the local form opens with focus in its first field (autoFocus, as it
+  // loads lazily), and Cancel or a save give focus back to "Add card", rather than dropping it on the page's body.
+  const addButton = useRef<HTMLButtonElement>(null);
+  const shownAdding = useRef(adding);
+  useEffect(() => {
+    if (shownAdding.current === adding) return;
+    shownAdding.current = adding;
+    if (!adding) addButton.current?.focus();
+  }, [adding]);
   const saved = () => {
     setAdding(false);
     props.onSaved();
@@ -29,13 +38,13 @@ export function AddCardPanel(props: { cardEntry: CardEntry; onSaved: () => void;
       {cardEntry.mode === "unavailable" ? (
         <p className="text-zinc-700 dark:text-zinc-300">{m.payments_unavailable()}</p>
       ) : !adding ? (
-        <button type="button" className="button-primary min-h-11" onClick={() => setAdding(true)}>
+        <button ref={addButton} type="button" className="button-primary min-h-11" onClick={() => setAdding(true)}>
           {props.label ?? m.payments_add_card()}
         </button>
       ) : (
         <Suspense fallback={<p className="text-sm text-zinc-700 dark:text-zinc-300">{m.payments_saving_card()}</p>}>
           {cardEntry.mode === "emulator" && EmulatorCardForm ? (
-            <EmulatorCardForm keys={cardEntry} onSaved={saved} onCancel={close} />
+            <EmulatorCardForm keys={cardEntry} onSaved={saved} onCancel={close} focusFirstField={!props.initiallyOpen} />
           ) : cardEntry.mode === "elements" ? (
             <ElementsCardForm publishableKey={cardEntry.publishableKey} locale={getLocale()} onSaved={saved} onCancel={close} />
           ) : (

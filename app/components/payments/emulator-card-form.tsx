@@ -15,7 +15,7 @@ const EXPIRY = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/;
  * Stripe.js sends them to Stripe, never to the Worker. Only in builds with `__LOCAL_CARD_FORM__` (dev and tests).
  * What was typed stays on any error; 3-D Secure leaves for the emulator's page and comes back to this page.
  */
-export default function EmulatorCardForm({ keys, onSaved, onCancel }: { keys: EmulatorKeys; onSaved: () => void; onCancel: () => void }) {
+export default function EmulatorCardForm({ keys, onSaved, onCancel, focusFirstField = false }: { keys: EmulatorKeys; onSaved: () => void; onCancel: () => void; focusFirstField?: boolean }) {
   const [values, setValues] = useState<Record<Field, string>>({ number: "", expiry: "", cvc: "" });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -58,7 +58,7 @@ export default function EmulatorCardForm({ keys, onSaved, onCancel }: { keys: Em
   return (
     <form onSubmit={submit} noValidate className="max-w-md space-y-4" aria-busy={busy}>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.payments_local_form_note()}</p>
-      <TextField id="card-number" label={m.payments_card_number()} value={values.number} onValueChange={set("number")} error={errors.number} inputMode="numeric" autoComplete="cc-number" />
+      <TextField id="card-number" label={m.payments_card_number()} value={values.number} onValueChange={set("number")} error={errors.number} inputMode="numeric" autoComplete="cc-number" autoFocus={focusFirstField} />
       <div className="grid grid-cols-2 gap-4">
         <TextField id="card-expiry" label={m.payments_card_expiry()} value={values.expiry} onValueChange={set("expiry")} error={errors.expiry} inputMode="numeric" autoComplete="cc-exp" placeholder="MM / YY" />
         <TextField id="card-cvc" label={m.payments_card_cvc()} value={values.cvc} onValueChange={set("cvc")} error={errors.cvc} inputMode="numeric" autoComplete="cc-csc" />
