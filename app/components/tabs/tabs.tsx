@@ -14,7 +14,7 @@ const LOOKS = {
   /** Underlined tabs (the notification menu). */
   underline: {
     list: "flex gap-1 border-b border-zinc-200 px-1 dark:border-zinc-800",
-    tab: "-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-zinc-600 hover:text-zinc-900 aria-selected:border-brand-600 aria-selected:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100 dark:aria-selected:border-brand-300 dark:aria-selected:text-zinc-50",
+    tab: "-mb-px border-b-2 border-transparent px-3 py-2 text-sm font-medium text-zinc-600 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300 aria-selected:border-brand-600 aria-selected:text-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100 dark:aria-selected:border-brand-300 dark:aria-selected:text-zinc-50",
   },
 } as const;
 
