@@ -35,7 +35,7 @@ async function focusedControl(page: Page): Promise<Focused | null> {
 const named = (focused: Focused | null, target: Target) =>
   !!focused && (!target.role || focused.role === target.role) && (typeof target.name === "string" ? focused.name === target.name : target.name.test(focused.name));
 
-async function matches(page: Page, focused: Focused | null, target: Target) {
+async function matches(focused: Focused | null, target: Target) {
   if (!named(focused, target)) return false;
   return !target.within || (await target.within.evaluate((root) => root.contains(document.activeElement)));
 }
@@ -48,7 +48,7 @@ async function tabTo(page: Page, target: Target, { backwards = false, max = 80 }
   const passed: string[] = [];
   for (let presses = 0; presses <= max; presses++) {
     const focused = await focusedControl(page);
-    if (await matches(page, focused, target)) return expectFocusShown(page);
+    if (await matches(focused, target)) return expectFocusShown(page);
     if (presses > 0) passed.push(focused ? `${focused.role} "${focused.name}"` : "(nothing)");
     if (presses < max) await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
   }
@@ -105,8 +105,9 @@ async function press(page: Page, target: Target, key: "Enter" | "Space", { backw
   await page.keyboard.press(key);
 }
 
-async function typeInto(page: Page, target: Target, text: string, { backwards = false } = {}) {
-  await tabTo(page, target, { backwards });
+/** Tab to a field, select what it holds and type over it. */
+async function typeInto(page: Page, target: Target, text: string) {
+  await tabTo(page, target);
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.type(text);
 }
@@ -128,12 +129,11 @@ async function openTab(page: Page, name: string) {
  * with a Complete button that sends it back. Everything that knows its shape is here, so the walks stay the same
  * if it moves into the page (an overlay frame).
  */
-async function passThreeDSecure(page: Page, words: Words) {
+async function passThreeDSecure(page: Page) {
   await expect(page).toHaveURL(/\/_emulator\/3ds\//);
   await expectAccessible(page);
   await press(page, { role: "button", name: "Complete authentication" }, "Enter", { max: 10 });
   await expect(page).not.toHaveURL(/\/_emulator\/3ds\//);
-  void words;
 }
 
 /** The names the walks look for, in the language of the walk. English is written out: it is the contract. */
@@ -371,7 +371,7 @@ async function payWithThreeDSecure(page: Page, words: Words, title: string) {
   await openCardForm(page, words, words.addCard);
   await fillCardForm(page, words, "4000 0025 0000 3155");
   // The card asks for 3-D Secure on saving: the browser leaves for the bank and comes back to this page.
-  await passThreeDSecure(page, words);
+  await passThreeDSecure(page);
   await expect(page).toHaveURL(/\/dashboard\/setting\/profile\/payment$/);
   await expect(page.getByText(words.cardEnding("3155"))).toBeVisible();
   await expectAccessible(page);
@@ -388,7 +388,7 @@ async function payWithThreeDSecure(page: Page, words: Words, title: string) {
   await expectFocusShown(page);
   await expectAccessible(page);
   await press(page, { role: "button", name: words.pay }, "Enter", { max: 5 });
-  await passThreeDSecure(page, words);
+  await passThreeDSecure(page);
   await expect(page).toHaveURL(new RegExp(`${REQUESTS}\\?order=`));
   await expect(page.getByRole("button", { name: words.awaitingDelivery })).toBeVisible();
   await expectAccessible(page);
