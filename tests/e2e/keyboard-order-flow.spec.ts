@@ -439,7 +439,7 @@ async function newServiceOf(creator: { email: string; handle: string }) {
 // ---------------------------------------------------------------------------------------------------------
 
 test("the whole order flow by keyboard alone, in English", async ({ page, baseURL }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   const words = EN;
   const creator = await newCreatorByKeyboard(page, baseURL!, words);
   const service = await newServiceOf(creator);
@@ -475,7 +475,7 @@ test("the whole order flow by keyboard alone, in English", async ({ page, baseUR
 });
 
 test("the same walk in Japanese: request, approve, pay through 3-D Secure, deliver and download", async ({ page, baseURL }) => {
-  test.setTimeout(420_000);
+  test.setTimeout(600_000);
   const words = JA;
   const creator = await newCreatorByKeyboard(page, baseURL!, words);
   const service = await newServiceOf(creator);
