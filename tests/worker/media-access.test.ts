@@ -165,11 +165,18 @@ describe("private media stops at once (decision 059)", () => {
     expect(whilePublic.status).toBe(200);
     expect(whilePublic.headers.get("cache-control")).toBe("public, max-age=31536000, s-maxage=60, immutable");
     expect((await mediaUrlsForViewer(db(), env, owner, [url]))(url)).toBe(url);
+    // A shared cache asking again after its minute: "not modified" while the work stays public.
+    const etag = whilePublic.headers.get("etag")!;
+    const revalidated = await call(url, { headers: { "if-none-match": etag } });
+    expect(revalidated.status).toBe(304);
+    expect(revalidated.headers.get("cache-control")).toBe("public, max-age=31536000, s-maxage=60, immutable");
 
     await db().update(visibilitySettings).set({ visibilityStatus: "PRIVATE" }).where(eq(visibilitySettings.itemId, workId));
     const afterwards = await call(url);
     expect(afterwards.status).toBe(404);
     expect(afterwards.headers.get("cache-control")).toBe("private, no-store");
+    // The same revalidation now: the cache is told the file is gone, not that its copy is still good.
+    expect((await call(url, { headers: { "if-none-match": etag } })).status).toBe(404);
     const shown = (await mediaUrlsForViewer(db(), env, owner, [url]))(url);
     expect(shown).not.toBe(url);
     const read = await call(shown, { cookie: owner.cookie });

@@ -71,7 +71,21 @@ mediaRoutes.get("/*", async (c) => {
   const key = parseMediaKey(path);
   if (!key || key.key !== path) return notFound();
   if ((await objectAccess(c.get("request").db, key, null)) !== "public") return notFound();
+  const cacheControl = publicMediaCacheControl(key.domain);
+  // A shared cache asks again every minute (decision 059): while the item stays public, "not modified" costs no body.
+  const cached = c.req.header("if-none-match");
+  if (cached) {
+    const head = await c.env.MEDIA.head(key.key);
+    if (!head) return notFound();
+    if (etagMatches(cached, head.httpEtag)) return c.body(null, 304, { etag: head.httpEtag, "cache-control": cacheControl });
+  }
   const object = await getObject(c.env.MEDIA, key.key, c.req.raw);
   if (!object) return notFound();
-  return serveObject(object, publicMediaCacheControl(key.domain));
+  return serveObject(object, cacheControl);
 });
+
+/** If-None-Match against an ETag, by the weak comparison a GET uses (`*`, a list, W/ prefixes). */
+function etagMatches(ifNoneMatch: string, etag: string): boolean {
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
+}
