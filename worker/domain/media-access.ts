@@ -117,6 +117,9 @@ export function signedReadOpener(tokenReader: string | null, sessionProfileId: s
  */
 export const PRIVATE_MEDIA_CACHE_CONTROL = "private, no-store";
 
+/** How long a shared cache may serve a public file of an item that can turn private without asking us again. */
+export const SHARED_CACHE_SECONDS = 60;
+
 /**
  * Cache-Control of a file served at /media/ (only ever a public item's). A profile picture is public for good: a year
  * everywhere. Any other item can stop being public (a work made private, a form or service unpublished): browsers
@@ -127,6 +130,3 @@ export const PRIVATE_MEDIA_CACHE_CONTROL = "private, no-store";
 export function publicMediaCacheControl(domain: MediaItem["domain"]): string {
   return domain === "user-profile" ? "public, max-age=31536000, immutable" : `public, max-age=31536000, s-maxage=${SHARED_CACHE_SECONDS}, immutable`;
 }
-
-/** How long a shared cache may serve a public file of an item that can turn private without asking us again. */
-export const SHARED_CACHE_SECONDS = 60;
