@@ -156,6 +156,17 @@ describe("private media stops at once (decision 059)", () => {
     expect((await call(ownersUrl)).status).toBe(200);
   });
 
+  it("a URL naming no reader (a chat file, sent to both parties) opens only with the session of someone allowed now", async () => {
+    const { signReadUrl } = await import("../../worker/services/media-access");
+    const owner = await newMember("Mrev");
+    const stranger = await newMember("Mrev");
+    const key = await stored(`v1/portfolio-work/${await newWork(owner.profileId, "PRIVATE")}/medias`);
+    const { url } = await signReadUrl(env, key, null, { shownIn: "page" });
+    expect((await call(url, { cookie: owner.cookie })).status).toBe(200);
+    expect((await call(url, { cookie: stranger.cookie })).status).toBe(403);
+    expect((await call(url)).status).toBe(403);
+  });
+
   it("a work made private leaves /media/ at once, its refusal kept by no cache; the owner's page moves to a signed, unstored URL", async () => {
     const { mediaUrlsForViewer } = await import("../../worker/services/media-access");
     const owner = await newMember("Mrev");
