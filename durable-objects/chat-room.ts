@@ -31,7 +31,7 @@ import {
   type StoredChatRoom,
 } from "../worker/services/chat-rooms";
 import { mediaTypeOf } from "../worker/services/order-deliverables";
-import { PAGE_READ_URL_TTL_MS, signReadUrl } from "../worker/services/media-access";
+import { signReadUrl } from "../worker/services/media-access";
 import { emailNewNotifications } from "../worker/services/notification-emails";
 import { verifyToken } from "../worker/services/signed-tokens";
 import { checkAttachment } from "../worker/services/storage";
@@ -377,10 +377,13 @@ export class ChatRoom extends DurableObject<Env> {
 
   // ───────────────────────── views and frames ─────────────────────────
 
-  /** Signed read URLs for these files (private to the two parties); one per file, whoever reads it. */
+  /**
+   * Signed read URLs for these files (private to the two parties); one per file, whoever reads it: it names no reader,
+   * so it opens only with the session of a party allowed to read it at that moment (decision 059).
+   */
   private async sign(medias: StoredChatMedia[]): Promise<Map<string, string>> {
     const now = Date.now();
-    const urls = await Promise.all(medias.map(async (m) => [m.key, (await signReadUrl(this.env, m.key, "", now, PAGE_READ_URL_TTL_MS)).url] as const));
+    const urls = await Promise.all(medias.map(async (m) => [m.key, (await signReadUrl(this.env, m.key, null, { now, shownIn: "page" })).url] as const));
     return new Map(urls);
   }
 

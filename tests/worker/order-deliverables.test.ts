@@ -238,7 +238,7 @@ describe("who may read deliverables", () => {
     for (const p of [order.seller, order.buyer]) {
       const signed = await signRead(p.cookie);
       expect(signed.status).toBe(200);
-      const body = await (await call(pathOf((await signed.json<{ url: string }>()).url))).arrayBuffer();
+      const body = await (await call(pathOf((await signed.json<{ url: string }>()).url), { cookie: p.cookie })).arrayBuffer();
       expect(new Uint8Array(body)).toEqual(PNG);
     }
     // The order panel hands the buyer a signed URL that loads, and a stranger no order at all.
@@ -246,7 +246,54 @@ describe("who may read deliverables", () => {
     const detail = await getOrderDetail(db(), env, order.code, viewer);
     expect(detail!.deliverables).toHaveLength(1);
     expect(detail!.deliverables[0].url).toContain("token=");
-    expect((await call(detail!.deliverables[0].url!)).status).toBe(200);
+    expect((await call(detail!.deliverables[0].url!, { cookie: order.buyer.cookie })).status).toBe(200);
     expect(await getOrderDetail(db(), env, order.code, { ...viewer, commissionAccountId: order.stranger.commissionAccountId, profileId: order.stranger.profileId })).toBeNull();
+  });
+});
+
+describe("deliverable links: short-lived and tied to the signed-in party (decision 059)", () => {
+  /** The claims of the token in a signed URL (its payload, as issued; the signature is the Worker's business). */
+  const claimsOf = (url: string) => JSON.parse(atob(new URL(url, "http://localhost").searchParams.get("token")!.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))) as { iat: number; exp: number; sub?: string };
+  const buyerView = (order: Awaited<ReturnType<typeof newOrder>>) => ({ commissionAccountId: order.buyer.commissionAccountId, profileId: order.buyer.profileId, locale: "en" as const, displayCurrencyCode: "JPY" });
+
+  it("the order page's link lives 5 minutes, names the buyer and opens with the buyer's session only", async () => {
+    const order = await newOrder();
+    await create(order.seller.cookie, order.id, [await uploaded(order.seller.cookie, order.id)]);
+    const url = (await getOrderDetail(db(), env, order.code, buyerView(order)))!.deliverables[0].url!;
+    const claims = claimsOf(url);
+    expect(claims.exp - claims.iat).toBe(5 * 60);
+    expect(claims.sub).toBe(order.buyer.profileId);
+
+    const opened = await call(url, { cookie: order.buyer.cookie });
+    expect(opened.status).toBe(200);
+    expect(opened.headers.get("cache-control")).toBe("private, no-store");
+    expect(new Uint8Array(await opened.arrayBuffer())).toEqual(PNG);
+    // Another signed-in user holding the link (a stranger, or even the order's other party), or nobody signed in: refused.
+    for (const cookie of [order.stranger.cookie, order.seller.cookie, undefined]) {
+      const refused = await call(url, { cookie });
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get("cache-control")).toBe("private, no-store");
+    }
+    expect((await call(url, { cookie: order.buyer.cookie })).status).toBe(200);
+  });
+
+  it("a link signed more than 5 minutes ago is refused, even to its party; a fresh one opens", async () => {
+    const { signReadUrl } = await import("../../worker/services/media-access");
+    const order = await newOrder();
+    await create(order.seller.cookie, order.id, [await uploaded(order.seller.cookie, order.id)]);
+    const [file] = await files(order.id);
+    const stale = await signReadUrl(env, keyOf(file.file_url), order.buyer.profileId, { now: Date.now() - 5 * 60 * 1000 - 1000, shownIn: "page" });
+    expect((await call(stale.url, { cookie: order.buyer.cookie })).status).toBe(403);
+    const fresh = await signReadUrl(env, keyOf(file.file_url), order.buyer.profileId, { shownIn: "page" });
+    expect((await call(fresh.url, { cookie: order.buyer.cookie })).status).toBe(200);
+  });
+
+  it("access is asked at every request: once the order no longer names them its buyer, their unexpired link is refused", async () => {
+    const order = await newOrder();
+    await create(order.seller.cookie, order.id, [await uploaded(order.seller.cookie, order.id)]);
+    const url = (await getOrderDetail(db(), env, order.code, buyerView(order)))!.deliverables[0].url!;
+    expect((await call(url, { cookie: order.buyer.cookie })).status).toBe(200);
+    await env.DB.prepare("UPDATE commission_orders SET buyer_id = ? WHERE id = ?").bind(order.stranger.commissionAccountId, order.id).run();
+    expect((await call(url, { cookie: order.buyer.cookie })).status).toBe(403);
   });
 });

@@ -62,7 +62,7 @@ describe("signed tokens: no key, no signature", () => {
     for (const secret of [undefined, "", RETIRED_KEY, "too-short"]) {
       const bare = { ...env, APP_ENV: "development", MEDIA_SIGNING_SECRET: secret } as unknown as Env;
       await expect(signWrite(createDb(env.DB), bare, member, input, BASE)).rejects.toThrow(/MEDIA_SIGNING_SECRET/);
-      await expect(signReadUrl(bare, `${avatarPath(member.profileId)}/123e4567-e89b-12d3-a456-426614174000.png`, BASE)).rejects.toThrow(/MEDIA_SIGNING_SECRET/);
+      await expect(signReadUrl(bare, `${avatarPath(member.profileId)}/123e4567-e89b-12d3-a456-426614174000.png`, member.profileId, { origin: BASE })).rejects.toThrow(/MEDIA_SIGNING_SECRET/);
     }
     // Through the API: a 500 that says signing is unavailable, not a URL signed with some other key.
     const bare = { ...env, APP_ENV: "development", MEDIA_SIGNING_SECRET: undefined } as unknown as Env;

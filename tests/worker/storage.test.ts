@@ -262,7 +262,7 @@ describe("storage: signed reads and serving", () => {
     const otherKey = base.replace(/\/avatar\/[0-9a-f-]{36}/, "/avatar/00000000-0000-0000-0000-000000000000");
     expect((await send(`${otherKey}?token=${token}`)).status).toBe(403);
 
-    const expired = await signReadUrl(env, parseMediaKey(url)!.key, BASE, Date.now() - 10 * 60 * 1000);
+    const expired = await signReadUrl(env, parseMediaKey(url)!.key, profileId, { origin: BASE, now: Date.now() - 10 * 60 * 1000 });
     expect((await send(expired.url)).status).toBe(403);
   });
 

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { PRIVATE_MEDIA_CACHE_CONTROL, publicMediaCacheControl } from "../domain/media-access";
 import { parseMediaKey } from "../domain/media-keys";
 import type { AppEnv } from "../http/context";
 import { objectAccess } from "../services/media-access";
@@ -55,20 +56,36 @@ export function serveObject(object: R2ObjectBody, cacheControl: string): Respons
 
 /**
  * /media/{key}: served only when the object's item is visible to everyone (worker/domain/media-access.ts), so the
- * response may be cached publicly. Anything else (a private or draft item, a missing item, a key that is not one of
- * ours) is a 404 here, whoever asks: owners read those through signed URLs.
+ * response may be cached publicly (for how long: `publicMediaCacheControl`, decision 059). Anything else (a private or
+ * draft item, a missing item, a key that is not one of ours) is a 404 here, whoever asks: owners read those through
+ * signed URLs. The 404 is kept by no cache, so a work made public again is served at once.
  */
 mediaRoutes.get("/*", async (c) => {
+  const notFound = () => c.text("Not Found", 404, { "cache-control": PRIVATE_MEDIA_CACHE_CONTROL });
   let path: string;
   try {
     path = decodeURIComponent(c.req.path.replace(/^\/media\//, ""));
   } catch {
-    return c.notFound();
+    return notFound();
   }
   const key = parseMediaKey(path);
-  if (!key || key.key !== path) return c.notFound();
-  if ((await objectAccess(c.get("request").db, key, null)) !== "public") return c.notFound();
+  if (!key || key.key !== path) return notFound();
+  if ((await objectAccess(c.get("request").db, key, null)) !== "public") return notFound();
+  const cacheControl = publicMediaCacheControl(key.domain);
+  // A shared cache asks again every minute (decision 059): while the item stays public, "not modified" costs no body.
+  const cached = c.req.header("if-none-match");
+  if (cached) {
+    const head = await c.env.MEDIA.head(key.key);
+    if (!head) return notFound();
+    if (etagMatches(cached, head.httpEtag)) return c.body(null, 304, { etag: head.httpEtag, "cache-control": cacheControl });
+  }
   const object = await getObject(c.env.MEDIA, key.key, c.req.raw);
-  if (!object) return c.notFound();
-  return serveObject(object, "public, max-age=31536000, immutable");
+  if (!object) return notFound();
+  return serveObject(object, cacheControl);
 });
+
+/** If-None-Match against an ETag, by the weak comparison a GET uses (`*`, a list, W/ prefixes). */
+function etagMatches(ifNoneMatch: string, etag: string): boolean {
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, "");
+  return ifNoneMatch.trim() === "*" || ifNoneMatch.split(",").some((tag) => opaque(tag) === opaque(etag));
+}

@@ -1,11 +1,12 @@
 import { Hono } from "hono";
 import * as v from "valibot";
+import { PRIVATE_MEDIA_CACHE_CONTROL } from "../domain/media-access";
 import { MEDIA_ERROR_TEXTS, MB, type MediaErrorCode } from "../domain/media-limits";
 import { UPLOAD_RULES } from "../domain/upload-rules";
 import { limitBody } from "../http/body-limit";
 import type { AppContext, AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
-import { signRead, verifyReadToken } from "../services/media-access";
+import { openSignedRead, signRead } from "../services/media-access";
 import { SigningSecretMissingError } from "../services/signed-tokens";
 import { deleteMedia, putSignedObject, signWrite, uploadFiles, type StorageFailure } from "../services/storage";
 import { getObject, serveObject } from "./media";
@@ -126,13 +127,16 @@ storageApi.put("/object/*", async (c) => {
   return c.json({ url: result.url });
 });
 
-/** Signed reads: valid token for this key and not expired, else 403; served with the same inert headers as /media/. */
+/**
+ * Signed reads: a valid, unexpired token for this key, opened by the reader it names who may still read the object
+ * now (decision 059), else 403; served with the same inert headers as /media/, and kept by no cache.
+ */
 storageApi.get("/object/*", async (c) => {
-  const { env } = c.get("request");
-  const key = objectKey(c);
-  const parsed = await verifyReadToken(env, key, c.req.query("token") ?? "");
-  if (!parsed) return c.json({ error: "forbidden" }, 403);
+  const { db, env, user } = c.get("request");
+  const parsed = await openSignedRead(db, env, objectKey(c), c.req.query("token") ?? "", user);
+  const refuse = (error: string, status: 403 | 404) => c.json({ error }, status, { "cache-control": PRIVATE_MEDIA_CACHE_CONTROL });
+  if (!parsed) return refuse("forbidden", 403);
   const object = await getObject(env.MEDIA, parsed.key, c.req.raw);
-  if (!object) return c.json({ error: "not_found" }, 404);
-  return serveObject(object, "private, max-age=300");
+  if (!object) return refuse("not_found", 404);
+  return serveObject(object, PRIVATE_MEDIA_CACHE_CONTROL);
 });

@@ -1,5 +1,6 @@
 import type { PublishStatus, VisibilityStatus } from "../db/schema/enums";
 import { isReachableWork } from "./public-items";
+import type { UploadRule } from "./upload-rules";
 import { canViewItem, type ItemGrants } from "./visibility";
 
 /**
@@ -80,4 +81,52 @@ function privateReaders(item: MediaItem): (string | null)[] {
   if (item.domain === "commission-order") return [item.ownerProfileId, item.buyerProfileId];
   if (item.domain === "commission-request") return [item.ownerProfileId, ...item.readerProfileIds];
   return [item.ownerProfileId];
+}
+
+// ───────────────────────── serving: signed read URLs and caching (decision 059) ─────────────────────────
+
+/** A signed read URL handed out in an answer (POST /sign/read), and any session-bound one wherever it is issued. */
+export const READ_URL_TTL_MS = 5 * 60 * 1000;
+/** A signed read URL rendered into a page (an editor left open for a while still shows and previews its files). */
+export const PAGE_READ_URL_TTL_MS = 60 * 60 * 1000;
+
+/** How long a signed read URL of this field lives: a session-bound field's (deliverables) is short wherever it is shown. */
+export function readUrlTtlMs(rule: Pick<UploadRule, "sessionBound"> | null, shownIn: "answer" | "page"): number {
+  return shownIn === "page" && !rule?.sessionBound ? PAGE_READ_URL_TTL_MS : READ_URL_TTL_MS;
+}
+
+/**
+ * Who opens a signed read URL, decided afresh on every request (the access rule is then asked about that person,
+ * now): the URL names the reader it was signed for (`tokenReader`, a profile id), or none (a chat file, sent to both
+ * parties at once: whichever allowed reader opens it with their session).
+ * - A session that came with the request must be that reader's: someone else's link is refused, signed in or not.
+ * - Without a session, the named reader is asked about (a browser that sent no cookie), unless the field is
+ *   session-bound or the URL names nobody.
+ */
+export type SignedReadOpener = { by: "session" } | { by: "token-reader"; profileId: string } | { by: "nobody" };
+
+export function signedReadOpener(tokenReader: string | null, sessionProfileId: string | null, sessionBound: boolean): SignedReadOpener {
+  if (sessionProfileId !== null) return tokenReader === null || tokenReader === sessionProfileId ? { by: "session" } : { by: "nobody" };
+  if (sessionBound || tokenReader === null) return { by: "nobody" };
+  return { by: "token-reader", profileId: tokenReader };
+}
+
+/**
+ * Cache-Control of a file served through a signed URL, and of every refusal: no cache keeps it, the browser's own
+ * included, so a revoked reader loses the file at the next request and no shared cache ever holds a private copy.
+ */
+export const PRIVATE_MEDIA_CACHE_CONTROL = "private, no-store";
+
+/** How long a shared cache may serve a public file of an item that can turn private without asking us again. */
+export const SHARED_CACHE_SECONDS = 60;
+
+/**
+ * Cache-Control of a file served at /media/ (only ever a public item's). A profile picture is public for good: a year
+ * everywhere. Any other item can stop being public (a work made private, a form or service unpublished): browsers
+ * keep it a year (a copy of what their user was shown while it was public), shared caches (CDNs, proxies) for a
+ * minute, then they must ask again (`s-maxage` implies proxy-revalidate) and get the 404 once the item is no longer
+ * public. Decision 059 says what this leaves to caches outside our control.
+ */
+export function publicMediaCacheControl(domain: MediaItem["domain"]): string {
+  return domain === "user-profile" ? "public, max-age=31536000, immutable" : `public, max-age=31536000, s-maxage=${SHARED_CACHE_SECONDS}, immutable`;
 }

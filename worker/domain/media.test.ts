@@ -6,6 +6,7 @@ import { buildMediaKey, canWriteUnder, posterKeyFor, parseMediaKey } from "./med
 import { detectMediaFromEmbedCode, detectMediaFromUrl, youtubeThumbnailUrl } from "./media-urls";
 import { kindForMimeType, sniffMediaType } from "./media-sniff";
 import { parseMediaDrafts, withShownType } from "./media-drafts";
+import { PAGE_READ_URL_TTL_MS, READ_URL_TTL_MS, publicMediaCacheControl, readUrlTtlMs, signedReadOpener } from "./media-access";
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -335,5 +336,36 @@ describe("drafts sent back to an editor", () => {
     const typed = { url: "https://example.com/a.png", mediaType: "OTHER" as const, site: null };
     expect(withShownType(typed)).toBe(typed);
     expect(withShownType({ url: "not a link" })).toEqual({ url: "not a link" });
+  });
+});
+
+describe("signed reads and caching (decision 059)", () => {
+  const deliverables = findUploadRule("commission-order", "deliverables")!;
+  const answers = findUploadRule("commission-request", "answer_medias")!;
+
+  it("a deliverable's link lives 5 minutes wherever it is shown; other private files an hour in a page", () => {
+    expect(deliverables.sessionBound).toBe(true);
+    expect(readUrlTtlMs(deliverables, "page")).toBe(5 * 60 * 1000);
+    expect(readUrlTtlMs(deliverables, "answer")).toBe(READ_URL_TTL_MS);
+    expect(readUrlTtlMs(answers, "page")).toBe(PAGE_READ_URL_TTL_MS);
+    expect(readUrlTtlMs(answers, "answer")).toBe(READ_URL_TTL_MS);
+  });
+
+  it("the session that comes with a URL must be its reader's; without one, only a named reader of a field that is not session-bound", () => {
+    expect(signedReadOpener("p1", "p1", false)).toEqual({ by: "session" });
+    expect(signedReadOpener("p1", "p2", false)).toEqual({ by: "nobody" });
+    expect(signedReadOpener("p1", "p2", true)).toEqual({ by: "nobody" });
+    expect(signedReadOpener("p1", null, false)).toEqual({ by: "token-reader", profileId: "p1" });
+    expect(signedReadOpener("p1", null, true)).toEqual({ by: "nobody" });
+    // A URL naming nobody (a chat file sent to both parties) opens with the session of whoever may read it.
+    expect(signedReadOpener(null, "p2", false)).toEqual({ by: "session" });
+    expect(signedReadOpener(null, null, false)).toEqual({ by: "nobody" });
+  });
+
+  it("public files: a profile picture a year everywhere; files of items that can turn private, a minute in shared caches", () => {
+    expect(publicMediaCacheControl("user-profile")).toBe("public, max-age=31536000, immutable");
+    for (const domain of ["portfolio-work", "commission-form", "commission-service"] as const) {
+      expect(publicMediaCacheControl(domain)).toBe("public, max-age=31536000, s-maxage=60, immutable");
+    }
   });
 });

@@ -16,6 +16,11 @@ export interface UploadRule {
   single: boolean;
   /** Private objects are read only through signed URLs, never /media/. */
   private: boolean;
+  /**
+   * A signed read URL of this field opens only with the session of the reader it was signed for, and lives 5 minutes
+   * wherever it is issued (an order's deliverables: what the client paid for; decision 059).
+   */
+  sessionBound?: true;
   ownership: OwnershipKind;
   /** The user_profiles column a single-file field updates. */
   profileColumn?: "avatarUrl" | "coverUrl";
@@ -48,7 +53,7 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
   // order's folder (id = the order) when the request is sent (docs/decisions/025). Never public.
   { domain: "commission-request", field: "answer_medias", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: PORTFOLIO_MEDIA_MAX_FILES, kinds: EXCHANGE_FILE_KINDS, single: false, private: true, ownership: "profile" },
   // An order's deliverables (decision 024): under the order's id, written by its seller only, read by its two parties.
-  { domain: "commission-order", field: "deliverables", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: ORDER_DELIVERABLES_MAX_FILES, kinds: EXCHANGE_FILE_KINDS, single: false, private: true, ownership: "commission-order" },
+  { domain: "commission-order", field: "deliverables", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: ORDER_DELIVERABLES_MAX_FILES, kinds: EXCHANGE_FILE_KINDS, single: false, private: true, sessionBound: true, ownership: "commission-order" },
   // Files in the order's chat (decision 027): under the order's id, written by either party, read by the two of them.
   { domain: "commission-order", field: "chat_medias", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: CHAT_MEDIA_MAX_FILES, kinds: EXCHANGE_FILE_KINDS, single: false, private: true, ownership: "commission-order-party" },
   // A service's gallery takes what a work's does (issue 10: "like works"); files live under the service's folder.

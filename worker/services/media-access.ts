@@ -1,22 +1,19 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { commissionAccounts, commissionForms, commissionServices, portfolioWorks, userProfiles } from "../db/schema";
+import { commissionAccounts, commissionForms, commissionServices, portfolioWorks, userAccountRoles, userProfiles } from "../db/schema";
 import { OBJECT_ROUTE, parseMediaKey, type MediaKey } from "../domain/media-keys";
 import type { MediaDomain } from "../domain/upload-rules";
-import { mediaAccess, type MediaAccess, type MediaItem, type MediaReader } from "../domain/media-access";
+import { mediaAccess, readUrlTtlMs, signedReadOpener, type MediaAccess, type MediaItem, type MediaReader } from "../domain/media-access";
+import { isBanned } from "../domain/roles";
 import { loadItemVisibility } from "./visibility";
 import { issueToken, verifyToken } from "./signed-tokens";
 
 /**
  * Reading stored objects: which item an object belongs to, whether a viewer may see it (the rule in
  * worker/domain/media-access.ts), and signed read URLs for those who may but the public may not. Used by /media/,
- * POST /sign/read, the signed GET and the page loaders that show the owner their non-public media.
+ * POST /sign/read, the signed GET (which asks again, at every request, whether its reader still may) and the page
+ * loaders that show the owner their non-public media.
  */
-
-/** POST /sign/read answers with 5-minute URLs. */
-const READ_URL_TTL_MS = 5 * 60 * 1000;
-/** URLs rendered into the owner's own pages: an editor left open for a while still shows and previews its files. */
-export const PAGE_READ_URL_TTL_MS = 60 * 60 * 1000;
 
 /** The viewer of media: a profile; pass the session user (account and roles too) so visibility grants count. */
 export type MediaViewer = MediaReader;
@@ -116,9 +113,19 @@ export async function objectAccess(db: Database, key: MediaKey, viewer: MediaVie
   return mediaAccess(items.get(itemRef(key)) ?? null, viewer, key.rule.private);
 }
 
-/** A signed read URL for one object (`origin` "" gives a same-site path, as pages use). */
-export async function signReadUrl(env: Env, key: string, origin: string, now = Date.now(), ttl = READ_URL_TTL_MS): Promise<{ url: string; expiresAt: number }> {
-  const { token, expiresAt } = await issueToken(env, "media-read", { key }, ttl, now);
+/**
+ * A signed read URL for one object, naming the reader it is for (a profile id; null: whichever allowed reader opens
+ * it with their session, for a URL sent to both parties of a chat at once). Its lifetime follows the key's field and
+ * where it is shown (`readUrlTtlMs`: deliverables 5 minutes everywhere). `origin` "" gives a same-site path, as pages use.
+ */
+export async function signReadUrl(
+  env: Env,
+  key: string,
+  reader: string | null,
+  { origin = "", now = Date.now(), shownIn = "answer" }: { origin?: string; now?: number; shownIn?: "answer" | "page" } = {},
+): Promise<{ url: string; expiresAt: number }> {
+  const ttl = readUrlTtlMs(parseMediaKey(key)?.rule ?? null, shownIn);
+  const { token, expiresAt } = await issueToken(env, "media-read", reader === null ? { key } : { key, sub: reader }, ttl, now);
   return { url: `${origin}${OBJECT_ROUTE}${key}?token=${token}`, expiresAt };
 }
 
@@ -130,17 +137,36 @@ export async function signRead(db: Database, env: Env, user: MediaViewer, pathOr
   if (!parsed) return { ok: false, status: 404, error: "not_found" };
   if ((await objectAccess(db, parsed, user)) === "denied") return { ok: false, status: 403, error: "forbidden" };
   if (!(await env.MEDIA.head(parsed.key))) return { ok: false, status: 404, error: "not_found" };
-  return { ok: true, ...(await signReadUrl(env, parsed.key, origin, now)) };
+  return { ok: true, ...(await signReadUrl(env, parsed.key, user.profileId, { origin, now })) };
+}
+
+/** A reader as the access rule needs them (account and roles, for grants), read now; null when gone or banned. */
+async function readerNow(db: Database, profileId: string): Promise<MediaReader | null> {
+  const rows = await db
+    .select({ accountId: userProfiles.accountId, roleCode: userAccountRoles.roleCode })
+    .from(userProfiles)
+    .leftJoin(userAccountRoles, eq(userAccountRoles.userAccountId, userProfiles.accountId))
+    .where(eq(userProfiles.id, profileId));
+  if (rows.length === 0) return null;
+  const roles = rows.flatMap((r) => (r.roleCode ? [r.roleCode] : []));
+  return isBanned(roles) ? null : { profileId, accountId: rows[0].accountId, roles };
 }
 
 /**
- * GET /object/{key}?token=…: the key when the token is a valid, unexpired read token for exactly this key. Read tokens
- * are not single-use (a browser re-requests images, video plays by ranges); they were issued only to allowed viewers.
+ * GET /object/{key}?token=…: the key when the token is a valid, unexpired read token for exactly this key, and the
+ * person opening it may read the object now (decision 059): the session that came with the request must be the
+ * reader the URL names (`signedReadOpener`), and the access rule is asked about that person at this moment, so a
+ * revoked grant, a work no longer theirs or an order they are not a party to is refused at once, not at expiry.
+ * Read tokens are not single-use (a browser re-requests images, video plays by ranges).
  */
-export async function verifyReadToken(env: Env, key: string, token: string, now = Date.now()): Promise<MediaKey | null> {
+export async function openSignedRead(db: Database, env: Env, key: string, token: string, session: MediaViewer | null, now = Date.now()): Promise<MediaKey | null> {
   const verified = await verifyToken(env, "media-read", token, now);
-  if (!verified || verified.key !== key) return null;
-  return parseMediaKey(key);
+  const parsed = verified && verified.key === key ? parseMediaKey(key) : null;
+  if (!verified || !parsed) return null;
+  const opener = signedReadOpener(verified.sub ?? null, session?.profileId ?? null, parsed.rule.sessionBound === true);
+  const reader = opener.by === "session" ? session : opener.by === "token-reader" ? await readerNow(db, opener.profileId) : null;
+  if (!reader) return null;
+  return (await objectAccess(db, parsed, reader)) === "denied" ? null : parsed;
 }
 
 export interface ViewableUrl {
@@ -168,8 +194,8 @@ export async function mediaUrlsForViewer(
   const items = keys.size ? await itemsOf(db, [...keys.values()]) : new Map<string, MediaItem>();
   const signed = new Map<string, string>();
   for (const [url, key] of keys) {
-    if (mediaAccess(items.get(itemRef(key)) ?? null, viewer, key.rule.private) !== "owner") continue;
-    signed.set(url, (await signReadUrl(env, key.key, "", now, PAGE_READ_URL_TTL_MS)).url);
+    if (!viewer || mediaAccess(items.get(itemRef(key)) ?? null, viewer, key.rule.private) !== "owner") continue;
+    signed.set(url, (await signReadUrl(env, key.key, viewer.profileId, { now, shownIn: "page" })).url);
   }
   return ((url: string | null) => (url && signed.get(url)) || url) as ViewableUrl;
 }

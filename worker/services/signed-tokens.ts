@@ -13,8 +13,11 @@ import { signedTokenUses } from "../db/schema";
 export interface TokenScopes {
   /** A local signed PUT: exactly this key, size and type, for the owner profile `sub`. Single use. */
   "media-write": { key: string; size: number; type: string; sub: string };
-  /** A signed GET of one object. Replayable until it expires (see docs/decisions/011). */
-  "media-read": { key: string };
+  /**
+   * A signed GET of one object, for the reader `sub` (a profile id) or, without one, for whichever allowed reader
+   * opens it with their session. Replayable until it expires; access is asked again on every use (decisions 011, 059).
+   */
+  "media-read": { key: string; sub?: string };
   /**
    * Who may enter one chat room, as the Worker checked it (session and party): the ChatRoom object trusts only this,
    * never a plain header. Short-lived; replayable only by the same Worker within its minute (docs/decisions/027).
@@ -32,7 +35,7 @@ const isString = (value: unknown): value is string => typeof value === "string" 
 const SCOPE_OF: { [K in TokenKind]: (p: JWTPayload) => TokenScopes[K] | null } = {
   "media-write": (p) =>
     isString(p.key) && Number.isSafeInteger(p.size) && isString(p.type) && isString(p.sub) ? { key: p.key, size: p.size as number, type: p.type, sub: p.sub } : null,
-  "media-read": (p) => (isString(p.key) ? { key: p.key } : null),
+  "media-read": (p) => (isString(p.key) && (p.sub === undefined || isString(p.sub)) ? { key: p.key, ...(isString(p.sub) ? { sub: p.sub } : {}) } : null),
   "chat-ticket": (p) =>
     isString(p.roomId) && isString(p.sub) && (p.side === "seller" || p.side === "buyer") && isString(p.locale) && isString(p.session)
       ? { roomId: p.roomId, sub: p.sub, side: p.side, locale: p.locale, session: p.session }

@@ -7,7 +7,7 @@ import { SNIFF_BYTES, kindForMimeType, type SniffedType } from "../domain/media-
 import { checkFile, checkFileCount, checkStoredObject, findUploadRule, type UploadRule } from "../domain/upload-rules";
 import type { MediaErrorCode } from "../domain/media-limits";
 import { readBodyUpTo } from "../http/body-limit";
-import { PAGE_READ_URL_TTL_MS, signReadUrl } from "./media-access";
+import { signReadUrl } from "./media-access";
 import { isTokenSpent, issueToken, spendToken, verifyToken } from "./signed-tokens";
 import { editableWork } from "./work-access";
 
@@ -227,7 +227,7 @@ export async function signWrite(
   const key = keyForWrite(rule, id, kind, input.posterOf);
   if (!key) return badRequest("media_error_unsupported_type");
   const headers = { "content-type": kind.mimeType };
-  const readUrl = (await signReadUrl(env, key, "", now, PAGE_READ_URL_TTL_MS)).url;
+  const readUrl = (await signReadUrl(env, key, user.profileId, { now, shownIn: "page" })).url;
   const presigned = await presignR2Put(env, key, kind.mimeType, Number(input.size), WRITE_URL_TTL_MS / 1000);
   if (presigned) {
     // The Worker never sees a presigned PUT: the object counts as pending from now (the cron deletes it if never attached).

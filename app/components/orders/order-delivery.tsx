@@ -1,7 +1,7 @@
 // The Delivery tab (spec sections 2 and 4; decision 024): the deliverable files, read by both parties through signed
 // URLs; the seller uploads them (signed writes into the order's private folder, then attached through the order's
 // Durable Object) while DRAFT, APPROVED or DELIVERED, and deletes them while DRAFT or APPROVED.
-import { useId, useState, type ChangeEvent } from "react";
+import { useId, useState, type ChangeEvent, type MouseEvent } from "react";
 import { useRevalidator } from "react-router";
 import { ErrorText } from "~/components/form/error-text";
 import { AddToPortfolio } from "~/components/history/add-to-portfolio";
@@ -14,6 +14,23 @@ import { sellerEditable } from "../../../worker/domain/order-display";
 import type { OrderDetail } from "../../../worker/services/order-views";
 
 const RULE = findUploadRule("commission-order", "deliverables")!;
+
+/**
+ * A deliverable's link lives 5 minutes and opens only with this party's session (decision 059), so a click signs a
+ * fresh one: a page left open still downloads. A click with a modifier (new tab) and a page not yet hydrated use the
+ * link as rendered, which works for its 5 minutes.
+ */
+async function downloadFresh(event: MouseEvent<HTMLAnchorElement>, name: string): Promise<boolean> {
+  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return true;
+  event.preventDefault();
+  const response = await fetch("/api/google/storage/sign/read", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ url: event.currentTarget.href }) });
+  if (!response.ok) return false;
+  const link = document.createElement("a");
+  link.href = ((await response.json()) as { url: string }).url;
+  link.download = name;
+  link.click();
+  return true;
+}
 
 async function post(path: string, body: unknown): Promise<boolean> {
   const response = await fetch(`/api/features/commission/order/deliverable/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -28,6 +45,7 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
   const busy = saving || uploads.busy;
   const setBusy = setSaving;
   const [error, setError] = useState<string | null>(null);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
   const can = order.side === "seller" ? sellerEditable(order.facts) : { addDeliverable: false, deleteDeliverable: false };
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
@@ -72,7 +90,11 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
                 <span className="min-w-0 truncate text-sm text-zinc-900 dark:text-zinc-100">{name}</span>
                 <span className="flex gap-3">
                   {file.url && (
-                    <a href={file.url} download={name} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-300">
+                    <a
+                      href={file.url}
+                      download={name}
+                      onClick={async (event) => setDownloadError((await downloadFresh(event, name)) ? null : m.orders_deliverables_download_failed())}
+                      className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-300">
                       {m.orders_deliverables_download({ name })}
                     </a>
                   )}
@@ -87,6 +109,7 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
           })}
         </ul>
       )}
+      <ErrorText text={downloadError} />
       {can.addDeliverable && (
         <div className="space-y-1">
           <label className="button-secondary min-h-11 cursor-pointer has-[[aria-disabled=true]]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 dark:has-[:focus-visible]:outline-brand-300">
