@@ -63,21 +63,9 @@ function ChatMedias({ medias }: { medias: ChatMediaView[] }) {
   return (
     <>
       <ul className="flex flex-wrap gap-2">
-        {medias.map((media, index) => {
-          const name = sentMediaLabel(media);
-          return (
-            <li key={media.id} data-format={media.formatType}>
-              <button
-                type="button"
-                onClick={() => setShown(index)}
-                aria-label={m.chat_media_open({ name })}
-                className="block w-36 overflow-hidden rounded-md border border-zinc-300 text-left text-xs text-zinc-900 dark:border-zinc-700 dark:text-zinc-100"
-              >
-                <MediaTile media={media} name={name} />
-              </button>
-            </li>
-          );
-        })}
+        {medias.map((media, index) => (
+          <MediaTile key={media.id} media={media} onOpen={() => setShown(index)} />
+        ))}
       </ul>
       {shown !== null && <LazyMediaLightbox open onClose={() => setShown(null)} items={medias.map(playableMedia)} startIndex={shown} title={m.chat_media_heading()} />}
     </>
@@ -85,21 +73,20 @@ function ChatMedias({ medias }: { medias: ChatMediaView[] }) {
 }
 
 /**
- * What a tile shows: a picture's thumbnail, a site's own thumbnail (YouTube's) with the site's name, else the name and
- * what it is (a link's host, an embed's site). The players themselves open in the preview.
+ * One attachment at w-36: a picture's thumbnail or a site's own (YouTube's), else its name (a link's host, an embed's
+ * site); under it, what it is. The button opens the preview, where the players are. Its name is "Open {name}", so
+ * the caption stays outside it (a button's visible text must be part of its name).
  */
-function MediaTile({ media, name }: { media: ChatMediaView; name: string }) {
+function MediaTile({ media, onOpen }: { media: ChatMediaView; onOpen: () => void }) {
+  const name = sentMediaLabel(media);
   const picture = media.mediaType === "IMAGE" && media.formatType === "FILE" ? (media.thumbnailUrl ?? media.url) : media.thumbnailUrl;
   const kind = media.formatType === "LINK" ? m.chat_media_link() : media.formatType === "EMBED" ? m.chat_media_embed() : null;
   return (
-    <>
-      {picture ? <img src={picture} alt="" className="w-36 object-cover" loading="lazy" /> : <span className="block truncate px-2 pt-3 pb-1 font-medium">{name}</span>}
-      {kind && (
-        <span className="flex items-center gap-1 truncate px-2 py-1 text-zinc-700 dark:text-zinc-300">
-          <span aria-hidden="true">{media.formatType === "EMBED" ? "▶" : "↗"}</span>
-          {picture ? name : kind}
-        </span>
-      )}
-    </>
+    <li data-format={media.formatType} className="w-36 overflow-hidden rounded-md border border-zinc-300 text-xs text-zinc-900 dark:border-zinc-700 dark:text-zinc-100">
+      <button type="button" onClick={onOpen} aria-label={m.chat_media_open({ name })} className="block w-full text-left">
+        {picture ? <img src={picture} alt="" className="w-36 object-cover" loading="lazy" /> : <span className="block truncate px-2 pt-3 pb-1 font-medium">{name}</span>}
+      </button>
+      {kind && <span className="block truncate px-2 py-1 text-zinc-700 dark:text-zinc-300">{picture ? `${name} · ${kind}` : kind}</span>}
+    </li>
   );
 }
