@@ -21,14 +21,13 @@ import { chatRefusalMessage } from "../worker/http/chat-messages";
 import {
   CHAT_TICKET_HEADER,
   isSessionOpen,
+  isStoredFile,
   loadChatRoom,
   loadProjectedMessages,
   messageProjection,
   readNoticesStatement,
-  isStoredFile,
   roomProjection,
   unreadNoticeStatement,
-  type StoredChatFile,
   type StoredChatMedia,
   type StoredChatMessage,
   type StoredChatRoom,
@@ -457,8 +456,7 @@ function mediaView(media: StoredChatMedia, userIndex: number, signed: Map<string
     return { id, name, mediaType, formatType, url, site, code, thumbnailUrl, fileType: null, fileSize: null, userIndex };
   }
   const url = signed.get(media.key) ?? "";
-  const file: StoredChatFile = media;
-  return { id: file.id, name: file.name, mediaType: file.mediaType, formatType: "FILE", url, site: null, code: null, thumbnailUrl: file.mediaType === "IMAGE" ? url : null, fileType: file.fileType, fileSize: file.fileSize, userIndex };
+  return { id: media.id, name: media.name, mediaType: media.mediaType, formatType: "FILE", url, site: null, code: null, thumbnailUrl: media.mediaType === "IMAGE" ? url : null, fileType: media.fileType, fileSize: media.fileSize, userIndex };
 }
 
 type ParsedFrame = { frame: v.InferOutput<typeof chatClientFrameSchema> } | { refused: { clientMessageId: string; error: ChatRefusal } };
