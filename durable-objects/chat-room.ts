@@ -1,4 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
+import * as v from "valibot";
 import { isBlankText, normalizeText } from "../worker/domain/text";
 import { chatRoomView, nextReadSeq, otherSide, sendRefusal, unreadNoticeKey, writeBlockedBy, type ChatSettings } from "../worker/domain/chat";
 import {
@@ -6,20 +7,21 @@ import {
   CHAT_PING,
   CHAT_PONG,
   CHAT_SESSION_ENDED_CLOSE_CODE,
-  type ChatClientFrame,
   type ChatMessagePage,
-  type ChatMessageSubmit,
+  type ChatMediaView,
   type ChatMessageView,
   type ChatRefusal,
   type ChatRoomView,
   type ChatServerFrame,
   type ChatSide,
 } from "../worker/domain/chat-protocol";
+import { chatClientFrameSchema, chatSendRefusal, type ChatMediaInput, type ChatSendInput } from "../worker/domain/chat-send-schema";
 import { parseMediaKey } from "../worker/domain/media-keys";
 import { chatRefusalMessage } from "../worker/http/chat-messages";
 import {
   CHAT_TICKET_HEADER,
   isSessionOpen,
+  isStoredFile,
   loadChatRoom,
   loadProjectedMessages,
   messageProjection,
@@ -106,8 +108,13 @@ export class ChatRoom extends DurableObject<Env> {
 
   async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
     const who = ws.deserializeAttachment() as Identity;
-    const frame = parseFrame(data);
-    if (!frame || !this.room) return;
+    const parsed = parseFrame(data);
+    if (!parsed || !this.room) return;
+    if ("refused" in parsed) {
+      const { clientMessageId, error } = parsed.refused;
+      return this.sendFrame(ws, { type: "refused", clientMessageId, error, message: chatRefusalMessage(error, who.locale) });
+    }
+    const frame = parsed.frame;
     if (frame.type === "read") return this.markRead(who.side, frame.seq);
     // A socket outlives the request that opened it: once its session has ended (signed out), it sends no more.
     if (!(await isSessionOpen(this.env.DB, who.session))) {
@@ -129,7 +136,7 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /** POST /api/features/chat/message/submit: the same rules as a socket's send. */
-  async submit(ticket: string, input: Omit<ChatMessageSubmit, "chatRoomId">): Promise<ChatCallResult<ChatMessageView>> {
+  async submit(ticket: string, input: ChatSendInput): Promise<ChatCallResult<ChatMessageView>> {
     const who = await this.identify(ticket);
     if (!who || who === "not_found") return { status: "not_found" };
     const result = await this.send(who, input);
@@ -246,7 +253,7 @@ export class ChatRoom extends DurableObject<Env> {
 
   // ───────────────────────── messages ─────────────────────────
 
-  private async send(who: Identity, input: Omit<ChatMessageSubmit, "chatRoomId">): Promise<ChatSendResult> {
+  private async send(who: Identity, input: ChatSendInput): Promise<ChatSendResult> {
     const earlier = this.byClientId(who, input.clientMessageId);
     if (earlier) return { status: "sent", message: this.messageView(earlier, await this.sign(earlier.medias)), resent: true };
     const draft = { text: input.messageText.text, mediaCount: input.messageMedias.length };
@@ -302,19 +309,25 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /**
-   * Files named by URL: each must lie in this order's chat folder (either party uploads there) and pass its upload
-   * rule again (`checkAttachment` re-sniffs the stored bytes, as for deliverables). Null when any does not.
+   * The message's medias as stored, in the schema's (shown) order. Links and embeds the schema has rebuilt; files
+   * named by URL must each lie in this order's chat folder (either party uploads there) and pass their upload rule
+   * again (`checkAttachment` re-sniffs the stored bytes, as for deliverables). Null when any file does not.
    */
-  private async checkMedias(medias: { url: string; name: string }[]): Promise<StoredChatMedia[] | null> {
+  private async checkMedias(medias: readonly ChatMediaInput[]): Promise<StoredChatMedia[] | null> {
     const checked: StoredChatMedia[] = [];
     for (const media of medias) {
+      if (media.formatType !== "FILE") {
+        const { entry } = media;
+        checked.push({ formatType: media.formatType, id: crypto.randomUUID(), name: media.name, mediaType: entry.mediaType, site: entry.site, url: entry.url ?? "", code: entry.code, thumbnailUrl: entry.thumbnailUrl });
+        continue;
+      }
       const key = parseMediaKey(media.url);
       if (!key) return null;
       const inFolder = key.domain === "commission-order" && key.id === this.room!.orderId && key.field === "chat_medias";
       const result = await checkAttachment(this.env.MEDIA, key, () => inFolder);
       if (!result.ok) return null;
       const id = key.file.slice(0, key.file.lastIndexOf("."));
-      checked.push({ id, key: key.key, name: media.name.trim().slice(0, 255) || key.file, mediaType: mediaTypeOf(result.mimeType), fileType: result.mimeType, fileSize: result.size });
+      checked.push({ formatType: "FILE", id, key: key.key, name: media.name ?? key.file, mediaType: mediaTypeOf(result.mimeType), fileType: result.mimeType, fileSize: result.size });
     }
     return checked;
   }
@@ -379,11 +392,12 @@ export class ChatRoom extends DurableObject<Env> {
 
   /**
    * Signed read URLs for these files (private to the two parties); one per file, whoever reads it: it names no reader,
-   * so it opens only with the session of a party allowed to read it at that moment (decision 059).
+   * so it opens only with the session of a party allowed to read it at that moment (decision 059). Links need none.
    */
   private async sign(medias: StoredChatMedia[]): Promise<Map<string, string>> {
     const now = Date.now();
-    const urls = await Promise.all(medias.map(async (m) => [m.key, (await signReadUrl(this.env, m.key, null, { now, shownIn: "page" })).url] as const));
+    const files = medias.filter(isStoredFile);
+    const urls = await Promise.all(files.map(async (m) => [m.key, (await signReadUrl(this.env, m.key, null, { now, shownIn: "page" })).url] as const));
     return new Map(urls);
   }
 
@@ -396,10 +410,7 @@ export class ChatRoom extends DurableObject<Env> {
       clientMessageId: m.clientMessageId,
       sender: { userAccountId: m.senderUserAccountId, side: m.side, name: sender.name, avatarUrl: sender.avatarUrl },
       messageTexts: m.text ? [{ text: m.text, languageCode: m.languageCode, isOriginal: true }] : [],
-      messageMedias: m.medias.map((media) => {
-        const url = signed.get(media.key) ?? "";
-        return { id: media.id, name: media.name, mediaType: media.mediaType, formatType: "FILE", url, thumbnailUrl: media.mediaType === "IMAGE" ? url : null, fileType: media.fileType, fileSize: media.fileSize };
-      }),
+      messageMedias: m.medias.map((media, userIndex) => mediaView(media, userIndex, signed)),
       createdAt: m.createdAt,
     };
   }
@@ -442,26 +453,32 @@ function toStored(row: MessageRow): StoredChatMessage {
   };
 }
 
-const str = (value: unknown, max: number) => typeof value === "string" && value.length <= max;
+function mediaView(media: StoredChatMedia, userIndex: number, signed: Map<string, string>): ChatMediaView {
+  if (!isStoredFile(media)) {
+    const { id, name, mediaType, formatType, url, site, code, thumbnailUrl } = media;
+    return { id, name, mediaType, formatType, url, site, code, thumbnailUrl, fileType: null, fileSize: null, userIndex };
+  }
+  const url = signed.get(media.key) ?? "";
+  return { id: media.id, name: media.name, mediaType: media.mediaType, formatType: "FILE", url, site: null, code: null, thumbnailUrl: media.mediaType === "IMAGE" ? url : null, fileType: media.fileType, fileSize: media.fileSize, userIndex };
+}
 
-/** A browser frame of the contract's shape, else null (ignored). */
-function parseFrame(data: string | ArrayBuffer): ChatClientFrame | null {
-  let frame: Record<string, unknown>;
+type ParsedFrame = { frame: v.InferOutput<typeof chatClientFrameSchema> } | { refused: { clientMessageId: string; error: ChatRefusal } };
+
+/**
+ * A browser frame by the send schema both doors share; a send whose link, embed or file list is refused answers
+ * with why (when it names its clientMessageId); anything else no page of ours sends is ignored (null).
+ */
+function parseFrame(data: string | ArrayBuffer): ParsedFrame | null {
+  let raw: unknown;
   try {
-    frame = JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data));
+    raw = JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data));
   } catch {
     return null;
   }
-  if (frame?.type === "read") return Number.isSafeInteger(frame.seq) ? { type: "read", seq: frame.seq as number } : null;
-  if (frame?.type !== "send" || !str(frame.clientMessageId, 64) || !frame.clientMessageId) return null;
-  const text = frame.messageText as Record<string, unknown> | undefined;
-  const medias = frame.messageMedias;
-  if (!text || !str(text.text, 100_000) || !str(text.languageCode, 16) || !Array.isArray(medias) || medias.length > 100) return null;
-  if (!medias.every((m) => m && str(m.url, 2048) && str(m.name ?? "", 255))) return null;
-  return {
-    type: "send",
-    clientMessageId: frame.clientMessageId as string,
-    messageText: { text: text.text as string, languageCode: text.languageCode as string },
-    messageMedias: medias.map((m) => ({ url: m.url as string, name: (m.name as string | undefined) ?? "" })),
-  };
+  const parsed = v.safeParse(chatClientFrameSchema, raw);
+  if (parsed.success) return { frame: parsed.output };
+  const error = chatSendRefusal(parsed.issues);
+  const clientMessageId = (raw as { clientMessageId?: unknown } | null)?.clientMessageId;
+  if (!error || typeof clientMessageId !== "string" || clientMessageId.length === 0 || clientMessageId.length > 64) return null;
+  return { refused: { clientMessageId, error } };
 }

@@ -141,3 +141,76 @@ test("seller and buyer chat live; a dropped buyer catches up without duplicates;
   await expect(chatInput(page)).toHaveAttribute("placeholder", message("chat", "ja", "chat_closed"));
   await seller.context.close();
 });
+
+test("the creator adds a link and a YouTube embed from the keyboard; both parties see them in order, with the works' players", async ({ page, browser, baseURL }, testInfo) => {
+  test.setTimeout(120_000);
+  const youtubeUrl = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
+  const linkUrl = "https://example.com/reference/board";
+  const buyer = await signUpWithApi(page);
+  const seller = await sellerContext(browser, baseURL!, testInfo.repeatEachIndex + 10);
+  const creator = await newCreator(seller.page);
+  const { code } = insertOrder({ sellerEmail: creator.email, buyerEmail: buyer.email, priceAmount: 12_000, title: `Links ${Date.now().toString(36)}` });
+  // YouTube stands in locally: its thumbnail and its player's page.
+  const playerRequests: string[] = [];
+  for (const context of [page.context(), seller.context]) {
+    await context.route("https://i.ytimg.com/**", (route) => route.fulfill({ status: 200, contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="9"/>' }));
+    await context.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) => {
+      playerRequests.push(route.request().url());
+      return route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>player</title>" });
+    });
+  }
+
+  // The seller (who may write while the order is pending) adds both with the keyboard.
+  await seller.page.goto(`${MANAGEMENTS}?order=${code}`);
+  const composer = chat(seller.page);
+  const addLink = async (text: string) => {
+    await composer.getByRole("button", { name: "Add a link" }).press("Enter");
+    const field = composer.getByRole("textbox", { name: "Link or embed code" });
+    await expect(field).toBeFocused();
+    await field.fill(text);
+    await field.press("Enter");
+  };
+  // A bad address is refused in place, with the reason; Escape closes the field, focus back on its button.
+  await addLink("javascript:alert(1)");
+  await expect(composer.getByRole("alert")).toHaveText("This link cannot be sent: use an http or https address of at most 2,000 characters.");
+  await composer.getByRole("textbox", { name: "Link or embed code" }).press("Escape");
+  await expect(composer.getByRole("button", { name: "Add a link" })).toBeFocused();
+  await addLink(linkUrl);
+  await addLink(youtubeUrl);
+  await expect(composer.getByRole("button", { name: "Remove example.com" })).toBeVisible();
+  await expect(composer.getByRole("button", { name: "Remove YouTube" })).toBeVisible();
+  await expect(composer.getByText("2 / 10 attachments")).toBeVisible();
+  await expectAccessible(seller.page);
+  await say(seller.page, "Two references");
+
+  const tiles = (target: Page) => chatLog(target).getByRole("button", { name: /^Open / });
+  // Each attachment's tile says what it is: the link's host, the embed's site over its thumbnail.
+  const captions = (target: Page) => chatLog(target).locator("li[data-format]");
+  await expect(captions(seller.page)).toHaveText([/example\.com\s*Link/, /YouTube · Embed/]);
+
+  // The buyer sees them in the order added, as the works show them: the embed's player loads on Play only.
+  await page.goto(`${REQUESTS}?order=${code}`);
+  await expect(chatLog(page).getByText("Two references")).toBeVisible();
+  await expect(tiles(page)).toHaveCount(2);
+  await expect(tiles(page).nth(0)).toHaveAccessibleName("Open example.com");
+  await expect(tiles(page).nth(1)).toHaveAccessibleName("Open YouTube");
+  await expect(captions(page)).toHaveText([/example\.com\s*Link/, /YouTube · Embed/]);
+  await expect(tiles(page).nth(1).locator('img[src="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"]')).toHaveCount(1);
+  await tiles(page).nth(1).click();
+  const preview = page.getByRole("dialog", { name: "Attachments of the message" });
+  await expect(preview).toBeVisible();
+  expect(playerRequests).toEqual([]);
+  await preview.getByRole("button", { name: /^Play / }).click();
+  await expect(preview.locator("iframe")).toHaveAttribute("src", /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ/);
+  // The previous one is the link, as a link card to the page.
+  await preview.getByRole("button", { name: "Previous media" }).click();
+  await expect(preview.getByRole("link", { name: "View on the site" }).first()).toHaveAttribute("href", linkUrl);
+  await preview.getByRole("button", { name: "Close" }).click();
+
+  // History after a reload reads them the same.
+  await page.reload();
+  await expect(tiles(page)).toHaveCount(2);
+  await expect(tiles(page).nth(0)).toHaveAccessibleName("Open example.com");
+  await expect(tiles(page).nth(1)).toHaveAccessibleName("Open YouTube");
+  await seller.context.close();
+});

@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { freshUser } from "./auth-helpers";
 import { BASE, call, signUp } from "./helpers";
 import { commissionAccountByEmail, insertOrder } from "./order-fixtures";
-import type { ChatMessageView, ChatServerFrame } from "../../worker/domain/chat-protocol";
+import type { ChatMediaSubmit, ChatMessageView, ChatServerFrame } from "../../worker/domain/chat-protocol";
 
 export interface Party {
   cookie: string;
@@ -34,7 +34,12 @@ export async function chatOrder(state: { progress?: string; payment?: string; ch
 
 export const text = (value: string) => ({ text: value, languageCode: "en" });
 
-export const submit = (cookie: string, chatRoomId: string, body: { text?: string; medias?: { url: string; name: string }[]; clientMessageId?: string } = {}) =>
+/** A stored file as a send names it. */
+export const fileMedia = (url: string, name?: string): ChatMediaSubmit => ({ formatType: "FILE", file: { url }, ...(name === undefined ? {} : { name }) });
+export const linkMedia = (url: string, extra: { name?: string; userIndex?: number } = {}): ChatMediaSubmit => ({ formatType: "LINK", link: { url }, ...extra });
+export const embedMedia = (code: string, extra: { name?: string; userIndex?: number } = {}): ChatMediaSubmit => ({ formatType: "EMBED", embed: { code }, ...extra });
+
+export const submit = (cookie: string, chatRoomId: string, body: { text?: string; medias?: ChatMediaSubmit[]; clientMessageId?: string } = {}) =>
   call("/api/features/chat/message/submit", {
     method: "POST",
     cookie,

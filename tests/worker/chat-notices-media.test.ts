@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "./helpers";
 import { PNG } from "./media-fixtures";
-import { chatOrder, openSocket, refusal, sent, submit } from "./chat-fixtures";
+import { chatOrder, fileMedia, openSocket, refusal, sent, submit } from "./chat-fixtures";
 
 const notices = async (userAccountId: string, roomId: string) =>
   (
@@ -76,7 +76,7 @@ describe("files in messages", () => {
   it("a sent file is shown through a signed URL the two parties can read, and projected as the message's media", async () => {
     const order = await chatOrder();
     const url = (await (await upload(order.buyer.cookie, order.id)).json<{ urls: string[] }>()).urls[0];
-    const message = await sent(order.buyer.cookie, order.roomId, { text: "", medias: [{ url, name: "sketch.png" }] });
+    const message = await sent(order.buyer.cookie, order.roomId, { text: "", medias: [fileMedia(url, "sketch.png")] });
     const [media] = message.messageMedias;
     expect(media).toMatchObject({ name: "sketch.png", mediaType: "IMAGE", fileType: "image/png", formatType: "FILE" });
     expect(media.url).toContain("token=");
@@ -95,7 +95,7 @@ describe("files in messages", () => {
     expect((await remove(order.seller.cookie, mine)).status).toBe(403);
     expect((await remove(order.buyer.cookie, mine)).status).toBe(200);
     const kept = (await (await upload(order.buyer.cookie, order.id)).json<{ urls: string[] }>()).urls[0];
-    await sent(order.buyer.cookie, order.roomId, { text: "", medias: [{ url: kept, name: "kept.png" }] });
+    await sent(order.buyer.cookie, order.roomId, { text: "", medias: [fileMedia(kept, "kept.png")] });
     expect((await remove(order.buyer.cookie, kept)).status).toBe(403);
     expect(await env.MEDIA.head(kept.replace(/^\/media\//, ""))).not.toBeNull();
   });
@@ -104,9 +104,9 @@ describe("files in messages", () => {
     const order = await chatOrder();
     const other = await chatOrder();
     const foreign = (await (await upload(other.buyer.cookie, other.id)).json<{ urls: string[] }>()).urls[0];
-    expect(await refusal(await submit(order.buyer.cookie, order.roomId, { text: "", medias: [{ url: foreign, name: "x.png" }] }))).toBe("invalid_media");
+    expect(await refusal(await submit(order.buyer.cookie, order.roomId, { text: "", medias: [fileMedia(foreign, "x.png")] }))).toBe("invalid_media");
     const key = `v1/commission-order/${order.id}/chat_medias/${crypto.randomUUID()}.png`;
     await env.MEDIA.put(key, new TextEncoder().encode("<html>not a png</html>"));
-    expect(await refusal(await submit(order.buyer.cookie, order.roomId, { text: "", medias: [{ url: `/media/${key}`, name: "x.png" }] }))).toBe("invalid_media");
+    expect(await refusal(await submit(order.buyer.cookie, order.roomId, { text: "", medias: [fileMedia(`/media/${key}`, "x.png")] }))).toBe("invalid_media");
   });
 });

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "./helpers";
-import { chatOrder, list, refusal, sent, submit, updateRoom } from "./chat-fixtures";
+import { chatOrder, fileMedia, list, refusal, sent, submit, updateRoom } from "./chat-fixtures";
 import type { ChatMessagePage, ChatRoomView } from "../../worker/domain/chat-protocol";
 
 const settings = (restrictionType: string, messageCharacterLimit = 1000, messageMediaLimit = 10) => ({ restrictionType, messageCharacterLimit, messageMediaLimit });
@@ -79,7 +79,7 @@ describe("what a message may hold", () => {
   it("refuses more files than the room allows before looking at them", async () => {
     const order = await chatOrder();
     expect((await updateRoom(order.seller.cookie, order.roomId, settings("UNLIMITED_REPLY", 1000, 1))).status).toBe(200);
-    const medias = [1, 2].map((i) => ({ url: `/media/v1/commission-order/${order.id}/chat_medias/${crypto.randomUUID()}.png`, name: `${i}.png` }));
+    const medias = [1, 2].map((i) => fileMedia(`/media/v1/commission-order/${order.id}/chat_medias/${crypto.randomUUID()}.png`, `${i}.png`));
     expect(await refusal(await submit(order.buyer.cookie, order.roomId, { text: "", medias }))).toBe("too_many_medias");
   });
 });

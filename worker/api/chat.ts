@@ -5,6 +5,7 @@ import type { AppContext, AppEnv } from "../http/context";
 import { chatRefusalMessage } from "../http/chat-messages";
 import { settingsRefusal } from "../domain/chat";
 import { CHAT_PAGE_SIZE, type ChatSide } from "../domain/chat-protocol";
+import { chatSendRefusal, chatSubmitSchema } from "../domain/chat-send-schema";
 import type { ChatCallResult } from "../../durable-objects/chat-room";
 import { CHAT_TICKET_HEADER, chatRoomStub, chatSideOf, issueChatTicket } from "../services/chat-rooms";
 
@@ -17,12 +18,6 @@ export const chatApi = new Hono<AppEnv>();
 
 const roomId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 const seq = v.pipe(v.number(), v.integer(), v.minValue(0));
-const submitBody = v.object({
-  chatRoomId: roomId,
-  clientMessageId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
-  messageText: v.object({ text: v.pipe(v.string(), v.maxLength(100_000)), languageCode: v.pipe(v.string(), v.maxLength(16)) }),
-  messageMedias: v.optional(v.pipe(v.array(v.object({ url: v.pipe(v.string(), v.maxLength(2048)), name: v.optional(v.pipe(v.string(), v.maxLength(255)), "") })), v.maxLength(100)), []),
-});
 const updateBody = v.object({
   chatRoomId: roomId,
   restrictionType: v.string(),
@@ -37,7 +32,17 @@ const listQuery = v.object({
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number)), String(CHAT_PAGE_SIZE)),
 });
 
-const REFUSAL_STATUS: Record<string, 400 | 403 | 409> = { not_editable: 409, invalid_settings: 400, invalid_media: 400, empty_message: 400, invalid_characters: 400, too_many_characters: 400, too_many_medias: 400 };
+const REFUSAL_STATUS: Record<string, 400 | 403 | 409> = {
+  not_editable: 409,
+  invalid_settings: 400,
+  invalid_media: 400,
+  invalid_link: 400,
+  invalid_embed: 400,
+  empty_message: 400,
+  invalid_characters: 400,
+  too_many_characters: 400,
+  too_many_medias: 400,
+};
 
 /** The caller's ticket into the room, or the answer that ends the request (401 signed out, 404 not a party). */
 async function enter(c: AppContext, chatRoomId: string): Promise<{ ticket: string; side: ChatSide } | Response> {
@@ -67,8 +72,12 @@ chatApi.get("/message/list", async (c) => {
 
 /** POST /message/submit: the HTTP path of a send, with the socket's rules (the object applies both). */
 chatApi.post("/message/submit", jsonInput(), async (c) => {
-  const parsed = v.safeParse(submitBody, c.req.valid("json"));
-  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
+  const parsed = v.safeParse(chatSubmitSchema, c.req.valid("json"));
+  if (!parsed.success) {
+    // A refused link, embed or file says why, in the caller's language; anything else no page of ours sends.
+    const refusal = chatSendRefusal(parsed.issues);
+    return c.json(refusal ? { error: refusal, message: chatRefusalMessage(refusal, c.get("request").locale) } : { error: "invalid_request" }, 400);
+  }
   const entry = await enter(c, parsed.output.chatRoomId);
   if (entry instanceof Response) return entry;
   const { chatRoomId, ...input } = parsed.output;

@@ -14,6 +14,11 @@
  * The order view (worker/services/order-views.ts) carries `chatRoom: ChatRoomView | null` for the panel.
  */
 
+import type { MediaSite } from "./media-sites";
+import type { ChatMediaSubmit } from "./chat-send-schema";
+
+export type { ChatMediaSubmit };
+
 export type ChatRoomStatus = "DRAFT" | "OPENED" | "CLOSED";
 export type ChatRestrictionType = "UNLIMITED_REPLY" | "MODERATE_REPLY" | "NO_REPLY";
 export type ChatSide = "seller" | "buyer";
@@ -39,16 +44,23 @@ export interface ChatRoomView {
   writeBlockedBy: ChatRefusal | null;
 }
 
+/** A file, link or embed of a message (decision 058), in the message's list in `userIndex` order. */
 export interface ChatMediaView {
   id: string;
   name: string | null;
   mediaType: "IMAGE" | "AUDIO" | "VIDEO" | "MODEL" | "DOCUMENT" | "OTHER";
   formatType: "FILE" | "LINK" | "EMBED";
-  /** A signed read URL (private to the two parties). */
+  /** FILE: a signed read URL (private to the two parties); LINK: the link; EMBED: the page the embed code points at. */
   url: string;
+  /** LINK and EMBED: the site (for the players); null for a file. */
+  site: MediaSite | null;
+  /** EMBED: the code as pasted (never rendered as HTML: the players derive their address from it). */
+  code: string | null;
   thumbnailUrl: string | null;
   fileType: string | null;
   fileSize: number | null;
+  /** Its place in the message, from 0. */
+  userIndex: number;
 }
 
 export interface ChatMessageView {
@@ -72,13 +84,16 @@ export interface ChatMessagePage {
   lastSeq: number;
 }
 
-/** Files are uploaded first (upload rule `commission-order` / `chat_medias`), then referenced by URL. */
+/**
+ * Files are uploaded first (upload rule `commission-order` / `chat_medias`), then referenced by URL; links and embeds
+ * are sent as they are. The schema of both doors is worker/domain/chat-send-schema.ts.
+ */
 export interface ChatMessageSubmit {
   chatRoomId: string;
   /** Chosen by the client; a resend with the same id stores nothing new and returns the first message. */
   clientMessageId: string;
   messageText: { text: string; languageCode: string };
-  messageMedias: { url: string; name: string }[];
+  messageMedias: ChatMediaSubmit[];
 }
 
 export interface ChatRoomUpdate {
@@ -99,6 +114,8 @@ export type ChatRefusal =
   | "too_many_characters"
   | "too_many_medias"
   | "invalid_media"
+  | "invalid_link"
+  | "invalid_embed"
   | "not_editable"
   | "invalid_settings";
 
@@ -113,7 +130,7 @@ export const CHAT_PONG = '{"type":"pong"}';
 
 /** Browser → room. */
 export type ChatClientFrame =
-  | { type: "send"; clientMessageId: string; messageText: { text: string; languageCode: string }; messageMedias: { url: string; name: string }[] }
+  | { type: "send"; clientMessageId: string; messageText: { text: string; languageCode: string }; messageMedias: ChatMediaSubmit[] }
   | { type: "read"; seq: number };
 
 /** Room → browser. */

@@ -1,11 +1,12 @@
 import { m } from "../../app/paraglide/messages.js";
 import type { ChatRefusal } from "../domain/chat-protocol";
+import { CHAT_EMBED_SITE_NAMES } from "../domain/chat-send-schema";
 
 /**
  * A refused chat action (worker/domain/chat.ts's keys) in the user's language: the API's answers and the ChatRoom
  * object's `refused` frames. Listed explicitly (not m[key]) so a bundle carries only these messages.
  */
-const CHAT_MESSAGES: Record<ChatRefusal, (inputs: object, options: { locale: "en" | "ja" }) => string> = {
+const CHAT_MESSAGES: Record<ChatRefusal, (inputs: { sites: string }, options: { locale: "en" | "ja" }) => string> = {
   not_found: m.chat_server_error_not_found,
   room_closed: m.chat_server_error_room_closed,
   room_not_opened: m.chat_server_error_room_not_opened,
@@ -16,10 +17,12 @@ const CHAT_MESSAGES: Record<ChatRefusal, (inputs: object, options: { locale: "en
   too_many_characters: m.chat_server_error_too_many_characters,
   too_many_medias: m.chat_server_error_too_many_medias,
   invalid_media: m.chat_server_error_invalid_media,
+  invalid_link: m.chat_server_error_invalid_link,
+  invalid_embed: m.chat_server_error_invalid_embed,
   not_editable: m.chat_server_error_not_editable,
   invalid_settings: m.chat_server_error_invalid_settings,
 };
 
 export function chatRefusalMessage(refusal: ChatRefusal, locale: string): string {
-  return CHAT_MESSAGES[refusal]({}, { locale: locale === "ja" ? "ja" : "en" });
+  return CHAT_MESSAGES[refusal]({ sites: CHAT_EMBED_SITE_NAMES }, { locale: locale === "ja" ? "ja" : "en" });
 }

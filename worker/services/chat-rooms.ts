@@ -11,6 +11,8 @@ import { orderHref } from "../domain/order-notifications";
 import { issueToken } from "./signed-tokens";
 import { sha256Hex } from "./crypto";
 import { isSessionLive } from "../domain/sessions";
+import type { MediaSite } from "../domain/media-sites";
+import { buildMediaEntry } from "../domain/media-entries";
 
 export interface ChatPerson {
   userAccountId: string;
@@ -24,7 +26,9 @@ export interface StoredChatRoom extends ChatRoomFacts {
   buyer: ChatPerson;
 }
 
-export interface StoredChatMedia {
+/** An uploaded file of a message. `formatType` is absent on the messages stored before links and embeds (decision 058). */
+export interface StoredChatFile {
+  formatType?: "FILE";
   id: string;
   /** The object's key (private: shown only through signed read URLs). */
   key: string;
@@ -33,6 +37,24 @@ export interface StoredChatMedia {
   fileType: string;
   fileSize: number;
 }
+
+/** A link or an embed of a message, as the schema rebuilt it (chat-send-schema.ts). */
+export interface StoredChatLink {
+  formatType: "LINK" | "EMBED";
+  id: string;
+  name: string | null;
+  mediaType: ChatMediaView["mediaType"];
+  site: MediaSite | null;
+  url: string;
+  /** EMBED: the code as pasted. */
+  code: string | null;
+  thumbnailUrl: string | null;
+}
+
+/** A message's media, in its shown order (their position is their userIndex). */
+export type StoredChatMedia = StoredChatFile | StoredChatLink;
+
+export const isStoredFile = (media: StoredChatMedia): media is StoredChatFile => media.formatType === undefined || media.formatType === "FILE";
 
 export interface StoredChatMessage {
   seq: number;
@@ -130,8 +152,11 @@ export async function loadProjectedMessages(d1: D1Database, room: StoredChatRoom
       `SELECT m.id, m.seq, m.client_message_id, m.sender_user_account_id, m.created_at,
          (SELECT json_object('t', t.text, 'l', t.language_code) FROM localized_texts t
             WHERE t.entity_type = 'chat_message' AND t.entity_id = m.id AND t.field = 'text' ORDER BY t.is_original DESC LIMIT 1) AS text,
-         (SELECT json_group_array(json_object('id', x.id, 'url', x.file_url, 'name', x.file_name, 'type', x.media_type, 'mime', x.file_type, 'size', x.file_size))
-            FROM (SELECT md.* FROM media_attachments a JOIN media md ON md.id = a.media_id
+         (SELECT json_group_array(json_object('id', x.id, 'format', x.format_type, 'url', x.file_url, 'name', coalesce(x.file_name, x.link_name), 'type', x.media_type,
+              'mime', x.file_type, 'size', x.file_size, 'link', x.link_url, 'site', coalesce(x.link_site, x.embed_site), 'code', x.embed_code,
+              'thumbnail', x.thumbnail_url))
+            FROM (SELECT md.*, (SELECT n.text FROM localized_texts n WHERE n.entity_type = 'media' AND n.entity_id = md.id AND n.field = 'name' ORDER BY n.is_original DESC LIMIT 1) AS link_name
+                  FROM media_attachments a JOIN media md ON md.id = a.media_id
                   WHERE a.owner_type = 'chat_message' AND a.owner_id = m.id ORDER BY a.position) x) AS medias
        FROM chat_messages m WHERE m.room_id = ? ORDER BY coalesce(m.seq, 9e18), m.created_at, m.id`,
     )
@@ -139,9 +164,7 @@ export async function loadProjectedMessages(d1: D1Database, room: StoredChatRoom
     .all<Row>();
   return results.map((row, index) => {
     const text = row.text ? (JSON.parse(String(row.text)) as { t: string; l: string }) : { t: "", l: "en" };
-    const medias = (JSON.parse(String(row.medias ?? "[]")) as { id: string; url: string | null; name: string | null; type: string; mime: string | null; size: number | null }[])
-      .filter((media) => media.url?.startsWith("/media/"))
-      .map((media) => ({ id: media.id, key: media.url!.slice("/media/".length), name: media.name ?? "", mediaType: media.type as StoredChatMedia["mediaType"], fileType: media.mime ?? "", fileSize: Number(media.size ?? 0) }));
+    const medias = (JSON.parse(String(row.medias ?? "[]")) as ProjectedMedia[]).map(storedMediaOf).filter((media) => media !== null);
     const sender = String(row.sender_user_account_id);
     return {
       seq: index + 1,
@@ -155,6 +178,34 @@ export async function loadProjectedMessages(d1: D1Database, room: StoredChatRoom
       createdAt: Number(row.created_at),
     };
   });
+}
+
+type ProjectedMedia = {
+  id: string;
+  format: string;
+  url: string | null;
+  name: string | null;
+  type: string;
+  mime: string | null;
+  size: number | null;
+  link: string | null;
+  site: string | null;
+  code: string | null;
+  thumbnail: string | null;
+};
+
+/** A projected media row back as the object stores it; null for one it cannot show (a file outside /media/, a code no longer read). */
+function storedMediaOf(media: ProjectedMedia): StoredChatMedia | null {
+  const mediaType = media.type as StoredChatMedia["mediaType"];
+  if (media.format === "LINK" && media.link) {
+    return { formatType: "LINK", id: media.id, name: media.name, mediaType, site: media.site as MediaSite | null, url: media.link, code: null, thumbnailUrl: media.thumbnail };
+  }
+  if (media.format === "EMBED" && media.code) {
+    const entry = buildMediaEntry({ formatType: "EMBED", code: media.code });
+    return entry && { formatType: "EMBED", id: media.id, name: media.name, mediaType, site: entry.site, url: entry.url ?? "", code: media.code, thumbnailUrl: media.thumbnail };
+  }
+  if (!media.url?.startsWith("/media/")) return null;
+  return { id: media.id, key: media.url.slice("/media/".length), name: media.name ?? "", mediaType, fileType: media.mime ?? "", fileSize: Number(media.size ?? 0) };
 }
 
 /** The room row's projection: settings, status, last seqs and read markers, as the object holds them now. */
@@ -182,21 +233,53 @@ export function messageProjection(d1: D1Database, roomId: string, message: Store
         .bind(`${message.id}:text`, message.id, message.languageCode, message.text),
     );
   }
+  // Each media at its place: media_attachments.position and media.user_index are its index in the message.
   message.medias.forEach((media, position) => {
-    const extension = media.key.slice(media.key.lastIndexOf(".") + 1);
+    statements.push(...(isStoredFile(media) ? fileProjection(d1, message, media, position) : linkProjection(d1, message, media, position)));
     statements.push(
-      d1
-        .prepare(
-          `INSERT INTO media (id, owner_user_account_id, format_type, media_type, file_name, file_type, file_size, file_extension, file_url, created_at, updated_at)
-           VALUES (?, ?, 'FILE', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-        )
-        .bind(media.id, message.senderUserAccountId, media.mediaType, media.name, media.fileType, media.fileSize, extension, `/media/${media.key}`, message.createdAt, message.createdAt),
       d1
         .prepare("INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position, created_at) VALUES (?, ?, 'chat_message', ?, 'medias', ?, ?) ON CONFLICT DO NOTHING")
         .bind(`${message.id}:${position}`, media.id, message.id, position, message.createdAt),
-      d1.prepare("DELETE FROM pending_uploads WHERE key = ?").bind(media.key),
     );
   });
+  return statements;
+}
+
+function fileProjection(d1: D1Database, message: StoredChatMessage, media: StoredChatFile, position: number): D1PreparedStatement[] {
+  const extension = media.key.slice(media.key.lastIndexOf(".") + 1);
+  return [
+    d1
+      .prepare(
+        `INSERT INTO media (id, owner_user_account_id, format_type, media_type, file_name, file_type, file_size, file_extension, file_url, user_index, created_at, updated_at)
+         VALUES (?, ?, 'FILE', ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+      )
+      .bind(media.id, message.senderUserAccountId, media.mediaType, media.name, media.fileType, media.fileSize, extension, `/media/${media.key}`, position, message.createdAt, message.createdAt),
+    d1.prepare("DELETE FROM pending_uploads WHERE key = ?").bind(media.key),
+  ];
+}
+
+/** A link's or embed's row; its name, when the sender gave one, is the media's name text (translatable, as every name). */
+function linkProjection(d1: D1Database, message: StoredChatMessage, media: StoredChatLink, position: number): D1PreparedStatement[] {
+  const link = media.formatType === "LINK";
+  const statements = [
+    d1
+      .prepare(
+        `INSERT INTO media (id, owner_user_account_id, format_type, media_type, link_site, link_url, embed_site, embed_code, thumbnail_url, user_index, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+      )
+      .bind(
+        media.id, message.senderUserAccountId, media.formatType, media.mediaType,
+        link ? media.site : null, link ? media.url : null, link ? null : media.site, link ? null : media.code,
+        media.thumbnailUrl, position, message.createdAt, message.createdAt,
+      ),
+  ];
+  if (media.name) {
+    statements.push(
+      d1
+        .prepare("INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'media', ?, 'name', ?, 1, ?) ON CONFLICT DO NOTHING")
+        .bind(`${media.id}:name`, media.id, message.languageCode, media.name),
+    );
+  }
   return statements;
 }
 

@@ -1,22 +1,26 @@
 // The order chat's input (spec sections 4 and 5): 'Closed' once the order ended, the waiting placeholder while the
 // client cannot write yet, disabled under NO_REPLY; the character counter against messageCharacterLimit; files
-// uploaded first (rule commission-order / chat_medias), the control inert once messageMediaLimit is reached; Send
-// disabled while there is nothing to send. Enter sends, Shift+Enter starts a new line.
+// uploaded first (rule commission-order / chat_medias) and links or embeds pasted (decision 058), both controls inert
+// once the attachments reach messageMediaLimit; Send disabled while there is nothing to send. Enter sends,
+// Shift+Enter starts a new line.
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from "react";
 import { ErrorText } from "~/components/form/error-text";
 import { precheckFiles, uploadErrorMessage } from "~/components/media/upload-client";
 import { UploadProgressList, useUploads } from "~/components/media/upload-progress";
 import { m } from "~/paraglide/messages.js";
-import type { ChatRefusal, ChatRoomView } from "../../../worker/domain/chat-protocol";
+import type { ChatMediaSubmit, ChatRefusal, ChatRoomView } from "../../../worker/domain/chat-protocol";
 import { countCharacters } from "../../../worker/domain/chat";
 import { acceptAttribute, findUploadRule } from "../../../worker/domain/upload-rules";
 import { checkMediaLimit } from "../../../worker/domain/media-limits";
+import { draftMediaLabel } from "./chat-media";
+import { LinkAdder } from "./chat-link-adder";
 
 const RULE = findUploadRule("commission-order", "chat_medias");
 
 export interface Draft {
   text: string;
-  medias: { url: string; name: string }[];
+  /** Files, links and embeds in the order they were added (the order they are shown in). */
+  medias: ChatMediaSubmit[];
 }
 
 const BLOCKED_PLACEHOLDER: Partial<Record<ChatRefusal, () => string>> = {
@@ -73,7 +77,12 @@ export function ChatComposer({ room, draft, onDraft, onSend }: { room: ChatRoomV
     const uploaded = await uploads.upload({ domain: "commission-order", id: room.orderId, field: "chat_medias" }, files);
     if (!uploaded.ok) return setUploadError(uploadErrorMessage(uploaded.code));
     const current = latestDraft.current;
-    onDraft({ ...current, medias: [...current.medias, ...uploaded.uploaded.map(({ url, file }) => ({ url, name: file.name }))] });
+    onDraft({ ...current, medias: [...current.medias, ...uploaded.uploaded.map(({ url, file }): ChatMediaSubmit => ({ formatType: "FILE", name: file.name, file: { url } }))] });
+  }
+
+  function addLink(media: ChatMediaSubmit) {
+    const current = latestDraft.current;
+    onDraft({ ...current, medias: [...current.medias, media] });
   }
 
   return (
@@ -98,13 +107,13 @@ export function ChatComposer({ room, draft, onDraft, onSend }: { room: ChatRoomV
       </p>
       {draft.medias.length > 0 && (
         <ul className="flex flex-wrap gap-2">
-          {draft.medias.map((media) => (
-            <li key={media.url} className="flex items-center gap-1 rounded-md border border-zinc-300 py-0.5 pl-2 text-xs dark:border-zinc-700">
-              <span className="max-w-32 truncate">{media.name}</span>
+          {draft.medias.map((media, index) => (
+            <li key={index} className="flex items-center gap-1 rounded-md border border-zinc-300 py-0.5 pl-2 text-xs dark:border-zinc-700">
+              <span className="max-w-32 truncate">{draftMediaLabel(media)}</span>
               <button
                 type="button"
                 onClick={() => onDraft({ ...draft, medias: draft.medias.filter((other) => other !== media) })}
-                aria-label={m.chat_remove_attachment({ name: media.name })}
+                aria-label={m.chat_remove_attachment({ name: draftMediaLabel(media) })}
                 className="grid size-11 place-items-center text-base leading-none"
               >
                 ×
@@ -128,7 +137,8 @@ export function ChatComposer({ room, draft, onDraft, onSend }: { room: ChatRoomV
             />
           </label>
         )}
-        {RULE && blocked === null && (
+        {blocked === null && <LinkAdder disabled={mediaFull} onAdd={addLink} describedBy={`${id}-files`} />}
+        {blocked === null && (
           <span id={`${id}-files`} className="text-xs text-zinc-700 dark:text-zinc-300">
             {m.chat_attach_count({ count: draft.medias.length, limit: room.messageMediaLimit })}
           </span>

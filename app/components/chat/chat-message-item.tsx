@@ -1,11 +1,12 @@
 // One message of the order chat: the sender's avatar and name, the time in the viewer's locale, the text in the
-// viewer's language (marked when it is a translation, spec section 3), and its files at the spec's w-36 (section 9),
-// each opening the media preview.
+// viewer's language (marked when it is a translation, spec section 3), and its files, links and embeds in their order
+// at the spec's w-36 (section 9), each opening the media preview with the works' players (decision 058).
 import { useState } from "react";
 import { LazyMediaLightbox } from "~/components/catalog/lazy-lightbox";
 import { m } from "~/paraglide/messages.js";
 import type { ChatMediaView, ChatMessageView } from "../../../worker/domain/chat-protocol";
 import { messageText } from "./chat-timeline";
+import { playableMedia, sentMediaLabel } from "./chat-media";
 
 const bubble = (mine: boolean) =>
   mine ? "bg-brand-50 text-zinc-900 dark:bg-brand-700 dark:text-white" : "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50";
@@ -36,8 +37,8 @@ export function PendingMessageItem({ text, files }: { text: string; files: strin
       <div className="flex max-w-[80%] min-w-0 flex-col items-end gap-1">
         <p className="text-xs text-zinc-700 dark:text-zinc-300">{m.chat_sending()}</p>
         {text && <p className={`rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap opacity-80 ${bubble(true)}`}>{text}</p>}
-        {files.map((file) => (
-          <p key={file} className="w-36 truncate rounded-md border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700">
+        {files.map((file, index) => (
+          <p key={index} className="w-36 truncate rounded-md border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700">
             {file}
           </p>
         ))}
@@ -59,28 +60,33 @@ function Avatar({ name, url }: { name: string; url: string | null }) {
 
 function ChatMedias({ medias }: { medias: ChatMediaView[] }) {
   const [shown, setShown] = useState<number | null>(null);
-  const items = medias.map((media) => ({ id: media.id, formatType: media.formatType, mediaType: media.mediaType, site: null, url: media.url, code: null, thumbnailUrl: media.thumbnailUrl }));
   return (
     <>
       <ul className="flex flex-wrap gap-2">
-        {medias.map((media, index) => {
-          const name = media.name ?? m.chat_media_file();
-          const picture = media.mediaType === "IMAGE" ? (media.thumbnailUrl ?? media.url) : media.thumbnailUrl;
-          return (
-            <li key={media.id}>
-              <button
-                type="button"
-                onClick={() => setShown(index)}
-                aria-label={m.chat_media_open({ name })}
-                className="block w-36 overflow-hidden rounded-md border border-zinc-300 text-left text-xs text-zinc-900 dark:border-zinc-700 dark:text-zinc-100"
-              >
-                {picture ? <img src={picture} alt="" className="w-36 object-cover" loading="lazy" /> : <span className="block truncate px-2 py-3">{name}</span>}
-              </button>
-            </li>
-          );
-        })}
+        {medias.map((media, index) => (
+          <MediaTile key={media.id} media={media} onOpen={() => setShown(index)} />
+        ))}
       </ul>
-      {shown !== null && <LazyMediaLightbox open onClose={() => setShown(null)} items={items} startIndex={shown} title={m.chat_media_heading()} />}
+      {shown !== null && <LazyMediaLightbox open onClose={() => setShown(null)} items={medias.map(playableMedia)} startIndex={shown} title={m.chat_media_heading()} />}
     </>
+  );
+}
+
+/**
+ * One attachment at w-36: a picture's thumbnail or a site's own (YouTube's), else its name (a link's host, an embed's
+ * site); under it, what it is. The button opens the preview, where the players are. Its name is "Open {name}", so
+ * the caption stays outside it (a button's visible text must be part of its name).
+ */
+function MediaTile({ media, onOpen }: { media: ChatMediaView; onOpen: () => void }) {
+  const name = sentMediaLabel(media);
+  const picture = media.mediaType === "IMAGE" && media.formatType === "FILE" ? (media.thumbnailUrl ?? media.url) : media.thumbnailUrl;
+  const kind = media.formatType === "LINK" ? m.chat_media_link() : media.formatType === "EMBED" ? m.chat_media_embed() : null;
+  return (
+    <li data-format={media.formatType} className="w-36 overflow-hidden rounded-md border border-zinc-300 text-xs text-zinc-900 dark:border-zinc-700 dark:text-zinc-100">
+      <button type="button" onClick={onOpen} aria-label={m.chat_media_open({ name })} className="block w-full text-left">
+        {picture ? <img src={picture} alt="" className="w-36 object-cover" loading="lazy" /> : <span className="block truncate px-2 pt-3 pb-1 font-medium">{name}</span>}
+      </button>
+      {kind && <span className="block truncate px-2 py-1 text-zinc-700 dark:text-zinc-300">{picture ? `${name} · ${kind}` : kind}</span>}
+    </li>
   );
 }

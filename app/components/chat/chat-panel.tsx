@@ -7,6 +7,7 @@ import { m } from "~/paraglide/messages.js";
 import { getLocale } from "~/paraglide/runtime.js";
 import type { ChatRoomView } from "../../../worker/domain/chat-protocol";
 import { ChatComposer, type Draft } from "./chat-composer";
+import { draftMediaLabel } from "./chat-media";
 import { ChatMessageItem, PendingMessageItem } from "./chat-message-item";
 import { firstUnreadSeq, unreadCount } from "./chat-timeline";
 import { useChatRoom } from "./use-chat-room";
@@ -138,7 +139,7 @@ export default function ChatPanel({ initialRoom, onUnread }: { initialRoom: Chat
                   <ChatMessageItem key={message.seq} message={message} mine={message.sender.side === room.viewerSide} locale={locale} time={time} />,
                 ])}
                 {pending.map((send) => (
-                  <PendingMessageItem key={send.clientMessageId} text={send.text} files={send.medias.map((media) => media.name)} />
+                  <PendingMessageItem key={send.clientMessageId} text={send.text} files={send.medias.map(draftMediaLabel)} />
                 ))}
               </ol>
             </>

@@ -248,12 +248,14 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: (send: PendingM
   const send = useCallback(
     async (text: string, medias: PendingMessage["medias"], languageCode: string) => {
       const state = live.current;
-      const message: PendingMessage = { clientMessageId: crypto.randomUUID(), text, medias, languageCode, createdAt: Date.now() };
+      // Each attachment is sent with its place, so the room shows them in the order they were added.
+      const placed = medias.map((media, userIndex) => ({ ...media, userIndex }));
+      const message: PendingMessage = { clientMessageId: crypto.randomUUID(), text, medias: placed, languageCode, createdAt: Date.now() };
       setPendingBoth([...state.pending, message]);
       if (sendFrame(frameOf(message))) return;
       // The socket is down: the HTTP path, with the same rules on the server.
       state.overHttp.add(message.clientMessageId);
-      const outcome = await submitMessage({ chatRoomId: roomId, clientMessageId: message.clientMessageId, messageText: { text, languageCode }, messageMedias: medias });
+      const outcome = await submitMessage({ chatRoomId: roomId, clientMessageId: message.clientMessageId, messageText: { text, languageCode }, messageMedias: placed });
       state.overHttp.delete(message.clientMessageId);
       if (outcome.ok) return absorb([outcome.value]);
       setPendingBoth(state.pending.filter((p) => p.clientMessageId !== message.clientMessageId));
