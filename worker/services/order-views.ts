@@ -55,10 +55,17 @@ const DESCRIPTION_COLUMNS = `
      FROM commission_order_forms f JOIN localized_texts t ON t.entity_type = 'commission_order_form' AND t.entity_id = f.id AND t.field = 'description'
      WHERE f.order_id = o.id AND NOT EXISTS (SELECT 1 FROM commission_order_services s2 WHERE s2.order_id = o.id))) AS form_descriptions`;
 
-/** Whether the order's service snapshot carries the creator's terms (copied from the service's policy at submission). */
-const HAS_TERMS_COLUMN = `EXISTS (SELECT 1 FROM commission_order_services s JOIN localized_texts t
-     ON t.entity_type = 'commission_order_service' AND t.entity_id = s.id AND t.field = 'terms'
-     WHERE s.order_id = o.id AND trim(t.text) <> '') AS has_terms`;
+/**
+ * Whether the request came with the creator's terms: a service order's snapshot of its service's terms (copied at
+ * submission), else, for a form order, the creator's general terms, which a form's request accepts (not snapshotted,
+ * so read as they are now).
+ */
+const HAS_TERMS_COLUMN = `(EXISTS (SELECT 1 FROM commission_order_services s JOIN localized_texts t
+       ON t.entity_type = 'commission_order_service' AND t.entity_id = s.id AND t.field = 'terms'
+       WHERE s.order_id = o.id AND trim(t.text) <> '')
+   OR (NOT EXISTS (SELECT 1 FROM commission_order_services s WHERE s.order_id = o.id)
+     AND EXISTS (SELECT 1 FROM localized_texts t WHERE t.entity_type = 'commission_account' AND t.entity_id = o.seller_id
+       AND t.field = 'default_terms' AND trim(t.text) <> ''))) AS has_terms`;
 
 /** The two parties' profiles (sp, bp), joined by their commission accounts; read as seller_* / buyer_* columns. */
 export const PARTY_JOINS = `
