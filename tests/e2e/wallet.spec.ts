@@ -180,6 +180,7 @@ test("a paid order the creator cancels: the prompt names the full refund, and at
   await page.goto(WALLET);
   await expect(row.getByTestId("payout-status")).toBeVisible();
   await expectWholeRowInView(page, container, row);
+  await expectAccessible(page);
 });
 
 /** The row's payout status cell (the last column) lies inside the table's box and the window, and nothing scrolls sideways. */
