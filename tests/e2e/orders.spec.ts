@@ -165,7 +165,7 @@ test("a form order reads Unsettled until the creator prices it; the client pays 
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(nextStep(page)).toContainText("Commission has been canceled.");
   await page.getByRole("tab", { name: "Payment" }).click();
-  await expect(page.getByText("The payment was refunded in full.")).toBeVisible();
+  await expect(page.getByTestId("refund-note")).toHaveText("This commission was canceled. Comet refunded the full ¥15,000 to the client's card; no payout is made.");
 
   await switchTo(page, client.email);
   // The client reads amounts in US dollars: the total is shown approximated in their display currency too.

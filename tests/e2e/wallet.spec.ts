@@ -76,7 +76,10 @@ test("a creator connects a payout account, completes an order and sees the trans
   // share is the total minus the fee, ¥10,976, transferred from the client's still-pending charge: pending in the balance.
   await page.goto(WALLET);
   const row = page.getByTestId("wallet-orders").locator(`tr[data-order="${code}"]`);
-  for (const figure of ["¥9,885", "¥1,091", "¥10,909", "¥1,024", "¥12,000"]) await expect(row).toContainText(figure);
+  // The wallet shows the total, the tax and the fee taken from it and the income left (the sales amount is on the order's
+  // Payment tab and the sales history).
+  for (const figure of ["¥9,885", "¥1,091", "¥1,024", "¥12,000"]) await expect(row.getByRole("cell", { name: figure, exact: true })).toBeVisible();
+  await expect(row.getByTestId("wallet-income")).toHaveText("¥9,885");
   await expect(row.getByTestId("wallet-transfer-amount")).toHaveText("¥10,976");
   await expect(row.getByTestId("payout-status")).toHaveText("Transferred");
   await expect(page.getByTestId("wallet-pending")).toContainText("¥10,976");
@@ -96,6 +99,9 @@ test("a creator connects a payout account, completes an order and sees the trans
   await expect(dollarRow.getByTestId("wallet-transfer-sent")).toHaveText("¥1,325 paid out");
   await expect(dollarRow.getByTestId("payout-status")).toHaveText("Transferred");
   await expect(page.getByTestId("wallet-currency-note")).toBeVisible();
+  // The widest row (a dollar sale, its approximation and what was sent in yen) still shows its status at 1280 px.
+  expect(page.viewportSize()!.width).toBe(1280);
+  await expectWholeRowInView(page, page.getByTestId("wallet-orders-container"), dollarRow);
   await expect(page.getByTestId("wallet-pending")).toContainText("¥12,301");
   await expectAccessible(page);
 
@@ -119,3 +125,74 @@ test("a creator connects a payout account, completes an order and sees the trans
   await expect(page.getByTestId("wallet-currency-note")).toHaveText(ja("wallet_payout_currency_note"));
   await expect(page.getByRole("button", { name: ja("wallet_action_dashboard") })).toBeVisible();
 });
+
+test("a paid order the creator cancels: the prompt names the full refund, and at 1280 px the wallet shows the whole row with no income, in English and Japanese", async ({ page, baseURL }) => {
+  test.setTimeout(150_000);
+  const client = await signUpWithApi(page);
+  await saveCard(page, "4242 4242 4242 4242");
+  await expect(page.getByText("Visa ending in 4242")).toBeVisible();
+  const creator = await newCreator(page);
+  const { code } = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title: `Refunded ${Date.now().toString(36)}` });
+
+  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(panel(page, code).getByText("Accepted", { exact: true })).toBeVisible();
+  await switchTo(page, client.email);
+  await page.goto(`/dashboard/commission/client/requests?order=${code}`);
+  await page.getByRole("tab", { name: "Payment" }).click();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Awaiting creator delivery" })).toBeVisible();
+
+  // The creator cancels the paid order: the prompt says what the Order object will do, with the amount.
+  await switchTo(page, creator.email);
+  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  let prompt = "";
+  page.once("dialog", (dialog) => {
+    prompt = dialog.message();
+    void dialog.accept();
+  });
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(panel(page, code).getByText("Canceled", { exact: true }).first()).toBeVisible();
+  expect(prompt).toBe("Cancel this commission? Comet will refund the full ¥12,000 to the client's card, and you will get no payout for it.");
+
+  // The wallet at 1280 × 800: the refunded sale earns nothing, and every column is in view without scrolling sideways.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(WALLET);
+  const container = page.getByTestId("wallet-orders-container");
+  const row = page.getByTestId("wallet-orders").locator(`tr[data-order="${code}"]`);
+  await expect(row.getByTestId("wallet-income")).toHaveText("Refunded");
+  await expect(row.getByTestId("wallet-transfer-amount")).toHaveText("—");
+  await expect(row.getByTestId("payout-status")).toHaveText("None (refunded)");
+  await expect(page.getByTestId("wallet-income-note")).toContainText("Your payout is what Comet sends you: the total less the fee only");
+  await expectWholeRowInView(page, container, row);
+  await expectAccessible(page);
+
+  // In Japanese, the same sale reads the same way, and still fits.
+  await page.context().addCookies([{ name: "app-language", value: "ja", url: baseURL! }]);
+  await page.goto(WALLET);
+  await expect(row.getByTestId("wallet-income")).toHaveText(message("history", "ja", "history_status_refunded"));
+  await expect(row.getByTestId("payout-status")).toHaveText(ja("wallet_payout_refunded"));
+  await expect(page.getByTestId("wallet-income-note")).toHaveText(ja("wallet_income_vs_payout"));
+  await expectWholeRowInView(page, container, row);
+
+  // On a phone each sale is stacked: its cells, labelled, one under another, and nothing scrolls sideways.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(WALLET);
+  await expect(row.getByTestId("payout-status")).toBeVisible();
+  await expectWholeRowInView(page, container, row);
+  await expectAccessible(page);
+});
+
+/** The row's payout status cell (the last column) lies inside the table's box and the window, and nothing scrolls sideways. */
+async function expectWholeRowInView(page: Page, container: ReturnType<Page["getByTestId"]>, row: ReturnType<Page["locator"]>) {
+  const status = row.getByTestId("wallet-payout-status");
+  await status.scrollIntoViewIfNeeded();
+  const [box, frame] = await Promise.all([status.boundingBox(), container.boundingBox()]);
+  expect(box && frame).toBeTruthy();
+  expect(box!.x).toBeGreaterThanOrEqual(frame!.x);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(frame!.x + frame!.width + 0.5);
+  expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+  const overflow = await container.evaluate((element) => element.scrollWidth - element.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}

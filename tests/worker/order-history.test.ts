@@ -85,6 +85,19 @@ describe("sales history", () => {
   });
 });
 
+describe("a canceled sale (issue 33, decision 061)", () => {
+  it("reads refunded from the cancel on, before Stripe has refunded it, and is left out of the totals", async () => {
+    const [seller, buyer] = await Promise.all([party(), party()]);
+    const kept = await paidOrder(seller, buyer, 20_000, "JPY", "COMPLETED");
+    const canceled = await paidOrder(seller, buyer, 30_000, "JPY", "COMPLETED");
+    // The Order object has canceled it; its refund is owed, and the transaction still reads COMPLETED meanwhile.
+    await env.DB.prepare("UPDATE commission_orders SET order_progress_status = 'CANCELED', canceled_at = ? WHERE id = ?").bind(Date.now(), canceled.id).run();
+    const { items, totals } = await listSales(db(), input(seller));
+    expect(items.map((i) => [i.code, i.refunded]).sort()).toEqual([[kept.code, false], [canceled.code, true]].sort());
+    expect(totals).toMatchObject([{ currencyCode: "JPY", count: 1, totalAmount: 20_000 }]);
+  });
+});
+
 describe("billing history", () => {
   it("lists the buyer's payments with the display-currency approximation and the refund, and nobody else's", async () => {
     const [seller, buyer, stranger] = await Promise.all([party(), party(), party()]);

@@ -338,6 +338,36 @@ describe("the order's Details (issue 33)", () => {
     expect((await call("/api/google/storage/sign/read", { method: "POST", cookie: stranger.cookie, json: { url: stored!.file_url } })).status).toBe(403);
   });
 
+  it("say whether the request came with the creator's terms: the service's, copied onto the order; for a form, the creator's general terms (decision 061)", async () => {
+    const s = await setUp();
+    const buyer = await viewerOf(s.buyer.accountId, s.buyer.profileId);
+    const { data: plain } = await (await submitService(s.buyer.cookie, request(s))).json<{ data: { code: string } }>();
+    expect((await getOrderDetail(db(), env, plain.code, buyer))!.hasTerms).toBe(false);
+
+    // The service gets terms; a new request copies them, the earlier order keeps what it was sent with.
+    const policyId = crypto.randomUUID();
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO commission_policies (id, commission_account_id) VALUES (?, ?)").bind(policyId, s.seller.commissionAccountId),
+      env.DB.prepare("INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'commission_policy', ?, 'terms', 'en', 1, ?)")
+        .bind(crypto.randomUUID(), policyId, "After the rough sketch, 50% is refunded."),
+      env.DB.prepare("UPDATE commission_services SET policy_id = ? WHERE id = ?").bind(policyId, s.serviceId),
+    ]);
+    await env.DB.prepare("UPDATE commission_orders SET order_progress_status = 'CANCELED' WHERE code = ?").bind(plain.code).run();
+    const { data: withTerms } = await (await submitService(s.buyer.cookie, request(s))).json<{ data: { code: string } }>();
+    expect((await getOrderDetail(db(), env, withTerms.code, buyer))!.hasTerms).toBe(true);
+    expect((await getOrderDetail(db(), env, withTerms.code, await viewerOf(s.seller.accountId, s.seller.profileId)))!.hasTerms).toBe(true);
+    expect((await getOrderDetail(db(), env, plain.code, buyer))!.hasTerms).toBe(false);
+
+    // A form's request: no terms while the creator has no general terms, then theirs.
+    const { serviceId: _serviceId, ...rest } = request(s);
+    const { data: form } = await (await submitForm(s.buyer.cookie, { ...rest, formCode: s.formCode })).json<{ data: { code: string } }>();
+    expect((await getOrderDetail(db(), env, form.code, buyer))!.hasTerms).toBe(false);
+    await env.DB.prepare("INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'commission_account', ?, 'default_terms', 'en', 1, ?)")
+      .bind(crypto.randomUUID(), s.seller.commissionAccountId, "No refunds after the sketch.")
+      .run();
+    expect((await getOrderDetail(db(), env, form.code, buyer))!.hasTerms).toBe(true);
+  });
+
   it("keep the stored file's name when the client's device gave none", async () => {
     const s = await setUp();
     const signed = await signWriteAs(s.buyer.cookie, `v1/commission-request/${s.buyer.profileId}/answer_medias/ref.png`, PNG.byteLength);

@@ -4,6 +4,7 @@
  * panel ask these, so the spec's tables live once; the edge turns the returned keys into en/ja text.
  */
 import { MIN_APPROVABLE_PRICE, editable, type OrderProgress, type OrderState } from "./order";
+import { cancelRefusal } from "./order-refunds";
 
 export type OrderSide = "seller" | "buyer";
 export type OrderSubmitStatus = "SERVICE_SUBMITTED" | "FORM_SUBMITTED";
@@ -92,10 +93,9 @@ export function buyerWaiting(o: Pick<OrderFacts, "progress" | "payment">): Buyer
 
 /**
  * May the buyer cancel now? Only a paid order the creator has not delivered by its delivery deadline, with a full
- * refund (issue 10; decision 020). The Durable Object checks it again.
+ * refund (issue 10; decision 020): `cancelRefusal`'s rule (order-refunds.ts), which the Durable Object applies again.
  */
-export const buyerMayCancelLate = (o: Pick<OrderFacts, "progress" | "payment" | "deliveryDeadline">, now: number) =>
-  o.progress === "APPROVED" && o.payment === "COMPLETED" && o.deliveryDeadline !== null && o.deliveryDeadline < now;
+export const buyerMayCancelLate = (o: Pick<OrderFacts, "progress" | "payment" | "deliveryDeadline">, now: number) => cancelRefusal(o, "buyer", now) === null;
 
 /** May the buyer pay now (spec section 4: APPROVED, unpaid)? The Pay button also needs a saved card. */
 export const buyerMayPay = (o: Pick<OrderFacts, "progress" | "payment">) => o.progress === "APPROVED" && o.payment === "DRAFT";
@@ -114,7 +114,8 @@ export function sellerActions(o: Pick<OrderFacts, "progress" | "payment" | "pric
   const draft = o.progress === "DRAFT";
   return {
     approve: { shown: draft, enabled: o.priceAmount !== null && o.priceAmount > MIN_APPROVABLE_PRICE },
-    cancel: { shown: draft || o.progress === "APPROVED" },
+    // The seller's cancel needs no deadline, so the time does not matter here.
+    cancel: { shown: cancelRefusal({ ...o, deliveryDeadline: null }, "seller", 0) === null },
     deliver: { shown: o.progress === "APPROVED" && o.payment === "COMPLETED", enabled: o.deliverableCount > 0 },
     complete: { shown: o.progress === "DELIVERED" },
   };

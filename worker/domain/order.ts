@@ -3,6 +3,7 @@
  * accepted action changes. Pure: the Order Durable Object (the only writer of an order) asks `decide` and applies
  * the answer; the time is an argument. A refused action changes nothing and says why.
  */
+import { refundOnCancel } from "./order-refunds";
 import { isPriceAmount } from "./pricing";
 import { hasUnstorableCharacters, isBlankText, normalizeText, textLength } from "./text";
 
@@ -195,13 +196,25 @@ const unchanged: Decision = { ok: true, changed: false };
 
 /**
  * A transition that ends the order or changes what the client agreed to pay for ends its money too: an open payment
- * is voided, a paid one refunded (decision 047). The order forgets the open intent in the same step.
+ * is voided, a paid one refunded (decision 047). The order forgets the open intent in the same step. `held` is what
+ * is given back: the open payment, unless a cancel's refund names the paid one (`cancelOrder`).
  */
-function endingMoney(o: OrderState, next: OrderState, event: OrderEventType, reason: ReleaseReason): Decision {
-  const held = o.openPayment ?? (reason === "order_canceled" && o.payment === "COMPLETED" ? o.paidPayment : null);
+function endingMoney(o: OrderState, next: OrderState, event: OrderEventType, reason: ReleaseReason, held: PaymentRef | null = o.openPayment): Decision {
   if (!held) return accept({ ...next, openPayment: null }, event);
   // Given back: a notice of its success arriving later (3-D Secure finished meanwhile) changes nothing more.
   return accept({ ...next, openPayment: null, returnedIntentIds: [...o.returnedIntentIds, held.intentId] }, event, { payment: held, reason });
+}
+
+/**
+ * Every cancel, by whoever makes it, follows `refundOnCancel` (order-refunds.ts, decision 061): it says whether this
+ * party may cancel now and what the client gets back, the same answer the cancel prompt and the Payment tab show. A
+ * full refund gives back the payment that paid the order (all of its charge); no refund voids a payment still under way.
+ */
+function cancelOrder(o: OrderState, who: OrderActor, now: number): Decision {
+  const outcome = refundOnCancel(o, who, now);
+  if (!outcome.allowed) return refuse(outcome.refusal);
+  const held = outcome.refund.kind === "full" ? o.paidPayment : o.openPayment;
+  return endingMoney(o, { ...o, progress: "CANCELED", chat: "CLOSED", canceledAt: now }, "CANCELED", "order_canceled", held);
 }
 
 /** Editability (spec section 4), one predicate per part of the order; each reads only progress and payment. */
@@ -252,7 +265,7 @@ function paymentMisfit(o: OrderState, p: PaymentRef): ReleaseReason | null {
 export function decide(o: OrderState, action: OrderAction, actor: OrderActor, now: number): Decision {
   const system = action.type === "markPaid" || action.type === "deadlinePassed";
   if (system && actor !== "system") return refuse("system_only");
-  if (action.type === "cancel" && actor === "buyer") return buyerCancel(o, now);
+  if (action.type === "cancel" && actor === "buyer") return cancelOrder(o, "buyer", now);
   if (action.type === "startPayment") return startPayment(o, action.payment, actor);
   if (!system && actor === "buyer") return refuse("seller_only");
   if (!system && actor !== "seller") return refuse("not_a_party");
@@ -263,11 +276,9 @@ export function decide(o: OrderState, action: OrderAction, actor: OrderActor, no
       if (o.priceAmount === null || o.priceAmount <= MIN_APPROVABLE_PRICE) return refuse("price_too_low");
       return accept({ ...o, progress: "APPROVED", chat: "OPENED", approvedAt: now, paymentDeadline: now + DEADLINES.paymentMs }, "APPROVED");
     }
-    case "cancel": {
+    case "cancel":
       // The seller may decline or call off an order until it is delivered; a paid order is refunded (decision 020).
-      if (o.progress !== "DRAFT" && o.progress !== "APPROVED") return refuse("wrong_state");
-      return endingMoney(o, { ...o, progress: "CANCELED", chat: "CLOSED", canceledAt: now }, "CANCELED", "order_canceled");
-    }
+      return cancelOrder(o, "seller", now);
     case "markPaid": {
       const p = action.payment;
       if (o.paidPayment?.intentId === p.intentId || o.returnedIntentIds.includes(p.intentId)) return unchanged;
@@ -323,17 +334,6 @@ export function decide(o: OrderState, action: OrderAction, actor: OrderActor, no
 }
 
 /**
- * The buyer's one action on the order's state (issue 10, decision 020): a paid order not delivered by its deadline may
- * be canceled by the buyer, and the Durable Object refunds it in full, as for the seller's cancel of a paid order.
- * Before the deadline, or in any other state, cancelling stays the seller's call.
- */
-function buyerCancel(o: OrderState, now: number): Decision {
-  if (o.progress !== "APPROVED" || o.payment !== "COMPLETED") return refuse("seller_only");
-  if (o.deliveryDeadline === null || now <= o.deliveryDeadline) return refuse("delivery_not_late");
-  return endingMoney(o, { ...o, progress: "CANCELED", chat: "CLOSED", canceledAt: now }, "CANCELED", "order_canceled");
-}
-
-/**
  * The buyer starts paying (decision 047): the object made (or found) an intent for exactly the current total, and
  * the order records it as its one open payment. The same intent again changes nothing; another replaces it, voided.
  */
@@ -350,15 +350,13 @@ function startPayment(o: OrderState, payment: PaymentRef, actor: OrderActor): De
 /**
  * A passed deadline (decision 020): an order not approved or not paid in time is canceled; a delivered order not
  * completed in time completes; a missed delivery changes nothing by itself: from then on the buyer may cancel it
- * with a full refund (`buyerCancel`), or keep waiting.
+ * with a full refund (`refundOnCancel`, order-refunds.ts), or keep waiting.
  * An alarm that fires early, late or twice is harmless: it acts only when the pending deadline has really passed.
  */
 function onDeadline(o: OrderState, now: number): Decision {
   const deadline = pendingDeadline(o);
   if (deadline === null || deadline > now) return unchanged;
-  if (o.progress === "DRAFT" || (o.progress === "APPROVED" && o.payment === "DRAFT")) {
-    return endingMoney(o, { ...o, progress: "CANCELED", chat: "CLOSED", canceledAt: now }, "CANCELED", "order_canceled");
-  }
+  if (o.progress === "DRAFT" || (o.progress === "APPROVED" && o.payment === "DRAFT")) return cancelOrder(o, "system", now);
   if (o.progress === "DELIVERED") return accept({ ...o, progress: "COMPLETED", chat: "CLOSED", completedAt: now }, "COMPLETED");
   return unchanged;
 }

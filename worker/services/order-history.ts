@@ -31,6 +31,11 @@ export interface HistoryEntry {
   /** The other party: the client on the sales page, the creator on the billing page. */
   counterpart: PersonRef | null;
   paidAt: number;
+  /**
+   * The client's money goes back: the payment was refunded, or its order was canceled, whose refund in full the Order
+   * object owes from the cancel on (order-refunds.ts; decision 061), even while Stripe has yet to do it. Such a sale
+   * earns the creator nothing.
+   */
   refunded: boolean;
   /** The whole breakdown in the order's currency; the total also in the viewer's display currency. */
   breakdown: AmountBreakdown;
@@ -100,7 +105,7 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
   const [rows, totals, reference] = await d1.batch<Row>([
     d1
       .prepare(
-        `SELECT t.id AS transaction_id, t.transaction_status, coalesce(t.paid_at, t.created_at) AS paid_at, t.amount, cu.code AS currency_code,
+        `SELECT t.id AS transaction_id, t.transaction_status, o.order_progress_status, coalesce(t.paid_at, t.created_at) AS paid_at, t.amount, cu.code AS currency_code,
            o.id, o.code, ${feeNumeratorsOf("t.id")} AS fee_numerators, ${TITLE_COLUMNS}, ${counterpart},
            po.payout_status, po.amount AS payout_amount, po.transfer_amount, po.transfer_currency, po.stripe_transfer_id, po.transferred_at
          FROM ${FROM} ${PARTY_JOINS} LEFT JOIN creator_payouts po ON po.transaction_id = t.id
@@ -114,7 +119,7 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
           .prepare(
             `SELECT currency_code, amount, fee_numerators, count(*) AS n FROM (
                SELECT cu.code AS currency_code, t.amount, ${feeNumeratorsOf("t.id")} AS fee_numerators
-               FROM ${FROM} WHERE o.seller_id = ${caller} AND t.transaction_status = 'COMPLETED')
+               FROM ${FROM} WHERE o.seller_id = ${caller} AND t.transaction_status = 'COMPLETED' AND o.order_progress_status <> 'CANCELED')
              GROUP BY currency_code, amount, fee_numerators ORDER BY currency_code`,
           )
           .bind(input.userAccountId)
@@ -130,7 +135,7 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
       title: titleOf(row, input.locale),
       counterpart: personOf(row, side === "seller" ? "buyer" : "seller", input.locale),
       paidAt: Number(row.paid_at),
-      refunded: row.transaction_status === "REFUNDED",
+      refunded: row.transaction_status === "REFUNDED" || row.order_progress_status === "CANCELED",
       breakdown: amountBreakdown(
         Number(row.amount),
         currencyCode,

@@ -55,6 +55,18 @@ const DESCRIPTION_COLUMNS = `
      FROM commission_order_forms f JOIN localized_texts t ON t.entity_type = 'commission_order_form' AND t.entity_id = f.id AND t.field = 'description'
      WHERE f.order_id = o.id AND NOT EXISTS (SELECT 1 FROM commission_order_services s2 WHERE s2.order_id = o.id))) AS form_descriptions`;
 
+/**
+ * Whether the request came with the creator's terms: a service order's snapshot of its service's terms (copied at
+ * submission), else, for a form order, the creator's general terms, which a form's request accepts (not snapshotted,
+ * so read as they are now).
+ */
+const HAS_TERMS_COLUMN = `(EXISTS (SELECT 1 FROM commission_order_services s JOIN localized_texts t
+       ON t.entity_type = 'commission_order_service' AND t.entity_id = s.id AND t.field = 'terms'
+       WHERE s.order_id = o.id AND trim(t.text) <> '')
+   OR (NOT EXISTS (SELECT 1 FROM commission_order_services s WHERE s.order_id = o.id)
+     AND EXISTS (SELECT 1 FROM localized_texts t WHERE t.entity_type = 'commission_account' AND t.entity_id = o.seller_id
+       AND t.field = 'default_terms' AND trim(t.text) <> ''))) AS has_terms`;
+
 /** The two parties' profiles (sp, bp), joined by their commission accounts; read as seller_* / buyer_* columns. */
 export const PARTY_JOINS = `
   JOIN commission_accounts sa ON sa.id = o.seller_id LEFT JOIN user_profiles sp ON sp.account_id = sa.user_account_id
@@ -236,6 +248,11 @@ export interface OrderDetail extends OrderSummary {
   breakdown: AmountBreakdown | null;
   /** The order's payment transaction, if one was started: PENDING, COMPLETED, REFUNDED… */
   transactionStatus: string | null;
+  /**
+   * The service ordered came with the creator's free-text terms (its snapshot has some, in any language): the refund
+   * texts then say that Comet does not apply them (decision 061).
+   */
+  hasTerms: boolean;
   /** The request's questions with their answers; the form's notice blocks are `notes`, not questions. */
   questions: OrderQuestionView[];
   /** The form's notice blocks (NONE questions), in the form's order. */
@@ -272,7 +289,7 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
   const d1 = db.$client;
   const row = await d1
     .prepare(
-      `SELECT ${ORDER_COLUMNS}, ${DESCRIPTION_COLUMNS}, ${partyColumns("sp", "seller")}, ${partyColumns("bp", "buyer")}
+      `SELECT ${ORDER_COLUMNS}, ${DESCRIPTION_COLUMNS}, ${HAS_TERMS_COLUMN}, ${partyColumns("sp", "seller")}, ${partyColumns("bp", "buyer")}
        FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id ${PARTY_JOINS}
        WHERE o.code = ?1 AND (o.seller_id = ?2 OR o.buyer_id = ?2)`,
     )
@@ -364,6 +381,7 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
     estimatedDelivery: n(row.estimated_delivery),
     breakdown: breakdownFor(summary, side, viewer.displayCurrencyCode, moneyRow),
     transactionStatus: (moneyRow.transaction_status as string | null) ?? null,
+    hasTerms: Boolean(row.has_terms),
     questions: questions.results.filter((q) => q.question_type !== "NONE").map((q) => ({
       id: String(q.id),
       questionType: q.question_type as QuestionType,

@@ -18,22 +18,35 @@ const cell = "px-3 py-2 text-left align-top";
 const head = `${cell} text-xs font-semibold uppercase tracking-wide text-zinc-700 dark:text-zinc-300`;
 const num = "px-3 py-2 text-right align-top tabular-nums";
 
-export function SalesTable({ testId, entries, columns }: { testId: string; entries: HistoryEntry[]; columns: SalesColumn[] }) {
+/**
+ * Below the `lg` breakpoint a `stacked` table lays each row out as a block of labelled cells (the column's name
+ * beside its value) instead of scrolling sideways; the header row is then only for screen readers.
+ */
+const STACKED = {
+  head: "max-lg:sr-only",
+  row: "max-lg:block max-lg:py-2",
+  cell: "max-lg:flex max-lg:justify-between max-lg:gap-4 max-lg:py-1 max-lg:text-right max-lg:before:text-left max-lg:before:font-semibold max-lg:before:text-zinc-700 max-lg:before:content-[attr(data-label)] dark:max-lg:before:text-zinc-300",
+};
+
+export function SalesTable({ testId, entries, columns, stacked = false }: { testId: string; entries: HistoryEntry[]; columns: SalesColumn[]; stacked?: boolean }) {
+  const [stackHead, stackRow, stackCell] = stacked ? [STACKED.head, STACKED.row, STACKED.cell] : ["", "", ""];
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-      <table className="w-full text-sm" data-testid={testId}>
-        <thead className="bg-zinc-50 dark:bg-zinc-900">
+    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800" data-testid={`${testId}-container`}>
+      <table className={`w-full text-sm ${stacked ? "max-lg:block" : ""}`} data-testid={testId}>
+        <thead className={`bg-zinc-50 dark:bg-zinc-900 ${stackHead}`}>
           <tr>
             {columns.map((c) => (
               <th key={c.label} className={head}>{c.label}</th>
             ))}
           </tr>
         </thead>
-        <tbody className="divide-y divide-zinc-200 dark:divide-zinc-800">
+        <tbody className={`divide-y divide-zinc-200 dark:divide-zinc-800 ${stacked ? "max-lg:block" : ""}`}>
           {entries.map((entry) => (
-            <tr key={entry.transactionId} data-order={entry.code}>
+            <tr key={entry.transactionId} data-order={entry.code} className={stackRow}>
               {columns.map((c) => (
-                <td key={c.label} className={c.numeric ? num : cell} data-testid={c.testId}>{c.cell(entry)}</td>
+                <td key={c.label} className={`${c.numeric ? num : cell} ${stackCell}`} data-testid={c.testId} data-label={stacked ? c.label : undefined}>
+                  {c.cell(entry)}
+                </td>
               ))}
             </tr>
           ))}

@@ -4,10 +4,11 @@
 // (order-display.ts), the labels and the date and money formatting stay on the server; the Payment, Delivery and
 // Settings tabs (a chunk loaded on first use) still draw their own.
 import { m } from "~/paraglide/messages.js";
-import { buyerMayCancelLate, buyerMayPay, buyerWaiting, nextStep, orderTabs, sellerActions, statusBadge, type OrderTab } from "../../../worker/domain/order-display";
+import { buyerMayPay, buyerWaiting, nextStep, orderTabs, sellerActions, statusBadge, type OrderTab } from "../../../worker/domain/order-display";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { showDate, showDateTime, showMoney } from "./order-format";
 import { orderLogLines } from "./order-log-texts.server";
+import { cancelPromptText, lateCancelHintText } from "./order-refund-texts";
 import { orderDetailsMarkup, orderLogMarkup } from "./order-markup.server";
 import { counterpartText, orderPriceText, SHOWN_TIME_LABELS, STATUS_LABELS, STEP_LABELS, WAITING_LABELS } from "./order-texts";
 
@@ -49,8 +50,8 @@ function buyerTexts(order: OrderDetail, now: number) {
   if (buyerMayPay(order.facts)) return { waiting: null, lateCancel: null, pay: { label: m.orders_review_and_pay(), hint: m.orders_review_and_pay_hint() } };
   const waiting = buyerWaiting(order.facts);
   if (!waiting) return null;
-  const late = buyerMayCancelLate(order.facts, now);
-  return { waiting: WAITING_LABELS[waiting](), lateCancel: late ? { hint: m.orders_late_delivery_hint(), label: m.orders_cancel_late() } : null, pay: null };
+  const lateHint = lateCancelHintText(order, now);
+  return { waiting: WAITING_LABELS[waiting](), lateCancel: lateHint ? { hint: lateHint, label: m.orders_cancel_late() } : null, pay: null };
 }
 
 /** Everything the open order's panel says, in the request's language; `now` decides the buyer's late cancel. */
@@ -84,7 +85,8 @@ export function orderPanelTexts(order: OrderDetail, now: number) {
     ],
     seller: order.side === "seller" ? sellerTexts(order) : null,
     buyer: order.side === "buyer" ? buyerTexts(order, now) : null,
-    cancelConfirm: m.orders_cancel_confirm(),
+    // What a cancel by the viewer does with the client's money (decision 061); null when they may not cancel now.
+    cancelConfirm: cancelPromptText(order, now),
     tabsLabel: m.orders_tabs_label(),
     tabs: orderTabs(order.side, order.facts.progress).map((id) => ({ id, label: TAB_LABELS[id]() })),
     detailsHtml: orderDetailsMarkup(order, { noQuestions: m.orders_no_questions(), notes: m.orders_form_notes(), required: m.orders_required(), noAnswer: m.orders_no_answer(), file: m.orders_deliverable_file(), choicePrices }),

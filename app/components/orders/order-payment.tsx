@@ -13,6 +13,7 @@ import { buyerMayPay } from "../../../worker/domain/order-display";
 import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { showApproximation, showMoney } from "./order-format";
+import { refundNoteText } from "./order-refund-texts";
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -47,7 +48,12 @@ export function OrderPayment({ order, cards, payFocus = 0 }: { order: OrderDetai
       <dl>
         <Row label={m.orders_payment_status()} value={status} />
       </dl>
-      {order.transactionStatus === "REFUNDED" && <p className="text-sm text-zinc-800 dark:text-zinc-200">{m.orders_refunded_notice()}</p>}
+      {/* A cancel's refund in the words of the rule that makes it (decision 061); else a payment given back as it landed. */}
+      {refundNoteText(order) ? (
+        <p className="text-sm text-zinc-800 dark:text-zinc-200" data-testid="refund-note">{refundNoteText(order)}</p>
+      ) : (
+        order.transactionStatus === "REFUNDED" && <p className="text-sm text-zinc-800 dark:text-zinc-200">{m.orders_refunded_notice()}</p>
+      )}
       {order.side === "buyer" && buyerMayPay(order.facts) && <PayButton order={order} cards={cards} payFocus={payFocus} />}
     </div>
   );

@@ -95,8 +95,8 @@ function BuyerWaiting({ order, texts, buyer }: { order: OrderDetail; texts: Orde
       <button type="button" disabled className="button-secondary min-h-11 w-full cursor-not-allowed opacity-70">
         {buyer.waiting}
       </button>
-      {/* Past the delivery deadline with nothing delivered, the client may call it off and be refunded in full. */}
-      {buyer.lateCancel && (
+      {/* Past the delivery deadline with nothing delivered, the client may call it off and be refunded in full (decision 061). */}
+      {buyer.lateCancel && texts.cancelConfirm && (
         <>
           <p className="text-sm text-zinc-700 dark:text-zinc-300">{buyer.lateCancel.hint}</p>
           <ConfirmForm question={texts.cancelConfirm} fields={{ orderId: order.id, intent: "cancel" }}>
@@ -128,7 +128,7 @@ function SellerButtons({ order, texts, seller }: { order: OrderDetail; texts: Or
   return (
     <div className="space-y-2">
       {seller.posts.map(post)}
-      {seller.cancel && (
+      {seller.cancel && texts.cancelConfirm && (
         <ConfirmForm question={texts.cancelConfirm} fields={{ orderId: order.id, intent: "cancel" }}>
           <button type="submit" disabled={posting} className={CANCEL_CLASS}>
             {seller.cancel}

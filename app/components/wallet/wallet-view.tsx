@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { showDate, showMoney } from "~/components/orders/order-format";
 import { Pages } from "~/components/history/pages";
-import { amountColumn, dateColumn, orderColumn, SalesTable, totalWithApproximationColumn, type SalesColumn, type TableTexts } from "~/components/history/sales-table";
+import { amountColumn, orderColumn, SalesTable, totalWithApproximationColumn, type SalesColumn, type TableTexts } from "~/components/history/sales-table";
 import { m } from "~/paraglide/messages.js";
 import type { OnboardingState } from "../../../worker/domain/payouts";
 import type { HistoryEntry } from "../../../worker/services/order-history";
@@ -143,22 +143,50 @@ function PayoutAmount({ entry }: { entry: HistoryEntry }) {
   );
 }
 
-/** The wallet's columns: the spec's breakdown order (income, tax, sales, fee, total), then what was transferred. */
+/** The order, with the day it was paid under it (a column of its own did not fit beside the figures at 1280 px). */
+function orderWithDateColumn(texts: TableTexts): SalesColumn {
+  const order = orderColumn(texts, DASHBOARD_PATHS.managements);
+  return {
+    ...order,
+    cell: (e) => (
+      <>
+        {order.cell(e)}
+        <span className="mt-0.5 block text-xs text-zinc-700 dark:text-zinc-300">
+          {texts.date}: {showDate(e.paidAt)}
+        </span>
+      </>
+    ),
+  };
+}
+
+/**
+ * What the sale earns the creator (money.ts: the total less the tax and Comet's fee); a refunded or canceled sale earns
+ * nothing, and says so rather than show an income it will never pay (issue 33).
+ */
+const incomeColumn = (texts: TableTexts): SalesColumn => {
+  const amount = amountColumn(texts, "incomeAmount");
+  return { ...amount, testId: "wallet-income", cell: (e) => (e.refunded ? texts.refunded : amount.cell(e)) };
+};
+
+/**
+ * The wallet's columns (issue 33: seven, which fit the dashboard's content width at 1280 px; below `lg` each sale is
+ * stacked): the order and the day it was paid, the client's total, the tax and the fee taken from it, the income they
+ * leave, then what the creator is sent and how that stands. The sales amount (total less tax) is on the order's
+ * Payment tab and the sales history.
+ */
 const WALLET_COLUMNS = (texts: TableTexts): SalesColumn[] => [
-  dateColumn(texts),
-  orderColumn(texts, DASHBOARD_PATHS.managements),
-  amountColumn(texts, "incomeAmount"),
-  amountColumn(texts, "taxAmount"),
-  amountColumn(texts, "salesAmount"),
-  amountColumn(texts, "feeAmount"),
+  orderWithDateColumn(texts),
   totalWithApproximationColumn(texts),
+  amountColumn(texts, "taxAmount"),
+  amountColumn(texts, "feeAmount"),
+  incomeColumn(texts),
   {
     label: m.wallet_column_transfer(),
     numeric: true,
     testId: "wallet-transfer-amount",
     cell: (e) => <PayoutAmount entry={e} />,
   },
-  { label: m.wallet_column_payout(), cell: (e) => <PayoutStatus entry={e} /> },
+  { label: m.wallet_column_payout(), testId: "wallet-payout-status", cell: (e) => <PayoutStatus entry={e} /> },
 ];
 
 function Sales({ sales, page, texts }: { sales: WalletView["sales"]; page: number; texts: TableTexts }) {
@@ -168,7 +196,10 @@ function Sales({ sales, page, texts }: { sales: WalletView["sales"]; page: numbe
       {sales.items.length === 0 && page === 1 ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.wallet_orders_empty()}</p>
       ) : (
-        <SalesTable testId="wallet-orders" entries={sales.items} columns={WALLET_COLUMNS(texts)} />
+        <>
+          <SalesTable testId="wallet-orders" entries={sales.items} columns={WALLET_COLUMNS(texts)} stacked />
+          <p className="text-xs text-zinc-700 dark:text-zinc-300" data-testid="wallet-income-note">{m.wallet_income_vs_payout()}</p>
+        </>
       )}
       {sales.items.some(paidInAnotherCurrency) && (
         <p className="text-xs text-zinc-700 dark:text-zinc-300" data-testid="wallet-currency-note">{m.wallet_payout_currency_note()}</p>

@@ -1,0 +1,58 @@
+// What the order screens say about a cancel's refund (issue 33, decision 061), each sentence read off the one rule the
+// Order object refunds by (worker/domain/order-refunds.ts), so a prompt can never promise what the money does not do.
+// The cancel prompt and the late-cancel hint are made by the panel's loader; the Payment tab calls `refundNoteText`.
+import { m } from "~/paraglide/messages.js";
+import { cancelRefund, refundOnCancel, type CancelRefund } from "../../../worker/domain/order-refunds";
+import type { OrderDetail } from "../../../worker/services/order-views";
+import { showMoney } from "./order-format";
+
+export type RefundTextOrder = Pick<OrderDetail, "side" | "facts" | "currencyCode" | "hasTerms" | "transactionStatus">;
+
+/**
+ * A creator's terms may promise another refund (half after the rough sketch); Comet refunds all of it and applies
+ * none of theirs, and says so wherever it speaks of a paid order's refund.
+ */
+function withTermsNote(text: string, order: RefundTextOrder, refund: CancelRefund): string {
+  if (!order.hasTerms || refund.kind !== "full") return text;
+  return `${text} ${order.side === "seller" ? m.orders_refund_terms_seller() : m.orders_refund_terms_buyer()}`;
+}
+
+const amountOf = (order: RefundTextOrder, refund: CancelRefund) => showMoney(refund.kind === "full" ? refund.amount : 0, order.currencyCode);
+
+/** The cancel prompt for the viewer's side: what cancelling now gives the client back; null when they may not cancel. */
+export function cancelPromptText(order: RefundTextOrder, now: number): string | null {
+  const outcome = refundOnCancel(order.facts, order.side, now);
+  if (!outcome.allowed) return null;
+  const { refund } = outcome;
+  const amount = amountOf(order, refund);
+  const text =
+    refund.kind === "none" ? m.orders_cancel_confirm_nothing_paid()
+    : order.side === "seller" ? m.orders_cancel_confirm_refund_seller({ amount })
+    : m.orders_cancel_confirm_refund_buyer({ amount });
+  return withTermsNote(text, order, refund);
+}
+
+/** The buyer's hint beside the late cancel: the amount they get back. */
+export function lateCancelHintText(order: RefundTextOrder, now: number): string | null {
+  const outcome = refundOnCancel(order.facts, "buyer", now);
+  if (!outcome.allowed) return null;
+  return m.orders_late_delivery_hint({ amount: amountOf(order, outcome.refund) });
+}
+
+/**
+ * The Payment tab's word on refunds: what a cancel would give back while a paid order may still be canceled, or what
+ * the cancel gave back (refunded, or still being refunded at Stripe). Null when no cancel refunds anything (unpaid,
+ * delivered, completed). A payment given back because the order changed under it is the tab's other notice.
+ */
+export function refundNoteText(order: RefundTextOrder): string | null {
+  const refund = cancelRefund(order.facts);
+  if (refund.kind !== "full") return null;
+  const amount = amountOf(order, refund);
+  const seller = order.side === "seller";
+  if (order.facts.progress === "CANCELED") {
+    if (order.transactionStatus === "REFUNDED") return seller ? m.orders_refund_done_seller({ amount }) : m.orders_refund_done_buyer({ amount });
+    return seller ? m.orders_refund_pending_seller({ amount }) : m.orders_refund_pending_buyer({ amount });
+  }
+  if (order.facts.progress !== "APPROVED") return null;
+  return withTermsNote(seller ? m.orders_refund_if_canceled_seller({ amount }) : m.orders_refund_if_canceled_buyer({ amount }), order, refund);
+}
