@@ -114,3 +114,37 @@ test("a pay call that fails after Stripe asked for 3-D Secure falls back to the 
   await expect(page.getByRole("alert").filter({ hasText: /already paid|authenticate/ })).toHaveCount(0);
   expect(intentsOf(id).map((row) => row.status)).toEqual(["COMPLETED"]);
 });
+
+test("a pending intent whose action is a redirect goes to the bank's page and back to the order, which records the payment", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { id, code } = await approvedOrderWith3dsCard(page);
+  await openPayment(page, code);
+  await payButton(page).click();
+  const challenge = await challengeUrl(page);
+  await threeDSecureDialog(page).getByRole("button", { name: "Close without confirming" }).click();
+  // The same intent confirmed again with a return_url (as an intent confirmed before decision 057 was): its action
+  // is now a redirect, which Stripe.js, too, can only follow by leaving the page.
+  const intentId = challenge.pathname.split("/").at(-1)!;
+  const clientSecret = challenge.searchParams.get("client_secret")!;
+  const headers = { authorization: "Bearer pk_test_comet_local" };
+  const intent = await (await page.request.get(`${challenge.origin}/v1/payment_intents/${intentId}?client_secret=${encodeURIComponent(clientSecret)}`, { headers })).json();
+  const orderUrl = new URL(`${REQUESTS}?order=${code}`, page.url()).toString();
+  const confirmed = await page.request.post(`${challenge.origin}/v1/payment_intents/${intentId}/confirm`, {
+    headers,
+    form: { client_secret: clientSecret, payment_method: intent.payment_method, return_url: orderUrl },
+  });
+  expect((await confirmed.json()).next_action.type).toBe("redirect_to_url");
+
+  // Pay: the pending intent is checked first, and its redirect followed; no pay call is made.
+  await openPayment(page, code);
+  const calls = payCalls(page);
+  await payButton(page).click();
+  await expect(page).toHaveURL(new RegExp(`/_emulator/3ds/${intentId}`));
+  await page.getByRole("button", { name: /complete/i }).click();
+  // Back on the order: the loader read the intent and recorded it; the return toast says so once.
+  await expect(page).toHaveURL(new RegExp(`${REQUESTS}\\?order=${code}$`));
+  await expect(page.getByRole("status").filter({ hasText: "Success" })).toBeVisible();
+  await expect(paid(page)).toBeVisible();
+  expect(calls).toEqual([]);
+  expect(intentsOf(id)).toEqual([{ intent: intentId, status: "COMPLETED" }]);
+});
