@@ -78,7 +78,10 @@ function PayButton({ order, cards, cardEntry, payFocus }: { order: OrderDetail; 
     if (!chosen) return;
     setState("paying");
     setError(null);
-    const outcome = await payForOrder({ orderId: order.id, accountMethodId: chosen.id, cardEntry, onAuthenticating: () => setState("authenticating") });
+    // Spec section 8: pay throws (a check after the pay call failed too, say) → 'You have already paid for this commission.'
+    const outcome = await payForOrder({ orderId: order.id, accountMethodId: chosen.id, cardEntry, onAuthenticating: () => setState("authenticating") }).catch(
+      () => ({ status: "problem", message: m.orders_already_paid(), refresh: true }) as const,
+    );
     if (outcome.status === "redirecting") return setState("redirecting");
     if (outcome.status === "problem") {
       setError(outcome.message);
