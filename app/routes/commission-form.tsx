@@ -8,6 +8,7 @@ import { usePageVisit } from "~/components/catalog/use-page-visit";
 import { Avatar } from "~/components/layout/avatar";
 import { MediaImage } from "~/components/media/media-image";
 import { viewedMedia, type ViewedMedia } from "~/components/media/players/player-view";
+import { settleReturnedSetup } from "~/lib/payments/card-return.server";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { RequestGate } from "~/components/requests/request-gate";
@@ -17,14 +18,16 @@ import { requestViewerState } from "../../worker/services/request-views";
 import type { Route } from "./+types/commission-form";
 
 /** /cf/{code}: a published commission form, read-only, with prices in the viewer's currency. Unknown or unpublished: 404. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, request: httpRequest, context }: Route.LoaderArgs) {
   const { db, env, user, locale } = context.get(requestContext);
   const form = await getPublicForm(db, params.code, { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null });
   if (!form) throw data(null, { status: 404 });
+  // Back from a 3-D Secure redirect while adding a card in the form: saved first, so the form shows it (decision 057).
+  const cardReturn = await settleReturnedSetup(new URL(httpRequest.url), db, env, user?.accountId ?? null);
   const request = await requestViewerState(db, user?.accountId ?? null, { formId: form.id });
   // Each question media's player is decided here, so the read-only form's JS does not parse media URLs (player-view.ts).
   const questionMedias: Record<string, ViewedMedia[]> = Object.fromEntries(form.questions.map((question) => [question.id, question.medias.map(viewedMedia)]));
-  return { form, openLabel: openBadgeLabel(form.creator.isOpenCommission), texts: formPageTexts(form), questionMedias, request, cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null };
+  return { form, openLabel: openBadgeLabel(form.creator.isOpenCommission), texts: formPageTexts(form), questionMedias, request, cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null, cardReturn };
 }
 
 // The answering form loads with the page's data but in its own chunk: visitors who only read the form do not pay for it.
@@ -39,7 +42,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 const QuestionMediaList = lazy(() => import("~/components/requests/question-media-list").then((module) => ({ default: module.QuestionMediaList })));
 
 export default function CommissionForm({ loaderData }: Route.ComponentProps) {
-  const { form, openLabel, texts, questionMedias, request, cardEntry, profileId } = loaderData;
+  const { form, openLabel, texts, questionMedias, request, cardEntry, profileId, cardReturn } = loaderData;
   const revalidator = useRevalidator();
   const [sent, setSent] = useState(false);
   const canSend = request.kind === "can-send" && Boolean(profileId);
@@ -95,6 +98,7 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
               cardEntry={cardEntry}
               terms={form.terms}
               onCardsChanged={() => revalidator.revalidate()}
+              cardReturn={cardReturn}
               onSent={() => setSent(true)}
             />
           </Suspense>

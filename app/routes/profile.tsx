@@ -8,6 +8,7 @@ import { ServiceCard } from "~/components/catalog/service-card";
 import { ShareButton } from "~/components/catalog/share-modal";
 import { WorkCard } from "~/components/catalog/work-card";
 import { Avatar } from "~/components/layout/avatar";
+import { settleReturnedSetup } from "~/lib/payments/card-return.server";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { isCreatorSide } from "../../worker/domain/roles";
@@ -20,12 +21,15 @@ import type { Route } from "./+types/profile";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, env, user, locale } = context.get(requestContext);
   const viewer = { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null };
-  const serviceId = new URL(request.url).searchParams.get("service");
+  const url = new URL(request.url);
+  const serviceId = url.searchParams.get("service");
   const [profile, service] = await Promise.all([getCreatorProfile(db, params.handle, viewer), serviceId ? getPublicService(db, params.handle, serviceId, viewer) : null]);
   if (!profile) throw data(null, { status: 404 });
-  // ?service={id} opens the service's request modal; an unknown or unlisted service simply leaves it closed.
+  // ?service={id} opens the service's request modal; an unknown or unlisted service simply leaves it closed. Back from a
+  // 3-D Secure redirect while adding a card in it, the card is saved first, so the modal reopens with it (issue 33).
+  const cardReturn = service ? await settleReturnedSetup(url, db, env, user?.accountId ?? null) : null;
   const serviceRequest = service
-    ? { service, request: await requestViewerState(db, user?.accountId ?? null, { serviceId: service.id }), cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null }
+    ? { service, request: await requestViewerState(db, user?.accountId ?? null, { serviceId: service.id }), cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null, cardReturn }
     : null;
   // Spec section 6: the bookmark button shows to signed-in non-creators.
   return {

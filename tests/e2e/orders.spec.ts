@@ -3,6 +3,7 @@ import { expect, signUpWithApi, test } from "./fixtures";
 import { message } from "./messages";
 import { insertOrder } from "./order-fixtures";
 import { newCreator, saveCard, switchTo } from "./order-steps";
+import { authenticateInPage } from "./three-d-secure";
 import { pngBytes } from "./png";
 
 /**
@@ -145,16 +146,14 @@ test("a form order reads Unsettled until the creator prices it; the client pays 
   await expect(page.getByRole("button", { name: "Pay", exact: true })).toBeDisabled();
   await expect(page.getByRole("link", { name: "Add a card" })).toHaveAttribute("href", "/dashboard/setting/profile/payment");
   await saveCard(page, "4000 0025 0000 3155");
-  await expect(page).toHaveURL(/\/_emulator\/3ds\//);
-  await page.getByRole("button", { name: /complete/i }).click();
+  await authenticateInPage(page, "complete");
   await expect(page.getByText("Visa ending in 3155")).toBeVisible();
 
   await page.goto(`${REQUESTS}?order=${code}`);
   await page.getByRole("tab", { name: "Payment" }).click();
   await page.getByRole("button", { name: "Pay", exact: true }).click();
-  await expect(page).toHaveURL(/\/_emulator\/3ds\//);
-  await page.getByRole("button", { name: /complete/i }).click();
-  // Back on the order, by its code: the payment was read from the intent and recorded.
+  // 3-D Secure over the order's page (decision 057); then the payment is read from the intent and recorded.
+  await authenticateInPage(page, "complete");
   await expect(page).toHaveURL(new RegExp(`${REQUESTS}\\?order=${code}$`));
   await expect(page.getByRole("button", { name: "Awaiting creator delivery" })).toBeVisible();
 

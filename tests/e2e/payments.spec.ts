@@ -1,10 +1,12 @@
 import type { Page } from "@playwright/test";
 import { expect, expectAccessible, signUpWithApi, test } from "./fixtures";
 import { message } from "./messages";
+import { authenticateInPage, mainFrameNavigations, threeDSecureDialog } from "./three-d-secure";
 
 /**
  * Saved cards at /dashboard/setting/profile/payment, as a new client would use them: the local card form talks to
- * the Stripe emulator the test run started, 3-D Secure goes through the emulator's page and back (issue 9).
+ * the Stripe emulator the test run started, 3-D Secure in the emulator's page framed over this one, as Stripe.js frames
+ * the bank's (issue 9; decision 057).
  */
 const PAGE = "/dashboard/setting/profile/payment";
 const EXPIRY = "12 / 34";
@@ -29,12 +31,15 @@ test("a client saves a normal card and a 3-D Secure card, sees both in English a
   console.log(`[payments] a card save took ${Date.now() - started} ms end to end in the browser`);
   await expect(page.getByText("Expires 12/34")).toBeVisible();
 
+  const navigations = mainFrameNavigations(page);
   await addCard(page, "4000 0025 0000 3155");
-  // The emulator's 3-D Secure page, then back with the intent's outcome.
-  await expect(page).toHaveURL(/\/_emulator\/3ds\//);
+  // The emulator's 3-D Secure page in a frame over this page; nothing navigates away.
+  await expect(threeDSecureDialog(page)).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "Confirm the card with your bank" })).toBeVisible();
   await expectAccessible(page);
-  await page.getByRole("button", { name: /complete/i }).click();
+  await authenticateInPage(page, "complete");
   await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
+  expect(navigations).toEqual([]);
   await expect(page.getByRole("status").filter({ hasText: "Success" })).toBeVisible();
   await expect(page.getByText("Visa ending in 3155")).toBeVisible();
   await expect(page.getByText("Visa ending in 4242")).toBeVisible();
@@ -77,13 +82,21 @@ test("a declined card says why, keeps what was typed, and saves nothing", async 
   await expect(page.getByText("You have no saved cards yet.")).toBeVisible();
 });
 
-test("a failed 3-D Secure check comes back with its reason and saves nothing", async ({ page }) => {
+test("a failed 3-D Secure check says why, keeps the form, and saves nothing; closing the check does the same", async ({ page }) => {
   await signUpWithApi(page);
   await page.goto(PAGE);
   await addCard(page, "4000 0025 0000 3155");
-  await expect(page).toHaveURL(/\/_emulator\/3ds\//);
-  await page.getByRole("button", { name: /fail/i }).click();
+  await authenticateInPage(page, "fail");
   await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
   await expect(page.getByRole("alert").filter({ hasText: "We are unable to authenticate your card." })).toBeVisible();
+  await expect(page.getByLabel("Card number")).toHaveValue("4000 0025 0000 3155");
+  await expect(page.getByText("You have no saved cards yet.")).toBeVisible();
+
+  // Closed without confirming (the dialog's own button): the same word, and still nothing saved.
+  await page.getByRole("button", { name: "Save card" }).click();
+  await threeDSecureDialog(page).getByRole("button", { name: "Close without confirming" }).click();
+  await expect(threeDSecureDialog(page)).toHaveCount(0);
+  await expect(page.getByRole("alert").filter({ hasText: "We are unable to authenticate your card." })).toBeVisible();
+  await page.reload();
   await expect(page.getByText("You have no saved cards yet.")).toBeVisible();
 });

@@ -87,8 +87,18 @@ describe("setup intents", () => {
     expect(sdkAction.type).toBe("three_d_secure_redirect");
     const response = await challenge(sdkAction.stripe_js, "succeed");
     expect(response.status).toBe(200);
-    expect(await response.text()).toContain("Authentication finished");
+    const html = await response.text();
+    expect(html).toContain("Authentication finished");
+    // Stripe.js's frame in the app's page: the finished page tells the page that framed it (decision 057).
+    expect(html).toContain(`postMessage({"type":"stripe-emulator:3ds-done","intent":"${intent.id}","status":"succeeded"}, "*")`);
     expect((await stripe.setupIntents.retrieve(intent.id)).status).toBe("succeeded");
+  });
+
+  it("tells the framing page when 3-D Secure fails in the use_stripe_sdk flow, and the intent waits for another card", async () => {
+    const intent = await stripe.setupIntents.create({ payment_method: "pm_card_threeDSecure2Required", confirm: true });
+    const response = await challenge((intent.next_action?.use_stripe_sdk as { stripe_js: string }).stripe_js, "fail");
+    expect(await response.text()).toContain(`postMessage({"type":"stripe-emulator:3ds-done","intent":"${intent.id}","status":"failed"}, "*")`);
+    expect(await stripe.setupIntents.retrieve(intent.id)).toMatchObject({ status: "requires_payment_method", last_setup_error: { code: "setup_intent_authentication_failure" } });
   });
 
   it("refuses the challenge page without the intent's client secret", async () => {

@@ -10,7 +10,7 @@ import type { StoredOrder } from "../../worker/services/orders";
 import { call } from "./helpers";
 import { commissionAccountByEmail, insertOrder } from "./order-fixtures";
 import { insertOrderIn, newParty } from "./order-states";
-import { completeThreeDSecure, confirmSetup, deliver, enterCard, eventsAbout, newUser, platform, shuffledDeliveries } from "./payments-helpers";
+import { completeThreeDSecure, completeThreeDSecureInFrame, sdkChallengeOf, confirmSetup, deliver, enterCard, eventsAbout, newUser, platform, shuffledDeliveries } from "./payments-helpers";
 
 const DAY = 86_400_000;
 const orderCall = (path: string, cookie: string, json: unknown) => call(`/api/features/commission/order/${path}`, { method: "POST", cookie, json });
@@ -75,7 +75,7 @@ describe("50 conflicting actions at once on one order", () => {
 async function approvedOrder(cardNumber: string) {
   const [buyer, seller] = await Promise.all([newUser(), newUser()]);
   const { setup, result } = await enterCard(buyer.cookie, cardNumber);
-  if (result.status === "requires_action") await completeThreeDSecure(result.redirectUrl, "succeed");
+  if (result.status === "requires_action") await completeThreeDSecure(result.action.url, "succeed");
   expect((await confirmSetup(buyer.cookie, setup.intentId)).status).toBe(200);
   const { id } = await insertOrder({
     sellerId: (await commissionAccountByEmail(seller.email)).id,
@@ -96,8 +96,8 @@ describe("payment webhooks, each delivered 3 times in a shuffled order", () => {
     const orders = await Promise.all([approvedOrder("4000002760003184"), approvedOrder("4000002760003184"), approvedOrder("4242424242424242")]);
     for (const order of orders) {
       const response = await orderCall("pay", order.buyer.cookie, { orderId: order.id });
-      const body = (await response.json()) as { status: string; nextAction?: { redirect_to_url: { url: string } } };
-      if (body.status === "requires_action") await completeThreeDSecure(body.nextAction!.redirect_to_url.url, "succeed");
+      const body = (await response.json()) as { status: string; nextAction?: { type: string; use_stripe_sdk?: { stripe_js?: unknown } } };
+      if (body.status === "requires_action") await completeThreeDSecureInFrame(sdkChallengeOf(body.nextAction), "succeed");
     }
     // The 3-D Secure payments succeeded at Stripe, but nothing has told the app yet.
     expect(await Promise.all(orders.map((o) => paidEvents(o.id)))).toEqual([0, 0, 1]);

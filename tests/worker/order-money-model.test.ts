@@ -21,7 +21,7 @@ import { enforceMissedDeadlines } from "../../worker/services/order-deadlines";
 import type { StoredOrder } from "../../worker/services/orders";
 import { call } from "./helpers";
 import { commissionAccountByEmail, insertOrder } from "./order-fixtures";
-import { completeThreeDSecure, confirmSetup, deliver, enterCard, newUser, platform } from "./payments-helpers";
+import { completeThreeDSecure, completeThreeDSecureInFrame, sdkChallengeOf, confirmSetup, deliver, enterCard, newUser, platform } from "./payments-helpers";
 
 const CARDS = { plain: "4242424242424242", threeDSecure: "4000002760003184", declined: "4000000000000341" } as const;
 type CardName = keyof typeof CARDS;
@@ -85,7 +85,7 @@ async function createWorld(): Promise<World> {
   const [seller, buyer] = await Promise.all([newUser(), newUser()]);
   for (const number of Object.values(CARDS)) {
     const { setup, result } = await enterCard(buyer.cookie, number);
-    if (result.status === "requires_action") await completeThreeDSecure(result.redirectUrl, "succeed");
+    if (result.status === "requires_action") await completeThreeDSecure(result.action.url, "succeed");
     expect((await confirmSetup(buyer.cookie, setup.intentId)).status).toBe(200);
   }
   const cards = (await env.DB.prepare("SELECT m.id, m.last4 FROM payment_account_methods m JOIN user_accounts u ON u.id = m.user_account_id WHERE u.email = ?").bind(buyer.email).all<{ id: string; last4: string }>()).results;
@@ -170,14 +170,15 @@ async function perform(run: Run, c: Command, random: () => number): Promise<void
       // Nothing a pay call answers is a 500: paid, declined, waiting for the bank, refunded, voided, refused, or Stripe
       // unavailable (503: try again).
       expect([200, 402, 404, 409, 503], `pay answered ${response.status}`).toContain(response.status);
-      const body = (await response.json()) as { status?: string; nextAction?: { redirect_to_url?: { url: string } } };
-      if (body.status === "requires_action" && body.nextAction?.redirect_to_url) run.pendingPages.push(body.nextAction.redirect_to_url.url);
+      const body = (await response.json()) as { status?: string; nextAction?: { type: string; use_stripe_sdk?: { stripe_js?: unknown } } };
+      const challenge = body.status === "requires_action" ? sdkChallengeOf(body.nextAction) : null;
+      if (challenge) run.pendingPages.push(challenge);
       return;
     }
     case "finish3ds": {
       const page = run.pendingPages.splice(Math.floor(random() * run.pendingPages.length), 1)[0];
       // A page whose intent was voided meanwhile has nothing to authenticate (409): the client can only leave.
-      if (page) await completeThreeDSecure(page, c.outcome).catch(() => undefined);
+      if (page) await completeThreeDSecureInFrame(page, c.outcome).catch(() => undefined);
       return;
     }
     case "cancel": {

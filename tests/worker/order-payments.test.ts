@@ -4,7 +4,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "./helpers";
-import { approvedOrder, completeThreeDSecure, deliver, eventsAbout, platform, shuffledDeliveries } from "./payments-helpers";
+import { approvedOrder, completeThreeDSecureInFrame, deliver, eventsAbout, platform, sdkChallengeOf, shuffledDeliveries } from "./payments-helpers";
 
 const pay = (cookie: string, orderId: string) => call("/api/features/commission/order/pay", { method: "POST", cookie, json: { orderId } });
 const orderRow = (id: string) => env.DB.prepare("SELECT order_payment_status FROM commission_orders WHERE id = ?").bind(id).first<{ order_payment_status: string }>();
@@ -53,23 +53,53 @@ describe("paying for an approved order", () => {
     expect(await paidEvents(order.id)).toBe(1);
   });
 
-  it("a card that needs 3-D Secure returns the next action; once completed, the page's check records the payment", async () => {
+  it("a card that needs 3-D Secure returns Stripe.js's next action, not a redirect; once completed in the page, the page's check records the payment", async () => {
     const order = await approvedOrder("4000002760003184");
     const response = await pay(order.buyer.cookie, order.id);
-    const body = (await response.json()) as { status: string; transactionId: string; intentId: string; nextAction: { redirect_to_url: { url: string } } };
+    type Body = { status: string; transactionId: string; intentId: string; clientSecret: string; nextAction: { type: string; use_stripe_sdk?: { stripe_js?: unknown }; redirect_to_url?: unknown } };
+    const body = (await response.json()) as Body;
     expect(body.status).toBe("requires_action");
+    // Confirmed without a return_url (decision 057): Stripe.js opens 3-D Secure in the page, nothing redirects.
+    expect(body.nextAction.type).toBe("use_stripe_sdk");
+    expect(body.nextAction.redirect_to_url).toBeUndefined();
+    const intent = await platform().paymentIntents.retrieve(body.intentId);
+    expect(body.clientSecret).toBe(intent.client_secret);
     expect(await orderRow(order.id)).toEqual({ order_payment_status: "DRAFT" });
 
-    // The buyer on the emulator's page: Complete, and back to the order.
-    const back = await completeThreeDSecure(body.nextAction.redirect_to_url.url, "succeed");
-    expect(back.searchParams.get("redirect_status")).toBe("succeeded");
-
+    // The buyer on the emulator's challenge, framed in the page: Complete; it tells the page, which checks the intent.
+    expect(await completeThreeDSecureInFrame(sdkChallengeOf(body.nextAction), "succeed")).toEqual({ type: "stripe-emulator:3ds-done", intent: body.intentId, status: "succeeded" });
     const check = await call("/api/stripe/intent/payment/get", { method: "POST", cookie: order.buyer.cookie, json: { intentId: body.intentId, transactionId: body.transactionId } });
     expect(await check.json()).toMatchObject({ status: "succeeded" });
     expect(await orderRow(order.id)).toEqual({ order_payment_status: "COMPLETED" });
     // Someone else cannot read the buyer's payment.
     const other = await call("/api/stripe/intent/payment/get", { method: "POST", cookie: order.seller.cookie, json: { intentId: body.intentId, transactionId: body.transactionId } });
     expect(other.status).toBe(404);
+  });
+
+  it("the pending payment an abandoned 3-D Secure left is the buyer's to take up: its intent and action, to no one else", async () => {
+    const order = await approvedOrder("4000002760003184");
+    const pending = (json: unknown, cookie?: string) => call("/api/features/commission/order/payment/pending", { method: "POST", cookie, json });
+    expect(await (await pending({ orderId: order.id }, order.buyer.cookie)).json()).toEqual({ payment: null });
+    const body = (await (await pay(order.buyer.cookie, order.id)).json()) as { transactionId: string; intentId: string };
+    const [card] = (await env.DB.prepare("SELECT payment_account_method_id AS id FROM payment_transactions WHERE id = ?").bind(body.transactionId).all<{ id: string }>()).results;
+
+    // The client closed the challenge: the page finds the pending intent, still waiting for the same action.
+    const found = await pending({ orderId: order.id }, order.buyer.cookie);
+    expect(await found.json()).toEqual({ payment: { transactionId: body.transactionId, intentId: body.intentId, accountMethodId: card.id } });
+    const check = (await (await call("/api/stripe/intent/payment/get", { method: "POST", cookie: order.buyer.cookie, json: body })).json()) as { status: string; nextAction: { type: string; use_stripe_sdk?: { stripe_js?: unknown } } };
+    expect(check).toMatchObject({ status: "requires_action", nextAction: { type: "use_stripe_sdk" } });
+    // The seller and a stranger read none; a bad body is refused; signed out is 401.
+    expect(await (await pending({ orderId: order.id }, order.seller.cookie)).json()).toEqual({ payment: null });
+    expect(await (await pending({ orderId: order.id }, order.stranger.cookie)).json()).toEqual({ payment: null });
+    expect((await pending({ orderId: 42 }, order.buyer.cookie)).status).toBe(400);
+    expect((await pending({ orderId: order.id })).status).toBe(401);
+
+    // Taken up and completed: the order is paid with that one intent, and nothing is pending any more.
+    await completeThreeDSecureInFrame(sdkChallengeOf(check.nextAction), "succeed");
+    expect(await (await call("/api/stripe/intent/payment/get", { method: "POST", cookie: order.buyer.cookie, json: body })).json()).toMatchObject({ status: "succeeded" });
+    expect(await orderRow(order.id)).toEqual({ order_payment_status: "COMPLETED" });
+    expect(await transactions(order.id)).toHaveLength(1);
+    expect(await (await pending({ orderId: order.id }, order.buyer.cookie)).json()).toEqual({ payment: null });
   });
 
   it("a declined card answers 402 with the decline, and the order stays unpaid", async () => {

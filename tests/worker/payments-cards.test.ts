@@ -31,7 +31,7 @@ describe("saving a card", () => {
     expect((await confirmSetup(user.cookie, setup.intentId)).status).toBe(409);
     expect(await cardRows(user.email)).toHaveLength(0);
 
-    const back = await completeThreeDSecure(result.redirectUrl, "succeed");
+    const back = await completeThreeDSecure(result.action.url, "succeed");
     expect(back.origin + back.pathname).toBe(RETURN_URL);
     expect(back.searchParams.get("setup_intent")).toBe(setup.intentId);
     expect(back.searchParams.get("redirect_status")).toBe("succeeded");
@@ -45,7 +45,7 @@ describe("saving a card", () => {
     const user = await newUser();
     const { setup, result } = await enterCard(user.cookie, "4000002500003155");
     if (result.status !== "requires_action") throw new Error(`expected 3-D Secure, got ${result.status}`);
-    const back = await completeThreeDSecure(result.redirectUrl, "fail");
+    const back = await completeThreeDSecure(result.action.url, "fail");
     expect(back.searchParams.get("redirect_status")).toBe("failed");
     expect((await confirmSetup(user.cookie, setup.intentId)).status).toBe(409);
     expect(await cardRows(user.email)).toHaveLength(0);

@@ -85,8 +85,9 @@ export function shuffledDeliveries<T>(events: T[], times: number): T[] {
   return all;
 }
 
-/** The cardholder on the emulator's 3-D Secure page: submit its form (hidden fields and the chosen outcome's button); returns where it sends the browser. */
-export async function completeThreeDSecure(pageUrl: string, outcome: "succeed" | "fail"): Promise<URL> {
+/** The cardholder on the emulator's 3-D Secure page: submit its form (hidden fields and the chosen outcome's button). */
+async function submitThreeDSecure(pageUrl: string | null, outcome: "succeed" | "fail"): Promise<Response> {
+  if (!pageUrl) throw new Error("no 3-D Secure page to open");
   const page = await fetch(pageUrl);
   if (page.status !== 200) throw new Error(`3-D Secure page answered ${page.status}`);
   const html = await page.text();
@@ -96,9 +97,32 @@ export async function completeThreeDSecure(pageUrl: string, outcome: "succeed" |
   if (!button) throw new Error(`no ${outcome} button on the 3-D Secure page`);
   const fields = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((field) => [field[1], field[2]]));
   fields.set(button[1], button[2]);
-  const response = await fetch(action, { method: "POST", body: fields, redirect: "manual" });
+  return fetch(action, { method: "POST", body: fields, redirect: "manual" });
+}
+
+/** A `redirect_to_url` challenge: returns where the page sends the browser back (the return_url with Stripe.js's query). */
+export async function completeThreeDSecure(pageUrl: string | null, outcome: "succeed" | "fail"): Promise<URL> {
+  const response = await submitThreeDSecure(pageUrl, outcome);
   if (response.status !== 303) throw new Error(`3-D Secure page's form answered ${response.status}`);
   return new URL(response.headers.get("location")!);
+}
+
+/** The pay answer's `use_stripe_sdk` action: the emulator's challenge page, which the app frames (its `stripe_js`). */
+export function sdkChallengeOf(nextAction: { type?: string; use_stripe_sdk?: { stripe_js?: unknown } } | null | undefined): string | null {
+  const page = nextAction?.type === "use_stripe_sdk" ? nextAction.use_stripe_sdk?.stripe_js : null;
+  return typeof page === "string" ? page : null;
+}
+
+/**
+ * A `use_stripe_sdk` challenge, which the app opens in a frame (decision 057): the finished page stays, and posts its
+ * outcome to the page that framed it; returns that message as the page's script carries it.
+ */
+export async function completeThreeDSecureInFrame(pageUrl: string | null, outcome: "succeed" | "fail"): Promise<{ type: string; intent: string; status: string }> {
+  const response = await submitThreeDSecure(pageUrl, outcome);
+  if (response.status !== 200) throw new Error(`3-D Secure page's form answered ${response.status}`);
+  const posted = /postMessage\((\{.*?\}), "\*"\)/.exec(await response.text());
+  if (!posted) throw new Error("the finished 3-D Secure page posts nothing to its parent");
+  return JSON.parse(posted[1]);
 }
 
 /** A buyer with a saved card, a seller, and an order between them the seller has approved (at ¥10,000 by default). */
@@ -106,7 +130,7 @@ export async function approvedOrder(cardNumber = "4242424242424242", priceAmount
   const [buyer, seller, stranger] = await Promise.all([newUser(), newUser(), newUser()]);
   const { setup, result } = await enterCard(buyer.cookie, cardNumber);
   // A card that asks for 3-D Secure on every on-session use asks for it when it is saved, too.
-  if (result.status === "requires_action") await completeThreeDSecure(result.redirectUrl, "succeed");
+  if (result.status === "requires_action") await completeThreeDSecure(result.action.url, "succeed");
   expect((await confirmSetup(buyer.cookie, setup.intentId)).status).toBe(200);
   const { id, code } = await insertOrder({
     sellerId: (await commissionAccountByEmail(seller.email)).id,

@@ -1,6 +1,7 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "../../worker/app";
+import { cardEntryFor, cardEntryOrigins } from "../../worker/payments/card-entry";
 import { PLAYER_FRAME_ORIGINS, PLAYER_ORIGINS } from "../../worker/domain/embed-players";
 import { buildMediaEntry } from "../../worker/domain/media-entries";
 import { embedFor } from "../../app/components/media/players/embed-urls";
@@ -92,7 +93,9 @@ describe("an HTML page through the app", () => {
     expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
     expect(directives(csp!).get("script-src")).toContain(`'nonce-${nonce}'`);
     expect(await response.text()).toContain(`nonce="${nonce}"`);
-    expect(directives(csp!).get("frame-src")).toEqual([...PLAYER_FRAME_ORIGINS]);
+    // The players, and the card entry's frames: here the local Stripe emulator's 3-D Secure page (decision 057).
+    expect(directives(csp!).get("frame-src")).toEqual([...PLAYER_FRAME_ORIGINS, ...cardEntryOrigins(cardEntryFor(env)).frame]);
+    expect(cardEntryOrigins(cardEntryFor(env)).frame).toEqual([`http://${env.STRIPE_API_HOST}:${env.STRIPE_API_PORT}`]);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-frame-options")).toBe("DENY");
     expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");

@@ -2,10 +2,9 @@ import { Hono } from "hono";
 import Stripe from "stripe";
 import * as v from "valibot";
 import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP, serviceDetailsOf, type OrderAction } from "../domain/order";
-import { orderHref } from "../domain/order-notifications";
 import type { AppContext, AppEnv } from "../http/context";
 import type { OrderActResult } from "../../durable-objects/order";
-import { payOrder } from "../payments/order-payments";
+import { payOrder, pendingPaymentOf } from "../payments/order-payments";
 import { createStripe } from "../payments/stripe-client";
 import { isStripeUnavailable } from "../payments/stripe-errors";
 import { jsonBody } from "../http/json-body";
@@ -104,13 +103,14 @@ const PAY_STATUS = { succeeded: 200, requires_action: 200, failed: 402, refunded
 
 /**
  * POST /pay {orderId, transactionId?, accountMethodId?}: the buyer pays with the chosen card, else the first saved one.
- * Answers what happened to the money: succeeded, requires_action (with the intent's next action, for 3-D Secure),
+ * Answers what happened to the money: succeeded, requires_action (with the intent's client secret and next action, for
+ * the page to hand to Stripe.js: 3-D Secure in the page; decision 057),
  * failed (402, with Stripe's codes for the page to word in the user's language), refunded (charged, but the order had
  * changed or ended: given back at once) or voided (the order changed first: nothing was charged). When Stripe cannot
  * be reached: 503, to try again (a charge that did go through is found by the next attempt, the webhook or the cron).
  */
 orderApi.post("/pay", jsonBody(payBody), async (c) => {
-  const { db, env, user, url } = c.get("request");
+  const { db, env, user } = c.get("request");
   if (!user) return c.json({ error: "unauthorized" }, 401);
   const input = c.req.valid("json");
   try {
@@ -121,7 +121,6 @@ orderApi.post("/pay", jsonBody(payBody), async (c) => {
         accountMethodId: input.accountMethodId,
         transactionId: input.transactionId,
         buyer: { userAccountId: user.accountId, email: user.email },
-        returnUrl: (orderCode) => `${url.origin}${orderHref("buyer", orderCode)}`,
       },
     );
     if (result.status === "refused") return c.json({ error: result.reason }, PAY_REFUSAL_STATUS[result.reason]);
@@ -134,6 +133,19 @@ orderApi.post("/pay", jsonBody(payBody), async (c) => {
     console.error("pay: Stripe refused", error);
     return c.json({ status: "failed", error: { code: error.code ?? null, declineCode: null } }, 402);
   }
+});
+
+/**
+ * POST /payment/pending {orderId} → { payment: { transactionId, intentId, accountMethodId } | null }: the order's
+ * PENDING transaction, for its buyer only (anyone else reads null, as for an order with none). The page checks that
+ * intent before paying, and again after a pay call that failed (spec section 4 "Payment flow", section 8).
+ */
+orderApi.post("/payment/pending", jsonBody(idBody), async (c) => {
+  const { db, user } = c.get("request");
+  if (!user) return c.json({ error: "unauthorized" }, 401);
+  const buyerCommissionAccountId = await commissionAccountOf(db.$client, user.accountId);
+  const payment = buyerCommissionAccountId ? await pendingPaymentOf(db.$client, { orderId: c.req.valid("json").orderId, buyerCommissionAccountId }) : null;
+  return c.json({ payment });
 });
 
 const deliverableMedia = v.object({ url: v.pipe(v.string(), v.maxLength(2048)), name: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(255)))) });

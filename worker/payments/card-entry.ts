@@ -22,9 +22,12 @@ export function cardEntryFor(env: StripeEnv & { STRIPE_PUBLISHABLE_KEY?: string 
   return publishableKey.startsWith("pk_") ? { mode: "elements", publishableKey } : { mode: "unavailable" };
 }
 
-/** What a page's Content-Security-Policy must allow for this card entry: Stripe's frames and API, or the emulator. */
+/**
+ * What a page's Content-Security-Policy must allow for this card entry: Stripe's frames and API, or the emulator's API
+ * and its 3-D Secure page, which the page frames where Stripe.js would frame the bank's (decision 057).
+ */
 export function cardEntryOrigins(entry: CardEntry): { connect: string[]; frame: string[] } {
-  if (entry.mode === "emulator") return { connect: [new URL(entry.apiUrl).origin], frame: [] };
+  if (entry.mode === "emulator") return { connect: [new URL(entry.apiUrl).origin], frame: [new URL(entry.apiUrl).origin] };
   if (entry.mode === "elements") return { connect: ["https://api.stripe.com"], frame: ["https://js.stripe.com", "https://hooks.stripe.com"] };
   return { connect: [], frame: [] };
 }

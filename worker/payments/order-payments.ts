@@ -3,7 +3,9 @@
  * The Order Durable Object is where an order and its money meet:
  * - `startPayment`, in the object's queue, checks the order is payable, makes (or finds) the intent for exactly the
  *   current total and records it as the order's one open payment, with its PENDING transaction, in the same step.
- * - The Worker confirms that intent with the buyer's card, outside the queue (3-D Secure may take minutes).
+ * - The Worker confirms that intent with the buyer's card, outside the queue (3-D Secure may take minutes), without a
+ *   `return_url`: a card needs none, so a 3-D Secure challenge comes back as `use_stripe_sdk` and the browser's Stripe.js
+ *   opens it in the page (decision 057); the full-page redirect is left for an intent that asks for one.
  * - `recordPayment`, in the queue, takes a succeeded intent: it pays the order only if it is the open payment for the
  *   current total of a payable order; any other is refunded (PAYMENT_RETURNED), never ignored.
  * - A transition that ends the order or changes its price or schedule releases the open payment: the object voids it
@@ -61,8 +63,6 @@ export async function payOrder(
     accountMethodId?: string;
     /** The spec's pay payload may name the order's transaction; one that is not this order's is refused. */
     transactionId?: string;
-    /** Where 3-D Secure sends the buyer back: the order's page, by its public code. */
-    returnUrl: (orderCode: string) => string;
   },
 ): Promise<PayResult> {
   if (input.transactionId && !(await isTransactionOf(deps.db.$client, input.transactionId, input.orderId))) return { status: "refused", reason: "not_found" };
@@ -84,9 +84,12 @@ export async function payOrder(
 
   let intent: Stripe.PaymentIntent;
   try {
+    // No `return_url`: the intent takes cards only (`allowed_payment_method_types`), which never need one, so Stripe
+    // answers a challenge with `use_stripe_sdk` for Stripe.js to open in the page (`use_stripe_sdk: true` says a
+    // client SDK will handle it, as Stripe asks of a server-side confirm; decision 057).
     intent = await deps.stripe.paymentIntents.confirm(
       intentId,
-      { payment_method: card.stripeMethodId, return_url: input.returnUrl(started.orderCode) },
+      { payment_method: card.stripeMethodId, use_stripe_sdk: true },
       { idempotencyKey: `comet-order-${input.orderId}-confirm-${crypto.randomUUID()}` },
     );
   } catch (error) {
@@ -161,6 +164,23 @@ export async function checkPayment(deps: PaymentDeps, input: { intentId: string;
   const intent = await deps.stripe.paymentIntents.retrieve(input.intentId);
   const recorded = intent.status === "succeeded" ? await recordPaymentSafely(deps, transaction.order_id, intent) : null;
   return { status: recorded === "returned" ? ("refunded" as const) : intent.status, nextAction: intent.next_action, clientSecret: intent.client_secret };
+}
+
+/**
+ * The order's PENDING transaction with its intent, for its buyer only (spec section 7, paymentTransaction.getList with
+ * transactionStatus PENDING): the page checks that intent before paying (spec section 4, "Payment flow"). Null for
+ * anyone else, for an order with no payment under way, and for one already paid or given back.
+ */
+export async function pendingPaymentOf(d1: D1Database, input: { orderId: string; buyerCommissionAccountId: string }) {
+  const row = await d1
+    .prepare(
+      `SELECT id, stripe_payment_intent_id, payment_account_method_id FROM payment_transactions
+       WHERE order_id = ? AND buyer_id = ? AND transaction_status = 'PENDING' AND stripe_payment_intent_id IS NOT NULL
+       ORDER BY created_at DESC LIMIT 1`,
+    )
+    .bind(input.orderId, input.buyerCommissionAccountId)
+    .first<{ id: string; stripe_payment_intent_id: string; payment_account_method_id: string | null }>();
+  return row ? { transactionId: row.id, intentId: row.stripe_payment_intent_id, accountMethodId: row.payment_account_method_id } : null;
 }
 
 /**

@@ -5,6 +5,7 @@ import { useLocation } from "react-router";
 import { DashboardPage, EmptyState } from "~/components/dashboard/dashboard-page";
 import type { ToastMessage } from "~/components/toast/toast";
 import type { OrderListFilter } from "../../../worker/domain/order-display";
+import type { CardEntry } from "../../../worker/payments/card-entry";
 import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { OrderFilter, OrderList, OrderPager, withQuery } from "./order-list";
@@ -26,6 +27,8 @@ export interface OrderPageData {
   panel: OrderPanelTexts | null;
   /** The buyer's saved cards for the Payment tab's choice (oldest first; empty for the seller). */
   cards: PaymentAccountMethod[];
+  /** How this deployment takes a card's next action (3-D Secure in the page; decision 057); the buyer's Pay uses it. */
+  cardEntry: CardEntry;
   paymentReturn: "paid" | "refunded" | "failed" | null;
   /** The toast of `paymentReturn`, in the viewer's language. */
   paymentNotice: ToastMessage | null;
@@ -44,7 +47,7 @@ export function OrderPage({ data, title, empty }: { data: OrderPageData; title: 
           {data.texts.notFound}
         </p>
       )}
-      {data.order && data.panel && <OrderPanel key={data.order.id} order={data.order} texts={data.panel} cards={data.cards} closeTo={closeTo} />}
+      {data.order && data.panel && <OrderPanel key={data.order.id} order={data.order} texts={data.panel} cards={data.cards} cardEntry={data.cardEntry} closeTo={closeTo} />}
       <OrderFilter current={data.filter} search={search} texts={data.texts} />
       {data.list.rows.length === 0 ? (
         data.filter === "all" && data.page === 1 ? <EmptyState {...empty} /> : <p className="text-sm text-zinc-700 dark:text-zinc-300">{data.texts.emptyFiltered}</p>

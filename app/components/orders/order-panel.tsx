@@ -5,6 +5,7 @@ import { Suspense, useState } from "react";
 import { Link } from "react-router";
 import { OrderChat } from "~/components/chat/order-chat";
 import { Tabs } from "~/components/tabs/tabs";
+import type { CardEntry } from "../../../worker/payments/card-entry";
 import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import type { OrderTab } from "../../../worker/domain/order-display";
 import type { OrderDetail } from "../../../worker/services/order-views";
@@ -13,7 +14,7 @@ import type { OrderPanelTexts } from "./order-panel-texts.server";
 import { OrderSummary } from "./order-summary";
 
 /** Its words and values come from the loader (order-panel-texts.server.ts); the other tabs draw their own. */
-export function OrderPanel({ order, texts, cards, closeTo }: { order: OrderDetail; texts: OrderPanelTexts; cards: PaymentAccountMethod[]; closeTo: string }) {
+export function OrderPanel({ order, texts, cards, cardEntry, closeTo }: { order: OrderDetail; texts: OrderPanelTexts; cards: PaymentAccountMethod[]; cardEntry: CardEntry; closeTo: string }) {
   const tabs = texts.tabs;
   // The selected tab belongs to the order's state: a transition may add or remove a tab, and the list starts again
   // from Details. `payFocus` counts the summary's Pay presses: each one brings the Payment tab's Pay into view.
@@ -48,7 +49,7 @@ export function OrderPanel({ order, texts, cards, closeTo }: { order: OrderDetai
               {(selected) =>
                 selected === "details" ? <div dangerouslySetInnerHTML={{ __html: texts.detailsHtml }} />
                 : <Suspense fallback={null}>
-                    {selected === "payment" ? <OrderPayment order={order} cards={cards} payFocus={payFocus} />
+                    {selected === "payment" ? <OrderPayment order={order} cards={cards} cardEntry={cardEntry} payFocus={payFocus} />
                     : selected === "delivery" ? <OrderDelivery order={order} />
                     : <OrderSettings order={order} />}
                   </Suspense>

@@ -1,15 +1,16 @@
 // The Payment tab (spec sections 3, 4 and 6): the amount breakdown from money.ts (the buyer also sees the total
 // approximated in their display currency), the payment status, and the buyer's Pay button with the saved card they
-// choose (the first preselected; issue 33, decision 056). 3-D Secure leaves for the bank's page (the intent's
-// redirect) and comes back to this order.
+// choose (the first preselected; issue 33, decision 056). Paying checks a pending intent first, and 3-D Secure opens
+// in the page (order-pay.ts, decision 057); only a redirect-type action leaves for the bank's page and comes back.
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { ErrorText } from "~/components/form/error-text";
 import { CardBrandMark, cardBrandName } from "~/components/payments/card-brand";
-import { cardErrorMessage } from "~/lib/payments/card-errors";
+import { payForOrder } from "~/lib/payments/order-pay";
 import { m } from "~/paraglide/messages.js";
 import { buyerMayPay } from "../../../worker/domain/order-display";
+import type { CardEntry } from "../../../worker/payments/card-entry";
 import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { showApproximation, showMoney } from "./order-format";
@@ -25,7 +26,7 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
 }
 
 /** `payFocus`: how many times the summary's Pay was pressed; each press brings the Pay section into view and focus. */
-export function OrderPayment({ order, cards, payFocus = 0 }: { order: OrderDetail; cards: PaymentAccountMethod[]; payFocus?: number }) {
+export function OrderPayment({ order, cards, cardEntry, payFocus = 0 }: { order: OrderDetail; cards: PaymentAccountMethod[]; cardEntry: CardEntry; payFocus?: number }) {
   const b = order.breakdown;
   const status =
     order.transactionStatus === "REFUNDED" ? m.orders_payment_refunded() : order.facts.payment === "COMPLETED" ? m.orders_payment_paid() : m.orders_payment_unpaid();
@@ -54,44 +55,22 @@ export function OrderPayment({ order, cards, payFocus = 0 }: { order: OrderDetai
       ) : (
         order.transactionStatus === "REFUNDED" && <p className="text-sm text-zinc-800 dark:text-zinc-200">{m.orders_refunded_notice()}</p>
       )}
-      {order.side === "buyer" && buyerMayPay(order.facts) && <PayButton order={order} cards={cards} payFocus={payFocus} />}
+      {order.side === "buyer" && buyerMayPay(order.facts) && <PayButton order={order} cards={cards} cardEntry={cardEntry} payFocus={payFocus} />}
     </div>
   );
-}
-
-type PayAnswer =
-  | { status: "succeeded" }
-  | { status: "requires_action"; nextAction: { type: string; redirect_to_url?: { url: string } } | null }
-  | { status: "failed"; error: { code: string | null; declineCode: string | null } }
-  /** Charged, but the order had changed or ended: given back at once. */
-  | { status: "refunded" }
-  /** The order changed first: nothing was charged. */
-  | { status: "voided" }
-  | { error: string };
-
-/** What the page says of a pay call that did not pay: each answer of the pay API in the user's language. */
-function payProblem(response: Response, answer: PayAnswer): string | null {
-  if ("status" in answer && answer.status === "failed") return cardErrorMessage({ code: answer.error.code ?? undefined, decline_code: answer.error.declineCode ?? undefined });
-  if ("status" in answer && answer.status === "refunded") return m.orders_pay_refunded();
-  if ("status" in answer && answer.status === "voided") return m.orders_pay_voided();
-  if (response.status === 503) return m.orders_pay_unavailable();
-  // The chosen card was deleted meanwhile (another tab): nothing was charged; the list is read again.
-  if ("error" in answer && answer.error === "no_payment_method") return m.orders_pay_card_gone();
-  // Spec section 8: pay throws → 'You have already paid for this commission.'
-  return response.ok ? null : m.orders_already_paid();
 }
 
 const expiry = (card: PaymentAccountMethod["card"]) =>
   m.payments_card_expires({ month: String(card.expMonth).padStart(2, "0"), year: String(card.expYear % 100).padStart(2, "0") });
 const cardName = (card: PaymentAccountMethod["card"]) => m.payments_card_label({ brand: cardBrandName(card.brand), last4: card.last4 });
 
-function PayButton({ order, cards, payFocus }: { order: OrderDetail; cards: PaymentAccountMethod[]; payFocus: number }) {
+function PayButton({ order, cards, cardEntry, payFocus }: { order: OrderDetail; cards: PaymentAccountMethod[]; cardEntry: CardEntry; payFocus: number }) {
   const revalidator = useRevalidator();
   const section = useRef<HTMLElement>(null);
   const [chosenId, setChosenId] = useState(cards[0]?.id ?? null);
   // A card deleted since (the list read again) falls back to the first one left.
   const chosen = cards.find((c) => c.id === chosenId) ?? cards[0] ?? null;
-  const [state, setState] = useState<"idle" | "paying" | "redirecting">("idle");
+  const [state, setState] = useState<"idle" | "paying" | "authenticating" | "redirecting">("idle");
   const [error, setError] = useState<string | null>(null);
   // Opened from the summary's Pay: the section scrolls into view and takes focus (the section itself, not the Pay
   // button, so a held Enter cannot pay by accident); the next Tab reaches the card choice and Pay.
@@ -105,27 +84,17 @@ function PayButton({ order, cards, payFocus }: { order: OrderDetail; cards: Paym
     if (!chosen) return;
     setState("paying");
     setError(null);
-    try {
-      const response = await fetch("/api/features/commission/order/pay", {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ orderId: order.id, accountMethodId: chosen.id }),
-      });
-      const answer = (await response.json()) as PayAnswer;
-      const problem = payProblem(response, answer);
-      if (problem) {
-        setError(problem);
-        // The order (or the cards) changed under the payment: show them as they are now.
-        if (("status" in answer && (answer.status === "refunded" || answer.status === "voided")) || ("error" in answer && answer.error === "no_payment_method")) revalidator.revalidate();
-      } else if ("status" in answer && answer.status === "requires_action" && answer.nextAction?.redirect_to_url?.url) {
-        setState("redirecting");
-        window.location.assign(answer.nextAction.redirect_to_url.url);
-        return;
-      } else {
-        revalidator.revalidate();
-      }
-    } catch {
-      setError(m.orders_already_paid());
+    // Spec section 8: pay throws (a check after the pay call failed too, say) → 'You have already paid for this commission.'
+    const outcome = await payForOrder({ orderId: order.id, accountMethodId: chosen.id, cardEntry, onAuthenticating: () => setState("authenticating") }).catch(
+      () => ({ status: "problem", message: m.orders_already_paid(), refresh: true }) as const,
+    );
+    if (outcome.status === "redirecting") return setState("redirecting");
+    if (outcome.status === "problem") {
+      setError(outcome.message);
+      // The order (or the cards) changed under the payment: show them as they are now.
+      if (outcome.refresh) revalidator.revalidate();
+    } else {
+      revalidator.revalidate();
     }
     setState("idle");
   }
@@ -175,9 +144,9 @@ function PayButton({ order, cards, payFocus }: { order: OrderDetail; cards: Paym
         {state === "idle" ? m.orders_pay() : m.orders_paying()}
       </button>
       <ErrorText text={error} persistent />
-      {state === "redirecting" && (
+      {(state === "redirecting" || state === "authenticating") && (
         <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">
-          {m.orders_pay_redirecting()}
+          {state === "redirecting" ? m.orders_pay_redirecting() : m.orders_pay_authenticating()}
         </p>
       )}
     </section>

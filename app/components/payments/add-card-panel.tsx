@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { ErrorText } from "~/components/form/error-text";
 import { m } from "~/paraglide/messages.js";
 import { getLocale } from "~/paraglide/runtime.js";
+import type { SavedCard } from "~/lib/payments/card-api";
 import type { CardEntry } from "../../../worker/payments/card-entry";
 
 // The local form is compiled only into dev and test builds (vite.config.ts); a production build has no trace of it.
@@ -12,7 +13,7 @@ const ElementsCardForm = lazy(() => import("~/components/payments/elements-card-
  * "Add a card", then the card form of this deployment (docs/decisions/018), loaded on first use: the payment settings
  * page and a request's submit step both add cards here. `error` is shown above it (a failed 3-D Secure return).
  */
-export function AddCardPanel(props: { cardEntry: CardEntry; onSaved: () => void; initiallyOpen?: boolean; error?: string | null; onClose?: () => void; label?: string }) {
+export function AddCardPanel(props: { cardEntry: CardEntry; onSaved: (card: SavedCard) => void; initiallyOpen?: boolean; error?: string | null; onClose?: () => void; label?: string }) {
   const { cardEntry } = props;
   const [adding, setAdding] = useState(props.initiallyOpen ?? false);
   // "Add card" and the form replace each other: the local form opens with focus in its first field (autoFocus, as it
@@ -24,9 +25,9 @@ export function AddCardPanel(props: { cardEntry: CardEntry; onSaved: () => void;
     shownAdding.current = adding;
     if (!adding) addButton.current?.focus();
   }, [adding]);
-  const saved = () => {
+  const saved = (card: SavedCard) => {
     setAdding(false);
-    props.onSaved();
+    props.onSaved(card);
   };
   const close = () => {
     setAdding(false);

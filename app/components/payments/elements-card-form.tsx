@@ -2,17 +2,18 @@ import { loadStripe, type Stripe, type StripeElements } from "@stripe/stripe-js"
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ErrorText } from "~/components/form/error-text";
 import { CardFormActions } from "./card-form-actions";
-import { cardReturnUrl, confirmCardSetup, createCardSetup } from "~/lib/payments/card-api";
+import { cardReturnUrl, confirmCardSetup, createCardSetup, type SavedCard } from "~/lib/payments/card-api";
 import { cardErrorMessage } from "~/lib/payments/card-errors";
 import { m } from "~/paraglide/messages.js";
 
 /**
  * Production card entry: Stripe Elements' Payment Element on a SetupIntent (docs/decisions/018). Card details go
  * from Stripe's frame to Stripe; the Worker then reads the intent and saves the card. 3-D Secure is Stripe's own
- * dialog, or a redirect back to this page. Loaded only where the Worker serves `elements` mode. Not exercised by
+ * dialog in the page (`redirect: "if_required"`); only a payment method that must redirect leaves, and comes back to
+ * this page with its query (the service modal reopens at its step; decision 057). Loaded only where the Worker serves `elements` mode. Not exercised by
  * the tests here: Stripe's servers cannot be reached from these machines (the emulator form covers the flow).
  */
-export default function ElementsCardForm({ publishableKey, locale, onSaved, onCancel }: { publishableKey: string; locale: "en" | "ja"; onSaved: () => void; onCancel: () => void }) {
+export default function ElementsCardForm({ publishableKey, locale, onSaved, onCancel }: { publishableKey: string; locale: "en" | "ja"; onSaved: (card: SavedCard) => void; onCancel: () => void }) {
   const mountRef = useRef<HTMLDivElement>(null);
   const session = useRef<{ stripe: Stripe; elements: StripeElements; intentId: string } | null>(null);
   const [ready, setReady] = useState(false);
@@ -47,8 +48,7 @@ export default function ElementsCardForm({ publishableKey, locale, onSaved, onCa
       return;
     }
     try {
-      await confirmCardSetup(intentId);
-      onSaved();
+      onSaved(await confirmCardSetup(intentId));
     } catch {
       setFormError(m.card_error_processing_error());
       setBusy(false);

@@ -2,10 +2,12 @@ import { useState, type FormEvent } from "react";
 import { ErrorText } from "~/components/form/error-text";
 import { CardFormActions } from "./card-form-actions";
 import { TextField } from "~/components/form/text-field";
-import { cardReturnUrl, confirmCardSetup, createCardSetup } from "~/lib/payments/card-api";
+import { confirmCardSetup, createCardSetup, type SavedCard } from "~/lib/payments/card-api";
 import { cardErrorMessage } from "~/lib/payments/card-errors";
-import { confirmCardSetupOnEmulator, type EmulatorKeys } from "~/lib/payments/emulator-cards";
+import { confirmCardSetupOnEmulator } from "~/lib/payments/emulator-cards";
+import { handleIntentAction } from "~/lib/payments/next-action";
 import { m } from "~/paraglide/messages.js";
+import type { CardEntry } from "../../../worker/payments/card-entry";
 
 type Field = "number" | "expiry" | "cvc";
 const EXPIRY = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/;
@@ -13,13 +15,14 @@ const EXPIRY = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/;
 /**
  * The plain local card form (docs/decisions/018): number, expiry and CVC go to the local Stripe emulator the way
  * Stripe.js sends them to Stripe, never to the Worker. Only in builds with `__LOCAL_CARD_FORM__` (dev and tests).
- * What was typed stays on any error; 3-D Secure leaves for the emulator's page and comes back to this page.
+ * What was typed stays on any error. 3-D Secure opens in the page, as Stripe.js opens it (next-action.ts): the
+ * emulator's challenge in a full-screen frame, nothing navigates away (decision 057).
  */
-export default function EmulatorCardForm({ keys, onSaved, onCancel, focusFirstField = false }: { keys: EmulatorKeys; onSaved: () => void; onCancel: () => void; focusFirstField?: boolean }) {
+export default function EmulatorCardForm({ keys, onSaved, onCancel, focusFirstField = false }: { keys: Extract<CardEntry, { mode: "emulator" }>; onSaved: (card: SavedCard) => void; onCancel: () => void; focusFirstField?: boolean }) {
   const [values, setValues] = useState<Record<Field, string>>({ number: "", expiry: "", cvc: "" });
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [status, setStatus] = useState<"idle" | "saving" | "redirecting">("idle");
+  const [status, setStatus] = useState<"idle" | "saving" | "authenticating">("idle");
   const set = (field: Field) => (value: string) => setValues((current) => ({ ...current, [field]: value }));
 
   async function submit(event: FormEvent) {
@@ -35,19 +38,22 @@ export default function EmulatorCardForm({ keys, onSaved, onCancel, focusFirstFi
     try {
       const setup = await createCardSetup();
       const year = expiry[2].length === 2 ? `20${expiry[2]}` : expiry[2];
-      const result = await confirmCardSetupOnEmulator(keys, { ...setup, returnUrl: cardReturnUrl() }, { number: values.number, expMonth: expiry[1], expYear: year, cvc: values.cvc });
+      const result = await confirmCardSetupOnEmulator(keys, setup, { number: values.number, expMonth: expiry[1], expYear: year, cvc: values.cvc });
       if (result.status === "requires_action") {
-        setStatus("redirecting");
-        window.location.assign(result.redirectUrl);
-        return;
-      }
-      if (result.status === "failed") {
+        setStatus("authenticating");
+        const outcome = await handleIntentAction(keys, { kind: "setup_intent", id: setup.intentId, clientSecret: setup.clientSecret, action: result.action });
+        if (outcome.status === "redirecting") return;
+        if (outcome.status === "failed") {
+          setFormError(cardErrorMessage(outcome.error));
+          setStatus("idle");
+          return;
+        }
+      } else if (result.status === "failed") {
         setFormError(cardErrorMessage(result.error));
         setStatus("idle");
         return;
       }
-      await confirmCardSetup(setup.intentId);
-      onSaved();
+      onSaved(await confirmCardSetup(setup.intentId));
     } catch {
       setFormError(m.card_error_processing_error());
       setStatus("idle");
@@ -64,7 +70,7 @@ export default function EmulatorCardForm({ keys, onSaved, onCancel, focusFirstFi
         <TextField id="card-cvc" label={m.payments_card_cvc()} value={values.cvc} onValueChange={set("cvc")} error={errors.cvc} inputMode="numeric" autoComplete="cc-csc" />
       </div>
       <ErrorText text={formError} persistent />
-      {status === "redirecting" && <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">{m.payments_authenticating()}</p>}
+      {status === "authenticating" && <p role="status" className="text-sm text-zinc-700 dark:text-zinc-300">{m.payments_authenticating()}</p>}
       <CardFormActions busy={busy} onCancel={onCancel} />
     </form>
   );

@@ -3,7 +3,8 @@ import type { QuestionType } from "../../../worker/db/schema/enums";
 
 /**
  * What a client has typed into a request, kept in the browser: in state while they write, and in sessionStorage so
- * closing the modal, a failed send or a 3-D Secure detour while adding a card never loses it. Cleared once sent.
+ * closing the modal, a failed send or a 3-D Secure redirect while adding a card never loses it (nor the modal's terms
+ * box, `isAgreedToTerms`). Cleared once sent.
  */
 export interface AnswerDraft {
   text: string;
@@ -22,6 +23,10 @@ export const emptyAnswer = (): AnswerDraft => ({ text: "", date: "", choiceIds: 
 export const emptyDraft = (): RequestDraft => ({ answers: {}, isAgreedToTerms: false, isAcknowledged: false });
 
 const storageKey = (target: string) => `comet-request:${target}`;
+
+/** The draft's key for a request target: the service modal (which keeps its terms box here too) and the form page. */
+export const requestDraftKey = (target: { serviceId: string } | { formCode: string }) =>
+  "serviceId" in target ? `service:${target.serviceId}` : `form:${target.formCode}`;
 
 export function loadDraft(target: string): RequestDraft | null {
   try {

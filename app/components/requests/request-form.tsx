@@ -8,7 +8,7 @@ import type { CardEntry } from "../../../worker/payments/card-entry";
 import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import type { PublicFormQuestion } from "../../../worker/services/catalog";
 import { QuestionField } from "./question-field";
-import { answersPayload, clearDraft, emptyAnswer, emptyDraft, loadDraft, missingAnswers, saveDraft, type RequestDraft } from "./request-draft";
+import { answersPayload, clearDraft, emptyAnswer, emptyDraft, loadDraft, missingAnswers, requestDraftKey, saveDraft, type RequestDraft } from "./request-draft";
 
 export interface RequestFormProps {
   /** Where it goes: a service (the modal) or a form (the page /cf/{code}). */
@@ -20,6 +20,8 @@ export interface RequestFormProps {
   /** The terms to accept here (the form page); null when an earlier step took them (the service modal). */
   terms: string | null;
   onCardsChanged: () => void;
+  /** Back from a 3-D Secure redirect while adding a card here: whether it was saved (the loader read the intent). */
+  cardReturn?: "saved" | "failed" | null;
   onSent: (code: string) => void;
   /** Extra buttons beside Send (the modal's Back). */
   secondaryAction?: React.ReactNode;
@@ -32,7 +34,7 @@ export interface RequestFormProps {
  */
 export function RequestForm(props: RequestFormProps) {
   const formId = useId();
-  const draftKey = "serviceId" in props.target ? `service:${props.target.serviceId}` : `form:${props.target.formCode}`;
+  const draftKey = requestDraftKey(props.target);
   const [draft, setDraft] = useState<RequestDraft>(emptyDraft);
   const inputLanguage = useInputLanguage();
   const [missing, setMissing] = useState<string[]>([]);
@@ -47,6 +49,11 @@ export function RequestForm(props: RequestFormProps) {
     if (props.cards.length > 0 && !hadCard.current) cardSection.current?.focus();
     hadCard.current = props.cards.length > 0;
   }, [props.cards.length]);
+  // The card added here is the one the request uses, and the client is told it was saved (in the page, or back from
+  // a 3-D Secure redirect; issue 33).
+  const [addedCardId, setAddedCardId] = useState<string | null>(null);
+  const [cardStatus, setCardStatus] = useState(props.cardReturn ?? null);
+  const card = props.cards.find((c) => c.id === addedCardId) ?? props.cards[0] ?? null;
 
   // The draft from an earlier visit (closed modal, 3-D Secure detour) comes back after hydration.
   useEffect(() => {
@@ -79,7 +86,7 @@ export function RequestForm(props: RequestFormProps) {
     const isAgreedToTerms = props.terms === null || draft.isAgreedToTerms;
     if (!isAgreedToTerms) return refuse(m.requests_error_terms());
     if (!draft.isAcknowledged) return refuse(m.requests_error_acknowledge());
-    if (props.cards.length === 0) return refuse(m.requests_error_no_card());
+    if (!card) return refuse(m.requests_error_no_card());
     setSending(true);
     setAlert(null);
     setMissing([]);
@@ -91,7 +98,7 @@ export function RequestForm(props: RequestFormProps) {
         credentials: "same-origin",
         body: JSON.stringify({
           ...props.target,
-          paymentAccountMethodId: props.cards[0].id,
+          paymentAccountMethodId: card.id,
           isAgreedToTerms,
           isAcknowledged: draft.isAcknowledged,
           formQuestionAnswers: answersPayload(props.questions, draft, inputLanguage),
@@ -148,17 +155,31 @@ export function RequestForm(props: RequestFormProps) {
           {m.requests_card_heading()}
         </h3>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.requests_card_hint()}</p>
-        {props.cards[0] ? (
+        {card ? (
           <p className="flex items-center gap-3 text-zinc-900 dark:text-zinc-100">
-            <CardBrandMark brand={props.cards[0].card.brand} />
-            {m.requests_card_charged({ brand: cardBrandName(props.cards[0].card.brand), last4: props.cards[0].card.last4 })}
+            <CardBrandMark brand={card.card.brand} />
+            {m.requests_card_charged({ brand: cardBrandName(card.card.brand), last4: card.card.last4 })}
           </p>
         ) : (
           <>
             <p className="font-medium text-zinc-900 dark:text-zinc-100">{m.requests_card_none()}</p>
-            <AddCardPanel cardEntry={props.cardEntry} onSaved={props.onCardsChanged} label={m.requests_add_card()} />
+            <AddCardPanel
+              cardEntry={props.cardEntry}
+              onSaved={(saved) => {
+                setAddedCardId(saved.paymentAccountMethodId);
+                setCardStatus("saved");
+                props.onCardsChanged();
+              }}
+              label={m.requests_add_card()}
+              initiallyOpen={cardStatus === "failed"}
+              error={cardStatus === "failed" ? m.card_error_authentication_failed() : null}
+              onClose={() => setCardStatus(null)}
+            />
           </>
         )}
+        <p role="status" className="text-sm font-medium text-emerald-800 dark:text-emerald-300">
+          {cardStatus === "saved" && card ? m.requests_card_saved() : null}
+        </p>
       </section>
 
       <div className="space-y-3">

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Link, useRevalidator } from "react-router";
+import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import { CollapsibleText, SERVICE_MODAL_DESCRIPTION_LIMIT } from "~/components/catalog/collapsible-text";
 import { PriceLabel } from "~/components/catalog/price-label";
 import { ServiceGallery } from "~/components/catalog/service-gallery";
@@ -7,11 +7,13 @@ import { CloseButton } from "~/components/dialog/close-button";
 import { ModalDialog } from "~/components/dialog/modal-dialog";
 import { ErrorText } from "~/components/form/error-text";
 import { Avatar } from "~/components/layout/avatar";
+import { SETUP_RETURN_PARAMS } from "~/lib/payments/card-api";
 import { m } from "~/paraglide/messages.js";
 import type { CardEntry } from "../../../worker/payments/card-entry";
 import type { PublicService, RequestViewerState } from "../../../worker/services/request-views";
 import { RequestDone } from "./request-done";
 import { RequestForm } from "./request-form";
+import { emptyDraft, loadDraft, requestDraftKey, saveDraft } from "./request-draft";
 import { RequestGate } from "./request-gate";
 
 type Step = "details" | "submit" | "done";
@@ -24,13 +26,27 @@ const STEPS: { step: Step; label: () => string }[] = [
 /**
  * The service submit modal (spec sections 2 and 4): details (gallery, title, description, price, terms), then the
  * request (only once the terms are accepted; Back returns to details), then done. Opened by /{handle}?service={id},
- * so it can be linked to and survives a reload.
+ * so it can be linked to and survives a reload. A card added in the request step takes 3-D Secure in the page; a
+ * real redirect comes back to the same address (`cardReturn`, read by the loader), and the modal opens again at the
+ * request step with the card chosen and the terms box as it was (issue 33, decision 057).
  */
-export default function ServiceModal(props: { service: PublicService; request: RequestViewerState; cardEntry: CardEntry; profileId: string | null; onClose: () => void }) {
+export default function ServiceModal(props: {
+  service: PublicService;
+  request: RequestViewerState;
+  cardEntry: CardEntry;
+  profileId: string | null;
+  cardReturn: "saved" | "failed" | null;
+  onClose: () => void;
+}) {
   const { service, request } = props;
   const titleId = useId();
   const revalidator = useRevalidator();
-  const [step, setStep] = useState<Step>("details");
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const draftKey = requestDraftKey({ serviceId: service.id });
+  // A card is added only in the request step, so a return from its 3-D Secure redirect reopens that step.
+  const [step, setStep] = useState<Step>(props.cardReturn ? "submit" : "details");
+  const [cardReturn] = useState(props.cardReturn);
   const [termsAccepted, setTermsAccepted] = useState(false);
   const [alert, setAlert] = useState<string | null>(null);
   // Each step replaces the button that led to it (Next, Back, Send request): focus moves to the step's title, so
@@ -41,6 +57,22 @@ export default function ServiceModal(props: { service: PublicService; request: R
     shownStep.current = step;
     document.getElementById(titleId)?.focus();
   }, [step, titleId]);
+
+  // The terms box lives in the request's draft, so a redirect (or closing the modal) keeps it ticked.
+  useEffect(() => {
+    if (loadDraft(draftKey)?.isAgreedToTerms) setTermsAccepted(true);
+  }, [draftKey]);
+  const acceptTerms = (accepted: boolean) => {
+    setTermsAccepted(accepted);
+    saveDraft(draftKey, { ...(loadDraft(draftKey) ?? emptyDraft()), isAgreedToTerms: accepted });
+  };
+  // Once per redirect return: its query is dropped, so a reload does not read the same intent again.
+  useEffect(() => {
+    if (!props.cardReturn) return;
+    const params = new URLSearchParams(search);
+    for (const name of SETUP_RETURN_PARAMS) params.delete(name);
+    navigate(`?${params}`, { replace: true, preventScrollReset: true });
+  }, [props.cardReturn]);
 
   const next = () => {
     if (!termsAccepted) return setAlert(m.requests_error_terms());
@@ -99,7 +131,7 @@ export default function ServiceModal(props: { service: PublicService; request: R
                   <p className="max-h-48 overflow-y-auto whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{service.terms || m.requests_no_terms()}</p>
                   {request.kind === "can-send" ? (
                     <label className="flex items-start gap-3">
-                      <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-brand-700" checked={termsAccepted} onChange={(e) => setTermsAccepted(e.target.checked)} />
+                      <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-brand-700" checked={termsAccepted} onChange={(e) => acceptTerms(e.target.checked)} />
                       {m.requests_accept_terms()}
                     </label>
                   ) : null}
@@ -122,6 +154,7 @@ export default function ServiceModal(props: { service: PublicService; request: R
                 cardEntry={props.cardEntry}
                 terms={null}
                 onCardsChanged={() => revalidator.revalidate()}
+                cardReturn={cardReturn}
                 onSent={() => setStep("done")}
                 secondaryAction={
                   <button type="button" className="button-secondary min-h-11" onClick={() => setStep("details")}>

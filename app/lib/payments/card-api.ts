@@ -14,7 +14,21 @@ export const createCardSetup = () => send<{ intentId: string; clientSecret: stri
 export const confirmCardSetup = (intentId: string) =>
   send<{ paymentAccountMethodId: string; stripeMethodId: string; card: PaymentAccountMethod["card"] }>("/api/stripe/intent/setup/confirm", json({ intentId }));
 
+/** A card just saved, as the Worker answers: the request form chooses it at once. */
+export type SavedCard = Awaited<ReturnType<typeof confirmCardSetup>>;
+
 export const deletePaymentMethod = (methodId: string) => send<{ status: "deleted" }>("/api/stripe/payment/method/delete", json({ methodId }));
 
-/** Where 3-D Secure sends the browser back: this page, without any earlier redirect's query. */
-export const cardReturnUrl = () => `${window.location.origin}${window.location.pathname}`;
+/** The query a redirect back from 3-D Secure adds (Stripe.js's names), which a page drops once it has read it. */
+export const SETUP_RETURN_PARAMS = ["setup_intent", "setup_intent_client_secret", "redirect_status"] as const;
+
+/**
+ * Where a 3-D Secure redirect sends the browser back: this page with its own query (the service modal's
+ * `?service={id}`, so the modal opens again), without an earlier redirect's.
+ */
+export function cardReturnUrl() {
+  const url = new URL(window.location.href);
+  for (const name of SETUP_RETURN_PARAMS) url.searchParams.delete(name);
+  url.hash = "";
+  return url.toString();
+}

@@ -4,7 +4,7 @@
  * (form-encoded bracket keys, Bearer pk_test_…), so the emulator is exercised exactly as Stripe.js exercises Stripe.
  * Development and tests only (see card-entry.ts).
  */
-import type { CardSetupResult, StripeErrorBody } from "./card-entry";
+import { intentActionOf, type CardSetupResult, type StripeErrorBody, type StripeNextAction } from "./card-entry";
 
 export interface EmulatorKeys {
   apiUrl: string;
@@ -18,14 +18,15 @@ export interface CardDetails {
   cvc: string;
 }
 
-async function post(keys: EmulatorKeys, path: string, params: Record<string, string>): Promise<{ ok: true; body: Record<string, unknown> } | { ok: false; error: StripeErrorBody }> {
+type Answer = { ok: true; body: Record<string, unknown> } | { ok: false; error: StripeErrorBody };
+
+const post = (keys: EmulatorKeys, path: string, params: Record<string, string>) =>
+  send(keys, path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(params) });
+
+async function send(keys: EmulatorKeys, path: string, init: RequestInit): Promise<Answer> {
   let response: Response;
   try {
-    response = await fetch(`${keys.apiUrl}${path}`, {
-      method: "POST",
-      headers: { authorization: `Bearer ${keys.publishableKey}`, "content-type": "application/x-www-form-urlencoded" },
-      body: new URLSearchParams(params),
-    });
+    response = await fetch(`${keys.apiUrl}${path}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${keys.publishableKey}` } });
   } catch {
     return { ok: false, error: { type: "api_connection_error", code: "processing_error" } };
   }
@@ -34,10 +35,14 @@ async function post(keys: EmulatorKeys, path: string, params: Record<string, str
   return { ok: true, body };
 }
 
-/** Creates the card's PaymentMethod, then confirms the SetupIntent with it; 3-D Secure comes back as a redirect. */
+/**
+ * Creates the card's PaymentMethod, then confirms the SetupIntent with it. Without `returnUrl` (the page's way, as
+ * Stripe.js's `confirmSetup` with `redirect: "if_required"`) 3-D Secure comes back as `use_stripe_sdk`, for the page
+ * to open in place (emulator-three-d-secure.ts); with one, as a redirect (the return path the tests still walk).
+ */
 export async function confirmCardSetupOnEmulator(
   keys: EmulatorKeys,
-  setup: { intentId: string; clientSecret: string; returnUrl: string },
+  setup: { intentId: string; clientSecret: string; returnUrl?: string },
   card: CardDetails,
 ): Promise<CardSetupResult> {
   const method = await post(keys, "/v1/payment_methods", {
@@ -51,12 +56,26 @@ export async function confirmCardSetupOnEmulator(
   const confirmed = await post(keys, `/v1/setup_intents/${encodeURIComponent(setup.intentId)}/confirm`, {
     client_secret: setup.clientSecret,
     payment_method: String(method.body.id),
-    return_url: setup.returnUrl,
+    ...(setup.returnUrl ? { return_url: setup.returnUrl } : {}),
   });
   if (!confirmed.ok) return { status: "failed", error: confirmed.error };
-  const intent = confirmed.body as { status?: string; last_setup_error?: StripeErrorBody | null; next_action?: { redirect_to_url?: { url?: string } } | null };
+  const intent = confirmed.body as { status?: string; last_setup_error?: StripeErrorBody | null; next_action?: StripeNextAction | null };
   if (intent.status === "succeeded") return { status: "succeeded" };
-  const redirectUrl = intent.next_action?.redirect_to_url?.url;
-  if (intent.status === "requires_action" && redirectUrl) return { status: "requires_action", redirectUrl };
+  const action = intent.status === "requires_action" ? intentActionOf(intent.next_action) : null;
+  if (action) return { status: "requires_action", action };
   return { status: "failed", error: intent.last_setup_error ?? { code: "processing_error" } };
+}
+
+export type IntentKind = "payment_intent" | "setup_intent";
+
+/** What an intent came to, read back with its client secret, as Stripe.js reads it after handling a next action. */
+export type IntentOutcome = { status: "succeeded" | "processing" } | { status: "requires_action" } | { status: "failed"; error: StripeErrorBody };
+
+export async function readIntentOnEmulator(keys: EmulatorKeys, kind: IntentKind, intentId: string, clientSecret: string): Promise<IntentOutcome> {
+  const path = `/v1/${kind}s/${encodeURIComponent(intentId)}?client_secret=${encodeURIComponent(clientSecret)}`;
+  const read = await send(keys, path, { method: "GET" });
+  if (!read.ok) return { status: "failed", error: read.error };
+  const intent = read.body as { status?: string; last_setup_error?: StripeErrorBody | null; last_payment_error?: StripeErrorBody | null };
+  if (intent.status === "succeeded" || intent.status === "processing" || intent.status === "requires_action") return { status: intent.status };
+  return { status: "failed", error: intent.last_payment_error ?? intent.last_setup_error ?? { code: "processing_error" } };
 }

@@ -12,6 +12,7 @@ import { parseOrderListFilter, type OrderSide } from "../../../worker/domain/ord
 import { pageFromQuery } from "../../../worker/domain/paging";
 import { parsePrice, priceInputError, type PriceInputError } from "../../../worker/domain/pricing";
 import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
+import { cardEntryFor } from "../../../worker/payments/card-entry";
 import { listCards } from "../../../worker/payments/cards";
 import { checkPayment } from "../../../worker/payments/order-payments";
 import { createStripe } from "../../../worker/payments/stripe-client";
@@ -29,7 +30,9 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
   const page = pageFromQuery(url.searchParams.get("page"));
   const code = url.searchParams.get("order");
   const texts = orderListTexts();
-  if (!commissionAccountId) return { filter, page, list: { rows: [], hasMore: false }, texts, code, order: null, panel: null, cards: [], paymentReturn: null, paymentNotice: null };
+  // The buyer's Pay takes 3-D Secure in the page, the way this deployment takes cards (decision 057).
+  const cardEntry = cardEntryFor(env);
+  if (!commissionAccountId) return { filter, page, list: { rows: [], hasMore: false }, texts, code, order: null, panel: null, cards: [], cardEntry, paymentReturn: null, paymentNotice: null };
   const viewer = { commissionAccountId, profileId: user.profileId, locale, displayCurrencyCode: user.displayCurrencyCode };
   const paymentReturn = side === "buyer" && code ? await settleReturnedPayment(context, url, commissionAccountId) : null;
   const [list, order, cards] = await Promise.all([
@@ -49,12 +52,16 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
     panel: shown ? orderPanelTexts(shown, Date.now()) : null,
     // The buyer's saved cards to choose from, oldest first: the first is preselected (issue 33).
     cards,
+    cardEntry,
     paymentReturn,
     paymentNotice: paymentReturnNotice(paymentReturn),
   };
 }
 
-/** Back from 3-D Secure (the intent's return_url): the payment is read from Stripe, once, and recorded if it succeeded. */
+/**
+ * Back from a 3-D Secure redirect (the intent's return_url; a `redirect_to_url` action, decision 057): the payment is
+ * read from Stripe, once, and recorded if it succeeded.
+ */
 async function settleReturnedPayment(context: Context, url: URL, buyerCommissionAccountId: string) {
   const intentId = url.searchParams.get("payment_intent");
   if (!intentId) return null;

@@ -7,23 +7,16 @@ import { Toast, useToast } from "~/components/toast/toast";
 import { requestContext } from "~/lib/request-context";
 import { m } from "~/paraglide/messages.js";
 import { cardEntryFor } from "../../../worker/payments/card-entry";
-import { listCards, saveCardFromSetupIntent } from "../../../worker/payments/cards";
-import { createStripe } from "../../../worker/payments/stripe-client";
+import { settleReturnedSetup } from "~/lib/payments/card-return.server";
+import { listCards } from "../../../worker/payments/cards";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/setting-payment";
-
-/** Back from 3-D Secure, with the query Stripe.js's redirect carries: the card is saved by reading the intent. */
-async function settleReturnedSetup(url: URL, save: (intentId: string) => Promise<{ status: string }>) {
-  const intentId = url.searchParams.get("setup_intent");
-  if (!intentId) return null;
-  if (url.searchParams.get("redirect_status") !== "succeeded") return "failed" as const;
-  return (await save(intentId)).status === "saved" ? ("saved" as const) : ("failed" as const);
-}
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { db, env } = context.get(requestContext);
-  const returned = await settleReturnedSetup(new URL(request.url), (intentId) => saveCardFromSetupIntent(db, createStripe(env), user.accountId, intentId));
+  // Back from a 3-D Secure redirect: the card is saved by reading the intent.
+  const returned = await settleReturnedSetup(new URL(request.url), db, env, user.accountId);
   return { cards: await listCards(db, user.accountId), cardEntry: cardEntryFor(env), returned };
 }
 
