@@ -53,6 +53,8 @@ export interface ShownMedia {
   url: string;
   code: string | null;
   thumbnailUrl: string | null;
+  /** FILE: its name (the uploader's, when the editor sent it). */
+  name: string | null;
 }
 
 /** Who a client work was made for (on the creator's list) or by (on the client's "Made for you"). */
@@ -92,6 +94,7 @@ function shownMedia(row: AttachedRow): ShownMedia {
     url: row.fileUrl ?? row.linkUrl ?? "",
     code: row.embedCode,
     thumbnailUrl: row.thumbnailUrl,
+    name: row.formatType === "FILE" ? row.fileName : null,
   };
 }
 
