@@ -237,7 +237,7 @@ export async function getWorkForEdit(db: Database, userAccountId: string, workId
       .filter((m) => m.field === field)
       .map((m) => {
         const shown = shownMedia(m);
-        return { id: m.id, url: shown.url, formatType: shown.formatType, code: shown.code, mediaType: shown.mediaType, site: shown.site, thumbnailUrl: shown.thumbnailUrl };
+        return { id: m.id, url: shown.url, formatType: shown.formatType, code: shown.code, mediaType: shown.mediaType, site: shown.site, thumbnailUrl: shown.thumbnailUrl, name: shown.name };
       });
   return {
     id: workId,
