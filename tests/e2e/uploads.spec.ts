@@ -167,6 +167,14 @@ test("a creator uploads an MP4 and an MP3 to a work, cancels a slow upload halfw
     const video = page.getByRole("dialog").locator("video");
     await expect(video).toHaveAttribute("src", /\/(media|api\/google\/storage\/object)\/v1\/portfolio-work\/.+\.mp4/);
     await expect.poll(() => video.evaluate((v) => ({ ready: (v as HTMLVideoElement).readyState >= 1, error: (v as HTMLVideoElement).error?.code ?? null })), { timeout: 15_000 }).toEqual({ ready: true, error: null });
+    await page.keyboard.press("Escape");
+  });
+
+  await test.step("on the work's page, the sound's thumbnail is drawn as a sound, not a picture", async () => {
+    await page.getByRole("link", { name: `${workTitle} (final)` }).click();
+    await expect(page).toHaveURL(/\/works\//);
+    const thumbnail = page.getByRole("button", { name: "Show media 2 (Audio)" });
+    await expect(thumbnail.locator("[data-drawing]")).toHaveAttribute("data-drawing", "audio");
   });
 });
 

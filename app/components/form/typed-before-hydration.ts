@@ -66,7 +66,6 @@ export function useTypedBeforeHydration(ref: RefObject<Field | null>, onTyped?: 
     if (field.value !== value) field.value = value;
     onTyped?.(value);
     // Once, at hydration: the callback of the first render is the one to call.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 }
 
