@@ -26,10 +26,11 @@ export const SHELLS = [
 /**
  * Kits: small modules that the same routes import together, one chunk each, captured as they are (not what they
  * import). The form fields: every route with a labelled field uses two to four of them, and apart they were four
- * chunks that each gzipped alone (decision 040). The error and status texts stay out: pages without fields use them.
+ * chunks that each gzipped alone (decision 040); with them the hook that keeps what was typed before hydration, which
+ * they all import (decision 060). The error and status texts stay out: pages without fields use them.
  */
 export const KITS = [
-  { name: "fields", modules: ["field.tsx", "select-field.tsx", "text-field.tsx", "textarea-field.tsx"].map((file) => appFile(`components/form/${file}`)) },
+  { name: "fields", modules: ["field.tsx", "select-field.tsx", "text-field.tsx", "textarea-field.tsx", "typed-before-hydration.ts"].map((file) => appFile(`components/form/${file}`)) },
 ];
 
 /**

@@ -33,9 +33,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     sharePath: workPagePath(work.handle, work.id),
     shareText: m.work_page_share_text({ title: work.title, name: work.creator.name }),
   };
+  // Who sees a work others cannot open is told so: a private work, or a draft (no media yet, decision 060).
+  const restricted = work.reachable
+    ? null
+    : work.published
+      ? { badge: m.work_page_private_badge({}, { locale }), text: m.work_page_private_notice({}, { locale }) }
+      : { badge: m.work_page_draft_badge({}, { locale }), text: m.work_page_draft_notice({}, { locale }) };
   return {
     work: shown,
     header,
+    restricted,
     detailLabels: workDetailLabels(),
     gallery: medias.map(viewedMedia),
     meta: workMeta(work, new URL(request.url).origin),
@@ -46,7 +53,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function WorkPage({ loaderData }: Route.ComponentProps) {
-  const { work, header, detailLabels, gallery } = loaderData;
+  const { work, header, detailLabels, gallery, restricted } = loaderData;
   // Spec section 8: a work's page counts a visit like its preview does; only works anyone may open are counted.
   usePageVisit("portfolio/work", "portfolio_work", work.id, work.reachable);
 
@@ -72,6 +79,13 @@ export default function WorkPage({ loaderData }: Route.ComponentProps) {
           <ShareButton path={header.sharePath} text={header.shareText} />
         </div>
       </header>
+
+      {restricted ? (
+        <p className="mt-4 flex flex-wrap items-center gap-2 rounded-md border border-zinc-300 bg-zinc-50 px-3 py-2 text-sm text-zinc-800 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200" data-testid="work-restricted">
+          <span className="rounded-full bg-zinc-800 px-2 py-0.5 text-xs font-semibold text-white dark:bg-zinc-200 dark:text-zinc-900">{restricted.badge}</span>
+          <span>{restricted.text}</span>
+        </p>
+      ) : null}
 
       {gallery.length ? (
         <div className="mt-6">

@@ -96,7 +96,8 @@ test("a new creator builds a profile, a portfolio work, a form and a service", a
     await dialog.locator('input[type="file"]').and(dialog.getByLabel("File", { exact: true })).setInputFiles(png);
     await expect(dialog).toBeHidden({ timeout: 15_000 });
     await expect(page.getByRole("button", { name: "Remove Media 2" })).toBeVisible();
-    await expect(page.getByText("Uploaded file")).toBeVisible();
+    // Listed by the name the file had (not "Uploaded file").
+    await expect(page.getByText("picture.png", { exact: true })).toBeVisible();
     // The uploaded file is served back: its preview shows the 8×8 picture.
     await page.getByRole("button", { name: "Preview Media 2" }).click();
     const preview = page.getByRole("dialog", { name: workTitle });
@@ -223,7 +224,8 @@ test("a visitor finds the creator by search, opens the profile, the form and a w
       await work.click();
       const lightbox = page.getByRole("dialog");
       await expect(lightbox).toBeVisible();
-      await expect(lightbox.getByRole("heading", { name: "Preview 1 of 1" })).toBeVisible();
+      // Counted over all the work's media: the link and the uploaded picture.
+      await expect(lightbox.getByRole("heading", { name: "Preview 1 of 2" })).toBeVisible();
       await expect(lightbox.getByRole("link", { name: "Open the original" })).toHaveAttribute("href", youtubeUrl);
       await expectAccessible(page);
       await page.keyboard.press("Escape");

@@ -16,9 +16,16 @@ async function becomeCreator(page: Page) {
   await expect(page).toHaveURL(/\/dashboard\/commission\/setting\/form/);
 }
 
+/** Title, description and a link: a work without media is a draft nobody else sees (decision 060). */
 async function fillWork(page: Page, title: string) {
   await page.getByLabel("Title", { exact: true }).fill(title);
   await page.getByLabel("Description", { exact: true }).fill("Made on Comet for a client.");
+  await page.getByRole("button", { name: "Add media" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add media" });
+  await dialog.getByRole("tab", { name: "Link" }).click();
+  await dialog.getByLabel("URL", { exact: true }).fill("https://example.com/client-piece.png");
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(dialog).toBeHidden();
 }
 
 test("a creator adds a client work; the client sees it; nobody else can change it", async ({ browser, baseURL }) => {

@@ -55,7 +55,7 @@ test("a demo work's image in the preview shows at most 8 swatches, and a click c
   await page.waitForLoadState("networkidle");
   // A work card: an article whose button holds the work's first image (app/components/catalog/work-card.tsx).
   await page.locator("article:has(> button img) > button").first().click();
-  const preview = page.getByRole("dialog", { name: "Preview 1 of 1" });
+  const preview = page.getByRole("dialog", { name: /^Preview 1 of \d+$/ });
   await expect(preview).toBeVisible();
 
   const colours = preview.getByRole("region", { name: "Colours" });

@@ -76,10 +76,10 @@ test("a creator adds, reorders and removes service media up to the limit; the pr
     await dialog.locator('input[type="file"]').and(dialog.getByLabel("File", { exact: true })).setInputFiles(png);
     await expect(dialog).toBeHidden({ timeout: 15_000 });
     await expect(items(page)).toHaveCount(3);
-    await expect(items(page).nth(2)).toContainText("Uploaded file");
+    await expect(items(page).nth(2)).toContainText("picture.png");
     await page.getByRole("button", { name: "Move up Media 3" }).click();
     await page.getByRole("button", { name: "Move up Media 2" }).click();
-    await expect(items(page).nth(0)).toContainText("Uploaded file");
+    await expect(items(page).nth(0)).toContainText("picture.png");
     await expect(items(page).nth(1)).toContainText("YouTube");
     await expect(items(page).nth(2)).toContainText("SoundCloud");
     await page.getByRole("button", { name: "Remove Media 3" }).click();
@@ -94,7 +94,7 @@ test("a creator adds, reorders and removes service media up to the limit; the pr
     await page.getByRole("link", { name: `Edit ${serviceTitle}` }).click();
     await page.waitForLoadState("networkidle");
     await expect(items(page)).toHaveCount(2);
-    await expect(items(page).nth(0)).toContainText("Uploaded file");
+    await expect(items(page).nth(0)).toContainText("picture.png");
     await expect(items(page).nth(1)).toContainText("YouTube");
     const preview = page.getByRole("region", { name: "Preview" });
     const gallery = preview.getByRole("region", { name: `Media of ${serviceTitle}` });

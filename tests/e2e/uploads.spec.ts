@@ -97,6 +97,9 @@ test("a creator uploads an MP4 and an MP3 to a work, cancels a slow upload halfw
     await expect(items(page)).toHaveCount(2);
     await expect(items(page).nth(0)).toContainText("1. Video");
     await expect(items(page).nth(1)).toContainText("2. Audio");
+    // Each file by the name it had, not "Uploaded file".
+    await expect(items(page).nth(0)).toContainText("clip.mp4");
+    await expect(items(page).nth(1)).toContainText("sound.mp3");
   });
 
   await test.step("a slowed upload shows its bar mid-way; Cancel leaves nothing added and the title as typed", async () => {
@@ -113,6 +116,16 @@ test("a creator uploads an MP4 and an MP3 to a work, cancels a slow upload halfw
     expect(Number(await bar.getAttribute("aria-valuenow"))).toBeLessThan(100);
     await expect(dialog.getByText(/^\d+%$/)).toBeVisible();
     await expectAccessible(page);
+    // Closing the dialog would end the upload: it asks first, and "no" keeps it open and uploading.
+    let asked = "";
+    page.once("dialog", (confirm) => {
+      asked = confirm.message();
+      void confirm.dismiss();
+    });
+    await page.keyboard.press("Escape");
+    await expect.poll(() => asked).toBe("A file is still uploading. Close and cancel the upload?");
+    await expect(dialog).toBeVisible();
+    await expect(bar).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel the upload of long-take.mp4" }).click();
     await expect(bar).toBeHidden();
     await expect(dialog.getByRole("status").filter({ hasText: "The upload of long-take.mp4 was cancelled." })).toBeAttached();
@@ -131,6 +144,11 @@ test("a creator uploads an MP4 and an MP3 to a work, cancels a slow upload halfw
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/portfolio\/creator$/);
     await expect(page.getByText("3 media", { exact: false })).toBeVisible();
+    // The names are stored with the files.
+    await page.getByRole("link", { name: `Edit ${workTitle} (final)` }).click();
+    await expect(items(page)).toHaveCount(3);
+    await expect(items(page).nth(2)).toContainText("long-take.mp4");
+    await expect(items(page).nth(0)).toContainText("clip.mp4");
   });
 
   await test.step("the public card shows the poster frame or the placeholder, and the video plays", async () => {
@@ -144,9 +162,19 @@ test("a creator uploads an MP4 and an MP3 to a work, cancels a slow upload halfw
     await expect(poster).toHaveAttribute("src", /\/media\/v1\/portfolio-work\/[^/]+\/medias\/[0-9a-f-]{36}\.jpg$/);
     await expect.poll(() => poster.evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight])).toEqual([160, 90]);
     await card.getByRole("button").first().click();
+    // The preview steps through every media of the work, and counts them all.
+    await expect(page.getByRole("dialog", { name: "Preview 1 of 3" })).toBeVisible();
     const video = page.getByRole("dialog").locator("video");
     await expect(video).toHaveAttribute("src", /\/(media|api\/google\/storage\/object)\/v1\/portfolio-work\/.+\.mp4/);
     await expect.poll(() => video.evaluate((v) => ({ ready: (v as HTMLVideoElement).readyState >= 1, error: (v as HTMLVideoElement).error?.code ?? null })), { timeout: 15_000 }).toEqual({ ready: true, error: null });
+    await page.keyboard.press("Escape");
+  });
+
+  await test.step("on the work's page, the sound's thumbnail is drawn as a sound, not a picture", async () => {
+    await page.getByRole("link", { name: `${workTitle} (final)` }).click();
+    await expect(page).toHaveURL(/\/works\//);
+    const thumbnail = page.getByRole("button", { name: "Show media 2 (Audio)" });
+    await expect(thumbnail.locator("[data-drawing]")).toHaveAttribute("data-drawing", "audio");
   });
 });
 

@@ -24,7 +24,8 @@ async function newUser() {
 const draft = (patch: Partial<WorkDraft> = {}): WorkDraft => ({
   title: "Unwanted tribute",
   description: "A work naming someone who did not ask for it.",
-  medias: [],
+  // A media: a work without any is a draft nobody else sees (decision 060).
+  medias: [{ url: "https://example.com/tribute.png" }],
   contentRatingCode: "all-ages",
   categoryCodes: [],
   tags: [],

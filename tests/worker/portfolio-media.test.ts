@@ -63,7 +63,8 @@ describe("portfolio work media", () => {
     const { workId, url } = await workWithFile(accountId);
     const medias = [
       { url: "https://soundcloud.com/artist/track" },
-      { url, formatType: "FILE" as const },
+      // The name the file had on the uploader's machine (decision 060): kept for the editor's list.
+      { url, formatType: "FILE" as const, name: "  harbour sketch.png " },
       { url: "https://www.youtube.com/embed/dQw4w9WgXcQ", formatType: "EMBED" as const, code: EMBED },
     ];
     const saved = await saveWork(db(), accountId, workId, parsed(draft({ medias })), "en", env.MEDIA);
@@ -82,6 +83,7 @@ describe("portfolio work media", () => {
     const edit = await getWorkForEdit(db(), accountId, workId, "en");
     expect(edit?.id).toBe(workId);
     expect(edit?.medias.map((m) => m.formatType)).toEqual(["LINK", "FILE", "EMBED"]);
+    expect(edit?.medias.map((m) => m.name)).toEqual([null, "harbour sketch.png", null]);
     const [listed] = await listWorks(db(), accountId, "en");
     expect(listed.medias.map((m) => [m.formatType, m.site])).toEqual([
       ["LINK", "soundcloud"],

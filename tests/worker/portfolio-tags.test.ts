@@ -21,8 +21,9 @@ async function newUser() {
 }
 
 async function workWithTag(accountId: string, tag: string, visibility: VisibilityStatus, status: "PUBLISHED" | "DRAFT" = "PUBLISHED") {
+  // With a media: a work without any is saved as a draft (decision 060); `status` makes the drafts here.
   const parsed = parseWorkDraft(
-    { title: "Tagged work", description: "A work with a tag.", medias: [], contentRatingCode: "all-ages", categoryCodes: [], tags: [tag], visibility, credits: "" },
+    { title: "Tagged work", description: "A work with a tag.", medias: [{ url: "https://example.com/tagged.png" }], contentRatingCode: "all-ages", categoryCodes: [], tags: [tag], visibility, credits: "" },
     "none",
   );
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));

@@ -7,7 +7,7 @@ import { buildMediaEntry, type MediaEntry } from "./media-entries";
 import { mediaUrlForKey, parseMediaKey, posterKeyFor } from "./media-keys";
 import { mimeTypeForKeyFile } from "./media-sniff";
 import type { MediaDomain } from "./upload-rules";
-import { MEDIA_URL_MAX, type MediaFormatType } from "./media-limits";
+import { MEDIA_FILE_NAME_MAX, MEDIA_URL_MAX, type MediaFormatType } from "./media-limits";
 import { detectMediaFromUrl } from "./media-urls";
 import type { WorkMediaDraft } from "./portfolio";
 import type { FieldErrors } from "./validation";
@@ -26,6 +26,8 @@ export function mediaDraftListSchema(max: number) {
         code: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(5000)))),
         /** A FILE video's poster frame; kept only when it is that video's own poster key (decision 033). */
         thumbnailUrl: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(MEDIA_URL_MAX)))),
+        /** A FILE's name as the uploader had it: shown in the editors, never part of its key. */
+        name: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(MEDIA_FILE_NAME_MAX, "authoring_invalid")))),
       }),
     ),
     v.maxLength(max, "media_limit_exceeded"),
@@ -64,7 +66,7 @@ export function parseMediaDrafts(
  * extension, which the upload named after the sniffed bytes), EMBED from its code, LINK from an http(s) URL.
  * Whose FILE it is (the work's or service's own folder) is the service layer's check; here only its shape.
  */
-function newMediaEntry(m: { url: string; formatType?: MediaFormatType; code?: string | null; thumbnailUrl?: string | null }, folder: MediaFolder): MediaEntry | null {
+function newMediaEntry(m: { url: string; formatType?: MediaFormatType; code?: string | null; thumbnailUrl?: string | null; name?: string | null }, folder: MediaFolder): MediaEntry | null {
   if (m.formatType === "FILE") {
     const key = parseMediaKey(m.url);
     if (!key || key.domain !== folder.domain || key.field !== folder.field) return null;
@@ -72,7 +74,7 @@ function newMediaEntry(m: { url: string; formatType?: MediaFormatType; code?: st
     // A poster is taken from the sender only when it is the video's own poster key; any other URL is dropped.
     const poster = posterKeyFor(key);
     const thumbnailUrl = poster && m.thumbnailUrl && parseMediaKey(m.thumbnailUrl)?.key === poster ? mediaUrlForKey(poster) : null;
-    return mimeType ? buildMediaEntry({ formatType: "FILE", url: mediaUrlForKey(key.key), mimeType, thumbnailUrl }) : null;
+    return mimeType ? buildMediaEntry({ formatType: "FILE", url: mediaUrlForKey(key.key), mimeType, thumbnailUrl, name: m.name }) : null;
   }
   if (m.formatType === "EMBED") return m.code ? buildMediaEntry({ formatType: "EMBED", code: m.code }) : null;
   return /^https?:\/\//i.test(m.url) ? buildMediaEntry({ formatType: "LINK", url: m.url }) : null;

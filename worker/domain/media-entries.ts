@@ -22,11 +22,13 @@ export interface MediaEntry {
   /** EMBED: the code as pasted. */
   code: string | null;
   thumbnailUrl: string | null;
+  /** FILE: the name of the file as the uploader had it (shown in the editors; the stored key is ours). */
+  name?: string | null;
 }
 
 export type MediaEntryInput =
   /** `thumbnailUrl`: a video's poster frame (see posterKeyFor); the caller has checked it is this video's. */
-  | { formatType: "FILE"; url: string; mimeType: string; thumbnailUrl?: string | null }
+  | { formatType: "FILE"; url: string; mimeType: string; thumbnailUrl?: string | null; name?: string | null }
   | { formatType: "LINK"; url: string }
   | { formatType: "EMBED"; code: string };
 
@@ -35,7 +37,7 @@ export function buildMediaEntry(input: MediaEntryInput): MediaEntry | null {
   if (input.formatType === "FILE") {
     const mediaType = mediaTypeForMimeType(input.mimeType);
     const thumbnailUrl = mediaType === "IMAGE" ? input.url : mediaType === "VIDEO" ? (input.thumbnailUrl ?? null) : null;
-    return { formatType: "FILE", mediaType, site: null, url: input.url, code: null, thumbnailUrl };
+    return { formatType: "FILE", mediaType, site: null, url: input.url, code: null, thumbnailUrl, name: input.name || null };
   }
   if (input.formatType === "LINK") {
     const detected = detectMediaFromUrl(input.url);

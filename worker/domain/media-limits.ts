@@ -45,3 +45,5 @@ export function checkMediaLimit(existing: number, adding: number, max = PORTFOLI
  * and one 300 KB link once made the explore page 941 KB for every visitor.
  */
 export const MEDIA_URL_MAX = 2000;
+/** The longest file name a media keeps (the usual file system limit). */
+export const MEDIA_FILE_NAME_MAX = 255;

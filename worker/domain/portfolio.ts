@@ -32,6 +32,8 @@ export interface WorkMediaDraft {
   mediaType?: MediaType;
   site?: MediaSite | null;
   thumbnailUrl?: string | null;
+  /** FILE: the file's name as its uploader had it, shown in the editor's list. */
+  name?: string | null;
 }
 
 export interface WorkDraft {

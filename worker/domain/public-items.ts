@@ -14,6 +14,15 @@ export interface WorkPublicity {
   visibility: VisibilityStatus | null;
 }
 
+/**
+ * The status a save gives a work (decision 060): PUBLISHED once it has media (a file, a link or an embed), a DRAFT
+ * before. An empty work would be an empty card on the profile; as a draft it is neither listed nor reachable (the
+ * rules below), whatever its visibility says, and its owner still opens it in the editor.
+ */
+export function workStatusOnSave(mediaCount: number): PublishStatus {
+  return mediaCount > 0 ? "PUBLISHED" : "DRAFT";
+}
+
 export function isListedWork(work: WorkPublicity): boolean {
   return work.workStatus === "PUBLISHED" && (work.visibility ?? "PUBLIC") === "PUBLIC";
 }

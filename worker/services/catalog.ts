@@ -349,7 +349,9 @@ export async function searchCreators(db: Database, query: ExploreQuery, viewer: 
 export interface PortfolioWorkCard {
   id: string;
   title: string;
+  /** The first of `medias`: the card's picture. */
   media: MediaPreview | null;
+  medias: MediaPreview[];
 }
 
 export interface ServiceCard {
@@ -386,10 +388,11 @@ const PROFILE_SQL = `SELECT p.id, p.account_id, p.original_handle AS handle, p.a
           WHERE b.user_account_id = ? AND b.is_active = 1 AND ca.user_account_id = p.account_id)) AS bookmarked_forms
   FROM user_profiles p WHERE lower(p.original_handle) = ?`;
 
+// Every media of a work, in order: the card shows the first, its preview (the lightbox) steps through them all.
 const WORKS_SQL = `SELECT w.id, ${textsOf("portfolio_work", "w.id", "title")} AS titles,
-    (SELECT ${previewJson("m", "w.id")}
+    (SELECT json_group_array(json(x.preview)) FROM (SELECT ${previewJson("m", "w.id")} AS preview
      FROM media_attachments a JOIN media m ON m.id = a.media_id AND m.is_active = 1
-     WHERE a.owner_type = 'portfolio_work' AND a.owner_id = w.id AND a.field = 'medias' ORDER BY a.position LIMIT 1) AS media
+     WHERE a.owner_type = 'portfolio_work' AND a.owner_id = w.id AND a.field = 'medias' ORDER BY a.position) x) AS medias
   FROM portfolio_works w JOIN user_profiles p ON p.id = w.profile_id
   WHERE lower(p.original_handle) = ? AND ${listedWorkSql("w")}
   ORDER BY w.user_index, w.created_at`;
@@ -428,11 +431,10 @@ export async function getCreatorProfile(db: Database, handle: string, viewer: Vi
     forms: toFormCards(row.forms, viewer.locale, prices).map((form) => ({ ...form, bookmark: { isActive: bookmarkedForms.has(form.id) } })),
     coverUrl: (row.cover_url as string | null) ?? null,
     isCreator: Boolean(row.is_creator),
-    works: works.results.map((w) => ({
-      id: String(w.id),
-      title: pickTextColumn(w.titles, viewer.locale) ?? MISSING_TEXT,
-      media: typeof w.media === "string" ? toPreview(JSON.parse(w.media) as RawPreview) : null,
-    })),
+    works: works.results.map((w) => {
+      const medias = parseJson<RawPreview>(w.medias).map(toPreview);
+      return { id: String(w.id), title: pickTextColumn(w.titles, viewer.locale) ?? MISSING_TEXT, media: medias[0] ?? null, medias };
+    }),
     services: services.results.map((s) => ({
       id: String(s.id),
       creator: { name: card.name, handle: card.handle, avatarUrl: card.avatarUrl },

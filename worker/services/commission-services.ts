@@ -73,6 +73,7 @@ function shownOf(row: AttachedRow): ShownMedia {
     mediaType: row.mediaType,
     site: ((row.formatType === "EMBED" ? row.embedSite : row.linkSite) ?? null) as MediaSite | null,
     thumbnailUrl: row.thumbnailUrl,
+    name: row.formatType === "FILE" ? row.fileName : null,
   };
 }
 

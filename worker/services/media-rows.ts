@@ -19,7 +19,8 @@ export function mediaRow(id: string, ownerUserAccountId: string | null, e: Media
     embedCode: e.formatType === "EMBED" ? e.code : null,
     embedSite: e.formatType === "EMBED" ? e.site : null,
     fileUrl: e.formatType === "FILE" ? e.url : null,
-    fileName: key?.file ?? null,
+    // The uploader's name for it when the editor sent one, else the stored key's.
+    fileName: key ? e.name || key.file : null,
     fileExtension: key?.file.split(".").pop() ?? null,
     fileSize: key ? (file?.size ?? null) : null,
     fileType: key ? (file?.type ?? null) : null,
@@ -55,5 +56,6 @@ export const MEDIA_READ_COLUMNS = {
   embedCode: media.embedCode,
   embedSite: media.embedSite,
   fileUrl: media.fileUrl,
+  fileName: media.fileName,
   thumbnailUrl: media.thumbnailUrl,
 };

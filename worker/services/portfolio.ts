@@ -20,7 +20,7 @@ import {
 import type { MediaType, VisibilityStatus } from "../db/schema/enums";
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import type { Locale } from "../domain/constants";
-import { listedWorkSql } from "../domain/public-items";
+import { listedWorkSql, workStatusOnSave } from "../domain/public-items";
 import { TAG_MAX_LENGTH } from "../domain/portfolio-fields";
 import { cleanSearchText, textMatchSql } from "../domain/search-text";
 import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow } from "./media-rows";
@@ -53,6 +53,8 @@ export interface ShownMedia {
   url: string;
   code: string | null;
   thumbnailUrl: string | null;
+  /** FILE: its name (the uploader's, when the editor sent it). */
+  name: string | null;
 }
 
 /** Who a client work was made for (on the creator's list) or by (on the client's "Made for you"). */
@@ -92,6 +94,7 @@ function shownMedia(row: AttachedRow): ShownMedia {
     url: row.fileUrl ?? row.linkUrl ?? "",
     code: row.embedCode,
     thumbnailUrl: row.thumbnailUrl,
+    name: row.formatType === "FILE" ? row.fileName : null,
   };
 }
 
@@ -234,7 +237,7 @@ export async function getWorkForEdit(db: Database, userAccountId: string, workId
       .filter((m) => m.field === field)
       .map((m) => {
         const shown = shownMedia(m);
-        return { id: m.id, url: shown.url, formatType: shown.formatType, code: shown.code, mediaType: shown.mediaType, site: shown.site, thumbnailUrl: shown.thumbnailUrl };
+        return { id: m.id, url: shown.url, formatType: shown.formatType, code: shown.code, mediaType: shown.mediaType, site: shown.site, thumbnailUrl: shown.thumbnailUrl, name: shown.name };
       });
   return {
     id: workId,
@@ -332,19 +335,20 @@ export async function saveWork(
 
   const settingId = (await db.select({ id: visibilitySettings.id }).from(visibilitySettings).where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, id))).get())?.id ?? crypto.randomUUID();
   const text = (field: string, value: string) => db.insert(localizedTexts).values({ id: crypto.randomUUID(), entityType: WORK, entityId: id, field, languageCode: locale, isOriginal: true, text: value });
+  const workStatus = workStatusOnSave(input.medias.length);
   const statements: BatchItem<"sqlite">[] = [
     existing
       ? db
           .update(portfolioWorks)
           .set({
-            workStatus: "PUBLISHED",
+            workStatus,
             clientAccountId,
             // The same client keeps the stored mark, even one set after `existing` was read; a new client clears it.
             clientRemovedAt: sql`CASE WHEN ${portfolioWorks.clientAccountId} IS ${clientAccountId} THEN ${portfolioWorks.clientRemovedAt} ELSE NULL END`,
             updatedAt: new Date(),
           })
           .where(eq(portfolioWorks.id, id))
-      : db.insert(portfolioWorks).values({ id, profileId, workStatus: "PUBLISHED", clientAccountId }),
+      : db.insert(portfolioWorks).values({ id, profileId, workStatus, clientAccountId }),
     db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, WORK), eq(localizedTexts.entityId, id))),
     text("title", input.title),
     text("description", input.description),

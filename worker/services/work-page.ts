@@ -39,6 +39,8 @@ export interface WorkPage {
   credits: WorkPerson[];
   /** Open to anyone holding the link (published, not private): its visits count. */
   reachable: boolean;
+  /** A DRAFT is not published (a work without media, decision 060): only those who may edit it see it. */
+  published: boolean;
   canEdit: boolean;
 }
 
@@ -101,6 +103,7 @@ export async function getWorkPage(db: Database, env: Env, workId: string, user: 
     client: typeof row.client === "string" ? toPerson(JSON.parse(row.client) as PersonRow, locale) : null,
     credits: parseJson<PersonRow>(row.credits).map((person) => toPerson(person, locale)),
     reachable: isReachableWork(item),
+    published: item.workStatus === "PUBLISHED",
     canEdit: canEditItem(item, user),
   };
 }

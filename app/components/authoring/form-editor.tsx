@@ -5,6 +5,7 @@ import { TextareaField } from "~/components/form/textarea-field";
 import { CURRENCIES, type CurrencyCode } from "../../../worker/domain/currency";
 import { Form } from "react-router";
 import { FormStatus } from "~/components/form/form-status";
+import { useHydrated } from "~/components/form/typed-before-hydration";
 import { QUESTION_TYPES, type QuestionType } from "../../../worker/db/schema/enums";
 import type { FormDraft } from "../../../worker/domain/commission-form";
 import { FORM_DESCRIPTION_MAX, FORM_TITLE_MAX, moveItem, newQuestion } from "../../../worker/domain/commission-form-fields";
@@ -77,6 +78,8 @@ export function FormEditor(props: {
   const set = (patch: Partial<KeyedDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const setQuestions = (questions: KeyedQuestion[]) => set({ questions });
   const hasErrors = Object.keys(errors).length > 0;
+  // The payload below is the state: posted before hydration it would be the server's draft, not what is on screen.
+  const hydrated = useHydrated();
 
   return (
     <Form method="post" noValidate className="space-y-6">
@@ -170,15 +173,15 @@ export function FormEditor(props: {
       <div className="space-y-3">
         <FormStatus saved={saved && !busy} savedText={texts.saved} errorText={hasErrors ? texts.errorsSummary : undefined} />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="save" disabled={busy} className="button-primary min-h-11 disabled:opacity-70">
+          <button type="submit" name="intent" value="save" disabled={busy || !hydrated} className="button-primary min-h-11 disabled:opacity-70">
             {busy ? texts.saving : texts.save}
           </button>
           {published ? (
-            <button type="submit" name="intent" value="unpublish" disabled={busy} className="button-secondary min-h-11">
+            <button type="submit" name="intent" value="unpublish" disabled={busy || !hydrated} className="button-secondary min-h-11">
               {texts.unpublish}
             </button>
           ) : (
-            <button type="submit" name="intent" value="publish" disabled={busy} className="button-secondary min-h-11">
+            <button type="submit" name="intent" value="publish" disabled={busy || !hydrated} className="button-secondary min-h-11">
               {texts.publish}
             </button>
           )}

@@ -42,6 +42,7 @@ function draftOfEntry(entry: MediaEntry): KeyedMedia {
     mediaType: entry.mediaType,
     site: entry.site,
     thumbnailUrl: entry.thumbnailUrl,
+    name: entry.name ?? null,
   };
 }
 
@@ -132,7 +133,7 @@ export function MediaListField(props: MediaListProps) {
             {medias.map((item, index) => {
               const shown = playableOfDraft(item);
               const type = mediaTypeLabel(shown.mediaType ?? "OTHER");
-              const source = shown.formatType === "FILE" ? m.media_item_source_file() : (shown.site && SITE_NAMES[shown.site]) || item.url;
+              const source = shown.formatType === "FILE" ? item.name || m.media_item_source_file() : (shown.site && SITE_NAMES[shown.site]) || item.url;
               const target = props.itemContext ? `${props.itemContext}, ${m.media_item_label({ number: index + 1 })}` : m.media_item_label({ number: index + 1 });
               return (
                 <li key={item.key} className="rounded-md border border-zinc-300 p-2 dark:border-zinc-700">

@@ -4,6 +4,7 @@ import { TextField } from "~/components/form/text-field";
 import { TextareaField } from "~/components/form/textarea-field";
 import { Form } from "react-router";
 import { FormStatus } from "~/components/form/form-status";
+import { useHydrated } from "~/components/form/typed-before-hydration";
 import { m } from "~/paraglide/messages.js";
 import { VISIBILITY_STATUSES, type VisibilityStatus } from "../../../worker/db/schema/enums";
 import type { WorkDraft } from "../../../worker/domain/portfolio";
@@ -29,6 +30,8 @@ export interface WorkEditorTexts {
   title: string;
   description: string;
   media: MediaTexts;
+  /** Shown while the work has no media: it is saved as a draft until it has some (decision 060). */
+  draftUntilMedia: string;
   ogImages: MediaTexts & { add: string; imagesOnly: string };
   rating: string;
   categories: string;
@@ -86,6 +89,8 @@ export function WorkEditor(props: {
   }));
   const set = (patch: Partial<typeof draft>) => setDraft((d) => ({ ...d, ...patch }));
   const hasErrors = Object.keys(errors).length > 0;
+  // The payload below is the state: posted before hydration it would be the server's draft, not what is on screen.
+  const hydrated = useHydrated();
 
   return (
     <Form method="post" noValidate className="max-w-2xl space-y-6">
@@ -114,6 +119,11 @@ export function WorkEditor(props: {
         onValueChange={(description) => set({ description })}
       />
 
+      {draft.medias.length === 0 ? (
+        <p className="rounded-md border border-amber-700 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100" data-testid="work-draft-until-media">
+          {texts.draftUntilMedia}
+        </p>
+      ) : null}
       <WorkMediaField texts={texts.media} workId={props.draft.id} title={draft.title} medias={draft.medias} errors={errors} onChange={(medias) => set({ medias })} />
       <WorkOgImagesField texts={texts.ogImages} workId={props.draft.id} title={draft.title} medias={draft.ogImages} errors={errors} onChange={(ogImages) => set({ ogImages })} />
 
@@ -176,7 +186,7 @@ export function WorkEditor(props: {
       <TextField id="work-credits" label={texts.credits} value={draft.credits} readOnly={!canAdmin} hint={texts.creditsHint} error={errors.credits} onValueChange={(credits) => set({ credits })} />
 
       <FormStatus saved={Boolean(props.saved) && !hasErrors} savedText={texts.saved} errorText={hasErrors ? texts.errorsSummary : undefined} />
-      <button type="submit" disabled={busy} className="button-primary min-h-11 disabled:opacity-70">
+      <button type="submit" disabled={busy || !hydrated} className="button-primary min-h-11 disabled:opacity-70">
         {busy ? texts.saving : texts.save}
       </button>
     </Form>

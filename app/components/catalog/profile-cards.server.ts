@@ -21,6 +21,7 @@ export function profileCards(profile: CreatorProfile) {
         media: work.media
           ? { image: previewImageUrl(work.media), mediaType: work.media.mediaType, typeLabel: mediaTypeLabel(work.media.mediaType), playable: playableOfPreview(work.media) }
           : null,
+        gallery: work.medias.map(playableOfPreview),
       }),
     ),
     services: profile.services.map((service) => ({ ...service, price: priceTag(service.price, true) })),

@@ -87,7 +87,8 @@ export function ServiceGalleryView({ medias, title = "" }: ServiceGalleryViewPro
               aria-roledescription={m.gallery_slide_roledescription()}
               aria-label={m.gallery_slide_label({ n: i + 1, total })}
               inert={i !== current}
-              className="flex w-full shrink-0 snap-center justify-center"
+              // Centred: the track is as tall as its tallest slide, and an audio player is one line high.
+              className="flex w-full shrink-0 snap-center items-center justify-center"
             >
               <MediaPlayerView view={media.view} size="lg" title={title} />
             </div>
@@ -117,7 +118,8 @@ export function ServiceGalleryView({ medias, title = "" }: ServiceGalleryViewPro
                 onClick={() => go(i)}
                 className={`block w-20 overflow-hidden rounded-md border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${i === current ? "border-brand-600 dark:border-brand-300" : "border-transparent opacity-80 hover:opacity-100"}`}
               >
-                <MediaImage src={thumbnailOf(media)} alt="" className="aspect-video w-full" />
+                {/* A sound or video without a poster shows its own drawing, not a picture's. */}
+                <MediaImage src={thumbnailOf(media)} alt="" mediaType={media.mediaType} className="aspect-video w-full" />
               </button>
             </li>
           ))}

@@ -13,6 +13,8 @@ export interface WorkCardView {
   title: string;
   href: string;
   media: { image: string | null; mediaType: MediaType; typeLabel: string; playable: PlayableMedia } | null;
+  /** What the preview steps through: every media of the work, the card's first. */
+  gallery: PlayableMedia[];
 }
 
 /**
@@ -39,7 +41,8 @@ export function WorkCard({ work }: { work: WorkCardView }) {
         {media ? <span className="absolute top-2 left-2 rounded-full bg-zinc-900/80 px-2 py-0.5 text-xs font-semibold text-white">{media.typeLabel}</span> : null}
         <span className="sr-only">{work.title}</span>
       </button>
-      <h3 className="truncate px-3 py-2 text-sm font-semibold text-zinc-900 dark:text-zinc-50" title={work.title}>
+      {/* Two lines, then cut: one line showed little of a title on a 375 px wide screen. */}
+      <h3 className="line-clamp-2 px-3 py-2 text-sm font-semibold break-words text-zinc-900 dark:text-zinc-50" title={work.title}>
         <Link to={work.href} className="hover:underline">
           {work.title}
         </Link>
@@ -49,7 +52,7 @@ export function WorkCard({ work }: { work: WorkCardView }) {
         <LazyMediaLightbox
           open
           onClose={() => setOpen(false)}
-          items={[media.playable]}
+          items={work.gallery.length ? work.gallery : [media.playable]}
           title={work.title}
           heading={(index, total) => m.catalog_lightbox_title({ index: index + 1, total })}
           linkLabel={m.catalog_lightbox_open_link()}

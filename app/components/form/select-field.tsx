@@ -1,9 +1,13 @@
-import type { ReactNode, SelectHTMLAttributes } from "react";
+import { useRef, type ReactNode, type SelectHTMLAttributes } from "react";
 import { FieldShell, controlBorder, controlClass, describedBy, fieldIds, type FieldValueProps } from "./field";
+import { useTypedBeforeHydration } from "./typed-before-hydration";
 
 type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "defaultValue" | "value" | "children" | "onChange">;
 
-/** The one labelled select: uncontrolled in posted forms (`defaultValue`), controlled in editors (`value` + `onValueChange`). */
+/**
+ * The one labelled select: uncontrolled in posted forms (`defaultValue`), controlled in editors (`value` +
+ * `onValueChange`). An option chosen before hydration is kept (typed-before-hydration.ts).
+ */
 export function SelectField({
   name,
   id,
@@ -23,9 +27,12 @@ export function SelectField({
     options: readonly { value: string; label: string; lang?: string }[];
   }) {
   const ids = fieldIds(name ?? id ?? "", id);
+  const ref = useRef<HTMLSelectElement>(null);
+  useTypedBeforeHydration(ref, onValueChange);
   return (
     <FieldShell ids={ids} label={label} hint={hint} error={error}>
       <select
+        ref={ref}
         id={ids.input}
         name={name}
         defaultValue={defaultValue}

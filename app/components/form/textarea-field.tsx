@@ -1,12 +1,14 @@
-import { useState, type ReactNode, type TextareaHTMLAttributes } from "react";
+import { useRef, useState, type ReactNode, type TextareaHTMLAttributes } from "react";
 import { FieldShell, controlBorder, controlClass, describedBy, fieldIds, type FieldValueProps } from "./field";
+import { useTypedBeforeHydration } from "./typed-before-hydration";
 
 type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "value" | "children" | "maxLength" | "onChange">;
 
 /**
  * The one labelled textarea: uncontrolled in posted forms (`defaultValue`), controlled in editors (`value` +
  * `onValueChange`). With `counter`, a live "n / max" count (the server checks the limit too; the counter is a help,
- * not the rule).
+ * not the rule). Text typed before hydration is kept (typed-before-hydration.ts: hydration would put a textarea's
+ * server text back).
  */
 export function TextareaField({
   name,
@@ -32,6 +34,11 @@ export function TextareaField({
   const ids = fieldIds(name ?? id ?? "", id);
   const counterId = `${ids.input}-count`;
   const [typed, setTyped] = useState((defaultValue ?? "").length);
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useTypedBeforeHydration(ref, (text) => {
+    setTyped(text.length);
+    onValueChange?.(text);
+  });
   const count = value !== undefined ? value.length : typed;
   const over = maxLength !== undefined && count > maxLength;
   const aside =
@@ -44,6 +51,7 @@ export function TextareaField({
   return (
     <FieldShell ids={ids} label={label} hint={hint} error={error} aside={aside}>
       <textarea
+        ref={ref}
         id={ids.input}
         name={name}
         defaultValue={value === undefined ? (defaultValue ?? "") : undefined}

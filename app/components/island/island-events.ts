@@ -10,6 +10,8 @@
  *   to React after hydration as an input or change event, so the component's state takes it (typedValues,
  *   restoreTypedValues).
  */
+import { TYPED_FIELDS, renderedValue, typedBeforeHydration } from "~/components/form/typed-before-hydration";
+
 export interface IslandHandle {
   /** Starts loading the island's code (idempotent). */
   start(): void;
@@ -61,25 +63,18 @@ function hold(event: Event, replay: (target: Element) => void) {
   }
 }
 
-/** The fields a user types into or chooses in. */
-const TYPED_FIELDS = "input:not([type=checkbox],[type=radio],[type=file],[type=hidden],[type=submit],[type=button],[type=reset],[type=image]),textarea,select:not([multiple])";
-
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-
-/** What the server rendered into a field: its value attribute, its text, or its selected option. */
-function renderedValue(field: Field) {
-  if (!(field instanceof HTMLSelectElement)) return field.defaultValue;
-  const options = [...field.options];
-  return (options.find((option) => option.defaultSelected) ?? options[0])?.value;
-}
 
 /**
  * What was typed or chosen in `root`'s fields before hydration, read as React hydrates them: React keeps it on screen
- * but not in its state, and its next render of the field puts its state back. Hand it to React afterwards with
- * restoreTypedValues.
+ * but not in its state (a textarea's not even on screen: hydration puts its server text back, so the text is read
+ * from what typed-before-hydration.ts remembered), and its next render of the field puts its state back. Hand it to
+ * React afterwards with restoreTypedValues.
  */
 export function typedValues(root: Element): [Field, string][] {
-  return ([...root.querySelectorAll(TYPED_FIELDS)] as Field[]).filter((field) => field.value !== renderedValue(field)).map((field) => [field, field.value]);
+  return ([...root.querySelectorAll(TYPED_FIELDS)] as Field[])
+    .map((field): [Field, string] => [field, typedBeforeHydration(field) ?? field.value])
+    .filter(([field, value]) => value !== renderedValue(field));
 }
 
 /**

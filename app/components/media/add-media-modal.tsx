@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { mediaTypeLabel } from "./media-type-label";
 import { Tabs, type TabItem } from "~/components/tabs/tabs";
 import { ErrorText } from "~/components/form/error-text";
@@ -52,16 +52,22 @@ export function AddMediaModal(props: AddMediaModalProps) {
   }
 
   const remaining = (props.maxCount ?? Infinity) - (props.existingCount ?? 0);
+  // Closing the dialog ends its uploads: asked first, so a file is never dropped without a word.
+  const [uploading, setUploading] = useState(false);
+  function close() {
+    if (uploading && !window.confirm(m.media_upload_close_confirm())) return;
+    props.onClose();
+  }
 
   return (
-    <ModalShell open={props.open} labelledBy={`${id}-title`} onClose={props.onClose}>
+    <ModalShell open={props.open} labelledBy={`${id}-title`} onClose={close}>
       <h2 id={`${id}-title`} className="mb-4 pr-8 text-lg font-semibold">
         {m.media_add_title()}
       </h2>
       <Tabs label={m.media_add_title()} tabs={tabs} look="pill" className="space-y-4">
         {(tab) => (
           <>
-            {tab === "FILE" && <FilePanel target={props.target} remaining={remaining} onAdd={add} saveFirstText={props.saveFirstText} />}
+            {tab === "FILE" && <FilePanel target={props.target} remaining={remaining} onAdd={add} onBusy={setUploading} saveFirstText={props.saveFirstText} />}
             {tab === "LINK" && <TextPanel kind="LINK" onAdd={add} />}
             {tab === "EMBED" && <TextPanel kind="EMBED" onAdd={add} />}
           </>
@@ -71,19 +77,25 @@ export function AddMediaModal(props: AddMediaModalProps) {
   );
 }
 
-function FilePanel({ target, remaining, onAdd, saveFirstText }: { target: AddMediaModalProps["target"]; remaining: number; onAdd: (entries: MediaEntry[]) => void; saveFirstText?: string }) {
+type FilePanelProps = { remaining: number; onAdd: (entries: MediaEntry[]) => void; onBusy: (busy: boolean) => void };
+
+function FilePanel({ target, saveFirstText, ...props }: FilePanelProps & { target: AddMediaModalProps["target"]; saveFirstText?: string }) {
   if (!target) return <p className="text-sm text-zinc-700 dark:text-zinc-300">{saveFirstText ?? m.media_file_save_first()}</p>;
-  return <FileUpload target={target} remaining={remaining} onAdd={onAdd} />;
+  return <FileUpload target={target} {...props} />;
 }
 
-function FileUpload({ target, remaining, onAdd }: { target: NonNullable<AddMediaModalProps["target"]>; remaining: number; onAdd: (entries: MediaEntry[]) => void }) {
+function FileUpload({ target, remaining, onAdd, onBusy }: FilePanelProps & { target: NonNullable<AddMediaModalProps["target"]> }) {
   const id = useId();
   const rule = findUploadRule(target.domain, target.field);
   const uploads = useUploads();
   const [preparing, setPreparing] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (!rule) return null;
   const uploading = uploads.busy || preparing;
+  useEffect(() => {
+    onBusy(uploading);
+    return () => onBusy(false);
+  }, [uploading, onBusy]);
+  if (!rule) return null;
 
   async function onChange(event: React.ChangeEvent<HTMLInputElement>) {
     const input = event.currentTarget;
@@ -106,7 +118,7 @@ function FileUpload({ target, remaining, onAdd }: { target: NonNullable<AddMedia
       outcome.uploaded.map(async ({ index, url, storedUrl }) => {
         const poster = await posters[index];
         const thumbnailUrl = poster ? await uploadPoster(target, storedUrl, poster) : null;
-        return buildMediaEntry({ formatType: "FILE", url, mimeType: types[index], thumbnailUrl });
+        return buildMediaEntry({ formatType: "FILE", url, mimeType: types[index], thumbnailUrl, name: files[index].name });
       }),
     );
     setPreparing(false);

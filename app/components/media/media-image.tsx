@@ -84,7 +84,7 @@ const PLACEHOLDER_PATHS: Record<"picture" | "video" | "audio", React.ReactNode> 
 function PlaceholderPicture({ label, mediaType }: { label: string; mediaType?: string | null }) {
   const drawing = mediaType === "VIDEO" ? "video" : mediaType === "AUDIO" ? "audio" : "picture";
   return (
-    <span role={label ? "img" : undefined} aria-label={label || undefined} className="flex size-full items-center justify-center text-zinc-500 dark:text-zinc-400">
+    <span role={label ? "img" : undefined} aria-label={label || undefined} data-drawing={drawing} className="flex size-full items-center justify-center text-zinc-500 dark:text-zinc-400">
       <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-1/3 max-h-12 max-w-12">
         {PLACEHOLDER_PATHS[drawing]}
       </svg>

@@ -1,7 +1,8 @@
-import { useId } from "react";
+import { useId, useRef, type RefObject } from "react";
 import { PriceLabel } from "~/components/catalog/price-label";
 import { ErrorText } from "~/components/form/error-text";
 import { controlBorder, controlClass, describedBy } from "~/components/form/field";
+import { useTypedBeforeHydration } from "~/components/form/typed-before-hydration";
 import { MediaImage } from "~/components/media/media-image";
 import { m } from "~/paraglide/messages.js";
 import type { PublicFormQuestion } from "../../../worker/services/catalog";
@@ -21,6 +22,11 @@ export function QuestionField(props: { question: PublicFormQuestion; index: numb
   const invalid = props.error;
   const aria = { "aria-invalid": invalid || undefined, "aria-describedby": describedBy(descriptionId, invalid && errorId), "aria-required": question.isRequired || undefined };
   const set = (patch: Partial<AnswerDraft>) => onChange((current) => ({ ...current, ...patch }));
+  // An answer typed before the page is interactive is kept (decision 060).
+  const typedField = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
+  useTypedBeforeHydration(typedField, (typed) => set(question.questionType === "DATE" ? { date: typed } : { text: typed }));
+  const inputRef = typedField as RefObject<HTMLInputElement | null>;
+  const textareaRef = typedField as RefObject<HTMLTextAreaElement | null>;
   const isChoice = question.questionType === "SINGLE_CHOICE" || question.questionType === "MULTIPLE_CHOICE";
   const Group = isChoice || question.questionType === "MEDIA" ? "fieldset" : "div";
 
@@ -58,11 +64,11 @@ export function QuestionField(props: { question: PublicFormQuestion; index: numb
       <QuestionMedias question={question} className="clear-both" />
       <div className="clear-both mt-3">
         {question.questionType === "SHORT_TEXT" ? (
-          <input id={`${id}-input`} type="text" value={value.text} maxLength={5000} onChange={(e) => set({ text: e.target.value })} className={`${controlClass} ${controlBorder(invalid)}`} {...aria} />
+          <input ref={inputRef} id={`${id}-input`} type="text" value={value.text} maxLength={5000} onChange={(e) => set({ text: e.target.value })} className={`${controlClass} ${controlBorder(invalid)}`} {...aria} />
         ) : question.questionType === "LONG_TEXT" ? (
-          <textarea id={`${id}-input`} rows={5} value={value.text} maxLength={5000} onChange={(e) => set({ text: e.target.value })} className={`${controlClass} ${controlBorder(invalid)}`} {...aria} />
+          <textarea ref={textareaRef} id={`${id}-input`} rows={5} value={value.text} maxLength={5000} onChange={(e) => set({ text: e.target.value })} className={`${controlClass} ${controlBorder(invalid)}`} {...aria} />
         ) : question.questionType === "DATE" ? (
-          <input id={`${id}-input`} type="date" value={value.date} onChange={(e) => set({ date: e.target.value })} className={`${controlClass} ${controlBorder(invalid)} sm:max-w-xs`} {...aria} />
+          <input ref={inputRef} id={`${id}-input`} type="date" value={value.date} onChange={(e) => set({ date: e.target.value })} className={`${controlClass} ${controlBorder(invalid)} sm:max-w-xs`} {...aria} />
         ) : question.questionType === "MEDIA" ? (
           <AnswerMediaField label={question.title} profileId={props.profileId} medias={value.medias} onChange={(change) => onChange((current) => ({ ...current, medias: change(current.medias) }))} invalid={invalid} />
         ) : isChoice ? (

@@ -109,6 +109,7 @@ function workEditorTextsFor(locale: Locale): WorkEditorTexts {
     title: m.authoring_field_title({}, t),
     description: m.authoring_field_description({}, t),
     media: { heading: m.authoring_media_heading({}, t), hint: m.media_portfolio_hint({}, t) },
+    draftUntilMedia: m.work_editor_draft_until_media({}, t),
     ogImages: {
       heading: m.work_editor_og_images_heading({}, t),
       hint: m.work_editor_og_images_hint({}, t),

@@ -1,0 +1,85 @@
+import { useLayoutEffect, useSyncExternalStore, type RefObject } from "react";
+
+/**
+ * Text typed before a page is interactive (decision 060). The server's fields are on screen seconds before React
+ * hydrates them (a reload, a bookmark, a slow line), and the browser lets the user type into them. React then loses
+ * that text in two ways:
+ * - a textarea: hydration sets its value back to the server's text (react-dom's initTextarea);
+ * - a controlled input or select: hydration leaves the text on screen but not in the component's state, so the next
+ *   render puts the state back, and a form posting its state (the work and form editors' JSON payload) saves the
+ *   old text.
+ * So the browser remembers what each field holds that differs from what the server rendered, read when this module
+ * is first evaluated (the field components import it, so that is before React hydrates any of them) and kept up to
+ * date by the user's input until the field is hydrated; `useTypedBeforeHydration` hands it to the field as it
+ * hydrates. Islands read it too (island-events.ts), for their own fields.
+ */
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** The fields a user types into or chooses in. */
+export const TYPED_FIELDS =
+  "input:not([type=checkbox],[type=radio],[type=file],[type=hidden],[type=submit],[type=button],[type=reset],[type=image]),textarea,select:not([multiple])";
+
+const typed = new WeakMap<Node, string>();
+/** Fields React has hydrated (through the hook): what is typed into them from then on is React's. */
+const hydrated = new WeakSet<Node>();
+
+/** What the server rendered into a field: its value attribute, its text, or its selected option. */
+export function renderedValue(field: Field) {
+  if (!(field instanceof HTMLSelectElement)) return field.defaultValue;
+  const options = [...field.options];
+  return (options.find((option) => option.defaultSelected) ?? options[0])?.value;
+}
+
+function remember(field: Element) {
+  if (hydrated.has(field) || !field.matches(TYPED_FIELDS)) return;
+  const value = (field as Field).value;
+  if (value !== renderedValue(field as Field)) typed.set(field, value);
+  else typed.delete(field);
+}
+
+if (typeof document !== "undefined") {
+  for (const field of document.querySelectorAll(TYPED_FIELDS)) remember(field);
+  // Capture, ahead of React: the text typed while the page's code is loading or hydrating.
+  for (const type of ["input", "change"]) document.addEventListener(type, (event) => event.target instanceof Element && remember(event.target), true);
+}
+
+/** What was typed into `field` before React hydrated it, if it differs from the server's value. */
+export function typedBeforeHydration(field: Node): string | undefined {
+  return hydrated.has(field) ? undefined : typed.get(field);
+}
+
+/**
+ * For a field component: as React hydrates `ref`'s field, puts back what was typed into it before (hydration may
+ * have replaced it) and tells `onTyped`, so a controlled field's state takes it (an uncontrolled one only needs it
+ * on screen). A field mounted by the browser (a navigation, a dialog) has nothing remembered, and this does nothing.
+ */
+export function useTypedBeforeHydration(ref: RefObject<Field | null>, onTyped?: (value: string) => void) {
+  useLayoutEffect(() => {
+    const field = ref.current;
+    if (!field) return;
+    const value = typedBeforeHydration(field);
+    hydrated.add(field);
+    typed.delete(field);
+    if (value === undefined) return;
+    // Through the field's own setter: React's value tracker records it as what it has seen.
+    if (field.value !== value) field.value = value;
+    onTyped?.(value);
+    // Once, at hydration: the callback of the first render is the one to call.
+  }, []);
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * False while the server's markup is on screen and during hydration, true once React has it. For a form whose state
+ * lives in the browser (posted as a JSON payload): its submit waits for this, as a post before hydration would send
+ * the state the server rendered, not what is on screen.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
+}
