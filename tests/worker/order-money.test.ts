@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { checkMoney, checkOrderMoney } from "../../worker/payments/money-check";
 import { transitionStatements, type StoredOrder } from "../../worker/services/orders";
 import { call } from "./helpers";
-import { approvedOrder, completeThreeDSecure, deliver, eventsAbout, platform } from "./payments-helpers";
+import { approvedOrder, completeThreeDSecureInFrame, deliver, eventsAbout, platform, sdkChallengeOf } from "./payments-helpers";
 
 /** Asks for 3-D Secure on every on-session use (the emulator's page: Complete or Fail). */
 const THREE_D_SECURE = "4000002760003184";
@@ -33,12 +33,12 @@ async function expectMoneyAgrees(id: string, extraIntentIds: string[] = []) {
   return report!.ledger;
 }
 
-/** Pays with the 3-D Secure card: the answer carries the bank's page. */
+/** Pays with the 3-D Secure card: the answer carries the bank's page, which the app frames (decision 057). */
 async function payPendingThreeDSecure(order: Order) {
   const response = await pay(order);
-  const body = (await response.json()) as { status: string; intentId: string; transactionId: string; nextAction: { redirect_to_url: { url: string } } };
+  const body = (await response.json()) as { status: string; intentId: string; transactionId: string; nextAction: { type?: string; use_stripe_sdk?: { stripe_js?: unknown } } };
   expect(body.status).toBe("requires_action");
-  return { ...body, page: body.nextAction.redirect_to_url.url };
+  return { ...body, page: sdkChallengeOf(body.nextAction) };
 }
 
 describe("case 1: a cancelled order keeps no money", () => {
@@ -49,7 +49,7 @@ describe("case 1: a cancelled order keeps no money", () => {
     expect(canceled.status).toBe(200);
     expect(await canceled.json()).toMatchObject({ data: { orderProgressStatus: "CANCELED", money: "canceled" } });
     expect((await platform().paymentIntents.retrieve(pending.intentId)).status).toBe("canceled");
-    await expect(completeThreeDSecure(pending.page, "succeed")).rejects.toThrow(/409/);
+    await expect(completeThreeDSecureInFrame(pending.page, "succeed")).rejects.toThrow(/409/);
     expect(await transactions(order.id)).toMatchObject([{ transaction_status: "CANCELED" }]);
     expect(await expectMoneyAgrees(order.id)).toMatchObject({ captured: 0, refunded: 0 });
   });
@@ -57,7 +57,7 @@ describe("case 1: a cancelled order keeps no money", () => {
   it("3-D Secure completes just before the cancel: the cancel refunds it, the transaction reads refunded, and the late webhooks change nothing", async () => {
     const order = await approvedOrder(THREE_D_SECURE);
     const pending = await payPendingThreeDSecure(order);
-    await completeThreeDSecure(pending.page, "succeed");
+    await completeThreeDSecureInFrame(pending.page, "succeed");
     const canceled = await cancel(order);
     expect(await canceled.json()).toMatchObject({ data: { orderProgressStatus: "CANCELED", orderPaymentStatus: "DRAFT", money: "refunded" } });
     for (const event of await eventsAbout([pending.intentId])) expect((await deliver(event)).status).toBe(200);
@@ -81,7 +81,7 @@ describe("case 1: a cancelled order keeps no money", () => {
     expect(await runDurableObjectAlarm(stub(order.id))).toBe(true);
     expect(await row(order.id)).toMatchObject({ order_progress_status: "CANCELED" });
     expect((await platform().paymentIntents.retrieve(pending.intentId)).status).toBe("canceled");
-    await expect(completeThreeDSecure(pending.page, "succeed")).rejects.toThrow(/409/);
+    await expect(completeThreeDSecureInFrame(pending.page, "succeed")).rejects.toThrow(/409/);
     await expectMoneyAgrees(order.id);
   });
 
@@ -103,12 +103,12 @@ describe("case 2: no order is paid at a price nobody paid", () => {
     const pending = await payPendingThreeDSecure(order);
     const repriced = await orderCall("update", order.seller.cookie, { orderId: order.id, priceAmount: 20_000 });
     expect(await repriced.json()).toMatchObject({ data: { priceAmount: 20_000, money: "canceled" } });
-    await expect(completeThreeDSecure(pending.page, "succeed")).rejects.toThrow(/409/);
+    await expect(completeThreeDSecureInFrame(pending.page, "succeed")).rejects.toThrow(/409/);
 
     const again = await payPendingThreeDSecure(order);
     expect(again.intentId).not.toBe(pending.intentId);
     expect((await platform().paymentIntents.retrieve(again.intentId)).amount).toBe(20_000);
-    await completeThreeDSecure(again.page, "succeed");
+    await completeThreeDSecureInFrame(again.page, "succeed");
     const check = await call("/api/stripe/intent/payment/get", { method: "POST", cookie: order.buyer.cookie, json: { intentId: again.intentId, transactionId: again.transactionId } });
     expect(await check.json()).toMatchObject({ status: "succeeded" });
     expect(await row(order.id)).toMatchObject({ order_payment_status: "COMPLETED", price_amount: 20_000 });
@@ -119,7 +119,7 @@ describe("case 2: no order is paid at a price nobody paid", () => {
   it("3-D Secure completes at the old price just before a new price lands: the old charge is refunded and the order waits for the new one", async () => {
     const order = await approvedOrder(THREE_D_SECURE);
     const pending = await payPendingThreeDSecure(order);
-    await completeThreeDSecure(pending.page, "succeed");
+    await completeThreeDSecureInFrame(pending.page, "succeed");
     const repriced = await orderCall("update", order.seller.cookie, { orderId: order.id, priceAmount: 200 });
     expect(await repriced.json()).toMatchObject({ data: { priceAmount: 200, orderPaymentStatus: "DRAFT", money: "refunded" } });
     for (const event of await eventsAbout([pending.intentId])) await deliver(event);
@@ -225,9 +225,9 @@ describe("the reconciler", () => {
     const [missed, orphan] = await Promise.all([approvedOrder(THREE_D_SECURE), approvedOrder(THREE_D_SECURE)]);
     // Both finished 3-D Secure at the bank; no page check and no webhook reached the Worker.
     const missedPending = await payPendingThreeDSecure(missed);
-    await completeThreeDSecure(missedPending.page, "succeed");
+    await completeThreeDSecureInFrame(missedPending.page, "succeed");
     const orphanPending = await payPendingThreeDSecure(orphan);
-    await completeThreeDSecure(orphanPending.page, "succeed");
+    await completeThreeDSecureInFrame(orphanPending.page, "succeed");
     // The orphan's order was canceled in D1 behind its object's back (as a lost object storage would leave it).
     await runInDurableObject(stub(orphan.id), (_instance, state) => state.storage.deleteAll());
     await env.DB.prepare("UPDATE commission_orders SET order_progress_status = 'CANCELED', order_chat_status = 'CLOSED', canceled_at = ? WHERE id = ?").bind(Date.now(), orphan.id).run();

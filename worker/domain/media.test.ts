@@ -312,7 +312,9 @@ describe("URLs and embed codes", () => {
       url: "/media/v1/x.png",
       code: null,
       thumbnailUrl: "/media/v1/x.png",
+      name: null,
     });
+    expect(buildMediaEntry({ formatType: "FILE", url: "/media/v1/x.png", mimeType: "image/png", name: "sketch.png" })?.name).toBe("sketch.png");
     expect(buildMediaEntry({ formatType: "LINK", url: "https://youtu.be/dQw4w9WgXcQ" })).toMatchObject({
       formatType: "LINK",
       mediaType: "VIDEO",
