@@ -8,7 +8,7 @@ const STORAGE_KEY = "comet.pageVisits";
 const DAY_MS = 86_400_000;
 const START = Date.UTC(2026, 0, 10, 12);
 
-/** A Storage kept in a Map: the Node test has no localStorage of its own. */
+/** A Storage kept in a Map: workerd, where this runs, has no localStorage of its own. */
 function memoryStorage(): Storage {
   const items = new Map<string, string>();
   return {
