@@ -120,7 +120,9 @@ function insertPublishedForm(email: string, title: string) {
     const id = crypto.randomUUID();
     const code = `r${id.replace(/-/g, "").slice(0, 9)}`;
     const now = Date.now();
-    db.exec("BEGIN");
+    // IMMEDIATE: the write lock up front, waiting out the server's own writes (the profile just saved), rather than a
+    // read turned write that SQLite refuses at once when the server wrote in between.
+    db.exec("BEGIN IMMEDIATE");
     db.prepare(
       `INSERT INTO commission_forms (id, code, commission_account_id, form_status, price_amount, price_currency_id, created_at, updated_at)
        VALUES (?, ?, ?, 'PUBLISHED', 5000, (SELECT id FROM currencies WHERE code = 'JPY'), ?, ?)`,
@@ -243,7 +245,11 @@ test("the lightbox's player is the lg size: as wide as the room allows up to 896
   expect(box.width).toBe(896);
 });
 
-test("an image that fails to load shows the placeholder picture; while loading, the pulsing placeholder", async ({ page }) => {
+/** Whether `root` holds a pulsing placeholder that is on screen (not 0 px high). */
+const pulsingIn = (root: Locator) =>
+  root.evaluate((el) => [...el.querySelectorAll("span")].some((span) => getComputedStyle(span).animationName === "pulse" && span.getBoundingClientRect().height > 0));
+
+test("while a picture loads a pulsing placeholder shows, on cards and in players; a picture that fails shows the placeholder picture", async ({ page }) => {
   // Every stored picture is held until the test lets it go, then fails.
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -256,17 +262,20 @@ test("an image that fails to load shows the placeholder picture; while loading, 
   await page.goto("/democreator", { waitUntil: "domcontentloaded" });
   const work = page.getByRole("region", { name: "Portfolio" }).getByRole("article").first().getByRole("button").first();
   await work.scrollIntoViewIfNeeded();
-  const pulsing = () =>
-    work.evaluate((el) => [...el.querySelectorAll("span")].some((span) => getComputedStyle(span).animationName === "pulse" && span.getBoundingClientRect().height > 0));
-  await expect.poll(pulsing, { message: "a pulsing placeholder, on screen, while the picture loads" }).toBe(true);
+  await expect.poll(() => pulsingIn(work), { message: "a work card's pulsing placeholder while its picture loads" }).toBe(true);
 
-  release();
-  await expect.poll(pulsing).toBe(false);
-  await expect(work.locator("img")).toHaveCount(0);
+  // A player's picture (the service's gallery) has no size of its own until it arrives: its frame still shows.
   await page.getByRole("region", { name: "Services" }).getByRole("link").first().click();
   const media = page.getByRole("dialog").getByRole("region", { name: /^Media of / });
+  const slide = media.getByRole("group").first();
+  await expect.poll(() => pulsingIn(slide), { message: "the gallery's pulsing placeholder while its picture loads" }).toBe(true);
+
+  release();
   await expect(media.getByRole("img", { name: /\(Image unavailable\)$/ }).first()).toBeVisible();
-  await expect(media.getByRole("group").first().locator("img")).toHaveCount(0);
+  await expect(slide.locator("img")).toHaveCount(0);
+  await expect.poll(() => pulsingIn(slide)).toBe(false);
+  await expect.poll(() => pulsingIn(work)).toBe(false);
+  await expect(work.locator("img")).toHaveCount(0);
 });
 
 test("the share links carry the hashtag cometme", async ({ page }) => {
