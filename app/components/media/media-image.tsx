@@ -12,6 +12,7 @@ export function MediaImage({
   imgClassName = "",
   mediaType,
   loading,
+  loadingClassName = "",
 }: {
   src: string | null | undefined;
   alt: string;
@@ -21,6 +22,11 @@ export function MediaImage({
   mediaType?: string | null;
   /** "lazy" for pictures in long lists (cards below the fold). */
   loading?: "lazy" | "eager";
+  /**
+   * The frame's shape while loading, where only the picture gives it a height (a player's picture): without one the
+   * frame, and its pulsing placeholder, would be 0 px high until the picture arrives.
+   */
+  loadingClassName?: string;
 }) {
   // The state belongs to one src: a new src starts loading again without an effect (which would run after the
   // mount check below and undo it).
@@ -36,7 +42,7 @@ export function MediaImage({
   );
 
   return (
-    <span className={`relative block overflow-hidden bg-zinc-200 dark:bg-zinc-800 ${className}`}>
+    <span className={`relative block overflow-hidden bg-zinc-200 dark:bg-zinc-800 ${className} ${state === "loading" ? loadingClassName : ""}`}>
       {state === "loading" && <span aria-hidden="true" className="absolute inset-0 animate-pulse bg-zinc-300 motion-reduce:animate-none dark:bg-zinc-700" />}
       {src && state !== "failed" ? (
         <img

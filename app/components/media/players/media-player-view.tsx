@@ -36,7 +36,7 @@ export function MediaPlayerView({ view, size = "md", title, autoLoad, className 
 function PlayerBody({ view, title, autoLoad }: { view: PlayerView; title: string; autoLoad?: boolean }) {
   const { href } = view;
   if (view.kind === "image" && href) {
-    return <MediaImage src={href} alt={title} className="w-full rounded-lg" imgClassName="max-h-[70vh] object-contain" />;
+    return <MediaImage src={href} alt={title} className="w-full rounded-lg" loadingClassName="aspect-video" imgClassName="max-h-[70vh] object-contain" />;
   }
   if (view.kind === "video" && href) {
     return (
