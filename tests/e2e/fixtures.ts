@@ -154,6 +154,13 @@ export async function expectAccessible(page: Page, options: { disableRules?: str
   const url = new URL(page.url()).pathname;
   await test.step(`accessibility of ${url} in both themes`, async () => {
     const startsDark = await page.evaluate(() => document.documentElement.classList.contains("dark"));
+    // Measured from the page's top, where the sticky header covers nothing: a control a test left scrolled under
+    // the header would otherwise read as "partially obscured" (target-size) in one run and not in the next.
+    const scrolledTo = await page.evaluate(() => {
+      const at = window.scrollY;
+      window.scrollTo({ top: 0, behavior: "instant" });
+      return at;
+    });
     const found = new Map<string, { themes: string[]; violation: AxeViolation }>();
     try {
       for (const dark of [startsDark, !startsDark]) {
@@ -167,7 +174,10 @@ export async function expectAccessible(page: Page, options: { disableRules?: str
       }
     } finally {
       await setDarkClass(page, startsDark);
-      await page.evaluate(() => document.getElementById("e2e-no-motion")?.remove());
+      await page.evaluate((top) => {
+        document.getElementById("e2e-no-motion")?.remove();
+        window.scrollTo({ top, behavior: "instant" });
+      }, scrolledTo);
     }
     if (found.size) {
       const report = [...found.values()].map(({ themes, violation }) => describeViolation(themes, url, violation)).join("\n\n");

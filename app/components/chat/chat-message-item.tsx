@@ -84,7 +84,7 @@ function MediaTile({ media, onOpen }: { media: ChatMediaView; onOpen: () => void
   return (
     <li data-format={media.formatType} className="w-36 overflow-hidden rounded-md border border-zinc-300 text-xs text-zinc-900 dark:border-zinc-700 dark:text-zinc-100">
       <button type="button" onClick={onOpen} aria-label={m.chat_media_open({ name })} className="block w-full text-left">
-        {picture ? <img src={picture} alt="" className="w-36 object-cover" loading="lazy" /> : <span className="block truncate px-2 pt-3 pb-1 font-medium">{name}</span>}
+        {picture ? <img src={picture} alt="" className="w-full object-cover" loading="lazy" /> : <span className="block truncate px-2 pt-3 pb-1 font-medium">{name}</span>}
       </button>
       {kind && <span className="block truncate px-2 py-1 text-zinc-700 dark:text-zinc-300">{picture ? `${name} · ${kind}` : kind}</span>}
     </li>
