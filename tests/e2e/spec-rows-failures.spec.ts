@@ -80,7 +80,7 @@ test("a chat message's picture is shown 144 px wide (w-36)", async ({ page }) =>
   const media = chat.getByRole("log").getByRole("button", { name: "Open sketch.png" });
   await expect(media).toBeVisible();
   // The tile (its list item) is w-36; the picture fills it inside its border.
-  const tile = chat.getByRole("log").getByRole("listitem").filter({ has: media });
+  const tile = media.locator("xpath=..");
   await expect.poll(async () => (await tile.boundingBox())?.width).toBe(144);
   const picture = media.locator("img");
   await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBe(64);
