@@ -67,6 +67,43 @@ test("on a work's edit page opened directly, text typed before hydration is kept
   await expect(description).toHaveValue("A description typed while the page was loading.");
 });
 
+test("on a work's edit page opened directly, boxes ticked and a radio chosen before hydration are kept and saved", async ({ page }) => {
+  test.setTimeout(120_000);
+  const creator = await newCreator(page);
+  const work = insertWork({ ownerEmail: creator.email, title: "Saved title", description: "Saved description.", visibility: "PUBLIC" });
+  const editPath = `/dashboard/portfolio/creator/${work.id}/edit`;
+  await page.goto("/dashboard/portfolio/creator");
+
+  const scripts = await openBeforeHydration(page, editPath);
+  const categories = page.getByRole("group", { name: "Categories", exact: true }).getByRole("checkbox");
+  const first = categories.nth(0);
+  const second = categories.nth(1);
+  const privately = page.getByRole("radio", { name: /^Private/ });
+  const title = page.getByLabel("Title", { exact: true });
+  const save = page.getByRole("button", { name: "Save", exact: true });
+  await expect(first).not.toBeChecked();
+  await expect(save).toBeDisabled();
+  // Two boxes: each is told to the state in turn at hydration, and the second must not undo the first.
+  await first.check();
+  await second.check();
+  await privately.check();
+
+  scripts.release();
+  await expect(save).toBeEnabled();
+  // A render after hydration would put a stale state back into the boxes.
+  await title.fill("A render after hydration");
+  await expect(first).toBeChecked();
+  await expect(second).toBeChecked();
+  await expect(privately).toBeChecked();
+
+  await save.click();
+  await expect(page).toHaveURL(/\/dashboard\/portfolio\/creator$/);
+  await page.goto(editPath);
+  await expect(first).toBeChecked();
+  await expect(second).toBeChecked();
+  await expect(privately).toBeChecked();
+});
+
 test("on the profile settings opened directly, the name and bio typed before hydration are kept and saved", async ({ page }) => {
   test.setTimeout(120_000);
   await newCreator(page);

@@ -10,6 +10,7 @@ import { ChoiceEditor, type ChoiceTexts, type KeyedChoice } from "./choice-edito
 import { SmallButton } from "./small-button";
 import type { KeyedMedia } from "./media-list-field";
 import { MediaListIsland } from "./media-list-island";
+import { CheckedInput } from "~/components/form/checked-input";
 
 /** A question's fixed texts (from the loader, see FormEditorTexts); texts with a number in them stay messages. */
 export interface QuestionTexts {
@@ -87,11 +88,11 @@ export function QuestionEditor(props: {
       />
       {!isNotice && (
         <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-zinc-900 dark:text-zinc-100">
-          <input
+          <CheckedInput
             type="checkbox"
             className="size-5 accent-brand-600"
             checked={question.isRequired}
-            onChange={(e) => onChange({ ...question, isRequired: e.currentTarget.checked })}
+            onCheckedChange={(isRequired) => onChange({ ...question, isRequired })}
           />
           {texts.required}
         </label>

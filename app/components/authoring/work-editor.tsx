@@ -16,6 +16,7 @@ import type { KeyedMedia, MediaTexts } from "./work-editor-media";
 import type { GrantsTexts } from "./work-grants-field";
 import type { TagTexts } from "./tag-input";
 import { ErrorText } from "~/components/form/error-text";
+import { CheckedInput } from "~/components/form/checked-input";
 
 /**
  * The editor's fixed texts, made by the loader in the reader's language (decision 030's pattern, as GrantsTexts: the
@@ -142,14 +143,14 @@ export function WorkEditor(props: {
         <div className="grid gap-1 sm:grid-cols-2">
           {categories.map((c) => (
             <label key={c.code} className="flex min-h-9 items-center gap-2 text-sm text-zinc-900 dark:text-zinc-100">
-              <input
+              <CheckedInput
                 type="checkbox"
                 className="size-5 accent-brand-600"
                 checked={draft.categoryCodes.includes(c.code)}
-                onChange={(e) => {
-                  const checked = e.currentTarget.checked;
-                  set({ categoryCodes: checked ? [...draft.categoryCodes, c.code] : draft.categoryCodes.filter((x) => x !== c.code) });
-                }}
+                // From the latest draft: at hydration, each box ticked before it is told in turn (decision 060).
+                onCheckedChange={(checked) =>
+                  setDraft((d) => ({ ...d, categoryCodes: checked ? [...d.categoryCodes.filter((x) => x !== c.code), c.code] : d.categoryCodes.filter((x) => x !== c.code) }))
+                }
               />
               {c.name}
             </label>
@@ -175,7 +176,7 @@ export function WorkEditor(props: {
         <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{texts.visibility}</legend>
         {VISIBILITY_STATUSES.map((status) => (
           <label key={status} className="flex min-h-9 items-center gap-2 text-sm text-zinc-900 dark:text-zinc-100">
-            <input type="radio" name="visibility-choice" className="size-5 accent-brand-600" checked={draft.visibility === status} disabled={!canAdmin} onChange={() => set({ visibility: status })} />
+            <CheckedInput type="radio" name="visibility-choice" className="size-5 accent-brand-600" checked={draft.visibility === status} disabled={!canAdmin} onCheckedChange={() => set({ visibility: status })} />
             {texts.visibilities[status]}
           </label>
         ))}

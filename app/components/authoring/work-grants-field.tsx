@@ -1,3 +1,5 @@
+import { useRef } from "react";
+import { CheckedInput } from "~/components/form/checked-input";
 import { ErrorText } from "~/components/form/error-text";
 import { m } from "~/paraglide/messages.js";
 import { CLIENT_HANDLE_MAX } from "../../../worker/domain/portfolio-fields";
@@ -28,7 +30,13 @@ export interface GrantsTexts {
 
 export function WorkGrantsField(props: { grants: WorkGrantsDraft; texts: GrantsTexts; readOnly: boolean; errors: Record<string, string>; onChange: (grants: WorkGrantsDraft) => void }) {
   const { texts } = props;
-  const setList = (permission: GrantPermission, patch: Partial<GranteesDraft>) => props.onChange({ ...props.grants, [permission]: { ...props.grants[permission], ...patch } });
+  // The grants given last, not this render's: at hydration each box ticked before it is told in turn (decision 060).
+  const latest = useRef(props.grants);
+  latest.current = props.grants;
+  const setList = (permission: GrantPermission, patch: Partial<GranteesDraft>) => {
+    latest.current = { ...latest.current, [permission]: { ...latest.current[permission], ...patch } };
+    props.onChange(latest.current);
+  };
   return (
     <section aria-labelledby="work-access-heading" className="space-y-4">
       <div>
@@ -55,11 +63,14 @@ export function WorkGrantsField(props: { grants: WorkGrantsDraft; texts: GrantsT
                 <div className="grid gap-1 sm:grid-cols-2">
                   {GRANTABLE_ROLES.map((role) => (
                     <label key={role} className="flex min-h-9 items-center gap-2 text-sm text-zinc-900 dark:text-zinc-100">
-                      <input
+                      <CheckedInput
                         type="checkbox"
                         className="size-5 accent-brand-600"
                         checked={list.roles.includes(role)}
-                        onChange={(e) => setList(permission, { roles: e.currentTarget.checked ? [...list.roles, role] : list.roles.filter((r) => r !== role) })}
+                        onCheckedChange={(checked) => {
+                          const roles = latest.current[permission].roles.filter((r) => r !== role);
+                          setList(permission, { roles: checked ? [...roles, role] : roles });
+                        }}
                       />
                       {texts.roles[role]}
                     </label>

@@ -12,6 +12,9 @@ import { useLayoutEffect, useSyncExternalStore, type RefObject } from "react";
  * is first evaluated (the field components import it, so that is before React hydrates any of them) and kept up to
  * date by the user's input until the field is hydrated; `useTypedBeforeHydration` hands it to the field as it
  * hydrates. Islands read it too (island-events.ts), for their own fields.
+ * Checkboxes and radios the same way: hydration leaves a box ticked before it on screen (react-dom's initInput), but
+ * a controlled one's state keeps the server's `checked`, and the next render unticks it. So `checked` is remembered
+ * when it differs from `defaultChecked`, and `useCheckedBeforeHydration` hands it to the box as it hydrates.
  */
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
@@ -20,7 +23,11 @@ type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 export const TYPED_FIELDS =
   "input:not([type=checkbox],[type=radio],[type=file],[type=hidden],[type=submit],[type=button],[type=reset],[type=image]),textarea,select:not([multiple])";
 
+/** The boxes ticked or chosen in. */
+export const CHECKED_FIELDS = "input[type=checkbox],input[type=radio]";
+
 const typed = new WeakMap<Node, string>();
+const checked = new WeakMap<Node, boolean>();
 /** Fields React has hydrated (through the hook): what is typed into them from then on is React's. */
 const hydrated = new WeakSet<Node>();
 
@@ -31,7 +38,19 @@ export function renderedValue(field: Field) {
   return (options.find((option) => option.defaultSelected) ?? options[0])?.value;
 }
 
+function rememberChecked(box: HTMLInputElement) {
+  if (hydrated.has(box)) return;
+  if (box.checked !== box.defaultChecked) checked.set(box, box.checked);
+  else checked.delete(box);
+}
+
 function remember(field: Element) {
+  if (field instanceof HTMLInputElement && field.matches(CHECKED_FIELDS)) {
+    // Choosing a radio unticks the others of its group without an event of theirs.
+    const group = field.type === "radio" && field.name ? document.querySelectorAll<HTMLInputElement>(`input[type=radio][name="${CSS.escape(field.name)}"]`) : [field];
+    for (const box of group) rememberChecked(box);
+    return;
+  }
   if (hydrated.has(field) || !field.matches(TYPED_FIELDS)) return;
   const value = (field as Field).value;
   if (value !== renderedValue(field as Field)) typed.set(field, value);
@@ -39,7 +58,7 @@ function remember(field: Element) {
 }
 
 if (typeof document !== "undefined") {
-  for (const field of document.querySelectorAll(TYPED_FIELDS)) remember(field);
+  for (const field of document.querySelectorAll(`${TYPED_FIELDS},${CHECKED_FIELDS}`)) remember(field);
   // Capture, ahead of React: the text typed while the page's code is loading or hydrating.
   for (const type of ["input", "change"]) document.addEventListener(type, (event) => event.target instanceof Element && remember(event.target), true);
 }
@@ -65,6 +84,31 @@ export function useTypedBeforeHydration(ref: RefObject<Field | null>, onTyped?: 
     // Through the field's own setter: React's value tracker records it as what it has seen.
     if (field.value !== value) field.value = value;
     onTyped?.(value);
+    // Once, at hydration: the callback of the first render is the one to call.
+  }, []);
+}
+
+/** Whether `box` was ticked (or unticked) before React hydrated it, if that differs from the server's. */
+export function checkedBeforeHydration(box: Node): boolean | undefined {
+  return hydrated.has(box) ? undefined : checked.get(box);
+}
+
+/**
+ * `useTypedBeforeHydration` for a checkbox or radio: as React hydrates `ref`'s box, puts back the `checked` it was
+ * given before (so the next render does not undo it) and tells `onChecked`, so a controlled box's state takes it. A
+ * radio is told only when chosen: the one chosen instead of it tells its own state.
+ */
+export function useCheckedBeforeHydration(ref: RefObject<HTMLInputElement | null>, onChecked?: (checked: boolean) => void) {
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    const value = checkedBeforeHydration(box);
+    hydrated.add(box);
+    checked.delete(box);
+    if (value === undefined) return;
+    // Through the element's own setter: React's value tracker records it as what it has seen.
+    if (box.checked !== value) box.checked = value;
+    if (box.type !== "radio" || value) onChecked?.(value);
     // Once, at hydration: the callback of the first render is the one to call.
   }, []);
 }

@@ -15,6 +15,7 @@ import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { showApproximation, showMoney } from "./order-format";
 import { refundNoteText } from "./order-refund-texts";
+import { CheckedInput } from "~/components/form/checked-input";
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -106,12 +107,12 @@ function PayButton({ order, cards, cardEntry, payFocus }: { order: OrderDetail; 
           <legend className="mb-2 text-sm font-semibold text-zinc-900 dark:text-zinc-100">{m.orders_pay_choose_card()}</legend>
           {cards.map(({ id, card }) => (
             <label key={id} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-zinc-200 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 dark:border-zinc-800 dark:has-[:checked]:border-brand-300 dark:has-[:checked]:bg-zinc-900">
-              <input
+              <CheckedInput
                 type="radio"
                 name={`pay-card-${order.id}`}
                 value={id}
                 checked={chosen?.id === id}
-                onChange={() => setChosenId(id)}
+                onCheckedChange={() => setChosenId(id)}
                 disabled={state !== "idle"}
                 className="size-4 accent-brand-600"
               />

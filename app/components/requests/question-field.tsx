@@ -9,6 +9,7 @@ import type { PublicFormQuestion } from "../../../worker/services/catalog";
 import { AnswerMediaField } from "./answer-media-field";
 import { QuestionMedias } from "./question-medias";
 import type { AnswerDraft } from "./request-draft";
+import { CheckedInput } from "~/components/form/checked-input";
 
 /**
  * One question of a request, as the client answers it: the input its type asks for (spec section 5's question
@@ -76,15 +77,15 @@ export function QuestionField(props: { question: PublicFormQuestion; index: numb
             {question.choices.map((choice) => {
               const checked = value.choiceIds.includes(choice.id);
               const single = question.questionType === "SINGLE_CHOICE";
-              const toggle = () =>
+              const toggle = (on: boolean) =>
                 onChange((current) => ({
                   ...current,
-                  choiceIds: single ? [choice.id] : current.choiceIds.includes(choice.id) ? current.choiceIds.filter((c) => c !== choice.id) : [...current.choiceIds, choice.id],
+                  choiceIds: single ? [choice.id] : on ? [...current.choiceIds.filter((c) => c !== choice.id), choice.id] : current.choiceIds.filter((c) => c !== choice.id),
                 }));
               return (
                 <li key={choice.id}>
                   <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600 dark:bg-zinc-800/60 dark:has-[:checked]:bg-brand-950">
-                    <input type={single ? "radio" : "checkbox"} name={`${id}-choice`} checked={checked} onChange={toggle} className="size-4 accent-brand-700" />
+                    <CheckedInput type={single ? "radio" : "checkbox"} name={`${id}-choice`} checked={checked} onCheckedChange={toggle} className="size-4 accent-brand-700" />
                     {choice.media ? <MediaImage src={choice.media.thumbnailUrl ?? choice.media.url} alt="" className="size-12 shrink-0 rounded-md" /> : null}
                     <span className="min-w-0 flex-1 text-zinc-900 dark:text-zinc-100">{choice.title}</span>
                     {choice.price ? <PriceLabel price={choice.price} className="shrink-0 font-semibold text-zinc-900 dark:text-zinc-50" /> : null}

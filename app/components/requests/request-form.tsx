@@ -9,6 +9,7 @@ import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import type { PublicFormQuestion } from "../../../worker/services/catalog";
 import { QuestionField } from "./question-field";
 import { answersPayload, clearDraft, emptyAnswer, emptyDraft, loadDraft, missingAnswers, requestDraftKey, saveDraft, type RequestDraft } from "./request-draft";
+import { CheckedInput } from "~/components/form/checked-input";
 
 export interface RequestFormProps {
   /** Where it goes: a service (the modal) or a form (the page /cf/{code}). */
@@ -139,13 +140,13 @@ export function RequestForm(props: RequestFormProps) {
             <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">{m.requests_terms_heading()}</h3>
             <p className="max-h-48 overflow-y-auto whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{props.terms || m.requests_no_terms()}</p>
             <label className="flex items-start gap-3 text-zinc-900 dark:text-zinc-100">
-              <input type="checkbox" className={checkbox} checked={draft.isAgreedToTerms} onChange={(e) => update((d) => ({ ...d, isAgreedToTerms: e.target.checked }))} />
+              <CheckedInput type="checkbox" className={checkbox} checked={draft.isAgreedToTerms} onCheckedChange={(isAgreedToTerms) => update((d) => ({ ...d, isAgreedToTerms }))} />
               {m.requests_accept_terms()}
             </label>
           </section>
         ) : null}
         <label className="flex items-start gap-3 text-zinc-900 dark:text-zinc-100">
-          <input type="checkbox" className={checkbox} checked={draft.isAcknowledged} onChange={(e) => update((d) => ({ ...d, isAcknowledged: e.target.checked }))} />
+          <CheckedInput type="checkbox" className={checkbox} checked={draft.isAcknowledged} onCheckedChange={(isAcknowledged) => update((d) => ({ ...d, isAcknowledged }))} />
           {m.requests_acknowledge()}
         </label>
       </form>
