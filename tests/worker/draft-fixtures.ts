@@ -6,6 +6,11 @@ import { parseFormDraft, type FormDraft } from "../../worker/domain/commission-f
 import { parseWorkDraft, type ClientFieldMode, type WorkDraft } from "../../worker/domain/portfolio";
 import { db } from "./helpers";
 
+/** A valid public work draft, as the editor posts it: `patch` gives the fields a test cares about. */
+export function workDraft(patch: Partial<WorkDraft> = {}): WorkDraft {
+  return { title: "A work", description: "", medias: [], contentRatingCode: "all-ages", categoryCodes: [], tags: [], visibility: "PUBLIC", credits: "", ...patch };
+}
+
 export function parsedWorkDraft(draft: WorkDraft, mode: ClientFieldMode = "stored") {
   const result = parseWorkDraft(draft, mode);
   if (!result.ok) throw new Error(JSON.stringify(result.errors));

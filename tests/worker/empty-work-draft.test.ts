@@ -10,22 +10,12 @@ import type { Locale } from "../../worker/domain/constants";
 import type { WorkDraft } from "../../worker/domain/portfolio";
 import { getCreatorProfile } from "../../worker/services/catalog";
 import { saveWork } from "../../worker/services/portfolio";
-import { parsedWorkDraft } from "./draft-fixtures";
+import { parsedWorkDraft, workDraft } from "./draft-fixtures";
 import { db } from "./helpers";
 import { newMember } from "./media-fixtures";
 import { pageContext, type Member } from "./visibility-fixtures";
 
-const draft = (patch: Partial<WorkDraft> = {}): WorkDraft => ({
-  title: "Empty harbour",
-  description: "Nothing to show yet.",
-  medias: [],
-  contentRatingCode: "all-ages",
-  categoryCodes: [],
-  tags: [],
-  visibility: "PUBLIC",
-  credits: "",
-  ...patch,
-});
+const draft = (patch: Partial<WorkDraft> = {}): WorkDraft => workDraft({ title: "Empty harbour", description: "Nothing to show yet.", ...patch });
 const link = { url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" };
 
 async function save(owner: Member, workId: string | null, patch: Partial<WorkDraft>) {

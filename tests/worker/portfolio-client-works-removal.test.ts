@@ -7,7 +7,7 @@ import { translateAuthoringErrors } from "../../worker/http/authoring-messages";
 import type { WorkDraft } from "../../worker/domain/portfolio";
 import { createAccount } from "../../worker/services/accounts";
 import { getWorkForEdit, listWorks, listWorksMadeFor, removeMeFromWork, saveWork } from "../../worker/services/portfolio";
-import { creditedAccounts, parsedWorkDraft } from "./draft-fixtures";
+import { creditedAccounts, parsedWorkDraft, workDraft } from "./draft-fixtures";
 
 // A client named on a work they do not want can remove themselves from it (docs/decisions/012): the work leaves
 // their "Made for you", their credit goes, the creator's list says so, and the creator cannot name them again.
@@ -21,18 +21,9 @@ async function newUser() {
   return { accountId, handle };
 }
 
-const draft = (patch: Partial<WorkDraft> = {}): WorkDraft => ({
-  title: "Unwanted tribute",
-  description: "A work naming someone who did not ask for it.",
-  // A media: a work without any is a draft nobody else sees (decision 060).
-  medias: [{ url: "https://example.com/tribute.png" }],
-  contentRatingCode: "all-ages",
-  categoryCodes: [],
-  tags: [],
-  visibility: "PUBLIC",
-  credits: "",
-  ...patch,
-});
+// A media: a work without any is a draft nobody else sees (decision 060).
+const draft = (patch: Partial<WorkDraft> = {}): WorkDraft =>
+  workDraft({ title: "Unwanted tribute", description: "A work naming someone who did not ask for it.", medias: [{ url: "https://example.com/tribute.png" }], ...patch });
 
 async function removedAt(workId: string) {
   return (await db().select({ at: portfolioWorks.clientRemovedAt }).from(portfolioWorks).where(eq(portfolioWorks.id, workId)).get())?.at ?? null;

@@ -8,7 +8,7 @@ import { parseWorkDraft, type WorkDraft } from "../../worker/domain/portfolio";
 import { createAccount } from "../../worker/services/accounts";
 import { commissionAccountIdOf } from "../../worker/services/commission-forms";
 import { deleteWork, getWorkForEdit, listWorks, listWorksMadeFor, saveWork } from "../../worker/services/portfolio";
-import { creditedAccounts, parsedWorkDraft } from "./draft-fixtures";
+import { creditedAccounts, parsedWorkDraft, workDraft } from "./draft-fixtures";
 
 // Client works (docs/decisions/008-client-works.md): a creator's work made for a client, who is named and credited.
 
@@ -20,17 +20,8 @@ async function newUser() {
   return { accountId, handle };
 }
 
-const draft = (patch: Partial<WorkDraft> = {}): WorkDraft => ({
-  title: "Commissioned cat",
-  description: "A cat drawn for a client.",
-  medias: [{ url: "https://example.com/cat.png" }],
-  contentRatingCode: "all-ages",
-  categoryCodes: [],
-  tags: [],
-  visibility: "PUBLIC",
-  credits: "",
-  ...patch,
-});
+const draft = (patch: Partial<WorkDraft> = {}): WorkDraft =>
+  workDraft({ title: "Commissioned cat", description: "A cat drawn for a client.", medias: [{ url: "https://example.com/cat.png" }], ...patch });
 
 async function clientWorkCount(accountId: string) {
   return (await listWorks(db(), accountId, "en", "client")).length;

@@ -9,6 +9,7 @@ import { buildMediaEntry } from "../../worker/domain/media-entries";
 import { parseWorkDraft, type WorkDraft } from "../../worker/domain/portfolio";
 import { createAccount } from "../../worker/services/accounts";
 import { deleteWork, getWorkForEdit, listWorks, saveWork } from "../../worker/services/portfolio";
+import { workDraft } from "./draft-fixtures";
 
 const db = () => createDb(env.DB);
 let serial = 0;
@@ -19,17 +20,7 @@ async function newUser() {
 
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
 
-const draft = (patch: Partial<WorkDraft> = {}): WorkDraft => ({
-  title: "Media work",
-  description: "A work with files.",
-  medias: [],
-  contentRatingCode: "all-ages",
-  categoryCodes: [],
-  tags: [],
-  visibility: "PUBLIC",
-  credits: "",
-  ...patch,
-});
+const draft = (patch: Partial<WorkDraft> = {}): WorkDraft => workDraft({ title: "Media work", description: "A work with files.", ...patch });
 
 function parsed(d: WorkDraft) {
   const result = parseWorkDraft(d);
