@@ -56,7 +56,7 @@ export type ServiceDetailsResult = OrderActResult | { status: "refused"; refusal
 
 /** The payment the buyer confirms next (the Worker confirms it with the card), or why there is none. */
 export type StartPaymentResult =
-  | { status: "started"; intentId: string; transactionId: string; orderCode: string }
+  | { status: "started"; intentId: string; transactionId: string }
   /** The open payment had already succeeded (3-D Secure finished before its notice): the order is paid now. */
   | { status: "paid"; intentId: string; transactionId: string }
   | { status: "refused"; reason: "not_found" | "already_paid" | "not_payable" }
@@ -155,7 +155,7 @@ export class Order extends DurableObject<Env> {
             : { status: "refused", reason: "not_payable" };
         }
         const forThisTotal = open.amount === order.state.priceAmount && open.currency === order.state.currency;
-        if (intent.status !== "canceled" && forThisTotal) return { status: "started", intentId: open.intentId, transactionId, orderCode: order.code };
+        if (intent.status !== "canceled" && forThisTotal) return { status: "started", intentId: open.intentId, transactionId };
       }
       const { priceAmount, currency, buyerId } = order.state;
       const intent = await createOrderIntent(stripe, { orderId, version: order.version, amount: priceAmount!, currency, customerId: payer.customerId });
@@ -165,7 +165,7 @@ export class Order extends DurableObject<Env> {
       const statements = await startedPaymentStatements(this.env.DB, { transactionId, orderId, buyerId, payment, accountMethodId: payer.accountMethodId, now });
       const started = await this.apply(orderId, { type: "startPayment", payment }, caller, { statements });
       if (started.status !== "done") return { status: "refused", reason: "not_payable" };
-      return { status: "started", intentId: intent.id, transactionId, orderCode: order.code };
+      return { status: "started", intentId: intent.id, transactionId };
     }));
   }
 
