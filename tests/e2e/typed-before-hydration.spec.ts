@@ -36,14 +36,18 @@ async function openBeforeHydration(page: Page, path: string) {
   return scripts;
 }
 
-test("on a work's edit page opened directly, text typed before hydration is kept and saved", async ({ page }) => {
-  test.setTimeout(120_000);
+/** A new creator's saved work ("Saved title"), its edit page opened with the page's scripts held. */
+async function openWorkEditorBeforeHydration(page: Page) {
   const creator = await newCreator(page);
   const work = insertWork({ ownerEmail: creator.email, title: "Saved title", description: "Saved description.", visibility: "PUBLIC" });
   const editPath = `/dashboard/portfolio/creator/${work.id}/edit`;
   await page.goto("/dashboard/portfolio/creator");
+  return { editPath, scripts: await openBeforeHydration(page, editPath) };
+}
 
-  const scripts = await openBeforeHydration(page, editPath);
+test("on a work's edit page opened directly, text typed before hydration is kept and saved", async ({ page }) => {
+  test.setTimeout(120_000);
+  const { editPath, scripts } = await openWorkEditorBeforeHydration(page);
   const title = page.getByLabel("Title", { exact: true });
   const description = page.getByLabel("Description", { exact: true });
   const save = page.getByRole("button", { name: "Save", exact: true });
@@ -69,12 +73,7 @@ test("on a work's edit page opened directly, text typed before hydration is kept
 
 test("on a work's edit page opened directly, boxes ticked and a radio chosen before hydration are kept and saved", async ({ page }) => {
   test.setTimeout(120_000);
-  const creator = await newCreator(page);
-  const work = insertWork({ ownerEmail: creator.email, title: "Saved title", description: "Saved description.", visibility: "PUBLIC" });
-  const editPath = `/dashboard/portfolio/creator/${work.id}/edit`;
-  await page.goto("/dashboard/portfolio/creator");
-
-  const scripts = await openBeforeHydration(page, editPath);
+  const { editPath, scripts } = await openWorkEditorBeforeHydration(page);
   const categories = page.getByRole("group", { name: "Categories", exact: true }).getByRole("checkbox");
   const first = categories.nth(0);
   const second = categories.nth(1);
