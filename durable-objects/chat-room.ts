@@ -298,11 +298,15 @@ export class ChatRoom extends DurableObject<Env> {
 
   /** The room's rules for this writer and draft, then the sender's pace (CHAT_SEND_LIMIT, over their stored messages). */
   private refusalOf(who: ChatCaller, draft: { text: string; mediaCount: number }): ChatRefusal | null {
-    const recentSends = this.sql
+    return sendRefusal(this.room!, who.side, this.room!, draft) ?? sendRateRefusal(this.latestSendTimes(who), Date.now());
+  }
+
+  /** When the sender's last CHAT_SEND_LIMIT.messages messages were stored. */
+  private latestSendTimes(who: ChatCaller): number[] {
+    return this.sql
       .exec<{ created_at: number }>("SELECT created_at FROM messages WHERE sender = ? ORDER BY seq DESC LIMIT ?", who.userAccountId, CHAT_SEND_LIMIT.messages)
       .toArray()
       .map((row) => Number(row.created_at));
-    return sendRefusal(this.room!, who.side, this.room!, draft) ?? sendRateRefusal(recentSends, Date.now());
   }
 
   private insertMessage(m: StoredChatMessage, projected: boolean): void {
