@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import * as v from "valibot";
 import { isBlankText, normalizeText } from "../worker/domain/text";
-import { chatRoomView, nextReadSeq, otherSide, sendRefusal, unreadNoticeKey, writeBlockedBy, type ChatSettings } from "../worker/domain/chat";
+import { CHAT_SEND_LIMIT, chatRoomView, nextReadSeq, otherSide, sendRateRefusal, sendRefusal, unreadNoticeKey, writeBlockedBy, type ChatSettings } from "../worker/domain/chat";
 import {
   CHAT_PAGE_SIZE,
   CHAT_PING,
@@ -19,7 +19,6 @@ import { chatClientFrameSchema, chatSendRefusal, type ChatMediaInput, type ChatS
 import { parseMediaKey } from "../worker/domain/media-keys";
 import { chatRefusalMessage } from "../worker/http/chat-messages";
 import {
-  CHAT_TICKET_HEADER,
   isSessionOpen,
   isStoredFile,
   loadChatRoom,
@@ -27,7 +26,10 @@ import {
   messageProjection,
   readNoticesStatement,
   roomProjection,
+  socketCallerOf,
   unreadNoticeStatement,
+  type ChatCaller,
+  type ChatSocketCaller,
   type StoredChatMedia,
   type StoredChatMessage,
   type StoredChatRoom,
@@ -35,21 +37,16 @@ import {
 import { mediaTypeOf } from "../worker/services/order-deliverables";
 import { signReadUrl } from "../worker/services/media-access";
 import { emailNewNotifications } from "../worker/services/notification-emails";
-import { verifyToken } from "../worker/services/signed-tokens";
 import { checkAttachment } from "../worker/services/storage";
 
-/** Who a socket or a call is: what the Worker's ticket said, checked against the room's parties. */
-interface Identity {
-  userAccountId: string;
-  side: ChatSide;
-  locale: string;
-  /** The hash of the session the ticket was issued to: a socket sends only while it is open. */
-  session: string;
-}
+/**
+ * What an RPC call answers: its value, or why not as a ChatRefusal key (`not_found` for a room that does not exist or
+ * a caller who is not its party), which the edge words in the caller's language (worker/http/chat-messages.ts).
+ */
+export type ChatResult<T> = { ok: true; value: T } | { ok: false; refusal: ChatRefusal };
 
 /** `resent`: the clientMessageId was stored before; nothing was stored or broadcast now. */
-export type ChatSendResult = { status: "sent"; message: ChatMessageView; resent?: true } | { status: "refused"; error: ChatRefusal; message: string };
-export type ChatCallResult<T> = { status: "ok"; value: T } | { status: "not_found" } | { status: "refused"; error: ChatRefusal; message: string };
+type StoreResult = { ok: true; message: ChatMessageView; resent?: true } | { ok: false; refusal: ChatRefusal };
 
 type MessageRow = { seq: number; id: string; client_message_id: string | null; sender: string; side: ChatSide; text: string; language_code: string; medias: string; created_at: number };
 const PROJECTION_RETRY_MS = 5_000;
@@ -66,7 +63,9 @@ const PROJECTION_SAFETY_MS = 60_000;
  * the object may be evicted between messages, so who each socket is lives in its attachment, and the room (settings,
  * status, read markers) and its messages live in the object's SQLite storage, read back in the constructor.
  * A message gets the next gapless seq and is stored before it is broadcast; D1's rows are a projection written after
- * (retried by the alarm). The object trusts only the Worker's signed ticket, never a plain header.
+ * (retried by the alarm). Only the Worker reaches the object: it names the caller it has checked, as an RPC argument or,
+ * on the WebSocket upgrade, in a header of a request it builds itself (decision 066). The object still checks that
+ * caller against its room's two parties.
  */
 export class ChatRoom extends DurableObject<Env> {
   private readonly sql: SqlStorage;
@@ -85,6 +84,8 @@ export class ChatRoom extends DurableObject<Env> {
     this.sql.exec(`CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY, id TEXT NOT NULL, client_message_id TEXT, sender TEXT NOT NULL,
       side TEXT NOT NULL, text TEXT NOT NULL, language_code TEXT NOT NULL, medias TEXT NOT NULL, created_at INTEGER NOT NULL, projected INTEGER NOT NULL DEFAULT 0)`);
     this.sql.exec("CREATE UNIQUE INDEX IF NOT EXISTS messages_client_id ON messages (sender, client_message_id)");
+    // A sender's latest messages, for the send rate limit (kept in storage, so hibernation forgets none of them).
+    this.sql.exec("CREATE INDEX IF NOT EXISTS messages_sender_seq ON messages (sender, seq)");
     const row = this.sql.exec<{ data: string }>("SELECT data FROM room").toArray()[0];
     this.room = row ? (JSON.parse(row.data) as StoredChatRoom) : null;
     // Keep-alive pings are answered without waking the object.
@@ -93,21 +94,21 @@ export class ChatRoom extends DurableObject<Env> {
 
   // ───────────────────────── entry points ─────────────────────────
 
-  /** The WebSocket upgrade the Worker forwards with its ticket (GET /ws/chat/{roomId}). */
+  /** The WebSocket upgrade the Worker makes for a caller it has checked (GET /ws/chat/{roomId}). */
   async fetch(request: Request): Promise<Response> {
     if (request.headers.get("upgrade") !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
-    const who = await this.identify(request.headers.get(CHAT_TICKET_HEADER));
-    if (who === "not_found") return new Response("Not found", { status: 404 });
+    const who = socketCallerOf(request);
     if (!who) return new Response("Unauthenticated", { status: 401 });
+    if (!(await this.admit(who))) return new Response("Not found", { status: 404 });
     const [client, server] = Object.values(new WebSocketPair());
     this.ctx.acceptWebSocket(server, [who.side]);
-    server.serializeAttachment(who satisfies Identity);
+    server.serializeAttachment(who satisfies ChatSocketCaller);
     this.sendFrame(server, { type: "hello", room: this.viewFor(who.side), lastSeq: this.lastSeq() });
     return new Response(null, { status: 101, webSocket: client });
   }
 
   async webSocketMessage(ws: WebSocket, data: string | ArrayBuffer): Promise<void> {
-    const who = ws.deserializeAttachment() as Identity;
+    const who = ws.deserializeAttachment() as ChatSocketCaller;
     const parsed = parseFrame(data);
     if (!parsed || !this.room) return;
     if ("refused" in parsed) {
@@ -121,8 +122,9 @@ export class ChatRoom extends DurableObject<Env> {
       ws.close(CHAT_SESSION_ENDED_CLOSE_CODE, "signed out");
       return;
     }
-    const result = await this.send(who, { clientMessageId: frame.clientMessageId, messageText: frame.messageText, messageMedias: frame.messageMedias });
-    if (result.status === "refused") this.sendFrame(ws, { type: "refused", clientMessageId: frame.clientMessageId, error: result.error, message: result.message });
+    const result = await this.store(who, { clientMessageId: frame.clientMessageId, messageText: frame.messageText, messageMedias: frame.messageMedias });
+    // The socket's door words a refusal in the language its page was opened in, as the API does for HTTP.
+    if (!result.ok) this.sendFrame(ws, { type: "refused", clientMessageId: frame.clientMessageId, error: result.refusal, message: chatRefusalMessage(result.refusal, who.locale) });
     // A resend after a dropped socket: its acknowledgement is the stored message, to this socket only.
     else if (result.resent) this.sendFrame(ws, { type: "message", message: result.message });
   }
@@ -136,17 +138,15 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /** POST /api/features/chat/message/submit: the same rules as a socket's send. */
-  async submit(ticket: string, input: ChatSendInput): Promise<ChatCallResult<ChatMessageView>> {
-    const who = await this.identify(ticket);
-    if (!who || who === "not_found") return { status: "not_found" };
-    const result = await this.send(who, input);
-    return result.status === "sent" ? { status: "ok", value: result.message } : result;
+  async send(caller: ChatCaller, input: ChatSendInput): Promise<ChatResult<ChatMessageView>> {
+    if (!(await this.admit(caller))) return NOT_FOUND;
+    const result = await this.store(caller, input);
+    return result.ok ? { ok: true, value: result.message } : result;
   }
 
   /** chatMessage.getList: the latest page, a page `before` a seq (history), or what came `after` one (catching up). */
-  async list(ticket: string, page: { before?: number; after?: number; limit?: number }): Promise<ChatCallResult<ChatMessagePage>> {
-    const who = await this.identify(ticket);
-    if (!who || who === "not_found") return { status: "not_found" };
+  async list(caller: ChatCaller, page: { before?: number; after?: number; limit?: number }): Promise<ChatResult<ChatMessagePage>> {
+    if (!(await this.admit(caller))) return NOT_FOUND;
     const limit = Math.min(Math.max(1, Math.floor(page.limit ?? CHAT_PAGE_SIZE)), CHAT_PAGE_SIZE);
     const rows =
       page.after !== undefined
@@ -155,34 +155,32 @@ export class ChatRoom extends DurableObject<Env> {
     const messages = rows.map(toStored);
     const signed = await this.sign(messages.flatMap((m) => m.medias));
     // Seqs are gapless from 1: older messages exist exactly when the first one returned is not the first.
-    return { status: "ok", value: { messages: messages.map((m) => this.messageView(m, signed)), hasMore: (messages[0]?.seq ?? 1) > 1, lastSeq: this.lastSeq() } };
+    return { ok: true, value: { messages: messages.map((m) => this.messageView(m, signed)), hasMore: (messages[0]?.seq ?? 1) > 1, lastSeq: this.lastSeq() } };
   }
 
   /** The room as the caller sees it. */
-  async view(ticket: string): Promise<ChatCallResult<ChatRoomView>> {
-    const who = await this.identify(ticket);
-    if (!who || who === "not_found") return { status: "not_found" };
-    return { status: "ok", value: this.viewFor(who.side) };
+  async view(caller: ChatCaller): Promise<ChatResult<ChatRoomView>> {
+    if (!(await this.admit(caller))) return NOT_FOUND;
+    return { ok: true, value: this.viewFor(caller.side) };
   }
 
   /** POST /room/read: the caller's read marker. */
-  async read(ticket: string, seq: number): Promise<ChatCallResult<null>> {
-    const who = await this.identify(ticket);
-    if (!who || who === "not_found") return { status: "not_found" };
-    await this.markRead(who.side, seq);
-    return { status: "ok", value: null };
+  async read(caller: ChatCaller, seq: number): Promise<ChatResult<null>> {
+    if (!(await this.admit(caller))) return NOT_FOUND;
+    await this.markRead(caller.side, seq);
+    return { ok: true, value: null };
   }
 
   /**
    * chatRoom.update, once the Order object has accepted the seller's updateChatSettings (its editability rule is the
    * one source). Every socket gets its own new view at once.
    */
-  async applySettings(ticket: string, settings: ChatSettings): Promise<ChatCallResult<ChatRoomView>> {
-    const who = await this.identify(ticket);
-    if (!who || who === "not_found" || !this.room) return { status: "not_found" };
-    if (who.side !== "seller") return this.refused("not_editable", who.locale);
-    await this.changeRoom({ ...this.room, ...settings });
-    return { status: "ok", value: this.viewFor(who.side) };
+  async applySettings(caller: ChatCaller, settings: ChatSettings): Promise<ChatResult<ChatRoomView>> {
+    const room = await this.admit(caller);
+    if (!room) return NOT_FOUND;
+    if (caller.side !== "seller") return { ok: false, refusal: "not_editable" };
+    await this.changeRoom({ ...room, ...settings });
+    return { ok: true, value: this.viewFor(caller.side) };
   }
 
   /** The Order object changed the order's chat status: read it back from D1 (never from an argument) and follow it. */
@@ -206,14 +204,15 @@ export class ChatRoom extends DurableObject<Env> {
 
   // ───────────────────────── the room ─────────────────────────
 
-  private async identify(ticket: string | null): Promise<Identity | "not_found" | null> {
-    const verified = ticket ? await verifyToken(this.env, "chat-ticket", ticket) : null;
-    if (!verified) return null;
-    const room = await this.ensureRoom(verified.roomId);
-    if (!room) return "not_found";
-    // The ticket names the user; the room knows who its two sides are.
-    const party = verified.side === "seller" ? room.seller : room.buyer;
-    return party.userAccountId === verified.sub ? { userAccountId: verified.sub, side: verified.side, locale: verified.locale, session: verified.session } : null;
+  /**
+   * The room, when the caller is the side of it they say: the Worker checked them against D1's order; the room knows
+   * its two parties itself, so a caller of another room (or a Worker's bug) gets nothing. Null for no such room too.
+   */
+  private async admit(caller: ChatCaller): Promise<StoredChatRoom | null> {
+    const room = await this.ensureRoom(caller.roomId);
+    if (!room) return null;
+    const party = caller.side === "seller" ? room.seller : room.buyer;
+    return party.userAccountId === caller.userAccountId ? room : null;
   }
 
   /** The room from storage, else (the first time) from D1 with any messages D1 already has. */
@@ -239,7 +238,7 @@ export class ChatRoom extends DurableObject<Env> {
   /** New settings or status: stored, pushed to every socket (each its own view), then projected. */
   private async changeRoom(next: StoredChatRoom): Promise<void> {
     this.saveRoom(next);
-    for (const ws of this.ctx.getWebSockets()) this.sendFrame(ws, { type: "room", room: this.viewFor((ws.deserializeAttachment() as Identity).side) });
+    for (const ws of this.ctx.getWebSockets()) this.sendFrame(ws, { type: "room", room: this.viewFor((ws.deserializeAttachment() as ChatSocketCaller).side) });
     await this.env.DB.batch([roomProjection(this.env.DB, next, this.lastSeq(), Date.now())]);
   }
 
@@ -253,23 +252,24 @@ export class ChatRoom extends DurableObject<Env> {
 
   // ───────────────────────── messages ─────────────────────────
 
-  private async send(who: Identity, input: ChatSendInput): Promise<ChatSendResult> {
+  /** A send from either door, by a caller already admitted. */
+  private async store(who: ChatCaller, input: ChatSendInput): Promise<StoreResult> {
     const earlier = this.byClientId(who, input.clientMessageId);
-    if (earlier) return { status: "sent", message: this.messageView(earlier, await this.sign(earlier.medias)), resent: true };
+    if (earlier) return { ok: true, message: this.messageView(earlier, await this.sign(earlier.medias)), resent: true };
     const draft = { text: input.messageText.text, mediaCount: input.messageMedias.length };
     // The rules first (cheap), then the files (R2), then the rules again: another send may have moved on meanwhile.
-    const early = sendRefusal(this.room!, who.side, this.room!, draft);
-    if (early) return this.refused(early, who.locale);
+    const early = this.refusalOf(who, draft);
+    if (early) return { ok: false, refusal: early };
     const medias = await this.checkMedias(input.messageMedias);
-    if (!medias) return this.refused("invalid_media", who.locale);
+    if (!medias) return { ok: false, refusal: "invalid_media" };
     const signed = await this.sign(medias);
 
     // From here to the broadcast nothing awaits: the check, the seq and the write are one step of the object.
     const again = this.byClientId(who, input.clientMessageId);
-    if (again) return { status: "sent", message: this.messageView(again, signed), resent: true };
+    if (again) return { ok: true, message: this.messageView(again, signed), resent: true };
     const room = this.room!;
-    const refusal = sendRefusal(room, who.side, room, draft);
-    if (refusal) return this.refused(refusal, who.locale);
+    const refusal = this.refusalOf(who, draft);
+    if (refusal) return { ok: false, refusal };
     const message: StoredChatMessage = {
       seq: this.lastSeq() + 1,
       id: crypto.randomUUID(),
@@ -293,7 +293,20 @@ export class ChatRoom extends DurableObject<Env> {
     }
     this.queueNotice(message);
     await this.projectPending();
-    return { status: "sent", message: view };
+    return { ok: true, message: view };
+  }
+
+  /** The room's rules for this writer and draft, then the sender's pace (CHAT_SEND_LIMIT, over their stored messages). */
+  private refusalOf(who: ChatCaller, draft: { text: string; mediaCount: number }): ChatRefusal | null {
+    return sendRefusal(this.room!, who.side, this.room!, draft) ?? sendRateRefusal(this.latestSendTimes(who), Date.now());
+  }
+
+  /** When the sender's last CHAT_SEND_LIMIT.messages messages were stored. */
+  private latestSendTimes(who: ChatCaller): number[] {
+    return this.sql
+      .exec<{ created_at: number }>("SELECT created_at FROM messages WHERE sender = ? ORDER BY seq DESC LIMIT ?", who.userAccountId, CHAT_SEND_LIMIT.messages)
+      .toArray()
+      .map((row) => Number(row.created_at));
   }
 
   private insertMessage(m: StoredChatMessage, projected: boolean): void {
@@ -303,7 +316,7 @@ export class ChatRoom extends DurableObject<Env> {
     );
   }
 
-  private byClientId(who: Identity, clientMessageId: string): StoredChatMessage | null {
+  private byClientId(who: ChatCaller, clientMessageId: string): StoredChatMessage | null {
     const row = this.sql.exec<MessageRow>("SELECT * FROM messages WHERE sender = ? AND client_message_id = ?", who.userAccountId, clientMessageId).toArray()[0];
     return row ? toStored(row) : null;
   }
@@ -415,10 +428,6 @@ export class ChatRoom extends DurableObject<Env> {
     };
   }
 
-  private refused(error: ChatRefusal, locale: string): { status: "refused"; error: ChatRefusal; message: string } {
-    return { status: "refused", error, message: chatRefusalMessage(error, locale) };
-  }
-
   private broadcast(frame: ChatServerFrame): void {
     const payload = JSON.stringify(frame);
     for (const ws of this.ctx.getWebSockets()) {
@@ -438,6 +447,8 @@ export class ChatRoom extends DurableObject<Env> {
     }
   }
 }
+
+const NOT_FOUND = { ok: false, refusal: "not_found" } as const;
 
 function toStored(row: MessageRow): StoredChatMessage {
   return {

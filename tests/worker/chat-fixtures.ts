@@ -67,8 +67,8 @@ export function upgrade(chatRoomId: string, cookie: string | undefined, headers:
 }
 
 /** An open socket in the room and every frame it has received, with a wait for the next one that matches. */
-export async function openSocket(chatRoomId: string, cookie: string) {
-  const response = await upgrade(chatRoomId, cookie);
+export async function openSocket(chatRoomId: string, cookie: string, headers: Record<string, string> = {}) {
+  const response = await upgrade(chatRoomId, cookie, headers);
   expect(response.status).toBe(101);
   const socket = response.webSocket!;
   const frames: ChatServerFrame[] = [];

@@ -4,15 +4,16 @@ import * as v from "valibot";
 import type { AppContext, AppEnv } from "../http/context";
 import { chatRefusalMessage } from "../http/chat-messages";
 import { settingsRefusal } from "../domain/chat";
-import { CHAT_PAGE_SIZE, type ChatSide } from "../domain/chat-protocol";
+import { CHAT_PAGE_SIZE, type ChatRefusal } from "../domain/chat-protocol";
 import { chatSendRefusal, chatSubmitSchema } from "../domain/chat-send-schema";
-import type { ChatCallResult } from "../../durable-objects/chat-room";
-import { CHAT_TICKET_HEADER, chatRoomStub, chatSideOf, issueChatTicket } from "../services/chat-rooms";
+import type { ChatResult } from "../../durable-objects/chat-room";
+import { chatRoomStub, chatSideOf, socketUpgradeRequest, type ChatCaller } from "../services/chat-rooms";
 
 /**
  * The order chat's HTTP side (issue 11; the routes are listed in worker/domain/chat-protocol.ts). The Worker checks
  * the session and that the caller is the order's seller or buyer (anyone else: 404, as for a room that does not
- * exist), then hands the room's Durable Object a short-lived signed ticket naming them; the object applies the rules.
+ * exist), then calls the room's Durable Object as them (RPC, the caller an argument; decision 066); the object applies
+ * the rules and answers refusal keys, which this edge words in the caller's language.
  */
 export const chatApi = new Hono<AppEnv>();
 
@@ -32,7 +33,9 @@ const listQuery = v.object({
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/), v.transform(Number)), String(CHAT_PAGE_SIZE)),
 });
 
-const REFUSAL_STATUS: Record<string, 400 | 403 | 409> = {
+const REFUSAL_STATUS: Partial<Record<ChatRefusal, 400 | 403 | 404 | 409 | 429>> = {
+  not_found: 404,
+  rate_limited: 429,
   not_editable: 409,
   invalid_settings: 400,
   invalid_media: 400,
@@ -44,19 +47,22 @@ const REFUSAL_STATUS: Record<string, 400 | 403 | 409> = {
   too_many_medias: 400,
 };
 
-/** The caller's ticket into the room, or the answer that ends the request (401 signed out, 404 not a party). */
-async function enter(c: AppContext, chatRoomId: string): Promise<{ ticket: string; side: ChatSide } | Response> {
-  const { db, env, user, locale, sessionToken } = c.get("request");
-  if (!user || !sessionToken) return c.json({ error: "unauthorized" }, 401);
-  const side = await chatSideOf(db.$client, chatRoomId, user.accountId);
-  if (!side) return c.json({ error: "not_found", message: chatRefusalMessage("not_found", locale) }, 404);
-  return { ticket: await issueChatTicket(env, chatRoomId, user.accountId, side, locale, sessionToken), side };
+/** A refusal key as the API answers it: the key, and its words in the caller's language. */
+function refuse(c: AppContext, refusal: ChatRefusal, status: 400 | 403 | 404 | 409 | 429 = REFUSAL_STATUS[refusal] ?? 403) {
+  return c.json({ error: refusal, message: chatRefusalMessage(refusal, c.get("request").locale) }, status);
 }
 
-function answer<T>(c: AppContext, result: ChatCallResult<T>, wrap: (value: T) => object) {
-  if (result.status === "not_found") return c.json({ error: "not_found", message: chatRefusalMessage("not_found", c.get("request").locale) }, 404);
-  if (result.status === "refused") return c.json({ error: result.error, message: result.message }, REFUSAL_STATUS[result.error] ?? 403);
-  return c.json(wrap(result.value));
+/** The caller as checked here, or the answer that ends the request (401 signed out, 404 not a party). */
+async function enter(c: AppContext, chatRoomId: string): Promise<ChatCaller | Response> {
+  const { db, user, sessionToken } = c.get("request");
+  if (!user || !sessionToken) return c.json({ error: "unauthorized" }, 401);
+  const side = await chatSideOf(db.$client, chatRoomId, user.accountId);
+  if (!side) return refuse(c, "not_found");
+  return { roomId: chatRoomId, userAccountId: user.accountId, side };
+}
+
+function answer<T>(c: AppContext, result: ChatResult<T>, wrap: (value: T) => object) {
+  return result.ok ? c.json(wrap(result.value)) : refuse(c, result.refusal);
 }
 
 /** GET /message/list?chatRoomId=&before=&after=&limit= (chatMessage.getList). */
@@ -66,7 +72,7 @@ chatApi.get("/message/list", async (c) => {
   const entry = await enter(c, parsed.output.chatRoomId);
   if (entry instanceof Response) return entry;
   const { before, after, limit } = parsed.output;
-  const result = await chatRoomStub(c.env, parsed.output.chatRoomId).list(entry.ticket, { before, after, limit });
+  const result = await chatRoomStub(c.env, entry.roomId).list(entry, { before, after, limit });
   return answer(c, result, (page) => page);
 });
 
@@ -76,12 +82,12 @@ chatApi.post("/message/submit", jsonInput(), async (c) => {
   if (!parsed.success) {
     // A refused link, embed or file says why, in the caller's language; anything else no page of ours sends.
     const refusal = chatSendRefusal(parsed.issues);
-    return c.json(refusal ? { error: refusal, message: chatRefusalMessage(refusal, c.get("request").locale) } : { error: "invalid_request" }, 400);
+    return refusal ? refuse(c, refusal, 400) : c.json({ error: "invalid_request" }, 400);
   }
   const entry = await enter(c, parsed.output.chatRoomId);
   if (entry instanceof Response) return entry;
   const { chatRoomId, ...input } = parsed.output;
-  return answer(c, await chatRoomStub(c.env, chatRoomId).submit(entry.ticket, input), (message) => ({ message }));
+  return answer(c, await chatRoomStub(c.env, chatRoomId).send(entry, input), (message) => ({ message }));
 });
 
 /**
@@ -90,22 +96,22 @@ chatApi.post("/message/submit", jsonInput(), async (c) => {
  * that rule; then the room takes the settings and pushes them to every socket.
  */
 chatApi.post("/room/update", jsonInput(), async (c) => {
-  const { env, locale, user } = c.get("request");
+  const { env, user } = c.get("request");
   const parsed = v.safeParse(updateBody, c.req.valid("json"));
   if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
   const entry = await enter(c, parsed.output.chatRoomId);
   if (entry instanceof Response) return entry;
   const { chatRoomId, ...settings } = parsed.output;
   const refusal = settingsRefusal(settings as Parameters<typeof settingsRefusal>[0]);
-  if (refusal) return c.json({ error: refusal, message: chatRefusalMessage(refusal, locale) }, 400);
+  if (refusal) return refuse(c, refusal, 400);
   const room = chatRoomStub(env, chatRoomId);
-  const current = await room.view(entry.ticket);
-  if (current.status !== "ok") return answer(c, current, () => ({}));
+  const current = await room.view(entry);
+  if (!current.ok) return refuse(c, current.refusal);
   const orderId = current.value.orderId;
   const decided = await env.ORDER.get(env.ORDER.idFromName(orderId)).act(orderId, { type: "updateChatSettings" }, { userAccountId: user!.accountId });
-  if (decided.status === "not_found") return answer(c, { status: "not_found" }, () => ({}));
-  if (decided.status === "refused") return c.json({ error: "not_editable", message: chatRefusalMessage("not_editable", locale) }, decided.refusal === "seller_only" ? 403 : 409);
-  return answer(c, await room.applySettings(entry.ticket, settings as Parameters<typeof settingsRefusal>[0]), (view) => ({ room: view }));
+  if (decided.status === "not_found") return refuse(c, "not_found");
+  if (decided.status === "refused") return refuse(c, "not_editable", decided.refusal === "seller_only" ? 403 : 409);
+  return answer(c, await room.applySettings(entry, settings as Parameters<typeof settingsRefusal>[0]), (view) => ({ room: view }));
 });
 
 /** POST /room/read {chatRoomId, seq}: the caller's read marker (it only moves forward). */
@@ -114,24 +120,23 @@ chatApi.post("/room/read", jsonInput(), async (c) => {
   if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
   const entry = await enter(c, parsed.output.chatRoomId);
   if (entry instanceof Response) return entry;
-  return answer(c, await chatRoomStub(c.env, parsed.output.chatRoomId).read(entry.ticket, parsed.output.seq), () => ({}));
+  return answer(c, await chatRoomStub(c.env, entry.roomId).read(entry, parsed.output.seq), () => ({}));
 });
 
 /**
  * GET /ws/chat/{chatRoomId}: the WebSocket upgrade. Refused before any socket opens: signed out 401, another site's
- * page 403 (a WebSocket is not bound by CORS, so the Origin is checked here), not a party 404. The object gets the
- * ticket, never the caller's own headers' word for who they are.
+ * page 403 (a WebSocket is not bound by CORS, so the Origin is checked here), not a party 404. The object gets a
+ * request built here naming the caller checked here, never the browser's request or its headers (decision 066).
  */
 export async function chatSocket(c: AppContext): Promise<Response> {
   if (c.req.header("upgrade")?.toLowerCase() !== "websocket") return c.json({ error: "upgrade_required" }, 426);
-  const { user } = c.get("request");
-  if (!user) return c.json({ error: "unauthorized" }, 401);
+  const { user, locale, sessionToken } = c.get("request");
+  if (!user || !sessionToken) return c.json({ error: "unauthorized" }, 401);
   if (!isSameOriginSocket(c.req.raw)) return c.json({ error: "cross_site_request" }, 403);
   const chatRoomId = c.req.param("chatRoomId") ?? "";
   const entry = await enter(c, chatRoomId);
   if (entry instanceof Response) return entry;
-  const headers = new Headers({ upgrade: "websocket", [CHAT_TICKET_HEADER]: entry.ticket });
-  const upgraded = await chatRoomStub(c.env, chatRoomId).fetch(new Request("https://chat-room/connect", { headers }));
+  const upgraded = await chatRoomStub(c.env, chatRoomId).fetch(await socketUpgradeRequest(entry, locale, sessionToken));
   // A fresh response, so the Worker's middleware may add its headers (the object's are immutable).
   return new Response(upgraded.body, { status: upgraded.status, webSocket: upgraded.webSocket, headers: upgraded.headers });
 }

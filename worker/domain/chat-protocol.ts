@@ -117,7 +117,9 @@ export type ChatRefusal =
   | "invalid_link"
   | "invalid_embed"
   | "not_editable"
-  | "invalid_settings";
+  | "invalid_settings"
+  /** The sender has sent CHAT_SEND_LIMIT's messages within its window (worker/domain/chat.ts). */
+  | "rate_limited";
 
 /**
  * A keep-alive: the browser sends exactly this text and the room answers exactly CHAT_PONG, without waking the

@@ -1,6 +1,6 @@
 // The chat's pure rules (worker/domain/chat.ts): who may write, what a message may hold, what settings are valid.
 import { describe, expect, it } from "vitest";
-import { characterLimitOf, contentRefusal, countCharacters, nextReadSeq, sendRefusal, settingsRefusal, unreadNoticeKey, writeBlockedBy, type ChatRoomRules } from "./chat";
+import { CHAT_SEND_LIMIT, characterLimitOf, contentRefusal, countCharacters, nextReadSeq, sendRateRefusal, sendRefusal, settingsRefusal, unreadNoticeKey, writeBlockedBy, type ChatRoomRules } from "./chat";
 
 const room = (over: Partial<ChatRoomRules> = {}): ChatRoomRules => ({ roomStatus: "OPENED", restrictionType: "UNLIMITED_REPLY", messageCharacterLimit: null, messageMediaLimit: 2, ...over });
 const noTurns = { lastSellerSeq: 0, lastBuyerSeq: 0 };
@@ -59,6 +59,17 @@ describe("what a message may hold", () => {
 
   it("checks the writer before the content", () => {
     expect(sendRefusal(room({ roomStatus: "CLOSED" }), "seller", noTurns, { text: "", mediaCount: 0 })).toBe("room_closed");
+  });
+
+  it("refuses a sender's next message while their last CHAT_SEND_LIMIT messages all lie within its window", () => {
+    const { messages, windowMs } = CHAT_SEND_LIMIT;
+    const now = 1_000_000;
+    const burst = Array.from({ length: messages }, (_, i) => now - i * 100);
+    expect(sendRateRefusal(burst, now)).toBe("rate_limited");
+    expect(sendRateRefusal(burst.slice(1), now)).toBeNull();
+    // The oldest leaves the window: there is room for one more.
+    expect(sendRateRefusal([...burst.slice(1), now - windowMs], now)).toBeNull();
+    expect(sendRateRefusal([], now)).toBeNull();
   });
 });
 

@@ -12,6 +12,11 @@ const CHAT_MEDIA_FALLBACK = 10;
 /** The bounds of what the seller may set (spec section 9 gives no values: decision 027). */
 export const CHAT_CHARACTER_LIMIT_MAX = 10_000;
 export const CHAT_MEDIA_LIMIT_MAX = 20;
+/**
+ * A sender's pace in one room (decision 066; the spec sets none): at most `messages` stored messages in any
+ * `windowMs`. Ten in ten seconds lets a person paste a burst, never a script flood the other party.
+ */
+export const CHAT_SEND_LIMIT = { messages: 10, windowMs: 10_000 } as const;
 
 export interface ChatRoomRules {
   roomStatus: ChatRoomStatus;
@@ -74,6 +79,15 @@ export function contentRefusal(room: Pick<ChatRoomRules, "messageCharacterLimit"
 /** Both checks a send must pass, the writer's first. */
 export function sendRefusal(room: ChatRoomRules, side: ChatSide, turns: ChatTurns, draft: ChatDraft): ChatRefusal | null {
   return writeBlockedBy(room, side, turns) ?? contentRefusal(room, draft);
+}
+
+/**
+ * `rate_limited` when the sender's last CHAT_SEND_LIMIT.messages messages (`recentSends`: their times, any order)
+ * all lie within the window before `now`; refused and resent messages are not in it, so they cost nothing.
+ */
+export function sendRateRefusal(recentSends: readonly number[], now: number): ChatRefusal | null {
+  const inWindow = recentSends.filter((sentAt) => sentAt > now - CHAT_SEND_LIMIT.windowMs);
+  return inWindow.length >= CHAT_SEND_LIMIT.messages ? "rate_limited" : null;
 }
 
 export interface ChatSettings {

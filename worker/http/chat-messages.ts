@@ -21,6 +21,7 @@ const CHAT_MESSAGES: Record<ChatRefusal, (inputs: { sites: string }, options: { 
   invalid_embed: m.chat_server_error_invalid_embed,
   not_editable: m.chat_server_error_not_editable,
   invalid_settings: m.chat_server_error_invalid_settings,
+  rate_limited: m.chat_server_error_rate_limited,
 };
 
 export function chatRefusalMessage(refusal: ChatRefusal, locale: string): string {

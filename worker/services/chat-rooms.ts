@@ -2,13 +2,13 @@
  * The order chat's D1 side (docs/decisions/027). The ChatRoom Durable Object keeps a room's messages, settings and
  * read markers in its own storage; it reads the room here once, when it first wakes for it, and writes back these
  * projections: chat_messages with their texts and media, and the room's row (last seqs, read markers, settings),
- * which the order page reads. The Worker finds the caller's side here before it hands the object a ticket.
+ * which the order page reads. The Worker finds the caller's side here before it calls the object as them.
  */
 import type { ChatMediaView, ChatRoomStatus, ChatSide } from "../domain/chat-protocol";
 import { chatRoomView, type ChatRoomFacts } from "../domain/chat";
 import type { ChatRoomView } from "../domain/chat-protocol";
 import { orderHref } from "../domain/order-notifications";
-import { issueToken } from "./signed-tokens";
+import * as v from "valibot";
 import { sha256Hex } from "./crypto";
 import { isSessionLive } from "../domain/sessions";
 import type { MediaSite } from "../domain/media-sites";
@@ -68,9 +68,55 @@ export interface StoredChatMessage {
   createdAt: number;
 }
 
-const TICKET_TTL_MS = 60_000;
-/** The header the Worker hands the object its ticket in, on a WebSocket upgrade (the ticket is what is trusted). */
-export const CHAT_TICKET_HEADER = "x-chat-ticket";
+/**
+ * Who calls a room, as the Worker checked it (the session, then `chatSideOf`): the ChatRoom object takes this as an
+ * RPC argument. It is reachable only through the Worker's binding, never from the internet, so nothing in it is the
+ * caller's own word (decision 066).
+ */
+export interface ChatCaller {
+  roomId: string;
+  userAccountId: string;
+  side: ChatSide;
+}
+
+/**
+ * A socket's caller, kept in its attachment: the language its refusals are worded in, and the hash of the session it
+ * was opened with (as the sessions table keeps it), so it stops sending once that session has ended.
+ */
+export interface ChatSocketCaller extends ChatCaller {
+  locale: string;
+  session: string;
+}
+
+/**
+ * The header the Worker hands the object the socket's caller in, on the WebSocket upgrade (which must be a fetch, not
+ * RPC). The Worker builds that request from scratch, so no header of the browser's reaches the object.
+ */
+const CHAT_CALLER_HEADER = "x-chat-caller";
+
+const socketCallerSchema = v.object({
+  roomId: v.pipe(v.string(), v.minLength(1)),
+  userAccountId: v.pipe(v.string(), v.minLength(1)),
+  side: v.picklist(["seller", "buyer"]),
+  locale: v.string(),
+  session: v.pipe(v.string(), v.minLength(1)),
+});
+
+/** The upgrade request the Worker sends the room for a caller it has checked. */
+export async function socketUpgradeRequest(caller: ChatCaller, locale: string, sessionToken: string): Promise<Request> {
+  const socketCaller: ChatSocketCaller = { ...caller, locale, session: await sha256Hex(sessionToken) };
+  return new Request("https://chat-room/connect", { headers: { upgrade: "websocket", [CHAT_CALLER_HEADER]: JSON.stringify(socketCaller) } });
+}
+
+/** The caller the Worker put on an upgrade request; null when there is none (no request of the Worker's). */
+export function socketCallerOf(request: Request): ChatSocketCaller | null {
+  try {
+    const parsed = v.safeParse(socketCallerSchema, JSON.parse(request.headers.get(CHAT_CALLER_HEADER) ?? "null"));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
 
 /** The caller's side of a room's order, or null for anyone else (and for a room that does not exist). */
 export async function chatSideOf(d1: D1Database, roomId: string, userAccountId: string): Promise<ChatSide | null> {
@@ -85,16 +131,7 @@ export async function chatSideOf(d1: D1Database, roomId: string, userAccountId: 
   return row?.buyer === userAccountId ? "buyer" : null;
 }
 
-/** The ticket the ChatRoom object trusts: this user, on this side of this room, for a minute. */
-/**
- * The ticket names the caller's session by its hash (as the sessions table keeps it): a socket opened with it stops
- * sending once that session has ended (signed out, or expired), though the ticket itself was good when it opened.
- */
-export async function issueChatTicket(env: Env, roomId: string, userAccountId: string, side: ChatSide, locale: string, sessionToken: string): Promise<string> {
-  return (await issueToken(env, "chat-ticket", { roomId, sub: userAccountId, side, locale, session: await sha256Hex(sessionToken) }, TICKET_TTL_MS)).token;
-}
-
-/** Whether the session behind a ticket (by its hash) is still one a request could use. */
+/** Whether the session a socket was opened with (by its hash) is still one a request could use. */
 export async function isSessionOpen(d1: D1Database, sessionHash: string, now = Date.now()): Promise<boolean> {
   const row = await d1.prepare("SELECT expires_at, last_seen_at, created_at FROM sessions WHERE id_hash = ?").bind(sessionHash).first<{ expires_at: number; last_seen_at: number | null; created_at: number }>();
   return row !== null && isSessionLive({ expiresAt: Number(row.expires_at), lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at), createdAt: Number(row.created_at) }, now);

@@ -4,7 +4,7 @@ import type { Database } from "../db/client";
 import { signedTokenUses } from "../db/schema";
 
 /**
- * Every signed token of the app (signed media writes and reads, chat room tickets): a JWT, HS256 with
+ * Every signed token of the app (signed media writes and reads): a JWT, HS256 with
  * MEDIA_SIGNING_SECRET, carrying its kind as the audience, an expiry, an id (jti) and its exact scope as claims.
  * One kind's token never passes as another's. Single-use kinds are spent with `spendToken` when used.
  */
@@ -18,17 +18,12 @@ export interface TokenScopes {
    * opens it with their session. Replayable until it expires; access is asked again on every use (decisions 011, 059).
    */
   "media-read": { key: string; sub?: string };
-  /**
-   * Who may enter one chat room, as the Worker checked it (session and party): the ChatRoom object trusts only this,
-   * never a plain header. Short-lived; replayable only by the same Worker within its minute (docs/decisions/027).
-   */
-  "chat-ticket": { roomId: string; sub: string; side: "seller" | "buyer"; locale: string; session: string };
 }
 export type TokenKind = keyof TokenScopes;
 export type VerifiedToken<K extends TokenKind> = TokenScopes[K] & { jti: string; expiresAt: number };
 
 const ISSUER = "comet";
-const AUDIENCE: Record<TokenKind, string> = { "media-write": "comet:media-write", "media-read": "comet:media-read", "chat-ticket": "comet:chat-ticket" };
+const AUDIENCE: Record<TokenKind, string> = { "media-write": "comet:media-write", "media-read": "comet:media-read" };
 
 const isString = (value: unknown): value is string => typeof value === "string" && value !== "";
 /** Reads a verified payload's scope back, refusing any token whose claims have the wrong shape. */
@@ -36,10 +31,6 @@ const SCOPE_OF: { [K in TokenKind]: (p: JWTPayload) => TokenScopes[K] | null } =
   "media-write": (p) =>
     isString(p.key) && Number.isSafeInteger(p.size) && isString(p.type) && isString(p.sub) ? { key: p.key, size: p.size as number, type: p.type, sub: p.sub } : null,
   "media-read": (p) => (isString(p.key) && (p.sub === undefined || isString(p.sub)) ? { key: p.key, ...(isString(p.sub) ? { sub: p.sub } : {}) } : null),
-  "chat-ticket": (p) =>
-    isString(p.roomId) && isString(p.sub) && (p.side === "seller" || p.side === "buyer") && isString(p.locale) && isString(p.session)
-      ? { roomId: p.roomId, sub: p.sub, side: p.side, locale: p.locale, session: p.session }
-      : null,
 };
 
 /** Thrown when no usable secret is configured: signing and verifying refuse, there is no fallback key. */
