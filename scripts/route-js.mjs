@@ -90,7 +90,13 @@ export function measureRoutes(dir = clientDir) {
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const signedKb = (bytes) => `${bytes >= 0 ? "+" : "−"}${kb(Math.abs(bytes))}`;
 
-/** The routes over their baseline by more than the allowance, and those with no baseline. */
+/**
+ * The routes over their baseline by more than the allowance, and those with no baseline.
+ * @template {{ id: string; ownGzip: number }} R
+ * @param {R[]} routes
+ * @param {Record<string, number>} baseline route id -> own gzip bytes
+ * @returns {R[]}
+ */
 export function overBudget(routes, baseline, allowance = ROUTE_JS_ALLOWANCE_BYTES) {
   return routes.filter((route) => baseline[route.id] === undefined || route.ownGzip - baseline[route.id] > allowance);
 }
