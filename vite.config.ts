@@ -4,7 +4,6 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { paraglideOptions } from "./paraglide.options.mjs";
-import { compactMessages } from "./scripts/compact-messages.mjs";
 import { fizzChunkCache } from "./scripts/fizz-chunk-cache.mjs";
 import { pageLocaleRuntime } from "./scripts/page-locale-runtime.mjs";
 import { routeMatchPrefilter } from "./scripts/route-match-prefilter.mjs";
@@ -21,7 +20,6 @@ export default defineConfig(({ command }) => ({
   plugins: [
     paraglideVitePlugin(paraglideOptions),
     pageLocaleRuntime(),
-    compactMessages(),
     cloudflare({
       viteEnvironment: { name: "ssr" },
       // Tests and benchmarks run against their own throwaway state; dev keeps .wrangler/state.
