@@ -6,7 +6,6 @@ import { defineConfig } from "vite";
 import { paraglideOptions } from "./paraglide.options.mjs";
 import { fizzChunkCache } from "./scripts/fizz-chunk-cache.mjs";
 import { pageLocaleRuntime } from "./scripts/page-locale-runtime.mjs";
-import { routeMatchPrefilter } from "./scripts/route-match-prefilter.mjs";
 import { shellChunks } from "./scripts/shell-chunks.mjs";
 
 export default defineConfig(({ command }) => ({
@@ -28,7 +27,6 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     reactRouter(),
     fizzChunkCache(),
-    routeMatchPrefilter(),
     shellChunks(),
   ],
 }));
