@@ -6,7 +6,6 @@ import { defineConfig } from "vite";
 import { paraglideOptions } from "./paraglide.options.mjs";
 import { fizzChunkCache } from "./scripts/fizz-chunk-cache.mjs";
 import { pageLocaleRuntime } from "./scripts/page-locale-runtime.mjs";
-import { shellChunks } from "./scripts/shell-chunks.mjs";
 
 export default defineConfig(({ command }) => ({
   // The local card form (docs/decisions/018) is compiled into dev and test builds only, like the dev mailbox
@@ -16,6 +15,8 @@ export default defineConfig(({ command }) => ({
   // "hidden" leaves the shipped files byte for byte as without maps.
   build: { sourcemap: process.env.COMET_SOURCEMAP === "1" ? "hidden" : false },
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  // The two plugins of our own that remain (docs/performance.md says what each buys): the browser's messages take the
+  // page's language, and React's server renderer keeps the bytes of the short strings it writes.
   plugins: [
     paraglideVitePlugin(paraglideOptions),
     pageLocaleRuntime(),
@@ -27,6 +28,5 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     reactRouter(),
     fizzChunkCache(),
-    shellChunks(),
   ],
 }));
