@@ -4,11 +4,8 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { paraglideOptions } from "./paraglide.options.mjs";
-import { compactMessages } from "./scripts/compact-messages.mjs";
 import { fizzChunkCache } from "./scripts/fizz-chunk-cache.mjs";
 import { pageLocaleRuntime } from "./scripts/page-locale-runtime.mjs";
-import { routeMatchPrefilter } from "./scripts/route-match-prefilter.mjs";
-import { shellChunks } from "./scripts/shell-chunks.mjs";
 
 export default defineConfig(({ command }) => ({
   // The local card form (docs/decisions/018) is compiled into dev and test builds only, like the dev mailbox
@@ -18,10 +15,11 @@ export default defineConfig(({ command }) => ({
   // "hidden" leaves the shipped files byte for byte as without maps.
   build: { sourcemap: process.env.COMET_SOURCEMAP === "1" ? "hidden" : false },
   resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+  // The two plugins of our own that remain (docs/performance.md says what each buys): the browser's messages take the
+  // page's language, and React's server renderer keeps the bytes of the short strings it writes.
   plugins: [
     paraglideVitePlugin(paraglideOptions),
     pageLocaleRuntime(),
-    compactMessages(),
     cloudflare({
       viteEnvironment: { name: "ssr" },
       // Tests and benchmarks run against their own throwaway state; dev keeps .wrangler/state.
@@ -30,7 +28,5 @@ export default defineConfig(({ command }) => ({
     tailwindcss(),
     reactRouter(),
     fizzChunkCache(),
-    routeMatchPrefilter(),
-    shellChunks(),
   ],
 }));

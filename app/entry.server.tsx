@@ -2,7 +2,6 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { islandsLoaded } from "~/components/island/island";
 import { CspNonceContext } from "~/lib/csp-nonce";
 import { DocumentOnlyContext } from "~/lib/document-only";
 import { requestContext } from "~/lib/request-context";
@@ -29,8 +28,6 @@ export default async function handleRequest(
   let shellRendered = false;
   const userAgent = request.headers.get("user-agent");
 
-  // The matched routes' islands render with the page (decision 041).
-  await islandsLoaded();
   const body = await renderToReadableStream(
     <CspNonceContext.Provider value={nonce}>
       <DocumentOnlyContext.Provider value={documentOnly}>
@@ -40,8 +37,8 @@ export default async function handleRequest(
     {
       nonce,
       // React outlines a finished Suspense boundary past the first 12,800 bytes (sent after the shell, revealed by an
-      // inline script up to 300 ms later). The page is rendered before it is sent, so that only delays its content,
-      // and an island's markup must be in place when the browser hydrates (decision 041): never outline.
+      // inline script up to 300 ms later). The page is rendered before it is sent, so that only delays its content:
+      // never outline.
       progressiveChunkSize: Number.POSITIVE_INFINITY,
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {

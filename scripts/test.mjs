@@ -6,7 +6,8 @@
 // same storage (`--repeats=1`), docs/decisions/015: the seed is printed, and `VITEST_SEED=<seed> npm test` (or
 // `npx vitest run --config vitest.config.ts --sequence.shuffle --sequence.seed=<seed> --repeats=1`) replays a
 // failing order. Between the two suites, `npm run preview -- --check` proves
-// the README's preview command serves `/` with a 200 (one test in the totals). The browser specs run twice each
+// the README's preview command serves `/` with a 200 (one test in the totals), and `npm run bench:js -- --check` holds
+// each route's client JS to its committed baseline on that build (one test). The browser specs run twice each
 // (`--repeat-each 2`; E2E_REPEAT_EACH=1 npm test for once).
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -76,11 +77,17 @@ suites.push({
   failed: contractHolds ? 0 : 1,
 });
 
-// Before the browser tests: they rebuild build/ with the dev tools, preview serves the production build.
+// Before the browser tests: they rebuild build/ with the dev tools, preview serves the production build. Built with
+// hidden source maps (the shipped files are byte for byte the same), so the JS budget below reads the same build.
 if (process.env.SKIP_PREVIEW !== "1") {
-  const previewStatus = run("npm", ["run", "preview", "--", "--check"]);
+  const previewStatus = run("npm", ["run", "preview", "--", "--check"], { COMET_SOURCEMAP: "1" });
   suites.push({ name: "commands (npm run preview serves / with 200, no local card form in production)", status: previewStatus, passed: previewStatus === 0 ? 1 : 0, failed: previewStatus === 0 ? 0 : 1 });
 }
+
+// The JS budget (docs/performance.md): no route's own client JS more than 5 KB gzip over bench/route-js-baseline.json.
+// One test; the routes over it are printed. On preview's build, or its own when the preview check was skipped.
+const budgetStatus = run("node", ["scripts/route-js.mjs", "--check", ...(process.env.SKIP_PREVIEW !== "1" ? ["--skip-build"] : [])]);
+suites.push({ name: "JS budget (npm run bench:js -- --check: each route within 5 KB gzip of its baseline)", status: budgetStatus, passed: budgetStatus === 0 ? 1 : 0, failed: budgetStatus === 0 ? 0 : 1 });
 
 if (process.env.SKIP_E2E !== "1") {
   // Every spec twice in one run (docs/decisions/019): a spec that leaves behind what its next run trips over fails.

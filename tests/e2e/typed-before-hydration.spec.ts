@@ -56,6 +56,9 @@ test("on a work's edit page opened directly, text typed before hydration is kept
   await expect(save).toBeDisabled();
   await title.fill("Typed before hydration");
   await description.fill("A description typed while the page was loading.");
+  // A chip list's box (the tags) too: the typed tag is kept, and Enter adds it once the page is interactive.
+  const tagBox = page.getByRole("textbox", { name: "Tags", exact: true });
+  await tagBox.fill("Watercolour");
 
   scripts.release();
   await expect(save).toBeEnabled();
@@ -63,6 +66,9 @@ test("on a work's edit page opened directly, text typed before hydration is kept
   await page.getByRole("checkbox").first().check();
   await expect(title).toHaveValue("Typed before hydration");
   await expect(description).toHaveValue("A description typed while the page was loading.");
+  await expect(tagBox).toHaveValue("Watercolour");
+  await tagBox.press("Enter");
+  await expect(page.getByRole("list", { name: "Tags", exact: true }).getByRole("listitem").filter({ hasText: "Watercolour" })).toHaveCount(1);
 
   await save.click();
   await expect(page).toHaveURL(/\/dashboard\/portfolio\/creator$/);

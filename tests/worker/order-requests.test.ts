@@ -9,7 +9,9 @@ import { call, db } from "./helpers";
 import { PNG, newMember, pathOf, putTo, signWriteAs } from "./media-fixtures";
 import type { RequestAnswer } from "../../worker/domain/order-request";
 import { getOrderDetail, type OrderViewer } from "../../worker/services/order-views";
-import { orderDetailsMarkup } from "../../app/components/orders/order-markup.server";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { OrderDetails } from "../../app/components/orders/order-details";
 
 const TEMPLATE = {
   title: { en: "Character sheet" },
@@ -282,7 +284,6 @@ describe("answer files", () => {
 });
 
 describe("the order's Details (issue 33)", () => {
-  const DETAILS_TEXTS = { noQuestions: "No questions", notes: "Notes from the request form", required: "Required", noAnswer: "No answer", file: "File", choicePrices: {} };
   const viewerOf = async (userAccountId: string, profileId: string): Promise<OrderViewer> => {
     const account = await env.DB.prepare("SELECT id FROM commission_accounts WHERE user_account_id = ?").bind(userAccountId).first<{ id: string }>();
     return { commissionAccountId: account?.id ?? crypto.randomUUID(), profileId, locale: "en", displayCurrencyCode: "JPY" };
@@ -325,7 +326,7 @@ describe("the order's Details (issue 33)", () => {
       expect(detail.questions.map((q) => q.title)).toEqual(["Commission details", "Plan", "Extras", "References", "Wanted by"]);
       expect(detail.notes.map((n) => n.title)).toEqual(["Notice"]);
 
-      const html = orderDetailsMarkup(detail, DETAILS_TEXTS);
+      const html = renderToStaticMarkup(createElement(OrderDetails, { order: detail, choicePrices: {} }));
       expect(html).toContain(">Knight pose (front).png</a>");
       expect(html).toContain(`href="${file.url!.replace(/&/g, "&amp;")}"`);
       expect(html).toContain(`>${link}</a>`);

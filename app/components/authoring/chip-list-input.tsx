@@ -1,5 +1,6 @@
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { controlBorder, controlClass } from "~/components/form/field";
+import { useTypedBeforeHydration } from "~/components/form/typed-before-hydration";
 import { ErrorText } from "~/components/form/error-text";
 
 /**
@@ -38,6 +39,9 @@ export function ChipListInput(props: {
     props.onChange(props.add(props.items, entry));
     type("");
   };
+  // Text typed into the box before the page hydrated is kept (decision 060), so Enter then adds it.
+  const box = useRef<HTMLInputElement>(null);
+  useTypedBeforeHydration(box, type);
   const described = [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   const suggestions = props.suggestions?.items ?? [];
 
@@ -76,6 +80,7 @@ export function ChipListInput(props: {
       {props.readOnly ? null : (
         <div className="flex gap-2">
           <input
+            ref={box}
             id={`${id}-input`}
             type="text"
             value={typed}

@@ -6,7 +6,7 @@ import { FORM_CHOICE_MEDIA_MAX } from "../../../worker/domain/media-limits";
 import type { CurrencyCode } from "../../../worker/domain/currency";
 import { SmallButton } from "./small-button";
 import type { KeyedMedia } from "./media-list-field";
-import { MediaListIsland } from "./media-list-island";
+import { MediaListField } from "./media-list-field";
 import { ErrorText } from "~/components/form/error-text";
 
 /** The choice list's fixed texts (from the loader, see FormEditorTexts); texts with a number in them stay messages. */
@@ -63,7 +63,7 @@ export function ChoiceEditor(props: {
                 onValueChange={(price) => update(index, { price })}
               />
               <div className="sm:col-span-2">
-                <MediaListIsland
+                <MediaListField
                   idPrefix={`${idPrefix}-choice-${index}-media`}
                   legend={m.authoring_choice_media_heading({ number })}
                   hint={texts.mediaHint}

@@ -9,8 +9,7 @@ import { useHydrated } from "~/components/form/typed-before-hydration";
 import { QUESTION_TYPES, type QuestionType } from "../../../worker/db/schema/enums";
 import type { FormDraft } from "../../../worker/domain/commission-form";
 import { FORM_DESCRIPTION_MAX, FORM_TITLE_MAX, moveItem, newQuestion } from "../../../worker/domain/commission-form-fields";
-import { island } from "~/components/island/island";
-import type { KeyedQuestion, QuestionTexts } from "./question-editor";
+import { QuestionEditor, type KeyedQuestion, type QuestionTexts } from "./question-editor";
 import { ErrorText } from "~/components/form/error-text";
 
 /**
@@ -40,10 +39,6 @@ export interface FormEditorTexts {
   publish: string;
   unpublish: string;
 }
-
-// Each question's editor (its fields, choices and media) loads when first used (decision 041); a question added here
-// loads it at once.
-const QuestionEditor = island(() => import("./question-editor").then((module) => module.QuestionEditor));
 
 type KeyedDraft = Omit<FormDraft, "questions"> & { questions: KeyedQuestion[] };
 

@@ -9,7 +9,7 @@ import { FORM_QUESTION_MEDIA_MAX } from "../../../worker/domain/media-limits";
 import { ChoiceEditor, type ChoiceTexts, type KeyedChoice } from "./choice-editor";
 import { SmallButton } from "./small-button";
 import type { KeyedMedia } from "./media-list-field";
-import { MediaListIsland } from "./media-list-island";
+import { MediaListField } from "./media-list-field";
 import { CheckedInput } from "~/components/form/checked-input";
 
 /** A question's fixed texts (from the loader, see FormEditorTexts); texts with a number in them stay messages. */
@@ -73,7 +73,7 @@ export function QuestionEditor(props: {
         error={errors[`${path}.description`]}
         onValueChange={(description) => onChange({ ...question, description })}
       />
-      <MediaListIsland
+      <MediaListField
         idPrefix={`${id}-media`}
         legend={m.authoring_question_media_heading({ number })}
         hint={texts.mediaHint}

@@ -4,7 +4,7 @@ import { useState } from "react";
 import { SERVICE_MEDIA_MAX_FILES } from "../../../worker/domain/media-limits";
 import type { WorkMediaDraft } from "../../../worker/domain/portfolio";
 import type { KeyedMedia } from "./media-list-field";
-import { MediaListIsland } from "./media-list-island";
+import { MediaListField } from "./media-list-field";
 
 /** The hidden field's name; serviceDraftFrom reads it back. */
 export const SERVICE_MEDIAS_FIELD = "medias";
@@ -22,7 +22,6 @@ export function serviceMediasFrom(value: FormDataEntryValue | null): WorkMediaDr
 /**
  * At most SERVICE_MEDIA_MAX_FILES files, links and embeds ('Limit exceeded' past it); the first is the card's
  * thumbnail. Files upload under the service's folder, so a new service (no id yet) adds links and embeds until saved.
- * The list is an island (decision 041): its code loads when it is first used.
  */
 export function ServiceMediaField(props: {
   texts: { heading: string; hint: string; saveFirst: string };
@@ -36,7 +35,7 @@ export function ServiceMediaField(props: {
   return (
     <div>
       <input type="hidden" name={SERVICE_MEDIAS_FIELD} value={JSON.stringify(posted)} />
-      <MediaListIsland
+      <MediaListField
         idPrefix="service-media"
         legend={props.texts.heading}
         hint={props.texts.hint}

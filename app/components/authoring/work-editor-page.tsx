@@ -1,6 +1,5 @@
 import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { useIsPosting } from "~/components/form/use-is-posting";
-import { NO_ERRORS } from "~/components/island/island";
 import { m } from "~/paraglide/messages.js";
 import type { WorkDraft } from "../../../worker/domain/portfolio";
 import type { WorkEditAccess } from "../../../worker/services/portfolio";
@@ -21,7 +20,7 @@ function WorkEditorPage({ title, loaderData, actionData }: WorkEditorPageProps &
   const busy = useIsPosting();
   return (
     <DashboardPage title={title}>
-      <WorkEditor draft={loaderData.draft} access={loaderData.access} saved={actionData?.saved} errors={actionData?.errors ?? NO_ERRORS} busy={busy} categories={loaderData.categories} ratings={loaderData.ratings} grantsTexts={loaderData.grantsTexts} texts={loaderData.texts} />
+      <WorkEditor draft={loaderData.draft} access={loaderData.access} saved={actionData?.saved} errors={actionData?.errors ?? {}} busy={busy} categories={loaderData.categories} ratings={loaderData.ratings} grantsTexts={loaderData.grantsTexts} texts={loaderData.texts} />
     </DashboardPage>
   );
 }

@@ -11,10 +11,10 @@ import type { WorkDraft } from "../../../worker/domain/portfolio";
 import { CLIENT_HANDLE_MAX, USER_CATEGORY_MAX_LENGTH, WORK_TEXT_MAX, addTag } from "../../../worker/domain/portfolio-fields";
 import { emptyGrantsDraft } from "../../../worker/domain/work-grants";
 import type { WorkEditAccess } from "../../../worker/services/portfolio";
-import { island } from "~/components/island/island";
-import type { KeyedMedia, MediaTexts } from "./work-editor-media";
-import type { GrantsTexts } from "./work-grants-field";
-import type { TagTexts } from "./tag-input";
+import { WorkMediaField, WorkOgImagesField, type KeyedMedia, type MediaTexts } from "./work-editor-media";
+import { WorkGrantsField, type GrantsTexts } from "./work-grants-field";
+import { TagInput, type TagTexts } from "./tag-input";
+import { ChipListInput } from "./chip-list-input";
 import { ErrorText } from "~/components/form/error-text";
 import { CheckedInput } from "~/components/form/checked-input";
 
@@ -50,14 +50,6 @@ export interface WorkEditorTexts {
   save: string;
   saving: string;
 }
-
-// The media lists (with thumbnails, previews and reordering), the chip lists (own categories, tags) and the access
-// lists load when first used (decision 041).
-const WorkMediaField = island(() => import("./work-editor-media").then((module) => module.WorkMediaField));
-const WorkOgImagesField = island(() => import("./work-editor-media").then((module) => module.WorkOgImagesField));
-const ChipListInput = island(() => import("./chip-list-input").then((module) => module.ChipListInput));
-const TagInput = island(() => import("./tag-input").then((module) => module.TagInput));
-const WorkGrantsField = island(() => import("./work-grants-field").then((module) => module.WorkGrantsField));
 
 type EditorState = Omit<WorkDraft, "medias" | "ogImages"> & { medias: KeyedMedia[]; ogImages: KeyedMedia[] };
 

@@ -11,7 +11,7 @@ import { useLayoutEffect, useSyncExternalStore, type RefObject } from "react";
  * So the browser remembers what each field holds that differs from what the server rendered, read when this module
  * is first evaluated (the field components import it, so that is before React hydrates any of them) and kept up to
  * date by the user's input until the field is hydrated; `useTypedBeforeHydration` hands it to the field as it
- * hydrates. Islands read it too (island-events.ts), for their own fields.
+ * hydrates.
  * Checkboxes and radios the same way: hydration leaves a box ticked before it on screen (react-dom's initInput), but
  * a controlled one's state keeps the server's `checked`, and the next render unticks it. So `checked` is remembered
  * when it differs from `defaultChecked`, and `useCheckedBeforeHydration` hands it to the box as it hydrates.

@@ -1,5 +1,6 @@
-// The order's event log (issue 10: who, what, when), shown to both parties under the panel. Drawn on the server only
-// (order-markup.server.tsx), from the lines of order-log-texts.server.ts.
+// The order's event log (issue 10: who, what, when), shown to both parties under the panel, from the lines the loader
+// made (order-log-texts.server.ts: the event and actor words and the times in the viewer's language).
+import { m } from "~/paraglide/messages.js";
 
 export interface OrderLogLine {
   version: number;
@@ -9,14 +10,14 @@ export interface OrderLogLine {
   when: string;
 }
 
-export function OrderLog({ events, texts }: { events: OrderLogLine[]; texts: { heading: string; empty: string } }) {
+export function OrderLog({ events }: { events: OrderLogLine[] }) {
   return (
     <section aria-labelledby="order-log-heading" className="space-y-2">
       <h3 id="order-log-heading" className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">
-        {texts.heading}
+        {m.orders_log_heading()}
       </h3>
       {events.length === 0 ? (
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">{texts.empty}</p>
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.orders_log_empty()}</p>
       ) : (
         <ol className="space-y-1 text-sm">
           {events.map((event) => (

@@ -1,15 +1,15 @@
 // The open order's words and values, made by the order pages' loader (decision 016's pattern): the left panel (badge,
 // next step with its time and deadline, schedule and price, the seller's buttons or the buyer's waiting label), the
-// tab names, and the Details tab and the event log as markup. The panel only shows them, so the spec's display rules
-// (order-display.ts), the labels and the date and money formatting stay on the server; the Payment, Delivery and
-// Settings tabs (a chunk loaded on first use) still draw their own.
+// tab names, the Details tab's choice prices and the event log's lines. The panel only shows them, so the spec's
+// display rules (order-display.ts), the labels and the date and money formatting stay on the server; the Details tab
+// and the log draw their few fixed words from the messages, and the Payment, Delivery and Settings tabs (a chunk
+// loaded on first use) draw their own. Data, never markup: the page's markup is its render, sent once.
 import { m } from "~/paraglide/messages.js";
 import { buyerMayPay, buyerWaiting, nextStep, orderTabs, sellerActions, statusBadge, type OrderTab } from "../../../worker/domain/order-display";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { showDate, showDateTime, showMoney } from "./order-format";
 import { orderLogLines } from "./order-log-texts.server";
 import { cancelPromptText, lateCancelHintText } from "./order-refund-texts";
-import { orderDetailsMarkup, orderLogMarkup } from "./order-markup.server";
 import { counterpartText, orderPriceText, SHOWN_TIME_LABELS, STATUS_LABELS, STEP_LABELS, WAITING_LABELS } from "./order-texts";
 
 const TAB_LABELS: Record<OrderTab, () => string> = {
@@ -89,8 +89,8 @@ export function orderPanelTexts(order: OrderDetail, now: number) {
     cancelConfirm: cancelPromptText(order, now),
     tabsLabel: m.orders_tabs_label(),
     tabs: orderTabs(order.side, order.facts.progress).map((id) => ({ id, label: TAB_LABELS[id]() })),
-    detailsHtml: orderDetailsMarkup(order, { noQuestions: m.orders_no_questions(), notes: m.orders_form_notes(), required: m.orders_required(), noAnswer: m.orders_no_answer(), file: m.orders_deliverable_file(), choicePrices }),
-    logHtml: orderLogMarkup(orderLogLines(order.events), { heading: m.orders_log_heading(), empty: m.orders_log_empty() }),
+    choicePrices,
+    logLines: orderLogLines(order.events),
   };
 }
 

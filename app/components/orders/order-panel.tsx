@@ -10,10 +10,12 @@ import type { PaymentAccountMethod } from "../../../worker/payments/cards";
 import type { OrderTab } from "../../../worker/domain/order-display";
 import type { OrderDetail } from "../../../worker/services/order-views";
 import { OrderDelivery, OrderPayment, OrderSettings, preloadOrderTabs } from "./lazy-order-tabs";
+import { OrderDetails } from "./order-details";
+import { OrderLog } from "./order-log";
 import type { OrderPanelTexts } from "./order-panel-texts.server";
 import { OrderSummary } from "./order-summary";
 
-/** Its words and values come from the loader (order-panel-texts.server.ts); the other tabs draw their own. */
+/** Its words and values come from the loader (order-panel-texts.server.ts); the tabs and the log draw their own. */
 export function OrderPanel({ order, texts, cards, cardEntry, closeTo }: { order: OrderDetail; texts: OrderPanelTexts; cards: PaymentAccountMethod[]; cardEntry: CardEntry; closeTo: string }) {
   const tabs = texts.tabs;
   // The selected tab belongs to the order's state: a transition may add or remove a tab, and the list starts again
@@ -41,13 +43,13 @@ export function OrderPanel({ order, texts, cards, cardEntry, closeTo }: { order:
         <div className="grid gap-6 @xl:grid-cols-[16rem_minmax(0,1fr)]">
           <div className="space-y-6">
             <OrderSummary order={order} texts={texts} onPay={openPayment} />
-            <div dangerouslySetInnerHTML={{ __html: texts.logHtml }} />
+            <OrderLog events={texts.logLines} />
           </div>
           {/* The other tabs' panels load when a pointer nears the tab list or a tab gets focus (lazy-order-tabs.ts). */}
           <div className="min-w-0" onPointerOver={tabs.length > 1 ? preloadOrderTabs : undefined} onFocus={tabs.length > 1 ? preloadOrderTabs : undefined}>
             <Tabs key={state} selected={selected} onSelect={select} label={texts.tabsLabel} tabs={tabs} look="underline" className="min-w-0 overflow-x-auto" panelClassName="pt-4">
               {(selected) =>
-                selected === "details" ? <div dangerouslySetInnerHTML={{ __html: texts.detailsHtml }} />
+                selected === "details" ? <OrderDetails order={order} choicePrices={texts.choicePrices} />
                 : <Suspense fallback={null}>
                     {selected === "payment" ? <OrderPayment order={order} cards={cards} cardEntry={cardEntry} payFocus={payFocus} />
                     : selected === "delivery" ? <OrderDelivery order={order} />

@@ -1,12 +1,11 @@
 import { Form, data, redirect } from "react-router";
-import { DeleteItemIsland } from "~/components/form/delete-item-island";
+import { DeleteItemForm } from "~/components/form/confirm-form";
 import { FormEditor, type FormEditorTexts } from "~/components/authoring/form-editor";
 import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
 import { DashboardPage, EmptyState, dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { requestContext } from "~/lib/request-context";
 import { readFormData } from "~/lib/form-data.server";
 import { useIsPosting } from "~/components/form/use-is-posting";
-import { NO_ERRORS } from "~/components/island/island";
 import { m } from "~/paraglide/messages.js";
 import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
 import type { Database } from "../../../worker/db/client";
@@ -174,8 +173,8 @@ export default function CommissionFormEditPage({ loaderData, actionData }: Route
           page.draftNote
         )}
       </p>
-      <FormEditor key={form.id} formId={form.id} draft={form.draft} errors={actionData?.errors ?? NO_ERRORS} saved={Boolean(actionData?.saved)} busy={busy} published={published} categories={categories} texts={texts} />
-      <DeleteItemIsland question={page.deleteQuestion} label={page.deleteLabel} />
+      <FormEditor key={form.id} formId={form.id} draft={form.draft} errors={actionData?.errors ?? {}} saved={Boolean(actionData?.saved)} busy={busy} published={published} categories={categories} texts={texts} />
+      <DeleteItemForm question={page.deleteQuestion} label={page.deleteLabel} />
     </DashboardPage>
   );
 }

@@ -1,7 +1,7 @@
-import { DeleteItemIsland } from "~/components/form/delete-item-island";
+import { DeleteItemForm } from "~/components/form/confirm-form";
 import { ServiceEditorPage } from "~/components/authoring/service-editor";
 import { playableOfDraft } from "~/components/authoring/media-list-field";
-import { ServicePreviewIsland } from "~/components/authoring/service-preview-island";
+import { ServicePreview } from "~/components/authoring/service-preview";
 import { dashboardTitle } from "~/components/dashboard/dashboard-page";
 import { viewedMedia } from "~/components/media/players/player-view";
 import { requestContext } from "~/lib/request-context";
@@ -23,12 +23,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = () => dashboardTitle(m.authoring_service_edit_title());
 
-// The gallery's list (ServiceMediaField) and the preview are islands: their code loads when first used (decision 041).
 export default function ServiceEditPage({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ServiceEditorPage title={m.authoring_service_edit_title()} loaderData={loaderData} actionData={actionData}>
-      <DeleteItemIsland question={loaderData.deleteTexts.question} label={loaderData.deleteTexts.label} />
-      <ServicePreviewIsland title={loaderData.values.title} description={loaderData.values.description} gallery={loaderData.previewGallery} />
+      <DeleteItemForm question={loaderData.deleteTexts.question} label={loaderData.deleteTexts.label} />
+      <ServicePreview title={loaderData.values.title} description={loaderData.values.description} gallery={loaderData.previewGallery} />
     </ServiceEditorPage>
   );
 }

@@ -17,7 +17,7 @@ import { getAccountSettings, updateAccountSettings } from "../../../worker/servi
 import { listLanguages } from "../../../worker/services/preferences";
 import { inviteCodeOf } from "../../../worker/services/invitations";
 import { invitePath } from "../../../worker/domain/invitations";
-import { InviteLinkIsland } from "~/components/invitations/invite-link";
+import { InviteLinkField } from "~/components/invitations/invite-link-field";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/setting-account";
 
@@ -116,7 +116,7 @@ export default function SettingAccountPage({ loaderData, actionData }: Route.Com
           {loaderData.invite.title}
         </h2>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{loaderData.invite.body}</p>
-        <InviteLinkIsland url={loaderData.invite.url} texts={loaderData.invite.field} />
+        <InviteLinkField url={loaderData.invite.url} texts={loaderData.invite.field} />
       </section>
     </DashboardPage>
   );
