@@ -8,7 +8,7 @@ import { SEARCH_PAGE_SIZE, decodeCursor, encodeCursor, isTextSort, trigramQuery,
 import { textMatchSql } from "../domain/search-text";
 import type { MediaType, QuestionType } from "../db/schema/enums";
 import { parseJson, pickText, pickTextColumn, textsOf, type TextRow } from "./json-columns";
-import type { ShownMedia } from "./portfolio";
+import type { ShownMedia } from "./media-rows";
 import { PRICE_BOOK_SQL, displayPrice, priceContext, type PriceContext } from "./price-book";
 
 /**

@@ -24,16 +24,14 @@ import {
   generateFormCode,
   FORM_MEDIA_FIELDS,
   type FormDraft,
-  type FormMediaDraft,
   type ParsedForm,
   type ParsedFormMedia,
   type QuestionDraft,
 } from "../domain/commission-form";
 import { parseMediaKey, type MediaKey } from "../domain/media-keys";
 import type { MediaEntry } from "../domain/media-entries";
-import type { MediaSite } from "../domain/media-sites";
 import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
-import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
+import { MEDIA_READ_COLUMNS, mediaRow, shownMedia } from "./media-rows";
 import type { Locale } from "../domain/constants";
 import { defaultCurrencyOf } from "./commission-settings";
 
@@ -283,18 +281,6 @@ async function formMedia(db: Database, formId: string) {
 
 type FormMediaRow = Awaited<ReturnType<typeof formMedia>>[number];
 
-function mediaDraftOf(row: FormMediaRow): FormMediaDraft {
-  return {
-    id: row.id,
-    url: row.fileUrl ?? row.linkUrl ?? "",
-    formatType: row.formatType,
-    code: row.embedCode,
-    mediaType: row.mediaType,
-    site: ((row.formatType === "EMBED" ? row.embedSite : row.linkSite) ?? null) as MediaSite | null,
-    thumbnailUrl: row.thumbnailUrl,
-  };
-}
-
 /** Is this object key in the form's own folder for `field` (v1/commission-form/{formId}/{field}/…)? */
 function isFormObject(key: { domain: string; id: string; field: string }, formId: string, field?: string): boolean {
   return key.domain === "commission-form" && key.id === formId && (field === undefined || key.field === field);
@@ -359,9 +345,9 @@ export async function getFormForEdit(db: Database, userAccountId: string, formId
       .filter((c) => c.questionId === q.id)
       .map((c) => {
         const image = medias.find((m) => m.ownerType === C_OWNER && m.ownerId === c.id);
-        return { id: c.id, title: pickText(cTexts, c.id, "title", locale) ?? "", price: formatPriceInput(c.priceAmount, currency), media: image ? mediaDraftOf(image) : null };
+        return { id: c.id, title: pickText(cTexts, c.id, "title", locale) ?? "", price: formatPriceInput(c.priceAmount, currency), media: image ? shownMedia(image) : null };
       }),
-    medias: medias.filter((m) => m.ownerType === Q_OWNER && m.ownerId === q.id).map(mediaDraftOf),
+    medias: medias.filter((m) => m.ownerType === Q_OWNER && m.ownerId === q.id).map(shownMedia),
   }));
   return {
     id: form.id,

@@ -21,10 +21,8 @@ import type { ParsedService, ServiceDraft } from "../domain/commission-form";
 import { formatPriceInput } from "../domain/pricing";
 import type { Locale } from "../domain/constants";
 import { parseMediaKey, type MediaKey } from "../domain/media-keys";
-import type { MediaSite } from "../domain/media-sites";
 import { commissionAccountIdOf, pickText } from "./commission-forms";
-import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow } from "./media-rows";
-import type { ShownMedia } from "./portfolio";
+import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow, shownMedia } from "./media-rows";
 import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
 
 const SERVICE = LOCALIZED.commissionService.type;
@@ -61,20 +59,6 @@ async function thumbnails(db: Database, serviceIds: string[]): Promise<Map<strin
   const map = new Map<string, string>();
   for (const r of await attachedMedia(db, serviceIds)) if (!map.has(r.serviceId)) map.set(r.serviceId, thumbnailOf(r) ?? "");
   return map;
-}
-
-/** A stored media as the players and the editor's media list take it. */
-function shownOf(row: AttachedRow): ShownMedia {
-  return {
-    id: row.id,
-    url: row.fileUrl ?? row.linkUrl ?? "",
-    formatType: row.formatType,
-    code: row.embedCode,
-    mediaType: row.mediaType,
-    site: ((row.formatType === "EMBED" ? row.embedSite : row.linkSite) ?? null) as MediaSite | null,
-    thumbnailUrl: row.thumbnailUrl,
-    name: row.formatType === "FILE" ? row.fileName : null,
-  };
 }
 
 /** Is this object key one of the service's own gallery files (v1/commission-service/{serviceId}/medias/…)? */
@@ -151,7 +135,7 @@ export async function getServiceForEdit(db: Database, userAccountId: string, ser
   return {
     title: pickText(texts, serviceId, "title", locale) ?? "",
     description: pickText(texts, serviceId, "description", locale) ?? "",
-    medias: (await attachedMedia(db, [serviceId])).map(shownOf),
+    medias: (await attachedMedia(db, [serviceId])).map(shownMedia),
     price: formatPriceInput(service.priceAmount, currency),
     currency,
     formId: service.formId ?? "",

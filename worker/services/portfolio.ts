@@ -23,10 +23,8 @@ import type { Locale } from "../domain/constants";
 import { listedWorkSql, workStatusOnSave } from "../domain/public-items";
 import { TAG_MAX_LENGTH } from "../domain/portfolio-fields";
 import { cleanSearchText, textMatchSql } from "../domain/search-text";
-import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow } from "./media-rows";
+import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow, shownMedia, type ShownMedia } from "./media-rows";
 import { parseMediaKey, type MediaKey } from "../domain/media-keys";
-import type { MediaFormatType } from "../domain/media-limits";
-import type { MediaSite } from "../domain/media-sites";
 import type { ParsedWork, WorkDraft } from "../domain/portfolio";
 import type { ParsedMediaDraft } from "../domain/media-drafts";
 import { noGrants, type ItemGrants } from "../domain/visibility";
@@ -43,19 +41,6 @@ import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from ".
 const WORK = LOCALIZED.portfolioWork.type;
 const OWNER = MEDIA_OWNERS.portfolioWork.type;
 const ITEM = "portfolio_work";
-
-/** A stored media as the players, preview dialog and lightbox take it. */
-export interface ShownMedia {
-  id: string;
-  formatType: MediaFormatType;
-  mediaType: MediaType;
-  site: MediaSite | null;
-  url: string;
-  code: string | null;
-  thumbnailUrl: string | null;
-  /** FILE: its name (the uploader's, when the editor sent it). */
-  name: string | null;
-}
 
 /** Who a client work was made for (on the creator's list) or by (on the client's "Made for you"). */
 export interface WorkPerson {
@@ -84,19 +69,6 @@ const isClientWorkSql = or(isNotNull(portfolioWorks.clientAccountId), isNotNull(
 const isOwnWorkSql = and(isNull(portfolioWorks.clientAccountId), isNull(portfolioWorks.commissionOrderId));
 
 type AttachedRow = Awaited<ReturnType<typeof attachedMedia>>[number];
-
-function shownMedia(row: AttachedRow): ShownMedia {
-  return {
-    id: row.id,
-    formatType: row.formatType,
-    mediaType: row.mediaType,
-    site: ((row.formatType === "EMBED" ? row.embedSite : row.linkSite) ?? null) as MediaSite | null,
-    url: row.fileUrl ?? row.linkUrl ?? "",
-    code: row.embedCode,
-    thumbnailUrl: row.thumbnailUrl,
-    name: row.formatType === "FILE" ? row.fileName : null,
-  };
-}
 
 async function profileIdOf(db: Database, userAccountId: string): Promise<string | null> {
   const row = await db.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.accountId, userAccountId)).get();

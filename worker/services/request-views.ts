@@ -10,7 +10,7 @@ import { listCards, type PaymentAccountMethod } from "../payments/cards";
 import { categoryNamesOf, mediasOf, questionsSql, toPublicQuestions, type PublicFormQuestion, type Viewer } from "./catalog";
 import { parseJson, pickText, pickTextColumn, textsOf, type TextRow } from "./json-columns";
 import { clientStanding } from "./order-requests";
-import type { ShownMedia } from "./portfolio";
+import type { ShownMedia } from "./media-rows";
 import { PRICE_BOOK_SQL, displayPrice, priceContext } from "./price-book";
 
 export interface PublicService {

@@ -9,7 +9,7 @@ import type { PublishStatus } from "../db/schema/enums";
 import { categoryNamesOf, mediasOf } from "./catalog";
 import { parseJson, pickText, textsOf, type TextRow } from "./json-columns";
 import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "./media-access";
-import type { ShownMedia } from "./portfolio";
+import type { ShownMedia } from "./media-rows";
 import { loadItemVisibility } from "./visibility";
 
 /** Someone the page names: the creator, the client, a credited user. */
