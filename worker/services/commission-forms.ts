@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, type SQLWrapper } from "drizzle-orm";
-import { MISSING_TEXT, pickLocalizedText } from "../domain/localized-text";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { MISSING_TEXT, pickText } from "../domain/localized-text";
 import { CURRENCIES, asCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { formatPriceInput } from "../domain/pricing";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -34,6 +34,7 @@ import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from ".
 import { MEDIA_READ_COLUMNS, mediaRow, shownMedia } from "./media-rows";
 import type { Locale } from "../domain/constants";
 import { defaultCurrencyOf } from "./commission-settings";
+import { loadTexts } from "./localized-texts";
 
 const FORM = LOCALIZED.commissionForm.type;
 const QUESTION = LOCALIZED.commissionFormQuestion.type;
@@ -42,21 +43,6 @@ const T_QUESTION = LOCALIZED.commissionFormTemplateQuestion.type;
 const T_CHOICE = LOCALIZED.commissionFormTemplateQuestionChoice.type;
 const Q_OWNER = MEDIA_OWNERS.commissionFormQuestion.type;
 const C_OWNER = MEDIA_OWNERS.commissionFormQuestionChoice.type;
-
-type TextRow = { entityId: string; field: string; languageCode: string; isOriginal: boolean; text: string };
-
-/** One entity's field among rows loaded for many, by the one localized-text rule; null when it has no text. */
-export function pickText(rows: readonly TextRow[], entityId: string, field: string, locale: string): string | null {
-  return pickLocalizedText(rows.filter((r) => r.entityId === entityId && r.field === field), locale);
-}
-
-async function textsOf(db: Database, entityType: string, ids: SQLWrapper | string[]): Promise<TextRow[]> {
-  if (Array.isArray(ids) && ids.length === 0) return [];
-  return db
-    .select({ entityId: localizedTexts.entityId, field: localizedTexts.field, languageCode: localizedTexts.languageCode, isOriginal: localizedTexts.isOriginal, text: localizedTexts.text })
-    .from(localizedTexts)
-    .where(and(eq(localizedTexts.entityType, entityType), inArray(localizedTexts.entityId, ids)));
-}
 
 function textInsert(db: Database, entityType: string, entityId: string, field: string, languageCode: string, text: string) {
   return db.insert(localizedTexts).values({ id: crypto.randomUUID(), entityType, entityId, field, languageCode, isOriginal: true, text });
@@ -106,12 +92,12 @@ export async function listForms(db: Database, userAccountId: string, locale: Loc
     .innerJoin(currencies, eq(currencies.id, commissionForms.priceCurrencyId))
     .where(eq(commissionAccounts.userAccountId, userAccountId))
     .orderBy(asc(commissionForms.userIndex), asc(commissionForms.createdAt));
-  const texts = await textsOf(
+  const texts = await loadTexts(
     db,
     FORM,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...r, currency: asCurrencyCode(r.currency), title: pickText(texts, r.id, "title", locale) ?? MISSING_TEXT }));
+  return rows.map((r) => ({ ...r, currency: asCurrencyCode(r.currency), title: pickText(texts.get(r.id), locale, "title") ?? MISSING_TEXT }));
 }
 
 export async function listCategoryOptions(db: Database, locale: Locale): Promise<{ code: string; name: string }[]> {
@@ -120,12 +106,12 @@ export async function listCategoryOptions(db: Database, locale: Locale): Promise
     .from(commissionCategories)
     .where(eq(commissionCategories.isActive, true))
     .orderBy(asc(commissionCategories.userIndex));
-  const texts = await textsOf(
+  const texts = await loadTexts(
     db,
     LOCALIZED.commissionCategory.type,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ code: r.code, name: pickText(texts, r.id, "name", locale) || r.code }));
+  return rows.map((r) => ({ code: r.code, name: pickText(texts.get(r.id), locale, "name") || r.code }));
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -155,8 +141,8 @@ export async function createFormFromTemplate(
   const choices = questionIds.length
     ? await db.select().from(commissionFormTemplateQuestionChoices).where(inArray(commissionFormTemplateQuestionChoices.templateQuestionId, questionIds)).orderBy(asc(commissionFormTemplateQuestionChoices.userIndex))
     : [];
-  const qTexts = await textsOf(db, T_QUESTION, questionIds);
-  const cTexts = await textsOf(
+  const qTexts = await loadTexts(db, T_QUESTION, questionIds);
+  const cTexts = await loadTexts(
     db,
     T_CHOICE,
     choices.map((c) => c.id),
@@ -170,12 +156,12 @@ export async function createFormFromTemplate(
     currency,
     questions: questions.map((q) => ({
       type: q.questionType,
-      title: pickText(qTexts, q.id, "title", locale) ?? "",
-      description: pickText(qTexts, q.id, "description", locale) ?? "",
+      title: pickText(qTexts.get(q.id), locale, "title") ?? "",
+      description: pickText(qTexts.get(q.id), locale, "description") ?? "",
       isRequired: q.isRequired,
       choices: choices
         .filter((c) => c.templateQuestionId === q.id)
-        .map((c) => ({ title: pickText(cTexts, c.id, "title", locale) ?? "", priceAmount: c.priceCurrencyId === ids[currency] ? c.priceAmount : null })), // another currency: set by the creator
+        .map((c) => ({ title: pickText(cTexts.get(c.id), locale, "title") ?? "", priceAmount: c.priceCurrencyId === ids[currency] ? c.priceAmount : null })), // another currency: set by the creator
     })),
   };
   const makeCode = options.generateCode ?? (() => generateFormCode());
@@ -319,13 +305,13 @@ export async function getFormForEdit(db: Database, userAccountId: string, formId
     .innerJoin(commissionFormQuestions, eq(commissionFormQuestions.id, commissionFormQuestionChoices.questionId))
     .where(eq(commissionFormQuestions.formId, formId))
     .orderBy(asc(commissionFormQuestionChoices.userIndex));
-  const formTexts = await textsOf(db, FORM, [formId]);
-  const qTexts = await textsOf(
+  const formTexts = await loadTexts(db, FORM, [formId]);
+  const qTexts = await loadTexts(
     db,
     QUESTION,
     db.select({ id: commissionFormQuestions.id }).from(commissionFormQuestions).where(eq(commissionFormQuestions.formId, formId)),
   );
-  const cTexts = await textsOf(
+  const cTexts = await loadTexts(
     db,
     CHOICE,
     db
@@ -338,14 +324,14 @@ export async function getFormForEdit(db: Database, userAccountId: string, formId
   const draftQuestions: QuestionDraft[] = questions.map((q) => ({
     id: q.id,
     type: q.type,
-    title: pickText(qTexts, q.id, "title", locale) ?? "",
-    description: pickText(qTexts, q.id, "description", locale) ?? "",
+    title: pickText(qTexts.get(q.id), locale, "title") ?? "",
+    description: pickText(qTexts.get(q.id), locale, "description") ?? "",
     isRequired: q.isRequired,
     choices: choices
       .filter((c) => c.questionId === q.id)
       .map((c) => {
         const image = medias.find((m) => m.ownerType === C_OWNER && m.ownerId === c.id);
-        return { id: c.id, title: pickText(cTexts, c.id, "title", locale) ?? "", price: formatPriceInput(c.priceAmount, currency), media: image ? shownMedia(image) : null };
+        return { id: c.id, title: pickText(cTexts.get(c.id), locale, "title") ?? "", price: formatPriceInput(c.priceAmount, currency), media: image ? shownMedia(image) : null };
       }),
     medias: medias.filter((m) => m.ownerType === Q_OWNER && m.ownerId === q.id).map(shownMedia),
   }));
@@ -354,8 +340,8 @@ export async function getFormForEdit(db: Database, userAccountId: string, formId
     code: form.code,
     status: form.formStatus,
     draft: {
-      title: pickText(formTexts, formId, "title", locale) ?? "",
-      description: pickText(formTexts, formId, "description", locale) ?? "",
+      title: pickText(formTexts.get(formId), locale, "title") ?? "",
+      description: pickText(formTexts.get(formId), locale, "description") ?? "",
       categoryCode: form.categoryCode ?? "",
       price: formatPriceInput(form.priceAmount, currency),
       currency,

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { MISSING_TEXT } from "../domain/localized-text";
+import { MISSING_TEXT, pickText } from "../domain/localized-text";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import {
@@ -35,7 +35,7 @@ import { removedClientCredit, resolveClient } from "./client-works";
 
 // The named client's own action lives with the client-works rules; re-exported for the pages that call it here.
 export { removeMeFromWork } from "./client-works";
-import { pickText } from "./commission-forms";
+import { loadTexts } from "./localized-texts";
 import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
 
 const WORK = LOCALIZED.portfolioWork.type;
@@ -101,10 +101,13 @@ async function profileRefs(db: Database, accountIds: string[], locale: Locale): 
     .select({ id: userProfiles.id, accountId: userProfiles.accountId, handle: userProfiles.originalHandle, avatarUrl: userProfiles.avatarUrl })
     .from(userProfiles)
     .where(inArray(userProfiles.accountId, ids));
-  const texts = profiles.length
-    ? await db.select().from(localizedTexts).where(and(eq(localizedTexts.entityType, LOCALIZED.userProfile.type), eq(localizedTexts.field, "name"), inArray(localizedTexts.entityId, profiles.map((p) => p.id))))
-    : [];
-  return new Map(profiles.map((p) => [p.accountId, { name: pickText(texts, p.id, "name", locale) || p.handle, handle: p.handle, avatarUrl: p.avatarUrl }]));
+  const texts = await loadTexts(
+    db,
+    LOCALIZED.userProfile.type,
+    profiles.map((p) => p.id),
+    "name",
+  );
+  return new Map(profiles.map((p) => [p.accountId, { name: pickText(texts.get(p.id), locale, "name") || p.handle, handle: p.handle, avatarUrl: p.avatarUrl }]));
 }
 
 type ListedRow = { id: string; visibility: VisibilityStatus | null; person?: WorkPerson };
@@ -112,14 +115,14 @@ type ListedRow = { id: string; visibility: VisibilityStatus | null; person?: Wor
 /** Titles and media of the listed works, in the given order. */
 async function toListItems(db: Database, works: ListedRow[], locale: Locale): Promise<WorkListItem[]> {
   const ids = works.map((w) => w.id);
-  const texts = ids.length ? await db.select().from(localizedTexts).where(and(eq(localizedTexts.entityType, WORK), inArray(localizedTexts.entityId, ids))) : [];
+  const texts = await loadTexts(db, WORK, ids);
   const medias = await attachedMedia(db, ids);
   return works.map((w) => {
     const own = medias.filter((m) => m.workId === w.id);
     const first = own[0];
     return {
       id: w.id,
-      title: pickText(texts, w.id, "title", locale) ?? MISSING_TEXT,
+      title: pickText(texts.get(w.id), locale, "title") ?? MISSING_TEXT,
       mediaType: first?.mediaType ?? null,
       thumbnailUrl: first ? (first.thumbnailUrl ?? (first.mediaType === "IMAGE" ? (first.fileUrl ?? first.linkUrl) : null)) : null,
       mediaCount: own.length,
@@ -189,7 +192,7 @@ export async function getWorkForEdit(db: Database, userAccountId: string, workId
   const work = await editableWork(db, userAccountId, workId);
   if (!work) return null;
   const [texts, medias, categories, ratings, tags, userCategories, grants] = await Promise.all([
-    db.select().from(localizedTexts).where(and(eq(localizedTexts.entityType, WORK), eq(localizedTexts.entityId, workId))),
+    loadTexts(db, WORK, [workId]),
     attachedMedia(db, [workId], WORK_MEDIA_FIELDS),
     db.select({ code: portfolioWorkCategories.categoryCode }).from(portfolioWorkCategories).where(eq(portfolioWorkCategories.workId, workId)),
     db.select({ code: portfolioWorkContentRatings.contentRatingCode }).from(portfolioWorkContentRatings).where(eq(portfolioWorkContentRatings.workId, workId)),
@@ -213,8 +216,8 @@ export async function getWorkForEdit(db: Database, userAccountId: string, workId
       });
   return {
     id: workId,
-    title: pickText(texts, workId, "title", locale) ?? "",
-    description: pickText(texts, workId, "description", locale) ?? "",
+    title: pickText(texts.get(workId), locale, "title") ?? "",
+    description: pickText(texts.get(workId), locale, "description") ?? "",
     medias: draftOf("medias"),
     ogImages: draftOf("og_images"),
     contentRatingCode: ratings[0]?.code ?? "",
@@ -433,6 +436,6 @@ export async function searchTags(db: Database, viewerAccountId: string, query: s
 export async function listContentRatings(db: Database, locale: Locale): Promise<{ code: string; name: string }[]> {
   const rows = await db.select({ id: contentRatings.id, code: contentRatings.code }).from(contentRatings).orderBy(asc(contentRatings.userIndex));
   const ids = rows.map((r) => r.id);
-  const texts = ids.length ? await db.select().from(localizedTexts).where(and(eq(localizedTexts.entityType, LOCALIZED.contentRating.type), inArray(localizedTexts.entityId, ids))) : [];
-  return rows.map((r) => ({ code: r.code, name: pickText(texts, r.id, "name", locale) || r.code }));
+  const texts = await loadTexts(db, LOCALIZED.contentRating.type, ids);
+  return rows.map((r) => ({ code: r.code, name: pickText(texts.get(r.id), locale, "name") || r.code }));
 }
