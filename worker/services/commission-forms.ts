@@ -34,6 +34,7 @@ import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from ".
 import { MEDIA_READ_COLUMNS, mediaRow, shownMedia } from "./media-rows";
 import type { Locale } from "../domain/constants";
 import { defaultCurrencyOf } from "./commission-settings";
+import type { SessionUser } from "./sessions";
 import { loadTexts } from "./localized-texts";
 
 const FORM = LOCALIZED.commissionForm.type;
@@ -48,11 +49,8 @@ function textInsert(db: Database, entityType: string, entityId: string, field: s
   return db.insert(localizedTexts).values({ id: crypto.randomUUID(), entityType, entityId, field, languageCode, isOriginal: true, text });
 }
 
-/** The creator's commission account (orders, forms, services and policies belong to it). */
-export async function commissionAccountIdOf(db: Database, userAccountId: string): Promise<string | null> {
-  const row = await db.select({ id: commissionAccounts.id }).from(commissionAccounts).where(eq(commissionAccounts.userAccountId, userAccountId)).get();
-  return row?.id ?? null;
-}
+/** A creator as a write needs them: their account, and the commission account their forms and services belong to. */
+export type Creator = Pick<SessionUser, "accountId" | "commissionAccountId">;
 
 async function currencyIds(db: Database): Promise<Record<CurrencyCode, string>> {
   const rows = await db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(inArray(currencies.code, [...CURRENCIES]));
@@ -122,16 +120,14 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * A new DRAFT form for the creator, starting from the default template: questions and choices are copied with
  * their texts in the creator's language (that text becomes the original). The form gets its public code now
- * (the column is required and unique); /cf/{code} shows it once published. Returns null without a commission account.
+ * (the column is required and unique); /cf/{code} shows it once published.
  */
 export async function createFormFromTemplate(
   db: Database,
-  userAccountId: string,
+  { commissionAccountId }: Creator,
   locale: Locale,
   options: { title: string; generateCode?: () => string },
-): Promise<string | null> {
-  const commissionAccountId = await commissionAccountIdOf(db, userAccountId);
-  if (!commissionAccountId) return null;
+): Promise<string> {
   const ids = await currencyIds(db);
   const template = await db.select({ id: commissionFormTemplates.id }).from(commissionFormTemplates).where(eq(commissionFormTemplates.isDefault, true)).get();
   const questions = template

@@ -21,7 +21,7 @@ import type { ParsedService, ServiceDraft } from "../domain/commission-form";
 import { formatPriceInput } from "../domain/pricing";
 import type { Locale } from "../domain/constants";
 import { parseMediaKey, type MediaKey } from "../domain/media-keys";
-import { commissionAccountIdOf } from "./commission-forms";
+import type { Creator } from "./commission-forms";
 import { loadTexts } from "./localized-texts";
 import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow, shownMedia } from "./media-rows";
 import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
@@ -147,14 +147,12 @@ export type ServiceWriteResult = { ok: true; serviceId: string } | { ok: false; 
  */
 export async function saveService(
   db: Database,
-  userAccountId: string,
+  { accountId: userAccountId, commissionAccountId }: Creator,
   serviceId: string | null,
   input: ParsedService,
   locale: Locale,
   bucket: R2Bucket,
 ): Promise<ServiceWriteResult> {
-  const commissionAccountId = await commissionAccountIdOf(db, userAccountId);
-  if (!commissionAccountId) return { ok: false, reason: "not_found" };
   const existing = serviceId ? await ownedService(db, userAccountId, serviceId) : null;
   if (serviceId && !existing) return { ok: false, reason: "not_found" };
   if (input.formId) {
