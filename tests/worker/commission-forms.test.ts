@@ -8,6 +8,7 @@ import { createAccount } from "../../worker/services/accounts";
 import { createFormFromTemplate, deleteForm, getFormForEdit, listForms, saveForm, setFormStatus } from "../../worker/services/commission-forms";
 import { getServiceForEdit, listServices, saveService } from "../../worker/services/commission-services";
 import { parsedFormDraft } from "./draft-fixtures";
+import { creatorOf } from "./helpers";
 
 const db = () => createDb(env.DB);
 let serial = 0;
@@ -31,7 +32,7 @@ const sampleDraft: FormDraft = {
 describe("commission form template copy", () => {
   it("copies the default template's questions and choices in the creator's language", async () => {
     const owner = await newCreator();
-    const formId = await createFormFromTemplate(db(), owner, "ja", { title: "依頼" });
+    const formId = await createFormFromTemplate(db(), await creatorOf(owner), "ja", { title: "依頼" });
     expect(formId).toBeTruthy();
     const form = await getFormForEdit(db(), owner, formId!, "ja");
     expect(form?.status).toBe("DRAFT");
@@ -51,7 +52,7 @@ describe("commission form template copy", () => {
 describe("commission form editing", () => {
   it("saves title, price in minor units, ordered questions and choices; a notice is never required", async () => {
     const owner = await newCreator();
-    const formId = (await createFormFromTemplate(db(), owner, "en", { title: "x" }))!;
+    const formId = (await createFormFromTemplate(db(), await creatorOf(owner), "en", { title: "x" }))!;
     expect(await saveForm(db(), owner, formId, parsedFormDraft(sampleDraft), "en", env.MEDIA)).toEqual({ ok: true });
     const row = await db().select().from(commissionForms).where(eq(commissionForms.id, formId)).get();
     expect(row?.priceAmount).toBe(1250);
@@ -71,7 +72,7 @@ describe("commission form editing", () => {
   it("refuses someone else's form and leaves it unchanged", async () => {
     const owner = await newCreator();
     const stranger = await newCreator();
-    const formId = (await createFormFromTemplate(db(), owner, "en", { title: "Mine" }))!;
+    const formId = (await createFormFromTemplate(db(), await creatorOf(owner), "en", { title: "Mine" }))!;
     const before = await getFormForEdit(db(), owner, formId, "en");
     expect(await getFormForEdit(db(), stranger, formId, "en")).toBeNull();
     expect(await saveForm(db(), stranger, formId, parsedFormDraft(sampleDraft), "en", env.MEDIA)).toEqual({ ok: false, reason: "not_found" });
@@ -86,14 +87,14 @@ describe("commission form editing", () => {
 
   it("refuses an inactive or unknown category", async () => {
     const owner = await newCreator();
-    const formId = (await createFormFromTemplate(db(), owner, "en", { title: "x" }))!;
+    const formId = (await createFormFromTemplate(db(), await creatorOf(owner), "en", { title: "x" }))!;
     const result = await saveForm(db(), owner, formId, parsedFormDraft({ ...sampleDraft, categoryCode: "no-such-category" }), "en", env.MEDIA);
     expect(result).toEqual({ ok: false, reason: "invalid", errors: { categoryCode: "authoring_category" } });
   });
 
   it("publishes and deletes with texts and questions", async () => {
     const owner = await newCreator();
-    const formId = (await createFormFromTemplate(db(), owner, "en", { title: "x" }))!;
+    const formId = (await createFormFromTemplate(db(), await creatorOf(owner), "en", { title: "x" }))!;
     expect(await setFormStatus(db(), owner, formId, "PUBLISHED")).toEqual({ ok: true });
     expect((await listForms(db(), owner, "en"))[0].status).toBe("PUBLISHED");
     expect(await deleteForm(db(), owner, formId)).toEqual({ ok: true });
@@ -106,9 +107,9 @@ describe("form codes", () => {
   it("draws another code when the first is taken", async () => {
     const owner = await newCreator();
     const taken = `tk${Date.now() % 1000000}`.slice(0, 8).padEnd(8, "a");
-    const first = (await createFormFromTemplate(db(), owner, "en", { title: "a", generateCode: () => taken }))!;
+    const first = (await createFormFromTemplate(db(), await creatorOf(owner), "en", { title: "a", generateCode: () => taken }))!;
     const codes = [taken, `n${taken.slice(1)}`.replace(/^n/, "z")];
-    const second = (await createFormFromTemplate(db(), owner, "en", { title: "b", generateCode: () => codes.shift()! }))!;
+    const second = (await createFormFromTemplate(db(), await creatorOf(owner), "en", { title: "b", generateCode: () => codes.shift()! }))!;
     const rows = await db().select({ id: commissionForms.id, code: commissionForms.code }).from(commissionForms).where(eq(commissionForms.commissionAccountId, (await db().select({ c: commissionForms.commissionAccountId }).from(commissionForms).where(eq(commissionForms.id, first)).get())!.c));
     const byId = Object.fromEntries(rows.map((r) => [r.id, r.code]));
     expect(byId[first]).toBe(taken);
@@ -117,7 +118,8 @@ describe("form codes", () => {
 
   it("gives every form its own code", async () => {
     const owner = await newCreator();
-    const ids = await Promise.all([1, 2, 3, 4, 5].map((n) => createFormFromTemplate(db(), owner, "en", { title: `f${n}` })));
+    const creator = await creatorOf(owner);
+    const ids = await Promise.all([1, 2, 3, 4, 5].map((n) => createFormFromTemplate(db(), creator, "en", { title: `f${n}` })));
     const codes = (await listForms(db(), owner, "en")).map((f) => f.code);
     expect(new Set(codes).size).toBe(ids.length);
   });
@@ -151,7 +153,7 @@ describe("services", () => {
   it("creates and edits a service linked to the creator's own form; others are refused", async () => {
     const owner = await newCreator();
     const stranger = await newCreator();
-    const formId = (await createFormFromTemplate(db(), owner, "en", { title: "x" }))!;
+    const formId = (await createFormFromTemplate(db(), await creatorOf(owner), "en", { title: "x" }))!;
     const input = parseServiceDraft({
       title: "Icon",
       description: "An icon",
@@ -163,16 +165,16 @@ describe("services", () => {
       categoryCodes: ["character-illustration"],
     });
     if (!input.ok) throw new Error("invalid");
-    const created = await saveService(db(), owner, null, input.data, "en", env.MEDIA);
+    const created = await saveService(db(), await creatorOf(owner), null, input.data, "en", env.MEDIA);
     expect(created.ok).toBe(true);
     if (!created.ok) return;
     expect(await getServiceForEdit(db(), owner, created.serviceId, "en")).toMatchObject({ title: "Icon", price: "3000", formId, terms: "No refunds", medias: [expect.objectContaining({ url: "https://example.com/a.png", formatType: "LINK", mediaType: "IMAGE" })] });
     expect(await listServices(db(), owner, "en")).toEqual([expect.objectContaining({ title: "Icon", priceAmount: 3000, thumbnailUrl: "https://example.com/a.png" })]);
 
     expect(await getServiceForEdit(db(), stranger, created.serviceId, "en")).toBeNull();
-    expect(await saveService(db(), stranger, created.serviceId, { ...input.data, title: "Stolen" }, "en", env.MEDIA)).toEqual({ ok: false, reason: "not_found" });
+    expect(await saveService(db(), await creatorOf(stranger), created.serviceId, { ...input.data, title: "Stolen" }, "en", env.MEDIA)).toEqual({ ok: false, reason: "not_found" });
     // A stranger cannot link the owner's form to their own service either.
-    expect(await saveService(db(), stranger, null, input.data, "en", env.MEDIA)).toEqual({ ok: false, reason: "invalid", errors: { formId: "authoring_invalid" } });
+    expect(await saveService(db(), await creatorOf(stranger), null, input.data, "en", env.MEDIA)).toEqual({ ok: false, reason: "invalid", errors: { formId: "authoring_invalid" } });
     const row = await db().select().from(commissionServices).where(eq(commissionServices.id, created.serviceId)).get();
     expect(row?.priceAmount).toBe(3000);
     expect((await getServiceForEdit(db(), owner, created.serviceId, "en"))?.title).toBe("Icon");

@@ -15,6 +15,7 @@ import { createFormFromTemplate, getFormForEdit } from "../../worker/services/co
 import { getCommissionSettings, saveCommissionSettings } from "../../worker/services/commission-settings";
 import { grantCreatorRole } from "../../worker/services/roles";
 import { createSession, getSessionUser } from "../../worker/services/sessions";
+import { creatorOf } from "./helpers";
 
 const db = () => createDb(env.DB);
 let serial = 0;
@@ -64,7 +65,7 @@ describe("general commission settings (service)", () => {
   it("starts a new form from the template in the default currency", async () => {
     const { accountId } = await newUser();
     await saveCommissionSettings(db(), accountId, settings({ defaultCurrency: "USD" }), "en");
-    const formId = (await createFormFromTemplate(db(), accountId, "en", { title: "Dollars" }))!;
+    const formId = (await createFormFromTemplate(db(), await creatorOf(accountId), "en", { title: "Dollars" }))!;
     const form = await getFormForEdit(db(), accountId, formId, "en");
     expect(form?.draft.currency).toBe("USD");
     const usd = await db().select({ id: currencies.id }).from(currencies).where(eq(currencies.code, "USD")).get();
@@ -73,7 +74,7 @@ describe("general commission settings (service)", () => {
     expect(form!.draft.questions.flatMap((q) => q.choices.map((c) => c.price)).every((p) => p === "")).toBe(true);
 
     await saveCommissionSettings(db(), accountId, settings({ defaultCurrency: "JPY" }), "en");
-    const yen = await getFormForEdit(db(), accountId, (await createFormFromTemplate(db(), accountId, "en", { title: "Yen" }))!, "en");
+    const yen = await getFormForEdit(db(), accountId, (await createFormFromTemplate(db(), await creatorOf(accountId), "en", { title: "Yen" }))!, "en");
     expect(yen?.draft.currency).toBe("JPY");
     expect(yen!.draft.questions.flatMap((q) => q.choices.map((c) => c.price))).toEqual(expect.arrayContaining(["10000", "20000", "30000"]));
   });

@@ -9,6 +9,7 @@ import { createAccount } from "../../worker/services/accounts";
 import { getPublicForm } from "../../worker/services/catalog";
 import { createFormFromTemplate, deleteForm, getFormForEdit, saveForm, setFormStatus } from "../../worker/services/commission-forms";
 import { parsedFormDraft } from "./draft-fixtures";
+import { creatorOf } from "./helpers";
 
 const db = () => createDb(env.DB);
 let serial = 0;
@@ -41,7 +42,7 @@ const draftWith = (questionMedias: FormDraft["questions"][number]["medias"], cho
 describe("commission form question and choice media", () => {
   it("saves media on questions and an image on a choice, in order, and keeps them across saves", async () => {
     const owner = await newCreator();
-    const formId = (await createFormFromTemplate(db(), owner, "en", { title: "x" }))!;
+    const formId = (await createFormFromTemplate(db(), await creatorOf(owner), "en", { title: "x" }))!;
     const file = await storedFile(formId, "question_medias");
     const choiceFile = await storedFile(formId, "choice_media");
     const saved = await saveForm(
@@ -97,7 +98,7 @@ describe("commission form question and choice media", () => {
 
   it("keeps a file two questions show until neither does (issue 31: dropping one copy deleted the stored object)", async () => {
     const owner = await newCreator();
-    const formId = (await createFormFromTemplate(db(), owner, "en", { title: "x" }))!;
+    const formId = (await createFormFromTemplate(db(), await creatorOf(owner), "en", { title: "x" }))!;
     const file = await storedFile(formId, "question_medias");
     const twice: FormDraft = {
       ...draftWith([{ url: file.url, formatType: "FILE" }]),
@@ -118,8 +119,8 @@ describe("commission form question and choice media", () => {
   it("refuses someone else's object or media, and changes nothing", async () => {
     const owner = await newCreator();
     const other = await newCreator();
-    const formId = (await createFormFromTemplate(db(), owner, "en", { title: "x" }))!;
-    const otherFormId = (await createFormFromTemplate(db(), other, "en", { title: "y" }))!;
+    const formId = (await createFormFromTemplate(db(), await creatorOf(owner), "en", { title: "x" }))!;
+    const otherFormId = (await createFormFromTemplate(db(), await creatorOf(other), "en", { title: "y" }))!;
     const theirs = await storedFile(otherFormId, "question_medias");
     const before = await getFormForEdit(db(), owner, formId, "en");
     const result = await saveForm(db(), owner, formId, parsedFormDraft(draftWith([{ url: theirs.url, formatType: "FILE" }])), "en", env.MEDIA);
@@ -139,7 +140,7 @@ describe("commission form question and choice media", () => {
 
   it("refuses a presigned .png holding text, deleting it; too many media and a non-image choice are refused with messages", async () => {
     const owner = await newCreator();
-    const formId = (await createFormFromTemplate(db(), owner, "en", { title: "x" }))!;
+    const formId = (await createFormFromTemplate(db(), await creatorOf(owner), "en", { title: "x" }))!;
     const fake = await storedFile(formId, "question_medias", new TextEncoder().encode("just some text, not a picture at all"));
     const result = await saveForm(db(), owner, formId, parsedFormDraft(draftWith([{ url: fake.url, formatType: "FILE" }])), "en", env.MEDIA);
     expect(result).toEqual({ ok: false, reason: "invalid", errors: { "questions.0.medias.0": "media_error_unsupported_type" } });

@@ -1,8 +1,17 @@
 import { env, exports } from "cloudflare:workers";
+import { eq } from "drizzle-orm";
 import { createDb } from "../../worker/db/client";
+import { commissionAccounts } from "../../worker/db/schema";
 
 export const BASE = "http://localhost";
 export const db = () => createDb(env.DB);
+
+/** An account as the form and service writes take it: with its commission account, as the session user carries it. */
+export async function creatorOf(accountId: string): Promise<{ accountId: string; commissionAccountId: string }> {
+  const row = await db().select({ id: commissionAccounts.id }).from(commissionAccounts).where(eq(commissionAccounts.userAccountId, accountId)).get();
+  if (!row) throw new Error(`no commission account for ${accountId}`);
+  return { accountId, commissionAccountId: row.id };
+}
 
 /** A same-origin browser request, as the app's own pages send it. */
 export function call(path: string, init: RequestInit & { json?: unknown; cookie?: string } = {}) {

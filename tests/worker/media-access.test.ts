@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { commissionForms, userAccountRoles, visibilitySettings } from "../../worker/db/schema";
 import { createFormFromTemplate } from "../../worker/services/commission-forms";
-import { call, db } from "./helpers";
+import { call, db, creatorOf } from "./helpers";
 import { PNG, newMember, newWork, pathOf } from "./media-fixtures";
 import { grant, VIEW_ROLE } from "./visibility-fixtures";
 
@@ -16,7 +16,7 @@ async function stored(prefix: string) {
 }
 
 async function formOf(accountId: string, status: "DRAFT" | "PUBLISHED") {
-  const formId = (await createFormFromTemplate(db(), accountId, "en", { title: "Media access" }))!;
+  const formId = (await createFormFromTemplate(db(), await creatorOf(accountId), "en", { title: "Media access" }))!;
   await db().update(commissionForms).set({ formStatus: status }).where(eq(commissionForms.id, formId));
   return formId;
 }

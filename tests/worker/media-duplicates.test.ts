@@ -12,7 +12,7 @@ import { parseWorkDraft, type WorkDraft, type WorkMediaDraft } from "../../worke
 import { deleteService, saveService } from "../../worker/services/commission-services";
 import { deleteWork, saveWork } from "../../worker/services/portfolio";
 import { createSession, getSessionUser } from "../../worker/services/sessions";
-import { call, db } from "./helpers";
+import { call, db, creatorOf } from "./helpers";
 import { PNG, newMember, objectExists } from "./media-fixtures";
 
 /**
@@ -113,7 +113,7 @@ async function savedWorkWithFile(accountId: string) {
 }
 
 async function savedServiceWithFile(accountId: string) {
-  const created = await saveService(db(), accountId, null, parsedService([]), "en", env.MEDIA);
+  const created = await saveService(db(), await creatorOf(accountId), null, parsedService([]), "en", env.MEDIA);
   if (!created.ok) throw new Error(JSON.stringify(created));
   return { serviceId: created.serviceId, file: await storedFile(`v1/commission-service/${created.serviceId}/medias`) };
 }
@@ -160,7 +160,7 @@ describe("a gallery listing one stored media twice", () => {
   it("service: answers 400 with a field error at the repeat, and the service keeps its gallery, rows and file", async () => {
     const owner = await creator();
     const { serviceId, file } = await savedServiceWithFile(owner.accountId);
-    expect((await saveService(db(), owner.accountId, serviceId, parsedService([{ url: "https://example.com/b.png" }, { url: file.url, formatType: "FILE" }]), "en", env.MEDIA)).ok).toBe(true);
+    expect((await saveService(db(), await creatorOf(owner.accountId), serviceId, parsedService([{ url: "https://example.com/b.png" }, { url: file.url, formatType: "FILE" }]), "en", env.MEDIA)).ok).toBe(true);
     const before = await galleryOf(SERVICE, serviceId);
 
     const answer = await saveServicePage(owner.accountId, serviceId, [kept(before[1]), kept(before[0]), kept(before[1])]);
@@ -203,30 +203,30 @@ describe("one uploaded file attached twice", () => {
     const owner = await creator();
     const { serviceId, file } = await savedServiceWithFile(owner.accountId);
     const twice = [{ url: file.url, formatType: "FILE" as const }, { url: file.url, formatType: "FILE" as const }];
-    expect((await saveService(db(), owner.accountId, serviceId, parsedService(twice), "en", env.MEDIA)).ok).toBe(true);
+    expect((await saveService(db(), await creatorOf(owner.accountId), serviceId, parsedService(twice), "en", env.MEDIA)).ok).toBe(true);
     const [first, second] = await galleryOf(SERVICE, serviceId);
 
-    expect((await saveService(db(), owner.accountId, serviceId, parsedService([kept(first)]), "en", env.MEDIA)).ok).toBe(true);
+    expect((await saveService(db(), await creatorOf(owner.accountId), serviceId, parsedService([kept(first)]), "en", env.MEDIA)).ok).toBe(true);
     expect(await mediaRowCount([second.mediaId])).toBe(0);
     expect(await objectExists(file.key)).toBe(true);
 
-    expect((await saveService(db(), owner.accountId, serviceId, parsedService([]), "en", env.MEDIA)).ok).toBe(true);
+    expect((await saveService(db(), await creatorOf(owner.accountId), serviceId, parsedService([]), "en", env.MEDIA)).ok).toBe(true);
     expect(await objectExists(file.key)).toBe(false);
   });
 
   it("service: an edit or the deletion keeps a file whose media row an order's snapshot copied", async () => {
     const owner = await creator();
     const { serviceId, file } = await savedServiceWithFile(owner.accountId);
-    expect((await saveService(db(), owner.accountId, serviceId, parsedService([{ url: file.url, formatType: "FILE" }]), "en", env.MEDIA)).ok).toBe(true);
+    expect((await saveService(db(), await creatorOf(owner.accountId), serviceId, parsedService([{ url: file.url, formatType: "FILE" }]), "en", env.MEDIA)).ok).toBe(true);
     const [shown] = await galleryOf(SERVICE, serviceId);
     const copyId = await snapshotCopy(shown.mediaId);
 
-    expect((await saveService(db(), owner.accountId, serviceId, parsedService([]), "en", env.MEDIA)).ok).toBe(true);
+    expect((await saveService(db(), await creatorOf(owner.accountId), serviceId, parsedService([]), "en", env.MEDIA)).ok).toBe(true);
     expect(await mediaRowCount([shown.mediaId, copyId])).toBe(1);
     expect(await objectExists(file.key)).toBe(true);
 
     // Attached again, then the service deleted: the snapshot's copy still refers to the file.
-    expect((await saveService(db(), owner.accountId, serviceId, parsedService([{ url: file.url, formatType: "FILE" }]), "en", env.MEDIA)).ok).toBe(true);
+    expect((await saveService(db(), await creatorOf(owner.accountId), serviceId, parsedService([{ url: file.url, formatType: "FILE" }]), "en", env.MEDIA)).ok).toBe(true);
     expect(await deleteService(db(), owner.accountId, serviceId, env.MEDIA)).toEqual({ ok: true });
     expect(await objectExists(file.key)).toBe(true);
   });

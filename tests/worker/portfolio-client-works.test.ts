@@ -6,9 +6,9 @@ import { commissionOrders, currencies, portfolioWorks, userAccounts } from "../.
 import { translateAuthoringErrors } from "../../worker/http/authoring-messages";
 import { parseWorkDraft, type WorkDraft } from "../../worker/domain/portfolio";
 import { createAccount } from "../../worker/services/accounts";
-import { commissionAccountIdOf } from "../../worker/services/commission-forms";
 import { deleteWork, getWorkForEdit, listWorks, listWorksMadeFor, saveWork } from "../../worker/services/portfolio";
 import { creditedAccounts, parsedWorkDraft, workDraft } from "./draft-fixtures";
+import { creatorOf } from "./helpers";
 
 // Client works (docs/decisions/008-client-works.md): a creator's work made for a client, who is named and credited.
 
@@ -133,8 +133,8 @@ describe("client works", () => {
     const made = await saveWork(db(), creator.accountId, null, parsedWorkDraft(draft({ client: client.handle }), "required"), "en", env.MEDIA);
     if (!made.ok) throw new Error("not saved");
     const [seller, buyer, currency] = await Promise.all([
-      commissionAccountIdOf(db(), creator.accountId),
-      commissionAccountIdOf(db(), client.accountId),
+      creatorOf(creator.accountId).then((c) => c.commissionAccountId),
+      creatorOf(client.accountId).then((c) => c.commissionAccountId),
       db().select({ id: currencies.id }).from(currencies).get(),
     ]);
     const orderId = crypto.randomUUID();

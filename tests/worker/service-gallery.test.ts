@@ -9,7 +9,7 @@ import { translateAuthoringErrors } from "../../worker/http/authoring-messages";
 import { deleteService, getServiceForEdit, listServices, saveService } from "../../worker/services/commission-services";
 import { getPublicService } from "../../worker/services/request-views";
 import { objectAccess } from "../../worker/services/media-access";
-import { call, db } from "./helpers";
+import { call, db, creatorOf } from "./helpers";
 import { PNG, newMember } from "./media-fixtures";
 
 /**
@@ -39,7 +39,7 @@ function parsed(d: ServiceDraft) {
 }
 
 async function newService(accountId: string, patch: Partial<ServiceDraft> = {}) {
-  const saved = await saveService(db(), accountId, null, parsed(draft(patch)), "en", env.MEDIA);
+  const saved = await saveService(db(), await creatorOf(accountId), null, parsed(draft(patch)), "en", env.MEDIA);
   if (!saved.ok) throw new Error(JSON.stringify(saved));
   return saved.serviceId;
 }
@@ -80,7 +80,7 @@ describe("service gallery: order", () => {
 
     // The file first, then the embed, then the two kept links swapped.
     const medias = [{ url: file.url, formatType: "FILE" as const }, { url: "", formatType: "EMBED" as const, code: EMBED }, { id: stored[1].id!, url: stored[1].url }, { id: stored[0].id!, url: stored[0].url }];
-    expect(await saveService(db(), owner.accountId, serviceId, parsed(draft({ medias })), "en", env.MEDIA)).toEqual({ ok: true, serviceId });
+    expect(await saveService(db(), await creatorOf(owner.accountId), serviceId, parsed(draft({ medias })), "en", env.MEDIA)).toEqual({ ok: true, serviceId });
     const rows = await attachmentsOf(serviceId);
     expect(rows.map((r) => [r.position, r.formatType])).toEqual([
       [0, "FILE"],
@@ -99,12 +99,12 @@ describe("service gallery: order", () => {
     const owner = await newMember("Sgal");
     const serviceId = await newService(owner.accountId);
     const [a, b] = [await storedFile(serviceId), await storedFile(serviceId)];
-    await saveService(db(), owner.accountId, serviceId, parsed(draft({ medias: [{ url: a.url, formatType: "FILE" }, { url: b.url, formatType: "FILE" }] })), "en", env.MEDIA);
+    await saveService(db(), await creatorOf(owner.accountId), serviceId, parsed(draft({ medias: [{ url: a.url, formatType: "FILE" }, { url: b.url, formatType: "FILE" }] })), "en", env.MEDIA);
     const [rowA, rowB] = await attachmentsOf(serviceId);
     // A submitted order attaches the service's media again (the snapshot): that one must outlive the edit.
     await db().insert(mediaAttachments).values({ id: crypto.randomUUID(), mediaId: rowB.mediaId, ownerType: "commission_order_service", ownerId: crypto.randomUUID(), field: "medias", position: 0 });
 
-    expect((await saveService(db(), owner.accountId, serviceId, parsed(draft({ medias: [] })), "en", env.MEDIA)).ok).toBe(true);
+    expect((await saveService(db(), await creatorOf(owner.accountId), serviceId, parsed(draft({ medias: [] })), "en", env.MEDIA)).ok).toBe(true);
     expect(await attachmentsOf(serviceId)).toEqual([]);
     expect(await db().select().from(media).where(eq(media.id, rowA.mediaId)).get()).toBeUndefined();
     expect(await env.MEDIA.head(a.key)).toBeNull();
@@ -143,15 +143,15 @@ describe("service gallery: another creator's service", () => {
 
     expect((await upload(stranger.cookie, uploadForm(serviceId, 1))).status).toBe(403);
     const overwrite = parsed(draft({ title: "Stolen", medias: [{ url: file.url, formatType: "FILE" }] }));
-    expect(await saveService(db(), stranger.accountId, serviceId, overwrite, "en", env.MEDIA)).toEqual({ ok: false, reason: "not_found" });
+    expect(await saveService(db(), await creatorOf(stranger.accountId), serviceId, overwrite, "en", env.MEDIA)).toEqual({ ok: false, reason: "not_found" });
     // The stranger's own service may not point at the owner's file (and the file is left alone).
     const theirs = await newService(stranger.accountId);
-    const borrowed = await saveService(db(), stranger.accountId, theirs, parsed(draft({ medias: [{ url: file.url, formatType: "FILE" }] })), "en", env.MEDIA);
+    const borrowed = await saveService(db(), await creatorOf(stranger.accountId), theirs, parsed(draft({ medias: [{ url: file.url, formatType: "FILE" }] })), "en", env.MEDIA);
     expect(borrowed).toEqual({ ok: false, reason: "invalid", errors: { "medias.0": "authoring_media_forbidden" } });
     expect(await env.MEDIA.head(file.key)).not.toBeNull();
     // Nor keep one of the owner's media rows by id.
     const [ownerRow] = await attachmentsOf(serviceId);
-    const kept = await saveService(db(), stranger.accountId, theirs, parsed(draft({ medias: [{ id: ownerRow.mediaId, url: "" }] })), "en", env.MEDIA);
+    const kept = await saveService(db(), await creatorOf(stranger.accountId), theirs, parsed(draft({ medias: [{ id: ownerRow.mediaId, url: "" }] })), "en", env.MEDIA);
     expect(kept).toEqual({ ok: false, reason: "invalid", errors: { "medias.0": "authoring_invalid" } });
     expect(await attachmentsOf(theirs)).toEqual([]);
     expect((await attachmentsOf(serviceId)).map((r) => r.linkUrl)).toEqual(["https://example.com/mine.png"]);
@@ -166,7 +166,7 @@ describe("service gallery: attaching re-sniffs the bytes", () => {
     const owner = await newMember("Sgal");
     const serviceId = await newService(owner.accountId, { medias: [{ url: "https://example.com/kept.png" }] });
     const forged = await storedFile(serviceId, new TextEncoder().encode("<!doctype html><script>alert(1)</script>"));
-    const result = await saveService(db(), owner.accountId, serviceId, parsed(draft({ title: "Changed", medias: [{ url: forged.url, formatType: "FILE" }] })), "en", env.MEDIA);
+    const result = await saveService(db(), await creatorOf(owner.accountId), serviceId, parsed(draft({ title: "Changed", medias: [{ url: forged.url, formatType: "FILE" }] })), "en", env.MEDIA);
     expect(result).toEqual({ ok: false, reason: "invalid", errors: { "medias.0": "media_error_unsupported_type" } });
     expect(await env.MEDIA.head(forged.key)).toBeNull();
     const after = await getServiceForEdit(db(), owner.accountId, serviceId, "en");
@@ -178,7 +178,7 @@ describe("service gallery: attaching re-sniffs the bytes", () => {
     const owner = await newMember("Sgal");
     const elsewhere = await newService(owner.accountId);
     const file = await storedFile(elsewhere);
-    const result = await saveService(db(), owner.accountId, null, parsed(draft({ medias: [{ url: file.url, formatType: "FILE" }] })), "en", env.MEDIA);
+    const result = await saveService(db(), await creatorOf(owner.accountId), null, parsed(draft({ medias: [{ url: file.url, formatType: "FILE" }] })), "en", env.MEDIA);
     expect(result).toEqual({ ok: false, reason: "invalid", errors: { "medias.0": "authoring_media_forbidden" } });
   });
 });
@@ -192,7 +192,7 @@ describe("service gallery: who sees the files", () => {
     expect(await objectAccess(db(), key, null)).toBe("public");
     expect((await call(`/media/${key.key}`)).status).toBe(200);
     // The modal's read: the published gallery in order, as the players take it.
-    await saveService(db(), owner.accountId, serviceId, parsed(draft({ medias: [{ url: `/media/${key.key}`, formatType: "FILE" }, { url: "https://soundcloud.com/artist/track" }] })), "en", env.MEDIA);
+    await saveService(db(), await creatorOf(owner.accountId), serviceId, parsed(draft({ medias: [{ url: `/media/${key.key}`, formatType: "FILE" }, { url: "https://soundcloud.com/artist/track" }] })), "en", env.MEDIA);
     const viewer = { locale: "en" as const, accountId: null, displayCurrencyId: null };
     expect((await getPublicService(db(), owner.handle, serviceId, viewer))?.medias).toEqual([
       expect.objectContaining({ formatType: "FILE", mediaType: "IMAGE", url: `/media/${key.key}`, thumbnailUrl: `/media/${key.key}` }),

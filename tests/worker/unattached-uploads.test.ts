@@ -9,7 +9,7 @@ import { runScheduledJobs } from "../../worker/scheduled";
 import { createFormFromTemplate, saveForm } from "../../worker/services/commission-forms";
 import { saveWork } from "../../worker/services/portfolio";
 import { signWrite } from "../../worker/services/storage";
-import { BASE, call, db } from "./helpers";
+import { BASE, call, db, creatorOf } from "./helpers";
 import { PNG, newMember, newWork, objectExists, putTo, signWriteAs } from "./media-fixtures";
 
 /** Stored objects no record attached are pending; the cron deletes those older than a day. */
@@ -78,7 +78,7 @@ describe("unattached uploads", () => {
 
   it("a form save attaches the question and choice files it takes", async () => {
     const owner = await newMember("Unat");
-    const formId = (await createFormFromTemplate(db(), owner.accountId, "en", { title: "Attach" }))!;
+    const formId = (await createFormFromTemplate(db(), await creatorOf(owner.accountId), "en", { title: "Attach" }))!;
     const question = await uploadTo(owner.cookie, `v1/commission-form/${formId}/question_medias`);
     const choice = await uploadTo(owner.cookie, `v1/commission-form/${formId}/choice_media`);
     expect(await pendingRow(question.key)).toBeDefined();

@@ -8,7 +8,6 @@ import { payOrder, pendingPaymentOf } from "../payments/order-payments";
 import { createStripe } from "../payments/stripe-client";
 import { isStripeUnavailable } from "../payments/stripe-errors";
 import { jsonBody } from "../http/json-body";
-import { commissionAccountOf } from "../services/orders";
 import { ORDER_DELIVERABLES_MAX_FILES } from "../domain/media-limits";
 import { parseMediaKey } from "../domain/media-keys";
 import { deliverableFile, type DeliverableFile } from "../services/order-deliverables";
@@ -143,8 +142,7 @@ orderApi.post("/pay", jsonBody(payBody), async (c) => {
 orderApi.post("/payment/pending", jsonBody(idBody), async (c) => {
   const { db, user } = c.get("request");
   if (!user) return c.json({ error: "unauthorized" }, 401);
-  const buyerCommissionAccountId = await commissionAccountOf(db.$client, user.accountId);
-  const payment = buyerCommissionAccountId ? await pendingPaymentOf(db.$client, { orderId: c.req.valid("json").orderId, buyerCommissionAccountId }) : null;
+  const payment = await pendingPaymentOf(db.$client, { orderId: c.req.valid("json").orderId, buyerCommissionAccountId: user.commissionAccountId });
   return c.json({ payment });
 });
 
@@ -192,11 +190,10 @@ async function checkedDeliverables(c: AppContext, id: string, medias: v.InferOut
  * attaches them, checking the actor and the state (decision 024).
  */
 orderApi.post("/deliverable/create", jsonBody(createDeliverableBody), async (c) => {
-  const { db, env, user } = c.get("request");
+  const { env, user } = c.get("request");
   if (!user) return c.json({ error: "unauthorized" }, 401);
   const { orderId: id, medias } = c.req.valid("json");
-  const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
-  if (!commissionAccountId) return c.json({ error: "not_found" }, 404);
+  const { commissionAccountId } = user;
   const files = await checkedDeliverables(c, id, medias, commissionAccountId);
   if (files instanceof Response) return files;
   return answer(c, await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(id, { add: files }, { commissionAccountId }));
@@ -209,11 +206,10 @@ orderApi.post("/deliverable/create", jsonBody(createDeliverableBody), async (c) 
  * files than the limit, or a file both added and deleted refuses the call before anything changes (decision 024).
  */
 orderApi.post("/deliverable/update", jsonBody(updateDeliverableBody), async (c) => {
-  const { db, env, user } = c.get("request");
+  const { env, user } = c.get("request");
   if (!user) return c.json({ error: "unauthorized" }, 401);
   const { orderId: id, medias, mediaIdsToDelete } = c.req.valid("json");
-  const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
-  if (!commissionAccountId) return c.json({ error: "not_found" }, 404);
+  const { commissionAccountId } = user;
   const files = await checkedDeliverables(c, id, medias, commissionAccountId);
   if (files instanceof Response) return files;
   return answer(c, await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(id, { add: files, delete: mediaIdsToDelete }, { commissionAccountId }));

@@ -5,7 +5,6 @@ import type { AppEnv } from "../http/context";
 import { createCardSetup, deleteCard, saveCardFromSetupIntent } from "../payments/cards";
 import { createStripe } from "../payments/stripe-client";
 import { checkPayment } from "../payments/order-payments";
-import { commissionAccountOf } from "../services/orders";
 
 /**
  * The card calls of spec section 7, for the signed-in user only; another user's intent or card reads as 404 and
@@ -56,8 +55,7 @@ stripeApi.post("/intent/payment/get", jsonInput(), async (c) => {
   const { db, env, user } = c.get("request");
   const parsed = v.safeParse(paymentBody, c.req.valid("json"));
   if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
-  const buyerCommissionAccountId = await commissionAccountOf(db.$client, user!.accountId);
-  const result = buyerCommissionAccountId && (await checkPayment({ db, stripe: createStripe(env), orders: env.ORDER }, { ...parsed.output, buyerCommissionAccountId }));
+  const result = await checkPayment({ db, stripe: createStripe(env), orders: env.ORDER }, { ...parsed.output, buyerCommissionAccountId: user!.commissionAccountId });
   if (!result) return c.json({ error: "not_found" }, 404);
   return c.json(result);
 });

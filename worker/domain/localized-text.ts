@@ -18,3 +18,20 @@ export const MISSING_TEXT = "Unknown";
 export function pickLocalizedText(texts: readonly LocalizedText[], locale: string): string | null {
   return (texts.find((t) => t.languageCode === locale) ?? texts.find((t) => t.isOriginal) ?? texts[0])?.text ?? null;
 }
+
+/**
+ * One localized text as a query hands it over, compactly (the read models build it as JSON; `loadTexts` reads it
+ * with Drizzle): field, language, is-original flag (SQLite's 0/1 or a boolean), text.
+ */
+export interface TextRow {
+  f?: string;
+  l: string;
+  o: number | boolean;
+  t: string;
+}
+
+/** The text in the viewer's language (of one field, when the rows hold several), else the original, else any. */
+export function pickText(rows: readonly TextRow[] | null | undefined, locale: string, field?: string): string | null {
+  const texts = (rows ?? []).filter((r) => field === undefined || r.f === field);
+  return pickLocalizedText(texts.map((r) => ({ languageCode: r.l, isOriginal: Boolean(r.o), text: r.t })), locale);
+}

@@ -1,7 +1,7 @@
 import { m } from "../../app/paraglide/messages.js";
 import type { Locale } from "../domain/constants";
 import { notificationKind, notificationMessage, type NotificationColour, type NotificationFacts, type NotificationIcon } from "../domain/notification-kinds";
-import { pickText } from "../services/json-columns";
+import { pickText } from "../domain/localized-text";
 import type { NoticeFacts, NoticeParty, StoredNotification } from "../services/notifications";
 
 /**

@@ -1,5 +1,5 @@
 import type { Locale } from "../domain/constants";
-import { MISSING_TEXT } from "../domain/localized-text";
+import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
 import { listedWorkSql } from "../domain/public-items";
 import { creatorRoleSql } from "../domain/roles";
 import type { Database } from "../db/client";
@@ -7,8 +7,8 @@ import { priceSortValue, type DisplayPrice } from "../domain/pricing";
 import { SEARCH_PAGE_SIZE, decodeCursor, encodeCursor, isTextSort, trigramQuery, type ExploreQuery } from "../domain/search";
 import { textMatchSql } from "../domain/search-text";
 import type { MediaType, QuestionType } from "../db/schema/enums";
-import { parseJson, pickText, pickTextColumn, textsOf, type TextRow } from "./json-columns";
-import type { ShownMedia } from "./portfolio";
+import { parseJson, pickTextColumn, textsOf } from "./json-columns";
+import type { ShownMedia } from "./media-rows";
 import { PRICE_BOOK_SQL, displayPrice, priceContext, type PriceContext } from "./price-book";
 
 /**

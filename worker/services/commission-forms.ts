@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, type SQLWrapper } from "drizzle-orm";
-import { MISSING_TEXT, pickLocalizedText } from "../domain/localized-text";
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { MISSING_TEXT, pickText } from "../domain/localized-text";
 import { CURRENCIES, asCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { formatPriceInput } from "../domain/pricing";
 import type { BatchItem } from "drizzle-orm/batch";
@@ -24,18 +24,18 @@ import {
   generateFormCode,
   FORM_MEDIA_FIELDS,
   type FormDraft,
-  type FormMediaDraft,
   type ParsedForm,
   type ParsedFormMedia,
   type QuestionDraft,
 } from "../domain/commission-form";
 import { parseMediaKey, type MediaKey } from "../domain/media-keys";
 import type { MediaEntry } from "../domain/media-entries";
-import type { MediaSite } from "../domain/media-sites";
 import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
-import { MEDIA_READ_COLUMNS, mediaRow } from "./media-rows";
+import { MEDIA_READ_COLUMNS, mediaRow, shownMedia } from "./media-rows";
 import type { Locale } from "../domain/constants";
 import { defaultCurrencyOf } from "./commission-settings";
+import type { SessionUser } from "./sessions";
+import { loadTexts } from "./localized-texts";
 
 const FORM = LOCALIZED.commissionForm.type;
 const QUESTION = LOCALIZED.commissionFormQuestion.type;
@@ -45,30 +45,12 @@ const T_CHOICE = LOCALIZED.commissionFormTemplateQuestionChoice.type;
 const Q_OWNER = MEDIA_OWNERS.commissionFormQuestion.type;
 const C_OWNER = MEDIA_OWNERS.commissionFormQuestionChoice.type;
 
-type TextRow = { entityId: string; field: string; languageCode: string; isOriginal: boolean; text: string };
-
-/** One entity's field among rows loaded for many, by the one localized-text rule; null when it has no text. */
-export function pickText(rows: readonly TextRow[], entityId: string, field: string, locale: string): string | null {
-  return pickLocalizedText(rows.filter((r) => r.entityId === entityId && r.field === field), locale);
-}
-
-async function textsOf(db: Database, entityType: string, ids: SQLWrapper | string[]): Promise<TextRow[]> {
-  if (Array.isArray(ids) && ids.length === 0) return [];
-  return db
-    .select({ entityId: localizedTexts.entityId, field: localizedTexts.field, languageCode: localizedTexts.languageCode, isOriginal: localizedTexts.isOriginal, text: localizedTexts.text })
-    .from(localizedTexts)
-    .where(and(eq(localizedTexts.entityType, entityType), inArray(localizedTexts.entityId, ids)));
-}
-
 function textInsert(db: Database, entityType: string, entityId: string, field: string, languageCode: string, text: string) {
   return db.insert(localizedTexts).values({ id: crypto.randomUUID(), entityType, entityId, field, languageCode, isOriginal: true, text });
 }
 
-/** The creator's commission account (orders, forms, services and policies belong to it). */
-export async function commissionAccountIdOf(db: Database, userAccountId: string): Promise<string | null> {
-  const row = await db.select({ id: commissionAccounts.id }).from(commissionAccounts).where(eq(commissionAccounts.userAccountId, userAccountId)).get();
-  return row?.id ?? null;
-}
+/** A creator as a write needs them: their account, and the commission account their forms and services belong to. */
+export type Creator = Pick<SessionUser, "accountId" | "commissionAccountId">;
 
 async function currencyIds(db: Database): Promise<Record<CurrencyCode, string>> {
   const rows = await db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(inArray(currencies.code, [...CURRENCIES]));
@@ -108,12 +90,12 @@ export async function listForms(db: Database, userAccountId: string, locale: Loc
     .innerJoin(currencies, eq(currencies.id, commissionForms.priceCurrencyId))
     .where(eq(commissionAccounts.userAccountId, userAccountId))
     .orderBy(asc(commissionForms.userIndex), asc(commissionForms.createdAt));
-  const texts = await textsOf(
+  const texts = await loadTexts(
     db,
     FORM,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...r, currency: asCurrencyCode(r.currency), title: pickText(texts, r.id, "title", locale) ?? MISSING_TEXT }));
+  return rows.map((r) => ({ ...r, currency: asCurrencyCode(r.currency), title: pickText(texts.get(r.id), locale, "title") ?? MISSING_TEXT }));
 }
 
 export async function listCategoryOptions(db: Database, locale: Locale): Promise<{ code: string; name: string }[]> {
@@ -122,12 +104,12 @@ export async function listCategoryOptions(db: Database, locale: Locale): Promise
     .from(commissionCategories)
     .where(eq(commissionCategories.isActive, true))
     .orderBy(asc(commissionCategories.userIndex));
-  const texts = await textsOf(
+  const texts = await loadTexts(
     db,
     LOCALIZED.commissionCategory.type,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ code: r.code, name: pickText(texts, r.id, "name", locale) || r.code }));
+  return rows.map((r) => ({ code: r.code, name: pickText(texts.get(r.id), locale, "name") || r.code }));
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -138,16 +120,14 @@ function isUniqueViolation(error: unknown): boolean {
 /**
  * A new DRAFT form for the creator, starting from the default template: questions and choices are copied with
  * their texts in the creator's language (that text becomes the original). The form gets its public code now
- * (the column is required and unique); /cf/{code} shows it once published. Returns null without a commission account.
+ * (the column is required and unique); /cf/{code} shows it once published.
  */
 export async function createFormFromTemplate(
   db: Database,
-  userAccountId: string,
+  { commissionAccountId }: Creator,
   locale: Locale,
   options: { title: string; generateCode?: () => string },
-): Promise<string | null> {
-  const commissionAccountId = await commissionAccountIdOf(db, userAccountId);
-  if (!commissionAccountId) return null;
+): Promise<string> {
   const ids = await currencyIds(db);
   const template = await db.select({ id: commissionFormTemplates.id }).from(commissionFormTemplates).where(eq(commissionFormTemplates.isDefault, true)).get();
   const questions = template
@@ -157,8 +137,8 @@ export async function createFormFromTemplate(
   const choices = questionIds.length
     ? await db.select().from(commissionFormTemplateQuestionChoices).where(inArray(commissionFormTemplateQuestionChoices.templateQuestionId, questionIds)).orderBy(asc(commissionFormTemplateQuestionChoices.userIndex))
     : [];
-  const qTexts = await textsOf(db, T_QUESTION, questionIds);
-  const cTexts = await textsOf(
+  const qTexts = await loadTexts(db, T_QUESTION, questionIds);
+  const cTexts = await loadTexts(
     db,
     T_CHOICE,
     choices.map((c) => c.id),
@@ -172,12 +152,12 @@ export async function createFormFromTemplate(
     currency,
     questions: questions.map((q) => ({
       type: q.questionType,
-      title: pickText(qTexts, q.id, "title", locale) ?? "",
-      description: pickText(qTexts, q.id, "description", locale) ?? "",
+      title: pickText(qTexts.get(q.id), locale, "title") ?? "",
+      description: pickText(qTexts.get(q.id), locale, "description") ?? "",
       isRequired: q.isRequired,
       choices: choices
         .filter((c) => c.templateQuestionId === q.id)
-        .map((c) => ({ title: pickText(cTexts, c.id, "title", locale) ?? "", priceAmount: c.priceCurrencyId === ids[currency] ? c.priceAmount : null })), // another currency: set by the creator
+        .map((c) => ({ title: pickText(cTexts.get(c.id), locale, "title") ?? "", priceAmount: c.priceCurrencyId === ids[currency] ? c.priceAmount : null })), // another currency: set by the creator
     })),
   };
   const makeCode = options.generateCode ?? (() => generateFormCode());
@@ -283,18 +263,6 @@ async function formMedia(db: Database, formId: string) {
 
 type FormMediaRow = Awaited<ReturnType<typeof formMedia>>[number];
 
-function mediaDraftOf(row: FormMediaRow): FormMediaDraft {
-  return {
-    id: row.id,
-    url: row.fileUrl ?? row.linkUrl ?? "",
-    formatType: row.formatType,
-    code: row.embedCode,
-    mediaType: row.mediaType,
-    site: ((row.formatType === "EMBED" ? row.embedSite : row.linkSite) ?? null) as MediaSite | null,
-    thumbnailUrl: row.thumbnailUrl,
-  };
-}
-
 /** Is this object key in the form's own folder for `field` (v1/commission-form/{formId}/{field}/…)? */
 function isFormObject(key: { domain: string; id: string; field: string }, formId: string, field?: string): boolean {
   return key.domain === "commission-form" && key.id === formId && (field === undefined || key.field === field);
@@ -333,13 +301,13 @@ export async function getFormForEdit(db: Database, userAccountId: string, formId
     .innerJoin(commissionFormQuestions, eq(commissionFormQuestions.id, commissionFormQuestionChoices.questionId))
     .where(eq(commissionFormQuestions.formId, formId))
     .orderBy(asc(commissionFormQuestionChoices.userIndex));
-  const formTexts = await textsOf(db, FORM, [formId]);
-  const qTexts = await textsOf(
+  const formTexts = await loadTexts(db, FORM, [formId]);
+  const qTexts = await loadTexts(
     db,
     QUESTION,
     db.select({ id: commissionFormQuestions.id }).from(commissionFormQuestions).where(eq(commissionFormQuestions.formId, formId)),
   );
-  const cTexts = await textsOf(
+  const cTexts = await loadTexts(
     db,
     CHOICE,
     db
@@ -352,24 +320,24 @@ export async function getFormForEdit(db: Database, userAccountId: string, formId
   const draftQuestions: QuestionDraft[] = questions.map((q) => ({
     id: q.id,
     type: q.type,
-    title: pickText(qTexts, q.id, "title", locale) ?? "",
-    description: pickText(qTexts, q.id, "description", locale) ?? "",
+    title: pickText(qTexts.get(q.id), locale, "title") ?? "",
+    description: pickText(qTexts.get(q.id), locale, "description") ?? "",
     isRequired: q.isRequired,
     choices: choices
       .filter((c) => c.questionId === q.id)
       .map((c) => {
         const image = medias.find((m) => m.ownerType === C_OWNER && m.ownerId === c.id);
-        return { id: c.id, title: pickText(cTexts, c.id, "title", locale) ?? "", price: formatPriceInput(c.priceAmount, currency), media: image ? mediaDraftOf(image) : null };
+        return { id: c.id, title: pickText(cTexts.get(c.id), locale, "title") ?? "", price: formatPriceInput(c.priceAmount, currency), media: image ? shownMedia(image) : null };
       }),
-    medias: medias.filter((m) => m.ownerType === Q_OWNER && m.ownerId === q.id).map(mediaDraftOf),
+    medias: medias.filter((m) => m.ownerType === Q_OWNER && m.ownerId === q.id).map(shownMedia),
   }));
   return {
     id: form.id,
     code: form.code,
     status: form.formStatus,
     draft: {
-      title: pickText(formTexts, formId, "title", locale) ?? "",
-      description: pickText(formTexts, formId, "description", locale) ?? "",
+      title: pickText(formTexts.get(formId), locale, "title") ?? "",
+      description: pickText(formTexts.get(formId), locale, "description") ?? "",
       categoryCode: form.categoryCode ?? "",
       price: formatPriceInput(form.priceAmount, currency),
       currency,

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import { MISSING_TEXT } from "../domain/localized-text";
+import { MISSING_TEXT, pickText } from "../domain/localized-text";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import {
@@ -21,10 +21,9 @@ import type { ParsedService, ServiceDraft } from "../domain/commission-form";
 import { formatPriceInput } from "../domain/pricing";
 import type { Locale } from "../domain/constants";
 import { parseMediaKey, type MediaKey } from "../domain/media-keys";
-import type { MediaSite } from "../domain/media-sites";
-import { commissionAccountIdOf, pickText } from "./commission-forms";
-import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow } from "./media-rows";
-import type { ShownMedia } from "./portfolio";
+import type { Creator } from "./commission-forms";
+import { loadTexts } from "./localized-texts";
+import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow, shownMedia } from "./media-rows";
 import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
 
 const SERVICE = LOCALIZED.commissionService.type;
@@ -63,20 +62,6 @@ async function thumbnails(db: Database, serviceIds: string[]): Promise<Map<strin
   return map;
 }
 
-/** A stored media as the players and the editor's media list take it. */
-function shownOf(row: AttachedRow): ShownMedia {
-  return {
-    id: row.id,
-    url: row.fileUrl ?? row.linkUrl ?? "",
-    formatType: row.formatType,
-    code: row.embedCode,
-    mediaType: row.mediaType,
-    site: ((row.formatType === "EMBED" ? row.embedSite : row.linkSite) ?? null) as MediaSite | null,
-    thumbnailUrl: row.thumbnailUrl,
-    name: row.formatType === "FILE" ? row.fileName : null,
-  };
-}
-
 /** Is this object key one of the service's own gallery files (v1/commission-service/{serviceId}/medias/…)? */
 function isServiceObject(key: Pick<MediaKey, "domain" | "id" | "field">, serviceId: string): boolean {
   return key.domain === "commission-service" && key.id === serviceId && key.field === "medias";
@@ -113,13 +98,11 @@ export async function listServices(db: Database, userAccountId: string, locale: 
     .where(eq(commissionAccounts.userAccountId, userAccountId))
     .orderBy(asc(commissionServices.userIndex), asc(commissionServices.createdAt));
   const ids = rows.map((r) => r.id);
-  const texts = ids.length
-    ? await db.select().from(localizedTexts).where(and(eq(localizedTexts.entityType, SERVICE), inArray(localizedTexts.entityId, ids)))
-    : [];
+  const texts = await loadTexts(db, SERVICE, ids);
   const thumbs = await thumbnails(db, ids);
   return rows.map((r) => ({
     id: r.id,
-    title: pickText(texts, r.id, "title", locale) ?? MISSING_TEXT,
+    title: pickText(texts.get(r.id), locale, "title") ?? MISSING_TEXT,
     priceAmount: r.priceAmount,
     currency: asCurrencyCode(r.currency),
     thumbnailUrl: thumbs.get(r.id) || null,
@@ -140,22 +123,17 @@ export async function getServiceForEdit(db: Database, userAccountId: string, ser
   const service = await ownedService(db, userAccountId, serviceId);
   if (!service) return null;
   const currency: CurrencyCode = asCurrencyCode(service.currency);
-  const texts = await db
-    .select()
-    .from(localizedTexts)
-    .where(and(eq(localizedTexts.entityType, SERVICE), eq(localizedTexts.entityId, serviceId)));
-  const terms = service.policyId
-    ? await db.select().from(localizedTexts).where(and(eq(localizedTexts.entityType, POLICY), eq(localizedTexts.entityId, service.policyId)))
-    : [];
+  const texts = await loadTexts(db, SERVICE, [serviceId]);
+  const terms = service.policyId ? await loadTexts(db, POLICY, [service.policyId]) : new Map();
   const categories = await db.select({ code: commissionServiceCategories.categoryCode }).from(commissionServiceCategories).where(eq(commissionServiceCategories.serviceId, serviceId));
   return {
-    title: pickText(texts, serviceId, "title", locale) ?? "",
-    description: pickText(texts, serviceId, "description", locale) ?? "",
-    medias: (await attachedMedia(db, [serviceId])).map(shownOf),
+    title: pickText(texts.get(serviceId), locale, "title") ?? "",
+    description: pickText(texts.get(serviceId), locale, "description") ?? "",
+    medias: (await attachedMedia(db, [serviceId])).map(shownMedia),
     price: formatPriceInput(service.priceAmount, currency),
     currency,
     formId: service.formId ?? "",
-    terms: service.policyId ? (pickText(terms, service.policyId, "terms", locale) ?? "") : "",
+    terms: service.policyId ? (pickText(terms.get(service.policyId), locale, "terms") ?? "") : "",
     categoryCodes: categories.map((c) => c.code),
   };
 }
@@ -169,14 +147,12 @@ export type ServiceWriteResult = { ok: true; serviceId: string } | { ok: false; 
  */
 export async function saveService(
   db: Database,
-  userAccountId: string,
+  { accountId: userAccountId, commissionAccountId }: Creator,
   serviceId: string | null,
   input: ParsedService,
   locale: Locale,
   bucket: R2Bucket,
 ): Promise<ServiceWriteResult> {
-  const commissionAccountId = await commissionAccountIdOf(db, userAccountId);
-  if (!commissionAccountId) return { ok: false, reason: "not_found" };
   const existing = serviceId ? await ownedService(db, userAccountId, serviceId) : null;
   if (serviceId && !existing) return { ok: false, reason: "not_found" };
   if (input.formId) {

@@ -1,5 +1,4 @@
 import { and, eq } from "drizzle-orm";
-import { pickLocalizedText } from "../domain/localized-text";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import { commissionAccounts, currencies, localizedTexts, userProfiles } from "../db/schema";
@@ -7,6 +6,8 @@ import { LOCALIZED } from "../db/schema/localized-entities";
 import type { CommissionSettings } from "../domain/commission-settings";
 import { FALLBACK_CURRENCY, asCurrencyCode, type CurrencyCode } from "../domain/currency";
 import type { Locale } from "../domain/constants";
+import { pickText } from "../domain/localized-text";
+import { loadTexts } from "./localized-texts";
 
 const ACCOUNT = LOCALIZED.commissionAccount.type;
 const TERMS = "default_terms";
@@ -14,11 +15,8 @@ const TERMS = "default_terms";
 
 /** The default terms in the viewer's language, else the original, else any (the owner sees what they last wrote). */
 async function defaultTermsOf(db: Database, commissionAccountId: string, locale: Locale): Promise<string> {
-  const rows = await db
-    .select({ languageCode: localizedTexts.languageCode, isOriginal: localizedTexts.isOriginal, text: localizedTexts.text })
-    .from(localizedTexts)
-    .where(and(eq(localizedTexts.entityType, ACCOUNT), eq(localizedTexts.entityId, commissionAccountId), eq(localizedTexts.field, TERMS)));
-  return pickLocalizedText(rows, locale) ?? "";
+  const texts = await loadTexts(db, ACCOUNT, [commissionAccountId], TERMS);
+  return pickText(texts.get(commissionAccountId), locale) ?? "";
 }
 
 /** The currency a new form or service of this commission account starts in (null column: JPY). */

@@ -1,29 +1,15 @@
 /**
  * The JSON columns that read queries build with correlated subqueries (one round trip instead of N+1 reads), and
  * how they are read back: a column is a JSON array, or nothing. The texts of an owner come as compact rows and are
- * read by the one localized-text rule (the viewer's language, else the original, else any; docs/decisions/002).
+ * read by `pickText` (worker/domain/localized-text.ts).
  */
-import { pickLocalizedText } from "../domain/localized-text";
-
-/** One localized text as the SQL builds it: field, language, is-original flag, text. */
-export interface TextRow {
-  f?: string;
-  l: string;
-  o: number | boolean;
-  t: string;
-}
+import { pickText, type TextRow } from "../domain/localized-text";
 
 /** A JSON array column as an array; NULL, empty or not an array reads as []. */
 export function parseJson<T>(value: unknown): T[] {
   if (typeof value !== "string" || !value) return [];
   const parsed = JSON.parse(value) as T[] | null;
   return Array.isArray(parsed) ? parsed : [];
-}
-
-/** The text in the viewer's language (of one field, when the rows hold several), else the original, else any. */
-export function pickText(rows: readonly TextRow[] | null | undefined, locale: string, field?: string): string | null {
-  const texts = (rows ?? []).filter((r) => field === undefined || r.f === field);
-  return pickLocalizedText(texts.map((r) => ({ languageCode: r.l, isOriginal: Boolean(r.o), text: r.t })), locale);
 }
 
 /** `pickText` of a JSON column of text rows. */

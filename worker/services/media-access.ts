@@ -1,6 +1,7 @@
 import { eq, inArray } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
-import { commissionAccounts, commissionForms, commissionServices, portfolioWorks, userAccountRoles, userProfiles } from "../db/schema";
+import { commissionAccounts, commissionForms, commissionOrders, commissionServices, portfolioWorks, userAccountRoles, userProfiles } from "../db/schema";
 import { OBJECT_ROUTE, parseMediaKey, type MediaKey } from "../domain/media-keys";
 import type { MediaDomain } from "../domain/upload-rules";
 import { mediaAccess, readUrlTtlMs, signedReadOpener, type MediaAccess, type MediaItem, type MediaReader } from "../domain/media-access";
@@ -25,6 +26,24 @@ function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+const sellerAccounts = alias(commissionAccounts, "sa");
+const buyerAccounts = alias(commissionAccounts, "ba");
+const sellerProfiles = alias(userProfiles, "sp");
+const buyerProfiles = alias(userProfiles, "bp");
+
+/** The profiles of the orders' seller and buyer (null where that party has none): who may read or write an order's files. */
+export async function orderPartyProfiles(db: Database, orderIds: string[]): Promise<{ id: string; sellerProfileId: string | null; buyerProfileId: string | null }[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({ id: commissionOrders.id, sellerProfileId: sellerProfiles.id, buyerProfileId: buyerProfiles.id })
+    .from(commissionOrders)
+    .innerJoin(sellerAccounts, eq(sellerAccounts.id, commissionOrders.sellerId))
+    .leftJoin(sellerProfiles, eq(sellerProfiles.accountId, sellerAccounts.userAccountId))
+    .innerJoin(buyerAccounts, eq(buyerAccounts.id, commissionOrders.buyerId))
+    .leftJoin(buyerProfiles, eq(buyerProfiles.accountId, buyerAccounts.userAccountId))
+    .where(inArray(commissionOrders.id, orderIds));
 }
 
 /**
@@ -55,31 +74,16 @@ const ITEM_READERS: { [D in MediaDomain]: (db: Database, ids: string[]) => Promi
   },
   // The id is the client's profile (their uploads before sending) or an order (the copies its request keeps).
   "commission-request": async (db, ids) => {
-    const list = ids.map(() => "?").join(",");
-    const { results } = await db.$client
-      .prepare(
-        `SELECT id, id AS owner, NULL AS reader FROM user_profiles WHERE id IN (${list})
-         UNION ALL
-         SELECT o.id, bp.id, sp.id FROM commission_orders o
-           JOIN commission_accounts ba ON ba.id = o.buyer_id JOIN user_profiles bp ON bp.account_id = ba.user_account_id
-           JOIN commission_accounts sa ON sa.id = o.seller_id JOIN user_profiles sp ON sp.account_id = sa.user_account_id
-         WHERE o.id IN (${list})`,
-      )
-      .bind(...ids, ...ids)
-      .all<{ id: string; owner: string; reader: string | null }>();
-    return results.map((r) => [r.id, { domain: "commission-request", ownerProfileId: r.owner, readerProfileIds: r.reader ? [r.reader] : [] }]);
+    // Not db.batch: D1's batch answers rows as objects, and the parties' three `id` columns would collide.
+    const [profiles, orders] = await Promise.all([db.select({ id: userProfiles.id }).from(userProfiles).where(inArray(userProfiles.id, ids)), orderPartyProfiles(db, ids)]);
+    return [
+      ...profiles.map((p): [string, MediaItem] => [p.id, { domain: "commission-request", ownerProfileId: p.id, readerProfileIds: [] }]),
+      ...orders.flatMap((o): [string, MediaItem][] => (o.buyerProfileId && o.sellerProfileId ? [[o.id, { domain: "commission-request", ownerProfileId: o.buyerProfileId, readerProfileIds: [o.sellerProfileId] }]] : [])),
+    ];
   },
   "commission-order": async (db, ids) => {
-    const { results } = await db.$client
-      .prepare(
-        `SELECT o.id, sp.id AS seller_profile_id, bp.id AS buyer_profile_id FROM commission_orders o
-         JOIN commission_accounts sa ON sa.id = o.seller_id JOIN user_profiles sp ON sp.account_id = sa.user_account_id
-         JOIN commission_accounts ba ON ba.id = o.buyer_id LEFT JOIN user_profiles bp ON bp.account_id = ba.user_account_id
-         WHERE o.id IN (${ids.map(() => "?").join(", ")})`,
-      )
-      .bind(...ids)
-      .all<{ id: string; seller_profile_id: string; buyer_profile_id: string | null }>();
-    return results.map((r) => [r.id, { domain: "commission-order", ownerProfileId: r.seller_profile_id, buyerProfileId: r.buyer_profile_id }]);
+    const parties = await orderPartyProfiles(db, ids);
+    return parties.flatMap((r) => (r.sellerProfileId ? [[r.id, { domain: "commission-order", ownerProfileId: r.sellerProfileId, buyerProfileId: r.buyerProfileId }]] : []));
   },
   "commission-service": async (db, ids) => {
     const rows = await db

@@ -2,6 +2,8 @@ import { media } from "../db/schema";
 import { parseMediaKey } from "../domain/media-keys";
 import type { MediaEntry } from "../domain/media-entries";
 import type { ParsedMediaDraft } from "../domain/media-drafts";
+import type { MediaFormatType, MediaType } from "../db/schema/enums";
+import type { MediaSite } from "../domain/media-sites";
 
 /**
  * The `media` row of an entry the server rebuilt with `buildMediaEntry`: one writer for works, forms and services.
@@ -59,3 +61,33 @@ export const MEDIA_READ_COLUMNS = {
   fileName: media.fileName,
   thumbnailUrl: media.thumbnailUrl,
 };
+
+/** A row read with MEDIA_READ_COLUMNS. */
+type StoredMediaRow = Pick<typeof media.$inferSelect, keyof typeof MEDIA_READ_COLUMNS>;
+
+/** A stored media as the players, the preview dialog, the lightbox and the editors' media lists take it. */
+export interface ShownMedia {
+  id: string;
+  formatType: MediaFormatType;
+  mediaType: MediaType;
+  site: MediaSite | null;
+  url: string;
+  code: string | null;
+  thumbnailUrl: string | null;
+  /** FILE: its name (the uploader's, when the editor sent it). */
+  name: string | null;
+}
+
+/** The one reading of a stored media row, for works, forms and services alike. */
+export function shownMedia(row: StoredMediaRow): ShownMedia {
+  return {
+    id: row.id,
+    formatType: row.formatType,
+    mediaType: row.mediaType,
+    site: ((row.formatType === "EMBED" ? row.embedSite : row.linkSite) ?? null) as MediaSite | null,
+    url: row.fileUrl ?? row.linkUrl ?? "",
+    code: row.embedCode,
+    thumbnailUrl: row.thumbnailUrl,
+    name: row.formatType === "FILE" ? row.fileName : null,
+  };
+}

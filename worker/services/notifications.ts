@@ -6,7 +6,8 @@
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { notifications } from "../db/schema";
-import { parseJson, type TextRow } from "./json-columns";
+import { parseJson } from "./json-columns";
+import type { TextRow } from "../domain/localized-text";
 
 const NOTIFICATION_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 50;

@@ -146,12 +146,6 @@ export async function projectedVersion(d1: D1Database, orderId: string): Promise
   return row ? Number(row.version) : null;
 }
 
-/** The commission account of a user (one each), which the order's seller and buyer ids name. */
-export async function commissionAccountOf(d1: D1Database, userAccountId: string): Promise<string | null> {
-  const row = await d1.prepare("SELECT id FROM commission_accounts WHERE user_account_id = ?").bind(userAccountId).first<{ id: string }>();
-  return row?.id ?? null;
-}
-
 /** Why the service details cannot be written: no snapshot to write them to, or a category the catalogue does not offer. */
 export type ServiceDetailsRefusal = "not_found" | "unknown_category";
 

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql } from "drizzle-orm";
-import { MISSING_TEXT } from "../domain/localized-text";
+import { MISSING_TEXT, pickText } from "../domain/localized-text";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
 import {
@@ -23,10 +23,8 @@ import type { Locale } from "../domain/constants";
 import { listedWorkSql, workStatusOnSave } from "../domain/public-items";
 import { TAG_MAX_LENGTH } from "../domain/portfolio-fields";
 import { cleanSearchText, textMatchSql } from "../domain/search-text";
-import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow } from "./media-rows";
+import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow, shownMedia, type ShownMedia } from "./media-rows";
 import { parseMediaKey, type MediaKey } from "../domain/media-keys";
-import type { MediaFormatType } from "../domain/media-limits";
-import type { MediaSite } from "../domain/media-sites";
 import type { ParsedWork, WorkDraft } from "../domain/portfolio";
 import type { ParsedMediaDraft } from "../domain/media-drafts";
 import { noGrants, type ItemGrants } from "../domain/visibility";
@@ -37,25 +35,12 @@ import { removedClientCredit, resolveClient } from "./client-works";
 
 // The named client's own action lives with the client-works rules; re-exported for the pages that call it here.
 export { removeMeFromWork } from "./client-works";
-import { pickText } from "./commission-forms";
+import { loadTexts } from "./localized-texts";
 import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
 
 const WORK = LOCALIZED.portfolioWork.type;
 const OWNER = MEDIA_OWNERS.portfolioWork.type;
 const ITEM = "portfolio_work";
-
-/** A stored media as the players, preview dialog and lightbox take it. */
-export interface ShownMedia {
-  id: string;
-  formatType: MediaFormatType;
-  mediaType: MediaType;
-  site: MediaSite | null;
-  url: string;
-  code: string | null;
-  thumbnailUrl: string | null;
-  /** FILE: its name (the uploader's, when the editor sent it). */
-  name: string | null;
-}
 
 /** Who a client work was made for (on the creator's list) or by (on the client's "Made for you"). */
 export interface WorkPerson {
@@ -84,19 +69,6 @@ const isClientWorkSql = or(isNotNull(portfolioWorks.clientAccountId), isNotNull(
 const isOwnWorkSql = and(isNull(portfolioWorks.clientAccountId), isNull(portfolioWorks.commissionOrderId));
 
 type AttachedRow = Awaited<ReturnType<typeof attachedMedia>>[number];
-
-function shownMedia(row: AttachedRow): ShownMedia {
-  return {
-    id: row.id,
-    formatType: row.formatType,
-    mediaType: row.mediaType,
-    site: ((row.formatType === "EMBED" ? row.embedSite : row.linkSite) ?? null) as MediaSite | null,
-    url: row.fileUrl ?? row.linkUrl ?? "",
-    code: row.embedCode,
-    thumbnailUrl: row.thumbnailUrl,
-    name: row.formatType === "FILE" ? row.fileName : null,
-  };
-}
 
 async function profileIdOf(db: Database, userAccountId: string): Promise<string | null> {
   const row = await db.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.accountId, userAccountId)).get();
@@ -129,10 +101,13 @@ async function profileRefs(db: Database, accountIds: string[], locale: Locale): 
     .select({ id: userProfiles.id, accountId: userProfiles.accountId, handle: userProfiles.originalHandle, avatarUrl: userProfiles.avatarUrl })
     .from(userProfiles)
     .where(inArray(userProfiles.accountId, ids));
-  const texts = profiles.length
-    ? await db.select().from(localizedTexts).where(and(eq(localizedTexts.entityType, LOCALIZED.userProfile.type), eq(localizedTexts.field, "name"), inArray(localizedTexts.entityId, profiles.map((p) => p.id))))
-    : [];
-  return new Map(profiles.map((p) => [p.accountId, { name: pickText(texts, p.id, "name", locale) || p.handle, handle: p.handle, avatarUrl: p.avatarUrl }]));
+  const texts = await loadTexts(
+    db,
+    LOCALIZED.userProfile.type,
+    profiles.map((p) => p.id),
+    "name",
+  );
+  return new Map(profiles.map((p) => [p.accountId, { name: pickText(texts.get(p.id), locale, "name") || p.handle, handle: p.handle, avatarUrl: p.avatarUrl }]));
 }
 
 type ListedRow = { id: string; visibility: VisibilityStatus | null; person?: WorkPerson };
@@ -140,14 +115,14 @@ type ListedRow = { id: string; visibility: VisibilityStatus | null; person?: Wor
 /** Titles and media of the listed works, in the given order. */
 async function toListItems(db: Database, works: ListedRow[], locale: Locale): Promise<WorkListItem[]> {
   const ids = works.map((w) => w.id);
-  const texts = ids.length ? await db.select().from(localizedTexts).where(and(eq(localizedTexts.entityType, WORK), inArray(localizedTexts.entityId, ids))) : [];
+  const texts = await loadTexts(db, WORK, ids);
   const medias = await attachedMedia(db, ids);
   return works.map((w) => {
     const own = medias.filter((m) => m.workId === w.id);
     const first = own[0];
     return {
       id: w.id,
-      title: pickText(texts, w.id, "title", locale) ?? MISSING_TEXT,
+      title: pickText(texts.get(w.id), locale, "title") ?? MISSING_TEXT,
       mediaType: first?.mediaType ?? null,
       thumbnailUrl: first ? (first.thumbnailUrl ?? (first.mediaType === "IMAGE" ? (first.fileUrl ?? first.linkUrl) : null)) : null,
       mediaCount: own.length,
@@ -217,7 +192,7 @@ export async function getWorkForEdit(db: Database, userAccountId: string, workId
   const work = await editableWork(db, userAccountId, workId);
   if (!work) return null;
   const [texts, medias, categories, ratings, tags, userCategories, grants] = await Promise.all([
-    db.select().from(localizedTexts).where(and(eq(localizedTexts.entityType, WORK), eq(localizedTexts.entityId, workId))),
+    loadTexts(db, WORK, [workId]),
     attachedMedia(db, [workId], WORK_MEDIA_FIELDS),
     db.select({ code: portfolioWorkCategories.categoryCode }).from(portfolioWorkCategories).where(eq(portfolioWorkCategories.workId, workId)),
     db.select({ code: portfolioWorkContentRatings.contentRatingCode }).from(portfolioWorkContentRatings).where(eq(portfolioWorkContentRatings.workId, workId)),
@@ -241,8 +216,8 @@ export async function getWorkForEdit(db: Database, userAccountId: string, workId
       });
   return {
     id: workId,
-    title: pickText(texts, workId, "title", locale) ?? "",
-    description: pickText(texts, workId, "description", locale) ?? "",
+    title: pickText(texts.get(workId), locale, "title") ?? "",
+    description: pickText(texts.get(workId), locale, "description") ?? "",
     medias: draftOf("medias"),
     ogImages: draftOf("og_images"),
     contentRatingCode: ratings[0]?.code ?? "",
@@ -461,6 +436,6 @@ export async function searchTags(db: Database, viewerAccountId: string, query: s
 export async function listContentRatings(db: Database, locale: Locale): Promise<{ code: string; name: string }[]> {
   const rows = await db.select({ id: contentRatings.id, code: contentRatings.code }).from(contentRatings).orderBy(asc(contentRatings.userIndex));
   const ids = rows.map((r) => r.id);
-  const texts = ids.length ? await db.select().from(localizedTexts).where(and(eq(localizedTexts.entityType, LOCALIZED.contentRating.type), inArray(localizedTexts.entityId, ids))) : [];
-  return rows.map((r) => ({ code: r.code, name: pickText(texts, r.id, "name", locale) || r.code }));
+  const texts = await loadTexts(db, LOCALIZED.contentRating.type, ids);
+  return rows.map((r) => ({ code: r.code, name: pickText(texts.get(r.id), locale, "name") || r.code }));
 }

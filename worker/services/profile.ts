@@ -1,6 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { CurrencyCode } from "../domain/currency";
-import { pickLocalizedText, type LocalizedText } from "../domain/localized-text";
+import { pickText } from "../domain/localized-text";
+import { loadTexts } from "./localized-texts";
 import type { Locale } from "../domain/constants";
 import type { FieldErrors } from "../domain/validation";
 import type { Database } from "../db/client";
@@ -46,11 +47,6 @@ export interface AccountSettingsInput {
 
 export type SaveResult = { ok: true } | { ok: false; errors: FieldErrors };
 
-/** An editor field's value: the one localized-text rule, empty when nothing is written yet. */
-function pickText(rows: readonly (LocalizedText & { field: string })[], field: string, locale: string): string {
-  return pickLocalizedText(rows.filter((r) => r.field === field), locale) ?? "";
-}
-
 export async function getProfileSettings(db: Database, accountId: string, locale: Locale): Promise<ProfileSettings | null> {
   const profile = await db
     .select({ id: userProfiles.id, handle: userProfiles.originalHandle, avatarUrl: userProfiles.avatarUrl })
@@ -58,11 +54,9 @@ export async function getProfileSettings(db: Database, accountId: string, locale
     .where(eq(userProfiles.accountId, accountId))
     .get();
   if (!profile) return null;
-  const texts = await db
-    .select({ field: localizedTexts.field, languageCode: localizedTexts.languageCode, isOriginal: localizedTexts.isOriginal, text: localizedTexts.text })
-    .from(localizedTexts)
-    .where(and(eq(localizedTexts.entityType, PROFILE), eq(localizedTexts.entityId, profile.id)));
-  return { handle: profile.handle, avatarUrl: profile.avatarUrl, name: pickText(texts, "name", locale), bio: pickText(texts, "bio", locale) };
+  const texts = (await loadTexts(db, PROFILE, [profile.id])).get(profile.id);
+  // An editor field: empty when nothing is written yet.
+  return { handle: profile.handle, avatarUrl: profile.avatarUrl, name: pickText(texts, locale, "name") ?? "", bio: pickText(texts, locale, "bio") ?? "" };
 }
 
 function isUniqueViolation(error: unknown): boolean {

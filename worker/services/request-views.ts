@@ -4,13 +4,13 @@
  * send (own service, a request already pending) and their saved cards. One D1 round trip per read.
  */
 import type { Database } from "../db/client";
-import { MISSING_TEXT } from "../domain/localized-text";
+import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
 import type { DisplayPrice } from "../domain/pricing";
 import { listCards, type PaymentAccountMethod } from "../payments/cards";
 import { categoryNamesOf, mediasOf, questionsSql, toPublicQuestions, type PublicFormQuestion, type Viewer } from "./catalog";
-import { parseJson, pickText, pickTextColumn, textsOf, type TextRow } from "./json-columns";
+import { parseJson, pickTextColumn, textsOf } from "./json-columns";
 import { clientStanding } from "./order-requests";
-import type { ShownMedia } from "./portfolio";
+import type { ShownMedia } from "./media-rows";
 import { PRICE_BOOK_SQL, displayPrice, priceContext } from "./price-book";
 
 export interface PublicService {

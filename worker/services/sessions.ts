@@ -3,12 +3,14 @@ import { type CurrencyCode, FALLBACK_CURRENCY, isCurrencyCode } from "../domain/
 import { SESSION_ID_BYTES, SESSION_TOUCH_INTERVAL_MS } from "../domain/constants";
 import { isSessionLive, sessionExpiresAt, sessionIdleCutoff, shouldTouchSession } from "../domain/sessions";
 import type { Database } from "../db/client";
-import { currencies, sessions, userAccountRoles, userAccounts, userProfiles } from "../db/schema";
+import { commissionAccounts, currencies, sessions, userAccountRoles, userAccounts, userProfiles } from "../db/schema";
 import { randomToken, sha256Hex } from "./crypto";
 
 export interface SessionUser {
   accountId: string;
   profileId: string;
+  /** Their commission account (every account has one), which orders, forms and services name. */
+  commissionAccountId: string;
   email: string;
   handle: string;
   avatarUrl: string | null;
@@ -55,6 +57,7 @@ export async function getSessionUser(db: Database, token: string | undefined, no
       inputLanguageCode: userAccounts.inputLanguageCode,
       displayCurrencyId: userAccounts.displayCurrencyId,
       profileId: userProfiles.id,
+      commissionAccountId: commissionAccounts.id,
       handle: userProfiles.originalHandle,
       avatarUrl: userProfiles.avatarUrl,
       roleCode: userAccountRoles.roleCode,
@@ -66,6 +69,7 @@ export async function getSessionUser(db: Database, token: string | undefined, no
     .from(sessions)
     .innerJoin(userAccounts, eq(userAccounts.id, sessions.userAccountId))
     .innerJoin(userProfiles, eq(userProfiles.accountId, userAccounts.id))
+    .innerJoin(commissionAccounts, eq(commissionAccounts.userAccountId, userAccounts.id))
     .leftJoin(userAccountRoles, eq(userAccountRoles.userAccountId, userAccounts.id))
     .leftJoin(currencies, eq(currencies.id, userAccounts.displayCurrencyId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date(now))));

@@ -7,7 +7,7 @@ import { SNIFF_BYTES, kindForMimeType, type SniffedType } from "../domain/media-
 import { checkFile, checkFileCount, checkStoredObject, findUploadRule, type UploadRule } from "../domain/upload-rules";
 import type { MediaErrorCode } from "../domain/media-limits";
 import { readBodyUpTo } from "../http/body-limit";
-import { signReadUrl } from "./media-access";
+import { orderPartyProfiles, signReadUrl } from "./media-access";
 import { isTokenSpent, issueToken, spendToken, verifyToken } from "./signed-tokens";
 import { editableWork } from "./work-access";
 
@@ -45,15 +45,8 @@ async function ownerProfileOf(db: Database, rule: UploadRule, domainId: string):
   if (rule.ownership === "profile") return domainId;
   if (rule.ownership === "commission-order-party") {
     // Either party writes into the order's chat folder (decision 027).
-    const order = await db.$client
-      .prepare(
-        `SELECT sp.id AS seller, bp.id AS buyer FROM commission_orders o
-         JOIN commission_accounts sa ON sa.id = o.seller_id LEFT JOIN user_profiles sp ON sp.account_id = sa.user_account_id
-         JOIN commission_accounts ba ON ba.id = o.buyer_id LEFT JOIN user_profiles bp ON bp.account_id = ba.user_account_id WHERE o.id = ?`,
-      )
-      .bind(domainId)
-      .first<{ seller: string | null; buyer: string | null }>();
-    return order ? [order.seller, order.buyer] : null;
+    const [order] = await orderPartyProfiles(db, [domainId]);
+    return order ? [order.sellerProfileId, order.buyerProfileId] : null;
   }
   if (rule.ownership === "commission-form") {
     const form = await db
@@ -67,11 +60,8 @@ async function ownerProfileOf(db: Database, rule: UploadRule, domainId: string):
   }
   if (rule.ownership === "commission-order") {
     // Only the order's seller writes its deliverables (decision 024).
-    const order = await db.$client
-      .prepare("SELECT p.id FROM commission_orders o JOIN commission_accounts a ON a.id = o.seller_id JOIN user_profiles p ON p.account_id = a.user_account_id WHERE o.id = ?")
-      .bind(domainId)
-      .first<{ id: string }>();
-    return order?.id ?? null;
+    const [order] = await orderPartyProfiles(db, [domainId]);
+    return order?.sellerProfileId ?? null;
   }
   if (rule.ownership === "commission-service") {
     const service = await db

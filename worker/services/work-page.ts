@@ -1,15 +1,15 @@
 // The read side of a work's own page (/{handle}/works/{id}): one work with everything the page shows, for a viewer the
 // visibility rule lets read it (worker/domain/visibility.ts; docs/decisions/031-visibility-grants.md).
 import type { Locale } from "../domain/constants";
-import { MISSING_TEXT } from "../domain/localized-text";
+import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
 import { isReachableWork } from "../domain/public-items";
 import { canEditItem, canViewItem, type Visitor } from "../domain/visibility";
 import type { Database } from "../db/client";
 import type { PublishStatus } from "../db/schema/enums";
 import { categoryNamesOf, mediasOf } from "./catalog";
-import { parseJson, pickText, textsOf, type TextRow } from "./json-columns";
+import { parseJson, textsOf } from "./json-columns";
 import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "./media-access";
-import type { ShownMedia } from "./portfolio";
+import type { ShownMedia } from "./media-rows";
 import { loadItemVisibility } from "./visibility";
 
 /** Someone the page names: the creator, the client, a credited user. */

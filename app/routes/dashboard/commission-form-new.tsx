@@ -24,8 +24,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request, locale);
   const title = String(form.get("title") ?? "").trim();
   if (title.length > FORM_TITLE_MAX) return data({ errors: { title: m.authoring_form_title_max({}, { locale }) }, title }, { status: 400 });
-  const formId = await createFormFromTemplate(db, user.accountId, inputLanguageOf(user), { title: title || m.authoring_form_new_default_title({}, { locale: inputLanguageOf(user) }) });
-  if (!formId) throw data(null, { status: 404 });
+  const formId = await createFormFromTemplate(db, user, inputLanguageOf(user), { title: title || m.authoring_form_new_default_title({}, { locale: inputLanguageOf(user) }) });
   return redirect(AUTHORING_PATHS.formEdit(formId));
 }
 

@@ -68,7 +68,7 @@ export async function saveServiceAction(request: Request, context: Context, serv
   const values = { ...posted, medias: posted.medias.map(withShownType) };
   const parsed = parseServiceDraft(values);
   if (!parsed.ok) return data({ errors: translateAuthoringErrors(parsed.errors, locale), values }, { status: 400 });
-  const result = await saveService(db, user.accountId, serviceId ?? null, parsed.data, inputLanguageOf(user), context.get(requestContext).env.MEDIA);
+  const result = await saveService(db, user, serviceId ?? null, parsed.data, inputLanguageOf(user), context.get(requestContext).env.MEDIA);
   if (!result.ok && result.reason === "not_found") throw notFound();
   if (!result.ok && result.reason === "invalid") return data({ errors: translateAuthoringErrors(result.errors, locale), values }, { status: 400 });
   return redirect(DASHBOARD_PATHS.forms);

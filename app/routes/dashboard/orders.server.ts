@@ -17,7 +17,6 @@ import { listCards } from "../../../worker/payments/cards";
 import { checkPayment } from "../../../worker/payments/order-payments";
 import { createStripe } from "../../../worker/payments/stripe-client";
 import { getOrderDetail, listOrders } from "../../../worker/services/order-views";
-import { commissionAccountOf } from "../../../worker/services/orders";
 import type { SessionUser } from "../../../worker/services/sessions";
 import { inputLanguageOf } from "../../../worker/domain/input-language";
 
@@ -25,14 +24,13 @@ type Context = Readonly<RouterContextProvider>;
 
 export async function loadOrderPage(context: Context, user: SessionUser, side: OrderSide) {
   const { db, env, url, locale } = context.get(requestContext);
-  const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
+  const { commissionAccountId } = user;
   const filter = parseOrderListFilter(url.searchParams.get("status"));
   const page = pageFromQuery(url.searchParams.get("page"));
   const code = url.searchParams.get("order");
   const texts = orderListTexts();
   // The buyer's Pay takes 3-D Secure in the page, the way this deployment takes cards (decision 057).
   const cardEntry = cardEntryFor(env);
-  if (!commissionAccountId) return { filter, page, list: { rows: [], hasMore: false }, texts, code, order: null, panel: null, cards: [], cardEntry, paymentReturn: null, paymentNotice: null };
   const viewer = { commissionAccountId, profileId: user.profileId, locale, displayCurrencyCode: user.displayCurrencyCode };
   const paymentReturn = side === "buyer" && code ? await settleReturnedPayment(context, url, commissionAccountId) : null;
   const [list, order, cards] = await Promise.all([
@@ -146,13 +144,13 @@ function actionOf(form: FormData, writtenIn: "en" | "ja"): FormAction | { errors
  * wrong (the price) is answered with its message in the user's language, and nothing is sent.
  */
 export async function actOnOrder(context: Context, user: SessionUser, request: Request) {
-  const { db, env, locale } = context.get(requestContext);
+  const { env, locale } = context.get(requestContext);
   const form = await readFormData(request, locale);
   const orderId = String(form.get("orderId") ?? "");
   const action = actionOf(form, inputLanguageOf(user));
   if (action && "errors" in action) return data({ ok: false as const, intent: String(form.get("intent") ?? ""), errors: translateAuthoringErrors(action.errors, locale) }, { status: 400 });
-  const commissionAccountId = await commissionAccountOf(db.$client, user.accountId);
-  if (!orderId || !action || !commissionAccountId) return data({ ok: false as const, intent: String(form.get("intent") ?? "") }, { status: 400 });
+  const { commissionAccountId } = user;
+  if (!orderId || !action) return data({ ok: false as const, intent: String(form.get("intent") ?? "") }, { status: 400 });
   const order = env.ORDER.get(env.ORDER.idFromName(orderId));
   const result = "details" in action ? await order.updateServiceDetails(orderId, action.details, { commissionAccountId }) : await order.act(orderId, action, { commissionAccountId });
   if (result.status === "refused" && result.refusal === "unknown_category") {
