@@ -1,10 +1,11 @@
-// `npm test`: every test. The Stripe emulator's suite (vitest in Node), worker, API, Durable Object and domain
-// tests in workerd (vitest) with the Stripe contract check over every exchange they made (one test), then the browser
-// tests in real Chromium (scripts/e2e.mjs). Prints the runners' own counts and a final `N passed, N failed`.
+// `npm test`: every test. The node project of vitest.config.ts (the Stripe emulator's suite and the build tools'
+// tests), its workerd project (worker, API, Durable Object and domain tests) with the Stripe contract check over every
+// exchange they made (one test), then the browser tests in real Chromium (scripts/e2e.mjs). Prints the runners' own
+// counts and a final `N passed, N failed`.
 //
 // The vitest files and the tests inside them run in a shuffled order, and every test runs twice in a row on the
 // same storage (`--repeats=1`), docs/decisions/015: the seed is printed, and `VITEST_SEED=<seed> npm test` (or
-// `npx vitest run --config vitest.config.ts --sequence.shuffle --sequence.seed=<seed> --repeats=1`) replays a
+// `npx vitest run --project workerd --sequence.shuffle --sequence.seed=<seed> --repeats=1`) replays a
 // failing order. Between the two suites, `npm run preview -- --check` proves
 // the README's preview command serves `/` with a 200 (one test in the totals). The browser specs run twice each
 // (`--repeat-each 2`; E2E_REPEAT_EACH=1 npm test for once).
@@ -32,7 +33,7 @@ const suites = [];
 // First, because it is fast: the Stripe emulator's own suite (plain Node, the real SDK against emulators/stripe),
 // and the build tools' tests (tests/node).
 const emulatorStatus = run("npx", [
-  "vitest", "run", "--config", "vitest.emulator.config.ts",
+  "vitest", "run", "--project", "node",
   "--reporter=default", "--reporter=json", `--outputFile.json=${results}/emulator.json`,
 ]);
 const emulator = readJson(`${results}/emulator.json`);
@@ -46,7 +47,7 @@ suites.push({
 const seed = process.env.VITEST_SEED ?? String(Math.floor(Math.random() * 1_000_000));
 console.log(`vitest order: shuffled with seed ${seed} (replay: VITEST_SEED=${seed} npm test)`);
 const workerStatus = run("npx", [
-  "vitest", "run", "--config", "vitest.config.ts", "--sequence.shuffle", `--sequence.seed=${seed}`, "--repeats=1",
+  "vitest", "run", "--project", "workerd", "--sequence.shuffle", `--sequence.seed=${seed}`, "--repeats=1",
   "--reporter=default", "--reporter=json", `--outputFile.json=${results}/worker.json`,
 ]);
 const worker = readJson(`${results}/worker.json`);

@@ -7,7 +7,7 @@
 // order must agree with its money (worker/domain/order-money.ts), its event log must be gapless and D1 must hold
 // what the object holds. Real workerd, real Order objects and D1, the real `stripe` SDK against the emulator.
 //
-// The seed is fixed (MONEY_MODEL_SEED overrides it: `MONEY_MODEL_SEED=123 npx vitest run --config vitest.config.ts
+// The seed is fixed (MONEY_MODEL_SEED overrides it: `MONEY_MODEL_SEED=123 npx vitest run --project workerd
 // tests/worker/order-money-model.test.ts`); a failure prints the seed and the shrunk program that broke it.
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
