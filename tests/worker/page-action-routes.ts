@@ -6,8 +6,8 @@ type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
 export type Action = (args: unknown) => unknown;
 
 // Read as text to find the actions: importing every page would also import browser-only modules.
-const routeSources = import.meta.glob<string>("../../app/routes/**/*.tsx", { query: "?raw", import: "default", eager: true });
-const routeModules = import.meta.glob<{ action: Action }>("../../app/routes/**/*.tsx");
+const routeSources = import.meta.glob<string>("../../app/routes/**/*.{ts,tsx}", { query: "?raw", import: "default", eager: true });
+const routeModules = import.meta.glob<{ action: Action }>("../../app/routes/**/*.{ts,tsx}");
 const EXPORTS_ACTION = /^export\s+(?:async\s+)?(?:function|const|let)\s+action\b|^export\s*\{[^}]*\baction\b/m;
 
 /** Every route of the table with its full path. */
@@ -18,9 +18,13 @@ export function routesOf(entries: readonly RouteEntry[] = routeTable as RouteEnt
   });
 }
 
-/** The routes whose file exports an action, each with a loader of that action (imported only when called). */
+/**
+ * The routes whose file exports an action, each with a loader of that action (imported only when called). Not the dev
+ * tools under /dev/ (the browser tests' JSON fixtures): no page posts to them, and a production build has none.
+ */
 export function pageActionRoutes(): { file: string; path: string; action: () => Promise<Action> }[] {
   return routesOf().flatMap(({ file, path }) => {
+    if (path.startsWith("/dev/")) return [];
     const module = `../../app/${file}`;
     if (!EXPORTS_ACTION.test(routeSources[module] ?? "")) return [];
     return [{ file, path, action: async () => (await routeModules[module]()).action }];
