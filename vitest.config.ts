@@ -45,7 +45,7 @@ export default defineConfig(async () => {
                   STRIPE_API_PORT: String(stripePort),
                   STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
                   STRIPE_CONNECT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
-                  // tests/worker/order-money-model.test.ts: replay another seed of the model test.
+                  // tests/worker/orders/order-money-model.test.ts: replay another seed of the model test.
                   MONEY_MODEL_SEED: process.env.MONEY_MODEL_SEED ?? "",
                 },
               },
@@ -55,7 +55,8 @@ export default defineConfig(async () => {
             name: "workerd",
             include: ["tests/worker/**/*.test.ts", "worker/**/*.test.ts"],
             setupFiles: ["./tests/worker/apply-migrations.ts"],
-            // A local HTTP server for the production mailer's test (tests/worker/mailer.test.ts), and the Stripe emulator.
+            // A local HTTP server for the production mailer's test (tests/worker/notifications/mailer.test.ts), and the
+            // Stripe emulator.
             globalSetup: ["./tests/global/mail-server.ts", "./tests/global/stripe-emulator.ts"],
           },
         },
