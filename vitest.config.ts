@@ -3,8 +3,13 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { defineConfig } from "vitest/config";
 
-// Kept apart from vite.config.ts: tests run the Hono API and the Durable Objects in workerd without the
-// React Router build (pages are covered by the browser tests in tests/e2e).
+// Every vitest test, as two projects (`--project workerd` / `--project node` runs one):
+// - workerd: the Hono API, the Durable Objects and the domain in workerd (@cloudflare/vitest-plugin), without the
+//   React Router build (pages are covered by the browser tests in tests/e2e);
+// - node: the Stripe emulator's own suite (the real `stripe` SDK against emulators/stripe on a free port) and the
+//   build tools' tests (tests/node: the Vite plugins in scripts/), in plain Node.
+// Kept apart from vite.config.ts, which builds the app.
+
 /** A port nothing listens on now, for the Stripe emulator tests/global/stripe-emulator.ts starts. */
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,30 +28,47 @@ export default defineConfig(async () => {
   const stripePort = await freePort();
   process.env.COMET_TEST_STRIPE_PORT = String(stripePort);
   return {
-    resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
-    plugins: [
-      cloudflareTest({
-        main: "./tests/worker/entry.ts",
-        wrangler: { configPath: "./wrangler.toml" },
-        // A fresh signing secret every run: no test can lean on a known key (the code has no fallback key).
-        miniflare: {
-          bindings: {
-            TEST_MIGRATIONS: migrations,
-            MEDIA_SIGNING_SECRET: randomBytes(32).toString("hex"),
-            STRIPE_API_PORT: String(stripePort),
-            STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
-            STRIPE_CONNECT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
-            // tests/worker/order-money-model.test.ts: replay another seed of the model test.
-            MONEY_MODEL_SEED: process.env.MONEY_MODEL_SEED ?? "",
+    test: {
+      projects: [
+        {
+          extends: false,
+          resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
+          plugins: [
+            cloudflareTest({
+              main: "./tests/worker/entry.ts",
+              wrangler: { configPath: "./wrangler.toml" },
+              // A fresh signing secret every run: no test can lean on a known key (the code has no fallback key).
+              miniflare: {
+                bindings: {
+                  TEST_MIGRATIONS: migrations,
+                  MEDIA_SIGNING_SECRET: randomBytes(32).toString("hex"),
+                  STRIPE_API_PORT: String(stripePort),
+                  STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
+                  STRIPE_CONNECT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
+                  // tests/worker/orders/order-money-model.test.ts: replay another seed of the model test.
+                  MONEY_MODEL_SEED: process.env.MONEY_MODEL_SEED ?? "",
+                },
+              },
+            }),
+          ],
+          test: {
+            name: "workerd",
+            include: ["tests/worker/**/*.test.ts", "worker/**/*.test.ts"],
+            setupFiles: ["./tests/worker/apply-migrations.ts"],
+            // A local HTTP server for the production mailer's test (tests/worker/notifications/mailer.test.ts), and the
+            // Stripe emulator.
+            globalSetup: ["./tests/global/mail-server.ts", "./tests/global/stripe-emulator.ts"],
           },
         },
-      }),
-    ],
-    test: {
-      include: ["tests/worker/**/*.test.ts", "worker/**/*.test.ts"],
-      setupFiles: ["./tests/worker/apply-migrations.ts"],
-      // A local HTTP server for the production mailer's test (tests/worker/mailer.test.ts), and the Stripe emulator.
-      globalSetup: ["./tests/global/mail-server.ts", "./tests/global/stripe-emulator.ts"],
+        {
+          extends: false,
+          test: {
+            name: "node",
+            environment: "node",
+            include: ["tests/emulator/**/*.test.ts", "tests/node/**/*.test.ts"],
+          },
+        },
+      ],
     },
   };
 });

@@ -2,10 +2,11 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { LEGAL_PAGES } from "../worker/domain/legal-pages";
 
-/** The dev mailbox exists only in development and test builds, never in a production build. */
+/** The dev mailbox and the browser tests' fixtures exist only in development and test builds, never in a production build. */
 const devTools = process.env.NODE_ENV !== "production" || process.env.COMET_DEV_TOOLS === "1";
 
 export default [
+  ...(devTools ? [route("dev/fixtures/:name", "routes/dev-fixtures.ts")] : []),
   layout("routes/site-layout.tsx", [
     index("routes/home.tsx"),
     route("explore/creators", "routes/explore-creators.tsx"),

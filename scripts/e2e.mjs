@@ -18,7 +18,7 @@ const REPORT = join(root, "test-results", "e2e.json");
 
 function runPlaywright(baseURL, chromiumPath) {
   return new Promise((resolve) => {
-    // E2E_REPEAT_EACH=2 (set by `npm test`): every spec runs twice in one run, which proves it leaves nothing behind
+    // E2E_REPEAT_EACH=2 (set by `REPEAT=2 npm test`): every spec runs twice in one run, which proves it leaves nothing behind
     // that its next run, or a later spec, would trip over (docs/decisions/019).
     const repeat = Number(process.env.E2E_REPEAT_EACH ?? 1);
     const repeatArgs = repeat > 1 ? ["--repeat-each", String(repeat)] : [];

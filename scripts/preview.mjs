@@ -36,11 +36,18 @@ function localCardFormFiles() {
 
 if (check) {
   const response = await fetch(server.url, { redirect: "manual" }).catch((error) => ({ status: String(error) }));
+  // The browser tests' fixtures route (app/routes/dev-fixtures.ts) is compiled out of a production build.
+  const fixtures = await fetch(new URL("/dev/fixtures/workVisits", server.url), {
+    method: "POST",
+    headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
+    body: JSON.stringify({ workId: "none" }),
+  }).catch((error) => ({ status: String(error) }));
   await server.stop();
   log("preview", `check: GET / answered ${response.status} (200 expected)`);
+  log("preview", `check: POST /dev/fixtures/workVisits answered ${fixtures.status} (anything but 200 expected: no fixtures in production)`);
   const cardForm = localCardFormFiles();
   log("preview", `check: local card form in the production build: ${cardForm.length ? cardForm.join(", ") : "none"} (none expected)`);
-  process.exit(response.status === 200 && cardForm.length === 0 ? 0 : 1);
+  process.exit(response.status === 200 && fixtures.status !== 200 && cardForm.length === 0 ? 0 : 1);
 }
 log("preview", `open ${server.url}; Ctrl-C stops it`);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.stop().then(() => process.exit(0)));

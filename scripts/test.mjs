@@ -1,14 +1,17 @@
-// `npm test`: every test. The Stripe emulator's suite (vitest in Node), worker, API, Durable Object and domain
-// tests in workerd (vitest) with the Stripe contract check over every exchange they made (one test), then the browser
-// tests in real Chromium (scripts/e2e.mjs). Prints the runners' own counts and a final `N passed, N failed`.
+// `npm test`: every test. The node project of vitest.config.ts (the Stripe emulator's suite and the build tools'
+// tests), its workerd project (worker, API, Durable Object and domain tests) with the Stripe contract check over every
+// exchange they made (one test), then the browser tests in real Chromium (scripts/e2e.mjs). Prints the runners' own
+// counts and a final `N passed, N failed`.
 //
-// The vitest files and the tests inside them run in a shuffled order, and every test runs twice in a row on the
-// same storage (`--repeats=1`), docs/decisions/015: the seed is printed, and `VITEST_SEED=<seed> npm test` (or
-// `npx vitest run --config vitest.config.ts --sequence.shuffle --sequence.seed=<seed> --repeats=1`) replays a
-// failing order. Between the two suites, `npm run preview -- --check` proves
-// the README's preview command serves `/` with a 200 (one test in the totals), and `npm run bench:js -- --check` holds
-// each route's client JS to its committed baseline on that build (one test). The browser specs run twice each
-// (`--repeat-each 2`; E2E_REPEAT_EACH=1 npm test for once).
+// The vitest files and the tests inside them run in a shuffled order (docs/decisions/015): the seed is printed, and
+// `VITEST_SEED=<seed> npm test` (or `npx vitest run --project workerd --sequence.shuffle --sequence.seed=<seed>`)
+// replays a failing order. Between the two suites, `npm run preview -- --check` proves the README's preview command
+// serves `/` with a 200 (one test in the totals), and `npm run bench:js -- --check` holds each route's
+// client JS to its committed baseline on that build (one test).
+//
+// Each test runs once (docs/decisions/067). `REPEAT=2 npm test` runs every workerd test twice in a row on the same
+// storage (`--repeats=1`) and every browser spec twice (`--repeat-each 2`), which fails a test that leaves behind what
+// its own next run trips over (decisions 015 and 019); E2E_REPEAT_EACH overrides the browser count alone.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 
@@ -33,7 +36,7 @@ const suites = [];
 // First, because it is fast: the Stripe emulator's own suite (plain Node, the real SDK against emulators/stripe),
 // and the build tools' tests (tests/node).
 const emulatorStatus = run("npx", [
-  "vitest", "run", "--config", "vitest.emulator.config.ts",
+  "vitest", "run", "--project", "node",
   "--reporter=default", "--reporter=json", `--outputFile.json=${results}/emulator.json`,
 ]);
 const emulator = readJson(`${results}/emulator.json`);
@@ -44,15 +47,16 @@ suites.push({
   failed: emulator ? emulator.numFailedTests : 1,
 });
 
+const repeat = Math.max(1, Number(process.env.REPEAT ?? 1) || 1);
 const seed = process.env.VITEST_SEED ?? String(Math.floor(Math.random() * 1_000_000));
-console.log(`vitest order: shuffled with seed ${seed} (replay: VITEST_SEED=${seed} npm test)`);
+console.log(`vitest order: shuffled with seed ${seed} (replay: VITEST_SEED=${seed} npm test), each test ${repeat}×`);
 const workerStatus = run("npx", [
-  "vitest", "run", "--config", "vitest.config.ts", "--sequence.shuffle", `--sequence.seed=${seed}`, "--repeats=1",
+  "vitest", "run", "--project", "workerd", "--sequence.shuffle", `--sequence.seed=${seed}`, `--repeats=${repeat - 1}`,
   "--reporter=default", "--reporter=json", `--outputFile.json=${results}/worker.json`,
 ]);
 const worker = readJson(`${results}/worker.json`);
 suites.push({
-  name: `workerd (vitest, seed ${seed})`,
+  name: `workerd (vitest, seed ${seed}, each test ${repeat}×)`,
   status: workerStatus,
   passed: worker?.numPassedTests ?? 0,
   // A crashed runner counts as one failure, so a broken suite can never read as green.
@@ -81,7 +85,7 @@ suites.push({
 // hidden source maps (the shipped files are byte for byte the same), so the JS budget below reads the same build.
 if (process.env.SKIP_PREVIEW !== "1") {
   const previewStatus = run("npm", ["run", "preview", "--", "--check"], { COMET_SOURCEMAP: "1" });
-  suites.push({ name: "commands (npm run preview serves / with 200, no local card form in production)", status: previewStatus, passed: previewStatus === 0 ? 1 : 0, failed: previewStatus === 0 ? 0 : 1 });
+  suites.push({ name: "commands (npm run preview serves / with 200, no local card form nor test fixtures in production)", status: previewStatus, passed: previewStatus === 0 ? 1 : 0, failed: previewStatus === 0 ? 0 : 1 });
 }
 
 // The JS budget (docs/performance.md): no route's own client JS more than 5 KB gzip over bench/route-js-baseline.json.
@@ -90,13 +94,13 @@ const budgetStatus = run("node", ["scripts/route-js.mjs", "--check", ...(process
 suites.push({ name: "JS budget (npm run bench:js -- --check: each route within 5 KB gzip of its baseline)", status: budgetStatus, passed: budgetStatus === 0 ? 1 : 0, failed: budgetStatus === 0 ? 0 : 1 });
 
 if (process.env.SKIP_E2E !== "1") {
-  // Every spec twice in one run (docs/decisions/019): a spec that leaves behind what its next run trips over fails.
-  const repeat = process.env.E2E_REPEAT_EACH ?? "2";
-  const e2eStatus = run("node", ["scripts/e2e.mjs"], { E2E_REPEAT_EACH: repeat });
+  // REPEAT=2: every spec twice in one run (docs/decisions/019), so a spec that leaves behind what its next run trips over fails.
+  const repeatEach = process.env.E2E_REPEAT_EACH ?? String(repeat);
+  const e2eStatus = run("node", ["scripts/e2e.mjs"], { E2E_REPEAT_EACH: repeatEach });
   const e2e = readJson(`${results}/e2e.json`);
   const stats = e2e?.stats;
   suites.push({
-    name: `browser (playwright, each spec ${repeat}×)`,
+    name: `browser (playwright, each spec ${repeatEach}×)`,
     status: e2eStatus,
     passed: stats ? stats.expected : 0,
     failed: stats ? stats.unexpected + (stats.flaky ?? 0) : 1,

@@ -42,7 +42,7 @@ test("seller and buyer chat live; a dropped buyer catches up without duplicates;
   const seller = await sellerContext(browser, baseURL!, testInfo.repeatEachIndex);
   const creator = await newCreator(seller.page);
   const title = `Chat ${Date.now().toString(36)}`;
-  const { code } = insertOrder({ sellerEmail: creator.email, buyerEmail: buyer.email, priceAmount: 12_000, title });
+  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: buyer.email, priceAmount: 12_000, title });
 
   // The buyer's sockets go through the test, so it can drop them, and refuse new ones while "offline".
   let offline = false;
@@ -149,7 +149,7 @@ test("the creator adds a link and a YouTube embed from the keyboard; both partie
   const buyer = await signUpWithApi(page);
   const seller = await sellerContext(browser, baseURL!, testInfo.repeatEachIndex + 10);
   const creator = await newCreator(seller.page);
-  const { code } = insertOrder({ sellerEmail: creator.email, buyerEmail: buyer.email, priceAmount: 12_000, title: `Links ${Date.now().toString(36)}` });
+  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: buyer.email, priceAmount: 12_000, title: `Links ${Date.now().toString(36)}` });
   // YouTube stands in locally: its thumbnail and its player's page.
   const playerRequests: string[] = [];
   for (const context of [page.context(), seller.context]) {

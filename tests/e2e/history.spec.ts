@@ -19,7 +19,7 @@ test("a creator and a client see an order paid through the emulator in their his
   const creator = await newCreator(page);
 
   const title = `History ${Date.now().toString(36)}`;
-  const { code } = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title });
+  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title });
   await page.goto(`/dashboard/commission/managements?order=${code}`);
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByRole("article", { name: new RegExp(code) }).getByText("Accepted", { exact: true })).toBeVisible();

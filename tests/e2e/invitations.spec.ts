@@ -1,6 +1,6 @@
 // Issue 33's invite link as a user meets it (decision 053): on the account settings page, in English and Japanese,
 // with a copy button; followed by a signed-out visitor, it opens the sign-up modal. What the link records and the
-// inviter's notice are tested in tests/worker/invitations.test.ts.
+// inviter's notice are tested in tests/worker/accounts/invitations.test.ts.
 import { authDialog, expect, expectAccessible, signUpWithApi, test } from "./fixtures";
 
 const ACCOUNT = "/dashboard/setting/profile/account";

@@ -439,7 +439,7 @@ async function download(page: Page, words: Words, fileName: string) {
 
 async function newServiceOf(creator: { email: string; handle: string }) {
   const title = `Keys ${Date.now().toString(36)}`;
-  const { id } = insertService({ sellerEmail: creator.email, title, priceAmount: 9_000 });
+  const { id } = await insertService({ sellerEmail: creator.email, title, priceAmount: 9_000 });
   return { creatorHandle: creator.handle, id, title };
 }
 

@@ -4,7 +4,7 @@ import { message } from "./messages";
 
 // Issue 33: every guideline and legal link of the footer opens a page of the app (not another host), in the page's
 // language, with its title and a visible draft notice; the social link is absent while SOCIAL_URL is unset (the test
-// build's wrangler.toml); a banned user can still read the pages. The texts themselves: tests/worker/legal-pages.test.ts.
+// build's wrangler.toml); a banned user can still read the pages. The texts themselves: tests/worker/catalog/legal-pages.test.ts.
 
 const PAGES = [
   { nav: "guides", label: "footer_about", path: "/about", en: "What is Comet?", ja: "Cometとは" },

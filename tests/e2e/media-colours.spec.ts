@@ -1,47 +1,12 @@
 // Issue 13, "Media" (spec section 9): the media preview shows at most 8 colours of an image as swatches whose text
 // follows the luminance-100 rule and whose click copies the hex code; a description over 200 characters collapses
-// behind Show more / Show less. The long description is a form written straight into the local D1 for this test and
-// removed after it, since no demo form has one (each run makes its own, so repeated runs share nothing).
-import { openD1 } from "./order-fixtures";
+// behind Show more / Show less. The long description is a form the test fixtures route makes for this test, removed
+// after it, since no demo form has one (each run makes its own, so repeated runs share nothing).
+import { deleteForm, insertForm } from "./order-fixtures";
 import { expect, test } from "./fixtures";
 
 /** A seeded creator with public image works (scripts/seed/data/creators.mjs). */
 const DEMO_HANDLE = "sakuramochi";
-
-function insertLongForm(handle: string, description: string) {
-  const db = openD1();
-  try {
-    const seller = db
-      .prepare("SELECT c.id FROM commission_accounts c JOIN user_profiles p ON p.account_id = c.user_account_id WHERE lower(p.original_handle) = ?")
-      .get(handle) as { id: string } | undefined;
-    if (!seller) throw new Error(`no commission account for ${handle}`);
-    const id = crypto.randomUUID();
-    const code = `E2E${Date.now().toString(36).toUpperCase()}`;
-    const now = Date.now();
-    const text = db.prepare("INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'commission_form', ?, ?, 'en', 1, ?)");
-    db.exec("BEGIN");
-    db.prepare(
-      `INSERT INTO commission_forms (id, code, commission_account_id, form_status, price_currency_id, user_index, created_at, updated_at)
-       VALUES (?, ?, ?, 'PUBLISHED', (SELECT id FROM currencies WHERE code = 'JPY'), 999, ?, ?)`,
-    ).run(id, code, seller.id, now, now);
-    text.run(crypto.randomUUID(), id, "title", `Long form ${code}`);
-    text.run(crypto.randomUUID(), id, "description", description);
-    db.exec("COMMIT");
-    return { id, code };
-  } finally {
-    db.close();
-  }
-}
-
-function deleteForm(id: string) {
-  const db = openD1();
-  try {
-    db.prepare("DELETE FROM localized_texts WHERE entity_type = 'commission_form' AND entity_id = ?").run(id);
-    db.prepare("DELETE FROM commission_forms WHERE id = ?").run(id);
-  } finally {
-    db.close();
-  }
-}
 
 /** Perceived brightness 0–255 of a computed "rgb(r, g, b)" colour. */
 function brightness(css: string): number {
@@ -91,7 +56,7 @@ test("a demo work's image in the preview shows at most 8 swatches, and a click c
 test("a form description over 200 characters collapses and expands", async ({ page }) => {
   const ending = "the last words of a long description.";
   const description = `${"This paragraph explains the commission in detail. ".repeat(6)}${ending}`;
-  const form = insertLongForm(DEMO_HANDLE, description);
+  const form = await insertForm({ handle: DEMO_HANDLE, title: `Long form ${Date.now().toString(36)}`, description, userIndex: 999 });
   try {
     await page.goto(`/cf/${form.code}`);
     await page.waitForLoadState("networkidle");
@@ -105,6 +70,6 @@ test("a form description over 200 characters collapses and expands", async ({ pa
     await less.click();
     await expect(page.getByText(ending)).toBeHidden();
   } finally {
-    deleteForm(form.id);
+    await deleteForm(form.id);
   }
 });

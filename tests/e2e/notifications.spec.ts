@@ -16,8 +16,8 @@ async function approvedOrderFor(page: Page, request: APIRequestContext) {
   const buyer = await signUpWithApi(page);
   const seller = freshUser();
   await signUpInContext(request, seller);
-  setProfileFace(seller.email, SELLER_NAME, SELLER_AVATAR);
-  const order = insertOrder(seller.email, buyer.email);
+  await setProfileFace(seller.email, SELLER_NAME, SELLER_AVATAR);
+  const order = await insertOrder(seller.email, buyer.email);
   const approved = await request.post("/api/features/commission/order/approve", { data: { orderId: order.id }, headers: { "sec-fetch-site": "same-origin" } });
   expect(approved.status(), `approve: ${await approved.text()}`).toBe(200);
   return { ...order, seller, buyer };

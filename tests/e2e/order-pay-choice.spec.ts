@@ -24,7 +24,7 @@ test("the client pays from the next step with their second card, and the history
   await expect(page.getByText("Mastercard ending in 4444")).toBeVisible();
   const creator = await newCreator(page);
   const title = `Choice ${Date.now().toString(36)}`;
-  const { code } = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title });
+  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title });
 
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await page.getByRole("button", { name: "Approve" }).click();
@@ -86,7 +86,7 @@ test("in Japanese the client's next step offers Pay too", async ({ page, baseURL
   await saveCard(page, "4242 4242 4242 4242");
   await expect(page.getByText("Visa ending in 4242")).toBeVisible();
   const creator = await newCreator(page);
-  const { code } = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 9_000, title: `Ja ${Date.now().toString(36)}` });
+  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 9_000, title: `Ja ${Date.now().toString(36)}` });
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(nextStep(page)).toContainText("Payment");

@@ -27,7 +27,7 @@ test("a creator approves, the client pays, the creator delivers a file and compl
   const creator = await newCreator(page);
 
   const title = `Portrait ${Date.now().toString(36)}`;
-  const { code } = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title });
+  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title });
 
   // The creator finds it in the list and opens it: pending, waiting for approval.
   await page.goto(MANAGEMENTS);
@@ -120,7 +120,7 @@ test("a form order reads Unsettled until the creator prices it; the client pays 
   // No card yet: Pay is disabled and points at the card page.
   const creator = await newCreator(page);
   const title = `Inquiry ${Date.now().toString(36)}`;
-  const { code } = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: null, title, submitStatus: "FORM_SUBMITTED" });
+  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: null, title, submitStatus: "FORM_SUBMITTED" });
 
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await expect(panel(page, code).getByText("Unsettled")).toBeVisible();
@@ -183,7 +183,7 @@ test("on a small screen the order panel takes the full width", async ({ page }) 
   const client = await signUpWithApi(page);
   const creator = await newCreator(page);
   const title = `Small ${Date.now().toString(36)}`;
-  const { code } = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 9_000, title });
+  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 9_000, title });
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   const box = (await panel(page, code).boundingBox())!;
   expect(box.width).toBeGreaterThan(390 * 0.85);

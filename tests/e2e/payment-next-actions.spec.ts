@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, signUpWithApi, test } from "./fixtures";
-import { insertOrder, openD1 } from "./order-fixtures";
+import { insertOrder, intentsOf } from "./order-fixtures";
 import { newCreator, saveCard, switchTo } from "./order-steps";
 import { authenticateInPage, challengeUrl, mainFrameNavigations, threeDSecureDialog } from "./three-d-secure";
 
@@ -22,7 +22,7 @@ async function approvedOrderWith3dsCard(page: Page) {
   await authenticateInPage(page, "complete");
   await expect(page.getByText("Visa ending in 3184")).toBeVisible();
   const creator = await newCreator(page);
-  const { id, code } = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 8_000, title: `3DS ${Date.now().toString(36)}` });
+  const { id, code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 8_000, title: `3DS ${Date.now().toString(36)}` });
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByTestId("next-step")).toContainText("Payment");
@@ -37,14 +37,6 @@ async function openPayment(page: Page, code: string) {
 
 const payButton = (page: Page) => page.getByRole("button", { name: "Pay", exact: true });
 const paid = (page: Page) => page.getByRole("button", { name: "Awaiting creator delivery" });
-const intentsOf = (orderId: string) => {
-  const db = openD1();
-  try {
-    return (db.prepare("SELECT stripe_payment_intent_id AS intent, transaction_status AS status FROM payment_transactions WHERE order_id = ?").all(orderId) as { intent: string; status: string }[]);
-  } finally {
-    db.close();
-  }
-};
 /** The pay calls the page makes (a second one would ask Stripe to confirm again). */
 function payCalls(page: Page): string[] {
   const calls: string[] = [];
@@ -61,14 +53,14 @@ test("a 3-D Secure payment completes inside the order's page, with no navigation
   const navigations = mainFrameNavigations(page);
   await payButton(page).click();
   const challenge = await challengeUrl(page);
-  expect(challenge.pathname).toBe(`/_emulator/3ds/${intentsOf(id)[0].intent}`);
+  expect(challenge.pathname).toBe(`/_emulator/3ds/${(await intentsOf(id))[0].intent}`);
   await expect(page.getByRole("status").filter({ hasText: "Confirm the payment with your bank" })).toBeVisible();
   await authenticateInPage(page, "complete");
   await expect(paid(page)).toBeVisible();
   await expect(page.getByTestId("next-step")).toContainText("Delivery");
   expect(navigations).toEqual([]);
   await expect(page).toHaveURL(new RegExp(`${REQUESTS}\\?order=${code}$`));
-  expect(intentsOf(id)).toEqual([{ intent: challenge.pathname.split("/").at(-1), status: "COMPLETED" }]);
+  expect(await intentsOf(id)).toEqual([{ intent: challenge.pathname.split("/").at(-1), status: "COMPLETED" }]);
 });
 
 test("a pending payment left waiting for 3-D Secure is taken up where it was left, not paid again", async ({ page }) => {
@@ -80,7 +72,7 @@ test("a pending payment left waiting for 3-D Secure is taken up where it was lef
   // The client closes the bank's check: nothing is paid, the intent waits.
   await threeDSecureDialog(page).getByRole("button", { name: "Close without confirming" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "We are unable to authenticate your card." })).toBeVisible();
-  expect(intentsOf(id)).toEqual([{ intent: first.pathname.split("/").at(-1), status: "PENDING" }]);
+  expect(await intentsOf(id)).toEqual([{ intent: first.pathname.split("/").at(-1), status: "PENDING" }]);
 
   // Later, Pay again: the pending intent is checked first and its action opened; no new pay call is made.
   await openPayment(page, code);
@@ -92,7 +84,7 @@ test("a pending payment left waiting for 3-D Secure is taken up where it was lef
   await authenticateInPage(page, "complete");
   await expect(paid(page)).toBeVisible();
   expect(calls).toEqual([]);
-  expect(intentsOf(id)).toEqual([{ intent: first.pathname.split("/").at(-1), status: "COMPLETED" }]);
+  expect(await intentsOf(id)).toEqual([{ intent: first.pathname.split("/").at(-1), status: "COMPLETED" }]);
 });
 
 test("a pay call that fails after Stripe asked for 3-D Secure falls back to the intent's action", async ({ page }) => {
@@ -108,11 +100,11 @@ test("a pay call that fails after Stripe asked for 3-D Secure falls back to the 
   await payButton(page).click();
   const challenge = await challengeUrl(page);
   expect(calls).toHaveLength(1);
-  expect(challenge.pathname).toBe(`/_emulator/3ds/${intentsOf(id)[0].intent}`);
+  expect(challenge.pathname).toBe(`/_emulator/3ds/${(await intentsOf(id))[0].intent}`);
   await authenticateInPage(page, "complete");
   await expect(paid(page)).toBeVisible();
   await expect(page.getByRole("alert").filter({ hasText: /already paid|authenticate/ })).toHaveCount(0);
-  expect(intentsOf(id).map((row) => row.status)).toEqual(["COMPLETED"]);
+  expect((await intentsOf(id)).map((row) => row.status)).toEqual(["COMPLETED"]);
 });
 
 test("a pending intent whose action is a redirect goes to the bank's page and back to the order, which records the payment", async ({ page }) => {
@@ -146,5 +138,5 @@ test("a pending intent whose action is a redirect goes to the bank's page and ba
   await expect(page.getByRole("status").filter({ hasText: "Success" })).toBeVisible();
   await expect(paid(page)).toBeVisible();
   expect(calls).toEqual([]);
-  expect(intentsOf(id)).toEqual([{ intent: intentId, status: "COMPLETED" }]);
+  expect(await intentsOf(id)).toEqual([{ intent: intentId, status: "COMPLETED" }]);
 });

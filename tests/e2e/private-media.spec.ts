@@ -1,5 +1,5 @@
 import { DEMO, expect, newSignedUpUser, signInWithApi, test } from "./fixtures";
-import { openD1 } from "./order-fixtures";
+import { devFixture } from "./order-fixtures";
 
 // Private media (docs/decisions/011-signed-tokens-and-private-media.md): the demo creator's PRIVATE draft work
 // "Work in progress: client mascot" shows its picture to its owner in the dashboard, by a signed read URL; its
@@ -28,14 +28,7 @@ test("the owner sees a private work's picture in the dashboard; strangers get 40
 // Deliverable links (decision 059): 5 minutes, and only with the session of the party they were signed for. The demo
 // client's delivered order (scripts/seed/orders.mjs) is only read here, so repeated runs share nothing they change.
 test("the client downloads a deliverable through a link signed at the click; anyone else holding the rendered link is refused", async ({ page, browser, baseURL }) => {
-  const db = openD1();
-  const { code } = db
-    .prepare(
-      `SELECT o.code FROM commission_orders o JOIN commission_accounts a ON a.id = o.buyer_id JOIN user_accounts u ON u.id = a.user_account_id
-       WHERE u.email = ? AND o.order_progress_status = 'DELIVERED' ORDER BY o.code LIMIT 1`,
-    )
-    .get(DEMO.client) as { code: string };
-  db.close();
+  const { code } = await devFixture<{ code: string }>("deliveredOrder", { buyerEmail: DEMO.client });
 
   await signInWithApi(page, DEMO.client);
   await page.goto(`/dashboard/commission/client/requests?order=${code}`);

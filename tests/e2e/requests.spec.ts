@@ -109,7 +109,7 @@ test("from the request to the creator's approval: the creator is told, reads it 
   await page.getByRole("button", { name: "Become a creator" }).click();
   await expect(page).toHaveURL(/\/dashboard\/commission\/setting\/form$/);
   const title = `Chibi ${Date.now().toString(36)}`;
-  const { id: serviceId } = insertService({ sellerEmail: creator.email, title, priceAmount: 9_000 });
+  const { id: serviceId } = await insertService({ sellerEmail: creator.email, title, priceAmount: 9_000 });
 
   await page.context().clearCookies();
   const client = await signUpWithApi(page);

@@ -45,7 +45,7 @@ test("a failed bookmark says 'Failed to submit bookmark.', a failed unbookmark '
 async function sellerChat(page: Page) {
   const client = await signUpWithApi(page);
   const creator = await newCreator(page);
-  const { code } = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title: `Chat rows ${Date.now().toString(36)}` });
+  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title: `Chat rows ${Date.now().toString(36)}` });
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   const chat = page.getByRole("region", { name: "Messages" });
   await expect(chat.getByRole("textbox")).toBeEnabled();

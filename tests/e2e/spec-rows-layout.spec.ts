@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { DEMO, accountMenuButton, authDialog, expect, freshUser, header, signInWithApi, signUpWithApi, test, visit } from "./fixtures";
-import { openD1 } from "./order-fixtures";
+import { insertForm } from "./order-fixtures";
 import { newCreator } from "./order-steps";
 
 /**
@@ -112,29 +112,6 @@ test("the dashboard sidebar groups its links under the section titles General, C
   expect([...tops].sort((a, b) => a - b)).toEqual(tops);
 });
 
-/** A published form of the creator at `email`, straight into D1 (the form editor is another issue's). */
-function insertPublishedForm(email: string, title: string) {
-  const db = openD1();
-  try {
-    const account = db.prepare("SELECT c.id FROM commission_accounts c JOIN user_accounts u ON u.id = c.user_account_id WHERE u.email = ?").get(email) as { id: string };
-    const id = crypto.randomUUID();
-    const code = `r${id.replace(/-/g, "").slice(0, 9)}`;
-    const now = Date.now();
-    // IMMEDIATE: the write lock up front, waiting out the server's own writes (the profile just saved), rather than a
-    // read turned write that SQLite refuses at once when the server wrote in between.
-    db.exec("BEGIN IMMEDIATE");
-    db.prepare(
-      `INSERT INTO commission_forms (id, code, commission_account_id, form_status, price_amount, price_currency_id, created_at, updated_at)
-       VALUES (?, ?, ?, 'PUBLISHED', 5000, (SELECT id FROM currencies WHERE code = 'JPY'), ?, ?)`,
-    ).run(id, code, account.id, now, now);
-    db.prepare("INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'commission_form', ?, 'title', 'en', 1, ?)").run(crypto.randomUUID(), id, title);
-    db.exec("COMMIT");
-    return { code };
-  } finally {
-    db.close();
-  }
-}
-
 test("form titles are cut at 30 characters on the creator card and the form card, the whole title kept as a tooltip", async ({ page }) => {
   const creator = await newCreator(page);
   const word = `zr${creator.handle.slice(3)}`;
@@ -146,7 +123,7 @@ test("form titles are cut at 30 characters on the creator card and the form card
   const title = `Thirty characters then ${word} more`.padEnd(41, "x");
   expect(title.length).toBeGreaterThan(30);
   const cut = `${title.slice(0, 30)}…`;
-  const { code } = insertPublishedForm(creator.email, title);
+  const { code } = await insertForm({ sellerEmail: creator.email, title, priceAmount: 5000 });
 
   await visit(page, `/explore/creators?q=${word}`);
   await expect(page.getByRole("article")).toHaveCount(1);

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, signUpWithApi, test } from "./fixtures";
-import { insertOrder, openD1 } from "./order-fixtures";
+import { insertOrder, setOrderState } from "./order-fixtures";
 import { newCreator, switchTo } from "./order-steps";
 import { pngBytes } from "./png";
 
@@ -17,33 +17,6 @@ const panel = (page: Page, code: string) => page.getByRole("article", { name: ne
 const nextStep = (page: Page) => page.getByTestId("next-step");
 const badge = (page: Page, code: string, label: string) => panel(page, code).getByText(label, { exact: true }).first();
 
-type OrderState = {
-  progress: "DRAFT" | "APPROVED" | "DELIVERED" | "COMPLETED";
-  payment: "DRAFT" | "COMPLETED";
-  approvedAt?: number;
-  deliveredAt?: number;
-  completedAt?: number;
-  deliveryDeadline?: number;
-  completionDeadline?: number;
-};
-
-/**
- * Moves an order to `state` in D1, as its Durable Object would have projected it. Only for an order whose object has
- * not acted yet: the object loads the order from D1 on its first action.
- */
-function setOrderState(orderId: string, s: OrderState) {
-  const db = openD1();
-  try {
-    db.prepare(
-      `UPDATE commission_orders SET order_progress_status = ?, order_payment_status = ?, approved_at = ?, delivered_at = ?, completed_at = ?,
-         delivery_deadline = ?, completion_deadline = ? WHERE id = ?`,
-    ).run(s.progress, s.payment, s.approvedAt ?? null, s.deliveredAt ?? null, s.completedAt ?? null, s.deliveryDeadline ?? null, s.completionDeadline ?? null, orderId);
-    if (s.progress !== "DRAFT") db.prepare("UPDATE chat_rooms SET room_status = 'OPENED' WHERE order_id = ?").run(orderId);
-  } finally {
-    db.close();
-  }
-}
-
 const at = (year: number, month: number, day: number) => Date.UTC(year, month - 1, day, 12);
 const APPROVED_AT = at(2026, 1, 4);
 const DELIVERED_AT = at(2026, 1, 6);
@@ -58,12 +31,12 @@ async function paymentStatus(page: Page) {
 test("Unpaid and Paid on the order's Payment tab, for both parties", async ({ page }) => {
   const client = await signUpWithApi(page);
   const creator = await newCreator(page);
-  const { id, code } = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title: `Paid ${Date.now().toString(36)}` });
+  const { id, code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title: `Paid ${Date.now().toString(36)}` });
 
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await expect(await paymentStatus(page)).toHaveText("Payment statusUnpaid");
 
-  setOrderState(id, { progress: "APPROVED", payment: "COMPLETED", approvedAt: APPROVED_AT, deliveryDeadline: COMPLETION_DEADLINE });
+  await setOrderState(id, { progress: "APPROVED", payment: "COMPLETED", approvedAt: APPROVED_AT, deliveryDeadline: COMPLETION_DEADLINE });
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await expect(await paymentStatus(page)).toHaveText("Payment statusPaid");
 
@@ -75,9 +48,9 @@ test("Unpaid and Paid on the order's Payment tab, for both parties", async ({ pa
 test("DELIVERED and COMPLETED: the next step, its time and deadline, and the buyer's waiting label, on both sides", async ({ page }) => {
   const client = await signUpWithApi(page);
   const creator = await newCreator(page);
-  const { id, code } = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title: `Notices ${Date.now().toString(36)}` });
+  const { id, code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title: `Notices ${Date.now().toString(36)}` });
 
-  setOrderState(id, { progress: "DELIVERED", payment: "COMPLETED", approvedAt: APPROVED_AT, deliveredAt: DELIVERED_AT, completionDeadline: COMPLETION_DEADLINE });
+  await setOrderState(id, { progress: "DELIVERED", payment: "COMPLETED", approvedAt: APPROVED_AT, deliveredAt: DELIVERED_AT, completionDeadline: COMPLETION_DEADLINE });
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await expect(badge(page, code, "Delivered")).toBeVisible();
   await expect(nextStep(page)).toContainText("Complete");
@@ -96,7 +69,7 @@ test("DELIVERED and COMPLETED: the next step, its time and deadline, and the buy
   await expect(panel(page, code).getByRole("button", { name: "Complete", exact: true })).toHaveCount(0);
   await expect(page.getByRole("tab", { name: "Delivery" })).toBeVisible();
 
-  setOrderState(id, { progress: "COMPLETED", payment: "COMPLETED", approvedAt: APPROVED_AT, deliveredAt: DELIVERED_AT, completedAt: COMPLETED_AT, completionDeadline: COMPLETION_DEADLINE });
+  await setOrderState(id, { progress: "COMPLETED", payment: "COMPLETED", approvedAt: APPROVED_AT, deliveredAt: DELIVERED_AT, completedAt: COMPLETED_AT, completionDeadline: COMPLETION_DEADLINE });
   await page.goto(`${REQUESTS}?order=${code}`);
   await expect(badge(page, code, "Completed")).toBeVisible();
   await expect(nextStep(page)).toContainText("Commission was successfully completed.");
@@ -117,10 +90,10 @@ test("a refused approve, cancel, update, deliver or complete leaves the page sho
   const client = await signUpWithApi(page);
   const creator = await newCreator(page);
   const title = `Refused ${Date.now().toString(36)}`;
-  const shown = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title });
+  const shown = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title });
   // An order the creator is no party to: every action the page posts is sent for it instead, and the order's object
   // refuses it (409), as it refuses any action the order's state no longer allows.
-  const foreign = insertOrder({ sellerEmail: client.email, buyerEmail: client.email, priceAmount: 12_000, title: `Foreign ${title}` });
+  const foreign = await insertOrder({ sellerEmail: client.email, buyerEmail: client.email, priceAmount: 12_000, title: `Foreign ${title}` });
   const refusals: number[] = [];
   await page.route(
     (url) => url.pathname.startsWith(MANAGEMENTS),
@@ -171,7 +144,7 @@ test("a refused approve, cancel, update, deliver or complete leaves the page sho
   await expect(summary().getByText("¥12,000").first()).toBeVisible();
 
   // Paid, with a file: Deliver is refused.
-  setOrderState(shown.id, { progress: "APPROVED", payment: "COMPLETED", approvedAt: APPROVED_AT, deliveryDeadline: COMPLETION_DEADLINE });
+  await setOrderState(shown.id, { progress: "APPROVED", payment: "COMPLETED", approvedAt: APPROVED_AT, deliveryDeadline: COMPLETION_DEADLINE });
   await open();
   await page.getByRole("tab", { name: "Delivery" }).click();
   await page.getByLabel("Upload files").setInputFiles({ name: "final.png", mimeType: "image/png", buffer: pngBytes() });
@@ -183,7 +156,7 @@ test("a refused approve, cancel, update, deliver or complete leaves the page sho
   await expect(summary().getByRole("button", { name: "Deliver" })).toBeEnabled();
 
   // Delivered: Complete is refused.
-  setOrderState(shown.id, { progress: "DELIVERED", payment: "COMPLETED", approvedAt: APPROVED_AT, deliveredAt: DELIVERED_AT, completionDeadline: COMPLETION_DEADLINE });
+  await setOrderState(shown.id, { progress: "DELIVERED", payment: "COMPLETED", approvedAt: APPROVED_AT, deliveredAt: DELIVERED_AT, completionDeadline: COMPLETION_DEADLINE });
   await open();
   await summary().getByRole("button", { name: "Complete", exact: true }).click();
   await expectRefused(5);

@@ -39,7 +39,7 @@ async function openBeforeHydration(page: Page, path: string) {
 /** A new creator's saved work ("Saved title"), its edit page opened with the page's scripts held. */
 async function openWorkEditorBeforeHydration(page: Page) {
   const creator = await newCreator(page);
-  const work = insertWork({ ownerEmail: creator.email, title: "Saved title", description: "Saved description.", visibility: "PUBLIC" });
+  const work = await insertWork({ ownerEmail: creator.email, title: "Saved title", description: "Saved description.", visibility: "PUBLIC" });
   const editPath = `/dashboard/portfolio/creator/${work.id}/edit`;
   await page.goto("/dashboard/portfolio/creator");
   return { editPath, scripts: await openBeforeHydration(page, editPath) };

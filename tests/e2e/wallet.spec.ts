@@ -69,7 +69,7 @@ test("a creator connects a payout account, completes an order and sees the trans
   // An order at ¥12,000, approved, paid by the client, delivered and completed by the creator.
   const title = `Wallet ${Date.now().toString(36)}`;
   const parties = { creator: creator.email, client: client.email };
-  const { code } = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title });
+  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title });
   await sellAndComplete(page, parties, code);
 
   // The wallet: ¥12,000 → tax ¥1,091 (1/11), sales ¥10,909, income ¥9,885 (sales / 1.1036), fee ¥1,024; the creator's
@@ -90,7 +90,7 @@ test("a creator connects a payout account, completes an order and sees the trans
 
   // A $10.00 order: the share is $9.15 (fee $0.85); the client's charge settled as ¥1,449 (the emulator's 144.91), so
   // ¥1,325 was sent (915 × 1,449 / 1,000, rounded down), and the yen balance grows by it.
-  const dollars = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 1_000, title: `${title} USD`, currencyCode: "USD" });
+  const dollars = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 1_000, title: `${title} USD`, currencyCode: "USD" });
   await sellAndComplete(page, parties, dollars.code);
   await page.goto(WALLET);
   const dollarRow = page.getByTestId("wallet-orders").locator(`tr[data-order="${dollars.code}"]`);
@@ -132,7 +132,7 @@ test("a paid order the creator cancels: the prompt names the full refund, and at
   await saveCard(page, "4242 4242 4242 4242");
   await expect(page.getByText("Visa ending in 4242")).toBeVisible();
   const creator = await newCreator(page);
-  const { code } = insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title: `Refunded ${Date.now().toString(36)}` });
+  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title: `Refunded ${Date.now().toString(36)}` });
 
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await page.getByRole("button", { name: "Approve" }).click();

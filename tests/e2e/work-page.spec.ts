@@ -20,7 +20,7 @@ function personContext(browser: Browser, baseURL: string | undefined, options: {
 test("an unlisted work: its share link opens for a visitor, with og meta; the profile does not list it", async ({ page, browser, baseURL }) => {
   const owner = await signUpWithApi(page);
   const title = `Harbour at dawn ${owner.handle}`;
-  const work = insertWork({ ownerEmail: owner.email, title, description, visibility: "UNLISTED" });
+  const work = await insertWork({ ownerEmail: owner.email, title, description, visibility: "UNLISTED" });
   await uploadWorkPicture(page, work.id, owner.email);
   const path = `/${work.handle}/works/${work.id}`;
 
@@ -57,14 +57,14 @@ test("an unlisted work: its share link opens for a visitor, with og meta; the pr
 test("a private work granted to one user: they see the page and its picture; a stranger gets 404 for page, data and picture", async ({ page, browser, baseURL }) => {
   const owner = await signUpWithApi(page);
   const title = `Private sketch ${owner.handle}`;
-  const work = insertWork({ ownerEmail: owner.email, title, description, visibility: "PRIVATE" });
+  const work = await insertWork({ ownerEmail: owner.email, title, description, visibility: "PRIVATE" });
   const stored = await uploadWorkPicture(page, work.id, owner.email);
   const path = `/${work.handle}/works/${work.id}`;
 
   const viewerContext = await personContext(browser, baseURL);
   const viewer = await viewerContext.newPage();
   const granted = await signUpWithApi(viewer);
-  grantWork(work.id, "view", granted.email);
+  await grantWork(work.id, "view", granted.email);
 
   await viewer.goto(path);
   await expect(viewer.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -74,7 +74,7 @@ test("a private work granted to one user: they see the page and its picture; a s
   await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
   // A private work's visits are not counted, even for a reader it is granted to.
   await viewer.waitForLoadState("networkidle");
-  expect(visitsOf(work.id)).toBe(0);
+  expect(await visitsOf(work.id)).toBe(0);
   // A view grant reads; it does not edit.
   await expect(viewer.getByRole("link", { name: "Edit" })).toHaveCount(0);
   await expectAccessible(viewer);
@@ -100,7 +100,7 @@ test("a private work granted to one user: they see the page and its picture; a s
 test("a profile card's title links to the work's page; at 375 px in Japanese the page reads whole", async ({ page, browser, baseURL }) => {
   const owner = await signUpWithApi(page);
   const title = `Pier at noon ${owner.handle}`;
-  const work = insertWork({ ownerEmail: owner.email, title, description, visibility: "PUBLIC" });
+  const work = await insertWork({ ownerEmail: owner.email, title, description, visibility: "PUBLIC" });
   await uploadWorkPicture(page, work.id, owner.email);
 
   const visitorContext = await personContext(browser, baseURL);

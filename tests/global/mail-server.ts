@@ -1,5 +1,5 @@
 // Vitest globalSetup (runs in Node, once per run): a local HTTP server standing in for the e-mail provider, so
-// tests/worker/mailer.test.ts can check what the production HTTP mailer (worker/mail/mailer.ts) really sends
+// tests/worker/notifications/mailer.test.ts can check what the production HTTP mailer (worker/mail/mailer.ts) really sends
 // over the network from workerd. It records every request by path; `GET /__seen/<path>` returns the records.
 // A path under /fail/ answers 500. Each test uses its own path, so tests never read each other's requests.
 import { createServer, type IncomingMessage } from "node:http";

@@ -1,6 +1,6 @@
 // Reserved handles (issue 31): every first path segment the app routes is refused as a handle, read from the route
 // table, the Worker's mounts and the static files, so a route added later without reserving its name fails here.
-// Sign-up and rename refusing them, with their message in both languages: tests/worker/auth.test.ts, validation.test.ts.
+// Sign-up and rename refusing them, with their message in both languages: tests/worker/accounts/auth.test.ts, validation.test.ts.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import routes from "../../app/routes";

@@ -5,7 +5,7 @@ import type { PublishStatus, VisibilityStatus } from "../db/schema/enums";
  * - listed: PUBLISHED and PUBLIC (no visibility row means PUBLIC). Shown on profiles, cards and the tag suggestions.
  * - reachable by its link: PUBLISHED and PUBLIC or UNLISTED. Its page, its files and its visit count are open to
  *   anyone holding the link. A PRIVATE or unpublished work is neither: only its owner sees it, and nobody counts it.
- * The TypeScript predicates and the SQL fragments below say the same thing; tests/worker/public-items.test.ts holds
+ * The TypeScript predicates and the SQL fragments below say the same thing; tests/worker/catalog/public-items.test.ts holds
  * them together.
  */
 export interface WorkPublicity {

@@ -1,0 +1,21 @@
+import { data } from "react-router";
+import { requestContext } from "~/lib/request-context";
+import { runDevFixture } from "../../worker/services/dev-fixtures";
+import type { Route } from "./+types/dev-fixtures";
+
+/** The hosts a request from this machine names: the browser tests call the server they started on localhost. */
+const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
+
+/**
+ * POST /dev/fixtures/:name with a JSON body: what the browser tests set up that no page of theirs makes yet
+ * (worker/services/dev-fixtures.ts). Like the dev mailbox, not part of production builds (see app/routes.ts), answers
+ * only where mail goes to the dev mailbox (a local or test Worker), and only to a request addressed to this machine.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { env, url } = context.get(requestContext);
+  if (env.MAILER !== "dev-mailbox" || !LOCAL_HOSTS.has(url.hostname)) throw data(null, { status: 404 });
+  const input = await request.json().catch(() => null);
+  if (input === null || typeof input !== "object" || Array.isArray(input)) throw data({ error: "a JSON object" }, { status: 400 });
+  const { status, body } = await runDevFixture(env, params.name, input as Record<string, unknown>);
+  return Response.json(body, { status });
+}

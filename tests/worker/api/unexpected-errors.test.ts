@@ -1,0 +1,43 @@
+// What slips through every door (issue 31, decision 048): an unexpected error answers a plain 500 with a request id,
+// never the error's text or stack; Stripe being unreachable answers 503, to try again, and charges nothing.
+import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { createApp } from "../../../worker/app";
+import { BASE } from "../support/helpers";
+import { approvedOrder } from "../support/payments-helpers";
+
+async function fetchWith(app: ReturnType<typeof createApp>, request: Request, environment: Env = env) {
+  const ctx = createExecutionContext();
+  const response = await app.fetch(request, environment, ctx);
+  await waitOnExecutionContext(ctx);
+  return response;
+}
+
+describe("unexpected errors", () => {
+  it("a page whose rendering throws answers 500 with a request id, and none of the error's text", async () => {
+    const app = createApp(() => {
+      throw new Error("D1_ERROR: no such column: secret_column SELECT * FROM user_accounts");
+    });
+    const response = await fetchWith(app, new Request(`${BASE}/explore/creators`));
+    expect(response.status).toBe(500);
+    const body = await response.text();
+    expect(body).toMatch(/request id: [0-9a-f-]{36}/);
+    expect(body).not.toMatch(/secret_column|SELECT|D1_ERROR|at /);
+  });
+
+  it("paying while Stripe cannot be reached answers 503 payment_unavailable, and the order stays unpaid", async () => {
+    const order = await approvedOrder();
+    const unreachable = { ...env, STRIPE_API_PORT: "9" } as Env;
+    const request = new Request(`${BASE}/api/features/commission/order/pay`, {
+      method: "POST",
+      headers: { cookie: order.buyer.cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" },
+      body: JSON.stringify({ orderId: order.id }),
+    });
+    const response = await fetchWith(createApp(), request, unreachable);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ error: "payment_unavailable" });
+    const row = await env.DB.prepare("SELECT order_payment_status FROM commission_orders WHERE id = ?").bind(order.id).first();
+    expect(row).toEqual({ order_payment_status: "DRAFT" });
+  });
+});

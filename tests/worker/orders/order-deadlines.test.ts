@@ -1,0 +1,91 @@
+// The Cron Trigger catches the order deadlines an alarm missed (issue 10; worker/services/order-deadlines.ts): an
+// order whose object lost its alarm, or whose object never woke, is moved on once through its Durable Object, and
+// running the cron again, or the alarm after it, changes nothing more.
+import { createExecutionContext, createScheduledController, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { scheduled } from "../../../worker/scheduled";
+import type { StoredOrder } from "../../../worker/services/orders";
+import { freshUser } from "../support/auth-helpers";
+import { signUp } from "../support/helpers";
+import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
+
+const DAY = 86_400_000;
+
+async function runCron() {
+  const ctx = createExecutionContext();
+  scheduled(createScheduledController({ scheduledTime: Date.now(), cron: "*/15 * * * *" }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+async function commissionAccount() {
+  const user = freshUser();
+  await signUp(user.handle, user.email);
+  return (await commissionAccountByEmail(user.email)).id;
+}
+
+async function parties() {
+  const [sellerId, buyerId] = await Promise.all([commissionAccount(), commissionAccount()]);
+  return { sellerId, buyerId };
+}
+
+/** An order as D1 has it, its object never woken: no alarm anywhere (a lost object storage, say). */
+async function unwokenOrder(columns: Record<string, string | number | null>) {
+  const { id } = await insertOrder({ ...(await parties()), priceAmount: 10_000, approvalDeadline: Date.now() + 7 * DAY });
+  const sets = Object.keys(columns).map((column) => `${column} = ?`);
+  if (sets.length) await env.DB.prepare(`UPDATE commission_orders SET ${sets.join(", ")} WHERE id = ?`).bind(...Object.values(columns), id).run();
+  return id;
+}
+
+const stub = (id: string) => env.ORDER.get(env.ORDER.idFromName(id));
+const events = async (id: string) =>
+  (await env.DB.prepare("SELECT event_type, actor FROM commission_order_events WHERE order_id = ? ORDER BY version").bind(id).all()).results;
+const progress = async (id: string) =>
+  (await env.DB.prepare("SELECT order_progress_status AS p FROM commission_orders WHERE id = ?").bind(id).first<{ p: string }>())!.p;
+
+describe("the cron catches missed order deadlines", () => {
+  it("an order whose alarm was deleted is canceled by the cron, once; two runs give one event", async () => {
+    const id = await unwokenOrder({});
+    expect(await stub(id).get(id)).not.toBeNull();
+    // The approval deadline passes while the object has no alarm left to notice it.
+    const past = Date.now() - 1_000;
+    await runInDurableObject(stub(id), async (_instance, state) => {
+      const stored = (await state.storage.get<StoredOrder>("order"))!;
+      await state.storage.put("order", { ...stored, state: { ...stored.state, approvalDeadline: past } });
+      await state.storage.deleteAlarm();
+    });
+    await env.DB.prepare("UPDATE commission_orders SET approval_deadline = ? WHERE id = ?").bind(past, id).run();
+
+    await runCron();
+    await runCron();
+    expect(await progress(id)).toBe("CANCELED");
+    expect(await events(id)).toEqual([{ event_type: "CANCELED", actor: "system" }]);
+    // Nothing pending any more: no alarm left to fire.
+    expect(await runDurableObjectAlarm(stub(id))).toBe(false);
+  });
+
+  it("each kind of pending deadline, objects never woken: unapproved and unpaid cancel, delivered completes; the rest wait", async () => {
+    const past = Date.now() - DAY;
+    const approved = { order_progress_status: "APPROVED", order_chat_status: "OPENED", approved_at: past - DAY };
+    const orders = {
+      unapproved: await unwokenOrder({ approval_deadline: past }),
+      unpaid: await unwokenOrder({ ...approved, payment_deadline: past }),
+      notCompleted: await unwokenOrder({ ...approved, order_progress_status: "DELIVERED", order_payment_status: "COMPLETED", delivered_at: past - DAY, completion_deadline: past }),
+      // Late delivery: nothing changes by itself (the buyer may cancel); an order still in time: nothing either.
+      lateDelivery: await unwokenOrder({ ...approved, order_payment_status: "COMPLETED", delivery_deadline: past }),
+      inTime: await unwokenOrder({}),
+    };
+    await runCron();
+    // The alarms the objects set on waking (on a passed deadline) race the second run: still one event each.
+    await Promise.all([runCron(), ...Object.values(orders).map((id) => runDurableObjectAlarm(stub(id)))]);
+    await runCron();
+
+    expect(await events(orders.unapproved)).toEqual([{ event_type: "CANCELED", actor: "system" }]);
+    expect(await events(orders.unpaid)).toEqual([{ event_type: "CANCELED", actor: "system" }]);
+    expect(await events(orders.notCompleted)).toEqual([{ event_type: "COMPLETED", actor: "system" }]);
+    expect(await events(orders.lateDelivery)).toEqual([]);
+    expect(await events(orders.inTime)).toEqual([]);
+    expect(await progress(orders.lateDelivery)).toBe("APPROVED");
+    expect(await progress(orders.inTime)).toBe("DRAFT");
+  });
+});

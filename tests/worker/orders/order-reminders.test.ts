@@ -1,0 +1,103 @@
+// The Cron Trigger's order reminders (worker/services/order-reminders.ts, docs/decisions/023), run the way the
+// runtime runs the cron: each deadline is reminded of once however often, or however concurrently, the job runs; a
+// moved deadline is reminded of again; the reminder goes to the right side with the order's target.
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
+import { describe, expect, it } from "vitest";
+import { scheduled } from "../../../worker/scheduled";
+import { DUE_ORDERS_SQL, sendDueReminders } from "../../../worker/services/order-reminders";
+import { freshUser } from "../support/auth-helpers";
+import { signUp } from "../support/helpers";
+import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
+
+const HOUR = 3_600_000;
+
+async function party() {
+  const user = freshUser();
+  await signUp(user.handle, user.email);
+  return commissionAccountByEmail(user.email);
+}
+
+async function orderWith(now: number, columns: Record<string, string | number | null>) {
+  const [seller, buyer] = await Promise.all([party(), party()]);
+  const order = await insertOrder({ sellerId: seller.id, buyerId: buyer.id, priceAmount: 10_000, approvalDeadline: now + 7 * 24 * HOUR });
+  const names = Object.keys(columns);
+  await env.DB.prepare(`UPDATE commission_orders SET ${names.map((name) => `${name} = ?`).join(", ")} WHERE id = ?`)
+    .bind(...names.map((name) => columns[name]), order.id)
+    .run();
+  return { ...order, seller, buyer };
+}
+
+const reminders = async (orderId: string) =>
+  (
+    await env.DB.prepare("SELECT recipient_user_account_id AS recipient, notification_type AS type, href, dedupe_key FROM notifications WHERE order_id = ? ORDER BY created_at, dedupe_key")
+      .bind(orderId)
+      .all()
+  ).results;
+
+async function runCron(scheduledTime: number) {
+  const ctx = createExecutionContext();
+  scheduled(createScheduledController({ scheduledTime, cron: "*/15 * * * *" }), env, ctx);
+  await waitOnExecutionContext(ctx);
+}
+
+describe("order reminders by cron", () => {
+  it("reminds the seller of an approval due within a day, once however often the cron runs", async () => {
+    const now = Date.now();
+    const deadline = now + 10 * HOUR;
+    const order = await orderWith(now, { approval_deadline: deadline });
+    await runCron(now);
+    await runCron(now + 15 * 60_000);
+    expect(await reminders(order.id)).toEqual([
+      {
+        recipient: order.seller.userAccountId,
+        type: "COMMISSION_ORDER_APPROVAL_REMINDER",
+        href: `/dashboard/commission/managements?order=${order.code}`,
+        dedupe_key: `approval-reminder:${order.id}:${deadline}`,
+      },
+    ]);
+  });
+
+  it("sends one reminder when two runs race", async () => {
+    const now = Date.now();
+    const order = await orderWith(now, { order_progress_status: "APPROVED", payment_deadline: now + 5 * HOUR });
+    await Promise.all([sendDueReminders(env.DB, now), sendDueReminders(env.DB, now), sendDueReminders(env.DB, now + 1)]);
+    const sent = await reminders(order.id);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ recipient: order.buyer.userAccountId, type: "COMMISSION_ORDER_PAYMENT_REMINDER", href: `/dashboard/commission/client/requests?order=${order.code}` });
+  });
+
+  it("reminds again when the deadline moves, and not of a deadline further than its lead", async () => {
+    const now = Date.now();
+    const order = await orderWith(now, { order_progress_status: "APPROVED", order_payment_status: "COMPLETED", delivery_deadline: now + 60 * HOUR });
+    await sendDueReminders(env.DB, now);
+    expect(await reminders(order.id)).toEqual([]);
+    await sendDueReminders(env.DB, now + 35 * HOUR);
+    expect(await reminders(order.id)).toEqual([]);
+    await sendDueReminders(env.DB, now + 37 * HOUR);
+    expect((await reminders(order.id)).map((row) => row.type)).toEqual(["COMMISSION_ORDER_DELIVERY_REMINDER"]);
+    // The seller moved the delivery date: the new deadline gets its own reminder when it comes near.
+    await env.DB.prepare("UPDATE commission_orders SET delivery_deadline = ? WHERE id = ?").bind(now + 100 * HOUR, order.id).run();
+    await sendDueReminders(env.DB, now + 38 * HOUR);
+    expect(await reminders(order.id)).toHaveLength(1);
+    await sendDueReminders(env.DB, now + 77 * HOUR);
+    await sendDueReminders(env.DB, now + 78 * HOUR);
+    expect((await reminders(order.id)).map((row) => row.dedupe_key)).toEqual([`delivery-reminder:${order.id}:${now + 60 * HOUR}`, `delivery-reminder:${order.id}:${now + 100 * HOUR}`]);
+  });
+
+  it("reminds nobody of a canceled or completed order, or of a deadline already past", async () => {
+    const now = Date.now();
+    const canceled = await orderWith(now, { order_progress_status: "CANCELED", approval_deadline: now + HOUR });
+    const completed = await orderWith(now, { order_progress_status: "COMPLETED", order_payment_status: "COMPLETED", delivery_deadline: now + HOUR });
+    const late = await orderWith(now, { approval_deadline: now - HOUR });
+    await sendDueReminders(env.DB, now);
+    for (const order of [canceled, completed, late]) expect(await reminders(order.id)).toEqual([]);
+  });
+
+  it("finds due orders through an index, not by reading every order", async () => {
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${DUE_ORDERS_SQL}`).bind(0, 1).all<{ detail: string }>();
+    const details = plan.results.map((row) => row.detail);
+    expect(details.some((detail) => /SEARCH o USING INDEX commission_orders_progress/.test(detail))).toBe(true);
+    expect(details.filter((detail) => /^SCAN o\b/.test(detail))).toEqual([]);
+  });
+});
