@@ -2,9 +2,9 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { CspNonceContext } from "~/lib/csp-nonce";
-import { DocumentOnlyContext } from "~/lib/document-only";
-import { requestContext } from "~/lib/request-context";
+import { CspNonceContext } from "#app/lib/csp-nonce";
+import { DocumentOnlyContext } from "#app/lib/document-only";
+import { requestContext } from "#app/lib/request-context";
 
 // React Router's default web entry (@react-router/dev/dist/config/defaults/entry.server.web.tsx) plus the CSP nonce
 // the Worker chose for this response: on React's streaming scripts, React Router's hydration and streamed-data

@@ -1,11 +1,11 @@
 import { Suspense, lazy } from "react";
 import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
-import { getLocale } from "~/paraglide/runtime.js";
-import { useCspNonce } from "~/lib/csp-nonce";
-import { requestContext } from "~/lib/request-context";
-import { parseTheme, themeBootScript } from "~/lib/theme";
-import { readCookie } from "../worker/http/cookies";
-import { inputLanguageOf } from "../worker/domain/input-language";
+import { getLocale } from "#app/paraglide/runtime.js";
+import { useCspNonce } from "#app/lib/csp-nonce";
+import { requestContext } from "#app/lib/request-context";
+import { parseTheme, themeBootScript } from "#app/lib/theme";
+import { readCookie } from "#worker/http/cookies";
+import { inputLanguageOf } from "#worker/domain/input-language";
 import type { Route } from "./+types/root";
 import "./app.css";
 
@@ -70,7 +70,7 @@ export default function App() {
 }
 
 // The error page's body loads only when an error is shown (error-pages.tsx).
-const RootErrorPage = lazy(() => import("~/components/layout/error-pages").then((module) => ({ default: module.RootErrorPage })));
+const RootErrorPage = lazy(() => import("#app/components/layout/error-pages").then((module) => ({ default: module.RootErrorPage })));
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (

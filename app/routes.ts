@@ -1,6 +1,6 @@
 /// <reference types="node" />
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
-import { LEGAL_PAGES } from "../worker/domain/legal-pages";
+import { LEGAL_PAGES } from "#worker/domain/legal-pages";
 
 /** The dev mailbox and the browser tests' fixtures exist only in development and test builds, never in a production build. */
 const devTools = process.env.NODE_ENV !== "production" || process.env.COMET_DEV_TOOLS === "1";

@@ -1,7 +1,7 @@
 import { DurableObject } from "cloudflare:workers";
 import * as v from "valibot";
-import { isBlankText, normalizeText } from "../worker/domain/text";
-import { CHAT_SEND_LIMIT, chatRoomView, nextReadSeq, otherSide, sendRateRefusal, sendRefusal, unreadNoticeKey, writeBlockedBy, type ChatSettings } from "../worker/domain/chat";
+import { isBlankText, normalizeText } from "#worker/domain/text";
+import { CHAT_SEND_LIMIT, chatRoomView, nextReadSeq, otherSide, sendRateRefusal, sendRefusal, unreadNoticeKey, writeBlockedBy, type ChatSettings } from "#worker/domain/chat";
 import {
   CHAT_PAGE_SIZE,
   CHAT_PING,
@@ -14,10 +14,10 @@ import {
   type ChatRoomView,
   type ChatServerFrame,
   type ChatSide,
-} from "../worker/domain/chat-protocol";
-import { chatClientFrameSchema, chatSendRefusal, type ChatMediaInput, type ChatSendInput } from "../worker/domain/chat-send-schema";
-import { parseMediaKey } from "../worker/domain/media-keys";
-import { chatRefusalMessage } from "../worker/http/chat-messages";
+} from "#worker/domain/chat-protocol";
+import { chatClientFrameSchema, chatSendRefusal, type ChatMediaInput, type ChatSendInput } from "#worker/domain/chat-send-schema";
+import { parseMediaKey } from "#worker/domain/media-keys";
+import { chatRefusalMessage } from "#worker/http/chat-messages";
 import {
   isSessionOpen,
   isStoredFile,
@@ -33,11 +33,11 @@ import {
   type StoredChatMedia,
   type StoredChatMessage,
   type StoredChatRoom,
-} from "../worker/services/chat-rooms";
-import { mediaTypeOf } from "../worker/services/order-deliverables";
-import { signReadUrl } from "../worker/services/media-access";
-import { emailNewNotifications } from "../worker/services/notification-emails";
-import { checkAttachment } from "../worker/services/storage";
+} from "#worker/services/chat-rooms";
+import { mediaTypeOf } from "#worker/services/order-deliverables";
+import { signReadUrl } from "#worker/services/media-access";
+import { emailNewNotifications } from "#worker/services/notification-emails";
+import { checkAttachment } from "#worker/services/storage";
 
 /**
  * What an RPC call answers: its value, or why not as a ChatRefusal key (`not_found` for a room that does not exist or

@@ -10,9 +10,9 @@ import {
   type PaymentRef,
   type PaymentRelease,
   type ServiceDetails,
-} from "../worker/domain/order";
-import { loadOrder, projectedVersion, serviceDetailsStatements, transitionStatements, type StoredOrder } from "../worker/services/orders";
-import { emailNewNotifications } from "../worker/services/notification-emails";
+} from "#worker/domain/order";
+import { loadOrder, projectedVersion, serviceDetailsStatements, transitionStatements, type StoredOrder } from "#worker/services/orders";
+import { emailNewNotifications } from "#worker/services/notification-emails";
 import {
   createOrderIntent,
   paidTransactionStatement,
@@ -22,15 +22,15 @@ import {
   startedPaymentStatements,
   transactionIdOf,
   type ReleaseOutcome,
-} from "../worker/payments/order-payments";
-import { createStripe } from "../worker/payments/stripe-client";
-import { isStripeUnavailable } from "../worker/payments/stripe-errors";
-import { payoutOnCompletion, releaseOrderPayout } from "../worker/payments/payouts";
-import { ORDER_DELIVERABLES_MAX_FILES } from "../worker/domain/media-limits";
-import { addDeliverableStatements, attachedDeliverables, deleteDeliverableStatements, type DeliverableFile } from "../worker/services/order-deliverables";
-import { countRoundTrips } from "../worker/db/round-trips";
-import { prepared, type SqlStatement } from "../worker/db/statements";
-import { syncChatRoomStatus } from "../worker/services/chat-rooms";
+} from "#worker/payments/order-payments";
+import { createStripe } from "#worker/payments/stripe-client";
+import { isStripeUnavailable } from "#worker/payments/stripe-errors";
+import { payoutOnCompletion, releaseOrderPayout } from "#worker/payments/payouts";
+import { ORDER_DELIVERABLES_MAX_FILES } from "#worker/domain/media-limits";
+import { addDeliverableStatements, attachedDeliverables, deleteDeliverableStatements, type DeliverableFile } from "#worker/services/order-deliverables";
+import { countRoundTrips } from "#worker/db/round-trips";
+import { prepared, type SqlStatement } from "#worker/db/statements";
+import { syncChatRoomStatus } from "#worker/services/chat-rooms";
 
 /**
  * Who asks: a commission account (checked against the order's seller and buyer), a user account (checked against

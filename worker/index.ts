@@ -1,11 +1,11 @@
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
-import { requestContext } from "../app/lib/request-context";
+import { requestContext } from "#app/lib/request-context";
 import { createApp } from "./app";
 import { withMessageLocale } from "./http/message-locale";
 import { scheduled } from "./scheduled";
 
-export { Order } from "../durable-objects/order";
-export { ChatRoom } from "../durable-objects/chat-room";
+export { Order } from "#durable-objects/order";
+export { ChatRoom } from "#durable-objects/chat-room";
 
 const loadBuild = () => import("virtual:react-router/server-build");
 

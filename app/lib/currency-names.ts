@@ -1,5 +1,5 @@
-import { CURRENCIES, type CurrencyCode } from "../../worker/domain/currency";
-import { m } from "~/paraglide/messages.js";
+import { CURRENCIES, type CurrencyCode } from "#worker/domain/currency";
+import { m } from "#app/paraglide/messages.js";
 
 /** "Japanese yen" / "日本円": the header's currency menu. */
 export function currencyName(code: CurrencyCode): string {

@@ -1,7 +1,7 @@
 import { data } from "react-router";
-import { m } from "~/paraglide/messages.js";
-import type { Locale } from "../../worker/domain/constants";
-import { readBodyUpTo } from "../../worker/http/body-limit";
+import { m } from "#app/paraglide/messages.js";
+import type { Locale } from "#worker/domain/constants";
+import { readBodyUpTo } from "#worker/http/body-limit";
 
 /**
  * Far above any form a page posts: the largest, a commission form's draft (30 questions of 20 choices, as JSON in

@@ -1,7 +1,7 @@
 // How a language is named in the language menu and the account settings' selects: in the viewer's language, with the
 // language's own name beside it when that differs ("Japanese (日本語)"); the names come from the languages'
 // translations (spec section 3, migration 0014), served by GET /api/account/languages.
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 
 export interface LanguageName {
   code: string;

@@ -4,7 +4,7 @@
 // the cookie, localStorage, then navigator.languages, which could differ from the server's Accept-Language and
 // mismatch the markup; it also wrote a language cookie on every first page, as if the visitor had chosen one.
 // A language change reloads the page (menu-panels.tsx), so the language never changes under a rendered page.
-import type { Locale } from "~/paraglide/runtime.js";
+import type { Locale } from "#app/paraglide/runtime.js";
 
 /** Paraglide's compile-time locale for single-language builds: none here, the messages branch on getLocale(). */
 export const experimentalStaticLocale: Locale | undefined = undefined;

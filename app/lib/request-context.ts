@@ -1,5 +1,5 @@
 import { createContext, type RouterContext } from "react-router";
-import type { RequestContext } from "../../worker/http/context";
+import type { RequestContext } from "#worker/http/context";
 
 // Kept on globalThis so the key survives the dev server's hot reloads: the Worker entry that sets it and the route
 // modules that read it can be re-evaluated at different times, and two keys would mean "No value found for context".

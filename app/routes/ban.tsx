@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { signOut } from "~/components/layout/sign-out";
-import { requestContext } from "~/lib/request-context";
-import { m } from "~/paraglide/messages.js";
-import { isBanned } from "../../worker/domain/roles";
+import { signOut } from "#app/components/layout/sign-out";
+import { requestContext } from "#app/lib/request-context";
+import { m } from "#app/paraglide/messages.js";
+import { isBanned } from "#worker/domain/roles";
 import type { Route } from "./+types/ban";
 
 /** Banned users are sent here by the Worker; anyone else has nothing to read here. */

@@ -1,20 +1,20 @@
 import { lazy, Suspense, useEffect, useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
-import { CollapsibleText } from "~/components/catalog/collapsible-text";
-import { OpenBadge, openBadgeLabel } from "~/components/catalog/open-badge";
-import { formPageTexts, type QuestionTexts } from "~/components/catalog/form-page-texts.server";
-import { ShareButton } from "~/components/catalog/share-modal";
-import { usePageVisit } from "~/components/catalog/use-page-visit";
-import { Avatar } from "~/components/layout/avatar";
-import { MediaImage } from "~/components/media/media-image";
-import { viewedMedia, type ViewedMedia } from "~/components/media/players/player-view";
-import { settleReturnedSetup } from "~/lib/payments/card-return.server";
-import { requestContext } from "~/lib/request-context";
-import { m } from "~/paraglide/messages.js";
-import { RequestGate } from "~/components/requests/request-gate";
-import { cardEntryFor } from "../../worker/payments/card-entry";
-import { getPublicForm } from "../../worker/services/catalog";
-import { requestViewerState } from "../../worker/services/request-views";
+import { CollapsibleText } from "#app/components/catalog/collapsible-text";
+import { OpenBadge, openBadgeLabel } from "#app/components/catalog/open-badge";
+import { formPageTexts, type QuestionTexts } from "#app/components/catalog/form-page-texts.server";
+import { ShareButton } from "#app/components/catalog/share-modal";
+import { usePageVisit } from "#app/components/catalog/use-page-visit";
+import { Avatar } from "#app/components/layout/avatar";
+import { MediaImage } from "#app/components/media/media-image";
+import { viewedMedia, type ViewedMedia } from "#app/components/media/players/player-view";
+import { settleReturnedSetup } from "#app/lib/payments/card-return.server";
+import { requestContext } from "#app/lib/request-context";
+import { m } from "#app/paraglide/messages.js";
+import { RequestGate } from "#app/components/requests/request-gate";
+import { cardEntryFor } from "#worker/payments/card-entry";
+import { getPublicForm } from "#worker/services/catalog";
+import { requestViewerState } from "#worker/services/request-views";
 import type { Route } from "./+types/commission-form";
 
 /** /cf/{code}: a published commission form, read-only, with prices in the viewer's currency. Unknown or unpublished: 404. */
@@ -31,15 +31,15 @@ export async function loader({ params, request: httpRequest, context }: Route.Lo
 }
 
 // The answering form loads with the page's data but in its own chunk: visitors who only read the form do not pay for it.
-const RequestForm = lazy(() => import("~/components/requests/request-form").then((module) => ({ default: module.RequestForm })));
+const RequestForm = lazy(() => import("#app/components/requests/request-form").then((module) => ({ default: module.RequestForm })));
 // The thank-you shows only once a request is sent from this page: it loads with the answering form, not before.
-const loadRequestDone = () => import("~/components/requests/request-done");
+const loadRequestDone = () => import("#app/components/requests/request-done");
 const RequestDone = lazy(() => loadRequestDone().then((module) => ({ default: module.RequestDone })));
 
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: m.layout_meta_page_title({ page: loaderData.form.title }) }] : []);
 
 // A question's own media draws players: their code loads only for a form that has some.
-const QuestionMediaList = lazy(() => import("~/components/requests/question-media-list").then((module) => ({ default: module.QuestionMediaList })));
+const QuestionMediaList = lazy(() => import("#app/components/requests/question-media-list").then((module) => ({ default: module.QuestionMediaList })));
 
 export default function CommissionForm({ loaderData }: Route.ComponentProps) {
   const { form, openLabel, texts, questionMedias, request, cardEntry, profileId, cardReturn } = loaderData;

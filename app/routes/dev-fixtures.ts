@@ -1,6 +1,6 @@
 import { data } from "react-router";
-import { requestContext } from "~/lib/request-context";
-import { runDevFixture } from "../../worker/services/dev-fixtures";
+import { requestContext } from "#app/lib/request-context";
+import { runDevFixture } from "#worker/services/dev-fixtures";
 import type { Route } from "./+types/dev-fixtures";
 
 /** The hosts a request from this machine names: the browser tests call the server they started on localhost. */

@@ -1,8 +1,8 @@
 import { data } from "react-router";
-import { m } from "~/paraglide/messages.js";
-import { requestContext } from "~/lib/request-context";
-import { formatDateTime } from "../../worker/domain/dates";
-import { listDevMails } from "../../worker/services/dev-mailbox";
+import { m } from "#app/paraglide/messages.js";
+import { requestContext } from "#app/lib/request-context";
+import { formatDateTime } from "#worker/domain/dates";
+import { listDevMails } from "#worker/services/dev-mailbox";
 import type { Route } from "./+types/dev-mailbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dev mailbox — Comet" }];

@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState, type MouseEvent, type ReactNode } from "react";
 import { Form, Link, useFetcher, useNavigate } from "react-router";
-import { PREVIEW_BUTTON_SELECTOR, previewsOfCard } from "~/components/catalog/card-previews";
-import { creatorCardItems, renderCreatorCards, type CardMarkup } from "~/components/catalog/creator-cards.server";
-import { LazyMediaLightbox } from "~/components/catalog/lazy-lightbox";
-import { useDelegatedLinks } from "~/components/catalog/use-delegated-links";
-import { useInfiniteScroll } from "~/components/catalog/use-infinite-scroll";
-import { useDocumentOnly } from "~/lib/document-only";
-import { requestContext } from "~/lib/request-context";
-import { m } from "~/paraglide/messages.js";
-import { parseExploreQuery, serializeExploreQuery, type ExploreQuery } from "../../worker/domain/search";
-import { searchCreators, type FilterOption } from "../../worker/services/catalog";
+import { PREVIEW_BUTTON_SELECTOR, previewsOfCard } from "#app/components/catalog/card-previews";
+import { creatorCardItems, renderCreatorCards, type CardMarkup } from "#app/components/catalog/creator-cards.server";
+import { LazyMediaLightbox } from "#app/components/catalog/lazy-lightbox";
+import { useDelegatedLinks } from "#app/components/catalog/use-delegated-links";
+import { useInfiniteScroll } from "#app/components/catalog/use-infinite-scroll";
+import { useDocumentOnly } from "#app/lib/document-only";
+import { requestContext } from "#app/lib/request-context";
+import { m } from "#app/paraglide/messages.js";
+import { parseExploreQuery, serializeExploreQuery, type ExploreQuery } from "#worker/domain/search";
+import { searchCreators, type FilterOption } from "#worker/services/catalog";
 import type { Route } from "./+types/explore-creators";
 
 /**

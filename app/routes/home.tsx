@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { BrushIcon, CubeIcon, FilmIcon, MusicIcon, SparkIcon } from "~/components/layout/home-icons";
-import { m } from "~/paraglide/messages.js";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { BrushIcon, CubeIcon, FilmIcon, MusicIcon, SparkIcon } from "#app/components/layout/home-icons";
+import { m } from "#app/paraglide/messages.js";
 import type { Route } from "./+types/home";
 
 /**

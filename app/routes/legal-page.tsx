@@ -1,12 +1,12 @@
 import { useState } from "react";
 import { data } from "react-router";
-import { useDelegatedLinks } from "~/components/catalog/use-delegated-links";
-import { legalPageView } from "~/components/legal/legal-markup.server";
-import { useDocumentOnly } from "~/lib/document-only";
-import { requestContext } from "~/lib/request-context";
-import { m } from "~/paraglide/messages.js";
-import { legalPageAt } from "../../worker/domain/legal-pages";
-import { activeFeeNumerators } from "../../worker/services/fees";
+import { useDelegatedLinks } from "#app/components/catalog/use-delegated-links";
+import { legalPageView } from "#app/components/legal/legal-markup.server";
+import { useDocumentOnly } from "#app/lib/document-only";
+import { requestContext } from "#app/lib/request-context";
+import { m } from "#app/paraglide/messages.js";
+import { legalPageAt } from "#worker/domain/legal-pages";
+import { activeFeeNumerators } from "#worker/services/fees";
 import type { Route } from "./+types/legal-page";
 
 /**

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { m } from "~/paraglide/messages.js";
-import { useRootData } from "~/root";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { m } from "#app/paraglide/messages.js";
+import { useRootData } from "#app/root";
 import type { Route } from "./+types/onboarding";
 
 export const meta: Route.MetaFunction = () => [{ title: m.layout_meta_page_title({ page: m.onboarding_meta_title() }) }];

@@ -1,20 +1,20 @@
 import { lazy, Suspense } from "react";
 import { data, useNavigate } from "react-router";
-import { CollapsibleText } from "~/components/catalog/collapsible-text";
-import { FormCard } from "~/components/catalog/form-card";
-import { OpenBadge } from "~/components/catalog/open-badge";
-import { profileCards, profileTexts } from "~/components/catalog/profile-cards.server";
-import { ServiceCard } from "~/components/catalog/service-card";
-import { ShareButton } from "~/components/catalog/share-modal";
-import { WorkCard } from "~/components/catalog/work-card";
-import { Avatar } from "~/components/layout/avatar";
-import { settleReturnedSetup } from "~/lib/payments/card-return.server";
-import { requestContext } from "~/lib/request-context";
-import { m } from "~/paraglide/messages.js";
-import { isCreatorSide } from "../../worker/domain/roles";
-import { cardEntryFor } from "../../worker/payments/card-entry";
-import { getCreatorProfile } from "../../worker/services/catalog";
-import { getPublicService, requestViewerState } from "../../worker/services/request-views";
+import { CollapsibleText } from "#app/components/catalog/collapsible-text";
+import { FormCard } from "#app/components/catalog/form-card";
+import { OpenBadge } from "#app/components/catalog/open-badge";
+import { profileCards, profileTexts } from "#app/components/catalog/profile-cards.server";
+import { ServiceCard } from "#app/components/catalog/service-card";
+import { ShareButton } from "#app/components/catalog/share-modal";
+import { WorkCard } from "#app/components/catalog/work-card";
+import { Avatar } from "#app/components/layout/avatar";
+import { settleReturnedSetup } from "#app/lib/payments/card-return.server";
+import { requestContext } from "#app/lib/request-context";
+import { m } from "#app/paraglide/messages.js";
+import { isCreatorSide } from "#worker/domain/roles";
+import { cardEntryFor } from "#worker/payments/card-entry";
+import { getCreatorProfile } from "#worker/services/catalog";
+import { getPublicService, requestViewerState } from "#worker/services/request-views";
 import type { Route } from "./+types/profile";
 
 /** /{handle}: a public profile. Handles are unique ignoring case, so /Alice and /alice are the same page. */
@@ -40,7 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   };
 }
 
-const ServiceModal = lazy(() => import("~/components/requests/service-modal"));
+const ServiceModal = lazy(() => import("#app/components/requests/service-modal"));
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [{ title: m.layout_meta_page_title({ page: `${loaderData.profile.name} (@${loaderData.profile.handle})` }) }] : [];

@@ -1,14 +1,14 @@
 import { Suspense, lazy, useEffect } from "react";
 import { Outlet, isRouteErrorResponse, useLocation, useNavigate, useRouteLoaderData } from "react-router";
-import { DOCUMENT_FOOTER, SiteFooter } from "~/components/layout/site-footer";
-import { siteFooterMarkup } from "~/components/layout/site-footer-markup.server";
-import { SiteHeader } from "~/components/layout/site-header";
-import { requestContext } from "~/lib/request-context";
-import { m } from "~/paraglide/messages.js";
-import { getLocale } from "~/paraglide/runtime.js";
-import { useRootData } from "~/root";
-import { isBanned } from "../../worker/domain/roles";
-import { countUnread } from "../../worker/services/notifications";
+import { DOCUMENT_FOOTER, SiteFooter } from "#app/components/layout/site-footer";
+import { siteFooterMarkup } from "#app/components/layout/site-footer-markup.server";
+import { SiteHeader } from "#app/components/layout/site-header";
+import { requestContext } from "#app/lib/request-context";
+import { m } from "#app/paraglide/messages.js";
+import { getLocale } from "#app/paraglide/runtime.js";
+import { useRootData } from "#app/root";
+import { isBanned } from "#worker/domain/roles";
+import { countUnread } from "#worker/services/notifications";
 import type { Route } from "./+types/site-layout";
 
 const BAN_PATH = "/ban";
@@ -79,7 +79,7 @@ export default function SiteLayout() {
 }
 
 // The error page's body loads only when an error is shown (error-pages.tsx).
-const SiteErrorPage = lazy(() => import("~/components/layout/error-pages").then((module) => ({ default: module.SiteErrorPage })));
+const SiteErrorPage = lazy(() => import("#app/components/layout/error-pages").then((module) => ({ default: module.SiteErrorPage })));
 
 /** Errors below the layout (a 404 handle, a missing page) keep the header and footer. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -1,18 +1,18 @@
 import { data, Link, redirect } from "react-router";
-import { AUTHORING_PATHS } from "~/components/authoring/paths";
-import { CollapsibleText } from "~/components/catalog/collapsible-text";
-import { ServiceGalleryView } from "~/components/catalog/service-gallery-view";
-import { ShareButton } from "~/components/catalog/share-modal";
-import { usePageVisit } from "~/components/catalog/use-page-visit";
-import { Avatar } from "~/components/layout/avatar";
-import { viewedMedia } from "~/components/media/players/player-view";
-import { WorkDetails } from "~/components/work/work-details";
-import { workDetailLabels } from "~/components/work/work-details-labels.server";
-import { workMeta } from "~/components/work/work-meta";
-import { workPagePath } from "~/components/work/work-path";
-import { requestContext } from "~/lib/request-context";
-import { m } from "~/paraglide/messages.js";
-import { getWorkPage } from "../../worker/services/work-page";
+import { AUTHORING_PATHS } from "#app/components/authoring/paths";
+import { CollapsibleText } from "#app/components/catalog/collapsible-text";
+import { ServiceGalleryView } from "#app/components/catalog/service-gallery-view";
+import { ShareButton } from "#app/components/catalog/share-modal";
+import { usePageVisit } from "#app/components/catalog/use-page-visit";
+import { Avatar } from "#app/components/layout/avatar";
+import { viewedMedia } from "#app/components/media/players/player-view";
+import { WorkDetails } from "#app/components/work/work-details";
+import { workDetailLabels } from "#app/components/work/work-details-labels.server";
+import { workMeta } from "#app/components/work/work-meta";
+import { workPagePath } from "#app/components/work/work-path";
+import { requestContext } from "#app/lib/request-context";
+import { m } from "#app/paraglide/messages.js";
+import { getWorkPage } from "#worker/services/work-page";
 import type { Route } from "./+types/work";
 
 /**

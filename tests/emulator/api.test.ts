@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningStripeEmulator } from "../../emulators/stripe/server.ts";
+import type { RunningStripeEmulator } from "#emulators/stripe/server.ts";
 import { call, form, newPlatform, PUBLISHABLE_KEY, rejection, sdk, SECRET_KEY, start } from "./helpers.ts";
 
 let emulator: RunningStripeEmulator;

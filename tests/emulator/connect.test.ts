@@ -1,8 +1,8 @@
 // Connect: connected accounts, onboarding through the emulator's page, login links, transfers and balances.
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningStripeEmulator } from "../../emulators/stripe/server.ts";
-import { onboardingState } from "../../worker/domain/payouts.ts";
+import type { RunningStripeEmulator } from "#emulators/stripe/server.ts";
+import { onboardingState } from "#worker/domain/payouts.ts";
 import { call, form, newPlatform, receiver, rejection, start } from "./helpers.ts";
 
 let emulator: RunningStripeEmulator;

@@ -3,9 +3,9 @@
 // pinned API version's listed differences. First the check itself (it must catch what it claims to), then the flows.
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { exchangeViolations, schemaProblems, type ContractExchange } from "../../emulators/stripe/contract.ts";
-import { ContractLog } from "../../emulators/stripe/contract-recorder.ts";
-import type { RunningStripeEmulator } from "../../emulators/stripe/server.ts";
+import { exchangeViolations, schemaProblems, type ContractExchange } from "#emulators/stripe/contract.ts";
+import { ContractLog } from "#emulators/stripe/contract-recorder.ts";
+import type { RunningStripeEmulator } from "#emulators/stripe/server.ts";
 import { call, form, rejection, start } from "./helpers.ts";
 
 const RETURN_URL = "http://localhost:5173/back";

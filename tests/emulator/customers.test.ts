@@ -1,8 +1,8 @@
 // Customers and card PaymentMethods: the magic ids, raw test numbers, card checks, attach and detach.
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TEST_CARDS } from "../../emulators/stripe/cards.ts";
-import type { RunningStripeEmulator } from "../../emulators/stripe/server.ts";
+import { TEST_CARDS } from "#emulators/stripe/cards.ts";
+import type { RunningStripeEmulator } from "#emulators/stripe/server.ts";
 import { rejection, start } from "./helpers.ts";
 
 let emulator: RunningStripeEmulator;

@@ -4,9 +4,9 @@
 import { spawn } from "node:child_process";
 import Stripe from "stripe";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createStripeEmulator } from "../../emulators/stripe/emulator.ts";
-import { ConnectionDroppedError, type FaultRuleInput, type FaultRuleView } from "../../emulators/stripe/faults.ts";
-import type { RunningStripeEmulator } from "../../emulators/stripe/server.ts";
+import { createStripeEmulator } from "#emulators/stripe/emulator.ts";
+import { ConnectionDroppedError, type FaultRuleInput, type FaultRuleView } from "#emulators/stripe/faults.ts";
+import type { RunningStripeEmulator } from "#emulators/stripe/server.ts";
 import { call, rejection, SECRET_KEY, sdk, start } from "./helpers.ts";
 
 let emulator: RunningStripeEmulator;

@@ -3,7 +3,7 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import Stripe from "stripe";
-import { startStripeEmulator, type RunningStripeEmulator, type StartOptions } from "../../emulators/stripe/server.ts";
+import { startStripeEmulator, type RunningStripeEmulator, type StartOptions } from "#emulators/stripe/server.ts";
 
 export const SECRET_KEY = "sk_test_emulator_suite";
 export const PUBLISHABLE_KEY = "pk_test_emulator_suite";

@@ -2,7 +2,7 @@
 // (or be routed to by the SDK's fetch client) without a port.
 import Stripe from "stripe";
 import { afterEach, expect, it } from "vitest";
-import { createStripeEmulator, type StripeEmulator } from "../../emulators/stripe/emulator.ts";
+import { createStripeEmulator, type StripeEmulator } from "#emulators/stripe/emulator.ts";
 import { SECRET_KEY } from "./helpers.ts";
 
 let emulator: StripeEmulator | undefined;

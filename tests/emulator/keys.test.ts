@@ -2,8 +2,8 @@
 // key it does not know as Stripe does, and keeps each platform's data apart; a test can make a platform of its own.
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createStripeEmulator } from "../../emulators/stripe/emulator.ts";
-import { startStripeEmulator, type RunningStripeEmulator } from "../../emulators/stripe/server.ts";
+import { createStripeEmulator } from "#emulators/stripe/emulator.ts";
+import { startStripeEmulator, type RunningStripeEmulator } from "#emulators/stripe/server.ts";
 import { call, form, newPlatform, PUBLISHABLE_KEY, receiver, rejection, sdk, SECRET_KEY, start } from "./helpers.ts";
 
 let emulator: RunningStripeEmulator;

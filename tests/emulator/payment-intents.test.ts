@@ -2,7 +2,7 @@
 // authentication, and the refund rules.
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningStripeEmulator } from "../../emulators/stripe/server.ts";
+import type { RunningStripeEmulator } from "#emulators/stripe/server.ts";
 import { call, form, PUBLISHABLE_KEY, rejection, start } from "./helpers.ts";
 
 let emulator: RunningStripeEmulator;

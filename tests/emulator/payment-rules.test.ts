@@ -3,7 +3,7 @@
 // automatic payment methods may redirect, and `allowed_payment_method_types`.
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningStripeEmulator } from "../../emulators/stripe/server.ts";
+import type { RunningStripeEmulator } from "#emulators/stripe/server.ts";
 import { rejection, start } from "./helpers.ts";
 
 let emulator: RunningStripeEmulator;

@@ -2,7 +2,7 @@
 // lists them; what the creator wallet reads.
 import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningStripeEmulator } from "../../emulators/stripe/server.ts";
+import type { RunningStripeEmulator } from "#emulators/stripe/server.ts";
 import { call, form, rejection, start } from "./helpers.ts";
 
 let emulator: RunningStripeEmulator;

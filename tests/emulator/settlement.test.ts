@@ -5,7 +5,7 @@
 //   ¥10,000 → not converted; fee 3.6% = ¥360; net ¥9,640
 import Stripe from "stripe";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { RunningStripeEmulator } from "../../emulators/stripe/server.ts";
+import type { RunningStripeEmulator } from "#emulators/stripe/server.ts";
 import { call, form, rejection, SECRET_KEY, start } from "./helpers.ts";
 
 let emulator: RunningStripeEmulator;

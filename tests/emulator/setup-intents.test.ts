@@ -1,7 +1,7 @@
 // SetupIntents: saving a card, with 3-D Secure through the emulator's challenge page, declines and cancel.
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { RunningStripeEmulator } from "../../emulators/stripe/server.ts";
+import type { RunningStripeEmulator } from "#emulators/stripe/server.ts";
 import { call, form, PUBLISHABLE_KEY, rejection, sdk, start } from "./helpers.ts";
 
 let emulator: RunningStripeEmulator;

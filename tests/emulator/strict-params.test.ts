@@ -2,8 +2,8 @@
 // 400 before the call runs, with Stripe's wording, as the real SDK sees it.
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PRESENTMENT_CURRENCIES } from "../../emulators/stripe/currencies.ts";
-import type { RunningStripeEmulator } from "../../emulators/stripe/server.ts";
+import { PRESENTMENT_CURRENCIES } from "#emulators/stripe/currencies.ts";
+import type { RunningStripeEmulator } from "#emulators/stripe/server.ts";
 import { call, rejection, start } from "./helpers.ts";
 
 let emulator: RunningStripeEmulator;

@@ -2,7 +2,7 @@
 // and the events API behind them.
 import Stripe from "stripe";
 import { afterEach, describe, expect, it } from "vitest";
-import type { RunningStripeEmulator } from "../../emulators/stripe/server.ts";
+import type { RunningStripeEmulator } from "#emulators/stripe/server.ts";
 import { call, receiver, start } from "./helpers.ts";
 
 const SECRET = "whsec_test_suite_secret";

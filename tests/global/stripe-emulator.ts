@@ -6,8 +6,8 @@
 // Every exchange is held against Stripe's own description (the contract check, emulators/stripe/contract.ts): on
 // teardown what did not match is written to test-results/stripe-contract.json, which scripts/test.mjs counts as a test.
 import { mkdirSync, writeFileSync } from "node:fs";
-import { ContractLog } from "../../emulators/stripe/contract-recorder.ts";
-import { startStripeEmulator } from "../../emulators/stripe/server.ts";
+import { ContractLog } from "#emulators/stripe/contract-recorder.ts";
+import { startStripeEmulator } from "#emulators/stripe/server.ts";
 
 const CONTRACT_REPORT = "test-results/stripe-contract.json";
 

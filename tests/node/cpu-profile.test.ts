@@ -2,7 +2,7 @@
 // function's own time and, once per sample, to every function on its stack; a sample counts for one sampling interval
 // at most, and the rest of a longer gap (the isolate was not running) goes to no function.
 import { describe, expect, it } from "vitest";
-import { NOT_SAMPLED, summarizeProfile } from "../../scripts/cpu-profile.mjs";
+import { NOT_SAMPLED, summarizeProfile } from "#scripts/cpu-profile.mjs";
 
 const frame = (functionName: string, url = "", lineNumber = 0) => ({ functionName, url, lineNumber, columnNumber: 0, scriptId: "0" });
 

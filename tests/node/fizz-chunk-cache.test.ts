@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { createElement, type ReactNode } from "react";
 import { describe, expect, it } from "vitest";
-import { CACHE_ENTRIES, CACHED_MAX_LENGTH, cacheEncodedChunks } from "../../scripts/fizz-chunk-cache.mjs";
+import { CACHE_ENTRIES, CACHED_MAX_LENGTH, cacheEncodedChunks } from "#scripts/fizz-chunk-cache.mjs";
 
 const require = createRequire(import.meta.url);
 const fizzPath = join(dirname(require.resolve("react-dom")), "cjs", "react-dom-server.edge.production.js");

@@ -3,9 +3,9 @@
 // Sign-up and rename refusing them, with their message in both languages: tests/worker/accounts/auth.test.ts, validation.test.ts.
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import routes from "../../app/routes";
-import { LEGAL_PAGES } from "../../worker/domain/legal-pages";
-import { RESERVED_HANDLES, isReservedHandle } from "../../worker/domain/reserved-handles";
+import routes from "#app/routes";
+import { LEGAL_PAGES } from "#worker/domain/legal-pages";
+import { RESERVED_HANDLES, isReservedHandle } from "#worker/domain/reserved-handles";
 
 interface RouteEntry {
   path?: string;

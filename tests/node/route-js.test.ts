@@ -1,7 +1,7 @@
 // The JS budget's rule (scripts/route-js.mjs --check, docs/performance.md): a route fails when its own client JS grew
 // more than the allowance over its committed baseline, or when it has no baseline; shrinking never fails.
 import { describe, expect, it } from "vitest";
-import { ROUTE_JS_ALLOWANCE_BYTES, overBudget } from "../../scripts/route-js.mjs";
+import { ROUTE_JS_ALLOWANCE_BYTES, overBudget } from "#scripts/route-js.mjs";
 
 const route = (id: string, ownGzip: number) => ({ id, path: `/${id}`, ownGzip, files: [] });
 

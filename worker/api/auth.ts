@@ -3,7 +3,7 @@ import { jsonInput } from "../http/json-body";
 import type { Locale } from "../domain/constants";
 import { parseFields, signInStartSchema, signUpStartSchema, verifyCodeSchema } from "../domain/validation";
 import { translateErrors, validationMessage } from "../http/validation-messages";
-import { m } from "../../app/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 import { clearedInviteCookie, clearedSessionCookie, preferenceCookie, readCookie, sessionCookie } from "../http/cookies";
 import { INVITE_COOKIE } from "../domain/invitations";
 import type { AppContext, AppEnv } from "../http/context";

@@ -6,7 +6,7 @@ import { chatRefusalMessage } from "../http/chat-messages";
 import { settingsRefusal } from "../domain/chat";
 import { CHAT_PAGE_SIZE, type ChatRefusal } from "../domain/chat-protocol";
 import { chatSendRefusal, chatSubmitSchema } from "../domain/chat-send-schema";
-import type { ChatResult } from "../../durable-objects/chat-room";
+import type { ChatResult } from "#durable-objects/chat-room";
 import { chatRoomStub, chatSideOf, socketUpgradeRequest, type ChatCaller } from "../services/chat-rooms";
 
 /**

@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import * as v from "valibot";
 import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP, serviceDetailsOf, type OrderAction } from "../domain/order";
 import type { AppContext, AppEnv } from "../http/context";
-import type { OrderActResult } from "../../durable-objects/order";
+import type { OrderActResult } from "#durable-objects/order";
 import { payOrder, pendingPaymentOf } from "../payments/order-payments";
 import { createStripe } from "../payments/stripe-client";
 import { isStripeUnavailable } from "../payments/stripe-errors";
@@ -12,7 +12,7 @@ import { ORDER_DELIVERABLES_MAX_FILES } from "../domain/media-limits";
 import { parseMediaKey } from "../domain/media-keys";
 import { deliverableFile, type DeliverableFile } from "../services/order-deliverables";
 import { checkAttachment, ownsObject } from "../services/storage";
-import type { DeliverableResult, ServiceDetailsResult } from "../../durable-objects/order";
+import type { DeliverableResult, ServiceDetailsResult } from "#durable-objects/order";
 import { translateAuthoringErrors } from "../http/authoring-messages";
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import en from "../../messages/commission-settings/en.json";
-import ja from "../../messages/commission-settings/ja.json";
+import en from "#messages/commission-settings/en.json";
+import ja from "#messages/commission-settings/ja.json";
 import { SERVICE_TERMS_MAX } from "./commission-form";
 import { COMMISSION_SETTINGS_ERROR_KEYS, DEFAULT_TERMS_MAX, parseCommissionSettings, settingsInputFrom, settingsInputOf } from "./commission-settings";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import en from "../../messages/notifications/en.json";
+import en from "#messages/notifications/en.json";
 import { NOTIFICATION_TYPES } from "../db/schema/enums";
 import { NOTIFICATION_EMAIL_GROUPS, NOTIFICATION_KINDS, notificationKind, notificationMessage, UNKNOWN_NOTIFICATION_KIND } from "./notification-kinds";
 

@@ -1,4 +1,4 @@
-import { m } from "../../app/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 import type { ChatRefusal } from "../domain/chat-protocol";
 import { CHAT_EMBED_SITE_NAMES } from "../domain/chat-send-schema";
 

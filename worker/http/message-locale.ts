@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { overwriteServerAsyncLocalStorage } from "../../app/paraglide/runtime.js";
+import { overwriteServerAsyncLocalStorage } from "#app/paraglide/runtime.js";
 import type { Locale } from "../domain/constants";
 
 /**

@@ -1,4 +1,4 @@
-import { m } from "../../app/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 import type { Locale } from "../domain/constants";
 import { notificationKind, notificationMessage, type NotificationColour, type NotificationFacts, type NotificationIcon } from "../domain/notification-kinds";
 import { pickText } from "../domain/localized-text";

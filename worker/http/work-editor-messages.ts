@@ -1,4 +1,4 @@
-import { m } from "../../app/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 import type { Locale } from "../domain/constants";
 import { translateAuthoringErrors } from "./authoring-messages";
 

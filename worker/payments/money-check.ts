@@ -13,7 +13,7 @@ import { moneyDisagreements, type MoneyDisagreement, type OrderLedger } from "..
 import { sellerTransferAmount } from "../domain/money";
 import type { OrderPayment, OrderProgress } from "../domain/order";
 import { feeNumeratorsFrom, feeNumeratorsOf } from "../services/order-views";
-import type { Order } from "../../durable-objects/order";
+import type { Order } from "#durable-objects/order";
 import { paymentRefOf } from "./order-payments";
 
 export interface MoneyCheckDeps {

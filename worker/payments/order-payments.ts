@@ -17,7 +17,7 @@ import type { PaymentRef } from "../domain/order";
 import { shareFee, splitTotal } from "../domain/money";
 import type { Database } from "../db/client";
 import { statement, type SqlStatement } from "../db/statements";
-import type { Order, PaymentRecordResult } from "../../durable-objects/order";
+import type { Order, PaymentRecordResult } from "#durable-objects/order";
 import { listCards } from "./cards";
 import { ensureStripeCustomer } from "./customers";
 import { hasStripeCode, isCardError, isStripeUnavailable, isUnexpectedState } from "./stripe-errors";

@@ -1,5 +1,5 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
-import { m } from "../../app/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 import {
   OTP_EMAIL_SEND_WINDOW_MS,
   OTP_MAX_FAILED_ATTEMPTS,

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { ModalShell } from "~/components/dialog/modal-shell";
+import { ModalShell } from "#app/components/dialog/modal-shell";
 import { SignInFlow } from "./sign-in-flow";
 import { SignUpFlow } from "./sign-up-flow";
 

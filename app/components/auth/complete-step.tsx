@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { m } from "~/paraglide/messages.js";
-import { AUTH_RELOAD_DELAY_MS } from "../../../worker/domain/constants";
-import { safeNextFromSearch } from "~/lib/safe-next-path";
+import { m } from "#app/paraglide/messages.js";
+import { AUTH_RELOAD_DELAY_MS } from "#worker/domain/constants";
+import { safeNextFromSearch } from "#app/lib/safe-next-path";
 
 /**
  * The last step: a short confirmation, then the page reloads (spec: 1 s) so it renders signed in, or goes to

@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { TextField } from "~/components/form/text-field";
-import { m } from "~/paraglide/messages.js";
-import { getLocale } from "~/paraglide/runtime.js";
-import { parseFields, verifyCodeSchema } from "../../../worker/domain/validation";
-import { validationMessage } from "../../../worker/http/validation-messages";
-import { verifyEmailCode } from "~/lib/auth-client";
+import { TextField } from "#app/components/form/text-field";
+import { m } from "#app/paraglide/messages.js";
+import { getLocale } from "#app/paraglide/runtime.js";
+import { parseFields, verifyCodeSchema } from "#worker/domain/validation";
+import { validationMessage } from "#worker/http/validation-messages";
+import { verifyEmailCode } from "#app/lib/auth-client";
 import { BackButton, LinkButton, PrimaryButton } from "./buttons";
 
 /**

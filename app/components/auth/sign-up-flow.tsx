@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { TextField } from "~/components/form/text-field";
-import { ErrorText } from "~/components/form/error-text";
-import { m } from "~/paraglide/messages.js";
-import { getLocale } from "~/paraglide/runtime.js";
-import { parseFields, profileStepSchema, signUpStartSchema } from "../../../worker/domain/validation";
-import { translateErrors } from "../../../worker/http/validation-messages";
-import { saveProfileStep, sendSignUpCode } from "~/lib/auth-client";
+import { TextField } from "#app/components/form/text-field";
+import { ErrorText } from "#app/components/form/error-text";
+import { m } from "#app/paraglide/messages.js";
+import { getLocale } from "#app/paraglide/runtime.js";
+import { parseFields, profileStepSchema, signUpStartSchema } from "#worker/domain/validation";
+import { translateErrors } from "#worker/http/validation-messages";
+import { saveProfileStep, sendSignUpCode } from "#app/lib/auth-client";
 import { CompleteStep } from "./complete-step";
 import { LinkButton, PrimaryButton } from "./buttons";
 import { OtpStep } from "./otp-step";

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from "react";
-import { controlBorder, controlClass } from "~/components/form/field";
-import { useTypedBeforeHydration } from "~/components/form/typed-before-hydration";
-import { ErrorText } from "~/components/form/error-text";
+import { controlBorder, controlClass } from "#app/components/form/field";
+import { useTypedBeforeHydration } from "#app/components/form/typed-before-hydration";
+import { ErrorText } from "#app/components/form/error-text";
 
 /**
  * A list of short entries as removable chips plus a text box: the work editor's tags (tag-input.tsx, with

@@ -1,13 +1,13 @@
-import { m } from "~/paraglide/messages.js";
-import { TextField } from "~/components/form/text-field";
-import type { ChoiceDraft } from "../../../worker/domain/commission-form";
-import { CHOICE_TITLE_MAX, FORM_MEDIA_FIELDS, moveItem } from "../../../worker/domain/commission-form-fields";
-import { FORM_CHOICE_MEDIA_MAX } from "../../../worker/domain/media-limits";
-import type { CurrencyCode } from "../../../worker/domain/currency";
+import { m } from "#app/paraglide/messages.js";
+import { TextField } from "#app/components/form/text-field";
+import type { ChoiceDraft } from "#worker/domain/commission-form";
+import { CHOICE_TITLE_MAX, FORM_MEDIA_FIELDS, moveItem } from "#worker/domain/commission-form-fields";
+import { FORM_CHOICE_MEDIA_MAX } from "#worker/domain/media-limits";
+import type { CurrencyCode } from "#worker/domain/currency";
 import { SmallButton } from "./small-button";
 import type { KeyedMedia } from "./media-list-field";
 import { MediaListField } from "./media-list-field";
-import { ErrorText } from "~/components/form/error-text";
+import { ErrorText } from "#app/components/form/error-text";
 
 /** The choice list's fixed texts (from the loader, see FormEditorTexts); texts with a number in them stay messages. */
 export interface ChoiceTexts {

@@ -1,7 +1,7 @@
-import { ConfirmForm } from "~/components/form/confirm-form";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { m } from "~/paraglide/messages.js";
+import { ConfirmForm } from "#app/components/form/confirm-form";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { m } from "#app/paraglide/messages.js";
 import { AUTHORING_PATHS } from "./paths";
 import { WorkGrid, type WorkCardItem } from "./work-grid";
 import { WorkListPage, type WorkListTexts } from "./work-list-page";

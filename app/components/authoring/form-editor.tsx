@@ -1,16 +1,16 @@
 import { useState } from "react";
-import { SelectField } from "~/components/form/select-field";
-import { TextField } from "~/components/form/text-field";
-import { TextareaField } from "~/components/form/textarea-field";
-import { CURRENCIES, type CurrencyCode } from "../../../worker/domain/currency";
+import { SelectField } from "#app/components/form/select-field";
+import { TextField } from "#app/components/form/text-field";
+import { TextareaField } from "#app/components/form/textarea-field";
+import { CURRENCIES, type CurrencyCode } from "#worker/domain/currency";
 import { Form } from "react-router";
-import { FormStatus } from "~/components/form/form-status";
-import { useHydrated } from "~/components/form/typed-before-hydration";
-import { QUESTION_TYPES, type QuestionType } from "../../../worker/db/schema/enums";
-import type { FormDraft } from "../../../worker/domain/commission-form";
-import { FORM_DESCRIPTION_MAX, FORM_TITLE_MAX, moveItem, newQuestion } from "../../../worker/domain/commission-form-fields";
+import { FormStatus } from "#app/components/form/form-status";
+import { useHydrated } from "#app/components/form/typed-before-hydration";
+import { QUESTION_TYPES, type QuestionType } from "#worker/db/schema/enums";
+import type { FormDraft } from "#worker/domain/commission-form";
+import { FORM_DESCRIPTION_MAX, FORM_TITLE_MAX, moveItem, newQuestion } from "#worker/domain/commission-form-fields";
 import { QuestionEditor, type KeyedQuestion, type QuestionTexts } from "./question-editor";
-import { ErrorText } from "~/components/form/error-text";
+import { ErrorText } from "#app/components/form/error-text";
 
 /**
  * The builder's fixed texts, made by the loader in the reader's language (decision 030's pattern: the page only shows

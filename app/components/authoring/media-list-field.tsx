@@ -1,14 +1,14 @@
 import { Suspense, lazy, useState } from "react";
 import { createPortal } from "react-dom";
-import { m } from "~/paraglide/messages.js";
-import type { MediaEntry } from "../../../worker/domain/media-entries";
-import { SITE_NAMES } from "../../../worker/domain/media-sites";
-import type { WorkMediaDraft } from "../../../worker/domain/portfolio";
+import { m } from "#app/paraglide/messages.js";
+import type { MediaEntry } from "#worker/domain/media-entries";
+import { SITE_NAMES } from "#worker/domain/media-sites";
+import type { WorkMediaDraft } from "#worker/domain/portfolio";
 import { MediaImage } from "../media/media-image";
 import type { PlayableMedia } from "../media/players/embed-urls";
 import { SmallButton } from "./small-button";
-import { mediaTypeLabel } from "~/components/media/media-type-label";
-import { ErrorText } from "~/components/form/error-text";
+import { mediaTypeLabel } from "#app/components/media/media-type-label";
+import { ErrorText } from "#app/components/form/error-text";
 import { MediaListFrame } from "./media-list-frame";
 
 // The add-media dialog (tabs, uploads) and the preview (players) load when first opened, not with the editor.

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { ErrorText } from "~/components/form/error-text";
-import { m } from "~/paraglide/messages.js";
+import { ErrorText } from "#app/components/form/error-text";
+import { m } from "#app/paraglide/messages.js";
 
 /** A media list's frame (media-list-field.tsx): its legend, hint with the count, errors, add button and spoken status, around the items. */
 export function MediaListFrame(props: {

@@ -1,4 +1,4 @@
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 
 /** Authoring pages that the dashboard's sidebar does not list (they need an id). */
 export const AUTHORING_PATHS = {

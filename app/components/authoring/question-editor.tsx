@@ -1,16 +1,16 @@
-import { m } from "~/paraglide/messages.js";
-import { TextField } from "~/components/form/text-field";
-import { TextareaField } from "~/components/form/textarea-field";
-import { type CurrencyCode } from "../../../worker/domain/currency";
-import type { QuestionType } from "../../../worker/db/schema/enums";
-import type { QuestionDraft } from "../../../worker/domain/commission-form";
-import { CHOICE_TYPES, FORM_MEDIA_FIELDS, QUESTION_DESCRIPTION_MAX, QUESTION_TITLE_MAX } from "../../../worker/domain/commission-form-fields";
-import { FORM_QUESTION_MEDIA_MAX } from "../../../worker/domain/media-limits";
+import { m } from "#app/paraglide/messages.js";
+import { TextField } from "#app/components/form/text-field";
+import { TextareaField } from "#app/components/form/textarea-field";
+import { type CurrencyCode } from "#worker/domain/currency";
+import type { QuestionType } from "#worker/db/schema/enums";
+import type { QuestionDraft } from "#worker/domain/commission-form";
+import { CHOICE_TYPES, FORM_MEDIA_FIELDS, QUESTION_DESCRIPTION_MAX, QUESTION_TITLE_MAX } from "#worker/domain/commission-form-fields";
+import { FORM_QUESTION_MEDIA_MAX } from "#worker/domain/media-limits";
 import { ChoiceEditor, type ChoiceTexts, type KeyedChoice } from "./choice-editor";
 import { SmallButton } from "./small-button";
 import type { KeyedMedia } from "./media-list-field";
 import { MediaListField } from "./media-list-field";
-import { CheckedInput } from "~/components/form/checked-input";
+import { CheckedInput } from "#app/components/form/checked-input";
 
 /** A question's fixed texts (from the loader, see FormEditorTexts); texts with a number in them stay messages. */
 export interface QuestionTexts {

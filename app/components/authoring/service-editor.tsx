@@ -1,15 +1,15 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { DashboardPage } from "~/components/dashboard/dashboard-page";
-import { FormStatus } from "~/components/form/form-status";
-import { SelectField } from "~/components/form/select-field";
-import { TextField } from "~/components/form/text-field";
-import { TextareaField } from "~/components/form/textarea-field";
-import { useIsPosting } from "~/components/form/use-is-posting";
-import { CURRENCIES, type CurrencyCode } from "../../../worker/domain/currency";
-import type { ServiceDraft } from "../../../worker/domain/commission-form";
-import { SERVICE_DESCRIPTION_MAX, SERVICE_TERMS_MAX, SERVICE_TITLE_MAX } from "../../../worker/domain/commission-form-fields";
-import { ErrorText } from "~/components/form/error-text";
+import { DashboardPage } from "#app/components/dashboard/dashboard-page";
+import { FormStatus } from "#app/components/form/form-status";
+import { SelectField } from "#app/components/form/select-field";
+import { TextField } from "#app/components/form/text-field";
+import { TextareaField } from "#app/components/form/textarea-field";
+import { useIsPosting } from "#app/components/form/use-is-posting";
+import { CURRENCIES, type CurrencyCode } from "#worker/domain/currency";
+import type { ServiceDraft } from "#worker/domain/commission-form";
+import { SERVICE_DESCRIPTION_MAX, SERVICE_TERMS_MAX, SERVICE_TITLE_MAX } from "#worker/domain/commission-form-fields";
+import { ErrorText } from "#app/components/form/error-text";
 import { SERVICE_MEDIAS_FIELD, ServiceMediaField, serviceMediasFrom } from "./service-editor-media";
 
 /**

@@ -1,7 +1,7 @@
 // The service edit page's preview of what clients see in the service modal's details step: the saved gallery
 // (ServiceGalleryView, with the players the page's loader decided) and the saved description collapsed as the modal
 // collapses it (CollapsibleText at 2000).
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 import { CollapsibleText, SERVICE_MODAL_DESCRIPTION_LIMIT } from "../catalog/collapsible-text";
 import { ServiceGalleryView } from "../catalog/service-gallery-view";
 import type { ViewedMedia } from "../media/players/player-view";

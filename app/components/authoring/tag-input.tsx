@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { m } from "~/paraglide/messages.js";
-import { TAG_MAX_LENGTH, TAG_SEARCH_DEBOUNCE_MS, addTag } from "../../../worker/domain/portfolio-fields";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { m } from "#app/paraglide/messages.js";
+import { TAG_MAX_LENGTH, TAG_SEARCH_DEBOUNCE_MS, addTag } from "#worker/domain/portfolio-fields";
 import { ChipListInput } from "./chip-list-input";
 
 const TAG_SEARCH_PATH = DASHBOARD_PATHS.portfolioTags;

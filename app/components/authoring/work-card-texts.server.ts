@@ -1,9 +1,9 @@
 // The work cards' words (work-grid.tsx), made by the list pages' loaders in the reader's language (decision 016's
 // pattern): the media type, the count and visibility, and who a client work was for or by. Only the words a card
 // shows reach the browser, not every media type's and visibility's.
-import { mediaTypeLabel } from "~/components/media/media-type-label";
-import { m } from "~/paraglide/messages.js";
-import type { WorkListItem, WorkPerson } from "../../../worker/services/portfolio";
+import { mediaTypeLabel } from "#app/components/media/media-type-label";
+import { m } from "#app/paraglide/messages.js";
+import type { WorkListItem, WorkPerson } from "#worker/services/portfolio";
 import type { WorkCardItem } from "./work-grid";
 
 const VISIBILITY: Record<WorkListItem["visibility"], () => string> = {

@@ -1,8 +1,8 @@
-import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { useIsPosting } from "~/components/form/use-is-posting";
-import { m } from "~/paraglide/messages.js";
-import type { WorkDraft } from "../../../worker/domain/portfolio";
-import type { WorkEditAccess } from "../../../worker/services/portfolio";
+import { DashboardPage, dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { useIsPosting } from "#app/components/form/use-is-posting";
+import { m } from "#app/paraglide/messages.js";
+import type { WorkDraft } from "#worker/domain/portfolio";
+import type { WorkEditAccess } from "#worker/services/portfolio";
 import { WorkEditor, type WorkEditorTexts } from "./work-editor";
 import type { GrantsTexts } from "./work-grants-field";
 

@@ -1,22 +1,22 @@
 import { useState } from "react";
-import { SelectField } from "~/components/form/select-field";
-import { TextField } from "~/components/form/text-field";
-import { TextareaField } from "~/components/form/textarea-field";
+import { SelectField } from "#app/components/form/select-field";
+import { TextField } from "#app/components/form/text-field";
+import { TextareaField } from "#app/components/form/textarea-field";
 import { Form } from "react-router";
-import { FormStatus } from "~/components/form/form-status";
-import { useHydrated } from "~/components/form/typed-before-hydration";
-import { m } from "~/paraglide/messages.js";
-import { VISIBILITY_STATUSES, type VisibilityStatus } from "../../../worker/db/schema/enums";
-import type { WorkDraft } from "../../../worker/domain/portfolio";
-import { CLIENT_HANDLE_MAX, USER_CATEGORY_MAX_LENGTH, WORK_TEXT_MAX, addTag } from "../../../worker/domain/portfolio-fields";
-import { emptyGrantsDraft } from "../../../worker/domain/work-grants";
-import type { WorkEditAccess } from "../../../worker/services/portfolio";
+import { FormStatus } from "#app/components/form/form-status";
+import { useHydrated } from "#app/components/form/typed-before-hydration";
+import { m } from "#app/paraglide/messages.js";
+import { VISIBILITY_STATUSES, type VisibilityStatus } from "#worker/db/schema/enums";
+import type { WorkDraft } from "#worker/domain/portfolio";
+import { CLIENT_HANDLE_MAX, USER_CATEGORY_MAX_LENGTH, WORK_TEXT_MAX, addTag } from "#worker/domain/portfolio-fields";
+import { emptyGrantsDraft } from "#worker/domain/work-grants";
+import type { WorkEditAccess } from "#worker/services/portfolio";
 import { WorkMediaField, WorkOgImagesField, type KeyedMedia, type MediaTexts } from "./work-editor-media";
 import { WorkGrantsField, type GrantsTexts } from "./work-grants-field";
 import { TagInput, type TagTexts } from "./tag-input";
 import { ChipListInput } from "./chip-list-input";
-import { ErrorText } from "~/components/form/error-text";
-import { CheckedInput } from "~/components/form/checked-input";
+import { ErrorText } from "#app/components/form/error-text";
+import { CheckedInput } from "#app/components/form/checked-input";
 
 /**
  * The editor's fixed texts, made by the loader in the reader's language (decision 030's pattern, as GrantsTexts: the

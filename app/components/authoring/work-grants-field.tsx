@@ -1,9 +1,9 @@
 import { useRef } from "react";
-import { CheckedInput } from "~/components/form/checked-input";
-import { ErrorText } from "~/components/form/error-text";
-import { m } from "~/paraglide/messages.js";
-import { CLIENT_HANDLE_MAX } from "../../../worker/domain/portfolio-fields";
-import { GRANTABLE_ROLES, GRANT_PERMISSIONS, addHandle, type GrantPermission, type GranteesDraft, type WorkGrantsDraft } from "../../../worker/domain/work-grants";
+import { CheckedInput } from "#app/components/form/checked-input";
+import { ErrorText } from "#app/components/form/error-text";
+import { m } from "#app/paraglide/messages.js";
+import { CLIENT_HANDLE_MAX } from "#worker/domain/portfolio-fields";
+import { GRANTABLE_ROLES, GRANT_PERMISSIONS, addHandle, type GrantPermission, type GranteesDraft, type WorkGrantsDraft } from "#worker/domain/work-grants";
 import { ChipListInput } from "./chip-list-input";
 
 /**

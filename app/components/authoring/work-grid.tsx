@@ -1,10 +1,10 @@
 import { useState, type ReactNode } from "react";
-import { ConfirmForm } from "~/components/form/confirm-form";
+import { ConfirmForm } from "#app/components/form/confirm-form";
 import { Link } from "react-router";
-import { MediaImage } from "~/components/media/media-image";
-import { LazyMediaLightbox } from "~/components/catalog/lazy-lightbox";
-import { m } from "~/paraglide/messages.js";
-import type { WorkListItem, WorkPerson } from "../../../worker/services/portfolio";
+import { MediaImage } from "#app/components/media/media-image";
+import { LazyMediaLightbox } from "#app/components/catalog/lazy-lightbox";
+import { m } from "#app/paraglide/messages.js";
+import type { WorkListItem, WorkPerson } from "#worker/services/portfolio";
 
 /** A work as its card shows it: the list item and its words, made by the loader (work-card-texts.server.ts). */
 export type WorkCardItem = WorkListItem & { texts: { mediaType: string; summary: string; person: string | null } };

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { DashboardPage, EmptyState, buttonLinkClass } from "~/components/dashboard/dashboard-page";
+import { DashboardPage, EmptyState, buttonLinkClass } from "#app/components/dashboard/dashboard-page";
 import { WorkGrid, type WorkCardItem } from "./work-grid";
 
 /** The page's words, made by its loader (work-list-texts.server.ts). */

@@ -1,6 +1,6 @@
 // The work-list pages' words (work-list-page.tsx, client-works.tsx), made by their loaders in the reader's
 // language (decision 016's pattern), so each page ships only its own.
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 import type { WorkListTexts } from "./work-list-page";
 import type { MadeForYouTexts } from "./client-works";
 

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { ErrorText } from "~/components/form/error-text";
-import { m } from "~/paraglide/messages.js";
+import { ErrorText } from "#app/components/form/error-text";
+import { m } from "#app/paraglide/messages.js";
 
 const BOOKMARK_ENDPOINT = "/api/features/bookmark/order/submit";
 

@@ -1,4 +1,4 @@
-import type { PlayableMedia } from "~/components/media/players/embed-urls";
+import type { PlayableMedia } from "#app/components/media/players/embed-urls";
 import { playableOfPreview, type PreviewView } from "./media-label";
 
 /**

@@ -1,7 +1,7 @@
 // A long text shown collapsed with Show more / Show less (spec section 9: "Description collapses above 2000 characters
 // in the service modal (default 200 elsewhere)"). Props only; line breaks are kept (whitespace-pre-line).
 import { useId, useState } from "react";
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 
 /** The spec's default collapse length; the service modal passes SERVICE_MODAL_DESCRIPTION_LIMIT. */
 const COLLAPSE_DEFAULT_LIMIT = 200;

@@ -1,8 +1,8 @@
-import { mediaTypeLabel } from "~/components/media/media-type-label";
-import { Avatar } from "~/components/layout/avatar";
-import { m } from "~/paraglide/messages.js";
-import type { CardPreview, CreatorCard as CreatorCardData } from "../../../worker/services/catalog";
-import { truncateText } from "../../../worker/domain/search";
+import { mediaTypeLabel } from "#app/components/media/media-type-label";
+import { Avatar } from "#app/components/layout/avatar";
+import { m } from "#app/paraglide/messages.js";
+import type { CardPreview, CreatorCard as CreatorCardData } from "#worker/services/catalog";
+import { truncateText } from "#worker/domain/search";
 import { FORM_TITLE_MAX } from "./card-limits";
 import { previewImageUrl, type PreviewView } from "./media-label";
 import { OpenBadge, openBadgeLabel } from "./open-badge";

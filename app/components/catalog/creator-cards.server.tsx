@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { CreatorCard as CreatorCardData } from "../../../worker/services/catalog";
+import type { CreatorCard as CreatorCardData } from "#worker/services/catalog";
 import { CreatorCard, creatorCardView } from "./creator-card";
 
 /** A creator card as the explore page sends it: the handle (the list's key) and the card's markup. */

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import type { FormCard as FormCardData } from "../../../worker/services/catalog";
-import { truncateText } from "../../../worker/domain/text-cut";
+import type { FormCard as FormCardData } from "#worker/services/catalog";
+import { truncateText } from "#worker/domain/text-cut";
 import { BookmarkToggle } from "./bookmark-toggle";
 import type { PriceTag } from "./price-label";
 

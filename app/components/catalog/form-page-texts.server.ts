@@ -1,10 +1,10 @@
 // The read-only commission form's words (routes/commission-form.tsx), made by its loader in the viewer's language
 // (decision 016's pattern): the prices as text (priceTag), and each question's type and whether it is required.
 // Every question type's label and the price formatting stay off the browser.
-import { m } from "~/paraglide/messages.js";
-import type { QuestionType } from "../../../worker/db/schema/enums";
-import type { PublicFormQuestion } from "../../../worker/services/catalog";
-import type { DisplayPrice } from "../../../worker/domain/pricing";
+import { m } from "#app/paraglide/messages.js";
+import type { QuestionType } from "#worker/db/schema/enums";
+import type { PublicFormQuestion } from "#worker/services/catalog";
+import type { DisplayPrice } from "#worker/domain/pricing";
 import { priceTag, type PriceTag } from "./price-label";
 
 const QUESTION_TYPE_LABEL: Record<QuestionType, () => string> = {

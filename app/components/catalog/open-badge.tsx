@@ -1,4 +1,4 @@
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 
 /** The badge's words, made on the server (loaders, server-rendered cards), so the browser ships neither. */
 export const openBadgeLabel = (open: boolean): string => (open ? m.catalog_open() : m.catalog_closed());

@@ -1,6 +1,6 @@
 // Counting a visit of a form or work (spec sections 4, 8): loaded after the page is up (use-page-visit.ts) or on a
 // card's first preview, since nothing on the page waits for it.
-import { PAGE_VISIT_INTERVAL_MS, PAGE_VISIT_LOCAL_TTL_MS } from "../../../worker/domain/page-visits";
+import { PAGE_VISIT_INTERVAL_MS, PAGE_VISIT_LOCAL_TTL_MS } from "#worker/domain/page-visits";
 
 const STORAGE_KEY = "comet.pageVisits";
 type Records = Record<string, number>;

@@ -1,6 +1,6 @@
-import { formatPrice, type DisplayPrice } from "../../../worker/domain/pricing";
-import { getLocale } from "~/paraglide/runtime.js";
-import { m } from "~/paraglide/messages.js";
+import { formatPrice, type DisplayPrice } from "#worker/domain/pricing";
+import { getLocale } from "#app/paraglide/runtime.js";
+import { m } from "#app/paraglide/messages.js";
 
 /** A price as text in the viewer's language, and the note on a converted one (the label's title). */
 export interface PriceTag {

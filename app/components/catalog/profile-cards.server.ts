@@ -2,10 +2,10 @@
 // pattern): the sections' headings and empty states, the prices as text (priceTag), and each work's title, address,
 // picture, media type label and what its preview plays. Their messages, formatting and media helpers stay off the
 // browser.
-import { workPagePath } from "~/components/work/work-path";
-import { mediaTypeLabel } from "~/components/media/media-type-label";
-import { m } from "~/paraglide/messages.js";
-import type { CreatorProfile } from "../../../worker/services/catalog";
+import { workPagePath } from "#app/components/work/work-path";
+import { mediaTypeLabel } from "#app/components/media/media-type-label";
+import { m } from "#app/paraglide/messages.js";
+import type { CreatorProfile } from "#worker/services/catalog";
 import { playableOfPreview, previewImageUrl } from "./media-label";
 import { openBadgeLabel } from "./open-badge";
 import { priceTag } from "./price-label";

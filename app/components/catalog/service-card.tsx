@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { Avatar } from "~/components/layout/avatar";
-import { m } from "~/paraglide/messages.js";
-import type { ServiceCard as ServiceCardData } from "../../../worker/services/catalog";
+import { Avatar } from "#app/components/layout/avatar";
+import { m } from "#app/paraglide/messages.js";
+import type { ServiceCard as ServiceCardData } from "#worker/services/catalog";
 import { BookmarkToggle } from "./bookmark-toggle";
 import type { PriceTag } from "./price-label";
 

@@ -2,7 +2,7 @@
 // counter)"). Props only, no data fetching: the caller passes each media with its player view (player-view.ts), which
 // the work page's loader decides; ServiceGallery (service-gallery.tsx) decides them in the browser.
 import { useRef, useState, type KeyboardEvent } from "react";
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 import { MediaImage } from "../media/media-image";
 import { MediaPlayerView } from "../media/players/media-player-view";
 import type { ViewedMedia } from "../media/players/player-view";

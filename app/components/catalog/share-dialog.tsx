@@ -1,9 +1,9 @@
 // The share dialog's body, loaded on first open (share-modal.tsx): the profile and form pages do not ship its
 // links, texts and the modal shell up front.
 import { useId } from "react";
-import { ModalShell } from "~/components/dialog/modal-shell";
-import { useCopyToClipboard } from "~/lib/use-copy-to-clipboard";
-import { m } from "~/paraglide/messages.js";
+import { ModalShell } from "#app/components/dialog/modal-shell";
+import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard";
+import { m } from "#app/paraglide/messages.js";
 
 /** Spec section 9: the share hashtag. */
 const SHARE_HASHTAG = "cometme";

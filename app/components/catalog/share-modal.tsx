@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from "react";
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 
 // The modal loads when a pointer nears the button, it gets focus, or at the latest on the click.
 const loadShareModal = () => import("./share-dialog");

@@ -1,9 +1,9 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import type { PlayableMedia } from "~/components/media/players/embed-urls";
-import { MediaImage } from "~/components/media/media-image";
-import { m } from "~/paraglide/messages.js";
-import type { MediaType } from "../../../worker/db/schema/enums";
+import type { PlayableMedia } from "#app/components/media/players/embed-urls";
+import { MediaImage } from "#app/components/media/media-image";
+import { m } from "#app/paraglide/messages.js";
+import type { MediaType } from "#worker/db/schema/enums";
 import { LazyMediaLightbox } from "./lazy-lightbox";
 
 /** A portfolio work as its card shows it, made by the profile's loader (profile-cards.server.ts). */

@@ -1,6 +1,6 @@
 // The chat panel's HTTP calls (routes of worker/domain/chat-protocol.ts): history pages, the send when the socket is
 // down, the read marker, and the seller's settings. Each answers data or the server's message, never throws.
-import type { ChatMessagePage, ChatMessageSubmit, ChatMessageView, ChatRoomUpdate, ChatRoomView } from "../../../worker/domain/chat-protocol";
+import type { ChatMessagePage, ChatMessageSubmit, ChatMessageView, ChatRoomUpdate, ChatRoomView } from "#worker/domain/chat-protocol";
 
 const BASE = "/api/features/chat";
 

@@ -4,14 +4,14 @@
 // once the attachments reach messageMediaLimit; Send disabled while there is nothing to send. Enter sends,
 // Shift+Enter starts a new line.
 import { useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from "react";
-import { ErrorText } from "~/components/form/error-text";
-import { precheckFiles, uploadErrorMessage } from "~/components/media/upload-client";
-import { UploadProgressList, useUploads } from "~/components/media/upload-progress";
-import { m } from "~/paraglide/messages.js";
-import type { ChatMediaSubmit, ChatRefusal, ChatRoomView } from "../../../worker/domain/chat-protocol";
-import { countCharacters } from "../../../worker/domain/chat";
-import { acceptAttribute, findUploadRule } from "../../../worker/domain/upload-rules";
-import { checkMediaLimit } from "../../../worker/domain/media-limits";
+import { ErrorText } from "#app/components/form/error-text";
+import { precheckFiles, uploadErrorMessage } from "#app/components/media/upload-client";
+import { UploadProgressList, useUploads } from "#app/components/media/upload-progress";
+import { m } from "#app/paraglide/messages.js";
+import type { ChatMediaSubmit, ChatRefusal, ChatRoomView } from "#worker/domain/chat-protocol";
+import { countCharacters } from "#worker/domain/chat";
+import { acceptAttribute, findUploadRule } from "#worker/domain/upload-rules";
+import { checkMediaLimit } from "#worker/domain/media-limits";
 import { draftMediaLabel } from "./chat-media";
 import { LinkAdder } from "./chat-link-adder";
 

@@ -3,10 +3,10 @@
 // closes it. Focus goes to the field on opening and back to the button on closing. It sits inside the composer's
 // form, so its Enter is kept from sending the message.
 import { useId, useRef, useState, type KeyboardEvent } from "react";
-import { ErrorText } from "~/components/form/error-text";
-import { m } from "~/paraglide/messages.js";
-import type { ChatMediaSubmit } from "../../../worker/domain/chat-protocol";
-import { CHAT_EMBED_SITE_NAMES } from "../../../worker/domain/chat-send-schema";
+import { ErrorText } from "#app/components/form/error-text";
+import { m } from "#app/paraglide/messages.js";
+import type { ChatMediaSubmit } from "#worker/domain/chat-protocol";
+import { CHAT_EMBED_SITE_NAMES } from "#worker/domain/chat-send-schema";
 import { pastedMedia } from "./chat-media";
 
 export function LinkAdder({ disabled, onAdd, describedBy }: { disabled: boolean; onAdd: (media: ChatMediaSubmit) => void; describedBy: string }) {

@@ -2,9 +2,9 @@
 // viewer's language (marked when it is a translation, spec section 3), and its files, links and embeds in their order
 // at the spec's w-36 (section 9), each opening the media preview with the works' players (decision 058).
 import { useState } from "react";
-import { LazyMediaLightbox } from "~/components/catalog/lazy-lightbox";
-import { m } from "~/paraglide/messages.js";
-import type { ChatMediaView, ChatMessageView } from "../../../worker/domain/chat-protocol";
+import { LazyMediaLightbox } from "#app/components/catalog/lazy-lightbox";
+import { m } from "#app/paraglide/messages.js";
+import type { ChatMediaView, ChatMessageView } from "#worker/domain/chat-protocol";
 import { messageText } from "./chat-timeline";
 import { playableMedia, sentMediaLabel } from "./chat-media";
 

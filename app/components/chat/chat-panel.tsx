@@ -2,16 +2,16 @@
 // pages on scroll up and the unread divider, the composer, the 'Error' toast of a failed send (spec section 8), and
 // the read marker sent once the newest message has been on screen.
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { Toast, useToast } from "~/components/toast/toast";
-import { m } from "~/paraglide/messages.js";
-import { getLocale } from "~/paraglide/runtime.js";
-import type { ChatRoomView } from "../../../worker/domain/chat-protocol";
+import { Toast, useToast } from "#app/components/toast/toast";
+import { m } from "#app/paraglide/messages.js";
+import { getLocale } from "#app/paraglide/runtime.js";
+import type { ChatRoomView } from "#worker/domain/chat-protocol";
 import { ChatComposer, type Draft } from "./chat-composer";
 import { draftMediaLabel } from "./chat-media";
 import { ChatMessageItem, PendingMessageItem } from "./chat-message-item";
 import { firstUnreadSeq, unreadCount } from "./chat-timeline";
 import { useChatRoom } from "./use-chat-room";
-import { useInputLanguage } from "~/root";
+import { useInputLanguage } from "#app/root";
 
 /** Within this many pixels of the top, the next older page loads; of the bottom, the log follows new messages. */
 const EDGE_PX = 48;

@@ -4,7 +4,7 @@
 // or over HTTP while it is down), and the viewer's read marker. What the panel shows is one immutable snapshot, replaced
 // on every change, for `useSyncExternalStore` (use-chat-room.ts). The bookkeeping rules are in chat-timeline.ts; the wire
 // shapes in chat-protocol.ts.
-import { CHAT_PING, type ChatClientFrame, type ChatMessageView, type ChatRoomView, type ChatServerFrame } from "../../../worker/domain/chat-protocol";
+import { CHAT_PING, type ChatClientFrame, type ChatMessageView, type ChatRoomView, type ChatServerFrame } from "#worker/domain/chat-protocol";
 import { listMessages, markRoomRead, submitMessage } from "./chat-api";
 import { lastContiguousSeq, mergeMessages, reconnectDelay, unconfirmed, type PendingMessage } from "./chat-timeline";
 

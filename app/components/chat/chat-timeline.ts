@@ -2,8 +2,8 @@
 // duplicates however they arrive (history pages, catch-up after a reconnect, live frames, the HTTP send's answer),
 // where to catch up from, which optimistic sends are confirmed, where the unread divider goes, and the reconnect
 // backoff. No React, no clock and no randomness of its own (both are arguments).
-import type { ChatMediaSubmit, ChatMessageView, ChatSide } from "../../../worker/domain/chat-protocol";
-import { pickLocalizedText } from "../../../worker/domain/localized-text";
+import type { ChatMediaSubmit, ChatMessageView, ChatSide } from "#worker/domain/chat-protocol";
+import { pickLocalizedText } from "#worker/domain/localized-text";
 
 /** A message sent but not yet confirmed by a stored message with the same clientMessageId. */
 export interface PendingMessage {

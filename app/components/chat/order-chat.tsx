@@ -2,8 +2,8 @@
 // on small ones. Only this frame ships with the order route; the panel itself (socket, history, composer) is a lazy
 // chunk fetched after hydration, so the route's own JS barely grows (docs/decisions/016).
 import { lazy, Suspense, useCallback, useEffect, useId, useState, type ReactNode } from "react";
-import { m } from "~/paraglide/messages.js";
-import type { ChatRoomView } from "../../../worker/domain/chat-protocol";
+import { m } from "#app/paraglide/messages.js";
+import type { ChatRoomView } from "#worker/domain/chat-protocol";
 
 const ChatPanel = lazy(() => import("./chat-panel"));
 

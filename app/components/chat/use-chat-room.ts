@@ -1,7 +1,7 @@
 // The chat panel's view of one order chat room: a ChatRoomConnection (chat-room-connection.ts: the socket, reconnects,
 // catch-up, sends) for the room, started while the panel is mounted, and its snapshot as React state.
 import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
-import type { ChatRoomView } from "../../../worker/domain/chat-protocol";
+import type { ChatRoomView } from "#worker/domain/chat-protocol";
 import { ChatRoomConnection, type ChatRoomSnapshot, type ChatSendFailed } from "./chat-room-connection";
 import type { PendingMessage } from "./chat-timeline";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 
 /** A dashboard page's heading (the page's only h1) and body. */
 export function DashboardPage({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
-import { CloseButton } from "~/components/dialog/close-button";
-import { ModalDialog } from "~/components/dialog/modal-dialog";
-import { m } from "~/paraglide/messages.js";
+import { CloseButton } from "#app/components/dialog/close-button";
+import { ModalDialog } from "#app/components/dialog/modal-dialog";
+import { m } from "#app/paraglide/messages.js";
 
 /**
  * A small modal with a close button (sign-in, share, add media) on the shared `ModalDialog`: the page behind is

@@ -1,9 +1,9 @@
 // "Add to portfolio" in the order's Delivery tab (spec section 6, docs/decisions/026): the seller of a DELIVERED or
 // COMPLETED order posts to the client-work editor's route, which makes a draft from the order and opens it.
 import { Form } from "react-router";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { m } from "~/paraglide/messages.js";
-import type { OrderDetail } from "../../../worker/services/order-views";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { m } from "#app/paraglide/messages.js";
+import type { OrderDetail } from "#worker/services/order-views";
 
 export function AddToPortfolio({ order }: { order: OrderDetail }) {
   if (order.side !== "seller" || (order.facts.progress !== "DELIVERED" && order.facts.progress !== "COMPLETED")) return null;

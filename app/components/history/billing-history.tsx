@@ -1,9 +1,9 @@
 // The buyer's payments (docs/decisions/026; billing history and /dashboard/billing render the same list), what they
 // paid approximated in their display currency. Apart from the sales history (sales-history.tsx) so each page loads
 // only its own table and words.
-import { EmptyState } from "~/components/dashboard/dashboard-page";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import type { HistoryEntry } from "../../../worker/services/order-history";
+import { EmptyState } from "#app/components/dashboard/dashboard-page";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import type { HistoryEntry } from "#worker/services/order-history";
 import { Pages } from "./pages";
 import type { BillingTexts } from "./table-texts.server";
 import { counterpartColumn, dateColumn, orderColumn, SalesTable, statusColumn, totalWithApproximationColumn, type SalesColumn, type TableTexts } from "./sales-table";

@@ -3,9 +3,9 @@
 // so a column reads the same wherever it is shown.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { showApproximation, showDate, showMoney } from "~/components/orders/order-format";
-import type { AmountBreakdown } from "../../../worker/domain/money";
-import type { HistoryEntry } from "../../../worker/services/order-history";
+import { showApproximation, showDate, showMoney } from "#app/components/orders/order-format";
+import type { AmountBreakdown } from "#worker/domain/money";
+import type { HistoryEntry } from "#worker/services/order-history";
 
 export interface SalesColumn {
   label: string;

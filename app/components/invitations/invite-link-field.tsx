@@ -1,5 +1,5 @@
 import { useId, useRef } from "react";
-import { useCopyToClipboard } from "~/lib/use-copy-to-clipboard";
+import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard";
 
 export interface InviteLinkTexts {
   label: string;

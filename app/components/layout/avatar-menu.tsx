@@ -1,4 +1,4 @@
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 import { Avatar } from "./avatar";
 import { Dropdown } from "./dropdown";
 import { AvatarMenuPanel, preloadMenuPanels } from "./lazy-panels";

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 
 /**
  * The bodies of the error pages: a page that is missing or failed under the site layout, and the bare page when the

@@ -1,4 +1,4 @@
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 import { Dropdown } from "./dropdown";
 import { ChevronDownIcon, GlobeIcon } from "./icons";
 import { LanguageMenuPanel, preloadMenuPanels } from "./lazy-panels";

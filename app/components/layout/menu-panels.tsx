@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { useRevalidator } from "react-router";
-import { avatarMenuLinks } from "~/components/dashboard/dashboard-nav";
-import { currencyName } from "~/lib/currency-names";
-import { fetchLanguageNames, languageLabel, type LanguageName } from "~/lib/language-names";
-import { m } from "~/paraglide/messages.js";
-import { CURRENCIES, type CurrencyCode } from "../../../worker/domain/currency";
-import { isCreatorSide } from "../../../worker/domain/roles";
+import { avatarMenuLinks } from "#app/components/dashboard/dashboard-nav";
+import { currencyName } from "#app/lib/currency-names";
+import { fetchLanguageNames, languageLabel, type LanguageName } from "#app/lib/language-names";
+import { m } from "#app/paraglide/messages.js";
+import { CURRENCIES, type CurrencyCode } from "#worker/domain/currency";
+import { isCreatorSide } from "#worker/domain/roles";
 import { Avatar } from "./avatar";
 import { MoonIcon, SunIcon } from "./icons";
 import { LogOutIcon } from "./menu-icons";
@@ -123,4 +123,4 @@ export function LanguageMenuPanel({ locale }: { locale: LanguageCode }) {
 }
 
 // The bell's panel lives with the notification components; exported here so it loads in this same lazy chunk.
-export { NotificationPanel } from "~/components/notifications/notification-panel";
+export { NotificationPanel } from "#app/components/notifications/notification-panel";

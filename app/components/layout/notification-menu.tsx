@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 import { Dropdown } from "./dropdown";
 import { BellIcon } from "./icons";
 import { NotificationPanel, preloadMenuPanels } from "./lazy-panels";

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { m } from "~/paraglide/messages.js";
-import { LEGAL_PAGES, type LegalPage, type LegalSlug } from "../../../worker/domain/legal-pages";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { m } from "#app/paraglide/messages.js";
+import { LEGAL_PAGES, type LegalPage, type LegalSlug } from "#worker/domain/legal-pages";
 import { LogoMark, XLogoIcon } from "./icons";
 
 /** Each guideline and legal page's link text. The pages are routes of the app, in the reader's language (decision 052). */

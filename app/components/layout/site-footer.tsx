@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useDelegatedLinks } from "~/components/catalog/use-delegated-links";
-import { useDocumentOnly } from "~/lib/document-only";
+import { useDelegatedLinks } from "#app/components/catalog/use-delegated-links";
+import { useDocumentOnly } from "#app/lib/document-only";
 
 /** The document-only key the site layout's loader puts the footer's markup under (site-footer-markup.server.tsx). */
 export const DOCUMENT_FOOTER = "site-layout:footer";

@@ -1,8 +1,8 @@
 import { Suspense, lazy, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import type { AuthMode } from "~/components/auth/auth-dialog";
-import { m } from "~/paraglide/messages.js";
-import type { RootData } from "~/root";
+import type { AuthMode } from "#app/components/auth/auth-dialog";
+import { m } from "#app/paraglide/messages.js";
+import type { RootData } from "#app/root";
 import { AvatarMenu } from "./avatar-menu";
 import { CurrencyMenu } from "./currency-menu";
 import { LogoMark, SearchIcon } from "./icons";
@@ -12,7 +12,7 @@ import { ThemeToggleButton } from "./theme-toggle";
 
 // The sign-in / sign-up flows load on first use (or when a pointer nears the buttons), keeping them out of
 // every page's initial JavaScript.
-const loadAuthDialog = () => import("~/components/auth/auth-dialog");
+const loadAuthDialog = () => import("#app/components/auth/auth-dialog");
 const AuthDialog = lazy(() => loadAuthDialog().then((module) => ({ default: module.AuthDialog })));
 
 /** Spec section 9: the header is 60px high and gets its border and blur after 60px of scroll. */

@@ -1,5 +1,5 @@
-import { m } from "~/paraglide/messages.js";
-import { applyTheme } from "~/lib/theme";
+import { m } from "#app/paraglide/messages.js";
+import { applyTheme } from "#app/lib/theme";
 import { MoonIcon, SunIcon } from "./icons";
 
 /**

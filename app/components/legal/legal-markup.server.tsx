@@ -1,10 +1,10 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { LEGAL_DOCUMENTS } from "~/content/legal/documents";
-import type { LegalDocument } from "~/content/legal/legal-document";
-import { m } from "~/paraglide/messages.js";
-import type { Locale } from "../../../worker/domain/constants";
-import type { LegalSlug } from "../../../worker/domain/legal-pages";
-import { withFeeFacts } from "../../content/legal/facts";
+import { LEGAL_DOCUMENTS } from "#app/content/legal/documents";
+import type { LegalDocument } from "#app/content/legal/legal-document";
+import { m } from "#app/paraglide/messages.js";
+import type { Locale } from "#worker/domain/constants";
+import type { LegalSlug } from "#worker/domain/legal-pages";
+import { withFeeFacts } from "#app/content/legal/facts";
 
 // A guideline or legal page is the same for every reader of a language: the server draws it once per isolate for
 // each page and language (as the footer, decision 039), and the browser only places the markup. None of the texts,

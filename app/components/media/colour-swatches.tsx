@@ -1,10 +1,10 @@
 // The media preview's colour swatches (spec section 9: up to 8 colours from an image, text contrast at luminance 100,
 // 'Invalid HEX color.'). The browser draws the image small to a canvas; the palette itself is worker/domain/colours.
 import { useEffect, useId, useState } from "react";
-import { ErrorText } from "~/components/form/error-text";
-import { useCopyToClipboard } from "~/lib/use-copy-to-clipboard";
-import { m } from "~/paraglide/messages.js";
-import { extractPalette, isValidHex, parseHex, textToneFor, toHex } from "../../../worker/domain/colours";
+import { ErrorText } from "#app/components/form/error-text";
+import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard";
+import { m } from "#app/paraglide/messages.js";
+import { extractPalette, isValidHex, parseHex, textToneFor, toHex } from "#worker/domain/colours";
 
 /** Sampling size: enough pixels for 8 colours, little work on a phone. */
 const SAMPLE_SIZE = 64;

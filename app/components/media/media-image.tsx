@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 
 /**
  * An image that shows a pulsing placeholder while it loads and a placeholder picture if it fails

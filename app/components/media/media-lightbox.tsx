@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from "react";
-import { CloseButton } from "~/components/dialog/close-button";
-import { ModalDialog } from "~/components/dialog/modal-dialog";
-import { m } from "~/paraglide/messages.js";
+import { CloseButton } from "#app/components/dialog/close-button";
+import { ModalDialog } from "#app/components/dialog/modal-dialog";
+import { m } from "#app/paraglide/messages.js";
 import { ColourSwatches } from "./colour-swatches";
-import { SITE_NAMES } from "../../../worker/domain/media-sites";
+import { SITE_NAMES } from "#worker/domain/media-sites";
 import { mediaHref, type PlayableMedia } from "./players/embed-urls";
 import { externalProps, MediaPlayer } from "./players/media-player";
 import { StepButton } from "./step-button";

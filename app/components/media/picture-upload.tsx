@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
-import { ErrorText } from "~/components/form/error-text";
+import { ErrorText } from "#app/components/form/error-text";
 import { MediaImage } from "./media-image";
 import { useUploads } from "./use-uploads";
 

@@ -3,13 +3,13 @@
  * deliverables, chat files): the spec's checks before sending, then each file by signed write with its progress and
  * its own Cancel (XMLHttpRequest, since fetch reports no upload progress). See decision 033.
  */
-import { m } from "~/paraglide/messages.js";
-import { SNIFF_BYTES, sniffMediaType } from "../../../worker/domain/media-sniff";
-import { checkFile, checkFileCount, type UploadRule } from "../../../worker/domain/upload-rules";
-import type { MediaErrorCode } from "../../../worker/domain/media-limits";
+import { m } from "#app/paraglide/messages.js";
+import { SNIFF_BYTES, sniffMediaType } from "#worker/domain/media-sniff";
+import { checkFile, checkFileCount, type UploadRule } from "#worker/domain/upload-rules";
+import type { MediaErrorCode } from "#worker/domain/media-limits";
 
 /** For callers that import this module on first use (picture-upload): the rule their files are checked against. */
-export { findUploadRule } from "../../../worker/domain/upload-rules";
+export { findUploadRule } from "#worker/domain/upload-rules";
 
 /** The spec's upload errors in the reader's language; listed explicitly so the bundle carries only these. */
 const ERROR_MESSAGES: Record<MediaErrorCode | "unauthorized" | "forbidden" | "failed", () => string> = {

@@ -4,7 +4,7 @@
  * uploads; `UploadProgressList` shows their bars.
  */
 import { useId } from "react";
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 import type { Uploads } from "./use-uploads";
 
 export { useUploads, type UploadBar, type Uploads } from "./use-uploads";

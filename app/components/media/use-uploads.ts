@@ -6,7 +6,7 @@
  * can load those with the first upload too (picture-upload.tsx).
  */
 import { useCallback, useEffect, useRef, useState } from "react";
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 import type { UploadOutcome, uploadFiles } from "./upload-client";
 
 export interface UploadBar {

@@ -1,7 +1,7 @@
 // The e-mail choices of /dashboard/setting/profile/notification (decision 023): one checkbox per notification type,
 // grouped, posted to the route's action as a whole. Its texts come from the loader, so none is in the page's chunk.
 import { Form, useNavigation } from "react-router";
-import { FormStatus } from "~/components/form/form-status";
+import { FormStatus } from "#app/components/form/form-status";
 
 export const EMAIL_PREFERENCES_INTENT = "email-preferences";
 

@@ -1,5 +1,5 @@
-import { Svg, type IconProps } from "~/components/layout/icons";
-import type { NotificationColour, NotificationIcon } from "../../../worker/domain/notification-kinds";
+import { Svg, type IconProps } from "#app/components/layout/icons";
+import type { NotificationColour, NotificationIcon } from "#worker/domain/notification-kinds";
 
 // The drawings behind the icon names of worker/domain/notification-kinds.ts, and the colour names' classes (each
 // spelled out, so Tailwind finds them). Loaded with the bell's panel and the notification page, not every page.

@@ -1,10 +1,10 @@
 import type { MouseEvent } from "react";
 import { Link, useNavigate } from "react-router";
-import { m } from "~/paraglide/messages.js";
-import { getLocale } from "~/paraglide/runtime.js";
-import { Avatar } from "~/components/layout/avatar";
-import { LogoMark } from "~/components/layout/icons";
-import type { NotificationView } from "../../../worker/http/notification-messages";
+import { m } from "#app/paraglide/messages.js";
+import { getLocale } from "#app/paraglide/runtime.js";
+import { Avatar } from "#app/components/layout/avatar";
+import { LogoMark } from "#app/components/layout/icons";
+import type { NotificationView } from "#worker/http/notification-messages";
 import { COLOUR_CLASSES, NotificationGlyph } from "./notification-icons";
 import { markNotificationRead } from "./read-notifications";
 

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { Tabs, type TabItem } from "~/components/tabs/tabs";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { m } from "~/paraglide/messages.js";
+import { Tabs, type TabItem } from "#app/components/tabs/tabs";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { m } from "#app/paraglide/messages.js";
 import { NotificationItem, useFollowNotification, type NotificationView } from "./notification-item";
 import { markAllNotificationsRead, NOTIFICATION_API } from "./read-notifications";
 

@@ -3,15 +3,15 @@
 // Durable Object) while DRAFT, APPROVED or DELIVERED, and deletes them while DRAFT or APPROVED.
 import { useId, useState, type ChangeEvent, type MouseEvent } from "react";
 import { useRevalidator } from "react-router";
-import { ErrorText } from "~/components/form/error-text";
-import { AddToPortfolio } from "~/components/history/add-to-portfolio";
-import { precheckFiles, uploadErrorMessage } from "~/components/media/upload-client";
-import { UploadProgressList, useUploads } from "~/components/media/upload-progress";
-import { m } from "~/paraglide/messages.js";
-import { acceptAttribute, findUploadRule } from "../../../worker/domain/upload-rules";
-import { checkMediaLimit, ORDER_DELIVERABLES_MAX_FILES } from "../../../worker/domain/media-limits";
-import { sellerEditable } from "../../../worker/domain/order-display";
-import type { OrderDetail } from "../../../worker/services/order-views";
+import { ErrorText } from "#app/components/form/error-text";
+import { AddToPortfolio } from "#app/components/history/add-to-portfolio";
+import { precheckFiles, uploadErrorMessage } from "#app/components/media/upload-client";
+import { UploadProgressList, useUploads } from "#app/components/media/upload-progress";
+import { m } from "#app/paraglide/messages.js";
+import { acceptAttribute, findUploadRule } from "#worker/domain/upload-rules";
+import { checkMediaLimit, ORDER_DELIVERABLES_MAX_FILES } from "#worker/domain/media-limits";
+import { sellerEditable } from "#worker/domain/order-display";
+import type { OrderDetail } from "#worker/services/order-views";
 
 const RULE = findUploadRule("commission-order", "deliverables")!;
 

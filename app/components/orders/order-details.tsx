@@ -1,7 +1,7 @@
 // The Details tab (spec section 2): the request's answers as the client sent them, from the order's snapshot (the
 // loader's `order`, which the page has anyway), with the selected choices' prices as the loader formatted them.
-import { m } from "~/paraglide/messages.js";
-import type { OrderDetail, OrderMediaView } from "../../../worker/services/order-views";
+import { m } from "#app/paraglide/messages.js";
+import type { OrderDetail, OrderMediaView } from "#worker/services/order-views";
 
 /** Each selected choice's price, by choice id, for those with one (order-panel-texts.server.ts). */
 type ChoicePrices = Record<string, string>;

@@ -1,11 +1,11 @@
 // How the order screens show dates and money in the viewer's language, through the one formatter of each (dates.ts,
 // pricing.ts). Apart from the order labels (order-texts.ts) so the history and wallet pages, which show only figures
 // and dates, do not load the order screens' words.
-import { m } from "~/paraglide/messages.js";
-import { getLocale } from "~/paraglide/runtime.js";
-import { isCurrencyCode } from "../../../worker/domain/currency";
-import { formatDate, formatDateTime } from "../../../worker/domain/dates";
-import { formatMoney } from "../../../worker/domain/pricing";
+import { m } from "#app/paraglide/messages.js";
+import { getLocale } from "#app/paraglide/runtime.js";
+import { isCurrencyCode } from "#worker/domain/currency";
+import { formatDate, formatDateTime } from "#worker/domain/dates";
+import { formatMoney } from "#worker/domain/pricing";
 
 const locale = () => (getLocale() === "ja" ? "ja" : "en");
 export const showDate = (at: number | null) => (at === null ? m.orders_not_set() : formatDate(at, locale()));

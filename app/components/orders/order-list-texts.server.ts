@@ -1,9 +1,9 @@
 // The order list's words and values, made by the order pages' loader (decision 016's pattern): the list, its filter
 // and pager only show them, so the status, counterpart, date and price words and their formatting never ship to the
 // browser with the page. The open order's panel (a chunk of its own) still draws its own.
-import { m } from "~/paraglide/messages.js";
-import { ORDER_LIST_FILTERS, statusBadge, type OrderListFilter, type StatusBadge } from "../../../worker/domain/order-display";
-import type { OrderSummary } from "../../../worker/services/order-views";
+import { m } from "#app/paraglide/messages.js";
+import { ORDER_LIST_FILTERS, statusBadge, type OrderListFilter, type StatusBadge } from "#worker/domain/order-display";
+import type { OrderSummary } from "#worker/services/order-views";
 import { showDate } from "./order-format";
 import { counterpartText, orderPriceText, STATUS_LABELS } from "./order-texts";
 

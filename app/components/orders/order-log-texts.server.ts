@@ -1,8 +1,8 @@
 // The event log's lines as texts, made by the order pages' loader (decision 016's pattern): the log only shows them,
 // so the event and actor words never ship to the browser.
-import { cardBrandName } from "~/components/payments/card-brand";
-import { m } from "~/paraglide/messages.js";
-import type { OrderEventView } from "../../../worker/services/order-views";
+import { cardBrandName } from "#app/components/payments/card-brand";
+import { m } from "#app/paraglide/messages.js";
+import type { OrderEventView } from "#worker/services/order-views";
 import { showDateTime } from "./order-format";
 import type { OrderLogLine } from "./order-log";
 

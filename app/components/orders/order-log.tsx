@@ -1,6 +1,6 @@
 // The order's event log (issue 10: who, what, when), shown to both parties under the panel, from the lines the loader
 // made (order-log-texts.server.ts: the event and actor words and the times in the viewer's language).
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 
 export interface OrderLogLine {
   version: number;

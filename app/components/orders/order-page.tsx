@@ -2,12 +2,12 @@
 // state, the pager, and the panel of the order in `?order={code}` (or a plain "not found" for anyone else's code).
 import { lazy, Suspense, useState } from "react";
 import { useLocation } from "react-router";
-import { DashboardPage, EmptyState } from "~/components/dashboard/dashboard-page";
-import type { ToastMessage } from "~/components/toast/toast";
-import type { OrderListFilter } from "../../../worker/domain/order-display";
-import type { CardEntry } from "../../../worker/payments/card-entry";
-import type { PaymentAccountMethod } from "../../../worker/payments/cards";
-import type { OrderDetail } from "../../../worker/services/order-views";
+import { DashboardPage, EmptyState } from "#app/components/dashboard/dashboard-page";
+import type { ToastMessage } from "#app/components/toast/toast";
+import type { OrderListFilter } from "#worker/domain/order-display";
+import type { CardEntry } from "#worker/payments/card-entry";
+import type { PaymentAccountMethod } from "#worker/payments/cards";
+import type { OrderDetail } from "#worker/services/order-views";
 import { OrderFilter, OrderList, OrderPager, withQuery } from "./order-list";
 import type { OrderListTexts, OrderRow } from "./order-list-texts.server";
 import { OrderPanel } from "./order-panel";

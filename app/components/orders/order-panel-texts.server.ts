@@ -4,9 +4,9 @@
 // display rules (order-display.ts), the labels and the date and money formatting stay on the server; the Details tab
 // and the log draw their few fixed words from the messages, and the Payment, Delivery and Settings tabs (a chunk
 // loaded on first use) draw their own. Data, never markup: the page's markup is its render, sent once.
-import { m } from "~/paraglide/messages.js";
-import { buyerMayPay, buyerWaiting, nextStep, orderTabs, sellerActions, statusBadge, type OrderTab } from "../../../worker/domain/order-display";
-import type { OrderDetail } from "../../../worker/services/order-views";
+import { m } from "#app/paraglide/messages.js";
+import { buyerMayPay, buyerWaiting, nextStep, orderTabs, sellerActions, statusBadge, type OrderTab } from "#worker/domain/order-display";
+import type { OrderDetail } from "#worker/services/order-views";
 import { showDate, showDateTime, showMoney } from "./order-format";
 import { orderLogLines } from "./order-log-texts.server";
 import { cancelPromptText, lateCancelHintText } from "./order-refund-texts";

@@ -3,12 +3,12 @@
 // the tabs sit side by side when the content is wide enough (a container query: the chat takes room on wide screens).
 import { Suspense, useState } from "react";
 import { Link } from "react-router";
-import { OrderChat } from "~/components/chat/order-chat";
-import { Tabs } from "~/components/tabs/tabs";
-import type { CardEntry } from "../../../worker/payments/card-entry";
-import type { PaymentAccountMethod } from "../../../worker/payments/cards";
-import type { OrderTab } from "../../../worker/domain/order-display";
-import type { OrderDetail } from "../../../worker/services/order-views";
+import { OrderChat } from "#app/components/chat/order-chat";
+import { Tabs } from "#app/components/tabs/tabs";
+import type { CardEntry } from "#worker/payments/card-entry";
+import type { PaymentAccountMethod } from "#worker/payments/cards";
+import type { OrderTab } from "#worker/domain/order-display";
+import type { OrderDetail } from "#worker/services/order-views";
 import { OrderDelivery, OrderPayment, OrderSettings, preloadOrderTabs } from "./lazy-order-tabs";
 import { OrderDetails } from "./order-details";
 import { OrderLog } from "./order-log";

@@ -4,18 +4,18 @@
 // in the page (order-pay.ts, decision 057); only a redirect-type action leaves for the bank's page and comes back.
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { ErrorText } from "~/components/form/error-text";
-import { CardBrandMark, cardBrandName } from "~/components/payments/card-brand";
-import { payForOrder } from "~/lib/payments/order-pay";
-import { m } from "~/paraglide/messages.js";
-import { buyerMayPay } from "../../../worker/domain/order-display";
-import type { CardEntry } from "../../../worker/payments/card-entry";
-import type { PaymentAccountMethod } from "../../../worker/payments/cards";
-import type { OrderDetail } from "../../../worker/services/order-views";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { ErrorText } from "#app/components/form/error-text";
+import { CardBrandMark, cardBrandName } from "#app/components/payments/card-brand";
+import { payForOrder } from "#app/lib/payments/order-pay";
+import { m } from "#app/paraglide/messages.js";
+import { buyerMayPay } from "#worker/domain/order-display";
+import type { CardEntry } from "#worker/payments/card-entry";
+import type { PaymentAccountMethod } from "#worker/payments/cards";
+import type { OrderDetail } from "#worker/services/order-views";
 import { showApproximation, showMoney } from "./order-format";
 import { refundNoteText } from "./order-refund-texts";
-import { CheckedInput } from "~/components/form/checked-input";
+import { CheckedInput } from "#app/components/form/checked-input";
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (

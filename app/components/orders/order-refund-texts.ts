@@ -1,9 +1,9 @@
 // What the order screens say about a cancel's refund (issue 33, decision 061), each sentence read off the one rule the
 // Order object refunds by (worker/domain/order-refunds.ts), so a prompt can never promise what the money does not do.
 // The cancel prompt and the late-cancel hint are made by the panel's loader; the Payment tab calls `refundNoteText`.
-import { m } from "~/paraglide/messages.js";
-import { cancelRefund, refundOnCancel, type CancelRefund } from "../../../worker/domain/order-refunds";
-import type { OrderDetail } from "../../../worker/services/order-views";
+import { m } from "#app/paraglide/messages.js";
+import { cancelRefund, refundOnCancel, type CancelRefund } from "#worker/domain/order-refunds";
+import type { OrderDetail } from "#worker/services/order-views";
 import { showMoney } from "./order-format";
 
 export type RefundTextOrder = Pick<OrderDetail, "side" | "facts" | "currencyCode" | "hasTerms" | "transactionStatus">;

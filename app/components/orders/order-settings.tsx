@@ -2,16 +2,16 @@
 // edit-in-place sections (view, Edit, then Save), each editable only while section 4 allows.
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher, useRevalidator } from "react-router";
-import { ChatSettingsFields, ChatSettingsView, saveChatSettings } from "~/components/chat/chat-settings";
-import { ErrorText } from "~/components/form/error-text";
-import { TextField } from "~/components/form/text-field";
-import { TextareaField } from "~/components/form/textarea-field";
-import { SelectField } from "~/components/form/select-field";
-import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP, ORDER_DETAILS_DESCRIPTION_MAX, ORDER_DETAILS_TITLE_MAX } from "../../../worker/domain/order";
-import { m } from "~/paraglide/messages.js";
-import { sellerEditable } from "../../../worker/domain/order-display";
-import type { OrderDetail } from "../../../worker/services/order-views";
-import { formatPriceInput } from "../../../worker/domain/pricing";
+import { ChatSettingsFields, ChatSettingsView, saveChatSettings } from "#app/components/chat/chat-settings";
+import { ErrorText } from "#app/components/form/error-text";
+import { TextField } from "#app/components/form/text-field";
+import { TextareaField } from "#app/components/form/textarea-field";
+import { SelectField } from "#app/components/form/select-field";
+import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP, ORDER_DETAILS_DESCRIPTION_MAX, ORDER_DETAILS_TITLE_MAX } from "#worker/domain/order";
+import { m } from "#app/paraglide/messages.js";
+import { sellerEditable } from "#worker/domain/order-display";
+import type { OrderDetail } from "#worker/services/order-views";
+import { formatPriceInput } from "#worker/domain/pricing";
 import { dateInputValue, showDate, showMoney } from "./order-format";
 
 /** The dates an order keeps (worker/domain/order.ts): the picker offers only those; the server refuses the rest too. */

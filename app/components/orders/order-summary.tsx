@@ -3,9 +3,9 @@
 // the seller's buttons or the buyer's waiting label.
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
-import { ConfirmForm } from "~/components/form/confirm-form";
-import { useIsPosting } from "~/components/form/use-is-posting";
-import type { OrderDetail } from "../../../worker/services/order-views";
+import { ConfirmForm } from "#app/components/form/confirm-form";
+import { useIsPosting } from "#app/components/form/use-is-posting";
+import type { OrderDetail } from "#worker/services/order-views";
 import type { OrderPanelTexts, OrderPost } from "./order-panel-texts.server";
 import { StatusBadgeLabel } from "./status-badge";
 

@@ -1,8 +1,8 @@
 // The order screens' words in the viewer's language: the domain returns keys (order-display.ts), these turn them into
 // the spec's labels. Dates and money are shown by order-format.ts.
-import { m } from "~/paraglide/messages.js";
-import { isPriceUnsettled, type BuyerWaiting, type NextStep, type OrderSide, type StatusBadge } from "../../../worker/domain/order-display";
-import type { OrderSummary } from "../../../worker/services/order-views";
+import { m } from "#app/paraglide/messages.js";
+import { isPriceUnsettled, type BuyerWaiting, type NextStep, type OrderSide, type StatusBadge } from "#worker/domain/order-display";
+import type { OrderSummary } from "#worker/services/order-views";
 import { showMoney } from "./order-format";
 
 export const STATUS_LABELS: Record<StatusBadge, () => string> = {

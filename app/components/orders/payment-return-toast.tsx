@@ -3,7 +3,7 @@
 // (order-page.tsx), with the toast and its timer; the server renders its live region, so the notice is announced.
 import { useEffect } from "react";
 import { useLocation, useNavigate } from "react-router";
-import { Toast, useToast, type ToastMessage } from "~/components/toast/toast";
+import { Toast, useToast, type ToastMessage } from "#app/components/toast/toast";
 import { withQuery } from "./order-list";
 
 export default function PaymentReturnToast({ notice }: { notice: ToastMessage }) {

@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { ErrorText } from "~/components/form/error-text";
-import { m } from "~/paraglide/messages.js";
-import { getLocale } from "~/paraglide/runtime.js";
-import type { SavedCard } from "~/lib/payments/card-api";
-import type { CardEntry } from "../../../worker/payments/card-entry";
+import { ErrorText } from "#app/components/form/error-text";
+import { m } from "#app/paraglide/messages.js";
+import { getLocale } from "#app/paraglide/runtime.js";
+import type { SavedCard } from "#app/lib/payments/card-api";
+import type { CardEntry } from "#worker/payments/card-entry";
 
 // The local form is compiled only into dev and test builds (vite.config.ts); a production build has no trace of it.
-const EmulatorCardForm = __LOCAL_CARD_FORM__ ? lazy(() => import("~/components/payments/emulator-card-form")) : null;
-const ElementsCardForm = lazy(() => import("~/components/payments/elements-card-form"));
+const EmulatorCardForm = __LOCAL_CARD_FORM__ ? lazy(() => import("#app/components/payments/emulator-card-form")) : null;
+const ElementsCardForm = lazy(() => import("#app/components/payments/elements-card-form"));
 
 /**
  * "Add a card", then the card form of this deployment (docs/decisions/018), loaded on first use: the payment settings

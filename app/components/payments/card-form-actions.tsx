@@ -1,4 +1,4 @@
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 
 /** Save card and Cancel, shared by both card forms (the local one and Elements). */
 export function CardFormActions({ busy, ready = true, onCancel }: { busy: boolean; ready?: boolean; onCancel: () => void }) {

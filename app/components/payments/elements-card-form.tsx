@@ -1,10 +1,10 @@
 import { loadStripe, type Stripe, type StripeElements } from "@stripe/stripe-js";
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { ErrorText } from "~/components/form/error-text";
+import { ErrorText } from "#app/components/form/error-text";
 import { CardFormActions } from "./card-form-actions";
-import { cardReturnUrl, confirmCardSetup, createCardSetup, type SavedCard } from "~/lib/payments/card-api";
-import { cardErrorMessage } from "~/lib/payments/card-errors";
-import { m } from "~/paraglide/messages.js";
+import { cardReturnUrl, confirmCardSetup, createCardSetup, type SavedCard } from "#app/lib/payments/card-api";
+import { cardErrorMessage } from "#app/lib/payments/card-errors";
+import { m } from "#app/paraglide/messages.js";
 
 /**
  * Production card entry: Stripe Elements' Payment Element on a SetupIntent (docs/decisions/018). Card details go

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from "react";
-import { ErrorText } from "~/components/form/error-text";
+import { ErrorText } from "#app/components/form/error-text";
 import { CardFormActions } from "./card-form-actions";
-import { TextField } from "~/components/form/text-field";
-import { confirmCardSetup, createCardSetup, type SavedCard } from "~/lib/payments/card-api";
-import { cardErrorMessage } from "~/lib/payments/card-errors";
-import { confirmCardSetupOnEmulator } from "~/lib/payments/emulator-cards";
-import { handleIntentAction } from "~/lib/payments/next-action";
-import { m } from "~/paraglide/messages.js";
-import type { CardEntry } from "../../../worker/payments/card-entry";
+import { TextField } from "#app/components/form/text-field";
+import { confirmCardSetup, createCardSetup, type SavedCard } from "#app/lib/payments/card-api";
+import { cardErrorMessage } from "#app/lib/payments/card-errors";
+import { confirmCardSetupOnEmulator } from "#app/lib/payments/emulator-cards";
+import { handleIntentAction } from "#app/lib/payments/next-action";
+import { m } from "#app/paraglide/messages.js";
+import type { CardEntry } from "#worker/payments/card-entry";
 
 type Field = "number" | "expiry" | "cvc";
 const EXPIRY = /^\s*(\d{1,2})\s*\/\s*(\d{2}|\d{4})\s*$/;

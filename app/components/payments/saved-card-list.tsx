@@ -1,10 +1,10 @@
 import { useState } from "react";
-import { m } from "~/paraglide/messages.js";
-import type { PaymentAccountMethod } from "../../../worker/payments/cards";
+import { m } from "#app/paraglide/messages.js";
+import type { PaymentAccountMethod } from "#worker/payments/cards";
 import { CardBrandMark, cardBrandName } from "./card-brand";
 
 // The card calls load with the first Delete (or the card form): a pointer nearing a Delete button or its focus starts it.
-const loadCardApi = () => import("~/lib/payments/card-api");
+const loadCardApi = () => import("#app/lib/payments/card-api");
 const preloadCardApi = () => void loadCardApi();
 
 /**

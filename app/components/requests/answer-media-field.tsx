@@ -1,11 +1,11 @@
 import { useId, useState } from "react";
-import { ErrorText } from "~/components/form/error-text";
-import { controlBorder, controlClass } from "~/components/form/field";
-import { precheckFiles, uploadErrorMessage } from "~/components/media/upload-client";
-import { UploadProgressList, useUploads } from "~/components/media/upload-progress";
-import { m } from "~/paraglide/messages.js";
-import { acceptAttribute, findUploadRule } from "../../../worker/domain/upload-rules";
-import { detectMediaFromUrl } from "../../../worker/domain/media-urls";
+import { ErrorText } from "#app/components/form/error-text";
+import { controlBorder, controlClass } from "#app/components/form/field";
+import { precheckFiles, uploadErrorMessage } from "#app/components/media/upload-client";
+import { UploadProgressList, useUploads } from "#app/components/media/upload-progress";
+import { m } from "#app/paraglide/messages.js";
+import { acceptAttribute, findUploadRule } from "#worker/domain/upload-rules";
+import { detectMediaFromUrl } from "#worker/domain/media-urls";
 import type { AnswerDraft } from "./request-draft";
 
 const RULE = findUploadRule("commission-request", "answer_medias")!;

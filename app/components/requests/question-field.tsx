@@ -1,15 +1,15 @@
 import { useId, useRef, type RefObject } from "react";
-import { PriceLabel } from "~/components/catalog/price-label";
-import { ErrorText } from "~/components/form/error-text";
-import { controlBorder, controlClass, describedBy } from "~/components/form/field";
-import { useTypedBeforeHydration } from "~/components/form/typed-before-hydration";
-import { MediaImage } from "~/components/media/media-image";
-import { m } from "~/paraglide/messages.js";
-import type { PublicFormQuestion } from "../../../worker/services/catalog";
+import { PriceLabel } from "#app/components/catalog/price-label";
+import { ErrorText } from "#app/components/form/error-text";
+import { controlBorder, controlClass, describedBy } from "#app/components/form/field";
+import { useTypedBeforeHydration } from "#app/components/form/typed-before-hydration";
+import { MediaImage } from "#app/components/media/media-image";
+import { m } from "#app/paraglide/messages.js";
+import type { PublicFormQuestion } from "#worker/services/catalog";
 import { AnswerMediaField } from "./answer-media-field";
 import { QuestionMedias } from "./question-medias";
 import type { AnswerDraft } from "./request-draft";
-import { CheckedInput } from "~/components/form/checked-input";
+import { CheckedInput } from "#app/components/form/checked-input";
 
 /**
  * One question of a request, as the client answers it: the input its type asks for (spec section 5's question

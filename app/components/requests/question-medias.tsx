@@ -1,5 +1,5 @@
-import { viewedMedia } from "~/components/media/players/player-view";
-import type { PublicFormQuestion } from "../../../worker/services/catalog";
+import { viewedMedia } from "#app/components/media/players/player-view";
+import type { PublicFormQuestion } from "#worker/services/catalog";
 import { QuestionMediaList } from "./question-media-list";
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 
 /** The done step (spec section 2): a thank-you, and Close going to /dashboard/commission/client/requests. */
 export function RequestDone({ creatorName, titleId }: { creatorName: string; titleId?: string }) {

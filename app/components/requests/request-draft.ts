@@ -1,5 +1,5 @@
-import { isUnanswered, type RequestAnswer } from "../../../worker/domain/order-request";
-import type { QuestionType } from "../../../worker/db/schema/enums";
+import { isUnanswered, type RequestAnswer } from "#worker/domain/order-request";
+import type { QuestionType } from "#worker/db/schema/enums";
 
 /**
  * What a client has typed into a request, kept in the browser: in state while they write, and in sessionStorage so

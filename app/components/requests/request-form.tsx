@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useInputLanguage } from "~/root";
-import { ErrorText } from "~/components/form/error-text";
-import { AddCardPanel } from "~/components/payments/add-card-panel";
-import { CardBrandMark, cardBrandName } from "~/components/payments/card-brand";
-import { m } from "~/paraglide/messages.js";
-import type { CardEntry } from "../../../worker/payments/card-entry";
-import type { PaymentAccountMethod } from "../../../worker/payments/cards";
-import type { PublicFormQuestion } from "../../../worker/services/catalog";
+import { useInputLanguage } from "#app/root";
+import { ErrorText } from "#app/components/form/error-text";
+import { AddCardPanel } from "#app/components/payments/add-card-panel";
+import { CardBrandMark, cardBrandName } from "#app/components/payments/card-brand";
+import { m } from "#app/paraglide/messages.js";
+import type { CardEntry } from "#worker/payments/card-entry";
+import type { PaymentAccountMethod } from "#worker/payments/cards";
+import type { PublicFormQuestion } from "#worker/services/catalog";
 import { QuestionField } from "./question-field";
 import { answersPayload, clearDraft, emptyAnswer, emptyDraft, loadDraft, missingAnswers, requestDraftKey, saveDraft, type RequestDraft } from "./request-draft";
-import { CheckedInput } from "~/components/form/checked-input";
+import { CheckedInput } from "#app/components/form/checked-input";
 
 export interface RequestFormProps {
   /** Where it goes: a service (the modal) or a form (the page /cf/{code}). */

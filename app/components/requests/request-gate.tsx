@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from "react";
-import type { AuthMode } from "~/components/auth/auth-dialog";
-import { m } from "~/paraglide/messages.js";
-import type { RequestViewerState } from "../../../worker/services/request-views";
+import type { AuthMode } from "#app/components/auth/auth-dialog";
+import { m } from "#app/paraglide/messages.js";
+import type { RequestViewerState } from "#worker/services/request-views";
 
-const loadAuthDialog = () => import("~/components/auth/auth-dialog");
+const loadAuthDialog = () => import("#app/components/auth/auth-dialog");
 const AuthDialog = lazy(() => loadAuthDialog().then((module) => ({ default: module.AuthDialog })));
 
 /**

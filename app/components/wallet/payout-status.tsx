@@ -1,7 +1,7 @@
 // A sale's payout, said the same way on the wallet and on the sales history (decision 029): transferred, held until
 // the creator's account is ready, due after completion, or none for a refunded order.
-import { m } from "~/paraglide/messages.js";
-import type { HistoryEntry } from "../../../worker/services/order-history";
+import { m } from "#app/paraglide/messages.js";
+import type { HistoryEntry } from "#worker/services/order-history";
 
 type PayoutLabel = "transferred" | "held" | "after_completion" | "refunded";
 

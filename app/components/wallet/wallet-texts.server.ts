@@ -1,9 +1,9 @@
 // The payout account's state in words, made by the wallet's loader (decision 016's pattern): the page shows one
 // state, its one thing to do, its button's label and the account's facts, so the other states' words never ship to
 // the browser.
-import { m } from "~/paraglide/messages.js";
-import type { OnboardingState } from "../../../worker/domain/payouts";
-import type { WalletView } from "../../../worker/services/wallet";
+import { m } from "#app/paraglide/messages.js";
+import type { OnboardingState } from "#worker/domain/payouts";
+import type { WalletView } from "#worker/services/wallet";
 import type { WalletStateTexts } from "./wallet-view";
 
 const STATE_LABELS: Record<OnboardingState, () => string> = {

@@ -2,14 +2,14 @@
 // balance and held amounts, each paid sale's breakdown and payout, and the payouts to the bank. The figures come from
 // the server already computed (worker/services/wallet.ts, money.ts); this file lays them out.
 import { useEffect, useState } from "react";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { showDate, showMoney } from "~/components/orders/order-format";
-import { Pages } from "~/components/history/pages";
-import { amountColumn, orderColumn, SalesTable, totalWithApproximationColumn, type SalesColumn, type TableTexts } from "~/components/history/sales-table";
-import { m } from "~/paraglide/messages.js";
-import type { OnboardingState } from "../../../worker/domain/payouts";
-import type { HistoryEntry } from "../../../worker/services/order-history";
-import type { Money, WalletView } from "../../../worker/services/wallet";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { showDate, showMoney } from "#app/components/orders/order-format";
+import { Pages } from "#app/components/history/pages";
+import { amountColumn, orderColumn, SalesTable, totalWithApproximationColumn, type SalesColumn, type TableTexts } from "#app/components/history/sales-table";
+import { m } from "#app/paraglide/messages.js";
+import type { OnboardingState } from "#worker/domain/payouts";
+import type { HistoryEntry } from "#worker/services/order-history";
+import type { Money, WalletView } from "#worker/services/wallet";
 import { PayoutStatus } from "./payout-status";
 
 /** The account state's words, made by the loader (wallet-texts.server.ts). */

@@ -1,5 +1,5 @@
 // The work page's details' headings (work-details.tsx), made by its loader in the reader's language.
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 import type { WorkDetailLabels } from "./work-details";
 
 export const workDetailLabels = (): WorkDetailLabels => ({

@@ -1,7 +1,7 @@
 // The facts under a work's media on its page: categories, tags, the client and the credited people (linked profiles).
 import { Link } from "react-router";
-import { Avatar } from "~/components/layout/avatar";
-import type { WorkPage, WorkPerson } from "../../../worker/services/work-page";
+import { Avatar } from "#app/components/layout/avatar";
+import type { WorkPage, WorkPerson } from "#worker/services/work-page";
 
 const chip = "rounded-full bg-zinc-100 px-3 py-1 text-sm text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200";
 const term = "text-sm font-semibold text-zinc-600 dark:text-zinc-400";

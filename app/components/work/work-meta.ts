@@ -1,7 +1,7 @@
 // The <meta> of a work's page: its title, and the og: and twitter: tags a shared link unfurls from (issue 13).
-import { collapsedText } from "~/components/catalog/collapsible-text";
-import { m } from "~/paraglide/messages.js";
-import type { WorkPage } from "../../../worker/services/work-page";
+import { collapsedText } from "#app/components/catalog/collapsible-text";
+import { m } from "#app/paraglide/messages.js";
+import type { WorkPage } from "#worker/services/work-page";
 import { workPagePath } from "./work-path";
 
 /** Link previews show about this much of a description. */

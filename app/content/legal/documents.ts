@@ -1,5 +1,5 @@
-import type { Locale } from "../../../worker/domain/constants";
-import type { LegalSlug } from "../../../worker/domain/legal-pages";
+import type { Locale } from "#worker/domain/constants";
+import type { LegalSlug } from "#worker/domain/legal-pages";
 import enAbout from "./en/about";
 import enClientCommercialTransactions from "./en/client-commercial-transactions";
 import enClientGuidelines from "./en/client-guidelines";

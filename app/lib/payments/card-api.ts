@@ -1,5 +1,5 @@
 /** The Worker's card calls (spec section 7), as the payment settings page makes them. */
-import type { PaymentAccountMethod } from "../../../worker/payments/cards";
+import type { PaymentAccountMethod } from "#worker/payments/cards";
 
 async function send<T>(path: string, init?: RequestInit): Promise<T> {
   const response = await fetch(path, init);

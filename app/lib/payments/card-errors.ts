@@ -1,4 +1,4 @@
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 import type { StripeErrorBody } from "./card-entry";
 
 /**

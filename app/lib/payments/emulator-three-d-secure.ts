@@ -5,7 +5,7 @@
  * waits for the page to say it is finished (it posts THREE_D_SECURE_DONE_MESSAGE to its parent) or for the client to
  * close it, then reads the intent back with its client secret, as Stripe.js does. Nothing navigates away.
  */
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 import { readIntentOnEmulator, type EmulatorKeys, type IntentKind, type IntentOutcome } from "./emulator-cards";
 
 /** Mirrors `THREE_D_SECURE_DONE_MESSAGE` of emulators/stripe/three-d-secure.ts (the emulator is not in this bundle). */

@@ -4,8 +4,8 @@
  * challenge page in a full-screen frame (emulator-three-d-secure.ts, compiled into dev and test builds only). Only a
  * `redirect_to_url` action leaves the page, for the bank's page and back to the intent's `return_url`.
  */
-import { getLocale } from "~/paraglide/runtime.js";
-import type { CardEntry } from "../../../worker/payments/card-entry";
+import { getLocale } from "#app/paraglide/runtime.js";
+import type { CardEntry } from "#worker/payments/card-entry";
 import type { IntentAction, StripeErrorBody } from "./card-entry";
 import type { IntentKind } from "./emulator-cards";
 

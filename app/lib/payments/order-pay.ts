@@ -9,8 +9,8 @@
  * The Order object still decides every payment (one intent per order and total, exactly once); this only chooses
  * which call the page makes next.
  */
-import { m } from "~/paraglide/messages.js";
-import type { CardEntry } from "../../../worker/payments/card-entry";
+import { m } from "#app/paraglide/messages.js";
+import type { CardEntry } from "#worker/payments/card-entry";
 import { intentActionOf, type StripeNextAction } from "./card-entry";
 import { cardErrorMessage } from "./card-errors";
 import { handleIntentAction } from "./next-action";

@@ -1,7 +1,7 @@
-import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { BillingHistory } from "~/components/history/billing-history";
-import { m } from "~/paraglide/messages.js";
+import { DashboardPage, dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { BillingHistory } from "#app/components/history/billing-history";
+import { m } from "#app/paraglide/messages.js";
 import { requireClientSide } from "./guards.server";
 import { loadPayments } from "./history.server";
 import type { Route } from "./+types/billing";

@@ -1,6 +1,6 @@
-import { dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { OrderPage } from "~/components/orders/order-page";
-import { m } from "~/paraglide/messages.js";
+import { dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { OrderPage } from "#app/components/orders/order-page";
+import { m } from "#app/paraglide/messages.js";
 import { requireUser } from "./guards.server";
 import { actOnOrder, loadOrderPage } from "./orders.server";
 import type { Route } from "./+types/client-requests";

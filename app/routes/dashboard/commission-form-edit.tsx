@@ -1,22 +1,22 @@
 import { Form, data, redirect } from "react-router";
-import { DeleteItemForm } from "~/components/form/confirm-form";
-import { FormEditor, type FormEditorTexts } from "~/components/authoring/form-editor";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { DashboardPage, EmptyState, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { requestContext } from "~/lib/request-context";
-import { readFormData } from "~/lib/form-data.server";
-import { useIsPosting } from "~/components/form/use-is-posting";
-import { m } from "~/paraglide/messages.js";
-import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
-import type { Database } from "../../../worker/db/client";
-import { parseFormDraft, type FormDraft } from "../../../worker/domain/commission-form";
-import { deleteForm, getFormForEdit, listCategoryOptions, saveForm, setFormStatus } from "../../../worker/services/commission-forms";
-import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "../../../worker/services/media-access";
+import { DeleteItemForm } from "#app/components/form/confirm-form";
+import { FormEditor, type FormEditorTexts } from "#app/components/authoring/form-editor";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { DashboardPage, EmptyState, dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { requestContext } from "#app/lib/request-context";
+import { readFormData } from "#app/lib/form-data.server";
+import { useIsPosting } from "#app/components/form/use-is-posting";
+import { m } from "#app/paraglide/messages.js";
+import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import type { Database } from "#worker/db/client";
+import { parseFormDraft, type FormDraft } from "#worker/domain/commission-form";
+import { deleteForm, getFormForEdit, listCategoryOptions, saveForm, setFormStatus } from "#worker/services/commission-forms";
+import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "#worker/services/media-access";
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-form-edit";
-import { inputLanguageOf } from "../../../worker/domain/input-language";
-import type { Locale } from "../../../worker/domain/constants";
-import { FORM_QUESTION_MEDIA_MAX } from "../../../worker/domain/media-limits";
+import { inputLanguageOf } from "#worker/domain/input-language";
+import type { Locale } from "#worker/domain/constants";
+import { FORM_QUESTION_MEDIA_MAX } from "#worker/domain/media-limits";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireCreatorSide(context);

@@ -1,17 +1,17 @@
 import { Form, data, redirect } from "react-router";
-import { AUTHORING_PATHS } from "~/components/authoring/paths";
-import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { FormStatus, SubmitButton } from "~/components/form/form-status";
-import { TextField } from "~/components/form/text-field";
-import { requestContext } from "~/lib/request-context";
-import { readFormData } from "~/lib/form-data.server";
-import { useIsPosting } from "~/components/form/use-is-posting";
-import { m } from "~/paraglide/messages.js";
-import { FORM_TITLE_MAX } from "../../../worker/domain/commission-form-fields";
-import { createFormFromTemplate } from "../../../worker/services/commission-forms";
+import { AUTHORING_PATHS } from "#app/components/authoring/paths";
+import { DashboardPage, dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { FormStatus, SubmitButton } from "#app/components/form/form-status";
+import { TextField } from "#app/components/form/text-field";
+import { requestContext } from "#app/lib/request-context";
+import { readFormData } from "#app/lib/form-data.server";
+import { useIsPosting } from "#app/components/form/use-is-posting";
+import { m } from "#app/paraglide/messages.js";
+import { FORM_TITLE_MAX } from "#worker/domain/commission-form-fields";
+import { createFormFromTemplate } from "#worker/services/commission-forms";
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-form-new";
-import { inputLanguageOf } from "../../../worker/domain/input-language";
+import { inputLanguageOf } from "#worker/domain/input-language";
 
 export function loader({ context }: Route.LoaderArgs) {
   requireCreatorSide(context);

@@ -1,26 +1,26 @@
 import { Form, data } from "react-router";
-import { currencyOptions } from "~/lib/currency-names";
-import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { FormStatus, SubmitButton } from "~/components/form/form-status";
-import { SelectField } from "~/components/form/select-field";
-import { TextareaField } from "~/components/form/textarea-field";
-import { useIsPosting } from "~/components/form/use-is-posting";
-import { requestContext } from "~/lib/request-context";
-import { keptForRetry, readFormData } from "~/lib/form-data.server";
-import { m } from "~/paraglide/messages.js";
-import type { Locale } from "../../../worker/domain/constants";
-import { DEFAULT_TERMS_MAX } from "../../../worker/domain/commission-form-fields";
+import { currencyOptions } from "#app/lib/currency-names";
+import { DashboardPage, dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { FormStatus, SubmitButton } from "#app/components/form/form-status";
+import { SelectField } from "#app/components/form/select-field";
+import { TextareaField } from "#app/components/form/textarea-field";
+import { useIsPosting } from "#app/components/form/use-is-posting";
+import { requestContext } from "#app/lib/request-context";
+import { keptForRetry, readFormData } from "#app/lib/form-data.server";
+import { m } from "#app/paraglide/messages.js";
+import type { Locale } from "#worker/domain/constants";
+import { DEFAULT_TERMS_MAX } from "#worker/domain/commission-form-fields";
 import {
   parseCommissionSettings,
   settingsInputFrom,
   settingsInputOf,
   type CommissionSettingsInput,
-} from "../../../worker/domain/commission-settings";
-import { getCommissionSettings, saveCommissionSettings } from "../../../worker/services/commission-settings";
+} from "#worker/domain/commission-settings";
+import { getCommissionSettings, saveCommissionSettings } from "#worker/services/commission-settings";
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-forms-general";
-import { ErrorText } from "~/components/form/error-text";
-import { inputLanguageOf } from "../../../worker/domain/input-language";
+import { ErrorText } from "#app/components/form/error-text";
+import { inputLanguageOf } from "#worker/domain/input-language";
 
 /** The schema's message keys → texts (listed, not m[key], as in authoring-messages.ts). */
 const MESSAGES: Record<string, (inputs: object, options: { locale: Locale }) => string> = {

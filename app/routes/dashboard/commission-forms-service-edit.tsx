@@ -1,11 +1,11 @@
-import { DeleteItemForm } from "~/components/form/confirm-form";
-import { ServiceEditorPage } from "~/components/authoring/service-editor";
-import { playableOfDraft } from "~/components/authoring/media-list-field";
-import { ServicePreview } from "~/components/authoring/service-preview";
-import { dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { viewedMedia } from "~/components/media/players/player-view";
-import { requestContext } from "~/lib/request-context";
-import { m } from "~/paraglide/messages.js";
+import { DeleteItemForm } from "#app/components/form/confirm-form";
+import { ServiceEditorPage } from "#app/components/authoring/service-editor";
+import { playableOfDraft } from "#app/components/authoring/media-list-field";
+import { ServicePreview } from "#app/components/authoring/service-preview";
+import { dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { viewedMedia } from "#app/components/media/players/player-view";
+import { requestContext } from "#app/lib/request-context";
+import { m } from "#app/paraglide/messages.js";
 import { loadServiceEditor, saveServiceAction } from "./commission-forms-service.server";
 import type { Route } from "./+types/commission-forms-service-edit";
 

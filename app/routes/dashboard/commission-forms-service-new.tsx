@@ -1,6 +1,6 @@
-import { ServiceEditorPage } from "~/components/authoring/service-editor";
-import { dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { m } from "~/paraglide/messages.js";
+import { ServiceEditorPage } from "#app/components/authoring/service-editor";
+import { dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { m } from "#app/paraglide/messages.js";
 import { loadServiceEditor, saveServiceAction } from "./commission-forms-service.server";
 import type { Route } from "./+types/commission-forms-service-new";
 

@@ -1,19 +1,19 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { serviceDraftFrom, type ServiceEditorTexts } from "~/components/authoring/service-editor";
-import { requestContext } from "~/lib/request-context";
-import { readFormData } from "~/lib/form-data.server";
-import { m } from "~/paraglide/messages.js";
-import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
-import { parseServiceDraft, type ServiceDraft } from "../../../worker/domain/commission-form";
-import { listCategoryOptions, listForms } from "../../../worker/services/commission-forms";
-import { deleteService, getServiceForEdit, saveService } from "../../../worker/services/commission-services";
-import { newServiceDefaults } from "../../../worker/services/commission-settings";
-import { mediaUrlsForViewer, viewMedia } from "../../../worker/services/media-access";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { serviceDraftFrom, type ServiceEditorTexts } from "#app/components/authoring/service-editor";
+import { requestContext } from "#app/lib/request-context";
+import { readFormData } from "#app/lib/form-data.server";
+import { m } from "#app/paraglide/messages.js";
+import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import { parseServiceDraft, type ServiceDraft } from "#worker/domain/commission-form";
+import { listCategoryOptions, listForms } from "#worker/services/commission-forms";
+import { deleteService, getServiceForEdit, saveService } from "#worker/services/commission-services";
+import { newServiceDefaults } from "#worker/services/commission-settings";
+import { mediaUrlsForViewer, viewMedia } from "#worker/services/media-access";
 import { requireCreatorSide } from "./guards.server";
-import { inputLanguageOf } from "../../../worker/domain/input-language";
-import { withShownType } from "../../../worker/domain/media-drafts";
-import type { Locale } from "../../../worker/domain/constants";
+import { inputLanguageOf } from "#worker/domain/input-language";
+import { withShownType } from "#worker/domain/media-drafts";
+import type { Locale } from "#worker/domain/constants";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -1,12 +1,12 @@
 import { Link } from "react-router";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { DashboardPage, EmptyState, buttonLinkClass, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { AUTHORING_PATHS } from "~/components/authoring/paths";
-import { formatMoney } from "../../../worker/domain/pricing";
-import { requestContext } from "~/lib/request-context";
-import { m } from "~/paraglide/messages.js";
-import { listForms } from "../../../worker/services/commission-forms";
-import { listServices } from "../../../worker/services/commission-services";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { DashboardPage, EmptyState, buttonLinkClass, dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { AUTHORING_PATHS } from "#app/components/authoring/paths";
+import { formatMoney } from "#worker/domain/pricing";
+import { requestContext } from "#app/lib/request-context";
+import { m } from "#app/paraglide/messages.js";
+import { listForms } from "#worker/services/commission-forms";
+import { listServices } from "#worker/services/commission-services";
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-forms";
 

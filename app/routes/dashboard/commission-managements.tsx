@@ -1,7 +1,7 @@
-import { dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { OrderPage } from "~/components/orders/order-page";
-import { m } from "~/paraglide/messages.js";
+import { dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { OrderPage } from "#app/components/orders/order-page";
+import { m } from "#app/paraglide/messages.js";
 import { requireCreatorSide } from "./guards.server";
 import { actOnOrder, loadOrderPage } from "./orders.server";
 import type { Route } from "./+types/commission-managements";

@@ -1,12 +1,12 @@
 import { Form, Link, redirect, useNavigation } from "react-router";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { DashboardPage, buttonLinkClass, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { SubmitButton } from "~/components/form/form-status";
-import { requestContext } from "~/lib/request-context";
-import { readFormData } from "~/lib/form-data.server";
-import { m } from "~/paraglide/messages.js";
-import { isCreatorSide } from "../../../worker/domain/roles";
-import { grantCreatorRole } from "../../../worker/services/roles";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { DashboardPage, buttonLinkClass, dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { SubmitButton } from "#app/components/form/form-status";
+import { requestContext } from "#app/lib/request-context";
+import { readFormData } from "#app/lib/form-data.server";
+import { m } from "#app/paraglide/messages.js";
+import { isCreatorSide } from "#worker/domain/roles";
+import { grantCreatorRole } from "#worker/services/roles";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/creator-home";
 

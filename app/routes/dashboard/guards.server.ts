@@ -1,8 +1,8 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { requestContext } from "~/lib/request-context";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { isCreatorSide } from "../../../worker/domain/roles";
-import type { SessionUser } from "../../../worker/services/sessions";
+import { requestContext } from "#app/lib/request-context";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { isCreatorSide } from "#worker/domain/roles";
+import type { SessionUser } from "#worker/services/sessions";
 
 /** Where a signed-out visitor is sent: home with the sign-in modal open, then back to `url` once signed in. */
 function signInPath(url: URL): string {

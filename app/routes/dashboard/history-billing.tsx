@@ -1,6 +1,6 @@
-import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { BillingHistory } from "~/components/history/billing-history";
-import { m } from "~/paraglide/messages.js";
+import { DashboardPage, dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { BillingHistory } from "#app/components/history/billing-history";
+import { m } from "#app/paraglide/messages.js";
 import { requireUser } from "./guards.server";
 import { loadPayments } from "./history.server";
 import type { Route } from "./+types/history-billing";

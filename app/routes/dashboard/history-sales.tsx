@@ -1,6 +1,6 @@
-import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { SalesHistory } from "~/components/history/sales-history";
-import { m } from "~/paraglide/messages.js";
+import { DashboardPage, dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { SalesHistory } from "#app/components/history/sales-history";
+import { m } from "#app/paraglide/messages.js";
 import { requireCreatorSide } from "./guards.server";
 import { loadSales } from "./history.server";
 import type { Route } from "./+types/history-sales";

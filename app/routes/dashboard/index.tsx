@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/index";
 

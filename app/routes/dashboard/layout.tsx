@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
-import { dashboardNav, dashboardNavTexts } from "~/components/dashboard/dashboard-nav";
-import { DashboardSidebar } from "~/components/dashboard/dashboard-sidebar";
-import { isCreatorSide } from "../../../worker/domain/roles";
+import { dashboardNav, dashboardNavTexts } from "#app/components/dashboard/dashboard-nav";
+import { DashboardSidebar } from "#app/components/dashboard/dashboard-sidebar";
+import { isCreatorSide } from "#worker/domain/roles";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/layout";
 

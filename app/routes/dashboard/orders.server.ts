@@ -2,23 +2,23 @@
 // loaders read (the list from D1, the order of `?order={code}` for its parties only, the buyer's saved cards, the
 // return from 3-D Secure) and what their actions do (every change goes to the order's Durable Object).
 import { data, type RouterContextProvider } from "react-router";
-import { orderListTexts, orderRows, paymentReturnNotice } from "~/components/orders/order-list-texts.server";
-import { orderPanelTexts } from "~/components/orders/order-panel-texts.server";
-import { requestContext } from "~/lib/request-context";
-import { readFormData } from "~/lib/form-data.server";
-import { isCurrencyCode } from "../../../worker/domain/currency";
-import { isSaneTimestamp, serviceDetailsOf, type OrderAction, type ServiceDetails } from "../../../worker/domain/order";
-import { parseOrderListFilter, type OrderSide } from "../../../worker/domain/order-display";
-import { pageFromQuery } from "../../../worker/domain/paging";
-import { parsePrice, priceInputError, type PriceInputError } from "../../../worker/domain/pricing";
-import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
-import { cardEntryFor } from "../../../worker/payments/card-entry";
-import { listCards } from "../../../worker/payments/cards";
-import { checkPayment } from "../../../worker/payments/order-payments";
-import { createStripe } from "../../../worker/payments/stripe-client";
-import { getOrderDetail, listOrders } from "../../../worker/services/order-views";
-import type { SessionUser } from "../../../worker/services/sessions";
-import { inputLanguageOf } from "../../../worker/domain/input-language";
+import { orderListTexts, orderRows, paymentReturnNotice } from "#app/components/orders/order-list-texts.server";
+import { orderPanelTexts } from "#app/components/orders/order-panel-texts.server";
+import { requestContext } from "#app/lib/request-context";
+import { readFormData } from "#app/lib/form-data.server";
+import { isCurrencyCode } from "#worker/domain/currency";
+import { isSaneTimestamp, serviceDetailsOf, type OrderAction, type ServiceDetails } from "#worker/domain/order";
+import { parseOrderListFilter, type OrderSide } from "#worker/domain/order-display";
+import { pageFromQuery } from "#worker/domain/paging";
+import { parsePrice, priceInputError, type PriceInputError } from "#worker/domain/pricing";
+import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import { cardEntryFor } from "#worker/payments/card-entry";
+import { listCards } from "#worker/payments/cards";
+import { checkPayment } from "#worker/payments/order-payments";
+import { createStripe } from "#worker/payments/stripe-client";
+import { getOrderDetail, listOrders } from "#worker/services/order-views";
+import type { SessionUser } from "#worker/services/sessions";
+import { inputLanguageOf } from "#worker/domain/input-language";
 
 type Context = Readonly<RouterContextProvider>;
 

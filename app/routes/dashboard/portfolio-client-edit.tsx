@@ -1,5 +1,5 @@
-import { EditWorkPage, editWorkMeta } from "~/components/authoring/work-editor-page";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
+import { EditWorkPage, editWorkMeta } from "#app/components/authoring/work-editor-page";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import { requireClientSide } from "./guards.server";
 import { loadWorkEditor, saveWorkAction } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-client-edit";

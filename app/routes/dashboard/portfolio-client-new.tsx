@@ -1,5 +1,5 @@
-import { NewWorkPage, newWorkMeta } from "~/components/authoring/work-editor-page";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
+import { NewWorkPage, newWorkMeta } from "#app/components/authoring/work-editor-page";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import { requireClientSide } from "./guards.server";
 import { loadWorkEditor, saveWorkAction } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-client-new";

@@ -1,9 +1,9 @@
 import { data, redirect } from "react-router";
-import { NewClientWorkPage, newClientWorkMeta } from "~/components/authoring/work-editor-page";
-import { requestContext } from "~/lib/request-context";
-import { readFormData } from "~/lib/form-data.server";
-import { m } from "~/paraglide/messages.js";
-import { startWorkFromOrder } from "../../../worker/services/portfolio-from-order";
+import { NewClientWorkPage, newClientWorkMeta } from "#app/components/authoring/work-editor-page";
+import { requestContext } from "#app/lib/request-context";
+import { readFormData } from "#app/lib/form-data.server";
+import { m } from "#app/paraglide/messages.js";
+import { startWorkFromOrder } from "#worker/services/portfolio-from-order";
 import { requireCreatorSide } from "./guards.server";
 import { loadWorkEditor, saveWorkAction } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-creator-client-new";

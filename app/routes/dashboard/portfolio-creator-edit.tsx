@@ -1,4 +1,4 @@
-import { EditWorkPage, editWorkMeta } from "~/components/authoring/work-editor-page";
+import { EditWorkPage, editWorkMeta } from "#app/components/authoring/work-editor-page";
 import { loadWorkEditor, saveWorkAction } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-creator-edit";
 

@@ -1,4 +1,4 @@
-import { NewWorkPage, newWorkMeta } from "~/components/authoring/work-editor-page";
+import { NewWorkPage, newWorkMeta } from "#app/components/authoring/work-editor-page";
 import { requireCreatorSide } from "./guards.server";
 import { loadWorkEditor, saveWorkAction } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-creator-new";

@@ -1,8 +1,8 @@
-import { AUTHORING_PATHS } from "~/components/authoring/paths";
-import { WorkListPage } from "~/components/authoring/work-list-page";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { portfolioListTexts } from "~/components/authoring/work-list-texts.server";
+import { AUTHORING_PATHS } from "#app/components/authoring/paths";
+import { WorkListPage } from "#app/components/authoring/work-list-page";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { portfolioListTexts } from "#app/components/authoring/work-list-texts.server";
 import { requireCreatorSide } from "./guards.server";
 import { deleteWorkAction, loadWorkList } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-creator";

@@ -1,5 +1,5 @@
-import { requestContext } from "~/lib/request-context";
-import { searchTags } from "../../../worker/services/portfolio";
+import { requestContext } from "#app/lib/request-context";
+import { searchTags } from "#worker/services/portfolio";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/portfolio-tags";
 

@@ -1,21 +1,21 @@
-import { inputLanguageOf } from "../../../worker/domain/input-language";
+import { inputLanguageOf } from "#worker/domain/input-language";
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { DASHBOARD_PATHS } from "~/components/dashboard/dashboard-paths";
-import { requestContext } from "~/lib/request-context";
-import { readFormData } from "~/lib/form-data.server";
-import { m } from "~/paraglide/messages.js";
-import { translateWorkErrors } from "../../../worker/http/work-editor-messages";
-import { parseWorkDraft, type ClientFieldMode, type WorkDraft } from "../../../worker/domain/portfolio";
-import { isCreatorSide } from "../../../worker/domain/roles";
-import { listCategoryOptions } from "../../../worker/services/commission-forms";
-import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "../../../worker/services/media-access";
-import { emptyGrantsDraft } from "../../../worker/domain/work-grants";
-import { deleteWork, getWorkForEdit, type WorkEditAccess, listContentRatings, listWorks, listWorksMadeFor, saveWork, type WorkKind, type WorkListItem } from "../../../worker/services/portfolio";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
+import { requestContext } from "#app/lib/request-context";
+import { readFormData } from "#app/lib/form-data.server";
+import { m } from "#app/paraglide/messages.js";
+import { translateWorkErrors } from "#worker/http/work-editor-messages";
+import { parseWorkDraft, type ClientFieldMode, type WorkDraft } from "#worker/domain/portfolio";
+import { isCreatorSide } from "#worker/domain/roles";
+import { listCategoryOptions } from "#worker/services/commission-forms";
+import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "#worker/services/media-access";
+import { emptyGrantsDraft } from "#worker/domain/work-grants";
+import { deleteWork, getWorkForEdit, type WorkEditAccess, listContentRatings, listWorks, listWorksMadeFor, saveWork, type WorkKind, type WorkListItem } from "#worker/services/portfolio";
 import { requireUser } from "./guards.server";
-import type { GrantsTexts } from "~/components/authoring/work-grants-field";
-import type { WorkEditorTexts } from "~/components/authoring/work-editor";
-import { withCardTexts } from "~/components/authoring/work-card-texts.server";
-import type { Locale } from "../../../worker/domain/constants";
+import type { GrantsTexts } from "#app/components/authoring/work-grants-field";
+import type { WorkEditorTexts } from "#app/components/authoring/work-editor";
+import { withCardTexts } from "#app/components/authoring/work-card-texts.server";
+import type { Locale } from "#worker/domain/constants";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -1,16 +1,16 @@
 import { useState } from "react";
 import { Form, data, useNavigation } from "react-router";
-import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { EMAIL_PREFERENCES_INTENT, EmailPreferences } from "~/components/notifications/email-preferences";
-import { NotificationItem, useFollowNotification, type NotificationView } from "~/components/notifications/notification-item";
-import { NOTIFICATION_API } from "~/components/notifications/read-notifications";
-import { requestContext } from "~/lib/request-context";
-import { readFormData } from "~/lib/form-data.server";
-import { m } from "~/paraglide/messages.js";
-import { NOTIFICATION_EMAIL_GROUPS, type NotificationEmailGroup } from "../../../worker/domain/notification-kinds";
-import { notificationEmailLabel, notificationViews } from "../../../worker/http/notification-messages";
-import { emailPreferences, saveEmailPreferences } from "../../../worker/services/notification-emails";
-import { countUnread, listNotifications, markAllNotificationsRead } from "../../../worker/services/notifications";
+import { DashboardPage, dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { EMAIL_PREFERENCES_INTENT, EmailPreferences } from "#app/components/notifications/email-preferences";
+import { NotificationItem, useFollowNotification, type NotificationView } from "#app/components/notifications/notification-item";
+import { NOTIFICATION_API } from "#app/components/notifications/read-notifications";
+import { requestContext } from "#app/lib/request-context";
+import { readFormData } from "#app/lib/form-data.server";
+import { m } from "#app/paraglide/messages.js";
+import { NOTIFICATION_EMAIL_GROUPS, type NotificationEmailGroup } from "#worker/domain/notification-kinds";
+import { notificationEmailLabel, notificationViews } from "#worker/http/notification-messages";
+import { emailPreferences, saveEmailPreferences } from "#worker/services/notification-emails";
+import { countUnread, listNotifications, markAllNotificationsRead } from "#worker/services/notifications";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/setting-notification";
 

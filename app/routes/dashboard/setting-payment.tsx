@@ -1,14 +1,14 @@
 import { useEffect, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
-import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { AddCardPanel } from "~/components/payments/add-card-panel";
-import { SavedCardList } from "~/components/payments/saved-card-list";
-import { Toast, useToast } from "~/components/toast/toast";
-import { requestContext } from "~/lib/request-context";
-import { m } from "~/paraglide/messages.js";
-import { cardEntryFor } from "../../../worker/payments/card-entry";
-import { settleReturnedSetup } from "~/lib/payments/card-return.server";
-import { listCards } from "../../../worker/payments/cards";
+import { DashboardPage, dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { AddCardPanel } from "#app/components/payments/add-card-panel";
+import { SavedCardList } from "#app/components/payments/saved-card-list";
+import { Toast, useToast } from "#app/components/toast/toast";
+import { requestContext } from "#app/lib/request-context";
+import { m } from "#app/paraglide/messages.js";
+import { cardEntryFor } from "#worker/payments/card-entry";
+import { settleReturnedSetup } from "#app/lib/payments/card-return.server";
+import { listCards } from "#worker/payments/cards";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/setting-payment";
 

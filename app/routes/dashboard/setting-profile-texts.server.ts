@@ -2,7 +2,7 @@
 // pattern): the page's heading, the two picture pickers' texts (their hint and upload status too) and the form's
 // labels, hints and status. The bio's live counter keeps its messages in the browser, since it counts as the user
 // types.
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 
 /** What differs between the avatar and the cover picker. */
 const pictureTexts = (field: "avatar" | "cover") =>

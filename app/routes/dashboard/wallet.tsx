@@ -1,12 +1,12 @@
-import { DashboardPage, dashboardTitle } from "~/components/dashboard/dashboard-page";
-import { pageFromQuery } from "../../../worker/domain/paging";
-import { tableTexts } from "~/components/history/table-texts.server";
-import { walletStateTexts } from "~/components/wallet/wallet-texts.server";
-import { Wallet } from "~/components/wallet/wallet-view";
-import { requestContext } from "~/lib/request-context";
-import { m } from "~/paraglide/messages.js";
-import { createStripe } from "../../../worker/payments/stripe-client";
-import { loadWallet } from "../../../worker/services/wallet";
+import { DashboardPage, dashboardTitle } from "#app/components/dashboard/dashboard-page";
+import { pageFromQuery } from "#worker/domain/paging";
+import { tableTexts } from "#app/components/history/table-texts.server";
+import { walletStateTexts } from "#app/components/wallet/wallet-texts.server";
+import { Wallet } from "#app/components/wallet/wallet-view";
+import { requestContext } from "#app/lib/request-context";
+import { m } from "#app/paraglide/messages.js";
+import { createStripe } from "#worker/payments/stripe-client";
+import { loadWallet } from "#worker/services/wallet";
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/wallet";
 

@@ -3,8 +3,8 @@
 // what the user then writes is stored as original in that language. Also the languages' names per viewer.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { inputLanguageOf } from "../../../worker/domain/input-language";
-import { listLanguages } from "../../../worker/services/preferences";
+import { inputLanguageOf } from "#worker/domain/input-language";
+import { listLanguages } from "#worker/services/preferences";
 import { freshUser } from "../support/auth-helpers";
 import { call, db, signUp } from "../support/helpers";
 

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../../worker/db/client";
-import type { Mailer } from "../../../worker/mail/mailer";
-import { sendCode } from "../../../worker/services/auth";
+import { createDb } from "#worker/db/client";
+import type { Mailer } from "#worker/mail/mailer";
+import { sendCode } from "#worker/services/auth";
 import { freshIp, freshUser, send, sendForCode, verify } from "../support/auth-helpers";
 
 /** The D1 binding, recording the text of every statement prepared and every batch sent, in order. */

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { runScheduledJobs } from "../../../worker/scheduled";
+import { runScheduledJobs } from "#worker/scheduled";
 import { freshIp, freshUser, send, sendForCode, uid, verify, wrongCode } from "../support/auth-helpers";
 
 const HOUR = 60 * 60 * 1000;

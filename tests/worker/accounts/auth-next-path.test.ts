@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeNextFromSearch, safeNextPath } from "../../../app/lib/safe-next-path";
+import { safeNextFromSearch, safeNextPath } from "#app/lib/safe-next-path";
 
 const ORIGIN = "https://comet.example";
 

@@ -1,9 +1,9 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SESSION_TOUCH_INTERVAL_MS } from "../../../worker/domain/constants";
-import { runScheduledJobs } from "../../../worker/scheduled";
-import { sha256Hex } from "../../../worker/services/crypto";
-import { getSessionUser } from "../../../worker/services/sessions";
+import { SESSION_TOUCH_INTERVAL_MS } from "#worker/domain/constants";
+import { runScheduledJobs } from "#worker/scheduled";
+import { sha256Hex } from "#worker/services/crypto";
+import { getSessionUser } from "#worker/services/sessions";
 import { freshIp, freshUser, sendForCode, sessionCookieOf, sessionUser, verify, verifyPath } from "../support/auth-helpers";
 import { db } from "../support/helpers";
 

@@ -4,9 +4,9 @@
 // often, however raced and over however many orders completion happens. Nobody else hears of it.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { prepared } from "../../../worker/db/statements";
-import { INVITE_COOKIE, INVITE_COOKIE_MAX_AGE_S, generateInviteCode, isInviteCode } from "../../../worker/domain/invitations";
-import { inviteCodeOf, inviteCompletedStatements } from "../../../worker/services/invitations";
+import { prepared } from "#worker/db/statements";
+import { INVITE_COOKIE, INVITE_COOKIE_MAX_AGE_S, generateInviteCode, isInviteCode } from "#worker/domain/invitations";
+import { inviteCodeOf, inviteCompletedStatements } from "#worker/services/invitations";
 import { freshIp, freshUser, sendForCode, sessionCookieOf, verify } from "../support/auth-helpers";
 import { call, db, signUp } from "../support/helpers";
 import { commissionAccountByEmail } from "../support/order-fixtures";

@@ -1,11 +1,11 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../../worker/db/client";
-import { localizedTexts, userAccountRoles, userProfiles } from "../../../worker/db/schema";
-import { createAccount } from "../../../worker/services/accounts";
-import { getAccountSettings, getProfileSettings, updateAccountSettings, updateProfileSettings } from "../../../worker/services/profile";
-import { grantCreatorRole } from "../../../worker/services/roles";
+import { createDb } from "#worker/db/client";
+import { localizedTexts, userAccountRoles, userProfiles } from "#worker/db/schema";
+import { createAccount } from "#worker/services/accounts";
+import { getAccountSettings, getProfileSettings, updateAccountSettings, updateProfileSettings } from "#worker/services/profile";
+import { grantCreatorRole } from "#worker/services/roles";
 
 const db = () => createDb(env.DB);
 let serial = 0;

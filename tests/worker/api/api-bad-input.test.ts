@@ -3,9 +3,9 @@
 // 500 and never a lax reading of them, and change nothing: no object stored or deleted, no row written.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseMediaKey } from "../../../worker/domain/media-keys";
-import { countVisits } from "../../../worker/services/page-visits";
-import { getSessionUser } from "../../../worker/services/sessions";
+import { parseMediaKey } from "#worker/domain/media-keys";
+import { countVisits } from "#worker/services/page-visits";
+import { getSessionUser } from "#worker/services/sessions";
 import { freshIp } from "../support/auth-helpers";
 import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
 import { call, db, signUp } from "../support/helpers";

@@ -1,6 +1,6 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../../worker/app";
+import { createApp } from "#worker/app";
 
 // The bench's baselines (worker/api/bench.ts, scripts/bench.mjs): a response of exactly the asked size, after one D1
 // round trip or none, through the Worker's own middleware; refused in production.

@@ -24,9 +24,9 @@
 import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createApp } from "../../../worker/app";
-import { SESSION_COOKIE } from "../../../worker/domain/constants";
-import { createSession } from "../../../worker/services/sessions";
+import { createApp } from "#worker/app";
+import { SESSION_COOKIE } from "#worker/domain/constants";
+import { createSession } from "#worker/services/sessions";
 import { freshIp } from "../support/auth-helpers";
 import { ownersWithThings, type Owner } from "../support/fuzz-fixtures";
 import { pageActionRoutes, type Action } from "../support/page-action-routes";

@@ -1,10 +1,10 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { RATE_LIMIT_RETENTION_MS, SESSION_IDLE_TTL_MS } from "../../../worker/domain/constants";
-import { scheduled } from "../../../worker/scheduled";
-import { createAccount } from "../../../worker/services/accounts";
-import { UNATTACHED_UPLOAD_TTL_MS } from "../../../worker/services/storage";
+import { RATE_LIMIT_RETENTION_MS, SESSION_IDLE_TTL_MS } from "#worker/domain/constants";
+import { scheduled } from "#worker/scheduled";
+import { createAccount } from "#worker/services/accounts";
+import { UNATTACHED_UPLOAD_TTL_MS } from "#worker/services/storage";
 import { db } from "../support/helpers";
 
 /**

@@ -1,12 +1,12 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../../worker/app";
-import { cardEntryFor, cardEntryOrigins } from "../../../worker/payments/card-entry";
-import { PLAYER_FRAME_ORIGINS, PLAYER_ORIGINS } from "../../../worker/domain/embed-players";
-import { buildMediaEntry } from "../../../worker/domain/media-entries";
-import { embedFor } from "../../../app/components/media/players/embed-urls";
-import { contentSecurityPolicy, pageSecurityHeaders } from "../../../worker/http/security-headers";
-import type { RequestContext } from "../../../worker/http/context";
+import { createApp } from "#worker/app";
+import { cardEntryFor, cardEntryOrigins } from "#worker/payments/card-entry";
+import { PLAYER_FRAME_ORIGINS, PLAYER_ORIGINS } from "#worker/domain/embed-players";
+import { buildMediaEntry } from "#worker/domain/media-entries";
+import { embedFor } from "#app/components/media/players/embed-urls";
+import { contentSecurityPolicy, pageSecurityHeaders } from "#worker/http/security-headers";
+import type { RequestContext } from "#worker/http/context";
 
 // Issue 7, "headers and pages": every HTML page carries a nonce-based CSP and the other browser protections.
 

@@ -3,7 +3,7 @@
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { createApp } from "../../../worker/app";
+import { createApp } from "#worker/app";
 import { BASE } from "../support/helpers";
 import { approvedOrder } from "../support/payments-helpers";
 

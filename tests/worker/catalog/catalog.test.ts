@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "../../../worker/db/client";
-import { DEFAULT_EXPLORE_QUERY, type ExploreQuery } from "../../../worker/domain/search";
-import { getCreatorProfile, getPublicForm, searchCreators, type Viewer } from "../../../worker/services/catalog";
+import { createDb } from "#worker/db/client";
+import { DEFAULT_EXPLORE_QUERY, type ExploreQuery } from "#worker/domain/search";
+import { getCreatorProfile, getPublicForm, searchCreators, type Viewer } from "#worker/services/catalog";
 import { currencyId, seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
 
 const db = () => createDb(env.DB);

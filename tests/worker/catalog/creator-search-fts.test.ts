@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createDb } from "../../../worker/db/client";
-import { DEFAULT_EXPLORE_QUERY, trigramQuery, type ExploreQuery } from "../../../worker/domain/search";
-import { searchCreators, type Viewer } from "../../../worker/services/catalog";
+import { createDb } from "#worker/db/client";
+import { DEFAULT_EXPLORE_QUERY, trigramQuery, type ExploreQuery } from "#worker/domain/search";
+import { searchCreators, type Viewer } from "#worker/services/catalog";
 import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
 
 /**

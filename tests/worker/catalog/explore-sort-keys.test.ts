@@ -3,9 +3,9 @@
 // without skipping or repeating, and read through an index rather than a sort of every creator.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "../../../worker/db/client";
-import { DEFAULT_EXPLORE_QUERY, parseExploreQuery, serializeExploreQuery, type ExploreQuery } from "../../../worker/domain/search";
-import { buildCreatorSearch, searchCreators, type Viewer } from "../../../worker/services/catalog";
+import { createDb } from "#worker/db/client";
+import { DEFAULT_EXPLORE_QUERY, parseExploreQuery, serializeExploreQuery, type ExploreQuery } from "#worker/domain/search";
+import { buildCreatorSearch, searchCreators, type Viewer } from "#worker/services/catalog";
 import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
 
 const db = () => createDb(env.DB);

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { beforeEach, describe, expect, it } from "vitest";
-import { createDb } from "../../../worker/db/client";
-import { setBookmark } from "../../../worker/services/bookmarks";
-import { getCreatorProfile, type Viewer } from "../../../worker/services/catalog";
+import { createDb } from "#worker/db/client";
+import { setBookmark } from "#worker/services/bookmarks";
+import { getCreatorProfile, type Viewer } from "#worker/services/catalog";
 import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
 
 const db = () => createDb(env.DB);

@@ -4,16 +4,16 @@
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { siteFooterMarkup, socialLinkOf } from "../../../app/components/layout/site-footer-markup.server";
-import { legalPageView } from "../../../app/components/legal/legal-markup.server";
-import { LEGAL_DOCUMENTS } from "../../../app/content/legal/documents";
-import { requestContext } from "../../../app/lib/request-context";
-import * as legalPage from "../../../app/routes/legal-page";
-import enLegal from "../../../messages/legal/en.json";
-import jaLegal from "../../../messages/legal/ja.json";
-import type { Locale } from "../../../worker/domain/constants";
-import { LEGAL_PAGES, legalPageAt } from "../../../worker/domain/legal-pages";
-import { withMessageLocale } from "../../../worker/http/message-locale";
+import { siteFooterMarkup, socialLinkOf } from "#app/components/layout/site-footer-markup.server";
+import { legalPageView } from "#app/components/legal/legal-markup.server";
+import { LEGAL_DOCUMENTS } from "#app/content/legal/documents";
+import { requestContext } from "#app/lib/request-context";
+import * as legalPage from "#app/routes/legal-page";
+import enLegal from "#messages/legal/en.json";
+import jaLegal from "#messages/legal/ja.json";
+import type { Locale } from "#worker/domain/constants";
+import { LEGAL_PAGES, legalPageAt } from "#worker/domain/legal-pages";
+import { withMessageLocale } from "#worker/http/message-locale";
 import { call, db, signUp } from "../support/helpers";
 import { freshUser } from "../support/auth-helpers";
 

@@ -2,7 +2,7 @@
 // record of a visit, the two failure messages (then the visit is recorded locally as now), and the 30-day pruning of
 // local records. The server side (counting, limits, 'Unsupported model name') is tests/worker/page-visits*.test.ts.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { countPageVisit } from "../../../app/components/catalog/page-visit-counter";
+import { countPageVisit } from "#app/components/catalog/page-visit-counter";
 
 const STORAGE_KEY = "comet.pageVisits";
 const DAY_MS = 86_400_000;

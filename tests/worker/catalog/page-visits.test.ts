@@ -1,11 +1,11 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createDb } from "../../../worker/db/client";
-import { PAGE_VISIT_INTERVAL_MS, parsePageVisitModel } from "../../../worker/domain/page-visits";
-import { getBookmark } from "../../../worker/services/bookmarks";
-import { countPageVisit, countVisits } from "../../../worker/services/page-visits";
-import { getSessionUser } from "../../../worker/services/sessions";
-import { grantCreatorRole } from "../../../worker/services/roles";
+import { createDb } from "#worker/db/client";
+import { PAGE_VISIT_INTERVAL_MS, parsePageVisitModel } from "#worker/domain/page-visits";
+import { getBookmark } from "#worker/services/bookmarks";
+import { countPageVisit, countVisits } from "#worker/services/page-visits";
+import { getSessionUser } from "#worker/services/sessions";
+import { grantCreatorRole } from "#worker/services/roles";
 import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
 import { freshIp } from "../support/auth-helpers";
 import { call, signUp } from "../support/helpers";

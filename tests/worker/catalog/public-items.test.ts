@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import type { PublishStatus, VisibilityStatus } from "../../../worker/db/schema/enums";
-import { isListedWork, isReachableWork, listedWorkSql, reachableWorkSql } from "../../../worker/domain/public-items";
+import type { PublishStatus, VisibilityStatus } from "#worker/db/schema/enums";
+import { isListedWork, isReachableWork, listedWorkSql, reachableWorkSql } from "#worker/domain/public-items";
 import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
 import { call } from "../support/helpers";
 

@@ -3,12 +3,12 @@
 // query that matched used to answer 500. Whatever a visitor types, each loader answers (no throw means no 500) with
 // what the query means: the same match as a short query's, ASCII case ignored and every character literal.
 import { describe, expect, it } from "vitest";
-import * as exploreRoute from "../../../app/routes/explore-creators";
-import * as tagsRoute from "../../../app/routes/dashboard/portfolio-tags";
-import { portfolioWorkTags } from "../../../worker/db/schema";
-import { parseExploreQuery } from "../../../worker/domain/search";
-import { searchCreators, type Viewer } from "../../../worker/services/catalog";
-import { searchTags } from "../../../worker/services/portfolio";
+import * as exploreRoute from "#app/routes/explore-creators";
+import * as tagsRoute from "#app/routes/dashboard/portfolio-tags";
+import { portfolioWorkTags } from "#worker/db/schema";
+import { parseExploreQuery } from "#worker/domain/search";
+import { searchCreators, type Viewer } from "#worker/services/catalog";
+import { searchTags } from "#worker/services/portfolio";
 import { seedCreator, uniqueTag } from "../support/catalog-fixtures";
 import { db } from "../support/helpers";
 import { newMember, newWork } from "../support/media-fixtures";

@@ -6,8 +6,8 @@ import { describe, expect, it } from "vitest";
 import { call } from "../support/helpers";
 import { PNG } from "../support/media-fixtures";
 import { chatOrder, embedMedia, fileMedia, linkMedia, list, openSocket, sent, submit, updateRoom } from "../support/chat-fixtures";
-import type { ChatMediaSubmit, ChatMediaView, ChatMessagePage } from "../../../worker/domain/chat-protocol";
-import { loadChatRoom, loadProjectedMessages } from "../../../worker/services/chat-rooms";
+import type { ChatMediaSubmit, ChatMediaView, ChatMessagePage } from "#worker/domain/chat-protocol";
+import { loadChatRoom, loadProjectedMessages } from "#worker/services/chat-rooms";
 
 const YOUTUBE = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 const YOUTUBE_IFRAME = '<iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>';

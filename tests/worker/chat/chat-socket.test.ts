@@ -4,8 +4,8 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatOrder, list, openSocket, sent, updateRoom, upgrade } from "../support/chat-fixtures";
-import { chatRoomStub, socketUpgradeRequest, type ChatCaller } from "../../../worker/services/chat-rooms";
-import { CHAT_SESSION_ENDED_CLOSE_CODE, type ChatMessagePage } from "../../../worker/domain/chat-protocol";
+import { chatRoomStub, socketUpgradeRequest, type ChatCaller } from "#worker/services/chat-rooms";
+import { CHAT_SESSION_ENDED_CLOSE_CODE, type ChatMessagePage } from "#worker/domain/chat-protocol";
 import { call } from "../support/helpers";
 
 const sendFrame = (text: string, clientMessageId: string = crypto.randomUUID()) => ({ type: "send", clientMessageId, messageText: { text, languageCode: "en" }, messageMedias: [] });

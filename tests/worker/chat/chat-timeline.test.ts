@@ -13,8 +13,8 @@ import {
   unconfirmed,
   unreadCount,
   type PendingMessage,
-} from "../../../app/components/chat/chat-timeline";
-import type { ChatMessageView, ChatSide } from "../../../worker/domain/chat-protocol";
+} from "#app/components/chat/chat-timeline";
+import type { ChatMessageView, ChatSide } from "#worker/domain/chat-protocol";
 
 const message = (seq: number, side: ChatSide = "seller", clientMessageId: string | null = null): ChatMessageView => ({
   id: `m${seq}`,

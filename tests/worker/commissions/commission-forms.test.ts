@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../../worker/db/client";
-import { commissionForms, commissionFormQuestions, commissionServices, localizedTexts } from "../../../worker/db/schema";
-import { parseFormDraft, parseServiceDraft, type FormDraft } from "../../../worker/domain/commission-form";
-import { createAccount } from "../../../worker/services/accounts";
-import { createFormFromTemplate, deleteForm, getFormForEdit, listForms, saveForm, setFormStatus } from "../../../worker/services/commission-forms";
-import { getServiceForEdit, listServices, saveService } from "../../../worker/services/commission-services";
+import { createDb } from "#worker/db/client";
+import { commissionForms, commissionFormQuestions, commissionServices, localizedTexts } from "#worker/db/schema";
+import { parseFormDraft, parseServiceDraft, type FormDraft } from "#worker/domain/commission-form";
+import { createAccount } from "#worker/services/accounts";
+import { createFormFromTemplate, deleteForm, getFormForEdit, listForms, saveForm, setFormStatus } from "#worker/services/commission-forms";
+import { getServiceForEdit, listServices, saveService } from "#worker/services/commission-services";
 import { parsedFormDraft } from "../support/draft-fixtures";
 import { creatorOf } from "../support/helpers";
 

@@ -1,13 +1,13 @@
 import { env } from "cloudflare:test";
 import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../../worker/db/client";
-import { commissionForms, media, mediaAttachments } from "../../../worker/db/schema";
-import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
-import { FORM_QUESTION_MEDIA_MAX, parseFormDraft, type FormDraft } from "../../../worker/domain/commission-form";
-import { createAccount } from "../../../worker/services/accounts";
-import { getPublicForm } from "../../../worker/services/catalog";
-import { createFormFromTemplate, deleteForm, getFormForEdit, saveForm, setFormStatus } from "../../../worker/services/commission-forms";
+import { createDb } from "#worker/db/client";
+import { commissionForms, media, mediaAttachments } from "#worker/db/schema";
+import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import { FORM_QUESTION_MEDIA_MAX, parseFormDraft, type FormDraft } from "#worker/domain/commission-form";
+import { createAccount } from "#worker/services/accounts";
+import { getPublicForm } from "#worker/services/catalog";
+import { createFormFromTemplate, deleteForm, getFormForEdit, saveForm, setFormStatus } from "#worker/services/commission-forms";
 import { parsedFormDraft } from "../support/draft-fixtures";
 import { creatorOf } from "../support/helpers";
 

@@ -1,8 +1,8 @@
 // A service's currency is one Comet prices in, exactly (issue 31): a post naming EUR, "usd", "" or "JPY " was
 // stored as JPY. The editor's post as the page action reads it (serviceDraftFrom), then the shared schema.
 import { describe, expect, it } from "vitest";
-import { serviceDraftFrom } from "../../../app/components/authoring/service-editor";
-import { parseServiceDraft } from "../../../worker/domain/commission-form";
+import { serviceDraftFrom } from "#app/components/authoring/service-editor";
+import { parseServiceDraft } from "#worker/domain/commission-form";
 
 function posted(currency: string) {
   const form = new FormData();

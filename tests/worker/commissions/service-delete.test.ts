@@ -1,13 +1,13 @@
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requestContext } from "../../../app/lib/request-context";
-import * as editServicePage from "../../../app/routes/dashboard/commission-forms-service-edit";
-import { DASHBOARD_PATHS } from "../../../app/components/dashboard/dashboard-nav";
-import { createDb } from "../../../worker/db/client";
-import { LOCALIZED, MEDIA_OWNERS } from "../../../worker/db/schema/localized-entities";
-import { getBookmark, setBookmark } from "../../../worker/services/bookmarks";
-import { createSession, getSessionUser } from "../../../worker/services/sessions";
+import { requestContext } from "#app/lib/request-context";
+import * as editServicePage from "#app/routes/dashboard/commission-forms-service-edit";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-nav";
+import { createDb } from "#worker/db/client";
+import { LOCALIZED, MEDIA_OWNERS } from "#worker/db/schema/localized-entities";
+import { getBookmark, setBookmark } from "#worker/services/bookmarks";
+import { createSession, getSessionUser } from "#worker/services/sessions";
 import { seedCreator, uniqueTag } from "../support/catalog-fixtures";
 
 /**

@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { commissionForms, userAccountRoles, visibilitySettings } from "../../../worker/db/schema";
-import { createFormFromTemplate } from "../../../worker/services/commission-forms";
+import { commissionForms, userAccountRoles, visibilitySettings } from "#worker/db/schema";
+import { createFormFromTemplate } from "#worker/services/commission-forms";
 import { call, db, creatorOf } from "../support/helpers";
 import { PNG, newMember, newWork, pathOf } from "../support/media-fixtures";
 import { grant, VIEW_ROLE } from "../support/visibility-fixtures";
@@ -74,7 +74,7 @@ describe("media access: /media/ serves files of public items only", () => {
   });
 
   it("pages get signed URLs for the owner's non-public files, /media/ URLs for public ones, and nothing for strangers", async () => {
-    const { mediaUrlsForViewer } = await import("../../../worker/services/media-access");
+    const { mediaUrlsForViewer } = await import("#worker/services/media-access");
     const owner = await newMember("Macc");
     const stranger = await newMember("Macc");
     const privateUrl = `/media/${await stored(`v1/portfolio-work/${await newWork(owner.profileId, "PRIVATE")}/medias`)}`;
@@ -157,7 +157,7 @@ describe("private media stops at once (decision 059)", () => {
   });
 
   it("a URL naming no reader (a chat file, sent to both parties) opens only with the session of someone allowed now", async () => {
-    const { signReadUrl } = await import("../../../worker/services/media-access");
+    const { signReadUrl } = await import("#worker/services/media-access");
     const owner = await newMember("Mrev");
     const stranger = await newMember("Mrev");
     const key = await stored(`v1/portfolio-work/${await newWork(owner.profileId, "PRIVATE")}/medias`);
@@ -168,7 +168,7 @@ describe("private media stops at once (decision 059)", () => {
   });
 
   it("a work made private leaves /media/ at once, its refusal kept by no cache; the owner's page moves to a signed, unstored URL", async () => {
-    const { mediaUrlsForViewer } = await import("../../../worker/services/media-access");
+    const { mediaUrlsForViewer } = await import("#worker/services/media-access");
     const owner = await newMember("Mrev");
     const workId = await newWork(owner.profileId, "PUBLIC");
     const url = `/media/${await stored(`v1/portfolio-work/${workId}/medias`)}`;

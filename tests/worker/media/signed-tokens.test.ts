@@ -1,9 +1,9 @@
 import { env } from "cloudflare:workers";
 import { SignJWT, decodeJwt, decodeProtectedHeader } from "jose";
 import { describe, expect, it, vi } from "vitest";
-import { createApp } from "../../../worker/app";
-import { createDb } from "../../../worker/db/client";
-import { signReadUrl, signWrite } from "../../../worker/services/storage";
+import { createApp } from "#worker/app";
+import { createDb } from "#worker/db/client";
+import { signReadUrl, signWrite } from "#worker/services/storage";
 import { BASE, call } from "../support/helpers";
 import { PNG, newMember, objectExists, pathOf, putTo, signWriteAs } from "../support/media-fixtures";
 

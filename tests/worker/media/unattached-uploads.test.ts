@@ -1,14 +1,14 @@
 import { env } from "cloudflare:workers";
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../../worker/db/client";
-import { pendingUploads } from "../../../worker/db/schema";
-import { parseFormDraft } from "../../../worker/domain/commission-form";
-import { parseWorkDraft } from "../../../worker/domain/portfolio";
-import { runScheduledJobs } from "../../../worker/scheduled";
-import { createFormFromTemplate, saveForm } from "../../../worker/services/commission-forms";
-import { saveWork } from "../../../worker/services/portfolio";
-import { signWrite } from "../../../worker/services/storage";
+import { createDb } from "#worker/db/client";
+import { pendingUploads } from "#worker/db/schema";
+import { parseFormDraft } from "#worker/domain/commission-form";
+import { parseWorkDraft } from "#worker/domain/portfolio";
+import { runScheduledJobs } from "#worker/scheduled";
+import { createFormFromTemplate, saveForm } from "#worker/services/commission-forms";
+import { saveWork } from "#worker/services/portfolio";
+import { signWrite } from "#worker/services/storage";
 import { BASE, call, db, creatorOf } from "../support/helpers";
 import { PNG, newMember, newWork, objectExists, putTo, signWriteAs } from "../support/media-fixtures";
 

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from "vitest";
-import { createHttpMailer, mailerFromEnv } from "../../../worker/mail/mailer";
+import { createHttpMailer, mailerFromEnv } from "#worker/mail/mailer";
 import { db } from "../support/helpers";
-import type { SeenRequest } from "../../global/provided-context";
+import type { SeenRequest } from "#tests/global/provided-context";
 
 /**
  * The production mailer (MAILER = "http") against a real local HTTP server (tests/global/mail-server.ts): the

@@ -4,11 +4,11 @@
 import { env } from "cloudflare:workers";
 import { runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
-import { generateSeed } from "../../../scripts/seed/core.mjs";
-import { createDb } from "../../../worker/db/client";
-import { decide } from "../../../worker/domain/order";
-import { listOrders, getOrderDetail } from "../../../worker/services/order-views";
-import { chatRoomStub } from "../../../worker/services/chat-rooms";
+import { generateSeed } from "#scripts/seed/core.mjs";
+import { createDb } from "#worker/db/client";
+import { decide } from "#worker/domain/order";
+import { listOrders, getOrderDetail } from "#worker/services/order-views";
+import { chatRoomStub } from "#worker/services/chat-rooms";
 
 const db = () => createDb(env.DB);
 const accountOf = async (email: string) =>

@@ -4,8 +4,8 @@
 import { createExecutionContext, createScheduledController, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { scheduled } from "../../../worker/scheduled";
-import type { StoredOrder } from "../../../worker/services/orders";
+import { scheduled } from "#worker/scheduled";
+import type { StoredOrder } from "#worker/services/orders";
 import { freshUser } from "../support/auth-helpers";
 import { signUp } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";

@@ -7,7 +7,7 @@ import { freshUser } from "../support/auth-helpers";
 import { call, db, signUp } from "../support/helpers";
 import { PNG, pathOf } from "../support/media-fixtures";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
-import { getOrderDetail } from "../../../worker/services/order-views";
+import { getOrderDetail } from "#worker/services/order-views";
 
 async function party() {
   const user = freshUser();
@@ -278,7 +278,7 @@ describe("deliverable links: short-lived and tied to the signed-in party (decisi
   });
 
   it("a link signed more than 5 minutes ago is refused, even to its party; a fresh one opens", async () => {
-    const { signReadUrl } = await import("../../../worker/services/media-access");
+    const { signReadUrl } = await import("#worker/services/media-access");
     const order = await newOrder();
     await create(order.seller.cookie, order.id, [await uploaded(order.seller.cookie, order.id)]);
     const [file] = await files(order.id);

@@ -7,9 +7,9 @@ import { freshUser } from "../support/auth-helpers";
 import { db, signUp } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
 import { insertSnapshot } from "../support/order-snapshot-fixtures";
-import { amountBreakdown } from "../../../worker/domain/money";
-import { listPayments, listSales } from "../../../worker/services/order-history";
-import { PRICE_BOOK_SQL, priceBookOf } from "../../../worker/services/price-book";
+import { amountBreakdown } from "#worker/domain/money";
+import { listPayments, listSales } from "#worker/services/order-history";
+import { PRICE_BOOK_SQL, priceBookOf } from "#worker/services/price-book";
 
 async function party() {
   const user = freshUser();

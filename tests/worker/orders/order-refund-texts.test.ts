@@ -2,17 +2,17 @@
 // loader makes, and the Payment tab's note, say what `refundOnCancel` (the rule the Order object refunds by) says, in
 // English and Japanese, and the creator's terms never make them promise another refund.
 import { describe, expect, it } from "vitest";
-import { orderPanelTexts } from "../../../app/components/orders/order-panel-texts.server";
-import { refundNoteText } from "../../../app/components/orders/order-refund-texts";
-import enOrders from "../../../messages/orders/en.json";
-import jaOrders from "../../../messages/orders/ja.json";
-import type { Locale } from "../../../worker/domain/constants";
-import { DEADLINES } from "../../../worker/domain/order";
-import type { OrderFacts } from "../../../worker/domain/order-display";
-import { refundOnCancel } from "../../../worker/domain/order-refunds";
-import { formatMoney } from "../../../worker/domain/pricing";
-import { withMessageLocale } from "../../../worker/http/message-locale";
-import type { OrderDetail } from "../../../worker/services/order-views";
+import { orderPanelTexts } from "#app/components/orders/order-panel-texts.server";
+import { refundNoteText } from "#app/components/orders/order-refund-texts";
+import enOrders from "#messages/orders/en.json";
+import jaOrders from "#messages/orders/ja.json";
+import type { Locale } from "#worker/domain/constants";
+import { DEADLINES } from "#worker/domain/order";
+import type { OrderFacts } from "#worker/domain/order-display";
+import { refundOnCancel } from "#worker/domain/order-refunds";
+import { formatMoney } from "#worker/domain/pricing";
+import { withMessageLocale } from "#worker/http/message-locale";
+import type { OrderDetail } from "#worker/services/order-views";
 
 const T0 = Date.UTC(2026, 10, 1);
 const LATE = T0 + DEADLINES.deliveryMs + 1;

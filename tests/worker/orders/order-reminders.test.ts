@@ -4,8 +4,8 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { scheduled } from "../../../worker/scheduled";
-import { DUE_ORDERS_SQL, sendDueReminders } from "../../../worker/services/order-reminders";
+import { scheduled } from "#worker/scheduled";
+import { DUE_ORDERS_SQL, sendDueReminders } from "#worker/services/order-reminders";
 import { freshUser } from "../support/auth-helpers";
 import { signUp } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";

@@ -7,11 +7,11 @@ import { describe, expect, it } from "vitest";
 import { seedCreator } from "../support/catalog-fixtures";
 import { call, db } from "../support/helpers";
 import { PNG, newMember, pathOf, putTo, signWriteAs } from "../support/media-fixtures";
-import type { RequestAnswer } from "../../../worker/domain/order-request";
-import { getOrderDetail, type OrderViewer } from "../../../worker/services/order-views";
+import type { RequestAnswer } from "#worker/domain/order-request";
+import { getOrderDetail, type OrderViewer } from "#worker/services/order-views";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { OrderDetails } from "../../../app/components/orders/order-details";
+import { OrderDetails } from "#app/components/orders/order-details";
 
 const TEMPLATE = {
   title: { en: "Character sheet" },
@@ -381,8 +381,8 @@ describe("the order's Details (issue 33)", () => {
 
 /** A session for a seeded creator (who signed up by no e-mail): a session row made the way sign-in makes one. */
 async function sellerSession(userAccountId: string): Promise<string> {
-  const { createSession } = await import("../../../worker/services/sessions");
-  const { createDb } = await import("../../../worker/db/client");
+  const { createSession } = await import("#worker/services/sessions");
+  const { createDb } = await import("#worker/db/client");
   const { token } = await createSession(createDb(env.DB), userAccountId);
   return `comet_session=${token}`;
 }

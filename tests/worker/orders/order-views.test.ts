@@ -7,7 +7,7 @@ import { freshUser } from "../support/auth-helpers";
 import { call, db, signUp } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
 import { insertSnapshot } from "../support/order-snapshot-fixtures";
-import { getOrderDetail, listOrders, type OrderViewer } from "../../../worker/services/order-views";
+import { getOrderDetail, listOrders, type OrderViewer } from "#worker/services/order-views";
 
 async function party() {
   const user = freshUser();

@@ -6,12 +6,12 @@
 import { env } from "cloudflare:workers";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { sellerTransferAmount, shareInSettlementCurrency } from "../../../worker/domain/money";
-import { checkOrderMoney } from "../../../worker/payments/money-check";
-import { releaseHeldPayouts } from "../../../worker/payments/payouts";
-import { runScheduledJobs } from "../../../worker/scheduled";
-import { listPayments, listSales } from "../../../worker/services/order-history";
-import { loadWallet } from "../../../worker/services/wallet";
+import { sellerTransferAmount, shareInSettlementCurrency } from "#worker/domain/money";
+import { checkOrderMoney } from "#worker/payments/money-check";
+import { releaseHeldPayouts } from "#worker/payments/payouts";
+import { runScheduledJobs } from "#worker/scheduled";
+import { listPayments, listSales } from "#worker/services/order-history";
+import { loadWallet } from "#worker/services/wallet";
 import { call, db } from "../support/helpers";
 import { accountOf, connectGet, creator, onboard, paidOrder } from "../support/connect-helpers";
 import { newParty, type Party } from "../support/order-states";

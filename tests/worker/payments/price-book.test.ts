@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { findRate, toDisplayPrice } from "../../../worker/domain/pricing";
-import { PRICE_BOOK_SQL, priceBookOf, priceContext } from "../../../worker/services/price-book";
+import { findRate, toDisplayPrice } from "#worker/domain/pricing";
+import { PRICE_BOOK_SQL, priceBookOf, priceContext } from "#worker/services/price-book";
 
 const readBook = async () => (await env.DB.prepare(PRICE_BOOK_SQL).all<Record<string, unknown>>()).results[0];
 

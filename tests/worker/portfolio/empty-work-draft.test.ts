@@ -4,12 +4,12 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import * as workRoute from "../../../app/routes/work";
-import { portfolioWorks } from "../../../worker/db/schema";
-import type { Locale } from "../../../worker/domain/constants";
-import type { WorkDraft } from "../../../worker/domain/portfolio";
-import { getCreatorProfile } from "../../../worker/services/catalog";
-import { saveWork } from "../../../worker/services/portfolio";
+import * as workRoute from "#app/routes/work";
+import { portfolioWorks } from "#worker/db/schema";
+import type { Locale } from "#worker/domain/constants";
+import type { WorkDraft } from "#worker/domain/portfolio";
+import { getCreatorProfile } from "#worker/services/catalog";
+import { saveWork } from "#worker/services/portfolio";
 import { parsedWorkDraft, workDraft } from "../support/draft-fixtures";
 import { db } from "../support/helpers";
 import { newMember } from "../support/media-fixtures";

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../../worker/db/client";
-import { portfolioWorks } from "../../../worker/db/schema";
-import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
-import type { WorkDraft } from "../../../worker/domain/portfolio";
-import { createAccount } from "../../../worker/services/accounts";
-import { getWorkForEdit, listWorks, listWorksMadeFor, removeMeFromWork, saveWork } from "../../../worker/services/portfolio";
+import { createDb } from "#worker/db/client";
+import { portfolioWorks } from "#worker/db/schema";
+import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import type { WorkDraft } from "#worker/domain/portfolio";
+import { createAccount } from "#worker/services/accounts";
+import { getWorkForEdit, listWorks, listWorksMadeFor, removeMeFromWork, saveWork } from "#worker/services/portfolio";
 import { creditedAccounts, parsedWorkDraft, workDraft } from "../support/draft-fixtures";
 
 // A client named on a work they do not want can remove themselves from it (docs/decisions/012): the work leaves

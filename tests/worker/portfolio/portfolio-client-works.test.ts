@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../../worker/db/client";
-import { commissionOrders, currencies, portfolioWorks, userAccounts } from "../../../worker/db/schema";
-import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
-import { parseWorkDraft, type WorkDraft } from "../../../worker/domain/portfolio";
-import { createAccount } from "../../../worker/services/accounts";
-import { deleteWork, getWorkForEdit, listWorks, listWorksMadeFor, saveWork } from "../../../worker/services/portfolio";
+import { createDb } from "#worker/db/client";
+import { commissionOrders, currencies, portfolioWorks, userAccounts } from "#worker/db/schema";
+import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import { parseWorkDraft, type WorkDraft } from "#worker/domain/portfolio";
+import { createAccount } from "#worker/services/accounts";
+import { deleteWork, getWorkForEdit, listWorks, listWorksMadeFor, saveWork } from "#worker/services/portfolio";
 import { creditedAccounts, parsedWorkDraft, workDraft } from "../support/draft-fixtures";
 import { creatorOf } from "../support/helpers";
 

@@ -8,8 +8,8 @@ import { call, db, signUp } from "../support/helpers";
 import { PNG } from "../support/media-fixtures";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
 import { insertSnapshot } from "../support/order-snapshot-fixtures";
-import { deleteWork } from "../../../worker/services/portfolio";
-import { startWorkFromOrder } from "../../../worker/services/portfolio-from-order";
+import { deleteWork } from "#worker/services/portfolio";
+import { startWorkFromOrder } from "#worker/services/portfolio-from-order";
 
 async function party() {
   const user = freshUser();

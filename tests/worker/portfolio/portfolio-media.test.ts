@@ -1,14 +1,14 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { embedFor } from "../../../app/components/media/players/embed-urls";
-import { createDb } from "../../../worker/db/client";
-import { media, mediaAttachments } from "../../../worker/db/schema";
-import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
-import { buildMediaEntry } from "../../../worker/domain/media-entries";
-import { parseWorkDraft, type WorkDraft } from "../../../worker/domain/portfolio";
-import { createAccount } from "../../../worker/services/accounts";
-import { deleteWork, getWorkForEdit, listWorks, saveWork } from "../../../worker/services/portfolio";
+import { embedFor } from "#app/components/media/players/embed-urls";
+import { createDb } from "#worker/db/client";
+import { media, mediaAttachments } from "#worker/db/schema";
+import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import { buildMediaEntry } from "#worker/domain/media-entries";
+import { parseWorkDraft, type WorkDraft } from "#worker/domain/portfolio";
+import { createAccount } from "#worker/services/accounts";
+import { deleteWork, getWorkForEdit, listWorks, saveWork } from "#worker/services/portfolio";
 import { workDraft } from "../support/draft-fixtures";
 
 const db = () => createDb(env.DB);
@@ -222,8 +222,8 @@ describe("attaching presigned uploads: the bytes are sniffed again", () => {
   });
 
   it("refuses a GIF stored under a .png key, and a file over the field's size", async () => {
-    const { checkAttachment } = await import("../../../worker/services/storage");
-    const { parseMediaKey } = await import("../../../worker/domain/media-keys");
+    const { checkAttachment } = await import("#worker/services/storage");
+    const { parseMediaKey } = await import("#worker/domain/media-keys");
     const anywhere = () => true;
     const inspectUploadedObject = (bucket: R2Bucket, key: string) => checkAttachment(bucket, parseMediaKey(key)!, anywhere);
     const gifKey = `v1/portfolio-work/w1/medias/${crypto.randomUUID()}.png`;
@@ -240,8 +240,8 @@ describe("attaching presigned uploads: the bytes are sniffed again", () => {
   });
 
   it("sets an avatar from a presigned upload only after re-sniffing it", async () => {
-    const { attachProfilePicture } = await import("../../../worker/services/profile");
-    const { userProfiles } = await import("../../../worker/db/schema");
+    const { attachProfilePicture } = await import("#worker/services/profile");
+    const { userProfiles } = await import("#worker/db/schema");
     const accountId = await newUser();
     const profile = (await db().select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.accountId, accountId)).get())!;
     const badKey = `v1/user-profile/${profile.id}/avatar/${crypto.randomUUID()}.png`;

@@ -1,12 +1,12 @@
 import { env } from "cloudflare:test";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { createDb } from "../../../worker/db/client";
-import { portfolioWorks } from "../../../worker/db/schema";
-import type { VisibilityStatus } from "../../../worker/db/schema/enums";
-import { parseWorkDraft } from "../../../worker/domain/portfolio";
-import { createAccount } from "../../../worker/services/accounts";
-import { saveWork, searchTags } from "../../../worker/services/portfolio";
+import { createDb } from "#worker/db/client";
+import { portfolioWorks } from "#worker/db/schema";
+import type { VisibilityStatus } from "#worker/db/schema/enums";
+import { parseWorkDraft } from "#worker/domain/portfolio";
+import { createAccount } from "#worker/services/accounts";
+import { saveWork, searchTags } from "#worker/services/portfolio";
 
 // Tag suggestions (/dashboard/portfolio/tags) show the user's own tags and tags of public works only: another
 // user's private, unlisted or draft work must not leak its tags (docs/decisions/012).

@@ -1,13 +1,13 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { translateAuthoringErrors } from "../../../worker/http/authoring-messages";
-import { createDb } from "../../../worker/db/client";
-import { localizedTexts, media, portfolioWorks, portfolioWorkTags } from "../../../worker/db/schema";
-import { workMediaLabel } from "../../../worker/domain/work-media-label";
-import { addTag, normalizeTags, parseWorkDraft, type WorkDraft } from "../../../worker/domain/portfolio";
-import { createAccount } from "../../../worker/services/accounts";
-import { deleteWork, getWorkForEdit, listWorks, saveWork, searchTags } from "../../../worker/services/portfolio";
+import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import { createDb } from "#worker/db/client";
+import { localizedTexts, media, portfolioWorks, portfolioWorkTags } from "#worker/db/schema";
+import { workMediaLabel } from "#worker/domain/work-media-label";
+import { addTag, normalizeTags, parseWorkDraft, type WorkDraft } from "#worker/domain/portfolio";
+import { createAccount } from "#worker/services/accounts";
+import { deleteWork, getWorkForEdit, listWorks, saveWork, searchTags } from "#worker/services/portfolio";
 
 const db = () => createDb(env.DB);
 let serial = 0;

@@ -3,8 +3,8 @@
 // grant reader or one of the three readers of the rule stops agreeing with `expectedReaders`.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import * as workRoute from "../../../app/routes/work";
-import { PUBLISH_STATUSES, VISIBILITY_STATUSES } from "../../../worker/db/schema/enums";
+import * as workRoute from "#app/routes/work";
+import { PUBLISH_STATUSES, VISIBILITY_STATUSES } from "#worker/db/schema/enums";
 import { call } from "../support/helpers";
 import { PNG, pathOf } from "../support/media-fixtures";
 import { CAST, expectedReaders, grantedWork, newCast, pageContext, type Cast, type CastName } from "../support/visibility-fixtures";

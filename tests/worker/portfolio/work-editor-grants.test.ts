@@ -3,12 +3,12 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { media, mediaAttachments, portfolioWorkUserCategories, userAccountRoles } from "../../../worker/db/schema";
-import { parseWorkDraft, type WorkDraft } from "../../../worker/domain/portfolio";
-import { emptyGrantsDraft, type WorkGrantsDraft } from "../../../worker/domain/work-grants";
-import { deleteWork, getWorkForEdit, saveWork } from "../../../worker/services/portfolio";
-import { loadItemVisibility } from "../../../worker/services/visibility";
-import { workUserCategories } from "../../../worker/services/work-access";
+import { media, mediaAttachments, portfolioWorkUserCategories, userAccountRoles } from "#worker/db/schema";
+import { parseWorkDraft, type WorkDraft } from "#worker/domain/portfolio";
+import { emptyGrantsDraft, type WorkGrantsDraft } from "#worker/domain/work-grants";
+import { deleteWork, getWorkForEdit, saveWork } from "#worker/services/portfolio";
+import { loadItemVisibility } from "#worker/services/visibility";
+import { workUserCategories } from "#worker/services/work-access";
 import { call, db } from "../support/helpers";
 import { PNG, newMember, objectExists, signWriteAs } from "../support/media-fixtures";
 

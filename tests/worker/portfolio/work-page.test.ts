@@ -2,9 +2,9 @@
 // URLs for a granted viewer of a private work; the owner's handle in the address; og meta; Edit for editors only.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import * as workRoute from "../../../app/routes/work";
-import { localizedTexts, media, mediaAttachments, portfolioWorkCategories, portfolioWorkTags, portfolioWorkUserCategories, portfolioWorks } from "../../../worker/db/schema";
-import type { Locale } from "../../../worker/domain/constants";
+import * as workRoute from "#app/routes/work";
+import { localizedTexts, media, mediaAttachments, portfolioWorkCategories, portfolioWorkTags, portfolioWorkUserCategories, portfolioWorks } from "#worker/db/schema";
+import type { Locale } from "#worker/domain/constants";
 import { eq } from "drizzle-orm";
 import { call, db } from "../support/helpers";
 import { PNG, newMember, newWork, pathOf } from "../support/media-fixtures";

@@ -1,9 +1,9 @@
 // Drafts a test means to be valid, parsed as the editors' actions parse them: a draft that does not parse fails
 // the test with its errors, instead of a later step failing for a reason it does not name.
 import { and, eq } from "drizzle-orm";
-import { visibilityGrants, visibilitySettings } from "../../../worker/db/schema";
-import { parseFormDraft, type FormDraft } from "../../../worker/domain/commission-form";
-import { parseWorkDraft, type ClientFieldMode, type WorkDraft } from "../../../worker/domain/portfolio";
+import { visibilityGrants, visibilitySettings } from "#worker/db/schema";
+import { parseFormDraft, type FormDraft } from "#worker/domain/commission-form";
+import { parseWorkDraft, type ClientFieldMode, type WorkDraft } from "#worker/domain/portfolio";
 import { db } from "./helpers";
 
 /** A valid public work draft, as the editor posts it: `patch` gives the fields a test cares about. */

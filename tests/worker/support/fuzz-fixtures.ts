@@ -1,12 +1,12 @@
 // The owners the route-table fuzzer (fuzz-doors.test.ts) signs in as: a seller and a buyer with an approved order
 // between them, and the things each owns, made through the app's own services so every table they touch is real.
 import { env } from "cloudflare:workers";
-import { parseServiceDraft } from "../../../worker/domain/commission-form";
-import { parseWorkDraft, type WorkDraft } from "../../../worker/domain/portfolio";
-import { createFormFromTemplate } from "../../../worker/services/commission-forms";
-import { saveService } from "../../../worker/services/commission-services";
-import { saveWork } from "../../../worker/services/portfolio";
-import { grantCreatorRole } from "../../../worker/services/roles";
+import { parseServiceDraft } from "#worker/domain/commission-form";
+import { parseWorkDraft, type WorkDraft } from "#worker/domain/portfolio";
+import { createFormFromTemplate } from "#worker/services/commission-forms";
+import { saveService } from "#worker/services/commission-services";
+import { saveWork } from "#worker/services/portfolio";
+import { grantCreatorRole } from "#worker/services/roles";
 import { call, db, creatorOf } from "./helpers";
 import { PNG } from "./media-fixtures";
 import { commissionAccountByEmail } from "./order-fixtures";

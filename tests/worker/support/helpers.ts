@@ -1,7 +1,7 @@
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { createDb } from "../../../worker/db/client";
-import { commissionAccounts } from "../../../worker/db/schema";
+import { createDb } from "#worker/db/client";
+import { commissionAccounts } from "#worker/db/schema";
 
 export const BASE = "http://localhost";
 export const db = () => createDb(env.DB);

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { portfolioWorks, userProfiles, visibilitySettings } from "../../../worker/db/schema";
-import type { PublishStatus, VisibilityStatus } from "../../../worker/db/schema/enums";
+import { portfolioWorks, userProfiles, visibilitySettings } from "#worker/db/schema";
+import type { PublishStatus, VisibilityStatus } from "#worker/db/schema/enums";
 import { call, db, signUp } from "./helpers";
 
 /** Shared by the signed-token, upload-limit, media-access and unattached-upload suites. */

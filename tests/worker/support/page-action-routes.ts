@@ -1,6 +1,6 @@
 // The page actions of the route table, discovered rather than listed (issue 31): every route file that exports an
 // `action`, with its full path. Shared by page-actions-bad-body.test.ts and fuzz-doors.test.ts.
-import routeTable from "../../../app/routes";
+import routeTable from "#app/routes";
 
 type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
 export type Action = (args: unknown) => unknown;

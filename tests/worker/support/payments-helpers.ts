@@ -3,8 +3,8 @@
 // Worker's secret, to the Worker's real route.
 import { env, exports } from "cloudflare:workers";
 import Stripe from "stripe";
-import { confirmCardSetupOnEmulator, type CardDetails } from "../../../app/lib/payments/emulator-cards";
-import { createStripe } from "../../../worker/payments/stripe-client";
+import { confirmCardSetupOnEmulator, type CardDetails } from "#app/lib/payments/emulator-cards";
+import { createStripe } from "#worker/payments/stripe-client";
 import { expect } from "vitest";
 import { freshUser } from "./auth-helpers";
 import { BASE, call, signUp } from "./helpers";

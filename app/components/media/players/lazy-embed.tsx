@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { m } from "~/paraglide/messages.js";
+import { m } from "#app/paraglide/messages.js";
 import { MediaImage } from "../media-image";
 import type { EmbedSpec } from "./embed-urls";
 

@@ -1,8 +1,8 @@
 // The players of media that are not our own picture, video or sound files: 3D models (a poster and a link), third-party
 // players (LazyEmbed, loaded on press) and link cards. MediaPlayerView loads this module only for such a media, so a
 // page of pictures and files does not ship them.
-import { m } from "~/paraglide/messages.js";
-import type { MediaFormatType } from "../../../../worker/db/schema/enums";
+import { m } from "#app/paraglide/messages.js";
+import type { MediaFormatType } from "#worker/db/schema/enums";
 import { MediaImage } from "../media-image";
 import { LazyEmbed } from "./lazy-embed";
 import type { PlayerView } from "./player-view";
