@@ -14,7 +14,6 @@ export default defineConfig(({ command }) => ({
   // scripts/route-js.mjs (`npm run bench:js`) reads the source maps to tell the stack's chunks from the app's;
   // "hidden" leaves the shipped files byte for byte as without maps.
   build: { sourcemap: process.env.COMET_SOURCEMAP === "1" ? "hidden" : false },
-  resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
   // The two plugins of our own that remain (docs/performance.md says what each buys): the browser's messages take the
   // page's language, and React's server renderer keeps the bytes of the short strings it writes.
   plugins: [

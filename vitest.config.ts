@@ -32,7 +32,6 @@ export default defineConfig(async () => {
       projects: [
         {
           extends: false,
-          resolve: { alias: { "~": new URL("./app", import.meta.url).pathname } },
           plugins: [
             cloudflareTest({
               main: "./tests/worker/entry.ts",
