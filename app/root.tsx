@@ -1,5 +1,13 @@
 import { Suspense, lazy } from "react";
-import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useRouteLoaderData } from "react-router";
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteLoaderData,
+} from "react-router";
 import { getLocale } from "#app/paraglide/runtime.js";
 import { useCspNonce } from "#app/lib/csp-nonce";
 import { requestContext } from "#app/lib/request-context";
@@ -49,7 +57,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {/* Runs under the CSP by its nonce; the browser renders none (and hides it from the DOM), hence no warning. */}
-        {data?.theme ? null : <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />}
+        {data?.theme ? null : (
+          <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: themeBootScript }} />
+        )}
         <Meta />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* Stylesheets need no nonce (style-src allows 'self'). An empty one stops React Router copying the script
@@ -70,7 +80,9 @@ export default function App() {
 }
 
 // The error page's body loads only when an error is shown (error-pages.tsx).
-const RootErrorPage = lazy(() => import("#app/components/layout/error-pages").then((module) => ({ default: module.RootErrorPage })));
+const RootErrorPage = lazy(() =>
+  import("#app/components/layout/error-pages").then((module) => ({ default: module.RootErrorPage })),
+);
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (

@@ -1,7 +1,17 @@
 import { DurableObject } from "cloudflare:workers";
 import * as v from "valibot";
 import { isBlankText, normalizeText } from "#worker/domain/text";
-import { CHAT_SEND_LIMIT, chatRoomView, nextReadSeq, otherSide, sendRateRefusal, sendRefusal, unreadNoticeKey, writeBlockedBy, type ChatSettings } from "#worker/domain/chat";
+import {
+  CHAT_SEND_LIMIT,
+  chatRoomView,
+  nextReadSeq,
+  otherSide,
+  sendRateRefusal,
+  sendRefusal,
+  unreadNoticeKey,
+  writeBlockedBy,
+  type ChatSettings,
+} from "#worker/domain/chat";
 import {
   CHAT_PAGE_SIZE,
   CHAT_PING,
@@ -15,7 +25,12 @@ import {
   type ChatServerFrame,
   type ChatSide,
 } from "#worker/domain/chat-protocol";
-import { chatClientFrameSchema, chatSendRefusal, type ChatMediaInput, type ChatSendInput } from "#worker/domain/chat-send-schema";
+import {
+  chatClientFrameSchema,
+  chatSendRefusal,
+  type ChatMediaInput,
+  type ChatSendInput,
+} from "#worker/domain/chat-send-schema";
 import { parseMediaKey } from "#worker/domain/media-keys";
 import { chatRefusalMessage } from "#worker/http/chat-messages";
 import {
@@ -48,7 +63,17 @@ export type ChatResult<T> = { ok: true; value: T } | { ok: false; refusal: ChatR
 /** `resent`: the clientMessageId was stored before; nothing was stored or broadcast now. */
 type StoreResult = { ok: true; message: ChatMessageView; resent?: true } | { ok: false; refusal: ChatRefusal };
 
-type MessageRow = { seq: number; id: string; client_message_id: string | null; sender: string; side: ChatSide; text: string; language_code: string; medias: string; created_at: number };
+type MessageRow = {
+  seq: number;
+  id: string;
+  client_message_id: string | null;
+  sender: string;
+  side: ChatSide;
+  text: string;
+  language_code: string;
+  medias: string;
+  created_at: number;
+};
 const PROJECTION_RETRY_MS = 5_000;
 /** Messages per D1 batch: a burst is written in a few batches, not one per message. */
 const PROJECTION_BATCH = 20;
@@ -96,7 +121,8 @@ export class ChatRoom extends DurableObject<Env> {
 
   /** The WebSocket upgrade the Worker makes for a caller it has checked (GET /ws/chat/{roomId}). */
   async fetch(request: Request): Promise<Response> {
-    if (request.headers.get("upgrade") !== "websocket") return new Response("Expected a WebSocket upgrade", { status: 426 });
+    if (request.headers.get("upgrade") !== "websocket")
+      return new Response("Expected a WebSocket upgrade", { status: 426 });
     const who = socketCallerOf(request);
     if (!who) return new Response("Unauthenticated", { status: 401 });
     if (!(await this.admit(who))) return new Response("Not found", { status: 404 });
@@ -113,7 +139,12 @@ export class ChatRoom extends DurableObject<Env> {
     if (!parsed || !this.room) return;
     if ("refused" in parsed) {
       const { clientMessageId, error } = parsed.refused;
-      return this.sendFrame(ws, { type: "refused", clientMessageId, error, message: chatRefusalMessage(error, who.locale) });
+      return this.sendFrame(ws, {
+        type: "refused",
+        clientMessageId,
+        error,
+        message: chatRefusalMessage(error, who.locale),
+      });
     }
     const frame = parsed.frame;
     if (frame.type === "read") return this.markRead(who.side, frame.seq);
@@ -122,9 +153,19 @@ export class ChatRoom extends DurableObject<Env> {
       ws.close(CHAT_SESSION_ENDED_CLOSE_CODE, "signed out");
       return;
     }
-    const result = await this.store(who, { clientMessageId: frame.clientMessageId, messageText: frame.messageText, messageMedias: frame.messageMedias });
+    const result = await this.store(who, {
+      clientMessageId: frame.clientMessageId,
+      messageText: frame.messageText,
+      messageMedias: frame.messageMedias,
+    });
     // The socket's door words a refusal in the language its page was opened in, as the API does for HTTP.
-    if (!result.ok) this.sendFrame(ws, { type: "refused", clientMessageId: frame.clientMessageId, error: result.refusal, message: chatRefusalMessage(result.refusal, who.locale) });
+    if (!result.ok)
+      this.sendFrame(ws, {
+        type: "refused",
+        clientMessageId: frame.clientMessageId,
+        error: result.refusal,
+        message: chatRefusalMessage(result.refusal, who.locale),
+      });
     // A resend after a dropped socket: its acknowledgement is the stored message, to this socket only.
     else if (result.resent) this.sendFrame(ws, { type: "message", message: result.message });
   }
@@ -145,17 +186,36 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /** chatMessage.getList: the latest page, a page `before` a seq (history), or what came `after` one (catching up). */
-  async list(caller: ChatCaller, page: { before?: number; after?: number; limit?: number }): Promise<ChatResult<ChatMessagePage>> {
+  async list(
+    caller: ChatCaller,
+    page: { before?: number; after?: number; limit?: number },
+  ): Promise<ChatResult<ChatMessagePage>> {
     if (!(await this.admit(caller))) return NOT_FOUND;
     const limit = Math.min(Math.max(1, Math.floor(page.limit ?? CHAT_PAGE_SIZE)), CHAT_PAGE_SIZE);
     const rows =
       page.after !== undefined
-        ? this.sql.exec<MessageRow>("SELECT * FROM messages WHERE seq > ? ORDER BY seq LIMIT ?", page.after, limit).toArray()
-        : this.sql.exec<MessageRow>("SELECT * FROM messages WHERE seq < ? ORDER BY seq DESC LIMIT ?", page.before ?? Number.MAX_SAFE_INTEGER, limit).toArray().reverse();
+        ? this.sql
+            .exec<MessageRow>("SELECT * FROM messages WHERE seq > ? ORDER BY seq LIMIT ?", page.after, limit)
+            .toArray()
+        : this.sql
+            .exec<MessageRow>(
+              "SELECT * FROM messages WHERE seq < ? ORDER BY seq DESC LIMIT ?",
+              page.before ?? Number.MAX_SAFE_INTEGER,
+              limit,
+            )
+            .toArray()
+            .reverse();
     const messages = rows.map(toStored);
     const signed = await this.sign(messages.flatMap((m) => m.medias));
     // Seqs are gapless from 1: older messages exist exactly when the first one returned is not the first.
-    return { ok: true, value: { messages: messages.map((m) => this.messageView(m, signed)), hasMore: (messages[0]?.seq ?? 1) > 1, lastSeq: this.lastSeq() } };
+    return {
+      ok: true,
+      value: {
+        messages: messages.map((m) => this.messageView(m, signed)),
+        hasMore: (messages[0]?.seq ?? 1) > 1,
+        lastSeq: this.lastSeq(),
+      },
+    };
   }
 
   /** The room as the caller sees it. */
@@ -187,7 +247,9 @@ export class ChatRoom extends DurableObject<Env> {
   async refreshStatus(roomId: string): Promise<void> {
     const room = await this.ensureRoom(roomId);
     if (!room) return;
-    const row = await this.env.DB.prepare("SELECT order_chat_status AS status FROM commission_orders WHERE id = ?").bind(room.orderId).first<{ status: StoredChatRoom["roomStatus"] }>();
+    const row = await this.env.DB.prepare("SELECT order_chat_status AS status FROM commission_orders WHERE id = ?")
+      .bind(room.orderId)
+      .first<{ status: StoredChatRoom["roomStatus"] }>();
     if (row && row.status !== room.roomStatus) return this.changeRoom({ ...room, roomStatus: row.status });
     // Loaded just now, already in the new status: D1's room row may still hold the old one.
     await this.env.DB.batch([roomProjection(this.env.DB, room, this.lastSeq(), Date.now())]);
@@ -232,13 +294,17 @@ export class ChatRoom extends DurableObject<Env> {
 
   private saveRoom(room: StoredChatRoom): void {
     this.room = room;
-    this.sql.exec("INSERT INTO room (id, data) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data", JSON.stringify(room));
+    this.sql.exec(
+      "INSERT INTO room (id, data) VALUES (1, ?) ON CONFLICT (id) DO UPDATE SET data = excluded.data",
+      JSON.stringify(room),
+    );
   }
 
   /** New settings or status: stored, pushed to every socket (each its own view), then projected. */
   private async changeRoom(next: StoredChatRoom): Promise<void> {
     this.saveRoom(next);
-    for (const ws of this.ctx.getWebSockets()) this.sendFrame(ws, { type: "room", room: this.viewFor((ws.deserializeAttachment() as ChatSocketCaller).side) });
+    for (const ws of this.ctx.getWebSockets())
+      this.sendFrame(ws, { type: "room", room: this.viewFor((ws.deserializeAttachment() as ChatSocketCaller).side) });
     await this.env.DB.batch([roomProjection(this.env.DB, next, this.lastSeq(), Date.now())]);
   }
 
@@ -289,7 +355,8 @@ export class ChatRoom extends DurableObject<Env> {
     this.broadcast({ type: "message", message: view });
     // Under MODERATE_REPLY a message opens or uses the client's turn: their input follows at once.
     if (writeBlockedBy(this.room!, "buyer", this.room!) !== buyerBlockedBefore) {
-      for (const ws of this.ctx.getWebSockets("buyer")) this.sendFrame(ws, { type: "room", room: this.viewFor("buyer") });
+      for (const ws of this.ctx.getWebSockets("buyer"))
+        this.sendFrame(ws, { type: "room", room: this.viewFor("buyer") });
     }
     this.queueNotice(message);
     await this.projectPending();
@@ -298,13 +365,19 @@ export class ChatRoom extends DurableObject<Env> {
 
   /** The room's rules for this writer and draft, then the sender's pace (CHAT_SEND_LIMIT, over their stored messages). */
   private refusalOf(who: ChatCaller, draft: { text: string; mediaCount: number }): ChatRefusal | null {
-    return sendRefusal(this.room!, who.side, this.room!, draft) ?? sendRateRefusal(this.latestSendTimes(who), Date.now());
+    return (
+      sendRefusal(this.room!, who.side, this.room!, draft) ?? sendRateRefusal(this.latestSendTimes(who), Date.now())
+    );
   }
 
   /** When the sender's last CHAT_SEND_LIMIT.messages messages were stored. */
   private latestSendTimes(who: ChatCaller): number[] {
     return this.sql
-      .exec<{ created_at: number }>("SELECT created_at FROM messages WHERE sender = ? ORDER BY seq DESC LIMIT ?", who.userAccountId, CHAT_SEND_LIMIT.messages)
+      .exec<{ created_at: number }>(
+        "SELECT created_at FROM messages WHERE sender = ? ORDER BY seq DESC LIMIT ?",
+        who.userAccountId,
+        CHAT_SEND_LIMIT.messages,
+      )
       .toArray()
       .map((row) => Number(row.created_at));
   }
@@ -312,12 +385,27 @@ export class ChatRoom extends DurableObject<Env> {
   private insertMessage(m: StoredChatMessage, projected: boolean): void {
     this.sql.exec(
       "INSERT INTO messages (seq, id, client_message_id, sender, side, text, language_code, medias, created_at, projected) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      m.seq, m.id, m.clientMessageId, m.senderUserAccountId, m.side, m.text, m.languageCode, JSON.stringify(m.medias), m.createdAt, projected ? 1 : 0,
+      m.seq,
+      m.id,
+      m.clientMessageId,
+      m.senderUserAccountId,
+      m.side,
+      m.text,
+      m.languageCode,
+      JSON.stringify(m.medias),
+      m.createdAt,
+      projected ? 1 : 0,
     );
   }
 
   private byClientId(who: ChatCaller, clientMessageId: string): StoredChatMessage | null {
-    const row = this.sql.exec<MessageRow>("SELECT * FROM messages WHERE sender = ? AND client_message_id = ?", who.userAccountId, clientMessageId).toArray()[0];
+    const row = this.sql
+      .exec<MessageRow>(
+        "SELECT * FROM messages WHERE sender = ? AND client_message_id = ?",
+        who.userAccountId,
+        clientMessageId,
+      )
+      .toArray()[0];
     return row ? toStored(row) : null;
   }
 
@@ -331,16 +419,34 @@ export class ChatRoom extends DurableObject<Env> {
     for (const media of medias) {
       if (media.formatType !== "FILE") {
         const { entry } = media;
-        checked.push({ formatType: media.formatType, id: crypto.randomUUID(), name: media.name, mediaType: entry.mediaType, site: entry.site, url: entry.url ?? "", code: entry.code, thumbnailUrl: entry.thumbnailUrl });
+        checked.push({
+          formatType: media.formatType,
+          id: crypto.randomUUID(),
+          name: media.name,
+          mediaType: entry.mediaType,
+          site: entry.site,
+          url: entry.url ?? "",
+          code: entry.code,
+          thumbnailUrl: entry.thumbnailUrl,
+        });
         continue;
       }
       const key = parseMediaKey(media.url);
       if (!key) return null;
-      const inFolder = key.domain === "commission-order" && key.id === this.room!.orderId && key.field === "chat_medias";
+      const inFolder =
+        key.domain === "commission-order" && key.id === this.room!.orderId && key.field === "chat_medias";
       const result = await checkAttachment(this.env.MEDIA, key, () => inFolder);
       if (!result.ok) return null;
       const id = key.file.slice(0, key.file.lastIndexOf("."));
-      checked.push({ formatType: "FILE", id, key: key.key, name: media.name ?? key.file, mediaType: mediaTypeOf(result.mimeType), fileType: result.mimeType, fileSize: result.size });
+      checked.push({
+        formatType: "FILE",
+        id,
+        key: key.key,
+        name: media.name ?? key.file,
+        mediaType: mediaTypeOf(result.mimeType),
+        fileType: result.mimeType,
+        fileSize: result.size,
+      });
     }
     return checked;
   }
@@ -352,7 +458,11 @@ export class ChatRoom extends DurableObject<Env> {
     if (this.ctx.getWebSockets(recipient).length > 0) return;
     const key = unreadNoticeKey(room.id, recipient, recipient === "seller" ? room.sellerReadSeq : room.buyerReadSeq);
     const sender = message.side === "seller" ? room.seller : room.buyer;
-    if (!this.notices.has(key)) this.notices.set(key, unreadNoticeStatement(this.env.DB, room, recipient, sender.profileId, key, message.createdAt));
+    if (!this.notices.has(key))
+      this.notices.set(
+        key,
+        unreadNoticeStatement(this.env.DB, room, recipient, sender.profileId, key, message.createdAt),
+      );
   }
 
   /**
@@ -373,19 +483,31 @@ export class ChatRoom extends DurableObject<Env> {
   private async flushProjection(rethrow: boolean): Promise<void> {
     const d1 = this.env.DB;
     for (;;) {
-      const pending = this.sql.exec<MessageRow>("SELECT * FROM messages WHERE projected = 0 ORDER BY seq LIMIT ?", PROJECTION_BATCH).toArray().map(toStored);
+      const pending = this.sql
+        .exec<MessageRow>("SELECT * FROM messages WHERE projected = 0 ORDER BY seq LIMIT ?", PROJECTION_BATCH)
+        .toArray()
+        .map(toStored);
       const notices = [...this.notices.values()];
       if (pending.length === 0 && notices.length === 0) return;
       this.notices.clear();
       try {
-        await d1.batch([...pending.flatMap((m) => messageProjection(d1, this.room!.id, m)), roomProjection(d1, this.room!, this.lastSeq(), Date.now()), ...notices]);
+        await d1.batch([
+          ...pending.flatMap((m) => messageProjection(d1, this.room!.id, m)),
+          roomProjection(d1, this.room!, this.lastSeq(), Date.now()),
+          ...notices,
+        ]);
       } catch (error) {
         console.error("chat projection failed; retrying from the alarm", error);
         await this.ctx.storage.setAlarm(Date.now() + PROJECTION_RETRY_MS);
         if (rethrow) throw error;
         return;
       }
-      if (pending.length) this.sql.exec("UPDATE messages SET projected = 1 WHERE seq BETWEEN ? AND ?", pending[0].seq, pending.at(-1)!.seq);
+      if (pending.length)
+        this.sql.exec(
+          "UPDATE messages SET projected = 1 WHERE seq BETWEEN ? AND ?",
+          pending[0].seq,
+          pending.at(-1)!.seq,
+        );
       if (notices.length) this.ctx.waitUntil(emailNewNotifications(this.env));
     }
   }
@@ -398,7 +520,10 @@ export class ChatRoom extends DurableObject<Env> {
     this.saveRoom({ ...room, [key]: next });
     this.broadcast({ type: "read", side, seq: next });
     const now = Date.now();
-    await this.env.DB.batch([roomProjection(this.env.DB, this.room!, this.lastSeq(), now), readNoticesStatement(this.env.DB, this.room!, side, now)]);
+    await this.env.DB.batch([
+      roomProjection(this.env.DB, this.room!, this.lastSeq(), now),
+      readNoticesStatement(this.env.DB, this.room!, side, now),
+    ]);
   }
 
   // ───────────────────────── views and frames ─────────────────────────
@@ -410,7 +535,11 @@ export class ChatRoom extends DurableObject<Env> {
   private async sign(medias: StoredChatMedia[]): Promise<Map<string, string>> {
     const now = Date.now();
     const files = medias.filter(isStoredFile);
-    const urls = await Promise.all(files.map(async (m) => [m.key, (await signReadUrl(this.env, m.key, null, { now, shownIn: "page" })).url] as const));
+    const urls = await Promise.all(
+      files.map(
+        async (m) => [m.key, (await signReadUrl(this.env, m.key, null, { now, shownIn: "page" })).url] as const,
+      ),
+    );
     return new Map(urls);
   }
 
@@ -467,13 +596,39 @@ function toStored(row: MessageRow): StoredChatMessage {
 function mediaView(media: StoredChatMedia, userIndex: number, signed: Map<string, string>): ChatMediaView {
   if (!isStoredFile(media)) {
     const { id, name, mediaType, formatType, url, site, code, thumbnailUrl } = media;
-    return { id, name, mediaType, formatType, url, site, code, thumbnailUrl, fileType: null, fileSize: null, userIndex };
+    return {
+      id,
+      name,
+      mediaType,
+      formatType,
+      url,
+      site,
+      code,
+      thumbnailUrl,
+      fileType: null,
+      fileSize: null,
+      userIndex,
+    };
   }
   const url = signed.get(media.key) ?? "";
-  return { id: media.id, name: media.name, mediaType: media.mediaType, formatType: "FILE", url, site: null, code: null, thumbnailUrl: media.mediaType === "IMAGE" ? url : null, fileType: media.fileType, fileSize: media.fileSize, userIndex };
+  return {
+    id: media.id,
+    name: media.name,
+    mediaType: media.mediaType,
+    formatType: "FILE",
+    url,
+    site: null,
+    code: null,
+    thumbnailUrl: media.mediaType === "IMAGE" ? url : null,
+    fileType: media.fileType,
+    fileSize: media.fileSize,
+    userIndex,
+  };
 }
 
-type ParsedFrame = { frame: v.InferOutput<typeof chatClientFrameSchema> } | { refused: { clientMessageId: string; error: ChatRefusal } };
+type ParsedFrame =
+  | { frame: v.InferOutput<typeof chatClientFrameSchema> }
+  | { refused: { clientMessageId: string; error: ChatRefusal } };
 
 /**
  * A browser frame by the send schema both doors share; a send whose link, embed or file list is refused answers
@@ -490,6 +645,7 @@ function parseFrame(data: string | ArrayBuffer): ParsedFrame | null {
   if (parsed.success) return { frame: parsed.output };
   const error = chatSendRefusal(parsed.issues);
   const clientMessageId = (raw as { clientMessageId?: unknown } | null)?.clientMessageId;
-  if (!error || typeof clientMessageId !== "string" || clientMessageId.length === 0 || clientMessageId.length > 64) return null;
+  if (!error || typeof clientMessageId !== "string" || clientMessageId.length === 0 || clientMessageId.length > 64)
+    return null;
   return { refused: { clientMessageId, error } };
 }

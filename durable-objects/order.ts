@@ -11,7 +11,13 @@ import {
   type PaymentRelease,
   type ServiceDetails,
 } from "#worker/domain/order";
-import { loadOrder, projectedVersion, serviceDetailsStatements, transitionStatements, type StoredOrder } from "#worker/services/orders";
+import {
+  loadOrder,
+  projectedVersion,
+  serviceDetailsStatements,
+  transitionStatements,
+  type StoredOrder,
+} from "#worker/services/orders";
 import { emailNewNotifications } from "#worker/services/notification-emails";
 import {
   createOrderIntent,
@@ -27,7 +33,12 @@ import { createStripe } from "#worker/payments/stripe-client";
 import { isStripeUnavailable } from "#worker/payments/stripe-errors";
 import { payoutOnCompletion, releaseOrderPayout } from "#worker/payments/payouts";
 import { ORDER_DELIVERABLES_MAX_FILES } from "#worker/domain/media-limits";
-import { addDeliverableStatements, attachedDeliverables, deleteDeliverableStatements, type DeliverableFile } from "#worker/services/order-deliverables";
+import {
+  addDeliverableStatements,
+  attachedDeliverables,
+  deleteDeliverableStatements,
+  type DeliverableFile,
+} from "#worker/services/order-deliverables";
 import { countRoundTrips } from "#worker/db/round-trips";
 import { prepared, type SqlStatement } from "#worker/db/statements";
 import { syncChatRoomStatus } from "#worker/services/chat-rooms";
@@ -95,7 +106,8 @@ const RETRY_FIRST_MS = 5_000;
 const RETRY_MAX_MS = 3_600_000;
 
 /** A record written before the money fields existed: read again from D1, which that code kept up to date. */
-const isCurrentRecord = (record: OrderRecord) => record.state.currency !== undefined && Array.isArray(record.state.returnedIntentIds);
+const isCurrentRecord = (record: OrderRecord) =>
+  record.state.currency !== undefined && Array.isArray(record.state.returnedIntentIds);
 
 /** The caller's side of the order, by commission account or by the user account behind it. */
 function partyOfCaller(order: StoredOrder, caller: Exclude<OrderCaller, "system">): "seller" | "buyer" | null {
@@ -136,37 +148,57 @@ export class Order extends DurableObject<Env> {
    * current total made (or the open one found) and recorded as the open payment. An open payment that already
    * succeeded pays the order here ("check the pending intent first", spec section 4); one voided at Stripe is replaced.
    */
-  startPayment(orderId: string, caller: { userAccountId: string }, payer: { customerId: string; accountMethodId: string }): Promise<StartPaymentResult> {
-    return this.enqueue(() => unavailableOnStripeOutage(async (): Promise<StartPaymentResult> => {
-      const order = await this.load(orderId);
-      if (!order) return { status: "not_found" };
-      const blocked = paymentBlock(order.state, partyOfCaller(order, caller) ?? "system");
-      if (blocked === "already_paid" || blocked === "not_payable") return { status: "refused", reason: blocked };
-      if (blocked) return { status: "refused", reason: "not_found" };
-      const stripe = createStripe(this.env);
-      const open = order.state.openPayment;
-      if (open) {
-        const intent = await stripe.paymentIntents.retrieve(open.intentId);
-        const transactionId = (await transactionIdOf(this.env.DB, open.intentId)) ?? "";
-        if (intent.status === "succeeded") {
-          const paid = await this.apply(orderId, { type: "markPaid", payment: paymentRefOf(intent) }, "system");
-          return paid.status === "done" && paid.state.paidPayment?.intentId === intent.id
-            ? { status: "paid", intentId: intent.id, transactionId }
-            : { status: "refused", reason: "not_payable" };
+  startPayment(
+    orderId: string,
+    caller: { userAccountId: string },
+    payer: { customerId: string; accountMethodId: string },
+  ): Promise<StartPaymentResult> {
+    return this.enqueue(() =>
+      unavailableOnStripeOutage(async (): Promise<StartPaymentResult> => {
+        const order = await this.load(orderId);
+        if (!order) return { status: "not_found" };
+        const blocked = paymentBlock(order.state, partyOfCaller(order, caller) ?? "system");
+        if (blocked === "already_paid" || blocked === "not_payable") return { status: "refused", reason: blocked };
+        if (blocked) return { status: "refused", reason: "not_found" };
+        const stripe = createStripe(this.env);
+        const open = order.state.openPayment;
+        if (open) {
+          const intent = await stripe.paymentIntents.retrieve(open.intentId);
+          const transactionId = (await transactionIdOf(this.env.DB, open.intentId)) ?? "";
+          if (intent.status === "succeeded") {
+            const paid = await this.apply(orderId, { type: "markPaid", payment: paymentRefOf(intent) }, "system");
+            return paid.status === "done" && paid.state.paidPayment?.intentId === intent.id
+              ? { status: "paid", intentId: intent.id, transactionId }
+              : { status: "refused", reason: "not_payable" };
+          }
+          const forThisTotal = open.amount === order.state.priceAmount && open.currency === order.state.currency;
+          if (intent.status !== "canceled" && forThisTotal)
+            return { status: "started", intentId: open.intentId, transactionId };
         }
-        const forThisTotal = open.amount === order.state.priceAmount && open.currency === order.state.currency;
-        if (intent.status !== "canceled" && forThisTotal) return { status: "started", intentId: open.intentId, transactionId };
-      }
-      const { priceAmount, currency, buyerId } = order.state;
-      const intent = await createOrderIntent(stripe, { orderId, version: order.version, amount: priceAmount!, currency, customerId: payer.customerId });
-      const payment = paymentRefOf(intent);
-      const transactionId = crypto.randomUUID();
-      const now = Date.now();
-      const statements = await startedPaymentStatements(this.env.DB, { transactionId, orderId, buyerId, payment, accountMethodId: payer.accountMethodId, now });
-      const started = await this.apply(orderId, { type: "startPayment", payment }, caller, { statements });
-      if (started.status !== "done") return { status: "refused", reason: "not_payable" };
-      return { status: "started", intentId: intent.id, transactionId };
-    }));
+        const { priceAmount, currency, buyerId } = order.state;
+        const intent = await createOrderIntent(stripe, {
+          orderId,
+          version: order.version,
+          amount: priceAmount!,
+          currency,
+          customerId: payer.customerId,
+        });
+        const payment = paymentRefOf(intent);
+        const transactionId = crypto.randomUUID();
+        const now = Date.now();
+        const statements = await startedPaymentStatements(this.env.DB, {
+          transactionId,
+          orderId,
+          buyerId,
+          payment,
+          accountMethodId: payer.accountMethodId,
+          now,
+        });
+        const started = await this.apply(orderId, { type: "startPayment", payment }, caller, { statements });
+        if (started.status !== "done") return { status: "refused", reason: "not_payable" };
+        return { status: "started", intentId: intent.id, transactionId };
+      }),
+    );
   }
 
   /**
@@ -177,7 +209,9 @@ export class Order extends DurableObject<Env> {
   recordPayment(orderId: string, payment: PaymentRef, intentOrderId: string | undefined): Promise<PaymentRecordResult> {
     return this.enqueue(async (): Promise<PaymentRecordResult> => {
       if (intentOrderId !== orderId) {
-        console.error(`order ${orderId}: payment ${payment.intentId} names order ${intentOrderId ?? "(none)"}; left alone`);
+        console.error(
+          `order ${orderId}: payment ${payment.intentId} names order ${intentOrderId ?? "(none)"}; left alone`,
+        );
         return { status: "ignored" };
       }
       const result = await this.apply(orderId, { type: "markPaid", payment }, "system");
@@ -193,7 +227,11 @@ export class Order extends DurableObject<Env> {
    * both added and deleted refuses the call, and nothing has changed. A file already attached (a repeated request) or
    * already gone changes nothing, so a call repeated, or retried after failing part way, ends with each file once.
    */
-  changeDeliverables(orderId: string, change: DeliverableChange, caller: { commissionAccountId: string }): Promise<DeliverableResult> {
+  changeDeliverables(
+    orderId: string,
+    change: DeliverableChange,
+    caller: { commissionAccountId: string },
+  ): Promise<DeliverableResult> {
     return this.enqueue(async (): Promise<DeliverableResult> => {
       const order = await this.load(orderId);
       if (!order) return { status: "not_found" };
@@ -201,21 +239,34 @@ export class Order extends DurableObject<Env> {
       if (!actor) return { status: "refused", refusal: "not_a_party" };
       const adding = change.add ?? [];
       const deleting = [...new Set(change.delete ?? [])];
-      if (adding.some((file) => deleting.includes(file.mediaId))) return { status: "refused", refusal: "invalid_request" };
+      if (adding.some((file) => deleting.includes(file.mediaId)))
+        return { status: "refused", refusal: "invalid_request" };
       const attached = await attachedDeliverables(this.env.DB, orderId, [...adding.map((f) => f.mediaId), ...deleting]);
-      const files = adding.filter((file, index) => !attached.has(file.mediaId) && adding.findIndex((f) => f.mediaId === file.mediaId) === index);
+      const files = adding.filter(
+        (file, index) => !attached.has(file.mediaId) && adding.findIndex((f) => f.mediaId === file.mediaId) === index,
+      );
       const gone = deleting.filter((mediaId) => attached.has(mediaId));
       const steps: { action: OrderAction; effects: TransitionEffects }[] = [
         ...gone.map((mediaId) => {
           const key = attached.get(mediaId)?.replace(/^\/media\//, "");
           const afterwards = async () => (key ? this.env.MEDIA.delete(key) : undefined);
-          return { action: { type: "deleteDeliverable" } as const, effects: { statements: deleteDeliverableStatements(mediaId), afterwards } };
+          return {
+            action: { type: "deleteDeliverable" } as const,
+            effects: { statements: deleteDeliverableStatements(mediaId), afterwards },
+          };
         }),
-        ...files.map((file) => ({ action: { type: "addDeliverable" } as const, effects: { statements: addDeliverableStatements(orderId, order.sellerUserId, file, Date.now()) } })),
+        ...files.map((file) => ({
+          action: { type: "addDeliverable" } as const,
+          effects: { statements: addDeliverableStatements(orderId, order.sellerUserId, file, Date.now()) },
+        })),
       ];
       // Nothing to do still says who may: the buyer is told it is the seller's to do.
-      if (steps.length === 0) return actor === "seller" ? { status: "done", changed: false, state: order.state } : { status: "refused", refusal: "seller_only" };
-      if (order.state.deliverableCount - gone.length + files.length > ORDER_DELIVERABLES_MAX_FILES) return { status: "refused", refusal: "too_many_files" };
+      if (steps.length === 0)
+        return actor === "seller"
+          ? { status: "done", changed: false, state: order.state }
+          : { status: "refused", refusal: "seller_only" };
+      if (order.state.deliverableCount - gone.length + files.length > ORDER_DELIVERABLES_MAX_FILES)
+        return { status: "refused", refusal: "too_many_files" };
       // Every step decided first, each on the state the one before leaves: a refusal comes before any change.
       let state = order.state;
       for (const { action } of steps) {
@@ -237,7 +288,11 @@ export class Order extends DurableObject<Env> {
    * The seller edits the order's service details (commissionOrderService.updateSeller): an updateServiceDetails
    * transition whose batch also replaces the snapshot's title and description, while section 4 allows it.
    */
-  updateServiceDetails(orderId: string, details: ServiceDetails, caller: Exclude<OrderCaller, "system">): Promise<ServiceDetailsResult> {
+  updateServiceDetails(
+    orderId: string,
+    details: ServiceDetails,
+    caller: Exclude<OrderCaller, "system">,
+  ): Promise<ServiceDetailsResult> {
     return this.enqueue(async (): Promise<ServiceDetailsResult> => {
       // Who asks and whether the order may change come before the catalogue: a stranger learns nothing from a code.
       const order = await this.load(orderId);
@@ -247,7 +302,8 @@ export class Order extends DurableObject<Env> {
       const decision = decide(order.state, { type: "updateServiceDetails" }, actor, Date.now());
       if (!decision.ok) return { status: "refused", refusal: decision.refusal };
       const write = await serviceDetailsStatements(this.env.DB, orderId, details);
-      if ("refusal" in write) return write.refusal === "not_found" ? { status: "not_found" } : { status: "refused", refusal: write.refusal };
+      if ("refusal" in write)
+        return write.refusal === "not_found" ? { status: "not_found" } : { status: "refused", refusal: write.refusal };
       return this.apply(orderId, { type: "updateServiceDetails" }, caller, { statements: write.statements });
     });
   }
@@ -256,7 +312,9 @@ export class Order extends DurableObject<Env> {
   async alarm(): Promise<void> {
     const stored = await this.ctx.storage.get<OrderRecord>(KEY);
     if (!stored) return;
-    await this.act(stored.orderId, { type: "deadlinePassed" }, "system").catch((error) => console.error("order alarm: owed work failed again", stored.orderId, error));
+    await this.act(stored.orderId, { type: "deadlinePassed" }, "system").catch((error) =>
+      console.error("order alarm: owed work failed again", stored.orderId, error),
+    );
     await this.enqueue(async () => {
       const record = await this.ctx.storage.get<OrderRecord>(KEY);
       if (record) await this.syncAlarm(record);
@@ -289,7 +347,13 @@ export class Order extends DurableObject<Env> {
     return loaded;
   }
 
-  private async apply(orderId: string, action: OrderAction, caller: OrderCaller, effects?: TransitionEffects, d1 = this.env.DB): Promise<OrderActResult> {
+  private async apply(
+    orderId: string,
+    action: OrderAction,
+    caller: OrderCaller,
+    effects?: TransitionEffects,
+    d1 = this.env.DB,
+  ): Promise<OrderActResult> {
     const order = await this.load(orderId, d1);
     if (!order) return { status: "not_found" };
     const actor = caller === "system" ? "system" : partyOfCaller(order, caller);
@@ -312,7 +376,8 @@ export class Order extends DurableObject<Env> {
       now,
       statements: [...(effects?.statements ?? []), ...paid, ...payout],
     });
-    if (release) console.warn(`order ${orderId}: ${event} gives back payment ${release.payment.intentId} (${release.reason})`);
+    if (release)
+      console.warn(`order ${orderId}: ${event} gives back payment ${release.payment.intentId} (${release.reason})`);
     // The object's storage first: from here the transition has happened; whatever fails next is owed and retried.
     const stored: OrderRecord = {
       ...order,
@@ -333,7 +398,10 @@ export class Order extends DurableObject<Env> {
     await this.syncAlarm(record);
     if (landed) await effects?.afterwards?.();
     // The order's chat room follows its chat status (decision 027); a failure there never undoes the transition.
-    if (landed && next.chat !== order.state.chat) await syncChatRoomStatus(this.env, orderId).catch((error) => console.error("chat room status sync failed", error));
+    if (landed && next.chat !== order.state.chat)
+      await syncChatRoomStatus(this.env, orderId).catch((error) =>
+        console.error("chat room status sync failed", error),
+      );
     // The transfer, once the completion is recorded; if it cannot go now it stays held (account.updated, the cron).
     if (landed && payout.length > 0) await releaseOrderPayout(d1, () => createStripe(this.env), orderId, now);
     const money = release ? (outcomes.get(release.payment.intentId) ?? "pending") : undefined;
@@ -344,7 +412,11 @@ export class Order extends DurableObject<Env> {
    * Writes the record's projection to D1 and forgets it. On a retry it first asks D1 whether it already has it (a
    * write whose answer was lost); the row's version guard refuses a stale one either way. Throws if D1 fails.
    */
-  private async flushProjection(record: OrderRecord, d1: D1Database, { firstWrite = false } = {}): Promise<OrderRecord> {
+  private async flushProjection(
+    record: OrderRecord,
+    d1: D1Database,
+    { firstWrite = false } = {},
+  ): Promise<OrderRecord> {
     const { version, statements } = record.projection!;
     const landed = !firstWrite && ((await projectedVersion(d1, record.orderId)) ?? 0) >= version;
     if (!landed) await d1.batch(prepared(d1, statements));
@@ -357,7 +429,10 @@ export class Order extends DurableObject<Env> {
    * Gives back each owed payment at Stripe and records what became of it on its transaction. Never throws: what
    * fails stays owed (with one more retry counted) for the alarm, and the order goes on meanwhile.
    */
-  private async payOwed(record: OrderRecord, d1: D1Database): Promise<{ record: OrderRecord; outcomes: Map<string, ReleaseOutcome> }> {
+  private async payOwed(
+    record: OrderRecord,
+    d1: D1Database,
+  ): Promise<{ record: OrderRecord; outcomes: Map<string, ReleaseOutcome> }> {
     const outcomes = new Map<string, ReleaseOutcome>();
     if (!record.owed?.length) return { record, outcomes };
     let current = record;
@@ -381,9 +456,13 @@ export class Order extends DurableObject<Env> {
   /** One alarm: the sooner of the deadline the order waits on and the retry of anything still owed. */
   private async syncAlarm(record: OrderRecord): Promise<void> {
     const owes = Boolean(record.projection) || Boolean(record.owed?.length);
-    const retryAt = owes ? Date.now() + Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, (record.retries ?? 1) - 1), RETRY_MAX_MS) : null;
+    const retryAt = owes
+      ? Date.now() + Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, (record.retries ?? 1) - 1), RETRY_MAX_MS)
+      : null;
     const deadline = pendingDeadline(record.state);
-    const at = [deadline, retryAt].filter((t): t is number => t !== null).reduce<number | null>((a, b) => (a === null ? b : Math.min(a, b)), null);
+    const at = [deadline, retryAt]
+      .filter((t): t is number => t !== null)
+      .reduce<number | null>((a, b) => (a === null ? b : Math.min(a, b)), null);
     if ((await this.ctx.storage.getAlarm()) === at) return;
     if (at === null) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(at);

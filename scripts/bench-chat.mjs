@@ -39,7 +39,8 @@ const CLIENT_EMAIL = "client@demo.comet.local";
 const DAY = 86_400_000;
 
 const quote = (value) => `'${String(value).replaceAll("'", "''")}'`;
-const accountOf = (email) => `(SELECT c.id FROM commission_accounts c JOIN user_accounts u ON u.id = c.user_account_id WHERE u.email = ${quote(email)})`;
+const accountOf = (email) =>
+  `(SELECT c.id FROM commission_accounts c JOIN user_accounts u ON u.id = c.user_account_id WHERE u.email = ${quote(email)})`;
 
 /** The SQL that gives the bench its two sessions and its room. */
 function fixtures() {
@@ -79,7 +80,10 @@ function connect(serverUrl, roomId, cookie, onFrame) {
   });
 }
 
-const sendFrame = (ws, id, text) => ws.send(JSON.stringify({ type: "send", clientMessageId: id, messageText: { text, languageCode: "en" }, messageMedias: [] }));
+const sendFrame = (ws, id, text) =>
+  ws.send(
+    JSON.stringify({ type: "send", clientMessageId: id, messageText: { text, languageCode: "en" }, messageMedias: [] }),
+  );
 
 /** `count` sockets in the room; `arrivals(id)` waits until every socket has the message with that clientMessageId. */
 async function openRoom(serverUrl, data, count) {
@@ -123,7 +127,15 @@ async function fanOut(serverUrl, data, count) {
   }
   room.close();
   latencies.sort((a, b) => a - b);
-  return { sockets: count, messages: MESSAGES, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), max: latencies.at(-1), firstP50: median(firsts), lastP50: median(lasts) };
+  return {
+    sockets: count,
+    messages: MESSAGES,
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
+    max: latencies.at(-1),
+    firstP50: median(firsts),
+    lastP50: median(lasts),
+  };
 }
 
 /** The burst one room takes at once (each party's whole send allowance), from four sockets, 10 sockets in the room. */
@@ -145,14 +157,20 @@ async function throughput(serverUrl, data) {
 let server;
 let exitCode = 0;
 try {
-  if (typeof WebSocket !== "function") throw new Error("this Node has no global WebSocket (Node 22+ needed: run it through npm, which puts the project's Node first)");
+  if (typeof WebSocket !== "function")
+    throw new Error(
+      "this Node has no global WebSocket (Node 22+ needed: run it through npm, which puts the project's Node first)",
+    );
   if (process.env.BENCH_SKIP_BUILD === "1") log("bench-chat", "BENCH_SKIP_BUILD=1: using build/ as it is");
   else log("bench-chat", `production build in ${build({ devTools: false }).seconds.toFixed(1)} s`);
   prepareState(STATE_DIR, "bench-chat", { media: false });
   const data = fixtures();
   const sqlFile = join(tmpdir(), `comet-bench-chat-${process.pid}.sql`);
   writeFileSync(sqlFile, data.sql);
-  run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--file", sqlFile], { env: { CI: "true" }, quiet: true });
+  run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--file", sqlFile], {
+    env: { CI: "true" },
+    quiet: true,
+  });
   log("bench-chat", `sessions for ${CREATOR_EMAIL} and ${CLIENT_EMAIL}, and an OPENED chat room between them`);
   server = await startPreview({ stateDir: STATE_DIR, port: await freePort(), prefix: "bench-chat" });
   const [load1] = loadavg();
@@ -161,17 +179,34 @@ try {
   const rate = await throughput(server.url, data);
 
   const pad = (value, width) => String(value).padStart(width);
-  console.log(`\nComet chat bench: production build in workerd (vite preview), loopback, one room; ${MESSAGES} sequential messages per row after ${WARMUP} warm-up; load average ${load1.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${cpus().length} cores`);
-  console.log(`\n${"fan-out".padEnd(12)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("max ms", 8)} ${pad("first p50", 10)} ${pad("last p50", 9)}`);
+  console.log(
+    `\nComet chat bench: production build in workerd (vite preview), loopback, one room; ${MESSAGES} sequential messages per row after ${WARMUP} warm-up; load average ${load1.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${cpus().length} cores`,
+  );
+  console.log(
+    `\n${"fan-out".padEnd(12)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("max ms", 8)} ${pad("first p50", 10)} ${pad("last p50", 9)}`,
+  );
   for (const r of fanOuts) {
-    console.log(`${`${r.sockets} sockets`.padEnd(12)} ${pad(r.p50.toFixed(2), 8)} ${pad(r.p99.toFixed(2), 8)} ${pad(r.max.toFixed(2), 8)} ${pad(r.firstP50.toFixed(2), 10)} ${pad(r.lastP50.toFixed(2), 9)}`);
+    console.log(
+      `${`${r.sockets} sockets`.padEnd(12)} ${pad(r.p50.toFixed(2), 8)} ${pad(r.p99.toFixed(2), 8)} ${pad(r.max.toFixed(2), 8)} ${pad(r.firstP50.toFixed(2), 10)} ${pad(r.lastP50.toFixed(2), 9)}`,
+    );
   }
   console.log("(first / last p50: the median time to the first and to the last socket of each message)");
-  console.log(`\nburst: ${rate.messages} messages from 4 sockets (both parties' whole send allowance) at once, ${rate.sockets} sockets: ${rate.seconds.toFixed(2)} s, ${rate.perSecond.toFixed(0)} messages/s stored and fanned out`);
+  console.log(
+    `\nburst: ${rate.messages} messages from 4 sockets (both parties' whole send allowance) at once, ${rate.sockets} sockets: ${rate.seconds.toFixed(2)} s, ${rate.perSecond.toFixed(0)} messages/s stored and fanned out`,
+  );
   const hundred = fanOuts.find((r) => r.sockets === 100) ?? fanOuts.at(-1);
   const met = hundred.p50 <= P50_GOAL_MS && hundred.p99 <= P99_GOAL_MS;
-  console.log(`${hundred.sockets} sockets: p50 ${hundred.p50.toFixed(2)} ms (goal ≤ ${P50_GOAL_MS}), p99 ${hundred.p99.toFixed(2)} ms (goal ≤ ${P99_GOAL_MS}): ${met ? "met" : "NOT met"}`);
-  writeBenchResults("chat.json", { at: new Date().toISOString(), messages: MESSAGES, warmup: WARMUP, loadAverage: load1, fanOuts, throughput: rate });
+  console.log(
+    `${hundred.sockets} sockets: p50 ${hundred.p50.toFixed(2)} ms (goal ≤ ${P50_GOAL_MS}), p99 ${hundred.p99.toFixed(2)} ms (goal ≤ ${P99_GOAL_MS}): ${met ? "met" : "NOT met"}`,
+  );
+  writeBenchResults("chat.json", {
+    at: new Date().toISOString(),
+    messages: MESSAGES,
+    warmup: WARMUP,
+    loadAverage: load1,
+    fanOuts,
+    throughput: rate,
+  });
   log("bench-chat", "wrote .bench/chat.json");
 } catch (error) {
   console.error(`[bench-chat] ${error instanceof Error ? error.message : error}`);

@@ -37,7 +37,8 @@ const DAY = 86_400_000;
 const ROUNDS = 4;
 
 const quote = (value) => `'${String(value).replaceAll("'", "''")}'`;
-const accountOf = (email) => `(SELECT c.id FROM commission_accounts c JOIN user_accounts u ON u.id = c.user_account_id WHERE u.email = ${quote(email)})`;
+const accountOf = (email) =>
+  `(SELECT c.id FROM commission_accounts c JOIN user_accounts u ON u.id = c.user_account_id WHERE u.email = ${quote(email)})`;
 
 /** The SQL that gives the bench its session and orders, and the ids it will act on. */
 function fixtures() {
@@ -45,15 +46,36 @@ function fixtures() {
   const now = Date.now();
   const order = () => {
     const id = randomUUID();
-    const values = [quote(id), quote(`b${id.slice(0, 7)}`), accountOf(CREATOR_EMAIL), accountOf(CLIENT_EMAIL), "'SERVICE_SUBMITTED'", 10_000, "(SELECT id FROM currencies WHERE code = 'JPY')", now, now + 7 * DAY, now, now];
-    return { id, sql: `INSERT INTO commission_orders (id, code, seller_id, buyer_id, order_submit_status, price_amount, price_currency_id, submitted_at, approval_deadline, created_at, updated_at) VALUES (${values.join(", ")});` };
+    const values = [
+      quote(id),
+      quote(`b${id.slice(0, 7)}`),
+      accountOf(CREATOR_EMAIL),
+      accountOf(CLIENT_EMAIL),
+      "'SERVICE_SUBMITTED'",
+      10_000,
+      "(SELECT id FROM currencies WHERE code = 'JPY')",
+      now,
+      now + 7 * DAY,
+      now,
+      now,
+    ];
+    return {
+      id,
+      sql: `INSERT INTO commission_orders (id, code, seller_id, buyer_id, order_submit_status, price_amount, price_currency_id, submitted_at, approval_deadline, created_at, updated_at) VALUES (${values.join(", ")});`,
+    };
   };
   const priced = order();
   const fresh = Array.from({ length: WARMUP + REQUESTS }, order);
   const woken = Array.from({ length: WARMUP + REQUESTS }, order);
   const session = `INSERT INTO sessions (id_hash, user_account_id, expires_at, last_seen_at, created_at)
     SELECT ${quote(createHash("sha256").update(token).digest("hex"))}, id, ${now + 30 * DAY}, ${now}, ${now} FROM user_accounts WHERE email = ${quote(CREATOR_EMAIL)};`;
-  return { cookie: `comet_session=${token}`, pricedOrderId: priced.id, freshOrderIds: fresh.map((o) => o.id), wokenOrderIds: woken.map((o) => o.id), sql: [session, priced.sql, ...fresh.map((o) => o.sql), ...woken.map((o) => o.sql)].join("\n") };
+  return {
+    cookie: `comet_session=${token}`,
+    pricedOrderId: priced.id,
+    freshOrderIds: fresh.map((o) => o.id),
+    wokenOrderIds: woken.map((o) => o.id),
+    sql: [session, priced.sql, ...fresh.map((o) => o.sql), ...woken.map((o) => o.sql)].join("\n"),
+  };
 }
 
 /**
@@ -65,7 +87,8 @@ async function measure(targets, warmup, count, pgid) {
   const runs = targets.map(() => ({ latencies: [], workerTrips: [], objectTrips: [], cpuMs: 0, next: 0 }));
   const one = async (target, r) => {
     const response = await target.requestAt(r.next++);
-    if (response.status !== 200) throw new Error(`${target.name}: request ${r.next} answered ${response.status} ${response.body}`);
+    if (response.status !== 200)
+      throw new Error(`${target.name}: request ${r.next} answered ${response.status} ${response.body}`);
     return response;
   };
   for (const [i, target] of targets.entries()) for (let n = 0; n < warmup; n++) await one(target, runs[i]);
@@ -86,7 +109,17 @@ async function measure(targets, warmup, count, pgid) {
   return runs.map((r, i) => {
     const sorted = [...r.latencies].sort((a, b) => a - b);
     const mean = sorted.reduce((sum, ms) => sum + ms, 0) / sorted.length;
-    return { name: targets[i].name, requests: count, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), mean, max: sorted.at(-1), cpuMsPerRequest: r.cpuMs / count, workerRoundTrips: median(r.workerTrips), objectRoundTrips: median(r.objectTrips) };
+    return {
+      name: targets[i].name,
+      requests: count,
+      p50: quantile(sorted, 0.5),
+      p99: quantile(sorted, 0.99),
+      mean,
+      max: sorted.at(-1),
+      cpuMsPerRequest: r.cpuMs / count,
+      workerRoundTrips: median(r.workerTrips),
+      objectRoundTrips: median(r.objectTrips),
+    };
   });
 }
 
@@ -101,11 +134,18 @@ try {
   const data = fixtures();
   const sqlFile = join(tmpdir(), `comet-bench-orders-${process.pid}.sql`);
   writeFileSync(sqlFile, data.sql);
-  run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--file", sqlFile], { env: { CI: "true" }, quiet: true });
-  log("bench-orders", `a session for ${CREATOR_EMAIL} and ${data.freshOrderIds.length + data.wokenOrderIds.length + 1} DRAFT orders from ${CLIENT_EMAIL} inserted`);
+  run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--file", sqlFile], {
+    env: { CI: "true" },
+    quiet: true,
+  });
+  log(
+    "bench-orders",
+    `a session for ${CREATOR_EMAIL} and ${data.freshOrderIds.length + data.wokenOrderIds.length + 1} DRAFT orders from ${CLIENT_EMAIL} inserted`,
+  );
   server = await startPreview({ stateDir: STATE_DIR, port: await freePort(), prefix: "bench-orders" });
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  const orderCall = (path, json) => timedRequest(agent, `${server.url}/api/features/commission/order/${path}`, { cookie: data.cookie, json });
+  const orderCall = (path, json) =>
+    timedRequest(agent, `${server.url}/api/features/commission/order/${path}`, { cookie: data.cookie, json });
   // The objects of the "awake" approvals are woken first by a refused action (completing a DRAFT order: 409).
   for (const orderId of data.wokenOrderIds) {
     const response = await orderCall("complete", { orderId });
@@ -114,24 +154,48 @@ try {
   const [load1] = loadavg();
 
   const targets = [
-    { name: "floor: GET static (signed in)", requestAt: () => timedRequest(agent, `${server.url}/api/bench/static?bytes=128`, { cookie: data.cookie }) },
-    { name: "update price (awake object)", requestAt: (i) => orderCall("update", { orderId: data.pricedOrderId, priceAmount: i % 2 === 0 ? 12_000 : 10_000 }) },
+    {
+      name: "floor: GET static (signed in)",
+      requestAt: () => timedRequest(agent, `${server.url}/api/bench/static?bytes=128`, { cookie: data.cookie }),
+    },
+    {
+      name: "update price (awake object)",
+      requestAt: (i) =>
+        orderCall("update", { orderId: data.pricedOrderId, priceAmount: i % 2 === 0 ? 12_000 : 10_000 }),
+    },
     { name: "approve (awake object)", requestAt: (i) => orderCall("approve", { orderId: data.wokenOrderIds[i] }) },
-    { name: "approve (object woken by it)", requestAt: (i) => orderCall("approve", { orderId: data.freshOrderIds[i] }) },
+    {
+      name: "approve (object woken by it)",
+      requestAt: (i) => orderCall("approve", { orderId: data.freshOrderIds[i] }),
+    },
   ];
   const results = await measure(targets, WARMUP, REQUESTS, server.pgid);
   agent.destroy();
 
-  console.log(`\nComet order bench: production build in workerd (vite preview), loopback, ${REQUESTS} sequential requests per target in ${ROUNDS} alternating rounds after ${WARMUP} warm-up; load average ${load1.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${cpus().length} cores`);
-  console.log(`\n${"target".padEnd(32)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("mean ms", 8)} ${pad("max ms", 8)} ${pad("CPU ms/req", 11)} ${pad("D1 Worker", 10)} ${pad("D1 object", 10)} ${pad("D1 total", 9)}`);
+  console.log(
+    `\nComet order bench: production build in workerd (vite preview), loopback, ${REQUESTS} sequential requests per target in ${ROUNDS} alternating rounds after ${WARMUP} warm-up; load average ${load1.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${cpus().length} cores`,
+  );
+  console.log(
+    `\n${"target".padEnd(32)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("mean ms", 8)} ${pad("max ms", 8)} ${pad("CPU ms/req", 11)} ${pad("D1 Worker", 10)} ${pad("D1 object", 10)} ${pad("D1 total", 9)}`,
+  );
   for (const r of results) {
-    console.log(`${r.name.padEnd(32)} ${pad(r.p50.toFixed(2), 8)} ${pad(r.p99.toFixed(2), 8)} ${pad(r.mean.toFixed(2), 8)} ${pad(r.max.toFixed(2), 8)} ${pad(r.cpuMsPerRequest.toFixed(2), 11)} ${pad(r.workerRoundTrips, 10)} ${pad(r.objectRoundTrips, 10)} ${pad(r.workerRoundTrips + r.objectRoundTrips, 9)}`);
+    console.log(
+      `${r.name.padEnd(32)} ${pad(r.p50.toFixed(2), 8)} ${pad(r.p99.toFixed(2), 8)} ${pad(r.mean.toFixed(2), 8)} ${pad(r.max.toFixed(2), 8)} ${pad(r.cpuMsPerRequest.toFixed(2), 11)} ${pad(r.workerRoundTrips, 10)} ${pad(r.objectRoundTrips, 10)} ${pad(r.workerRoundTrips + r.objectRoundTrips, 9)}`,
+    );
   }
   for (const r of results.slice(1)) {
     const met = r.p50 <= P50_GOAL_MS && r.p99 <= P99_GOAL_MS;
-    console.log(`${r.name}: p50 ${r.p50.toFixed(2)} ms (goal ≤ ${P50_GOAL_MS}), p99 ${r.p99.toFixed(2)} ms (goal ≤ ${P99_GOAL_MS}): ${met ? "met" : "NOT met"}`);
+    console.log(
+      `${r.name}: p50 ${r.p50.toFixed(2)} ms (goal ≤ ${P50_GOAL_MS}), p99 ${r.p99.toFixed(2)} ms (goal ≤ ${P99_GOAL_MS}): ${met ? "met" : "NOT met"}`,
+    );
   }
-  writeBenchResults("orders.json", { at: new Date().toISOString(), requests: REQUESTS, warmup: WARMUP, loadAverage: load1, results });
+  writeBenchResults("orders.json", {
+    at: new Date().toISOString(),
+    requests: REQUESTS,
+    warmup: WARMUP,
+    loadAverage: load1,
+    results,
+  });
   log("bench-orders", "wrote .bench/orders.json");
 } catch (error) {
   console.error(`[bench-orders] ${error instanceof Error ? error.message : error}`);

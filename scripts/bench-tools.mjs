@@ -40,13 +40,21 @@ export function serverCpuMs(pgid) {
 export function timedRequest(agent, url, { cookie, json } = {}) {
   return new Promise((resolve, reject) => {
     const body = json === undefined ? undefined : JSON.stringify(json);
-    const headers = { ...(cookie ? { cookie } : {}), ...(body ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) } : {}) };
+    const headers = {
+      ...(cookie ? { cookie } : {}),
+      ...(body ? { "content-type": "application/json", "content-length": Buffer.byteLength(body) } : {}),
+    };
     const started = process.hrtime.bigint();
     const request = http.request(url, { method: body ? "POST" : "GET", agent, headers }, (response) => {
       const chunks = [];
       response.on("data", (chunk) => chunks.push(chunk));
       response.on("end", () =>
-        resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks), ms: Number(process.hrtime.bigint() - started) / 1e6 }),
+        resolve({
+          status: response.statusCode,
+          headers: response.headers,
+          body: Buffer.concat(chunks),
+          ms: Number(process.hrtime.bigint() - started) / 1e6,
+        }),
       );
       response.on("error", reject);
     });
@@ -58,7 +66,11 @@ export function timedRequest(agent, url, { cookie, json } = {}) {
 
 /** The value at quantile `q` of an ascending list. */
 export const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? NaN;
-export const median = (values) => quantile([...values].sort((a, b) => a - b), 0.5);
+export const median = (values) =>
+  quantile(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  );
 
 /** Writes .bench/<file> (JSON) and returns its path relative to the repository. */
 export function writeBenchResults(file, data) {

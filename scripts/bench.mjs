@@ -40,7 +40,10 @@ const SERVER = process.env.BENCH_SERVER === "wrangler" ? "wrangler" : "vite";
 const RATIO_GOAL = 3;
 /** The Worker's own CPU per request: the page's minus that of a static response of the same size (issue 8). */
 const OWN_CPU_GOAL_MS = 10;
-const PAGES = (process.env.BENCH_PAGES ?? "/").split(",").map((page) => page.trim()).filter(Boolean);
+const PAGES = (process.env.BENCH_PAGES ?? "/")
+  .split(",")
+  .map((page) => page.trim())
+  .filter(Boolean);
 const CREATORS = process.env.BENCH_CREATORS ? Number(process.env.BENCH_CREATORS) : undefined;
 // The loaded state is kept between runs in .wrangler/bench-state-<creators> and reused while its key (the seed's
 // sources and the migrations) is unchanged; BENCH_STATE_DIR names another state to reuse as it is (pending
@@ -105,7 +108,17 @@ async function measure(targets, total, concurrency, pgid) {
   }
   return runs.map(({ latencies, errors, bytes, seconds, roundSeconds, cpuMs }) => {
     latencies.sort((a, b) => a - b);
-    return { requests: total, errors, bytes, rps: total / seconds, p50: quantile(latencies, 0.5), p99: quantile(latencies, 0.99), seconds, roundSeconds, cpuMsPerRequest: cpuMs / total };
+    return {
+      requests: total,
+      errors,
+      bytes,
+      rps: total / seconds,
+      p50: quantile(latencies, 0.5),
+      p99: quantile(latencies, 0.99),
+      seconds,
+      roundSeconds,
+      cpuMsPerRequest: cpuMs / total,
+    };
   });
 }
 
@@ -121,7 +134,8 @@ async function clientScripts(baseUrl, html) {
     if (/\brel="modulepreload"/.test(tag)) add(tag.match(/\bhref="([^"]+)"/)?.[1] ?? "", baseUrl);
   }
   for (const [, inline] of html.matchAll(/<script\b[^>]*\btype="module"[^>]*>([\s\S]*?)<\/script>/g)) {
-    for (const [, bare, from] of inline.matchAll(/\bimport\s*\(?\s*["']([^"']+)["']|\bfrom\s*["']([^"']+)["']/g)) add(bare ?? from, baseUrl);
+    for (const [, bare, from] of inline.matchAll(/\bimport\s*\(?\s*["']([^"']+)["']|\bfrom\s*["']([^"']+)["']/g))
+      add(bare ?? from, baseUrl);
   }
   // Static imports inside the chunks load at start too (dynamic import() ones do not, and are not counted).
   const files = [];
@@ -136,7 +150,9 @@ async function clientScripts(baseUrl, html) {
     const body = Buffer.from(await response.arrayBuffer());
     files.push({ url: new URL(url).pathname, raw: body.length, gzip: gzipSync(body).length });
     const code = body.toString("utf8");
-    for (const [, a, b] of code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*["']([^"']+)["']/g)) {
+    for (const [, a, b] of code.matchAll(
+      /(?:^|[;\n}])\s*import\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']|\bexport\s*(?:\*|\{[^}]*\})\s*from\s*["']([^"']+)["']/g,
+    )) {
       const next = new URL(a ?? b, url);
       if (/\.m?js$/.test(next.pathname) && !seen.has(next.href)) queue.push(next.href);
     }
@@ -187,7 +203,10 @@ try {
   if (process.env.BENCH_SKIP_BUILD === "1") log("bench", "BENCH_SKIP_BUILD=1: using build/ as it is");
   else log("bench", `production build in ${build({ devTools: false }).seconds.toFixed(1)} s`);
   if (REUSED_STATE) {
-    run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR], { env: { CI: "true" }, quiet: true });
+    run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", STATE_DIR], {
+      env: { CI: "true" },
+      quiet: true,
+    });
     log("bench", `reusing the state in ${STATE_DIR} (pending migrations applied)`);
   } else {
     ensureBenchState();
@@ -197,9 +216,19 @@ try {
   const base = server.url;
   const probeAgent = new http.Agent({ keepAlive: false });
   const [load1Before] = loadavg();
-  const report = { at: new Date().toISOString(), server: SERVER, creators: CREATORS ?? (REUSED_STATE ? `as in ${REUSED_STATE}` : "demo"), requests: REQUESTS, concurrency: CONCURRENCY, warmup: WARMUP, pages: [] };
+  const report = {
+    at: new Date().toISOString(),
+    server: SERVER,
+    creators: CREATORS ?? (REUSED_STATE ? `as in ${REUSED_STATE}` : "demo"),
+    requests: REQUESTS,
+    concurrency: CONCURRENCY,
+    warmup: WARMUP,
+    pages: [],
+  };
 
-  console.log(`\nComet bench: production build in workerd (${SERVER === "vite" ? "vite preview" : "wrangler dev"}), loopback, ${REQUESTS} requests per target at concurrency ${CONCURRENCY} in ${ROUNDS} alternating rounds after ${WARMUP} warm-up; creators: ${report.creators}; load average ${load1Before.toFixed(1)} on ${cpus().length} cores`);
+  console.log(
+    `\nComet bench: production build in workerd (${SERVER === "vite" ? "vite preview" : "wrangler dev"}), loopback, ${REQUESTS} requests per target at concurrency ${CONCURRENCY} in ${ROUNDS} alternating rounds after ${WARMUP} warm-up; creators: ${report.creators}; load average ${load1Before.toFixed(1)} on ${cpus().length} cores`,
+  );
   // The floor: the client entry and its imports (React, React DOM, React Router), as scripts/route-js.mjs counts it;
   // none on a build without source maps (BENCH_SKIP_BUILD=1 on another command's build).
   const floor = clientJsFloor();
@@ -210,7 +239,8 @@ try {
     const size = page.body.length;
     const staticUrl = `${base}/api/bench/static?bytes=${size}`;
     const probe = await get(probeAgent, staticUrl);
-    if (probe.status !== 200 || probe.body.length !== size) throw new Error(`GET /api/bench/static answered ${probe.status} (${probe.body.length} bytes)`);
+    if (probe.status !== 200 || probe.body.length !== size)
+      throw new Error(`GET /api/bench/static answered ${probe.status} (${probe.body.length} bytes)`);
     const roundTrips = page.headers["x-d1-round-trips"] ?? "n/a";
 
     // A page that reads D1 is also measured against the static response after one round trip of the smallest query:
@@ -218,7 +248,9 @@ try {
     const targets = [
       { name: `GET ${path}`, url: `${base}${path}` },
       { name: `static HTML (${size} B)`, url: staticUrl },
-      ...(Number(roundTrips) > 0 ? [{ name: "static after 1 D1 round trip", url: `${base}/api/bench/d1?bytes=${size}` }] : []),
+      ...(Number(roundTrips) > 0
+        ? [{ name: "static after 1 D1 round trip", url: `${base}/api/bench/d1?bytes=${size}` }]
+        : []),
     ];
     for (const target of targets) await load(target.url, WARMUP, CONCURRENCY);
     const [ssr, fixed, afterD1] = await measure(targets, REQUESTS, CONCURRENCY, server.pgid);
@@ -227,23 +259,59 @@ try {
     const cpuRatio = ssr.cpuMsPerRequest / fixed.cpuMsPerRequest;
     const ownCpuMs = ssr.cpuMsPerRequest - fixed.cpuMsPerRequest;
     const scripts = await clientScripts(base, page.body.toString("utf8"));
-    const js = { files: scripts.length, raw: scripts.reduce((sum, f) => sum + f.raw, 0), gzip: scripts.reduce((sum, f) => sum + f.gzip, 0), list: scripts };
+    const js = {
+      files: scripts.length,
+      raw: scripts.reduce((sum, f) => sum + f.raw, 0),
+      gzip: scripts.reduce((sum, f) => sum + f.gzip, 0),
+      list: scripts,
+    };
     const floorGzip = floor ? scripts.filter((f) => floor.has(f.url)).reduce((sum, f) => sum + f.gzip, 0) : null;
     const ownGzip = floor ? js.gzip - floorGzip : null;
 
-    console.log(`\n${"target".padEnd(30)} ${pad("bytes", 8)} ${pad("req/s", 9)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("CPU ms/req", 11)} ${pad("errors", 7)}`);
+    console.log(
+      `\n${"target".padEnd(30)} ${pad("bytes", 8)} ${pad("req/s", 9)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("CPU ms/req", 11)} ${pad("errors", 7)}`,
+    );
     for (const [{ name }, r] of [[targets[0], ssr], [targets[1], fixed], ...(afterD1 ? [[targets[2], afterD1]] : [])]) {
-      console.log(`${name.padEnd(30)} ${pad(r.bytes, 8)} ${pad(r.rps.toFixed(0), 9)} ${pad(r.p50.toFixed(2), 8)} ${pad(r.p99.toFixed(2), 8)} ${pad(r.cpuMsPerRequest.toFixed(2), 11)} ${pad(r.errors, 7)}`);
+      console.log(
+        `${name.padEnd(30)} ${pad(r.bytes, 8)} ${pad(r.rps.toFixed(0), 9)} ${pad(r.p50.toFixed(2), 8)} ${pad(r.p99.toFixed(2), 8)} ${pad(r.cpuMsPerRequest.toFixed(2), 11)} ${pad(r.errors, 7)}`,
+      );
     }
-    console.log(`${path}: static ÷ SSR requests/s ${ratio.toFixed(2)} (goal ≤ ${RATIO_GOAL}: ${ratio <= RATIO_GOAL ? "met" : "NOT met"}; its ${ROUNDS} rounds ${Math.min(...roundRatios).toFixed(2)}–${Math.max(...roundRatios).toFixed(2)}); SSR ÷ static CPU per request ${cpuRatio.toFixed(2)}`);
-    if (afterD1) console.log(`${path}: static ÷ static after 1 D1 round trip, requests/s ${(fixed.rps / afterD1.rps).toFixed(2)} (the floor of a page that reads D1, before its SQL and rendering)`);
-    console.log(`${path}: the Worker's own CPU per request (page − static, mean over the run) ${ownCpuMs.toFixed(2)} ms (goal ≤ ${OWN_CPU_GOAL_MS}: ${ownCpuMs <= OWN_CPU_GOAL_MS ? "met" : "NOT met"})`);
-    console.log(`${path}: D1 round trips per request (signed out): ${roundTrips} (goal ≤ 2: ${Number(roundTrips) <= 2 ? "met" : "NOT met"})`);
-    if (floor) console.log(`${path}: client JS floor (React, React Router) ${kb(floorGzip)} gzip; this route's own ${kb(ownGzip)} gzip (guarded against its baseline by npm run bench:js)`);
-    else console.log(`${path}: client JS floor and this route's own share: not measured, build/ has no source maps (run without BENCH_SKIP_BUILD, or npm run bench:js)`);
+    console.log(
+      `${path}: static ÷ SSR requests/s ${ratio.toFixed(2)} (goal ≤ ${RATIO_GOAL}: ${ratio <= RATIO_GOAL ? "met" : "NOT met"}; its ${ROUNDS} rounds ${Math.min(...roundRatios).toFixed(2)}–${Math.max(...roundRatios).toFixed(2)}); SSR ÷ static CPU per request ${cpuRatio.toFixed(2)}`,
+    );
+    if (afterD1)
+      console.log(
+        `${path}: static ÷ static after 1 D1 round trip, requests/s ${(fixed.rps / afterD1.rps).toFixed(2)} (the floor of a page that reads D1, before its SQL and rendering)`,
+      );
+    console.log(
+      `${path}: the Worker's own CPU per request (page − static, mean over the run) ${ownCpuMs.toFixed(2)} ms (goal ≤ ${OWN_CPU_GOAL_MS}: ${ownCpuMs <= OWN_CPU_GOAL_MS ? "met" : "NOT met"})`,
+    );
+    console.log(
+      `${path}: D1 round trips per request (signed out): ${roundTrips} (goal ≤ 2: ${Number(roundTrips) <= 2 ? "met" : "NOT met"})`,
+    );
+    if (floor)
+      console.log(
+        `${path}: client JS floor (React, React Router) ${kb(floorGzip)} gzip; this route's own ${kb(ownGzip)} gzip (guarded against its baseline by npm run bench:js)`,
+      );
+    else
+      console.log(
+        `${path}: client JS floor and this route's own share: not measured, build/ has no source maps (run without BENCH_SKIP_BUILD, or npm run bench:js)`,
+      );
     console.log(`${path}: client JS in all (floor and own) ${js.files} files, ${kb(js.raw)} raw, ${kb(js.gzip)} gzip`);
-    for (const file of scripts.slice(0, 6)) console.log(`  ${pad(kb(file.gzip), 9)} gzip ${pad(kb(file.raw), 9)} raw  ${file.url}`);
-    report.pages.push({ path, ssr, static: fixed, staticAfterD1: afterD1 ?? null, ratio, roundRatios, cpuRatio, ownCpuMs, roundTrips, js: { ...js, floorGzip, ownGzip } });
+    for (const file of scripts.slice(0, 6))
+      console.log(`  ${pad(kb(file.gzip), 9)} gzip ${pad(kb(file.raw), 9)} raw  ${file.url}`);
+    report.pages.push({
+      path,
+      ssr,
+      static: fixed,
+      staticAfterD1: afterD1 ?? null,
+      ratio,
+      roundRatios,
+      cpuRatio,
+      ownCpuMs,
+      roundTrips,
+      js: { ...js, floorGzip, ownGzip },
+    });
     if (ssr.errors > 0 || fixed.errors > 0 || afterD1?.errors > 0) exitCode = 1;
   }
 

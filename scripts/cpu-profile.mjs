@@ -40,6 +40,7 @@ export function summarizeProfile(profile, requests) {
       total.set(key, (total.get(key) ?? 0) + micros);
     }
   });
-  const perRequest = (map) => [...map].map(([fn, micros]) => ({ fn, ms: micros / 1000 / requests })).sort((a, b) => b.ms - a.ms);
+  const perRequest = (map) =>
+    [...map].map(([fn, micros]) => ({ fn, ms: micros / 1000 / requests })).sort((a, b) => b.ms - a.ms);
   return { self: perRequest(self), total: perRequest(total) };
 }

@@ -26,7 +26,9 @@ const stripe = await startStripeEmulatorProcess({
   devVars,
 });
 
-console.log(`\nComet is starting at http://localhost:${port} — sign-in codes arrive at http://localhost:${port}/dev/mailbox; payments go to the local Stripe emulator at ${stripe.url}\n`);
+console.log(
+  `\nComet is starting at http://localhost:${port} — sign-in codes arrive at http://localhost:${port}/dev/mailbox; payments go to the local Stripe emulator at ${stripe.url}\n`,
+);
 const vite = spawn("npx", ["vite", "dev", "--port", port, ...process.argv.slice(2)], { stdio: "inherit" });
 vite.on("exit", async (code) => {
   await stripe.stop();

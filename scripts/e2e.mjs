@@ -9,7 +9,16 @@ import { spawn } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { ensureChromium } from "./ensure-chromium.mjs";
-import { build, freePort, log, prepareState, root, startPreview, toolEnv, useStripeEmulatorPort } from "./serve-test-build.mjs";
+import {
+  build,
+  freePort,
+  log,
+  prepareState,
+  root,
+  startPreview,
+  toolEnv,
+  useStripeEmulatorPort,
+} from "./serve-test-build.mjs";
 import { readDevVars } from "./dev-vars.mjs";
 import { startStripeEmulatorProcess } from "./stripe-emulator.mjs";
 

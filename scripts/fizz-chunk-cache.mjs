@@ -35,7 +35,9 @@ const FIZZ_BUILD = /react-dom[\\/]cjs[\\/]react-dom-server\.(edge|browser)\.prod
 export function cacheEncodedChunks(code, id = "react-dom-server") {
   const at = code.indexOf(ORIGINAL);
   if (at === -1 || code.indexOf(ORIGINAL, at + 1) !== -1) {
-    throw new Error(`fizz-chunk-cache: ${id} no longer defines stringToChunk as expected; check the React upgrade (docs/decisions/036)`);
+    throw new Error(
+      `fizz-chunk-cache: ${id} no longer defines stringToChunk as expected; check the React upgrade (docs/decisions/036)`,
+    );
   }
   return code.replace(ORIGINAL, REPLACEMENT);
 }

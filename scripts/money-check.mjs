@@ -32,21 +32,34 @@ await build({
 const { checkMoney, describeReport, createStripe } = await import(bundle);
 rmSync(bundle, { force: true });
 
-const proxy = await getPlatformProxy({ configPath: join(root, "wrangler.toml"), persist: persistTo ? { path: join(persistTo, "v3") } : true });
+const proxy = await getPlatformProxy({
+  configPath: join(root, "wrangler.toml"),
+  persist: persistTo ? { path: join(persistTo, "v3") } : true,
+});
 try {
   const { env } = proxy;
-  const stripeUrl = env.STRIPE_API_HOST ? `${env.STRIPE_API_PROTOCOL ?? "http"}://${env.STRIPE_API_HOST}:${env.STRIPE_API_PORT}` : "Stripe";
+  const stripeUrl = env.STRIPE_API_HOST
+    ? `${env.STRIPE_API_PROTOCOL ?? "http"}://${env.STRIPE_API_HOST}:${env.STRIPE_API_PORT}`
+    : "Stripe";
   if (env.STRIPE_API_HOST) {
-    const reachable = await fetch(`${stripeUrl}/v1/balance`).then(() => true, () => false);
+    const reachable = await fetch(`${stripeUrl}/v1/balance`).then(
+      () => true,
+      () => false,
+    );
     if (!reachable) {
       console.error(`money:check: the Stripe emulator is not running at ${stripeUrl}; start \`npm run dev\` first.`);
       process.exitCode = 2;
     }
   }
   if (!process.exitCode) {
-    const { checked, reports } = await checkMoney({ d1: env.DB, stripe: createStripe(env) }, { since: null, repair: false });
+    const { checked, reports } = await checkMoney(
+      { d1: env.DB, stripe: createStripe(env) },
+      { since: null, repair: false },
+    );
     for (const line of reports.flatMap(describeReport)) console.log(line);
-    console.log(`money:check: ${checked} orders with a payment checked against ${stripeUrl}; ${reports.length} disagree`);
+    console.log(
+      `money:check: ${checked} orders with a payment checked against ${stripeUrl}; ${reports.length} disagree`,
+    );
     if (reports.length > 0) process.exitCode = 1;
   }
 } finally {

@@ -29,7 +29,8 @@ function localCardFormFiles() {
   const found = [];
   for (const dir of [join(root, "build", "client", "assets"), join(root, "build", "server", "assets")]) {
     if (!existsSync(dir)) continue;
-    for (const name of readdirSync(dir)) if (name.endsWith(".js") && readFileSync(join(dir, name), "utf8").includes("card[number]")) found.push(name);
+    for (const name of readdirSync(dir))
+      if (name.endsWith(".js") && readFileSync(join(dir, name), "utf8").includes("card[number]")) found.push(name);
   }
   return found;
 }
@@ -44,9 +45,15 @@ if (check) {
   }).catch((error) => ({ status: String(error) }));
   await server.stop();
   log("preview", `check: GET / answered ${response.status} (200 expected)`);
-  log("preview", `check: POST /dev/fixtures/workVisits answered ${fixtures.status} (anything but 200 expected: no fixtures in production)`);
+  log(
+    "preview",
+    `check: POST /dev/fixtures/workVisits answered ${fixtures.status} (anything but 200 expected: no fixtures in production)`,
+  );
   const cardForm = localCardFormFiles();
-  log("preview", `check: local card form in the production build: ${cardForm.length ? cardForm.join(", ") : "none"} (none expected)`);
+  log(
+    "preview",
+    `check: local card form in the production build: ${cardForm.length ? cardForm.join(", ") : "none"} (none expected)`,
+  );
   process.exit(response.status === 200 && fixtures.status !== 200 && cardForm.length === 0 ? 0 : 1);
 }
 log("preview", `open ${server.url}; Ctrl-C stops it`);

@@ -23,7 +23,9 @@ const TOP = Number(process.env.PROFILE_TOP ?? 25);
 
 /** A DevTools protocol session over wrangler's inspector proxy. */
 async function inspect(inspectorPort) {
-  const socket = new WebSocket(`ws://127.0.0.1:${inspectorPort}/ws`, { headers: { Origin: `http://127.0.0.1:${inspectorPort}` } });
+  const socket = new WebSocket(`ws://127.0.0.1:${inspectorPort}/ws`, {
+    headers: { Origin: `http://127.0.0.1:${inspectorPort}` },
+  });
   const pending = new Map();
   let nextId = 0;
   socket.addEventListener("message", (event) => {
@@ -52,10 +54,14 @@ async function load(url, total) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   const get = () =>
     new Promise((resolve, reject) =>
-      http.get(url, { agent }, (response) => {
-        response.resume();
-        response.on("end", () => (response.statusCode === 200 ? resolve() : reject(new Error(`${url} answered ${response.statusCode}`))));
-      }).on("error", reject),
+      http
+        .get(url, { agent }, (response) => {
+          response.resume();
+          response.on("end", () =>
+            response.statusCode === 200 ? resolve() : reject(new Error(`${url} answered ${response.statusCode}`)),
+          );
+        })
+        .on("error", reject),
     );
   let issued = 0;
   const lane = async () => {
@@ -74,14 +80,23 @@ const stateDir = process.env.PROFILE_STATE_DIR ?? join(root, ".wrangler", "bench
 if (process.env.PROFILE_SKIP_BUILD === "1") log("profile", "PROFILE_SKIP_BUILD=1: using build/ as it is");
 else log("profile", `production build in ${build({ devTools: false }).seconds.toFixed(1)} s`);
 if (!existsSync(stateDir)) {
-  log("profile", `${stateDir} does not exist: profiling on the demo data (npm run bench:catalog keeps the 10,000-creator state)`);
+  log(
+    "profile",
+    `${stateDir} does not exist: profiling on the demo data (npm run bench:catalog keeps the 10,000-creator state)`,
+  );
   prepareState(stateDir, "profile");
 }
 // The bench's kept state does not keep the traces of earlier runs (serve-test-build.mjs); a state named by
 // PROFILE_STATE_DIR is used as it is.
 if (!process.env.PROFILE_STATE_DIR) dropLocalTraces(stateDir);
 const inspectorPort = await freePort();
-const server = await startPreview({ stateDir, port: await freePort(), prefix: "profile", server: "wrangler", inspectorPort });
+const server = await startPreview({
+  stateDir,
+  port: await freePort(),
+  prefix: "profile",
+  server: "wrangler",
+  inspectorPort,
+});
 let exitCode = 0;
 try {
   const devtools = await inspect(inspectorPort);
@@ -94,18 +109,28 @@ try {
     await devtools.send("Profiler.start");
     await load(url, REQUESTS);
     const { profile } = await devtools.send("Profiler.stop");
-    const file = join(root, ".bench", `profile-${path.replace(/[^\w]+/g, "_").replace(/^_|_$/g, "") || "root"}.cpuprofile`);
+    const file = join(
+      root,
+      ".bench",
+      `profile-${path.replace(/[^\w]+/g, "_").replace(/^_|_$/g, "") || "root"}.cpuprofile`,
+    );
     writeFileSync(file, JSON.stringify(profile));
     const { self, total } = summarizeProfile(profile, REQUESTS);
     const busy = total.find((row) => row.fn === "(root)")?.ms ?? 0;
     const idle = self.find((row) => row.fn === "(idle)")?.ms ?? 0;
     const notSampled = self.find((row) => row.fn === NOT_SAMPLED)?.ms ?? 0;
-    console.log(`\nGET ${path}: ${REQUESTS} requests, ${(busy - idle).toFixed(2)} ms of the Worker's own JavaScript and runtime calls per request in samples (${file.replace(`${root}/`, "")})`);
-    console.log(`  and ${notSampled.toFixed(2)} ms a request of wall time at concurrency ${CONCURRENCY} without a sample of this isolate (I/O waits, D1's objects, the runtime's own work)`);
+    console.log(
+      `\nGET ${path}: ${REQUESTS} requests, ${(busy - idle).toFixed(2)} ms of the Worker's own JavaScript and runtime calls per request in samples (${file.replace(`${root}/`, "")})`,
+    );
+    console.log(
+      `  and ${notSampled.toFixed(2)} ms a request of wall time at concurrency ${CONCURRENCY} without a sample of this isolate (I/O waits, D1's objects, the runtime's own work)`,
+    );
     console.log("  ms/request, own time:");
-    for (const row of self.filter((row) => row.fn !== "(idle)" && row.fn !== NOT_SAMPLED).slice(0, TOP)) console.log(`  ${row.ms.toFixed(3).padStart(8)}  ${row.fn}`);
+    for (const row of self.filter((row) => row.fn !== "(idle)" && row.fn !== NOT_SAMPLED).slice(0, TOP))
+      console.log(`  ${row.ms.toFixed(3).padStart(8)}  ${row.fn}`);
     console.log("  ms/request, including what it calls:");
-    for (const row of total.filter((row) => !["(root)", "(idle)"].includes(row.fn)).slice(0, TOP)) console.log(`  ${row.ms.toFixed(3).padStart(8)}  ${row.fn}`);
+    for (const row of total.filter((row) => !["(root)", "(idle)"].includes(row.fn)).slice(0, TOP))
+      console.log(`  ${row.ms.toFixed(3).padStart(8)}  ${row.fn}`);
   }
   devtools.close();
 } catch (error) {

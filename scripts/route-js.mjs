@@ -53,7 +53,10 @@ export function floorFiles(manifest, dir = clientDir) {
   const floor = new Set([manifest.entry.module, ...manifest.entry.imports]);
   const urls = [...new Set(Object.values(manifest.routes).flatMap((route) => [route.module, ...route.imports]))];
   const maps = urls.map((url) => ({ url, map: join(dir, `${url}.map`) })).filter(({ map }) => existsSync(map));
-  if (maps.length === 0) throw new Error(`${dir} has no source maps: build with COMET_SOURCEMAP=1 to tell React's floor from a route's own code`);
+  if (maps.length === 0)
+    throw new Error(
+      `${dir} has no source maps: build with COMET_SOURCEMAP=1 to tell React's floor from a route's own code`,
+    );
   for (const { url, map } of maps) {
     const { sources } = JSON.parse(readFileSync(map, "utf8"));
     if (sources.length > 0 && sources.every((source) => STACK_SOURCE.test(source))) floor.add(url);
@@ -79,7 +82,12 @@ export function measureRoutes(dir = clientDir) {
   const leaves = routes.filter((route) => !routes.some((other) => other.parentId === route.id));
   const measured = leaves.map((leaf) => {
     const lineage = chain(leaf);
-    const path = "/" + lineage.map((route) => route.path ?? (route.index ? "" : "")).filter(Boolean).join("/");
+    const path =
+      "/" +
+      lineage
+        .map((route) => route.path ?? (route.index ? "" : ""))
+        .filter(Boolean)
+        .join("/");
     const own = new Set(lineage.flatMap((route) => [route.module, ...route.imports]).filter((url) => !floor.has(url)));
     const files = [...own].map((url) => ({ url, ...gzipOf(url) })).sort((a, b) => b.gzip - a.gzip);
     return { id: leaf.id, path, ownGzip: files.reduce((sum, f) => sum + f.gzip, 0), files };
@@ -111,25 +119,41 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const { floor, routes } = measureRoutes();
   /** @type {Record<string, number>} route id -> own gzip bytes */
   const baseline = existsSync(BASELINE_FILE) ? JSON.parse(readFileSync(BASELINE_FILE, "utf8")).routes : {};
-  console.log(`floor (React, React DOM, React Router: ${floor.files.map((url) => url.replace(/^\/assets\/|-[\w-]{8}\.js$/g, "")).join(", ")}): ${kb(floor.gzip)} gzip`);
-  console.log(`each route's own JS at start, gzip, and the change since the baseline (${BASELINE_FILE.slice(root.length)}; --check allows ${signedKb(ROUTE_JS_ALLOWANCE_BYTES)}):`);
+  console.log(
+    `floor (React, React DOM, React Router: ${floor.files.map((url) => url.replace(/^\/assets\/|-[\w-]{8}\.js$/g, "")).join(", ")}): ${kb(floor.gzip)} gzip`,
+  );
+  console.log(
+    `each route's own JS at start, gzip, and the change since the baseline (${BASELINE_FILE.slice(root.length)}; --check allows ${signedKb(ROUTE_JS_ALLOWANCE_BYTES)}):`,
+  );
   for (const route of routes) {
     const was = baseline[route.id];
     const change = was === undefined ? "no baseline" : signedKb(route.ownGzip - was);
     console.log(`  ${kb(route.ownGzip).padStart(8)}  ${change.padStart(11)}  ${route.path}  (${route.id})`);
-    if (args.includes("--files")) for (const file of route.files) console.log(`  ${"".padStart(10)}${kb(file.gzip).padStart(8)}  ${file.url}`);
+    if (args.includes("--files"))
+      for (const file of route.files) console.log(`  ${"".padStart(10)}${kb(file.gzip).padStart(8)}  ${file.url}`);
   }
   if (args.includes("--update-baseline")) {
-    const figures = Object.fromEntries([...routes].sort((a, b) => a.id.localeCompare(b.id)).map((route) => [route.id, route.ownGzip]));
-    writeFileSync(BASELINE_FILE, `${JSON.stringify({ about: "npm run bench:js: each route's own client JS at start, gzip bytes above the React floor; update with npm run bench:js -- --update-baseline", floorGzip: floor.gzip, routes: figures }, null, 2)}\n`);
+    const figures = Object.fromEntries(
+      [...routes].sort((a, b) => a.id.localeCompare(b.id)).map((route) => [route.id, route.ownGzip]),
+    );
+    writeFileSync(
+      BASELINE_FILE,
+      `${JSON.stringify({ about: "npm run bench:js: each route's own client JS at start, gzip bytes above the React floor; update with npm run bench:js -- --update-baseline", floorGzip: floor.gzip, routes: figures }, null, 2)}\n`,
+    );
     console.log(`wrote ${routes.length} routes to ${BASELINE_FILE.slice(root.length)}`);
   } else if (args.includes("--check")) {
     const over = overBudget(routes, baseline);
     for (const route of over) {
       const was = baseline[route.id];
-      console.log(`OVER BUDGET: ${route.path} (${route.id}) ${kb(route.ownGzip)}, ${was === undefined ? "no baseline" : `${signedKb(route.ownGzip - was)} over its baseline ${kb(was)}`}`);
+      console.log(
+        `OVER BUDGET: ${route.path} (${route.id}) ${kb(route.ownGzip)}, ${was === undefined ? "no baseline" : `${signedKb(route.ownGzip - was)} over its baseline ${kb(was)}`}`,
+      );
     }
-    console.log(over.length === 0 ? `all ${routes.length} routes within ${kb(ROUTE_JS_ALLOWANCE_BYTES)} of their baseline` : `${over.length} of ${routes.length} routes over budget: shrink them, or (a deliberate trade) npm run bench:js -- --update-baseline and commit the baseline`);
+    console.log(
+      over.length === 0
+        ? `all ${routes.length} routes within ${kb(ROUTE_JS_ALLOWANCE_BYTES)} of their baseline`
+        : `${over.length} of ${routes.length} routes over budget: shrink them, or (a deliberate trade) npm run bench:js -- --update-baseline and commit the baseline`,
+    );
     process.exit(over.length === 0 ? 0 : 1);
   }
 }

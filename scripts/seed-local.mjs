@@ -45,7 +45,12 @@ function parseArgs(argv) {
 function wrangler(args, persistTo) {
   const bin = join(dirname(createRequire(import.meta.url).resolve("wrangler/package.json")), "bin", "wrangler.js");
   const full = [...args, ...(persistTo ? ["--persist-to", persistTo] : [])];
-  const res = spawnSync(process.execPath, [bin, ...full], { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, CI: "true" }, encoding: "utf8" });
+  const res = spawnSync(process.execPath, [bin, ...full], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+    env: { ...process.env, CI: "true" },
+    encoding: "utf8",
+  });
   if (res.status !== 0) {
     process.stderr.write(res.stdout + res.stderr);
     throw new Error(`wrangler ${args.slice(0, 3).join(" ")} failed (exit ${res.status})`);
@@ -66,7 +71,11 @@ async function seedWithProxy({ statements, files }, persistTo) {
       await env.DB.batch(statements.slice(i, i + 100).map((s) => env.DB.prepare(s)));
     }
     for (let i = 0; i < files.length; i += 16) {
-      await Promise.all(files.slice(i, i + 16).map((f) => env.MEDIA.put(f.key, f.body, { httpMetadata: { contentType: f.contentType } })));
+      await Promise.all(
+        files
+          .slice(i, i + 16)
+          .map((f) => env.MEDIA.put(f.key, f.body, { httpMetadata: { contentType: f.contentType } })),
+      );
     }
   } finally {
     await dispose();
@@ -86,7 +95,9 @@ async function seedDirect(sqlPath, persistTo) {
   try {
     // The search triggers rebuild a creator's row on every text, role and form insert: for a bulk load that is most
     // of the time. They are dropped for the import, the table is rebuilt once, and they come back, in one transaction.
-    const triggers = db.prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'creator_search_%'").all();
+    const triggers = db
+      .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'creator_search_%'")
+      .all();
     // The import touches most of the database's pages many times (rows keyed by random ids go all over every
     // index): with SQLite's default 2 MB page cache they are written out and read back again and again. Up to 1 GiB
     // keeps them in memory until the commit (10,000 creators, a 780 MB database: the import 57 → 30 s).
@@ -105,8 +116,13 @@ async function seedDirect(sqlPath, persistTo) {
 /** The newest migration's rebuild of creator_search (its `DELETE FROM creator_search;` and the INSERT after it). */
 function creatorSearchRebuild() {
   const dir = join(root, "migrations");
-  for (const name of readdirSync(dir).filter((n) => n.endsWith(".sql")).sort().reverse()) {
-    const statements = readFileSync(join(dir, name), "utf8").split("--> statement-breakpoint").map((s) => s.trim());
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith(".sql"))
+    .sort()
+    .reverse()) {
+    const statements = readFileSync(join(dir, name), "utf8")
+      .split("--> statement-breakpoint")
+      .map((s) => s.trim());
     const at = statements.findLastIndex((s) => s.startsWith("DELETE FROM creator_search;"));
     if (at >= 0 && statements[at + 1]) return [statements[at], statements[at + 1]];
   }
@@ -117,7 +133,20 @@ async function seedWithCli(sqlPath, mediaDir, files, persistTo) {
   wrangler(["d1", "execute", "DB", "--local", "--file", sqlPath], persistTo);
   console.log(`putting ${files.length} images one wrangler call at a time (several minutes)`);
   for (const f of files) {
-    wrangler(["r2", "object", "put", `${BUCKET}/${f.key}`, "--local", "--file", join(mediaDir, f.key), "--content-type", f.contentType], persistTo);
+    wrangler(
+      [
+        "r2",
+        "object",
+        "put",
+        `${BUCKET}/${f.key}`,
+        "--local",
+        "--file",
+        join(mediaDir, f.key),
+        "--content-type",
+        f.contentType,
+      ],
+      persistTo,
+    );
   }
 }
 
@@ -141,7 +170,9 @@ if (!args.media) {
   try {
     await seedWithProxy(result, args.persistTo);
   } catch (error) {
-    console.warn(`getPlatformProxy failed (${error instanceof Error ? error.message : error}); falling back to the wrangler CLI`);
+    console.warn(
+      `getPlatformProxy failed (${error instanceof Error ? error.message : error}); falling back to the wrangler CLI`,
+    );
     via = "wrangler CLI";
     await seedWithCli(sqlPath, mediaDir, result.files, args.persistTo);
   }
@@ -149,5 +180,7 @@ if (!args.media) {
 
 const manifest = JSON.parse(await readFile(join(dirname(sqlPath), "manifest.json"), "utf8"));
 const wellKnown = manifest.logins.filter((l) => /^(creator|client|admin|banned)@/.test(l.email));
-console.log(`seeded via ${via} in ${((Date.now() - started) / 1000).toFixed(1)} s; ${manifest.logins.length} accounts. Demo logins (e-mail code, see /dev/mailbox):`);
+console.log(
+  `seeded via ${via} in ${((Date.now() - started) / 1000).toFixed(1)} s; ${manifest.logins.length} accounts. Demo logins (e-mail code, see /dev/mailbox):`,
+);
 for (const l of wellKnown) console.log(`  ${l.email.padEnd(28)} @${l.handle.padEnd(12)} ${l.roles.join("+")}`);

@@ -56,7 +56,9 @@ export function build({ devTools }) {
  */
 export function useStripeEmulatorPort(port) {
   const file = join(root, "build", "server", ".dev.vars");
-  const kept = (existsSync(file) ? readFileSync(file, "utf8") : "").split(/\r?\n/).filter((line) => line && !line.startsWith("STRIPE_API_PORT="));
+  const kept = (existsSync(file) ? readFileSync(file, "utf8") : "")
+    .split(/\r?\n/)
+    .filter((line) => line && !line.startsWith("STRIPE_API_PORT="));
   writeFileSync(file, `${[...kept, `STRIPE_API_PORT="${port}"`].join("\n")}\n`, { mode: 0o600 });
 }
 
@@ -76,11 +78,25 @@ export function dropLocalTraces(stateDir) {
 export function prepareState(stateDir, prefix = "state", { creators, media = true } = {}) {
   rmSync(stateDir, { recursive: true, force: true });
   // CI=true: wrangler asks no confirmation question.
-  const migrate = run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], { env: { CI: "true" }, quiet: true });
+  const migrate = run("wrangler", ["d1", "migrations", "apply", "DB", "--local", "--persist-to", stateDir], {
+    env: { CI: "true" },
+    quiet: true,
+  });
   log(prefix, `migrations applied to ${stateDir} (${migrate.seconds.toFixed(1)} s)`);
   const seedScript = join(root, "scripts", "seed-local.mjs");
   if (existsSync(seedScript)) {
-    const seed = run("node", [seedScript, "--persist-to", stateDir, "--skip-migrations", ...(creators ? ["--creators", String(creators)] : []), ...(media ? [] : ["--no-media"])], { quiet: true });
+    const seed = run(
+      "node",
+      [
+        seedScript,
+        "--persist-to",
+        stateDir,
+        "--skip-migrations",
+        ...(creators ? ["--creators", String(creators)] : []),
+        ...(media ? [] : ["--no-media"]),
+      ],
+      { quiet: true },
+    );
     log(prefix, `demo data loaded (${seed.seconds.toFixed(1)} s)`);
   } else {
     log(prefix, "scripts/seed-local.mjs not found: the database has the schema but no demo users");
@@ -104,7 +120,17 @@ export function freePort() {
  * output, if it exits first or does not answer within `timeoutMs`. `stop()` sends SIGTERM (then SIGKILL after 5 s) to
  * the child, or, when `detached`, to its whole process group (Node and workerd).
  */
-export async function startServer({ label, command, args, env = {}, probeUrl, detached = true, timeoutMs = 90_000, intervalMs = 300, probeTimeoutMs = 5_000 }) {
+export async function startServer({
+  label,
+  command,
+  args,
+  env = {},
+  probeUrl,
+  detached = true,
+  timeoutMs = 90_000,
+  intervalMs = 300,
+  probeTimeoutMs = 5_000,
+}) {
   const child = spawn(command, args, { cwd: root, env: toolEnv(env), stdio: ["ignore", "pipe", "pipe"], detached });
   let output = "";
   const collect = (chunk) => {
@@ -157,14 +183,46 @@ export async function startServer({ label, command, args, env = {}, probeUrl, de
  * - "wrangler": `wrangler dev` on the build's own config (build/server/wrangler.json), wrangler's local server;
  *   `inspectorPort` opens its DevTools inspector there (scripts/profile-worker.mjs).
  */
-export async function startPreview({ stateDir, port, prefix = "serve", server = "vite", timeoutMs = 90_000, inspectorPort }) {
+export async function startPreview({
+  stateDir,
+  port,
+  prefix = "serve",
+  server = "vite",
+  timeoutMs = 90_000,
+  inspectorPort,
+}) {
   const url = `http://localhost:${port}`;
   const inspector = inspectorPort ? ["--inspector-port", String(inspectorPort)] : [];
   const [command, args] =
     server === "wrangler"
-      ? ["wrangler", ["dev", "-c", "build/server/wrangler.json", "--local", "--ip", "localhost", "--port", String(port), "--persist-to", stateDir, "--show-interactive-dev-session=false", "--log-level", "warn", ...inspector]]
+      ? [
+          "wrangler",
+          [
+            "dev",
+            "-c",
+            "build/server/wrangler.json",
+            "--local",
+            "--ip",
+            "localhost",
+            "--port",
+            String(port),
+            "--persist-to",
+            stateDir,
+            "--show-interactive-dev-session=false",
+            "--log-level",
+            "warn",
+            ...inspector,
+          ],
+        ]
       : ["vite", ["preview", "--port", String(port), "--strictPort", "--host", "localhost"]];
-  const started = await startServer({ label: command, command, args, env: { COMET_STATE_DIR: stateDir, CI: "true" }, probeUrl: url, timeoutMs });
+  const started = await startServer({
+    label: command,
+    command,
+    args,
+    env: { COMET_STATE_DIR: stateDir, CI: "true" },
+    probeUrl: url,
+    timeoutMs,
+  });
   log(prefix, `serving build/ with ${command} at ${url} (state ${stateDir}); GET / answered ${started.probeStatus}`);
   return { url, stop: started.stop, output: started.output, pgid: started.pgid };
 }

@@ -9,7 +9,15 @@ import { log, root, startServer } from "./serve-test-build.mjs";
  * Resolves once the emulator answers on `port`; `stop()` ends it. `accountVerificationDelayMs`: how long a submitted
  * Connect onboarding stays in review (unset: main.ts's few seconds, as a developer sees it; the browser tests say 0).
  */
-export async function startStripeEmulatorProcess({ port, appOrigin, devVars, accountVerificationDelayMs, webhookRetryDelaysMs, prefix = "stripe", timeoutMs = 30_000 }) {
+export async function startStripeEmulatorProcess({
+  port,
+  appOrigin,
+  devVars,
+  accountVerificationDelayMs,
+  webhookRetryDelaysMs,
+  prefix = "stripe",
+  timeoutMs = 30_000,
+}) {
   const webhookUrl = `${appOrigin}/webhooks/stripe`;
   const url = `http://127.0.0.1:${port}`;
   const { stop } = await startServer({
@@ -22,8 +30,12 @@ export async function startStripeEmulatorProcess({ port, appOrigin, devVars, acc
       STRIPE_EMULATOR_WEBHOOK_SECRET: devVars.STRIPE_WEBHOOK_SECRET,
       STRIPE_EMULATOR_CONNECT_WEBHOOK_URL: `${webhookUrl}/connect`,
       STRIPE_EMULATOR_CONNECT_WEBHOOK_SECRET: devVars.STRIPE_CONNECT_WEBHOOK_SECRET,
-      ...(accountVerificationDelayMs === undefined ? {} : { STRIPE_EMULATOR_VERIFICATION_DELAY_MS: String(accountVerificationDelayMs) }),
-      ...(webhookRetryDelaysMs === undefined ? {} : { STRIPE_EMULATOR_WEBHOOK_RETRY_DELAYS_MS: webhookRetryDelaysMs.join(",") }),
+      ...(accountVerificationDelayMs === undefined
+        ? {}
+        : { STRIPE_EMULATOR_VERIFICATION_DELAY_MS: String(accountVerificationDelayMs) }),
+      ...(webhookRetryDelaysMs === undefined
+        ? {}
+        : { STRIPE_EMULATOR_WEBHOOK_RETRY_DELAYS_MS: webhookRetryDelaysMs.join(",") }),
     },
     // Any answer will do (an unauthenticated call gets 401): the server is up.
     probeUrl: `${url}/v1/balance`,

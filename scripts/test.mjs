@@ -36,8 +36,13 @@ const suites = [];
 // First, because it is fast: the Stripe emulator's own suite (plain Node, the real SDK against emulators/stripe),
 // and the build tools' tests (tests/node).
 const emulatorStatus = run("npx", [
-  "vitest", "run", "--project", "node",
-  "--reporter=default", "--reporter=json", `--outputFile.json=${results}/emulator.json`,
+  "vitest",
+  "run",
+  "--project",
+  "node",
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${results}/emulator.json`,
 ]);
 const emulator = readJson(`${results}/emulator.json`);
 suites.push({
@@ -51,8 +56,16 @@ const repeat = Math.max(1, Number(process.env.REPEAT ?? 1) || 1);
 const seed = process.env.VITEST_SEED ?? String(Math.floor(Math.random() * 1_000_000));
 console.log(`vitest order: shuffled with seed ${seed} (replay: VITEST_SEED=${seed} npm test), each test ${repeat}×`);
 const workerStatus = run("npx", [
-  "vitest", "run", "--project", "workerd", "--sequence.shuffle", `--sequence.seed=${seed}`, `--repeats=${repeat - 1}`,
-  "--reporter=default", "--reporter=json", `--outputFile.json=${results}/worker.json`,
+  "vitest",
+  "run",
+  "--project",
+  "workerd",
+  "--sequence.shuffle",
+  `--sequence.seed=${seed}`,
+  `--repeats=${repeat - 1}`,
+  "--reporter=default",
+  "--reporter=json",
+  `--outputFile.json=${results}/worker.json`,
 ]);
 const worker = readJson(`${results}/worker.json`);
 suites.push({
@@ -67,11 +80,16 @@ suites.push({
 // own description (tests/global/stripe-emulator.ts wrote what did not match). One test; no report is a failure.
 const contract = readJson(`${results}/stripe-contract.json`);
 const contractHolds = contract !== null && contract.violations.length === 0;
-if (contract === null) console.log(`stripe contract: no report in ${results}/stripe-contract.json (did the workerd suite finish?)`);
+if (contract === null)
+  console.log(`stripe contract: no report in ${results}/stripe-contract.json (did the workerd suite finish?)`);
 else {
-  console.log(`stripe contract: ${contract.exchanges} exchanges, ${contract.events} events, ${contract.operations.length} operations checked against Stripe's OpenAPI description ${contract.describedApiVersion}`);
+  console.log(
+    `stripe contract: ${contract.exchanges} exchanges, ${contract.events} events, ${contract.operations.length} operations checked against Stripe's OpenAPI description ${contract.describedApiVersion}`,
+  );
   for (const violation of contract.violations) {
-    console.log(`  ${violation.where}: ${violation.path} ${violation.problem}${violation.count > 1 ? ` (×${violation.count})` : ""}`);
+    console.log(
+      `  ${violation.where}: ${violation.path} ${violation.problem}${violation.count > 1 ? ` (×${violation.count})` : ""}`,
+    );
   }
 }
 suites.push({
@@ -85,13 +103,27 @@ suites.push({
 // hidden source maps (the shipped files are byte for byte the same), so the JS budget below reads the same build.
 if (process.env.SKIP_PREVIEW !== "1") {
   const previewStatus = run("npm", ["run", "preview", "--", "--check"], { COMET_SOURCEMAP: "1" });
-  suites.push({ name: "commands (npm run preview serves / with 200, no local card form nor test fixtures in production)", status: previewStatus, passed: previewStatus === 0 ? 1 : 0, failed: previewStatus === 0 ? 0 : 1 });
+  suites.push({
+    name: "commands (npm run preview serves / with 200, no local card form nor test fixtures in production)",
+    status: previewStatus,
+    passed: previewStatus === 0 ? 1 : 0,
+    failed: previewStatus === 0 ? 0 : 1,
+  });
 }
 
 // The JS budget (docs/performance.md): no route's own client JS more than 5 KB gzip over bench/route-js-baseline.json.
 // One test; the routes over it are printed. On preview's build, or its own when the preview check was skipped.
-const budgetStatus = run("node", ["scripts/route-js.mjs", "--check", ...(process.env.SKIP_PREVIEW !== "1" ? ["--skip-build"] : [])]);
-suites.push({ name: "JS budget (npm run bench:js -- --check: each route within 5 KB gzip of its baseline)", status: budgetStatus, passed: budgetStatus === 0 ? 1 : 0, failed: budgetStatus === 0 ? 0 : 1 });
+const budgetStatus = run("node", [
+  "scripts/route-js.mjs",
+  "--check",
+  ...(process.env.SKIP_PREVIEW !== "1" ? ["--skip-build"] : []),
+]);
+suites.push({
+  name: "JS budget (npm run bench:js -- --check: each route within 5 KB gzip of its baseline)",
+  status: budgetStatus,
+  passed: budgetStatus === 0 ? 1 : 0,
+  failed: budgetStatus === 0 ? 0 : 1,
+});
 
 if (process.env.SKIP_E2E !== "1") {
   // REPEAT=2: every spec twice in one run (docs/decisions/019), so a spec that leaves behind what its next run trips over fails.

@@ -7,7 +7,12 @@ import { readSessionCookie } from "./http/cookies";
 import type { AppEnv, RequestContext } from "./http/context";
 import { isCrossSiteWrite } from "./http/cross-site";
 import { requestLocale } from "./http/locale";
-import { BASE_SECURITY_HEADERS, createCspNonce, pageSecurityHeaders, presignedUploadOrigin } from "./http/security-headers";
+import {
+  BASE_SECURITY_HEADERS,
+  createCspNonce,
+  pageSecurityHeaders,
+  presignedUploadOrigin,
+} from "./http/security-headers";
 import { PLAYER_FRAME_ORIGINS } from "./domain/embed-players";
 import { authApi } from "./api/auth";
 import { accountApi } from "./api/account";
@@ -42,13 +47,15 @@ const isBanReadable = (path: string) =>
   path === BAN_PAGE || path === `${BAN_PAGE}.data` || path === ROUTE_MANIFEST || legalPageAt(path) !== undefined;
 /** Calls answered in JSON (the API and Stripe's webhooks), as opposed to pages. */
 const isJsonPath = (path: string) => path.startsWith("/api/") || path.startsWith("/webhooks/");
-const isAssetPath = (path: string) => path.startsWith("/assets/") || path.startsWith("/media/") || path === "/favicon.ico";
+const isAssetPath = (path: string) =>
+  path.startsWith("/assets/") || path.startsWith("/media/") || path === "/favicon.ico";
 
 /**
  * A request for a whole page, rendered by React Router (not its `.data` requests, an API or a file): a GET, or a
  * form posted without JavaScript, whose action's page is rendered as a document too.
  */
-const isPageDocument = (method: string, path: string) => (method === "GET" || method === "POST") && !path.endsWith(".data");
+const isPageDocument = (method: string, path: string) =>
+  (method === "GET" || method === "POST") && !path.endsWith(".data");
 
 /** The request's context (database, session user, locale, CSP nonce), set for every handler after it. */
 async function withRequestContext(c: Context<AppEnv>, d1: D1Database, next: Next): Promise<void> {
@@ -58,7 +65,17 @@ async function withRequestContext(c: Context<AppEnv>, d1: D1Database, next: Next
   // One source for the language: the same cookie-then-Accept-Language rule Paraglide applies while rendering.
   // Signing in and changing the language both set the cookie, so a signed-in user's choice follows them.
   const locale = requestLocale(c.req.raw);
-  c.set("request", { env: c.env, url: new URL(c.req.url), executionCtx: c.executionCtx as unknown as ExecutionContext, db, user, sessionToken, locale, cspNonce: createCspNonce(), documentOnly: isPageDocument(c.req.method, c.req.path) ? new Map() : null });
+  c.set("request", {
+    env: c.env,
+    url: new URL(c.req.url),
+    executionCtx: c.executionCtx as unknown as ExecutionContext,
+    db,
+    user,
+    sessionToken,
+    locale,
+    cspNonce: createCspNonce(),
+    documentOnly: isPageDocument(c.req.method, c.req.path) ? new Map() : null,
+  });
   await next();
 }
 
@@ -70,7 +87,8 @@ export function createApp(renderPage?: PageRenderer) {
   app.use("*", async (c, next) => {
     await next();
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) c.res.headers.set(name, value);
-    if (!c.res.headers.get("content-type")?.startsWith("text/html") || c.res.headers.has("content-security-policy")) return;
+    if (!c.res.headers.get("content-type")?.startsWith("text/html") || c.res.headers.has("content-security-policy"))
+      return;
     const upload = presignedUploadOrigin(c.env);
     const cards = cardEntryOrigins(cardEntryFor(c.env));
     const page = pageSecurityHeaders({
@@ -98,7 +116,13 @@ export function createApp(renderPage?: PageRenderer) {
   // A banned user sees only /ban, and the terms and policies its footer links to (legal-pages.ts); their API calls are refused.
   app.use("*", async (c, next) => {
     const { user } = c.get("request");
-    if (user && isBanned(user.roles) && !isAssetPath(c.req.path) && !isBanReadable(c.req.path) && !c.req.path.startsWith("/api/auth/")) {
+    if (
+      user &&
+      isBanned(user.roles) &&
+      !isAssetPath(c.req.path) &&
+      !isBanReadable(c.req.path) &&
+      !c.req.path.startsWith("/api/auth/")
+    ) {
       if (c.req.path.startsWith("/api/")) return c.json({ error: "banned" }, 403);
       return c.redirect(BAN_PAGE, 302);
     }

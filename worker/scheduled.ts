@@ -39,9 +39,15 @@ export async function runScheduledJobs(env: Env, scheduledTime: number): Promise
 }
 
 async function reconcileMoney(env: Env, scheduledTime: number): Promise<void> {
-  const { checked, reports } = await checkMoney({ d1: env.DB, stripe: createStripe(env), orders: env.ORDER }, { since: scheduledTime - RECENT_MS, repair: true });
+  const { checked, reports } = await checkMoney(
+    { d1: env.DB, stripe: createStripe(env), orders: env.ORDER },
+    { since: scheduledTime - RECENT_MS, repair: true },
+  );
   for (const line of reports.flatMap(describeReport)) console.warn(`money check: ${line}`);
-  if (reports.some((r) => r.disagreements.length > 0)) console.error(`money check: ${reports.filter((r) => r.disagreements.length > 0).length} of ${checked} orders disagree with Stripe`);
+  if (reports.some((r) => r.disagreements.length > 0))
+    console.error(
+      `money check: ${reports.filter((r) => r.disagreements.length > 0).length} of ${checked} orders disagree with Stripe`,
+    );
 }
 
 /** The Worker's `scheduled` handler (worker/index.ts exports it): the cron's run outlives the event via waitUntil. */

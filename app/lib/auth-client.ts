@@ -1,8 +1,14 @@
 /** Browser calls of the sign-in / sign-up flows. Each returns field errors translated by the server, or ok. */
-export type AuthCallResult = { ok: true; isNewAccount?: boolean } | { ok: false; errors?: Record<string, string>; error?: string };
+export type AuthCallResult =
+  | { ok: true; isNewAccount?: boolean }
+  | { ok: false; errors?: Record<string, string>; error?: string };
 
 async function asResult(response: Response): Promise<AuthCallResult> {
-  const body = (await response.json().catch(() => ({}))) as { errors?: Record<string, string>; error?: string; isNewAccount?: boolean };
+  const body = (await response.json().catch(() => ({}))) as {
+    errors?: Record<string, string>;
+    error?: string;
+    isNewAccount?: boolean;
+  };
   if (response.ok) return { ok: true, isNewAccount: body.isNewAccount };
   return { ok: false, errors: body.errors, error: body.error };
 }
@@ -27,5 +33,9 @@ export const sendSignInCode = (email: string) => postJson("/api/auth/email/send"
  * A 409 with `errors.handle` means the sign-up's handle was taken while the code waited.
  */
 export const verifyEmailCode = (email: string, token: string) =>
-  request(`/api/auth/callback/email?${new URLSearchParams({ email, token })}`, { mode: "same-origin", credentials: "same-origin" });
-export const saveProfileStep = (input: { name: string; birthday: string }) => postJson("/api/account/profile-step", input);
+  request(`/api/auth/callback/email?${new URLSearchParams({ email, token })}`, {
+    mode: "same-origin",
+    credentials: "same-origin",
+  });
+export const saveProfileStep = (input: { name: string; birthday: string }) =>
+  postJson("/api/account/profile-step", input);

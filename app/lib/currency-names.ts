@@ -8,5 +8,8 @@ export function currencyName(code: CurrencyCode): string {
 
 /** The currency choices of every settings form, in the viewer's language: "Japanese yen (JPY)". */
 export function currencyOptions(): { value: CurrencyCode; label: string }[] {
-  return CURRENCIES.map((code) => ({ value: code, label: code === "USD" ? m.settings_currency_usd() : m.settings_currency_jpy() }));
+  return CURRENCIES.map((code) => ({
+    value: code,
+    label: code === "USD" ? m.settings_currency_usd() : m.settings_currency_jpy(),
+  }));
 }

@@ -42,6 +42,9 @@ export const KEPT_VALUE_MAX_CODE_POINTS = 20_000;
 
 /** A refused form's values, kept for the retry (nothing typed is lost), each cut to KEPT_VALUE_MAX_CODE_POINTS. */
 export function keptForRetry<T extends { [field in keyof T]: string }>(values: T): T {
-  const cut = (value: string) => (value.length <= KEPT_VALUE_MAX_CODE_POINTS ? value : Array.from(value).slice(0, KEPT_VALUE_MAX_CODE_POINTS).join(""));
+  const cut = (value: string) =>
+    value.length <= KEPT_VALUE_MAX_CODE_POINTS
+      ? value
+      : Array.from(value).slice(0, KEPT_VALUE_MAX_CODE_POINTS).join("");
   return Object.fromEntries(Object.entries<string>(values).map(([field, value]) => [field, cut(value)])) as T;
 }

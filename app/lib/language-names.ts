@@ -10,13 +10,17 @@ export interface LanguageName {
 }
 
 export function languageLabel(language: LanguageName): string {
-  return language.name === language.nativeName ? language.name : m.account_settings_language_option({ name: language.name, nativeName: language.nativeName });
+  return language.name === language.nativeName
+    ? language.name
+    : m.account_settings_language_option({ name: language.name, nativeName: language.nativeName });
 }
 
 /** The languages named for `locale`, or null when the request fails (the caller keeps its own labels). */
 export async function fetchLanguageNames(locale: string): Promise<LanguageName[] | null> {
   try {
-    const response = await fetch(`/api/account/languages?locale=${encodeURIComponent(locale)}`, { credentials: "same-origin" });
+    const response = await fetch(`/api/account/languages?locale=${encodeURIComponent(locale)}`, {
+      credentials: "same-origin",
+    });
     return response.ok ? ((await response.json()) as { languages: LanguageName[] }).languages : null;
   } catch {
     return null;

@@ -6,4 +6,5 @@ import type { RequestContext } from "#worker/http/context";
 const shared = globalThis as typeof globalThis & { __cometRequestContext?: RouterContext<RequestContext> };
 
 /** The Worker's per-request values (env, db, user, locale), set before React Router runs. */
-export const requestContext: RouterContext<RequestContext> = (shared.__cometRequestContext ??= createContext<RequestContext>());
+export const requestContext: RouterContext<RequestContext> = (shared.__cometRequestContext ??=
+  createContext<RequestContext>());

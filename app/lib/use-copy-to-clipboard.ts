@@ -7,7 +7,13 @@ const COPIED_FOR_MS = 2000;
  * A copy button's state: `copy(text)` writes to the clipboard and `copied` is true for `copiedForMs` after. When the
  * clipboard is refused (permissions, an old browser), `onRefused` runs, e.g. to select the text for copying by hand.
  */
-export function useCopyToClipboard({ onRefused, copiedForMs = COPIED_FOR_MS }: { onRefused?: () => void; copiedForMs?: number } = {}): {
+export function useCopyToClipboard({
+  onRefused,
+  copiedForMs = COPIED_FOR_MS,
+}: {
+  onRefused?: () => void;
+  copiedForMs?: number;
+} = {}): {
   copied: boolean;
   copy: (text: string) => Promise<void>;
 } {

@@ -20,26 +20,46 @@ import type { Route } from "./+types/commission-form";
 /** /cf/{code}: a published commission form, read-only, with prices in the viewer's currency. Unknown or unpublished: 404. */
 export async function loader({ params, request: httpRequest, context }: Route.LoaderArgs) {
   const { db, env, user, locale } = context.get(requestContext);
-  const form = await getPublicForm(db, params.code, { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null });
+  const form = await getPublicForm(db, params.code, {
+    locale,
+    accountId: user?.accountId ?? null,
+    displayCurrencyId: user?.displayCurrencyId ?? null,
+  });
   if (!form) throw data(null, { status: 404 });
   // Back from a 3-D Secure redirect while adding a card in the form: saved first, so the form shows it (decision 057).
   const cardReturn = await settleReturnedSetup(new URL(httpRequest.url), db, env, user?.accountId ?? null);
   const request = await requestViewerState(db, user?.accountId ?? null, { formId: form.id });
   // Each question media's player is decided here, so the read-only form's JS does not parse media URLs (player-view.ts).
-  const questionMedias: Record<string, ViewedMedia[]> = Object.fromEntries(form.questions.map((question) => [question.id, question.medias.map(viewedMedia)]));
-  return { form, openLabel: openBadgeLabel(form.creator.isOpenCommission), texts: formPageTexts(form), questionMedias, request, cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null, cardReturn };
+  const questionMedias: Record<string, ViewedMedia[]> = Object.fromEntries(
+    form.questions.map((question) => [question.id, question.medias.map(viewedMedia)]),
+  );
+  return {
+    form,
+    openLabel: openBadgeLabel(form.creator.isOpenCommission),
+    texts: formPageTexts(form),
+    questionMedias,
+    request,
+    cardEntry: cardEntryFor(env),
+    profileId: user?.profileId ?? null,
+    cardReturn,
+  };
 }
 
 // The answering form loads with the page's data but in its own chunk: visitors who only read the form do not pay for it.
-const RequestForm = lazy(() => import("#app/components/requests/request-form").then((module) => ({ default: module.RequestForm })));
+const RequestForm = lazy(() =>
+  import("#app/components/requests/request-form").then((module) => ({ default: module.RequestForm })),
+);
 // The thank-you shows only once a request is sent from this page: it loads with the answering form, not before.
 const loadRequestDone = () => import("#app/components/requests/request-done");
 const RequestDone = lazy(() => loadRequestDone().then((module) => ({ default: module.RequestDone })));
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: m.layout_meta_page_title({ page: loaderData.form.title }) }] : []);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: m.layout_meta_page_title({ page: loaderData.form.title }) }] : [];
 
 // A question's own media draws players: their code loads only for a form that has some.
-const QuestionMediaList = lazy(() => import("#app/components/requests/question-media-list").then((module) => ({ default: module.QuestionMediaList })));
+const QuestionMediaList = lazy(() =>
+  import("#app/components/requests/question-media-list").then((module) => ({ default: module.QuestionMediaList })),
+);
 
 export default function CommissionForm({ loaderData }: Route.ComponentProps) {
   const { form, openLabel, texts, questionMedias, request, cardEntry, profileId, cardReturn } = loaderData;
@@ -57,7 +77,10 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
         <Avatar src={form.creator.avatarUrl} className="size-12" />
         <div className="min-w-0">
           <p className="text-sm text-zinc-600 dark:text-zinc-400">{m.catalog_form_by({ name: form.creator.name })}</p>
-          <Link to={`/${form.creator.handle}`} className="font-semibold text-zinc-900 underline-offset-2 hover:underline dark:text-zinc-50">
+          <Link
+            to={`/${form.creator.handle}`}
+            className="font-semibold text-zinc-900 underline-offset-2 hover:underline dark:text-zinc-50"
+          >
             @{form.creator.handle}
           </Link>
         </div>
@@ -75,7 +98,9 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
         </dd>
       </dl>
       {/* Collapsed past the spec's default 200 characters (section 9); the full text is a "Show more" away. */}
-      {form.description ? <CollapsibleText text={form.description} className="mt-6 text-zinc-700 dark:text-zinc-300" /> : null}
+      {form.description ? (
+        <CollapsibleText text={form.description} className="mt-6 text-zinc-700 dark:text-zinc-300" />
+      ) : null}
       <div className="mt-6">
         <ShareButton path={`/cf/${form.code}`} text={form.title} />
       </div>
@@ -116,7 +141,15 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
 }
 
 /** The form's questions, read-only: for visitors who cannot send (signed out, the creator, already sent). */
-function QuestionList({ form, medias, texts }: { form: Route.ComponentProps["loaderData"]["form"]; medias: Record<string, ViewedMedia[]>; texts: Record<string, QuestionTexts> }) {
+function QuestionList({
+  form,
+  medias,
+  texts,
+}: {
+  form: Route.ComponentProps["loaderData"]["form"];
+  medias: Record<string, ViewedMedia[]>;
+  texts: Record<string, QuestionTexts>;
+}) {
   return (
     <section aria-labelledby="form-questions" className="mt-12">
       <h2 id="form-questions" className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">
@@ -124,7 +157,13 @@ function QuestionList({ form, medias, texts }: { form: Route.ComponentProps["loa
       </h2>
       <ol className="mt-4 space-y-4">
         {form.questions.map((question, index) => (
-          <QuestionItem key={question.id} question={question} index={index} medias={medias[question.id] ?? []} texts={texts[question.id]} />
+          <QuestionItem
+            key={question.id}
+            question={question}
+            index={index}
+            medias={medias[question.id] ?? []}
+            texts={texts[question.id]}
+          />
         ))}
       </ol>
     </section>
@@ -132,7 +171,17 @@ function QuestionList({ form, medias, texts }: { form: Route.ComponentProps["loa
 }
 
 /** One question, read-only: its number, title and type, whether it is required, its description, media and choices. */
-function QuestionItem({ question, index, medias, texts }: { question: Route.ComponentProps["loaderData"]["form"]["questions"][number]; index: number; medias: ViewedMedia[]; texts: QuestionTexts }) {
+function QuestionItem({
+  question,
+  index,
+  medias,
+  texts,
+}: {
+  question: Route.ComponentProps["loaderData"]["form"]["questions"][number];
+  index: number;
+  medias: ViewedMedia[];
+  texts: QuestionTexts;
+}) {
   return (
     <li className="rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex flex-wrap items-baseline gap-2">
@@ -145,12 +194,20 @@ function QuestionItem({ question, index, medias, texts }: { question: Route.Comp
             </span>
           ) : null}
         </h3>
-        <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">{texts.type}</span>
+        <span className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
+          {texts.type}
+        </span>
         {texts.required ? (
-          <span className={`text-xs font-semibold ${question.isRequired ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}>{texts.required}</span>
+          <span
+            className={`text-xs font-semibold ${question.isRequired ? "text-red-700 dark:text-red-300" : "text-zinc-600 dark:text-zinc-400"}`}
+          >
+            {texts.required}
+          </span>
         ) : null}
       </div>
-      {question.description ? <p className="mt-2 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{question.description}</p> : null}
+      {question.description ? (
+        <p className="mt-2 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{question.description}</p>
+      ) : null}
       {medias.length > 0 ? (
         <Suspense fallback={null}>
           <QuestionMediaList title={question.title} medias={medias} />
@@ -161,9 +218,18 @@ function QuestionItem({ question, index, medias, texts }: { question: Route.Comp
           {question.choices.map((choice) => {
             const price = texts.choicePrices[choice.id];
             return (
-              <li key={choice.id} className="flex items-center justify-between gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800/60">
+              <li
+                key={choice.id}
+                className="flex items-center justify-between gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800/60"
+              >
                 <span className="flex min-w-0 items-center gap-3 text-zinc-900 dark:text-zinc-100">
-                  {choice.media ? <MediaImage src={choice.media.thumbnailUrl ?? choice.media.url} alt={choice.title} className="size-16 shrink-0 rounded-md" /> : null}
+                  {choice.media ? (
+                    <MediaImage
+                      src={choice.media.thumbnailUrl ?? choice.media.url}
+                      alt={choice.title}
+                      className="size-16 shrink-0 rounded-md"
+                    />
+                  ) : null}
                   {choice.title}
                 </span>
                 {price ? (

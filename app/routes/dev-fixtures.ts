@@ -15,7 +15,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { env, url } = context.get(requestContext);
   if (env.MAILER !== "dev-mailbox" || !LOCAL_HOSTS.has(url.hostname)) throw data(null, { status: 404 });
   const input = await request.json().catch(() => null);
-  if (input === null || typeof input !== "object" || Array.isArray(input)) throw data({ error: "a JSON object" }, { status: 400 });
+  if (input === null || typeof input !== "object" || Array.isArray(input))
+    throw data({ error: "a JSON object" }, { status: 400 });
   const { status, body } = await runDevFixture(env, params.name, input as Record<string, unknown>);
   return Response.json(body, { status });
 }

@@ -20,13 +20,18 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-8">
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">{m.mailbox_title()}</h1>
-        <a href="/dev/mailbox" className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-600 dark:hover:bg-zinc-800">
+        <a
+          href="/dev/mailbox"
+          className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-600 dark:hover:bg-zinc-800"
+        >
           {m.mailbox_refresh()}
         </a>
       </div>
       <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">{m.mailbox_intro()}</p>
       {loaderData.mails.length === 0 ? (
-        <p className="mt-8 rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-700 dark:border-zinc-600 dark:text-zinc-300">{m.mailbox_empty()}</p>
+        <p className="mt-8 rounded-lg border border-dashed border-zinc-300 p-8 text-center text-zinc-700 dark:border-zinc-600 dark:text-zinc-300">
+          {m.mailbox_empty()}
+        </p>
       ) : (
         <ul className="mt-6 space-y-4">
           {loaderData.mails.map((mail) => (
@@ -34,7 +39,8 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
               <article className="rounded-xl border border-zinc-200 p-4 dark:border-zinc-700" data-to={mail.to}>
                 <h2 className="font-semibold wrap-anywhere">{mail.subject}</h2>
                 <p className="text-sm text-zinc-700 dark:text-zinc-300">
-                  {m.mailbox_to()} <span className="font-mono wrap-anywhere">{mail.to}</span> · <time>{mail.sentAt}</time>
+                  {m.mailbox_to()} <span className="font-mono wrap-anywhere">{mail.to}</span> ·{" "}
+                  <time>{mail.sentAt}</time>
                 </p>
                 <pre className="mt-3 whitespace-pre-wrap wrap-anywhere font-sans text-sm">{mail.text}</pre>
               </article>

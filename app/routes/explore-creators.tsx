@@ -20,7 +20,11 @@ import type { Route } from "./+types/explore-creators";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, user, locale, documentOnly } = context.get(requestContext);
   const query = parseExploreQuery(new URL(request.url).searchParams);
-  const result = await searchCreators(db, query, { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null });
+  const result = await searchCreators(db, query, {
+    locale,
+    accountId: user?.accountId ?? null,
+    displayCurrencyId: user?.displayCurrencyId ?? null,
+  });
   // The cards as markup (renderCreatorCards), and for a page document not even that: the page's own render draws the
   // first cards from the document-only store and the browser keeps their markup (FirstPage), so the hydration data
   // carries their handles.
@@ -37,7 +41,9 @@ const DOCUMENT_FIRST_PAGE = "explore-creators:first-page";
 const FIRST_PAGE_ID = "explore-first-page";
 const resultsGridClass = "grid gap-5 sm:grid-cols-2 lg:grid-cols-3 [&>li]:min-w-0";
 
-export const meta: Route.MetaFunction = () => [{ title: m.layout_meta_page_title({ page: m.catalog_explore_title() }) }];
+export const meta: Route.MetaFunction = () => [
+  { title: m.layout_meta_page_title({ page: m.catalog_explore_title() }) },
+];
 
 const fieldClass =
   "mt-1 block w-full rounded-lg border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100";
@@ -63,7 +69,8 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     const page = fetcher.data;
     if (!page || fetcher.state !== "idle" || pending.current === null) return;
-    if (page.query.cursor !== pending.current || serializeExploreQuery({ ...page.query, cursor: null }) !== searchKey) return;
+    if (page.query.cursor !== pending.current || serializeExploreQuery({ ...page.query, cursor: null }) !== searchKey)
+      return;
     pending.current = null;
     setCreators((shown) => {
       const handles = new Set([...(loaderData.creators ? [] : loaderData.handles), ...shown.map((c) => c.handle)]);
@@ -83,7 +90,8 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
   const followLink = useDelegatedLinks();
   const [lightbox, setLightbox] = useState<ReturnType<typeof previewsOfCard> | null>(null);
   const onResultsClick = (event: MouseEvent<HTMLElement>) => {
-    const preview = event.target instanceof Element ? event.target.closest<HTMLButtonElement>(PREVIEW_BUTTON_SELECTOR) : null;
+    const preview =
+      event.target instanceof Element ? event.target.closest<HTMLButtonElement>(PREVIEW_BUTTON_SELECTOR) : null;
     if (preview) setLightbox(previewsOfCard(preview));
     else followLink(event);
   };
@@ -161,7 +169,9 @@ function CreatorItem({ card }: { card: CardMarkup }) {
  */
 function FirstPage() {
   const serverCards = useDocumentOnly<ReactNode>(DOCUMENT_FIRST_PAGE);
-  const [browserMarkup] = useState(() => (typeof document === "undefined" ? "" : (document.getElementById(FIRST_PAGE_ID)?.innerHTML ?? "")));
+  const [browserMarkup] = useState(() =>
+    typeof document === "undefined" ? "" : (document.getElementById(FIRST_PAGE_ID)?.innerHTML ?? ""),
+  );
   if (serverCards) {
     return (
       <ul id={FIRST_PAGE_ID} className={resultsGridClass}>
@@ -169,10 +179,23 @@ function FirstPage() {
       </ul>
     );
   }
-  return <ul id={FIRST_PAGE_ID} className={resultsGridClass} dangerouslySetInnerHTML={{ __html: browserMarkup }} suppressHydrationWarning />;
+  return (
+    <ul
+      id={FIRST_PAGE_ID}
+      className={resultsGridClass}
+      dangerouslySetInnerHTML={{ __html: browserMarkup }}
+      suppressHydrationWarning
+    />
+  );
 }
 
-function SearchForm({ query, filters }: { query: ExploreQuery; filters: { categories: FilterOption[]; kinds: FilterOption[]; useCases: FilterOption[] } }) {
+function SearchForm({
+  query,
+  filters,
+}: {
+  query: ExploreQuery;
+  filters: { categories: FilterOption[]; kinds: FilterOption[]; useCases: FilterOption[] };
+}) {
   const id = useId();
   // Keyed by the URL's query so the fields follow back/forward navigation.
   const key = serializeExploreQuery({ ...query, cursor: null });
@@ -186,11 +209,13 @@ function SearchForm({ query, filters }: { query: ExploreQuery; filters: { catego
         // With JavaScript, leave defaults and empty filters out of the URL; without it the plain GET works the same.
         event.preventDefault();
         const params = new URLSearchParams();
-        for (const [name, value] of new FormData(event.currentTarget)) if (typeof value === "string") params.append(name, value);
+        for (const [name, value] of new FormData(event.currentTarget))
+          if (typeof value === "string") params.append(name, value);
         const search = serializeExploreQuery({ ...parseExploreQuery(params), cursor: null });
         navigate(search ? `/explore/creators?${search}` : "/explore/creators");
       }}
-      className="mt-8 grid gap-4 rounded-2xl border border-zinc-200 bg-white p-5 sm:grid-cols-2 lg:grid-cols-5 dark:border-zinc-800 dark:bg-zinc-900 [&>*]:min-w-0">
+      className="mt-8 grid gap-4 rounded-2xl border border-zinc-200 bg-white p-5 sm:grid-cols-2 lg:grid-cols-5 dark:border-zinc-800 dark:bg-zinc-900 [&>*]:min-w-0"
+    >
       <div className="sm:col-span-2 lg:col-span-5">
         <label htmlFor={`${id}-q`} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">
           {m.catalog_search_label()}
@@ -209,9 +234,27 @@ function SearchForm({ query, filters }: { query: ExploreQuery; filters: { catego
           </button>
         </div>
       </div>
-      <Select id={`${id}-category`} name="category" label={m.catalog_filter_category()} value={query.category} options={filters.categories} />
-      <Select id={`${id}-kind`} name="kind" label={m.catalog_filter_kind()} value={query.kind} options={filters.kinds} />
-      <Select id={`${id}-use`} name="use" label={m.catalog_filter_use()} value={query.useCase} options={filters.useCases} />
+      <Select
+        id={`${id}-category`}
+        name="category"
+        label={m.catalog_filter_category()}
+        value={query.category}
+        options={filters.categories}
+      />
+      <Select
+        id={`${id}-kind`}
+        name="kind"
+        label={m.catalog_filter_kind()}
+        value={query.kind}
+        options={filters.kinds}
+      />
+      <Select
+        id={`${id}-use`}
+        name="use"
+        label={m.catalog_filter_use()}
+        value={query.useCase}
+        options={filters.useCases}
+      />
       <Select
         id={`${id}-sort`}
         name="sort"
@@ -240,7 +283,14 @@ function SearchForm({ query, filters }: { query: ExploreQuery; filters: { catego
   );
 }
 
-function Select(props: { id: string; name: string; label: string; value: string | null; options: FilterOption[]; required?: boolean }) {
+function Select(props: {
+  id: string;
+  name: string;
+  label: string;
+  value: string | null;
+  options: FilterOption[];
+  required?: boolean;
+}) {
   return (
     <div>
       <label htmlFor={props.id} className="text-sm font-medium text-zinc-900 dark:text-zinc-100">

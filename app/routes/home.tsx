@@ -76,7 +76,10 @@ export default function Home({ loaderData: t }: Route.ComponentProps) {
           {t.categories.map(({ title, body }, index) => {
             const Icon = CATEGORY_ICONS[index];
             return (
-              <li key={title} className="rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
+              <li
+                key={title}
+                className="rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
+              >
                 <span className="inline-flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-700 dark:bg-zinc-800 dark:text-brand-300">
                   <Icon className="size-5" />
                 </span>

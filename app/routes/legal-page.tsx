@@ -31,12 +31,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const DOCUMENT_LEGAL_PAGE = "legal-page:markup";
 const ARTICLE_ID = "legal-page";
 
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: m.layout_meta_page_title({ page: loaderData.title }) }] : []);
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  loaderData ? [{ title: m.layout_meta_page_title({ page: loaderData.title }) }] : [];
 
 export default function LegalPage({ loaderData }: Route.ComponentProps) {
   const serverMarkup = useDocumentOnly<string>(DOCUMENT_LEGAL_PAGE);
   // The document's own markup, read once before React touches it: hydration keeps what the server drew.
-  const [documentMarkup] = useState(() => (typeof document === "undefined" ? "" : (document.getElementById(ARTICLE_ID)?.innerHTML ?? "")));
+  const [documentMarkup] = useState(() =>
+    typeof document === "undefined" ? "" : (document.getElementById(ARTICLE_ID)?.innerHTML ?? ""),
+  );
   const followLink = useDelegatedLinks();
   const html = loaderData.html ?? serverMarkup ?? documentMarkup;
   return (

@@ -23,13 +23,22 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null };
   const url = new URL(request.url);
   const serviceId = url.searchParams.get("service");
-  const [profile, service] = await Promise.all([getCreatorProfile(db, params.handle, viewer), serviceId ? getPublicService(db, params.handle, serviceId, viewer) : null]);
+  const [profile, service] = await Promise.all([
+    getCreatorProfile(db, params.handle, viewer),
+    serviceId ? getPublicService(db, params.handle, serviceId, viewer) : null,
+  ]);
   if (!profile) throw data(null, { status: 404 });
   // ?service={id} opens the service's request modal; an unknown or unlisted service simply leaves it closed. Back from a
   // 3-D Secure redirect while adding a card in it, the card is saved first, so the modal reopens with it (issue 33).
   const cardReturn = service ? await settleReturnedSetup(url, db, env, user?.accountId ?? null) : null;
   const serviceRequest = service
-    ? { service, request: await requestViewerState(db, user?.accountId ?? null, { serviceId: service.id }), cardEntry: cardEntryFor(env), profileId: user?.profileId ?? null, cardReturn }
+    ? {
+        service,
+        request: await requestViewerState(db, user?.accountId ?? null, { serviceId: service.id }),
+        cardEntry: cardEntryFor(env),
+        profileId: user?.profileId ?? null,
+        cardReturn,
+      }
     : null;
   // Spec section 6: the bookmark button shows to signed-in non-creators.
   return {
@@ -43,12 +52,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 const ServiceModal = lazy(() => import("#app/components/requests/service-modal"));
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? [{ title: m.layout_meta_page_title({ page: `${loaderData.profile.name} (@${loaderData.profile.handle})` }) }] : [];
+  loaderData
+    ? [{ title: m.layout_meta_page_title({ page: `${loaderData.profile.name} (@${loaderData.profile.handle})` }) }]
+    : [];
 
 const sectionTitle = "text-xl font-semibold text-zinc-900 dark:text-zinc-50";
 
 function Empty({ text }: { text: string }) {
-  return <p className="mt-4 rounded-2xl border border-dashed border-zinc-300 px-6 py-10 text-center text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">{text}</p>;
+  return (
+    <p className="mt-4 rounded-2xl border border-dashed border-zinc-300 px-6 py-10 text-center text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">
+      {text}
+    </p>
+  );
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
@@ -58,14 +73,23 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
       {serviceRequest ? (
         <Suspense fallback={null}>
-          <ServiceModal {...serviceRequest} onClose={() => navigate(`/${profile.handle}`, { preventScrollReset: true })} />
+          <ServiceModal
+            {...serviceRequest}
+            onClose={() => navigate(`/${profile.handle}`, { preventScrollReset: true })}
+          />
         </Suspense>
       ) : null}
       <div className="-mx-4 h-40 overflow-hidden bg-gradient-to-r from-brand-100 to-zinc-100 sm:mx-0 sm:mt-6 sm:h-56 sm:rounded-2xl dark:from-zinc-800 dark:to-zinc-900">
-        {profile.coverUrl ? <img src={profile.coverUrl} alt={texts.coverAlt} className="size-full object-cover" /> : null}
+        {profile.coverUrl ? (
+          <img src={profile.coverUrl} alt={texts.coverAlt} className="size-full object-cover" />
+        ) : null}
       </div>
       <div className="-mt-12 px-2">
-        <Avatar src={profile.avatarUrl} alt={texts.avatarAlt} className="size-24 ring-4 ring-white sm:size-28 dark:ring-zinc-950" />
+        <Avatar
+          src={profile.avatarUrl}
+          alt={texts.avatarAlt}
+          className="size-24 ring-4 ring-white sm:size-28 dark:ring-zinc-950"
+        />
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-3 px-2">
         {/* flex-auto, not flex-1: the name's own width is its basis, so the badge and Share wrap onto the next line before
@@ -81,7 +105,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
           <ShareButton path={`/${profile.handle}`} text={texts.shareText} />
         </div>
       </div>
-      {profile.bio ? <CollapsibleText text={profile.bio} className="mt-6 max-w-3xl text-zinc-700 dark:text-zinc-300" /> : null}
+      {profile.bio ? (
+        <CollapsibleText text={profile.bio} className="mt-6 max-w-3xl text-zinc-700 dark:text-zinc-300" />
+      ) : null}
 
       <section aria-labelledby="profile-portfolio" className="mt-12">
         <h2 id="profile-portfolio" className={sectionTitle}>

@@ -79,7 +79,9 @@ export default function SiteLayout() {
 }
 
 // The error page's body loads only when an error is shown (error-pages.tsx).
-const SiteErrorPage = lazy(() => import("#app/components/layout/error-pages").then((module) => ({ default: module.SiteErrorPage })));
+const SiteErrorPage = lazy(() =>
+  import("#app/components/layout/error-pages").then((module) => ({ default: module.SiteErrorPage })),
+);
 
 /** Errors below the layout (a 404 handle, a missing page) keep the header and footer. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

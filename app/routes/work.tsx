@@ -61,10 +61,15 @@ export default function WorkPage({ loaderData }: Route.ComponentProps) {
     <article className="mx-auto max-w-4xl px-4 pt-6 pb-12 sm:px-6">
       <header className="flex flex-wrap items-start gap-x-5 gap-y-3">
         <div className="min-w-0 flex-1 basis-64">
-          <h1 className="text-2xl font-bold tracking-tight break-words text-zinc-900 sm:text-3xl dark:text-zinc-50">{work.title}</h1>
+          <h1 className="text-2xl font-bold tracking-tight break-words text-zinc-900 sm:text-3xl dark:text-zinc-50">
+            {work.title}
+          </h1>
           <p className="mt-2 flex items-center gap-2 text-zinc-700 dark:text-zinc-300">
             <span>{m.work_page_by()}</span>
-            <Link to={`/${work.creator.handle}`} className="flex min-w-0 items-center gap-2 font-semibold text-zinc-900 hover:underline dark:text-zinc-50">
+            <Link
+              to={`/${work.creator.handle}`}
+              className="flex min-w-0 items-center gap-2 font-semibold text-zinc-900 hover:underline dark:text-zinc-50"
+            >
               <Avatar src={work.creator.avatarUrl} className="size-7 shrink-0" />
               <span className="truncate">{work.creator.name}</span>
             </Link>
@@ -81,8 +86,13 @@ export default function WorkPage({ loaderData }: Route.ComponentProps) {
       </header>
 
       {restricted ? (
-        <p className="mt-4 flex flex-wrap items-center gap-2 rounded-md border border-zinc-300 bg-zinc-50 px-3 py-2 text-sm text-zinc-800 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200" data-testid="work-restricted">
-          <span className="rounded-full bg-zinc-800 px-2 py-0.5 text-xs font-semibold text-white dark:bg-zinc-200 dark:text-zinc-900">{restricted.badge}</span>
+        <p
+          className="mt-4 flex flex-wrap items-center gap-2 rounded-md border border-zinc-300 bg-zinc-50 px-3 py-2 text-sm text-zinc-800 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
+          data-testid="work-restricted"
+        >
+          <span className="rounded-full bg-zinc-800 px-2 py-0.5 text-xs font-semibold text-white dark:bg-zinc-200 dark:text-zinc-900">
+            {restricted.badge}
+          </span>
           <span>{restricted.text}</span>
         </p>
       ) : null}
@@ -93,7 +103,12 @@ export default function WorkPage({ loaderData }: Route.ComponentProps) {
         </div>
       ) : null}
 
-      {work.description ? <CollapsibleText text={work.description} className="mt-6 whitespace-pre-line text-zinc-700 dark:text-zinc-300" /> : null}
+      {work.description ? (
+        <CollapsibleText
+          text={work.description}
+          className="mt-6 whitespace-pre-line text-zinc-700 dark:text-zinc-300"
+        />
+      ) : null}
 
       <WorkDetails work={work} labels={detailLabels} />
     </article>

@@ -29,7 +29,11 @@ export interface TestCard {
   bypassPending?: boolean;
 }
 
-const declined = (decline_code: string, message = "Your card was declined."): Decline => ({ code: "card_declined", decline_code, message });
+const declined = (decline_code: string, message = "Your card was declined."): Decline => ({
+  code: "card_declined",
+  decline_code,
+  message,
+});
 const GENERIC = declined("generic_decline");
 const INSUFFICIENT = declined("insufficient_funds", "Your card has insufficient funds.");
 
@@ -42,48 +46,143 @@ export const TEST_CARDS: TestCard[] = [
   { number: "6011111111111117", brand: "discover", funding: "credit", country: "US", aliases: ["discover"] },
   { number: "3056930009020004", brand: "diners", funding: "credit", country: "US", aliases: ["diners"] },
   { number: "3566002020360505", brand: "jcb", funding: "credit", country: "JP", aliases: ["jcb"] },
-  { number: "4000000000000077", brand: "visa", funding: "credit", country: "US", aliases: ["bypassPending"], bypassPending: true },
-  { number: "4000000000000002", brand: "visa", funding: "credit", country: "US", aliases: ["chargeDeclined", "visa_chargeDeclined"], declineOnSetup: GENERIC, declineOnCharge: GENERIC },
   {
-    number: "4000000000009995", brand: "visa", funding: "credit", country: "US",
-    aliases: ["chargeDeclinedInsufficientFunds", "visa_chargeDeclinedInsufficientFunds"], declineOnSetup: INSUFFICIENT, declineOnCharge: INSUFFICIENT,
+    number: "4000000000000077",
+    brand: "visa",
+    funding: "credit",
+    country: "US",
+    aliases: ["bypassPending"],
+    bypassPending: true,
   },
   {
-    number: "4000000000009987", brand: "visa", funding: "credit", country: "US",
-    aliases: ["chargeDeclinedLostCard", "visa_chargeDeclinedLostCard"], declineOnSetup: declined("lost_card"), declineOnCharge: declined("lost_card"),
+    number: "4000000000000002",
+    brand: "visa",
+    funding: "credit",
+    country: "US",
+    aliases: ["chargeDeclined", "visa_chargeDeclined"],
+    declineOnSetup: GENERIC,
+    declineOnCharge: GENERIC,
   },
   {
-    number: "4000000000009979", brand: "visa", funding: "credit", country: "US",
-    aliases: ["chargeDeclinedStolenCard", "visa_chargeDeclinedStolenCard"], declineOnSetup: declined("stolen_card"), declineOnCharge: declined("stolen_card"),
+    number: "4000000000009995",
+    brand: "visa",
+    funding: "credit",
+    country: "US",
+    aliases: ["chargeDeclinedInsufficientFunds", "visa_chargeDeclinedInsufficientFunds"],
+    declineOnSetup: INSUFFICIENT,
+    declineOnCharge: INSUFFICIENT,
   },
   {
-    number: "4000000000000069", brand: "visa", funding: "credit", country: "US", aliases: ["chargeDeclinedExpiredCard", "visa_chargeDeclinedExpiredCard"],
+    number: "4000000000009987",
+    brand: "visa",
+    funding: "credit",
+    country: "US",
+    aliases: ["chargeDeclinedLostCard", "visa_chargeDeclinedLostCard"],
+    declineOnSetup: declined("lost_card"),
+    declineOnCharge: declined("lost_card"),
+  },
+  {
+    number: "4000000000009979",
+    brand: "visa",
+    funding: "credit",
+    country: "US",
+    aliases: ["chargeDeclinedStolenCard", "visa_chargeDeclinedStolenCard"],
+    declineOnSetup: declined("stolen_card"),
+    declineOnCharge: declined("stolen_card"),
+  },
+  {
+    number: "4000000000000069",
+    brand: "visa",
+    funding: "credit",
+    country: "US",
+    aliases: ["chargeDeclinedExpiredCard", "visa_chargeDeclinedExpiredCard"],
     declineOnSetup: { code: "expired_card", decline_code: "expired_card", message: "Your card has expired." },
     declineOnCharge: { code: "expired_card", decline_code: "expired_card", message: "Your card has expired." },
   },
   {
-    number: "4000000000000127", brand: "visa", funding: "credit", country: "US", aliases: ["chargeDeclinedIncorrectCvc", "visa_chargeDeclinedIncorrectCvc"],
-    declineOnSetup: { code: "incorrect_cvc", decline_code: "incorrect_cvc", message: "Your card's security code is incorrect." },
-    declineOnCharge: { code: "incorrect_cvc", decline_code: "incorrect_cvc", message: "Your card's security code is incorrect." },
+    number: "4000000000000127",
+    brand: "visa",
+    funding: "credit",
+    country: "US",
+    aliases: ["chargeDeclinedIncorrectCvc", "visa_chargeDeclinedIncorrectCvc"],
+    declineOnSetup: {
+      code: "incorrect_cvc",
+      decline_code: "incorrect_cvc",
+      message: "Your card's security code is incorrect.",
+    },
+    declineOnCharge: {
+      code: "incorrect_cvc",
+      decline_code: "incorrect_cvc",
+      message: "Your card's security code is incorrect.",
+    },
   },
   {
-    number: "4000000000000119", brand: "visa", funding: "credit", country: "US", aliases: ["chargeDeclinedProcessingError", "visa_chargeDeclinedProcessingError"],
-    declineOnSetup: { code: "processing_error", decline_code: "processing_error", message: "An error occurred while processing your card. Try again in a little bit." },
-    declineOnCharge: { code: "processing_error", decline_code: "processing_error", message: "An error occurred while processing your card. Try again in a little bit." },
+    number: "4000000000000119",
+    brand: "visa",
+    funding: "credit",
+    country: "US",
+    aliases: ["chargeDeclinedProcessingError", "visa_chargeDeclinedProcessingError"],
+    declineOnSetup: {
+      code: "processing_error",
+      decline_code: "processing_error",
+      message: "An error occurred while processing your card. Try again in a little bit.",
+    },
+    declineOnCharge: {
+      code: "processing_error",
+      decline_code: "processing_error",
+      message: "An error occurred while processing your card. Try again in a little bit.",
+    },
   },
-  { number: "4000000000000341", brand: "visa", funding: "credit", country: "US", aliases: ["chargeCustomerFail"], declineOnCharge: GENERIC },
-  { number: "4000002500003155", brand: "visa", funding: "credit", country: "US", aliases: ["authenticationRequiredOnSetup"], threeDSecure: "setup" },
-  { number: "4000002760003184", brand: "visa", funding: "credit", country: "US", aliases: ["authenticationRequired"], threeDSecure: "always" },
-  { number: "4000000000003220", brand: "visa", funding: "credit", country: "US", aliases: ["threeDSecure2Required"], threeDSecure: "always" },
   {
-    number: "4000008260003178", brand: "visa", funding: "credit", country: "US",
-    aliases: ["authenticationRequiredChargeDeclinedInsufficientFunds"], threeDSecure: "always", declineOnCharge: INSUFFICIENT,
+    number: "4000000000000341",
+    brand: "visa",
+    funding: "credit",
+    country: "US",
+    aliases: ["chargeCustomerFail"],
+    declineOnCharge: GENERIC,
+  },
+  {
+    number: "4000002500003155",
+    brand: "visa",
+    funding: "credit",
+    country: "US",
+    aliases: ["authenticationRequiredOnSetup"],
+    threeDSecure: "setup",
+  },
+  {
+    number: "4000002760003184",
+    brand: "visa",
+    funding: "credit",
+    country: "US",
+    aliases: ["authenticationRequired"],
+    threeDSecure: "always",
+  },
+  {
+    number: "4000000000003220",
+    brand: "visa",
+    funding: "credit",
+    country: "US",
+    aliases: ["threeDSecure2Required"],
+    threeDSecure: "always",
+  },
+  {
+    number: "4000008260003178",
+    brand: "visa",
+    funding: "credit",
+    country: "US",
+    aliases: ["authenticationRequiredChargeDeclinedInsufficientFunds"],
+    threeDSecure: "always",
+    declineOnCharge: INSUFFICIENT,
   },
 ];
 
 /** The card behind a magic id (`pm_card_visa`, `tok_visa`), or undefined when the id is not a magic one. */
 export function cardForMagicId(id: string): TestCard | undefined {
-  const name = id.startsWith("pm_card_") ? id.slice("pm_card_".length) : id.startsWith("tok_") ? id.slice("tok_".length) : undefined;
+  const name = id.startsWith("pm_card_")
+    ? id.slice("pm_card_".length)
+    : id.startsWith("tok_")
+      ? id.slice("tok_".length)
+      : undefined;
   if (name === undefined) return undefined;
   return TEST_CARDS.find((card) => card.aliases.includes(name));
 }
@@ -109,19 +208,25 @@ function cardError(code: string, message: string, param: string): ApiError {
  * The card a raw number stands for, after Stripe's checks of number, expiry and CVC. A valid number that is
  * not a test card is refused the way Stripe's test mode refuses a live card.
  */
-export function cardForNumber(input: { number: string; exp_month: number; exp_year: number; cvc?: string }, now: Date): TestCard {
+export function cardForNumber(
+  input: { number: string; exp_month: number; exp_year: number; cvc?: string },
+  now: Date,
+): TestCard {
   const number = input.number.replace(/[\s-]/g, "");
-  if (!/^\d{12,19}$/.test(number) || !luhnValid(number)) throw cardError("incorrect_number", "Your card number is incorrect.", "number");
+  if (!/^\d{12,19}$/.test(number) || !luhnValid(number))
+    throw cardError("incorrect_number", "Your card number is incorrect.", "number");
   if (!Number.isInteger(input.exp_month) || input.exp_month < 1 || input.exp_month > 12) {
     throw cardError("invalid_expiry_month", "Your card's expiration month is invalid.", "exp_month");
   }
   const year = input.exp_year < 100 ? 2000 + input.exp_year : input.exp_year;
   const thisYear = now.getUTCFullYear();
-  if (year < thisYear || year > thisYear + 50) throw cardError("invalid_expiry_year", "Your card's expiration year is invalid.", "exp_year");
+  if (year < thisYear || year > thisYear + 50)
+    throw cardError("invalid_expiry_year", "Your card's expiration year is invalid.", "exp_year");
   if (year === thisYear && input.exp_month < now.getUTCMonth() + 1) {
     throw cardError("invalid_expiry_month", "Your card's expiration month is invalid.", "exp_month");
   }
-  if (input.cvc !== undefined && input.cvc !== "" && !/^\d{3,4}$/.test(input.cvc)) throw cardError("invalid_cvc", "Your card's security code is invalid.", "cvc");
+  if (input.cvc !== undefined && input.cvc !== "" && !/^\d{3,4}$/.test(input.cvc))
+    throw cardError("invalid_cvc", "Your card's security code is invalid.", "cvc");
   const card = TEST_CARDS.find((candidate) => candidate.number === number);
   if (!card) {
     throw new ApiError(402, {

@@ -6,20 +6,46 @@ import { onboardingRoutes } from "./onboarding.ts";
 import { htmlResponse, jsonResponse, messagePage, page } from "./pages.ts";
 import { makeTransactionsAvailable, recordTransfer, sourceTransactionRemaining } from "./settlement.ts";
 import {
-  balancesOf, emit, getAccessibleAccount, getAccount, getCharge, PLATFORM_ACCOUNT_ID, type Core, type Ctx, type Route,
+  balancesOf,
+  emit,
+  getAccessibleAccount,
+  getAccount,
+  getCharge,
+  PLATFORM_ACCOUNT_ID,
+  type Core,
+  type Ctx,
+  type Route,
 } from "./state.ts";
-import { ApiError, escapeHtml, int, invalidRequest, listPage, mergeMetadata, newId, obj, requiredStr, str, type Params } from "./util.ts";
+import {
+  ApiError,
+  escapeHtml,
+  int,
+  invalidRequest,
+  listPage,
+  mergeMetadata,
+  newId,
+  obj,
+  requiredStr,
+  str,
+  type Params,
+} from "./util.ts";
 
 function balanceOf(core: Core, account: string): Stripe.Balance {
   const balances = balancesOf(core.state, account);
-  const defaultCurrency = account === PLATFORM_ACCOUNT_ID ? core.defaultCurrency : (core.state.accounts.get(account)?.default_currency ?? core.defaultCurrency);
+  const defaultCurrency =
+    account === PLATFORM_ACCOUNT_ID
+      ? core.defaultCurrency
+      : (core.state.accounts.get(account)?.default_currency ?? core.defaultCurrency);
   return build.balance({ ...balances, defaultCurrency });
 }
 
 function requestedCapabilities(params: Params): string[] {
   const capabilities = obj(params, "capabilities") ?? {};
   return Object.entries(capabilities)
-    .filter(([, value]) => typeof value === "object" && value !== null && (value as Record<string, unknown>).requested === "true")
+    .filter(
+      ([, value]) =>
+        typeof value === "object" && value !== null && (value as Record<string, unknown>).requested === "true",
+    )
     .map(([name]) => name);
 }
 
@@ -27,12 +53,15 @@ function createTransfer(core: Core, ctx: Ctx): Stripe.Transfer {
   const { state } = core;
   const params = ctx.params;
   const amount = int(params, "amount");
-  if (amount === undefined) throw invalidRequest("Missing required param: amount.", { code: "parameter_missing", param: "amount" });
-  if (amount < 1) throw invalidRequest("Invalid positive integer", { code: "parameter_invalid_integer", param: "amount" });
+  if (amount === undefined)
+    throw invalidRequest("Missing required param: amount.", { code: "parameter_missing", param: "amount" });
+  if (amount < 1)
+    throw invalidRequest("Invalid positive integer", { code: "parameter_invalid_integer", param: "amount" });
   const currency = requiredStr(params, "currency").toLowerCase();
   const destinationId = requiredStr(params, "destination");
   const destination = state.accounts.get(destinationId);
-  if (!destination) throw invalidRequest(`No such destination: '${destinationId}'`, { code: "resource_missing", param: "destination" });
+  if (!destination)
+    throw invalidRequest(`No such destination: '${destinationId}'`, { code: "resource_missing", param: "destination" });
   if (destination.capabilities?.transfers !== "active") {
     throw invalidRequest(
       "Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments",
@@ -45,18 +74,28 @@ function createTransfer(core: Core, ctx: Ctx): Stripe.Transfer {
     // The charge's funds are in the balance only as its balance transaction, in the settlement currency (decision 050):
     // a transfer from it is in that currency, and at most what the charge brought in and has not given out since.
     const source = getCharge(state, sourceId, "source_transaction");
-    const remaining = source.charge.status === "succeeded" && source.charge.captured ? sourceTransactionRemaining(state, source) : null;
+    const remaining =
+      source.charge.status === "succeeded" && source.charge.captured ? sourceTransactionRemaining(state, source) : null;
     if (!remaining) {
-      throw invalidRequest(`The source_transaction ${sourceId} has not succeeded and been captured.`, { param: "source_transaction" });
+      throw invalidRequest(`The source_transaction ${sourceId} has not succeeded and been captured.`, {
+        param: "source_transaction",
+      });
     }
     if (remaining.currency !== currency) {
       // Stripe's own words for this refusal.
-      throw invalidRequest(`The currency of source_transaction's balance transaction (${remaining.currency}) must be the same as the transfer currency (${currency})`, { param: "currency" });
+      throw invalidRequest(
+        `The currency of source_transaction's balance transaction (${remaining.currency}) must be the same as the transfer currency (${currency})`,
+        { param: "currency" },
+      );
     }
     if (amount > remaining.amount) {
-      throw invalidRequest(`Transfer amount (${amount} ${currency}) exceeds the remaining amount of the source transaction (${remaining.amount} ${currency}).`, {
-        code: "balance_insufficient", param: "amount",
-      });
+      throw invalidRequest(
+        `Transfer amount (${amount} ${currency}) exceeds the remaining amount of the source transaction (${remaining.amount} ${currency}).`,
+        {
+          code: "balance_insufficient",
+          param: "amount",
+        },
+      );
     }
     fundsAvailable = source.fundsAvailable;
     source.transferred += amount;
@@ -70,8 +109,14 @@ function createTransfer(core: Core, ctx: Ctx): Stripe.Transfer {
     }
   }
   const transfer = build.transfer({
-    amount, currency, destination: destination.id, destinationPayment: newId("py"), sourceTransaction: sourceId ?? null,
-    transferGroup: str(params, "transfer_group") ?? null, description: str(params, "description") ?? null, metadata: mergeMetadata({}, params),
+    amount,
+    currency,
+    destination: destination.id,
+    destinationPayment: newId("py"),
+    sourceTransaction: sourceId ?? null,
+    transferGroup: str(params, "transfer_group") ?? null,
+    description: str(params, "description") ?? null,
+    metadata: mergeMetadata({}, params),
   });
   state.transfers.set(transfer.id, transfer);
   recordTransfer(state, transfer, PLATFORM_ACCOUNT_ID, fundsAvailable);
@@ -82,16 +127,20 @@ function createTransfer(core: Core, ctx: Ctx): Stripe.Transfer {
 export function connectRoutes(core: Core): Route[] {
   return [
     {
-      method: "POST", path: "/v1/accounts",
+      method: "POST",
+      path: "/v1/accounts",
       run: (ctx) => {
         const params = ctx.params;
         const controller = obj(params, "controller");
         const type = (str(params, "type") ?? (controller ? "custom" : "express")) as Stripe.Account.Type;
-        if (!["express", "standard", "custom"].includes(type)) throw invalidRequest(`Invalid type: ${type}`, { param: "type" });
+        if (!["express", "standard", "custom"].includes(type))
+          throw invalidRequest(`Invalid type: ${type}`, { param: "type" });
         const country = (str(params, "country") ?? "JP").toUpperCase();
         const capabilities = requestedCapabilities(params);
         const account = build.account({
-          type, country, email: str(params, "email") ?? null,
+          type,
+          country,
+          email: str(params, "email") ?? null,
           businessType: (str(params, "business_type") as Stripe.Account.BusinessType | undefined) ?? null,
           defaultCurrency: str(params, "default_currency") ?? (country === "JP" ? "jpy" : "usd"),
           metadata: mergeMetadata({}, params),
@@ -104,13 +153,19 @@ export function connectRoutes(core: Core): Route[] {
       },
     },
     // A deleted account, another platform's, or an unknown id: Stripe's 403 `account_invalid` (state.ts).
-    { method: "GET", path: "/v1/accounts/:id", run: (ctx) => getAccessibleAccount(core.state, ctx, ctx.pathParams.id!) },
     {
-      method: "GET", path: "/v1/account",
+      method: "GET",
+      path: "/v1/accounts/:id",
+      run: (ctx) => getAccessibleAccount(core.state, ctx, ctx.pathParams.id!),
+    },
+    {
+      method: "GET",
+      path: "/v1/account",
       run: (ctx) => (ctx.account ? getAccount(core.state, ctx.account) : core.state.platform),
     },
     {
-      method: "POST", path: "/v1/accounts/:id",
+      method: "POST",
+      path: "/v1/accounts/:id",
       run: (ctx) => {
         const account = getAccessibleAccount(core.state, ctx, ctx.pathParams.id!);
         const before = structuredClone(account);
@@ -138,16 +193,27 @@ export function connectRoutes(core: Core): Route[] {
       },
     },
     {
-      method: "DELETE", path: "/v1/accounts/:id",
+      method: "DELETE",
+      path: "/v1/accounts/:id",
       run: (ctx) => {
         const account = getAccessibleAccount(core.state, ctx, ctx.pathParams.id!);
         core.state.accounts.delete(account.id);
         return build.deletedAccount(account.id);
       },
     },
-    { method: "GET", path: "/v1/accounts", run: (ctx) => listPage([...core.state.accounts.values()] as (Stripe.Account & { created: number })[], ctx.params, "/v1/accounts") },
     {
-      method: "POST", path: "/v1/account_links",
+      method: "GET",
+      path: "/v1/accounts",
+      run: (ctx) =>
+        listPage(
+          [...core.state.accounts.values()] as (Stripe.Account & { created: number })[],
+          ctx.params,
+          "/v1/accounts",
+        ),
+    },
+    {
+      method: "POST",
+      path: "/v1/account_links",
       run: (ctx) => {
         const params = ctx.params;
         const account = getAccessibleAccount(core.state, ctx, requiredStr(params, "account"));
@@ -162,66 +228,100 @@ export function connectRoutes(core: Core): Route[] {
       },
     },
     {
-      method: "POST", path: "/v1/accounts/:id/login_links",
+      method: "POST",
+      path: "/v1/accounts/:id/login_links",
       run: (ctx) => {
         const account = getAccessibleAccount(core.state, ctx, ctx.pathParams.id!);
         if (account.type !== "express") {
-          throw invalidRequest("Cannot create a login link for an account that is not an Express account.", { param: "account" });
+          throw invalidRequest("Cannot create a login link for an account that is not an Express account.", {
+            param: "account",
+          });
         }
         if (!account.details_submitted) {
-          throw invalidRequest("Cannot create a login link for an account that has not completed onboarding.", { param: "account" });
+          throw invalidRequest("Cannot create a login link for an account that has not completed onboarding.", {
+            param: "account",
+          });
         }
         return build.loginLink(`${ctx.origin}/_emulator/connect/dashboard/${account.id}`);
       },
     },
     { method: "POST", path: "/v1/transfers", run: (ctx) => createTransfer(core, ctx) },
     {
-      method: "GET", path: "/v1/transfers/:id",
+      method: "GET",
+      path: "/v1/transfers/:id",
       run: (ctx) => {
         const transfer = core.state.transfers.get(ctx.pathParams.id!);
-        if (!transfer) throw new ApiError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such transfer: '${ctx.pathParams.id}'` });
+        if (!transfer)
+          throw new ApiError(404, {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            message: `No such transfer: '${ctx.pathParams.id}'`,
+          });
         return transfer;
       },
     },
     {
-      method: "GET", path: "/v1/transfers",
+      method: "GET",
+      path: "/v1/transfers",
       run: (ctx) => {
         const destination = str(ctx.params, "destination");
         const group = str(ctx.params, "transfer_group");
         const transfers = [...core.state.transfers.values()].filter(
-          (transfer) => (destination === undefined || transfer.destination === destination) && (group === undefined || transfer.transfer_group === group),
+          (transfer) =>
+            (destination === undefined || transfer.destination === destination) &&
+            (group === undefined || transfer.transfer_group === group),
         );
         return listPage(transfers, ctx.params, "/v1/transfers");
       },
     },
     { method: "GET", path: "/v1/balance", run: (ctx) => balanceOf(core, ctx.account ?? PLATFORM_ACCOUNT_ID) },
     {
-      method: "GET", path: "/v1/balance_transactions/:id",
+      method: "GET",
+      path: "/v1/balance_transactions/:id",
       run: (ctx) => {
         const found = core.state.balanceTransactions.get(ctx.pathParams.id!);
         // Each account sees its own balance's transactions only (the Stripe-Account header, or the platform).
         if (!found || found.account !== (ctx.account ?? PLATFORM_ACCOUNT_ID)) {
-          throw new ApiError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such balance transaction: '${ctx.pathParams.id}'`, param: "id" });
+          throw new ApiError(404, {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            message: `No such balance transaction: '${ctx.pathParams.id}'`,
+            param: "id",
+          });
         }
         return found.transaction;
       },
     },
     {
-      method: "GET", path: "/v1/balance_transactions",
+      method: "GET",
+      path: "/v1/balance_transactions",
       run: (ctx) => {
         const account = ctx.account ?? PLATFORM_ACCOUNT_ID;
-        const { source, type, currency, payout } = { source: str(ctx.params, "source"), type: str(ctx.params, "type"), currency: str(ctx.params, "currency"), payout: str(ctx.params, "payout") };
+        const { source, type, currency, payout } = {
+          source: str(ctx.params, "source"),
+          type: str(ctx.params, "type"),
+          currency: str(ctx.params, "currency"),
+          payout: str(ctx.params, "payout"),
+        };
         const transactions = [...core.state.balanceTransactions.values()]
           .filter((entry) => entry.account === account)
           .map((entry) => entry.transaction)
           // The emulator's payouts settle no balance transactions, so a payout's list is empty.
-          .filter((t) => payout === undefined && (source === undefined || t.source === source) && (type === undefined || t.type === type) && (currency === undefined || t.currency === currency.toLowerCase()));
+          .filter(
+            (t) =>
+              payout === undefined &&
+              (source === undefined || t.source === source) &&
+              (type === undefined || t.type === type) &&
+              (currency === undefined || t.currency === currency.toLowerCase()),
+          );
         return listPage(transactions, ctx.params, "/v1/balance_transactions");
       },
     },
     // ---- emulator-only ----
     {
-      method: "POST", path: "/_emulator/balance/make_available", page: true,
+      method: "POST",
+      path: "/_emulator/balance/make_available",
+      page: true,
       run: (ctx) => {
         // "Time passes": every pending amount becomes available, and later charges' funds count as settled.
         const { state } = core;
@@ -241,12 +341,15 @@ export function connectRoutes(core: Core): Route[] {
     },
     ...onboardingRoutes(core),
     {
-      method: "GET", path: "/_emulator/connect/dashboard/:id", page: true,
+      method: "GET",
+      path: "/_emulator/connect/dashboard/:id",
+      page: true,
       run: (ctx) => {
         const account = core.state.accounts.get(ctx.pathParams.id!);
         if (!account) return messagePage(404, "Unknown account", `No connected account ${ctx.pathParams.id} exists.`);
         const balance = balanceOf(core, account.id);
-        const amounts = (entries: Stripe.Balance.Available[]) => entries.map((entry) => `${entry.amount} ${entry.currency.toUpperCase()}`).join(", ");
+        const amounts = (entries: Stripe.Balance.Available[]) =>
+          entries.map((entry) => `${entry.amount} ${entry.currency.toUpperCase()}`).join(", ");
         const body = `<h1>Express dashboard</h1>
 <dl>
 <dt>Account</dt><dd>${escapeHtml(account.id)}</dd>

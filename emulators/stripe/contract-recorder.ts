@@ -21,7 +21,11 @@ function paramsOf(url: URL, body: string): Params {
  * `handle`, also handing every exchange to `record`. Events are gathered from every data set (`dataSets`: the
  * platforms'), whichever request or background step made them, each once.
  */
-export function recordingHandle(handle: Handle, record: (exchange: ContractExchange) => void, dataSets: () => readonly State[]): Handle {
+export function recordingHandle(
+  handle: Handle,
+  record: (exchange: ContractExchange) => void,
+  dataSets: () => readonly State[],
+): Handle {
   const seen = new WeakMap<Stripe.Event[], number>();
   const newEvents = (): Stripe.Event[] =>
     dataSets().flatMap((state) => {
@@ -42,7 +46,14 @@ export function recordingHandle(handle: Handle, record: (exchange: ContractExcha
         parsed = text;
       }
     }
-    record({ method: request.method, path: url.pathname, params: paramsOf(url, body), status: response.status, body: parsed, events: newEvents() });
+    record({
+      method: request.method,
+      path: url.pathname,
+      params: paramsOf(url, body),
+      status: response.status,
+      body: parsed,
+      events: newEvents(),
+    });
     return response;
   };
 }
@@ -78,12 +89,26 @@ export class ContractLog {
   }
 
   /** What a run's contract check found, as scripts/test.mjs reads it (test-results/stripe-contract.json). */
-  report(): { describedApiVersion: string; exchanges: number; events: number; operations: string[]; violations: LoggedViolation[] } {
-    return { describedApiVersion: describedApiVersion(), exchanges: this.exchanges, events: this.events, operations: [...this.operations].sort(), violations: this.violations() };
+  report(): {
+    describedApiVersion: string;
+    exchanges: number;
+    events: number;
+    operations: string[];
+    violations: LoggedViolation[];
+  } {
+    return {
+      describedApiVersion: describedApiVersion(),
+      exchanges: this.exchanges,
+      events: this.events,
+      operations: [...this.operations].sort(),
+      violations: this.violations(),
+    };
   }
 
   /** One line per violation, for a test failure or the run's summary. */
   describe(): string {
-    return this.violations().map((item) => `${item.where}: ${item.path} ${item.problem}${item.count > 1 ? ` (×${item.count})` : ""}`).join("\n");
+    return this.violations()
+      .map((item) => `${item.where}: ${item.path} ${item.problem}${item.count > 1 ? ` (×${item.count})` : ""}`)
+      .join("\n");
   }
 }

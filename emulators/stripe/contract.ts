@@ -54,10 +54,15 @@ function checkObject(value: object, schema: Schema, name: string | undefined, pa
   for (const [key, item] of Object.entries(record)) {
     const field = schema.properties?.[key] ?? added[key]?.schema ?? mapValues;
     if (field) checkJson(item, field, `${path}.${key}`, found);
-    else if (!open) found.push({ path: `${path}.${key}`, problem: `a field Stripe's description of ${name ?? "this object"} does not have` });
+    else if (!open)
+      found.push({
+        path: `${path}.${key}`,
+        problem: `a field Stripe's description of ${name ?? "this object"} does not have`,
+      });
   }
   for (const key of schema.required ?? []) {
-    if (record[key] === undefined && !(key in withdrawn)) found.push({ path: `${path}.${key}`, problem: `a field ${name ?? "this object"} requires is missing` });
+    if (record[key] === undefined && !(key in withdrawn))
+      found.push({ path: `${path}.${key}`, problem: `a field ${name ?? "this object"} requires is missing` });
   }
 }
 
@@ -65,9 +70,15 @@ function checkScalar(value: unknown, schema: Schema, path: string, found: Found)
   const kind = kindOf(value);
   const expected: (string | undefined)[] = schema.type === "number" ? ["integer", "number"] : [schema.type];
   if (!expected.includes(kind)) {
-    found.push({ path, problem: `is ${kind === "null" ? "null, which Stripe does not allow here" : `a ${kind}, not a ${schema.type}`}` });
+    found.push({
+      path,
+      problem: `is ${kind === "null" ? "null, which Stripe does not allow here" : `a ${kind}, not a ${schema.type}`}`,
+    });
   } else if (schema.enum && !schema["x-stripeBypassValidation"] && !schema.enum.includes(value)) {
-    found.push({ path, problem: `is ${JSON.stringify(value)}, not one of ${schema.enum.map((item) => JSON.stringify(item)).join(", ")}` });
+    found.push({
+      path,
+      problem: `is ${JSON.stringify(value)}, not one of ${schema.enum.map((item) => JSON.stringify(item)).join(", ")}`,
+    });
   }
 }
 
@@ -79,7 +90,11 @@ function checkJson(value: unknown, given: Schema, path: string, found: Found): v
   if (schema.anyOf) {
     checkAnyOf(value, schema.anyOf, path, found);
   } else if (schema.type === "object" || (!schema.type && schema.properties)) {
-    if (kindOf(value) !== "object") found.push({ path, problem: `is ${kindOf(value) === "null" ? "null, which Stripe does not allow here" : `a ${kindOf(value)}, not an object`}` });
+    if (kindOf(value) !== "object")
+      found.push({
+        path,
+        problem: `is ${kindOf(value) === "null" ? "null, which Stripe does not allow here" : `a ${kindOf(value)}, not an object`}`,
+      });
     else checkObject(value as object, schema, schemaName(given), path, found);
   } else if (schema.type === "array") {
     if (!Array.isArray(value)) found.push({ path, problem: `is a ${kindOf(value)}, not an array` });
@@ -117,8 +132,13 @@ function eventViolations(event: Stripe.Event): ContractViolation[] {
   const found = schemaProblems(event, { $ref: "#/components/schemas/event" }, "event");
   const inner = event.data?.object as { object?: string } | undefined;
   const innerSchema = inner?.object ? objectSchema(inner.object) : undefined;
-  if (inner?.object && !innerSchema) found.push({ path: "event.data.object.object", problem: `names ${inner.object}, an object Stripe's description does not have` });
-  if (innerSchema) found.push(...schemaProblems(inner, { $ref: `#/components/schemas/${inner!.object}` }, `event.data.object`));
+  if (inner?.object && !innerSchema)
+    found.push({
+      path: "event.data.object.object",
+      problem: `names ${inner.object}, an object Stripe's description does not have`,
+    });
+  if (innerSchema)
+    found.push(...schemaProblems(inner, { $ref: `#/components/schemas/${inner!.object}` }, `event.data.object`));
   return found.map((entry) => ({ where, ...entry }));
 }
 
@@ -129,7 +149,8 @@ export function exchangeViolations(exchange: ContractExchange): ContractViolatio
   // Emulator-only routes (`/_emulator/*`, pages) have no operation: only the events they caused are checked.
   if (!operation) return violations;
   const where = `${operation.name} → ${exchange.status}`;
-  for (const problem of paramProblems(operation, exchange.params)) violations.push({ where, path: problem.param, problem: `request: ${problem.message}` });
+  for (const problem of paramProblems(operation, exchange.params))
+    violations.push({ where, path: problem.param, problem: `request: ${problem.message}` });
   const schema = exchange.status === 200 ? operation.response : { $ref: "#/components/schemas/error" };
   if (schema && exchange.body !== null) {
     const root = exchange.status === 200 ? (schemaName(schema) ?? "response") : "error";

@@ -2,9 +2,27 @@
 import type Stripe from "stripe";
 import { cardForMagicId, cardForNumber } from "./cards.ts";
 import * as build from "./objects.ts";
-import { emit, getCustomer, getPaymentMethod, type Core, type Ctx, type PaymentMethodRecord, type Route, type State } from "./state.ts";
 import {
-  ApiError, int, invalidRequest, listPage, mergeMetadata, missingParam, obj, requiredStr, str, type Params,
+  emit,
+  getCustomer,
+  getPaymentMethod,
+  type Core,
+  type Ctx,
+  type PaymentMethodRecord,
+  type Route,
+  type State,
+} from "./state.ts";
+import {
+  ApiError,
+  int,
+  invalidRequest,
+  listPage,
+  mergeMetadata,
+  missingParam,
+  obj,
+  requiredStr,
+  str,
+  type Params,
 } from "./util.ts";
 
 function metadataOf(params: Params): Record<string, string> {
@@ -29,8 +47,12 @@ function billingDetails(params: Params): Stripe.PaymentMethod.BillingDetails {
   return {
     address: address
       ? {
-          city: str(address, "city") ?? null, country: str(address, "country") ?? null, line1: str(address, "line1") ?? null,
-          line2: str(address, "line2") ?? null, postal_code: str(address, "postal_code") ?? null, state: str(address, "state") ?? null,
+          city: str(address, "city") ?? null,
+          country: str(address, "country") ?? null,
+          line1: str(address, "line1") ?? null,
+          line2: str(address, "line2") ?? null,
+          postal_code: str(address, "postal_code") ?? null,
+          state: str(address, "state") ?? null,
         }
       : null,
     email: str(details, "email") ?? null,
@@ -45,10 +67,21 @@ function store(state: State, record: PaymentMethodRecord): PaymentMethodRecord {
   return record;
 }
 
-function fromCard(state: State, card: PaymentMethodRecord["card"], params: Params, expMonth = 12, expYear = new Date().getUTCFullYear() + 5): PaymentMethodRecord {
+function fromCard(
+  state: State,
+  card: PaymentMethodRecord["card"],
+  params: Params,
+  expMonth = 12,
+  expYear = new Date().getUTCFullYear() + 5,
+): PaymentMethodRecord {
   const pm = build.paymentMethod({
-    card, expMonth, expYear, billingDetails: billingDetails(params), metadata: metadataOf(params),
-    allowRedisplay: (str(params, "allow_redisplay") as Stripe.PaymentMethod.AllowRedisplay | undefined) ?? "unspecified",
+    card,
+    expMonth,
+    expYear,
+    billingDetails: billingDetails(params),
+    metadata: metadataOf(params),
+    allowRedisplay:
+      (str(params, "allow_redisplay") as Stripe.PaymentMethod.AllowRedisplay | undefined) ?? "unspecified",
   });
   return store(state, { pm, card, offSessionReady: false, detached: false });
 }
@@ -57,14 +90,17 @@ function fromCard(state: State, card: PaymentMethodRecord["card"], params: Param
 export function createPaymentMethod(state: State, params: Params): PaymentMethodRecord {
   const type = requiredStr(params, "type");
   if (type !== "card") {
-    throw invalidRequest(`The payment method type provided: ${type} is not supported by this emulator; only card is.`, { param: "type" });
+    throw invalidRequest(`The payment method type provided: ${type} is not supported by this emulator; only card is.`, {
+      param: "type",
+    });
   }
   const card = obj(params, "card");
   if (!card) throw missingParam("card");
   const token = str(card, "token");
   if (token) {
     const tokenCard = cardForMagicId(token);
-    if (!tokenCard || !token.startsWith("tok_")) throw invalidRequest(`No such token: '${token}'`, { code: "resource_missing", param: "card[token]" });
+    if (!tokenCard || !token.startsWith("tok_"))
+      throw invalidRequest(`No such token: '${token}'`, { code: "resource_missing", param: "card[token]" });
     return fromCard(state, tokenCard, params);
   }
   const number = str(card, "number");
@@ -87,8 +123,17 @@ export function resolvePaymentMethod(state: State, id: string, param?: string): 
   return getPaymentMethod(state, id, param);
 }
 
-export function declineError(decline: { code: string; decline_code: string; message: string }, extra: Record<string, unknown> = {}): ApiError {
-  return new ApiError(402, { type: "card_error", code: decline.code, decline_code: decline.decline_code, message: decline.message, ...extra });
+export function declineError(
+  decline: { code: string; decline_code: string; message: string },
+  extra: Record<string, unknown> = {},
+): ApiError {
+  return new ApiError(402, {
+    type: "card_error",
+    code: decline.code,
+    decline_code: decline.decline_code,
+    message: decline.message,
+    ...extra,
+  });
 }
 
 /**
@@ -105,14 +150,24 @@ export function checkUsable(record: PaymentMethodRecord): void {
 }
 
 /** Attaches a card to a customer; a card that declines on setup cannot be attached, as with Stripe. */
-export function attach(state: State, ctx: Ctx, record: PaymentMethodRecord, customerId: string, param = "customer"): void {
+export function attach(
+  state: State,
+  ctx: Ctx,
+  record: PaymentMethodRecord,
+  customerId: string,
+  param = "customer",
+): void {
   getCustomer(state, customerId, param);
   if (record.pm.customer === customerId) return;
   checkUsable(record);
   if (record.pm.customer) {
-    throw invalidRequest("The payment method you provided has already been attached to a customer.", { code: "payment_method_unexpected_state", param: "payment_method" });
+    throw invalidRequest("The payment method you provided has already been attached to a customer.", {
+      code: "payment_method_unexpected_state",
+      param: "payment_method",
+    });
   }
-  if (record.card.declineOnSetup) throw declineError(record.card.declineOnSetup, { payment_method: structuredClone(record.pm) });
+  if (record.card.declineOnSetup)
+    throw declineError(record.card.declineOnSetup, { payment_method: structuredClone(record.pm) });
   record.pm.customer = customerId;
   emit(state, ctx, "payment_method.attached", record.pm);
 }
@@ -120,15 +175,19 @@ export function attach(state: State, ctx: Ctx, record: PaymentMethodRecord, cust
 export function customerRoutes(core: Core): Route[] {
   return [
     {
-      method: "POST", path: "/v1/customers",
+      method: "POST",
+      path: "/v1/customers",
       run: (ctx) => {
         const { state } = core;
         const params = ctx.params;
         const paymentMethod = str(params, "payment_method");
         const invoice = obj(params, "invoice_settings");
         const customer = build.customer({
-          email: str(params, "email") ?? null, name: str(params, "name") ?? null, description: str(params, "description") ?? null,
-          phone: str(params, "phone") ?? null, metadata: metadataOf(params),
+          email: str(params, "email") ?? null,
+          name: str(params, "name") ?? null,
+          description: str(params, "description") ?? null,
+          phone: str(params, "phone") ?? null,
+          metadata: metadataOf(params),
           defaultPaymentMethod: (invoice && str(invoice, "default_payment_method")) ?? null,
         });
         const record = paymentMethod ? resolvePaymentMethod(state, paymentMethod, "payment_method") : undefined;
@@ -139,7 +198,8 @@ export function customerRoutes(core: Core): Route[] {
       },
     },
     {
-      method: "GET", path: "/v1/customers/:id",
+      method: "GET",
+      path: "/v1/customers/:id",
       run: (ctx) => {
         const id = ctx.pathParams.id!;
         if (core.state.deletedCustomers.has(id)) return build.deletedCustomer(id);
@@ -147,7 +207,8 @@ export function customerRoutes(core: Core): Route[] {
       },
     },
     {
-      method: "POST", path: "/v1/customers/:id",
+      method: "POST",
+      path: "/v1/customers/:id",
       run: (ctx) => {
         const customer = getCustomer(core.state, ctx.pathParams.id!);
         const before = structuredClone(customer);
@@ -169,43 +230,55 @@ export function customerRoutes(core: Core): Route[] {
       },
     },
     {
-      method: "DELETE", path: "/v1/customers/:id",
+      method: "DELETE",
+      path: "/v1/customers/:id",
       run: (ctx) => {
         const { state } = core;
         const customer = getCustomer(state, ctx.pathParams.id!);
         state.customers.delete(customer.id);
         state.deletedCustomers.add(customer.id);
-        for (const record of state.paymentMethods.values()) if (record.pm.customer === customer.id) record.pm.customer = null;
+        for (const record of state.paymentMethods.values())
+          if (record.pm.customer === customer.id) record.pm.customer = null;
         emit(state, ctx, "customer.deleted", customer);
         return build.deletedCustomer(customer.id);
       },
     },
     {
-      method: "GET", path: "/v1/customers",
+      method: "GET",
+      path: "/v1/customers",
       run: (ctx) => {
         const email = str(ctx.params, "email");
-        const customers = [...core.state.customers.values()].filter((customer) => email === undefined || customer.email === email);
+        const customers = [...core.state.customers.values()].filter(
+          (customer) => email === undefined || customer.email === email,
+        );
         return listPage(customers, ctx.params, "/v1/customers");
       },
     },
     {
-      method: "GET", path: "/v1/customers/:id/payment_methods",
+      method: "GET",
+      path: "/v1/customers/:id/payment_methods",
       run: (ctx) => {
         const customer = getCustomer(core.state, ctx.pathParams.id!);
-        const pms = [...core.state.paymentMethods.values()].map((record) => record.pm).filter((pm) => pm.customer === customer.id);
+        const pms = [...core.state.paymentMethods.values()]
+          .map((record) => record.pm)
+          .filter((pm) => pm.customer === customer.id);
         return listPage(pms, ctx.params, `/v1/customers/${customer.id}/payment_methods`);
       },
     },
     {
-      method: "POST", path: "/v1/payment_methods", publishable: "always",
+      method: "POST",
+      path: "/v1/payment_methods",
+      publishable: "always",
       run: (ctx) => createPaymentMethod(core.state, ctx.params).pm,
     },
     {
-      method: "GET", path: "/v1/payment_methods/:id",
+      method: "GET",
+      path: "/v1/payment_methods/:id",
       run: (ctx) => resolvePaymentMethod(core.state, ctx.pathParams.id!).pm,
     },
     {
-      method: "POST", path: "/v1/payment_methods/:id",
+      method: "POST",
+      path: "/v1/payment_methods/:id",
       run: (ctx) => {
         const record = getPaymentMethod(core.state, ctx.pathParams.id!);
         const before = structuredClone(record.pm);
@@ -223,16 +296,20 @@ export function customerRoutes(core: Core): Route[] {
       },
     },
     {
-      method: "GET", path: "/v1/payment_methods",
+      method: "GET",
+      path: "/v1/payment_methods",
       run: (ctx) => {
         const customer = str(ctx.params, "customer");
         if (customer) getCustomer(core.state, customer, "customer");
-        const pms = [...core.state.paymentMethods.values()].map((record) => record.pm).filter((pm) => customer === undefined || pm.customer === customer);
+        const pms = [...core.state.paymentMethods.values()]
+          .map((record) => record.pm)
+          .filter((pm) => customer === undefined || pm.customer === customer);
         return listPage(pms, ctx.params, "/v1/payment_methods");
       },
     },
     {
-      method: "POST", path: "/v1/payment_methods/:id/attach",
+      method: "POST",
+      path: "/v1/payment_methods/:id/attach",
       run: (ctx) => {
         const record = resolvePaymentMethod(core.state, ctx.pathParams.id!);
         attach(core.state, ctx, record, requiredStr(ctx.params, "customer"));
@@ -240,16 +317,21 @@ export function customerRoutes(core: Core): Route[] {
       },
     },
     {
-      method: "POST", path: "/v1/payment_methods/:id/detach",
+      method: "POST",
+      path: "/v1/payment_methods/:id/detach",
       run: (ctx) => {
         const record = getPaymentMethod(core.state, ctx.pathParams.id!);
         if (!record.pm.customer) {
-          throw invalidRequest("The payment method you provided is not attached to a customer so detachment is impossible.", {
-            code: "payment_method_unexpected_state",
-          });
+          throw invalidRequest(
+            "The payment method you provided is not attached to a customer so detachment is impossible.",
+            {
+              code: "payment_method_unexpected_state",
+            },
+          );
         }
         const customer = core.state.customers.get(record.pm.customer as string);
-        if (customer?.invoice_settings.default_payment_method === record.pm.id) customer.invoice_settings.default_payment_method = null;
+        if (customer?.invoice_settings.default_payment_method === record.pm.id)
+          customer.invoice_settings.default_payment_method = null;
         const before = record.pm.customer;
         record.pm.customer = null;
         record.offSessionReady = false;
@@ -260,4 +342,3 @@ export function customerRoutes(core: Core): Route[] {
     },
   ];
 }
-

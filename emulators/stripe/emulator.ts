@@ -13,12 +13,34 @@ import * as build from "./objects.ts";
 import { jsonResponse } from "./pages.ts";
 import { authenticate, DEFAULT_PLATFORMS, Platforms, platformForPage, type PlatformKeys } from "./platforms.ts";
 import {
-  State, accountInaccessible, cancelLater, expand, runLater, type ApiRoute, type Core, type Ctx, type PageRoute, type Route,
+  State,
+  accountInaccessible,
+  cancelLater,
+  expand,
+  runLater,
+  type ApiRoute,
+  type Core,
+  type Ctx,
+  type PageRoute,
+  type Route,
 } from "./state.ts";
 import { checkRequestParams } from "./strict-params.ts";
 import { threeDSecureRoutes } from "./three-d-secure.ts";
 import {
-  ApiError, bool, clone, int, invalidRequest, listPage, mergeMetadata, newId, noSuch, parseForm, requiredStr, str, strArray, type Params,
+  ApiError,
+  bool,
+  clone,
+  int,
+  invalidRequest,
+  listPage,
+  mergeMetadata,
+  newId,
+  noSuch,
+  parseForm,
+  requiredStr,
+  str,
+  strArray,
+  type Params,
 } from "./util.ts";
 import { endpointWants, WebhookDeliverer, type DeliveryAttempt, type EndpointRecord } from "./webhooks.ts";
 
@@ -109,7 +131,9 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
   const defaultCurrency = options.defaultCurrency ?? "jpy";
   const platforms = new Platforms(options.platforms ?? DEFAULT_PLATFORMS, () => new State(defaultCurrency));
   const core: Core = {
-    state: platforms.default.state, defaultCurrency, accountVerificationDelayMs: options.accountVerificationDelayMs ?? 0,
+    state: platforms.default.state,
+    defaultCurrency,
+    accountVerificationDelayMs: options.accountVerificationDelayMs ?? 0,
     later: (key, delayMs, task) => runLater(core, key, delayMs, task, deliverLater),
     cancelLater: (key) => cancelLater(core.state, key),
   };
@@ -117,9 +141,25 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
   // Outside `State`: a reset by one test must not lift the faults another test set (each scopes its own with `match`).
   const faults = new FaultSwitch(options.faults);
 
-  function registerEndpoint(state: State, input: { url: string; secret?: string; connect: boolean; enabledEvents: string[]; description: string | null; metadata: Record<string, string> }): EndpointRecord {
+  function registerEndpoint(
+    state: State,
+    input: {
+      url: string;
+      secret?: string;
+      connect: boolean;
+      enabledEvents: string[];
+      description: string | null;
+      metadata: Record<string, string>;
+    },
+  ): EndpointRecord {
     const secret = input.secret ?? newId("whsec", 32);
-    const endpoint = build.webhookEndpoint({ url: input.url, enabledEvents: input.enabledEvents, description: input.description, metadata: input.metadata, secret });
+    const endpoint = build.webhookEndpoint({
+      url: input.url,
+      enabledEvents: input.enabledEvents,
+      description: input.description,
+      metadata: input.metadata,
+      secret,
+    });
     const record: EndpointRecord = { endpoint, secret, connect: input.connect, disabled: false };
     state.endpoints.set(endpoint.id, record);
     return record;
@@ -128,7 +168,14 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
   /** The endpoints configured at start are the default platform's (a Stripe endpoint belongs to one account). */
   function registerConfiguredEndpoints(): void {
     for (const webhook of options.webhooks ?? []) {
-      registerEndpoint(platforms.default.state, { url: webhook.url, secret: webhook.secret, connect: webhook.connect ?? false, enabledEvents: ["*"], description: "configured at start", metadata: {} });
+      registerEndpoint(platforms.default.state, {
+        url: webhook.url,
+        secret: webhook.secret,
+        connect: webhook.connect ?? false,
+        enabledEvents: ["*"],
+        description: "configured at start",
+        metadata: {},
+      });
     }
   }
   registerConfiguredEndpoints();
@@ -150,7 +197,12 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
   }
 
   /** Sends events again now, each `times` times, optionally shuffled; resolves when every first attempt has answered. */
-  async function redeliver(state: State, events: Stripe.Event[], times: number, shuffle: boolean): Promise<{ deliveries: number; order: string[] }> {
+  async function redeliver(
+    state: State,
+    events: Stripe.Event[],
+    times: number,
+    shuffle: boolean,
+  ): Promise<{ deliveries: number; order: string[] }> {
     let sequence = Array.from({ length: times }, () => events).flat();
     if (shuffle) {
       sequence = [...sequence];
@@ -172,18 +224,23 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
 
   const eventRoutes: Route[] = [
     {
-      method: "GET", path: "/v1/events",
+      method: "GET",
+      path: "/v1/events",
       run: (ctx) => {
         const type = str(ctx.params, "type");
         const types = strArray(ctx.params, "types");
         const events = core.state.events.filter(
-          (event) => (event.account ?? null) === ctx.account && (type === undefined || matchesType(event.type, type)) && (types === undefined || types.includes(event.type)),
+          (event) =>
+            (event.account ?? null) === ctx.account &&
+            (type === undefined || matchesType(event.type, type)) &&
+            (types === undefined || types.includes(event.type)),
         );
         return listPage(events, ctx.params, "/v1/events");
       },
     },
     {
-      method: "GET", path: "/v1/events/:id",
+      method: "GET",
+      path: "/v1/events/:id",
       run: (ctx) => {
         const event = core.state.events.find((candidate) => candidate.id === ctx.pathParams.id);
         if (!event) throw noSuch("event", ctx.pathParams.id!);
@@ -191,25 +248,38 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
       },
     },
     {
-      method: "POST", path: "/v1/webhook_endpoints",
+      method: "POST",
+      path: "/v1/webhook_endpoints",
       run: (ctx) => {
         const url = requiredStr(ctx.params, "url");
-        if (!/^https?:\/\//.test(url)) throw invalidRequest("Invalid URL: URL must be publicly accessible or a local http(s) URL.", { param: "url" });
+        if (!/^https?:\/\//.test(url))
+          throw invalidRequest("Invalid URL: URL must be publicly accessible or a local http(s) URL.", {
+            param: "url",
+          });
         const enabledEvents = strArray(ctx.params, "enabled_events");
-        if (!enabledEvents?.length) throw invalidRequest("Missing required param: enabled_events.", { code: "parameter_missing", param: "enabled_events" });
+        if (!enabledEvents?.length)
+          throw invalidRequest("Missing required param: enabled_events.", {
+            code: "parameter_missing",
+            param: "enabled_events",
+          });
         const record = registerEndpoint(core.state, {
-          url, connect: bool(ctx.params, "connect") === true, enabledEvents,
-          description: str(ctx.params, "description") ?? null, metadata: mergeMetadata({}, ctx.params),
+          url,
+          connect: bool(ctx.params, "connect") === true,
+          enabledEvents,
+          description: str(ctx.params, "description") ?? null,
+          metadata: mergeMetadata({}, ctx.params),
         });
         return record.endpoint;
       },
     },
     {
-      method: "GET", path: "/v1/webhook_endpoints/:id",
+      method: "GET",
+      path: "/v1/webhook_endpoints/:id",
       run: (ctx) => withoutSecret(endpointOr404(ctx.pathParams.id!).endpoint),
     },
     {
-      method: "POST", path: "/v1/webhook_endpoints/:id",
+      method: "POST",
+      path: "/v1/webhook_endpoints/:id",
       run: (ctx) => {
         const record = endpointOr404(ctx.pathParams.id!);
         const url = str(ctx.params, "url");
@@ -226,20 +296,33 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
       },
     },
     {
-      method: "DELETE", path: "/v1/webhook_endpoints/:id",
+      method: "DELETE",
+      path: "/v1/webhook_endpoints/:id",
       run: (ctx) => {
         const record = endpointOr404(ctx.pathParams.id!);
         core.state.endpoints.delete(record.endpoint.id);
-        return { id: record.endpoint.id, object: "webhook_endpoint", deleted: true } satisfies Stripe.DeletedWebhookEndpoint;
+        return {
+          id: record.endpoint.id,
+          object: "webhook_endpoint",
+          deleted: true,
+        } satisfies Stripe.DeletedWebhookEndpoint;
       },
     },
     {
-      method: "GET", path: "/v1/webhook_endpoints",
-      run: (ctx) => listPage([...core.state.endpoints.values()].map((record) => withoutSecret(record.endpoint)), ctx.params, "/v1/webhook_endpoints"),
+      method: "GET",
+      path: "/v1/webhook_endpoints",
+      run: (ctx) =>
+        listPage(
+          [...core.state.endpoints.values()].map((record) => withoutSecret(record.endpoint)),
+          ctx.params,
+          "/v1/webhook_endpoints",
+        ),
     },
     // ---- emulator-only controls ----
     {
-      method: "POST", path: "/_emulator/reset", page: true,
+      method: "POST",
+      path: "/_emulator/reset",
+      page: true,
       run: () => {
         // Every platform's data, not only the caller's: a reset is the harness starting over.
         deliverer.cancelRetries();
@@ -251,14 +334,22 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
     },
     {
       // A platform of the caller's own (random keys, empty data): a test whose data nobody else sees or resets.
-      method: "POST", path: "/_emulator/platforms", page: true,
+      method: "POST",
+      path: "/_emulator/platforms",
+      page: true,
       run: () => {
         const platform = platforms.create();
-        return jsonResponse(200, { object: "emulator_platform", secret_key: platform.secretKey, publishable_key: platform.publishableKey });
+        return jsonResponse(200, {
+          object: "emulator_platform",
+          secret_key: platform.secretKey,
+          publishable_key: platform.publishableKey,
+        });
       },
     },
     {
-      method: "POST", path: "/_emulator/events/redeliver", page: true,
+      method: "POST",
+      path: "/_emulator/events/redeliver",
+      page: true,
       run: async (ctx) => {
         const times = Math.max(1, Math.min(10, int(ctx.params, "times") ?? 1));
         const shuffle = str(ctx.params, "shuffle") === "1" || str(ctx.params, "shuffle") === "true";
@@ -266,16 +357,27 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
       },
     },
     {
-      method: "POST", path: "/_emulator/events/:id/redeliver", page: true,
+      method: "POST",
+      path: "/_emulator/events/:id/redeliver",
+      page: true,
       run: async (ctx) => {
         const event = core.state.events.find((candidate) => candidate.id === ctx.pathParams.id);
-        if (!event) return jsonResponse(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such event: '${ctx.pathParams.id}'` } });
+        if (!event)
+          return jsonResponse(404, {
+            error: {
+              type: "invalid_request_error",
+              code: "resource_missing",
+              message: `No such event: '${ctx.pathParams.id}'`,
+            },
+          });
         const times = Math.max(1, Math.min(10, int(ctx.params, "times") ?? 1));
         return jsonResponse(200, await redeliver(core.state, [event], times, false));
       },
     },
     {
-      method: "GET", path: "/_emulator/webhooks/attempts", page: true,
+      method: "GET",
+      path: "/_emulator/webhooks/attempts",
+      page: true,
       run: () => jsonResponse(200, { attempts: deliverer.attempts }),
     },
   ];
@@ -286,35 +388,53 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
     return record;
   }
 
-  const routes = [...customerRoutes(core), ...intentRoutes(core), ...connectRoutes(core), ...payoutRoutes(core), ...threeDSecureRoutes(core), ...eventRoutes].map(compile);
+  const routes = [
+    ...customerRoutes(core),
+    ...intentRoutes(core),
+    ...connectRoutes(core),
+    ...payoutRoutes(core),
+    ...threeDSecureRoutes(core),
+    ...eventRoutes,
+  ].map(compile);
 
   async function handle(request: Request): Promise<Response> {
     const url = new URL(request.url);
     const requestId = newId("req", 14);
-    const baseHeaders: Record<string, string> = { ...CORS_HEADERS, "Request-Id": requestId, "Stripe-Version": request.headers.get("stripe-version") ?? build.API_VERSION };
+    const baseHeaders: Record<string, string> = {
+      ...CORS_HEADERS,
+      "Request-Id": requestId,
+      "Stripe-Version": request.headers.get("stripe-version") ?? build.API_VERSION,
+    };
     const finish = (response: Response): Response => {
-      for (const [name, value] of Object.entries(baseHeaders)) if (!response.headers.has(name)) response.headers.set(name, value);
+      for (const [name, value] of Object.entries(baseHeaders))
+        if (!response.headers.has(name)) response.headers.set(name, value);
       return response;
     };
     if (request.method === "OPTIONS") {
       // A preflight may name any header a client library adds; allow what it asks for.
       const asked = request.headers.get("access-control-request-headers");
-      return finish(new Response(null, { status: 204, headers: asked ? { "Access-Control-Allow-Headers": asked } : {} }));
+      return finish(
+        new Response(null, { status: 204, headers: asked ? { "Access-Control-Allow-Headers": asked } : {} }),
+      );
     }
 
     const matched = routes
       .filter((compiled) => compiled.pattern.test(url.pathname))
       .find((compiled) => compiled.method === request.method);
     if (!matched) {
-      return finish(jsonResponse(404, {
-        error: {
-          type: "invalid_request_error",
-          message: `Unrecognized request URL (${request.method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/. (This is the local Stripe emulator: see docs/decisions/017-stripe-emulator.md for what it covers.)`,
-        },
-      }));
+      return finish(
+        jsonResponse(404, {
+          error: {
+            type: "invalid_request_error",
+            message: `Unrecognized request URL (${request.method}: ${url.pathname}). Please see https://stripe.com/docs or we can help at https://support.stripe.com/. (This is the local Stripe emulator: see docs/decisions/017-stripe-emulator.md for what it covers.)`,
+          },
+        }),
+      );
     }
     const match = matched.pattern.exec(url.pathname)!;
-    const pathParams = Object.fromEntries(matched.names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]));
+    const pathParams = Object.fromEntries(
+      matched.names.map((name, index) => [name, decodeURIComponent(match[index + 1]!)]),
+    );
     const body = request.method === "POST" ? await request.text() : "";
     let params: Params;
     try {
@@ -323,8 +443,16 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
       return finish(jsonResponse(400, { error: { type: "invalid_request_error", message: "Invalid request body." } }));
     }
     const ctx: Ctx = {
-      method: isPage(matched.route) ? "PAGE" : request.method, url, origin: url.origin, params, pathParams, publishable: false,
-      account: request.headers.get("stripe-account"), requestId, idempotencyKey: request.headers.get("idempotency-key"), emitted: [],
+      method: isPage(matched.route) ? "PAGE" : request.method,
+      url,
+      origin: url.origin,
+      params,
+      pathParams,
+      publishable: false,
+      account: request.headers.get("stripe-account"),
+      requestId,
+      idempotencyKey: request.headers.get("idempotency-key"),
+      emitted: [],
     };
 
     if (isPage(matched.route)) {
@@ -350,7 +478,9 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
       ctx.apiKey = auth.key;
       ctx.publishable = auth.publishable;
       if (auth.publishable) {
-        const allowed = route.publishable === "always" || (route.publishable === "with_client_secret" && params.client_secret !== undefined);
+        const allowed =
+          route.publishable === "always" ||
+          (route.publishable === "with_client_secret" && params.client_secret !== undefined);
         if (!allowed) throw new ApiError(403, { type: "invalid_request_error", message: PUBLISHABLE_REFUSED });
       }
       if (ctx.account && !core.state.accounts.has(ctx.account)) throw accountInaccessible(auth.key, ctx.account);
@@ -367,26 +497,45 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
               message: `Keys for idempotent requests can only be used with the same parameters they were first used with. Try using a key other than '${ctx.idempotencyKey}' if you meant to execute a different request.`,
             });
           }
-          return finish(new Response(stored.body, {
-            status: stored.status,
-            headers: { "Content-Type": "application/json", "Idempotent-Replayed": "true", "Original-Request": stored.requestId },
-          }));
+          return finish(
+            new Response(stored.body, {
+              status: stored.status,
+              headers: {
+                "Content-Type": "application/json",
+                "Idempotent-Replayed": "true",
+                "Original-Request": stored.requestId,
+              },
+            }),
+          );
         }
       }
       const result = route.run(ctx);
       const expandPaths = strArray(params, "expand") ?? [];
-      const response = JSON.stringify(expandPaths.length ? expand(core.state, clone(result), expandPaths) : result, null, 2);
-      if (idempotencyScope) core.state.idempotency.set(idempotencyScope, { fingerprint, requestId, status: 200, body: response });
+      const response = JSON.stringify(
+        expandPaths.length ? expand(core.state, clone(result), expandPaths) : result,
+        null,
+        2,
+      );
+      if (idempotencyScope)
+        core.state.idempotency.set(idempotencyScope, { fingerprint, requestId, status: 200, body: response });
       return finish(new Response(response, { status: 200, headers: { "Content-Type": "application/json" } }));
     } catch (error) {
       if (!(error instanceof ApiError)) {
         console.error("[stripe-emulator]", error);
-        return finish(jsonResponse(500, { error: { type: "api_error", message: `The emulator failed: ${error instanceof Error ? error.message : String(error)}` } }));
+        return finish(
+          jsonResponse(500, {
+            error: {
+              type: "api_error",
+              message: `The emulator failed: ${error instanceof Error ? error.message : String(error)}`,
+            },
+          }),
+        );
       }
       const response = JSON.stringify({ error: error.body }, null, 2);
       // Stripe saves the outcome of a request that ran (a decline included), not of one whose parameters failed
       // validation: a 400 can be retried with the same key once fixed.
-      if (idempotencyScope && error.status === 402) core.state.idempotency.set(idempotencyScope, { fingerprint, requestId, status: error.status, body: response });
+      if (idempotencyScope && error.status === 402)
+        core.state.idempotency.set(idempotencyScope, { fingerprint, requestId, status: error.status, body: response });
       return finish(new Response(response, { status: error.status, headers: { "Content-Type": "application/json" } }));
     } finally {
       if (callerState) deliverLater(ctx.emitted, callerState);
@@ -396,7 +545,11 @@ export function createStripeEmulator(options: EmulatorOptions = {}): StripeEmula
   return {
     // The fault switch stands in front of every request and owns `/_emulator/faults` (faults.ts).
     handle: options.contract
-      ? recordingHandle((request) => faults.handle(request, handle), options.contract, () => platforms.all().map((platform) => platform.state))
+      ? recordingHandle(
+          (request) => faults.handle(request, handle),
+          options.contract,
+          () => platforms.all().map((platform) => platform.state),
+        )
       : (request) => faults.handle(request, handle),
     deliveryAttempts: () => [...deliverer.attempts],
     close: () => {

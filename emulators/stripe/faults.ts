@@ -7,7 +7,14 @@ import { API_VERSION } from "./objects.ts";
 import { newId, type StripeErrorBody } from "./util.ts";
 
 export const FAULT_KINDS = [
-  "lock_timeout", "idempotency_in_progress", "rate_limit", "api_error", "timeout", "drop_before", "drop_after", "latency",
+  "lock_timeout",
+  "idempotency_in_progress",
+  "rate_limit",
+  "api_error",
+  "timeout",
+  "drop_before",
+  "drop_after",
+  "latency",
 ] as const;
 export type FaultKind = (typeof FAULT_KINDS)[number];
 
@@ -46,7 +53,9 @@ export class ConnectionDroppedError extends Error {
   /** Whether the request's work was done (and stored under its Idempotency-Key) before the connection went. */
   readonly performed: boolean;
   constructor(fault: "drop_before" | "drop_after" | "timeout", performed: boolean) {
-    super(`Stripe emulator fault ${fault}: connection dropped ${performed ? "after the request was performed" : "before the request was performed"}`);
+    super(
+      `Stripe emulator fault ${fault}: connection dropped ${performed ? "after the request was performed" : "before the request was performed"}`,
+    );
     this.name = "ConnectionDroppedError";
     this.fault = fault;
     this.performed = performed;
@@ -64,27 +73,40 @@ const RULE_FIELDS = ["fault", "method", "path", "match", "count", "rate", "seed"
 
 // Message and doc_url as Stripe sends them (see decision 017); doc_url on the host ApiError uses for every code.
 const LOCK_TIMEOUT: StripeErrorBody = {
-  type: "invalid_request_error", code: "lock_timeout", doc_url: "https://docs.stripe.com/error-codes/lock-timeout",
-  message: "This object cannot be accessed right now because another API request or Stripe process is currently accessing it. If you see this error intermittently, retry the request. If you see this error frequently and are making multiple concurrent requests to a single object, make your requests serially or at a lower rate.",
+  type: "invalid_request_error",
+  code: "lock_timeout",
+  doc_url: "https://docs.stripe.com/error-codes/lock-timeout",
+  message:
+    "This object cannot be accessed right now because another API request or Stripe process is currently accessing it. If you see this error intermittently, retry the request. If you see this error frequently and are making multiple concurrent requests to a single object, make your requests serially or at a lower rate.",
 };
 const RATE_LIMIT: StripeErrorBody = {
-  type: "invalid_request_error", code: "rate_limit", doc_url: "https://docs.stripe.com/error-codes/rate-limit",
+  type: "invalid_request_error",
+  code: "rate_limit",
+  doc_url: "https://docs.stripe.com/error-codes/rate-limit",
   message: "Request rate limit exceeded. Learn more about rate limits here https://docs.stripe.com/rate-limits.",
 };
 const API_ERROR: StripeErrorBody = {
   type: "api_error",
-  message: "An unknown error occurred while processing this request. Retry it, with the same Idempotency-Key for a POST.",
+  message:
+    "An unknown error occurred while processing this request. Retry it, with the same Idempotency-Key for a POST.",
 };
 
 function idempotencyKeyInUse(key: string | null): StripeErrorBody {
   return {
-    type: "invalid_request_error", code: "idempotency_key_in_use", doc_url: "https://docs.stripe.com/error-codes/idempotency-key-in-use",
+    type: "invalid_request_error",
+    code: "idempotency_key_in_use",
+    doc_url: "https://docs.stripe.com/error-codes/idempotency-key-in-use",
     message: `There is currently another in-progress request using this Idempotent Key (that probably means you submitted twice, and the other request is still going through): ${key ?? ""}. Please try again later.`,
   };
 }
 
 /** The headers the emulator's other answers carry, so a browser caller reads the error rather than a CORS failure. */
-function errorResponse(request: Request, status: number, error: StripeErrorBody, headers: Record<string, string> = {}): Response {
+function errorResponse(
+  request: Request,
+  status: number,
+  error: StripeErrorBody,
+  headers: Record<string, string> = {},
+): Response {
   return new Response(JSON.stringify({ error }, null, 2), {
     status,
     headers: {
@@ -99,7 +121,10 @@ function errorResponse(request: Request, status: number, error: StripeErrorBody,
 }
 
 function controlResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body, null, 2), { status, headers: { "Content-Type": "application/json", "Cache-Control": "no-store" } });
+  return new Response(JSON.stringify(body, null, 2), {
+    status,
+    headers: { "Content-Type": "application/json", "Cache-Control": "no-store" },
+  });
 }
 
 // ---- rules -----------------------------------------------------------------------------------------------------
@@ -110,29 +135,36 @@ export function parseFaultRule(value: unknown): FaultRuleInput {
   }
   const input = value as Record<string, unknown>;
   for (const key of Object.keys(input)) {
-    if (!RULE_FIELDS.includes(key)) throw new FaultRuleError(`Unknown field "${key}": a rule has ${RULE_FIELDS.join(", ")}.`);
+    if (!RULE_FIELDS.includes(key))
+      throw new FaultRuleError(`Unknown field "${key}": a rule has ${RULE_FIELDS.join(", ")}.`);
   }
-  if (!FAULT_KINDS.includes(input.fault as FaultKind)) throw new FaultRuleError(`"fault" must be one of ${FAULT_KINDS.join(", ")}.`);
+  if (!FAULT_KINDS.includes(input.fault as FaultKind))
+    throw new FaultRuleError(`"fault" must be one of ${FAULT_KINDS.join(", ")}.`);
   const rule: FaultRuleInput = { fault: input.fault as FaultKind };
   if (input.method !== undefined) {
     const method = String(input.method).toUpperCase();
-    if (method !== "GET" && method !== "POST" && method !== "DELETE") throw new FaultRuleError(`"method" must be GET, POST or DELETE.`);
+    if (method !== "GET" && method !== "POST" && method !== "DELETE")
+      throw new FaultRuleError(`"method" must be GET, POST or DELETE.`);
     rule.method = method;
   }
   if (input.path !== undefined) {
-    if (typeof input.path !== "string" || !input.path.startsWith("/v1/")) throw new FaultRuleError(`"path" must start with /v1/: faults apply to API calls only.`);
+    if (typeof input.path !== "string" || !input.path.startsWith("/v1/"))
+      throw new FaultRuleError(`"path" must start with /v1/: faults apply to API calls only.`);
     rule.path = input.path;
   }
   if (input.match !== undefined) {
-    if (typeof input.match !== "string" || input.match === "") throw new FaultRuleError(`"match" must be a non-empty string.`);
+    if (typeof input.match !== "string" || input.match === "")
+      throw new FaultRuleError(`"match" must be a non-empty string.`);
     rule.match = input.match;
   }
   if (input.count !== undefined) {
-    if (!Number.isInteger(input.count) || (input.count as number) < 1) throw new FaultRuleError(`"count" must be a whole number of 1 or more.`);
+    if (!Number.isInteger(input.count) || (input.count as number) < 1)
+      throw new FaultRuleError(`"count" must be a whole number of 1 or more.`);
     rule.count = input.count as number;
   }
   if (input.rate !== undefined) {
-    if (typeof input.rate !== "number" || !(input.rate >= 0 && input.rate <= 1)) throw new FaultRuleError(`"rate" must be a number from 0 to 1.`);
+    if (typeof input.rate !== "number" || !(input.rate >= 0 && input.rate <= 1))
+      throw new FaultRuleError(`"rate" must be a number from 0 to 1.`);
     rule.rate = input.rate;
   }
   if (input.seed !== undefined) {
@@ -143,10 +175,12 @@ export function parseFaultRule(value: unknown): FaultRuleInput {
   for (const field of ["latencyMs", "holdMs"] as const) {
     const ms = input[field];
     if (ms === undefined) continue;
-    if (typeof ms !== "number" || !(ms >= 0 && ms <= MAX_WAIT_MS)) throw new FaultRuleError(`"${field}" must be a number of milliseconds from 0 to ${MAX_WAIT_MS}.`);
+    if (typeof ms !== "number" || !(ms >= 0 && ms <= MAX_WAIT_MS))
+      throw new FaultRuleError(`"${field}" must be a number of milliseconds from 0 to ${MAX_WAIT_MS}.`);
     rule[field] = ms;
   }
-  if (rule.fault === "latency" && rule.latencyMs === undefined) throw new FaultRuleError(`"latency" needs "latencyMs".`);
+  if (rule.fault === "latency" && rule.latencyMs === undefined)
+    throw new FaultRuleError(`"latency" needs "latencyMs".`);
   if (rule.holdMs !== undefined && rule.fault !== "timeout") throw new FaultRuleError(`"holdMs" belongs to "timeout".`);
   return rule;
 }
@@ -175,7 +209,10 @@ function seededRandom(seed: number): () => number {
 }
 
 function pathPattern(path: string): RegExp {
-  const source = path.split("*").map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&")).join("[^/]+");
+  const source = path
+    .split("*")
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, "\\$&"))
+    .join("[^/]+");
   return new RegExp(`^${source.replace(/\/$/, "")}/?$`);
 }
 
@@ -230,8 +267,12 @@ export class FaultSwitch {
 
   add(input: FaultRuleInput): FaultRuleView {
     const rule: ActiveRule = {
-      id: newId("fault", 12), input, path: input.path ? pathPattern(input.path) : null,
-      random: input.seed === undefined ? Math.random : seededRandom(input.seed), matched: 0, fired: 0,
+      id: newId("fault", 12),
+      input,
+      path: input.path ? pathPattern(input.path) : null,
+      random: input.seed === undefined ? Math.random : seededRandom(input.seed),
+      matched: 0,
+      fired: 0,
     };
     this.rules.push(rule);
     return view(rule);
@@ -249,18 +290,30 @@ export class FaultSwitch {
   /** In front of the emulator's `handle`: controls, the in-flight rule, then the first rule that fires. */
   async handle(request: Request, perform: (request: Request) => Promise<Response>): Promise<Response> {
     const url = new URL(request.url);
-    if (url.pathname === FAULTS_CONTROL_PATH || url.pathname.startsWith(`${FAULTS_CONTROL_PATH}/`)) return this.control(request, url);
+    if (url.pathname === FAULTS_CONTROL_PATH || url.pathname.startsWith(`${FAULTS_CONTROL_PATH}/`))
+      return this.control(request, url);
     // Faults are Stripe's API's bad days: emulator pages, controls and CORS preflights always answer.
     if (request.method === "OPTIONS" || !url.pathname.startsWith("/v1/")) return perform(request);
 
     const key = request.method === "POST" ? request.headers.get("idempotency-key") : null;
     // Scoped like the emulator's stored keys (per API key and Stripe-Account); the header stands in for the key.
-    const scope = key ? [request.headers.get("authorization") ?? "", request.headers.get("stripe-account") ?? "", key].join("\u0000") : null;
+    const scope = key
+      ? [request.headers.get("authorization") ?? "", request.headers.get("stripe-account") ?? "", key].join("\u0000")
+      : null;
     if (scope && this.inFlight.has(scope)) return errorResponse(request, 409, idempotencyKeyInUse(key));
     // Taken before the first await, so a twin arriving while this one's body is read already finds it.
     if (scope) this.inFlight.add(scope);
     try {
-      const rule = this.rules.length === 0 ? undefined : this.pick(await callFacts(request, url, this.rules.some((candidate) => candidate.input.match)));
+      const rule =
+        this.rules.length === 0
+          ? undefined
+          : this.pick(
+              await callFacts(
+                request,
+                url,
+                this.rules.some((candidate) => candidate.input.match),
+              ),
+            );
       return rule ? await this.apply(rule, request, key, perform) : await perform(request);
     } finally {
       if (scope) this.inFlight.delete(scope);
@@ -282,7 +335,12 @@ export class FaultSwitch {
     return undefined;
   }
 
-  private async apply(rule: ActiveRule, request: Request, key: string | null, perform: (request: Request) => Promise<Response>): Promise<Response> {
+  private async apply(
+    rule: ActiveRule,
+    request: Request,
+    key: string | null,
+    perform: (request: Request) => Promise<Response>,
+  ): Promise<Response> {
     const note = { "Stripe-Emulator-Fault": `${rule.input.fault} ${rule.id}` };
     if (rule.input.latencyMs) await this.wait(rule.input.latencyMs, request.signal);
     switch (rule.input.fault) {
@@ -351,10 +409,18 @@ export class FaultSwitch {
     if (id !== "" && request.method === "DELETE") {
       const before = this.rules.length;
       this.rules = this.rules.filter((rule) => rule.id !== id);
-      if (this.rules.length === before) return controlResponse(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such fault rule: '${id}'` } });
+      if (this.rules.length === before)
+        return controlResponse(404, {
+          error: { type: "invalid_request_error", code: "resource_missing", message: `No such fault rule: '${id}'` },
+        });
       return controlResponse(200, { id, deleted: true });
     }
-    return controlResponse(405, { error: { type: "invalid_request_error", message: `${request.method} ${url.pathname} is not a fault control: GET, POST or DELETE ${FAULTS_CONTROL_PATH}, DELETE ${FAULTS_CONTROL_PATH}/:id.` } });
+    return controlResponse(405, {
+      error: {
+        type: "invalid_request_error",
+        message: `${request.method} ${url.pathname} is not a fault control: GET, POST or DELETE ${FAULTS_CONTROL_PATH}, DELETE ${FAULTS_CONTROL_PATH}/:id.`,
+      },
+    });
   }
 }
 

@@ -5,15 +5,44 @@ import { attach, checkUsable, createPaymentMethod, declineError, resolvePaymentM
 import { formatMinorUnits, minimumChargeAmount } from "./currencies.ts";
 import * as build from "./objects.ts";
 import {
-  acceptedTypes, allowedTypesIn, automaticPaymentMethodsOf, checkAllowedType, checkReturnUrl, setAllowedTypes,
+  acceptedTypes,
+  allowedTypesIn,
+  automaticPaymentMethodsOf,
+  checkAllowedType,
+  checkReturnUrl,
+  setAllowedTypes,
 } from "./payment-method-choice.ts";
 import { checkSettles, settleCharge, settleRefund } from "./settlement.ts";
 import {
-  emit, getCharge, getCustomer, getPaymentIntent, getPaymentMethod, getSetupIntent, PLATFORM_ACCOUNT_ID,
-  type ChargeRecord, type Core, type Ctx, type IntentExtras, type PaymentMethodRecord, type Route, type State,
+  emit,
+  getCharge,
+  getCustomer,
+  getPaymentIntent,
+  getPaymentMethod,
+  getSetupIntent,
+  PLATFORM_ACCOUNT_ID,
+  type ChargeRecord,
+  type Core,
+  type Ctx,
+  type IntentExtras,
+  type PaymentMethodRecord,
+  type Route,
+  type State,
 } from "./state.ts";
 import {
-  ApiError, bool, int, invalidRequest, listPage, mergeMetadata, missingParam, newId, nowSeconds, obj, requiredStr, str, type Params,
+  ApiError,
+  bool,
+  int,
+  invalidRequest,
+  listPage,
+  mergeMetadata,
+  missingParam,
+  newId,
+  nowSeconds,
+  obj,
+  requiredStr,
+  str,
+  type Params,
 } from "./util.ts";
 
 const AUTHENTICATION_REQUIRED: Decline = {
@@ -37,7 +66,9 @@ function checkClientSecret(ctx: Ctx, intent: { client_secret: string | null }): 
   const given = str(ctx.params, "client_secret");
   if (!given) throw missingParam("client_secret");
   if (given !== intent.client_secret) {
-    throw invalidRequest("The client_secret provided does not match the client_secret associated with this intent.", { param: "client_secret" });
+    throw invalidRequest("The client_secret provided does not match the client_secret associated with this intent.", {
+      param: "client_secret",
+    });
   }
 }
 
@@ -46,10 +77,17 @@ function threeDSecureUrl(ctx: Ctx, intent: { id: string; client_secret: string |
 }
 
 /** `redirect_to_url` when the caller gave a `return_url` (as Stripe), else `use_stripe_sdk` with the same page. */
-function nextAction(ctx: Ctx, intent: { id: string; client_secret: string | null }, returnUrl: string | null): Stripe.PaymentIntent.NextAction {
+function nextAction(
+  ctx: Ctx,
+  intent: { id: string; client_secret: string | null },
+  returnUrl: string | null,
+): Stripe.PaymentIntent.NextAction {
   const url = threeDSecureUrl(ctx, intent);
   if (returnUrl) return { type: "redirect_to_url", redirect_to_url: { url, return_url: returnUrl } };
-  return { type: "use_stripe_sdk", use_stripe_sdk: { type: "three_d_secure_redirect", stripe_js: url, source: newId("src") } };
+  return {
+    type: "use_stripe_sdk",
+    use_stripe_sdk: { type: "three_d_secure_redirect", stripe_js: url, source: newId("src") },
+  };
 }
 
 function paymentMethodFromParams(state: State, params: Params): PaymentMethodRecord | undefined {
@@ -64,11 +102,19 @@ function paymentMethodFromParams(state: State, params: Params): PaymentMethodRec
 
 function checkBelongsToCustomer(record: PaymentMethodRecord, customer: unknown): void {
   if (record.pm.customer && customer && record.pm.customer !== customer) {
-    throw invalidRequest("The provided PaymentMethod belongs to a different Customer.", { code: "payment_method_unexpected_state", param: "payment_method" });
+    throw invalidRequest("The provided PaymentMethod belongs to a different Customer.", {
+      code: "payment_method_unexpected_state",
+      param: "payment_method",
+    });
   }
 }
 
-function unexpectedState(kind: "PaymentIntent" | "SetupIntent", action: string, status: string, allowed: string[]): ApiError {
+function unexpectedState(
+  kind: "PaymentIntent" | "SetupIntent",
+  action: string,
+  status: string,
+  allowed: string[],
+): ApiError {
   const code = kind === "PaymentIntent" ? "payment_intent_unexpected_state" : "setup_intent_unexpected_state";
   return invalidRequest(
     `This ${kind} could not be ${action} because it has a status of ${status}. Only a ${kind} with one of the following statuses may be ${action}: ${allowed.join(", ")}.`,
@@ -87,7 +133,13 @@ function succeedSetup(state: State, ctx: Ctx, intent: Stripe.SetupIntent, record
   emit(state, ctx, "setup_intent.succeeded", intent);
 }
 
-function failSetup(state: State, ctx: Ctx, intent: Stripe.SetupIntent, record: PaymentMethodRecord, error: Stripe.SetupIntent.LastSetupError): void {
+function failSetup(
+  state: State,
+  ctx: Ctx,
+  intent: Stripe.SetupIntent,
+  record: PaymentMethodRecord,
+  error: Stripe.SetupIntent.LastSetupError,
+): void {
   intent.status = "requires_payment_method";
   intent.payment_method = null;
   intent.next_action = null;
@@ -98,15 +150,24 @@ function failSetup(state: State, ctx: Ctx, intent: Stripe.SetupIntent, record: P
 function confirmSetup(state: State, ctx: Ctx, intent: Stripe.SetupIntent, params: Params): Stripe.SetupIntent {
   const allowed = ["requires_payment_method", "requires_confirmation", "requires_action"];
   if (!allowed.includes(intent.status)) throw unexpectedState("SetupIntent", "confirmed", intent.status, allowed);
-  const record = paymentMethodFromParams(state, params) ?? (typeof intent.payment_method === "string" ? getPaymentMethod(state, intent.payment_method) : undefined);
+  const record =
+    paymentMethodFromParams(state, params) ??
+    (typeof intent.payment_method === "string" ? getPaymentMethod(state, intent.payment_method) : undefined);
   if (!record) {
-    throw invalidRequest("You cannot confirm this SetupIntent because it's missing a payment method. Update the SetupIntent with a payment method and then confirm it again.", {
-      code: "setup_intent_unexpected_state",
-    });
+    throw invalidRequest(
+      "You cannot confirm this SetupIntent because it's missing a payment method. Update the SetupIntent with a payment method and then confirm it again.",
+      {
+        code: "setup_intent_unexpected_state",
+      },
+    );
   }
   checkBelongsToCustomer(record, intent.customer);
   const allowedTypes = allowedTypesIn(params);
-  checkAllowedType("SetupIntent", allowedTypes === undefined ? intent.payment_method_types : acceptedTypes(allowedTypes), record);
+  checkAllowedType(
+    "SetupIntent",
+    allowedTypes === undefined ? intent.payment_method_types : acceptedTypes(allowedTypes),
+    record,
+  );
   const extras = extrasOf(state, intent.id);
   checkReturnUrl("SetupIntent", intent.automatic_payment_methods, str(params, "return_url") ?? extras.returnUrl);
   if (allowedTypes !== undefined) setAllowedTypes(intent, allowedTypes);
@@ -114,7 +175,12 @@ function confirmSetup(state: State, ctx: Ctx, intent: Stripe.SetupIntent, params
   intent.payment_method = record.pm.id;
   const decline = record.card.declineOnSetup;
   if (decline) {
-    const error = { type: "card_error", code: decline.code, decline_code: decline.decline_code, message: decline.message } as const;
+    const error = {
+      type: "card_error",
+      code: decline.code,
+      decline_code: decline.decline_code,
+      message: decline.message,
+    } as const;
     failSetup(state, ctx, intent, record, error as Stripe.SetupIntent.LastSetupError);
     throw declineError(decline, { setup_intent: structuredClone(intent), payment_method: structuredClone(record.pm) });
   }
@@ -130,28 +196,59 @@ function confirmSetup(state: State, ctx: Ctx, intent: Stripe.SetupIntent, params
 
 // ---- PaymentIntents --------------------------------------------------------------------------------------
 
-function newCharge(state: State, ctx: Ctx, intent: Stripe.PaymentIntent, record: PaymentMethodRecord, failure: Decline | null): ChargeRecord {
+function newCharge(
+  state: State,
+  ctx: Ctx,
+  intent: Stripe.PaymentIntent,
+  record: PaymentMethodRecord,
+  failure: Decline | null,
+): ChargeRecord {
   // The balance transaction comes with the capture, in the settlement currency (settlement.ts `settleCharge`).
-  const charge = build.charge({ intent, paymentMethod: record.pm, captured: intent.capture_method !== "manual", failure, balanceTransaction: null });
-  const stored: ChargeRecord = { charge, balanceAccount: ctx.account ?? PLATFORM_ACCOUNT_ID, fundsAvailable: Boolean(record.card.bypassPending), transferred: 0 };
+  const charge = build.charge({
+    intent,
+    paymentMethod: record.pm,
+    captured: intent.capture_method !== "manual",
+    failure,
+    balanceTransaction: null,
+  });
+  const stored: ChargeRecord = {
+    charge,
+    balanceAccount: ctx.account ?? PLATFORM_ACCOUNT_ID,
+    fundsAvailable: Boolean(record.card.bypassPending),
+    transferred: 0,
+  };
   state.charges.set(charge.id, stored);
   intent.latest_charge = charge.id;
   return stored;
 }
 
 /** A declined attempt: a failed charge, the intent back to requires_payment_method, and the 402 to answer. */
-function declinePayment(state: State, ctx: Ctx, intent: Stripe.PaymentIntent, record: PaymentMethodRecord, decline: Decline): ApiError {
+function declinePayment(
+  state: State,
+  ctx: Ctx,
+  intent: Stripe.PaymentIntent,
+  record: PaymentMethodRecord,
+  decline: Decline,
+): ApiError {
   const { charge } = newCharge(state, ctx, intent, record, decline);
   intent.status = "requires_payment_method";
   intent.payment_method = null;
   intent.next_action = null;
   intent.last_payment_error = {
-    type: "card_error", code: decline.code as Stripe.PaymentIntent.LastPaymentError.Code, decline_code: decline.decline_code,
-    message: decline.message, charge: charge.id, payment_method: structuredClone(record.pm),
+    type: "card_error",
+    code: decline.code as Stripe.PaymentIntent.LastPaymentError.Code,
+    decline_code: decline.decline_code,
+    message: decline.message,
+    charge: charge.id,
+    payment_method: structuredClone(record.pm),
   };
   emit(state, ctx, "charge.failed", charge);
   emit(state, ctx, "payment_intent.payment_failed", intent);
-  return declineError(decline, { charge: charge.id, payment_intent: structuredClone(intent), payment_method: structuredClone(record.pm) });
+  return declineError(decline, {
+    charge: charge.id,
+    payment_intent: structuredClone(intent),
+    payment_method: structuredClone(record.pm),
+  });
 }
 
 /** Authorization after any 3-D Secure: decline, or a charge captured now or held for capture. */
@@ -181,15 +278,24 @@ function authorize(state: State, ctx: Ctx, intent: Stripe.PaymentIntent, record:
 function confirmPayment(state: State, ctx: Ctx, intent: Stripe.PaymentIntent, params: Params): Stripe.PaymentIntent {
   const allowed = ["requires_payment_method", "requires_confirmation", "requires_action"];
   if (!allowed.includes(intent.status)) throw unexpectedState("PaymentIntent", "confirmed", intent.status, allowed);
-  const record = paymentMethodFromParams(state, params) ?? (typeof intent.payment_method === "string" ? getPaymentMethod(state, intent.payment_method) : undefined);
+  const record =
+    paymentMethodFromParams(state, params) ??
+    (typeof intent.payment_method === "string" ? getPaymentMethod(state, intent.payment_method) : undefined);
   if (!record) {
-    throw invalidRequest("You cannot confirm this PaymentIntent because it's missing a payment method. Update the PaymentIntent with a payment method and then confirm it again.", {
-      code: "payment_intent_unexpected_state",
-    });
+    throw invalidRequest(
+      "You cannot confirm this PaymentIntent because it's missing a payment method. Update the PaymentIntent with a payment method and then confirm it again.",
+      {
+        code: "payment_intent_unexpected_state",
+      },
+    );
   }
   checkBelongsToCustomer(record, intent.customer);
   const allowedTypes = allowedTypesIn(params);
-  checkAllowedType("PaymentIntent", allowedTypes === undefined ? intent.payment_method_types : acceptedTypes(allowedTypes), record);
+  checkAllowedType(
+    "PaymentIntent",
+    allowedTypes === undefined ? intent.payment_method_types : acceptedTypes(allowedTypes),
+    record,
+  );
   const extras = extrasOf(state, intent.id);
   checkReturnUrl("PaymentIntent", intent.automatic_payment_methods, str(params, "return_url") ?? extras.returnUrl);
   if (allowedTypes !== undefined) setAllowedTypes(intent, allowedTypes);
@@ -197,10 +303,12 @@ function confirmPayment(state: State, ctx: Ctx, intent: Stripe.PaymentIntent, pa
   const offSession = str(params, "off_session");
   if (offSession !== undefined) extras.offSession = offSession !== "false";
   const future = str(params, "setup_future_usage");
-  if (future !== undefined) intent.setup_future_usage = (future || null) as Stripe.PaymentIntent.SetupFutureUsage | null;
+  if (future !== undefined)
+    intent.setup_future_usage = (future || null) as Stripe.PaymentIntent.SetupFutureUsage | null;
   intent.payment_method = record.pm.id;
   const { threeDSecure } = record.card;
-  const needsAuthentication = threeDSecure === "always" || (threeDSecure === "setup" && !(extras.offSession && record.offSessionReady));
+  const needsAuthentication =
+    threeDSecure === "always" || (threeDSecure === "setup" && !(extras.offSession && record.offSessionReady));
   if (needsAuthentication) {
     if (extras.offSession) throw declinePayment(state, ctx, intent, record, AUTHENTICATION_REQUIRED);
     intent.status = "requires_action";
@@ -213,11 +321,18 @@ function confirmPayment(state: State, ctx: Ctx, intent: Stripe.PaymentIntent, pa
 }
 
 function validateAmount(amount: number, currency: string, param = "amount"): void {
-  if (!Number.isInteger(amount) || amount < 1) throw invalidRequest("This value must be greater than or equal to 1.", { code: "parameter_invalid_integer", param });
+  if (!Number.isInteger(amount) || amount < 1)
+    throw invalidRequest("This value must be greater than or equal to 1.", {
+      code: "parameter_invalid_integer",
+      param,
+    });
   // Stripe's minimum charge per currency (currencies.ts, https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts).
   const minimum = minimumChargeAmount(currency);
   if (amount < minimum) {
-    throw invalidRequest(`Amount must be at least ${formatMinorUnits(minimum, currency)} ${currency}`, { code: "amount_too_small", param });
+    throw invalidRequest(`Amount must be at least ${formatMinorUnits(minimum, currency)} ${currency}`, {
+      code: "amount_too_small",
+      param,
+    });
   }
 }
 
@@ -226,7 +341,10 @@ function transferDataOf(state: State, params: Params): Stripe.PaymentIntent.Tran
   if (!data) return null;
   const destination = requiredStr(data, "destination");
   if (!state.accounts.has(destination)) {
-    throw invalidRequest(`No such destination: '${destination}'`, { code: "resource_missing", param: "transfer_data[destination]" });
+    throw invalidRequest(`No such destination: '${destination}'`, {
+      code: "resource_missing",
+      param: "transfer_data[destination]",
+    });
   }
   const amount = int(data, "amount");
   return { destination, ...(amount !== undefined ? { amount } : {}) };
@@ -241,7 +359,12 @@ export function intentFor3ds(state: State, id: string): Stripe.SetupIntent | Str
 }
 
 /** Applies the tester's choice; returns where Stripe.js would send the browser back (or null) and the status. */
-export function completeThreeDSecure(state: State, ctx: Ctx, intent: Stripe.SetupIntent | Stripe.PaymentIntent, outcome: ThreeDSecureOutcome): { returnUrl: string | null; redirectStatus: "succeeded" | "failed" } {
+export function completeThreeDSecure(
+  state: State,
+  ctx: Ctx,
+  intent: Stripe.SetupIntent | Stripe.PaymentIntent,
+  outcome: ThreeDSecureOutcome,
+): { returnUrl: string | null; redirectStatus: "succeeded" | "failed" } {
   const extras = extrasOf(state, intent.id);
   const record = getPaymentMethod(state, intent.payment_method as string);
   let redirectStatus: "succeeded" | "failed" = "succeeded";
@@ -249,7 +372,8 @@ export function completeThreeDSecure(state: State, ctx: Ctx, intent: Stripe.Setu
     if (outcome === "succeed") succeedSetup(state, ctx, intent, record);
     else {
       failSetup(state, ctx, intent, record, {
-        type: "invalid_request_error", code: "setup_intent_authentication_failure",
+        type: "invalid_request_error",
+        code: "setup_intent_authentication_failure",
         message: "The latest attempt to set up the payment method has failed because authentication failed.",
       });
       redirectStatus = "failed";
@@ -266,8 +390,11 @@ export function completeThreeDSecure(state: State, ctx: Ctx, intent: Stripe.Setu
     intent.payment_method = null;
     intent.next_action = null;
     intent.last_payment_error = {
-      type: "invalid_request_error", code: "payment_intent_authentication_failure", payment_method: structuredClone(record.pm),
-      message: "The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.",
+      type: "invalid_request_error",
+      code: "payment_intent_authentication_failure",
+      payment_method: structuredClone(record.pm),
+      message:
+        "The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.",
     };
     emit(state, ctx, "payment_intent.payment_failed", intent);
     redirectStatus = "failed";
@@ -292,28 +419,48 @@ function createRefund(state: State, ctx: Ctx, params: Params): Stripe.Refund {
     const intent = getPaymentIntent(state, piId, "payment_intent");
     const latest = typeof intent.latest_charge === "string" ? state.charges.get(intent.latest_charge) : undefined;
     if (!latest || latest.charge.status !== "succeeded" || !latest.charge.captured) {
-      throw invalidRequest(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, { param: "payment_intent" });
+      throw invalidRequest(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, {
+        param: "payment_intent",
+      });
     }
     record = latest;
-  } else throw invalidRequest("One of the following params should be provided for this request: payment_intent or charge.", { code: "parameter_missing" });
+  } else
+    throw invalidRequest("One of the following params should be provided for this request: payment_intent or charge.", {
+      code: "parameter_missing",
+    });
   const { charge } = record;
   if (charge.status !== "succeeded" || !charge.captured) {
-    throw invalidRequest(`Charge ${charge.id} has not been captured, so it cannot be refunded.`, { code: "charge_not_refundable" });
+    throw invalidRequest(`Charge ${charge.id} has not been captured, so it cannot be refunded.`, {
+      code: "charge_not_refundable",
+    });
   }
-  if (charge.refunded) throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
+  if (charge.refunded)
+    throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: "charge_already_refunded" });
   const refundable = charge.amount_captured - charge.amount_refunded;
   const amount = int(params, "amount") ?? refundable;
-  if (amount < 1) throw invalidRequest("Invalid positive integer", { code: "parameter_invalid_integer", param: "amount" });
+  if (amount < 1)
+    throw invalidRequest("Invalid positive integer", { code: "parameter_invalid_integer", param: "amount" });
   if (amount > refundable) {
-    throw invalidRequest(`Refund amount (${amount} ${charge.currency}) is greater than unrefunded amount on charge (${refundable} ${charge.currency})`, {
-      code: "amount_too_large", param: "amount",
-    });
+    throw invalidRequest(
+      `Refund amount (${amount} ${charge.currency}) is greater than unrefunded amount on charge (${refundable} ${charge.currency})`,
+      {
+        code: "amount_too_large",
+        param: "amount",
+      },
+    );
   }
   const reason = str(params, "reason");
   if (reason !== undefined && !["duplicate", "fraudulent", "requested_by_customer"].includes(reason)) {
-    throw invalidRequest(`Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`, { param: "reason" });
+    throw invalidRequest(`Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer`, {
+      param: "reason",
+    });
   }
-  const refund = build.refund({ charge, amount, reason: (reason as Stripe.Refund.Reason | undefined) ?? null, metadata: mergeMetadata({}, params) });
+  const refund = build.refund({
+    charge,
+    amount,
+    reason: (reason as Stripe.Refund.Reason | undefined) ?? null,
+    metadata: mergeMetadata({}, params),
+  });
   state.refunds.set(refund.id, refund);
   const before = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
   charge.amount_refunded += amount;
@@ -353,12 +500,14 @@ export function intentRoutes(core: Core): Route[] {
   return [
     // SetupIntents
     {
-      method: "POST", path: "/v1/setup_intents",
+      method: "POST",
+      path: "/v1/setup_intents",
       run: (ctx) => {
         const { state } = core;
         const params = ctx.params;
         const usage = str(params, "usage") ?? "off_session";
-        if (usage !== "off_session" && usage !== "on_session") throw invalidRequest(`Invalid usage: ${usage}`, { param: "usage" });
+        if (usage !== "off_session" && usage !== "on_session")
+          throw invalidRequest(`Invalid usage: ${usage}`, { param: "usage" });
         const customer = customerParam(state, params);
         const record = paymentMethodFromParams(state, params);
         if (record) checkBelongsToCustomer(record, customer);
@@ -369,20 +518,28 @@ export function intentRoutes(core: Core): Route[] {
         if (record) checkAllowedType("SetupIntent", acceptedTypes(allowedTypes), record);
         if (bool(params, "confirm")) checkReturnUrl("SetupIntent", automatic, str(params, "return_url"));
         const intent = build.setupIntent({
-          customer, paymentMethod: record?.pm.id ?? null, usage, description: str(params, "description") ?? null,
-          metadata: mergeMetadata({}, params), paymentMethodTypes: acceptedTypes(allowedTypes), automaticPaymentMethods: automatic !== null,
+          customer,
+          paymentMethod: record?.pm.id ?? null,
+          usage,
+          description: str(params, "description") ?? null,
+          metadata: mergeMetadata({}, params),
+          paymentMethodTypes: acceptedTypes(allowedTypes),
+          automaticPaymentMethods: automatic !== null,
         });
         setAllowedTypes(intent, allowedTypes);
         intent.automatic_payment_methods = automatic;
         state.setupIntents.set(intent.id, intent);
         extrasOf(state, intent.id).returnUrl = str(params, "return_url") ?? null;
         emit(state, ctx, "setup_intent.created", intent);
-        if (bool(params, "confirm")) confirmSetup(state, ctx, intent, { ...params, payment_method_data: "", payment_method: "" });
+        if (bool(params, "confirm"))
+          confirmSetup(state, ctx, intent, { ...params, payment_method_data: "", payment_method: "" });
         return intent;
       },
     },
     {
-      method: "GET", path: "/v1/setup_intents/:id", publishable: "with_client_secret",
+      method: "GET",
+      path: "/v1/setup_intents/:id",
+      publishable: "with_client_secret",
       run: (ctx) => {
         const intent = getSetupIntent(core.state, ctx.pathParams.id!);
         checkClientSecret(ctx, intent);
@@ -390,14 +547,20 @@ export function intentRoutes(core: Core): Route[] {
       },
     },
     {
-      method: "POST", path: "/v1/setup_intents/:id",
+      method: "POST",
+      path: "/v1/setup_intents/:id",
       run: (ctx) => {
         const intent = getSetupIntent(core.state, ctx.pathParams.id!);
         const allowed = ["requires_payment_method", "requires_confirmation", "requires_action"];
         if (!allowed.includes(intent.status)) throw unexpectedState("SetupIntent", "updated", intent.status, allowed);
         const record = paymentMethodFromParams(core.state, ctx.params);
         const allowedTypes = allowedTypesIn(ctx.params);
-        if (record) checkAllowedType("SetupIntent", allowedTypes === undefined ? intent.payment_method_types : acceptedTypes(allowedTypes), record);
+        if (record)
+          checkAllowedType(
+            "SetupIntent",
+            allowedTypes === undefined ? intent.payment_method_types : acceptedTypes(allowedTypes),
+            record,
+          );
         if (allowedTypes !== undefined) setAllowedTypes(intent, allowedTypes);
         if (record) {
           intent.payment_method = record.pm.id;
@@ -411,7 +574,9 @@ export function intentRoutes(core: Core): Route[] {
       },
     },
     {
-      method: "POST", path: "/v1/setup_intents/:id/confirm", publishable: "with_client_secret",
+      method: "POST",
+      path: "/v1/setup_intents/:id/confirm",
+      publishable: "with_client_secret",
       run: (ctx) => {
         const intent = getSetupIntent(core.state, ctx.pathParams.id!);
         checkClientSecret(ctx, intent);
@@ -419,32 +584,38 @@ export function intentRoutes(core: Core): Route[] {
       },
     },
     {
-      method: "POST", path: "/v1/setup_intents/:id/cancel",
+      method: "POST",
+      path: "/v1/setup_intents/:id/cancel",
       run: (ctx) => {
         const intent = getSetupIntent(core.state, ctx.pathParams.id!);
         const allowed = ["requires_payment_method", "requires_confirmation", "requires_action"];
         if (!allowed.includes(intent.status)) throw unexpectedState("SetupIntent", "canceled", intent.status, allowed);
         intent.status = "canceled";
         intent.next_action = null;
-        intent.cancellation_reason = (str(ctx.params, "cancellation_reason") as Stripe.SetupIntent.CancellationReason | undefined) ?? null;
+        intent.cancellation_reason =
+          (str(ctx.params, "cancellation_reason") as Stripe.SetupIntent.CancellationReason | undefined) ?? null;
         emit(core.state, ctx, "setup_intent.canceled", intent);
         return intent;
       },
     },
     {
-      method: "GET", path: "/v1/setup_intents",
+      method: "GET",
+      path: "/v1/setup_intents",
       run: (ctx) => {
         const customer = str(ctx.params, "customer");
         const pm = str(ctx.params, "payment_method");
         const intents = [...core.state.setupIntents.values()].filter(
-          (intent) => (customer === undefined || intent.customer === customer) && (pm === undefined || intent.payment_method === pm),
+          (intent) =>
+            (customer === undefined || intent.customer === customer) &&
+            (pm === undefined || intent.payment_method === pm),
         );
         return listPage(intents, ctx.params, "/v1/setup_intents");
       },
     },
     // PaymentIntents
     {
-      method: "POST", path: "/v1/payment_intents",
+      method: "POST",
+      path: "/v1/payment_intents",
       run: (ctx) => {
         const { state } = core;
         const params = ctx.params;
@@ -454,13 +625,16 @@ export function intentRoutes(core: Core): Route[] {
         validateAmount(amount, currency);
         checkSettles(state, ctx.account, currency);
         const captureMethod = str(params, "capture_method") ?? "automatic";
-        if (!["automatic", "automatic_async", "manual"].includes(captureMethod)) throw invalidRequest(`Invalid capture_method: ${captureMethod}`, { param: "capture_method" });
+        if (!["automatic", "automatic_async", "manual"].includes(captureMethod))
+          throw invalidRequest(`Invalid capture_method: ${captureMethod}`, { param: "capture_method" });
         const customer = customerParam(state, params);
         const transferData = transferDataOf(state, params);
         const confirm = bool(params, "confirm") === true;
         const offSession = str(params, "off_session");
         if (offSession !== undefined && offSession !== "false" && !confirm) {
-          throw invalidRequest("You can only pass in off_session when confirm is set to true.", { param: "off_session" });
+          throw invalidRequest("You can only pass in off_session when confirm is set to true.", {
+            param: "off_session",
+          });
         }
         const record = paymentMethodFromParams(state, params);
         if (record) checkBelongsToCustomer(record, customer);
@@ -471,14 +645,24 @@ export function intentRoutes(core: Core): Route[] {
         if (record) checkAllowedType("PaymentIntent", acceptedTypes(allowedTypes), record);
         if (confirm) checkReturnUrl("PaymentIntent", automatic, str(params, "return_url"));
         const intent = build.paymentIntent({
-          amount, currency, customer, paymentMethod: record?.pm.id ?? null,
+          amount,
+          currency,
+          customer,
+          paymentMethod: record?.pm.id ?? null,
           captureMethod: captureMethod as Stripe.PaymentIntent.CaptureMethod,
-          confirmationMethod: (str(params, "confirmation_method") as Stripe.PaymentIntent.ConfirmationMethod | undefined) ?? "automatic",
-          description: str(params, "description") ?? null, metadata: mergeMetadata({}, params),
-          paymentMethodTypes: acceptedTypes(allowedTypes), automaticPaymentMethods: automatic !== null,
-          setupFutureUsage: (str(params, "setup_future_usage") as Stripe.PaymentIntent.SetupFutureUsage | undefined) ?? null,
-          transferData, applicationFeeAmount: int(params, "application_fee_amount") ?? null, transferGroup: str(params, "transfer_group") ?? null,
-          onBehalfOf: str(params, "on_behalf_of") ?? null, receiptEmail: str(params, "receipt_email") ?? null,
+          confirmationMethod:
+            (str(params, "confirmation_method") as Stripe.PaymentIntent.ConfirmationMethod | undefined) ?? "automatic",
+          description: str(params, "description") ?? null,
+          metadata: mergeMetadata({}, params),
+          paymentMethodTypes: acceptedTypes(allowedTypes),
+          automaticPaymentMethods: automatic !== null,
+          setupFutureUsage:
+            (str(params, "setup_future_usage") as Stripe.PaymentIntent.SetupFutureUsage | undefined) ?? null,
+          transferData,
+          applicationFeeAmount: int(params, "application_fee_amount") ?? null,
+          transferGroup: str(params, "transfer_group") ?? null,
+          onBehalfOf: str(params, "on_behalf_of") ?? null,
+          receiptEmail: str(params, "receipt_email") ?? null,
           statementDescriptor: str(params, "statement_descriptor") ?? null,
         });
         setAllowedTypes(intent, allowedTypes);
@@ -486,12 +670,19 @@ export function intentRoutes(core: Core): Route[] {
         state.paymentIntents.set(intent.id, intent);
         extrasOf(state, intent.id).returnUrl = str(params, "return_url") ?? null;
         emit(state, ctx, "payment_intent.created", intent);
-        if (confirm) confirmPayment(state, ctx, intent, { ...params, payment_method_data: "", payment_method: record?.pm.id ?? "" });
+        if (confirm)
+          confirmPayment(state, ctx, intent, {
+            ...params,
+            payment_method_data: "",
+            payment_method: record?.pm.id ?? "",
+          });
         return intent;
       },
     },
     {
-      method: "GET", path: "/v1/payment_intents/:id", publishable: "with_client_secret",
+      method: "GET",
+      path: "/v1/payment_intents/:id",
+      publishable: "with_client_secret",
       run: (ctx) => {
         const intent = getPaymentIntent(core.state, ctx.pathParams.id!);
         checkClientSecret(ctx, intent);
@@ -499,7 +690,8 @@ export function intentRoutes(core: Core): Route[] {
       },
     },
     {
-      method: "POST", path: "/v1/payment_intents/:id",
+      method: "POST",
+      path: "/v1/payment_intents/:id",
       run: (ctx) => {
         const { state } = core;
         const intent = getPaymentIntent(state, ctx.pathParams.id!);
@@ -508,7 +700,8 @@ export function intentRoutes(core: Core): Route[] {
         const params = ctx.params;
         const amount = int(params, "amount");
         const currency = str(params, "currency")?.toLowerCase();
-        if (amount !== undefined || currency !== undefined) validateAmount(amount ?? intent.amount, currency ?? intent.currency);
+        if (amount !== undefined || currency !== undefined)
+          validateAmount(amount ?? intent.amount, currency ?? intent.currency);
         if (currency !== undefined) checkSettles(state, ctx.account, currency);
         const transferData = params.transfer_data !== undefined ? transferDataOf(state, params) : intent.transfer_data;
         const customer = str(params, "customer");
@@ -516,7 +709,12 @@ export function intentRoutes(core: Core): Route[] {
         const record = paymentMethodFromParams(state, params);
         if (record) checkBelongsToCustomer(record, customer ?? intent.customer);
         const allowedTypes = allowedTypesIn(params);
-        if (record) checkAllowedType("PaymentIntent", allowedTypes === undefined ? intent.payment_method_types : acceptedTypes(allowedTypes), record);
+        if (record)
+          checkAllowedType(
+            "PaymentIntent",
+            allowedTypes === undefined ? intent.payment_method_types : acceptedTypes(allowedTypes),
+            record,
+          );
         // All checks passed: apply.
         if (allowedTypes !== undefined) setAllowedTypes(intent, allowedTypes);
         if (amount !== undefined) intent.amount = amount;
@@ -533,14 +731,17 @@ export function intentRoutes(core: Core): Route[] {
         intent.application_fee_amount = int(params, "application_fee_amount") ?? intent.application_fee_amount;
         intent.transfer_group = str(params, "transfer_group") ?? intent.transfer_group;
         const future = str(params, "setup_future_usage");
-        if (future !== undefined) intent.setup_future_usage = (future || null) as Stripe.PaymentIntent.SetupFutureUsage | null;
+        if (future !== undefined)
+          intent.setup_future_usage = (future || null) as Stripe.PaymentIntent.SetupFutureUsage | null;
         const capture = str(params, "capture_method");
         if (capture) intent.capture_method = capture as Stripe.PaymentIntent.CaptureMethod;
         return intent;
       },
     },
     {
-      method: "POST", path: "/v1/payment_intents/:id/confirm", publishable: "with_client_secret",
+      method: "POST",
+      path: "/v1/payment_intents/:id/confirm",
+      publishable: "with_client_secret",
       run: (ctx) => {
         const intent = getPaymentIntent(core.state, ctx.pathParams.id!);
         checkClientSecret(ctx, intent);
@@ -548,16 +749,22 @@ export function intentRoutes(core: Core): Route[] {
       },
     },
     {
-      method: "POST", path: "/v1/payment_intents/:id/capture",
+      method: "POST",
+      path: "/v1/payment_intents/:id/capture",
       run: (ctx) => {
         const { state } = core;
         const intent = getPaymentIntent(state, ctx.pathParams.id!);
-        if (intent.status !== "requires_capture") throw unexpectedState("PaymentIntent", "captured", intent.status, ["requires_capture"]);
+        if (intent.status !== "requires_capture")
+          throw unexpectedState("PaymentIntent", "captured", intent.status, ["requires_capture"]);
         const amount = int(ctx.params, "amount_to_capture") ?? intent.amount_capturable;
         if (amount < 1 || amount > intent.amount_capturable) {
-          throw invalidRequest(`The amount_to_capture (${amount}) must be greater than 0 and at most the amount capturable (${intent.amount_capturable}).`, {
-            code: "amount_too_large", param: "amount_to_capture",
-          });
+          throw invalidRequest(
+            `The amount_to_capture (${amount}) must be greater than 0 and at most the amount capturable (${intent.amount_capturable}).`,
+            {
+              code: "amount_too_large",
+              param: "amount_to_capture",
+            },
+          );
         }
         const record = getCharge(state, intent.latest_charge as string);
         intent.application_fee_amount = int(ctx.params, "application_fee_amount") ?? intent.application_fee_amount;
@@ -577,14 +784,25 @@ export function intentRoutes(core: Core): Route[] {
       },
     },
     {
-      method: "POST", path: "/v1/payment_intents/:id/cancel",
+      method: "POST",
+      path: "/v1/payment_intents/:id/cancel",
       run: (ctx) => {
         const { state } = core;
         const intent = getPaymentIntent(state, ctx.pathParams.id!);
-        const allowed = ["requires_payment_method", "requires_capture", "requires_confirmation", "requires_action", "processing"];
-        if (!allowed.includes(intent.status)) throw unexpectedState("PaymentIntent", "canceled", intent.status, allowed);
+        const allowed = [
+          "requires_payment_method",
+          "requires_capture",
+          "requires_confirmation",
+          "requires_action",
+          "processing",
+        ];
+        if (!allowed.includes(intent.status))
+          throw unexpectedState("PaymentIntent", "canceled", intent.status, allowed);
         const reason = str(ctx.params, "cancellation_reason");
-        if (reason !== undefined && !["duplicate", "fraudulent", "requested_by_customer", "abandoned"].includes(reason)) {
+        if (
+          reason !== undefined &&
+          !["duplicate", "fraudulent", "requested_by_customer", "abandoned"].includes(reason)
+        ) {
           throw invalidRequest(`Invalid cancellation_reason: ${reason}`, { param: "cancellation_reason" });
         }
         if (intent.status === "requires_capture") {
@@ -605,44 +823,62 @@ export function intentRoutes(core: Core): Route[] {
       },
     },
     {
-      method: "GET", path: "/v1/payment_intents",
+      method: "GET",
+      path: "/v1/payment_intents",
       run: (ctx) => {
         const customer = str(ctx.params, "customer");
-        const intents = [...core.state.paymentIntents.values()].filter((intent) => customer === undefined || intent.customer === customer);
+        const intents = [...core.state.paymentIntents.values()].filter(
+          (intent) => customer === undefined || intent.customer === customer,
+        );
         return listPage(intents, ctx.params, "/v1/payment_intents");
       },
     },
     // Charges (read-only: PaymentIntents create them)
     { method: "GET", path: "/v1/charges/:id", run: (ctx) => getCharge(core.state, ctx.pathParams.id!).charge },
     {
-      method: "GET", path: "/v1/charges",
+      method: "GET",
+      path: "/v1/charges",
       run: (ctx) => {
         const pi = str(ctx.params, "payment_intent");
         const customer = str(ctx.params, "customer");
-        const charges = [...core.state.charges.values()].map((record) => record.charge)
-          .filter((charge) => (pi === undefined || charge.payment_intent === pi) && (customer === undefined || charge.customer === customer));
+        const charges = [...core.state.charges.values()]
+          .map((record) => record.charge)
+          .filter(
+            (charge) =>
+              (pi === undefined || charge.payment_intent === pi) &&
+              (customer === undefined || charge.customer === customer),
+          );
         return listPage(charges, ctx.params, "/v1/charges");
       },
     },
     // Refunds
     { method: "POST", path: "/v1/refunds", run: (ctx) => createRefund(core.state, ctx, ctx.params) },
     {
-      method: "GET", path: "/v1/refunds/:id",
+      method: "GET",
+      path: "/v1/refunds/:id",
       run: (ctx) => {
         const refund = core.state.refunds.get(ctx.pathParams.id!);
-        if (!refund) throw new ApiError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such refund: '${ctx.pathParams.id}'` });
+        if (!refund)
+          throw new ApiError(404, {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            message: `No such refund: '${ctx.pathParams.id}'`,
+          });
         return refund;
       },
     },
     {
-      method: "GET", path: "/v1/refunds",
+      method: "GET",
+      path: "/v1/refunds",
       run: (ctx) => {
         const pi = str(ctx.params, "payment_intent");
         const charge = str(ctx.params, "charge");
-        const refunds = [...core.state.refunds.values()].filter((refund) => (pi === undefined || refund.payment_intent === pi) && (charge === undefined || refund.charge === charge));
+        const refunds = [...core.state.refunds.values()].filter(
+          (refund) =>
+            (pi === undefined || refund.payment_intent === pi) && (charge === undefined || refund.charge === charge),
+        );
         return listPage(refunds, ctx.params, "/v1/refunds");
       },
     },
   ];
 }
-

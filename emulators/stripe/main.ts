@@ -15,13 +15,17 @@ const webhookSecret = process.env.STRIPE_EMULATOR_WEBHOOK_SECRET;
 const connectWebhookUrl = process.env.STRIPE_EMULATOR_CONNECT_WEBHOOK_URL;
 const connectWebhookSecret = process.env.STRIPE_EMULATOR_CONNECT_WEBHOOK_SECRET;
 if ((webhookUrl && !webhookSecret) || (connectWebhookUrl && !connectWebhookSecret)) {
-  console.error("Each webhook URL needs its signing secret (whsec_…): STRIPE_EMULATOR_WEBHOOK_SECRET, STRIPE_EMULATOR_CONNECT_WEBHOOK_SECRET.");
+  console.error(
+    "Each webhook URL needs its signing secret (whsec_…): STRIPE_EMULATOR_WEBHOOK_SECRET, STRIPE_EMULATOR_CONNECT_WEBHOOK_SECRET.",
+  );
   process.exit(1);
 }
 // Two endpoints, as on Stripe: the platform's events, and connected accounts' (account.updated) with their own secret.
 const webhooks = [
   ...(webhookUrl && webhookSecret ? [{ url: webhookUrl, secret: webhookSecret }] : []),
-  ...(connectWebhookUrl && connectWebhookSecret ? [{ url: connectWebhookUrl, secret: connectWebhookSecret, connect: true }] : []),
+  ...(connectWebhookUrl && connectWebhookSecret
+    ? [{ url: connectWebhookUrl, secret: connectWebhookSecret, connect: true }]
+    : []),
 ];
 
 let faults: FaultRuleInput[] = [];
@@ -46,14 +50,26 @@ if (!Number.isFinite(accountVerificationDelayMs) || accountVerificationDelayMs <
 const retryDelays = process.env.STRIPE_EMULATOR_WEBHOOK_RETRY_DELAYS_MS?.trim();
 const webhookRetryDelaysMs = retryDelays ? retryDelays.split(",").map(Number) : undefined;
 if (webhookRetryDelaysMs?.some((ms) => !Number.isInteger(ms) || ms < 0)) {
-  console.error("STRIPE_EMULATOR_WEBHOOK_RETRY_DELAYS_MS is a comma-separated list of milliseconds, e.g. 1000,2000,4000.");
+  console.error(
+    "STRIPE_EMULATOR_WEBHOOK_RETRY_DELAYS_MS is a comma-separated list of milliseconds, e.g. 1000,2000,4000.",
+  );
   process.exit(1);
 }
 
-const emulator = await startStripeEmulator({ port, webhooks, faults, accountVerificationDelayMs, webhookRetryDelaysMs });
-console.log(`Stripe emulator listening on ${emulator.url}${webhooks.length ? ` (webhooks → ${webhooks.map((w) => w.url).join(", ")})` : ""}`);
+const emulator = await startStripeEmulator({
+  port,
+  webhooks,
+  faults,
+  accountVerificationDelayMs,
+  webhookRetryDelaysMs,
+});
+console.log(
+  `Stripe emulator listening on ${emulator.url}${webhooks.length ? ` (webhooks → ${webhooks.map((w) => w.url).join(", ")})` : ""}`,
+);
 if (faults.length > 0) {
-  console.log(`Stripe emulator faults on (STRIPE_EMULATOR_FAULTS): ${JSON.stringify(faults)}. See, add or clear them at ${emulator.url}/_emulator/faults`);
+  console.log(
+    `Stripe emulator faults on (STRIPE_EMULATOR_FAULTS): ${JSON.stringify(faults)}. See, add or clear them at ${emulator.url}/_emulator/faults`,
+  );
 }
 
 let closing = false;

@@ -29,7 +29,12 @@ export function customer(input: {
     discount: null,
     email: input.email,
     invoice_prefix: newId("", 8).slice(1).toUpperCase(),
-    invoice_settings: { custom_fields: null, default_payment_method: input.defaultPaymentMethod, footer: null, rendering_options: null },
+    invoice_settings: {
+      custom_fields: null,
+      default_payment_method: input.defaultPaymentMethod,
+      footer: null,
+      rendering_options: null,
+    },
     livemode: false,
     metadata: input.metadata,
     name: input.name,
@@ -239,13 +244,26 @@ export function charge(input: {
     on_behalf_of: typeof intent.on_behalf_of === "string" ? intent.on_behalf_of : null,
     outcome: failure
       ? {
-          advice_code: null, network_advice_code: null, network_decline_code: null, network_status: "declined_by_network",
-          reason: failure.decline_code, risk_level: "normal", risk_score: 20, seller_message: "The bank did not return any further details with this decline.",
+          advice_code: null,
+          network_advice_code: null,
+          network_decline_code: null,
+          network_status: "declined_by_network",
+          reason: failure.decline_code,
+          risk_level: "normal",
+          risk_score: 20,
+          seller_message: "The bank did not return any further details with this decline.",
           type: failure.code === "authentication_required" ? "blocked" : "issuer_declined",
         }
       : {
-          advice_code: null, network_advice_code: null, network_decline_code: null, network_status: "approved_by_network",
-          reason: null, risk_level: "normal", risk_score: 20, seller_message: "Payment complete.", type: "authorized",
+          advice_code: null,
+          network_advice_code: null,
+          network_decline_code: null,
+          network_status: "approved_by_network",
+          reason: null,
+          risk_level: "normal",
+          risk_score: 20,
+          seller_message: "Payment complete.",
+          type: "authorized",
         },
     paid: succeeded,
     payment_intent: intent.id,
@@ -285,7 +303,9 @@ export function charge(input: {
     statement_descriptor: intent.statement_descriptor,
     statement_descriptor_suffix: null,
     status: succeeded ? "succeeded" : "failed",
-    transfer_data: intent.transfer_data ? { amount: intent.transfer_data.amount ?? null, destination: intent.transfer_data.destination } : null,
+    transfer_data: intent.transfer_data
+      ? { amount: intent.transfer_data.amount ?? null, destination: intent.transfer_data.destination }
+      : null,
     transfer_group: intent.transfer_group,
   } satisfies Stripe.Charge;
 }
@@ -307,7 +327,10 @@ export function refund(input: {
     currency: input.charge.currency,
     customer: input.charge.customer,
     customer_account: null,
-    destination_details: { type: "card", card: { reference_status: "pending", reference_type: "acquirer_reference_number", type: "refund" } },
+    destination_details: {
+      type: "card",
+      card: { reference_status: "pending", reference_type: "acquirer_reference_number", type: "refund" },
+    },
     metadata: input.metadata,
     payment_intent: input.charge.payment_intent,
     payment_method: input.charge.payment_method,
@@ -319,7 +342,14 @@ export function refund(input: {
   } satisfies Stripe.Refund;
 }
 
-const ONBOARDING_REQUIREMENTS = ["business_profile.url", "external_account", "individual.first_name", "individual.last_name", "tos_acceptance.date", "tos_acceptance.ip"];
+const ONBOARDING_REQUIREMENTS = [
+  "business_profile.url",
+  "external_account",
+  "individual.first_name",
+  "individual.last_name",
+  "tos_acceptance.date",
+  "tos_acceptance.ip",
+];
 
 export function account(input: {
   id?: string;
@@ -341,13 +371,23 @@ export function account(input: {
     id: input.id ?? newId("acct", 16),
     object: "account",
     business_profile: {
-      mcc: null, minority_owned_business_designation: null, name: null, specified_commercial_transactions_act_url: null,
-      support_address: null, support_email: null, support_phone: null, support_url: null, url: null,
+      mcc: null,
+      minority_owned_business_designation: null,
+      name: null,
+      specified_commercial_transactions_act_url: null,
+      support_address: null,
+      support_email: null,
+      support_phone: null,
+      support_url: null,
+      url: null,
     },
     business_type: input.businessType,
     capabilities,
     charges_enabled: input.complete,
-    controller: input.type === "standard" ? { type: "account", is_controller: false } : { type: "application", is_controller: true },
+    controller:
+      input.type === "standard"
+        ? { type: "account", is_controller: false }
+        : { type: "application", is_controller: true },
     country: input.country,
     created: nowSeconds(),
     default_currency: input.defaultCurrency,
@@ -441,7 +481,17 @@ export function balanceTransaction(input: {
   description: string | null;
 }): Stripe.BalanceTransaction {
   const feeDetails: Stripe.BalanceTransaction.FeeDetail[] =
-    input.fee === 0 ? [] : [{ amount: input.fee, application: null, currency: input.currency, description: input.feeDescription, type: "stripe_fee" }];
+    input.fee === 0
+      ? []
+      : [
+          {
+            amount: input.fee,
+            application: null,
+            currency: input.currency,
+            description: input.feeDescription,
+            type: "stripe_fee",
+          },
+        ];
   return {
     id: newId("txn"),
     object: "balance_transaction",
@@ -462,7 +512,11 @@ export function balanceTransaction(input: {
   } satisfies Stripe.BalanceTransaction;
 }
 
-export function balance(input: { available: Map<string, number>; pending: Map<string, number>; defaultCurrency: string }): Stripe.Balance {
+export function balance(input: {
+  available: Map<string, number>;
+  pending: Map<string, number>;
+  defaultCurrency: string;
+}): Stripe.Balance {
   const entries = (amounts: Map<string, number>) => {
     const currencies = amounts.size > 0 ? [...amounts.keys()] : [input.defaultCurrency];
     return currencies.map((currency) => {
@@ -470,7 +524,12 @@ export function balance(input: { available: Map<string, number>; pending: Map<st
       return { amount, currency, source_types: { card: amount } };
     });
   };
-  return { object: "balance", available: entries(input.available), livemode: false, pending: entries(input.pending) } satisfies Stripe.Balance;
+  return {
+    object: "balance",
+    available: entries(input.available),
+    livemode: false,
+    pending: entries(input.pending),
+  } satisfies Stripe.Balance;
 }
 
 export function webhookEndpoint(input: {
@@ -509,7 +568,10 @@ export function event(input: {
     object: "event",
     api_version: API_VERSION,
     created: nowSeconds(),
-    data: { object: input.object, ...(input.previousAttributes ? { previous_attributes: input.previousAttributes } : {}) },
+    data: {
+      object: input.object,
+      ...(input.previousAttributes ? { previous_attributes: input.previousAttributes } : {}),
+    },
     livemode: false,
     pending_webhooks: input.pendingWebhooks,
     request: input.request,

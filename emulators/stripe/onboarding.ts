@@ -24,10 +24,20 @@ type Verdict = "verified" | "requirements_due";
 
 const verificationKey = (accountId: string) => `verify:${accountId}`;
 
-function requirementsOf(input: { due?: string[]; pastDue?: boolean; pending?: string[]; errors?: Stripe.Account.Requirements.Error[] }): Stripe.Account.Requirements {
+function requirementsOf(input: {
+  due?: string[];
+  pastDue?: boolean;
+  pending?: string[];
+  errors?: Stripe.Account.Requirements.Error[];
+}): Stripe.Account.Requirements {
   const due = input.due ?? [];
   const pending = input.pending ?? [];
-  const disabledReason = due.length > 0 && input.pastDue ? "requirements.past_due" : pending.length > 0 ? "requirements.pending_verification" : null;
+  const disabledReason =
+    due.length > 0 && input.pastDue
+      ? "requirements.past_due"
+      : pending.length > 0
+        ? "requirements.pending_verification"
+        : null;
   return {
     alternatives: [],
     current_deadline: due.length > 0 && !input.pastDue ? nowSeconds() + GRACE_SECONDS : null,
@@ -45,20 +55,36 @@ function dueFields(account: Stripe.Account): string[] {
 }
 
 function setCapabilities(account: Stripe.Account, status: "active" | "inactive" | "pending"): void {
-  account.capabilities = Object.fromEntries(Object.keys(account.capabilities ?? {}).map((name) => [name, status])) as Stripe.Account.Capabilities;
+  account.capabilities = Object.fromEntries(
+    Object.keys(account.capabilities ?? {}).map((name) => [name, status]),
+  ) as Stripe.Account.Capabilities;
 }
 
 /** The capability object a `capability.updated` event carries; its requirements follow the account's. */
 function capability(account: Stripe.Account, name: string, status: string): Stripe.Capability {
   const requirements = account.requirements!;
-  const disabledReason = requirements.disabled_reason === "requirements.past_due"
-    ? "requirements.fields_needed"
-    : requirements.disabled_reason === "requirements.pending_verification" ? "pending.review" : null;
+  const disabledReason =
+    requirements.disabled_reason === "requirements.past_due"
+      ? "requirements.fields_needed"
+      : requirements.disabled_reason === "requirements.pending_verification"
+        ? "pending.review"
+        : null;
   return {
-    id: name, object: "capability", account: account.id, requested: true, requested_at: account.created ?? nowSeconds(), status,
+    id: name,
+    object: "capability",
+    account: account.id,
+    requested: true,
+    requested_at: account.created ?? nowSeconds(),
+    status,
     requirements: {
-      alternatives: [], current_deadline: requirements.current_deadline, currently_due: requirements.currently_due ?? [], disabled_reason: disabledReason,
-      errors: [], eventually_due: requirements.eventually_due ?? [], past_due: requirements.past_due ?? [], pending_verification: requirements.pending_verification ?? [],
+      alternatives: [],
+      current_deadline: requirements.current_deadline,
+      currently_due: requirements.currently_due ?? [],
+      disabled_reason: disabledReason,
+      errors: [],
+      eventually_due: requirements.eventually_due ?? [],
+      past_due: requirements.past_due ?? [],
+      pending_verification: requirements.pending_verification ?? [],
     },
   } satisfies Stripe.Capability;
 }
@@ -71,7 +97,15 @@ function step(core: Core, ctx: Ctx, account: Stripe.Account, change: (account: S
   if (Object.keys(previous).length === 0) return;
   const oldCapabilities = (before.capabilities ?? {}) as Record<string, string>;
   for (const [name, status] of Object.entries(account.capabilities ?? {})) {
-    if (oldCapabilities[name] !== status) emit(core.state, ctx, "capability.updated", capability(account, name, status), { status: oldCapabilities[name] ?? "unrequested" }, account.id);
+    if (oldCapabilities[name] !== status)
+      emit(
+        core.state,
+        ctx,
+        "capability.updated",
+        capability(account, name, status),
+        { status: oldCapabilities[name] ?? "unrequested" },
+        account.id,
+      );
   }
   emit(core.state, ctx, "account.updated", account, previous, account.id);
 }
@@ -84,7 +118,9 @@ function submit(core: Core, ctx: Ctx, account: Stripe.Account): void {
   if (account.details_submitted && dueFields(account).length === 0) return;
   step(core, ctx, account, (changed) => {
     changed.details_submitted = true;
-    changed.tos_acceptance = changed.tos_acceptance?.date ? changed.tos_acceptance : { date: nowSeconds(), ip: "127.0.0.1", user_agent: "stripe-emulator" };
+    changed.tos_acceptance = changed.tos_acceptance?.date
+      ? changed.tos_acceptance
+      : { date: nowSeconds(), ip: "127.0.0.1", user_agent: "stripe-emulator" };
     changed.requirements = requirementsOf({ pending: REVIEWED_FIELDS });
     if (changed.payouts_enabled) {
       changed.requirements.disabled_reason = null;
@@ -107,7 +143,8 @@ function verify(core: Core, ctx: Ctx, account: Stripe.Account, verdict: Verdict)
       return;
     }
     const errors = REVIEWED_FIELDS.map((requirement) => ({
-      code: "verification_document_failed_other" as const, requirement,
+      code: "verification_document_failed_other" as const,
+      requirement,
       reason: "The document could not be verified. Upload a clear photo of a valid identity document.",
     }));
     disable(changed, requirementsOf({ due: REVIEWED_FIELDS, pastDue: true, errors }));
@@ -136,7 +173,8 @@ function requireMore(core: Core, ctx: Ctx, account: Stripe.Account, fields: stri
 function verifyLater(core: Core, ctx: Ctx, accountId: string, verdict: Verdict): void {
   const run = (runCtx: Ctx) => {
     const account = core.state.accounts.get(accountId);
-    if (account && (account.requirements?.pending_verification ?? []).length > 0) verify(core, runCtx, account, verdict);
+    if (account && (account.requirements?.pending_verification ?? []).length > 0)
+      verify(core, runCtx, account, verdict);
   };
   if (core.accountVerificationDelayMs <= 0) run(ctx);
   else core.later(verificationKey(accountId), core.accountVerificationDelayMs, run);
@@ -146,7 +184,8 @@ function statusLine(account: Stripe.Account): string {
   if (!account.details_submitted) return "Not submitted yet";
   const due = dueFields(account);
   if (due.length > 0) return `Requirements due: ${due.join(", ")}`;
-  if ((account.requirements?.pending_verification ?? []).length > 0) return "In review: Stripe is verifying the details";
+  if ((account.requirements?.pending_verification ?? []).length > 0)
+    return "In review: Stripe is verifying the details";
   return account.payouts_enabled ? "Verified: charges and payouts enabled" : "Submitted";
 }
 
@@ -163,23 +202,37 @@ function onboardingPage(core: Core, account: Stripe.Account, params: Params): Re
 </dl>
 <p class="note">Submitting puts the account in review; this emulator's verification answers ${escapeHtml(timing)}.
 "Stay in review" waits for <code>POST /_emulator/connect/accounts/${escapeHtml(account.id)}/verify</code>.</p>
-${outcomeForm(`/_emulator/connect/onboarding/${account.id}`, { return_url: str(params, "return_url") ?? "", refresh_url: str(params, "refresh_url") ?? "" }, [
-  { outcome: "complete", label: "Complete onboarding", primary: true },
-  { outcome: "requirements_due", label: "Submit, then verification asks for more", primary: false },
-  { outcome: "review", label: "Submit and stay in review", primary: false },
-  { outcome: "incomplete", label: "Leave incomplete", primary: false },
-])}`;
+${outcomeForm(
+  `/_emulator/connect/onboarding/${account.id}`,
+  { return_url: str(params, "return_url") ?? "", refresh_url: str(params, "refresh_url") ?? "" },
+  [
+    { outcome: "complete", label: "Complete onboarding", primary: true },
+    { outcome: "requirements_due", label: "Submit, then verification asks for more", primary: false },
+    { outcome: "review", label: "Submit and stay in review", primary: false },
+    { outcome: "incomplete", label: "Leave incomplete", primary: false },
+  ],
+)}`;
   return htmlResponse(200, page("Connected account onboarding", body));
 }
 
-const notFound = (id: string) => jsonResponse(404, { error: { type: "invalid_request_error", code: "resource_missing", message: `No such account: '${id}'` } });
+const notFound = (id: string) =>
+  jsonResponse(404, {
+    error: { type: "invalid_request_error", code: "resource_missing", message: `No such account: '${id}'` },
+  });
 const notSubmitted = (id: string) =>
-  jsonResponse(409, { error: { type: "invalid_request_error", message: `Account ${id} has not submitted onboarding yet: there is nothing to verify or require.` } });
+  jsonResponse(409, {
+    error: {
+      type: "invalid_request_error",
+      message: `Account ${id} has not submitted onboarding yet: there is nothing to verify or require.`,
+    },
+  });
 
 export function onboardingRoutes(core: Core): Route[] {
   return [
     {
-      method: "GET", path: "/_emulator/connect/onboarding/:id", page: true,
+      method: "GET",
+      path: "/_emulator/connect/onboarding/:id",
+      page: true,
       run: (ctx) => {
         const account = core.state.accounts.get(ctx.pathParams.id!);
         if (!account) return messagePage(404, "Unknown account", `No connected account ${ctx.pathParams.id} exists.`);
@@ -187,14 +240,18 @@ export function onboardingRoutes(core: Core): Route[] {
       },
     },
     {
-      method: "POST", path: "/_emulator/connect/onboarding/:id", page: true,
+      method: "POST",
+      path: "/_emulator/connect/onboarding/:id",
+      page: true,
       run: (ctx) => {
         const account = core.state.accounts.get(ctx.pathParams.id!);
         if (!account) return messagePage(404, "Unknown account", `No connected account ${ctx.pathParams.id} exists.`);
         const outcome = str(ctx.params, "outcome") as PageOutcome | undefined;
         if (outcome === "incomplete") {
           const refreshUrl = str(ctx.params, "refresh_url");
-          return refreshUrl ? redirect(refreshUrl) : messagePage(200, "Onboarding left incomplete", "You can close this window.");
+          return refreshUrl
+            ? redirect(refreshUrl)
+            : messagePage(200, "Onboarding left incomplete", "You can close this window.");
         }
         if (outcome !== "complete" && outcome !== "requirements_due" && outcome !== "review") {
           return messagePage(400, "Unknown outcome", "Choose one of the buttons on the onboarding page.");
@@ -209,13 +266,18 @@ export function onboardingRoutes(core: Core): Route[] {
     },
     {
       // Verification answers now: `outcome=verified` (default) or `requirements_due` (the review failed).
-      method: "POST", path: "/_emulator/connect/accounts/:id/verify", page: true,
+      method: "POST",
+      path: "/_emulator/connect/accounts/:id/verify",
+      page: true,
       run: (ctx) => {
         const account = core.state.accounts.get(ctx.pathParams.id!);
         if (!account) return notFound(ctx.pathParams.id!);
         if (!account.details_submitted) return notSubmitted(account.id);
         const verdict = str(ctx.params, "outcome") ?? "verified";
-        if (verdict !== "verified" && verdict !== "requirements_due") return jsonResponse(400, { error: { type: "invalid_request_error", message: "outcome is verified or requirements_due." } });
+        if (verdict !== "verified" && verdict !== "requirements_due")
+          return jsonResponse(400, {
+            error: { type: "invalid_request_error", message: "outcome is verified or requirements_due." },
+          });
         core.cancelLater(verificationKey(account.id));
         verify(core, ctx, account, verdict);
         return jsonResponse(200, account);
@@ -224,13 +286,21 @@ export function onboardingRoutes(core: Core): Route[] {
     {
       // Requirements come due later: `fields[]` (default the identity document), `past_due=false` to keep the
       // account enabled until a deadline instead of disabling it now.
-      method: "POST", path: "/_emulator/connect/accounts/:id/require", page: true,
+      method: "POST",
+      path: "/_emulator/connect/accounts/:id/require",
+      page: true,
       run: (ctx) => {
         const account = core.state.accounts.get(ctx.pathParams.id!);
         if (!account) return notFound(ctx.pathParams.id!);
         if (!account.details_submitted) return notSubmitted(account.id);
         core.cancelLater(verificationKey(account.id));
-        requireMore(core, ctx, account, strArray(ctx.params, "fields") ?? REVIEWED_FIELDS, str(ctx.params, "past_due") !== "false");
+        requireMore(
+          core,
+          ctx,
+          account,
+          strArray(ctx.params, "fields") ?? REVIEWED_FIELDS,
+          str(ctx.params, "past_due") !== "false",
+        );
         return jsonResponse(200, account);
       },
     },

@@ -99,14 +99,18 @@ function toOperation(method: string, template: string, raw: RawOperation): Opera
   const name = `${method.toUpperCase()} ${template}`;
   const response = raw.responses["200"]?.content?.["application/json"]?.schema;
   const body = raw.requestBody?.content["application/x-www-form-urlencoded"]?.schema;
-  if (method === "post") return { name, params: body ?? { type: "object", properties: {}, additionalProperties: false }, response };
+  if (method === "post")
+    return { name, params: body ?? { type: "object", properties: {}, additionalProperties: false }, response };
   const query = (raw.parameters ?? []).filter((parameter) => parameter.in === "query");
   return {
     name,
     params: {
       type: "object",
       additionalProperties: false,
-      properties: { ...body?.properties, ...Object.fromEntries(query.map((parameter) => [parameter.name, parameter.schema])) },
+      properties: {
+        ...body?.properties,
+        ...Object.fromEntries(query.map((parameter) => [parameter.name, parameter.schema])),
+      },
       required: query.filter((parameter) => parameter.required).map((parameter) => parameter.name),
     },
     response,

@@ -34,12 +34,19 @@ ${body}
 }
 
 /** A form with hidden fields and one submit button per outcome (`name="outcome"`), so no script is needed. */
-export function outcomeForm(action: string, hidden: Record<string, string>, buttons: { outcome: string; label: string; primary: boolean }[]): string {
+export function outcomeForm(
+  action: string,
+  hidden: Record<string, string>,
+  buttons: { outcome: string; label: string; primary: boolean }[],
+): string {
   const fields = Object.entries(hidden)
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join("\n");
   const submit = buttons
-    .map((button) => `<button type="submit" name="outcome" value="${escapeHtml(button.outcome)}" class="${button.primary ? "primary" : "secondary"}">${escapeHtml(button.label)}</button>`)
+    .map(
+      (button) =>
+        `<button type="submit" name="outcome" value="${escapeHtml(button.outcome)}" class="${button.primary ? "primary" : "secondary"}">${escapeHtml(button.label)}</button>`,
+    )
     .join("\n");
   return `<form method="post" action="${escapeHtml(action)}">
 ${fields}
@@ -50,11 +57,17 @@ ${submit}
 }
 
 export function htmlResponse(status: number, html: string): Response {
-  return new Response(html, { status, headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
+  return new Response(html, {
+    status,
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
+  });
 }
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body, null, 2), { status, headers: { "Content-Type": "application/json", ...headers } });
+  return new Response(JSON.stringify(body, null, 2), {
+    status,
+    headers: { "Content-Type": "application/json", ...headers },
+  });
 }
 
 export function redirect(location: string): Response {

@@ -45,7 +45,10 @@ export function checkAllowedType(kind: Kind, types: string[], record: PaymentMet
   if (types.includes(record.pm.type)) return;
   throw invalidRequest(
     `The PaymentMethod provided (${record.pm.type}) is not allowed for this ${kind}. Please attach a PaymentMethod of one of the following types: ${types.join(", ")}. Alternatively, update the allowed payment_method_types for this ${kind} to include "${record.pm.type}".`,
-    { code: kind === "PaymentIntent" ? "payment_intent_incompatible_payment_method" : "setup_intent_invalid_parameter", param: "payment_method" },
+    {
+      code: kind === "PaymentIntent" ? "payment_intent_incompatible_payment_method" : "setup_intent_invalid_parameter",
+      param: "payment_method",
+    },
   );
 }
 
@@ -55,7 +58,11 @@ export function checkAllowedType(kind: Kind, types: string[], record: PaymentMet
  * (https://docs.stripe.com/api/payment_intents/create#create_payment_intent-automatic_payment_methods-allow_redirects),
  * answered with this message by Stripe. `allow_redirects: never` lifts it.
  */
-export function checkReturnUrl(kind: Kind, automatic: { enabled: boolean | null; allow_redirects?: string } | null, returnUrl: string | null | undefined): void {
+export function checkReturnUrl(
+  kind: Kind,
+  automatic: { enabled: boolean | null; allow_redirects?: string } | null,
+  returnUrl: string | null | undefined,
+): void {
   if (!automatic?.enabled || automatic.allow_redirects === "never" || returnUrl) return;
   const name = kind === "PaymentIntent" ? "Payment Intent" : "Setup Intent";
   throw invalidRequest(

@@ -7,7 +7,12 @@ import { ApiError, int, invalidRequest, listPage, mergeMetadata, newId, nowSecon
 /** Stripe's standard payout schedule in test mode: funds arrive two days later. */
 const ARRIVAL_SECONDS = 2 * 86_400;
 
-function payout(input: { amount: number; currency: string; description: string | null; metadata: Record<string, string> }): Stripe.Payout {
+function payout(input: {
+  amount: number;
+  currency: string;
+  description: string | null;
+  metadata: Record<string, string>;
+}): Stripe.Payout {
   const created = nowSeconds();
   return {
     id: newId("po"),
@@ -46,23 +51,37 @@ export function payoutRoutes(core: Core): Route[] {
   const owned = (account: string | null) => account ?? PLATFORM_ACCOUNT_ID;
   return [
     {
-      method: "POST", path: "/v1/payouts",
+      method: "POST",
+      path: "/v1/payouts",
       run: (ctx) => {
         const { state } = core;
         const account = owned(ctx.account);
         const amount = int(ctx.params, "amount");
-        if (amount === undefined) throw invalidRequest("Missing required param: amount.", { code: "parameter_missing", param: "amount" });
-        if (amount < 1) throw invalidRequest("Invalid positive integer", { code: "parameter_invalid_integer", param: "amount" });
+        if (amount === undefined)
+          throw invalidRequest("Missing required param: amount.", { code: "parameter_missing", param: "amount" });
+        if (amount < 1)
+          throw invalidRequest("Invalid positive integer", { code: "parameter_invalid_integer", param: "amount" });
         const currency = (str(ctx.params, "currency") ?? "").toLowerCase();
-        if (!currency) throw invalidRequest("Missing required param: currency.", { code: "parameter_missing", param: "currency" });
+        if (!currency)
+          throw invalidRequest("Missing required param: currency.", { code: "parameter_missing", param: "currency" });
         if (ctx.account && !getAccount(state, ctx.account).payouts_enabled) {
-          throw invalidRequest("Payouts are not allowed on this account until it has completed onboarding.", { code: "payouts_not_allowed" });
+          throw invalidRequest("Payouts are not allowed on this account until it has completed onboarding.", {
+            code: "payouts_not_allowed",
+          });
         }
         const available = balancesOf(state, account).available.get(currency) ?? 0;
         if (amount > available) {
-          throw invalidRequest("You have insufficient funds in your Stripe account for this transfer. Your card balance is too low.", { code: "balance_insufficient", param: "amount" });
+          throw invalidRequest(
+            "You have insufficient funds in your Stripe account for this transfer. Your card balance is too low.",
+            { code: "balance_insufficient", param: "amount" },
+          );
         }
-        const created = payout({ amount, currency, description: str(ctx.params, "description") ?? null, metadata: mergeMetadata({}, ctx.params) });
+        const created = payout({
+          amount,
+          currency,
+          description: str(ctx.params, "description") ?? null,
+          metadata: mergeMetadata({}, ctx.params),
+        });
         state.payouts.set(created.id, { account, payout: created });
         adjustBalance(state, account, currency, -amount, "available");
         emit(state, ctx, "payout.created", created, null, ctx.account);
@@ -70,20 +89,29 @@ export function payoutRoutes(core: Core): Route[] {
       },
     },
     {
-      method: "GET", path: "/v1/payouts/:id",
+      method: "GET",
+      path: "/v1/payouts/:id",
       run: (ctx) => {
         const record = core.state.payouts.get(ctx.pathParams.id!);
         if (!record || record.account !== owned(ctx.account)) {
-          throw new ApiError(404, { type: "invalid_request_error", code: "resource_missing", message: `No such payout: '${ctx.pathParams.id}'`, param: "id" });
+          throw new ApiError(404, {
+            type: "invalid_request_error",
+            code: "resource_missing",
+            message: `No such payout: '${ctx.pathParams.id}'`,
+            param: "id",
+          });
         }
         return record.payout;
       },
     },
     {
-      method: "GET", path: "/v1/payouts",
+      method: "GET",
+      path: "/v1/payouts",
       run: (ctx) => {
         const account = owned(ctx.account);
-        const payouts = [...core.state.payouts.values()].filter((record) => record.account === account).map((record) => record.payout);
+        const payouts = [...core.state.payouts.values()]
+          .filter((record) => record.account === account)
+          .map((record) => record.payout);
         return listPage(payouts, ctx.params, "/v1/payouts");
       },
     },

@@ -33,7 +33,8 @@ export class Platforms {
   readonly #freshState: () => State;
 
   constructor(configured: readonly PlatformKeys[], freshState: () => State) {
-    if (configured.length === 0) throw new Error("The Stripe emulator needs at least one platform (EmulatorOptions.platforms).");
+    if (configured.length === 0)
+      throw new Error("The Stripe emulator needs at least one platform (EmulatorOptions.platforms).");
     this.#freshState = freshState;
     for (const keys of configured) this.#add(keys, true);
   }
@@ -79,9 +80,12 @@ export class Platforms {
 
   #add(keys: PlatformKeys, configured: boolean): Platform {
     if (!/^sk_test_\w+$/.test(keys.secretKey) || !/^pk_test_\w+$/.test(keys.publishableKey)) {
-      throw new Error(`A platform needs an sk_test_… secret key and a pk_test_… publishable key; got ${keys.secretKey} and ${keys.publishableKey}.`);
+      throw new Error(
+        `A platform needs an sk_test_… secret key and a pk_test_… publishable key; got ${keys.secretKey} and ${keys.publishableKey}.`,
+      );
     }
-    if (this.#byKey.has(keys.secretKey) || this.#byKey.has(keys.publishableKey)) throw new Error(`The key ${keys.secretKey} or ${keys.publishableKey} belongs to another platform already.`);
+    if (this.#byKey.has(keys.secretKey) || this.#byKey.has(keys.publishableKey))
+      throw new Error(`The key ${keys.secretKey} or ${keys.publishableKey} belongs to another platform already.`);
     const platform: Platform = { ...keys, state: this.#freshState(), configured };
     this.#all.push(platform);
     this.#byKey.set(keys.secretKey, platform);
@@ -103,7 +107,10 @@ export function apiKeyOf(request: Request): string | null {
 }
 
 /** The request's key and the platform it belongs to; a missing, live or unknown key is refused with Stripe's 401. */
-export function authenticate(request: Request, platforms: Platforms): { key: string; publishable: boolean; platform: Platform } {
+export function authenticate(
+  request: Request,
+  platforms: Platforms,
+): { key: string; publishable: boolean; platform: Platform } {
   const key = apiKeyOf(request);
   if (!key) {
     throw new ApiError(401, {
@@ -116,11 +123,16 @@ export function authenticate(request: Request, platforms: Platforms): { key: str
     throw new ApiError(401, {
       type: "invalid_request_error",
       code: "api_key_expired",
-      message: "This is the local Stripe emulator, a test tool: it refuses live keys (sk_live_…, pk_live_…). Use a test key (sk_test_…, pk_test_…).",
+      message:
+        "This is the local Stripe emulator, a test tool: it refuses live keys (sk_live_…, pk_live_…). Use a test key (sk_test_…, pk_test_…).",
     });
   }
   const platform = platforms.byKey(key);
-  if (!platform) throw new ApiError(401, { type: "invalid_request_error", message: `Invalid API Key provided: ${redactedKey(key)}` });
+  if (!platform)
+    throw new ApiError(401, {
+      type: "invalid_request_error",
+      message: `Invalid API Key provided: ${redactedKey(key)}`,
+    });
   return { key, publishable: key === platform.publishableKey, platform };
 }
 

@@ -49,7 +49,12 @@ async function toRequest(req: IncomingMessage, res: ServerResponse, base: string
   const hasBody = req.method !== "GET" && req.method !== "HEAD" && chunks.length > 0;
   // The Host the client used, so links to emulator pages (3-D Secure, onboarding) point where it can reach.
   const origin = req.headers.host ? `http://${req.headers.host}` : base;
-  return new Request(new URL(req.url ?? "/", origin), { method: req.method, headers, body: hasBody ? Buffer.concat(chunks) : undefined, signal: clientGone.signal });
+  return new Request(new URL(req.url ?? "/", origin), {
+    method: req.method,
+    headers,
+    body: hasBody ? Buffer.concat(chunks) : undefined,
+    signal: clientGone.signal,
+  });
 }
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
@@ -60,8 +65,12 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
 
 export async function startStripeEmulator(options: StartOptions = {}): Promise<RunningStripeEmulator> {
   const emulatorOptions: EmulatorOptions = {
-    webhooks: options.webhooks, webhookRetryDelaysMs: options.webhookRetryDelaysMs, faults: options.faults,
-    platforms: options.platforms, accountVerificationDelayMs: options.accountVerificationDelayMs, contract: options.contract,
+    webhooks: options.webhooks,
+    webhookRetryDelaysMs: options.webhookRetryDelaysMs,
+    faults: options.faults,
+    platforms: options.platforms,
+    accountVerificationDelayMs: options.accountVerificationDelayMs,
+    contract: options.contract,
   };
   const emulator = createStripeEmulator(emulatorOptions);
   const host = options.host ?? "127.0.0.1";

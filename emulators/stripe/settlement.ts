@@ -9,7 +9,24 @@ import { adjustBalance, emit, PLATFORM_ACCOUNT_ID, type ChargeRecord, type Ctx, 
 import { invalidRequest, newId, nowSeconds } from "./util.ts";
 
 /** Stripe's zero-decimal currencies (https://docs.stripe.com/currencies#zero-decimal): amounts are whole units. */
-const ZERO_DECIMAL = new Set(["bif", "clp", "djf", "gnf", "jpy", "kmf", "krw", "mga", "pyg", "rwf", "ugx", "vnd", "vuv", "xaf", "xof", "xpf"]);
+const ZERO_DECIMAL = new Set([
+  "bif",
+  "clp",
+  "djf",
+  "gnf",
+  "jpy",
+  "kmf",
+  "krw",
+  "mga",
+  "pyg",
+  "rwf",
+  "ugx",
+  "vnd",
+  "vuv",
+  "xaf",
+  "xof",
+  "xpf",
+]);
 
 /**
  * The emulator's fixed exchange rates, one major unit of the first currency in the second, as decimal strings so they
@@ -80,13 +97,21 @@ export function cardFee(settledAmount: number, converted: boolean): number {
 /** Stores a balance transaction and moves its `net` in the account's balance (pending or available, as its status). */
 function record(state: State, account: string, transaction: Stripe.BalanceTransaction): Stripe.BalanceTransaction {
   state.balanceTransactions.set(transaction.id, { account, transaction });
-  adjustBalance(state, account, transaction.currency, transaction.net, transaction.status === "available" ? "available" : "pending");
+  adjustBalance(
+    state,
+    account,
+    transaction.currency,
+    transaction.net,
+    transaction.status === "available" ? "available" : "pending",
+  );
   return transaction;
 }
 
 function statusOf(fundsAvailable: boolean): { status: "pending" | "available"; availableOn: number } {
   const now = nowSeconds();
-  return fundsAvailable ? { status: "available", availableOn: now } : { status: "pending", availableOn: now + PENDING_SECONDS };
+  return fundsAvailable
+    ? { status: "available", availableOn: now }
+    : { status: "pending", availableOn: now + PENDING_SECONDS };
 }
 
 /**
@@ -95,13 +120,41 @@ function statusOf(fundsAvailable: boolean): { status: "pending" | "available"; a
  */
 export function recordTransfer(state: State, transfer: Stripe.Transfer, from: string, fundsAvailable: boolean): void {
   const when = statusOf(fundsAvailable);
-  const common = { currency: transfer.currency, exchangeRate: null, fee: 0, feeDescription: "", ...when, description: transfer.description };
-  const sent = record(state, from, build.balanceTransaction({ ...common, amount: -transfer.amount, type: "transfer", reportingCategory: "transfer", source: transfer.id }));
+  const common = {
+    currency: transfer.currency,
+    exchangeRate: null,
+    fee: 0,
+    feeDescription: "",
+    ...when,
+    description: transfer.description,
+  };
+  const sent = record(
+    state,
+    from,
+    build.balanceTransaction({
+      ...common,
+      amount: -transfer.amount,
+      type: "transfer",
+      reportingCategory: "transfer",
+      source: transfer.id,
+    }),
+  );
   transfer.balance_transaction = sent.id;
   const destination = typeof transfer.destination === "string" ? transfer.destination : transfer.destination?.id;
-  const payment = typeof transfer.destination_payment === "string" ? transfer.destination_payment : transfer.destination_payment?.id;
+  const payment =
+    typeof transfer.destination_payment === "string" ? transfer.destination_payment : transfer.destination_payment?.id;
   if (destination && payment) {
-    record(state, destination, build.balanceTransaction({ ...common, amount: transfer.amount, type: "payment", reportingCategory: "charge", source: payment }));
+    record(
+      state,
+      destination,
+      build.balanceTransaction({
+        ...common,
+        amount: transfer.amount,
+        type: "payment",
+        reportingCategory: "charge",
+        source: payment,
+      }),
+    );
   }
 }
 
@@ -109,22 +162,48 @@ export function recordTransfer(state: State, transfer: Stripe.Transfer, from: st
  * A captured charge enters its account's balance: converted to the settlement currency, Stripe's fee taken, as one
  * balance transaction. A destination charge then moves its share on to the connected account, converted the same way.
  */
-export function settleCharge(state: State, ctx: Ctx, intent: Stripe.PaymentIntent, charge: ChargeRecord, capturedAmount: number): void {
+export function settleCharge(
+  state: State,
+  ctx: Ctx,
+  intent: Stripe.PaymentIntent,
+  charge: ChargeRecord,
+  capturedAmount: number,
+): void {
   const account = charge.balanceAccount;
   const currency = settlementCurrencyOf(state, account);
   const converted = convert(capturedAmount, charge.charge.currency, currency);
-  const settled = record(state, account, build.balanceTransaction({
-    amount: converted.amount, currency, exchangeRate: converted.exchangeRate, fee: cardFee(converted.amount, converted.exchangeRate !== null),
-    feeDescription: "Stripe processing fees", type: "charge", reportingCategory: "charge", source: charge.charge.id,
-    ...statusOf(charge.fundsAvailable), description: charge.charge.description,
-  }));
+  const settled = record(
+    state,
+    account,
+    build.balanceTransaction({
+      amount: converted.amount,
+      currency,
+      exchangeRate: converted.exchangeRate,
+      fee: cardFee(converted.amount, converted.exchangeRate !== null),
+      feeDescription: "Stripe processing fees",
+      type: "charge",
+      reportingCategory: "charge",
+      source: charge.charge.id,
+      ...statusOf(charge.fundsAvailable),
+      description: charge.charge.description,
+    }),
+  );
   charge.charge.balance_transaction = settled.id;
   const destination = intent.transfer_data?.destination;
   if (typeof destination !== "string") return;
-  const share = Math.min(capturedAmount, intent.transfer_data?.amount ?? capturedAmount - (intent.application_fee_amount ?? 0));
+  const share = Math.min(
+    capturedAmount,
+    intent.transfer_data?.amount ?? capturedAmount - (intent.application_fee_amount ?? 0),
+  );
   const transfer = build.transfer({
-    amount: convert(share, charge.charge.currency, currency).amount, currency, destination, destinationPayment: newId("py"),
-    sourceTransaction: charge.charge.id, transferGroup: intent.transfer_group, description: null, metadata: {},
+    amount: convert(share, charge.charge.currency, currency).amount,
+    currency,
+    destination,
+    destinationPayment: newId("py"),
+    sourceTransaction: charge.charge.id,
+    transferGroup: intent.transfer_group,
+    description: null,
+    metadata: {},
   });
   recordTransfer(state, transfer, account, charge.fundsAvailable);
   state.transfers.set(transfer.id, transfer);
@@ -142,16 +221,29 @@ export function settleRefund(state: State, charge: ChargeRecord, refund: Stripe.
   const account = charge.balanceAccount;
   const currency = settlementCurrencyOf(state, account);
   const converted = convert(refund.amount, refund.currency, currency);
-  const debited = record(state, account, build.balanceTransaction({
-    amount: -converted.amount, currency, exchangeRate: converted.exchangeRate, fee: 0, feeDescription: "", type: "refund",
-    reportingCategory: "refund", source: refund.id, ...statusOf(charge.fundsAvailable), description: null,
-  }));
+  const debited = record(
+    state,
+    account,
+    build.balanceTransaction({
+      amount: -converted.amount,
+      currency,
+      exchangeRate: converted.exchangeRate,
+      fee: 0,
+      feeDescription: "",
+      type: "refund",
+      reportingCategory: "refund",
+      source: refund.id,
+      ...statusOf(charge.fundsAvailable),
+      description: null,
+    }),
+  );
   refund.balance_transaction = debited.id;
 }
 
 /** A charge's balance transaction, once it has been captured (none before). */
 export function balanceTransactionOf(state: State, charge: Stripe.Charge): Stripe.BalanceTransaction | null {
-  const id = typeof charge.balance_transaction === "string" ? charge.balance_transaction : charge.balance_transaction?.id;
+  const id =
+    typeof charge.balance_transaction === "string" ? charge.balance_transaction : charge.balance_transaction?.id;
   return id ? (state.balanceTransactions.get(id)?.transaction ?? null) : null;
 }
 
@@ -159,7 +251,10 @@ export function balanceTransactionOf(state: State, charge: Stripe.Charge): Strip
  * What a charge can still fund by `source_transaction` transfers, in its settlement currency: what it brought into the
  * balance (its `net`, Stripe's fee already taken), less its refunds and the transfers it has funded.
  */
-export function sourceTransactionRemaining(state: State, charge: ChargeRecord): { amount: number; currency: string } | null {
+export function sourceTransactionRemaining(
+  state: State,
+  charge: ChargeRecord,
+): { amount: number; currency: string } | null {
   const settled = balanceTransactionOf(state, charge.charge);
   if (!settled) return null;
   let refunded = 0;

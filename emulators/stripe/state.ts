@@ -62,8 +62,15 @@ export class State {
 
   constructor(defaultCurrency: string) {
     this.platform = build.account({
-      id: PLATFORM_ACCOUNT_ID, type: "standard", country: "JP", email: null, businessType: "company", defaultCurrency,
-      metadata: {}, requestedCapabilities: ["card_payments", "transfers"], complete: true,
+      id: PLATFORM_ACCOUNT_ID,
+      type: "standard",
+      country: "JP",
+      email: null,
+      businessType: "company",
+      defaultCurrency,
+      metadata: {},
+      requestedCapabilities: ["card_payments", "transfers"],
+      complete: true,
     });
   }
 }
@@ -121,7 +128,10 @@ export function emit(
     previousAttributes,
     account,
     // Events caused by a person on an emulator page stand for Dashboard or bank actions: no API request, as Stripe.
-    request: { id: ctx.method === "PAGE" ? null : ctx.requestId, idempotency_key: ctx.method === "PAGE" ? null : ctx.idempotencyKey },
+    request: {
+      id: ctx.method === "PAGE" ? null : ctx.requestId,
+      idempotency_key: ctx.method === "PAGE" ? null : ctx.idempotencyKey,
+    },
     pendingWebhooks: 0,
   });
   event.pending_webhooks = [...state.endpoints.values()].filter((record) => endpointWants(record, event)).length;
@@ -141,7 +151,13 @@ export function balancesOf(state: State, account: string): Balances {
   return balances;
 }
 
-export function adjustBalance(state: State, account: string, currency: string, amount: number, bucket: "available" | "pending"): void {
+export function adjustBalance(
+  state: State,
+  account: string,
+  currency: string,
+  amount: number,
+  bucket: "available" | "pending",
+): void {
   const amounts = balancesOf(state, account)[bucket];
   amounts.set(currency, (amounts.get(currency) ?? 0) + amount);
 }
@@ -230,8 +246,16 @@ export function holds(state: State, id: string): boolean {
 /** A request-less context for a background step: its events carry no request, as Stripe's own changes don't. */
 function backgroundCtx(): Ctx {
   return {
-    method: "PAGE", url: new URL("http://stripe-emulator.invalid/"), origin: "", params: {}, pathParams: {}, publishable: false,
-    account: null, requestId: newId("req", 14), idempotencyKey: null, emitted: [],
+    method: "PAGE",
+    url: new URL("http://stripe-emulator.invalid/"),
+    origin: "",
+    params: {},
+    pathParams: {},
+    publishable: false,
+    account: null,
+    requestId: newId("req", 14),
+    idempotencyKey: null,
+    emitted: [],
   };
 }
 
@@ -240,23 +264,32 @@ function backgroundCtx(): Ctx {
  * since `core.state` points at whichever platform calls next, and pointed at again while the task runs; `deliver`
  * sends the events the task emitted to that data set's endpoints.
  */
-export function runLater(core: Core, key: string, delayMs: number, task: (ctx: Ctx) => void, deliver: (events: Stripe.Event[], state: State) => void): void {
+export function runLater(
+  core: Core,
+  key: string,
+  delayMs: number,
+  task: (ctx: Ctx) => void,
+  deliver: (events: Stripe.Event[], state: State) => void,
+): void {
   const state = core.state;
   cancelLater(state, key);
-  state.scheduled.set(key, setTimeout(() => {
-    state.scheduled.delete(key);
-    const ctx = backgroundCtx();
-    const caller = core.state;
-    core.state = state;
-    try {
-      task(ctx);
-    } catch (error) {
-      console.error("[stripe-emulator]", error);
-    } finally {
-      core.state = caller;
-      deliver(ctx.emitted, state);
-    }
-  }, delayMs));
+  state.scheduled.set(
+    key,
+    setTimeout(() => {
+      state.scheduled.delete(key);
+      const ctx = backgroundCtx();
+      const caller = core.state;
+      core.state = state;
+      try {
+        task(ctx);
+      } catch (error) {
+        console.error("[stripe-emulator]", error);
+      } finally {
+        core.state = caller;
+        deliver(ctx.emitted, state);
+      }
+    }, delayMs),
+  );
 }
 
 export function cancelLater(state: State, key: string): void {

@@ -72,16 +72,24 @@ function checkObject(value: Param, schema: Schema, param: string, problems: Para
   // Stripe's file marks some objects `additionalProperties: false` and leaves it out on most nested ones; Stripe
   // refuses an unlisted key in either (`parameter_unknown` for `payment_method_options[card][bogus]`). Only an
   // object that lists no properties at all is open.
-  const open = schema.additionalProperties === true || (schema.additionalProperties === undefined && schema.properties === undefined);
+  const open =
+    schema.additionalProperties === true ||
+    (schema.additionalProperties === undefined && schema.properties === undefined);
   const mapValues = typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined;
   for (const [key, item] of Object.entries(map)) {
     const name = childName(param, key);
     const known = properties[key] ?? mapValues;
     if (known) checkValue(item, known, name, problems);
-    else if (!open) problems.push({ message: `Received unknown parameter: ${name}`, param: name, code: "parameter_unknown" });
+    else if (!open)
+      problems.push({ message: `Received unknown parameter: ${name}`, param: name, code: "parameter_unknown" });
   }
   for (const key of schema.required ?? []) {
-    if (map[key] === undefined) problems.push({ message: `Missing required param: ${childName(param, key)}.`, param: childName(param, key), code: "parameter_missing" });
+    if (map[key] === undefined)
+      problems.push({
+        message: `Missing required param: ${childName(param, key)}.`,
+        param: childName(param, key),
+        code: "parameter_missing",
+      });
   }
 }
 
@@ -99,7 +107,12 @@ function checkScalar(value: Param, schema: Schema, param: string, problems: Para
     problems.push({ message: `Invalid boolean: ${value}`, param });
   } else if (schema.enum && !schema["x-stripeBypassValidation"] && !schema.enum.includes(value)) {
     problems.push({ message: `Invalid ${lastKey(param)}: must be one of ${oneOf(schema.enum)}`, param });
-  } else if (schema.type === "string" && !schema.enum && lastKey(param) === "currency" && !isPresentmentCurrency(value)) {
+  } else if (
+    schema.type === "string" &&
+    !schema.enum &&
+    lastKey(param) === "currency" &&
+    !isPresentmentCurrency(value)
+  ) {
     problems.push({ message: invalidCurrencyMessage(value), param });
   }
 }
@@ -113,7 +126,10 @@ function checkValue(value: Param, given: Schema, param: string, problems: ParamP
   } else if (schema.type === "array") {
     if (typeof value === "string") problems.push({ message: "Invalid array", param });
     else if (isMap(value)) problems.push({ message: "Invalid array", param });
-    else value.forEach((item, index) => schema.items && checkValue(item, schema.items, childName(param, String(index)), problems));
+    else
+      value.forEach(
+        (item, index) => schema.items && checkValue(item, schema.items, childName(param, String(index)), problems),
+      );
   } else if (schema.type) {
     checkScalar(value, schema, param, problems);
   }
@@ -142,7 +158,8 @@ function schemasBehind(field: Schema): Schema[] {
   const expansions = schema["x-expansionResources"]?.oneOf;
   if (expansions) return expansions.map(resolve);
   if (schema.type === "array" && schema.items) return schemasBehind(schema.items);
-  if (schema.anyOf) return schema.anyOf.filter((branch) => branch.$ref || branch.type === "object").flatMap(schemasBehind);
+  if (schema.anyOf)
+    return schema.anyOf.filter((branch) => branch.$ref || branch.type === "object").flatMap(schemasBehind);
   return [schema];
 }
 
@@ -150,7 +167,13 @@ function expandable(schemas: Schema[], path: string[]): boolean {
   const [head, ...rest] = path;
   if (head === undefined) return true;
   const next = schemas.filter((schema) => schema["x-expandableFields"]?.includes(head) && schema.properties?.[head]);
-  return next.length > 0 && expandable(next.flatMap((schema) => schemasBehind(schema.properties![head]!)), rest);
+  return (
+    next.length > 0 &&
+    expandable(
+      next.flatMap((schema) => schemasBehind(schema.properties![head]!)),
+      rest,
+    )
+  );
 }
 
 function expandProblems(operation: Operation, params: Params): ParamProblem[] {
@@ -182,5 +205,11 @@ export function checkRequestParams(method: string, routePath: string, params: Pa
   const operation = operationForRoute(method, routePath);
   if (!operation) return;
   const [first] = paramProblems(operation, params);
-  if (first) throw new ApiError(400, { type: "invalid_request_error", message: first.message, param: first.param, ...(first.code ? { code: first.code } : {}) });
+  if (first)
+    throw new ApiError(400, {
+      type: "invalid_request_error",
+      message: first.message,
+      param: first.param,
+      ...(first.code ? { code: first.code } : {}),
+    });
 }

@@ -17,7 +17,10 @@ export const THREE_D_SECURE_DONE_MESSAGE = "stripe-emulator:3ds-done";
  * may go to any origin: the emulator does not know the app's.
  */
 function finishedInFramePage(intentId: string, status: "succeeded" | "failed"): Response {
-  const message = JSON.stringify({ type: THREE_D_SECURE_DONE_MESSAGE, intent: intentId, status }).replaceAll("<", "\\u003c");
+  const message = JSON.stringify({ type: THREE_D_SECURE_DONE_MESSAGE, intent: intentId, status }).replaceAll(
+    "<",
+    "\\u003c",
+  );
   const body = `<h1>Authentication finished</h1>
 <p>${escapeHtml(`The result is ${status}. You can close this window.`)}</p>
 <script>(function () { var to = window.parent !== window ? window.parent : window.opener; if (to) to.postMessage(${message}, "*"); })();</script>`;
@@ -26,12 +29,21 @@ function finishedInFramePage(intentId: string, status: "succeeded" | "failed"): 
 
 function findChallenge(core: Core, ctx: Ctx) {
   const intent = intentFor3ds(core.state, ctx.pathParams.id!);
-  if (!intent) return { error: messagePage(404, "Unknown intent", `No SetupIntent or PaymentIntent ${ctx.pathParams.id} exists.`) };
+  if (!intent)
+    return {
+      error: messagePage(404, "Unknown intent", `No SetupIntent or PaymentIntent ${ctx.pathParams.id} exists.`),
+    };
   if (str(ctx.params, "client_secret") !== intent.client_secret) {
     return { error: messagePage(403, "Wrong client secret", "This link does not carry the intent's client secret.") };
   }
   if (intent.status !== "requires_action") {
-    return { error: messagePage(409, "Nothing to authenticate", `This intent has the status ${intent.status}; it is not waiting for 3-D Secure.`) };
+    return {
+      error: messagePage(
+        409,
+        "Nothing to authenticate",
+        `This intent has the status ${intent.status}; it is not waiting for 3-D Secure.`,
+      ),
+    };
   }
   return { intent };
 }
@@ -39,12 +51,17 @@ function findChallenge(core: Core, ctx: Ctx) {
 export function threeDSecureRoutes(core: Core): Route[] {
   return [
     {
-      method: "GET", path: "/_emulator/3ds/:id", page: true,
+      method: "GET",
+      path: "/_emulator/3ds/:id",
+      page: true,
       run: (ctx) => {
         const found = findChallenge(core, ctx);
         if (found.error) return found.error;
         const { intent } = found;
-        const amount = intent.object === "payment_intent" ? `${intent.amount} ${intent.currency.toUpperCase()}` : "saving a card (no charge)";
+        const amount =
+          intent.object === "payment_intent"
+            ? `${intent.amount} ${intent.currency.toUpperCase()}`
+            : "saving a card (no charge)";
         const body = `<h1>3-D Secure authentication</h1>
 <p>The bank asks you to confirm this card.</p>
 <dl>
@@ -59,12 +76,15 @@ ${outcomeForm(`/_emulator/3ds/${intent.id}`, { client_secret: intent.client_secr
       },
     },
     {
-      method: "POST", path: "/_emulator/3ds/:id", page: true,
+      method: "POST",
+      path: "/_emulator/3ds/:id",
+      page: true,
       run: (ctx) => {
         const found = findChallenge(core, ctx);
         if (found.error) return found.error;
         const outcome = str(ctx.params, "outcome");
-        if (outcome !== "succeed" && outcome !== "fail") return messagePage(400, "Unknown outcome", "Choose Complete or Fail authentication.");
+        if (outcome !== "succeed" && outcome !== "fail")
+          return messagePage(400, "Unknown outcome", "Choose Complete or Fail authentication.");
         const result = completeThreeDSecure(core.state, ctx, found.intent, outcome);
         if (result.returnUrl) return redirect(result.returnUrl);
         return finishedInFramePage(found.intent.id, result.redirectStatus);

@@ -79,7 +79,9 @@ export class ApiError extends Error {
   constructor(status: number, body: StripeErrorBody) {
     super(body.message);
     this.status = status;
-    this.body = body.code ? { ...body, doc_url: body.doc_url ?? `https://docs.stripe.com/error-codes/${body.code.replaceAll("_", "-")}` } : body;
+    this.body = body.code
+      ? { ...body, doc_url: body.doc_url ?? `https://docs.stripe.com/error-codes/${body.code.replaceAll("_", "-")}` }
+      : body;
   }
 }
 
@@ -112,7 +114,8 @@ export function redactedKey(key: string): string {
 export function str(params: Params, key: string): string | undefined {
   const value = params[key];
   if (value === undefined) return undefined;
-  if (typeof value !== "string") throw invalidRequest(`Invalid string: ${key}`, { code: "parameter_invalid_string", param: key });
+  if (typeof value !== "string")
+    throw invalidRequest(`Invalid string: ${key}`, { code: "parameter_invalid_string", param: key });
   return value;
 }
 
@@ -125,21 +128,24 @@ export function requiredStr(params: Params, key: string): string {
 export function int(params: Params, key: string): number | undefined {
   const value = str(params, key);
   if (value === undefined || value === "") return undefined;
-  if (!/^-?\d+$/.test(value)) throw invalidRequest(`Invalid integer: ${value}`, { code: "parameter_invalid_integer", param: key });
+  if (!/^-?\d+$/.test(value))
+    throw invalidRequest(`Invalid integer: ${value}`, { code: "parameter_invalid_integer", param: key });
   return Number(value);
 }
 
 export function bool(params: Params, key: string): boolean | undefined {
   const value = str(params, key);
   if (value === undefined || value === "") return undefined;
-  if (value !== "true" && value !== "false") throw invalidRequest(`Invalid boolean: ${value}`, { code: "parameter_invalid_boolean", param: key });
+  if (value !== "true" && value !== "false")
+    throw invalidRequest(`Invalid boolean: ${value}`, { code: "parameter_invalid_boolean", param: key });
   return value === "true";
 }
 
 export function obj(params: Params, key: string): Params | undefined {
   const value = params[key];
   if (value === undefined || value === "") return undefined;
-  if (typeof value === "string" || Array.isArray(value)) throw invalidRequest(`Invalid hash: ${key}`, { code: "parameter_invalid_hash", param: key });
+  if (typeof value === "string" || Array.isArray(value))
+    throw invalidRequest(`Invalid hash: ${key}`, { code: "parameter_invalid_hash", param: key });
   return value;
 }
 
@@ -147,7 +153,8 @@ export function strArray(params: Params, key: string): string[] | undefined {
   const value = params[key];
   if (value === undefined || value === "") return undefined;
   if (typeof value === "string") return [value];
-  if (!Array.isArray(value) || value.some((item) => typeof item !== "string")) throw invalidRequest(`Invalid array: ${key}`, { param: key });
+  if (!Array.isArray(value) || value.some((item) => typeof item !== "string"))
+    throw invalidRequest(`Invalid array: ${key}`, { param: key });
   return value as string[];
 }
 
@@ -156,10 +163,12 @@ export function mergeMetadata(old: Record<string, string>, params: Params): Reco
   const update = params.metadata;
   if (update === undefined) return old;
   if (update === "") return {};
-  if (typeof update === "string" || Array.isArray(update)) throw invalidRequest("Invalid hash: metadata", { param: "metadata" });
+  if (typeof update === "string" || Array.isArray(update))
+    throw invalidRequest("Invalid hash: metadata", { param: "metadata" });
   const merged = { ...old };
   for (const [key, value] of Object.entries(update)) {
-    if (typeof value !== "string") throw invalidRequest(`Invalid metadata value for ${key}`, { param: `metadata[${key}]` });
+    if (typeof value !== "string")
+      throw invalidRequest(`Invalid metadata value for ${key}`, { param: `metadata[${key}]` });
     if (value === "") delete merged[key];
     else merged[key] = value;
   }
@@ -176,22 +185,32 @@ export interface ListPage<T> {
 }
 
 /** Newest first, `limit` (1–100, default 10), `starting_after` / `ending_before` cursors, as Stripe's list API. */
-export function listPage<T extends { id: string; created: number }>(items: T[], params: Params, url: string): ListPage<T> {
+export function listPage<T extends { id: string; created: number }>(
+  items: T[],
+  params: Params,
+  url: string,
+): ListPage<T> {
   const limit = int(params, "limit") ?? 10;
-  if (limit < 1 || limit > 100) throw invalidRequest("This value must be between 1 and 100 (it currently is " + limit + ").", { param: "limit" });
+  if (limit < 1 || limit > 100)
+    throw invalidRequest("This value must be between 1 and 100 (it currently is " + limit + ").", { param: "limit" });
   // Insertion order breaks ties inside one second: the newest-created object is last in the map.
-  const ordered = items.map((item, index) => ({ item, index })).sort((a, b) => b.item.created - a.item.created || b.index - a.index).map((entry) => entry.item);
+  const ordered = items
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => b.item.created - a.item.created || b.index - a.index)
+    .map((entry) => entry.item);
   let start = 0;
   let end = ordered.length;
   const after = str(params, "starting_after");
   const before = str(params, "ending_before");
   if (after) {
     const index = ordered.findIndex((item) => item.id === after);
-    if (index < 0) throw invalidRequest(`No such object: '${after}'`, { code: "resource_missing", param: "starting_after" });
+    if (index < 0)
+      throw invalidRequest(`No such object: '${after}'`, { code: "resource_missing", param: "starting_after" });
     start = index + 1;
   } else if (before) {
     const index = ordered.findIndex((item) => item.id === before);
-    if (index < 0) throw invalidRequest(`No such object: '${before}'`, { code: "resource_missing", param: "ending_before" });
+    if (index < 0)
+      throw invalidRequest(`No such object: '${before}'`, { code: "resource_missing", param: "ending_before" });
     end = index;
     start = Math.max(0, end - limit);
   }

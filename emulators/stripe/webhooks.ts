@@ -68,7 +68,10 @@ export class WebhookDeliverer {
     return ok;
   }
 
-  private async post(record: EndpointRecord, payload: string): Promise<{ status: number | null; error: string | null }> {
+  private async post(
+    record: EndpointRecord,
+    payload: string,
+  ): Promise<{ status: number | null; error: string | null }> {
     try {
       const response = await fetch(record.endpoint.url, {
         method: "POST",

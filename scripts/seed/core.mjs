@@ -20,7 +20,13 @@ import {
 } from "./data/reference.mjs";
 import { addDemoOrders } from "./orders.mjs";
 import { DEMO_ADMIN, DEMO_BANNED, DEMO_CLIENTS, DEMO_CREATORS, NAME_PARTS } from "./data/creators.mjs";
-import { CATEGORY_CONTENT, FORM_DESCRIPTION, POLICY_TERMS, SERVICE_DESCRIPTION, WORK_DESCRIPTION } from "./data/content.mjs";
+import {
+  CATEGORY_CONTENT,
+  FORM_DESCRIPTION,
+  POLICY_TERMS,
+  SERVICE_DESCRIPTION,
+  WORK_DESCRIPTION,
+} from "./data/content.mjs";
 
 export const DEFAULT_SEED = "comet-demo-v1";
 export const DEMO_EMAIL_DOMAIN = "demo.comet.local";
@@ -80,7 +86,14 @@ export function addReferenceRows(rows) {
   }
   for (const l of LANGUAGES) {
     const id = refId(`language:${l.code}`);
-    rows.add("languages", { id, code: l.code, name: l.name, native_name: l.nativeName, native_code: l.nativeCode, country: l.country });
+    rows.add("languages", {
+      id,
+      code: l.code,
+      name: l.name,
+      native_name: l.nativeName,
+      native_code: l.nativeCode,
+      country: l.country,
+    });
     addText(rows, "language", id, "name", { en: l.name, ja: l.ja }, "en");
   }
   const catalogue = (table, entityType, list) =>
@@ -96,21 +109,42 @@ export function addReferenceRows(rows) {
     const id = refId(`commission_category:${c.code}`);
     rows.add("commission_categories", { id, code: c.code, group: c.group, is_active: c.active, user_index: i });
     addText(rows, "commission_category", id, "name", c, "en");
-    for (const kind of c.kinds) rows.add("commission_category_content_kinds", { category_code: c.code, content_kind_code: kind });
+    for (const kind of c.kinds)
+      rows.add("commission_category_content_kinds", { category_code: c.code, content_kind_code: kind });
     for (const use of c.uses) rows.add("commission_category_use_cases", { category_code: c.code, use_case_code: use });
   });
   for (const f of FEES) {
     const id = refId(`fee:${f.code}`);
-    rows.add("fees", { id, code: f.code, numerator_value: f.numeratorValue, is_active: true, created_at: BASE_TIME, updated_at: BASE_TIME });
+    rows.add("fees", {
+      id,
+      code: f.code,
+      numerator_value: f.numeratorValue,
+      is_active: true,
+      created_at: BASE_TIME,
+      updated_at: BASE_TIME,
+    });
     addText(rows, "fee", id, "name", f, "en");
   }
   const t = DEFAULT_FORM_TEMPLATE;
   const templateId = refId(`form-template:${t.code}`);
-  rows.add("commission_form_templates", { id: templateId, code: t.code, is_default: true, user_index: 0, created_at: BASE_TIME, updated_at: BASE_TIME });
+  rows.add("commission_form_templates", {
+    id: templateId,
+    code: t.code,
+    is_default: true,
+    user_index: 0,
+    created_at: BASE_TIME,
+    updated_at: BASE_TIME,
+  });
   addText(rows, "commission_form_template", templateId, "name", t, "en");
   t.questions.forEach((q, qi) => {
     const qid = refId(`form-template:${t.code}:${q.key}`);
-    rows.add("commission_form_template_questions", { id: qid, template_id: templateId, question_type: q.type, is_required: q.required, user_index: qi });
+    rows.add("commission_form_template_questions", {
+      id: qid,
+      template_id: templateId,
+      question_type: q.type,
+      is_required: q.required,
+      user_index: qi,
+    });
     addText(rows, "commission_form_template_question", qid, "title", q.title, "en");
     addText(rows, "commission_form_template_question", qid, "description", q.description, "en");
     (q.choices ?? []).forEach((c, ci) => {
@@ -193,7 +227,14 @@ function creatorAt(i, seed) {
  * @returns {{ statements: string[], files: { key: string, contentType: string, body: string }[], counts: Record<string, number>, logins: { email: string, handle: string, roles: string[] }[] }}
  */
 export function generateSeed(options = {}) {
-  const { creators: creatorCount = DEMO_CREATORS.length, seed = DEFAULT_SEED, media: withMedia = true, reference = true, extras = true, now = Date.now() } = options;
+  const {
+    creators: creatorCount = DEMO_CREATORS.length,
+    seed = DEFAULT_SEED,
+    media: withMedia = true,
+    reference = true,
+    extras = true,
+    now = Date.now(),
+  } = options;
   const id = (name) => seedUuid(`${seed}:${name}`);
   const rows = new RowSet();
   const files = [];
@@ -231,7 +272,12 @@ export function generateSeed(options = {}) {
     for (const role of roleCodes) rows.add("user_account_roles", { user_account_id: accountId, role_code: role });
     const avatar = avatarSvg(`${seed}:${p.handle}`, initials(p.en));
     const avatarUrl = putFile(`v1/user-profile/${profileId}/avatar/${id(`avatar:${p.handle}`)}.svg`, avatar.svg);
-    const coverUrl = cover ? putFile(`v1/user-profile/${profileId}/cover/${id(`cover:${p.handle}`)}.svg`, coverSvg(`${seed}:${p.handle}`).svg) : null;
+    const coverUrl = cover
+      ? putFile(
+          `v1/user-profile/${profileId}/cover/${id(`cover:${p.handle}`)}.svg`,
+          coverSvg(`${seed}:${p.handle}`).svg,
+        )
+      : null;
     rows.add("user_profiles", {
       id: profileId,
       account_id: accountId,
@@ -242,7 +288,12 @@ export function generateSeed(options = {}) {
       created_at: at,
       updated_at: at,
     });
-    rows.add("commission_accounts", { id: commissionAccountId, user_account_id: accountId, created_at: at, updated_at: at });
+    rows.add("commission_accounts", {
+      id: commissionAccountId,
+      user_account_id: accountId,
+      created_at: at,
+      updated_at: at,
+    });
     addText(rows, "user_profile", profileId, "name", { en: p.en, ja: p.ja }, p.lang);
     addText(rows, "user_profile", profileId, "bio", p.bio, p.lang);
     logins.push({ email: mail, handle: p.handle, roles: roleCodes });
@@ -280,7 +331,15 @@ export function generateSeed(options = {}) {
   }
 
   const attach = (mediaId, ownerType, ownerId, field, position) =>
-    rows.add("media_attachments", { id: id(`attachment:${ownerType}:${ownerId}:${field}:${mediaId}`), media_id: mediaId, owner_type: ownerType, owner_id: ownerId, field, position, created_at: BASE_TIME });
+    rows.add("media_attachments", {
+      id: id(`attachment:${ownerType}:${ownerId}:${field}:${mediaId}`),
+      media_id: mediaId,
+      owner_type: ownerType,
+      owner_id: ownerId,
+      field,
+      position,
+      created_at: BASE_TIME,
+    });
 
   function addForm(creator, person, k, category, at, r, offset, usedTitles) {
     const content = CATEGORY_CONTENT[category];
@@ -309,7 +368,14 @@ export function generateSeed(options = {}) {
     if (usedTitles.has(title.en)) title = { en: `${title.en} (express)`, ja: `${title.ja}（特急）` };
     usedTitles.add(title.en);
     addText(rows, "commission_form", formId, "title", title, creator.lang);
-    addText(rows, "commission_form", formId, "description", { en: FORM_DESCRIPTION.en(cat.en, days), ja: FORM_DESCRIPTION.ja(cat.ja, days) }, creator.lang);
+    addText(
+      rows,
+      "commission_form",
+      formId,
+      "description",
+      { en: FORM_DESCRIPTION.en(cat.en, days), ja: FORM_DESCRIPTION.ja(cat.ja, days) },
+      creator.lang,
+    );
     DEFAULT_FORM_TEMPLATE.questions.forEach((q, qi) => {
       const qid = id(`form-question:${formId}:${q.key}`);
       rows.add("commission_form_questions", {
@@ -359,18 +425,43 @@ export function generateSeed(options = {}) {
       const content = CATEGORY_CONTENT[code];
       const workId = id(`work:${creator.handle}:${j}`);
       const at = joined + (j + 1) * DAY;
-      rows.add("portfolio_works", { id: workId, profile_id: person.profileId, work_status: "PUBLISHED", commission_order_id: null, user_index: j, created_at: at, updated_at: at });
+      rows.add("portfolio_works", {
+        id: workId,
+        profile_id: person.profileId,
+        work_status: "PUBLISHED",
+        commission_order_id: null,
+        user_index: j,
+        created_at: at,
+        updated_at: at,
+      });
       const tags = r.sample(content.tags, r.int(2, 3));
       const tool = r.pick(content.tools);
       addText(rows, "portfolio_work", workId, "title", w, creator.lang);
-      addText(rows, "portfolio_work", workId, "description", { en: WORK_DESCRIPTION.en(w.en, tool, tags), ja: WORK_DESCRIPTION.ja(w.ja, tool, tags) }, creator.lang);
+      addText(
+        rows,
+        "portfolio_work",
+        workId,
+        "description",
+        { en: WORK_DESCRIPTION.en(w.en, tool, tags), ja: WORK_DESCRIPTION.ja(w.ja, tool, tags) },
+        creator.lang,
+      );
       rows.add("portfolio_work_categories", { work_id: workId, category_code: code });
       for (const tag of tags) rows.add("portfolio_work_tags", { work_id: workId, tag });
-      rows.add("portfolio_work_content_ratings", { work_id: workId, content_rating_code: r.chance(0.1) ? "r15" : "all-ages" });
+      rows.add("portfolio_work_content_ratings", {
+        work_id: workId,
+        content_rating_code: r.chance(0.1) ? "r15" : "all-ages",
+      });
       const images = r.chance(0.25) ? 2 : 1;
       for (let m = 0; m < images; m++) {
         const art = artworkSvg(`${seed}:${workId}:${m}`, content.motif, creator.en[0]);
-        const mediaId = addImage(person.accountId, workId, `${workId}-${m}`, art, at, `${w.en.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${m + 1}.svg`);
+        const mediaId = addImage(
+          person.accountId,
+          workId,
+          `${workId}-${m}`,
+          art,
+          at,
+          `${w.en.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${m + 1}.svg`,
+        );
         rows.add("media_content_ratings", { media_id: mediaId, content_rating_code: "all-ages" });
         attach(mediaId, "portfolio_work", workId, "medias", m);
         if (m === 0) attach(mediaId, "portfolio_work", workId, "og_images", 0);
@@ -384,10 +475,26 @@ export function generateSeed(options = {}) {
     const titleOffset = r.int(0, 5);
     const usedTitles = new Set();
     for (let k = 0; k < formCount; k++) {
-      forms.push(addForm(creator, person, k, creator.categories[k % creator.categories.length], joined + (k + 2) * DAY, r, titleOffset, usedTitles));
+      forms.push(
+        addForm(
+          creator,
+          person,
+          k,
+          creator.categories[k % creator.categories.length],
+          joined + (k + 2) * DAY,
+          r,
+          titleOffset,
+          usedTitles,
+        ),
+      );
     }
     const policyId = id(`policy:${creator.handle}`);
-    rows.add("commission_policies", { id: policyId, commission_account_id: person.commissionAccountId, created_at: joined, updated_at: joined });
+    rows.add("commission_policies", {
+      id: policyId,
+      commission_account_id: person.commissionAccountId,
+      created_at: joined,
+      updated_at: joined,
+    });
     addText(rows, "commission_policy", policyId, "terms", POLICY_TERMS, creator.lang);
     const serviceCount = Math.min(forms.length, creator.handle === "democreator" ? 2 : r.int(1, 2));
     const services = [];
@@ -409,16 +516,33 @@ export function generateSeed(options = {}) {
         updated_at: at,
       });
       addText(rows, "commission_service", serviceId, "title", form.title, creator.lang);
-      addText(rows, "commission_service", serviceId, "description", { en: SERVICE_DESCRIPTION.en(cat.en, form.days), ja: SERVICE_DESCRIPTION.ja(cat.ja, form.days) }, creator.lang);
+      addText(
+        rows,
+        "commission_service",
+        serviceId,
+        "description",
+        { en: SERVICE_DESCRIPTION.en(cat.en, form.days), ja: SERVICE_DESCRIPTION.ja(cat.ja, form.days) },
+        creator.lang,
+      );
       rows.add("commission_service_categories", { service_id: serviceId, category_code: form.category });
       // The gallery (issue 10): 2–4 images, the first a work's (the card's thumbnail), the rest the service's own
       // files under its folder. Its own random stream, so the other draws of the seed stay as they were.
       const gallery = rng(`${seed}:gallery:${serviceId}`);
       const motif = CATEGORY_CONTENT[form.category].motif;
       const own = Array.from({ length: gallery.int(2, 4) - 1 }, (_, g) =>
-        addImage(person.accountId, null, `${serviceId}-${g}`, artworkSvg(`${seed}:${serviceId}:${g}`, motif, creator.en[0]), at, `${form.title.en.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${g + 2}.svg`, `v1/commission-service/${serviceId}/medias`),
+        addImage(
+          person.accountId,
+          null,
+          `${serviceId}-${g}`,
+          artworkSvg(`${seed}:${serviceId}:${g}`, motif, creator.en[0]),
+          at,
+          `${form.title.en.toLowerCase().replace(/[^a-z0-9]+/g, "-")}-${g + 2}.svg`,
+          `v1/commission-service/${serviceId}/medias`,
+        ),
       );
-      [...workMedia.slice(s, s + 1), ...own].forEach((mediaId, pos) => attach(mediaId, "commission_service", serviceId, "medias", pos));
+      [...workMedia.slice(s, s + 1), ...own].forEach((mediaId, pos) =>
+        attach(mediaId, "commission_service", serviceId, "medias", pos),
+      );
       services.push(serviceId);
     }
     creatorsOut.push({ creator, person, forms, services, workMedia });
@@ -426,21 +550,48 @@ export function generateSeed(options = {}) {
 
   if (extras) {
     const at = BASE_TIME - 10 * DAY;
-    addPerson({ ...DEMO_ADMIN, open: false }, ["user", "admin", "creator"], at, { email: DEMO_ADMIN.email, cover: true });
+    addPerson({ ...DEMO_ADMIN, open: false }, ["user", "admin", "creator"], at, {
+      email: DEMO_ADMIN.email,
+      cover: true,
+    });
     addPerson({ ...DEMO_BANNED, open: false }, ["user", "ban"], at + HOUR, { email: DEMO_BANNED.email, cover: false });
-    const clients = DEMO_CLIENTS.map((c, i) => addPerson({ ...c, open: false }, ["user"], at + (i + 2) * HOUR, { email: c.email, cover: false }));
+    const clients = DEMO_CLIENTS.map((c, i) =>
+      addPerson({ ...c, open: false }, ["user"], at + (i + 2) * HOUR, { email: c.email, cover: false }),
+    );
     const client = clients[0];
 
     // The demo client bookmarked a few forms and services and visited some pages.
     const others = creatorsOut.filter((c) => c.creator.handle !== "democreator");
     others.slice(0, 3).forEach((c, i) =>
-      rows.add("bookmarks", { id: id(`bookmark:democlient:form:${c.forms[0].formId}`), user_account_id: client.accountId, service_id: null, form_id: c.forms[0].formId, is_active: true, created_at: BASE_TIME + (i + 30) * DAY, updated_at: BASE_TIME + (i + 30) * DAY }),
+      rows.add("bookmarks", {
+        id: id(`bookmark:democlient:form:${c.forms[0].formId}`),
+        user_account_id: client.accountId,
+        service_id: null,
+        form_id: c.forms[0].formId,
+        is_active: true,
+        created_at: BASE_TIME + (i + 30) * DAY,
+        updated_at: BASE_TIME + (i + 30) * DAY,
+      }),
     );
     others.slice(3, 5).forEach((c, i) =>
-      rows.add("bookmarks", { id: id(`bookmark:democlient:service:${c.services[0]}`), user_account_id: client.accountId, service_id: c.services[0], form_id: null, is_active: true, created_at: BASE_TIME + (i + 33) * DAY, updated_at: BASE_TIME + (i + 33) * DAY }),
+      rows.add("bookmarks", {
+        id: id(`bookmark:democlient:service:${c.services[0]}`),
+        user_account_id: client.accountId,
+        service_id: c.services[0],
+        form_id: null,
+        is_active: true,
+        created_at: BASE_TIME + (i + 33) * DAY,
+        updated_at: BASE_TIME + (i + 33) * DAY,
+      }),
     );
     creatorsOut.slice(0, 6).forEach((c, i) =>
-      rows.add("page_visits", { id: id(`visit:democlient:${c.forms[0].formId}`), model_name: "commission_form", model_id: c.forms[0].formId, visitor_key: client.accountId, visited_at: BASE_TIME + (i + 40) * DAY }),
+      rows.add("page_visits", {
+        id: id(`visit:democlient:${c.forms[0].formId}`),
+        model_name: "commission_form",
+        model_id: c.forms[0].formId,
+        visitor_key: client.accountId,
+        visited_at: BASE_TIME + (i + 40) * DAY,
+      }),
     );
 
     // A private draft work on the demo creator, credited to the demo client and visible to admins.
@@ -448,21 +599,82 @@ export function generateSeed(options = {}) {
     if (demo) {
       const workId = id("work:democreator:private");
       const wat = BASE_TIME + 20 * DAY;
-      rows.add("portfolio_works", { id: workId, profile_id: demo.person.profileId, work_status: "DRAFT", commission_order_id: null, user_index: 99, created_at: wat, updated_at: wat });
-      addText(rows, "portfolio_work", workId, "title", { en: "Work in progress: client mascot", ja: "制作中：依頼者様のマスコット" }, "en");
-      addText(rows, "portfolio_work", workId, "description", { en: "Private until the client approves publication.", ja: "依頼者様の公開許可が出るまで非公開です。" }, "en");
+      rows.add("portfolio_works", {
+        id: workId,
+        profile_id: demo.person.profileId,
+        work_status: "DRAFT",
+        commission_order_id: null,
+        user_index: 99,
+        created_at: wat,
+        updated_at: wat,
+      });
+      addText(
+        rows,
+        "portfolio_work",
+        workId,
+        "title",
+        { en: "Work in progress: client mascot", ja: "制作中：依頼者様のマスコット" },
+        "en",
+      );
+      addText(
+        rows,
+        "portfolio_work",
+        workId,
+        "description",
+        { en: "Private until the client approves publication.", ja: "依頼者様の公開許可が出るまで非公開です。" },
+        "en",
+      );
       rows.add("portfolio_work_categories", { work_id: workId, category_code: "character-illustration" });
       rows.add("portfolio_work_content_ratings", { work_id: workId, content_rating_code: "all-ages" });
       const art = artworkSvg(`${seed}:${workId}`, "character", "D");
       const mediaId = addImage(demo.person.accountId, workId, `${workId}-0`, art, wat, "client-mascot-wip.svg");
       attach(mediaId, "portfolio_work", workId, "medias", 0);
       const settingId = id(`visibility:${workId}`);
-      rows.add("visibility_settings", { id: settingId, item_type: "portfolio_work", item_id: workId, visibility_status: "PRIVATE", created_at: wat, updated_at: wat });
-      rows.add("visibility_grants", { id: id(`grant:${settingId}:credit:democlient`), visibility_setting_id: settingId, permission: "credit", role_code: null, user_account_id: client.accountId, created_at: wat });
-      rows.add("visibility_grants", { id: id(`grant:${settingId}:view:democlient`), visibility_setting_id: settingId, permission: "view", role_code: null, user_account_id: client.accountId, created_at: wat });
-      rows.add("visibility_grants", { id: id(`grant:${settingId}:view:admin`), visibility_setting_id: settingId, permission: "view", role_code: "admin", user_account_id: null, created_at: wat });
+      rows.add("visibility_settings", {
+        id: settingId,
+        item_type: "portfolio_work",
+        item_id: workId,
+        visibility_status: "PRIVATE",
+        created_at: wat,
+        updated_at: wat,
+      });
+      rows.add("visibility_grants", {
+        id: id(`grant:${settingId}:credit:democlient`),
+        visibility_setting_id: settingId,
+        permission: "credit",
+        role_code: null,
+        user_account_id: client.accountId,
+        created_at: wat,
+      });
+      rows.add("visibility_grants", {
+        id: id(`grant:${settingId}:view:democlient`),
+        visibility_setting_id: settingId,
+        permission: "view",
+        role_code: null,
+        user_account_id: client.accountId,
+        created_at: wat,
+      });
+      rows.add("visibility_grants", {
+        id: id(`grant:${settingId}:view:admin`),
+        visibility_setting_id: settingId,
+        permission: "view",
+        role_code: "admin",
+        user_account_id: null,
+        created_at: wat,
+      });
 
-      addDemoOrders({ rows, id, addText, addImage, attach, seller: demo, buyer: client, art: (key) => artworkSvg(`${seed}:${key}`, "character", "F"), now, jpyId: currencyId("JPY") });
+      addDemoOrders({
+        rows,
+        id,
+        addText,
+        addImage,
+        attach,
+        seller: demo,
+        buyer: client,
+        art: (key) => artworkSvg(`${seed}:${key}`, "character", "F"),
+        now,
+        jpyId: currencyId("JPY"),
+      });
     }
   }
 
@@ -472,6 +684,14 @@ export function generateSeed(options = {}) {
     files,
     counts,
     logins,
-    forms: creatorsOut.flatMap((c) => c.forms.map((f) => ({ handle: c.creator.handle, code: f.code, category: f.category, priceAmount: f.priceAmount, currency: f.currency }))),
+    forms: creatorsOut.flatMap((c) =>
+      c.forms.map((f) => ({
+        handle: c.creator.handle,
+        code: f.code,
+        category: f.category,
+        priceAmount: f.priceAmount,
+        currency: f.currency,
+      })),
+    ),
   };
 }

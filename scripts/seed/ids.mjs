@@ -6,7 +6,10 @@
 
 /** 128-bit string hash (cyrb128), as four unsigned 32-bit words. */
 export function hash128(input) {
-  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
+  let h1 = 1779033703,
+    h2 = 3144134277,
+    h3 = 1013904242,
+    h4 = 2773480762;
   for (let i = 0; i < input.length; i++) {
     const k = input.charCodeAt(i);
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
@@ -72,7 +75,10 @@ export function rng(name) {
         const j = Math.floor(next() * (i + 1));
         [idx[i], idx[j]] = [idx[j], idx[i]];
       }
-      return idx.slice(0, Math.min(k, list.length)).sort((x, y) => x - y).map((i) => list[i]);
+      return idx
+        .slice(0, Math.min(k, list.length))
+        .sort((x, y) => x - y)
+        .map((i) => list[i]);
     },
   };
 }

@@ -14,13 +14,87 @@ const HOUR = 3_600_000;
 
 /** The demo orders, newest first in each list. `ago`: days since the request was sent. */
 const DEMO_ORDERS = [
-  { key: "pending", progress: "DRAFT", payment: "DRAFT", chat: "DRAFT", price: 20_000, ago: 1, answer: { en: "A bust-up of my VTuber persona for the debut stream, cheerful, with her star hairclip.", ja: "デビュー配信用に、私のVTuberのバストアップをお願いします。明るい表情で、星のヘアクリップ付きで。" } },
-  { key: "unsettled", progress: "DRAFT", payment: "DRAFT", chat: "DRAFT", price: null, form: true, ago: 2, answer: { en: "A set of 8 chat stamps: happy, sad, thanks, good night and four more you suggest.", ja: "チャットスタンプ8個セット：うれしい、かなしい、ありがとう、おやすみ、あと4つはお任せで。" } },
-  { key: "approved", progress: "APPROVED", payment: "DRAFT", chat: "OPENED", price: 12_000, ago: 3, answer: { en: "A face icon for my social accounts, transparent background.", ja: "SNS用の顔アイコン、背景は透過でお願いします。" } },
-  { key: "paid", progress: "APPROVED", payment: "COMPLETED", chat: "OPENED", price: 30_000, ago: 6, answer: { en: "A full-body illustration of my original character in a winter coat.", ja: "オリジナルキャラクターの全身イラスト、冬のコート姿で。" } },
-  { key: "delivered", progress: "DELIVERED", payment: "COMPLETED", chat: "OPENED", price: 15_000, ago: 12, delivered: true, answer: { en: "A membership badge set in three tiers.", ja: "メンバーシップバッジを3段階分。" } },
-  { key: "completed", progress: "COMPLETED", payment: "COMPLETED", chat: "CLOSED", price: 10_000, ago: 30, delivered: true, answer: { en: "A small mascot of my cat, chibi style.", ja: "うちの猫のちびキャラマスコット。" } },
-  { key: "canceled", progress: "CANCELED", payment: "DRAFT", chat: "CLOSED", price: 8_000, ago: 9, answer: { en: "A logo for my stream, but plans changed.", ja: "配信のロゴをお願いしたかったのですが、予定が変わりました。" } },
+  {
+    key: "pending",
+    progress: "DRAFT",
+    payment: "DRAFT",
+    chat: "DRAFT",
+    price: 20_000,
+    ago: 1,
+    answer: {
+      en: "A bust-up of my VTuber persona for the debut stream, cheerful, with her star hairclip.",
+      ja: "デビュー配信用に、私のVTuberのバストアップをお願いします。明るい表情で、星のヘアクリップ付きで。",
+    },
+  },
+  {
+    key: "unsettled",
+    progress: "DRAFT",
+    payment: "DRAFT",
+    chat: "DRAFT",
+    price: null,
+    form: true,
+    ago: 2,
+    answer: {
+      en: "A set of 8 chat stamps: happy, sad, thanks, good night and four more you suggest.",
+      ja: "チャットスタンプ8個セット：うれしい、かなしい、ありがとう、おやすみ、あと4つはお任せで。",
+    },
+  },
+  {
+    key: "approved",
+    progress: "APPROVED",
+    payment: "DRAFT",
+    chat: "OPENED",
+    price: 12_000,
+    ago: 3,
+    answer: {
+      en: "A face icon for my social accounts, transparent background.",
+      ja: "SNS用の顔アイコン、背景は透過でお願いします。",
+    },
+  },
+  {
+    key: "paid",
+    progress: "APPROVED",
+    payment: "COMPLETED",
+    chat: "OPENED",
+    price: 30_000,
+    ago: 6,
+    answer: {
+      en: "A full-body illustration of my original character in a winter coat.",
+      ja: "オリジナルキャラクターの全身イラスト、冬のコート姿で。",
+    },
+  },
+  {
+    key: "delivered",
+    progress: "DELIVERED",
+    payment: "COMPLETED",
+    chat: "OPENED",
+    price: 15_000,
+    ago: 12,
+    delivered: true,
+    answer: { en: "A membership badge set in three tiers.", ja: "メンバーシップバッジを3段階分。" },
+  },
+  {
+    key: "completed",
+    progress: "COMPLETED",
+    payment: "COMPLETED",
+    chat: "CLOSED",
+    price: 10_000,
+    ago: 30,
+    delivered: true,
+    answer: { en: "A small mascot of my cat, chibi style.", ja: "うちの猫のちびキャラマスコット。" },
+  },
+  {
+    key: "canceled",
+    progress: "CANCELED",
+    payment: "DRAFT",
+    chat: "CLOSED",
+    price: 8_000,
+    ago: 9,
+    answer: {
+      en: "A logo for my stream, but plans changed.",
+      ja: "配信のロゴをお願いしたかったのですが、予定が変わりました。",
+    },
+  },
 ];
 
 /**
@@ -43,7 +117,11 @@ export function addDemoOrders({ rows, id, addText, addImage, attach, seller, buy
     const log = [];
     if (approvedAt) log.push(["APPROVED", "seller", seller.person.commissionAccountId, approvedAt]);
     if (paidAt) log.push(["PAID", "system", null, paidAt]);
-    if (deliveredAt) log.push(["DELIVERABLE_ADDED", "seller", seller.person.commissionAccountId, deliveredAt - HOUR], ["DELIVERED", "seller", seller.person.commissionAccountId, deliveredAt]);
+    if (deliveredAt)
+      log.push(
+        ["DELIVERABLE_ADDED", "seller", seller.person.commissionAccountId, deliveredAt - HOUR],
+        ["DELIVERED", "seller", seller.person.commissionAccountId, deliveredAt],
+      );
     if (completedAt) log.push(["COMPLETED", "seller", seller.person.commissionAccountId, completedAt]);
     if (canceledAt) log.push(["CANCELED", "seller", seller.person.commissionAccountId, canceledAt]);
     rows.add("commission_orders", {
@@ -67,7 +145,11 @@ export function addDemoOrders({ rows, id, addText, addImage, attach, seller, buy
       canceled_at: canceledAt,
       // The deadline the order waits on lies ahead of `now` (decision 020's lengths, counted from today for the demo).
       approval_deadline: o.progress === "DRAFT" ? now + 6 * DAY : submittedAt + 7 * DAY,
-      payment_deadline: approvedAt ? (o.payment === "DRAFT" && o.progress === "APPROVED" ? now + 5 * DAY : approvedAt + 7 * DAY) : null,
+      payment_deadline: approvedAt
+        ? o.payment === "DRAFT" && o.progress === "APPROVED"
+          ? now + 5 * DAY
+          : approvedAt + 7 * DAY
+        : null,
       delivery_deadline: paidAt ? (o.progress === "APPROVED" ? now + 20 * DAY : paidAt + 30 * DAY) : null,
       completion_deadline: deliveredAt ? (o.progress === "DELIVERED" ? now + 5 * DAY : deliveredAt + 7 * DAY) : null,
       service_id: serviceId,
@@ -81,21 +163,69 @@ export function addDemoOrders({ rows, id, addText, addImage, attach, seller, buy
     // The snapshot: what the client saw (the form's title, or the service's) and what they answered.
     if (serviceId) {
       const orderServiceId = id(`order-service:${orderId}`);
-      rows.add("commission_order_services", { id: orderServiceId, order_id: orderId, service_id: serviceId, policy_id: null, price_amount: form.priceAmount || null, price_currency_id: jpyId, created_at: submittedAt, updated_at: submittedAt });
+      rows.add("commission_order_services", {
+        id: orderServiceId,
+        order_id: orderId,
+        service_id: serviceId,
+        policy_id: null,
+        price_amount: form.priceAmount || null,
+        price_currency_id: jpyId,
+        created_at: submittedAt,
+        updated_at: submittedAt,
+      });
       addText(rows, "commission_order_service", orderServiceId, "title", form.title, "en");
     }
     const orderFormId = id(`order-form:${orderId}`);
-    rows.add("commission_order_forms", { id: orderFormId, order_id: orderId, form_id: form.formId, category_code: form.category, price_amount: form.priceAmount || null, price_currency_id: jpyId, created_at: submittedAt, updated_at: submittedAt });
+    rows.add("commission_order_forms", {
+      id: orderFormId,
+      order_id: orderId,
+      form_id: form.formId,
+      category_code: form.category,
+      price_amount: form.priceAmount || null,
+      price_currency_id: jpyId,
+      created_at: submittedAt,
+      updated_at: submittedAt,
+    });
     addText(rows, "commission_order_form", orderFormId, "title", form.title, "en");
     const questionId = id(`order-question:${orderId}`);
-    rows.add("commission_order_form_questions", { id: questionId, order_form_id: orderFormId, form_question_id: null, question_type: "LONG_TEXT", is_required: true, user_index: 0 });
-    addText(rows, "commission_order_form_question", questionId, "title", { en: "Commission details", ja: "依頼内容" }, "en");
+    rows.add("commission_order_form_questions", {
+      id: questionId,
+      order_form_id: orderFormId,
+      form_question_id: null,
+      question_type: "LONG_TEXT",
+      is_required: true,
+      user_index: 0,
+    });
+    addText(
+      rows,
+      "commission_order_form_question",
+      questionId,
+      "title",
+      { en: "Commission details", ja: "依頼内容" },
+      "en",
+    );
     const answerId = id(`order-answer:${orderId}`);
-    rows.add("commission_order_question_answers", { id: answerId, order_form_question_id: questionId, answer_date: null, created_at: submittedAt, updated_at: submittedAt });
+    rows.add("commission_order_question_answers", {
+      id: answerId,
+      order_form_question_id: questionId,
+      answer_date: null,
+      created_at: submittedAt,
+      updated_at: submittedAt,
+    });
     addText(rows, "commission_order_question_answer", answerId, "text", { en: o.answer.en }, "en");
 
     log.forEach(([event, actor, actorId, at], v) =>
-      rows.add("commission_order_events", { id: `${orderId}:${v + 1}`, order_id: orderId, version: v + 1, event_type: event, actor, actor_account_id: actorId, before: "{}", after: "{}", created_at: at }),
+      rows.add("commission_order_events", {
+        id: `${orderId}:${v + 1}`,
+        order_id: orderId,
+        version: v + 1,
+        event_type: event,
+        actor,
+        actor_account_id: actorId,
+        before: "{}",
+        after: "{}",
+        created_at: at,
+      }),
     );
 
     addDemoChat({ rows, id, addText, orderId, o, seller, buyer, approvedAt, submittedAt });
@@ -119,16 +249,40 @@ export function addDemoOrders({ rows, id, addText, addImage, attach, seller, buy
     }
     if (deliveredAt) {
       const deliverableId = id(`deliverable:${orderId}`);
-      rows.add("commission_order_deliverables", { id: deliverableId, order_id: orderId, created_at: deliveredAt, updated_at: deliveredAt });
-      const mediaId = addImage(seller.person.accountId, null, `deliverable-${orderId}`, art(orderId), deliveredAt, `${o.key}-final.svg`, `v1/commission-order/${orderId}/deliverables`);
+      rows.add("commission_order_deliverables", {
+        id: deliverableId,
+        order_id: orderId,
+        created_at: deliveredAt,
+        updated_at: deliveredAt,
+      });
+      const mediaId = addImage(
+        seller.person.accountId,
+        null,
+        `deliverable-${orderId}`,
+        art(orderId),
+        deliveredAt,
+        `${o.key}-final.svg`,
+        `v1/commission-order/${orderId}/deliverables`,
+      );
       attach(mediaId, "commission_order_deliverable", deliverableId, "medias", 0);
     }
 
     // The notices both sides would have had, each from the party who acted (issue 33); the newest are unread.
-    const notices = [[seller.person.accountId, o.form ? "COMMISSION_FORM_SUBMITTED" : "COMMISSION_SERVICE_SUBMITTED", "seller", submittedAt, buyer.profileId]];
-    if (approvedAt) notices.push([buyer.accountId, "COMMISSION_ORDER_APPROVED", "buyer", approvedAt, seller.person.profileId]);
-    if (deliveredAt) notices.push([buyer.accountId, "COMMISSION_ORDER_DELIVERED", "buyer", deliveredAt, seller.person.profileId]);
-    if (canceledAt) notices.push([buyer.accountId, "COMMISSION_ORDER_CANCELED", "buyer", canceledAt, seller.person.profileId]);
+    const notices = [
+      [
+        seller.person.accountId,
+        o.form ? "COMMISSION_FORM_SUBMITTED" : "COMMISSION_SERVICE_SUBMITTED",
+        "seller",
+        submittedAt,
+        buyer.profileId,
+      ],
+    ];
+    if (approvedAt)
+      notices.push([buyer.accountId, "COMMISSION_ORDER_APPROVED", "buyer", approvedAt, seller.person.profileId]);
+    if (deliveredAt)
+      notices.push([buyer.accountId, "COMMISSION_ORDER_DELIVERED", "buyer", deliveredAt, seller.person.profileId]);
+    if (canceledAt)
+      notices.push([buyer.accountId, "COMMISSION_ORDER_CANCELED", "buyer", canceledAt, seller.person.profileId]);
     notices.forEach(([recipient, type, side, at, from]) =>
       rows.add("notifications", {
         id: id(`notice:${orderId}:${type}`),
@@ -150,8 +304,20 @@ export function addDemoOrders({ rows, id, addText, addImage, attach, seller, buy
 
 /** A few lines each order's chat has had (decision 027): the creator greets, the client answers once it is approved. */
 const DEMO_CHAT = [
-  ["seller", { en: "Thank you for your request! I will read it through and get back to you.", ja: "ご依頼ありがとうございます！内容を確認してご連絡します。" }],
-  ["buyer", { en: "Thank you! Let me know if anything is unclear.", ja: "ありがとうございます！不明な点があれば教えてください。" }],
+  [
+    "seller",
+    {
+      en: "Thank you for your request! I will read it through and get back to you.",
+      ja: "ご依頼ありがとうございます！内容を確認してご連絡します。",
+    },
+  ],
+  [
+    "buyer",
+    {
+      en: "Thank you! Let me know if anything is unclear.",
+      ja: "ありがとうございます！不明な点があれば教えてください。",
+    },
+  ],
   ["seller", { en: "All clear. I will share a rough sketch first.", ja: "承知しました。まずラフをお送りしますね。" }],
 ];
 

@@ -36,7 +36,8 @@ export function coverSvg(seed) {
     const a = r.int(40, 110);
     body += `<path d="M0 ${y} C 375 ${y - a}, 750 ${y + a}, 1125 ${y - a / 2} S 1500 ${y + a / 3}, 1500 ${y} V500 H0Z" fill="${hsl(h + 20 * i, 70, 90 - i * 10)}" opacity="${0.18 + 0.1 * i}"/>`;
   }
-  for (let i = 0; i < 12; i++) body += `<circle cx="${r.int(0, 1500)}" cy="${r.int(0, 240)}" r="${r.int(2, 6)}" fill="#fff" opacity=".7"/>`;
+  for (let i = 0; i < 12; i++)
+    body += `<circle cx="${r.int(0, 1500)}" cy="${r.int(0, 240)}" r="${r.int(2, 6)}" fill="#fff" opacity=".7"/>`;
   return { svg: doc(1500, 500, defs, body), width: 1500, height: 500 };
 }
 
@@ -44,7 +45,9 @@ function character(r, w, h, hue) {
   const skin = hsl(r.int(20, 35), 60, r.int(78, 88));
   const hair = hsl(hue + r.int(120, 240), r.int(35, 70), r.int(25, 60));
   const cloth = hsl(hue + r.int(-40, 40), 55, 45);
-  const cx = w / 2, cy = h * 0.42, rad = w * 0.17;
+  const cx = w / 2,
+    cy = h * 0.42,
+    rad = w * 0.17;
   return (
     `<circle cx="${w * 0.78}" cy="${h * 0.18}" r="${w * 0.1}" fill="${hsl(hue + 60, 90, 88)}" opacity=".8"/>` +
     `<path d="M${cx - w * 0.36} ${h} C ${cx - w * 0.34} ${h * 0.5}, ${cx + w * 0.34} ${h * 0.5}, ${cx + w * 0.36} ${h}Z" fill="${cloth}"/>` +
@@ -62,9 +65,15 @@ function badge(r, w, h, hue) {
   let body = "";
   const n = 3;
   for (let i = 0; i < n * 2; i++) {
-    const col = i % n, row = Math.floor(i / n);
-    const x = w * (0.22 + col * 0.28), y = h * (0.35 + row * 0.3), s = w * 0.1;
-    const pts = Array.from({ length: 6 }, (_, k) => `${x + s * Math.cos((Math.PI / 3) * k)},${y + s * Math.sin((Math.PI / 3) * k)}`).join(" ");
+    const col = i % n,
+      row = Math.floor(i / n);
+    const x = w * (0.22 + col * 0.28),
+      y = h * (0.35 + row * 0.3),
+      s = w * 0.1;
+    const pts = Array.from(
+      { length: 6 },
+      (_, k) => `${x + s * Math.cos((Math.PI / 3) * k)},${y + s * Math.sin((Math.PI / 3) * k)}`,
+    ).join(" ");
     body += `<polygon points="${pts}" fill="${hsl(hue + i * 40, 70, 55)}" stroke="#fff" stroke-width="${s * 0.12}"/>`;
     body += `<text x="${x}" y="${y}" dy=".35em" text-anchor="middle" font-family="system-ui,sans-serif" font-size="${s * 0.8}" font-weight="700" fill="#fff">${i + 1}</text>`;
   }
@@ -74,17 +83,25 @@ function badge(r, w, h, hue) {
 function stamp(r, w, h, hue) {
   let body = "";
   for (let i = 0; i < 4; i++) {
-    const x = w * (0.28 + (i % 2) * 0.44), y = h * (0.3 + Math.floor(i / 2) * 0.4), s = w * 0.16;
+    const x = w * (0.28 + (i % 2) * 0.44),
+      y = h * (0.3 + Math.floor(i / 2) * 0.4),
+      s = w * 0.16;
     body += `<circle cx="${x}" cy="${y}" r="${s}" fill="${hsl(hue + i * 25, 75, 80)}" stroke="#fff" stroke-width="${s * 0.12}"/>`;
     body += `<circle cx="${x - s * 0.35}" cy="${y - s * 0.1}" r="${s * 0.1}" fill="#333"/><circle cx="${x + s * 0.35}" cy="${y - s * 0.1}" r="${s * 0.1}" fill="#333"/>`;
-    const mouth = [`M${x - s * 0.3} ${y + s * 0.3} Q ${x} ${y + s * 0.6} ${x + s * 0.3} ${y + s * 0.3}`, `M${x - s * 0.3} ${y + s * 0.45} Q ${x} ${y + s * 0.15} ${x + s * 0.3} ${y + s * 0.45}`, `M${x - s * 0.2} ${y + s * 0.38} H ${x + s * 0.2}`][r.int(0, 2)];
+    const mouth = [
+      `M${x - s * 0.3} ${y + s * 0.3} Q ${x} ${y + s * 0.6} ${x + s * 0.3} ${y + s * 0.3}`,
+      `M${x - s * 0.3} ${y + s * 0.45} Q ${x} ${y + s * 0.15} ${x + s * 0.3} ${y + s * 0.45}`,
+      `M${x - s * 0.2} ${y + s * 0.38} H ${x + s * 0.2}`,
+    ][r.int(0, 2)];
     body += `<path d="${mouth}" stroke="#333" stroke-width="${s * 0.08}" fill="none" stroke-linecap="round"/>`;
   }
   return body;
 }
 
 function logo(r, w, h, hue, letter) {
-  const cx = w / 2, cy = h / 2, s = Math.min(w, h) * 0.28;
+  const cx = w / 2,
+    cy = h / 2,
+    s = Math.min(w, h) * 0.28;
   return (
     `<circle cx="${cx}" cy="${cy}" r="${s * 1.25}" fill="#fff" opacity=".9"/>` +
     `<rect x="${cx - s * 0.8}" y="${cy - s * 0.8}" width="${s * 1.6}" height="${s * 1.6}" rx="${s * 0.3}" fill="${hsl(hue + 180, 60, 40)}" transform="rotate(${r.int(0, 45)} ${cx} ${cy})"/>` +
@@ -95,7 +112,8 @@ function logo(r, w, h, hue, letter) {
 function animation(r, w, h, hue) {
   let body = "";
   for (let i = 0; i < 4; i++) {
-    const x = w * 0.1 + i * w * 0.2, y = h * 0.3 + Math.sin(i) * h * 0.05;
+    const x = w * 0.1 + i * w * 0.2,
+      y = h * 0.3 + Math.sin(i) * h * 0.05;
     body += `<rect x="${x}" y="${y}" width="${w * 0.18}" height="${h * 0.3}" rx="12" fill="#fff" opacity="${0.35 + i * 0.15}"/>`;
     body += `<circle cx="${x + w * 0.09}" cy="${y + h * 0.15 - i * h * 0.03}" r="${w * 0.04}" fill="${hsl(hue + 150, 70, 50)}"/>`;
   }
@@ -104,7 +122,9 @@ function animation(r, w, h, hue) {
 }
 
 function video(r, w, h, hue) {
-  const cx = w / 2, cy = h / 2, s = Math.min(w, h) * 0.22;
+  const cx = w / 2,
+    cy = h / 2,
+    s = Math.min(w, h) * 0.22;
   let body = `<rect x="${w * 0.1}" y="${h * 0.15}" width="${w * 0.8}" height="${h * 0.6}" rx="24" fill="#111" opacity=".55"/>`;
   body += `<polygon points="${cx - s * 0.5},${cy - s * 0.75} ${cx - s * 0.5},${cy + s * 0.45} ${cx + s * 0.6},${cy - s * 0.15}" fill="#fff"/>`;
   body += `<rect x="${w * 0.1}" y="${h * 0.82}" width="${w * 0.8}" height="10" rx="5" fill="#fff" opacity=".35"/>`;
@@ -129,11 +149,16 @@ const MOTIFS = { character, avatar: character, badge, stamp, logo, animation, vi
 export function artworkSvg(seed, motif, letter = "C") {
   const r = rng(`art:${seed}`);
   const portrait = motif === "character" || motif === "avatar";
-  const [w, h] = portrait ? [1200, 1500] : motif === "badge" || motif === "stamp" || motif === "logo" ? [1200, 1200] : [1600, 900];
+  const [w, h] = portrait
+    ? [1200, 1500]
+    : motif === "badge" || motif === "stamp" || motif === "logo"
+      ? [1200, 1200]
+      : [1600, 900];
   const hue = r.int(0, 359);
   const defs = gradient("bg", hue, hue + r.int(40, 120), true);
   let body = `<rect width="${w}" height="${h}" fill="url(#bg)"/>`;
-  for (let i = 0; i < 6; i++) body += `<circle cx="${r.int(0, w)}" cy="${r.int(0, h)}" r="${r.int(20, 160)}" fill="#fff" opacity="${(r.int(4, 14) / 100).toFixed(2)}"/>`;
+  for (let i = 0; i < 6; i++)
+    body += `<circle cx="${r.int(0, w)}" cy="${r.int(0, h)}" r="${r.int(20, 160)}" fill="#fff" opacity="${(r.int(4, 14) / 100).toFixed(2)}"/>`;
   body += (MOTIFS[motif] ?? character)(r, w, h, hue, letter);
   return { svg: doc(w, h, defs, body), width: w, height: h };
 }

@@ -35,7 +35,8 @@ test.describe("on a wide screen", () => {
     const { item } = await openAccountMenu(page, "new client");
     for (const name of ["Settings", "Sent requests"]) await expect(item(name)).toBeVisible();
     await expect(item("Portfolio")).toHaveAttribute("href", "/dashboard/portfolio/client");
-    for (const name of ["Managements", "Form", "Payout", "Billing", "Join as a creator"]) await expect(item(name)).toHaveCount(0);
+    for (const name of ["Managements", "Form", "Payout", "Billing", "Join as a creator"])
+      await expect(item(name)).toHaveCount(0);
   });
 });
 
@@ -45,7 +46,10 @@ test.describe("at 375px", () => {
   test("a creator also sees Sales, billing history and Sent requests", async ({ page }) => {
     const { item, menu } = await openAccountMenu(page, DEMO.creator);
     for (const name of ["Managements", "Sales", "Sent requests"]) await expect(item(name)).toBeVisible();
-    await expect(menu.getByRole("menuitem", { name: /^Billing/ })).toHaveAttribute("href", "/dashboard/history/billing");
+    await expect(menu.getByRole("menuitem", { name: /^Billing/ })).toHaveAttribute(
+      "href",
+      "/dashboard/history/billing",
+    );
     await expect(item("Join as a creator")).toHaveCount(0);
   });
 

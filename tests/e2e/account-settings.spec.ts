@@ -5,7 +5,9 @@ import { expect, header, signUpWithApi, test } from "./fixtures";
 
 const ACCOUNT = "/dashboard/setting/profile/account";
 
-test("a new user chooses the language they write in, and the language menu names languages in the page's language", async ({ page }) => {
+test("a new user chooses the language they write in, and the language menu names languages in the page's language", async ({
+  page,
+}) => {
   await signUpWithApi(page);
   await page.goto(ACCOUNT);
   const writing = page.getByLabel("Language you write in");

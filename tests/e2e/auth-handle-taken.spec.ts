@@ -1,6 +1,19 @@
-import { accountMenuButton, authDialog, expect, expectAccessible, freshUser, header, readLatestCode, submitField, test } from "./fixtures";
+import {
+  accountMenuButton,
+  authDialog,
+  expect,
+  expectAccessible,
+  freshUser,
+  header,
+  readLatestCode,
+  submitField,
+  test,
+} from "./fixtures";
 
-test("a visitor whose handle was taken while their code waited picks another and finishes signing up", async ({ page, request }) => {
+test("a visitor whose handle was taken while their code waited picks another and finishes signing up", async ({
+  page,
+  request,
+}) => {
   const visitor = freshUser();
   const other = freshUser();
   await page.goto("/");
@@ -16,7 +29,10 @@ test("a visitor whose handle was taken while their code waited picks another and
   const send = await request.post("/api/auth/email/send", { data: { handle: visitor.handle, email: other.email } });
   expect(send.status()).toBe(200);
   const otherCode = await readLatestCode(request, other.email);
-  const verify = await request.get("/api/auth/callback/email", { params: { email: other.email, token: otherCode }, headers: { "sec-fetch-site": "same-origin" } });
+  const verify = await request.get("/api/auth/callback/email", {
+    params: { email: other.email, token: otherCode },
+    headers: { "sec-fetch-site": "same-origin" },
+  });
   expect(verify.status()).toBe(200);
 
   await codeField.fill(await readLatestCode(page, visitor.email));

@@ -1,15 +1,30 @@
 import type { Locator, Page } from "@playwright/test";
-import { DEMO, accountMenuButton, authDialog, expect, expectAccessible, header, readLatestCode, tabTo, test } from "./fixtures";
+import {
+  DEMO,
+  accountMenuButton,
+  authDialog,
+  expect,
+  expectAccessible,
+  header,
+  readLatestCode,
+  tabTo,
+  test,
+} from "./fixtures";
 
 /** Walks focus around the open dialog in both directions and checks it never leaves. */
 async function expectFocusTrapped(page: Page, dialog: Locator) {
   const focusables = await dialog.evaluate(
-    (root) => root.querySelectorAll('a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])').length,
+    (root) =>
+      root.querySelectorAll(
+        'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])',
+      ).length,
   );
   for (const key of ["Tab", "Shift+Tab"]) {
     for (let i = 0; i < focusables + 2; i++) {
       await page.keyboard.press(key);
-      const inside = await dialog.evaluate((root) => root.contains(document.activeElement) && document.activeElement !== root);
+      const inside = await dialog.evaluate(
+        (root) => root.contains(document.activeElement) && document.activeElement !== root,
+      );
       expect(inside, `focus stays in the dialog after ${i + 1} × ${key}`).toBe(true);
     }
   }
@@ -21,7 +36,11 @@ async function openWithKeyboard(page: Page, name: "Sign in" | "Sign up") {
   await page.keyboard.press("Enter");
   const dialog = authDialog(page);
   await expect(dialog).toBeVisible();
-  await expect.poll(() => dialog.evaluate((root) => root.contains(document.activeElement)), { message: "focus moves into the dialog" }).toBe(true);
+  await expect
+    .poll(() => dialog.evaluate((root) => root.contains(document.activeElement)), {
+      message: "focus moves into the dialog",
+    })
+    .toBe(true);
   return { dialog, trigger };
 }
 

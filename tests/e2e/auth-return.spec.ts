@@ -1,4 +1,13 @@
-import { DEMO, accountMenuButton, authDialog, expect, expectAccessible, readLatestCode, submitField, test } from "./fixtures";
+import {
+  DEMO,
+  accountMenuButton,
+  authDialog,
+  expect,
+  expectAccessible,
+  readLatestCode,
+  submitField,
+  test,
+} from "./fixtures";
 
 test("a signed-out visitor opening a dashboard page signs in and comes back to it", async ({ page }) => {
   await page.goto("/dashboard/setting/profile/account");
@@ -38,7 +47,10 @@ test("a next parameter pointing to another site is ignored", async ({ page, base
 // (decision 009). evil.example is answered locally, so a wrong redirect lands somewhere the test can see.
 for (const next of ["/%09/evil.example/", "/%0A/evil.example/"]) {
   test(`signing in with next=${next} stays on this site`, async ({ page, baseURL }) => {
-    await page.route((url) => url.hostname === "evil.example", (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>evil</title>" }));
+    await page.route(
+      (url) => url.hostname === "evil.example",
+      (route) => route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>evil</title>" }),
+    );
     await page.goto(`/?auth=signin&next=${next}`);
     const dialog = authDialog(page);
     await dialog.getByLabel("E-mail", { exact: true }).fill(DEMO.client);

@@ -1,4 +1,14 @@
-import { accountMenuButton, authDialog, expect, expectAccessible, freshUser, header, readLatestCode, submitField, test } from "./fixtures";
+import {
+  accountMenuButton,
+  authDialog,
+  expect,
+  expectAccessible,
+  freshUser,
+  header,
+  readLatestCode,
+  submitField,
+  test,
+} from "./fixtures";
 
 test("a visitor signs up with an e-mail code, fills the profile and ends up signed in", async ({ page }) => {
   const user = freshUser();
@@ -38,5 +48,7 @@ test("a visitor signs up with an e-mail code, fills the profile and ends up sign
 
   // The new account's public profile exists at its handle.
   await accountMenuButton(page).click();
-  await expect(page.getByRole("menu").getByRole("menuitem", { name: new RegExp(`/${user.handle}\\b`) })).toHaveAttribute("href", `/${user.handle}`);
+  await expect(
+    page.getByRole("menu").getByRole("menuitem", { name: new RegExp(`/${user.handle}\\b`) }),
+  ).toHaveAttribute("href", `/${user.handle}`);
 });

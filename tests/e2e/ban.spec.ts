@@ -1,6 +1,13 @@
 import { DEMO, expect, expectAccessible, signIn, test } from "./fixtures";
 
-const PAGES = ["/", "/explore/creators", "/dashboard/setting/profile", "/dashboard/commission/client/requests", "/creator", "/cf/demo"];
+const PAGES = [
+  "/",
+  "/explore/creators",
+  "/dashboard/setting/profile",
+  "/dashboard/commission/client/requests",
+  "/creator",
+  "/cf/demo",
+];
 
 test("a banned user is sent to /ban from every page", async ({ page }) => {
   await page.goto("/");

@@ -30,7 +30,10 @@ test("a new creator builds a profile, a portfolio work, a form and a service", a
     const send = await page.request.post("/api/auth/email/send", { data: { handle: user.handle, email: user.email } });
     expect(send.status(), `sign-up send: ${await send.text()}`).toBe(200);
     const token = await readLatestCode(page.request, user.email);
-    const verify = await page.request.get("/api/auth/callback/email", { params: { email: user.email, token }, headers: { "sec-fetch-site": "same-origin" } });
+    const verify = await page.request.get("/api/auth/callback/email", {
+      params: { email: user.email, token },
+      headers: { "sec-fetch-site": "same-origin" },
+    });
     expect(verify.status(), `verify: ${await verify.text()}`).toBe(200);
   });
 
@@ -93,7 +96,10 @@ test("a new creator builds a profile, a portfolio work, a form and a service", a
     await page.getByRole("button", { name: "Add media" }).click();
     const dialog = page.getByRole("dialog", { name: "Add media" });
     await expect(dialog.getByRole("tab", { name: "File" })).toHaveAttribute("aria-selected", "true");
-    await dialog.locator('input[type="file"]').and(dialog.getByLabel("File", { exact: true })).setInputFiles(png);
+    await dialog
+      .locator('input[type="file"]')
+      .and(dialog.getByLabel("File", { exact: true }))
+      .setInputFiles(png);
     await expect(dialog).toBeHidden({ timeout: 15_000 });
     await expect(page.getByRole("button", { name: "Remove Media 2" })).toBeVisible();
     // Listed by the name the file had (not "Uploaded file").
@@ -234,7 +240,10 @@ test("a visitor finds the creator by search, opens the profile, the form and a w
     });
 
     await test.step("the form page", async () => {
-      await page.getByRole("link", { name: new RegExp(formTitle) }).first().click();
+      await page
+        .getByRole("link", { name: new RegExp(formTitle) })
+        .first()
+        .click();
       await expect(page).toHaveURL(new RegExp(`${formPath}$`));
       await page.waitForLoadState("networkidle");
       await expect(page.getByRole("heading", { level: 1, name: formTitle })).toBeVisible();
@@ -245,7 +254,10 @@ test("a visitor finds the creator by search, opens the profile, the form and a w
   }
 });
 
-test("a signed-in client bookmarks a form card on the profile; a creator sees no toggle", async ({ browser, baseURL }) => {
+test("a signed-in client bookmarks a form card on the profile; a creator sees no toggle", async ({
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   expect(formPath, "the first test published a form").not.toBe("");
   const forms = (page: Page) => page.getByRole("region", { name: "Commission forms" });
@@ -281,7 +293,10 @@ test("a signed-in client bookmarks a form card on the profile; a creator sees no
       await expect(on).toHaveAttribute("aria-pressed", "true");
       await expectAccessible(page);
       await on.click();
-      await expect(forms(page).getByRole("button", { name: `Bookmark ${formTitle}` })).toHaveAttribute("aria-pressed", "false");
+      await expect(forms(page).getByRole("button", { name: `Bookmark ${formTitle}` })).toHaveAttribute(
+        "aria-pressed",
+        "false",
+      );
     } finally {
       await context.close();
     }

@@ -21,7 +21,9 @@ const messageItems = (page: Page) => chatLog(page).locator("li[data-seq]");
 
 /** The texts of the messages in the log, top to bottom, and their seqs. */
 async function readLog(page: Page) {
-  const items = await messageItems(page).evaluateAll((lis) => lis.map((li) => ({ seq: Number(li.getAttribute("data-seq")), text: li.textContent ?? "" })));
+  const items = await messageItems(page).evaluateAll((lis) =>
+    lis.map((li) => ({ seq: Number(li.getAttribute("data-seq")), text: li.textContent ?? "" })),
+  );
   return { seqs: items.map((item) => item.seq), texts: items.map((item) => item.text) };
 }
 
@@ -32,17 +34,29 @@ async function say(page: Page, text: string) {
 }
 
 async function sellerContext(browser: Browser, baseURL: string, repeat: number) {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "cf-connecting-ip": `203.0.113.${20 + repeat}` } });
+  const context = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "cf-connecting-ip": `203.0.113.${20 + repeat}` },
+  });
   return { context, page: await context.newPage() };
 }
 
-test("seller and buyer chat live; a dropped buyer catches up without duplicates; replies turned off disable the buyer's input at once; canceled, it is closed", async ({ page, browser, baseURL }, testInfo) => {
+test("seller and buyer chat live; a dropped buyer catches up without duplicates; replies turned off disable the buyer's input at once; canceled, it is closed", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(180_000);
   const buyer = await signUpWithApi(page);
   const seller = await sellerContext(browser, baseURL!, testInfo.repeatEachIndex);
   const creator = await newCreator(seller.page);
   const title = `Chat ${Date.now().toString(36)}`;
-  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: buyer.email, priceAmount: 12_000, title });
+  const { code } = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: buyer.email,
+    priceAmount: 12_000,
+    title,
+  });
 
   // The buyer's sockets go through the test, so it can drop them, and refuse new ones while "offline".
   let offline = false;
@@ -97,12 +111,23 @@ test("seller and buyer chat live; a dropped buyer catches up without duplicates;
   await expect.poll(async () => (await readLog(seller.page)).seqs).toEqual([1, 2, 3, 4, 5]);
   await expect.poll(async () => (await readLog(page)).seqs).toEqual([1, 2, 3, 4, 5]);
   const buyerLog = await readLog(page);
-  for (const text of ["Hello from the creator", "Hi! A knight", "Sent while the socket was down", "Missed message one", "Missed message two"]) {
-    expect(buyerLog.texts.filter((shown) => shown.includes(text)), text).toHaveLength(1);
+  for (const text of [
+    "Hello from the creator",
+    "Hi! A knight",
+    "Sent while the socket was down",
+    "Missed message one",
+    "Missed message two",
+  ]) {
+    expect(
+      buyerLog.texts.filter((shown) => shown.includes(text)),
+      text,
+    ).toHaveLength(1);
   }
   // The buyer's HTTP send may land between the seller's two: wherever the room put it, both sides read the same.
   expect(buyerLog.texts).toEqual((await readLog(seller.page)).texts);
-  expect(buyerLog.texts.findIndex((t) => t.includes("Missed message one"))).toBeLessThan(buyerLog.texts.findIndex((t) => t.includes("Missed message two")));
+  expect(buyerLog.texts.findIndex((t) => t.includes("Missed message one"))).toBeLessThan(
+    buyerLog.texts.findIndex((t) => t.includes("Missed message two")),
+  );
 
   // Live again after the reconnect.
   await say(seller.page, "Welcome back");
@@ -142,18 +167,33 @@ test("seller and buyer chat live; a dropped buyer catches up without duplicates;
   await seller.context.close();
 });
 
-test("the creator adds a link and a YouTube embed from the keyboard; both parties see them in order, with the works' players", async ({ page, browser, baseURL }, testInfo) => {
+test("the creator adds a link and a YouTube embed from the keyboard; both parties see them in order, with the works' players", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(120_000);
   const youtubeUrl = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
   const linkUrl = "https://example.com/reference/board";
   const buyer = await signUpWithApi(page);
   const seller = await sellerContext(browser, baseURL!, testInfo.repeatEachIndex + 10);
   const creator = await newCreator(seller.page);
-  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: buyer.email, priceAmount: 12_000, title: `Links ${Date.now().toString(36)}` });
+  const { code } = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: buyer.email,
+    priceAmount: 12_000,
+    title: `Links ${Date.now().toString(36)}`,
+  });
   // YouTube stands in locally: its thumbnail and its player's page.
   const playerRequests: string[] = [];
   for (const context of [page.context(), seller.context]) {
-    await context.route("https://i.ytimg.com/**", (route) => route.fulfill({ status: 200, contentType: "image/svg+xml", body: '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="9"/>' }));
+    await context.route("https://i.ytimg.com/**", (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: "image/svg+xml",
+        body: '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="9"/>',
+      }),
+    );
     await context.route(/^https:\/\/www\.youtube(-nocookie)?\.com\//, (route) => {
       playerRequests.push(route.request().url());
       return route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>player</title>" });
@@ -172,7 +212,9 @@ test("the creator adds a link and a YouTube embed from the keyboard; both partie
   };
   // A bad address is refused in place, with the reason; Escape closes the field, focus back on its button.
   await addLink("javascript:alert(1)");
-  await expect(composer.getByRole("alert")).toHaveText("This link cannot be sent: use an http or https address of at most 2,000 characters.");
+  await expect(composer.getByRole("alert")).toHaveText(
+    "This link cannot be sent: use an http or https address of at most 2,000 characters.",
+  );
   await composer.getByRole("textbox", { name: "Link or embed code" }).press("Escape");
   await expect(composer.getByRole("button", { name: "Add a link" })).toBeFocused();
   await addLink(linkUrl);
@@ -195,13 +237,18 @@ test("the creator adds a link and a YouTube embed from the keyboard; both partie
   await expect(tiles(page).nth(0)).toHaveAccessibleName("Open example.com");
   await expect(tiles(page).nth(1)).toHaveAccessibleName("Open YouTube");
   await expect(captions(page)).toHaveText([/example\.com\s*Link/, /YouTube · Embed/]);
-  await expect(tiles(page).nth(1).locator('img[src="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"]')).toHaveCount(1);
+  await expect(tiles(page).nth(1).locator('img[src="https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"]')).toHaveCount(
+    1,
+  );
   await tiles(page).nth(1).click();
   const preview = page.getByRole("dialog", { name: "Attachments of the message" });
   await expect(preview).toBeVisible();
   expect(playerRequests).toEqual([]);
   await preview.getByRole("button", { name: /^Play / }).click();
-  await expect(preview.locator("iframe")).toHaveAttribute("src", /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ/);
+  await expect(preview.locator("iframe")).toHaveAttribute(
+    "src",
+    /^https:\/\/www\.youtube-nocookie\.com\/embed\/dQw4w9WgXcQ/,
+  );
   // The previous one is the link, as a link card to the page.
   await preview.getByRole("button", { name: "Previous media" }).click();
   await expect(preview.getByRole("link", { name: "View on the site" }).first()).toHaveAttribute("href", linkUrl);

@@ -114,7 +114,17 @@ test("a creator adds a client work; the client sees it; nobody else can change i
       await becomeCreator(stranger.page);
       const open = await stranger.page.goto(editPath);
       expect(open?.status()).toBe(404);
-      const payload = JSON.stringify({ title: "Taken over", description: "Not theirs.", medias: [], contentRatingCode: "", categoryCodes: [], tags: [], visibility: "PUBLIC", credits: "", client: stranger.user.handle });
+      const payload = JSON.stringify({
+        title: "Taken over",
+        description: "Not theirs.",
+        medias: [],
+        contentRatingCode: "",
+        categoryCodes: [],
+        tags: [],
+        visibility: "PUBLIC",
+        credits: "",
+        client: stranger.user.handle,
+      });
       const save = await stranger.page.request.post(editPath, { form: { payload } });
       expect(save.status()).toBe(404);
       const workId = editPath.split("/")[4];
@@ -169,7 +179,9 @@ test("a creator adds a client work; the client sees it; nobody else can change i
     await test.step("the creator's list says the client removed themselves, and naming them again is refused", async () => {
       await visit(page, "/dashboard/portfolio/creator/client");
       const card = page.getByRole("listitem").filter({ hasText: `${workTitle} v2` });
-      await expect(card.getByText(`${client.user.handle} (@${client.user.handle}) removed themselves from this work`)).toBeVisible();
+      await expect(
+        card.getByText(`${client.user.handle} (@${client.user.handle}) removed themselves from this work`),
+      ).toBeVisible();
       await expectAccessible(page);
       await visit(page, editPath);
       const clientField = page.getByLabel("Client", { exact: true });

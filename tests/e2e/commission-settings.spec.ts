@@ -17,7 +17,9 @@ async function joinAsCreator(page: Page) {
 
 const saved = (page: Page) => page.getByRole("status").filter({ hasText: "Saved." });
 
-test("a creator opens for commissions, sets a default currency and terms, and new forms and services use them", async ({ page }) => {
+test("a creator opens for commissions, sets a default currency and terms, and new forms and services use them", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const user = await joinAsCreator(page);
   const terms = `Two revisions included. ${user.handle}`;
@@ -85,7 +87,11 @@ test("a creator opens for commissions, sets a default currency and terms, and ne
   });
 });
 
-test("bad input shows the message in Japanese, keeps what was typed and changes nothing", async ({ page, context, baseURL }) => {
+test("bad input shows the message in Japanese, keeps what was typed and changes nothing", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await joinAsCreator(page);
   await context.addCookies([{ name: "app-language", value: "ja", url: baseURL! }]);
   await visit(page, GENERAL);
@@ -108,7 +114,11 @@ test("bad input shows the message in Japanese, keeps what was typed and changes 
 
 test("the page works without JavaScript", async ({ page, browser, baseURL }) => {
   await joinAsCreator(page);
-  const noJs = await browser.newContext({ baseURL, javaScriptEnabled: false, storageState: await page.context().storageState() });
+  const noJs = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
   try {
     const plain = await noJs.newPage();
     await plain.goto(GENERAL);

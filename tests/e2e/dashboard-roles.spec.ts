@@ -16,7 +16,12 @@ test("a signed-out visitor is asked to sign in and sent back to the page", async
 
 test("a client opening a creator page is offered to join as a creator, then gets there", async ({ page }) => {
   await signUpWithApi(page);
-  for (const path of ["/dashboard/commission/managements", "/dashboard/creator/wallet", "/dashboard/history/sales", "/dashboard/commission/setting/form"]) {
+  for (const path of [
+    "/dashboard/commission/managements",
+    "/dashboard/creator/wallet",
+    "/dashboard/history/sales",
+    "/dashboard/commission/setting/form",
+  ]) {
     await page.goto(path);
     await expect(page, path).toHaveURL(/\/dashboard\/creator\/home$/);
   }

@@ -4,7 +4,9 @@ import { expect, test, visit } from "./fixtures";
 // (error-pages.tsx, decision 040): the server sends it in the document, and a client navigation to a missing page
 // loads it then. Both keep the header and footer, and read in the page's language.
 
-test("a missing page is a 404 document with its heading, the header and footer, and links that navigate in place", async ({ page }) => {
+test("a missing page is a 404 document with its heading, the header and footer, and links that navigate in place", async ({
+  page,
+}) => {
   const response = await page.goto("/no-such-page/anywhere");
   expect(response?.status()).toBe(404);
   await page.waitForLoadState("networkidle");
@@ -19,19 +21,29 @@ test("a missing page is a 404 document with its heading, the header and footer, 
   await expect(page).toHaveURL(/\/explore\/creators$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
-  expect(await page.evaluate(() => (window as unknown as { stillTheSameDocument?: boolean }).stillTheSameDocument)).toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { stillTheSameDocument?: boolean }).stillTheSameDocument),
+  ).toBe(true);
 });
 
-test("a client navigation to a handle nobody has renders the not-found page in place, loading its body then", async ({ page }) => {
+test("a client navigation to a handle nobody has renders the not-found page in place, loading its body then", async ({
+  page,
+}) => {
   await visit(page, "/");
   await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
   // No page links to a missing handle; React Router's own router (what a <Link> calls) navigates there.
-  await page.evaluate(() => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate("/nosuchhandle404"));
+  await page.evaluate(() =>
+    (
+      window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }
+    ).__reactRouterDataRouter.navigate("/nosuchhandle404"),
+  );
   await expect(page).toHaveURL(/\/nosuchhandle404$/);
   await expect(page.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Back to home" })).toBeVisible();
   await expect(page.getByRole("contentinfo")).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { stillTheSameDocument?: boolean }).stillTheSameDocument)).toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { stillTheSameDocument?: boolean }).stillTheSameDocument),
+  ).toBe(true);
 });
 
 test("the not-found page reads in Japanese on a Japanese page", async ({ page, context, baseURL }) => {

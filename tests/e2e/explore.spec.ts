@@ -1,9 +1,12 @@
 import { expect, test } from "./fixtures";
 
 /** /explore/creators in the browser: search filters, name sort, and the next pages appended by infinite scroll. */
-const cardNames = (page: import("@playwright/test").Page) => page.locator("#explore-results ~ ul > li h3").allInnerTexts();
+const cardNames = (page: import("@playwright/test").Page) =>
+  page.locator("#explore-results ~ ul > li h3").allInnerTexts();
 const cardHandles = (page: import("@playwright/test").Page) =>
-  page.locator("#explore-results ~ ul > li h3 a").evaluateAll((links) => links.map((link) => link.getAttribute("href")));
+  page
+    .locator("#explore-results ~ ul > li h3 a")
+    .evaluateAll((links) => links.map((link) => link.getAttribute("href")));
 
 test("a category filter narrows the results and lives in the URL", async ({ page }) => {
   await page.goto("/explore/creators");
@@ -55,7 +58,9 @@ test("scrolling to the end appends the next page, with no creator twice", async 
   expect(new Set(handles).size).toBe(handles.length);
 });
 
-test("a card's name and form links navigate in place, and a modified click is left to the browser", async ({ page }) => {
+test("a card's name and form links navigate in place, and a modified click is left to the browser", async ({
+  page,
+}) => {
   await page.goto("/explore/creators?q=democreator");
   // A full page load would drop this mark; client-side navigation keeps it.
   await page.evaluate(() => ((window as unknown as { navigationMark: number }).navigationMark = 1));
@@ -74,17 +79,23 @@ test("a card's name and form links navigate in place, and a modified click is le
 
   // Ctrl+click opens a new tab, as on any link.
   await page.goBack();
-  const [opened] = await Promise.all([page.context().waitForEvent("page"), card.locator("h3 a").click({ modifiers: ["ControlOrMeta"] })]);
+  const [opened] = await Promise.all([
+    page.context().waitForEvent("page"),
+    card.locator("h3 a").click({ modifiers: ["ControlOrMeta"] }),
+  ]);
   await expect(opened).toHaveURL(/\/democreator$/);
   await expect(page).toHaveURL(/\/explore\/creators/);
   await opened.close();
 });
 
-test("the first page's cards come once in the document, hydrate without errors and open their previews", async ({ page }) => {
+test("the first page's cards come once in the document, hydrate without errors and open their previews", async ({
+  page,
+}) => {
   const errors: string[] = [];
   page.on("console", (message) => {
     // A card's picture from another site (a video link's thumbnail) cannot load here: that is the network, not the page.
-    if (message.type() === "error" && !message.text().startsWith("Failed to load resource")) errors.push(message.text());
+    if (message.type() === "error" && !message.text().startsWith("Failed to load resource"))
+      errors.push(message.text());
   });
   page.on("pageerror", (error) => errors.push(error.message));
   const response = await page.goto("/explore/creators");
@@ -92,13 +103,18 @@ test("the first page's cards come once in the document, hydrate without errors a
   // The cards' pictures are in the markup, and not again in the hydration data (decision 035).
   const address = (await page.locator("#explore-first-page .creator-card-previews img").first().getAttribute("src"))!;
   expect(html).toContain(address);
-  const hydrationData = [...html.matchAll(/streamController\.enqueue\((.*?)\);<\/script>/gs)].map((match) => match[1]).join("");
+  const hydrationData = [...html.matchAll(/streamController\.enqueue\((.*?)\);<\/script>/gs)]
+    .map((match) => match[1])
+    .join("");
   expect(hydrationData.length).toBeGreaterThan(0);
   expect(hydrationData).not.toContain("/media/");
 
   // Hydrated: the page's own controls respond; the server's cards are still there.
   await expect(page.locator("#explore-first-page > li")).toHaveCount(12);
-  const card = page.locator("#explore-first-page > li").filter({ has: page.locator(".creator-card-previews") }).first();
+  const card = page
+    .locator("#explore-first-page > li")
+    .filter({ has: page.locator(".creator-card-previews") })
+    .first();
   const previews = card.locator(".creator-card-previews button");
   const total = await previews.count();
   await previews.nth(total - 1).click();
@@ -107,9 +123,14 @@ test("the first page's cards come once in the document, hydrate without errors a
   await expect(dialog.getByText(`Preview ${total} of ${total}`)).toBeVisible();
   // The card's picture, or the placeholder drawn in its place when its host cannot be reached from here (other
   // specs' creators show links to pictures elsewhere, and the first page is whoever is newest).
-  const picture = (await previews.nth(total - 1).locator("img").getAttribute("src"))!;
+  const picture = (await previews
+    .nth(total - 1)
+    .locator("img")
+    .getAttribute("src"))!;
   const served = !/^https?:/.test(picture);
-  await expect(dialog.locator(served ? `img[src="${picture}"]` : `img[src="${picture}"], [data-drawing]`).first()).toBeAttached();
+  await expect(
+    dialog.locator(served ? `img[src="${picture}"]` : `img[src="${picture}"], [data-drawing]`).first(),
+  ).toBeAttached();
   await page.keyboard.press("Escape");
   await expect(dialog).toBeHidden();
   expect(errors).toEqual([]);

@@ -46,7 +46,10 @@ export const test = base.extend<{ pageErrors: string[]; cspViolations: string[] 
   // Cloudflare sets in production), and one shared address would couple the tests through that limit.
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     // A repeated run (--repeat-each) is another client too, so repeats do not add up in one client's budget.
-    const seed = testInfo.testId.split("").reduce((sum, c) => sum + c.charCodeAt(0), 0) + testInfo.retry + 7 * testInfo.repeatEachIndex;
+    const seed =
+      testInfo.testId.split("").reduce((sum, c) => sum + c.charCodeAt(0), 0) +
+      testInfo.retry +
+      7 * testInfo.repeatEachIndex;
     const client = `198.51.100.${seed % 250}`;
     await use({ ...extraHTTPHeaders, "cf-connecting-ip": client });
   },
@@ -73,7 +76,9 @@ export const test = base.extend<{ pageErrors: string[]; cspViolations: string[] 
           "securitypolicyviolation",
           (event) => {
             const report = (window as unknown as { __reportCspViolation: (text: string) => void }).__reportCspViolation;
-            report(`${event.effectiveDirective} blocked ${event.blockedURI || "(inline)"} on ${location.pathname} at ${event.sourceFile}:${event.lineNumber}`);
+            report(
+              `${event.effectiveDirective} blocked ${event.blockedURI || "(inline)"} on ${location.pathname} at ${event.sourceFile}:${event.lineNumber}`,
+            );
           },
           true,
         );
@@ -102,9 +107,17 @@ async function runAxe(page: Page, disableRules: string[]): Promise<AxeViolation[
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
     async ({ tags, disabled }) => {
-      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> };
+        }
+      ).axe;
       const rules = Object.fromEntries(disabled.map((id) => [id, { enabled: false }]));
-      const { violations } = await axe.run(document, { runOnly: { type: "tag", values: tags }, rules, resultTypes: ["violations"] });
+      const { violations } = await axe.run(document, {
+        runOnly: { type: "tag", values: tags },
+        rules,
+        resultTypes: ["violations"],
+      });
       // Plain data only: the result objects hold DOM references that do not survive serialisation.
       return violations.map((v) => ({
         id: v.id,
@@ -128,7 +141,8 @@ async function setDarkClass(page: Page, dark: boolean) {
     if (!document.getElementById("e2e-no-motion")) {
       const style = document.createElement("style");
       style.id = "e2e-no-motion";
-      style.textContent = "*,*::before,*::after{transition:none!important;animation-duration:0s!important;animation-delay:0s!important}";
+      style.textContent =
+        "*,*::before,*::after{transition:none!important;animation-duration:0s!important;animation-delay:0s!important}";
       document.head.append(style);
     }
     document.documentElement.classList.toggle("dark", dark);
@@ -139,7 +153,10 @@ async function setDarkClass(page: Page, dark: boolean) {
 function describeViolation(themes: string[], url: string, v: AxeViolation): string {
   const nodes = v.nodes
     .slice(0, 5)
-    .map((n) => `    at ${n.target.join(" ")}\n       ${n.html.slice(0, 200)}\n       ${(n.failureSummary ?? "").replace(/\n/g, "\n       ")}`)
+    .map(
+      (n) =>
+        `    at ${n.target.join(" ")}\n       ${n.html.slice(0, 200)}\n       ${(n.failureSummary ?? "").replace(/\n/g, "\n       ")}`,
+    )
     .join("\n");
   const more = v.nodes.length > 5 ? `\n    …and ${v.nodes.length - 5} more` : "";
   return `[${themes.join(", ")}] ${v.impact ?? "?"} ${v.id}: ${v.help} (${url})\n  ${v.helpUrl}\n${nodes}${more}`;
@@ -180,7 +197,9 @@ export async function expectAccessible(page: Page, options: { disableRules?: str
       }, scrolledTo);
     }
     if (found.size) {
-      const report = [...found.values()].map(({ themes, violation }) => describeViolation(themes, url, violation)).join("\n\n");
+      const report = [...found.values()]
+        .map(({ themes, violation }) => describeViolation(themes, url, violation))
+        .join("\n\n");
       throw new Error(`axe found ${found.size} accessibility violation(s):\n\n${report}`);
     }
   });
@@ -220,7 +239,11 @@ function entriesFromHtml(html: string): MailboxEntry[] {
  * The newest 6-digit code sent to `email`, read from /dev/mailbox: with a Page, in a second tab of the same
  * browser context (as a person would); with an APIRequestContext, from the server HTML. Waits for the mail.
  */
-export async function readLatestCode(from: Page | APIRequestContext, email: string, { timeout = 10_000 } = {}): Promise<string> {
+export async function readLatestCode(
+  from: Page | APIRequestContext,
+  email: string,
+  { timeout = 10_000 } = {},
+): Promise<string> {
   const isPage = "context" in from && typeof from.context === "function";
   const mailbox = isPage ? await (from as Page).context().newPage() : null;
   const deadline = Date.now() + timeout;
@@ -295,7 +318,10 @@ export async function signInWithApi(page: Page, email: string) {
   const send = await page.request.post("/api/auth/email/send", { data: { email } });
   expect(send.status(), `send code to ${email}: ${await send.text()}`).toBe(200);
   const token = await readLatestCode(page.request, email);
-  const verify = await page.request.get("/api/auth/callback/email", { params: { email, token }, headers: { "sec-fetch-site": "same-origin" } });
+  const verify = await page.request.get("/api/auth/callback/email", {
+    params: { email, token },
+    headers: { "sec-fetch-site": "same-origin" },
+  });
   expect(verify.status(), `verify code for ${email}: ${await verify.text()}`).toBe(200);
 }
 
@@ -305,7 +331,10 @@ export async function signUpWithApi(page: Page) {
   const send = await page.request.post("/api/auth/email/send", { data: user });
   expect(send.status(), `send sign-up code: ${await send.text()}`).toBe(200);
   const token = await readLatestCode(page.request, user.email);
-  const verify = await page.request.get("/api/auth/callback/email", { params: { email: user.email, token }, headers: { "sec-fetch-site": "same-origin" } });
+  const verify = await page.request.get("/api/auth/callback/email", {
+    params: { email: user.email, token },
+    headers: { "sec-fetch-site": "same-origin" },
+  });
   expect(verify.status(), `verify sign-up code: ${await verify.text()}`).toBe(200);
   return user;
 }

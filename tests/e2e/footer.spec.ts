@@ -9,7 +9,9 @@ test("the footer's app links navigate in place, and the footer stays through cli
   const footer = page.getByRole("contentinfo");
   await expect(footer).toContainText("Comet makes it easy to commission Japanese artists.");
   // The guideline and legal pages are pages of the app, in the reader's language (issue 33, legal-pages.spec.ts).
-  await expect(footer.getByRole("navigation", { name: "Guides" }).getByRole("link", { name: "What is Comet?" })).toHaveAttribute("href", "/about");
+  await expect(
+    footer.getByRole("navigation", { name: "Guides" }).getByRole("link", { name: "What is Comet?" }),
+  ).toHaveAttribute("href", "/about");
   await page.evaluate(() => Object.assign(window, { stillTheSameDocument: true }));
 
   await footer.getByRole("link", { name: "Account settings" }).click();
@@ -21,7 +23,9 @@ test("the footer's app links navigate in place, and the footer stays through cli
   await page.goBack();
   await expect(page).toHaveURL(/\/dashboard\/setting\/profile\/account$/);
   await expect(footer).toContainText(`© ${new Date().getFullYear()} Comet`);
-  expect(await page.evaluate(() => (window as unknown as { stillTheSameDocument?: boolean }).stillTheSameDocument)).toBe(true);
+  expect(
+    await page.evaluate(() => (window as unknown as { stillTheSameDocument?: boolean }).stillTheSameDocument),
+  ).toBe(true);
   await expectAccessible(page);
 });
 

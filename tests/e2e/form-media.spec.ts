@@ -9,7 +9,9 @@ const user = freshUser();
 const formTitle = `Media form ${user.handle.slice(3)}`;
 const youtubeUrl = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 
-test("a creator adds a YouTube link to a form question; the public form shows its thumbnail and player", async ({ page }) => {
+test("a creator adds a YouTube link to a form question; the public form shows its thumbnail and player", async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const thumbnailRequests: string[] = [];
   const playerRequests: string[] = [];
@@ -26,7 +28,10 @@ test("a creator adds a YouTube link to a form question; the public form shows it
     const send = await page.request.post("/api/auth/email/send", { data: { handle: user.handle, email: user.email } });
     expect(send.status(), `sign-up send: ${await send.text()}`).toBe(200);
     const token = await readLatestCode(page.request, user.email);
-    const verify = await page.request.get("/api/auth/callback/email", { params: { email: user.email, token }, headers: { "sec-fetch-site": "same-origin" } });
+    const verify = await page.request.get("/api/auth/callback/email", {
+      params: { email: user.email, token },
+      headers: { "sec-fetch-site": "same-origin" },
+    });
     expect(verify.status(), `verify: ${await verify.text()}`).toBe(200);
     await visit(page, "/dashboard/creator/home");
     await page.getByRole("button", { name: "Become a creator" }).click();
@@ -61,7 +66,9 @@ test("a creator adds a YouTube link to a form question; the public form shows it
     // Stored: the reloaded editor lists the link on question 1.
     await page.reload();
     await page.waitForLoadState("networkidle");
-    await expect(page.getByRole("group", { name: "Media for question 1", exact: true }).getByText("1 of 4 media")).toBeVisible();
+    await expect(
+      page.getByRole("group", { name: "Media for question 1", exact: true }).getByText("1 of 4 media"),
+    ).toBeVisible();
   });
 
   await test.step("the public form shows the thumbnail; the player loads on press", async () => {

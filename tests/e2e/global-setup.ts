@@ -12,12 +12,16 @@ export default async function globalSetup(config: FullConfig) {
   try {
     home = await fetch(new URL("/", baseURL), { redirect: "manual" });
   } catch (error) {
-    throw new Error(`No server answers at ${baseURL} (${(error as Error).message}). Run \`npm run test:e2e\`, or start one and set E2E_BASE_URL.`);
+    throw new Error(
+      `No server answers at ${baseURL} (${(error as Error).message}). Run \`npm run test:e2e\`, or start one and set E2E_BASE_URL.`,
+    );
   }
   if (home.status >= 500) throw new Error(`${baseURL} answers ${home.status} for /: the app does not render`);
 
   const mailbox = await fetch(new URL("/dev/mailbox", baseURL), { redirect: "manual" });
   if (mailbox.status !== 200) {
-    throw new Error(`${baseURL}/dev/mailbox answers ${mailbox.status}: the specs need a build with COMET_DEV_TOOLS=1 (or the dev server)`);
+    throw new Error(
+      `${baseURL}/dev/mailbox answers ${mailbox.status}: the specs need a build with COMET_DEV_TOOLS=1 (or the dev server)`,
+    );
   }
 }

@@ -57,7 +57,9 @@ test("the display-currency menu shows prices in US dollars, kept across pages, a
   await expect(page.getByText("¥5,000").first()).toBeVisible();
 });
 
-test("a header menu by keyboard: arrows open it on its first or last item and move through it, Escape returns focus, Tab and a click outside close it", async ({ page }) => {
+test("a header menu by keyboard: arrows open it on its first or last item and move through it, Escape returns focus, Tab and a click outside close it", async ({
+  page,
+}) => {
   await page.goto("/");
   await page.waitForLoadState("networkidle");
   const trigger = page.getByRole("button", { name: "Language: English" });

@@ -19,10 +19,17 @@ test("a creator and a client see an order paid through the emulator in their his
   const creator = await newCreator(page);
 
   const title = `History ${Date.now().toString(36)}`;
-  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title });
+  const { code } = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: client.email,
+    priceAmount: 12_000,
+    title,
+  });
   await page.goto(`/dashboard/commission/managements?order=${code}`);
   await page.getByRole("button", { name: "Approve" }).click();
-  await expect(page.getByRole("article", { name: new RegExp(code) }).getByText("Accepted", { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole("article", { name: new RegExp(code) }).getByText("Accepted", { exact: true }),
+  ).toBeVisible();
 
   await switchTo(page, client.email);
   await page.goto(`/dashboard/commission/client/requests?order=${code}`);
@@ -36,7 +43,10 @@ test("a creator and a client see an order paid through the emulator in their his
     await expect(row).toContainText("¥12,000");
     await expect(row).toContainText(`@${creator.handle}`);
     await expect(row.getByTestId("history-status")).toHaveText("Paid");
-    await expect(row.getByRole("link", { name: new RegExp(title) })).toHaveAttribute("href", `/dashboard/commission/client/requests?order=${code}`);
+    await expect(row.getByRole("link", { name: new RegExp(title) })).toHaveAttribute(
+      "href",
+      `/dashboard/commission/client/requests?order=${code}`,
+    );
   }
 
   await switchTo(page, creator.email);
@@ -56,7 +66,12 @@ test("a creator and a client see an order paid through the emulator in their his
   await page.getByLabel("Upload files").setInputFiles({ name: "final.png", mimeType: "image/png", buffer: pngBytes() });
   await expect(page.getByRole("link", { name: "Download final.png" })).toBeVisible();
   await page.getByRole("button", { name: "Deliver" }).click();
-  await expect(page.getByRole("article", { name: new RegExp(code) }).getByText("Delivered", { exact: true }).first()).toBeVisible();
+  await expect(
+    page
+      .getByRole("article", { name: new RegExp(code) })
+      .getByText("Delivered", { exact: true })
+      .first(),
+  ).toBeVisible();
   await page.getByRole("tab", { name: "Delivery" }).click();
   await page.getByRole("button", { name: "Add to portfolio" }).click();
   await expect(page).toHaveURL(/\/dashboard\/portfolio\/creator\/[^/]+\/edit$/);

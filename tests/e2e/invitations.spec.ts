@@ -5,7 +5,11 @@ import { authDialog, expect, expectAccessible, signUpWithApi, test } from "./fix
 
 const ACCOUNT = "/dashboard/setting/profile/account";
 
-test("a user copies their invite link, and a signed-out visitor following it is asked to sign up", async ({ page, browser, baseURL }) => {
+test("a user copies their invite link, and a signed-out visitor following it is asked to sign up", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);
   await signUpWithApi(page);
   await page.goto(ACCOUNT);

@@ -33,7 +33,9 @@ async function focusedControl(page: Page): Promise<Focused | null> {
 }
 
 const named = (focused: Focused | null, target: Target) =>
-  !!focused && (!target.role || focused.role === target.role) && (typeof target.name === "string" ? focused.name === target.name : target.name.test(focused.name));
+  !!focused &&
+  (!target.role || focused.role === target.role) &&
+  (typeof target.name === "string" ? focused.name === target.name : target.name.test(focused.name));
 
 async function matches(focused: Focused | null, target: Target) {
   if (!named(focused, target)) return false;
@@ -52,7 +54,9 @@ async function tabTo(page: Page, target: Target, { backwards = false, max = 80 }
     if (presses > 0) passed.push(focused ? `${focused.role} "${focused.name}"` : "(nothing)");
     if (presses < max) await page.keyboard.press(backwards ? "Shift+Tab" : "Tab");
   }
-  throw new Error(`No ${target.role ?? "control"} named ${target.name} within ${max} × ${backwards ? "Shift+Tab" : "Tab"}; focus passed:\n  ${passed.join("\n  ")}`);
+  throw new Error(
+    `No ${target.role ?? "control"} named ${target.name} within ${max} × ${backwards ? "Shift+Tab" : "Tab"}; focus passed:\n  ${passed.join("\n  ")}`,
+  );
 }
 
 /**
@@ -68,12 +72,16 @@ async function expectFocusShown(page: Page): Promise<Focused> {
   const problem = () =>
     page.evaluate(() => {
       const element = document.activeElement as HTMLElement;
-      const hidden = (el: HTMLElement) => el.getBoundingClientRect().width <= 1 || el.getBoundingClientRect().height <= 1;
+      const hidden = (el: HTMLElement) =>
+        el.getBoundingClientRect().width <= 1 || el.getBoundingClientRect().height <= 1;
       const shown = hidden(element) ? element.closest("label") : element;
       if (!shown) return "visually hidden, with no label to show its focus";
       const box = shown.getBoundingClientRect();
       const inViewport = box.bottom > 0 && box.right > 0 && box.top < innerHeight && box.left < innerWidth;
-      const centre = document.elementFromPoint(Math.min(Math.max(box.left + box.width / 2, 0), innerWidth - 1), Math.min(Math.max(box.top + box.height / 2, 0), innerHeight - 1));
+      const centre = document.elementFromPoint(
+        Math.min(Math.max(box.left + box.width / 2, 0), innerWidth - 1),
+        Math.min(Math.max(box.top + box.height / 2, 0), innerHeight - 1),
+      );
       const onTop = !!centre && (shown.contains(centre) || centre.contains(shown));
       const style = getComputedStyle(shown);
       const outline = style.outlineStyle !== "none" && parseFloat(style.outlineWidth) > 0;
@@ -81,7 +89,8 @@ async function expectFocusShown(page: Page): Promise<Focused> {
       const what = `${shown.tagName.toLowerCase()} ${shown.outerHTML.slice(0, 120)}`;
       if (!shown.checkVisibility() || !inViewport) return `not visible in the viewport: ${what}`;
       if (!onTop) return `covered by ${centre?.outerHTML.slice(0, 120)}: ${what}`;
-      if (!outline && !shadow) return `no focus indicator (outline ${style.outlineStyle} ${style.outlineWidth}, box-shadow none): ${what}`;
+      if (!outline && !shadow)
+        return `no focus indicator (outline ${style.outlineStyle} ${style.outlineWidth}, box-shadow none): ${what}`;
       return null;
     });
   await expect.poll(problem, { message: `focus on ${focused!.role} "${focused!.name}" can be seen` }).toBeNull();
@@ -94,8 +103,14 @@ async function expectFocusShown(page: Page): Promise<Focused> {
  * page's body, where a keyboard user would have to start again and a screen reader says nothing.
  */
 async function expectFocusKept(page: Page, what: string, inside?: Locator): Promise<Focused> {
-  await expect.poll(async () => (await focusedControl(page)) !== null, { message: `after ${what}, something has focus` }).toBe(true);
-  if (inside) expect(await inside.evaluate((root) => root.contains(document.activeElement)), `after ${what}, focus is inside ${inside}`).toBe(true);
+  await expect
+    .poll(async () => (await focusedControl(page)) !== null, { message: `after ${what}, something has focus` })
+    .toBe(true);
+  if (inside)
+    expect(
+      await inside.evaluate((root) => root.contains(document.activeElement)),
+      `after ${what}, focus is inside ${inside}`,
+    ).toBe(true);
   return expectFocusShown(page);
 }
 
@@ -136,7 +151,8 @@ async function passThreeDSecure(page: Page) {
   const complete = dialog.frameLocator("iframe").getByRole("button", { name: "Complete authentication" });
   await expect(complete).toBeVisible();
   await expectAccessible(page);
-  const focusedInFrame = () => complete.evaluate((button) => button === document.activeElement && document.hasFocus()).catch(() => false);
+  const focusedInFrame = () =>
+    complete.evaluate((button) => button === document.activeElement && document.hasFocus()).catch(() => false);
   for (let presses = 0; presses < 10 && !(await focusedInFrame()); presses++) await page.keyboard.press("Tab");
   await expect(complete).toBeFocused();
   await page.keyboard.press("Enter");
@@ -286,7 +302,10 @@ async function newCreatorByKeyboard(page: Page, baseURL: string, words: Words) {
 /** "Add card" (or "Add a card") opens the card form with focus in its first field. */
 async function openCardForm(page: Page, words: Words, button: string) {
   await press(page, { role: "button", name: button }, "Enter");
-  expect(await expectFocusKept(page, `${button} was pressed`)).toMatchObject({ role: "textbox", name: words.cardNumber });
+  expect(await expectFocusKept(page, `${button} was pressed`)).toMatchObject({
+    role: "textbox",
+    name: words.cardNumber,
+  });
 }
 
 /** On the card form (payment settings or a request): number, expiry, CVC, then Save card. */
@@ -340,13 +359,19 @@ async function priceAndApprove(page: Page, words: Words, price: string, shown: R
   const region = page.getByRole("region", { name: words.priceRegion, exact: true });
   await press(page, { role: "button", name: words.edit, within: region }, "Enter");
   // Edit opens the section's form with focus in its field; Enter saves and brings focus back to Edit.
-  expect(await expectFocusKept(page, "Edit was pressed", region)).toMatchObject({ role: "textbox", name: words.priceLabel });
+  expect(await expectFocusKept(page, "Edit was pressed", region)).toMatchObject({
+    role: "textbox",
+    name: words.priceLabel,
+  });
   await page.keyboard.press("ControlOrMeta+A");
   await page.keyboard.type(price);
   await expectAccessible(page);
   await page.keyboard.press("Enter");
   await expect(region.getByText(shown)).toBeVisible();
-  expect(await expectFocusKept(page, "the price was saved", region)).toMatchObject({ role: "button", name: words.edit });
+  expect(await expectFocusKept(page, "the price was saved", region)).toMatchObject({
+    role: "button",
+    name: words.edit,
+  });
   await expectAccessible(page);
 
   await press(page, { role: "button", name: words.approve }, "Enter", { backwards: true });
@@ -374,7 +399,10 @@ async function payWithThreeDSecure(page: Page, words: Words, title: string) {
   // Cancel closes the form and gives focus back to "Add card".
   await openCardForm(page, words, words.addCard);
   await press(page, { role: "button", name: words.cancelCard }, "Enter");
-  expect(await expectFocusKept(page, "the card form was cancelled")).toMatchObject({ role: "button", name: words.addCard });
+  expect(await expectFocusKept(page, "the card form was cancelled")).toMatchObject({
+    role: "button",
+    name: words.addCard,
+  });
   await openCardForm(page, words, words.addCard);
   await fillCardForm(page, words, "4000 0025 0000 3155");
   // The card asks for 3-D Secure on saving: the browser leaves for the bank and comes back to this page.
@@ -481,7 +509,10 @@ test("the whole order flow by keyboard alone, in English", async ({ page, baseUR
   await expectAccessible(page);
 });
 
-test("the same walk in Japanese: request, approve, pay through 3-D Secure, deliver and download", async ({ page, baseURL }) => {
+test("the same walk in Japanese: request, approve, pay through 3-D Secure, deliver and download", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(600_000);
   const words = JA;
   const creator = await newCreatorByKeyboard(page, baseURL!, words);

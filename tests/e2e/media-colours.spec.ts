@@ -34,7 +34,10 @@ test("a demo work's image in the preview shows at most 8 swatches, and a click c
   const hex = (await swatch.textContent())!.trim();
   expect(hex).toMatch(/^#[0-9a-f]{6}$/);
   // Dark text on a light swatch, light text on a dark one, at perceived brightness 100.
-  const { background, color } = await swatch.evaluate((el) => ({ background: getComputedStyle(el).backgroundColor, color: getComputedStyle(el).color }));
+  const { background, color } = await swatch.evaluate((el) => ({
+    background: getComputedStyle(el).backgroundColor,
+    color: getComputedStyle(el).color,
+  }));
   expect(brightness(color) > 100).toBe(brightness(background) <= 100);
 
   await swatch.click();
@@ -56,7 +59,12 @@ test("a demo work's image in the preview shows at most 8 swatches, and a click c
 test("a form description over 200 characters collapses and expands", async ({ page }) => {
   const ending = "the last words of a long description.";
   const description = `${"This paragraph explains the commission in detail. ".repeat(6)}${ending}`;
-  const form = await insertForm({ handle: DEMO_HANDLE, title: `Long form ${Date.now().toString(36)}`, description, userIndex: 999 });
+  const form = await insertForm({
+    handle: DEMO_HANDLE,
+    title: `Long form ${Date.now().toString(36)}`,
+    description,
+    userIndex: 999,
+  });
   try {
     await page.goto(`/cf/${form.code}`);
     await page.waitForLoadState("networkidle");

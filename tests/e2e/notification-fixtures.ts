@@ -10,7 +10,10 @@ export async function signUpInContext(request: APIRequestContext, user: { handle
   const send = await request.post("/api/auth/email/send", { data: user });
   expect(send.status(), `send sign-up code: ${await send.text()}`).toBe(200);
   const token = await readLatestCode(request, user.email);
-  const verify = await request.get("/api/auth/callback/email", { params: { email: user.email, token }, headers: { "sec-fetch-site": "same-origin" } });
+  const verify = await request.get("/api/auth/callback/email", {
+    params: { email: user.email, token },
+    headers: { "sec-fetch-site": "same-origin" },
+  });
   expect(verify.status(), `verify sign-up code: ${await verify.text()}`).toBe(200);
 }
 
@@ -23,6 +26,10 @@ export function insertOrder(sellerEmail: string, buyerEmail: string): Promise<{ 
  * Gives a user (found by e-mail) a display name in each language given (the first the original) and an avatar, as
  * profile settings would leave them (issue 33: notices show who they are from).
  */
-export function setProfileFace(email: string, names: Partial<Record<"en" | "ja", string>>, avatarUrl: string | null): Promise<unknown> {
+export function setProfileFace(
+  email: string,
+  names: Partial<Record<"en" | "ja", string>>,
+  avatarUrl: string | null,
+): Promise<unknown> {
   return devFixture("profileFace", { email, names, avatarUrl });
 }

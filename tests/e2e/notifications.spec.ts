@@ -18,12 +18,18 @@ async function approvedOrderFor(page: Page, request: APIRequestContext) {
   await signUpInContext(request, seller);
   await setProfileFace(seller.email, SELLER_NAME, SELLER_AVATAR);
   const order = await insertOrder(seller.email, buyer.email);
-  const approved = await request.post("/api/features/commission/order/approve", { data: { orderId: order.id }, headers: { "sec-fetch-site": "same-origin" } });
+  const approved = await request.post("/api/features/commission/order/approve", {
+    data: { orderId: order.id },
+    headers: { "sec-fetch-site": "same-origin" },
+  });
   expect(approved.status(), `approve: ${await approved.text()}`).toBe(200);
   return { ...order, seller, buyer };
 }
 
-test("the buyer sees the approval in the bell, follows it to the order, and the unread count drops", async ({ page, request }) => {
+test("the buyer sees the approval in the bell, follows it to the order, and the unread count drops", async ({
+  page,
+  request,
+}) => {
   const order = await approvedOrderFor(page, request);
   await page.goto("/");
   const bell = page.getByRole("button", { name: "Notifications (1 unread)" });
@@ -47,10 +53,18 @@ test("the buyer sees the approval in the bell, follows it to the order, and the 
   await expect(page.getByRole("button", { name: "Mark all as read" })).toBeDisabled();
 });
 
-test("the notice shows who it is from: the seller's display name and avatar, linking to their profile, in English and Japanese", async ({ page, request, context, baseURL }) => {
+test("the notice shows who it is from: the seller's display name and avatar, linking to their profile, in English and Japanese", async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
   const order = await approvedOrderFor(page, request);
   const profile = `/${order.seller.handle}`;
-  for (const [language, bellName] of [["en", "Notifications (1 unread)"], ["ja", "お知らせ（未読 1 件）"]] as const) {
+  for (const [language, bellName] of [
+    ["en", "Notifications (1 unread)"],
+    ["ja", "お知らせ（未読 1 件）"],
+  ] as const) {
     await context.addCookies([{ name: "app-language", value: language, url: baseURL! }]);
     await page.goto("/");
     await page.getByRole("button", { name: bellName }).click();
@@ -71,7 +85,10 @@ test("the notice shows who it is from: the seller's display name and avatar, lin
   await expect(page.getByRole("button", { name: "お知らせ（未読 1 件）" })).toBeVisible();
 });
 
-test("by keyboard: the bell opens with Enter, Tab reaches the notice, Enter follows it and the panel closes", async ({ page, request }) => {
+test("by keyboard: the bell opens with Enter, Tab reaches the notice, Enter follows it and the panel closes", async ({
+  page,
+  request,
+}) => {
   const order = await approvedOrderFor(page, request);
   await page.goto("/");
   const bell = page.getByRole("button", { name: "Notifications (1 unread)" });
@@ -85,7 +102,12 @@ test("by keyboard: the bell opens with Enter, Tab reaches the notice, Enter foll
   await expect(page.getByRole("button", { name: "Notifications", exact: true })).toBeVisible();
 });
 
-test("in Japanese: the notice reads in Japanese, and Mark all as read on the list page clears the bell", async ({ page, request, context, baseURL }) => {
+test("in Japanese: the notice reads in Japanese, and Mark all as read on the list page clears the bell", async ({
+  page,
+  request,
+  context,
+  baseURL,
+}) => {
   const order = await approvedOrderFor(page, request);
   await context.addCookies([{ name: "app-language", value: "ja", url: baseURL! }]);
   await page.goto("/dashboard/setting/profile/notification");
@@ -102,7 +124,10 @@ test("in Japanese: the notice reads in Japanese, and Mark all as read on the lis
   await expect(page.getByRole("dialog").getByRole("link", { name: /依頼が承認されました/ })).toBeVisible();
 });
 
-test("by e-mail: the approval reaches the buyer's mailbox, and a type switched off on the settings page stays off", async ({ page, request }) => {
+test("by e-mail: the approval reaches the buyer's mailbox, and a type switched off on the settings page stays off", async ({
+  page,
+  request,
+}) => {
   const order = await approvedOrderFor(page, request);
   // The dev mailbox (the mailer port's local side) has the notice, with an absolute link to the order.
   await page.goto("/dev/mailbox");
@@ -117,6 +142,10 @@ test("by e-mail: the approval reaches the buyer's mailbox, and a type switched o
   await choices.getByRole("button", { name: "Save" }).click();
   await expect(choices.getByRole("status")).toHaveText("Saved.");
   await page.reload();
-  await expect(page.getByRole("region", { name: "E-mail" }).getByRole("checkbox", { name: "Payment received" })).not.toBeChecked();
-  await expect(page.getByRole("region", { name: "E-mail" }).getByRole("checkbox", { name: "Your request accepted" })).toBeChecked();
+  await expect(
+    page.getByRole("region", { name: "E-mail" }).getByRole("checkbox", { name: "Payment received" }),
+  ).not.toBeChecked();
+  await expect(
+    page.getByRole("region", { name: "E-mail" }).getByRole("checkbox", { name: "Your request accepted" }),
+  ).toBeChecked();
 });

@@ -10,7 +10,10 @@ const BASE_URL = process.env.E2E_BASE_URL ?? "http://localhost:5173";
 export async function devFixture<T = Record<string, never>>(name: string, input: Record<string, unknown>): Promise<T> {
   const context = await request.newContext({ baseURL: BASE_URL });
   try {
-    const response = await context.post(`/dev/fixtures/${name}`, { data: input, headers: { "sec-fetch-site": "same-origin" } });
+    const response = await context.post(`/dev/fixtures/${name}`, {
+      data: input,
+      headers: { "sec-fetch-site": "same-origin" },
+    });
     if (!response.ok()) throw new Error(`fixture ${name}: ${response.status()} ${await response.text()}`);
     return (await response.json()) as T;
   } finally {
@@ -38,7 +41,11 @@ export function insertOrder(order: {
  * A published service of the creator at `sellerEmail`, open for commissions, with no form (the request then asks
  * only for the terms, the acknowledgement and a card): for tests that request through the service modal.
  */
-export function insertService(service: { sellerEmail: string; title: string; priceAmount: number }): Promise<{ id: string }> {
+export function insertService(service: {
+  sellerEmail: string;
+  title: string;
+  priceAmount: number;
+}): Promise<{ id: string }> {
   return devFixture("service", service);
 }
 
@@ -46,7 +53,14 @@ export function insertService(service: { sellerEmail: string; title: string; pri
  * A published form in yen of the creator at `sellerEmail` (or the one with `handle`), priced `priceAmount` if given,
  * with a `description` if given, at `userIndex` among the creator's forms (0 if not given).
  */
-export function insertForm(form: ({ sellerEmail: string } | { handle: string }) & { title: string; priceAmount?: number; description?: string; userIndex?: number }): Promise<{ id: string; code: string }> {
+export function insertForm(
+  form: ({ sellerEmail: string } | { handle: string }) & {
+    title: string;
+    priceAmount?: number;
+    description?: string;
+    userIndex?: number;
+  },
+): Promise<{ id: string; code: string }> {
   return devFixture("form", form);
 }
 

@@ -15,7 +15,10 @@ const REQUESTS = "/dashboard/commission/client/requests";
 const nextStep = (page: Page) => page.getByTestId("next-step");
 const history = (page: Page) => page.getByRole("region", { name: "History" });
 
-test("the client pays from the next step with their second card, and the history says they paid with it", async ({ page, baseURL }) => {
+test("the client pays from the next step with their second card, and the history says they paid with it", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const client = await signUpWithApi(page);
   await saveCard(page, "4242 4242 4242 4242");
@@ -24,7 +27,12 @@ test("the client pays from the next step with their second card, and the history
   await expect(page.getByText("Mastercard ending in 4444")).toBeVisible();
   const creator = await newCreator(page);
   const title = `Choice ${Date.now().toString(36)}`;
-  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title });
+  const { code } = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: client.email,
+    priceAmount: 12_000,
+    title,
+  });
 
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await page.getByRole("button", { name: "Approve" }).click();
@@ -86,7 +94,12 @@ test("in Japanese the client's next step offers Pay too", async ({ page, baseURL
   await saveCard(page, "4242 4242 4242 4242");
   await expect(page.getByText("Visa ending in 4242")).toBeVisible();
   const creator = await newCreator(page);
-  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 9_000, title: `Ja ${Date.now().toString(36)}` });
+  const { code } = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: client.email,
+    priceAmount: 9_000,
+    title: `Ja ${Date.now().toString(36)}`,
+  });
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(nextStep(page)).toContainText("Payment");
@@ -94,8 +107,13 @@ test("in Japanese the client's next step offers Pay too", async ({ page, baseURL
   await switchTo(page, client.email);
   await page.context().addCookies([{ name: "app-language", value: "ja", url: baseURL! }]);
   await page.goto(`${REQUESTS}?order=${code}`);
-  await nextStep(page).getByRole("button", { name: message("orders", "ja", "orders_review_and_pay") }).click();
-  await expect(page.getByRole("tab", { name: message("orders", "ja", "orders_tab_payment") })).toHaveAttribute("aria-selected", "true");
+  await nextStep(page)
+    .getByRole("button", { name: message("orders", "ja", "orders_review_and_pay") })
+    .click();
+  await expect(page.getByRole("tab", { name: message("orders", "ja", "orders_tab_payment") })).toHaveAttribute(
+    "aria-selected",
+    "true",
+  );
   const pay = page.getByRole("region", { name: message("orders", "ja", "orders_pay_section") });
   await expect(pay).toBeFocused();
   // One card: no choice to make, the card and its expiry are named.

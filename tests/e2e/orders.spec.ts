@@ -17,7 +17,10 @@ const REQUESTS = "/dashboard/commission/client/requests";
 const panel = (page: Page, code: string) => page.getByRole("article", { name: new RegExp(code) });
 const nextStep = (page: Page) => page.getByTestId("next-step");
 
-test("a creator approves, the client pays, the creator delivers a file and completes; a stranger sees nothing", async ({ page, baseURL }) => {
+test("a creator approves, the client pays, the creator delivers a file and completes; a stranger sees nothing", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const stranger = await signUpWithApi(page);
   await page.context().clearCookies();
@@ -27,7 +30,12 @@ test("a creator approves, the client pays, the creator delivers a file and compl
   const creator = await newCreator(page);
 
   const title = `Portrait ${Date.now().toString(36)}`;
-  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title });
+  const { code } = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: client.email,
+    priceAmount: 12_000,
+    title,
+  });
 
   // The creator finds it in the list and opens it: pending, waiting for approval.
   await page.goto(MANAGEMENTS);
@@ -38,7 +46,10 @@ test("a creator approves, the client pays, the creator delivers a file and compl
   await expect(nextStep(page)).toContainText("Approval");
   await expect(panel(page, code).getByText("¥12,000").first()).toBeVisible();
   await expect(panel(page, code).getByText("A knight with a blue cape")).toBeVisible();
-  await expect(panel(page, code).getByRole("link", { name: `@${client.handle}` })).toHaveAttribute("href", `/${client.handle}`);
+  await expect(panel(page, code).getByRole("link", { name: `@${client.handle}` })).toHaveAttribute(
+    "href",
+    `/${client.handle}`,
+  );
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(panel(page, code).getByText("Accepted", { exact: true })).toBeVisible();
   await expect(nextStep(page)).toContainText("Payment");
@@ -68,7 +79,9 @@ test("a creator approves, the client pays, the creator delivers a file and compl
   await expect(page.getByRole("button", { name: "Deliver" })).toBeDisabled();
   await page.getByRole("tab", { name: "Delivery" }).click();
   // A wrong file goes up first and is deleted (allowed until delivery).
-  await page.getByLabel("Upload files").setInputFiles({ name: "draft.png", mimeType: "image/png", buffer: pngBytes(4, 4) });
+  await page
+    .getByLabel("Upload files")
+    .setInputFiles({ name: "draft.png", mimeType: "image/png", buffer: pngBytes(4, 4) });
   await expect(page.getByRole("link", { name: "Download draft.png" })).toBeVisible();
   page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: "Delete draft.png" }).click();
@@ -83,7 +96,11 @@ test("a creator approves, the client pays, the creator delivers a file and compl
   await switchTo(page, client.email);
   await page.context().addCookies([{ name: "app-language", value: "ja", url: baseURL! }]);
   await page.goto(`${REQUESTS}?order=${code}`);
-  await expect(panel(page, code).getByText(message("orders", "ja", "orders_status_delivered"), { exact: true }).first()).toBeVisible();
+  await expect(
+    panel(page, code)
+      .getByText(message("orders", "ja", "orders_status_delivered"), { exact: true })
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole("button", { name: message("orders", "ja", "orders_awaiting_complete") })).toBeDisabled();
   await page.getByRole("tab", { name: message("orders", "ja", "orders_tab_delivery") }).click();
   const download = page.getByRole("link", { name: "final.png をダウンロード" });
@@ -103,7 +120,8 @@ test("a creator approves, the client pays, the creator delivers a file and compl
   await page.goto(`${REQUESTS}?order=${code}`);
   await expect(nextStep(page)).toContainText("Commission was successfully completed.");
   const history = page.getByRole("region", { name: "History" });
-  for (const step of ["Approved", "Paid", "File deleted", "Delivered", "Completed"]) await expect(history.getByText(step, { exact: true })).toBeVisible();
+  for (const step of ["Approved", "Paid", "File deleted", "Delivered", "Completed"])
+    await expect(history.getByText(step, { exact: true })).toBeVisible();
   await expect(history.getByText("File added", { exact: true })).toHaveCount(2);
 
   // Someone else opening the address gets nothing of it.
@@ -114,13 +132,22 @@ test("a creator approves, the client pays, the creator delivers a file and compl
   await expect(page.getByRole("article")).toHaveCount(0);
 });
 
-test("a form order reads Unsettled until the creator prices it; the client pays through 3-D Secure; a paid order canceled is refunded on both sides", async ({ page, baseURL }) => {
+test("a form order reads Unsettled until the creator prices it; the client pays through 3-D Secure; a paid order canceled is refunded on both sides", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const client = await signUpWithApi(page);
   // No card yet: Pay is disabled and points at the card page.
   const creator = await newCreator(page);
   const title = `Inquiry ${Date.now().toString(36)}`;
-  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: null, title, submitStatus: "FORM_SUBMITTED" });
+  const { code } = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: client.email,
+    priceAmount: null,
+    title,
+    submitStatus: "FORM_SUBMITTED",
+  });
 
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await expect(panel(page, code).getByText("Unsettled")).toBeVisible();
@@ -144,7 +171,10 @@ test("a form order reads Unsettled until the creator prices it; the client pays 
   await page.goto(`${REQUESTS}?order=${code}`);
   await page.getByRole("tab", { name: "Payment" }).click();
   await expect(page.getByRole("button", { name: "Pay", exact: true })).toBeDisabled();
-  await expect(page.getByRole("link", { name: "Add a card" })).toHaveAttribute("href", "/dashboard/setting/profile/payment");
+  await expect(page.getByRole("link", { name: "Add a card" })).toHaveAttribute(
+    "href",
+    "/dashboard/setting/profile/payment",
+  );
   await saveCard(page, "4000 0025 0000 3155");
   await authenticateInPage(page, "complete");
   await expect(page.getByText("Visa ending in 3155")).toBeVisible();
@@ -164,11 +194,16 @@ test("a form order reads Unsettled until the creator prices it; the client pays 
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(nextStep(page)).toContainText("Commission has been canceled.");
   await page.getByRole("tab", { name: "Payment" }).click();
-  await expect(page.getByTestId("refund-note")).toHaveText("This commission was canceled. Comet refunded the full ¥15,000 to the client's card; no payout is made.");
+  await expect(page.getByTestId("refund-note")).toHaveText(
+    "This commission was canceled. Comet refunded the full ¥15,000 to the client's card; no payout is made.",
+  );
 
   await switchTo(page, client.email);
   // The client reads amounts in US dollars: the total is shown approximated in their display currency too.
-  const currency = await page.request.post("/api/account/currency", { data: { currencyCode: "USD" }, headers: { "sec-fetch-site": "same-origin", origin: baseURL! } });
+  const currency = await page.request.post("/api/account/currency", {
+    data: { currencyCode: "USD" },
+    headers: { "sec-fetch-site": "same-origin", origin: baseURL! },
+  });
   expect(currency.status()).toBe(200);
   await page.goto(`${REQUESTS}?order=${code}`);
   await expect(nextStep(page)).toContainText("Commission has been canceled.");
@@ -183,7 +218,12 @@ test("on a small screen the order panel takes the full width", async ({ page }) 
   const client = await signUpWithApi(page);
   const creator = await newCreator(page);
   const title = `Small ${Date.now().toString(36)}`;
-  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 9_000, title });
+  const { code } = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: client.email,
+    priceAmount: 9_000,
+    title,
+  });
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   const box = (await panel(page, code).boundingBox())!;
   expect(box.width).toBeGreaterThan(390 * 0.85);

@@ -22,7 +22,12 @@ async function approvedOrderWith3dsCard(page: Page) {
   await authenticateInPage(page, "complete");
   await expect(page.getByText("Visa ending in 3184")).toBeVisible();
   const creator = await newCreator(page);
-  const { id, code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 8_000, title: `3DS ${Date.now().toString(36)}` });
+  const { id, code } = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: client.email,
+    priceAmount: 8_000,
+    title: `3DS ${Date.now().toString(36)}`,
+  });
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(page.getByTestId("next-step")).toContainText("Payment");
@@ -41,7 +46,8 @@ const paid = (page: Page) => page.getByRole("button", { name: "Awaiting creator 
 function payCalls(page: Page): string[] {
   const calls: string[] = [];
   page.on("request", (request) => {
-    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/features/commission/order/pay") calls.push(request.url());
+    if (request.method() === "POST" && new URL(request.url()).pathname === "/api/features/commission/order/pay")
+      calls.push(request.url());
   });
   return calls;
 }
@@ -63,7 +69,9 @@ test("a 3-D Secure payment completes inside the order's page, with no navigation
   expect(await intentsOf(id)).toEqual([{ intent: challenge.pathname.split("/").at(-1), status: "COMPLETED" }]);
 });
 
-test("a pending payment left waiting for 3-D Secure is taken up where it was left, not paid again", async ({ page }) => {
+test("a pending payment left waiting for 3-D Secure is taken up where it was left, not paid again", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { id, code } = await approvedOrderWith3dsCard(page);
   await openPayment(page, code);
@@ -107,7 +115,9 @@ test("a pay call that fails after Stripe asked for 3-D Secure falls back to the 
   expect((await intentsOf(id)).map((row) => row.status)).toEqual(["COMPLETED"]);
 });
 
-test("a pending intent whose action is a redirect goes to the bank's page and back to the order, which records the payment", async ({ page }) => {
+test("a pending intent whose action is a redirect goes to the bank's page and back to the order, which records the payment", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { id, code } = await approvedOrderWith3dsCard(page);
   await openPayment(page, code);
@@ -119,7 +129,12 @@ test("a pending intent whose action is a redirect goes to the bank's page and ba
   const intentId = challenge.pathname.split("/").at(-1)!;
   const clientSecret = challenge.searchParams.get("client_secret")!;
   const headers = { authorization: "Bearer pk_test_comet_local" };
-  const intent = await (await page.request.get(`${challenge.origin}/v1/payment_intents/${intentId}?client_secret=${encodeURIComponent(clientSecret)}`, { headers })).json();
+  const intent = await (
+    await page.request.get(
+      `${challenge.origin}/v1/payment_intents/${intentId}?client_secret=${encodeURIComponent(clientSecret)}`,
+      { headers },
+    )
+  ).json();
   const orderUrl = new URL(`${REQUESTS}?order=${code}`, page.url()).toString();
   const confirmed = await page.request.post(`${challenge.origin}/v1/payment_intents/${intentId}/confirm`, {
     headers,

@@ -19,7 +19,11 @@ async function addCard(page: Page, number: string) {
   await page.getByRole("button", { name: "Save card" }).click();
 }
 
-test("a client saves a normal card and a 3-D Secure card, sees both in English and Japanese, and deletes one", async ({ page, context, baseURL }) => {
+test("a client saves a normal card and a 3-D Secure card, sees both in English and Japanese, and deletes one", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await signUpWithApi(page);
   await page.goto(PAGE);
   await expect(page.getByText("You have no saved cards yet.")).toBeVisible();
@@ -46,7 +50,9 @@ test("a client saves a normal card and a 3-D Secure card, sees both in English a
 
   await context.addCookies([{ name: "app-language", value: "ja", url: baseURL! }]);
   await page.goto(PAGE);
-  await expect(page.getByRole("heading", { level: 1, name: message("settings", "ja", "settings_payment_title") })).toBeVisible();
+  await expect(
+    page.getByRole("heading", { level: 1, name: message("settings", "ja", "settings_payment_title") }),
+  ).toBeVisible();
   await expect(page.getByText("Visa（末尾 4242）")).toBeVisible();
   await expect(page.getByText("Visa（末尾 3155）")).toBeVisible();
 
@@ -58,7 +64,9 @@ test("a client saves a normal card and a 3-D Secure card, sees both in English a
   await expect(page.getByText("Visa（末尾 4242）")).toBeVisible();
   page.once("dialog", (dialog) => dialog.accept());
   await page.getByRole("button", { name: "末尾 4242 のカードを削除" }).click();
-  await expect(page.getByRole("status").filter({ hasText: message("payments", "ja", "toast_success_title") })).toBeVisible();
+  await expect(
+    page.getByRole("status").filter({ hasText: message("payments", "ja", "toast_success_title") }),
+  ).toBeVisible();
   await expect(page.getByText("Visa（末尾 4242）")).toHaveCount(0);
   await page.reload();
   await expect(page.getByText("Visa（末尾 3155）")).toBeVisible();
@@ -82,7 +90,9 @@ test("a declined card says why, keeps what was typed, and saves nothing", async 
   await expect(page.getByText("You have no saved cards yet.")).toBeVisible();
 });
 
-test("a failed 3-D Secure check says why, keeps the form, and saves nothing; closing the check does the same", async ({ page }) => {
+test("a failed 3-D Secure check says why, keeps the form, and saves nothing; closing the check does the same", async ({
+  page,
+}) => {
   await signUpWithApi(page);
   await page.goto(PAGE);
   await addCard(page, "4000 0025 0000 3155");

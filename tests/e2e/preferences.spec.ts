@@ -7,18 +7,24 @@ test("the language menu switches the page to Japanese and back", async ({ page }
   await expectAccessible(page);
 
   // The trigger's name carries the current language, whose name reads the same in both languages.
-  await header(page).getByRole("button", { name: /English/ }).click();
+  await header(page)
+    .getByRole("button", { name: /English/ })
+    .click();
   await expectAccessible(page);
   let reloaded = page.waitForEvent("load");
   await page.getByRole("menuitemradio", { name: "日本語" }).click();
   await reloaded;
 
   await expect(page.locator("html")).toHaveAttribute("lang", "ja");
-  await expect(header(page).getByRole("button", { name: message("layout", "ja", "header_sign_in"), exact: true })).toBeVisible();
+  await expect(
+    header(page).getByRole("button", { name: message("layout", "ja", "header_sign_in"), exact: true }),
+  ).toBeVisible();
   await expect(header(page).getByRole("button", { name: "Sign in", exact: true })).toHaveCount(0);
   await expectAccessible(page);
 
-  await header(page).getByRole("button", { name: /日本語/ }).click();
+  await header(page)
+    .getByRole("button", { name: /日本語/ })
+    .click();
   reloaded = page.waitForEvent("load");
   await page.getByRole("menuitemradio", { name: "English" }).click();
   await reloaded;
@@ -26,7 +32,10 @@ test("the language menu switches the page to Japanese and back", async ({ page }
   await expect(header(page).getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
 });
 
-test("the browser keeps the language the server rendered: a stale stored choice neither mismatches the page nor sets a cookie", async ({ page, context }) => {
+test("the browser keeps the language the server rendered: a stale stored choice neither mismatches the page nor sets a cookie", async ({
+  page,
+  context,
+}) => {
   // A choice left in localStorage (its cookie since cleared) once made the browser's messages Japanese on a page the
   // server rendered in English, from Accept-Language: a hydration mismatch, which the fixture fails on.
   await page.goto("/");
@@ -34,7 +43,9 @@ test("the browser keeps the language the server rendered: a stale stored choice 
   await context.clearCookies({ name: "app-language" });
   await page.reload();
   await expect(page.locator("html")).toHaveAttribute("lang", "en");
-  await header(page).getByRole("button", { name: /English/ }).click();
+  await header(page)
+    .getByRole("button", { name: /English/ })
+    .click();
   await expect(page.getByRole("menuitemradio", { name: "English" })).toBeChecked();
   await expect(header(page).getByRole("button", { name: "Sign in", exact: true })).toBeVisible();
   expect((await context.cookies()).filter((cookie) => cookie.name === "app-language")).toEqual([]);

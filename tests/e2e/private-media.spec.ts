@@ -5,7 +5,11 @@ import { devFixture } from "./order-fixtures";
 // "Work in progress: client mascot" shows its picture to its owner in the dashboard, by a signed read URL; its
 // /media/ URL is a 404 for everyone, and the signed route without a token is refused.
 
-test("the owner sees a private work's picture in the dashboard; strangers get 404 at its /media/ URL", async ({ page, browser, baseURL }) => {
+test("the owner sees a private work's picture in the dashboard; strangers get 404 at its /media/ URL", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   await signInWithApi(page, DEMO.creator);
   await page.goto("/dashboard/portfolio/creator");
   await page.waitForLoadState("networkidle");
@@ -14,7 +18,11 @@ test("the owner sees a private work's picture in the dashboard; strangers get 40
   await expect(picture).toBeVisible();
   const src = (await picture.getAttribute("src")) ?? "";
   expect(src).toMatch(/^\/api\/google\/storage\/object\/v1\/portfolio-work\/[^/]+\/medias\/[0-9a-f-]{36}\.svg\?token=/);
-  await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() =>
+      picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+    )
+    .toBe(true);
 
   const key = src.replace("/api/google/storage/object/", "").split("?")[0];
   const stranger = await browser.newContext({ baseURL });
@@ -27,7 +35,11 @@ test("the owner sees a private work's picture in the dashboard; strangers get 40
 
 // Deliverable links (decision 059): 5 minutes, and only with the session of the party they were signed for. The demo
 // client's delivered order (scripts/seed/orders.mjs) is only read here, so repeated runs share nothing they change.
-test("the client downloads a deliverable through a link signed at the click; anyone else holding the rendered link is refused", async ({ page, browser, baseURL }) => {
+test("the client downloads a deliverable through a link signed at the click; anyone else holding the rendered link is refused", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const { code } = await devFixture<{ code: string }>("deliveredOrder", { buyerEmail: DEMO.client });
 
   await signInWithApi(page, DEMO.client);
@@ -36,9 +48,13 @@ test("the client downloads a deliverable through a link signed at the click; any
   await page.getByRole("tab", { name: "Delivery" }).click();
   const link = page.getByRole("link", { name: "Download delivered-final.svg" });
   const rendered = (await link.getAttribute("href")) ?? "";
-  expect(rendered).toMatch(/^\/api\/google\/storage\/object\/v1\/commission-order\/[^/]+\/deliverables\/[0-9a-f-]{36}\.svg\?token=/);
+  expect(rendered).toMatch(
+    /^\/api\/google\/storage\/object\/v1\/commission-order\/[^/]+\/deliverables\/[0-9a-f-]{36}\.svg\?token=/,
+  );
 
-  const signing = page.waitForRequest((request) => request.url().endsWith("/api/google/storage/sign/read") && request.method() === "POST");
+  const signing = page.waitForRequest(
+    (request) => request.url().endsWith("/api/google/storage/sign/read") && request.method() === "POST",
+  );
   const downloading = page.waitForEvent("download");
   await link.click();
   await signing;

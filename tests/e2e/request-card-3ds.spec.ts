@@ -12,7 +12,8 @@ const SAVED = "Your card was saved. Your request will use it.";
 /** The local publishable key (wrangler.toml), as the page's card form uses it against the emulator. */
 const PUBLISHABLE_KEY = "pk_test_comet_local";
 
-const serviceModal = (page: Page) => page.getByRole("dialog").filter({ has: page.getByRole("list", { name: /steps/i }) });
+const serviceModal = (page: Page) =>
+  page.getByRole("dialog").filter({ has: page.getByRole("list", { name: /steps/i }) });
 
 async function openRequestStep(page: Page) {
   await page.goto("/democreator");
@@ -34,7 +35,9 @@ async function enterCard(page: Page, number: string) {
   await modal.getByRole("button", { name: "Save card" }).click();
 }
 
-test("a 3-D Secure card added in the service modal is confirmed over it and chosen, without leaving the modal", async ({ page }) => {
+test("a 3-D Secure card added in the service modal is confirmed over it and chosen, without leaving the modal", async ({
+  page,
+}) => {
   await signUpWithApi(page);
   const modal = await openRequestStep(page);
   const serviceUrl = page.url();
@@ -53,7 +56,9 @@ test("a 3-D Secure card added in the service modal is confirmed over it and chos
   await expect(modal.getByLabel("I accept the terms of service")).toBeChecked();
 });
 
-test("back from a real 3-D Secure redirect, the service modal opens again on its request step with the card saved and chosen", async ({ page }) => {
+test("back from a real 3-D Secure redirect, the service modal opens again on its request step with the card saved and chosen", async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signUpWithApi(page);
   await openRequestStep(page);
@@ -69,7 +74,9 @@ test("back from a real 3-D Secure redirect, the service modal opens again on its
   // page as its return_url, the way Stripe.js confirms it, and the browser sent to the bank.
   const api = (path: string) => `${challenge.origin}/v1/setup_intents/${intentId}${path}`;
   const headers = { authorization: `Bearer ${PUBLISHABLE_KEY}` };
-  const intent = await (await page.request.get(api(`?client_secret=${encodeURIComponent(clientSecret)}`), { headers })).json();
+  const intent = await (
+    await page.request.get(api(`?client_secret=${encodeURIComponent(clientSecret)}`), { headers })
+  ).json();
   const confirmed = await page.request.post(api("/confirm"), {
     headers,
     form: { client_secret: clientSecret, payment_method: intent.payment_method, return_url: serviceUrl },

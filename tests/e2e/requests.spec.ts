@@ -19,13 +19,20 @@ async function addCardInPlace(page: Page) {
 }
 
 async function answerRequired(page: Page) {
-  await page.getByLabel("References and files: Add files").setInputFiles({ name: "reference.png", mimeType: "image/png", buffer: pngBytes() });
+  await page
+    .getByLabel("References and files: Add files")
+    .setInputFiles({ name: "reference.png", mimeType: "image/png", buffer: pngBytes() });
   await expect(page.getByText("reference.png")).toBeVisible();
   await page.getByRole("group", { name: /Usage/ }).getByLabel("Personal use").check();
-  await page.getByRole("group", { name: /Publication rules/ }).getByLabel("Yes").check();
+  await page
+    .getByRole("group", { name: /Publication rules/ })
+    .getByLabel("Yes")
+    .check();
 }
 
-test("a client requests a service from its creator's page: details and terms, answers and a card, then done", async ({ page }) => {
+test("a client requests a service from its creator's page: details and terms, answers and a card, then done", async ({
+  page,
+}) => {
   await signUpWithApi(page);
   await page.goto("/democreator");
   await page.getByRole("region", { name: "Services" }).getByRole("link").first().click();
@@ -51,7 +58,9 @@ test("a client requests a service from its creator's page: details and terms, an
   await answerRequired(page);
   await modal.getByLabel("I understand that sending a request does not guarantee the creator will accept it.").check();
   await modal.getByRole("button", { name: "Send request" }).click();
-  await expect(modal.getByRole("alert").filter({ hasText: "Please register a payment card before sending your request." })).toBeVisible();
+  await expect(
+    modal.getByRole("alert").filter({ hasText: "Please register a payment card before sending your request." }),
+  ).toBeVisible();
 
   // A card added in place keeps every answer typed so far.
   await addCardInPlace(page);
@@ -62,7 +71,10 @@ test("a client requests a service from its creator's page: details and terms, an
   await expect(page).toHaveURL(/\/dashboard\/commission\/client\/requests$/);
 
   // The request is an order waiting for the creator, with what the client answered.
-  await page.getByRole("link", { name: /Character illustration/ }).first().click();
+  await page
+    .getByRole("link", { name: /Character illustration/ })
+    .first()
+    .click();
   const order = page.getByRole("article");
   await expect(order.getByText("Pending", { exact: true })).toBeVisible();
   await expect(order.getByText("A knight with a red cape, smiling.")).toBeVisible();
@@ -78,7 +90,11 @@ test("a client requests a service from its creator's page: details and terms, an
   await expect(page.getByRole("dialog").getByRole("button", { name: "You have already sent" })).toBeDisabled();
 });
 
-test("a signed-out visitor is asked to sign up or log in; the form page works in Japanese and keeps answers on an error", async ({ page, context, baseURL }) => {
+test("a signed-out visitor is asked to sign up or log in; the form page works in Japanese and keeps answers on an error", async ({
+  page,
+  context,
+  baseURL,
+}) => {
   await page.goto("/democreator");
   await page.getByRole("region", { name: "Services" }).getByRole("link").first().click();
   await expect(page.getByRole("dialog").getByRole("button", { name: "Sign up to request" })).toBeVisible();
@@ -87,12 +103,17 @@ test("a signed-out visitor is asked to sign up or log in; the form page works in
   await signUpWithApi(page);
   await context.addCookies([{ name: "app-language", value: "ja", url: baseURL! }]);
   await page.goto("/democreator");
-  const formLink = page.getByRole("region", { name: message("catalog", "ja", "catalog_profile_forms") }).getByRole("link").first();
+  const formLink = page
+    .getByRole("region", { name: message("catalog", "ja", "catalog_profile_forms") })
+    .getByRole("link")
+    .first();
   await formLink.click();
   await expect(page).toHaveURL(/\/cf\//);
   await page.getByRole("textbox", { name: "1. 依頼内容" }).fill("赤いマントの騎士");
   await page.getByRole("button", { name: message("requests", "ja", "requests_send") }).click();
-  await expect(page.getByRole("alert").filter({ hasText: message("requests", "ja", "requests_error_required") })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: message("requests", "ja", "requests_error_required") }),
+  ).toBeVisible();
   await expect(page.getByText(message("requests", "ja", "requests_field_required")).first()).toBeVisible();
   await expect(page.getByRole("textbox", { name: "1. 依頼内容" })).toHaveValue("赤いマントの騎士");
   await expectAccessible(page);
@@ -102,7 +123,9 @@ test("a signed-out visitor is asked to sign up or log in; the form page works in
   await expect(page.getByRole("textbox", { name: "1. 依頼内容" })).toHaveValue("赤いマントの騎士");
 });
 
-test("from the request to the creator's approval: the creator is told, reads it in Managements and approves; the client sees it accepted", async ({ page }) => {
+test("from the request to the creator's approval: the creator is told, reads it in Managements and approves; the client sees it accepted", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const creator = await signUpWithApi(page);
   await page.goto("/dashboard/creator/home");

@@ -10,10 +10,12 @@ const youtubeUrl = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 function policyOf(response: Response | null): Map<string, string[]> {
   const header = response?.headers()["content-security-policy"];
   expect(header, `Content-Security-Policy of ${response?.url()}`).toBeTruthy();
-  return new Map(header!.split(";").map((part) => {
-    const [name, ...values] = part.trim().split(/\s+/);
-    return [name, values];
-  }));
+  return new Map(
+    header!.split(";").map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name, values];
+    }),
+  );
 }
 
 function nonceOf(policy: Map<string, string[]>): string {
@@ -42,7 +44,9 @@ async function expectSecurityHeaders(page: Page, path: string): Promise<string> 
   return nonceOf(policy);
 }
 
-test("home, a profile, explore and a dashboard page carry the security headers, each with its own nonce", async ({ page }) => {
+test("home, a profile, explore and a dashboard page carry the security headers, each with its own nonce", async ({
+  page,
+}) => {
   const nonces = [
     await expectSecurityHeaders(page, "/"),
     await expectSecurityHeaders(page, "/democreator"),

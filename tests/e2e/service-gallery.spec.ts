@@ -24,7 +24,9 @@ async function addLink(page: Page, url: string) {
 /** The editor's media list items, as their visible first lines ("1. Video"). */
 const items = (page: Page) => page.getByRole("group", { name: "Media", exact: true }).getByRole("listitem");
 
-test("a creator adds, reorders and removes service media up to the limit; the preview shows the gallery", async ({ page }, testInfo) => {
+test("a creator adds, reorders and removes service media up to the limit; the preview shows the gallery", async ({
+  page,
+}, testInfo) => {
   test.setTimeout(240_000);
   // Made here, not at the top of the file: each run (--repeat-each) is a new creator with a new service.
   const user = freshUser();
@@ -32,13 +34,17 @@ test("a creator adds, reorders and removes service media up to the limit; the pr
   const png = testInfo.outputPath("picture.png");
   writeFileSync(png, pngBytes(16, 9));
   // Pictures of other sites, answered here: the test never depends on the network.
-  for (const site of ["https://i.ytimg.com/**", "https://example.com/**"]) await page.route(site, (route) => route.fulfill({ status: 200, contentType: "image/png", body: pngBytes(16, 9) }));
+  for (const site of ["https://i.ytimg.com/**", "https://example.com/**"])
+    await page.route(site, (route) => route.fulfill({ status: 200, contentType: "image/png", body: pngBytes(16, 9) }));
 
   await test.step("sign up and join as a creator", async () => {
     const send = await page.request.post("/api/auth/email/send", { data: { handle: user.handle, email: user.email } });
     expect(send.status(), `sign-up send: ${await send.text()}`).toBe(200);
     const token = await readLatestCode(page.request, user.email);
-    const verify = await page.request.get("/api/auth/callback/email", { params: { email: user.email, token }, headers: { "sec-fetch-site": "same-origin" } });
+    const verify = await page.request.get("/api/auth/callback/email", {
+      params: { email: user.email, token },
+      headers: { "sec-fetch-site": "same-origin" },
+    });
     expect(verify.status(), `verify: ${await verify.text()}`).toBe(200);
     await visit(page, "/dashboard/creator/home");
     await page.getByRole("button", { name: "Become a creator" }).click();
@@ -73,7 +79,10 @@ test("a creator adds, reorders and removes service media up to the limit; the pr
     await page.getByRole("button", { name: "Add media" }).click();
     const dialog = page.getByRole("dialog", { name: "Add media" });
     await expect(dialog.getByRole("tab", { name: "File" })).toHaveAttribute("aria-selected", "true");
-    await dialog.locator('input[type="file"]').and(dialog.getByLabel("File", { exact: true })).setInputFiles(png);
+    await dialog
+      .locator('input[type="file"]')
+      .and(dialog.getByLabel("File", { exact: true }))
+      .setInputFiles(png);
     await expect(dialog).toBeHidden({ timeout: 15_000 });
     await expect(items(page)).toHaveCount(3);
     await expect(items(page).nth(2)).toContainText("picture.png");
@@ -87,7 +96,10 @@ test("a creator adds, reorders and removes service media up to the limit; the pr
     await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page).toHaveURL(/\/dashboard\/commission\/setting\/form$/);
     // The card's thumbnail is the gallery's first media: the uploaded file.
-    await expect(page.locator(`li:has-text("${serviceTitle}") img`)).toHaveAttribute("src", /^\/media\/v1\/commission-service\//);
+    await expect(page.locator(`li:has-text("${serviceTitle}") img`)).toHaveAttribute(
+      "src",
+      /^\/media\/v1\/commission-service\//,
+    );
   });
 
   await test.step("stored in that order; the preview shows the gallery and the collapsed description", async () => {

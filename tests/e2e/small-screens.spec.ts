@@ -31,7 +31,8 @@ const DASHBOARD_GROUPS = {
 };
 
 /** How far the page is wider than the window: 0 when nothing scrolls sideways. */
-const sidewaysOverflow = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
+const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth);
 
 /**
  * The demo accounts' sessions, made once per worker and reused: each sign-in sends a code, and an address may ask for
@@ -52,7 +53,13 @@ async function expectNoSidewaysScroll(page: Page, path: string) {
 
 /** The first link on the page whose address starts with `prefix`, or null. */
 const firstHref = (page: Page, prefix: string) =>
-  page.evaluate((p) => Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href]")).map((a) => a.getAttribute("href")!).find((h) => h.startsWith(p)) ?? null, prefix);
+  page.evaluate(
+    (p) =>
+      Array.from(document.querySelectorAll<HTMLAnchorElement>("a[href]"))
+        .map((a) => a.getAttribute("href")!)
+        .find((h) => h.startsWith(p)) ?? null,
+    prefix,
+  );
 
 for (const width of WIDTHS) {
   test.describe(`at ${width}px`, () => {

@@ -12,9 +12,15 @@ import { pngBytes } from "./png";
 const MANAGEMENTS = "/dashboard/commission/managements";
 const BOOKMARK = "**/api/features/bookmark/order/submit";
 
-const failWith = (status: number, body: unknown = { error: "failed in the test" }) => ({ status, contentType: "application/json", body: JSON.stringify(body) });
+const failWith = (status: number, body: unknown = { error: "failed in the test" }) => ({
+  status,
+  contentType: "application/json",
+  body: JSON.stringify(body),
+});
 
-test("a failed bookmark says 'Failed to submit bookmark.', a failed unbookmark 'Failed to submit unbookmark.', and the toggle keeps its state", async ({ page }) => {
+test("a failed bookmark says 'Failed to submit bookmark.', a failed unbookmark 'Failed to submit unbookmark.', and the toggle keeps its state", async ({
+  page,
+}) => {
   await signUpWithApi(page);
   await visit(page, "/democreator");
   const forms = page.getByRole("region", { name: "Commission forms" });
@@ -45,17 +51,26 @@ test("a failed bookmark says 'Failed to submit bookmark.', a failed unbookmark '
 async function sellerChat(page: Page) {
   const client = await signUpWithApi(page);
   const creator = await newCreator(page);
-  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title: `Chat rows ${Date.now().toString(36)}` });
+  const { code } = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: client.email,
+    priceAmount: 12_000,
+    title: `Chat rows ${Date.now().toString(36)}`,
+  });
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   const chat = page.getByRole("region", { name: "Messages" });
   await expect(chat.getByRole("textbox")).toBeEnabled();
   return chat;
 }
 
-test("a chat message that cannot be sent shows the 'Error' toast with the message, and the text comes back to the input", async ({ page }) => {
+test("a chat message that cannot be sent shows the 'Error' toast with the message, and the text comes back to the input", async ({
+  page,
+}) => {
   // No socket: the send goes over HTTP, which fails.
   await page.routeWebSocket(/\/ws\/chat\//, (socket) => socket.close());
-  await page.route("**/api/features/chat/message/submit", (route) => route.fulfill(failWith(500, { message: "The chat is resting." })));
+  await page.route("**/api/features/chat/message/submit", (route) =>
+    route.fulfill(failWith(500, { message: "The chat is resting." })),
+  );
   const chat = await sellerChat(page);
   const input = chat.getByRole("textbox");
   await input.fill("Hello from a failing line");
@@ -70,7 +85,9 @@ test("a chat message that cannot be sent shows the 'Error' toast with the messag
 
 test("a chat message's picture is shown 144 px wide (w-36)", async ({ page }) => {
   const chat = await sellerChat(page);
-  await chat.getByLabel("Attach files").setInputFiles({ name: "sketch.png", mimeType: "image/png", buffer: pngBytes(64, 32) });
+  await chat
+    .getByLabel("Attach files")
+    .setInputFiles({ name: "sketch.png", mimeType: "image/png", buffer: pngBytes(64, 32) });
   await expect(chat.getByText("sketch.png")).toBeVisible();
   await chat.getByRole("textbox").fill("A first sketch");
   const send = chat.getByRole("button", { name: "Send", exact: true });

@@ -1,5 +1,16 @@
 import type { Locator, Page } from "@playwright/test";
-import { DEMO, accountMenuButton, authDialog, expect, freshUser, header, signInWithApi, signUpWithApi, test, visit } from "./fixtures";
+import {
+  DEMO,
+  accountMenuButton,
+  authDialog,
+  expect,
+  freshUser,
+  header,
+  signInWithApi,
+  signUpWithApi,
+  test,
+  visit,
+} from "./fixtures";
 import { insertForm } from "./order-fixtures";
 import { newCreator } from "./order-steps";
 
@@ -16,11 +27,18 @@ const TRANSPARENT = "rgba(0, 0, 0, 0)";
 async function headerLook(page: Page) {
   return header(page).evaluate((el) => {
     const style = getComputedStyle(el);
-    return { height: el.getBoundingClientRect().height, top: el.getBoundingClientRect().top, border: style.borderBottomColor, blur: style.backdropFilter };
+    return {
+      height: el.getBoundingClientRect().height,
+      top: el.getBoundingClientRect().top,
+      border: style.borderBottomColor,
+      blur: style.backdropFilter,
+    };
   });
 }
 
-test("the header is 60 px high, and gets its border and blur only once the page has scrolled past 60 px", async ({ page }) => {
+test("the header is 60 px high, and gets its border and blur only once the page has scrolled past 60 px", async ({
+  page,
+}) => {
   // Short enough that the home page scrolls well past 60 px.
   await page.setViewportSize({ width: 1280, height: 400 });
   await visit(page, "/");
@@ -82,7 +100,12 @@ test("a header dropdown is at most 440 px high and scrolls what does not fit", a
   await expect(menu.getByRole("menuitem").first()).toBeVisible();
   const measured = await menu.evaluate((el) => {
     const style = getComputedStyle(el);
-    return { maxHeight: style.maxHeight, overflowY: style.overflowY, height: el.getBoundingClientRect().height, scrollHeight: el.scrollHeight };
+    return {
+      maxHeight: style.maxHeight,
+      overflowY: style.overflowY,
+      height: el.getBoundingClientRect().height,
+      scrollHeight: el.scrollHeight,
+    };
   });
   expect(measured.maxHeight).toBe("440px");
   expect(measured.overflowY).toBe("auto");
@@ -91,7 +114,9 @@ test("a header dropdown is at most 440 px high and scrolls what does not fit", a
   if (measured.scrollHeight > 440) expect(measured.height).toBe(440);
 });
 
-test("the dashboard sidebar groups its links under the section titles General, Commission - creator, Commission - client and History", async ({ page }) => {
+test("the dashboard sidebar groups its links under the section titles General, Commission - creator, Commission - client and History", async ({
+  page,
+}) => {
   await signUpWithApi(page);
   await visit(page, "/dashboard/setting/profile");
   const sidebar = page.getByRole("navigation", { name: "Dashboard" });
@@ -104,15 +129,22 @@ test("the dashboard sidebar groups its links under the section titles General, C
 
   await newCreator(page);
   await visit(page, "/dashboard/setting/profile");
-  for (const title of ["General", "Commission - creator", "Commission - client", "History"]) await expect(section(title), title).toBeVisible();
+  for (const title of ["General", "Commission - creator", "Commission - client", "History"])
+    await expect(section(title), title).toBeVisible();
   await expect(section("Commission - creator").getByRole("link", { name: "Managements" })).toBeVisible();
   await expect(section("History").getByRole("link", { name: "Sales" })).toBeVisible();
   // Each title is shown above its own links, in the spec's order.
-  const tops = await Promise.all(["General", "Commission - creator", "Commission - client", "History"].map(async (title) => (await sidebar.getByText(title, { exact: true }).boundingBox())!.y));
+  const tops = await Promise.all(
+    ["General", "Commission - creator", "Commission - client", "History"].map(
+      async (title) => (await sidebar.getByText(title, { exact: true }).boundingBox())!.y,
+    ),
+  );
   expect([...tops].sort((a, b) => a - b)).toEqual(tops);
 });
 
-test("form titles are cut at 30 characters on the creator card and the form card, the whole title kept as a tooltip", async ({ page }) => {
+test("form titles are cut at 30 characters on the creator card and the form card, the whole title kept as a tooltip", async ({
+  page,
+}) => {
   const creator = await newCreator(page);
   const word = `zr${creator.handle.slice(3)}`;
   await visit(page, "/dashboard/setting/profile");
@@ -140,7 +172,9 @@ test("form titles are cut at 30 characters on the creator card and the form card
   await expect(forms.getByRole("heading", { name: cut })).toHaveAttribute("title", title);
 });
 
-test("the auth modal's links switch between sign-up and sign-in, and the back arrow returns from the code step", async ({ page }) => {
+test("the auth modal's links switch between sign-up and sign-in, and the back arrow returns from the code step", async ({
+  page,
+}) => {
   const user = freshUser();
   await visit(page, "/");
   await header(page).getByRole("button", { name: "Sign up", exact: true }).click();
@@ -181,7 +215,8 @@ const openFirstService = async (page: Page) => {
   await expect(page).toHaveURL(/\/democreator\?service=/);
   return page.getByRole("dialog");
 };
-const currentStep = (modal: Locator) => modal.getByRole("list", { name: "Request steps" }).locator('[aria-current="step"]');
+const currentStep = (modal: Locator) =>
+  modal.getByRole("list", { name: "Request steps" }).locator('[aria-current="step"]');
 
 test("the service modal's Back returns from the request to the details", async ({ page }) => {
   await signUpWithApi(page);
@@ -210,7 +245,13 @@ test("the creator of a service sees the disabled 'You are the creator himself' i
 test("the lightbox's player is the lg size: as wide as the room allows up to 896 px", async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 });
   await visit(page, "/democreator");
-  await page.getByRole("region", { name: "Portfolio" }).getByRole("article").first().getByRole("button").first().click();
+  await page
+    .getByRole("region", { name: "Portfolio" })
+    .getByRole("article")
+    .first()
+    .getByRole("button")
+    .first()
+    .click();
   const lightbox = page.getByRole("dialog");
   await expect(lightbox).toBeVisible();
   const player = lightbox.locator('[class*="max-w-"]').first();
@@ -225,9 +266,15 @@ test("the lightbox's player is the lg size: as wide as the room allows up to 896
 
 /** Whether `root` holds a pulsing placeholder that is on screen (not 0 px high). */
 const pulsingIn = (root: Locator) =>
-  root.evaluate((el) => [...el.querySelectorAll("span")].some((span) => getComputedStyle(span).animationName === "pulse" && span.getBoundingClientRect().height > 0));
+  root.evaluate((el) =>
+    [...el.querySelectorAll("span")].some(
+      (span) => getComputedStyle(span).animationName === "pulse" && span.getBoundingClientRect().height > 0,
+    ),
+  );
 
-test("while a picture loads a pulsing placeholder shows, on cards and in players; a picture that fails shows the placeholder picture", async ({ page }) => {
+test("while a picture loads a pulsing placeholder shows, on cards and in players; a picture that fails shows the placeholder picture", async ({
+  page,
+}) => {
   // Every stored picture is held until the test lets it go, then fails.
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -240,13 +287,17 @@ test("while a picture loads a pulsing placeholder shows, on cards and in players
   await page.goto("/democreator", { waitUntil: "domcontentloaded" });
   const work = page.getByRole("region", { name: "Portfolio" }).getByRole("article").first().getByRole("button").first();
   await work.scrollIntoViewIfNeeded();
-  await expect.poll(() => pulsingIn(work), { message: "a work card's pulsing placeholder while its picture loads" }).toBe(true);
+  await expect
+    .poll(() => pulsingIn(work), { message: "a work card's pulsing placeholder while its picture loads" })
+    .toBe(true);
 
   // A player's picture (the service's gallery) has no size of its own until it arrives: its frame still shows.
   await page.getByRole("region", { name: "Services" }).getByRole("link").first().click();
   const media = page.getByRole("dialog").getByRole("region", { name: /^Media of / });
   const slide = media.getByRole("group").first();
-  await expect.poll(() => pulsingIn(slide), { message: "the gallery's pulsing placeholder while its picture loads" }).toBe(true);
+  await expect
+    .poll(() => pulsingIn(slide), { message: "the gallery's pulsing placeholder while its picture loads" })
+    .toBe(true);
 
   release();
   await expect(media.getByRole("img", { name: /\(Image unavailable\)$/ }).first()).toBeVisible();

@@ -31,12 +31,22 @@ async function paymentStatus(page: Page) {
 test("Unpaid and Paid on the order's Payment tab, for both parties", async ({ page }) => {
   const client = await signUpWithApi(page);
   const creator = await newCreator(page);
-  const { id, code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title: `Paid ${Date.now().toString(36)}` });
+  const { id, code } = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: client.email,
+    priceAmount: 12_000,
+    title: `Paid ${Date.now().toString(36)}`,
+  });
 
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await expect(await paymentStatus(page)).toHaveText("Payment statusUnpaid");
 
-  await setOrderState(id, { progress: "APPROVED", payment: "COMPLETED", approvedAt: APPROVED_AT, deliveryDeadline: COMPLETION_DEADLINE });
+  await setOrderState(id, {
+    progress: "APPROVED",
+    payment: "COMPLETED",
+    approvedAt: APPROVED_AT,
+    deliveryDeadline: COMPLETION_DEADLINE,
+  });
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await expect(await paymentStatus(page)).toHaveText("Payment statusPaid");
 
@@ -45,12 +55,25 @@ test("Unpaid and Paid on the order's Payment tab, for both parties", async ({ pa
   await expect(await paymentStatus(page)).toHaveText("Payment statusPaid");
 });
 
-test("DELIVERED and COMPLETED: the next step, its time and deadline, and the buyer's waiting label, on both sides", async ({ page }) => {
+test("DELIVERED and COMPLETED: the next step, its time and deadline, and the buyer's waiting label, on both sides", async ({
+  page,
+}) => {
   const client = await signUpWithApi(page);
   const creator = await newCreator(page);
-  const { id, code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title: `Notices ${Date.now().toString(36)}` });
+  const { id, code } = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: client.email,
+    priceAmount: 12_000,
+    title: `Notices ${Date.now().toString(36)}`,
+  });
 
-  await setOrderState(id, { progress: "DELIVERED", payment: "COMPLETED", approvedAt: APPROVED_AT, deliveredAt: DELIVERED_AT, completionDeadline: COMPLETION_DEADLINE });
+  await setOrderState(id, {
+    progress: "DELIVERED",
+    payment: "COMPLETED",
+    approvedAt: APPROVED_AT,
+    deliveredAt: DELIVERED_AT,
+    completionDeadline: COMPLETION_DEADLINE,
+  });
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await expect(badge(page, code, "Delivered")).toBeVisible();
   await expect(nextStep(page)).toContainText("Complete");
@@ -69,7 +92,14 @@ test("DELIVERED and COMPLETED: the next step, its time and deadline, and the buy
   await expect(panel(page, code).getByRole("button", { name: "Complete", exact: true })).toHaveCount(0);
   await expect(page.getByRole("tab", { name: "Delivery" })).toBeVisible();
 
-  await setOrderState(id, { progress: "COMPLETED", payment: "COMPLETED", approvedAt: APPROVED_AT, deliveredAt: DELIVERED_AT, completedAt: COMPLETED_AT, completionDeadline: COMPLETION_DEADLINE });
+  await setOrderState(id, {
+    progress: "COMPLETED",
+    payment: "COMPLETED",
+    approvedAt: APPROVED_AT,
+    deliveredAt: DELIVERED_AT,
+    completedAt: COMPLETED_AT,
+    completionDeadline: COMPLETION_DEADLINE,
+  });
   await page.goto(`${REQUESTS}?order=${code}`);
   await expect(badge(page, code, "Completed")).toBeVisible();
   await expect(nextStep(page)).toContainText("Commission was successfully completed.");
@@ -85,7 +115,9 @@ test("DELIVERED and COMPLETED: the next step, its time and deadline, and the buy
   await expect(panel(page, code).getByRole("button", { name: "Complete", exact: true })).toHaveCount(0);
 });
 
-test("a refused approve, cancel, update, deliver or complete leaves the page showing the order as it was", async ({ page }) => {
+test("a refused approve, cancel, update, deliver or complete leaves the page showing the order as it was", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const client = await signUpWithApi(page);
   const creator = await newCreator(page);
@@ -93,7 +125,12 @@ test("a refused approve, cancel, update, deliver or complete leaves the page sho
   const shown = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title });
   // An order the creator is no party to: every action the page posts is sent for it instead, and the order's object
   // refuses it (409), as it refuses any action the order's state no longer allows.
-  const foreign = await insertOrder({ sellerEmail: client.email, buyerEmail: client.email, priceAmount: 12_000, title: `Foreign ${title}` });
+  const foreign = await insertOrder({
+    sellerEmail: client.email,
+    buyerEmail: client.email,
+    priceAmount: 12_000,
+    title: `Foreign ${title}`,
+  });
   const refusals: number[] = [];
   await page.route(
     (url) => url.pathname.startsWith(MANAGEMENTS),
@@ -123,7 +160,9 @@ test("a refused approve, cancel, update, deliver or complete leaves the page sho
   await expect(summary().getByRole("button", { name: "Approve" })).toBeEnabled();
 
   page.once("dialog", (dialog) => dialog.accept());
-  await summary().getByRole("button", { name: /^Cancel/ }).click();
+  await summary()
+    .getByRole("button", { name: /^Cancel/ })
+    .click();
   await expectRefused(2);
   await expect(badge(page, shown.code, "Pending")).toBeVisible();
   await expect(summary().getByRole("button", { name: "Approve" })).toBeEnabled();
@@ -144,7 +183,12 @@ test("a refused approve, cancel, update, deliver or complete leaves the page sho
   await expect(summary().getByText("¥12,000").first()).toBeVisible();
 
   // Paid, with a file: Deliver is refused.
-  await setOrderState(shown.id, { progress: "APPROVED", payment: "COMPLETED", approvedAt: APPROVED_AT, deliveryDeadline: COMPLETION_DEADLINE });
+  await setOrderState(shown.id, {
+    progress: "APPROVED",
+    payment: "COMPLETED",
+    approvedAt: APPROVED_AT,
+    deliveryDeadline: COMPLETION_DEADLINE,
+  });
   await open();
   await page.getByRole("tab", { name: "Delivery" }).click();
   await page.getByLabel("Upload files").setInputFiles({ name: "final.png", mimeType: "image/png", buffer: pngBytes() });
@@ -156,7 +200,13 @@ test("a refused approve, cancel, update, deliver or complete leaves the page sho
   await expect(summary().getByRole("button", { name: "Deliver" })).toBeEnabled();
 
   // Delivered: Complete is refused.
-  await setOrderState(shown.id, { progress: "DELIVERED", payment: "COMPLETED", approvedAt: APPROVED_AT, deliveredAt: DELIVERED_AT, completionDeadline: COMPLETION_DEADLINE });
+  await setOrderState(shown.id, {
+    progress: "DELIVERED",
+    payment: "COMPLETED",
+    approvedAt: APPROVED_AT,
+    deliveredAt: DELIVERED_AT,
+    completionDeadline: COMPLETION_DEADLINE,
+  });
   await open();
   await summary().getByRole("button", { name: "Complete", exact: true }).click();
   await expectRefused(5);

@@ -16,7 +16,10 @@ export async function challengeUrl(page: Page): Promise<URL> {
 export async function authenticateInPage(page: Page, outcome: "complete" | "fail") {
   const dialog = threeDSecureDialog(page);
   await expect(dialog).toBeVisible();
-  await dialog.frameLocator("iframe").getByRole("button", { name: outcome === "complete" ? /complete/i : /fail/i }).click();
+  await dialog
+    .frameLocator("iframe")
+    .getByRole("button", { name: outcome === "complete" ? /complete/i : /fail/i })
+    .click();
   await expect(dialog).toHaveCount(0);
 }
 

@@ -39,7 +39,12 @@ async function openBeforeHydration(page: Page, path: string) {
 /** A new creator's saved work ("Saved title"), its edit page opened with the page's scripts held. */
 async function openWorkEditorBeforeHydration(page: Page) {
   const creator = await newCreator(page);
-  const work = await insertWork({ ownerEmail: creator.email, title: "Saved title", description: "Saved description.", visibility: "PUBLIC" });
+  const work = await insertWork({
+    ownerEmail: creator.email,
+    title: "Saved title",
+    description: "Saved description.",
+    visibility: "PUBLIC",
+  });
   const editPath = `/dashboard/portfolio/creator/${work.id}/edit`;
   await page.goto("/dashboard/portfolio/creator");
   return { editPath, scripts: await openBeforeHydration(page, editPath) };
@@ -68,7 +73,9 @@ test("on a work's edit page opened directly, text typed before hydration is kept
   await expect(description).toHaveValue("A description typed while the page was loading.");
   await expect(tagBox).toHaveValue("Watercolour");
   await tagBox.press("Enter");
-  await expect(page.getByRole("list", { name: "Tags", exact: true }).getByRole("listitem").filter({ hasText: "Watercolour" })).toHaveCount(1);
+  await expect(
+    page.getByRole("list", { name: "Tags", exact: true }).getByRole("listitem").filter({ hasText: "Watercolour" }),
+  ).toHaveCount(1);
 
   await save.click();
   await expect(page).toHaveURL(/\/dashboard\/portfolio\/creator$/);
@@ -77,7 +84,9 @@ test("on a work's edit page opened directly, text typed before hydration is kept
   await expect(description).toHaveValue("A description typed while the page was loading.");
 });
 
-test("on a work's edit page opened directly, boxes ticked and a radio chosen before hydration are kept and saved", async ({ page }) => {
+test("on a work's edit page opened directly, boxes ticked and a radio chosen before hydration are kept and saved", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const { editPath, scripts } = await openWorkEditorBeforeHydration(page);
   const categories = page.getByRole("group", { name: "Categories", exact: true }).getByRole("checkbox");
@@ -109,7 +118,9 @@ test("on a work's edit page opened directly, boxes ticked and a radio chosen bef
   await expect(privately).toBeChecked();
 });
 
-test("on the profile settings opened directly, the name and bio typed before hydration are kept and saved", async ({ page }) => {
+test("on the profile settings opened directly, the name and bio typed before hydration are kept and saved", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await newCreator(page);
   const name = page.getByLabel("Name", { exact: true });

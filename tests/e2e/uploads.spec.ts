@@ -11,7 +11,9 @@ import { pngBytes } from "./png";
 /** A real MP4 recorded by the browser itself (a canvas through MediaRecorder), so the test carries no binary. */
 async function recordMp4(page: Page): Promise<Buffer> {
   const bytes = await page.evaluate(async () => {
-    const type = ["video/mp4;codecs=avc1", "video/mp4;codecs=vp9", "video/mp4"].find((t) => MediaRecorder.isTypeSupported(t));
+    const type = ["video/mp4;codecs=avc1", "video/mp4;codecs=vp9", "video/mp4"].find((t) =>
+      MediaRecorder.isTypeSupported(t),
+    );
     if (!type) return null;
     const canvas = document.createElement("canvas");
     canvas.width = 160;
@@ -43,7 +45,10 @@ async function recordMp4(page: Page): Promise<Buffer> {
 function silentMp3(): Buffer {
   const frame = Buffer.alloc(417);
   frame.set([0xff, 0xfb, 0x90, 0x64]);
-  return Buffer.concat([Buffer.from("ID3\x04\x00\x00\x00\x00\x00\x00", "latin1"), ...Array.from({ length: 40 }, () => frame)]);
+  return Buffer.concat([
+    Buffer.from("ID3\x04\x00\x00\x00\x00\x00\x00", "latin1"),
+    ...Array.from({ length: 40 }, () => frame),
+  ]);
 }
 
 /** An MP4 made larger by a trailing `free` box (which players skip), so a slowed upload takes a while. */
@@ -56,12 +61,19 @@ function padded(mp4: Buffer, size: number): Buffer {
 
 /** Slows uploads (bytes per second) through DevTools' network conditions; -1 lifts the limit. */
 async function throttleUploads(cdp: CDPSession, bytesPerSecond: number) {
-  await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: bytesPerSecond });
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
 }
 
 const items = (page: Page) => page.getByRole("group", { name: "Media", exact: true }).getByRole("listitem");
 
-test("a creator uploads an MP4 and an MP3 to a work, cancels a slow upload halfway, retries it and saves; the video plays", async ({ page }) => {
+test("a creator uploads an MP4 and an MP3 to a work, cancels a slow upload halfway, retries it and saves; the video plays", async ({
+  page,
+}) => {
   test.setTimeout(240_000);
   const creator = await newCreator(page);
   const workTitle = `Moving pictures ${creator.handle.slice(3)}`;
@@ -112,7 +124,9 @@ test("a creator uploads an MP4 and an MP3 to a work, cancels a slow upload halfw
     await expect(bar).toHaveAttribute("aria-valuemin", "0");
     await expect(bar).toHaveAttribute("aria-valuemax", "100");
     // Halfway: some of it sent, not all.
-    await expect.poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 30_000 }).toBeGreaterThanOrEqual(10);
+    await expect
+      .poll(async () => Number(await bar.getAttribute("aria-valuenow")), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(10);
     expect(Number(await bar.getAttribute("aria-valuenow"))).toBeLessThan(100);
     await expect(dialog.getByText(/^\d+%$/)).toBeVisible();
     await expectAccessible(page);
@@ -128,7 +142,9 @@ test("a creator uploads an MP4 and an MP3 to a work, cancels a slow upload halfw
     await expect(bar).toBeVisible();
     await dialog.getByRole("button", { name: "Cancel the upload of long-take.mp4" }).click();
     await expect(bar).toBeHidden();
-    await expect(dialog.getByRole("status").filter({ hasText: "The upload of long-take.mp4 was cancelled." })).toBeAttached();
+    await expect(
+      dialog.getByRole("status").filter({ hasText: "The upload of long-take.mp4 was cancelled." }),
+    ).toBeAttached();
     await throttleUploads(cdp, -1);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
@@ -160,13 +176,26 @@ test("a creator uploads an MP4 and an MP3 to a work, cancels a slow upload halfw
     // 160×90 JPEG served like the work's other files (a browser that cannot decode it shows the label alone).
     const poster = card.locator("img");
     await expect(poster).toHaveAttribute("src", /\/media\/v1\/portfolio-work\/[^/]+\/medias\/[0-9a-f-]{36}\.jpg$/);
-    await expect.poll(() => poster.evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight])).toEqual([160, 90]);
+    await expect
+      .poll(() =>
+        poster.evaluate((img) => [(img as HTMLImageElement).naturalWidth, (img as HTMLImageElement).naturalHeight]),
+      )
+      .toEqual([160, 90]);
     await card.getByRole("button").first().click();
     // The preview steps through every media of the work, and counts them all.
     await expect(page.getByRole("dialog", { name: "Preview 1 of 3" })).toBeVisible();
     const video = page.getByRole("dialog").locator("video");
     await expect(video).toHaveAttribute("src", /\/(media|api\/google\/storage\/object)\/v1\/portfolio-work\/.+\.mp4/);
-    await expect.poll(() => video.evaluate((v) => ({ ready: (v as HTMLVideoElement).readyState >= 1, error: (v as HTMLVideoElement).error?.code ?? null })), { timeout: 15_000 }).toEqual({ ready: true, error: null });
+    await expect
+      .poll(
+        () =>
+          video.evaluate((v) => ({
+            ready: (v as HTMLVideoElement).readyState >= 1,
+            error: (v as HTMLVideoElement).error?.code ?? null,
+          })),
+        { timeout: 15_000 },
+      )
+      .toEqual({ ready: true, error: null });
     await page.keyboard.press("Escape");
   });
 
@@ -188,7 +217,9 @@ test("the avatar's upload shows the same bar and Cancel, and a cancelled picture
   // A PNG with bytes after its end (decoders stop at IEND), large enough to be slow.
   const picture = Buffer.concat([pngBytes(8, 8), Buffer.alloc(1_200_000)]);
   await throttleUploads(cdp, 60_000);
-  await page.getByLabel("Upload a profile picture").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: picture });
+  await page
+    .getByLabel("Upload a profile picture")
+    .setInputFiles({ name: "me.png", mimeType: "image/png", buffer: picture });
   const bar = page.getByRole("progressbar", { name: "me.png" });
   await expect(bar).toBeVisible();
   await page.getByRole("button", { name: "Cancel the upload of me.png" }).click();

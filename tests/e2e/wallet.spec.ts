@@ -38,7 +38,10 @@ async function sellAndComplete(page: Page, parties: { creator: string; client: s
   await expect(panel(page, code).getByText("Completed", { exact: true }).first()).toBeVisible();
 }
 
-test("a creator connects a payout account, completes an order and sees the transfer, in English and Japanese", async ({ page, baseURL }) => {
+test("a creator connects a payout account, completes an order and sees the transfer, in English and Japanese", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(210_000);
   const client = await signUpWithApi(page);
   await saveCard(page, "4242 4242 4242 4242");
@@ -63,13 +66,19 @@ test("a creator connects a payout account, completes an order and sees the trans
   await page.getByRole("button", { name: "Complete onboarding" }).click();
   await expect(page).toHaveURL(new RegExp(`${WALLET}\\?onboarding=return$`));
   await expect(account.getByTestId("wallet-state")).toHaveText("Ready for payouts");
-  for (const fact of ["Details submitted", "Charges enabled", "Payouts enabled"]) await expect(account.getByText(fact)).toBeVisible();
+  for (const fact of ["Details submitted", "Charges enabled", "Payouts enabled"])
+    await expect(account.getByText(fact)).toBeVisible();
   await expect(page.getByRole("button", { name: "Open Stripe dashboard" })).toBeVisible();
 
   // An order at ¥12,000, approved, paid by the client, delivered and completed by the creator.
   const title = `Wallet ${Date.now().toString(36)}`;
   const parties = { creator: creator.email, client: client.email };
-  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title });
+  const { code } = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: client.email,
+    priceAmount: 12_000,
+    title,
+  });
   await sellAndComplete(page, parties, code);
 
   // The wallet: ¥12,000 → tax ¥1,091 (1/11), sales ¥10,909, income ¥9,885 (sales / 1.1036), fee ¥1,024; the creator's
@@ -78,7 +87,8 @@ test("a creator connects a payout account, completes an order and sees the trans
   const row = page.getByTestId("wallet-orders").locator(`tr[data-order="${code}"]`);
   // The wallet shows the total, the tax and the fee taken from it and the income left (the sales amount is on the order's
   // Payment tab and the sales history).
-  for (const figure of ["¥9,885", "¥1,091", "¥1,024", "¥12,000"]) await expect(row.getByRole("cell", { name: figure, exact: true })).toBeVisible();
+  for (const figure of ["¥9,885", "¥1,091", "¥1,024", "¥12,000"])
+    await expect(row.getByRole("cell", { name: figure, exact: true })).toBeVisible();
   await expect(row.getByTestId("wallet-income")).toHaveText("¥9,885");
   await expect(row.getByTestId("wallet-transfer-amount")).toHaveText("¥10,976");
   await expect(row.getByTestId("payout-status")).toHaveText("Transferred");
@@ -90,7 +100,13 @@ test("a creator connects a payout account, completes an order and sees the trans
 
   // A $10.00 order: the share is $9.15 (fee $0.85); the client's charge settled as ¥1,449 (the emulator's 144.91), so
   // ¥1,325 was sent (915 × 1,449 / 1,000, rounded down), and the yen balance grows by it.
-  const dollars = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 1_000, title: `${title} USD`, currencyCode: "USD" });
+  const dollars = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: client.email,
+    priceAmount: 1_000,
+    title: `${title} USD`,
+    currencyCode: "USD",
+  });
   await sellAndComplete(page, parties, dollars.code);
   await page.goto(WALLET);
   const dollarRow = page.getByTestId("wallet-orders").locator(`tr[data-order="${dollars.code}"]`);
@@ -121,18 +137,28 @@ test("a creator connects a payout account, completes an order and sees the trans
   await expect(jaRow.getByTestId("payout-status")).toHaveText(ja("wallet_payout_transferred"));
   await expect(jaRow.getByTestId("wallet-transfer-amount")).toHaveText("¥10,976");
   const jaDollarRow = page.getByTestId("wallet-orders").locator(`tr[data-order="${dollars.code}"]`);
-  await expect(jaDollarRow.getByTestId("wallet-transfer-sent")).toHaveText(ja("wallet_payout_sent").replace("{amount}", "¥1,325"));
+  await expect(jaDollarRow.getByTestId("wallet-transfer-sent")).toHaveText(
+    ja("wallet_payout_sent").replace("{amount}", "¥1,325"),
+  );
   await expect(page.getByTestId("wallet-currency-note")).toHaveText(ja("wallet_payout_currency_note"));
   await expect(page.getByRole("button", { name: ja("wallet_action_dashboard") })).toBeVisible();
 });
 
-test("a paid order the creator cancels: the prompt names the full refund, and at 1280 px the wallet shows the whole row with no income, in English and Japanese", async ({ page, baseURL }) => {
+test("a paid order the creator cancels: the prompt names the full refund, and at 1280 px the wallet shows the whole row with no income, in English and Japanese", async ({
+  page,
+  baseURL,
+}) => {
   test.setTimeout(150_000);
   const client = await signUpWithApi(page);
   await saveCard(page, "4242 4242 4242 4242");
   await expect(page.getByText("Visa ending in 4242")).toBeVisible();
   const creator = await newCreator(page);
-  const { code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount: 12_000, title: `Refunded ${Date.now().toString(36)}` });
+  const { code } = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: client.email,
+    priceAmount: 12_000,
+    title: `Refunded ${Date.now().toString(36)}`,
+  });
 
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await page.getByRole("button", { name: "Approve" }).click();
@@ -153,7 +179,9 @@ test("a paid order the creator cancels: the prompt names the full refund, and at
   });
   await page.getByRole("button", { name: "Cancel" }).click();
   await expect(panel(page, code).getByText("Canceled", { exact: true }).first()).toBeVisible();
-  expect(prompt).toBe("Cancel this commission? Comet will refund the full ¥12,000 to the client's card, and you will get no payout for it.");
+  expect(prompt).toBe(
+    "Cancel this commission? Comet will refund the full ¥12,000 to the client's card, and you will get no payout for it.",
+  );
 
   // The wallet at 1280 × 800: the refunded sale earns nothing, and every column is in view without scrolling sideways.
   await page.setViewportSize({ width: 1280, height: 800 });
@@ -163,7 +191,9 @@ test("a paid order the creator cancels: the prompt names the full refund, and at
   await expect(row.getByTestId("wallet-income")).toHaveText("Refunded");
   await expect(row.getByTestId("wallet-transfer-amount")).toHaveText("—");
   await expect(row.getByTestId("payout-status")).toHaveText("None (refunded)");
-  await expect(page.getByTestId("wallet-income-note")).toContainText("Your payout is what Comet sends you: the total less the fee only");
+  await expect(page.getByTestId("wallet-income-note")).toContainText(
+    "Your payout is what Comet sends you: the total less the fee only",
+  );
   await expectWholeRowInView(page, container, row);
   await expectAccessible(page);
 
@@ -184,7 +214,11 @@ test("a paid order the creator cancels: the prompt names the full refund, and at
 });
 
 /** The row's payout status cell (the last column) lies inside the table's box and the window, and nothing scrolls sideways. */
-async function expectWholeRowInView(page: Page, container: ReturnType<Page["getByTestId"]>, row: ReturnType<Page["locator"]>) {
+async function expectWholeRowInView(
+  page: Page,
+  container: ReturnType<Page["getByTestId"]>,
+  row: ReturnType<Page["locator"]>,
+) {
   const status = row.getByTestId("wallet-payout-status");
   await status.scrollIntoViewIfNeeded();
   const [box, frame] = await Promise.all([status.boundingBox(), container.boundingBox()]);
@@ -194,5 +228,7 @@ async function expectWholeRowInView(page: Page, container: ReturnType<Page["getB
   expect(box!.x + box!.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   const overflow = await container.evaluate((element) => element.scrollWidth - element.clientWidth);
   expect(overflow).toBeLessThanOrEqual(0);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  expect(
+    await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+  ).toBeLessThanOrEqual(0);
 }

@@ -18,7 +18,11 @@ async function addLink(page: Page, url: string) {
   await expect(dialog).toBeHidden();
 }
 
-test("a work without media stays a draft until its first media; a private work tells its owner", async ({ page, browser, baseURL }) => {
+test("a work without media stays a draft until its first media; a private work tells its owner", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(180_000);
   const creator = await newCreator(page);
   // Long enough for two lines or more on any card.
@@ -30,7 +34,9 @@ test("a work without media stays a draft until its first media; a private work t
 
     await test.step("the editor says an empty work is a draft; saved, it is not on the profile", async () => {
       await visit(page, "/dashboard/portfolio/creator/new");
-      await expect(notice(page)).toHaveText("Until it has media, this work is a draft that only you can see: it is published when you save it with at least one file, link or embed.");
+      await expect(notice(page)).toHaveText(
+        "Until it has media, this work is a draft that only you can see: it is published when you save it with at least one file, link or embed.",
+      );
       await page.getByLabel("Title", { exact: true }).fill(title);
       await page.getByLabel("Description", { exact: true }).fill("Nothing to show yet.");
       await page.getByRole("button", { name: "Save", exact: true }).click();
@@ -67,7 +73,11 @@ test("a work without media stays a draft until its first media; a private work t
       const heading = page.getByRole("article").filter({ hasText: title }).getByRole("heading");
       const [height, line, padding] = await heading.evaluate((el) => {
         const style = getComputedStyle(el);
-        return [el.getBoundingClientRect().height, parseFloat(style.lineHeight), parseFloat(style.paddingTop) + parseFloat(style.paddingBottom)];
+        return [
+          el.getBoundingClientRect().height,
+          parseFloat(style.lineHeight),
+          parseFloat(style.paddingTop) + parseFloat(style.paddingBottom),
+        ];
       });
       expect(Math.round((height - padding) / line)).toBe(2);
       await page.setViewportSize({ width: 1280, height: 800 });

@@ -12,7 +12,10 @@ const workTitle = `Granted piece ${Date.now().toString(36)}`;
 
 const accessList = (page: Page, legend: string) => page.getByRole("group", { name: legend, exact: true });
 
-test("a creator makes a work private, grants one user view, and adds a share image and an own category", async ({ browser, baseURL }, testInfo) => {
+test("a creator makes a work private, grants one user view, and adds a share image and an own category", async ({
+  browser,
+  baseURL,
+}, testInfo) => {
   test.setTimeout(180_000);
   const png = testInfo.outputPath("share.png");
   writeFileSync(png, pngBytes());
@@ -61,7 +64,10 @@ test("a creator makes a work private, grants one user view, and adds a share ima
     await test.step("a share preview image and a category of the creator's own", async () => {
       await page.getByRole("button", { name: "Add a share image" }).click();
       const dialog = page.getByRole("dialog", { name: "Add media" });
-      await dialog.locator('input[type="file"]').and(dialog.getByLabel("File", { exact: true })).setInputFiles(png);
+      await dialog
+        .locator('input[type="file"]')
+        .and(dialog.getByLabel("File", { exact: true }))
+        .setInputFiles(png);
       await expect(dialog).toBeHidden({ timeout: 15_000 });
       await expect(page.getByRole("button", { name: "Remove Share preview images, Media 1" })).toBeVisible();
       await page.getByRole("textbox", { name: "Your categories" }).fill("Sticker sheets");
@@ -85,7 +91,9 @@ test("a creator makes a work private, grants one user view, and adds a share ima
       const grantee = editor.page;
       await visit(grantee, editPath);
       await expect(grantee.getByLabel("Title", { exact: true })).toHaveValue(workTitle);
-      await expect(grantee.getByText("Only the owner or a manager of this work can change its visibility and who has access.")).toBeVisible();
+      await expect(
+        grantee.getByText("Only the owner or a manager of this work can change its visibility and who has access."),
+      ).toBeVisible();
       await expect(grantee.getByRole("radio", { name: /^Private/ })).toBeDisabled();
       await expect(accessList(grantee, "Can view").getByRole("textbox")).toHaveCount(0);
       await expect(accessList(grantee, "Can view").getByText(`@${viewer.user.handle}`, { exact: true })).toBeVisible();

@@ -9,12 +9,21 @@ import { pngBytes } from "./png";
 type Visibility = "PUBLIC" | "UNLISTED" | "PRIVATE";
 
 /** A PUBLISHED work of the user at `ownerEmail` with an English title and description; returns its id and the owner's handle. */
-export function insertWork(work: { ownerEmail: string; title: string; description: string; visibility: Visibility }): Promise<{ id: string; handle: string }> {
+export function insertWork(work: {
+  ownerEmail: string;
+  title: string;
+  description: string;
+  visibility: Visibility;
+}): Promise<{ id: string; handle: string }> {
   return devFixture("work", work);
 }
 
 /** Gives `permission` on the work to the user at `email`. */
-export function grantWork(workId: string, permission: "view" | "edit" | "admin" | "credit", email: string): Promise<unknown> {
+export function grantWork(
+  workId: string,
+  permission: "view" | "edit" | "admin" | "credit",
+  email: string,
+): Promise<unknown> {
   return devFixture("workGrant", { workId, permission, email });
 }
 
@@ -29,7 +38,11 @@ export async function uploadWorkPicture(page: Page, workId: string, ownerEmail: 
     headers: { "sec-fetch-site": "same-origin" },
   });
   expect(signed.status(), await signed.text()).toBe(200);
-  const { url, storedUrl, headers } = (await signed.json()) as { url: string; storedUrl: string; headers: Record<string, string> };
+  const { url, storedUrl, headers } = (await signed.json()) as {
+    url: string;
+    storedUrl: string;
+    headers: Record<string, string>;
+  };
   const put = await page.request.put(url, { data: bytes, headers: { ...headers, "sec-fetch-site": "same-origin" } });
   expect(put.status(), await put.text()).toBeLessThan(300);
   await devFixture("workPicture", { workId, ownerEmail, storedUrl, size: bytes.length });

@@ -12,12 +12,20 @@ const description = "Painted over three mornings from the pier, in oils.";
  * Another person's browser, as its own client (an IPv6 /64 of its own): the server limits visits and code sends per
  * client, and these contexts do not get the test fixture's per-test address.
  */
-function personContext(browser: Browser, baseURL: string | undefined, options: { viewport?: { width: number; height: number } } = {}) {
+function personContext(
+  browser: Browser,
+  baseURL: string | undefined,
+  options: { viewport?: { width: number; height: number } } = {},
+) {
   const client = `2001:db8:${Math.floor(Math.random() * 0xffff).toString(16)}:${Math.floor(Math.random() * 0xffff).toString(16)}::1`;
   return browser.newContext({ baseURL, ...options, extraHTTPHeaders: { "cf-connecting-ip": client } });
 }
 
-test("an unlisted work: its share link opens for a visitor, with og meta; the profile does not list it", async ({ page, browser, baseURL }) => {
+test("an unlisted work: its share link opens for a visitor, with og meta; the profile does not list it", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const owner = await signUpWithApi(page);
   const title = `Harbour at dawn ${owner.handle}`;
   const work = await insertWork({ ownerEmail: owner.email, title, description, visibility: "UNLISTED" });
@@ -54,7 +62,11 @@ test("an unlisted work: its share link opens for a visitor, with og meta; the pr
   await Promise.all([visitorContext.close(), otherContext.close()]);
 });
 
-test("a private work granted to one user: they see the page and its picture; a stranger gets 404 for page, data and picture", async ({ page, browser, baseURL }) => {
+test("a private work granted to one user: they see the page and its picture; a stranger gets 404 for page, data and picture", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const owner = await signUpWithApi(page);
   const title = `Private sketch ${owner.handle}`;
   const work = await insertWork({ ownerEmail: owner.email, title, description, visibility: "PRIVATE" });
@@ -71,7 +83,11 @@ test("a private work granted to one user: they see the page and its picture; a s
   const picture = viewer.getByRole("img", { name: new RegExp(title) }).first();
   await expect(picture).toBeVisible();
   expect(await picture.getAttribute("src")).toMatch(/^\/api\/google\/storage\/object\/v1\/portfolio-work\/.+\?token=/);
-  await expect.poll(() => picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() =>
+      picture.evaluate((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth > 0),
+    )
+    .toBe(true);
   // A private work's visits are not counted, even for a reader it is granted to.
   await viewer.waitForLoadState("networkidle");
   expect(await visitsOf(work.id)).toBe(0);
@@ -89,15 +105,29 @@ test("a private work granted to one user: they see the page and its picture; a s
   expect(data.status()).toBe(404);
   expect(await data.text()).not.toContain(title);
   expect((await stranger.request.get(stored)).status()).toBe(404);
-  expect((await stranger.request.post("/api/google/storage/sign/read", { data: { url: stored }, headers: { "sec-fetch-site": "same-origin" } })).status()).toBe(403);
+  expect(
+    (
+      await stranger.request.post("/api/google/storage/sign/read", {
+        data: { url: stored },
+        headers: { "sec-fetch-site": "same-origin" },
+      })
+    ).status(),
+  ).toBe(403);
 
   // The owner gets Edit, to the work editor.
   await page.goto(path);
-  await expect(page.getByRole("link", { name: "Edit" })).toHaveAttribute("href", `/dashboard/portfolio/creator/${work.id}/edit`);
+  await expect(page.getByRole("link", { name: "Edit" })).toHaveAttribute(
+    "href",
+    `/dashboard/portfolio/creator/${work.id}/edit`,
+  );
   await Promise.all([viewerContext.close(), strangerContext.close()]);
 });
 
-test("a profile card's title links to the work's page; at 375 px in Japanese the page reads whole", async ({ page, browser, baseURL }) => {
+test("a profile card's title links to the work's page; at 375 px in Japanese the page reads whole", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const owner = await signUpWithApi(page);
   const title = `Pier at noon ${owner.handle}`;
   const work = await insertWork({ ownerEmail: owner.email, title, description, visibility: "PUBLIC" });

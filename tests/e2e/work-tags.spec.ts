@@ -23,7 +23,9 @@ async function saveAndReopen(page: Page, title: string) {
   await page.waitForLoadState("networkidle");
 }
 
-test("a creator's tags: repeats are ignored, existing tags are suggested, and a chosen suggestion is added alone", async ({ page }) => {
+test("a creator's tags: repeats are ignored, existing tags are suggested, and a chosen suggestion is added alone", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await newCreator(page);
   // Unique per run: suggestions come from the creator's own and public works' tags.
@@ -46,7 +48,9 @@ test("a creator's tags: repeats are ignored, existing tags are suggested, and a 
   await test.step("on the next work the tag is suggested; choosing it adds it and not the typed part", async () => {
     await newWork(page, `Second ${tag}`);
     await tagBox(page).fill(tag.slice(0, 9));
-    const suggestion = page.getByRole("list", { name: "Existing tags" }).getByRole("button", { name: tag, exact: true });
+    const suggestion = page
+      .getByRole("list", { name: "Existing tags" })
+      .getByRole("button", { name: tag, exact: true });
     await expect(suggestion).toBeVisible();
     await suggestion.click();
     await expect(tagChips(page)).toHaveText([`${tag}×`]);

@@ -34,7 +34,9 @@ describe("API keys", () => {
   });
 
   it("accepts a secret key as HTTP Basic too", async () => {
-    const response = await call(emulator, "/v1/customers", { headers: { Authorization: `Basic ${Buffer.from(`${SECRET_KEY}:`).toString("base64")}` } });
+    const response = await call(emulator, "/v1/customers", {
+      headers: { Authorization: `Basic ${Buffer.from(`${SECRET_KEY}:`).toString("base64")}` },
+    });
     expect(response.status).toBe(200);
   });
 
@@ -48,7 +50,8 @@ describe("API keys", () => {
 
   it("lets a publishable key create a card PaymentMethod, as Stripe.js does", async () => {
     const pm = await sdk(emulator, PUBLISHABLE_KEY).paymentMethods.create({
-      type: "card", card: { number: "4242424242424242", exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: "123" },
+      type: "card",
+      card: { number: "4242424242424242", exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: "123" },
     });
     expect(pm.card?.last4).toBe("4242");
   });
@@ -70,7 +73,9 @@ describe("errors and headers", () => {
   });
 
   it("raises StripeInvalidRequestError with code and param for a missing parameter", async () => {
-    const error = await rejection(stripe.paymentIntents.create({ currency: "jpy" } as Stripe.PaymentIntentCreateParams));
+    const error = await rejection(
+      stripe.paymentIntents.create({ currency: "jpy" } as Stripe.PaymentIntentCreateParams),
+    );
     expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect(error.code).toBe("parameter_missing");
     expect(error.param).toBe("amount");
@@ -86,7 +91,9 @@ describe("errors and headers", () => {
   });
 
   it("sends Request-Id and Stripe-Version, and CORS for browsers on other origins", async () => {
-    const response = await call(emulator, "/v1/customers", { headers: { Authorization: `Bearer ${SECRET_KEY}`, Origin: "http://localhost:5173" } });
+    const response = await call(emulator, "/v1/customers", {
+      headers: { Authorization: `Bearer ${SECRET_KEY}`, Origin: "http://localhost:5173" },
+    });
     expect(response.headers.get("request-id")).toMatch(/^req_/);
     expect(response.headers.get("stripe-version")).toBe("2026-10-28.endive");
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
@@ -95,7 +102,11 @@ describe("errors and headers", () => {
   it("answers a CORS preflight", async () => {
     const response = await call(emulator, "/v1/payment_methods", {
       method: "OPTIONS",
-      headers: { Origin: "http://localhost:5173", "Access-Control-Request-Method": "POST", "Access-Control-Request-Headers": "authorization,content-type" },
+      headers: {
+        Origin: "http://localhost:5173",
+        "Access-Control-Request-Method": "POST",
+        "Access-Control-Request-Headers": "authorization,content-type",
+      },
     });
     expect(response.status).toBe(204);
     expect(response.headers.get("access-control-allow-origin")).toBe("*");
@@ -128,7 +139,13 @@ describe("idempotency keys", () => {
   it("replays a decline (402) as well: the request ran", async () => {
     const key = randomUUID();
     const customer = await stripe.customers.create({});
-    const params = { amount: 1000, currency: "jpy", customer: customer.id, payment_method: "pm_card_chargeDeclined", confirm: true };
+    const params = {
+      amount: 1000,
+      currency: "jpy",
+      customer: customer.id,
+      payment_method: "pm_card_chargeDeclined",
+      confirm: true,
+    };
     const first = await rejection(stripe.paymentIntents.create(params, { idempotencyKey: key }));
     const second = await rejection(stripe.paymentIntents.create(params, { idempotencyKey: key }));
     expect(second).toBeInstanceOf(Stripe.errors.StripeCardError);
@@ -142,20 +159,28 @@ describe("idempotency keys", () => {
     const key = randomUUID();
     const account = await stripe.accounts.create({ type: "express", country: "JP" });
     const platform = await stripe.customers.create({ email: "scope@example.com" }, { idempotencyKey: key });
-    const otherKey = await (await newPlatform(emulator)).stripe.customers.create({ email: "scope@example.com" }, { idempotencyKey: key });
-    const connected = await stripe.customers.create({ email: "scope@example.com" }, { idempotencyKey: key, stripeAccount: account.id });
+    const otherKey = await (await newPlatform(emulator)).stripe.customers.create(
+      { email: "scope@example.com" },
+      { idempotencyKey: key },
+    );
+    const connected = await stripe.customers.create(
+      { email: "scope@example.com" },
+      { idempotencyKey: key, stripeAccount: account.id },
+    );
     expect(new Set([platform.id, otherKey.id, connected.id]).size).toBe(3);
   });
 
   it("does not save a request whose parameters failed validation", async () => {
     const key = randomUUID();
     const bad = await call(emulator, "/v1/payment_intents", {
-      method: "POST", ...form({ currency: "jpy" }),
+      method: "POST",
+      ...form({ currency: "jpy" }),
       headers: { ...form({}).headers, Authorization: `Bearer ${SECRET_KEY}`, "Idempotency-Key": key },
     });
     expect(bad.status).toBe(400);
     const good = await call(emulator, "/v1/payment_intents", {
-      method: "POST", ...form({ currency: "jpy", amount: "500" }),
+      method: "POST",
+      ...form({ currency: "jpy", amount: "500" }),
       headers: { ...form({}).headers, Authorization: `Bearer ${SECRET_KEY}`, "Idempotency-Key": key },
     });
     expect(good.status).toBe(200);

@@ -14,8 +14,18 @@ const nextYear = new Date().getFullYear() + 1;
 
 describe("customers", () => {
   it("creates, retrieves, updates, lists and deletes", async () => {
-    const created = await stripe.customers.create({ email: "c@example.com", name: "Client", metadata: { account: "a1" } });
-    expect(created).toMatchObject({ object: "customer", email: "c@example.com", name: "Client", metadata: { account: "a1" }, livemode: false });
+    const created = await stripe.customers.create({
+      email: "c@example.com",
+      name: "Client",
+      metadata: { account: "a1" },
+    });
+    expect(created).toMatchObject({
+      object: "customer",
+      email: "c@example.com",
+      name: "Client",
+      metadata: { account: "a1" },
+      livemode: false,
+    });
     expect(created.id).toMatch(/^cus_/);
     expect(await stripe.customers.retrieve(created.id)).toMatchObject({ id: created.id, email: "c@example.com" });
     const updated = await stripe.customers.update(created.id, { name: "Renamed", metadata: { extra: "x" } });
@@ -51,17 +61,28 @@ describe("payment methods", () => {
   });
 
   it.each([
-    ["4242424242424242", "visa"], ["5555555555554444", "mastercard"], ["3566002020360505", "jcb"], ["378282246310005", "amex"],
-    ["3056930009020004", "diners"], ["6011111111111117", "discover"],
+    ["4242424242424242", "visa"],
+    ["5555555555554444", "mastercard"],
+    ["3566002020360505", "jcb"],
+    ["378282246310005", "amex"],
+    ["3056930009020004", "diners"],
+    ["6011111111111117", "discover"],
   ])("creates a card from the raw test number %s (%s)", async (number, brand) => {
-    const pm = await stripe.paymentMethods.create({ type: "card", card: { number, exp_month: 4, exp_year: nextYear, cvc: "123" }, billing_details: { name: "Ada" } });
+    const pm = await stripe.paymentMethods.create({
+      type: "card",
+      card: { number, exp_month: 4, exp_year: nextYear, cvc: "123" },
+      billing_details: { name: "Ada" },
+    });
     expect(pm).toMatchObject({ type: "card", customer: null, billing_details: { name: "Ada" } });
     expect(pm.card).toMatchObject({ brand, last4: number.slice(-4), exp_month: 4, exp_year: nextYear });
   });
 
   it("knows every test card by number and by each of its magic ids (pm_card_* and tok_*)", async () => {
     for (const card of TEST_CARDS) {
-      const byNumber = await stripe.paymentMethods.create({ type: "card", card: { number: card.number, exp_month: 1, exp_year: nextYear } });
+      const byNumber = await stripe.paymentMethods.create({
+        type: "card",
+        card: { number: card.number, exp_month: 1, exp_year: nextYear },
+      });
       expect(byNumber.card?.last4).toBe(card.number.slice(-4));
       for (const alias of card.aliases) {
         expect((await stripe.paymentMethods.retrieve(`pm_card_${alias}`)).card?.last4).toBe(card.number.slice(-4));
@@ -72,11 +93,31 @@ describe("payment methods", () => {
   });
 
   it.each([
-    [{ number: "4242424242424241", exp_month: 1, exp_year: nextYear }, "incorrect_number", "Your card number is incorrect."],
-    [{ number: "4242424242424242", exp_month: 13, exp_year: nextYear }, "invalid_expiry_month", "Your card's expiration month is invalid."],
-    [{ number: "4242424242424242", exp_month: 1, exp_year: 2001 }, "invalid_expiry_year", "Your card's expiration year is invalid."],
-    [{ number: "4242424242424242", exp_month: 1, exp_year: nextYear, cvc: "12" }, "invalid_cvc", "Your card's security code is invalid."],
-    [{ number: "4111111111111111", exp_month: 1, exp_year: nextYear }, "card_declined", expect.stringMatching(/used a non test \(live\) card/)],
+    [
+      { number: "4242424242424241", exp_month: 1, exp_year: nextYear },
+      "incorrect_number",
+      "Your card number is incorrect.",
+    ],
+    [
+      { number: "4242424242424242", exp_month: 13, exp_year: nextYear },
+      "invalid_expiry_month",
+      "Your card's expiration month is invalid.",
+    ],
+    [
+      { number: "4242424242424242", exp_month: 1, exp_year: 2001 },
+      "invalid_expiry_year",
+      "Your card's expiration year is invalid.",
+    ],
+    [
+      { number: "4242424242424242", exp_month: 1, exp_year: nextYear, cvc: "12" },
+      "invalid_cvc",
+      "Your card's security code is invalid.",
+    ],
+    [
+      { number: "4111111111111111", exp_month: 1, exp_year: nextYear },
+      "card_declined",
+      expect.stringMatching(/used a non test \(live\) card/),
+    ],
   ])("refuses card %o with 402 %s", async (card, code, message) => {
     const error = await rejection(stripe.paymentMethods.create({ type: "card", card }));
     expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
@@ -94,7 +135,9 @@ describe("payment methods", () => {
     const detached = await stripe.paymentMethods.detach(pm.id);
     expect(detached.customer).toBeNull();
     expect((await stripe.paymentMethods.list({ customer: customer.id })).data).toEqual([]);
-    const types = (await stripe.events.list({ limit: 100 })).data.filter((event) => (event.data.object as { id?: string }).id === pm.id).map((event) => event.type);
+    const types = (await stripe.events.list({ limit: 100 })).data
+      .filter((event) => (event.data.object as { id?: string }).id === pm.id)
+      .map((event) => event.type);
     expect(types).toEqual(["payment_method.detached", "payment_method.attached"]);
     const error = await rejection(stripe.paymentMethods.detach(pm.id));
     expect(error.code).toBe("payment_method_unexpected_state");

@@ -22,7 +22,11 @@ afterEach(async () => {
 afterAll(() => emulator.close());
 
 async function addFault(rule: FaultRuleInput): Promise<FaultRuleView> {
-  const response = await call(emulator, "/_emulator/faults", { method: "POST", body: JSON.stringify(rule), headers: { "Content-Type": "application/json" } });
+  const response = await call(emulator, "/_emulator/faults", {
+    method: "POST",
+    body: JSON.stringify(rule),
+    headers: { "Content-Type": "application/json" },
+  });
   expect(response.status).toBe(201);
   return (await response.json()) as FaultRuleView;
 }
@@ -37,7 +41,11 @@ function uniqueTag(): string {
   return `order_${process.pid}_${++tags}`;
 }
 
-function createIntent(client: Stripe, tag: string, options: Stripe.RequestOptions = {}): Promise<Stripe.Response<Stripe.PaymentIntent>> {
+function createIntent(
+  client: Stripe,
+  tag: string,
+  options: Stripe.RequestOptions = {},
+): Promise<Stripe.Response<Stripe.PaymentIntent>> {
   return client.paymentIntents.create({ amount: 1200, currency: "jpy", metadata: { order: tag } }, options);
 }
 
@@ -128,7 +136,13 @@ describe("each fault as Stripe answers it", () => {
 describe("retries", () => {
   it("drop_after on creation with an idempotency key: the SDK's retry gets the replay, so one PaymentIntent", async () => {
     const tag = uniqueTag();
-    const rule = await addFault({ fault: "drop_after", method: "POST", path: "/v1/payment_intents", match: tag, count: 1 });
+    const rule = await addFault({
+      fault: "drop_after",
+      method: "POST",
+      path: "/v1/payment_intents",
+      match: tag,
+      count: 1,
+    });
     const retrying = sdk(emulator, SECRET_KEY, { httpClient: Stripe.createFetchHttpClient(), maxNetworkRetries: 2 });
     const intent = await createIntent(retrying, tag, { idempotencyKey: `pay-${tag}` });
     expect(responseHeader(intent, "idempotent-replayed")).toBe("true");
@@ -140,10 +154,12 @@ describe("retries", () => {
     const tag = uniqueTag();
     await addFault({ fault: "drop_after", match: tag, count: 1 });
     // The SDK puts a key on every POST, so only a raw call can go without one.
-    const send = () => call(emulator, "/v1/payment_intents", {
-      method: "POST", body: new URLSearchParams({ amount: "1200", currency: "jpy", "metadata[order]": tag }),
-      headers: { ...authorized, "Content-Type": "application/x-www-form-urlencoded" },
-    });
+    const send = () =>
+      call(emulator, "/v1/payment_intents", {
+        method: "POST",
+        body: new URLSearchParams({ amount: "1200", currency: "jpy", "metadata[order]": tag }),
+        headers: { ...authorized, "Content-Type": "application/x-www-form-urlencoded" },
+      });
     await expect(send()).rejects.toThrow();
     expect((await send()).status).toBe(200);
     expect(await intentsTagged(tag)).toHaveLength(2);
@@ -174,7 +190,12 @@ describe("rules", () => {
     const rule = await addFault({ fault: "api_error", match: tag, count: 1 });
     expect(await rejection(createIntent(worker, tag))).toBeInstanceOf(Stripe.errors.StripeAPIError);
     await createIntent(worker, tag);
-    expect((await faultRules()).find((listed) => listed.id === rule.id)).toMatchObject({ fault: "api_error", count: 1, matched: 1, fired: 1 });
+    expect((await faultRules()).find((listed) => listed.id === rule.id)).toMatchObject({
+      fault: "api_error",
+      count: 1,
+      matched: 1,
+      fired: 1,
+    });
   });
 
   it("match scopes a rule to one order's calls, by body or Idempotency-Key; method and path narrow it", async () => {
@@ -195,7 +216,9 @@ describe("rules", () => {
     await addFault({ fault: "api_error", method: "POST", path: "/v1/payment_intents/*/confirm", match: intent.id });
     await worker.paymentIntents.retrieve(intent.id);
     await worker.paymentIntents.update(intent.id, { description: "not a confirm" });
-    expect(await rejection(worker.paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" }))).toBeInstanceOf(Stripe.errors.StripeAPIError);
+    expect(
+      await rejection(worker.paymentIntents.confirm(intent.id, { payment_method: "pm_card_visa" })),
+    ).toBeInstanceOf(Stripe.errors.StripeAPIError);
   });
 
   it("rate with a seed fails the same calls every time; another seed, others", async () => {
@@ -203,7 +226,8 @@ describe("rules", () => {
       const tag = uniqueTag();
       await addFault({ fault: "api_error", rate: 0.5, seed, match: tag });
       const failed: boolean[] = [];
-      for (let i = 0; i < 16; i++) failed.push((await call(emulator, `/v1/customers?limit=1&tag=${tag}`, { headers: authorized })).status === 500);
+      for (let i = 0; i < 16; i++)
+        failed.push((await call(emulator, `/v1/customers?limit=1&tag=${tag}`, { headers: authorized })).status === 500);
       await call(emulator, "/_emulator/faults", { method: "DELETE" });
       return failed;
     };
@@ -223,8 +247,18 @@ describe("rules", () => {
     expect(await (await call(emulator, "/_emulator/faults", { method: "DELETE" })).json()).toEqual({ deleted: 1 });
     expect(await faultRules()).toEqual([]);
 
-    for (const bad of [{ fault: "meteor" }, { fault: "api_error", rate: 0.5, seed: 1.5 }, { fault: "api_error", seed: 1 }, { fault: "latency" }, { fault: "api_error", path: "/_emulator/reset" }, "[{"]) {
-      const response = await call(emulator, "/_emulator/faults", { method: "POST", body: typeof bad === "string" ? bad : JSON.stringify(bad) });
+    for (const bad of [
+      { fault: "meteor" },
+      { fault: "api_error", rate: 0.5, seed: 1.5 },
+      { fault: "api_error", seed: 1 },
+      { fault: "latency" },
+      { fault: "api_error", path: "/_emulator/reset" },
+      "[{",
+    ]) {
+      const response = await call(emulator, "/_emulator/faults", {
+        method: "POST",
+        body: typeof bad === "string" ? bad : JSON.stringify(bad),
+      });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { error: { message: string } }).error.message).not.toBe("");
     }
@@ -256,7 +290,9 @@ describe("concurrency", () => {
     const otherKey = `pay-again-${tag}`;
     const [one, two] = await Promise.all([
       createIntent(retrying, tag, { idempotencyKey: otherKey }),
-      new Promise((resolve) => setTimeout(resolve, 50)).then(() => createIntent(retrying, tag, { idempotencyKey: otherKey })),
+      new Promise((resolve) => setTimeout(resolve, 50)).then(() =>
+        createIntent(retrying, tag, { idempotencyKey: otherKey }),
+      ),
     ]);
     expect(two.id).toBe(one.id);
     expect((await intentsTagged(tag)).map((intent) => intent.id).sort()).toEqual([created.id, one.id].sort());
@@ -278,10 +314,15 @@ describe("outside the server", () => {
   it("handle() rejects with ConnectionDroppedError, which the SDK's fetch client reports as a StripeConnectionError", async () => {
     const core = createStripeEmulator({ faults: [{ fault: "drop_before", path: "/v1/customers" }] });
     try {
-      const request = new Request("http://stripe.emulator.invalid/v1/customers", { method: "POST", headers: authorized });
+      const request = new Request("http://stripe.emulator.invalid/v1/customers", {
+        method: "POST",
+        headers: authorized,
+      });
       await expect(core.handle(request)).rejects.toBeInstanceOf(ConnectionDroppedError);
       const inProcess = new Stripe(SECRET_KEY, {
-        host: "stripe.emulator.invalid", protocol: "http", maxNetworkRetries: 0,
+        host: "stripe.emulator.invalid",
+        protocol: "http",
+        maxNetworkRetries: 0,
         httpClient: Stripe.createFetchHttpClient((input, init) => core.handle(new Request(input, init))),
       });
       expect(await rejection(inProcess.customers.create({}))).toBeInstanceOf(Stripe.errors.StripeConnectionError);
@@ -292,9 +333,11 @@ describe("outside the server", () => {
   });
 
   it("STRIPE_EMULATOR_FAULTS starts `npm run emulator:stripe` on a bad day, and a bad value stops it", async () => {
-    const run = (faults: string) => spawn(process.execPath, ["emulators/stripe/main.ts"], {
-      env: { ...process.env, STRIPE_EMULATOR_PORT: "0", STRIPE_EMULATOR_FAULTS: faults }, stdio: ["ignore", "pipe", "pipe"],
-    });
+    const run = (faults: string) =>
+      spawn(process.execPath, ["emulators/stripe/main.ts"], {
+        env: { ...process.env, STRIPE_EMULATOR_PORT: "0", STRIPE_EMULATOR_FAULTS: faults },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
     const child = run(JSON.stringify([{ fault: "api_error", path: "/v1/customers", count: 1 }]));
     try {
       const url = await new Promise<string>((resolve, reject) => {

@@ -9,7 +9,13 @@ export const SECRET_KEY = "sk_test_emulator_suite";
 export const PUBLISHABLE_KEY = "pk_test_emulator_suite";
 
 export function sdk(emulator: RunningStripeEmulator, key = SECRET_KEY, options: Stripe.StripeConfig = {}): Stripe {
-  return new Stripe(key, { host: "127.0.0.1", port: emulator.port, protocol: "http", maxNetworkRetries: 0, ...options });
+  return new Stripe(key, {
+    host: "127.0.0.1",
+    port: emulator.port,
+    protocol: "http",
+    maxNetworkRetries: 0,
+    ...options,
+  });
 }
 
 /**
@@ -18,13 +24,18 @@ export function sdk(emulator: RunningStripeEmulator, key = SECRET_KEY, options: 
  */
 export async function start(options: StartOptions = {}): Promise<{ emulator: RunningStripeEmulator; stripe: Stripe }> {
   const emulator = await startStripeEmulator({
-    port: 0, webhookRetryDelaysMs: [20, 40, 80], platforms: [{ secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY }], ...options,
+    port: 0,
+    webhookRetryDelaysMs: [20, 40, 80],
+    platforms: [{ secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY }],
+    ...options,
   });
   return { emulator, stripe: sdk(emulator) };
 }
 
 /** A platform of the test's own (`POST /_emulator/platforms`): random keys, data nobody else sees. */
-export async function newPlatform(emulator: RunningStripeEmulator): Promise<{ secretKey: string; publishableKey: string; stripe: Stripe }> {
+export async function newPlatform(
+  emulator: RunningStripeEmulator,
+): Promise<{ secretKey: string; publishableKey: string; stripe: Stripe }> {
   const response = await call(emulator, "/_emulator/platforms", { method: "POST" });
   const keys = (await response.json()) as { secret_key: string; publishable_key: string };
   return { secretKey: keys.secret_key, publishableKey: keys.publishable_key, stripe: sdk(emulator, keys.secret_key) };
@@ -36,7 +47,10 @@ export function call(emulator: RunningStripeEmulator, path: string, init: Reques
 }
 
 export function form(values: Record<string, string>): { body: string; headers: Record<string, string> } {
-  return { body: new URLSearchParams(values).toString(), headers: { "Content-Type": "application/x-www-form-urlencoded" } };
+  return {
+    body: new URLSearchParams(values).toString(),
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+  };
 }
 
 export interface Received {
@@ -52,7 +66,10 @@ export async function receiver(status: (received: Received, index: number) => nu
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      const entry = { body: Buffer.concat(chunks).toString("utf8"), signature: String(req.headers["stripe-signature"] ?? "") };
+      const entry = {
+        body: Buffer.concat(chunks).toString("utf8"),
+        signature: String(req.headers["stripe-signature"] ?? ""),
+      };
       received.push(entry);
       res.statusCode = status(entry, received.length - 1);
       res.end();
@@ -69,7 +86,10 @@ export async function receiver(status: (received: Received, index: number) => nu
     async until(predicate: (all: Received[]) => boolean, timeoutMs = 5000): Promise<Received[]> {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(received)) {
-        if (Date.now() > deadline) throw new Error(`webhooks did not arrive in time; got ${received.length}: ${received.map((entry) => (JSON.parse(entry.body) as Stripe.Event).type).join(", ")}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `webhooks did not arrive in time; got ${received.length}: ${received.map((entry) => (JSON.parse(entry.body) as Stripe.Event).type).join(", ")}`,
+          );
         await new Promise<void>((resolve) => {
           waiters.push(resolve);
           setTimeout(resolve, 50);
@@ -77,7 +97,11 @@ export async function receiver(status: (received: Received, index: number) => nu
       }
       return received;
     },
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 

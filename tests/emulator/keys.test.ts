@@ -11,7 +11,10 @@ let stripe: Stripe;
 beforeAll(async () => ({ emulator, stripe } = await start()));
 afterAll(() => emulator.close());
 
-const CARD = { type: "card" as const, card: { number: "4242424242424242", exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: "123" } };
+const CARD = {
+  type: "card" as const,
+  card: { number: "4242424242424242", exp_month: 12, exp_year: new Date().getFullYear() + 2, cvc: "123" },
+};
 
 describe("the platforms known at start", () => {
   it("are the dev platform (wrangler.toml's keys) and the emulator suite's, each with a data set of its own", async () => {
@@ -21,7 +24,10 @@ describe("the platforms known at start", () => {
       const suite = sdk(defaults, SECRET_KEY);
       const customer = await comet.customers.create({ email: "dev@example.com" });
       expect((await comet.customers.retrieve(customer.id)).id).toBe(customer.id);
-      expect(await rejection(suite.customers.retrieve(customer.id))).toMatchObject({ statusCode: 404, code: "resource_missing" });
+      expect(await rejection(suite.customers.retrieve(customer.id))).toMatchObject({
+        statusCode: 404,
+        code: "resource_missing",
+      });
       expect((await suite.customers.list()).data).toEqual([]);
       // The publishable keys are known too, each for its own platform.
       expect((await sdk(defaults, "pk_test_comet_local").paymentMethods.create(CARD)).card?.last4).toBe("4242");
@@ -41,8 +47,17 @@ describe("the platforms known at start", () => {
 
   it("refuses options without a platform or with a malformed key", () => {
     expect(() => createStripeEmulator({ platforms: [] })).toThrow(/at least one platform/);
-    expect(() => createStripeEmulator({ platforms: [{ secretKey: "sk_live_x", publishableKey: "pk_test_x" }] })).toThrow(/sk_test_/);
-    expect(() => createStripeEmulator({ platforms: [{ secretKey: "sk_test_a", publishableKey: "pk_test_a" }, { secretKey: "sk_test_a", publishableKey: "pk_test_b" }] })).toThrow(/another platform/);
+    expect(() =>
+      createStripeEmulator({ platforms: [{ secretKey: "sk_live_x", publishableKey: "pk_test_x" }] }),
+    ).toThrow(/sk_test_/);
+    expect(() =>
+      createStripeEmulator({
+        platforms: [
+          { secretKey: "sk_test_a", publishableKey: "pk_test_a" },
+          { secretKey: "sk_test_a", publishableKey: "pk_test_b" },
+        ],
+      }),
+    ).toThrow(/another platform/);
   });
 });
 
@@ -54,19 +69,37 @@ describe("a platform of a test's own (POST /_emulator/platforms)", () => {
     expect((await mine.stripe.customers.list()).data).toEqual([]);
     const customer = await mine.stripe.customers.create({ email: "mine@example.com" });
     expect(await rejection(stripe.customers.retrieve(customer.id))).toMatchObject({ code: "resource_missing" });
-    expect((await stripe.events.list({ type: "customer.created" })).data.map((event) => (event.data.object as Stripe.Customer).id)).not.toContain(customer.id);
+    expect(
+      (await stripe.events.list({ type: "customer.created" })).data.map(
+        (event) => (event.data.object as Stripe.Customer).id,
+      ),
+    ).not.toContain(customer.id);
     expect((await mine.stripe.events.list()).data.map((event) => event.type)).toEqual(["customer.created"]);
     // Its intents: its publishable key reads one with the client secret; another platform's key finds no such intent.
     const intent = await mine.stripe.paymentIntents.create({ amount: 1000, currency: "jpy" });
-    const read = await sdk(emulator, mine.publishableKey).paymentIntents.retrieve(intent.id, { client_secret: intent.client_secret! });
+    const read = await sdk(emulator, mine.publishableKey).paymentIntents.retrieve(intent.id, {
+      client_secret: intent.client_secret!,
+    });
     expect(read.id).toBe(intent.id);
-    expect(await rejection(sdk(emulator, PUBLISHABLE_KEY).paymentIntents.retrieve(intent.id, { client_secret: intent.client_secret! }))).toMatchObject({ code: "resource_missing" });
+    expect(
+      await rejection(
+        sdk(emulator, PUBLISHABLE_KEY).paymentIntents.retrieve(intent.id, { client_secret: intent.client_secret! }),
+      ),
+    ).toMatchObject({ code: "resource_missing" });
   });
 
   it("acts on its own data in the emulator controls that carry its key", async () => {
     const mine = await newPlatform(emulator);
-    await mine.stripe.paymentIntents.create({ amount: 5000, currency: "jpy", payment_method: "pm_card_visa", confirm: true });
-    const response = await call(emulator, "/_emulator/balance/make_available", { method: "POST", headers: { Authorization: `Bearer ${mine.secretKey}` } });
+    await mine.stripe.paymentIntents.create({
+      amount: 5000,
+      currency: "jpy",
+      payment_method: "pm_card_visa",
+      confirm: true,
+    });
+    const response = await call(emulator, "/_emulator/balance/make_available", {
+      method: "POST",
+      headers: { Authorization: `Bearer ${mine.secretKey}` },
+    });
     expect(response.status).toBe(200);
     const balance = await mine.stripe.balance.retrieve();
     expect(balance.pending.every((entry) => entry.amount === 0)).toBe(true);
@@ -76,17 +109,36 @@ describe("a platform of a test's own (POST /_emulator/platforms)", () => {
   it("is found by its objects on the pages reached without a key (3-D Secure, onboarding)", async () => {
     const mine = await newPlatform(emulator);
     const intent = await mine.stripe.paymentIntents.create({
-      amount: 1000, currency: "jpy", payment_method: "pm_card_authenticationRequired", confirm: true, return_url: "http://app.invalid/back",
+      amount: 1000,
+      currency: "jpy",
+      payment_method: "pm_card_authenticationRequired",
+      confirm: true,
+      return_url: "http://app.invalid/back",
     });
     const challenge = new URL(intent.next_action!.redirect_to_url!.url!);
-    const answered = await call(emulator, challenge.pathname, { method: "POST", ...form({ ...Object.fromEntries(challenge.searchParams), outcome: "succeed" }) });
+    const answered = await call(emulator, challenge.pathname, {
+      method: "POST",
+      ...form({ ...Object.fromEntries(challenge.searchParams), outcome: "succeed" }),
+    });
     expect(answered.status).toBe(303);
     expect((await mine.stripe.paymentIntents.retrieve(intent.id)).status).toBe("succeeded");
 
     const account = await mine.stripe.accounts.create({ type: "express", country: "JP" });
-    const link = new URL((await mine.stripe.accountLinks.create({ account: account.id, type: "account_onboarding", return_url: "http://x/done", refresh_url: "http://x/again" })).url);
+    const link = new URL(
+      (
+        await mine.stripe.accountLinks.create({
+          account: account.id,
+          type: "account_onboarding",
+          return_url: "http://x/done",
+          refresh_url: "http://x/again",
+        })
+      ).url,
+    );
     expect((await fetch(link)).status).toBe(200);
-    await call(emulator, link.pathname, { method: "POST", ...form({ ...Object.fromEntries(link.searchParams), outcome: "complete" }) });
+    await call(emulator, link.pathname, {
+      method: "POST",
+      ...form({ ...Object.fromEntries(link.searchParams), outcome: "complete" }),
+    });
     expect((await mine.stripe.accounts.retrieve(account.id)).payouts_enabled).toBe(true);
   });
 });
@@ -113,7 +165,10 @@ describe("webhook endpoints and reset across platforms", () => {
   it("resets every platform's data, keeps the configured platforms and their endpoints, and forgets the ones made since", async () => {
     const hook = await receiver();
     const second = { secretKey: "sk_test_keys_second", publishableKey: "pk_test_keys_second" };
-    const run = await start({ webhooks: [{ url: hook.url, secret: "whsec_keys_suite" }], platforms: [{ secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY }, second] });
+    const run = await start({
+      webhooks: [{ url: hook.url, secret: "whsec_keys_suite" }],
+      platforms: [{ secretKey: SECRET_KEY, publishableKey: PUBLISHABLE_KEY }, second],
+    });
     try {
       const secondClient = sdk(run.emulator, second.secretKey);
       const made = await newPlatform(run.emulator);

@@ -14,7 +14,12 @@ it("starts from the environment, delivers to the configured webhook and stops on
   const hook = await receiver();
   closers.push(() => hook.close());
   const child = spawn(process.execPath, ["emulators/stripe/main.ts"], {
-    env: { ...process.env, STRIPE_EMULATOR_PORT: "0", STRIPE_EMULATOR_WEBHOOK_URL: hook.url, STRIPE_EMULATOR_WEBHOOK_SECRET: "whsec_cli" },
+    env: {
+      ...process.env,
+      STRIPE_EMULATOR_PORT: "0",
+      STRIPE_EMULATOR_WEBHOOK_URL: hook.url,
+      STRIPE_EMULATOR_WEBHOOK_SECRET: "whsec_cli",
+    },
     stdio: ["ignore", "pipe", "inherit"],
   });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
@@ -35,7 +40,13 @@ it("starts from the environment, delivers to the configured webhook and stops on
   const stripe = new Stripe("sk_test_comet_local", { host: hostname, port, protocol: "http", maxNetworkRetries: 0 });
   await stripe.customers.create({});
   const [received] = await hook.until((all) => all.length >= 1);
-  const event = await stripe.webhooks.constructEventAsync(received!.body, received!.signature, "whsec_cli", undefined, Stripe.createSubtleCryptoProvider());
+  const event = await stripe.webhooks.constructEventAsync(
+    received!.body,
+    received!.signature,
+    "whsec_cli",
+    undefined,
+    Stripe.createSubtleCryptoProvider(),
+  );
   expect(event.type).toBe("customer.created");
   child.kill("SIGTERM");
   expect(await exited).toBe(0);

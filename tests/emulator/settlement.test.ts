@@ -13,36 +13,62 @@ let stripe: Stripe;
 beforeAll(async () => ({ emulator, stripe } = await start()));
 afterAll(() => emulator.close());
 // Emulator controls act on the platform whose key they carry (this suite's), like the API calls.
-const control = (path: string) => call(emulator, path, { method: "POST", headers: { Authorization: `Bearer ${SECRET_KEY}` } });
+const control = (path: string) =>
+  call(emulator, path, { method: "POST", headers: { Authorization: `Bearer ${SECRET_KEY}` } });
 beforeEach(async () => {
   await control("/_emulator/reset");
 });
 
 async function onboardedAccount(): Promise<Stripe.Account> {
   const account = await stripe.accounts.create({ type: "express", country: "JP" });
-  const url = new URL((await stripe.accountLinks.create({ account: account.id, type: "account_onboarding", return_url: "http://x/done", refresh_url: "http://x/again" })).url);
-  await call(emulator, url.pathname, { method: "POST", ...form({ ...Object.fromEntries(url.searchParams), outcome: "complete" }) });
+  const url = new URL(
+    (
+      await stripe.accountLinks.create({
+        account: account.id,
+        type: "account_onboarding",
+        return_url: "http://x/done",
+        refresh_url: "http://x/again",
+      })
+    ).url,
+  );
+  await call(emulator, url.pathname, {
+    method: "POST",
+    ...form({ ...Object.fromEntries(url.searchParams), outcome: "complete" }),
+  });
   return account;
 }
 
 const pay = (amount: number, currency: string, extra: Partial<Stripe.PaymentIntentCreateParams> = {}) =>
   stripe.paymentIntents.create({ amount, currency, payment_method: "pm_card_visa", confirm: true, ...extra });
 
-async function settledCharge(intent: Stripe.PaymentIntent): Promise<{ charge: Stripe.Charge; settled: Stripe.BalanceTransaction }> {
+async function settledCharge(
+  intent: Stripe.PaymentIntent,
+): Promise<{ charge: Stripe.Charge; settled: Stripe.BalanceTransaction }> {
   const charge = await stripe.charges.retrieve(intent.latest_charge as string, { expand: ["balance_transaction"] });
   return { charge, settled: charge.balance_transaction as Stripe.BalanceTransaction };
 }
 
-const amountIn = (entries: { amount: number; currency: string }[], currency: string) => entries.find((entry) => entry.currency === currency)?.amount;
+const amountIn = (entries: { amount: number; currency: string }[], currency: string) =>
+  entries.find((entry) => entry.currency === currency)?.amount;
 
 describe("a charge's balance transaction", () => {
   it("converts a dollar charge to yen at the stated rate and takes the card fee plus the conversion fee", async () => {
     const { charge, settled } = await settledCharge(await pay(1_000, "usd"));
     expect(charge).toMatchObject({ amount: 1_000, currency: "usd" });
     expect(settled).toMatchObject({
-      object: "balance_transaction", type: "charge", reporting_category: "charge", source: charge.id, status: "pending",
-      amount: 1_449, currency: "jpy", exchange_rate: 144.91, fee: 81, net: 1_368,
-      fee_details: [{ amount: 81, currency: "jpy", type: "stripe_fee", application: null, description: "Stripe processing fees" }],
+      object: "balance_transaction",
+      type: "charge",
+      reporting_category: "charge",
+      source: charge.id,
+      status: "pending",
+      amount: 1_449,
+      currency: "jpy",
+      exchange_rate: 144.91,
+      fee: 81,
+      net: 1_368,
+      fee_details: [
+        { amount: 81, currency: "jpy", type: "stripe_fee", application: null, description: "Stripe processing fees" },
+      ],
     });
     expect(settled.net).toBe(settled.amount - settled.fee);
     expect(settled.available_on).toBeGreaterThan(settled.created);
@@ -62,12 +88,16 @@ describe("a charge's balance transaction", () => {
     expect((await stripe.balanceTransactions.list({ source: charge.id })).data.map((t) => t.id)).toEqual([settled.id]);
     expect((await stripe.balanceTransactions.list({ type: "charge" })).data.map((t) => t.id)).toContain(settled.id);
     const expanded = await stripe.paymentIntents.retrieve(intent.id, { expand: ["latest_charge.balance_transaction"] });
-    expect(((expanded.latest_charge as Stripe.Charge).balance_transaction as Stripe.BalanceTransaction).id).toBe(settled.id);
+    expect(((expanded.latest_charge as Stripe.Charge).balance_transaction as Stripe.BalanceTransaction).id).toBe(
+      settled.id,
+    );
     const listed = await stripe.charges.list({ payment_intent: intent.id, expand: ["data.balance_transaction"] });
     expect((listed.data[0]!.balance_transaction as Stripe.BalanceTransaction).amount).toBe(17_462);
 
     const other = await onboardedAccount();
-    expect((await rejection(stripe.balanceTransactions.retrieve(settled.id, {}, { stripeAccount: other.id }))).code).toBe("resource_missing");
+    expect(
+      (await rejection(stripe.balanceTransactions.retrieve(settled.id, {}, { stripeAccount: other.id }))).code,
+    ).toBe("resource_missing");
     expect((await stripe.balanceTransactions.list({}, { stripeAccount: other.id })).data).toEqual([]);
     expect((await rejection(stripe.balanceTransactions.retrieve("txn_missing"))).statusCode).toBe(404);
   });
@@ -93,7 +123,9 @@ describe("the platform's balance", () => {
     const dollars = await settledCharge(await pay(1_000, "usd"));
     await pay(10_000, "jpy");
     const balance = await stripe.balance.retrieve();
-    expect(balance.pending).toEqual([{ amount: 1_368 + 9_640, currency: "jpy", source_types: { card: 1_368 + 9_640 } }]);
+    expect(balance.pending).toEqual([
+      { amount: 1_368 + 9_640, currency: "jpy", source_types: { card: 1_368 + 9_640 } },
+    ]);
     expect(amountIn(balance.pending, "usd")).toBeUndefined();
     expect(amountIn(balance.available, "usd")).toBeUndefined();
 
@@ -107,7 +139,16 @@ describe("the platform's balance", () => {
     const refund = await stripe.refunds.create({ payment_intent: intent.id, amount: 400 });
     const debited = await stripe.balanceTransactions.retrieve(refund.balance_transaction as string);
     // $4.00 → 579.64 → ¥580.
-    expect(debited).toMatchObject({ type: "refund", reporting_category: "refund", source: refund.id, amount: -580, fee: 0, net: -580, currency: "jpy", exchange_rate: 144.91 });
+    expect(debited).toMatchObject({
+      type: "refund",
+      reporting_category: "refund",
+      source: refund.id,
+      amount: -580,
+      fee: 0,
+      net: -580,
+      currency: "jpy",
+      exchange_rate: 144.91,
+    });
     const rest = await stripe.refunds.create({ payment_intent: intent.id });
     expect((await stripe.balanceTransactions.retrieve(rest.balance_transaction as string)).amount).toBe(-869);
     // Net ¥1,368 in, ¥1,449 back out: the fee (¥81) is the platform's loss.
@@ -119,9 +160,18 @@ describe("a transfer with source_transaction", () => {
   it("is refused in the charge's presentment currency when that is not the settlement currency, in Stripe's words", async () => {
     const account = await onboardedAccount();
     const intent = await pay(1_000, "usd");
-    const error = await rejection(stripe.transfers.create({ amount: 915, currency: "usd", destination: account.id, source_transaction: intent.latest_charge as string }));
+    const error = await rejection(
+      stripe.transfers.create({
+        amount: 915,
+        currency: "usd",
+        destination: account.id,
+        source_transaction: intent.latest_charge as string,
+      }),
+    );
     expect(error).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
-    expect(error.message).toBe("The currency of source_transaction's balance transaction (jpy) must be the same as the transfer currency (usd)");
+    expect(error.message).toBe(
+      "The currency of source_transaction's balance transaction (jpy) must be the same as the transfer currency (usd)",
+    );
     expect((await stripe.transfers.list({ destination: account.id })).data).toEqual([]);
   });
 
@@ -129,17 +179,40 @@ describe("a transfer with source_transaction", () => {
     const account = await onboardedAccount();
     const intent = await pay(1_000, "usd");
     const source = intent.latest_charge as string;
-    const over = await rejection(stripe.transfers.create({ amount: 1_369, currency: "jpy", destination: account.id, source_transaction: source }));
+    const over = await rejection(
+      stripe.transfers.create({ amount: 1_369, currency: "jpy", destination: account.id, source_transaction: source }),
+    );
     expect(over).toMatchObject({ code: "balance_insufficient", param: "amount" });
-    const transfer = await stripe.transfers.create({ amount: 1_325, currency: "jpy", destination: account.id, source_transaction: source });
+    const transfer = await stripe.transfers.create({
+      amount: 1_325,
+      currency: "jpy",
+      destination: account.id,
+      source_transaction: source,
+    });
     expect(transfer).toMatchObject({ amount: 1_325, currency: "jpy", source_transaction: source });
-    expect((await rejection(stripe.transfers.create({ amount: 44, currency: "jpy", destination: account.id, source_transaction: source }))).code).toBe("balance_insufficient");
+    expect(
+      (
+        await rejection(
+          stripe.transfers.create({ amount: 44, currency: "jpy", destination: account.id, source_transaction: source }),
+        )
+      ).code,
+    ).toBe("balance_insufficient");
     await stripe.transfers.create({ amount: 43, currency: "jpy", destination: account.id, source_transaction: source });
 
     // Both sides are balance transactions in yen; the connected account's balance is in yen, pending like the charge.
-    expect(await stripe.balanceTransactions.retrieve(transfer.balance_transaction as string)).toMatchObject({ type: "transfer", amount: -1_325, net: -1_325, currency: "jpy", source: transfer.id });
+    expect(await stripe.balanceTransactions.retrieve(transfer.balance_transaction as string)).toMatchObject({
+      type: "transfer",
+      amount: -1_325,
+      net: -1_325,
+      currency: "jpy",
+      source: transfer.id,
+    });
     const received = (await stripe.balanceTransactions.list({ type: "payment" }, { stripeAccount: account.id })).data;
-    expect(received.map((t) => [t.amount, t.currency, t.source])).toContainEqual([1_325, "jpy", transfer.destination_payment]);
+    expect(received.map((t) => [t.amount, t.currency, t.source])).toContainEqual([
+      1_325,
+      "jpy",
+      transfer.destination_payment,
+    ]);
     const connected = await stripe.balance.retrieve({}, { stripeAccount: account.id });
     expect(amountIn(connected.pending, "jpy")).toBe(1_368);
     expect(amountIn(connected.pending, "usd")).toBeUndefined();
@@ -151,15 +224,34 @@ describe("a transfer with source_transaction", () => {
     const intent = await pay(10_000, "jpy");
     await stripe.refunds.create({ payment_intent: intent.id, amount: 1_000 });
     // Net ¥9,640, ¥1,000 refunded: ¥8,640 left.
-    const over = await rejection(stripe.transfers.create({ amount: 8_641, currency: "jpy", destination: account.id, source_transaction: intent.latest_charge as string }));
+    const over = await rejection(
+      stripe.transfers.create({
+        amount: 8_641,
+        currency: "jpy",
+        destination: account.id,
+        source_transaction: intent.latest_charge as string,
+      }),
+    );
     expect(over.code).toBe("balance_insufficient");
-    await stripe.transfers.create({ amount: 8_640, currency: "jpy", destination: account.id, source_transaction: intent.latest_charge as string });
+    await stripe.transfers.create({
+      amount: 8_640,
+      currency: "jpy",
+      destination: account.id,
+      source_transaction: intent.latest_charge as string,
+    });
   });
 
   it("is refused for a charge that was never captured", async () => {
     const account = await onboardedAccount();
     const intent = await pay(1_000, "usd", { capture_method: "manual" });
-    const error = await rejection(stripe.transfers.create({ amount: 100, currency: "jpy", destination: account.id, source_transaction: intent.latest_charge as string }));
+    const error = await rejection(
+      stripe.transfers.create({
+        amount: 100,
+        currency: "jpy",
+        destination: account.id,
+        source_transaction: intent.latest_charge as string,
+      }),
+    );
     expect(error).toMatchObject({ param: "source_transaction" });
   });
 });

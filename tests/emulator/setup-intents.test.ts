@@ -38,12 +38,23 @@ describe("setup intents", () => {
     const customer = await stripe.customers.create({});
     const intent = await stripe.setupIntents.create({ customer: customer.id });
     const browser = sdk(emulator, PUBLISHABLE_KEY);
-    const pm = await browser.paymentMethods.create({ type: "card", card: { number: "4242424242424242", exp_month: 1, exp_year: new Date().getFullYear() + 1, cvc: "314" } });
+    const pm = await browser.paymentMethods.create({
+      type: "card",
+      card: { number: "4242424242424242", exp_month: 1, exp_year: new Date().getFullYear() + 1, cvc: "314" },
+    });
     const missing = await rejection(browser.setupIntents.confirm(intent.id, { payment_method: pm.id }));
     expect(missing).toBeInstanceOf(Stripe.errors.StripePermissionError);
-    const wrong = await rejection(browser.setupIntents.confirm(intent.id, { payment_method: pm.id, client_secret: "seti_x_secret_y" } as Stripe.SetupIntentConfirmParams));
+    const wrong = await rejection(
+      browser.setupIntents.confirm(intent.id, {
+        payment_method: pm.id,
+        client_secret: "seti_x_secret_y",
+      } as Stripe.SetupIntentConfirmParams),
+    );
     expect(wrong).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
-    const confirmed = await browser.setupIntents.confirm(intent.id, { payment_method: pm.id, client_secret: intent.client_secret } as Stripe.SetupIntentConfirmParams);
+    const confirmed = await browser.setupIntents.confirm(intent.id, {
+      payment_method: pm.id,
+      client_secret: intent.client_secret,
+    } as Stripe.SetupIntentConfirmParams);
     expect(confirmed.status).toBe("succeeded");
     const read = await browser.setupIntents.retrieve(intent.id, { client_secret: intent.client_secret! });
     expect(read.status).toBe("succeeded");
@@ -52,18 +63,26 @@ describe("setup intents", () => {
   it("sends a 3-D Secure card to the challenge page; completing it returns to return_url with Stripe.js's parameters", async () => {
     const customer = await stripe.customers.create({});
     const intent = await stripe.setupIntents.create({
-      customer: customer.id, payment_method: "pm_card_authenticationRequiredOnSetup", confirm: true, return_url: "http://localhost:5173/cards?from=3ds",
+      customer: customer.id,
+      payment_method: "pm_card_authenticationRequiredOnSetup",
+      confirm: true,
+      return_url: "http://localhost:5173/cards?from=3ds",
     });
     expect(intent.status).toBe("requires_action");
     expect(intent.next_action?.type).toBe("redirect_to_url");
     const url = intent.next_action!.redirect_to_url!.url!;
-    expect(url).toBe(`${emulator.url}/_emulator/3ds/${intent.id}?client_secret=${encodeURIComponent(intent.client_secret!)}`);
+    expect(url).toBe(
+      `${emulator.url}/_emulator/3ds/${intent.id}?client_secret=${encodeURIComponent(intent.client_secret!)}`,
+    );
     const response = await challenge(url, "succeed");
     expect(response.status).toBe(303);
     const location = new URL(response.headers.get("location")!);
     expect(location.origin + location.pathname).toBe("http://localhost:5173/cards");
     expect(Object.fromEntries(location.searchParams)).toEqual({
-      from: "3ds", setup_intent: intent.id, setup_intent_client_secret: intent.client_secret, redirect_status: "succeeded",
+      from: "3ds",
+      setup_intent: intent.id,
+      setup_intent_client_secret: intent.client_secret,
+      redirect_status: "succeeded",
     });
     const after = await stripe.setupIntents.retrieve(intent.id);
     expect(after.status).toBe("succeeded");
@@ -71,12 +90,24 @@ describe("setup intents", () => {
   });
 
   it("fails the intent when authentication fails: redirect_status=failed and setup_intent_authentication_failure", async () => {
-    const intent = await stripe.setupIntents.create({ payment_method: "pm_card_authenticationRequired", confirm: true, return_url: "http://localhost:5173/back" });
+    const intent = await stripe.setupIntents.create({
+      payment_method: "pm_card_authenticationRequired",
+      confirm: true,
+      return_url: "http://localhost:5173/back",
+    });
     const response = await challenge(intent.next_action!.redirect_to_url!.url!, "fail");
     expect(new URL(response.headers.get("location")!).searchParams.get("redirect_status")).toBe("failed");
     const after = await stripe.setupIntents.retrieve(intent.id);
-    expect(after).toMatchObject({ status: "requires_payment_method", payment_method: null, last_setup_error: { code: "setup_intent_authentication_failure" } });
-    const again = await call(emulator, new URL(intent.next_action!.redirect_to_url!.url!).pathname + new URL(intent.next_action!.redirect_to_url!.url!).search);
+    expect(after).toMatchObject({
+      status: "requires_payment_method",
+      payment_method: null,
+      last_setup_error: { code: "setup_intent_authentication_failure" },
+    });
+    const again = await call(
+      emulator,
+      new URL(intent.next_action!.redirect_to_url!.url!).pathname +
+        new URL(intent.next_action!.redirect_to_url!.url!).search,
+    );
     expect(again.status).toBe(409);
   });
 
@@ -90,22 +121,36 @@ describe("setup intents", () => {
     const html = await response.text();
     expect(html).toContain("Authentication finished");
     // Stripe.js's frame in the app's page: the finished page tells the page that framed it (decision 057).
-    expect(html).toContain(`postMessage({"type":"stripe-emulator:3ds-done","intent":"${intent.id}","status":"succeeded"}, "*")`);
+    expect(html).toContain(
+      `postMessage({"type":"stripe-emulator:3ds-done","intent":"${intent.id}","status":"succeeded"}, "*")`,
+    );
     expect((await stripe.setupIntents.retrieve(intent.id)).status).toBe("succeeded");
   });
 
   it("tells the framing page when 3-D Secure fails in the use_stripe_sdk flow, and the intent waits for another card", async () => {
     const intent = await stripe.setupIntents.create({ payment_method: "pm_card_threeDSecure2Required", confirm: true });
     const response = await challenge((intent.next_action?.use_stripe_sdk as { stripe_js: string }).stripe_js, "fail");
-    expect(await response.text()).toContain(`postMessage({"type":"stripe-emulator:3ds-done","intent":"${intent.id}","status":"failed"}, "*")`);
-    expect(await stripe.setupIntents.retrieve(intent.id)).toMatchObject({ status: "requires_payment_method", last_setup_error: { code: "setup_intent_authentication_failure" } });
+    expect(await response.text()).toContain(
+      `postMessage({"type":"stripe-emulator:3ds-done","intent":"${intent.id}","status":"failed"}, "*")`,
+    );
+    expect(await stripe.setupIntents.retrieve(intent.id)).toMatchObject({
+      status: "requires_payment_method",
+      last_setup_error: { code: "setup_intent_authentication_failure" },
+    });
   });
 
   it("refuses the challenge page without the intent's client secret", async () => {
-    const intent = await stripe.setupIntents.create({ payment_method: "pm_card_authenticationRequired", confirm: true, return_url: "http://localhost/x" });
+    const intent = await stripe.setupIntents.create({
+      payment_method: "pm_card_authenticationRequired",
+      confirm: true,
+      return_url: "http://localhost/x",
+    });
     const response = await call(emulator, `/_emulator/3ds/${intent.id}?client_secret=wrong`);
     expect(response.status).toBe(403);
-    const post = await call(emulator, `/_emulator/3ds/${intent.id}`, { method: "POST", ...form({ client_secret: "wrong", outcome: "succeed" }) });
+    const post = await call(emulator, `/_emulator/3ds/${intent.id}`, {
+      method: "POST",
+      ...form({ client_secret: "wrong", outcome: "succeed" }),
+    });
     expect(post.status).toBe(403);
     expect((await stripe.setupIntents.retrieve(intent.id)).status).toBe("requires_action");
   });
@@ -126,7 +171,10 @@ describe("setup intents", () => {
     expect(error).toMatchObject({ code, decline_code: declineCode });
     expect((error.raw as { setup_intent: { id: string } }).setup_intent.id).toBe(intent.id);
     const after = await stripe.setupIntents.retrieve(intent.id);
-    expect(after).toMatchObject({ status: "requires_payment_method", last_setup_error: { code, decline_code: declineCode } });
+    expect(after).toMatchObject({
+      status: "requires_payment_method",
+      last_setup_error: { code, decline_code: declineCode },
+    });
     expect((await stripe.paymentMethods.list({ customer: customer.id })).data).toEqual([]);
   });
 
@@ -145,6 +193,9 @@ describe("setup intents", () => {
     const one = await stripe.setupIntents.create({ customer: customer.id });
     const two = await stripe.setupIntents.create({ customer: customer.id });
     await stripe.setupIntents.create({});
-    expect((await stripe.setupIntents.list({ customer: customer.id })).data.map((intent) => intent.id)).toEqual([two.id, one.id]);
+    expect((await stripe.setupIntents.list({ customer: customer.id })).data.map((intent) => intent.id)).toEqual([
+      two.id,
+      one.id,
+    ]);
   });
 });

@@ -28,31 +28,47 @@ async function refusal(promise: Promise<unknown>) {
 describe("unknown parameters", () => {
   it("refuses one at the top, with Stripe's code and wording", async () => {
     expect(await refusal(stripe.paymentIntents.create(untyped({ ...intent, colour: "red" })))).toEqual({
-      code: "parameter_unknown", param: "colour", message: "Received unknown parameter: colour",
+      code: "parameter_unknown",
+      param: "colour",
+      message: "Received unknown parameter: colour",
     });
   });
 
   it("refuses one nested in a described object, named with its path", async () => {
-    const params = untyped<Stripe.PaymentIntentCreateParams>({ ...intent, payment_method_options: { card: { request_three_d_secure: "any", bogus: "1" } } });
+    const params = untyped<Stripe.PaymentIntentCreateParams>({
+      ...intent,
+      payment_method_options: { card: { request_three_d_secure: "any", bogus: "1" } },
+    });
     expect(await refusal(stripe.paymentIntents.create(params))).toEqual({
-      code: "parameter_unknown", param: "payment_method_options[card][bogus]", message: "Received unknown parameter: payment_method_options[card][bogus]",
+      code: "parameter_unknown",
+      param: "payment_method_options[card][bogus]",
+      message: "Received unknown parameter: payment_method_options[card][bogus]",
     });
   });
 
   it("leaves metadata open: any key, as Stripe does", async () => {
-    const created = await stripe.paymentIntents.create({ ...intent, metadata: { orderId: "o1", "any key at all": "v" } });
+    const created = await stripe.paymentIntents.create({
+      ...intent,
+      metadata: { orderId: "o1", "any key at all": "v" },
+    });
     expect(created.metadata).toEqual({ orderId: "o1", "any key at all": "v" });
   });
 
   it("checks a GET's query too", async () => {
-    expect(await refusal(stripe.customers.list(untyped({ limit: 3, sort: "name" })))).toMatchObject({ code: "parameter_unknown", param: "sort" });
+    expect(await refusal(stripe.customers.list(untyped({ limit: 3, sort: "name" })))).toMatchObject({
+      code: "parameter_unknown",
+      param: "sort",
+    });
   });
 
   it("knows what the pinned API version added (allowed_payment_method_types) and refuses what it withdrew (payment_method_types)", async () => {
     const created = await stripe.paymentIntents.create({ ...intent, allowed_payment_method_types: ["card"] });
     expect(created.allowed_payment_method_types).toEqual(["card"]);
-    expect(await refusal(stripe.paymentIntents.create(untyped({ ...intent, payment_method_types: ["card"] })))).toMatchObject({
-      code: "parameter_unknown", param: "payment_method_types",
+    expect(
+      await refusal(stripe.paymentIntents.create(untyped({ ...intent, payment_method_types: ["card"] }))),
+    ).toMatchObject({
+      code: "parameter_unknown",
+      param: "payment_method_types",
     });
   });
 });
@@ -60,53 +76,83 @@ describe("unknown parameters", () => {
 describe("values", () => {
   it("refuses a value outside an enum, listing the allowed ones", async () => {
     expect(await refusal(stripe.paymentIntents.create(untyped({ ...intent, capture_method: "sometimes" })))).toEqual({
-      code: undefined, param: "capture_method", message: "Invalid capture_method: must be one of automatic, automatic_async, or manual",
+      code: undefined,
+      param: "capture_method",
+      message: "Invalid capture_method: must be one of automatic, automatic_async, or manual",
     });
   });
 
   it("refuses a non-integer where Stripe takes an integer", async () => {
     expect(await refusal(stripe.paymentIntents.create(untyped({ amount: "12.5", currency: "jpy" })))).toEqual({
-      code: "parameter_invalid_integer", param: "amount", message: "Invalid integer: 12.5",
+      code: "parameter_invalid_integer",
+      param: "amount",
+      message: "Invalid integer: 12.5",
     });
   });
 
   it("refuses a boolean that is not true or false", async () => {
-    expect(await refusal(stripe.paymentIntents.create(untyped({ ...intent, confirm: "yes" })))).toMatchObject({ param: "confirm", message: "Invalid boolean: yes" });
+    expect(await refusal(stripe.paymentIntents.create(untyped({ ...intent, confirm: "yes" })))).toMatchObject({
+      param: "confirm",
+      message: "Invalid boolean: yes",
+    });
   });
 
   it("refuses a hash where Stripe takes a string, and a string where it takes a hash", async () => {
-    expect(await refusal(stripe.customers.create(untyped({ email: { first: "a@example.com" } })))).toMatchObject({ param: "email", message: expect.stringMatching(/^Invalid string/) });
-    expect(await refusal(stripe.paymentIntents.create(untyped({ ...intent, transfer_data: "acct_1" })))).toMatchObject({ param: "transfer_data", message: "Invalid hash" });
+    expect(await refusal(stripe.customers.create(untyped({ email: { first: "a@example.com" } })))).toMatchObject({
+      param: "email",
+      message: expect.stringMatching(/^Invalid string/),
+    });
+    expect(await refusal(stripe.paymentIntents.create(untyped({ ...intent, transfer_data: "acct_1" })))).toMatchObject({
+      param: "transfer_data",
+      message: "Invalid hash",
+    });
   });
 
   it("refuses a missing required parameter", async () => {
     expect(await refusal(stripe.paymentIntents.create(untyped({ amount: 1000 })))).toEqual({
-      code: "parameter_missing", param: "currency", message: "Missing required param: currency.",
+      code: "parameter_missing",
+      param: "currency",
+      message: "Missing required param: currency.",
     });
   });
 
   it("refuses a currency Stripe does not support, with its list; takes every one it does", async () => {
     expect(await refusal(stripe.paymentIntents.create({ amount: 1000, currency: "zzz" }))).toEqual({
-      code: undefined, param: "currency", message: `Invalid currency: zzz. Stripe currently supports these currencies: ${PRESENTMENT_CURRENCIES.join(", ")}`,
+      code: undefined,
+      param: "currency",
+      message: `Invalid currency: zzz. Stripe currently supports these currencies: ${PRESENTMENT_CURRENCIES.join(", ")}`,
     });
-    expect(await refusal(stripe.transfers.create({ amount: 100, currency: "abc", destination: "acct_1" }))).toMatchObject({ param: "currency" });
+    expect(
+      await refusal(stripe.transfers.create({ amount: 100, currency: "abc", destination: "acct_1" })),
+    ).toMatchObject({ param: "currency" });
     expect(PRESENTMENT_CURRENCIES).toEqual(expect.arrayContaining(["usd", "jpy", "eur", "gbp"]));
   });
 });
 
 describe("expand[]", () => {
   it("expands what Stripe lets expand, at any depth, and in lists under data.", async () => {
-    const paid = await stripe.paymentIntents.create({ ...intent, payment_method: "pm_card_visa", confirm: true, expand: ["latest_charge.balance_transaction", "payment_method"] });
+    const paid = await stripe.paymentIntents.create({
+      ...intent,
+      payment_method: "pm_card_visa",
+      confirm: true,
+      expand: ["latest_charge.balance_transaction", "payment_method"],
+    });
     expect(typeof paid.latest_charge).toBe("object");
-    expect((await stripe.paymentIntents.list({ expand: ["data.latest_charge"] })).data[0]?.latest_charge).toEqual(expect.objectContaining({ object: "charge" }));
+    expect((await stripe.paymentIntents.list({ expand: ["data.latest_charge"] })).data[0]?.latest_charge).toEqual(
+      expect.objectContaining({ object: "charge" }),
+    );
   });
 
   it("refuses a field that cannot be expanded, and points a list at data.", async () => {
     const created = await stripe.paymentIntents.create(intent);
     expect(await refusal(stripe.paymentIntents.retrieve(created.id, { expand: ["amount"] }))).toEqual({
-      code: undefined, param: "expand", message: "This property cannot be expanded (amount).",
+      code: undefined,
+      param: "expand",
+      message: "This property cannot be expanded (amount).",
     });
-    expect(await refusal(stripe.paymentIntents.retrieve(created.id, { expand: ["latest_charge.colour"] }))).toMatchObject({ message: "This property cannot be expanded (latest_charge.colour)." });
+    expect(
+      await refusal(stripe.paymentIntents.retrieve(created.id, { expand: ["latest_charge.colour"] })),
+    ).toMatchObject({ message: "This property cannot be expanded (latest_charge.colour)." });
     expect(await refusal(stripe.paymentIntents.list({ expand: ["customer"] }))).toMatchObject({
       message: "This property cannot be expanded (customer). You may want to try expanding 'data.customer' instead.",
     });
@@ -119,7 +165,11 @@ describe("where the check stands", () => {
     await refusal(stripe.customers.create(untyped({ email: "a@example.com", nickname: "A" }), { idempotencyKey: key }));
     const created = await stripe.customers.create({ email: "a@example.com" }, { idempotencyKey: key });
     expect(created.object).toBe("customer");
-    expect((await stripe.events.list({ type: "customer.created" })).data.filter((event) => (event.data.object as Stripe.Customer).id === created.id)).toHaveLength(1);
+    expect(
+      (await stripe.events.list({ type: "customer.created" })).data.filter(
+        (event) => (event.data.object as Stripe.Customer).id === created.id,
+      ),
+    ).toHaveLength(1);
   });
 
   it("leaves emulator-only routes alone", async () => {

@@ -17,7 +17,10 @@ afterEach(async () => {
 async function setup(status?: Parameters<typeof receiver>[0], connect = false) {
   const hook = await receiver(status);
   const { emulator, stripe } = await start({ webhooks: [{ url: hook.url, secret: SECRET, connect }] });
-  cleanups.push(() => emulator.close(), () => hook.close());
+  cleanups.push(
+    () => emulator.close(),
+    () => hook.close(),
+  );
   return { hook, emulator, stripe };
 }
 
@@ -31,15 +34,34 @@ describe("webhook delivery", () => {
     const customer = await stripe.customers.create({ email: "hook@example.com" });
     const [received] = await hook.until((all) => all.length >= 1);
     expect(received!.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
-    const event = await verifier.webhooks.constructEventAsync(received!.body, received!.signature, SECRET, undefined, cryptoProvider);
-    expect(event).toMatchObject({ type: "customer.created", object: "event", livemode: false, data: { object: { id: customer.id, email: "hook@example.com" } } });
+    const event = await verifier.webhooks.constructEventAsync(
+      received!.body,
+      received!.signature,
+      SECRET,
+      undefined,
+      cryptoProvider,
+    );
+    expect(event).toMatchObject({
+      type: "customer.created",
+      object: "event",
+      livemode: false,
+      data: { object: { id: customer.id, email: "hook@example.com" } },
+    });
     expect(event.request?.id).toMatch(/^req_/);
     expect(event.pending_webhooks).toBe(1);
     const tampered = received!.body.replace("hook@example.com", "evil@example.com");
-    await expect(verifier.webhooks.constructEventAsync(tampered, received!.signature, SECRET, undefined, cryptoProvider)).rejects.toThrow(
-      /No signatures found matching the expected signature for payload/,
-    );
-    await expect(verifier.webhooks.constructEventAsync(received!.body, received!.signature, "whsec_other", undefined, cryptoProvider)).rejects.toThrow();
+    await expect(
+      verifier.webhooks.constructEventAsync(tampered, received!.signature, SECRET, undefined, cryptoProvider),
+    ).rejects.toThrow(/No signatures found matching the expected signature for payload/);
+    await expect(
+      verifier.webhooks.constructEventAsync(
+        received!.body,
+        received!.signature,
+        "whsec_other",
+        undefined,
+        cryptoProvider,
+      ),
+    ).rejects.toThrow();
   });
 
   it("sends the events of one request in order, each a snapshot of its moment", async () => {
@@ -47,7 +69,12 @@ describe("webhook delivery", () => {
     const customer = await stripe.customers.create({});
     await stripe.setupIntents.create({ customer: customer.id, payment_method: "pm_card_visa", confirm: true });
     await hook.until((all) => all.length >= 4);
-    expect(hook.types()).toEqual(["customer.created", "setup_intent.created", "payment_method.attached", "setup_intent.succeeded"]);
+    expect(hook.types()).toEqual([
+      "customer.created",
+      "setup_intent.created",
+      "payment_method.attached",
+      "setup_intent.succeeded",
+    ]);
     const created = parse(hook.received[1]!.body).data.object as Stripe.SetupIntent;
     expect(created.status).toBe("requires_confirmation");
   });
@@ -58,17 +85,28 @@ describe("webhook delivery", () => {
     await hook.until((all) => all.length >= 3);
     const ids = hook.received.map((entry) => parse(entry.body).id);
     expect(new Set(ids).size).toBe(1);
-    const attempts = (await (await call(emulator, "/_emulator/webhooks/attempts")).json()) as { attempts: { attempt: number; status: number }[] };
-    expect(attempts.attempts.map((attempt) => [attempt.attempt, attempt.status])).toEqual([[1, 500], [2, 500], [3, 200]]);
+    const attempts = (await (await call(emulator, "/_emulator/webhooks/attempts")).json()) as {
+      attempts: { attempt: number; status: number }[];
+    };
+    expect(attempts.attempts.map((attempt) => [attempt.attempt, attempt.status])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 200],
+    ]);
   });
 
   it("retries when the endpoint cannot be reached, and stops after the last scheduled attempt", async () => {
-    const { emulator, stripe } = await start({ webhooks: [{ url: "http://127.0.0.1:9/unreachable", secret: SECRET }], webhookRetryDelaysMs: [5, 5] });
+    const { emulator, stripe } = await start({
+      webhooks: [{ url: "http://127.0.0.1:9/unreachable", secret: SECRET }],
+      webhookRetryDelaysMs: [5, 5],
+    });
     cleanups.push(() => emulator.close());
     await stripe.customers.create({});
     let attempts: { attempt: number; status: number | null; error: string | null }[] = [];
     for (let i = 0; i < 100 && attempts.length < 3; i++) {
-      attempts = ((await (await call(emulator, "/_emulator/webhooks/attempts")).json()) as { attempts: typeof attempts }).attempts;
+      attempts = (
+        (await (await call(emulator, "/_emulator/webhooks/attempts")).json()) as { attempts: typeof attempts }
+      ).attempts;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(attempts.map((attempt) => attempt.attempt)).toEqual([1, 2, 3]);
@@ -96,21 +134,35 @@ describe("webhook delivery", () => {
     expect(result.deliveries).toBe(6);
     expect(hook.received).toHaveLength(8);
     expect(hook.received.slice(2).map((entry) => parse(entry.body).id)).toEqual(result.order);
-    for (const entry of hook.received) await verifier.webhooks.constructEventAsync(entry.body, entry.signature, SECRET, undefined, cryptoProvider);
+    for (const entry of hook.received)
+      await verifier.webhooks.constructEventAsync(entry.body, entry.signature, SECRET, undefined, cryptoProvider);
   });
 
   it("sends connected accounts' events only to Connect endpoints", async () => {
     const platformHook = await receiver();
     const connectHook = await receiver();
-    const { emulator, stripe } = await start({ webhooks: [{ url: platformHook.url, secret: SECRET }, { url: connectHook.url, secret: SECRET, connect: true }] });
-    cleanups.push(() => emulator.close(), () => platformHook.close(), () => connectHook.close());
+    const { emulator, stripe } = await start({
+      webhooks: [
+        { url: platformHook.url, secret: SECRET },
+        { url: connectHook.url, secret: SECRET, connect: true },
+      ],
+    });
+    cleanups.push(
+      () => emulator.close(),
+      () => platformHook.close(),
+      () => connectHook.close(),
+    );
     const account = await stripe.accounts.create({ type: "express", country: "JP" });
     await stripe.accounts.update(account.id, { email: "creator@example.com" });
     await stripe.customers.create({});
     await platformHook.until((all) => all.length >= 1);
     await connectHook.until((all) => all.length >= 1);
     const connectEvent = parse(connectHook.received[0]!.body);
-    expect(connectEvent).toMatchObject({ type: "account.updated", account: account.id, data: { previous_attributes: { email: null } } });
+    expect(connectEvent).toMatchObject({
+      type: "account.updated",
+      account: account.id,
+      data: { previous_attributes: { email: null } },
+    });
     expect(platformHook.types()).toEqual(["customer.created"]);
   });
 });
@@ -123,14 +175,23 @@ describe("webhook endpoints and events API", () => {
     const started = await start();
     emulator = started.emulator;
     const { stripe } = started;
-    cleanups.push(() => emulator.close(), () => hook.close());
+    cleanups.push(
+      () => emulator.close(),
+      () => hook.close(),
+    );
     const endpoint = await stripe.webhookEndpoints.create({ url: hook.url, enabled_events: ["customer.updated"] });
     expect(endpoint.secret).toMatch(/^whsec_/);
     expect((await stripe.webhookEndpoints.retrieve(endpoint.id)).secret).toBeUndefined();
     const customer = await stripe.customers.create({});
     await stripe.customers.update(customer.id, { name: "Named" });
     const [received] = await hook.until((all) => all.length >= 1);
-    const event = await verifier.webhooks.constructEventAsync(received!.body, received!.signature, endpoint.secret!, undefined, cryptoProvider);
+    const event = await verifier.webhooks.constructEventAsync(
+      received!.body,
+      received!.signature,
+      endpoint.secret!,
+      undefined,
+      cryptoProvider,
+    );
     expect(event.type).toBe("customer.updated");
     expect(event.data.previous_attributes).toEqual({ name: null });
     expect(await stripe.webhookEndpoints.del(endpoint.id)).toMatchObject({ id: endpoint.id, deleted: true });

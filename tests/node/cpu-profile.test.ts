@@ -4,7 +4,13 @@
 import { describe, expect, it } from "vitest";
 import { NOT_SAMPLED, summarizeProfile } from "#scripts/cpu-profile.mjs";
 
-const frame = (functionName: string, url = "", lineNumber = 0) => ({ functionName, url, lineNumber, columnNumber: 0, scriptId: "0" });
+const frame = (functionName: string, url = "", lineNumber = 0) => ({
+  functionName,
+  url,
+  lineNumber,
+  columnNumber: 0,
+  scriptId: "0",
+});
 
 describe("profile summary", () => {
   // (root) > handler > render > render (recursion) ; (root) > handler > query ; (root) > (idle). Samples come every

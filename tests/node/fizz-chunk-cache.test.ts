@@ -29,8 +29,14 @@ async function html(fizz: Fizz, page: ReactNode) {
 /** A card list like explore's: the same class lists and labels on every card, and some texts of each card's own. */
 function cards(count: number, prefix = "") {
   const items = Array.from({ length: count }, (_, i) =>
-    createElement("li", { key: i, className: "creator-card rounded-xl border p-4" },
-      createElement("a", { href: `/${prefix}creator${i}`, "aria-label": `Open ${prefix}${i}` }, `クリエイター ${prefix}${i}`),
+    createElement(
+      "li",
+      { key: i, className: "creator-card rounded-xl border p-4" },
+      createElement(
+        "a",
+        { href: `/${prefix}creator${i}`, "aria-label": `Open ${prefix}${i}` },
+        `クリエイター ${prefix}${i}`,
+      ),
       createElement("span", { className: "open-badge", "data-open": "true" }, "Open for commissions"),
       createElement("p", { title: `"quoted" & <b> ${i}` }, `Bio ${i}: 夜明けの港 & more`),
     ),
@@ -51,7 +57,13 @@ describe("React's server renderer with encoded chunks cached", () => {
   it("writes the same HTML for texts too long to cache and for chunks the stream gets whole", async () => {
     const longText = "港".repeat(CACHED_MAX_LENGTH * 2);
     const hugeText = "a".repeat(5000);
-    const page = createElement("main", { "data-long": longText }, longText, createElement("p", null, hugeText), cards(3));
+    const page = createElement(
+      "main",
+      { "data-long": longText },
+      longText,
+      createElement("p", null, hugeText),
+      cards(3),
+    );
     for (let round = 0; round < 2; round++) expect(await html(patched, page)).toBe(await html(original, page));
   });
 
@@ -61,6 +73,8 @@ describe("React's server renderer with encoded chunks cached", () => {
   });
 
   it("refuses a react-dom whose stringToChunk is no longer the one it patches", () => {
-    expect(() => cacheEncodedChunks("function stringToChunk(content) { return encode(content); }", "react-dom-next")).toThrow(/React upgrade/);
+    expect(() =>
+      cacheEncodedChunks("function stringToChunk(content) { return encode(content); }", "react-dom-next"),
+    ).toThrow(/React upgrade/);
   });
 });

@@ -31,12 +31,16 @@ function fullPaths(entries: RouteEntry[], parent = ""): string[] {
 }
 
 const root = new URL("../../", import.meta.url);
-const workerMounts = [...readFileSync(new URL("worker/app.ts", root), "utf8").matchAll(/app\.(?:route|get|post|all)\("\/([^/"*:]+)/g)].map((m) => m[1]);
+const workerMounts = [
+  ...readFileSync(new URL("worker/app.ts", root), "utf8").matchAll(/app\.(?:route|get|post|all)\("\/([^/"*:]+)/g),
+].map((m) => m[1]);
 const staticFiles = readdirSync(new URL("public/", root)).map((name) => name.replace(/\..*$/, ""));
 
 describe("reserved handles", () => {
   it("every first path segment the app routes is reserved", () => {
-    const segments = new Set([...firstSegments(routes as RouteEntry[]), ...workerMounts, "assets", ...staticFiles].map((s) => s.toLowerCase()));
+    const segments = new Set(
+      [...firstSegments(routes as RouteEntry[]), ...workerMounts, "assets", ...staticFiles].map((s) => s.toLowerCase()),
+    );
     expect(segments.size).toBeGreaterThan(8);
     expect([...segments].filter((segment) => !RESERVED_HANDLES.has(segment))).toEqual([]);
   });
@@ -47,11 +51,14 @@ describe("reserved handles", () => {
       expect(paths.has(page.path), page.path).toBe(true);
       expect(isReservedHandle(page.path.split("/")[0]), page.path).toBe(true);
     }
-    for (const handle of ["about", "Guidelines", "terms", "privacy", "LEGAL"]) expect(isReservedHandle(handle), handle).toBe(true);
+    for (const handle of ["about", "Guidelines", "terms", "privacy", "LEGAL"])
+      expect(isReservedHandle(handle), handle).toBe(true);
   });
 
   it("are compared without case; a longer handle that starts with one is free", () => {
-    for (const handle of ["dashboard", "Explore", "WEBHOOKS", " onboarding ", "admin"]) expect(isReservedHandle(handle), handle).toBe(true);
-    for (const handle of ["explorer", "democreator", "mediamaker"]) expect(isReservedHandle(handle), handle).toBe(false);
+    for (const handle of ["dashboard", "Explore", "WEBHOOKS", " onboarding ", "admin"])
+      expect(isReservedHandle(handle), handle).toBe(true);
+    for (const handle of ["explorer", "democreator", "mediamaker"])
+      expect(isReservedHandle(handle), handle).toBe(false);
   });
 });

@@ -13,7 +13,10 @@ describe("route JS budget", () => {
   });
 
   it("fails a route over its baseline by more than the allowance, and a route with no baseline", () => {
-    const over = overBudget([route("a", 10_001 + ROUTE_JS_ALLOWANCE_BYTES), route("c", 10_000), route("new", 1)], baseline);
+    const over = overBudget(
+      [route("a", 10_001 + ROUTE_JS_ALLOWANCE_BYTES), route("c", 10_000), route("new", 1)],
+      baseline,
+    );
     expect(over.map((r) => r.id)).toEqual(["a", "new"]);
   });
 });

@@ -73,7 +73,12 @@ accountApi.post("/profile-step", jsonInput(), async (c) => {
   if (!user) return c.json({ error: "unauthenticated" }, 401);
   const parsed = parseFields(profileStepSchema(Date.now()), c.req.valid("json"));
   if (!parsed.ok) return c.json({ errors: translateErrors(parsed.errors, locale) }, 400);
-  await saveProfileStep(db, { accountId: user.accountId, profileId: user.profileId }, parsed.data, inputLanguageOf(user));
+  await saveProfileStep(
+    db,
+    { accountId: user.accountId, profileId: user.profileId },
+    parsed.data,
+    inputLanguageOf(user),
+  );
   return c.json({ status: "saved" });
 });
 

@@ -4,7 +4,13 @@ import type { Locale } from "../domain/constants";
 import { parseFields, signInStartSchema, signUpStartSchema, verifyCodeSchema } from "../domain/validation";
 import { translateErrors, validationMessage } from "../http/validation-messages";
 import { m } from "#app/paraglide/messages.js";
-import { clearedInviteCookie, clearedSessionCookie, preferenceCookie, readCookie, sessionCookie } from "../http/cookies";
+import {
+  clearedInviteCookie,
+  clearedSessionCookie,
+  preferenceCookie,
+  readCookie,
+  sessionCookie,
+} from "../http/cookies";
 import { INVITE_COOKIE } from "../domain/invitations";
 import type { AppContext, AppEnv } from "../http/context";
 import { clientKey } from "../http/client-key";
@@ -17,7 +23,8 @@ import { createSession, deleteSession } from "../services/sessions";
 export const authApi = new Hono<AppEnv>();
 
 /** The send endpoint's answer for a taken handle; verification gives the same when a handle went while a code waited. */
-const handleTaken = (c: AppContext, locale: Locale) => c.json({ errors: { handle: validationMessage("validation_handle_taken", locale) } }, 409);
+const handleTaken = (c: AppContext, locale: Locale) =>
+  c.json({ errors: { handle: validationMessage("validation_handle_taken", locale) } }, 409);
 
 /**
  * Send a one-time code. With a handle it is a sign-up, without one a sign-in. The answer is the same
@@ -49,7 +56,10 @@ authApi.post("/email/send", jsonInput(), async (c) => {
 authApi.get("/callback/email", async (c) => {
   if (!isSameOriginRequest(c.req.raw)) return c.json({ error: "cross_site_request" }, 403);
   const { db, locale, sessionToken } = c.get("request");
-  const parsed = parseFields(verifyCodeSchema, { email: c.req.query("email") ?? "", token: c.req.query("token") ?? "" });
+  const parsed = parseFields(verifyCodeSchema, {
+    email: c.req.query("email") ?? "",
+    token: c.req.query("token") ?? "",
+  });
   if (!parsed.ok) return c.json({ errors: translateErrors(parsed.errors, locale) }, 400);
 
   // An invite link followed in this browser (decision 053): a sign-up records its inviter; a sign-in ignores it.

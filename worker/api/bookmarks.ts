@@ -18,11 +18,17 @@ const targetId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 const bookmarkBody = v.union([
   v.pipe(
     v.object({ commissionFormId: targetId, commissionServiceId: v.optional(v.never()), isActive: v.boolean() }),
-    v.transform(({ commissionFormId, isActive }) => ({ target: { kind: "form", id: commissionFormId } satisfies BookmarkTarget, isActive })),
+    v.transform(({ commissionFormId, isActive }) => ({
+      target: { kind: "form", id: commissionFormId } satisfies BookmarkTarget,
+      isActive,
+    })),
   ),
   v.pipe(
     v.object({ commissionServiceId: targetId, commissionFormId: v.optional(v.never()), isActive: v.boolean() }),
-    v.transform(({ commissionServiceId, isActive }) => ({ target: { kind: "service", id: commissionServiceId } satisfies BookmarkTarget, isActive })),
+    v.transform(({ commissionServiceId, isActive }) => ({
+      target: { kind: "service", id: commissionServiceId } satisfies BookmarkTarget,
+      isActive,
+    })),
   ),
 ]);
 

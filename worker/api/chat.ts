@@ -48,7 +48,11 @@ const REFUSAL_STATUS: Partial<Record<ChatRefusal, 400 | 403 | 404 | 409 | 429>> 
 };
 
 /** A refusal key as the API answers it: the key, and its words in the caller's language. */
-function refuse(c: AppContext, refusal: ChatRefusal, status: 400 | 403 | 404 | 409 | 429 = REFUSAL_STATUS[refusal] ?? 403) {
+function refuse(
+  c: AppContext,
+  refusal: ChatRefusal,
+  status: 400 | 403 | 404 | 409 | 429 = REFUSAL_STATUS[refusal] ?? 403,
+) {
   return c.json({ error: refusal, message: chatRefusalMessage(refusal, c.get("request").locale) }, status);
 }
 
@@ -108,10 +112,16 @@ chatApi.post("/room/update", jsonInput(), async (c) => {
   const current = await room.view(entry);
   if (!current.ok) return refuse(c, current.refusal);
   const orderId = current.value.orderId;
-  const decided = await env.ORDER.get(env.ORDER.idFromName(orderId)).act(orderId, { type: "updateChatSettings" }, { userAccountId: user!.accountId });
+  const decided = await env.ORDER.get(env.ORDER.idFromName(orderId)).act(
+    orderId,
+    { type: "updateChatSettings" },
+    { userAccountId: user!.accountId },
+  );
   if (decided.status === "not_found") return refuse(c, "not_found");
   if (decided.status === "refused") return refuse(c, "not_editable", decided.refusal === "seller_only" ? 403 : 409);
-  return answer(c, await room.applySettings(entry, settings as Parameters<typeof settingsRefusal>[0]), (view) => ({ room: view }));
+  return answer(c, await room.applySettings(entry, settings as Parameters<typeof settingsRefusal>[0]), (view) => ({
+    room: view,
+  }));
 });
 
 /** POST /room/read {chatRoomId, seq}: the caller's read marker (it only moves forward). */
@@ -138,7 +148,11 @@ export async function chatSocket(c: AppContext): Promise<Response> {
   if (entry instanceof Response) return entry;
   const upgraded = await chatRoomStub(c.env, chatRoomId).fetch(await socketUpgradeRequest(entry, locale, sessionToken));
   // A fresh response, so the Worker's middleware may add its headers (the object's are immutable).
-  return new Response(upgraded.body, { status: upgraded.status, webSocket: upgraded.webSocket, headers: upgraded.headers });
+  return new Response(upgraded.body, {
+    status: upgraded.status,
+    webSocket: upgraded.webSocket,
+    headers: upgraded.headers,
+  });
 }
 
 /** A browser's WebSocket always carries its page's Origin: it must be ours (Sec-Fetch-Site too, when sent). */

@@ -28,7 +28,10 @@ function contentRange(object: R2ObjectBody): string | null {
   // R2 reports every field of the union, the unused ones undefined.
   const { offset, length: asked, suffix } = range as { offset?: number; length?: number; suffix?: number };
   const start = typeof suffix === "number" ? Math.max(0, object.size - suffix) : (offset ?? 0);
-  const length = Math.min(typeof suffix === "number" ? object.size - start : (asked ?? object.size - start), object.size - start);
+  const length = Math.min(
+    typeof suffix === "number" ? object.size - start : (asked ?? object.size - start),
+    object.size - start,
+  );
   if (start === 0 && length >= object.size) return null;
   return `bytes ${start}-${start + length - 1}/${object.size}`;
 }
@@ -48,7 +51,8 @@ export function serveObject(object: R2ObjectBody, cacheControl: string): Respons
   });
   if (!INLINE_TYPES.test(contentType)) headers.set("content-disposition", "attachment");
   // An SVG opened directly could run script; this policy keeps it an inert picture.
-  if (contentType === "image/svg+xml") headers.set("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+  if (contentType === "image/svg+xml")
+    headers.set("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
   const range = contentRange(object);
   if (range) headers.set("content-range", range);
   return new Response(object.body, { status: range ? 206 : 200, headers });
@@ -77,7 +81,8 @@ mediaRoutes.get("/*", async (c) => {
   if (cached) {
     const head = await c.env.MEDIA.head(key.key);
     if (!head) return notFound();
-    if (etagMatches(cached, head.httpEtag)) return c.body(null, 304, { etag: head.httpEtag, "cache-control": cacheControl });
+    if (etagMatches(cached, head.httpEtag))
+      return c.body(null, 304, { etag: head.httpEtag, "cache-control": cacheControl });
   }
   const object = await getObject(c.env.MEDIA, key.key, c.req.raw);
   if (!object) return notFound();

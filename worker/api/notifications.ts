@@ -2,7 +2,12 @@ import { Hono } from "hono";
 import { jsonInput } from "../http/json-body";
 import type { AppEnv } from "../http/context";
 import { notificationViews } from "../http/notification-messages";
-import { countUnread, listNotifications, markAllNotificationsRead, markNotificationRead } from "../services/notifications";
+import {
+  countUnread,
+  listNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from "../services/notifications";
 
 /**
  * The signed-in user's notifications (docs/decisions/023), mounted at /api/features/notification:
@@ -36,7 +41,7 @@ notificationApi.get("/unread", async (c) => {
 
 notificationApi.post("/read", jsonInput(), async (c) => {
   const { db, user } = c.get("request");
-  const body = (c.req.valid("json")) as { notificationId?: unknown } | null;
+  const body = c.req.valid("json") as { notificationId?: unknown } | null;
   const id = body?.notificationId;
   if (typeof id !== "string" || id.length === 0 || id.length > 64) return c.json({ error: "invalid_request" }, 400);
   if (!(await markNotificationRead(db, user!.accountId, id, Date.now()))) return c.json({ error: "not_found" }, 404);

@@ -6,7 +6,13 @@ import { requestMessage } from "../http/request-messages";
 import type { RequestRefusal } from "../domain/order-request";
 import { formRequestSchema, serviceRequestSchema } from "../domain/order-request-schema";
 import { emailNewNotifications } from "../services/notification-emails";
-import { submitFormRequest, submitServiceRequest, type Requester, type SubmitDeps, type SubmitResult } from "../services/order-requests";
+import {
+  submitFormRequest,
+  submitServiceRequest,
+  type Requester,
+  type SubmitDeps,
+  type SubmitResult,
+} from "../services/order-requests";
 
 /**
  * POST /api/features/commission/service/submit and /form/submit (spec section 7): a signed-in client sends a request.
@@ -29,8 +35,12 @@ const STATUS: Record<RequestRefusal, 400 | 403 | 409> = {
 function answer(c: AppContext, result: SubmitResult) {
   const { locale } = c.get("request");
   if (result.ok) return c.json({ data: { orderId: result.orderId, code: result.code } });
-  if (result.reason === "not_found") return c.json({ error: "not_found", message: requestMessage("requests_error_not_found", locale) }, 404);
-  return c.json({ error: result.reason, message: requestMessage(result.reason, locale), missing: result.missing ?? [] }, STATUS[result.reason]);
+  if (result.reason === "not_found")
+    return c.json({ error: "not_found", message: requestMessage("requests_error_not_found", locale) }, 404);
+  return c.json(
+    { error: result.reason, message: requestMessage(result.reason, locale), missing: result.missing ?? [] },
+    STATUS[result.reason],
+  );
 }
 
 /** A request's answers can be long texts in several questions: far more room than the other JSON doors. */
@@ -43,7 +53,11 @@ function route<T>(path: string, schema: v.GenericSchema<unknown, T>, submit: Sub
     const { db, env, user, locale } = c.get("request");
     if (!user) return c.json({ error: "unauthorized" }, 401);
     const parsed = v.safeParse(schema, c.req.valid("json"));
-    if (!parsed.success) return c.json({ error: "requests_error_invalid", message: requestMessage("requests_error_invalid", locale) }, 400);
+    if (!parsed.success)
+      return c.json(
+        { error: "requests_error_invalid", message: requestMessage("requests_error_invalid", locale) },
+        400,
+      );
     const requester = { userAccountId: user.accountId, profileId: user.profileId };
     const result = await submit({ db, bucket: env.MEDIA, orders: env.ORDER }, requester, parsed.output);
     // The seller's new-request notice by e-mail, after the answer (decision 023).

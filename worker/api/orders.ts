@@ -25,20 +25,34 @@ export const orderApi = new Hono<AppEnv>();
 const orderId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 const idBody = v.object({ orderId });
 /** A date the order keeps: refused outside 2000–2100 at the door (a value no page could show), as by the domain. */
-const timestamp = v.nullable(v.pipe(v.number(), v.integer(), v.minValue(EARLIEST_TIMESTAMP), v.maxValue(LATEST_TIMESTAMP)));
+const timestamp = v.nullable(
+  v.pipe(v.number(), v.integer(), v.minValue(EARLIEST_TIMESTAMP), v.maxValue(LATEST_TIMESTAMP)),
+);
 const updateBody = v.union([
-  v.object({ orderId, priceAmount: v.pipe(v.number(), v.integer(), v.minValue(0)), paymentTransactionId: v.optional(v.string()), paymentTransactionProductId: v.optional(v.string()) }),
+  v.object({
+    orderId,
+    priceAmount: v.pipe(v.number(), v.integer(), v.minValue(0)),
+    paymentTransactionId: v.optional(v.string()),
+    paymentTransactionProductId: v.optional(v.string()),
+  }),
   v.object({ orderId, estimatedStart: timestamp, estimatedDelivery: timestamp }),
 ]);
 
-const STATUS: Record<string, 400 | 409> = { price_invalid: 400, schedule_invalid: 400, too_many_files: 400, invalid_request: 400 };
+const STATUS: Record<string, 400 | 409> = {
+  price_invalid: 400,
+  schedule_invalid: 400,
+  too_many_files: 400,
+  invalid_request: 400,
+};
 const STATUS_NOT_FOUND = new Set<string>(["not_a_party", "buyer_only"]);
 
 function answer(c: AppContext, result: OrderActResult | DeliverableResult | ServiceDetailsResult) {
   // Outside production: the order object's own D1 round trips, beside the Worker's X-D1-Round-Trips (`npm run bench:orders`).
-  if ("d1RoundTrips" in result && result.d1RoundTrips !== undefined) c.header("X-Order-D1-Round-Trips", String(result.d1RoundTrips));
+  if ("d1RoundTrips" in result && result.d1RoundTrips !== undefined)
+    c.header("X-Order-D1-Round-Trips", String(result.d1RoundTrips));
   // A stranger is told what an unknown id gets: order ids cannot be confirmed by asking.
-  if (result.status === "not_found" || (result.status === "refused" && STATUS_NOT_FOUND.has(result.refusal))) return c.json({ error: "not_found" }, 404);
+  if (result.status === "not_found" || (result.status === "refused" && STATUS_NOT_FOUND.has(result.refusal)))
+    return c.json({ error: "not_found" }, 404);
   if (result.status === "refused" && result.refusal === "unknown_category") {
     // The editors' own message for a category not in the list, in the caller's language, by field as they answer it.
     const errors = translateAuthoringErrors({ categoryCode: "authoring_category" }, c.get("request").locale);
@@ -48,11 +62,26 @@ function answer(c: AppContext, result: OrderActResult | DeliverableResult | Serv
   const { progress, payment, chat, priceAmount, estimatedStart, estimatedDelivery, deliverableCount } = result.state;
   // `money`: what the action did with the client's money, when it gave any back (canceled, refunded, or still pending).
   const money = result.status === "done" ? (result.money ?? null) : null;
-  return c.json({ data: { orderProgressStatus: progress, orderPaymentStatus: payment, orderChatStatus: chat, priceAmount, estimatedStart, estimatedDelivery, deliverableCount, money } });
+  return c.json({
+    data: {
+      orderProgressStatus: progress,
+      orderPaymentStatus: payment,
+      orderChatStatus: chat,
+      priceAmount,
+      estimatedStart,
+      estimatedDelivery,
+      deliverableCount,
+      money,
+    },
+  });
 }
 
 /** A route whose body (parsed by `jsonBody` first) names one action on one order, handed to that order's object. */
-function route<S extends v.GenericSchema>(path: string, schema: S, toAction: (body: v.InferOutput<S>) => { orderId: string; action: OrderAction }) {
+function route<S extends v.GenericSchema>(
+  path: string,
+  schema: S,
+  toAction: (body: v.InferOutput<S>) => { orderId: string; action: OrderAction },
+) {
   orderApi.post(path, jsonBody(schema), async (c) => {
     const { env, user } = c.get("request");
     if (!user) return c.json({ error: "unauthorized" }, 401);
@@ -93,10 +122,21 @@ orderApi.post("/service/update", jsonBody(serviceDetailsBody), async (c) => {
 route("/update", updateBody, (input) =>
   "priceAmount" in input
     ? { orderId: input.orderId, action: { type: "updatePrice", priceAmount: input.priceAmount } }
-    : { orderId: input.orderId, action: { type: "updateSchedule", estimatedStart: input.estimatedStart, estimatedDelivery: input.estimatedDelivery } },
+    : {
+        orderId: input.orderId,
+        action: {
+          type: "updateSchedule",
+          estimatedStart: input.estimatedStart,
+          estimatedDelivery: input.estimatedDelivery,
+        },
+      },
 );
 
-const payBody = v.object({ orderId, transactionId: v.optional(v.pipe(v.string(), v.maxLength(64))), accountMethodId: v.optional(v.pipe(v.string(), v.maxLength(64))) });
+const payBody = v.object({
+  orderId,
+  transactionId: v.optional(v.pipe(v.string(), v.maxLength(64))),
+  accountMethodId: v.optional(v.pipe(v.string(), v.maxLength(64))),
+});
 const PAY_REFUSAL_STATUS = { not_found: 404, already_paid: 409, not_payable: 409, no_payment_method: 409 } as const;
 const PAY_STATUS = { succeeded: 200, requires_action: 200, failed: 402, refunded: 409, voided: 409 } as const;
 
@@ -142,11 +182,17 @@ orderApi.post("/pay", jsonBody(payBody), async (c) => {
 orderApi.post("/payment/pending", jsonBody(idBody), async (c) => {
   const { db, user } = c.get("request");
   if (!user) return c.json({ error: "unauthorized" }, 401);
-  const payment = await pendingPaymentOf(db.$client, { orderId: c.req.valid("json").orderId, buyerCommissionAccountId: user.commissionAccountId });
+  const payment = await pendingPaymentOf(db.$client, {
+    orderId: c.req.valid("json").orderId,
+    buyerCommissionAccountId: user.commissionAccountId,
+  });
   return c.json({ payment });
 });
 
-const deliverableMedia = v.object({ url: v.pipe(v.string(), v.maxLength(2048)), name: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(255)))) });
+const deliverableMedia = v.object({
+  url: v.pipe(v.string(), v.maxLength(2048)),
+  name: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(255)))),
+});
 const deliverableMedias = v.pipe(v.array(deliverableMedia), v.maxLength(ORDER_DELIVERABLES_MAX_FILES));
 const createDeliverableBody = v.object({ orderId, medias: v.pipe(deliverableMedias, v.minLength(1)) });
 /** Files to add and files to delete, either list optional, not both empty. */
@@ -154,7 +200,10 @@ const updateDeliverableBody = v.pipe(
   v.object({
     orderId,
     medias: v.optional(deliverableMedias, []),
-    mediaIdsToDelete: v.optional(v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(ORDER_DELIVERABLES_MAX_FILES)), []),
+    mediaIdsToDelete: v.optional(
+      v.pipe(v.array(v.pipe(v.string(), v.maxLength(64))), v.maxLength(ORDER_DELIVERABLES_MAX_FILES)),
+      [],
+    ),
   }),
   v.check((body) => body.medias.length + body.mediaIdsToDelete.length > 0),
 );
@@ -164,18 +213,31 @@ const updateDeliverableBody = v.pipe(
  * folder v1/commission-order/{orderId}/deliverables/, which only the seller may write, and pass its upload rule again
  * (`checkAttachment` re-sniffs the bytes). A refusal is the answer to send, and the order has not been touched.
  */
-async function checkedDeliverables(c: AppContext, id: string, medias: v.InferOutput<typeof deliverableMedias>, commissionAccountId: string): Promise<DeliverableFile[] | Response> {
+async function checkedDeliverables(
+  c: AppContext,
+  id: string,
+  medias: v.InferOutput<typeof deliverableMedias>,
+  commissionAccountId: string,
+): Promise<DeliverableFile[] | Response> {
   const { db, env, user } = c.get("request");
   const files: DeliverableFile[] = [];
   for (const media of medias) {
     const key = parseMediaKey(media.url);
     if (!key) return c.json({ error: "invalid_request" }, 400);
-    const inFolder = (k: typeof key) => k.domain === "commission-order" && k.id === id && k.field === "deliverables" && ownsObject(db, { profileId: user!.profileId }, k);
+    const inFolder = (k: typeof key) =>
+      k.domain === "commission-order" &&
+      k.id === id &&
+      k.field === "deliverables" &&
+      ownsObject(db, { profileId: user!.profileId }, k);
     const checked = await checkAttachment(env.MEDIA, key, inFolder);
     if (!checked.ok && checked.error === "forbidden") {
       // Not from this order's folder, or the caller is not its seller: the object says which, as for any order call
       // (a stranger learns nothing); the seller is told the file is not theirs to attach.
-      const party = await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(id, { add: [] }, { commissionAccountId });
+      const party = await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(
+        id,
+        { add: [] },
+        { commissionAccountId },
+      );
       return party.status === "done" ? c.json({ error: "forbidden" }, 403) : answer(c, party);
     }
     if (!checked.ok) return c.json({ error: checked.error }, checked.error === "not_found" ? 404 : 400);
@@ -196,7 +258,10 @@ orderApi.post("/deliverable/create", jsonBody(createDeliverableBody), async (c) 
   const { commissionAccountId } = user;
   const files = await checkedDeliverables(c, id, medias, commissionAccountId);
   if (files instanceof Response) return files;
-  return answer(c, await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(id, { add: files }, { commissionAccountId }));
+  return answer(
+    c,
+    await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(id, { add: files }, { commissionAccountId }),
+  );
 });
 
 /**
@@ -212,5 +277,12 @@ orderApi.post("/deliverable/update", jsonBody(updateDeliverableBody), async (c) 
   const { commissionAccountId } = user;
   const files = await checkedDeliverables(c, id, medias, commissionAccountId);
   if (files instanceof Response) return files;
-  return answer(c, await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(id, { add: files, delete: mediaIdsToDelete }, { commissionAccountId }));
+  return answer(
+    c,
+    await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(
+      id,
+      { add: files, delete: mediaIdsToDelete },
+      { commissionAccountId },
+    ),
+  );
 });

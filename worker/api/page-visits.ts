@@ -1,6 +1,12 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { PAGE_VISIT_PATHS, VISITOR_COOKIE, parsePageVisitModel, readVisitor, unsupportedModelMessage } from "../domain/page-visits";
+import {
+  PAGE_VISIT_PATHS,
+  VISITOR_COOKIE,
+  parsePageVisitModel,
+  readVisitor,
+  unsupportedModelMessage,
+} from "../domain/page-visits";
 import { clientKey } from "../http/client-key";
 import { readCookie } from "../http/cookies";
 import type { AppEnv } from "../http/context";
@@ -30,7 +36,8 @@ for (const [path, pathModel] of Object.entries(PAGE_VISIT_PATHS)) {
 
     const { db, user } = c.get("request");
     const visitor = readVisitor(user?.accountId, readCookie(c.req.raw, VISITOR_COOKIE), () => crypto.randomUUID());
-    if (visitor.kind === "new") c.header("Set-Cookie", visitorCookie(new URL(c.req.url), visitor.visitorId), { append: true });
+    if (visitor.kind === "new")
+      c.header("Set-Cookie", visitorCookie(new URL(c.req.url), visitor.visitorId), { append: true });
 
     const result = await countPageVisit(db, { model, modelId, visitor, clientKey: clientKey(c.req.raw) });
     if (!result.ok) return c.json({ error: "not_found" }, 404);

@@ -43,12 +43,18 @@ const PLATFORM_BODY_MAX_BYTES = 200 * MB;
  * No field takes more than this in one request (files plus multipart overhead): a larger Content-Length is refused
  * before the body is read, and any body (chunked ones too) stops being read past it.
  */
-const MAX_UPLOAD_REQUEST_BYTES = Math.min(Math.max(...UPLOAD_RULES.map((rule) => rule.maxBytes * rule.maxFiles)), PLATFORM_BODY_MAX_BYTES) + MB;
+const MAX_UPLOAD_REQUEST_BYTES =
+  Math.min(Math.max(...UPLOAD_RULES.map((rule) => rule.maxBytes * rule.maxFiles)), PLATFORM_BODY_MAX_BYTES) + MB;
 
 /** A byte count as JSON sends it: 10.5, "10", true or [10] are refused, never coerced to a number. */
 const byteSize = v.pipe(v.number(), v.safeInteger(), v.minValue(1));
 
-const signWriteBody = v.object({ path: v.string(), contentType: v.string(), size: byteSize, posterOf: v.optional(v.string()) });
+const signWriteBody = v.object({
+  path: v.string(),
+  contentType: v.string(),
+  size: byteSize,
+  posterOf: v.optional(v.string()),
+});
 
 /** {path} or {url}: the stored object's key or URL (path first when both are sent). */
 const objectReferenceBody = v.pipe(
@@ -65,7 +71,11 @@ storageApi.post("/upload", async (c) => {
   const body = limitBody(c.req.raw.body, MAX_UPLOAD_REQUEST_BYTES);
   let form: FormData;
   try {
-    form = await new Request(c.req.url, { method: "POST", headers: { "content-type": c.req.header("content-type") ?? "" }, body: body.stream }).formData();
+    form = await new Request(c.req.url, {
+      method: "POST",
+      headers: { "content-type": c.req.header("content-type") ?? "" },
+      body: body.stream,
+    }).formData();
   } catch {
     if (body.exceeded()) return tooLarge();
     return fail(c, { ok: false, status: 400, error: "media_error_unsupported_type" });
@@ -134,7 +144,8 @@ storageApi.put("/object/*", async (c) => {
 storageApi.get("/object/*", async (c) => {
   const { db, env, user } = c.get("request");
   const parsed = await openSignedRead(db, env, objectKey(c), c.req.query("token") ?? "", user);
-  const refuse = (error: string, status: 403 | 404) => c.json({ error }, status, { "cache-control": PRIVATE_MEDIA_CACHE_CONTROL });
+  const refuse = (error: string, status: 403 | 404) =>
+    c.json({ error }, status, { "cache-control": PRIVATE_MEDIA_CACHE_CONTROL });
   if (!parsed) return refuse("forbidden", 403);
   const object = await getObject(env.MEDIA, parsed.key, c.req.raw);
   if (!object) return refuse("not_found", 404);

@@ -32,12 +32,21 @@ const depsOf = (c: Context<AppEnv>) => {
 
 /** Where Stripe's onboarding page sends the creator back: the wallet (refresh: the link expired or was left). */
 function onboardingReturnUrls(origin: string) {
-  return { returnUrl: `${origin}${WALLET_PATH}?onboarding=return`, refreshUrl: `${origin}${WALLET_PATH}?onboarding=refresh` };
+  return {
+    returnUrl: `${origin}${WALLET_PATH}?onboarding=return`,
+    refreshUrl: `${origin}${WALLET_PATH}?onboarding=refresh`,
+  };
 }
 
 const signup = async (c: Context<AppEnv>) => {
   const { user, url } = c.get("request");
-  return c.json({ url: await onboardingLink(depsOf(c), { accountId: user!.accountId, email: user!.email }, onboardingReturnUrls(url.origin)) });
+  return c.json({
+    url: await onboardingLink(
+      depsOf(c),
+      { accountId: user!.accountId, email: user!.email },
+      onboardingReturnUrls(url.origin),
+    ),
+  });
 };
 stripeConnectApi.post("/signup", signup);
 stripeConnectApi.get("/signup", signup);

@@ -27,24 +27,28 @@ const ENDPOINT_SECRETS = {
  * duplicate or ignored event gets 200; a failure 500, so Stripe retries.
  */
 for (const [path, secretOf] of Object.entries(ENDPOINT_SECRETS)) {
-  stripeWebhookRoutes.post(path, bodyLimit({ maxSize: MAX_EVENT_BYTES, onError: (c) => c.json({ error: "payload_too_large" }, 413) }), async (c) => {
-    const { env, db } = c.get("request");
-    const secret = secretOf(env);
-    if (!secret) return c.json({ error: "webhooks_not_configured" }, 500);
-    const stripe = createStripe(env);
-    let event;
-    try {
-      event = await stripe.webhooks.constructEventAsync(
-        await c.req.text(),
-        c.req.header("stripe-signature") ?? "",
-        secret,
-        SIGNATURE_TOLERANCE_SECONDS,
-        stripeCryptoProvider,
-      );
-    } catch {
-      return c.json({ error: "invalid_signature" }, 400);
-    }
-    const outcome = await handleStripeEvent(event, { db, stripe, orders: env.ORDER });
-    return c.json({ received: true, outcome });
-  });
+  stripeWebhookRoutes.post(
+    path,
+    bodyLimit({ maxSize: MAX_EVENT_BYTES, onError: (c) => c.json({ error: "payload_too_large" }, 413) }),
+    async (c) => {
+      const { env, db } = c.get("request");
+      const secret = secretOf(env);
+      if (!secret) return c.json({ error: "webhooks_not_configured" }, 500);
+      const stripe = createStripe(env);
+      let event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(
+          await c.req.text(),
+          c.req.header("stripe-signature") ?? "",
+          secret,
+          SIGNATURE_TOLERANCE_SECONDS,
+          stripeCryptoProvider,
+        );
+      } catch {
+        return c.json({ error: "invalid_signature" }, 400);
+      }
+      const outcome = await handleStripeEvent(event, { db, stripe, orders: env.ORDER });
+      return c.json({ received: true, outcome });
+    },
+  );
 }

@@ -34,7 +34,8 @@ stripeApi.post("/intent/setup/confirm", jsonInput(), async (c) => {
   if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
   const result = await saveCardFromSetupIntent(db, createStripe(env), user!.accountId, parsed.output.intentId);
   if (result.status === "not_found") return c.json({ error: "not_found" }, 404);
-  if (result.status === "not_succeeded") return c.json({ error: "setup_not_succeeded", intentStatus: result.intentStatus }, 409);
+  if (result.status === "not_succeeded")
+    return c.json({ error: "setup_not_succeeded", intentStatus: result.intentStatus }, 409);
   const { id: paymentAccountMethodId, stripeMethodId, card } = result.method;
   return c.json({ paymentAccountMethodId, stripeMethodId, card });
 });
@@ -44,7 +45,8 @@ stripeApi.post("/payment/method/delete", jsonInput(), async (c) => {
   const { db, env, user } = c.get("request");
   const parsed = v.safeParse(deleteBody, c.req.valid("json"));
   if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
-  if (!(await deleteCard(db, createStripe(env), user!.accountId, parsed.output.methodId))) return c.json({ error: "not_found" }, 404);
+  if (!(await deleteCard(db, createStripe(env), user!.accountId, parsed.output.methodId)))
+    return c.json({ error: "not_found" }, 404);
   return c.json({ status: "deleted" });
 });
 
@@ -55,7 +57,10 @@ stripeApi.post("/intent/payment/get", jsonInput(), async (c) => {
   const { db, env, user } = c.get("request");
   const parsed = v.safeParse(paymentBody, c.req.valid("json"));
   if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
-  const result = await checkPayment({ db, stripe: createStripe(env), orders: env.ORDER }, { ...parsed.output, buyerCommissionAccountId: user!.commissionAccountId });
+  const result = await checkPayment(
+    { db, stripe: createStripe(env), orders: env.ORDER },
+    { ...parsed.output, buyerCommissionAccountId: user!.commissionAccountId },
+  );
   if (!result) return c.json({ error: "not_found" }, 404);
   return c.json(result);
 });

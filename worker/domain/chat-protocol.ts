@@ -132,7 +132,12 @@ export const CHAT_PONG = '{"type":"pong"}';
 
 /** Browser → room. */
 export type ChatClientFrame =
-  | { type: "send"; clientMessageId: string; messageText: { text: string; languageCode: string }; messageMedias: ChatMediaSubmit[] }
+  | {
+      type: "send";
+      clientMessageId: string;
+      messageText: { text: string; languageCode: string };
+      messageMedias: ChatMediaSubmit[];
+    }
   | { type: "read"; seq: number };
 
 /** Room → browser. */

@@ -23,7 +23,8 @@ export const CHAT_EMBED_SITES = Object.keys(PLAYER_ORIGINS) as PlayerSite[];
 /** Their names, for the composer's hint and the `invalid_embed` refusal. */
 export const CHAT_EMBED_SITE_NAMES = CHAT_EMBED_SITES.map((site) => SITE_NAMES[site]).join(", ");
 
-const isEmbedSite = (site: MediaSite | null): site is PlayerSite => site !== null && (CHAT_EMBED_SITES as string[]).includes(site);
+const isEmbedSite = (site: MediaSite | null): site is PlayerSite =>
+  site !== null && (CHAT_EMBED_SITES as string[]).includes(site);
 
 /** An http(s) link (the only kinds a chat link may be). */
 function isWebLink(url: string): boolean {
@@ -46,10 +47,27 @@ function chatThumbnail(entry: MediaEntry): string | null {
 
 const name = v.optional(v.pipe(v.string("invalid_media"), v.maxLength(NAME_MAX, "invalid_media")));
 /** The media's place in the message: the list is shown by it, ties (or none) in the order sent. */
-const userIndex = v.optional(v.pipe(v.number("invalid_media"), v.integer("invalid_media"), v.minValue(0, "invalid_media"), v.maxValue(1_000, "invalid_media")));
+const userIndex = v.optional(
+  v.pipe(
+    v.number("invalid_media"),
+    v.integer("invalid_media"),
+    v.minValue(0, "invalid_media"),
+    v.maxValue(1_000, "invalid_media"),
+  ),
+);
 
-const linkUrl = v.pipe(v.string("invalid_link"), v.trim(), v.maxLength(MEDIA_URL_MAX, "invalid_link"), v.check(isWebLink, "invalid_link"));
-const embedCode = v.pipe(v.string("invalid_embed"), v.trim(), v.maxLength(EMBED_CODE_MAX, "invalid_embed"), v.check((code) => chatEmbedEntry(code) !== null, "invalid_embed"));
+const linkUrl = v.pipe(
+  v.string("invalid_link"),
+  v.trim(),
+  v.maxLength(MEDIA_URL_MAX, "invalid_link"),
+  v.check(isWebLink, "invalid_link"),
+);
+const embedCode = v.pipe(
+  v.string("invalid_embed"),
+  v.trim(),
+  v.maxLength(EMBED_CODE_MAX, "invalid_embed"),
+  v.check((code) => chatEmbedEntry(code) !== null, "invalid_embed"),
+);
 
 /** A media as the ChatRoom object takes it: a stored file to check by its URL, or a link or embed already rebuilt. */
 export type ChatMediaInput =
@@ -66,21 +84,55 @@ export const chatMediaSchema = v.variant(
   "formatType",
   [
     v.pipe(
-      v.object({ formatType: v.literal("FILE"), name, userIndex, file: v.object({ url: v.pipe(v.string("invalid_media"), v.maxLength(MEDIA_URL_MAX, "invalid_media")) }, "invalid_media") }, "invalid_media"),
-      v.transform((m): ChatMediaInput => ({ formatType: "FILE", url: m.file.url, name: trimmedName(m.name), userIndex: m.userIndex })),
+      v.object(
+        {
+          formatType: v.literal("FILE"),
+          name,
+          userIndex,
+          file: v.object(
+            { url: v.pipe(v.string("invalid_media"), v.maxLength(MEDIA_URL_MAX, "invalid_media")) },
+            "invalid_media",
+          ),
+        },
+        "invalid_media",
+      ),
+      v.transform(
+        (m): ChatMediaInput => ({
+          formatType: "FILE",
+          url: m.file.url,
+          name: trimmedName(m.name),
+          userIndex: m.userIndex,
+        }),
+      ),
     ),
     v.pipe(
-      v.object({ formatType: v.literal("LINK"), name, userIndex, link: v.object({ url: linkUrl }, "invalid_link") }, "invalid_link"),
+      v.object(
+        { formatType: v.literal("LINK"), name, userIndex, link: v.object({ url: linkUrl }, "invalid_link") },
+        "invalid_link",
+      ),
       v.transform((m): ChatMediaInput => {
         const entry = buildMediaEntry({ formatType: "LINK", url: m.link.url })!;
-        return { formatType: "LINK", entry: { ...entry, thumbnailUrl: chatThumbnail(entry) }, name: trimmedName(m.name), userIndex: m.userIndex };
+        return {
+          formatType: "LINK",
+          entry: { ...entry, thumbnailUrl: chatThumbnail(entry) },
+          name: trimmedName(m.name),
+          userIndex: m.userIndex,
+        };
       }),
     ),
     v.pipe(
-      v.object({ formatType: v.literal("EMBED"), name, userIndex, embed: v.object({ code: embedCode }, "invalid_embed") }, "invalid_embed"),
+      v.object(
+        { formatType: v.literal("EMBED"), name, userIndex, embed: v.object({ code: embedCode }, "invalid_embed") },
+        "invalid_embed",
+      ),
       v.transform((m): ChatMediaInput => {
         const entry = chatEmbedEntry(m.embed.code)!;
-        return { formatType: "EMBED", entry: { ...entry, thumbnailUrl: chatThumbnail(entry) }, name: trimmedName(m.name), userIndex: m.userIndex };
+        return {
+          formatType: "EMBED",
+          entry: { ...entry, thumbnailUrl: chatThumbnail(entry) },
+          name: trimmedName(m.name),
+          userIndex: m.userIndex,
+        };
       }),
     ),
   ],
@@ -98,12 +150,25 @@ export function inShownOrder<T extends { userIndex: number | undefined }>(medias
 /** The fields of a send, the same at both doors. The room's own media limit is the ChatRoom's check (chat.ts). */
 export const chatSendFields = {
   clientMessageId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
-  messageText: v.object({ text: v.pipe(v.string(), v.maxLength(100_000)), languageCode: v.pipe(v.string(), v.maxLength(16)) }),
-  messageMedias: v.optional(v.pipe(v.array(chatMediaSchema, "invalid_media"), v.maxLength(CHAT_MEDIA_LIMIT_MAX, "too_many_medias"), v.transform(inShownOrder)), []),
+  messageText: v.object({
+    text: v.pipe(v.string(), v.maxLength(100_000)),
+    languageCode: v.pipe(v.string(), v.maxLength(16)),
+  }),
+  messageMedias: v.optional(
+    v.pipe(
+      v.array(chatMediaSchema, "invalid_media"),
+      v.maxLength(CHAT_MEDIA_LIMIT_MAX, "too_many_medias"),
+      v.transform(inShownOrder),
+    ),
+    [],
+  ),
 };
 
 /** POST /api/features/chat/message/submit. */
-export const chatSubmitSchema = v.object({ chatRoomId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)), ...chatSendFields });
+export const chatSubmitSchema = v.object({
+  chatRoomId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
+  ...chatSendFields,
+});
 
 /** A browser's frame on the room's WebSocket. */
 export const chatClientFrameSchema = v.variant("type", [

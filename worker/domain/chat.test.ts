@@ -1,8 +1,26 @@
 // The chat's pure rules (worker/domain/chat.ts): who may write, what a message may hold, what settings are valid.
 import { describe, expect, it } from "vitest";
-import { CHAT_SEND_LIMIT, characterLimitOf, contentRefusal, countCharacters, nextReadSeq, sendRateRefusal, sendRefusal, settingsRefusal, unreadNoticeKey, writeBlockedBy, type ChatRoomRules } from "./chat";
+import {
+  CHAT_SEND_LIMIT,
+  characterLimitOf,
+  contentRefusal,
+  countCharacters,
+  nextReadSeq,
+  sendRateRefusal,
+  sendRefusal,
+  settingsRefusal,
+  unreadNoticeKey,
+  writeBlockedBy,
+  type ChatRoomRules,
+} from "./chat";
 
-const room = (over: Partial<ChatRoomRules> = {}): ChatRoomRules => ({ roomStatus: "OPENED", restrictionType: "UNLIMITED_REPLY", messageCharacterLimit: null, messageMediaLimit: 2, ...over });
+const room = (over: Partial<ChatRoomRules> = {}): ChatRoomRules => ({
+  roomStatus: "OPENED",
+  restrictionType: "UNLIMITED_REPLY",
+  messageCharacterLimit: null,
+  messageMediaLimit: 2,
+  ...over,
+});
 const noTurns = { lastSellerSeq: 0, lastBuyerSeq: 0 };
 
 describe("who may write", () => {
@@ -24,7 +42,9 @@ describe("who may write", () => {
   });
 
   it("NO_REPLY shuts the client out", () => {
-    expect(writeBlockedBy(room({ restrictionType: "NO_REPLY" }), "buyer", { lastSellerSeq: 5, lastBuyerSeq: 0 })).toBe("no_reply");
+    expect(writeBlockedBy(room({ restrictionType: "NO_REPLY" }), "buyer", { lastSellerSeq: 5, lastBuyerSeq: 0 })).toBe(
+      "no_reply",
+    );
   });
 
   it("MODERATE_REPLY lets the client reply once per seller message", () => {
@@ -49,7 +69,9 @@ describe("what a message may hold", () => {
     expect(contentRefusal(room(), { text: "a".repeat(1000), mediaCount: 0 })).toBeNull();
     expect(contentRefusal(room(), { text: "a".repeat(1001), mediaCount: 0 })).toBe("too_many_characters");
     expect(contentRefusal(room({ messageCharacterLimit: 3 }), { text: "😀😀😀", mediaCount: 0 })).toBeNull();
-    expect(contentRefusal(room({ messageCharacterLimit: 3 }), { text: "😀😀😀😀", mediaCount: 0 })).toBe("too_many_characters");
+    expect(contentRefusal(room({ messageCharacterLimit: 3 }), { text: "😀😀😀😀", mediaCount: 0 })).toBe(
+      "too_many_characters",
+    );
   });
 
   it("keeps media within the room's limit", () => {
@@ -58,7 +80,9 @@ describe("what a message may hold", () => {
   });
 
   it("checks the writer before the content", () => {
-    expect(sendRefusal(room({ roomStatus: "CLOSED" }), "seller", noTurns, { text: "", mediaCount: 0 })).toBe("room_closed");
+    expect(sendRefusal(room({ roomStatus: "CLOSED" }), "seller", noTurns, { text: "", mediaCount: 0 })).toBe(
+      "room_closed",
+    );
   });
 
   it("refuses a sender's next message while their last CHAT_SEND_LIMIT messages all lie within its window", () => {
@@ -75,12 +99,24 @@ describe("what a message may hold", () => {
 
 describe("settings and markers", () => {
   it("accepts a known type and whole limits within bounds", () => {
-    expect(settingsRefusal({ restrictionType: "NO_REPLY", messageCharacterLimit: 500, messageMediaLimit: 0 })).toBeNull();
-    expect(settingsRefusal({ restrictionType: "SOMETIMES" as never, messageCharacterLimit: 500, messageMediaLimit: 1 })).toBe("invalid_settings");
-    expect(settingsRefusal({ restrictionType: "NO_REPLY", messageCharacterLimit: 0, messageMediaLimit: 1 })).toBe("invalid_settings");
-    expect(settingsRefusal({ restrictionType: "NO_REPLY", messageCharacterLimit: 1.5, messageMediaLimit: 1 })).toBe("invalid_settings");
-    expect(settingsRefusal({ restrictionType: "NO_REPLY", messageCharacterLimit: 10, messageMediaLimit: -1 })).toBe("invalid_settings");
-    expect(settingsRefusal({ restrictionType: "NO_REPLY", messageCharacterLimit: 10, messageMediaLimit: 21 })).toBe("invalid_settings");
+    expect(
+      settingsRefusal({ restrictionType: "NO_REPLY", messageCharacterLimit: 500, messageMediaLimit: 0 }),
+    ).toBeNull();
+    expect(
+      settingsRefusal({ restrictionType: "SOMETIMES" as never, messageCharacterLimit: 500, messageMediaLimit: 1 }),
+    ).toBe("invalid_settings");
+    expect(settingsRefusal({ restrictionType: "NO_REPLY", messageCharacterLimit: 0, messageMediaLimit: 1 })).toBe(
+      "invalid_settings",
+    );
+    expect(settingsRefusal({ restrictionType: "NO_REPLY", messageCharacterLimit: 1.5, messageMediaLimit: 1 })).toBe(
+      "invalid_settings",
+    );
+    expect(settingsRefusal({ restrictionType: "NO_REPLY", messageCharacterLimit: 10, messageMediaLimit: -1 })).toBe(
+      "invalid_settings",
+    );
+    expect(settingsRefusal({ restrictionType: "NO_REPLY", messageCharacterLimit: 10, messageMediaLimit: 21 })).toBe(
+      "invalid_settings",
+    );
   });
 
   it("moves a read marker forward only, never past the last message", () => {

@@ -4,7 +4,14 @@
  * ask these and act on the answer; refusals are the wire contract's ChatRefusal keys, worded at the edge.
  */
 import { hasUnstorableCharacters, isBlankText, textLength } from "./text";
-import { CHAT_MESSAGE_CHARACTER_FALLBACK, type ChatRefusal, type ChatRoomView, type ChatRestrictionType, type ChatRoomStatus, type ChatSide } from "./chat-protocol";
+import {
+  CHAT_MESSAGE_CHARACTER_FALLBACK,
+  type ChatRefusal,
+  type ChatRoomView,
+  type ChatRestrictionType,
+  type ChatRoomStatus,
+  type ChatSide,
+} from "./chat-protocol";
 
 export const CHAT_RESTRICTION_TYPES: readonly ChatRestrictionType[] = ["UNLIMITED_REPLY", "MODERATE_REPLY", "NO_REPLY"];
 /** The media count a room allows when none is set (the chat_rooms column's default). */
@@ -53,12 +60,17 @@ export const countCharacters = textLength;
  * - The client (buyer) writes only while OPENED; NO_REPLY shuts them out; MODERATE_REPLY lets them reply once per
  *   seller message: they may send when the seller has written since their own last message.
  */
-export function writeBlockedBy(room: Pick<ChatRoomRules, "roomStatus" | "restrictionType">, side: ChatSide, turns: ChatTurns): ChatRefusal | null {
+export function writeBlockedBy(
+  room: Pick<ChatRoomRules, "roomStatus" | "restrictionType">,
+  side: ChatSide,
+  turns: ChatTurns,
+): ChatRefusal | null {
   if (room.roomStatus === "CLOSED") return "room_closed";
   if (side === "seller") return null;
   if (room.roomStatus !== "OPENED") return "room_not_opened";
   if (room.restrictionType === "NO_REPLY") return "no_reply";
-  if (room.restrictionType === "MODERATE_REPLY" && turns.lastSellerSeq <= turns.lastBuyerSeq) return "moderate_reply_used";
+  if (room.restrictionType === "MODERATE_REPLY" && turns.lastSellerSeq <= turns.lastBuyerSeq)
+    return "moderate_reply_used";
   return null;
 }
 
@@ -68,7 +80,10 @@ export interface ChatDraft {
 }
 
 /** A message's content (spec section 5): non-empty (text or media), within the room's character and media limits. */
-export function contentRefusal(room: Pick<ChatRoomRules, "messageCharacterLimit" | "messageMediaLimit">, draft: ChatDraft): ChatRefusal | null {
+export function contentRefusal(
+  room: Pick<ChatRoomRules, "messageCharacterLimit" | "messageMediaLimit">,
+  draft: ChatDraft,
+): ChatRefusal | null {
   if (isBlankText(draft.text) && draft.mediaCount === 0) return "empty_message";
   if (hasUnstorableCharacters(draft.text)) return "invalid_characters";
   if (countCharacters(draft.text) > characterLimitOf(room)) return "too_many_characters";
@@ -77,7 +92,12 @@ export function contentRefusal(room: Pick<ChatRoomRules, "messageCharacterLimit"
 }
 
 /** Both checks a send must pass, the writer's first. */
-export function sendRefusal(room: ChatRoomRules, side: ChatSide, turns: ChatTurns, draft: ChatDraft): ChatRefusal | null {
+export function sendRefusal(
+  room: ChatRoomRules,
+  side: ChatSide,
+  turns: ChatTurns,
+  draft: ChatDraft,
+): ChatRefusal | null {
   return writeBlockedBy(room, side, turns) ?? contentRefusal(room, draft);
 }
 
@@ -103,8 +123,14 @@ export interface ChatSettings {
 export function settingsRefusal(settings: ChatSettings): ChatRefusal | null {
   const { restrictionType, messageCharacterLimit, messageMediaLimit } = settings;
   if (!CHAT_RESTRICTION_TYPES.includes(restrictionType)) return "invalid_settings";
-  if (!Number.isSafeInteger(messageCharacterLimit) || messageCharacterLimit < 1 || messageCharacterLimit > CHAT_CHARACTER_LIMIT_MAX) return "invalid_settings";
-  if (!Number.isSafeInteger(messageMediaLimit) || messageMediaLimit < 0 || messageMediaLimit > CHAT_MEDIA_LIMIT_MAX) return "invalid_settings";
+  if (
+    !Number.isSafeInteger(messageCharacterLimit) ||
+    messageCharacterLimit < 1 ||
+    messageCharacterLimit > CHAT_CHARACTER_LIMIT_MAX
+  )
+    return "invalid_settings";
+  if (!Number.isSafeInteger(messageMediaLimit) || messageMediaLimit < 0 || messageMediaLimit > CHAT_MEDIA_LIMIT_MAX)
+    return "invalid_settings";
   return null;
 }
 

@@ -1,7 +1,16 @@
 // The media preview's swatch logic (worker/domain/colours.ts): hex parsing, the luminance-100 text rule, and the
 // median-cut palette of at most 8 distinct colours.
 import { describe, expect, it } from "vitest";
-import { extractPalette, isValidHex, luminance, MAX_EXTRACTED_COLOURS, parseHex, textToneFor, textToneForHex, toHex } from "./colours";
+import {
+  extractPalette,
+  isValidHex,
+  luminance,
+  MAX_EXTRACTED_COLOURS,
+  parseHex,
+  textToneFor,
+  textToneForHex,
+  toHex,
+} from "./colours";
 
 function pixels(colours: [number, number, number][], alpha = 255): Uint8ClampedArray {
   return Uint8ClampedArray.from(colours.flatMap(([r, g, b]) => [r, g, b, alpha]));
@@ -67,7 +76,12 @@ describe("extractPalette", () => {
   });
 
   it("honours a smaller maximum", () => {
-    const image = pixels([[0, 0, 0], [255, 255, 255], [255, 0, 0], [0, 0, 255]]);
+    const image = pixels([
+      [0, 0, 0],
+      [255, 255, 255],
+      [255, 0, 0],
+      [0, 0, 255],
+    ]);
     expect(extractPalette(image, 2)).toHaveLength(2);
   });
 });

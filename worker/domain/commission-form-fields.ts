@@ -29,7 +29,14 @@ export const DEFAULT_TERMS_MAX = SERVICE_TERMS_MAX;
 
 /** A blank question of a type, as the editor adds it. */
 export function newQuestion(type: QuestionType): QuestionDraft {
-  return { type, title: "", description: "", isRequired: false, choices: CHOICE_TYPES.includes(type) ? [{ title: "", price: "" }] : [], medias: [] };
+  return {
+    type,
+    title: "",
+    description: "",
+    isRequired: false,
+    choices: CHOICE_TYPES.includes(type) ? [{ title: "", price: "" }] : [],
+    medias: [],
+  };
 }
 
 /** Move item `index` by `delta` (-1 up, +1 down); out-of-range moves return the list unchanged. */

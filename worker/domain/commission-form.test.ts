@@ -16,9 +16,31 @@ describe("ordering and codes", () => {
 
 describe("all messages at once", () => {
   it("reports a bad price together with a missing title", () => {
-    const form = parseFormDraft({ title: "", description: "", categoryCode: "", price: "1.5", currency: "JPY", questions: [] });
-    expect(form).toEqual({ ok: false, errors: { title: "authoring_form_title_required", price: "authoring_price_jpy" } });
-    const service = parseServiceDraft({ title: "", description: "", medias: [], price: "x", currency: "USD", formId: "", terms: "", categoryCodes: [] });
-    expect(service).toEqual({ ok: false, errors: { title: "authoring_form_title_required", price: "authoring_price_usd" } });
+    const form = parseFormDraft({
+      title: "",
+      description: "",
+      categoryCode: "",
+      price: "1.5",
+      currency: "JPY",
+      questions: [],
+    });
+    expect(form).toEqual({
+      ok: false,
+      errors: { title: "authoring_form_title_required", price: "authoring_price_jpy" },
+    });
+    const service = parseServiceDraft({
+      title: "",
+      description: "",
+      medias: [],
+      price: "x",
+      currency: "USD",
+      formId: "",
+      terms: "",
+      categoryCodes: [],
+    });
+    expect(service).toEqual({
+      ok: false,
+      errors: { title: "authoring_form_title_required", price: "authoring_price_usd" },
+    });
   });
 });

@@ -160,7 +160,8 @@ export function parseFormDraft(input: unknown): { ok: true; data: ParsedForm } |
           if (price === undefined) errors[`questions.${qi}.choices.${ci}.price`] = priceInputError(draft.currency);
           const media = c.media ? parseFormMedia(c.media, FORM_MEDIA_FIELDS.choice) : null;
           if (media === undefined) errors[`questions.${qi}.choices.${ci}.media`] = "authoring_media_url";
-          else if (media?.entry && media.entry.mediaType !== "IMAGE") errors[`questions.${qi}.choices.${ci}.media`] = "authoring_choice_media_image";
+          else if (media?.entry && media.entry.mediaType !== "IMAGE")
+            errors[`questions.${qi}.choices.${ci}.media`] = "authoring_choice_media_image";
           return { title: c.title, priceAmount: price ?? null, media: media ?? null };
         })
       : [];
@@ -171,7 +172,14 @@ export function parseFormDraft(input: unknown): { ok: true; data: ParsedForm } |
       else medias.push(media);
     });
     // A notice block (NONE) asks nothing, so it cannot be required.
-    return { type: q.type, title: q.title, description: q.description, isRequired: q.type === "NONE" ? false : q.isRequired, choices, medias };
+    return {
+      type: q.type,
+      title: q.title,
+      description: q.description,
+      isRequired: q.type === "NONE" ? false : q.isRequired,
+      choices,
+      medias,
+    };
   });
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
@@ -202,7 +210,13 @@ function parseFormMedia(m: v.InferOutput<typeof mediaSchema>, field: string): Pa
     return entry ? { entry } : undefined;
   }
   const entry =
-    m.formatType === "EMBED" ? (m.code ? buildMediaEntry({ formatType: "EMBED", code: m.code }) : null) : /^https?:\/\//i.test(m.url) ? buildMediaEntry({ formatType: "LINK", url: m.url }) : null;
+    m.formatType === "EMBED"
+      ? m.code
+        ? buildMediaEntry({ formatType: "EMBED", code: m.code })
+        : null
+      : /^https?:\/\//i.test(m.url)
+        ? buildMediaEntry({ formatType: "LINK", url: m.url })
+        : null;
   return entry ? { entry } : undefined;
 }
 
@@ -210,7 +224,9 @@ const CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 const FORM_CODE_LENGTH = 8;
 
 /** A short public code for /cf/{code}: 8 characters of an unambiguous alphabet (31^8 ≈ 8.5e11). */
-export function generateFormCode(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
+export function generateFormCode(
+  random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n)),
+): string {
   // 248 = 8 * 31: rejecting bytes above it keeps every character equally likely.
   let out = "";
   while (out.length < FORM_CODE_LENGTH) {
@@ -257,7 +273,9 @@ const serviceDraftSchema = v.object({
   categoryCodes: v.pipe(v.array(v.string()), v.maxLength(10, "authoring_category")),
 });
 
-export function parseServiceDraft(input: unknown): { ok: true; data: ParsedService } | { ok: false; errors: FieldErrors } {
+export function parseServiceDraft(
+  input: unknown,
+): { ok: true; data: ParsedService } | { ok: false; errors: FieldErrors } {
   const parsed = parseFields(serviceDraftSchema, input);
   if (!parsed.ok) return { ok: false, errors: withPriceError(parsed.errors, input) };
   const d = parsed.data;

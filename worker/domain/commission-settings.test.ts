@@ -2,21 +2,45 @@ import { describe, expect, it } from "vitest";
 import en from "#messages/commission-settings/en.json";
 import ja from "#messages/commission-settings/ja.json";
 import { SERVICE_TERMS_MAX } from "./commission-form";
-import { COMMISSION_SETTINGS_ERROR_KEYS, DEFAULT_TERMS_MAX, parseCommissionSettings, settingsInputFrom, settingsInputOf } from "./commission-settings";
+import {
+  COMMISSION_SETTINGS_ERROR_KEYS,
+  DEFAULT_TERMS_MAX,
+  parseCommissionSettings,
+  settingsInputFrom,
+  settingsInputOf,
+} from "./commission-settings";
 
 const valid = { openForCommissions: "closed", defaultCurrency: "USD", defaultTerms: "  No refunds.  " };
 
 describe("commission settings schema", () => {
   it("parses the form: closed, USD, trimmed terms", () => {
-    expect(parseCommissionSettings(valid)).toEqual({ ok: true, data: { isOpenCommission: false, defaultCurrency: "USD", defaultTerms: "No refunds." } });
-    expect(parseCommissionSettings({ ...valid, openForCommissions: "open", defaultTerms: "" })).toMatchObject({ ok: true, data: { isOpenCommission: true, defaultTerms: "" } });
+    expect(parseCommissionSettings(valid)).toEqual({
+      ok: true,
+      data: { isOpenCommission: false, defaultCurrency: "USD", defaultTerms: "No refunds." },
+    });
+    expect(parseCommissionSettings({ ...valid, openForCommissions: "open", defaultTerms: "" })).toMatchObject({
+      ok: true,
+      data: { isOpenCommission: true, defaultTerms: "" },
+    });
   });
 
   it("refuses an unknown open state, an inactive or unknown currency and over-long terms, with message keys", () => {
-    expect(parseCommissionSettings({ ...valid, openForCommissions: "maybe" })).toEqual({ ok: false, errors: { openForCommissions: "commission_settings_open_invalid" } });
-    expect(parseCommissionSettings({ ...valid, openForCommissions: "" })).toEqual({ ok: false, errors: { openForCommissions: "commission_settings_open_invalid" } });
-    expect(parseCommissionSettings({ ...valid, defaultCurrency: "EUR" })).toEqual({ ok: false, errors: { defaultCurrency: "commission_settings_currency_invalid" } });
-    expect(parseCommissionSettings({ ...valid, defaultTerms: "x".repeat(DEFAULT_TERMS_MAX + 1) })).toEqual({ ok: false, errors: { defaultTerms: "commission_settings_terms_max" } });
+    expect(parseCommissionSettings({ ...valid, openForCommissions: "maybe" })).toEqual({
+      ok: false,
+      errors: { openForCommissions: "commission_settings_open_invalid" },
+    });
+    expect(parseCommissionSettings({ ...valid, openForCommissions: "" })).toEqual({
+      ok: false,
+      errors: { openForCommissions: "commission_settings_open_invalid" },
+    });
+    expect(parseCommissionSettings({ ...valid, defaultCurrency: "EUR" })).toEqual({
+      ok: false,
+      errors: { defaultCurrency: "commission_settings_currency_invalid" },
+    });
+    expect(parseCommissionSettings({ ...valid, defaultTerms: "x".repeat(DEFAULT_TERMS_MAX + 1) })).toEqual({
+      ok: false,
+      errors: { defaultTerms: "commission_settings_terms_max" },
+    });
     expect(parseCommissionSettings({ ...valid, defaultTerms: "x".repeat(DEFAULT_TERMS_MAX) }).ok).toBe(true);
   });
 
@@ -29,7 +53,11 @@ describe("commission settings schema", () => {
     form.set("openForCommissions", "open");
     form.set("defaultCurrency", "JPY");
     expect(settingsInputFrom(form)).toEqual({ openForCommissions: "open", defaultCurrency: "JPY", defaultTerms: "" });
-    expect(settingsInputOf({ isOpenCommission: false, defaultCurrency: "USD", defaultTerms: "t" })).toEqual({ openForCommissions: "closed", defaultCurrency: "USD", defaultTerms: "t" });
+    expect(settingsInputOf({ isOpenCommission: false, defaultCurrency: "USD", defaultTerms: "t" })).toEqual({
+      openForCommissions: "closed",
+      defaultCurrency: "USD",
+      defaultTerms: "t",
+    });
   });
 
   it("has every message key in English and Japanese", () => {

@@ -28,23 +28,48 @@ export interface CommissionSettings {
 const commissionSettingsSchema = v.object({
   openForCommissions: v.picklist(OPEN_STATES, "commission_settings_open_invalid"),
   defaultCurrency: v.picklist(CURRENCIES, "commission_settings_currency_invalid"),
-  defaultTerms: v.pipe(v.string("commission_settings_terms_max"), v.trim(), v.maxLength(DEFAULT_TERMS_MAX, "commission_settings_terms_max")),
+  defaultTerms: v.pipe(
+    v.string("commission_settings_terms_max"),
+    v.trim(),
+    v.maxLength(DEFAULT_TERMS_MAX, "commission_settings_terms_max"),
+  ),
 });
 
 /** Every message key the schema (and the service) can return. */
-export const COMMISSION_SETTINGS_ERROR_KEYS = ["commission_settings_open_invalid", "commission_settings_currency_invalid", "commission_settings_terms_max"] as const;
+export const COMMISSION_SETTINGS_ERROR_KEYS = [
+  "commission_settings_open_invalid",
+  "commission_settings_currency_invalid",
+  "commission_settings_terms_max",
+] as const;
 
 export function settingsInputFrom(form: FormData): CommissionSettingsInput {
   const s = (name: string) => String(form.get(name) ?? "");
-  return { openForCommissions: s("openForCommissions"), defaultCurrency: s("defaultCurrency"), defaultTerms: s("defaultTerms") };
+  return {
+    openForCommissions: s("openForCommissions"),
+    defaultCurrency: s("defaultCurrency"),
+    defaultTerms: s("defaultTerms"),
+  };
 }
 
 export function settingsInputOf(settings: CommissionSettings): CommissionSettingsInput {
-  return { openForCommissions: settings.isOpenCommission ? "open" : "closed", defaultCurrency: settings.defaultCurrency, defaultTerms: settings.defaultTerms };
+  return {
+    openForCommissions: settings.isOpenCommission ? "open" : "closed",
+    defaultCurrency: settings.defaultCurrency,
+    defaultTerms: settings.defaultTerms,
+  };
 }
 
-export function parseCommissionSettings(input: unknown): { ok: true; data: CommissionSettings } | { ok: false; errors: FieldErrors } {
+export function parseCommissionSettings(
+  input: unknown,
+): { ok: true; data: CommissionSettings } | { ok: false; errors: FieldErrors } {
   const parsed = parseFields(commissionSettingsSchema, input);
   if (!parsed.ok) return parsed;
-  return { ok: true, data: { isOpenCommission: parsed.data.openForCommissions === "open", defaultCurrency: parsed.data.defaultCurrency, defaultTerms: parsed.data.defaultTerms } };
+  return {
+    ok: true,
+    data: {
+      isOpenCommission: parsed.data.openForCommissions === "open",
+      defaultCurrency: parsed.data.defaultCurrency,
+      defaultTerms: parsed.data.defaultTerms,
+    },
+  };
 }

@@ -44,4 +44,3 @@ export const AUTH_RELOAD_DELAY_MS = 1000;
 export function isLocale(value: unknown): value is Locale {
   return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
 }
-

@@ -10,12 +10,19 @@ export function formatDate(date: Date | number | string, locale: Locale): string
     const pad = (n: number) => String(n).padStart(2, "0");
     return `${d.getUTCFullYear()}年${pad(d.getUTCMonth() + 1)}月${pad(d.getUTCDate())}日`;
   }
-  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(d);
+  return new Intl.DateTimeFormat("en-US", { month: "long", day: "numeric", year: "numeric", timeZone: "UTC" }).format(
+    d,
+  );
 }
 
 export function formatDateTime(date: Date | number | string, locale: Locale): string {
   const d = new Date(date);
-  const time = new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : "en-US", { hour: "2-digit", minute: "2-digit", timeZone: "UTC", hour12: false }).format(d);
+  const time = new Intl.DateTimeFormat(locale === "ja" ? "ja-JP" : "en-US", {
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: "UTC",
+    hour12: false,
+  }).format(d);
   return `${formatDate(d, locale)} ${time} UTC`;
 }
 
@@ -28,5 +35,11 @@ export function isCalendarDate(text: string): boolean {
   if (!match) return false;
   const [year, month, day] = match.slice(1).map(Number);
   const date = new Date(Date.UTC(year, month - 1, day));
-  return year >= 1900 && year <= 2100 && date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+  return (
+    year >= 1900 &&
+    year <= 2100 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
 }

@@ -16,7 +16,9 @@ export const INVITE_CODE_LENGTH = 12;
 const INVITE_CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${INVITE_CODE_LENGTH}}$`);
 
 /** A new invite code: INVITE_CODE_LENGTH characters of an unambiguous alphabet, each equally likely. */
-export function generateInviteCode(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
+export function generateInviteCode(
+  random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n)),
+): string {
   // 248 = 8 * 31: rejecting bytes above it keeps every character equally likely.
   let out = "";
   while (out.length < INVITE_CODE_LENGTH) {
@@ -38,4 +40,5 @@ export const invitePath = (code: string) => `/invite/${code}`;
 export const profileHref = (handle: string) => `/${encodeURIComponent(handle)}`;
 
 /** One notice per invitee, ever: the notice's dedupe key names the invitee, not the order. */
-export const inviteCompletedDedupeKey = (inviteeUserAccountId: string) => `invite-order-completed:${inviteeUserAccountId}`;
+export const inviteCompletedDedupeKey = (inviteeUserAccountId: string) =>
+  `invite-order-completed:${inviteeUserAccountId}`;

@@ -27,6 +27,9 @@ const BY_PATH: ReadonlyMap<string, LegalPage> = new Map(LEGAL_PAGES.map((page) =
  * slash allowed; a `.data` request (a client navigation's loader call) is the page it loads.
  */
 export function legalPageAt(pathname: string): LegalPage | undefined {
-  const path = pathname.toLowerCase().replace(/\.data$/, "").replace(/\/+$/, "");
+  const path = pathname
+    .toLowerCase()
+    .replace(/\.data$/, "")
+    .replace(/\/+$/, "");
   return BY_PATH.get(path);
 }

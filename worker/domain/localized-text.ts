@@ -33,5 +33,8 @@ export interface TextRow {
 /** The text in the viewer's language (of one field, when the rows hold several), else the original, else any. */
 export function pickText(rows: readonly TextRow[] | null | undefined, locale: string, field?: string): string | null {
   const texts = (rows ?? []).filter((r) => field === undefined || r.f === field);
-  return pickLocalizedText(texts.map((r) => ({ languageCode: r.l, isOriginal: Boolean(r.o), text: r.t })), locale);
+  return pickLocalizedText(
+    texts.map((r) => ({ languageCode: r.l, isOriginal: Boolean(r.o), text: r.t })),
+    locale,
+  );
 }

@@ -17,13 +17,19 @@ import { canViewItem, type ItemGrants } from "./visibility";
 export type MediaItem =
   | { domain: "user-profile"; ownerProfileId: string }
   /** A work's non-public files go to whoever its visibility rule lets read it (worker/domain/visibility.ts; decision 031). */
-  | { domain: "portfolio-work"; ownerProfileId: string; ownerAccountId: string; workStatus: PublishStatus; visibility: VisibilityStatus | null; grants: ItemGrants }
+  | {
+      domain: "portfolio-work";
+      ownerProfileId: string;
+      ownerAccountId: string;
+      workStatus: PublishStatus;
+      visibility: VisibilityStatus | null;
+      grants: ItemGrants;
+    }
   | { domain: "commission-form"; ownerProfileId: string; formStatus: PublishStatus }
   /** A client's request files: their own folder (no readers), or an order's copy (the order's seller reads it too). */
   | { domain: "commission-request"; ownerProfileId: string; readerProfileIds: string[] }
   /** An order's files: the owner is the seller; the buyer reads them too (decision 024). */
   | { domain: "commission-order"; ownerProfileId: string; buyerProfileId: string | null }
-
   | { domain: "commission-service"; ownerProfileId: string; serviceStatus: PublishStatus };
 
 /**
@@ -105,8 +111,13 @@ export function readUrlTtlMs(rule: Pick<UploadRule, "sessionBound"> | null, show
  */
 export type SignedReadOpener = { by: "session" } | { by: "token-reader"; profileId: string } | { by: "nobody" };
 
-export function signedReadOpener(tokenReader: string | null, sessionProfileId: string | null, sessionBound: boolean): SignedReadOpener {
-  if (sessionProfileId !== null) return tokenReader === null || tokenReader === sessionProfileId ? { by: "session" } : { by: "nobody" };
+export function signedReadOpener(
+  tokenReader: string | null,
+  sessionProfileId: string | null,
+  sessionBound: boolean,
+): SignedReadOpener {
+  if (sessionProfileId !== null)
+    return tokenReader === null || tokenReader === sessionProfileId ? { by: "session" } : { by: "nobody" };
   if (sessionBound || tokenReader === null) return { by: "nobody" };
   return { by: "token-reader", profileId: tokenReader };
 }
@@ -128,5 +139,7 @@ export const SHARED_CACHE_SECONDS = 60;
  * public. Decision 059 says what this leaves to caches outside our control.
  */
 export function publicMediaCacheControl(domain: MediaItem["domain"]): string {
-  return domain === "user-profile" ? "public, max-age=31536000, immutable" : `public, max-age=31536000, s-maxage=${SHARED_CACHE_SECONDS}, immutable`;
+  return domain === "user-profile"
+    ? "public, max-age=31536000, immutable"
+    : `public, max-age=31536000, s-maxage=${SHARED_CACHE_SECONDS}, immutable`;
 }

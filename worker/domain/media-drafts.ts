@@ -27,7 +27,9 @@ export function mediaDraftListSchema(max: number) {
         /** A FILE video's poster frame; kept only when it is that video's own poster key (decision 033). */
         thumbnailUrl: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(MEDIA_URL_MAX)))),
         /** A FILE's name as the uploader had it: shown in the editors, never part of its key. */
-        name: v.optional(v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(MEDIA_FILE_NAME_MAX, "authoring_invalid")))),
+        name: v.optional(
+          v.nullable(v.pipe(v.string(), v.trim(), v.maxLength(MEDIA_FILE_NAME_MAX, "authoring_invalid"))),
+        ),
       }),
     ),
     v.maxLength(max, "media_limit_exceeded"),
@@ -60,21 +62,32 @@ export function parseMediaDrafts(
   return { medias, errors };
 }
 
-
 /**
  * A new (not yet stored) media of the payload as an entry: FILE from one of our stored URLs (its type from the key's
  * extension, which the upload named after the sniffed bytes), EMBED from its code, LINK from an http(s) URL.
  * Whose FILE it is (the work's or service's own folder) is the service layer's check; here only its shape.
  */
-function newMediaEntry(m: { url: string; formatType?: MediaFormatType; code?: string | null; thumbnailUrl?: string | null; name?: string | null }, folder: MediaFolder): MediaEntry | null {
+function newMediaEntry(
+  m: {
+    url: string;
+    formatType?: MediaFormatType;
+    code?: string | null;
+    thumbnailUrl?: string | null;
+    name?: string | null;
+  },
+  folder: MediaFolder,
+): MediaEntry | null {
   if (m.formatType === "FILE") {
     const key = parseMediaKey(m.url);
     if (!key || key.domain !== folder.domain || key.field !== folder.field) return null;
     const mimeType = mimeTypeForKeyFile(key.file);
     // A poster is taken from the sender only when it is the video's own poster key; any other URL is dropped.
     const poster = posterKeyFor(key);
-    const thumbnailUrl = poster && m.thumbnailUrl && parseMediaKey(m.thumbnailUrl)?.key === poster ? mediaUrlForKey(poster) : null;
-    return mimeType ? buildMediaEntry({ formatType: "FILE", url: mediaUrlForKey(key.key), mimeType, thumbnailUrl, name: m.name }) : null;
+    const thumbnailUrl =
+      poster && m.thumbnailUrl && parseMediaKey(m.thumbnailUrl)?.key === poster ? mediaUrlForKey(poster) : null;
+    return mimeType
+      ? buildMediaEntry({ formatType: "FILE", url: mediaUrlForKey(key.key), mimeType, thumbnailUrl, name: m.name })
+      : null;
   }
   if (m.formatType === "EMBED") return m.code ? buildMediaEntry({ formatType: "EMBED", code: m.code }) : null;
   return /^https?:\/\//i.test(m.url) ? buildMediaEntry({ formatType: "LINK", url: m.url }) : null;
@@ -88,5 +101,10 @@ export function withShownType<T extends WorkMediaDraft>(item: T): T {
   if (item.mediaType || !/^https?:\/\//i.test(item.url)) return item;
   const detected = detectMediaFromUrl(item.url);
   if (!detected) return item;
-  return { ...item, mediaType: detected.mediaType, site: item.site ?? detected.site, thumbnailUrl: item.thumbnailUrl ?? detected.thumbnailUrl ?? null };
+  return {
+    ...item,
+    mediaType: detected.mediaType,
+    site: item.site ?? detected.site,
+    thumbnailUrl: item.thumbnailUrl ?? detected.thumbnailUrl ?? null,
+  };
 }

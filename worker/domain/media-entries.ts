@@ -36,15 +36,38 @@ export type MediaEntryInput =
 export function buildMediaEntry(input: MediaEntryInput): MediaEntry | null {
   if (input.formatType === "FILE") {
     const mediaType = mediaTypeForMimeType(input.mimeType);
-    const thumbnailUrl = mediaType === "IMAGE" ? input.url : mediaType === "VIDEO" ? (input.thumbnailUrl ?? null) : null;
-    return { formatType: "FILE", mediaType, site: null, url: input.url, code: null, thumbnailUrl, name: input.name || null };
+    const thumbnailUrl =
+      mediaType === "IMAGE" ? input.url : mediaType === "VIDEO" ? (input.thumbnailUrl ?? null) : null;
+    return {
+      formatType: "FILE",
+      mediaType,
+      site: null,
+      url: input.url,
+      code: null,
+      thumbnailUrl,
+      name: input.name || null,
+    };
   }
   if (input.formatType === "LINK") {
     const detected = detectMediaFromUrl(input.url);
     if (!detected) return null;
-    return { formatType: "LINK", mediaType: detected.mediaType, site: detected.site, url: detected.url, code: null, thumbnailUrl: detected.thumbnailUrl ?? null };
+    return {
+      formatType: "LINK",
+      mediaType: detected.mediaType,
+      site: detected.site,
+      url: detected.url,
+      code: null,
+      thumbnailUrl: detected.thumbnailUrl ?? null,
+    };
   }
   const detected = detectMediaFromEmbedCode(input.code);
   if (!detected) return null;
-  return { formatType: "EMBED", mediaType: detected.mediaType, site: detected.site, url: detected.url, code: input.code.trim(), thumbnailUrl: detected.thumbnailUrl ?? null };
+  return {
+    formatType: "EMBED",
+    mediaType: detected.mediaType,
+    site: detected.site,
+    url: detected.url,
+    code: input.code.trim(),
+    thumbnailUrl: detected.thumbnailUrl ?? null,
+  };
 }

@@ -65,7 +65,10 @@ export function parseMediaKey(pathOrUrl: string): MediaKey | null {
   } catch {
     return null;
   }
-  path = path.replace(/^\/+/, "").replace(/^media\//, "").replace(/^api\/google\/storage\/object\//, "");
+  path = path
+    .replace(/^\/+/, "")
+    .replace(/^media\//, "")
+    .replace(/^api\/google\/storage\/object\//, "");
   const parts = path.split("/");
   if (parts.length !== 5 || parts[0] !== "v1") return null;
   const [, domain, id, field, file] = parts;
@@ -77,7 +80,12 @@ export function parseMediaKey(pathOrUrl: string): MediaKey | null {
 /** The ownership rule: may this user write or delete objects under this domain id? `targetOwnerProfileId` is the
  *  profile that owns the id (the profile itself, or the portfolio work's profile), null when the id is unknown; for
  *  an order's party-written folder (the chat), the profiles of both parties. */
-export function canWriteUnder(userProfileId: string, ownership: OwnershipKind, domainId: string, targetOwnerProfileId: string | readonly (string | null)[] | null): boolean {
+export function canWriteUnder(
+  userProfileId: string,
+  ownership: OwnershipKind,
+  domainId: string,
+  targetOwnerProfileId: string | readonly (string | null)[] | null,
+): boolean {
   if (ownership === "profile") return domainId === userProfileId;
   if (Array.isArray(targetOwnerProfileId)) return targetOwnerProfileId.includes(userProfileId);
   return targetOwnerProfileId !== null && targetOwnerProfileId === userProfileId;

@@ -37,7 +37,9 @@ export type MediaCheck<T> = { ok: true; value: T } | { ok: false; error: MediaEr
 
 /** A list that already holds `existing` media cannot take `adding` more past `max` (the 'Limit exceeded' alert). */
 export function checkMediaLimit(existing: number, adding: number, max = PORTFOLIO_MEDIA_MAX_FILES): MediaCheck<number> {
-  return existing + adding > max ? { ok: false, error: "media_limit_exceeded" } : { ok: true, value: existing + adding };
+  return existing + adding > max
+    ? { ok: false, error: "media_limit_exceeded" }
+    : { ok: true, value: existing + adding };
 }
 
 /**

@@ -1,7 +1,22 @@
 /** What a file really is, by its bytes (never its name or the browser's claim): spec section 9, decision 033. */
 import type { MediaType } from "./media-limits";
 
-export type FileKind = "jpg" | "png" | "gif" | "webp" | "mp4" | "mov" | "m4a" | "webm" | "mp3" | "aac" | "wav" | "ogg" | "flac" | "glb" | "pdf";
+export type FileKind =
+  | "jpg"
+  | "png"
+  | "gif"
+  | "webp"
+  | "mp4"
+  | "mov"
+  | "m4a"
+  | "webm"
+  | "mp3"
+  | "aac"
+  | "wav"
+  | "ogg"
+  | "flac"
+  | "glb"
+  | "pdf";
 
 export interface SniffedType {
   kind: FileKind;
@@ -10,7 +25,6 @@ export interface SniffedType {
   mimeType: string;
   mediaType: MediaType;
 }
-
 
 /** Each kind's key extension, MIME type and media type. */
 export const FILE_KINDS: Record<FileKind, Omit<SniffedType, "kind">> = {
@@ -35,13 +49,16 @@ export const FILE_KINDS: Record<FileKind, Omit<SniffedType, "kind">> = {
 
 export const SNIFF_BYTES = 64;
 
-const ascii = (bytes: Uint8Array, start: number, length: number) => String.fromCharCode(...bytes.subarray(start, start + length));
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
+const ascii = (bytes: Uint8Array, start: number, length: number) =>
+  String.fromCharCode(...bytes.subarray(start, start + length));
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  signature.every((b, i) => bytes[offset + i] === b);
 
 function sniffKind(b: Uint8Array): FileKind | null {
   if (startsWith(b, [0xff, 0xd8, 0xff])) return "jpg";
   // A PNG's first chunk is always its 13-byte IHDR (the PNG spec): the signature alone, then garbage, is no image.
-  if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return startsWith(b, [0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52], 8) ? "png" : null;
+  if (startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+    return startsWith(b, [0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52], 8) ? "png" : null;
   if (ascii(b, 0, 6) === "GIF87a" || ascii(b, 0, 6) === "GIF89a") return "gif";
   if (ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 4) === "WEBP") return "webp";
   if (ascii(b, 0, 4) === "RIFF" && ascii(b, 8, 4) === "WAVE") return "wav";
@@ -80,7 +97,6 @@ export function sniffMediaType(head: Uint8Array): SniffedType | null {
   return kind ? { kind, ...FILE_KINDS[kind] } : null;
 }
 
-
 /** The MIME type a stored file's key names by its extension (keys are named after the sniffed kind); null if none. */
 export function mimeTypeForKeyFile(file: string): string | null {
   const ext = file.split(".").pop()?.toLowerCase() ?? "";
@@ -93,4 +109,3 @@ export function kindForMimeType(mimeType: string, rule: { kinds: readonly FileKi
   const kind = rule.kinds.find((k) => FILE_KINDS[k].mimeType === normalized);
   return kind ? { kind, ...FILE_KINDS[kind] } : null;
 }
-

@@ -33,10 +33,30 @@ function youtubeVideoId(url: URL): string | null {
 }
 
 const EXTENSION_TYPES: Record<string, MediaType> = {
-  jpg: "IMAGE", jpeg: "IMAGE", png: "IMAGE", gif: "IMAGE", webp: "IMAGE", avif: "IMAGE", svg: "IMAGE",
-  mp4: "VIDEO", mov: "VIDEO", webm: "VIDEO", m4v: "VIDEO",
-  mp3: "AUDIO", wav: "AUDIO", ogg: "AUDIO", oga: "AUDIO", m4a: "AUDIO", flac: "AUDIO", aac: "AUDIO",
-  glb: "MODEL", gltf: "MODEL", vrm: "MODEL", obj: "MODEL", fbx: "MODEL", stl: "MODEL",
+  jpg: "IMAGE",
+  jpeg: "IMAGE",
+  png: "IMAGE",
+  gif: "IMAGE",
+  webp: "IMAGE",
+  avif: "IMAGE",
+  svg: "IMAGE",
+  mp4: "VIDEO",
+  mov: "VIDEO",
+  webm: "VIDEO",
+  m4v: "VIDEO",
+  mp3: "AUDIO",
+  wav: "AUDIO",
+  ogg: "AUDIO",
+  oga: "AUDIO",
+  m4a: "AUDIO",
+  flac: "AUDIO",
+  aac: "AUDIO",
+  glb: "MODEL",
+  gltf: "MODEL",
+  vrm: "MODEL",
+  obj: "MODEL",
+  fbx: "MODEL",
+  stl: "MODEL",
   pdf: "DOCUMENT",
 };
 
@@ -57,7 +77,14 @@ export function detectMediaFromUrl(input: string): DetectedMedia | null {
   const href = url.toString();
 
   const youtubeId = youtubeVideoId(url);
-  if (youtubeId) return { site: "youtube", mediaType: "VIDEO", url: href, embedId: youtubeId, thumbnailUrl: youtubeThumbnailUrl(youtubeId) };
+  if (youtubeId)
+    return {
+      site: "youtube",
+      mediaType: "VIDEO",
+      url: href,
+      embedId: youtubeId,
+      thumbnailUrl: youtubeThumbnailUrl(youtubeId),
+    };
   if (hostIs(host, "soundcloud.com")) {
     // The widget carries the track in its url parameter.
     const inner = url.searchParams.get("url");
@@ -74,7 +101,14 @@ export function detectMediaFromUrl(input: string): DetectedMedia | null {
   if (hostIs(host, "bandcamp.com")) return { site: "bandcamp", mediaType: "AUDIO", url: href };
   if (hostIs(host, "mixcloud.com")) {
     const feed = url.searchParams.get("feed");
-    return { site: "mixcloud", mediaType: "AUDIO", url: host.startsWith("player-widget.") && feed ? `https://www.mixcloud.com${feed.startsWith("/") ? "" : "/"}${feed}` : href };
+    return {
+      site: "mixcloud",
+      mediaType: "AUDIO",
+      url:
+        host.startsWith("player-widget.") && feed
+          ? `https://www.mixcloud.com${feed.startsWith("/") ? "" : "/"}${feed}`
+          : href,
+    };
   }
   if (hostIs(host, "twitter.com") || hostIs(host, "x.com")) {
     const id = url.pathname.match(/\/status(?:es)?\/(\d+)/)?.[1];
@@ -82,7 +116,8 @@ export function detectMediaFromUrl(input: string): DetectedMedia | null {
   }
   const ext = url.pathname.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1];
   const mediaType = ext ? EXTENSION_TYPES[ext] : undefined;
-  if (mediaType) return { site: "direct", mediaType, url: href, ...(mediaType === "IMAGE" ? { thumbnailUrl: href } : {}) };
+  if (mediaType)
+    return { site: "direct", mediaType, url: href, ...(mediaType === "IMAGE" ? { thumbnailUrl: href } : {}) };
   return { site: "other", mediaType: "OTHER", url: href };
 }
 
@@ -106,4 +141,3 @@ export function detectMediaFromEmbedCode(code: string): DetectedMedia | null {
   const url = urlFromEmbedCode(code);
   return url ? detectMediaFromUrl(url) : null;
 }
-

@@ -1,12 +1,30 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_UPLOAD_MAX_BYTES, MEDIA_ERROR_TEXTS, PORTFOLIO_MEDIA_MAX_BYTES, checkMediaLimit } from "./media-limits";
-import { acceptAttribute, checkFile, checkFileCount, checkStoredObject, UPLOAD_RULES, findUploadRule } from "./upload-rules";
+import {
+  DEFAULT_UPLOAD_MAX_BYTES,
+  MEDIA_ERROR_TEXTS,
+  PORTFOLIO_MEDIA_MAX_BYTES,
+  checkMediaLimit,
+} from "./media-limits";
+import {
+  acceptAttribute,
+  checkFile,
+  checkFileCount,
+  checkStoredObject,
+  UPLOAD_RULES,
+  findUploadRule,
+} from "./upload-rules";
 import { buildMediaEntry } from "./media-entries";
 import { buildMediaKey, canWriteUnder, posterKeyFor, parseMediaKey } from "./media-keys";
 import { detectMediaFromEmbedCode, detectMediaFromUrl, youtubeThumbnailUrl } from "./media-urls";
 import { kindForMimeType, sniffMediaType } from "./media-sniff";
 import { parseMediaDrafts, withShownType } from "./media-drafts";
-import { PAGE_READ_URL_TTL_MS, READ_URL_TTL_MS, publicMediaCacheControl, readUrlTtlMs, signedReadOpener } from "./media-access";
+import {
+  PAGE_READ_URL_TTL_MS,
+  READ_URL_TTL_MS,
+  publicMediaCacheControl,
+  readUrlTtlMs,
+  signedReadOpener,
+} from "./media-access";
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((p) => (typeof p === "string" ? [...p].map((c) => c.charCodeAt(0)) : p)));
@@ -71,7 +89,9 @@ describe("sniffMediaType", () => {
   it("refuses text, HTML, SVG, HEIC, empty and unknown bytes whatever they are called", () => {
     expect(sniffMediaType(bytes("hello, I am not a png"))).toBeNull();
     // A PNG signature followed by garbage (issue 31: it became an avatar): no IHDR chunk, no image.
-    expect(sniffMediaType(pad(bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "garbage, not a chunk")))).toBeNull();
+    expect(
+      sniffMediaType(pad(bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], "garbage, not a chunk"))),
+    ).toBeNull();
     expect(sniffMediaType(bytes("<!doctype html><script>alert(1)</script>"))).toBeNull();
     expect(sniffMediaType(bytes('<svg xmlns="http://www.w3.org/2000/svg">'))).toBeNull();
     expect(sniffMediaType(bytes([0, 0, 0, 0x18], "ftypheic"))).toBeNull();
@@ -88,7 +108,11 @@ describe("sniffMediaType", () => {
   });
 
   it("refuses Ogg video (Theora) and an MPEG frame with the reserved layer", () => {
-    const theora = bytes("OggS", [0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 42, 0x80], "theora");
+    const theora = bytes(
+      "OggS",
+      [0, 2, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 42, 0x80],
+      "theora",
+    );
     expect(sniffMediaType(pad(theora))).toBeNull();
     // 0xff 0xe1: MPEG 2.5 with layer bits 00 but version bits 00 (not ADTS, whose sync is 12 bits): nothing.
     expect(sniffMediaType(pad(bytes([0xff, 0xe1, 0x10, 0x00])))).toBeNull();
@@ -114,7 +138,9 @@ describe("upload rules", () => {
   });
 
   it("decision 033's table: what each upload rule takes, and how large", () => {
-    const table = Object.fromEntries(UPLOAD_RULES.map((r) => [`${r.domain}/${r.field}`, [r.maxBytes, r.kinds.join(" ")]]));
+    const table = Object.fromEntries(
+      UPLOAD_RULES.map((r) => [`${r.domain}/${r.field}`, [r.maxBytes, r.kinds.join(" ")]]),
+    );
     const media = "jpg png gif mp4 mov webm mp3 m4a aac wav ogg flac";
     const exchange = "jpg png gif mp4 mov webm mp3 m4a aac wav ogg flac";
     expect(table).toEqual({
@@ -133,12 +159,23 @@ describe("upload rules", () => {
 
   it("a file of another type renamed .mp4 or .mp3 is refused: the name and declared type play no part", () => {
     const rule = findUploadRule("commission-order", "deliverables")!;
-    for (const head of [bytes("<!doctype html><title>clip.mp4</title>"), bytes("PK", [3, 4, 20, 0]), bytes("MZ", [0x90, 0])]) {
-      expect(checkFile({ size: 1000, head: pad(head) }, rule)).toEqual({ ok: false, error: "media_error_unsupported_type" });
+    for (const head of [
+      bytes("<!doctype html><title>clip.mp4</title>"),
+      bytes("PK", [3, 4, 20, 0]),
+      bytes("MZ", [0x90, 0]),
+    ]) {
+      expect(checkFile({ size: 1000, head: pad(head) }, rule)).toEqual({
+        ok: false,
+        error: "media_error_unsupported_type",
+      });
     }
     // A stored object named .mp4 whose bytes are an MP3 is refused too (the key names the sniffed kind).
-    expect(checkStoredObject({ size: 1000, head: pad(SAMPLES.mp3), file: "123e4567-e89b-12d3-a456-426614174000.mp4" }, rule)).toEqual({ ok: false, error: "media_error_unsupported_type" });
-    expect(checkStoredObject({ size: 1000, head: pad(SAMPLES.mp4), file: "123e4567-e89b-12d3-a456-426614174000.mp4" }, rule)).toMatchObject({ ok: true, value: { mediaType: "VIDEO" } });
+    expect(
+      checkStoredObject({ size: 1000, head: pad(SAMPLES.mp3), file: "123e4567-e89b-12d3-a456-426614174000.mp4" }, rule),
+    ).toEqual({ ok: false, error: "media_error_unsupported_type" });
+    expect(
+      checkStoredObject({ size: 1000, head: pad(SAMPLES.mp4), file: "123e4567-e89b-12d3-a456-426614174000.mp4" }, rule),
+    ).toMatchObject({ ok: true, value: { mediaType: "VIDEO" } });
   });
 
   it("a video's poster is its own key with .jpg; pictures and audio have none", () => {
@@ -147,20 +184,38 @@ describe("upload rules", () => {
     expect(posterKeyFor(video)).toBe(`v1/portfolio-work/w1/medias/${uuid}.jpg`);
     expect(posterKeyFor(parseMediaKey(`v1/portfolio-work/w1/medias/${uuid}.mp3`)!)).toBeNull();
     expect(posterKeyFor(parseMediaKey(`v1/portfolio-work/w1/medias/${uuid}.png`)!)).toBeNull();
-    const entry = buildMediaEntry({ formatType: "FILE", url: `/media/${video.key}`, mimeType: "video/mp4", thumbnailUrl: `/media/${posterKeyFor(video)}` });
+    const entry = buildMediaEntry({
+      formatType: "FILE",
+      url: `/media/${video.key}`,
+      mimeType: "video/mp4",
+      thumbnailUrl: `/media/${posterKeyFor(video)}`,
+    });
     expect(entry).toMatchObject({ mediaType: "VIDEO", thumbnailUrl: `/media/v1/portfolio-work/w1/medias/${uuid}.jpg` });
-    expect(buildMediaEntry({ formatType: "FILE", url: "/media/x.mp3", mimeType: "audio/mpeg", thumbnailUrl: "/media/y.jpg" })?.thumbnailUrl).toBeNull();
+    expect(
+      buildMediaEntry({ formatType: "FILE", url: "/media/x.mp3", mimeType: "audio/mpeg", thumbnailUrl: "/media/y.jpg" })
+        ?.thumbnailUrl,
+    ).toBeNull();
   });
 
   it("a media draft keeps a video's poster only when it is that video's poster key", () => {
     const uuid = "123e4567-e89b-12d3-a456-426614174000";
     const url = `/api/google/storage/object/v1/portfolio-work/w1/medias/${uuid}.mp4?token=t`;
     const folder = { domain: "portfolio-work", field: "medias" } as const;
-    const parse = (thumbnailUrl: string) => parseMediaDrafts([{ url, formatType: "FILE", thumbnailUrl }], folder).medias[0].entry;
-    expect(parse(`/api/google/storage/object/v1/portfolio-work/w1/medias/${uuid}.jpg?token=t`)).toMatchObject({ mediaType: "VIDEO", url: `/media/v1/portfolio-work/w1/medias/${uuid}.mp4`, thumbnailUrl: `/media/v1/portfolio-work/w1/medias/${uuid}.jpg` });
-    expect(parse(`/media/v1/portfolio-work/w1/medias/123e4567-e89b-12d3-a456-426614174999.jpg`)?.thumbnailUrl).toBeNull();
+    const parse = (thumbnailUrl: string) =>
+      parseMediaDrafts([{ url, formatType: "FILE", thumbnailUrl }], folder).medias[0].entry;
+    expect(parse(`/api/google/storage/object/v1/portfolio-work/w1/medias/${uuid}.jpg?token=t`)).toMatchObject({
+      mediaType: "VIDEO",
+      url: `/media/v1/portfolio-work/w1/medias/${uuid}.mp4`,
+      thumbnailUrl: `/media/v1/portfolio-work/w1/medias/${uuid}.jpg`,
+    });
+    expect(
+      parse(`/media/v1/portfolio-work/w1/medias/123e4567-e89b-12d3-a456-426614174999.jpg`)?.thumbnailUrl,
+    ).toBeNull();
     expect(parse("https://evil.example/poster.jpg")?.thumbnailUrl).toBeNull();
-    const audio = parseMediaDrafts([{ url: `/media/v1/portfolio-work/w1/medias/${uuid}.m4a`, formatType: "FILE" }], folder).medias[0].entry;
+    const audio = parseMediaDrafts(
+      [{ url: `/media/v1/portfolio-work/w1/medias/${uuid}.m4a`, formatType: "FILE" }],
+      folder,
+    ).medias[0].entry;
     expect(audio).toMatchObject({ mediaType: "AUDIO", thumbnailUrl: null });
   });
 
@@ -170,16 +225,37 @@ describe("upload rules", () => {
   });
 
   it("takes an order's deliverables privately: 10 files of 100 MB, the default kinds, owned through the order", () => {
-    expect(findUploadRule("commission-order", "deliverables")).toMatchObject({ maxBytes: 104857600, maxFiles: 10, private: true, single: false, ownership: "commission-order" });
+    expect(findUploadRule("commission-order", "deliverables")).toMatchObject({
+      maxBytes: 104857600,
+      maxFiles: 10,
+      private: true,
+      single: false,
+      ownership: "commission-order",
+    });
   });
 
   it("checks size, then the sniffed type against the rule", () => {
     const rule = findUploadRule("portfolio-work", "medias")!;
-    expect(checkFile({ size: 20971520, head: pad(SAMPLES.png) }, rule)).toMatchObject({ ok: true, value: { kind: "png" } });
-    expect(checkFile({ size: 20971521, head: pad(SAMPLES.png) }, rule)).toEqual({ ok: false, error: "media_error_too_large" });
-    expect(checkFile({ size: 100, head: bytes("not a picture") }, rule)).toEqual({ ok: false, error: "media_error_unsupported_type" });
-    expect(checkFile({ size: 100, head: pad(SAMPLES.glb) }, rule)).toEqual({ ok: false, error: "media_error_unsupported_type" });
-    expect(checkFile({ size: 0, head: new Uint8Array() }, rule)).toEqual({ ok: false, error: "media_error_unsupported_type" });
+    expect(checkFile({ size: 20971520, head: pad(SAMPLES.png) }, rule)).toMatchObject({
+      ok: true,
+      value: { kind: "png" },
+    });
+    expect(checkFile({ size: 20971521, head: pad(SAMPLES.png) }, rule)).toEqual({
+      ok: false,
+      error: "media_error_too_large",
+    });
+    expect(checkFile({ size: 100, head: bytes("not a picture") }, rule)).toEqual({
+      ok: false,
+      error: "media_error_unsupported_type",
+    });
+    expect(checkFile({ size: 100, head: pad(SAMPLES.glb) }, rule)).toEqual({
+      ok: false,
+      error: "media_error_unsupported_type",
+    });
+    expect(checkFile({ size: 0, head: new Uint8Array() }, rule)).toEqual({
+      ok: false,
+      error: "media_error_unsupported_type",
+    });
     expect(checkFile({ size: 10 }, rule)).toEqual({ ok: true, value: null });
   });
 
@@ -215,7 +291,12 @@ describe("object keys and ownership", () => {
   it("builds v1/{domain}/{id}/{field}/{uuid.ext} and parses it back from keys and URLs", () => {
     const key = buildMediaKey("user-profile", "prof_1", "avatar", uuid, "png");
     expect(key).toBe(`v1/user-profile/prof_1/avatar/${uuid}.png`);
-    for (const input of [key, `/media/${key}`, `https://comet.example/media/${key}?X-Amz-Signature=abc`, `http://localhost/api/google/storage/object/${key}?token=x`]) {
+    for (const input of [
+      key,
+      `/media/${key}`,
+      `https://comet.example/media/${key}?X-Amz-Signature=abc`,
+      `http://localhost/api/google/storage/object/${key}?token=x`,
+    ]) {
       expect(parseMediaKey(input)).toMatchObject({ key, domain: "user-profile", id: "prof_1", field: "avatar" });
     }
   });
@@ -274,7 +355,9 @@ describe("URLs and embed codes", () => {
 
   it("ids for players", () => {
     expect(detectMediaFromUrl("https://www.nicovideo.jp/watch/sm9")?.embedId).toBe("sm9");
-    expect(detectMediaFromUrl("https://www.tiktok.com/@user/video/7212345678901234567")?.embedId).toBe("7212345678901234567");
+    expect(detectMediaFromUrl("https://www.tiktok.com/@user/video/7212345678901234567")?.embedId).toBe(
+      "7212345678901234567",
+    );
     expect(detectMediaFromUrl("https://x.com/user/status/1234567890")?.embedId).toBe("1234567890");
   });
 
@@ -284,20 +367,41 @@ describe("URLs and embed codes", () => {
   });
 
   it("reads iframe and blockquote embed codes", () => {
-    expect(detectMediaFromEmbedCode('<iframe width="560" src="https://www.youtube.com/embed/dQw4w9WgXcQ?si=x" allowfullscreen></iframe>')).toMatchObject({
+    expect(
+      detectMediaFromEmbedCode(
+        '<iframe width="560" src="https://www.youtube.com/embed/dQw4w9WgXcQ?si=x" allowfullscreen></iframe>',
+      ),
+    ).toMatchObject({
       site: "youtube",
       thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
     });
     expect(
-      detectMediaFromEmbedCode('<iframe src="https://w.soundcloud.com/player/?url=https%3A//api.soundcloud.com/tracks/1&amp;color=%23ff5500"></iframe>'),
+      detectMediaFromEmbedCode(
+        '<iframe src="https://w.soundcloud.com/player/?url=https%3A//api.soundcloud.com/tracks/1&amp;color=%23ff5500"></iframe>',
+      ),
     ).toMatchObject({ site: "soundcloud", mediaType: "AUDIO", url: "https://api.soundcloud.com/tracks/1" });
-    expect(detectMediaFromEmbedCode('<iframe src="https://embed.nicovideo.jp/watch/sm9"></iframe>')).toMatchObject({ site: "niconico", embedId: "sm9" });
-    expect(detectMediaFromEmbedCode('<iframe src="https://bandcamp.com/EmbeddedPlayer/album=1/size=large/"></iframe>')).toMatchObject({ site: "bandcamp" });
-    expect(detectMediaFromEmbedCode('<iframe src="https://player-widget.mixcloud.com/widget/iframe/?feed=%2Fdj%2Fmix%2F"></iframe>')).toMatchObject({ site: "mixcloud" });
+    expect(detectMediaFromEmbedCode('<iframe src="https://embed.nicovideo.jp/watch/sm9"></iframe>')).toMatchObject({
+      site: "niconico",
+      embedId: "sm9",
+    });
     expect(
-      detectMediaFromEmbedCode('<blockquote class="twitter-tweet"><p>hi</p>&mdash; U <a href="https://twitter.com/u/status/42?ref_src=twsrc">May 1</a></blockquote><script src="https://platform.twitter.com/widgets.js"></script>'),
+      detectMediaFromEmbedCode('<iframe src="https://bandcamp.com/EmbeddedPlayer/album=1/size=large/"></iframe>'),
+    ).toMatchObject({ site: "bandcamp" });
+    expect(
+      detectMediaFromEmbedCode(
+        '<iframe src="https://player-widget.mixcloud.com/widget/iframe/?feed=%2Fdj%2Fmix%2F"></iframe>',
+      ),
+    ).toMatchObject({ site: "mixcloud" });
+    expect(
+      detectMediaFromEmbedCode(
+        '<blockquote class="twitter-tweet"><p>hi</p>&mdash; U <a href="https://twitter.com/u/status/42?ref_src=twsrc">May 1</a></blockquote><script src="https://platform.twitter.com/widgets.js"></script>',
+      ),
     ).toMatchObject({ site: "x", embedId: "42" });
-    expect(detectMediaFromEmbedCode('<blockquote class="tiktok-embed" cite="https://www.tiktok.com/@u/video/99" data-video-id="99"></blockquote>')).toMatchObject({
+    expect(
+      detectMediaFromEmbedCode(
+        '<blockquote class="tiktok-embed" cite="https://www.tiktok.com/@u/video/99" data-video-id="99"></blockquote>',
+      ),
+    ).toMatchObject({
       site: "tiktok",
       embedId: "99",
     });
@@ -314,7 +418,9 @@ describe("URLs and embed codes", () => {
       thumbnailUrl: "/media/v1/x.png",
       name: null,
     });
-    expect(buildMediaEntry({ formatType: "FILE", url: "/media/v1/x.png", mimeType: "image/png", name: "sketch.png" })?.name).toBe("sketch.png");
+    expect(
+      buildMediaEntry({ formatType: "FILE", url: "/media/v1/x.png", mimeType: "image/png", name: "sketch.png" })?.name,
+    ).toBe("sketch.png");
     expect(buildMediaEntry({ formatType: "LINK", url: "https://youtu.be/dQw4w9WgXcQ" })).toMatchObject({
       formatType: "LINK",
       mediaType: "VIDEO",
@@ -322,7 +428,11 @@ describe("URLs and embed codes", () => {
       thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
     });
     const code = '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ"></iframe>';
-    expect(buildMediaEntry({ formatType: "EMBED", code })).toMatchObject({ formatType: "EMBED", code, mediaType: "VIDEO" });
+    expect(buildMediaEntry({ formatType: "EMBED", code })).toMatchObject({
+      formatType: "EMBED",
+      code,
+      mediaType: "VIDEO",
+    });
     expect(buildMediaEntry({ formatType: "LINK", url: "nope" })).toBeNull();
   });
 });

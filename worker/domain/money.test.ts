@@ -9,10 +9,17 @@ describe("money: the four factors of spec section 9 (decision 018)", () => {
   const split = splitTotal(121_396, SEEDED_FEE);
 
   it("splits 121,396 yen into income 100,000, fee 10,360 and tax 11,036", () => {
-    expect(split).toEqual({ totalAmount: 121_396, taxAmount: 11_036, salesAmount: 110_360, incomeAmount: 100_000, feeAmount: 10_360 });
+    expect(split).toEqual({
+      totalAmount: 121_396,
+      taxAmount: 11_036,
+      salesAmount: 110_360,
+      incomeAmount: 100_000,
+      feeAmount: 10_360,
+    });
   });
   it("fee = income × 0.1036", () => expect(split.feeAmount / split.incomeAmount).toBe(0.1036));
-  it("fee with its 10% tax = income × 0.11396", () => expect((split.feeAmount * 11) / 10 / split.incomeAmount).toBe(0.11396));
+  it("fee with its 10% tax = income × 0.11396", () =>
+    expect((split.feeAmount * 11) / 10 / split.incomeAmount).toBe(0.11396));
   it("sales = income × 1.1036", () => expect(split.salesAmount / split.incomeAmount).toBe(1.1036));
   it("total = income × 1.21396", () => expect(split.totalAmount / split.incomeAmount).toBe(1.21396));
   it("tax is 10% of sales and 1/11 of the total", () => {
@@ -24,15 +31,42 @@ describe("money: the four factors of spec section 9 (decision 018)", () => {
 describe("money: a table of totals, worked by hand", () => {
   const cases = [
     // total, currency, tax (T/11), sales, income (sales / 1.1036), fee
-    { total: 10_000, tax: 909, sales: 9_091, income: 8_238, fee: 853, note: "¥10,000: 909.09 → 909; 9,091 / 1.1036 = 8,237.59 → 8,238" },
+    {
+      total: 10_000,
+      tax: 909,
+      sales: 9_091,
+      income: 8_238,
+      fee: 853,
+      note: "¥10,000: 909.09 → 909; 9,091 / 1.1036 = 8,237.59 → 8,238",
+    },
     { total: 101, tax: 9, sales: 92, income: 83, fee: 9, note: "¥101, the least price an order can be approved at" },
-    { total: 5_000, tax: 455, sales: 4_545, income: 4_118, fee: 427, note: "$50.00 in cents: 454.55 → 455; 4,545 / 1.1036 = 4,118.34" },
-    { total: 30_000, tax: 2_727, sales: 27_273, income: 24_713, fee: 2_560, note: "¥30,000: 2,727.27; 27,273 / 1.1036 = 24,712.7 → 24,713" },
+    {
+      total: 5_000,
+      tax: 455,
+      sales: 4_545,
+      income: 4_118,
+      fee: 427,
+      note: "$50.00 in cents: 454.55 → 455; 4,545 / 1.1036 = 4,118.34",
+    },
+    {
+      total: 30_000,
+      tax: 2_727,
+      sales: 27_273,
+      income: 24_713,
+      fee: 2_560,
+      note: "¥30,000: 2,727.27; 27,273 / 1.1036 = 24,712.7 → 24,713",
+    },
     { total: 0, tax: 0, sales: 0, income: 0, fee: 0, note: "nothing" },
   ];
   for (const c of cases) {
     it(c.note, () => {
-      expect(splitTotal(c.total, SEEDED_FEE)).toEqual({ totalAmount: c.total, taxAmount: c.tax, salesAmount: c.sales, incomeAmount: c.income, feeAmount: c.fee });
+      expect(splitTotal(c.total, SEEDED_FEE)).toEqual({
+        totalAmount: c.total,
+        taxAmount: c.tax,
+        salesAmount: c.sales,
+        incomeAmount: c.income,
+        feeAmount: c.fee,
+      });
     });
   }
 
@@ -72,16 +106,28 @@ describe("money: what the creator is paid, and the breakdown entity", () => {
   });
 
   const book: PriceBook = {
-    currencies: { JPY: { code: "JPY", symbol: "¥", decimalDigits: 0 }, USD: { code: "USD", symbol: "$", decimalDigits: 2 } },
+    currencies: {
+      JPY: { code: "JPY", symbol: "¥", decimalDigits: 0 },
+      USD: { code: "USD", symbol: "$", decimalDigits: 2 },
+    },
     rates: [{ from: "JPY", to: "USD", rate: 0.0069 }],
   };
 
   it("gives the buyer's approximation in the display currency through pricing.ts", () => {
     expect(amountBreakdown(10_000, "JPY", SEEDED_FEE, "USD", book)).toEqual({
-      currencyCode: "JPY", totalAmount: 10_000, taxAmount: 909, salesAmount: 9_091, incomeAmount: 8_238, feeAmount: 853,
-      displayCurrencyCode: "USD", displayTotalAmount: 6_900,
+      currencyCode: "JPY",
+      totalAmount: 10_000,
+      taxAmount: 909,
+      salesAmount: 9_091,
+      incomeAmount: 8_238,
+      feeAmount: 853,
+      displayCurrencyCode: "USD",
+      displayTotalAmount: 6_900,
     });
-    expect(amountBreakdown(10_000, "JPY", SEEDED_FEE, "JPY", book)).toMatchObject({ displayCurrencyCode: "JPY", displayTotalAmount: 10_000 });
+    expect(amountBreakdown(10_000, "JPY", SEEDED_FEE, "JPY", book)).toMatchObject({
+      displayCurrencyCode: "JPY",
+      displayTotalAmount: 10_000,
+    });
   });
 });
 
@@ -107,9 +153,17 @@ describe("money: the 90% factor of spec section 9 is not a factor of the one rul
   });
 
   it("no amount of the split is 90% of another", () => {
-    const amounts = { total: s.totalAmount, tax: s.taxAmount, sales: s.salesAmount, income: s.incomeAmount, fee: s.feeAmount, share };
+    const amounts = {
+      total: s.totalAmount,
+      tax: s.taxAmount,
+      sales: s.salesAmount,
+      income: s.incomeAmount,
+      fee: s.feeAmount,
+      share,
+    };
     for (const [partName, part] of Object.entries(amounts)) {
-      for (const [wholeName, whole] of Object.entries(amounts)) expect(isNinetyPercent(part, whole), `${partName} / ${wholeName}`).toBe(false);
+      for (const [wholeName, whole] of Object.entries(amounts))
+        expect(isNinetyPercent(part, whole), `${partName} / ${wholeName}`).toBe(false);
     }
   });
 

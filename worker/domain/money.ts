@@ -120,10 +120,13 @@ export interface MinorUnits {
 export function shareInSettlementCurrency(shareAmount: number, charged: MinorUnits, settled: MinorUnits): MinorUnits {
   assertMinorUnits(shareAmount);
   assertMinorUnits(settled.amount);
-  if (!Number.isSafeInteger(charged.amount) || charged.amount <= 0) throw new RangeError(`Not a captured amount: ${charged.amount}`);
-  if (shareAmount > charged.amount) throw new RangeError(`The share (${shareAmount}) exceeds the charge (${charged.amount})`);
+  if (!Number.isSafeInteger(charged.amount) || charged.amount <= 0)
+    throw new RangeError(`Not a captured amount: ${charged.amount}`);
+  if (shareAmount > charged.amount)
+    throw new RangeError(`The share (${shareAmount}) exceeds the charge (${charged.amount})`);
   const currency = settled.currency.toUpperCase();
-  if (currency === charged.currency.toUpperCase() && settled.amount === charged.amount) return { amount: shareAmount, currency };
+  if (currency === charged.currency.toUpperCase() && settled.amount === charged.amount)
+    return { amount: shareAmount, currency };
   // BigInt: share × settled can pass 2^53 for large yen amounts.
   const amount = Number((BigInt(shareAmount) * BigInt(settled.amount)) / BigInt(charged.amount));
   return { amount, currency };

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import en from "#messages/notifications/en.json";
 import { NOTIFICATION_TYPES } from "../db/schema/enums";
-import { NOTIFICATION_EMAIL_GROUPS, NOTIFICATION_KINDS, notificationKind, notificationMessage, UNKNOWN_NOTIFICATION_KIND } from "./notification-kinds";
+import {
+  NOTIFICATION_EMAIL_GROUPS,
+  NOTIFICATION_KINDS,
+  notificationKind,
+  notificationMessage,
+  UNKNOWN_NOTIFICATION_KIND,
+} from "./notification-kinds";
 
 describe("notification kinds", () => {
   it.each(NOTIFICATION_TYPES)("%s has an icon, a colour, and title and message keys that exist", (type) => {
@@ -31,6 +37,8 @@ describe("notification kinds", () => {
     expect(notificationMessage("COMMISSION_ORDER_PAID", { ...facts, counterpartName: null })).toBeNull();
     expect(notificationMessage("COMMISSION_ORDER_PAID", { ...facts, orderCode: null })).toBeNull();
     // An invitation is about a person, not an order.
-    expect(notificationMessage("INVITE_ORDER_COMPLETED", { ...facts, orderCode: null })?.key).toBe("notification_invite_completed_message");
+    expect(notificationMessage("INVITE_ORDER_COMPLETED", { ...facts, orderCode: null })?.key).toBe(
+      "notification_invite_completed_message",
+    );
   });
 });

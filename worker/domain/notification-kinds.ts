@@ -57,7 +57,10 @@ export const UNKNOWN_NOTIFICATION_KIND: NotificationKind = {
 export type NotificationEmailGroup = "requests" | "orders" | "reminders" | "other";
 
 /** The e-mail choices as the settings page groups them: every type once, in the order a request lives through them. */
-export const NOTIFICATION_EMAIL_GROUPS: readonly { group: NotificationEmailGroup; types: readonly NotificationType[] }[] = [
+export const NOTIFICATION_EMAIL_GROUPS: readonly {
+  group: NotificationEmailGroup;
+  types: readonly NotificationType[];
+}[] = [
   { group: "requests", types: ["COMMISSION_SERVICE_SUBMITTED", "COMMISSION_FORM_SUBMITTED"] },
   {
     group: "orders",
@@ -70,12 +73,21 @@ export const NOTIFICATION_EMAIL_GROUPS: readonly { group: NotificationEmailGroup
       "COMMISSION_ORDER_PAYMENT_REFUNDED",
     ],
   },
-  { group: "reminders", types: ["COMMISSION_ORDER_APPROVAL_REMINDER", "COMMISSION_ORDER_PAYMENT_REMINDER", "COMMISSION_ORDER_DELIVERY_REMINDER"] },
+  {
+    group: "reminders",
+    types: [
+      "COMMISSION_ORDER_APPROVAL_REMINDER",
+      "COMMISSION_ORDER_PAYMENT_REMINDER",
+      "COMMISSION_ORDER_DELIVERY_REMINDER",
+    ],
+  },
   { group: "other", types: ["INVITE_ORDER_COMPLETED", "CHAT_ROOM_MESSAGE_RECEIVED"] },
 ];
 
 export function notificationKind(type: string): NotificationKind {
-  return (NOTIFICATION_TYPES as readonly string[]).includes(type) ? NOTIFICATION_KINDS[type as NotificationType] : UNKNOWN_NOTIFICATION_KIND;
+  return (NOTIFICATION_TYPES as readonly string[]).includes(type)
+    ? NOTIFICATION_KINDS[type as NotificationType]
+    : UNKNOWN_NOTIFICATION_KIND;
 }
 
 /** The facts a message names. Either may be unknown (an account deleted since, a notice about no order). */
@@ -93,7 +105,10 @@ export interface NotificationFacts {
  * The message's key and its parameters. Every message names the order code and the counterpart; a notice missing
  * either has no message (the title alone still says what happened) rather than a sentence with a hole in it.
  */
-export function notificationMessage(type: string, facts: NotificationFacts): { key: string; params: { code: string; counterpart: string } } | null {
+export function notificationMessage(
+  type: string,
+  facts: NotificationFacts,
+): { key: string; params: { code: string; counterpart: string } } | null {
   const kind = notificationKind(type);
   if (kind === UNKNOWN_NOTIFICATION_KIND) return null;
   const needsCode = type !== "INVITE_ORDER_COMPLETED";

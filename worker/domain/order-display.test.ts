@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { buyerMayCancelLate, buyerWaiting, isPriceUnsettled, nextStep, orderTabs, parseOrderListFilter, progressOfFilter, sellerActions, statusBadge, type OrderFacts } from "./order-display";
+import {
+  buyerMayCancelLate,
+  buyerWaiting,
+  isPriceUnsettled,
+  nextStep,
+  orderTabs,
+  parseOrderListFilter,
+  progressOfFilter,
+  sellerActions,
+  statusBadge,
+  type OrderFacts,
+} from "./order-display";
 
 const T0 = Date.UTC(2026, 10, 1);
 const base: OrderFacts = {
@@ -23,11 +34,31 @@ const base: OrderFacts = {
 describe("the next-step block (spec section 4's table and timestamps)", () => {
   it("shows per state the step, the time and the deadline", () => {
     expect(nextStep(base)).toEqual({ step: "approval", shownTime: { kind: "submitted", at: T0 }, deadline: T0 + 1 });
-    expect(nextStep({ ...base, progress: "APPROVED", approvedAt: T0 + 10 })).toEqual({ step: "payment", shownTime: { kind: "approved", at: T0 + 10 }, deadline: T0 + 2 });
-    expect(nextStep({ ...base, progress: "APPROVED", payment: "COMPLETED", approvedAt: T0 + 10 })).toEqual({ step: "delivery", shownTime: { kind: "approved", at: T0 + 10 }, deadline: T0 + 3 });
-    expect(nextStep({ ...base, progress: "DELIVERED", deliveredAt: T0 + 20 })).toEqual({ step: "completion", shownTime: { kind: "delivered", at: T0 + 20 }, deadline: T0 + 4 });
-    expect(nextStep({ ...base, progress: "COMPLETED", completedAt: T0 + 30 })).toEqual({ step: "completed", shownTime: { kind: "completed", at: T0 + 30 }, deadline: null });
-    expect(nextStep({ ...base, progress: "CANCELED", canceledAt: T0 + 40 })).toEqual({ step: "canceled", shownTime: { kind: "canceled", at: T0 + 40 }, deadline: null });
+    expect(nextStep({ ...base, progress: "APPROVED", approvedAt: T0 + 10 })).toEqual({
+      step: "payment",
+      shownTime: { kind: "approved", at: T0 + 10 },
+      deadline: T0 + 2,
+    });
+    expect(nextStep({ ...base, progress: "APPROVED", payment: "COMPLETED", approvedAt: T0 + 10 })).toEqual({
+      step: "delivery",
+      shownTime: { kind: "approved", at: T0 + 10 },
+      deadline: T0 + 3,
+    });
+    expect(nextStep({ ...base, progress: "DELIVERED", deliveredAt: T0 + 20 })).toEqual({
+      step: "completion",
+      shownTime: { kind: "delivered", at: T0 + 20 },
+      deadline: T0 + 4,
+    });
+    expect(nextStep({ ...base, progress: "COMPLETED", completedAt: T0 + 30 })).toEqual({
+      step: "completed",
+      shownTime: { kind: "completed", at: T0 + 30 },
+      deadline: null,
+    });
+    expect(nextStep({ ...base, progress: "CANCELED", canceledAt: T0 + 40 })).toEqual({
+      step: "canceled",
+      shownTime: { kind: "canceled", at: T0 + 40 },
+      deadline: null,
+    });
   });
 });
 

@@ -13,15 +13,33 @@ export type OrderSubmitStatus = "SERVICE_SUBMITTED" | "FORM_SUBMITTED";
 export interface OrderFacts
   extends Pick<
     OrderState,
-    | "progress" | "payment" | "chat" | "priceAmount" | "deliverableCount" | "submittedAt" | "approvedAt" | "deliveredAt" | "completedAt"
-    | "canceledAt" | "approvalDeadline" | "paymentDeadline" | "deliveryDeadline" | "completionDeadline"
+    | "progress"
+    | "payment"
+    | "chat"
+    | "priceAmount"
+    | "deliverableCount"
+    | "submittedAt"
+    | "approvedAt"
+    | "deliveredAt"
+    | "completedAt"
+    | "canceledAt"
+    | "approvalDeadline"
+    | "paymentDeadline"
+    | "deliveryDeadline"
+    | "completionDeadline"
   > {
   submitStatus: OrderSubmitStatus;
 }
 
 /** The status badge (spec section 4): DRAFT shows Pending, APPROVED shows Accepted. */
 export type StatusBadge = "pending" | "accepted" | "delivered" | "completed" | "canceled";
-const BADGES: Record<OrderProgress, StatusBadge> = { DRAFT: "pending", APPROVED: "accepted", DELIVERED: "delivered", COMPLETED: "completed", CANCELED: "canceled" };
+const BADGES: Record<OrderProgress, StatusBadge> = {
+  DRAFT: "pending",
+  APPROVED: "accepted",
+  DELIVERED: "delivered",
+  COMPLETED: "completed",
+  CANCELED: "canceled",
+};
 export const statusBadge = (progress: OrderProgress): StatusBadge => BADGES[progress];
 
 /** The list filter (one tab per badge, plus all), read from `?status=`; anything else is all. */
@@ -55,7 +73,11 @@ export function nextStep(o: OrderFacts): NextStep {
         ? { step: "delivery", shownTime: { kind: "approved", at: o.approvedAt }, deadline: o.deliveryDeadline }
         : { step: "payment", shownTime: { kind: "approved", at: o.approvedAt }, deadline: o.paymentDeadline };
     case "DELIVERED":
-      return { step: "completion", shownTime: { kind: "delivered", at: o.deliveredAt }, deadline: o.completionDeadline };
+      return {
+        step: "completion",
+        shownTime: { kind: "delivered", at: o.deliveredAt },
+        deadline: o.completionDeadline,
+      };
     case "COMPLETED":
       return { step: "completed", shownTime: { kind: "completed", at: o.completedAt }, deadline: null };
     case "CANCELED":
@@ -68,7 +90,12 @@ export function nextStep(o: OrderFacts): NextStep {
  * or a price of at most 100.
  */
 export function isPriceUnsettled(o: Pick<OrderFacts, "progress" | "submitStatus" | "chat" | "priceAmount">): boolean {
-  return o.progress === "DRAFT" && o.submitStatus === "FORM_SUBMITTED" && o.chat === "DRAFT" && (o.priceAmount === null || o.priceAmount <= MIN_APPROVABLE_PRICE);
+  return (
+    o.progress === "DRAFT" &&
+    o.submitStatus === "FORM_SUBMITTED" &&
+    o.chat === "DRAFT" &&
+    (o.priceAmount === null || o.priceAmount <= MIN_APPROVABLE_PRICE)
+  );
 }
 
 export type OrderTab = "details" | "payment" | "delivery" | "settings";
@@ -78,8 +105,16 @@ export type OrderTab = "details" | "payment" | "delivery" | "settings";
  * when DELIVERED or COMPLETED; Other settings for the seller only.
  */
 export function orderTabs(side: OrderSide, progress: OrderProgress): OrderTab[] {
-  const delivery = side === "seller" ? progress !== "DRAFT" && progress !== "CANCELED" : progress === "DELIVERED" || progress === "COMPLETED";
-  return ["details", "payment", ...(delivery ? (["delivery"] as const) : []), ...(side === "seller" ? (["settings"] as const) : [])];
+  const delivery =
+    side === "seller"
+      ? progress !== "DRAFT" && progress !== "CANCELED"
+      : progress === "DELIVERED" || progress === "COMPLETED";
+  return [
+    "details",
+    "payment",
+    ...(delivery ? (["delivery"] as const) : []),
+    ...(side === "seller" ? (["settings"] as const) : []),
+  ];
 }
 
 /** The buyer's disabled waiting label of spec section 4, when the next move is the creator's. */
@@ -95,10 +130,12 @@ export function buyerWaiting(o: Pick<OrderFacts, "progress" | "payment">): Buyer
  * May the buyer cancel now? Only a paid order the creator has not delivered by its delivery deadline, with a full
  * refund (issue 10; decision 020): `cancelRefusal`'s rule (order-refunds.ts), which the Durable Object applies again.
  */
-export const buyerMayCancelLate = (o: Pick<OrderFacts, "progress" | "payment" | "deliveryDeadline">, now: number) => cancelRefusal(o, "buyer", now) === null;
+export const buyerMayCancelLate = (o: Pick<OrderFacts, "progress" | "payment" | "deliveryDeadline">, now: number) =>
+  cancelRefusal(o, "buyer", now) === null;
 
 /** May the buyer pay now (spec section 4: APPROVED, unpaid)? The Pay button also needs a saved card. */
-export const buyerMayPay = (o: Pick<OrderFacts, "progress" | "payment">) => o.progress === "APPROVED" && o.payment === "DRAFT";
+export const buyerMayPay = (o: Pick<OrderFacts, "progress" | "payment">) =>
+  o.progress === "APPROVED" && o.payment === "DRAFT";
 
 /**
  * The seller's buttons (spec sections 4 and 5): shown when the state allows the action; Approve disabled while the
@@ -110,7 +147,9 @@ export interface SellerActions {
   deliver: { shown: boolean; enabled: boolean };
   complete: { shown: boolean };
 }
-export function sellerActions(o: Pick<OrderFacts, "progress" | "payment" | "priceAmount" | "deliverableCount">): SellerActions {
+export function sellerActions(
+  o: Pick<OrderFacts, "progress" | "payment" | "priceAmount" | "deliverableCount">,
+): SellerActions {
   const draft = o.progress === "DRAFT";
   return {
     approve: { shown: draft, enabled: o.priceAmount !== null && o.priceAmount > MIN_APPROVABLE_PRICE },

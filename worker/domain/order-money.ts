@@ -58,8 +58,13 @@ export function moneyDisagreements(ledger: OrderLedger): MoneyDisagreement[] {
     const allowed = allowedTransfer(ledger, Math.max(0, actual - ledger.feeAmount));
     if (allowed === null) {
       const currencies = [...new Set([ledger.currency, ...(ledger.settled ? [ledger.settled.currency] : [])])];
-      found.push({ kind: "transfer_currency_mismatch", transferCurrency: ledger.transferCurrency, allowed: currencies });
-    } else if (ledger.transferred > allowed) found.push({ kind: "over_transferred", transferred: ledger.transferred, allowed });
+      found.push({
+        kind: "transfer_currency_mismatch",
+        transferCurrency: ledger.transferCurrency,
+        allowed: currencies,
+      });
+    } else if (ledger.transferred > allowed)
+      found.push({ kind: "over_transferred", transferred: ledger.transferred, allowed });
   }
   return found;
 }
@@ -74,5 +79,6 @@ function allowedTransfer(ledger: OrderLedger, allowedInOrderCurrency: number): n
   if (currency === ledger.currency.toUpperCase()) return allowedInOrderCurrency;
   if (!ledger.settled || ledger.captured <= 0 || currency !== ledger.settled.currency.toUpperCase()) return null;
   const share = Math.min(allowedInOrderCurrency, ledger.captured);
-  return shareInSettlementCurrency(share, { amount: ledger.captured, currency: ledger.currency }, ledger.settled).amount;
+  return shareInSettlementCurrency(share, { amount: ledger.captured, currency: ledger.currency }, ledger.settled)
+    .amount;
 }

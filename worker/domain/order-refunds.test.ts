@@ -9,17 +9,50 @@ const OPEN_INTENT: PaymentRef = { intentId: "pi_open", amount: 12_000, currency:
 
 function order(overrides: Partial<OrderState> = {}): OrderState {
   return {
-    sellerId: "seller", buyerId: "buyer", progress: "DRAFT", payment: "DRAFT", chat: "DRAFT", priceAmount: 12_000, currency: "JPY",
-    openPayment: null, paidPayment: null, returnedIntentIds: [], deliverableCount: 0,
-    estimatedStart: null, estimatedDelivery: null, submittedAt: T0, approvedAt: null, paidAt: null, deliveredAt: null, completedAt: null,
-    canceledAt: null, approvalDeadline: T0 + DEADLINES.approvalMs, paymentDeadline: null, deliveryDeadline: null, completionDeadline: null,
+    sellerId: "seller",
+    buyerId: "buyer",
+    progress: "DRAFT",
+    payment: "DRAFT",
+    chat: "DRAFT",
+    priceAmount: 12_000,
+    currency: "JPY",
+    openPayment: null,
+    paidPayment: null,
+    returnedIntentIds: [],
+    deliverableCount: 0,
+    estimatedStart: null,
+    estimatedDelivery: null,
+    submittedAt: T0,
+    approvedAt: null,
+    paidAt: null,
+    deliveredAt: null,
+    completedAt: null,
+    canceledAt: null,
+    approvalDeadline: T0 + DEADLINES.approvalMs,
+    paymentDeadline: null,
+    deliveryDeadline: null,
+    completionDeadline: null,
     ...overrides,
   };
 }
-const approved = (o: Partial<OrderState> = {}) => order({ progress: "APPROVED", chat: "OPENED", approvedAt: T0, paymentDeadline: T0 + DEADLINES.paymentMs, ...o });
+const approved = (o: Partial<OrderState> = {}) =>
+  order({ progress: "APPROVED", chat: "OPENED", approvedAt: T0, paymentDeadline: T0 + DEADLINES.paymentMs, ...o });
 const paying = () => approved({ openPayment: OPEN_INTENT });
-const paid = (o: Partial<OrderState> = {}) => approved({ payment: "COMPLETED", paidAt: T0, deliveryDeadline: T0 + DEADLINES.deliveryMs, paidPayment: PAID_INTENT, ...o });
-const delivered = () => paid({ progress: "DELIVERED", deliverableCount: 1, deliveredAt: T0, completionDeadline: T0 + DEADLINES.completionMs });
+const paid = (o: Partial<OrderState> = {}) =>
+  approved({
+    payment: "COMPLETED",
+    paidAt: T0,
+    deliveryDeadline: T0 + DEADLINES.deliveryMs,
+    paidPayment: PAID_INTENT,
+    ...o,
+  });
+const delivered = () =>
+  paid({
+    progress: "DELIVERED",
+    deliverableCount: 1,
+    deliveredAt: T0,
+    completionDeadline: T0 + DEADLINES.completionMs,
+  });
 const completed = () => paid({ progress: "COMPLETED", chat: "CLOSED", deliveredAt: T0, completedAt: T0 });
 const canceledPaid = () => paid({ progress: "CANCELED", chat: "CLOSED", canceledAt: T0 });
 
@@ -37,7 +70,10 @@ describe("refundOnCancel: who may cancel, and what the client gets back", () => 
       expect(refundOnCancel(o, "seller", LATE)).toEqual({ allowed: false, refusal: "wrong_state" });
       expect(refundOnCancel(o, "system", LATE)).toEqual({ allowed: false, refusal: "wrong_state" });
     }
-    expect(refundOnCancel(paid(), "buyer", T0 + DEADLINES.deliveryMs)).toEqual({ allowed: false, refusal: "delivery_not_late" });
+    expect(refundOnCancel(paid(), "buyer", T0 + DEADLINES.deliveryMs)).toEqual({
+      allowed: false,
+      refusal: "delivery_not_late",
+    });
     expect(refundOnCancel(approved(), "buyer", LATE)).toEqual({ allowed: false, refusal: "seller_only" });
     expect(refundOnCancel(paid(), "system", LATE)).toEqual({ allowed: false, refusal: "wrong_state" });
   });
@@ -85,8 +121,17 @@ describe("decide gives back exactly what refundOnCancel says", () => {
   }
 
   it("a deadline's cancel refunds nothing: the order was never paid", () => {
-    const lapsed = decide(approved({ openPayment: OPEN_INTENT }), { type: "deadlinePassed" }, "system", T0 + DEADLINES.paymentMs + 1);
+    const lapsed = decide(
+      approved({ openPayment: OPEN_INTENT }),
+      { type: "deadlinePassed" },
+      "system",
+      T0 + DEADLINES.paymentMs + 1,
+    );
     expect(refundOnCancel(approved(), "system", T0)).toEqual({ allowed: true, refund: { kind: "none" } });
-    expect(lapsed).toMatchObject({ ok: true, event: "CANCELED", release: { payment: OPEN_INTENT, reason: "order_canceled" } });
+    expect(lapsed).toMatchObject({
+      ok: true,
+      event: "CANCELED",
+      release: { payment: OPEN_INTENT, reason: "order_canceled" },
+    });
   });
 });

@@ -39,17 +39,26 @@ export function cancelRefund(o: RefundFacts): CancelRefund {
  * - the buyer: only a paid order whose delivery deadline has passed undelivered (issue 10);
  * - the system: an order not approved or not paid by its deadline (the deadline itself is `decide`'s to check).
  */
-export function refundOnCancel(o: RefundFacts & Pick<OrderState, "deliveryDeadline">, who: OrderActor, now: number): CancelOutcome {
+export function refundOnCancel(
+  o: RefundFacts & Pick<OrderState, "deliveryDeadline">,
+  who: OrderActor,
+  now: number,
+): CancelOutcome {
   const refusal = cancelRefusal(o, who, now);
   return refusal ? { allowed: false, refusal } : { allowed: true, refund: cancelRefund(o) };
 }
 
 /** The first half of `refundOnCancel`: why `who` may not cancel now, or null when they may. */
-export function cancelRefusal(o: Pick<OrderState, "progress" | "payment" | "deliveryDeadline">, who: OrderActor, now: number): OrderRefusal | null {
+export function cancelRefusal(
+  o: Pick<OrderState, "progress" | "payment" | "deliveryDeadline">,
+  who: OrderActor,
+  now: number,
+): OrderRefusal | null {
   if (who === "buyer") {
     if (o.progress !== "APPROVED" || o.payment !== "COMPLETED") return "seller_only";
     return o.deliveryDeadline === null || now <= o.deliveryDeadline ? "delivery_not_late" : null;
   }
-  if (who === "system") return o.progress === "DRAFT" || (o.progress === "APPROVED" && o.payment === "DRAFT") ? null : "wrong_state";
+  if (who === "system")
+    return o.progress === "DRAFT" || (o.progress === "APPROVED" && o.payment === "DRAFT") ? null : "wrong_state";
   return o.progress === "DRAFT" || o.progress === "APPROVED" ? null : "wrong_state";
 }

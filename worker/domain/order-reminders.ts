@@ -17,7 +17,10 @@ export type ReminderKind = "approval" | "payment" | "delivery";
 
 interface ReminderRule {
   kind: ReminderKind;
-  type: Extract<NotificationType, "COMMISSION_ORDER_APPROVAL_REMINDER" | "COMMISSION_ORDER_PAYMENT_REMINDER" | "COMMISSION_ORDER_DELIVERY_REMINDER">;
+  type: Extract<
+    NotificationType,
+    "COMMISSION_ORDER_APPROVAL_REMINDER" | "COMMISSION_ORDER_PAYMENT_REMINDER" | "COMMISSION_ORDER_DELIVERY_REMINDER"
+  >;
   side: "seller" | "buyer";
   /** How long before the deadline the reminder goes out. */
   leadMs: number;

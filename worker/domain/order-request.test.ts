@@ -1,7 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { answerFileName, checkRequest, isUnanswered, orderCodeFrom, requestTotal, type RequestQuestion } from "./order-request";
+import {
+  answerFileName,
+  checkRequest,
+  isUnanswered,
+  orderCodeFrom,
+  requestTotal,
+  type RequestQuestion,
+} from "./order-request";
 
-const q = (id: string, questionType: RequestQuestion["questionType"], isRequired = true, choices: RequestQuestion["choices"] = []): RequestQuestion => ({ id, questionType, isRequired, choices });
+const q = (
+  id: string,
+  questionType: RequestQuestion["questionType"],
+  isRequired = true,
+  choices: RequestQuestion["choices"] = [],
+): RequestQuestion => ({ id, questionType, isRequired, choices });
 const none = { text: null, date: null, medias: [], selectedChoiceIds: new Set<string>() };
 const open = { isOwn: false, isClosed: false, hasPendingRequest: false, savedCardCount: 1, namedCardIsSaved: true };
 const accepted = { isAgreedToTerms: true, isAcknowledged: true };
@@ -35,33 +47,73 @@ describe("checkRequest", () => {
   });
 
   it("who may send comes first: own, already sent, closed", () => {
-    expect(checkRequest([plan], { ...accepted, formQuestionAnswers: [] }, { ...open, isOwn: true })).toEqual({ ok: false, refusal: "requests_error_own" });
-    expect(checkRequest([plan], { ...accepted, formQuestionAnswers: [] }, { ...open, hasPendingRequest: true })).toEqual({ ok: false, refusal: "requests_error_already_submitted" });
-    expect(checkRequest([plan], { ...accepted, formQuestionAnswers: [] }, { ...open, isClosed: true })).toEqual({ ok: false, refusal: "requests_error_closed" });
+    expect(checkRequest([plan], { ...accepted, formQuestionAnswers: [] }, { ...open, isOwn: true })).toEqual({
+      ok: false,
+      refusal: "requests_error_own",
+    });
+    expect(
+      checkRequest([plan], { ...accepted, formQuestionAnswers: [] }, { ...open, hasPendingRequest: true }),
+    ).toEqual({ ok: false, refusal: "requests_error_already_submitted" });
+    expect(checkRequest([plan], { ...accepted, formQuestionAnswers: [] }, { ...open, isClosed: true })).toEqual({
+      ok: false,
+      refusal: "requests_error_closed",
+    });
   });
 
   it("then the answers, the terms, the acknowledgement and a card, in that order", () => {
-    expect(checkRequest([plan], { ...accepted, isAgreedToTerms: false, formQuestionAnswers: [] }, open)).toEqual({ ok: false, refusal: "requests_error_required", missing: ["plan"] });
-    expect(checkRequest([plan], { ...accepted, isAgreedToTerms: false, formQuestionAnswers: [pick("a")] }, open)).toEqual({ ok: false, refusal: "requests_error_terms" });
-    expect(checkRequest([plan], { ...accepted, isAcknowledged: false, formQuestionAnswers: [pick("a")] }, open)).toEqual({ ok: false, refusal: "requests_error_acknowledge" });
-    expect(checkRequest([plan], { ...accepted, formQuestionAnswers: [pick("a")] }, { ...open, savedCardCount: 0 })).toEqual({ ok: false, refusal: "requests_error_no_card" });
+    expect(checkRequest([plan], { ...accepted, isAgreedToTerms: false, formQuestionAnswers: [] }, open)).toEqual({
+      ok: false,
+      refusal: "requests_error_required",
+      missing: ["plan"],
+    });
+    expect(
+      checkRequest([plan], { ...accepted, isAgreedToTerms: false, formQuestionAnswers: [pick("a")] }, open),
+    ).toEqual({ ok: false, refusal: "requests_error_terms" });
+    expect(
+      checkRequest([plan], { ...accepted, isAcknowledged: false, formQuestionAnswers: [pick("a")] }, open),
+    ).toEqual({ ok: false, refusal: "requests_error_acknowledge" });
+    expect(
+      checkRequest([plan], { ...accepted, formQuestionAnswers: [pick("a")] }, { ...open, savedCardCount: 0 }),
+    ).toEqual({ ok: false, refusal: "requests_error_no_card" });
     expect(checkRequest([plan], { ...accepted, formQuestionAnswers: [pick("a")] }, open).ok).toBe(true);
   });
 
   it("refuses what no page sends: two picks for a single choice, a choice of nothing asked, an unknown question, a type mismatch", () => {
-    for (const answers of [[pick("a", "b")], [pick("zz")], [{ ...pick("a"), formQuestionId: "other" }], [{ ...pick("a"), formQuestionType: "MULTIPLE_CHOICE" as const }]]) {
-      expect(checkRequest([plan], { ...accepted, formQuestionAnswers: answers }, open)).toEqual({ ok: false, refusal: "requests_error_invalid" });
+    for (const answers of [
+      [pick("a", "b")],
+      [pick("zz")],
+      [{ ...pick("a"), formQuestionId: "other" }],
+      [{ ...pick("a"), formQuestionType: "MULTIPLE_CHOICE" as const }],
+    ]) {
+      expect(checkRequest([plan], { ...accepted, formQuestionAnswers: answers }, open)).toEqual({
+        ok: false,
+        refusal: "requests_error_invalid",
+      });
     }
   });
 
   it("refuses a date that is no day (issue 31: 2023-02-30 and 0000-01-01 were kept), and a card that is not the client's", () => {
     const when = q("when", "DATE");
-    const dated = (date: string) => ({ formQuestionId: "when", formQuestionType: "DATE" as const, answer: { text: null, date, medias: [] }, questionChoices: [] });
+    const dated = (date: string) => ({
+      formQuestionId: "when",
+      formQuestionType: "DATE" as const,
+      answer: { text: null, date, medias: [] },
+      questionChoices: [],
+    });
     for (const date of ["2023-02-30", "0000-01-01", "2026-13-01", "1899-12-31", "2101-01-01"]) {
-      expect(checkRequest([when], { ...accepted, formQuestionAnswers: [dated(date)] }, open), date).toEqual({ ok: false, refusal: "requests_error_invalid" });
+      expect(checkRequest([when], { ...accepted, formQuestionAnswers: [dated(date)] }, open), date).toEqual({
+        ok: false,
+        refusal: "requests_error_invalid",
+      });
     }
     expect(checkRequest([when], { ...accepted, formQuestionAnswers: [dated("2024-02-29")] }, open).ok).toBe(true);
-    expect(checkRequest([when], { ...accepted, formQuestionAnswers: [dated("2024-02-29")] }, { ...open, namedCardIsSaved: false })).toEqual({ ok: false, refusal: "requests_error_invalid" });
+    expect(
+      checkRequest(
+        [when],
+        { ...accepted, formQuestionAnswers: [dated("2024-02-29")] },
+        { ...open, namedCardIsSaved: false },
+      ),
+    ).toEqual({ ok: false, refusal: "requests_error_invalid" });
   });
 });
 

@@ -30,7 +30,11 @@ export interface AnswerMediaInput {
 export interface RequestAnswer {
   formQuestionId: string;
   formQuestionType: QuestionType;
-  answer: { text?: { text: string; languageCode: "en" | "ja" } | null; date?: string | null; medias: AnswerMediaInput[] };
+  answer: {
+    text?: { text: string; languageCode: "en" | "ja" } | null;
+    date?: string | null;
+    medias: AnswerMediaInput[];
+  };
   questionChoices: { formQuestionChoiceId: string; formQuestionChoiceStatus: AnswerChoiceStatus }[];
 }
 
@@ -90,7 +94,14 @@ export type RequestCheck =
  */
 export function isUnanswered(
   question: Pick<RequestQuestion, "questionType">,
-  answer: { text: { text: string } | null; date: string | null; medias: readonly unknown[]; selectedChoiceIds: ReadonlySet<string> } | undefined,
+  answer:
+    | {
+        text: { text: string } | null;
+        date: string | null;
+        medias: readonly unknown[];
+        selectedChoiceIds: ReadonlySet<string>;
+      }
+    | undefined,
 ): boolean {
   if (!answer) return question.questionType !== "NONE";
   switch (question.questionType) {
@@ -140,14 +151,25 @@ export function checkRequest(
   const given = new Map<string, Omit<CheckedAnswer, "question">>();
   for (const a of input.formQuestionAnswers) {
     const question = byId.get(a.formQuestionId);
-    if (!question || question.questionType !== a.formQuestionType || given.has(a.formQuestionId)) return { ok: false, refusal: "requests_error_invalid" };
+    if (!question || question.questionType !== a.formQuestionType || given.has(a.formQuestionId))
+      return { ok: false, refusal: "requests_error_invalid" };
     const choiceIds = new Set(question.choices.map((c) => c.id));
-    const selected = new Set(a.questionChoices.filter((c) => c.formQuestionChoiceStatus === "SELECTED").map((c) => c.formQuestionChoiceId));
+    const selected = new Set(
+      a.questionChoices.filter((c) => c.formQuestionChoiceStatus === "SELECTED").map((c) => c.formQuestionChoiceId),
+    );
     if ([...selected].some((id) => !choiceIds.has(id))) return { ok: false, refusal: "requests_error_invalid" };
-    if (question.questionType === "SINGLE_CHOICE" && selected.size > 1) return { ok: false, refusal: "requests_error_invalid" };
-    if (a.answer.medias.length > 0 && question.questionType !== "MEDIA") return { ok: false, refusal: "requests_error_invalid" };
-    if (a.answer.date && (question.questionType !== "DATE" || !isCalendarDate(a.answer.date))) return { ok: false, refusal: "requests_error_invalid" };
-    given.set(a.formQuestionId, { text: a.answer.text ?? null, date: a.answer.date ?? null, medias: a.answer.medias, selectedChoiceIds: selected });
+    if (question.questionType === "SINGLE_CHOICE" && selected.size > 1)
+      return { ok: false, refusal: "requests_error_invalid" };
+    if (a.answer.medias.length > 0 && question.questionType !== "MEDIA")
+      return { ok: false, refusal: "requests_error_invalid" };
+    if (a.answer.date && (question.questionType !== "DATE" || !isCalendarDate(a.answer.date)))
+      return { ok: false, refusal: "requests_error_invalid" };
+    given.set(a.formQuestionId, {
+      text: a.answer.text ?? null,
+      date: a.answer.date ?? null,
+      medias: a.answer.medias,
+      selectedChoiceIds: selected,
+    });
   }
   const missing = questions.filter((q) => q.isRequired && isUnanswered(q, given.get(q.id))).map((q) => q.id);
   if (missing.length > 0) return { ok: false, refusal: "requests_error_required", missing };
@@ -167,11 +189,16 @@ export function checkRequest(
  * another currency than the service's are left for the creator to price. The creator may change it before
  * approving. A form request has no total until the creator sets one (spec section 5, 'Unsettled').
  */
-export function requestTotal(servicePrice: number | null, serviceCurrencyId: string, answers: CheckedAnswer[]): number | null {
+export function requestTotal(
+  servicePrice: number | null,
+  serviceCurrencyId: string,
+  answers: CheckedAnswer[],
+): number | null {
   let choices = 0;
   for (const a of answers) {
     for (const choice of a.question.choices) {
-      if (a.selectedChoiceIds.has(choice.id) && choice.priceAmount && choice.priceCurrencyId === serviceCurrencyId) choices += choice.priceAmount;
+      if (a.selectedChoiceIds.has(choice.id) && choice.priceAmount && choice.priceCurrencyId === serviceCurrencyId)
+        choices += choice.priceAmount;
     }
   }
   const total = Math.max(servicePrice ?? 0, choices);

@@ -76,7 +76,12 @@ const DAY = 86_400_000;
  * The deadlines of spec section 4's "next step" column; the spec gives no lengths (decision 020): a week to approve,
  * a week to pay, the estimated delivery date (else 30 days after payment) to deliver, a week to complete.
  */
-export const DEADLINES = { approvalMs: 7 * DAY, paymentMs: 7 * DAY, deliveryMs: 30 * DAY, completionMs: 7 * DAY } as const;
+export const DEADLINES = {
+  approvalMs: 7 * DAY,
+  paymentMs: 7 * DAY,
+  deliveryMs: 30 * DAY,
+  completionMs: 7 * DAY,
+} as const;
 /** Spec section 9: the total must exceed 100 to approve. */
 export const MIN_APPROVABLE_PRICE = 100;
 
@@ -86,7 +91,8 @@ export const MIN_APPROVABLE_PRICE = 100;
  */
 export const EARLIEST_TIMESTAMP = Date.UTC(2000, 0, 1);
 export const LATEST_TIMESTAMP = Date.UTC(2100, 0, 1);
-export const isSaneTimestamp = (value: number) => Number.isSafeInteger(value) && value >= EARLIEST_TIMESTAMP && value <= LATEST_TIMESTAMP;
+export const isSaneTimestamp = (value: number) =>
+  Number.isSafeInteger(value) && value >= EARLIEST_TIMESTAMP && value <= LATEST_TIMESTAMP;
 
 export type OrderActor = "seller" | "buyer" | "system";
 
@@ -112,18 +118,31 @@ export const isCategoryCodeShape = (code: string) => /^[a-z0-9]+(-[a-z0-9]+)*$/.
  * Normalized details (text.ts), or null when the title is blank, either text too long or not storable. A category
  * code is trimmed, and empty means none; whether it names a category is the catalogue's to say, not this function's.
  */
-export function serviceDetailsOf(input: { title: string; description: string; languageCode: "en" | "ja"; categoryCode?: string | null }): ServiceDetails | null {
+export function serviceDetailsOf(input: {
+  title: string;
+  description: string;
+  languageCode: "en" | "ja";
+  categoryCode?: string | null;
+}): ServiceDetails | null {
   if (hasUnstorableCharacters(input.title) || hasUnstorableCharacters(input.description)) return null;
   const title = normalizeText(input.title);
   const description = isBlankText(input.description) ? "" : normalizeText(input.description);
-  if (isBlankText(title) || textLength(title) > ORDER_DETAILS_TITLE_MAX || textLength(description) > ORDER_DETAILS_DESCRIPTION_MAX) return null;
+  if (
+    isBlankText(title) ||
+    textLength(title) > ORDER_DETAILS_TITLE_MAX ||
+    textLength(description) > ORDER_DETAILS_DESCRIPTION_MAX
+  )
+    return null;
   const details: ServiceDetails = { title, description, languageCode: input.languageCode };
   if (input.categoryCode !== undefined) details.categoryCode = input.categoryCode?.trim() || null;
   return details;
 }
 
 /** The caller's side of the order: seller or buyer by commission account, else none. */
-export function partyOf(order: Pick<OrderState, "sellerId" | "buyerId">, commissionAccountId: string | null): "seller" | "buyer" | null {
+export function partyOf(
+  order: Pick<OrderState, "sellerId" | "buyerId">,
+  commissionAccountId: string | null,
+): "seller" | "buyer" | null {
   if (!commissionAccountId) return null;
   if (commissionAccountId === order.sellerId) return "seller";
   if (commissionAccountId === order.buyerId) return "buyer";
@@ -199,10 +218,19 @@ const unchanged: Decision = { ok: true, changed: false };
  * is voided, a paid one refunded (decision 047). The order forgets the open intent in the same step. `held` is what
  * is given back: the open payment, unless a cancel's refund names the paid one (`cancelOrder`).
  */
-function endingMoney(o: OrderState, next: OrderState, event: OrderEventType, reason: ReleaseReason, held: PaymentRef | null = o.openPayment): Decision {
+function endingMoney(
+  o: OrderState,
+  next: OrderState,
+  event: OrderEventType,
+  reason: ReleaseReason,
+  held: PaymentRef | null = o.openPayment,
+): Decision {
   if (!held) return accept({ ...next, openPayment: null }, event);
   // Given back: a notice of its success arriving later (3-D Secure finished meanwhile) changes nothing more.
-  return accept({ ...next, openPayment: null, returnedIntentIds: [...o.returnedIntentIds, held.intentId] }, event, { payment: held, reason });
+  return accept({ ...next, openPayment: null, returnedIntentIds: [...o.returnedIntentIds, held.intentId] }, event, {
+    payment: held,
+    reason,
+  });
 }
 
 /**
@@ -214,7 +242,13 @@ function cancelOrder(o: OrderState, who: OrderActor, now: number): Decision {
   const outcome = refundOnCancel(o, who, now);
   if (!outcome.allowed) return refuse(outcome.refusal);
   const held = outcome.refund.kind === "full" ? o.paidPayment : o.openPayment;
-  return endingMoney(o, { ...o, progress: "CANCELED", chat: "CLOSED", canceledAt: now }, "CANCELED", "order_canceled", held);
+  return endingMoney(
+    o,
+    { ...o, progress: "CANCELED", chat: "CLOSED", canceledAt: now },
+    "CANCELED",
+    "order_canceled",
+    held,
+  );
 }
 
 /** Editability (spec section 4), one predicate per part of the order; each reads only progress and payment. */
@@ -274,7 +308,10 @@ export function decide(o: OrderState, action: OrderAction, actor: OrderActor, no
     case "approve": {
       if (o.progress !== "DRAFT") return refuse("wrong_state");
       if (o.priceAmount === null || o.priceAmount <= MIN_APPROVABLE_PRICE) return refuse("price_too_low");
-      return accept({ ...o, progress: "APPROVED", chat: "OPENED", approvedAt: now, paymentDeadline: now + DEADLINES.paymentMs }, "APPROVED");
+      return accept(
+        { ...o, progress: "APPROVED", chat: "OPENED", approvedAt: now, paymentDeadline: now + DEADLINES.paymentMs },
+        "APPROVED",
+      );
     }
     case "cancel":
       // The seller may decline or call off an order until it is delivered; a paid order is refunded (decision 020).
@@ -285,15 +322,26 @@ export function decide(o: OrderState, action: OrderAction, actor: OrderActor, no
       const misfit = paymentMisfit(o, p);
       if (misfit) {
         const openPayment = o.openPayment?.intentId === p.intentId ? null : o.openPayment;
-        return accept({ ...o, openPayment, returnedIntentIds: [...o.returnedIntentIds, p.intentId] }, "PAYMENT_RETURNED", { payment: p, reason: misfit });
+        return accept(
+          { ...o, openPayment, returnedIntentIds: [...o.returnedIntentIds, p.intentId] },
+          "PAYMENT_RETURNED",
+          { payment: p, reason: misfit },
+        );
       }
-      const deliveryDeadline = o.estimatedDelivery && o.estimatedDelivery > now ? o.estimatedDelivery : now + DEADLINES.deliveryMs;
-      return accept({ ...o, payment: "COMPLETED", paidAt: now, deliveryDeadline, openPayment: null, paidPayment: p }, "PAID");
+      const deliveryDeadline =
+        o.estimatedDelivery && o.estimatedDelivery > now ? o.estimatedDelivery : now + DEADLINES.deliveryMs;
+      return accept(
+        { ...o, payment: "COMPLETED", paidAt: now, deliveryDeadline, openPayment: null, paidPayment: p },
+        "PAID",
+      );
     }
     case "deliver": {
       if (o.progress !== "APPROVED" || o.payment !== "COMPLETED") return refuse("wrong_state");
       if (o.deliverableCount < 1) return refuse("no_deliverables");
-      return accept({ ...o, progress: "DELIVERED", deliveredAt: now, completionDeadline: now + DEADLINES.completionMs }, "DELIVERED");
+      return accept(
+        { ...o, progress: "DELIVERED", deliveredAt: now, completionDeadline: now + DEADLINES.completionMs },
+        "DELIVERED",
+      );
     }
     case "complete": {
       if (o.progress !== "DELIVERED") return refuse("wrong_state");
@@ -313,8 +361,10 @@ export function decide(o: OrderState, action: OrderAction, actor: OrderActor, no
     case "updateSchedule": {
       if (!editable.schedule(o)) return refuse("not_editable");
       const { estimatedStart, estimatedDelivery } = action;
-      if ([estimatedStart, estimatedDelivery].some((t) => t !== null && !isSaneTimestamp(t))) return refuse("schedule_invalid");
-      if (estimatedStart !== null && estimatedDelivery !== null && estimatedDelivery < estimatedStart) return refuse("schedule_invalid");
+      if ([estimatedStart, estimatedDelivery].some((t) => t !== null && !isSaneTimestamp(t)))
+        return refuse("schedule_invalid");
+      if (estimatedStart !== null && estimatedDelivery !== null && estimatedDelivery < estimatedStart)
+        return refuse("schedule_invalid");
       if (estimatedStart === o.estimatedStart && estimatedDelivery === o.estimatedDelivery) return unchanged;
       // What the client is paying for includes when it comes: a payment under way is voided, as for a new price.
       return endingMoney(o, { ...o, estimatedStart, estimatedDelivery }, "SCHEDULE_UPDATED", "schedule_changed");
@@ -324,10 +374,14 @@ export function decide(o: OrderState, action: OrderAction, actor: OrderActor, no
     case "updateChatSettings":
       return editable.chatSettings(o) ? accept(o, "CHAT_SETTINGS_UPDATED") : refuse("not_editable");
     case "addDeliverable":
-      return editable.addDeliverable(o) ? accept({ ...o, deliverableCount: o.deliverableCount + 1 }, "DELIVERABLE_ADDED") : refuse("not_editable");
+      return editable.addDeliverable(o)
+        ? accept({ ...o, deliverableCount: o.deliverableCount + 1 }, "DELIVERABLE_ADDED")
+        : refuse("not_editable");
     case "deleteDeliverable":
       if (!editable.deleteDeliverable(o)) return refuse("not_editable");
-      return o.deliverableCount > 0 ? accept({ ...o, deliverableCount: o.deliverableCount - 1 }, "DELIVERABLE_DELETED") : refuse("no_deliverables");
+      return o.deliverableCount > 0
+        ? accept({ ...o, deliverableCount: o.deliverableCount - 1 }, "DELIVERABLE_DELETED")
+        : refuse("no_deliverables");
     case "deadlinePassed":
       return onDeadline(o, now);
   }
@@ -344,7 +398,10 @@ function startPayment(o: OrderState, payment: PaymentRef, actor: OrderActor): De
   if (o.openPayment?.intentId === payment.intentId) return unchanged;
   if (!o.openPayment) return accept({ ...o, openPayment: payment }, "PAYMENT_STARTED");
   const returnedIntentIds = [...o.returnedIntentIds, o.openPayment.intentId];
-  return accept({ ...o, openPayment: payment, returnedIntentIds }, "PAYMENT_STARTED", { payment: o.openPayment, reason: "replaced" });
+  return accept({ ...o, openPayment: payment, returnedIntentIds }, "PAYMENT_STARTED", {
+    payment: o.openPayment,
+    reason: "replaced",
+  });
 }
 
 /**
@@ -356,7 +413,9 @@ function startPayment(o: OrderState, payment: PaymentRef, actor: OrderActor): De
 function onDeadline(o: OrderState, now: number): Decision {
   const deadline = pendingDeadline(o);
   if (deadline === null || deadline > now) return unchanged;
-  if (o.progress === "DRAFT" || (o.progress === "APPROVED" && o.payment === "DRAFT")) return cancelOrder(o, "system", now);
-  if (o.progress === "DELIVERED") return accept({ ...o, progress: "COMPLETED", chat: "CLOSED", completedAt: now }, "COMPLETED");
+  if (o.progress === "DRAFT" || (o.progress === "APPROVED" && o.payment === "DRAFT"))
+    return cancelOrder(o, "system", now);
+  if (o.progress === "DELIVERED")
+    return accept({ ...o, progress: "COMPLETED", chat: "CLOSED", completedAt: now }, "COMPLETED");
   return unchanged;
 }

@@ -19,5 +19,6 @@ describe("checkCode", () => {
   it("refuses a wrong code", () => expect(checkCode(record, "abd", 999, 5)).toBe("mismatch"));
   it("refuses at and after expiry", () => expect(checkCode(record, "abc", 1_000, 5)).toBe("expired"));
   it("refuses a consumed code", () => expect(checkCode({ ...record, consumedAt: 5 }, "abc", 10, 5)).toBe("consumed"));
-  it("locks after the maximum of failed attempts", () => expect(checkCode({ ...record, failedAttempts: 5 }, "abc", 10, 5)).toBe("locked"));
+  it("locks after the maximum of failed attempts", () =>
+    expect(checkCode({ ...record, failedAttempts: 5 }, "abc", 10, 5)).toBe("locked"));
 });

@@ -1,7 +1,9 @@
 import { OTP_LENGTH } from "./constants";
 
 /** A uniformly random numeric code from a CSPRNG (rejection sampling avoids modulo bias). */
-export function generateOtpCode(random: (buffer: Uint32Array) => Uint32Array = (b) => crypto.getRandomValues(b)): string {
+export function generateOtpCode(
+  random: (buffer: Uint32Array) => Uint32Array = (b) => crypto.getRandomValues(b),
+): string {
   const limit = 10 ** OTP_LENGTH;
   const ceiling = Math.floor(0x1_0000_0000 / limit) * limit;
   const buffer = new Uint32Array(1);

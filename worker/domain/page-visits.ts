@@ -18,7 +18,10 @@ export type PageVisitModel = (typeof PAGE_VISIT_MODELS)[number];
  * Who is visiting: a signed-in account, a signed-out visitor by the a.sid cookie they sent, or a request that came
  * without a valid cookie ("new": the a.sid minted for its answer is not trusted to tell visitors apart).
  */
-export type Visitor = { kind: "account"; accountId: string } | { kind: "cookie"; visitorId: string } | { kind: "new"; visitorId: string };
+export type Visitor =
+  | { kind: "account"; accountId: string }
+  | { kind: "cookie"; visitorId: string }
+  | { kind: "new"; visitorId: string };
 
 /** The page-visit paths' model (/commission/form, /portfolio/work). */
 export const PAGE_VISIT_PATHS: Record<string, PageVisitModel> = {
@@ -29,7 +32,11 @@ export const PAGE_VISIT_PATHS: Record<string, PageVisitModel> = {
 const VISITOR_ID = /^[A-Za-z0-9-]{16,64}$/;
 
 /** The visitor of a request: the account when signed in, else a well-formed a.sid, else a new one from `mintId`. */
-export function readVisitor(accountId: string | null | undefined, cookie: string | undefined, mintId: () => string): Visitor {
+export function readVisitor(
+  accountId: string | null | undefined,
+  cookie: string | undefined,
+  mintId: () => string,
+): Visitor {
   if (accountId) return { kind: "account", accountId };
   if (cookie && VISITOR_ID.test(cookie)) return { kind: "cookie", visitorId: cookie };
   return { kind: "new", visitorId: mintId() };

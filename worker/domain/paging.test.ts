@@ -12,7 +12,21 @@ describe("page numbers", () => {
   });
 
   it("takes anything else as page 1: absent, empty, signs, fractions, exponents, words, past 2^53", () => {
-    for (const raw of [null, "", "0", "-2", "+3", "1.5", "1e3", " 2", "abc", "Infinity", "NaN", "0x10", "99999999999999999999"]) {
+    for (const raw of [
+      null,
+      "",
+      "0",
+      "-2",
+      "+3",
+      "1.5",
+      "1e3",
+      " 2",
+      "abc",
+      "Infinity",
+      "NaN",
+      "0x10",
+      "99999999999999999999",
+    ]) {
       expect(pageFromQuery(raw), String(raw)).toBe(1);
     }
   });
@@ -21,6 +35,7 @@ describe("page numbers", () => {
     expect(boundedPage(3)).toBe(3);
     expect(boundedPage(1e20)).toBe(1);
     expect(boundedPage(Number.MAX_SAFE_INTEGER)).toBe(MAX_PAGE);
-    for (const page of [0, -1, 2.5, Number.NaN, Number.POSITIVE_INFINITY]) expect(boundedPage(page), String(page)).toBe(1);
+    for (const page of [0, -1, 2.5, Number.NaN, Number.POSITIVE_INFINITY])
+      expect(boundedPage(page), String(page)).toBe(1);
   });
 });

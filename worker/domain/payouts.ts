@@ -14,7 +14,13 @@ export interface ConnectStatus {
   requirementsDue: string[];
 }
 
-export const NOT_CONNECTED: ConnectStatus = { connected: false, detailsSubmitted: false, chargesEnabled: false, payoutsEnabled: false, requirementsDue: [] };
+export const NOT_CONNECTED: ConnectStatus = {
+  connected: false,
+  detailsSubmitted: false,
+  chargesEnabled: false,
+  payoutsEnabled: false,
+  requirementsDue: [],
+};
 
 /**
  * The one onboarding state the wallet shows, each with one thing for the creator to do:

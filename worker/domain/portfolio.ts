@@ -5,12 +5,41 @@ import { PORTFOLIO_MEDIA_MAX_FILES, type MediaFormatType } from "./media-limits"
 import type { MediaSite } from "./media-sites";
 import { mediaDraftListSchema, parseMediaDrafts, type ParsedMediaDraft } from "./media-drafts";
 import { parseFields, type FieldErrors } from "./validation";
-import { CLIENT_HANDLE_MAX, TAG_MAX_LENGTH, USER_CATEGORIES_MAX, USER_CATEGORY_MAX_LENGTH, WORK_CREDITS_MAX, WORK_TAGS_MAX, WORK_TEXT_MAX, WORK_TEXT_MIN, normalizeTags } from "./portfolio-fields";
-import { GRANTABLE_ROLES, GRANT_PERMISSIONS, GRANT_USERS_MAX, cleanHandle, type GrantPermission, type WorkGrantsDraft } from "./work-grants";
+import {
+  CLIENT_HANDLE_MAX,
+  TAG_MAX_LENGTH,
+  USER_CATEGORIES_MAX,
+  USER_CATEGORY_MAX_LENGTH,
+  WORK_CREDITS_MAX,
+  WORK_TAGS_MAX,
+  WORK_TEXT_MAX,
+  WORK_TEXT_MIN,
+  normalizeTags,
+} from "./portfolio-fields";
+import {
+  GRANTABLE_ROLES,
+  GRANT_PERMISSIONS,
+  GRANT_USERS_MAX,
+  cleanHandle,
+  type GrantPermission,
+  type WorkGrantsDraft,
+} from "./work-grants";
 
 // The limits and tag rules the editor uses in the browser live in portfolio-fields.ts, free of valibot (whose
 // schemas, built at this module's top level, the bundler cannot drop); re-exported here for the server's callers.
-export { CLIENT_HANDLE_MAX, TAG_MAX_LENGTH, TAG_SEARCH_DEBOUNCE_MS, USER_CATEGORIES_MAX, USER_CATEGORY_MAX_LENGTH, WORK_CREDITS_MAX, WORK_TAGS_MAX, WORK_TEXT_MAX, WORK_TEXT_MIN, addTag, normalizeTags } from "./portfolio-fields";
+export {
+  CLIENT_HANDLE_MAX,
+  TAG_MAX_LENGTH,
+  TAG_SEARCH_DEBOUNCE_MS,
+  USER_CATEGORIES_MAX,
+  USER_CATEGORY_MAX_LENGTH,
+  WORK_CREDITS_MAX,
+  WORK_TAGS_MAX,
+  WORK_TEXT_MAX,
+  WORK_TEXT_MIN,
+  addTag,
+  normalizeTags,
+} from "./portfolio-fields";
 
 /**
  * The portfolio work payload (spec sections 3 and 5), shared by the work editor and the server.
@@ -91,8 +120,14 @@ export function parseCreditHandles(input: string): string[] {
 export type ParsedGrants = Record<GrantPermission, { roleCodes: string[]; handles: string[] }>;
 
 const granteesSchema = v.object({
-  roles: v.pipe(v.array(v.picklist(GRANTABLE_ROLES, "work_editor_role_unknown")), v.maxLength(GRANTABLE_ROLES.length, "work_editor_role_unknown")),
-  users: v.pipe(v.array(v.pipe(v.string(), v.maxLength(CLIENT_HANDLE_MAX + 1, "work_editor_user_unknown"))), v.maxLength(GRANT_USERS_MAX, "work_editor_users_max")),
+  roles: v.pipe(
+    v.array(v.picklist(GRANTABLE_ROLES, "work_editor_role_unknown")),
+    v.maxLength(GRANTABLE_ROLES.length, "work_editor_role_unknown"),
+  ),
+  users: v.pipe(
+    v.array(v.pipe(v.string(), v.maxLength(CLIENT_HANDLE_MAX + 1, "work_editor_user_unknown"))),
+    v.maxLength(GRANT_USERS_MAX, "work_editor_users_max"),
+  ),
 });
 
 /**
@@ -101,10 +136,13 @@ const granteesSchema = v.object({
  */
 function parseUserCategories(input: readonly string[]): string[] | null {
   const names = normalizeTags(input);
-  return names.length > USER_CATEGORIES_MAX || names.some((name) => name.length > USER_CATEGORY_MAX_LENGTH) ? null : names;
+  return names.length > USER_CATEGORIES_MAX || names.some((name) => name.length > USER_CATEGORY_MAX_LENGTH)
+    ? null
+    : names;
 }
 
-const workText = (minKey: string, maxKey: string) => textField({ min: WORK_TEXT_MIN, max: WORK_TEXT_MAX, required: true }, { min: minKey, max: maxKey });
+const workText = (minKey: string, maxKey: string) =>
+  textField({ min: WORK_TEXT_MIN, max: WORK_TEXT_MAX, required: true }, { min: minKey, max: maxKey });
 
 const workDraftSchema = v.object({
   title: workText("authoring_work_title_min", "authoring_work_title_max"),
@@ -127,12 +165,17 @@ const workDraftSchema = v.object({
  */
 export type ClientFieldMode = "required" | "none" | "stored";
 
-export function parseWorkDraft(input: unknown, clientMode: ClientFieldMode = "stored"): { ok: true; data: ParsedWork } | { ok: false; errors: FieldErrors } {
+export function parseWorkDraft(
+  input: unknown,
+  clientMode: ClientFieldMode = "stored",
+): { ok: true; data: ParsedWork } | { ok: false; errors: FieldErrors } {
   const parsed = parseFields(workDraftSchema, input);
   if (!parsed.ok) return parsed;
   const d = parsed.data;
   const { medias, errors } = parseMediaDrafts(d.medias, { domain: "portfolio-work", field: "medias" });
-  const og = d.ogImages ? parseMediaDrafts(d.ogImages, { domain: "portfolio-work", field: "og_images" }, "ogImages") : null;
+  const og = d.ogImages
+    ? parseMediaDrafts(d.ogImages, { domain: "portfolio-work", field: "og_images" }, "ogImages")
+    : null;
   Object.assign(errors, og?.errors);
   // og:image takes pictures only; a stored file's kind is the upload rule's (PICTURE_KINDS), a link's is detected.
   og?.medias.forEach((item, i) => {
@@ -166,8 +209,6 @@ export function parseWorkDraft(input: unknown, clientMode: ClientFieldMode = "st
     },
   };
 }
-
-
 
 /** The lists as saved: roles de-duplicated, handles cleaned and de-duplicated ignoring case. */
 function parsedGrants(draft: WorkGrantsDraft): ParsedGrants {

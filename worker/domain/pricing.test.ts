@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { currencyInfo, findRate, formatMoney, formatPrice, formatPriceInput, isPriceUnset, parsePrice, priceInputError, priceSortValue, toDisplayPrice, type PriceBook } from "./pricing";
+import {
+  currencyInfo,
+  findRate,
+  formatMoney,
+  formatPrice,
+  formatPriceInput,
+  isPriceUnset,
+  parsePrice,
+  priceInputError,
+  priceSortValue,
+  toDisplayPrice,
+  type PriceBook,
+} from "./pricing";
 
 const book: PriceBook = {
   currencies: {
@@ -14,7 +26,11 @@ const book: PriceBook = {
 
 describe("pricing", () => {
   it("keeps a price in the display currency exact", () => {
-    expect(toDisplayPrice(10000, "JPY", "JPY", book)).toEqual({ amount: 10000, currency: book.currencies.JPY, approximate: false });
+    expect(toDisplayPrice(10000, "JPY", "JPY", book)).toEqual({
+      amount: 10000,
+      currency: book.currencies.JPY,
+      approximate: false,
+    });
     expect(formatPrice(toDisplayPrice(10000, "JPY", "JPY", book)!, "en")).toBe("¥10,000");
   });
 
@@ -37,7 +53,11 @@ describe("pricing", () => {
   it("uses the inverse rate when only the reverse pair is stored, and stays put without any", () => {
     expect(findRate([{ from: "USD", to: "JPY", rate: 150 }], "JPY", "USD")).toBeCloseTo(1 / 150);
     const noRates = { ...book, rates: [] };
-    expect(toDisplayPrice(500, "USD", "JPY", noRates)).toMatchObject({ amount: 500, currency: { code: "USD" }, approximate: false });
+    expect(toDisplayPrice(500, "USD", "JPY", noRates)).toMatchObject({
+      amount: 500,
+      currency: { code: "USD" },
+      approximate: false,
+    });
     expect(toDisplayPrice(500, "XXX", "JPY", book)).toBeNull();
   });
 

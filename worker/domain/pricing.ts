@@ -38,7 +38,8 @@ export interface DisplayPrice {
 const PRICE_MAX_MINOR = 10_000_000;
 
 /** A price any editor or order may hold: whole minor units, 0 up to the maximum. */
-export const isPriceAmount = (minor: number): boolean => Number.isSafeInteger(minor) && minor >= 0 && minor <= PRICE_MAX_MINOR;
+export const isPriceAmount = (minor: number): boolean =>
+  Number.isSafeInteger(minor) && minor >= 0 && minor <= PRICE_MAX_MINOR;
 
 /** What the editors' price fields say when `parsePrice` refuses an input (message keys of messages/authoring). */
 export type PriceInputError = "authoring_price_jpy" | "authoring_price_usd";
@@ -92,7 +93,12 @@ export function findRate(rates: readonly ExchangeRate[], from: string, to: strin
  * The amount in the display currency. Without a rate (or an unknown currency) the price stays in its own
  * currency, exact: showing a wrong number would be worse than showing another currency.
  */
-export function toDisplayPrice(amount: number, fromCode: string, displayCode: string, book: PriceBook): DisplayPrice | null {
+export function toDisplayPrice(
+  amount: number,
+  fromCode: string,
+  displayCode: string,
+  book: PriceBook,
+): DisplayPrice | null {
   const from = book.currencies[fromCode];
   if (!from) return null;
   const to = book.currencies[displayCode];
@@ -108,7 +114,11 @@ function numberFormat(locale: string, digits: number): Intl.NumberFormat {
   const tag = locale === "ja" ? "ja-JP" : "en-US";
   const key = `${tag}:${digits}`;
   let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(tag, { minimumFractionDigits: digits, maximumFractionDigits: digits })));
+  if (!format)
+    numberFormats.set(
+      key,
+      (format = new Intl.NumberFormat(tag, { minimumFractionDigits: digits, maximumFractionDigits: digits })),
+    );
   return format;
 }
 
@@ -130,12 +140,22 @@ export function currencyInfo(code: CurrencyCode): CurrencyInfo {
  * A stored amount as text in the viewer's language: ¥10,000 or $12.50. No conversion happens here: `approximate`
  * marks an amount already converted (an order's total in the buyer's display currency): "≈ $80.52", "約$80.52".
  */
-export function formatMoney(minor: number, code: CurrencyCode, locale: string, { approximate = false }: { approximate?: boolean } = {}): string {
+export function formatMoney(
+  minor: number,
+  code: CurrencyCode,
+  locale: string,
+  { approximate = false }: { approximate?: boolean } = {},
+): string {
   return formatPrice({ amount: minor, currency: currencyInfo(code), approximate }, locale);
 }
 
 /** A value comparable across currencies (display-currency minor units); unset prices sort first. */
-export function priceSortValue(amount: number | null | undefined, fromCode: string, displayCode: string, book: PriceBook): number {
+export function priceSortValue(
+  amount: number | null | undefined,
+  fromCode: string,
+  displayCode: string,
+  book: PriceBook,
+): number {
   if (isPriceUnset(amount)) return 0;
   const shown = toDisplayPrice(amount!, fromCode, displayCode, book);
   if (!shown) return Number.MAX_SAFE_INTEGER;

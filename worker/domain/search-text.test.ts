@@ -27,7 +27,10 @@ describe("cleanSearchText", () => {
 
 describe("textMatchSql", () => {
   it("asks LIKE with %, _ and \\ escaped while the pattern fits D1's 50 bytes", () => {
-    expect(textMatchSql("s.text", "100%_a\\b", "contains")).toEqual({ sql: "s.text LIKE ? ESCAPE '\\'", param: "%100\\%\\_a\\\\b%" });
+    expect(textMatchSql("s.text", "100%_a\\b", "contains")).toEqual({
+      sql: "s.text LIKE ? ESCAPE '\\'",
+      param: "%100\\%\\_a\\\\b%",
+    });
     expect(textMatchSql("t.tag", "ab", "startsWith")).toEqual({ sql: "t.tag LIKE ? ESCAPE '\\'", param: "ab%" });
   });
 

@@ -32,7 +32,8 @@ export interface SqlCondition {
 }
 
 const likeLiteral = (q: string) => q.replace(/[\\%_]/g, (c) => `\\${c}`);
-const likePattern = (q: string, match: TextMatch) => (match === "contains" ? `%${likeLiteral(q)}%` : `${likeLiteral(q)}%`);
+const likePattern = (q: string, match: TextMatch) =>
+  match === "contains" ? `%${likeLiteral(q)}%` : `${likeLiteral(q)}%`;
 const utf8Bytes = (text: string) => new TextEncoder().encode(text).length;
 
 /**

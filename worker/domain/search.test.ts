@@ -19,9 +19,13 @@ describe("truncateText", () => {
 describe("explore query in the URL", () => {
   it("round-trips a search and leaves defaults out", () => {
     const cursor = encodeCursor({ value: "アリス", id: "p1" });
-    const query = parseExploreQuery(new URLSearchParams(`q=%20アリス%20&category=logo-graphic&sort=name&order=asc&cursor=${cursor}`));
+    const query = parseExploreQuery(
+      new URLSearchParams(`q=%20アリス%20&category=logo-graphic&sort=name&order=asc&cursor=${cursor}`),
+    );
     expect(query).toMatchObject({ q: "アリス", category: "logo-graphic", sort: "name", order: "asc", cursor });
     expect(decodeCursor(cursor)).toEqual({ value: "アリス", id: "p1" });
-    expect(serializeExploreQuery({ ...query, sort: "date", order: "desc", cursor: null })).toBe("q=%E3%82%A2%E3%83%AA%E3%82%B9&category=logo-graphic");
+    expect(serializeExploreQuery({ ...query, sort: "date", order: "desc", cursor: null })).toBe(
+      "q=%E3%82%A2%E3%83%AA%E3%82%B9&category=logo-graphic",
+    );
   });
 });

@@ -30,7 +30,15 @@ export interface ExploreQuery {
   cursor: string | null;
 }
 
-export const DEFAULT_EXPLORE_QUERY: ExploreQuery = { q: "", category: null, kind: null, useCase: null, sort: "date", order: "desc", cursor: null };
+export const DEFAULT_EXPLORE_QUERY: ExploreQuery = {
+  q: "",
+  category: null,
+  kind: null,
+  useCase: null,
+  sort: "date",
+  order: "desc",
+  cursor: null,
+};
 
 const CODE = /^[a-z0-9-]{1,64}$/;
 const code = (value: string | null) => (value && CODE.test(value) ? value : null);
@@ -45,7 +53,9 @@ export function parseExploreQuery(params: URLSearchParams): ExploreQuery {
     kind: code(params.get("kind")),
     useCase: code(params.get("use")),
     sort: (SEARCH_SORTS as readonly string[]).includes(sort ?? "") ? (sort as SearchSort) : DEFAULT_EXPLORE_QUERY.sort,
-    order: (SEARCH_ORDERS as readonly string[]).includes(order ?? "") ? (order as SearchOrder) : DEFAULT_EXPLORE_QUERY.order,
+    order: (SEARCH_ORDERS as readonly string[]).includes(order ?? "")
+      ? (order as SearchOrder)
+      : DEFAULT_EXPLORE_QUERY.order,
     cursor: cursor && decodeCursor(cursor) ? cursor : null,
   };
 }

@@ -39,7 +39,10 @@ export const normalizeText = (text: string): string => text.normalize("NFC").rep
  * A text field's schema: a string that can be stored, normalized, not blank when required, and within `max` code
  * points (and `min`, when given). Messages are the field's own keys; the storage refusals have their own.
  */
-export function textField(limits: { max: number; min?: number; required?: boolean }, keys: { max: string; min?: string; required?: string }) {
+export function textField(
+  limits: { max: number; min?: number; required?: boolean },
+  keys: { max: string; min?: string; required?: string },
+) {
   const min = limits.min ?? 0;
   return v.pipe(
     v.string(),

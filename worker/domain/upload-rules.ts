@@ -1,10 +1,32 @@
 /** Which files each (domain, field) accepts, and the checks a file or a stored object passes (spec section 9, decision 033). */
-import { CHAT_MEDIA_MAX_FILES, DEFAULT_UPLOAD_MAX_BYTES, FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX, ORDER_DELIVERABLES_MAX_FILES, PORTFOLIO_MEDIA_MAX_BYTES, PORTFOLIO_MEDIA_MAX_FILES, SERVICE_MEDIA_MAX_FILES, type MediaCheck } from "./media-limits";
+import {
+  CHAT_MEDIA_MAX_FILES,
+  DEFAULT_UPLOAD_MAX_BYTES,
+  FORM_CHOICE_MEDIA_MAX,
+  FORM_QUESTION_MEDIA_MAX,
+  ORDER_DELIVERABLES_MAX_FILES,
+  PORTFOLIO_MEDIA_MAX_BYTES,
+  PORTFOLIO_MEDIA_MAX_FILES,
+  SERVICE_MEDIA_MAX_FILES,
+  type MediaCheck,
+} from "./media-limits";
 import { FILE_KINDS, sniffMediaType, type FileKind, type SniffedType } from "./media-sniff";
 
-export type MediaDomain = "user-profile" | "portfolio-work" | "commission-form" | "commission-request" | "commission-order" | "commission-service";
+export type MediaDomain =
+  | "user-profile"
+  | "portfolio-work"
+  | "commission-form"
+  | "commission-request"
+  | "commission-order"
+  | "commission-service";
 /** Who must own the id in the path: the signed-in user's profile, or a portfolio work / commission form / order / service of theirs. */
-export type OwnershipKind = "profile" | "portfolio-work" | "commission-form" | "commission-order" | "commission-order-party" | "commission-service";
+export type OwnershipKind =
+  | "profile"
+  | "portfolio-work"
+  | "commission-form"
+  | "commission-order"
+  | "commission-order-party"
+  | "commission-service";
 
 export interface UploadRule {
   domain: MediaDomain;
@@ -34,30 +56,149 @@ export const AUDIO_KINDS = ["mp3", "m4a", "aac", "wav", "ogg", "flac"] as const 
 // The lists below are written out, not spread from the ones above: a top-level spread counts as a side effect to the
 // bundler, which would then load this whole module on every page that imports anything from it.
 /** What a work's or a service's media list takes as files: pictures, video (the default kinds and WebM) and audio. */
-const PORTFOLIO_FILE_KINDS = ["jpg", "png", "gif", "mp4", "mov", "webm", "mp3", "m4a", "aac", "wav", "ogg", "flac"] as const satisfies readonly FileKind[];
+const PORTFOLIO_FILE_KINDS = [
+  "jpg",
+  "png",
+  "gif",
+  "mp4",
+  "mov",
+  "webm",
+  "mp3",
+  "m4a",
+  "aac",
+  "wav",
+  "ogg",
+  "flac",
+] as const satisfies readonly FileKind[];
 /** What a private exchange takes (request answers, deliverables, chat): the spec's default kinds, WebM and audio. */
-const EXCHANGE_FILE_KINDS = ["jpg", "png", "gif", "mp4", "mov", "webm", "mp3", "m4a", "aac", "wav", "ogg", "flac"] as const satisfies readonly FileKind[];
+const EXCHANGE_FILE_KINDS = [
+  "jpg",
+  "png",
+  "gif",
+  "mp4",
+  "mov",
+  "webm",
+  "mp3",
+  "m4a",
+  "aac",
+  "wav",
+  "ogg",
+  "flac",
+] as const satisfies readonly FileKind[];
 
 export const UPLOAD_RULES: readonly UploadRule[] = [
-  { domain: "user-profile", field: "avatar", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: 1, kinds: PICTURE_KINDS, single: true, private: false, ownership: "profile", profileColumn: "avatarUrl" },
-  { domain: "user-profile", field: "cover", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: 1, kinds: PICTURE_KINDS, single: true, private: false, ownership: "profile", profileColumn: "coverUrl" },
+  {
+    domain: "user-profile",
+    field: "avatar",
+    maxBytes: DEFAULT_UPLOAD_MAX_BYTES,
+    maxFiles: 1,
+    kinds: PICTURE_KINDS,
+    single: true,
+    private: false,
+    ownership: "profile",
+    profileColumn: "avatarUrl",
+  },
+  {
+    domain: "user-profile",
+    field: "cover",
+    maxBytes: DEFAULT_UPLOAD_MAX_BYTES,
+    maxFiles: 1,
+    kinds: PICTURE_KINDS,
+    single: true,
+    private: false,
+    ownership: "profile",
+    profileColumn: "coverUrl",
+  },
   // Spec section 5 keeps 20 MB for a work's media; issue 13 adds video and audio files (decision 033). Models stay URLs.
-  { domain: "portfolio-work", field: "medias", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: PORTFOLIO_MEDIA_MAX_FILES, kinds: PORTFOLIO_FILE_KINDS, single: false, private: false, ownership: "portfolio-work" },
-  { domain: "portfolio-work", field: "og_images", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: PORTFOLIO_MEDIA_MAX_FILES, kinds: PICTURE_KINDS, single: false, private: false, ownership: "portfolio-work" },
+  {
+    domain: "portfolio-work",
+    field: "medias",
+    maxBytes: PORTFOLIO_MEDIA_MAX_BYTES,
+    maxFiles: PORTFOLIO_MEDIA_MAX_FILES,
+    kinds: PORTFOLIO_FILE_KINDS,
+    single: false,
+    private: false,
+    ownership: "portfolio-work",
+  },
+  {
+    domain: "portfolio-work",
+    field: "og_images",
+    maxBytes: PORTFOLIO_MEDIA_MAX_BYTES,
+    maxFiles: PORTFOLIO_MEDIA_MAX_FILES,
+    kinds: PICTURE_KINDS,
+    single: false,
+    private: false,
+    ownership: "portfolio-work",
+  },
   // Form questions and choices: files live under the form (question and choice ids change on every save, decision 006).
   // Not single: a choice's one image must not delete the other choices' images in the same folder.
   // A question's references play in the same players as a work's, so they take the same files; a choice shows one image.
-  { domain: "commission-form", field: "question_medias", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: FORM_QUESTION_MEDIA_MAX, kinds: PORTFOLIO_FILE_KINDS, single: false, private: false, ownership: "commission-form" },
-  { domain: "commission-form", field: "choice_media", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: FORM_CHOICE_MEDIA_MAX, kinds: PICTURE_KINDS, single: false, private: false, ownership: "commission-form" },
+  {
+    domain: "commission-form",
+    field: "question_medias",
+    maxBytes: PORTFOLIO_MEDIA_MAX_BYTES,
+    maxFiles: FORM_QUESTION_MEDIA_MAX,
+    kinds: PORTFOLIO_FILE_KINDS,
+    single: false,
+    private: false,
+    ownership: "commission-form",
+  },
+  {
+    domain: "commission-form",
+    field: "choice_media",
+    maxBytes: PORTFOLIO_MEDIA_MAX_BYTES,
+    maxFiles: FORM_CHOICE_MEDIA_MAX,
+    kinds: PICTURE_KINDS,
+    single: false,
+    private: false,
+    ownership: "commission-form",
+  },
   // A client's files answering a MEDIA question: uploaded into their own folder (id = their profile), copied into the
   // order's folder (id = the order) when the request is sent (docs/decisions/025). Never public.
-  { domain: "commission-request", field: "answer_medias", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: PORTFOLIO_MEDIA_MAX_FILES, kinds: EXCHANGE_FILE_KINDS, single: false, private: true, ownership: "profile" },
+  {
+    domain: "commission-request",
+    field: "answer_medias",
+    maxBytes: DEFAULT_UPLOAD_MAX_BYTES,
+    maxFiles: PORTFOLIO_MEDIA_MAX_FILES,
+    kinds: EXCHANGE_FILE_KINDS,
+    single: false,
+    private: true,
+    ownership: "profile",
+  },
   // An order's deliverables (decision 024): under the order's id, written by its seller only, read by its two parties.
-  { domain: "commission-order", field: "deliverables", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: ORDER_DELIVERABLES_MAX_FILES, kinds: EXCHANGE_FILE_KINDS, single: false, private: true, sessionBound: true, ownership: "commission-order" },
+  {
+    domain: "commission-order",
+    field: "deliverables",
+    maxBytes: DEFAULT_UPLOAD_MAX_BYTES,
+    maxFiles: ORDER_DELIVERABLES_MAX_FILES,
+    kinds: EXCHANGE_FILE_KINDS,
+    single: false,
+    private: true,
+    sessionBound: true,
+    ownership: "commission-order",
+  },
   // Files in the order's chat (decision 027): under the order's id, written by either party, read by the two of them.
-  { domain: "commission-order", field: "chat_medias", maxBytes: DEFAULT_UPLOAD_MAX_BYTES, maxFiles: CHAT_MEDIA_MAX_FILES, kinds: EXCHANGE_FILE_KINDS, single: false, private: true, ownership: "commission-order-party" },
+  {
+    domain: "commission-order",
+    field: "chat_medias",
+    maxBytes: DEFAULT_UPLOAD_MAX_BYTES,
+    maxFiles: CHAT_MEDIA_MAX_FILES,
+    kinds: EXCHANGE_FILE_KINDS,
+    single: false,
+    private: true,
+    ownership: "commission-order-party",
+  },
   // A service's gallery takes what a work's does (issue 10: "like works"); files live under the service's folder.
-  { domain: "commission-service", field: "medias", maxBytes: PORTFOLIO_MEDIA_MAX_BYTES, maxFiles: SERVICE_MEDIA_MAX_FILES, kinds: PORTFOLIO_FILE_KINDS, single: false, private: false, ownership: "commission-service" },
+  {
+    domain: "commission-service",
+    field: "medias",
+    maxBytes: PORTFOLIO_MEDIA_MAX_BYTES,
+    maxFiles: SERVICE_MEDIA_MAX_FILES,
+    kinds: PORTFOLIO_FILE_KINDS,
+    single: false,
+    private: false,
+    ownership: "commission-service",
+  },
 ];
 
 export function findUploadRule(domain: string, field: string): UploadRule | null {
@@ -73,23 +214,25 @@ const EXTRA_EXTENSIONS: Partial<Record<FileKind, string[]>> = { jpg: ["jpeg"], m
  */
 export function acceptAttribute(rule: Pick<UploadRule, "kinds">): string {
   const types = rule.kinds.map((kind) => FILE_KINDS[kind].mimeType);
-  const extensions = rule.kinds.flatMap((kind) => [FILE_KINDS[kind].ext, ...(EXTRA_EXTENSIONS[kind] ?? [])].map((ext) => `.${ext}`));
+  const extensions = rule.kinds.flatMap((kind) =>
+    [FILE_KINDS[kind].ext, ...(EXTRA_EXTENSIONS[kind] ?? [])].map((ext) => `.${ext}`),
+  );
   return [...new Set([...types, ...extensions])].join(",");
 }
-
 
 export function checkFileCount(count: number, rule: Pick<UploadRule, "maxFiles">): MediaCheck<number> {
   if (count < 1 || count > rule.maxFiles) return { ok: false, error: "media_error_too_many" };
   return { ok: true, value: count };
 }
 
-
-
 /**
  * One file against its rule: size first (cheap, and known before the bytes arrive for presigned uploads), then the
  * sniffed type. Shared by the multipart upload, the signed write and the Worker PUT endpoint.
  */
-export function checkFile(input: { size: number; head?: Uint8Array }, rule: Pick<UploadRule, "maxBytes" | "kinds">): MediaCheck<SniffedType | null> {
+export function checkFile(
+  input: { size: number; head?: Uint8Array },
+  rule: Pick<UploadRule, "maxBytes" | "kinds">,
+): MediaCheck<SniffedType | null> {
   if (!Number.isFinite(input.size) || input.size > rule.maxBytes) return { ok: false, error: "media_error_too_large" };
   if (input.size <= 0) return { ok: false, error: "media_error_unsupported_type" };
   if (!input.head) return { ok: true, value: null };
@@ -102,11 +245,14 @@ export function checkFile(input: { size: number; head?: Uint8Array }, rule: Pick
  * An object already in the bucket (a presigned PUT skips the Worker) against its rule: the same size and sniffed-type
  * check as an upload, and the bytes must be the kind the key's extension names (the key was named after the declared type).
  */
-export function checkStoredObject(input: { size: number; head: Uint8Array; file: string }, rule: Pick<UploadRule, "maxBytes" | "kinds">): MediaCheck<SniffedType> {
+export function checkStoredObject(
+  input: { size: number; head: Uint8Array; file: string },
+  rule: Pick<UploadRule, "maxBytes" | "kinds">,
+): MediaCheck<SniffedType> {
   const checked = checkFile(input, rule);
   if (!checked.ok) return checked;
   const sniffed = checked.value!;
-  if (input.file.split(".").pop()?.toLowerCase() !== sniffed.ext) return { ok: false, error: "media_error_unsupported_type" };
+  if (input.file.split(".").pop()?.toLowerCase() !== sniffed.ext)
+    return { ok: false, error: "media_error_unsupported_type" };
   return { ok: true, value: sniffed };
 }
-

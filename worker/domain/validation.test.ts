@@ -3,7 +3,10 @@ import { parseFields, profileSettingsSchema, profileStepSchema, signUpStartSchem
 
 describe("sign-up schema (spec section 5)", () => {
   it("accepts a 4–16 character alphanumeric handle and a valid e-mail, lower-casing it", () => {
-    expect(parseFields(signUpStartSchema, { handle: "Abc123", email: " A@B.CO " })).toEqual({ ok: true, data: { handle: "Abc123", email: "a@b.co" } });
+    expect(parseFields(signUpStartSchema, { handle: "Abc123", email: " A@B.CO " })).toEqual({
+      ok: true,
+      data: { handle: "Abc123", email: "a@b.co" },
+    });
   });
   it.each([
     ["abc", "validation_handle_min"],
@@ -17,7 +20,10 @@ describe("sign-up schema (spec section 5)", () => {
 
 describe("profile settings schema", () => {
   it("treats empty name and bio as absent", () => {
-    expect(parseFields(profileSettingsSchema, { name: "", handle: "abcd", bio: "" })).toEqual({ ok: true, data: { handle: "abcd" } });
+    expect(parseFields(profileSettingsSchema, { name: "", handle: "abcd", bio: "" })).toEqual({
+      ok: true,
+      data: { handle: "abcd" },
+    });
   });
   it("refuses a 1-character name and a 161-character bio", () => {
     const result = parseFields(profileSettingsSchema, { name: "a", handle: "abcd", bio: "x".repeat(161) });
@@ -28,14 +34,28 @@ describe("profile settings schema", () => {
 describe("dates are judged against the time given", () => {
   it("refuses a birthday after `now` and accepts the same day", () => {
     const now = Date.parse("2026-11-23T12:00:00Z");
-    expect(parseFields(profileStepSchema(now), { name: "", birthday: "2026-11-23" })).toEqual({ ok: true, data: { birthday: "2026-11-23" } });
-    expect(parseFields(profileStepSchema(now), { name: "", birthday: "2026-11-24" })).toEqual({ ok: false, errors: { birthday: "validation_birthday" } });
-    expect(parseFields(profileStepSchema(Date.parse("2026-11-25T00:00:00Z")), { name: "", birthday: "2026-11-24" })).toMatchObject({ ok: true });
+    expect(parseFields(profileStepSchema(now), { name: "", birthday: "2026-11-23" })).toEqual({
+      ok: true,
+      data: { birthday: "2026-11-23" },
+    });
+    expect(parseFields(profileStepSchema(now), { name: "", birthday: "2026-11-24" })).toEqual({
+      ok: false,
+      errors: { birthday: "validation_birthday" },
+    });
+    expect(
+      parseFields(profileStepSchema(Date.parse("2026-11-25T00:00:00Z")), { name: "", birthday: "2026-11-24" }),
+    ).toMatchObject({ ok: true });
   });
 
   it("refuses renaming to a handle the app routes (issue 31: a creator renamed 'explore' took /explore over)", () => {
-    expect(parseFields(profileSettingsSchema, { name: "", handle: "explore", bio: "" })).toEqual({ ok: false, errors: { handle: "validation_handle_reserved" } });
-    expect(parseFields(profileSettingsSchema, { name: "", handle: "Dashboard", bio: "" })).toEqual({ ok: false, errors: { handle: "validation_handle_reserved" } });
+    expect(parseFields(profileSettingsSchema, { name: "", handle: "explore", bio: "" })).toEqual({
+      ok: false,
+      errors: { handle: "validation_handle_reserved" },
+    });
+    expect(parseFields(profileSettingsSchema, { name: "", handle: "Dashboard", bio: "" })).toEqual({
+      ok: false,
+      errors: { handle: "validation_handle_reserved" },
+    });
   });
 
   it("takes the optional fields left out as well as sent empty (issue 31: the profile step required its optional keys)", () => {

@@ -16,7 +16,13 @@ const handleSchema = v.pipe(
   v.check((handle) => !isReservedHandle(handle), "validation_handle_reserved"),
 );
 
-const emailSchema = v.pipe(v.string(), v.trim(), v.toLowerCase(), v.email("validation_email"), v.maxLength(254, "validation_email"));
+const emailSchema = v.pipe(
+  v.string(),
+  v.trim(),
+  v.toLowerCase(),
+  v.email("validation_email"),
+  v.maxLength(254, "validation_email"),
+);
 
 const otpCodeSchema = v.pipe(v.string(), v.trim(), v.regex(/^\d{6}$/, "validation_otp"));
 
@@ -41,26 +47,35 @@ const optionalBioSchema = v.optional(
 );
 
 /** Optional date of birth (yyyy-mm-dd), a real calendar date, not after `now` (ms since the epoch). */
-const optionalBirthdaySchema = (now: number) => v.optional(v.pipe(
-  v.unknown(),
-  v.transform(emptyToUndefined),
+const optionalBirthdaySchema = (now: number) =>
   v.optional(
     v.pipe(
-      v.string(),
-      v.isoDate("validation_birthday"),
-      v.check((s) => {
-        const d = new Date(`${s}T00:00:00Z`);
-        return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s) && d.getTime() <= now && d.getUTCFullYear() >= 1900;
-      }, "validation_birthday"),
+      v.unknown(),
+      v.transform(emptyToUndefined),
+      v.optional(
+        v.pipe(
+          v.string(),
+          v.isoDate("validation_birthday"),
+          v.check((s) => {
+            const d = new Date(`${s}T00:00:00Z`);
+            return (
+              !Number.isNaN(d.getTime()) &&
+              d.toISOString().startsWith(s) &&
+              d.getTime() <= now &&
+              d.getUTCFullYear() >= 1900
+            );
+          }, "validation_birthday"),
+        ),
+      ),
     ),
-  ),
-));
+  );
 
 export const signUpStartSchema = v.object({ handle: handleSchema, email: emailSchema });
 export const signInStartSchema = v.object({ email: emailSchema });
 export const verifyCodeSchema = v.object({ email: emailSchema, token: otpCodeSchema });
 
-export const profileStepSchema = (now: number) => v.object({ name: optionalNameSchema, birthday: optionalBirthdaySchema(now) });
+export const profileStepSchema = (now: number) =>
+  v.object({ name: optionalNameSchema, birthday: optionalBirthdaySchema(now) });
 
 export const profileSettingsSchema = v.object({
   name: optionalNameSchema,
@@ -68,13 +83,17 @@ export const profileSettingsSchema = v.object({
   bio: optionalBioSchema,
 });
 
-export const accountSettingsSchema = (now: number) => v.object({
-  birthday: optionalBirthdaySchema(now),
-  displayLanguageCode: v.picklist(["en", "ja"], "validation_language"),
-  displayCurrencyCode: v.picklist(CURRENCIES, "validation_currency"),
-  // The shape of a language code here; whether the platform offers it is the service's check (languages table).
-  inputLanguageCode: v.pipe(v.string("validation_input_language"), v.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, "validation_input_language")),
-});
+export const accountSettingsSchema = (now: number) =>
+  v.object({
+    birthday: optionalBirthdaySchema(now),
+    displayLanguageCode: v.picklist(["en", "ja"], "validation_language"),
+    displayCurrencyCode: v.picklist(CURRENCIES, "validation_currency"),
+    // The shape of a language code here; whether the platform offers it is the service's check (languages table).
+    inputLanguageCode: v.pipe(
+      v.string("validation_input_language"),
+      v.regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/, "validation_input_language"),
+    ),
+  });
 
 export type FieldErrors = Record<string, string>;
 

@@ -12,7 +12,8 @@ function item(over: Partial<GuardedItem> = {}): GuardedItem {
 
 describe("visibility grants", () => {
   it("lets everyone read a published public or unlisted item, and nobody but its owner a private one", () => {
-    for (const visibility of ["PUBLIC", "UNLISTED", null] as const) expect(canViewItem(item({ visibility }), null)).toBe(true);
+    for (const visibility of ["PUBLIC", "UNLISTED", null] as const)
+      expect(canViewItem(item({ visibility }), null)).toBe(true);
     expect(canViewItem(item(), null)).toBe(false);
     expect(canViewItem(item(), stranger)).toBe(false);
     expect(canViewItem(item(), owner)).toBe(true);
@@ -31,14 +32,19 @@ describe("visibility grants", () => {
   });
 
   it("lets an edit grant edit and read drafts, but not manage the grants", () => {
-    const edited = item({ workStatus: "DRAFT", grants: { ...noGrants(), edit: { roleCodes: [], userAccountIds: ["friend"] } } });
+    const edited = item({
+      workStatus: "DRAFT",
+      grants: { ...noGrants(), edit: { roleCodes: [], userAccountIds: ["friend"] } },
+    });
     expect(canEditItem(edited, friend)).toBe(true);
     expect(canViewItem(edited, friend)).toBe(true);
     expect(canAdminItem(edited, friend)).toBe(false);
   });
 
   it("lets an admin grant manage, edit and read", () => {
-    const managed = item({ grants: { ...noGrants(), admin: { roleCodes: ["private-beta-user"], userAccountIds: [] } } });
+    const managed = item({
+      grants: { ...noGrants(), admin: { roleCodes: ["private-beta-user"], userAccountIds: [] } },
+    });
     expect(canAdminItem(managed, beta)).toBe(true);
     expect(canEditItem(managed, beta)).toBe(true);
     expect(canViewItem(managed, beta)).toBe(true);

@@ -51,7 +51,10 @@ export function noGrants(): ItemGrants {
 }
 
 function holds(grantees: Grantees, visitor: Visitor): boolean {
-  return grantees.userAccountIds.includes(visitor.accountId) || grantees.roleCodes.some((role) => visitor.roles.includes(role));
+  return (
+    grantees.userAccountIds.includes(visitor.accountId) ||
+    grantees.roleCodes.some((role) => visitor.roles.includes(role))
+  );
 }
 
 export function isItemOwner(item: GuardedItem, visitor: Visitor | null): boolean {

@@ -71,7 +71,9 @@ export function grantChanges(
   const storedKeys = new Set(storedRefs.map(refKey));
   const wantedKeys = new Set(wantedRefs.map(refKey));
   return {
-    connect: wantedRefs.filter((ref, i) => !storedKeys.has(refKey(ref)) && wantedRefs.findIndex((r) => refKey(r) === refKey(ref)) === i),
+    connect: wantedRefs.filter(
+      (ref, i) => !storedKeys.has(refKey(ref)) && wantedRefs.findIndex((r) => refKey(r) === refKey(ref)) === i,
+    ),
     disconnect: storedRefs.filter((ref) => !wantedKeys.has(refKey(ref))),
   };
 }

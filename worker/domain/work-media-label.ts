@@ -7,5 +7,7 @@ import type { MediaType } from "./media-limits";
 export type WorkMediaLabel = "IMAGE" | "VIDEO" | "AUDIO" | "MODEL" | "OTHER";
 export function workMediaLabel(mediaType: MediaType | null | undefined): WorkMediaLabel | null {
   if (!mediaType) return null;
-  return mediaType === "IMAGE" || mediaType === "VIDEO" || mediaType === "AUDIO" || mediaType === "MODEL" ? mediaType : "OTHER";
+  return mediaType === "IMAGE" || mediaType === "VIDEO" || mediaType === "AUDIO" || mediaType === "MODEL"
+    ? mediaType
+    : "OTHER";
 }

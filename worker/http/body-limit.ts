@@ -4,7 +4,10 @@
  */
 
 /** The body passed through a counter that errors past `limit` bytes; `exceeded()` tells a limit error from a bad body. */
-export function limitBody(body: ReadableStream<Uint8Array> | null, limit: number): { stream: ReadableStream<Uint8Array>; exceeded: () => boolean } {
+export function limitBody(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+): { stream: ReadableStream<Uint8Array>; exceeded: () => boolean } {
   let total = 0;
   let over = false;
   const reader = body?.getReader();

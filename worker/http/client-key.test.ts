@@ -9,7 +9,12 @@ describe("clientKey", () => {
   });
 
   it("keys every IPv6 address of one /64 the same, whatever its spelling", () => {
-    const keys = ["2001:db8:1:2::1", "2001:db8:1:2:ffff:ffff:ffff:ffff", "2001:0db8:0001:0002:abcd::9", "[2001:db8:1:2::7]"].map((ip) => clientKey(request(ip)));
+    const keys = [
+      "2001:db8:1:2::1",
+      "2001:db8:1:2:ffff:ffff:ffff:ffff",
+      "2001:0db8:0001:0002:abcd::9",
+      "[2001:db8:1:2::7]",
+    ].map((ip) => clientKey(request(ip)));
     expect(new Set(keys)).toEqual(new Set(["2001:db8:1:2::/64"]));
     expect(clientKey(request("2001:db8:1:3::1"))).toBe("2001:db8:1:3::/64");
   });

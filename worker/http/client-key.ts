@@ -6,12 +6,15 @@
 export function clientKey(request: Request): string {
   const ip = request.headers.get("cf-connecting-ip")?.trim();
   if (!ip) return "local";
-  return ip.includes(":") ? ipv6Prefix64(ip) ?? ip : ip;
+  return ip.includes(":") ? (ipv6Prefix64(ip) ?? ip) : ip;
 }
 
 /** "2001:db8:1:2:aaaa::1" → "2001:db8:1:2::/64"; null when the text is not an IPv6 address. */
 export function ipv6Prefix64(address: string): string | null {
-  const bare = address.replace(/^\[|\]$/g, "").split("%")[0].toLowerCase();
+  const bare = address
+    .replace(/^\[|\]$/g, "")
+    .split("%")[0]
+    .toLowerCase();
   if (!/^[0-9a-f:.]+$/.test(bare)) return null;
   const halves = bare.split("::");
   if (halves.length > 2) return null;

@@ -16,8 +16,17 @@ function echoApp(schema: v.GenericSchema = v.object({ name: v.string() }), limit
   return { app, handled: () => handled };
 }
 
-const post = (app: Hono, body: BodyInit, contentType: string | null = "application/json", headers: Record<string, string> = {}) =>
-  app.request("/", { method: "POST", body, headers: { ...(contentType ? { "content-type": contentType } : {}), ...headers } });
+const post = (
+  app: Hono,
+  body: BodyInit,
+  contentType: string | null = "application/json",
+  headers: Record<string, string> = {},
+) =>
+  app.request("/", {
+    method: "POST",
+    body,
+    headers: { ...(contentType ? { "content-type": contentType } : {}), ...headers },
+  });
 
 /** A body sent in `chunks` chunks of `size` bytes without a Content-Length; `pulled()` says how many were read. */
 function chunkedBody(chunks: number, size: number) {
@@ -55,7 +64,13 @@ describe("jsonBody", () => {
 
   it("refuses any other content type, or none, with 415 before reading the body", async () => {
     const { app, handled } = echoApp();
-    for (const type of ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "application/jsonx", null]) {
+    for (const type of [
+      "text/plain",
+      "application/x-www-form-urlencoded",
+      "multipart/form-data; boundary=x",
+      "application/jsonx",
+      null,
+    ]) {
       const response = await post(app, '{"name":"a"}', type);
       expect([type, response.status, await response.json()]).toEqual([type, 415, { error: "unsupported_media_type" }]);
     }
@@ -78,10 +93,27 @@ describe("jsonBody", () => {
 
   it("refuses what is not UTF-8 JSON, or not what the schema takes, with 400 invalid_request", async () => {
     const { app, handled } = echoApp();
-    const bodies: BodyInit[] = ["", "{", "{'name':'a'}", new Uint8Array([0x7b, 0xff, 0x7d]), "null", '"x"', "1", "[]", "true", '{"toString":1}', '{"name":{"toString":1}}', '{"name":["a"]}'];
+    const bodies: BodyInit[] = [
+      "",
+      "{",
+      "{'name':'a'}",
+      new Uint8Array([0x7b, 0xff, 0x7d]),
+      "null",
+      '"x"',
+      "1",
+      "[]",
+      "true",
+      '{"toString":1}',
+      '{"name":{"toString":1}}',
+      '{"name":["a"]}',
+    ];
     for (const body of bodies) {
       const response = await post(app, body);
-      expect([String(body), response.status, await response.json()]).toEqual([String(body), 400, { error: "invalid_request" }]);
+      expect([String(body), response.status, await response.json()]).toEqual([
+        String(body),
+        400,
+        { error: "invalid_request" },
+      ]);
     }
     expect(handled()).toBe(0);
   });
@@ -89,7 +121,11 @@ describe("jsonBody", () => {
   it("refuses deep nesting within the default limit without a crash", async () => {
     const { app } = echoApp(v.object({ name: v.string() }), MAX_JSON_BODY_BYTES);
     for (const depth of [5_000, 30_000]) {
-      for (const body of ["[".repeat(depth) + "]".repeat(depth), `{"name":${"[".repeat(depth)}${"]".repeat(depth)}}`, `${'{"a":'.repeat(depth / 5)}1${"}".repeat(depth / 5)}`]) {
+      for (const body of [
+        "[".repeat(depth) + "]".repeat(depth),
+        `{"name":${"[".repeat(depth)}${"]".repeat(depth)}}`,
+        `${'{"a":'.repeat(depth / 5)}1${"}".repeat(depth / 5)}`,
+      ]) {
         expect((await post(app, body)).status).toBe(400);
       }
     }

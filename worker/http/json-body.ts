@@ -8,7 +8,8 @@ export const MAX_JSON_BODY_BYTES = 64 * 1024;
 /** application/json, or a JSON-based type such as application/merge-patch+json; parameters (charset) aside. */
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 
-const isJsonContentType = (contentType: string | undefined) => JSON_MEDIA_TYPE.test(contentType?.split(";")[0].trim() ?? "");
+const isJsonContentType = (contentType: string | undefined) =>
+  JSON_MEDIA_TYPE.test(contentType?.split(";")[0].trim() ?? "");
 
 /** The JSON value the bytes hold; null when they are not UTF-8 text holding one JSON value. */
 function parseJson(bytes: Uint8Array): { value: unknown } | null {

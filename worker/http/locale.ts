@@ -12,4 +12,3 @@ export function requestLocale(request: Request): Locale {
   }
   return "en";
 }
-

@@ -1,6 +1,12 @@
 import { m } from "#app/paraglide/messages.js";
 import type { Locale } from "../domain/constants";
-import { notificationKind, notificationMessage, type NotificationColour, type NotificationFacts, type NotificationIcon } from "../domain/notification-kinds";
+import {
+  notificationKind,
+  notificationMessage,
+  type NotificationColour,
+  type NotificationFacts,
+  type NotificationIcon,
+} from "../domain/notification-kinds";
 import { pickText } from "../domain/localized-text";
 import type { NoticeFacts, NoticeParty, StoredNotification } from "../services/notifications";
 
@@ -46,7 +52,11 @@ function lookup(key: string, params: { code: string; counterpart: string }, loca
   return (NOTIFICATION_MESSAGES[key] ?? NOTIFICATION_MESSAGES.notification_unknown)(params, { locale });
 }
 
-export function notificationTexts(type: string, facts: NotificationFacts, locale: Locale): { title: string; message: string | null } {
+export function notificationTexts(
+  type: string,
+  facts: NotificationFacts,
+  locale: Locale,
+): { title: string; message: string | null } {
   const message = notificationMessage(type, facts);
   return {
     title: lookup(notificationKind(type).titleKey, { code: "", counterpart: "" }, locale),
@@ -64,7 +74,10 @@ export function displayName(party: NoticeParty, locale: Locale): string {
 
 /** The facts a message names, in the reader's language. */
 export function messageFacts(facts: NoticeFacts, locale: Locale): NotificationFacts {
-  return { orderCode: facts.orderCode, counterpartName: facts.counterpart ? displayName(facts.counterpart, locale) : null };
+  return {
+    orderCode: facts.orderCode,
+    counterpartName: facts.counterpart ? displayName(facts.counterpart, locale) : null,
+  };
 }
 
 /** Who sent a notice, as the row shows them: their name and avatar, linking to /{handle}. Public profile fields only. */
@@ -105,7 +118,6 @@ export function notificationViews(items: StoredNotification[], locale: Locale): 
   });
 }
 
-
 /** The e-mail choices' labels (decision 023), explicit for the same reason as the texts above. */
 const EMAIL_LABELS: Record<string, (inputs: Record<string, never>, options: { locale: Locale }) => string> = {
   notifications_email_type_service_submitted: m.notifications_email_type_service_submitted,
@@ -133,10 +145,20 @@ const NOTIFICATION_SETTINGS_PATH = "/dashboard/setting/profile/notification";
  * A notice as an e-mail in the recipient's language: the title as the subject; the message, an absolute link to the
  * notice's target (the notifications page when it has none) and where to choose which types are e-mailed.
  */
-export function notificationEmail(type: string, facts: NotificationFacts, href: string | null, origin: string, locale: Locale): { subject: string; text: string } {
+export function notificationEmail(
+  type: string,
+  facts: NotificationFacts,
+  href: string | null,
+  origin: string,
+  locale: Locale,
+): { subject: string; text: string } {
   const { title, message } = notificationTexts(type, facts, locale);
   const link = new URL(href ?? NOTIFICATION_SETTINGS_PATH, origin).toString();
   const settings = new URL(NOTIFICATION_SETTINGS_PATH, origin).toString();
-  const text = [message ?? title, m.notifications_email_link({ url: link }, { locale }), m.notifications_email_footer({ url: settings }, { locale })].join("\n\n");
+  const text = [
+    message ?? title,
+    m.notifications_email_link({ url: link }, { locale }),
+    m.notifications_email_footer({ url: settings }, { locale }),
+  ].join("\n\n");
   return { subject: title, text };
 }

@@ -6,7 +6,10 @@ import type { RequestRefusal } from "../domain/order-request";
  * The words of a refused request (worker/domain/order-request.ts's keys) in the user's language, for the API's
  * answer. Listed explicitly (not m[key]) so a bundle carries only these messages.
  */
-const REQUEST_MESSAGES: Record<RequestRefusal | "requests_error_not_found", (inputs: object, options: { locale: Locale }) => string> = {
+const REQUEST_MESSAGES: Record<
+  RequestRefusal | "requests_error_not_found",
+  (inputs: object, options: { locale: Locale }) => string
+> = {
   requests_error_required: m.requests_error_required,
   requests_error_terms: m.requests_error_terms,
   requests_error_acknowledge: m.requests_error_acknowledge,

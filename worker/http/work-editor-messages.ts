@@ -18,5 +18,8 @@ const WORK_EDITOR_MESSAGES: Record<string, (inputs: object, options: { locale: L
 export function translateWorkErrors(errors: Record<string, string>, locale: Locale): Record<string, string> {
   const own = Object.entries(errors).filter(([, key]) => key in WORK_EDITOR_MESSAGES);
   const rest = Object.fromEntries(Object.entries(errors).filter(([, key]) => !(key in WORK_EDITOR_MESSAGES)));
-  return { ...translateAuthoringErrors(rest, locale), ...Object.fromEntries(own.map(([field, key]) => [field, WORK_EDITOR_MESSAGES[key]({}, { locale })])) };
+  return {
+    ...translateAuthoringErrors(rest, locale),
+    ...Object.fromEntries(own.map(([field, key]) => [field, WORK_EDITOR_MESSAGES[key]({}, { locale })])),
+  };
 }

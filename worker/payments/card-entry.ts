@@ -27,7 +27,9 @@ export function cardEntryFor(env: StripeEnv & { STRIPE_PUBLISHABLE_KEY?: string 
  * and its 3-D Secure page, which the page frames where Stripe.js would frame the bank's (decision 057).
  */
 export function cardEntryOrigins(entry: CardEntry): { connect: string[]; frame: string[] } {
-  if (entry.mode === "emulator") return { connect: [new URL(entry.apiUrl).origin], frame: [new URL(entry.apiUrl).origin] };
-  if (entry.mode === "elements") return { connect: ["https://api.stripe.com"], frame: ["https://js.stripe.com", "https://hooks.stripe.com"] };
+  if (entry.mode === "emulator")
+    return { connect: [new URL(entry.apiUrl).origin], frame: [new URL(entry.apiUrl).origin] };
+  if (entry.mode === "elements")
+    return { connect: ["https://api.stripe.com"], frame: ["https://js.stripe.com", "https://hooks.stripe.com"] };
   return { connect: [], frame: [] };
 }

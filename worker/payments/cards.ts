@@ -42,7 +42,9 @@ const toMethod = (row: CardRow): PaymentAccountMethod => ({
 /** paymentAccountMethod.getList: the user's cards, oldest first (the first is the one an order charges). */
 export async function listCards(db: Database, userAccountId: string): Promise<PaymentAccountMethod[]> {
   const { results } = await db.$client
-    .prepare("SELECT id, stripe_method_id, brand, last4, exp_month, exp_year FROM payment_account_methods WHERE user_account_id = ? ORDER BY created_at, id")
+    .prepare(
+      "SELECT id, stripe_method_id, brand, last4, exp_month, exp_year FROM payment_account_methods WHERE user_account_id = ? ORDER BY created_at, id",
+    )
     .bind(userAccountId)
     .all<CardRow>();
   return results.map(toMethod);
@@ -67,7 +69,13 @@ export type SaveCardResult =
   | { status: "not_succeeded"; intentStatus: Stripe.SetupIntent.Status };
 
 /** Saves the card of a succeeded SetupIntent of this user's customer; anything else's intent reads as not found. */
-export async function saveCardFromSetupIntent(db: Database, stripe: Stripe, userAccountId: string, intentId: string, now = Date.now()): Promise<SaveCardResult> {
+export async function saveCardFromSetupIntent(
+  db: Database,
+  stripe: Stripe,
+  userAccountId: string,
+  intentId: string,
+  now = Date.now(),
+): Promise<SaveCardResult> {
   const customerId = await findStripeCustomerId(db, userAccountId);
   if (!customerId) return { status: "not_found" };
   const intent = await retrieveOrNull(() => stripe.setupIntents.retrieve(intentId));
@@ -82,17 +90,33 @@ export async function saveCardFromSetupIntent(db: Database, stripe: Stripe, user
       `INSERT INTO payment_account_methods (id, user_account_id, stripe_method_id, brand, last4, exp_month, exp_year, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (stripe_method_id) DO NOTHING`,
     )
-    .bind(crypto.randomUUID(), userAccountId, method.id, method.card.brand, method.card.last4, method.card.exp_month, method.card.exp_year, now, now)
+    .bind(
+      crypto.randomUUID(),
+      userAccountId,
+      method.id,
+      method.card.brand,
+      method.card.last4,
+      method.card.exp_month,
+      method.card.exp_year,
+      now,
+      now,
+    )
     .run();
   const row = await db.$client
-    .prepare("SELECT id, stripe_method_id, brand, last4, exp_month, exp_year FROM payment_account_methods WHERE stripe_method_id = ? AND user_account_id = ?")
+    .prepare(
+      "SELECT id, stripe_method_id, brand, last4, exp_month, exp_year FROM payment_account_methods WHERE stripe_method_id = ? AND user_account_id = ?",
+    )
     .bind(method.id, userAccountId)
     .first<CardRow>();
   return row ? { status: "saved", method: toMethod(row) } : { status: "not_found" };
 }
 
 /** The webhook's way in: the intent names the customer, the customer names the user. */
-export async function saveCardFromSucceededSetup(db: Database, stripe: Stripe, intent: Stripe.SetupIntent): Promise<void> {
+export async function saveCardFromSucceededSetup(
+  db: Database,
+  stripe: Stripe,
+  intent: Stripe.SetupIntent,
+): Promise<void> {
   const customerId = typeof intent.customer === "string" ? intent.customer : intent.customer?.id;
   if (!customerId) return;
   const row = await db.$client
@@ -103,7 +127,12 @@ export async function saveCardFromSucceededSetup(db: Database, stripe: Stripe, i
 }
 
 /** Deletes one of the user's cards: detached at Stripe, then removed. Someone else's card reads as not found. */
-export async function deleteCard(db: Database, stripe: Stripe, userAccountId: string, methodId: string): Promise<boolean> {
+export async function deleteCard(
+  db: Database,
+  stripe: Stripe,
+  userAccountId: string,
+  methodId: string,
+): Promise<boolean> {
   const row = await db.$client
     .prepare("SELECT stripe_method_id FROM payment_account_methods WHERE id = ? AND user_account_id = ?")
     .bind(methodId, userAccountId)
@@ -132,4 +161,3 @@ async function retrieveOrNull<T>(read: () => Promise<T>): Promise<T | null> {
     throw error;
   }
 }
-

@@ -11,7 +11,10 @@ import { releaseHeldPayouts, type PayoutDeps } from "./payouts";
 import { isAccountGone } from "./stripe-errors";
 
 async function findConnectedAccountId(d1: D1Database, userAccountId: string): Promise<string | null> {
-  const row = await d1.prepare("SELECT stripe_account_id FROM stripe_connected_accounts WHERE user_account_id = ?").bind(userAccountId).first<{ stripe_account_id: string }>();
+  const row = await d1
+    .prepare("SELECT stripe_account_id FROM stripe_connected_accounts WHERE user_account_id = ?")
+    .bind(userAccountId)
+    .first<{ stripe_account_id: string }>();
   return row?.stripe_account_id ?? null;
 }
 
@@ -19,7 +22,12 @@ async function findConnectedAccountId(d1: D1Database, userAccountId: string): Pr
  * The creator's account, created the first time: racing first calls send the same idempotency key, so Stripe makes
  * one account, and the unique row per user keeps one; both read it back.
  */
-async function ensureConnectedAccount(deps: PayoutDeps, user: { accountId: string; email: string }, now = Date.now(), replacing?: string): Promise<string> {
+async function ensureConnectedAccount(
+  deps: PayoutDeps,
+  user: { accountId: string; email: string },
+  now = Date.now(),
+  replacing?: string,
+): Promise<string> {
   const existing = await findConnectedAccountId(deps.d1, user.accountId);
   if (existing) return existing;
   const account = await deps.stripe.accounts.create(
@@ -29,21 +37,44 @@ async function ensureConnectedAccount(deps: PayoutDeps, user: { accountId: strin
       capabilities: { card_payments: { requested: true }, transfers: { requested: true } },
       metadata: { userAccountId: user.accountId },
     },
-    { idempotencyKey: replacing ? `comet-connect-${user.accountId}-replacing-${replacing}` : `comet-connect-${user.accountId}` },
+    {
+      idempotencyKey: replacing
+        ? `comet-connect-${user.accountId}-replacing-${replacing}`
+        : `comet-connect-${user.accountId}`,
+    },
   );
   await deps.d1
     .prepare(
       `INSERT INTO stripe_connected_accounts (id, user_account_id, stripe_account_id, charges_enabled, payouts_enabled, details_submitted, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
     )
-    .bind(crypto.randomUUID(), user.accountId, account.id, account.charges_enabled ? 1 : 0, account.payouts_enabled ? 1 : 0, account.details_submitted ? 1 : 0, now, now)
+    .bind(
+      crypto.randomUUID(),
+      user.accountId,
+      account.id,
+      account.charges_enabled ? 1 : 0,
+      account.payouts_enabled ? 1 : 0,
+      account.details_submitted ? 1 : 0,
+      now,
+      now,
+    )
     .run();
   return (await findConnectedAccountId(deps.d1, user.accountId))!;
 }
 
 /** `signup`: the hosted onboarding page's link (single use, short-lived: made on each request). */
-export async function onboardingLink(deps: PayoutDeps, user: { accountId: string; email: string }, urls: { returnUrl: string; refreshUrl: string }): Promise<string> {
-  const link = (account: string) => deps.stripe.accountLinks.create({ account, type: "account_onboarding", return_url: urls.returnUrl, refresh_url: urls.refreshUrl });
+export async function onboardingLink(
+  deps: PayoutDeps,
+  user: { accountId: string; email: string },
+  urls: { returnUrl: string; refreshUrl: string },
+): Promise<string> {
+  const link = (account: string) =>
+    deps.stripe.accountLinks.create({
+      account,
+      type: "account_onboarding",
+      return_url: urls.returnUrl,
+      refresh_url: urls.refreshUrl,
+    });
   const account = await ensureConnectedAccount(deps, user);
   try {
     return (await link(account)).url;
@@ -80,7 +111,11 @@ function statusOf(account: Stripe.Account): ConnectStatus {
  * Reads the account from Stripe (never an event's copy, which may be stale or out of order), refreshes the row, and
  * releases the creator's held payouts when it can be paid out.
  */
-export async function refreshConnectedAccount(deps: PayoutDeps, stripeAccountId: string, now = Date.now()): Promise<ConnectStatus> {
+export async function refreshConnectedAccount(
+  deps: PayoutDeps,
+  stripeAccountId: string,
+  now = Date.now(),
+): Promise<ConnectStatus> {
   let account: Stripe.Account;
   try {
     account = await deps.stripe.accounts.retrieve(stripeAccountId);
@@ -88,7 +123,10 @@ export async function refreshConnectedAccount(deps: PayoutDeps, stripeAccountId:
     if (!isAccountGone(error)) throw error;
     // The account is gone at Stripe (deleted, access revoked; locally, an emulator restart): the creator starts over;
     // held payouts wait for the new account.
-    await deps.d1.prepare("DELETE FROM stripe_connected_accounts WHERE stripe_account_id = ?").bind(stripeAccountId).run();
+    await deps.d1
+      .prepare("DELETE FROM stripe_connected_accounts WHERE stripe_account_id = ?")
+      .bind(stripeAccountId)
+      .run();
     return NOT_CONNECTED;
   }
   const status = statusOf(account);
@@ -97,14 +135,23 @@ export async function refreshConnectedAccount(deps: PayoutDeps, stripeAccountId:
       `UPDATE stripe_connected_accounts SET charges_enabled = ?, payouts_enabled = ?, details_submitted = ?, updated_at = ? WHERE stripe_account_id = ?
        RETURNING user_account_id`,
     )
-    .bind(status.chargesEnabled ? 1 : 0, status.payoutsEnabled ? 1 : 0, status.detailsSubmitted ? 1 : 0, now, stripeAccountId)
+    .bind(
+      status.chargesEnabled ? 1 : 0,
+      status.payoutsEnabled ? 1 : 0,
+      status.detailsSubmitted ? 1 : 0,
+      now,
+      stripeAccountId,
+    )
     .first<{ user_account_id: string }>();
   if (row && canReceivePayouts(status)) await releaseHeldPayouts(deps, row.user_account_id, now);
   return status;
 }
 
 /** `get`: the creator's status, fresh from Stripe; not connected before the first `signup`. */
-export async function connectStatus(deps: PayoutDeps, userAccountId: string): Promise<ConnectStatus & { accountId: string | null }> {
+export async function connectStatus(
+  deps: PayoutDeps,
+  userAccountId: string,
+): Promise<ConnectStatus & { accountId: string | null }> {
   const account = await findConnectedAccountId(deps.d1, userAccountId);
   if (!account) return { ...NOT_CONNECTED, accountId: null };
   const status = await refreshConnectedAccount(deps, account);

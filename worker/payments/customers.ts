@@ -14,7 +14,12 @@ export async function findStripeCustomerId(db: Database, userAccountId: string):
   return row?.stripe_customer_id ?? null;
 }
 
-export async function ensureStripeCustomer(db: Database, stripe: Stripe, user: { accountId: string; email: string }, now = Date.now()): Promise<string> {
+export async function ensureStripeCustomer(
+  db: Database,
+  stripe: Stripe,
+  user: { accountId: string; email: string },
+  now = Date.now(),
+): Promise<string> {
   const existing = await findStripeCustomerId(db, user.accountId);
   if (existing) return existing;
   const customer = await stripe.customers.create(

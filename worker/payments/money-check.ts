@@ -37,9 +37,15 @@ export interface OrderMoneyReport {
  * the platform's balance (each captured charge's balance transaction, in the settlement currency; decision 050).
  */
 async function chargesOf(stripe: Stripe, intentId: string) {
-  const charges = await stripe.charges.list({ payment_intent: intentId, limit: 100, expand: ["data.balance_transaction"] });
+  const charges = await stripe.charges.list({
+    payment_intent: intentId,
+    limit: 100,
+    expand: ["data.balance_transaction"],
+  });
   const captured = charges.data.filter((c) => c.captured && c.status === "succeeded");
-  const settled = captured.flatMap((c) => (c.balance_transaction && typeof c.balance_transaction === "object" ? [c.balance_transaction] : []));
+  const settled = captured.flatMap((c) =>
+    c.balance_transaction && typeof c.balance_transaction === "object" ? [c.balance_transaction] : [],
+  );
   return {
     captured: captured.reduce((sum, c) => sum + c.amount_captured, 0),
     refunded: captured.reduce((sum, c) => sum + c.amount_refunded, 0),
@@ -60,7 +66,11 @@ interface OrderRow {
 }
 
 /** One order's ledger: the order from D1, every intent it recorded (and any `extraIntentIds`) and its transfer from Stripe. */
-export async function readLedger(deps: MoneyCheckDeps, orderId: string, extraIntentIds: string[] = []): Promise<{ code: string; ledger: OrderLedger; intentIds: string[] } | null> {
+export async function readLedger(
+  deps: MoneyCheckDeps,
+  orderId: string,
+  extraIntentIds: string[] = [],
+): Promise<{ code: string; ledger: OrderLedger; intentIds: string[] } | null> {
   const { d1, stripe } = deps;
   const [orderRows, intentRows] = await d1.batch<Record<string, unknown>>([
     d1
@@ -73,7 +83,11 @@ export async function readLedger(deps: MoneyCheckDeps, orderId: string, extraInt
          WHERE o.id = ?`,
       )
       .bind(orderId),
-    d1.prepare("SELECT stripe_payment_intent_id AS id FROM payment_transactions WHERE order_id = ? AND stripe_payment_intent_id IS NOT NULL").bind(orderId),
+    d1
+      .prepare(
+        "SELECT stripe_payment_intent_id AS id FROM payment_transactions WHERE order_id = ? AND stripe_payment_intent_id IS NOT NULL",
+      )
+      .bind(orderId),
   ]);
   const row = orderRows.results[0] as unknown as OrderRow | undefined;
   if (!row) return null;
@@ -89,7 +103,10 @@ export async function readLedger(deps: MoneyCheckDeps, orderId: string, extraInt
     transferred: 0,
     transferCurrency: null,
     settled: null,
-    feeAmount: row.paid_amount === null ? 0 : row.paid_amount - sellerTransferAmount(row.paid_amount, feeNumeratorsFrom(row.fee_numerators)),
+    feeAmount:
+      row.paid_amount === null
+        ? 0
+        : row.paid_amount - sellerTransferAmount(row.paid_amount, feeNumeratorsFrom(row.fee_numerators)),
   };
   for (const intentId of intentIds) {
     const charges = await chargesOf(stripe, intentId);
@@ -112,7 +129,11 @@ export async function readLedger(deps: MoneyCheckDeps, orderId: string, extraInt
 }
 
 /** Checks one order and, with `repair`, hands each of its succeeded intents to it, then checks it again. */
-export async function checkOrderMoney(deps: MoneyCheckDeps, orderId: string, { repair = false, extraIntentIds = [] as string[] } = {}): Promise<OrderMoneyReport | null> {
+export async function checkOrderMoney(
+  deps: MoneyCheckDeps,
+  orderId: string,
+  { repair = false, extraIntentIds = [] as string[] } = {},
+): Promise<OrderMoneyReport | null> {
   const read = await readLedger(deps, orderId, extraIntentIds);
   if (!read) return null;
   let { ledger } = read;
@@ -153,20 +174,29 @@ async function ordersToCheck(deps: MoneyCheckDeps, since: number | null): Promis
     .all<{ id: string }>();
   const orders = new Map<string, string[]>(results.map((r) => [r.id, []]));
   // Intents Stripe has that D1 never recorded (a crash between Stripe and D1): found by the order id they carry.
-  const listed = deps.stripe.paymentIntents.list({ limit: 100, ...(since !== null && { created: { gte: Math.floor(since / 1000) } }) });
+  const listed = deps.stripe.paymentIntents.list({
+    limit: 100,
+    ...(since !== null && { created: { gte: Math.floor(since / 1000) } }),
+  });
   let read = 0;
   for await (const intent of listed) {
     if (++read > INTENTS_PER_RUN) break;
     const orderId = intent.metadata?.orderId;
     if (!orderId || intent.status !== "succeeded") continue;
-    const known = await deps.d1.prepare("SELECT 1 FROM payment_transactions WHERE stripe_payment_intent_id = ?").bind(intent.id).first();
+    const known = await deps.d1
+      .prepare("SELECT 1 FROM payment_transactions WHERE stripe_payment_intent_id = ?")
+      .bind(intent.id)
+      .first();
     if (!known) orders.set(orderId, [...(orders.get(orderId) ?? []), intent.id]);
   }
   return orders;
 }
 
 /** The reconciler's run: each order checked (and repaired, with `repair`), the disagreeing ones returned. */
-export async function checkMoney(deps: MoneyCheckDeps, { since = null as number | null, repair = false } = {}): Promise<{ checked: number; reports: OrderMoneyReport[] }> {
+export async function checkMoney(
+  deps: MoneyCheckDeps,
+  { since = null as number | null, repair = false } = {},
+): Promise<{ checked: number; reports: OrderMoneyReport[] }> {
   const orders = await ordersToCheck(deps, since);
   const reports: OrderMoneyReport[] = [];
   for (const [orderId, extraIntentIds] of orders) {
@@ -188,8 +218,10 @@ export function describeReport(report: OrderMoneyReport): string[] {
   for (const d of report.disagreements) {
     if (d.kind === "net_mismatch") lines.push(`${head}: captured − refunded is ${d.actual}, should be ${d.expected}`);
     if (d.kind === "currency_mismatch") lines.push(`${head}: charged in ${d.currencies.join(", ")}`);
-    if (d.kind === "over_transferred") lines.push(`${head}: transferred ${d.transferred} ${ledger.transferCurrency}, at most ${d.allowed}`);
-    if (d.kind === "transfer_currency_mismatch") lines.push(`${head}: transferred in ${d.transferCurrency}, expected ${d.allowed.join(" or ")}`);
+    if (d.kind === "over_transferred")
+      lines.push(`${head}: transferred ${d.transferred} ${ledger.transferCurrency}, at most ${d.allowed}`);
+    if (d.kind === "transfer_currency_mismatch")
+      lines.push(`${head}: transferred in ${d.transferCurrency}, expected ${d.allowed.join(" or ")}`);
   }
   return lines;
 }

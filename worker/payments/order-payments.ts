@@ -34,7 +34,13 @@ export interface PaymentDeps {
  */
 export type PayResult =
   | { status: "succeeded"; transactionId: string }
-  | { status: "requires_action"; transactionId: string; intentId: string; clientSecret: string; nextAction: Stripe.PaymentIntent.NextAction | null }
+  | {
+      status: "requires_action";
+      transactionId: string;
+      intentId: string;
+      clientSecret: string;
+      nextAction: Stripe.PaymentIntent.NextAction | null;
+    }
   | { status: "failed"; transactionId: string; error: { code: string | null; declineCode: string | null } }
   | { status: "refunded"; transactionId: string }
   | { status: "voided"; transactionId: string }
@@ -65,17 +71,28 @@ export async function payOrder(
     transactionId?: string;
   },
 ): Promise<PayResult> {
-  if (input.transactionId && !(await isTransactionOf(deps.db.$client, input.transactionId, input.orderId))) return { status: "refused", reason: "not_found" };
+  if (input.transactionId && !(await isTransactionOf(deps.db.$client, input.transactionId, input.orderId)))
+    return { status: "refused", reason: "not_found" };
   const cards = await listCards(deps.db, input.buyer.userAccountId);
   const card = cards.find((c) => !input.accountMethodId || c.id === input.accountMethodId);
   const stub = orderStub(deps, input.orderId);
   if (!card) {
     // Said only to the buyer: anyone else learns nothing of the order, as for every order call.
     const order = await stub.get(input.orderId);
-    return { status: "refused", reason: order?.buyerUserId === input.buyer.userAccountId ? "no_payment_method" : "not_found" };
+    return {
+      status: "refused",
+      reason: order?.buyerUserId === input.buyer.userAccountId ? "no_payment_method" : "not_found",
+    };
   }
-  const customerId = await ensureStripeCustomer(deps.db, deps.stripe, { accountId: input.buyer.userAccountId, email: input.buyer.email });
-  const started = await stub.startPayment(input.orderId, { userAccountId: input.buyer.userAccountId }, { customerId, accountMethodId: card.id });
+  const customerId = await ensureStripeCustomer(deps.db, deps.stripe, {
+    accountId: input.buyer.userAccountId,
+    email: input.buyer.email,
+  });
+  const started = await stub.startPayment(
+    input.orderId,
+    { userAccountId: input.buyer.userAccountId },
+    { customerId, accountMethodId: card.id },
+  );
   if (started.status === "not_found") return { status: "refused", reason: "not_found" };
   if (started.status === "refused") return { status: "refused", reason: started.reason };
   if (started.status === "unavailable") return { status: "unavailable" };
@@ -93,7 +110,12 @@ export async function payOrder(
       { idempotencyKey: `comet-order-${input.orderId}-confirm-${crypto.randomUUID()}` },
     );
   } catch (error) {
-    if (isCardError(error)) return { status: "failed", transactionId, error: { code: error.code ?? null, declineCode: error.decline_code ?? null } };
+    if (isCardError(error))
+      return {
+        status: "failed",
+        transactionId,
+        error: { code: error.code ?? null, declineCode: error.decline_code ?? null },
+      };
     // The intent moved on under us (voided by a cancel or a new price, or confirmed by a racing attempt), or Stripe's
     // answer was lost (the confirmation may have gone through): read it. If Stripe cannot be read either, the buyer is
     // told to try again; the next attempt, the webhook or the reconciler finds what happened.
@@ -112,10 +134,20 @@ export async function payOrder(
   }
   if (intent.status === "canceled") return { status: "voided", transactionId };
   if (intent.status === "requires_action") {
-    return { status: "requires_action", transactionId, intentId: intent.id, clientSecret: intent.client_secret!, nextAction: intent.next_action };
+    return {
+      status: "requires_action",
+      transactionId,
+      intentId: intent.id,
+      clientSecret: intent.client_secret!,
+      nextAction: intent.next_action,
+    };
   }
   const error = intent.last_payment_error;
-  return { status: "failed", transactionId, error: { code: error?.code ?? null, declineCode: error?.decline_code ?? null } };
+  return {
+    status: "failed",
+    transactionId,
+    error: { code: error?.code ?? null, declineCode: error?.decline_code ?? null },
+  };
 }
 
 /**
@@ -145,9 +177,14 @@ async function noteConfirmedCard(d1: D1Database, intent: Stripe.PaymentIntent): 
  * Hands a succeeded intent to its order. Money has moved by now, so a failure here must not read as a failed
  * payment: the webhook and the reconciler record it later, and the buyer is told it went through.
  */
-async function recordPaymentSafely(deps: PaymentDeps, orderId: string, intent: Stripe.PaymentIntent): Promise<PaymentRecordResult["status"] | "unknown"> {
+async function recordPaymentSafely(
+  deps: PaymentDeps,
+  orderId: string,
+  intent: Stripe.PaymentIntent,
+): Promise<PaymentRecordResult["status"] | "unknown"> {
   try {
-    return (await orderStub(deps, orderId).recordPayment(orderId, paymentRefOf(intent), intent.metadata?.orderId)).status;
+    return (await orderStub(deps, orderId).recordPayment(orderId, paymentRefOf(intent), intent.metadata?.orderId))
+      .status;
   } catch (error) {
     console.error("payment succeeded but not yet recorded on its order", orderId, intent.id, error);
     return "unknown";
@@ -155,7 +192,10 @@ async function recordPaymentSafely(deps: PaymentDeps, orderId: string, intent: S
 }
 
 /** `intent/payment/get`: the buyer's page asks how its payment stands (after 3-D Secure, or after a failure). */
-export async function checkPayment(deps: PaymentDeps, input: { intentId: string; transactionId: string; buyerCommissionAccountId: string }) {
+export async function checkPayment(
+  deps: PaymentDeps,
+  input: { intentId: string; transactionId: string; buyerCommissionAccountId: string },
+) {
   const transaction = await deps.db.$client
     .prepare("SELECT order_id FROM payment_transactions WHERE id = ? AND stripe_payment_intent_id = ? AND buyer_id = ?")
     .bind(input.transactionId, input.intentId, input.buyerCommissionAccountId)
@@ -163,7 +203,11 @@ export async function checkPayment(deps: PaymentDeps, input: { intentId: string;
   if (!transaction) return null;
   const intent = await deps.stripe.paymentIntents.retrieve(input.intentId);
   const recorded = intent.status === "succeeded" ? await recordPaymentSafely(deps, transaction.order_id, intent) : null;
-  return { status: recorded === "returned" ? ("refunded" as const) : intent.status, nextAction: intent.next_action, clientSecret: intent.client_secret };
+  return {
+    status: recorded === "returned" ? ("refunded" as const) : intent.status,
+    nextAction: intent.next_action,
+    clientSecret: intent.client_secret,
+  };
 }
 
 /**
@@ -180,7 +224,9 @@ export async function pendingPaymentOf(d1: D1Database, input: { orderId: string;
     )
     .bind(input.orderId, input.buyerCommissionAccountId)
     .first<{ id: string; stripe_payment_intent_id: string; payment_account_method_id: string | null }>();
-  return row ? { transactionId: row.id, intentId: row.stripe_payment_intent_id, accountMethodId: row.payment_account_method_id } : null;
+  return row
+    ? { transactionId: row.id, intentId: row.stripe_payment_intent_id, accountMethodId: row.payment_account_method_id }
+    : null;
 }
 
 /**
@@ -188,12 +234,20 @@ export async function pendingPaymentOf(d1: D1Database, input: { orderId: string;
  * may be stale or reordered), and handed to its order, found by its transaction or, for an intent D1 never recorded,
  * by the order id the intent carries. An intent of no order is only reported.
  */
-export async function reconcilePaymentIntentById(deps: PaymentDeps, intentId: string): Promise<PaymentRecordResult["status"] | "no_order"> {
+export async function reconcilePaymentIntentById(
+  deps: PaymentDeps,
+  intentId: string,
+): Promise<PaymentRecordResult["status"] | "no_order"> {
   const intent = await deps.stripe.paymentIntents.retrieve(intentId);
   if (intent.status !== "succeeded") return "ignored";
-  const row = await deps.db.$client.prepare("SELECT order_id FROM payment_transactions WHERE stripe_payment_intent_id = ?").bind(intent.id).first<{ order_id: string }>();
+  const row = await deps.db.$client
+    .prepare("SELECT order_id FROM payment_transactions WHERE stripe_payment_intent_id = ?")
+    .bind(intent.id)
+    .first<{ order_id: string }>();
   const orderId = row?.order_id ?? intent.metadata?.orderId;
-  const result = orderId ? await orderStub(deps, orderId).recordPayment(orderId, paymentRefOf(intent), intent.metadata?.orderId) : null;
+  const result = orderId
+    ? await orderStub(deps, orderId).recordPayment(orderId, paymentRefOf(intent), intent.metadata?.orderId)
+    : null;
   if (!result || result.status === "not_found") {
     console.error("a succeeded payment names no order", intent.id, orderId ?? "(no order id)");
     return "no_order";
@@ -207,7 +261,10 @@ export async function reconcilePaymentIntentById(deps: PaymentDeps, intentId: st
  * The order's intent for its current total. The idempotency key names the order's version: a retried start after a
  * crash gets the same intent from Stripe, and a start after the price changed (a new version) a new one.
  */
-export function createOrderIntent(stripe: Stripe, input: { orderId: string; version: number; amount: number; currency: string; customerId: string }) {
+export function createOrderIntent(
+  stripe: Stripe,
+  input: { orderId: string; version: number; amount: number; currency: string; customerId: string },
+) {
   return stripe.paymentIntents.create(
     {
       amount: input.amount,
@@ -226,7 +283,14 @@ export function createOrderIntent(stripe: Stripe, input: { orderId: string; vers
  */
 export async function startedPaymentStatements(
   d1: D1Database,
-  input: { transactionId: string; orderId: string; buyerId: string; payment: PaymentRef; accountMethodId: string; now: number },
+  input: {
+    transactionId: string;
+    orderId: string;
+    buyerId: string;
+    payment: PaymentRef;
+    accountMethodId: string;
+    now: number;
+  },
 ): Promise<SqlStatement[]> {
   const { transactionId: id, orderId, buyerId, payment, accountMethodId, now } = input;
   const [currency, fees] = await d1.batch<Record<string, unknown>>([
@@ -241,18 +305,41 @@ export async function startedPaymentStatements(
     statement(
       `INSERT INTO payment_transactions (id, order_id, buyer_id, stripe_payment_intent_id, idempotency_key, amount, currency_id, payment_account_method_id, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-      id, orderId, buyerId, payment.intentId, `comet-transaction-${payment.intentId}`, payment.amount, currencyId, accountMethodId, now, now,
+      id,
+      orderId,
+      buyerId,
+      payment.intentId,
+      `comet-transaction-${payment.intentId}`,
+      payment.amount,
+      currencyId,
+      accountMethodId,
+      now,
+      now,
     ),
     statement(
       `INSERT INTO payment_transaction_products (id, transaction_id, order_id, price_amount, price_currency_id, created_at, updated_at)
        SELECT ?, ?, ?, ?, ?, ?, ? ${ifNew} AND NOT EXISTS (SELECT 1 FROM payment_transaction_products WHERE transaction_id = ?)`,
-      crypto.randomUUID(), id, orderId, payment.amount, currencyId, now, now, id, id,
+      crypto.randomUUID(),
+      id,
+      orderId,
+      payment.amount,
+      currencyId,
+      now,
+      now,
+      id,
+      id,
     ),
     ...fees.results.map((fee, index) =>
       statement(
         `INSERT INTO payment_transaction_fees (id, transaction_id, fee_id, numerator_value, amount, created_at)
          SELECT ?, ?, ?, ?, ?, ? ${ifNew} ON CONFLICT DO NOTHING`,
-        crypto.randomUUID(), id, String(fee.id), Number(fee.numerator_value), feeShares[index], now, id,
+        crypto.randomUUID(),
+        id,
+        String(fee.id),
+        Number(fee.numerator_value),
+        feeShares[index],
+        now,
+        id,
       ),
     ),
   ];
@@ -262,7 +349,9 @@ export async function startedPaymentStatements(
 export const paidTransactionStatement = (payment: PaymentRef, now: number) =>
   statement(
     "UPDATE payment_transactions SET transaction_status = 'COMPLETED', paid_at = ?, updated_at = ? WHERE stripe_payment_intent_id = ? AND transaction_status = 'PENDING'",
-    now, now, payment.intentId,
+    now,
+    now,
+    payment.intentId,
   );
 
 export type ReleaseOutcome = "canceled" | "refunded";
@@ -281,7 +370,11 @@ export async function releasePayment(stripe: Stripe, orderId: string, intentId: 
       return "refunded";
     }
     try {
-      await stripe.paymentIntents.cancel(intentId, {}, { idempotencyKey: `comet-order-${orderId}-void-${intentId}-${attempt}` });
+      await stripe.paymentIntents.cancel(
+        intentId,
+        {},
+        { idempotencyKey: `comet-order-${orderId}-void-${intentId}-${attempt}` },
+      );
       return "canceled";
     } catch (error) {
       if (!isUnexpectedState(error)) throw error;
@@ -308,15 +401,27 @@ export const releasedTransactionStatement = (intentId: string, outcome: ReleaseO
   statement(
     `UPDATE payment_transactions SET transaction_status = ?, paid_at = CASE WHEN ? = 'REFUNDED' THEN coalesce(paid_at, ?) ELSE paid_at END, updated_at = ?
      WHERE stripe_payment_intent_id = ? AND transaction_status IN ('PENDING', 'COMPLETED')`,
-    outcome === "refunded" ? "REFUNDED" : "CANCELED", outcome === "refunded" ? "REFUNDED" : "CANCELED", now, now, intentId,
+    outcome === "refunded" ? "REFUNDED" : "CANCELED",
+    outcome === "refunded" ? "REFUNDED" : "CANCELED",
+    now,
+    now,
+    intentId,
   );
 
 async function isTransactionOf(d1: D1Database, transactionId: string, orderId: string): Promise<boolean> {
-  return Boolean(await d1.prepare("SELECT 1 FROM payment_transactions WHERE id = ? AND order_id = ?").bind(transactionId, orderId).first());
+  return Boolean(
+    await d1
+      .prepare("SELECT 1 FROM payment_transactions WHERE id = ? AND order_id = ?")
+      .bind(transactionId, orderId)
+      .first(),
+  );
 }
 
 /** The transaction id of an intent the order recorded (a payment started again reuses it). */
 export async function transactionIdOf(d1: D1Database, intentId: string): Promise<string | null> {
-  const row = await d1.prepare("SELECT id FROM payment_transactions WHERE stripe_payment_intent_id = ?").bind(intentId).first<{ id: string }>();
+  const row = await d1
+    .prepare("SELECT id FROM payment_transactions WHERE stripe_payment_intent_id = ?")
+    .bind(intentId)
+    .first<{ id: string }>();
   return row?.id ?? null;
 }

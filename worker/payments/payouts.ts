@@ -24,7 +24,9 @@ import { statement, type SqlStatement } from "../db/statements";
  */
 function isDestinationGone(error: unknown): boolean {
   const { param, code } = error as { param?: string; code?: string };
-  return error instanceof Stripe.errors.StripePermissionError || (param === "destination" && code === "resource_missing");
+  return (
+    error instanceof Stripe.errors.StripePermissionError || (param === "destination" && code === "resource_missing")
+  );
 }
 
 export interface PayoutDeps {
@@ -39,9 +41,16 @@ const CLAIM_MS = 60_000;
  * The payout row the completion writes with its event (decision 029): the order's paid transaction's total minus the
  * fee, by money.ts with the fee numerators frozen on the transaction. Nothing when the order has no paid transaction.
  */
-export async function payoutOnCompletion(d1: D1Database, orderId: string, sellerUserAccountId: string, now: number): Promise<SqlStatement[]> {
+export async function payoutOnCompletion(
+  d1: D1Database,
+  orderId: string,
+  sellerUserAccountId: string,
+  now: number,
+): Promise<SqlStatement[]> {
   const paid = await d1
-    .prepare(`SELECT t.id, t.amount, t.currency_id, ${feeNumeratorsOf("t.id")} AS fee_numerators FROM payment_transactions t WHERE t.order_id = ? AND t.transaction_status = 'COMPLETED'`)
+    .prepare(
+      `SELECT t.id, t.amount, t.currency_id, ${feeNumeratorsOf("t.id")} AS fee_numerators FROM payment_transactions t WHERE t.order_id = ? AND t.transaction_status = 'COMPLETED'`,
+    )
     .bind(orderId)
     .first<{ id: string; amount: number; currency_id: string; fee_numerators: string }>();
   if (!paid) return [];
@@ -50,7 +59,15 @@ export async function payoutOnCompletion(d1: D1Database, orderId: string, seller
     statement(
       `INSERT INTO creator_payouts (id, order_id, transaction_id, seller_user_account_id, amount, currency_id, idempotency_key, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING`,
-      crypto.randomUUID(), orderId, paid.id, sellerUserAccountId, amount, paid.currency_id, transferIdempotencyKey(orderId), now, now,
+      crypto.randomUUID(),
+      orderId,
+      paid.id,
+      sellerUserAccountId,
+      amount,
+      paid.currency_id,
+      transferIdempotencyKey(orderId),
+      now,
+      now,
     ),
   ];
 }
@@ -101,15 +118,24 @@ class PayoutNotReady extends Error {
  * pending), which Stripe holds only in the settlement currency: the share converted at the charge's own rate, read
  * from its balance transaction. Without one (demo data paid outside Stripe), the share itself from the balance.
  */
-async function transferFunding(stripe: Stripe, payout: ClaimedPayout): Promise<{ money: MinorUnits; sourceTransaction?: string }> {
+async function transferFunding(
+  stripe: Stripe,
+  payout: ClaimedPayout,
+): Promise<{ money: MinorUnits; sourceTransaction?: string }> {
   const share = { amount: payout.amount, currency: payout.currency_code };
   if (!payout.stripe_payment_intent_id) return { money: share };
-  const intent = await stripe.paymentIntents.retrieve(payout.stripe_payment_intent_id, { expand: ["latest_charge.balance_transaction"] });
+  const intent = await stripe.paymentIntents.retrieve(payout.stripe_payment_intent_id, {
+    expand: ["latest_charge.balance_transaction"],
+  });
   const charge = intent.latest_charge;
   if (!charge || typeof charge === "string") throw new PayoutNotReady("charge_missing");
   const settled = charge.balance_transaction;
   if (!settled || typeof settled === "string" || !charge.captured) throw new PayoutNotReady("charge_not_settled");
-  const money = shareInSettlementCurrency(payout.amount, { amount: charge.amount_captured, currency: charge.currency }, settled);
+  const money = shareInSettlementCurrency(
+    payout.amount,
+    { amount: charge.amount_captured, currency: charge.currency },
+    settled,
+  );
   return { money, sourceTransaction: charge.id };
 }
 
@@ -148,11 +174,19 @@ async function releasePayout(deps: PayoutDeps, payoutId: string, now = Date.now(
     // Stripe refused (or could not be reached), or the charge has not settled: the payout stays held, and the claim is
     // let go for the next release.
     const code = (error as { code?: string }).code ?? (error as Error).name ?? "error";
-    await d1.prepare("UPDATE creator_payouts SET claimed_until = NULL, last_error = ?, updated_at = ? WHERE id = ? AND payout_status = 'HELD'").bind(code, now, payout.id).run();
+    await d1
+      .prepare(
+        "UPDATE creator_payouts SET claimed_until = NULL, last_error = ?, updated_at = ? WHERE id = ? AND payout_status = 'HELD'",
+      )
+      .bind(code, now, payout.id)
+      .run();
     // The creator's account is gone at Stripe: it can no longer be paid, so the cron stops trying it every 15 minutes;
     // the creator's next wallet visit finds it gone and asks them to set up again (the payout waits for the new one).
     if (isDestinationGone(error)) {
-      await d1.prepare("UPDATE stripe_connected_accounts SET payouts_enabled = 0, updated_at = ? WHERE stripe_account_id = ?").bind(now, payout.stripe_account_id).run();
+      await d1
+        .prepare("UPDATE stripe_connected_accounts SET payouts_enabled = 0, updated_at = ? WHERE stripe_account_id = ?")
+        .bind(now, payout.stripe_account_id)
+        .run();
     }
     console.error("payout transfer failed", payout.order_id, code);
     return "failed";
@@ -160,7 +194,11 @@ async function releasePayout(deps: PayoutDeps, payoutId: string, now = Date.now(
 }
 
 /** Releases the held payouts of one creator (after onboarding, on `account.updated`), or of everyone ready (the cron). */
-export async function releaseHeldPayouts(deps: PayoutDeps, sellerUserAccountId: string | null, now = Date.now()): Promise<ReleaseOutcome[]> {
+export async function releaseHeldPayouts(
+  deps: PayoutDeps,
+  sellerUserAccountId: string | null,
+  now = Date.now(),
+): Promise<ReleaseOutcome[]> {
   const { results } = await deps.d1
     .prepare(
       `SELECT p.id FROM creator_payouts p JOIN stripe_connected_accounts a ON a.user_account_id = p.seller_user_account_id AND a.payouts_enabled = 1
@@ -177,9 +215,17 @@ export async function releaseHeldPayouts(deps: PayoutDeps, sellerUserAccountId: 
  * The order's payout, released if it can be: the completion's own attempt, right after its batch. It never fails the
  * completion (already recorded): whatever goes wrong leaves the payout held for account.updated or the cron.
  */
-export async function releaseOrderPayout(d1: D1Database, stripe: () => Stripe, orderId: string, now = Date.now()): Promise<ReleaseOutcome> {
+export async function releaseOrderPayout(
+  d1: D1Database,
+  stripe: () => Stripe,
+  orderId: string,
+  now = Date.now(),
+): Promise<ReleaseOutcome> {
   try {
-    const row = await d1.prepare("SELECT id FROM creator_payouts WHERE order_id = ?").bind(orderId).first<{ id: string }>();
+    const row = await d1
+      .prepare("SELECT id FROM creator_payouts WHERE order_id = ?")
+      .bind(orderId)
+      .first<{ id: string }>();
     return row ? await releasePayout({ d1, stripe: stripe() }, row.id, now) : "not_released";
   } catch (error) {
     console.error("payout release after completion failed", orderId, error);

@@ -33,7 +33,9 @@ export function createStripe(env: StripeEnv): Stripe {
   const key = env.STRIPE_SECRET_KEY;
   if (!key) throw new StripeConfigurationError("STRIPE_SECRET_KEY is not set");
   if (usesStripeEmulator(env) && env.APP_ENV === "production") {
-    throw new StripeConfigurationError("A production Worker cannot use the local Stripe emulator (STRIPE_API_HOST is set)");
+    throw new StripeConfigurationError(
+      "A production Worker cannot use the local Stripe emulator (STRIPE_API_HOST is set)",
+    );
   }
   return new Stripe(key, {
     httpClient: Stripe.createFetchHttpClient(),

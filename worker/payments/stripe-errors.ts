@@ -36,7 +36,9 @@ export function isUnexpectedState(error: unknown): boolean {
  * 5xx): nothing the caller asked for is known to have happened, and the same call may be tried again.
  */
 export function isStripeUnavailable(error: unknown): boolean {
-  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeRateLimitError) return true;
-  if (error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeIdempotencyError) return true;
+  if (error instanceof Stripe.errors.StripeConnectionError || error instanceof Stripe.errors.StripeRateLimitError)
+    return true;
+  if (error instanceof Stripe.errors.StripeAPIError || error instanceof Stripe.errors.StripeIdempotencyError)
+    return true;
   return error instanceof Stripe.errors.StripeError && (error.statusCode === 409 || (error.statusCode ?? 0) >= 500);
 }

@@ -14,24 +14,36 @@ import { refreshConnectedAccount } from "./connect";
 type EventHandler = (event: Stripe.Event, deps: PaymentDeps) => Promise<void>;
 
 const HANDLERS: Partial<Record<Stripe.Event.Type, EventHandler>> = {
-  "setup_intent.succeeded": (event, { db, stripe }) => saveCardFromSucceededSetup(db, stripe, event.data.object as Stripe.SetupIntent),
+  "setup_intent.succeeded": (event, { db, stripe }) =>
+    saveCardFromSucceededSetup(db, stripe, event.data.object as Stripe.SetupIntent),
   "payment_method.detached": (event, { db }) => forgetCard(db, (event.data.object as Stripe.PaymentMethod).id),
   // Handed to its order, which takes it or, if it cannot (canceled, another price, not its open payment), refunds it.
-  "payment_intent.succeeded": (event, deps) => reconcilePaymentIntentById(deps, (event.data.object as Stripe.PaymentIntent).id).then(() => undefined),
+  "payment_intent.succeeded": (event, deps) =>
+    reconcilePaymentIntentById(deps, (event.data.object as Stripe.PaymentIntent).id).then(() => undefined),
   // A creator's connected account changed: re-read it; once it can be paid out, its held payouts go (decision 029).
-  "account.updated": (event, { db, stripe }) => refreshConnectedAccount({ d1: db.$client, stripe }, (event.data.object as Stripe.Account).id).then(() => undefined),
+  "account.updated": (event, { db, stripe }) =>
+    refreshConnectedAccount({ d1: db.$client, stripe }, (event.data.object as Stripe.Account).id).then(() => undefined),
 };
 
 export type WebhookOutcome = "handled" | "duplicate" | "ignored";
 
-export async function handleStripeEvent(event: Stripe.Event, deps: PaymentDeps, now = Date.now()): Promise<WebhookOutcome> {
-  const seen = await deps.db.$client.prepare("SELECT 1 FROM processed_webhook_events WHERE event_id = ?").bind(event.id).first();
+export async function handleStripeEvent(
+  event: Stripe.Event,
+  deps: PaymentDeps,
+  now = Date.now(),
+): Promise<WebhookOutcome> {
+  const seen = await deps.db.$client
+    .prepare("SELECT 1 FROM processed_webhook_events WHERE event_id = ?")
+    .bind(event.id)
+    .first();
   if (seen) return "duplicate";
   const handler = HANDLERS[event.type];
   // Recorded only once the effect is done: if it throws, Stripe's retry runs it again (it is idempotent).
   if (handler) await handler(event, deps);
   await deps.db.$client
-    .prepare("INSERT INTO processed_webhook_events (event_id, event_type, processed_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING")
+    .prepare(
+      "INSERT INTO processed_webhook_events (event_id, event_type, processed_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+    )
     .bind(event.id, event.type, now)
     .run();
   return handler ? "handled" : "ignored";

@@ -23,10 +23,18 @@ export async function isHandleTaken(db: Database, handle: string, exceptAccountI
  * invite link the visitor followed, the same batch records who invited them (decision 053; an unknown code records
  * nothing).
  */
-export async function createAccount(db: Database, input: { email: string; handle: string; languageCode: string; inviteCode?: string | null }): Promise<string> {
+export async function createAccount(
+  db: Database,
+  input: { email: string; handle: string; languageCode: string; inviteCode?: string | null },
+): Promise<string> {
   const accountId = crypto.randomUUID();
   await db.batch([
-    db.insert(userAccounts).values({ id: accountId, email: input.email, displayLanguageCode: input.languageCode, inputLanguageCode: input.languageCode }),
+    db.insert(userAccounts).values({
+      id: accountId,
+      email: input.email,
+      displayLanguageCode: input.languageCode,
+      inputLanguageCode: input.languageCode,
+    }),
     db.insert(userProfiles).values({ id: crypto.randomUUID(), accountId, originalHandle: input.handle }),
     db.insert(commissionAccounts).values({ id: crypto.randomUUID(), userAccountId: accountId }),
     db.insert(userAccountRoles).values({ userAccountId: accountId, roleCode: "user" }),
@@ -65,7 +73,15 @@ export async function saveProfileStep(
   languageCode: string,
 ): Promise<void> {
   await db.batch([
-    db.update(userAccounts).set({ birthday: input.birthday ?? null, updatedAt: new Date() }).where(eq(userAccounts.id, owner.accountId)),
-    setLocalizedText(db, { entityType: "user_profile", entityId: owner.profileId, field: "name" }, languageCode, input.name),
+    db
+      .update(userAccounts)
+      .set({ birthday: input.birthday ?? null, updatedAt: new Date() })
+      .where(eq(userAccounts.id, owner.accountId)),
+    setLocalizedText(
+      db,
+      { entityType: "user_profile", entityId: owner.profileId, field: "name" },
+      languageCode,
+      input.name,
+    ),
   ]);
 }

@@ -40,7 +40,13 @@ const codeHash = (email: string, code: string) => sha256Hex(`${email}:${code}`);
 async function withinSendLimits(db: Database, email: string, clientKey: string, now: number): Promise<boolean> {
   return (
     (await consumeRateLimit(db, `otp:send:client:${clientKey}`, OTP_SENDS_PER_CLIENT, OTP_SEND_WINDOW_MS, now)) &&
-    (await consumeRateLimit(db, `otp:send:pair:${email}|${clientKey}`, OTP_SENDS_PER_EMAIL_CLIENT, OTP_SEND_WINDOW_MS, now)) &&
+    (await consumeRateLimit(
+      db,
+      `otp:send:pair:${email}|${clientKey}`,
+      OTP_SENDS_PER_EMAIL_CLIENT,
+      OTP_SEND_WINDOW_MS,
+      now,
+    )) &&
     (await consumeRateLimit(db, `otp:send:email:${email}`, OTP_SENDS_PER_EMAIL, OTP_EMAIL_SEND_WINDOW_MS, now))
   );
 }
@@ -88,7 +94,10 @@ export async function sendCode(
   }
   await db.batch([
     // A new code replaces any earlier one for the address.
-    db.update(authCodes).set({ consumedAt: new Date(now) }).where(and(eq(authCodes.email, input.email), isNull(authCodes.consumedAt))),
+    db
+      .update(authCodes)
+      .set({ consumedAt: new Date(now) })
+      .where(and(eq(authCodes.email, input.email), isNull(authCodes.consumedAt))),
     db.insert(authCodes).values({
       id: crypto.randomUUID(),
       email: input.email,
@@ -107,7 +116,9 @@ export interface VerifyCodeDeps {
 }
 
 export type VerifyFailure = Exclude<CodeCheck, "ok"> | "missing" | "throttled" | "handle_taken";
-export type VerifyResult = { ok: true; accountId: string; isNewAccount: boolean } | { ok: false; reason: VerifyFailure };
+export type VerifyResult =
+  | { ok: true; accountId: string; isNewAccount: boolean }
+  | { ok: false; reason: VerifyFailure };
 
 /**
  * Check a code; on success consume it and return the account, creating it for a sign-up.
@@ -119,7 +130,13 @@ export type VerifyResult = { ok: true; accountId: string; isNewAccount: boolean 
  */
 export async function verifyCode(
   deps: VerifyCodeDeps,
-  input: { email: string; token: string; clientKey: string; locale: Locale; /** From an invite link followed before sign-up (decision 053). */ inviteCode?: string | null },
+  input: {
+    email: string;
+    token: string;
+    clientKey: string;
+    locale: Locale /** From an invite link followed before sign-up (decision 053). */;
+    inviteCode?: string | null;
+  },
 ): Promise<VerifyResult> {
   const now = deps.now?.() ?? Date.now();
   const { db } = deps;
@@ -129,7 +146,8 @@ export async function verifyCode(
   ];
   for (const budget of budgets) {
     // One after the other: a client past its budget does not also charge the address it is guessing at.
-    if (!(await consumeRateLimit(db, budget.key, budget.limit, OTP_VERIFY_WINDOW_MS, now))) return { ok: false, reason: "throttled" };
+    if (!(await consumeRateLimit(db, budget.key, budget.limit, OTP_VERIFY_WINDOW_MS, now)))
+      return { ok: false, reason: "throttled" };
   }
 
   const result = await consumeCode(db, input, now);
@@ -139,8 +157,18 @@ export async function verifyCode(
   return result;
 }
 
-async function consumeCode(db: Database, input: { email: string; token: string; locale: Locale; inviteCode?: string | null }, now: number): Promise<VerifyResult> {
-  const record = await db.select().from(authCodes).where(eq(authCodes.email, input.email)).orderBy(desc(authCodes.createdAt)).limit(1).get();
+async function consumeCode(
+  db: Database,
+  input: { email: string; token: string; locale: Locale; inviteCode?: string | null },
+  now: number,
+): Promise<VerifyResult> {
+  const record = await db
+    .select()
+    .from(authCodes)
+    .where(eq(authCodes.email, input.email))
+    .orderBy(desc(authCodes.createdAt))
+    .limit(1)
+    .get();
   if (!record) return { ok: false, reason: "missing" };
 
   const verdict = checkCode(
@@ -150,7 +178,10 @@ async function consumeCode(db: Database, input: { email: string; token: string; 
     OTP_MAX_FAILED_ATTEMPTS,
   );
   if (verdict === "mismatch") {
-    await db.update(authCodes).set({ failedAttempts: sql`${authCodes.failedAttempts} + 1` }).where(eq(authCodes.id, record.id));
+    await db
+      .update(authCodes)
+      .set({ failedAttempts: sql`${authCodes.failedAttempts} + 1` })
+      .where(eq(authCodes.id, record.id));
     return { ok: false, reason: "mismatch" };
   }
   if (verdict !== "ok") return { ok: false, reason: verdict };
@@ -159,7 +190,13 @@ async function consumeCode(db: Database, input: { email: string; token: string; 
   const consumed = await db
     .update(authCodes)
     .set({ consumedAt: new Date(now) })
-    .where(and(eq(authCodes.id, record.id), isNull(authCodes.consumedAt), sql`${authCodes.failedAttempts} < ${OTP_MAX_FAILED_ATTEMPTS}`))
+    .where(
+      and(
+        eq(authCodes.id, record.id),
+        isNull(authCodes.consumedAt),
+        sql`${authCodes.failedAttempts} < ${OTP_MAX_FAILED_ATTEMPTS}`,
+      ),
+    )
     .returning({ id: authCodes.id });
   if (consumed.length === 0) return { ok: false, reason: "consumed" };
 
@@ -167,7 +204,12 @@ async function consumeCode(db: Database, input: { email: string; token: string; 
   if (existing) return { ok: true, accountId: existing, isNewAccount: false };
   if (!record.signupHandle) return { ok: false, reason: "missing" };
   try {
-    const accountId = await createAccount(db, { email: input.email, handle: record.signupHandle, languageCode: input.locale, inviteCode: input.inviteCode });
+    const accountId = await createAccount(db, {
+      email: input.email,
+      handle: record.signupHandle,
+      languageCode: input.locale,
+      inviteCode: input.inviteCode,
+    });
     return { ok: true, accountId, isNewAccount: true };
   } catch (error) {
     // Someone else's sign-up took the handle after this code was sent. The unique index (lower-cased handle)

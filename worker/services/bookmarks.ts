@@ -6,7 +6,13 @@ export type BookmarkTarget = { kind: "form"; id: string } | { kind: "service"; i
  * Turn a user's bookmark of a published form or service on or off. One UPSERT: the unique index per
  * (account, target) makes repeated toggles idempotent. Returns false when the target is missing or unpublished.
  */
-export async function setBookmark(db: Database, userAccountId: string, target: BookmarkTarget, isActive: boolean, now = Date.now()): Promise<boolean> {
+export async function setBookmark(
+  db: Database,
+  userAccountId: string,
+  target: BookmarkTarget,
+  isActive: boolean,
+  now = Date.now(),
+): Promise<boolean> {
   const column = target.kind === "form" ? "form_id" : "service_id";
   const exists =
     target.kind === "form"
@@ -23,7 +29,11 @@ export async function setBookmark(db: Database, userAccountId: string, target: B
   return result.meta.changes > 0;
 }
 
-export async function getBookmark(db: Database, userAccountId: string, target: BookmarkTarget): Promise<boolean | null> {
+export async function getBookmark(
+  db: Database,
+  userAccountId: string,
+  target: BookmarkTarget,
+): Promise<boolean | null> {
   const column = target.kind === "form" ? "form_id" : "service_id";
   const row = await db.$client
     .prepare(`SELECT is_active FROM bookmarks WHERE user_account_id = ? AND ${column} = ?`)

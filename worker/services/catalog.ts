@@ -4,7 +4,14 @@ import { listedWorkSql } from "../domain/public-items";
 import { creatorRoleSql } from "../domain/roles";
 import type { Database } from "../db/client";
 import { priceSortValue, type DisplayPrice } from "../domain/pricing";
-import { SEARCH_PAGE_SIZE, decodeCursor, encodeCursor, isTextSort, trigramQuery, type ExploreQuery } from "../domain/search";
+import {
+  SEARCH_PAGE_SIZE,
+  decodeCursor,
+  encodeCursor,
+  isTextSort,
+  trigramQuery,
+  type ExploreQuery,
+} from "../domain/search";
 import { textMatchSql } from "../domain/search-text";
 import type { MediaType, QuestionType } from "../db/schema/enums";
 import { parseJson, pickTextColumn, textsOf } from "./json-columns";
@@ -38,7 +45,8 @@ const cardPreviewItems = (media: string) =>
       ${media}.link_url, ${media}.embed_code, coalesce(${media}.link_site, ${media}.embed_site)`;
 
 /** A media preview with its id and work's id first (the profile's works), read by `toPreview`. */
-const previewJson = (media: string, workIdExpr: string) => `json_array(${media}.id, ${workIdExpr}, ${cardPreviewItems(media)})`;
+const previewJson = (media: string, workIdExpr: string) =>
+  `json_array(${media}.id, ${workIdExpr}, ${cardPreviewItems(media)})`;
 
 /** At most 4 portfolio previews (spec section 2), in the creator's order, as a search card shows them. */
 const cardPreviewsOf = (profileExpr: string, limit: number) =>
@@ -60,7 +68,8 @@ const publishedFormsOf = (accountExpr: string) => `FROM commission_forms f
 const FORM_LINK_ITEMS = `f.code, f.price_amount, cu.code, ${textsOf("commission_form", "f.id", "title")}`;
 
 /** The forms a search card links to, read by `toFormLinks`. */
-const formLinksOf = (accountExpr: string) => `(SELECT json_group_array(json_array(${FORM_LINK_ITEMS})) ${publishedFormsOf(accountExpr)})`;
+const formLinksOf = (accountExpr: string) =>
+  `(SELECT json_group_array(json_array(${FORM_LINK_ITEMS})) ${publishedFormsOf(accountExpr)})`;
 
 /** The forms on a profile: a link's items, then the form's id and category names. Read by `toFormCards`. */
 const formsOf = (accountExpr: string) =>
@@ -118,7 +127,15 @@ export interface CreatorCard {
 }
 
 /** `cardPreviewItems`: type, format, file URL, thumbnail (1: the file itself), link, embed code, site. */
-type RawCardPreview = [MediaType, string, string | null, string | 1 | null, string | null, string | null, string | null];
+type RawCardPreview = [
+  MediaType,
+  string,
+  string | null,
+  string | 1 | null,
+  string | null,
+  string | null,
+  string | null,
+];
 /** `previewJson`: id, work id, then a card preview's items. */
 type RawPreview = [string, string, ...RawCardPreview];
 
@@ -147,7 +164,11 @@ function byPrice<T extends RawFormLink | RawForm>(forms: T[], prices: PriceConte
     .map((f) => f.form);
 }
 
-const toFormLink = ([code, amount, currency, titles]: RawFormLink | RawForm, locale: Locale, prices: PriceContext): FormLink => ({
+const toFormLink = (
+  [code, amount, currency, titles]: RawFormLink | RawForm,
+  locale: Locale,
+  prices: PriceContext,
+): FormLink => ({
   code,
   title: pickText(titles, locale) ?? MISSING_TEXT,
   price: displayPrice(amount, currency, prices),
@@ -217,7 +238,9 @@ const FILTERS_SQL = `SELECT 'category' AS list, c.code, c.user_index, ${textsOf(
 
 function toFilters(rows: Record<string, unknown>[], locale: Locale): ExploreFilters {
   const of = (list: string) =>
-    rows.filter((r) => r.list === list).map((r) => ({ code: String(r.code), name: pickTextColumn(r.names, locale) || String(r.code) }));
+    rows
+      .filter((r) => r.list === list)
+      .map((r) => ({ code: String(r.code), name: pickTextColumn(r.names, locale) || String(r.code) }));
   return { categories: of("category"), kinds: of("kind"), useCases: of("use") };
 }
 
@@ -247,7 +270,11 @@ const SORT_NAME_COLUMN: Record<Locale, string> = { en: "s.name_en", ja: "s.name_
  * not ban; kept in sync by triggers), so neither the text search nor the name sort touches localized_texts;
  * the cards (texts, previews, forms) are built for the page's rows alone.
  */
-export function buildCreatorSearch(query: ExploreQuery, locale: Locale, pageSize = SEARCH_PAGE_SIZE): { sql: string; params: unknown[] } {
+export function buildCreatorSearch(
+  query: ExploreQuery,
+  locale: Locale,
+  pageSize = SEARCH_PAGE_SIZE,
+): { sql: string; params: unknown[] } {
   const where: string[] = [];
   const params: unknown[] = [];
 
@@ -277,11 +304,15 @@ export function buildCreatorSearch(query: ExploreQuery, locale: Locale, pageSize
       wantedParams.push(query.category);
     }
     if (query.kind) {
-      categoryWhere.push("cc.code IN (SELECT category_code FROM commission_category_content_kinds WHERE content_kind_code = ?)");
+      categoryWhere.push(
+        "cc.code IN (SELECT category_code FROM commission_category_content_kinds WHERE content_kind_code = ?)",
+      );
       wantedParams.push(query.kind);
     }
     if (query.useCase) {
-      categoryWhere.push("cc.code IN (SELECT category_code FROM commission_category_use_cases WHERE use_case_code = ?)");
+      categoryWhere.push(
+        "cc.code IN (SELECT category_code FROM commission_category_use_cases WHERE use_case_code = ?)",
+      );
       wantedParams.push(query.useCase);
     }
     wanted = `wanted AS MATERIALIZED (SELECT ' ' || cc.code || ' ' AS token FROM commission_categories cc WHERE ${categoryWhere.join(" AND ")}),\n  `;
@@ -291,7 +322,12 @@ export function buildCreatorSearch(query: ExploreQuery, locale: Locale, pageSize
   // The name key is the name in the viewer's language, else the original, else the handle, lower-cased. Every key has
   // an index ending in profile_id (migrations 0004, 0014), which is also the tie-breaker.
   const sortName = SORT_NAME_COLUMN[locale];
-  const key = { name: sortName, date: "s.created_at", systemIndex: "s.system_index", commissionFormCount: "s.form_count" }[query.sort];
+  const key = {
+    name: sortName,
+    date: "s.created_at",
+    systemIndex: "s.system_index",
+    commissionFormCount: "s.form_count",
+  }[query.sort];
   const direction = query.order === "asc" ? "ASC" : "DESC";
   const cursor = query.cursor ? decodeCursor(query.cursor) : null;
   if (cursor) {
@@ -323,17 +359,27 @@ export function buildCreatorSearch(query: ExploreQuery, locale: Locale, pageSize
   return { sql, params: [...wantedParams, ...params] };
 }
 
-export async function searchCreators(db: Database, query: ExploreQuery, viewer: Viewer, pageSize = SEARCH_PAGE_SIZE): Promise<CreatorSearchResult> {
+export async function searchCreators(
+  db: Database,
+  query: ExploreQuery,
+  viewer: Viewer,
+  pageSize = SEARCH_PAGE_SIZE,
+): Promise<CreatorSearchResult> {
   const d1 = db.$client;
   const search = buildCreatorSearch(query, viewer.locale, pageSize);
   const statements = [d1.prepare(PRICE_BOOK_SQL), d1.prepare(search.sql).bind(...search.params)];
-  const [book, hits, filters] = await d1.batch<Record<string, unknown>>(filterRows ? statements : [...statements, d1.prepare(FILTERS_SQL)]);
+  const [book, hits, filters] = await d1.batch<Record<string, unknown>>(
+    filterRows ? statements : [...statements, d1.prepare(FILTERS_SQL)],
+  );
   const prices = priceContext(book.results[0], viewer);
   const page = hits.results;
   const last = page[page.length - 1];
   const nextCursor =
     Number(last?.page_rows) > pageSize && last
-      ? encodeCursor({ value: isTextSort(query.sort) ? String(last.sort_value) : Number(last.sort_value), id: String(last.id) })
+      ? encodeCursor({
+          value: isTextSort(query.sort) ? String(last.sort_value) : Number(last.sort_value),
+          id: String(last.id),
+        })
       : null;
   return {
     creators: page.map((row) => toCreatorCard(row, viewer.locale, prices)),
@@ -428,12 +474,20 @@ export async function getCreatorProfile(db: Database, handle: string, viewer: Vi
   const bookmarkedForms = new Set(parseJson<string>(row.bookmarked_forms));
   return {
     ...card,
-    forms: toFormCards(row.forms, viewer.locale, prices).map((form) => ({ ...form, bookmark: { isActive: bookmarkedForms.has(form.id) } })),
+    forms: toFormCards(row.forms, viewer.locale, prices).map((form) => ({
+      ...form,
+      bookmark: { isActive: bookmarkedForms.has(form.id) },
+    })),
     coverUrl: (row.cover_url as string | null) ?? null,
     isCreator: Boolean(row.is_creator),
     works: works.results.map((w) => {
       const medias = parseJson<RawPreview>(w.medias).map(toPreview);
-      return { id: String(w.id), title: pickTextColumn(w.titles, viewer.locale) ?? MISSING_TEXT, media: medias[0] ?? null, medias };
+      return {
+        id: String(w.id),
+        title: pickTextColumn(w.titles, viewer.locale) ?? MISSING_TEXT,
+        media: medias[0] ?? null,
+        medias,
+      };
     }),
     services: services.results.map((s) => ({
       id: String(s.id),
@@ -441,7 +495,10 @@ export async function getCreatorProfile(db: Database, handle: string, viewer: Vi
       title: pickTextColumn(s.titles, viewer.locale) ?? MISSING_TEXT,
       price: displayPrice(s.price_amount as number | null, s.cur as string, prices),
       thumbnailUrl: (s.thumb as string | null) ?? null,
-      categories: parseJson<{ code: string; names: TextRow[] }>(s.categories).map((c) => ({ code: c.code, name: pickText(c.names, viewer.locale) || c.code })),
+      categories: parseJson<{ code: string; names: TextRow[] }>(s.categories).map((c) => ({
+        code: c.code,
+        name: pickText(c.names, viewer.locale) || c.code,
+      })),
       // The service's request modal on its creator's page (issue 10).
       href: `/${card.handle}?service=${encodeURIComponent(String(s.id))}`,
       bookmark: { isActive: Boolean(s.bookmarked) },
@@ -504,7 +561,9 @@ export const mediasOf = (ownerType: string, idExpr: string, field: string) =>
      WHERE a.owner_type = '${ownerType}' AND a.owner_id = ${idExpr} AND a.field = '${field}' ORDER BY a.position) m))`;
 
 /** The active questions of the forms the filter picks (`f` is the form), in order, with their choices and media. */
-export const questionsSql = (formFilter: string) => `SELECT q.id, q.question_type, q.is_required, ${textsOf("commission_form_question", "q.id")} AS texts,
+export const questionsSql = (
+  formFilter: string,
+) => `SELECT q.id, q.question_type, q.is_required, ${textsOf("commission_form_question", "q.id")} AS texts,
     ${mediasOf("commission_form_question", "q.id", "medias")} AS medias,
     (SELECT json_group_array(json_object('id', c.id, 'price', c.price_amount, 'cur', c.cur, 'titles', ${textsOf("commission_form_question_choice", "c.id", "title")},
        'media', ${mediasOf("commission_form_question_choice", "c.id", "media")}))
@@ -550,22 +609,32 @@ export async function getPublicForm(db: Database, code: string, viewer: Viewer):
 }
 
 /** Question rows of `questionsSql` as the public form shows them, texts in the viewer's language. */
-export function toPublicQuestions(rows: Record<string, unknown>[], locale: Locale, prices: PriceContext): PublicFormQuestion[] {
+export function toPublicQuestions(
+  rows: Record<string, unknown>[],
+  locale: Locale,
+  prices: PriceContext,
+): PublicFormQuestion[] {
   return rows.map((q) => {
-      const qTexts = parseJson<TextRow>(q.texts);
-      return {
-        id: String(q.id),
-        questionType: q.question_type as QuestionType,
-        isRequired: Boolean(q.is_required),
-        title: pickText(qTexts, locale, "title") ?? MISSING_TEXT,
-        description: pickText(qTexts, locale, "description") ?? "",
-        choices: parseJson<{ id: string; price: number | null; cur: string | null; titles: TextRow[]; media: ShownMedia[] | null }>(q.choices).map((c) => ({
-          id: c.id,
-          title: pickText(c.titles, locale) ?? MISSING_TEXT,
-          price: displayPrice(c.price, c.cur, prices),
-          media: c.media?.[0] ?? null,
-        })),
-        medias: parseJson<ShownMedia>(q.medias),
-      };
-    });
+    const qTexts = parseJson<TextRow>(q.texts);
+    return {
+      id: String(q.id),
+      questionType: q.question_type as QuestionType,
+      isRequired: Boolean(q.is_required),
+      title: pickText(qTexts, locale, "title") ?? MISSING_TEXT,
+      description: pickText(qTexts, locale, "description") ?? "",
+      choices: parseJson<{
+        id: string;
+        price: number | null;
+        cur: string | null;
+        titles: TextRow[];
+        media: ShownMedia[] | null;
+      }>(q.choices).map((c) => ({
+        id: c.id,
+        title: pickText(c.titles, locale) ?? MISSING_TEXT,
+        price: displayPrice(c.price, c.cur, prices),
+        media: c.media?.[0] ?? null,
+      })),
+      medias: parseJson<ShownMedia>(q.medias),
+    };
+  });
 }

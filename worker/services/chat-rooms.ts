@@ -54,7 +54,8 @@ export interface StoredChatLink {
 /** A message's media, in its shown order (their position is their userIndex). */
 export type StoredChatMedia = StoredChatFile | StoredChatLink;
 
-export const isStoredFile = (media: StoredChatMedia): media is StoredChatFile => media.formatType === undefined || media.formatType === "FILE";
+export const isStoredFile = (media: StoredChatMedia): media is StoredChatFile =>
+  media.formatType === undefined || media.formatType === "FILE";
 
 export interface StoredChatMessage {
   seq: number;
@@ -105,7 +106,9 @@ const socketCallerSchema = v.object({
 /** The upgrade request the Worker sends the room for a caller it has checked. */
 export async function socketUpgradeRequest(caller: ChatCaller, locale: string, sessionToken: string): Promise<Request> {
   const socketCaller: ChatSocketCaller = { ...caller, locale, session: await sha256Hex(sessionToken) };
-  return new Request("https://chat-room/connect", { headers: { upgrade: "websocket", [CHAT_CALLER_HEADER]: JSON.stringify(socketCaller) } });
+  return new Request("https://chat-room/connect", {
+    headers: { upgrade: "websocket", [CHAT_CALLER_HEADER]: JSON.stringify(socketCaller) },
+  });
 }
 
 /** The caller the Worker put on an upgrade request; null when there is none (no request of the Worker's). */
@@ -133,8 +136,21 @@ export async function chatSideOf(d1: D1Database, roomId: string, userAccountId: 
 
 /** Whether the session a socket was opened with (by its hash) is still one a request could use. */
 export async function isSessionOpen(d1: D1Database, sessionHash: string, now = Date.now()): Promise<boolean> {
-  const row = await d1.prepare("SELECT expires_at, last_seen_at, created_at FROM sessions WHERE id_hash = ?").bind(sessionHash).first<{ expires_at: number; last_seen_at: number | null; created_at: number }>();
-  return row !== null && isSessionLive({ expiresAt: Number(row.expires_at), lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at), createdAt: Number(row.created_at) }, now);
+  const row = await d1
+    .prepare("SELECT expires_at, last_seen_at, created_at FROM sessions WHERE id_hash = ?")
+    .bind(sessionHash)
+    .first<{ expires_at: number; last_seen_at: number | null; created_at: number }>();
+  return (
+    row !== null &&
+    isSessionLive(
+      {
+        expiresAt: Number(row.expires_at),
+        lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at),
+        createdAt: Number(row.created_at),
+      },
+      now,
+    )
+  );
 }
 
 export const chatRoomStub = (env: Env, roomId: string) => env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(roomId));
@@ -201,7 +217,9 @@ export async function loadProjectedMessages(d1: D1Database, room: StoredChatRoom
     .all<Row>();
   return results.map((row, index) => {
     const text = row.text ? (JSON.parse(String(row.text)) as { t: string; l: string }) : { t: "", l: "en" };
-    const medias = (JSON.parse(String(row.medias ?? "[]")) as ProjectedMedia[]).map(storedMediaOf).filter((media) => media !== null);
+    const medias = (JSON.parse(String(row.medias ?? "[]")) as ProjectedMedia[])
+      .map(storedMediaOf)
+      .filter((media) => media !== null);
     const sender = String(row.sender_user_account_id);
     return {
       seq: index + 1,
@@ -235,54 +253,113 @@ type ProjectedMedia = {
 function storedMediaOf(media: ProjectedMedia): StoredChatMedia | null {
   const mediaType = media.type as StoredChatMedia["mediaType"];
   if (media.format === "LINK" && media.link) {
-    return { formatType: "LINK", id: media.id, name: media.name, mediaType, site: media.site as MediaSite | null, url: media.link, code: null, thumbnailUrl: media.thumbnail };
+    return {
+      formatType: "LINK",
+      id: media.id,
+      name: media.name,
+      mediaType,
+      site: media.site as MediaSite | null,
+      url: media.link,
+      code: null,
+      thumbnailUrl: media.thumbnail,
+    };
   }
   if (media.format === "EMBED" && media.code) {
     const entry = buildMediaEntry({ formatType: "EMBED", code: media.code });
-    return entry && { formatType: "EMBED", id: media.id, name: media.name, mediaType, site: entry.site, url: entry.url ?? "", code: media.code, thumbnailUrl: media.thumbnail };
+    return (
+      entry && {
+        formatType: "EMBED",
+        id: media.id,
+        name: media.name,
+        mediaType,
+        site: entry.site,
+        url: entry.url ?? "",
+        code: media.code,
+        thumbnailUrl: media.thumbnail,
+      }
+    );
   }
   if (!media.url?.startsWith("/media/")) return null;
-  return { id: media.id, key: media.url.slice("/media/".length), name: media.name ?? "", mediaType, fileType: media.mime ?? "", fileSize: Number(media.size ?? 0) };
+  return {
+    id: media.id,
+    key: media.url.slice("/media/".length),
+    name: media.name ?? "",
+    mediaType,
+    fileType: media.mime ?? "",
+    fileSize: Number(media.size ?? 0),
+  };
 }
 
 /** The room row's projection: settings, status, last seqs and read markers, as the object holds them now. */
-export function roomProjection(d1: D1Database, room: StoredChatRoom, lastSeq: number, now: number): D1PreparedStatement {
+export function roomProjection(
+  d1: D1Database,
+  room: StoredChatRoom,
+  lastSeq: number,
+  now: number,
+): D1PreparedStatement {
   return d1
     .prepare(
       `UPDATE chat_rooms SET room_status = ?, restriction_type = ?, message_character_limit = ?, message_media_limit = ?,
          last_seq = max(last_seq, ?), last_seller_seq = max(last_seller_seq, ?), last_buyer_seq = max(last_buyer_seq, ?),
          seller_read_seq = max(seller_read_seq, ?), buyer_read_seq = max(buyer_read_seq, ?), updated_at = ? WHERE id = ?`,
     )
-    .bind(room.roomStatus, room.restrictionType, room.messageCharacterLimit, room.messageMediaLimit, lastSeq, room.lastSellerSeq, room.lastBuyerSeq, room.sellerReadSeq, room.buyerReadSeq, now, room.id);
+    .bind(
+      room.roomStatus,
+      room.restrictionType,
+      room.messageCharacterLimit,
+      room.messageMediaLimit,
+      lastSeq,
+      room.lastSellerSeq,
+      room.lastBuyerSeq,
+      room.sellerReadSeq,
+      room.buyerReadSeq,
+      now,
+      room.id,
+    );
 }
 
 /** One message's rows: the message, its text (the original, in the sender's language), its media; all idempotent. */
 export function messageProjection(d1: D1Database, roomId: string, message: StoredChatMessage): D1PreparedStatement[] {
   const statements = [
     d1
-      .prepare("INSERT INTO chat_messages (id, room_id, sender_user_account_id, client_message_id, seq, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")
+      .prepare(
+        "INSERT INTO chat_messages (id, room_id, sender_user_account_id, client_message_id, seq, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+      )
       .bind(message.id, roomId, message.senderUserAccountId, message.clientMessageId, message.seq, message.createdAt),
   ];
   if (message.text) {
     statements.push(
       d1
-        .prepare("INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'chat_message', ?, 'text', ?, 1, ?) ON CONFLICT DO NOTHING")
+        .prepare(
+          "INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'chat_message', ?, 'text', ?, 1, ?) ON CONFLICT DO NOTHING",
+        )
         .bind(`${message.id}:text`, message.id, message.languageCode, message.text),
     );
   }
   // Each media at its place: media_attachments.position and media.user_index are its index in the message.
   message.medias.forEach((media, position) => {
-    statements.push(...(isStoredFile(media) ? fileProjection(d1, message, media, position) : linkProjection(d1, message, media, position)));
+    statements.push(
+      ...(isStoredFile(media)
+        ? fileProjection(d1, message, media, position)
+        : linkProjection(d1, message, media, position)),
+    );
     statements.push(
       d1
-        .prepare("INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position, created_at) VALUES (?, ?, 'chat_message', ?, 'medias', ?, ?) ON CONFLICT DO NOTHING")
+        .prepare(
+          "INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position, created_at) VALUES (?, ?, 'chat_message', ?, 'medias', ?, ?) ON CONFLICT DO NOTHING",
+        )
         .bind(`${message.id}:${position}`, media.id, message.id, position, message.createdAt),
     );
   });
   return statements;
 }
 
-function fileProjection(d1: D1Database, message: StoredChatMessage, media: StoredChatFile, position: number): D1PreparedStatement[] {
+function fileProjection(
+  d1: D1Database,
+  message: StoredChatMessage,
+  media: StoredChatFile,
+  position: number,
+): D1PreparedStatement[] {
   const extension = media.key.slice(media.key.lastIndexOf(".") + 1);
   return [
     d1
@@ -290,13 +367,30 @@ function fileProjection(d1: D1Database, message: StoredChatMessage, media: Store
         `INSERT INTO media (id, owner_user_account_id, format_type, media_type, file_name, file_type, file_size, file_extension, file_url, user_index, created_at, updated_at)
          VALUES (?, ?, 'FILE', ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
       )
-      .bind(media.id, message.senderUserAccountId, media.mediaType, media.name, media.fileType, media.fileSize, extension, `/media/${media.key}`, position, message.createdAt, message.createdAt),
+      .bind(
+        media.id,
+        message.senderUserAccountId,
+        media.mediaType,
+        media.name,
+        media.fileType,
+        media.fileSize,
+        extension,
+        `/media/${media.key}`,
+        position,
+        message.createdAt,
+        message.createdAt,
+      ),
     d1.prepare("DELETE FROM pending_uploads WHERE key = ?").bind(media.key),
   ];
 }
 
 /** A link's or embed's row; its name, when the sender gave one, is the media's name text (translatable, as every name). */
-function linkProjection(d1: D1Database, message: StoredChatMessage, media: StoredChatLink, position: number): D1PreparedStatement[] {
+function linkProjection(
+  d1: D1Database,
+  message: StoredChatMessage,
+  media: StoredChatLink,
+  position: number,
+): D1PreparedStatement[] {
   const link = media.formatType === "LINK";
   const statements = [
     d1
@@ -305,15 +399,26 @@ function linkProjection(d1: D1Database, message: StoredChatMessage, media: Store
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
       )
       .bind(
-        media.id, message.senderUserAccountId, media.formatType, media.mediaType,
-        link ? media.site : null, link ? media.url : null, link ? null : media.site, link ? null : media.code,
-        media.thumbnailUrl, position, message.createdAt, message.createdAt,
+        media.id,
+        message.senderUserAccountId,
+        media.formatType,
+        media.mediaType,
+        link ? media.site : null,
+        link ? media.url : null,
+        link ? null : media.site,
+        link ? null : media.code,
+        media.thumbnailUrl,
+        position,
+        message.createdAt,
+        message.createdAt,
       ),
   ];
   if (media.name) {
     statements.push(
       d1
-        .prepare("INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'media', ?, 'name', ?, 1, ?) ON CONFLICT DO NOTHING")
+        .prepare(
+          "INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'media', ?, 'name', ?, 1, ?) ON CONFLICT DO NOTHING",
+        )
         .bind(`${media.id}:name`, media.id, message.languageCode, media.name),
     );
   }
@@ -324,32 +429,62 @@ function linkProjection(d1: D1Database, message: StoredChatMessage, media: Store
  * The other party's notice of a new message (spec section 2: routed to the seller or buyer view by which they are).
  * Keyed by room, reader and their read marker: a burst of messages before they read makes one notice.
  */
-export function unreadNoticeStatement(d1: D1Database, room: StoredChatRoom, recipient: ChatSide, senderProfileId: string | null, dedupeKey: string, now: number): D1PreparedStatement {
+export function unreadNoticeStatement(
+  d1: D1Database,
+  room: StoredChatRoom,
+  recipient: ChatSide,
+  senderProfileId: string | null,
+  dedupeKey: string,
+  now: number,
+): D1PreparedStatement {
   const to = recipient === "seller" ? room.seller : room.buyer;
   return d1
     .prepare(
       `INSERT INTO notifications (id, recipient_user_account_id, notification_type, from_profile_id, href, order_id, chat_room_id, dedupe_key, created_at)
        VALUES (?, ?, 'CHAT_ROOM_MESSAGE_RECEIVED', ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
     )
-    .bind(crypto.randomUUID(), to.userAccountId, senderProfileId, orderHref(recipient, room.orderCode), room.orderId, room.id, dedupeKey, now);
+    .bind(
+      crypto.randomUUID(),
+      to.userAccountId,
+      senderProfileId,
+      orderHref(recipient, room.orderCode),
+      room.orderId,
+      room.id,
+      dedupeKey,
+      now,
+    );
 }
 
 /** Reading the room reads its message notices too: the bell need not say what the reader has seen. */
-export function readNoticesStatement(d1: D1Database, room: StoredChatRoom, reader: ChatSide, now: number): D1PreparedStatement {
+export function readNoticesStatement(
+  d1: D1Database,
+  room: StoredChatRoom,
+  reader: ChatSide,
+  now: number,
+): D1PreparedStatement {
   const to = reader === "seller" ? room.seller : room.buyer;
   return d1
-    .prepare("UPDATE notifications SET read_at = ? WHERE chat_room_id = ? AND recipient_user_account_id = ? AND notification_type = 'CHAT_ROOM_MESSAGE_RECEIVED' AND read_at IS NULL")
+    .prepare(
+      "UPDATE notifications SET read_at = ? WHERE chat_room_id = ? AND recipient_user_account_id = ? AND notification_type = 'CHAT_ROOM_MESSAGE_RECEIVED' AND read_at IS NULL",
+    )
     .bind(now, room.id, to.userAccountId);
 }
 
 /** After an order transition that changed its chat status: the order's room follows it (called by the Order object). */
 export async function syncChatRoomStatus(env: Env, orderId: string): Promise<void> {
-  const { results } = await env.DB.prepare("SELECT id FROM chat_rooms WHERE order_id = ?").bind(orderId).all<{ id: string }>();
+  const { results } = await env.DB.prepare("SELECT id FROM chat_rooms WHERE order_id = ?")
+    .bind(orderId)
+    .all<{ id: string }>();
   for (const { id } of results) await chatRoomStub(env, id).refreshStatus(id);
 }
 
 /** The order page's view of its room, from D1's projection (`SELECT * FROM chat_rooms`; the socket's hello brings the live one). */
-export function chatRoomViewFromRow(row: Row | undefined, orderCode: string, orderChat: ChatRoomStatus, side: ChatSide): ChatRoomView | null {
+export function chatRoomViewFromRow(
+  row: Row | undefined,
+  orderCode: string,
+  orderChat: ChatRoomStatus,
+  side: ChatSide,
+): ChatRoomView | null {
   if (!row) return null;
   return chatRoomView(
     {

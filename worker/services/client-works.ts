@@ -26,9 +26,17 @@ export async function resolveClient(
   const removedClient = existing?.clientRemovedAt ? existing.clientAccountId : null;
   if (!handle) {
     if (removedClient) return { accountId: removedClient, removed: true };
-    return existing && !existing.clientAccountId ? { accountId: null, removed: false } : existing ? { error: "client_works_client_required" } : { accountId: null, removed: false };
+    return existing && !existing.clientAccountId
+      ? { accountId: null, removed: false }
+      : existing
+        ? { error: "client_works_client_required" }
+        : { accountId: null, removed: false };
   }
-  const row = await db.select({ accountId: userProfiles.accountId }).from(userProfiles).where(sql`lower(${userProfiles.originalHandle}) = ${handle.toLowerCase()}`).get();
+  const row = await db
+    .select({ accountId: userProfiles.accountId })
+    .from(userProfiles)
+    .where(sql`lower(${userProfiles.originalHandle}) = ${handle.toLowerCase()}`)
+    .get();
   if (!row) return { error: "client_works_client_unknown" };
   if (row.accountId === userAccountId) return { error: "client_works_client_self" };
   if (row.accountId === removedClient) return { error: "client_works_client_removed" };
@@ -48,14 +56,27 @@ export function removedClientCredit(workId: string) {
  * and the creator's list says they removed themselves. Anyone else (the creator too) gets not found and nothing
  * changes. Asking twice keeps the first time.
  */
-export async function removeMeFromWork(db: Database, clientAccountId: string, workId: string, now = Date.now()): Promise<{ ok: boolean }> {
+export async function removeMeFromWork(
+  db: Database,
+  clientAccountId: string,
+  workId: string,
+  now = Date.now(),
+): Promise<{ ok: boolean }> {
   const isMine = and(eq(portfolioWorks.id, workId), eq(portfolioWorks.clientAccountId, clientAccountId));
   const work = await db.select({ id: portfolioWorks.id }).from(portfolioWorks).where(isMine).get();
   if (!work) return { ok: false };
-  const setting = db.select({ id: visibilitySettings.id }).from(visibilitySettings).where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, workId)));
+  const setting = db
+    .select({ id: visibilitySettings.id })
+    .from(visibilitySettings)
+    .where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, workId)));
   await db.batch([
-    db.update(portfolioWorks).set({ clientRemovedAt: new Date(now) }).where(and(isMine, isNull(portfolioWorks.clientRemovedAt))),
-    db.delete(visibilityGrants).where(and(inArray(visibilityGrants.visibilitySettingId, setting), removedClientCredit(workId))),
+    db
+      .update(portfolioWorks)
+      .set({ clientRemovedAt: new Date(now) })
+      .where(and(isMine, isNull(portfolioWorks.clientRemovedAt))),
+    db
+      .delete(visibilityGrants)
+      .where(and(inArray(visibilityGrants.visibilitySettingId, setting), removedClientCredit(workId))),
   ]);
   return { ok: true };
 }

@@ -45,15 +45,27 @@ const T_CHOICE = LOCALIZED.commissionFormTemplateQuestionChoice.type;
 const Q_OWNER = MEDIA_OWNERS.commissionFormQuestion.type;
 const C_OWNER = MEDIA_OWNERS.commissionFormQuestionChoice.type;
 
-function textInsert(db: Database, entityType: string, entityId: string, field: string, languageCode: string, text: string) {
-  return db.insert(localizedTexts).values({ id: crypto.randomUUID(), entityType, entityId, field, languageCode, isOriginal: true, text });
+function textInsert(
+  db: Database,
+  entityType: string,
+  entityId: string,
+  field: string,
+  languageCode: string,
+  text: string,
+) {
+  return db
+    .insert(localizedTexts)
+    .values({ id: crypto.randomUUID(), entityType, entityId, field, languageCode, isOriginal: true, text });
 }
 
 /** A creator as a write needs them: their account, and the commission account their forms and services belong to. */
 export type Creator = Pick<SessionUser, "accountId" | "commissionAccountId">;
 
 async function currencyIds(db: Database): Promise<Record<CurrencyCode, string>> {
-  const rows = await db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(inArray(currencies.code, [...CURRENCIES]));
+  const rows = await db
+    .select({ id: currencies.id, code: currencies.code })
+    .from(currencies)
+    .where(inArray(currencies.code, [...CURRENCIES]));
   return Object.fromEntries(rows.map((r) => [r.code, r.id])) as Record<CurrencyCode, string>;
 }
 
@@ -65,7 +77,15 @@ async function currencyCodeOf(db: Database, id: string): Promise<CurrencyCode> {
 /** The form if `userAccountId` owns it; null for someone else's form or no form (the caller answers 404 either way). */
 async function ownedForm(db: Database, userAccountId: string, formId: string) {
   return db
-    .select({ id: commissionForms.id, code: commissionForms.code, formStatus: commissionForms.formStatus, priceAmount: commissionForms.priceAmount, priceCurrencyId: commissionForms.priceCurrencyId, categoryCode: commissionForms.categoryCode, commissionAccountId: commissionForms.commissionAccountId })
+    .select({
+      id: commissionForms.id,
+      code: commissionForms.code,
+      formStatus: commissionForms.formStatus,
+      priceAmount: commissionForms.priceAmount,
+      priceCurrencyId: commissionForms.priceCurrencyId,
+      categoryCode: commissionForms.categoryCode,
+      commissionAccountId: commissionForms.commissionAccountId,
+    })
     .from(commissionForms)
     .innerJoin(commissionAccounts, eq(commissionAccounts.id, commissionForms.commissionAccountId))
     .where(and(eq(commissionForms.id, formId), eq(commissionAccounts.userAccountId, userAccountId)))
@@ -84,7 +104,14 @@ export interface FormListItem {
 
 export async function listForms(db: Database, userAccountId: string, locale: Locale): Promise<FormListItem[]> {
   const rows = await db
-    .select({ id: commissionForms.id, code: commissionForms.code, status: commissionForms.formStatus, priceAmount: commissionForms.priceAmount, currency: currencies.code, categoryCode: commissionForms.categoryCode })
+    .select({
+      id: commissionForms.id,
+      code: commissionForms.code,
+      status: commissionForms.formStatus,
+      priceAmount: commissionForms.priceAmount,
+      currency: currencies.code,
+      categoryCode: commissionForms.categoryCode,
+    })
     .from(commissionForms)
     .innerJoin(commissionAccounts, eq(commissionAccounts.id, commissionForms.commissionAccountId))
     .innerJoin(currencies, eq(currencies.id, commissionForms.priceCurrencyId))
@@ -95,7 +122,11 @@ export async function listForms(db: Database, userAccountId: string, locale: Loc
     FORM,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...r, currency: asCurrencyCode(r.currency), title: pickText(texts.get(r.id), locale, "title") ?? MISSING_TEXT }));
+  return rows.map((r) => ({
+    ...r,
+    currency: asCurrencyCode(r.currency),
+    title: pickText(texts.get(r.id), locale, "title") ?? MISSING_TEXT,
+  }));
 }
 
 export async function listCategoryOptions(db: Database, locale: Locale): Promise<{ code: string; name: string }[]> {
@@ -113,7 +144,8 @@ export async function listCategoryOptions(db: Database, locale: Locale): Promise
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const message = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
+  const message =
+    error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
   return /UNIQUE constraint failed/i.test(message);
 }
 
@@ -129,13 +161,25 @@ export async function createFormFromTemplate(
   options: { title: string; generateCode?: () => string },
 ): Promise<string> {
   const ids = await currencyIds(db);
-  const template = await db.select({ id: commissionFormTemplates.id }).from(commissionFormTemplates).where(eq(commissionFormTemplates.isDefault, true)).get();
+  const template = await db
+    .select({ id: commissionFormTemplates.id })
+    .from(commissionFormTemplates)
+    .where(eq(commissionFormTemplates.isDefault, true))
+    .get();
   const questions = template
-    ? await db.select().from(commissionFormTemplateQuestions).where(eq(commissionFormTemplateQuestions.templateId, template.id)).orderBy(asc(commissionFormTemplateQuestions.userIndex))
+    ? await db
+        .select()
+        .from(commissionFormTemplateQuestions)
+        .where(eq(commissionFormTemplateQuestions.templateId, template.id))
+        .orderBy(asc(commissionFormTemplateQuestions.userIndex))
     : [];
   const questionIds = questions.map((q) => q.id);
   const choices = questionIds.length
-    ? await db.select().from(commissionFormTemplateQuestionChoices).where(inArray(commissionFormTemplateQuestionChoices.templateQuestionId, questionIds)).orderBy(asc(commissionFormTemplateQuestionChoices.userIndex))
+    ? await db
+        .select()
+        .from(commissionFormTemplateQuestionChoices)
+        .where(inArray(commissionFormTemplateQuestionChoices.templateQuestionId, questionIds))
+        .orderBy(asc(commissionFormTemplateQuestionChoices.userIndex))
     : [];
   const qTexts = await loadTexts(db, T_QUESTION, questionIds);
   const cTexts = await loadTexts(
@@ -157,14 +201,19 @@ export async function createFormFromTemplate(
       isRequired: q.isRequired,
       choices: choices
         .filter((c) => c.templateQuestionId === q.id)
-        .map((c) => ({ title: pickText(cTexts.get(c.id), locale, "title") ?? "", priceAmount: c.priceCurrencyId === ids[currency] ? c.priceAmount : null })), // another currency: set by the creator
+        .map((c) => ({
+          title: pickText(cTexts.get(c.id), locale, "title") ?? "",
+          priceAmount: c.priceCurrencyId === ids[currency] ? c.priceAmount : null,
+        })), // another currency: set by the creator
     })),
   };
   const makeCode = options.generateCode ?? (() => generateFormCode());
   for (let attempt = 0; attempt < 5; attempt++) {
     const formId = crypto.randomUUID();
     try {
-      await db.insert(commissionForms).values({ id: formId, code: makeCode(), commissionAccountId, priceCurrencyId: ids[draft.currency] });
+      await db
+        .insert(commissionForms)
+        .values({ id: formId, code: makeCode(), commissionAccountId, priceCurrencyId: ids[draft.currency] });
     } catch (error) {
       if (isUniqueViolation(error)) continue; // the code was taken: draw another
       throw error;
@@ -177,7 +226,10 @@ export async function createFormFromTemplate(
 
 /** Statements that clear a form's texts, questions, choices and their media attachments (not the media rows). */
 function clearContent(db: Database, formId: string): BatchItem<"sqlite">[] {
-  const oldQuestions = db.select({ id: commissionFormQuestions.id }).from(commissionFormQuestions).where(eq(commissionFormQuestions.formId, formId));
+  const oldQuestions = db
+    .select({ id: commissionFormQuestions.id })
+    .from(commissionFormQuestions)
+    .where(eq(commissionFormQuestions.formId, formId));
   const oldChoices = db
     .select({ id: commissionFormQuestionChoices.id })
     .from(commissionFormQuestionChoices)
@@ -185,11 +237,19 @@ function clearContent(db: Database, formId: string): BatchItem<"sqlite">[] {
     .where(eq(commissionFormQuestions.formId, formId));
   return [
     db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, FORM), eq(localizedTexts.entityId, formId))),
-    db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, CHOICE), inArray(localizedTexts.entityId, oldChoices))),
-    db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, QUESTION), inArray(localizedTexts.entityId, oldQuestions))),
+    db
+      .delete(localizedTexts)
+      .where(and(eq(localizedTexts.entityType, CHOICE), inArray(localizedTexts.entityId, oldChoices))),
+    db
+      .delete(localizedTexts)
+      .where(and(eq(localizedTexts.entityType, QUESTION), inArray(localizedTexts.entityId, oldQuestions))),
     // Attachments point at question/choice ids by value (no foreign key): they go before the questions do.
-    db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, C_OWNER), inArray(mediaAttachments.ownerId, oldChoices))),
-    db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, Q_OWNER), inArray(mediaAttachments.ownerId, oldQuestions))),
+    db
+      .delete(mediaAttachments)
+      .where(and(eq(mediaAttachments.ownerType, C_OWNER), inArray(mediaAttachments.ownerId, oldChoices))),
+    db
+      .delete(mediaAttachments)
+      .where(and(eq(mediaAttachments.ownerType, Q_OWNER), inArray(mediaAttachments.ownerId, oldQuestions))),
     // Choices go with their questions (ON DELETE CASCADE); past orders keep their snapshots (references set null).
     db.delete(commissionFormQuestions).where(eq(commissionFormQuestions.formId, formId)),
   ];
@@ -213,26 +273,49 @@ function writeContent(
   files: FileFacts = new Map(),
 ): BatchItem<"sqlite">[] {
   const statements: BatchItem<"sqlite">[] = [
-    db.update(commissionForms).set({ priceAmount: draft.priceAmount, priceCurrencyId: ids[draft.currency], categoryCode: draft.categoryCode, updatedAt: new Date() }).where(eq(commissionForms.id, formId)),
+    db
+      .update(commissionForms)
+      .set({
+        priceAmount: draft.priceAmount,
+        priceCurrencyId: ids[draft.currency],
+        categoryCode: draft.categoryCode,
+        updatedAt: new Date(),
+      })
+      .where(eq(commissionForms.id, formId)),
     ...clearContent(db, formId),
     textInsert(db, FORM, formId, "title", locale, draft.title),
   ];
   const attach = (item: ParsedFormMedia, ownerType: string, ownerId: string, field: string, position: number) => {
     const mediaId = item.id ?? crypto.randomUUID();
-    if (item.entry) statements.push(db.insert(media).values(mediaRow(mediaId, ownerUserAccountId, item.entry, position, files.get(item.entry))));
-    statements.push(db.insert(mediaAttachments).values({ id: crypto.randomUUID(), mediaId, ownerType, ownerId, field, position }));
+    if (item.entry)
+      statements.push(
+        db.insert(media).values(mediaRow(mediaId, ownerUserAccountId, item.entry, position, files.get(item.entry))),
+      );
+    statements.push(
+      db.insert(mediaAttachments).values({ id: crypto.randomUUID(), mediaId, ownerType, ownerId, field, position }),
+    );
   };
   if (draft.description) statements.push(textInsert(db, FORM, formId, "description", locale, draft.description));
   draft.questions.forEach((q, qi) => {
     const questionId = crypto.randomUUID();
-    statements.push(db.insert(commissionFormQuestions).values({ id: questionId, formId, questionType: q.type, isRequired: q.isRequired, userIndex: qi }));
+    statements.push(
+      db
+        .insert(commissionFormQuestions)
+        .values({ id: questionId, formId, questionType: q.type, isRequired: q.isRequired, userIndex: qi }),
+    );
     statements.push(textInsert(db, QUESTION, questionId, "title", locale, q.title));
     if (q.description) statements.push(textInsert(db, QUESTION, questionId, "description", locale, q.description));
     (q.medias ?? []).forEach((item, position) => attach(item, Q_OWNER, questionId, "medias", position));
     q.choices.forEach((c, ci) => {
       const choiceId = crypto.randomUUID();
       statements.push(
-        db.insert(commissionFormQuestionChoices).values({ id: choiceId, questionId, priceAmount: c.priceAmount, priceCurrencyId: c.priceAmount === null ? null : ids[draft.currency], userIndex: ci }),
+        db.insert(commissionFormQuestionChoices).values({
+          id: choiceId,
+          questionId,
+          priceAmount: c.priceAmount,
+          priceCurrencyId: c.priceAmount === null ? null : ids[draft.currency],
+          userIndex: ci,
+        }),
       );
       statements.push(textInsert(db, CHOICE, choiceId, "title", locale, c.title));
       if (c.media) attach(c.media, C_OWNER, choiceId, "media", 0);
@@ -243,7 +326,10 @@ function writeContent(
 
 /** The media attached to a form's questions and choices, in order. */
 async function formMedia(db: Database, formId: string) {
-  const questionIds = db.select({ id: commissionFormQuestions.id }).from(commissionFormQuestions).where(eq(commissionFormQuestions.formId, formId));
+  const questionIds = db
+    .select({ id: commissionFormQuestions.id })
+    .from(commissionFormQuestions)
+    .where(eq(commissionFormQuestions.formId, formId));
   const choiceIds = db
     .select({ id: commissionFormQuestionChoices.id })
     .from(commissionFormQuestionChoices)
@@ -255,8 +341,18 @@ async function formMedia(db: Database, formId: string) {
     ...MEDIA_READ_COLUMNS,
   };
   const [questions, choices] = await Promise.all([
-    db.select(select).from(mediaAttachments).innerJoin(media, eq(media.id, mediaAttachments.mediaId)).where(and(eq(mediaAttachments.ownerType, Q_OWNER), inArray(mediaAttachments.ownerId, questionIds))).orderBy(asc(mediaAttachments.position)),
-    db.select(select).from(mediaAttachments).innerJoin(media, eq(media.id, mediaAttachments.mediaId)).where(and(eq(mediaAttachments.ownerType, C_OWNER), inArray(mediaAttachments.ownerId, choiceIds))).orderBy(asc(mediaAttachments.position)),
+    db
+      .select(select)
+      .from(mediaAttachments)
+      .innerJoin(media, eq(media.id, mediaAttachments.mediaId))
+      .where(and(eq(mediaAttachments.ownerType, Q_OWNER), inArray(mediaAttachments.ownerId, questionIds)))
+      .orderBy(asc(mediaAttachments.position)),
+    db
+      .select(select)
+      .from(mediaAttachments)
+      .innerJoin(media, eq(media.id, mediaAttachments.mediaId))
+      .where(and(eq(mediaAttachments.ownerType, C_OWNER), inArray(mediaAttachments.ownerId, choiceIds)))
+      .orderBy(asc(mediaAttachments.position)),
   ]);
   return [...questions, ...choices];
 }
@@ -286,17 +382,30 @@ export interface FormForEdit {
 }
 
 /** The form as the editor shows it, in the viewer's language; null unless `userAccountId` owns it. */
-export async function getFormForEdit(db: Database, userAccountId: string, formId: string, locale: Locale): Promise<FormForEdit | null> {
+export async function getFormForEdit(
+  db: Database,
+  userAccountId: string,
+  formId: string,
+  locale: Locale,
+): Promise<FormForEdit | null> {
   const form = await ownedForm(db, userAccountId, formId);
   if (!form) return null;
   const currency = await currencyCodeOf(db, form.priceCurrencyId);
   const questions = await db
-    .select({ id: commissionFormQuestions.id, type: commissionFormQuestions.questionType, isRequired: commissionFormQuestions.isRequired })
+    .select({
+      id: commissionFormQuestions.id,
+      type: commissionFormQuestions.questionType,
+      isRequired: commissionFormQuestions.isRequired,
+    })
     .from(commissionFormQuestions)
     .where(and(eq(commissionFormQuestions.formId, formId), eq(commissionFormQuestions.questionStatus, "ACTIVE")))
     .orderBy(asc(commissionFormQuestions.userIndex));
   const choices = await db
-    .select({ id: commissionFormQuestionChoices.id, questionId: commissionFormQuestionChoices.questionId, priceAmount: commissionFormQuestionChoices.priceAmount })
+    .select({
+      id: commissionFormQuestionChoices.id,
+      questionId: commissionFormQuestionChoices.questionId,
+      priceAmount: commissionFormQuestionChoices.priceAmount,
+    })
     .from(commissionFormQuestionChoices)
     .innerJoin(commissionFormQuestions, eq(commissionFormQuestions.id, commissionFormQuestionChoices.questionId))
     .where(eq(commissionFormQuestions.formId, formId))
@@ -305,7 +414,10 @@ export async function getFormForEdit(db: Database, userAccountId: string, formId
   const qTexts = await loadTexts(
     db,
     QUESTION,
-    db.select({ id: commissionFormQuestions.id }).from(commissionFormQuestions).where(eq(commissionFormQuestions.formId, formId)),
+    db
+      .select({ id: commissionFormQuestions.id })
+      .from(commissionFormQuestions)
+      .where(eq(commissionFormQuestions.formId, formId)),
   );
   const cTexts = await loadTexts(
     db,
@@ -327,7 +439,12 @@ export async function getFormForEdit(db: Database, userAccountId: string, formId
       .filter((c) => c.questionId === q.id)
       .map((c) => {
         const image = medias.find((m) => m.ownerType === C_OWNER && m.ownerId === c.id);
-        return { id: c.id, title: pickText(cTexts.get(c.id), locale, "title") ?? "", price: formatPriceInput(c.priceAmount, currency), media: image ? shownMedia(image) : null };
+        return {
+          id: c.id,
+          title: pickText(cTexts.get(c.id), locale, "title") ?? "",
+          price: formatPriceInput(c.priceAmount, currency),
+          media: image ? shownMedia(image) : null,
+        };
       }),
     medias: medias.filter((m) => m.ownerType === Q_OWNER && m.ownerId === q.id).map(shownMedia),
   }));
@@ -346,7 +463,10 @@ export async function getFormForEdit(db: Database, userAccountId: string, formId
   };
 }
 
-export type FormWriteResult = { ok: true } | { ok: false; reason: "not_found" } | { ok: false; reason: "invalid"; errors: Record<string, string> };
+export type FormWriteResult =
+  | { ok: true }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "invalid"; errors: Record<string, string> };
 
 /**
  * Replace the form's content with a validated draft, in the writer's language. Someone else's form is refused
@@ -355,7 +475,14 @@ export type FormWriteResult = { ok: true } | { ok: false; reason: "not_found" } 
  * (question_medias / choice_media) and, with `bucket`, pass the upload rule again (bytes re-sniffed; a refused object
  * is deleted). Media no longer listed are deleted, with `bucket` their files in the form's folder too.
  */
-export async function saveForm(db: Database, userAccountId: string, formId: string, draft: ParsedForm, locale: Locale, bucket: R2Bucket): Promise<FormWriteResult> {
+export async function saveForm(
+  db: Database,
+  userAccountId: string,
+  formId: string,
+  draft: ParsedForm,
+  locale: Locale,
+  bucket: R2Bucket,
+): Promise<FormWriteResult> {
   const form = await ownedForm(db, userAccountId, formId);
   if (!form) return { ok: false, reason: "not_found" };
   if (draft.categoryCode) {
@@ -383,15 +510,22 @@ export async function saveForm(db: Database, userAccountId: string, formId: stri
     if (!key) return;
     const checked = await checkAttachment(bucket, key, (k) => isFormObject(k, formId, field));
     if (!checked.ok) {
-      errors[path] = checked.error === "forbidden" ? "authoring_form_media_forbidden" : checked.error === "not_found" ? "authoring_invalid" : checked.error;
+      errors[path] =
+        checked.error === "forbidden"
+          ? "authoring_form_media_forbidden"
+          : checked.error === "not_found"
+            ? "authoring_invalid"
+            : checked.error;
       return;
     }
     newKeys.push(key.key);
     files.set(entry, { size: checked.size, type: checked.mimeType });
   };
   for (const [qi, q] of draft.questions.entries()) {
-    for (const [mi, item] of (q.medias ?? []).entries()) await check(item, `questions.${qi}.medias.${mi}`, FORM_MEDIA_FIELDS.question);
-    for (const [ci, c] of q.choices.entries()) if (c.media) await check(c.media, `questions.${qi}.choices.${ci}.media`, FORM_MEDIA_FIELDS.choice);
+    for (const [mi, item] of (q.medias ?? []).entries())
+      await check(item, `questions.${qi}.medias.${mi}`, FORM_MEDIA_FIELDS.question);
+    for (const [ci, c] of q.choices.entries())
+      if (c.media) await check(c.media, `questions.${qi}.choices.${ci}.media`, FORM_MEDIA_FIELDS.choice);
   }
   if (Object.keys(errors).length) return { ok: false, reason: "invalid", errors };
   const ids = await currencyIds(db);
@@ -400,7 +534,18 @@ export async function saveForm(db: Database, userAccountId: string, formId: stri
   // The new files are attached by this save: no longer pending uploads (the cron deletes unattached ones).
   const attached = markUploadsAttached(db, newKeys);
   if (attached) statements.push(attached);
-  if (dropped.length) statements.push(db.delete(media).where(and(inArray(media.id, dropped.map((m) => m.id)), eq(media.ownerUserAccountId, userAccountId))));
+  if (dropped.length)
+    statements.push(
+      db.delete(media).where(
+        and(
+          inArray(
+            media.id,
+            dropped.map((m) => m.id),
+          ),
+          eq(media.ownerUserAccountId, userAccountId),
+        ),
+      ),
+    );
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   // A file two questions showed, or an order's snapshot copied, stays while anything refers to it.
   if (bucket) await deleteUnreferencedFiles(db, bucket, formFiles(dropped, userAccountId, formId));
@@ -408,10 +553,18 @@ export async function saveForm(db: Database, userAccountId: string, formId: stri
 }
 
 /** Publish (shown at /cf/{code}) or take back to draft. */
-export async function setFormStatus(db: Database, userAccountId: string, formId: string, status: PublishStatus): Promise<FormWriteResult> {
+export async function setFormStatus(
+  db: Database,
+  userAccountId: string,
+  formId: string,
+  status: PublishStatus,
+): Promise<FormWriteResult> {
   const form = await ownedForm(db, userAccountId, formId);
   if (!form) return { ok: false, reason: "not_found" };
-  await db.update(commissionForms).set({ formStatus: status, updatedAt: new Date() }).where(eq(commissionForms.id, form.id));
+  await db
+    .update(commissionForms)
+    .set({ formStatus: status, updatedAt: new Date() })
+    .where(eq(commissionForms.id, form.id));
   return { ok: true };
 }
 
@@ -419,14 +572,21 @@ export async function setFormStatus(db: Database, userAccountId: string, formId:
  * Delete the form with its questions, choices, texts and media (with `bucket`, the files in its folder too; without
  * it the FILE rows stay, as their objects would be orphaned). Services pointing at it keep existing (form set null).
  */
-export async function deleteForm(db: Database, userAccountId: string, formId: string, bucket?: R2Bucket): Promise<FormWriteResult> {
+export async function deleteForm(
+  db: Database,
+  userAccountId: string,
+  formId: string,
+  bucket?: R2Bucket,
+): Promise<FormWriteResult> {
   const form = await ownedForm(db, userAccountId, formId);
   if (!form) return { ok: false, reason: "not_found" };
   const rows = await formMedia(db, formId);
   const removable = (bucket ? rows : rows.filter((m) => m.formatType !== "FILE")).map((m) => m.id);
   await db.batch([
     ...clearContent(db, formId),
-    ...(removable.length ? [db.delete(media).where(and(inArray(media.id, removable), eq(media.ownerUserAccountId, userAccountId)))] : []),
+    ...(removable.length
+      ? [db.delete(media).where(and(inArray(media.id, removable), eq(media.ownerUserAccountId, userAccountId)))]
+      : []),
     db.delete(commissionForms).where(eq(commissionForms.id, formId)),
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   if (bucket) await deleteUnreferencedFiles(db, bucket, formFiles(rows, userAccountId, formId));

@@ -45,7 +45,13 @@ async function attachedMedia(db: Database, serviceIds: string[]) {
     .select({ serviceId: mediaAttachments.ownerId, ...MEDIA_READ_COLUMNS })
     .from(mediaAttachments)
     .innerJoin(media, eq(media.id, mediaAttachments.mediaId))
-    .where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.field, "medias"), inArray(mediaAttachments.ownerId, serviceIds)))
+    .where(
+      and(
+        eq(mediaAttachments.ownerType, OWNER),
+        eq(mediaAttachments.field, "medias"),
+        inArray(mediaAttachments.ownerId, serviceIds),
+      ),
+    )
     .orderBy(asc(mediaAttachments.position));
 }
 type AttachedRow = Awaited<ReturnType<typeof attachedMedia>>[number];
@@ -58,7 +64,8 @@ function thumbnailOf(row: AttachedRow): string | null {
 /** The card's thumbnail: the gallery's first media. */
 async function thumbnails(db: Database, serviceIds: string[]): Promise<Map<string, string>> {
   const map = new Map<string, string>();
-  for (const r of await attachedMedia(db, serviceIds)) if (!map.has(r.serviceId)) map.set(r.serviceId, thumbnailOf(r) ?? "");
+  for (const r of await attachedMedia(db, serviceIds))
+    if (!map.has(r.serviceId)) map.set(r.serviceId, thumbnailOf(r) ?? "");
   return map;
 }
 
@@ -73,13 +80,26 @@ function isServiceObject(key: Pick<MediaKey, "domain" | "id" | "field">, service
  * ids attached again"), and what the client saw must outlive the service's edits. Whether a file's object may go is
  * decided after the rows are dropped (deleteUnreferencedFiles: the snapshot may hold a copy of the row).
  */
-async function removableMedia(db: Database, rows: AttachedRow[], userAccountId: string, serviceId: string): Promise<{ ids: string[]; files: MediaKey[] }> {
+async function removableMedia(
+  db: Database,
+  rows: AttachedRow[],
+  userAccountId: string,
+  serviceId: string,
+): Promise<{ ids: string[]; files: MediaKey[] }> {
   const own = rows.filter((r) => r.ownerUserAccountId === userAccountId);
   if (own.length === 0) return { ids: [], files: [] };
   const elsewhere = await db
     .select({ mediaId: mediaAttachments.mediaId })
     .from(mediaAttachments)
-    .where(and(inArray(mediaAttachments.mediaId, own.map((r) => r.id)), sql`NOT (${mediaAttachments.ownerType} = ${OWNER} AND ${mediaAttachments.ownerId} = ${serviceId})`));
+    .where(
+      and(
+        inArray(
+          mediaAttachments.mediaId,
+          own.map((r) => r.id),
+        ),
+        sql`NOT (${mediaAttachments.ownerType} = ${OWNER} AND ${mediaAttachments.ownerId} = ${serviceId})`,
+      ),
+    );
   const kept = new Set(elsewhere.map((r) => r.mediaId));
   const removable = own.filter((r) => !kept.has(r.id));
   const files = removable.flatMap((r) => {
@@ -111,7 +131,13 @@ export async function listServices(db: Database, userAccountId: string, locale: 
 
 async function ownedService(db: Database, userAccountId: string, serviceId: string) {
   return db
-    .select({ id: commissionServices.id, formId: commissionServices.formId, policyId: commissionServices.policyId, priceAmount: commissionServices.priceAmount, currency: currencies.code })
+    .select({
+      id: commissionServices.id,
+      formId: commissionServices.formId,
+      policyId: commissionServices.policyId,
+      priceAmount: commissionServices.priceAmount,
+      currency: currencies.code,
+    })
     .from(commissionServices)
     .innerJoin(commissionAccounts, eq(commissionAccounts.id, commissionServices.commissionAccountId))
     .innerJoin(currencies, eq(currencies.id, commissionServices.priceCurrencyId))
@@ -119,13 +145,21 @@ async function ownedService(db: Database, userAccountId: string, serviceId: stri
     .get();
 }
 
-export async function getServiceForEdit(db: Database, userAccountId: string, serviceId: string, locale: Locale): Promise<ServiceDraft | null> {
+export async function getServiceForEdit(
+  db: Database,
+  userAccountId: string,
+  serviceId: string,
+  locale: Locale,
+): Promise<ServiceDraft | null> {
   const service = await ownedService(db, userAccountId, serviceId);
   if (!service) return null;
   const currency: CurrencyCode = asCurrencyCode(service.currency);
   const texts = await loadTexts(db, SERVICE, [serviceId]);
   const terms = service.policyId ? await loadTexts(db, POLICY, [service.policyId]) : new Map();
-  const categories = await db.select({ code: commissionServiceCategories.categoryCode }).from(commissionServiceCategories).where(eq(commissionServiceCategories.serviceId, serviceId));
+  const categories = await db
+    .select({ code: commissionServiceCategories.categoryCode })
+    .from(commissionServiceCategories)
+    .where(eq(commissionServiceCategories.serviceId, serviceId));
   return {
     title: pickText(texts.get(serviceId), locale, "title") ?? "",
     description: pickText(texts.get(serviceId), locale, "description") ?? "",
@@ -138,7 +172,10 @@ export async function getServiceForEdit(db: Database, userAccountId: string, ser
   };
 }
 
-export type ServiceWriteResult = { ok: true; serviceId: string } | { ok: false; reason: "not_found" } | { ok: false; reason: "invalid"; errors: Record<string, string> };
+export type ServiceWriteResult =
+  | { ok: true; serviceId: string }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "invalid"; errors: Record<string, string> };
 
 /**
  * Create (serviceId null) or update a service; a saved service is listed (PUBLISHED: the editor has no draft step). The linked form must be the creator's own; categories must be
@@ -168,7 +205,8 @@ export async function saveService(
       .select({ code: commissionCategories.code })
       .from(commissionCategories)
       .where(and(inArray(commissionCategories.code, input.categoryCodes), eq(commissionCategories.isActive, true)));
-    if (found.length !== input.categoryCodes.length) return { ok: false, reason: "invalid", errors: { categoryCodes: "authoring_category" } };
+    if (found.length !== input.categoryCodes.length)
+      return { ok: false, reason: "invalid", errors: { categoryCodes: "authoring_category" } };
   }
   // The gallery, as a work's: kept media must already be this service's; a new FILE must be in this service's own
   // folder (so a new service, which has no folder yet, takes links and embeds only) and its bytes pass the upload
@@ -181,26 +219,68 @@ export async function saveService(
     const key = m.entry?.url ? parseMediaKey(m.entry.url) : null;
     if (!key) continue;
     const checked = await checkAttachment(bucket, key, (k) => Boolean(existing) && isServiceObject(k, id));
-    if (!checked.ok) mediaErrors[`medias.${i}`] = checked.error === "forbidden" ? "authoring_media_forbidden" : checked.error === "not_found" ? "authoring_invalid" : checked.error;
+    if (!checked.ok)
+      mediaErrors[`medias.${i}`] =
+        checked.error === "forbidden"
+          ? "authoring_media_forbidden"
+          : checked.error === "not_found"
+            ? "authoring_invalid"
+            : checked.error;
     else fileSizes.set(i, { size: checked.size, type: checked.mimeType });
   }
   if (Object.keys(mediaErrors).length) return { ok: false, reason: "invalid", errors: mediaErrors };
-  const dropped = await removableMedia(db, currentMedia.filter((m) => !input.medias.some((x) => x.id === m.id)), userAccountId, id);
+  const dropped = await removableMedia(
+    db,
+    currentMedia.filter((m) => !input.medias.some((x) => x.id === m.id)),
+    userAccountId,
+    id,
+  );
 
-  const currencyRows = await db.select({ id: currencies.id, code: currencies.code }).from(currencies).where(inArray(currencies.code, [...CURRENCIES]));
+  const currencyRows = await db
+    .select({ id: currencies.id, code: currencies.code })
+    .from(currencies)
+    .where(inArray(currencies.code, [...CURRENCIES]));
   const currencyId = currencyRows.find((c) => c.code === input.currency)!.id;
 
   const policyId = existing?.policyId ?? crypto.randomUUID();
   const text = (entityType: string, entityId: string, field: string, value: string) =>
-    db.insert(localizedTexts).values({ id: crypto.randomUUID(), entityType, entityId, field, languageCode: locale, isOriginal: true, text: value });
+    db.insert(localizedTexts).values({
+      id: crypto.randomUUID(),
+      entityType,
+      entityId,
+      field,
+      languageCode: locale,
+      isOriginal: true,
+      text: value,
+    });
   const statements: BatchItem<"sqlite">[] = [];
   if (!existing?.policyId) statements.push(db.insert(commissionPolicies).values({ id: policyId, commissionAccountId }));
   if (existing) {
     statements.push(
-      db.update(commissionServices).set({ formId: input.formId, policyId, priceAmount: input.priceAmount, priceCurrencyId: currencyId, serviceStatus: "PUBLISHED", updatedAt: new Date() }).where(eq(commissionServices.id, id)),
+      db
+        .update(commissionServices)
+        .set({
+          formId: input.formId,
+          policyId,
+          priceAmount: input.priceAmount,
+          priceCurrencyId: currencyId,
+          serviceStatus: "PUBLISHED",
+          updatedAt: new Date(),
+        })
+        .where(eq(commissionServices.id, id)),
     );
   } else {
-    statements.push(db.insert(commissionServices).values({ id, commissionAccountId, formId: input.formId, policyId, priceAmount: input.priceAmount, priceCurrencyId: currencyId, serviceStatus: "PUBLISHED" }));
+    statements.push(
+      db.insert(commissionServices).values({
+        id,
+        commissionAccountId,
+        formId: input.formId,
+        policyId,
+        priceAmount: input.priceAmount,
+        priceCurrencyId: currencyId,
+        serviceStatus: "PUBLISHED",
+      }),
+    );
   }
   statements.push(
     db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, SERVICE), eq(localizedTexts.entityId, id))),
@@ -208,19 +288,41 @@ export async function saveService(
     text(SERVICE, id, "title", input.title),
     db.delete(commissionServiceCategories).where(eq(commissionServiceCategories.serviceId, id)),
     // The gallery is attached again in the order given; media no longer listed (and nowhere else) go.
-    db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, id), eq(mediaAttachments.field, "medias"))),
+    db
+      .delete(mediaAttachments)
+      .where(
+        and(
+          eq(mediaAttachments.ownerType, OWNER),
+          eq(mediaAttachments.ownerId, id),
+          eq(mediaAttachments.field, "medias"),
+        ),
+      ),
   );
-  if (dropped.ids.length) statements.push(db.delete(media).where(and(inArray(media.id, dropped.ids), eq(media.ownerUserAccountId, userAccountId))));
+  if (dropped.ids.length)
+    statements.push(
+      db.delete(media).where(and(inArray(media.id, dropped.ids), eq(media.ownerUserAccountId, userAccountId))),
+    );
   if (input.description) statements.push(text(SERVICE, id, "description", input.description));
   if (input.terms) statements.push(text(POLICY, policyId, "terms", input.terms));
-  for (const code of input.categoryCodes) statements.push(db.insert(commissionServiceCategories).values({ serviceId: id, categoryCode: code }));
+  for (const code of input.categoryCodes)
+    statements.push(db.insert(commissionServiceCategories).values({ serviceId: id, categoryCode: code }));
   input.medias.forEach((m, position) => {
     const mediaId = m.id ?? crypto.randomUUID();
-    if (m.entry) statements.push(db.insert(media).values(mediaRow(mediaId, userAccountId, m.entry, position, fileSizes.get(position))));
-    statements.push(db.insert(mediaAttachments).values({ id: crypto.randomUUID(), mediaId, ownerType: OWNER, ownerId: id, field: "medias", position }));
+    if (m.entry)
+      statements.push(
+        db.insert(media).values(mediaRow(mediaId, userAccountId, m.entry, position, fileSizes.get(position))),
+      );
+    statements.push(
+      db
+        .insert(mediaAttachments)
+        .values({ id: crypto.randomUUID(), mediaId, ownerType: OWNER, ownerId: id, field: "medias", position }),
+    );
   });
   // The new files are attached by this save: no longer pending uploads (the cron deletes unattached ones).
-  const attached = markUploadsAttached(db, input.medias.map((m) => (m.entry?.formatType === "FILE" ? parseMediaKey(m.entry.url ?? "") : null)));
+  const attached = markUploadsAttached(
+    db,
+    input.medias.map((m) => (m.entry?.formatType === "FILE" ? parseMediaKey(m.entry.url ?? "") : null)),
+  );
   if (attached) statements.push(attached);
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   await deleteUnreferencedFiles(db, bucket, dropped.files);
@@ -231,14 +333,23 @@ export async function saveService(
  * Delete a service with its texts and gallery: media rows nothing else attaches (an order's snapshot keeps its own),
  * and with `bucket` their files under the service's folder that no media row refers to any more.
  */
-export async function deleteService(db: Database, userAccountId: string, serviceId: string, bucket?: R2Bucket): Promise<{ ok: boolean }> {
+export async function deleteService(
+  db: Database,
+  userAccountId: string,
+  serviceId: string,
+  bucket?: R2Bucket,
+): Promise<{ ok: boolean }> {
   const existing = await ownedService(db, userAccountId, serviceId);
   if (!existing) return { ok: false };
   const removable = await removableMedia(db, await attachedMedia(db, [serviceId]), userAccountId, serviceId);
   await db.batch([
-    db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, serviceId))),
+    db
+      .delete(mediaAttachments)
+      .where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, serviceId))),
     ...(removable.ids.length ? [db.delete(media).where(inArray(media.id, removable.ids))] : []),
-    db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, SERVICE), eq(localizedTexts.entityId, serviceId))),
+    db
+      .delete(localizedTexts)
+      .where(and(eq(localizedTexts.entityType, SERVICE), eq(localizedTexts.entityId, serviceId))),
     db.delete(commissionServices).where(eq(commissionServices.id, serviceId)),
   ]);
   if (bucket) await deleteUnreferencedFiles(db, bucket, removable.files);

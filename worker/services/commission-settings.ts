@@ -12,7 +12,6 @@ import { loadTexts } from "./localized-texts";
 const ACCOUNT = LOCALIZED.commissionAccount.type;
 const TERMS = "default_terms";
 
-
 /** The default terms in the viewer's language, else the original, else any (the owner sees what they last wrote). */
 async function defaultTermsOf(db: Database, commissionAccountId: string, locale: Locale): Promise<string> {
   const texts = await loadTexts(db, ACCOUNT, [commissionAccountId], TERMS);
@@ -41,26 +40,46 @@ async function accountRow(db: Database, userAccountId: string) {
 }
 
 /** The creator's general settings; null without a commission account (the page answers 404). */
-export async function getCommissionSettings(db: Database, userAccountId: string, locale: Locale): Promise<CommissionSettings | null> {
+export async function getCommissionSettings(
+  db: Database,
+  userAccountId: string,
+  locale: Locale,
+): Promise<CommissionSettings | null> {
   const row = await accountRow(db, userAccountId);
   if (!row) return null;
-  return { isOpenCommission: row.isOpenCommission, defaultCurrency: asCurrencyCode(row.currency), defaultTerms: await defaultTermsOf(db, row.id, locale) };
+  return {
+    isOpenCommission: row.isOpenCommission,
+    defaultCurrency: asCurrencyCode(row.currency),
+    defaultTerms: await defaultTermsOf(db, row.id, locale),
+  };
 }
 
 /** What the "new service" editor starts with: the default currency and terms. */
-export async function newServiceDefaults(db: Database, userAccountId: string, locale: Locale): Promise<{ currency: CurrencyCode; terms: string }> {
+export async function newServiceDefaults(
+  db: Database,
+  userAccountId: string,
+  locale: Locale,
+): Promise<{ currency: CurrencyCode; terms: string }> {
   const settings = await getCommissionSettings(db, userAccountId, locale);
   return { currency: settings?.defaultCurrency ?? FALLBACK_CURRENCY, terms: settings?.defaultTerms ?? "" };
 }
 
-export type SettingsWriteResult = { ok: true } | { ok: false; reason: "not_found" } | { ok: false; reason: "invalid"; errors: Record<string, string> };
+export type SettingsWriteResult =
+  | { ok: true }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "invalid"; errors: Record<string, string> };
 
 /**
  * Saves the settings of `userAccountId`'s own commission account, in one batch. The currency must be active.
  * Terms that changed are saved in the writer's language as the original, dropping the other languages' rows
  * (decision 006); unchanged terms keep their rows, so saving the toggle from another language relabels nothing.
  */
-export async function saveCommissionSettings(db: Database, userAccountId: string, input: CommissionSettings, locale: Locale): Promise<SettingsWriteResult> {
+export async function saveCommissionSettings(
+  db: Database,
+  userAccountId: string,
+  input: CommissionSettings,
+  locale: Locale,
+): Promise<SettingsWriteResult> {
   const row = await accountRow(db, userAccountId);
   if (!row) return { ok: false, reason: "not_found" };
   const currency = await db
@@ -68,17 +87,42 @@ export async function saveCommissionSettings(db: Database, userAccountId: string
     .from(currencies)
     .where(and(eq(currencies.code, input.defaultCurrency), eq(currencies.isActive, true)))
     .get();
-  if (!currency) return { ok: false, reason: "invalid", errors: { defaultCurrency: "commission_settings_currency_invalid" } };
+  if (!currency)
+    return { ok: false, reason: "invalid", errors: { defaultCurrency: "commission_settings_currency_invalid" } };
   const now = new Date();
   const statements: BatchItem<"sqlite">[] = [
-    db.update(userProfiles).set({ isOpenCommission: input.isOpenCommission, updatedAt: now }).where(eq(userProfiles.accountId, userAccountId)),
-    db.update(commissionAccounts).set({ defaultCurrencyId: currency.id, updatedAt: now }).where(eq(commissionAccounts.id, row.id)),
+    db
+      .update(userProfiles)
+      .set({ isOpenCommission: input.isOpenCommission, updatedAt: now })
+      .where(eq(userProfiles.accountId, userAccountId)),
+    db
+      .update(commissionAccounts)
+      .set({ defaultCurrencyId: currency.id, updatedAt: now })
+      .where(eq(commissionAccounts.id, row.id)),
   ];
   if (input.defaultTerms !== (await defaultTermsOf(db, row.id, locale))) {
-    statements.push(db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, ACCOUNT), eq(localizedTexts.entityId, row.id), eq(localizedTexts.field, TERMS))));
+    statements.push(
+      db
+        .delete(localizedTexts)
+        .where(
+          and(
+            eq(localizedTexts.entityType, ACCOUNT),
+            eq(localizedTexts.entityId, row.id),
+            eq(localizedTexts.field, TERMS),
+          ),
+        ),
+    );
     if (input.defaultTerms) {
       statements.push(
-        db.insert(localizedTexts).values({ id: crypto.randomUUID(), entityType: ACCOUNT, entityId: row.id, field: TERMS, languageCode: locale, isOriginal: true, text: input.defaultTerms }),
+        db.insert(localizedTexts).values({
+          id: crypto.randomUUID(),
+          entityType: ACCOUNT,
+          entityId: row.id,
+          field: TERMS,
+          languageCode: locale,
+          isOriginal: true,
+          text: input.defaultTerms,
+        }),
       );
     }
   }

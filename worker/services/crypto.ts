@@ -5,5 +5,8 @@ export async function sha256Hex(input: string): Promise<string> {
 
 export function randomToken(bytes: number): string {
   const buffer = crypto.getRandomValues(new Uint8Array(bytes));
-  return btoa(String.fromCharCode(...buffer)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return btoa(String.fromCharCode(...buffer))
+    .replace(/\+/g, "-")
+    .replace(/\//g, "_")
+    .replace(/=+$/, "");
 }

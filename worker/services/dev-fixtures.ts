@@ -37,7 +37,9 @@ const optionalNum = (input: Fields, key: string) => (typeof input[key] === "numb
 
 async function commissionAccountOfEmail(d1: D1Database, email: string) {
   const row = await d1
-    .prepare("SELECT c.id, c.user_account_id, p.id AS profile_id, p.original_handle AS handle FROM commission_accounts c JOIN user_accounts u ON u.id = c.user_account_id JOIN user_profiles p ON p.account_id = u.id WHERE u.email = ?")
+    .prepare(
+      "SELECT c.id, c.user_account_id, p.id AS profile_id, p.original_handle AS handle FROM commission_accounts c JOIN user_accounts u ON u.id = c.user_account_id JOIN user_profiles p ON p.account_id = u.id WHERE u.email = ?",
+    )
     .bind(email.toLowerCase())
     .first<{ id: string; user_account_id: string; profile_id: string; handle: string }>();
   return required(row, `commission account for ${email}`);
@@ -45,15 +47,27 @@ async function commissionAccountOfEmail(d1: D1Database, email: string) {
 
 async function profileOfEmail(d1: D1Database, email: string) {
   const row = await d1
-    .prepare("SELECT p.id, p.original_handle AS handle FROM user_profiles p JOIN user_accounts u ON u.id = p.account_id WHERE u.email = ?")
+    .prepare(
+      "SELECT p.id, p.original_handle AS handle FROM user_profiles p JOIN user_accounts u ON u.id = p.account_id WHERE u.email = ?",
+    )
     .bind(email.toLowerCase())
     .first<{ id: string; handle: string }>();
   return required(row, `profile for ${email}`);
 }
 
-const textStatement = (d1: D1Database, entityType: string, entityId: string, field: string, text: string, language = "en", isOriginal = true) =>
+const textStatement = (
+  d1: D1Database,
+  entityType: string,
+  entityId: string,
+  field: string,
+  text: string,
+  language = "en",
+  isOriginal = true,
+) =>
   d1
-    .prepare("INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    .prepare(
+      "INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
     .bind(crypto.randomUUID(), entityType, entityId, field, language, isOriginal ? 1 : 0, text);
 
 /**
@@ -63,14 +77,22 @@ const textStatement = (d1: D1Database, entityType: string, entityId: string, fie
  */
 async function order(env: Env, input: Fields) {
   const d1 = env.DB;
-  const [seller, buyer] = await Promise.all([commissionAccountOfEmail(d1, str(input, "sellerEmail")), commissionAccountOfEmail(d1, str(input, "buyerEmail"))]);
+  const [seller, buyer] = await Promise.all([
+    commissionAccountOfEmail(d1, str(input, "sellerEmail")),
+    commissionAccountOfEmail(d1, str(input, "buyerEmail")),
+  ]);
   const submitStatus = input.submitStatus === "FORM_SUBMITTED" ? "FORM_SUBMITTED" : "SERVICE_SUBMITTED";
   const currencyCode = input.currencyCode === "USD" ? "USD" : "JPY";
   const title = str(input, "title");
   const id = crypto.randomUUID();
   const code = orderCodeFrom(crypto.getRandomValues(new Uint8Array(8)));
   const now = Date.now();
-  const ids = { service: crypto.randomUUID(), form: crypto.randomUUID(), question: crypto.randomUUID(), answer: crypto.randomUUID() };
+  const ids = {
+    service: crypto.randomUUID(),
+    form: crypto.randomUUID(),
+    question: crypto.randomUUID(),
+    answer: crypto.randomUUID(),
+  };
   const currency = "(SELECT id FROM currencies WHERE code = ?)";
   const statements = [
     d1
@@ -78,19 +100,47 @@ async function order(env: Env, input: Fields) {
         `INSERT INTO commission_orders (id, code, seller_id, buyer_id, order_submit_status, price_amount, price_currency_id, submitted_at, approval_deadline, created_at, updated_at)
          VALUES (?, ?, ?, ?, ?, ?, ${currency}, ?, ?, ?, ?)`,
       )
-      .bind(id, code, seller.id, buyer.id, submitStatus, optionalNum(input, "priceAmount"), currencyCode, now, now + 7 * DAY, now, now),
-    d1.prepare(`INSERT INTO commission_order_forms (id, order_id, price_currency_id) VALUES (?, ?, ${currency})`).bind(ids.form, id, currencyCode),
+      .bind(
+        id,
+        code,
+        seller.id,
+        buyer.id,
+        submitStatus,
+        optionalNum(input, "priceAmount"),
+        currencyCode,
+        now,
+        now + 7 * DAY,
+        now,
+        now,
+      ),
+    d1
+      .prepare(`INSERT INTO commission_order_forms (id, order_id, price_currency_id) VALUES (?, ?, ${currency})`)
+      .bind(ids.form, id, currencyCode),
     // Every order has its chat room, as a request writes it (worker/services/order-requests.ts).
-    d1.prepare("INSERT INTO chat_rooms (id, order_id, room_status, created_at, updated_at) VALUES (?, ?, 'DRAFT', ?, ?)").bind(crypto.randomUUID(), id, now, now),
+    d1
+      .prepare(
+        "INSERT INTO chat_rooms (id, order_id, room_status, created_at, updated_at) VALUES (?, ?, 'DRAFT', ?, ?)",
+      )
+      .bind(crypto.randomUUID(), id, now, now),
     ...(submitStatus === "SERVICE_SUBMITTED"
       ? [
-          d1.prepare(`INSERT INTO commission_order_services (id, order_id, price_currency_id) VALUES (?, ?, ${currency})`).bind(ids.service, id, currencyCode),
+          d1
+            .prepare(
+              `INSERT INTO commission_order_services (id, order_id, price_currency_id) VALUES (?, ?, ${currency})`,
+            )
+            .bind(ids.service, id, currencyCode),
           textStatement(d1, "commission_order_service", ids.service, "title", title),
         ]
       : [textStatement(d1, "commission_order_form", ids.form, "title", title)]),
-    d1.prepare("INSERT INTO commission_order_form_questions (id, order_form_id, question_type, is_required, user_index) VALUES (?, ?, 'LONG_TEXT', 1, 0)").bind(ids.question, ids.form),
+    d1
+      .prepare(
+        "INSERT INTO commission_order_form_questions (id, order_form_id, question_type, is_required, user_index) VALUES (?, ?, 'LONG_TEXT', 1, 0)",
+      )
+      .bind(ids.question, ids.form),
     textStatement(d1, "commission_order_form_question", ids.question, "title", "Commission details"),
-    d1.prepare("INSERT INTO commission_order_question_answers (id, order_form_question_id) VALUES (?, ?)").bind(ids.answer, ids.question),
+    d1
+      .prepare("INSERT INTO commission_order_question_answers (id, order_form_question_id) VALUES (?, ?)")
+      .bind(ids.answer, ids.question),
     textStatement(d1, "commission_order_question_answer", ids.answer, "text", "A knight with a blue cape"),
   ];
   await d1.batch(statements);
@@ -98,7 +148,15 @@ async function order(env: Env, input: Fields) {
 }
 
 /** The projection's columns an order's object would have written on reaching each later state. */
-const ORDER_STATE_COLUMNS = ["order_progress_status", "order_payment_status", "approved_at", "delivered_at", "completed_at", "delivery_deadline", "completion_deadline"] as const;
+const ORDER_STATE_COLUMNS = [
+  "order_progress_status",
+  "order_payment_status",
+  "approved_at",
+  "delivered_at",
+  "completed_at",
+  "delivery_deadline",
+  "completion_deadline",
+] as const;
 
 /**
  * Moves an order whose object has not acted yet to a later state (paid, delivered, completed at given times), as its
@@ -106,10 +164,19 @@ const ORDER_STATE_COLUMNS = ["order_progress_status", "order_payment_status", "a
  */
 async function orderState(env: Env, input: Fields) {
   const orderId = str(input, "orderId");
-  const values = [str(input, "progress"), str(input, "payment"), ...ORDER_STATE_COLUMNS.slice(2).map((column) => optionalNum(input, column))];
+  const values = [
+    str(input, "progress"),
+    str(input, "payment"),
+    ...ORDER_STATE_COLUMNS.slice(2).map((column) => optionalNum(input, column)),
+  ];
   const d1 = env.DB;
-  const statements = [d1.prepare(`UPDATE commission_orders SET ${ORDER_STATE_COLUMNS.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`).bind(...values, orderId)];
-  if (values[0] !== "DRAFT") statements.push(d1.prepare("UPDATE chat_rooms SET room_status = 'OPENED' WHERE order_id = ?").bind(orderId));
+  const statements = [
+    d1
+      .prepare(`UPDATE commission_orders SET ${ORDER_STATE_COLUMNS.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`)
+      .bind(...values, orderId),
+  ];
+  if (values[0] !== "DRAFT")
+    statements.push(d1.prepare("UPDATE chat_rooms SET room_status = 'OPENED' WHERE order_id = ?").bind(orderId));
   await d1.batch(statements);
   return {};
 }
@@ -142,7 +209,12 @@ async function form(env: Env, input: Fields) {
   const handle = optionalStr(input, "handle");
   const sellerId = handle
     ? required(
-        await d1.prepare("SELECT c.id FROM commission_accounts c JOIN user_profiles p ON p.account_id = c.user_account_id WHERE lower(p.original_handle) = ?").bind(handle.toLowerCase()).first<{ id: string }>(),
+        await d1
+          .prepare(
+            "SELECT c.id FROM commission_accounts c JOIN user_profiles p ON p.account_id = c.user_account_id WHERE lower(p.original_handle) = ?",
+          )
+          .bind(handle.toLowerCase())
+          .first<{ id: string }>(),
         `commission account for ${handle}`,
       ).id
     : (await commissionAccountOfEmail(d1, str(input, "sellerEmail"))).id;
@@ -177,9 +249,13 @@ async function formGone(env: Env, input: Fields) {
 async function profileFace(env: Env, input: Fields) {
   const d1 = env.DB;
   const profile = await profileOfEmail(d1, str(input, "email"));
-  const names = Object.entries((input.names ?? {}) as Record<string, string>).filter(([language]) => language === "en" || language === "ja");
+  const names = Object.entries((input.names ?? {}) as Record<string, string>).filter(
+    ([language]) => language === "en" || language === "ja",
+  );
   await d1.batch([
-    d1.prepare("UPDATE user_profiles SET avatar_url = ? WHERE id = ?").bind(optionalStr(input, "avatarUrl"), profile.id),
+    d1
+      .prepare("UPDATE user_profiles SET avatar_url = ? WHERE id = ?")
+      .bind(optionalStr(input, "avatarUrl"), profile.id),
     ...names.map(([language, text], index) =>
       d1
         .prepare(
@@ -199,13 +275,22 @@ async function work(env: Env, input: Fields) {
   const id = crypto.randomUUID();
   const now = Date.now();
   const visibility = str(input, "visibility");
-  if (!["PUBLIC", "UNLISTED", "PRIVATE"].includes(visibility)) throw new FixtureError("visibility: PUBLIC, UNLISTED or PRIVATE");
+  if (!["PUBLIC", "UNLISTED", "PRIVATE"].includes(visibility))
+    throw new FixtureError("visibility: PUBLIC, UNLISTED or PRIVATE");
   await d1.batch([
-    d1.prepare("INSERT INTO portfolio_works (id, profile_id, work_status, created_at, updated_at) VALUES (?, ?, 'PUBLISHED', ?, ?)").bind(id, owner.id, now, now),
+    d1
+      .prepare(
+        "INSERT INTO portfolio_works (id, profile_id, work_status, created_at, updated_at) VALUES (?, ?, 'PUBLISHED', ?, ?)",
+      )
+      .bind(id, owner.id, now, now),
     textStatement(d1, "portfolio_work", id, "title", str(input, "title")),
     textStatement(d1, "portfolio_work", id, "description", str(input, "description")),
     d1.prepare("INSERT INTO portfolio_work_tags (work_id, tag) VALUES (?, 'harbour')").bind(id),
-    d1.prepare("INSERT INTO visibility_settings (id, item_type, item_id, visibility_status, created_at, updated_at) VALUES (?, 'portfolio_work', ?, ?, ?, ?)").bind(crypto.randomUUID(), id, visibility, now, now),
+    d1
+      .prepare(
+        "INSERT INTO visibility_settings (id, item_type, item_id, visibility_status, created_at, updated_at) VALUES (?, 'portfolio_work', ?, ?, ?, ?)",
+      )
+      .bind(crypto.randomUUID(), id, visibility, now, now),
   ]);
   return { id, handle: owner.handle };
 }
@@ -213,7 +298,8 @@ async function work(env: Env, input: Fields) {
 /** Gives `permission` on a work to the user at `email`. */
 async function workGrant(env: Env, input: Fields) {
   const permission = str(input, "permission");
-  if (!["view", "edit", "admin", "credit"].includes(permission)) throw new FixtureError("permission: view, edit, admin or credit");
+  if (!["view", "edit", "admin", "credit"].includes(permission))
+    throw new FixtureError("permission: view, edit, admin or credit");
   await env.DB.prepare(
     `INSERT INTO visibility_grants (id, visibility_setting_id, permission, user_account_id, created_at)
      VALUES (?, (SELECT id FROM visibility_settings WHERE item_type = 'portfolio_work' AND item_id = ?), ?, (SELECT id FROM user_accounts WHERE email = ?), ?)`,
@@ -236,7 +322,11 @@ async function workPicture(env: Env, input: Fields) {
          VALUES (?, (SELECT id FROM user_accounts WHERE email = ?), 'FILE', 'IMAGE', ?, 'image/png', ?, ?, ?)`,
       )
       .bind(mediaId, str(input, "ownerEmail").toLowerCase(), storedUrl, num(input, "size"), now, now),
-    d1.prepare("INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position) VALUES (?, ?, 'portfolio_work', ?, 'medias', 0)").bind(crypto.randomUUID(), mediaId, str(input, "workId")),
+    d1
+      .prepare(
+        "INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position) VALUES (?, ?, 'portfolio_work', ?, 'medias', 0)",
+      )
+      .bind(crypto.randomUUID(), mediaId, str(input, "workId")),
     d1.prepare("DELETE FROM pending_uploads WHERE key = ?").bind(storedUrl.replace(/^\/media\//, "")),
   ]);
   return {};
@@ -244,13 +334,21 @@ async function workPicture(env: Env, input: Fields) {
 
 /** How many visits of a work the server counted. */
 async function workVisits(env: Env, input: Fields) {
-  const row = await env.DB.prepare("SELECT count(*) AS n FROM page_visits WHERE model_name = 'portfolio_work' AND model_id = ?").bind(str(input, "workId")).first<{ n: number }>();
+  const row = await env.DB.prepare(
+    "SELECT count(*) AS n FROM page_visits WHERE model_name = 'portfolio_work' AND model_id = ?",
+  )
+    .bind(str(input, "workId"))
+    .first<{ n: number }>();
   return { visits: row?.n ?? 0 };
 }
 
 /** The payment intents recorded for an order, and their status. */
 async function orderIntents(env: Env, input: Fields) {
-  const { results } = await env.DB.prepare("SELECT stripe_payment_intent_id AS intent, transaction_status AS status FROM payment_transactions WHERE order_id = ?").bind(str(input, "orderId")).all<{ intent: string; status: string }>();
+  const { results } = await env.DB.prepare(
+    "SELECT stripe_payment_intent_id AS intent, transaction_status AS status FROM payment_transactions WHERE order_id = ?",
+  )
+    .bind(str(input, "orderId"))
+    .all<{ intent: string; status: string }>();
   return { intents: results };
 }
 
@@ -265,7 +363,20 @@ async function deliveredOrder(env: Env, input: Fields) {
   return { code: required(row, "delivered order").code };
 }
 
-export const DEV_FIXTURES = { order, orderState, service, form, formGone, profileFace, work, workGrant, workPicture, workVisits, orderIntents, deliveredOrder } as const;
+export const DEV_FIXTURES = {
+  order,
+  orderState,
+  service,
+  form,
+  formGone,
+  profileFace,
+  work,
+  workGrant,
+  workPicture,
+  workVisits,
+  orderIntents,
+  deliveredOrder,
+} as const;
 export type DevFixtureName = keyof typeof DEV_FIXTURES;
 
 /** Runs the named fixture; a bad name or input is the caller's mistake (400), anything else the server's. */

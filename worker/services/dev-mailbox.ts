@@ -15,5 +15,15 @@ export interface DevMail {
 
 /** The messages the local mailer "sent" (worker/mail/mailer.ts, MAILER=dev-mailbox), newest first. */
 export async function listDevMails(db: Database, limit = DEV_MAILBOX_PAGE): Promise<DevMail[]> {
-  return db.select({ id: devMails.id, to: devMails.to, subject: devMails.subject, text: devMails.text, createdAt: devMails.createdAt }).from(devMails).orderBy(desc(devMails.createdAt)).limit(limit);
+  return db
+    .select({
+      id: devMails.id,
+      to: devMails.to,
+      subject: devMails.subject,
+      text: devMails.text,
+      createdAt: devMails.createdAt,
+    })
+    .from(devMails)
+    .orderBy(desc(devMails.createdAt))
+    .limit(limit);
 }

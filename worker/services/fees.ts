@@ -5,6 +5,10 @@ import { fees } from "../db/schema";
 
 /** Today's fee numerators (ten-thousandths of the income, e.g. [1036] for 10.36%), by fee code. */
 export async function activeFeeNumerators(db: Database): Promise<number[]> {
-  const rows = await db.select({ numerator: fees.numeratorValue }).from(fees).where(eq(fees.isActive, true)).orderBy(asc(fees.code));
+  const rows = await db
+    .select({ numerator: fees.numeratorValue })
+    .from(fees)
+    .where(eq(fees.isActive, true))
+    .orderBy(asc(fees.code));
   return rows.map((row) => row.numerator);
 }

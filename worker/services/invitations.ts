@@ -13,10 +13,17 @@ import { generateInviteCode, inviteCompletedDedupeKey, isInviteCode } from "../d
  * code shown is stable from the first time it is shown.
  */
 export async function inviteCodeOf(db: Database, userAccountId: string): Promise<string> {
-  const existing = await db.select({ code: inviteCodes.code }).from(inviteCodes).where(eq(inviteCodes.userAccountId, userAccountId)).get();
+  const existing = await db
+    .select({ code: inviteCodes.code })
+    .from(inviteCodes)
+    .where(eq(inviteCodes.userAccountId, userAccountId))
+    .get();
   if (existing) return existing.code;
   const [, row] = await db.batch([
-    db.insert(inviteCodes).values({ userAccountId, code: generateInviteCode() }).onConflictDoNothing({ target: inviteCodes.userAccountId }),
+    db
+      .insert(inviteCodes)
+      .values({ userAccountId, code: generateInviteCode() })
+      .onConflictDoNothing({ target: inviteCodes.userAccountId }),
     db.select({ code: inviteCodes.code }).from(inviteCodes).where(eq(inviteCodes.userAccountId, userAccountId)),
   ]);
   const code = row[0]?.code;
@@ -64,7 +71,10 @@ export function invitationOnSignUp(db: Database, inviteeUserAccountId: string, c
  * inserts nothing more. The notice names the invitee (its sender) and points at their profile; it names no order, so
  * the inviter learns neither the order, its counterpart nor any amount.
  */
-export function inviteCompletedStatements(parties: { buyerUserId: string; sellerUserId: string }, now: number): SqlStatement[] {
+export function inviteCompletedStatements(
+  parties: { buyerUserId: string; sellerUserId: string },
+  now: number,
+): SqlStatement[] {
   const invitees = [...new Set([parties.buyerUserId, parties.sellerUserId])];
   return invitees.map((inviteeUserId) =>
     statement(
@@ -74,7 +84,10 @@ export function inviteCompletedStatements(parties: { buyerUserId: string; seller
        FROM invitations i JOIN user_profiles p ON p.account_id = i.invitee_user_account_id
        WHERE i.invitee_user_account_id = ?
        ON CONFLICT (dedupe_key) DO NOTHING`,
-      crypto.randomUUID(), inviteCompletedDedupeKey(inviteeUserId), now, inviteeUserId,
+      crypto.randomUUID(),
+      inviteCompletedDedupeKey(inviteeUserId),
+      now,
+      inviteeUserId,
     ),
   );
 }

@@ -13,7 +13,8 @@ export function parseJson<T>(value: unknown): T[] {
 }
 
 /** `pickText` of a JSON column of text rows. */
-export const pickTextColumn = (column: unknown, locale: string, field?: string) => pickText(parseJson<TextRow>(column), locale, field);
+export const pickTextColumn = (column: unknown, locale: string, field?: string) =>
+  pickText(parseJson<TextRow>(column), locale, field);
 
 /** SQL: a JSON array of {f,l,o,t} for one owner's texts (one field of them, when given). */
 export const textsOf = (entityType: string, idExpr: string, field?: string) =>

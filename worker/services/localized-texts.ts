@@ -8,13 +8,30 @@ import { localizedTexts } from "../db/schema";
 import type { TextRow } from "../domain/localized-text";
 
 /** The texts of many entities of one type (one field of them, when given), by entity id: `pickText(texts.get(id), …)`. */
-export async function loadTexts(db: Database, entityType: string, ids: SQLWrapper | readonly string[], field?: string): Promise<Map<string, TextRow[]>> {
+export async function loadTexts(
+  db: Database,
+  entityType: string,
+  ids: SQLWrapper | readonly string[],
+  field?: string,
+): Promise<Map<string, TextRow[]>> {
   const byEntity = new Map<string, TextRow[]>();
   if (Array.isArray(ids) && ids.length === 0) return byEntity;
   const rows = await db
-    .select({ entityId: localizedTexts.entityId, f: localizedTexts.field, l: localizedTexts.languageCode, o: localizedTexts.isOriginal, t: localizedTexts.text })
+    .select({
+      entityId: localizedTexts.entityId,
+      f: localizedTexts.field,
+      l: localizedTexts.languageCode,
+      o: localizedTexts.isOriginal,
+      t: localizedTexts.text,
+    })
     .from(localizedTexts)
-    .where(and(eq(localizedTexts.entityType, entityType), inArray(localizedTexts.entityId, ids as SQLWrapper | string[]), field === undefined ? undefined : eq(localizedTexts.field, field)));
+    .where(
+      and(
+        eq(localizedTexts.entityType, entityType),
+        inArray(localizedTexts.entityId, ids as SQLWrapper | string[]),
+        field === undefined ? undefined : eq(localizedTexts.field, field),
+      ),
+    );
   for (const { entityId, ...text } of rows) byEntity.set(entityId, [...(byEntity.get(entityId) ?? []), text]);
   return byEntity;
 }

@@ -1,10 +1,25 @@
 import { eq, inArray } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Database } from "../db/client";
-import { commissionAccounts, commissionForms, commissionOrders, commissionServices, portfolioWorks, userAccountRoles, userProfiles } from "../db/schema";
+import {
+  commissionAccounts,
+  commissionForms,
+  commissionOrders,
+  commissionServices,
+  portfolioWorks,
+  userAccountRoles,
+  userProfiles,
+} from "../db/schema";
 import { OBJECT_ROUTE, parseMediaKey, type MediaKey } from "../domain/media-keys";
 import type { MediaDomain } from "../domain/upload-rules";
-import { mediaAccess, readUrlTtlMs, signedReadOpener, type MediaAccess, type MediaItem, type MediaReader } from "../domain/media-access";
+import {
+  mediaAccess,
+  readUrlTtlMs,
+  signedReadOpener,
+  type MediaAccess,
+  type MediaItem,
+  type MediaReader,
+} from "../domain/media-access";
 import { isBanned } from "../domain/roles";
 import { loadItemVisibility } from "./visibility";
 import { issueToken, verifyToken } from "./signed-tokens";
@@ -34,7 +49,10 @@ const sellerProfiles = alias(userProfiles, "sp");
 const buyerProfiles = alias(userProfiles, "bp");
 
 /** The profiles of the orders' seller and buyer (null where that party has none): who may read or write an order's files. */
-export async function orderPartyProfiles(db: Database, orderIds: string[]): Promise<{ id: string; sellerProfileId: string | null; buyerProfileId: string | null }[]> {
+export async function orderPartyProfiles(
+  db: Database,
+  orderIds: string[],
+): Promise<{ id: string; sellerProfileId: string | null; buyerProfileId: string | null }[]> {
   if (orderIds.length === 0) return [];
   return db
     .select({ id: commissionOrders.id, sellerProfileId: sellerProfiles.id, buyerProfileId: buyerProfiles.id })
@@ -55,7 +73,12 @@ const ITEM_READERS: { [D in MediaDomain]: (db: Database, ids: string[]) => Promi
   "portfolio-work": async (db, ids) => {
     const [rows, visibility] = await Promise.all([
       db
-        .select({ id: portfolioWorks.id, ownerProfileId: portfolioWorks.profileId, ownerAccountId: userProfiles.accountId, workStatus: portfolioWorks.workStatus })
+        .select({
+          id: portfolioWorks.id,
+          ownerProfileId: portfolioWorks.profileId,
+          ownerAccountId: userProfiles.accountId,
+          workStatus: portfolioWorks.workStatus,
+        })
         .from(portfolioWorks)
         .innerJoin(userProfiles, eq(userProfiles.id, portfolioWorks.profileId))
         .where(inArray(portfolioWorks.id, ids)),
@@ -70,29 +93,62 @@ const ITEM_READERS: { [D in MediaDomain]: (db: Database, ids: string[]) => Promi
       .innerJoin(commissionAccounts, eq(commissionAccounts.id, commissionForms.commissionAccountId))
       .innerJoin(userProfiles, eq(userProfiles.accountId, commissionAccounts.userAccountId))
       .where(inArray(commissionForms.id, ids));
-    return rows.map((r) => [r.id, { domain: "commission-form", ownerProfileId: r.ownerProfileId, formStatus: r.formStatus }]);
+    return rows.map((r) => [
+      r.id,
+      { domain: "commission-form", ownerProfileId: r.ownerProfileId, formStatus: r.formStatus },
+    ]);
   },
   // The id is the client's profile (their uploads before sending) or an order (the copies its request keeps).
   "commission-request": async (db, ids) => {
     // Not db.batch: D1's batch answers rows as objects, and the parties' three `id` columns would collide.
-    const [profiles, orders] = await Promise.all([db.select({ id: userProfiles.id }).from(userProfiles).where(inArray(userProfiles.id, ids)), orderPartyProfiles(db, ids)]);
+    const [profiles, orders] = await Promise.all([
+      db.select({ id: userProfiles.id }).from(userProfiles).where(inArray(userProfiles.id, ids)),
+      orderPartyProfiles(db, ids),
+    ]);
     return [
-      ...profiles.map((p): [string, MediaItem] => [p.id, { domain: "commission-request", ownerProfileId: p.id, readerProfileIds: [] }]),
-      ...orders.flatMap((o): [string, MediaItem][] => (o.buyerProfileId && o.sellerProfileId ? [[o.id, { domain: "commission-request", ownerProfileId: o.buyerProfileId, readerProfileIds: [o.sellerProfileId] }]] : [])),
+      ...profiles.map((p): [string, MediaItem] => [
+        p.id,
+        { domain: "commission-request", ownerProfileId: p.id, readerProfileIds: [] },
+      ]),
+      ...orders.flatMap((o): [string, MediaItem][] =>
+        o.buyerProfileId && o.sellerProfileId
+          ? [
+              [
+                o.id,
+                {
+                  domain: "commission-request",
+                  ownerProfileId: o.buyerProfileId,
+                  readerProfileIds: [o.sellerProfileId],
+                },
+              ],
+            ]
+          : [],
+      ),
     ];
   },
   "commission-order": async (db, ids) => {
     const parties = await orderPartyProfiles(db, ids);
-    return parties.flatMap((r) => (r.sellerProfileId ? [[r.id, { domain: "commission-order", ownerProfileId: r.sellerProfileId, buyerProfileId: r.buyerProfileId }]] : []));
+    return parties.flatMap((r) =>
+      r.sellerProfileId
+        ? [[r.id, { domain: "commission-order", ownerProfileId: r.sellerProfileId, buyerProfileId: r.buyerProfileId }]]
+        : [],
+    );
   },
   "commission-service": async (db, ids) => {
     const rows = await db
-      .select({ id: commissionServices.id, ownerProfileId: userProfiles.id, serviceStatus: commissionServices.serviceStatus })
+      .select({
+        id: commissionServices.id,
+        ownerProfileId: userProfiles.id,
+        serviceStatus: commissionServices.serviceStatus,
+      })
       .from(commissionServices)
       .innerJoin(commissionAccounts, eq(commissionAccounts.id, commissionServices.commissionAccountId))
       .innerJoin(userProfiles, eq(userProfiles.accountId, commissionAccounts.userAccountId))
       .where(inArray(commissionServices.id, ids));
-    return rows.map((r) => [r.id, { domain: "commission-service", ownerProfileId: r.ownerProfileId, serviceStatus: r.serviceStatus }]);
+    return rows.map((r) => [
+      r.id,
+      { domain: "commission-service", ownerProfileId: r.ownerProfileId, serviceStatus: r.serviceStatus },
+    ]);
   },
 };
 
@@ -126,17 +182,36 @@ export async function signReadUrl(
   env: Env,
   key: string,
   reader: string | null,
-  { origin = "", now = Date.now(), shownIn = "answer" }: { origin?: string; now?: number; shownIn?: "answer" | "page" } = {},
+  {
+    origin = "",
+    now = Date.now(),
+    shownIn = "answer",
+  }: { origin?: string; now?: number; shownIn?: "answer" | "page" } = {},
 ): Promise<{ url: string; expiresAt: number }> {
   const ttl = readUrlTtlMs(parseMediaKey(key)?.rule ?? null, shownIn);
-  const { token, expiresAt } = await issueToken(env, "media-read", reader === null ? { key } : { key, sub: reader }, ttl, now);
+  const { token, expiresAt } = await issueToken(
+    env,
+    "media-read",
+    reader === null ? { key } : { key, sub: reader },
+    ttl,
+    now,
+  );
   return { url: `${origin}${OBJECT_ROUTE}${key}?token=${token}`, expiresAt };
 }
 
-export type ReadResult = { ok: true; url: string; expiresAt: number } | { ok: false; status: 403 | 404; error: "forbidden" | "not_found" };
+export type ReadResult =
+  | { ok: true; url: string; expiresAt: number }
+  | { ok: false; status: 403 | 404; error: "forbidden" | "not_found" };
 
 /** POST /sign/read: a URL for anyone signed in when the object's item is public, for its allowed readers otherwise. */
-export async function signRead(db: Database, env: Env, user: MediaViewer, pathOrUrl: string, origin: string, now = Date.now()): Promise<ReadResult> {
+export async function signRead(
+  db: Database,
+  env: Env,
+  user: MediaViewer,
+  pathOrUrl: string,
+  origin: string,
+  now = Date.now(),
+): Promise<ReadResult> {
   const parsed = parseMediaKey(pathOrUrl);
   if (!parsed) return { ok: false, status: 404, error: "not_found" };
   if ((await objectAccess(db, parsed, user)) === "denied") return { ok: false, status: 403, error: "forbidden" };
@@ -163,12 +238,20 @@ async function readerNow(db: Database, profileId: string): Promise<MediaReader |
  * revoked grant, a work no longer theirs or an order they are not a party to is refused at once, not at expiry.
  * Read tokens are not single-use (a browser re-requests images, video plays by ranges).
  */
-export async function openSignedRead(db: Database, env: Env, key: string, token: string, session: MediaViewer | null, now = Date.now()): Promise<MediaKey | null> {
+export async function openSignedRead(
+  db: Database,
+  env: Env,
+  key: string,
+  token: string,
+  session: MediaViewer | null,
+  now = Date.now(),
+): Promise<MediaKey | null> {
   const verified = await verifyToken(env, "media-read", token, now);
   const parsed = verified && verified.key === key ? parseMediaKey(key) : null;
   if (!verified || !parsed) return null;
   const opener = signedReadOpener(verified.sub ?? null, session?.profileId ?? null, parsed.rule.sessionBound === true);
-  const reader = opener.by === "session" ? session : opener.by === "token-reader" ? await readerNow(db, opener.profileId) : null;
+  const reader =
+    opener.by === "session" ? session : opener.by === "token-reader" ? await readerNow(db, opener.profileId) : null;
   if (!reader) return null;
   return (await objectAccess(db, parsed, reader)) === "denied" ? null : parsed;
 }
@@ -206,5 +289,9 @@ export async function mediaUrlsForViewer(
 
 /** One shown media (a list item or an editor draft) with its URLs as `view` maps them. */
 export function viewMedia<T extends { url: string; thumbnailUrl?: string | null }>(view: ViewableUrl, item: T): T {
-  return { ...item, url: view(item.url), ...(item.thumbnailUrl !== undefined ? { thumbnailUrl: view(item.thumbnailUrl) } : {}) };
+  return {
+    ...item,
+    url: view(item.url),
+    ...(item.thumbnailUrl !== undefined ? { thumbnailUrl: view(item.thumbnailUrl) } : {}),
+  };
 }

@@ -9,7 +9,13 @@ import type { MediaSite } from "../domain/media-sites";
  * The `media` row of an entry the server rebuilt with `buildMediaEntry`: one writer for works, forms and services.
  * `file` is what the bucket says of a FILE's object (size and stored type), when it was checked.
  */
-export function mediaRow(id: string, ownerUserAccountId: string | null, e: MediaEntry, position: number, file?: { size: number; type: string | null }) {
+export function mediaRow(
+  id: string,
+  ownerUserAccountId: string | null,
+  e: MediaEntry,
+  position: number,
+  file?: { size: number; type: string | null },
+) {
   const key = e.formatType === "FILE" && e.url ? parseMediaKey(e.url) : null;
   return {
     id,
@@ -36,7 +42,11 @@ export function mediaRow(id: string, ownerUserAccountId: string | null, e: Media
  * (`currentIds`), and be listed once, since a row is attached to a list at most once (media_attachments is unique
  * on owner, field and media). The same rule as a form's (saveForm); a repeat is refused, not silently dropped.
  */
-export function keptMediaErrors(items: readonly ParsedMediaDraft[], currentIds: ReadonlySet<string>, prefix: string): Record<string, string> {
+export function keptMediaErrors(
+  items: readonly ParsedMediaDraft[],
+  currentIds: ReadonlySet<string>,
+  prefix: string,
+): Record<string, string> {
   const errors: Record<string, string> = {};
   const listed = new Set<string>();
   items.forEach((item, i) => {

@@ -36,9 +36,19 @@ export async function emailPreferences(db: Database, userAccountId: string): Pro
  * type that does not exist is refused whole (false) and changes nothing: it is no page's post, and read as it was it
  * switched every e-mail off.
  */
-export async function saveEmailPreferences(db: Database, userAccountId: string, enabled: ReadonlySet<string>, now: number): Promise<boolean> {
+export async function saveEmailPreferences(
+  db: Database,
+  userAccountId: string,
+  enabled: ReadonlySet<string>,
+  now: number,
+): Promise<boolean> {
   if ([...enabled].some((type) => !(NOTIFICATION_TYPES as readonly string[]).includes(type))) return false;
-  const rows = NOTIFICATION_TYPES.map((type) => ({ userAccountId, notificationType: type, emailEnabled: enabled.has(type), updatedAt: new Date(now) }));
+  const rows = NOTIFICATION_TYPES.map((type) => ({
+    userAccountId,
+    notificationType: type,
+    emailEnabled: enabled.has(type),
+    updatedAt: new Date(now),
+  }));
   await db
     .insert(notificationEmailPreferences)
     .values(rows)
@@ -64,7 +74,12 @@ interface ClaimedNotice extends NoticeFactColumns {
  * get the same row. A type its recipient switched off is claimed and not sent. A failed send gives its claim back, so
  * the next sweep tries again. Returns how many e-mails this call sent.
  */
-export async function sendPendingNotificationEmails(db: Database, mailer: Mailer, env: Pick<Env, "APP_ORIGIN">, now = Date.now()): Promise<number> {
+export async function sendPendingNotificationEmails(
+  db: Database,
+  mailer: Mailer,
+  env: Pick<Env, "APP_ORIGIN">,
+  now = Date.now(),
+): Promise<number> {
   const pending = db
     .select({ id: notifications.id })
     .from(notifications)
@@ -83,19 +98,28 @@ export async function sendPendingNotificationEmails(db: Database, mailer: Mailer
     SELECT n.id, n.notification_type, n.href, u.email, u.display_language_code, p.email_enabled, ${NOTICE_FACTS}
     JOIN user_accounts u ON u.id = n.recipient_user_account_id
     LEFT JOIN notification_email_preferences p ON p.user_account_id = n.recipient_user_account_id AND p.notification_type = n.notification_type
-    WHERE n.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`);
+    WHERE n.id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`);
 
   const wanted = notices.filter((notice) => notice.email_enabled !== 0);
   const outcomes = await Promise.allSettled(
     wanted.map((notice) => {
       const locale = isLocale(notice.display_language_code) ? notice.display_language_code : "en";
       const facts = messageFacts(noticeFactsOf(notice), locale);
-      return mailer.send({ to: notice.email, ...notificationEmail(notice.notification_type, facts, notice.href, env.APP_ORIGIN, locale) });
+      return mailer.send({
+        to: notice.email,
+        ...notificationEmail(notice.notification_type, facts, notice.href, env.APP_ORIGIN, locale),
+      });
     }),
   );
   const failed = wanted.filter((_, i) => outcomes[i].status === "rejected").map((notice) => notice.id);
   if (failed.length > 0) {
-    console.error(`notification e-mail: ${failed.length} failed, released for the next sweep`, outcomes.find((o) => o.status === "rejected"));
+    console.error(
+      `notification e-mail: ${failed.length} failed, released for the next sweep`,
+      outcomes.find((o) => o.status === "rejected"),
+    );
     await db.update(notifications).set({ emailedAt: null }).where(inArray(notifications.id, failed));
   }
   return wanted.length - failed.length;

@@ -77,7 +77,11 @@ export function noticeFactsOf(row: NoticeFactColumns): NoticeFacts {
   const counterpart =
     row.counterpart_handle === null
       ? null
-      : { handle: row.counterpart_handle, names: parseJson<TextRow>(row.counterpart_names), avatarUrl: row.counterpart_avatar ?? null };
+      : {
+          handle: row.counterpart_handle,
+          names: parseJson<TextRow>(row.counterpart_names),
+          avatarUrl: row.counterpart_avatar ?? null,
+        };
   return { orderCode: row.code, counterpart, fromSender: Boolean(row.from_sender) && counterpart !== null };
 }
 
@@ -131,7 +135,12 @@ export async function countUnread(db: Database, recipientUserId: string): Promis
 }
 
 /** Marks one of the recipient's notices read; false when there is no such notice of theirs. Reading twice keeps the first time. */
-export async function markNotificationRead(db: Database, recipientUserId: string, notificationId: string, now: number): Promise<boolean> {
+export async function markNotificationRead(
+  db: Database,
+  recipientUserId: string,
+  notificationId: string,
+  now: number,
+): Promise<boolean> {
   const rows = await db
     .update(notifications)
     .set({ readAt: sql`coalesce(${notifications.readAt}, ${now})` })

@@ -28,12 +28,18 @@ const OVERDUE_ORDERS_SQL = `
   LIMIT ?2`;
 
 /** Hands every overdue order to its object; returns how many transitions this run caused. */
-export async function enforceMissedDeadlines(d1: D1Database, orders: DurableObjectNamespace<Order>, now: number): Promise<number> {
+export async function enforceMissedDeadlines(
+  d1: D1Database,
+  orders: DurableObjectNamespace<Order>,
+  now: number,
+): Promise<number> {
   const { results } = await d1.prepare(OVERDUE_ORDERS_SQL).bind(now, DEADLINE_BATCH_LIMIT).all<{ id: string }>();
   let changed = 0;
   for (let start = 0; start < results.length; start += PARALLEL) {
     const outcomes = await Promise.allSettled(
-      results.slice(start, start + PARALLEL).map(({ id }) => orders.get(orders.idFromName(id)).act(id, { type: "deadlinePassed" }, "system")),
+      results
+        .slice(start, start + PARALLEL)
+        .map(({ id }) => orders.get(orders.idFromName(id)).act(id, { type: "deadlinePassed" }, "system")),
     );
     // One order failing (a refund Stripe refused, say) must not hold up the others; the next run retries it.
     for (const outcome of outcomes) {

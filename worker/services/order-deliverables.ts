@@ -28,12 +28,26 @@ export function mediaTypeOf(mimeType: string): MediaType {
 }
 
 /** A stored object of the order's deliverables folder, checked (`checkAttachment`), as the file to attach. */
-export function deliverableFile(key: MediaKey, checked: { size: number; mimeType: string }, name: string | null): DeliverableFile {
-  return { mediaId: key.file.slice(0, key.file.lastIndexOf(".")), key: key.key, name: name?.trim().slice(0, 255) || key.file, size: checked.size, mimeType: checked.mimeType };
+export function deliverableFile(
+  key: MediaKey,
+  checked: { size: number; mimeType: string },
+  name: string | null,
+): DeliverableFile {
+  return {
+    mediaId: key.file.slice(0, key.file.lastIndexOf(".")),
+    key: key.key,
+    name: name?.trim().slice(0, 255) || key.file,
+    size: checked.size,
+    mimeType: checked.mimeType,
+  };
 }
 
 /** Which of these media are attached to the order's deliverable now, with their stored URLs. */
-export async function attachedDeliverables(d1: D1Database, orderId: string, mediaIds: string[]): Promise<Map<string, string | null>> {
+export async function attachedDeliverables(
+  d1: D1Database,
+  orderId: string,
+  mediaIds: string[],
+): Promise<Map<string, string | null>> {
   if (mediaIds.length === 0) return new Map();
   const { results } = await d1
     .prepare(
@@ -48,21 +62,44 @@ export async function attachedDeliverables(d1: D1Database, orderId: string, medi
 }
 
 /** The rows of one added file: the order's deliverable (once), the media row, its attachment, no longer pending. */
-export function addDeliverableStatements(orderId: string, ownerUserAccountId: string, file: DeliverableFile, now: number): SqlStatement[] {
+export function addDeliverableStatements(
+  orderId: string,
+  ownerUserAccountId: string,
+  file: DeliverableFile,
+  now: number,
+): SqlStatement[] {
   const extension = file.key.slice(file.key.lastIndexOf(".") + 1);
   return [
-    statement("INSERT INTO commission_order_deliverables (id, order_id, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING", orderId, orderId, now, now),
+    statement(
+      "INSERT INTO commission_order_deliverables (id, order_id, created_at, updated_at) VALUES (?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING",
+      orderId,
+      orderId,
+      now,
+      now,
+    ),
     statement(
       `INSERT INTO media (id, owner_user_account_id, format_type, media_type, file_name, file_type, file_size, file_extension, file_url, created_at, updated_at)
        VALUES (?, ?, 'FILE', ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-      file.mediaId, ownerUserAccountId, mediaTypeOf(file.mimeType), file.name, file.mimeType, file.size, extension, `/media/${file.key}`, now, now,
+      file.mediaId,
+      ownerUserAccountId,
+      mediaTypeOf(file.mimeType),
+      file.name,
+      file.mimeType,
+      file.size,
+      extension,
+      `/media/${file.key}`,
+      now,
+      now,
     ),
     statement(
       `INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position, created_at)
        SELECT ?, ?, '${OWNER}', d.id, '${FIELD}',
          (SELECT count(*) FROM media_attachments a WHERE a.owner_type = '${OWNER}' AND a.owner_id = d.id AND a.field = '${FIELD}'), ?
        FROM commission_order_deliverables d WHERE d.order_id = ? ON CONFLICT DO NOTHING`,
-      crypto.randomUUID(), file.mediaId, now, orderId,
+      crypto.randomUUID(),
+      file.mediaId,
+      now,
+      orderId,
     ),
     statement("DELETE FROM pending_uploads WHERE key = ?", file.key),
   ];
@@ -70,5 +107,8 @@ export function addDeliverableStatements(orderId: string, ownerUserAccountId: st
 
 /** The rows of one deleted file: its attachment and its media row (the stored object goes after the batch). */
 export function deleteDeliverableStatements(mediaId: string): SqlStatement[] {
-  return [statement(`DELETE FROM media_attachments WHERE media_id = ? AND owner_type = '${OWNER}'`, mediaId), statement("DELETE FROM media WHERE id = ?", mediaId)];
+  return [
+    statement(`DELETE FROM media_attachments WHERE media_id = ? AND owner_type = '${OWNER}'`, mediaId),
+    statement("DELETE FROM media WHERE id = ?", mediaId),
+  ];
 }

@@ -172,7 +172,15 @@ function sumPerCurrency(groups: readonly Row[]): CurrencyTotals[] {
     const currencyCode = asCurrencyCode(group.currency_code as string);
     const count = Number(group.n);
     const split = splitTotal(Number(group.amount), feeNumeratorsFrom(group.fee_numerators));
-    const sum = byCurrency.get(currencyCode) ?? { currencyCode, count: 0, totalAmount: 0, taxAmount: 0, salesAmount: 0, feeAmount: 0, incomeAmount: 0 };
+    const sum = byCurrency.get(currencyCode) ?? {
+      currencyCode,
+      count: 0,
+      totalAmount: 0,
+      taxAmount: 0,
+      salesAmount: 0,
+      feeAmount: 0,
+      incomeAmount: 0,
+    };
     sum.count += count;
     sum.totalAmount += split.totalAmount * count;
     sum.taxAmount += split.taxAmount * count;

@@ -39,7 +39,10 @@ const n = (value: unknown) => (value === null || value === undefined ? null : Nu
 
 /** Sends every reminder due at `now`; returns how many notifications this run inserted. */
 export async function sendDueReminders(d1: D1Database, now: number): Promise<number> {
-  const { results } = await d1.prepare(DUE_ORDERS_SQL).bind(now, now + MAX_REMINDER_LEAD_MS).all<DueOrderRow>();
+  const { results } = await d1
+    .prepare(DUE_ORDERS_SQL)
+    .bind(now, now + MAX_REMINDER_LEAD_MS)
+    .all<DueOrderRow>();
   const inserts = results.flatMap((row) => {
     const order: ReminderOrder = {
       progress: row.progress,
@@ -57,7 +60,15 @@ export async function sendDueReminders(d1: D1Database, now: number): Promise<num
           `INSERT INTO notifications (id, recipient_user_account_id, notification_type, href, order_id, dedupe_key, created_at)
            VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
         )
-        .bind(crypto.randomUUID(), recipient, due.type, orderHref(due.side, row.code), row.id, reminderDedupeKey(due.kind, row.id, due.deadline), now),
+        .bind(
+          crypto.randomUUID(),
+          recipient,
+          due.type,
+          orderHref(due.side, row.code),
+          row.id,
+          reminderDedupeKey(due.kind, row.id, due.deadline),
+          now,
+        ),
     ];
   });
   let inserted = 0;

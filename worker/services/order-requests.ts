@@ -80,7 +80,9 @@ async function serviceTarget(d1: D1Database, serviceId: string): Promise<Request
 
 async function formTarget(d1: D1Database, code: string): Promise<RequestTarget | null> {
   const row = await d1
-    .prepare(`SELECT x.id, x.price_currency_id, ${TARGET_COLUMNS} FROM commission_forms x ${TARGET_JOINS} WHERE x.code = ? AND x.form_status = 'PUBLISHED'`)
+    .prepare(
+      `SELECT x.id, x.price_currency_id, ${TARGET_COLUMNS} FROM commission_forms x ${TARGET_JOINS} WHERE x.code = ? AND x.form_status = 'PUBLISHED'`,
+    )
     .bind(code)
     .first<Record<string, unknown>>();
   if (!row) return null;
@@ -99,7 +101,8 @@ async function formTarget(d1: D1Database, code: string): Promise<RequestTarget |
   };
 }
 
-const ids = (json: unknown): string[] => (typeof json === "string" ? (JSON.parse(json) as (string | null)[]).filter((x): x is string => Boolean(x)) : []);
+const ids = (json: unknown): string[] =>
+  typeof json === "string" ? (JSON.parse(json) as (string | null)[]).filter((x): x is string => Boolean(x)) : [];
 
 async function questionsOf(d1: D1Database, formId: string | null): Promise<SnapshotQuestion[]> {
   if (!formId) return [];
@@ -118,7 +121,14 @@ async function questionsOf(d1: D1Database, formId: string | null): Promise<Snaps
     questionType: q.question_type as QuestionType,
     isRequired: Boolean(q.is_required),
     mediaIds: ids(q.medias),
-    choices: (JSON.parse(String(q.choices)) as { id: string; price: number | null; cur: string | null; medias: (string | null)[] }[]).map((c) => ({
+    choices: (
+      JSON.parse(String(q.choices)) as {
+        id: string;
+        price: number | null;
+        cur: string | null;
+        medias: (string | null)[];
+      }[]
+    ).map((c) => ({
       id: c.id,
       priceAmount: c.price,
       priceCurrencyId: c.cur,
@@ -133,7 +143,13 @@ export async function clientStanding(
   userAccountId: string,
   target: { serviceId: string } | { formId: string },
   namedCardId: string | null = null,
-): Promise<{ buyerId: string; isOwn: boolean; hasPendingRequest: boolean; savedCardCount: number; namedCardIsSaved: boolean } | null> {
+): Promise<{
+  buyerId: string;
+  isOwn: boolean;
+  hasPendingRequest: boolean;
+  savedCardCount: number;
+  namedCardIsSaved: boolean;
+} | null> {
   const isService = "serviceId" in target;
   const row = await d1
     .prepare(
@@ -147,7 +163,13 @@ export async function clientStanding(
     .bind(userAccountId, isService ? target.serviceId : target.formId, namedCardId)
     .first<{ buyer_id: string; own: number; cards: number; pending: number; named_card_saved: number }>();
   if (!row) return null;
-  return { buyerId: row.buyer_id, isOwn: Boolean(row.own), hasPendingRequest: Boolean(row.pending), savedCardCount: Number(row.cards), namedCardIsSaved: Boolean(row.named_card_saved) };
+  return {
+    buyerId: row.buyer_id,
+    isOwn: Boolean(row.own),
+    hasPendingRequest: Boolean(row.pending),
+    savedCardCount: Number(row.cards),
+    namedCardIsSaved: Boolean(row.named_card_saved),
+  };
 }
 
 export interface Requester {
@@ -168,7 +190,11 @@ export interface SubmitDeps {
 }
 
 /** POST /api/features/commission/service/submit. */
-export function submitServiceRequest(deps: SubmitDeps, requester: Requester, input: ServiceRequest): Promise<SubmitResult> {
+export function submitServiceRequest(
+  deps: SubmitDeps,
+  requester: Requester,
+  input: ServiceRequest,
+): Promise<SubmitResult> {
   return submit(deps, requester, input, () => serviceTarget(deps.db.$client, input.serviceId));
 }
 
@@ -177,11 +203,21 @@ export function submitFormRequest(deps: SubmitDeps, requester: Requester, input:
   return submit(deps, requester, input, () => formTarget(deps.db.$client, input.formCode));
 }
 
-async function submit(deps: SubmitDeps, requester: Requester, input: ServiceRequest | FormRequest, findTarget: () => Promise<RequestTarget | null>): Promise<SubmitResult> {
+async function submit(
+  deps: SubmitDeps,
+  requester: Requester,
+  input: ServiceRequest | FormRequest,
+  findTarget: () => Promise<RequestTarget | null>,
+): Promise<SubmitResult> {
   const d1 = deps.db.$client;
   const target = await findTarget();
   if (!target) return { ok: false, reason: "not_found" };
-  const standing = await clientStanding(d1, requester.userAccountId, target.serviceId ? { serviceId: target.serviceId } : { formId: target.formId! }, input.paymentAccountMethodId ?? null);
+  const standing = await clientStanding(
+    d1,
+    requester.userAccountId,
+    target.serviceId ? { serviceId: target.serviceId } : { formId: target.formId! },
+    input.paymentAccountMethodId ?? null,
+  );
   if (!standing) return { ok: false, reason: "not_found" };
   const questions = await questionsOf(d1, target.formId);
   const checked = checkRequest(questions, input, { ...standing, isClosed: !target.isOpen });
@@ -192,13 +228,27 @@ async function submit(deps: SubmitDeps, requester: Requester, input: ServiceRequ
   if (!answerMedias) return { ok: false, reason: "requests_error_invalid" };
   const now = deps.now ?? Date.now();
   const code = orderCodeFrom(crypto.getRandomValues(new Uint8Array(8)));
-  const priceAmount = target.submitStatus === "SERVICE_SUBMITTED" ? requestTotal(target.priceAmount, target.priceCurrencyId, checked.answers) : null;
-  const statements = snapshotStatements(d1, { orderId, code, now, target, buyerId: standing.buyerId, priceAmount, requester, answers: checked.answers, answerMedias });
+  const priceAmount =
+    target.submitStatus === "SERVICE_SUBMITTED"
+      ? requestTotal(target.priceAmount, target.priceCurrencyId, checked.answers)
+      : null;
+  const statements = snapshotStatements(d1, {
+    orderId,
+    code,
+    now,
+    target,
+    buyerId: standing.buyerId,
+    priceAmount,
+    requester,
+    answers: checked.answers,
+    answerMedias,
+  });
   try {
     await d1.batch(statements);
   } catch (error) {
     await Promise.all([...answerMedias.values()].flat().map((m) => (m.key ? deps.bucket.delete(m.key) : null)));
-    if (String(error).includes("commission_orders.buyer_id")) return { ok: false, reason: "requests_error_already_submitted" };
+    if (String(error).includes("commission_orders.buyer_id"))
+      return { ok: false, reason: "requests_error_already_submitted" };
     throw error;
   }
   // Wakes the order's object: it loads the order and sets its alarm on the approval deadline.
@@ -221,7 +271,12 @@ interface StoredAnswerMedia {
  * it is copied into the order's folder (`commission-request/{orderId}/…`), which the order's seller and buyer may
  * read (worker/domain/media-access.ts). Links are rebuilt from their URL. Null when any is not acceptable.
  */
-async function storeAnswerFiles(deps: SubmitDeps, requester: Requester, orderId: string, answers: CheckedAnswer[]): Promise<Map<string, StoredAnswerMedia[]> | null> {
+async function storeAnswerFiles(
+  deps: SubmitDeps,
+  requester: Requester,
+  orderId: string,
+  answers: CheckedAnswer[],
+): Promise<Map<string, StoredAnswerMedia[]> | null> {
   const stored = new Map<string, StoredAnswerMedia[]>();
   for (const answer of answers) {
     const list: StoredAnswerMedia[] = [];
@@ -242,7 +297,13 @@ async function storeAnswerFiles(deps: SubmitDeps, requester: Requester, orderId:
       if (!object) return null;
       await deps.bucket.put(copyKey, object.body, { httpMetadata: object.httpMetadata });
       const url = `/media/${copyKey}`;
-      list.push({ entry: buildMediaEntry({ formatType: "FILE", url, mimeType: checked.mimeType })!, key: copyKey, size: checked.size, mimeType: checked.mimeType, name: answerFileName(input.name, key.file) });
+      list.push({
+        entry: buildMediaEntry({ formatType: "FILE", url, mimeType: checked.mimeType })!,
+        key: copyKey,
+        size: checked.size,
+        mimeType: checked.mimeType,
+        name: answerFileName(input.name, key.file),
+      });
     }
   }
   return stored;
@@ -272,37 +333,83 @@ function snapshotStatements(d1: D1Database, s: Snapshot): D1PreparedStatement[] 
     run(
       `INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text)
        SELECT lower(hex(randomblob(16))), ?, ?, field, language_code, is_original, text FROM localized_texts WHERE entity_type = ? AND entity_id = ?`,
-      toType, toId, fromType, fromId,
+      toType,
+      toId,
+      fromType,
+      fromId,
     );
   const copyMedia = (mediaIds: string[], ownerType: string, ownerId: string, field: string) =>
     mediaIds.forEach((mediaId, position) => {
       const copyId = crypto.randomUUID();
-      run(`INSERT INTO media (id, owner_user_account_id, ${MEDIA_COPY_COLUMNS}) SELECT ?, owner_user_account_id, ${MEDIA_COPY_COLUMNS} FROM media WHERE id = ?`, copyId, mediaId);
-      run(`INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position) SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM media WHERE id = ?)`,
-        crypto.randomUUID(), copyId, ownerType, ownerId, field, position, copyId);
+      run(
+        `INSERT INTO media (id, owner_user_account_id, ${MEDIA_COPY_COLUMNS}) SELECT ?, owner_user_account_id, ${MEDIA_COPY_COLUMNS} FROM media WHERE id = ?`,
+        copyId,
+        mediaId,
+      );
+      run(
+        `INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position) SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM media WHERE id = ?)`,
+        crypto.randomUUID(),
+        copyId,
+        ownerType,
+        ownerId,
+        field,
+        position,
+        copyId,
+      );
     });
 
   run(
     `INSERT INTO commission_orders (id, code, seller_id, buyer_id, order_submit_status, price_amount, price_currency_id, submitted_at,
        approval_deadline, service_id, form_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    orderId, s.code, target.sellerId, s.buyerId, target.submitStatus, s.priceAmount, target.priceCurrencyId, now,
-    submittedOrderDeadlines(now).approvalDeadline, target.serviceId, target.formId, now, now,
+    orderId,
+    s.code,
+    target.sellerId,
+    s.buyerId,
+    target.submitStatus,
+    s.priceAmount,
+    target.priceCurrencyId,
+    now,
+    submittedOrderDeadlines(now).approvalDeadline,
+    target.serviceId,
+    target.formId,
+    now,
+    now,
   );
   // The order's chat room (decision 027), DRAFT like the order's chat until approval opens it.
-  run(`INSERT INTO chat_rooms (id, order_id, room_status, created_at, updated_at) VALUES (?, ?, 'DRAFT', ?, ?)`, crypto.randomUUID(), orderId, now, now);
+  run(
+    `INSERT INTO chat_rooms (id, order_id, room_status, created_at, updated_at) VALUES (?, ?, 'DRAFT', ?, ?)`,
+    crypto.randomUUID(),
+    orderId,
+    now,
+    now,
+  );
 
   if (target.serviceId) {
     const orderServiceId = crypto.randomUUID();
     run(
       `INSERT INTO commission_order_services (id, order_id, service_id, policy_id, price_amount, price_currency_id)
        SELECT ?, ?, id, policy_id, price_amount, price_currency_id FROM commission_services WHERE id = ?`,
-      orderServiceId, orderId, target.serviceId,
+      orderServiceId,
+      orderId,
+      target.serviceId,
     );
-    copyTexts(LOCALIZED.commissionService.type, target.serviceId, LOCALIZED.commissionOrderService.type, orderServiceId);
-    if (target.policyId) copyTexts(LOCALIZED.commissionPolicy.type, target.policyId, LOCALIZED.commissionOrderService.type, orderServiceId);
+    copyTexts(
+      LOCALIZED.commissionService.type,
+      target.serviceId,
+      LOCALIZED.commissionOrderService.type,
+      orderServiceId,
+    );
+    if (target.policyId)
+      copyTexts(
+        LOCALIZED.commissionPolicy.type,
+        target.policyId,
+        LOCALIZED.commissionOrderService.type,
+        orderServiceId,
+      );
     run(
       `INSERT INTO commission_order_service_categories (order_service_id, category_code) SELECT ?, category_code FROM commission_service_categories WHERE service_id = ?`,
-      orderServiceId, target.serviceId,
+      orderServiceId,
+      target.serviceId,
     );
     copyMedia(target.mediaIds, MEDIA_OWNERS.commissionOrderService.type, orderServiceId, "medias");
   }
@@ -312,7 +419,9 @@ function snapshotStatements(d1: D1Database, s: Snapshot): D1PreparedStatement[] 
     run(
       `INSERT INTO commission_order_forms (id, order_id, form_id, category_code, price_amount, price_currency_id)
        SELECT ?, ?, id, category_code, price_amount, price_currency_id FROM commission_forms WHERE id = ?`,
-      orderFormId, orderId, target.formId,
+      orderFormId,
+      orderId,
+      target.formId,
     );
     copyTexts(LOCALIZED.commissionForm.type, target.formId, LOCALIZED.commissionOrderForm.type, orderFormId);
     s.answers.forEach((answer, index) => {
@@ -320,44 +429,87 @@ function snapshotStatements(d1: D1Database, s: Snapshot): D1PreparedStatement[] 
       const orderQuestionId = crypto.randomUUID();
       run(
         `INSERT INTO commission_order_form_questions (id, order_form_id, form_question_id, question_type, is_required, user_index) VALUES (?, ?, ?, ?, ?, ?)`,
-        orderQuestionId, orderFormId, question.id, question.questionType, question.isRequired ? 1 : 0, index,
+        orderQuestionId,
+        orderFormId,
+        question.id,
+        question.questionType,
+        question.isRequired ? 1 : 0,
+        index,
       );
-      copyTexts(LOCALIZED.commissionFormQuestion.type, question.id, LOCALIZED.commissionOrderFormQuestion.type, orderQuestionId);
+      copyTexts(
+        LOCALIZED.commissionFormQuestion.type,
+        question.id,
+        LOCALIZED.commissionOrderFormQuestion.type,
+        orderQuestionId,
+      );
       copyMedia(question.mediaIds, MEDIA_OWNERS.commissionOrderFormQuestion.type, orderQuestionId, "medias");
       question.choices.forEach((choice, choiceIndex) => {
         const orderChoiceId = crypto.randomUUID();
         run(
           `INSERT INTO commission_order_question_choices (id, order_form_question_id, question_choice_id, price_amount, price_currency_id, answer_choice_status, user_index)
            VALUES (?, ?, ?, ?, ?, ?, ?)`,
-          orderChoiceId, orderQuestionId, choice.id, choice.priceAmount, choice.priceCurrencyId, answer.selectedChoiceIds.has(choice.id) ? "SELECTED" : "UNSELECTED", choiceIndex,
+          orderChoiceId,
+          orderQuestionId,
+          choice.id,
+          choice.priceAmount,
+          choice.priceCurrencyId,
+          answer.selectedChoiceIds.has(choice.id) ? "SELECTED" : "UNSELECTED",
+          choiceIndex,
         );
-        copyTexts(LOCALIZED.commissionFormQuestionChoice.type, choice.id, LOCALIZED.commissionOrderQuestionChoice.type, orderChoiceId);
+        copyTexts(
+          LOCALIZED.commissionFormQuestionChoice.type,
+          choice.id,
+          LOCALIZED.commissionOrderQuestionChoice.type,
+          orderChoiceId,
+        );
         copyMedia(choice.mediaIds, MEDIA_OWNERS.commissionOrderQuestionChoice.type, orderChoiceId, "media");
       });
       writeAnswer(run, s, answer, orderQuestionId);
     });
   }
 
-  const type = target.submitStatus === "SERVICE_SUBMITTED" ? "COMMISSION_SERVICE_SUBMITTED" : "COMMISSION_FORM_SUBMITTED";
+  const type =
+    target.submitStatus === "SERVICE_SUBMITTED" ? "COMMISSION_SERVICE_SUBMITTED" : "COMMISSION_FORM_SUBMITTED";
   run(
     // From the client who sent it (issue 33: the bell shows their name and avatar).
     `INSERT INTO notifications (id, recipient_user_account_id, notification_type, from_profile_id, href, order_id, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    crypto.randomUUID(), target.sellerUserId, type, s.requester.profileId, orderHref("seller", s.code), orderId, `submitted:${orderId}`, now,
+    crypto.randomUUID(),
+    target.sellerUserId,
+    type,
+    s.requester.profileId,
+    orderHref("seller", s.code),
+    orderId,
+    `submitted:${orderId}`,
+    now,
   );
   return statements;
 }
 
 /** The client's answer to one question: its text in their language, the date, and the files and links. */
-function writeAnswer(run: (sql: string, ...values: unknown[]) => void, s: Snapshot, answer: CheckedAnswer, orderQuestionId: string) {
+function writeAnswer(
+  run: (sql: string, ...values: unknown[]) => void,
+  s: Snapshot,
+  answer: CheckedAnswer,
+  orderQuestionId: string,
+) {
   const medias = s.answerMedias.get(answer.question.id) ?? [];
   const text = answer.text?.text.trim() ? answer.text : null;
   if (!text && !answer.date && medias.length === 0) return;
   const answerId = crypto.randomUUID();
-  run(`INSERT INTO commission_order_question_answers (id, order_form_question_id, answer_date) VALUES (?, ?, ?)`, answerId, orderQuestionId, answer.date);
+  run(
+    `INSERT INTO commission_order_question_answers (id, order_form_question_id, answer_date) VALUES (?, ?, ?)`,
+    answerId,
+    orderQuestionId,
+    answer.date,
+  );
   if (text) {
     run(
       `INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, ?, ?, 'text', ?, 1, ?)`,
-      crypto.randomUUID(), LOCALIZED.commissionOrderQuestionAnswer.type, answerId, text.languageCode, text.text,
+      crypto.randomUUID(),
+      LOCALIZED.commissionOrderQuestionAnswer.type,
+      answerId,
+      text.languageCode,
+      text.text,
     );
   }
   medias.forEach(({ entry, size, mimeType, name }, position) => {
@@ -366,13 +518,27 @@ function writeAnswer(run: (sql: string, ...values: unknown[]) => void, s: Snapsh
     run(
       `INSERT INTO media (id, owner_user_account_id, format_type, media_type, file_name, file_type, file_size, file_extension, file_url, link_site, link_url, thumbnail_url, user_index)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      mediaId, s.requester.userAccountId, entry.formatType, entry.mediaType, name, mimeType, size, key?.file.split(".").pop() ?? null,
-      entry.formatType === "FILE" ? entry.url : null, entry.formatType === "LINK" ? entry.site : null, entry.formatType === "LINK" ? entry.url : null,
-      entry.thumbnailUrl, position,
+      mediaId,
+      s.requester.userAccountId,
+      entry.formatType,
+      entry.mediaType,
+      name,
+      mimeType,
+      size,
+      key?.file.split(".").pop() ?? null,
+      entry.formatType === "FILE" ? entry.url : null,
+      entry.formatType === "LINK" ? entry.site : null,
+      entry.formatType === "LINK" ? entry.url : null,
+      entry.thumbnailUrl,
+      position,
     );
     run(
       `INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position) VALUES (?, ?, ?, ?, 'medias', ?)`,
-      crypto.randomUUID(), mediaId, MEDIA_OWNERS.commissionOrderQuestionAnswer.type, answerId, position,
+      crypto.randomUUID(),
+      mediaId,
+      MEDIA_OWNERS.commissionOrderQuestionAnswer.type,
+      answerId,
+      position,
     );
   });
 }

@@ -125,13 +125,19 @@ function factsOf(row: Row): OrderFacts {
 }
 
 /** The order service's title, else the order form's, else 'Unknown' (spec section 3). */
-export const titleOf = (row: Row, locale: string) => pickTextColumn(row.service_titles, locale) ?? pickTextColumn(row.form_titles, locale) ?? MISSING_TEXT;
+export const titleOf = (row: Row, locale: string) =>
+  pickTextColumn(row.service_titles, locale) ?? pickTextColumn(row.form_titles, locale) ?? MISSING_TEXT;
 
 export function personOf(row: Row, prefix: "seller" | "buyer", locale: string): PersonRef | null {
   const profileId = row[`${prefix}_profile_id`];
   if (!profileId) return null;
   const handle = String(row[`${prefix}_handle`]);
-  return { profileId: String(profileId), handle, name: pickTextColumn(row[`${prefix}_names`], locale) ?? handle, avatarUrl: (row[`${prefix}_avatar`] as string | null) ?? null };
+  return {
+    profileId: String(profileId),
+    handle,
+    name: pickTextColumn(row[`${prefix}_names`], locale) ?? handle,
+    avatarUrl: (row[`${prefix}_avatar`] as string | null) ?? null,
+  };
 }
 
 function summaryOf(row: Row, side: OrderSide, locale: string): OrderSummary {
@@ -159,12 +165,20 @@ export interface OrderListInput {
 }
 
 /** The caller's orders on one side, newest first, one page (ORDER_PAGE_SIZE) and whether there are more. */
-export async function listOrders(db: Database, input: OrderListInput): Promise<{ items: OrderSummary[]; hasMore: boolean }> {
+export async function listOrders(
+  db: Database,
+  input: OrderListInput,
+): Promise<{ items: OrderSummary[]; hasMore: boolean }> {
   const partyColumn = input.side === "seller" ? "o.seller_id" : "o.buyer_id";
   const counterpart = input.side === "seller" ? partyColumns("bp", "buyer") : partyColumns("sp", "seller");
   const progress = progressOfFilter(input.filter);
   const page = boundedPage(input.page);
-  const binds: unknown[] = [input.commissionAccountId, ...(progress ? [progress] : []), ORDER_PAGE_SIZE + 1, (page - 1) * ORDER_PAGE_SIZE];
+  const binds: unknown[] = [
+    input.commissionAccountId,
+    ...(progress ? [progress] : []),
+    ORDER_PAGE_SIZE + 1,
+    (page - 1) * ORDER_PAGE_SIZE,
+  ];
   const { results } = await db.$client
     .prepare(
       `SELECT ${ORDER_COLUMNS}, ${counterpart}
@@ -174,7 +188,10 @@ export async function listOrders(db: Database, input: OrderListInput): Promise<{
     )
     .bind(...binds)
     .all<Row>();
-  return { items: results.slice(0, ORDER_PAGE_SIZE).map((row) => summaryOf(row, input.side, input.locale)), hasMore: results.length > ORDER_PAGE_SIZE };
+  return {
+    items: results.slice(0, ORDER_PAGE_SIZE).map((row) => summaryOf(row, input.side, input.locale)),
+    hasMore: results.length > ORDER_PAGE_SIZE,
+  };
 }
 
 // ───────────────────────── one order ─────────────────────────
@@ -285,7 +302,13 @@ interface MediaJson {
  * One order by its public code, for its seller or buyer; null for anyone else (and for no such order). Two D1 round
  * trips: the order (to know the caller is a party), then its snapshot, log, files, fees and rates in one batch.
  */
-export async function getOrderDetail(db: Database, env: Env, code: string, viewer: OrderViewer, now = Date.now()): Promise<OrderDetail | null> {
+export async function getOrderDetail(
+  db: Database,
+  env: Env,
+  code: string,
+  viewer: OrderViewer,
+  now = Date.now(),
+): Promise<OrderDetail | null> {
   const d1 = db.$client;
   const row = await d1
     .prepare(
@@ -328,7 +351,11 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
          WHERE e.order_id = ? ORDER BY e.version`,
       )
       .bind(orderId),
-    d1.prepare(`SELECT ${mediasOf("commission_order_deliverable", "d.id", "medias")} AS medias FROM commission_order_deliverables d WHERE d.order_id = ?`).bind(orderId),
+    d1
+      .prepare(
+        `SELECT ${mediasOf("commission_order_deliverable", "d.id", "medias")} AS medias FROM commission_order_deliverables d WHERE d.order_id = ?`,
+      )
+      .bind(orderId),
     d1
       .prepare(
         `SELECT
@@ -366,7 +393,8 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
     mimeType: m.mime,
     thumbnailUrl: view(m.thumb),
   });
-  const medias = (value: unknown) => (Array.isArray(value) ? (value as MediaJson[]) : parseJson<MediaJson>(value)).map(toMedia);
+  const medias = (value: unknown) =>
+    (Array.isArray(value) ? (value as MediaJson[]) : parseJson<MediaJson>(value)).map(toMedia);
 
   const summary = summaryOf(row, side, viewer.locale);
   const moneyRow = money.results[0] ?? {};
@@ -374,7 +402,10 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
     ...summary,
     sellerId: String(row.seller_id),
     buyerId: String(row.buyer_id),
-    description: pickTextColumn(row.service_descriptions, viewer.locale) ?? pickTextColumn(row.form_descriptions, viewer.locale) ?? "",
+    description:
+      pickTextColumn(row.service_descriptions, viewer.locale) ??
+      pickTextColumn(row.form_descriptions, viewer.locale) ??
+      "",
     categories: categories.results.filter((c) => Boolean(c.current)).map((c) => categoryView(c, viewer.locale)),
     categoryOptions: side === "seller" ? categories.results.map((c) => categoryView(c, viewer.locale)) : [],
     estimatedStart: n(row.estimated_start),
@@ -382,28 +413,52 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
     breakdown: breakdownFor(summary, side, viewer.displayCurrencyCode, moneyRow),
     transactionStatus: (moneyRow.transaction_status as string | null) ?? null,
     hasTerms: Boolean(row.has_terms),
-    questions: questions.results.filter((q) => q.question_type !== "NONE").map((q) => ({
-      id: String(q.id),
-      questionType: q.question_type as QuestionType,
-      isRequired: Boolean(q.is_required),
-      title: pickTextColumn(q.titles, viewer.locale) ?? MISSING_TEXT,
-      description: pickTextColumn(q.descriptions, viewer.locale),
-      medias: medias(q.medias),
-      choices: parseJson<{ id: string; price: number | null; status: string; titles: TextRow[] | null; media: MediaJson[] | null }>(q.choices).map((c) => ({
-        id: c.id,
-        title: pickText(c.titles, viewer.locale) ?? MISSING_TEXT,
-        priceAmount: c.price,
-        selected: c.status === "SELECTED",
-        media: medias(c.media),
+    questions: questions.results
+      .filter((q) => q.question_type !== "NONE")
+      .map((q) => ({
+        id: String(q.id),
+        questionType: q.question_type as QuestionType,
+        isRequired: Boolean(q.is_required),
+        title: pickTextColumn(q.titles, viewer.locale) ?? MISSING_TEXT,
+        description: pickTextColumn(q.descriptions, viewer.locale),
+        medias: medias(q.medias),
+        choices: parseJson<{
+          id: string;
+          price: number | null;
+          status: string;
+          titles: TextRow[] | null;
+          media: MediaJson[] | null;
+        }>(q.choices).map((c) => ({
+          id: c.id,
+          title: pickText(c.titles, viewer.locale) ?? MISSING_TEXT,
+          priceAmount: c.price,
+          selected: c.status === "SELECTED",
+          media: medias(c.media),
+        })),
+        answer: q.answer_id
+          ? {
+              text: pickTextColumn(q.answer_texts, viewer.locale),
+              date: (q.answer_date as string | null) ?? null,
+              medias: medias(q.answer_medias),
+            }
+          : null,
       })),
-      answer: q.answer_id ? { text: pickTextColumn(q.answer_texts, viewer.locale), date: (q.answer_date as string | null) ?? null, medias: medias(q.answer_medias) } : null,
-    })),
     notes: questions.results
       .filter((q) => q.question_type === "NONE")
-      .map((q) => ({ id: String(q.id), title: pickTextColumn(q.titles, viewer.locale) ?? MISSING_TEXT, description: pickTextColumn(q.descriptions, viewer.locale), medias: medias(q.medias) })),
+      .map((q) => ({
+        id: String(q.id),
+        title: pickTextColumn(q.titles, viewer.locale) ?? MISSING_TEXT,
+        description: pickTextColumn(q.descriptions, viewer.locale),
+        medias: medias(q.medias),
+      })),
     events: events.results.map((e) => eventView(e, side)),
     deliverables: medias(deliverables.results[0]?.medias),
-    chatRoom: chatRoomViewFromRow(chatRoom.results[0], String(row.code), row.order_chat_status as ChatRoomView["roomStatus"], side),
+    chatRoom: chatRoomViewFromRow(
+      chatRoom.results[0],
+      String(row.code),
+      row.order_chat_status as ChatRoomView["roomStatus"],
+      side,
+    ),
   };
 }
 
@@ -414,16 +469,37 @@ export async function getOrderDetail(db: Database, env: Env, code: string, viewe
  */
 function eventView(e: Row, side: OrderSide): OrderEventView {
   const paid = e.event_type === "PAID";
-  const card = paid && side === "buyer" && e.card_last4 ? { brand: String(e.card_brand), last4: String(e.card_last4) } : null;
-  return { version: Number(e.version), type: String(e.event_type), actor: paid ? "buyer" : (e.actor as OrderEventView["actor"]), at: Number(e.created_at), card };
+  const card =
+    paid && side === "buyer" && e.card_last4 ? { brand: String(e.card_brand), last4: String(e.card_last4) } : null;
+  return {
+    version: Number(e.version),
+    type: String(e.event_type),
+    actor: paid ? "buyer" : (e.actor as OrderEventView["actor"]),
+    at: Number(e.created_at),
+    card,
+  };
 }
 
-const categoryView = (row: Row, locale: string): CategoryView => ({ code: String(row.code), name: pickTextColumn(row.names, locale) ?? String(row.code) });
+const categoryView = (row: Row, locale: string): CategoryView => ({
+  code: String(row.code),
+  name: pickTextColumn(row.names, locale) ?? String(row.code),
+});
 
 /** The amount breakdown (money.ts); the buyer sees the total approximated in their display currency (spec section 6). */
-function breakdownFor(order: OrderSummary, side: OrderSide, displayCurrencyCode: string, row: Row): AmountBreakdown | null {
+function breakdownFor(
+  order: OrderSummary,
+  side: OrderSide,
+  displayCurrencyCode: string,
+  row: Row,
+): AmountBreakdown | null {
   if (order.priceAmount === null) return null;
-  return amountBreakdown(order.priceAmount, order.currencyCode, feeNumeratorsFrom(row.fee_numerators), side === "buyer" ? displayCurrencyCode : order.currencyCode, priceBookOf(row));
+  return amountBreakdown(
+    order.priceAmount,
+    order.currencyCode,
+    feeNumeratorsFrom(row.fee_numerators),
+    side === "buyer" ? displayCurrencyCode : order.currencyCode,
+    priceBookOf(row),
+  );
 }
 
 // ───────────────────────── the money rule, shared with order-history.ts ─────────────────────────
@@ -438,4 +514,3 @@ export const feeNumeratorsOf = (transactionIdExpr: string) => `coalesce(
 
 /** The fee_numerators column written by `feeNumeratorsOf`, as numbers. */
 export const feeNumeratorsFrom = (value: unknown): number[] => parseJson<number>(value).map(Number);
-

@@ -5,7 +5,14 @@
  * stored by the object with the new state, then written to D1 in one batch. The row's `version` makes that write
  * conditional: a batch replayed after a crash finds its version already there and changes nothing.
  */
-import { isCategoryCodeShape, type OrderActor, type OrderEventType, type OrderState, type PaymentRef, type ServiceDetails } from "../domain/order";
+import {
+  isCategoryCodeShape,
+  type OrderActor,
+  type OrderEventType,
+  type OrderState,
+  type PaymentRef,
+  type ServiceDetails,
+} from "../domain/order";
 import { orderNotifications } from "../domain/order-notifications";
 import { statement, prepared, type SqlStatement } from "../db/statements";
 import { inviteCompletedStatements } from "./invitations";
@@ -66,7 +73,10 @@ export async function loadOrder(d1: D1Database, orderId: string): Promise<Stored
       currency: String(row.currency_code),
       // A PENDING transaction of an order still waiting for payment is its open payment; on any other order it is
       // money to give back, which the object's first markPaid of it (or the reconciler) does.
-      openPayment: progress === "APPROVED" && payment === "DRAFT" ? paymentRef(row.open_intent_id, row.open_amount, row.open_currency) : null,
+      openPayment:
+        progress === "APPROVED" && payment === "DRAFT"
+          ? paymentRef(row.open_intent_id, row.open_amount, row.open_currency)
+          : null,
       paidPayment: paymentRef(row.paid_intent_id, row.paid_amount, row.paid_currency),
       returnedIntentIds: [],
       deliverableCount: Number(row.deliverable_count),
@@ -101,7 +111,15 @@ export interface Transition {
  * A transition's projection: the row (only from the version before, so a replay changes nothing), the event, the
  * notifications, and the transition's own rows, which are themselves idempotent.
  */
-export function transitionStatements({ order, next, event, actor, actorAccountId, now, statements: own = [] }: Transition): SqlStatement[] {
+export function transitionStatements({
+  order,
+  next,
+  event,
+  actor,
+  actorAccountId,
+  now,
+  statements: own = [],
+}: Transition): SqlStatement[] {
   const version = order.version + 1;
   const eventId = `${order.orderId}:${version}`;
   return [
@@ -110,23 +128,52 @@ export function transitionStatements({ order, next, event, actor, actorAccountId
          estimated_start = ?, estimated_delivery = ?, approved_at = ?, paid_at = ?, delivered_at = ?, completed_at = ?, canceled_at = ?,
          approval_deadline = ?, payment_deadline = ?, delivery_deadline = ?, completion_deadline = ?, version = ?, updated_at = ?
        WHERE id = ? AND version = ?`,
-      next.progress, next.payment, next.chat, next.priceAmount, next.estimatedStart, next.estimatedDelivery, next.approvedAt, next.paidAt,
-      next.deliveredAt, next.completedAt, next.canceledAt, next.approvalDeadline, next.paymentDeadline, next.deliveryDeadline,
-      next.completionDeadline, version, now, order.orderId, order.version,
+      next.progress,
+      next.payment,
+      next.chat,
+      next.priceAmount,
+      next.estimatedStart,
+      next.estimatedDelivery,
+      next.approvedAt,
+      next.paidAt,
+      next.deliveredAt,
+      next.completedAt,
+      next.canceledAt,
+      next.approvalDeadline,
+      next.paymentDeadline,
+      next.deliveryDeadline,
+      next.completionDeadline,
+      version,
+      now,
+      order.orderId,
+      order.version,
     ),
     statement(
       `INSERT INTO commission_order_events (id, order_id, version, event_type, actor, actor_account_id, before, after, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
-      eventId, order.orderId, version, event, actor, actorAccountId, JSON.stringify(order.state), JSON.stringify(next), now,
+      eventId,
+      order.orderId,
+      version,
+      event,
+      actor,
+      actorAccountId,
+      JSON.stringify(order.state),
+      JSON.stringify(next),
+      now,
     ),
     ...orderNotifications(event, actor, order.code).map((notice) =>
       statement(
         // The sender is the party who acted (their profile), none for the system (issue 33).
         `INSERT INTO notifications (id, recipient_user_account_id, notification_type, from_profile_id, href, order_id, dedupe_key, created_at)
          VALUES (?, ?, ?, (SELECT id FROM user_profiles WHERE account_id = ?), ?, ?, ?, ?) ON CONFLICT (dedupe_key) DO NOTHING`,
-        crypto.randomUUID(), notice.side === "seller" ? order.sellerUserId : order.buyerUserId, notice.type,
+        crypto.randomUUID(),
+        notice.side === "seller" ? order.sellerUserId : order.buyerUserId,
+        notice.type,
         notice.sender === null ? null : notice.sender === "seller" ? order.sellerUserId : order.buyerUserId,
-        notice.href, order.orderId, `${eventId}:${notice.side}`, now,
+        notice.href,
+        order.orderId,
+        `${eventId}:${notice.side}`,
+        now,
       ),
     ),
     // The parties' inviters hear of their invitee's first completed order (decision 053).
@@ -142,7 +189,10 @@ export async function recordTransition(d1: D1Database, transition: Transition): 
 
 /** The version of the order D1 has: the object's check, before replaying a projection, that it has not landed. */
 export async function projectedVersion(d1: D1Database, orderId: string): Promise<number | null> {
-  const row = await d1.prepare("SELECT version FROM commission_orders WHERE id = ?").bind(orderId).first<{ version: number }>();
+  const row = await d1
+    .prepare("SELECT version FROM commission_orders WHERE id = ?")
+    .bind(orderId)
+    .first<{ version: number }>();
   return row ? Number(row.version) : null;
 }
 
@@ -156,7 +206,11 @@ export type ServiceDetailsRefusal = "not_found" | "unknown_category";
  * categories (an order service's list, or an order form's one code); none clears them. It must be an active category
  * of the catalogue, or one the order already has (a category retired since stays selectable on its own orders).
  */
-export async function serviceDetailsStatements(d1: D1Database, orderId: string, details: ServiceDetails): Promise<{ statements: SqlStatement[] } | { refusal: ServiceDetailsRefusal }> {
+export async function serviceDetailsStatements(
+  d1: D1Database,
+  orderId: string,
+  details: ServiceDetails,
+): Promise<{ statements: SqlStatement[] } | { refusal: ServiceDetailsRefusal }> {
   const code = details.categoryCode;
   if (typeof code === "string" && !isCategoryCodeShape(code)) return { refusal: "unknown_category" };
   const target = await d1
@@ -172,7 +226,12 @@ export async function serviceDetailsStatements(d1: D1Database, orderId: string, 
   const insert = (field: string, text: string) =>
     statement(
       "INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, ?, ?, ?, ?, 1, ?)",
-      crypto.randomUUID(), target.type, target.id, field, details.languageCode, text,
+      crypto.randomUUID(),
+      target.type,
+      target.id,
+      field,
+      details.languageCode,
+      text,
     );
   const category =
     code === undefined
@@ -180,12 +239,24 @@ export async function serviceDetailsStatements(d1: D1Database, orderId: string, 
       : target.type === "commission_order_service"
         ? [
             statement("DELETE FROM commission_order_service_categories WHERE order_service_id = ?", target.id),
-            ...(code ? [statement("INSERT INTO commission_order_service_categories (order_service_id, category_code) VALUES (?, ?)", target.id, code)] : []),
+            ...(code
+              ? [
+                  statement(
+                    "INSERT INTO commission_order_service_categories (order_service_id, category_code) VALUES (?, ?)",
+                    target.id,
+                    code,
+                  ),
+                ]
+              : []),
           ]
         : [statement("UPDATE commission_order_forms SET category_code = ? WHERE id = ?", code, target.id)];
   return {
     statements: [
-      statement("DELETE FROM localized_texts WHERE entity_type = ? AND entity_id = ? AND field IN ('title', 'description')", target.type, target.id),
+      statement(
+        "DELETE FROM localized_texts WHERE entity_type = ? AND entity_id = ? AND field IN ('title', 'description')",
+        target.type,
+        target.id,
+      ),
       insert("title", details.title),
       ...(details.description ? [insert("description", details.description)] : []),
       ...category,

@@ -53,7 +53,24 @@ export async function countPageVisit(
          AND NOT EXISTS (SELECT 1 FROM rate_limits WHERE key = ? AND window_start > ? AND count >= ?)
          AND NOT (? AND EXISTS (SELECT 1 FROM rate_limits WHERE key = ? AND window_start > ?))`,
     )
-    .bind(id, model, modelId, visitorKey, now, modelId, model, modelId, visitorKey, since, budgetKey, since, VISITORS_PER_CLIENT_PER_ITEM, cookieless ? 1 : 0, cookielessKey, since);
+    .bind(
+      id,
+      model,
+      modelId,
+      visitorKey,
+      now,
+      modelId,
+      model,
+      modelId,
+      visitorKey,
+      since,
+      budgetKey,
+      since,
+      VISITORS_PER_CLIENT_PER_ITEM,
+      cookieless ? 1 : 0,
+      cookielessKey,
+      since,
+    );
   // The client's budget, charged only when the row above was inserted; same window rule as consumeRateLimit.
   const chargeBudget = d1
     .prepare(
@@ -66,7 +83,9 @@ export async function countPageVisit(
   // The client's cookie-less visit of the day. The insert required no window of the last 24 h, so a row still there
   // is an old one: start over.
   const markCookieless = d1
-    .prepare(`INSERT INTO rate_limits (key, window_start, count) SELECT ?, ?, 1 WHERE ${counted} ON CONFLICT (key) DO UPDATE SET count = 1, window_start = ?`)
+    .prepare(
+      `INSERT INTO rate_limits (key, window_start, count) SELECT ?, ?, 1 WHERE ${counted} ON CONFLICT (key) DO UPDATE SET count = 1, window_start = ?`,
+    )
     .bind(cookielessKey, now, id, now);
   // The answer: the item exists, whether this visit counted, else when the visit that stands was counted.
   const answer = d1
@@ -77,8 +96,12 @@ export async function countPageVisit(
     )
     .bind(modelId, id, model, modelId, visitorKey, since, cookielessKey, since);
 
-  const results = await d1.batch(cookieless ? [insert, chargeBudget, markCookieless, answer] : [insert, chargeBudget, answer]);
-  const row = results[results.length - 1].results[0] as { item: number; counted: number; last: number | null; cookieless: number | null } | undefined;
+  const results = await d1.batch(
+    cookieless ? [insert, chargeBudget, markCookieless, answer] : [insert, chargeBudget, answer],
+  );
+  const row = results[results.length - 1].results[0] as
+    | { item: number; counted: number; last: number | null; cookieless: number | null }
+    | undefined;
   if (!row?.item) return { ok: false, reason: "not_found" };
   if (row.counted) return { ok: true, counted: true, timestamp: now };
   // A visitor past the client's budget was not counted at all: "now" keeps its browser from asking again today.

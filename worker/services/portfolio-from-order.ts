@@ -19,7 +19,14 @@ const PICTURE_TYPES: Record<string, string> = { "image/jpeg": "jpg", "image/png"
 
 export type WorkFromOrderResult = { ok: true; workId: string } | { ok: false; reason: "not_found" };
 
-export async function startWorkFromOrder(db: Database, bucket: R2Bucket, userAccountId: string, code: string, locale: Locale, now = Date.now()): Promise<WorkFromOrderResult> {
+export async function startWorkFromOrder(
+  db: Database,
+  bucket: R2Bucket,
+  userAccountId: string,
+  code: string,
+  locale: Locale,
+  now = Date.now(),
+): Promise<WorkFromOrderResult> {
   const d1 = db.$client;
   const order = await d1
     .prepare(
@@ -40,8 +47,21 @@ export async function startWorkFromOrder(db: Database, bucket: R2Bucket, userAcc
   if (order.existing_work_id) return { ok: true, workId: String(order.existing_work_id) };
 
   const workId = crypto.randomUUID();
-  const files = (JSON.parse(String(order.files ?? "[]")) as { url: string | null; name: string | null; type: string | null; size: number | null }[]) ?? [];
-  const copies: { mediaId: string; key: string; name: string | null; type: string; size: number | null; ext: string }[] = [];
+  const files =
+    (JSON.parse(String(order.files ?? "[]")) as {
+      url: string | null;
+      name: string | null;
+      type: string | null;
+      size: number | null;
+    }[]) ?? [];
+  const copies: {
+    mediaId: string;
+    key: string;
+    name: string | null;
+    type: string;
+    size: number | null;
+    ext: string;
+  }[] = [];
   for (const file of files) {
     const ext = file.type ? PICTURE_TYPES[file.type] : undefined;
     const source = file.url ? parseMediaKey(file.url) : null;
@@ -56,10 +76,14 @@ export async function startWorkFromOrder(db: Database, bucket: R2Bucket, userAcc
 
   const statements = [
     d1
-      .prepare("INSERT INTO portfolio_works (id, profile_id, work_status, client_account_id, commission_order_id, created_at, updated_at) VALUES (?, ?, 'DRAFT', ?, ?, ?, ?)")
+      .prepare(
+        "INSERT INTO portfolio_works (id, profile_id, work_status, client_account_id, commission_order_id, created_at, updated_at) VALUES (?, ?, 'DRAFT', ?, ?, ?, ?)",
+      )
       .bind(workId, order.seller_profile_id, order.buyer_account_id, order.id, now, now),
     d1
-      .prepare("INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, ?, ?, 'title', ?, 1, ?)")
+      .prepare(
+        "INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, ?, ?, 'title', ?, 1, ?)",
+      )
       .bind(crypto.randomUUID(), LOCALIZED.portfolioWork.type, workId, locale, titleOf(order, locale)),
     ...copies.flatMap((c, position) => [
       d1
@@ -69,7 +93,9 @@ export async function startWorkFromOrder(db: Database, bucket: R2Bucket, userAcc
         )
         .bind(c.mediaId, userAccountId, c.name, c.type, c.size, c.ext, `/media/${c.key}`, now, now),
       d1
-        .prepare("INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position, created_at) VALUES (?, ?, ?, ?, 'medias', ?, ?)")
+        .prepare(
+          "INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position, created_at) VALUES (?, ?, ?, ?, 'medias', ?, ?)",
+        )
         .bind(crypto.randomUUID(), c.mediaId, MEDIA_OWNERS.portfolioWork.type, workId, position, now),
     ]),
   ];

@@ -71,7 +71,11 @@ const isOwnWorkSql = and(isNull(portfolioWorks.clientAccountId), isNull(portfoli
 type AttachedRow = Awaited<ReturnType<typeof attachedMedia>>[number];
 
 async function profileIdOf(db: Database, userAccountId: string): Promise<string | null> {
-  const row = await db.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.accountId, userAccountId)).get();
+  const row = await db
+    .select({ id: userProfiles.id })
+    .from(userProfiles)
+    .where(eq(userProfiles.accountId, userAccountId))
+    .get();
   return row?.id ?? null;
 }
 
@@ -89,16 +93,31 @@ async function attachedMedia(db: Database, workIds: string[], fields: readonly W
     })
     .from(mediaAttachments)
     .innerJoin(media, eq(media.id, mediaAttachments.mediaId))
-    .where(and(eq(mediaAttachments.ownerType, OWNER), inArray(mediaAttachments.field, [...fields]), inArray(mediaAttachments.ownerId, workIds)))
+    .where(
+      and(
+        eq(mediaAttachments.ownerType, OWNER),
+        inArray(mediaAttachments.field, [...fields]),
+        inArray(mediaAttachments.ownerId, workIds),
+      ),
+    )
     .orderBy(asc(mediaAttachments.position));
 }
 
 /** Name (in the viewer's language, else the handle), handle and avatar of each account that still has a profile. */
-async function profileRefs(db: Database, accountIds: string[], locale: Locale): Promise<Map<string, NonNullable<WorkPerson["profile"]>>> {
+async function profileRefs(
+  db: Database,
+  accountIds: string[],
+  locale: Locale,
+): Promise<Map<string, NonNullable<WorkPerson["profile"]>>> {
   const ids = [...new Set(accountIds)];
   if (ids.length === 0) return new Map();
   const profiles = await db
-    .select({ id: userProfiles.id, accountId: userProfiles.accountId, handle: userProfiles.originalHandle, avatarUrl: userProfiles.avatarUrl })
+    .select({
+      id: userProfiles.id,
+      accountId: userProfiles.accountId,
+      handle: userProfiles.originalHandle,
+      avatarUrl: userProfiles.avatarUrl,
+    })
     .from(userProfiles)
     .where(inArray(userProfiles.accountId, ids));
   const texts = await loadTexts(
@@ -107,7 +126,12 @@ async function profileRefs(db: Database, accountIds: string[], locale: Locale): 
     profiles.map((p) => p.id),
     "name",
   );
-  return new Map(profiles.map((p) => [p.accountId, { name: pickText(texts.get(p.id), locale, "name") || p.handle, handle: p.handle, avatarUrl: p.avatarUrl }]));
+  return new Map(
+    profiles.map((p) => [
+      p.accountId,
+      { name: pickText(texts.get(p.id), locale, "name") || p.handle, handle: p.handle, avatarUrl: p.avatarUrl },
+    ]),
+  );
 }
 
 type ListedRow = { id: string; visibility: VisibilityStatus | null; person?: WorkPerson };
@@ -124,7 +148,9 @@ async function toListItems(db: Database, works: ListedRow[], locale: Locale): Pr
       id: w.id,
       title: pickText(texts.get(w.id), locale, "title") ?? MISSING_TEXT,
       mediaType: first?.mediaType ?? null,
-      thumbnailUrl: first ? (first.thumbnailUrl ?? (first.mediaType === "IMAGE" ? (first.fileUrl ?? first.linkUrl) : null)) : null,
+      thumbnailUrl: first
+        ? (first.thumbnailUrl ?? (first.mediaType === "IMAGE" ? (first.fileUrl ?? first.linkUrl) : null))
+        : null,
       mediaCount: own.length,
       visibility: w.visibility ?? "PUBLIC",
       medias: own.map(shownMedia),
@@ -137,23 +163,44 @@ async function toListItems(db: Database, works: ListedRow[], locale: Locale): Pr
  * The user's works of one kind: "own" (the portfolio pages) or "client" (/dashboard/portfolio/creator/client, each
  * with the client it was made for; a deleted client's work says "a former client").
  */
-export async function listWorks(db: Database, userAccountId: string, locale: Locale, kind: WorkKind = "own"): Promise<WorkListItem[]> {
+export async function listWorks(
+  db: Database,
+  userAccountId: string,
+  locale: Locale,
+  kind: WorkKind = "own",
+): Promise<WorkListItem[]> {
   const profileId = await profileIdOf(db, userAccountId);
   if (!profileId) return [];
   const works = await db
-    .select({ id: portfolioWorks.id, visibility: visibilitySettings.visibilityStatus, clientAccountId: portfolioWorks.clientAccountId, clientRemovedAt: portfolioWorks.clientRemovedAt })
+    .select({
+      id: portfolioWorks.id,
+      visibility: visibilitySettings.visibilityStatus,
+      clientAccountId: portfolioWorks.clientAccountId,
+      clientRemovedAt: portfolioWorks.clientRemovedAt,
+    })
     .from(portfolioWorks)
-    .leftJoin(visibilitySettings, and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, portfolioWorks.id)))
+    .leftJoin(
+      visibilitySettings,
+      and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, portfolioWorks.id)),
+    )
     .where(and(eq(portfolioWorks.profileId, profileId), kind === "client" ? isClientWorkSql : isOwnWorkSql))
     .orderBy(asc(portfolioWorks.userIndex), desc(portfolioWorks.createdAt));
   if (kind === "own") return toListItems(db, works, locale);
-  const clients = await profileRefs(db, works.flatMap((w) => (w.clientAccountId ? [w.clientAccountId] : [])), locale);
+  const clients = await profileRefs(
+    db,
+    works.flatMap((w) => (w.clientAccountId ? [w.clientAccountId] : [])),
+    locale,
+  );
   const person = (w: (typeof works)[number]): WorkPerson => ({
     role: "client",
     profile: (w.clientAccountId && clients.get(w.clientAccountId)) || null,
     ...(w.clientAccountId && w.clientRemovedAt ? { removed: true as const } : {}),
   });
-  return toListItems(db, works.map((w) => ({ ...w, person: person(w) })), locale);
+  return toListItems(
+    db,
+    works.map((w) => ({ ...w, person: person(w) })),
+    locale,
+  );
 }
 
 /**
@@ -162,10 +209,17 @@ export async function listWorks(db: Database, userAccountId: string, locale: Loc
  */
 export async function listWorksMadeFor(db: Database, clientAccountId: string, locale: Locale): Promise<WorkListItem[]> {
   const works = await db
-    .select({ id: portfolioWorks.id, visibility: visibilitySettings.visibilityStatus, creatorAccountId: userProfiles.accountId })
+    .select({
+      id: portfolioWorks.id,
+      visibility: visibilitySettings.visibilityStatus,
+      creatorAccountId: userProfiles.accountId,
+    })
     .from(portfolioWorks)
     .innerJoin(userProfiles, eq(userProfiles.id, portfolioWorks.profileId))
-    .leftJoin(visibilitySettings, and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, portfolioWorks.id)))
+    .leftJoin(
+      visibilitySettings,
+      and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, portfolioWorks.id)),
+    )
     .where(
       and(
         eq(portfolioWorks.clientAccountId, clientAccountId),
@@ -174,8 +228,19 @@ export async function listWorksMadeFor(db: Database, clientAccountId: string, lo
       ),
     )
     .orderBy(desc(portfolioWorks.createdAt));
-  const creators = await profileRefs(db, works.map((w) => w.creatorAccountId), locale);
-  return toListItems(db, works.map((w) => ({ ...w, person: { role: "creator" as const, profile: creators.get(w.creatorAccountId) ?? null } })), locale);
+  const creators = await profileRefs(
+    db,
+    works.map((w) => w.creatorAccountId),
+    locale,
+  );
+  return toListItems(
+    db,
+    works.map((w) => ({
+      ...w,
+      person: { role: "creator" as const, profile: creators.get(w.creatorAccountId) ?? null },
+    })),
+    locale,
+  );
 }
 
 /** What the editor's visitor may do besides editing the content (032-work-editor-grants.md). */
@@ -188,14 +253,25 @@ export interface WorkEditAccess {
 /**
  * The work as the editor fills it in, for anyone who may edit it (owner, edit or admin grant); null otherwise.
  */
-export async function getWorkForEdit(db: Database, userAccountId: string, workId: string, locale: Locale): Promise<(WorkDraft & { access: WorkEditAccess }) | null> {
+export async function getWorkForEdit(
+  db: Database,
+  userAccountId: string,
+  workId: string,
+  locale: Locale,
+): Promise<(WorkDraft & { access: WorkEditAccess }) | null> {
   const work = await editableWork(db, userAccountId, workId);
   if (!work) return null;
   const [texts, medias, categories, ratings, tags, userCategories, grants] = await Promise.all([
     loadTexts(db, WORK, [workId]),
     attachedMedia(db, [workId], WORK_MEDIA_FIELDS),
-    db.select({ code: portfolioWorkCategories.categoryCode }).from(portfolioWorkCategories).where(eq(portfolioWorkCategories.workId, workId)),
-    db.select({ code: portfolioWorkContentRatings.contentRatingCode }).from(portfolioWorkContentRatings).where(eq(portfolioWorkContentRatings.workId, workId)),
+    db
+      .select({ code: portfolioWorkCategories.categoryCode })
+      .from(portfolioWorkCategories)
+      .where(eq(portfolioWorkCategories.workId, workId)),
+    db
+      .select({ code: portfolioWorkContentRatings.contentRatingCode })
+      .from(portfolioWorkContentRatings)
+      .where(eq(portfolioWorkContentRatings.workId, workId)),
     db.select({ tag: portfolioWorkTags.tag }).from(portfolioWorkTags).where(eq(portfolioWorkTags.workId, workId)),
     workUserCategories(db, [workId]),
     grantsDraftOf(db, work.grants),
@@ -205,14 +281,25 @@ export async function getWorkForEdit(db: Database, userAccountId: string, workId
   const credits = await profileRefs(db, creditIds, locale);
   // A client who removed themselves is not filled in again: the field starts empty (see resolveClient).
   const shownClient = work.clientRemovedAt ? null : work.clientAccountId;
-  const clientHandle = shownClient ? (await profileRefs(db, [shownClient], locale)).get(shownClient)?.handle : undefined;
+  const clientHandle = shownClient
+    ? (await profileRefs(db, [shownClient], locale)).get(shownClient)?.handle
+    : undefined;
   const isClientWork = Boolean(work.clientAccountId || work.commissionOrderId);
   const draftOf = (field: WorkMediaField) =>
     medias
       .filter((m) => m.field === field)
       .map((m) => {
         const shown = shownMedia(m);
-        return { id: m.id, url: shown.url, formatType: shown.formatType, code: shown.code, mediaType: shown.mediaType, site: shown.site, thumbnailUrl: shown.thumbnailUrl, name: shown.name };
+        return {
+          id: m.id,
+          url: shown.url,
+          formatType: shown.formatType,
+          code: shown.code,
+          mediaType: shown.mediaType,
+          site: shown.site,
+          thumbnailUrl: shown.thumbnailUrl,
+          name: shown.name,
+        };
       });
   return {
     id: workId,
@@ -233,7 +320,10 @@ export async function getWorkForEdit(db: Database, userAccountId: string, workId
 }
 
 /** `isOwner`: the saver owns the work (false for an edit or admin grantee, whose lists do not show it). */
-export type WorkWriteResult = { ok: true; workId: string; isClientWork: boolean; isOwner: boolean } | { ok: false; reason: "not_found" } | { ok: false; reason: "invalid"; errors: Record<string, string> };
+export type WorkWriteResult =
+  | { ok: true; workId: string; isClientWork: boolean; isOwner: boolean }
+  | { ok: false; reason: "not_found" }
+  | { ok: false; reason: "invalid"; errors: Record<string, string> };
 
 /**
  * Create (workId null) or update a work. Texts are written in the writer's language.
@@ -279,19 +369,36 @@ export async function saveWork(
   // A client who removed themselves stays named (the creator's list says so) but is credited no more.
   const clientRemoved = "error" in client ? false : client.removed;
   if (input.categoryCodes.length) {
-    const found = await db.select({ code: commissionCategories.code }).from(commissionCategories).where(and(inArray(commissionCategories.code, input.categoryCodes), eq(commissionCategories.isActive, true)));
+    const found = await db
+      .select({ code: commissionCategories.code })
+      .from(commissionCategories)
+      .where(and(inArray(commissionCategories.code, input.categoryCodes), eq(commissionCategories.isActive, true)));
     if (found.length !== input.categoryCodes.length) errors.categoryCodes = "authoring_category";
   }
   if (input.contentRatingCode) {
-    const rating = await db.select({ code: contentRatings.code }).from(contentRatings).where(eq(contentRatings.code, input.contentRatingCode)).get();
+    const rating = await db
+      .select({ code: contentRatings.code })
+      .from(contentRatings)
+      .where(eq(contentRatings.code, input.contentRatingCode))
+      .get();
     if (!rating) errors.contentRatingCode = "authoring_content_rating";
   }
   const stored: ItemGrants = existing?.grants ?? noGrants();
-  const wanted = mayAdmin ? await wantedGrants(db, input, stored, { clientAccountId, clientRemoved, ownerAccountId }, errors) : stored;
+  const wanted = mayAdmin
+    ? await wantedGrants(db, input, stored, { clientAccountId, clientRemoved, ownerAccountId }, errors)
+    : stored;
 
-  const lists: { field: WorkMediaField; prefix: string; items: ParsedMediaDraft[] }[] = [{ field: "medias", prefix: "medias", items: input.medias }];
+  const lists: { field: WorkMediaField; prefix: string; items: ParsedMediaDraft[] }[] = [
+    { field: "medias", prefix: "medias", items: input.medias },
+  ];
   if (input.ogImages) lists.push({ field: "og_images", prefix: "ogImages", items: input.ogImages });
-  const currentMedia = existing ? await attachedMedia(db, [id], lists.map((l) => l.field)) : [];
+  const currentMedia = existing
+    ? await attachedMedia(
+        db,
+        [id],
+        lists.map((l) => l.field),
+      )
+    : [];
   const fileSizes = new Map<string, { size: number; type: string | null }>();
   for (const list of lists) {
     const currentIds = new Set(currentMedia.filter((m) => m.field === list.field).map((m) => m.id));
@@ -302,14 +409,36 @@ export async function saveWork(
       if (m.entry?.formatType === "FILE" && !key) errors[at] = "authoring_invalid";
       if (!key) continue;
       const checked = await checkAttachment(bucket, key, (k) => Boolean(existing) && isWorkObject(k, id, list.field));
-      if (!checked.ok) errors[at] = checked.error === "forbidden" ? "authoring_media_forbidden" : checked.error === "not_found" ? "authoring_invalid" : checked.error;
+      if (!checked.ok)
+        errors[at] =
+          checked.error === "forbidden"
+            ? "authoring_media_forbidden"
+            : checked.error === "not_found"
+              ? "authoring_invalid"
+              : checked.error;
       else fileSizes.set(at, { size: checked.size, type: checked.mimeType });
     }
   }
   if (Object.keys(errors).length) return { ok: false, reason: "invalid", errors };
 
-  const settingId = (await db.select({ id: visibilitySettings.id }).from(visibilitySettings).where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, id))).get())?.id ?? crypto.randomUUID();
-  const text = (field: string, value: string) => db.insert(localizedTexts).values({ id: crypto.randomUUID(), entityType: WORK, entityId: id, field, languageCode: locale, isOriginal: true, text: value });
+  const settingId =
+    (
+      await db
+        .select({ id: visibilitySettings.id })
+        .from(visibilitySettings)
+        .where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, id)))
+        .get()
+    )?.id ?? crypto.randomUUID();
+  const text = (field: string, value: string) =>
+    db.insert(localizedTexts).values({
+      id: crypto.randomUUID(),
+      entityType: WORK,
+      entityId: id,
+      field,
+      languageCode: locale,
+      isOriginal: true,
+      text: value,
+    });
   const workStatus = workStatusOnSave(input.medias.length);
   const statements: BatchItem<"sqlite">[] = [
     existing
@@ -336,44 +465,106 @@ export async function saveWork(
       db
         .insert(visibilitySettings)
         .values({ id: settingId, itemType: ITEM, itemId: id, visibilityStatus: input.visibility })
-        .onConflictDoUpdate({ target: [visibilitySettings.itemType, visibilitySettings.itemId], set: { visibilityStatus: input.visibility, updatedAt: new Date() } }),
-      ...grantStatements(db, settingId, grantChanges(stored, wanted, input.grants ? VISIBILITY_PERMISSIONS : ["credit"])),
+        .onConflictDoUpdate({
+          target: [visibilitySettings.itemType, visibilitySettings.itemId],
+          set: { visibilityStatus: input.visibility, updatedAt: new Date() },
+        }),
+      ...grantStatements(
+        db,
+        settingId,
+        grantChanges(stored, wanted, input.grants ? VISIBILITY_PERMISSIONS : ["credit"]),
+      ),
     );
   }
   // Media no longer listed were made for this work: drop the rows (their attachments cascade) and, after the batch,
   // the stored objects of dropped files that no other row refers to.
   const droppedFiles: MediaKey[] = [];
   for (const list of lists) {
-    statements.push(db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, id), eq(mediaAttachments.field, list.field))));
+    statements.push(
+      db
+        .delete(mediaAttachments)
+        .where(
+          and(
+            eq(mediaAttachments.ownerType, OWNER),
+            eq(mediaAttachments.ownerId, id),
+            eq(mediaAttachments.field, list.field),
+          ),
+        ),
+    );
     const dropped = currentMedia.filter((m) => m.field === list.field && !list.items.some((item) => item.id === m.id));
     droppedFiles.push(...ownFilesOf(dropped, ownerAccountId, id, list.field));
-    if (dropped.length) statements.push(db.delete(media).where(and(inArray(media.id, dropped.map((m) => m.id)), eq(media.ownerUserAccountId, ownerAccountId))));
+    if (dropped.length)
+      statements.push(
+        db.delete(media).where(
+          and(
+            inArray(
+              media.id,
+              dropped.map((m) => m.id),
+            ),
+            eq(media.ownerUserAccountId, ownerAccountId),
+          ),
+        ),
+      );
     list.items.forEach((m, position) => {
       const mediaId = m.id ?? crypto.randomUUID();
-      if (m.entry) statements.push(db.insert(media).values(mediaRow(mediaId, ownerAccountId, m.entry, position, fileSizes.get(`${list.prefix}.${position}`))));
-      statements.push(db.insert(mediaAttachments).values({ id: crypto.randomUUID(), mediaId, ownerType: OWNER, ownerId: id, field: list.field, position }));
+      if (m.entry)
+        statements.push(
+          db
+            .insert(media)
+            .values(mediaRow(mediaId, ownerAccountId, m.entry, position, fileSizes.get(`${list.prefix}.${position}`))),
+        );
+      statements.push(
+        db
+          .insert(mediaAttachments)
+          .values({ id: crypto.randomUUID(), mediaId, ownerType: OWNER, ownerId: id, field: list.field, position }),
+      );
     });
   }
-  for (const code of input.categoryCodes) statements.push(db.insert(portfolioWorkCategories).values({ workId: id, categoryCode: code }));
-  if (input.contentRatingCode) statements.push(db.insert(portfolioWorkContentRatings).values({ workId: id, contentRatingCode: input.contentRatingCode }));
+  for (const code of input.categoryCodes)
+    statements.push(db.insert(portfolioWorkCategories).values({ workId: id, categoryCode: code }));
+  if (input.contentRatingCode)
+    statements.push(
+      db.insert(portfolioWorkContentRatings).values({ workId: id, contentRatingCode: input.contentRatingCode }),
+    );
   for (const tag of input.tags) statements.push(db.insert(portfolioWorkTags).values({ workId: id, tag }));
   if (input.userCategories) {
     statements.push(db.delete(portfolioWorkUserCategories).where(eq(portfolioWorkUserCategories.workId, id)));
-    input.userCategories.forEach((name, position) => statements.push(db.insert(portfolioWorkUserCategories).values({ workId: id, name, position })));
+    input.userCategories.forEach((name, position) =>
+      statements.push(db.insert(portfolioWorkUserCategories).values({ workId: id, name, position })),
+    );
   }
   // A client who removed themselves is never credited again, also when they did so while this save was being
   // prepared: the batch is one transaction, and this runs after the update above kept their mark.
-  if (clientAccountId) statements.push(db.delete(visibilityGrants).where(and(eq(visibilityGrants.visibilitySettingId, settingId), removedClientCredit(id))));
+  if (clientAccountId)
+    statements.push(
+      db
+        .delete(visibilityGrants)
+        .where(and(eq(visibilityGrants.visibilitySettingId, settingId), removedClientCredit(id))),
+    );
   // The new files are attached by this save: no longer pending uploads (the cron deletes unattached ones).
-  const attached = markUploadsAttached(db, lists.flatMap((l) => l.items.map((m) => (m.entry?.formatType === "FILE" ? parseMediaKey(m.entry.url ?? "") : null))));
+  const attached = markUploadsAttached(
+    db,
+    lists.flatMap((l) =>
+      l.items.map((m) => (m.entry?.formatType === "FILE" ? parseMediaKey(m.entry.url ?? "") : null)),
+    ),
+  );
   if (attached) statements.push(attached);
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   await deleteUnreferencedFiles(db, bucket, droppedFiles);
-  return { ok: true, workId: id, isClientWork: Boolean(clientAccountId || existing?.commissionOrderId), isOwner: existing?.isOwner ?? true };
+  return {
+    ok: true,
+    workId: id,
+    isClientWork: Boolean(clientAccountId || existing?.commissionOrderId),
+    isOwner: existing?.isOwner ?? true,
+  };
 }
 
 /** Is this object key one of the work's own files of that list (v1/portfolio-work/{workId}/{field}/…)? */
-function isWorkObject(key: { domain: string; id: string; field: string }, workId: string, field: WorkMediaField): boolean {
+function isWorkObject(
+  key: { domain: string; id: string; field: string },
+  workId: string,
+  field: WorkMediaField,
+): boolean {
   return key.domain === "portfolio-work" && key.id === workId && key.field === field;
 }
 
@@ -391,7 +582,12 @@ function ownFilesOf(rows: AttachedRow[], ownerAccountId: string, workId: string,
  * row refers to), its own categories and visibility rows. Only its owner or an admin grantee (canAdminItem); anyone
  * else gets not found.
  */
-export async function deleteWork(db: Database, userAccountId: string, workId: string, bucket?: R2Bucket): Promise<{ ok: boolean }> {
+export async function deleteWork(
+  db: Database,
+  userAccountId: string,
+  workId: string,
+  bucket?: R2Bucket,
+): Promise<{ ok: boolean }> {
   const work = await editableWork(db, userAccountId, workId);
   if (!work?.canAdmin) return { ok: false };
   const rows = await attachedMedia(db, [workId], WORK_MEDIA_FIELDS);
@@ -400,13 +596,24 @@ export async function deleteWork(db: Database, userAccountId: string, workId: st
   const removable = bucket ? mediaIds : rows.filter((m) => m.formatType !== "FILE").map((m) => m.id);
   await db.batch([
     db.delete(mediaAttachments).where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, workId))),
-    ...(removable.length ? [db.delete(media).where(and(inArray(media.id, removable), eq(media.ownerUserAccountId, work.ownerAccountId)))] : []),
+    ...(removable.length
+      ? [db.delete(media).where(and(inArray(media.id, removable), eq(media.ownerUserAccountId, work.ownerAccountId)))]
+      : []),
     db.delete(localizedTexts).where(and(eq(localizedTexts.entityType, WORK), eq(localizedTexts.entityId, workId))),
     db.delete(portfolioWorkUserCategories).where(eq(portfolioWorkUserCategories.workId, workId)),
-    db.delete(visibilitySettings).where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, workId))),
+    db
+      .delete(visibilitySettings)
+      .where(and(eq(visibilitySettings.itemType, ITEM), eq(visibilitySettings.itemId, workId))),
     db.delete(portfolioWorks).where(eq(portfolioWorks.id, workId)),
   ]);
-  const files = WORK_MEDIA_FIELDS.flatMap((field) => ownFilesOf(rows.filter((m) => m.field === field), work.ownerAccountId, workId, field));
+  const files = WORK_MEDIA_FIELDS.flatMap((field) =>
+    ownFilesOf(
+      rows.filter((m) => m.field === field),
+      work.ownerAccountId,
+      workId,
+      field,
+    ),
+  );
   if (bucket) await deleteUnreferencedFiles(db, bucket, files);
   return { ok: true };
 }
@@ -434,7 +641,10 @@ export async function searchTags(db: Database, viewerAccountId: string, query: s
 }
 
 export async function listContentRatings(db: Database, locale: Locale): Promise<{ code: string; name: string }[]> {
-  const rows = await db.select({ id: contentRatings.id, code: contentRatings.code }).from(contentRatings).orderBy(asc(contentRatings.userIndex));
+  const rows = await db
+    .select({ id: contentRatings.id, code: contentRatings.code })
+    .from(contentRatings)
+    .orderBy(asc(contentRatings.userIndex));
   const ids = rows.map((r) => r.id);
   const texts = await loadTexts(db, LOCALIZED.contentRating.type, ids);
   return rows.map((r) => ({ code: r.code, name: pickText(texts.get(r.id), locale, "name") || r.code }));

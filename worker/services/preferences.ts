@@ -7,12 +7,19 @@ import { currencies, languages, localizedTexts, userAccounts } from "../db/schem
 import { LOCALIZED } from "../db/schema/localized-entities";
 
 export async function getAccountLanguage(db: Database, accountId: string): Promise<string> {
-  const row = await db.select({ code: userAccounts.displayLanguageCode }).from(userAccounts).where(eq(userAccounts.id, accountId)).get();
+  const row = await db
+    .select({ code: userAccounts.displayLanguageCode })
+    .from(userAccounts)
+    .where(eq(userAccounts.id, accountId))
+    .get();
   return row?.code ?? "en";
 }
 
 export async function setAccountLanguage(db: Database, accountId: string, languageCode: Locale): Promise<void> {
-  await db.update(userAccounts).set({ displayLanguageCode: languageCode, updatedAt: new Date() }).where(eq(userAccounts.id, accountId));
+  await db
+    .update(userAccounts)
+    .set({ displayLanguageCode: languageCode, updatedAt: new Date() })
+    .where(eq(userAccounts.id, accountId));
 }
 
 /** The id of an active currency, or null for an unknown or inactive code. */
@@ -29,7 +36,10 @@ export async function activeCurrencyId(db: Database, code: CurrencyCode): Promis
 export async function setAccountCurrency(db: Database, accountId: string, code: CurrencyCode): Promise<boolean> {
   const currencyId = await activeCurrencyId(db, code);
   if (!currencyId) return false;
-  await db.update(userAccounts).set({ displayCurrencyId: currencyId, updatedAt: new Date() }).where(eq(userAccounts.id, accountId));
+  await db
+    .update(userAccounts)
+    .set({ displayCurrencyId: currencyId, updatedAt: new Date() })
+    .where(eq(userAccounts.id, accountId));
   return true;
 }
 
@@ -44,7 +54,9 @@ export async function getCurrencyCode(db: Database, currencyId: string | null): 
  * platform offers (a row is the language being active; decision 034).
  */
 export async function isLanguageOffered(db: Database, code: string): Promise<boolean> {
-  return (await db.select({ code: languages.code }).from(languages).where(eq(languages.code, code)).get()) !== undefined;
+  return (
+    (await db.select({ code: languages.code }).from(languages).where(eq(languages.code, code)).get()) !== undefined
+  );
 }
 
 export interface LanguageOption {
@@ -69,14 +81,26 @@ export async function listLanguages(db: Database, viewerLocale: Locale): Promise
     .from(languages)
     .leftJoin(
       localizedTexts,
-      and(eq(localizedTexts.entityType, LOCALIZED.language.type), eq(localizedTexts.entityId, languages.id), eq(localizedTexts.field, "name")),
+      and(
+        eq(localizedTexts.entityType, LOCALIZED.language.type),
+        eq(localizedTexts.entityId, languages.id),
+        eq(localizedTexts.field, "name"),
+      ),
     )
     .orderBy(languages.code);
-  const byCode = new Map<string, { name: string; nativeName: string; texts: { languageCode: string; isOriginal: boolean; text: string }[] }>();
+  const byCode = new Map<
+    string,
+    { name: string; nativeName: string; texts: { languageCode: string; isOriginal: boolean; text: string }[] }
+  >();
   for (const row of rows) {
     const entry = byCode.get(row.code) ?? { name: row.name, nativeName: row.nativeName, texts: [] };
-    if (row.languageCode !== null && row.text !== null) entry.texts.push({ languageCode: row.languageCode, isOriginal: row.isOriginal ?? false, text: row.text });
+    if (row.languageCode !== null && row.text !== null)
+      entry.texts.push({ languageCode: row.languageCode, isOriginal: row.isOriginal ?? false, text: row.text });
     byCode.set(row.code, entry);
   }
-  return [...byCode].map(([code, entry]) => ({ code, name: pickLocalizedText(entry.texts, viewerLocale) ?? entry.name, nativeName: entry.nativeName }));
+  return [...byCode].map(([code, entry]) => ({
+    code,
+    name: pickLocalizedText(entry.texts, viewerLocale) ?? entry.name,
+    nativeName: entry.nativeName,
+  }));
 }

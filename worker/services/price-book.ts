@@ -28,11 +28,14 @@ interface CurrencyRow {
 }
 
 const toPriceBook = (currencies: CurrencyRow[], row: Record<string, unknown> | undefined): PriceBook => ({
-  currencies: Object.fromEntries(currencies.map((c) => [c.code, { code: c.code, symbol: c.symbol, decimalDigits: Number(c.d) }])),
+  currencies: Object.fromEntries(
+    currencies.map((c) => [c.code, { code: c.code, symbol: c.symbol, decimalDigits: Number(c.d) }]),
+  ),
   rates: parseJson<{ from: string; to: string; rate: number }>(row?.rates),
 });
 
-export const priceBookOf = (row: Record<string, unknown> | undefined): PriceBook => toPriceBook(parseJson<CurrencyRow>(row?.currencies), row);
+export const priceBookOf = (row: Record<string, unknown> | undefined): PriceBook =>
+  toPriceBook(parseJson<CurrencyRow>(row?.currencies), row);
 
 /** The price book and the currency a viewer sees prices in. */
 export interface PriceContext {
@@ -41,14 +44,21 @@ export interface PriceContext {
 }
 
 /** Signed-in users choose their display currency (by its id); visitors, and a choice no longer active, see JPY. */
-export function priceContext(row: Record<string, unknown> | undefined, viewer: { displayCurrencyId: string | null }): PriceContext {
+export function priceContext(
+  row: Record<string, unknown> | undefined,
+  viewer: { displayCurrencyId: string | null },
+): PriceContext {
   const currencies = parseJson<CurrencyRow>(row?.currencies);
   const chosen = currencies.find((c) => c.id === viewer.displayCurrencyId)?.code;
   return { book: toPriceBook(currencies, row), displayCode: chosen ?? FALLBACK_CURRENCY };
 }
 
 /** A price as the viewer sees it; none for an unset or zero amount. */
-export function displayPrice(amount: number | null, currencyCode: string | null, prices: PriceContext): DisplayPrice | null {
+export function displayPrice(
+  amount: number | null,
+  currencyCode: string | null,
+  prices: PriceContext,
+): DisplayPrice | null {
   if (amount == null || amount <= 0 || !currencyCode) return null;
   return toDisplayPrice(amount, currencyCode, prices.displayCode, prices.book);
 }

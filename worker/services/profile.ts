@@ -47,7 +47,11 @@ export interface AccountSettingsInput {
 
 export type SaveResult = { ok: true } | { ok: false; errors: FieldErrors };
 
-export async function getProfileSettings(db: Database, accountId: string, locale: Locale): Promise<ProfileSettings | null> {
+export async function getProfileSettings(
+  db: Database,
+  accountId: string,
+  locale: Locale,
+): Promise<ProfileSettings | null> {
   const profile = await db
     .select({ id: userProfiles.id, handle: userProfiles.originalHandle, avatarUrl: userProfiles.avatarUrl })
     .from(userProfiles)
@@ -56,11 +60,17 @@ export async function getProfileSettings(db: Database, accountId: string, locale
   if (!profile) return null;
   const texts = (await loadTexts(db, PROFILE, [profile.id])).get(profile.id);
   // An editor field: empty when nothing is written yet.
-  return { handle: profile.handle, avatarUrl: profile.avatarUrl, name: pickText(texts, locale, "name") ?? "", bio: pickText(texts, locale, "bio") ?? "" };
+  return {
+    handle: profile.handle,
+    avatarUrl: profile.avatarUrl,
+    name: pickText(texts, locale, "name") ?? "",
+    bio: pickText(texts, locale, "bio") ?? "",
+  };
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const message = error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
+  const message =
+    error instanceof Error ? `${error.message} ${String((error as { cause?: unknown }).cause ?? "")}` : String(error);
   return /UNIQUE constraint failed/i.test(message);
 }
 
@@ -68,10 +78,20 @@ function isUniqueViolation(error: unknown): boolean {
  * Save handle, name and bio. Name and bio are written in the user's current language and become the original;
  * texts kept in other languages stay, as translations. A handle another account holds (ignoring case) is refused.
  */
-export async function updateProfileSettings(db: Database, accountId: string, input: ProfileSettingsInput, locale: Locale): Promise<SaveResult> {
-  const profile = await db.select({ id: userProfiles.id }).from(userProfiles).where(eq(userProfiles.accountId, accountId)).get();
+export async function updateProfileSettings(
+  db: Database,
+  accountId: string,
+  input: ProfileSettingsInput,
+  locale: Locale,
+): Promise<SaveResult> {
+  const profile = await db
+    .select({ id: userProfiles.id })
+    .from(userProfiles)
+    .where(eq(userProfiles.accountId, accountId))
+    .get();
   if (!profile) throw new Error(`no profile for account ${accountId}`);
-  if (await isHandleTaken(db, input.handle, accountId)) return { ok: false, errors: { handle: "validation_handle_taken" } };
+  if (await isHandleTaken(db, input.handle, accountId))
+    return { ok: false, errors: { handle: "validation_handle_taken" } };
 
   const owner = (field: "name" | "bio") => ({ entityType: PROFILE, entityId: profile.id, field });
   const demoteOtherLanguages = (field: "name" | "bio") =>
@@ -88,7 +108,10 @@ export async function updateProfileSettings(db: Database, accountId: string, inp
       );
   try {
     await db.batch([
-      db.update(userProfiles).set({ originalHandle: input.handle, updatedAt: new Date() }).where(eq(userProfiles.id, profile.id)),
+      db
+        .update(userProfiles)
+        .set({ originalHandle: input.handle, updatedAt: new Date() })
+        .where(eq(userProfiles.id, profile.id)),
       demoteOtherLanguages("name"),
       setLocalizedText(db, owner("name"), locale, input.name),
       demoteOtherLanguages("bio"),
@@ -102,7 +125,9 @@ export async function updateProfileSettings(db: Database, accountId: string, inp
   return { ok: true };
 }
 
-export type PictureResult = { ok: true; url: string } | { ok: false; error: MediaErrorCode | "forbidden" | "not_found" };
+export type PictureResult =
+  | { ok: true; url: string }
+  | { ok: false; error: MediaErrorCode | "forbidden" | "not_found" };
 
 /**
  * Set the avatar or cover to an object already in the bucket (after a presigned PUT, which never passed the Worker;
@@ -110,18 +135,39 @@ export type PictureResult = { ok: true; url: string } | { ok: false; error: Medi
  * that field; its bytes are sniffed again against the field's rule (a refused object is deleted, the column kept).
  * The previous object of the field goes, as with an upload.
  */
-export async function attachProfilePicture(db: Database, bucket: R2Bucket, accountId: string, field: "avatar" | "cover", url: string): Promise<PictureResult> {
-  const profile = await db.select({ id: userProfiles.id, avatarUrl: userProfiles.avatarUrl, coverUrl: userProfiles.coverUrl }).from(userProfiles).where(eq(userProfiles.accountId, accountId)).get();
+export async function attachProfilePicture(
+  db: Database,
+  bucket: R2Bucket,
+  accountId: string,
+  field: "avatar" | "cover",
+  url: string,
+): Promise<PictureResult> {
+  const profile = await db
+    .select({ id: userProfiles.id, avatarUrl: userProfiles.avatarUrl, coverUrl: userProfiles.coverUrl })
+    .from(userProfiles)
+    .where(eq(userProfiles.accountId, accountId))
+    .get();
   const key = parseMediaKey(url);
   if (!profile || !key) return { ok: false, error: "forbidden" };
-  const checked = await checkAttachment(bucket, key, (k) => k.domain === "user-profile" && k.id === profile.id && k.field === field);
+  const checked = await checkAttachment(
+    bucket,
+    key,
+    (k) => k.domain === "user-profile" && k.id === profile.id && k.field === field,
+  );
   if (!checked.ok) return { ok: false, error: checked.error };
   const column = key.rule.profileColumn!;
   const stored = `/media/${key.key}`;
   // The column now points at the object: it is attached (no longer pending), in the same batch.
-  await db.batch([db.update(userProfiles).set({ [column]: stored, updatedAt: new Date() }).where(eq(userProfiles.id, profile.id)), markUploadsAttached(db, [key])!]);
+  await db.batch([
+    db
+      .update(userProfiles)
+      .set({ [column]: stored, updatedAt: new Date() })
+      .where(eq(userProfiles.id, profile.id)),
+    markUploadsAttached(db, [key])!,
+  ]);
   const old = parseMediaKey(profile[column] ?? "");
-  if (old && old.key !== key.key && old.domain === "user-profile" && old.id === profile.id && old.field === field) await bucket.delete(old.key);
+  if (old && old.key !== key.key && old.domain === "user-profile" && old.id === profile.id && old.field === field)
+    await bucket.delete(old.key);
   return { ok: true, url: stored };
 }
 
@@ -152,7 +198,11 @@ export async function getAccountSettings(db: Database, accountId: string): Promi
  * must be active and the input language one the platform offers; both are checked before anything is written, so a
  * refused field leaves the whole account as it was.
  */
-export async function updateAccountSettings(db: Database, accountId: string, input: AccountSettingsInput): Promise<SaveResult> {
+export async function updateAccountSettings(
+  db: Database,
+  accountId: string,
+  input: AccountSettingsInput,
+): Promise<SaveResult> {
   const [currencyId, languageOffered] = await Promise.all([
     activeCurrencyId(db, input.displayCurrencyCode),
     input.inputLanguageCode === undefined ? true : isLanguageOffered(db, input.inputLanguageCode),

@@ -7,7 +7,13 @@ import { rateLimits } from "../db/schema";
  * Count one event against a fixed window and say whether it is within the limit.
  * A single UPSERT, so concurrent requests cannot both slip under the limit.
  */
-export async function consumeRateLimit(db: Database, key: string, limit: number, windowMs: number, now = Date.now()): Promise<boolean> {
+export async function consumeRateLimit(
+  db: Database,
+  key: string,
+  limit: number,
+  windowMs: number,
+  now = Date.now(),
+): Promise<boolean> {
   const row = await db.get<{ count: number }>(sql`
     INSERT INTO rate_limits (key, window_start, count) VALUES (${key}, ${now}, 1)
     ON CONFLICT (key) DO UPDATE SET
@@ -22,7 +28,9 @@ export async function consumeRateLimit(db: Database, key: string, limit: number,
  * up front (so concurrent attempts cannot overshoot) but are meant to charge only the ones that fail.
  */
 export async function releaseRateLimit(db: Database, key: string, windowMs: number, now = Date.now()): Promise<void> {
-  await db.run(sql`UPDATE rate_limits SET count = count - 1 WHERE key = ${key} AND count > 0 AND window_start > ${now - windowMs}`);
+  await db.run(
+    sql`UPDATE rate_limits SET count = count - 1 WHERE key = ${key} AND count > 0 AND window_start > ${now - windowMs}`,
+  );
 }
 
 /** The cron's part: forget windows older than any limit uses. */

@@ -7,7 +7,14 @@ import type { Database } from "../db/client";
 import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
 import type { DisplayPrice } from "../domain/pricing";
 import { listCards, type PaymentAccountMethod } from "../payments/cards";
-import { categoryNamesOf, mediasOf, questionsSql, toPublicQuestions, type PublicFormQuestion, type Viewer } from "./catalog";
+import {
+  categoryNamesOf,
+  mediasOf,
+  questionsSql,
+  toPublicQuestions,
+  type PublicFormQuestion,
+  type Viewer,
+} from "./catalog";
 import { parseJson, pickTextColumn, textsOf } from "./json-columns";
 import { clientStanding } from "./order-requests";
 import type { ShownMedia } from "./media-rows";
@@ -39,7 +46,12 @@ const SERVICE_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, s.form_id, ${t
   WHERE s.id = ? AND s.service_status = 'PUBLISHED' AND lower(p.original_handle) = lower(?)`;
 
 /** A published service of the creator at `handle`, as the service modal shows it; null when there is none. */
-export async function getPublicService(db: Database, handle: string, serviceId: string, viewer: Viewer): Promise<PublicService | null> {
+export async function getPublicService(
+  db: Database,
+  handle: string,
+  serviceId: string,
+  viewer: Viewer,
+): Promise<PublicService | null> {
   const d1 = db.$client;
   const [book, services, questions] = await d1.batch<Record<string, unknown>>([
     d1.prepare(PRICE_BOOK_SQL),

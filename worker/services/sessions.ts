@@ -24,10 +24,16 @@ export interface SessionUser {
 }
 
 /** Start a session: returns the cookie value (never stored; the table keeps its hash). */
-export async function createSession(db: Database, userAccountId: string, now = Date.now()): Promise<{ token: string; expiresAt: Date }> {
+export async function createSession(
+  db: Database,
+  userAccountId: string,
+  now = Date.now(),
+): Promise<{ token: string; expiresAt: Date }> {
   const token = randomToken(SESSION_ID_BYTES);
   const expiresAt = new Date(sessionExpiresAt(now));
-  await db.insert(sessions).values({ idHash: await sha256Hex(token), userAccountId, expiresAt, createdAt: new Date(now) });
+  await db
+    .insert(sessions)
+    .values({ idHash: await sha256Hex(token), userAccountId, expiresAt, createdAt: new Date(now) });
   return { token, expiresAt };
 }
 
@@ -39,14 +45,23 @@ export async function deleteSession(db: Database, token: string): Promise<void> 
 export function deleteEndedSessions(db: Database, now: number) {
   return db
     .delete(sessions)
-    .where(or(lt(sessions.expiresAt, new Date(now)), sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt}) <= ${sessionIdleCutoff(now)}`));
+    .where(
+      or(
+        lt(sessions.expiresAt, new Date(now)),
+        sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt}) <= ${sessionIdleCutoff(now)}`,
+      ),
+    );
 }
 
 /**
  * The signed-in user behind a cookie value, or null when absent, unknown, idle too long or past its absolute end.
  * Records the request in `last_seen_at` when the last record is older than the touch interval.
  */
-export async function getSessionUser(db: Database, token: string | undefined, now = Date.now()): Promise<SessionUser | null> {
+export async function getSessionUser(
+  db: Database,
+  token: string | undefined,
+  now = Date.now(),
+): Promise<SessionUser | null> {
   if (!token) return null;
   const idHash = await sha256Hex(token);
   const rows = await db
@@ -75,14 +90,23 @@ export async function getSessionUser(db: Database, token: string | undefined, no
     .where(and(eq(sessions.idHash, idHash), gt(sessions.expiresAt, new Date(now))));
   if (rows.length === 0) return null;
   const { roleCode: _, currencyCode, createdAt, lastSeenAt, expiresAt, ...user } = rows[0];
-  const times = { createdAt: createdAt.getTime(), lastSeenAt: lastSeenAt?.getTime() ?? null, expiresAt: expiresAt.getTime() };
+  const times = {
+    createdAt: createdAt.getTime(),
+    lastSeenAt: lastSeenAt?.getTime() ?? null,
+    expiresAt: expiresAt.getTime(),
+  };
   if (!isSessionLive(times, now)) return null;
   if (shouldTouchSession(times, now)) {
     // Conditional, so requests racing past the interval write once between them.
     await db
       .update(sessions)
       .set({ lastSeenAt: new Date(now) })
-      .where(and(eq(sessions.idHash, idHash), or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, new Date(now - SESSION_TOUCH_INTERVAL_MS + 1)))));
+      .where(
+        and(
+          eq(sessions.idHash, idHash),
+          or(isNull(sessions.lastSeenAt), lt(sessions.lastSeenAt, new Date(now - SESSION_TOUCH_INTERVAL_MS + 1))),
+        ),
+      );
   }
   return {
     ...user,

@@ -29,8 +29,13 @@ const isString = (value: unknown): value is string => typeof value === "string" 
 /** Reads a verified payload's scope back, refusing any token whose claims have the wrong shape. */
 const SCOPE_OF: { [K in TokenKind]: (p: JWTPayload) => TokenScopes[K] | null } = {
   "media-write": (p) =>
-    isString(p.key) && Number.isSafeInteger(p.size) && isString(p.type) && isString(p.sub) ? { key: p.key, size: p.size as number, type: p.type, sub: p.sub } : null,
-  "media-read": (p) => (isString(p.key) && (p.sub === undefined || isString(p.sub)) ? { key: p.key, ...(isString(p.sub) ? { sub: p.sub } : {}) } : null),
+    isString(p.key) && Number.isSafeInteger(p.size) && isString(p.type) && isString(p.sub)
+      ? { key: p.key, size: p.size as number, type: p.type, sub: p.sub }
+      : null,
+  "media-read": (p) =>
+    isString(p.key) && (p.sub === undefined || isString(p.sub))
+      ? { key: p.key, ...(isString(p.sub) ? { sub: p.sub } : {}) }
+      : null,
 };
 
 /** Thrown when no usable secret is configured: signing and verifying refuse, there is no fallback key. */
@@ -59,7 +64,13 @@ function signingKey(env: Env): Uint8Array {
 }
 
 /** A token of this kind for this scope, valid `ttlMs` from `now` (exp has a one-second resolution). */
-export async function issueToken<K extends TokenKind>(env: Env, kind: K, scope: TokenScopes[K], ttlMs: number, now = Date.now()): Promise<{ token: string; jti: string; expiresAt: number }> {
+export async function issueToken<K extends TokenKind>(
+  env: Env,
+  kind: K,
+  scope: TokenScopes[K],
+  ttlMs: number,
+  now = Date.now(),
+): Promise<{ token: string; jti: string; expiresAt: number }> {
   const key = signingKey(env);
   const jti = crypto.randomUUID();
   const exp = Math.floor((now + ttlMs) / 1000);
@@ -75,7 +86,12 @@ export async function issueToken<K extends TokenKind>(env: Env, kind: K, scope: 
 }
 
 /** The scope of a token of this kind signed with our key and not expired at `now`; null for anything else. */
-export async function verifyToken<K extends TokenKind>(env: Env, kind: K, token: string, now = Date.now()): Promise<VerifiedToken<K> | null> {
+export async function verifyToken<K extends TokenKind>(
+  env: Env,
+  kind: K,
+  token: string,
+  now = Date.now(),
+): Promise<VerifiedToken<K> | null> {
   const key = signingKey(env);
   let payload: JWTPayload;
   try {
@@ -96,7 +112,10 @@ export async function verifyToken<K extends TokenKind>(env: Env, kind: K, token:
 
 /** Was this single-use token already spent? A cheap early look; `spendToken` is what decides. */
 export async function isTokenSpent(db: Database, jti: string): Promise<boolean> {
-  return (await db.select({ jti: signedTokenUses.jti }).from(signedTokenUses).where(eq(signedTokenUses.jti, jti)).get()) !== undefined;
+  return (
+    (await db.select({ jti: signedTokenUses.jti }).from(signedTokenUses).where(eq(signedTokenUses.jti, jti)).get()) !==
+    undefined
+  );
 }
 
 /**

@@ -1,8 +1,26 @@
 import { AwsClient } from "aws4fetch";
 import { and, eq, inArray, lt } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { commissionAccounts, commissionForms, commissionServices, media, pendingUploads, portfolioWorks, userProfiles } from "../db/schema";
-import { OBJECT_ROUTE, buildMediaKey, canWriteUnder, isValidDomainId, mediaUrlForKey, objectKeysOfFile, parseMediaKey, posterKeyFor, type MediaKey } from "../domain/media-keys";
+import {
+  commissionAccounts,
+  commissionForms,
+  commissionServices,
+  media,
+  pendingUploads,
+  portfolioWorks,
+  userProfiles,
+} from "../db/schema";
+import {
+  OBJECT_ROUTE,
+  buildMediaKey,
+  canWriteUnder,
+  isValidDomainId,
+  mediaUrlForKey,
+  objectKeysOfFile,
+  parseMediaKey,
+  posterKeyFor,
+  type MediaKey,
+} from "../domain/media-keys";
 import { SNIFF_BYTES, kindForMimeType, type SniffedType } from "../domain/media-sniff";
 import { checkFile, checkFileCount, checkStoredObject, findUploadRule, type UploadRule } from "../domain/upload-rules";
 import type { MediaErrorCode } from "../domain/media-limits";
@@ -41,7 +59,11 @@ function setting(env: Env, name: string): string | undefined {
 
 // ───────────────────────── ownership ─────────────────────────
 
-async function ownerProfileOf(db: Database, rule: UploadRule, domainId: string): Promise<string | (string | null)[] | null> {
+async function ownerProfileOf(
+  db: Database,
+  rule: UploadRule,
+  domainId: string,
+): Promise<string | (string | null)[] | null> {
   if (rule.ownership === "profile") return domainId;
   if (rule.ownership === "commission-order-party") {
     // Either party writes into the order's chat folder (decision 027).
@@ -76,7 +98,11 @@ async function ownerProfileOf(db: Database, rule: UploadRule, domainId: string):
   // A portfolio work's folder is its owner's and, since anyone who may edit the work saves into it, that of each
   // edit or admin grantee, by user or by role (canEditItem; 032-work-editor-grants.md).
   // A work's folder is checked by the visibility rule instead (mayWrite); this answers "who owns it" only.
-  const work = await db.select({ profileId: portfolioWorks.profileId }).from(portfolioWorks).where(eq(portfolioWorks.id, domainId)).get();
+  const work = await db
+    .select({ profileId: portfolioWorks.profileId })
+    .from(portfolioWorks)
+    .where(eq(portfolioWorks.id, domainId))
+    .get();
   return work?.profileId ?? null;
 }
 
@@ -84,7 +110,15 @@ async function mayWrite(db: Database, user: Owner, rule: UploadRule, domainId: s
   // A work's folder: whoever may edit the work (its owner, an edit or admin grantee by user or role; decision 032),
   // asked of the one rule in worker/domain/visibility.ts for this uploader.
   if (rule.ownership === "portfolio-work") {
-    const accountId = user.accountId ?? (await db.select({ id: userProfiles.accountId }).from(userProfiles).where(eq(userProfiles.id, user.profileId)).get())?.id;
+    const accountId =
+      user.accountId ??
+      (
+        await db
+          .select({ id: userProfiles.accountId })
+          .from(userProfiles)
+          .where(eq(userProfiles.id, user.profileId))
+          .get()
+      )?.id;
     return accountId !== undefined && (await editableWork(db, accountId, domainId)) !== null;
   }
   return canWriteUnder(user.profileId, rule.ownership, domainId, await ownerProfileOf(db, rule, domainId));
@@ -134,10 +168,18 @@ async function storeObject(
 async function replaceSingle(db: Database, bucket: R2Bucket, user: Owner, rule: UploadRule, key: string, url: string) {
   if (rule.profileColumn) {
     const column = rule.profileColumn;
-    const profile = await db.select({ url: userProfiles[column] }).from(userProfiles).where(eq(userProfiles.id, user.profileId)).get();
-    await db.update(userProfiles).set({ [column]: url, updatedAt: new Date() }).where(eq(userProfiles.id, user.profileId));
+    const profile = await db
+      .select({ url: userProfiles[column] })
+      .from(userProfiles)
+      .where(eq(userProfiles.id, user.profileId))
+      .get();
+    await db
+      .update(userProfiles)
+      .set({ [column]: url, updatedAt: new Date() })
+      .where(eq(userProfiles.id, user.profileId));
     const old = profile?.url ? parseMediaKey(profile.url) : null;
-    if (old && old.key !== key && old.domain === rule.domain && old.id === user.profileId && old.field === rule.field) await bucket.delete(old.key);
+    if (old && old.key !== key && old.domain === rule.domain && old.id === user.profileId && old.field === rule.field)
+      await bucket.delete(old.key);
   }
   // Anything else left under the same field (an earlier upload that never became the column's value) goes too.
   const prefix = key.slice(0, key.lastIndexOf("/") + 1);
@@ -154,7 +196,12 @@ export interface UploadInput {
 }
 
 /** POST /upload: every file is checked (count, size, magic bytes) before any is stored. */
-export async function uploadFiles(db: Database, bucket: R2Bucket, user: Owner, input: UploadInput): Promise<StorageResult<{ urls: string[] }>> {
+export async function uploadFiles(
+  db: Database,
+  bucket: R2Bucket,
+  user: Owner,
+  input: UploadInput,
+): Promise<StorageResult<{ urls: string[] }>> {
   const authorized = await authorizeWrite(db, user, input);
   if (!authorized.ok) return authorized;
   const { rule } = authorized;
@@ -186,7 +233,8 @@ export interface SignWriteInput {
 function keyForWrite(rule: UploadRule, id: string, kind: SniffedType, posterOf: string | undefined): string | null {
   if (!posterOf) return buildMediaKey(rule.domain, id, rule.field, crypto.randomUUID(), kind.ext);
   const video = parseMediaKey(posterOf);
-  if (!video || video.domain !== rule.domain || video.id !== id || video.field !== rule.field || kind.kind !== "jpg") return null;
+  if (!video || video.domain !== rule.domain || video.id !== id || video.field !== rule.field || kind.kind !== "jpg")
+    return null;
   return posterKeyFor(video);
 }
 
@@ -203,7 +251,17 @@ export async function signWrite(
   input: SignWriteInput,
   origin: string,
   now = Date.now(),
-): Promise<StorageResult<{ url: string; storedUrl: string; readUrl: string; key: string; method: "PUT"; headers: Record<string, string>; expiresAt: number }>> {
+): Promise<
+  StorageResult<{
+    url: string;
+    storedUrl: string;
+    readUrl: string;
+    key: string;
+    method: "PUT";
+    headers: Record<string, string>;
+    expiresAt: number;
+  }>
+> {
   const parts = input.path.replace(/^\/+/, "").split("/");
   if (parts[0] !== "v1" || parts.length < 4) return badRequest("media_error_unsupported_type");
   const [, domain, id, field] = parts;
@@ -222,14 +280,38 @@ export async function signWrite(
   if (presigned) {
     // The Worker never sees a presigned PUT: the object counts as pending from now (the cron deletes it if never attached).
     await recordPendingUpload(db, key, user.profileId, now);
-    return { ok: true, url: presigned, storedUrl: mediaUrlForKey(key), readUrl, key, method: "PUT", headers, expiresAt: now + WRITE_URL_TTL_MS };
+    return {
+      ok: true,
+      url: presigned,
+      storedUrl: mediaUrlForKey(key),
+      readUrl,
+      key,
+      method: "PUT",
+      headers,
+      expiresAt: now + WRITE_URL_TTL_MS,
+    };
   }
   const scope = { key, size: Number(input.size), type: kind.mimeType, sub: user.profileId };
   const { token, expiresAt } = await issueToken(env, "media-write", scope, WRITE_URL_TTL_MS, now);
-  return { ok: true, url: `${origin}${OBJECT_ROUTE}${key}?token=${token}`, storedUrl: mediaUrlForKey(key), readUrl, key, method: "PUT", headers, expiresAt };
+  return {
+    ok: true,
+    url: `${origin}${OBJECT_ROUTE}${key}?token=${token}`,
+    storedUrl: mediaUrlForKey(key),
+    readUrl,
+    key,
+    method: "PUT",
+    headers,
+    expiresAt,
+  };
 }
 
-async function presignR2Put(env: Env, key: string, contentType: string, size: number, ttlSeconds: number): Promise<string | null> {
+async function presignR2Put(
+  env: Env,
+  key: string,
+  contentType: string,
+  size: number,
+  ttlSeconds: number,
+): Promise<string | null> {
   const accountId = setting(env, "R2_ACCOUNT_ID");
   const accessKeyId = setting(env, "R2_ACCESS_KEY_ID");
   const secretAccessKey = setting(env, "R2_SECRET_ACCESS_KEY");
@@ -239,9 +321,12 @@ async function presignR2Put(env: Env, key: string, contentType: string, size: nu
   const url = new URL(`https://${accountId}.r2.cloudflarestorage.com/${bucket}/${key}`);
   url.searchParams.set("X-Amz-Expires", String(ttlSeconds));
   // Content-Type and Content-Length are signed: R2 refuses a PUT of any other type or size.
-  const signed = await client.sign(new Request(url, { method: "PUT", headers: { "content-type": contentType, "content-length": String(size) } }), {
-    aws: { signQuery: true, allHeaders: true },
-  });
+  const signed = await client.sign(
+    new Request(url, { method: "PUT", headers: { "content-type": contentType, "content-length": String(size) } }),
+    {
+      aws: { signQuery: true, allHeaders: true },
+    },
+  );
   return signed.url;
 }
 
@@ -257,12 +342,20 @@ export interface SignedPutBody {
  * that stops past the signed size. It must sniff as the signed type. The token is spent by a conditional insert
  * just before storing, so of two concurrent PUTs with one token only one stores; a failed attempt leaves it unspent.
  */
-export async function putSignedObject(db: Database, env: Env, key: string, token: string, body: SignedPutBody, now = Date.now()): Promise<StorageResult<{ url: string }>> {
+export async function putSignedObject(
+  db: Database,
+  env: Env,
+  key: string,
+  token: string,
+  body: SignedPutBody,
+  now = Date.now(),
+): Promise<StorageResult<{ url: string }>> {
   const claims = await verifyToken(env, "media-write", token, now);
   if (!claims || claims.key !== key) return forbidden;
   const parsed = parseMediaKey(key);
   if (!parsed) return forbidden;
-  const sizeError = (length: number) => badRequest(length > claims.size ? "media_error_too_large" : "media_error_unsupported_type");
+  const sizeError = (length: number) =>
+    badRequest(length > claims.size ? "media_error_too_large" : "media_error_unsupported_type");
   if (body.declaredLength !== null && body.declaredLength !== claims.size) return sizeError(body.declaredLength);
   const user = { profileId: claims.sub };
   if (!(await mayWrite(db, user, parsed.rule, parsed.id))) return forbidden;
@@ -280,7 +373,9 @@ export async function putSignedObject(db: Database, env: Env, key: string, token
 
 // ───────────────────────── attaching stored objects ─────────────────────────
 
-export type InspectResult = { ok: true; size: number; sniffed: SniffedType } | { ok: false; error: MediaErrorCode | "not_found" };
+export type InspectResult =
+  | { ok: true; size: number; sniffed: SniffedType }
+  | { ok: false; error: MediaErrorCode | "not_found" };
 
 /**
  * Re-checks an object when a record attaches it: a presigned PUT goes straight to R2, so its bytes were never
@@ -288,7 +383,11 @@ export type InspectResult = { ok: true; size: number; sniffed: SniffedType } | {
  * kind matching the key's extension; `checkStoredObject`). A refused object is deleted; a missing one is `not_found`.
  * Callers check first that the key is the user's own (their folder), since a refusal deletes it.
  */
-async function inspectUploadedObject(bucket: R2Bucket, key: MediaKey | string, rule?: UploadRule): Promise<InspectResult> {
+async function inspectUploadedObject(
+  bucket: R2Bucket,
+  key: MediaKey | string,
+  rule?: UploadRule,
+): Promise<InspectResult> {
   const parsed = typeof key === "string" ? parseMediaKey(key) : key;
   if (!parsed) return { ok: false, error: "not_found" };
   const object = await bucket.get(parsed.key, { range: { offset: 0, length: SNIFF_BYTES } });
@@ -302,7 +401,9 @@ async function inspectUploadedObject(bucket: R2Bucket, key: MediaKey | string, r
   return { ok: true, size: object.size, sniffed: checked.value };
 }
 
-export type AttachCheck = { ok: true; size: number; mimeType: string } | { ok: false; error: "forbidden" | "not_found" | MediaErrorCode };
+export type AttachCheck =
+  | { ok: true; size: number; mimeType: string }
+  | { ok: false; error: "forbidden" | "not_found" | MediaErrorCode };
 
 /**
  * The one check before a record (a work, a form, a service, a profile picture) attaches a stored object:
@@ -332,14 +433,23 @@ export async function ownsObject(db: Database, user: Owner, key: MediaKey): Prom
  * POST /delete (an upload the page will not attach): only the owner, and never a file a media row refers to; a
  * single-file field's profile column is cleared when it pointed at the object.
  */
-export async function deleteMedia(db: Database, bucket: R2Bucket, user: Owner, pathOrUrl: string): Promise<StorageResult<{ deleted: boolean }>> {
+export async function deleteMedia(
+  db: Database,
+  bucket: R2Bucket,
+  user: Owner,
+  pathOrUrl: string,
+): Promise<StorageResult<{ deleted: boolean }>> {
   const parsed = parseMediaKey(pathOrUrl);
   if (!parsed) return { ok: false, status: 404, error: "not_found" };
   if (!(await mayWrite(db, user, parsed.rule, parsed.id))) return forbidden;
   // A folder both parties write (the order's chat): each deletes only their own upload, and only until a message has
   // sent it (decision 027): a sent message's files are the other party's to keep.
   if (parsed.rule.ownership === "commission-order-party") {
-    const pending = await db.select({ owner: pendingUploads.ownerProfileId }).from(pendingUploads).where(eq(pendingUploads.key, parsed.key)).get();
+    const pending = await db
+      .select({ owner: pendingUploads.ownerProfileId })
+      .from(pendingUploads)
+      .where(eq(pendingUploads.key, parsed.key))
+      .get();
     if (pending?.owner !== user.profileId) return forbidden;
   }
   // An attached file is its record's to drop (by saving the record without it), else the record would show nothing.
@@ -351,9 +461,16 @@ export async function deleteMedia(db: Database, bucket: R2Bucket, user: Owner, p
   await db.delete(pendingUploads).where(inArray(pendingUploads.key, keys));
   const column = parsed.rule.profileColumn;
   if (column) {
-    const profile = await db.select({ url: userProfiles[column] }).from(userProfiles).where(eq(userProfiles.id, user.profileId)).get();
+    const profile = await db
+      .select({ url: userProfiles[column] })
+      .from(userProfiles)
+      .where(eq(userProfiles.id, user.profileId))
+      .get();
     if (profile?.url && parseMediaKey(profile.url)?.key === parsed.key) {
-      await db.update(userProfiles).set({ [column]: null, updatedAt: new Date() }).where(eq(userProfiles.id, user.profileId));
+      await db
+        .update(userProfiles)
+        .set({ [column]: null, updatedAt: new Date() })
+        .where(eq(userProfiles.id, user.profileId));
     }
   }
   return { ok: true, deleted: existed };
@@ -367,7 +484,10 @@ async function referencedFileUrls(db: Database, files: readonly MediaKey[]): Pro
   const urls = [...new Set(files.map((file) => mediaUrlForKey(file.key)))];
   const referenced = new Set<string>();
   for (let start = 0; start < urls.length; start += FILE_URLS_PER_QUERY) {
-    const rows = await db.selectDistinct({ fileUrl: media.fileUrl }).from(media).where(inArray(media.fileUrl, urls.slice(start, start + FILE_URLS_PER_QUERY)));
+    const rows = await db
+      .selectDistinct({ fileUrl: media.fileUrl })
+      .from(media)
+      .where(inArray(media.fileUrl, urls.slice(start, start + FILE_URLS_PER_QUERY)));
     for (const row of rows) if (row.fileUrl) referenced.add(row.fileUrl);
   }
   return referenced;
@@ -379,7 +499,11 @@ async function referencedFileUrls(db: Database, files: readonly MediaKey[]): Pro
  * copy of the row an order's snapshot keeps), and dropping one must not take the file from the other. A video's
  * poster frame goes with its video (decision 033).
  */
-export async function deleteUnreferencedFiles(db: Database, bucket: R2Bucket, files: readonly MediaKey[]): Promise<void> {
+export async function deleteUnreferencedFiles(
+  db: Database,
+  bucket: R2Bucket,
+  files: readonly MediaKey[],
+): Promise<void> {
   if (files.length === 0) return;
   const referenced = await referencedFileUrls(db, files);
   const keys = files.filter((file) => !referenced.has(mediaUrlForKey(file.key))).flatMap(objectKeysOfFile);
@@ -390,7 +514,10 @@ export async function deleteUnreferencedFiles(db: Database, bucket: R2Bucket, fi
 
 /** An object was stored (or, for a presigned PUT, signed) and no record points at it yet. */
 async function recordPendingUpload(db: Database, key: string, ownerProfileId: string, now = Date.now()): Promise<void> {
-  await db.insert(pendingUploads).values({ key, ownerProfileId, createdAt: new Date(now) }).onConflictDoNothing();
+  await db
+    .insert(pendingUploads)
+    .values({ key, ownerProfileId, createdAt: new Date(now) })
+    .onConflictDoNothing();
 }
 
 /**
@@ -400,7 +527,9 @@ async function recordPendingUpload(db: Database, key: string, ownerProfileId: st
 export function markUploadsAttached(db: Database, keys: (string | MediaKey | null | undefined)[]) {
   // A video's poster frame is attached with the video (decision 033): it has no record of its own.
   const parsed = keys.flatMap((k) => (!k ? [] : [typeof k === "string" ? (parseMediaKey(k) ?? k) : k]));
-  const plain = [...new Set(parsed.flatMap((k) => (typeof k === "string" ? [k] : [k.key, posterKeyFor(k) ?? []].flat())))];
+  const plain = [
+    ...new Set(parsed.flatMap((k) => (typeof k === "string" ? [k] : [k.key, posterKeyFor(k) ?? []].flat()))),
+  ];
   return plain.length ? db.delete(pendingUploads).where(inArray(pendingUploads.key, plain)) : null;
 }
 
@@ -417,11 +546,23 @@ export async function deleteUnattachedUploads(db: Database, bucket: R2Bucket, no
   const cutoff = new Date(now - UNATTACHED_UPLOAD_TTL_MS);
   let deleted = 0;
   for (let round = 0; round < UNATTACHED_MAX_ROUNDS; round++) {
-    const stale = await db.select({ key: pendingUploads.key }).from(pendingUploads).where(lt(pendingUploads.createdAt, cutoff)).limit(UNATTACHED_PER_ROUND);
+    const stale = await db
+      .select({ key: pendingUploads.key })
+      .from(pendingUploads)
+      .where(lt(pendingUploads.createdAt, cutoff))
+      .limit(UNATTACHED_PER_ROUND);
     if (stale.length === 0) break;
     const claimed = await db
       .delete(pendingUploads)
-      .where(and(inArray(pendingUploads.key, stale.map((r) => r.key)), lt(pendingUploads.createdAt, cutoff)))
+      .where(
+        and(
+          inArray(
+            pendingUploads.key,
+            stale.map((r) => r.key),
+          ),
+          lt(pendingUploads.createdAt, cutoff),
+        ),
+      )
       .returning({ key: pendingUploads.key });
     if (claimed.length) await bucket.delete(claimed.map((r) => r.key));
     deleted += claimed.length;
@@ -431,7 +572,14 @@ export async function deleteUnattachedUploads(db: Database, bucket: R2Bucket, no
 }
 
 /** The profile's current pictures, for the settings page. */
-export async function getProfilePictures(db: Database, profileId: string): Promise<{ avatarUrl: string | null; coverUrl: string | null }> {
-  const row = await db.select({ avatarUrl: userProfiles.avatarUrl, coverUrl: userProfiles.coverUrl }).from(userProfiles).where(eq(userProfiles.id, profileId)).get();
+export async function getProfilePictures(
+  db: Database,
+  profileId: string,
+): Promise<{ avatarUrl: string | null; coverUrl: string | null }> {
+  const row = await db
+    .select({ avatarUrl: userProfiles.avatarUrl, coverUrl: userProfiles.coverUrl })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, profileId))
+    .get();
   return { avatarUrl: row?.avatarUrl ?? null, coverUrl: row?.coverUrl ?? null };
 }

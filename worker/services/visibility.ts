@@ -19,7 +19,11 @@ export interface ItemVisibility {
 const IDS_PER_QUERY = 90;
 
 /** Each item's visibility status and grants; items without a row get `{ visibility: null, grants: noGrants() }`. */
-export async function loadItemVisibility(db: Database, itemType: string, itemIds: readonly string[]): Promise<Map<string, ItemVisibility>> {
+export async function loadItemVisibility(
+  db: Database,
+  itemType: string,
+  itemIds: readonly string[],
+): Promise<Map<string, ItemVisibility>> {
   const ids = [...new Set(itemIds)];
   const out = new Map<string, ItemVisibility>(ids.map((id) => [id, { visibility: null, grants: noGrants() }]));
   for (let i = 0; i < ids.length; i += IDS_PER_QUERY) {
@@ -33,7 +37,12 @@ export async function loadItemVisibility(db: Database, itemType: string, itemIds
       })
       .from(visibilitySettings)
       .leftJoin(visibilityGrants, eq(visibilityGrants.visibilitySettingId, visibilitySettings.id))
-      .where(and(eq(visibilitySettings.itemType, itemType), inArray(visibilitySettings.itemId, ids.slice(i, i + IDS_PER_QUERY))));
+      .where(
+        and(
+          eq(visibilitySettings.itemType, itemType),
+          inArray(visibilitySettings.itemId, ids.slice(i, i + IDS_PER_QUERY)),
+        ),
+      );
     for (const row of rows) {
       const item = out.get(row.itemId)!;
       item.visibility = row.status;

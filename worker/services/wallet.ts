@@ -54,13 +54,22 @@ export async function loadWallet(
 ): Promise<WalletView> {
   // First: the status read may release held payouts, which the held amounts and the sales must then show.
   const { status, balance, payouts, stripeUnavailable } = await readFromStripe(db.$client, stripe, input.userAccountId);
-  const [held, sales] = await Promise.all([heldAmounts(db.$client, input.userAccountId), listSales(db, { ...input, approximateSales: true })]);
+  const [held, sales] = await Promise.all([
+    heldAmounts(db.$client, input.userAccountId),
+    listSales(db, { ...input, approximateSales: true }),
+  ]);
   return {
     stripeUnavailable,
     status: { ...status, state: onboardingState(status) },
     balance: balance && { available: known(balance.available), pending: known(balance.pending) },
     held,
-    payouts: (payouts?.data ?? []).map((p) => ({ id: p.id, amount: p.amount, currencyCode: asCurrencyCode(p.currency.toUpperCase()), status: p.status, arrivalDate: p.arrival_date * 1000 })),
+    payouts: (payouts?.data ?? []).map((p) => ({
+      id: p.id,
+      amount: p.amount,
+      currencyCode: asCurrencyCode(p.currency.toUpperCase()),
+      status: p.status,
+      arrivalDate: p.arrival_date * 1000,
+    })),
     sales,
   };
 }
@@ -82,18 +91,31 @@ async function readFromStripe(d1: D1Database, stripe: Stripe, userAccountId: str
   } catch (error) {
     if (!isStripeUnavailable(error)) throw error;
     console.error("wallet: Stripe unavailable", error);
-    return { status: await storedConnectStatus(d1, userAccountId), balance: null, payouts: null, stripeUnavailable: true };
+    return {
+      status: await storedConnectStatus(d1, userAccountId),
+      balance: null,
+      payouts: null,
+      stripeUnavailable: true,
+    };
   }
 }
 
 /** The connected account's flags as Comet last saw them (`stripe_connected_accounts`). */
 async function storedConnectStatus(d1: D1Database, userAccountId: string): Promise<ConnectStatus> {
   const row = await d1
-    .prepare("SELECT details_submitted, charges_enabled, payouts_enabled FROM stripe_connected_accounts WHERE user_account_id = ?")
+    .prepare(
+      "SELECT details_submitted, charges_enabled, payouts_enabled FROM stripe_connected_accounts WHERE user_account_id = ?",
+    )
     .bind(userAccountId)
     .first<{ details_submitted: number; charges_enabled: number; payouts_enabled: number }>();
   if (!row) return NOT_CONNECTED;
-  return { connected: true, detailsSubmitted: row.details_submitted === 1, chargesEnabled: row.charges_enabled === 1, payoutsEnabled: row.payouts_enabled === 1, requirementsDue: [] };
+  return {
+    connected: true,
+    detailsSubmitted: row.details_submitted === 1,
+    chargesEnabled: row.charges_enabled === 1,
+    payoutsEnabled: row.payouts_enabled === 1,
+    requirementsDue: [],
+  };
 }
 
 async function heldAmounts(d1: D1Database, userAccountId: string) {
@@ -122,7 +144,13 @@ export async function payoutOfOrder(d1: D1Database, userAccountId: string, order
     )
     .bind(orderCode, userAccountId)
     .first<{
-      orderCode: string; status: string; amount: number; currencyCode: string; transferAmount: number | null; transferCurrencyCode: string | null;
-      transferId: string | null; transferredAt: number | null;
+      orderCode: string;
+      status: string;
+      amount: number;
+      currencyCode: string;
+      transferAmount: number | null;
+      transferCurrencyCode: string | null;
+      transferId: string | null;
+      transferredAt: number | null;
     }>();
 }

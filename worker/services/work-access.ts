@@ -1,9 +1,22 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { Database } from "../db/client";
-import { portfolioWorks, portfolioWorkUserCategories, userAccountRoles, userProfiles, visibilityGrants } from "../db/schema";
+import {
+  portfolioWorks,
+  portfolioWorkUserCategories,
+  userAccountRoles,
+  userProfiles,
+  visibilityGrants,
+} from "../db/schema";
 import type { PublishStatus } from "../db/schema/enums";
-import { canAdminItem, canEditItem, isItemOwner, type GuardedItem, type ItemGrants, type Visitor } from "../domain/visibility";
+import {
+  canAdminItem,
+  canEditItem,
+  isItemOwner,
+  type GuardedItem,
+  type ItemGrants,
+  type Visitor,
+} from "../domain/visibility";
 import { GRANT_PERMISSIONS, emptyGrantsDraft, type GrantRef, type WorkGrantsDraft } from "../domain/work-grants";
 import type { ParsedWork } from "../domain/portfolio";
 import { loadItemVisibility } from "./visibility";
@@ -31,7 +44,10 @@ export interface EditableWork extends GuardedItem {
 
 /** The account as the rule sees it: its id and role codes. */
 async function visitorOf(db: Database, accountId: string): Promise<Visitor> {
-  const roles = await db.select({ code: userAccountRoles.roleCode }).from(userAccountRoles).where(eq(userAccountRoles.userAccountId, accountId));
+  const roles = await db
+    .select({ code: userAccountRoles.roleCode })
+    .from(userAccountRoles)
+    .where(eq(userAccountRoles.userAccountId, accountId));
   return { accountId, roles: roles.map((r) => r.code) };
 }
 
@@ -75,7 +91,12 @@ async function accountsByHandle(db: Database, handles: readonly string[]): Promi
 /** The view, edit and admin lists as the editor shows them: role codes and handles (accounts without a profile drop out). */
 export async function grantsDraftOf(db: Database, grants: ItemGrants): Promise<WorkGrantsDraft> {
   const ids = GRANT_PERMISSIONS.flatMap((p) => grants[p].userAccountIds);
-  const rows = ids.length ? await db.select({ accountId: userProfiles.accountId, handle: userProfiles.originalHandle }).from(userProfiles).where(inArray(userProfiles.accountId, ids)) : [];
+  const rows = ids.length
+    ? await db
+        .select({ accountId: userProfiles.accountId, handle: userProfiles.originalHandle })
+        .from(userProfiles)
+        .where(inArray(userProfiles.accountId, ids))
+    : [];
   const handleOf = new Map(rows.map((r) => [r.accountId, r.handle]));
   const draft = emptyGrantsDraft();
   for (const permission of GRANT_PERMISSIONS) {
@@ -88,17 +109,36 @@ export async function grantsDraftOf(db: Database, grants: ItemGrants): Promise<W
 }
 
 /** The statements that connect and disconnect grant rows of one visibility setting (see grantChanges). */
-export function grantStatements(db: Database, settingId: string, changes: { connect: GrantRef[]; disconnect: GrantRef[] }): BatchItem<"sqlite">[] {
-  const target = (ref: GrantRef) => (ref.roleCode ? eq(visibilityGrants.roleCode, ref.roleCode) : eq(visibilityGrants.userAccountId, ref.userAccountId!));
+export function grantStatements(
+  db: Database,
+  settingId: string,
+  changes: { connect: GrantRef[]; disconnect: GrantRef[] },
+): BatchItem<"sqlite">[] {
+  const target = (ref: GrantRef) =>
+    ref.roleCode ? eq(visibilityGrants.roleCode, ref.roleCode) : eq(visibilityGrants.userAccountId, ref.userAccountId!);
   return [
     ...changes.disconnect.map((ref) =>
-      db.delete(visibilityGrants).where(and(eq(visibilityGrants.visibilitySettingId, settingId), eq(visibilityGrants.permission, ref.permission), target(ref))),
+      db
+        .delete(visibilityGrants)
+        .where(
+          and(
+            eq(visibilityGrants.visibilitySettingId, settingId),
+            eq(visibilityGrants.permission, ref.permission),
+            target(ref),
+          ),
+        ),
     ),
     // A grant added meanwhile by another save is already there: nothing to do.
     ...changes.connect.map((ref) =>
       db
         .insert(visibilityGrants)
-        .values({ id: crypto.randomUUID(), visibilitySettingId: settingId, permission: ref.permission, roleCode: ref.roleCode, userAccountId: ref.userAccountId })
+        .values({
+          id: crypto.randomUUID(),
+          visibilitySettingId: settingId,
+          permission: ref.permission,
+          roleCode: ref.roleCode,
+          userAccountId: ref.userAccountId,
+        })
         .onConflictDoNothing(),
     ),
   ];
@@ -141,7 +181,8 @@ export async function wantedGrants(
     if (!accountId) errors.credits ??= "authoring_credit_unknown";
     // The author is the work's own: crediting them again is no credit (issue 31).
     else if (accountId === client.ownerAccountId) errors.credits ??= "authoring_credit_self";
-    else if (client.clientRemoved && accountId === client.clientAccountId) errors.credits ??= "client_works_credit_removed";
+    else if (client.clientRemoved && accountId === client.clientAccountId)
+      errors.credits ??= "client_works_credit_removed";
     else if (!credits.includes(accountId)) credits.push(accountId);
   }
   wanted.credit = { roleCodes: [], userAccountIds: credits };
@@ -149,7 +190,10 @@ export async function wantedGrants(
   for (const permission of GRANT_PERMISSIONS) {
     const ids = input.grants[permission].handles.map((h) => accounts.get(h.toLowerCase()));
     if (ids.some((accountId) => !accountId)) errors[`grants.${permission}.users`] = "work_editor_user_unknown";
-    wanted[permission] = { roleCodes: input.grants[permission].roleCodes, userAccountIds: [...new Set(ids.filter((x): x is string => Boolean(x)))] };
+    wanted[permission] = {
+      roleCodes: input.grants[permission].roleCodes,
+      userAccountIds: [...new Set(ids.filter((x): x is string => Boolean(x)))],
+    };
   }
   return wanted;
 }

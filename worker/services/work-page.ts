@@ -45,7 +45,8 @@ export interface WorkPage {
 }
 
 /** A profile as JSON: its handle, avatar and name texts; `p` is a user_profiles row. */
-const personJson = (p: string) => `json_object('h', ${p}.original_handle, 'a', ${p}.avatar_url, 'n', ${textsOf("user_profile", `${p}.id`, "name")})`;
+const personJson = (p: string) =>
+  `json_object('h', ${p}.original_handle, 'a', ${p}.avatar_url, 'n', ${textsOf("user_profile", `${p}.id`, "name")})`;
 
 const WORK_SQL = `SELECT w.id, w.work_status, p.account_id AS owner_account_id, ${personJson("p")} AS creator,
     ${textsOf("portfolio_work", "w.id")} AS texts,
@@ -64,7 +65,11 @@ const WORK_SQL = `SELECT w.id, w.work_status, p.account_id AS owner_account_id, 
   WHERE w.id = ?`;
 
 type PersonRow = { h: string; a: string | null; n: TextRow[] | null };
-const toPerson = (row: PersonRow, locale: Locale): WorkPerson => ({ handle: row.h, avatarUrl: row.a, name: pickText(row.n, locale, "name") || row.h });
+const toPerson = (row: PersonRow, locale: Locale): WorkPerson => ({
+  handle: row.h,
+  avatarUrl: row.a,
+  name: pickText(row.n, locale, "name") || row.h,
+});
 
 /** The picture a media shows: an image's own file, else its thumbnail. */
 const pictureOf = (media: ShownMedia) => (media.mediaType === "IMAGE" && media.url ? media.url : media.thumbnailUrl);
@@ -73,20 +78,41 @@ const pictureOf = (media: ShownMedia) => (media.mediaType === "IMAGE" && media.u
  * The work with id `workId` as `user` may see it, or null when there is no such work or they may not read it (the
  * page answers both the same, so a private work's existence is not told).
  */
-export async function getWorkPage(db: Database, env: Env, workId: string, user: (MediaViewer & Visitor) | null, locale: Locale): Promise<WorkPage | null> {
+export async function getWorkPage(
+  db: Database,
+  env: Env,
+  workId: string,
+  user: (MediaViewer & Visitor) | null,
+  locale: Locale,
+): Promise<WorkPage | null> {
   const [row, visibilities] = await Promise.all([
     db.$client.prepare(WORK_SQL).bind(workId).first<Record<string, unknown>>(),
     loadItemVisibility(db, "portfolio_work", [workId]),
   ]);
   if (!row) return null;
-  const item = { ownerAccountId: String(row.owner_account_id), workStatus: row.work_status as PublishStatus, ...visibilities.get(workId)! };
+  const item = {
+    ownerAccountId: String(row.owner_account_id),
+    workStatus: row.work_status as PublishStatus,
+    ...visibilities.get(workId)!,
+  };
   if (!canViewItem(item, user)) return null;
 
   const medias = parseJson<ShownMedia>(row.medias);
   const ogImages = parseJson<ShownMedia>(row.og_images);
-  const view = await mediaUrlsForViewer(db, env, user, [...medias, ...ogImages].flatMap((media) => [media.url, media.thumbnailUrl]));
+  const view = await mediaUrlsForViewer(
+    db,
+    env,
+    user,
+    [...medias, ...ogImages].flatMap((media) => [media.url, media.thumbnailUrl]),
+  );
   const shown = medias.map((media) => viewMedia(view, media));
-  const ogImage = ogImages.map((media) => viewMedia(view, media)).map(pictureOf).find(Boolean) ?? shown.map(pictureOf).find(Boolean) ?? null;
+  const ogImage =
+    ogImages
+      .map((media) => viewMedia(view, media))
+      .map(pictureOf)
+      .find(Boolean) ??
+    shown.map(pictureOf).find(Boolean) ??
+    null;
   const texts = parseJson<TextRow>(row.texts);
   const creator = toPerson(JSON.parse(String(row.creator)) as PersonRow, locale);
   return {
@@ -95,7 +121,10 @@ export async function getWorkPage(db: Database, env: Env, workId: string, user: 
     title: pickText(texts, locale, "title") ?? MISSING_TEXT,
     description: pickText(texts, locale, "description") ?? "",
     tags: parseJson<string>(row.tags),
-    categories: parseJson<{ code: string; names: TextRow[] }>(row.categories).map((c) => ({ code: c.code, name: pickText(c.names, locale) || c.code })),
+    categories: parseJson<{ code: string; names: TextRow[] }>(row.categories).map((c) => ({
+      code: c.code,
+      name: pickText(c.names, locale) || c.code,
+    })),
     userCategories: parseJson<string>(row.user_categories),
     medias: shown,
     ogImageUrl: ogImage,

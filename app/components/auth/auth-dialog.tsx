@@ -6,7 +6,11 @@ import { SignUpFlow } from "./sign-up-flow";
 export type AuthMode = "signin" | "signup";
 
 /** The sign-in / sign-up modal. `mode` null means closed; the links inside switch between the two flows. */
-export function AuthDialog(props: { mode: AuthMode | null; onModeChange: (mode: AuthMode) => void; onClose: () => void }) {
+export function AuthDialog(props: {
+  mode: AuthMode | null;
+  onModeChange: (mode: AuthMode) => void;
+  onClose: () => void;
+}) {
   const titleId = useId();
   return (
     <ModalShell open={props.mode !== null} labelledBy={titleId} onClose={props.onClose}>

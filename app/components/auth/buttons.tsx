@@ -1,5 +1,10 @@
 /** The auth modal's buttons: the primary action, inline links between flows, and Back. */
-export function PrimaryButton(props: { children: React.ReactNode; busy?: boolean; type?: "submit" | "button"; onClick?: () => void }) {
+export function PrimaryButton(props: {
+  children: React.ReactNode;
+  busy?: boolean;
+  type?: "submit" | "button";
+  onClick?: () => void;
+}) {
   return (
     <button
       type={props.type ?? "submit"}
@@ -8,7 +13,12 @@ export function PrimaryButton(props: { children: React.ReactNode; busy?: boolean
       aria-busy={props.busy || undefined}
       className="flex w-full items-center justify-center gap-2 rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:opacity-70"
     >
-      {props.busy ? <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" /> : null}
+      {props.busy ? (
+        <span
+          aria-hidden="true"
+          className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white"
+        />
+      ) : null}
       {props.children}
     </button>
   );
@@ -16,7 +26,11 @@ export function PrimaryButton(props: { children: React.ReactNode; busy?: boolean
 
 export function LinkButton(props: { children: React.ReactNode; onClick: () => void }) {
   return (
-    <button type="button" onClick={props.onClick} className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-600 dark:text-brand-100">
+    <button
+      type="button"
+      onClick={props.onClick}
+      className="font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-600 dark:text-brand-100"
+    >
       {props.children}
     </button>
   );

@@ -19,7 +19,14 @@ export function CompleteStep(props: { titleId: string; title: string; reloadTo?:
 
   return (
     <div className="space-y-3 py-4 text-center" role="status">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="mx-auto h-12 w-12 text-emerald-600" fill="none" stroke="currentColor" strokeWidth="2">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="mx-auto h-12 w-12 text-emerald-600"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      >
         <circle cx="12" cy="12" r="10" />
         <path d="M7 12.5l3 3 7-7" />
       </svg>

@@ -43,7 +43,8 @@ export function OtpStep(props: {
         {m.auth_otp_title()}
       </h2>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.auth_otp_sent({ email: props.email })}</p>
-      <TextField id="auth-token"
+      <TextField
+        id="auth-token"
         label={m.auth_code_label()}
         name="token"
         value={token}

@@ -32,7 +32,15 @@ export function SignInFlow(props: { titleId: string; onSwitchToSignUp: () => voi
   }
 
   if (step === "otp") {
-    return <OtpStep email={email.trim().toLowerCase()} titleId={props.titleId} onBack={() => setStep("start")} onResend={() => send()} onVerified={() => setStep("complete")} />;
+    return (
+      <OtpStep
+        email={email.trim().toLowerCase()}
+        titleId={props.titleId}
+        onBack={() => setStep("start")}
+        onResend={() => send()}
+        onVerified={() => setStep("complete")}
+      />
+    );
   }
   if (step === "complete") return <CompleteStep titleId={props.titleId} title={m.auth_signin_complete()} />;
 
@@ -41,7 +49,17 @@ export function SignInFlow(props: { titleId: string; onSwitchToSignUp: () => voi
       <h2 id={props.titleId} className="text-xl font-bold">
         {m.auth_signin_title()}
       </h2>
-      <TextField id="auth-email" label={m.auth_email_label()} name="email" type="email" autoComplete="email" value={email} onValueChange={setEmail} error={errors.email} autoFocus />
+      <TextField
+        id="auth-email"
+        label={m.auth_email_label()}
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onValueChange={setEmail}
+        error={errors.email}
+        autoFocus
+      />
       <ErrorText text={errors.form} />
       <PrimaryButton busy={busy}>{m.auth_send_code()}</PrimaryButton>
       <p className="text-center text-sm">

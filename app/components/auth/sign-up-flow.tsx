@@ -63,7 +63,8 @@ export function SignUpFlow(props: { titleId: string; onSwitchToSignIn: () => voi
       />
     );
   }
-  if (step === "complete") return <CompleteStep titleId={props.titleId} title={m.auth_signup_complete()} reloadTo="/?signup" />;
+  if (step === "complete")
+    return <CompleteStep titleId={props.titleId} title={m.auth_signup_complete()} reloadTo="/?signup" />;
 
   if (step === "profile") {
     return (
@@ -72,8 +73,26 @@ export function SignUpFlow(props: { titleId: string; onSwitchToSignIn: () => voi
           {m.auth_profile_title()}
         </h2>
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.auth_profile_intro()}</p>
-        <TextField id="auth-name" label={m.auth_name_label()} name="name" autoComplete="name" value={profile.name} onValueChange={(name) => setProfile({ ...profile, name })} error={errors.name} autoFocus />
-        <TextField id="auth-birthday" label={m.auth_birthday_label()} name="birthday" type="date" autoComplete="bday" value={profile.birthday} onValueChange={(birthday) => setProfile({ ...profile, birthday })} error={errors.birthday} />
+        <TextField
+          id="auth-name"
+          label={m.auth_name_label()}
+          name="name"
+          autoComplete="name"
+          value={profile.name}
+          onValueChange={(name) => setProfile({ ...profile, name })}
+          error={errors.name}
+          autoFocus
+        />
+        <TextField
+          id="auth-birthday"
+          label={m.auth_birthday_label()}
+          name="birthday"
+          type="date"
+          autoComplete="bday"
+          value={profile.birthday}
+          onValueChange={(birthday) => setProfile({ ...profile, birthday })}
+          error={errors.birthday}
+        />
         <ErrorText text={errors.form} />
         <PrimaryButton busy={busy}>{m.auth_save()}</PrimaryButton>
         <p className="text-center text-sm">
@@ -88,7 +107,8 @@ export function SignUpFlow(props: { titleId: string; onSwitchToSignIn: () => voi
       <h2 id={props.titleId} className="text-xl font-bold">
         {m.auth_signup_title()}
       </h2>
-      <TextField id="auth-handle"
+      <TextField
+        id="auth-handle"
         label={m.auth_handle_label()}
         name="handle"
         autoComplete="username"
@@ -98,7 +118,16 @@ export function SignUpFlow(props: { titleId: string; onSwitchToSignIn: () => voi
         hint={m.auth_handle_hint()}
         autoFocus
       />
-      <TextField id="auth-email" label={m.auth_email_label()} name="email" type="email" autoComplete="email" value={account.email} onValueChange={(email) => setAccount({ ...account, email })} error={errors.email} />
+      <TextField
+        id="auth-email"
+        label={m.auth_email_label()}
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={account.email}
+        onValueChange={(email) => setAccount({ ...account, email })}
+        error={errors.email}
+      />
       <ErrorText text={errors.form} />
       <PrimaryButton busy={busy}>{m.auth_send_code()}</PrimaryButton>
       <p className="text-center text-sm">

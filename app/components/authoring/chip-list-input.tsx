@@ -42,7 +42,8 @@ export function ChipListInput(props: {
   // Text typed into the box before the page hydrated is kept (decision 060), so Enter then adds it.
   const box = useRef<HTMLInputElement>(null);
   useTypedBeforeHydration(box, type);
-  const described = [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+  const described =
+    [props.hint ? `${id}-hint` : "", props.error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
   const suggestions = props.suggestions?.items ?? [];
 
   return (
@@ -59,7 +60,10 @@ export function ChipListInput(props: {
       {props.items.length > 0 ? (
         <ul aria-label={props.label} className="flex flex-wrap gap-2">
           {props.items.map((item) => (
-            <li key={item} className={`inline-flex items-center gap-1 rounded-full bg-zinc-200 py-1 ${props.readOnly ? "px-3" : "pr-1 pl-3"} text-sm text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100`}>
+            <li
+              key={item}
+              className={`inline-flex items-center gap-1 rounded-full bg-zinc-200 py-1 ${props.readOnly ? "px-3" : "pr-1 pl-3"} text-sm text-zinc-900 dark:bg-zinc-800 dark:text-zinc-100`}
+            >
               <span>{show(item)}</span>
               {props.readOnly ? null : (
                 <button
@@ -118,7 +122,11 @@ export function ChipListInput(props: {
           <ul aria-labelledby={`${id}-suggestions`} className="mt-1 flex flex-wrap gap-2">
             {suggestions.map((item) => (
               <li key={item}>
-                <button type="button" className="min-h-9 rounded-full border border-zinc-400 px-3 text-sm text-zinc-900 hover:bg-zinc-100 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800" onClick={() => add(item)}>
+                <button
+                  type="button"
+                  className="min-h-9 rounded-full border border-zinc-400 px-3 text-sm text-zinc-900 hover:bg-zinc-100 dark:border-zinc-600 dark:text-zinc-100 dark:hover:bg-zinc-800"
+                  onClick={() => add(item)}
+                >
                   {item}
                 </button>
               </li>

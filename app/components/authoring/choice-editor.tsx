@@ -35,7 +35,8 @@ export function ChoiceEditor(props: {
   onChange: (choices: KeyedChoice[]) => void;
 }) {
   const { idPrefix, formId, choices, currency, errors, errorPrefix, texts, onChange } = props;
-  const update = (index: number, patch: Partial<KeyedChoice>) => onChange(choices.map((c, i) => (i === index ? { ...c, ...patch } : c)));
+  const update = (index: number, patch: Partial<KeyedChoice>) =>
+    onChange(choices.map((c, i) => (i === index ? { ...c, ...patch } : c)));
   return (
     <fieldset className="space-y-3">
       <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{texts.heading}</legend>
@@ -44,7 +45,10 @@ export function ChoiceEditor(props: {
         {choices.map((choice, index) => {
           const number = index + 1;
           return (
-            <li key={choice.key} className="grid gap-2 rounded-md border border-zinc-300 p-3 sm:grid-cols-[1fr_10rem] dark:border-zinc-700">
+            <li
+              key={choice.key}
+              className="grid gap-2 rounded-md border border-zinc-300 p-3 sm:grid-cols-[1fr_10rem] dark:border-zinc-700"
+            >
               <TextField
                 id={`${idPrefix}-choice-${index}-title`}
                 label={m.authoring_choice_label({ number })}
@@ -80,15 +84,33 @@ export function ChoiceEditor(props: {
                 />
               </div>
               <div className="flex flex-wrap gap-2 sm:col-span-2">
-                <SmallButton target={m.authoring_choice_context({ number })} visible={texts.moveUp} disabled={index === 0} onClick={() => onChange(moveItem(choices, index, -1))} />
-                <SmallButton target={m.authoring_choice_context({ number })} visible={texts.moveDown} disabled={index === choices.length - 1} onClick={() => onChange(moveItem(choices, index, 1))} />
-                <SmallButton target={m.authoring_choice_context({ number })} visible={texts.remove} onClick={() => onChange(choices.filter((_, i) => i !== index))} />
+                <SmallButton
+                  target={m.authoring_choice_context({ number })}
+                  visible={texts.moveUp}
+                  disabled={index === 0}
+                  onClick={() => onChange(moveItem(choices, index, -1))}
+                />
+                <SmallButton
+                  target={m.authoring_choice_context({ number })}
+                  visible={texts.moveDown}
+                  disabled={index === choices.length - 1}
+                  onClick={() => onChange(moveItem(choices, index, 1))}
+                />
+                <SmallButton
+                  target={m.authoring_choice_context({ number })}
+                  visible={texts.remove}
+                  onClick={() => onChange(choices.filter((_, i) => i !== index))}
+                />
               </div>
             </li>
           );
         })}
       </ol>
-      <button type="button" className="button-secondary min-h-11" onClick={() => onChange([...choices, { key: crypto.randomUUID(), title: "", price: "" }])}>
+      <button
+        type="button"
+        className="button-secondary min-h-11"
+        onClick={() => onChange([...choices, { key: crypto.randomUUID(), title: "", price: "" }])}
+      >
         {texts.add}
       </button>
     </fieldset>

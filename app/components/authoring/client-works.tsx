@@ -7,9 +7,17 @@ import { WorkGrid, type WorkCardItem } from "./work-grid";
 import { WorkListPage, type WorkListTexts } from "./work-list-page";
 
 /** /dashboard/portfolio/creator/client: the creator's client works, each with who it was for; edit and delete. */
-export const clientWorksMeta = ({ loaderData }: { loaderData?: { texts: WorkListTexts } }) => (loaderData ? dashboardTitle(loaderData.texts.title) : []);
+export const clientWorksMeta = ({ loaderData }: { loaderData?: { texts: WorkListTexts } }) =>
+  loaderData ? dashboardTitle(loaderData.texts.title) : [];
 export function ClientWorksPage({ loaderData }: { loaderData: { works: WorkCardItem[]; texts: WorkListTexts } }) {
-  return <WorkListPage texts={loaderData.texts} addTo={DASHBOARD_PATHS.portfolioCreatorClientNew} works={loaderData.works} editPath={AUTHORING_PATHS.workEdit} />;
+  return (
+    <WorkListPage
+      texts={loaderData.texts}
+      addTo={DASHBOARD_PATHS.portfolioCreatorClientNew}
+      works={loaderData.works}
+      editPath={AUTHORING_PATHS.workEdit}
+    />
+  );
 }
 
 /** The "Made for you" section's words, made by the loader (work-list-texts.server.ts). */
@@ -37,8 +45,15 @@ export function MadeForYou({ works, texts }: { works: WorkCardItem[]; texts: Mad
 /** Posts `intent=remove-me` to the page's action (portfolio-client.tsx). */
 function RemoveMeForm({ work }: { work: WorkCardItem }) {
   return (
-    <ConfirmForm question={m.client_works_remove_me_confirm({ title: work.title })} fields={{ intent: REMOVE_ME_INTENT, workId: work.id }}>
-      <button type="submit" className="min-h-9 text-sm font-medium text-red-700 underline dark:text-red-300" aria-label={m.client_works_remove_me_named({ title: work.title })}>
+    <ConfirmForm
+      question={m.client_works_remove_me_confirm({ title: work.title })}
+      fields={{ intent: REMOVE_ME_INTENT, workId: work.id }}
+    >
+      <button
+        type="submit"
+        className="min-h-9 text-sm font-medium text-red-700 underline dark:text-red-300"
+        aria-label={m.client_works_remove_me_named({ title: work.title })}
+      >
         {m.client_works_remove_me()}
       </button>
     </ConfirmForm>

@@ -48,7 +48,11 @@ const withKeys = (draft: FormDraft): KeyedDraft => ({
     ...q,
     key: q.id ?? crypto.randomUUID(),
     medias: (q.medias ?? []).map((item) => ({ ...item, key: item.id ?? crypto.randomUUID() })),
-    choices: q.choices.map((c) => ({ ...c, key: c.id ?? crypto.randomUUID(), media: c.media ? { ...c.media, key: c.media.id ?? crypto.randomUUID() } : null })),
+    choices: q.choices.map((c) => ({
+      ...c,
+      key: c.id ?? crypto.randomUUID(),
+      media: c.media ? { ...c.media, key: c.media.id ?? crypto.randomUUID() } : null,
+    })),
   })),
 });
 
@@ -80,8 +84,17 @@ export function FormEditor(props: {
     <Form method="post" noValidate className="space-y-6">
       <input type="hidden" name="payload" value={JSON.stringify(draft)} />
       <div className="max-w-2xl space-y-5">
-        <TextField id="form-title" label={texts.title} value={draft.title} maxLength={FORM_TITLE_MAX} aria-required error={errors.title} onValueChange={(title) => set({ title })} />
-        <TextareaField rows={3}
+        <TextField
+          id="form-title"
+          label={texts.title}
+          value={draft.title}
+          maxLength={FORM_TITLE_MAX}
+          aria-required
+          error={errors.title}
+          onValueChange={(title) => set({ title })}
+        />
+        <TextareaField
+          rows={3}
           id="form-description"
           label={texts.description}
           value={draft.description}
@@ -95,7 +108,10 @@ export function FormEditor(props: {
           label={texts.category}
           value={draft.categoryCode}
           error={errors.categoryCode}
-          options={[{ value: "", label: texts.categoryNone }, ...categories.map((c) => ({ value: c.code, label: c.name }))]}
+          options={[
+            { value: "", label: texts.categoryNone },
+            ...categories.map((c) => ({ value: c.code, label: c.name })),
+          ]}
           onValueChange={(categoryCode) => set({ categoryCode })}
         />
         <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
@@ -157,7 +173,15 @@ export function FormEditor(props: {
             className="button-secondary min-h-11"
             onClick={() => {
               const q = newQuestion(newType);
-              setQuestions([...draft.questions, { ...q, key: crypto.randomUUID(), medias: [], choices: q.choices.map((c) => ({ title: c.title, price: c.price, key: crypto.randomUUID() })) }]);
+              setQuestions([
+                ...draft.questions,
+                {
+                  ...q,
+                  key: crypto.randomUUID(),
+                  medias: [],
+                  choices: q.choices.map((c) => ({ title: c.title, price: c.price, key: crypto.randomUUID() })),
+                },
+              ]);
             }}
           >
             {texts.add}
@@ -166,17 +190,39 @@ export function FormEditor(props: {
       </section>
 
       <div className="space-y-3">
-        <FormStatus saved={saved && !busy} savedText={texts.saved} errorText={hasErrors ? texts.errorsSummary : undefined} />
+        <FormStatus
+          saved={saved && !busy}
+          savedText={texts.saved}
+          errorText={hasErrors ? texts.errorsSummary : undefined}
+        />
         <div className="flex flex-wrap gap-3">
-          <button type="submit" name="intent" value="save" disabled={busy || !hydrated} className="button-primary min-h-11 disabled:opacity-70">
+          <button
+            type="submit"
+            name="intent"
+            value="save"
+            disabled={busy || !hydrated}
+            className="button-primary min-h-11 disabled:opacity-70"
+          >
             {busy ? texts.saving : texts.save}
           </button>
           {published ? (
-            <button type="submit" name="intent" value="unpublish" disabled={busy || !hydrated} className="button-secondary min-h-11">
+            <button
+              type="submit"
+              name="intent"
+              value="unpublish"
+              disabled={busy || !hydrated}
+              className="button-secondary min-h-11"
+            >
               {texts.unpublish}
             </button>
           ) : (
-            <button type="submit" name="intent" value="publish" disabled={busy || !hydrated} className="button-secondary min-h-11">
+            <button
+              type="submit"
+              name="intent"
+              value="publish"
+              disabled={busy || !hydrated}
+              className="button-secondary min-h-11"
+            >
               {texts.publish}
             </button>
           )}
@@ -185,4 +231,3 @@ export function FormEditor(props: {
     </Form>
   );
 }
-

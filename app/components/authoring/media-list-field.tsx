@@ -12,8 +12,12 @@ import { ErrorText } from "#app/components/form/error-text";
 import { MediaListFrame } from "./media-list-frame";
 
 // The add-media dialog (tabs, uploads) and the preview (players) load when first opened, not with the editor.
-const AddMediaModal = lazy(() => import("../media/add-media-modal").then((module) => ({ default: module.AddMediaModal })));
-const MediaPreviewDialog = lazy(() => import("../media/media-lightbox").then((module) => ({ default: module.MediaPreviewDialog })));
+const AddMediaModal = lazy(() =>
+  import("../media/add-media-modal").then((module) => ({ default: module.AddMediaModal })),
+);
+const MediaPreviewDialog = lazy(() =>
+  import("../media/media-lightbox").then((module) => ({ default: module.MediaPreviewDialog })),
+);
 
 export type KeyedMedia = WorkMediaDraft & { key: string };
 
@@ -133,12 +137,22 @@ export function MediaListField(props: MediaListProps) {
             {medias.map((item, index) => {
               const shown = playableOfDraft(item);
               const type = mediaTypeLabel(shown.mediaType ?? "OTHER");
-              const source = shown.formatType === "FILE" ? item.name || m.media_item_source_file() : (shown.site && SITE_NAMES[shown.site]) || item.url;
-              const target = props.itemContext ? `${props.itemContext}, ${m.media_item_label({ number: index + 1 })}` : m.media_item_label({ number: index + 1 });
+              const source =
+                shown.formatType === "FILE"
+                  ? item.name || m.media_item_source_file()
+                  : (shown.site && SITE_NAMES[shown.site]) || item.url;
+              const target = props.itemContext
+                ? `${props.itemContext}, ${m.media_item_label({ number: index + 1 })}`
+                : m.media_item_label({ number: index + 1 });
               return (
                 <li key={item.key} className="rounded-md border border-zinc-300 p-2 dark:border-zinc-700">
                   <div className="flex flex-wrap items-center gap-3">
-                    <MediaImage src={shown.thumbnailUrl} alt="" mediaType={shown.mediaType} className="aspect-video w-24 shrink-0 rounded" />
+                    <MediaImage
+                      src={shown.thumbnailUrl}
+                      alt=""
+                      mediaType={shown.mediaType}
+                      className="aspect-video w-24 shrink-0 rounded"
+                    />
                     <div className="min-w-0 flex-1 text-sm">
                       <p className="font-medium text-zinc-900 dark:text-zinc-100">
                         {index + 1}. {type}
@@ -147,8 +161,22 @@ export function MediaListField(props: MediaListProps) {
                     </div>
                     <div className="flex flex-wrap gap-1.5">
                       <SmallButton target={target} visible={m.media_preview()} onClick={() => setPreview(item)} />
-                      {max > 1 && <SmallButton target={target} visible={m.media_move_up()} disabled={index === 0} onClick={() => move(index, -1)} />}
-                      {max > 1 && <SmallButton target={target} visible={m.media_move_down()} disabled={index === medias.length - 1} onClick={() => move(index, 1)} />}
+                      {max > 1 && (
+                        <SmallButton
+                          target={target}
+                          visible={m.media_move_up()}
+                          disabled={index === 0}
+                          onClick={() => move(index, -1)}
+                        />
+                      )}
+                      {max > 1 && (
+                        <SmallButton
+                          target={target}
+                          visible={m.media_move_down()}
+                          disabled={index === medias.length - 1}
+                          onClick={() => move(index, 1)}
+                        />
+                      )}
                       <SmallButton
                         target={target}
                         visible={m.media_remove()}
@@ -173,7 +201,15 @@ export function MediaListField(props: MediaListProps) {
         createPortal(
           <div onSubmit={(event) => event.stopPropagation()}>
             <Suspense fallback={null}>
-              <AddMediaModal open={adding} onClose={() => setAdding(false)} onAdd={add} target={props.target} existingCount={medias.length} maxCount={max} saveFirstText={props.saveFirstText} />
+              <AddMediaModal
+                open={adding}
+                onClose={() => setAdding(false)}
+                onAdd={add}
+                target={props.target}
+                existingCount={medias.length}
+                maxCount={max}
+                saveFirstText={props.saveFirstText}
+              />
             </Suspense>
           </div>,
           document.body,
@@ -181,7 +217,12 @@ export function MediaListField(props: MediaListProps) {
       {/* Mounted only while open: unmounting closes the dialog and returns focus (ModalDialog). */}
       {preview === null ? null : (
         <Suspense fallback={null}>
-          <MediaPreviewDialog open onClose={() => setPreview(null)} media={playableOfDraft(preview)} title={props.title || m.media_preview()} />
+          <MediaPreviewDialog
+            open
+            onClose={() => setPreview(null)}
+            media={playableOfDraft(preview)}
+            title={props.title || m.media_preview()}
+          />
         </Suspense>
       )}
     </>

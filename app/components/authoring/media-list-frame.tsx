@@ -28,12 +28,7 @@ export function MediaListFrame(props: {
       <ErrorText text={props.notice} persistent />
       {props.children}
       {props.count < props.max || props.max > 1 ? (
-        <button
-          type="button"
-          className="button-secondary min-h-11"
-          aria-describedby={hintId}
-          onClick={props.onAdd}
-        >
+        <button type="button" className="button-secondary min-h-11" aria-describedby={hintId} onClick={props.onAdd}>
           {props.addLabel ?? m.media_add_open()}
         </button>
       ) : null}

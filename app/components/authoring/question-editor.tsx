@@ -4,7 +4,12 @@ import { TextareaField } from "#app/components/form/textarea-field";
 import { type CurrencyCode } from "#worker/domain/currency";
 import type { QuestionType } from "#worker/db/schema/enums";
 import type { QuestionDraft } from "#worker/domain/commission-form";
-import { CHOICE_TYPES, FORM_MEDIA_FIELDS, QUESTION_DESCRIPTION_MAX, QUESTION_TITLE_MAX } from "#worker/domain/commission-form-fields";
+import {
+  CHOICE_TYPES,
+  FORM_MEDIA_FIELDS,
+  QUESTION_DESCRIPTION_MAX,
+  QUESTION_TITLE_MAX,
+} from "#worker/domain/commission-form-fields";
 import { FORM_QUESTION_MEDIA_MAX } from "#worker/domain/media-limits";
 import { ChoiceEditor, type ChoiceTexts, type KeyedChoice } from "./choice-editor";
 import { SmallButton } from "./small-button";
@@ -28,7 +33,11 @@ export interface QuestionTexts {
   choices: ChoiceTexts;
 }
 
-export type KeyedQuestion = Omit<QuestionDraft, "choices" | "medias"> & { key: string; choices: KeyedChoice[]; medias: KeyedMedia[] };
+export type KeyedQuestion = Omit<QuestionDraft, "choices" | "medias"> & {
+  key: string;
+  choices: KeyedChoice[];
+  medias: KeyedMedia[];
+};
 
 /** One question of the builder: title, description, required flag, choices for choice types, and its place in the list. */
 export function QuestionEditor(props: {
@@ -64,7 +73,8 @@ export function QuestionEditor(props: {
         error={errors[`${path}.title`]}
         onValueChange={(title) => onChange({ ...question, title })}
       />
-      <TextareaField rows={3}
+      <TextareaField
+        rows={3}
         id={`${id}-description`}
         label={texts.description}
         value={question.description}
@@ -110,8 +120,18 @@ export function QuestionEditor(props: {
         />
       )}
       <div className="flex flex-wrap gap-2 border-t border-zinc-200 pt-3 dark:border-zinc-700">
-        <SmallButton target={m.authoring_question_context({ number })} visible={texts.moveUp} disabled={index === 0} onClick={() => onMove(-1)} />
-        <SmallButton target={m.authoring_question_context({ number })} visible={texts.moveDown} disabled={index === count - 1} onClick={() => onMove(1)} />
+        <SmallButton
+          target={m.authoring_question_context({ number })}
+          visible={texts.moveUp}
+          disabled={index === 0}
+          onClick={() => onMove(-1)}
+        />
+        <SmallButton
+          target={m.authoring_question_context({ number })}
+          visible={texts.moveDown}
+          disabled={index === count - 1}
+          onClick={() => onMove(1)}
+        />
         <SmallButton target={m.authoring_question_context({ number })} visible={texts.remove} onClick={onRemove} />
       </div>
     </fieldset>

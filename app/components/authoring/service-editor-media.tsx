@@ -30,7 +30,9 @@ export function ServiceMediaField(props: {
   medias: WorkMediaDraft[];
   errors: Record<string, string>;
 }) {
-  const [medias, setMedias] = useState<KeyedMedia[]>(() => props.medias.map((item, i) => ({ ...item, key: item.id ?? `m${i}` })));
+  const [medias, setMedias] = useState<KeyedMedia[]>(() =>
+    props.medias.map((item, i) => ({ ...item, key: item.id ?? `m${i}` })),
+  );
   const posted = medias.map(({ key: _key, ...item }) => item);
   return (
     <div>

@@ -63,35 +63,92 @@ function ServiceEditor(props: {
   const { values, errors, busy, forms, categories, texts } = props;
   return (
     <Form method="post" noValidate className="max-w-2xl space-y-5">
-      <TextField name="title" label={texts.title} defaultValue={values.title} error={errors.title} maxLength={SERVICE_TITLE_MAX} required />
-      <TextareaField name="description" label={texts.description} hint={texts.optional} defaultValue={values.description} error={errors.description} maxLength={SERVICE_DESCRIPTION_MAX} rows={5} />
-      <ServiceMediaField texts={texts.media} serviceId={props.serviceId} title={values.title} medias={values.medias} errors={errors} />
+      <TextField
+        name="title"
+        label={texts.title}
+        defaultValue={values.title}
+        error={errors.title}
+        maxLength={SERVICE_TITLE_MAX}
+        required
+      />
+      <TextareaField
+        name="description"
+        label={texts.description}
+        hint={texts.optional}
+        defaultValue={values.description}
+        error={errors.description}
+        maxLength={SERVICE_DESCRIPTION_MAX}
+        rows={5}
+      />
+      <ServiceMediaField
+        texts={texts.media}
+        serviceId={props.serviceId}
+        title={values.title}
+        medias={values.medias}
+        errors={errors}
+      />
       <div className="grid gap-4 sm:grid-cols-[1fr_8rem]">
-        <TextField name="price" label={texts.price} hint={texts.priceHint} defaultValue={values.price} error={errors.price} inputMode="decimal" />
-        <SelectField name="currency" label={texts.currency} defaultValue={values.currency} error={errors.currency} options={CURRENCIES.map((c) => ({ value: c, label: c }))} />
+        <TextField
+          name="price"
+          label={texts.price}
+          hint={texts.priceHint}
+          defaultValue={values.price}
+          error={errors.price}
+          inputMode="decimal"
+        />
+        <SelectField
+          name="currency"
+          label={texts.currency}
+          defaultValue={values.currency}
+          error={errors.currency}
+          options={CURRENCIES.map((c) => ({ value: c, label: c }))}
+        />
       </div>
       <SelectField
         name="formId"
         label={texts.form}
         defaultValue={values.formId}
         error={errors.formId}
-        options={[{ value: "", label: texts.formNone }, ...forms.map((f) => ({ value: f.id, label: f.title || texts.untitled }))]}
+        options={[
+          { value: "", label: texts.formNone },
+          ...forms.map((f) => ({ value: f.id, label: f.title || texts.untitled })),
+        ]}
       />
-      <TextareaField name="terms" label={texts.terms} hint={texts.termsHint} defaultValue={values.terms} error={errors.terms} maxLength={SERVICE_TERMS_MAX} rows={5} />
+      <TextareaField
+        name="terms"
+        label={texts.terms}
+        hint={texts.termsHint}
+        defaultValue={values.terms}
+        error={errors.terms}
+        maxLength={SERVICE_TERMS_MAX}
+        rows={5}
+      />
       <fieldset className="space-y-2">
         <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{texts.categories}</legend>
         <ErrorText text={errors.categoryCodes} />
         <div className="grid gap-1 sm:grid-cols-2">
           {categories.map((c) => (
             <label key={c.code} className="flex min-h-9 items-center gap-2 text-sm text-zinc-900 dark:text-zinc-100">
-              <input type="checkbox" name="categoryCodes" value={c.code} defaultChecked={values.categoryCodes.includes(c.code)} className="size-5 accent-brand-600" />
+              <input
+                type="checkbox"
+                name="categoryCodes"
+                value={c.code}
+                defaultChecked={values.categoryCodes.includes(c.code)}
+                className="size-5 accent-brand-600"
+              />
               {c.name}
             </label>
           ))}
         </div>
       </fieldset>
       <FormStatus saved={false} savedText="" errorText={Object.keys(errors).length ? texts.errorsSummary : undefined} />
-      <button type="submit" name="intent" value="save" disabled={busy} className="button-primary min-h-11 disabled:opacity-70">
+      <button
+        type="submit"
+        name="intent"
+        value="save"
+        disabled={busy}
+        className="button-primary min-h-11 disabled:opacity-70"
+      >
         {busy ? texts.saving : texts.save}
       </button>
     </Form>
@@ -104,7 +161,13 @@ function ServiceEditor(props: {
  */
 export function ServiceEditorPage(props: {
   title: string;
-  loaderData: { serviceId: string | null; values: ServiceDraft; forms: { id: string; title: string }[]; categories: { code: string; name: string }[]; texts: ServiceEditorTexts };
+  loaderData: {
+    serviceId: string | null;
+    values: ServiceDraft;
+    forms: { id: string; title: string }[];
+    categories: { code: string; name: string }[];
+    texts: ServiceEditorTexts;
+  };
   actionData?: { values: ServiceDraft; errors: Record<string, string> };
   children?: ReactNode;
 }) {

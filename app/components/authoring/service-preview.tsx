@@ -6,10 +6,21 @@ import { CollapsibleText, SERVICE_MODAL_DESCRIPTION_LIMIT } from "../catalog/col
 import { ServiceGalleryView } from "../catalog/service-gallery-view";
 import type { ViewedMedia } from "../media/players/player-view";
 
-export function ServicePreview({ title, description, gallery }: { title: string; description: string; gallery: ViewedMedia[] }) {
+export function ServicePreview({
+  title,
+  description,
+  gallery,
+}: {
+  title: string;
+  description: string;
+  gallery: ViewedMedia[];
+}) {
   if (gallery.length === 0 && !description) return null;
   return (
-    <section aria-labelledby="service-preview-heading" className="mt-10 max-w-2xl space-y-4 border-t border-zinc-200 pt-6 dark:border-zinc-800">
+    <section
+      aria-labelledby="service-preview-heading"
+      className="mt-10 max-w-2xl space-y-4 border-t border-zinc-200 pt-6 dark:border-zinc-800"
+    >
       <div>
         <h2 id="service-preview-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-100">
           {m.gallery_preview_heading()}
@@ -17,7 +28,13 @@ export function ServicePreview({ title, description, gallery }: { title: string;
         <p className="text-sm text-zinc-600 dark:text-zinc-400">{m.gallery_preview_hint()}</p>
       </div>
       <ServiceGalleryView medias={gallery} title={title} />
-      {description ? <CollapsibleText text={description} limit={SERVICE_MODAL_DESCRIPTION_LIMIT} className="text-zinc-800 dark:text-zinc-200" /> : null}
+      {description ? (
+        <CollapsibleText
+          text={description}
+          limit={SERVICE_MODAL_DESCRIPTION_LIMIT}
+          className="text-zinc-800 dark:text-zinc-200"
+        />
+      ) : null}
     </section>
   );
 }

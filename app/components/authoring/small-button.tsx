@@ -2,7 +2,17 @@
  * A small text button for move/remove controls. The visible words come first in its name and the target follows
  * for screen readers only ("Move up question 3"), so speech users can say what they see (WCAG 2.5.3).
  */
-export function SmallButton({ target, visible, onClick, disabled }: { target: string; visible: string; onClick: () => void; disabled?: boolean }) {
+export function SmallButton({
+  target,
+  visible,
+  onClick,
+  disabled,
+}: {
+  target: string;
+  visible: string;
+  onClick: () => void;
+  disabled?: boolean;
+}) {
   return (
     <button
       type="button"

@@ -19,7 +19,17 @@ export interface TagTexts {
  * Tags as removable chips plus a text box (ChipListInput). Enter or Add puts the typed tag in the list; empty and
  * duplicate (trimmed) tags are ignored. Existing tags are suggested 500 ms after the last keystroke.
  */
-export function TagInput({ texts, tags, onChange, error }: { texts: TagTexts; tags: string[]; onChange: (tags: string[]) => void; error?: string }) {
+export function TagInput({
+  texts,
+  tags,
+  onChange,
+  error,
+}: {
+  texts: TagTexts;
+  tags: string[];
+  onChange: (tags: string[]) => void;
+  error?: string;
+}) {
   const [typed, setTyped] = useState("");
   const fetcher = useFetcher<{ tags: string[] }>();
   const load = fetcher.load;

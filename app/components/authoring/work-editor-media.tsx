@@ -41,7 +41,14 @@ export function WorkMediaField(props: {
  * The work's images for link previews (og:image; spec section 3 "ogImages", section 5 "medias and ogImages
  * optional"): images only, uploaded under the work's og_images folder, as many as the media list.
  */
-export function WorkOgImagesField(props: { texts: MediaTexts & { add: string; imagesOnly: string }; workId: string | undefined; title: string; medias: KeyedMedia[]; errors: Record<string, string>; onChange: (medias: KeyedMedia[]) => void }) {
+export function WorkOgImagesField(props: {
+  texts: MediaTexts & { add: string; imagesOnly: string };
+  workId: string | undefined;
+  title: string;
+  medias: KeyedMedia[];
+  errors: Record<string, string>;
+  onChange: (medias: KeyedMedia[]) => void;
+}) {
   return (
     <MediaListField
       idPrefix="og-image"

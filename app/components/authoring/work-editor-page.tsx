@@ -11,7 +11,14 @@ import type { GrantsTexts } from "./work-grants-field";
  * route, so each route module is its guard, loader and action, with one of these as `meta` and `export default`.
  */
 interface WorkEditorPageProps {
-  loaderData: { draft: WorkDraft; access: WorkEditAccess; categories: { code: string; name: string }[]; ratings: { code: string; name: string }[]; grantsTexts: GrantsTexts; texts: WorkEditorTexts };
+  loaderData: {
+    draft: WorkDraft;
+    access: WorkEditAccess;
+    categories: { code: string; name: string }[];
+    ratings: { code: string; name: string }[];
+    grantsTexts: GrantsTexts;
+    texts: WorkEditorTexts;
+  };
   /** `saved`: an edit or admin grantee's save, who stays on the editor (032-work-editor-grants.md). */
   actionData?: { errors?: Record<string, string>; saved?: boolean } | undefined;
 }
@@ -20,7 +27,17 @@ function WorkEditorPage({ title, loaderData, actionData }: WorkEditorPageProps &
   const busy = useIsPosting();
   return (
     <DashboardPage title={title}>
-      <WorkEditor draft={loaderData.draft} access={loaderData.access} saved={actionData?.saved} errors={actionData?.errors ?? {}} busy={busy} categories={loaderData.categories} ratings={loaderData.ratings} grantsTexts={loaderData.grantsTexts} texts={loaderData.texts} />
+      <WorkEditor
+        draft={loaderData.draft}
+        access={loaderData.access}
+        saved={actionData?.saved}
+        errors={actionData?.errors ?? {}}
+        busy={busy}
+        categories={loaderData.categories}
+        ratings={loaderData.ratings}
+        grantsTexts={loaderData.grantsTexts}
+        texts={loaderData.texts}
+      />
     </DashboardPage>
   );
 }

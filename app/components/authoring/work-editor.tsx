@@ -53,7 +53,8 @@ export interface WorkEditorTexts {
 
 type EditorState = Omit<WorkDraft, "medias" | "ogImages"> & { medias: KeyedMedia[]; ogImages: KeyedMedia[] };
 
-const keyed = (list: WorkDraft["medias"] | undefined, prefix: string): KeyedMedia[] => (list ?? []).map((x, i) => ({ ...x, key: x.id ?? `${prefix}${i}` }));
+const keyed = (list: WorkDraft["medias"] | undefined, prefix: string): KeyedMedia[] =>
+  (list ?? []).map((x, i) => ({ ...x, key: x.id ?? `${prefix}${i}` }));
 
 /**
  * The portfolio work editor: client state posted as JSON, so a refused save keeps the input. `access.canAdmin`
@@ -101,8 +102,17 @@ export function WorkEditor(props: {
           onValueChange={(client) => set({ client })}
         />
       ) : null}
-      <TextField id="work-title" label={texts.title} value={draft.title} maxLength={WORK_TEXT_MAX} aria-required error={errors.title} onValueChange={(title) => set({ title })} />
-      <TextareaField rows={3}
+      <TextField
+        id="work-title"
+        label={texts.title}
+        value={draft.title}
+        maxLength={WORK_TEXT_MAX}
+        aria-required
+        error={errors.title}
+        onValueChange={(title) => set({ title })}
+      />
+      <TextareaField
+        rows={3}
         id="work-description"
         label={texts.description}
         value={draft.description}
@@ -113,12 +123,29 @@ export function WorkEditor(props: {
       />
 
       {draft.medias.length === 0 ? (
-        <p className="rounded-md border border-amber-700 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100" data-testid="work-draft-until-media">
+        <p
+          className="rounded-md border border-amber-700 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100"
+          data-testid="work-draft-until-media"
+        >
           {texts.draftUntilMedia}
         </p>
       ) : null}
-      <WorkMediaField texts={texts.media} workId={props.draft.id} title={draft.title} medias={draft.medias} errors={errors} onChange={(medias) => set({ medias })} />
-      <WorkOgImagesField texts={texts.ogImages} workId={props.draft.id} title={draft.title} medias={draft.ogImages} errors={errors} onChange={(ogImages) => set({ ogImages })} />
+      <WorkMediaField
+        texts={texts.media}
+        workId={props.draft.id}
+        title={draft.title}
+        medias={draft.medias}
+        errors={errors}
+        onChange={(medias) => set({ medias })}
+      />
+      <WorkOgImagesField
+        texts={texts.ogImages}
+        workId={props.draft.id}
+        title={draft.title}
+        medias={draft.ogImages}
+        errors={errors}
+        onChange={(ogImages) => set({ ogImages })}
+      />
 
       <SelectField
         id="work-rating"
@@ -141,7 +168,12 @@ export function WorkEditor(props: {
                 checked={draft.categoryCodes.includes(c.code)}
                 // From the latest draft: at hydration, each box ticked before it is told in turn (decision 060).
                 onCheckedChange={(checked) =>
-                  setDraft((d) => ({ ...d, categoryCodes: checked ? [...d.categoryCodes.filter((x) => x !== c.code), c.code] : d.categoryCodes.filter((x) => x !== c.code) }))
+                  setDraft((d) => ({
+                    ...d,
+                    categoryCodes: checked
+                      ? [...d.categoryCodes.filter((x) => x !== c.code), c.code]
+                      : d.categoryCodes.filter((x) => x !== c.code),
+                  }))
                 }
               />
               {c.name}
@@ -168,17 +200,42 @@ export function WorkEditor(props: {
         <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{texts.visibility}</legend>
         {VISIBILITY_STATUSES.map((status) => (
           <label key={status} className="flex min-h-9 items-center gap-2 text-sm text-zinc-900 dark:text-zinc-100">
-            <CheckedInput type="radio" name="visibility-choice" className="size-5 accent-brand-600" checked={draft.visibility === status} disabled={!canAdmin} onCheckedChange={() => set({ visibility: status })} />
+            <CheckedInput
+              type="radio"
+              name="visibility-choice"
+              className="size-5 accent-brand-600"
+              checked={draft.visibility === status}
+              disabled={!canAdmin}
+              onCheckedChange={() => set({ visibility: status })}
+            />
             {texts.visibilities[status]}
           </label>
         ))}
       </fieldset>
 
-      <WorkGrantsField grants={draft.grants ?? emptyGrantsDraft()} texts={props.grantsTexts} readOnly={!canAdmin} errors={errors} onChange={(grants) => set({ grants })} />
+      <WorkGrantsField
+        grants={draft.grants ?? emptyGrantsDraft()}
+        texts={props.grantsTexts}
+        readOnly={!canAdmin}
+        errors={errors}
+        onChange={(grants) => set({ grants })}
+      />
 
-      <TextField id="work-credits" label={texts.credits} value={draft.credits} readOnly={!canAdmin} hint={texts.creditsHint} error={errors.credits} onValueChange={(credits) => set({ credits })} />
+      <TextField
+        id="work-credits"
+        label={texts.credits}
+        value={draft.credits}
+        readOnly={!canAdmin}
+        hint={texts.creditsHint}
+        error={errors.credits}
+        onValueChange={(credits) => set({ credits })}
+      />
 
-      <FormStatus saved={Boolean(props.saved) && !hasErrors} savedText={texts.saved} errorText={hasErrors ? texts.errorsSummary : undefined} />
+      <FormStatus
+        saved={Boolean(props.saved) && !hasErrors}
+        savedText={texts.saved}
+        errorText={hasErrors ? texts.errorsSummary : undefined}
+      />
       <button type="submit" disabled={busy || !hydrated} className="button-primary min-h-11 disabled:opacity-70">
         {busy ? texts.saving : texts.save}
       </button>

@@ -3,7 +3,14 @@ import { CheckedInput } from "#app/components/form/checked-input";
 import { ErrorText } from "#app/components/form/error-text";
 import { m } from "#app/paraglide/messages.js";
 import { CLIENT_HANDLE_MAX } from "#worker/domain/portfolio-fields";
-import { GRANTABLE_ROLES, GRANT_PERMISSIONS, addHandle, type GrantPermission, type GranteesDraft, type WorkGrantsDraft } from "#worker/domain/work-grants";
+import {
+  GRANTABLE_ROLES,
+  GRANT_PERMISSIONS,
+  addHandle,
+  type GrantPermission,
+  type GranteesDraft,
+  type WorkGrantsDraft,
+} from "#worker/domain/work-grants";
 import { ChipListInput } from "./chip-list-input";
 
 /**
@@ -28,7 +35,13 @@ export interface GrantsTexts {
   permissions: Record<GrantPermission, { legend: string; hint: string }>;
 }
 
-export function WorkGrantsField(props: { grants: WorkGrantsDraft; texts: GrantsTexts; readOnly: boolean; errors: Record<string, string>; onChange: (grants: WorkGrantsDraft) => void }) {
+export function WorkGrantsField(props: {
+  grants: WorkGrantsDraft;
+  texts: GrantsTexts;
+  readOnly: boolean;
+  errors: Record<string, string>;
+  onChange: (grants: WorkGrantsDraft) => void;
+}) {
   const { texts } = props;
   // The grants given last, not this render's: at hydration each box ticked before it is told in turn (decision 060).
   const latest = useRef(props.grants);
@@ -48,21 +61,30 @@ export function WorkGrantsField(props: { grants: WorkGrantsDraft; texts: GrantsT
       {GRANT_PERMISSIONS.map((permission) => {
         const list = props.grants[permission];
         const usersError = props.errors[`grants.${permission}.users`];
-        const rolesError = Object.entries(props.errors).find(([path]) => path.startsWith(`grants.${permission}.roles`))?.[1];
+        const rolesError = Object.entries(props.errors).find(([path]) =>
+          path.startsWith(`grants.${permission}.roles`),
+        )?.[1];
         return (
           <fieldset key={permission} className="space-y-3 rounded-md border border-zinc-300 p-3 dark:border-zinc-700">
-            <legend className="px-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100">{texts.permissions[permission].legend}</legend>
+            <legend className="px-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+              {texts.permissions[permission].legend}
+            </legend>
             <p className="text-sm text-zinc-600 dark:text-zinc-400">{texts.permissions[permission].hint}</p>
             <fieldset>
               <legend className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{texts.rolesLabel}</legend>
               {props.readOnly ? (
                 <p className="text-sm text-zinc-700 dark:text-zinc-300">
-                  {list.roles.length ? list.roles.map((role) => texts.roles[role as keyof GrantsTexts["roles"]] ?? role).join(", ") : texts.nobody}
+                  {list.roles.length
+                    ? list.roles.map((role) => texts.roles[role as keyof GrantsTexts["roles"]] ?? role).join(", ")
+                    : texts.nobody}
                 </p>
               ) : (
                 <div className="grid gap-1 sm:grid-cols-2">
                   {GRANTABLE_ROLES.map((role) => (
-                    <label key={role} className="flex min-h-9 items-center gap-2 text-sm text-zinc-900 dark:text-zinc-100">
+                    <label
+                      key={role}
+                      className="flex min-h-9 items-center gap-2 text-sm text-zinc-900 dark:text-zinc-100"
+                    >
                       <CheckedInput
                         type="checkbox"
                         className="size-5 accent-brand-600"

@@ -17,7 +17,10 @@ function WorkPersonLine({ person, text }: { person: WorkPerson; text: string }) 
       {profile?.avatarUrl ? (
         <img src={profile.avatarUrl} alt="" className="size-6 shrink-0 rounded-full object-cover" />
       ) : (
-        <span aria-hidden="true" className="flex size-6 shrink-0 items-center justify-center rounded-full bg-zinc-200 text-xs font-semibold text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100">
+        <span
+          aria-hidden="true"
+          className="flex size-6 shrink-0 items-center justify-center rounded-full bg-zinc-200 text-xs font-semibold text-zinc-800 dark:bg-zinc-700 dark:text-zinc-100"
+        >
           {profile ? profile.name.slice(0, 1).toUpperCase() : "?"}
         </span>
       )}
@@ -31,7 +34,15 @@ function WorkPersonLine({ person, text }: { person: WorkPerson; text: string }) 
  * who a client work was for, edit and delete (confirmed). Without `editPath` the cards cannot be edited; `actions`
  * adds what else a viewer may do with a card (the client's "Remove me from this work").
  */
-export function WorkGrid({ works, editPath, actions }: { works: WorkCardItem[]; editPath?: (id: string) => string; actions?: (work: WorkCardItem) => ReactNode }) {
+export function WorkGrid({
+  works,
+  editPath,
+  actions,
+}: {
+  works: WorkCardItem[];
+  editPath?: (id: string) => string;
+  actions?: (work: WorkCardItem) => ReactNode;
+}) {
   const [shown, setShown] = useState<WorkCardItem | null>(null);
   return (
     <>
@@ -49,19 +60,34 @@ export function WorkGrid({ works, editPath, actions }: { works: WorkCardItem[]; 
                   <MediaImage src={work.thumbnailUrl} alt="" className="size-full" />
                 </button>
               ) : null}
-              <span className="pointer-events-none absolute top-2 left-2 rounded-full bg-zinc-900/85 px-2.5 py-0.5 text-xs font-semibold text-white">{work.texts.mediaType}</span>
+              <span className="pointer-events-none absolute top-2 left-2 rounded-full bg-zinc-900/85 px-2.5 py-0.5 text-xs font-semibold text-white">
+                {work.texts.mediaType}
+              </span>
             </div>
             <div className="space-y-2 p-3">
               <p className="font-medium break-words text-zinc-900 dark:text-zinc-50">{work.title}</p>
               <p className="text-sm text-zinc-700 dark:text-zinc-300">{work.texts.summary}</p>
-              {work.person && work.texts.person ? <WorkPersonLine person={work.person} text={work.texts.person} /> : null}
+              {work.person && work.texts.person ? (
+                <WorkPersonLine person={work.person} text={work.texts.person} />
+              ) : null}
               {editPath ? (
                 <div className="flex flex-wrap items-center gap-3">
-                  <Link to={editPath(work.id)} className="text-sm font-medium text-brand-700 underline dark:text-brand-300" aria-label={m.authoring_edit_named({ title: work.title })}>
+                  <Link
+                    to={editPath(work.id)}
+                    className="text-sm font-medium text-brand-700 underline dark:text-brand-300"
+                    aria-label={m.authoring_edit_named({ title: work.title })}
+                  >
                     {m.authoring_edit()}
                   </Link>
-                  <ConfirmForm question={m.authoring_work_delete_confirm({ title: work.title })} fields={{ workId: work.id }}>
-                    <button type="submit" className="min-h-9 text-sm font-medium text-red-700 underline dark:text-red-300" aria-label={m.authoring_work_delete_named({ title: work.title })}>
+                  <ConfirmForm
+                    question={m.authoring_work_delete_confirm({ title: work.title })}
+                    fields={{ workId: work.id }}
+                  >
+                    <button
+                      type="submit"
+                      className="min-h-9 text-sm font-medium text-red-700 underline dark:text-red-300"
+                      aria-label={m.authoring_work_delete_named({ title: work.title })}
+                    >
                       {m.authoring_delete()}
                     </button>
                   </ConfirmForm>
@@ -73,7 +99,9 @@ export function WorkGrid({ works, editPath, actions }: { works: WorkCardItem[]; 
         ))}
       </ul>
       {/* Fetched on the first open and mounted only while open: unmounting closes it and returns focus (ModalDialog). */}
-      {shown === null ? null : <LazyMediaLightbox open onClose={() => setShown(null)} items={shown.medias} title={shown.title} />}
+      {shown === null ? null : (
+        <LazyMediaLightbox open onClose={() => setShown(null)} items={shown.medias} title={shown.title} />
+      )}
     </>
   );
 }

@@ -17,7 +17,13 @@ export interface WorkListTexts {
  * an empty state that offers to add the first work, else the add link and the grid with edit and delete.
  * `children` follow the list (a client's "Made for you").
  */
-export function WorkListPage(props: { texts: WorkListTexts; addTo: string; works: WorkCardItem[]; editPath: (workId: string) => string; children?: ReactNode }) {
+export function WorkListPage(props: {
+  texts: WorkListTexts;
+  addTo: string;
+  works: WorkCardItem[];
+  editPath: (workId: string) => string;
+  children?: ReactNode;
+}) {
   const { texts } = props;
   const add = { to: props.addTo, label: texts.add };
   return (

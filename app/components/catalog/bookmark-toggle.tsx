@@ -12,7 +12,15 @@ export type BookmarkTarget = { kind: "form"; id: string } | { kind: "service"; i
  * POST {commissionFormId | commissionServiceId, isActive}. A failure is logged and said next to the button; the
  * toggle keeps its state. Sits above a card's covering link (relative z-10).
  */
-export function BookmarkToggle({ target, title, initial }: { target: BookmarkTarget; title: string; initial: boolean }) {
+export function BookmarkToggle({
+  target,
+  title,
+  initial,
+}: {
+  target: BookmarkTarget;
+  title: string;
+  initial: boolean;
+}) {
   const [active, setActive] = useState(initial);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -25,7 +33,11 @@ export function BookmarkToggle({ target, title, initial }: { target: BookmarkTar
       const response = await fetch(BOOKMARK_ENDPOINT, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify(target.kind === "form" ? { commissionFormId: target.id, isActive: next } : { commissionServiceId: target.id, isActive: next }),
+        body: JSON.stringify(
+          target.kind === "form"
+            ? { commissionFormId: target.id, isActive: next }
+            : { commissionServiceId: target.id, isActive: next },
+        ),
       });
       // Spec section 8: a non-200 is only logged; the toggle keeps its state and says it failed.
       if (!response.ok) throw new Error(`bookmark ${response.status}`);
@@ -50,9 +62,19 @@ export function BookmarkToggle({ target, title, initial }: { target: BookmarkTar
         className="inline-flex size-9 items-center justify-center rounded-full text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-brand-600 disabled:opacity-60 dark:text-zinc-200 dark:hover:bg-zinc-800"
       >
         {loading ? (
-          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent" />
+          <span
+            aria-hidden="true"
+            className="size-4 animate-spin rounded-full border-2 border-current border-t-transparent"
+          />
         ) : (
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5" fill={active ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill={active ? "currentColor" : "none"}
+            stroke="currentColor"
+            strokeWidth="2"
+          >
             <path d="M6 3h12v18l-6-4-6 4z" strokeLinejoin="round" />
           </svg>
         )}

@@ -10,7 +10,11 @@ import { playableOfPreview, type PreviewView } from "./media-label";
 export const PREVIEW_BUTTON_SELECTOR = ".creator-card-previews button";
 
 /** What the lightbox opens for a click on a card's preview button: the card's previews, from their buttons. */
-export function previewsOfCard(button: HTMLButtonElement): { items: PlayableMedia[]; startIndex: number; title: string } {
+export function previewsOfCard(button: HTMLButtonElement): {
+  items: PlayableMedia[];
+  startIndex: number;
+  title: string;
+} {
   const list = button.closest("ul");
   const buttons = [...(list?.querySelectorAll<HTMLButtonElement>("button") ?? [])];
   const items = buttons.map((each) => {

@@ -17,7 +17,15 @@ export function collapsedText(text: string, limit: number): string {
  * Up to `limit` characters, then Show more (aria-expanded, aria-controls the text); expanded, Show less. A text at
  * or under the limit shows whole, with no button. Without JavaScript the collapsed text shows (the server renders it).
  */
-export function CollapsibleText({ text, limit = COLLAPSE_DEFAULT_LIMIT, className = "" }: { text: string; limit?: number; className?: string }) {
+export function CollapsibleText({
+  text,
+  limit = COLLAPSE_DEFAULT_LIMIT,
+  className = "",
+}: {
+  text: string;
+  limit?: number;
+  className?: string;
+}) {
   const id = useId();
   const [expanded, setExpanded] = useState(false);
   const long = Array.from(text).length > limit;

@@ -23,7 +23,8 @@ export interface CreatorCardView extends Omit<CreatorCardData, "id" | "previews"
 /** A preview's fields that are set (an image has neither link nor embed code; a link has no file). */
 function previewView(preview: CardPreview): PreviewView {
   const view: PreviewView = { mediaType: preview.mediaType, formatType: preview.formatType };
-  for (const key of ["url", "thumbnailUrl", "linkUrl", "embedCode", "site"] as const) if (preview[key]) view[key] = preview[key];
+  for (const key of ["url", "thumbnailUrl", "linkUrl", "embedCode", "site"] as const)
+    if (preview[key]) view[key] = preview[key];
   return view;
 }
 
@@ -93,7 +94,10 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
               <li key={form.code}>
                 <a href={`/cf/${form.code}`}>
                   <FormTitle title={form.title} />
-                  <PriceLabel price={form.price} className={form.price ? "creator-card-price" : "creator-card-price-note"} />
+                  <PriceLabel
+                    price={form.price}
+                    className={form.price ? "creator-card-price" : "creator-card-price-note"}
+                  />
                 </a>
               </li>
             ))}
@@ -112,9 +116,5 @@ function isPlainImage(preview: PreviewView): boolean {
 /** The form's title cut for the card; the full title as a tooltip only when it was cut. */
 function FormTitle({ title }: { title: string }) {
   const shown = truncateText(title, FORM_TITLE_MAX);
-  return (
-    <span title={shown === title ? undefined : title}>
-      {shown}
-    </span>
-  );
+  return <span title={shown === title ? undefined : title}>{shown}</span>;
 }

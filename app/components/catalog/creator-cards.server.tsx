@@ -17,7 +17,10 @@ export interface CardMarkup {
  * rendered in the loader, inside the request's message scope, so the texts are in the page's language.
  */
 export function renderCreatorCards(creators: readonly CreatorCardData[]): CardMarkup[] {
-  return creators.map((creator) => ({ handle: creator.handle, html: renderToStaticMarkup(<CreatorCard creator={creatorCardView(creator)} />) }));
+  return creators.map((creator) => ({
+    handle: creator.handle,
+    html: renderToStaticMarkup(<CreatorCard creator={creatorCardView(creator)} />),
+  }));
 }
 
 /**

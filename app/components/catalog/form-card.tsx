@@ -32,12 +32,16 @@ export function FormCard({
             {truncateText(form.title, FORM_TITLE_MAX)}
           </Link>
         </Heading>
-        {form.categoryName ? <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{form.categoryName}</p> : null}
+        {form.categoryName ? (
+          <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{form.categoryName}</p>
+        ) : null}
         <span className="mt-2 block text-sm font-semibold text-zinc-900 dark:text-zinc-100" title={form.price.note}>
           {form.price.text}
         </span>
       </div>
-      {form.bookmark && (canBookmark || bookmarked) ? <BookmarkToggle target={{ kind: "form", id: form.id }} title={form.title} initial={bookmarked} /> : null}
+      {form.bookmark && (canBookmark || bookmarked) ? (
+        <BookmarkToggle target={{ kind: "form", id: form.id }} title={form.title} initial={bookmarked} />
+      ) : null}
     </article>
   );
 }

@@ -33,8 +33,15 @@ export function formPageTexts(form: { price: DisplayPrice | null; questions: Pub
         question.id,
         {
           type: QUESTION_TYPE_LABEL[question.questionType](),
-          required: question.questionType === "NONE" ? null : question.isRequired ? m.catalog_form_required() : m.catalog_form_optional(),
-          choicePrices: Object.fromEntries(question.choices.flatMap((choice) => (choice.price ? [[choice.id, priceTag(choice.price)]] : []))),
+          required:
+            question.questionType === "NONE"
+              ? null
+              : question.isRequired
+                ? m.catalog_form_required()
+                : m.catalog_form_optional(),
+          choicePrices: Object.fromEntries(
+            question.choices.flatMap((choice) => (choice.price ? [[choice.id, priceTag(choice.price)]] : [])),
+          ),
         },
       ]),
     ),

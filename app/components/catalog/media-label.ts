@@ -9,7 +9,11 @@ export type PreviewView = Pick<CardPreview, "mediaType" | "formatType"> &
   Partial<Record<"url" | "thumbnailUrl" | "linkUrl" | "embedCode" | "site", string | null>>;
 
 /** The picture to show for a media: the file for images, else its thumbnail. */
-export function previewImageUrl(media: { mediaType: MediaType; url?: string | null; thumbnailUrl?: string | null }): string | null {
+export function previewImageUrl(media: {
+  mediaType: MediaType;
+  url?: string | null;
+  thumbnailUrl?: string | null;
+}): string | null {
   if (media.mediaType === "IMAGE" && media.url) return media.url;
   return media.thumbnailUrl ?? null;
 }

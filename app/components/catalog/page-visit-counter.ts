@@ -11,7 +11,9 @@ function readRecords(now: number): Records {
   try {
     const records = JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}") as Records;
     // Spec section 9: local records older than 30 days are pruned.
-    return Object.fromEntries(Object.entries(records).filter(([, at]) => typeof at === "number" && now - at < PAGE_VISIT_LOCAL_TTL_MS));
+    return Object.fromEntries(
+      Object.entries(records).filter(([, at]) => typeof at === "number" && now - at < PAGE_VISIT_LOCAL_TTL_MS),
+    );
   } catch {
     return {};
   }
@@ -31,7 +33,11 @@ function writeRecord(key: string, at: number) {
  * Count a visit of a form or work (POST /api/features/pageVisit/{path}). A visit recorded locally within 24 h
  * skips the call; on failure the error is logged and the visit recorded locally as now (spec sections 4, 8).
  */
-export async function countPageVisit(path: "commission/form" | "portfolio/work", modelName: string, modelId: string): Promise<void> {
+export async function countPageVisit(
+  path: "commission/form" | "portfolio/work",
+  modelName: string,
+  modelId: string,
+): Promise<void> {
   const now = Date.now();
   const key = `${modelName}:${modelId}`;
   const last = readRecords(now)[key];

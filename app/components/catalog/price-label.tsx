@@ -22,7 +22,15 @@ export function priceTag(price: DisplayPrice | null, from = false): PriceTag {
   };
 }
 
-export function PriceLabel({ price, from = false, className }: { price: DisplayPrice | null; from?: boolean; className?: string }) {
+export function PriceLabel({
+  price,
+  from = false,
+  className,
+}: {
+  price: DisplayPrice | null;
+  from?: boolean;
+  className?: string;
+}) {
   const { text, note } = priceTag(price, from);
   return (
     <span className={className} title={note}>

@@ -19,7 +19,12 @@ export function profileCards(profile: CreatorProfile) {
         title: work.title || m.catalog_work_untitled(),
         href: workPagePath(profile.handle, work.id),
         media: work.media
-          ? { image: previewImageUrl(work.media), mediaType: work.media.mediaType, typeLabel: mediaTypeLabel(work.media.mediaType), playable: playableOfPreview(work.media) }
+          ? {
+              image: previewImageUrl(work.media),
+              mediaType: work.media.mediaType,
+              typeLabel: mediaTypeLabel(work.media.mediaType),
+              playable: playableOfPreview(work.media),
+            }
           : null,
         gallery: work.medias.map(playableOfPreview),
       }),

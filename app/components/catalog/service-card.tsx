@@ -9,12 +9,23 @@ import type { PriceTag } from "./price-label";
  * A service card (spec section 3): creator, title, "~" starting price (formatted by the loader, priceTag), thumbnail,
  * categories and, for signed-in non-creators (or where a bookmark exists), a bookmark toggle with a loading state.
  */
-export function ServiceCard({ service, canBookmark }: { service: Omit<ServiceCardData, "price"> & { price: PriceTag }; canBookmark: boolean }) {
+export function ServiceCard({
+  service,
+  canBookmark,
+}: {
+  service: Omit<ServiceCardData, "price"> & { price: PriceTag };
+  canBookmark: boolean;
+}) {
   return (
     <article className="relative flex flex-col overflow-hidden rounded-2xl border border-zinc-200 bg-white shadow-sm hover:border-brand-600 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-300">
       <div className="aspect-video overflow-hidden bg-zinc-100 dark:bg-zinc-800">
         {service.thumbnailUrl ? (
-          <img src={service.thumbnailUrl} alt={m.catalog_service_thumbnail_alt({ title: service.title })} loading="lazy" className="size-full object-cover" />
+          <img
+            src={service.thumbnailUrl}
+            alt={m.catalog_service_thumbnail_alt({ title: service.title })}
+            loading="lazy"
+            className="size-full object-cover"
+          />
         ) : null}
       </div>
       <div className="flex flex-1 flex-col p-4">
@@ -30,7 +41,10 @@ export function ServiceCard({ service, canBookmark }: { service: Omit<ServiceCar
         {service.categories.length > 0 ? (
           <ul className="mt-2 flex flex-wrap gap-1.5">
             {service.categories.map((c) => (
-              <li key={c.code} className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200">
+              <li
+                key={c.code}
+                className="rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-200"
+              >
                 {c.name}
               </li>
             ))}
@@ -40,7 +54,13 @@ export function ServiceCard({ service, canBookmark }: { service: Omit<ServiceCar
           <span className="font-semibold text-zinc-900 dark:text-zinc-50" title={service.price.note}>
             {service.price.text}
           </span>
-          {canBookmark || service.bookmark.isActive ? <BookmarkToggle target={{ kind: "service", id: service.id }} title={service.title} initial={service.bookmark.isActive} /> : null}
+          {canBookmark || service.bookmark.isActive ? (
+            <BookmarkToggle
+              target={{ kind: "service", id: service.id }}
+              title={service.title}
+              initial={service.bookmark.isActive}
+            />
+          ) : null}
         </div>
       </div>
     </article>

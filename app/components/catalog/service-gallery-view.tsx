@@ -69,7 +69,12 @@ export function ServiceGalleryView({ medias, title = "" }: ServiceGalleryViewPro
   }
 
   return (
-    <section aria-roledescription={m.gallery_roledescription()} aria-label={label} onKeyDown={onKeyDown} className="space-y-3">
+    <section
+      aria-roledescription={m.gallery_roledescription()}
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      className="space-y-3"
+    >
       <div className="relative">
         <div
           ref={track}
@@ -98,7 +103,11 @@ export function ServiceGalleryView({ medias, title = "" }: ServiceGalleryViewPro
       {total > 1 && (
         <div className="flex items-center justify-between gap-3 sm:hidden">
           <StepButton label={m.media_previous()} direction={-1} onClick={() => go(current - 1)} />
-          <p aria-live="polite" aria-atomic="true" className="text-sm font-medium tabular-nums text-zinc-700 dark:text-zinc-300">
+          <p
+            aria-live="polite"
+            aria-atomic="true"
+            className="text-sm font-medium tabular-nums text-zinc-700 dark:text-zinc-300"
+          >
             <span className="sr-only">{m.media_lightbox_position({ n: current + 1, total })}</span>
             <span aria-hidden="true" data-testid="service-gallery-counter">
               {current + 1} / {total}
@@ -119,7 +128,12 @@ export function ServiceGalleryView({ medias, title = "" }: ServiceGalleryViewPro
                 className={`block w-20 overflow-hidden rounded-md border-2 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 ${i === current ? "border-brand-600 dark:border-brand-300" : "border-transparent opacity-80 hover:opacity-100"}`}
               >
                 {/* A sound or video without a poster shows its own drawing, not a picture's. */}
-                <MediaImage src={thumbnailOf(media)} alt="" mediaType={media.mediaType} className="aspect-video w-full" />
+                <MediaImage
+                  src={thumbnailOf(media)}
+                  alt=""
+                  mediaType={media.mediaType}
+                  className="aspect-video w-full"
+                />
               </button>
             </li>
           ))}

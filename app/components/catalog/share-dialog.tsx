@@ -13,11 +13,27 @@ function shareLinks(url: string, text: string) {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(text);
   return [
-    { key: "x", label: m.catalog_share_x(), href: `https://x.com/intent/post?text=${t}&url=${u}&hashtags=${SHARE_HASHTAG}` },
-    { key: "bluesky", label: m.catalog_share_bluesky(), href: `https://bsky.app/intent/compose?text=${encodeURIComponent(`${text} ${url} #${SHARE_HASHTAG}`)}` },
+    {
+      key: "x",
+      label: m.catalog_share_x(),
+      href: `https://x.com/intent/post?text=${t}&url=${u}&hashtags=${SHARE_HASHTAG}`,
+    },
+    {
+      key: "bluesky",
+      label: m.catalog_share_bluesky(),
+      href: `https://bsky.app/intent/compose?text=${encodeURIComponent(`${text} ${url} #${SHARE_HASHTAG}`)}`,
+    },
     { key: "reddit", label: m.catalog_share_reddit(), href: `https://www.reddit.com/submit?url=${u}&title=${t}` },
-    { key: "whatsapp", label: m.catalog_share_whatsapp(), href: `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}` },
-    { key: "mail", label: m.catalog_share_mail(), href: `mailto:?subject=${t}&body=${encodeURIComponent(`${url}\n#${SHARE_HASHTAG}`)}` },
+    {
+      key: "whatsapp",
+      label: m.catalog_share_whatsapp(),
+      href: `https://wa.me/?text=${encodeURIComponent(`${text} ${url}`)}`,
+    },
+    {
+      key: "mail",
+      label: m.catalog_share_mail(),
+      href: `mailto:?subject=${t}&body=${encodeURIComponent(`${url}\n#${SHARE_HASHTAG}`)}`,
+    },
   ];
 }
 
@@ -28,7 +44,9 @@ export function ShareModal({ path, text, onClose }: { path: string; text: string
   // Rendered only in the browser, after a click (share-modal.tsx): the absolute link is there from the first frame.
   const url = new URL(path, window.location.origin).toString();
   // Clipboard refused (permissions): the link stays selectable in the field.
-  const { copied, copy } = useCopyToClipboard({ onRefused: () => (document.getElementById(inputId) as HTMLInputElement | null)?.select() });
+  const { copied, copy } = useCopyToClipboard({
+    onRefused: () => (document.getElementById(inputId) as HTMLInputElement | null)?.select(),
+  });
 
   return (
     <ModalShell open labelledBy={titleId} onClose={onClose}>

@@ -10,7 +10,13 @@ export function ShareButton({ path, text }: { path: string; text: string }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="button-secondary" onPointerEnter={loadShareModal} onFocus={loadShareModal} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="button-secondary"
+        onPointerEnter={loadShareModal}
+        onFocus={loadShareModal}
+        onClick={() => setOpen(true)}
+      >
         {m.catalog_share()}
       </button>
       {open ? (

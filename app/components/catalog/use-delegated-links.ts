@@ -13,7 +13,15 @@ export function useDelegatedLinks(): (event: MouseEvent<HTMLElement>) => void {
   const navigate = useNavigate();
   return useCallback(
     (event: MouseEvent<HTMLElement>) => {
-      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      if (
+        event.defaultPrevented ||
+        event.button !== 0 ||
+        event.metaKey ||
+        event.altKey ||
+        event.ctrlKey ||
+        event.shiftKey
+      )
+        return;
       const anchor = event.target instanceof Element ? event.target.closest("a") : null;
       if (!anchor || !event.currentTarget.contains(anchor) || anchor.hasAttribute("download")) return;
       if ((anchor.target && anchor.target !== "_self") || anchor.origin !== window.location.origin) return;

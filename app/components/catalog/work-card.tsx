@@ -32,17 +32,28 @@ export function WorkCard({ work }: { work: WorkCardView }) {
         onClick={() => {
           setOpen(true);
           // The counter loads on the first preview: a profile page of cards needs it only then.
-          void import("./page-visit-counter").then(({ countPageVisit }) => countPageVisit("portfolio/work", "portfolio_work", work.id));
+          void import("./page-visit-counter").then(({ countPageVisit }) =>
+            countPageVisit("portfolio/work", "portfolio_work", work.id),
+          );
         }}
         className="relative block aspect-square w-full bg-zinc-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:bg-zinc-800"
       >
         {/* A video or sound without a poster shows its icon, never an empty frame or a broken picture. */}
-        {media ? <MediaImage src={media.image} alt="" mediaType={media.mediaType} loading="lazy" className="size-full" /> : null}
-        {media ? <span className="absolute top-2 left-2 rounded-full bg-zinc-900/80 px-2 py-0.5 text-xs font-semibold text-white">{media.typeLabel}</span> : null}
+        {media ? (
+          <MediaImage src={media.image} alt="" mediaType={media.mediaType} loading="lazy" className="size-full" />
+        ) : null}
+        {media ? (
+          <span className="absolute top-2 left-2 rounded-full bg-zinc-900/80 px-2 py-0.5 text-xs font-semibold text-white">
+            {media.typeLabel}
+          </span>
+        ) : null}
         <span className="sr-only">{work.title}</span>
       </button>
       {/* Two lines, then cut: one line showed little of a title on a 375 px wide screen. */}
-      <h3 className="line-clamp-2 px-3 py-2 text-sm font-semibold break-words text-zinc-900 dark:text-zinc-50" title={work.title}>
+      <h3
+        className="line-clamp-2 px-3 py-2 text-sm font-semibold break-words text-zinc-900 dark:text-zinc-50"
+        title={work.title}
+      >
         <Link to={work.href} className="hover:underline">
           {work.title}
         </Link>

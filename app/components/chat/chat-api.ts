@@ -1,6 +1,12 @@
 // The chat panel's HTTP calls (routes of worker/domain/chat-protocol.ts): history pages, the send when the socket is
 // down, the read marker, and the seller's settings. Each answers data or the server's message, never throws.
-import type { ChatMessagePage, ChatMessageSubmit, ChatMessageView, ChatRoomUpdate, ChatRoomView } from "#worker/domain/chat-protocol";
+import type {
+  ChatMessagePage,
+  ChatMessageSubmit,
+  ChatMessageView,
+  ChatRoomUpdate,
+  ChatRoomView,
+} from "#worker/domain/chat-protocol";
 
 const BASE = "/api/features/chat";
 
@@ -21,7 +27,8 @@ async function call<T>(path: string, init?: RequestInit): Promise<Outcome<T>> {
   }
 }
 
-const post = <T>(path: string, body: unknown) => call<T>(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const post = <T>(path: string, body: unknown) =>
+  call<T>(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 /** chatMessage.getList: the newest page, the page before `before`, or what came after `after`. */
 export function listMessages(chatRoomId: string, page: { before?: number; after?: number } = {}) {

@@ -34,10 +34,23 @@ const BLOCKED_PLACEHOLDER: Partial<Record<ChatRefusal, () => string>> = {
 function blockedReason(room: ChatRoomView): string | null {
   if (room.roomStatus === "CLOSED") return m.chat_closed();
   if (room.canWrite) return null;
-  return (room.writeBlockedBy && BLOCKED_PLACEHOLDER[room.writeBlockedBy]?.()) || (room.roomStatus === "OPENED" ? m.chat_no_reply() : m.chat_waiting());
+  return (
+    (room.writeBlockedBy && BLOCKED_PLACEHOLDER[room.writeBlockedBy]?.()) ||
+    (room.roomStatus === "OPENED" ? m.chat_no_reply() : m.chat_waiting())
+  );
 }
 
-export function ChatComposer({ room, draft, onDraft, onSend }: { room: ChatRoomView; draft: Draft; onDraft: (draft: Draft) => void; onSend: (draft: Draft) => void }) {
+export function ChatComposer({
+  room,
+  draft,
+  onDraft,
+  onSend,
+}: {
+  room: ChatRoomView;
+  draft: Draft;
+  onDraft: (draft: Draft) => void;
+  onSend: (draft: Draft) => void;
+}) {
   const id = useId();
   const uploads = useUploads();
   const uploading = uploads.busy;
@@ -74,10 +87,21 @@ export function ChatComposer({ room, draft, onDraft, onSend }: { room: ChatRoomV
     const count = checkMediaLimit(draft.medias.length, files.length, room.messageMediaLimit);
     const problem = count.ok ? await precheckFiles(files, { ...RULE, maxFiles: room.messageMediaLimit }) : count.error;
     if (problem) return setUploadError(uploadErrorMessage(problem));
-    const uploaded = await uploads.upload({ domain: "commission-order", id: room.orderId, field: "chat_medias" }, files);
+    const uploaded = await uploads.upload(
+      { domain: "commission-order", id: room.orderId, field: "chat_medias" },
+      files,
+    );
     if (!uploaded.ok) return setUploadError(uploadErrorMessage(uploaded.code));
     const current = latestDraft.current;
-    onDraft({ ...current, medias: [...current.medias, ...uploaded.uploaded.map(({ url, file }): ChatMediaSubmit => ({ formatType: "FILE", name: file.name, file: { url } }))] });
+    onDraft({
+      ...current,
+      medias: [
+        ...current.medias,
+        ...uploaded.uploaded.map(
+          ({ url, file }): ChatMediaSubmit => ({ formatType: "FILE", name: file.name, file: { url } }),
+        ),
+      ],
+    });
   }
 
   function addLink(media: ChatMediaSubmit) {
@@ -86,7 +110,11 @@ export function ChatComposer({ room, draft, onDraft, onSend }: { room: ChatRoomV
   }
 
   return (
-    <form onSubmit={submit} className="space-y-2 border-t border-zinc-200 p-3 dark:border-zinc-800" aria-busy={uploading}>
+    <form
+      onSubmit={submit}
+      className="space-y-2 border-t border-zinc-200 p-3 dark:border-zinc-800"
+      aria-busy={uploading}
+    >
       <label htmlFor={`${id}-text`} className="sr-only">
         {m.chat_input_label()}
       </label>
@@ -108,7 +136,10 @@ export function ChatComposer({ room, draft, onDraft, onSend }: { room: ChatRoomV
       {draft.medias.length > 0 && (
         <ul className="flex flex-wrap gap-2">
           {draft.medias.map((media, index) => (
-            <li key={index} className="flex items-center gap-1 rounded-md border border-zinc-300 py-0.5 pl-2 text-xs dark:border-zinc-700">
+            <li
+              key={index}
+              className="flex items-center gap-1 rounded-md border border-zinc-300 py-0.5 pl-2 text-xs dark:border-zinc-700"
+            >
               <span className="max-w-32 truncate">{draftMediaLabel(media)}</span>
               <button
                 type="button"
@@ -124,7 +155,9 @@ export function ChatComposer({ room, draft, onDraft, onSend }: { room: ChatRoomV
       )}
       <div className="flex flex-wrap items-center gap-2">
         {RULE && blocked === null && (
-          <label className={`button-secondary min-h-11 cursor-pointer text-sm has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 dark:has-[:focus-visible]:outline-brand-300`}>
+          <label
+            className={`button-secondary min-h-11 cursor-pointer text-sm has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 dark:has-[:focus-visible]:outline-brand-300`}
+          >
             {uploading ? m.chat_attaching() : m.chat_attach()}
             <input
               type="file"
@@ -143,7 +176,10 @@ export function ChatComposer({ room, draft, onDraft, onSend }: { room: ChatRoomV
             {m.chat_attach_count({ count: draft.medias.length, limit: room.messageMediaLimit })}
           </span>
         )}
-        <span id={`${id}-counter`} className={`ml-auto text-xs tabular-nums ${tooLong ? "font-semibold text-red-700 dark:text-red-400" : "text-zinc-700 dark:text-zinc-300"}`}>
+        <span
+          id={`${id}-counter`}
+          className={`ml-auto text-xs tabular-nums ${tooLong ? "font-semibold text-red-700 dark:text-red-400" : "text-zinc-700 dark:text-zinc-300"}`}
+        >
           <span aria-hidden="true">{m.chat_counter({ count: length, limit })}</span>
           <span className="sr-only">{m.chat_counter_label({ count: length, limit })}</span>
         </span>

@@ -9,7 +9,15 @@ import type { ChatMediaSubmit } from "#worker/domain/chat-protocol";
 import { CHAT_EMBED_SITE_NAMES } from "#worker/domain/chat-send-schema";
 import { pastedMedia } from "./chat-media";
 
-export function LinkAdder({ disabled, onAdd, describedBy }: { disabled: boolean; onAdd: (media: ChatMediaSubmit) => void; describedBy: string }) {
+export function LinkAdder({
+  disabled,
+  onAdd,
+  describedBy,
+}: {
+  disabled: boolean;
+  onAdd: (media: ChatMediaSubmit) => void;
+  describedBy: string;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [value, setValue] = useState("");
@@ -44,7 +52,14 @@ export function LinkAdder({ disabled, onAdd, describedBy }: { disabled: boolean;
 
   if (!open) {
     return (
-      <button ref={opener} type="button" onClick={() => setOpen(true)} disabled={disabled} aria-describedby={describedBy} className="button-secondary min-h-11 text-sm disabled:opacity-60">
+      <button
+        ref={opener}
+        type="button"
+        onClick={() => setOpen(true)}
+        disabled={disabled}
+        aria-describedby={describedBy}
+        className="button-secondary min-h-11 text-sm disabled:opacity-60"
+      >
         {m.chat_add_link()}
       </button>
     );

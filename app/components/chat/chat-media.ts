@@ -4,7 +4,12 @@
 import * as v from "valibot";
 import { m } from "#app/paraglide/messages.js";
 import type { ChatMediaSubmit, ChatMediaView } from "#worker/domain/chat-protocol";
-import { CHAT_EMBED_SITE_NAMES, chatEmbedEntry, chatMediaSchema, chatSendRefusal } from "#worker/domain/chat-send-schema";
+import {
+  CHAT_EMBED_SITE_NAMES,
+  chatEmbedEntry,
+  chatMediaSchema,
+  chatSendRefusal,
+} from "#worker/domain/chat-send-schema";
 import { SITE_NAMES } from "#worker/domain/media-sites";
 import type { PlayableMedia } from "#app/components/media/players/embed-urls";
 
@@ -16,10 +21,19 @@ export type PastedMedia = { ok: true; media: ChatMediaSubmit } | { ok: false; me
  */
 export function pastedMedia(text: string): PastedMedia {
   const value = text.trim();
-  const media: ChatMediaSubmit = value.startsWith("<") || chatEmbedEntry(value) ? { formatType: "EMBED", embed: { code: value } } : { formatType: "LINK", link: { url: value } };
+  const media: ChatMediaSubmit =
+    value.startsWith("<") || chatEmbedEntry(value)
+      ? { formatType: "EMBED", embed: { code: value } }
+      : { formatType: "LINK", link: { url: value } };
   const parsed = v.safeParse(chatMediaSchema, media);
   if (parsed.success) return { ok: true, media };
-  return { ok: false, message: chatSendRefusal(parsed.issues) === "invalid_embed" ? m.chat_server_error_invalid_embed({ sites: CHAT_EMBED_SITE_NAMES }) : m.chat_server_error_invalid_link() };
+  return {
+    ok: false,
+    message:
+      chatSendRefusal(parsed.issues) === "invalid_embed"
+        ? m.chat_server_error_invalid_embed({ sites: CHAT_EMBED_SITE_NAMES })
+        : m.chat_server_error_invalid_link(),
+  };
 }
 
 function hostOf(url: string): string {

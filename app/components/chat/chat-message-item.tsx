@@ -9,9 +9,21 @@ import { messageText } from "./chat-timeline";
 import { playableMedia, sentMediaLabel } from "./chat-media";
 
 const bubble = (mine: boolean) =>
-  mine ? "bg-brand-50 text-zinc-900 dark:bg-brand-700 dark:text-white" : "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50";
+  mine
+    ? "bg-brand-50 text-zinc-900 dark:bg-brand-700 dark:text-white"
+    : "bg-zinc-100 text-zinc-900 dark:bg-zinc-800 dark:text-zinc-50";
 
-export function ChatMessageItem({ message, mine, locale, time }: { message: ChatMessageView; mine: boolean; locale: string; time: Intl.DateTimeFormat }) {
+export function ChatMessageItem({
+  message,
+  mine,
+  locale,
+  time,
+}: {
+  message: ChatMessageView;
+  mine: boolean;
+  locale: string;
+  time: Intl.DateTimeFormat;
+}) {
   const { text, translated } = messageText(message, locale);
   return (
     <li className={`flex gap-2 ${mine ? "flex-row-reverse" : ""}`} data-seq={message.seq}>
@@ -22,7 +34,9 @@ export function ChatMessageItem({ message, mine, locale, time }: { message: Chat
           <time dateTime={new Date(message.createdAt).toISOString()}>{time.format(message.createdAt)}</time>
           {translated && <span>{m.chat_translated()}</span>}
         </p>
-        {text && <p className={`rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap ${bubble(mine)}`}>{text}</p>}
+        {text && (
+          <p className={`rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap ${bubble(mine)}`}>{text}</p>
+        )}
         {message.messageMedias.length > 0 && <ChatMedias medias={message.messageMedias} />}
       </div>
     </li>
@@ -36,9 +50,16 @@ export function PendingMessageItem({ text, files }: { text: string; files: strin
       <span aria-hidden="true" className="size-8 shrink-0" />
       <div className="flex max-w-[80%] min-w-0 flex-col items-end gap-1">
         <p className="text-xs text-zinc-700 dark:text-zinc-300">{m.chat_sending()}</p>
-        {text && <p className={`rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap opacity-80 ${bubble(true)}`}>{text}</p>}
+        {text && (
+          <p className={`rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap opacity-80 ${bubble(true)}`}>
+            {text}
+          </p>
+        )}
         {files.map((file, index) => (
-          <p key={index} className="w-36 truncate rounded-md border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700">
+          <p
+            key={index}
+            className="w-36 truncate rounded-md border border-zinc-300 px-2 py-1 text-xs dark:border-zinc-700"
+          >
             {file}
           </p>
         ))}
@@ -52,7 +73,10 @@ function Avatar({ name, url }: { name: string; url: string | null }) {
   return url ? (
     <img src={url} alt="" width={32} height={32} className="size-8 shrink-0 rounded-full object-cover" loading="lazy" />
   ) : (
-    <span aria-hidden="true" className="grid size-8 shrink-0 place-items-center rounded-full bg-zinc-300 text-xs font-semibold text-zinc-900 dark:bg-zinc-700 dark:text-zinc-100">
+    <span
+      aria-hidden="true"
+      className="grid size-8 shrink-0 place-items-center rounded-full bg-zinc-300 text-xs font-semibold text-zinc-900 dark:bg-zinc-700 dark:text-zinc-100"
+    >
       {name.slice(0, 1).toUpperCase()}
     </span>
   );
@@ -67,7 +91,15 @@ function ChatMedias({ medias }: { medias: ChatMediaView[] }) {
           <MediaTile key={media.id} media={media} onOpen={() => setShown(index)} />
         ))}
       </ul>
-      {shown !== null && <LazyMediaLightbox open onClose={() => setShown(null)} items={medias.map(playableMedia)} startIndex={shown} title={m.chat_media_heading()} />}
+      {shown !== null && (
+        <LazyMediaLightbox
+          open
+          onClose={() => setShown(null)}
+          items={medias.map(playableMedia)}
+          startIndex={shown}
+          title={m.chat_media_heading()}
+        />
+      )}
     </>
   );
 }
@@ -79,14 +111,32 @@ function ChatMedias({ medias }: { medias: ChatMediaView[] }) {
  */
 function MediaTile({ media, onOpen }: { media: ChatMediaView; onOpen: () => void }) {
   const name = sentMediaLabel(media);
-  const picture = media.mediaType === "IMAGE" && media.formatType === "FILE" ? (media.thumbnailUrl ?? media.url) : media.thumbnailUrl;
-  const kind = media.formatType === "LINK" ? m.chat_media_link() : media.formatType === "EMBED" ? m.chat_media_embed() : null;
+  const picture =
+    media.mediaType === "IMAGE" && media.formatType === "FILE" ? (media.thumbnailUrl ?? media.url) : media.thumbnailUrl;
+  const kind =
+    media.formatType === "LINK" ? m.chat_media_link() : media.formatType === "EMBED" ? m.chat_media_embed() : null;
   return (
-    <li data-format={media.formatType} className="w-36 overflow-hidden rounded-md border border-zinc-300 text-xs text-zinc-900 dark:border-zinc-700 dark:text-zinc-100">
-      <button type="button" onClick={onOpen} aria-label={m.chat_media_open({ name })} className="block w-full text-left">
-        {picture ? <img src={picture} alt="" className="w-full object-cover" loading="lazy" /> : <span className="block truncate px-2 pt-3 pb-1 font-medium">{name}</span>}
+    <li
+      data-format={media.formatType}
+      className="w-36 overflow-hidden rounded-md border border-zinc-300 text-xs text-zinc-900 dark:border-zinc-700 dark:text-zinc-100"
+    >
+      <button
+        type="button"
+        onClick={onOpen}
+        aria-label={m.chat_media_open({ name })}
+        className="block w-full text-left"
+      >
+        {picture ? (
+          <img src={picture} alt="" className="w-full object-cover" loading="lazy" />
+        ) : (
+          <span className="block truncate px-2 pt-3 pb-1 font-medium">{name}</span>
+        )}
       </button>
-      {kind && <span className="block truncate px-2 py-1 text-zinc-700 dark:text-zinc-300">{picture ? `${name} · ${kind}` : kind}</span>}
+      {kind && (
+        <span className="block truncate px-2 py-1 text-zinc-700 dark:text-zinc-300">
+          {picture ? `${name} · ${kind}` : kind}
+        </span>
+      )}
     </li>
   );
 }

@@ -16,13 +16,21 @@ import { useInputLanguage } from "#app/root";
 /** Within this many pixels of the top, the next older page loads; of the bottom, the log follows new messages. */
 const EDGE_PX = 48;
 
-export default function ChatPanel({ initialRoom, onUnread }: { initialRoom: ChatRoomView; onUnread: (count: number) => void }) {
+export default function ChatPanel({
+  initialRoom,
+  onUnread,
+}: {
+  initialRoom: ChatRoomView;
+  onUnread: (count: number) => void;
+}) {
   const { toast, show } = useToast();
   const [draft, setDraft] = useState<Draft>({ text: "", medias: [] });
   const chat = useChatRoom(initialRoom, (failed, message) => {
     show({ title: m.chat_error_title(), description: message ?? m.chat_send_failed(), variant: "error" });
     // The text comes back to the input, unless something new was typed meanwhile.
-    setDraft((current) => (current.text === "" && current.medias.length === 0 ? { text: failed.text, medias: failed.medias } : current));
+    setDraft((current) =>
+      current.text === "" && current.medias.length === 0 ? { text: failed.text, medias: failed.medias } : current,
+    );
   });
   const { room, messages, pending } = chat;
   const locale = getLocale();
@@ -105,7 +113,10 @@ export default function ChatPanel({ initialRoom, onUnread }: { initialRoom: Chat
   }
 
   return (
-    <section aria-labelledby="order-chat-heading" className="flex h-[min(36rem,80vh)] flex-col rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950">
+    <section
+      aria-labelledby="order-chat-heading"
+      className="flex h-[min(36rem,80vh)] flex-col rounded-xl border border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-950"
+    >
       <header className="flex items-center justify-between gap-2 border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
         <h2 id="order-chat-heading" className="font-semibold text-zinc-900 dark:text-zinc-50">
           {m.chat_panel_label()}
@@ -115,31 +126,59 @@ export default function ChatPanel({ initialRoom, onUnread }: { initialRoom: Chat
         </p>
       </header>
       {/* Scrollable, so it takes focus: keyboard users scroll it with the arrow keys. */}
-      <div ref={log} role="log" aria-labelledby="order-chat-heading" tabIndex={0} onScroll={onScroll} className="min-h-0 flex-1 overflow-y-auto px-3 py-3 focus-visible:outline-2 focus-visible:outline-brand-600">
+      <div
+        ref={log}
+        role="log"
+        aria-labelledby="order-chat-heading"
+        tabIndex={0}
+        onScroll={onScroll}
+        className="min-h-0 flex-1 overflow-y-auto px-3 py-3 focus-visible:outline-2 focus-visible:outline-brand-600"
+      >
         <div ref={content}>
           {!chat.loaded ? (
             <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.chat_loading()}</p>
           ) : (
             <>
               {chat.hasOlder && (
-                <button type="button" onClick={chat.loadOlder} disabled={chat.loadingOlder} className="button-secondary mx-auto mb-3 flex min-h-11 text-sm disabled:opacity-60">
+                <button
+                  type="button"
+                  onClick={chat.loadOlder}
+                  disabled={chat.loadingOlder}
+                  className="button-secondary mx-auto mb-3 flex min-h-11 text-sm disabled:opacity-60"
+                >
                   {m.chat_load_older()}
                 </button>
               )}
-              {messages.length === 0 && pending.length === 0 && <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.chat_empty()}</p>}
+              {messages.length === 0 && pending.length === 0 && (
+                <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.chat_empty()}</p>
+              )}
               <ol className="space-y-3">
                 {messages.map((message) => [
                   message.seq === dividerSeq && (
-                    <li key="divider" data-unread-divider className="flex items-center gap-2 text-xs font-semibold text-red-700 dark:text-red-300">
+                    <li
+                      key="divider"
+                      data-unread-divider
+                      className="flex items-center gap-2 text-xs font-semibold text-red-700 dark:text-red-300"
+                    >
                       <span aria-hidden="true" className="h-px flex-1 bg-red-300 dark:bg-red-800" />
                       {m.chat_unread_divider()}
                       <span aria-hidden="true" className="h-px flex-1 bg-red-300 dark:bg-red-800" />
                     </li>
                   ),
-                  <ChatMessageItem key={message.seq} message={message} mine={message.sender.side === room.viewerSide} locale={locale} time={time} />,
+                  <ChatMessageItem
+                    key={message.seq}
+                    message={message}
+                    mine={message.sender.side === room.viewerSide}
+                    locale={locale}
+                    time={time}
+                  />,
                 ])}
                 {pending.map((send) => (
-                  <PendingMessageItem key={send.clientMessageId} text={send.text} files={send.medias.map(draftMediaLabel)} />
+                  <PendingMessageItem
+                    key={send.clientMessageId}
+                    text={send.text}
+                    files={send.medias.map(draftMediaLabel)}
+                  />
                 ))}
               </ol>
             </>

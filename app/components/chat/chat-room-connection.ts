@@ -4,7 +4,13 @@
 // or over HTTP while it is down), and the viewer's read marker. What the panel shows is one immutable snapshot, replaced
 // on every change, for `useSyncExternalStore` (use-chat-room.ts). The bookkeeping rules are in chat-timeline.ts; the wire
 // shapes in chat-protocol.ts.
-import { CHAT_PING, type ChatClientFrame, type ChatMessageView, type ChatRoomView, type ChatServerFrame } from "#worker/domain/chat-protocol";
+import {
+  CHAT_PING,
+  type ChatClientFrame,
+  type ChatMessageView,
+  type ChatRoomView,
+  type ChatServerFrame,
+} from "#worker/domain/chat-protocol";
 import { listMessages, markRoomRead, submitMessage } from "./chat-api";
 import { lastContiguousSeq, mergeMessages, reconnectDelay, unconfirmed, type PendingMessage } from "./chat-timeline";
 
@@ -50,10 +56,21 @@ export class ChatRoomConnection {
   private resendAfterSync = false;
   private lastReadSent: number;
 
-  constructor(initialRoom: ChatRoomView, private readonly onFailed: ChatSendFailed) {
+  constructor(
+    initialRoom: ChatRoomView,
+    private readonly onFailed: ChatSendFailed,
+  ) {
     this.roomId = initialRoom.id;
     this.lastReadSent = initialRoom.lastReadSeq[initialRoom.viewerSide];
-    this.snapshot = { room: initialRoom, messages: [], pending: [], loaded: false, hasOlder: false, loadingOlder: false, connection: "connecting" };
+    this.snapshot = {
+      room: initialRoom,
+      messages: [],
+      pending: [],
+      loaded: false,
+      hasOlder: false,
+      loadingOlder: false,
+      connection: "connecting",
+    };
   }
 
   // ───────────────────────── for useSyncExternalStore ─────────────────────────
@@ -87,7 +104,9 @@ export class ChatRoomConnection {
       clearTimeout(timer);
       if (disposed) return;
       this.update({ connection: "connecting" });
-      const socket = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/chat/${encodeURIComponent(this.roomId)}`);
+      const socket = new WebSocket(
+        `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/chat/${encodeURIComponent(this.roomId)}`,
+      );
       this.socket = socket;
       this.socketReady = false;
       socket.onmessage = (event) => {
@@ -166,7 +185,12 @@ export class ChatRoomConnection {
       this.update({ room: frame.room });
     } else if (frame.type === "read") {
       const { room } = this.snapshot;
-      this.update({ room: { ...room, lastReadSeq: { ...room.lastReadSeq, [frame.side]: Math.max(room.lastReadSeq[frame.side], frame.seq) } } });
+      this.update({
+        room: {
+          ...room,
+          lastReadSeq: { ...room.lastReadSeq, [frame.side]: Math.max(room.lastReadSeq[frame.side], frame.seq) },
+        },
+      });
     }
   }
 
@@ -210,7 +234,11 @@ export class ChatRoomConnection {
           this.absorb(page.value.messages);
           this.update({ hasOlder: page.value.hasMore, loaded: true });
         }
-        for (let pages = 0; pages < CATCH_UP_MAX_PAGES && lastContiguousSeq(this.snapshot.messages) < this.targetSeq; pages++) {
+        for (
+          let pages = 0;
+          pages < CATCH_UP_MAX_PAGES && lastContiguousSeq(this.snapshot.messages) < this.targetSeq;
+          pages++
+        ) {
           const page = await listMessages(this.roomId, { after: lastContiguousSeq(this.snapshot.messages) });
           if (!page.ok || page.value.messages.length === 0) break;
           this.targetSeq = Math.max(this.targetSeq, page.value.lastSeq);
@@ -223,7 +251,8 @@ export class ChatRoomConnection {
     // Sends the socket took but never confirmed (it dropped first): the same clientMessageId stores nothing twice.
     if (this.resendAfterSync && this.socketReady) {
       this.resendAfterSync = false;
-      for (const send of this.snapshot.pending) if (!this.overHttp.has(send.clientMessageId)) this.sendFrame(frameOf(send));
+      for (const send of this.snapshot.pending)
+        if (!this.overHttp.has(send.clientMessageId)) this.sendFrame(frameOf(send));
     }
   }
 
@@ -244,11 +273,22 @@ export class ChatRoomConnection {
   readonly send = async (text: string, medias: PendingMessage["medias"], languageCode: string): Promise<void> => {
     // Each attachment is sent with its place, so the room shows them in the order they were added.
     const placed = medias.map((media, userIndex) => ({ ...media, userIndex }));
-    const message: PendingMessage = { clientMessageId: crypto.randomUUID(), text, medias: placed, languageCode, createdAt: Date.now() };
+    const message: PendingMessage = {
+      clientMessageId: crypto.randomUUID(),
+      text,
+      medias: placed,
+      languageCode,
+      createdAt: Date.now(),
+    };
     this.update({ pending: [...this.snapshot.pending, message] });
     if (this.sendFrame(frameOf(message))) return;
     this.overHttp.add(message.clientMessageId);
-    const outcome = await submitMessage({ chatRoomId: this.roomId, clientMessageId: message.clientMessageId, messageText: { text, languageCode }, messageMedias: placed });
+    const outcome = await submitMessage({
+      chatRoomId: this.roomId,
+      clientMessageId: message.clientMessageId,
+      messageText: { text, languageCode },
+      messageMedias: placed,
+    });
     this.overHttp.delete(message.clientMessageId);
     if (outcome.ok) return this.absorb([outcome.value]);
     this.update({ pending: this.snapshot.pending.filter((p) => p.clientMessageId !== message.clientMessageId) });
@@ -260,11 +300,21 @@ export class ChatRoomConnection {
     if (seq <= this.lastReadSent) return;
     this.lastReadSent = seq;
     const { room } = this.snapshot;
-    this.update({ room: { ...room, lastReadSeq: { ...room.lastReadSeq, [room.viewerSide]: Math.max(room.lastReadSeq[room.viewerSide], seq) } } });
+    this.update({
+      room: {
+        ...room,
+        lastReadSeq: { ...room.lastReadSeq, [room.viewerSide]: Math.max(room.lastReadSeq[room.viewerSide], seq) },
+      },
+    });
     if (!this.sendFrame({ type: "read", seq })) void markRoomRead(this.roomId, seq);
   };
 }
 
 function frameOf(send: PendingMessage): ChatClientFrame {
-  return { type: "send", clientMessageId: send.clientMessageId, messageText: { text: send.text, languageCode: send.languageCode }, messageMedias: send.medias };
+  return {
+    type: "send",
+    clientMessageId: send.clientMessageId,
+    messageText: { text: send.text, languageCode: send.languageCode },
+    messageMedias: send.medias,
+  };
 }

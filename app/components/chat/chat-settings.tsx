@@ -38,10 +38,31 @@ export function ChatSettingsFields({ room }: { room: ChatRoomView }) {
         id="order-chat-restriction"
         label={m.chat_settings_restriction()}
         defaultValue={room.restrictionType}
-        options={(Object.keys(RESTRICTION_LABELS) as ChatRestrictionType[]).map((value) => ({ value, label: RESTRICTION_LABELS[value]() }))}
+        options={(Object.keys(RESTRICTION_LABELS) as ChatRestrictionType[]).map((value) => ({
+          value,
+          label: RESTRICTION_LABELS[value](),
+        }))}
       />
-      <TextField type="number" name="messageCharacterLimit" id="order-chat-character-limit" label={m.chat_settings_character_limit()} defaultValue={String(room.messageCharacterLimit)} min={1} max={CHAT_CHARACTER_LIMIT_MAX} required />
-      <TextField type="number" name="messageMediaLimit" id="order-chat-media-limit" label={m.chat_settings_media_limit()} defaultValue={String(room.messageMediaLimit)} min={0} max={CHAT_MEDIA_LIMIT_MAX} required />
+      <TextField
+        type="number"
+        name="messageCharacterLimit"
+        id="order-chat-character-limit"
+        label={m.chat_settings_character_limit()}
+        defaultValue={String(room.messageCharacterLimit)}
+        min={1}
+        max={CHAT_CHARACTER_LIMIT_MAX}
+        required
+      />
+      <TextField
+        type="number"
+        name="messageMediaLimit"
+        id="order-chat-media-limit"
+        label={m.chat_settings_media_limit()}
+        defaultValue={String(room.messageMediaLimit)}
+        min={0}
+        max={CHAT_MEDIA_LIMIT_MAX}
+        required
+      />
     </>
   );
 }

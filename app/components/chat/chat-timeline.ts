@@ -19,7 +19,10 @@ export interface PendingMessage {
  * `current` plus `incoming`, sorted by seq, one message per seq. Returns `current` itself when nothing is new, so a
  * frame the panel already has (an echo, a catch-up overlap) renders nothing.
  */
-export function mergeMessages(current: readonly ChatMessageView[], incoming: readonly ChatMessageView[]): readonly ChatMessageView[] {
+export function mergeMessages(
+  current: readonly ChatMessageView[],
+  incoming: readonly ChatMessageView[],
+): readonly ChatMessageView[] {
   const known = new Set(current.map((message) => message.seq));
   const fresh = incoming.filter((message) => !known.has(message.seq) && (known.add(message.seq), true));
   if (fresh.length === 0) return current;
@@ -41,13 +44,20 @@ export function lastContiguousSeq(messages: readonly ChatMessageView[]): number 
 }
 
 /** The optimistic sends still waiting: those whose message has not arrived. */
-export function unconfirmed(pending: readonly PendingMessage[], messages: readonly ChatMessageView[]): PendingMessage[] {
+export function unconfirmed(
+  pending: readonly PendingMessage[],
+  messages: readonly ChatMessageView[],
+): PendingMessage[] {
   const confirmed = new Set(messages.map((message) => message.clientMessageId).filter(Boolean));
   return pending.filter((send) => !confirmed.has(send.clientMessageId));
 }
 
 /** The seq of the first message from the other party after what the viewer had read: the divider goes before it. */
-export function firstUnreadSeq(messages: readonly ChatMessageView[], lastReadSeq: number, viewerSide: ChatSide): number | null {
+export function firstUnreadSeq(
+  messages: readonly ChatMessageView[],
+  lastReadSeq: number,
+  viewerSide: ChatSide,
+): number | null {
   return messages.find((message) => message.seq > lastReadSeq && message.sender.side !== viewerSide)?.seq ?? null;
 }
 
@@ -57,9 +67,14 @@ export function unreadCount(messages: readonly ChatMessageView[], lastReadSeq: n
 }
 
 /** The text a viewer reads: their language, else the original (the rule of localized-text.ts); `translated` when the shown text is not the original. */
-export function messageText(message: Pick<ChatMessageView, "messageTexts">, locale: string): { text: string; translated: boolean } {
+export function messageText(
+  message: Pick<ChatMessageView, "messageTexts">,
+  locale: string,
+): { text: string; translated: boolean } {
   const text = pickLocalizedText(message.messageTexts, locale) ?? "";
-  const shown = message.messageTexts.find((row) => row.text === text && row.languageCode === locale) ?? message.messageTexts.find((row) => row.text === text);
+  const shown =
+    message.messageTexts.find((row) => row.text === text && row.languageCode === locale) ??
+    message.messageTexts.find((row) => row.text === text);
   return { text, translated: shown ? !shown.isOriginal : false };
 }
 

@@ -7,7 +7,15 @@ import type { ChatRoomView } from "#worker/domain/chat-protocol";
 
 const ChatPanel = lazy(() => import("./chat-panel"));
 
-export function OrderChat({ room, toolbar, children }: { room: ChatRoomView | null; toolbar: ReactNode; children: ReactNode }) {
+export function OrderChat({
+  room,
+  toolbar,
+  children,
+}: {
+  room: ChatRoomView | null;
+  toolbar: ReactNode;
+  children: ReactNode;
+}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const [unread, setUnread] = useState(0);
@@ -25,12 +33,22 @@ export function OrderChat({ room, toolbar, children }: { room: ChatRoomView | nu
       </>
     );
   }
-  const loading = <p className="rounded-xl border border-zinc-200 p-4 text-sm text-zinc-700 dark:border-zinc-800 dark:text-zinc-300">{m.chat_loading()}</p>;
+  const loading = (
+    <p className="rounded-xl border border-zinc-200 p-4 text-sm text-zinc-700 dark:border-zinc-800 dark:text-zinc-300">
+      {m.chat_loading()}
+    </p>
+  );
   return (
     <>
       <div className="flex flex-wrap items-center justify-between gap-2">
         {toolbar}
-        <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)} className="button-secondary min-h-11 xl:hidden">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen(!open)}
+          className="button-secondary min-h-11 xl:hidden"
+        >
           {unread > 0 ? m.chat_toggle_unread({ count: unread }) : m.chat_toggle()}
         </button>
       </div>

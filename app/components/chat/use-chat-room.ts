@@ -19,7 +19,10 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: ChatSendFailed)
   onFailedRef.current = onFailed;
   const roomId = initialRoom.id;
   // One connection per room; the room's later views come over the socket, not from a new initialRoom.
-  const connection = useMemo(() => new ChatRoomConnection(initialRoom, (send, message) => onFailedRef.current(send, message)), [roomId]);
+  const connection = useMemo(
+    () => new ChatRoomConnection(initialRoom, (send, message) => onFailedRef.current(send, message)),
+    [roomId],
+  );
   useEffect(() => connection.start(), [connection]);
   const snapshot = useSyncExternalStore(connection.subscribe, connection.getSnapshot, connection.getSnapshot);
   return useMemo(

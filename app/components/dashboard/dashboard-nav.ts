@@ -53,7 +53,9 @@ export function dashboardNav(creatorSide: boolean): NavSection[] {
               ],
             }
           : { to: p.portfolioClient, label: m.sidebar_portfolio() },
-        creatorSide ? { to: p.wallet, label: m.sidebar_payout() } : { to: p.creatorHome, label: m.sidebar_join_creator() },
+        creatorSide
+          ? { to: p.wallet, label: m.sidebar_payout() }
+          : { to: p.creatorHome, label: m.sidebar_join_creator() },
       ],
     },
     {

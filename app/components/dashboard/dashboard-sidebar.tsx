@@ -44,7 +44,10 @@ function NavSections({ sections, idPrefix }: { sections: NavSection[]; idPrefix:
         const titleId = `${idPrefix}-${section.id}`;
         return (
           <div key={section.id}>
-            <p id={titleId} className="px-3 pb-2 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400">
+            <p
+              id={titleId}
+              className="px-3 pb-2 text-xs font-semibold tracking-wide text-zinc-600 uppercase dark:text-zinc-400"
+            >
               {section.title}
             </p>
             <ul aria-labelledby={titleId} className="space-y-1">
@@ -70,14 +73,26 @@ export function DashboardSidebar({ sections, texts }: { sections: NavSection[]; 
   return (
     <>
       <nav aria-label={texts.navLabel} className="md:hidden">
-        <details key={pathname} className="group rounded-lg border border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900">
+        <details
+          key={pathname}
+          className="group rounded-lg border border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900"
+        >
           <summary className="dashboard-menu-toggle">
             <span>
               {texts.menuToggle}
               {current && <span className="text-zinc-600 dark:text-zinc-400"> · {current}</span>}
             </span>
-            <svg aria-hidden="true" viewBox="0 0 20 20" className="size-5 shrink-0 transition-transform group-open:rotate-180" fill="currentColor">
-              <path fillRule="evenodd" d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z" clipRule="evenodd" />
+            <svg
+              aria-hidden="true"
+              viewBox="0 0 20 20"
+              className="size-5 shrink-0 transition-transform group-open:rotate-180"
+              fill="currentColor"
+            >
+              <path
+                fillRule="evenodd"
+                d="M5.23 7.21a.75.75 0 0 1 1.06.02L10 11.17l3.71-3.94a.75.75 0 1 1 1.08 1.04l-4.25 4.5a.75.75 0 0 1-1.08 0l-4.25-4.5a.75.75 0 0 1 .02-1.06Z"
+                clipRule="evenodd"
+              />
             </svg>
           </summary>
           <div className="border-t border-zinc-300 p-3 dark:border-zinc-700">

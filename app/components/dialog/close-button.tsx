@@ -1,5 +1,13 @@
 /** The × that closes a dialog; `className` places it (corner of a modal, end of a toolbar). */
-export function CloseButton({ label, onClick, className = "" }: { label: string; onClick: () => void; className?: string }) {
+export function CloseButton({
+  label,
+  onClick,
+  className = "",
+}: {
+  label: string;
+  onClick: () => void;
+  className?: string;
+}) {
   return (
     <button
       type="button"

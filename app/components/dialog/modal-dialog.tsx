@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { keepTabInside } from "./focus-trap";
 
-export interface ModalDialogProps extends Omit<React.DialogHTMLAttributes<HTMLDialogElement>, "open" | "onClose" | "onCancel" | "onClick"> {
+export interface ModalDialogProps
+  extends Omit<React.DialogHTMLAttributes<HTMLDialogElement>, "open" | "onClose" | "onCancel" | "onClick"> {
   open: boolean;
   /** Asked to close: Escape, a click on the backdrop, or the browser closing the dialog itself. */
   onClose: () => void;

@@ -6,7 +6,12 @@ import { m } from "#app/paraglide/messages.js";
  * A small modal with a close button (sign-in, share, add media) on the shared `ModalDialog`: the page behind is
  * inert, Escape and the backdrop close, Tab / Shift+Tab cycle inside, focus returns to the opener.
  */
-export function ModalShell(props: { open: boolean; labelledBy: string; onClose: () => void; children: React.ReactNode }) {
+export function ModalShell(props: {
+  open: boolean;
+  labelledBy: string;
+  onClose: () => void;
+  children: React.ReactNode;
+}) {
   return (
     <ModalDialog
       open={props.open}

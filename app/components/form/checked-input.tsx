@@ -14,5 +14,11 @@ type CheckedInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "o
 export function CheckedInput({ onCheckedChange, ...inputProps }: CheckedInputProps) {
   const ref = useRef<HTMLInputElement>(null);
   useCheckedBeforeHydration(ref, onCheckedChange);
-  return <input ref={ref} {...inputProps} onChange={onCheckedChange ? (event) => onCheckedChange(event.currentTarget.checked) : undefined} />;
+  return (
+    <input
+      ref={ref}
+      {...inputProps}
+      onChange={onCheckedChange ? (event) => onCheckedChange(event.currentTarget.checked) : undefined}
+    />
+  );
 }

@@ -5,7 +5,13 @@ import { ErrorText } from "./error-text";
  * How a field gets its value: posted forms name it and give a default (uncontrolled); client-side flows and editors
  * hold the value (controlled). A field without a name needs an id.
  */
-export type FieldValueProps = { name?: string; id?: string; defaultValue?: string; value?: string; onValueChange?: (value: string) => void };
+export type FieldValueProps = {
+  name?: string;
+  id?: string;
+  defaultValue?: string;
+  value?: string;
+  onValueChange?: (value: string) => void;
+};
 
 /** Ids a field's label, hint and error share, so aria-describedby always points at what is rendered. */
 export function fieldIds(name: string, id?: string) {

@@ -6,11 +6,21 @@ export function FormStatus({ saved, savedText, errorText }: { saved: boolean; sa
   return (
     <>
       {errorText && (
-        <p role="alert" className="rounded-md border border-red-700 bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:border-red-400 dark:bg-red-950 dark:text-red-200">
+        <p
+          role="alert"
+          className="rounded-md border border-red-700 bg-red-50 px-3 py-2 text-sm font-medium text-red-800 dark:border-red-400 dark:bg-red-950 dark:text-red-200"
+        >
           {errorText}
         </p>
       )}
-      <p role="status" className={saved ? "rounded-md border border-green-700 bg-green-50 px-3 py-2 text-sm font-medium text-green-800 dark:border-green-500 dark:bg-green-950 dark:text-green-200" : "sr-only"}>
+      <p
+        role="status"
+        className={
+          saved
+            ? "rounded-md border border-green-700 bg-green-50 px-3 py-2 text-sm font-medium text-green-800 dark:border-green-500 dark:bg-green-950 dark:text-green-200"
+            : "sr-only"
+        }
+      >
         {saved ? savedText : ""}
       </p>
     </>
@@ -20,11 +30,7 @@ export function FormStatus({ saved, savedText, errorText }: { saved: boolean; sa
 /** The submit button; shows its busy label while the form is being sent. */
 export function SubmitButton({ busy, label, busyLabel }: { busy: boolean; label: string; busyLabel: string }) {
   return (
-    <button
-      type="submit"
-      disabled={busy}
-      className="button-primary min-h-11 disabled:cursor-wait disabled:opacity-70"
-    >
+    <button type="submit" disabled={busy} className="button-primary min-h-11 disabled:cursor-wait disabled:opacity-70">
       {busy ? busyLabel : label}
     </button>
   );

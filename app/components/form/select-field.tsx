@@ -2,7 +2,10 @@ import { useRef, type ReactNode, type SelectHTMLAttributes } from "react";
 import { FieldShell, controlBorder, controlClass, describedBy, fieldIds, type FieldValueProps } from "./field";
 import { useTypedBeforeHydration } from "./typed-before-hydration";
 
-type SelectProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, "name" | "id" | "defaultValue" | "value" | "children" | "onChange">;
+type SelectProps = Omit<
+  SelectHTMLAttributes<HTMLSelectElement>,
+  "name" | "id" | "defaultValue" | "value" | "children" | "onChange"
+>;
 
 /**
  * The one labelled select: uncontrolled in posted forms (`defaultValue`), controlled in editors (`value` +

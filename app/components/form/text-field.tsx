@@ -2,7 +2,10 @@ import { useRef, type InputHTMLAttributes, type ReactNode } from "react";
 import { FieldShell, controlBorder, controlClass, describedBy, fieldIds, type FieldValueProps } from "./field";
 import { useTypedBeforeHydration } from "./typed-before-hydration";
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, "name" | "id" | "defaultValue" | "value" | "children" | "onChange">;
+type InputProps = Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  "name" | "id" | "defaultValue" | "value" | "children" | "onChange"
+>;
 
 /**
  * The one labelled text-like input (text, email, date…), with its hint and error tied by aria-describedby.

@@ -2,7 +2,10 @@ import { useRef, useState, type ReactNode, type TextareaHTMLAttributes } from "r
 import { FieldShell, controlBorder, controlClass, describedBy, fieldIds, type FieldValueProps } from "./field";
 import { useTypedBeforeHydration } from "./typed-before-hydration";
 
-type TextareaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "name" | "id" | "defaultValue" | "value" | "children" | "maxLength" | "onChange">;
+type TextareaProps = Omit<
+  TextareaHTMLAttributes<HTMLTextAreaElement>,
+  "name" | "id" | "defaultValue" | "value" | "children" | "maxLength" | "onChange"
+>;
 
 /**
  * The one labelled textarea: uncontrolled in posted forms (`defaultValue`), controlled in editors (`value` +

@@ -47,7 +47,10 @@ function rememberChecked(box: HTMLInputElement) {
 function remember(field: Element) {
   if (field instanceof HTMLInputElement && field.matches(CHECKED_FIELDS)) {
     // Choosing a radio unticks the others of its group without an event of theirs.
-    const group = field.type === "radio" && field.name ? document.querySelectorAll<HTMLInputElement>(`input[type=radio][name="${CSS.escape(field.name)}"]`) : [field];
+    const group =
+      field.type === "radio" && field.name
+        ? document.querySelectorAll<HTMLInputElement>(`input[type=radio][name="${CSS.escape(field.name)}"]`)
+        : [field];
     for (const box of group) rememberChecked(box);
     return;
   }
@@ -60,7 +63,8 @@ function remember(field: Element) {
 if (typeof document !== "undefined") {
   for (const field of document.querySelectorAll(`${TYPED_FIELDS},${CHECKED_FIELDS}`)) remember(field);
   // Capture, ahead of React: the text typed while the page's code is loading or hydrating.
-  for (const type of ["input", "change"]) document.addEventListener(type, (event) => event.target instanceof Element && remember(event.target), true);
+  for (const type of ["input", "change"])
+    document.addEventListener(type, (event) => event.target instanceof Element && remember(event.target), true);
 }
 
 /** What was typed into `field` before React hydrated it, if it differs from the server's value. */
@@ -98,7 +102,10 @@ export function checkedBeforeHydration(box: Node): boolean | undefined {
  * given before (so the next render does not undo it) and tells `onChecked`, so a controlled box's state takes it. A
  * radio is told only when chosen: the one chosen instead of it tells its own state.
  */
-export function useCheckedBeforeHydration(ref: RefObject<HTMLInputElement | null>, onChecked?: (checked: boolean) => void) {
+export function useCheckedBeforeHydration(
+  ref: RefObject<HTMLInputElement | null>,
+  onChecked?: (checked: boolean) => void,
+) {
   useLayoutEffect(() => {
     const box = ref.current;
     if (!box) return;

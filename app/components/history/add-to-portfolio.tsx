@@ -6,9 +6,14 @@ import { m } from "#app/paraglide/messages.js";
 import type { OrderDetail } from "#worker/services/order-views";
 
 export function AddToPortfolio({ order }: { order: OrderDetail }) {
-  if (order.side !== "seller" || (order.facts.progress !== "DELIVERED" && order.facts.progress !== "COMPLETED")) return null;
+  if (order.side !== "seller" || (order.facts.progress !== "DELIVERED" && order.facts.progress !== "COMPLETED"))
+    return null;
   return (
-    <Form method="post" action={DASHBOARD_PATHS.portfolioCreatorClientNew} className="space-y-1 border-t border-zinc-200 pt-3 dark:border-zinc-800">
+    <Form
+      method="post"
+      action={DASHBOARD_PATHS.portfolioCreatorClientNew}
+      className="space-y-1 border-t border-zinc-200 pt-3 dark:border-zinc-800"
+    >
       <input type="hidden" name="fromOrder" value={order.code} />
       <button type="submit" className="button-secondary min-h-11">
         {m.history_add_to_portfolio()}

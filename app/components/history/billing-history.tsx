@@ -6,7 +6,16 @@ import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import type { HistoryEntry } from "#worker/services/order-history";
 import { Pages } from "./pages";
 import type { BillingTexts } from "./table-texts.server";
-import { counterpartColumn, dateColumn, orderColumn, SalesTable, statusColumn, totalWithApproximationColumn, type SalesColumn, type TableTexts } from "./sales-table";
+import {
+  counterpartColumn,
+  dateColumn,
+  orderColumn,
+  SalesTable,
+  statusColumn,
+  totalWithApproximationColumn,
+  type SalesColumn,
+  type TableTexts,
+} from "./sales-table";
 
 /** The buyer's columns: what they paid, approximated in their display currency. */
 const BILLING_COLUMNS = (texts: TableTexts, billing: BillingTexts): SalesColumn[] => [
@@ -18,9 +27,27 @@ const BILLING_COLUMNS = (texts: TableTexts, billing: BillingTexts): SalesColumn[
 ];
 
 /** The words come from the loader (loadPayments: table-texts.server.ts). */
-export function BillingHistory({ items, page, hasMore, texts, billing }: { items: HistoryEntry[]; page: number; hasMore: boolean; texts: TableTexts; billing: BillingTexts }) {
+export function BillingHistory({
+  items,
+  page,
+  hasMore,
+  texts,
+  billing,
+}: {
+  items: HistoryEntry[];
+  page: number;
+  hasMore: boolean;
+  texts: TableTexts;
+  billing: BillingTexts;
+}) {
   if (items.length === 0 && page === 1)
-    return <EmptyState message={billing.empty} detail={billing.emptyDetail} action={{ to: "/explore/creators", label: billing.findCreators }} />;
+    return (
+      <EmptyState
+        message={billing.empty}
+        detail={billing.emptyDetail}
+        action={{ to: "/explore/creators", label: billing.findCreators }}
+      />
+    );
   return (
     <div className="space-y-6">
       <SalesTable testId="billing-history" entries={items} columns={BILLING_COLUMNS(texts, billing)} />

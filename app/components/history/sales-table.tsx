@@ -28,15 +28,30 @@ const STACKED = {
   cell: "max-lg:flex max-lg:justify-between max-lg:gap-4 max-lg:py-1 max-lg:text-right max-lg:before:text-left max-lg:before:font-semibold max-lg:before:text-zinc-700 max-lg:before:content-[attr(data-label)] dark:max-lg:before:text-zinc-300",
 };
 
-export function SalesTable({ testId, entries, columns, stacked = false }: { testId: string; entries: HistoryEntry[]; columns: SalesColumn[]; stacked?: boolean }) {
+export function SalesTable({
+  testId,
+  entries,
+  columns,
+  stacked = false,
+}: {
+  testId: string;
+  entries: HistoryEntry[];
+  columns: SalesColumn[];
+  stacked?: boolean;
+}) {
   const [stackHead, stackRow, stackCell] = stacked ? [STACKED.head, STACKED.row, STACKED.cell] : ["", "", ""];
   return (
-    <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800" data-testid={`${testId}-container`}>
+    <div
+      className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800"
+      data-testid={`${testId}-container`}
+    >
       <table className={`w-full text-sm ${stacked ? "max-lg:block" : ""}`} data-testid={testId}>
         <thead className={`bg-zinc-50 dark:bg-zinc-900 ${stackHead}`}>
           <tr>
             {columns.map((c) => (
-              <th key={c.label} className={head}>{c.label}</th>
+              <th key={c.label} className={head}>
+                {c.label}
+              </th>
             ))}
           </tr>
         </thead>
@@ -44,7 +59,12 @@ export function SalesTable({ testId, entries, columns, stacked = false }: { test
           {entries.map((entry) => (
             <tr key={entry.transactionId} data-order={entry.code} className={stackRow}>
               {columns.map((c) => (
-                <td key={c.label} className={`${c.numeric ? num : cell} ${stackCell}`} data-testid={c.testId} data-label={stacked ? c.label : undefined}>
+                <td
+                  key={c.label}
+                  className={`${c.numeric ? num : cell} ${stackCell}`}
+                  data-testid={c.testId}
+                  data-label={stacked ? c.label : undefined}
+                >
                   {c.cell(entry)}
                 </td>
               ))}
@@ -78,7 +98,10 @@ export const dateColumn = (texts: TableTexts): SalesColumn => ({ label: texts.da
 export const orderColumn = (texts: TableTexts, orderPage: string): SalesColumn => ({
   label: texts.order,
   cell: (e) => (
-    <Link to={`${orderPage}?order=${encodeURIComponent(e.code)}`} className="font-medium text-brand-700 underline dark:text-brand-300">
+    <Link
+      to={`${orderPage}?order=${encodeURIComponent(e.code)}`}
+      className="font-medium text-brand-700 underline dark:text-brand-300"
+    >
       <span className="font-mono text-xs">{e.code}</span> {e.title}
     </Link>
   ),
@@ -105,7 +128,9 @@ export const totalWithApproximationColumn = (texts: TableTexts): SalesColumn => 
     <>
       {showMoney(b.totalAmount, b.currencyCode)}
       {b.displayCurrencyCode !== b.currencyCode && (
-        <span className="block text-xs text-zinc-700 dark:text-zinc-300">{showApproximation(b.displayTotalAmount, b.displayCurrencyCode)}</span>
+        <span className="block text-xs text-zinc-700 dark:text-zinc-300">
+          {showApproximation(b.displayTotalAmount, b.displayCurrencyCode)}
+        </span>
       )}
     </>
   ),

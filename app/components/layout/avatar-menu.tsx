@@ -4,7 +4,17 @@ import { Dropdown } from "./dropdown";
 import { AvatarMenuPanel, preloadMenuPanels } from "./lazy-panels";
 
 /** The avatar menu: its button here, its links (spec section 2) in menu-panels.tsx, loaded on first use. */
-export function AvatarMenu({ handle, avatarUrl, roles, host }: { handle: string; avatarUrl: string | null; roles: string[]; host: string }) {
+export function AvatarMenu({
+  handle,
+  avatarUrl,
+  roles,
+  host,
+}: {
+  handle: string;
+  avatarUrl: string | null;
+  roles: string[];
+  host: string;
+}) {
   return (
     <Dropdown
       label={m.menu_account_label()}

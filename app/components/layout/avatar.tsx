@@ -2,7 +2,17 @@ import { useCallback, useState } from "react";
 import { UserIcon } from "./icons";
 
 /** A round avatar that falls back to a placeholder when there is no image or it fails to load. */
-export function Avatar({ src, alt = "", className = "size-8", loading }: { src: string | null | undefined; alt?: string; className?: string; loading?: "lazy" }) {
+export function Avatar({
+  src,
+  alt = "",
+  className = "size-8",
+  loading,
+}: {
+  src: string | null | undefined;
+  alt?: string;
+  className?: string;
+  loading?: "lazy";
+}) {
   const [failed, setFailed] = useState(false);
   // An image that failed before hydration never fires onError for React; check it once mounted.
   const checkLoaded = useCallback((img: HTMLImageElement | null) => {

@@ -99,7 +99,9 @@ export function DropdownPanel({
 /** Visible menu items only: items hidden at this screen size (md:hidden, hidden md:flex) are skipped. */
 function menuItems(panel: HTMLElement | null): HTMLElement[] {
   if (!panel) return [];
-  return Array.from(panel.querySelectorAll<HTMLElement>("[role^='menuitem']")).filter((el) => el.getClientRects().length > 0);
+  return Array.from(panel.querySelectorAll<HTMLElement>("[role^='menuitem']")).filter(
+    (el) => el.getClientRects().length > 0,
+  );
 }
 
 /** Runs `onMount` once its Suspense boundary has committed, i.e. once lazy siblings before it are in the DOM. */

@@ -55,7 +55,8 @@ export function Dropdown({
 
   // A non-modal popover also closes once focus has left it (keyboard users tabbing past it).
   const onBlur = (event: React.FocusEvent<HTMLDivElement>) => {
-    if (kind === "dialog" && open && event.relatedTarget && !rootRef.current?.contains(event.relatedTarget as Node)) close();
+    if (kind === "dialog" && open && event.relatedTarget && !rootRef.current?.contains(event.relatedTarget as Node))
+      close();
   };
 
   return (
@@ -78,7 +79,15 @@ export function Dropdown({
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <DropdownPanel kind={kind} id={panelId} labelledBy={triggerId} rootRef={rootRef} focusOnOpen={focusOnOpen} className={panelClassName} onClose={close}>
+          <DropdownPanel
+            kind={kind}
+            id={panelId}
+            labelledBy={triggerId}
+            rootRef={rootRef}
+            focusOnOpen={focusOnOpen}
+            className={panelClassName}
+            onClose={close}
+          >
             {children}
           </DropdownPanel>
         </Suspense>

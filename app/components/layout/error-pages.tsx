@@ -10,11 +10,15 @@ import { m } from "#app/paraglide/messages.js";
 export function SiteErrorPage({ status, notFound }: { status: number; notFound: boolean }) {
   return (
     <section className="mx-auto max-w-xl px-4 py-24 text-center">
-      <p className="text-sm font-semibold text-brand-600 dark:text-brand-300">{m.layout_error_status({ status: String(status) })}</p>
+      <p className="text-sm font-semibold text-brand-600 dark:text-brand-300">
+        {m.layout_error_status({ status: String(status) })}
+      </p>
       <h1 className="mt-2 text-3xl font-bold tracking-tight text-zinc-900 sm:text-4xl dark:text-zinc-50">
         {notFound ? m.layout_notfound_title() : m.layout_error_title()}
       </h1>
-      <p className="mt-4 text-zinc-600 dark:text-zinc-400">{notFound ? m.layout_notfound_body() : m.layout_error_body()}</p>
+      <p className="mt-4 text-zinc-600 dark:text-zinc-400">
+        {notFound ? m.layout_notfound_body() : m.layout_error_body()}
+      </p>
       <div className="mt-8 flex flex-wrap justify-center gap-3">
         <Link to="/" className="button-primary">
           {m.layout_notfound_home()}

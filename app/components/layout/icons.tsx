@@ -1,7 +1,11 @@
 /** Hand-written inline icons (no icon dependency). Decorative by default: the control around them carries the name. */
 export type IconProps = { className?: string };
 
-export function Svg({ className = "size-5", children, viewBox = "0 0 24 24" }: IconProps & { children: React.ReactNode; viewBox?: string }) {
+export function Svg({
+  className = "size-5",
+  children,
+  viewBox = "0 0 24 24",
+}: IconProps & { children: React.ReactNode; viewBox?: string }) {
   return (
     <svg
       className={className}
@@ -24,8 +28,22 @@ export function LogoMark({ className = "size-7" }: IconProps) {
   return (
     <svg className={className} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="9" className="fill-brand-600" />
-      <path d="M7 24 C12 20 16 16 19 11" stroke="white" strokeOpacity="0.55" strokeWidth="2.4" strokeLinecap="round" fill="none" />
-      <path d="M9 26 C15 23 19 19 21.5 14" stroke="white" strokeOpacity="0.35" strokeWidth="1.8" strokeLinecap="round" fill="none" />
+      <path
+        d="M7 24 C12 20 16 16 19 11"
+        stroke="white"
+        strokeOpacity="0.55"
+        strokeWidth="2.4"
+        strokeLinecap="round"
+        fill="none"
+      />
+      <path
+        d="M9 26 C15 23 19 19 21.5 14"
+        stroke="white"
+        strokeOpacity="0.35"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        fill="none"
+      />
       <circle cx="22" cy="10" r="4.2" fill="white" />
     </svg>
   );

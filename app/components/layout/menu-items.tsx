@@ -16,7 +16,15 @@ export function MenuLink({ to, children, className = "" }: { to: string; childre
   );
 }
 
-export function MenuButton({ onSelect, children, className = "" }: { onSelect: () => void; children: ReactNode; className?: string }) {
+export function MenuButton({
+  onSelect,
+  children,
+  className = "",
+}: {
+  onSelect: () => void;
+  children: ReactNode;
+  className?: string;
+}) {
   return (
     <button role="menuitem" tabIndex={-1} type="button" onClick={onSelect} className={`${itemClass} ${className}`}>
       {children}
@@ -36,7 +44,15 @@ export function MenuRadio({
   lang?: string;
 }) {
   return (
-    <button role="menuitemradio" aria-checked={checked} tabIndex={-1} type="button" lang={lang} onClick={onSelect} className={itemClass}>
+    <button
+      role="menuitemradio"
+      aria-checked={checked}
+      tabIndex={-1}
+      type="button"
+      lang={lang}
+      onClick={onSelect}
+      className={itemClass}
+    >
       <span className="flex-1">{children}</span>
       {checked ? <CheckIcon className="size-4 text-brand-600 dark:text-brand-300" /> : null}
     </button>

@@ -26,7 +26,17 @@ const SMALL_ONLY = "md:hidden";
  * The avatar menu, with the link table of spec section 2. Admins and creators see the creator side;
  * "non-creator" items are hidden from them.
  */
-export function AvatarMenuPanel({ handle, avatarUrl, roles, host }: { handle: string; avatarUrl: string | null; roles: string[]; host: string }) {
+export function AvatarMenuPanel({
+  handle,
+  avatarUrl,
+  roles,
+  host,
+}: {
+  handle: string;
+  avatarUrl: string | null;
+  roles: string[];
+  host: string;
+}) {
   return (
     <>
       <MenuLink to={`/${handle}`} className="items-center">
@@ -75,7 +85,8 @@ export function CurrencyMenuPanel({ currencyCode }: { currencyCode: string }) {
   };
   return CURRENCIES.map((code) => (
     <MenuRadio key={code} checked={code === currencyCode} onSelect={() => void select(code)}>
-      <span className="font-medium">{code}</span> <span className="text-zinc-600 dark:text-zinc-400">{currencyName(code)}</span>
+      <span className="font-medium">{code}</span>{" "}
+      <span className="text-zinc-600 dark:text-zinc-400">{currencyName(code)}</span>
     </MenuRadio>
   ));
 }
@@ -107,7 +118,9 @@ export function LanguageMenuPanel({ locale }: { locale: LanguageCode }) {
   const [names, setNames] = useState<Map<string, LanguageName> | null>(null);
   useEffect(() => {
     let current = true;
-    void fetchLanguageNames(locale).then((list) => current && list && setNames(new Map(list.map((language) => [language.code, language]))));
+    void fetchLanguageNames(locale).then(
+      (list) => current && list && setNames(new Map(list.map((language) => [language.code, language]))),
+    );
     return () => {
       current = false;
     };
@@ -115,7 +128,12 @@ export function LanguageMenuPanel({ locale }: { locale: LanguageCode }) {
   return (["en", "ja"] as const).map((code) => {
     const named = names?.get(code);
     return (
-      <MenuRadio key={code} lang={named && named.name !== named.nativeName ? undefined : code} checked={code === locale} onSelect={() => code !== locale && void changeLanguage(code)}>
+      <MenuRadio
+        key={code}
+        lang={named && named.name !== named.nativeName ? undefined : code}
+        checked={code === locale}
+        onSelect={() => code !== locale && void changeLanguage(code)}
+      >
         {named ? languageLabel(named) : languageName(code)}
       </MenuRadio>
     );

@@ -17,7 +17,10 @@ const LEGAL_LINK_LABELS: Record<LegalSlug, () => string> = {
 };
 
 const linksOf = (group: LegalPage["group"]) =>
-  LEGAL_PAGES.filter((page) => page.group === group).map((page) => ({ href: `/${page.path}`, label: LEGAL_LINK_LABELS[page.slug]() }));
+  LEGAL_PAGES.filter((page) => page.group === group).map((page) => ({
+    href: `/${page.path}`,
+    label: LEGAL_LINK_LABELS[page.slug](),
+  }));
 
 /**
  * The product's social account (spec section 1), from the Worker's `SOCIAL_URL` setting (wrangler.toml): an https
@@ -35,7 +38,8 @@ export function socialLinkOf(setting: string | undefined): { href: string; onX: 
   return { href: url.href, onX: host === "x.com" || host === "twitter.com" };
 }
 
-const linkClass = "rounded text-sm text-zinc-600 hover:text-zinc-900 hover:underline dark:text-zinc-400 dark:hover:text-zinc-100";
+const linkClass =
+  "rounded text-sm text-zinc-600 hover:text-zinc-900 hover:underline dark:text-zinc-400 dark:hover:text-zinc-100";
 const headingClass = "text-sm font-semibold text-zinc-900 dark:text-zinc-100";
 
 /** The year is the server's, so the copyright line is the same wherever the markup is shown. */
@@ -83,46 +87,46 @@ export function siteFooterMarkup(locale: "en" | "ja", year: number, socialSettin
 function SiteFooterContent({ texts, social }: { texts: FooterTexts; social: ReturnType<typeof socialLinkOf> }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
-        <div className="grid gap-8 md:grid-cols-[1.4fr_1fr_1fr_1.3fr]">
-          <div>
-            <p className="flex items-center gap-2 text-base font-bold text-zinc-900 dark:text-zinc-50">
-              <LogoMark className="size-6" />
-              {m.header_brand()}
-            </p>
-            <p className="mt-3 max-w-xs text-sm text-zinc-600 dark:text-zinc-400">{texts.tagline}</p>
-            {social ? (
-              <a
-                href={social.href}
-                rel="me noopener"
-                className="mt-4 inline-flex items-center gap-2 rounded-full border border-zinc-300 px-3 py-1.5 text-sm text-zinc-700 hover:bg-white dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
-              >
-                {social.onX ? <XLogoIcon className="size-3.5" /> : null}
-                {social.onX ? texts.socialX : texts.social}
-              </a>
-            ) : null}
-          </div>
-          <FooterColumn title={texts.accountHeading} className="group-data-minimal:hidden">
-            <li>
-              <a href={DASHBOARD_PATHS.settingsProfile} className={linkClass}>
-                {texts.profileSettings}
-              </a>
-            </li>
-            <li>
-              <a href={DASHBOARD_PATHS.settingsAccount} className={linkClass}>
-                {texts.accountSettings}
-              </a>
-            </li>
-          </FooterColumn>
-          <FooterColumn title={texts.guidesHeading}>
-            <PageLinks links={texts.guides} />
-          </FooterColumn>
-          <FooterColumn title={texts.legalHeading}>
-            <PageLinks links={texts.legal} />
-          </FooterColumn>
+      <div className="grid gap-8 md:grid-cols-[1.4fr_1fr_1fr_1.3fr]">
+        <div>
+          <p className="flex items-center gap-2 text-base font-bold text-zinc-900 dark:text-zinc-50">
+            <LogoMark className="size-6" />
+            {m.header_brand()}
+          </p>
+          <p className="mt-3 max-w-xs text-sm text-zinc-600 dark:text-zinc-400">{texts.tagline}</p>
+          {social ? (
+            <a
+              href={social.href}
+              rel="me noopener"
+              className="mt-4 inline-flex items-center gap-2 rounded-full border border-zinc-300 px-3 py-1.5 text-sm text-zinc-700 hover:bg-white dark:border-zinc-700 dark:text-zinc-300 dark:hover:bg-zinc-800"
+            >
+              {social.onX ? <XLogoIcon className="size-3.5" /> : null}
+              {social.onX ? texts.socialX : texts.social}
+            </a>
+          ) : null}
         </div>
-        <p className="mt-10 border-t border-zinc-200 pt-6 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
-          {texts.copyright}
-        </p>
+        <FooterColumn title={texts.accountHeading} className="group-data-minimal:hidden">
+          <li>
+            <a href={DASHBOARD_PATHS.settingsProfile} className={linkClass}>
+              {texts.profileSettings}
+            </a>
+          </li>
+          <li>
+            <a href={DASHBOARD_PATHS.settingsAccount} className={linkClass}>
+              {texts.accountSettings}
+            </a>
+          </li>
+        </FooterColumn>
+        <FooterColumn title={texts.guidesHeading}>
+          <PageLinks links={texts.guides} />
+        </FooterColumn>
+        <FooterColumn title={texts.legalHeading}>
+          <PageLinks links={texts.legal} />
+        </FooterColumn>
+      </div>
+      <p className="mt-10 border-t border-zinc-200 pt-6 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-400">
+        {texts.copyright}
+      </p>
     </div>
   );
 }
@@ -138,7 +142,15 @@ function PageLinks({ links }: { links: readonly { href: string; label: string }[
   ));
 }
 
-function FooterColumn({ title, className, children }: { title: string; className?: string; children: React.ReactNode }) {
+function FooterColumn({
+  title,
+  className,
+  children,
+}: {
+  title: string;
+  className?: string;
+  children: React.ReactNode;
+}) {
   return (
     <nav aria-label={title} className={className}>
       <h2 className={headingClass}>{title}</h2>

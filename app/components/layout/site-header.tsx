@@ -91,21 +91,35 @@ export function SiteHeader({
               </Link>
               <LanguageMenu locale={locale} />
               {user ? (
-              <>
+                <>
                   <CurrencyMenu currencyCode={user.currencyCode} />
                   <NotificationMenu key={unreadNotifications} unreadCount={unreadNotifications} />
                   <AvatarMenu handle={user.handle} avatarUrl={user.avatarUrl} roles={user.roles} host={host} />
-              </>
+                </>
               ) : (
-              <>
+                <>
                   <ThemeToggleButton />
-                  <button type="button" aria-haspopup="dialog" className="header-text-button ml-1" onPointerEnter={loadAuthDialog} onFocus={loadAuthDialog} onClick={() => setAuthMode("signin")}>
+                  <button
+                    type="button"
+                    aria-haspopup="dialog"
+                    className="header-text-button ml-1"
+                    onPointerEnter={loadAuthDialog}
+                    onFocus={loadAuthDialog}
+                    onClick={() => setAuthMode("signin")}
+                  >
                     {m.header_sign_in()}
                   </button>
-                  <button type="button" aria-haspopup="dialog" className="header-primary-button" onPointerEnter={loadAuthDialog} onFocus={loadAuthDialog} onClick={() => setAuthMode("signup")}>
+                  <button
+                    type="button"
+                    aria-haspopup="dialog"
+                    className="header-primary-button"
+                    onPointerEnter={loadAuthDialog}
+                    onFocus={loadAuthDialog}
+                    onClick={() => setAuthMode("signup")}
+                  >
                     {m.header_sign_up()}
                   </button>
-              </>
+                </>
               )}
             </nav>
           )}

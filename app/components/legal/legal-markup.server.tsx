@@ -58,12 +58,20 @@ const markups = new Map<string, string>();
 /**
  * The page's title and its markup (title, draft notice, contents and sections) in `locale`.
  */
-export function legalPageView(slug: LegalSlug, locale: Locale, feeNumerators: number[]): { title: string; html: string } {
+export function legalPageView(
+  slug: LegalSlug,
+  locale: Locale,
+  feeNumerators: number[],
+): { title: string; html: string } {
   const document = LEGAL_DOCUMENTS[locale][slug];
   const key = `${locale}:${slug}`;
   let html = markups.get(key);
   if (html === undefined) {
-    const texts = { draftLabel: m.legal_draft_label({}, { locale }), draftBody: m.legal_draft_body({}, { locale }), contents: m.legal_contents({}, { locale }) };
+    const texts = {
+      draftLabel: m.legal_draft_label({}, { locale }),
+      draftBody: m.legal_draft_body({}, { locale }),
+      contents: m.legal_contents({}, { locale }),
+    };
     html = renderToStaticMarkup(<LegalDocumentView document={document} texts={texts} />);
     markups.set(key, html);
   }

@@ -67,7 +67,15 @@ export function AddMediaModal(props: AddMediaModalProps) {
       <Tabs label={m.media_add_title()} tabs={tabs} look="pill" className="space-y-4">
         {(tab) => (
           <>
-            {tab === "FILE" && <FilePanel target={props.target} remaining={remaining} onAdd={add} onBusy={setUploading} saveFirstText={props.saveFirstText} />}
+            {tab === "FILE" && (
+              <FilePanel
+                target={props.target}
+                remaining={remaining}
+                onAdd={add}
+                onBusy={setUploading}
+                saveFirstText={props.saveFirstText}
+              />
+            )}
             {tab === "LINK" && <TextPanel kind="LINK" onAdd={add} />}
             {tab === "EMBED" && <TextPanel kind="EMBED" onAdd={add} />}
           </>
@@ -79,12 +87,22 @@ export function AddMediaModal(props: AddMediaModalProps) {
 
 type FilePanelProps = { remaining: number; onAdd: (entries: MediaEntry[]) => void; onBusy: (busy: boolean) => void };
 
-function FilePanel({ target, saveFirstText, ...props }: FilePanelProps & { target: AddMediaModalProps["target"]; saveFirstText?: string }) {
-  if (!target) return <p className="text-sm text-zinc-700 dark:text-zinc-300">{saveFirstText ?? m.media_file_save_first()}</p>;
+function FilePanel({
+  target,
+  saveFirstText,
+  ...props
+}: FilePanelProps & { target: AddMediaModalProps["target"]; saveFirstText?: string }) {
+  if (!target)
+    return <p className="text-sm text-zinc-700 dark:text-zinc-300">{saveFirstText ?? m.media_file_save_first()}</p>;
   return <FileUpload target={target} {...props} />;
 }
 
-function FileUpload({ target, remaining, onAdd, onBusy }: FilePanelProps & { target: NonNullable<AddMediaModalProps["target"]> }) {
+function FileUpload({
+  target,
+  remaining,
+  onAdd,
+  onBusy,
+}: FilePanelProps & { target: NonNullable<AddMediaModalProps["target"]> }) {
   const id = useId();
   const rule = findUploadRule(target.domain, target.field);
   const uploads = useUploads();
@@ -107,9 +125,17 @@ function FileUpload({ target, remaining, onAdd, onBusy }: FilePanelProps & { tar
     if (!limit.ok) return setError(uploadErrorMessage(limit.error));
     const problem = await precheckFiles(files, rule!);
     if (problem) return setError(uploadErrorMessage(problem));
-    const types = await Promise.all(files.map(async (f) => sniffMediaType(new Uint8Array(await f.slice(0, SNIFF_BYTES).arrayBuffer()))?.mimeType ?? ""));
+    const types = await Promise.all(
+      files.map(
+        async (f) => sniffMediaType(new Uint8Array(await f.slice(0, SNIFF_BYTES).arrayBuffer()))?.mimeType ?? "",
+      ),
+    );
     // A video's poster frame is taken from the local file while it uploads (decision 033).
-    const posters = files.map((file, i) => (mediaTypeForMimeType(types[i]) === "VIDEO" && rule!.kinds.includes("jpg") ? posterFrame(file) : Promise.resolve(null)));
+    const posters = files.map((file, i) =>
+      mediaTypeForMimeType(types[i]) === "VIDEO" && rule!.kinds.includes("jpg")
+        ? posterFrame(file)
+        : Promise.resolve(null),
+    );
     const outcome = await uploads.upload(target, files);
     if (!outcome.ok) return setError(uploadErrorMessage(outcome.code));
     if (outcome.uploaded.length === 0) return;
@@ -118,7 +144,13 @@ function FileUpload({ target, remaining, onAdd, onBusy }: FilePanelProps & { tar
       outcome.uploaded.map(async ({ index, url, storedUrl }) => {
         const poster = await posters[index];
         const thumbnailUrl = poster ? await uploadPoster(target, storedUrl, poster) : null;
-        return buildMediaEntry({ formatType: "FILE", url, mimeType: types[index], thumbnailUrl, name: files[index].name });
+        return buildMediaEntry({
+          formatType: "FILE",
+          url,
+          mimeType: types[index],
+          thumbnailUrl,
+          name: files[index].name,
+        });
       }),
     );
     setPreparing(false);
@@ -149,7 +181,10 @@ function FileUpload({ target, remaining, onAdd, onBusy }: FilePanelProps & { tar
       <UploadProgressList uploads={uploads} />
       {preparing && (
         <p className="flex items-center gap-2 text-sm">
-          <span aria-hidden="true" className="size-4 animate-spin rounded-full border-2 border-zinc-300 border-t-brand-600 motion-reduce:animate-none" />
+          <span
+            aria-hidden="true"
+            className="size-4 animate-spin rounded-full border-2 border-zinc-300 border-t-brand-600 motion-reduce:animate-none"
+          />
           {m.media_uploading()}
         </p>
       )}
@@ -162,11 +197,18 @@ function TextPanel({ kind, onAdd }: { kind: "LINK" | "EMBED"; onAdd: (entries: M
   const id = useId();
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const detected: DetectedMedia | null = value.trim() ? (kind === "LINK" ? detectMediaFromUrl(value) : detectMediaFromEmbedCode(value)) : null;
+  const detected: DetectedMedia | null = value.trim()
+    ? kind === "LINK"
+      ? detectMediaFromUrl(value)
+      : detectMediaFromEmbedCode(value)
+    : null;
 
   function submit(event: React.FormEvent) {
     event.preventDefault();
-    const entry = kind === "LINK" ? buildMediaEntry({ formatType: "LINK", url: value }) : buildMediaEntry({ formatType: "EMBED", code: value });
+    const entry =
+      kind === "LINK"
+        ? buildMediaEntry({ formatType: "LINK", url: value })
+        : buildMediaEntry({ formatType: "EMBED", code: value });
     if (!entry) return setError(kind === "LINK" ? m.media_link_invalid() : m.media_embed_invalid());
     onAdd([entry]);
   }
@@ -185,9 +227,21 @@ function TextPanel({ kind, onAdd }: { kind: "LINK" | "EMBED"; onAdd: (entries: M
         {kind === "LINK" ? m.media_link_label() : m.media_embed_label()}
       </label>
       {kind === "LINK" ? (
-        <input {...common} type="url" inputMode="url" autoComplete="off" spellCheck={false} onChange={(e) => (setValue(e.target.value), setError(null))} />
+        <input
+          {...common}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          spellCheck={false}
+          onChange={(e) => (setValue(e.target.value), setError(null))}
+        />
       ) : (
-        <textarea {...common} rows={4} spellCheck={false} onChange={(e) => (setValue(e.target.value), setError(null))} />
+        <textarea
+          {...common}
+          rows={4}
+          spellCheck={false}
+          onChange={(e) => (setValue(e.target.value), setError(null))}
+        />
       )}
       <p id={`${id}-hint`} className="text-sm text-zinc-600 dark:text-zinc-400">
         {kind === "LINK" ? m.media_link_hint() : m.media_embed_hint()}
@@ -197,7 +251,13 @@ function TextPanel({ kind, onAdd }: { kind: "LINK" | "EMBED"; onAdd: (entries: M
           {m.media_detected({ type: mediaTypeLabel(detected.mediaType), site: detected.site })}
         </p>
       )}
-      {detected?.thumbnailUrl && <MediaImage src={detected.thumbnailUrl} alt={m.media_preview_alt()} className="aspect-video w-full rounded-lg" />}
+      {detected?.thumbnailUrl && (
+        <MediaImage
+          src={detected.thumbnailUrl}
+          alt={m.media_preview_alt()}
+          className="aspect-video w-full rounded-lg"
+        />
+      )}
       <ErrorText id={`${id}-error`} text={error} persistent />
       <div className="flex justify-end pt-2">
         <button type="submit" className="button-primary min-h-11">

@@ -30,7 +30,10 @@ export function MediaImage({
 }) {
   // The state belongs to one src: a new src starts loading again without an effect (which would run after the
   // mount check below and undo it).
-  const [status, setStatus] = useState<{ src: typeof src; state: "loading" | "loaded" | "failed" }>({ src, state: src ? "loading" : "failed" });
+  const [status, setStatus] = useState<{ src: typeof src; state: "loading" | "loaded" | "failed" }>({
+    src,
+    state: src ? "loading" : "failed",
+  });
   const state = status.src === src ? status.state : src ? "loading" : "failed";
   const setState = (next: "loaded" | "failed") => setStatus({ src, state: next });
   // An image that finished (or failed) before hydration fires no React events; read its state once mounted.
@@ -42,8 +45,15 @@ export function MediaImage({
   );
 
   return (
-    <span className={`relative block overflow-hidden bg-zinc-200 dark:bg-zinc-800 ${className} ${state === "loading" ? loadingClassName : ""}`}>
-      {state === "loading" && <span aria-hidden="true" className="absolute inset-0 animate-pulse bg-zinc-300 motion-reduce:animate-none dark:bg-zinc-700" />}
+    <span
+      className={`relative block overflow-hidden bg-zinc-200 dark:bg-zinc-800 ${className} ${state === "loading" ? loadingClassName : ""}`}
+    >
+      {state === "loading" && (
+        <span
+          aria-hidden="true"
+          className="absolute inset-0 animate-pulse bg-zinc-300 motion-reduce:animate-none dark:bg-zinc-700"
+        />
+      )}
       {src && state !== "failed" ? (
         <img
           key={src}
@@ -90,8 +100,20 @@ const PLACEHOLDER_PATHS: Record<"picture" | "video" | "audio", React.ReactNode> 
 function PlaceholderPicture({ label, mediaType }: { label: string; mediaType?: string | null }) {
   const drawing = mediaType === "VIDEO" ? "video" : mediaType === "AUDIO" ? "audio" : "picture";
   return (
-    <span role={label ? "img" : undefined} aria-label={label || undefined} data-drawing={drawing} className="flex size-full items-center justify-center text-zinc-500 dark:text-zinc-400">
-      <svg aria-hidden="true" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" className="size-1/3 max-h-12 max-w-12">
+    <span
+      role={label ? "img" : undefined}
+      aria-label={label || undefined}
+      data-drawing={drawing}
+      className="flex size-full items-center justify-center text-zinc-500 dark:text-zinc-400"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        className="size-1/3 max-h-12 max-w-12"
+      >
         {PLACEHOLDER_PATHS[drawing]}
       </svg>
     </span>

@@ -71,7 +71,11 @@ export function MediaLightbox(props: MediaLightboxProps) {
               {props.heading ? props.heading(index, total) : props.title}
             </h2>
             {many && (
-              <p aria-live="polite" aria-atomic="true" className="shrink-0 pt-1 text-sm font-medium tabular-nums text-zinc-700 dark:text-zinc-300">
+              <p
+                aria-live="polite"
+                aria-atomic="true"
+                className="shrink-0 pt-1 text-sm font-medium tabular-nums text-zinc-700 dark:text-zinc-300"
+              >
                 <span className="sr-only">{m.media_lightbox_position({ n: index + 1, total })}</span>
                 <span aria-hidden="true">
                   {index + 1} / {total}
@@ -91,7 +95,8 @@ export function MediaLightbox(props: MediaLightboxProps) {
           {href && item.mediaType !== "MODEL" && (
             <div className="flex justify-end">
               <a href={href} {...externalProps(item)} className="button-secondary inline-flex min-h-11 items-center">
-                {props.linkLabel ?? (item.formatType === "FILE" ? m.media_download() : m.media_view_site({ site: siteName }))}
+                {props.linkLabel ??
+                  (item.formatType === "FILE" ? m.media_download() : m.media_view_site({ site: siteName }))}
               </a>
             </div>
           )}
@@ -103,6 +108,16 @@ export function MediaLightbox(props: MediaLightboxProps) {
 }
 
 /** The media preview dialog (spec section 2): one file, link or embed with its download or view-site button. */
-export function MediaPreviewDialog({ open, onClose, media, title }: { open: boolean; onClose: () => void; media: PlayableMedia | null; title: string }) {
+export function MediaPreviewDialog({
+  open,
+  onClose,
+  media,
+  title,
+}: {
+  open: boolean;
+  onClose: () => void;
+  media: PlayableMedia | null;
+  title: string;
+}) {
   return <MediaLightbox open={open && media !== null} onClose={onClose} items={media ? [media] : []} title={title} />;
 }

@@ -95,11 +95,15 @@ export function PictureUpload(props: PictureUploadProps) {
   }
 
   const shown = preview ?? url;
-  const frame = props.variant === "avatar" ? "size-20 shrink-0 rounded-full" : "aspect-[3/1] w-full max-w-xl rounded-lg";
+  const frame =
+    props.variant === "avatar" ? "size-20 shrink-0 rounded-full" : "aspect-[3/1] w-full max-w-xl rounded-lg";
   const describedBy = error ? `${hintId} ${errorId}` : hintId;
 
   return (
-    <section aria-labelledby={`${id}-label`} className={props.variant === "avatar" ? "flex flex-wrap items-center gap-4" : "space-y-3"}>
+    <section
+      aria-labelledby={`${id}-label`}
+      className={props.variant === "avatar" ? "flex flex-wrap items-center gap-4" : "space-y-3"}
+    >
       <div className="relative" aria-busy={uploading}>
         {shown ? (
           <MediaImage src={shown} alt={preview ? props.previewAlt : props.alt} className={frame} />
@@ -107,7 +111,10 @@ export function PictureUpload(props: PictureUploadProps) {
           <MediaImage src={null} alt="" className={frame} />
         )}
         {uploading && (
-          <span aria-hidden="true" className={`absolute inset-0 flex items-center justify-center bg-black/40 ${props.variant === "avatar" ? "rounded-full" : "rounded-lg"}`}>
+          <span
+            aria-hidden="true"
+            className={`absolute inset-0 flex items-center justify-center bg-black/40 ${props.variant === "avatar" ? "rounded-full" : "rounded-lg"}`}
+          >
             <span className="size-8 animate-spin rounded-full border-4 border-white/40 border-t-white motion-reduce:animate-none" />
           </span>
         )}

@@ -27,7 +27,10 @@ export function uploadErrorMessage(code: string): string {
 }
 
 /** The same checks as the server (count, size, magic bytes), run first so a wrong file fails without a round trip. */
-export async function precheckFiles(files: File[], rule: Pick<UploadRule, "maxBytes" | "maxFiles" | "kinds">): Promise<MediaErrorCode | null> {
+export async function precheckFiles(
+  files: File[],
+  rule: Pick<UploadRule, "maxBytes" | "maxFiles" | "kinds">,
+): Promise<MediaErrorCode | null> {
   const count = checkFileCount(files.length, rule);
   if (!count.ok) return count.error;
   for (const file of files) {
@@ -45,7 +48,9 @@ export type UploadedFile = { index: number; file: File; url: string; storedUrl: 
  * whose upload was cancelled is simply not there (`cancelled` has its index). A failure of any file cancels the rest
  * and deletes the batch's finished files, so nothing half-done is ever attached.
  */
-export type UploadOutcome = { ok: true; urls: string[]; uploaded: UploadedFile[]; cancelled: number[] } | { ok: false; code: string };
+export type UploadOutcome =
+  | { ok: true; urls: string[]; uploaded: UploadedFile[]; cancelled: number[] }
+  | { ok: false; code: string };
 
 export interface UploadWatch {
   /** The share of file `index` sent so far, 0 to 1. */
@@ -75,14 +80,29 @@ function failureCode(status: number, text: string): string {
   }
 }
 
-async function postJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<{ ok: true; value: T } | { ok: false; code: string }> {
-  const response = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), credentials: "same-origin", signal });
+async function postJson<T>(
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+): Promise<{ ok: true; value: T } | { ok: false; code: string }> {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+    credentials: "same-origin",
+    signal,
+  });
   if (!response.ok) return { ok: false, code: failureCode(response.status, await response.text()) };
   return { ok: true, value: (await response.json()) as T };
 }
 
 /** A PUT by XMLHttpRequest: its upload progress, and abort() when the signal fires. */
-function putWithProgress(signed: SignedWrite, body: Blob, signal?: AbortSignal, onProgress?: (fraction: number) => void): Promise<{ ok: true } | { ok: false; code: string }> {
+function putWithProgress(
+  signed: SignedWrite,
+  body: Blob,
+  signal?: AbortSignal,
+  onProgress?: (fraction: number) => void,
+): Promise<{ ok: true } | { ok: false; code: string }> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve({ ok: false, code: CANCELLED });
     const xhr = new XMLHttpRequest();
@@ -97,7 +117,12 @@ function putWithProgress(signed: SignedWrite, body: Blob, signal?: AbortSignal, 
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable && event.total > 0) onProgress?.(event.loaded / event.total);
     };
-    xhr.onload = () => done(xhr.status >= 200 && xhr.status < 300 ? { ok: true } : { ok: false, code: failureCode(xhr.status, xhr.responseText) });
+    xhr.onload = () =>
+      done(
+        xhr.status >= 200 && xhr.status < 300
+          ? { ok: true }
+          : { ok: false, code: failureCode(xhr.status, xhr.responseText) },
+      );
     xhr.onerror = () => done({ ok: false, code: "failed" });
     xhr.onabort = () => done({ ok: false, code: CANCELLED });
     xhr.send(body);
@@ -109,9 +134,22 @@ function putWithProgress(signed: SignedWrite, body: Blob, signal?: AbortSignal, 
  * production that is a presigned R2 PUT, so the bytes never pass through the Worker; locally it is the Worker's
  * own signed PUT into local R2. Either way the record that attaches the URL re-checks the stored bytes.
  */
-async function putFile(target: Target, file: File, signal?: AbortSignal, onProgress?: (fraction: number) => void): Promise<FileOutcome> {
+async function putFile(
+  target: Target,
+  file: File,
+  signal?: AbortSignal,
+  onProgress?: (fraction: number) => void,
+): Promise<FileOutcome> {
   const sniffed = sniffMediaType(new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer()));
-  const sign = await postJson<SignedWrite>(SIGN_WRITE_PATH, { path: `v1/${target.domain}/${target.id}/${target.field}`, contentType: sniffed?.mimeType ?? file.type, size: file.size }, signal).catch(
+  const sign = await postJson<SignedWrite>(
+    SIGN_WRITE_PATH,
+    {
+      path: `v1/${target.domain}/${target.id}/${target.field}`,
+      contentType: sniffed?.mimeType ?? file.type,
+      size: file.size,
+    },
+    signal,
+  ).catch(
     // The file's own Cancel aborts the sign call too.
     (error: unknown) => (signal?.aborted ? { ok: false as const, code: CANCELLED } : Promise.reject(error)),
   );
@@ -122,7 +160,11 @@ async function putFile(target: Target, file: File, signal?: AbortSignal, onProgr
   // Profile pictures are public (and become the stored URL on attach); anything else may belong to an item that is
   // not public yet (a private work, a draft form), so the editor shows it by its signed read URL. Saving works either
   // way: the server keeps only the key.
-  return { ok: true, storedUrl: signed.storedUrl, url: target.domain === "user-profile" ? signed.storedUrl : (signed.readUrl ?? signed.storedUrl) };
+  return {
+    ok: true,
+    storedUrl: signed.storedUrl,
+    url: target.domain === "user-profile" ? signed.storedUrl : (signed.readUrl ?? signed.storedUrl),
+  };
 }
 
 /** A profile picture becomes the avatar or cover only once the account says so (userProfile.update in the spec). */
@@ -137,7 +179,12 @@ async function attachProfilePicture(field: string, url: string): Promise<FileOut
  * this removes one that finished just as it was cancelled, and its pending row.
  */
 function discardUpload(storedUrl: string): void {
-  void fetch(DELETE_PATH, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ path: storedUrl }), credentials: "same-origin" }).catch(() => {});
+  void fetch(DELETE_PATH, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ path: storedUrl }),
+    credentials: "same-origin",
+  }).catch(() => {});
 }
 
 /** Uploads files in order under v1/{domain}/{id}/{field}/ and returns URLs the page can show them by (see putFile). */
@@ -154,7 +201,8 @@ export async function uploadFiles(target: Target, files: File[], watch: UploadWa
       let outcome = await putFile(target, file, signal, (fraction) => watch.onProgress?.(index, fraction));
       // A picture cancelled after its bytes landed is not attached either.
       if (outcome.ok && signal?.aborted) outcome = { ok: false, code: CANCELLED, storedUrl: outcome.storedUrl };
-      if (outcome.ok && target.domain === "user-profile") outcome = await attachProfilePicture(target.field, outcome.url);
+      if (outcome.ok && target.domain === "user-profile")
+        outcome = await attachProfilePicture(target.field, outcome.url);
       if (!outcome.ok && outcome.code === CANCELLED) {
         if (outcome.storedUrl) discardUpload(outcome.storedUrl);
         cancelled.push(index);
@@ -176,7 +224,12 @@ export async function uploadFiles(target: Target, files: File[], watch: UploadWa
  */
 export async function uploadPoster(target: Target, videoStoredUrl: string, jpeg: Blob): Promise<string | null> {
   try {
-    const sign = await postJson<SignedWrite>(SIGN_WRITE_PATH, { path: `v1/${target.domain}/${target.id}/${target.field}`, contentType: "image/jpeg", size: jpeg.size, posterOf: videoStoredUrl });
+    const sign = await postJson<SignedWrite>(SIGN_WRITE_PATH, {
+      path: `v1/${target.domain}/${target.id}/${target.field}`,
+      contentType: "image/jpeg",
+      size: jpeg.size,
+      posterOf: videoStoredUrl,
+    });
     if (!sign.ok) return null;
     const put = await putWithProgress(sign.value, jpeg);
     return put.ok ? (sign.value.readUrl ?? sign.value.storedUrl) : null;

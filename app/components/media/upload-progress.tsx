@@ -43,7 +43,10 @@ export function UploadProgressList({ uploads, className = "" }: { uploads: Uploa
                 aria-valuetext={m.uploads_file_progress({ name: bar.name, percent: bar.percent })}
                 className="h-2 overflow-hidden rounded-full bg-zinc-200 dark:bg-zinc-700"
               >
-                <div className="h-full bg-brand-600 transition-[width] motion-reduce:transition-none dark:bg-brand-300" style={{ width: `${bar.percent}%` }} />
+                <div
+                  className="h-full bg-brand-600 transition-[width] motion-reduce:transition-none dark:bg-brand-300"
+                  style={{ width: `${bar.percent}%` }}
+                />
               </div>
             </li>
           ))}

@@ -50,7 +50,9 @@ export function useUploads(): Uploads {
     setBars((current) => [...current, ...batch]);
     const onProgress = (index: number, fraction: number) => {
       const percent = Math.min(100, Math.floor(fraction * 100));
-      setBars((current) => current.map((bar) => (bar.id === batch[index].id && bar.percent !== percent ? { ...bar, percent } : bar)));
+      setBars((current) =>
+        current.map((bar) => (bar.id === batch[index].id && bar.percent !== percent ? { ...bar, percent } : bar)),
+      );
     };
     try {
       // The upload client (checks, signed writes) loads with the first file, not with the page: callers that prechecked

@@ -17,11 +17,22 @@ export interface EmailPreferencesTexts {
   saved: string;
 }
 
-export function EmailPreferences({ groups, texts, saved }: { groups: EmailPreferenceGroup[]; texts: EmailPreferencesTexts; saved: boolean }) {
+export function EmailPreferences({
+  groups,
+  texts,
+  saved,
+}: {
+  groups: EmailPreferenceGroup[];
+  texts: EmailPreferencesTexts;
+  saved: boolean;
+}) {
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === EMAIL_PREFERENCES_INTENT;
   return (
-    <section aria-labelledby="email-preferences-title" className="space-y-4 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+    <section
+      aria-labelledby="email-preferences-title"
+      className="space-y-4 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+    >
       <div>
         <h2 id="email-preferences-title" className="text-lg font-semibold text-zinc-900 dark:text-zinc-100">
           {texts.title}
@@ -34,8 +45,17 @@ export function EmailPreferences({ groups, texts, saved }: { groups: EmailPrefer
             <fieldset key={group.legend} className="space-y-1">
               <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{group.legend}</legend>
               {group.choices.map((choice) => (
-                <label key={choice.type} className="flex min-h-9 items-center gap-2 text-sm text-zinc-900 dark:text-zinc-100">
-                  <input type="checkbox" name="email" value={choice.type} defaultChecked={choice.enabled} className="size-5 accent-brand-600" />
+                <label
+                  key={choice.type}
+                  className="flex min-h-9 items-center gap-2 text-sm text-zinc-900 dark:text-zinc-100"
+                >
+                  <input
+                    type="checkbox"
+                    name="email"
+                    value={choice.type}
+                    defaultChecked={choice.enabled}
+                    className="size-5 accent-brand-600"
+                  />
                   {choice.label}
                 </label>
               ))}
@@ -43,7 +63,13 @@ export function EmailPreferences({ groups, texts, saved }: { groups: EmailPrefer
           ))}
         </div>
         <FormStatus saved={saved && !saving} savedText={texts.saved} />
-        <button type="submit" name="intent" value={EMAIL_PREFERENCES_INTENT} disabled={saving} className="button-primary min-h-11 disabled:cursor-wait disabled:opacity-70">
+        <button
+          type="submit"
+          name="intent"
+          value={EMAIL_PREFERENCES_INTENT}
+          disabled={saving}
+          className="button-primary min-h-11 disabled:cursor-wait disabled:opacity-70"
+        >
           {texts.save}
         </button>
       </Form>

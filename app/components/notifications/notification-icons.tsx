@@ -5,7 +5,8 @@ import type { NotificationColour, NotificationIcon } from "#worker/domain/notifi
 // spelled out, so Tailwind finds them). Loaded with the bell's panel and the notification page, not every page.
 
 const PATHS: Record<NotificationIcon, string> = {
-  inbox: "M4 13.5 6.2 6a1.5 1.5 0 0 1 1.4-1h8.8a1.5 1.5 0 0 1 1.4 1l2.2 7.5V18a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 18v-4.5Zm0 0h4.5l1 2h5l1-2H20",
+  inbox:
+    "M4 13.5 6.2 6a1.5 1.5 0 0 1 1.4-1h8.8a1.5 1.5 0 0 1 1.4 1l2.2 7.5V18a1.5 1.5 0 0 1-1.5 1.5h-13A1.5 1.5 0 0 1 4 18v-4.5Zm0 0h4.5l1 2h5l1-2H20",
   check: "M12 20.5a8.5 8.5 0 1 0 0-17 8.5 8.5 0 0 0 0 17ZM8.5 12.2l2.3 2.3 4.7-5",
   card: "M3.5 7A1.5 1.5 0 0 1 5 5.5h14A1.5 1.5 0 0 1 20.5 7v10a1.5 1.5 0 0 1-1.5 1.5H5A1.5 1.5 0 0 1 3.5 17V7Zm0 3h17M7 15h3",
   package: "M12 3.5 20 7.5v9L12 20.5 4 16.5v-9l8-4Zm0 8.5 8-4.5M12 12 4 7.5M12 12v8.5M8 5.5l8 4.2",

@@ -73,11 +73,19 @@ function NotificationFace({ notification: n }: { notification: NotificationView 
  * The row is the notice's link, stretched over it (`after:inset-0`), so a click anywhere follows the notice; the
  * sender's name and avatar sit above it (`z-10`) and lead to their profile instead. Links are never nested.
  */
-export function NotificationItem({ notification: n, onOpen }: { notification: NotificationView; onOpen?: OpenHandler }) {
+export function NotificationItem({
+  notification: n,
+  onOpen,
+}: {
+  notification: NotificationView;
+  onOpen?: OpenHandler;
+}) {
   const body = (
     <>
       <span className="flex items-start gap-2">
-        <span className={`text-sm text-zinc-900 dark:text-zinc-50 ${n.read ? "font-medium" : "font-semibold"}`}>{n.title}</span>
+        <span className={`text-sm text-zinc-900 dark:text-zinc-50 ${n.read ? "font-medium" : "font-semibold"}`}>
+          {n.title}
+        </span>
         {n.read ? null : (
           <span className="mt-1.5 ml-auto size-2 shrink-0 rounded-full bg-brand-600 dark:bg-brand-300">
             <span className="sr-only">{m.notifications_unread()}</span>
@@ -86,13 +94,19 @@ export function NotificationItem({ notification: n, onOpen }: { notification: No
       </span>
       {n.message ? <span className="mt-0.5 block text-sm text-zinc-600 dark:text-zinc-400">{n.message}</span> : null}
       {/* The server formats in UTC, the browser in local time: the date may differ by a day at hydration. */}
-      <time dateTime={n.createdAt} className="mt-1 block text-xs text-zinc-600 dark:text-zinc-400" suppressHydrationWarning>
+      <time
+        dateTime={n.createdAt}
+        className="mt-1 block text-xs text-zinc-600 dark:text-zinc-400"
+        suppressHydrationWarning
+      >
         {formatNotificationDate(n.createdAt)}
       </time>
     </>
   );
   return (
-    <div className={`relative flex gap-3 rounded-lg px-3 py-2.5 ${n.href ? "hover:bg-zinc-100 dark:hover:bg-zinc-800" : ""}`}>
+    <div
+      className={`relative flex gap-3 rounded-lg px-3 py-2.5 ${n.href ? "hover:bg-zinc-100 dark:hover:bg-zinc-800" : ""}`}
+    >
       <NotificationFace notification={n} />
       <div className="min-w-0 flex-1">
         {n.sender ? (

@@ -20,7 +20,9 @@ export function NotificationPanel({ onUnreadChange }: { onUnreadChange: (count: 
   useEffect(() => {
     let current = true;
     void fetch(`${NOTIFICATION_API}/list`)
-      .then((response) => (response.ok ? (response.json() as Promise<{ data: { items: NotificationView[]; unreadCount: number } }>) : null))
+      .then((response) =>
+        response.ok ? (response.json() as Promise<{ data: { items: NotificationView[]; unreadCount: number } }>) : null,
+      )
       .catch(() => null)
       .then((body) => {
         if (!current) return;
@@ -38,22 +40,39 @@ export function NotificationPanel({ onUnreadChange }: { onUnreadChange: (count: 
     const count = await markAllNotificationsRead();
     if (count === null) return;
     onUnreadChange(count);
-    setLoad((previous) => (previous.state === "loaded" ? { state: "loaded", items: previous.items.map((item) => ({ ...item, read: true })) } : previous));
+    setLoad((previous) =>
+      previous.state === "loaded"
+        ? { state: "loaded", items: previous.items.map((item) => ({ ...item, read: true })) }
+        : previous,
+    );
   };
 
   const tabs: TabItem<Tab>[] = [
     { id: "notifications", label: m.header_notifications_tab_notifications() },
     { id: "announcements", label: m.header_notifications_tab_announcements() },
   ];
-  const empty = <p className="px-3 py-8 text-center text-sm text-zinc-600 dark:text-zinc-400">{m.header_notifications_empty()}</p>;
-  const footerLink = "rounded px-1 text-sm font-medium text-brand-700 hover:underline disabled:text-zinc-500 disabled:no-underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300";
+  const empty = (
+    <p className="px-3 py-8 text-center text-sm text-zinc-600 dark:text-zinc-400">{m.header_notifications_empty()}</p>
+  );
+  const footerLink =
+    "rounded px-1 text-sm font-medium text-brand-700 hover:underline disabled:text-zinc-500 disabled:no-underline focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-brand-300";
 
   return (
     <Tabs label={m.header_notifications_label()} tabs={tabs} look="underline" panelClassName="py-1">
       {(tab) => {
         if (tab === "announcements") return empty;
-        if (load.state === "loading") return <p className="px-3 py-8 text-center text-sm text-zinc-600 dark:text-zinc-400" role="status">{m.notifications_loading()}</p>;
-        if (load.state === "failed") return <p className="px-3 py-8 text-center text-sm text-red-700 dark:text-red-300" role="alert">{m.notifications_load_failed()}</p>;
+        if (load.state === "loading")
+          return (
+            <p className="px-3 py-8 text-center text-sm text-zinc-600 dark:text-zinc-400" role="status">
+              {m.notifications_loading()}
+            </p>
+          );
+        if (load.state === "failed")
+          return (
+            <p className="px-3 py-8 text-center text-sm text-red-700 dark:text-red-300" role="alert">
+              {m.notifications_load_failed()}
+            </p>
+          );
         if (load.items.length === 0) return empty;
         return (
           <>
@@ -65,7 +84,12 @@ export function NotificationPanel({ onUnreadChange }: { onUnreadChange: (count: 
               ))}
             </ul>
             <div className="flex items-center justify-between gap-2 border-t border-zinc-100 px-2 pt-2 pb-1 dark:border-zinc-800">
-              <button type="button" className={footerLink} onClick={() => void markAll()} disabled={load.items.every((item) => item.read)}>
+              <button
+                type="button"
+                className={footerLink}
+                onClick={() => void markAll()}
+                disabled={load.items.every((item) => item.read)}
+              >
                 {m.notifications_mark_all_read()}
               </button>
               <Link to={DASHBOARD_PATHS.settingsNotification} className={footerLink}>

@@ -23,7 +23,11 @@ const RULE = findUploadRule("commission-order", "deliverables")!;
 async function downloadFresh(event: MouseEvent<HTMLAnchorElement>, name: string): Promise<boolean> {
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return true;
   event.preventDefault();
-  const response = await fetch("/api/google/storage/sign/read", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ url: event.currentTarget.href }) });
+  const response = await fetch("/api/google/storage/sign/read", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ url: event.currentTarget.href }),
+  });
   if (!response.ok) return false;
   const link = document.createElement("a");
   link.href = ((await response.json()) as { url: string }).url;
@@ -33,7 +37,11 @@ async function downloadFresh(event: MouseEvent<HTMLAnchorElement>, name: string)
 }
 
 async function post(path: string, body: unknown): Promise<boolean> {
-  const response = await fetch(`/api/features/commission/order/deliverable/${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(`/api/features/commission/order/deliverable/${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   return response.ok;
 }
 
@@ -46,7 +54,8 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
   const setBusy = setSaving;
   const [error, setError] = useState<string | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
-  const can = order.side === "seller" ? sellerEditable(order.facts) : { addDeliverable: false, deleteDeliverable: false };
+  const can =
+    order.side === "seller" ? sellerEditable(order.facts) : { addDeliverable: false, deleteDeliverable: false };
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const files = [...(event.currentTarget.files ?? [])];
@@ -61,7 +70,13 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
     // Every file cancelled: nothing to attach.
     if (uploaded.uploaded.length === 0) return;
     setBusy(true);
-    if (!(await post("create", { orderId: order.id, medias: uploaded.uploaded.map(({ url, file }) => ({ url, name: file.name })) }))) setError(uploadErrorMessage("failed"));
+    if (
+      !(await post("create", {
+        orderId: order.id,
+        medias: uploaded.uploaded.map(({ url, file }) => ({ url, name: file.name })),
+      }))
+    )
+      setError(uploadErrorMessage("failed"));
     setBusy(false);
     revalidator.revalidate();
   }
@@ -69,7 +84,8 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
   async function remove(mediaId: string) {
     if (!window.confirm(m.orders_deliverables_delete_confirm())) return;
     setBusy(true);
-    if (!(await post("update", { orderId: order.id, mediaIdsToDelete: [mediaId] }))) setError(uploadErrorMessage("failed"));
+    if (!(await post("update", { orderId: order.id, mediaIdsToDelete: [mediaId] })))
+      setError(uploadErrorMessage("failed"));
     setBusy(false);
     revalidator.revalidate();
   }
@@ -86,20 +102,33 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
           {order.deliverables.map((file) => {
             const name = file.name ?? m.orders_deliverable_file();
             return (
-              <li key={file.id} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800">
+              <li
+                key={file.id}
+                className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800"
+              >
                 <span className="min-w-0 truncate text-sm text-zinc-900 dark:text-zinc-100">{name}</span>
                 <span className="flex gap-3">
                   {file.url && (
                     <a
                       href={file.url}
                       download={name}
-                      onClick={async (event) => setDownloadError((await downloadFresh(event, name)) ? null : m.orders_deliverables_download_failed())}
-                      className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-300">
+                      onClick={async (event) =>
+                        setDownloadError(
+                          (await downloadFresh(event, name)) ? null : m.orders_deliverables_download_failed(),
+                        )
+                      }
+                      className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-300"
+                    >
                       {m.orders_deliverables_download({ name })}
                     </a>
                   )}
                   {can.deleteDeliverable && (
-                    <button type="button" disabled={busy} onClick={() => remove(file.id)} className="min-h-11 text-sm font-semibold text-red-700 underline disabled:opacity-60 dark:text-red-300">
+                    <button
+                      type="button"
+                      disabled={busy}
+                      onClick={() => remove(file.id)}
+                      className="min-h-11 text-sm font-semibold text-red-700 underline disabled:opacity-60 dark:text-red-300"
+                    >
                       {m.orders_deliverables_delete({ name })}
                     </button>
                   )}

@@ -14,7 +14,12 @@ function MediaLinks({ medias }: { medias: OrderMediaView[] }) {
         media.url ? (
           <li key={media.id}>
             {/* A file by the name the client gave it (its URL is a signed read URL, for the two parties only); a link by its address. */}
-            <a href={media.url} target="_blank" rel="noreferrer" className="inline-flex min-h-11 max-w-full items-center break-all rounded-md border border-zinc-300 px-3 text-sm text-brand-700 underline dark:border-zinc-700 dark:text-brand-300">
+            <a
+              href={media.url}
+              target="_blank"
+              rel="noreferrer"
+              className="inline-flex min-h-11 max-w-full items-center break-all rounded-md border border-zinc-300 px-3 text-sm text-brand-700 underline dark:border-zinc-700 dark:text-brand-300"
+            >
               {media.name ?? (media.formatType === "LINK" ? media.url : m.orders_deliverable_file())}
             </a>
           </li>
@@ -58,7 +63,8 @@ export function OrderDetails({ order, choicePrices }: { order: OrderDetail; choi
 }
 
 function OrderAnswers({ order, choicePrices }: { order: OrderDetail; choicePrices: ChoicePrices }) {
-  if (order.questions.length === 0) return <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.orders_no_questions()}</p>;
+  if (order.questions.length === 0)
+    return <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.orders_no_questions()}</p>;
   return (
     <dl className="space-y-5">
       {order.questions.map((question) => {
@@ -69,7 +75,11 @@ function OrderAnswers({ order, choicePrices }: { order: OrderDetail; choicePrice
           <div key={question.id}>
             <dt className="font-semibold text-zinc-900 dark:text-zinc-50">
               {question.title}
-              {question.isRequired && <span className="ml-2 text-xs font-normal text-zinc-700 dark:text-zinc-300">({m.orders_required()})</span>}
+              {question.isRequired && (
+                <span className="ml-2 text-xs font-normal text-zinc-700 dark:text-zinc-300">
+                  ({m.orders_required()})
+                </span>
+              )}
             </dt>
             <dd className="mt-1 text-sm text-zinc-800 dark:text-zinc-200">
               {empty && <span className="text-zinc-700 dark:text-zinc-300">{m.orders_no_answer()}</span>}

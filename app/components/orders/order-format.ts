@@ -12,7 +12,8 @@ export const showDate = (at: number | null) => (at === null ? m.orders_not_set()
 export const showDateTime = (at: number | null) => (at === null ? m.orders_not_set() : formatDateTime(at, locale()));
 
 /** An amount in the order's own currency. */
-export const showMoney = (minor: number, code: string) => (isCurrencyCode(code) ? formatMoney(minor, code, locale()) : `${minor} ${code}`);
+export const showMoney = (minor: number, code: string) =>
+  isCurrencyCode(code) ? formatMoney(minor, code, locale()) : `${minor} ${code}`;
 
 /** The buyer's approximation in their display currency ("≈ $80.52" / "約$80.52"). */
 export const showApproximation = (minor: number, code: string) =>

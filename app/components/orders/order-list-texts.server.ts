@@ -36,7 +36,10 @@ export const orderRows = (items: OrderSummary[]): OrderRow[] =>
 
 /** The list's fixed words: the filter's links, the list's and pager's names, the empty and not-found notes. */
 export const orderListTexts = () => ({
-  filters: ORDER_LIST_FILTERS.map((id: OrderListFilter) => ({ id, label: id === "all" ? m.orders_filter_all() : STATUS_LABELS[id]() })),
+  filters: ORDER_LIST_FILTERS.map((id: OrderListFilter) => ({
+    id,
+    label: id === "all" ? m.orders_filter_all() : STATUS_LABELS[id](),
+  })),
   filterLabel: m.orders_filter_label(),
   listLabel: m.orders_list_label(),
   pageLabel: m.orders_page_label(),
@@ -50,7 +53,14 @@ export type OrderListTexts = ReturnType<typeof orderListTexts>;
 
 /** What the toast says on the way back from 3-D Secure. */
 export const paymentReturnNotice = (paymentReturn: "paid" | "refunded" | "failed" | null) =>
-  paymentReturn === "paid" ? { title: m.toast_success_title(), description: m.orders_paid_notice() }
-  : paymentReturn === "refunded" ? { title: m.orders_tab_payment(), description: m.orders_pay_refunded(), variant: "error" as const }
-  : paymentReturn === "failed" ? { title: m.orders_tab_payment(), description: m.card_error_authentication_failed(), variant: "error" as const }
-  : null;
+  paymentReturn === "paid"
+    ? { title: m.toast_success_title(), description: m.orders_paid_notice() }
+    : paymentReturn === "refunded"
+      ? { title: m.orders_tab_payment(), description: m.orders_pay_refunded(), variant: "error" as const }
+      : paymentReturn === "failed"
+        ? {
+            title: m.orders_tab_payment(),
+            description: m.card_error_authentication_failed(),
+            variant: "error" as const,
+          }
+        : null;

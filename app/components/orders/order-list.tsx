@@ -17,7 +17,15 @@ export function withQuery(search: string, changes: Record<string, string | null>
   return query ? `?${query}` : "?";
 }
 
-export function OrderFilter({ current, search, texts }: { current: OrderListFilter; search: string; texts: OrderListTexts }) {
+export function OrderFilter({
+  current,
+  search,
+  texts,
+}: {
+  current: OrderListFilter;
+  search: string;
+  texts: OrderListTexts;
+}) {
   return (
     <nav aria-label={texts.filterLabel}>
       <ul className="flex flex-wrap gap-2">
@@ -37,9 +45,22 @@ export function OrderFilter({ current, search, texts }: { current: OrderListFilt
   );
 }
 
-export function OrderList({ rows, label, search, openCode }: { rows: OrderRow[]; label: string; search: string; openCode: string | null }) {
+export function OrderList({
+  rows,
+  label,
+  search,
+  openCode,
+}: {
+  rows: OrderRow[];
+  label: string;
+  search: string;
+  openCode: string | null;
+}) {
   return (
-    <ul aria-label={label} className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800">
+    <ul
+      aria-label={label}
+      className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 dark:divide-zinc-800 dark:border-zinc-800"
+    >
       {rows.map((order) => (
         <li key={order.id}>
           <Link
@@ -60,9 +81,20 @@ export function OrderList({ rows, label, search, openCode }: { rows: OrderRow[];
   );
 }
 
-export function OrderPager({ page, hasMore, search, texts }: { page: number; hasMore: boolean; search: string; texts: OrderListTexts }) {
+export function OrderPager({
+  page,
+  hasMore,
+  search,
+  texts,
+}: {
+  page: number;
+  hasMore: boolean;
+  search: string;
+  texts: OrderListTexts;
+}) {
   if (page <= 1 && !hasMore) return null;
-  const link = "inline-flex min-h-11 items-center rounded-full border border-zinc-300 px-4 text-sm font-medium text-zinc-800 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800";
+  const link =
+    "inline-flex min-h-11 items-center rounded-full border border-zinc-300 px-4 text-sm font-medium text-zinc-800 hover:bg-zinc-100 dark:border-zinc-700 dark:text-zinc-200 dark:hover:bg-zinc-800";
   return (
     <nav aria-label={texts.pageLabel} className="flex justify-between">
       {page > 1 ? (

@@ -20,11 +20,19 @@ const EVENT_LABELS: Record<string, () => string> = {
   DELIVERABLE_DELETED: m.orders_event_DELIVERABLE_DELETED,
 };
 
-const ACTOR_LABELS = { seller: m.orders_actor_seller, buyer: m.orders_actor_buyer, system: m.orders_actor_system } as const;
+const ACTOR_LABELS = {
+  seller: m.orders_actor_seller,
+  buyer: m.orders_actor_buyer,
+  system: m.orders_actor_system,
+} as const;
 
 /** Who: a payment is the client's, with the card it was made with when the viewer may see it (the client). */
 const whoOf = (event: OrderEventView) =>
-  event.card ? m.orders_actor_buyer_card({ card: m.payments_card_label({ brand: cardBrandName(event.card.brand), last4: event.card.last4 }) }) : ACTOR_LABELS[event.actor]();
+  event.card
+    ? m.orders_actor_buyer_card({
+        card: m.payments_card_label({ brand: cardBrandName(event.card.brand), last4: event.card.last4 }),
+      })
+    : ACTOR_LABELS[event.actor]();
 
 /** Who did what, when, in the request's language. */
 export const orderLogLines = (events: OrderEventView[]): OrderLogLine[] =>

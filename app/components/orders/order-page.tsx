@@ -34,7 +34,15 @@ export interface OrderPageData {
   paymentNotice: ToastMessage | null;
 }
 
-export function OrderPage({ data, title, empty }: { data: OrderPageData; title: string; empty: { message: string; detail: string; action?: { to: string; label: string } } }) {
+export function OrderPage({
+  data,
+  title,
+  empty,
+}: {
+  data: OrderPageData;
+  title: string;
+  empty: { message: string; detail: string; action?: { to: string; label: string } };
+}) {
   const { search } = useLocation();
   const closeTo = withQuery(search, { order: null });
   // Back from 3-D Secure: the notice of the page's first load, kept while the toast shows after the query is dropped.
@@ -43,16 +51,37 @@ export function OrderPage({ data, title, empty }: { data: OrderPageData; title: 
   return (
     <DashboardPage title={title}>
       {data.code && !data.order && (
-        <p role="status" className="rounded-md border border-zinc-300 px-4 py-3 text-sm text-zinc-800 dark:border-zinc-700 dark:text-zinc-200">
+        <p
+          role="status"
+          className="rounded-md border border-zinc-300 px-4 py-3 text-sm text-zinc-800 dark:border-zinc-700 dark:text-zinc-200"
+        >
           {data.texts.notFound}
         </p>
       )}
-      {data.order && data.panel && <OrderPanel key={data.order.id} order={data.order} texts={data.panel} cards={data.cards} cardEntry={data.cardEntry} closeTo={closeTo} />}
+      {data.order && data.panel && (
+        <OrderPanel
+          key={data.order.id}
+          order={data.order}
+          texts={data.panel}
+          cards={data.cards}
+          cardEntry={data.cardEntry}
+          closeTo={closeTo}
+        />
+      )}
       <OrderFilter current={data.filter} search={search} texts={data.texts} />
       {data.list.rows.length === 0 ? (
-        data.filter === "all" && data.page === 1 ? <EmptyState {...empty} /> : <p className="text-sm text-zinc-700 dark:text-zinc-300">{data.texts.emptyFiltered}</p>
+        data.filter === "all" && data.page === 1 ? (
+          <EmptyState {...empty} />
+        ) : (
+          <p className="text-sm text-zinc-700 dark:text-zinc-300">{data.texts.emptyFiltered}</p>
+        )
       ) : (
-        <OrderList rows={data.list.rows} label={data.texts.listLabel} search={search} openCode={data.order?.code ?? null} />
+        <OrderList
+          rows={data.list.rows}
+          label={data.texts.listLabel}
+          search={search}
+          openCode={data.order?.code ?? null}
+        />
       )}
       <OrderPager page={data.page} hasMore={data.list.hasMore} search={search} texts={data.texts} />
       {paymentNotice && (

@@ -5,12 +5,27 @@
 // and the log draw their few fixed words from the messages, and the Payment, Delivery and Settings tabs (a chunk
 // loaded on first use) draw their own. Data, never markup: the page's markup is its render, sent once.
 import { m } from "#app/paraglide/messages.js";
-import { buyerMayPay, buyerWaiting, nextStep, orderTabs, sellerActions, statusBadge, type OrderTab } from "#worker/domain/order-display";
+import {
+  buyerMayPay,
+  buyerWaiting,
+  nextStep,
+  orderTabs,
+  sellerActions,
+  statusBadge,
+  type OrderTab,
+} from "#worker/domain/order-display";
 import type { OrderDetail } from "#worker/services/order-views";
 import { showDate, showDateTime, showMoney } from "./order-format";
 import { orderLogLines } from "./order-log-texts.server";
 import { cancelPromptText, lateCancelHintText } from "./order-refund-texts";
-import { counterpartText, orderPriceText, SHOWN_TIME_LABELS, STATUS_LABELS, STEP_LABELS, WAITING_LABELS } from "./order-texts";
+import {
+  counterpartText,
+  orderPriceText,
+  SHOWN_TIME_LABELS,
+  STATUS_LABELS,
+  STEP_LABELS,
+  WAITING_LABELS,
+} from "./order-texts";
 
 const TAB_LABELS: Record<OrderTab, () => string> = {
   details: m.orders_tab_details,
@@ -35,8 +50,20 @@ export interface OrderPost {
 function sellerTexts(order: OrderDetail) {
   const actions = sellerActions(order.facts);
   const posts: OrderPost[] = [];
-  if (actions.approve.shown) posts.push({ intent: "approve", label: m.orders_approve(), enabled: actions.approve.enabled, hint: m.orders_approve_price_hint() });
-  if (actions.deliver.shown) posts.push({ intent: "deliver", label: m.orders_deliver(), enabled: actions.deliver.enabled, hint: m.orders_deliver_hint() });
+  if (actions.approve.shown)
+    posts.push({
+      intent: "approve",
+      label: m.orders_approve(),
+      enabled: actions.approve.enabled,
+      hint: m.orders_approve_price_hint(),
+    });
+  if (actions.deliver.shown)
+    posts.push({
+      intent: "deliver",
+      label: m.orders_deliver(),
+      enabled: actions.deliver.enabled,
+      hint: m.orders_deliver_hint(),
+    });
   if (actions.complete.shown) posts.push({ intent: "complete", label: m.orders_complete(), enabled: true });
   return { posts, cancel: actions.cancel.shown ? m.orders_cancel() : null };
 }
@@ -47,11 +74,20 @@ function sellerTexts(order: OrderDetail) {
  * (issue 33: the step said Payment while Pay hid in a tab).
  */
 function buyerTexts(order: OrderDetail, now: number) {
-  if (buyerMayPay(order.facts)) return { waiting: null, lateCancel: null, pay: { label: m.orders_review_and_pay(), hint: m.orders_review_and_pay_hint() } };
+  if (buyerMayPay(order.facts))
+    return {
+      waiting: null,
+      lateCancel: null,
+      pay: { label: m.orders_review_and_pay(), hint: m.orders_review_and_pay_hint() },
+    };
   const waiting = buyerWaiting(order.facts);
   if (!waiting) return null;
   const lateHint = lateCancelHintText(order, now);
-  return { waiting: WAITING_LABELS[waiting](), lateCancel: lateHint ? { hint: lateHint, label: m.orders_cancel_late() } : null, pay: null };
+  return {
+    waiting: WAITING_LABELS[waiting](),
+    lateCancel: lateHint ? { hint: lateHint, label: m.orders_cancel_late() } : null,
+    pay: null,
+  };
 }
 
 /** Everything the open order's panel says, in the request's language; `now` decides the buyer's late cancel. */
@@ -60,11 +96,13 @@ export function orderPanelTexts(order: OrderDetail, now: number) {
   const step = nextStep(order.facts);
   const closed = step.step === "completed" || step.step === "canceled";
   const stepFacts: OrderFact[] = [];
-  if (!closed || step.shownTime.at !== null) stepFacts.push({ label: SHOWN_TIME_LABELS[step.shownTime.kind](), value: showDateTime(step.shownTime.at) });
+  if (!closed || step.shownTime.at !== null)
+    stepFacts.push({ label: SHOWN_TIME_LABELS[step.shownTime.kind](), value: showDateTime(step.shownTime.at) });
   if (step.deadline !== null) stepFacts.push({ label: m.orders_deadline(), value: showDateTime(step.deadline) });
   const choicePrices: Record<string, string> = {};
   for (const question of order.questions) {
-    for (const choice of question.choices) if (choice.priceAmount) choicePrices[choice.id] = showMoney(choice.priceAmount, order.currencyCode);
+    for (const choice of question.choices)
+      if (choice.priceAmount) choicePrices[choice.id] = showMoney(choice.priceAmount, order.currencyCode);
   }
   return {
     label: m.orders_panel_label({ code: order.code }),
@@ -78,7 +116,9 @@ export function orderPanelTexts(order: OrderDetail, now: number) {
     stepFacts,
     facts: [
       // The service details' category (spec section 5's optional categoryCode), for both parties, when it has one.
-      ...(order.categories.length ? [{ label: m.authoring_field_category(), value: order.categories.map((c) => c.name).join(", ") }] : []),
+      ...(order.categories.length
+        ? [{ label: m.authoring_field_category(), value: order.categories.map((c) => c.name).join(", ") }]
+        : []),
       { label: m.orders_estimated_start(), value: showDate(order.estimatedStart) },
       { label: m.orders_estimated_delivery(), value: showDate(order.estimatedDelivery) },
       { label: m.orders_total_price(), value: orderPriceText(order) },

@@ -16,14 +16,27 @@ import type { OrderPanelTexts } from "./order-panel-texts.server";
 import { OrderSummary } from "./order-summary";
 
 /** Its words and values come from the loader (order-panel-texts.server.ts); the tabs and the log draw their own. */
-export function OrderPanel({ order, texts, cards, cardEntry, closeTo }: { order: OrderDetail; texts: OrderPanelTexts; cards: PaymentAccountMethod[]; cardEntry: CardEntry; closeTo: string }) {
+export function OrderPanel({
+  order,
+  texts,
+  cards,
+  cardEntry,
+  closeTo,
+}: {
+  order: OrderDetail;
+  texts: OrderPanelTexts;
+  cards: PaymentAccountMethod[];
+  cardEntry: CardEntry;
+  closeTo: string;
+}) {
   const tabs = texts.tabs;
   // The selected tab belongs to the order's state: a transition may add or remove a tab, and the list starts again
   // from Details. `payFocus` counts the summary's Pay presses: each one brings the Payment tab's Pay into view.
   const state = `${order.facts.progress}-${order.facts.payment}`;
   const [selection, setSelection] = useState<{ state: string; tab: OrderTab }>({ state, tab: "details" });
   const [payFocus, setPayFocus] = useState(0);
-  const selected = selection.state === state && tabs.some((tab) => tab.id === selection.tab) ? selection.tab : "details";
+  const selected =
+    selection.state === state && tabs.some((tab) => tab.id === selection.tab) ? selection.tab : "details";
   const select = (tab: OrderTab) => setSelection({ state, tab });
   const openPayment = () => {
     preloadOrderTabs();
@@ -31,11 +44,17 @@ export function OrderPanel({ order, texts, cards, cardEntry, closeTo }: { order:
     setPayFocus((n) => n + 1);
   };
   return (
-    <article aria-label={texts.label} className="w-full space-y-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-6 dark:border-zinc-800 dark:bg-zinc-950">
+    <article
+      aria-label={texts.label}
+      className="w-full space-y-4 rounded-xl border border-zinc-200 bg-white p-4 sm:p-6 dark:border-zinc-800 dark:bg-zinc-950"
+    >
       <OrderChat
         room={order.chatRoom}
         toolbar={
-          <Link to={closeTo} className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-300">
+          <Link
+            to={closeTo}
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-300"
+          >
             {texts.backToList}
           </Link>
         }
@@ -46,15 +65,35 @@ export function OrderPanel({ order, texts, cards, cardEntry, closeTo }: { order:
             <OrderLog events={texts.logLines} />
           </div>
           {/* The other tabs' panels load when a pointer nears the tab list or a tab gets focus (lazy-order-tabs.ts). */}
-          <div className="min-w-0" onPointerOver={tabs.length > 1 ? preloadOrderTabs : undefined} onFocus={tabs.length > 1 ? preloadOrderTabs : undefined}>
-            <Tabs key={state} selected={selected} onSelect={select} label={texts.tabsLabel} tabs={tabs} look="underline" className="min-w-0 overflow-x-auto" panelClassName="pt-4">
+          <div
+            className="min-w-0"
+            onPointerOver={tabs.length > 1 ? preloadOrderTabs : undefined}
+            onFocus={tabs.length > 1 ? preloadOrderTabs : undefined}
+          >
+            <Tabs
+              key={state}
+              selected={selected}
+              onSelect={select}
+              label={texts.tabsLabel}
+              tabs={tabs}
+              look="underline"
+              className="min-w-0 overflow-x-auto"
+              panelClassName="pt-4"
+            >
               {(selected) =>
-                selected === "details" ? <OrderDetails order={order} choicePrices={texts.choicePrices} />
-                : <Suspense fallback={null}>
-                    {selected === "payment" ? <OrderPayment order={order} cards={cards} cardEntry={cardEntry} payFocus={payFocus} />
-                    : selected === "delivery" ? <OrderDelivery order={order} />
-                    : <OrderSettings order={order} />}
+                selected === "details" ? (
+                  <OrderDetails order={order} choicePrices={texts.choicePrices} />
+                ) : (
+                  <Suspense fallback={null}>
+                    {selected === "payment" ? (
+                      <OrderPayment order={order} cards={cards} cardEntry={cardEntry} payFocus={payFocus} />
+                    ) : selected === "delivery" ? (
+                      <OrderDelivery order={order} />
+                    ) : (
+                      <OrderSettings order={order} />
+                    )}
                   </Suspense>
+                )
               }
             </Tabs>
           </div>

@@ -27,10 +27,24 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
 }
 
 /** `payFocus`: how many times the summary's Pay was pressed; each press brings the Pay section into view and focus. */
-export function OrderPayment({ order, cards, cardEntry, payFocus = 0 }: { order: OrderDetail; cards: PaymentAccountMethod[]; cardEntry: CardEntry; payFocus?: number }) {
+export function OrderPayment({
+  order,
+  cards,
+  cardEntry,
+  payFocus = 0,
+}: {
+  order: OrderDetail;
+  cards: PaymentAccountMethod[];
+  cardEntry: CardEntry;
+  payFocus?: number;
+}) {
   const b = order.breakdown;
   const status =
-    order.transactionStatus === "REFUNDED" ? m.orders_payment_refunded() : order.facts.payment === "COMPLETED" ? m.orders_payment_paid() : m.orders_payment_unpaid();
+    order.transactionStatus === "REFUNDED"
+      ? m.orders_payment_refunded()
+      : order.facts.payment === "COMPLETED"
+        ? m.orders_payment_paid()
+        : m.orders_payment_unpaid();
   return (
     <div className="space-y-4">
       {b ? (
@@ -38,10 +52,17 @@ export function OrderPayment({ order, cards, cardEntry, payFocus = 0 }: { order:
           <Row label={m.orders_breakdown_total()} value={showMoney(b.totalAmount, b.currencyCode)} strong />
           <Row label={m.orders_breakdown_sales()} value={showMoney(b.salesAmount, b.currencyCode)} />
           <Row label={m.orders_breakdown_tax()} value={showMoney(b.taxAmount, b.currencyCode)} />
-          {order.side === "seller" && <Row label={m.orders_breakdown_fee()} value={showMoney(b.feeAmount, b.currencyCode)} />}
-          {order.side === "seller" && <Row label={m.orders_breakdown_income()} value={showMoney(b.incomeAmount, b.currencyCode)} strong />}
+          {order.side === "seller" && (
+            <Row label={m.orders_breakdown_fee()} value={showMoney(b.feeAmount, b.currencyCode)} />
+          )}
+          {order.side === "seller" && (
+            <Row label={m.orders_breakdown_income()} value={showMoney(b.incomeAmount, b.currencyCode)} strong />
+          )}
           {order.side === "buyer" && b.displayCurrencyCode !== b.currencyCode && (
-            <Row label={m.orders_breakdown_display()} value={showApproximation(b.displayTotalAmount, b.displayCurrencyCode)} />
+            <Row
+              label={m.orders_breakdown_display()}
+              value={showApproximation(b.displayTotalAmount, b.displayCurrencyCode)}
+            />
           )}
         </dl>
       ) : (
@@ -52,20 +73,40 @@ export function OrderPayment({ order, cards, cardEntry, payFocus = 0 }: { order:
       </dl>
       {/* A cancel's refund in the words of the rule that makes it (decision 061); else a payment given back as it landed. */}
       {refundNoteText(order) ? (
-        <p className="text-sm text-zinc-800 dark:text-zinc-200" data-testid="refund-note">{refundNoteText(order)}</p>
+        <p className="text-sm text-zinc-800 dark:text-zinc-200" data-testid="refund-note">
+          {refundNoteText(order)}
+        </p>
       ) : (
-        order.transactionStatus === "REFUNDED" && <p className="text-sm text-zinc-800 dark:text-zinc-200">{m.orders_refunded_notice()}</p>
+        order.transactionStatus === "REFUNDED" && (
+          <p className="text-sm text-zinc-800 dark:text-zinc-200">{m.orders_refunded_notice()}</p>
+        )
       )}
-      {order.side === "buyer" && buyerMayPay(order.facts) && <PayButton order={order} cards={cards} cardEntry={cardEntry} payFocus={payFocus} />}
+      {order.side === "buyer" && buyerMayPay(order.facts) && (
+        <PayButton order={order} cards={cards} cardEntry={cardEntry} payFocus={payFocus} />
+      )}
     </div>
   );
 }
 
 const expiry = (card: PaymentAccountMethod["card"]) =>
-  m.payments_card_expires({ month: String(card.expMonth).padStart(2, "0"), year: String(card.expYear % 100).padStart(2, "0") });
-const cardName = (card: PaymentAccountMethod["card"]) => m.payments_card_label({ brand: cardBrandName(card.brand), last4: card.last4 });
+  m.payments_card_expires({
+    month: String(card.expMonth).padStart(2, "0"),
+    year: String(card.expYear % 100).padStart(2, "0"),
+  });
+const cardName = (card: PaymentAccountMethod["card"]) =>
+  m.payments_card_label({ brand: cardBrandName(card.brand), last4: card.last4 });
 
-function PayButton({ order, cards, cardEntry, payFocus }: { order: OrderDetail; cards: PaymentAccountMethod[]; cardEntry: CardEntry; payFocus: number }) {
+function PayButton({
+  order,
+  cards,
+  cardEntry,
+  payFocus,
+}: {
+  order: OrderDetail;
+  cards: PaymentAccountMethod[];
+  cardEntry: CardEntry;
+  payFocus: number;
+}) {
   const revalidator = useRevalidator();
   const section = useRef<HTMLElement>(null);
   const [chosenId, setChosenId] = useState(cards[0]?.id ?? null);
@@ -86,9 +127,12 @@ function PayButton({ order, cards, cardEntry, payFocus }: { order: OrderDetail; 
     setState("paying");
     setError(null);
     // Spec section 8: pay throws (a check after the pay call failed too, say) → 'You have already paid for this commission.'
-    const outcome = await payForOrder({ orderId: order.id, accountMethodId: chosen.id, cardEntry, onAuthenticating: () => setState("authenticating") }).catch(
-      () => ({ status: "problem", message: m.orders_already_paid(), refresh: true }) as const,
-    );
+    const outcome = await payForOrder({
+      orderId: order.id,
+      accountMethodId: chosen.id,
+      cardEntry,
+      onAuthenticating: () => setState("authenticating"),
+    }).catch(() => ({ status: "problem", message: m.orders_already_paid(), refresh: true }) as const);
     if (outcome.status === "redirecting") return setState("redirecting");
     if (outcome.status === "problem") {
       setError(outcome.message);
@@ -101,12 +145,23 @@ function PayButton({ order, cards, cardEntry, payFocus }: { order: OrderDetail; 
   }
 
   return (
-    <section ref={section} tabIndex={-1} aria-label={m.orders_pay_section()} data-testid="pay-section" className="space-y-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300">
+    <section
+      ref={section}
+      tabIndex={-1}
+      aria-label={m.orders_pay_section()}
+      data-testid="pay-section"
+      className="space-y-3 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600 dark:focus-visible:outline-brand-300"
+    >
       {cards.length > 1 && (
         <fieldset className="space-y-2">
-          <legend className="mb-2 text-sm font-semibold text-zinc-900 dark:text-zinc-100">{m.orders_pay_choose_card()}</legend>
+          <legend className="mb-2 text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+            {m.orders_pay_choose_card()}
+          </legend>
           {cards.map(({ id, card }) => (
-            <label key={id} className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-zinc-200 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 dark:border-zinc-800 dark:has-[:checked]:border-brand-300 dark:has-[:checked]:bg-zinc-900">
+            <label
+              key={id}
+              className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg border border-zinc-200 px-3 py-2 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600 dark:border-zinc-800 dark:has-[:checked]:border-brand-300 dark:has-[:checked]:bg-zinc-900"
+            >
               <CheckedInput
                 type="radio"
                 name={`pay-card-${order.id}`}
@@ -129,19 +184,30 @@ function PayButton({ order, cards, cardEntry, payFocus }: { order: OrderDetail; 
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
           {m.orders_pay_with({ card: cardName(chosen.card) })}
           {cards.length === 1 && <> · {expiry(chosen.card)}</>}{" "}
-          <Link to={DASHBOARD_PATHS.settingsPayment} className="font-semibold text-brand-700 underline dark:text-brand-300">
+          <Link
+            to={DASHBOARD_PATHS.settingsPayment}
+            className="font-semibold text-brand-700 underline dark:text-brand-300"
+          >
             {m.orders_pay_manage_cards()}
           </Link>
         </p>
       ) : (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
           {m.orders_pay_no_card()}{" "}
-          <Link to={DASHBOARD_PATHS.settingsPayment} className="font-semibold text-brand-700 underline dark:text-brand-300">
+          <Link
+            to={DASHBOARD_PATHS.settingsPayment}
+            className="font-semibold text-brand-700 underline dark:text-brand-300"
+          >
             {m.orders_pay_add_card()}
           </Link>
         </p>
       )}
-      <button type="button" onClick={pay} disabled={!chosen || state !== "idle"} className="button-primary min-h-11 w-full disabled:cursor-not-allowed disabled:opacity-60">
+      <button
+        type="button"
+        onClick={pay}
+        disabled={!chosen || state !== "idle"}
+        className="button-primary min-h-11 w-full disabled:cursor-not-allowed disabled:opacity-60"
+      >
         {state === "idle" ? m.orders_pay() : m.orders_paying()}
       </button>
       <ErrorText text={error} persistent />

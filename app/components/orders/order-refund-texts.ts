@@ -17,7 +17,8 @@ function withTermsNote(text: string, order: RefundTextOrder, refund: CancelRefun
   return `${text} ${order.side === "seller" ? m.orders_refund_terms_seller() : m.orders_refund_terms_buyer()}`;
 }
 
-const amountOf = (order: RefundTextOrder, refund: CancelRefund) => showMoney(refund.kind === "full" ? refund.amount : 0, order.currencyCode);
+const amountOf = (order: RefundTextOrder, refund: CancelRefund) =>
+  showMoney(refund.kind === "full" ? refund.amount : 0, order.currencyCode);
 
 /** The cancel prompt for the viewer's side: what cancelling now gives the client back; null when they may not cancel. */
 export function cancelPromptText(order: RefundTextOrder, now: number): string | null {
@@ -26,9 +27,11 @@ export function cancelPromptText(order: RefundTextOrder, now: number): string | 
   const { refund } = outcome;
   const amount = amountOf(order, refund);
   const text =
-    refund.kind === "none" ? m.orders_cancel_confirm_nothing_paid()
-    : order.side === "seller" ? m.orders_cancel_confirm_refund_seller({ amount })
-    : m.orders_cancel_confirm_refund_buyer({ amount });
+    refund.kind === "none"
+      ? m.orders_cancel_confirm_nothing_paid()
+      : order.side === "seller"
+        ? m.orders_cancel_confirm_refund_seller({ amount })
+        : m.orders_cancel_confirm_refund_buyer({ amount });
   return withTermsNote(text, order, refund);
 }
 
@@ -50,9 +53,14 @@ export function refundNoteText(order: RefundTextOrder): string | null {
   const amount = amountOf(order, refund);
   const seller = order.side === "seller";
   if (order.facts.progress === "CANCELED") {
-    if (order.transactionStatus === "REFUNDED") return seller ? m.orders_refund_done_seller({ amount }) : m.orders_refund_done_buyer({ amount });
+    if (order.transactionStatus === "REFUNDED")
+      return seller ? m.orders_refund_done_seller({ amount }) : m.orders_refund_done_buyer({ amount });
     return seller ? m.orders_refund_pending_seller({ amount }) : m.orders_refund_pending_buyer({ amount });
   }
   if (order.facts.progress !== "APPROVED") return null;
-  return withTermsNote(seller ? m.orders_refund_if_canceled_seller({ amount }) : m.orders_refund_if_canceled_buyer({ amount }), order, refund);
+  return withTermsNote(
+    seller ? m.orders_refund_if_canceled_seller({ amount }) : m.orders_refund_if_canceled_buyer({ amount }),
+    order,
+    refund,
+  );
 }

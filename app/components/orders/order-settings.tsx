@@ -7,7 +7,12 @@ import { ErrorText } from "#app/components/form/error-text";
 import { TextField } from "#app/components/form/text-field";
 import { TextareaField } from "#app/components/form/textarea-field";
 import { SelectField } from "#app/components/form/select-field";
-import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP, ORDER_DETAILS_DESCRIPTION_MAX, ORDER_DETAILS_TITLE_MAX } from "#worker/domain/order";
+import {
+  EARLIEST_TIMESTAMP,
+  LATEST_TIMESTAMP,
+  ORDER_DETAILS_DESCRIPTION_MAX,
+  ORDER_DETAILS_TITLE_MAX,
+} from "#worker/domain/order";
 import { m } from "#app/paraglide/messages.js";
 import { sellerEditable } from "#worker/domain/order-display";
 import type { OrderDetail } from "#worker/services/order-views";
@@ -22,7 +27,16 @@ const DATE_WINDOW = { min: dateInputValue(EARLIEST_TIMESTAMP), max: dateInputVal
  * outside the page's action): `save` answers null once saved, else the message to show. The page's action answers a
  * refused field with its message by field name (`errors`), which `fields`, given as a function, shows on the field.
  */
-function EditInPlace({ id, heading, editable, lockedNote, view, fields, hidden = {}, save }: {
+function EditInPlace({
+  id,
+  heading,
+  editable,
+  lockedNote,
+  view,
+  fields,
+  hidden = {},
+  save,
+}: {
   id: string;
   heading: string;
   editable: boolean;
@@ -72,13 +86,22 @@ function EditInPlace({ id, heading, editable, lockedNote, view, fields, hidden =
     revalidator.revalidate();
   }
   return (
-    <section aria-labelledby={`${id}-heading`} className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800">
+    <section
+      aria-labelledby={`${id}-heading`}
+      className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+    >
       <div className="flex items-center justify-between gap-2">
         <h3 id={`${id}-heading`} className="font-semibold text-zinc-900 dark:text-zinc-50">
           {heading}
         </h3>
         {editable && !editing && (
-          <button ref={editButton} type="button" onClick={() => setEditing(true)} className="button-secondary min-h-11" aria-describedby={`${id}-heading`}>
+          <button
+            ref={editButton}
+            type="button"
+            onClick={() => setEditing(true)}
+            className="button-secondary min-h-11"
+            aria-describedby={`${id}-heading`}
+          >
             {m.orders_edit()}
           </button>
         )}
@@ -123,16 +146,35 @@ export function OrderSettings({ order }: { order: OrderDetail }) {
         view={
           <div className="space-y-1 text-sm">
             <p className="font-medium text-zinc-900 dark:text-zinc-50">{order.title}</p>
-            {order.description ? <p className="whitespace-pre-line text-zinc-700 dark:text-zinc-300">{order.description}</p> : null}
+            {order.description ? (
+              <p className="whitespace-pre-line text-zinc-700 dark:text-zinc-300">{order.description}</p>
+            ) : null}
             <p className="text-zinc-700 dark:text-zinc-300">
-              {m.authoring_field_category()}: {order.categories.length ? order.categories.map((c) => c.name).join(", ") : m.authoring_field_category_none()}
+              {m.authoring_field_category()}:{" "}
+              {order.categories.length
+                ? order.categories.map((c) => c.name).join(", ")
+                : m.authoring_field_category_none()}
             </p>
           </div>
         }
         fields={(errors) => (
           <>
-            <TextField name="title" id="order-details-title" label={m.orders_details_title()} defaultValue={order.title} required maxLength={ORDER_DETAILS_TITLE_MAX} />
-            <TextareaField name="description" id="order-details-description" label={m.orders_details_description()} defaultValue={order.description} rows={5} maxLength={ORDER_DETAILS_DESCRIPTION_MAX} />
+            <TextField
+              name="title"
+              id="order-details-title"
+              label={m.orders_details_title()}
+              defaultValue={order.title}
+              required
+              maxLength={ORDER_DETAILS_TITLE_MAX}
+            />
+            <TextareaField
+              name="description"
+              id="order-details-description"
+              label={m.orders_details_description()}
+              defaultValue={order.description}
+              rows={5}
+              maxLength={ORDER_DETAILS_DESCRIPTION_MAX}
+            />
             {/* Spec section 5: the optional categoryCode. One category: an order from a service with several keeps the one chosen here. */}
             <SelectField
               name="categoryCode"
@@ -140,7 +182,10 @@ export function OrderSettings({ order }: { order: OrderDetail }) {
               label={m.authoring_field_category()}
               defaultValue={order.categories[0]?.code ?? ""}
               error={errors.categoryCode}
-              options={[{ value: "", label: m.authoring_field_category_none() }, ...order.categoryOptions.map((c) => ({ value: c.code, label: c.name }))]}
+              options={[
+                { value: "", label: m.authoring_field_category_none() },
+                ...order.categoryOptions.map((c) => ({ value: c.code, label: c.name })),
+              ]}
             />
           </>
         )}
@@ -165,8 +210,24 @@ export function OrderSettings({ order }: { order: OrderDetail }) {
         }
         fields={(errors) => (
           <>
-            <TextField type="date" name="estimatedStart" id="order-estimated-start" label={m.orders_estimated_start()} defaultValue={dateInputValue(order.estimatedStart)} {...DATE_WINDOW} error={errors.estimatedStart} />
-            <TextField type="date" name="estimatedDelivery" id="order-estimated-delivery" label={m.orders_estimated_delivery()} defaultValue={dateInputValue(order.estimatedDelivery)} {...DATE_WINDOW} error={errors.estimatedDelivery} />
+            <TextField
+              type="date"
+              name="estimatedStart"
+              id="order-estimated-start"
+              label={m.orders_estimated_start()}
+              defaultValue={dateInputValue(order.estimatedStart)}
+              {...DATE_WINDOW}
+              error={errors.estimatedStart}
+            />
+            <TextField
+              type="date"
+              name="estimatedDelivery"
+              id="order-estimated-delivery"
+              label={m.orders_estimated_delivery()}
+              defaultValue={dateInputValue(order.estimatedDelivery)}
+              {...DATE_WINDOW}
+              error={errors.estimatedDelivery}
+            />
           </>
         )}
       />
@@ -176,7 +237,11 @@ export function OrderSettings({ order }: { order: OrderDetail }) {
         editable={can.price}
         lockedNote={m.orders_price_locked()}
         hidden={{ orderId: order.id, intent: "updatePrice", currency: order.currencyCode }}
-        view={<p className="text-sm">{order.priceAmount === null ? m.orders_not_set() : showMoney(order.priceAmount, order.currencyCode)}</p>}
+        view={
+          <p className="text-sm">
+            {order.priceAmount === null ? m.orders_not_set() : showMoney(order.priceAmount, order.currencyCode)}
+          </p>
+        }
         fields={(errors) => (
           <TextField
             name="price"

@@ -22,7 +22,15 @@ function Fact({ label, value }: { label: string; value: string }) {
  * Its words and values come from the loader (order-panel-texts.server.ts). `onPay`: the buyer's Pay of the next-step
  * block opens the Payment tab with its card choice and Pay button in view (the panel owns the tabs).
  */
-export function OrderSummary({ order, texts, onPay }: { order: OrderDetail; texts: OrderPanelTexts; onPay?: () => void }) {
+export function OrderSummary({
+  order,
+  texts,
+  onPay,
+}: {
+  order: OrderDetail;
+  texts: OrderPanelTexts;
+  onPay?: () => void;
+}) {
   // Approve, Deliver, Complete and Cancel go away with the transition they make (and are disabled while it posts),
   // so the browser drops focus on the page's body. Focus then moves to the next-step block, which says what
   // happened and what comes next; focus that is somewhere else (the chat, another tab) is left alone.
@@ -51,7 +59,14 @@ export function OrderSummary({ order, texts, onPay }: { order: OrderDetail; text
         )}
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{texts.submitted}</p>
       </div>
-      <div ref={nextStep} tabIndex={-1} role="group" aria-labelledby="order-next-step-heading order-next-step" className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800" data-testid="next-step">
+      <div
+        ref={nextStep}
+        tabIndex={-1}
+        role="group"
+        aria-labelledby="order-next-step-heading order-next-step"
+        className="rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+        data-testid="next-step"
+      >
         <h3 id="order-next-step-heading" className="text-sm font-semibold text-zinc-700 dark:text-zinc-300">
           {texts.nextStepHeading}
         </h3>
@@ -65,7 +80,12 @@ export function OrderSummary({ order, texts, onPay }: { order: OrderDetail; text
         </dl>
         {texts.buyer?.pay && onPay && (
           <div className="mt-3 space-y-1">
-            <button type="button" onClick={onPay} aria-describedby="order-pay-hint" className="button-primary min-h-11 w-full">
+            <button
+              type="button"
+              onClick={onPay}
+              aria-describedby="order-pay-hint"
+              className="button-primary min-h-11 w-full"
+            >
               {texts.buyer.pay.label}
             </button>
             <p id="order-pay-hint" className="text-xs text-zinc-700 dark:text-zinc-300">
@@ -79,7 +99,11 @@ export function OrderSummary({ order, texts, onPay }: { order: OrderDetail; text
           <Fact key={fact.label} {...fact} />
         ))}
       </dl>
-      {texts.seller ? <SellerButtons order={order} texts={texts} seller={texts.seller} /> : texts.buyer && <BuyerWaiting order={order} texts={texts} buyer={texts.buyer} />}
+      {texts.seller ? (
+        <SellerButtons order={order} texts={texts} seller={texts.seller} />
+      ) : (
+        texts.buyer && <BuyerWaiting order={order} texts={texts} buyer={texts.buyer} />
+      )}
     </section>
   );
 }
@@ -87,7 +111,15 @@ export function OrderSummary({ order, texts, onPay }: { order: OrderDetail; text
 const CANCEL_CLASS =
   "min-h-11 w-full rounded-full border border-red-700 px-5 text-sm font-semibold text-red-700 hover:bg-red-50 disabled:opacity-60 dark:border-red-400 dark:text-red-300 dark:hover:bg-red-950";
 
-function BuyerWaiting({ order, texts, buyer }: { order: OrderDetail; texts: OrderPanelTexts; buyer: NonNullable<OrderPanelTexts["buyer"]> }) {
+function BuyerWaiting({
+  order,
+  texts,
+  buyer,
+}: {
+  order: OrderDetail;
+  texts: OrderPanelTexts;
+  buyer: NonNullable<OrderPanelTexts["buyer"]>;
+}) {
   const posting = useIsPosting();
   if (!buyer.waiting) return null;
   return (
@@ -110,12 +142,27 @@ function BuyerWaiting({ order, texts, buyer }: { order: OrderDetail; texts: Orde
   );
 }
 
-function SellerButtons({ order, texts, seller }: { order: OrderDetail; texts: OrderPanelTexts; seller: NonNullable<OrderPanelTexts["seller"]> }) {
+function SellerButtons({
+  order,
+  texts,
+  seller,
+}: {
+  order: OrderDetail;
+  texts: OrderPanelTexts;
+  seller: NonNullable<OrderPanelTexts["seller"]>;
+}) {
   const posting = useIsPosting();
   const post = ({ intent, label, enabled, hint }: OrderPost) => (
     <Form key={intent} method="post" className="space-y-1">
       <input type="hidden" name="orderId" value={order.id} />
-      <button type="submit" name="intent" value={intent} disabled={!enabled || posting} aria-describedby={!enabled && hint ? `${intent}-hint` : undefined} className="button-primary min-h-11 w-full disabled:cursor-not-allowed disabled:opacity-60">
+      <button
+        type="submit"
+        name="intent"
+        value={intent}
+        disabled={!enabled || posting}
+        aria-describedby={!enabled && hint ? `${intent}-hint` : undefined}
+        className="button-primary min-h-11 w-full disabled:cursor-not-allowed disabled:opacity-60"
+      >
         {label}
       </button>
       {!enabled && hint && (

@@ -1,7 +1,13 @@
 // The order screens' words in the viewer's language: the domain returns keys (order-display.ts), these turn them into
 // the spec's labels. Dates and money are shown by order-format.ts.
 import { m } from "#app/paraglide/messages.js";
-import { isPriceUnsettled, type BuyerWaiting, type NextStep, type OrderSide, type StatusBadge } from "#worker/domain/order-display";
+import {
+  isPriceUnsettled,
+  type BuyerWaiting,
+  type NextStep,
+  type OrderSide,
+  type StatusBadge,
+} from "#worker/domain/order-display";
 import type { OrderSummary } from "#worker/services/order-views";
 import { showMoney } from "./order-format";
 
@@ -38,7 +44,10 @@ export const WAITING_LABELS: Record<BuyerWaiting, () => string> = {
 
 /** The order's total, or 'Unsettled' (spec section 5). */
 export const orderPriceText = (order: Pick<OrderSummary, "facts" | "priceAmount" | "currencyCode">) =>
-  isPriceUnsettled(order.facts) || order.priceAmount === null ? m.orders_unsettled() : showMoney(order.priceAmount, order.currencyCode);
+  isPriceUnsettled(order.facts) || order.priceAmount === null
+    ? m.orders_unsettled()
+    : showMoney(order.priceAmount, order.currencyCode);
 
 /** "From {name}" for the seller, "To {name}" for the buyer. */
-export const counterpartText = (side: OrderSide, name: string) => (side === "seller" ? m.orders_list_from({ name }) : m.orders_list_to({ name }));
+export const counterpartText = (side: OrderSide, name: string) =>
+  side === "seller" ? m.orders_list_from({ name }) : m.orders_list_to({ name });

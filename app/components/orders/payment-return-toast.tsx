@@ -12,7 +12,10 @@ export default function PaymentReturnToast({ notice }: { notice: ToastMessage })
   const { toast, show } = useToast();
   useEffect(() => {
     show(notice);
-    navigate(withQuery(search, { payment_intent: null, payment_intent_client_secret: null, redirect_status: null }), { replace: true, preventScrollReset: true });
+    navigate(withQuery(search, { payment_intent: null, payment_intent_client_secret: null, redirect_status: null }), {
+      replace: true,
+      preventScrollReset: true,
+    });
   }, [notice]);
   return <Toast toast={toast} />;
 }

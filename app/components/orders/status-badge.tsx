@@ -11,5 +11,9 @@ const TONES: Record<StatusBadge, string> = {
 
 /** `label`: the badge's word in the viewer's language (STATUS_LABELS, or the loader's row). */
 export function StatusBadgeLabel({ badge, label }: { badge: StatusBadge; label: string }) {
-  return <span className={`inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold ${TONES[badge]}`}>{label}</span>;
+  return (
+    <span className={`inline-flex items-center rounded-full px-3 py-1 text-xs font-semibold ${TONES[badge]}`}>
+      {label}
+    </span>
+  );
 }

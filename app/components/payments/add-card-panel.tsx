@@ -13,7 +13,14 @@ const ElementsCardForm = lazy(() => import("#app/components/payments/elements-ca
  * "Add a card", then the card form of this deployment (docs/decisions/018), loaded on first use: the payment settings
  * page and a request's submit step both add cards here. `error` is shown above it (a failed 3-D Secure return).
  */
-export function AddCardPanel(props: { cardEntry: CardEntry; onSaved: (card: SavedCard) => void; initiallyOpen?: boolean; error?: string | null; onClose?: () => void; label?: string }) {
+export function AddCardPanel(props: {
+  cardEntry: CardEntry;
+  onSaved: (card: SavedCard) => void;
+  initiallyOpen?: boolean;
+  error?: string | null;
+  onClose?: () => void;
+  label?: string;
+}) {
   const { cardEntry } = props;
   const [adding, setAdding] = useState(props.initiallyOpen ?? false);
   // "Add card" and the form replace each other: the local form opens with focus in its first field (autoFocus, as it
@@ -45,9 +52,19 @@ export function AddCardPanel(props: { cardEntry: CardEntry; onSaved: (card: Save
       ) : (
         <Suspense fallback={<p className="text-sm text-zinc-700 dark:text-zinc-300">{m.payments_saving_card()}</p>}>
           {cardEntry.mode === "emulator" && EmulatorCardForm ? (
-            <EmulatorCardForm keys={cardEntry} onSaved={saved} onCancel={close} focusFirstField={!props.initiallyOpen} />
+            <EmulatorCardForm
+              keys={cardEntry}
+              onSaved={saved}
+              onCancel={close}
+              focusFirstField={!props.initiallyOpen}
+            />
           ) : cardEntry.mode === "elements" ? (
-            <ElementsCardForm publishableKey={cardEntry.publishableKey} locale={getLocale()} onSaved={saved} onCancel={close} />
+            <ElementsCardForm
+              publishableKey={cardEntry.publishableKey}
+              locale={getLocale()}
+              onSaved={saved}
+              onCancel={close}
+            />
           ) : (
             <p className="text-zinc-700 dark:text-zinc-300">{m.payments_unavailable()}</p>
           )}

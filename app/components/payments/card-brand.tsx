@@ -17,7 +17,14 @@ const BRAND_STYLES: Record<string, string> = {
   discover: "bg-orange-700 text-white",
 };
 
-const BRAND_MARKS: Record<string, string> = { visa: "VISA", mastercard: "MC", jcb: "JCB", amex: "AMEX", diners: "DC", discover: "DISC" };
+const BRAND_MARKS: Record<string, string> = {
+  visa: "VISA",
+  mastercard: "MC",
+  jcb: "JCB",
+  amex: "AMEX",
+  diners: "DC",
+  discover: "DISC",
+};
 
 export function cardBrandName(brand: string): string {
   return BRAND_NAMES[brand] ?? brand.charAt(0).toUpperCase() + brand.slice(1);
@@ -26,7 +33,10 @@ export function cardBrandName(brand: string): string {
 /** A small card-shaped mark; decorative, since the text beside it names the brand. */
 export function CardBrandMark({ brand }: { brand: string }) {
   return (
-    <span aria-hidden="true" className={`inline-flex h-8 w-12 shrink-0 items-center justify-center rounded-md text-[0.7rem] font-bold tracking-wide ${BRAND_STYLES[brand] ?? "bg-zinc-600 text-white"}`}>
+    <span
+      aria-hidden="true"
+      className={`inline-flex h-8 w-12 shrink-0 items-center justify-center rounded-md text-[0.7rem] font-bold tracking-wide ${BRAND_STYLES[brand] ?? "bg-zinc-600 text-white"}`}
+    >
       {BRAND_MARKS[brand] ?? brand.slice(0, 4).toUpperCase()}
     </span>
   );

@@ -13,7 +13,17 @@ import { m } from "#app/paraglide/messages.js";
  * this page with its query (the service modal reopens at its step; decision 057). Loaded only where the Worker serves `elements` mode. Not exercised by
  * the tests here: Stripe's servers cannot be reached from these machines (the emulator form covers the flow).
  */
-export default function ElementsCardForm({ publishableKey, locale, onSaved, onCancel }: { publishableKey: string; locale: "en" | "ja"; onSaved: (card: SavedCard) => void; onCancel: () => void }) {
+export default function ElementsCardForm({
+  publishableKey,
+  locale,
+  onSaved,
+  onCancel,
+}: {
+  publishableKey: string;
+  locale: "en" | "ja";
+  onSaved: (card: SavedCard) => void;
+  onCancel: () => void;
+}) {
   const mountRef = useRef<HTMLDivElement>(null);
   const session = useRef<{ stripe: Stripe; elements: StripeElements; intentId: string } | null>(null);
   const [ready, setReady] = useState(false);
@@ -41,7 +51,11 @@ export default function ElementsCardForm({ publishableKey, locale, onSaved, onCa
     setBusy(true);
     setFormError(null);
     const { stripe, elements, intentId } = session.current;
-    const result = await stripe.confirmSetup({ elements, redirect: "if_required", confirmParams: { return_url: cardReturnUrl() } });
+    const result = await stripe.confirmSetup({
+      elements,
+      redirect: "if_required",
+      confirmParams: { return_url: cardReturnUrl() },
+    });
     if (result.error) {
       setFormError(cardErrorMessage(result.error));
       setBusy(false);

@@ -16,7 +16,14 @@ export function SavedCardList({ cards, onDeleted }: { cards: PaymentAccountMetho
   const [deleting, setDeleting] = useState<string | null>(null);
 
   async function remove(methodId: string, card: PaymentAccountMethod["card"]) {
-    if (!window.confirm(m.payments_delete_card_confirm({ card: m.payments_card_label({ brand: cardBrandName(card.brand), last4: card.last4 }) }))) return;
+    if (
+      !window.confirm(
+        m.payments_delete_card_confirm({
+          card: m.payments_card_label({ brand: cardBrandName(card.brand), last4: card.last4 }),
+        }),
+      )
+    )
+      return;
     setDeleting(methodId);
     try {
       const { deletePaymentMethod } = await loadCardApi();
@@ -45,9 +52,14 @@ export function SavedCardList({ cards, onDeleted }: { cards: PaymentAccountMetho
             <li key={id} className="flex flex-wrap items-center gap-3 px-4 py-3">
               <CardBrandMark brand={card.brand} />
               <div className="min-w-0 flex-1">
-                <p className="font-medium text-zinc-900 dark:text-zinc-100">{m.payments_card_label({ brand: cardBrandName(card.brand), last4: card.last4 })}</p>
+                <p className="font-medium text-zinc-900 dark:text-zinc-100">
+                  {m.payments_card_label({ brand: cardBrandName(card.brand), last4: card.last4 })}
+                </p>
                 <p className="text-sm text-zinc-700 dark:text-zinc-300">
-                  {m.payments_card_expires({ month: String(card.expMonth).padStart(2, "0"), year: String(card.expYear % 100).padStart(2, "0") })}
+                  {m.payments_card_expires({
+                    month: String(card.expMonth).padStart(2, "0"),
+                    year: String(card.expYear % 100).padStart(2, "0"),
+                  })}
                 </p>
               </div>
               <button

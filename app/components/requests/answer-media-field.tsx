@@ -14,7 +14,14 @@ const RULE = findUploadRule("commission-request", "answer_medias")!;
  * A MEDIA question's answer: files (uploaded into the client's own private request folder, copied into the order
  * when it is sent) and links. The spec's upload errors; a failed upload leaves what was attached as it was.
  */
-export function AnswerMediaField(props: { label: string; profileId: string; medias: AnswerDraft["medias"]; onChange: (change: (medias: AnswerDraft["medias"]) => AnswerDraft["medias"]) => void; invalid: boolean; describedBy?: string }) {
+export function AnswerMediaField(props: {
+  label: string;
+  profileId: string;
+  medias: AnswerDraft["medias"];
+  onChange: (change: (medias: AnswerDraft["medias"]) => AnswerDraft["medias"]) => void;
+  invalid: boolean;
+  describedBy?: string;
+}) {
   const inputId = useId();
   const uploads = useUploads();
   const busy = uploads.busy;
@@ -31,7 +38,10 @@ export function AnswerMediaField(props: { label: string; profileId: string; medi
     const outcome = await uploads.upload({ domain: RULE.domain, id: props.profileId, field: RULE.field }, files);
     if (!outcome.ok) return setError(uploadErrorMessage(outcome.code));
     // Cancelled files are not among `uploaded`: only finished ones are added.
-    props.onChange((medias) => [...medias, ...outcome.uploaded.map(({ url, file }) => ({ formatType: "FILE" as const, url, name: file.name }))]);
+    props.onChange((medias) => [
+      ...medias,
+      ...outcome.uploaded.map(({ url, file }) => ({ formatType: "FILE" as const, url, name: file.name })),
+    ]);
   }
 
   function addLink() {
@@ -48,7 +58,10 @@ export function AnswerMediaField(props: { label: string; profileId: string; medi
       {props.medias.length > 0 ? (
         <ul className="space-y-2">
           {props.medias.map((media, index) => (
-            <li key={`${media.url}-${index}`} className="flex items-center gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800/60">
+            <li
+              key={`${media.url}-${index}`}
+              className="flex items-center gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800/60"
+            >
               <span className="min-w-0 flex-1 truncate text-zinc-900 dark:text-zinc-100">{media.name}</span>
               <button
                 type="button"
@@ -63,7 +76,10 @@ export function AnswerMediaField(props: { label: string; profileId: string; medi
         </ul>
       ) : null}
       <div className="flex flex-wrap items-center gap-3">
-        <label htmlFor={inputId} className={`button-secondary min-h-11 cursor-pointer ${busy ? "pointer-events-none opacity-70" : ""}`}>
+        <label
+          htmlFor={inputId}
+          className={`button-secondary min-h-11 cursor-pointer ${busy ? "pointer-events-none opacity-70" : ""}`}
+        >
           {m.requests_add_files()}
         </label>
         <input
@@ -88,7 +104,14 @@ export function AnswerMediaField(props: { label: string; profileId: string; medi
       <div className="flex flex-wrap items-end gap-2">
         <label className="min-w-0 flex-1 text-sm font-medium text-zinc-900 dark:text-zinc-100">
           {m.requests_link_label()}
-          <input type="url" inputMode="url" value={link} onChange={(e) => setLink(e.target.value)} className={`mt-1 ${controlClass} ${controlBorder(false)}`} placeholder="https://" />
+          <input
+            type="url"
+            inputMode="url"
+            value={link}
+            onChange={(e) => setLink(e.target.value)}
+            className={`mt-1 ${controlClass} ${controlBorder(false)}`}
+            placeholder="https://"
+          />
         </label>
         <button type="button" className="button-secondary min-h-11" onClick={addLink} disabled={!link.trim()}>
           {m.requests_add_link()}

@@ -15,17 +15,30 @@ import { CheckedInput } from "#app/components/form/checked-input";
  * One question of a request, as the client answers it: the input its type asks for (spec section 5's question
  * types), the question's own media, and the inline 'This field is required.' when a required answer is missing.
  */
-export function QuestionField(props: { question: PublicFormQuestion; index: number; value: AnswerDraft; onChange: (change: (value: AnswerDraft) => AnswerDraft) => void; error: boolean; profileId: string }) {
+export function QuestionField(props: {
+  question: PublicFormQuestion;
+  index: number;
+  value: AnswerDraft;
+  onChange: (change: (value: AnswerDraft) => AnswerDraft) => void;
+  error: boolean;
+  profileId: string;
+}) {
   const { question, value, onChange } = props;
   const id = useId();
   const errorId = `${id}-error`;
   const descriptionId = question.description ? `${id}-description` : null;
   const invalid = props.error;
-  const aria = { "aria-invalid": invalid || undefined, "aria-describedby": describedBy(descriptionId, invalid && errorId), "aria-required": question.isRequired || undefined };
+  const aria = {
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": describedBy(descriptionId, invalid && errorId),
+    "aria-required": question.isRequired || undefined,
+  };
   const set = (patch: Partial<AnswerDraft>) => onChange((current) => ({ ...current, ...patch }));
   // An answer typed before the page is interactive is kept (decision 060).
   const typedField = useRef<HTMLInputElement | HTMLTextAreaElement>(null);
-  useTypedBeforeHydration(typedField, (typed) => set(question.questionType === "DATE" ? { date: typed } : { text: typed }));
+  useTypedBeforeHydration(typedField, (typed) =>
+    set(question.questionType === "DATE" ? { date: typed } : { text: typed }),
+  );
   const inputRef = typedField as RefObject<HTMLInputElement | null>;
   const textareaRef = typedField as RefObject<HTMLTextAreaElement | null>;
   const isChoice = question.questionType === "SINGLE_CHOICE" || question.questionType === "MULTIPLE_CHOICE";
@@ -46,7 +59,9 @@ export function QuestionField(props: { question: PublicFormQuestion; index: numb
   return (
     <Group
       className="rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900"
-      {...(Group === "fieldset" ? { "aria-invalid": aria["aria-invalid"], "aria-describedby": aria["aria-describedby"] } : {})}
+      {...(Group === "fieldset"
+        ? { "aria-invalid": aria["aria-invalid"], "aria-describedby": aria["aria-describedby"] }
+        : {})}
     >
       {Group === "fieldset" ? (
         <legend className="float-left w-full font-semibold text-zinc-900 dark:text-zinc-50">{title}</legend>
@@ -58,20 +73,55 @@ export function QuestionField(props: { question: PublicFormQuestion; index: numb
         </label>
       )}
       {question.description ? (
-        <p id={descriptionId ?? undefined} className="clear-both mt-2 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">
+        <p
+          id={descriptionId ?? undefined}
+          className="clear-both mt-2 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300"
+        >
           {question.description}
         </p>
       ) : null}
       <QuestionMedias question={question} className="clear-both" />
       <div className="clear-both mt-3">
         {question.questionType === "SHORT_TEXT" ? (
-          <input ref={inputRef} id={`${id}-input`} type="text" value={value.text} maxLength={5000} onChange={(e) => set({ text: e.target.value })} className={`${controlClass} ${controlBorder(invalid)}`} {...aria} />
+          <input
+            ref={inputRef}
+            id={`${id}-input`}
+            type="text"
+            value={value.text}
+            maxLength={5000}
+            onChange={(e) => set({ text: e.target.value })}
+            className={`${controlClass} ${controlBorder(invalid)}`}
+            {...aria}
+          />
         ) : question.questionType === "LONG_TEXT" ? (
-          <textarea ref={textareaRef} id={`${id}-input`} rows={5} value={value.text} maxLength={5000} onChange={(e) => set({ text: e.target.value })} className={`${controlClass} ${controlBorder(invalid)}`} {...aria} />
+          <textarea
+            ref={textareaRef}
+            id={`${id}-input`}
+            rows={5}
+            value={value.text}
+            maxLength={5000}
+            onChange={(e) => set({ text: e.target.value })}
+            className={`${controlClass} ${controlBorder(invalid)}`}
+            {...aria}
+          />
         ) : question.questionType === "DATE" ? (
-          <input ref={inputRef} id={`${id}-input`} type="date" value={value.date} onChange={(e) => set({ date: e.target.value })} className={`${controlClass} ${controlBorder(invalid)} sm:max-w-xs`} {...aria} />
+          <input
+            ref={inputRef}
+            id={`${id}-input`}
+            type="date"
+            value={value.date}
+            onChange={(e) => set({ date: e.target.value })}
+            className={`${controlClass} ${controlBorder(invalid)} sm:max-w-xs`}
+            {...aria}
+          />
         ) : question.questionType === "MEDIA" ? (
-          <AnswerMediaField label={question.title} profileId={props.profileId} medias={value.medias} onChange={(change) => onChange((current) => ({ ...current, medias: change(current.medias) }))} invalid={invalid} />
+          <AnswerMediaField
+            label={question.title}
+            profileId={props.profileId}
+            medias={value.medias}
+            onChange={(change) => onChange((current) => ({ ...current, medias: change(current.medias) }))}
+            invalid={invalid}
+          />
         ) : isChoice ? (
           <ul className="space-y-1.5">
             {question.choices.map((choice) => {
@@ -80,15 +130,36 @@ export function QuestionField(props: { question: PublicFormQuestion; index: numb
               const toggle = (on: boolean) =>
                 onChange((current) => ({
                   ...current,
-                  choiceIds: single ? [choice.id] : on ? [...current.choiceIds.filter((c) => c !== choice.id), choice.id] : current.choiceIds.filter((c) => c !== choice.id),
+                  choiceIds: single
+                    ? [choice.id]
+                    : on
+                      ? [...current.choiceIds.filter((c) => c !== choice.id), choice.id]
+                      : current.choiceIds.filter((c) => c !== choice.id),
                 }));
               return (
                 <li key={choice.id}>
                   <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600 dark:bg-zinc-800/60 dark:has-[:checked]:bg-brand-950">
-                    <CheckedInput type={single ? "radio" : "checkbox"} name={`${id}-choice`} checked={checked} onCheckedChange={toggle} className="size-4 accent-brand-700" />
-                    {choice.media ? <MediaImage src={choice.media.thumbnailUrl ?? choice.media.url} alt="" className="size-12 shrink-0 rounded-md" /> : null}
+                    <CheckedInput
+                      type={single ? "radio" : "checkbox"}
+                      name={`${id}-choice`}
+                      checked={checked}
+                      onCheckedChange={toggle}
+                      className="size-4 accent-brand-700"
+                    />
+                    {choice.media ? (
+                      <MediaImage
+                        src={choice.media.thumbnailUrl ?? choice.media.url}
+                        alt=""
+                        className="size-12 shrink-0 rounded-md"
+                      />
+                    ) : null}
                     <span className="min-w-0 flex-1 text-zinc-900 dark:text-zinc-100">{choice.title}</span>
-                    {choice.price ? <PriceLabel price={choice.price} className="shrink-0 font-semibold text-zinc-900 dark:text-zinc-50" /> : null}
+                    {choice.price ? (
+                      <PriceLabel
+                        price={choice.price}
+                        className="shrink-0 font-semibold text-zinc-900 dark:text-zinc-50"
+                      />
+                    ) : null}
                   </label>
                 </li>
               );

@@ -5,7 +5,10 @@ import { m } from "#app/paraglide/messages.js";
 export function RequestDone({ creatorName, titleId }: { creatorName: string; titleId?: string }) {
   return (
     <div className="space-y-4 py-6 text-center" role="status">
-      <div aria-hidden="true" className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200">
+      <div
+        aria-hidden="true"
+        className="mx-auto flex size-14 items-center justify-center rounded-full bg-emerald-100 text-2xl text-emerald-800 dark:bg-emerald-950 dark:text-emerald-200"
+      >
         ✓
       </div>
       <h2 id={titleId} tabIndex={-1} className="text-xl font-bold text-zinc-900 dark:text-zinc-50">

@@ -60,7 +60,11 @@ interface DraftQuestion {
 }
 
 /** The answers as spec section 7's payload; questions that ask nothing (NONE) send nothing. */
-export function answersPayload(questions: DraftQuestion[], draft: RequestDraft, languageCode: "en" | "ja"): RequestAnswer[] {
+export function answersPayload(
+  questions: DraftQuestion[],
+  draft: RequestDraft,
+  languageCode: "en" | "ja",
+): RequestAnswer[] {
   return questions
     .filter((q) => q.questionType !== "NONE")
     .map((q) => {
@@ -68,8 +72,17 @@ export function answersPayload(questions: DraftQuestion[], draft: RequestDraft, 
       return {
         formQuestionId: q.id,
         formQuestionType: q.questionType,
-        answer: { text: a.text.trim() ? { text: a.text, languageCode } : null, date: a.date || null, medias: a.medias.map(({ formatType, url, name }) => (formatType === "FILE" ? { formatType, url, name } : { formatType, url })) },
-        questionChoices: a.choiceIds.map((id) => ({ formQuestionChoiceId: id, formQuestionChoiceStatus: "SELECTED" as const })),
+        answer: {
+          text: a.text.trim() ? { text: a.text, languageCode } : null,
+          date: a.date || null,
+          medias: a.medias.map(({ formatType, url, name }) =>
+            formatType === "FILE" ? { formatType, url, name } : { formatType, url },
+          ),
+        },
+        questionChoices: a.choiceIds.map((id) => ({
+          formQuestionChoiceId: id,
+          formQuestionChoiceStatus: "SELECTED" as const,
+        })),
       };
     });
 }
@@ -80,7 +93,12 @@ export function missingAnswers(questions: DraftQuestion[], draft: RequestDraft):
     .filter((q) => {
       if (!q.isRequired) return false;
       const a = draft.answers[q.id] ?? emptyAnswer();
-      return isUnanswered(q, { text: { text: a.text }, date: a.date || null, medias: a.medias, selectedChoiceIds: new Set(a.choiceIds) });
+      return isUnanswered(q, {
+        text: { text: a.text },
+        date: a.date || null,
+        medias: a.medias,
+        selectedChoiceIds: new Set(a.choiceIds),
+      });
     })
     .map((q) => q.id);
 }

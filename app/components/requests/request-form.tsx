@@ -8,7 +8,17 @@ import type { CardEntry } from "#worker/payments/card-entry";
 import type { PaymentAccountMethod } from "#worker/payments/cards";
 import type { PublicFormQuestion } from "#worker/services/catalog";
 import { QuestionField } from "./question-field";
-import { answersPayload, clearDraft, emptyAnswer, emptyDraft, loadDraft, missingAnswers, requestDraftKey, saveDraft, type RequestDraft } from "./request-draft";
+import {
+  answersPayload,
+  clearDraft,
+  emptyAnswer,
+  emptyDraft,
+  loadDraft,
+  missingAnswers,
+  requestDraftKey,
+  saveDraft,
+  type RequestDraft,
+} from "./request-draft";
 import { CheckedInput } from "#app/components/form/checked-input";
 
 export interface RequestFormProps {
@@ -74,8 +84,12 @@ export function RequestForm(props: RequestFormProps) {
     setMissing(missingIds);
     requestAnimationFrame(() => {
       // The first unanswered question's control (a fieldset's first input), else the alert.
-      const invalid = missingIds.length ? document.querySelector<HTMLElement>(`#${CSS.escape(formId)} [aria-invalid="true"]`) : null;
-      const control = invalid?.matches("input, textarea") ? invalid : invalid?.querySelector<HTMLElement>("input, textarea");
+      const invalid = missingIds.length
+        ? document.querySelector<HTMLElement>(`#${CSS.escape(formId)} [aria-invalid="true"]`)
+        : null;
+      const control = invalid?.matches("input, textarea")
+        ? invalid
+        : invalid?.querySelector<HTMLElement>("input, textarea");
       (control ?? alertRef.current)?.focus();
     });
   };
@@ -91,7 +105,8 @@ export function RequestForm(props: RequestFormProps) {
     setSending(true);
     setAlert(null);
     setMissing([]);
-    const path = "serviceId" in props.target ? "/api/features/commission/service/submit" : "/api/features/commission/form/submit";
+    const path =
+      "serviceId" in props.target ? "/api/features/commission/service/submit" : "/api/features/commission/form/submit";
     try {
       const response = await fetch(path, {
         method: "POST",
@@ -105,7 +120,11 @@ export function RequestForm(props: RequestFormProps) {
           formQuestionAnswers: answersPayload(props.questions, draft, inputLanguage),
         }),
       });
-      const body = (await response.json().catch(() => ({}))) as { data?: { code: string }; message?: string; missing?: string[] };
+      const body = (await response.json().catch(() => ({}))) as {
+        data?: { code: string };
+        message?: string;
+        missing?: string[];
+      };
       if (response.ok && body.data) {
         clearDraft(draftKey);
         return props.onSent(body.data.code);
@@ -123,7 +142,9 @@ export function RequestForm(props: RequestFormProps) {
     <div className="space-y-8">
       <form id={formId} onSubmit={send} noValidate className="space-y-4" aria-label={m.requests_questions_heading()}>
         <h3 className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">{m.requests_questions_heading()}</h3>
-        {props.questions.length === 0 ? <p className="text-zinc-700 dark:text-zinc-300">{m.requests_no_questions()}</p> : null}
+        {props.questions.length === 0 ? (
+          <p className="text-zinc-700 dark:text-zinc-300">{m.requests_no_questions()}</p>
+        ) : null}
         {props.questions.map((question, index) => (
           <QuestionField
             key={question.id}
@@ -132,21 +153,38 @@ export function RequestForm(props: RequestFormProps) {
             profileId={props.profileId}
             value={draft.answers[question.id] ?? emptyAnswer()}
             error={missing.includes(question.id)}
-            onChange={(change) => update((d) => ({ ...d, answers: { ...d.answers, [question.id]: change(d.answers[question.id] ?? emptyAnswer()) } }))}
+            onChange={(change) =>
+              update((d) => ({
+                ...d,
+                answers: { ...d.answers, [question.id]: change(d.answers[question.id] ?? emptyAnswer()) },
+              }))
+            }
           />
         ))}
         {props.terms !== null ? (
           <section className="space-y-2 rounded-2xl border border-zinc-200 p-5 dark:border-zinc-800">
             <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">{m.requests_terms_heading()}</h3>
-            <p className="max-h-48 overflow-y-auto whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{props.terms || m.requests_no_terms()}</p>
+            <p className="max-h-48 overflow-y-auto whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">
+              {props.terms || m.requests_no_terms()}
+            </p>
             <label className="flex items-start gap-3 text-zinc-900 dark:text-zinc-100">
-              <CheckedInput type="checkbox" className={checkbox} checked={draft.isAgreedToTerms} onCheckedChange={(isAgreedToTerms) => update((d) => ({ ...d, isAgreedToTerms }))} />
+              <CheckedInput
+                type="checkbox"
+                className={checkbox}
+                checked={draft.isAgreedToTerms}
+                onCheckedChange={(isAgreedToTerms) => update((d) => ({ ...d, isAgreedToTerms }))}
+              />
               {m.requests_accept_terms()}
             </label>
           </section>
         ) : null}
         <label className="flex items-start gap-3 text-zinc-900 dark:text-zinc-100">
-          <CheckedInput type="checkbox" className={checkbox} checked={draft.isAcknowledged} onCheckedChange={(isAcknowledged) => update((d) => ({ ...d, isAcknowledged }))} />
+          <CheckedInput
+            type="checkbox"
+            className={checkbox}
+            checked={draft.isAcknowledged}
+            onCheckedChange={(isAcknowledged) => update((d) => ({ ...d, isAcknowledged }))}
+          />
           {m.requests_acknowledge()}
         </label>
       </form>
@@ -189,7 +227,13 @@ export function RequestForm(props: RequestFormProps) {
         </div>
         <div className="flex flex-wrap items-center justify-end gap-3">
           {props.secondaryAction}
-          <button type="submit" form={formId} className="button-primary min-h-11" disabled={sending} aria-busy={sending || undefined}>
+          <button
+            type="submit"
+            form={formId}
+            className="button-primary min-h-11"
+            disabled={sending}
+            aria-busy={sending || undefined}
+          >
             {sending ? m.requests_sending() : m.requests_send()}
           </button>
         </div>

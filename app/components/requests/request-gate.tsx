@@ -19,10 +19,24 @@ export function RequestGate({ state, children }: { state: RequestViewerState; ch
       <div className="space-y-3">
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.requests_signed_out_hint()}</p>
         <div className="flex flex-wrap gap-3">
-          <button type="button" aria-haspopup="dialog" className="button-primary min-h-11" onPointerEnter={loadAuthDialog} onFocus={loadAuthDialog} onClick={() => setAuthMode("signup")}>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            className="button-primary min-h-11"
+            onPointerEnter={loadAuthDialog}
+            onFocus={loadAuthDialog}
+            onClick={() => setAuthMode("signup")}
+          >
             {m.requests_sign_up()}
           </button>
-          <button type="button" aria-haspopup="dialog" className="button-secondary min-h-11" onPointerEnter={loadAuthDialog} onFocus={loadAuthDialog} onClick={() => setAuthMode("signin")}>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            className="button-secondary min-h-11"
+            onPointerEnter={loadAuthDialog}
+            onFocus={loadAuthDialog}
+            onClick={() => setAuthMode("signin")}
+          >
             {m.requests_log_in()}
           </button>
         </div>

@@ -106,10 +106,17 @@ export default function ServiceModal(props: {
         ) : (
           <>
             <header className="space-y-2">
-              <h2 id={titleId} tabIndex={-1} className="text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
+              <h2
+                id={titleId}
+                tabIndex={-1}
+                className="text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50"
+              >
                 {service.title}
               </h2>
-              <Link to={`/${service.creator.handle}`} className="inline-flex items-center gap-2 text-sm text-zinc-700 hover:underline dark:text-zinc-300">
+              <Link
+                to={`/${service.creator.handle}`}
+                className="inline-flex items-center gap-2 text-sm text-zinc-700 hover:underline dark:text-zinc-300"
+              >
                 <Avatar src={service.creator.avatarUrl} className="size-6" />
                 {service.creator.name}
               </Link>
@@ -117,21 +124,40 @@ export default function ServiceModal(props: {
             {step === "details" ? (
               <div className="space-y-5">
                 <ServiceGallery medias={service.medias} title={service.title} />
-                {service.description ? <CollapsibleText text={service.description} limit={SERVICE_MODAL_DESCRIPTION_LIMIT} className="text-zinc-700 dark:text-zinc-300" /> : null}
+                {service.description ? (
+                  <CollapsibleText
+                    text={service.description}
+                    limit={SERVICE_MODAL_DESCRIPTION_LIMIT}
+                    className="text-zinc-700 dark:text-zinc-300"
+                  />
+                ) : null}
                 <div className="flex flex-wrap items-baseline gap-x-6 gap-y-2">
                   <p className="flex items-baseline gap-2">
                     <span className="text-sm text-zinc-600 dark:text-zinc-400">{m.requests_price()}</span>
-                    <PriceLabel price={service.price} from className="text-lg font-semibold text-zinc-900 dark:text-zinc-50" />
+                    <PriceLabel
+                      price={service.price}
+                      from
+                      className="text-lg font-semibold text-zinc-900 dark:text-zinc-50"
+                    />
                   </p>
-                  {service.categories.length ? <p className="text-sm text-zinc-600 dark:text-zinc-400">{service.categories.join(" · ")}</p> : null}
+                  {service.categories.length ? (
+                    <p className="text-sm text-zinc-600 dark:text-zinc-400">{service.categories.join(" · ")}</p>
+                  ) : null}
                 </div>
                 <p className="text-sm text-zinc-600 dark:text-zinc-400">{m.requests_total_hint()}</p>
                 <section className="space-y-2 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800">
                   <h3 className="font-semibold">{m.requests_terms_heading()}</h3>
-                  <p className="max-h-48 overflow-y-auto whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{service.terms || m.requests_no_terms()}</p>
+                  <p className="max-h-48 overflow-y-auto whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">
+                    {service.terms || m.requests_no_terms()}
+                  </p>
                   {request.kind === "can-send" ? (
                     <label className="flex items-start gap-3">
-                      <input type="checkbox" className="mt-0.5 size-5 shrink-0 accent-brand-700" checked={termsAccepted} onChange={(e) => acceptTerms(e.target.checked)} />
+                      <input
+                        type="checkbox"
+                        className="mt-0.5 size-5 shrink-0 accent-brand-700"
+                        checked={termsAccepted}
+                        onChange={(e) => acceptTerms(e.target.checked)}
+                      />
                       {m.requests_accept_terms()}
                     </label>
                   ) : null}

@@ -54,11 +54,15 @@ export function Tabs<T extends string>(props: {
     const ids = props.tabs.map((t) => t.id);
     const index = ids.indexOf(selected);
     const next =
-      event.key === "ArrowRight" ? ids[(index + 1) % ids.length]
-      : event.key === "ArrowLeft" ? ids[(index + ids.length - 1) % ids.length]
-      : event.key === "Home" ? ids[0]
-      : event.key === "End" ? ids[ids.length - 1]
-      : null;
+      event.key === "ArrowRight"
+        ? ids[(index + 1) % ids.length]
+        : event.key === "ArrowLeft"
+          ? ids[(index + ids.length - 1) % ids.length]
+          : event.key === "Home"
+            ? ids[0]
+            : event.key === "End"
+              ? ids[ids.length - 1]
+              : null;
     if (next === null) return;
     event.preventDefault();
     select(next);

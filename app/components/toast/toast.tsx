@@ -29,7 +29,11 @@ export function Toast({ toast }: { toast: ToastMessage | null }) {
       ? "border-red-300 bg-red-50 text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
       : "border-emerald-300 bg-emerald-50 text-emerald-900 dark:border-emerald-800 dark:bg-emerald-950 dark:text-emerald-100";
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex justify-center sm:inset-x-auto sm:right-6 sm:bottom-6">
+    <div
+      role="status"
+      aria-live="polite"
+      className="pointer-events-none fixed inset-x-4 bottom-4 z-50 flex justify-center sm:inset-x-auto sm:right-6 sm:bottom-6"
+    >
       {toast && (
         <div className={`min-w-56 rounded-lg border px-4 py-3 shadow-lg ${tone}`}>
           <p className="text-sm font-semibold">{toast.title}</p>

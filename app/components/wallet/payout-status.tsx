@@ -27,7 +27,11 @@ function payoutLabel(entry: Pick<HistoryEntry, "payout" | "refunded">): PayoutLa
 export function PayoutStatus({ entry }: { entry: Pick<HistoryEntry, "payout" | "refunded"> }) {
   const label = payoutLabel(entry);
   return (
-    <span className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[label]}`} data-testid="payout-status" data-payout={label}>
+    <span
+      className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${TONES[label]}`}
+      data-testid="payout-status"
+      data-payout={label}
+    >
       {LABELS[label]()}
     </span>
   );

@@ -37,7 +37,10 @@ function accountFacts(status: WalletView["status"]): WalletStateTexts["facts"] {
     { label: m.wallet_fact_details_submitted(), value: yesNo(status.detailsSubmitted) },
     { label: m.wallet_fact_charges_enabled(), value: yesNo(status.chargesEnabled) },
     { label: m.wallet_fact_payouts_enabled(), value: yesNo(status.payoutsEnabled) },
-    { label: m.wallet_fact_requirements_due(), value: status.requirementsDue.length ? status.requirementsDue.join(", ") : m.wallet_none() },
+    {
+      label: m.wallet_fact_requirements_due(),
+      value: status.requirementsDue.length ? status.requirementsDue.join(", ") : m.wallet_none(),
+    },
   ];
 }
 

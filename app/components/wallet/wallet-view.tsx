@@ -5,7 +5,14 @@ import { useEffect, useState } from "react";
 import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import { showDate, showMoney } from "#app/components/orders/order-format";
 import { Pages } from "#app/components/history/pages";
-import { amountColumn, orderColumn, SalesTable, totalWithApproximationColumn, type SalesColumn, type TableTexts } from "#app/components/history/sales-table";
+import {
+  amountColumn,
+  orderColumn,
+  SalesTable,
+  totalWithApproximationColumn,
+  type SalesColumn,
+  type TableTexts,
+} from "#app/components/history/sales-table";
 import { m } from "#app/paraglide/messages.js";
 import type { OnboardingState } from "#worker/domain/payouts";
 import type { HistoryEntry } from "#worker/services/order-history";
@@ -51,10 +58,21 @@ function StripeLinkButton({ state, label }: { state: OnboardingState; label: str
   };
   return (
     <div className="space-y-2">
-      <button type="button" className="button-primary min-h-11" onClick={go} disabled={busy || !hydrated} aria-busy={busy} data-testid="wallet-stripe-link">
+      <button
+        type="button"
+        className="button-primary min-h-11"
+        onClick={go}
+        disabled={busy || !hydrated}
+        aria-busy={busy}
+        data-testid="wallet-stripe-link"
+      >
         {label}
       </button>
-      {failed && <p role="alert" className="text-sm text-red-700 dark:text-red-300">{m.wallet_action_failed()}</p>}
+      {failed && (
+        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+          {m.wallet_action_failed()}
+        </p>
+      )}
     </div>
   );
 }
@@ -68,13 +86,32 @@ function Fact({ label, value }: { label: string; value: string }) {
   );
 }
 
-function AccountStatus({ status, texts, returned }: { status: WalletView["status"]; texts: WalletStateTexts; returned: string | null }) {
+function AccountStatus({
+  status,
+  texts,
+  returned,
+}: {
+  status: WalletView["status"];
+  texts: WalletStateTexts;
+  returned: string | null;
+}) {
   return (
-    <section aria-labelledby="wallet-account" className={`${card} space-y-3`} data-testid="wallet-account" data-state={status.state}>
-      <h2 id="wallet-account" className={h2}>{m.wallet_account_heading()}</h2>
-      <p className="text-base font-semibold text-zinc-900 dark:text-zinc-100" data-testid="wallet-state">{texts.state}</p>
+    <section
+      aria-labelledby="wallet-account"
+      className={`${card} space-y-3`}
+      data-testid="wallet-account"
+      data-state={status.state}
+    >
+      <h2 id="wallet-account" className={h2}>
+        {m.wallet_account_heading()}
+      </h2>
+      <p className="text-base font-semibold text-zinc-900 dark:text-zinc-100" data-testid="wallet-state">
+        {texts.state}
+      </p>
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{texts.todo}</p>
-      {returned === "refresh" && status.state !== "ready" && <p className="text-sm text-amber-800 dark:text-amber-200">{m.wallet_returned_refresh()}</p>}
+      {returned === "refresh" && status.state !== "ready" && (
+        <p className="text-sm text-amber-800 dark:text-amber-200">{m.wallet_returned_refresh()}</p>
+      )}
       {texts.facts.length > 0 && (
         <dl className="max-w-md text-sm">
           {texts.facts.map((fact) => (
@@ -95,7 +132,9 @@ function Amounts({ label, amounts, testId }: { label: string; amounts: Money[]; 
         <p className="text-xl font-semibold tabular-nums text-zinc-900 dark:text-zinc-50">—</p>
       ) : (
         amounts.map((a) => (
-          <p key={a.currencyCode} className="text-xl font-semibold tabular-nums text-zinc-900 dark:text-zinc-50">{showMoney(a.amount, a.currencyCode)}</p>
+          <p key={a.currencyCode} className="text-xl font-semibold tabular-nums text-zinc-900 dark:text-zinc-50">
+            {showMoney(a.amount, a.currencyCode)}
+          </p>
         ))
       )}
     </div>
@@ -105,12 +144,16 @@ function Amounts({ label, amounts, testId }: { label: string; amounts: Money[]; 
 function Balance({ balance, held }: Pick<WalletView, "balance" | "held">) {
   return (
     <section aria-labelledby="wallet-balance" className="space-y-3">
-      <h2 id="wallet-balance" className={h2}>{m.wallet_balance_heading()}</h2>
+      <h2 id="wallet-balance" className={h2}>
+        {m.wallet_balance_heading()}
+      </h2>
       {!balance && held.length === 0 ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.wallet_no_balance()}</p>
       ) : (
         <div className="grid gap-3 sm:grid-cols-3">
-          {balance && <Amounts label={m.wallet_balance_available()} amounts={balance.available} testId="wallet-available" />}
+          {balance && (
+            <Amounts label={m.wallet_balance_available()} amounts={balance.available} testId="wallet-available" />
+          )}
           {balance && <Amounts label={m.wallet_balance_pending()} amounts={balance.pending} testId="wallet-pending" />}
           {held.length > 0 && <Amounts label={m.wallet_balance_held()} amounts={held} testId="wallet-held" />}
         </div>
@@ -121,7 +164,8 @@ function Balance({ balance, held }: Pick<WalletView, "balance" | "held">) {
 }
 
 /** A sale whose payout was sent in another currency than the order's (decision 050: a dollar order is paid in yen). */
-const paidInAnotherCurrency = (e: HistoryEntry) => Boolean(e.payout?.transferred && e.payout.transferred.currencyCode !== e.breakdown.currencyCode);
+const paidInAnotherCurrency = (e: HistoryEntry) =>
+  Boolean(e.payout?.transferred && e.payout.transferred.currencyCode !== e.breakdown.currencyCode);
 
 /**
  * The creator's payout: the share in the order's currency and, once sent in another currency, what was sent. Sent in
@@ -192,17 +236,23 @@ const WALLET_COLUMNS = (texts: TableTexts): SalesColumn[] => [
 function Sales({ sales, page, texts }: { sales: WalletView["sales"]; page: number; texts: TableTexts }) {
   return (
     <section aria-labelledby="wallet-orders" className="space-y-3">
-      <h2 id="wallet-orders" className={h2}>{m.wallet_orders_heading()}</h2>
+      <h2 id="wallet-orders" className={h2}>
+        {m.wallet_orders_heading()}
+      </h2>
       {sales.items.length === 0 && page === 1 ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.wallet_orders_empty()}</p>
       ) : (
         <>
           <SalesTable testId="wallet-orders" entries={sales.items} columns={WALLET_COLUMNS(texts)} stacked />
-          <p className="text-xs text-zinc-700 dark:text-zinc-300" data-testid="wallet-income-note">{m.wallet_income_vs_payout()}</p>
+          <p className="text-xs text-zinc-700 dark:text-zinc-300" data-testid="wallet-income-note">
+            {m.wallet_income_vs_payout()}
+          </p>
         </>
       )}
       {sales.items.some(paidInAnotherCurrency) && (
-        <p className="text-xs text-zinc-700 dark:text-zinc-300" data-testid="wallet-currency-note">{m.wallet_payout_currency_note()}</p>
+        <p className="text-xs text-zinc-700 dark:text-zinc-300" data-testid="wallet-currency-note">
+          {m.wallet_payout_currency_note()}
+        </p>
       )}
       <Pages page={page} hasMore={sales.hasMore} texts={texts} />
     </section>
@@ -212,15 +262,24 @@ function Sales({ sales, page, texts }: { sales: WalletView["sales"]; page: numbe
 function BankPayouts({ payouts }: Pick<WalletView, "payouts">) {
   return (
     <section aria-labelledby="wallet-payouts" className="space-y-3">
-      <h2 id="wallet-payouts" className={h2}>{m.wallet_payouts_heading()}</h2>
+      <h2 id="wallet-payouts" className={h2}>
+        {m.wallet_payouts_heading()}
+      </h2>
       {payouts.length === 0 ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.wallet_payouts_empty()}</p>
       ) : (
-        <ul className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 text-sm dark:divide-zinc-800 dark:border-zinc-800" data-testid="wallet-payouts">
+        <ul
+          className="divide-y divide-zinc-200 rounded-lg border border-zinc-200 text-sm dark:divide-zinc-800 dark:border-zinc-800"
+          data-testid="wallet-payouts"
+        >
           {payouts.map((p) => (
             <li key={p.id} className="flex justify-between gap-4 px-3 py-2">
-              <span className="tabular-nums font-medium text-zinc-900 dark:text-zinc-100">{showMoney(p.amount, p.currencyCode)}</span>
-              <span className="text-zinc-700 dark:text-zinc-300">{m.wallet_payout_arrival({ date: showDate(p.arrivalDate) })}</span>
+              <span className="tabular-nums font-medium text-zinc-900 dark:text-zinc-100">
+                {showMoney(p.amount, p.currencyCode)}
+              </span>
+              <span className="text-zinc-700 dark:text-zinc-300">
+                {m.wallet_payout_arrival({ date: showDate(p.arrivalDate) })}
+              </span>
             </li>
           ))}
         </ul>
@@ -229,11 +288,26 @@ function BankPayouts({ payouts }: Pick<WalletView, "payouts">) {
   );
 }
 
-export function Wallet({ wallet, stateTexts, tableTexts, page, returned }: { wallet: WalletView; stateTexts: WalletStateTexts; tableTexts: TableTexts; page: number; returned: string | null }) {
+export function Wallet({
+  wallet,
+  stateTexts,
+  tableTexts,
+  page,
+  returned,
+}: {
+  wallet: WalletView;
+  stateTexts: WalletStateTexts;
+  tableTexts: TableTexts;
+  page: number;
+  returned: string | null;
+}) {
   return (
     <div className="space-y-8">
       {wallet.stripeUnavailable && (
-        <p role="status" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="status"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
           {m.wallet_stripe_unavailable()}
         </p>
       )}

@@ -8,7 +8,10 @@ const term = "text-sm font-semibold text-zinc-600 dark:text-zinc-400";
 
 function PersonLink({ person }: { person: WorkPerson }) {
   return (
-    <Link to={`/${person.handle}`} className="flex min-w-0 items-center gap-2 text-zinc-900 hover:underline dark:text-zinc-50">
+    <Link
+      to={`/${person.handle}`}
+      className="flex min-w-0 items-center gap-2 text-zinc-900 hover:underline dark:text-zinc-50"
+    >
       <Avatar src={person.avatarUrl} className="size-7 shrink-0" loading="lazy" />
       <span className="truncate">{person.name}</span>
     </Link>
@@ -36,7 +39,13 @@ export interface WorkDetailLabels {
 }
 
 /** Nothing renders for a work with none of these. */
-export function WorkDetails({ work, labels }: { work: Pick<WorkPage, "categories" | "userCategories" | "tags" | "client" | "credits">; labels: WorkDetailLabels }) {
+export function WorkDetails({
+  work,
+  labels,
+}: {
+  work: Pick<WorkPage, "categories" | "userCategories" | "tags" | "client" | "credits">;
+  labels: WorkDetailLabels;
+}) {
   const { categories, userCategories, tags, client, credits } = work;
   if (!categories.length && !userCategories.length && !tags.length && !client && !credits.length) return null;
   return (
@@ -54,7 +63,10 @@ export function WorkDetails({ work, labels }: { work: Pick<WorkPage, "categories
             ))}
             {/* The creator's own labels follow the fixed categories, outlined to tell them apart. */}
             {userCategories.map((name) => (
-              <li key={`own:${name}`} className="rounded-full border border-zinc-300 px-3 py-1 text-sm text-zinc-800 dark:border-zinc-600 dark:text-zinc-200">
+              <li
+                key={`own:${name}`}
+                className="rounded-full border border-zinc-300 px-3 py-1 text-sm text-zinc-800 dark:border-zinc-600 dark:text-zinc-200"
+              >
                 {name}
               </li>
             ))}

@@ -8,7 +8,10 @@ import { workPagePath } from "./work-path";
 const OG_DESCRIPTION_LIMIT = 200;
 
 /** Every URL absolute (crawlers do not resolve relative ones); the image is the work's og image, else its first picture. */
-export function workMeta(work: Pick<WorkPage, "id" | "handle" | "title" | "description" | "ogImageUrl">, origin: string) {
+export function workMeta(
+  work: Pick<WorkPage, "id" | "handle" | "title" | "description" | "ogImageUrl">,
+  origin: string,
+) {
   const image = work.ogImageUrl ? new URL(work.ogImageUrl, origin).href : null;
   const description = collapsedText(work.description, OG_DESCRIPTION_LIMIT);
   return [
@@ -16,9 +19,19 @@ export function workMeta(work: Pick<WorkPage, "id" | "handle" | "title" | "descr
     { property: "og:type", content: "article" },
     { property: "og:title", content: work.title },
     { property: "og:url", content: new URL(workPagePath(work.handle, work.id), origin).href },
-    ...(description ? [{ property: "og:description", content: description }, { name: "description", content: description }] : []),
+    ...(description
+      ? [
+          { property: "og:description", content: description },
+          { name: "description", content: description },
+        ]
+      : []),
     { name: "twitter:card", content: "summary_large_image" },
     { name: "twitter:title", content: work.title },
-    ...(image ? [{ property: "og:image", content: image }, { name: "twitter:image", content: image }] : []),
+    ...(image
+      ? [
+          { property: "og:image", content: image },
+          { name: "twitter:image", content: image },
+        ]
+      : []),
   ];
 }

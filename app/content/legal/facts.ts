@@ -20,7 +20,13 @@ const marker = (name: string) => `⟦fee:${name}⟧`;
 /** Where a text says the fee percent ("10.36"). */
 export const FEE_PERCENT = marker("percent");
 /** Where a text walks through the worked example in yen: a total, each amount as the orders compute it. */
-export const FEE_EXAMPLE = { total: marker("total"), tax: marker("tax"), income: marker("income"), fee: marker("fee"), payout: marker("payout") } as const;
+export const FEE_EXAMPLE = {
+  total: marker("total"),
+  tax: marker("tax"),
+  income: marker("income"),
+  fee: marker("fee"),
+  payout: marker("payout"),
+} as const;
 
 const EXAMPLE_TOTAL = 121_396;
 const yen = (amount: number) => amount.toLocaleString("en-US");

@@ -7,17 +7,26 @@ async function send<T>(path: string, init?: RequestInit): Promise<T> {
   return (await response.json()) as T;
 }
 
-const json = (body: unknown): RequestInit => ({ method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const json = (body: unknown): RequestInit => ({
+  method: "POST",
+  headers: { "content-type": "application/json" },
+  body: JSON.stringify(body),
+});
 
-export const createCardSetup = () => send<{ intentId: string; clientSecret: string }>("/api/stripe/intent/setup/create");
+export const createCardSetup = () =>
+  send<{ intentId: string; clientSecret: string }>("/api/stripe/intent/setup/create");
 
 export const confirmCardSetup = (intentId: string) =>
-  send<{ paymentAccountMethodId: string; stripeMethodId: string; card: PaymentAccountMethod["card"] }>("/api/stripe/intent/setup/confirm", json({ intentId }));
+  send<{ paymentAccountMethodId: string; stripeMethodId: string; card: PaymentAccountMethod["card"] }>(
+    "/api/stripe/intent/setup/confirm",
+    json({ intentId }),
+  );
 
 /** A card just saved, as the Worker answers: the request form chooses it at once. */
 export type SavedCard = Awaited<ReturnType<typeof confirmCardSetup>>;
 
-export const deletePaymentMethod = (methodId: string) => send<{ status: "deleted" }>("/api/stripe/payment/method/delete", json({ methodId }));
+export const deletePaymentMethod = (methodId: string) =>
+  send<{ status: "deleted" }>("/api/stripe/payment/method/delete", json({ methodId }));
 
 /** The query a redirect back from 3-D Secure adds (Stripe.js's names), which a page drops once it has read it. */
 export const SETUP_RETURN_PARAMS = ["setup_intent", "setup_intent_client_secret", "redirect_status"] as const;

@@ -23,7 +23,8 @@ export interface StripeNextAction {
 }
 
 export function intentActionOf(nextAction: StripeNextAction | null | undefined): IntentAction | null {
-  if (nextAction?.type === "redirect_to_url" && nextAction.redirect_to_url?.url) return { type: "redirect_to_url", url: nextAction.redirect_to_url.url };
+  if (nextAction?.type === "redirect_to_url" && nextAction.redirect_to_url?.url)
+    return { type: "redirect_to_url", url: nextAction.redirect_to_url.url };
   if (nextAction?.type === "use_stripe_sdk") {
     const page = nextAction.use_stripe_sdk?.stripe_js;
     return { type: "use_stripe_sdk", url: typeof page === "string" ? page : null };

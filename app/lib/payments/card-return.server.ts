@@ -5,9 +5,16 @@ import { saveCardFromSetupIntent } from "#worker/payments/cards";
 import { createStripe } from "#worker/payments/stripe-client";
 
 /** "saved" once the intent is read from Stripe and the card kept; "failed" when the check did not pass; null with no return. */
-export async function settleReturnedSetup(url: URL, db: Database, env: Env, userAccountId: string | null): Promise<"saved" | "failed" | null> {
+export async function settleReturnedSetup(
+  url: URL,
+  db: Database,
+  env: Env,
+  userAccountId: string | null,
+): Promise<"saved" | "failed" | null> {
   const intentId = url.searchParams.get("setup_intent");
   if (!intentId) return null;
   if (!userAccountId || url.searchParams.get("redirect_status") !== "succeeded") return "failed";
-  return (await saveCardFromSetupIntent(db, createStripe(env), userAccountId, intentId)).status === "saved" ? "saved" : "failed";
+  return (await saveCardFromSetupIntent(db, createStripe(env), userAccountId, intentId)).status === "saved"
+    ? "saved"
+    : "failed";
 }

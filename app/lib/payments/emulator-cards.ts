@@ -21,17 +21,25 @@ export interface CardDetails {
 type Answer = { ok: true; body: Record<string, unknown> } | { ok: false; error: StripeErrorBody };
 
 const post = (keys: EmulatorKeys, path: string, params: Record<string, string>) =>
-  send(keys, path, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: new URLSearchParams(params) });
+  send(keys, path, {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(params),
+  });
 
 async function send(keys: EmulatorKeys, path: string, init: RequestInit): Promise<Answer> {
   let response: Response;
   try {
-    response = await fetch(`${keys.apiUrl}${path}`, { ...init, headers: { ...init.headers, authorization: `Bearer ${keys.publishableKey}` } });
+    response = await fetch(`${keys.apiUrl}${path}`, {
+      ...init,
+      headers: { ...init.headers, authorization: `Bearer ${keys.publishableKey}` },
+    });
   } catch {
     return { ok: false, error: { type: "api_connection_error", code: "processing_error" } };
   }
   const body = (await response.json().catch(() => ({}))) as Record<string, unknown>;
-  if (!response.ok) return { ok: false, error: (body.error as StripeErrorBody | undefined) ?? { code: "processing_error" } };
+  if (!response.ok)
+    return { ok: false, error: (body.error as StripeErrorBody | undefined) ?? { code: "processing_error" } };
   return { ok: true, body };
 }
 
@@ -59,7 +67,11 @@ export async function confirmCardSetupOnEmulator(
     ...(setup.returnUrl ? { return_url: setup.returnUrl } : {}),
   });
   if (!confirmed.ok) return { status: "failed", error: confirmed.error };
-  const intent = confirmed.body as { status?: string; last_setup_error?: StripeErrorBody | null; next_action?: StripeNextAction | null };
+  const intent = confirmed.body as {
+    status?: string;
+    last_setup_error?: StripeErrorBody | null;
+    next_action?: StripeNextAction | null;
+  };
   if (intent.status === "succeeded") return { status: "succeeded" };
   const action = intent.status === "requires_action" ? intentActionOf(intent.next_action) : null;
   if (action) return { status: "requires_action", action };
@@ -69,13 +81,29 @@ export async function confirmCardSetupOnEmulator(
 export type IntentKind = "payment_intent" | "setup_intent";
 
 /** What an intent came to, read back with its client secret, as Stripe.js reads it after handling a next action. */
-export type IntentOutcome = { status: "succeeded" | "processing" } | { status: "requires_action" } | { status: "failed"; error: StripeErrorBody };
+export type IntentOutcome =
+  | { status: "succeeded" | "processing" }
+  | { status: "requires_action" }
+  | { status: "failed"; error: StripeErrorBody };
 
-export async function readIntentOnEmulator(keys: EmulatorKeys, kind: IntentKind, intentId: string, clientSecret: string): Promise<IntentOutcome> {
+export async function readIntentOnEmulator(
+  keys: EmulatorKeys,
+  kind: IntentKind,
+  intentId: string,
+  clientSecret: string,
+): Promise<IntentOutcome> {
   const path = `/v1/${kind}s/${encodeURIComponent(intentId)}?client_secret=${encodeURIComponent(clientSecret)}`;
   const read = await send(keys, path, { method: "GET" });
   if (!read.ok) return { status: "failed", error: read.error };
-  const intent = read.body as { status?: string; last_setup_error?: StripeErrorBody | null; last_payment_error?: StripeErrorBody | null };
-  if (intent.status === "succeeded" || intent.status === "processing" || intent.status === "requires_action") return { status: intent.status };
-  return { status: "failed", error: intent.last_payment_error ?? intent.last_setup_error ?? { code: "processing_error" } };
+  const intent = read.body as {
+    status?: string;
+    last_setup_error?: StripeErrorBody | null;
+    last_payment_error?: StripeErrorBody | null;
+  };
+  if (intent.status === "succeeded" || intent.status === "processing" || intent.status === "requires_action")
+    return { status: intent.status };
+  return {
+    status: "failed",
+    error: intent.last_payment_error ?? intent.last_setup_error ?? { code: "processing_error" },
+  };
 }

@@ -12,7 +12,10 @@ import { readIntentOnEmulator, type EmulatorKeys, type IntentKind, type IntentOu
 const DONE_MESSAGE = "stripe-emulator:3ds-done";
 
 /** The client closed the challenge without finishing it: Stripe.js's error for it; the intent still waits for them. */
-const closed = (kind: IntentKind): IntentOutcome => ({ status: "failed", error: { code: `${kind}_authentication_failure` } });
+const closed = (kind: IntentKind): IntentOutcome => ({
+  status: "failed",
+  error: { code: `${kind}_authentication_failure` },
+});
 
 export async function authenticateOnEmulator(
   keys: EmulatorKeys,
@@ -29,10 +32,10 @@ function showChallenge(url: URL, intentId: string): Promise<boolean> {
   const dialog = document.createElement("dialog");
   dialog.setAttribute("aria-label", m.payments_three_d_secure_title());
   dialog.dataset.testid = "three-d-secure";
-  dialog.className =
-    "m-0 h-dvh max-h-none w-screen max-w-none bg-zinc-950/70 p-0 backdrop:bg-zinc-950/60 sm:p-6";
+  dialog.className = "m-0 h-dvh max-h-none w-screen max-w-none bg-zinc-950/70 p-0 backdrop:bg-zinc-950/60 sm:p-6";
   const panel = document.createElement("div");
-  panel.className = "mx-auto flex h-full max-w-2xl flex-col overflow-hidden rounded-none bg-white shadow-2xl sm:rounded-2xl dark:bg-zinc-900";
+  panel.className =
+    "mx-auto flex h-full max-w-2xl flex-col overflow-hidden rounded-none bg-white shadow-2xl sm:rounded-2xl dark:bg-zinc-900";
   const bar = document.createElement("div");
   bar.className = "flex items-center justify-between gap-3 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800";
   const heading = document.createElement("h2");
@@ -64,7 +67,13 @@ function showChallenge(url: URL, intentId: string): Promise<boolean> {
     // Only the emulator's own frame may end it, and only for this intent: anything else posting is ignored.
     const onMessage = (event: MessageEvent) => {
       const data = event.data as { type?: unknown; intent?: unknown } | null;
-      if (event.origin !== url.origin || event.source !== frame.contentWindow || data?.type !== DONE_MESSAGE || data.intent !== intentId) return;
+      if (
+        event.origin !== url.origin ||
+        event.source !== frame.contentWindow ||
+        data?.type !== DONE_MESSAGE ||
+        data.intent !== intentId
+      )
+        return;
       finish(true);
     };
     window.addEventListener("message", onMessage);

@@ -30,16 +30,32 @@ export async function handleIntentAction(
   if (__LOCAL_CARD_FORM__ && cardEntry.mode === "emulator") {
     if (!action.url) return UNAVAILABLE;
     const { authenticateOnEmulator } = await import("./emulator-three-d-secure");
-    const outcome = await authenticateOnEmulator(cardEntry, { kind: intent.kind, id: intent.id, clientSecret: intent.clientSecret, challengeUrl: action.url });
+    const outcome = await authenticateOnEmulator(cardEntry, {
+      kind: intent.kind,
+      id: intent.id,
+      clientSecret: intent.clientSecret,
+      challengeUrl: action.url,
+    });
     // Still waiting after the page said it was done: read as Stripe.js reads an unfinished challenge.
-    return outcome.status === "requires_action" ? { status: "failed", error: { code: `${intent.kind}_authentication_failure` } } : outcome;
+    return outcome.status === "requires_action"
+      ? { status: "failed", error: { code: `${intent.kind}_authentication_failure` } }
+      : outcome;
   }
   if (cardEntry.mode !== "elements") return UNAVAILABLE;
   const { loadStripe } = await import("@stripe/stripe-js");
   const stripe = await loadStripe(cardEntry.publishableKey, { locale: getLocale() });
   if (!stripe) return UNAVAILABLE;
   const result = await stripe.handleNextAction({ clientSecret: intent.clientSecret });
-  if (result.error) return { status: "failed", error: { type: result.error.type, code: result.error.code, decline_code: result.error.decline_code, message: result.error.message } };
+  if (result.error)
+    return {
+      status: "failed",
+      error: {
+        type: result.error.type,
+        code: result.error.code,
+        decline_code: result.error.decline_code,
+        message: result.error.message,
+      },
+    };
   const status = result.paymentIntent?.status ?? result.setupIntent?.status;
   if (status === "succeeded" || status === "processing") return { status };
   return { status: "failed", error: { code: `${intent.kind}_authentication_failure` } };

@@ -23,7 +23,13 @@ export type PayOutcome =
 
 type PayAnswer =
   | { status: "succeeded" }
-  | { status: "requires_action"; transactionId: string; intentId: string; clientSecret: string; nextAction: StripeNextAction | null }
+  | {
+      status: "requires_action";
+      transactionId: string;
+      intentId: string;
+      clientSecret: string;
+      nextAction: StripeNextAction | null;
+    }
   | { status: "failed"; error: { code: string | null; declineCode: string | null } }
   /** Charged, but the order had changed or ended: given back at once. */
   | { status: "refunded" }
@@ -43,7 +49,8 @@ interface IntentCheck {
   clientSecret: string | null;
 }
 
-const post = (path: string, body: unknown) => fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+const post = (path: string, body: unknown) =>
+  fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 async function pendingPayment(orderId: string): Promise<PendingPayment | null> {
   const response = await post("/api/features/commission/order/payment/pending", { orderId });
@@ -53,20 +60,33 @@ async function pendingPayment(orderId: string): Promise<PendingPayment | null> {
 
 /** `intent/payment/get`: the Worker reads the intent from Stripe and records it on the order if it succeeded. */
 async function checkIntent(payment: { intentId: string; transactionId: string }): Promise<IntentCheck | null> {
-  const response = await post("/api/stripe/intent/payment/get", { intentId: payment.intentId, transactionId: payment.transactionId });
+  const response = await post("/api/stripe/intent/payment/get", {
+    intentId: payment.intentId,
+    transactionId: payment.transactionId,
+  });
   return response.ok ? ((await response.json()) as IntentCheck) : null;
 }
 
 const problem = (message: string, refresh = false): PayOutcome => ({ status: "problem", message, refresh });
 
 /** What the check of an intent means for the page; null when it leaves nothing to take up (pay normally). */
-async function settleChecked(cardEntry: CardEntry, payment: { intentId: string; transactionId: string }, check: IntentCheck | null, onAuthenticating: () => void) {
+async function settleChecked(
+  cardEntry: CardEntry,
+  payment: { intentId: string; transactionId: string },
+  check: IntentCheck | null,
+  onAuthenticating: () => void,
+) {
   if (check?.status === "succeeded") return { status: "paid" } as const;
   if (check?.status === "refunded") return problem(m.orders_pay_refunded(), true);
   const action = check?.status === "requires_action" ? intentActionOf(check.nextAction) : null;
   if (!action || !check?.clientSecret) return null;
   onAuthenticating();
-  const outcome = await handleIntentAction(cardEntry, { kind: "payment_intent", id: payment.intentId, clientSecret: check.clientSecret, action });
+  const outcome = await handleIntentAction(cardEntry, {
+    kind: "payment_intent",
+    id: payment.intentId,
+    clientSecret: check.clientSecret,
+    action,
+  });
   if (outcome.status === "redirecting") return outcome;
   if (outcome.status === "failed") return problem(cardErrorMessage(outcome.error));
   // Authenticated: the Worker reads the intent again and records the payment (the webhook would too, later).
@@ -77,7 +97,12 @@ async function settleChecked(cardEntry: CardEntry, payment: { intentId: string; 
 }
 
 /** The pending intent, if any, taken up: null when there is none or it needs nothing from the client. */
-async function takeUpPending(cardEntry: CardEntry, orderId: string, onAuthenticating: () => void, accountMethodId?: string): Promise<PayOutcome | null> {
+async function takeUpPending(
+  cardEntry: CardEntry,
+  orderId: string,
+  onAuthenticating: () => void,
+  accountMethodId?: string,
+): Promise<PayOutcome | null> {
   const pending = await pendingPayment(orderId).catch(() => null);
   // Another card chosen: the pay call confirms the same intent with it (the Order object never makes a second one).
   if (!pending || (accountMethodId && pending.accountMethodId !== accountMethodId)) return null;
@@ -86,7 +111,10 @@ async function takeUpPending(cardEntry: CardEntry, orderId: string, onAuthentica
 
 /** What the page says of a pay call that did not pay: each answer of the pay API in the user's language. */
 function payProblem(response: Response, answer: PayAnswer): PayOutcome | null {
-  if ("status" in answer && answer.status === "failed") return problem(cardErrorMessage({ code: answer.error.code ?? undefined, decline_code: answer.error.declineCode ?? undefined }));
+  if ("status" in answer && answer.status === "failed")
+    return problem(
+      cardErrorMessage({ code: answer.error.code ?? undefined, decline_code: answer.error.declineCode ?? undefined }),
+    );
   if ("status" in answer && answer.status === "refunded") return problem(m.orders_pay_refunded(), true);
   if ("status" in answer && answer.status === "voided") return problem(m.orders_pay_voided(), true);
   if (response.status === 503) return problem(m.orders_pay_unavailable());
@@ -96,7 +124,12 @@ function payProblem(response: Response, answer: PayAnswer): PayOutcome | null {
   return response.ok ? null : problem(m.orders_already_paid());
 }
 
-export async function payForOrder(input: { orderId: string; accountMethodId: string; cardEntry: CardEntry; onAuthenticating: () => void }): Promise<PayOutcome> {
+export async function payForOrder(input: {
+  orderId: string;
+  accountMethodId: string;
+  cardEntry: CardEntry;
+  onAuthenticating: () => void;
+}): Promise<PayOutcome> {
   const { orderId, accountMethodId, cardEntry, onAuthenticating } = input;
   const resumed = await takeUpPending(cardEntry, orderId, onAuthenticating, accountMethodId);
   if (resumed) return resumed;
@@ -115,7 +148,12 @@ export async function payForOrder(input: { orderId: string; accountMethodId: str
     return response?.status === 503 ? problem(m.orders_pay_unavailable()) : problem(m.orders_already_paid());
   }
   if ("status" in answer && answer.status === "requires_action") {
-    const settled = await settleChecked(cardEntry, answer, { status: "requires_action", nextAction: answer.nextAction, clientSecret: answer.clientSecret }, onAuthenticating);
+    const settled = await settleChecked(
+      cardEntry,
+      answer,
+      { status: "requires_action", nextAction: answer.nextAction, clientSecret: answer.clientSecret },
+      onAuthenticating,
+    );
     return settled ?? problem(m.card_error_authentication_failed());
   }
   return payProblem(response, answer) ?? { status: "paid" };

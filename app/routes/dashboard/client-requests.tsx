@@ -12,7 +12,15 @@ import type { Route } from "./+types/client-requests";
 export async function loader({ context }: Route.LoaderArgs) {
   const page = await loadOrderPage(context, requireUser(context), "buyer");
   // The heading and the empty state's words come with the data, like the list's (decision 016's pattern).
-  return { ...page, title: m.dashboard_requests_title(), empty: { message: m.dashboard_requests_empty(), detail: m.dashboard_requests_empty_detail(), action: { to: "/explore/creators", label: m.dashboard_find_creators() } } };
+  return {
+    ...page,
+    title: m.dashboard_requests_title(),
+    empty: {
+      message: m.dashboard_requests_empty(),
+      detail: m.dashboard_requests_empty_detail(),
+      action: { to: "/explore/creators", label: m.dashboard_find_creators() },
+    },
+  };
 }
 
 // The buyer has no form posts of their own (paying is a fetch); the Durable Object refuses a buyer's seller actions.

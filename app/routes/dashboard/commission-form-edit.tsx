@@ -10,7 +10,13 @@ import { m } from "#app/paraglide/messages.js";
 import { translateAuthoringErrors } from "#worker/http/authoring-messages";
 import type { Database } from "#worker/db/client";
 import { parseFormDraft, type FormDraft } from "#worker/domain/commission-form";
-import { deleteForm, getFormForEdit, listCategoryOptions, saveForm, setFormStatus } from "#worker/services/commission-forms";
+import {
+  deleteForm,
+  getFormForEdit,
+  listCategoryOptions,
+  saveForm,
+  setFormStatus,
+} from "#worker/services/commission-forms";
 import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "#worker/services/media-access";
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-form-edit";
@@ -25,7 +31,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const formId = new URL(request.url).searchParams.get("formId");
   // The sidebar links here without an id: there is nothing to edit, so offer the list.
   if (!formId) {
-    const empty = { message: m.dashboard_form_edit_empty({}, t), detail: m.dashboard_form_edit_empty_detail({}, t), back: m.dashboard_forms_back({}, t) };
+    const empty = {
+      message: m.dashboard_form_edit_empty({}, t),
+      detail: m.dashboard_form_edit_empty_detail({}, t),
+      back: m.dashboard_forms_back({}, t),
+    };
     return { form: null, categories: [], empty };
   }
   const stored = await getFormForEdit(db, user.accountId, formId, locale);
@@ -50,8 +60,16 @@ const formPagePath = (code: string) => `/cf/${code}`;
 function formEditorTextsFor(locale: Locale): FormEditorTexts {
   const t = { locale };
   // The form's fields and each question's share their labels; the questions and the choices share their buttons.
-  const fields = { title: m.authoring_field_title({}, t), description: m.authoring_field_description({}, t), optional: m.authoring_optional({}, t) };
-  const buttons = { moveUp: m.authoring_move_up({}, t), moveDown: m.authoring_move_down({}, t), remove: m.authoring_remove({}, t) };
+  const fields = {
+    title: m.authoring_field_title({}, t),
+    description: m.authoring_field_description({}, t),
+    optional: m.authoring_optional({}, t),
+  };
+  const buttons = {
+    moveUp: m.authoring_move_up({}, t),
+    moveDown: m.authoring_move_down({}, t),
+    remove: m.authoring_remove({}, t),
+  };
   return {
     ...fields,
     category: m.authoring_field_category({}, t),
@@ -100,9 +118,22 @@ function formEditorTextsFor(locale: Locale): FormEditorTexts {
  * A draft form's files are not served at /media/ (only published forms are public): its owner gets signed read URLs
  * (worker/services/media-access.ts). Kept media are saved back by id, so the editor may hold them.
  */
-async function viewableForm<F extends { draft: FormDraft }>(db: Database, env: Env, viewer: MediaViewer, form: F): Promise<F> {
-  const shown = form.draft.questions.flatMap((q) => [...(q.medias ?? []), ...q.choices.flatMap((c) => (c.media ? [c.media] : []))]);
-  const view = await mediaUrlsForViewer(db, env, viewer, shown.flatMap((item) => [item.url, item.thumbnailUrl]));
+async function viewableForm<F extends { draft: FormDraft }>(
+  db: Database,
+  env: Env,
+  viewer: MediaViewer,
+  form: F,
+): Promise<F> {
+  const shown = form.draft.questions.flatMap((q) => [
+    ...(q.medias ?? []),
+    ...q.choices.flatMap((c) => (c.media ? [c.media] : [])),
+  ]);
+  const view = await mediaUrlsForViewer(
+    db,
+    env,
+    viewer,
+    shown.flatMap((item) => [item.url, item.thumbnailUrl]),
+  );
   const questions = form.draft.questions.map((q) => ({
     ...q,
     medias: q.medias?.map((item) => viewMedia(view, item)),
@@ -136,10 +167,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     payload = null;
   }
   const parsed = parseFormDraft(payload);
-  if (!parsed.ok) return data({ saved: false, errors: translateAuthoringErrors(parsed.errors, locale) }, { status: 400 });
-  const result = await saveForm(db, user.accountId, formId, parsed.data, inputLanguageOf(user), context.get(requestContext).env.MEDIA);
+  if (!parsed.ok)
+    return data({ saved: false, errors: translateAuthoringErrors(parsed.errors, locale) }, { status: 400 });
+  const result = await saveForm(
+    db,
+    user.accountId,
+    formId,
+    parsed.data,
+    inputLanguageOf(user),
+    context.get(requestContext).env.MEDIA,
+  );
   if (!result.ok && result.reason === "not_found") throw notFound();
-  if (!result.ok && result.reason === "invalid") return data({ saved: false, errors: translateAuthoringErrors(result.errors, locale) }, { status: 400 });
+  if (!result.ok && result.reason === "invalid")
+    return data({ saved: false, errors: translateAuthoringErrors(result.errors, locale) }, { status: 400 });
   if (intent === "publish") await setFormStatus(db, user.accountId, formId, "PUBLISHED");
   return { saved: true, errors: {} as Record<string, string> };
 }
@@ -152,7 +192,11 @@ export default function CommissionFormEditPage({ loaderData, actionData }: Route
     const { empty } = loaderData;
     return (
       <DashboardPage title={m.authoring_form_edit_title()}>
-        <EmptyState message={empty.message} detail={empty.detail} action={{ to: DASHBOARD_PATHS.forms, label: empty.back }} />
+        <EmptyState
+          message={empty.message}
+          detail={empty.detail}
+          action={{ to: DASHBOARD_PATHS.forms, label: empty.back }}
+        />
       </DashboardPage>
     );
   }
@@ -173,7 +217,17 @@ export default function CommissionFormEditPage({ loaderData, actionData }: Route
           page.draftNote
         )}
       </p>
-      <FormEditor key={form.id} formId={form.id} draft={form.draft} errors={actionData?.errors ?? {}} saved={Boolean(actionData?.saved)} busy={busy} published={published} categories={categories} texts={texts} />
+      <FormEditor
+        key={form.id}
+        formId={form.id}
+        draft={form.draft}
+        errors={actionData?.errors ?? {}}
+        saved={Boolean(actionData?.saved)}
+        busy={busy}
+        published={published}
+        categories={categories}
+        texts={texts}
+      />
       <DeleteItemForm question={page.deleteQuestion} label={page.deleteLabel} />
     </DashboardPage>
   );

@@ -23,8 +23,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, locale } = context.get(requestContext);
   const form = await readFormData(request, locale);
   const title = String(form.get("title") ?? "").trim();
-  if (title.length > FORM_TITLE_MAX) return data({ errors: { title: m.authoring_form_title_max({}, { locale }) }, title }, { status: 400 });
-  const formId = await createFormFromTemplate(db, user, inputLanguageOf(user), { title: title || m.authoring_form_new_default_title({}, { locale: inputLanguageOf(user) }) });
+  if (title.length > FORM_TITLE_MAX)
+    return data({ errors: { title: m.authoring_form_title_max({}, { locale }) }, title }, { status: 400 });
+  const formId = await createFormFromTemplate(db, user, inputLanguageOf(user), {
+    title: title || m.authoring_form_new_default_title({}, { locale: inputLanguageOf(user) }),
+  });
   return redirect(AUTHORING_PATHS.formEdit(formId));
 }
 
@@ -44,7 +47,11 @@ export default function CommissionFormNewPage({ actionData }: Route.ComponentPro
           error={actionData?.errors.title}
           maxLength={FORM_TITLE_MAX}
         />
-        <FormStatus saved={false} savedText="" errorText={actionData?.errors ? m.authoring_errors_summary() : undefined} />
+        <FormStatus
+          saved={false}
+          savedText=""
+          errorText={actionData?.errors ? m.authoring_errors_summary() : undefined}
+        />
         <SubmitButton busy={busy} label={m.authoring_form_new_submit()} busyLabel={m.authoring_form_new_busy()} />
       </Form>
     </DashboardPage>

@@ -29,7 +29,12 @@ const MESSAGES: Record<string, (inputs: object, options: { locale: Locale }) => 
   commission_settings_terms_max: m.commission_settings_terms_max,
 };
 const translate = (errors: Record<string, string>, locale: Locale) =>
-  Object.fromEntries(Object.entries(errors).map(([field, key]) => [field, (MESSAGES[key] ?? m.commission_settings_errors_summary)({}, { locale })]));
+  Object.fromEntries(
+    Object.entries(errors).map(([field, key]) => [
+      field,
+      (MESSAGES[key] ?? m.commission_settings_errors_summary)({}, { locale }),
+    ]),
+  );
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireCreatorSide(context);
@@ -44,25 +49,50 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { db, locale } = context.get(requestContext);
   const values = settingsInputFrom(await readFormData(request, locale));
   const parsed = parseCommissionSettings(values);
-  if (!parsed.ok) return data({ saved: false, errors: translate(parsed.errors, locale), values: keptForRetry(values) }, { status: 400 });
+  if (!parsed.ok)
+    return data(
+      { saved: false, errors: translate(parsed.errors, locale), values: keptForRetry(values) },
+      { status: 400 },
+    );
   const result = await saveCommissionSettings(db, user.accountId, parsed.data, inputLanguageOf(user));
   if (!result.ok) {
     if (result.reason === "not_found") throw data(null, { status: 404 });
-    return data({ saved: false, errors: translate(result.errors, locale), values: keptForRetry(values) }, { status: 400 });
+    return data(
+      { saved: false, errors: translate(result.errors, locale), values: keptForRetry(values) },
+      { status: 400 },
+    );
   }
   return { saved: true, errors: null, values: null };
 }
 
 export const meta: Route.MetaFunction = () => dashboardTitle(m.commission_settings_title());
 
-function OpenChoice({ value, label, detail, checked }: { value: "open" | "closed"; label: string; detail: string; checked: boolean }) {
+function OpenChoice({
+  value,
+  label,
+  detail,
+  checked,
+}: {
+  value: "open" | "closed";
+  label: string;
+  detail: string;
+  checked: boolean;
+}) {
   const id = `open-${value}`;
   return (
     <label
       htmlFor={id}
       className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-zinc-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 dark:border-zinc-600 dark:has-[:checked]:border-brand-400 dark:has-[:checked]:bg-zinc-800"
     >
-      <input id={id} type="radio" name="openForCommissions" value={value} defaultChecked={checked} aria-describedby={`${id}-detail`} className="mt-0.5 size-5 shrink-0 accent-brand-600" />
+      <input
+        id={id}
+        type="radio"
+        name="openForCommissions"
+        value={value}
+        defaultChecked={checked}
+        aria-describedby={`${id}-detail`}
+        className="mt-0.5 size-5 shrink-0 accent-brand-600"
+      />
       <span>
         <span className="block font-medium text-zinc-900 dark:text-zinc-100">{label}</span>
         <span id={`${id}-detail`} className="block text-sm text-zinc-700 dark:text-zinc-300">
@@ -81,16 +111,33 @@ export default function CommissionFormsGeneralPage({ loaderData, actionData }: R
   return (
     <DashboardPage title={m.commission_settings_title()} intro={m.commission_settings_intro()}>
       {/* Keyed by what is stored, so a successful save shows the stored values and a refused one keeps what was typed. */}
-      <Form method="post" noValidate className="max-w-2xl space-y-6" key={actionData?.values ? "retry" : JSON.stringify(loaderData.values)}>
+      <Form
+        method="post"
+        noValidate
+        className="max-w-2xl space-y-6"
+        key={actionData?.values ? "retry" : JSON.stringify(loaderData.values)}
+      >
         <fieldset className="space-y-2" aria-describedby="open-hint">
-          <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{m.commission_settings_open_legend()}</legend>
+          <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+            {m.commission_settings_open_legend()}
+          </legend>
           <p id="open-hint" className="text-sm text-zinc-600 dark:text-zinc-400">
             {m.commission_settings_open_hint()}
           </p>
           <ErrorText text={errors.openForCommissions} />
           <div className="grid gap-2 sm:grid-cols-2">
-            <OpenChoice value="open" label={m.commission_settings_open_yes()} detail={m.commission_settings_open_yes_detail()} checked={values.openForCommissions === "open"} />
-            <OpenChoice value="closed" label={m.commission_settings_open_no()} detail={m.commission_settings_open_no_detail()} checked={values.openForCommissions === "closed"} />
+            <OpenChoice
+              value="open"
+              label={m.commission_settings_open_yes()}
+              detail={m.commission_settings_open_yes_detail()}
+              checked={values.openForCommissions === "open"}
+            />
+            <OpenChoice
+              value="closed"
+              label={m.commission_settings_open_no()}
+              detail={m.commission_settings_open_no_detail()}
+              checked={values.openForCommissions === "closed"}
+            />
           </div>
         </fieldset>
         <SelectField
@@ -110,7 +157,11 @@ export default function CommissionFormsGeneralPage({ loaderData, actionData }: R
           maxLength={DEFAULT_TERMS_MAX}
           rows={8}
         />
-        <FormStatus saved={saved} savedText={m.commission_settings_saved()} errorText={actionData?.errors ? m.commission_settings_errors_summary() : undefined} />
+        <FormStatus
+          saved={saved}
+          savedText={m.commission_settings_saved()}
+          errorText={actionData?.errors ? m.commission_settings_errors_summary() : undefined}
+        />
         <SubmitButton busy={busy} label={m.commission_settings_save()} busyLabel={m.commission_settings_saving()} />
       </Form>
     </DashboardPage>

@@ -13,8 +13,15 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const editor = await loadServiceEditor(context, params.serviceId);
   // The preview's players are decided here, from the saved gallery: the page ships no URL or embed parsing for them.
   const t = { locale: context.get(requestContext).locale };
-  const deleteTexts = { question: m.authoring_delete_confirm({ title: editor.values.title }, t), label: m.authoring_delete_service({}, t) };
-  return { ...editor, previewGallery: editor.values.medias.map((item) => viewedMedia(playableOfDraft(item))), deleteTexts };
+  const deleteTexts = {
+    question: m.authoring_delete_confirm({ title: editor.values.title }, t),
+    label: m.authoring_delete_service({}, t),
+  };
+  return {
+    ...editor,
+    previewGallery: editor.values.medias.map((item) => viewedMedia(playableOfDraft(item))),
+    deleteTexts,
+  };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -27,7 +34,11 @@ export default function ServiceEditPage({ loaderData, actionData }: Route.Compon
   return (
     <ServiceEditorPage title={m.authoring_service_edit_title()} loaderData={loaderData} actionData={actionData}>
       <DeleteItemForm question={loaderData.deleteTexts.question} label={loaderData.deleteTexts.label} />
-      <ServicePreview title={loaderData.values.title} description={loaderData.values.description} gallery={loaderData.previewGallery} />
+      <ServicePreview
+        title={loaderData.values.title}
+        description={loaderData.values.description}
+        gallery={loaderData.previewGallery}
+      />
     </ServiceEditorPage>
   );
 }

@@ -17,7 +17,14 @@ import type { Locale } from "#worker/domain/constants";
 
 type Context = Readonly<RouterContextProvider>;
 
-const EMPTY: Omit<ServiceDraft, "currency" | "terms"> = { title: "", description: "", medias: [], price: "", formId: "", categoryCodes: [] };
+const EMPTY: Omit<ServiceDraft, "currency" | "terms"> = {
+  title: "",
+  description: "",
+  medias: [],
+  price: "",
+  formId: "",
+  categoryCodes: [],
+};
 
 /** The service editor's fixed texts in the reader's language (see ServiceEditorTexts). */
 function serviceEditorTextsFor(locale: Locale): ServiceEditorTexts {
@@ -26,7 +33,11 @@ function serviceEditorTextsFor(locale: Locale): ServiceEditorTexts {
     title: m.authoring_field_title({}, t),
     description: m.authoring_field_description({}, t),
     optional: m.authoring_optional({}, t),
-    media: { heading: m.authoring_media_heading({}, t), hint: m.media_portfolio_hint({}, t), saveFirst: m.gallery_service_save_first({}, t) },
+    media: {
+      heading: m.authoring_media_heading({}, t),
+      hint: m.media_portfolio_hint({}, t),
+      saveFirst: m.gallery_service_save_first({}, t),
+    },
     price: m.authoring_field_price({}, t),
     priceHint: m.authoring_field_price_hint({}, t),
     currency: m.authoring_field_currency({}, t),
@@ -45,14 +56,30 @@ function serviceEditorTextsFor(locale: Locale): ServiceEditorTexts {
 export async function loadServiceEditor(context: Context, serviceId?: string) {
   const user = requireCreatorSide(context);
   const { db, locale } = context.get(requestContext);
-  const [forms, categories] = await Promise.all([listForms(db, user.accountId, locale), listCategoryOptions(db, locale)]);
+  const [forms, categories] = await Promise.all([
+    listForms(db, user.accountId, locale),
+    listCategoryOptions(db, locale),
+  ]);
   // A new service starts in the default currency with the default terms (general settings).
-  const stored: ServiceDraft | null = serviceId ? await getServiceForEdit(db, user.accountId, serviceId, locale) : { ...EMPTY, ...(await newServiceDefaults(db, user.accountId, locale)) };
+  const stored: ServiceDraft | null = serviceId
+    ? await getServiceForEdit(db, user.accountId, serviceId, locale)
+    : { ...EMPTY, ...(await newServiceDefaults(db, user.accountId, locale)) };
   if (!stored) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
   // Kept media are saved back by id, so the editor may show signed URLs of a service the public cannot see.
-  const view = await mediaUrlsForViewer(db, context.get(requestContext).env, user, stored.medias.flatMap((item) => [item.url, item.thumbnailUrl]));
+  const view = await mediaUrlsForViewer(
+    db,
+    context.get(requestContext).env,
+    user,
+    stored.medias.flatMap((item) => [item.url, item.thumbnailUrl]),
+  );
   const values = { ...stored, medias: stored.medias.map((item) => viewMedia(view, item)) };
-  return { serviceId: serviceId ?? null, values, forms: forms.map((f) => ({ id: f.id, title: f.title })), categories, texts: serviceEditorTextsFor(locale) };
+  return {
+    serviceId: serviceId ?? null,
+    values,
+    forms: forms.map((f) => ({ id: f.id, title: f.title })),
+    categories,
+    texts: serviceEditorTextsFor(locale),
+  };
 }
 
 export async function saveServiceAction(request: Request, context: Context, serviceId?: string) {
@@ -61,15 +88,24 @@ export async function saveServiceAction(request: Request, context: Context, serv
   const form = await readFormData(request, locale);
   const notFound = () => data(m.authoring_not_found({}, { locale }), { status: 404 });
   if (serviceId && form.get("intent") === "delete") {
-    if (!(await deleteService(db, user.accountId, serviceId, context.get(requestContext).env.MEDIA)).ok) throw notFound();
+    if (!(await deleteService(db, user.accountId, serviceId, context.get(requestContext).env.MEDIA)).ok)
+      throw notFound();
     return redirect(DASHBOARD_PATHS.forms);
   }
   const posted = serviceDraftFrom(form);
   const values = { ...posted, medias: posted.medias.map(withShownType) };
   const parsed = parseServiceDraft(values);
   if (!parsed.ok) return data({ errors: translateAuthoringErrors(parsed.errors, locale), values }, { status: 400 });
-  const result = await saveService(db, user, serviceId ?? null, parsed.data, inputLanguageOf(user), context.get(requestContext).env.MEDIA);
+  const result = await saveService(
+    db,
+    user,
+    serviceId ?? null,
+    parsed.data,
+    inputLanguageOf(user),
+    context.get(requestContext).env.MEDIA,
+  );
   if (!result.ok && result.reason === "not_found") throw notFound();
-  if (!result.ok && result.reason === "invalid") return data({ errors: translateAuthoringErrors(result.errors, locale), values }, { status: 400 });
+  if (!result.ok && result.reason === "invalid")
+    return data({ errors: translateAuthoringErrors(result.errors, locale), values }, { status: 400 });
   return redirect(DASHBOARD_PATHS.forms);
 }

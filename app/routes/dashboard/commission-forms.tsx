@@ -13,7 +13,10 @@ import type { Route } from "./+types/commission-forms";
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireCreatorSide(context);
   const { db, locale } = context.get(requestContext);
-  const [forms, services] = await Promise.all([listForms(db, user.accountId, locale), listServices(db, user.accountId, locale)]);
+  const [forms, services] = await Promise.all([
+    listForms(db, user.accountId, locale),
+    listServices(db, user.accountId, locale),
+  ]);
   // The page only lists: its texts, prices and links are made here, in the request's language, so the page's code
   // carries no messages and no money formatting (decision 030).
   const untitled = m.authoring_untitled();
@@ -51,7 +54,13 @@ export async function loader({ context }: Route.LoaderArgs) {
       formsNew: m.authoring_forms_new(),
       formsEmpty: m.authoring_forms_empty(),
       formsEmptyDetail: m.authoring_forms_empty_detail(),
-      columns: [m.authoring_col_title(), m.authoring_col_status(), m.authoring_col_code(), m.authoring_col_price(), m.authoring_col_actions()],
+      columns: [
+        m.authoring_col_title(),
+        m.authoring_col_status(),
+        m.authoring_col_code(),
+        m.authoring_col_price(),
+        m.authoring_col_actions(),
+      ],
       edit: m.authoring_edit(),
       servicesHeading: m.authoring_services_heading(),
       servicesNew: m.authoring_services_new(),
@@ -82,7 +91,11 @@ export default function CommissionFormsPage({ loaderData }: Route.ComponentProps
           )}
         </div>
         {forms.length === 0 ? (
-          <EmptyState message={t.formsEmpty} detail={t.formsEmptyDetail} action={{ to: DASHBOARD_PATHS.formNew, label: t.formsNew }} />
+          <EmptyState
+            message={t.formsEmpty}
+            detail={t.formsEmptyDetail}
+            action={{ to: DASHBOARD_PATHS.formNew, label: t.formsNew }}
+          />
         ) : (
           <div className="overflow-x-auto rounded-lg border border-zinc-300 dark:border-zinc-700">
             <table className="w-full text-sm text-zinc-900 dark:text-zinc-100">
@@ -111,7 +124,11 @@ export default function CommissionFormsPage({ loaderData }: Route.ComponentProps
                     </td>
                     <td className={cell}>{form.price}</td>
                     <td className={cell}>
-                      <Link to={form.editHref} className="text-brand-700 underline dark:text-brand-300" aria-label={form.editLabel}>
+                      <Link
+                        to={form.editHref}
+                        className="text-brand-700 underline dark:text-brand-300"
+                        aria-label={form.editLabel}
+                      >
                         {t.edit}
                       </Link>
                     </td>
@@ -145,14 +162,24 @@ function ServicesSection({ services, texts: t }: { services: PageData["services"
           {services.map((service) => (
             <li key={service.id} className="flex gap-3 rounded-lg border border-zinc-300 p-3 dark:border-zinc-700">
               {service.thumbnailUrl ? (
-                <img src={service.thumbnailUrl} alt="" className="size-16 shrink-0 rounded object-cover" width={64} height={64} />
+                <img
+                  src={service.thumbnailUrl}
+                  alt=""
+                  className="size-16 shrink-0 rounded object-cover"
+                  width={64}
+                  height={64}
+                />
               ) : (
                 <span aria-hidden="true" className="size-16 shrink-0 rounded bg-zinc-200 dark:bg-zinc-800" />
               )}
               <div className="min-w-0 space-y-1 text-sm">
                 <p className="font-medium text-zinc-900 dark:text-zinc-50">{service.title}</p>
                 <p className="text-zinc-700 dark:text-zinc-300">{service.price}</p>
-                <Link to={service.editHref} className="text-brand-700 underline dark:text-brand-300" aria-label={service.editLabel}>
+                <Link
+                  to={service.editHref}
+                  className="text-brand-700 underline dark:text-brand-300"
+                  aria-label={service.editLabel}
+                >
                   {t.edit}
                 </Link>
               </div>

@@ -10,7 +10,15 @@ import type { Route } from "./+types/commission-managements";
 export async function loader({ context }: Route.LoaderArgs) {
   const page = await loadOrderPage(context, requireCreatorSide(context), "seller");
   // The heading and the empty state's words come with the data, like the list's (decision 016's pattern).
-  return { ...page, title: m.dashboard_managements_title(), empty: { message: m.dashboard_managements_empty(), detail: m.dashboard_managements_empty_detail(), action: { to: DASHBOARD_PATHS.forms, label: m.dashboard_managements_forms_link() } } };
+  return {
+    ...page,
+    title: m.dashboard_managements_title(),
+    empty: {
+      message: m.dashboard_managements_empty(),
+      detail: m.dashboard_managements_empty_detail(),
+      action: { to: DASHBOARD_PATHS.forms, label: m.dashboard_managements_forms_link() },
+    },
+  };
 }
 
 export function action({ context, request }: Route.ActionArgs) {

@@ -20,7 +20,11 @@ export function loader({ context }: Route.LoaderArgs) {
     formsLink: m.dashboard_creator_home_forms_link(),
     intro: m.dashboard_creator_home_intro(),
     stepsTitle: m.dashboard_creator_home_steps_title(),
-    steps: [m.dashboard_creator_home_step_forms(), m.dashboard_creator_home_step_requests(), m.dashboard_creator_home_step_payout()],
+    steps: [
+      m.dashboard_creator_home_step_forms(),
+      m.dashboard_creator_home_step_requests(),
+      m.dashboard_creator_home_step_payout(),
+    ],
     note: m.dashboard_creator_home_note(),
     submit: m.dashboard_creator_home_submit(),
     submitting: m.dashboard_creator_home_submitting(),
@@ -58,7 +62,10 @@ export default function CreatorHomePage({ loaderData }: Route.ComponentProps) {
   }
   return (
     <DashboardPage title={t.title} intro={t.intro}>
-      <section aria-labelledby="creator-home-steps" className="rounded-lg border border-zinc-300 px-6 py-6 dark:border-zinc-700">
+      <section
+        aria-labelledby="creator-home-steps"
+        className="rounded-lg border border-zinc-300 px-6 py-6 dark:border-zinc-700"
+      >
         <h2 id="creator-home-steps" className="text-lg font-semibold text-zinc-900 dark:text-zinc-100">
           {t.stepsTitle}
         </h2>

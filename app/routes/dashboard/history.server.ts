@@ -12,7 +12,11 @@ type Context = Readonly<RouterContextProvider>;
 function historyInput(context: Context, user: SessionUser) {
   const { db, url, locale } = context.get(requestContext);
   const page = pageFromQuery(url.searchParams.get("page"));
-  return { db, page, input: { userAccountId: user.accountId, page, locale, displayCurrencyCode: user.displayCurrencyCode } };
+  return {
+    db,
+    page,
+    input: { userAccountId: user.accountId, page, locale, displayCurrencyCode: user.displayCurrencyCode },
+  };
 }
 
 export async function loadSales(context: Context, user: SessionUser) {

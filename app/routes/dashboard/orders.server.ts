@@ -31,8 +31,14 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
   const texts = orderListTexts();
   // The buyer's Pay takes 3-D Secure in the page, the way this deployment takes cards (decision 057).
   const cardEntry = cardEntryFor(env);
-  const viewer = { commissionAccountId, profileId: user.profileId, locale, displayCurrencyCode: user.displayCurrencyCode };
-  const paymentReturn = side === "buyer" && code ? await settleReturnedPayment(context, url, commissionAccountId) : null;
+  const viewer = {
+    commissionAccountId,
+    profileId: user.profileId,
+    locale,
+    displayCurrencyCode: user.displayCurrencyCode,
+  };
+  const paymentReturn =
+    side === "buyer" && code ? await settleReturnedPayment(context, url, commissionAccountId) : null;
   const [list, order, cards] = await Promise.all([
     listOrders(db, { commissionAccountId, side, filter, page, locale }),
     code ? getOrderDetail(db, env, code, viewer) : null,
@@ -70,7 +76,10 @@ async function settleReturnedPayment(context: Context, url: URL, buyerCommission
     .first<{ id: string }>();
   if (!transaction) return "failed" as const;
   // Stripe unreachable: the page still opens; the webhook or the reconciler records the payment later.
-  const result = await checkPayment({ db, stripe: createStripe(env), orders: env.ORDER }, { intentId, transactionId: transaction.id, buyerCommissionAccountId }).catch((error) => {
+  const result = await checkPayment(
+    { db, stripe: createStripe(env), orders: env.ORDER },
+    { intentId, transactionId: transaction.id, buyerCommissionAccountId },
+  ).catch((error) => {
     console.error("payment check after 3-D Secure failed", intentId, error);
     return undefined;
   });
@@ -97,7 +106,10 @@ function dateField(value: FormDataEntryValue | null): number | null | { error: "
  * refused with the editors' message key, never rounded. An order's total cannot be unset, so empty is refused too.
  * Undefined when the currency is not one Comet prices in (the page always sends the order's).
  */
-function priceField(value: FormDataEntryValue | null, currencyCode: string): { priceAmount: number } | { error: PriceInputError } | undefined {
+function priceField(
+  value: FormDataEntryValue | null,
+  currencyCode: string,
+): { priceAmount: number } | { error: PriceInputError } | undefined {
   if (!isCurrencyCode(currencyCode)) return undefined;
   const priceAmount = parsePrice(typeof value === "string" ? value : "", currencyCode);
   return priceAmount === null || priceAmount === undefined ? { error: priceInputError(currencyCode) } : { priceAmount };
@@ -109,31 +121,48 @@ type FormAction = OrderAction | { type: "updateServiceDetails"; details: Service
  * `writtenIn`: the seller's input language, which the service details they type are stored under. A refused field
  * comes back as `errors` (message keys by field name); null is a post no page sends.
  */
-function actionOf(form: FormData, writtenIn: "en" | "ja"): FormAction | { errors: Record<string, PriceInputError | "authoring_date_range"> } | null {
+function actionOf(
+  form: FormData,
+  writtenIn: "en" | "ja",
+): FormAction | { errors: Record<string, PriceInputError | "authoring_date_range"> } | null {
   const intent = String(form.get("intent") ?? "");
   if (intent === "updateServiceDetails") {
     // The category select always posts (empty for none); a post without the field leaves the categories as they are.
     const categoryCode = form.has("categoryCode") ? String(form.get("categoryCode")) : undefined;
-    const details = serviceDetailsOf({ title: String(form.get("title") ?? ""), description: String(form.get("description") ?? ""), languageCode: writtenIn, categoryCode });
+    const details = serviceDetailsOf({
+      title: String(form.get("title") ?? ""),
+      description: String(form.get("description") ?? ""),
+      languageCode: writtenIn,
+      categoryCode,
+    });
     return details ? { type: "updateServiceDetails", details } : null;
   }
-  if (intent === "approve" || intent === "cancel" || intent === "deliver" || intent === "complete") return { type: intent };
+  if (intent === "approve" || intent === "cancel" || intent === "deliver" || intent === "complete")
+    return { type: intent };
   if (intent === "updatePrice") {
     const currency = String(form.get("currency") ?? "");
     const price = priceField(form.get("price"), currency);
     if (!price) return null;
     // The currency goes with the amount: the order refuses one that is not its own rather than read ¥ for $.
-    return "error" in price ? { errors: { price: price.error } } : { type: "updatePrice", priceAmount: price.priceAmount, currency };
+    return "error" in price
+      ? { errors: { price: price.error } }
+      : { type: "updatePrice", priceAmount: price.priceAmount, currency };
   }
   if (intent === "updateSchedule") {
     const estimatedStart = dateField(form.get("estimatedStart"));
     const estimatedDelivery = dateField(form.get("estimatedDelivery"));
     if (estimatedStart === undefined || estimatedDelivery === undefined) return null;
     const errors = Object.fromEntries(
-      Object.entries({ estimatedStart, estimatedDelivery }).flatMap(([field, value]) => (value !== null && typeof value === "object" ? [[field, value.error]] : [])),
+      Object.entries({ estimatedStart, estimatedDelivery }).flatMap(([field, value]) =>
+        value !== null && typeof value === "object" ? [[field, value.error]] : [],
+      ),
     );
     if (Object.keys(errors).length > 0) return { errors };
-    return { type: "updateSchedule", estimatedStart: estimatedStart as number | null, estimatedDelivery: estimatedDelivery as number | null };
+    return {
+      type: "updateSchedule",
+      estimatedStart: estimatedStart as number | null,
+      estimatedDelivery: estimatedDelivery as number | null,
+    };
   }
   return null;
 }
@@ -148,16 +177,37 @@ export async function actOnOrder(context: Context, user: SessionUser, request: R
   const form = await readFormData(request, locale);
   const orderId = String(form.get("orderId") ?? "");
   const action = actionOf(form, inputLanguageOf(user));
-  if (action && "errors" in action) return data({ ok: false as const, intent: String(form.get("intent") ?? ""), errors: translateAuthoringErrors(action.errors, locale) }, { status: 400 });
+  if (action && "errors" in action)
+    return data(
+      {
+        ok: false as const,
+        intent: String(form.get("intent") ?? ""),
+        errors: translateAuthoringErrors(action.errors, locale),
+      },
+      { status: 400 },
+    );
   const { commissionAccountId } = user;
-  if (!orderId || !action) return data({ ok: false as const, intent: String(form.get("intent") ?? "") }, { status: 400 });
+  if (!orderId || !action)
+    return data({ ok: false as const, intent: String(form.get("intent") ?? "") }, { status: 400 });
   const order = env.ORDER.get(env.ORDER.idFromName(orderId));
-  const result = "details" in action ? await order.updateServiceDetails(orderId, action.details, { commissionAccountId }) : await order.act(orderId, action, { commissionAccountId });
+  const result =
+    "details" in action
+      ? await order.updateServiceDetails(orderId, action.details, { commissionAccountId })
+      : await order.act(orderId, action, { commissionAccountId });
   if (result.status === "refused" && result.refusal === "unknown_category") {
-    return data({ ok: false as const, intent: action.type, errors: translateAuthoringErrors({ categoryCode: "authoring_category" }, locale) }, { status: 400 });
+    return data(
+      {
+        ok: false as const,
+        intent: action.type,
+        errors: translateAuthoringErrors({ categoryCode: "authoring_category" }, locale),
+      },
+      { status: 400 },
+    );
   }
   if (result.status !== "done") {
-    console.warn(`order ${orderId}: ${action.type} ${result.status === "refused" ? `refused (${result.refusal})` : "not found"}`);
+    console.warn(
+      `order ${orderId}: ${action.type} ${result.status === "refused" ? `refused (${result.refusal})` : "not found"}`,
+    );
     return data({ ok: false as const, intent: action.type }, { status: result.status === "not_found" ? 404 : 409 });
   }
   return { ok: true as const, intent: action.type };

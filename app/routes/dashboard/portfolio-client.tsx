@@ -34,7 +34,12 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? dashbo
 
 export default function PortfolioListPage({ loaderData }: Route.ComponentProps) {
   return (
-    <WorkListPage texts={loaderData.texts} addTo={DASHBOARD_PATHS.portfolioClientNew} works={loaderData.works} editPath={AUTHORING_PATHS.clientWorkEdit}>
+    <WorkListPage
+      texts={loaderData.texts}
+      addTo={DASHBOARD_PATHS.portfolioClientNew}
+      works={loaderData.works}
+      editPath={AUTHORING_PATHS.clientWorkEdit}
+    >
       <MadeForYou works={loaderData.madeForYou} texts={loaderData.madeForYouTexts} />
     </WorkListPage>
   );

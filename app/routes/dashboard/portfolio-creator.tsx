@@ -21,6 +21,11 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? dashbo
 
 export default function PortfolioListPage({ loaderData }: Route.ComponentProps) {
   return (
-    <WorkListPage texts={loaderData.texts} addTo={DASHBOARD_PATHS.portfolioCreatorNew} works={loaderData.works} editPath={AUTHORING_PATHS.workEdit} />
+    <WorkListPage
+      texts={loaderData.texts}
+      addTo={DASHBOARD_PATHS.portfolioCreatorNew}
+      works={loaderData.works}
+      editPath={AUTHORING_PATHS.workEdit}
+    />
   );
 }

@@ -10,7 +10,17 @@ import { isCreatorSide } from "#worker/domain/roles";
 import { listCategoryOptions } from "#worker/services/commission-forms";
 import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "#worker/services/media-access";
 import { emptyGrantsDraft } from "#worker/domain/work-grants";
-import { deleteWork, getWorkForEdit, type WorkEditAccess, listContentRatings, listWorks, listWorksMadeFor, saveWork, type WorkKind, type WorkListItem } from "#worker/services/portfolio";
+import {
+  deleteWork,
+  getWorkForEdit,
+  type WorkEditAccess,
+  listContentRatings,
+  listWorks,
+  listWorksMadeFor,
+  saveWork,
+  type WorkKind,
+  type WorkListItem,
+} from "#worker/services/portfolio";
 import { requireUser } from "./guards.server";
 import type { GrantsTexts } from "#app/components/authoring/work-grants-field";
 import type { WorkEditorTexts } from "#app/components/authoring/work-editor";
@@ -49,11 +59,17 @@ const EMPTY_CLIENT_WORK: WorkDraft = { ...EMPTY_WORK, client: "" };
  * not served at /media/, so their owner gets signed read URLs (worker/services/media-access.ts); public ones keep
  * their cacheable /media/ URLs.
  */
-async function viewableWorks(context: Context, viewer: MediaViewer, ...lists: WorkListItem[][]): Promise<WorkListItem[][]> {
+async function viewableWorks(
+  context: Context,
+  viewer: MediaViewer,
+  ...lists: WorkListItem[][]
+): Promise<WorkListItem[][]> {
   const { db, env } = context.get(requestContext);
   const urls = lists.flat().flatMap((w) => [w.thumbnailUrl, ...w.medias.flatMap((m) => [m.url, m.thumbnailUrl])]);
   const view = await mediaUrlsForViewer(db, env, viewer, urls);
-  return lists.map((works) => works.map((w) => ({ ...w, thumbnailUrl: view(w.thumbnailUrl), medias: w.medias.map((m) => viewMedia(view, m)) })));
+  return lists.map((works) =>
+    works.map((w) => ({ ...w, thumbnailUrl: view(w.thumbnailUrl), medias: w.medias.map((m) => viewMedia(view, m)) })),
+  );
 }
 
 export async function loadWorkList(context: Context, kind: WorkKind = "own") {
@@ -67,7 +83,11 @@ export async function loadWorkList(context: Context, kind: WorkKind = "own") {
 export async function loadClientPortfolio(context: Context) {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
-  const [works, madeForYou] = await viewableWorks(context, user, ...(await Promise.all([listWorks(db, user.accountId, locale), listWorksMadeFor(db, user.accountId, locale)])));
+  const [works, madeForYou] = await viewableWorks(
+    context,
+    user,
+    ...(await Promise.all([listWorks(db, user.accountId, locale), listWorksMadeFor(db, user.accountId, locale)])),
+  );
   return { works: withCardTexts(works), madeForYou: withCardTexts(madeForYou) };
 }
 
@@ -121,9 +141,18 @@ function workEditorTextsFor(locale: Locale): WorkEditorTexts {
     userCategories: m.work_editor_user_categories_label({}, t),
     userCategoriesHint: m.work_editor_user_categories_hint({}, t),
     userCategoryAdd: m.work_editor_user_category_add({}, t),
-    tags: { label: m.authoring_field_tags({}, t), hint: m.authoring_tags_hint({}, t), add: m.authoring_tag_add({}, t), suggestions: m.authoring_tag_suggestions({}, t) },
+    tags: {
+      label: m.authoring_field_tags({}, t),
+      hint: m.authoring_tags_hint({}, t),
+      add: m.authoring_tag_add({}, t),
+      suggestions: m.authoring_tag_suggestions({}, t),
+    },
     visibility: m.authoring_field_visibility({}, t),
-    visibilities: { PUBLIC: m.authoring_visibility_PUBLIC({}, t), UNLISTED: m.authoring_visibility_UNLISTED({}, t), PRIVATE: m.work_editor_visibility_private({}, t) },
+    visibilities: {
+      PUBLIC: m.authoring_visibility_PUBLIC({}, t),
+      UNLISTED: m.authoring_visibility_UNLISTED({}, t),
+      PRIVATE: m.work_editor_visibility_private({}, t),
+    },
     credits: m.authoring_field_credits({}, t),
     creditsHint: m.authoring_credits_hint({}, t),
     saved: m.work_editor_saved({}, t),
@@ -144,23 +173,53 @@ export async function loadWorkEditor(context: Context, workId?: string, kind: Wo
   const [categories, ratings] = await Promise.all([listCategoryOptions(db, locale), listContentRatings(db, locale)]);
   if (!workId) {
     const draft = kind === "client" ? EMPTY_CLIENT_WORK : EMPTY_WORK;
-    return { draft, access: OWNER_ACCESS, categories, ratings, grantsTexts: grantsTextsFor(locale), texts: workEditorTextsFor(locale), listPath: kind === "client" ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
+    return {
+      draft,
+      access: OWNER_ACCESS,
+      categories,
+      ratings,
+      grantsTexts: grantsTextsFor(locale),
+      texts: workEditorTextsFor(locale),
+      listPath: kind === "client" ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles),
+    };
   }
   const stored = await getWorkForEdit(db, user.accountId, workId, locale);
   if (!stored) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
   const { access, ...work } = stored;
   // Kept media are saved back by id, so the editor may hold signed URLs (see viewableWorks).
   const lists = [...work.medias, ...(work.ogImages ?? [])];
-  const view = await mediaUrlsForViewer(db, context.get(requestContext).env, user, lists.flatMap((item) => [item.url, item.thumbnailUrl]));
-  const draft = { ...work, medias: work.medias.map((item) => viewMedia(view, item)), ogImages: (work.ogImages ?? []).map((item) => viewMedia(view, item)) };
-  return { draft, access, categories, ratings, grantsTexts: grantsTextsFor(locale), texts: workEditorTextsFor(locale), listPath: draft.client !== undefined ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles) };
+  const view = await mediaUrlsForViewer(
+    db,
+    context.get(requestContext).env,
+    user,
+    lists.flatMap((item) => [item.url, item.thumbnailUrl]),
+  );
+  const draft = {
+    ...work,
+    medias: work.medias.map((item) => viewMedia(view, item)),
+    ogImages: (work.ogImages ?? []).map((item) => viewMedia(view, item)),
+  };
+  return {
+    draft,
+    access,
+    categories,
+    ratings,
+    grantsTexts: grantsTextsFor(locale),
+    texts: workEditorTextsFor(locale),
+    listPath: draft.client !== undefined ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles),
+  };
 }
 
 /**
  * Save (create when workId is undefined) then back to the list the work is on; errors come back translated, keyed by
  * path. `clientMode`: "required" on the new client work page, "none" on the other new pages, "stored" when editing.
  */
-export async function saveWorkAction(request: Request, context: Context, workId: string | undefined, clientMode: ClientFieldMode) {
+export async function saveWorkAction(
+  request: Request,
+  context: Context,
+  workId: string | undefined,
+  clientMode: ClientFieldMode,
+) {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
   const body = await readFormData(request, locale);
@@ -172,9 +231,17 @@ export async function saveWorkAction(request: Request, context: Context, workId:
   }
   const parsed = parseWorkDraft(payload, clientMode);
   if (!parsed.ok) return data({ errors: translateWorkErrors(parsed.errors, locale) }, { status: 400 });
-  const result = await saveWork(db, user.accountId, workId ?? null, parsed.data, inputLanguageOf(user), context.get(requestContext).env.MEDIA);
+  const result = await saveWork(
+    db,
+    user.accountId,
+    workId ?? null,
+    parsed.data,
+    inputLanguageOf(user),
+    context.get(requestContext).env.MEDIA,
+  );
   if (!result.ok && result.reason === "not_found") throw data(m.authoring_not_found({}, { locale }), { status: 404 });
-  if (!result.ok && result.reason === "invalid") return data({ errors: translateWorkErrors(result.errors, locale) }, { status: 400 });
+  if (!result.ok && result.reason === "invalid")
+    return data({ errors: translateWorkErrors(result.errors, locale) }, { status: 400 });
   // A grantee's work is on no list of theirs: they stay on its editor, told it was saved.
   if (!result.isOwner) return { saved: true };
   return redirect(result.isClientWork ? DASHBOARD_PATHS.portfolioCreatorClient : portfolioListPath(user.roles));
@@ -185,7 +252,12 @@ export async function deleteWorkAction(request: Request, context: Context) {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
   const body = await readFormData(request, locale);
-  const result = await deleteWork(db, user.accountId, String(body.get("workId") ?? ""), context.get(requestContext).env.MEDIA);
+  const result = await deleteWork(
+    db,
+    user.accountId,
+    String(body.get("workId") ?? ""),
+    context.get(requestContext).env.MEDIA,
+  );
   if (!result.ok) throw data(m.authoring_not_found({}, { locale }), { status: 404 });
   return { deleted: true };
 }

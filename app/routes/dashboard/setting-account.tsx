@@ -27,7 +27,11 @@ type Values = Record<(typeof FIELDS)[number], string>;
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { db, locale, url } = context.get(requestContext);
-  const [account, languages, inviteCode] = await Promise.all([getAccountSettings(db, user.accountId), listLanguages(db, locale), inviteCodeOf(db, user.accountId)]);
+  const [account, languages, inviteCode] = await Promise.all([
+    getAccountSettings(db, user.accountId),
+    listLanguages(db, locale),
+    inviteCodeOf(db, user.accountId),
+  ]);
   if (!account) throw data(null, { status: 404 });
   // Set after a save that changed the language: that save redirects here so the page renders in the new language.
   const saved = new URL(request.url).searchParams.has("saved");
@@ -36,7 +40,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     url: new URL(invitePath(inviteCode), url.origin).toString(),
     title: m.invitations_title(),
     body: m.invitations_body(),
-    field: { label: m.invitations_link_label(), hint: m.invitations_link_hint(), copy: m.invitations_copy(), copied: m.invitations_copied() },
+    field: {
+      label: m.invitations_link_label(),
+      hint: m.invitations_link_hint(),
+      copy: m.invitations_copy(),
+      copied: m.invitations_copied(),
+    },
   };
   return { account, languages, saved, invite };
 }
@@ -47,12 +56,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request, locale);
   const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as Values;
   const parsed = parseFields(accountSettingsSchema(Date.now()), values);
-  if (!parsed.ok) return data({ saved: false, errors: translateErrors(parsed.errors, locale), values: keptForRetry(values) }, { status: 400 });
+  if (!parsed.ok)
+    return data(
+      { saved: false, errors: translateErrors(parsed.errors, locale), values: keptForRetry(values) },
+      { status: 400 },
+    );
   const result = await updateAccountSettings(db, user.accountId, parsed.data);
-  if (!result.ok) return data({ saved: false, errors: translateErrors(result.errors, locale), values: keptForRetry(values) }, { status: 400 });
+  if (!result.ok)
+    return data(
+      { saved: false, errors: translateErrors(result.errors, locale), values: keptForRetry(values) },
+      { status: 400 },
+    );
 
   // The cookie outranks the account's language, so it must follow the new choice.
-  const headers = { "Set-Cookie": preferenceCookie(new URL(request.url), "app-language", parsed.data.displayLanguageCode) };
+  const headers = {
+    "Set-Cookie": preferenceCookie(new URL(request.url), "app-language", parsed.data.displayLanguageCode),
+  };
   if (parsed.data.displayLanguageCode !== locale) {
     // This response was already bound to the old language; a fresh request renders in the new one, with or without JavaScript.
     return redirect(`${DASHBOARD_PATHS.settingsAccount}?saved`, { headers });
@@ -83,14 +102,31 @@ export default function SettingAccountPage({ loaderData, actionData }: Route.Com
         key={`${account.birthday}\n${account.displayLanguageCode}\n${account.displayCurrencyCode}\n${account.inputLanguageCode}`}
       >
         {/* Read-only and ignored by the action: the sign-in address changes through its own flow. */}
-        <TextField name="email" type="email" label={m.settings_email_label()} hint={m.settings_email_hint()} defaultValue={account.email} readOnly />
-        <TextField name="birthday" type="date" label={m.settings_birthday_label()} hint={m.settings_birthday_hint()} error={errors.birthday} defaultValue={values.birthday} autoComplete="bday" />
+        <TextField
+          name="email"
+          type="email"
+          label={m.settings_email_label()}
+          hint={m.settings_email_hint()}
+          defaultValue={account.email}
+          readOnly
+        />
+        <TextField
+          name="birthday"
+          type="date"
+          label={m.settings_birthday_label()}
+          hint={m.settings_birthday_hint()}
+          error={errors.birthday}
+          defaultValue={values.birthday}
+          autoComplete="bday"
+        />
         <SelectField
           name="displayLanguageCode"
           label={m.settings_language_label()}
           error={errors.displayLanguageCode}
           defaultValue={values.displayLanguageCode}
-          options={languages.filter((language) => isLocale(language.code)).map((language) => ({ value: language.code, label: languageLabel(language) }))}
+          options={languages
+            .filter((language) => isLocale(language.code))
+            .map((language) => ({ value: language.code, label: languageLabel(language) }))}
         />
         <SelectField
           name="inputLanguageCode"
@@ -108,10 +144,17 @@ export default function SettingAccountPage({ loaderData, actionData }: Route.Com
           defaultValue={values.displayCurrencyCode}
           options={currencyOptions()}
         />
-        <FormStatus saved={saved} savedText={m.settings_saved()} errorText={actionData?.errors ? m.settings_errors_summary() : undefined} />
+        <FormStatus
+          saved={saved}
+          savedText={m.settings_saved()}
+          errorText={actionData?.errors ? m.settings_errors_summary() : undefined}
+        />
         <SubmitButton busy={busy} label={m.settings_save()} busyLabel={m.settings_saving()} />
       </Form>
-      <section aria-labelledby="invite-heading" className="max-w-xl space-y-3 border-t border-zinc-200 pt-6 dark:border-zinc-800">
+      <section
+        aria-labelledby="invite-heading"
+        className="max-w-xl space-y-3 border-t border-zinc-200 pt-6 dark:border-zinc-800"
+      >
         <h2 id="invite-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
           {loaderData.invite.title}
         </h2>

@@ -2,7 +2,11 @@ import { useState } from "react";
 import { Form, data, useNavigation } from "react-router";
 import { DashboardPage, dashboardTitle } from "#app/components/dashboard/dashboard-page";
 import { EMAIL_PREFERENCES_INTENT, EmailPreferences } from "#app/components/notifications/email-preferences";
-import { NotificationItem, useFollowNotification, type NotificationView } from "#app/components/notifications/notification-item";
+import {
+  NotificationItem,
+  useFollowNotification,
+  type NotificationView,
+} from "#app/components/notifications/notification-item";
 import { NOTIFICATION_API } from "#app/components/notifications/read-notifications";
 import { requestContext } from "#app/lib/request-context";
 import { readFormData } from "#app/lib/form-data.server";
@@ -31,7 +35,10 @@ const GROUP_LEGENDS: Record<NotificationEmailGroup, () => string> = {
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireUser(context);
   const { db, locale } = context.get(requestContext);
-  const [page, preferences] = await Promise.all([listNotifications(db, user.accountId), emailPreferences(db, user.accountId)]);
+  const [page, preferences] = await Promise.all([
+    listNotifications(db, user.accountId),
+    emailPreferences(db, user.accountId),
+  ]);
   const emailGroups = NOTIFICATION_EMAIL_GROUPS.map(({ group, types }) => ({
     legend: GROUP_LEGENDS[group](),
     choices: types.map((type) => ({ type, label: notificationEmailLabel(type, locale), enabled: preferences[type] })),
@@ -44,8 +51,20 @@ export async function loader({ context }: Route.LoaderArgs) {
     markAll: m.notifications_mark_all_read(),
     loadMore: m.notifications_load_more(),
   };
-  const emailTexts = { title: m.notifications_email_title(), description: m.notifications_email_description(), save: m.notifications_email_save(), saved: m.notifications_email_saved() };
-  return { items: notificationViews(page.items, locale), nextCursor: page.nextCursor, unreadCount: await countUnread(db, user.accountId), texts, emailGroups, emailTexts };
+  const emailTexts = {
+    title: m.notifications_email_title(),
+    description: m.notifications_email_description(),
+    save: m.notifications_email_save(),
+    saved: m.notifications_email_saved(),
+  };
+  return {
+    items: notificationViews(page.items, locale),
+    nextCursor: page.nextCursor,
+    unreadCount: await countUnread(db, user.accountId),
+    texts,
+    emailGroups,
+    emailTexts,
+  };
 }
 
 /**
@@ -71,7 +90,9 @@ export default function NotificationListPage({ loaderData, actionData }: Route.C
   const { items, unreadCount, texts, emailGroups, emailTexts } = loaderData;
   const marking = useNavigation().formMethod === "POST";
   // Older pages fetched with "Load more", appended after the loader's first page (reset when the loader re-runs).
-  const [more, setMore] = useState<{ for: typeof items; items: NotificationView[]; nextCursor: string | null } | null>(null);
+  const [more, setMore] = useState<{ for: typeof items; items: NotificationView[]; nextCursor: string | null } | null>(
+    null,
+  );
   const older = more?.for === items ? more : null;
   const nextCursor = older ? older.nextCursor : loaderData.nextCursor;
   const all = older ? [...items, ...older.items] : items;
@@ -90,7 +111,9 @@ export default function NotificationListPage({ loaderData, actionData }: Route.C
     <DashboardPage title={texts.title} intro={texts.intro}>
       <EmailPreferences groups={emailGroups} texts={emailTexts} saved={Boolean(actionData?.emailSaved)} />
       {all.length === 0 ? (
-        <p className="rounded-lg border border-dashed border-zinc-400 px-6 py-10 text-center text-zinc-700 dark:border-zinc-600 dark:text-zinc-300">{texts.empty}</p>
+        <p className="rounded-lg border border-dashed border-zinc-400 px-6 py-10 text-center text-zinc-700 dark:border-zinc-600 dark:text-zinc-300">
+          {texts.empty}
+        </p>
       ) : (
         <>
           <Form method="post" className="flex justify-end">

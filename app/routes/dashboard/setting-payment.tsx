@@ -51,7 +51,13 @@ export default function SettingPaymentPage({ loaderData }: Route.ComponentProps)
         <h2 id="add-card-heading" className="text-lg font-semibold text-zinc-900 dark:text-zinc-100">
           {m.payments_add_card_heading()}
         </h2>
-        <AddCardPanel cardEntry={cardEntry} onSaved={saved} initiallyOpen={returned === "failed"} error={returnError} onClose={() => setReturnError(null)} />
+        <AddCardPanel
+          cardEntry={cardEntry}
+          onSaved={saved}
+          initiallyOpen={returned === "failed"}
+          error={returnError}
+          onClose={() => setReturnError(null)}
+        />
       </section>
       <Toast toast={toast} />
     </DashboardPage>

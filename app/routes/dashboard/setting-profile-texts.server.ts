@@ -7,16 +7,36 @@ import { m } from "#app/paraglide/messages.js";
 /** What differs between the avatar and the cover picker. */
 const pictureTexts = (field: "avatar" | "cover") =>
   field === "avatar"
-    ? { label: m.media_avatar_label(), alt: m.media_avatar_alt(), noneText: m.media_avatar_none(), chooseLabel: m.media_avatar_choose(), changeLabel: m.media_avatar_change() }
-    : { label: m.media_cover_label(), alt: m.media_cover_alt(), noneText: m.media_cover_none(), chooseLabel: m.media_cover_choose(), changeLabel: m.media_cover_change() };
+    ? {
+        label: m.media_avatar_label(),
+        alt: m.media_avatar_alt(),
+        noneText: m.media_avatar_none(),
+        chooseLabel: m.media_avatar_choose(),
+        changeLabel: m.media_avatar_change(),
+      }
+    : {
+        label: m.media_cover_label(),
+        alt: m.media_cover_alt(),
+        noneText: m.media_cover_none(),
+        chooseLabel: m.media_cover_choose(),
+        changeLabel: m.media_cover_change(),
+      };
 
 /** What both pickers say: the spec's hint, and while, after and before an upload. */
-const pickerTexts = () => ({ hint: m.media_picture_hint(), uploadingText: m.media_uploading(), uploadedText: m.media_uploaded(), previewAlt: m.media_preview_alt() });
+const pickerTexts = () => ({
+  hint: m.media_picture_hint(),
+  uploadingText: m.media_uploading(),
+  uploadedText: m.media_uploaded(),
+  previewAlt: m.media_preview_alt(),
+});
 
 export const profileSettingsTexts = (handle: string) => ({
   title: m.settings_profile_title(),
   intro: m.settings_profile_intro(),
-  pictures: { avatar: { ...pictureTexts("avatar"), ...pickerTexts() }, cover: { ...pictureTexts("cover"), ...pickerTexts() } },
+  pictures: {
+    avatar: { ...pictureTexts("avatar"), ...pickerTexts() },
+    cover: { ...pictureTexts("cover"), ...pickerTexts() },
+  },
   nameLabel: m.settings_name_label(),
   nameHint: m.settings_name_hint(),
   handleLabel: m.settings_handle_label(),

@@ -28,7 +28,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   if (!profile) throw data(null, { status: 404 });
   const pictures = await getProfilePictures(db, user.profileId);
   // The pickers' accept lists come from here, so the page's JavaScript carries the upload rules only once a file is chosen.
-  const pictureAccept = { avatar: acceptAttribute(findUploadRule("user-profile", "avatar")!), cover: acceptAttribute(findUploadRule("user-profile", "cover")!) };
+  const pictureAccept = {
+    avatar: acceptAttribute(findUploadRule("user-profile", "avatar")!),
+    cover: acceptAttribute(findUploadRule("user-profile", "cover")!),
+  };
   return { profile, profileId: user.profileId, pictures, pictureAccept, texts: profileSettingsTexts(profile.handle) };
 }
 
@@ -38,9 +41,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readFormData(request, locale);
   const values = Object.fromEntries(FIELDS.map((field) => [field, String(form.get(field) ?? "")])) as Values;
   const parsed = parseFields(profileSettingsSchema, values);
-  if (!parsed.ok) return data({ saved: false, errors: translateErrors(parsed.errors, locale), values: keptForRetry(values) }, { status: 400 });
+  if (!parsed.ok)
+    return data(
+      { saved: false, errors: translateErrors(parsed.errors, locale), values: keptForRetry(values) },
+      { status: 400 },
+    );
   const result = await updateProfileSettings(db, user.accountId, parsed.data, inputLanguageOf(user));
-  if (!result.ok) return data({ saved: false, errors: translateErrors(result.errors, locale), values: keptForRetry(values) }, { status: 400 });
+  if (!result.ok)
+    return data(
+      { saved: false, errors: translateErrors(result.errors, locale), values: keptForRetry(values) },
+      { status: 400 },
+    );
   return { saved: true, errors: null, values: null };
 }
 
@@ -70,8 +81,20 @@ export default function SettingProfilePage({ loaderData, actionData }: Route.Com
         />
       ))}
       {/* Keyed by the saved profile: after a save the fields restart from what was stored (trimmed and all). */}
-      <Form method="post" noValidate className="max-w-xl space-y-5" key={`${profile.handle}\n${profile.name}\n${profile.bio}`}>
-        <TextField name="name" label={texts.nameLabel} hint={texts.nameHint} error={errors.name} defaultValue={values.name} autoComplete="nickname" />
+      <Form
+        method="post"
+        noValidate
+        className="max-w-xl space-y-5"
+        key={`${profile.handle}\n${profile.name}\n${profile.bio}`}
+      >
+        <TextField
+          name="name"
+          label={texts.nameLabel}
+          hint={texts.nameHint}
+          error={errors.name}
+          defaultValue={values.name}
+          autoComplete="nickname"
+        />
         <TextField
           name="handle"
           label={texts.handleLabel}
@@ -95,7 +118,11 @@ export default function SettingProfilePage({ loaderData, actionData }: Route.Com
             spoken: (count, max) => m.settings_bio_counter_label({ count, max }),
           }}
         />
-        <FormStatus saved={Boolean(actionData?.saved) && !busy} savedText={texts.saved} errorText={actionData?.errors ? texts.errorsSummary : undefined} />
+        <FormStatus
+          saved={Boolean(actionData?.saved) && !busy}
+          savedText={texts.saved}
+          errorText={actionData?.errors ? texts.errorsSummary : undefined}
+        />
         <SubmitButton busy={busy} label={texts.save} busyLabel={texts.saving} />
       </Form>
     </DashboardPage>

@@ -19,8 +19,19 @@ export async function loader({ context }: Route.LoaderArgs) {
   const user = requireCreatorSide(context);
   const { db, env, url, locale } = context.get(requestContext);
   const page = pageFromQuery(url.searchParams.get("page"));
-  const wallet = await loadWallet(db, createStripe(env), { userAccountId: user.accountId, page, locale, displayCurrencyCode: user.displayCurrencyCode });
-  return { wallet, stateTexts: walletStateTexts(wallet.status), tableTexts: tableTexts(), page, returned: url.searchParams.get("onboarding") };
+  const wallet = await loadWallet(db, createStripe(env), {
+    userAccountId: user.accountId,
+    page,
+    locale,
+    displayCurrencyCode: user.displayCurrencyCode,
+  });
+  return {
+    wallet,
+    stateTexts: walletStateTexts(wallet.status),
+    tableTexts: tableTexts(),
+    page,
+    returned: url.searchParams.get("onboarding"),
+  };
 }
 
 export const meta: Route.MetaFunction = () => dashboardTitle(m.wallet_title());

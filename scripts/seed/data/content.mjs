@@ -191,19 +191,22 @@ export const CATEGORY_CONTENT = {
 export const WORK_DESCRIPTION = {
   en: (title, tool, tags) =>
     `${title}. Made with ${tool}. Tags: ${tags.join(", ")}. Shared with the client's permission; please do not reuse or repost.`,
-  ja: (title, tool, tags) => `${title}。${tool}で制作しました。タグ：${tags.join("、")}。依頼者様の許可を得て掲載しています。無断転載・再利用はご遠慮ください。`,
+  ja: (title, tool, tags) =>
+    `${title}。${tool}で制作しました。タグ：${tags.join("、")}。依頼者様の許可を得て掲載しています。無断転載・再利用はご遠慮ください。`,
 };
 
 export const FORM_DESCRIPTION = {
   en: (category, days) =>
     `${category}. Delivery in about ${days} days after payment. One rough sketch check and up to two revisions are included. Please read the questions and fill in what you can.`,
-  ja: (category, days) => `${category}のご依頼フォームです。お支払い後、約${days}日で納品します。ラフ確認1回、修正2回まで含みます。わかる範囲でご記入ください。`,
+  ja: (category, days) =>
+    `${category}のご依頼フォームです。お支払い後、約${days}日で納品します。ラフ確認1回、修正2回まで含みます。わかる範囲でご記入ください。`,
 };
 
 export const SERVICE_DESCRIPTION = {
   en: (category, days) =>
     `I create ${category.toLowerCase()} tailored to you. Send references and your ideas; I reply within two days. Typical delivery: ${days} days.`,
-  ja: (category, days) => `${category}をあなたに合わせて制作します。参考資料やイメージをお送りください。2日以内にお返事します。納期の目安は${days}日です。`,
+  ja: (category, days) =>
+    `${category}をあなたに合わせて制作します。参考資料やイメージをお送りください。2日以内にお返事します。納期の目安は${days}日です。`,
 };
 
 export const POLICY_TERMS = {

@@ -5,7 +5,13 @@
  */
 export const DEMO_CREATORS = [
   {
-    handle: "democreator", en: "Demo Creator", ja: "デモクリエイター", lang: "en", currency: "JPY", open: true, prices: [0, 5000, 12000],
+    handle: "democreator",
+    en: "Demo Creator",
+    ja: "デモクリエイター",
+    lang: "en",
+    currency: "JPY",
+    open: true,
+    prices: [0, 5000, 12000],
     categories: ["character-illustration", "chat-sticker-stamp", "membership-subscriber-badge"],
     bio: {
       en: "The demo creator account. Anime-style character art, chat stamps and badges for streamers. Requests open!",
@@ -13,7 +19,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "sakuramochi", en: "Sakura Mochi", ja: "さくらもち", lang: "ja", currency: "JPY", open: true,
+    handle: "sakuramochi",
+    en: "Sakura Mochi",
+    ja: "さくらもち",
+    lang: "ja",
+    currency: "JPY",
+    open: true,
     categories: ["character-illustration", "chat-sticker-stamp"],
     bio: {
       en: "Soft pastel illustrator from Kyoto. I love drawing cheerful girls, sweets and cherry blossoms.",
@@ -21,7 +32,13 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "kaitoinoue", en: "Kaito Inoue", ja: "井上 海斗", lang: "ja", currency: "JPY", open: true, prices: [120000, 200000],
+    handle: "kaitoinoue",
+    en: "Kaito Inoue",
+    ja: "井上 海斗",
+    lang: "ja",
+    currency: "JPY",
+    open: true,
+    prices: [120000, 200000],
     categories: ["live2d-character-rigging", "live2d-character"],
     bio: {
       en: "Live2D rigger with 6 years of experience. Natural physics, expressive eyes and smooth head turns for VTubers.",
@@ -29,7 +46,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "yuzuhanami", en: "Yuzu Hanami", ja: "花見ゆず", lang: "ja", currency: "JPY", open: false,
+    handle: "yuzuhanami",
+    en: "Yuzu Hanami",
+    ja: "花見ゆず",
+    lang: "ja",
+    currency: "JPY",
+    open: false,
     categories: ["pngtuber-avatar", "membership-subscriber-badge"],
     bio: {
       en: "PNGTuber avatars and subscriber badges. Bright colours, big expressions. Currently fully booked.",
@@ -37,7 +59,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "renkurosawa", en: "Ren Kurosawa", ja: "黒沢 蓮", lang: "ja", currency: "JPY", open: true,
+    handle: "renkurosawa",
+    en: "Ren Kurosawa",
+    ja: "黒沢 蓮",
+    lang: "ja",
+    currency: "JPY",
+    open: true,
     categories: ["op-ed-animation", "original-animation"],
     bio: {
       en: "Animator. Openings and endings for streams and music, from storyboard to final composite.",
@@ -45,7 +72,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "mikanbox", en: "Mikan Box", ja: "みかんボックス", lang: "ja", currency: "JPY", open: true,
+    handle: "mikanbox",
+    en: "Mikan Box",
+    ja: "みかんボックス",
+    lang: "ja",
+    currency: "JPY",
+    open: true,
     categories: ["logo-graphic", "membership-subscriber-badge"],
     bio: {
       en: "Graphic design studio of one. Channel logos, stream overlays and badges with a citrus twist.",
@@ -53,7 +85,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "hinatasora", en: "Hinata Sora", ja: "ひなた空", lang: "ja", currency: "JPY", open: true,
+    handle: "hinatasora",
+    en: "Hinata Sora",
+    ja: "ひなた空",
+    lang: "ja",
+    currency: "JPY",
+    open: true,
     categories: ["illustration-animation", "character-illustration"],
     bio: {
       en: "I bring illustrations to life: blinking, swaying hair, drifting light. Loop animations for streams and SNS.",
@@ -61,7 +98,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "tsukiyomi", en: "Tsukiyomi", ja: "月詠", lang: "ja", currency: "JPY", open: false,
+    handle: "tsukiyomi",
+    en: "Tsukiyomi",
+    ja: "月詠",
+    lang: "ja",
+    currency: "JPY",
+    open: false,
     categories: ["music-video", "illustration-animation"],
     bio: {
       en: "Lyric videos and music videos with a night-sky mood. Vocaloid and utaite covers welcome.",
@@ -69,7 +111,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "aoiharu", en: "Aoi Haru", ja: "葵はる", lang: "ja", currency: "JPY", open: true,
+    handle: "aoiharu",
+    en: "Aoi Haru",
+    ja: "葵はる",
+    lang: "ja",
+    currency: "JPY",
+    open: true,
     categories: ["character-illustration"],
     bio: {
       en: "Character illustrator. Fantasy outfits, armour and detailed accessories are my favourite things to draw.",
@@ -77,7 +124,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "shiroinu", en: "Shiro Inu", ja: "しろいぬ", lang: "ja", currency: "JPY", open: true,
+    handle: "shiroinu",
+    en: "Shiro Inu",
+    ja: "しろいぬ",
+    lang: "ja",
+    currency: "JPY",
+    open: true,
     categories: ["chat-sticker-stamp"],
     bio: {
       en: "Cute chibi stamps for Twitch, YouTube and Discord. Sets of 3 to 12, quick turnaround.",
@@ -85,7 +137,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "kenjimatsuda", en: "Kenji Matsuda", ja: "松田 健二", lang: "ja", currency: "JPY", open: true,
+    handle: "kenjimatsuda",
+    en: "Kenji Matsuda",
+    ja: "松田 健二",
+    lang: "ja",
+    currency: "JPY",
+    open: true,
     categories: ["video-on-demand-editing"],
     bio: {
       en: "Video editor for gaming and talk channels. Cuts, captions, sound effects and thumbnails included.",
@@ -93,7 +150,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "nanaseriko", en: "Riko Nanase", ja: "七瀬 りこ", lang: "en", currency: "JPY", open: true,
+    handle: "nanaseriko",
+    en: "Riko Nanase",
+    ja: "七瀬 りこ",
+    lang: "en",
+    currency: "JPY",
+    open: true,
     categories: ["live2d-character", "character-illustration"],
     bio: {
       en: "Designing VTuber characters with layers ready for rigging. Based in Tokyo, I reply in English or Japanese.",
@@ -101,7 +163,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "elenavoss", en: "Elena Voss", ja: "エレナ・フォス", lang: "en", currency: "USD", open: true,
+    handle: "elenavoss",
+    en: "Elena Voss",
+    ja: "エレナ・フォス",
+    lang: "en",
+    currency: "USD",
+    open: true,
     categories: ["character-illustration", "logo-graphic"],
     bio: {
       en: "Illustrator from Berlin. Painterly portraits, moody lighting and clean logos for creators.",
@@ -109,7 +176,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "marcopixel", en: "Marco Pixel", ja: "マルコ・ピクセル", lang: "en", currency: "USD", open: true,
+    handle: "marcopixel",
+    en: "Marco Pixel",
+    ja: "マルコ・ピクセル",
+    lang: "en",
+    currency: "USD",
+    open: true,
     categories: ["pngtuber-avatar", "chat-sticker-stamp"],
     bio: {
       en: "Pixel artist from Milan. Retro PNGTubers, 8-bit emotes and tiny animated sprites.",
@@ -117,7 +189,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "leahartwell", en: "Lea Hartwell", ja: "レア・ハートウェル", lang: "en", currency: "USD", open: false,
+    handle: "leahartwell",
+    en: "Lea Hartwell",
+    ja: "レア・ハートウェル",
+    lang: "en",
+    currency: "USD",
+    open: false,
     categories: ["illustration-animation"],
     bio: {
       en: "Motion illustrator in Manchester. Cosy animated scenes for stream screens and lo-fi channels.",
@@ -125,7 +202,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "minjiseo", en: "Minji Seo", ja: "ソ・ミンジ", lang: "en", currency: "JPY", open: true,
+    handle: "minjiseo",
+    en: "Minji Seo",
+    ja: "ソ・ミンジ",
+    lang: "en",
+    currency: "JPY",
+    open: true,
     categories: ["membership-subscriber-badge", "chat-sticker-stamp"],
     bio: {
       en: "Seoul-based designer. Loyalty badges that grow with your community, from tier 1 to tier 6.",
@@ -133,7 +215,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "lucasmoreau", en: "Lucas Moreau", ja: "ルカ・モロー", lang: "en", currency: "USD", open: true,
+    handle: "lucasmoreau",
+    en: "Lucas Moreau",
+    ja: "ルカ・モロー",
+    lang: "en",
+    currency: "USD",
+    open: true,
     categories: ["music-video", "original-animation"],
     bio: {
       en: "Paris animator and editor. Music videos with hand-drawn frames, bold colour and rhythm.",
@@ -141,7 +228,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "priyanair", en: "Priya Nair", ja: "プリヤ・ナイル", lang: "en", currency: "USD", open: true,
+    handle: "priyanair",
+    en: "Priya Nair",
+    ja: "プリヤ・ナイル",
+    lang: "en",
+    currency: "USD",
+    open: true,
     categories: ["logo-graphic"],
     bio: {
       en: "Brand designer from Bengaluru. Logos, wordmarks and stream packages with a clear story.",
@@ -149,7 +241,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "owenbrooks", en: "Owen Brooks", ja: "オーウェン", lang: "en", currency: "USD", open: false,
+    handle: "owenbrooks",
+    en: "Owen Brooks",
+    ja: "オーウェン",
+    lang: "en",
+    currency: "USD",
+    open: false,
     categories: ["video-on-demand-editing", "music-video"],
     bio: {
       en: "Editor for YouTube documentaries and highlight reels. Pacing, colour and sound that keep people watching.",
@@ -157,7 +254,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "chenyuting", en: "Chen Yuting", ja: "陳 雨婷", lang: "ja", currency: "JPY", open: true,
+    handle: "chenyuting",
+    en: "Chen Yuting",
+    ja: "陳 雨婷",
+    lang: "ja",
+    currency: "JPY",
+    open: true,
     categories: ["live2d-character-rigging"],
     bio: {
       en: "Live2D rigger in Taipei. Full-body models, outfit toggles and hand-held props.",
@@ -165,7 +267,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "sofiarossi", en: "Sofia Rossi", ja: "ソフィア・ロッシ", lang: "en", currency: "USD", open: true,
+    handle: "sofiarossi",
+    en: "Sofia Rossi",
+    ja: "ソフィア・ロッシ",
+    lang: "en",
+    currency: "USD",
+    open: true,
     categories: ["original-animation", "op-ed-animation"],
     bio: {
       en: "2D animator who loves short stories. Character intros, channel trailers and looping title cards.",
@@ -173,7 +280,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "noahkim", en: "Noah Kim", ja: "ノア・キム", lang: "en", currency: "JPY", open: true,
+    handle: "noahkim",
+    en: "Noah Kim",
+    ja: "ノア・キム",
+    lang: "en",
+    currency: "JPY",
+    open: true,
     categories: ["chat-sticker-stamp", "pngtuber-avatar"],
     bio: {
       en: "Expressive emotes with thick outlines that read well at 28 px. Fast sketches, friendly revisions.",
@@ -181,7 +293,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "amaliasol", en: "Amalia Sol", ja: "アマリア・ソル", lang: "en", currency: "USD", open: true,
+    handle: "amaliasol",
+    en: "Amalia Sol",
+    ja: "アマリア・ソル",
+    lang: "en",
+    currency: "USD",
+    open: true,
     categories: ["character-illustration", "live2d-character"],
     bio: {
       en: "Illustrator from Buenos Aires. Warm palettes, sunlight and characters full of personality.",
@@ -189,7 +306,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "harutoando", en: "Haruto Ando", ja: "安藤 陽翔", lang: "ja", currency: "JPY", open: true,
+    handle: "harutoando",
+    en: "Haruto Ando",
+    ja: "安藤 陽翔",
+    lang: "ja",
+    currency: "JPY",
+    open: true,
     categories: ["op-ed-animation", "video-on-demand-editing"],
     bio: {
       en: "Motion graphics for streams: openings, waiting screens and transitions, made to match your brand.",
@@ -197,7 +319,12 @@ export const DEMO_CREATORS = [
     },
   },
   {
-    handle: "kumaneko", en: "Kuma Neko", ja: "くまねこ", lang: "ja", currency: "JPY", open: true,
+    handle: "kumaneko",
+    en: "Kuma Neko",
+    ja: "くまねこ",
+    lang: "ja",
+    currency: "JPY",
+    open: true,
     categories: ["chat-sticker-stamp", "character-illustration"],
     bio: {
       en: "Half bear, half cat. Cute mascot characters and chat stamps for your channel family.",
@@ -207,34 +334,124 @@ export const DEMO_CREATORS = [
 ];
 
 export const DEMO_CLIENTS = [
-  { handle: "democlient", email: "client@demo.comet.local", en: "Demo Client", ja: "デモクライアント", lang: "en", bio: { en: "The demo client account. I commission art for my streams.", ja: "デモ用の依頼者アカウントです。配信用のイラストを依頼しています。" } },
-  { handle: "emilyclark", en: "Emily Clark", ja: "エミリー", lang: "en", bio: { en: "Variety streamer from Toronto.", ja: "トロントの雑談・ゲーム配信者です。" } },
-  { handle: "tanakayui", en: "Yui Tanaka", ja: "田中 ゆい", lang: "ja", bio: { en: "Singer and VTuber in training.", ja: "歌ってみた投稿をしている新人VTuberです。" } },
-  { handle: "jordanlee", en: "Jordan Lee", ja: "ジョーダン", lang: "en", bio: { en: "Indie game developer looking for art.", ja: "インディーゲーム開発者。イラストを探しています。" } },
+  {
+    handle: "democlient",
+    email: "client@demo.comet.local",
+    en: "Demo Client",
+    ja: "デモクライアント",
+    lang: "en",
+    bio: {
+      en: "The demo client account. I commission art for my streams.",
+      ja: "デモ用の依頼者アカウントです。配信用のイラストを依頼しています。",
+    },
+  },
+  {
+    handle: "emilyclark",
+    en: "Emily Clark",
+    ja: "エミリー",
+    lang: "en",
+    bio: { en: "Variety streamer from Toronto.", ja: "トロントの雑談・ゲーム配信者です。" },
+  },
+  {
+    handle: "tanakayui",
+    en: "Yui Tanaka",
+    ja: "田中 ゆい",
+    lang: "ja",
+    bio: { en: "Singer and VTuber in training.", ja: "歌ってみた投稿をしている新人VTuberです。" },
+  },
+  {
+    handle: "jordanlee",
+    en: "Jordan Lee",
+    ja: "ジョーダン",
+    lang: "en",
+    bio: { en: "Indie game developer looking for art.", ja: "インディーゲーム開発者。イラストを探しています。" },
+  },
 ];
 
-export const DEMO_ADMIN = { handle: "demoadmin", email: "admin@demo.comet.local", en: "Comet Admin", ja: "Comet運営", lang: "en", bio: { en: "Comet operations team.", ja: "Comet運営チームです。" } };
+export const DEMO_ADMIN = {
+  handle: "demoadmin",
+  email: "admin@demo.comet.local",
+  en: "Comet Admin",
+  ja: "Comet運営",
+  lang: "en",
+  bio: { en: "Comet operations team.", ja: "Comet運営チームです。" },
+};
 
-export const DEMO_BANNED = { handle: "demobanned", email: "banned@demo.comet.local", en: "Banned User", ja: "停止ユーザー", lang: "en", bio: { en: "This demo account is banned.", ja: "このデモアカウントは利用停止中です。" } };
+export const DEMO_BANNED = {
+  handle: "demobanned",
+  email: "banned@demo.comet.local",
+  en: "Banned User",
+  ja: "停止ユーザー",
+  lang: "en",
+  bio: { en: "This demo account is banned.", ja: "このデモアカウントは利用停止中です。" },
+};
 
 /** Name parts for generated creators beyond the hand-written ones (benchmarks ask for thousands). */
 export const NAME_PARTS = {
   jaGiven: [
-    ["Haruka", "はるか"], ["Sota", "そうた"], ["Mei", "めい"], ["Yuto", "ゆうと"], ["Rin", "りん"], ["Hana", "はな"],
-    ["Riku", "りく"], ["Aoi", "あおい"], ["Mio", "みお"], ["Kanata", "かなた"], ["Sana", "さな"], ["Itsuki", "いつき"],
-    ["Nagi", "なぎ"], ["Kotone", "ことね"], ["Minato", "みなと"], ["Yuna", "ゆな"], ["Hikari", "ひかり"], ["Asahi", "あさひ"],
+    ["Haruka", "はるか"],
+    ["Sota", "そうた"],
+    ["Mei", "めい"],
+    ["Yuto", "ゆうと"],
+    ["Rin", "りん"],
+    ["Hana", "はな"],
+    ["Riku", "りく"],
+    ["Aoi", "あおい"],
+    ["Mio", "みお"],
+    ["Kanata", "かなた"],
+    ["Sana", "さな"],
+    ["Itsuki", "いつき"],
+    ["Nagi", "なぎ"],
+    ["Kotone", "ことね"],
+    ["Minato", "みなと"],
+    ["Yuna", "ゆな"],
+    ["Hikari", "ひかり"],
+    ["Asahi", "あさひ"],
   ],
   jaFamily: [
-    ["Sato", "佐藤"], ["Suzuki", "鈴木"], ["Takahashi", "高橋"], ["Ito", "伊藤"], ["Watanabe", "渡辺"], ["Yamamoto", "山本"],
-    ["Nakamura", "中村"], ["Kobayashi", "小林"], ["Kato", "加藤"], ["Yoshida", "吉田"], ["Mori", "森"], ["Ishikawa", "石川"],
+    ["Sato", "佐藤"],
+    ["Suzuki", "鈴木"],
+    ["Takahashi", "高橋"],
+    ["Ito", "伊藤"],
+    ["Watanabe", "渡辺"],
+    ["Yamamoto", "山本"],
+    ["Nakamura", "中村"],
+    ["Kobayashi", "小林"],
+    ["Kato", "加藤"],
+    ["Yoshida", "吉田"],
+    ["Mori", "森"],
+    ["Ishikawa", "石川"],
   ],
   intlGiven: [
-    ["Ava", "エイヴァ"], ["Leo", "レオ"], ["Mila", "ミラ"], ["Finn", "フィン"], ["Iris", "アイリス"], ["Hugo", "ユーゴ"],
-    ["Nora", "ノラ"], ["Ezra", "エズラ"], ["Luna", "ルナ"], ["Theo", "テオ"], ["Zoe", "ゾーイ"], ["Omar", "オマール"],
-    ["Ines", "イネス"], ["Kai", "カイ"], ["Maya", "マヤ"], ["Ivan", "イヴァン"],
+    ["Ava", "エイヴァ"],
+    ["Leo", "レオ"],
+    ["Mila", "ミラ"],
+    ["Finn", "フィン"],
+    ["Iris", "アイリス"],
+    ["Hugo", "ユーゴ"],
+    ["Nora", "ノラ"],
+    ["Ezra", "エズラ"],
+    ["Luna", "ルナ"],
+    ["Theo", "テオ"],
+    ["Zoe", "ゾーイ"],
+    ["Omar", "オマール"],
+    ["Ines", "イネス"],
+    ["Kai", "カイ"],
+    ["Maya", "マヤ"],
+    ["Ivan", "イヴァン"],
   ],
   intlFamily: [
-    ["Silva", "シルバ"], ["Novak", "ノヴァク"], ["Berg", "ベルク"], ["Costa", "コスタ"], ["Park", "パク"], ["Reyes", "レイエス"],
-    ["Fischer", "フィッシャー"], ["Laurent", "ローラン"], ["Walsh", "ウォルシュ"], ["Haddad", "ハダッド"], ["Lind", "リンド"], ["Ortiz", "オルティス"],
+    ["Silva", "シルバ"],
+    ["Novak", "ノヴァク"],
+    ["Berg", "ベルク"],
+    ["Costa", "コスタ"],
+    ["Park", "パク"],
+    ["Reyes", "レイエス"],
+    ["Fischer", "フィッシャー"],
+    ["Laurent", "ローラン"],
+    ["Walsh", "ウォルシュ"],
+    ["Haddad", "ハダッド"],
+    ["Lind", "リンド"],
+    ["Ortiz", "オルティス"],
   ],
 };

@@ -23,8 +23,14 @@ const accountOf = (email: string) =>
     .bind(email)
     .first<AccountRow>();
 
-const update = (cookie: string, json: Record<string, unknown>) => call("/api/account/update", { method: "POST", json, cookie });
-const VALID = { birthday: "1999-04-01", displayLanguageCode: "en", displayCurrencyCode: "USD", inputLanguageCode: "ja" };
+const update = (cookie: string, json: Record<string, unknown>) =>
+  call("/api/account/update", { method: "POST", json, cookie });
+const VALID = {
+  birthday: "1999-04-01",
+  displayLanguageCode: "en",
+  displayCurrencyCode: "USD",
+  inputLanguageCode: "ja",
+};
 
 async function newUser() {
   const user = freshUser();
@@ -36,7 +42,12 @@ describe("userAccount.update", () => {
     const { email, cookie } = await newUser();
     const response = await update(cookie, VALID);
     expect(response.status).toBe(200);
-    expect(await accountOf(email)).toEqual({ birthday: "1999-04-01", display_language_code: "en", input_language_code: "ja", currency: "USD" });
+    expect(await accountOf(email)).toEqual({
+      birthday: "1999-04-01",
+      display_language_code: "en",
+      input_language_code: "ja",
+      currency: "USD",
+    });
   });
 
   it("refuses a language the platform does not offer with its message, in the user's language, and changes nothing", async () => {
@@ -51,7 +62,11 @@ describe("userAccount.update", () => {
     expect(await unknown.json()).toEqual({ errors: { inputLanguageCode: "Please choose a language from the list." } });
     expect(await accountOf(email)).toEqual(before);
 
-    const malformed = await call("/api/account/update", { method: "POST", json: { ...changes, inputLanguageCode: "<b>" }, cookie: `${cookie}; app-language=ja` });
+    const malformed = await call("/api/account/update", {
+      method: "POST",
+      json: { ...changes, inputLanguageCode: "<b>" },
+      cookie: `${cookie}; app-language=ja`,
+    });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ errors: { inputLanguageCode: "一覧から言語を選んでください。" } });
     expect(await accountOf(email)).toEqual(before);
@@ -86,7 +101,11 @@ describe("the input language marks what the user writes as original", () => {
   it("stores a name written under an English interface as the Japanese original when the user writes in Japanese", async () => {
     const { email, cookie } = await newUser();
     await update(cookie, VALID); // display en, input ja
-    const saved = await call("/api/account/profile-step", { method: "POST", json: { name: "さくらもち", birthday: "" }, cookie: `${cookie}; app-language=en` });
+    const saved = await call("/api/account/profile-step", {
+      method: "POST",
+      json: { name: "さくらもち", birthday: "" },
+      cookie: `${cookie}; app-language=en`,
+    });
     expect(saved.status, await saved.clone().text()).toBe(200);
     expect((await nameRows(email)).results).toEqual([{ language_code: "ja", is_original: 1, text: "さくらもち" }]);
   });

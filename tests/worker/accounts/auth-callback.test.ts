@@ -1,9 +1,22 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { freshIp, freshUser, send, sendForCode, sessionCookieOf, sessionUser, verify, verifyPath } from "../support/auth-helpers";
+import {
+  freshIp,
+  freshUser,
+  send,
+  sendForCode,
+  sessionCookieOf,
+  sessionUser,
+  verify,
+  verifyPath,
+} from "../support/auth-helpers";
 
 const failedAttempts = async (email: string) =>
-  (await env.DB.prepare("select failed_attempts as n from auth_codes where email = ? order by created_at desc limit 1").bind(email).first<{ n: number }>())?.n;
+  (
+    await env.DB.prepare("select failed_attempts as n from auth_codes where email = ? order by created_at desc limit 1")
+      .bind(email)
+      .first<{ n: number }>()
+  )?.n;
 
 describe("login CSRF: the code callback starts a session only for the app's own pages", () => {
   const refused: [string, Record<string, string>][] = [
@@ -19,7 +32,11 @@ describe("login CSRF: the code callback starts a session only for the app's own 
     const ip = freshIp();
     const code = await sendForCode(user, ip);
     // exports.default.fetch directly: the test helper would add Sec-Fetch-Site: same-origin.
-    const response = await exports.default.fetch(new Request(`http://localhost${verifyPath(user.email, code)}`, { headers: { "cf-connecting-ip": ip, ...headers } }));
+    const response = await exports.default.fetch(
+      new Request(`http://localhost${verifyPath(user.email, code)}`, {
+        headers: { "cf-connecting-ip": ip, ...headers },
+      }),
+    );
     expect(response.status).toBe(403);
     expect(sessionCookieOf(response)).toBeUndefined();
     expect(await failedAttempts(user.email)).toBe(0);
@@ -32,14 +49,20 @@ describe("login CSRF: the code callback starts a session only for the app's own 
   it("accepts a browser without fetch metadata whose Origin is this site", async () => {
     const user = freshUser();
     const code = await sendForCode(user);
-    const response = await exports.default.fetch(new Request(`http://localhost${verifyPath(user.email, code)}`, { headers: { origin: "http://localhost", "cf-connecting-ip": freshIp() } }));
+    const response = await exports.default.fetch(
+      new Request(`http://localhost${verifyPath(user.email, code)}`, {
+        headers: { origin: "http://localhost", "cf-connecting-ip": freshIp() },
+      }),
+    );
     expect(response.status).toBe(200);
   });
 });
 
 describe("a handle taken while a sign-up waits for its code", () => {
   const profilesWithHandle = async (handle: string) =>
-    (await env.DB.prepare("select count(*) as n from user_profiles where lower(original_handle) = ?").bind(handle.toLowerCase()).first<{ n: number }>())!.n;
+    (await env.DB.prepare("select count(*) as n from user_profiles where lower(original_handle) = ?")
+      .bind(handle.toLowerCase())
+      .first<{ n: number }>())!.n;
 
   it("answers the second to verify with the handle-taken message, then lets them finish with another handle", async () => {
     const first = freshUser();
@@ -82,7 +105,9 @@ describe("a handle taken while a sign-up waits for its code", () => {
       expect(await response.json()).toEqual({ errors: { handle: "This handle is already taken." } });
     }
     expect(await profilesWithHandle(handle)).toBe(1);
-    const accounts = await env.DB.prepare(`select count(*) as n from user_accounts where email in (?, ?, ?)`).bind(...users.map((u) => u.email)).first<{ n: number }>();
+    const accounts = await env.DB.prepare(`select count(*) as n from user_accounts where email in (?, ?, ?)`)
+      .bind(...users.map((u) => u.email))
+      .first<{ n: number }>();
     expect(accounts!.n).toBe(1);
   });
 });

@@ -6,7 +6,9 @@ import { freshIp, freshUser, send, sendForCode, uid, verify, wrongCode } from ".
 const HOUR = 60 * 60 * 1000;
 /** Moves every rate-limit window whose key mentions `needle` back by `ms`: the window has passed. */
 const ageWindows = (needle: string, ms: number) =>
-  env.DB.prepare("update rate_limits set window_start = window_start - ? where instr(key, ?) > 0").bind(ms, needle).run();
+  env.DB.prepare("update rate_limits set window_start = window_start - ? where instr(key, ?) > 0")
+    .bind(ms, needle)
+    .run();
 
 describe("code guessing is bounded across codes", () => {
   it("after 10 failed tries for an address, even the right code waits until the window passes", async () => {
@@ -94,13 +96,22 @@ describe("the cron prunes rate-limit windows", () => {
     const [old, live, recent] = ["old", "live", "recent"].map((name) => `test:${name}:${uid()}`);
     await env.DB.batch([
       env.DB.prepare("insert into rate_limits (key, window_start, count) values (?, ?, 3)").bind(old, now - 25 * HOUR),
-      env.DB.prepare("insert into rate_limits (key, window_start, count) values (?, ?, 3)").bind(live, now - 50 * 60 * 1000),
+      env.DB.prepare("insert into rate_limits (key, window_start, count) values (?, ?, 3)").bind(
+        live,
+        now - 50 * 60 * 1000,
+      ),
       env.DB.prepare("insert into rate_limits (key, window_start, count) values (?, ?, 3)").bind(recent, now),
     ]);
     await runScheduledJobs(env, now);
-    const { results } = await env.DB.prepare("select key from rate_limits where key in (?, ?, ?)").bind(old, live, recent).all<{ key: string }>();
+    const { results } = await env.DB.prepare("select key from rate_limits where key in (?, ?, ?)")
+      .bind(old, live, recent)
+      .all<{ key: string }>();
     expect(results.map((r) => r.key).sort()).toEqual([live, recent].sort());
     await runScheduledJobs(env, now);
-    expect((await env.DB.prepare("select count(*) as n from rate_limits where key in (?, ?)").bind(live, recent).first<{ n: number }>())!.n).toBe(2);
+    expect(
+      (await env.DB.prepare("select count(*) as n from rate_limits where key in (?, ?)")
+        .bind(live, recent)
+        .first<{ n: number }>())!.n,
+    ).toBe(2);
   });
 });

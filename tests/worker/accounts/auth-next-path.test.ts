@@ -34,13 +34,18 @@ describe("the path to return to after signing in", () => {
     expect(safeNextPath(next, ORIGIN)).toBeNull();
   });
 
-  it.each(["?next=/%09/evil.example/", "?next=/%0A/evil.example/", "?next=/%5C/evil.example/", "?next=%2F%2Fevil.example", "?next=javascript%3Aalert(1)"])(
-    "refuses the query string %s",
-    (search) => expect(safeNextFromSearch(search, ORIGIN)).toBeNull(),
-  );
+  it.each([
+    "?next=/%09/evil.example/",
+    "?next=/%0A/evil.example/",
+    "?next=/%5C/evil.example/",
+    "?next=%2F%2Fevil.example",
+    "?next=javascript%3Aalert(1)",
+  ])("refuses the query string %s", (search) => expect(safeNextFromSearch(search, ORIGIN)).toBeNull());
 
   it("reads next from the query string", () => {
-    expect(safeNextFromSearch("?auth=signin&next=%2Fdashboard%2Fsetting%2Fprofile%2Faccount", ORIGIN)).toBe("/dashboard/setting/profile/account");
+    expect(safeNextFromSearch("?auth=signin&next=%2Fdashboard%2Fsetting%2Fprofile%2Faccount", ORIGIN)).toBe(
+      "/dashboard/setting/profile/account",
+    );
     expect(safeNextFromSearch("?auth=signin", ORIGIN)).toBeNull();
   });
 });

@@ -4,7 +4,15 @@ import { SESSION_TOUCH_INTERVAL_MS } from "#worker/domain/constants";
 import { runScheduledJobs } from "#worker/scheduled";
 import { sha256Hex } from "#worker/services/crypto";
 import { getSessionUser } from "#worker/services/sessions";
-import { freshIp, freshUser, sendForCode, sessionCookieOf, sessionUser, verify, verifyPath } from "../support/auth-helpers";
+import {
+  freshIp,
+  freshUser,
+  sendForCode,
+  sessionCookieOf,
+  sessionUser,
+  verify,
+  verifyPath,
+} from "../support/auth-helpers";
 import { db } from "../support/helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -51,16 +59,25 @@ describe("idle and absolute session lifetimes", () => {
     const row = (await sessionRow(cookie))!;
     expect(row.expires_at - row.created_at).toBe(60 * DAY);
     expect(row.last_seen_at).toBeNull();
-    const expires = Date.parse(response.headers.getSetCookie().find((c) => c.startsWith("comet_session="))!.match(/Expires=([^;]+)/)![1]);
+    const expires = Date.parse(
+      response.headers
+        .getSetCookie()
+        .find((c) => c.startsWith("comet_session="))!
+        .match(/Expires=([^;]+)/)![1],
+    );
     expect(Math.abs(expires - row.expires_at)).toBeLessThan(1000);
   });
 
   it("ends a session 14 days after its last request, through the app", async () => {
     const { cookie } = await signedUp();
     const hash = await sha256Hex(tokenOf(cookie));
-    await env.DB.prepare("update sessions set created_at = ?, last_seen_at = ? where id_hash = ?").bind(Date.now() - 20 * DAY, Date.now() - 13 * DAY, hash).run();
+    await env.DB.prepare("update sessions set created_at = ?, last_seen_at = ? where id_hash = ?")
+      .bind(Date.now() - 20 * DAY, Date.now() - 13 * DAY, hash)
+      .run();
     expect(await sessionUser(cookie)).not.toBeNull();
-    await env.DB.prepare("update sessions set last_seen_at = ? where id_hash = ?").bind(Date.now() - 14 * DAY - 60_000, hash).run();
+    await env.DB.prepare("update sessions set last_seen_at = ? where id_hash = ?")
+      .bind(Date.now() - 14 * DAY - 60_000, hash)
+      .run();
     expect(await sessionUser(cookie)).toBeNull();
   });
 
@@ -69,12 +86,20 @@ describe("idle and absolute session lifetimes", () => {
     const hash = await sha256Hex(tokenOf(cookie));
     const setCurrency = () =>
       exports.default.fetch(
-        new Request("http://localhost/api/account/currency", { method: "POST", headers: { cookie, "sec-fetch-site": "same-origin", "content-type": "application/json" }, body: JSON.stringify({ currencyCode: "USD" }) }),
+        new Request("http://localhost/api/account/currency", {
+          method: "POST",
+          headers: { cookie, "sec-fetch-site": "same-origin", "content-type": "application/json" },
+          body: JSON.stringify({ currencyCode: "USD" }),
+        }),
       );
-    await env.DB.prepare("update sessions set created_at = ?, last_seen_at = ?, expires_at = ? where id_hash = ?").bind(Date.now() - 59 * DAY, Date.now() - 60_000, Date.now() + DAY, hash).run();
+    await env.DB.prepare("update sessions set created_at = ?, last_seen_at = ?, expires_at = ? where id_hash = ?")
+      .bind(Date.now() - 59 * DAY, Date.now() - 60_000, Date.now() + DAY, hash)
+      .run();
     expect(await sessionUser(cookie)).not.toBeNull();
     expect((await setCurrency()).status).toBe(200);
-    await env.DB.prepare("update sessions set created_at = ?, expires_at = ? where id_hash = ?").bind(Date.now() - 60 * DAY - 60_000, Date.now() - 60_000, hash).run();
+    await env.DB.prepare("update sessions set created_at = ?, expires_at = ? where id_hash = ?")
+      .bind(Date.now() - 60 * DAY - 60_000, Date.now() - 60_000, hash)
+      .run();
     expect(await sessionUser(cookie)).toBeNull();
     // Signed out for the API as well.
     expect((await setCurrency()).status).toBe(401);
@@ -94,7 +119,8 @@ describe("idle and absolute session lifetimes", () => {
     expect((await sessionRow(cookie))!.last_seen_at).toBe(firstTouch);
 
     // Used every 13 days: never idle for 14, alive until the absolute end and not a moment past it.
-    for (let day = 13; day < 60; day += 13) expect(await getSessionUser(db(), token, created + day * DAY)).not.toBeNull();
+    for (let day = 13; day < 60; day += 13)
+      expect(await getSessionUser(db(), token, created + day * DAY)).not.toBeNull();
     expect(await getSessionUser(db(), token, created + 60 * DAY - 1)).not.toBeNull();
     expect(await getSessionUser(db(), token, created + 60 * DAY)).toBeNull();
   });
@@ -102,7 +128,9 @@ describe("idle and absolute session lifetimes", () => {
   it("is pruned by the cron once idle, while a live session stays", async () => {
     const idle = await signedUp();
     const live = await signedUp();
-    await env.DB.prepare("update sessions set created_at = ?, last_seen_at = null where id_hash = ?").bind(Date.now() - 15 * DAY, await sha256Hex(tokenOf(idle.cookie))).run();
+    await env.DB.prepare("update sessions set created_at = ?, last_seen_at = null where id_hash = ?")
+      .bind(Date.now() - 15 * DAY, await sha256Hex(tokenOf(idle.cookie)))
+      .run();
     await runScheduledJobs(env, Date.now());
     expect(await sessionRow(idle.cookie)).toBeNull();
     expect(await sessionRow(live.cookie)).not.toBeNull();
@@ -114,7 +142,11 @@ describe("the session cookie's name follows the scheme", () => {
     const user = freshUser();
     const ip = freshIp();
     const code = await sendForCode(user, ip);
-    return exports.default.fetch(new Request(`https://comet.example${verifyPath(user.email, code)}`, { headers: { "sec-fetch-site": "same-origin", "cf-connecting-ip": ip } }));
+    return exports.default.fetch(
+      new Request(`https://comet.example${verifyPath(user.email, code)}`, {
+        headers: { "sec-fetch-site": "same-origin", "cf-connecting-ip": ip },
+      }),
+    );
   }
 
   it("is __Host-comet_session over https: Secure, Path=/, no Domain", async () => {
@@ -139,23 +171,39 @@ describe("the session cookie's name follows the scheme", () => {
 
   it("clears the __Host- cookie on signing out over https", async () => {
     const cookie = sessionCookieOf(await signUpOverHttps())!;
-    const out = await exports.default.fetch(new Request("https://comet.example/api/auth/signout", { method: "POST", headers: { cookie, "sec-fetch-site": "same-origin" } }));
-    expect(out.headers.getSetCookie().find((c) => c.startsWith("__Host-comet_session="))).toMatch(/Max-Age=0.*; Secure/);
+    const out = await exports.default.fetch(
+      new Request("https://comet.example/api/auth/signout", {
+        method: "POST",
+        headers: { cookie, "sec-fetch-site": "same-origin" },
+      }),
+    );
+    expect(out.headers.getSetCookie().find((c) => c.startsWith("__Host-comet_session="))).toMatch(
+      /Max-Age=0.*; Secure/,
+    );
     expect(await sessionUser(cookie, "https://comet.example")).toBeNull();
   });
 });
 
 describe("a malformed cookie", () => {
-  it.each(["comet_session=%E0%A4%A", "app-language=%E0%A4%A; comet_session=%"])("(%s) is treated as signed out, not a 500", async (cookie) => {
-    const session = await exports.default.fetch(new Request("http://localhost/api/auth/session", { headers: { cookie } }));
-    expect(session.status).toBe(200);
-    expect(await session.json()).toEqual({ user: null });
-    const page = await exports.default.fetch(new Request("http://localhost/explore/creators", { headers: { cookie } }));
-    expect(page.status).toBeLessThan(500);
-  });
+  it.each(["comet_session=%E0%A4%A", "app-language=%E0%A4%A; comet_session=%"])(
+    "(%s) is treated as signed out, not a 500",
+    async (cookie) => {
+      const session = await exports.default.fetch(
+        new Request("http://localhost/api/auth/session", { headers: { cookie } }),
+      );
+      expect(session.status).toBe(200);
+      expect(await session.json()).toEqual({ user: null });
+      const page = await exports.default.fetch(
+        new Request("http://localhost/explore/creators", { headers: { cookie } }),
+      );
+      expect(page.status).toBeLessThan(500);
+    },
+  );
 
   it("over https too", async () => {
-    const session = await exports.default.fetch(new Request("https://comet.example/api/auth/session", { headers: { cookie: "__Host-comet_session=%E0%A4%A" } }));
+    const session = await exports.default.fetch(
+      new Request("https://comet.example/api/auth/session", { headers: { cookie: "__Host-comet_session=%E0%A4%A" } }),
+    );
     expect(session.status).toBe(200);
   });
 });

@@ -6,14 +6,21 @@ import { call, codeFrom, latestMailTo, sessionCookieFrom, signUp } from "../supp
 const send = (json: unknown, headers?: Record<string, string>) =>
   call("/api/auth/email/send", { method: "POST", json, headers: { "cf-connecting-ip": freshIp(), ...headers } });
 const verify = (email: string, token: string, headers: Record<string, string> = {}) =>
-  call(`/api/auth/callback/email?email=${encodeURIComponent(email)}&token=${token}`, { headers: { "cf-connecting-ip": freshIp(), ...headers } });
+  call(`/api/auth/callback/email?email=${encodeURIComponent(email)}&token=${token}`, {
+    headers: { "cf-connecting-ip": freshIp(), ...headers },
+  });
 const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 describe("e-mail code sign-up and sign-in", () => {
   it("signs up, creates the account with the handle, and starts a session", async () => {
     const user = freshUser();
-    const cookie = await signUp(user.handle, user.email.replace(/^./, (c) => c.toUpperCase()));
-    const session = await (await call("/api/auth/session", { cookie })).json<{ user: { handle: string; roles: string[] } }>();
+    const cookie = await signUp(
+      user.handle,
+      user.email.replace(/^./, (c) => c.toUpperCase()),
+    );
+    const session = await (await call("/api/auth/session", { cookie })).json<{
+      user: { handle: string; roles: string[] };
+    }>();
     expect(session.user.handle).toBe(user.handle);
     expect(session.user.roles).toEqual(["user"]);
   });
@@ -38,9 +45,12 @@ describe("e-mail code sign-up and sign-in", () => {
     const code = await sendForCode(user);
     const { exports } = await import("cloudflare:workers");
     const response = await exports.default.fetch(
-      new Request(`https://comet.example/api/auth/callback/email?email=${encodeURIComponent(user.email)}&token=${code}`, {
-        headers: { "sec-fetch-site": "same-origin", "cf-connecting-ip": freshIp() },
-      }),
+      new Request(
+        `https://comet.example/api/auth/callback/email?email=${encodeURIComponent(user.email)}&token=${code}`,
+        {
+          headers: { "sec-fetch-site": "same-origin", "cf-connecting-ip": freshIp() },
+        },
+      ),
     );
     expect(response.headers.getSetCookie().find((c) => c.startsWith("__Host-comet_session="))).toMatch(/; Secure/);
     expect(sessionCookieOf(response)).toMatch(/^__Host-comet_session=/);
@@ -57,7 +67,9 @@ describe("e-mail code sign-up and sign-in", () => {
     const user = freshUser();
     const code = await sendForCode(user);
     const { env } = await import("cloudflare:workers");
-    await env.DB.prepare("update auth_codes set expires_at = ? where email = ?").bind(Date.now() - 1, user.email).run();
+    await env.DB.prepare("update auth_codes set expires_at = ? where email = ?")
+      .bind(Date.now() - 1, user.email)
+      .run();
     expect((await verify(user.email, code)).status).toBe(401);
   });
 
@@ -84,20 +96,28 @@ describe("e-mail code sign-up and sign-in", () => {
     const body = await en.json<{ errors: Record<string, string> }>();
     expect(body.errors.handle).toBe("The input must be at least 4 characters long");
     expect(body.errors.email).toBe("Please enter a valid e-mail address.");
-    const symbols = await (await send({ handle: "abc!def", email: freshUser().email })).json<{ errors: Record<string, string> }>();
+    const symbols = await (await send({ handle: "abc!def", email: freshUser().email })).json<{
+      errors: Record<string, string>;
+    }>();
     expect(symbols.errors.handle).toBe("The input must contain only alphanumeric characters");
     const ja = await send({ handle: "abc!def", email: freshUser().email }, { cookie: "app-language=ja" });
-    expect((await ja.json<{ errors: Record<string, string> }>()).errors.handle).toBe("半角英数字のみで入力してください");
+    expect((await ja.json<{ errors: Record<string, string> }>()).errors.handle).toBe(
+      "半角英数字のみで入力してください",
+    );
   });
 
   it("refuses a handle that is one of the app's routes, whatever its case, in the user's language (issue 31)", async () => {
     for (const handle of ["dashboard", "Explore", "onboarding", "webhooks"]) {
       const en = await send({ handle, email: freshUser().email });
       expect(en.status, handle).toBe(400);
-      expect((await en.json<{ errors: Record<string, string> }>()).errors.handle).toBe("This handle is reserved. Please choose another.");
+      expect((await en.json<{ errors: Record<string, string> }>()).errors.handle).toBe(
+        "This handle is reserved. Please choose another.",
+      );
     }
     const ja = await send({ handle: "media", email: freshUser().email }, { cookie: "app-language=ja" });
-    expect((await ja.json<{ errors: Record<string, string> }>()).errors.handle).toBe("このハンドルは使用できません。別のハンドルを選んでください。");
+    expect((await ja.json<{ errors: Record<string, string> }>()).errors.handle).toBe(
+      "このハンドルは使用できません。別のハンドルを選んでください。",
+    );
   });
 
   it("refuses a handle that is taken, ignoring case", async () => {
@@ -168,12 +188,18 @@ describe("preferences", () => {
     expect((await call("/api/account/currency", { method: "POST", json: { currencyCode: "USD" } })).status).toBe(401);
     const user = freshUser();
     const cookie = await signUp(user.handle, user.email);
-    expect((await call("/api/account/currency", { method: "POST", json: { currencyCode: "EUR" }, cookie })).status).toBe(400);
-    expect((await call("/api/account/currency", { method: "POST", json: { currencyCode: "USD" }, cookie })).status).toBe(200);
+    expect(
+      (await call("/api/account/currency", { method: "POST", json: { currencyCode: "EUR" }, cookie })).status,
+    ).toBe(400);
+    expect(
+      (await call("/api/account/currency", { method: "POST", json: { currencyCode: "USD" }, cookie })).status,
+    ).toBe(200);
     const { env } = await import("cloudflare:workers");
     const row = await env.DB.prepare(
       "select c.code from user_accounts a join currencies c on c.id = a.display_currency_id where a.email = ?",
-    ).bind(user.email).first<{ code: string }>();
+    )
+      .bind(user.email)
+      .first<{ code: string }>();
     expect(row?.code).toBe("USD");
   });
 
@@ -181,7 +207,11 @@ describe("preferences", () => {
     expect((await call("/api/account/profile-step", { method: "POST", json: { name: "Ok" } })).status).toBe(401);
     const user = freshUser();
     const cookie = await signUp(user.handle, user.email);
-    const bad = await call("/api/account/profile-step", { method: "POST", json: { name: "K", birthday: "2999-01-01" }, cookie });
+    const bad = await call("/api/account/profile-step", {
+      method: "POST",
+      json: { name: "K", birthday: "2999-01-01" },
+      cookie,
+    });
     expect(bad.status).toBe(400);
     expect((await bad.json<{ errors: Record<string, string> }>()).errors).toEqual({
       name: "The name must be at least 2 characters long",
@@ -197,11 +227,15 @@ describe("banned users", () => {
     const { env } = await import("cloudflare:workers");
     await env.DB.prepare(
       "insert into user_account_roles (user_account_id, role_code) select id, 'ban' from user_accounts where email = ?",
-    ).bind(user.email).run();
+    )
+      .bind(user.email)
+      .run();
     const page = await call("/dashboard/setting/profile", { cookie, redirect: "manual" });
     expect(page.status).toBe(302);
     expect(page.headers.get("location")).toBe("/ban");
-    expect((await call("/api/account/language", { method: "POST", json: { languageCode: "en" }, cookie })).status).toBe(403);
+    expect((await call("/api/account/language", { method: "POST", json: { languageCode: "en" }, cookie })).status).toBe(
+      403,
+    );
     expect((await call("/api/auth/signout", { method: "POST", cookie })).status).toBe(200);
   });
 });

@@ -26,7 +26,8 @@ async function member(): Promise<User> {
 
 /** Follows an invite link as a browser would (no redirect followed), with the browser's cookies if any. */
 const follow = (path: string, cookie?: string) => call(path, { cookie, redirect: "manual" });
-const inviteCookieOf = (response: Response) => response.headers.getSetCookie().find((c) => c.startsWith(`${INVITE_COOKIE}=`));
+const inviteCookieOf = (response: Response) =>
+  response.headers.getSetCookie().find((c) => c.startsWith(`${INVITE_COOKIE}=`));
 
 /** Signs up a new user in a browser that carries `cookie` (an invite link's, or none). */
 async function signUpWith(cookie: string | undefined): Promise<User & { verified: Response }> {
@@ -36,7 +37,13 @@ async function signUpWith(cookie: string | undefined): Promise<User & { verified
   const verified = await verify(user.email, code, ip, { cookie });
   expect(verified.status).toBe(200);
   const account = await commissionAccountByEmail(user.email);
-  return { ...user, verified, cookie: sessionCookieOf(verified)!, commissionAccountId: account.id, userAccountId: account.userAccountId };
+  return {
+    ...user,
+    verified,
+    cookie: sessionCookieOf(verified)!,
+    commissionAccountId: account.id,
+    userAccountId: account.userAccountId,
+  };
 }
 
 /** A new user invited by `inviter` through the link, from following it to signing up. */
@@ -46,18 +53,33 @@ async function invitedBy(inviter: User): Promise<User & { verified: Response }> 
 }
 
 const inviterOfAccount = async (userAccountId: string) =>
-  (await env.DB.prepare("SELECT inviter_user_account_id AS id FROM invitations WHERE invitee_user_account_id = ?").bind(userAccountId).first<{ id: string }>())?.id ?? null;
+  (
+    await env.DB.prepare("SELECT inviter_user_account_id AS id FROM invitations WHERE invitee_user_account_id = ?")
+      .bind(userAccountId)
+      .first<{ id: string }>()
+  )?.id ?? null;
 
-type NoticeRow = { recipient_user_account_id: string; from_profile_id: string | null; href: string | null; order_id: string | null };
+type NoticeRow = {
+  recipient_user_account_id: string;
+  from_profile_id: string | null;
+  href: string | null;
+  order_id: string | null;
+};
 const inviteNoticesTo = async (userAccountId: string) =>
   (
-    await env.DB.prepare("SELECT recipient_user_account_id, from_profile_id, href, order_id FROM notifications WHERE recipient_user_account_id = ? AND notification_type = 'INVITE_ORDER_COMPLETED'")
+    await env.DB.prepare(
+      "SELECT recipient_user_account_id, from_profile_id, href, order_id FROM notifications WHERE recipient_user_account_id = ? AND notification_type = 'INVITE_ORDER_COMPLETED'",
+    )
       .bind(userAccountId)
       .all<NoticeRow>()
   ).results;
-const profileIdOf = async (userAccountId: string) => (await env.DB.prepare("SELECT id FROM user_profiles WHERE account_id = ?").bind(userAccountId).first<{ id: string }>())!.id;
+const profileIdOf = async (userAccountId: string) =>
+  (await env.DB.prepare("SELECT id FROM user_profiles WHERE account_id = ?")
+    .bind(userAccountId)
+    .first<{ id: string }>())!.id;
 
-const complete = (orderId: string, seller: User) => call("/api/features/commission/order/complete", { method: "POST", cookie: seller.cookie, json: { orderId } });
+const complete = (orderId: string, seller: User) =>
+  call("/api/features/commission/order/complete", { method: "POST", cookie: seller.cookie, json: { orderId } });
 
 describe("the invite link", () => {
   it("is one stable code per user, of the link's alphabet, the same for racing first uses", async () => {
@@ -86,7 +108,8 @@ describe("the invite link", () => {
 
   it("an unknown or malformed code remembers nothing, and still leads to sign-up", async () => {
     let unknown = generateInviteCode();
-    while ((await env.DB.prepare("SELECT 1 FROM invite_codes WHERE code = ?").bind(unknown).first()) !== null) unknown = generateInviteCode();
+    while ((await env.DB.prepare("SELECT 1 FROM invite_codes WHERE code = ?").bind(unknown).first()) !== null)
+      unknown = generateInviteCode();
     for (const path of [`/invite/${unknown}`, "/invite/NOT-A-CODE", `/invite/${unknown}x`, "/invite/%3Cscript%3E"]) {
       const response = await follow(path);
       expect(response.status, path).toBe(302);
@@ -113,7 +136,9 @@ describe("signing up through a link", () => {
     const invitee = await invitedBy(inviter);
     expect(await inviterOfAccount(invitee.userAccountId)).toBe(inviter.userAccountId);
     expect(inviteCookieOf(invitee.verified)).toMatch(/Max-Age=0/);
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM invitations WHERE invitee_user_account_id = ?").bind(invitee.userAccountId).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM invitations WHERE invitee_user_account_id = ?")
+      .bind(invitee.userAccountId)
+      .first<{ n: number }>();
     expect(rows!.n).toBe(1);
   });
 
@@ -151,7 +176,11 @@ describe("signing up through a link", () => {
   it("nobody invites themselves: the table refuses it", async () => {
     const user = await member();
     await expect(
-      env.DB.prepare("INSERT INTO invitations (invitee_user_account_id, inviter_user_account_id, created_at) VALUES (?, ?, ?)").bind(user.userAccountId, user.userAccountId, Date.now()).run(),
+      env.DB.prepare(
+        "INSERT INTO invitations (invitee_user_account_id, inviter_user_account_id, created_at) VALUES (?, ?, ?)",
+      )
+        .bind(user.userAccountId, user.userAccountId, Date.now())
+        .run(),
     ).rejects.toThrow(/CHECK/);
   });
 });
@@ -164,35 +193,75 @@ describe("the inviter's notice", () => {
     expect((await complete(order.id, seller)).status).toBe(200);
 
     const notices = await inviteNoticesTo(inviter.userAccountId);
-    expect(notices).toEqual([{ recipient_user_account_id: inviter.userAccountId, from_profile_id: await profileIdOf(buyer.userAccountId), href: `/${buyer.handle}`, order_id: null }]);
+    expect(notices).toEqual([
+      {
+        recipient_user_account_id: inviter.userAccountId,
+        from_profile_id: await profileIdOf(buyer.userAccountId),
+        href: `/${buyer.handle}`,
+        order_id: null,
+      },
+    ]);
 
     const response = await call("/api/features/notification/list", { cookie: inviter.cookie });
-    const { data } = (await response.json()) as { data: { items: { title: string; message: string | null; href: string; icon: string; colour: string }[] } };
+    const { data } = (await response.json()) as {
+      data: { items: { title: string; message: string | null; href: string; icon: string; colour: string }[] };
+    };
     expect(data.items).toHaveLength(1);
-    expect(data.items[0]).toMatchObject({ title: "Invitation completed", href: `/${buyer.handle}`, icon: "invite", colour: "pink" });
+    expect(data.items[0]).toMatchObject({
+      title: "Invitation completed",
+      href: `/${buyer.handle}`,
+      icon: "invite",
+      colour: "pink",
+    });
     expect(data.items[0].message).toContain(buyer.handle);
     expect(data.items[0].message).not.toContain(order.code);
     expect(data.items[0].message).not.toMatch(/10,?000|¥/);
-    const ja = (await (await call("/api/features/notification/list", { cookie: `${inviter.cookie}; app-language=ja` })).json()) as { data: { items: { title: string }[] } };
+    const ja = (await (
+      await call("/api/features/notification/list", { cookie: `${inviter.cookie}; app-language=ja` })
+    ).json()) as { data: { items: { title: string }[] } };
     expect(ja.data.items[0].title).toBe("招待が完了しました");
     // The link follows the invitee's profile through a rename.
     const renamed = `r${buyer.handle.slice(1)}`;
-    await env.DB.prepare("UPDATE user_profiles SET original_handle = ? WHERE account_id = ?").bind(renamed, buyer.userAccountId).run();
-    const after = (await (await call("/api/features/notification/list", { cookie: inviter.cookie })).json()) as { data: { items: { href: string }[] } };
+    await env.DB.prepare("UPDATE user_profiles SET original_handle = ? WHERE account_id = ?")
+      .bind(renamed, buyer.userAccountId)
+      .run();
+    const after = (await (await call("/api/features/notification/list", { cookie: inviter.cookie })).json()) as {
+      data: { items: { href: string }[] };
+    };
     expect(after.data.items[0].href).toBe(`/${renamed}`);
   });
 
   it("stays one when completion is repeated, raced, replayed or another order completes", async () => {
     const inviter = await member();
     const [buyer, seller, otherSeller] = await Promise.all([invitedBy(inviter), member(), member()]);
-    const orders = await Promise.all([insertOrderIn("DELIVERED", seller, buyer), insertOrderIn("DELIVERED", otherSeller, buyer), insertOrderIn("DELIVERED", seller, buyer)]);
+    const orders = await Promise.all([
+      insertOrderIn("DELIVERED", seller, buyer),
+      insertOrderIn("DELIVERED", otherSeller, buyer),
+      insertOrderIn("DELIVERED", seller, buyer),
+    ]);
     // Two orders completing at once, one of them twice.
-    const statuses = (await Promise.all([complete(orders[0].id, seller), complete(orders[1].id, otherSeller), complete(orders[0].id, seller)])).map((r) => r.status);
+    const statuses = (
+      await Promise.all([
+        complete(orders[0].id, seller),
+        complete(orders[1].id, otherSeller),
+        complete(orders[0].id, seller),
+      ])
+    ).map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(2);
     // A later order, and the completion's statements replayed as a retried projection would.
     expect((await complete(orders[2].id, seller)).status).toBe(200);
     await Promise.all(
-      Array.from({ length: 3 }, () => env.DB.batch(prepared(env.DB, inviteCompletedStatements({ buyerUserId: buyer.userAccountId, sellerUserId: seller.userAccountId }, Date.now())))),
+      Array.from({ length: 3 }, () =>
+        env.DB.batch(
+          prepared(
+            env.DB,
+            inviteCompletedStatements(
+              { buyerUserId: buyer.userAccountId, sellerUserId: seller.userAccountId },
+              Date.now(),
+            ),
+          ),
+        ),
+      ),
     );
     expect(await inviteNoticesTo(inviter.userAccountId)).toHaveLength(1);
   });
@@ -202,9 +271,15 @@ describe("the inviter's notice", () => {
     const [seller, buyer, bystander] = await Promise.all([invitedBy(inviter), member(), member()]);
     const order = await insertOrderIn("DELIVERED", seller, buyer);
     expect((await complete(order.id, seller)).status).toBe(200);
-    expect(await inviteNoticesTo(inviter.userAccountId)).toEqual([expect.objectContaining({ from_profile_id: await profileIdOf(seller.userAccountId), href: `/${seller.handle}` })]);
+    expect(await inviteNoticesTo(inviter.userAccountId)).toEqual([
+      expect.objectContaining({ from_profile_id: await profileIdOf(seller.userAccountId), href: `/${seller.handle}` }),
+    ]);
     for (const other of [seller, buyer, bystander]) expect(await inviteNoticesTo(other.userAccountId)).toEqual([]);
-    const all = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE notification_type = 'INVITE_ORDER_COMPLETED' AND from_profile_id = ?").bind(await profileIdOf(seller.userAccountId)).first<{ n: number }>();
+    const all = await env.DB.prepare(
+      "SELECT count(*) AS n FROM notifications WHERE notification_type = 'INVITE_ORDER_COMPLETED' AND from_profile_id = ?",
+    )
+      .bind(await profileIdOf(seller.userAccountId))
+      .first<{ n: number }>();
     expect(all!.n).toBe(1);
   });
 
@@ -212,7 +287,11 @@ describe("the inviter's notice", () => {
     const inviter = await member();
     const [buyer, seller] = await Promise.all([invitedBy(inviter), member()]);
     const draft = await insertOrderIn("DRAFT", seller, buyer);
-    const canceled = await call("/api/features/commission/order/cancel", { method: "POST", cookie: seller.cookie, json: { orderId: draft.id } });
+    const canceled = await call("/api/features/commission/order/cancel", {
+      method: "POST",
+      cookie: seller.cookie,
+      json: { orderId: draft.id },
+    });
     expect(canceled.status).toBe(200);
     expect(await inviteNoticesTo(inviter.userAccountId)).toEqual([]);
 

@@ -10,7 +10,9 @@ import { call, db, signUp } from "../support/helpers";
  * then POST /api/account/picture so the object becomes the avatar or cover. In production the PUT goes straight to
  * R2 and nothing sniffs it on the way in, so the attach step must re-check the stored bytes.
  */
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1,
+]);
 
 let serial = 0;
 async function newUser() {
@@ -30,13 +32,22 @@ async function signedPut(cookie: string, profileId: string, field: "avatar" | "c
     json: { path: `v1/user-profile/${profileId}/${field}`, contentType: "image/png", size: bytes.length },
   });
   expect(signed.status).toBe(200);
-  const { url, storedUrl, headers } = await signed.json<{ url: string; storedUrl: string; headers: Record<string, string> }>();
+  const { url, storedUrl, headers } = await signed.json<{
+    url: string;
+    storedUrl: string;
+    headers: Record<string, string>;
+  }>();
   const target = new URL(url);
-  const put = await call(`${target.pathname}${target.search}`, { method: "PUT", headers, body: new Blob([bytes as Uint8Array<ArrayBuffer>]) });
+  const put = await call(`${target.pathname}${target.search}`, {
+    method: "PUT",
+    headers,
+    body: new Blob([bytes as Uint8Array<ArrayBuffer>]),
+  });
   return { put, storedUrl };
 }
 
-const attach = (cookie: string | undefined, field: string, url: string) => call("/api/account/picture", { method: "POST", cookie, json: { field, url } });
+const attach = (cookie: string | undefined, field: string, url: string) =>
+  call("/api/account/picture", { method: "POST", cookie, json: { field, url } });
 
 describe("POST /api/account/picture", () => {
   it("makes a signed-write PNG the avatar (the same URL as the signed write returned)", async () => {
@@ -59,7 +70,10 @@ describe("POST /api/account/picture", () => {
 
     const response = await attach(cookie, "avatar", `/media/${forged}`);
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Error: file type is not supported.", code: "media_error_unsupported_type" });
+    expect(await response.json()).toEqual({
+      error: "Error: file type is not supported.",
+      code: "media_error_unsupported_type",
+    });
     expect(await env.MEDIA.head(forged)).toBeNull();
     expect((await profileOf(profileId))?.avatarUrl).toBe(first);
     expect(await env.MEDIA.head(parseMediaKey(first)!.key)).not.toBeNull();

@@ -12,8 +12,17 @@ import { call, db, signUp } from "../support/helpers";
 import { PNG, newMember } from "../support/media-fixtures";
 
 /** A POST whose body is sent exactly as given (not JSON.stringify'd), as application/json unless told otherwise. */
-function postRaw(path: string, body: string, { cookie, contentType = "application/json", ip }: { cookie?: string; contentType?: string; ip?: string } = {}) {
-  return call(path, { method: "POST", body, cookie, headers: { "content-type": contentType, ...(ip ? { "cf-connecting-ip": ip } : {}) } });
+function postRaw(
+  path: string,
+  body: string,
+  { cookie, contentType = "application/json", ip }: { cookie?: string; contentType?: string; ip?: string } = {},
+) {
+  return call(path, {
+    method: "POST",
+    body,
+    cookie,
+    headers: { "content-type": contentType, ...(ip ? { "cf-connecting-ip": ip } : {}) },
+  });
 }
 
 const DEEP_ARRAY = "[".repeat(5000) + "]".repeat(5000);
@@ -27,7 +36,11 @@ async function expectRefused(response: Response, status: number, error: string) 
 }
 
 const pendingUploadsOf = async (profileId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM pending_uploads WHERE owner_profile_id = ?").bind(profileId).first<{ n: number }>())?.n;
+  (
+    await env.DB.prepare("SELECT count(*) AS n FROM pending_uploads WHERE owner_profile_id = ?")
+      .bind(profileId)
+      .first<{ n: number }>()
+  )?.n;
 const objectsUnder = async (prefix: string) => (await env.MEDIA.list({ prefix })).objects.map((o) => o.key);
 
 describe("storage calls refuse bad JSON bodies", () => {
@@ -56,21 +69,46 @@ describe("storage calls refuse bad JSON bodies", () => {
   }
 
   it("answers 400 invalid_request to non-object JSON, deep nesting and toString keys on /sign/write, /sign/read and /delete", async () => {
-    const prototypeFields = ['{"path":{"toString":1}}', '{"url":{"toString":1}}', '{"path":{"toString":1},"contentType":"image/png","size":10}'];
+    const prototypeFields = [
+      '{"path":{"toString":1}}',
+      '{"url":{"toString":1}}',
+      '{"path":{"toString":1},"contentType":"image/png","size":10}',
+    ];
     for (const path of ["/sign/write", "/sign/read", "/delete"]) {
       for (const body of [...NON_OBJECT_BODIES, ...prototypeFields]) {
         const response = await postRaw(`/api/google/storage${path}`, body, { cookie: member.cookie });
-        expect([path, body.slice(0, 24), response.status, await response.json()]).toEqual([path, body.slice(0, 24), 400, { error: "invalid_request" }]);
+        expect([path, body.slice(0, 24), response.status, await response.json()]).toEqual([
+          path,
+          body.slice(0, 24),
+          400,
+          { error: "invalid_request" },
+        ]);
       }
     }
     await expectFolderUnchanged();
   });
 
   it("refuses a path or url that is not a string instead of reading it as one: an array path deletes nothing", async () => {
-    await expectRefused(await postRaw("/api/google/storage/delete", JSON.stringify({ path: [avatarUrl] }), { cookie: member.cookie }), 400, "invalid_request");
-    await expectRefused(await postRaw("/api/google/storage/delete", JSON.stringify({ url: [avatarUrl] }), { cookie: member.cookie }), 400, "invalid_request");
-    await expectRefused(await postRaw("/api/google/storage/sign/read", JSON.stringify({ url: [avatarUrl] }), { cookie: member.cookie }), 400, "invalid_request");
-    await expectRefused(await postRaw("/api/google/storage/delete", "{}", { cookie: member.cookie }), 400, "invalid_request");
+    await expectRefused(
+      await postRaw("/api/google/storage/delete", JSON.stringify({ path: [avatarUrl] }), { cookie: member.cookie }),
+      400,
+      "invalid_request",
+    );
+    await expectRefused(
+      await postRaw("/api/google/storage/delete", JSON.stringify({ url: [avatarUrl] }), { cookie: member.cookie }),
+      400,
+      "invalid_request",
+    );
+    await expectRefused(
+      await postRaw("/api/google/storage/sign/read", JSON.stringify({ url: [avatarUrl] }), { cookie: member.cookie }),
+      400,
+      "invalid_request",
+    );
+    await expectRefused(
+      await postRaw("/api/google/storage/delete", "{}", { cookie: member.cookie }),
+      400,
+      "invalid_request",
+    );
     await expectFolderUnchanged();
   });
 
@@ -82,16 +120,30 @@ describe("storage calls refuse bad JSON bodies", () => {
     }
     await expectFolderUnchanged();
     // The same body with a whole size is signed as before.
-    const valid = await postRaw("/api/google/storage/sign/write", JSON.stringify({ path: avatarPath(), contentType: "image/png", size: 10 }), { cookie: member.cookie });
+    const valid = await postRaw(
+      "/api/google/storage/sign/write",
+      JSON.stringify({ path: avatarPath(), contentType: "image/png", size: 10 }),
+      { cookie: member.cookie },
+    );
     expect(valid.status).toBe(200);
   });
 
   it("refuses a body that is not sent as JSON (415) or is over the size limit (413), deleting nothing", async () => {
     const body = JSON.stringify({ url: avatarUrl });
     for (const contentType of ["text/plain", "application/x-www-form-urlencoded"]) {
-      await expectRefused(await postRaw("/api/google/storage/delete", body, { cookie: member.cookie, contentType }), 415, "unsupported_media_type");
+      await expectRefused(
+        await postRaw("/api/google/storage/delete", body, { cookie: member.cookie, contentType }),
+        415,
+        "unsupported_media_type",
+      );
     }
-    await expectRefused(await postRaw("/api/google/storage/delete", JSON.stringify({ url: avatarUrl, padding: PADDING }), { cookie: member.cookie }), 413, "payload_too_large");
+    await expectRefused(
+      await postRaw("/api/google/storage/delete", JSON.stringify({ url: avatarUrl, padding: PADDING }), {
+        cookie: member.cookie,
+      }),
+      413,
+      "payload_too_large",
+    );
     await expectFolderUnchanged();
   });
 });
@@ -106,11 +158,18 @@ describe("page visits refuse bad JSON bodies", () => {
 
   it("answers 400 invalid_request to non-object JSON, deep nesting and toString keys, counting nothing", async () => {
     const formId = creator.forms[0].id;
-    const prototypeFields = [JSON.stringify({ modelName: { toString: 1 }, modelId: formId }), JSON.stringify({ modelName: "commission_form", modelId: { toString: 1 } })];
+    const prototypeFields = [
+      JSON.stringify({ modelName: { toString: 1 }, modelId: formId }),
+      JSON.stringify({ modelName: "commission_form", modelId: { toString: 1 } }),
+    ];
     const before = await visits();
     for (const body of [...NON_OBJECT_BODIES, ...prototypeFields]) {
       const response = await postRaw(FORM_VISIT, body, { ip: freshIp() });
-      expect([body.slice(0, 24), response.status, await response.json()]).toEqual([body.slice(0, 24), 400, { error: "invalid_request" }]);
+      expect([body.slice(0, 24), response.status, await response.json()]).toEqual([
+        body.slice(0, 24),
+        400,
+        { error: "invalid_request" },
+      ]);
       expect(response.headers.getSetCookie()).toEqual([]);
     }
     expect(await visits()).toBe(before);
@@ -120,8 +179,18 @@ describe("page visits refuse bad JSON bodies", () => {
     const formId = creator.forms[0].id;
     const before = await visits();
     const body = JSON.stringify({ modelName: "commission_form", modelId: formId });
-    await expectRefused(await postRaw(FORM_VISIT, body, { contentType: "text/plain", ip: freshIp() }), 415, "unsupported_media_type");
-    await expectRefused(await postRaw(FORM_VISIT, JSON.stringify({ modelName: "commission_form", modelId: formId, padding: PADDING }), { ip: freshIp() }), 413, "payload_too_large");
+    await expectRefused(
+      await postRaw(FORM_VISIT, body, { contentType: "text/plain", ip: freshIp() }),
+      415,
+      "unsupported_media_type",
+    );
+    await expectRefused(
+      await postRaw(FORM_VISIT, JSON.stringify({ modelName: "commission_form", modelId: formId, padding: PADDING }), {
+        ip: freshIp(),
+      }),
+      413,
+      "payload_too_large",
+    );
     expect(await visits()).toBe(before);
   });
 });
@@ -133,11 +202,20 @@ describe("bookmarks refuse bad JSON bodies", () => {
   const BOOKMARK = "/api/features/bookmark/order/submit";
   beforeAll(async () => {
     const tag = uniqueTag();
-    creator = await seedCreator({ handle: `badb${tag}`, forms: [{ title: { en: "Bookmarked" }, price: 1000 }], services: [{ title: "Service", price: 1000, formIndex: 0 }] });
+    creator = await seedCreator({
+      handle: `badb${tag}`,
+      forms: [{ title: { en: "Bookmarked" }, price: 1000 }],
+      services: [{ title: "Service", price: 1000, formIndex: 0 }],
+    });
     cookie = await signUp(`bb${tag}`, `bb${tag}@example.com`);
     accountId = (await getSessionUser(db(), decodeURIComponent(cookie.split("=")[1])))!.accountId;
   });
-  const bookmarkRows = async () => (await env.DB.prepare("SELECT count(*) AS n FROM bookmarks WHERE user_account_id = ?").bind(accountId).first<{ n: number }>())?.n;
+  const bookmarkRows = async () =>
+    (
+      await env.DB.prepare("SELECT count(*) AS n FROM bookmarks WHERE user_account_id = ?")
+        .bind(accountId)
+        .first<{ n: number }>()
+    )?.n;
 
   it("refuses an empty commissionFormId or commissionServiceId with 400, writing no row", async () => {
     const bodies = [
@@ -161,8 +239,16 @@ describe("bookmarks refuse bad JSON bodies", () => {
 
   it("refuses a bookmark not sent as JSON (415) or over the size limit (413), writing no row", async () => {
     const body = { commissionFormId: creator.forms[0].id, isActive: true };
-    await expectRefused(await postRaw(BOOKMARK, JSON.stringify(body), { cookie, contentType: "text/plain" }), 415, "unsupported_media_type");
-    await expectRefused(await postRaw(BOOKMARK, JSON.stringify({ ...body, padding: PADDING }), { cookie }), 413, "payload_too_large");
+    await expectRefused(
+      await postRaw(BOOKMARK, JSON.stringify(body), { cookie, contentType: "text/plain" }),
+      415,
+      "unsupported_media_type",
+    );
+    await expectRefused(
+      await postRaw(BOOKMARK, JSON.stringify({ ...body, padding: PADDING }), { cookie }),
+      413,
+      "payload_too_large",
+    );
     expect(await bookmarkRows()).toBe(0);
   });
 });

@@ -6,7 +6,8 @@ import { createApp } from "#worker/app";
 // round trip or none, through the Worker's own middleware; refused in production.
 
 const app = createApp();
-const get = (path: string, appEnv: Env = env) => app.fetch(new Request(`http://localhost${path}`), appEnv, createExecutionContext());
+const get = (path: string, appEnv: Env = env) =>
+  app.fetch(new Request(`http://localhost${path}`), appEnv, createExecutionContext());
 
 describe("/api/bench", () => {
   it("answers a static page of exactly the asked size without touching D1", async () => {

@@ -9,14 +9,28 @@ import { BASE, call } from "../support/helpers";
 import { approvedOrder, newUser } from "../support/payments-helpers";
 
 const mails = async (email: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM dev_mails WHERE `to` = ?").bind(email.toLowerCase()).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM dev_mails WHERE `to` = ?")
+    .bind(email.toLowerCase())
+    .first<{ n: number }>())!.n;
 
 describe("the doors refuse what they cannot take, and change nothing", () => {
   it("a 2 MB webhook body is refused with 413 before any of it is trusted", async () => {
-    const body = JSON.stringify({ id: "evt_big", type: "payment_intent.succeeded", padding: "x".repeat(2 * 1024 * 1024) });
-    const response = await exports.default.fetch(new Request(`${BASE}/webhooks/stripe`, { method: "POST", headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" }, body }));
+    const body = JSON.stringify({
+      id: "evt_big",
+      type: "payment_intent.succeeded",
+      padding: "x".repeat(2 * 1024 * 1024),
+    });
+    const response = await exports.default.fetch(
+      new Request(`${BASE}/webhooks/stripe`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "stripe-signature": "t=1,v1=00" },
+        body,
+      }),
+    );
     expect(response.status).toBe(413);
-    expect(await env.DB.prepare("SELECT 1 FROM processed_webhook_events WHERE event_id = 'evt_big'").first()).toBeNull();
+    expect(
+      await env.DB.prepare("SELECT 1 FROM processed_webhook_events WHERE event_id = 'evt_big'").first(),
+    ).toBeNull();
   });
 
   it("a sign-up whose handle is not a string is refused, and no code is sent", async () => {
@@ -32,16 +46,30 @@ describe("the doors refuse what they cannot take, and change nothing", () => {
     const order = await approvedOrder();
     const stranger = await newUser();
     for (const path of ["cancel", "approve", "complete", "update"]) {
-      const real = await call(`/api/features/commission/order/${path}`, { method: "POST", cookie: stranger.cookie, json: { orderId: order.id, priceAmount: 20_000 } });
-      const unknown = await call(`/api/features/commission/order/${path}`, { method: "POST", cookie: stranger.cookie, json: { orderId: crypto.randomUUID(), priceAmount: 20_000 } });
+      const real = await call(`/api/features/commission/order/${path}`, {
+        method: "POST",
+        cookie: stranger.cookie,
+        json: { orderId: order.id, priceAmount: 20_000 },
+      });
+      const unknown = await call(`/api/features/commission/order/${path}`, {
+        method: "POST",
+        cookie: stranger.cookie,
+        json: { orderId: crypto.randomUUID(), priceAmount: 20_000 },
+      });
       expect([real.status, await real.json()], path).toEqual([unknown.status, await unknown.json()]);
     }
   });
 
   it("paying with a transaction id that is not the order's is refused, and nothing is charged", async () => {
     const order = await approvedOrder();
-    const response = await call("/api/features/commission/order/pay", { method: "POST", cookie: order.buyer.cookie, json: { orderId: order.id, transactionId: "made-up" } });
+    const response = await call("/api/features/commission/order/pay", {
+      method: "POST",
+      cookie: order.buyer.cookie,
+      json: { orderId: order.id, transactionId: "made-up" },
+    });
     expect(response.status).toBe(404);
-    expect(await env.DB.prepare("SELECT count(*) AS n FROM payment_transactions WHERE order_id = ?").bind(order.id).first()).toEqual({ n: 0 });
+    expect(
+      await env.DB.prepare("SELECT count(*) AS n FROM payment_transactions WHERE order_id = ?").bind(order.id).first(),
+    ).toEqual({ n: 0 });
   });
 });

@@ -34,8 +34,19 @@ function paramsOf(path: string, url: string): Record<string, string> {
 const BAD_POSTS = [
   { name: "JSON", status: 415, init: () => ({ headers: { "content-type": "application/json" }, body: "{}" }) },
   { name: "no body", status: 400, init: () => ({}) },
-  { name: "text, shaped like a form", status: 415, init: () => ({ headers: { "content-type": "text/plain" }, body: "intent=delete" }) },
-  { name: "a form too large", status: 413, init: () => ({ headers: { "content-type": "application/x-www-form-urlencoded" }, body: `padding=${"a".repeat(FORM_BODY_MAX_BYTES)}` }) },
+  {
+    name: "text, shaped like a form",
+    status: 415,
+    init: () => ({ headers: { "content-type": "text/plain" }, body: "intent=delete" }),
+  },
+  {
+    name: "a form too large",
+    status: 413,
+    init: () => ({
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `padding=${"a".repeat(FORM_BODY_MAX_BYTES)}`,
+    }),
+  },
 ] as const;
 
 type Member = { accountId: string; token: string };
@@ -51,7 +62,15 @@ async function member({ creator }: { creator: boolean }): Promise<Member> {
 
 async function contextFor({ token }: Member, url: string, locale: Locale = "en") {
   const context = new RouterContextProvider();
-  context.set(requestContext, { env, url: new URL(url), executionCtx: {} as ExecutionContext, db: db(), user: await getSessionUser(db(), token), sessionToken: token, locale });
+  context.set(requestContext, {
+    env,
+    url: new URL(url),
+    executionCtx: {} as ExecutionContext,
+    db: db(),
+    user: await getSessionUser(db(), token),
+    sessionToken: token,
+    locale,
+  });
   return context;
 }
 
@@ -73,8 +92,15 @@ async function statusOf(run: () => unknown): Promise<number> {
 
 /** Every D1 row and every stored file, to tell that a refused post changed nothing. */
 async function everything() {
-  const { results: tables } = await env.DB.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT GLOB 'sqlite_*' AND name NOT GLOB '_cf_*'").all<{ name: string }>();
-  const rows = await Promise.all(tables.map(async ({ name }) => [name, (await env.DB.prepare(`SELECT * FROM "${name}"`).all()).results.map((row) => JSON.stringify(row)).sort()]));
+  const { results: tables } = await env.DB.prepare(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT GLOB 'sqlite_*' AND name NOT GLOB '_cf_*'",
+  ).all<{ name: string }>();
+  const rows = await Promise.all(
+    tables.map(async ({ name }) => [
+      name,
+      (await env.DB.prepare(`SELECT * FROM "${name}"`).all()).results.map((row) => JSON.stringify(row)).sort(),
+    ]),
+  );
   const files = (await env.MEDIA.list()).objects.map((object) => object.key).sort();
   return { rows: Object.fromEntries(rows), files };
 }
@@ -82,7 +108,13 @@ async function everything() {
 describe("a page action posted something that is not a form", () => {
   it("finds the actions in the route table", () => {
     expect(unreadRouteFiles()).toEqual([]);
-    expect(actionRoutes.map((route) => route.path)).toEqual(expect.arrayContaining(["/dashboard/setting/profile", "/dashboard/commission/managements", "/dashboard/portfolio/creator/:workId/edit"]));
+    expect(actionRoutes.map((route) => route.path)).toEqual(
+      expect.arrayContaining([
+        "/dashboard/setting/profile",
+        "/dashboard/commission/managements",
+        "/dashboard/portfolio/creator/:workId/edit",
+      ]),
+    );
     expect(actionRoutes.length).toBeGreaterThanOrEqual(20);
   });
 
@@ -91,22 +123,28 @@ describe("a page action posted something that is not a form", () => {
     members = await Promise.all([member({ creator: true }), member({ creator: false })]);
   });
 
-  it.each(actionRoutes)("$path ($file) refuses it with a 4xx and changes nothing", async ({ path, url, action, params }) => {
-    const contexts = await Promise.all(members.map((signedIn) => contextFor(signedIn, `${BASE}${url}`)));
-    const before = await everything();
-    for (const post of BAD_POSTS) {
-      // A creator-side page redirects a client and a client-side page a creator: one of the two reaches the body.
-      const statuses = [];
-      for (const context of contexts) {
-        const request = new Request(`${BASE}${url}`, { method: "POST", ...post.init() });
-        statuses.push(await statusOf(() => action({ request, context, params })));
+  it.each(actionRoutes)(
+    "$path ($file) refuses it with a 4xx and changes nothing",
+    async ({ path, url, action, params }) => {
+      const contexts = await Promise.all(members.map((signedIn) => contextFor(signedIn, `${BASE}${url}`)));
+      const before = await everything();
+      for (const post of BAD_POSTS) {
+        // A creator-side page redirects a client and a client-side page a creator: one of the two reaches the body.
+        const statuses = [];
+        for (const context of contexts) {
+          const request = new Request(`${BASE}${url}`, { method: "POST", ...post.init() });
+          statuses.push(await statusOf(() => action({ request, context, params })));
+        }
+        expect(
+          statuses.every((status) => status < 500),
+          `${post.name}: ${statuses}`,
+        ).toBe(true);
+        // The catch-all refuses every post, whatever it holds.
+        expect(statuses, post.name).toContain(path === "/*" ? 404 : post.status);
       }
-      expect(statuses.every((status) => status < 500), `${post.name}: ${statuses}`).toBe(true);
-      // The catch-all refuses every post, whatever it holds.
-      expect(statuses, post.name).toContain(path === "/*" ? 404 : post.status);
-    }
-    expect(await everything()).toEqual(before);
-  });
+      expect(await everything()).toEqual(before);
+    },
+  );
 });
 
 describe("a browser's form still reaches the action", () => {
@@ -114,9 +152,18 @@ describe("a browser's form still reaches the action", () => {
     const signedIn = await member({ creator: false });
     const handle = freshUser().handle;
     const path = `${BASE}/dashboard/setting/profile`;
-    const request = new Request(path, { method: "POST", body: new URLSearchParams({ name: "Kit Carter", handle, bio: "Draws birds." }) });
-    expect(await profileSettingsPage.action({ request, context: await contextFor(signedIn, path) } as never)).toEqual({ saved: true, errors: null, values: null });
-    const row = await env.DB.prepare("SELECT original_handle AS handle FROM user_profiles WHERE account_id = ?").bind(signedIn.accountId).first<{ handle: string }>();
+    const request = new Request(path, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Kit Carter", handle, bio: "Draws birds." }),
+    });
+    expect(await profileSettingsPage.action({ request, context: await contextFor(signedIn, path) } as never)).toEqual({
+      saved: true,
+      errors: null,
+      values: null,
+    });
+    const row = await env.DB.prepare("SELECT original_handle AS handle FROM user_profiles WHERE account_id = ?")
+      .bind(signedIn.accountId)
+      .first<{ handle: string }>();
     expect(row?.handle).toBe(handle);
   });
 
@@ -124,10 +171,18 @@ describe("a browser's form still reaches the action", () => {
     const signedIn = await member({ creator: false });
     const path = `${BASE}/dashboard/setting/profile`;
     const bio = "鳥".repeat(200_000);
-    const request = new Request(path, { method: "POST", body: new URLSearchParams({ name: "Kit Carter", handle: freshUser().handle, bio }) });
-    const result: unknown = await profileSettingsPage.action({ request, context: await contextFor(signedIn, path) } as never);
+    const request = new Request(path, {
+      method: "POST",
+      body: new URLSearchParams({ name: "Kit Carter", handle: freshUser().handle, bio }),
+    });
+    const result: unknown = await profileSettingsPage.action({
+      request,
+      context: await contextFor(signedIn, path),
+    } as never);
     expect(isData(result) && result.init?.status).toBe(400);
-    const { values, errors } = (result as { data: { values: { name: string; bio: string }; errors: Record<string, string> } }).data;
+    const { values, errors } = (
+      result as { data: { values: { name: string; bio: string }; errors: Record<string, string> } }
+    ).data;
     expect(errors.bio).toBeTruthy();
     expect(values.name).toBe("Kit Carter");
     expect(values.bio).toBe(bio.slice(0, KEPT_VALUE_MAX_CODE_POINTS));
@@ -147,7 +202,10 @@ describe("a browser's form still reaches the action", () => {
 describe("readFormData", () => {
   const post = (init: RequestInit) => new Request(`${BASE}/dashboard/setting/profile`, { method: "POST", ...init });
   const refusal = async (request: Request, locale: Locale = "en") => {
-    const thrown: unknown = await readFormData(request, locale).then(() => null, (error: unknown) => error);
+    const thrown: unknown = await readFormData(request, locale).then(
+      () => null,
+      (error: unknown) => error,
+    );
     return isData(thrown) ? { status: thrown.init?.status, message: thrown.data } : thrown;
   };
 
@@ -163,13 +221,20 @@ describe("readFormData", () => {
   });
 
   it("refuses in the user's language", async () => {
-    expect(await refusal(post({ headers: { "content-type": "application/json" }, body: "{}" }), "ja")).toEqual({ status: 415, message: m.error_generic({}, { locale: "ja" }) });
+    expect(await refusal(post({ headers: { "content-type": "application/json" }, body: "{}" }), "ja")).toEqual({
+      status: 415,
+      message: m.error_generic({}, { locale: "ja" }),
+    });
     expect(await refusal(post({}), "en")).toEqual({ status: 400, message: m.error_generic({}, { locale: "en" }) });
   });
 
   it("refuses a multipart body that does not parse", async () => {
-    expect(await refusal(post({ headers: { "content-type": "multipart/form-data" }, body: "intent=save" }))).toMatchObject({ status: 400 });
-    expect(await refusal(post({ headers: { "content-type": "multipart/form-data; boundary=x" }, body: "not multipart" }))).toMatchObject({ status: 400 });
+    expect(
+      await refusal(post({ headers: { "content-type": "multipart/form-data" }, body: "intent=save" })),
+    ).toMatchObject({ status: 400 });
+    expect(
+      await refusal(post({ headers: { "content-type": "multipart/form-data; boundary=x" }, body: "not multipart" })),
+    ).toMatchObject({ status: 400 });
   });
 
   it("stops reading a body of unknown length once it passes the limit", async () => {
@@ -181,7 +246,9 @@ describe("readFormData", () => {
         controller.enqueue(chunk);
       },
     });
-    expect(await refusal(post({ headers: { "content-type": "application/x-www-form-urlencoded" }, body: endless }))).toMatchObject({ status: 413 });
+    expect(
+      await refusal(post({ headers: { "content-type": "application/x-www-form-urlencoded" }, body: endless })),
+    ).toMatchObject({ status: 413 });
     expect(sent).toBeLessThan(FORM_BODY_MAX_BYTES + 2 * chunk.byteLength);
   });
 });

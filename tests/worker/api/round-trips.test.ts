@@ -24,7 +24,11 @@ describe("X-D1-Round-Trips", () => {
     // Sign-up today: handle check, three rate-limit upserts (client, address+client, address), account lookup, the
     // dev mail insert (started before the code row, deferred past the answer), one batch (retire + insert code) = 7.
     // Counting the batch's two statements apart would make it 8.
-    const response = await call("/api/auth/email/send", { method: "POST", json: freshUser(), headers: { "cf-connecting-ip": freshIp() } });
+    const response = await call("/api/auth/email/send", {
+      method: "POST",
+      json: freshUser(),
+      headers: { "cf-connecting-ip": freshIp() },
+    });
     expect(response.status).toBe(200);
     expectRoundTripsAtMost(response, 7);
   });

@@ -23,7 +23,11 @@ async function runCron(scheduledTime: number) {
 
 async function seedOneOfEach(now: number) {
   const u = id().slice(0, 8);
-  const accountId = await createAccount(db(), { email: `cron${u}@example.com`, handle: `cron${u}`, languageCode: "en" });
+  const accountId = await createAccount(db(), {
+    email: `cron${u}@example.com`,
+    handle: `cron${u}`,
+    languageCode: "en",
+  });
   const rows = {
     sessions: { live: id(), idle: id(), pastEnd: id() },
     codes: { live: id(), expired: id() },
@@ -32,10 +36,20 @@ async function seedOneOfEach(now: number) {
     tokens: { live: id(), expired: id() },
   };
   const session = (idHash: string, createdAt: number, lastSeenAt: number | null, expiresAt: number) =>
-    env.DB.prepare("insert into sessions (id_hash, user_account_id, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?)").bind(idHash, accountId, createdAt, lastSeenAt, expiresAt);
+    env.DB.prepare(
+      "insert into sessions (id_hash, user_account_id, created_at, last_seen_at, expires_at) values (?, ?, ?, ?, ?)",
+    ).bind(idHash, accountId, createdAt, lastSeenAt, expiresAt);
   const code = (codeId: string, expiresAt: number) =>
-    env.DB.prepare("insert into auth_codes (id, email, code_hash, expires_at) values (?, ?, 'x', ?)").bind(codeId, `cron${u}@example.com`, expiresAt);
-  const upload = (key: string, createdAt: number) => env.DB.prepare("insert into pending_uploads (key, owner_profile_id, created_at) values (?, 'p', ?)").bind(key, createdAt);
+    env.DB.prepare("insert into auth_codes (id, email, code_hash, expires_at) values (?, ?, 'x', ?)").bind(
+      codeId,
+      `cron${u}@example.com`,
+      expiresAt,
+    );
+  const upload = (key: string, createdAt: number) =>
+    env.DB.prepare("insert into pending_uploads (key, owner_profile_id, created_at) values (?, 'p', ?)").bind(
+      key,
+      createdAt,
+    );
   await env.DB.batch([
     session(rows.sessions.live, now - DAY, now - 60_000, now + 59 * DAY),
     // Idle: no request for the idle timeout, though its absolute end is weeks away.
@@ -44,12 +58,24 @@ async function seedOneOfEach(now: number) {
     session(rows.sessions.pastEnd, now - 61 * DAY, now - 60_000, now - DAY),
     code(rows.codes.live, now + 60_000),
     code(rows.codes.expired, now - 60_000),
-    env.DB.prepare("insert into rate_limits (key, window_start, count) values (?, ?, 1)").bind(rows.windows.live, now - 60_000),
-    env.DB.prepare("insert into rate_limits (key, window_start, count) values (?, ?, 1)").bind(rows.windows.old, now - RATE_LIMIT_RETENTION_MS - 60_000),
+    env.DB.prepare("insert into rate_limits (key, window_start, count) values (?, ?, 1)").bind(
+      rows.windows.live,
+      now - 60_000,
+    ),
+    env.DB.prepare("insert into rate_limits (key, window_start, count) values (?, ?, 1)").bind(
+      rows.windows.old,
+      now - RATE_LIMIT_RETENTION_MS - 60_000,
+    ),
     upload(rows.uploads.fresh, now - 60_000),
     upload(rows.uploads.stale, now - UNATTACHED_UPLOAD_TTL_MS - 60_000),
-    env.DB.prepare("insert into signed_token_uses (jti, expires_at) values (?, ?)").bind(rows.tokens.live, now + 60_000),
-    env.DB.prepare("insert into signed_token_uses (jti, expires_at) values (?, ?)").bind(rows.tokens.expired, now - 60_000),
+    env.DB.prepare("insert into signed_token_uses (jti, expires_at) values (?, ?)").bind(
+      rows.tokens.live,
+      now + 60_000,
+    ),
+    env.DB.prepare("insert into signed_token_uses (jti, expires_at) values (?, ?)").bind(
+      rows.tokens.expired,
+      now - 60_000,
+    ),
   ]);
   await env.MEDIA.put(rows.uploads.fresh, "fresh");
   await env.MEDIA.put(rows.uploads.stale, "stale");
@@ -61,12 +87,31 @@ const exists = async (table: string, column: string, value: string) =>
 
 async function survivors(rows: Awaited<ReturnType<typeof seedOneOfEach>>) {
   return {
-    sessions: { live: await exists("sessions", "id_hash", rows.sessions.live), idle: await exists("sessions", "id_hash", rows.sessions.idle), pastEnd: await exists("sessions", "id_hash", rows.sessions.pastEnd) },
-    codes: { live: await exists("auth_codes", "id", rows.codes.live), expired: await exists("auth_codes", "id", rows.codes.expired) },
-    windows: { live: await exists("rate_limits", "key", rows.windows.live), old: await exists("rate_limits", "key", rows.windows.old) },
-    uploads: { fresh: await exists("pending_uploads", "key", rows.uploads.fresh), stale: await exists("pending_uploads", "key", rows.uploads.stale) },
-    objects: { fresh: (await env.MEDIA.head(rows.uploads.fresh)) !== null, stale: (await env.MEDIA.head(rows.uploads.stale)) !== null },
-    tokens: { live: await exists("signed_token_uses", "jti", rows.tokens.live), expired: await exists("signed_token_uses", "jti", rows.tokens.expired) },
+    sessions: {
+      live: await exists("sessions", "id_hash", rows.sessions.live),
+      idle: await exists("sessions", "id_hash", rows.sessions.idle),
+      pastEnd: await exists("sessions", "id_hash", rows.sessions.pastEnd),
+    },
+    codes: {
+      live: await exists("auth_codes", "id", rows.codes.live),
+      expired: await exists("auth_codes", "id", rows.codes.expired),
+    },
+    windows: {
+      live: await exists("rate_limits", "key", rows.windows.live),
+      old: await exists("rate_limits", "key", rows.windows.old),
+    },
+    uploads: {
+      fresh: await exists("pending_uploads", "key", rows.uploads.fresh),
+      stale: await exists("pending_uploads", "key", rows.uploads.stale),
+    },
+    objects: {
+      fresh: (await env.MEDIA.head(rows.uploads.fresh)) !== null,
+      stale: (await env.MEDIA.head(rows.uploads.stale)) !== null,
+    },
+    tokens: {
+      live: await exists("signed_token_uses", "jti", rows.tokens.live),
+      expired: await exists("signed_token_uses", "jti", rows.tokens.expired),
+    },
   };
 }
 

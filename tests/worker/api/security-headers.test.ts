@@ -11,10 +11,12 @@ import type { RequestContext } from "#worker/http/context";
 // Issue 7, "headers and pages": every HTML page carries a nonce-based CSP and the other browser protections.
 
 const directives = (policy: string) =>
-  new Map(policy.split(";").map((part) => {
-    const [name, ...values] = part.trim().split(/\s+/);
-    return [name, values] as const;
-  }));
+  new Map(
+    policy.split(";").map((part) => {
+      const [name, ...values] = part.trim().split(/\s+/);
+      return [name, values] as const;
+    }),
+  );
 
 const options = { nonce: "abc123+/=", isProduction: false, frameOrigins: PLAYER_FRAME_ORIGINS };
 
@@ -49,21 +51,37 @@ describe("the header builder", () => {
     ];
     const embeds = [
       ...links.map((url) => buildMediaEntry({ url, formatType: "LINK" })),
-      buildMediaEntry({ formatType: "EMBED", code: '<iframe src="https://bandcamp.com/EmbeddedPlayer/album=1/size=large/"></iframe>' }),
+      buildMediaEntry({
+        formatType: "EMBED",
+        code: '<iframe src="https://bandcamp.com/EmbeddedPlayer/album=1/size=large/"></iframe>',
+      }),
     ].map((media) => embedFor(media!));
-    expect(embeds.map((embed) => embed?.site)).toEqual(["youtube", "soundcloud", "niconico", "tiktok", "mixcloud", "x", "bandcamp"]);
+    expect(embeds.map((embed) => embed?.site)).toEqual([
+      "youtube",
+      "soundcloud",
+      "niconico",
+      "tiktok",
+      "mixcloud",
+      "x",
+      "bandcamp",
+    ]);
     for (const embed of embeds) expect(frameSrc).toContain(new URL(embed!.src).origin);
   });
 
   it("lets the browser reach the upload host it is given, and nothing else but this origin", () => {
     const upload = "https://account.r2.cloudflarestorage.com";
-    expect(directives(contentSecurityPolicy({ ...options, connectOrigins: [upload] })).get("connect-src")).toEqual(["'self'", upload]);
+    expect(directives(contentSecurityPolicy({ ...options, connectOrigins: [upload] })).get("connect-src")).toEqual([
+      "'self'",
+      upload,
+    ]);
     expect(directives(contentSecurityPolicy(options)).get("connect-src")).toEqual(["'self'"]);
   });
 
   it("sends HSTS only in production", () => {
     expect(pageSecurityHeaders(options)).not.toHaveProperty("Strict-Transport-Security");
-    expect(pageSecurityHeaders({ ...options, isProduction: true })["Strict-Transport-Security"]).toMatch(/^max-age=\d{8,}; includeSubDomains$/);
+    expect(pageSecurityHeaders({ ...options, isProduction: true })["Strict-Transport-Security"]).toMatch(
+      /^max-age=\d{8,}; includeSubDomains$/,
+    );
   });
 
   it("turns off powerful features, payment included until the payment step", () => {
@@ -83,7 +101,11 @@ describe("an HTML page through the app", () => {
     return new Response(page(context.cspNonce), { headers: { "content-type": "text/html; charset=utf-8" } });
   });
   const get = (path: string, appEnv: Env = env) =>
-    app.fetch(new Request(`http://localhost${path}`, { headers: { cookie: "app-language=en" } }), appEnv, createExecutionContext());
+    app.fetch(
+      new Request(`http://localhost${path}`, { headers: { cookie: "app-language=en" } }),
+      appEnv,
+      createExecutionContext(),
+    );
 
   it("carries every header, with the nonce the renderer was given", async () => {
     const response = await get("/somecreator");
@@ -94,7 +116,10 @@ describe("an HTML page through the app", () => {
     expect(directives(csp!).get("script-src")).toContain(`'nonce-${nonce}'`);
     expect(await response.text()).toContain(`nonce="${nonce}"`);
     // The players, and the card entry's frames: here the local Stripe emulator's 3-D Secure page (decision 057).
-    expect(directives(csp!).get("frame-src")).toEqual([...PLAYER_FRAME_ORIGINS, ...cardEntryOrigins(cardEntryFor(env)).frame]);
+    expect(directives(csp!).get("frame-src")).toEqual([
+      ...PLAYER_FRAME_ORIGINS,
+      ...cardEntryOrigins(cardEntryFor(env)).frame,
+    ]);
     expect(cardEntryOrigins(cardEntryFor(env)).frame).toEqual([`http://${env.STRIPE_API_HOST}:${env.STRIPE_API_PORT}`]);
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-frame-options")).toBe("DENY");
@@ -114,7 +139,9 @@ describe("an HTML page through the app", () => {
   it("adds HSTS and the presigned upload host in production", async () => {
     const response = await get("/", { ...env, APP_ENV: "production", R2_ACCOUNT_ID: "acct" } as Env);
     expect(response.headers.get("strict-transport-security")).toMatch(/^max-age=/);
-    expect(directives(response.headers.get("content-security-policy")!).get("connect-src")).toContain("https://acct.r2.cloudflarestorage.com");
+    expect(directives(response.headers.get("content-security-policy")!).get("connect-src")).toContain(
+      "https://acct.r2.cloudflarestorage.com",
+    );
   });
 
   it("puts nosniff and no-framing on API answers, without a page policy", async () => {

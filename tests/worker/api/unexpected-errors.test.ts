@@ -37,7 +37,9 @@ describe("unexpected errors", () => {
     const response = await fetchWith(createApp(), request, unreachable);
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: "payment_unavailable" });
-    const row = await env.DB.prepare("SELECT order_payment_status FROM commission_orders WHERE id = ?").bind(order.id).first();
+    const row = await env.DB.prepare("SELECT order_payment_status FROM commission_orders WHERE id = ?")
+      .bind(order.id)
+      .first();
     expect(row).toEqual({ order_payment_status: "DRAFT" });
   });
 });

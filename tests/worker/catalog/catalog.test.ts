@@ -9,7 +9,8 @@ const db = () => createDb(env.DB);
 const en: Viewer = { locale: "en", accountId: null, displayCurrencyId: null };
 const ja: Viewer = { locale: "ja", accountId: null, displayCurrencyId: null };
 const q = (query: Partial<ExploreQuery>): ExploreQuery => ({ ...DEFAULT_EXPLORE_QUERY, ...query });
-const handles = async (query: Partial<ExploreQuery>, viewer = en) => (await searchCreators(db(), q(query), viewer, 50)).creators.map((c) => c.handle);
+const handles = async (query: Partial<ExploreQuery>, viewer = en) =>
+  (await searchCreators(db(), q(query), viewer, 50)).creators.map((c) => c.handle);
 
 // One tag per run: every query below includes it, so rows other test files create never match.
 const tag = uniqueTag();
@@ -27,7 +28,11 @@ beforeAll(async () => {
     createdAt: 1_000 * DAY,
     works: 6,
     forms: [
-      { title: { en: "Full body illustration with a detailed background" }, price: 30000, category: "character-illustration" },
+      {
+        title: { en: "Full body illustration with a detailed background" },
+        price: 30000,
+        category: "character-illustration",
+      },
       { title: { en: "Bust-up" }, price: 10000, category: "character-illustration" },
       { title: { en: "Ask me" }, price: 0, category: "character-illustration" },
       { title: { en: "Quick sketch in dollars" }, price: 5000, currency: "USD", category: "character-illustration" },
@@ -48,7 +53,12 @@ beforeAll(async () => {
     open: false,
     services: [{ title: "Logo design", price: 8000, category: "logo-graphic" }],
   });
-  client = await seedCreator({ handle: `client${tag}`, name: { en: `Client ${tag}` }, creator: false, createdAt: 1_003 * DAY });
+  client = await seedCreator({
+    handle: `client${tag}`,
+    name: { en: `Client ${tag}` },
+    creator: false,
+    createdAt: 1_003 * DAY,
+  });
 });
 
 describe("searchCreators", () => {
@@ -110,7 +120,12 @@ describe("searchCreators", () => {
     expect(card.previews).toHaveLength(4);
     expect(card.isOpenCommission).toBe(true);
     // For a visitor (yen): unset (0) first, then $50.00 ≈ ¥7,246 (× 144.91), ¥10,000, ¥30,000.
-    expect(card.forms.map((f) => f.title)).toEqual(["Ask me", "Quick sketch in dollars", "Bust-up", "Full body illustration with a detailed background"]);
+    expect(card.forms.map((f) => f.title)).toEqual([
+      "Ask me",
+      "Quick sketch in dollars",
+      "Bust-up",
+      "Full body illustration with a detailed background",
+    ]);
     expect(card.forms[0].price).toBeNull();
     expect(card.forms[1].price).toMatchObject({ amount: 7246, currency: { code: "JPY" }, approximate: true });
     expect(card.forms[2].price).toMatchObject({ amount: 10000, currency: { code: "JPY" }, approximate: false });
@@ -119,7 +134,11 @@ describe("searchCreators", () => {
 
   it("converts prices to a signed-in viewer's display currency", async () => {
     const usd = await currencyId("USD");
-    const { creators, displayCurrencyCode } = await searchCreators(db(), q({ q: `Alice${tag}` }), { locale: "en", accountId: null, displayCurrencyId: usd });
+    const { creators, displayCurrencyCode } = await searchCreators(db(), q({ q: `Alice${tag}` }), {
+      locale: "en",
+      accountId: null,
+      displayCurrencyId: usd,
+    });
     expect(displayCurrencyCode).toBe("USD");
     const bust = creators[0].forms.find((f) => f.title === "Bust-up");
     expect(bust?.price).toMatchObject({ amount: 6900, currency: { code: "USD" }, approximate: true });
@@ -146,7 +165,8 @@ describe("searchCreators", () => {
     const english = await searchCreators(createDb(counting), q({ q: tag }), en);
     const japanese = await searchCreators(createDb(counting), q({ q: tag }), ja);
     expect(batchSizes).toEqual([2, 2]);
-    const name = (filters: typeof english.filters) => filters.categories.find((c) => c.code === "character-illustration")?.name;
+    const name = (filters: typeof english.filters) =>
+      filters.categories.find((c) => c.code === "character-illustration")?.name;
     expect(name(english.filters)).toBe("Character illustration");
     expect(name(japanese.filters)).toBe("キャラクターイラスト");
     expect(japanese.creators.map((c) => c.handle)).toEqual(english.creators.map((c) => c.handle));
@@ -156,15 +176,33 @@ describe("searchCreators", () => {
 describe("getCreatorProfile", () => {
   it("finds a profile by handle ignoring case, with works, services and forms", async () => {
     const profile = await getCreatorProfile(db(), chika.handle.toUpperCase(), en);
-    expect(profile).toMatchObject({ handle: chika.handle, name: `Chika Logos ${tag}`, isCreator: true, isOpenCommission: false });
+    expect(profile).toMatchObject({
+      handle: chika.handle,
+      name: `Chika Logos ${tag}`,
+      isCreator: true,
+      isOpenCommission: false,
+    });
     expect(profile?.services).toEqual([
-      expect.objectContaining({ title: "Logo design", categories: [expect.objectContaining({ code: "logo-graphic" })], bookmark: { isActive: false } }),
+      expect.objectContaining({
+        title: "Logo design",
+        categories: [expect.objectContaining({ code: "logo-graphic" })],
+        bookmark: { isActive: false },
+      }),
     ]);
     const aliceProfile = await getCreatorProfile(db(), alice.handle, en);
     expect(aliceProfile?.works).toHaveLength(6);
     expect(aliceProfile?.works[0].media).toMatchObject({ mediaType: "IMAGE" });
-    expect(aliceProfile?.forms.map((f) => f.title)).toEqual(["Ask me", "Quick sketch in dollars", "Bust-up", "Full body illustration with a detailed background"]);
-    expect(aliceProfile?.forms[2]).toMatchObject({ id: expect.any(String), categoryName: "Character illustration", price: { amount: 10000 } });
+    expect(aliceProfile?.forms.map((f) => f.title)).toEqual([
+      "Ask me",
+      "Quick sketch in dollars",
+      "Bust-up",
+      "Full body illustration with a detailed background",
+    ]);
+    expect(aliceProfile?.forms[2]).toMatchObject({
+      id: expect.any(String),
+      categoryName: "Character illustration",
+      price: { amount: 10000 },
+    });
   });
 
   it("returns null for an unknown handle", async () => {
@@ -178,25 +216,53 @@ describe("media previews on cards and the profile", () => {
     // above by the file's tag must not find this creator whichever order the tests run in.
     const handle = `dana${uniqueTag()}`;
     const dana = await seedCreator({ handle, name: { en: `Dana ${handle}` }, works: 3 });
-    const media = (workId: string) => `(SELECT media_id FROM media_attachments WHERE owner_type = 'portfolio_work' AND owner_id = '${workId}')`;
+    const media = (workId: string) =>
+      `(SELECT media_id FROM media_attachments WHERE owner_type = 'portfolio_work' AND owner_id = '${workId}')`;
     const [picture, video, link] = dana.works;
     await env.DB.batch([
       env.DB.prepare(`UPDATE media SET thumbnail_url = file_url WHERE id = ${media(picture)}`),
-      env.DB.prepare(`UPDATE media SET media_type = 'VIDEO', file_url = '/media/v/clip.mp4', thumbnail_url = '/media/v/clip.mp4.jpg' WHERE id = ${media(video)}`),
-      env.DB.prepare(`UPDATE media SET format_type = 'LINK', file_url = NULL, link_url = 'https://youtu.be/abc', link_site = 'YOUTUBE' WHERE id = ${media(link)}`),
+      env.DB.prepare(
+        `UPDATE media SET media_type = 'VIDEO', file_url = '/media/v/clip.mp4', thumbnail_url = '/media/v/clip.mp4.jpg' WHERE id = ${media(video)}`,
+      ),
+      env.DB.prepare(
+        `UPDATE media SET format_type = 'LINK', file_url = NULL, link_url = 'https://youtu.be/abc', link_site = 'YOUTUBE' WHERE id = ${media(link)}`,
+      ),
     ]);
     const [card] = (await searchCreators(db(), q({ q: handle }), en)).creators;
     const expected = [
-      { mediaType: "IMAGE", formatType: "FILE", url: expect.stringContaining(".png"), linkUrl: null, embedCode: null, site: null },
-      { mediaType: "VIDEO", formatType: "FILE", url: "/media/v/clip.mp4", thumbnailUrl: "/media/v/clip.mp4.jpg", linkUrl: null, site: null },
-      { mediaType: "IMAGE", formatType: "LINK", url: null, thumbnailUrl: null, linkUrl: "https://youtu.be/abc", site: "YOUTUBE" },
+      {
+        mediaType: "IMAGE",
+        formatType: "FILE",
+        url: expect.stringContaining(".png"),
+        linkUrl: null,
+        embedCode: null,
+        site: null,
+      },
+      {
+        mediaType: "VIDEO",
+        formatType: "FILE",
+        url: "/media/v/clip.mp4",
+        thumbnailUrl: "/media/v/clip.mp4.jpg",
+        linkUrl: null,
+        site: null,
+      },
+      {
+        mediaType: "IMAGE",
+        formatType: "LINK",
+        url: null,
+        thumbnailUrl: null,
+        linkUrl: "https://youtu.be/abc",
+        site: "YOUTUBE",
+      },
     ];
     expect(card.previews).toMatchObject(expected);
     expect(card.previews[0].thumbnailUrl).toBe(card.previews[0].url);
     // A card shows media, not ids; the profile's works link theirs.
     expect(card.previews[0]).not.toHaveProperty("workId");
     const profile = await getCreatorProfile(db(), dana.handle, en);
-    expect(profile?.works.map((w) => w.media)).toMatchObject(expected.map((media, i) => ({ ...media, workId: [picture, video, link][i] })));
+    expect(profile?.works.map((w) => w.media)).toMatchObject(
+      expected.map((media, i) => ({ ...media, workId: [picture, video, link][i] })),
+    );
   });
 });
 
@@ -213,7 +279,16 @@ describe("getPublicForm", () => {
           price: 20000,
           questions: [
             { type: "LONG_TEXT", required: true, title: "Details" },
-            { type: "SINGLE_CHOICE", required: false, title: "Plan", choices: [{ title: "Face", price: 10000 }, { title: "Bust", price: 20000 }, { title: "None", price: null }] },
+            {
+              type: "SINGLE_CHOICE",
+              required: false,
+              title: "Plan",
+              choices: [
+                { title: "Face", price: 10000 },
+                { title: "Bust", price: 20000 },
+                { title: "None", price: null },
+              ],
+            },
             { type: "DATE", required: false, title: "Deadline" },
           ],
         },
@@ -221,7 +296,11 @@ describe("getPublicForm", () => {
       ],
     });
     const form = await getPublicForm(db(), creator.forms[0].code, ja);
-    expect(form).toMatchObject({ title: "ポートレート", creator: { handle: creator.handle, name: `Former ${own}` }, price: { amount: 20000 } });
+    expect(form).toMatchObject({
+      title: "ポートレート",
+      creator: { handle: creator.handle, name: `Former ${own}` },
+      price: { amount: 20000 },
+    });
     expect(form?.questions.map((x) => [x.questionType, x.title, x.isRequired])).toEqual([
       ["LONG_TEXT", "Details", true],
       ["SINGLE_CHOICE", "Plan", false],

@@ -15,7 +15,8 @@ const db = () => createDb(env.DB);
 const en: Viewer = { locale: "en", accountId: null, displayCurrencyId: null };
 const ja: Viewer = { locale: "ja", accountId: null, displayCurrencyId: null };
 const q = (query: Partial<ExploreQuery>): ExploreQuery => ({ ...DEFAULT_EXPLORE_QUERY, ...query });
-const handles = async (query: Partial<ExploreQuery>, viewer = en) => (await searchCreators(db(), q(query), viewer, 50)).creators.map((c) => c.handle);
+const handles = async (query: Partial<ExploreQuery>, viewer = en) =>
+  (await searchCreators(db(), q(query), viewer, 50)).creators.map((c) => c.handle);
 
 // Every test gets its own creators under a fresh tag: a test renames, re-roles and deletes them, and the
 // shuffled order (docs/decisions/015) must not let one test see another's edits.
@@ -30,14 +31,21 @@ const searchRow = (profileId: string) =>
 
 beforeEach(async () => {
   tag = uniqueTag();
-  dana = await seedCreator({ handle: `dana${tag}`, name: { en: `Dana Sculptor ${tag}`, original: "en" }, bio: { en: `Clay figures ${tag}` } });
+  dana = await seedCreator({
+    handle: `dana${tag}`,
+    name: { en: `Dana Sculptor ${tag}`, original: "en" },
+    bio: { en: `Clay figures ${tag}` },
+  });
   emi = await seedCreator({ handle: `emi${tag}`, name: { ja: `絵美 ${tag}`, original: "ja" }, creator: false });
 });
 
 describe("creator_search triggers", () => {
   it("backfills and indexes a new creator: handle, names and bios, sort names per language", async () => {
     const row = await searchRow(dana.profileId);
-    expect(row).toMatchObject({ name_en: `dana sculptor ${tag}`.toLowerCase(), name_ja: `dana sculptor ${tag}`.toLowerCase() });
+    expect(row).toMatchObject({
+      name_en: `dana sculptor ${tag}`.toLowerCase(),
+      name_ja: `dana sculptor ${tag}`.toLowerCase(),
+    });
     expect(row?.search_text).toContain(dana.handle);
     expect(row?.search_text).toContain(`Clay figures ${tag}`);
     // A non-creator has no row.
@@ -45,7 +53,9 @@ describe("creator_search triggers", () => {
   });
 
   it("finds a renamed creator by the new name and not by the old one", async () => {
-    await env.DB.prepare("UPDATE localized_texts SET text = ? WHERE entity_type = 'user_profile' AND entity_id = ? AND field = 'name' AND language_code = 'en'")
+    await env.DB.prepare(
+      "UPDATE localized_texts SET text = ? WHERE entity_type = 'user_profile' AND entity_id = ? AND field = 'name' AND language_code = 'en'",
+    )
       .bind(`Dana Potter ${tag}`, dana.profileId)
       .run();
     expect(await handles({ q: `Dana Potter ${tag}` })).toEqual([dana.handle]);
@@ -62,7 +72,9 @@ describe("creator_search triggers", () => {
       .run();
     expect(await handles({ q: `フィギュア職人 ${tag}` }, ja)).toEqual([dana.handle]);
     expect(await handles({ q: `フィギュア職人 ${tag}` }, en)).toEqual([dana.handle]);
-    await env.DB.prepare("DELETE FROM localized_texts WHERE entity_type = 'user_profile' AND entity_id = ? AND field = 'bio' AND language_code = 'ja'")
+    await env.DB.prepare(
+      "DELETE FROM localized_texts WHERE entity_type = 'user_profile' AND entity_id = ? AND field = 'bio' AND language_code = 'ja'",
+    )
       .bind(dana.profileId)
       .run();
     expect(await handles({ q: `フィギュア職人 ${tag}` }, ja)).toEqual([]);
@@ -70,25 +82,40 @@ describe("creator_search triggers", () => {
 
   it("follows a handle change", async () => {
     const handle = `dana2${tag}`;
-    await env.DB.prepare("UPDATE user_profiles SET original_handle = ? WHERE id = ?").bind(handle, dana.profileId).run();
+    await env.DB.prepare("UPDATE user_profiles SET original_handle = ? WHERE id = ?")
+      .bind(handle, dana.profileId)
+      .run();
     expect(await handles({ q: handle.toUpperCase() })).toEqual([handle]);
-    await env.DB.prepare("UPDATE user_profiles SET original_handle = ? WHERE id = ?").bind(dana.handle, dana.profileId).run();
+    await env.DB.prepare("UPDATE user_profiles SET original_handle = ? WHERE id = ?")
+      .bind(dana.handle, dana.profileId)
+      .run();
     expect(await handles({ q: handle })).toEqual([]);
   });
 
   it("lists a user who gains the creator role and drops one who loses it or is banned", async () => {
     expect(await handles({ q: `絵美 ${tag}` })).toEqual([]);
-    await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'creator')").bind(emi.accountId).run();
+    await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'creator')")
+      .bind(emi.accountId)
+      .run();
     expect(await handles({ q: `絵美 ${tag}` })).toEqual([emi.handle]);
     // Japanese-only name: the sort name is the Japanese name in both languages.
-    expect(await searchRow(emi.profileId)).toMatchObject({ name_en: `絵美 ${tag}`.toLowerCase(), name_ja: `絵美 ${tag}`.toLowerCase() });
+    expect(await searchRow(emi.profileId)).toMatchObject({
+      name_en: `絵美 ${tag}`.toLowerCase(),
+      name_ja: `絵美 ${tag}`.toLowerCase(),
+    });
 
-    await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'ban')").bind(emi.accountId).run();
+    await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'ban')")
+      .bind(emi.accountId)
+      .run();
     expect(await handles({ q: `絵美 ${tag}` })).toEqual([]);
-    await env.DB.prepare("DELETE FROM user_account_roles WHERE user_account_id = ? AND role_code = 'ban'").bind(emi.accountId).run();
+    await env.DB.prepare("DELETE FROM user_account_roles WHERE user_account_id = ? AND role_code = 'ban'")
+      .bind(emi.accountId)
+      .run();
     expect(await handles({ q: `絵美 ${tag}` })).toEqual([emi.handle]);
 
-    await env.DB.prepare("DELETE FROM user_account_roles WHERE user_account_id = ? AND role_code = 'creator'").bind(emi.accountId).run();
+    await env.DB.prepare("DELETE FROM user_account_roles WHERE user_account_id = ? AND role_code = 'creator'")
+      .bind(emi.accountId)
+      .run();
     expect(await handles({ q: `絵美 ${tag}` })).toEqual([]);
     expect(await searchRow(emi.profileId)).toBeNull();
   });
@@ -103,10 +130,14 @@ describe("creator_search triggers", () => {
     expect(await handles({ q: `Fay ${tag}`, category: "music-video" })).toEqual([]);
     expect(await handles({ q: `Fay ${tag}`, category: "logo-graphic" })).toEqual([fay.handle]);
     // Publishing the form lists the creator under its category (and its content kind); unpublishing takes it back.
-    await env.DB.prepare("UPDATE commission_forms SET form_status = 'PUBLISHED' WHERE id = ?").bind(fay.forms[0].id).run();
+    await env.DB.prepare("UPDATE commission_forms SET form_status = 'PUBLISHED' WHERE id = ?")
+      .bind(fay.forms[0].id)
+      .run();
     expect(await handles({ q: `Fay ${tag}`, category: "music-video" })).toEqual([fay.handle]);
     expect(await handles({ q: `Fay ${tag}`, kind: "music" })).toEqual([fay.handle]);
-    await env.DB.prepare("UPDATE commission_forms SET category_code = 'character-illustration' WHERE id = ?").bind(fay.forms[0].id).run();
+    await env.DB.prepare("UPDATE commission_forms SET category_code = 'character-illustration' WHERE id = ?")
+      .bind(fay.forms[0].id)
+      .run();
     expect(await handles({ q: `Fay ${tag}`, category: "music-video" })).toEqual([]);
     expect(await handles({ q: `Fay ${tag}`, category: "character-illustration" })).toEqual([fay.handle]);
     await env.DB.prepare("DELETE FROM commission_forms WHERE id = ?").bind(fay.forms[0].id).run();
@@ -114,9 +145,15 @@ describe("creator_search triggers", () => {
     // A service's categories: removed, added back, and the service unpublished.
     await env.DB.prepare("DELETE FROM commission_service_categories WHERE service_id = ?").bind(fay.services[0]).run();
     expect(await handles({ q: `Fay ${tag}`, category: "logo-graphic" })).toEqual([]);
-    await env.DB.prepare("INSERT INTO commission_service_categories (service_id, category_code) VALUES (?, 'logo-graphic')").bind(fay.services[0]).run();
+    await env.DB.prepare(
+      "INSERT INTO commission_service_categories (service_id, category_code) VALUES (?, 'logo-graphic')",
+    )
+      .bind(fay.services[0])
+      .run();
     expect(await handles({ q: `Fay ${tag}`, category: "logo-graphic" })).toEqual([fay.handle]);
-    await env.DB.prepare("UPDATE commission_services SET service_status = 'DRAFT' WHERE id = ?").bind(fay.services[0]).run();
+    await env.DB.prepare("UPDATE commission_services SET service_status = 'DRAFT' WHERE id = ?")
+      .bind(fay.services[0])
+      .run();
     expect(await handles({ q: `Fay ${tag}`, category: "logo-graphic" })).toEqual([]);
   });
 
@@ -132,13 +169,21 @@ describe("creator_search triggers", () => {
 describe("one definition of creator (worker/domain/roles.ts CREATOR_ROLES)", () => {
   it("lists an admin without the creator role on explore and badges their profile, as the TypeScript checks do", async () => {
     const adminTag = uniqueTag();
-    const admin = await seedCreator({ handle: `adm${adminTag}`, name: { en: `Admin Artist ${adminTag}`, original: "en" }, creator: false });
+    const admin = await seedCreator({
+      handle: `adm${adminTag}`,
+      name: { en: `Admin Artist ${adminTag}`, original: "en" },
+      creator: false,
+    });
     expect(await handles({ q: `Admin Artist ${adminTag}` })).toEqual([]);
-    await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'admin')").bind(admin.accountId).run();
+    await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'admin')")
+      .bind(admin.accountId)
+      .run();
     expect(isCreatorSide(["admin"])).toBe(true);
     expect(await handles({ q: `Admin Artist ${adminTag}` })).toEqual([admin.handle]);
     expect((await getCreatorProfile(db(), admin.handle, en))?.isCreator).toBe(true);
-    await env.DB.prepare("DELETE FROM user_account_roles WHERE user_account_id = ? AND role_code = 'admin'").bind(admin.accountId).run();
+    await env.DB.prepare("DELETE FROM user_account_roles WHERE user_account_id = ? AND role_code = 'admin'")
+      .bind(admin.accountId)
+      .run();
     expect(await handles({ q: `Admin Artist ${adminTag}` })).toEqual([]);
   });
 });

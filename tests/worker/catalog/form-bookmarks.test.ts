@@ -66,6 +66,8 @@ describe("form card bookmark flag on the profile", () => {
       ["Cheap", true],
       ["Dear", false],
     ]);
-    expect((await getCreatorProfile(db(), other.handle, as(client.accountId)))!.forms[0].bookmark).toEqual({ isActive: true });
+    expect((await getCreatorProfile(db(), other.handle, as(client.accountId)))!.forms[0].bookmark).toEqual({
+      isActive: true,
+    });
   });
 });

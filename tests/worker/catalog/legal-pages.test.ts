@@ -22,17 +22,36 @@ const DRAFT = { en: enLegal.legal_draft_label, ja: jaLegal.legal_draft_label };
 
 function contextFor(locale: Locale, path: string, documentOnly: Map<string, unknown> | null) {
   const context = new RouterContextProvider();
-  context.set(requestContext, { env, url: new URL(`http://localhost${path}`), executionCtx: {} as ExecutionContext, db: db(), user: null, sessionToken: undefined, locale, documentOnly });
+  context.set(requestContext, {
+    env,
+    url: new URL(`http://localhost${path}`),
+    executionCtx: {} as ExecutionContext,
+    db: db(),
+    user: null,
+    sessionToken: undefined,
+    locale,
+    documentOnly,
+  });
   return context;
 }
 
 async function load(locale: Locale, path: string, documentOnly: Map<string, unknown> | null = null) {
-  const args = { request: new Request(`http://localhost${path}`), context: contextFor(locale, path, documentOnly), params: {} } as never;
+  const args = {
+    request: new Request(`http://localhost${path}`),
+    context: contextFor(locale, path, documentOnly),
+    params: {},
+  } as never;
   return withMessageLocale(locale, "http://localhost", () => legalPage.loader(args));
 }
 
 /** The text of some markup, without tags. */
-const textOf = (html: string) => html.replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ").replace(/&amp;/g, "&").replace(/\s+/g, " ").trim();
+const textOf = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
 
 describe("guideline and legal pages", () => {
   const cases = LEGAL_PAGES.flatMap((page) => LOCALES.map((locale) => [page.path, locale, page] as const));
@@ -44,7 +63,11 @@ describe("guideline and legal pages", () => {
     expect(view.title).toBe(document.title);
     const html = view.html!;
     expect(html).toContain(`<h1>${document.title}</h1>`);
-    expect(html).toMatch(new RegExp(`<div class="legal-draft" role="note" aria-label="${DRAFT[locale]}"><p><strong>${DRAFT[locale]}</strong>`));
+    expect(html).toMatch(
+      new RegExp(
+        `<div class="legal-draft" role="note" aria-label="${DRAFT[locale]}"><p><strong>${DRAFT[locale]}</strong>`,
+      ),
+    );
     // A text a lawyer starts from, not a stub: a few hundred words (characters in Japanese) at the least.
     expect(textOf(html).length, `${locale} /${path}`).toBeGreaterThan(600);
     for (const section of document.sections) expect(html).toContain(`<h2 id="${section.id}">`);
@@ -57,12 +80,17 @@ describe("guideline and legal pages", () => {
     }
     const views = LOCALES.flatMap((locale) => LEGAL_PAGES.map((page) => load(locale, `/${page.path}`)));
     return Promise.all(views).then((loaded) => {
-      const idsByPath = new Map(LEGAL_PAGES.map((page) => [`/${page.path}`, new Set(LEGAL_DOCUMENTS.en[page.slug].sections.map((s) => s.id))]));
+      const idsByPath = new Map(
+        LEGAL_PAGES.map((page) => [`/${page.path}`, new Set(LEGAL_DOCUMENTS.en[page.slug].sections.map((s) => s.id))]),
+      );
       for (const view of loaded) {
         for (const [, href] of view.html!.matchAll(/<a href="([^"]+)"/g)) {
           if (/^https:\/\//.test(href)) continue;
           const [path, hash] = href.split("#");
-          const ids = path === "" ? idsByPath.get(`/${LEGAL_PAGES.find((p) => p.slug === view.slug)!.path}`) : idsByPath.get(path);
+          const ids =
+            path === ""
+              ? idsByPath.get(`/${LEGAL_PAGES.find((p) => p.slug === view.slug)!.path}`)
+              : idsByPath.get(path);
           expect(ids, `${view.slug}: ${href} is a legal page`).toBeDefined();
           if (hash) expect(ids!.has(hash), `${view.slug}: ${href}`).toBe(true);
         }
@@ -76,15 +104,30 @@ describe("guideline and legal pages", () => {
       // whose label and sentence a space separates on purpose.
       const html = (await load("ja", `/${page.path}`)).html!.replace(/<div class="legal-draft"[\s\S]*?<\/div>/, "");
       const text = html.replace(/<[^>]+>/g, "");
-      expect(text.match(/[\u3000-\u30ff\u4e00-\u9fff\uff01-\uff5e] [\u3000-\u30ff\u4e00-\u9fff\uff01-\uff5e]/g) ?? [], page.path).toEqual([]);
+      expect(
+        text.match(/[\u3000-\u30ff\u4e00-\u9fff\uff01-\uff5e] [\u3000-\u30ff\u4e00-\u9fff\uff01-\uff5e]/g) ?? [],
+        page.path,
+      ).toEqual([]);
     }
   });
 
   it("the Act on Specified Commercial Transactions notices list the required items, with the operator's to fill", async () => {
-    const required = ["販売業者", "運営統括責任者", "所在地", "電話番号", "メールアドレス", "販売価格", "商品代金以外の必要料金", "支払方法", "支払時期", "返品・キャンセル"];
+    const required = [
+      "販売業者",
+      "運営統括責任者",
+      "所在地",
+      "電話番号",
+      "メールアドレス",
+      "販売価格",
+      "商品代金以外の必要料金",
+      "支払方法",
+      "支払時期",
+      "返品・キャンセル",
+    ];
     for (const path of ["/legal/commercial-transactions/clients", "/legal/commercial-transactions/creators"]) {
       const ja = (await load("ja", path)).html!;
-      for (const item of required.filter((item) => path.endsWith("clients") || item !== "返品・キャンセル")) expect(ja, `${path}: ${item}`).toContain(`<dt>${item}</dt>`);
+      for (const item of required.filter((item) => path.endsWith("clients") || item !== "返品・キャンセル"))
+        expect(ja, `${path}: ${item}`).toContain(`<dt>${item}</dt>`);
       expect(ja).toContain("請求があれば遅滞なく開示いたします");
       expect(ja).toContain('<mark class="legal-fill">【');
       const en = (await load("en", path)).html!;
@@ -96,7 +139,9 @@ describe("guideline and legal pages", () => {
   it("quotes the fee and the deadlines the orders keep", async () => {
     const terms = textOf((await load("en", "/terms/creators")).html!);
     expect(terms).toContain("10.36% of your earnings");
-    expect(terms).toContain("on an order totalling ¥121,396: the consumption tax included is ¥11,036, your earnings are ¥100,000, our fee is ¥10,360, and you are paid ¥111,036");
+    expect(terms).toContain(
+      "on an order totalling ¥121,396: the consumption tax included is ¥11,036, your earnings are ¥100,000, our fee is ¥10,360, and you are paid ¥111,036",
+    );
     const clientTerms = textOf((await load("ja", "/terms/clients")).html!);
     expect(clientTerms).toContain("クリエイターの承認から7日以内");
     expect(clientTerms).toContain("支払いから30日後");
@@ -125,7 +170,8 @@ describe("guideline and legal pages", () => {
 });
 
 describe("the footer", () => {
-  const footer = (locale: Locale, social?: string) => withMessageLocale(locale, "http://localhost", () => siteFooterMarkup(locale, 2026, social));
+  const footer = (locale: Locale, social?: string) =>
+    withMessageLocale(locale, "http://localhost", () => siteFooterMarkup(locale, 2026, social));
 
   it("links every guideline and legal page in the app, in both languages", () => {
     for (const locale of LOCALES) {
@@ -159,10 +205,18 @@ describe("a banned user", () => {
   it("may still open the guideline and legal pages, and nothing else", async () => {
     const user = freshUser();
     const cookie = await signUp(user.handle, user.email);
-    await env.DB.prepare("insert into user_account_roles (user_account_id, role_code) select id, 'ban' from user_accounts where email = ?").bind(user.email).run();
+    await env.DB.prepare(
+      "insert into user_account_roles (user_account_id, role_code) select id, 'ban' from user_accounts where email = ?",
+    )
+      .bind(user.email)
+      .run();
     // Without the React Router build, a page the ban lets through is this Worker's 404; one it stops is a redirect.
     // React Router's route manifest too: the browser asks it before following a footer link to a route it has not seen.
-    const letThrough = [...LEGAL_PAGES.flatMap((page) => [`/${page.path}`, `/${page.path}.data`]), "/ban.data", "/__manifest?paths=%2Fterms%2Fclients"];
+    const letThrough = [
+      ...LEGAL_PAGES.flatMap((page) => [`/${page.path}`, `/${page.path}.data`]),
+      "/ban.data",
+      "/__manifest?paths=%2Fterms%2Fclients",
+    ];
     for (const path of letThrough) {
       const response = await call(path, { cookie, redirect: "manual" });
       expect(response.status, path).toBe(404);

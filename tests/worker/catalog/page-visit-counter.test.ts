@@ -24,7 +24,8 @@ function memoryStorage(): Storage {
 }
 
 const records = (): Record<string, number> => JSON.parse(localStorage.getItem(STORAGE_KEY) ?? "{}");
-const answer = (status: number, body: unknown = {}) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+const answer = (status: number, body: unknown = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
 
 let fetchMock: ReturnType<typeof vi.fn>;
 let logged: ReturnType<typeof vi.spyOn>;

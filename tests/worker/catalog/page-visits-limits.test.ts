@@ -25,7 +25,15 @@ function testApp() {
     const database = db();
     const sessionToken = readCookie(c.req.raw, SESSION_COOKIE);
     const user = await getSessionUser(database, sessionToken);
-    c.set("request", { env, url: new URL(c.req.url), executionCtx: c.executionCtx as unknown as ExecutionContext, db: database, user, sessionToken, locale: "en" });
+    c.set("request", {
+      env,
+      url: new URL(c.req.url),
+      executionCtx: c.executionCtx as unknown as ExecutionContext,
+      db: database,
+      user,
+      sessionToken,
+      locale: "en",
+    });
     await next();
   });
   app.route("/api/features/pageVisit", pageVisitApi);
@@ -36,7 +44,11 @@ function testApp() {
 async function visit(formId: string, ip: string, cookie?: string) {
   const headers = new Headers({ "content-type": "application/json", "cf-connecting-ip": ip });
   if (cookie) headers.set("cookie", cookie);
-  const request = new Request(`${BASE}/api/features/pageVisit/commission/form`, { method: "POST", headers, body: JSON.stringify({ modelName: "commission_form", modelId: formId }) });
+  const request = new Request(`${BASE}/api/features/pageVisit/commission/form`, {
+    method: "POST",
+    headers,
+    body: JSON.stringify({ modelName: "commission_form", modelId: formId }),
+  });
   const response = await testApp().fetch(request, env, createExecutionContext());
   expect(response.status).toBe(200);
   return response;
@@ -110,7 +122,10 @@ describe("page visits per client", () => {
     const formId = await newForm();
     const ip = ipv4();
     const first = await visit(formId, ip);
-    const sid = first.headers.getSetCookie().find((c) => c.startsWith("a.sid="))!.split(";")[0];
+    const sid = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("a.sid="))!
+      .split(";")[0];
     for (let i = 0; i < 3; i++) await visit(formId, ip, sid);
     expect(await countVisits(db(), "commission_form", formId)).toBe(1);
   });
@@ -135,11 +150,16 @@ describe("page visits per client", () => {
     const clientKey = ipv4();
     const visitor = { kind: "account" as const, accountId: crypto.randomUUID() };
     const t0 = Date.now();
-    const count = (now: number) => countPageVisit(db(), { model: "commission_form", modelId: formId, visitor, clientKey }, now);
+    const count = (now: number) =>
+      countPageVisit(db(), { model: "commission_form", modelId: formId, visitor, clientKey }, now);
     expect(await count(t0)).toEqual({ ok: true, counted: true, timestamp: t0 });
     expect(await count(t0 + 1000)).toEqual({ ok: true, counted: false, timestamp: t0 });
     expect(await count(t0 + PAGE_VISIT_INTERVAL_MS - 1)).toMatchObject({ counted: false });
-    expect(await count(t0 + PAGE_VISIT_INTERVAL_MS + 1)).toEqual({ ok: true, counted: true, timestamp: t0 + PAGE_VISIT_INTERVAL_MS + 1 });
+    expect(await count(t0 + PAGE_VISIT_INTERVAL_MS + 1)).toEqual({
+      ok: true,
+      counted: true,
+      timestamp: t0 + PAGE_VISIT_INTERVAL_MS + 1,
+    });
     expect(await countVisits(db(), "commission_form", formId)).toBe(2);
   });
 

@@ -22,13 +22,19 @@ async function setWork(workId: string, status: PublishStatus, visibility: Visibi
     env.DB.prepare("UPDATE portfolio_works SET work_status = ? WHERE id = ?").bind(status, workId),
     env.DB.prepare("DELETE FROM visibility_settings WHERE item_type = 'portfolio_work' AND item_id = ?").bind(workId),
     ...(visibility
-      ? [env.DB.prepare("INSERT INTO visibility_settings (id, item_type, item_id, visibility_status) VALUES (?, 'portfolio_work', ?, ?)").bind(crypto.randomUUID(), workId, visibility)]
+      ? [
+          env.DB.prepare(
+            "INSERT INTO visibility_settings (id, item_type, item_id, visibility_status) VALUES (?, 'portfolio_work', ?, ?)",
+          ).bind(crypto.randomUUID(), workId, visibility),
+        ]
       : []),
   ]);
 }
 
 const sqlSays = async (fragment: string, workId: string) =>
-  Boolean(await env.DB.prepare(`SELECT 1 AS yes FROM portfolio_works w WHERE w.id = ? AND ${fragment}`).bind(workId).first());
+  Boolean(
+    await env.DB.prepare(`SELECT 1 AS yes FROM portfolio_works w WHERE w.id = ? AND ${fragment}`).bind(workId).first(),
+  );
 
 describe("a work's publicity", () => {
   it("is the same rule in TypeScript and in SQL, for every status and visibility", async () => {
@@ -38,8 +44,12 @@ describe("a work's publicity", () => {
         const workId = creator.works[i++];
         await setWork(workId, workStatus, visibility);
         const work = { workStatus, visibility };
-        expect(await sqlSays(listedWorkSql("w"), workId), `listed ${workStatus} ${visibility}`).toBe(isListedWork(work));
-        expect(await sqlSays(reachableWorkSql("w"), workId), `reachable ${workStatus} ${visibility}`).toBe(isReachableWork(work));
+        expect(await sqlSays(listedWorkSql("w"), workId), `listed ${workStatus} ${visibility}`).toBe(
+          isListedWork(work),
+        );
+        expect(await sqlSays(reachableWorkSql("w"), workId), `reachable ${workStatus} ${visibility}`).toBe(
+          isReachableWork(work),
+        );
       }
     }
     expect(isListedWork({ workStatus: "PUBLISHED", visibility: null })).toBe(true);
@@ -53,13 +63,16 @@ describe("a work's publicity", () => {
     const [unlisted, privateWork] = creator.works.slice(-2);
     await setWork(unlisted, "PUBLISHED", "UNLISTED");
     await setWork(privateWork, "PUBLISHED", "PRIVATE");
-    const visit = (modelId: string) => call("/api/features/pageVisit/portfolio/work", { method: "POST", json: { modelName: "PortfolioWork", modelId } });
+    const visit = (modelId: string) =>
+      call("/api/features/pageVisit/portfolio/work", { method: "POST", json: { modelName: "PortfolioWork", modelId } });
 
     expect((await visit(unlisted)).status).toBe(200);
     const refused = await visit(privateWork);
     expect(refused.status).toBe(404);
     expect(await refused.json()).toEqual({ error: "not_found" });
-    const rows = await env.DB.prepare("SELECT count(*) AS n FROM page_visits WHERE model_id = ?").bind(privateWork).first<{ n: number }>();
+    const rows = await env.DB.prepare("SELECT count(*) AS n FROM page_visits WHERE model_id = ?")
+      .bind(privateWork)
+      .first<{ n: number }>();
     expect(rows?.n).toBe(0);
   });
 });

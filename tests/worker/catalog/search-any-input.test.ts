@@ -19,7 +19,11 @@ const en: Viewer = { locale: "en", accountId: null, displayCurrencyId: null };
 /** The explore page's loader for `?q=` (URL-encoded as a browser sends it). */
 async function explore(q: string) {
   const path = `/explore/creators?${new URLSearchParams({ q })}`;
-  return exploreRoute.loader({ params: {}, request: new Request(`http://localhost${path}`), context: await pageContext(null, path) } as never);
+  return exploreRoute.loader({
+    params: {},
+    request: new Request(`http://localhost${path}`),
+    context: await pageContext(null, path),
+  } as never);
 }
 
 /** The handles of the explore page's first page for `?q=`. */
@@ -28,7 +32,11 @@ const exploreHandles = async (q: string) => (await explore(q)).handles;
 /** The tag input's suggestions for `?q=`, as `member` sees them. */
 async function suggestedTags(member: Member, q: string): Promise<string[]> {
   const path = `/dashboard/portfolio/tags?${new URLSearchParams({ q })}`;
-  const loaded = await tagsRoute.loader({ params: {}, request: new Request(`http://localhost${path}`), context: await pageContext(member, path) } as never);
+  const loaded = await tagsRoute.loader({
+    params: {},
+    request: new Request(`http://localhost${path}`),
+    context: await pageContext(member, path),
+  } as never);
   return loaded.tags;
 }
 
@@ -36,7 +44,11 @@ describe("creator search answers any query", () => {
   it("a 49-character search that matches answers 200 with the creator", async () => {
     const tag = uniqueTag();
     const phrase = `Watercolour portraits of cats and dogs ${tag}.`.padEnd(49, "!");
-    const creator = await seedCreator({ handle: `long${tag}`, name: { en: `Long ${tag}` }, bio: { en: `I paint ${phrase} Ask me.` } });
+    const creator = await seedCreator({
+      handle: `long${tag}`,
+      name: { en: `Long ${tag}` },
+      bio: { en: `I paint ${phrase} Ask me.` },
+    });
     expect(phrase).toHaveLength(49);
     expect(await exploreHandles(phrase)).toEqual([creator.handle]);
   });
@@ -44,7 +56,11 @@ describe("creator search answers any query", () => {
   it("a 17-character Japanese search that matches answers 200 with the creator", async () => {
     const tag = uniqueTag();
     const phrase = `水彩で猫と犬の肖像画を描いています${tag}`;
-    const creator = await seedCreator({ handle: `mizu${tag}`, name: { ja: `水彩 ${tag}`, original: "ja" }, bio: { ja: `こんにちは。${phrase}。` } });
+    const creator = await seedCreator({
+      handle: `mizu${tag}`,
+      name: { ja: `水彩 ${tag}`, original: "ja" },
+      bio: { ja: `こんにちは。${phrase}。` },
+    });
     expect(await exploreHandles(phrase.slice(0, 17))).toEqual(expect.arrayContaining([creator.handle]));
     expect(await exploreHandles(phrase)).toEqual([creator.handle]);
   });
@@ -74,7 +90,14 @@ describe("creator search answers any query", () => {
     expect(await exploreHandles(`🎨✨ Emoji ${tag}`)).toEqual([creator.handle]);
     expect(await exploreHandles("😀".repeat(5_000))).toEqual([]);
     expect((await explore(" \t\n ")).query.q).toBe("");
-    for (const q of ["%", "_", "\\", "%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%", `a\u0000b${tag}`, `\u0007${tag}\u001f`]) {
+    for (const q of [
+      "%",
+      "_",
+      "\\",
+      "%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%",
+      `a\u0000b${tag}`,
+      `\u0007${tag}\u001f`,
+    ]) {
       await expect(exploreHandles(q), JSON.stringify(q)).resolves.toBeInstanceOf(Array);
     }
   });
@@ -82,11 +105,24 @@ describe("creator search answers any query", () => {
   it("a long search that many creators match keeps the name order and pages by cursor", async () => {
     const tag = uniqueTag();
     const phrase = `member of the ${tag} studio for background art and props`;
-    for (const name of ["Bravo", "alpha", "Charlie"]) await seedCreator({ handle: `${name.toLowerCase()}${tag}`, name: { en: `${name} ${tag}` }, bio: { en: `${name}: ${phrase}` } });
-    const query = { ...parseExploreQuery(new URLSearchParams({ q: phrase.toUpperCase() })), sort: "name" as const, order: "asc" as const };
+    for (const name of ["Bravo", "alpha", "Charlie"])
+      await seedCreator({
+        handle: `${name.toLowerCase()}${tag}`,
+        name: { en: `${name} ${tag}` },
+        bio: { en: `${name}: ${phrase}` },
+      });
+    const query = {
+      ...parseExploreQuery(new URLSearchParams({ q: phrase.toUpperCase() })),
+      sort: "name" as const,
+      order: "asc" as const,
+    };
     const first = await searchCreators(db(), query, en, 2);
     const second = await searchCreators(db(), { ...query, cursor: first.nextCursor }, en, 2);
-    expect([...first.creators, ...second.creators].map((c) => c.handle)).toEqual([`alpha${tag}`, `bravo${tag}`, `charlie${tag}`]);
+    expect([...first.creators, ...second.creators].map((c) => c.handle)).toEqual([
+      `alpha${tag}`,
+      `bravo${tag}`,
+      `charlie${tag}`,
+    ]);
     expect(second.nextCursor).toBeNull();
   });
 });
@@ -95,7 +131,9 @@ describe("tag suggestions answer any query", () => {
   async function memberWithTags(tags: string[]) {
     const member = await newMember("Tgin");
     const workId = await newWork(member.profileId);
-    await db().insert(portfolioWorkTags).values(tags.map((tag) => ({ workId, tag })));
+    await db()
+      .insert(portfolioWorkTags)
+      .values(tags.map((tag) => ({ workId, tag })));
     return member;
   }
 

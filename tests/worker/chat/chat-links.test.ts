@@ -5,12 +5,23 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../support/helpers";
 import { PNG } from "../support/media-fixtures";
-import { chatOrder, embedMedia, fileMedia, linkMedia, list, openSocket, sent, submit, updateRoom } from "../support/chat-fixtures";
+import {
+  chatOrder,
+  embedMedia,
+  fileMedia,
+  linkMedia,
+  list,
+  openSocket,
+  sent,
+  submit,
+  updateRoom,
+} from "../support/chat-fixtures";
 import type { ChatMediaSubmit, ChatMediaView, ChatMessagePage } from "#worker/domain/chat-protocol";
 import { loadChatRoom, loadProjectedMessages } from "#worker/services/chat-rooms";
 
 const YOUTUBE = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
-const YOUTUBE_IFRAME = '<iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>';
+const YOUTUBE_IFRAME =
+  '<iframe width="560" height="315" src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="YouTube video player"></iframe>';
 const LINK = "https://example.com/reference/board";
 
 async function uploaded(cookie: string, orderId: string): Promise<string> {
@@ -33,7 +44,10 @@ const mixed = (fileUrl: string): ChatMediaSubmit[] => [
 
 /** What a media is, without its signed URL's token (a new one each time it is read). */
 const unsigned = (url: string | null) => url?.replace(/\?.*$/, "") ?? null;
-const shape = (media: ChatMediaView) => (media.formatType === "FILE" ? { ...media, url: unsigned(media.url), thumbnailUrl: unsigned(media.thumbnailUrl) } : media);
+const shape = (media: ChatMediaView) =>
+  media.formatType === "FILE"
+    ? { ...media, url: unsigned(media.url), thumbnailUrl: unsigned(media.thumbnailUrl) }
+    : media;
 
 function expectMixed(medias: ChatMediaView[]) {
   expect(medias.map((media) => [media.formatType, media.userIndex])).toEqual([
@@ -43,7 +57,19 @@ function expectMixed(medias: ChatMediaView[]) {
   ]);
   expect(medias[0]).toMatchObject({ name: "sketch.png", mediaType: "IMAGE", site: null, code: null });
   expect(medias[0].url).toContain("token=");
-  expect(medias[1]).toEqual({ id: medias[1].id, formatType: "LINK", name: "Board", mediaType: "OTHER", site: "other", url: LINK, code: null, thumbnailUrl: null, fileType: null, fileSize: null, userIndex: 1 });
+  expect(medias[1]).toEqual({
+    id: medias[1].id,
+    formatType: "LINK",
+    name: "Board",
+    mediaType: "OTHER",
+    site: "other",
+    url: LINK,
+    code: null,
+    thumbnailUrl: null,
+    fileType: null,
+    fileSize: null,
+    userIndex: 1,
+  });
   expect(medias[2]).toEqual({
     id: medias[2].id,
     formatType: "EMBED",
@@ -60,7 +86,9 @@ function expectMixed(medias: ChatMediaView[]) {
 }
 
 const storedCounts = async (roomId: string) => {
-  const messages = await env.DB.prepare("SELECT count(*) AS n FROM chat_messages WHERE room_id = ?").bind(roomId).first<{ n: number }>();
+  const messages = await env.DB.prepare("SELECT count(*) AS n FROM chat_messages WHERE room_id = ?")
+    .bind(roomId)
+    .first<{ n: number }>();
   const medias = await env.DB.prepare(
     "SELECT count(*) AS n FROM media_attachments a JOIN chat_messages m ON m.id = a.owner_id WHERE a.owner_type = 'chat_message' AND m.room_id = ?",
   )
@@ -89,8 +117,27 @@ describe("links, embeds and files in one message", () => {
       .bind(message.id)
       .all<Record<string, unknown>>();
     expect(rows.results).toEqual([
-      expect.objectContaining({ position: 0, format_type: "FILE", user_index: 0, file_url: fileUrl.replace(/\?.*$/, ""), link_url: null, embed_code: null }),
-      { position: 1, format_type: "LINK", media_type: "OTHER", user_index: 1, link_url: LINK, link_site: "other", embed_site: null, embed_code: null, thumbnail_url: null, file_url: null, name: "Board" },
+      expect.objectContaining({
+        position: 0,
+        format_type: "FILE",
+        user_index: 0,
+        file_url: fileUrl.replace(/\?.*$/, ""),
+        link_url: null,
+        embed_code: null,
+      }),
+      {
+        position: 1,
+        format_type: "LINK",
+        media_type: "OTHER",
+        user_index: 1,
+        link_url: LINK,
+        link_site: "other",
+        embed_site: null,
+        embed_code: null,
+        thumbnail_url: null,
+        file_url: null,
+        name: "Board",
+      },
       {
         position: 2,
         format_type: "EMBED",
@@ -111,7 +158,16 @@ describe("links, embeds and files in one message", () => {
     const [reloaded] = await loadProjectedMessages(env.DB, room);
     expect(reloaded.medias.map((media) => media.formatType ?? "FILE")).toEqual(["FILE", "LINK", "EMBED"]);
     expect(reloaded.medias.slice(1)).toEqual([
-      { formatType: "LINK", id: message.messageMedias[1].id, name: "Board", mediaType: "OTHER", site: "other", url: LINK, code: null, thumbnailUrl: null },
+      {
+        formatType: "LINK",
+        id: message.messageMedias[1].id,
+        name: "Board",
+        mediaType: "OTHER",
+        site: "other",
+        url: LINK,
+        code: null,
+        thumbnailUrl: null,
+      },
       {
         formatType: "EMBED",
         id: message.messageMedias[2].id,
@@ -131,7 +187,12 @@ describe("links, embeds and files in one message", () => {
     const seller = await openSocket(order.roomId, order.seller.cookie);
     const buyer = await openSocket(order.roomId, order.buyer.cookie);
     await Promise.all([seller.next("hello"), buyer.next("hello")]);
-    seller.send({ type: "send", clientMessageId: "with-links", messageText: { text: "", languageCode: "en" }, messageMedias: mixed(fileUrl) });
+    seller.send({
+      type: "send",
+      clientMessageId: "with-links",
+      messageText: { text: "", languageCode: "en" },
+      messageMedias: mixed(fileUrl),
+    });
     const [atSeller, atBuyer] = await Promise.all([seller.next("message"), buyer.next("message")]);
     expectMixed(atBuyer.message.messageMedias);
     expect(atBuyer.message.messageMedias.map(shape)).toEqual(atSeller.message.messageMedias.map(shape));
@@ -144,9 +205,24 @@ describe("links, embeds and files in one message", () => {
 
   it("a YouTube address pasted as an embed, and a link to a file elsewhere, carry no thumbnail but the site's own", async () => {
     const order = await chatOrder();
-    const message = await sent(order.buyer.cookie, order.roomId, { text: "", medias: [embedMedia(YOUTUBE), linkMedia("https://example.com/cat.png")] });
-    expect(message.messageMedias.map(({ formatType, site, mediaType, thumbnailUrl }) => ({ formatType, site, mediaType, thumbnailUrl }))).toEqual([
-      { formatType: "EMBED", site: "youtube", mediaType: "VIDEO", thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg" },
+    const message = await sent(order.buyer.cookie, order.roomId, {
+      text: "",
+      medias: [embedMedia(YOUTUBE), linkMedia("https://example.com/cat.png")],
+    });
+    expect(
+      message.messageMedias.map(({ formatType, site, mediaType, thumbnailUrl }) => ({
+        formatType,
+        site,
+        mediaType,
+        thumbnailUrl,
+      })),
+    ).toEqual([
+      {
+        formatType: "EMBED",
+        site: "youtube",
+        mediaType: "VIDEO",
+        thumbnailUrl: "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg",
+      },
       // Not the picture itself: the other party's browser fetches nothing from the sender's choice of host.
       { formatType: "LINK", site: "direct", mediaType: "IMAGE", thumbnailUrl: null },
     ]);
@@ -160,21 +236,40 @@ describe("refused attachments store nothing", () => {
       const response = await call("/api/features/chat/message/submit", {
         method: "POST",
         cookie,
-        json: { chatRoomId: order.roomId, clientMessageId: crypto.randomUUID(), messageText: { text: "look", languageCode: "en" }, messageMedias: medias },
+        json: {
+          chatRoomId: order.roomId,
+          clientMessageId: crypto.randomUUID(),
+          messageText: { text: "look", languageCode: "en" },
+          messageMedias: medias,
+        },
       });
       expect(response.status).toBe(400);
       return response.json<{ error: string; message?: string }>();
     };
-    for (const url of ["javascript:alert(1)", "ftp://example.com/file", "example.com", `https://example.com/${"a".repeat(2000)}`, "", "https://"]) {
+    for (const url of [
+      "javascript:alert(1)",
+      "ftp://example.com/file",
+      "example.com",
+      `https://example.com/${"a".repeat(2000)}`,
+      "",
+      "https://",
+    ]) {
       expect(await refused([linkMedia(LINK), linkMedia(url)]), url).toEqual({
         error: "invalid_link",
         message: "This link cannot be sent: use an http or https address of at most 2,000 characters.",
       });
     }
-    for (const code of ['<iframe src="https://evil.example/embed/1"></iframe>', "https://example.com/video", "<script>alert(1)</script>", "https://www.youtube.com/@channel"]) {
+    for (const code of [
+      '<iframe src="https://evil.example/embed/1"></iframe>',
+      "https://example.com/video",
+      "<script>alert(1)</script>",
+      "https://www.youtube.com/@channel",
+    ]) {
       const body = await refused([embedMedia(code)]);
       expect(body.error, code).toBe("invalid_embed");
-      expect(body.message).toBe("Only embeds from YouTube, SoundCloud, niconico, TikTok, Bandcamp, Mixcloud, X can be sent.");
+      expect(body.message).toBe(
+        "Only embeds from YouTube, SoundCloud, niconico, TikTok, Bandcamp, Mixcloud, X can be sent.",
+      );
     }
     expect((await refused([{ formatType: "VIDEO", url: LINK }])).error).toBe("invalid_media");
     expect((await refused([{ formatType: "LINK", url: LINK }])).error).toBe("invalid_link");
@@ -182,24 +277,41 @@ describe("refused attachments store nothing", () => {
       error: "invalid_link",
       message: "このリンクは送信できません。2,000文字以内の http または https のアドレスを使ってください。",
     });
-    expect((await refused([embedMedia("https://evil.example/x")], `${order.buyer.cookie}; app-language=ja`)).message).toBe(
-      "埋め込みは YouTube, SoundCloud, niconico, TikTok, Bandcamp, Mixcloud, X のものだけ送信できます。",
-    );
+    expect(
+      (await refused([embedMedia("https://evil.example/x")], `${order.buyer.cookie}; app-language=ja`)).message,
+    ).toBe("埋め込みは YouTube, SoundCloud, niconico, TikTok, Bandcamp, Mixcloud, X のものだけ送信できます。");
     // A good link beside a file that is not this order's: the whole message is refused.
     const foreign = await chatOrder();
     const foreignFile = await uploaded(foreign.buyer.cookie, foreign.id);
-    const withBadFile = await submit(order.buyer.cookie, order.roomId, { text: "", medias: [linkMedia(LINK), fileMedia(foreignFile)] });
+    const withBadFile = await submit(order.buyer.cookie, order.roomId, {
+      text: "",
+      medias: [linkMedia(LINK), fileMedia(foreignFile)],
+    });
     expect(await withBadFile.json()).toMatchObject({ error: "invalid_media" });
     expect(await storedCounts(order.roomId)).toEqual({ messages: 0, medias: 0 });
   });
 
   it("the room's media limit counts links and embeds with files; the schema caps any list at 20", async () => {
     const order = await chatOrder();
-    expect((await updateRoom(order.seller.cookie, order.roomId, { restrictionType: "UNLIMITED_REPLY", messageCharacterLimit: 1000, messageMediaLimit: 2 })).status).toBe(200);
-    const three = await submit(order.buyer.cookie, order.roomId, { text: "", medias: [linkMedia(LINK), embedMedia(YOUTUBE), linkMedia(`${LINK}/2`)] });
+    expect(
+      (
+        await updateRoom(order.seller.cookie, order.roomId, {
+          restrictionType: "UNLIMITED_REPLY",
+          messageCharacterLimit: 1000,
+          messageMediaLimit: 2,
+        })
+      ).status,
+    ).toBe(200);
+    const three = await submit(order.buyer.cookie, order.roomId, {
+      text: "",
+      medias: [linkMedia(LINK), embedMedia(YOUTUBE), linkMedia(`${LINK}/2`)],
+    });
     expect(three.status).toBe(400);
     expect(await three.json()).toEqual({ error: "too_many_medias", message: "Too many files for one message." });
-    const many = await submit(order.seller.cookie, order.roomId, { text: "", medias: Array.from({ length: 21 }, (_, i) => linkMedia(`${LINK}/${i}`)) });
+    const many = await submit(order.seller.cookie, order.roomId, {
+      text: "",
+      medias: Array.from({ length: 21 }, (_, i) => linkMedia(`${LINK}/${i}`)),
+    });
     expect(await many.json()).toMatchObject({ error: "too_many_medias" });
     expect(await storedCounts(order.roomId)).toEqual({ messages: 0, medias: 0 });
     // Two fit.
@@ -212,11 +324,21 @@ describe("refused attachments store nothing", () => {
     const seller = await openSocket(order.roomId, order.seller.cookie);
     const buyer = await openSocket(order.roomId, order.buyer.cookie);
     await Promise.all([seller.next("hello"), buyer.next("hello")]);
-    const frame = (clientMessageId: string, messageMedias: unknown[]) => ({ type: "send", clientMessageId, messageText: { text: "see", languageCode: "en" }, messageMedias });
+    const frame = (clientMessageId: string, messageMedias: unknown[]) => ({
+      type: "send",
+      clientMessageId,
+      messageText: { text: "see", languageCode: "en" },
+      messageMedias,
+    });
     buyer.send(frame("bad-link", [linkMedia("javascript:alert(1)")]));
-    expect(await buyer.next("refused", (f) => f.clientMessageId === "bad-link")).toMatchObject({ error: "invalid_link", message: expect.stringContaining("http or https") });
+    expect(await buyer.next("refused", (f) => f.clientMessageId === "bad-link")).toMatchObject({
+      error: "invalid_link",
+      message: expect.stringContaining("http or https"),
+    });
     buyer.send(frame("bad-embed", [embedMedia('<iframe src="https://evil.example/x"></iframe>')]));
-    expect(await buyer.next("refused", (f) => f.clientMessageId === "bad-embed")).toMatchObject({ error: "invalid_embed" });
+    expect(await buyer.next("refused", (f) => f.clientMessageId === "bad-embed")).toMatchObject({
+      error: "invalid_embed",
+    });
     // A good send after them is the room's first message: the refused ones took no seq.
     buyer.send(frame("good", [linkMedia(LINK)]));
     expect((await seller.next("message")).message).toMatchObject({ seq: 1, clientMessageId: "good" });

@@ -6,7 +6,11 @@ import { call } from "../support/helpers";
 import { chatOrder, fileMedia, list, refusal, sent, submit, updateRoom } from "../support/chat-fixtures";
 import type { ChatMessagePage, ChatRoomView } from "#worker/domain/chat-protocol";
 
-const settings = (restrictionType: string, messageCharacterLimit = 1000, messageMediaLimit = 10) => ({ restrictionType, messageCharacterLimit, messageMediaLimit });
+const settings = (restrictionType: string, messageCharacterLimit = 1000, messageMediaLimit = 10) => ({
+  restrictionType,
+  messageCharacterLimit,
+  messageMediaLimit,
+});
 
 describe("who may write", () => {
   it("a DRAFT room: the seller writes, the client waits for the commission to start", async () => {
@@ -14,7 +18,10 @@ describe("who may write", () => {
     await sent(order.seller.cookie, order.roomId);
     const response = await submit(order.buyer.cookie, order.roomId);
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: "room_not_opened", message: "Waiting for the commission to start." });
+    expect(await response.json()).toEqual({
+      error: "room_not_opened",
+      message: "Waiting for the commission to start.",
+    });
   });
 
   it("a CLOSED room: nobody writes, and the refusal is in the caller's language", async () => {
@@ -23,7 +30,12 @@ describe("who may write", () => {
     const ja = await call("/api/features/chat/message/submit", {
       method: "POST",
       cookie: `${order.buyer.cookie}; app-language=ja`,
-      json: { chatRoomId: order.roomId, clientMessageId: "x", messageText: { text: "hi", languageCode: "ja" }, messageMedias: [] },
+      json: {
+        chatRoomId: order.roomId,
+        clientMessageId: "x",
+        messageText: { text: "hi", languageCode: "ja" },
+        messageMedias: [],
+      },
     });
     expect(await ja.json()).toMatchObject({ error: "room_closed", message: "クローズ" });
   });
@@ -70,7 +82,9 @@ describe("what a message may hold", () => {
   it("counts characters as code points against the room's limit (1000 by default)", async () => {
     const order = await chatOrder();
     await sent(order.buyer.cookie, order.roomId, { text: "あ".repeat(1000) });
-    expect(await refusal(await submit(order.buyer.cookie, order.roomId, { text: "a".repeat(1001) }))).toBe("too_many_characters");
+    expect(await refusal(await submit(order.buyer.cookie, order.roomId, { text: "a".repeat(1001) }))).toBe(
+      "too_many_characters",
+    );
     expect((await updateRoom(order.seller.cookie, order.roomId, settings("UNLIMITED_REPLY", 3))).status).toBe(200);
     await sent(order.buyer.cookie, order.roomId, { text: "😀😀😀" });
     expect(await refusal(await submit(order.buyer.cookie, order.roomId, { text: "abcd" }))).toBe("too_many_characters");
@@ -78,8 +92,12 @@ describe("what a message may hold", () => {
 
   it("refuses more files than the room allows before looking at them", async () => {
     const order = await chatOrder();
-    expect((await updateRoom(order.seller.cookie, order.roomId, settings("UNLIMITED_REPLY", 1000, 1))).status).toBe(200);
-    const medias = [1, 2].map((i) => fileMedia(`/media/v1/commission-order/${order.id}/chat_medias/${crypto.randomUUID()}.png`, `${i}.png`));
+    expect((await updateRoom(order.seller.cookie, order.roomId, settings("UNLIMITED_REPLY", 1000, 1))).status).toBe(
+      200,
+    );
+    const medias = [1, 2].map((i) =>
+      fileMedia(`/media/v1/commission-order/${order.id}/chat_medias/${crypto.randomUUID()}.png`, `${i}.png`),
+    );
     expect(await refusal(await submit(order.buyer.cookie, order.roomId, { text: "", medias }))).toBe("too_many_medias");
   });
 });
@@ -93,15 +111,25 @@ describe("messages", () => {
     expect(again).toEqual(first);
     const page = await (await list(order.seller.cookie, order.roomId)).json<ChatMessagePage>();
     expect(page.messages.map((m) => m.seq)).toEqual([1]);
-    const rows = await env.DB.prepare("SELECT seq FROM chat_messages WHERE room_id = ?").bind(order.roomId).all<{ seq: number }>();
+    const rows = await env.DB.prepare("SELECT seq FROM chat_messages WHERE room_id = ?")
+      .bind(order.roomId)
+      .all<{ seq: number }>();
     expect(rows.results).toEqual([{ seq: 1 }]);
   });
 
   it("stores the text as the original in the sender's language, and projects it into D1", async () => {
     const order = await chatOrder();
     const message = await sent(order.seller.cookie, order.roomId, { text: "こんにちは" });
-    expect(message).toMatchObject({ seq: 1, sender: { side: "seller", userAccountId: order.seller.userAccountId }, messageTexts: [{ text: "こんにちは", languageCode: "en", isOriginal: true }] });
-    const text = await env.DB.prepare("SELECT text, is_original FROM localized_texts WHERE entity_type = 'chat_message' AND entity_id = ?").bind(message.id).first();
+    expect(message).toMatchObject({
+      seq: 1,
+      sender: { side: "seller", userAccountId: order.seller.userAccountId },
+      messageTexts: [{ text: "こんにちは", languageCode: "en", isOriginal: true }],
+    });
+    const text = await env.DB.prepare(
+      "SELECT text, is_original FROM localized_texts WHERE entity_type = 'chat_message' AND entity_id = ?",
+    )
+      .bind(message.id)
+      .first();
     expect(text).toEqual({ text: "こんにちは", is_original: 1 });
   });
 
@@ -134,13 +162,25 @@ describe("chatRoom.update", () => {
     const open = await chatOrder();
     const response = await updateRoom(open.seller.cookie, open.roomId, settings("MODERATE_REPLY", 200, 2));
     expect(response.status).toBe(200);
-    expect((await response.json<{ room: ChatRoomView }>()).room).toMatchObject({ restrictionType: "MODERATE_REPLY", messageCharacterLimit: 200, messageMediaLimit: 2, viewerSide: "seller" });
-    const event = await env.DB.prepare("SELECT event_type FROM commission_order_events WHERE order_id = ?").bind(open.id).first<{ event_type: string }>();
+    expect((await response.json<{ room: ChatRoomView }>()).room).toMatchObject({
+      restrictionType: "MODERATE_REPLY",
+      messageCharacterLimit: 200,
+      messageMediaLimit: 2,
+      viewerSide: "seller",
+    });
+    const event = await env.DB.prepare("SELECT event_type FROM commission_order_events WHERE order_id = ?")
+      .bind(open.id)
+      .first<{ event_type: string }>();
     expect(event?.event_type).toBe("CHAT_SETTINGS_UPDATED");
-    const row = await env.DB.prepare("SELECT restriction_type, message_character_limit FROM chat_rooms WHERE id = ?").bind(open.roomId).first();
+    const row = await env.DB.prepare("SELECT restriction_type, message_character_limit FROM chat_rooms WHERE id = ?")
+      .bind(open.roomId)
+      .first();
     expect(row).toEqual({ restriction_type: "MODERATE_REPLY", message_character_limit: 200 });
 
-    for (const state of [{ progress: "APPROVED", payment: "COMPLETED" }, { progress: "CANCELED", chat: "CLOSED" }]) {
+    for (const state of [
+      { progress: "APPROVED", payment: "COMPLETED" },
+      { progress: "CANCELED", chat: "CLOSED" },
+    ]) {
       const order = await chatOrder(state);
       const refused = await updateRoom(order.seller.cookie, order.roomId, settings("NO_REPLY"));
       expect(refused.status).toBe(409);
@@ -150,7 +190,11 @@ describe("chatRoom.update", () => {
 
   it("refuses values out of bounds", async () => {
     const order = await chatOrder();
-    expect(await refusal(await updateRoom(order.seller.cookie, order.roomId, settings("SOMETIMES")))).toBe("invalid_settings");
-    expect(await refusal(await updateRoom(order.seller.cookie, order.roomId, settings("NO_REPLY", 0)))).toBe("invalid_settings");
+    expect(await refusal(await updateRoom(order.seller.cookie, order.roomId, settings("SOMETIMES")))).toBe(
+      "invalid_settings",
+    );
+    expect(await refusal(await updateRoom(order.seller.cookie, order.roomId, settings("NO_REPLY", 0)))).toBe(
+      "invalid_settings",
+    );
   });
 });

@@ -8,7 +8,12 @@ import { chatRoomStub, socketUpgradeRequest, type ChatCaller } from "#worker/ser
 import { CHAT_SESSION_ENDED_CLOSE_CODE, type ChatMessagePage } from "#worker/domain/chat-protocol";
 import { call } from "../support/helpers";
 
-const sendFrame = (text: string, clientMessageId: string = crypto.randomUUID()) => ({ type: "send", clientMessageId, messageText: { text, languageCode: "en" }, messageMedias: [] });
+const sendFrame = (text: string, clientMessageId: string = crypto.randomUUID()) => ({
+  type: "send",
+  clientMessageId,
+  messageText: { text, languageCode: "en" },
+  messageMedias: [],
+});
 
 describe("the upgrade", () => {
   it("refuses signed-out callers (401), strangers (404) and other sites' pages (403) before any socket opens", async () => {
@@ -17,7 +22,10 @@ describe("the upgrade", () => {
     expect([signedOut.status, signedOut.webSocket]).toEqual([401, null]);
     const stranger = await upgrade(order.roomId, order.stranger.cookie);
     expect([stranger.status, stranger.webSocket]).toEqual([404, null]);
-    const crossSite = await upgrade(order.roomId, order.buyer.cookie, { origin: "https://evil.example", "sec-fetch-site": "cross-site" });
+    const crossSite = await upgrade(order.roomId, order.buyer.cookie, {
+      origin: "https://evil.example",
+      "sec-fetch-site": "cross-site",
+    });
     expect([crossSite.status, crossSite.webSocket]).toEqual([403, null]);
     const noOrigin = await upgrade(order.roomId, order.buyer.cookie, { origin: "" });
     expect(noOrigin.status).toBe(403);
@@ -29,9 +37,16 @@ describe("the upgrade", () => {
     const other = await chatOrder();
     const stub = chatRoomStub(env, order.roomId);
     const buyer: ChatCaller = { roomId: order.roomId, userAccountId: order.buyer.userAccountId, side: "buyer" };
-    const connect = async (caller: ChatCaller) => (await stub.fetch(await socketUpgradeRequest(caller, "en", "a-session"))).status;
+    const connect = async (caller: ChatCaller) =>
+      (await stub.fetch(await socketUpgradeRequest(caller, "en", "a-session"))).status;
     // An upgrade that is not the Worker's (no caller named) opens nothing.
-    expect((await stub.fetch("https://chat-room/connect", { headers: { upgrade: "websocket", "x-account-id": order.buyer.userAccountId } })).status).toBe(401);
+    expect(
+      (
+        await stub.fetch("https://chat-room/connect", {
+          headers: { upgrade: "websocket", "x-account-id": order.buyer.userAccountId },
+        })
+      ).status,
+    ).toBe(401);
     expect(await connect({ ...buyer, side: "seller" })).toBe(404);
     expect(await connect({ ...buyer, userAccountId: order.stranger.userAccountId })).toBe(404);
     expect(await connect({ ...buyer, roomId: other.roomId })).toBe(404);
@@ -43,7 +58,13 @@ describe("the upgrade", () => {
 
   it("no header of the browser's reaches the object: a caller naming someone else in it is still only themselves", async () => {
     const order = await chatOrder();
-    const posing = JSON.stringify({ roomId: order.roomId, userAccountId: order.seller.userAccountId, side: "seller", locale: "en", session: "x" });
+    const posing = JSON.stringify({
+      roomId: order.roomId,
+      userAccountId: order.seller.userAccountId,
+      side: "seller",
+      locale: "en",
+      session: "x",
+    });
     const stranger = await upgrade(order.roomId, order.stranger.cookie, { "x-chat-caller": posing });
     expect([stranger.status, stranger.webSocket]).toEqual([404, null]);
     const buyer = await openSocket(order.roomId, order.buyer.cookie, { "x-chat-caller": posing });
@@ -56,7 +77,10 @@ describe("the upgrade", () => {
     await sent(order.seller.cookie, order.roomId);
     const buyer = await openSocket(order.roomId, order.buyer.cookie);
     const hello = await buyer.next("hello");
-    expect(hello).toMatchObject({ lastSeq: 1, room: { viewerSide: "buyer", roomStatus: "DRAFT", canWrite: false, writeBlockedBy: "room_not_opened" } });
+    expect(hello).toMatchObject({
+      lastSeq: 1,
+      room: { viewerSide: "buyer", roomStatus: "DRAFT", canWrite: false, writeBlockedBy: "room_not_opened" },
+    });
     buyer.close();
   });
 });
@@ -72,7 +96,10 @@ describe("messages over sockets", () => {
     expect(atSeller.message).toEqual(atBuyer.message);
     expect(atBuyer.message).toMatchObject({ seq: 1, clientMessageId: "c-1", sender: { side: "buyer" } });
     buyer.send(sendFrame(""));
-    expect(await buyer.next("refused")).toMatchObject({ error: "empty_message", message: "Enter a message or add a file." });
+    expect(await buyer.next("refused")).toMatchObject({
+      error: "empty_message",
+      message: "Enter a message or add a file.",
+    });
     expect(seller.frames.filter((f) => f.type === "refused")).toEqual([]);
     seller.close();
     buyer.close();
@@ -84,7 +111,9 @@ describe("messages over sockets", () => {
     const buyer = await openSocket(order.roomId, order.buyer.cookie);
     await Promise.all([seller.next("hello"), buyer.next("hello")]);
     expect((await call("/api/auth/signout", { method: "POST", cookie: order.buyer.cookie })).status).toBeLessThan(400);
-    const closed = new Promise<number>((resolve) => buyer.socket.addEventListener("close", (event) => resolve(event.code)));
+    const closed = new Promise<number>((resolve) =>
+      buyer.socket.addEventListener("close", (event) => resolve(event.code)),
+    );
     buyer.send(sendFrame("after sign-out", "late-1"));
     expect(await closed).toBe(CHAT_SESSION_ENDED_CLOSE_CODE);
     seller.send(sendFrame("still here", "s-1"));
@@ -122,7 +151,9 @@ describe("messages over sockets", () => {
       seller.send(sendFrame(`s${i}`));
       buyer.send(sendFrame(`b${i}`));
     }
-    const http = await Promise.all(Array.from({ length: 4 }, (_, i) => sent(order.buyer.cookie, order.roomId, { text: `h${i}` })));
+    const http = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => sent(order.buyer.cookie, order.roomId, { text: `h${i}` })),
+    );
     const total = count * 2 + http.length;
     await seller.next("message", (f) => f.message.seq === total);
     await buyer.next("message", (f) => f.message.seq === total);
@@ -130,10 +161,18 @@ describe("messages over sockets", () => {
     expect(seqs(seller.frames)).toEqual(Array.from({ length: total }, (_, i) => i + 1));
     expect(seqs(buyer.frames)).toEqual(seqs(seller.frames));
     const page = await (await list(order.seller.cookie, order.roomId)).json<ChatMessagePage>();
-    expect(page.messages.map((m) => m.id)).toEqual(seller.frames.flatMap((f) => (f.type === "message" ? [f.message.id] : [])));
+    expect(page.messages.map((m) => m.id)).toEqual(
+      seller.frames.flatMap((f) => (f.type === "message" ? [f.message.id] : [])),
+    );
     // D1's projection catches up with every one of them, in the same order.
-    const projected = async () => (await env.DB.prepare("SELECT seq FROM chat_messages WHERE room_id = ? ORDER BY seq").bind(order.roomId).all<{ seq: number }>()).results.map((r) => r.seq);
-    for (let tries = 0; tries < 100 && (await projected()).length < total; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+    const projected = async () =>
+      (
+        await env.DB.prepare("SELECT seq FROM chat_messages WHERE room_id = ? ORDER BY seq")
+          .bind(order.roomId)
+          .all<{ seq: number }>()
+      ).results.map((r) => r.seq);
+    for (let tries = 0; tries < 100 && (await projected()).length < total; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
     expect(await projected()).toEqual(Array.from({ length: total }, (_, i) => i + 1));
     seller.close();
     buyer.close();
@@ -150,9 +189,17 @@ describe("messages over sockets", () => {
     await evictDurableObject(stub, { webSockets: "hibernate" });
     buyer.send(sendFrame("after"));
     const woke = await seller.next("message", (f) => f.message.seq === 2);
-    expect(woke.message).toMatchObject({ sender: { side: "buyer", userAccountId: order.buyer.userAccountId }, messageTexts: [{ text: "after" }] });
+    expect(woke.message).toMatchObject({
+      sender: { side: "buyer", userAccountId: order.buyer.userAccountId },
+      messageTexts: [{ text: "after" }],
+    });
     // Rebuilt from storage, not memory: both sockets are still the room's, with their sides.
-    const sides = await runInDurableObject(stub, (_instance, state) => state.getWebSockets().map((ws) => (ws.deserializeAttachment() as { side: string }).side).sort());
+    const sides = await runInDurableObject(stub, (_instance, state) =>
+      state
+        .getWebSockets()
+        .map((ws) => (ws.deserializeAttachment() as { side: string }).side)
+        .sort(),
+    );
     expect(sides).toEqual(["buyer", "seller"]);
     seller.close();
     buyer.close();
@@ -166,7 +213,9 @@ describe("messages over sockets", () => {
     await runInDurableObject(stub, (_instance, state) => state.storage.sql.exec("UPDATE messages SET projected = 0"));
     await evictDurableObject(stub);
     expect(await runDurableObjectAlarm(stub)).toBe(true);
-    const row = await env.DB.prepare("SELECT seq FROM chat_messages WHERE id = ?").bind(message.id).first<{ seq: number }>();
+    const row = await env.DB.prepare("SELECT seq FROM chat_messages WHERE id = ?")
+      .bind(message.id)
+      .first<{ seq: number }>();
     expect(row?.seq).toBe(1);
   });
 
@@ -175,9 +224,22 @@ describe("messages over sockets", () => {
     const seller = await openSocket(order.roomId, order.seller.cookie);
     const buyer = await openSocket(order.roomId, order.buyer.cookie);
     await Promise.all([seller.next("hello"), buyer.next("hello")]);
-    expect((await updateRoom(order.seller.cookie, order.roomId, { restrictionType: "NO_REPLY", messageCharacterLimit: 500, messageMediaLimit: 1 })).status).toBe(200);
+    expect(
+      (
+        await updateRoom(order.seller.cookie, order.roomId, {
+          restrictionType: "NO_REPLY",
+          messageCharacterLimit: 500,
+          messageMediaLimit: 1,
+        })
+      ).status,
+    ).toBe(200);
     const [atSeller, atBuyer] = await Promise.all([seller.next("room"), buyer.next("room")]);
-    expect(atSeller.room).toMatchObject({ viewerSide: "seller", canWrite: true, restrictionType: "NO_REPLY", messageCharacterLimit: 500 });
+    expect(atSeller.room).toMatchObject({
+      viewerSide: "seller",
+      canWrite: true,
+      restrictionType: "NO_REPLY",
+      messageCharacterLimit: 500,
+    });
     expect(atBuyer.room).toMatchObject({ viewerSide: "buyer", canWrite: false, writeBlockedBy: "no_reply" });
     buyer.send(sendFrame("may I?"));
     expect(await buyer.next("refused")).toMatchObject({ error: "no_reply" });
@@ -187,21 +249,36 @@ describe("messages over sockets", () => {
 
   it("under MODERATE_REPLY the client's input follows the turns live: open after a seller message, shut after their reply", async () => {
     const order = await chatOrder();
-    expect((await updateRoom(order.seller.cookie, order.roomId, { restrictionType: "MODERATE_REPLY", messageCharacterLimit: 1000, messageMediaLimit: 1 })).status).toBe(200);
+    expect(
+      (
+        await updateRoom(order.seller.cookie, order.roomId, {
+          restrictionType: "MODERATE_REPLY",
+          messageCharacterLimit: 1000,
+          messageMediaLimit: 1,
+        })
+      ).status,
+    ).toBe(200);
     const buyer = await openSocket(order.roomId, order.buyer.cookie);
     expect((await buyer.next("hello")).room).toMatchObject({ canWrite: false, writeBlockedBy: "moderate_reply_used" });
     await sent(order.seller.cookie, order.roomId, { text: "your turn" });
     expect((await buyer.next("room", (f) => f.room.canWrite)).room.writeBlockedBy).toBeNull();
     buyer.send(sendFrame("thanks"));
-    expect((await buyer.next("room", (f) => !f.room.canWrite && f.room.writeBlockedBy === "moderate_reply_used")).room.viewerSide).toBe("buyer");
+    expect(
+      (await buyer.next("room", (f) => !f.room.canWrite && f.room.writeBlockedBy === "moderate_reply_used")).room
+        .viewerSide,
+    ).toBe("buyer");
     buyer.close();
   });
 
   it("a room nobody has opened yet follows the order too, in D1's row", async () => {
     const order = await chatOrder({ progress: "DRAFT", chat: "DRAFT" });
     const orderStub = env.ORDER.get(env.ORDER.idFromName(order.id));
-    expect(await orderStub.act(order.id, { type: "approve" }, { userAccountId: order.seller.userAccountId })).toMatchObject({ status: "done" });
-    const row = await env.DB.prepare("SELECT room_status FROM chat_rooms WHERE id = ?").bind(order.roomId).first<{ room_status: string }>();
+    expect(
+      await orderStub.act(order.id, { type: "approve" }, { userAccountId: order.seller.userAccountId }),
+    ).toMatchObject({ status: "done" });
+    const row = await env.DB.prepare("SELECT room_status FROM chat_rooms WHERE id = ?")
+      .bind(order.roomId)
+      .first<{ room_status: string }>();
     expect(row?.room_status).toBe("OPENED");
     await sent(order.buyer.cookie, order.roomId, { text: "now I can write" });
   });
@@ -211,11 +288,20 @@ describe("messages over sockets", () => {
     const buyer = await openSocket(order.roomId, order.buyer.cookie);
     await buyer.next("hello");
     const orderStub = env.ORDER.get(env.ORDER.idFromName(order.id));
-    expect(await orderStub.act(order.id, { type: "approve" }, { userAccountId: order.seller.userAccountId })).toMatchObject({ status: "done" });
+    expect(
+      await orderStub.act(order.id, { type: "approve" }, { userAccountId: order.seller.userAccountId }),
+    ).toMatchObject({ status: "done" });
     expect((await buyer.next("room")).room).toMatchObject({ roomStatus: "OPENED", canWrite: true });
-    expect(await orderStub.act(order.id, { type: "cancel" }, { userAccountId: order.seller.userAccountId })).toMatchObject({ status: "done" });
-    expect((await buyer.next("room", (f) => f.room.roomStatus === "CLOSED")).room).toMatchObject({ canWrite: false, writeBlockedBy: "room_closed" });
-    const row = await env.DB.prepare("SELECT room_status FROM chat_rooms WHERE id = ?").bind(order.roomId).first<{ room_status: string }>();
+    expect(
+      await orderStub.act(order.id, { type: "cancel" }, { userAccountId: order.seller.userAccountId }),
+    ).toMatchObject({ status: "done" });
+    expect((await buyer.next("room", (f) => f.room.roomStatus === "CLOSED")).room).toMatchObject({
+      canWrite: false,
+      writeBlockedBy: "room_closed",
+    });
+    const row = await env.DB.prepare("SELECT room_status FROM chat_rooms WHERE id = ?")
+      .bind(order.roomId)
+      .first<{ room_status: string }>();
     expect(row?.room_status).toBe("CLOSED");
     buyer.close();
   });

@@ -27,7 +27,13 @@ const message = (seq: number, side: ChatSide = "seller", clientMessageId: string
   createdAt: seq * 1000,
 });
 const seqs = (list: readonly ChatMessageView[]) => list.map((m) => m.seq);
-const pending = (clientMessageId: string): PendingMessage => ({ clientMessageId, text: "hi", languageCode: "en", medias: [], createdAt: 0 });
+const pending = (clientMessageId: string): PendingMessage => ({
+  clientMessageId,
+  text: "hi",
+  languageCode: "en",
+  medias: [],
+  createdAt: 0,
+});
 
 describe("mergeMessages", () => {
   it("keeps one message per seq, in seq order, whatever order and overlap they arrive in", () => {
@@ -61,13 +67,21 @@ describe("lastContiguousSeq", () => {
 describe("unconfirmed", () => {
   it("drops the sends whose stored message arrived, by clientMessageId", () => {
     const waiting = [pending("a"), pending("b")];
-    expect(unconfirmed(waiting, [message(1, "buyer", "a"), message(2, "seller")]).map((p) => p.clientMessageId)).toEqual(["b"]);
+    expect(
+      unconfirmed(waiting, [message(1, "buyer", "a"), message(2, "seller")]).map((p) => p.clientMessageId),
+    ).toEqual(["b"]);
     expect(unconfirmed(waiting, [message(3, "seller", null)])).toHaveLength(2);
   });
 });
 
 describe("unread", () => {
-  const list = [message(1, "seller"), message(2, "buyer"), message(3, "buyer"), message(4, "seller"), message(5, "buyer")];
+  const list = [
+    message(1, "seller"),
+    message(2, "buyer"),
+    message(3, "buyer"),
+    message(4, "seller"),
+    message(5, "buyer"),
+  ];
 
   it("puts the divider before the other party's first message after the viewer's read marker", () => {
     expect(firstUnreadSeq(list, 1, "seller")).toBe(2);

@@ -7,7 +7,13 @@ import { translateAuthoringErrors } from "#worker/http/authoring-messages";
 import { FORM_QUESTION_MEDIA_MAX, parseFormDraft, type FormDraft } from "#worker/domain/commission-form";
 import { createAccount } from "#worker/services/accounts";
 import { getPublicForm } from "#worker/services/catalog";
-import { createFormFromTemplate, deleteForm, getFormForEdit, saveForm, setFormStatus } from "#worker/services/commission-forms";
+import {
+  createFormFromTemplate,
+  deleteForm,
+  getFormForEdit,
+  saveForm,
+  setFormStatus,
+} from "#worker/services/commission-forms";
 import { parsedFormDraft } from "../support/draft-fixtures";
 import { creatorOf } from "../support/helpers";
 
@@ -27,7 +33,10 @@ async function storedFile(formId: string, field: "question_medias" | "choice_med
   return { key, url: `/media/${key}` };
 }
 
-const draftWith = (questionMedias: FormDraft["questions"][number]["medias"], choiceMedia: FormDraft["questions"][number]["choices"][number]["media"] = null): FormDraft => ({
+const draftWith = (
+  questionMedias: FormDraft["questions"][number]["medias"],
+  choiceMedia: FormDraft["questions"][number]["choices"][number]["media"] = null,
+): FormDraft => ({
   title: "With media",
   description: "",
   categoryCode: "",
@@ -35,7 +44,16 @@ const draftWith = (questionMedias: FormDraft["questions"][number]["medias"], cho
   currency: "JPY",
   questions: [
     { type: "LONG_TEXT", title: "Describe it", description: "", isRequired: true, choices: [], medias: questionMedias },
-    { type: "SINGLE_CHOICE", title: "Size", description: "", isRequired: true, choices: [{ title: "Bust", price: "1000", media: choiceMedia }, { title: "Full", price: "" }] },
+    {
+      type: "SINGLE_CHOICE",
+      title: "Size",
+      description: "",
+      isRequired: true,
+      choices: [
+        { title: "Bust", price: "1000", media: choiceMedia },
+        { title: "Full", price: "" },
+      ],
+    },
   ],
 });
 
@@ -49,7 +67,12 @@ describe("commission form question and choice media", () => {
       db(),
       owner,
       formId,
-      parsedFormDraft(draftWith([{ url: file.url, formatType: "FILE" }, { url: YOUTUBE }, { url: "https://example.com/ref.jpg" }], { url: choiceFile.url, formatType: "FILE" })),
+      parsedFormDraft(
+        draftWith([{ url: file.url, formatType: "FILE" }, { url: YOUTUBE }, { url: "https://example.com/ref.jpg" }], {
+          url: choiceFile.url,
+          formatType: "FILE",
+        }),
+      ),
       "en",
       env.MEDIA,
     );
@@ -68,7 +91,10 @@ describe("commission form question and choice media", () => {
     expect(row).toMatchObject({ fileSize: PNG.byteLength, fileType: "image/png", ownerUserAccountId: owner });
 
     // Saving again replaces the questions (new ids): kept media follow by id, reordered; a dropped file goes from R2.
-    const again = { ...form.draft, questions: form.draft.questions.map((q, i) => (i === 0 ? { ...q, medias: [q.medias![2], q.medias![1]] } : q)) };
+    const again = {
+      ...form.draft,
+      questions: form.draft.questions.map((q, i) => (i === 0 ? { ...q, medias: [q.medias![2], q.medias![1]] } : q)),
+    };
     expect(await saveForm(db(), owner, formId, parsedFormDraft(again), "en", env.MEDIA)).toEqual({ ok: true });
     const reloaded = (await getFormForEdit(db(), owner, formId, "en"))!;
     expect(reloaded.draft.questions[0].id).not.toBe(q0.id);
@@ -80,13 +106,21 @@ describe("commission form question and choice media", () => {
 
     // The public page shows them once published.
     await setFormStatus(db(), owner, formId, "PUBLISHED");
-    const code = (await db().select({ code: commissionForms.code }).from(commissionForms).where(eq(commissionForms.id, formId)).get())!.code;
+    const code = (await db()
+      .select({ code: commissionForms.code })
+      .from(commissionForms)
+      .where(eq(commissionForms.id, formId))
+      .get())!.code;
     const shown = (await getPublicForm(db(), code, { locale: "en", accountId: null, displayCurrencyId: null }))!;
     expect(shown.questions[0].medias.map((m) => [m.formatType, m.site, m.thumbnailUrl])).toEqual([
       ["LINK", "direct", "https://example.com/ref.jpg"],
       ["LINK", "youtube", "https://i.ytimg.com/vi/dQw4w9WgXcQ/hqdefault.jpg"],
     ]);
-    expect(shown.questions[1].choices[0].media).toMatchObject({ formatType: "FILE", url: choiceFile.url, mediaType: "IMAGE" });
+    expect(shown.questions[1].choices[0].media).toMatchObject({
+      formatType: "FILE",
+      url: choiceFile.url,
+      mediaType: "IMAGE",
+    });
     expect(shown.questions[1].choices[1].media).toBeNull();
 
     // Deleting the form removes its media rows and files.
@@ -103,13 +137,30 @@ describe("commission form question and choice media", () => {
     const twice: FormDraft = {
       ...draftWith([{ url: file.url, formatType: "FILE" }]),
       questions: [
-        { type: "LONG_TEXT", title: "One", description: "", isRequired: false, choices: [], medias: [{ url: file.url, formatType: "FILE" }] },
-        { type: "LONG_TEXT", title: "Two", description: "", isRequired: false, choices: [], medias: [{ url: file.url, formatType: "FILE" }] },
+        {
+          type: "LONG_TEXT",
+          title: "One",
+          description: "",
+          isRequired: false,
+          choices: [],
+          medias: [{ url: file.url, formatType: "FILE" }],
+        },
+        {
+          type: "LONG_TEXT",
+          title: "Two",
+          description: "",
+          isRequired: false,
+          choices: [],
+          medias: [{ url: file.url, formatType: "FILE" }],
+        },
       ],
     };
     expect(await saveForm(db(), owner, formId, parsedFormDraft(twice), "en", env.MEDIA)).toEqual({ ok: true });
     const form = (await getFormForEdit(db(), owner, formId, "en"))!;
-    const dropFirst = { ...form.draft, questions: form.draft.questions.map((q, i) => (i === 0 ? { ...q, medias: [] } : q)) };
+    const dropFirst = {
+      ...form.draft,
+      questions: form.draft.questions.map((q, i) => (i === 0 ? { ...q, medias: [] } : q)),
+    };
     expect(await saveForm(db(), owner, formId, parsedFormDraft(dropFirst), "en", env.MEDIA)).toEqual({ ok: true });
     expect(await env.MEDIA.head(file.key)).not.toBeNull();
     expect(await deleteForm(db(), owner, formId, env.MEDIA)).toEqual({ ok: true });
@@ -123,17 +174,40 @@ describe("commission form question and choice media", () => {
     const otherFormId = (await createFormFromTemplate(db(), await creatorOf(other), "en", { title: "y" }))!;
     const theirs = await storedFile(otherFormId, "question_medias");
     const before = await getFormForEdit(db(), owner, formId, "en");
-    const result = await saveForm(db(), owner, formId, parsedFormDraft(draftWith([{ url: theirs.url, formatType: "FILE" }])), "en", env.MEDIA);
-    expect(result).toEqual({ ok: false, reason: "invalid", errors: { "questions.0.medias.0": "authoring_form_media_forbidden" } });
+    const result = await saveForm(
+      db(),
+      owner,
+      formId,
+      parsedFormDraft(draftWith([{ url: theirs.url, formatType: "FILE" }])),
+      "en",
+      env.MEDIA,
+    );
+    expect(result).toEqual({
+      ok: false,
+      reason: "invalid",
+      errors: { "questions.0.medias.0": "authoring_form_media_forbidden" },
+    });
     expect(await env.MEDIA.head(theirs.key)).not.toBeNull();
     expect(await getFormForEdit(db(), owner, formId, "en")).toEqual(before);
 
     // Their stored media row, by id: not this form's.
-    expect(await saveForm(db(), other, otherFormId, parsedFormDraft(draftWith([{ url: YOUTUBE }])), "en", env.MEDIA)).toEqual({ ok: true });
+    expect(
+      await saveForm(db(), other, otherFormId, parsedFormDraft(draftWith([{ url: YOUTUBE }])), "en", env.MEDIA),
+    ).toEqual({ ok: true });
     const theirMediaId = (await getFormForEdit(db(), other, otherFormId, "en"))!.draft.questions[0].medias![0].id!;
-    const byId = await saveForm(db(), owner, formId, parsedFormDraft(draftWith([{ id: theirMediaId, url: "" }])), "en", env.MEDIA);
+    const byId = await saveForm(
+      db(),
+      owner,
+      formId,
+      parsedFormDraft(draftWith([{ id: theirMediaId, url: "" }])),
+      "en",
+      env.MEDIA,
+    );
     expect(byId).toEqual({ ok: false, reason: "invalid", errors: { "questions.0.medias.0": "authoring_invalid" } });
-    const attached = await db().select().from(mediaAttachments).where(and(eq(mediaAttachments.mediaId, theirMediaId)));
+    const attached = await db()
+      .select()
+      .from(mediaAttachments)
+      .where(and(eq(mediaAttachments.mediaId, theirMediaId)));
     expect(attached).toHaveLength(1);
     expect(await getFormForEdit(db(), owner, formId, "en")).toEqual(before);
   });
@@ -141,13 +215,32 @@ describe("commission form question and choice media", () => {
   it("refuses a presigned .png holding text, deleting it; too many media and a non-image choice are refused with messages", async () => {
     const owner = await newCreator();
     const formId = (await createFormFromTemplate(db(), await creatorOf(owner), "en", { title: "x" }))!;
-    const fake = await storedFile(formId, "question_medias", new TextEncoder().encode("just some text, not a picture at all"));
-    const result = await saveForm(db(), owner, formId, parsedFormDraft(draftWith([{ url: fake.url, formatType: "FILE" }])), "en", env.MEDIA);
-    expect(result).toEqual({ ok: false, reason: "invalid", errors: { "questions.0.medias.0": "media_error_unsupported_type" } });
-    expect(translateAuthoringErrors({ x: "media_error_unsupported_type" }, "en").x).toBe("Error: file type is not supported.");
+    const fake = await storedFile(
+      formId,
+      "question_medias",
+      new TextEncoder().encode("just some text, not a picture at all"),
+    );
+    const result = await saveForm(
+      db(),
+      owner,
+      formId,
+      parsedFormDraft(draftWith([{ url: fake.url, formatType: "FILE" }])),
+      "en",
+      env.MEDIA,
+    );
+    expect(result).toEqual({
+      ok: false,
+      reason: "invalid",
+      errors: { "questions.0.medias.0": "media_error_unsupported_type" },
+    });
+    expect(translateAuthoringErrors({ x: "media_error_unsupported_type" }, "en").x).toBe(
+      "Error: file type is not supported.",
+    );
     expect(await env.MEDIA.head(fake.key)).toBeNull();
 
-    const tooMany = parseFormDraft(draftWith(Array.from({ length: FORM_QUESTION_MEDIA_MAX + 1 }, () => ({ url: YOUTUBE }))));
+    const tooMany = parseFormDraft(
+      draftWith(Array.from({ length: FORM_QUESTION_MEDIA_MAX + 1 }, () => ({ url: YOUTUBE }))),
+    );
     expect(tooMany.ok).toBe(false);
     if (!tooMany.ok) {
       expect(tooMany.errors["questions.0.medias"]).toBe("media_limit_exceeded");
@@ -156,7 +249,11 @@ describe("commission form question and choice media", () => {
     const video = parseFormDraft(draftWith([], { url: YOUTUBE }));
     expect(video.ok ? null : video.errors).toEqual({ "questions.1.choices.0.media": "authoring_choice_media_image" });
     // A FILE outside any form folder is not a form media at all.
-    const stray = parseFormDraft(draftWith([{ url: "/media/v1/portfolio-work/w1/medias/00000000-0000-0000-0000-000000000000.png", formatType: "FILE" }]));
+    const stray = parseFormDraft(
+      draftWith([
+        { url: "/media/v1/portfolio-work/w1/medias/00000000-0000-0000-0000-000000000000.png", formatType: "FILE" },
+      ]),
+    );
     expect(stray.ok ? null : stray.errors).toEqual({ "questions.0.medias.0": "authoring_media_url" });
   });
 });

@@ -6,7 +6,15 @@ import { parseServiceDraft } from "#worker/domain/commission-form";
 
 function posted(currency: string) {
   const form = new FormData();
-  for (const [name, value] of Object.entries({ title: "A service", description: "", price: "3000", currency, formId: "", terms: "" })) form.set(name, value);
+  for (const [name, value] of Object.entries({
+    title: "A service",
+    description: "",
+    price: "3000",
+    currency,
+    formId: "",
+    terms: "",
+  }))
+    form.set(name, value);
   return parseServiceDraft(serviceDraftFrom(form));
 }
 

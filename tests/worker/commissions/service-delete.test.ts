@@ -20,16 +20,31 @@ const db = () => createDb(env.DB);
 async function pageContext(accountId: string) {
   const { token } = await createSession(db(), accountId);
   const context = new RouterContextProvider();
-  context.set(requestContext, { env, url: new URL("http://localhost/dashboard"), executionCtx: {} as ExecutionContext, db: db(), user: await getSessionUser(db(), token), sessionToken: token, locale: "en" });
+  context.set(requestContext, {
+    env,
+    url: new URL("http://localhost/dashboard"),
+    executionCtx: {} as ExecutionContext,
+    db: db(),
+    user: await getSessionUser(db(), token),
+    sessionToken: token,
+    locale: "en",
+  });
   return context;
 }
 
 async function deleteAs(accountId: string, serviceId: string): Promise<Response> {
   const body = new FormData();
   body.set("intent", "delete");
-  const request = new Request(`http://localhost/dashboard/commission/setting/service/${serviceId}`, { method: "POST", body });
+  const request = new Request(`http://localhost/dashboard/commission/setting/service/${serviceId}`, {
+    method: "POST",
+    body,
+  });
   try {
-    return (await editServicePage.action({ request, context: await pageContext(accountId), params: { serviceId } } as never)) as Response;
+    return (await editServicePage.action({
+      request,
+      context: await pageContext(accountId),
+      params: { serviceId },
+    } as never)) as Response;
   } catch (thrown) {
     // React Router's data()/redirect() are thrown; a thrown data() carries its status in `init`.
     if (thrown instanceof Response) return thrown;
@@ -39,7 +54,10 @@ async function deleteAs(accountId: string, serviceId: string): Promise<Response>
   }
 }
 
-const count = async (sql: string, ...values: unknown[]) => (await env.DB.prepare(sql).bind(...values).first<{ n: number }>())!.n;
+const count = async (sql: string, ...values: unknown[]) =>
+  (await env.DB.prepare(sql)
+    .bind(...values)
+    .first<{ n: number }>())!.n;
 
 async function seedServiceWithThumbnail() {
   const tag = uniqueTag();
@@ -55,8 +73,12 @@ async function seedServiceWithThumbnail() {
   const [serviceId] = owner.services;
   const mediaId = crypto.randomUUID();
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO media (id, owner_user_account_id, format_type, media_type, link_url, link_site) VALUES (?, ?, 'LINK', 'IMAGE', 'https://example.com/t.png', 'example.com')").bind(mediaId, owner.accountId),
-    env.DB.prepare("INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field) VALUES (?, ?, ?, ?, 'medias')").bind(crypto.randomUUID(), mediaId, MEDIA_OWNERS.commissionService.type, serviceId),
+    env.DB.prepare(
+      "INSERT INTO media (id, owner_user_account_id, format_type, media_type, link_url, link_site) VALUES (?, ?, 'LINK', 'IMAGE', 'https://example.com/t.png', 'example.com')",
+    ).bind(mediaId, owner.accountId),
+    env.DB.prepare(
+      "INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field) VALUES (?, ?, ?, ?, 'medias')",
+    ).bind(crypto.randomUUID(), mediaId, MEDIA_OWNERS.commissionService.type, serviceId),
   ]);
   expect(await setBookmark(db(), client.accountId, { kind: "service", id: serviceId }, true)).toBe(true);
   return { owner, client, serviceId, mediaId };
@@ -70,10 +92,18 @@ describe("deleting a service", () => {
     expect(response.headers.get("location")).toBe(DASHBOARD_PATHS.forms);
 
     expect(await count("SELECT count(*) AS n FROM commission_services WHERE id = ?", serviceId)).toBe(0);
-    expect(await count("SELECT count(*) AS n FROM localized_texts WHERE entity_type = ? AND entity_id = ?", LOCALIZED.commissionService.type, serviceId)).toBe(0);
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM localized_texts WHERE entity_type = ? AND entity_id = ?",
+        LOCALIZED.commissionService.type,
+        serviceId,
+      ),
+    ).toBe(0);
     expect(await count("SELECT count(*) AS n FROM media WHERE id = ?", mediaId)).toBe(0);
     expect(await count("SELECT count(*) AS n FROM media_attachments WHERE owner_id = ?", serviceId)).toBe(0);
-    expect(await count("SELECT count(*) AS n FROM commission_service_categories WHERE service_id = ?", serviceId)).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM commission_service_categories WHERE service_id = ?", serviceId)).toBe(
+      0,
+    );
     expect(await getBookmark(db(), client.accountId, { kind: "service", id: serviceId })).toBeNull();
     expect(await count("SELECT count(*) AS n FROM bookmarks WHERE service_id = ?", serviceId)).toBe(0);
 

@@ -53,10 +53,22 @@ async function storedFile(serviceId: string, body: Uint8Array = PNG) {
 
 async function attachmentsOf(serviceId: string) {
   return db()
-    .select({ mediaId: mediaAttachments.mediaId, position: mediaAttachments.position, formatType: media.formatType, fileUrl: media.fileUrl, linkUrl: media.linkUrl })
+    .select({
+      mediaId: mediaAttachments.mediaId,
+      position: mediaAttachments.position,
+      formatType: media.formatType,
+      fileUrl: media.fileUrl,
+      linkUrl: media.linkUrl,
+    })
     .from(mediaAttachments)
     .innerJoin(media, eq(media.id, mediaAttachments.mediaId))
-    .where(and(eq(mediaAttachments.ownerType, OWNER), eq(mediaAttachments.ownerId, serviceId), eq(mediaAttachments.field, "medias")))
+    .where(
+      and(
+        eq(mediaAttachments.ownerType, OWNER),
+        eq(mediaAttachments.ownerId, serviceId),
+        eq(mediaAttachments.field, "medias"),
+      ),
+    )
     .orderBy(mediaAttachments.position);
 }
 
@@ -68,19 +80,29 @@ function uploadForm(serviceId: string, count: number) {
   form.set("fieldPath", "medias");
   return form;
 }
-const upload = (cookie: string, form: FormData) => call("/api/google/storage/upload", { method: "POST", cookie, body: form });
+const upload = (cookie: string, form: FormData) =>
+  call("/api/google/storage/upload", { method: "POST", cookie, body: form });
 
 describe("service gallery: order", () => {
   it("keeps files, links and embeds in the order saved; a reorder moves them and the first is the card's thumbnail", async () => {
     const owner = await newMember("Sgal");
-    const serviceId = await newService(owner.accountId, { medias: [{ url: "https://example.com/first.png" }, { url: "https://soundcloud.com/artist/track" }] });
+    const serviceId = await newService(owner.accountId, {
+      medias: [{ url: "https://example.com/first.png" }, { url: "https://soundcloud.com/artist/track" }],
+    });
     const file = await storedFile(serviceId);
     const stored = (await getServiceForEdit(db(), owner.accountId, serviceId, "en"))!.medias;
     expect(stored.map((m) => m.url)).toEqual(["https://example.com/first.png", "https://soundcloud.com/artist/track"]);
 
     // The file first, then the embed, then the two kept links swapped.
-    const medias = [{ url: file.url, formatType: "FILE" as const }, { url: "", formatType: "EMBED" as const, code: EMBED }, { id: stored[1].id!, url: stored[1].url }, { id: stored[0].id!, url: stored[0].url }];
-    expect(await saveService(db(), await creatorOf(owner.accountId), serviceId, parsed(draft({ medias })), "en", env.MEDIA)).toEqual({ ok: true, serviceId });
+    const medias = [
+      { url: file.url, formatType: "FILE" as const },
+      { url: "", formatType: "EMBED" as const, code: EMBED },
+      { id: stored[1].id!, url: stored[1].url },
+      { id: stored[0].id!, url: stored[0].url },
+    ];
+    expect(
+      await saveService(db(), await creatorOf(owner.accountId), serviceId, parsed(draft({ medias })), "en", env.MEDIA),
+    ).toEqual({ ok: true, serviceId });
     const rows = await attachmentsOf(serviceId);
     expect(rows.map((r) => [r.position, r.formatType])).toEqual([
       [0, "FILE"],
@@ -91,20 +113,59 @@ describe("service gallery: order", () => {
     expect(rows[2].mediaId).toBe(stored[1].id);
     expect(rows[3].mediaId).toBe(stored[0].id);
     expect(rows[0].fileUrl).toBe(file.url);
-    expect((await listServices(db(), owner.accountId, "en")).find((s) => s.id === serviceId)?.thumbnailUrl).toBe(file.url);
-    expect((await getServiceForEdit(db(), owner.accountId, serviceId, "en"))!.medias.map((m) => m.formatType)).toEqual(["FILE", "EMBED", "LINK", "LINK"]);
+    expect((await listServices(db(), owner.accountId, "en")).find((s) => s.id === serviceId)?.thumbnailUrl).toBe(
+      file.url,
+    );
+    expect((await getServiceForEdit(db(), owner.accountId, serviceId, "en"))!.medias.map((m) => m.formatType)).toEqual([
+      "FILE",
+      "EMBED",
+      "LINK",
+      "LINK",
+    ]);
   });
 
   it("drops a removed file's row and object, but keeps a media an order's snapshot attached too", async () => {
     const owner = await newMember("Sgal");
     const serviceId = await newService(owner.accountId);
     const [a, b] = [await storedFile(serviceId), await storedFile(serviceId)];
-    await saveService(db(), await creatorOf(owner.accountId), serviceId, parsed(draft({ medias: [{ url: a.url, formatType: "FILE" }, { url: b.url, formatType: "FILE" }] })), "en", env.MEDIA);
+    await saveService(
+      db(),
+      await creatorOf(owner.accountId),
+      serviceId,
+      parsed(
+        draft({
+          medias: [
+            { url: a.url, formatType: "FILE" },
+            { url: b.url, formatType: "FILE" },
+          ],
+        }),
+      ),
+      "en",
+      env.MEDIA,
+    );
     const [rowA, rowB] = await attachmentsOf(serviceId);
     // A submitted order attaches the service's media again (the snapshot): that one must outlive the edit.
-    await db().insert(mediaAttachments).values({ id: crypto.randomUUID(), mediaId: rowB.mediaId, ownerType: "commission_order_service", ownerId: crypto.randomUUID(), field: "medias", position: 0 });
+    await db().insert(mediaAttachments).values({
+      id: crypto.randomUUID(),
+      mediaId: rowB.mediaId,
+      ownerType: "commission_order_service",
+      ownerId: crypto.randomUUID(),
+      field: "medias",
+      position: 0,
+    });
 
-    expect((await saveService(db(), await creatorOf(owner.accountId), serviceId, parsed(draft({ medias: [] })), "en", env.MEDIA)).ok).toBe(true);
+    expect(
+      (
+        await saveService(
+          db(),
+          await creatorOf(owner.accountId),
+          serviceId,
+          parsed(draft({ medias: [] })),
+          "en",
+          env.MEDIA,
+        )
+      ).ok,
+    ).toBe(true);
     expect(await attachmentsOf(serviceId)).toEqual([]);
     expect(await db().select().from(media).where(eq(media.id, rowA.mediaId)).get()).toBeUndefined();
     expect(await env.MEDIA.head(a.key)).toBeNull();
@@ -143,15 +204,31 @@ describe("service gallery: another creator's service", () => {
 
     expect((await upload(stranger.cookie, uploadForm(serviceId, 1))).status).toBe(403);
     const overwrite = parsed(draft({ title: "Stolen", medias: [{ url: file.url, formatType: "FILE" }] }));
-    expect(await saveService(db(), await creatorOf(stranger.accountId), serviceId, overwrite, "en", env.MEDIA)).toEqual({ ok: false, reason: "not_found" });
+    expect(await saveService(db(), await creatorOf(stranger.accountId), serviceId, overwrite, "en", env.MEDIA)).toEqual(
+      { ok: false, reason: "not_found" },
+    );
     // The stranger's own service may not point at the owner's file (and the file is left alone).
     const theirs = await newService(stranger.accountId);
-    const borrowed = await saveService(db(), await creatorOf(stranger.accountId), theirs, parsed(draft({ medias: [{ url: file.url, formatType: "FILE" }] })), "en", env.MEDIA);
+    const borrowed = await saveService(
+      db(),
+      await creatorOf(stranger.accountId),
+      theirs,
+      parsed(draft({ medias: [{ url: file.url, formatType: "FILE" }] })),
+      "en",
+      env.MEDIA,
+    );
     expect(borrowed).toEqual({ ok: false, reason: "invalid", errors: { "medias.0": "authoring_media_forbidden" } });
     expect(await env.MEDIA.head(file.key)).not.toBeNull();
     // Nor keep one of the owner's media rows by id.
     const [ownerRow] = await attachmentsOf(serviceId);
-    const kept = await saveService(db(), await creatorOf(stranger.accountId), theirs, parsed(draft({ medias: [{ id: ownerRow.mediaId, url: "" }] })), "en", env.MEDIA);
+    const kept = await saveService(
+      db(),
+      await creatorOf(stranger.accountId),
+      theirs,
+      parsed(draft({ medias: [{ id: ownerRow.mediaId, url: "" }] })),
+      "en",
+      env.MEDIA,
+    );
     expect(kept).toEqual({ ok: false, reason: "invalid", errors: { "medias.0": "authoring_invalid" } });
     expect(await attachmentsOf(theirs)).toEqual([]);
     expect((await attachmentsOf(serviceId)).map((r) => r.linkUrl)).toEqual(["https://example.com/mine.png"]);
@@ -166,7 +243,14 @@ describe("service gallery: attaching re-sniffs the bytes", () => {
     const owner = await newMember("Sgal");
     const serviceId = await newService(owner.accountId, { medias: [{ url: "https://example.com/kept.png" }] });
     const forged = await storedFile(serviceId, new TextEncoder().encode("<!doctype html><script>alert(1)</script>"));
-    const result = await saveService(db(), await creatorOf(owner.accountId), serviceId, parsed(draft({ title: "Changed", medias: [{ url: forged.url, formatType: "FILE" }] })), "en", env.MEDIA);
+    const result = await saveService(
+      db(),
+      await creatorOf(owner.accountId),
+      serviceId,
+      parsed(draft({ title: "Changed", medias: [{ url: forged.url, formatType: "FILE" }] })),
+      "en",
+      env.MEDIA,
+    );
     expect(result).toEqual({ ok: false, reason: "invalid", errors: { "medias.0": "media_error_unsupported_type" } });
     expect(await env.MEDIA.head(forged.key)).toBeNull();
     const after = await getServiceForEdit(db(), owner.accountId, serviceId, "en");
@@ -178,7 +262,14 @@ describe("service gallery: attaching re-sniffs the bytes", () => {
     const owner = await newMember("Sgal");
     const elsewhere = await newService(owner.accountId);
     const file = await storedFile(elsewhere);
-    const result = await saveService(db(), await creatorOf(owner.accountId), null, parsed(draft({ medias: [{ url: file.url, formatType: "FILE" }] })), "en", env.MEDIA);
+    const result = await saveService(
+      db(),
+      await creatorOf(owner.accountId),
+      null,
+      parsed(draft({ medias: [{ url: file.url, formatType: "FILE" }] })),
+      "en",
+      env.MEDIA,
+    );
     expect(result).toEqual({ ok: false, reason: "invalid", errors: { "medias.0": "authoring_media_forbidden" } });
   });
 });
@@ -192,11 +283,33 @@ describe("service gallery: who sees the files", () => {
     expect(await objectAccess(db(), key, null)).toBe("public");
     expect((await call(`/media/${key.key}`)).status).toBe(200);
     // The modal's read: the published gallery in order, as the players take it.
-    await saveService(db(), await creatorOf(owner.accountId), serviceId, parsed(draft({ medias: [{ url: `/media/${key.key}`, formatType: "FILE" }, { url: "https://soundcloud.com/artist/track" }] })), "en", env.MEDIA);
+    await saveService(
+      db(),
+      await creatorOf(owner.accountId),
+      serviceId,
+      parsed(
+        draft({
+          medias: [{ url: `/media/${key.key}`, formatType: "FILE" }, { url: "https://soundcloud.com/artist/track" }],
+        }),
+      ),
+      "en",
+      env.MEDIA,
+    );
     const viewer = { locale: "en" as const, accountId: null, displayCurrencyId: null };
     expect((await getPublicService(db(), owner.handle, serviceId, viewer))?.medias).toEqual([
-      expect.objectContaining({ formatType: "FILE", mediaType: "IMAGE", url: `/media/${key.key}`, thumbnailUrl: `/media/${key.key}` }),
-      expect.objectContaining({ formatType: "LINK", mediaType: "AUDIO", site: "soundcloud", url: "https://soundcloud.com/artist/track", code: null }),
+      expect.objectContaining({
+        formatType: "FILE",
+        mediaType: "IMAGE",
+        url: `/media/${key.key}`,
+        thumbnailUrl: `/media/${key.key}`,
+      }),
+      expect.objectContaining({
+        formatType: "LINK",
+        mediaType: "AUDIO",
+        site: "soundcloud",
+        url: "https://soundcloud.com/artist/track",
+        code: null,
+      }),
     ]);
     await db().update(commissionServices).set({ serviceStatus: "DRAFT" }).where(eq(commissionServices.id, serviceId));
     expect(await getPublicService(db(), owner.handle, serviceId, viewer)).toBeNull();

@@ -5,12 +5,30 @@ import { describe, expect, it } from "vitest";
  * framework, no runtime and nothing generated (messages are looked up at the edge, in worker/http or app/), and it
  * takes the time as an argument. Read as source through Vite, so a new file is checked without being listed.
  */
-const sources = import.meta.glob<string>(["../../../worker/domain/*.ts", "!../../../worker/domain/*.test.ts"], { query: "?raw", import: "default", eager: true });
+const sources = import.meta.glob<string>(["../../../worker/domain/*.ts", "!../../../worker/domain/*.test.ts"], {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
 
-const FORBIDDEN_IMPORTS = [/^react/, /^react-router/, /^hono/, /^drizzle-orm/, /^cloudflare:/, /paraglide/, /\/app\//, /^\.\.\/\.\.\/app/, /\.\.\/services\//, /\.\.\/api\//, /\.\.\/http\//];
+const FORBIDDEN_IMPORTS = [
+  /^react/,
+  /^react-router/,
+  /^hono/,
+  /^drizzle-orm/,
+  /^cloudflare:/,
+  /paraglide/,
+  /\/app\//,
+  /^\.\.\/\.\.\/app/,
+  /\.\.\/services\//,
+  /\.\.\/api\//,
+  /\.\.\/http\//,
+];
 
 function importsOf(source: string): string[] {
-  return [...source.matchAll(/(?:import|export)[^'"]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]);
+  return [...source.matchAll(/(?:import|export)[^'"]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map(
+    (m) => m[1] ?? m[2],
+  );
 }
 
 describe("worker/domain is pure", () => {

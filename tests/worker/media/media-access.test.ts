@@ -21,7 +21,8 @@ async function formOf(accountId: string, status: "DRAFT" | "PUBLISHED") {
   return formId;
 }
 
-const signRead = (cookie: string, url: string) => call("/api/google/storage/sign/read", { method: "POST", cookie, json: { url } });
+const signRead = (cookie: string, url: string) =>
+  call("/api/google/storage/sign/read", { method: "POST", cookie, json: { url } });
 
 describe("media access: /media/ serves files of public items only", () => {
   it("serves public, unlisted, profile and published-form files; 404 for private, draft, unknown items and keys that do not parse", async () => {
@@ -44,7 +45,8 @@ describe("media access: /media/ serves files of public items only", () => {
       const response = await call(`/media/${key}`);
       expect([name, response.status]).toEqual([name, 200]);
       // A profile picture is public for good; anything else can stop being public, so shared caches ask again soon.
-      const cacheControl = name === "avatar" ? "public, max-age=31536000, immutable" : "public, max-age=31536000, s-maxage=60, immutable";
+      const cacheControl =
+        name === "avatar" ? "public, max-age=31536000, immutable" : "public, max-age=31536000, s-maxage=60, immutable";
       expect([name, response.headers.get("cache-control")]).toEqual([name, cacheControl]);
     }
     for (const [name, key] of Object.entries(hidden)) {
@@ -106,7 +108,11 @@ describe("private media stops at once (decision 059)", () => {
     return pathOf((await signed.json<{ url: string }>()).url);
   }
   const revokeUserGrant = (workId: string, accountId: string) =>
-    env.DB.prepare("DELETE FROM visibility_grants WHERE user_account_id = ? AND visibility_setting_id IN (SELECT id FROM visibility_settings WHERE item_id = ?)").bind(accountId, workId).run();
+    env.DB.prepare(
+      "DELETE FROM visibility_grants WHERE user_account_id = ? AND visibility_setting_id IN (SELECT id FROM visibility_settings WHERE item_id = ?)",
+    )
+      .bind(accountId, workId)
+      .run();
 
   it("a viewer's URL is refused as soon as their grant is revoked, with or without their session; the owner's keeps working", async () => {
     const owner = await newMember("Mrev");
@@ -140,7 +146,9 @@ describe("private media stops at once (decision 059)", () => {
     expect((await call(url, { cookie: holder.cookie })).status).toBe(200);
     expect((await call(url)).status).toBe(200);
 
-    await db().delete(userAccountRoles).where(and(eq(userAccountRoles.userAccountId, holder.accountId), eq(userAccountRoles.roleCode, VIEW_ROLE)));
+    await db()
+      .delete(userAccountRoles)
+      .where(and(eq(userAccountRoles.userAccountId, holder.accountId), eq(userAccountRoles.roleCode, VIEW_ROLE)));
     expect((await call(url, { cookie: holder.cookie })).status).toBe(403);
     expect((await call(url)).status).toBe(403);
   });
@@ -182,7 +190,10 @@ describe("private media stops at once (decision 059)", () => {
     expect(revalidated.status).toBe(304);
     expect(revalidated.headers.get("cache-control")).toBe("public, max-age=31536000, s-maxage=60, immutable");
 
-    await db().update(visibilitySettings).set({ visibilityStatus: "PRIVATE" }).where(eq(visibilitySettings.itemId, workId));
+    await db()
+      .update(visibilitySettings)
+      .set({ visibilityStatus: "PRIVATE" })
+      .where(eq(visibilitySettings.itemId, workId));
     const afterwards = await call(url);
     expect(afterwards.status).toBe(404);
     expect(afterwards.headers.get("cache-control")).toBe("private, no-store");

@@ -60,14 +60,24 @@ function parsedService(medias: WorkMediaDraft[]) {
 
 async function creator() {
   const member = await newMember("Mdup");
-  await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'creator')").bind(member.accountId).run();
+  await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'creator')")
+    .bind(member.accountId)
+    .run();
   return member;
 }
 
 async function pageContext(accountId: string) {
   const { token } = await createSession(db(), accountId);
   const context = new RouterContextProvider();
-  context.set(requestContext, { env, url: new URL("http://localhost/dashboard"), executionCtx: {} as ExecutionContext, db: db(), user: await getSessionUser(db(), token), sessionToken: token, locale: "en" });
+  context.set(requestContext, {
+    env,
+    url: new URL("http://localhost/dashboard"),
+    executionCtx: {} as ExecutionContext,
+    db: db(),
+    user: await getSessionUser(db(), token),
+    sessionToken: token,
+    locale: "en",
+  });
   return context;
 }
 
@@ -94,7 +104,10 @@ function saveServicePage(accountId: string, serviceId: string, medias: WorkMedia
     const draft = serviceDraft(medias);
     for (const [name, value] of Object.entries(draft)) if (!Array.isArray(value)) body.set(name, String(value));
     body.set("medias", JSON.stringify(medias));
-    const request = new Request(`http://localhost/dashboard/commission/setting/service/${serviceId}`, { method: "POST", body });
+    const request = new Request(`http://localhost/dashboard/commission/setting/service/${serviceId}`, {
+      method: "POST",
+      body,
+    });
     return editServicePage.action({ request, context: await pageContext(accountId), params: { serviceId } } as never);
   });
 }
@@ -121,22 +134,41 @@ async function savedServiceWithFile(accountId: string) {
 /** The record's attached media in order: media id and what it shows. */
 async function galleryOf(ownerType: string, ownerId: string) {
   return db()
-    .select({ mediaId: mediaAttachments.mediaId, position: mediaAttachments.position, fileUrl: media.fileUrl, linkUrl: media.linkUrl })
+    .select({
+      mediaId: mediaAttachments.mediaId,
+      position: mediaAttachments.position,
+      fileUrl: media.fileUrl,
+      linkUrl: media.linkUrl,
+    })
     .from(mediaAttachments)
     .innerJoin(media, eq(media.id, mediaAttachments.mediaId))
-    .where(and(eq(mediaAttachments.ownerType, ownerType), eq(mediaAttachments.ownerId, ownerId), eq(mediaAttachments.field, "medias")))
+    .where(
+      and(
+        eq(mediaAttachments.ownerType, ownerType),
+        eq(mediaAttachments.ownerId, ownerId),
+        eq(mediaAttachments.field, "medias"),
+      ),
+    )
     .orderBy(mediaAttachments.position);
 }
 
-const kept = (row: { mediaId: string; fileUrl: string | null; linkUrl: string | null }): WorkMediaDraft => ({ id: row.mediaId, url: row.fileUrl ?? row.linkUrl ?? "" });
-const mediaRowCount = async (ids: string[]) => (await db().select({ id: media.id }).from(media).where(inArray(media.id, ids))).length;
+const kept = (row: { mediaId: string; fileUrl: string | null; linkUrl: string | null }): WorkMediaDraft => ({
+  id: row.mediaId,
+  url: row.fileUrl ?? row.linkUrl ?? "",
+});
+const mediaRowCount = async (ids: string[]) =>
+  (await db().select({ id: media.id }).from(media).where(inArray(media.id, ids))).length;
 
 /** The copy of a media row an order's snapshot keeps (order-requests.ts copyMedia): a new row, the same file. */
 async function snapshotCopy(mediaId: string) {
   const copyId = crypto.randomUUID();
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO media (id, owner_user_account_id, format_type, media_type, file_url, thumbnail_url) SELECT ?, owner_user_account_id, format_type, media_type, file_url, thumbnail_url FROM media WHERE id = ?").bind(copyId, mediaId),
-    env.DB.prepare("INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position) VALUES (?, ?, 'commission_order_service', ?, 'medias', 0)").bind(crypto.randomUUID(), copyId, crypto.randomUUID()),
+    env.DB.prepare(
+      "INSERT INTO media (id, owner_user_account_id, format_type, media_type, file_url, thumbnail_url) SELECT ?, owner_user_account_id, format_type, media_type, file_url, thumbnail_url FROM media WHERE id = ?",
+    ).bind(copyId, mediaId),
+    env.DB.prepare(
+      "INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position) VALUES (?, ?, 'commission_order_service', ?, 'medias', 0)",
+    ).bind(crypto.randomUUID(), copyId, crypto.randomUUID()),
   ]);
   return copyId;
 }
@@ -145,7 +177,18 @@ describe("a gallery listing one stored media twice", () => {
   it("work: answers 400 with a field error at the repeat, and the work keeps its media, rows and file", async () => {
     const owner = await creator();
     const { workId, file } = await savedWorkWithFile(owner.accountId);
-    expect((await saveWork(db(), owner.accountId, workId, parsedWork([{ url: file.url, formatType: "FILE" }, { url: "https://example.com/a.png" }]), "en", env.MEDIA)).ok).toBe(true);
+    expect(
+      (
+        await saveWork(
+          db(),
+          owner.accountId,
+          workId,
+          parsedWork([{ url: file.url, formatType: "FILE" }, { url: "https://example.com/a.png" }]),
+          "en",
+          env.MEDIA,
+        )
+      ).ok,
+    ).toBe(true);
     const before = await galleryOf(WORK, workId);
 
     const answer = await saveWorkPage(owner.accountId, workId, [kept(before[0]), kept(before[0]), kept(before[1])]);
@@ -160,10 +203,25 @@ describe("a gallery listing one stored media twice", () => {
   it("service: answers 400 with a field error at the repeat, and the service keeps its gallery, rows and file", async () => {
     const owner = await creator();
     const { serviceId, file } = await savedServiceWithFile(owner.accountId);
-    expect((await saveService(db(), await creatorOf(owner.accountId), serviceId, parsedService([{ url: "https://example.com/b.png" }, { url: file.url, formatType: "FILE" }]), "en", env.MEDIA)).ok).toBe(true);
+    expect(
+      (
+        await saveService(
+          db(),
+          await creatorOf(owner.accountId),
+          serviceId,
+          parsedService([{ url: "https://example.com/b.png" }, { url: file.url, formatType: "FILE" }]),
+          "en",
+          env.MEDIA,
+        )
+      ).ok,
+    ).toBe(true);
     const before = await galleryOf(SERVICE, serviceId);
 
-    const answer = await saveServicePage(owner.accountId, serviceId, [kept(before[1]), kept(before[0]), kept(before[1])]);
+    const answer = await saveServicePage(owner.accountId, serviceId, [
+      kept(before[1]),
+      kept(before[0]),
+      kept(before[1]),
+    ]);
 
     expect(answer.status).toBe(400);
     expect(answer.body).toMatchObject({ errors: { "medias.2": "This value is not valid." } });
@@ -177,7 +235,10 @@ describe("one uploaded file attached twice", () => {
   it("work: dropping one of two media showing the file keeps its object; dropping the last deletes it", async () => {
     const owner = await creator();
     const { workId, file } = await savedWorkWithFile(owner.accountId);
-    const twice = [{ url: file.url, formatType: "FILE" as const }, { url: file.url, formatType: "FILE" as const }];
+    const twice = [
+      { url: file.url, formatType: "FILE" as const },
+      { url: file.url, formatType: "FILE" as const },
+    ];
     expect((await saveWork(db(), owner.accountId, workId, parsedWork(twice), "en", env.MEDIA)).ok).toBe(true);
     const [first, second] = await galleryOf(WORK, workId);
 
@@ -193,7 +254,10 @@ describe("one uploaded file attached twice", () => {
   it("work: deleting a work whose gallery shows the file twice deletes its object once nothing refers to it", async () => {
     const owner = await creator();
     const { workId, file } = await savedWorkWithFile(owner.accountId);
-    const twice = [{ url: file.url, formatType: "FILE" as const }, { url: file.url, formatType: "FILE" as const }];
+    const twice = [
+      { url: file.url, formatType: "FILE" as const },
+      { url: file.url, formatType: "FILE" as const },
+    ];
     expect((await saveWork(db(), owner.accountId, workId, parsedWork(twice), "en", env.MEDIA)).ok).toBe(true);
     expect(await deleteWork(db(), owner.accountId, workId, env.MEDIA)).toEqual({ ok: true });
     expect(await objectExists(file.key)).toBe(false);
@@ -202,31 +266,73 @@ describe("one uploaded file attached twice", () => {
   it("service: dropping one of two media showing the file keeps its object; dropping the last deletes it", async () => {
     const owner = await creator();
     const { serviceId, file } = await savedServiceWithFile(owner.accountId);
-    const twice = [{ url: file.url, formatType: "FILE" as const }, { url: file.url, formatType: "FILE" as const }];
-    expect((await saveService(db(), await creatorOf(owner.accountId), serviceId, parsedService(twice), "en", env.MEDIA)).ok).toBe(true);
+    const twice = [
+      { url: file.url, formatType: "FILE" as const },
+      { url: file.url, formatType: "FILE" as const },
+    ];
+    expect(
+      (await saveService(db(), await creatorOf(owner.accountId), serviceId, parsedService(twice), "en", env.MEDIA)).ok,
+    ).toBe(true);
     const [first, second] = await galleryOf(SERVICE, serviceId);
 
-    expect((await saveService(db(), await creatorOf(owner.accountId), serviceId, parsedService([kept(first)]), "en", env.MEDIA)).ok).toBe(true);
+    expect(
+      (
+        await saveService(
+          db(),
+          await creatorOf(owner.accountId),
+          serviceId,
+          parsedService([kept(first)]),
+          "en",
+          env.MEDIA,
+        )
+      ).ok,
+    ).toBe(true);
     expect(await mediaRowCount([second.mediaId])).toBe(0);
     expect(await objectExists(file.key)).toBe(true);
 
-    expect((await saveService(db(), await creatorOf(owner.accountId), serviceId, parsedService([]), "en", env.MEDIA)).ok).toBe(true);
+    expect(
+      (await saveService(db(), await creatorOf(owner.accountId), serviceId, parsedService([]), "en", env.MEDIA)).ok,
+    ).toBe(true);
     expect(await objectExists(file.key)).toBe(false);
   });
 
   it("service: an edit or the deletion keeps a file whose media row an order's snapshot copied", async () => {
     const owner = await creator();
     const { serviceId, file } = await savedServiceWithFile(owner.accountId);
-    expect((await saveService(db(), await creatorOf(owner.accountId), serviceId, parsedService([{ url: file.url, formatType: "FILE" }]), "en", env.MEDIA)).ok).toBe(true);
+    expect(
+      (
+        await saveService(
+          db(),
+          await creatorOf(owner.accountId),
+          serviceId,
+          parsedService([{ url: file.url, formatType: "FILE" }]),
+          "en",
+          env.MEDIA,
+        )
+      ).ok,
+    ).toBe(true);
     const [shown] = await galleryOf(SERVICE, serviceId);
     const copyId = await snapshotCopy(shown.mediaId);
 
-    expect((await saveService(db(), await creatorOf(owner.accountId), serviceId, parsedService([]), "en", env.MEDIA)).ok).toBe(true);
+    expect(
+      (await saveService(db(), await creatorOf(owner.accountId), serviceId, parsedService([]), "en", env.MEDIA)).ok,
+    ).toBe(true);
     expect(await mediaRowCount([shown.mediaId, copyId])).toBe(1);
     expect(await objectExists(file.key)).toBe(true);
 
     // Attached again, then the service deleted: the snapshot's copy still refers to the file.
-    expect((await saveService(db(), await creatorOf(owner.accountId), serviceId, parsedService([{ url: file.url, formatType: "FILE" }]), "en", env.MEDIA)).ok).toBe(true);
+    expect(
+      (
+        await saveService(
+          db(),
+          await creatorOf(owner.accountId),
+          serviceId,
+          parsedService([{ url: file.url, formatType: "FILE" }]),
+          "en",
+          env.MEDIA,
+        )
+      ).ok,
+    ).toBe(true);
     expect(await deleteService(db(), owner.accountId, serviceId, env.MEDIA)).toEqual({ ok: true });
     expect(await objectExists(file.key)).toBe(true);
   });
@@ -234,8 +340,20 @@ describe("one uploaded file attached twice", () => {
   it("POST /delete refuses (403) a file a media row refers to, and keeps it; an unattached upload still goes", async () => {
     const owner = await creator();
     const { workId, file } = await savedWorkWithFile(owner.accountId);
-    expect((await saveWork(db(), owner.accountId, workId, parsedWork([{ url: file.url, formatType: "FILE" }]), "en", env.MEDIA)).ok).toBe(true);
-    const remove = (path: string) => call("/api/google/storage/delete", { method: "POST", cookie: owner.cookie, json: { path } });
+    expect(
+      (
+        await saveWork(
+          db(),
+          owner.accountId,
+          workId,
+          parsedWork([{ url: file.url, formatType: "FILE" }]),
+          "en",
+          env.MEDIA,
+        )
+      ).ok,
+    ).toBe(true);
+    const remove = (path: string) =>
+      call("/api/google/storage/delete", { method: "POST", cookie: owner.cookie, json: { path } });
 
     expect((await remove(file.url)).status).toBe(403);
     expect(await objectExists(file.key)).toBe(true);

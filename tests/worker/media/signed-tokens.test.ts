@@ -20,7 +20,14 @@ describe("signed tokens: JWTs with a kind, an expiry, an id and an exact scope",
     const write = tokenOf(signed.url);
     expect(decodeProtectedHeader(write)).toMatchObject({ alg: "HS256", typ: "JWT" });
     const claims = decodeJwt(write);
-    expect(claims).toMatchObject({ iss: "comet", aud: "comet:media-write", key: signed.key, size: PNG.length, type: "image/png", sub: member.profileId });
+    expect(claims).toMatchObject({
+      iss: "comet",
+      aud: "comet:media-write",
+      key: signed.key,
+      size: PNG.length,
+      type: "image/png",
+      sub: member.profileId,
+    });
     expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
     expect(claims.exp! - claims.iat!).toBe(15 * 60);
 
@@ -49,7 +56,9 @@ describe("signed tokens: JWTs with a kind, an expiry, an id and an exact scope",
   it("of two concurrent PUTs with one token, only one stores", async () => {
     const member = await newMember("Sgtk");
     const signed = await signWriteAs(member.cookie, `${avatarPath(member.profileId)}`, PNG.length);
-    const statuses = (await Promise.all([putTo(signed.url, PNG, signed.headers), putTo(signed.url, PNG, signed.headers)])).map((r) => r.status);
+    const statuses = (
+      await Promise.all([putTo(signed.url, PNG, signed.headers), putTo(signed.url, PNG, signed.headers)])
+    ).map((r) => r.status);
     expect(statuses.sort()).toEqual([200, 403]);
   });
 });
@@ -62,7 +71,14 @@ describe("signed tokens: no key, no signature", () => {
     for (const secret of [undefined, "", RETIRED_KEY, "too-short"]) {
       const bare = { ...env, APP_ENV: "development", MEDIA_SIGNING_SECRET: secret } as unknown as Env;
       await expect(signWrite(createDb(env.DB), bare, member, input, BASE)).rejects.toThrow(/MEDIA_SIGNING_SECRET/);
-      await expect(signReadUrl(bare, `${avatarPath(member.profileId)}/123e4567-e89b-12d3-a456-426614174000.png`, member.profileId, { origin: BASE })).rejects.toThrow(/MEDIA_SIGNING_SECRET/);
+      await expect(
+        signReadUrl(
+          bare,
+          `${avatarPath(member.profileId)}/123e4567-e89b-12d3-a456-426614174000.png`,
+          member.profileId,
+          { origin: BASE },
+        ),
+      ).rejects.toThrow(/MEDIA_SIGNING_SECRET/);
     }
     // Through the API: a 500 that says signing is unavailable, not a URL signed with some other key.
     const bare = { ...env, APP_ENV: "development", MEDIA_SIGNING_SECRET: undefined } as unknown as Env;
@@ -71,7 +87,11 @@ describe("signed tokens: no key, no signature", () => {
       headers: { cookie: member.cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" },
       body: JSON.stringify(input),
     });
-    const response = await createApp().fetch(request, bare, { waitUntil() {}, passThroughOnException() {}, props: {} } as unknown as ExecutionContext);
+    const response = await createApp().fetch(request, bare, {
+      waitUntil() {},
+      passThroughOnException() {},
+      props: {},
+    } as unknown as ExecutionContext);
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ error: "signing_unavailable" });
     // Each refusal says why in the log.
@@ -84,9 +104,23 @@ describe("signed tokens: no key, no signature", () => {
     const key = `${avatarPath(member.profileId)}/${crypto.randomUUID()}.png`;
     const expires = Date.now() + 10 * 60 * 1000;
     // The hand-written format of before: base64url(JSON payload) "." base64url(HMAC-SHA256(key, payload part)).
-    const b64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
-    const body = b64url(new TextEncoder().encode(JSON.stringify({ op: "w", k: key, s: PNG.length, t: "image/png", p: member.profileId, e: expires })));
-    const hmac = await crypto.subtle.importKey("raw", new TextEncoder().encode(RETIRED_KEY), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const b64url = (bytes: Uint8Array) =>
+      btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, "-")
+        .replace(/\//g, "_")
+        .replace(/=+$/, "");
+    const body = b64url(
+      new TextEncoder().encode(
+        JSON.stringify({ op: "w", k: key, s: PNG.length, t: "image/png", p: member.profileId, e: expires }),
+      ),
+    );
+    const hmac = await crypto.subtle.importKey(
+      "raw",
+      new TextEncoder().encode(RETIRED_KEY),
+      { name: "HMAC", hash: "SHA-256" },
+      false,
+      ["sign"],
+    );
     const legacy = `${body}.${b64url(new Uint8Array(await crypto.subtle.sign("HMAC", hmac, new TextEncoder().encode(body))))}`;
     const jwt = await new SignJWT({ key, size: PNG.length, type: "image/png", sub: member.profileId })
       .setProtectedHeader({ alg: "HS256", typ: "JWT" })
@@ -97,7 +131,9 @@ describe("signed tokens: no key, no signature", () => {
       .setJti(crypto.randomUUID())
       .sign(new TextEncoder().encode(RETIRED_KEY));
     for (const token of [legacy, jwt]) {
-      const response = await putTo(`/api/google/storage/object/${key}?token=${token}`, PNG, { "content-type": "image/png" });
+      const response = await putTo(`/api/google/storage/object/${key}?token=${token}`, PNG, {
+        "content-type": "image/png",
+      });
       expect(response.status).toBe(403);
     }
     expect(await objectExists(key)).toBe(false);

@@ -18,7 +18,9 @@ function send(path: string, init: RequestInit & { cookie?: string; json?: unknow
   return exports.default.fetch(new Request(url, { ...init, headers, body }));
 }
 
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1]);
+const PNG = new Uint8Array([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1,
+]);
 const GIF = new TextEncoder().encode("GIF89a\x01\x00\x01\x00\x00\x00\x00;");
 const png = (name = "a.png", extra = 0) => new File([PNG, new Uint8Array(extra)], name, { type: "image/png" });
 
@@ -35,7 +37,11 @@ let serial = 0;
 async function newUser() {
   const handle = `Stor${Date.now() % 100000}${serial++}`;
   const cookie = await signUp(handle, `${handle.toLowerCase()}@example.com`);
-  const profile = await createDb(env.DB).select().from(userProfiles).where(eq(userProfiles.originalHandle, handle)).get();
+  const profile = await createDb(env.DB)
+    .select()
+    .from(userProfiles)
+    .where(eq(userProfiles.originalHandle, handle))
+    .get();
   return { cookie, profileId: profile!.id };
 }
 
@@ -52,7 +58,10 @@ describe("storage: upload", () => {
     const { profileId } = await newUser();
     expect((await upload(undefined, uploadForm("user-profile", profileId, "avatar", [png()]))).status).toBe(401);
     for (const path of ["/sign/write", "/sign/read", "/delete"]) {
-      const response = await send(`/api/google/storage${path}`, { method: "POST", json: { path: `v1/user-profile/${profileId}/avatar`, contentType: "image/png", size: 10 } });
+      const response = await send(`/api/google/storage${path}`, {
+        method: "POST",
+        json: { path: `v1/user-profile/${profileId}/avatar`, contentType: "image/png", size: 10 },
+      });
       expect(response.status).toBe(401);
     }
     expect(await listUnder(`v1/user-profile/${profileId}/`)).toEqual([]);
@@ -61,7 +70,10 @@ describe("storage: upload", () => {
   it("stores an avatar under its key with the sniffed type and serves it inert", async () => {
     const { cookie, profileId } = await newUser();
     // The browser's claim (and the name) say JPEG; the bytes are PNG, and PNG is what is stored.
-    const response = await upload(cookie, uploadForm("user-profile", profileId, "avatar", [new File([PNG], "photo.jpg", { type: "image/jpeg" })]));
+    const response = await upload(
+      cookie,
+      uploadForm("user-profile", profileId, "avatar", [new File([PNG], "photo.jpg", { type: "image/jpeg" })]),
+    );
     expect(response.status).toBe(200);
     const { urls } = await response.json<{ urls: string[] }>();
     expect(urls).toHaveLength(1);
@@ -77,15 +89,23 @@ describe("storage: upload", () => {
 
   it("replaces the old avatar: the old object is deleted and the profile points at the new one", async () => {
     const { cookie, profileId } = await newUser();
-    const first = (await (await upload(cookie, uploadForm("user-profile", profileId, "avatar", [png()]))).json<{ urls: string[] }>()).urls[0];
-    const second = (await (await upload(cookie, uploadForm("user-profile", profileId, "avatar", [new File([GIF], "b.gif")]))).json<{ urls: string[] }>()).urls[0];
+    const first = (
+      await (await upload(cookie, uploadForm("user-profile", profileId, "avatar", [png()]))).json<{ urls: string[] }>()
+    ).urls[0];
+    const second = (
+      await (
+        await upload(cookie, uploadForm("user-profile", profileId, "avatar", [new File([GIF], "b.gif")]))
+      ).json<{ urls: string[] }>()
+    ).urls[0];
     expect(second).not.toBe(first);
     expect(await env.MEDIA.head(parseMediaKey(first)!.key)).toBeNull();
     expect(await listUnder(`v1/user-profile/${profileId}/avatar/`)).toEqual([parseMediaKey(second)!.key]);
     const profile = await createDb(env.DB).select().from(userProfiles).where(eq(userProfiles.id, profileId)).get();
     expect(profile?.avatarUrl).toBe(second);
     // The cover is a separate field: an avatar change leaves it alone.
-    const cover = (await (await upload(cookie, uploadForm("user-profile", profileId, "cover", [png()]))).json<{ urls: string[] }>()).urls[0];
+    const cover = (
+      await (await upload(cookie, uploadForm("user-profile", profileId, "cover", [png()]))).json<{ urls: string[] }>()
+    ).urls[0];
     await upload(cookie, uploadForm("user-profile", profileId, "avatar", [png()]));
     expect(await env.MEDIA.head(parseMediaKey(cover)!.key)).not.toBeNull();
   });
@@ -95,9 +115,14 @@ describe("storage: upload", () => {
     const fake = new File(["hello, I am text pretending to be a picture"], "cat.png", { type: "image/png" });
     const response = await upload(cookie, uploadForm("user-profile", profileId, "avatar", [fake]));
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: "Error: file type is not supported.", code: "media_error_unsupported_type" });
+    expect(await response.json()).toEqual({
+      error: "Error: file type is not supported.",
+      code: "media_error_unsupported_type",
+    });
     // SVG (script-capable) and video are not avatars either.
-    const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "x.svg", { type: "image/svg+xml" });
+    const svg = new File(['<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'], "x.svg", {
+      type: "image/svg+xml",
+    });
     expect((await upload(cookie, uploadForm("user-profile", profileId, "avatar", [svg]))).status).toBe(400);
     expect(await listUnder(`v1/user-profile/${profileId}/`)).toEqual([]);
   });
@@ -122,26 +147,41 @@ describe("storage: upload", () => {
     const { cookie, profileId } = await newUser();
     const workId = `work_${serial++}_${Date.now()}`;
     await createDb(env.DB).insert(portfolioWorks).values({ id: workId, profileId });
-    const response = await upload(cookie, uploadForm("portfolio-work", workId, "medias", [png("big.png", 20971521 - PNG.length + 1)]));
+    const response = await upload(
+      cookie,
+      uploadForm("portfolio-work", workId, "medias", [png("big.png", 20971521 - PNG.length + 1)]),
+    );
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Error: file size is too large.", code: "media_error_too_large" });
     expect(await listUnder(`v1/portfolio-work/${workId}/`)).toEqual([]);
     // Exactly 20 MB is allowed.
-    expect((await upload(cookie, uploadForm("portfolio-work", workId, "medias", [png("max.png", 20971520 - PNG.length)]))).status).toBe(200);
+    expect(
+      (await upload(cookie, uploadForm("portfolio-work", workId, "medias", [png("max.png", 20971520 - PNG.length)])))
+        .status,
+    ).toBe(200);
   });
 
   it("refuses writing under someone else's profile or work, and changes nothing", async () => {
     const owner = await newUser();
     const other = await newUser();
-    const url = (await (await upload(owner.cookie, uploadForm("user-profile", owner.profileId, "avatar", [png()]))).json<{ urls: string[] }>()).urls[0];
+    const url = (
+      await (
+        await upload(owner.cookie, uploadForm("user-profile", owner.profileId, "avatar", [png()]))
+      ).json<{ urls: string[] }>()
+    ).urls[0];
     const key = parseMediaKey(url)!.key;
     const before = await (await env.MEDIA.get(key))!.arrayBuffer();
 
-    expect((await upload(other.cookie, uploadForm("user-profile", owner.profileId, "avatar", [new File([GIF], "x.gif")]))).status).toBe(403);
+    expect(
+      (await upload(other.cookie, uploadForm("user-profile", owner.profileId, "avatar", [new File([GIF], "x.gif")])))
+        .status,
+    ).toBe(403);
     const workId = `work_${serial++}_${Date.now()}`;
     await createDb(env.DB).insert(portfolioWorks).values({ id: workId, profileId: owner.profileId });
     expect((await upload(other.cookie, uploadForm("portfolio-work", workId, "medias", [png()]))).status).toBe(403);
-    expect((await upload(other.cookie, uploadForm("portfolio-work", "no_such_work", "medias", [png()]))).status).toBe(403);
+    expect((await upload(other.cookie, uploadForm("portfolio-work", "no_such_work", "medias", [png()]))).status).toBe(
+      403,
+    );
     const signed = await send("/api/google/storage/sign/write", {
       method: "POST",
       cookie: other.cookie,
@@ -156,13 +196,19 @@ describe("storage: upload", () => {
     expect(new Uint8Array(await after!.arrayBuffer())).toEqual(new Uint8Array(before));
     expect(await listUnder(`v1/user-profile/${owner.profileId}/`)).toEqual([key]);
     expect(await listUnder(`v1/portfolio-work/${workId}/`)).toEqual([]);
-    const profile = await createDb(env.DB).select().from(userProfiles).where(eq(userProfiles.id, owner.profileId)).get();
+    const profile = await createDb(env.DB)
+      .select()
+      .from(userProfiles)
+      .where(eq(userProfiles.id, owner.profileId))
+      .get();
     expect(profile?.avatarUrl).toBe(url);
   });
 
   it("lets the owner delete: the object goes and the avatar URL is cleared", async () => {
     const { cookie, profileId } = await newUser();
-    const url = (await (await upload(cookie, uploadForm("user-profile", profileId, "avatar", [png()]))).json<{ urls: string[] }>()).urls[0];
+    const url = (
+      await (await upload(cookie, uploadForm("user-profile", profileId, "avatar", [png()]))).json<{ urls: string[] }>()
+    ).urls[0];
     const response = await send("/api/google/storage/delete", { method: "POST", cookie, json: { url } });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ deleted: true });
@@ -181,15 +227,24 @@ describe("storage: signed writes (local: through the Worker)", () => {
       json: { path: `v1/user-profile/${profileId}/cover/anything.png`, contentType: "image/png", size: PNG.length },
     });
     expect(response.status).toBe(200);
-    const signed = await response.json<{ url: string; storedUrl: string; method: string; headers: Record<string, string> }>();
+    const signed = await response.json<{
+      url: string;
+      storedUrl: string;
+      method: string;
+      headers: Record<string, string>;
+    }>();
     expect(signed.storedUrl).toMatch(new RegExp(`^/media/v1/user-profile/${profileId}/cover/[0-9a-f-]{36}\\.png$`));
     expect(signed.url).toContain("?token=");
-    expect(signed.url.split("?")[0]).toBe(`${BASE}/api/google/storage/object/${signed.storedUrl.replace("/media/", "")}`);
+    expect(signed.url.split("?")[0]).toBe(
+      `${BASE}/api/google/storage/object/${signed.storedUrl.replace("/media/", "")}`,
+    );
 
     // Other bytes of the same size (text), a different size, a tampered token: all refused, nothing stored.
     const text = new TextEncoder().encode("x".repeat(PNG.length));
     expect((await send(signed.url, { method: "PUT", body: text, headers: signed.headers })).status).toBe(400);
-    expect((await send(signed.url, { method: "PUT", body: new Uint8Array([...PNG, 0]), headers: signed.headers })).status).toBe(400);
+    expect(
+      (await send(signed.url, { method: "PUT", body: new Uint8Array([...PNG, 0]), headers: signed.headers })).status,
+    ).toBe(400);
     expect((await send(`${signed.url}x`, { method: "PUT", body: PNG, headers: signed.headers })).status).toBe(403);
     const otherKey = signed.url.replace(/\/cover\/[0-9a-f-]{36}/, "/cover/00000000-0000-0000-0000-000000000000");
     expect((await send(otherKey, { method: "PUT", body: PNG, headers: signed.headers })).status).toBe(403);
@@ -226,8 +281,20 @@ describe("storage: signed writes (local: through the Worker)", () => {
 describe("storage: signed writes (production: presigned to R2)", () => {
   it("with R2 credentials, signs an S3 PUT bound to the key, type and size", async () => {
     const { profileId } = await newUser();
-    const r2Env = { ...env, R2_ACCOUNT_ID: "acct123", R2_ACCESS_KEY_ID: "AKIDEXAMPLE", R2_SECRET_ACCESS_KEY: "secret", R2_BUCKET_NAME: "comet-media" } as Env;
-    const result = await signWrite(createDb(env.DB), r2Env, { profileId }, { path: `v1/user-profile/${profileId}/avatar`, contentType: "image/gif", size: 1234 }, BASE);
+    const r2Env = {
+      ...env,
+      R2_ACCOUNT_ID: "acct123",
+      R2_ACCESS_KEY_ID: "AKIDEXAMPLE",
+      R2_SECRET_ACCESS_KEY: "secret",
+      R2_BUCKET_NAME: "comet-media",
+    } as Env;
+    const result = await signWrite(
+      createDb(env.DB),
+      r2Env,
+      { profileId },
+      { path: `v1/user-profile/${profileId}/avatar`, contentType: "image/gif", size: 1234 },
+      BASE,
+    );
     if (!result.ok) throw new Error(result.error);
     const url = new URL(result.url);
     expect(url.origin).toBe("https://acct123.r2.cloudflarestorage.com");
@@ -244,7 +311,9 @@ describe("storage: signed writes (production: presigned to R2)", () => {
 describe("storage: signed reads and serving", () => {
   it("a signed read URL works, then refuses when tampered or expired", async () => {
     const { cookie, profileId } = await newUser();
-    const url = (await (await upload(cookie, uploadForm("user-profile", profileId, "avatar", [png()]))).json<{ urls: string[] }>()).urls[0];
+    const url = (
+      await (await upload(cookie, uploadForm("user-profile", profileId, "avatar", [png()]))).json<{ urls: string[] }>()
+    ).urls[0];
     const response = await send("/api/google/storage/sign/read", { method: "POST", cookie, json: { url } });
     expect(response.status).toBe(200);
     const signed = await response.json<{ url: string; expiresAt: number }>();
@@ -262,7 +331,10 @@ describe("storage: signed reads and serving", () => {
     const otherKey = base.replace(/\/avatar\/[0-9a-f-]{36}/, "/avatar/00000000-0000-0000-0000-000000000000");
     expect((await send(`${otherKey}?token=${token}`)).status).toBe(403);
 
-    const expired = await signReadUrl(env, parseMediaKey(url)!.key, profileId, { origin: BASE, now: Date.now() - 10 * 60 * 1000 });
+    const expired = await signReadUrl(env, parseMediaKey(url)!.key, profileId, {
+      origin: BASE,
+      now: Date.now() - 10 * 60 * 1000,
+    });
     expect((await send(expired.url)).status).toBe(403);
   });
 

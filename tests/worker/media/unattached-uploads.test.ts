@@ -21,7 +21,10 @@ async function pendingRow(key: string) {
 }
 
 async function backdate(keys: string[], by: number) {
-  await db().update(pendingUploads).set({ createdAt: new Date(Date.now() - by) }).where(inArray(pendingUploads.key, keys));
+  await db()
+    .update(pendingUploads)
+    .set({ createdAt: new Date(Date.now() - by) })
+    .where(inArray(pendingUploads.key, keys));
 }
 
 async function uploadTo(cookie: string, path: string) {
@@ -38,9 +41,19 @@ describe("unattached uploads", () => {
     const stale = await uploadTo(owner.cookie, folder);
     const attached = await uploadTo(owner.cookie, folder);
     const fresh = await uploadTo(owner.cookie, folder);
-    for (const signed of [stale, attached, fresh]) expect(await pendingRow(signed.key)).toMatchObject({ ownerProfileId: owner.profileId });
+    for (const signed of [stale, attached, fresh])
+      expect(await pendingRow(signed.key)).toMatchObject({ ownerProfileId: owner.profileId });
 
-    const draft = parseWorkDraft({ title: "Attached", description: "Keeps its file.", medias: [{ url: attached.storedUrl, formatType: "FILE" }], contentRatingCode: "all-ages", categoryCodes: [], tags: [], visibility: "PUBLIC", credits: "" });
+    const draft = parseWorkDraft({
+      title: "Attached",
+      description: "Keeps its file.",
+      medias: [{ url: attached.storedUrl, formatType: "FILE" }],
+      contentRatingCode: "all-ages",
+      categoryCodes: [],
+      tags: [],
+      visibility: "PUBLIC",
+      credits: "",
+    });
     if (!draft.ok) throw new Error(JSON.stringify(draft.errors));
     expect(await saveWork(db(), owner.accountId, workId, draft.data, "en", env.MEDIA)).toMatchObject({ ok: true });
     expect(await pendingRow(attached.key)).toBeUndefined();
@@ -65,13 +78,28 @@ describe("unattached uploads", () => {
     expect(await pendingRow(local.key)).toBeUndefined();
 
     // A presigned PUT never reaches the Worker: the object is pending from the moment the write is signed.
-    const r2Env = { ...env, R2_ACCOUNT_ID: "acct123", R2_ACCESS_KEY_ID: "AKIDEXAMPLE", R2_SECRET_ACCESS_KEY: "secret" } as Env;
-    const presigned = await signWrite(createDb(env.DB), r2Env, owner, { path: `v1/user-profile/${owner.profileId}/cover`, contentType: "image/png", size: PNG.length }, BASE);
+    const r2Env = {
+      ...env,
+      R2_ACCOUNT_ID: "acct123",
+      R2_ACCESS_KEY_ID: "AKIDEXAMPLE",
+      R2_SECRET_ACCESS_KEY: "secret",
+    } as Env;
+    const presigned = await signWrite(
+      createDb(env.DB),
+      r2Env,
+      owner,
+      { path: `v1/user-profile/${owner.profileId}/cover`, contentType: "image/png", size: PNG.length },
+      BASE,
+    );
     if (!presigned.ok) throw new Error(presigned.error);
     expect(await pendingRow(presigned.key)).toMatchObject({ ownerProfileId: owner.profileId });
     // The bytes arrive in R2 directly; the browser then asks the account to use them as the cover.
     await env.MEDIA.put(presigned.key, PNG, { httpMetadata: { contentType: "image/png" } });
-    const attached = await call("/api/account/picture", { method: "POST", cookie: owner.cookie, json: { field: "cover", url: presigned.storedUrl } });
+    const attached = await call("/api/account/picture", {
+      method: "POST",
+      cookie: owner.cookie,
+      json: { field: "cover", url: presigned.storedUrl },
+    });
     expect(attached.status).toBe(200);
     expect(await pendingRow(presigned.key)).toBeUndefined();
   });
@@ -89,8 +117,21 @@ describe("unattached uploads", () => {
       price: "",
       currency: "JPY",
       questions: [
-        { type: "LONG_TEXT", title: "Describe it", description: "", isRequired: true, choices: [], medias: [{ url: question.storedUrl, formatType: "FILE" }] },
-        { type: "SINGLE_CHOICE", title: "Size", description: "", isRequired: true, choices: [{ title: "Bust", price: "", media: { url: choice.storedUrl, formatType: "FILE" } }] },
+        {
+          type: "LONG_TEXT",
+          title: "Describe it",
+          description: "",
+          isRequired: true,
+          choices: [],
+          medias: [{ url: question.storedUrl, formatType: "FILE" }],
+        },
+        {
+          type: "SINGLE_CHOICE",
+          title: "Size",
+          description: "",
+          isRequired: true,
+          choices: [{ title: "Bust", price: "", media: { url: choice.storedUrl, formatType: "FILE" } }],
+        },
       ],
     });
     if (!draft.ok) throw new Error(JSON.stringify(draft.errors));

@@ -16,7 +16,9 @@ describe("upload limits: the signed PUT", () => {
     const member = await newMember("Uplm");
     const key = `v1/user-profile/${member.profileId}/avatar/${crypto.randomUUID()}.png`;
     const body = countingBody(64, new Uint8Array(CHUNK));
-    const response = await putTo(`/api/google/storage/object/${key}?token=not-a-token`, body.stream, { "content-type": "image/png" });
+    const response = await putTo(`/api/google/storage/object/${key}?token=not-a-token`, body.stream, {
+      "content-type": "image/png",
+    });
     expect(response.status).toBe(403);
     expect(body.pulled()).toBeLessThanOrEqual(1);
     expect(await objectExists(key)).toBe(false);
@@ -89,7 +91,12 @@ describe("upload limits: the multipart /upload", () => {
       },
       { highWaterMark: 0 },
     );
-    const response = await call("/api/google/storage/upload", { method: "POST", cookie: member.cookie, body: stream, headers: { "content-type": `multipart/form-data; boundary=${boundary}` } });
+    const response = await call("/api/google/storage/upload", {
+      method: "POST",
+      cookie: member.cookie,
+      body: stream,
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+    });
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Error: file size is too large.", code: "media_error_too_large" });
     expect(pulled).toBeLessThan(210);

@@ -8,7 +8,11 @@ import { requestContext } from "#app/lib/request-context";
 import * as settingsPage from "#app/routes/dashboard/setting-notification";
 import type { Locale } from "#worker/domain/constants";
 import { createDevMailbox } from "#worker/mail/mailer";
-import { emailPreferences, saveEmailPreferences, sendPendingNotificationEmails } from "#worker/services/notification-emails";
+import {
+  emailPreferences,
+  saveEmailPreferences,
+  sendPendingNotificationEmails,
+} from "#worker/services/notification-emails";
 import { loadOrder, recordTransition } from "#worker/services/orders";
 import { runScheduledJobs } from "#worker/scheduled";
 import { createSession, getSessionUser } from "#worker/services/sessions";
@@ -21,17 +25,32 @@ async function party() {
   const user = freshUser();
   const cookie = await signUp(user.handle, user.email);
   const account = await commissionAccountByEmail(user.email);
-  return { cookie, email: user.email.toLowerCase(), handle: user.handle, commissionAccountId: account.id, userAccountId: account.userAccountId };
+  return {
+    cookie,
+    email: user.email.toLowerCase(),
+    handle: user.handle,
+    commissionAccountId: account.id,
+    userAccountId: account.userAccountId,
+  };
 }
 
 async function draftOrder() {
   const [seller, buyer] = await Promise.all([party(), party()]);
-  const order = await insertOrder({ sellerId: seller.commissionAccountId, buyerId: buyer.commissionAccountId, priceAmount: 10_000, approvalDeadline: Date.now() + 7 * 86_400_000 });
+  const order = await insertOrder({
+    sellerId: seller.commissionAccountId,
+    buyerId: buyer.commissionAccountId,
+    priceAmount: 10_000,
+    approvalDeadline: Date.now() + 7 * 86_400_000,
+  });
   return { ...order, seller, buyer };
 }
 
 const approve = (order: { id: string; seller: { cookie: string } }) =>
-  call("/api/features/commission/order/approve", { method: "POST", cookie: order.seller.cookie, json: { orderId: order.id } });
+  call("/api/features/commission/order/approve", {
+    method: "POST",
+    cookie: order.seller.cookie,
+    json: { orderId: order.id },
+  });
 
 /**
  * The seller's approval written as the order object writes it, without the object's own send afterwards, so the
@@ -40,7 +59,14 @@ const approve = (order: { id: string; seller: { cookie: string } }) =>
 async function approveWithoutSending(order: { id: string; seller: { commissionAccountId: string } }) {
   const stored = (await loadOrder(env.DB, order.id))!;
   const now = Date.now();
-  const transition = { order: stored, next: { ...stored.state, progress: "APPROVED" as const, approvedAt: now }, event: "APPROVED" as const, actor: "seller" as const, actorAccountId: order.seller.commissionAccountId, now };
+  const transition = {
+    order: stored,
+    next: { ...stored.state, progress: "APPROVED" as const, approvedAt: now },
+    event: "APPROVED" as const,
+    actor: "seller" as const,
+    actorAccountId: order.seller.commissionAccountId,
+    now,
+  };
   await recordTransition(env.DB, transition);
   return () => recordTransition(env.DB, transition);
 }
@@ -58,7 +84,9 @@ async function mailArriving(email: string, subject: string) {
 }
 
 async function mailsTo(email: string, subject: string): Promise<{ subject: string; text: string }[]> {
-  const { results } = await env.DB.prepare("SELECT subject, text FROM dev_mails WHERE `to` = ? AND subject = ?").bind(email, subject).all<{ subject: string; text: string }>();
+  const { results } = await env.DB.prepare("SELECT subject, text FROM dev_mails WHERE `to` = ? AND subject = ?")
+    .bind(email, subject)
+    .all<{ subject: string; text: string }>();
   return results;
 }
 
@@ -67,10 +95,21 @@ async function postSettings(accountId: string, fields: [string, string][], local
   const { token } = await createSession(db(), accountId);
   const context = new RouterContextProvider();
   const path = "/dashboard/setting/profile/notification";
-  context.set(requestContext, { env, url: new URL(`http://localhost${path}`), executionCtx: {} as ExecutionContext, db: db(), user: await getSessionUser(db(), token), sessionToken: token, locale });
+  context.set(requestContext, {
+    env,
+    url: new URL(`http://localhost${path}`),
+    executionCtx: {} as ExecutionContext,
+    db: db(),
+    user: await getSessionUser(db(), token),
+    sessionToken: token,
+    locale,
+  });
   const body = new FormData();
   for (const [name, value] of fields) body.append(name, value);
-  return settingsPage.action({ context, request: new Request(`http://localhost${path}`, { method: "POST", body }) } as never);
+  return settingsPage.action({
+    context,
+    request: new Request(`http://localhost${path}`, { method: "POST", body }),
+  } as never);
 }
 
 describe("notification e-mails", () => {
@@ -81,7 +120,9 @@ describe("notification e-mails", () => {
     const mail = await mailArriving(order.buyer.email, "Order accepted");
     expect(mail?.subject).toBe("Order accepted");
     // A seller with no profile name is named by their handle, as the lists name them: never "@handle" (issue 33).
-    expect(mail?.text.split("\n\n")[0]).toBe(`${order.seller.handle} accepted your request (order ${order.code}). Pay to get it started.`);
+    expect(mail?.text.split("\n\n")[0]).toBe(
+      `${order.seller.handle} accepted your request (order ${order.code}). Pay to get it started.`,
+    );
     expect(mail?.text).toContain(`${env.APP_ORIGIN}/dashboard/commission/client/requests?order=${order.code}`);
     expect(mail?.text).toContain(`${env.APP_ORIGIN}/dashboard/setting/profile/notification`);
   });
@@ -95,7 +136,9 @@ describe("notification e-mails", () => {
     await replay();
     await send();
     expect(await mailsTo(order.buyer.email, "Order accepted")).toHaveLength(1);
-    const row = await env.DB.prepare("SELECT emailed_at FROM notifications WHERE order_id = ?").bind(order.id).first<{ emailed_at: number | null }>();
+    const row = await env.DB.prepare("SELECT emailed_at FROM notifications WHERE order_id = ?")
+      .bind(order.id)
+      .first<{ emailed_at: number | null }>();
     expect(row?.emailed_at).not.toBeNull();
   });
 
@@ -110,19 +153,25 @@ describe("notification e-mails", () => {
     await send();
     await send();
     expect(await mailsTo(order.buyer.email, "Order accepted")).toEqual([]);
-    const row = await env.DB.prepare("SELECT emailed_at FROM notifications WHERE order_id = ?").bind(order.id).first<{ emailed_at: number | null }>();
+    const row = await env.DB.prepare("SELECT emailed_at FROM notifications WHERE order_id = ?")
+      .bind(order.id)
+      .first<{ emailed_at: number | null }>();
     // Claimed, not sent: no later sweep picks it up again.
     expect(row?.emailed_at).not.toBeNull();
   });
 
   it("writes to a Japanese reader in Japanese, naming the seller by their Japanese display name", async () => {
     const order = await draftOrder();
-    await env.DB.prepare("UPDATE user_accounts SET display_language_code = 'ja' WHERE id = ?").bind(order.buyer.userAccountId).run();
+    await env.DB.prepare("UPDATE user_accounts SET display_language_code = 'ja' WHERE id = ?")
+      .bind(order.buyer.userAccountId)
+      .run();
     await setProfileFace(order.seller.userAccountId, { en: "Sky Seller", ja: "空の売り手" });
     await approveWithoutSending(order);
     await send();
     const [mail] = await mailsTo(order.buyer.email, "依頼が承認されました");
-    expect(mail.text.split("\n\n")[0]).toBe(`空の売り手さんが依頼を承認しました（注文 ${order.code}）。お支払いに進んでください。`);
+    expect(mail.text.split("\n\n")[0]).toBe(
+      `空の売り手さんが依頼を承認しました（注文 ${order.code}）。お支払いに進んでください。`,
+    );
     expect(mail.text).toContain("メールで受け取る通知はこちらで選べます");
   });
 });
@@ -131,7 +180,12 @@ describe("the cron's sweep", () => {
   it("mails a reminder the cron wrote once, however often the cron runs", async () => {
     const [seller, buyer] = await Promise.all([party(), party()]);
     const now = Date.now();
-    const order = await insertOrder({ sellerId: seller.commissionAccountId, buyerId: buyer.commissionAccountId, priceAmount: 10_000, approvalDeadline: now + 10 * 3_600_000 });
+    const order = await insertOrder({
+      sellerId: seller.commissionAccountId,
+      buyerId: buyer.commissionAccountId,
+      priceAmount: 10_000,
+      approvalDeadline: now + 10 * 3_600_000,
+    });
     await Promise.all([runScheduledJobs(env, now), runScheduledJobs(env, now)]);
     await runScheduledJobs(env, now + 60_000);
     const mails = await mailsTo(seller.email, "Approval due soon");
@@ -158,18 +212,34 @@ describe("the e-mail choices", () => {
   });
 
   it("cannot be saved signed out", async () => {
-    const request = new Request("http://localhost/dashboard/setting/profile/notification", { method: "POST", body: new URLSearchParams({ intent: "email-preferences" }) });
+    const request = new Request("http://localhost/dashboard/setting/profile/notification", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "email-preferences" }),
+    });
     const context = new RouterContextProvider();
-    context.set(requestContext, { env, url: new URL(request.url), executionCtx: {} as ExecutionContext, db: db(), user: null, sessionToken: undefined, locale: "en" });
+    context.set(requestContext, {
+      env,
+      url: new URL(request.url),
+      executionCtx: {} as ExecutionContext,
+      db: db(),
+      user: null,
+      sessionToken: undefined,
+      locale: "en",
+    });
     await expect(settingsPage.action({ context, request } as never)).rejects.toBeDefined();
   });
 
   it("a choice naming a type that does not exist is refused whole and changes nothing (issue 31: junk switched every e-mail off)", async () => {
     const user = await party();
-    expect(await saveEmailPreferences(db(), user.userAccountId, new Set(["COMMISSION_ORDER_PAID"]), Date.now())).toBe(true);
+    expect(await saveEmailPreferences(db(), user.userAccountId, new Set(["COMMISSION_ORDER_PAID"]), Date.now())).toBe(
+      true,
+    );
     const before = await emailPreferences(db(), user.userAccountId);
     for (const junk of ["junk", "", "commission_order_paid", "COMMISSION_ORDER_PAID "]) {
-      expect(await saveEmailPreferences(db(), user.userAccountId, new Set(["COMMISSION_ORDER_PAID", junk]), Date.now()), JSON.stringify(junk)).toBe(false);
+      expect(
+        await saveEmailPreferences(db(), user.userAccountId, new Set(["COMMISSION_ORDER_PAID", junk]), Date.now()),
+        JSON.stringify(junk),
+      ).toBe(false);
     }
     expect(await emailPreferences(db(), user.userAccountId)).toEqual(before);
   });

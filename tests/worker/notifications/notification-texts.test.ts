@@ -7,16 +7,19 @@ import { notificationTexts } from "#worker/http/notification-messages";
 const facts = { orderCode: "ABCD2345", counterpartName: "Demo Client" };
 
 describe("notification texts", () => {
-  it.each(NOTIFICATION_TYPES)("%s has a title and a message naming the code and the counterpart by display name, in en and ja", (type) => {
-    for (const locale of ["en", "ja"] as const) {
-      const { title, message } = notificationTexts(type, facts, locale);
-      expect(title).not.toMatch(/^(Unknown|不明)$/);
-      expect(message).toContain("Demo Client");
-      // People are named as the lists name them, never by "@handle" (issue 33).
-      expect(message).not.toContain("@");
-      if (type !== "INVITE_ORDER_COMPLETED") expect(message).toContain("ABCD2345");
-    }
-  });
+  it.each(NOTIFICATION_TYPES)(
+    "%s has a title and a message naming the code and the counterpart by display name, in en and ja",
+    (type) => {
+      for (const locale of ["en", "ja"] as const) {
+        const { title, message } = notificationTexts(type, facts, locale);
+        expect(title).not.toMatch(/^(Unknown|不明)$/);
+        expect(message).toContain("Demo Client");
+        // People are named as the lists name them, never by "@handle" (issue 33).
+        expect(message).not.toContain("@");
+        if (type !== "INVITE_ORDER_COMPLETED") expect(message).toContain("ABCD2345");
+      }
+    },
+  );
 
   it("reads the titles in the viewer's language", () => {
     expect(notificationTexts("COMMISSION_ORDER_APPROVED", facts, "en").title).toBe("Order accepted");

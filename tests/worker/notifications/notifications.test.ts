@@ -14,7 +14,13 @@ async function party() {
   const user = freshUser();
   const cookie = await signUp(user.handle, user.email);
   const account = await commissionAccountByEmail(user.email);
-  return { cookie, handle: user.handle, email: user.email, commissionAccountId: account.id, userAccountId: account.userAccountId };
+  return {
+    cookie,
+    handle: user.handle,
+    email: user.email,
+    commissionAccountId: account.id,
+    userAccountId: account.userAccountId,
+  };
 }
 
 const SELLER_AVATAR = "/media/v1/user-profile/seller/avatar/face.png";
@@ -25,31 +31,54 @@ const SELLER_AVATAR = "/media/v1/user-profile/seller/avatar/face.png";
  */
 async function approvedOrder({ named = true } = {}) {
   const [seller, buyer, stranger] = await Promise.all([party(), party(), party()]);
-  const sellerProfileId = named ? await setProfileFace(seller.userAccountId, { en: "Sky Seller", ja: "空の売り手" }, SELLER_AVATAR) : null;
-  const order = await insertOrder({ sellerId: seller.commissionAccountId, buyerId: buyer.commissionAccountId, priceAmount: 10_000, approvalDeadline: Date.now() + 7 * 86_400_000 });
-  const approved = await call("/api/features/commission/order/approve", { method: "POST", cookie: seller.cookie, json: { orderId: order.id } });
+  const sellerProfileId = named
+    ? await setProfileFace(seller.userAccountId, { en: "Sky Seller", ja: "空の売り手" }, SELLER_AVATAR)
+    : null;
+  const order = await insertOrder({
+    sellerId: seller.commissionAccountId,
+    buyerId: buyer.commissionAccountId,
+    priceAmount: 10_000,
+    approvalDeadline: Date.now() + 7 * 86_400_000,
+  });
+  const approved = await call("/api/features/commission/order/approve", {
+    method: "POST",
+    cookie: seller.cookie,
+    json: { orderId: order.id },
+  });
   expect(approved.status).toBe(200);
   return { ...order, seller: { ...seller, profileId: sellerProfileId }, buyer, stranger };
 }
 
 type Sender = { name: string; handle: string; avatarUrl: string | null };
 type ListBody = {
-  data: { items: { id: string; title: string; message: string | null; sender: Sender | null; href: string; icon: string; colour: string; read: boolean }[]; nextCursor: string | null; unreadCount: number };
+  data: {
+    items: {
+      id: string;
+      title: string;
+      message: string | null;
+      sender: Sender | null;
+      href: string;
+      icon: string;
+      colour: string;
+      read: boolean;
+    }[];
+    nextCursor: string | null;
+    unreadCount: number;
+  };
 };
 const list = async (cookie: string | undefined, query = "") => {
   const response = await call(`/api/features/notification/list${query}`, { cookie });
   return { status: response.status, body: response.status === 200 ? ((await response.json()) as ListBody).data : null };
 };
-const post = (path: string, cookie: string | undefined, json: unknown = {}) => call(`/api/features/notification/${path}`, { method: "POST", cookie, json });
+const post = (path: string, cookie: string | undefined, json: unknown = {}) =>
+  call(`/api/features/notification/${path}`, { method: "POST", cookie, json });
 
 async function insertNotices(recipientUserId: string, count: number, start: number) {
   await env.DB.batch(
     Array.from({ length: count }, (_, i) =>
-      env.DB.prepare("INSERT INTO notifications (id, recipient_user_account_id, notification_type, href, created_at) VALUES (?, ?, 'COMMISSION_ORDER_COMPLETED', '/x', ?)").bind(
-        crypto.randomUUID(),
-        recipientUserId,
-        start + i * 1000,
-      ),
+      env.DB.prepare(
+        "INSERT INTO notifications (id, recipient_user_account_id, notification_type, href, created_at) VALUES (?, ?, 'COMMISSION_ORDER_COMPLETED', '/x', ?)",
+      ).bind(crypto.randomUUID(), recipientUserId, start + i * 1000),
     ),
   );
 }
@@ -87,7 +116,11 @@ describe("the notification list", () => {
     expect(third.nextCursor).toBeNull();
     const ids = [...first.items, ...second.items, ...third.items].map((item) => item.id);
     expect(new Set(ids).size).toBe(45);
-    const times = await env.DB.prepare("SELECT id FROM notifications WHERE recipient_user_account_id = ? ORDER BY created_at DESC").bind(user.userAccountId).all<{ id: string }>();
+    const times = await env.DB.prepare(
+      "SELECT id FROM notifications WHERE recipient_user_account_id = ? ORDER BY created_at DESC",
+    )
+      .bind(user.userAccountId)
+      .all<{ id: string }>();
     expect(ids).toEqual(times.results.map((row) => row.id));
   });
 
@@ -108,11 +141,16 @@ describe("who a notice is from (issue 33)", () => {
 
     // The cron's payment reminder is the system's: no sender (the bell shows the app's mark), and its message still
     // names the seller by display name.
-    await env.DB.prepare("UPDATE commission_orders SET payment_deadline = ? WHERE id = ?").bind(Date.now() + 3_600_000, order.id).run();
+    await env.DB.prepare("UPDATE commission_orders SET payment_deadline = ? WHERE id = ?")
+      .bind(Date.now() + 3_600_000, order.id)
+      .run();
     await sendDueReminders(env.DB, Date.now());
     const { body } = await list(order.buyer.cookie);
     expect(body!.items.map((item) => item.title)).toEqual(["Payment due soon", "Order accepted"]);
-    expect(body!.items[0]).toMatchObject({ sender: null, message: `Pay for order ${order.code} with Sky Seller before its deadline, or it will be canceled.` });
+    expect(body!.items[0]).toMatchObject({
+      sender: null,
+      message: `Pay for order ${order.code} with Sky Seller before its deadline, or it will be canceled.`,
+    });
   });
 
   it("reads the senders in the same statement as the notices, and only their public profile", async () => {
@@ -120,10 +158,26 @@ describe("who a notice is from (issue 33)", () => {
     const response = await call("/api/features/notification/list", { cookie: order.buyer.cookie });
     const text = await response.text();
     const [item] = (JSON.parse(text) as ListBody).data.items;
-    expect(Object.keys(item).sort()).toEqual(["colour", "createdAt", "href", "icon", "id", "message", "read", "sender", "title"]);
+    expect(Object.keys(item).sort()).toEqual([
+      "colour",
+      "createdAt",
+      "href",
+      "icon",
+      "id",
+      "message",
+      "read",
+      "sender",
+      "title",
+    ]);
     expect(Object.keys(item.sender!).sort()).toEqual(["avatarUrl", "handle", "name"]);
     // Nothing private of the sender: no e-mail, no account or profile id.
-    for (const secret of [order.seller.email, order.seller.userAccountId, order.seller.commissionAccountId, order.seller.profileId!]) expect(text).not.toContain(secret);
+    for (const secret of [
+      order.seller.email,
+      order.seller.userAccountId,
+      order.seller.commissionAccountId,
+      order.seller.profileId!,
+    ])
+      expect(text).not.toContain(secret);
     // The session, the page with its senders, the unread count: three round trips, however many people sent them.
     expect(response.headers.get("x-d1-round-trips")).toBe("3");
     const others = await Promise.all([party(), party(), party()]);
@@ -137,7 +191,10 @@ describe("who a notice is from (issue 33)", () => {
     );
     const again = await call("/api/features/notification/list", { cookie: order.buyer.cookie });
     const items = ((await again.json()) as ListBody).data.items;
-    expect(items.map((notice) => notice.sender?.handle)).toEqual([...others.map((other) => other.handle).reverse(), order.seller.handle]);
+    expect(items.map((notice) => notice.sender?.handle)).toEqual([
+      ...others.map((other) => other.handle).reverse(),
+      order.seller.handle,
+    ]);
     expect(again.headers.get("x-d1-round-trips")).toBe("3");
   });
 
@@ -145,7 +202,9 @@ describe("who a notice is from (issue 33)", () => {
     const order = await approvedOrder({ named: false });
     const [item] = (await list(order.buyer.cookie)).body!.items;
     expect(item.sender).toEqual({ name: order.seller.handle, handle: order.seller.handle, avatarUrl: null });
-    expect(item.message).toBe(`${order.seller.handle} accepted your request (order ${order.code}). Pay to get it started.`);
+    expect(item.message).toBe(
+      `${order.seller.handle} accepted your request (order ${order.code}). Pay to get it started.`,
+    );
   });
 });
 
@@ -154,7 +213,10 @@ describe("senders of the notices written before they were recorded (migration 00
     const migration = env.TEST_MIGRATIONS.find((m) => m.name.startsWith("0018_"))!;
     for (const query of migration.queries) await env.DB.prepare(query).run();
   };
-  const senderOf = async (id: string) => (await env.DB.prepare("SELECT from_profile_id FROM notifications WHERE id = ?").bind(id).first<{ from_profile_id: string | null }>())!.from_profile_id;
+  const senderOf = async (id: string) =>
+    (await env.DB.prepare("SELECT from_profile_id FROM notifications WHERE id = ?")
+      .bind(id)
+      .first<{ from_profile_id: string | null }>())!.from_profile_id;
 
   it("gives a transition's notice the party who acted, a request's the client, and a reminder none", async () => {
     const order = await approvedOrder();
@@ -182,12 +244,20 @@ describe("senders of the notices written before they were recorded (migration 00
     // Run again, it changes nothing.
     await backfill();
     expect(await senderOf(approval.id)).toBe(order.seller.profileId);
-    expect((await list(order.buyer.cookie)).body!.items.map((item) => item.sender?.name ?? null)).toEqual([null, "Sky Seller"]);
+    expect((await list(order.buyer.cookie)).body!.items.map((item) => item.sender?.name ?? null)).toEqual([
+      null,
+      "Sky Seller",
+    ]);
   });
 
   it("leaves a notice of what the system did alone without a sender", async () => {
     const [seller, buyer] = await Promise.all([party(), party()]);
-    const order = await insertOrder({ sellerId: seller.commissionAccountId, buyerId: buyer.commissionAccountId, priceAmount: 10_000, approvalDeadline: Date.now() + 86_400_000 });
+    const order = await insertOrder({
+      sellerId: seller.commissionAccountId,
+      buyerId: buyer.commissionAccountId,
+      priceAmount: 10_000,
+      approvalDeadline: Date.now() + 86_400_000,
+    });
     const eventId = `${order.id}:1`;
     const notices = [crypto.randomUUID(), crypto.randomUUID()];
     await env.DB.batch([
@@ -199,7 +269,13 @@ describe("senders of the notices written before they were recorded (migration 00
         env.DB.prepare(
           `INSERT INTO notifications (id, recipient_user_account_id, notification_type, href, order_id, dedupe_key, created_at)
            VALUES (?, ?, 'COMMISSION_ORDER_CANCELED', '/x', ?, ?, ?)`,
-        ).bind(notices[i], side === "seller" ? seller.userAccountId : buyer.userAccountId, order.id, `${eventId}:${side}`, Date.now()),
+        ).bind(
+          notices[i],
+          side === "seller" ? seller.userAccountId : buyer.userAccountId,
+          order.id,
+          `${eventId}:${side}`,
+          Date.now(),
+        ),
       ),
     ]);
     await backfill();
@@ -211,7 +287,12 @@ describe("read state", () => {
   it("the recipient marks one read and the count drops; marking again keeps it read", async () => {
     const order = await approvedOrder();
     const [notice] = (await list(order.buyer.cookie)).body!.items;
-    const unread = async () => ((await (await call("/api/features/notification/unread", { cookie: order.buyer.cookie })).json()) as { data: { unreadCount: number } }).data.unreadCount;
+    const unread = async () =>
+      (
+        (await (await call("/api/features/notification/unread", { cookie: order.buyer.cookie })).json()) as {
+          data: { unreadCount: number };
+        }
+      ).data.unreadCount;
     expect(await unread()).toBe(1);
     const read = await post("read", order.buyer.cookie, { notificationId: notice.id });
     expect(read.status).toBe(200);
@@ -229,7 +310,9 @@ describe("read state", () => {
       expect((await post("read", other.cookie, { notificationId: notice.id })).status).toBe(404);
       expect((await post("read-all", other.cookie)).status).toBe(200);
     }
-    const readAt = await env.DB.prepare("SELECT read_at FROM notifications WHERE id = ?").bind(notice.id).first("read_at");
+    const readAt = await env.DB.prepare("SELECT read_at FROM notifications WHERE id = ?")
+      .bind(notice.id)
+      .first("read_at");
     expect(readAt).toBeNull();
     expect((await list(order.buyer.cookie)).body!.unreadCount).toBe(1);
   });

@@ -1,7 +1,13 @@
 // The Cron Trigger catches the order deadlines an alarm missed (issue 10; worker/services/order-deadlines.ts): an
 // order whose object lost its alarm, or whose object never woke, is moved on once through its Durable Object, and
 // running the cron again, or the alarm after it, changes nothing more.
-import { createExecutionContext, createScheduledController, runDurableObjectAlarm, runInDurableObject, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  runDurableObjectAlarm,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { scheduled } from "#worker/scheduled";
@@ -31,17 +37,30 @@ async function parties() {
 
 /** An order as D1 has it, its object never woken: no alarm anywhere (a lost object storage, say). */
 async function unwokenOrder(columns: Record<string, string | number | null>) {
-  const { id } = await insertOrder({ ...(await parties()), priceAmount: 10_000, approvalDeadline: Date.now() + 7 * DAY });
+  const { id } = await insertOrder({
+    ...(await parties()),
+    priceAmount: 10_000,
+    approvalDeadline: Date.now() + 7 * DAY,
+  });
   const sets = Object.keys(columns).map((column) => `${column} = ?`);
-  if (sets.length) await env.DB.prepare(`UPDATE commission_orders SET ${sets.join(", ")} WHERE id = ?`).bind(...Object.values(columns), id).run();
+  if (sets.length)
+    await env.DB.prepare(`UPDATE commission_orders SET ${sets.join(", ")} WHERE id = ?`)
+      .bind(...Object.values(columns), id)
+      .run();
   return id;
 }
 
 const stub = (id: string) => env.ORDER.get(env.ORDER.idFromName(id));
 const events = async (id: string) =>
-  (await env.DB.prepare("SELECT event_type, actor FROM commission_order_events WHERE order_id = ? ORDER BY version").bind(id).all()).results;
+  (
+    await env.DB.prepare("SELECT event_type, actor FROM commission_order_events WHERE order_id = ? ORDER BY version")
+      .bind(id)
+      .all()
+  ).results;
 const progress = async (id: string) =>
-  (await env.DB.prepare("SELECT order_progress_status AS p FROM commission_orders WHERE id = ?").bind(id).first<{ p: string }>())!.p;
+  (await env.DB.prepare("SELECT order_progress_status AS p FROM commission_orders WHERE id = ?")
+    .bind(id)
+    .first<{ p: string }>())!.p;
 
 describe("the cron catches missed order deadlines", () => {
   it("an order whose alarm was deleted is canceled by the cron, once; two runs give one event", async () => {
@@ -70,7 +89,13 @@ describe("the cron catches missed order deadlines", () => {
     const orders = {
       unapproved: await unwokenOrder({ approval_deadline: past }),
       unpaid: await unwokenOrder({ ...approved, payment_deadline: past }),
-      notCompleted: await unwokenOrder({ ...approved, order_progress_status: "DELIVERED", order_payment_status: "COMPLETED", delivered_at: past - DAY, completion_deadline: past }),
+      notCompleted: await unwokenOrder({
+        ...approved,
+        order_progress_status: "DELIVERED",
+        order_payment_status: "COMPLETED",
+        delivered_at: past - DAY,
+        completion_deadline: past,
+      }),
       // Late delivery: nothing changes by itself (the buyer may cancel); an order still in time: nothing either.
       lateDelivery: await unwokenOrder({ ...approved, order_payment_status: "COMPLETED", delivery_deadline: past }),
       inTime: await unwokenOrder({}),

@@ -13,15 +13,24 @@ async function party() {
   const user = freshUser();
   const cookie = await signUp(user.handle, user.email);
   const account = await commissionAccountByEmail(user.email);
-  const profile = await env.DB.prepare("SELECT id FROM user_profiles WHERE account_id = ?").bind(account.userAccountId).first<{ id: string }>();
+  const profile = await env.DB.prepare("SELECT id FROM user_profiles WHERE account_id = ?")
+    .bind(account.userAccountId)
+    .first<{ id: string }>();
   return { cookie, commissionAccountId: account.id, profileId: profile!.id };
 }
 
 /** An order between three fresh people, put in `progress` / `payment` before its Durable Object first reads it. */
 async function newOrder(progress = "APPROVED", payment = "COMPLETED") {
   const [seller, buyer, stranger] = await Promise.all([party(), party(), party()]);
-  const { id, code } = await insertOrder({ sellerId: seller.commissionAccountId, buyerId: buyer.commissionAccountId, priceAmount: 10_000, approvalDeadline: Date.now() + 86_400_000 });
-  await env.DB.prepare("UPDATE commission_orders SET order_progress_status = ?, order_payment_status = ? WHERE id = ?").bind(progress, payment, id).run();
+  const { id, code } = await insertOrder({
+    sellerId: seller.commissionAccountId,
+    buyerId: buyer.commissionAccountId,
+    priceAmount: 10_000,
+    approvalDeadline: Date.now() + 86_400_000,
+  });
+  await env.DB.prepare("UPDATE commission_orders SET order_progress_status = ?, order_payment_status = ? WHERE id = ?")
+    .bind(progress, payment, id)
+    .run();
   return { id, code, seller, buyer, stranger };
 }
 
@@ -39,10 +48,23 @@ async function uploaded(cookie: string, orderId: string) {
   return (await response.json<{ urls: string[] }>()).urls[0];
 }
 const create = (cookie: string, orderId: string, urls: string[]) =>
-  call("/api/features/commission/order/deliverable/create", { method: "POST", cookie, json: { orderId, medias: urls.map((url) => ({ url, name: "final.png" })) } });
+  call("/api/features/commission/order/deliverable/create", {
+    method: "POST",
+    cookie,
+    json: { orderId, medias: urls.map((url) => ({ url, name: "final.png" })) },
+  });
 const remove = (cookie: string, orderId: string, mediaIds: string[]) =>
-  call("/api/features/commission/order/deliverable/update", { method: "POST", cookie, json: { orderId, mediaIdsToDelete: mediaIds } });
-const events = async (id: string) => (await env.DB.prepare("SELECT event_type FROM commission_order_events WHERE order_id = ? ORDER BY version").bind(id).all<{ event_type: string }>()).results.map((e) => e.event_type);
+  call("/api/features/commission/order/deliverable/update", {
+    method: "POST",
+    cookie,
+    json: { orderId, mediaIdsToDelete: mediaIds },
+  });
+const events = async (id: string) =>
+  (
+    await env.DB.prepare("SELECT event_type FROM commission_order_events WHERE order_id = ? ORDER BY version")
+      .bind(id)
+      .all<{ event_type: string }>()
+  ).results.map((e) => e.event_type);
 const files = async (id: string) =>
   (
     await env.DB.prepare(
@@ -70,7 +92,9 @@ describe("who may write deliverables", () => {
     expect(await response.json()).toMatchObject({ data: { deliverableCount: 1 } });
     expect((await files(order.id)).map((f) => [f.file_url, f.file_name])).toEqual([[url, "final.png"]]);
     expect(await events(order.id)).toEqual(["DELIVERABLE_ADDED"]);
-    const pending = await env.DB.prepare("SELECT count(*) AS n FROM pending_uploads WHERE key = ?").bind(keyOf((await files(order.id))[0].file_url)).first<{ n: number }>();
+    const pending = await env.DB.prepare("SELECT count(*) AS n FROM pending_uploads WHERE key = ?")
+      .bind(keyOf((await files(order.id))[0].file_url))
+      .first<{ n: number }>();
     expect(pending!.n).toBe(0);
   });
 
@@ -128,7 +152,12 @@ describe("editability and exactly once", () => {
 
   it("lets the seller deliver once a file is attached", async () => {
     const order = await newOrder();
-    const deliver = () => call("/api/features/commission/order/deliver", { method: "POST", cookie: order.seller.cookie, json: { orderId: order.id } });
+    const deliver = () =>
+      call("/api/features/commission/order/deliver", {
+        method: "POST",
+        cookie: order.seller.cookie,
+        json: { orderId: order.id },
+      });
     expect(await (await deliver()).json()).toEqual({ error: "no_deliverables" });
     await create(order.seller.cookie, order.id, [await uploaded(order.seller.cookie, order.id)]);
     expect((await deliver()).status).toBe(200);
@@ -142,7 +171,11 @@ const change = (cookie: string, orderId: string, body: { medias?: string[]; medi
   call("/api/features/commission/order/deliverable/update", {
     method: "POST",
     cookie,
-    json: { orderId, ...(body.medias && { medias: body.medias.map((url) => ({ url, name: "v2.png" })) }), ...(body.mediaIdsToDelete && { mediaIdsToDelete: body.mediaIdsToDelete }) },
+    json: {
+      orderId,
+      ...(body.medias && { medias: body.medias.map((url) => ({ url, name: "v2.png" })) }),
+      ...(body.mediaIdsToDelete && { mediaIdsToDelete: body.mediaIdsToDelete }),
+    },
   });
 const mediaIdOf = (url: string) => url.slice(url.lastIndexOf("/") + 1, url.lastIndexOf("."));
 
@@ -152,7 +185,8 @@ describe("update: add and delete in one call", () => {
     const first = await uploaded(order.seller.cookie, order.id);
     await create(order.seller.cookie, order.id, [first]);
     const second = await uploaded(order.seller.cookie, order.id);
-    const replace = () => change(order.seller.cookie, order.id, { medias: [second], mediaIdsToDelete: [mediaIdOf(first)] });
+    const replace = () =>
+      change(order.seller.cookie, order.id, { medias: [second], mediaIdsToDelete: [mediaIdOf(first)] });
     const response = await replace();
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ data: { deliverableCount: 1 } });
@@ -172,7 +206,10 @@ describe("update: add and delete in one call", () => {
     const first = await uploaded(order.seller.cookie, order.id);
     await create(order.seller.cookie, order.id, [first]);
     const second = await uploaded(order.seller.cookie, order.id);
-    const refused = await change(order.seller.cookie, order.id, { medias: [second], mediaIdsToDelete: [mediaIdOf(first)] });
+    const refused = await change(order.seller.cookie, order.id, {
+      medias: [second],
+      mediaIdsToDelete: [mediaIdOf(first)],
+    });
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ error: "not_editable" });
     expect((await files(order.id)).map((f) => f.file_url)).toEqual([first]);
@@ -193,16 +230,26 @@ describe("update: add and delete in one call", () => {
     };
     // A file from another order's folder, a file whose bytes are not what it claims, a URL that names no upload.
     const foreign = await uploaded(other.seller.cookie, other.id);
-    expect((await change(order.seller.cookie, order.id, { medias: [foreign], mediaIdsToDelete: keep })).status).toBe(403);
+    expect((await change(order.seller.cookie, order.id, { medias: [foreign], mediaIdsToDelete: keep })).status).toBe(
+      403,
+    );
     const fake = `v1/commission-order/${order.id}/deliverables/${crypto.randomUUID()}.png`;
     await env.MEDIA.put(fake, new TextEncoder().encode("<html>not a picture</html>"));
-    expect((await change(order.seller.cookie, order.id, { medias: [`/media/${fake}`], mediaIdsToDelete: keep })).status).toBe(400);
-    expect((await change(order.seller.cookie, order.id, { medias: ["https://example.com/x.png"], mediaIdsToDelete: keep })).status).toBe(400);
+    expect(
+      (await change(order.seller.cookie, order.id, { medias: [`/media/${fake}`], mediaIdsToDelete: keep })).status,
+    ).toBe(400);
+    expect(
+      (await change(order.seller.cookie, order.id, { medias: ["https://example.com/x.png"], mediaIdsToDelete: keep }))
+        .status,
+    ).toBe(400);
     // Nothing asked, and a file both added and deleted.
     expect((await change(order.seller.cookie, order.id, {})).status).toBe(400);
     expect((await change(order.seller.cookie, order.id, { medias: [], mediaIdsToDelete: [] })).status).toBe(400);
     const second = await uploaded(order.seller.cookie, order.id);
-    const both = await change(order.seller.cookie, order.id, { medias: [second], mediaIdsToDelete: [...keep, mediaIdOf(second)] });
+    const both = await change(order.seller.cookie, order.id, {
+      medias: [second],
+      mediaIdsToDelete: [...keep, mediaIdOf(second)],
+    });
     expect(both.status).toBe(400);
     expect(await both.json()).toEqual({ error: "invalid_request" });
     // The buyer and a stranger.
@@ -213,16 +260,25 @@ describe("update: add and delete in one call", () => {
 
   it("the file limit counts the deletions of the same call", async () => {
     const order = await newOrder();
-    const nine = await upload(order.seller.cookie, order.id, Array.from({ length: 9 }, (_, i) => new File([PNG], `f${i}.png`, { type: "image/png" })));
+    const nine = await upload(
+      order.seller.cookie,
+      order.id,
+      Array.from({ length: 9 }, (_, i) => new File([PNG], `f${i}.png`, { type: "image/png" })),
+    );
     const urls = (await nine.json<{ urls: string[] }>()).urls;
     expect((await create(order.seller.cookie, order.id, urls)).status).toBe(200);
-    const more = await upload(order.seller.cookie, order.id, [new File([PNG], "a.png", { type: "image/png" }), new File([PNG], "b.png", { type: "image/png" })]);
+    const more = await upload(order.seller.cookie, order.id, [
+      new File([PNG], "a.png", { type: "image/png" }),
+      new File([PNG], "b.png", { type: "image/png" }),
+    ]);
     const two = (await more.json<{ urls: string[] }>()).urls;
     const tooMany = await change(order.seller.cookie, order.id, { medias: two });
     expect(tooMany.status).toBe(400);
     expect(await tooMany.json()).toEqual({ error: "too_many_files" });
     expect(await files(order.id)).toHaveLength(9);
-    expect((await change(order.seller.cookie, order.id, { medias: two, mediaIdsToDelete: [mediaIdOf(urls[0])] })).status).toBe(200);
+    expect(
+      (await change(order.seller.cookie, order.id, { medias: two, mediaIdsToDelete: [mediaIdOf(urls[0])] })).status,
+    ).toBe(200);
     expect(await files(order.id)).toHaveLength(10);
   });
 });
@@ -232,29 +288,53 @@ describe("who may read deliverables", () => {
     const order = await newOrder();
     await create(order.seller.cookie, order.id, [await uploaded(order.seller.cookie, order.id)]);
     const [file] = await files(order.id);
-    const signRead = (cookie: string) => call("/api/google/storage/sign/read", { method: "POST", cookie, json: { url: file.file_url } });
+    const signRead = (cookie: string) =>
+      call("/api/google/storage/sign/read", { method: "POST", cookie, json: { url: file.file_url } });
     expect((await signRead(order.stranger.cookie)).status).toBe(403);
     expect((await call(file.file_url)).status).toBe(404);
     for (const p of [order.seller, order.buyer]) {
       const signed = await signRead(p.cookie);
       expect(signed.status).toBe(200);
-      const body = await (await call(pathOf((await signed.json<{ url: string }>()).url), { cookie: p.cookie })).arrayBuffer();
+      const body = await (
+        await call(pathOf((await signed.json<{ url: string }>()).url), { cookie: p.cookie })
+      ).arrayBuffer();
       expect(new Uint8Array(body)).toEqual(PNG);
     }
     // The order panel hands the buyer a signed URL that loads, and a stranger no order at all.
-    const viewer = { commissionAccountId: order.buyer.commissionAccountId, profileId: order.buyer.profileId, locale: "en" as const, displayCurrencyCode: "JPY" };
+    const viewer = {
+      commissionAccountId: order.buyer.commissionAccountId,
+      profileId: order.buyer.profileId,
+      locale: "en" as const,
+      displayCurrencyCode: "JPY",
+    };
     const detail = await getOrderDetail(db(), env, order.code, viewer);
     expect(detail!.deliverables).toHaveLength(1);
     expect(detail!.deliverables[0].url).toContain("token=");
     expect((await call(detail!.deliverables[0].url!, { cookie: order.buyer.cookie })).status).toBe(200);
-    expect(await getOrderDetail(db(), env, order.code, { ...viewer, commissionAccountId: order.stranger.commissionAccountId, profileId: order.stranger.profileId })).toBeNull();
+    expect(
+      await getOrderDetail(db(), env, order.code, {
+        ...viewer,
+        commissionAccountId: order.stranger.commissionAccountId,
+        profileId: order.stranger.profileId,
+      }),
+    ).toBeNull();
   });
 });
 
 describe("deliverable links: short-lived and tied to the signed-in party (decision 059)", () => {
   /** The claims of the token in a signed URL (its payload, as issued; the signature is the Worker's business). */
-  const claimsOf = (url: string) => JSON.parse(atob(new URL(url, "http://localhost").searchParams.get("token")!.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"))) as { iat: number; exp: number; sub?: string };
-  const buyerView = (order: Awaited<ReturnType<typeof newOrder>>) => ({ commissionAccountId: order.buyer.commissionAccountId, profileId: order.buyer.profileId, locale: "en" as const, displayCurrencyCode: "JPY" });
+  const claimsOf = (url: string) =>
+    JSON.parse(
+      atob(
+        new URL(url, "http://localhost").searchParams.get("token")!.split(".")[1].replace(/-/g, "+").replace(/_/g, "/"),
+      ),
+    ) as { iat: number; exp: number; sub?: string };
+  const buyerView = (order: Awaited<ReturnType<typeof newOrder>>) => ({
+    commissionAccountId: order.buyer.commissionAccountId,
+    profileId: order.buyer.profileId,
+    locale: "en" as const,
+    displayCurrencyCode: "JPY",
+  });
 
   it("the order page's link lives 5 minutes, names the buyer and opens with the buyer's session only", async () => {
     const order = await newOrder();
@@ -282,7 +362,10 @@ describe("deliverable links: short-lived and tied to the signed-in party (decisi
     const order = await newOrder();
     await create(order.seller.cookie, order.id, [await uploaded(order.seller.cookie, order.id)]);
     const [file] = await files(order.id);
-    const stale = await signReadUrl(env, keyOf(file.file_url), order.buyer.profileId, { now: Date.now() - 5 * 60 * 1000 - 1000, shownIn: "page" });
+    const stale = await signReadUrl(env, keyOf(file.file_url), order.buyer.profileId, {
+      now: Date.now() - 5 * 60 * 1000 - 1000,
+      shownIn: "page",
+    });
     expect((await call(stale.url, { cookie: order.buyer.cookie })).status).toBe(403);
     const fresh = await signReadUrl(env, keyOf(file.file_url), order.buyer.profileId, { shownIn: "page" });
     expect((await call(fresh.url, { cookie: order.buyer.cookie })).status).toBe(200);
@@ -293,7 +376,9 @@ describe("deliverable links: short-lived and tied to the signed-in party (decisi
     await create(order.seller.cookie, order.id, [await uploaded(order.seller.cookie, order.id)]);
     const url = (await getOrderDetail(db(), env, order.code, buyerView(order)))!.deliverables[0].url!;
     expect((await call(url, { cookie: order.buyer.cookie })).status).toBe(200);
-    await env.DB.prepare("UPDATE commission_orders SET buyer_id = ? WHERE id = ?").bind(order.stranger.commissionAccountId, order.id).run();
+    await env.DB.prepare("UPDATE commission_orders SET buyer_id = ? WHERE id = ?")
+      .bind(order.stranger.commissionAccountId, order.id)
+      .run();
     expect((await call(url, { cookie: order.buyer.cookie })).status).toBe(403);
   });
 });

@@ -15,7 +15,11 @@ async function notices(party: Party): Promise<Item[]> {
 }
 
 async function act(action: "deliver" | "complete", seller: Party, orderId: string) {
-  const response = await call(`/api/features/commission/order/${action}`, { method: "POST", cookie: seller.cookie, json: { orderId } });
+  const response = await call(`/api/features/commission/order/${action}`, {
+    method: "POST",
+    cookie: seller.cookie,
+    json: { orderId },
+  });
   expect(response.status, `${action}: ${await response.clone().text()}`).toBe(200);
 }
 

@@ -20,35 +20,66 @@ async function party() {
 type Party = Awaited<ReturnType<typeof party>>;
 
 /** A paid order: the order in `currency`, and its transaction with `status`, its fee frozen at `frozenNumerator` if given. */
-async function paidOrder(seller: Party, buyer: Party, amount: number, currency: "JPY" | "USD", status: "COMPLETED" | "REFUNDED" | "PENDING", frozenNumerator?: number) {
-  const { id, code } = await insertOrder({ sellerId: seller.commissionAccountId, buyerId: buyer.commissionAccountId, priceAmount: amount, approvalDeadline: Date.now() + 86_400_000 });
+async function paidOrder(
+  seller: Party,
+  buyer: Party,
+  amount: number,
+  currency: "JPY" | "USD",
+  status: "COMPLETED" | "REFUNDED" | "PENDING",
+  frozenNumerator?: number,
+) {
+  const { id, code } = await insertOrder({
+    sellerId: seller.commissionAccountId,
+    buyerId: buyer.commissionAccountId,
+    priceAmount: amount,
+    approvalDeadline: Date.now() + 86_400_000,
+  });
   await insertSnapshot(id, { serviceTitle: `Portrait ${code}` });
   const transactionId = crypto.randomUUID();
   const now = Date.now();
   const statements = [
-    env.DB.prepare("UPDATE commission_orders SET price_currency_id = (SELECT id FROM currencies WHERE code = ?), order_progress_status = 'APPROVED', order_payment_status = 'COMPLETED' WHERE id = ?").bind(currency, id),
+    env.DB.prepare(
+      "UPDATE commission_orders SET price_currency_id = (SELECT id FROM currencies WHERE code = ?), order_progress_status = 'APPROVED', order_payment_status = 'COMPLETED' WHERE id = ?",
+    ).bind(currency, id),
     env.DB.prepare(
       `INSERT INTO payment_transactions (id, order_id, buyer_id, transaction_status, idempotency_key, amount, currency_id, paid_at, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, (SELECT id FROM currencies WHERE code = ?), ?, ?, ?)`,
-    ).bind(transactionId, id, buyer.commissionAccountId, status, `test-${transactionId}`, amount, currency, status === "PENDING" ? null : now, now, now),
+    ).bind(
+      transactionId,
+      id,
+      buyer.commissionAccountId,
+      status,
+      `test-${transactionId}`,
+      amount,
+      currency,
+      status === "PENDING" ? null : now,
+      now,
+      now,
+    ),
   ];
   if (frozenNumerator !== undefined) {
     statements.push(
-      env.DB.prepare("INSERT INTO payment_transaction_fees (id, transaction_id, fee_id, numerator_value, amount, created_at) SELECT ?, ?, id, ?, 0, ? FROM fees WHERE is_active = 1 LIMIT 1").bind(
-        crypto.randomUUID(),
-        transactionId,
-        frozenNumerator,
-        now,
-      ),
+      env.DB.prepare(
+        "INSERT INTO payment_transaction_fees (id, transaction_id, fee_id, numerator_value, amount, created_at) SELECT ?, ?, id, ?, 0, ? FROM fees WHERE is_active = 1 LIMIT 1",
+      ).bind(crypto.randomUUID(), transactionId, frozenNumerator, now),
     );
   }
   await env.DB.batch(statements);
   return { id, code };
 }
 
-const priceBook = async () => priceBookOf((await env.DB.prepare(PRICE_BOOK_SQL).all<Record<string, unknown>>()).results[0]);
-const activeNumerators = async () => (await env.DB.prepare("SELECT numerator_value FROM fees WHERE is_active = 1").all<{ numerator_value: number }>()).results.map((f) => f.numerator_value);
-const input = (p: Party, displayCurrencyCode = "JPY") => ({ userAccountId: p.userAccountId, page: 1, locale: "en" as const, displayCurrencyCode });
+const priceBook = async () =>
+  priceBookOf((await env.DB.prepare(PRICE_BOOK_SQL).all<Record<string, unknown>>()).results[0]);
+const activeNumerators = async () =>
+  (
+    await env.DB.prepare("SELECT numerator_value FROM fees WHERE is_active = 1").all<{ numerator_value: number }>()
+  ).results.map((f) => f.numerator_value);
+const input = (p: Party, displayCurrencyCode = "JPY") => ({
+  userAccountId: p.userAccountId,
+  page: 1,
+  locale: "en" as const,
+  displayCurrencyCode,
+});
 
 describe("sales history", () => {
   it("shows each paid sale's breakdown from money.ts, in yen and in dollars, and totals per currency", async () => {
@@ -64,7 +95,11 @@ describe("sales history", () => {
     // The seller's figures stay in the order's currency; the yen sale uses today's fees, the dollar one its frozen fee.
     expect(byCode[yen.code].breakdown).toEqual(amountBreakdown(12_139, "JPY", await activeNumerators(), "JPY", book));
     expect(byCode[dollars.code].breakdown).toEqual(amountBreakdown(12_050, "USD", [500], "USD", book));
-    expect(byCode[yen.code]).toMatchObject({ title: `Portrait ${yen.code}`, counterpart: { handle: buyer.handle }, refunded: false });
+    expect(byCode[yen.code]).toMatchObject({
+      title: `Portrait ${yen.code}`,
+      counterpart: { handle: buyer.handle },
+      refunded: false,
+    });
     expect(totals).toEqual([
       { currencyCode: "JPY", count: 1, ...pick(byCode[yen.code].breakdown) },
       { currencyCode: "USD", count: 1, ...pick(byCode[dollars.code].breakdown) },
@@ -77,7 +112,12 @@ describe("sales history", () => {
     const refunded = await paidOrder(seller, buyer, 30_000, "JPY", "REFUNDED");
     await paidOrder(other, buyer, 40_000, "JPY", "COMPLETED");
     const { items, totals } = await listSales(db(), input(seller));
-    expect(items.map((i) => [i.code, i.refunded]).sort()).toEqual([[kept.code, false], [refunded.code, true]].sort());
+    expect(items.map((i) => [i.code, i.refunded]).sort()).toEqual(
+      [
+        [kept.code, false],
+        [refunded.code, true],
+      ].sort(),
+    );
     expect(totals).toMatchObject([{ currencyCode: "JPY", count: 1, totalAmount: 20_000 }]);
     // The buyer sold nothing; the stranger sees only their own sale.
     expect((await listSales(db(), input(buyer))).items).toEqual([]);
@@ -91,9 +131,18 @@ describe("a canceled sale (issue 33, decision 061)", () => {
     const kept = await paidOrder(seller, buyer, 20_000, "JPY", "COMPLETED");
     const canceled = await paidOrder(seller, buyer, 30_000, "JPY", "COMPLETED");
     // The Order object has canceled it; its refund is owed, and the transaction still reads COMPLETED meanwhile.
-    await env.DB.prepare("UPDATE commission_orders SET order_progress_status = 'CANCELED', canceled_at = ? WHERE id = ?").bind(Date.now(), canceled.id).run();
+    await env.DB.prepare(
+      "UPDATE commission_orders SET order_progress_status = 'CANCELED', canceled_at = ? WHERE id = ?",
+    )
+      .bind(Date.now(), canceled.id)
+      .run();
     const { items, totals } = await listSales(db(), input(seller));
-    expect(items.map((i) => [i.code, i.refunded]).sort()).toEqual([[kept.code, false], [canceled.code, true]].sort());
+    expect(items.map((i) => [i.code, i.refunded]).sort()).toEqual(
+      [
+        [kept.code, false],
+        [canceled.code, true],
+      ].sort(),
+    );
     expect(totals).toMatchObject([{ currencyCode: "JPY", count: 1, totalAmount: 20_000 }]);
   });
 });
@@ -106,7 +155,12 @@ describe("billing history", () => {
     await paidOrder(seller, stranger, 8_000, "JPY", "COMPLETED");
     const book = await priceBook();
     const { items } = await listPayments(db(), input(buyer, "USD"));
-    expect(items.map((i) => [i.code, i.refunded]).sort()).toEqual([[paid.code, false], [refunded.code, true]].sort());
+    expect(items.map((i) => [i.code, i.refunded]).sort()).toEqual(
+      [
+        [paid.code, false],
+        [refunded.code, true],
+      ].sort(),
+    );
     const yen = items.find((i) => i.code === paid.code)!;
     expect(yen.breakdown).toEqual(amountBreakdown(12_139, "JPY", await activeNumerators(), "USD", book));
     expect(yen.breakdown.displayCurrencyCode).toBe("USD");
@@ -115,6 +169,18 @@ describe("billing history", () => {
   });
 });
 
-function pick(b: { totalAmount: number; taxAmount: number; salesAmount: number; feeAmount: number; incomeAmount: number }) {
-  return { totalAmount: b.totalAmount, taxAmount: b.taxAmount, salesAmount: b.salesAmount, feeAmount: b.feeAmount, incomeAmount: b.incomeAmount };
+function pick(b: {
+  totalAmount: number;
+  taxAmount: number;
+  salesAmount: number;
+  feeAmount: number;
+  incomeAmount: number;
+}) {
+  return {
+    totalAmount: b.totalAmount,
+    taxAmount: b.taxAmount,
+    salesAmount: b.salesAmount,
+    feeAmount: b.feeAmount,
+    incomeAmount: b.incomeAmount,
+  };
 }

@@ -27,10 +27,16 @@ const ALLOWED: Record<Actor, Partial<Record<Action, Partial<Record<OrderStateNam
 const ACTIONS: Action[] = ["approve", "cancel", "deliver", "complete", "update"];
 const ACTORS: Actor[] = ["seller", "buyer", "stranger"];
 
-const body = (action: Action, orderId: string) => (action === "update" ? { orderId, priceAmount: 20_000 } : { orderId });
-const row = (id: string) => env.DB.prepare("SELECT * FROM commission_orders WHERE id = ?").bind(id).first<Record<string, unknown>>();
+const body = (action: Action, orderId: string) =>
+  action === "update" ? { orderId, priceAmount: 20_000 } : { orderId };
+const row = (id: string) =>
+  env.DB.prepare("SELECT * FROM commission_orders WHERE id = ?").bind(id).first<Record<string, unknown>>();
 const eventTypes = async (id: string) =>
-  (await env.DB.prepare("SELECT event_type FROM commission_order_events WHERE order_id = ? ORDER BY version").bind(id).all<{ event_type: string }>()).results.map((e) => e.event_type);
+  (
+    await env.DB.prepare("SELECT event_type FROM commission_order_events WHERE order_id = ? ORDER BY version")
+      .bind(id)
+      .all<{ event_type: string }>()
+  ).results.map((e) => e.event_type);
 const objectState = async (id: string) => (await env.ORDER.get(env.ORDER.idFromName(id)).get(id))!.state;
 
 let parties: Record<Actor, Party>;
@@ -42,22 +48,44 @@ beforeAll(async () => {
 describe("the actor × action × state matrix through the order calls", () => {
   for (const state of ORDER_STATE_NAMES) {
     it(`from ${state}: only the allowed cells act, each refusal changes nothing`, async () => {
-      const cells = ACTORS.flatMap((actor) => ACTIONS.map((action) => ({ actor, action, expected: ALLOWED[actor][action]?.[state] ?? null })));
+      const cells = ACTORS.flatMap((actor) =>
+        ACTIONS.map((action) => ({ actor, action, expected: ALLOWED[actor][action]?.[state] ?? null })),
+      );
       const outcomes = await Promise.all(
         cells.map(async (cell) => {
           const { id } = await insertOrderIn(state, parties.seller, parties.buyer);
           const [rowBefore, stateBefore] = [await row(id), await objectState(id)];
-          const response = await call(`/api/features/commission/order/${cell.action}`, { method: "POST", cookie: parties[cell.actor].cookie, json: body(cell.action, id) });
-          const unchanged = JSON.stringify([await row(id), await objectState(id)]) === JSON.stringify([rowBefore, stateBefore]);
+          const response = await call(`/api/features/commission/order/${cell.action}`, {
+            method: "POST",
+            cookie: parties[cell.actor].cookie,
+            json: body(cell.action, id),
+          });
+          const unchanged =
+            JSON.stringify([await row(id), await objectState(id)]) === JSON.stringify([rowBefore, stateBefore]);
           return { ...cell, status: response.status, events: await eventTypes(id), unchanged };
         }),
       );
-      const allowedButRefused = outcomes.filter((o) => o.expected && (o.status !== 200 || o.events.join() !== o.expected));
-      const refusedButAllowed = outcomes.filter((o) => !o.expected && (o.status === 200 || o.events.length > 0 || !o.unchanged));
-      expect(allowedButRefused.map(({ actor, action, status, events }) => ({ actor, action, status, events }))).toEqual([]);
-      expect(refusedButAllowed.map(({ actor, action, status, events, unchanged }) => ({ actor, action, status, events, unchanged }))).toEqual([]);
+      const allowedButRefused = outcomes.filter(
+        (o) => o.expected && (o.status !== 200 || o.events.join() !== o.expected),
+      );
+      const refusedButAllowed = outcomes.filter(
+        (o) => !o.expected && (o.status === 200 || o.events.length > 0 || !o.unchanged),
+      );
+      expect(allowedButRefused.map(({ actor, action, status, events }) => ({ actor, action, status, events }))).toEqual(
+        [],
+      );
+      expect(
+        refusedButAllowed.map(({ actor, action, status, events, unchanged }) => ({
+          actor,
+          action,
+          status,
+          events,
+          unchanged,
+        })),
+      ).toEqual([]);
       // A stranger cannot tell the order exists; a party is told it may not (409).
-      for (const o of outcomes.filter((o) => !o.expected)) expect(o.status, `${o.actor} ${o.action}`).toBe(o.actor === "stranger" ? 404 : 409);
+      for (const o of outcomes.filter((o) => !o.expected))
+        expect(o.status, `${o.actor} ${o.action}`).toBe(o.actor === "stranger" ? 404 : 409);
     });
   }
 });

@@ -7,7 +7,14 @@ import { describe, expect, it } from "vitest";
 import { checkMoney, checkOrderMoney } from "#worker/payments/money-check";
 import { transitionStatements, type StoredOrder } from "#worker/services/orders";
 import { call } from "../support/helpers";
-import { approvedOrder, completeThreeDSecureInFrame, deliver, eventsAbout, platform, sdkChallengeOf } from "../support/payments-helpers";
+import {
+  approvedOrder,
+  completeThreeDSecureInFrame,
+  deliver,
+  eventsAbout,
+  platform,
+  sdkChallengeOf,
+} from "../support/payments-helpers";
 
 /** Asks for 3-D Secure on every on-session use (the emulator's page: Complete or Fail). */
 const THREE_D_SECURE = "4000002760003184";
@@ -15,16 +22,30 @@ const DAY = 86_400_000;
 
 type Order = Awaited<ReturnType<typeof approvedOrder>>;
 const stub = (id: string) => env.ORDER.get(env.ORDER.idFromName(id));
-const orderCall = (path: string, cookie: string, json: unknown) => call(`/api/features/commission/order/${path}`, { method: "POST", cookie, json });
+const orderCall = (path: string, cookie: string, json: unknown) =>
+  call(`/api/features/commission/order/${path}`, { method: "POST", cookie, json });
 const pay = (order: Order) => orderCall("pay", order.buyer.cookie, { orderId: order.id });
 const cancel = (order: Order) => orderCall("cancel", order.seller.cookie, { orderId: order.id });
-const row = (id: string) => env.DB.prepare("SELECT * FROM commission_orders WHERE id = ?").bind(id).first<Record<string, unknown>>();
+const row = (id: string) =>
+  env.DB.prepare("SELECT * FROM commission_orders WHERE id = ?").bind(id).first<Record<string, unknown>>();
 const transactions = async (id: string) =>
-  (await env.DB.prepare("SELECT * FROM payment_transactions WHERE order_id = ? ORDER BY created_at").bind(id).all<Record<string, unknown>>()).results;
+  (
+    await env.DB.prepare("SELECT * FROM payment_transactions WHERE order_id = ? ORDER BY created_at")
+      .bind(id)
+      .all<Record<string, unknown>>()
+  ).results;
 const eventTypes = async (id: string) =>
-  (await env.DB.prepare("SELECT event_type FROM commission_order_events WHERE order_id = ? ORDER BY version").bind(id).all<{ event_type: string }>()).results.map((e) => e.event_type);
+  (
+    await env.DB.prepare("SELECT event_type FROM commission_order_events WHERE order_id = ? ORDER BY version")
+      .bind(id)
+      .all<{ event_type: string }>()
+  ).results.map((e) => e.event_type);
 const versions = async (id: string) =>
-  (await env.DB.prepare("SELECT version FROM commission_order_events WHERE order_id = ? ORDER BY version").bind(id).all<{ version: number }>()).results.map((e) => e.version);
+  (
+    await env.DB.prepare("SELECT version FROM commission_order_events WHERE order_id = ? ORDER BY version")
+      .bind(id)
+      .all<{ version: number }>()
+  ).results.map((e) => e.version);
 
 /** The invariant, as the reconciler reads it from D1 and the emulator, without repairing anything. */
 async function expectMoneyAgrees(id: string, extraIntentIds: string[] = []) {
@@ -36,7 +57,12 @@ async function expectMoneyAgrees(id: string, extraIntentIds: string[] = []) {
 /** Pays with the 3-D Secure card: the answer carries the bank's page, which the app frames (decision 057). */
 async function payPendingThreeDSecure(order: Order) {
   const response = await pay(order);
-  const body = (await response.json()) as { status: string; intentId: string; transactionId: string; nextAction: { type?: string; use_stripe_sdk?: { stripe_js?: unknown } } };
+  const body = (await response.json()) as {
+    status: string;
+    intentId: string;
+    transactionId: string;
+    nextAction: { type?: string; use_stripe_sdk?: { stripe_js?: unknown } };
+  };
   expect(body.status).toBe("requires_action");
   return { ...body, page: sdkChallengeOf(body.nextAction) };
 }
@@ -59,10 +85,16 @@ describe("case 1: a cancelled order keeps no money", () => {
     const pending = await payPendingThreeDSecure(order);
     await completeThreeDSecureInFrame(pending.page, "succeed");
     const canceled = await cancel(order);
-    expect(await canceled.json()).toMatchObject({ data: { orderProgressStatus: "CANCELED", orderPaymentStatus: "DRAFT", money: "refunded" } });
+    expect(await canceled.json()).toMatchObject({
+      data: { orderProgressStatus: "CANCELED", orderPaymentStatus: "DRAFT", money: "refunded" },
+    });
     for (const event of await eventsAbout([pending.intentId])) expect((await deliver(event)).status).toBe(200);
     // The page's own check after 3-D Secure says the money went back.
-    const check = await call("/api/stripe/intent/payment/get", { method: "POST", cookie: order.buyer.cookie, json: { intentId: pending.intentId, transactionId: pending.transactionId } });
+    const check = await call("/api/stripe/intent/payment/get", {
+      method: "POST",
+      cookie: order.buyer.cookie,
+      json: { intentId: pending.intentId, transactionId: pending.transactionId },
+    });
     expect(await check.json()).toMatchObject({ status: "refunded" });
     expect(await eventTypes(order.id)).toEqual(["APPROVED", "PAYMENT_STARTED", "CANCELED"]);
     expect(await row(order.id)).toMatchObject({ order_progress_status: "CANCELED", order_payment_status: "DRAFT" });
@@ -109,10 +141,17 @@ describe("case 2: no order is paid at a price nobody paid", () => {
     expect(again.intentId).not.toBe(pending.intentId);
     expect((await platform().paymentIntents.retrieve(again.intentId)).amount).toBe(20_000);
     await completeThreeDSecureInFrame(again.page, "succeed");
-    const check = await call("/api/stripe/intent/payment/get", { method: "POST", cookie: order.buyer.cookie, json: { intentId: again.intentId, transactionId: again.transactionId } });
+    const check = await call("/api/stripe/intent/payment/get", {
+      method: "POST",
+      cookie: order.buyer.cookie,
+      json: { intentId: again.intentId, transactionId: again.transactionId },
+    });
     expect(await check.json()).toMatchObject({ status: "succeeded" });
     expect(await row(order.id)).toMatchObject({ order_payment_status: "COMPLETED", price_amount: 20_000 });
-    expect((await transactions(order.id)).map((t) => [t.transaction_status, t.amount])).toEqual([["CANCELED", 10_000], ["COMPLETED", 20_000]]);
+    expect((await transactions(order.id)).map((t) => [t.transaction_status, t.amount])).toEqual([
+      ["CANCELED", 10_000],
+      ["COMPLETED", 20_000],
+    ]);
     expect(await expectMoneyAgrees(order.id)).toMatchObject({ captured: 20_000, refunded: 0 });
   });
 
@@ -121,7 +160,9 @@ describe("case 2: no order is paid at a price nobody paid", () => {
     const pending = await payPendingThreeDSecure(order);
     await completeThreeDSecureInFrame(pending.page, "succeed");
     const repriced = await orderCall("update", order.seller.cookie, { orderId: order.id, priceAmount: 200 });
-    expect(await repriced.json()).toMatchObject({ data: { priceAmount: 200, orderPaymentStatus: "DRAFT", money: "refunded" } });
+    expect(await repriced.json()).toMatchObject({
+      data: { priceAmount: 200, orderPaymentStatus: "DRAFT", money: "refunded" },
+    });
     for (const event of await eventsAbout([pending.intentId])) await deliver(event);
     expect(await row(order.id)).toMatchObject({ order_payment_status: "DRAFT", price_amount: 200 });
     expect(await expectMoneyAgrees(order.id)).toMatchObject({ captured: 10_000, refunded: 10_000 });
@@ -129,16 +170,32 @@ describe("case 2: no order is paid at a price nobody paid", () => {
 
   it("a succeeded intent the order did not start (another amount, another currency) is refunded once, with a notice to both parties", async () => {
     const order = await approvedOrder();
-    const customer = (await env.DB.prepare("SELECT stripe_customer_id FROM stripe_customers c JOIN user_accounts u ON u.id = c.user_account_id WHERE u.email = ?").bind(order.buyer.email).first<{ stripe_customer_id: string }>())!.stripe_customer_id;
+    const customer = (await env.DB.prepare(
+      "SELECT stripe_customer_id FROM stripe_customers c JOIN user_accounts u ON u.id = c.user_account_id WHERE u.email = ?",
+    )
+      .bind(order.buyer.email)
+      .first<{ stripe_customer_id: string }>())!.stripe_customer_id;
     const method = (await platform().paymentMethods.list({ customer, type: "card" })).data[0].id;
-    const stray = await platform().paymentIntents.create({ amount: 300, currency: "jpy", customer, payment_method: method, confirm: true, metadata: { orderId: order.id }, return_url: "http://localhost/" });
+    const stray = await platform().paymentIntents.create({
+      amount: 300,
+      currency: "jpy",
+      customer,
+      payment_method: method,
+      confirm: true,
+      metadata: { orderId: order.id },
+      return_url: "http://localhost/",
+    });
     expect(stray.status).toBe("succeeded");
     const deliveries = (await eventsAbout([stray.id])).filter((e) => e.type === "payment_intent.succeeded");
     for (const event of [...deliveries, ...deliveries]) expect((await deliver(event)).status).toBe(200);
     expect(await eventTypes(order.id)).toEqual(["APPROVED", "PAYMENT_RETURNED"]);
     const refunds = await platform().refunds.list({ payment_intent: stray.id });
     expect(refunds.data.map((r) => r.amount)).toEqual([300]);
-    const notices = await env.DB.prepare("SELECT notification_type FROM notifications WHERE order_id = ? AND notification_type = 'COMMISSION_ORDER_PAYMENT_REFUNDED'").bind(order.id).all();
+    const notices = await env.DB.prepare(
+      "SELECT notification_type FROM notifications WHERE order_id = ? AND notification_type = 'COMMISSION_ORDER_PAYMENT_REFUNDED'",
+    )
+      .bind(order.id)
+      .all();
     expect(notices.results).toHaveLength(2);
     expect(await row(order.id)).toMatchObject({ order_payment_status: "DRAFT" });
     // The order itself is still payable at its own price.
@@ -152,7 +209,11 @@ describe("case 2: no order is paid at a price nobody paid", () => {
     await pay(theirs);
     const [transaction] = await transactions(theirs.id);
     const intent = await platform().paymentIntents.retrieve(String(transaction.stripe_payment_intent_id));
-    const result = await stub(mine.id).recordPayment(mine.id, { intentId: intent.id, amount: intent.amount_received, currency: "JPY" }, intent.metadata.orderId);
+    const result = await stub(mine.id).recordPayment(
+      mine.id,
+      { intentId: intent.id, amount: intent.amount_received, currency: "JPY" },
+      intent.metadata.orderId,
+    );
     expect(result).toEqual({ status: "ignored" });
     expect((await platform().refunds.list({ payment_intent: intent.id })).data).toHaveLength(0);
     await expectMoneyAgrees(theirs.id);
@@ -163,10 +224,22 @@ describe("case 3: out-of-range values are refused at the door", () => {
   it("a schedule of 9007199254740991 ms is 400 and stored nowhere; the order is paid and both pages still read", async () => {
     const order = await approvedOrder();
     for (const estimatedDelivery of [Number.MAX_SAFE_INTEGER, Date.UTC(2100, 0, 2), -1]) {
-      const response = await orderCall("update", order.seller.cookie, { orderId: order.id, estimatedStart: null, estimatedDelivery });
+      const response = await orderCall("update", order.seller.cookie, {
+        orderId: order.id,
+        estimatedStart: null,
+        estimatedDelivery,
+      });
       expect(response.status, String(estimatedDelivery)).toBe(400);
     }
-    expect((await stub(order.id).act(order.id, { type: "updateSchedule", estimatedStart: null, estimatedDelivery: Number.MAX_SAFE_INTEGER }, "system")).status).toBe("refused");
+    expect(
+      (
+        await stub(order.id).act(
+          order.id,
+          { type: "updateSchedule", estimatedStart: null, estimatedDelivery: Number.MAX_SAFE_INTEGER },
+          "system",
+        )
+      ).status,
+    ).toBe("refused");
     expect(await row(order.id)).toMatchObject({ estimated_delivery: null });
     const paid = await pay(order);
     expect(paid.status).toBe(200);
@@ -181,8 +254,20 @@ describe("case 4: the Order object and D1 never silently diverge", () => {
     await runInDurableObject(stub(order.id), async (_instance, state) => {
       const stored = (await state.storage.get<StoredOrder>("order"))!;
       const next = { ...stored.state, priceAmount: 12_345 };
-      const statements = transitionStatements({ order: stored, next, event: "PRICE_UPDATED", actor: "seller", actorAccountId: stored.state.sellerId, now: Date.now() });
-      await state.storage.put("order", { ...stored, version: stored.version + 1, state: next, projection: { version: stored.version + 1, statements } });
+      const statements = transitionStatements({
+        order: stored,
+        next,
+        event: "PRICE_UPDATED",
+        actor: "seller",
+        actorAccountId: stored.state.sellerId,
+        now: Date.now(),
+      });
+      await state.storage.put("order", {
+        ...stored,
+        version: stored.version + 1,
+        state: next,
+        projection: { version: stored.version + 1, statements },
+      });
     });
     expect(await row(order.id)).toMatchObject({ price_amount: 10_000, version: 1 });
     const repriced = await orderCall("update", order.seller.cookie, { orderId: order.id, priceAmount: 15_000 });
@@ -199,12 +284,21 @@ describe("case 4: the Order object and D1 never silently diverge", () => {
     await runInDurableObject(stub(order.id), async (_instance, state) => {
       const stored = (await state.storage.get<StoredOrder>("order"))!;
       const before = { ...stored.state, priceAmount: 10_000 };
-      const statements = transitionStatements({ order: { ...stored, version: stored.version - 1, state: before }, next: stored.state, event: "PRICE_UPDATED", actor: "seller", actorAccountId: stored.state.sellerId, now: Date.now() });
+      const statements = transitionStatements({
+        order: { ...stored, version: stored.version - 1, state: before },
+        next: stored.state,
+        event: "PRICE_UPDATED",
+        actor: "seller",
+        actorAccountId: stored.state.sellerId,
+        now: Date.now(),
+      });
       await state.storage.put("order", { ...stored, projection: { version: stored.version, statements } });
     });
     await orderCall("update", order.seller.cookie, { orderId: order.id, priceAmount: 13_000 });
     expect(await versions(order.id)).toEqual([1, 2, 3]);
-    const notices = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE order_id = ?").bind(order.id).first<{ n: number }>();
+    const notices = await env.DB.prepare("SELECT count(*) AS n FROM notifications WHERE order_id = ?")
+      .bind(order.id)
+      .first<{ n: number }>();
     expect(notices!.n).toBe(1);
   });
 
@@ -230,7 +324,11 @@ describe("the reconciler", () => {
     await completeThreeDSecureInFrame(orphanPending.page, "succeed");
     // The orphan's order was canceled in D1 behind its object's back (as a lost object storage would leave it).
     await runInDurableObject(stub(orphan.id), (_instance, state) => state.storage.deleteAll());
-    await env.DB.prepare("UPDATE commission_orders SET order_progress_status = 'CANCELED', order_chat_status = 'CLOSED', canceled_at = ? WHERE id = ?").bind(Date.now(), orphan.id).run();
+    await env.DB.prepare(
+      "UPDATE commission_orders SET order_progress_status = 'CANCELED', order_chat_status = 'CLOSED', canceled_at = ? WHERE id = ?",
+    )
+      .bind(Date.now(), orphan.id)
+      .run();
 
     const deps = { d1: env.DB, stripe: platform(), orders: env.ORDER };
     const reportOnly = await checkMoney(deps, { since: Date.now() - DAY });

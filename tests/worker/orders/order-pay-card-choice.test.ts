@@ -11,7 +11,11 @@ import { getOrderDetail } from "#worker/services/order-views";
 const pay = (cookie: string, orderId: string, accountMethodId?: string) =>
   call("/api/features/commission/order/pay", { method: "POST", cookie, json: { orderId, accountMethodId } });
 const transactions = async (id: string) =>
-  (await env.DB.prepare("SELECT * FROM payment_transactions WHERE order_id = ?").bind(id).all<Record<string, unknown>>()).results;
+  (
+    await env.DB.prepare("SELECT * FROM payment_transactions WHERE order_id = ?")
+      .bind(id)
+      .all<Record<string, unknown>>()
+  ).results;
 
 async function saveCard(cookie: string, number: string) {
   const { setup } = await enterCard(cookie, number);
@@ -20,11 +24,14 @@ async function saveCard(cookie: string, number: string) {
 
 async function viewerOf(email: string) {
   const account = await commissionAccountByEmail(email);
-  const profile = await env.DB.prepare("SELECT id FROM user_profiles WHERE account_id = ?").bind(account.userAccountId).first<{ id: string }>();
+  const profile = await env.DB.prepare("SELECT id FROM user_profiles WHERE account_id = ?")
+    .bind(account.userAccountId)
+    .first<{ id: string }>();
   return { commissionAccountId: account.id, profileId: profile!.id, locale: "en" as const, displayCurrencyCode: "JPY" };
 }
 
-const paidLine = async (code: string, email: string) => (await getOrderDetail(db(), env, code, await viewerOf(email)))!.events.find((e) => e.type === "PAID");
+const paidLine = async (code: string, email: string) =>
+  (await getOrderDetail(db(), env, code, await viewerOf(email)))!.events.find((e) => e.type === "PAID");
 
 describe("choosing the card that pays", () => {
   it("charges the second saved card when the client chooses it, and the log says the client paid with it", async () => {
@@ -42,11 +49,22 @@ describe("choosing the card that pays", () => {
     expect(intent.payment_method).toBe(mastercard.stripe_method_id);
 
     // The client's log: paid by the client, with the card used; the creator's: by the client, without the card.
-    expect(await paidLine(order.code, order.buyer.email)).toMatchObject({ actor: "buyer", card: { brand: "mastercard", last4: "4444" } });
+    expect(await paidLine(order.code, order.buyer.email)).toMatchObject({
+      actor: "buyer",
+      card: { brand: "mastercard", last4: "4444" },
+    });
     expect(await paidLine(order.code, order.seller.email)).toMatchObject({ actor: "buyer", card: null });
 
     // The card deleted afterwards: still the client's payment, the card no longer named.
-    expect((await call("/api/stripe/payment/method/delete", { method: "POST", cookie: order.buyer.cookie, json: { methodId: mastercard.id } })).status).toBe(200);
+    expect(
+      (
+        await call("/api/stripe/payment/method/delete", {
+          method: "POST",
+          cookie: order.buyer.cookie,
+          json: { methodId: mastercard.id },
+        })
+      ).status,
+    ).toBe(200);
     expect(await paidLine(order.code, order.buyer.email)).toMatchObject({ actor: "buyer", card: null });
   });
 
@@ -68,7 +86,10 @@ describe("choosing the card that pays", () => {
     const rows = await transactions(order.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ transaction_status: "COMPLETED", payment_account_method_id: mastercard.id });
-    expect(await paidLine(order.code, order.buyer.email)).toMatchObject({ actor: "buyer", card: { brand: "mastercard", last4: "4444" } });
+    expect(await paidLine(order.code, order.buyer.email)).toMatchObject({
+      actor: "buyer",
+      card: { brand: "mastercard", last4: "4444" },
+    });
   });
 
   it("someone else's card, or one since deleted, charges nothing", async () => {
@@ -80,7 +101,15 @@ describe("choosing the card that pays", () => {
     expect(await refused.json()).toEqual({ error: "no_payment_method" });
 
     const [own] = await cardRows(order.buyer.email);
-    expect((await call("/api/stripe/payment/method/delete", { method: "POST", cookie: order.buyer.cookie, json: { methodId: own.id } })).status).toBe(200);
+    expect(
+      (
+        await call("/api/stripe/payment/method/delete", {
+          method: "POST",
+          cookie: order.buyer.cookie,
+          json: { methodId: own.id },
+        })
+      ).status,
+    ).toBe(200);
     expect((await pay(order.buyer.cookie, order.id, own.id)).status).toBe(409);
     expect(await transactions(order.id)).toHaveLength(0);
   });

@@ -23,25 +23,58 @@ const said = (locale: Locale, key: string, amount?: number) =>
   MESSAGES[locale][key].replace("{amount}", amount === undefined ? "{amount}" : formatMoney(amount, "JPY", locale));
 
 const FACTS: OrderFacts = {
-  progress: "APPROVED", payment: "DRAFT", chat: "OPENED", submitStatus: "SERVICE_SUBMITTED", priceAmount: 12_000, deliverableCount: 0,
-  submittedAt: T0, approvedAt: T0, deliveredAt: null, completedAt: null, canceledAt: null,
-  approvalDeadline: null, paymentDeadline: T0 + DEADLINES.paymentMs, deliveryDeadline: null, completionDeadline: null,
+  progress: "APPROVED",
+  payment: "DRAFT",
+  chat: "OPENED",
+  submitStatus: "SERVICE_SUBMITTED",
+  priceAmount: 12_000,
+  deliverableCount: 0,
+  submittedAt: T0,
+  approvedAt: T0,
+  deliveredAt: null,
+  completedAt: null,
+  canceledAt: null,
+  approvalDeadline: null,
+  paymentDeadline: T0 + DEADLINES.paymentMs,
+  deliveryDeadline: null,
+  completionDeadline: null,
 };
 const PAID: Partial<OrderFacts> = { payment: "COMPLETED", deliveryDeadline: T0 + DEADLINES.deliveryMs };
 
 function detail(side: "seller" | "buyer", facts: Partial<OrderFacts>, more: Partial<OrderDetail> = {}): OrderDetail {
   const merged = { ...FACTS, ...facts };
   return {
-    id: "order-1", code: "ABC123", side, title: "A portrait", counterpart: null, priceAmount: merged.priceAmount, currencyCode: "JPY", facts: merged,
-    description: "", categories: [], categoryOptions: [], sellerId: "seller", buyerId: "buyer", estimatedStart: null, estimatedDelivery: null,
-    breakdown: null, transactionStatus: merged.payment === "COMPLETED" ? "COMPLETED" : null, hasTerms: false,
-    questions: [], notes: [], events: [], deliverables: [], chatRoom: null,
+    id: "order-1",
+    code: "ABC123",
+    side,
+    title: "A portrait",
+    counterpart: null,
+    priceAmount: merged.priceAmount,
+    currencyCode: "JPY",
+    facts: merged,
+    description: "",
+    categories: [],
+    categoryOptions: [],
+    sellerId: "seller",
+    buyerId: "buyer",
+    estimatedStart: null,
+    estimatedDelivery: null,
+    breakdown: null,
+    transactionStatus: merged.payment === "COMPLETED" ? "COMPLETED" : null,
+    hasTerms: false,
+    questions: [],
+    notes: [],
+    events: [],
+    deliverables: [],
+    chatRoom: null,
     ...more,
   };
 }
 
-const panel = (locale: Locale, order: OrderDetail, now: number) => withMessageLocale(locale, "http://localhost", () => orderPanelTexts(order, now));
-const note = (locale: Locale, order: OrderDetail) => withMessageLocale(locale, "http://localhost", () => refundNoteText(order));
+const panel = (locale: Locale, order: OrderDetail, now: number) =>
+  withMessageLocale(locale, "http://localhost", () => orderPanelTexts(order, now));
+const note = (locale: Locale, order: OrderDetail) =>
+  withMessageLocale(locale, "http://localhost", () => refundNoteText(order));
 
 describe.each(["en", "ja"] as const)("refund wording in %s", (locale) => {
   it("the creator's prompt on a paid order names the full amount the rule refunds, and no payout", () => {
@@ -50,7 +83,9 @@ describe.each(["en", "ja"] as const)("refund wording in %s", (locale) => {
     expect(rule).toEqual({ allowed: true, refund: { kind: "full", amount: 12_000 } });
     expect(panel(locale, order, T0).cancelConfirm).toBe(said(locale, "orders_cancel_confirm_refund_seller", 12_000));
     // Another total, another amount: the words follow the order's money, not a fixed sentence.
-    expect(panel(locale, detail("seller", { ...PAID, priceAmount: 30_000 }), T0).cancelConfirm).toBe(said(locale, "orders_cancel_confirm_refund_seller", 30_000));
+    expect(panel(locale, detail("seller", { ...PAID, priceAmount: 30_000 }), T0).cancelConfirm).toBe(
+      said(locale, "orders_cancel_confirm_refund_seller", 30_000),
+    );
   });
 
   it("the creator's prompt on an unpaid order says nothing is refunded, and names no amount", () => {
@@ -74,21 +109,40 @@ describe.each(["en", "ja"] as const)("refund wording in %s", (locale) => {
 
   it("with the creator's terms, a paid order's prompt and Payment tab add that Comet refunds in full and applies none of them", () => {
     const seller = detail("seller", PAID, { hasTerms: true });
-    expect(panel(locale, seller, T0).cancelConfirm).toBe(`${said(locale, "orders_cancel_confirm_refund_seller", 12_000)} ${said(locale, "orders_refund_terms_seller")}`);
-    expect(note(locale, seller)).toBe(`${said(locale, "orders_refund_if_canceled_seller", 12_000)} ${said(locale, "orders_refund_terms_seller")}`);
+    expect(panel(locale, seller, T0).cancelConfirm).toBe(
+      `${said(locale, "orders_cancel_confirm_refund_seller", 12_000)} ${said(locale, "orders_refund_terms_seller")}`,
+    );
+    expect(note(locale, seller)).toBe(
+      `${said(locale, "orders_refund_if_canceled_seller", 12_000)} ${said(locale, "orders_refund_terms_seller")}`,
+    );
     const buyer = detail("buyer", PAID, { hasTerms: true });
-    expect(panel(locale, buyer, LATE).cancelConfirm).toBe(`${said(locale, "orders_cancel_confirm_refund_buyer", 12_000)} ${said(locale, "orders_refund_terms_buyer")}`);
+    expect(panel(locale, buyer, LATE).cancelConfirm).toBe(
+      `${said(locale, "orders_cancel_confirm_refund_buyer", 12_000)} ${said(locale, "orders_refund_terms_buyer")}`,
+    );
     // Nothing paid, nothing to refund: the terms are not the point, and are not mentioned.
-    expect(panel(locale, detail("seller", {}, { hasTerms: true }), T0).cancelConfirm).toBe(said(locale, "orders_cancel_confirm_nothing_paid"));
+    expect(panel(locale, detail("seller", {}, { hasTerms: true }), T0).cancelConfirm).toBe(
+      said(locale, "orders_cancel_confirm_nothing_paid"),
+    );
   });
 
   it("the Payment tab: what a cancel would refund, what it refunded or is refunding, and nothing where no cancel refunds", () => {
     expect(note(locale, detail("buyer", PAID))).toBe(said(locale, "orders_refund_if_canceled_buyer", 12_000));
     const canceled = { ...PAID, progress: "CANCELED" as const, canceledAt: T0 };
-    expect(note(locale, detail("seller", canceled, { transactionStatus: "REFUNDED" }))).toBe(said(locale, "orders_refund_done_seller", 12_000));
-    expect(note(locale, detail("buyer", canceled, { transactionStatus: "REFUNDED" }))).toBe(said(locale, "orders_refund_done_buyer", 12_000));
-    expect(note(locale, detail("buyer", canceled, { transactionStatus: "COMPLETED" }))).toBe(said(locale, "orders_refund_pending_buyer", 12_000));
-    for (const facts of [{}, { ...PAID, progress: "DELIVERED" as const }, { ...PAID, progress: "COMPLETED" as const }, { progress: "CANCELED" as const }]) {
+    expect(note(locale, detail("seller", canceled, { transactionStatus: "REFUNDED" }))).toBe(
+      said(locale, "orders_refund_done_seller", 12_000),
+    );
+    expect(note(locale, detail("buyer", canceled, { transactionStatus: "REFUNDED" }))).toBe(
+      said(locale, "orders_refund_done_buyer", 12_000),
+    );
+    expect(note(locale, detail("buyer", canceled, { transactionStatus: "COMPLETED" }))).toBe(
+      said(locale, "orders_refund_pending_buyer", 12_000),
+    );
+    for (const facts of [
+      {},
+      { ...PAID, progress: "DELIVERED" as const },
+      { ...PAID, progress: "COMPLETED" as const },
+      { progress: "CANCELED" as const },
+    ]) {
       expect(note(locale, detail("seller", facts))).toBeNull();
     }
   });

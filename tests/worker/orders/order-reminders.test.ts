@@ -20,7 +20,12 @@ async function party() {
 
 async function orderWith(now: number, columns: Record<string, string | number | null>) {
   const [seller, buyer] = await Promise.all([party(), party()]);
-  const order = await insertOrder({ sellerId: seller.id, buyerId: buyer.id, priceAmount: 10_000, approvalDeadline: now + 7 * 24 * HOUR });
+  const order = await insertOrder({
+    sellerId: seller.id,
+    buyerId: buyer.id,
+    priceAmount: 10_000,
+    approvalDeadline: now + 7 * 24 * HOUR,
+  });
   const names = Object.keys(columns);
   await env.DB.prepare(`UPDATE commission_orders SET ${names.map((name) => `${name} = ?`).join(", ")} WHERE id = ?`)
     .bind(...names.map((name) => columns[name]), order.id)
@@ -30,7 +35,9 @@ async function orderWith(now: number, columns: Record<string, string | number | 
 
 const reminders = async (orderId: string) =>
   (
-    await env.DB.prepare("SELECT recipient_user_account_id AS recipient, notification_type AS type, href, dedupe_key FROM notifications WHERE order_id = ? ORDER BY created_at, dedupe_key")
+    await env.DB.prepare(
+      "SELECT recipient_user_account_id AS recipient, notification_type AS type, href, dedupe_key FROM notifications WHERE order_id = ? ORDER BY created_at, dedupe_key",
+    )
       .bind(orderId)
       .all()
   ).results;
@@ -61,15 +68,27 @@ describe("order reminders by cron", () => {
   it("sends one reminder when two runs race", async () => {
     const now = Date.now();
     const order = await orderWith(now, { order_progress_status: "APPROVED", payment_deadline: now + 5 * HOUR });
-    await Promise.all([sendDueReminders(env.DB, now), sendDueReminders(env.DB, now), sendDueReminders(env.DB, now + 1)]);
+    await Promise.all([
+      sendDueReminders(env.DB, now),
+      sendDueReminders(env.DB, now),
+      sendDueReminders(env.DB, now + 1),
+    ]);
     const sent = await reminders(order.id);
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ recipient: order.buyer.userAccountId, type: "COMMISSION_ORDER_PAYMENT_REMINDER", href: `/dashboard/commission/client/requests?order=${order.code}` });
+    expect(sent[0]).toMatchObject({
+      recipient: order.buyer.userAccountId,
+      type: "COMMISSION_ORDER_PAYMENT_REMINDER",
+      href: `/dashboard/commission/client/requests?order=${order.code}`,
+    });
   });
 
   it("reminds again when the deadline moves, and not of a deadline further than its lead", async () => {
     const now = Date.now();
-    const order = await orderWith(now, { order_progress_status: "APPROVED", order_payment_status: "COMPLETED", delivery_deadline: now + 60 * HOUR });
+    const order = await orderWith(now, {
+      order_progress_status: "APPROVED",
+      order_payment_status: "COMPLETED",
+      delivery_deadline: now + 60 * HOUR,
+    });
     await sendDueReminders(env.DB, now);
     expect(await reminders(order.id)).toEqual([]);
     await sendDueReminders(env.DB, now + 35 * HOUR);
@@ -77,18 +96,27 @@ describe("order reminders by cron", () => {
     await sendDueReminders(env.DB, now + 37 * HOUR);
     expect((await reminders(order.id)).map((row) => row.type)).toEqual(["COMMISSION_ORDER_DELIVERY_REMINDER"]);
     // The seller moved the delivery date: the new deadline gets its own reminder when it comes near.
-    await env.DB.prepare("UPDATE commission_orders SET delivery_deadline = ? WHERE id = ?").bind(now + 100 * HOUR, order.id).run();
+    await env.DB.prepare("UPDATE commission_orders SET delivery_deadline = ? WHERE id = ?")
+      .bind(now + 100 * HOUR, order.id)
+      .run();
     await sendDueReminders(env.DB, now + 38 * HOUR);
     expect(await reminders(order.id)).toHaveLength(1);
     await sendDueReminders(env.DB, now + 77 * HOUR);
     await sendDueReminders(env.DB, now + 78 * HOUR);
-    expect((await reminders(order.id)).map((row) => row.dedupe_key)).toEqual([`delivery-reminder:${order.id}:${now + 60 * HOUR}`, `delivery-reminder:${order.id}:${now + 100 * HOUR}`]);
+    expect((await reminders(order.id)).map((row) => row.dedupe_key)).toEqual([
+      `delivery-reminder:${order.id}:${now + 60 * HOUR}`,
+      `delivery-reminder:${order.id}:${now + 100 * HOUR}`,
+    ]);
   });
 
   it("reminds nobody of a canceled or completed order, or of a deadline already past", async () => {
     const now = Date.now();
     const canceled = await orderWith(now, { order_progress_status: "CANCELED", approval_deadline: now + HOUR });
-    const completed = await orderWith(now, { order_progress_status: "COMPLETED", order_payment_status: "COMPLETED", delivery_deadline: now + HOUR });
+    const completed = await orderWith(now, {
+      order_progress_status: "COMPLETED",
+      order_payment_status: "COMPLETED",
+      delivery_deadline: now + HOUR,
+    });
     const late = await orderWith(now, { approval_deadline: now - HOUR });
     await sendDueReminders(env.DB, now);
     for (const order of [canceled, completed, late]) expect(await reminders(order.id)).toEqual([]);

@@ -23,29 +23,62 @@ async function party() {
   return { cookie, commissionAccountId: account.id, userAccountId: account.userAccountId };
 }
 
-async function newOrder({ priceAmount = 10_000, approvalDeadline = Date.now() + 7 * 86_400_000 }: { priceAmount?: number | null; approvalDeadline?: number } = {}) {
+async function newOrder({
+  priceAmount = 10_000,
+  approvalDeadline = Date.now() + 7 * 86_400_000,
+}: {
+  priceAmount?: number | null;
+  approvalDeadline?: number;
+} = {}) {
   const [seller, buyer, stranger] = await Promise.all([party(), party(), party()]);
-  const { id, code } = await insertOrder({ sellerId: seller.commissionAccountId, buyerId: buyer.commissionAccountId, priceAmount, approvalDeadline });
+  const { id, code } = await insertOrder({
+    sellerId: seller.commissionAccountId,
+    buyerId: buyer.commissionAccountId,
+    priceAmount,
+    approvalDeadline,
+  });
   return { id, code, seller, buyer, stranger, stub: env.ORDER.get(env.ORDER.idFromName(id)) };
 }
 
-const act = (path: string, cookie: string | undefined, json: unknown) => call(`/api/features/commission/order/${path}`, { method: "POST", cookie, json });
-const row = (id: string) => env.DB.prepare("SELECT * FROM commission_orders WHERE id = ?").bind(id).first<Record<string, unknown>>();
+const act = (path: string, cookie: string | undefined, json: unknown) =>
+  call(`/api/features/commission/order/${path}`, { method: "POST", cookie, json });
+const row = (id: string) =>
+  env.DB.prepare("SELECT * FROM commission_orders WHERE id = ?").bind(id).first<Record<string, unknown>>();
 const events = async (id: string) =>
-  (await env.DB.prepare("SELECT event_type, actor, actor_account_id FROM commission_order_events WHERE order_id = ? ORDER BY version").bind(id).all()).results;
+  (
+    await env.DB.prepare(
+      "SELECT event_type, actor, actor_account_id FROM commission_order_events WHERE order_id = ? ORDER BY version",
+    )
+      .bind(id)
+      .all()
+  ).results;
 const notices = async (id: string) =>
-  (await env.DB.prepare("SELECT recipient_user_account_id AS recipient, notification_type AS type, href FROM notifications WHERE order_id = ? ORDER BY created_at, type").bind(id).all()).results;
+  (
+    await env.DB.prepare(
+      "SELECT recipient_user_account_id AS recipient, notification_type AS type, href FROM notifications WHERE order_id = ? ORDER BY created_at, type",
+    )
+      .bind(id)
+      .all()
+  ).results;
 
 describe("who may act on an order", () => {
   it("the seller approves: the list row, the event log and the buyer's notification follow", async () => {
     const order = await newOrder();
     const response = await act("approve", order.seller.cookie, { orderId: order.id });
     expect(response.status).toBe(200);
-    expect(await response.json()).toMatchObject({ data: { orderProgressStatus: "APPROVED", orderChatStatus: "OPENED" } });
+    expect(await response.json()).toMatchObject({
+      data: { orderProgressStatus: "APPROVED", orderChatStatus: "OPENED" },
+    });
     expect(await row(order.id)).toMatchObject({ order_progress_status: "APPROVED", order_chat_status: "OPENED" });
-    expect(await events(order.id)).toEqual([{ event_type: "APPROVED", actor: "seller", actor_account_id: order.seller.commissionAccountId }]);
+    expect(await events(order.id)).toEqual([
+      { event_type: "APPROVED", actor: "seller", actor_account_id: order.seller.commissionAccountId },
+    ]);
     expect(await notices(order.id)).toEqual([
-      { recipient: order.buyer.userAccountId, type: "COMMISSION_ORDER_APPROVED", href: `/dashboard/commission/client/requests?order=${order.code}` },
+      {
+        recipient: order.buyer.userAccountId,
+        type: "COMMISSION_ORDER_APPROVED",
+        href: `/dashboard/commission/client/requests?order=${order.code}`,
+      },
     ]);
   });
 
@@ -75,7 +108,10 @@ describe("who may act on an order", () => {
 
   it("checks the schedule and the price's form", async () => {
     const order = await newOrder();
-    expect((await act("update", order.seller.cookie, { orderId: order.id, estimatedStart: 2_000, estimatedDelivery: 1_000 })).status).toBe(400);
+    expect(
+      (await act("update", order.seller.cookie, { orderId: order.id, estimatedStart: 2_000, estimatedDelivery: 1_000 }))
+        .status,
+    ).toBe(400);
     expect((await act("update", order.seller.cookie, { orderId: order.id, priceAmount: 12.5 })).status).toBe(400);
     expect((await act("update", order.buyer.cookie, { orderId: order.id, priceAmount: 12_000 })).status).toBe(409);
     expect((await row(order.id))!.price_amount).toBe(10_000);
@@ -88,11 +124,25 @@ async function postPrice(userAccountId: string, orderId: string, price: string, 
   const { token } = await createSession(db(), userAccountId);
   const path = "/dashboard/commission/managements";
   const context = new RouterContextProvider();
-  context.set(requestContext, { env, url: new URL(`http://localhost${path}`), executionCtx: {} as ExecutionContext, db: db(), user: await getSessionUser(db(), token), sessionToken: token, locale });
+  context.set(requestContext, {
+    env,
+    url: new URL(`http://localhost${path}`),
+    executionCtx: {} as ExecutionContext,
+    db: db(),
+    user: await getSessionUser(db(), token),
+    sessionToken: token,
+    locale,
+  });
   const body = new FormData();
-  for (const [name, value] of Object.entries({ orderId, intent: "updatePrice", currency: "JPY", price })) body.set(name, value);
-  const result = await managementsPage.action({ context, request: new Request(`http://localhost${path}`, { method: "POST", body }) } as never);
-  return (result && typeof result === "object" && "init" in result ? result : { data: result, init: { status: 200 } }) as { data: { ok: boolean; errors?: Record<string, string> }; init: { status: number } };
+  for (const [name, value] of Object.entries({ orderId, intent: "updatePrice", currency: "JPY", price }))
+    body.set(name, value);
+  const result = await managementsPage.action({
+    context,
+    request: new Request(`http://localhost${path}`, { method: "POST", body }),
+  } as never);
+  return (
+    result && typeof result === "object" && "init" in result ? result : { data: result, init: { status: 200 } }
+  ) as { data: { ok: boolean; errors?: Record<string, string> }; init: { status: number } };
 }
 
 describe("the order page's price field reads a price as the form editor does (pricing.ts)", () => {
@@ -100,7 +150,11 @@ describe("the order page's price field reads a price as the form editor does (pr
 
   it("refuses yen with decimals instead of rounding them, in the user's language, and changes nothing", async () => {
     const order = await newOrder();
-    for (const [price, locale] of [["12.5", "en"], ["12.5", "ja"], ["12000.0", "en"]] as const) {
+    for (const [price, locale] of [
+      ["12.5", "en"],
+      ["12.5", "ja"],
+      ["12000.0", "en"],
+    ] as const) {
       const result = await postPrice(order.seller.userAccountId, order.id, price, locale);
       expect(result.init.status).toBe(400);
       expect(result.data).toEqual({ ok: false, intent: "updatePrice", errors: yenMessage(locale) });
@@ -123,7 +177,10 @@ describe("the order page's price field reads a price as the form editor does (pr
 
   it("saves a whole number of yen, commas and all, up to the maximum", async () => {
     const order = await newOrder();
-    expect(await postPrice(order.seller.userAccountId, order.id, " 12,000 ")).toMatchObject({ data: { ok: true }, init: { status: 200 } });
+    expect(await postPrice(order.seller.userAccountId, order.id, " 12,000 ")).toMatchObject({
+      data: { ok: true },
+      init: { status: 200 },
+    });
     expect((await row(order.id))!.price_amount).toBe(12_000);
     expect(await postPrice(order.seller.userAccountId, order.id, "10,000,000")).toMatchObject({ data: { ok: true } });
     expect((await row(order.id))!.price_amount).toBe(10_000_000);
@@ -134,7 +191,9 @@ describe("the order page's price field reads a price as the form editor does (pr
 describe("exactly once", () => {
   it("five approvals racing make one transition, one event and one notification", async () => {
     const order = await newOrder();
-    const responses = await Promise.all(Array.from({ length: 5 }, () => act("approve", order.seller.cookie, { orderId: order.id })));
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, () => act("approve", order.seller.cookie, { orderId: order.id })),
+    );
     expect(responses.map((r) => r.status).sort()).toEqual([200, 409, 409, 409, 409]);
     expect(await events(order.id)).toHaveLength(1);
     expect(await notices(order.id)).toHaveLength(1);
@@ -150,14 +209,23 @@ describe("exactly once", () => {
       await state.storage.put("order", { ...stored, state: { ...stored.state, openPayment: payment } });
     });
     const markPaid = { type: "markPaid" as const, payment };
-    const [first, second] = await Promise.all([order.stub.act(order.id, markPaid, "system"), order.stub.act(order.id, markPaid, "system")]);
+    const [first, second] = await Promise.all([
+      order.stub.act(order.id, markPaid, "system"),
+      order.stub.act(order.id, markPaid, "system"),
+    ]);
     expect([first, second].map((r) => (r.status === "done" ? r.changed : r.status)).sort()).toEqual([false, true]);
     expect((await events(order.id)).map((e) => e.event_type)).toEqual(["APPROVED", "PAID"]);
     expect((await notices(order.id)).filter((n) => n.type === "COMMISSION_ORDER_PAID")).toEqual([
-      { recipient: order.seller.userAccountId, type: "COMMISSION_ORDER_PAID", href: `/dashboard/commission/managements?order=${order.code}` },
+      {
+        recipient: order.seller.userAccountId,
+        type: "COMMISSION_ORDER_PAID",
+        href: `/dashboard/commission/managements?order=${order.code}`,
+      },
     ]);
     // The buyer cannot claim a payment through the API.
-    expect((await order.stub.act(order.id, markPaid, { commissionAccountId: order.buyer.commissionAccountId })).status).toBe("refused");
+    expect(
+      (await order.stub.act(order.id, markPaid, { commissionAccountId: order.buyer.commissionAccountId })).status,
+    ).toBe("refused");
   });
 });
 
@@ -169,7 +237,9 @@ describe("D1 round trips per transition (outside production, for npm run bench:o
     const second = await act("approve", order.seller.cookie, { orderId: order.id });
     expect(second.headers.get("X-Order-D1-Round-Trips")).toBe("1");
     // A refusal writes nothing.
-    expect((await act("approve", order.seller.cookie, { orderId: order.id })).headers.get("X-Order-D1-Round-Trips")).toBe("0");
+    expect(
+      (await act("approve", order.seller.cookie, { orderId: order.id })).headers.get("X-Order-D1-Round-Trips"),
+    ).toBe("0");
   });
 });
 
@@ -180,7 +250,9 @@ describe("deadlines are alarms", () => {
     expect(await runDurableObjectAlarm(order.stub)).toBe(true);
     expect(await row(order.id)).toMatchObject({ order_progress_status: "CANCELED", order_chat_status: "CLOSED" });
     expect(await events(order.id)).toEqual([{ event_type: "CANCELED", actor: "system", actor_account_id: null }]);
-    expect((await notices(order.id)).map((n) => n.recipient).sort()).toEqual([order.seller.userAccountId, order.buyer.userAccountId].sort());
+    expect((await notices(order.id)).map((n) => n.recipient).sort()).toEqual(
+      [order.seller.userAccountId, order.buyer.userAccountId].sort(),
+    );
     // Nothing pending any more: no alarm, and a late approval is refused.
     expect(await runDurableObjectAlarm(order.stub)).toBe(false);
     expect((await act("approve", order.seller.cookie, { orderId: order.id })).status).toBe(409);

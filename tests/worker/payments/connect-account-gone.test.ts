@@ -15,16 +15,23 @@ describe("a connected account gone at Stripe", () => {
     await onboard(seller.cookie, "complete");
     const gone = (await accountOf(seller))!;
     expect((await connectGet(seller.cookie)).body).toMatchObject({ state: "ready" });
-    const [lastUpdate] = (await platform().events.list({ type: "account.updated", limit: 1 }, { stripeAccount: gone })).data;
+    const [lastUpdate] = (await platform().events.list({ type: "account.updated", limit: 1 }, { stripeAccount: gone }))
+      .data;
     await platform().accounts.del(gone);
-    await expect(platform().accounts.retrieve(gone)).rejects.toMatchObject({ statusCode: 403, type: "StripePermissionError" });
+    await expect(platform().accounts.retrieve(gone)).rejects.toMatchObject({
+      statusCode: 403,
+      type: "StripePermissionError",
+    });
 
     // Stripe's last word about it, delivered late: re-reading it finds it gone, and the event is still acknowledged.
     expect((await deliver(lastUpdate)).status).toBe(200);
     expect(await accountOf(seller)).toBeNull();
 
     // The wallet: not connected; the dashboard link: none to give (409), never a 500.
-    expect(await connectGet(seller.cookie)).toMatchObject({ status: 200, body: { state: "not_connected", connected: false } });
+    expect(await connectGet(seller.cookie)).toMatchObject({
+      status: 200,
+      body: { state: "not_connected", connected: false },
+    });
     expect((await call("/api/stripe/connect/signin", { method: "POST", cookie: seller.cookie })).status).toBe(409);
 
     // Setting up again makes a new account, not the gone one replayed.
@@ -56,8 +63,17 @@ describe("a connected account gone at Stripe", () => {
     await platform().accounts.del(gone);
     const order = await paidOrder("DELIVERED", seller, buyer);
     // The completion's own release meets the gone account ("No such destination").
-    expect((await call("/api/features/commission/order/complete", { method: "POST", cookie: seller.cookie, json: { orderId: order.id } })).status).toBe(200);
-    const payout = () => env.DB.prepare("SELECT payout_status, last_error FROM creator_payouts WHERE order_id = ?").bind(order.id).first();
+    expect(
+      (
+        await call("/api/features/commission/order/complete", {
+          method: "POST",
+          cookie: seller.cookie,
+          json: { orderId: order.id },
+        })
+      ).status,
+    ).toBe(200);
+    const payout = () =>
+      env.DB.prepare("SELECT payout_status, last_error FROM creator_payouts WHERE order_id = ?").bind(order.id).first();
     expect(await payout()).toEqual({ payout_status: "HELD", last_error: "resource_missing" });
     // The cron's release no longer picks it: the account can't be paid.
     expect(await releaseHeldPayouts({ d1: env.DB, stripe: platform() }, seller.userAccountId)).toEqual([]);

@@ -10,18 +10,27 @@ import { deliver, platform } from "../support/payments-helpers";
 
 const emulator = `http://${env.STRIPE_API_HOST}:${env.STRIPE_API_PORT}`;
 const verify = (account: string, outcome: "verified" | "requirements_due" = "verified") =>
-  fetch(`${emulator}/_emulator/connect/accounts/${account}/verify`, { method: "POST", body: new URLSearchParams({ outcome }) });
+  fetch(`${emulator}/_emulator/connect/accounts/${account}/verify`, {
+    method: "POST",
+    body: new URLSearchParams({ outcome }),
+  });
 const accountUpdates = async (account: string): Promise<Stripe.Event[]> =>
   (await platform().events.list({ type: "account.updated", limit: 100 }, { stripeAccount: account })).data.reverse();
 const savedFlags = async (account: string) =>
-  env.DB.prepare("SELECT details_submitted, payouts_enabled FROM stripe_connected_accounts WHERE stripe_account_id = ?").bind(account).first<{ details_submitted: number; payouts_enabled: number }>();
+  env.DB.prepare("SELECT details_submitted, payouts_enabled FROM stripe_connected_accounts WHERE stripe_account_id = ?")
+    .bind(account)
+    .first<{ details_submitted: number; payouts_enabled: number }>();
 
 describe("onboarding over time", () => {
   it("in review after submitting, then ready once Stripe has verified, told by account.updated on the Connect endpoint", async () => {
     const seller = await creator();
     await onboard(seller.cookie, "review");
     const account = (await accountOf(seller))!;
-    expect((await connectGet(seller.cookie)).body).toMatchObject({ state: "in_review", detailsSubmitted: true, payoutsEnabled: false });
+    expect((await connectGet(seller.cookie)).body).toMatchObject({
+      state: "in_review",
+      detailsSubmitted: true,
+      payoutsEnabled: false,
+    });
 
     const seen = (await accountUpdates(account)).length;
     expect((await verify(account)).status).toBe(200);

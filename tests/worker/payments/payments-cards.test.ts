@@ -3,7 +3,16 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../support/helpers";
-import { cardRows, completeThreeDSecure, confirmSetup, createSetup, enterCard, newUser, platform, RETURN_URL } from "../support/payments-helpers";
+import {
+  cardRows,
+  completeThreeDSecure,
+  confirmSetup,
+  createSetup,
+  enterCard,
+  newUser,
+  platform,
+  RETURN_URL,
+} from "../support/payments-helpers";
 
 describe("saving a card", () => {
   it("saves a card whose setup succeeded, with its brand, last 4 and expiry, once however often it is confirmed", async () => {
@@ -15,7 +24,12 @@ describe("saving a card", () => {
     expect(first.status).toBe(200);
     const saved = (await first.json()) as { paymentAccountMethodId: string; stripeMethodId: string; card: unknown };
     expect(saved.stripeMethodId).toMatch(/^pm_/);
-    expect(saved.card).toEqual({ brand: "visa", last4: "4242", expMonth: 12, expYear: new Date().getUTCFullYear() + 3 });
+    expect(saved.card).toEqual({
+      brand: "visa",
+      last4: "4242",
+      expMonth: 12,
+      expYear: new Date().getUTCFullYear() + 3,
+    });
 
     const again = await confirmSetup(user.cookie, setup.intentId);
     expect(await again.json()).toEqual(saved);
@@ -58,7 +72,10 @@ describe("saving a card", () => {
     it(`a declined card (${declineCode}) says why and saves nothing`, async () => {
       const user = await newUser();
       const { setup, result } = await enterCard(user.cookie, number);
-      expect(result).toMatchObject({ status: "failed", error: { type: "card_error", code: "card_declined", decline_code: declineCode } });
+      expect(result).toMatchObject({
+        status: "failed",
+        error: { type: "card_error", code: "card_declined", decline_code: declineCode },
+      });
       expect((await confirmSetup(user.cookie, setup.intentId)).status).toBe(409);
       expect(await cardRows(user.email)).toHaveLength(0);
     });
@@ -82,8 +99,15 @@ describe("deleting a card", () => {
   it("detaches the card at Stripe and removes it", async () => {
     const user = await newUser();
     const { setup } = await enterCard(user.cookie, "5555555555554444");
-    const saved = (await (await confirmSetup(user.cookie, setup.intentId)).json()) as { paymentAccountMethodId: string; stripeMethodId: string };
-    const deleted = await call("/api/stripe/payment/method/delete", { method: "POST", cookie: user.cookie, json: { methodId: saved.paymentAccountMethodId } });
+    const saved = (await (await confirmSetup(user.cookie, setup.intentId)).json()) as {
+      paymentAccountMethodId: string;
+      stripeMethodId: string;
+    };
+    const deleted = await call("/api/stripe/payment/method/delete", {
+      method: "POST",
+      cookie: user.cookie,
+      json: { methodId: saved.paymentAccountMethodId },
+    });
     expect(deleted.status).toBe(200);
     expect(await cardRows(user.email)).toHaveLength(0);
     expect((await platform().paymentMethods.retrieve(saved.stripeMethodId)).customer).toBeNull();
@@ -93,8 +117,12 @@ describe("deleting a card", () => {
 describe("nobody reaches another user's cards or intents", () => {
   it("refuses signed-out callers", async () => {
     expect((await call("/api/stripe/intent/setup/create")).status).toBe(401);
-    expect((await call("/api/stripe/intent/setup/confirm", { method: "POST", json: { intentId: "seti_x" } })).status).toBe(401);
-    expect((await call("/api/stripe/payment/method/delete", { method: "POST", json: { methodId: "x" } })).status).toBe(401);
+    expect(
+      (await call("/api/stripe/intent/setup/confirm", { method: "POST", json: { intentId: "seti_x" } })).status,
+    ).toBe(401);
+    expect((await call("/api/stripe/payment/method/delete", { method: "POST", json: { methodId: "x" } })).status).toBe(
+      401,
+    );
   });
 
   it("answers 404 to confirming someone else's intent or deleting someone else's card, and changes nothing", async () => {
@@ -108,8 +136,15 @@ describe("nobody reaches another user's cards or intents", () => {
     expect(await cardRows(stranger.email)).toHaveLength(0);
     expect(await cardRows(owner.email)).toHaveLength(0);
 
-    const saved = (await (await confirmSetup(owner.cookie, setup.intentId)).json()) as { paymentAccountMethodId: string; stripeMethodId: string };
-    const refused = await call("/api/stripe/payment/method/delete", { method: "POST", cookie: stranger.cookie, json: { methodId: saved.paymentAccountMethodId } });
+    const saved = (await (await confirmSetup(owner.cookie, setup.intentId)).json()) as {
+      paymentAccountMethodId: string;
+      stripeMethodId: string;
+    };
+    const refused = await call("/api/stripe/payment/method/delete", {
+      method: "POST",
+      cookie: stranger.cookie,
+      json: { methodId: saved.paymentAccountMethodId },
+    });
     expect(refused.status).toBe(404);
     expect(await cardRows(owner.email)).toHaveLength(1);
     expect((await platform().paymentMethods.retrieve(saved.stripeMethodId)).customer).not.toBeNull();

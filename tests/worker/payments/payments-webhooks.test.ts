@@ -3,10 +3,23 @@
 // Stripe would push them (workerd under test listens on no port the emulator could reach).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { cardRows, confirmSetup, deliver, enterCard, eventsAbout, newUser, platform, postWebhook, shuffledDeliveries, sign } from "../support/payments-helpers";
+import {
+  cardRows,
+  confirmSetup,
+  deliver,
+  enterCard,
+  eventsAbout,
+  newUser,
+  platform,
+  postWebhook,
+  shuffledDeliveries,
+  sign,
+} from "../support/payments-helpers";
 
 const processed = async (eventId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM processed_webhook_events WHERE event_id = ?").bind(eventId).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM processed_webhook_events WHERE event_id = ?")
+    .bind(eventId)
+    .first<{ n: number }>())!.n;
 
 /** A user whose card setup succeeded at the emulator, with no confirm call from the browser (it closed the tab). */
 async function succeededSetupWithoutConfirm() {
@@ -35,15 +48,27 @@ describe("the webhook's signature", () => {
   });
 
   it("checks a connected account's events with the Connect endpoint's own secret, as Stripe signs them (and only there)", async () => {
-    const account = await platform().accounts.create({ type: "express", country: "JP", metadata: { suite: "connect-secret" } });
-    await platform().accounts.update(account.id, { metadata: { suite: "connect-secret", touched: crypto.randomUUID() } });
-    const [event] = (await platform().events.list({ type: "account.updated", limit: 10 }, { stripeAccount: account.id })).data;
+    const account = await platform().accounts.create({
+      type: "express",
+      country: "JP",
+      metadata: { suite: "connect-secret" },
+    });
+    await platform().accounts.update(account.id, {
+      metadata: { suite: "connect-secret", touched: crypto.randomUUID() },
+    });
+    const [event] = (
+      await platform().events.list({ type: "account.updated", limit: 10 }, { stripeAccount: account.id })
+    ).data;
     expect(event.account).toBe(account.id);
     const body = JSON.stringify(event, null, 2);
     // Signed with the platform endpoint's secret (a Worker that knew one secret for both): refused at the Connect endpoint.
-    expect((await postWebhook(body, await sign(body, { secret: env.STRIPE_WEBHOOK_SECRET }), "connect")).status).toBe(400);
+    expect((await postWebhook(body, await sign(body, { secret: env.STRIPE_WEBHOOK_SECRET }), "connect")).status).toBe(
+      400,
+    );
     // Signed with the Connect secret but sent to the platform endpoint: refused there.
-    expect((await postWebhook(body, await sign(body, { secret: env.STRIPE_CONNECT_WEBHOOK_SECRET }), "platform")).status).toBe(400);
+    expect(
+      (await postWebhook(body, await sign(body, { secret: env.STRIPE_CONNECT_WEBHOOK_SECRET }), "platform")).status,
+    ).toBe(400);
     expect(await processed(event.id)).toBe(0);
     // As Stripe delivers it: the Connect endpoint, its own secret.
     expect(env.STRIPE_CONNECT_WEBHOOK_SECRET).not.toBe(env.STRIPE_WEBHOOK_SECRET);
@@ -80,7 +105,9 @@ describe("one effect per event", () => {
   it("does not bring back a card detached since, whatever order succeeded and detached arrive in", async () => {
     const { user, intent, methodId } = await succeededSetupWithoutConfirm();
     await platform().paymentMethods.detach(methodId);
-    const events = (await eventsAbout([intent.id, methodId])).filter((e) => ["setup_intent.succeeded", "payment_method.detached"].includes(e.type));
+    const events = (await eventsAbout([intent.id, methodId])).filter((e) =>
+      ["setup_intent.succeeded", "payment_method.detached"].includes(e.type),
+    );
     expect(events).toHaveLength(2);
 
     for (const event of shuffledDeliveries(events, 3)) expect((await deliver(event)).status).toBe(200);

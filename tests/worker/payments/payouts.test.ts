@@ -18,15 +18,22 @@ import { newParty, type Party } from "../support/order-states";
 import { deliver, platform, shuffledDeliveries } from "../support/payments-helpers";
 
 /** The seller completes a delivered order (spec section 6: approve, cancel, deliver, complete are the seller's). */
-const complete = (seller: Party, orderId: string) => call("/api/features/commission/order/complete", { method: "POST", cookie: seller.cookie, json: { orderId } });
-const payoutRow = (orderId: string) => env.DB.prepare("SELECT * FROM creator_payouts WHERE order_id = ?").bind(orderId).first<Record<string, unknown>>();
-const transfersTo = async (account: string) => (await platform().transfers.list({ destination: account, limit: 100 })).data;
+const complete = (seller: Party, orderId: string) =>
+  call("/api/features/commission/order/complete", { method: "POST", cookie: seller.cookie, json: { orderId } });
+const payoutRow = (orderId: string) =>
+  env.DB.prepare("SELECT * FROM creator_payouts WHERE order_id = ?").bind(orderId).first<Record<string, unknown>>();
+const transfersTo = async (account: string) =>
+  (await platform().transfers.list({ destination: account, limit: 100 })).data;
 const countEvents = async (orderId: string, type: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM commission_order_events WHERE order_id = ? AND event_type = ?").bind(orderId, type).first<{ n: number }>())!.n;
+  (await env.DB.prepare("SELECT count(*) AS n FROM commission_order_events WHERE order_id = ? AND event_type = ?")
+    .bind(orderId, type)
+    .first<{ n: number }>())!.n;
 
 /** The order's charge at Stripe and its balance transaction: what the client paid, and what that became in yen. */
 async function chargeOf(orderId: string) {
-  const row = await env.DB.prepare("SELECT stripe_payment_intent_id AS id FROM payment_transactions WHERE order_id = ?").bind(orderId).first<{ id: string }>();
+  const row = await env.DB.prepare("SELECT stripe_payment_intent_id AS id FROM payment_transactions WHERE order_id = ?")
+    .bind(orderId)
+    .first<{ id: string }>();
   const intent = await platform().paymentIntents.retrieve(row!.id, { expand: ["latest_charge.balance_transaction"] });
   const charge = intent.latest_charge as Stripe.Charge;
   return { charge, settled: charge.balance_transaction as Stripe.BalanceTransaction };
@@ -40,17 +47,35 @@ async function accountEvents(account: string): Promise<Stripe.Event[]> {
 describe("Connect onboarding", () => {
   it("walks a creator through each state: not connected, incomplete (left, and again), ready; one account however often signup is asked", async () => {
     const seller = await creator();
-    expect((await connectGet(seller.cookie)).body).toMatchObject({ state: "not_connected", connected: false, detailsSubmitted: false, payoutsEnabled: false });
+    expect((await connectGet(seller.cookie)).body).toMatchObject({
+      state: "not_connected",
+      connected: false,
+      detailsSubmitted: false,
+      payoutsEnabled: false,
+    });
     expect((await call("/api/stripe/connect/signin", { method: "POST", cookie: seller.cookie })).status).toBe(409);
 
     // Three first signups at once make one connected account.
-    const links = await Promise.all([1, 2, 3].map(() => call("/api/stripe/connect/signup", { method: "POST", cookie: seller.cookie })));
+    const links = await Promise.all(
+      [1, 2, 3].map(() => call("/api/stripe/connect/signup", { method: "POST", cookie: seller.cookie })),
+    );
     expect(links.map((r) => r.status)).toEqual([200, 200, 200]);
     const account = await accountOf(seller);
-    expect((await platform().accounts.list({ limit: 100 })).data.filter((a) => a.metadata?.userAccountId === seller.userAccountId).map((a) => a.id)).toEqual([account]);
+    expect(
+      (await platform().accounts.list({ limit: 100 })).data
+        .filter((a) => a.metadata?.userAccountId === seller.userAccountId)
+        .map((a) => a.id),
+    ).toEqual([account]);
 
     const incomplete = await connectGet(seller.cookie);
-    expect(incomplete.body).toMatchObject({ state: "incomplete", connected: true, detailsSubmitted: false, chargesEnabled: false, payoutsEnabled: false, accountId: account });
+    expect(incomplete.body).toMatchObject({
+      state: "incomplete",
+      connected: true,
+      detailsSubmitted: false,
+      chargesEnabled: false,
+      payoutsEnabled: false,
+      accountId: account,
+    });
     expect((incomplete.body.requirementsDue as string[]).length).toBeGreaterThan(0);
 
     const refresh = await onboard(seller.cookie, "incomplete");
@@ -60,7 +85,13 @@ describe("Connect onboarding", () => {
 
     const back = await onboard(seller.cookie, "complete");
     expect(back.pathname + back.search).toBe("/dashboard/creator/wallet?onboarding=return");
-    expect((await connectGet(seller.cookie)).body).toMatchObject({ state: "ready", detailsSubmitted: true, chargesEnabled: true, payoutsEnabled: true, requirementsDue: [] });
+    expect((await connectGet(seller.cookie)).body).toMatchObject({
+      state: "ready",
+      detailsSubmitted: true,
+      chargesEnabled: true,
+      payoutsEnabled: true,
+      requirementsDue: [],
+    });
     const signin = await call("/api/stripe/connect/signin", { method: "POST", cookie: seller.cookie });
     expect(signin.status).toBe(200);
     expect(((await signin.json()) as { url: string }).url).toContain(`/_emulator/connect/dashboard/${account}`);
@@ -76,7 +107,13 @@ describe("Connect onboarding", () => {
 
   it("is for creators and admins only", async () => {
     const client = await newParty();
-    for (const [method, path] of [["POST", "signup"], ["GET", "signup"], ["POST", "signin"], ["GET", "get"], ["GET", "payout?order=x"]]) {
+    for (const [method, path] of [
+      ["POST", "signup"],
+      ["GET", "signup"],
+      ["POST", "signin"],
+      ["GET", "get"],
+      ["GET", "payout?order=x"],
+    ]) {
       expect((await call(`/api/stripe/connect/${path}`, { method, cookie: client.cookie })).status).toBe(403);
       expect((await call(`/api/stripe/connect/${path}`, { method })).status).toBe(401);
     }
@@ -98,17 +135,33 @@ describe("the creator's share of a completed order", () => {
     expect(await countEvents(order.id, "COMPLETED")).toBe(1);
     const transfers = await transfersTo(account);
     expect(transfers).toHaveLength(1);
-    expect(transfers[0]).toMatchObject({ amount: 9_147, currency: "jpy", transfer_group: `order-${order.id}`, metadata: { orderId: order.id } });
+    expect(transfers[0]).toMatchObject({
+      amount: 9_147,
+      currency: "jpy",
+      transfer_group: `order-${order.id}`,
+      metadata: { orderId: order.id },
+    });
     // A yen order is not converted: the share is what is sent, and the row says so in both places.
     expect(await payoutRow(order.id)).toMatchObject({
-      payout_status: "TRANSFERRED", amount: 9_147, transfer_amount: 9_147, transfer_currency: "JPY", stripe_transfer_id: transfers[0].id,
+      payout_status: "TRANSFERRED",
+      amount: 9_147,
+      transfer_amount: 9_147,
+      transfer_currency: "JPY",
+      stripe_transfer_id: transfers[0].id,
       idempotency_key: `comet-order-${order.id}-transfer`,
     });
 
-    const events = [...(await accountEvents(account)), ...(await platform().events.list({ type: "transfer.created", limit: 100 })).data.filter((e) => (e.data.object as Stripe.Transfer).destination === account)];
+    const events = [
+      ...(await accountEvents(account)),
+      ...(await platform().events.list({ type: "transfer.created", limit: 100 })).data.filter(
+        (e) => (e.data.object as Stripe.Transfer).destination === account,
+      ),
+    ];
     for (const event of shuffledDeliveries(events, 3)) expect((await deliver(event)).status).toBe(200);
     await runScheduledJobs(env, Date.now());
-    await Promise.all([1, 2, 3].map(() => releaseHeldPayouts({ d1: env.DB, stripe: platform() }, seller.userAccountId)));
+    await Promise.all(
+      [1, 2, 3].map(() => releaseHeldPayouts({ d1: env.DB, stripe: platform() }, seller.userAccountId)),
+    );
     expect(await transfersTo(account)).toHaveLength(1);
   });
 
@@ -117,17 +170,32 @@ describe("the creator's share of a completed order", () => {
     const order = await paidOrder("DELIVERED", seller, buyer, { amount: 12_050, currency: "USD" });
     expect((await complete(seller, order.id)).status).toBe(200);
     // No account at all: held, the share in dollars; what it will be in yen is known only when it is sent.
-    expect(await payoutRow(order.id)).toMatchObject({ payout_status: "HELD", amount: 11_022, transfer_amount: null, transfer_currency: null, stripe_transfer_id: null });
+    expect(await payoutRow(order.id)).toMatchObject({
+      payout_status: "HELD",
+      amount: 11_022,
+      transfer_amount: null,
+      transfer_currency: null,
+      stripe_transfer_id: null,
+    });
 
     // Onboarding started but left incomplete: still held, and the wallet's data says so.
     await onboard(seller.cookie, "incomplete");
     const account = (await accountOf(seller))!;
     expect(await payoutRow(order.id)).toMatchObject({ payout_status: "HELD" });
     expect(await transfersTo(account)).toHaveLength(0);
-    const wallet = await loadWallet(db(), platform(), { userAccountId: seller.userAccountId, page: 1, locale: "en", displayCurrencyCode: "JPY" });
+    const wallet = await loadWallet(db(), platform(), {
+      userAccountId: seller.userAccountId,
+      page: 1,
+      locale: "en",
+      displayCurrencyCode: "JPY",
+    });
     expect(wallet.status.state).toBe("incomplete");
     expect(wallet.held).toEqual([{ currencyCode: "USD", amount: 11_022, count: 1 }]);
-    expect(wallet.sales.items.find((e) => e.code === order.code)!.payout).toMatchObject({ status: "HELD", amount: 11_022, transferId: null });
+    expect(wallet.sales.items.find((e) => e.code === order.code)!.payout).toMatchObject({
+      status: "HELD",
+      amount: 11_022,
+      transferId: null,
+    });
 
     // Completed on Stripe's page (the creator does not come back); the account.updated events arrive three times each, all at once.
     await onboard(seller.cookie, "complete", { landOnWallet: false });
@@ -140,7 +208,13 @@ describe("the creator's share of a completed order", () => {
     expect(transfers).toHaveLength(1);
     // $110.22 sent as yen at the charge's rate: $120.50 settled as ¥17,462, so 11,022 × 17,462 / 12,050 → ¥15,972.
     expect(transfers[0]).toMatchObject({ amount: 15_972, currency: "jpy" });
-    expect(await payoutRow(order.id)).toMatchObject({ payout_status: "TRANSFERRED", amount: 11_022, transfer_amount: 15_972, transfer_currency: "JPY", stripe_transfer_id: transfers[0].id });
+    expect(await payoutRow(order.id)).toMatchObject({
+      payout_status: "TRANSFERRED",
+      amount: 11_022,
+      transfer_amount: 15_972,
+      transfer_currency: "JPY",
+      stripe_transfer_id: transfers[0].id,
+    });
     // The creator's own status read (the wallet page, back from onboarding) releases nothing more.
     expect((await connectGet(seller.cookie)).body).toMatchObject({ state: "ready" });
     expect(await transfersTo(account)).toHaveLength(1);
@@ -152,7 +226,9 @@ describe("the creator's share of a completed order", () => {
     await onboard(seller.cookie, "complete");
     const account = (await accountOf(seller))!;
     const order = await paidOrder("DELIVERED", seller, buyer, { amount: 30_000 });
-    await env.DB.prepare("UPDATE commission_orders SET completion_deadline = ? WHERE id = ?").bind(Date.now() - 60_000, order.id).run();
+    await env.DB.prepare("UPDATE commission_orders SET completion_deadline = ? WHERE id = ?")
+      .bind(Date.now() - 60_000, order.id)
+      .run();
     await runScheduledJobs(env, Date.now());
     await runScheduledJobs(env, Date.now());
     expect(await countEvents(order.id, "COMPLETED")).toBe(1);
@@ -165,9 +241,17 @@ describe("the creator's share of a completed order", () => {
     await onboard(seller.cookie, "complete");
     const account = (await accountOf(seller))!;
     const order = await paidOrder("PAID", seller, buyer);
-    const cancel = await call("/api/features/commission/order/cancel", { method: "POST", cookie: seller.cookie, json: { orderId: order.id } });
+    const cancel = await call("/api/features/commission/order/cancel", {
+      method: "POST",
+      cookie: seller.cookie,
+      json: { orderId: order.id },
+    });
     expect(cancel.status).toBe(200);
-    expect(await env.DB.prepare("SELECT transaction_status FROM payment_transactions WHERE order_id = ?").bind(order.id).first()).toEqual({ transaction_status: "REFUNDED" });
+    expect(
+      await env.DB.prepare("SELECT transaction_status FROM payment_transactions WHERE order_id = ?")
+        .bind(order.id)
+        .first(),
+    ).toEqual({ transaction_status: "REFUNDED" });
     expect((await complete(seller, order.id)).status).not.toBe(200);
     await runScheduledJobs(env, Date.now());
     expect(await payoutRow(order.id)).toBeNull();
@@ -189,35 +273,77 @@ describe("a dollar order on a platform that settles in yen (decision 050)", () =
     expect(settled).toMatchObject({ currency: "jpy", amount: 1_449, exchange_rate: 144.91 });
     const share = sellerTransferAmount(1_000, [1036]);
     expect(share).toBe(915);
-    const expected = shareInSettlementCurrency(share, { amount: charge.amount_captured, currency: charge.currency }, settled);
+    const expected = shareInSettlementCurrency(
+      share,
+      { amount: charge.amount_captured, currency: charge.currency },
+      settled,
+    );
     expect(expected).toEqual({ amount: 1_325, currency: "JPY" });
 
     const transfers = await transfersTo(account);
     expect(transfers).toHaveLength(1);
-    expect(transfers[0]).toMatchObject({ amount: 1_325, currency: "jpy", source_transaction: charge.id, transfer_group: `order-${order.id}` });
+    expect(transfers[0]).toMatchObject({
+      amount: 1_325,
+      currency: "jpy",
+      source_transaction: charge.id,
+      transfer_group: `order-${order.id}`,
+    });
     expect(await payoutRow(order.id)).toMatchObject({
-      payout_status: "TRANSFERRED", amount: 915, transfer_amount: 1_325, transfer_currency: "JPY", last_error: null,
-      idempotency_key: `comet-order-${order.id}-transfer`, stripe_transfer_id: transfers[0].id,
+      payout_status: "TRANSFERRED",
+      amount: 915,
+      transfer_amount: 1_325,
+      transfer_currency: "JPY",
+      last_error: null,
+      idempotency_key: `comet-order-${order.id}-transfer`,
+      stripe_transfer_id: transfers[0].id,
     });
     // The creator's own payout call tells both amounts; the connected account holds yen only.
     const own = await call(`/api/stripe/connect/payout?order=${order.code}`, { cookie: seller.cookie });
-    expect(await own.json()).toMatchObject({ status: "TRANSFERRED", amount: 915, currencyCode: "USD", transferAmount: 1_325, transferCurrencyCode: "JPY" });
-    const wallet = await loadWallet(db(), platform(), { userAccountId: seller.userAccountId, page: 1, locale: "ja", displayCurrencyCode: "JPY" });
+    expect(await own.json()).toMatchObject({
+      status: "TRANSFERRED",
+      amount: 915,
+      currencyCode: "USD",
+      transferAmount: 1_325,
+      transferCurrencyCode: "JPY",
+    });
+    const wallet = await loadWallet(db(), platform(), {
+      userAccountId: seller.userAccountId,
+      page: 1,
+      locale: "ja",
+      displayCurrencyCode: "JPY",
+    });
     expect(wallet.balance?.pending).toEqual([{ amount: 1_325, currencyCode: "JPY" }]);
     expect(wallet.sales.items.find((e) => e.code === order.code)!).toMatchObject({
-      breakdown: { currencyCode: "USD", totalAmount: 1_000 }, payout: { status: "TRANSFERRED", amount: 915, transferred: { amount: 1_325, currencyCode: "JPY" } },
+      breakdown: { currencyCode: "USD", totalAmount: 1_000 },
+      payout: { status: "TRANSFERRED", amount: 915, transferred: { amount: 1_325, currencyCode: "JPY" } },
     });
 
     // The reconciler converts the allowance the same way, so it agrees to the yen.
     const report = await checkOrderMoney({ d1: env.DB, stripe: platform() }, order.id);
-    expect(report!.ledger).toMatchObject({ transferred: 1_325, transferCurrency: "JPY", settled: { amount: 1_449, currency: "JPY" }, captured: 1_000, feeAmount: 85 });
+    expect(report!.ledger).toMatchObject({
+      transferred: 1_325,
+      transferCurrency: "JPY",
+      settled: { amount: 1_449, currency: "JPY" },
+      captured: 1_000,
+      feeAmount: 85,
+    });
     expect(report!.disagreements).toEqual([]);
 
     // Released again (the cron, racing releases): the same key, the same yen amount, one transfer.
-    await env.DB.prepare("UPDATE creator_payouts SET payout_status = 'HELD', stripe_transfer_id = NULL WHERE order_id = ?").bind(order.id).run();
-    await Promise.all([1, 2, 3].map(() => releaseHeldPayouts({ d1: env.DB, stripe: platform() }, seller.userAccountId)));
+    await env.DB.prepare(
+      "UPDATE creator_payouts SET payout_status = 'HELD', stripe_transfer_id = NULL WHERE order_id = ?",
+    )
+      .bind(order.id)
+      .run();
+    await Promise.all(
+      [1, 2, 3].map(() => releaseHeldPayouts({ d1: env.DB, stripe: platform() }, seller.userAccountId)),
+    );
     expect(await transfersTo(account)).toHaveLength(1);
-    expect(await payoutRow(order.id)).toMatchObject({ payout_status: "TRANSFERRED", transfer_amount: 1_325, stripe_transfer_id: transfers[0].id });
+    expect(await payoutRow(order.id)).toMatchObject({
+      payout_status: "TRANSFERRED",
+      transfer_amount: 1_325,
+      stripe_transfer_id: transfers[0].id,
+    });
   });
 });
 
@@ -230,7 +356,12 @@ describe("one creator's wallet", () => {
 
     const own = await call(`/api/stripe/connect/payout?order=${order.code}`, { cookie: seller.cookie });
     expect(own.status).toBe(200);
-    expect(await own.json()).toMatchObject({ orderCode: order.code, status: "TRANSFERRED", amount: 9_147, currencyCode: "JPY" });
+    expect(await own.json()).toMatchObject({
+      orderCode: order.code,
+      status: "TRANSFERRED",
+      amount: 9_147,
+      currencyCode: "JPY",
+    });
     expect((await call(`/api/stripe/connect/payout?order=${order.code}`, { cookie: other.cookie })).status).toBe(404);
     expect((await call(`/api/stripe/connect/payout?order=${order.code}`, { cookie: buyer.cookie })).status).toBe(403);
     // The other creator's status is their own: not connected, no account id of the seller's.
@@ -246,7 +377,12 @@ describe("one source for the wallet and the histories", () => {
     const yen = await paidOrder("DELIVERED", seller, buyer);
     const dollars = await paidOrder("DELIVERED", seller, buyer, { amount: 1_000, currency: "USD" });
     expect((await complete(seller, yen.id)).status).toBe(200);
-    const input = (party: Party) => ({ userAccountId: party.userAccountId, page: 1, locale: "en" as const, displayCurrencyCode: "JPY" });
+    const input = (party: Party) => ({
+      userAccountId: party.userAccountId,
+      page: 1,
+      locale: "en" as const,
+      displayCurrencyCode: "JPY",
+    });
 
     const wallet = await loadWallet(db(), platform(), input(seller));
     const sales = await listSales(db(), input(seller));
@@ -262,20 +398,32 @@ describe("one source for the wallet and the histories", () => {
       expect(inWallet.payout).toEqual(inSales.payout);
     }
     // ¥10,000 completed: ¥9,147 transferred (total 10,000 − fee 853); $10.00 not completed: no payout yet.
-    expect(wallet.sales.items.find((e) => e.code === yen.code)!.payout).toMatchObject({ status: "TRANSFERRED", amount: 9_147 });
+    expect(wallet.sales.items.find((e) => e.code === yen.code)!.payout).toMatchObject({
+      status: "TRANSFERRED",
+      amount: 9_147,
+    });
     expect(wallet.sales.items.find((e) => e.code === dollars.code)!.payout).toBeNull();
     expect(wallet.status.state).toBe("ready");
     expect(wallet.balance?.pending).toContainEqual({ amount: 9_147, currencyCode: "JPY" });
 
     // $10.00 completed while Comet's copy of the account says it cannot be paid out (an account.updated not yet
     // arrived): held. The wallet's own status read finds the account ready at Stripe and releases it.
-    await env.DB.prepare("UPDATE stripe_connected_accounts SET payouts_enabled = 0 WHERE user_account_id = ?").bind(seller.userAccountId).run();
+    await env.DB.prepare("UPDATE stripe_connected_accounts SET payouts_enabled = 0 WHERE user_account_id = ?")
+      .bind(seller.userAccountId)
+      .run();
     expect((await complete(seller, dollars.id)).status).toBe(200);
     expect(await payoutRow(dollars.id)).toMatchObject({ payout_status: "HELD", amount: 915, transfer_amount: null });
     const held = await loadWallet(db(), platform(), input(seller));
     // The share is $9.15 (1,000 cents − fee 85); the charge settled as ¥1,449, so ¥1,325 (915 × 1,449 / 1,000) was sent.
-    expect(held.sales.items.find((e) => e.code === dollars.code)!.payout).toMatchObject({ status: "TRANSFERRED", amount: 915, transferred: { amount: 1_325, currencyCode: "JPY" } });
-    expect(held.sales.items.find((e) => e.code === yen.code)!.payout).toMatchObject({ amount: 9_147, transferred: { amount: 9_147, currencyCode: "JPY" } });
+    expect(held.sales.items.find((e) => e.code === dollars.code)!.payout).toMatchObject({
+      status: "TRANSFERRED",
+      amount: 915,
+      transferred: { amount: 1_325, currencyCode: "JPY" },
+    });
+    expect(held.sales.items.find((e) => e.code === yen.code)!.payout).toMatchObject({
+      amount: 9_147,
+      transferred: { amount: 9_147, currencyCode: "JPY" },
+    });
 
     // Another creator's wallet has none of it.
     const theirs = await loadWallet(db(), platform(), input(other));

@@ -16,7 +16,11 @@ const faultSwitch = `http://${env.STRIPE_API_HOST}:${env.STRIPE_API_PORT}/_emula
 const armed: string[] = [];
 
 async function arm(rule: { fault: string; count: number; match: string; path?: string; method?: string }) {
-  const response = await fetch(faultSwitch, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(rule) });
+  const response = await fetch(faultSwitch, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(rule),
+  });
   expect(response.status).toBe(201);
   const { id } = (await response.json()) as { id: string };
   armed.push(id);
@@ -33,10 +37,20 @@ afterEach(async () => {
   for (const id of armed.splice(0)) await fetch(`${faultSwitch}/${id}`, { method: "DELETE" });
 });
 
-const pay = (order: Order) => call("/api/features/commission/order/pay", { method: "POST", cookie: order.buyer.cookie, json: { orderId: order.id } });
-const intentsOf = async (order: Order) => (await platform().paymentIntents.list({ limit: 100 })).data.filter((intent) => intent.metadata.orderId === order.id);
+const pay = (order: Order) =>
+  call("/api/features/commission/order/pay", {
+    method: "POST",
+    cookie: order.buyer.cookie,
+    json: { orderId: order.id },
+  });
+const intentsOf = async (order: Order) =>
+  (await platform().paymentIntents.list({ limit: 100 })).data.filter((intent) => intent.metadata.orderId === order.id);
 const transactions = async (order: Order) =>
-  (await env.DB.prepare("SELECT transaction_status AS status FROM payment_transactions WHERE order_id = ?").bind(order.id).all<{ status: string }>()).results.map((t) => t.status);
+  (
+    await env.DB.prepare("SELECT transaction_status AS status FROM payment_transactions WHERE order_id = ?")
+      .bind(order.id)
+      .all<{ status: string }>()
+  ).results.map((t) => t.status);
 
 async function expectPaidOnce(order: Order) {
   const succeeded = (await intentsOf(order)).filter((intent) => intent.status === "succeeded");
@@ -50,7 +64,13 @@ describe("paying on Stripe's bad day", () => {
   it("Stripe answers 500 to every try at making the payment: the buyer gets 503 and the message to try again; nothing is recorded; the next try pays once", async () => {
     const order = await approvedOrder();
     // The SDK's first call and its two retries.
-    const rule = await arm({ fault: "api_error", count: 3, method: "POST", path: "/v1/payment_intents", match: order.id });
+    const rule = await arm({
+      fault: "api_error",
+      count: 3,
+      method: "POST",
+      path: "/v1/payment_intents",
+      match: order.id,
+    });
     const refused = await pay(order);
     expect(refused.status).toBe(503);
     expect(await refused.json()).toEqual({ error: "payment_unavailable" });
@@ -62,7 +82,13 @@ describe("paying on Stripe's bad day", () => {
 
   it("a 500 that the SDK's retries ride out: the buyer never notices", async () => {
     const order = await approvedOrder();
-    const rule = await arm({ fault: "api_error", count: 2, method: "POST", path: "/v1/payment_intents", match: order.id });
+    const rule = await arm({
+      fault: "api_error",
+      count: 2,
+      method: "POST",
+      path: "/v1/payment_intents",
+      match: order.id,
+    });
     const response = await pay(order);
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: "succeeded" });
@@ -80,7 +106,13 @@ describe("paying on Stripe's bad day", () => {
 
   it("the intent is made but every answer is lost (three dropped connections): the retries replay it, never a second intent", async () => {
     const order = await approvedOrder();
-    const rule = await arm({ fault: "drop_after", count: 3, method: "POST", path: "/v1/payment_intents", match: order.id });
+    const rule = await arm({
+      fault: "drop_after",
+      count: 3,
+      method: "POST",
+      path: "/v1/payment_intents",
+      match: order.id,
+    });
     expect((await pay(order)).status).toBe(503);
     expect(await fired(rule)).toBe(3);
     expect((await pay(order)).status).toBe(200);
@@ -90,7 +122,13 @@ describe("paying on Stripe's bad day", () => {
 
   it("the card is charged but the confirmation's answers are all lost: the Worker reads the intent, and the order is paid, once", async () => {
     const order = await approvedOrder();
-    const rule = await arm({ fault: "drop_after", count: 3, method: "POST", path: "/v1/payment_intents/*/confirm", match: order.id });
+    const rule = await arm({
+      fault: "drop_after",
+      count: 3,
+      method: "POST",
+      path: "/v1/payment_intents/*/confirm",
+      match: order.id,
+    });
     const response = await pay(order);
     expect(await fired(rule)).toBe(3);
     expect(response.status).toBe(200);
@@ -102,8 +140,18 @@ describe("paying on Stripe's bad day", () => {
     const order = await approvedOrder("4000002760003184");
     const pending = (await (await pay(order)).json()) as { status: string; intentId: string };
     expect(pending.status).toBe("requires_action");
-    await arm({ fault: "api_error", count: 3, method: "POST", path: "/v1/payment_intents/*/cancel", match: pending.intentId });
-    const canceled = await call("/api/features/commission/order/cancel", { method: "POST", cookie: order.seller.cookie, json: { orderId: order.id } });
+    await arm({
+      fault: "api_error",
+      count: 3,
+      method: "POST",
+      path: "/v1/payment_intents/*/cancel",
+      match: pending.intentId,
+    });
+    const canceled = await call("/api/features/commission/order/cancel", {
+      method: "POST",
+      cookie: order.seller.cookie,
+      json: { orderId: order.id },
+    });
     expect(canceled.status).toBe(200);
     expect((await platform().paymentIntents.retrieve(pending.intentId)).status).toBe("requires_action");
     // Stripe is back; the object's retry (its alarm, a few seconds later) voids it.
@@ -120,13 +168,25 @@ describe("the wallet on Stripe's bad day", () => {
     const seller = await creator();
     await onboard(seller.cookie, "complete");
     const account = (await accountOf(seller))!;
-    const read = () => loadWallet(db(), platform(), { userAccountId: seller.userAccountId, page: 1, locale: "en", displayCurrencyCode: "JPY" });
+    const read = () =>
+      loadWallet(db(), platform(), {
+        userAccountId: seller.userAccountId,
+        page: 1,
+        locale: "en",
+        displayCurrencyCode: "JPY",
+      });
     expect(await read()).toMatchObject({ stripeUnavailable: false, status: { state: "ready" } });
 
     // Every read of the account fails, retries included.
     await arm({ fault: "api_error", count: 3, method: "GET", path: "/v1/accounts/*", match: account });
     const wallet = await read();
-    expect(wallet).toMatchObject({ stripeUnavailable: true, status: { state: "ready", connected: true }, balance: null, payouts: [], held: [] });
+    expect(wallet).toMatchObject({
+      stripeUnavailable: true,
+      status: { state: "ready", connected: true },
+      balance: null,
+      payouts: [],
+      held: [],
+    });
     expect(wallet.sales.items).toEqual([]);
   });
 });

@@ -15,7 +15,8 @@ import { db } from "../support/helpers";
 import { newMember } from "../support/media-fixtures";
 import { pageContext, type Member } from "../support/visibility-fixtures";
 
-const draft = (patch: Partial<WorkDraft> = {}): WorkDraft => workDraft({ title: "Empty harbour", description: "Nothing to show yet.", ...patch });
+const draft = (patch: Partial<WorkDraft> = {}): WorkDraft =>
+  workDraft({ title: "Empty harbour", description: "Nothing to show yet.", ...patch });
 const link = { url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" };
 
 async function save(owner: Member, workId: string | null, patch: Partial<WorkDraft>) {
@@ -24,7 +25,14 @@ async function save(owner: Member, workId: string | null, patch: Partial<WorkDra
   return result.workId;
 }
 
-const statusOf = async (workId: string) => (await db().select({ status: portfolioWorks.workStatus }).from(portfolioWorks).where(eq(portfolioWorks.id, workId)).get())?.status;
+const statusOf = async (workId: string) =>
+  (
+    await db()
+      .select({ status: portfolioWorks.workStatus })
+      .from(portfolioWorks)
+      .where(eq(portfolioWorks.id, workId))
+      .get()
+  )?.status;
 
 async function profileWorkIds(handle: string) {
   const profile = await getCreatorProfile(db(), handle, { locale: "en", accountId: null, displayCurrencyId: null });
@@ -35,7 +43,11 @@ async function profileWorkIds(handle: string) {
 async function openWorkPage(member: Member | null, owner: Member, workId: string, locale: Locale = "en") {
   const path = `/${owner.handle}/works/${workId}`;
   try {
-    return await workRoute.loader({ params: { handle: owner.handle, workId }, request: new Request(`http://localhost${path}`), context: await pageContext(member, path, locale) } as never);
+    return await workRoute.loader({
+      params: { handle: owner.handle, workId },
+      request: new Request(`http://localhost${path}`),
+      context: await pageContext(member, path, locale),
+    } as never);
   } catch (thrown) {
     return { status: (thrown as { init?: { status?: number } }).init?.status ?? "thrown" };
   }
@@ -71,7 +83,9 @@ describe("a work without media", () => {
     const stranger = await newMember("Empt");
     const workId = await save(owner, null, { medias: [link], visibility: "PRIVATE" });
 
-    expect(await openWorkPage(owner, owner, workId)).toMatchObject({ restricted: { badge: "Private", text: "Only you and the people given access can see this work." } });
+    expect(await openWorkPage(owner, owner, workId)).toMatchObject({
+      restricted: { badge: "Private", text: "Only you and the people given access can see this work." },
+    });
     expect(await openWorkPage(owner, owner, workId, "ja")).toMatchObject({ restricted: { badge: "非公開" } });
     expect(await openWorkPage(stranger, owner, workId)).toEqual({ status: 404 });
   });

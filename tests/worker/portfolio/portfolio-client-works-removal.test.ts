@@ -17,22 +17,46 @@ const run = Math.random().toString(36).slice(2, 7);
 let serial = 0;
 async function newUser() {
   const handle = `Cr${run}${serial++}`;
-  const accountId = await createAccount(db(), { email: `${handle.toLowerCase()}@example.com`, handle, languageCode: "en" });
+  const accountId = await createAccount(db(), {
+    email: `${handle.toLowerCase()}@example.com`,
+    handle,
+    languageCode: "en",
+  });
   return { accountId, handle };
 }
 
 // A media: a work without any is a draft nobody else sees (decision 060).
 const draft = (patch: Partial<WorkDraft> = {}): WorkDraft =>
-  workDraft({ title: "Unwanted tribute", description: "A work naming someone who did not ask for it.", medias: [{ url: "https://example.com/tribute.png" }], ...patch });
+  workDraft({
+    title: "Unwanted tribute",
+    description: "A work naming someone who did not ask for it.",
+    medias: [{ url: "https://example.com/tribute.png" }],
+    ...patch,
+  });
 
 async function removedAt(workId: string) {
-  return (await db().select({ at: portfolioWorks.clientRemovedAt }).from(portfolioWorks).where(eq(portfolioWorks.id, workId)).get())?.at ?? null;
+  return (
+    (
+      await db()
+        .select({ at: portfolioWorks.clientRemovedAt })
+        .from(portfolioWorks)
+        .where(eq(portfolioWorks.id, workId))
+        .get()
+    )?.at ?? null
+  );
 }
 
 /** A creator's public client work for `client`, also crediting `friend`. */
 async function workFor(client: { handle: string }, friend?: { handle: string }) {
   const creator = await newUser();
-  const made = await saveWork(db(), creator.accountId, null, parsedWorkDraft(draft({ client: client.handle, credits: friend?.handle ?? "" }), "required"), "en", env.MEDIA);
+  const made = await saveWork(
+    db(),
+    creator.accountId,
+    null,
+    parsedWorkDraft(draft({ client: client.handle, credits: friend?.handle ?? "" }), "required"),
+    "en",
+    env.MEDIA,
+  );
   if (!made.ok) throw new Error("not saved");
   return { creator, workId: made.workId };
 }
@@ -51,7 +75,11 @@ describe("a client removing themselves from a work", () => {
 
     const list = await listWorks(db(), creator.accountId, "en", "client");
     expect(list.map((w) => w.id)).toEqual([workId]);
-    expect(list[0].person).toEqual({ role: "client", profile: { name: client.handle, handle: client.handle, avatarUrl: null }, removed: true });
+    expect(list[0].person).toEqual({
+      role: "client",
+      profile: { name: client.handle, handle: client.handle, avatarUrl: null },
+      removed: true,
+    });
     // Asking again (a double submit) changes nothing and is not an error.
     const first = await removedAt(workId);
     expect(await removeMeFromWork(db(), client.accountId, workId)).toEqual({ ok: true });
@@ -63,7 +91,8 @@ describe("a client removing themselves from a work", () => {
     const friend = await newUser();
     const stranger = await newUser();
     const { creator, workId } = await workFor(client, friend);
-    for (const caller of [creator, stranger, friend]) expect(await removeMeFromWork(db(), caller.accountId, workId)).toEqual({ ok: false });
+    for (const caller of [creator, stranger, friend])
+      expect(await removeMeFromWork(db(), caller.accountId, workId)).toEqual({ ok: false });
     expect(await removeMeFromWork(db(), client.accountId, "no-such-work")).toEqual({ ok: false });
     expect(await removedAt(workId)).toBeNull();
     expect(await creditedAccounts(workId)).toEqual([client.accountId, friend.accountId].sort());
@@ -80,22 +109,52 @@ describe("a client removing themselves from a work", () => {
     // The editor no longer fills in the client who left.
     expect(await getWorkForEdit(db(), creator.accountId, workId, "en")).toMatchObject({ client: "" });
     // Naming them again, in the client field or among the credited users, is refused with a clear message.
-    const again = await saveWork(db(), creator.accountId, workId, parsedWorkDraft(draft({ client: `@${client.handle.toLowerCase()}` })), "en", env.MEDIA);
+    const again = await saveWork(
+      db(),
+      creator.accountId,
+      workId,
+      parsedWorkDraft(draft({ client: `@${client.handle.toLowerCase()}` })),
+      "en",
+      env.MEDIA,
+    );
     expect(again).toEqual({ ok: false, reason: "invalid", errors: { client: "client_works_client_removed" } });
-    expect(translateAuthoringErrors({ client: "client_works_client_removed" }, "en").client).toMatch(/removed themselves/);
+    expect(translateAuthoringErrors({ client: "client_works_client_removed" }, "en").client).toMatch(
+      /removed themselves/,
+    );
     expect(translateAuthoringErrors({ client: "client_works_client_removed" }, "ja").client).toContain("外し");
-    const credited = await saveWork(db(), creator.accountId, workId, parsedWorkDraft(draft({ client: "", credits: client.handle })), "en", env.MEDIA);
+    const credited = await saveWork(
+      db(),
+      creator.accountId,
+      workId,
+      parsedWorkDraft(draft({ client: "", credits: client.handle })),
+      "en",
+      env.MEDIA,
+    );
     expect(credited).toEqual({ ok: false, reason: "invalid", errors: { credits: "client_works_credit_removed" } });
 
     // Saving other changes with the field left empty keeps the work as it is: still removed, not credited, not listed.
-    expect(await saveWork(db(), creator.accountId, workId, parsedWorkDraft(draft({ client: "", title: "Retitled tribute" })), "en", env.MEDIA)).toMatchObject({ ok: true, isClientWork: true });
+    expect(
+      await saveWork(
+        db(),
+        creator.accountId,
+        workId,
+        parsedWorkDraft(draft({ client: "", title: "Retitled tribute" })),
+        "en",
+        env.MEDIA,
+      ),
+    ).toMatchObject({ ok: true, isClientWork: true });
     expect(await removedAt(workId)).toBeInstanceOf(Date);
     expect(await creditedAccounts(workId)).toEqual([]);
     expect(await listWorksMadeFor(db(), client.accountId, "en")).toEqual([]);
-    expect((await listWorks(db(), creator.accountId, "en", "client"))[0]).toMatchObject({ title: "Retitled tribute", person: { removed: true } });
+    expect((await listWorks(db(), creator.accountId, "en", "client"))[0]).toMatchObject({
+      title: "Retitled tribute",
+      person: { removed: true },
+    });
 
     // A different client: the removal was the old client's, so it resets and the new client is credited.
-    expect(await saveWork(db(), creator.accountId, workId, parsedWorkDraft(draft({ client: next.handle })), "en", env.MEDIA)).toMatchObject({ ok: true, isClientWork: true });
+    expect(
+      await saveWork(db(), creator.accountId, workId, parsedWorkDraft(draft({ client: next.handle })), "en", env.MEDIA),
+    ).toMatchObject({ ok: true, isClientWork: true });
     expect(await removedAt(workId)).toBeNull();
     expect(await creditedAccounts(workId)).toEqual([next.accountId]);
     expect((await listWorksMadeFor(db(), next.accountId, "en")).map((w) => w.id)).toEqual([workId]);

@@ -21,9 +21,18 @@ async function party() {
 /** An approved order with one delivered picture, then moved to `progress` in D1 (what the function reads). */
 async function deliveredOrder(progress = "DELIVERED") {
   const [seller, buyer, stranger] = await Promise.all([party(), party(), party()]);
-  const { id, code } = await insertOrder({ sellerId: seller.commissionAccountId, buyerId: buyer.commissionAccountId, priceAmount: 10_000, approvalDeadline: Date.now() + 86_400_000 });
+  const { id, code } = await insertOrder({
+    sellerId: seller.commissionAccountId,
+    buyerId: buyer.commissionAccountId,
+    priceAmount: 10_000,
+    approvalDeadline: Date.now() + 86_400_000,
+  });
   await insertSnapshot(id, { serviceTitle: "Knight portrait" });
-  await env.DB.prepare("UPDATE commission_orders SET order_progress_status = 'APPROVED', order_payment_status = 'COMPLETED' WHERE id = ?").bind(id).run();
+  await env.DB.prepare(
+    "UPDATE commission_orders SET order_progress_status = 'APPROVED', order_payment_status = 'COMPLETED' WHERE id = ?",
+  )
+    .bind(id)
+    .run();
   const form = new FormData();
   form.append("files", new File([PNG], "final.png", { type: "image/png" }));
   form.set("domainPath", "commission-order");
@@ -31,28 +40,68 @@ async function deliveredOrder(progress = "DELIVERED") {
   form.set("fieldPath", "deliverables");
   const upload = await call("/api/google/storage/upload", { method: "POST", body: form, cookie: seller.cookie });
   const url = (await upload.json<{ urls: string[] }>()).urls[0];
-  expect((await call("/api/features/commission/order/deliverable/create", { method: "POST", cookie: seller.cookie, json: { orderId: id, medias: [{ url, name: "final.png" }] } })).status).toBe(200);
+  expect(
+    (
+      await call("/api/features/commission/order/deliverable/create", {
+        method: "POST",
+        cookie: seller.cookie,
+        json: { orderId: id, medias: [{ url, name: "final.png" }] },
+      })
+    ).status,
+  ).toBe(200);
   await env.DB.prepare("UPDATE commission_orders SET order_progress_status = ? WHERE id = ?").bind(progress, id).run();
-  return { id, code, seller, buyer, stranger, orderKey: new URL(url, "https://x").pathname.replace(/^\/(media|api\/google\/storage\/object)\//, "") };
+  return {
+    id,
+    code,
+    seller,
+    buyer,
+    stranger,
+    orderKey: new URL(url, "https://x").pathname.replace(/^\/(media|api\/google\/storage\/object)\//, ""),
+  };
 }
 
 describe("add to portfolio from an order", () => {
   it("only the order's seller may, and only once it is delivered", async () => {
     const order = await deliveredOrder();
-    expect(await startWorkFromOrder(db(), env.MEDIA, order.buyer.userAccountId, order.code, "en")).toEqual({ ok: false, reason: "not_found" });
-    expect(await startWorkFromOrder(db(), env.MEDIA, order.stranger.userAccountId, order.code, "en")).toEqual({ ok: false, reason: "not_found" });
+    expect(await startWorkFromOrder(db(), env.MEDIA, order.buyer.userAccountId, order.code, "en")).toEqual({
+      ok: false,
+      reason: "not_found",
+    });
+    expect(await startWorkFromOrder(db(), env.MEDIA, order.stranger.userAccountId, order.code, "en")).toEqual({
+      ok: false,
+      reason: "not_found",
+    });
     const approved = await deliveredOrder("APPROVED");
-    expect(await startWorkFromOrder(db(), env.MEDIA, approved.seller.userAccountId, approved.code, "en")).toEqual({ ok: false, reason: "not_found" });
-    expect((await env.DB.prepare("SELECT count(*) AS n FROM portfolio_works WHERE commission_order_id IN (?, ?)").bind(order.id, approved.id).first<{ n: number }>())!.n).toBe(0);
+    expect(await startWorkFromOrder(db(), env.MEDIA, approved.seller.userAccountId, approved.code, "en")).toEqual({
+      ok: false,
+      reason: "not_found",
+    });
+    expect(
+      (await env.DB.prepare("SELECT count(*) AS n FROM portfolio_works WHERE commission_order_id IN (?, ?)")
+        .bind(order.id, approved.id)
+        .first<{ n: number }>())!.n,
+    ).toBe(0);
   });
 
   it("makes a draft client work with the order's title, client and files copied into the work's folder; deleting it keeps the order's file", async () => {
     const order = await deliveredOrder("COMPLETED");
     const result = await startWorkFromOrder(db(), env.MEDIA, order.seller.userAccountId, order.code, "en");
     if (!result.ok) throw new Error("refused");
-    const work = await env.DB.prepare("SELECT work_status, client_account_id, commission_order_id FROM portfolio_works WHERE id = ?").bind(result.workId).first();
-    expect(work).toEqual({ work_status: "DRAFT", client_account_id: order.buyer.userAccountId, commission_order_id: order.id });
-    const title = await env.DB.prepare("SELECT text FROM localized_texts WHERE entity_type = 'portfolio_work' AND entity_id = ? AND field = 'title'").bind(result.workId).first<{ text: string }>();
+    const work = await env.DB.prepare(
+      "SELECT work_status, client_account_id, commission_order_id FROM portfolio_works WHERE id = ?",
+    )
+      .bind(result.workId)
+      .first();
+    expect(work).toEqual({
+      work_status: "DRAFT",
+      client_account_id: order.buyer.userAccountId,
+      commission_order_id: order.id,
+    });
+    const title = await env.DB.prepare(
+      "SELECT text FROM localized_texts WHERE entity_type = 'portfolio_work' AND entity_id = ? AND field = 'title'",
+    )
+      .bind(result.workId)
+      .first<{ text: string }>();
     expect(title?.text).toBe("Knight portrait");
     const media = await env.DB.prepare(
       "SELECT m.file_url, m.owner_user_account_id FROM media_attachments a JOIN media m ON m.id = a.media_id WHERE a.owner_type = 'portfolio_work' AND a.owner_id = ?",

@@ -20,16 +20,31 @@ async function newUser() {
   return createAccount(db(), { email: `${handle.toLowerCase()}@example.com`, handle, languageCode: "en" });
 }
 
-async function workWithTag(accountId: string, tag: string, visibility: VisibilityStatus, status: "PUBLISHED" | "DRAFT" = "PUBLISHED") {
+async function workWithTag(
+  accountId: string,
+  tag: string,
+  visibility: VisibilityStatus,
+  status: "PUBLISHED" | "DRAFT" = "PUBLISHED",
+) {
   // With a media: a work without any is saved as a draft (decision 060); `status` makes the drafts here.
   const parsed = parseWorkDraft(
-    { title: "Tagged work", description: "A work with a tag.", medias: [{ url: "https://example.com/tagged.png" }], contentRatingCode: "all-ages", categoryCodes: [], tags: [tag], visibility, credits: "" },
+    {
+      title: "Tagged work",
+      description: "A work with a tag.",
+      medias: [{ url: "https://example.com/tagged.png" }],
+      contentRatingCode: "all-ages",
+      categoryCodes: [],
+      tags: [tag],
+      visibility,
+      credits: "",
+    },
     "none",
   );
   if (!parsed.ok) throw new Error(JSON.stringify(parsed.errors));
   const saved = await saveWork(db(), accountId, null, parsed.data, "en", env.MEDIA);
   if (!saved.ok) throw new Error("not saved");
-  if (status !== "PUBLISHED") await db().update(portfolioWorks).set({ workStatus: status }).where(eq(portfolioWorks.id, saved.workId));
+  if (status !== "PUBLISHED")
+    await db().update(portfolioWorks).set({ workStatus: status }).where(eq(portfolioWorks.id, saved.workId));
   return saved.workId;
 }
 
@@ -48,7 +63,9 @@ describe("tag suggestions", () => {
     const suggested = await searchTags(db(), me, prefix.toUpperCase());
     expect(suggested.sort()).toEqual([`${prefix}mine-draft`, `${prefix}mine-private`, `${prefix}public`].sort());
     // The other user sees their own tags, and none of mine (private or draft).
-    expect((await searchTags(db(), other, prefix)).sort()).toEqual([`${prefix}draft`, `${prefix}private`, `${prefix}public`, `${prefix}unlisted`].sort());
+    expect((await searchTags(db(), other, prefix)).sort()).toEqual(
+      [`${prefix}draft`, `${prefix}private`, `${prefix}public`, `${prefix}unlisted`].sort(),
+    );
   });
 
   it("count only the uses the user may see when ranking", async () => {

@@ -7,14 +7,26 @@ import * as workRoute from "#app/routes/work";
 import { PUBLISH_STATUSES, VISIBILITY_STATUSES } from "#worker/db/schema/enums";
 import { call } from "../support/helpers";
 import { PNG, pathOf } from "../support/media-fixtures";
-import { CAST, expectedReaders, grantedWork, newCast, pageContext, type Cast, type CastName } from "../support/visibility-fixtures";
+import {
+  CAST,
+  expectedReaders,
+  grantedWork,
+  newCast,
+  pageContext,
+  type Cast,
+  type CastName,
+} from "../support/visibility-fixtures";
 
 /** The loader's answer as a status: 200 with data, else what it threw (a 404 `data()` or a redirect Response). */
 export async function pageStatus(cast: Cast | null, name: CastName, handle: string, workId: string): Promise<number> {
   const path = `/${handle}/works/${workId}`;
   const member = cast && name !== "signedOut" ? cast[name] : null;
   try {
-    await workRoute.loader({ params: { handle, workId }, request: new Request(`http://localhost${path}`), context: await pageContext(member, path) } as never);
+    await workRoute.loader({
+      params: { handle, workId },
+      request: new Request(`http://localhost${path}`),
+      context: await pageContext(member, path),
+    } as never);
     return 200;
   } catch (thrown) {
     if (thrown instanceof Response) return thrown.status;
@@ -22,7 +34,8 @@ export async function pageStatus(cast: Cast | null, name: CastName, handle: stri
   }
 }
 
-const signRead = (cookie: string, url: string) => call("/api/google/storage/sign/read", { method: "POST", cookie, json: { url } });
+const signRead = (cookie: string, url: string) =>
+  call("/api/google/storage/sign/read", { method: "POST", cookie, json: { url } });
 
 describe("visibility grants: who reads a work, its page and its files", () => {
   for (const visibility of VISIBILITY_STATUSES) {
@@ -37,10 +50,18 @@ describe("visibility grants: who reads a work, its page and its files", () => {
 
         for (const name of CAST) {
           const allowed = readers.has(name);
-          expect([name, "page", await pageStatus(cast, name, cast.owner.handle, workId)]).toEqual([name, "page", allowed ? 200 : 404]);
+          expect([name, "page", await pageStatus(cast, name, cast.owner.handle, workId)]).toEqual([
+            name,
+            "page",
+            allowed ? 200 : 404,
+          ]);
           // /media/ answers the same to everyone: only a work anyone may open is served there.
           const cookie = name === "signedOut" ? undefined : cast[name].cookie;
-          expect([name, "media", (await call(`/media/${key}`, { cookie })).status]).toEqual([name, "media", everyone ? 200 : 404]);
+          expect([name, "media", (await call(`/media/${key}`, { cookie })).status]).toEqual([
+            name,
+            "media",
+            everyone ? 200 : 404,
+          ]);
           if (name === "signedOut") continue;
           const signed = await signRead(cast[name].cookie, `/media/${key}`);
           expect([name, "sign/read", signed.status]).toEqual([name, "sign/read", allowed ? 200 : 403]);
@@ -53,6 +74,13 @@ describe("visibility grants: who reads a work, its page and its files", () => {
   it("signed out, /sign/read is refused", async () => {
     const cast = await newCast("Vgrt");
     const workId = await grantedWork(cast, "PRIVATE", "PUBLISHED");
-    expect((await call("/api/google/storage/sign/read", { method: "POST", json: { url: `/media/v1/portfolio-work/${workId}/medias/x.png` } })).status).toBe(401);
+    expect(
+      (
+        await call("/api/google/storage/sign/read", {
+          method: "POST",
+          json: { url: `/media/v1/portfolio-work/${workId}/medias/x.png` },
+        })
+      ).status,
+    ).toBe(401);
   });
 });

@@ -52,32 +52,64 @@ describe("ogImages and userCategories", () => {
     const key = `v1/portfolio-work/${workId}/og_images/${crypto.randomUUID()}.png`;
     await env.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
     const stored = (await getWorkForEdit(db(), owner.accountId, workId, "en"))!;
-    const saved = await saveWork(db(), owner.accountId, workId, parsed({ ...stored, ogImages: [{ url: `/media/${key}`, formatType: "FILE" }] }), "en", env.MEDIA);
+    const saved = await saveWork(
+      db(),
+      owner.accountId,
+      workId,
+      parsed({ ...stored, ogImages: [{ url: `/media/${key}`, formatType: "FILE" }] }),
+      "en",
+      env.MEDIA,
+    );
     expect(saved).toMatchObject({ ok: true });
 
     const edit = (await getWorkForEdit(db(), owner.accountId, workId, "en"))!;
     expect(edit.userCategories).toEqual(["Fan art", "Sketch"]);
-    expect(edit.ogImages).toEqual([expect.objectContaining({ url: `/media/${key}`, formatType: "FILE", mediaType: "IMAGE" })]);
+    expect(edit.ogImages).toEqual([
+      expect.objectContaining({ url: `/media/${key}`, formatType: "FILE", mediaType: "IMAGE" }),
+    ]);
     // The og image is its own list: the work's media are unchanged.
     expect(edit.medias).toEqual([expect.objectContaining({ url: "https://example.com/cat.png" })]);
     expect((await workUserCategories(db(), [workId])).get(workId)).toEqual(["Fan art", "Sketch"]);
 
     // Saving without the fields (an older payload) keeps them.
-    await saveWork(db(), owner.accountId, workId, parsed({ ...edit, ogImages: undefined, userCategories: undefined }), "en", env.MEDIA);
-    expect(await getWorkForEdit(db(), owner.accountId, workId, "en")).toMatchObject({ userCategories: ["Fan art", "Sketch"], ogImages: [expect.anything()] });
+    await saveWork(
+      db(),
+      owner.accountId,
+      workId,
+      parsed({ ...edit, ogImages: undefined, userCategories: undefined }),
+      "en",
+      env.MEDIA,
+    );
+    expect(await getWorkForEdit(db(), owner.accountId, workId, "en")).toMatchObject({
+      userCategories: ["Fan art", "Sketch"],
+      ogImages: [expect.anything()],
+    });
 
     const ogMediaId = edit.ogImages![0].id!;
     expect(await deleteWork(db(), owner.accountId, workId, env.MEDIA)).toEqual({ ok: true });
     expect(await objectExists(key)).toBe(false);
     expect(await db().select().from(media).where(eq(media.id, ogMediaId)).get()).toBeUndefined();
-    expect(await db().select().from(portfolioWorkUserCategories).where(eq(portfolioWorkUserCategories.workId, workId))).toEqual([]);
+    expect(
+      await db().select().from(portfolioWorkUserCategories).where(eq(portfolioWorkUserCategories.workId, workId)),
+    ).toEqual([]);
   });
 
   it("takes only images as og images, and a few short categories", () => {
-    expect(parseWorkDraft(draft({ ogImages: [{ url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" }] }))).toEqual({ ok: false, errors: { "ogImages.0": "work_editor_og_image_only" } });
-    expect(parseWorkDraft(draft({ ogImages: [{ url: "/media/v1/portfolio-work/x/medias/a.png", formatType: "FILE" }] }))).toEqual({ ok: false, errors: { "ogImages.0": "authoring_media_url" } });
-    expect(parseWorkDraft(draft({ userCategories: Array.from({ length: 11 }, (_, i) => `Cat ${i}`) }))).toEqual({ ok: false, errors: { userCategories: "work_editor_user_categories_max" } });
-    expect(parseWorkDraft(draft({ userCategories: ["x".repeat(31)] }))).toEqual({ ok: false, errors: { userCategories: "work_editor_user_categories_max" } });
+    expect(parseWorkDraft(draft({ ogImages: [{ url: "https://www.youtube.com/watch?v=dQw4w9WgXcQ" }] }))).toEqual({
+      ok: false,
+      errors: { "ogImages.0": "work_editor_og_image_only" },
+    });
+    expect(
+      parseWorkDraft(draft({ ogImages: [{ url: "/media/v1/portfolio-work/x/medias/a.png", formatType: "FILE" }] })),
+    ).toEqual({ ok: false, errors: { "ogImages.0": "authoring_media_url" } });
+    expect(parseWorkDraft(draft({ userCategories: Array.from({ length: 11 }, (_, i) => `Cat ${i}`) }))).toEqual({
+      ok: false,
+      errors: { userCategories: "work_editor_user_categories_max" },
+    });
+    expect(parseWorkDraft(draft({ userCategories: ["x".repeat(31)] }))).toEqual({
+      ok: false,
+      errors: { userCategories: "work_editor_user_categories_max" },
+    });
     expect(parseWorkDraft(draft({ userCategories: ["x".repeat(30)] })).ok).toBe(true);
   });
 
@@ -87,7 +119,14 @@ describe("ogImages and userCategories", () => {
     const other = await ownedWork(owner);
     const key = `v1/portfolio-work/${other}/og_images/${crypto.randomUUID()}.png`;
     await env.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
-    const result = await saveWork(db(), owner.accountId, workId, parsed(draft({ ogImages: [{ url: `/media/${key}`, formatType: "FILE" }] })), "en", env.MEDIA);
+    const result = await saveWork(
+      db(),
+      owner.accountId,
+      workId,
+      parsed(draft({ ogImages: [{ url: `/media/${key}`, formatType: "FILE" }] })),
+      "en",
+      env.MEDIA,
+    );
     expect(result).toEqual({ ok: false, reason: "invalid", errors: { "ogImages.0": "authoring_media_forbidden" } });
   });
 });
@@ -96,7 +135,10 @@ describe("visibility grants in the editor", () => {
   it("writes the lists by user and role, and disconnects what a later save removes", async () => {
     const [owner, viewer, editor] = await Promise.all([newMember("Wgro"), newMember("Wgrv"), newMember("Wgre")]);
     const workId = await ownedWork(owner, {
-      grants: grants({ view: { roles: ["public-beta-user"], users: [`@${viewer.handle.toLowerCase()}`] }, edit: { roles: [], users: [editor.handle] } }),
+      grants: grants({
+        view: { roles: ["public-beta-user"], users: [`@${viewer.handle.toLowerCase()}`] },
+        edit: { roles: [], users: [editor.handle] },
+      }),
       credits: editor.handle,
     });
     expect(await grantsOf(workId)).toEqual({
@@ -109,11 +151,23 @@ describe("visibility grants in the editor", () => {
       },
     });
     const edit = (await getWorkForEdit(db(), owner.accountId, workId, "en"))!;
-    expect(edit.grants).toEqual(grants({ view: { roles: ["public-beta-user"], users: [viewer.handle] }, edit: { roles: [], users: [editor.handle] } }));
+    expect(edit.grants).toEqual(
+      grants({
+        view: { roles: ["public-beta-user"], users: [viewer.handle] },
+        edit: { roles: [], users: [editor.handle] },
+      }),
+    );
     expect(edit.credits).toBe(editor.handle);
 
     // Remove the viewer and the role, keep the editor: only the removed ones go.
-    await saveWork(db(), owner.accountId, workId, parsed({ ...edit, grants: grants({ edit: { roles: [], users: [editor.handle] } }), credits: "" }), "en", env.MEDIA);
+    await saveWork(
+      db(),
+      owner.accountId,
+      workId,
+      parsed({ ...edit, grants: grants({ edit: { roles: [], users: [editor.handle] } }), credits: "" }),
+      "en",
+      env.MEDIA,
+    );
     expect((await grantsOf(workId)).grants).toEqual({
       view: { roleCodes: [], userAccountIds: [] },
       edit: { roleCodes: [], userAccountIds: [editor.accountId] },
@@ -130,11 +184,21 @@ describe("visibility grants in the editor", () => {
       db(),
       owner.accountId,
       workId,
-      parsed(draft({ title: "Renamed work", visibility: "PUBLIC", grants: grants({ view: { roles: [], users: [] }, admin: { roles: [], users: ["NoSuchUser999"] } }) })),
+      parsed(
+        draft({
+          title: "Renamed work",
+          visibility: "PUBLIC",
+          grants: grants({ view: { roles: [], users: [] }, admin: { roles: [], users: ["NoSuchUser999"] } }),
+        }),
+      ),
       "en",
       env.MEDIA,
     );
-    expect(result).toEqual({ ok: false, reason: "invalid", errors: { "grants.admin.users": "work_editor_user_unknown" } });
+    expect(result).toEqual({
+      ok: false,
+      reason: "invalid",
+      errors: { "grants.admin.users": "work_editor_user_unknown" },
+    });
     expect(await grantsOf(workId)).toEqual(before);
     expect((await getWorkForEdit(db(), owner.accountId, workId, "en"))!.title).toBe("Granted work");
     expect(parseWorkDraft(draft({ grants: grants({ view: { roles: ["ban"], users: [] } }) })).ok).toBe(false);
@@ -151,7 +215,14 @@ describe("visibility grants in the editor", () => {
       db(),
       editor.accountId,
       workId,
-      parsed({ ...opened, title: "Edited by a grantee", medias: [...opened.medias, { url: "https://example.com/dog.png" }], visibility: "PUBLIC", grants: grants({ view: { roles: [], users: [viewer.handle] } }), credits: viewer.handle }),
+      parsed({
+        ...opened,
+        title: "Edited by a grantee",
+        medias: [...opened.medias, { url: "https://example.com/dog.png" }],
+        visibility: "PUBLIC",
+        grants: grants({ view: { roles: [], users: [viewer.handle] } }),
+        credits: viewer.handle,
+      }),
       "en",
       env.MEDIA,
     );
@@ -160,7 +231,11 @@ describe("visibility grants in the editor", () => {
     expect(after.title).toBe("Edited by a grantee");
     expect(await grantsOf(workId)).toEqual(before);
     // The new media row is the owner's, like the rest of the work.
-    const rows = await db().select({ owner: media.ownerUserAccountId }).from(mediaAttachments).innerJoin(media, eq(media.id, mediaAttachments.mediaId)).where(and(eq(mediaAttachments.ownerId, workId), eq(mediaAttachments.field, "medias")));
+    const rows = await db()
+      .select({ owner: media.ownerUserAccountId })
+      .from(mediaAttachments)
+      .innerJoin(media, eq(media.id, mediaAttachments.mediaId))
+      .where(and(eq(mediaAttachments.ownerId, workId), eq(mediaAttachments.field, "medias")));
     expect(rows.map((r) => r.owner)).toEqual([owner.accountId, owner.accountId]);
     expect(await deleteWork(db(), editor.accountId, workId, env.MEDIA)).toEqual({ ok: false });
     expect(await getWorkForEdit(db(), owner.accountId, workId, "en")).not.toBeNull();
@@ -171,9 +246,24 @@ describe("visibility grants in the editor", () => {
     const workId = await ownedWork(owner, { grants: grants({ admin: { roles: [], users: [manager.handle] } }) });
     const opened = (await getWorkForEdit(db(), manager.accountId, workId, "en"))!;
     expect(opened.access).toEqual({ canAdmin: true, isOwner: false });
-    const wanted = grants({ view: { roles: [], users: [viewer.handle] }, admin: { roles: [], users: [manager.handle] } });
-    expect(await saveWork(db(), manager.accountId, workId, parsed({ ...opened, visibility: "UNLISTED", grants: wanted }), "en", env.MEDIA)).toMatchObject({ ok: true });
-    expect(await grantsOf(workId)).toMatchObject({ visibility: "UNLISTED", grants: { view: { userAccountIds: [viewer.accountId] }, admin: { userAccountIds: [manager.accountId] } } });
+    const wanted = grants({
+      view: { roles: [], users: [viewer.handle] },
+      admin: { roles: [], users: [manager.handle] },
+    });
+    expect(
+      await saveWork(
+        db(),
+        manager.accountId,
+        workId,
+        parsed({ ...opened, visibility: "UNLISTED", grants: wanted }),
+        "en",
+        env.MEDIA,
+      ),
+    ).toMatchObject({ ok: true });
+    expect(await grantsOf(workId)).toMatchObject({
+      visibility: "UNLISTED",
+      grants: { view: { userAccountIds: [viewer.accountId] }, admin: { userAccountIds: [manager.accountId] } },
+    });
   });
 
   it("gives an edit grant by role to every account with the role", async () => {
@@ -188,7 +278,9 @@ describe("visibility grants in the editor", () => {
     const workId = await ownedWork(owner, { grants: grants({ view: { roles: [], users: [viewer.handle] } }) });
     for (const visitor of [viewer, stranger]) {
       expect(await getWorkForEdit(db(), visitor.accountId, workId, "en")).toBeNull();
-      expect(await saveWork(db(), visitor.accountId, workId, parsed(draft({ title: "Taken over" })), "en", env.MEDIA)).toEqual({ ok: false, reason: "not_found" });
+      expect(
+        await saveWork(db(), visitor.accountId, workId, parsed(draft({ title: "Taken over" })), "en", env.MEDIA),
+      ).toEqual({ ok: false, reason: "not_found" });
       expect(await deleteWork(db(), visitor.accountId, workId, env.MEDIA)).toEqual({ ok: false });
     }
     expect((await getWorkForEdit(db(), owner.accountId, workId, "en"))!.title).toBe("Granted work");
@@ -198,8 +290,14 @@ describe("visibility grants in the editor", () => {
     const [owner, editor, stranger] = await Promise.all([newMember("Wguo"), newMember("Wgue"), newMember("Wgus")]);
     const workId = await ownedWork(owner, { grants: grants({ edit: { roles: [], users: [editor.handle] } }) });
     const path = `v1/portfolio-work/${workId}/og_images/cover.png`;
-    expect((await signWriteAs(editor.cookie, path, PNG.byteLength)).key).toContain(`portfolio-work/${workId}/og_images/`);
-    const refused = await call("/api/google/storage/sign/write", { method: "POST", cookie: stranger.cookie, json: { path, contentType: "image/png", size: PNG.byteLength } });
+    expect((await signWriteAs(editor.cookie, path, PNG.byteLength)).key).toContain(
+      `portfolio-work/${workId}/og_images/`,
+    );
+    const refused = await call("/api/google/storage/sign/write", {
+      method: "POST",
+      cookie: stranger.cookie,
+      json: { path, contentType: "image/png", size: PNG.byteLength },
+    });
     expect(refused.status).toBe(403);
   });
 
@@ -209,7 +307,11 @@ describe("visibility grants in the editor", () => {
     const workId = await ownedWork(owner, { grants: grants({ edit: { roles: ["private-beta-user"], users: [] } }) });
     const path = `v1/portfolio-work/${workId}/medias/part.png`;
     expect((await signWriteAs(beta.cookie, path, PNG.byteLength)).key).toContain(`portfolio-work/${workId}/medias/`);
-    const refused = await call("/api/google/storage/sign/write", { method: "POST", cookie: other.cookie, json: { path, contentType: "image/png", size: PNG.byteLength } });
+    const refused = await call("/api/google/storage/sign/write", {
+      method: "POST",
+      cookie: other.cookie,
+      json: { path, contentType: "image/png", size: PNG.byteLength },
+    });
     expect(refused.status).toBe(403);
   });
 });

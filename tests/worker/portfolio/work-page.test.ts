@@ -3,7 +3,15 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as workRoute from "#app/routes/work";
-import { localizedTexts, media, mediaAttachments, portfolioWorkCategories, portfolioWorkTags, portfolioWorkUserCategories, portfolioWorks } from "#worker/db/schema";
+import {
+  localizedTexts,
+  media,
+  mediaAttachments,
+  portfolioWorkCategories,
+  portfolioWorkTags,
+  portfolioWorkUserCategories,
+  portfolioWorks,
+} from "#worker/db/schema";
 import type { Locale } from "#worker/domain/constants";
 import { eq } from "drizzle-orm";
 import { call, db } from "../support/helpers";
@@ -14,13 +22,26 @@ type Loaded = Awaited<ReturnType<typeof workRoute.loader>>;
 
 async function load(member: Member | null, handle: string, workId: string, locale: Locale = "en"): Promise<Loaded> {
   const path = `/${handle}/works/${workId}`;
-  return workRoute.loader({ params: { handle, workId }, request: new Request(`http://localhost${path}`), context: await pageContext(member, path, locale) } as never);
+  return workRoute.loader({
+    params: { handle, workId },
+    request: new Request(`http://localhost${path}`),
+    context: await pageContext(member, path, locale),
+  } as never);
 }
 
-async function attach(workId: string, field: "medias" | "og_images", position: number, row: Partial<typeof media.$inferInsert> & Pick<typeof media.$inferInsert, "formatType" | "mediaType">) {
+async function attach(
+  workId: string,
+  field: "medias" | "og_images",
+  position: number,
+  row: Partial<typeof media.$inferInsert> & Pick<typeof media.$inferInsert, "formatType" | "mediaType">,
+) {
   const mediaId = crypto.randomUUID();
-  await db().insert(media).values({ id: mediaId, ...row });
-  await db().insert(mediaAttachments).values({ id: crypto.randomUUID(), mediaId, ownerType: "portfolio_work", ownerId: workId, field, position });
+  await db()
+    .insert(media)
+    .values({ id: mediaId, ...row });
+  await db()
+    .insert(mediaAttachments)
+    .values({ id: crypto.randomUUID(), mediaId, ownerType: "portfolio_work", ownerId: workId, field, position });
 }
 
 async function storedPng(workId: string, field: string) {
@@ -30,8 +51,21 @@ async function storedPng(workId: string, field: string) {
 }
 
 async function texts(workId: string, field: "title" | "description", en: string, ja: string) {
-  for (const [languageCode, text] of [["en", en], ["ja", ja]] as const) {
-    await db().insert(localizedTexts).values({ id: crypto.randomUUID(), entityType: "portfolio_work", entityId: workId, field, languageCode, isOriginal: languageCode === "en", text });
+  for (const [languageCode, text] of [
+    ["en", en],
+    ["ja", ja],
+  ] as const) {
+    await db()
+      .insert(localizedTexts)
+      .values({
+        id: crypto.randomUUID(),
+        entityType: "portfolio_work",
+        entityId: workId,
+        field,
+        languageCode,
+        isOriginal: languageCode === "en",
+        text,
+      });
   }
 }
 
@@ -44,13 +78,28 @@ describe("the work page", () => {
     await db().update(portfolioWorks).set({ clientAccountId: client.accountId }).where(eq(portfolioWorks.id, workId));
     await texts(workId, "title", "Harbour at dawn", "夜明けの港");
     await texts(workId, "description", "Painted over three mornings.", "三日の朝に描いた。");
-    await db().insert(portfolioWorkTags).values([{ workId, tag: "harbour" }, { workId, tag: "dawn" }]);
+    await db()
+      .insert(portfolioWorkTags)
+      .values([
+        { workId, tag: "harbour" },
+        { workId, tag: "dawn" },
+      ]);
     await db().insert(portfolioWorkCategories).values({ workId, categoryCode: "character-illustration" });
-    await db().insert(portfolioWorkUserCategories).values([{ workId, name: "Seascapes", position: 1 }, { workId, name: "Mornings", position: 0 }]);
+    await db()
+      .insert(portfolioWorkUserCategories)
+      .values([
+        { workId, name: "Seascapes", position: 1 },
+        { workId, name: "Mornings", position: 0 },
+      ]);
     await grant(workId, "credit", { userAccountId: credited.accountId });
     const picture = await storedPng(workId, "medias");
     await attach(workId, "medias", 0, { formatType: "FILE", mediaType: "IMAGE", fileUrl: picture });
-    await attach(workId, "medias", 1, { formatType: "LINK", mediaType: "VIDEO", linkUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ", linkSite: "youtube" });
+    await attach(workId, "medias", 1, {
+      formatType: "LINK",
+      mediaType: "VIDEO",
+      linkUrl: "https://www.youtube.com/watch?v=dQw4w9WgXcQ",
+      linkSite: "youtube",
+    });
 
     const { work, gallery } = await load(null, owner.handle, workId);
     expect(work).toMatchObject({
@@ -77,7 +126,11 @@ describe("the work page", () => {
     expect(work.ogImageUrl).toBe(picture);
 
     const ja = (await load(null, owner.handle, workId, "ja")).work;
-    expect([ja.title, ja.description, ja.categories[0].name]).toEqual(["夜明けの港", "三日の朝に描いた。", "キャラクターイラスト"]);
+    expect([ja.title, ja.description, ja.categories[0].name]).toEqual([
+      "夜明けの港",
+      "三日の朝に描いた。",
+      "キャラクターイラスト",
+    ]);
 
     // A client who removed themselves from the work is no longer named on it.
     await db().update(portfolioWorks).set({ clientRemovedAt: new Date() }).where(eq(portfolioWorks.id, workId));
@@ -88,7 +141,11 @@ describe("the work page", () => {
     const owner = await newMember("Wpag");
     const workId = await newWork(owner.profileId, "UNLISTED");
     await texts(workId, "title", "Lighthouse", "灯台");
-    await attach(workId, "medias", 0, { formatType: "FILE", mediaType: "IMAGE", fileUrl: await storedPng(workId, "medias") });
+    await attach(workId, "medias", 0, {
+      formatType: "FILE",
+      mediaType: "IMAGE",
+      fileUrl: await storedPng(workId, "medias"),
+    });
     const og = await storedPng(workId, "og_images");
     await attach(workId, "og_images", 0, { formatType: "FILE", mediaType: "IMAGE", fileUrl: og });
 
@@ -118,9 +175,13 @@ describe("the work page", () => {
     // The same file at its /media/ address stays closed to everyone.
     expect((await call(picture, { cookie: cast.viewUser.cookie })).status).toBe(404);
 
-    for (const name of ["owner", "edit", "admin"] as const) expect([name, (await load(cast[name], cast.owner.handle, workId)).work.canEdit]).toEqual([name, true]);
+    for (const name of ["owner", "edit", "admin"] as const)
+      expect([name, (await load(cast[name], cast.owner.handle, workId)).work.canEdit]).toEqual([name, true]);
     for (const name of ["viewRole", "credit"] as const) {
-      const canEdit = await load(cast[name], cast.owner.handle, workId).then((page) => page.work.canEdit, () => "404");
+      const canEdit = await load(cast[name], cast.owner.handle, workId).then(
+        (page) => page.work.canEdit,
+        () => "404",
+      );
       expect([name, canEdit]).toEqual([name, name === "credit" ? "404" : false]);
     }
   });
@@ -135,7 +196,8 @@ describe("the work page", () => {
     // Handles ignore case, as on /{handle}: no redirect.
     await expect(load(cast.viewUser, cast.owner.handle.toUpperCase(), privateWork)).resolves.toBeTruthy();
 
-    const notFound = (member: Member | null, handle: string, id: string) => load(member, handle, id).catch((thrown: { init?: ResponseInit }) => thrown.init?.status);
+    const notFound = (member: Member | null, handle: string, id: string) =>
+      load(member, handle, id).catch((thrown: { init?: ResponseInit }) => thrown.init?.status);
     expect(await notFound(cast.stranger, cast.stranger.handle, privateWork)).toBe(404);
     expect(await notFound(null, cast.owner.handle, privateWork)).toBe(404);
     expect(await notFound(cast.owner, cast.owner.handle, crypto.randomUUID())).toBe(404);

@@ -15,14 +15,21 @@ export const freshIp = () => `192.0.2.${uid()}`;
 export const send = (json: { email: string; handle?: string }, ip: string, headers: Record<string, string> = {}) =>
   call("/api/auth/email/send", { method: "POST", json, headers: { "cf-connecting-ip": ip, ...headers } });
 
-export const verifyPath = (email: string, token: string) => `/api/auth/callback/email?email=${encodeURIComponent(email)}&token=${token}`;
-export const verify = (email: string, token: string, ip: string, init: { headers?: Record<string, string>; cookie?: string } = {}) =>
-  call(verifyPath(email, token), { headers: { "cf-connecting-ip": ip, ...init.headers }, cookie: init.cookie });
+export const verifyPath = (email: string, token: string) =>
+  `/api/auth/callback/email?email=${encodeURIComponent(email)}&token=${token}`;
+export const verify = (
+  email: string,
+  token: string,
+  ip: string,
+  init: { headers?: Record<string, string>; cookie?: string } = {},
+) => call(verifyPath(email, token), { headers: { "cf-connecting-ip": ip, ...init.headers }, cookie: init.cookie });
 
 export const wrongCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, "0");
 
 async function mails(email: string): Promise<string[]> {
-  const { results } = await env.DB.prepare("select text from dev_mails where `to` = ? order by created_at, rowid").bind(email).all<{ text: string }>();
+  const { results } = await env.DB.prepare("select text from dev_mails where `to` = ? order by created_at, rowid")
+    .bind(email)
+    .all<{ text: string }>();
   return results.map((row) => row.text);
 }
 
@@ -50,7 +57,9 @@ export function sessionCookieOf(response: Response): string | undefined {
 
 export async function sessionUser(cookie: string, base = "http://localhost"): Promise<{ handle: string } | null> {
   const { exports } = await import("cloudflare:workers");
-  const response = await exports.default.fetch(new Request(`${base}/api/auth/session`, { headers: { cookie, "sec-fetch-site": "same-origin" } }));
+  const response = await exports.default.fetch(
+    new Request(`${base}/api/auth/session`, { headers: { cookie, "sec-fetch-site": "same-origin" } }),
+  );
   if (response.status !== 200) throw new Error(`session: ${response.status}`);
   return (await response.json<{ user: { handle: string } | null }>()).user;
 }

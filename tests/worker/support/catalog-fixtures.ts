@@ -62,18 +62,21 @@ export async function seedCreator(seed: CreatorSeed): Promise<SeededCreator> {
       createdAt,
       createdAt,
     ),
-    env.DB.prepare("INSERT INTO user_profiles (id, account_id, original_handle, is_open_commission, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)").bind(
-      profileId,
+    env.DB.prepare(
+      "INSERT INTO user_profiles (id, account_id, original_handle, is_open_commission, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)",
+    ).bind(profileId, accountId, seed.handle, seed.open === false ? 0 : 1, createdAt, createdAt),
+    env.DB.prepare("INSERT INTO commission_accounts (id, user_account_id) VALUES (?, ?)").bind(
+      commissionAccountId,
       accountId,
-      seed.handle,
-      seed.open === false ? 0 : 1,
-      createdAt,
-      createdAt,
     ),
-    env.DB.prepare("INSERT INTO commission_accounts (id, user_account_id) VALUES (?, ?)").bind(commissionAccountId, accountId),
     env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'user')").bind(accountId),
   ];
-  if (seed.creator !== false) statements.push(env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'creator')").bind(accountId));
+  if (seed.creator !== false)
+    statements.push(
+      env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'creator')").bind(
+        accountId,
+      ),
+    );
   for (const lang of ["en", "ja"] as const) {
     const name = seed.name?.[lang];
     if (name) statements.push(text("user_profile", profileId, "name", lang, name, lang === original));
@@ -86,17 +89,15 @@ export async function seedCreator(seed: CreatorSeed): Promise<SeededCreator> {
     const mediaId = uid();
     works.push(workId);
     statements.push(
-      env.DB.prepare("INSERT INTO portfolio_works (id, profile_id, work_status, user_index) VALUES (?, ?, 'PUBLISHED', ?)").bind(workId, profileId, w),
-      env.DB.prepare("INSERT INTO media (id, owner_user_account_id, format_type, media_type, file_url) VALUES (?, ?, 'FILE', 'IMAGE', ?)").bind(
-        mediaId,
-        accountId,
-        `/media/v1/portfolio-work/${workId}/medias/${mediaId}.png`,
-      ),
-      env.DB.prepare("INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position) VALUES (?, ?, 'portfolio_work', ?, 'medias', 0)").bind(
-        uid(),
-        mediaId,
-        workId,
-      ),
+      env.DB.prepare(
+        "INSERT INTO portfolio_works (id, profile_id, work_status, user_index) VALUES (?, ?, 'PUBLISHED', ?)",
+      ).bind(workId, profileId, w),
+      env.DB.prepare(
+        "INSERT INTO media (id, owner_user_account_id, format_type, media_type, file_url) VALUES (?, ?, 'FILE', 'IMAGE', ?)",
+      ).bind(mediaId, accountId, `/media/v1/portfolio-work/${workId}/medias/${mediaId}.png`),
+      env.DB.prepare(
+        "INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position) VALUES (?, ?, 'portfolio_work', ?, 'medias', 0)",
+      ).bind(uid(), mediaId, workId),
       text("portfolio_work", workId, "title", "en", `Work ${w}`, true),
     );
   }
@@ -109,7 +110,16 @@ export async function seedCreator(seed: CreatorSeed): Promise<SeededCreator> {
     statements.push(
       env.DB.prepare(
         "INSERT INTO commission_forms (id, code, commission_account_id, form_status, price_amount, price_currency_id, category_code, user_index) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-      ).bind(formId, code, commissionAccountId, form.status ?? "PUBLISHED", form.price, currency, form.category ?? "character-illustration", k),
+      ).bind(
+        formId,
+        code,
+        commissionAccountId,
+        form.status ?? "PUBLISHED",
+        form.price,
+        currency,
+        form.category ?? "character-illustration",
+        k,
+      ),
       text("commission_form", formId, "title", "en", form.title.en, true),
       text("commission_form", formId, "description", "en", `About ${form.title.en}`, true),
     );
@@ -117,25 +127,17 @@ export async function seedCreator(seed: CreatorSeed): Promise<SeededCreator> {
     for (const [qi, q] of (form.questions ?? []).entries()) {
       const questionId = uid();
       statements.push(
-        env.DB.prepare("INSERT INTO commission_form_questions (id, form_id, question_type, is_required, user_index) VALUES (?, ?, ?, ?, ?)").bind(
-          questionId,
-          formId,
-          q.type,
-          q.required ? 1 : 0,
-          qi,
-        ),
+        env.DB.prepare(
+          "INSERT INTO commission_form_questions (id, form_id, question_type, is_required, user_index) VALUES (?, ?, ?, ?, ?)",
+        ).bind(questionId, formId, q.type, q.required ? 1 : 0, qi),
         text("commission_form_question", questionId, "title", "en", q.title, true),
       );
       for (const [ci, c] of (q.choices ?? []).entries()) {
         const choiceId = uid();
         statements.push(
-          env.DB.prepare("INSERT INTO commission_form_question_choices (id, question_id, price_amount, price_currency_id, user_index) VALUES (?, ?, ?, ?, ?)").bind(
-            choiceId,
-            questionId,
-            c.price,
-            c.price === null ? null : currency,
-            ci,
-          ),
+          env.DB.prepare(
+            "INSERT INTO commission_form_question_choices (id, question_id, price_amount, price_currency_id, user_index) VALUES (?, ?, ?, ?, ?)",
+          ).bind(choiceId, questionId, c.price, c.price === null ? null : currency, ci),
           text("commission_form_question_choice", choiceId, "title", "en", c.title, true),
         );
       }
@@ -148,11 +150,23 @@ export async function seedCreator(seed: CreatorSeed): Promise<SeededCreator> {
     statements.push(
       env.DB.prepare(
         "INSERT INTO commission_services (id, commission_account_id, form_id, price_amount, price_currency_id, service_status, user_index) VALUES (?, ?, ?, ?, ?, 'PUBLISHED', ?)",
-      ).bind(serviceId, commissionAccountId, service.formIndex === undefined ? null : forms[service.formIndex].id, service.price, jpy, s),
+      ).bind(
+        serviceId,
+        commissionAccountId,
+        service.formIndex === undefined ? null : forms[service.formIndex].id,
+        service.price,
+        jpy,
+        s,
+      ),
       text("commission_service", serviceId, "title", "en", service.title, true),
     );
     if (service.category) {
-      statements.push(env.DB.prepare("INSERT INTO commission_service_categories (service_id, category_code) VALUES (?, ?)").bind(serviceId, service.category));
+      statements.push(
+        env.DB.prepare("INSERT INTO commission_service_categories (service_id, category_code) VALUES (?, ?)").bind(
+          serviceId,
+          service.category,
+        ),
+      );
     }
   }
   await env.DB.batch(statements);

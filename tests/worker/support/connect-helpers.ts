@@ -8,7 +8,9 @@ import { platform } from "./payments-helpers";
 
 export async function creator(): Promise<Party> {
   const party = await newParty();
-  await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'creator')").bind(party.userAccountId).run();
+  await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'creator')")
+    .bind(party.userAccountId)
+    .run();
   return party;
 }
 
@@ -43,19 +45,47 @@ export async function onboard(cookie: string, outcome: OnboardingOutcome, { land
 }
 
 export const accountOf = async (party: Party) =>
-  (await env.DB.prepare("SELECT stripe_account_id FROM stripe_connected_accounts WHERE user_account_id = ?").bind(party.userAccountId).first<{ stripe_account_id: string }>())?.stripe_account_id ?? null;
+  (
+    await env.DB.prepare("SELECT stripe_account_id FROM stripe_connected_accounts WHERE user_account_id = ?")
+      .bind(party.userAccountId)
+      .first<{ stripe_account_id: string }>()
+  )?.stripe_account_id ?? null;
 
 /** An order in `state` the buyer has paid by card (a real succeeded intent at the emulator), in yen or dollars. */
-export async function paidOrder(state: OrderStateName, seller: Party, buyer: Party, { amount = 10_000, currency = "JPY" } = {}) {
+export async function paidOrder(
+  state: OrderStateName,
+  seller: Party,
+  buyer: Party,
+  { amount = 10_000, currency = "JPY" } = {},
+) {
   const order = await insertOrderIn(state, seller, buyer);
-  const intent = await platform().paymentIntents.create({ amount, currency: currency.toLowerCase(), payment_method: "pm_card_visa", confirm: true, metadata: { orderId: order.id } });
+  const intent = await platform().paymentIntents.create({
+    amount,
+    currency: currency.toLowerCase(),
+    payment_method: "pm_card_visa",
+    confirm: true,
+    metadata: { orderId: order.id },
+  });
   const now = Date.now();
   await env.DB.batch([
-    env.DB.prepare("UPDATE commission_orders SET price_amount = ?, price_currency_id = (SELECT id FROM currencies WHERE code = ?) WHERE id = ?").bind(amount, currency, order.id),
+    env.DB.prepare(
+      "UPDATE commission_orders SET price_amount = ?, price_currency_id = (SELECT id FROM currencies WHERE code = ?) WHERE id = ?",
+    ).bind(amount, currency, order.id),
     env.DB.prepare(
       `INSERT INTO payment_transactions (id, order_id, buyer_id, transaction_status, stripe_payment_intent_id, idempotency_key, amount, currency_id, paid_at, created_at, updated_at)
        VALUES (?, ?, ?, 'COMPLETED', ?, ?, ?, (SELECT id FROM currencies WHERE code = ?), ?, ?, ?)`,
-    ).bind(crypto.randomUUID(), order.id, buyer.commissionAccountId, intent.id, `comet-order-${order.id}-payment`, amount, currency, now, now, now),
+    ).bind(
+      crypto.randomUUID(),
+      order.id,
+      buyer.commissionAccountId,
+      intent.id,
+      `comet-order-${order.id}-payment`,
+      amount,
+      currency,
+      now,
+      now,
+      now,
+    ),
   ]);
   return order;
 }

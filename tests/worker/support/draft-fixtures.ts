@@ -8,7 +8,17 @@ import { db } from "./helpers";
 
 /** A valid public work draft, as the editor posts it: `patch` gives the fields a test cares about. */
 export function workDraft(patch: Partial<WorkDraft> = {}): WorkDraft {
-  return { title: "A work", description: "", medias: [], contentRatingCode: "all-ages", categoryCodes: [], tags: [], visibility: "PUBLIC", credits: "", ...patch };
+  return {
+    title: "A work",
+    description: "",
+    medias: [],
+    contentRatingCode: "all-ages",
+    categoryCodes: [],
+    tags: [],
+    visibility: "PUBLIC",
+    credits: "",
+    ...patch,
+  };
 }
 
 export function parsedWorkDraft(draft: WorkDraft, mode: ClientFieldMode = "stored") {

@@ -42,8 +42,12 @@ async function attachedFile(ownerAccountId: string, workId: string) {
   const key = `v1/portfolio-work/${workId}/medias/${mediaId}.png`;
   await env.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
   await env.DB.batch([
-    env.DB.prepare("INSERT INTO media (id, owner_user_account_id, format_type, media_type, file_url) VALUES (?, ?, 'FILE', 'IMAGE', ?)").bind(mediaId, ownerAccountId, `/media/${key}`),
-    env.DB.prepare("INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position) VALUES (?, ?, 'portfolio_work', ?, 'medias', 1)").bind(crypto.randomUUID(), mediaId, workId),
+    env.DB.prepare(
+      "INSERT INTO media (id, owner_user_account_id, format_type, media_type, file_url) VALUES (?, ?, 'FILE', 'IMAGE', ?)",
+    ).bind(mediaId, ownerAccountId, `/media/${key}`),
+    env.DB.prepare(
+      "INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position) VALUES (?, ?, 'portfolio_work', ?, 'medias', 1)",
+    ).bind(crypto.randomUUID(), mediaId, workId),
   ]);
 }
 
@@ -54,13 +58,28 @@ async function attachedFile(ownerAccountId: string, workId: string) {
  */
 export async function ownersWithThings(): Promise<{ seller: Owner; buyer: Owner; ids: string[] }> {
   const order = await approvedOrder();
-  const seller = { accountId: (await commissionAccountByEmail(order.seller.email)).userAccountId, cookie: order.seller.cookie };
-  const buyer = { accountId: (await commissionAccountByEmail(order.buyer.email)).userAccountId, cookie: order.buyer.cookie };
+  const seller = {
+    accountId: (await commissionAccountByEmail(order.seller.email)).userAccountId,
+    cookie: order.seller.cookie,
+  };
+  const buyer = {
+    accountId: (await commissionAccountByEmail(order.buyer.email)).userAccountId,
+    cookie: order.buyer.cookie,
+  };
 
   await grantCreatorRole(db(), seller.accountId);
   const formId = await createFormFromTemplate(db(), await creatorOf(seller.accountId), "en", { title: "Fuzzed form" });
   if (!formId) throw new Error("no form");
-  const service = parseServiceDraft({ title: "Fuzzed service", description: "", medias: [{ url: "https://example.com/s.png" }], price: "3000", currency: "JPY", formId, terms: "", categoryCodes: [] });
+  const service = parseServiceDraft({
+    title: "Fuzzed service",
+    description: "",
+    medias: [{ url: "https://example.com/s.png" }],
+    price: "3000",
+    currency: "JPY",
+    formId,
+    terms: "",
+    categoryCodes: [],
+  });
   if (!service.ok) throw new Error(JSON.stringify(service.errors));
   const savedService = await saveService(db(), await creatorOf(seller.accountId), null, service.data, "en", env.MEDIA);
   if (!savedService.ok) throw new Error(JSON.stringify(savedService));
@@ -68,9 +87,29 @@ export async function ownersWithThings(): Promise<{ seller: Owner; buyer: Owner;
   await attachedFile(seller.accountId, sellerWork);
   const buyerWork = await savedWork(buyer.accountId, "Buyer's work");
 
-  const bookmarked = await call("/api/features/bookmark/order/submit", { method: "POST", cookie: buyer.cookie, json: { commissionServiceId: savedService.serviceId, isActive: true } });
+  const bookmarked = await call("/api/features/bookmark/order/submit", {
+    method: "POST",
+    cookie: buyer.cookie,
+    json: { commissionServiceId: savedService.serviceId, isActive: true },
+  });
   if (bookmarked.status !== 200) throw new Error(`bookmark: ${bookmarked.status} ${await bookmarked.text()}`);
 
-  const formCode = (await env.DB.prepare("SELECT code FROM commission_forms WHERE id = ?").bind(formId).first<{ code: string }>())!.code;
-  return { seller, buyer, ids: [order.id, order.code, formId, formCode, savedService.serviceId, sellerWork, buyerWork, seller.accountId, buyer.accountId] };
+  const formCode = (await env.DB.prepare("SELECT code FROM commission_forms WHERE id = ?")
+    .bind(formId)
+    .first<{ code: string }>())!.code;
+  return {
+    seller,
+    buyer,
+    ids: [
+      order.id,
+      order.code,
+      formId,
+      formCode,
+      savedService.serviceId,
+      sellerWork,
+      buyerWork,
+      seller.accountId,
+      buyer.accountId,
+    ],
+  };
 }

@@ -8,7 +8,11 @@ export const db = () => createDb(env.DB);
 
 /** An account as the form and service writes take it: with its commission account, as the session user carries it. */
 export async function creatorOf(accountId: string): Promise<{ accountId: string; commissionAccountId: string }> {
-  const row = await db().select({ id: commissionAccounts.id }).from(commissionAccounts).where(eq(commissionAccounts.userAccountId, accountId)).get();
+  const row = await db()
+    .select({ id: commissionAccounts.id })
+    .from(commissionAccounts)
+    .where(eq(commissionAccounts.userAccountId, accountId))
+    .get();
   if (!row) throw new Error(`no commission account for ${accountId}`);
   return { accountId, commissionAccountId: row.id };
 }
@@ -27,10 +31,15 @@ export function call(path: string, init: RequestInit & { json?: unknown; cookie?
  * The newest mail to `email` in the dev mailbox. Mail is sent after the answer (waitUntil), so this waits for it
  * up to `timeoutMs`; null when none came by then.
  */
-export async function latestMailTo(email: string, { timeoutMs = 2000 } = {}): Promise<{ subject: string; text: string } | null> {
+export async function latestMailTo(
+  email: string,
+  { timeoutMs = 2000 } = {},
+): Promise<{ subject: string; text: string } | null> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const mail = await env.DB.prepare("select subject, text from dev_mails where `to` = ? order by created_at desc, rowid desc limit 1")
+    const mail = await env.DB.prepare(
+      "select subject, text from dev_mails where `to` = ? order by created_at desc, rowid desc limit 1",
+    )
       .bind(email.toLowerCase())
       .first<{ subject: string; text: string }>();
     if (mail || Date.now() >= deadline) return mail;

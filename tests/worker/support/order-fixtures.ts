@@ -3,7 +3,9 @@
 import { env } from "cloudflare:workers";
 
 export async function commissionAccountByEmail(email: string): Promise<{ id: string; userAccountId: string }> {
-  const row = await env.DB.prepare("SELECT c.id, c.user_account_id FROM commission_accounts c JOIN user_accounts u ON u.id = c.user_account_id WHERE u.email = ?")
+  const row = await env.DB.prepare(
+    "SELECT c.id, c.user_account_id FROM commission_accounts c JOIN user_accounts u ON u.id = c.user_account_id WHERE u.email = ?",
+  )
     .bind(email)
     .first<{ id: string; user_account_id: string }>();
   if (!row) throw new Error(`no commission account for ${email}`);
@@ -11,7 +13,17 @@ export async function commissionAccountByEmail(email: string): Promise<{ id: str
 }
 
 /** A DRAFT, SERVICE_SUBMITTED order in yen; its code is the first 8 characters of its id. */
-export async function insertOrder({ sellerId, buyerId, priceAmount, approvalDeadline }: { sellerId: string; buyerId: string; priceAmount: number | null; approvalDeadline: number }) {
+export async function insertOrder({
+  sellerId,
+  buyerId,
+  priceAmount,
+  approvalDeadline,
+}: {
+  sellerId: string;
+  buyerId: string;
+  priceAmount: number | null;
+  approvalDeadline: number;
+}) {
   const id = crypto.randomUUID();
   const code = id.slice(0, 8);
   const now = Date.now();

@@ -11,7 +11,15 @@ import { commissionAccountByEmail, insertOrder } from "./order-fixtures";
 const DAY = 86_400_000;
 
 export type OrderStateName = "DRAFT" | "APPROVED" | "PAID" | "PAID_LATE" | "DELIVERED" | "COMPLETED" | "CANCELED";
-export const ORDER_STATE_NAMES: OrderStateName[] = ["DRAFT", "APPROVED", "PAID", "PAID_LATE", "DELIVERED", "COMPLETED", "CANCELED"];
+export const ORDER_STATE_NAMES: OrderStateName[] = [
+  "DRAFT",
+  "APPROVED",
+  "PAID",
+  "PAID_LATE",
+  "DELIVERED",
+  "COMPLETED",
+  "CANCELED",
+];
 
 export interface Party {
   cookie: string;
@@ -28,7 +36,12 @@ export async function newParty(): Promise<Party> {
 
 /** The projection's columns of each state; times relative to `now`. PAID_LATE is paid and past its delivery deadline. */
 function columnsOf(state: OrderStateName, now: number): Record<string, string | number | null> {
-  const approved = { order_progress_status: "APPROVED", order_chat_status: "OPENED", approved_at: now - 2 * DAY, payment_deadline: now + 5 * DAY };
+  const approved = {
+    order_progress_status: "APPROVED",
+    order_chat_status: "OPENED",
+    approved_at: now - 2 * DAY,
+    payment_deadline: now + 5 * DAY,
+  };
   const paid = { ...approved, order_payment_status: "COMPLETED", delivery_deadline: now + 20 * DAY };
   switch (state) {
     case "DRAFT":
@@ -40,27 +53,58 @@ function columnsOf(state: OrderStateName, now: number): Record<string, string | 
     case "PAID_LATE":
       return { ...paid, delivery_deadline: now - DAY };
     case "DELIVERED":
-      return { ...paid, order_progress_status: "DELIVERED", delivered_at: now - DAY, completion_deadline: now + 6 * DAY };
+      return {
+        ...paid,
+        order_progress_status: "DELIVERED",
+        delivered_at: now - DAY,
+        completion_deadline: now + 6 * DAY,
+      };
     case "COMPLETED":
-      return { ...paid, order_progress_status: "COMPLETED", order_chat_status: "CLOSED", delivered_at: now - 2 * DAY, completed_at: now - DAY };
+      return {
+        ...paid,
+        order_progress_status: "COMPLETED",
+        order_chat_status: "CLOSED",
+        delivered_at: now - 2 * DAY,
+        completed_at: now - DAY,
+      };
     case "CANCELED":
       return { order_progress_status: "CANCELED", order_chat_status: "CLOSED", canceled_at: now - DAY };
   }
 }
 
 /** An order between `seller` and `buyer` in `state`, at ¥10,000; its object not yet woken. */
-export async function insertOrderIn(state: OrderStateName, seller: Party, buyer: Party): Promise<{ id: string; code: string }> {
+export async function insertOrderIn(
+  state: OrderStateName,
+  seller: Party,
+  buyer: Party,
+): Promise<{ id: string; code: string }> {
   const now = Date.now();
-  const order = await insertOrder({ sellerId: seller.commissionAccountId, buyerId: buyer.commissionAccountId, priceAmount: 10_000, approvalDeadline: now + 7 * DAY });
+  const order = await insertOrder({
+    sellerId: seller.commissionAccountId,
+    buyerId: buyer.commissionAccountId,
+    priceAmount: 10_000,
+    approvalDeadline: now + 7 * DAY,
+  });
   const columns = columnsOf(state, now);
   const statements: D1PreparedStatement[] = [];
   const names = Object.keys(columns);
   if (names.length) {
-    statements.push(env.DB.prepare(`UPDATE commission_orders SET ${names.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`).bind(...Object.values(columns), order.id));
+    statements.push(
+      env.DB.prepare(`UPDATE commission_orders SET ${names.map((c) => `${c} = ?`).join(", ")} WHERE id = ?`).bind(
+        ...Object.values(columns),
+        order.id,
+      ),
+    );
   }
   if (state === "PAID" || state === "PAID_LATE" || state === "DELIVERED" || state === "COMPLETED") {
     const mediaId = crypto.randomUUID();
-    const file = { mediaId, key: `v1/commission-order/${order.id}/deliverables/${mediaId}.png`, name: "work.png", size: 68, mimeType: "image/png" };
+    const file = {
+      mediaId,
+      key: `v1/commission-order/${order.id}/deliverables/${mediaId}.png`,
+      name: "work.png",
+      size: 68,
+      mimeType: "image/png",
+    };
     statements.push(...prepared(env.DB, addDeliverableStatements(order.id, seller.userAccountId, file, now)));
   }
   if (statements.length) await env.DB.batch(statements);

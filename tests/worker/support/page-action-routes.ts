@@ -6,12 +6,19 @@ type RouteEntry = { path?: string; file: string; children?: RouteEntry[] };
 export type Action = (args: unknown) => unknown;
 
 // Read as text to find the actions: importing every page would also import browser-only modules.
-const routeSources = import.meta.glob<string>("../../../app/routes/**/*.{ts,tsx}", { query: "?raw", import: "default", eager: true });
+const routeSources = import.meta.glob<string>("../../../app/routes/**/*.{ts,tsx}", {
+  query: "?raw",
+  import: "default",
+  eager: true,
+});
 const routeModules = import.meta.glob<{ action: Action }>("../../../app/routes/**/*.{ts,tsx}");
 const EXPORTS_ACTION = /^export\s+(?:async\s+)?(?:function|const|let)\s+action\b|^export\s*\{[^}]*\baction\b/m;
 
 /** Every route of the table with its full path. */
-export function routesOf(entries: readonly RouteEntry[] = routeTable as RouteEntry[], parent = ""): { file: string; path: string }[] {
+export function routesOf(
+  entries: readonly RouteEntry[] = routeTable as RouteEntry[],
+  parent = "",
+): { file: string; path: string }[] {
   return entries.flatMap((entry) => {
     const path = entry.path ? `${parent}/${entry.path}` : parent;
     return [{ file: entry.file, path: path || "/" }, ...routesOf(entry.children ?? [], path)];
@@ -32,4 +39,7 @@ export function pageActionRoutes(): { file: string; path: string; action: () => 
 }
 
 /** Route files of the table that the glob did not find (a file moved out of app/routes, say): none, or discovery is blind. */
-export const unreadRouteFiles = () => routesOf().filter(({ file }) => !(`../../../app/${file}` in routeSources)).map(({ file }) => file);
+export const unreadRouteFiles = () =>
+  routesOf()
+    .filter(({ file }) => !(`../../../app/${file}` in routeSources))
+    .map(({ file }) => file);

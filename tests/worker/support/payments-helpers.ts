@@ -10,7 +10,10 @@ import { freshUser } from "./auth-helpers";
 import { BASE, call, signUp } from "./helpers";
 import { commissionAccountByEmail, insertOrder } from "./order-fixtures";
 
-export const emulatorKeys = { apiUrl: `http://127.0.0.1:${env.STRIPE_API_PORT}`, publishableKey: env.STRIPE_PUBLISHABLE_KEY };
+export const emulatorKeys = {
+  apiUrl: `http://127.0.0.1:${env.STRIPE_API_PORT}`,
+  publishableKey: env.STRIPE_PUBLISHABLE_KEY,
+};
 /** The platform's client, built by the Worker's own factory from the test environment. */
 export const platform = () => createStripe(env);
 export const RETURN_URL = `${BASE}/dashboard/setting/profile/payment`;
@@ -20,7 +23,12 @@ export async function newUser() {
   return { ...user, cookie: await signUp(user.handle, user.email) };
 }
 
-export const card = (number: string): CardDetails => ({ number, expMonth: "12", expYear: String(new Date().getUTCFullYear() + 3), cvc: "123" });
+export const card = (number: string): CardDetails => ({
+  number,
+  expMonth: "12",
+  expYear: String(new Date().getUTCFullYear() + 3),
+  cvc: "123",
+});
 
 export async function createSetup(cookie: string): Promise<{ intentId: string; clientSecret: string }> {
   const response = await call("/api/stripe/intent/setup/create", { cookie });
@@ -35,7 +43,8 @@ export async function enterCard(cookie: string, number: string) {
   return { setup, result };
 }
 
-export const confirmSetup = (cookie: string, intentId: string) => call("/api/stripe/intent/setup/confirm", { method: "POST", cookie, json: { intentId } });
+export const confirmSetup = (cookie: string, intentId: string) =>
+  call("/api/stripe/intent/setup/confirm", { method: "POST", cookie, json: { intentId } });
 
 export async function cardRows(userEmail: string) {
   const { results } = await env.DB.prepare(
@@ -53,8 +62,16 @@ export async function eventsAbout(objectIds: string[]): Promise<Stripe.Event[]> 
 }
 
 /** A `t=…,v1=…` signature over a body, as Stripe makes it. */
-export const sign = (payload: string, { secret = env.STRIPE_WEBHOOK_SECRET, timestamp }: { secret?: string; timestamp?: number } = {}) =>
-  Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret, timestamp, cryptoProvider: Stripe.createSubtleCryptoProvider() });
+export const sign = (
+  payload: string,
+  { secret = env.STRIPE_WEBHOOK_SECRET, timestamp }: { secret?: string; timestamp?: number } = {},
+) =>
+  Stripe.webhooks.generateTestHeaderStringAsync({
+    payload,
+    secret,
+    timestamp,
+    cryptoProvider: Stripe.createSubtleCryptoProvider(),
+  });
 
 /** POST /webhooks/stripe (or the Connect endpoint, /webhooks/stripe/connect) with this body and signature header (none when null). */
 export function postWebhook(body: string, signature: string | null, endpoint: "platform" | "connect" = "platform") {
@@ -71,7 +88,8 @@ export function postWebhook(body: string, signature: string | null, endpoint: "p
 export async function deliver(event: Stripe.Event, options: { secret?: string; timestamp?: number } = {}) {
   const body = JSON.stringify(event, null, 2);
   const endpoint = event.account ? "connect" : "platform";
-  const secret = options.secret ?? (endpoint === "connect" ? env.STRIPE_CONNECT_WEBHOOK_SECRET : env.STRIPE_WEBHOOK_SECRET);
+  const secret =
+    options.secret ?? (endpoint === "connect" ? env.STRIPE_CONNECT_WEBHOOK_SECRET : env.STRIPE_WEBHOOK_SECRET);
   return postWebhook(body, await sign(body, { ...options, secret }), endpoint);
 }
 
@@ -95,7 +113,9 @@ async function submitThreeDSecure(pageUrl: string | null, outcome: "succeed" | "
   const action = new URL((form?.[1] ?? pageUrl).replaceAll("&amp;", "&"), pageUrl);
   const button = new RegExp(`<button[^>]*name="([^"]+)"[^>]*value="(${outcome}[a-z]*)"`, "i").exec(html);
   if (!button) throw new Error(`no ${outcome} button on the 3-D Secure page`);
-  const fields = new URLSearchParams([...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((field) => [field[1], field[2]]));
+  const fields = new URLSearchParams(
+    [...html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)].map((field) => [field[1], field[2]]),
+  );
   fields.set(button[1], button[2]);
   return fetch(action, { method: "POST", body: fields, redirect: "manual" });
 }
@@ -108,7 +128,9 @@ export async function completeThreeDSecure(pageUrl: string | null, outcome: "suc
 }
 
 /** The pay answer's `use_stripe_sdk` action: the emulator's challenge page, which the app frames (its `stripe_js`). */
-export function sdkChallengeOf(nextAction: { type?: string; use_stripe_sdk?: { stripe_js?: unknown } } | null | undefined): string | null {
+export function sdkChallengeOf(
+  nextAction: { type?: string; use_stripe_sdk?: { stripe_js?: unknown } } | null | undefined,
+): string | null {
   const page = nextAction?.type === "use_stripe_sdk" ? nextAction.use_stripe_sdk?.stripe_js : null;
   return typeof page === "string" ? page : null;
 }
@@ -117,7 +139,10 @@ export function sdkChallengeOf(nextAction: { type?: string; use_stripe_sdk?: { s
  * A `use_stripe_sdk` challenge, which the app opens in a frame (decision 057): the finished page stays, and posts its
  * outcome to the page that framed it; returns that message as the page's script carries it.
  */
-export async function completeThreeDSecureInFrame(pageUrl: string | null, outcome: "succeed" | "fail"): Promise<{ type: string; intent: string; status: string }> {
+export async function completeThreeDSecureInFrame(
+  pageUrl: string | null,
+  outcome: "succeed" | "fail",
+): Promise<{ type: string; intent: string; status: string }> {
   const response = await submitThreeDSecure(pageUrl, outcome);
   if (response.status !== 200) throw new Error(`3-D Secure page's form answered ${response.status}`);
   const posted = /postMessage\((\{.*?\}), "\*"\)/.exec(await response.text());
@@ -138,6 +163,14 @@ export async function approvedOrder(cardNumber = "4242424242424242", priceAmount
     priceAmount,
     approvalDeadline: Date.now() + 86_400_000,
   });
-  expect((await call("/api/features/commission/order/approve", { method: "POST", cookie: seller.cookie, json: { orderId: id } })).status).toBe(200);
+  expect(
+    (
+      await call("/api/features/commission/order/approve", {
+        method: "POST",
+        cookie: seller.cookie,
+        json: { orderId: id },
+      })
+    ).status,
+  ).toBe(200);
   return { id, code, buyer, seller, stranger };
 }

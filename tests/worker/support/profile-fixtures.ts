@@ -2,8 +2,14 @@
 // given is the original) and an avatar, written as profile settings would leave them.
 import { env } from "cloudflare:workers";
 
-export async function setProfileFace(userAccountId: string, names: Partial<Record<"en" | "ja", string>>, avatarUrl: string | null = null): Promise<string> {
-  const profile = await env.DB.prepare("SELECT id FROM user_profiles WHERE account_id = ?").bind(userAccountId).first<{ id: string }>();
+export async function setProfileFace(
+  userAccountId: string,
+  names: Partial<Record<"en" | "ja", string>>,
+  avatarUrl: string | null = null,
+): Promise<string> {
+  const profile = await env.DB.prepare("SELECT id FROM user_profiles WHERE account_id = ?")
+    .bind(userAccountId)
+    .first<{ id: string }>();
   if (!profile) throw new Error(`no profile for ${userAccountId}`);
   await env.DB.batch([
     env.DB.prepare("UPDATE user_profiles SET avatar_url = ? WHERE id = ?").bind(avatarUrl, profile.id),

@@ -14,13 +14,25 @@ import { newMember, newWork } from "./media-fixtures";
 export type Member = Awaited<ReturnType<typeof newMember>>;
 
 /** Give `permission` on the work to a user or a role (creating its visibility row, PUBLIC, when it has none). */
-export async function grant(workId: string, permission: VisibilityPermission, to: { userAccountId: string } | { roleCode: string }) {
-  let setting = await db().select({ id: visibilitySettings.id }).from(visibilitySettings).where(eq(visibilitySettings.itemId, workId)).get();
+export async function grant(
+  workId: string,
+  permission: VisibilityPermission,
+  to: { userAccountId: string } | { roleCode: string },
+) {
+  let setting = await db()
+    .select({ id: visibilitySettings.id })
+    .from(visibilitySettings)
+    .where(eq(visibilitySettings.itemId, workId))
+    .get();
   if (!setting) {
     setting = { id: crypto.randomUUID() };
-    await db().insert(visibilitySettings).values({ id: setting.id, itemType: "portfolio_work", itemId: workId, visibilityStatus: "PUBLIC" });
+    await db()
+      .insert(visibilitySettings)
+      .values({ id: setting.id, itemType: "portfolio_work", itemId: workId, visibilityStatus: "PUBLIC" });
   }
-  await db().insert(visibilityGrants).values({ id: crypto.randomUUID(), visibilitySettingId: setting.id, permission, ...to });
+  await db()
+    .insert(visibilityGrants)
+    .values({ id: crypto.randomUUID(), visibilitySettingId: setting.id, permission, ...to });
 }
 
 /** Who the matrix asks, each a signed-up member but `signedOut`. The "viewRole" member holds the role the work grants view to. */
@@ -65,6 +77,14 @@ export async function pageContext(member: Member | null, path: string, locale: L
   const context = new RouterContextProvider();
   const token = member ? (await createSession(db(), member.accountId)).token : undefined;
   const user = token ? await getSessionUser(db(), token) : null;
-  context.set(requestContext, { env, url: new URL(`http://localhost${path}`), executionCtx: {} as ExecutionContext, db: db(), user, sessionToken: token, locale });
+  context.set(requestContext, {
+    env,
+    url: new URL(`http://localhost${path}`),
+    executionCtx: {} as ExecutionContext,
+    db: db(),
+    user,
+    sessionToken: token,
+    locale,
+  });
   return context;
 }

@@ -28,11 +28,18 @@ export const roles = sqliteTable("roles", {
 export const userAccountRoles = sqliteTable(
   "user_account_roles",
   {
-    userAccountId: text("user_account_id").notNull().references(() => userAccounts.id, { onDelete: "cascade" }),
-    roleCode: text("role_code").notNull().references(() => roles.code),
+    userAccountId: text("user_account_id")
+      .notNull()
+      .references(() => userAccounts.id, { onDelete: "cascade" }),
+    roleCode: text("role_code")
+      .notNull()
+      .references(() => roles.code),
   },
   // The role index lets "every creator" start from the role rather than from every account.
-  (t) => [primaryKey({ columns: [t.userAccountId, t.roleCode] }), index("user_account_roles_role").on(t.roleCode, t.userAccountId)],
+  (t) => [
+    primaryKey({ columns: [t.userAccountId, t.roleCode] }),
+    index("user_account_roles_role").on(t.roleCode, t.userAccountId),
+  ],
 );
 
 /** Public face of an account. Names and bio live in localized_texts (entity "user_profile"). */
@@ -40,7 +47,10 @@ export const userProfiles = sqliteTable(
   "user_profiles",
   {
     id: text("id").primaryKey(),
-    accountId: text("account_id").notNull().unique().references(() => userAccounts.id, { onDelete: "cascade" }),
+    accountId: text("account_id")
+      .notNull()
+      .unique()
+      .references(() => userAccounts.id, { onDelete: "cascade" }),
     /** The handle as the user typed it; uniqueness ignores case. */
     originalHandle: text("original_handle").notNull(),
     avatarUrl: text("avatar_url"),
@@ -63,7 +73,10 @@ export const userProfiles = sqliteTable(
 /** The party of an order: an order's sellerId and buyerId are commission account ids. */
 export const commissionAccounts = sqliteTable("commission_accounts", {
   id: text("id").primaryKey(),
-  userAccountId: text("user_account_id").notNull().unique().references(() => userAccounts.id, { onDelete: "cascade" }),
+  userAccountId: text("user_account_id")
+    .notNull()
+    .unique()
+    .references(() => userAccounts.id, { onDelete: "cascade" }),
   /** The currency new forms and services start in (general settings); null means the product default, JPY. */
   defaultCurrencyId: text("default_currency_id").references(() => currencies.id),
   ...timestamps,
@@ -74,7 +87,9 @@ export const sessions = sqliteTable(
   "sessions",
   {
     idHash: text("id_hash").primaryKey(),
-    userAccountId: text("user_account_id").notNull().references(() => userAccounts.id, { onDelete: "cascade" }),
+    userAccountId: text("user_account_id")
+      .notNull()
+      .references(() => userAccounts.id, { onDelete: "cascade" }),
     /** The absolute end of the session (created + SESSION_ABSOLUTE_TTL_MS); never extended. */
     expiresAt: integer("expires_at", { mode: "timestamp_ms" }).notNull(),
     /** Last request seen on the session (null: none since it was created); idle past SESSION_IDLE_TTL_MS ends it. */

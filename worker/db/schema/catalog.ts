@@ -35,19 +35,33 @@ export const useCases = sqliteTable("use_cases", {
 export const commissionCategoryContentKinds = sqliteTable(
   "commission_category_content_kinds",
   {
-    categoryCode: text("category_code").notNull().references(() => commissionCategories.code, { onDelete: "cascade" }),
-    contentKindCode: text("content_kind_code").notNull().references(() => contentKinds.code, { onDelete: "cascade" }),
+    categoryCode: text("category_code")
+      .notNull()
+      .references(() => commissionCategories.code, { onDelete: "cascade" }),
+    contentKindCode: text("content_kind_code")
+      .notNull()
+      .references(() => contentKinds.code, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.categoryCode, t.contentKindCode] }), index("commission_category_content_kinds_kind").on(t.contentKindCode)],
+  (t) => [
+    primaryKey({ columns: [t.categoryCode, t.contentKindCode] }),
+    index("commission_category_content_kinds_kind").on(t.contentKindCode),
+  ],
 );
 
 export const commissionCategoryUseCases = sqliteTable(
   "commission_category_use_cases",
   {
-    categoryCode: text("category_code").notNull().references(() => commissionCategories.code, { onDelete: "cascade" }),
-    useCaseCode: text("use_case_code").notNull().references(() => useCases.code, { onDelete: "cascade" }),
+    categoryCode: text("category_code")
+      .notNull()
+      .references(() => commissionCategories.code, { onDelete: "cascade" }),
+    useCaseCode: text("use_case_code")
+      .notNull()
+      .references(() => useCases.code, { onDelete: "cascade" }),
   },
-  (t) => [primaryKey({ columns: [t.categoryCode, t.useCaseCode] }), index("commission_category_use_cases_use_case").on(t.useCaseCode)],
+  (t) => [
+    primaryKey({ columns: [t.categoryCode, t.useCaseCode] }),
+    index("commission_category_use_cases_use_case").on(t.useCaseCode),
+  ],
 );
 
 /** all-ages, r15, r18. */

@@ -11,7 +11,9 @@ export const chatRooms = sqliteTable(
   "chat_rooms",
   {
     id: text("id").primaryKey(),
-    orderId: text("order_id").notNull().references(() => commissionOrders.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => commissionOrders.id, { onDelete: "cascade" }),
     roomStatus: text("room_status", { enum: CHAT_STATUSES }).notNull().default("DRAFT"),
     restrictionType: text("restriction_type", { enum: CHAT_RESTRICTION_TYPES }).notNull().default("UNLIMITED_REPLY"),
     messageCharacterLimit: integer("message_character_limit").notNull().default(DEFAULT_MESSAGE_CHARACTER_LIMIT),
@@ -33,8 +35,12 @@ export const chatMessages = sqliteTable(
   "chat_messages",
   {
     id: text("id").primaryKey(),
-    roomId: text("room_id").notNull().references(() => chatRooms.id, { onDelete: "cascade" }),
-    senderUserAccountId: text("sender_user_account_id").notNull().references(() => userAccounts.id),
+    roomId: text("room_id")
+      .notNull()
+      .references(() => chatRooms.id, { onDelete: "cascade" }),
+    senderUserAccountId: text("sender_user_account_id")
+      .notNull()
+      .references(() => userAccounts.id),
     /** Id chosen by the sending client so a resend after a dropped socket is not stored twice. */
     clientMessageId: text("client_message_id"),
     /** Gapless per room from 1: the ChatRoom object's order of the room. */

@@ -10,7 +10,9 @@ export const bookmarks = sqliteTable(
   "bookmarks",
   {
     id: text("id").primaryKey(),
-    userAccountId: text("user_account_id").notNull().references(() => userAccounts.id, { onDelete: "cascade" }),
+    userAccountId: text("user_account_id")
+      .notNull()
+      .references(() => userAccounts.id, { onDelete: "cascade" }),
     serviceId: text("service_id").references(() => commissionServices.id, { onDelete: "cascade" }),
     formId: text("form_id").references(() => commissionForms.id, { onDelete: "cascade" }),
     isActive: integer("is_active", { mode: "boolean" }).notNull().default(true),

@@ -7,7 +7,15 @@ export const MEDIA_FORMAT_TYPES = ["FILE", "LINK", "EMBED"] as const;
 export const MEDIA_TYPES = ["IMAGE", "AUDIO", "VIDEO", "MODEL", "DOCUMENT", "OTHER"] as const;
 
 export const PUBLISH_STATUSES = ["DRAFT", "PUBLISHED"] as const;
-export const QUESTION_TYPES = ["SHORT_TEXT", "LONG_TEXT", "SINGLE_CHOICE", "MULTIPLE_CHOICE", "MEDIA", "DATE", "NONE"] as const;
+export const QUESTION_TYPES = [
+  "SHORT_TEXT",
+  "LONG_TEXT",
+  "SINGLE_CHOICE",
+  "MULTIPLE_CHOICE",
+  "MEDIA",
+  "DATE",
+  "NONE",
+] as const;
 export const QUESTION_STATUSES = ["ACTIVE", "INACTIVE"] as const;
 export const ANSWER_CHOICE_STATUSES = ["SELECTED", "UNSELECTED"] as const;
 

@@ -20,7 +20,9 @@ export const commissionFormTemplateQuestions = sqliteTable(
   "commission_form_template_questions",
   {
     id: text("id").primaryKey(),
-    templateId: text("template_id").notNull().references(() => commissionFormTemplates.id, { onDelete: "cascade" }),
+    templateId: text("template_id")
+      .notNull()
+      .references(() => commissionFormTemplates.id, { onDelete: "cascade" }),
     questionType: text("question_type", { enum: QUESTION_TYPES }).notNull(),
     isRequired: integer("is_required", { mode: "boolean" }).notNull().default(false),
     userIndex: integer("user_index").notNull().default(0),
@@ -32,7 +34,9 @@ export const commissionFormTemplateQuestionChoices = sqliteTable(
   "commission_form_template_question_choices",
   {
     id: text("id").primaryKey(),
-    templateQuestionId: text("template_question_id").notNull().references(() => commissionFormTemplateQuestions.id, { onDelete: "cascade" }),
+    templateQuestionId: text("template_question_id")
+      .notNull()
+      .references(() => commissionFormTemplateQuestions.id, { onDelete: "cascade" }),
     priceAmount: integer("price_amount"),
     priceCurrencyId: text("price_currency_id").references(() => currencies.id),
     userIndex: integer("user_index").notNull().default(0),
@@ -50,11 +54,15 @@ export const commissionForms = sqliteTable(
     id: text("id").primaryKey(),
     /** Short public code used in the URL. */
     code: text("code").notNull().unique(),
-    commissionAccountId: text("commission_account_id").notNull().references(() => commissionAccounts.id, { onDelete: "cascade" }),
+    commissionAccountId: text("commission_account_id")
+      .notNull()
+      .references(() => commissionAccounts.id, { onDelete: "cascade" }),
     formStatus: text("form_status", { enum: PUBLISH_STATUSES }).notNull().default("DRAFT"),
     /** Minor units of priceCurrencyId (JPY: yen, USD: cents). */
     priceAmount: integer("price_amount"),
-    priceCurrencyId: text("price_currency_id").notNull().references(() => currencies.id),
+    priceCurrencyId: text("price_currency_id")
+      .notNull()
+      .references(() => currencies.id),
     categoryCode: text("category_code").references(() => commissionCategories.code),
     userIndex: integer("user_index").notNull().default(0),
     ...timestamps,
@@ -71,7 +79,9 @@ export const commissionFormQuestions = sqliteTable(
   "commission_form_questions",
   {
     id: text("id").primaryKey(),
-    formId: text("form_id").notNull().references(() => commissionForms.id, { onDelete: "cascade" }),
+    formId: text("form_id")
+      .notNull()
+      .references(() => commissionForms.id, { onDelete: "cascade" }),
     questionType: text("question_type", { enum: QUESTION_TYPES }).notNull(),
     isRequired: integer("is_required", { mode: "boolean" }).notNull().default(false),
     questionStatus: text("question_status", { enum: QUESTION_STATUSES }).notNull().default("ACTIVE"),
@@ -86,7 +96,9 @@ export const commissionFormQuestionChoices = sqliteTable(
   "commission_form_question_choices",
   {
     id: text("id").primaryKey(),
-    questionId: text("question_id").notNull().references(() => commissionFormQuestions.id, { onDelete: "cascade" }),
+    questionId: text("question_id")
+      .notNull()
+      .references(() => commissionFormQuestions.id, { onDelete: "cascade" }),
     priceAmount: integer("price_amount"),
     priceCurrencyId: text("price_currency_id").references(() => currencies.id),
     userIndex: integer("user_index").notNull().default(0),

@@ -8,7 +8,9 @@ import { timestamps, userAccounts } from "./accounts";
  * new table, not a rebuild of the accounts table every other table points at.
  */
 export const inviteCodes = sqliteTable("invite_codes", {
-  userAccountId: text("user_account_id").primaryKey().references(() => userAccounts.id, { onDelete: "cascade" }),
+  userAccountId: text("user_account_id")
+    .primaryKey()
+    .references(() => userAccounts.id, { onDelete: "cascade" }),
   code: text("code").notNull().unique(),
   createdAt: timestamps.createdAt,
 });
@@ -21,8 +23,12 @@ export const inviteCodes = sqliteTable("invite_codes", {
 export const invitations = sqliteTable(
   "invitations",
   {
-    inviteeUserAccountId: text("invitee_user_account_id").primaryKey().references(() => userAccounts.id, { onDelete: "cascade" }),
-    inviterUserAccountId: text("inviter_user_account_id").notNull().references(() => userAccounts.id, { onDelete: "cascade" }),
+    inviteeUserAccountId: text("invitee_user_account_id")
+      .primaryKey()
+      .references(() => userAccounts.id, { onDelete: "cascade" }),
+    inviterUserAccountId: text("inviter_user_account_id")
+      .notNull()
+      .references(() => userAccounts.id, { onDelete: "cascade" }),
     createdAt: timestamps.createdAt,
   },
   (t) => [

@@ -56,7 +56,9 @@ export const mediaAttachments = sqliteTable(
   "media_attachments",
   {
     id: text("id").primaryKey(),
-    mediaId: text("media_id").notNull().references(() => media.id, { onDelete: "cascade" }),
+    mediaId: text("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
     ownerType: text("owner_type").notNull(),
     ownerId: text("owner_id").notNull(),
     /** Which list of the owner: "medias", "og_images", "media"... */
@@ -74,8 +76,12 @@ export const mediaAttachments = sqliteTable(
 export const mediaContentRatings = sqliteTable(
   "media_content_ratings",
   {
-    mediaId: text("media_id").notNull().references(() => media.id, { onDelete: "cascade" }),
-    contentRatingCode: text("content_rating_code").notNull().references(() => contentRatings.code),
+    mediaId: text("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    contentRatingCode: text("content_rating_code")
+      .notNull()
+      .references(() => contentRatings.code),
   },
   (t) => [primaryKey({ columns: [t.mediaId, t.contentRatingCode] })],
 );

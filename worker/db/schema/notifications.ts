@@ -10,7 +10,9 @@ export const notifications = sqliteTable(
   "notifications",
   {
     id: text("id").primaryKey(),
-    recipientUserAccountId: text("recipient_user_account_id").notNull().references(() => userAccounts.id, { onDelete: "cascade" }),
+    recipientUserAccountId: text("recipient_user_account_id")
+      .notNull()
+      .references(() => userAccounts.id, { onDelete: "cascade" }),
     notificationType: text("notification_type", { enum: NOTIFICATION_TYPES }).notNull(),
     fromProfileId: text("from_profile_id").references(() => userProfiles.id, { onDelete: "set null" }),
     href: text("href"),
@@ -42,7 +44,9 @@ export const notifications = sqliteTable(
 export const notificationEmailPreferences = sqliteTable(
   "notification_email_preferences",
   {
-    userAccountId: text("user_account_id").notNull().references(() => userAccounts.id, { onDelete: "cascade" }),
+    userAccountId: text("user_account_id")
+      .notNull()
+      .references(() => userAccounts.id, { onDelete: "cascade" }),
     notificationType: text("notification_type", { enum: NOTIFICATION_TYPES }).notNull(),
     emailEnabled: integer("email_enabled", { mode: "boolean" }).notNull(),
     updatedAt: timestamps.updatedAt,

@@ -27,15 +27,21 @@ export const commissionOrders = sqliteTable(
     id: text("id").primaryKey(),
     /** Short public code, used in notification links (?order={code}). */
     code: text("code").notNull().unique(),
-    sellerId: text("seller_id").notNull().references(() => commissionAccounts.id),
-    buyerId: text("buyer_id").notNull().references(() => commissionAccounts.id),
+    sellerId: text("seller_id")
+      .notNull()
+      .references(() => commissionAccounts.id),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => commissionAccounts.id),
     orderSubmitStatus: text("order_submit_status", { enum: ORDER_SUBMIT_STATUSES }).notNull(),
     orderProgressStatus: text("order_progress_status", { enum: ORDER_PROGRESS_STATUSES }).notNull().default("DRAFT"),
     orderPaymentStatus: text("order_payment_status", { enum: ORDER_PAYMENT_STATUSES }).notNull().default("DRAFT"),
     orderChatStatus: text("order_chat_status", { enum: CHAT_STATUSES }).notNull().default("DRAFT"),
     /** Tax-included total in minor units; null until the seller sets it (form orders). */
     priceAmount: integer("price_amount"),
-    priceCurrencyId: text("price_currency_id").notNull().references(() => currencies.id),
+    priceCurrencyId: text("price_currency_id")
+      .notNull()
+      .references(() => currencies.id),
     estimatedStart: ms("estimated_start"),
     estimatedDelivery: ms("estimated_delivery"),
     submittedAt: ms("submitted_at").notNull(),
@@ -77,11 +83,15 @@ export const commissionOrderServices = sqliteTable(
   "commission_order_services",
   {
     id: text("id").primaryKey(),
-    orderId: text("order_id").notNull().references(() => commissionOrders.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => commissionOrders.id, { onDelete: "cascade" }),
     serviceId: text("service_id").references(() => commissionServices.id, { onDelete: "set null" }),
     policyId: text("policy_id").references(() => commissionPolicies.id, { onDelete: "set null" }),
     priceAmount: integer("price_amount"),
-    priceCurrencyId: text("price_currency_id").notNull().references(() => currencies.id),
+    priceCurrencyId: text("price_currency_id")
+      .notNull()
+      .references(() => currencies.id),
     ...timestamps,
   },
   (t) => [index("commission_order_services_order").on(t.orderId)],
@@ -90,8 +100,12 @@ export const commissionOrderServices = sqliteTable(
 export const commissionOrderServiceCategories = sqliteTable(
   "commission_order_service_categories",
   {
-    orderServiceId: text("order_service_id").notNull().references(() => commissionOrderServices.id, { onDelete: "cascade" }),
-    categoryCode: text("category_code").notNull().references(() => commissionCategories.code),
+    orderServiceId: text("order_service_id")
+      .notNull()
+      .references(() => commissionOrderServices.id, { onDelete: "cascade" }),
+    categoryCode: text("category_code")
+      .notNull()
+      .references(() => commissionCategories.code),
   },
   (t) => [primaryKey({ columns: [t.orderServiceId, t.categoryCode] })],
 );
@@ -101,11 +115,15 @@ export const commissionOrderForms = sqliteTable(
   "commission_order_forms",
   {
     id: text("id").primaryKey(),
-    orderId: text("order_id").notNull().references(() => commissionOrders.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => commissionOrders.id, { onDelete: "cascade" }),
     formId: text("form_id").references(() => commissionForms.id, { onDelete: "set null" }),
     categoryCode: text("category_code").references(() => commissionCategories.code),
     priceAmount: integer("price_amount"),
-    priceCurrencyId: text("price_currency_id").notNull().references(() => currencies.id),
+    priceCurrencyId: text("price_currency_id")
+      .notNull()
+      .references(() => currencies.id),
     ...timestamps,
   },
   (t) => [index("commission_order_forms_order").on(t.orderId)],
@@ -116,7 +134,9 @@ export const commissionOrderFormQuestions = sqliteTable(
   "commission_order_form_questions",
   {
     id: text("id").primaryKey(),
-    orderFormId: text("order_form_id").notNull().references(() => commissionOrderForms.id, { onDelete: "cascade" }),
+    orderFormId: text("order_form_id")
+      .notNull()
+      .references(() => commissionOrderForms.id, { onDelete: "cascade" }),
     formQuestionId: text("form_question_id").references(() => commissionFormQuestions.id, { onDelete: "set null" }),
     questionType: text("question_type", { enum: QUESTION_TYPES }).notNull(),
     isRequired: integer("is_required", { mode: "boolean" }).notNull().default(false),
@@ -130,8 +150,12 @@ export const commissionOrderQuestionChoices = sqliteTable(
   "commission_order_question_choices",
   {
     id: text("id").primaryKey(),
-    orderFormQuestionId: text("order_form_question_id").notNull().references(() => commissionOrderFormQuestions.id, { onDelete: "cascade" }),
-    questionChoiceId: text("question_choice_id").references(() => commissionFormQuestionChoices.id, { onDelete: "set null" }),
+    orderFormQuestionId: text("order_form_question_id")
+      .notNull()
+      .references(() => commissionOrderFormQuestions.id, { onDelete: "cascade" }),
+    questionChoiceId: text("question_choice_id").references(() => commissionFormQuestionChoices.id, {
+      onDelete: "set null",
+    }),
     priceAmount: integer("price_amount"),
     priceCurrencyId: text("price_currency_id").references(() => currencies.id),
     answerChoiceStatus: text("answer_choice_status", { enum: ANSWER_CHOICE_STATUSES }).notNull().default("UNSELECTED"),
@@ -144,24 +168,24 @@ export const commissionOrderQuestionChoices = sqliteTable(
  * The buyer's answer to one question: texts are localized_texts (entity "commission_order_question_answer",
  * field "text"), medias are media_attachments, the date is a calendar date.
  */
-export const commissionOrderQuestionAnswers = sqliteTable(
-  "commission_order_question_answers",
-  {
-    id: text("id").primaryKey(),
-    orderFormQuestionId: text("order_form_question_id")
-      .notNull()
-      .unique()
-      .references(() => commissionOrderFormQuestions.id, { onDelete: "cascade" }),
-    /** ISO date (yyyy-mm-dd) for DATE questions. */
-    answerDate: text("answer_date"),
-    ...timestamps,
-  },
-);
+export const commissionOrderQuestionAnswers = sqliteTable("commission_order_question_answers", {
+  id: text("id").primaryKey(),
+  orderFormQuestionId: text("order_form_question_id")
+    .notNull()
+    .unique()
+    .references(() => commissionOrderFormQuestions.id, { onDelete: "cascade" }),
+  /** ISO date (yyyy-mm-dd) for DATE questions. */
+  answerDate: text("answer_date"),
+  ...timestamps,
+});
 
 /** The seller's delivery for an order; files are media_attachments (owner "commission_order_deliverable"). */
 export const commissionOrderDeliverables = sqliteTable("commission_order_deliverables", {
   id: text("id").primaryKey(),
-  orderId: text("order_id").notNull().unique().references(() => commissionOrders.id, { onDelete: "cascade" }),
+  orderId: text("order_id")
+    .notNull()
+    .unique()
+    .references(() => commissionOrders.id, { onDelete: "cascade" }),
   ...timestamps,
 });
 
@@ -174,7 +198,9 @@ export const commissionOrderEvents = sqliteTable(
   "commission_order_events",
   {
     id: text("id").primaryKey(),
-    orderId: text("order_id").notNull().references(() => commissionOrders.id, { onDelete: "cascade" }),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => commissionOrders.id, { onDelete: "cascade" }),
     version: integer("version").notNull(),
     eventType: text("event_type").notNull(),
     /** seller, buyer or system. */

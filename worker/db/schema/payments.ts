@@ -9,7 +9,9 @@ export const paymentAccountMethods = sqliteTable(
   "payment_account_methods",
   {
     id: text("id").primaryKey(),
-    userAccountId: text("user_account_id").notNull().references(() => userAccounts.id, { onDelete: "cascade" }),
+    userAccountId: text("user_account_id")
+      .notNull()
+      .references(() => userAccounts.id, { onDelete: "cascade" }),
     stripeMethodId: text("stripe_method_id").notNull().unique(),
     /** visa, mastercard, jcb, amex, diners, discover... */
     brand: text("brand").notNull(),
@@ -24,7 +26,10 @@ export const paymentAccountMethods = sqliteTable(
 /** The Stripe Customer of a buyer (one per user). */
 export const stripeCustomers = sqliteTable("stripe_customers", {
   id: text("id").primaryKey(),
-  userAccountId: text("user_account_id").notNull().unique().references(() => userAccounts.id, { onDelete: "cascade" }),
+  userAccountId: text("user_account_id")
+    .notNull()
+    .unique()
+    .references(() => userAccounts.id, { onDelete: "cascade" }),
   stripeCustomerId: text("stripe_customer_id").notNull().unique(),
   ...timestamps,
 });
@@ -32,7 +37,10 @@ export const stripeCustomers = sqliteTable("stripe_customers", {
 /** The Stripe connected account a creator is paid out to (the wallet). */
 export const stripeConnectedAccounts = sqliteTable("stripe_connected_accounts", {
   id: text("id").primaryKey(),
-  userAccountId: text("user_account_id").notNull().unique().references(() => userAccounts.id, { onDelete: "cascade" }),
+  userAccountId: text("user_account_id")
+    .notNull()
+    .unique()
+    .references(() => userAccounts.id, { onDelete: "cascade" }),
   stripeAccountId: text("stripe_account_id").notNull().unique(),
   chargesEnabled: integer("charges_enabled", { mode: "boolean" }).notNull().default(false),
   payoutsEnabled: integer("payouts_enabled", { mode: "boolean" }).notNull().default(false),
@@ -61,9 +69,13 @@ export const paymentTransactions = sqliteTable(
   "payment_transactions",
   {
     id: text("id").primaryKey(),
-    orderId: text("order_id").notNull().references(() => commissionOrders.id),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => commissionOrders.id),
     /** The paying commission account (the order's buyer). */
-    buyerId: text("buyer_id").notNull().references(() => commissionAccounts.id),
+    buyerId: text("buyer_id")
+      .notNull()
+      .references(() => commissionAccounts.id),
     transactionStatus: text("transaction_status", { enum: TRANSACTION_STATUSES }).notNull().default("PENDING"),
     transactionType: text("transaction_type", { enum: TRANSACTION_TYPES }).notNull().default("COMMISSION_STANDARD"),
     stripePaymentIntentId: text("stripe_payment_intent_id").unique(),
@@ -71,8 +83,12 @@ export const paymentTransactions = sqliteTable(
     idempotencyKey: text("idempotency_key").notNull().unique(),
     /** Minor units of currencyId. */
     amount: integer("amount").notNull(),
-    currencyId: text("currency_id").notNull().references(() => currencies.id),
-    paymentAccountMethodId: text("payment_account_method_id").references(() => paymentAccountMethods.id, { onDelete: "set null" }),
+    currencyId: text("currency_id")
+      .notNull()
+      .references(() => currencies.id),
+    paymentAccountMethodId: text("payment_account_method_id").references(() => paymentAccountMethods.id, {
+      onDelete: "set null",
+    }),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
     ...timestamps,
   },
@@ -86,11 +102,15 @@ export const paymentTransactionProducts = sqliteTable(
   "payment_transaction_products",
   {
     id: text("id").primaryKey(),
-    transactionId: text("transaction_id").notNull().references(() => paymentTransactions.id, { onDelete: "cascade" }),
+    transactionId: text("transaction_id")
+      .notNull()
+      .references(() => paymentTransactions.id, { onDelete: "cascade" }),
     productType: text("product_type", { enum: TRANSACTION_PRODUCT_TYPES }).notNull().default("COMMISSION_ORDER"),
     orderId: text("order_id").references(() => commissionOrders.id),
     priceAmount: integer("price_amount").notNull(),
-    priceCurrencyId: text("price_currency_id").notNull().references(() => currencies.id),
+    priceCurrencyId: text("price_currency_id")
+      .notNull()
+      .references(() => currencies.id),
     quantity: integer("quantity").notNull().default(1),
     ...timestamps,
   },
@@ -102,8 +122,12 @@ export const paymentTransactionFees = sqliteTable(
   "payment_transaction_fees",
   {
     id: text("id").primaryKey(),
-    transactionId: text("transaction_id").notNull().references(() => paymentTransactions.id, { onDelete: "cascade" }),
-    feeId: text("fee_id").notNull().references(() => fees.id),
+    transactionId: text("transaction_id")
+      .notNull()
+      .references(() => paymentTransactions.id, { onDelete: "cascade" }),
+    feeId: text("fee_id")
+      .notNull()
+      .references(() => fees.id),
     numeratorValue: integer("numerator_value").notNull(),
     /** Minor units of the transaction currency. */
     amount: integer("amount").notNull(),
@@ -122,13 +146,22 @@ export const creatorPayouts = sqliteTable(
   "creator_payouts",
   {
     id: text("id").primaryKey(),
-    orderId: text("order_id").notNull().unique().references(() => commissionOrders.id),
-    transactionId: text("transaction_id").notNull().references(() => paymentTransactions.id),
+    orderId: text("order_id")
+      .notNull()
+      .unique()
+      .references(() => commissionOrders.id),
+    transactionId: text("transaction_id")
+      .notNull()
+      .references(() => paymentTransactions.id),
     /** The seller's user account: whose connected account receives it. */
-    sellerUserAccountId: text("seller_user_account_id").notNull().references(() => userAccounts.id),
+    sellerUserAccountId: text("seller_user_account_id")
+      .notNull()
+      .references(() => userAccounts.id),
     /** Minor units of currencyId: the total minus the platform's fee (money.ts `sellerTransferAmount`). */
     amount: integer("amount").notNull(),
-    currencyId: text("currency_id").notNull().references(() => currencies.id),
+    currencyId: text("currency_id")
+      .notNull()
+      .references(() => currencies.id),
     /**
      * What was transferred, once it was (decision 050): minor units of `transferCurrency`, the currency the client's
      * charge settled in (JPY for a dollar order on a Japanese platform), converted at the charge's own rate

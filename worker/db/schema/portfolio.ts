@@ -13,7 +13,9 @@ export const portfolioWorks = sqliteTable(
   "portfolio_works",
   {
     id: text("id").primaryKey(),
-    profileId: text("profile_id").notNull().references(() => userProfiles.id, { onDelete: "cascade" }),
+    profileId: text("profile_id")
+      .notNull()
+      .references(() => userProfiles.id, { onDelete: "cascade" }),
     workStatus: text("work_status", { enum: PUBLISH_STATUSES }).notNull().default("DRAFT"),
     /** Set when the work was made for an order (the seller's "add a portfolio entry" after delivery). */
     commissionOrderId: text("commission_order_id").references(() => commissionOrders.id, { onDelete: "set null" }),
@@ -35,17 +37,26 @@ export const portfolioWorks = sqliteTable(
 export const portfolioWorkCategories = sqliteTable(
   "portfolio_work_categories",
   {
-    workId: text("work_id").notNull().references(() => portfolioWorks.id, { onDelete: "cascade" }),
-    categoryCode: text("category_code").notNull().references(() => commissionCategories.code),
+    workId: text("work_id")
+      .notNull()
+      .references(() => portfolioWorks.id, { onDelete: "cascade" }),
+    categoryCode: text("category_code")
+      .notNull()
+      .references(() => commissionCategories.code),
   },
-  (t) => [primaryKey({ columns: [t.workId, t.categoryCode] }), index("portfolio_work_categories_category").on(t.categoryCode)],
+  (t) => [
+    primaryKey({ columns: [t.workId, t.categoryCode] }),
+    index("portfolio_work_categories_category").on(t.categoryCode),
+  ],
 );
 
 /** Free tags as typed (trimmed, de-duplicated by the writer). */
 export const portfolioWorkTags = sqliteTable(
   "portfolio_work_tags",
   {
-    workId: text("work_id").notNull().references(() => portfolioWorks.id, { onDelete: "cascade" }),
+    workId: text("work_id")
+      .notNull()
+      .references(() => portfolioWorks.id, { onDelete: "cascade" }),
     tag: text("tag").notNull(),
   },
   (t) => [primaryKey({ columns: [t.workId, t.tag] }), index("portfolio_work_tags_tag").on(sql`lower(${t.tag})`)],
@@ -59,7 +70,9 @@ export const portfolioWorkTags = sqliteTable(
 export const portfolioWorkUserCategories = sqliteTable(
   "portfolio_work_user_categories",
   {
-    workId: text("work_id").notNull().references(() => portfolioWorks.id, { onDelete: "cascade" }),
+    workId: text("work_id")
+      .notNull()
+      .references(() => portfolioWorks.id, { onDelete: "cascade" }),
     name: text("name").notNull(),
     position: integer("position").notNull().default(0),
   },
@@ -69,8 +82,12 @@ export const portfolioWorkUserCategories = sqliteTable(
 export const portfolioWorkContentRatings = sqliteTable(
   "portfolio_work_content_ratings",
   {
-    workId: text("work_id").notNull().references(() => portfolioWorks.id, { onDelete: "cascade" }),
-    contentRatingCode: text("content_rating_code").notNull().references(() => contentRatings.code),
+    workId: text("work_id")
+      .notNull()
+      .references(() => portfolioWorks.id, { onDelete: "cascade" }),
+    contentRatingCode: text("content_rating_code")
+      .notNull()
+      .references(() => contentRatings.code),
   },
   (t) => [primaryKey({ columns: [t.workId, t.contentRatingCode] })],
 );
@@ -95,7 +112,9 @@ export const visibilityGrants = sqliteTable(
   "visibility_grants",
   {
     id: text("id").primaryKey(),
-    visibilitySettingId: text("visibility_setting_id").notNull().references(() => visibilitySettings.id, { onDelete: "cascade" }),
+    visibilitySettingId: text("visibility_setting_id")
+      .notNull()
+      .references(() => visibilitySettings.id, { onDelete: "cascade" }),
     permission: text("permission", { enum: VISIBILITY_PERMISSIONS }).notNull(),
     roleCode: text("role_code").references(() => roles.code, { onDelete: "cascade" }),
     userAccountId: text("user_account_id").references(() => userAccounts.id, { onDelete: "cascade" }),

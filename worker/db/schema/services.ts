@@ -10,7 +10,9 @@ export const commissionPolicies = sqliteTable(
   "commission_policies",
   {
     id: text("id").primaryKey(),
-    commissionAccountId: text("commission_account_id").notNull().references(() => commissionAccounts.id, { onDelete: "cascade" }),
+    commissionAccountId: text("commission_account_id")
+      .notNull()
+      .references(() => commissionAccounts.id, { onDelete: "cascade" }),
     ...timestamps,
   },
   (t) => [index("commission_policies_account").on(t.commissionAccountId)],
@@ -24,11 +26,15 @@ export const commissionServices = sqliteTable(
   "commission_services",
   {
     id: text("id").primaryKey(),
-    commissionAccountId: text("commission_account_id").notNull().references(() => commissionAccounts.id, { onDelete: "cascade" }),
+    commissionAccountId: text("commission_account_id")
+      .notNull()
+      .references(() => commissionAccounts.id, { onDelete: "cascade" }),
     formId: text("form_id").references(() => commissionForms.id, { onDelete: "set null" }),
     policyId: text("policy_id").references(() => commissionPolicies.id, { onDelete: "set null" }),
     priceAmount: integer("price_amount"),
-    priceCurrencyId: text("price_currency_id").notNull().references(() => currencies.id),
+    priceCurrencyId: text("price_currency_id")
+      .notNull()
+      .references(() => currencies.id),
     serviceStatus: text("service_status", { enum: PUBLISH_STATUSES }).notNull().default("DRAFT"),
     userIndex: integer("user_index").notNull().default(0),
     ...timestamps,
@@ -43,8 +49,15 @@ export const commissionServices = sqliteTable(
 export const commissionServiceCategories = sqliteTable(
   "commission_service_categories",
   {
-    serviceId: text("service_id").notNull().references(() => commissionServices.id, { onDelete: "cascade" }),
-    categoryCode: text("category_code").notNull().references(() => commissionCategories.code),
+    serviceId: text("service_id")
+      .notNull()
+      .references(() => commissionServices.id, { onDelete: "cascade" }),
+    categoryCode: text("category_code")
+      .notNull()
+      .references(() => commissionCategories.code),
   },
-  (t) => [primaryKey({ columns: [t.serviceId, t.categoryCode] }), index("commission_service_categories_category").on(t.categoryCode)],
+  (t) => [
+    primaryKey({ columns: [t.serviceId, t.categoryCode] }),
+    index("commission_service_categories_category").on(t.categoryCode),
+  ],
 );

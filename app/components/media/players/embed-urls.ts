@@ -89,14 +89,30 @@ export function embedFor(media: PlayableMedia, title = ""): EmbedSpec | null {
         : null;
     case "tiktok":
       return detected.embedId
-        ? { site: "tiktok", src: `${PLAYER_ORIGINS.tiktok}/embed/v2/${detected.embedId}`, title: name("TikTok"), allow: "autoplay; fullscreen", sandbox: SANDBOX_VIDEO, aspect: "9 / 16", height: 740 }
+        ? {
+            site: "tiktok",
+            src: `${PLAYER_ORIGINS.tiktok}/embed/v2/${detected.embedId}`,
+            title: name("TikTok"),
+            allow: "autoplay; fullscreen",
+            sandbox: SANDBOX_VIDEO,
+            aspect: "9 / 16",
+            height: 740,
+          }
         : null;
     case "bandcamp": {
       // Only Bandcamp's own player address (it carries the album or track id a page link lacks), on the one origin
       // the CSP's frame-src allows.
       const url = safeUrl(source);
       if (!url || url.origin !== PLAYER_ORIGINS.bandcamp || !url.pathname.startsWith("/EmbeddedPlayer/")) return null;
-      return { site: "bandcamp", src: url.toString(), title: name("Bandcamp"), allow: "autoplay", sandbox: SANDBOX_PLAYER, aspect: "auto", height: 120 };
+      return {
+        site: "bandcamp",
+        src: url.toString(),
+        title: name("Bandcamp"),
+        allow: "autoplay",
+        sandbox: SANDBOX_PLAYER,
+        aspect: "auto",
+        height: 120,
+      };
     }
     case "mixcloud": {
       const url = safeUrl(detected.url);
@@ -113,7 +129,15 @@ export function embedFor(media: PlayableMedia, title = ""): EmbedSpec | null {
     }
     case "x":
       return detected.embedId
-        ? { site: "x", src: `${PLAYER_ORIGINS.x}/embed/Tweet.html?id=${detected.embedId}`, title: name("X"), allow: "", sandbox: SANDBOX_PLAYER, aspect: "auto", height: 560 }
+        ? {
+            site: "x",
+            src: `${PLAYER_ORIGINS.x}/embed/Tweet.html?id=${detected.embedId}`,
+            title: name("X"),
+            allow: "",
+            sandbox: SANDBOX_PLAYER,
+            aspect: "auto",
+            height: 560,
+          }
         : null;
     default:
       return null;
@@ -125,6 +149,7 @@ export function mediaHref(media: PlayableMedia): string | null {
   const source = media.formatType === "EMBED" && media.code ? (urlFromEmbedCode(media.code) ?? media.url) : media.url;
   if (!source) return null;
   // Our files: public ones at /media/, the owner's non-public ones by a signed read URL (media-access.ts).
-  if (media.formatType === "FILE") return source.startsWith("/media/") || source.startsWith("/api/google/storage/object/") ? source : null;
+  if (media.formatType === "FILE")
+    return source.startsWith("/media/") || source.startsWith("/api/google/storage/object/") ? source : null;
   return safeUrl(source)?.toString() ?? null;
 }

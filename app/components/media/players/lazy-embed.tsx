@@ -8,7 +8,19 @@ import type { EmbedSpec } from "./embed-urls";
  * site's iframe after the press. Nothing is fetched from the site before that, so a page of many works stays light
  * and nobody's browser talks to YouTube or X just by scrolling.
  */
-export function LazyEmbed({ spec, thumbnailUrl, siteName, title, autoLoad = false }: { spec: EmbedSpec; thumbnailUrl: string | null; siteName: string; title: string; autoLoad?: boolean }) {
+export function LazyEmbed({
+  spec,
+  thumbnailUrl,
+  siteName,
+  title,
+  autoLoad = false,
+}: {
+  spec: EmbedSpec;
+  thumbnailUrl: string | null;
+  siteName: string;
+  title: string;
+  autoLoad?: boolean;
+}) {
   const [loaded, setLoaded] = useState(autoLoad);
   const frameStyle = spec.height ? { height: spec.height } : { aspectRatio: spec.aspect };
   if (loaded) {
@@ -35,7 +47,10 @@ export function LazyEmbed({ spec, thumbnailUrl, siteName, title, autoLoad = fals
     >
       {thumbnailUrl && <MediaImage src={thumbnailUrl} alt="" className="absolute inset-0 size-full" />}
       <span className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-zinc-950/75 p-3 text-center">
-        <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-white/95 text-zinc-900 shadow group-hover:scale-105 motion-reduce:transition-none">
+        <span
+          aria-hidden="true"
+          className="flex size-12 items-center justify-center rounded-full bg-white/95 text-zinc-900 shadow group-hover:scale-105 motion-reduce:transition-none"
+        >
           <svg viewBox="0 0 24 24" className="ml-0.5 size-6" fill="currentColor">
             <path d="M8 5v14l11-7z" />
           </svg>

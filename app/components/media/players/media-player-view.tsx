@@ -30,18 +30,36 @@ export interface MediaPlayerViewProps {
  * no in-page viewer), and anything else as a link card.
  */
 export function MediaPlayerView({ view, size = "md", title, autoLoad, className = "" }: MediaPlayerViewProps) {
-  return <div className={`${SIZES[size]} ${className}`}>{<PlayerBody view={view} title={title} autoLoad={autoLoad} />}</div>;
+  return (
+    <div className={`${SIZES[size]} ${className}`}>{<PlayerBody view={view} title={title} autoLoad={autoLoad} />}</div>
+  );
 }
 
 function PlayerBody({ view, title, autoLoad }: { view: PlayerView; title: string; autoLoad?: boolean }) {
   const { href } = view;
   if (view.kind === "image" && href) {
-    return <MediaImage src={href} alt={title} className="w-full rounded-lg" loadingClassName="aspect-video" imgClassName="max-h-[70vh] object-contain" />;
+    return (
+      <MediaImage
+        src={href}
+        alt={title}
+        className="w-full rounded-lg"
+        loadingClassName="aspect-video"
+        imgClassName="max-h-[70vh] object-contain"
+      />
+    );
   }
   if (view.kind === "video" && href) {
     return (
       // Captions are the uploader's to provide; none are stored yet.
-      <video controls preload="metadata" playsInline src={href} poster={view.thumbnailUrl ?? undefined} aria-label={title} className="block aspect-video w-full rounded-lg bg-black" />
+      <video
+        controls
+        preload="metadata"
+        playsInline
+        src={href}
+        poster={view.thumbnailUrl ?? undefined}
+        aria-label={title}
+        className="block aspect-video w-full rounded-lg bg-black"
+      />
     );
   }
   if (view.kind === "audio" && href) {

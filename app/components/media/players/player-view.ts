@@ -19,7 +19,13 @@ export type PlayerView = {
 
 export function playerView(media: PlayableMedia): PlayerView {
   const href = mediaHref(media);
-  const base = { href, thumbnailUrl: media.thumbnailUrl, formatType: media.formatType, siteName: (media.site && SITE_NAMES[media.site]) || "", embed: null };
+  const base = {
+    href,
+    thumbnailUrl: media.thumbnailUrl,
+    formatType: media.formatType,
+    siteName: (media.site && SITE_NAMES[media.site]) || "",
+    embed: null,
+  };
   const direct = media.formatType === "FILE" || media.site === "direct";
   const file = FILE_KINDS[media.mediaType];
   if (file && direct && href) return { ...base, kind: file };
@@ -28,7 +34,11 @@ export function playerView(media: PlayableMedia): PlayerView {
   return embed ? { ...base, kind: "embed", embed } : { ...base, kind: "link" };
 }
 
-const FILE_KINDS: Partial<Record<MediaType, "image" | "video" | "audio">> = { IMAGE: "image", VIDEO: "video", AUDIO: "audio" };
+const FILE_KINDS: Partial<Record<MediaType, "image" | "video" | "audio">> = {
+  IMAGE: "image",
+  VIDEO: "video",
+  AUDIO: "audio",
+};
 
 /** A media as a gallery shows it: its type and the type's label (the thumbnails' labels), and its player. */
 export interface ViewedMedia {

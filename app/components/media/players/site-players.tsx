@@ -10,7 +10,16 @@ import type { PlayerView } from "./player-view";
 export function SitePlayer({ view, title, autoLoad }: { view: PlayerView; title: string; autoLoad?: boolean }) {
   if (view.kind === "model") return <ModelPoster view={view} title={title} />;
   const siteName = view.siteName || m.media_site_generic();
-  if (view.embed) return <LazyEmbed spec={view.embed} thumbnailUrl={view.thumbnailUrl} siteName={siteName} title={title} autoLoad={autoLoad} />;
+  if (view.embed)
+    return (
+      <LazyEmbed
+        spec={view.embed}
+        thumbnailUrl={view.thumbnailUrl}
+        siteName={siteName}
+        title={title}
+        autoLoad={autoLoad}
+      />
+    );
   return <LinkCard view={view} title={title} siteName={siteName} />;
 }
 
@@ -22,7 +31,10 @@ function ModelPoster({ view, title }: { view: PlayerView; title: string }) {
       {view.thumbnailUrl ? (
         <MediaImage src={view.thumbnailUrl} alt={title} className="aspect-video w-full rounded-md" />
       ) : (
-        <div aria-hidden="true" className="flex aspect-video w-full items-center justify-center rounded-md bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400">
+        <div
+          aria-hidden="true"
+          className="flex aspect-video w-full items-center justify-center rounded-md bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400"
+        >
           <svg viewBox="0 0 24 24" className="size-12" fill="none" stroke="currentColor" strokeWidth="1.5">
             <path d="M12 2 3 7v10l9 5 9-5V7z M3 7l9 5 9-5 M12 12v10" />
           </svg>
@@ -42,7 +54,9 @@ function LinkCard({ view, title, siteName }: { view: PlayerView; title: string; 
   const { href } = view;
   return (
     <div className="space-y-2 rounded-lg border border-zinc-300 p-3 dark:border-zinc-700">
-      {view.thumbnailUrl && <MediaImage src={view.thumbnailUrl} alt={title} className="aspect-video w-full rounded-md" />}
+      {view.thumbnailUrl && (
+        <MediaImage src={view.thumbnailUrl} alt={title} className="aspect-video w-full rounded-md" />
+      )}
       <p className="text-sm break-all text-zinc-700 dark:text-zinc-300">{href ?? title}</p>
       {href && (
         <a href={href} {...externalProps(view)} className="button-secondary inline-flex min-h-11 items-center">

@@ -19,7 +19,9 @@ const about: LegalDocument = {
         <>
           <p>Creators on Comet take commissions such as:</p>
           <ul>
-            <li>character illustration, membership and subscriber badges, chat stickers and stamps, logos and graphics;</li>
+            <li>
+              character illustration, membership and subscriber badges, chat stickers and stamps, logos and graphics;
+            </li>
             <li>Live2D characters and rigging, PNGTuber avatars;</li>
             <li>illustration animation, opening and ending animation, original animation and music videos;</li>
             <li>video editing for streams and videos on demand, and music and audio.</li>
@@ -37,16 +39,16 @@ const about: LegalDocument = {
       body: (
         <ol>
           <li>
-            <strong>Find a creator.</strong> Search creators by name, category and price, and read their profile, portfolio
-            and terms.
+            <strong>Find a creator.</strong> Search creators by name, category and price, and read their profile,
+            portfolio and terms.
           </li>
           <li>
-            <strong>Send a request.</strong> Choose a service or a commission form, answer the creator's questions, accept
-            their terms and register a card. Nothing is charged yet.
+            <strong>Send a request.</strong> Choose a service or a commission form, answer the creator's questions,
+            accept their terms and register a card. Nothing is charged yet.
           </li>
           <li>
-            <strong>The creator accepts or declines</strong> within {APPROVAL_DAYS} days. A request that is not answered in
-            time is canceled. The creator may adjust the price before accepting.
+            <strong>The creator accepts or declines</strong> within {APPROVAL_DAYS} days. A request that is not answered
+            in time is canceled. The creator may adjust the price before accepting.
           </li>
           <li>
             <strong>You pay</strong> by card within {PAYMENT_DAYS} days of the acceptance. An order that is not paid in
@@ -57,8 +59,8 @@ const about: LegalDocument = {
           </li>
           <li>
             <strong>The creator delivers</strong> the files on the order's page by the delivery deadline: the estimated
-            delivery date the creator set, or {DELIVERY_DAYS} days after payment. If the work is late, you may cancel and
-            get a full refund.
+            delivery date the creator set, or {DELIVERY_DAYS} days after payment. If the work is late, you may cancel
+            and get a full refund.
           </li>
           <li>
             <strong>The order completes</strong> when the creator marks it complete, or by itself {COMPLETION_DAYS} days
@@ -72,12 +74,16 @@ const about: LegalDocument = {
       heading: "For creators",
       body: (
         <ul>
-          <li>Show your work in a portfolio, and open services and commission forms with your own questions and prices.</li>
-          <li>Decide which requests to take, set the price and the schedule, and choose how clients may reply in chat.</li>
           <li>
-            Get paid through Stripe: once an order completes, your earnings are sent to your Stripe account and on to your
-            bank. Comet's fee is taken from each completed order; the <a href="/terms/creators">terms for creators</a> say
-            how much.
+            Show your work in a portfolio, and open services and commission forms with your own questions and prices.
+          </li>
+          <li>
+            Decide which requests to take, set the price and the schedule, and choose how clients may reply in chat.
+          </li>
+          <li>
+            Get paid through Stripe: once an order completes, your earnings are sent to your Stripe account and on to
+            your bank. Comet's fee is taken from each completed order; the{" "}
+            <a href="/terms/creators">terms for creators</a> say how much.
           </li>
         </ul>
       ),
@@ -93,8 +99,8 @@ const about: LegalDocument = {
             and your card issuer may convert it.
           </p>
           <p>
-            Comet's pages are in English and Japanese; choose your language in the header. What creators and clients write
-            to each other is not translated, so check the languages a creator accepts on their profile.
+            Comet's pages are in English and Japanese; choose your language in the header. What creators and clients
+            write to each other is not translated, so check the languages a creator accepts on their profile.
           </p>
         </>
       ),
@@ -107,8 +113,8 @@ const about: LegalDocument = {
           <li>Cards are handled by Stripe. Comet never sees or stores your full card number.</li>
           <li>Your payment reaches the creator only after the order completes.</li>
           <li>
-            If the creator cancels after you paid, or does not deliver by the deadline and you cancel, the full amount is
-            refunded to your card.
+            If the creator cancels after you paid, or does not deliver by the deadline and you cancel, the full amount
+            is refunded to your card.
           </li>
           <li>Keep payments and files on Comet: we can only help with what happened on Comet.</li>
         </ul>
@@ -120,7 +126,8 @@ const about: LegalDocument = {
       body: (
         <p>
           Questions about Comet: <Fill>[support e-mail address]</Fill>. Who runs Comet is stated in the{" "}
-          <a href="/legal/commercial-transactions/clients">notice under the Act on Specified Commercial Transactions</a>.
+          <a href="/legal/commercial-transactions/clients">notice under the Act on Specified Commercial Transactions</a>
+          .
         </p>
       ),
     },

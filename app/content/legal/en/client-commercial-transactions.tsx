@@ -46,14 +46,14 @@ const clientCommercialTransactions: LegalDocument = {
                 "Cancellations and returns (返品・キャンセル)",
                 <>
                   <p>
-                    Nothing is charged before payment. If the creator cancels after payment, or the work is not delivered by
-                    the delivery deadline and you cancel, the full amount is refunded to your card.
+                    Nothing is charged before payment. If the creator cancels after payment, or the work is not
+                    delivered by the delivery deadline and you cancel, the full amount is refunded to your card.
                   </p>
                   <p>
                     Special condition on returns (返品特約): because each work is made to order and delivered as digital
-                    data, orders cannot be canceled, returned or refunded after delivery for a change of mind. If the work
-                    clearly differs from what was agreed, contact the creator in the order's chat, and us, before the order
-                    completes ({COMPLETION_DAYS} days after delivery).
+                    data, orders cannot be canceled, returned or refunded after delivery for a change of mind. If the
+                    work clearly differs from what was agreed, contact the creator in the order's chat, and us, before
+                    the order completes ({COMPLETION_DAYS} days after delivery).
                   </p>
                 </>,
               ],
@@ -61,13 +61,16 @@ const clientCommercialTransactions: LegalDocument = {
                 "Creators (クリエイターに関する表示)",
                 "The work is made by the creator named on the order. Where a creator sells as a business, their name, address and telephone number are disclosed without delay on request.",
               ],
-              ["Environment (動作環境)", <Fill>[Supported browsers, e.g. the latest versions of Chrome, Safari, Firefox and Edge]</Fill>],
+              [
+                "Environment (動作環境)",
+                <Fill>[Supported browsers, e.g. the latest versions of Chrome, Safari, Firefox and Edge]</Fill>,
+              ],
             ]}
           />
           <ReviewNote>
-            Note for review: the operator's Stripe account takes the client's payment (separate charges and transfers). Confirm
-            whether the operator, each creator, or both must be shown as the seller (販売業者), and how creators' particulars
-            are disclosed.
+            Note for review: the operator's Stripe account takes the client's payment (separate charges and transfers).
+            Confirm whether the operator, each creator, or both must be shown as the seller (販売業者), and how
+            creators' particulars are disclosed.
           </ReviewNote>
         </>
       ),

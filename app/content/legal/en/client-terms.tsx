@@ -18,13 +18,13 @@ const clientTerms: LegalDocument = {
       body: (
         <ol>
           <li>
-            These terms govern your use of Comet (the website and services at <Fill>[service address]</Fill>) as a client,
-            meaning anyone who sends a request to a creator or pays for an order.
+            These terms govern your use of Comet (the website and services at <Fill>[service address]</Fill>) as a
+            client, meaning anyone who sends a request to a creator or pays for an order.
           </li>
           <li>By creating an account or sending a request you agree to these terms.</li>
           <li>
-            The terms a creator shows on a service or commission form ("creator's terms") also apply to that order. If they
-            conflict with these terms, these terms prevail.
+            The terms a creator shows on a service or commission form ("creator's terms") also apply to that order. If
+            they conflict with these terms, these terms prevail.
           </li>
         </ol>
       ),
@@ -35,13 +35,11 @@ const clientTerms: LegalDocument = {
       body: (
         <ol>
           <li>
-            You sign in with a one-time code sent to your e-mail address. Keep access to that address secure: anyone who can
-            read it can sign in as you.
+            You sign in with a one-time code sent to your e-mail address. Keep access to that address secure: anyone who
+            can read it can sign in as you.
           </li>
           <li>Give true information, and keep one account per person.</li>
-          <li>
-            If you are under 18, you need the consent of a parent or guardian to use Comet and to pay for orders.
-          </li>
+          <li>If you are under 18, you need the consent of a parent or guardian to use Comet and to pay for orders.</li>
         </ol>
       ),
     },
@@ -52,8 +50,8 @@ const clientTerms: LegalDocument = {
         <>
           <ol>
             <li>
-              Comet provides the place where clients and creators meet, the tools to request, discuss and deliver work, and
-              payment processing for orders.
+              Comet provides the place where clients and creators meet, the tools to request, discuss and deliver work,
+              and payment processing for orders.
             </li>
             <li>
               The contract for the work itself (the "commission") is made between you and the creator. The creator is
@@ -65,10 +63,10 @@ const clientTerms: LegalDocument = {
             </li>
           </ol>
           <ReviewNote>
-            Note for review: the card is charged on the operator's Stripe account and the creator's share is transferred when
-            the order completes (separate charges and transfers). Confirm that this "agent for receipt" (代理受領) structure is
-            how the operator wants to be described, and how it bears on who the seller is under the Act on Specified
-            Commercial Transactions and the Payment Services Act.
+            Note for review: the card is charged on the operator's Stripe account and the creator's share is transferred
+            when the order completes (separate charges and transfers). Confirm that this "agent for receipt" (代理受領)
+            structure is how the operator wants to be described, and how it bears on who the seller is under the Act on
+            Specified Commercial Transactions and the Payment Services Act.
           </ReviewNote>
         </>
       ),
@@ -79,15 +77,16 @@ const clientTerms: LegalDocument = {
       body: (
         <ol>
           <li>
-            You send a request through a creator's service or commission form: you answer its questions, accept the creator's
-            terms and register a card.
+            You send a request through a creator's service or commission form: you answer its questions, accept the
+            creator's terms and register a card.
           </li>
           <li>
-            The commission is agreed when the creator accepts your request. The creator may decline it, and a request not
-            accepted within {APPROVAL_DAYS} days lapses.
+            The commission is agreed when the creator accepts your request. The creator may decline it, and a request
+            not accepted within {APPROVAL_DAYS} days lapses.
           </li>
           <li>
-            Before accepting, the creator may set the final price. The price you pay is shown on the order before you pay.
+            Before accepting, the creator may set the final price. The price you pay is shown on the order before you
+            pay.
           </li>
         </ol>
       ),
@@ -99,20 +98,20 @@ const clientTerms: LegalDocument = {
         <ol>
           <li>Prices are set by creators, in yen or US dollars, and include consumption tax.</li>
           <li>
-            You pay by credit or debit card ({CARD_BRANDS}), processed by Stripe. You are charged when you press Pay on the
-            order.
+            You pay by credit or debit card ({CARD_BRANDS}), processed by Stripe. You are charged when you press Pay on
+            the order.
           </li>
           <li>
-            Pay within {PAYMENT_DAYS} days of the creator's acceptance. An order not paid in time is canceled, and nothing is
-            charged.
+            Pay within {PAYMENT_DAYS} days of the creator's acceptance. An order not paid in time is canceled, and
+            nothing is charged.
           </li>
           <li>
-            The creator may change the price until you pay; you are then asked to pay the new price. After payment the price
-            does not change.
+            The creator may change the price until you pay; you are then asked to pay the new price. After payment the
+            price does not change.
           </li>
           <li>
-            Comet charges clients no fee. Amounts shown in a currency other than the order's are approximations; your card
-            issuer may charge for currency conversion.
+            Comet charges clients no fee. Amounts shown in a currency other than the order's are approximations; your
+            card issuer may charge for currency conversion.
           </li>
         </ol>
       ),
@@ -123,16 +122,16 @@ const clientTerms: LegalDocument = {
       body: (
         <ol>
           <li>
-            The creator delivers the work as files on the order's page by the delivery deadline: the estimated delivery date
-            the creator set, or {DELIVERY_DAYS} days after payment if none is set.
+            The creator delivers the work as files on the order's page by the delivery deadline: the estimated delivery
+            date the creator set, or {DELIVERY_DAYS} days after payment if none is set.
           </li>
           <li>
-            Please check the delivered files promptly, and tell the creator in the order's chat if something is missing or
-            differs from what was agreed. The creator may add files after delivery.
+            Please check the delivered files promptly, and tell the creator in the order's chat if something is missing
+            or differs from what was agreed. The creator may add files after delivery.
           </li>
           <li>
-            The order completes when the creator marks it complete, or automatically {COMPLETION_DAYS} days after delivery.
-            Your payment is then released to the creator.
+            The order completes when the creator marks it complete, or automatically {COMPLETION_DAYS} days after
+            delivery. Your payment is then released to the creator.
           </li>
         </ol>
       ),
@@ -146,24 +145,31 @@ const clientTerms: LegalDocument = {
             <li>Before you pay, no charge is made, whether the request is declined, lapses or is canceled.</li>
             <li>If the creator cancels an order you have paid for, the full amount is refunded.</li>
             <li>
-              If the work has not been delivered by the delivery deadline, you may cancel the order on its page, and the full
-              amount is refunded.
+              If the work has not been delivered by the delivery deadline, you may cancel the order on its page, and the
+              full amount is refunded.
             </li>
             <li>
-              Because each work is made to order and delivered as digital data, an order cannot be canceled or refunded after
-              delivery for a change of mind. This is a special condition on returns for the purposes of the Act on Specified
-              Commercial Transactions.
+              Because each work is made to order and delivered as digital data, an order cannot be canceled or refunded
+              after delivery for a change of mind. This is a special condition on returns for the purposes of the Act on
+              Specified Commercial Transactions.
             </li>
             <li>
-              If the delivered work clearly does not match what was agreed and you cannot settle it with the creator, contact
-              us before the order completes. <Fill>[Operator: how disputes are reviewed, and what remedies (a partial or full
-              refund, a redelivery) may be decided]</Fill>.
+              If the delivered work clearly does not match what was agreed and you cannot settle it with the creator,
+              contact us before the order completes.{" "}
+              <Fill>
+                [Operator: how disputes are reviewed, and what remedies (a partial or full refund, a redelivery) may be
+                decided]
+              </Fill>
+              .
             </li>
             <li>
-              Refunds go back to the card you paid with, in the order's currency. When the money appears depends on your card
-              issuer. We do not cover differences caused by exchange rates.
+              Refunds go back to the card you paid with, in the order's currency. When the money appears depends on your
+              card issuer. We do not cover differences caused by exchange rates.
             </li>
-            <li>A payment that reaches an order which can no longer accept it (for example, one already canceled) is refunded in full automatically.</li>
+            <li>
+              A payment that reaches an order which can no longer accept it (for example, one already canceled) is
+              refunded in full automatically.
+            </li>
           </ol>
           <ReviewNote>
             Note for review: the app lets the client cancel only a paid order whose delivery deadline has passed; other
@@ -179,21 +185,21 @@ const clientTerms: LegalDocument = {
       body: (
         <ol>
           <li>
-            Copyright in the work stays with the creator, unless you and the creator agree otherwise in writing. The creator's
-            moral rights (著作者人格権) are not transferred.
+            Copyright in the work stays with the creator, unless you and the creator agree otherwise in writing. The
+            creator's moral rights (著作者人格権) are not transferred.
           </li>
           <li>
-            Once the order completes, you may use the work for the uses chosen in your request and allowed by the creator's
-            terms. Any other use, including commercial use not agreed, resale, or training AI models, needs the creator's
-            consent.
+            Once the order completes, you may use the work for the uses chosen in your request and allowed by the
+            creator's terms. Any other use, including commercial use not agreed, resale, or training AI models, needs
+            the creator's consent.
           </li>
           <li>
-            The creator may show the work in their portfolio as your choice in the request allows (public, final only, or
-            private).
+            The creator may show the work in their portfolio as your choice in the request allows (public, final only,
+            or private).
           </li>
           <li>
-            You confirm that you may share the material you send the creator (references, character designs, files), and allow
-            the creator and us to use it for your order.
+            You confirm that you may share the material you send the creator (references, character designs, files), and
+            allow the creator and us to use it for your order.
           </li>
         </ol>
       ),
@@ -205,11 +211,18 @@ const clientTerms: LegalDocument = {
         <>
           <p>You must not:</p>
           <ul>
-            <li>break the law, or request content the <a href="/guidelines/clients#not-allowed">client guidelines</a> do not allow;</li>
+            <li>
+              break the law, or request content the <a href="/guidelines/clients#not-allowed">client guidelines</a> do
+              not allow;
+            </li>
             <li>pay or ask to pay a creator outside Comet for work found on Comet;</li>
             <li>infringe the rights of creators or others, or harass, threaten or deceive anyone;</li>
-            <li>use someone else's card or account, or make a chargeback for a payment you made and received the work for;</li>
-            <li>interfere with Comet's systems, collect data from it by automated means, or get around a restriction.</li>
+            <li>
+              use someone else's card or account, or make a chargeback for a payment you made and received the work for;
+            </li>
+            <li>
+              interfere with Comet's systems, collect data from it by automated means, or get around a restriction.
+            </li>
           </ul>
         </>
       ),
@@ -220,12 +233,12 @@ const clientTerms: LegalDocument = {
       body: (
         <ol>
           <li>
-            If you break these terms, we may, without prior notice where necessary, remove content, cancel open orders, or
-            suspend or close your account. A closed account can still read these terms and our policies.
+            If you break these terms, we may, without prior notice where necessary, remove content, cancel open orders,
+            or suspend or close your account. A closed account can still read these terms and our policies.
           </li>
           <li>
-            You may ask us to close your account at any time at <Fill>[support e-mail address]</Fill>. Open orders must be
-            completed or canceled first.
+            You may ask us to close your account at any time at <Fill>[support e-mail address]</Fill>. Open orders must
+            be completed or canceled first.
           </li>
         </ol>
       ),
@@ -235,9 +248,9 @@ const clientTerms: LegalDocument = {
       heading: "11. Changes to and interruptions of the service",
       body: (
         <p>
-          We may change, pause or end parts of Comet. We will try to give notice in advance, except in urgent cases such as
-          maintenance, failures of our providers, or security incidents. If we end the service, we will let open orders finish
-          or refund them.
+          We may change, pause or end parts of Comet. We will try to give notice in advance, except in urgent cases such
+          as maintenance, failures of our providers, or security incidents. If we end the service, we will let open
+          orders finish or refund them.
         </p>
       ),
     },
@@ -246,14 +259,17 @@ const clientTerms: LegalDocument = {
       heading: "12. Disclaimer and limitation of liability",
       body: (
         <ol>
-          <li>We do not guarantee a creator's work, its quality, or that it meets your purpose; the creator is responsible for it.</li>
           <li>
-            If we are liable to you because of our ordinary negligence, our liability is limited to the amount you paid for
-            the order concerned.
+            We do not guarantee a creator's work, its quality, or that it meets your purpose; the creator is responsible
+            for it.
           </li>
           <li>
-            Nothing in these terms excludes or limits liability that cannot be excluded by law, including our liability for
-            intent or gross negligence, or your rights under the Consumer Contract Act.
+            If we are liable to you because of our ordinary negligence, our liability is limited to the amount you paid
+            for the order concerned.
+          </li>
+          <li>
+            Nothing in these terms excludes or limits liability that cannot be excluded by law, including our liability
+            for intent or gross negligence, or your rights under the Consumer Contract Act.
           </li>
         </ol>
       ),
@@ -272,9 +288,9 @@ const clientTerms: LegalDocument = {
       heading: "14. Changes to these terms",
       body: (
         <p>
-          We may change these terms where the change is in users' general interest or is reasonable in light of the purpose of
-          the agreement (Civil Code, article 548-4). We will announce the change, its content and the date it takes effect on
-          Comet in advance.
+          We may change these terms where the change is in users' general interest or is reasonable in light of the
+          purpose of the agreement (Civil Code, article 548-4). We will announce the change, its content and the date it
+          takes effect on Comet in advance.
         </p>
       ),
     },
@@ -285,8 +301,8 @@ const clientTerms: LegalDocument = {
         <ol>
           <li>These terms are governed by the laws of Japan.</li>
           <li>
-            The <Fill>[Tokyo District Court]</Fill> has exclusive jurisdiction in the first instance, except where the law of
-            the country you live in gives you the right to bring or defend a claim there.
+            The <Fill>[Tokyo District Court]</Fill> has exclusive jurisdiction in the first instance, except where the
+            law of the country you live in gives you the right to bring or defend a claim there.
           </li>
           <li>These terms are written in Japanese and English. If the two differ, the Japanese version prevails.</li>
         </ol>

@@ -31,17 +31,24 @@ const creatorCommercialTransactions: LegalDocument = {
             [
               "Other charges (商品代金以外の必要料金)",
               <>
-                Internet connection and data charges. Payout and currency conversion charges: <Fill>[Operator: who bears them]</Fill>.
+                Internet connection and data charges. Payout and currency conversion charges:{" "}
+                <Fill>[Operator: who bears them]</Fill>.
               </>,
             ],
             ["Payment method (支払方法)", "Deducted from the client's payment before the payout; no separate payment."],
             ["When the fee is paid (支払時期)", "When the order completes and the payout is made."],
-            ["When the service is provided (提供時期)", "From joining as a creator; payouts once the Stripe connected account can receive them."],
+            [
+              "When the service is provided (提供時期)",
+              "From joining as a creator; payouts once the Stripe connected account can receive them.",
+            ],
             [
               "Cancellation (解約・キャンセル)",
               "You may close commissions or stop using Comet at any time; ask us to close your account by e-mail. No fee is charged on orders canceled and refunded. Fees on completed orders are not refunded.",
             ],
-            ["Environment (動作環境)", <Fill>[Supported browsers, e.g. the latest versions of Chrome, Safari, Firefox and Edge]</Fill>],
+            [
+              "Environment (動作環境)",
+              <Fill>[Supported browsers, e.g. the latest versions of Chrome, Safari, Firefox and Edge]</Fill>,
+            ],
           ]}
         />
       ),

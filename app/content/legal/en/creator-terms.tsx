@@ -1,5 +1,13 @@
 import { Fill, ReviewNote } from "../blocks";
-import { APPROVAL_DAYS, COMPLETION_DAYS, DELIVERY_DAYS, FEE_EXAMPLE, FEE_PERCENT, MIN_PRICE, TAX_PERCENT } from "../facts";
+import {
+  APPROVAL_DAYS,
+  COMPLETION_DAYS,
+  DELIVERY_DAYS,
+  FEE_EXAMPLE,
+  FEE_PERCENT,
+  MIN_PRICE,
+  TAX_PERCENT,
+} from "../facts";
 import type { LegalDocument } from "../legal-document";
 
 const creatorTerms: LegalDocument = {
@@ -8,8 +16,8 @@ const creatorTerms: LegalDocument = {
     <p>
       These terms apply when you offer commissions on Comet. Comet is operated by <Fill>[Operator's legal name]</Fill>{" "}
       ("we", "us"). The <a href="/terms/clients">terms for clients</a> also apply to you where you act as a client, and
-      their articles on accounts, suspension, liability, changes and governing law apply to creators as well. Please read
-      them with the <a href="/guidelines/creators">creator guidelines</a>.
+      their articles on accounts, suspension, liability, changes and governing law apply to creators as well. Please
+      read them with the <a href="/guidelines/creators">creator guidelines</a>.
     </p>
   ),
   sections: [
@@ -20,14 +28,17 @@ const creatorTerms: LegalDocument = {
         <ol>
           <li>You become a creator by joining as a creator from your dashboard, and agreeing to these terms.</li>
           <li>
-            To be paid you need a Stripe connected account. You open it through Comet and give Stripe the identity, tax and
-            bank details it asks for. By doing so you agree to the{" "}
-            <a href="https://stripe.com/connect-account/legal" rel="noopener">Stripe Connected Account Agreement</a>.
+            To be paid you need a Stripe connected account. You open it through Comet and give Stripe the identity, tax
+            and bank details it asks for. By doing so you agree to the{" "}
+            <a href="https://stripe.com/connect-account/legal" rel="noopener">
+              Stripe Connected Account Agreement
+            </a>
+            .
           </li>
           <li>If you are under 18, you need the consent of a parent or guardian to sell on Comet.</li>
           <li>
-            If you sell as a business, you are responsible for the notices the law requires of you as a seller, including
-            under the Act on Specified Commercial Transactions.
+            If you sell as a business, you are responsible for the notices the law requires of you as a seller,
+            including under the Act on Specified Commercial Transactions.
           </li>
         </ol>
       ),
@@ -38,14 +49,16 @@ const creatorTerms: LegalDocument = {
       body: (
         <ol>
           <li>
-            Describe what you offer truthfully: what is included, the price or starting price, the files you deliver, the uses
-            allowed and the usual time needed.
+            Describe what you offer truthfully: what is included, the price or starting price, the files you deliver,
+            the uses allowed and the usual time needed.
           </li>
           <li>
-            The terms you show on a service or form become part of your agreement with the client who accepts them. They may
-            not take away a client's rights under the terms for clients or the law.
+            The terms you show on a service or form become part of your agreement with the client who accepts them. They
+            may not take away a client's rights under the terms for clients or the law.
           </li>
-          <li>You may open or close commissions, and change listings, at any time; orders already agreed are not affected.</li>
+          <li>
+            You may open or close commissions, and change listings, at any time; orders already agreed are not affected.
+          </li>
         </ol>
       ),
     },
@@ -59,12 +72,12 @@ const creatorTerms: LegalDocument = {
             automatically.
           </li>
           <li>
-            The commission is agreed when you accept. You may set the final price before accepting; an order's total must be
-            more than {MIN_PRICE} in its currency.
+            The commission is agreed when you accept. You may set the final price before accepting; an order's total
+            must be more than {MIN_PRICE} in its currency.
           </li>
           <li>
-            You may change the price until the client pays; the client is then asked to pay the new price. After payment the
-            price is fixed.
+            You may change the price until the client pays; the client is then asked to pay the new price. After payment
+            the price is fixed.
           </li>
         </ol>
       ),
@@ -107,24 +120,25 @@ const creatorTerms: LegalDocument = {
         <>
           <ol>
             <li>
-              Our service fee is {FEE_PERCENT}% of your earnings on each completed order. Your earnings are the order's total
-              less the {TAX_PERCENT}% consumption tax included in it and less the fee; the fee is taken from the payout.
+              Our service fee is {FEE_PERCENT}% of your earnings on each completed order. Your earnings are the order's
+              total less the {TAX_PERCENT}% consumption tax included in it and less the fee; the fee is taken from the
+              payout.
             </li>
             <li>
-              For example, on an order totalling ¥{FEE_EXAMPLE.total}: the consumption tax included is ¥{FEE_EXAMPLE.tax},
-              your earnings are ¥{FEE_EXAMPLE.income}, our fee is ¥{FEE_EXAMPLE.fee}, and you are paid ¥{FEE_EXAMPLE.payout}{" "}
-              (your earnings and the consumption tax, which you account for). The wallet and the sales history show these
-              amounts for every order.
+              For example, on an order totalling ¥{FEE_EXAMPLE.total}: the consumption tax included is ¥
+              {FEE_EXAMPLE.tax}, your earnings are ¥{FEE_EXAMPLE.income}, our fee is ¥{FEE_EXAMPLE.fee}, and you are
+              paid ¥{FEE_EXAMPLE.payout} (your earnings and the consumption tax, which you account for). The wallet and
+              the sales history show these amounts for every order.
             </li>
             <li>
-              When an order completes, your payout is sent to your Stripe connected account, once Stripe allows your account to
-              receive payouts; until then it is held and shown in your wallet. Stripe pays your balance out to your bank on
-              its schedule.
+              When an order completes, your payout is sent to your Stripe connected account, once Stripe allows your
+              account to receive payouts; until then it is held and shown in your wallet. Stripe pays your balance out
+              to your bank on its schedule.
             </li>
             <li>No fee is charged on orders that are canceled and refunded.</li>
             <li>
-              Bank transfer and currency conversion charges: <Fill>[Operator: who bears Stripe's payout and conversion
-              charges]</Fill>.
+              Bank transfer and currency conversion charges:{" "}
+              <Fill>[Operator: who bears Stripe's payout and conversion charges]</Fill>.
             </li>
             <li>
               If a client's card payment is reversed after your payout (a chargeback) and we lose the dispute,{" "}
@@ -132,9 +146,9 @@ const creatorTerms: LegalDocument = {
             </li>
           </ol>
           <ReviewNote>
-            Note for review: the fee rate is read from the fee table (currently 1036 ten-thousandths). Confirm whether the fee
-            is stated including or excluding consumption tax, and how qualified invoices (適格請求書) for the fee and for the
-            creator's sales are handled under the invoice system.
+            Note for review: the fee rate is read from the fee table (currently 1036 ten-thousandths). Confirm whether
+            the fee is stated including or excluding consumption tax, and how qualified invoices (適格請求書) for the
+            fee and for the creator's sales are handled under the invoice system.
           </ReviewNote>
         </>
       ),
@@ -144,8 +158,8 @@ const creatorTerms: LegalDocument = {
       heading: "7. Taxes",
       body: (
         <p>
-          You are responsible for declaring and paying the income tax and consumption tax on your sales. We may ask for the
-          information the law requires us to report, and Stripe may ask for tax details for your connected account.
+          You are responsible for declaring and paying the income tax and consumption tax on your sales. We may ask for
+          the information the law requires us to report, and Stripe may ask for tax details for your connected account.
         </p>
       ),
     },
@@ -156,16 +170,16 @@ const creatorTerms: LegalDocument = {
         <ol>
           <li>You keep the copyright in your work unless you agree otherwise in writing with the client.</li>
           <li>
-            When an order completes, the client may use the work as their request and your terms allow. You will not assert
-            your moral rights against that agreed use.
+            When an order completes, the client may use the work as their request and your terms allow. You will not
+            assert your moral rights against that agreed use.
           </li>
           <li>
-            You allow us to show your profile, listings and portfolio on Comet and to use them, unaltered, to present Comet
-            (for example on our pages and social accounts), free of charge, while they are public on Comet.
+            You allow us to show your profile, listings and portfolio on Comet and to use them, unaltered, to present
+            Comet (for example on our pages and social accounts), free of charge, while they are public on Comet.
           </li>
           <li>
-            You confirm that your work and listings are your own, do not infringe anyone's rights, and disclose any use of
-            generative AI, as the creator guidelines ask.
+            You confirm that your work and listings are your own, do not infringe anyone's rights, and disclose any use
+            of generative AI, as the creator guidelines ask.
           </li>
           <li>You may show work made for a client in your portfolio only as the client's publication choice allows.</li>
         </ol>
@@ -177,7 +191,10 @@ const creatorTerms: LegalDocument = {
       body: (
         <ul>
           <li>taking or asking for payment outside Comet for a client you met on Comet;</li>
-          <li>listing or delivering content the <a href="/guidelines/creators#not-allowed">creator guidelines</a> do not allow;</li>
+          <li>
+            listing or delivering content the <a href="/guidelines/creators#not-allowed">creator guidelines</a> do not
+            allow;
+          </li>
           <li>fake requests or orders, or more than one account to get around a restriction;</li>
           <li>anything prohibited for clients in the terms for clients.</li>
         </ul>
@@ -188,9 +205,9 @@ const creatorTerms: LegalDocument = {
       heading: "10. Suspension",
       body: (
         <p>
-          If you break these terms, we may hide listings, cancel open orders (refunding the clients), withhold the payouts of
-          orders affected by the breach while we look into it, and suspend or close your account. Payouts for orders you
-          completed in good faith are not withheld.
+          If you break these terms, we may hide listings, cancel open orders (refunding the clients), withhold the
+          payouts of orders affected by the breach while we look into it, and suspend or close your account. Payouts for
+          orders you completed in good faith are not withheld.
         </p>
       ),
     },

@@ -5,8 +5,8 @@ const privacy: LegalDocument = {
   title: "Privacy policy",
   lead: (
     <p>
-      This policy explains what personal information Comet handles, why, who else handles it, and what you can ask of us.
-      Comet is operated by <Fill>[Operator's legal name]</Fill> ("we", "us"), which handles personal information in
+      This policy explains what personal information Comet handles, why, who else handles it, and what you can ask of
+      us. Comet is operated by <Fill>[Operator's legal name]</Fill> ("we", "us"), which handles personal information in
       accordance with Japan's Act on the Protection of Personal Information (APPI) and other applicable laws.
     </p>
   ),
@@ -25,7 +25,10 @@ const privacy: LegalDocument = {
           </ul>
           <h3>Commissions</h3>
           <ul>
-            <li>services and commission forms you publish, and the requests you send or receive with their answers and files;</li>
+            <li>
+              services and commission forms you publish, and the requests you send or receive with their answers and
+              files;
+            </li>
             <li>orders: prices, schedules, status, deadlines and each order's history;</li>
             <li>messages and files in each order's chat;</li>
             <li>deliverables and other files you upload, which we store with Cloudflare R2.</li>
@@ -33,13 +36,14 @@ const privacy: LegalDocument = {
           <h3>Payments</h3>
           <ul>
             <li>
-              Card numbers are entered into Stripe's form and handled by Stripe; we never receive them. We keep the Stripe
-              identifiers of your customer record, cards and payments, and each card's brand, last four digits and expiry.
+              Card numbers are entered into Stripe's form and handled by Stripe; we never receive them. We keep the
+              Stripe identifiers of your customer record, cards and payments, and each card's brand, last four digits
+              and expiry.
             </li>
             <li>payment, refund and payout records: amounts, currencies, status and dates;</li>
             <li>
-              for creators: the Stripe connected account's identifier and status (details submitted, payouts enabled). Your
-              identity documents and bank details are collected by Stripe, not by us.
+              for creators: the Stripe connected account's identifier and status (details submitted, payouts enabled).
+              Your identity documents and bank details are collected by Stripe, not by us.
             </li>
           </ul>
           <h3>Technical information</h3>
@@ -58,7 +62,10 @@ const privacy: LegalDocument = {
       body: (
         <ul>
           <li>to create and secure your account and sign you in;</li>
-          <li>to run commissions: show profiles and listings, pass requests, messages and files between client and creator;</li>
+          <li>
+            to run commissions: show profiles and listings, pass requests, messages and files between client and
+            creator;
+          </li>
           <li>to take payments, make refunds and pay creators, and to keep the records the law requires;</li>
           <li>to send notices about your orders, by e-mail and in Comet, as your notification settings allow;</li>
           <li>to answer your questions, and to handle disputes and reports;</li>
@@ -88,8 +95,8 @@ const privacy: LegalDocument = {
             </li>
           </ul>
           <p>
-            We do not sell personal information, and do not give it to other third parties without your consent except where
-            the law permits or requires it.
+            We do not sell personal information, and do not give it to other third parties without your consent except
+            where the law permits or requires it.
           </p>
         </>
       ),
@@ -100,15 +107,15 @@ const privacy: LegalDocument = {
       body: (
         <>
           <p>
-            Cloudflare and Stripe are based in the United States and process data in data centres in several countries. We
-            choose providers that protect personal information to a standard equivalent to the APPI, and supervise them under
-            contract. On request we will give you the information the APPI requires about the countries concerned and their
-            systems for protecting personal information.
+            Cloudflare and Stripe are based in the United States and process data in data centres in several countries.
+            We choose providers that protect personal information to a standard equivalent to the APPI, and supervise
+            them under contract. On request we will give you the information the APPI requires about the countries
+            concerned and their systems for protecting personal information.
           </p>
           <ReviewNote>
-            Note for review: confirm the basis for provision to third parties in foreign countries (APPI article 28), and
-            whether the GDPR or other laws apply to users in the EEA, the UK or elsewhere (a representative, a legal basis for
-            each purpose).
+            Note for review: confirm the basis for provision to third parties in foreign countries (APPI article 28),
+            and whether the GDPR or other laws apply to users in the EEA, the UK or elsewhere (a representative, a legal
+            basis for each purpose).
           </ReviewNote>
         </>
       ),
@@ -121,17 +128,21 @@ const privacy: LegalDocument = {
           <p>Comet uses only the cookies it needs to work:</p>
           <ul>
             <li>
-              <code>comet_session</code> (or <code>__Host-comet_session</code>): keeps you signed in; it expires after 14 days
-              without use, and at most 60 days after sign-in;
+              <code>comet_session</code> (or <code>__Host-comet_session</code>): keeps you signed in; it expires after
+              14 days without use, and at most 60 days after sign-in;
             </li>
-            <li><code>app-language</code> and <code>theme</code>: your language and light or dark theme;</li>
-            <li><code>a.sid</code>: counts page visits once a day when you are not signed in (one year);</li>
+            <li>
+              <code>app-language</code> and <code>theme</code>: your language and light or dark theme;
+            </li>
+            <li>
+              <code>a.sid</code>: counts page visits once a day when you are not signed in (one year);
+            </li>
             <li>an invitation cookie, while you sign up through a creator's invitation link.</li>
           </ul>
           <p>
-            Your browser's local storage keeps your language and the pages you visited in the last 30 days, so a visit is not
-            counted twice. Stripe's card form sets its own cookies to prevent fraud (see Stripe's privacy policy). We use no
-            advertising cookies.
+            Your browser's local storage keeps your language and the pages you visited in the last 30 days, so a visit
+            is not counted twice. Stripe's card form sets its own cookies to prevent fraud (see Stripe's privacy
+            policy). We use no advertising cookies.
           </p>
         </>
       ),
@@ -142,14 +153,21 @@ const privacy: LegalDocument = {
       body: (
         <>
           <ul>
-            <li>account and profile information: while your account exists, and <Fill>[period]</Fill> after it is closed;</li>
             <li>
-              orders, payments and payouts: <Fill>[7 years]</Fill> after the order ends, as accounting and tax law require;
+              account and profile information: while your account exists, and <Fill>[period]</Fill> after it is closed;
             </li>
-            <li>chat messages and files: <Fill>[period]</Fill> after the order ends;</li>
+            <li>
+              orders, payments and payouts: <Fill>[7 years]</Fill> after the order ends, as accounting and tax law
+              require;
+            </li>
+            <li>
+              chat messages and files: <Fill>[period]</Fill> after the order ends;
+            </li>
             <li>sign-in sessions: until they expire or you sign out; one-time codes: 10 minutes.</li>
           </ul>
-          <ReviewNote>Note for review: the operator sets these periods, and the deletion jobs must follow them.</ReviewNote>
+          <ReviewNote>
+            Note for review: the operator sets these periods, and the deletion jobs must follow them.
+          </ReviewNote>
         </>
       ),
     },
@@ -159,7 +177,10 @@ const privacy: LegalDocument = {
       body: (
         <ul>
           <li>all traffic is encrypted (HTTPS); sign-in uses one-time codes with limits on attempts;</li>
-          <li>delivered and private files are reachable only through short-lived signed links given to the parties of the order;</li>
+          <li>
+            delivered and private files are reachable only through short-lived signed links given to the parties of the
+            order;
+          </li>
           <li>only the staff who need it can access personal information, and they are bound to confidentiality;</li>
           <li>we supervise our service providers, and review these measures regularly.</li>
         </ul>
@@ -171,10 +192,10 @@ const privacy: LegalDocument = {
       body: (
         <>
           <p>
-            You can see and change most of your information in your settings. You may also ask us to disclose the personal
-            information we hold about you (including records of provision to third parties), to correct it, to stop using or
-            providing it, or to delete it, as the APPI provides. Write to the contact below; we will confirm your identity
-            and answer without undue delay.
+            You can see and change most of your information in your settings. You may also ask us to disclose the
+            personal information we hold about you (including records of provision to third parties), to correct it, to
+            stop using or providing it, or to delete it, as the APPI provides. Write to the contact below; we will
+            confirm your identity and answer without undue delay.
           </p>
           <p>
             Fee for a disclosure request: <Fill>[amount, or "free of charge"]</Fill>.
