@@ -52,4 +52,4 @@ export function createStripe(env: StripeEnv): Stripe {
 }
 
 /** Webhook signatures are checked with SubtleCrypto: the Worker has no Node crypto. */
-export const stripeCryptoProvider = Stripe.createSubtleCryptoProvider();
+export const stripeCryptoProvider: Stripe.CryptoProvider = Stripe.createSubtleCryptoProvider();
