@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 export const CHROMIUM_PATH = "/usr/bin/chromium";
 
 function hasDebianPackage(name) {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: ${Status} is dpkg-query's own field syntax
   const result = spawnSync("dpkg-query", ["-W", "-f=${Status}", name], { encoding: "utf8" });
   return result.status === 0 && result.stdout.includes("install ok installed");
 }

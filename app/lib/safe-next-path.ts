@@ -5,7 +5,7 @@
  * No React: the worker tests import it.
  */
 export function safeNextPath(next: string | null | undefined, origin: string): string | null {
-  if (!next || !next.startsWith("/")) return null;
+  if (!next?.startsWith("/")) return null;
   let url: URL;
   try {
     url = new URL(next, origin);

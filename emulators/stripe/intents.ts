@@ -418,7 +418,7 @@ function createRefund(state: State, ctx: Ctx, params: Params): Stripe.Refund {
   else if (piId) {
     const intent = getPaymentIntent(state, piId, "payment_intent");
     const latest = typeof intent.latest_charge === "string" ? state.charges.get(intent.latest_charge) : undefined;
-    if (!latest || latest.charge.status !== "succeeded" || !latest.charge.captured) {
+    if (latest?.charge.status !== "succeeded" || !latest.charge.captured) {
       throw invalidRequest(`This PaymentIntent (${intent.id}) does not have a successful charge to refund.`, {
         param: "payment_intent",
       });

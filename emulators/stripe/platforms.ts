@@ -3,7 +3,7 @@
 // (https://docs.stripe.com/keys, https://docs.stripe.com/api/authentication). So each platform here has its two keys
 // and its own data set (a `State`: customers, intents, accounts, events, webhook endpoints, idempotency keys), and
 // `authenticate` finds the platform a request's key belongs to.
-import { cancelScheduled, holds, State } from "./state.ts";
+import { cancelScheduled, holds, type State } from "./state.ts";
 import { ApiError, newId, redactedKey } from "./util.ts";
 
 export interface PlatformKeys {

@@ -192,7 +192,7 @@ export function listPage<T extends { id: string; created: number }>(
 ): ListPage<T> {
   const limit = int(params, "limit") ?? 10;
   if (limit < 1 || limit > 100)
-    throw invalidRequest("This value must be between 1 and 100 (it currently is " + limit + ").", { param: "limit" });
+    throw invalidRequest(`This value must be between 1 and 100 (it currently is ${limit}).`, { param: "limit" });
   // Insertion order breaks ties inside one second: the newest-created object is last in the map.
   const ordered = items
     .map((item, index) => ({ item, index }))

@@ -61,7 +61,7 @@ function character(r, w, h, hue) {
   );
 }
 
-function badge(r, w, h, hue) {
+function badge(_r, w, h, hue) {
   let body = "";
   const n = 3;
   for (let i = 0; i < n * 2; i++) {
@@ -109,7 +109,7 @@ function logo(r, w, h, hue, letter) {
   );
 }
 
-function animation(r, w, h, hue) {
+function animation(_r, w, h, hue) {
   let body = "";
   for (let i = 0; i < 4; i++) {
     const x = w * 0.1 + i * w * 0.2,

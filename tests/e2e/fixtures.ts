@@ -254,6 +254,7 @@ export async function readLatestCode(
         await mailbox.goto("/dev/mailbox");
         entries = await mailbox.locator("article").evaluateAll((articles) =>
           articles.map((article) => ({
+            // biome-ignore lint/performance/useDomNodeTextContent: the text as rendered, with the line breaks between blocks that textContent drops
             text: (article as HTMLElement).innerText,
             sentAt: article.querySelector("time[datetime]")?.getAttribute("datetime") ?? null,
           })),

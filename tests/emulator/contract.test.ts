@@ -1,7 +1,7 @@
 // The contract check (emulators/stripe/contract.ts): every request the main flows send with the real SDK, every
 // answer and every event the emulator produces, held against Stripe's own OpenAPI description (2024-04-10) plus the
 // pinned API version's listed differences. First the check itself (it must catch what it claims to), then the flows.
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exchangeViolations, schemaProblems, type ContractExchange } from "#emulators/stripe/contract.ts";
 import { ContractLog } from "#emulators/stripe/contract-recorder.ts";

@@ -1,7 +1,7 @@
 // Stripe's rules around paying that the emulator keeps: the minimum charge per currency, a detached PaymentMethod
 // being spent, an unknown PaymentMethod in the path being a 404, the refund's later update, `return_url` where
 // automatic payment methods may redirect, and `allowed_payment_method_types`.
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningStripeEmulator } from "#emulators/stripe/server.ts";
 import { rejection, start } from "./helpers.ts";

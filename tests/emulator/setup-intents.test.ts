@@ -129,7 +129,7 @@ describe("setup intents", () => {
 
   it("tells the framing page when 3-D Secure fails in the use_stripe_sdk flow, and the intent waits for another card", async () => {
     const intent = await stripe.setupIntents.create({ payment_method: "pm_card_threeDSecure2Required", confirm: true });
-    const response = await challenge((intent.next_action?.use_stripe_sdk as { stripe_js: string }).stripe_js, "fail");
+    const response = await challenge((intent.next_action!.use_stripe_sdk as { stripe_js: string }).stripe_js, "fail");
     expect(await response.text()).toContain(
       `postMessage({"type":"stripe-emulator:3ds-done","intent":"${intent.id}","status":"failed"}, "*")`,
     );

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import type Stripe from "stripe";
 import type { AppEnv } from "../http/context";
 import { createStripe, stripeCryptoProvider } from "../payments/stripe-client";
 import { handleStripeEvent } from "../payments/webhooks";
@@ -35,7 +36,7 @@ for (const [path, secretOf] of Object.entries(ENDPOINT_SECRETS)) {
       const secret = secretOf(env);
       if (!secret) return c.json({ error: "webhooks_not_configured" }, 500);
       const stripe = createStripe(env);
-      let event;
+      let event: Stripe.Event;
       try {
         event = await stripe.webhooks.constructEventAsync(
           await c.req.text(),

@@ -204,7 +204,7 @@ function parseFormMedia(m: v.InferOutput<typeof mediaSchema>, field: string): Pa
   if (m.id) return { id: m.id };
   if (m.formatType === "FILE") {
     const key = parseMediaKey(m.url);
-    if (!key || key.domain !== "commission-form" || key.field !== field) return undefined;
+    if (key?.domain !== "commission-form" || key.field !== field) return undefined;
     const mimeType = mimeTypeForKeyFile(key.file);
     const entry = mimeType ? buildMediaEntry({ formatType: "FILE", url: `/media/${key.key}`, mimeType }) : null;
     return entry ? { entry } : undefined;

@@ -1,4 +1,4 @@
-import { LANGUAGE_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE, THEME_COOKIE } from "../domain/constants";
+import { type LANGUAGE_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE, type THEME_COOKIE } from "../domain/constants";
 import { INVITE_COOKIE, INVITE_COOKIE_MAX_AGE_S } from "../domain/invitations";
 
 /** A cookie's value, or undefined when absent or not valid percent-encoding (a visitor's bad cookie is no 500). */

@@ -43,7 +43,7 @@ export function jsonBody<S extends v.GenericSchema, E extends HonoEnv = HonoEnv,
     const json = parseJson(bytes);
     const parsed = json && v.safeParse(schema, json.value);
     if (!parsed?.success) return c.json({ error: "invalid_request" }, 400);
-    c.req.addValidatedData("json", parsed.output as {});
+    c.req.addValidatedData("json", parsed.output as object);
     await next();
   };
 }

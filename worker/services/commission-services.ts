@@ -13,7 +13,6 @@ import {
   localizedTexts,
   media,
   mediaAttachments,
-  userProfiles,
 } from "../db/schema";
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import { CURRENCIES, asCurrencyCode, type CurrencyCode } from "../domain/currency";

@@ -289,7 +289,7 @@ async function storeAnswerFiles(
         continue;
       }
       const key = parseMediaKey(input.url);
-      if (!key || key.domain !== "commission-request" || key.field !== "answer_medias") return null;
+      if (key?.domain !== "commission-request" || key.field !== "answer_medias") return null;
       const checked = await checkAttachment(deps.bucket, key, (k) => k.id === requester.profileId);
       if (!checked.ok) return null;
       const copyKey = `v1/commission-request/${orderId}/answer_medias/${key.file}`;

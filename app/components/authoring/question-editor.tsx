@@ -1,7 +1,7 @@
 import { m } from "#app/paraglide/messages.js";
 import { TextField } from "#app/components/form/text-field";
 import { TextareaField } from "#app/components/form/textarea-field";
-import { type CurrencyCode } from "#worker/domain/currency";
+import type { CurrencyCode } from "#worker/domain/currency";
 import type { QuestionType } from "#worker/db/schema/enums";
 import type { QuestionDraft } from "#worker/domain/commission-form";
 import {

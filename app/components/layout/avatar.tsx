@@ -16,7 +16,7 @@ export function Avatar({
   const [failed, setFailed] = useState(false);
   // An image that failed before hydration never fires onError for React; check it once mounted.
   const checkLoaded = useCallback((img: HTMLImageElement | null) => {
-    if (img && img.complete && img.naturalWidth === 0) setFailed(true);
+    if (img?.complete && img.naturalWidth === 0) setFailed(true);
   }, []);
 
   if (!src || failed) {

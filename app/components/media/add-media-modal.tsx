@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { mediaTypeLabel } from "./media-type-label";
 import { Tabs, type TabItem } from "#app/components/tabs/tabs";
 import { ErrorText } from "#app/components/form/error-text";
@@ -8,7 +8,7 @@ import { m } from "#app/paraglide/messages.js";
 import { SNIFF_BYTES, sniffMediaType } from "#worker/domain/media-sniff";
 import { acceptAttribute, findUploadRule } from "#worker/domain/upload-rules";
 import { buildMediaEntry, mediaTypeForMimeType, type MediaEntry } from "#worker/domain/media-entries";
-import { checkMediaLimit, type MediaType } from "#worker/domain/media-limits";
+import { checkMediaLimit } from "#worker/domain/media-limits";
 import { detectMediaFromEmbedCode, detectMediaFromUrl, type DetectedMedia } from "#worker/domain/media-urls";
 import { MediaImage } from "./media-image";
 import { posterFrame } from "./poster-frame";

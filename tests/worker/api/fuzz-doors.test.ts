@@ -222,7 +222,7 @@ const hugeFieldJson = fc.tuple(fieldName, hugeText).map(([name, text]) => object
 const deepJson = fc
   .tuple(fc.constantFrom("[", '{"a":'), fc.integer({ min: 100, max: 20_000 }))
   .map(([open, depth]) =>
-    open === "[" ? "[".repeat(depth) + "]".repeat(depth) : open.repeat(depth) + "1" + "}".repeat(depth),
+    open === "[" ? "[".repeat(depth) + "]".repeat(depth) : `${open.repeat(depth)}1${"}".repeat(depth)}`,
   );
 const notJson = fc.oneof(
   fc.constantFrom(

@@ -18,7 +18,6 @@ const DAY = 86_400_000;
 let alice: SeededCreator;
 let bob: SeededCreator;
 let chika: SeededCreator;
-let client: SeededCreator;
 
 beforeAll(async () => {
   alice = await seedCreator({
@@ -53,7 +52,7 @@ beforeAll(async () => {
     open: false,
     services: [{ title: "Logo design", price: 8000, category: "logo-graphic" }],
   });
-  client = await seedCreator({
+  await seedCreator({
     handle: `client${tag}`,
     name: { en: `Client ${tag}` },
     creator: false,

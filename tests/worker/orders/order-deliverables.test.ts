@@ -103,7 +103,7 @@ describe("who may write deliverables", () => {
     const foreign = await uploaded(other.seller.cookie, other.id);
     expect((await create(order.seller.cookie, order.id, [foreign])).status).toBe(403);
     expect(await env.MEDIA.head(keyOf(foreign))).not.toBeNull();
-    const fake = "v1/commission-order/" + order.id + "/deliverables/" + crypto.randomUUID() + ".png";
+    const fake = `v1/commission-order/${order.id}/deliverables/${crypto.randomUUID()}.png`;
     await env.MEDIA.put(fake, new TextEncoder().encode("<html>not a picture</html>"));
     expect((await create(order.seller.cookie, order.id, [`/media/${fake}`])).status).toBe(400);
     expect(await env.MEDIA.head(fake)).toBeNull();

@@ -236,7 +236,7 @@ async function passDeadline(orderId: string) {
   const past = Date.now() - 1;
   await runInDurableObject(stub(orderId), async (_instance, state) => {
     const stored = await state.storage.get<StoredOrder>("order");
-    if (!stored || stored.state.progress !== "APPROVED") return;
+    if (stored?.state.progress !== "APPROVED") return;
     const field = stored.state.payment === "COMPLETED" ? "deliveryDeadline" : "paymentDeadline";
     await state.storage.put("order", { ...stored, state: { ...stored.state, [field]: past } });
     await env.DB.prepare(

@@ -18,7 +18,7 @@ import {
 } from "../support/visibility-fixtures";
 
 /** The loader's answer as a status: 200 with data, else what it threw (a 404 `data()` or a redirect Response). */
-export async function pageStatus(cast: Cast | null, name: CastName, handle: string, workId: string): Promise<number> {
+async function pageStatus(cast: Cast | null, name: CastName, handle: string, workId: string): Promise<number> {
   const path = `/${handle}/works/${workId}`;
   const member = cast && name !== "signedOut" ? cast[name] : null;
   try {
