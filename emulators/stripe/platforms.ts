@@ -96,7 +96,7 @@ export class Platforms {
 
 // ---- API keys --------------------------------------------------------------------------------------------
 
-export function apiKeyOf(request: Request): string | null {
+function apiKeyOf(request: Request): string | null {
   const header = request.headers.get("authorization");
   if (!header) return null;
   const [scheme, value] = header.split(/\s+/, 2);

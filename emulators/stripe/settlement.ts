@@ -34,7 +34,7 @@ const ZERO_DECIMAL = new Set([
  * 0.0069", dated 2024-08-02). Stripe converts at its rate at the time of the charge
  * (https://docs.stripe.com/currencies/conversions); a fixed table keeps every test's figures reproducible.
  */
-export const EXCHANGE_RATES: Readonly<Record<string, string>> = { "usd>jpy": "144.91", "jpy>usd": "0.0069" };
+const EXCHANGE_RATES: Readonly<Record<string, string>> = { "usd>jpy": "144.91", "jpy>usd": "0.0069" };
 
 /**
  * Stripe Japan's standard card pricing (https://stripe.com/jp/pricing), in thousandths: 3.6% of each card payment, the
@@ -59,7 +59,7 @@ function divideRounded(a: bigint, b: bigint): number {
   return Number((2n * a + b) / (2n * b));
 }
 
-export function settlementCurrencyOf(state: State, account: string): string {
+function settlementCurrencyOf(state: State, account: string): string {
   if (account === PLATFORM_ACCOUNT_ID) return state.platform.default_currency ?? "jpy";
   return state.accounts.get(account)?.default_currency ?? state.platform.default_currency ?? "jpy";
 }
@@ -78,7 +78,7 @@ export function checkSettles(state: State, account: string | null, currency: str
  * `amount` (minor units of `from`) in minor units of `to`, rounded to the nearest unit, halves up. `exchangeRate` is the
  * rate per major unit, as Stripe reports it on the balance transaction; null when nothing was converted.
  */
-export function convert(amount: number, from: string, to: string): { amount: number; exchangeRate: number | null } {
+function convert(amount: number, from: string, to: string): { amount: number; exchangeRate: number | null } {
   if (from === to) return { amount, exchangeRate: null };
   const rate = EXCHANGE_RATES[`${from}>${to}`];
   if (!rate) throw invalidRequest(`The local Stripe emulator has no exchange rate from ${from} to ${to}.`);
@@ -89,7 +89,7 @@ export function convert(amount: number, from: string, to: string): { amount: num
 }
 
 /** Stripe's fee on a card payment, in the settlement currency, rounded to the nearest unit (halves up). */
-export function cardFee(settledAmount: number, converted: boolean): number {
+function cardFee(settledAmount: number, converted: boolean): number {
   const perMille = CARD_FEE_PER_MILLE + (converted ? CONVERSION_FEE_PER_MILLE : 0);
   return divideRounded(BigInt(settledAmount) * BigInt(perMille), 1000n);
 }
@@ -241,7 +241,7 @@ export function settleRefund(state: State, charge: ChargeRecord, refund: Stripe.
 }
 
 /** A charge's balance transaction, once it has been captured (none before). */
-export function balanceTransactionOf(state: State, charge: Stripe.Charge): Stripe.BalanceTransaction | null {
+function balanceTransactionOf(state: State, charge: Stripe.Charge): Stripe.BalanceTransaction | null {
   const id =
     typeof charge.balance_transaction === "string" ? charge.balance_transaction : charge.balance_transaction?.id;
   return id ? (state.balanceTransactions.get(id)?.transaction ?? null) : null;

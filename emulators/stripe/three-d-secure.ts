@@ -9,7 +9,7 @@ import type { Core, Ctx, Route } from "./state.ts";
 import { escapeHtml, str } from "./util.ts";
 
 /** The `type` of the message the finished challenge posts to the page that framed (or opened) it. */
-export const THREE_D_SECURE_DONE_MESSAGE = "stripe-emulator:3ds-done";
+const THREE_D_SECURE_DONE_MESSAGE = "stripe-emulator:3ds-done";
 
 /**
  * The finished challenge's page without a return_url: says so, and posts `{ type, intent, status }` to the page that

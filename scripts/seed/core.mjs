@@ -28,16 +28,16 @@ import {
   WORK_DESCRIPTION,
 } from "./data/content.mjs";
 
-export const DEFAULT_SEED = "comet-demo-v1";
-export const DEMO_EMAIL_DOMAIN = "demo.comet.local";
+const DEFAULT_SEED = "comet-demo-v1";
+const DEMO_EMAIL_DOMAIN = "demo.comet.local";
 const BASE_TIME = Date.UTC(2025, 0, 6, 9, 0, 0);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const LANGS = ["en", "ja"];
 
 /** Ids of reference rows do not depend on the seed name: they are the same in every database. */
-export const refId = (name) => seedUuid(`ref:${name}`);
-export const currencyId = (code) => refId(`currency:${code}`);
+const refId = (name) => seedUuid(`ref:${name}`);
+const currencyId = (code) => refId(`currency:${code}`);
 
 function addText(rows, entityType, entityId, field, texts, originalLanguage) {
   for (const lang of LANGS) {
@@ -56,7 +56,7 @@ function addText(rows, entityType, entityId, field, texts, originalLanguage) {
 }
 
 /** Roles, currencies, rates, languages, catalogues, fees and the default form template. */
-export function addReferenceRows(rows) {
+function addReferenceRows(rows) {
   for (const code of ROLES) rows.add("roles", { code });
   for (const c of CURRENCIES) {
     const id = currencyId(c.code);

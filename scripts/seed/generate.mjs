@@ -12,13 +12,11 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { generateSeed, referenceStatements } from "./core.mjs";
 
-export { generateSeed, referenceStatements, DEFAULT_SEED } from "./core.mjs";
-
 const here = dirname(fileURLToPath(import.meta.url));
-export const DEFAULT_OUT_DIR = join(here, ".out");
+const DEFAULT_OUT_DIR = join(here, ".out");
 
 /** Renders statements as one SQL file (one statement per blank-line-separated block). */
-export function toSqlFile(statements, header) {
+function toSqlFile(statements, header) {
   return `-- ${header}\n-- Idempotent: every row has a fixed id and is written with INSERT OR IGNORE.\n\n${statements.join("\n\n")}\n`;
 }
 

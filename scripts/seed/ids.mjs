@@ -5,7 +5,7 @@
  */
 
 /** 128-bit string hash (cyrb128), as four unsigned 32-bit words. */
-export function hash128(input) {
+function hash128(input) {
   let h1 = 1779033703,
     h2 = 3144134277,
     h3 = 1013904242,

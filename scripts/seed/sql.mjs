@@ -4,7 +4,7 @@
  */
 
 /** Parents before children, so every statement satisfies its foreign keys when run in order. */
-export const TABLE_ORDER = [
+const TABLE_ORDER = [
   "roles",
   "currencies",
   "exchange_rates",
@@ -54,7 +54,7 @@ export const TABLE_ORDER = [
   "notifications",
 ];
 
-export function sqlValue(value) {
+function sqlValue(value) {
   if (value === null || value === undefined) return "NULL";
   if (typeof value === "boolean") return value ? "1" : "0";
   if (typeof value === "number") {
@@ -122,7 +122,7 @@ function sameColumns(a, b) {
   return true;
 }
 
-export function utf8Length(text) {
+function utf8Length(text) {
   let n = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);

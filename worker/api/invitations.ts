@@ -5,7 +5,7 @@ import type { AppEnv } from "../http/context";
 import { inviterOf } from "../services/invitations";
 
 /** Where a signed-out visitor goes from an invite link: the home page with the sign-up modal open. */
-export const INVITE_LANDING = "/?auth=signup";
+const INVITE_LANDING = "/?auth=signup";
 
 export const inviteRoutes = new Hono<AppEnv>();
 

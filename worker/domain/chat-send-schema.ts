@@ -148,7 +148,7 @@ export function inShownOrder<T extends { userIndex: number | undefined }>(medias
 }
 
 /** The fields of a send, the same at both doors. The room's own media limit is the ChatRoom's check (chat.ts). */
-export const chatSendFields = {
+const chatSendFields = {
   clientMessageId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)),
   messageText: v.object({
     text: v.pipe(v.string(), v.maxLength(100_000)),

@@ -13,7 +13,7 @@ import {
   type ChatSide,
 } from "./chat-protocol";
 
-export const CHAT_RESTRICTION_TYPES: readonly ChatRestrictionType[] = ["UNLIMITED_REPLY", "MODERATE_REPLY", "NO_REPLY"];
+const CHAT_RESTRICTION_TYPES: readonly ChatRestrictionType[] = ["UNLIMITED_REPLY", "MODERATE_REPLY", "NO_REPLY"];
 /** The media count a room allows when none is set (the chat_rooms column's default). */
 const CHAT_MEDIA_FALLBACK = 10;
 /** The bounds of what the seller may set (spec section 9 gives no values: decision 027). */

@@ -1,16 +1,13 @@
 // The media preview's swatch logic (worker/domain/colours.ts): hex parsing, the luminance-100 text rule, and the
 // median-cut palette of at most 8 distinct colours.
 import { describe, expect, it } from "vitest";
-import {
-  extractPalette,
-  isValidHex,
-  luminance,
-  MAX_EXTRACTED_COLOURS,
-  parseHex,
-  textToneFor,
-  textToneForHex,
-  toHex,
-} from "./colours";
+import { extractPalette, isValidHex, luminance, MAX_EXTRACTED_COLOURS, parseHex, textToneFor, toHex } from "./colours";
+
+/** The text tone for a hex code, or null when the code is not a valid colour. */
+function textToneForHex(value: string): "dark" | "light" | null {
+  const rgb = parseHex(value);
+  return rgb ? textToneFor(rgb) : null;
+}
 
 function pixels(colours: [number, number, number][], alpha = 255): Uint8ClampedArray {
   return Uint8ClampedArray.from(colours.flatMap(([r, g, b]) => [r, g, b, alpha]));

@@ -51,12 +51,6 @@ export function textToneFor(colour: Rgb): "dark" | "light" {
   return luminance(colour) > LUMINANCE_THRESHOLD ? "dark" : "light";
 }
 
-/** The text tone for a hex code, or null when the code is not a valid colour. */
-export function textToneForHex(value: string): "dark" | "light" | null {
-  const rgb = parseHex(value);
-  return rgb ? textToneFor(rgb) : null;
-}
-
 /**
  * Up to `max` dominant colours of RGBA pixel bytes (as from a canvas), by median cut: the box of pixels with the
  * widest channel range is split at its median until there are `max` boxes; each box's average is one colour.

@@ -24,7 +24,10 @@ export const SERVICE_TITLE_MAX = 100;
 export const SERVICE_DESCRIPTION_MAX = 5000;
 export const SERVICE_TERMS_MAX = 10000;
 
-/** The general settings' default terms become a service's terms, so they share the service terms limit. */
+/**
+ * The general settings' default terms become a service's terms, so they share the service terms limit.
+ * @alias
+ */
 export const DEFAULT_TERMS_MAX = SERVICE_TERMS_MAX;
 
 /** A blank question of a type, as the editor adds it. */

@@ -3,7 +3,7 @@ import { textField } from "./text";
 import { CURRENCIES, isCurrencyCode, type CurrencyCode } from "./currency";
 import { parsePrice, priceInputError } from "./pricing";
 import { QUESTION_TYPES, type QuestionType } from "../db/schema/enums";
-import { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX, MEDIA_URL_MAX, SERVICE_MEDIA_MAX_FILES } from "./media-limits";
+import { FORM_QUESTION_MEDIA_MAX, MEDIA_URL_MAX, SERVICE_MEDIA_MAX_FILES } from "./media-limits";
 import { buildMediaEntry, type MediaEntry } from "./media-entries";
 import { mimeTypeForKeyFile } from "./media-sniff";
 import { parseMediaKey } from "./media-keys";
@@ -36,13 +36,12 @@ export * from "./commission-form-fields";
  * Messages are message keys of messages/authoring; authoring-messages.ts translates them.
  */
 
-export { FORM_CHOICE_MEDIA_MAX, FORM_QUESTION_MEDIA_MAX };
+export { FORM_QUESTION_MEDIA_MAX };
 
 /** A question's or choice's media in the editor: same shape as a work's (kept by id, or new FILE / LINK / EMBED). */
 export type FormMediaDraft = WorkMediaDraft;
 /** Kept media by id (must already be this form's), or a new entry rebuilt by the server. */
 export type ParsedFormMedia = { id: string; entry?: undefined } | { id?: undefined; entry: MediaEntry };
-export { QUESTION_TYPES, type QuestionType };
 
 export interface ChoiceDraft {
   id?: string;
@@ -73,13 +72,13 @@ export interface FormDraft {
   questions: QuestionDraft[];
 }
 
-export interface ParsedChoice {
+interface ParsedChoice {
   title: string;
   priceAmount: number | null;
   media?: ParsedFormMedia | null;
 }
 
-export interface ParsedQuestion {
+interface ParsedQuestion {
   type: QuestionType;
   title: string;
   description: string;

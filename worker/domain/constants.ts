@@ -38,7 +38,6 @@ export const THEME_COOKIE = "theme";
 export const LOCALES = ["en", "ja"] as const;
 export type Locale = (typeof LOCALES)[number];
 
-export const HEADER_HEIGHT_PX = 60;
 export const AUTH_RELOAD_DELAY_MS = 1000;
 
 export function isLocale(value: unknown): value is Locale {

@@ -12,7 +12,7 @@ export const INVITE_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
 
 const CODE_ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 /** 31^12 ≈ 7.9e17 (about 59 bits): not guessable by trying, short enough to read out or paste anywhere. */
-export const INVITE_CODE_LENGTH = 12;
+const INVITE_CODE_LENGTH = 12;
 const INVITE_CODE_PATTERN = new RegExp(`^[${CODE_ALPHABET}]{${INVITE_CODE_LENGTH}}$`);
 
 /** A new invite code: INVITE_CODE_LENGTH characters of an unambiguous alphabet, each equally likely. */

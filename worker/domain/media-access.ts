@@ -129,7 +129,7 @@ export function signedReadOpener(
 export const PRIVATE_MEDIA_CACHE_CONTROL = "private, no-store";
 
 /** How long a shared cache may serve a public file of an item that can turn private without asking us again. */
-export const SHARED_CACHE_SECONDS = 60;
+const SHARED_CACHE_SECONDS = 60;
 
 /**
  * Cache-Control of a file served at /media/ (only ever a public item's). A profile picture is public for good: a year

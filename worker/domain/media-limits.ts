@@ -30,7 +30,10 @@ export const FORM_CHOICE_MEDIA_MAX = 1;
 export const ORDER_DELIVERABLES_MAX_FILES = 10;
 /** Files one upload call may add to an order's chat folder; a message's own limit is its room's (docs/decisions/027). */
 export const CHAT_MEDIA_MAX_FILES = 20;
-/** A service's gallery holds as many media as a work (issue 10). */
+/**
+ * A service's gallery holds as many media as a work (issue 10).
+ * @alias
+ */
 export const SERVICE_MEDIA_MAX_FILES = PORTFOLIO_MEDIA_MAX_FILES;
 
 export type MediaCheck<T> = { ok: true; value: T } | { ok: false; error: MediaErrorCode };

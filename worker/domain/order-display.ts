@@ -7,7 +7,7 @@ import { MIN_APPROVABLE_PRICE, editable, type OrderProgress, type OrderState } f
 import { cancelRefusal } from "./order-refunds";
 
 export type OrderSide = "seller" | "buyer";
-export type OrderSubmitStatus = "SERVICE_SUBMITTED" | "FORM_SUBMITTED";
+type OrderSubmitStatus = "SERVICE_SUBMITTED" | "FORM_SUBMITTED";
 
 /** What the display rules read of an order: the Durable Object's state plus the submission kind. */
 export interface OrderFacts

@@ -42,7 +42,7 @@ export type MoneyDisagreement =
   | { kind: "transfer_currency_mismatch"; transferCurrency: string; allowed: string[] };
 
 /** What the order may hold, net, in its state: its total once paid and not canceled; nothing otherwise. */
-export function expectedNetCharge(order: Pick<OrderLedger, "progress" | "payment" | "priceAmount">): number {
+function expectedNetCharge(order: Pick<OrderLedger, "progress" | "payment" | "priceAmount">): number {
   return order.payment === "COMPLETED" && order.progress !== "CANCELED" ? (order.priceAmount ?? 0) : 0;
 }
 

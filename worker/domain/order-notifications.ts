@@ -7,7 +7,7 @@
  */
 import type { OrderActor, OrderEventType } from "./order";
 
-export type OrderNotificationType =
+type OrderNotificationType =
   | "COMMISSION_ORDER_APPROVED"
   | "COMMISSION_ORDER_PAID"
   | "COMMISSION_ORDER_DELIVERED"

@@ -11,12 +11,12 @@
 import type { OrderActor, OrderRefusal, OrderState } from "./order";
 
 /** Every minor unit of the paid total goes back to the client's card, in the order's currency. */
-export interface FullRefund {
+interface FullRefund {
   kind: "full";
   amount: number;
 }
 /** Nothing was charged, so nothing is refunded (a payment still under way is voided, or refunded in full if it lands). */
-export interface NoRefund {
+interface NoRefund {
   kind: "none";
 }
 export type CancelRefund = FullRefund | NoRefund;

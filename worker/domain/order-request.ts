@@ -10,7 +10,7 @@ import { isCalendarDate } from "./dates";
 
 export const ANSWER_TEXT_MAX = 5000;
 /** The longest file name an answer's file keeps (as chat and deliverable files); a longer one is cut, not refused. */
-export const ANSWER_FILE_NAME_MAX = 255;
+const ANSWER_FILE_NAME_MAX = 255;
 
 /** The name an answer's file is shown by: the client's own, without control characters, cut; else the stored file's. */
 export function answerFileName(given: string | null | undefined, storedFile: string): string {
@@ -19,7 +19,7 @@ export function answerFileName(given: string | null | undefined, storedFile: str
 }
 
 /** A file the client uploaded (its stored or signed URL) or a link. */
-export interface AnswerMediaInput {
+interface AnswerMediaInput {
   formatType: "FILE" | "LINK";
   url: string;
   /** A file's own name on the client's device, shown in the order's Details (the stored key is a random id). */

@@ -9,7 +9,7 @@ import { hasUnstorableCharacters, isBlankText, normalizeText, textLength } from 
 
 export type OrderProgress = "DRAFT" | "APPROVED" | "DELIVERED" | "COMPLETED" | "CANCELED";
 export type OrderPayment = "DRAFT" | "COMPLETED";
-export type OrderChat = "DRAFT" | "OPENED" | "CLOSED";
+type OrderChat = "DRAFT" | "OPENED" | "CLOSED";
 
 /** A PaymentIntent as the order knows it: which one, and exactly what it charges (minor units, ISO code upper-case). */
 export interface PaymentRef {
@@ -22,7 +22,7 @@ export interface PaymentRef {
  * Why money leaves an order (docs/decisions/047): an open intent is voided, or a charge refunded, because the order
  * ended or changed under it, or because a succeeded payment is one the order cannot take.
  */
-export type ReleaseReason =
+type ReleaseReason =
   | "order_canceled"
   | "price_changed"
   | "schedule_changed"

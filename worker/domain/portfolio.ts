@@ -28,15 +28,6 @@ import {
 // The limits and tag rules the editor uses in the browser live in portfolio-fields.ts, free of valibot (whose
 // schemas, built at this module's top level, the bundler cannot drop); re-exported here for the server's callers.
 export {
-  CLIENT_HANDLE_MAX,
-  TAG_MAX_LENGTH,
-  TAG_SEARCH_DEBOUNCE_MS,
-  USER_CATEGORIES_MAX,
-  USER_CATEGORY_MAX_LENGTH,
-  WORK_CREDITS_MAX,
-  WORK_TAGS_MAX,
-  WORK_TEXT_MAX,
-  WORK_TEXT_MIN,
   addTag,
   normalizeTags,
 } from "./portfolio-fields";
@@ -45,8 +36,6 @@ export {
  * The portfolio work payload (spec sections 3 and 5), shared by the work editor and the server.
  * Messages are message keys of messages/authoring (authoring-messages.ts translates them).
  */
-
-export { VISIBILITY_STATUSES, type VisibilityStatus };
 
 export interface WorkMediaDraft {
   /** An existing media row (kept as is), or absent for a new entry. */
@@ -117,7 +106,7 @@ export function parseCreditHandles(input: string): string[] {
 }
 
 /** The grant lists as saved: valid role codes and clean handles (resolved to accounts by the service). */
-export type ParsedGrants = Record<GrantPermission, { roleCodes: string[]; handles: string[] }>;
+type ParsedGrants = Record<GrantPermission, { roleCodes: string[]; handles: string[] }>;
 
 const granteesSchema = v.object({
   roles: v.pipe(

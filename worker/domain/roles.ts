@@ -20,7 +20,7 @@ export function isBanned(roles: readonly string[]): boolean {
  * Payout, Sales), are listed on /explore/creators and get the creator badge. The SQL reads the same list
  * (`creatorRoleSql`; migration 0006 for the search triggers).
  */
-export const CREATOR_ROLES = ["admin", "creator"] as const satisfies readonly RoleCode[];
+const CREATOR_ROLES = ["admin", "creator"] as const satisfies readonly RoleCode[];
 
 export function isCreatorSide(roles: readonly string[]): boolean {
   return CREATOR_ROLES.some((role) => roles.includes(role));

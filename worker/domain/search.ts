@@ -14,7 +14,7 @@ import { cleanSearchText } from "./search-text";
 const SEARCH_SORTS = ["name", "date", "systemIndex", "commissionFormCount"] as const;
 const SEARCH_ORDERS = ["asc", "desc"] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
-export type SearchOrder = (typeof SEARCH_ORDERS)[number];
+type SearchOrder = (typeof SEARCH_ORDERS)[number];
 
 /** In characters (code points); a longer query is cut (cleanSearchText). */
 const SEARCH_QUERY_MAX = 100;

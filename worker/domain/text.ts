@@ -30,7 +30,7 @@ export const isBlankText = (text: string): boolean => text.replace(INVISIBLE, ""
 export const hasUnstorableCharacters = (text: string): boolean => LONE_SURROGATE.test(text) || CONTROL.test(text);
 
 /** The message key of a text with characters that cannot be stored (control characters, lone surrogates). */
-export const UNSTORABLE_TEXT = "text_invalid_characters";
+const UNSTORABLE_TEXT = "text_invalid_characters";
 
 /** The form a text is stored in: NFC, line breaks as \n, trimmed at both ends. */
 export const normalizeText = (text: string): string => text.normalize("NFC").replace(/\r\n?/g, "\n").trim();

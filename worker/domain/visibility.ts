@@ -16,10 +16,8 @@ import { isReachableWork } from "./public-items";
  * Nothing else: a platform admin has no implicit access to a private work (grant the "admin" role to give it).
  */
 
-export type { VisibilityPermission, VisibilityStatus };
-
 /** Who holds one permission: role codes and user account ids. */
-export interface Grantees {
+interface Grantees {
   roleCodes: string[];
   userAccountIds: string[];
 }

@@ -68,7 +68,7 @@ export function notificationTexts(
  * A person as the lists name them (issue 33): their profile name in the reader's language, else the original, else
  * any, else their handle. The messages use it, never "@handle".
  */
-export function displayName(party: NoticeParty, locale: Locale): string {
+function displayName(party: NoticeParty, locale: Locale): string {
   return pickText(party.names, locale) || party.handle;
 }
 
@@ -81,7 +81,7 @@ export function messageFacts(facts: NoticeFacts, locale: Locale): NotificationFa
 }
 
 /** Who sent a notice, as the row shows them: their name and avatar, linking to /{handle}. Public profile fields only. */
-export interface NotificationSenderView {
+interface NotificationSenderView {
   name: string;
   handle: string;
   avatarUrl: string | null;

@@ -10,7 +10,7 @@ import type { Database } from "../db/client";
 import { ensureStripeCustomer, findStripeCustomerId } from "./customers";
 import { hasStripeCode, isResourceMissing } from "./stripe-errors";
 
-export interface SavedCard {
+interface SavedCard {
   brand: string;
   last4: string;
   expMonth: number;

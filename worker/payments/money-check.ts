@@ -66,7 +66,7 @@ interface OrderRow {
 }
 
 /** One order's ledger: the order from D1, every intent it recorded (and any `extraIntentIds`) and its transfer from Stripe. */
-export async function readLedger(
+async function readLedger(
   deps: MoneyCheckDeps,
   orderId: string,
   extraIntentIds: string[] = [],

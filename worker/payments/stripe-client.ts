@@ -18,7 +18,7 @@ export interface StripeEnv {
 class StripeConfigurationError extends Error {}
 
 /** The SDK's retries of a call that failed on the way (a connection error, 409, 429, 5xx), with backoff. */
-export const STRIPE_NETWORK_RETRIES = 2;
+const STRIPE_NETWORK_RETRIES = 2;
 
 /** True when the environment points the SDK at the local emulator rather than Stripe. */
 export function usesStripeEmulator(env: StripeEnv): boolean {

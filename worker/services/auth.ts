@@ -115,7 +115,7 @@ export interface VerifyCodeDeps {
   now?: () => number;
 }
 
-export type VerifyFailure = Exclude<CodeCheck, "ok"> | "missing" | "throttled" | "handle_taken";
+type VerifyFailure = Exclude<CodeCheck, "ok"> | "missing" | "throttled" | "handle_taken";
 export type VerifyResult =
   | { ok: true; accountId: string; isNewAccount: boolean }
   | { ok: false; reason: VerifyFailure };

@@ -28,16 +28,3 @@ export async function setBookmark(
     .run();
   return result.meta.changes > 0;
 }
-
-export async function getBookmark(
-  db: Database,
-  userAccountId: string,
-  target: BookmarkTarget,
-): Promise<boolean | null> {
-  const column = target.kind === "form" ? "form_id" : "service_id";
-  const row = await db.$client
-    .prepare(`SELECT is_active FROM bookmarks WHERE user_account_id = ? AND ${column} = ?`)
-    .bind(userAccountId, target.id)
-    .first<{ is_active: number }>();
-  return row ? Boolean(row.is_active) : null;
-}

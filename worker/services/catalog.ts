@@ -97,13 +97,13 @@ export interface CardPreview {
   site?: string | null;
 }
 
-export interface MediaPreview extends CardPreview {
+interface MediaPreview extends CardPreview {
   id: string;
   workId: string;
 }
 
 /** A form as a search card links to it. */
-export interface FormLink {
+interface FormLink {
   code: string;
   title: string;
   /** Null: pricing is set after hearing the request. */
@@ -392,7 +392,7 @@ export async function searchCreators(
 // ---------------------------------------------------------------------------------------------------------------
 // Profile by handle.
 
-export interface PortfolioWorkCard {
+interface PortfolioWorkCard {
   id: string;
   title: string;
   /** The first of `medias`: the card's picture. */
@@ -412,7 +412,7 @@ export interface ServiceCard {
 }
 
 /** A form on the profile page: a card plus the viewer's bookmark of it. */
-export interface ProfileFormCard extends FormCard {
+interface ProfileFormCard extends FormCard {
   bookmark: { isActive: boolean };
 }
 
@@ -510,7 +510,7 @@ export async function getCreatorProfile(db: Database, handle: string, viewer: Vi
 // ---------------------------------------------------------------------------------------------------------------
 // Public form by code.
 
-export interface PublicFormChoice {
+interface PublicFormChoice {
   id: string;
   title: string;
   price: DisplayPrice | null;

@@ -14,7 +14,7 @@ import { isSessionLive } from "../domain/sessions";
 import type { MediaSite } from "../domain/media-sites";
 import { buildMediaEntry } from "../domain/media-entries";
 
-export interface ChatPerson {
+interface ChatPerson {
   userAccountId: string;
   profileId: string | null;
   name: string;
@@ -39,7 +39,7 @@ export interface StoredChatFile {
 }
 
 /** A link or an embed of a message, as the schema rebuilt it (chat-send-schema.ts). */
-export interface StoredChatLink {
+interface StoredChatLink {
   formatType: "LINK" | "EMBED";
   id: string;
   name: string | null;

@@ -43,7 +43,7 @@ export interface HistoryEntry {
   payout: PayoutEntry | null;
 }
 
-export interface PayoutEntry {
+interface PayoutEntry {
   status: "HELD" | "TRANSFERRED";
   /** Minor units of the order's currency: the total minus the fee (money.ts `sellerTransferAmount`). */
   amount: number;

@@ -208,7 +208,7 @@ export interface OrderMediaView {
   thumbnailUrl: string | null;
 }
 
-export interface OrderQuestionView {
+interface OrderQuestionView {
   id: string;
   questionType: QuestionType;
   isRequired: boolean;
@@ -225,7 +225,7 @@ export interface OrderQuestionView {
  * (issue 33); the Details keep it apart as the form's notes, because both parties may need to read again what the
  * client was told when they sent the request (how messages work, what the deliverables will be).
  */
-export interface OrderNoteView {
+interface OrderNoteView {
   id: string;
   title: string;
   description: string | null;
@@ -242,7 +242,7 @@ export interface OrderEventView {
 }
 
 /** A commission category as a page shows it: its catalogue code and its name in the viewer's language. */
-export interface CategoryView {
+interface CategoryView {
   code: string;
   name: string;
 }

@@ -107,11 +107,3 @@ export async function countPageVisit(
   // A visitor past the client's budget was not counted at all: "now" keeps its browser from asking again today.
   return { ok: true, counted: false, timestamp: row.last ?? (cookieless ? row.cookieless : null) ?? now };
 }
-
-export async function countVisits(db: Database, model: PageVisitModel, modelId: string): Promise<number> {
-  const row = await db.$client
-    .prepare("SELECT count(*) AS n FROM page_visits WHERE model_name = ? AND model_id = ?")
-    .bind(model, modelId)
-    .first<{ n: number }>();
-  return row?.n ?? 0;
-}

@@ -373,7 +373,7 @@ export async function putSignedObject(
 
 // ───────────────────────── attaching stored objects ─────────────────────────
 
-export type InspectResult =
+type InspectResult =
   | { ok: true; size: number; sniffed: SniffedType }
   | { ok: false; error: MediaErrorCode | "not_found" };
 

@@ -15,7 +15,7 @@ import { listSales, type Money } from "./order-history";
 
 export type { Money };
 
-export interface WalletPayout {
+interface WalletPayout {
   id: string;
   amount: number;
   currencyCode: CurrencyCode;

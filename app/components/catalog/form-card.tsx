@@ -6,8 +6,6 @@ import type { PriceTag } from "./price-label";
 
 import { FORM_TITLE_MAX } from "./card-limits";
 
-export { FORM_TITLE_MAX };
-
 /**
  * A commission form card: its title links to /cf/{code} and the link covers the card; category and price (formatted
  * by the loader, priceTag); and, where the card carries the viewer's bookmark, the bookmark toggle for signed-in

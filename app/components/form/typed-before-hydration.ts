@@ -24,7 +24,7 @@ export const TYPED_FIELDS =
   "input:not([type=checkbox],[type=radio],[type=file],[type=hidden],[type=submit],[type=button],[type=reset],[type=image]),textarea,select:not([multiple])";
 
 /** The boxes ticked or chosen in. */
-export const CHECKED_FIELDS = "input[type=checkbox],input[type=radio]";
+const CHECKED_FIELDS = "input[type=checkbox],input[type=radio]";
 
 const typed = new WeakMap<Node, string>();
 const checked = new WeakMap<Node, boolean>();
@@ -93,7 +93,7 @@ export function useTypedBeforeHydration(ref: RefObject<Field | null>, onTyped?: 
 }
 
 /** Whether `box` was ticked (or unticked) before React hydrated it, if that differs from the server's. */
-export function checkedBeforeHydration(box: Node): boolean | undefined {
+function checkedBeforeHydration(box: Node): boolean | undefined {
   return hydrated.has(box) ? undefined : checked.get(box);
 }
 

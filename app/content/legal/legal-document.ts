@@ -13,7 +13,7 @@ export interface LegalDocument {
   sections: readonly LegalSection[];
 }
 
-export interface LegalSection {
+interface LegalSection {
   /** The fragment the page's contents link to; the same in en and ja so a link to a section survives a language switch. */
   id: string;
   heading: string;

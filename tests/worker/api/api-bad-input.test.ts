@@ -4,11 +4,10 @@
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseMediaKey } from "#worker/domain/media-keys";
-import { countVisits } from "#worker/services/page-visits";
 import { getSessionUser } from "#worker/services/sessions";
 import { freshIp } from "../support/auth-helpers";
 import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
-import { call, db, signUp } from "../support/helpers";
+import { call, countVisits, db, signUp } from "../support/helpers";
 import { PNG, newMember } from "../support/media-fixtures";
 
 /** A POST whose body is sent exactly as given (not JSON.stringify'd), as application/json unless told otherwise. */

@@ -9,10 +9,10 @@ import { PAGE_VISIT_INTERVAL_MS, VISITORS_PER_CLIENT_PER_ITEM } from "#worker/do
 import { readCookie } from "#worker/http/cookies";
 import type { AppEnv } from "#worker/http/context";
 import { createAccount } from "#worker/services/accounts";
-import { countPageVisit, countVisits } from "#worker/services/page-visits";
+import { countPageVisit } from "#worker/services/page-visits";
 import { createSession, getSessionUser } from "#worker/services/sessions";
 import { seedCreator, uniqueTag } from "../support/catalog-fixtures";
-import { BASE } from "../support/helpers";
+import { BASE, countVisits } from "../support/helpers";
 
 // Page visits can't be inflated by one client (docs/decisions/012): a cookie-less request is counted once per 24 h
 // per client (IPv6 by /64), and one client adds at most VISITORS_PER_CLIENT_PER_ITEM visitors to an item a day.

@@ -2,13 +2,12 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "#worker/db/client";
 import { PAGE_VISIT_INTERVAL_MS, parsePageVisitModel } from "#worker/domain/page-visits";
-import { getBookmark } from "#worker/services/bookmarks";
-import { countPageVisit, countVisits } from "#worker/services/page-visits";
+import { countPageVisit } from "#worker/services/page-visits";
 import { getSessionUser } from "#worker/services/sessions";
 import { grantCreatorRole } from "#worker/services/roles";
 import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";
 import { freshIp } from "../support/auth-helpers";
-import { call, signUp } from "../support/helpers";
+import { call, countVisits, getBookmark, signUp } from "../support/helpers";
 
 const db = () => createDb(env.DB);
 

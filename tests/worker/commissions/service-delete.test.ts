@@ -6,9 +6,10 @@ import * as editServicePage from "#app/routes/dashboard/commission-forms-service
 import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-nav";
 import { createDb } from "#worker/db/client";
 import { LOCALIZED, MEDIA_OWNERS } from "#worker/db/schema/localized-entities";
-import { getBookmark, setBookmark } from "#worker/services/bookmarks";
+import { setBookmark } from "#worker/services/bookmarks";
 import { createSession, getSessionUser } from "#worker/services/sessions";
 import { seedCreator, uniqueTag } from "../support/catalog-fixtures";
+import { getBookmark } from "../support/helpers";
 
 /**
  * Deleting a service from its edit page (intent=delete): the owner deletes it with its texts, thumbnail media and

@@ -39,7 +39,7 @@ export async function chatOrder(state: { progress?: string; payment?: string; ch
   return { ...order, roomId, seller, buyer, stranger };
 }
 
-export const text = (value: string) => ({ text: value, languageCode: "en" });
+const text = (value: string) => ({ text: value, languageCode: "en" });
 
 /** A stored file as a send names it. */
 export const fileMedia = (url: string, name?: string): ChatMediaSubmit => ({

@@ -1,7 +1,9 @@
 import { env, exports } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
-import { createDb } from "#worker/db/client";
+import { createDb, type Database } from "#worker/db/client";
 import { commissionAccounts } from "#worker/db/schema";
+import type { PageVisitModel } from "#worker/domain/page-visits";
+import type { BookmarkTarget } from "#worker/services/bookmarks";
 
 export const BASE = "http://localhost";
 export const db = () => createDb(env.DB);
@@ -69,4 +71,27 @@ export async function signUp(handle: string, email: string): Promise<string> {
   const verified = await call(`/api/auth/callback/email?email=${encodeURIComponent(email)}&token=${code}`, { headers });
   if (verified.status !== 200) throw new Error(`verify failed: ${verified.status}`);
   return sessionCookieFrom(verified);
+}
+
+/** A user's bookmark of a form or service as stored: on, off, or never set (null). The app reads none this way. */
+export async function getBookmark(
+  db: Database,
+  userAccountId: string,
+  target: BookmarkTarget,
+): Promise<boolean | null> {
+  const column = target.kind === "form" ? "form_id" : "service_id";
+  const row = await db.$client
+    .prepare(`SELECT is_active FROM bookmarks WHERE user_account_id = ? AND ${column} = ?`)
+    .bind(userAccountId, target.id)
+    .first<{ is_active: number }>();
+  return row ? Boolean(row.is_active) : null;
+}
+
+/** The page visits stored for one item. The app reads none this way. */
+export async function countVisits(db: Database, model: PageVisitModel, modelId: string): Promise<number> {
+  const row = await db.$client
+    .prepare("SELECT count(*) AS n FROM page_visits WHERE model_name = ? AND model_id = ?")
+    .bind(model, modelId)
+    .first<{ n: number }>();
+  return row?.n ?? 0;
 }

@@ -15,7 +15,7 @@ const routeModules = import.meta.glob<{ action: Action }>("../../../app/routes/*
 const EXPORTS_ACTION = /^export\s+(?:async\s+)?(?:function|const|let)\s+action\b|^export\s*\{[^}]*\baction\b/m;
 
 /** Every route of the table with its full path. */
-export function routesOf(
+function routesOf(
   entries: readonly RouteEntry[] = routeTable as RouteEntry[],
   parent = "",
 ): { file: string; path: string }[] {

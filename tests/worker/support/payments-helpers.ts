@@ -10,7 +10,7 @@ import { freshUser } from "./auth-helpers";
 import { BASE, call, signUp } from "./helpers";
 import { commissionAccountByEmail, insertOrder } from "./order-fixtures";
 
-export const emulatorKeys = {
+const emulatorKeys = {
   apiUrl: `http://127.0.0.1:${env.STRIPE_API_PORT}`,
   publishableKey: env.STRIPE_PUBLISHABLE_KEY,
 };
@@ -23,7 +23,7 @@ export async function newUser() {
   return { ...user, cookie: await signUp(user.handle, user.email) };
 }
 
-export const card = (number: string): CardDetails => ({
+const card = (number: string): CardDetails => ({
   number,
   expMonth: "12",
   expYear: String(new Date().getUTCFullYear() + 3),

@@ -4,7 +4,6 @@ import { MediaPlayerView, type MediaPlayerViewProps } from "./media-player-view"
 import { playerView } from "./player-view";
 import type { PlayableMedia } from "./embed-urls";
 
-export type { PlayableMedia, PlayerSize } from "./embed-urls";
 export { externalProps } from "./site-players";
 
 export type MediaPlayerProps = Omit<MediaPlayerViewProps, "view"> & { media: PlayableMedia };
