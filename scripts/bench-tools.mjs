@@ -37,6 +37,11 @@ export function serverCpuMs(pgid) {
  * One request over a keep-alive agent (a GET, or a POST of `json`); resolves with status, headers, the body as a
  * Buffer and the elapsed milliseconds.
  */
+/**
+ * @param {import("node:http").Agent} agent
+ * @param {string} url
+ * @param {{ cookie?: string; json?: unknown }} [options]
+ */
 export function timedRequest(agent, url, { cookie, json } = {}) {
   return new Promise((resolve, reject) => {
     const body = json === undefined ? undefined : JSON.stringify(json);

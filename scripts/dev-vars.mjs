@@ -37,6 +37,7 @@ export function ensureDevVars(file = join(root, ".dev.vars")) {
 
 /** The name=value pairs of a .dev.vars file (quotes removed). */
 export function readDevVars(file = join(root, ".dev.vars")) {
+  /** @type {Record<string, string>} */
   const vars = {};
   for (const line of (existsSync(file) ? readFileSync(file, "utf8") : "").split(/\r?\n/)) {
     const match = /^\s*([A-Z0-9_]+)\s*=\s*"?(.*?)"?\s*$/.exec(line);

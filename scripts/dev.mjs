@@ -34,4 +34,4 @@ vite.on("exit", async (code) => {
   await stripe.stop();
   process.exit(code ?? 0);
 });
-for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => vite.kill(signal));
+for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.on(signal, () => vite.kill(signal));

@@ -50,7 +50,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     ensureChromium();
   } catch (error) {
-    console.error(`[ensure-chromium] failed: ${error.message}`);
+    console.error(`[ensure-chromium] failed: ${/** @type {Error} */ (error).message}`);
     process.exit(1);
   }
 }

@@ -52,6 +52,7 @@ async function inspect(inspectorPort) {
 /** `total` GETs of `url`, `CONCURRENCY` in flight over keep-alive connections. */
 async function load(url, total) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+  /** @returns {Promise<void>} */
   const get = () =>
     new Promise((resolve, reject) =>
       http

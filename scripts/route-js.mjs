@@ -112,6 +112,7 @@ export function overBudget(routes, baseline, allowance = ROUTE_JS_ALLOWANCE_BYTE
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const args = process.argv.slice(2);
   if (!args.includes("--skip-build") && process.env.ROUTE_JS_SKIP_BUILD !== "1") {
+    /** @type {NodeJS.ProcessEnv} */
     const env = { ...process.env, NODE_ENV: "production", COMET_SOURCEMAP: "1" };
     delete env.COMET_DEV_TOOLS;
     execFileSync("npx", ["react-router", "build"], { cwd: root, env, stdio: ["ignore", "ignore", "inherit"] });

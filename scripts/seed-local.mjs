@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-nocheck -- not yet type-checked (decision 068): its JSDoc is stale or missing; remove this line and fix what tsc -b reports.
 /**
  * Seeds the local D1 database and R2 bucket with the demo data (idempotent; safe to run again).
  *

@@ -75,6 +75,11 @@ export function dropLocalTraces(stateDir) {
  * A fresh state dir: deleted, migrated, then seeded with the demo data (`creators`: how many creators to generate;
  * default the demo set; `media: false`: rows only, no images).
  */
+/**
+ * @param {string} stateDir
+ * @param {string} [prefix]
+ * @param {{ creators?: number; media?: boolean }} [options]
+ */
 export function prepareState(stateDir, prefix = "state", { creators, media = true } = {}) {
   rmSync(stateDir, { recursive: true, force: true });
   // CI=true: wrangler asks no confirmation question.
@@ -103,13 +108,14 @@ export function prepareState(stateDir, prefix = "state", { creators, media = tru
   }
 }
 
+/** @returns {Promise<number>} */
 export function freePort() {
   return new Promise((resolvePort, reject) => {
     const server = createServer();
     server.unref();
     server.on("error", reject);
     server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
+      const { port } = /** @type {import("node:net").AddressInfo} */ (server.address());
       server.close(() => resolvePort(port));
     });
   });
@@ -141,7 +147,9 @@ export async function startServer({
   let exited = null;
   child.on("exit", (code, signal) => (exited = code ?? signal));
 
-  const target = detached ? -child.pid : child.pid;
+  const pid = /** @type {number} */ (child.pid);
+  const target = detached ? -pid : pid;
+  /** @returns {Promise<void>} */
   const stop = () =>
     new Promise((done) => {
       if (exited !== null) return done();
@@ -182,6 +190,9 @@ export async function startServer({
  * - "vite" (default): `vite preview`; the Cloudflare plugin reads COMET_STATE_DIR (vite.config.ts).
  * - "wrangler": `wrangler dev` on the build's own config (build/server/wrangler.json), wrangler's local server;
  *   `inspectorPort` opens its DevTools inspector there (scripts/profile-worker.mjs).
+ */
+/**
+ * @param {{ stateDir: string; port: number; prefix?: string; server?: "vite" | "wrangler"; timeoutMs?: number; inspectorPort?: number }} options
  */
 export async function startPreview({
   stateDir,

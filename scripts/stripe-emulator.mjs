@@ -9,6 +9,9 @@ import { log, root, startServer } from "./serve-test-build.mjs";
  * Resolves once the emulator answers on `port`; `stop()` ends it. `accountVerificationDelayMs`: how long a submitted
  * Connect onboarding stays in review (unset: main.ts's few seconds, as a developer sees it; the browser tests say 0).
  */
+/**
+ * @param {{ port: number; appOrigin: string; devVars: Record<string, string>; accountVerificationDelayMs?: number; webhookRetryDelaysMs?: number[]; prefix?: string; timeoutMs?: number }} options
+ */
 export async function startStripeEmulatorProcess({
   port,
   appOrigin,

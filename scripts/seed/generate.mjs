@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+// @ts-nocheck -- not yet type-checked (decision 068): its JSDoc is stale or missing; remove this line and fix what tsc -b reports.
 /**
  * Writes the demo seed to disk: scripts/seed/.out/seed.sql and scripts/seed/.out/media/<R2 key>.
  *

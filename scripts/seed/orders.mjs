@@ -1,3 +1,4 @@
+// @ts-nocheck -- not yet type-checked (decision 068): its JSDoc is stale or missing; remove this line and fix what tsc -b reports.
 /**
  * Demo orders (issue 10: "the demo seed has orders in every state, for both demo accounts"): the demo client has
  * requested from the demo creator, and the orders stand in each state of spec section 4, so `npm run dev` shows the
