@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet type-checked (decision 068): its JSDoc is stale or missing; remove this line and fix what tsc -b reports.
 // `npm run bench:chat`: the order chat's fan-out (issue 11: p50 ≤ 10 ms and p99 ≤ 40 ms at 100 sockets locally) and
 // the messages per second one room sustains.
 //
@@ -133,7 +132,7 @@ async function fanOut(serverUrl, data, count) {
     messages: MESSAGES,
     p50: quantile(latencies, 0.5),
     p99: quantile(latencies, 0.99),
-    max: latencies.at(-1),
+    max: /** @type {number} */ (latencies.at(-1)),
     firstP50: median(firsts),
     lastP50: median(lasts),
   };
@@ -195,7 +194,7 @@ try {
   console.log(
     `\nburst: ${rate.messages} messages from 4 sockets (both parties' whole send allowance) at once, ${rate.sockets} sockets: ${rate.seconds.toFixed(2)} s, ${rate.perSecond.toFixed(0)} messages/s stored and fanned out`,
   );
-  const hundred = fanOuts.find((r) => r.sockets === 100) ?? fanOuts.at(-1);
+  const hundred = /** @type {(typeof fanOuts)[number]} */ (fanOuts.find((r) => r.sockets === 100) ?? fanOuts.at(-1));
   const met = hundred.p50 <= P50_GOAL_MS && hundred.p99 <= P99_GOAL_MS;
   console.log(
     `${hundred.sockets} sockets: p50 ${hundred.p50.toFixed(2)} ms (goal ≤ ${P50_GOAL_MS}), p99 ${hundred.p99.toFixed(2)} ms (goal ≤ ${P99_GOAL_MS}): ${met ? "met" : "NOT met"}`,

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet type-checked (decision 068): its JSDoc is stale or missing; remove this line and fix what tsc -b reports.
 // `npm run bench`: how much server rendering costs per page, how many D1 round trips it takes, and how much
 // JavaScript it ships. Pages: BENCH_PAGES (default "/"); demo data size: BENCH_CREATORS (default: the 25 demo
 // creators). `npm run bench:catalog` measures /, /explore/creators (default, and searched and sorted by name),
@@ -224,6 +223,7 @@ try {
     requests: REQUESTS,
     concurrency: CONCURRENCY,
     warmup: WARMUP,
+    /** @type {object[]} */
     pages: [],
   };
 
@@ -267,7 +267,7 @@ try {
       list: scripts,
     };
     const floorGzip = floor ? scripts.filter((f) => floor.has(f.url)).reduce((sum, f) => sum + f.gzip, 0) : null;
-    const ownGzip = floor ? js.gzip - floorGzip : null;
+    const ownGzip = floor ? js.gzip - /** @type {number} */ (floorGzip) : null;
 
     console.log(
       `\n${"target".padEnd(30)} ${pad("bytes", 8)} ${pad("req/s", 9)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("CPU ms/req", 11)} ${pad("errors", 7)}`,

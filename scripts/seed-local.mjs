@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-// @ts-nocheck -- not yet type-checked (decision 068): its JSDoc is stale or missing; remove this line and fix what tsc -b reports.
 /**
  * Seeds the local D1 database and R2 bucket with the demo data (idempotent; safe to run again).
  *
@@ -61,6 +60,7 @@ function wrangler(args, persistTo) {
 
 async function seedWithProxy({ statements, files }, persistTo) {
   const { getPlatformProxy } = await import("wrangler");
+  /** @type {{ env: any; dispose: () => Promise<void> }} */
   const { env, dispose } = await getPlatformProxy({
     configPath: join(root, "wrangler.toml"),
     persist: persistTo ? { path: join(persistTo, "v3") } : true,
@@ -107,7 +107,7 @@ async function seedDirect(sqlPath, persistTo) {
     for (const trigger of triggers) db.exec(`DROP TRIGGER "${trigger.name}"`);
     db.exec(await readFile(sqlPath, "utf8"));
     for (const statement of creatorSearchRebuild()) db.exec(statement);
-    for (const trigger of triggers) db.exec(trigger.sql);
+    for (const trigger of triggers) db.exec(/** @type {string} */ (trigger.sql));
     db.exec("COMMIT");
   } finally {
     db.close();

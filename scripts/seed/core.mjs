@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet type-checked (decision 068): its JSDoc is stale or missing; remove this line and fix what tsc -b reports.
 /**
  * The demo seed as data: generateSeed({ creators }) returns SQL statements (multi-row INSERT OR IGNORE, parents first)
  * and the SVG files to put into R2. Pure and deterministic: no I/O, no clock, no Math.random, so the same options
@@ -201,7 +200,7 @@ function creatorAt(i, seed) {
   const ja = japanese ? `${familyJa} ${givenJa}` : `${givenJa}・${familyJa}`;
   const handle = `${(givenEn + familyEn).toLowerCase().slice(0, 10)}${i}`;
   const categories = r.sample(ACTIVE_CATEGORY_CODES, r.int(1, 3));
-  const main = categoryByCode.get(categories[0]);
+  const main = /** @type {(typeof COMMISSION_CATEGORIES)[number]} */ (categoryByCode.get(categories[0]));
   const years = r.int(2, 12);
   return {
     handle,
@@ -225,7 +224,7 @@ function creatorAt(i, seed) {
  *   reference: include the reference data (default true; it is also migration 0001);
  *   extras: clients, admin, banned user, bookmarks, visits and the demo orders (default true);
  *   now: what the demo orders' times and deadlines count from (default the current time).
- * @returns {{ statements: string[], files: { key: string, contentType: string, body: string }[], counts: Record<string, number>, logins: { email: string, handle: string, roles: string[] }[] }}
+ * @returns {{ statements: string[], files: { key: string, contentType: string, body: string }[], counts: Record<string, number>, logins: { email: string, handle: string, roles: string[] }[], forms: { handle: string, code: string, category: string, priceAmount: number, currency: string }[] }}
  */
 export function generateSeed(options = {}) {
   const {
@@ -249,6 +248,12 @@ export function generateSeed(options = {}) {
   };
 
   /** Account + profile + commission account + roles, as worker/services/accounts.ts createAccount makes them. */
+  /**
+   * @param {any} p
+   * @param {string[]} roleCodes
+   * @param {number} at
+   * @param {{ email?: string; cover?: boolean }} [options]
+   */
   function addPerson(p, roleCodes, at, { email, cover = true } = {}) {
     checkLength(`handle ${p.handle}`, p.handle, 4, 16);
     if (!/^[A-Za-z0-9]+$/.test(p.handle)) throw new Error(`seed: handle ${p.handle} is not alphanumeric`);
@@ -344,7 +349,7 @@ export function generateSeed(options = {}) {
 
   function addForm(creator, person, k, category, at, r, offset, usedTitles) {
     const content = CATEGORY_CONTENT[category];
-    const cat = categoryByCode.get(category);
+    const cat = /** @type {(typeof COMMISSION_CATEGORIES)[number]} */ (categoryByCode.get(category));
     const formId = id(`form:${creator.handle}:${k}`);
     let code = seedCode(`${seed}:form:${creator.handle}:${k}`);
     while (formCodes.has(code)) code = seedCode(`${code}:again`);
@@ -501,7 +506,7 @@ export function generateSeed(options = {}) {
     const services = [];
     for (let s = 0; s < serviceCount; s++) {
       const form = forms[s];
-      const cat = categoryByCode.get(form.category);
+      const cat = /** @type {(typeof COMMISSION_CATEGORIES)[number]} */ (categoryByCode.get(form.category));
       const serviceId = id(`service:${creator.handle}:${s}`);
       const at = joined + (s + 3) * DAY;
       rows.add("commission_services", {

@@ -1,5 +1,4 @@
 #!/usr/bin/env node
-// @ts-nocheck -- not yet type-checked (decision 068): its JSDoc is stale or missing; remove this line and fix what tsc -b reports.
 /**
  * Writes the demo seed to disk: scripts/seed/.out/seed.sql and scripts/seed/.out/media/<R2 key>.
  *
@@ -21,7 +20,10 @@ function toSqlFile(statements, header) {
   return `-- ${header}\n-- Idempotent: every row has a fixed id and is written with INSERT OR IGNORE.\n\n${statements.join("\n\n")}\n`;
 }
 
-/** Generates and writes the seed; returns the paths and the generator's result. */
+/**
+ * Generates and writes the seed; returns the paths and the generator's result.
+ * @param {{ outDir?: string; creators?: number; media?: boolean }} [options]
+ */
 export async function writeSeed({ outDir = DEFAULT_OUT_DIR, creators, media = true } = {}) {
   const result = generateSeed({ creators, media });
   await rm(join(outDir, "media"), { recursive: true, force: true });

@@ -1,4 +1,3 @@
-// @ts-nocheck -- not yet type-checked (decision 068): its JSDoc is stale or missing; remove this line and fix what tsc -b reports.
 /**
  * Demo orders (issue 10: "the demo seed has orders in every state, for both demo accounts"): the demo client has
  * requested from the demo creator, and the orders stand in each state of spec section 4, so `npm run dev` shows the
@@ -108,9 +107,9 @@ export function addDemoOrders({ rows, id, addText, addImage, attach, seller, buy
     const code = `DEMO-${o.key.toUpperCase()}`;
     const submittedAt = now - o.ago * DAY;
     const approvedAt = o.progress === "DRAFT" ? null : submittedAt + 6 * HOUR;
-    const paidAt = o.payment === "COMPLETED" ? approvedAt + 5 * HOUR : null;
-    const deliveredAt = o.delivered ? paidAt + 4 * DAY : null;
-    const completedAt = o.progress === "COMPLETED" ? deliveredAt + 2 * DAY : null;
+    const paidAt = o.payment === "COMPLETED" ? /** @type {number} */ (approvedAt) + 5 * HOUR : null;
+    const deliveredAt = o.delivered ? /** @type {number} */ (paidAt) + 4 * DAY : null;
+    const completedAt = o.progress === "COMPLETED" ? /** @type {number} */ (deliveredAt) + 2 * DAY : null;
     const canceledAt = o.progress === "CANCELED" ? submittedAt + 2 * DAY : null;
     const form = seller.forms[index % seller.forms.length];
     const serviceId = o.form ? null : seller.services[index % seller.services.length];
@@ -304,6 +303,7 @@ export function addDemoOrders({ rows, id, addText, addImage, attach, seller, buy
 }
 
 /** A few lines each order's chat has had (decision 027): the creator greets, the client answers once it is approved. */
+/** @type {["seller" | "buyer", { en: string; ja: string }][]} */
 const DEMO_CHAT = [
   [
     "seller",
