@@ -5,8 +5,6 @@ import type { ChatRoomView } from "#worker/domain/chat-protocol";
 import { ChatRoomConnection, type ChatRoomSnapshot, type ChatSendFailed } from "./chat-room-connection";
 import type { PendingMessage } from "./chat-timeline";
 
-export type { ChatConnection } from "./chat-room-connection";
-
 export interface ChatRoomState extends ChatRoomSnapshot {
   loadOlder: () => void;
   send: (text: string, medias: PendingMessage["medias"], languageCode: string) => void;

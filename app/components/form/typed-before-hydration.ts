@@ -20,7 +20,7 @@ import { useLayoutEffect, useSyncExternalStore, type RefObject } from "react";
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /** The fields a user types into or chooses in. */
-export const TYPED_FIELDS =
+const TYPED_FIELDS =
   "input:not([type=checkbox],[type=radio],[type=file],[type=hidden],[type=submit],[type=button],[type=reset],[type=image]),textarea,select:not([multiple])";
 
 /** The boxes ticked or chosen in. */
@@ -32,7 +32,7 @@ const checked = new WeakMap<Node, boolean>();
 const hydrated = new WeakSet<Node>();
 
 /** What the server rendered into a field: its value attribute, its text, or its selected option. */
-export function renderedValue(field: Field) {
+function renderedValue(field: Field) {
   if (!(field instanceof HTMLSelectElement)) return field.defaultValue;
   const options = [...field.options];
   return (options.find((option) => option.defaultSelected) ?? options[0])?.value;
@@ -68,7 +68,7 @@ if (typeof document !== "undefined") {
 }
 
 /** What was typed into `field` before React hydrated it, if it differs from the server's value. */
-export function typedBeforeHydration(field: Node): string | undefined {
+function typedBeforeHydration(field: Node): string | undefined {
   return hydrated.has(field) ? undefined : typed.get(field);
 }
 

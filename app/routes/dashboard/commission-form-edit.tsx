@@ -1,4 +1,4 @@
-import { Form, data, redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { DeleteItemForm } from "#app/components/form/confirm-form";
 import { FormEditor, type FormEditorTexts } from "#app/components/authoring/form-editor";
 import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
