@@ -137,15 +137,7 @@ export class ChatRoom extends DurableObject<Env> {
     const who = ws.deserializeAttachment() as ChatSocketCaller;
     const parsed = parseFrame(data);
     if (!parsed || !this.room) return;
-    if ("refused" in parsed) {
-      const { clientMessageId, error } = parsed.refused;
-      return this.sendFrame(ws, {
-        type: "refused",
-        clientMessageId,
-        error,
-        message: chatRefusalMessage(error, who.locale),
-      });
-    }
+    if ("refused" in parsed) return this.sendRefusal(ws, who, parsed.refused.clientMessageId, parsed.refused.error);
     const frame = parsed.frame;
     if (frame.type === "read") return this.markRead(who.side, frame.seq);
     // A socket outlives the request that opened it: once its session has ended (signed out), it sends no more.
@@ -158,14 +150,7 @@ export class ChatRoom extends DurableObject<Env> {
       messageText: frame.messageText,
       messageMedias: frame.messageMedias,
     });
-    // The socket's door words a refusal in the language its page was opened in, as the API does for HTTP.
-    if (!result.ok)
-      this.sendFrame(ws, {
-        type: "refused",
-        clientMessageId: frame.clientMessageId,
-        error: result.refusal,
-        message: chatRefusalMessage(result.refusal, who.locale),
-      });
+    if (!result.ok) this.sendRefusal(ws, who, frame.clientMessageId, result.refusal);
     // A resend after a dropped socket: its acknowledgement is the stored message, to this socket only.
     else if (result.resent) this.sendFrame(ws, { type: "message", message: result.message });
   }
@@ -566,6 +551,11 @@ export class ChatRoom extends DurableObject<Env> {
         // A socket closing meanwhile misses nothing it cannot catch up on (getList after its last seq).
       }
     }
+  }
+
+  /** The socket's door words a refusal in the language its page was opened in, as the API does for HTTP. */
+  private sendRefusal(ws: WebSocket, who: ChatSocketCaller, clientMessageId: string, error: ChatRefusal): void {
+    this.sendFrame(ws, { type: "refused", clientMessageId, error, message: chatRefusalMessage(error, who.locale) });
   }
 
   private sendFrame(ws: WebSocket, frame: ChatServerFrame): void {

@@ -32,6 +32,10 @@ export async function loadTexts(
         field === undefined ? undefined : eq(localizedTexts.field, field),
       ),
     );
-  for (const { entityId, ...text } of rows) byEntity.set(entityId, [...(byEntity.get(entityId) ?? []), text]);
+  for (const { entityId, ...text } of rows) {
+    const texts = byEntity.get(entityId);
+    if (texts) texts.push(text);
+    else byEntity.set(entityId, [text]);
+  }
   return byEntity;
 }
