@@ -4,10 +4,12 @@ import { createServer } from "node:net";
 import { defineConfig } from "vitest/config";
 
 // Every vitest test, as two projects (`--project workerd` / `--project node` runs one):
-// - workerd: the Hono API, the Durable Objects and the domain in workerd (@cloudflare/vitest-plugin), without the
-//   React Router build (pages are covered by the browser tests in tests/e2e);
-// - node: the Stripe emulator's own suite (the real `stripe` SDK against emulators/stripe on a free port) and the
-//   build tools' tests (tests/node: the Vite plugins in scripts/), in plain Node.
+// - workerd: the Hono API, the Durable Objects and the edge's request helpers (worker/http) in workerd
+//   (@cloudflare/vitest-plugin), without the React Router build (pages are covered by the browser tests in tests/e2e);
+// - node: the Stripe emulator's own suite (the real `stripe` SDK against emulators/stripe on a free port), the
+//   build tools' tests (tests/node: the Vite plugins in scripts/) and the pure domain's unit tests (worker/domain:
+//   no runtime import, so they need no workerd; in Node they take seconds where a workerd per file took ~100 s of CI),
+//   in plain Node.
 // Kept apart from vite.config.ts, which builds the app.
 
 /** A port nothing listens on now, for the Stripe emulator tests/global/stripe-emulator.ts starts. */
@@ -52,7 +54,7 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "workerd",
-            include: ["tests/worker/**/*.test.ts", "worker/**/*.test.ts"],
+            include: ["tests/worker/**/*.test.ts", "worker/http/**/*.test.ts"],
             setupFiles: ["./tests/worker/apply-migrations.ts"],
             // A local HTTP server for the production mailer's test (tests/worker/notifications/mailer.test.ts), and the
             // Stripe emulator.
@@ -64,7 +66,7 @@ export default defineConfig(async () => {
           test: {
             name: "node",
             environment: "node",
-            include: ["tests/emulator/**/*.test.ts", "tests/node/**/*.test.ts"],
+            include: ["tests/emulator/**/*.test.ts", "tests/node/**/*.test.ts", "worker/domain/**/*.test.ts"],
           },
         },
       ],

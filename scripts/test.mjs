@@ -1,5 +1,5 @@
-// `npm test`: every test. The node project of vitest.config.ts (the Stripe emulator's suite and the build tools'
-// tests), its workerd project (worker, API, Durable Object and domain tests) with the Stripe contract check over every
+// `npm test`: every test. The node project of vitest.config.ts (the Stripe emulator's suite, the build tools' tests
+// and the pure domain's unit tests), its workerd project (worker, API and Durable Object tests) with the Stripe contract check over every
 // exchange they made (one test), then the browser tests in real Chromium (scripts/e2e.mjs). Prints the runners' own
 // counts and a final `N passed, N failed`.
 //
@@ -34,7 +34,7 @@ function readJson(path) {
 const suites = [];
 
 // First, because it is fast: the Stripe emulator's own suite (plain Node, the real SDK against emulators/stripe),
-// and the build tools' tests (tests/node).
+// the build tools' tests (tests/node) and the domain's unit tests (worker/domain).
 const emulatorStatus = run("npx", [
   "vitest",
   "run",
@@ -46,7 +46,7 @@ const emulatorStatus = run("npx", [
 ]);
 const emulator = readJson(`${results}/emulator.json`);
 suites.push({
-  name: "stripe emulator and build tools (vitest, node)",
+  name: "stripe emulator, build tools and domain (vitest, node)",
   status: emulatorStatus,
   passed: emulator?.numPassedTests ?? 0,
   failed: emulator ? emulator.numFailedTests : 1,
