@@ -55,7 +55,7 @@ export function publicPageAt(path: string): PublicPage | null {
 const KEYED_COOKIES: ReadonlySet<string> = new Set([LANGUAGE_COOKIE, THEME_COOKIE]);
 
 /** The names of a Cookie header's cookies. */
-export function cookieNames(cookieHeader: string | null): string[] {
+function cookieNames(cookieHeader: string | null): string[] {
   if (!cookieHeader) return [];
   return cookieHeader
     .split(";")

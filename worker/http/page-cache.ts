@@ -19,7 +19,7 @@ import { readCookie } from "./cookies";
 import { requestLocale } from "./locale";
 
 /** HIT (fresh), STALE (served while a new render is made), MISS (rendered now), BYPASS (never from the cache). */
-export const CACHE_STATUS_HEADER = "X-Cache";
+const CACHE_STATUS_HEADER = "X-Cache";
 /** When the stored copy was rendered (ms): the Cache API keeps no such date we could read back. */
 const STORED_AT_HEADER = "X-Page-Cache-Stored-At";
 /** The page's own Cache-Control, kept aside while the stored copy carries the cache's. */

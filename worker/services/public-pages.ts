@@ -101,7 +101,7 @@ export async function recordStoredPage(
  * configured, everywhere (Cloudflare's purge by tag). Awaited by the write that calls it, so the writer's next page
  * and any visitor's in this data centre is rendered anew.
  */
-export async function purgePublicPages(db: Database, tags: string[]): Promise<void> {
+async function purgePublicPages(db: Database, tags: string[]): Promise<void> {
   if (tags.length === 0) return;
   const purgedAt = new Date();
   const [, keys] = await db.batch([
