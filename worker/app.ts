@@ -7,6 +7,7 @@ import { readSessionCookie } from "./http/cookies";
 import type { AppEnv, RequestContext } from "./http/context";
 import { isCrossSiteWrite } from "./http/cross-site";
 import { requestLocale } from "./http/locale";
+import { pageCache } from "./http/page-cache";
 import {
   BASE_SECURITY_HEADERS,
   createCspNonce,
@@ -73,18 +74,24 @@ async function withRequestContext(c: Context<AppEnv>, d1: D1Database, next: Next
     user,
     sessionToken,
     locale,
-    cspNonce: createCspNonce(),
+    cspNonce: c.get("cspNonce"),
     documentOnly: isPageDocument(c.req.method, c.req.path) ? new Map() : null,
   });
   await next();
 }
 
-export function createApp(renderPage?: PageRenderer) {
+export interface AppOptions {
+  /** The edge cache of signed-out pages (worker/http/page-cache.ts): on in builds, off in `npm run dev`. */
+  pageCache?: boolean;
+}
+
+export function createApp(renderPage?: PageRenderer, { pageCache: cachePages = false }: AppOptions = {}) {
   const app = new Hono<AppEnv>();
 
   // First, so every response gets them, refusals included; pages also get their CSP (with this request's nonce)
   // and the rest of docs/decisions/010. A response with its own CSP (an SVG from /media/) keeps it.
   app.use("*", async (c, next) => {
+    c.set("cspNonce", createCspNonce());
     await next();
     for (const [name, value] of Object.entries(BASE_SECURITY_HEADERS)) c.res.headers.set(name, value);
     if (!c.res.headers.get("content-type")?.startsWith("text/html") || c.res.headers.has("content-security-policy"))
@@ -92,7 +99,7 @@ export function createApp(renderPage?: PageRenderer) {
     const upload = presignedUploadOrigin(c.env);
     const cards = cardEntryOrigins(cardEntryFor(c.env));
     const page = pageSecurityHeaders({
-      nonce: c.get("request")?.cspNonce ?? createCspNonce(),
+      nonce: c.get("cspNonce"),
       isProduction: c.env.APP_ENV === "production",
       frameOrigins: [...PLAYER_FRAME_ORIGINS, ...cards.frame],
       connectOrigins: [...(upload ? [upload] : []), ...cards.connect],
@@ -104,6 +111,13 @@ export function createApp(renderPage?: PageRenderer) {
     if (isCrossSiteWrite(c.req.raw)) return c.json({ error: "cross_site_request" }, 403);
     await next();
   });
+
+  // Signed-out public pages from the edge cache: before the request context, so a hit opens no session nor database.
+  if (cachePages)
+    app.use(
+      "*",
+      pageCache(async (request, env, ctx) => app.fetch(request, env, ctx)),
+    );
 
   app.use("*", async (c, next) => {
     // Outside production every response says how many D1 round trips it took (read by `npm run bench`).

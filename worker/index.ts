@@ -22,13 +22,16 @@ const handleRequest: RequestHandler = import.meta.env.DEV
       return productionHandler(request, context);
     };
 
-const app = createApp((request, context) =>
-  // Messages rendered on the server speak the language the Worker decided for this request.
-  withMessageLocale(context.locale, context.url.origin, () => {
-    const loadContext = new RouterContextProvider();
-    loadContext.set(requestContext, context);
-    return handleRequest(request, loadContext);
-  }),
+const app = createApp(
+  (request, context) =>
+    // Messages rendered on the server speak the language the Worker decided for this request.
+    withMessageLocale(context.locale, context.url.origin, () => {
+      const loadContext = new RouterContextProvider();
+      loadContext.set(requestContext, context);
+      return handleRequest(request, loadContext);
+    }),
+  // Off in dev: an edited component would not reach a page the cache still holds (docs/decisions/069).
+  { pageCache: !import.meta.env.DEV },
 );
 
 export default {

@@ -8,6 +8,7 @@ import { mailerFromEnv } from "./mail/mailer";
 import { pruneRateLimits } from "./services/rate-limit";
 import { deleteEndedSessions } from "./services/sessions";
 import { pruneSpentTokens } from "./services/signed-tokens";
+import { prunePageCacheKeys } from "./services/public-pages";
 import { deleteUnattachedUploads } from "./services/storage";
 import { releaseHeldPayouts } from "./payments/payouts";
 import { createStripe } from "./payments/stripe-client";
@@ -26,6 +27,8 @@ export async function runScheduledJobs(env: Env, scheduledTime: number): Promise
   // Uploads no record attached within a day, and ids of spent single-use tokens that have expired anyway.
   await deleteUnattachedUploads(db, env.MEDIA, scheduledTime);
   await pruneSpentTokens(db, scheduledTime);
+  // The edge cache's keys of pages the cache has dropped by itself (decision 069).
+  await prunePageCacheKeys(db, scheduledTime);
   // Approval, payment and delivery reminders: each deadline's once, however often this runs.
   await sendDueReminders(env.DB, scheduledTime);
   // Order deadlines an alarm missed, through each order's Durable Object (docs/decisions/020).

@@ -25,5 +25,9 @@ export interface RequestContext {
   documentOnly?: Map<string, unknown> | null;
 }
 
-export type AppEnv = { Bindings: Env; Variables: { request: RequestContext } };
+export type AppEnv = {
+  Bindings: Env;
+  /** `cspNonce`: this response's CSP nonce, made first (worker/app.ts) so a page from the edge cache gets one too. */
+  Variables: { request: RequestContext; cspNonce: string };
+};
 export type AppContext = Context<AppEnv>;

@@ -3,6 +3,7 @@ import type { Database } from "../db/client";
 import { commissionAccounts, localizedTexts, userAccountRoles, userAccounts, userProfiles } from "../db/schema";
 import { isInviteCode } from "../domain/invitations";
 import { invitationOnSignUp } from "./invitations";
+import { purgeAccountPages } from "./public-pages";
 
 export async function findAccountIdByEmail(db: Database, email: string): Promise<string | null> {
   const row = await db.select({ id: userAccounts.id }).from(userAccounts).where(eq(userAccounts.email, email)).get();
@@ -84,4 +85,5 @@ export async function saveProfileStep(
       input.name,
     ),
   ]);
+  await purgeAccountPages(db, owner.accountId);
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { portfolioWorks, userProfiles, visibilityGrants, visibilitySettings } from "../db/schema";
+import { purgeAccountPages } from "./public-pages";
 
 /**
  * The client of a client work (008-client-works.md, 012): who may be named, and the client taking themselves off a
@@ -78,5 +79,7 @@ export async function removeMeFromWork(
       .delete(visibilityGrants)
       .where(and(inArray(visibilityGrants.visibilitySettingId, setting), removedClientCredit(workId))),
   ]);
+  // The work's page is tagged with its client too, so this purges it with the lists.
+  await purgeAccountPages(db, clientAccountId);
   return { ok: true };
 }

@@ -36,6 +36,7 @@ import type { Locale } from "../domain/constants";
 import { defaultCurrencyOf } from "./commission-settings";
 import type { SessionUser } from "./sessions";
 import { loadTexts } from "./localized-texts";
+import { purgeAccountPages } from "./public-pages";
 
 const FORM = LOCALIZED.commissionForm.type;
 const QUESTION = LOCALIZED.commissionFormQuestion.type;
@@ -549,6 +550,7 @@ export async function saveForm(
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   // A file two questions showed, or an order's snapshot copied, stays while anything refers to it.
   if (bucket) await deleteUnreferencedFiles(db, bucket, formFiles(dropped, userAccountId, formId));
+  await purgeAccountPages(db, userAccountId);
   return { ok: true };
 }
 
@@ -565,6 +567,7 @@ export async function setFormStatus(
     .update(commissionForms)
     .set({ formStatus: status, updatedAt: new Date() })
     .where(eq(commissionForms.id, form.id));
+  await purgeAccountPages(db, userAccountId);
   return { ok: true };
 }
 
@@ -590,5 +593,6 @@ export async function deleteForm(
     db.delete(commissionForms).where(eq(commissionForms.id, formId)),
   ] as unknown as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   if (bucket) await deleteUnreferencedFiles(db, bucket, formFiles(rows, userAccountId, formId));
+  await purgeAccountPages(db, userAccountId);
   return { ok: true };
 }

@@ -24,6 +24,7 @@ import type { Creator } from "./commission-forms";
 import { loadTexts } from "./localized-texts";
 import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow, shownMedia } from "./media-rows";
 import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
+import { purgeAccountPages } from "./public-pages";
 
 const SERVICE = LOCALIZED.commissionService.type;
 const POLICY = LOCALIZED.commissionPolicy.type;
@@ -325,6 +326,7 @@ export async function saveService(
   if (attached) statements.push(attached);
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   await deleteUnreferencedFiles(db, bucket, dropped.files);
+  await purgeAccountPages(db, userAccountId);
   return { ok: true, serviceId: id };
 }
 
@@ -352,5 +354,6 @@ export async function deleteService(
     db.delete(commissionServices).where(eq(commissionServices.id, serviceId)),
   ]);
   if (bucket) await deleteUnreferencedFiles(db, bucket, removable.files);
+  await purgeAccountPages(db, userAccountId);
   return { ok: true };
 }

@@ -8,6 +8,7 @@ import { FALLBACK_CURRENCY, asCurrencyCode, type CurrencyCode } from "../domain/
 import type { Locale } from "../domain/constants";
 import { pickText } from "../domain/localized-text";
 import { loadTexts } from "./localized-texts";
+import { purgeAccountPages } from "./public-pages";
 
 const ACCOUNT = LOCALIZED.commissionAccount.type;
 const TERMS = "default_terms";
@@ -127,5 +128,6 @@ export async function saveCommissionSettings(
     }
   }
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
+  await purgeAccountPages(db, userAccountId);
   return { ok: true };
 }

@@ -9,6 +9,8 @@
  * written as the order's object would have projected it, before that object first wakes: it then loads it from D1.
  */
 import { orderCodeFrom } from "../domain/order-request";
+import { createDb } from "../db/client";
+import { purgeAllPublicPages } from "./public-pages";
 
 const DAY = 86_400_000;
 
@@ -383,7 +385,10 @@ export type DevFixtureName = keyof typeof DEV_FIXTURES;
 export async function runDevFixture(env: Env, name: string, input: Fields): Promise<{ status: number; body: unknown }> {
   if (!Object.hasOwn(DEV_FIXTURES, name)) return { status: 404, body: { error: `no fixture ${name}` } };
   try {
-    return { status: 200, body: await DEV_FIXTURES[name as DevFixtureName](env, input) };
+    const body = await DEV_FIXTURES[name as DevFixtureName](env, input);
+    // A fixture writes whatever a test needs, around the services and their purges: every stored page goes.
+    await purgeAllPublicPages(createDb(env.DB));
+    return { status: 200, body };
   } catch (error) {
     if (error instanceof FixtureError) return { status: 400, body: { error: error.message } };
     throw error;

@@ -37,6 +37,7 @@ import { removedClientCredit, resolveClient } from "./client-works";
 export { removeMeFromWork } from "./client-works";
 import { loadTexts } from "./localized-texts";
 import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
+import { purgeAccountPages } from "./public-pages";
 
 const WORK = LOCALIZED.portfolioWork.type;
 const OWNER = MEDIA_OWNERS.portfolioWork.type;
@@ -551,6 +552,8 @@ export async function saveWork(
   if (attached) statements.push(attached);
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   await deleteUnreferencedFiles(db, bucket, droppedFiles);
+  // The work's page is tagged with its owner, client and credited users; the owner's profile and the lists change too.
+  await purgeAccountPages(db, ownerAccountId);
   return {
     ok: true,
     workId: id,
@@ -615,6 +618,7 @@ export async function deleteWork(
     ),
   );
   if (bucket) await deleteUnreferencedFiles(db, bucket, files);
+  await purgeAccountPages(db, work.ownerAccountId);
   return { ok: true };
 }
 

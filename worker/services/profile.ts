@@ -12,6 +12,7 @@ import type { MediaErrorCode } from "../domain/media-limits";
 import { isHandleTaken, setLocalizedText } from "./accounts";
 import { checkAttachment, markUploadsAttached } from "./storage";
 import { activeCurrencyId, getCurrencyCode, isLanguageOffered } from "./preferences";
+import { purgeAccountPages } from "./public-pages";
 
 const PROFILE = LOCALIZED.userProfile.type;
 
@@ -122,6 +123,7 @@ export async function updateProfileSettings(
     if (isUniqueViolation(error)) return { ok: false, errors: { handle: "validation_handle_taken" } };
     throw error;
   }
+  await purgeAccountPages(db, accountId);
   return { ok: true };
 }
 
@@ -168,6 +170,7 @@ export async function attachProfilePicture(
   const old = parseMediaKey(profile[column] ?? "");
   if (old && old.key !== key.key && old.domain === "user-profile" && old.id === profile.id && old.field === field)
     await bucket.delete(old.key);
+  await purgeAccountPages(db, accountId);
   return { ok: true, url: stored };
 }
 

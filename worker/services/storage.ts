@@ -28,6 +28,7 @@ import { readBodyUpTo } from "../http/body-limit";
 import { orderPartyProfiles, signReadUrl } from "./media-access";
 import { isTokenSpent, issueToken, spendToken, verifyToken } from "./signed-tokens";
 import { editableWork } from "./work-access";
+import { purgeProfilePages } from "./public-pages";
 
 // Reads live in media-access.ts; re-exported for callers that think of them as storage calls.
 export { signReadUrl } from "./media-access";
@@ -177,6 +178,7 @@ async function replaceSingle(db: Database, bucket: R2Bucket, user: Owner, rule: 
       .update(userProfiles)
       .set({ [column]: url, updatedAt: new Date() })
       .where(eq(userProfiles.id, user.profileId));
+    await purgeProfilePages(db, user.profileId);
     const old = profile?.url ? parseMediaKey(profile.url) : null;
     if (old && old.key !== key && old.domain === rule.domain && old.id === user.profileId && old.field === rule.field)
       await bucket.delete(old.key);
@@ -471,6 +473,7 @@ export async function deleteMedia(
         .update(userProfiles)
         .set({ [column]: null, updatedAt: new Date() })
         .where(eq(userProfiles.id, user.profileId));
+      await purgeProfilePages(db, user.profileId);
     }
   }
   return { ok: true, deleted: existed };

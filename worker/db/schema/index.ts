@@ -13,3 +13,4 @@ export * from "./chat";
 export * from "./notifications";
 export * from "./engagement";
 export * from "./invitations";
+export * from "./page-cache";
