@@ -53,6 +53,7 @@ import { mediaTypeOf } from "#worker/services/order-deliverables";
 import { signReadUrl } from "#worker/services/media-access";
 import { emailNewNotifications } from "#worker/services/notification-emails";
 import { checkAttachment } from "#worker/services/storage";
+import { envWithSimulatedLatency } from "#worker/db/simulated-latency";
 
 /**
  * What an RPC call answers: its value, or why not as a ChatRefusal key (`not_found` for a room that does not exist or
@@ -103,7 +104,8 @@ export class ChatRoom extends DurableObject<Env> {
   private safetyAlarmArmed = false;
 
   constructor(ctx: DurableObjectState, env: Env) {
-    super(ctx, env);
+    // Outside production a bench may put D1 farther away (simulated-latency.ts); production keeps env as it is.
+    super(ctx, envWithSimulatedLatency(env));
     this.sql = ctx.storage.sql;
     this.sql.exec("CREATE TABLE IF NOT EXISTS room (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL)");
     this.sql.exec(`CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY, id TEXT NOT NULL, client_message_id TEXT, sender TEXT NOT NULL,

@@ -40,6 +40,7 @@ import {
   type DeliverableFile,
 } from "#worker/services/order-deliverables";
 import { countRoundTrips } from "#worker/db/round-trips";
+import { envWithSimulatedLatency } from "#worker/db/simulated-latency";
 import { prepared, type SqlStatement } from "#worker/db/statements";
 import { syncChatRoomStatus } from "#worker/services/chat-rooms";
 
@@ -127,6 +128,11 @@ function partyOfCaller(order: StoredOrder, caller: Exclude<OrderCaller, "system"
 export class Order extends DurableObject<Env> {
   /** The tail of the queue of actions: each starts when the one before has finished. */
   private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    // Outside production a bench may put D1 farther away (simulated-latency.ts); production keeps env as it is.
+    super(ctx, envWithSimulatedLatency(env));
+  }
 
   act(orderId: string, action: OrderAction, caller: OrderCaller): Promise<OrderActResult> {
     return this.enqueue(async () => {

@@ -55,11 +55,22 @@ export function build({ devTools }) {
  * by `vite preview`) gets STRIPE_API_PORT, which outranks wrangler.toml's 12111 (the port `npm run dev` uses).
  */
 export function useStripeEmulatorPort(port) {
+  setBuildVar("STRIPE_API_PORT", String(port));
+}
+
+/**
+ * Sets `name` in build/server/.dev.vars (the build's copy of .dev.vars, read by `vite preview` when it starts), or
+ * removes it when `value` is undefined; every other line is kept.
+ * @param {string} name
+ * @param {string} [value]
+ */
+export function setBuildVar(name, value) {
   const file = join(root, "build", "server", ".dev.vars");
   const kept = (existsSync(file) ? readFileSync(file, "utf8") : "")
     .split(/\r?\n/)
-    .filter((line) => line && !line.startsWith("STRIPE_API_PORT="));
-  writeFileSync(file, `${[...kept, `STRIPE_API_PORT="${port}"`].join("\n")}\n`, { mode: 0o600 });
+    .filter((line) => line && !line.startsWith(`${name}=`));
+  const lines = value === undefined ? kept : [...kept, `${name}="${value}"`];
+  writeFileSync(file, `${lines.join("\n")}\n`, { mode: 0o600 });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { Hono, type Context, type Next } from "hono";
 import { createDb } from "./db/client";
 import { roundTripCountingBinding, withRoundTripCounter } from "./db/round-trips";
+import { withSimulatedLatency } from "./db/simulated-latency";
 import { isBanned } from "./domain/roles";
 import { legalPageAt } from "./domain/legal-pages";
 import { readSessionCookie } from "./http/cookies";
@@ -123,7 +124,9 @@ export function createApp(renderPage?: PageRenderer, { pageCache: cachePages = f
     // Outside production every response says how many D1 round trips it took (read by `npm run bench`).
     if (c.env.APP_ENV === "production") return withRequestContext(c, c.env.DB, next);
     const roundTrips = { count: 0 };
-    await withRoundTripCounter(roundTrips, () => withRequestContext(c, roundTripCountingBinding(c.env.DB), next));
+    await withRoundTripCounter(roundTrips, () =>
+      withRequestContext(c, roundTripCountingBinding(withSimulatedLatency(c.env.DB, c.env)), next),
+    );
     c.res.headers.set("X-D1-Round-Trips", String(roundTrips.count));
   });
 

@@ -40,8 +40,23 @@ export function roundTripCountingBinding(d1: D1Database): D1Database {
 const EXECUTORS = new Set<PropertyKey>(["first", "all", "run", "raw"]);
 
 export function countRoundTrips(d1: D1Database, counter: RoundTripCounter): D1Database {
+  return beforeEachRoundTrip(d1, () => {
+    counter.count++;
+  });
+}
+
+/**
+ * `d1`, calling `before` ahead of each round trip it makes (a statement's first/all/run/raw, a batch, an exec, and
+ * the same through a session from `withSession`), and waiting for it when it returns a promise: one definition of a
+ * round trip for the counter here and the bench's simulated latency (simulated-latency.ts).
+ */
+export function beforeEachRoundTrip(d1: D1Database, before: () => void | Promise<void>): D1Database {
   // batch() must receive the runtime's own statements, so every wrapper remembers what it wraps.
   const originals = new WeakMap<object, D1PreparedStatement>();
+  const roundTrip = <T>(send: () => Promise<T>): Promise<T> => {
+    const waiting = before();
+    return waiting ? waiting.then(send) : send();
+  };
 
   const wrapStatement = (statement: D1PreparedStatement): D1PreparedStatement => {
     const proxy = new Proxy(statement, {
@@ -49,12 +64,7 @@ export function countRoundTrips(d1: D1Database, counter: RoundTripCounter): D1Da
         const value = Reflect.get(target, property, target);
         if (typeof value !== "function") return value;
         if (property === "bind") return (...args: unknown[]) => wrapStatement(value.apply(target, args));
-        if (EXECUTORS.has(property)) {
-          return (...args: unknown[]) => {
-            counter.count++;
-            return value.apply(target, args);
-          };
-        }
+        if (EXECUTORS.has(property)) return (...args: unknown[]) => roundTrip(() => value.apply(target, args));
         return value.bind(target);
       },
     });
@@ -62,23 +72,23 @@ export function countRoundTrips(d1: D1Database, counter: RoundTripCounter): D1Da
     return proxy;
   };
 
-  return new Proxy(d1, {
-    get(target, property) {
-      const value = Reflect.get(target, property, target);
-      if (property === "prepare") return (query: string) => wrapStatement(target.prepare(query));
-      if (property === "batch") {
-        return (statements: D1PreparedStatement[]) => {
-          counter.count++;
-          return target.batch(statements.map((statement) => originals.get(statement) ?? statement));
-        };
-      }
-      if (property === "exec") {
-        return (query: string) => {
-          counter.count++;
-          return target.exec(query);
-        };
-      }
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
+  const wrapDatabase = <D extends D1Database | D1DatabaseSession>(database: D): D =>
+    new Proxy(database, {
+      get(target, property) {
+        const value = Reflect.get(target, property, target);
+        if (property === "prepare") return (query: string) => wrapStatement(target.prepare(query));
+        if (property === "batch") {
+          return (statements: D1PreparedStatement[]) =>
+            roundTrip(() => target.batch(statements.map((statement) => originals.get(statement) ?? statement)));
+        }
+        if (property === "exec") return (query: string) => roundTrip(() => (target as D1Database).exec(query));
+        if (property === "withSession") {
+          return (...args: Parameters<D1Database["withSession"]>) =>
+            wrapDatabase((target as D1Database).withSession(...args));
+        }
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
+
+  return wrapDatabase(d1);
 }
