@@ -224,7 +224,8 @@ try {
     links ??= await profileLinks(agent, server.url);
     const list = targets(agent, server.url, data, links, delayIndex);
     // Each room's object woken first, so the chat's figures are those of an awake room, as a conversation's are.
-    for (let n = 0; n < data.senders.length; n++) await list.at(-1).requestAt(n);
+    const chat = list.at(-1);
+    for (let n = 0; chat && n < data.senders.length; n++) await chat.requestAt(n);
     const measured = await measure(list);
     for (const [i, target] of list.entries()) {
       results[i] ??= { name: target.name, byDelay: {} };
