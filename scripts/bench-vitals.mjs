@@ -70,7 +70,7 @@ const WEB_VITALS = readFileSync(
  */
 function collectVitals(/** @type {any} */ wv) {
   const vitals = /** @type {Record<string, unknown>} */ ({});
-  Object.assign(window, { __vitals: vitals });
+  Object.assign(globalThis, { __vitals: vitals });
   const keep = (/** @type {any} */ metric) => {
     const a = metric.attribution ?? {};
     vitals[metric.name] = {
@@ -152,10 +152,12 @@ async function measureOnce(browser, base, page, storageState) {
     // web-vitals reads interactions in an idle callback (at most 1 s later), then the page is hidden to flush them.
     await tab.waitForTimeout(1_200);
     return await tab.evaluate(async () => {
-      Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
-      document.dispatchEvent(new Event("visibilitychange"));
+      // The page's own globals (no DOM types in the scripts' tsconfig).
+      const page = /** @type {any} */ (globalThis);
+      Object.defineProperty(page.document, "visibilityState", { value: "hidden", configurable: true });
+      page.document.dispatchEvent(new page.Event("visibilitychange"));
       await new Promise((resolve) => setTimeout(resolve, 100));
-      return structuredClone(/** @type {any} */ (window).__vitals);
+      return structuredClone(page.__vitals);
     });
   } finally {
     await context.close();
