@@ -72,6 +72,11 @@ export function countRoundTrips(d1: D1Database, counter: RoundTripCounter): D1Da
           return target.batch(statements.map((statement) => originals.get(statement) ?? statement));
         };
       }
+      // A request's session (worker/db/session-routing.ts) is counted like the binding it was opened on.
+      if (property === "withSession") {
+        return (constraintOrBookmark?: string) =>
+          countRoundTrips(target.withSession(constraintOrBookmark) as unknown as D1Database, counter);
+      }
       if (property === "exec") {
         return (query: string) => {
           counter.count++;
