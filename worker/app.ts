@@ -1,10 +1,12 @@
 import { Hono, type Context, type Next } from "hono";
-import { createDb } from "./db/client";
+import { createDb, type Database } from "./db/client";
 import { roundTripCountingBinding, withRoundTripCounter } from "./db/round-trips";
 import { withSimulatedLatency } from "./db/simulated-latency";
+import { sessionRoutedBinding, withD1Session } from "./db/session-routing";
+import { D1_BOOKMARK_HEADER, bookmarkAnswer, d1SessionStart, parseBookmark } from "./domain/d1-sessions";
 import { isBanned } from "./domain/roles";
 import { legalPageAt } from "./domain/legal-pages";
-import { readSessionCookie } from "./http/cookies";
+import { d1BookmarkCookie, readD1Bookmark, readSessionCookie } from "./http/cookies";
 import type { AppEnv, RequestContext } from "./http/context";
 import { isCrossSiteWrite } from "./http/cross-site";
 import { requestLocale } from "./http/locale";
@@ -59,10 +61,25 @@ const isAssetPath = (path: string) =>
 const isPageDocument = (method: string, path: string) =>
   (method === "GET" || method === "POST") && !path.endsWith(".data");
 
-/** The request's context (database, session user, locale, CSP nonce), set for every handler after it. */
+/**
+ * The request's context (database, session user, locale, CSP nonce), set for every handler after it. Its queries run
+ * in one D1 session (read replication, decision 070): a write starts on the primary, a read from the client's
+ * bookmark or at the nearest replica; the session's bookmark goes back where the client's next read needs it.
+ */
 async function withRequestContext(c: Context<AppEnv>, d1: D1Database, next: Next): Promise<void> {
-  const db = createDb(d1);
+  const carried = readD1Bookmark(c.req.raw);
+  const session = d1.withSession(d1SessionStart(c.req.method, carried));
   const sessionToken = readSessionCookie(c.req.raw);
+  await withD1Session(session, () => setRequestContext(c, createDb(sessionRoutedBinding(d1)), sessionToken, next));
+  answerWithBookmark(c, session.getBookmark(), { signedIn: sessionToken !== undefined, carried: carried !== null });
+}
+
+async function setRequestContext(
+  c: Context<AppEnv>,
+  db: Database,
+  sessionToken: string | undefined,
+  next: Next,
+): Promise<void> {
   const user = isAssetPath(c.req.path) ? null : await getSessionUser(db, sessionToken);
   // One source for the language: the same cookie-then-Accept-Language rule Paraglide applies while rendering.
   // Signing in and changing the language both set the cookie, so a signed-in user's choice follows them.
@@ -79,6 +96,25 @@ async function withRequestContext(c: Context<AppEnv>, d1: D1Database, next: Next
     documentOnly: isPageDocument(c.req.method, c.req.path) ? new Map() : null,
   });
   await next();
+}
+
+/** The session's last bookmark, as cookie and/or header where bookmarkAnswer says (never on a signed-out read). */
+function answerWithBookmark(
+  c: Context<AppEnv>,
+  bookmark: string | null,
+  request: { signedIn: boolean; carried: boolean },
+): void {
+  const sent = parseBookmark(bookmark);
+  if (sent === null) return;
+  const answer = bookmarkAnswer({
+    method: c.req.method,
+    signedIn: request.signedIn,
+    carriedBookmark: request.carried,
+    responseSetsCookie: c.res.headers.has("set-cookie"),
+    responseIsPublic: /\bpublic\b/i.test(c.res.headers.get("cache-control") ?? ""),
+  });
+  if (answer.cookie) c.res.headers.append("Set-Cookie", d1BookmarkCookie(new URL(c.req.url), sent));
+  if (answer.header) c.res.headers.set(D1_BOOKMARK_HEADER, sent);
 }
 
 export interface AppOptions {

@@ -12,11 +12,12 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
  * only where mail goes to the dev mailbox (a local or test Worker), and only to a request addressed to this machine.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { env, url } = context.get(requestContext);
+  const { db, env, url } = context.get(requestContext);
   if (env.MAILER !== "dev-mailbox" || !LOCAL_HOSTS.has(url.hostname)) throw data(null, { status: 404 });
   const input = await request.json().catch(() => null);
   if (input === null || typeof input !== "object" || Array.isArray(input))
     throw data({ error: "a JSON object" }, { status: 400 });
-  const { status, body } = await runDevFixture(env, params.name, input as Record<string, unknown>);
+  // Through the request's D1 session, so the answer's bookmark covers what the fixture wrote (decision 070).
+  const { status, body } = await runDevFixture({ DB: db.$client }, params.name, input as Record<string, unknown>);
   return Response.json(body, { status });
 }

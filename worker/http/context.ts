@@ -9,6 +9,11 @@ export interface RequestContext {
   /** The URL of the request being served (loaders use it to send a visitor back after signing in). */
   url: URL;
   executionCtx: ExecutionContext;
+  /**
+   * Drizzle over this request's D1 session (read replication, decision 070). `db.$client` is the session-routed
+   * binding: the one `D1Database` to hand a service that takes a raw binding, so its reads see the request's writes
+   * and the client's bookmark. `env.DB` is the plain binding, for what must run outside the request (waitUntil mail).
+   */
   db: Database;
   user: SessionUser | null;
   sessionToken: string | undefined;

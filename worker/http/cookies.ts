@@ -1,4 +1,11 @@
 import { type LANGUAGE_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE, type THEME_COOKIE } from "../domain/constants";
+import {
+  D1_BOOKMARK_COOKIE,
+  D1_BOOKMARK_HEADER,
+  D1_BOOKMARK_MAX_AGE_S,
+  SECURE_D1_BOOKMARK_COOKIE,
+  parseBookmark,
+} from "../domain/d1-sessions";
 import { INVITE_COOKIE, INVITE_COOKIE_MAX_AGE_S } from "../domain/invitations";
 
 /** A cookie's value, or undefined when absent or not valid percent-encoding (a visitor's bad cookie is no 500). */
@@ -63,4 +70,26 @@ export function inviteCookie(url: URL, code: string): string {
 export function clearedInviteCookie(url: URL): string {
   const secure = isPlainLocalhost(url) ? "" : "; Secure";
   return `${INVITE_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure}`;
+}
+
+/** Like the session cookie's: `__Host-` over https, so no sibling subdomain or plain-http answer can plant one. */
+function bookmarkCookieName(url: URL): string {
+  return url.protocol === "https:" ? SECURE_D1_BOOKMARK_COOKIE : D1_BOOKMARK_COOKIE;
+}
+
+/**
+ * The D1 bookmark the client carries (decision 070): an API client's `X-D1-Bookmark` header, else the browser's
+ * cookie; null when neither holds a bookmark of D1's shape, so a bad one falls back to the default start.
+ */
+export function readD1Bookmark(request: Request): string | null {
+  return (
+    parseBookmark(request.headers.get(D1_BOOKMARK_HEADER)) ??
+    parseBookmark(readCookie(request, bookmarkCookieName(new URL(request.url))))
+  );
+}
+
+/** HttpOnly (no script reads it), SameSite=Lax like the session cookie, and short-lived (D1_BOOKMARK_MAX_AGE_S). */
+export function d1BookmarkCookie(url: URL, bookmark: string): string {
+  const secure = isPlainLocalhost(url) ? "" : "; Secure";
+  return `${bookmarkCookieName(url)}=${bookmark}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${D1_BOOKMARK_MAX_AGE_S}${secure}`;
 }
