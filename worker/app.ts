@@ -3,7 +3,7 @@ import { createDb, type Database } from "./db/client";
 import { roundTripCountingBinding, withRoundTripCounter } from "./db/round-trips";
 import { withSimulatedLatency } from "./db/simulated-latency";
 import { sessionRoutedBinding, withD1Session } from "./db/session-routing";
-import { D1_BOOKMARK_HEADER, bookmarkAnswer, d1SessionStart, parseBookmark } from "./domain/d1-sessions";
+import { D1_BOOKMARK_HEADER, bookmarkAnswer, bookmarkToReturn, d1SessionStart } from "./domain/d1-sessions";
 import { isBanned } from "./domain/roles";
 import { legalPageAt } from "./domain/legal-pages";
 import { d1BookmarkCookie, readD1Bookmark, readSessionCookie } from "./http/cookies";
@@ -104,7 +104,7 @@ function answerWithBookmark(
   bookmark: string | null,
   request: { signedIn: boolean; carried: boolean },
 ): void {
-  const sent = parseBookmark(bookmark);
+  const sent = bookmarkToReturn(c.req.method, bookmark);
   if (sent === null) return;
   const answer = bookmarkAnswer({
     method: c.req.method,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { bookmarkAnswer, d1SessionStart, parseBookmark } from "./d1-sessions";
+import { PRIMARY_NEXT, bookmarkAnswer, bookmarkToReturn, d1SessionStart, parseBookmark } from "./d1-sessions";
 
 const BOOKMARK = "00000000-00000017-00000000-00000000000000000000000000000000";
 
@@ -39,6 +39,10 @@ describe("d1SessionStart", () => {
     expect(d1SessionStart("GET", null)).toBe("first-unconstrained");
   });
 
+  it("starts the read after a write on the primary, where an object's writes are too", () => {
+    expect(d1SessionStart("GET", PRIMARY_NEXT)).toBe("first-primary");
+  });
+
   it("starts every write on the primary, bookmark or not", () => {
     for (const method of ["POST", "PUT", "PATCH", "DELETE", "post"]) {
       expect(d1SessionStart(method, null), method).toBe("first-primary");
@@ -60,8 +64,15 @@ describe("bookmarkAnswer", () => {
     expect(bookmarkAnswer(signedOutRead)).toEqual({ cookie: false, header: false });
   });
 
-  it("answers a write with the cookie and the header", () => {
-    expect(bookmarkAnswer({ ...signedOutRead, method: "POST" })).toEqual({ cookie: true, header: true });
+  it("answers a signed-in write with the cookie and the header", () => {
+    expect(bookmarkAnswer({ ...signedOutRead, method: "POST", signedIn: true })).toEqual({
+      cookie: true,
+      header: true,
+    });
+  });
+
+  it("answers a signed-out write (a page-visit count) with the header only, so its next pages stay cacheable", () => {
+    expect(bookmarkAnswer({ ...signedOutRead, method: "POST" })).toEqual({ cookie: false, header: true });
   });
 
   it("answers a signed-in read, and an answer that sets a cookie anyway, with both", () => {
@@ -83,5 +94,14 @@ describe("bookmarkAnswer", () => {
         responseIsPublic: true,
       }),
     ).toEqual({ cookie: false, header: false });
+  });
+});
+
+describe("bookmarkToReturn", () => {
+  it("returns the session's bookmark after a read, and tells the next read to start on the primary after a write", () => {
+    expect(bookmarkToReturn("GET", BOOKMARK)).toBe(BOOKMARK);
+    expect(bookmarkToReturn("GET", null)).toBeNull();
+    expect(bookmarkToReturn("POST", BOOKMARK)).toBe(PRIMARY_NEXT);
+    expect(bookmarkToReturn("DELETE", null)).toBe(PRIMARY_NEXT);
   });
 });

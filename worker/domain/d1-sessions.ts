@@ -26,7 +26,16 @@ export type D1SessionStart = "first-primary" | "first-unconstrained" | (string &
 const MAX_BOOKMARK_LENGTH = 128;
 const BOOKMARK_SHAPE = /^[0-9a-f]{1,32}(?:-[0-9a-f]{1,64}){1,7}$/i;
 
+/**
+ * What a write sends back instead of its session's bookmark: "start your next read on the primary". A write's
+ * session does not see every write the request caused: the Order and ChatRoom objects write D1 with their own
+ * binding, outside it (an order action, a payment, a chat message), so its bookmark may predate them. The primary
+ * has them all; the read that starts there gets a bookmark that covers them, and the reads after it carry that one.
+ */
+export const PRIMARY_NEXT = "primary";
+
 export function parseBookmark(value: string | null | undefined): string | null {
+  if (value === PRIMARY_NEXT) return value;
   if (!value || value.length > MAX_BOOKMARK_LENGTH || !BOOKMARK_SHAPE.test(value)) return null;
   return value;
 }
@@ -40,12 +49,18 @@ function isWriteRequest(method: string): boolean {
 
 /**
  * A write starts on the primary: its reads (a version check, a permission, a balance) decide what it writes, so they
- * must see the newest state, and the primary is at least as new as any bookmark the client carries. A read starts
- * from the client's bookmark when it has one (it sees its own writes), else at the nearest replica.
+ * must see the newest state, and the primary is at least as new as any bookmark the client carries. So does the read
+ * right after a write (PRIMARY_NEXT). A read starts from the client's bookmark when it has one (it sees its own
+ * writes), else at the nearest replica.
  */
 export function d1SessionStart(method: string, bookmark: string | null): D1SessionStart {
-  if (isWriteRequest(method)) return "first-primary";
+  if (isWriteRequest(method) || bookmark === PRIMARY_NEXT) return "first-primary";
   return bookmark ?? "first-unconstrained";
+}
+
+/** What goes back to the client (where bookmarkAnswer says): PRIMARY_NEXT after a write, else the session's bookmark. */
+export function bookmarkToReturn(method: string, sessionBookmark: string | null): string | null {
+  return isWriteRequest(method) ? PRIMARY_NEXT : parseBookmark(sessionBookmark);
 }
 
 export interface BookmarkAnswer {
@@ -56,10 +71,12 @@ export interface BookmarkAnswer {
 }
 
 /**
- * Where the bookmark goes back. The cookie goes where the client's next read must see this request's writes: after
- * a write, to a signed-in browser (its pages are never shared), and with an answer that already sets a cookie (a
- * sign-in link; such an answer is uncacheable anyway). Never on a signed-out read nor on an answer marked public:
- * a Set-Cookie would keep the edge cache from storing it. The header also answers a client that sent a bookmark.
+ * Where the bookmark goes back. The cookie goes where the client's next read must see this request's writes: to a
+ * signed-in browser (its pages are never shared), and with an answer that already sets a cookie (a sign-in link; such
+ * an answer is uncacheable anyway). Never to a signed-out browser otherwise, write or read: its writes (a page-visit
+ * count) are not what it reads back, and the cookie would take every page it opens next past the edge cache (which
+ * keeps only pages asked for without such cookies). Never on an answer marked public either: a Set-Cookie would keep
+ * the edge cache from storing it. The header answers every write, and a client that sent a bookmark.
  */
 export function bookmarkAnswer(request: {
   method: string;
@@ -69,6 +86,6 @@ export function bookmarkAnswer(request: {
   responseIsPublic: boolean;
 }): BookmarkAnswer {
   if (request.responseIsPublic) return { cookie: false, header: false };
-  const cookie = isWriteRequest(request.method) || request.signedIn || request.responseSetsCookie;
-  return { cookie, header: cookie || request.carriedBookmark };
+  const cookie = request.signedIn || request.responseSetsCookie;
+  return { cookie, header: cookie || isWriteRequest(request.method) || request.carriedBookmark };
 }
