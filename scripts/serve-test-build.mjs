@@ -147,7 +147,7 @@ export async function startServer({
   timeoutMs = 90_000,
   intervalMs = 300,
   probeTimeoutMs = 5_000,
-  logFile,
+  logFile = "",
 }) {
   const child = spawn(command, args, { cwd: root, env: toolEnv(env), stdio: ["ignore", "pipe", "pipe"], detached });
   let output = "";
