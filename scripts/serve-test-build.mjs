@@ -5,7 +5,7 @@
 //   node scripts/serve-test-build.mjs [--dev-tools] [--skip-build] [--port N] [--wrangler]
 //   E2E_BASE_URL=http://localhost:N npx playwright test tests/e2e/ban.spec.ts
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createWriteStream, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { delimiter, dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -135,7 +135,7 @@ export function freePort() {
 /**
  * Starts a server as a child process and resolves once `probeUrl` answers (any status); throws, with the child's last
  * output, if it exits first or does not answer within `timeoutMs`. `stop()` sends SIGTERM (then SIGKILL after 5 s) to
- * the child, or, when `detached`, to its whole process group (Node and workerd).
+ * the child, or, when `detached`, to its whole process group (Node and workerd). `logFile`: where all its output goes too.
  */
 export async function startServer({
   label,
@@ -147,11 +147,15 @@ export async function startServer({
   timeoutMs = 90_000,
   intervalMs = 300,
   probeTimeoutMs = 5_000,
+  logFile = "",
 }) {
   const child = spawn(command, args, { cwd: root, env: toolEnv(env), stdio: ["ignore", "pipe", "pipe"], detached });
   let output = "";
+  // The whole output, when asked: the last 20,000 characters kept in memory lose a long run's errors.
+  const log = logFile ? createWriteStream(logFile) : null;
   const collect = (chunk) => {
     output = (output + chunk).slice(-20_000);
+    log?.write(chunk);
   };
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
@@ -203,7 +207,7 @@ export async function startServer({
  *   `inspectorPort` opens its DevTools inspector there (scripts/profile-worker.mjs).
  */
 /**
- * @param {{ stateDir: string; port: number; prefix?: string; server?: "vite" | "wrangler"; timeoutMs?: number; inspectorPort?: number }} options
+ * @param {{ stateDir: string; port: number; prefix?: string; server?: "vite" | "wrangler"; timeoutMs?: number; inspectorPort?: number; logFile?: string }} options
  */
 export async function startPreview({
   stateDir,
@@ -212,6 +216,7 @@ export async function startPreview({
   server = "vite",
   timeoutMs = 90_000,
   inspectorPort,
+  logFile,
 }) {
   const url = `http://localhost:${port}`;
   const inspector = inspectorPort ? ["--inspector-port", String(inspectorPort)] : [];
@@ -244,6 +249,7 @@ export async function startPreview({
     env: { COMET_STATE_DIR: stateDir, CI: "true" },
     probeUrl: url,
     timeoutMs,
+    logFile,
   });
   log(prefix, `serving build/ with ${command} at ${url} (state ${stateDir}); GET / answered ${started.probeStatus}`);
   return { url, stop: started.stop, output: started.output, pgid: started.pgid };

@@ -10,6 +10,7 @@ import { d1BookmarkCookie, readD1Bookmark, readSessionCookie } from "./http/cook
 import type { AppEnv, RequestContext } from "./http/context";
 import { isCrossSiteWrite } from "./http/cross-site";
 import { requestLocale } from "./http/locale";
+import { OVERLOADED_RETRY_AFTER_S, isDurableObjectOverloaded } from "./http/overload";
 import { pageCache } from "./http/page-cache";
 import {
   BASE_SECURITY_HEADERS,
@@ -210,6 +211,7 @@ export function createApp(renderPage?: PageRenderer, { pageCache: cachePages = f
   });
   // What slips through every door's own parsing. Stripe down, rate-limited or busy: nothing asked of it is known to
   // have happened and the call can be tried again, which the answer says (the page words it in the user's language).
+  // A Durable Object overloaded: 503 with Retry-After (worker/http/overload.ts).
   // Anything else: logged with a request id, answered with that id only, never the error's text or stack.
   app.onError((error, c) => {
     if (isStripeUnavailable(error)) {
@@ -217,6 +219,12 @@ export function createApp(renderPage?: PageRenderer, { pageCache: cachePages = f
       return c.json({ error: "payment_unavailable" }, 503);
     }
     if ("getResponse" in error && typeof error.getResponse === "function") return error.getResponse() as Response;
+    if (isDurableObjectOverloaded(error)) {
+      console.warn("Durable Object overloaded", c.req.method, c.req.path);
+      c.header("Retry-After", String(OVERLOADED_RETRY_AFTER_S));
+      if (isJsonPath(c.req.path)) return c.json({ error: "overloaded" }, 503);
+      return c.text("We are busy right now. Please try again in a few seconds.", 503);
+    }
     const requestId = crypto.randomUUID();
     console.error(`request ${requestId} failed: ${c.req.method} ${c.req.path}`, error);
     if (isJsonPath(c.req.path)) return c.json({ error: "internal_error", requestId }, 500);

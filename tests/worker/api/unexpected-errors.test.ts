@@ -1,5 +1,6 @@
 // What slips through every door (issue 31, decision 048): an unexpected error answers a plain 500 with a request id,
-// never the error's text or stack; Stripe being unreachable answers 503, to try again, and charges nothing.
+// never the error's text or stack; Stripe being unreachable answers 503, to try again, and charges nothing; an
+// overloaded Durable Object answers 503 with Retry-After.
 import { createExecutionContext, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
@@ -24,6 +25,21 @@ describe("unexpected errors", () => {
     const body = await response.text();
     expect(body).toMatch(/request id: [0-9a-f-]{36}/);
     expect(body).not.toMatch(/secret_column|SELECT|D1_ERROR|at /);
+  });
+
+  it("a Durable Object too busy to take the call answers 503 with Retry-After, not a 500 with a request id", async () => {
+    // What the runtime throws for an overloaded object: an Error with `overloaded: true`.
+    const overloaded = Object.assign(new Error("Durable Object is overloaded. Too many requests queued."), {
+      overloaded: true,
+    });
+    const app = createApp(() => {
+      throw overloaded;
+    });
+    const response = await fetchWith(app, new Request(`${BASE}/democreator`));
+    expect(response.status).toBe(503);
+    expect(Number(response.headers.get("retry-after"))).toBeGreaterThan(0);
+    const body = await response.text();
+    expect(body).not.toMatch(/request id|overloaded|queued/i);
   });
 
   it("paying while Stripe cannot be reached answers 503 payment_unavailable, and the order stays unpaid", async () => {
