@@ -95,7 +95,8 @@ export function ServiceGalleryView({ medias, title = "" }: ServiceGalleryViewPro
               // Centred: the track is as tall as its tallest slide, and an audio player is one line high.
               className="flex w-full shrink-0 snap-center items-center justify-center"
             >
-              <MediaPlayerView view={media.view} size="lg" title={title} />
+              {/* The first slide is what the page opens on, its largest picture: fetched first. */}
+              <MediaPlayerView view={media.view} size="lg" title={title} priority={i === 0} />
             </div>
           ))}
         </div>

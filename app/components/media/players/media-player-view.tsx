@@ -22,6 +22,8 @@ export interface MediaPlayerViewProps {
   /** Load a third-party player at once (the user already asked for it, e.g. opened the preview). Default: on press. */
   autoLoad?: boolean;
   className?: string;
+  /** The page's main picture (its LCP element): fetched at high priority. */
+  priority?: boolean;
 }
 
 /**
@@ -29,21 +31,35 @@ export interface MediaPlayerViewProps {
  * TikTok, Bandcamp, Mixcloud and X posts (their players, loaded on press), 3D models (poster and a link to the file:
  * no in-page viewer), and anything else as a link card.
  */
-export function MediaPlayerView({ view, size = "md", title, autoLoad, className = "" }: MediaPlayerViewProps) {
+export function MediaPlayerView({
+  view,
+  size = "md",
+  title,
+  autoLoad,
+  className = "",
+  priority,
+}: MediaPlayerViewProps) {
   return (
-    <div className={`${SIZES[size]} ${className}`}>{<PlayerBody view={view} title={title} autoLoad={autoLoad} />}</div>
+    <div className={`${SIZES[size]} ${className}`}>
+      <PlayerBody view={view} title={title} autoLoad={autoLoad} priority={priority} />
+    </div>
   );
 }
 
-function PlayerBody({ view, title, autoLoad }: { view: PlayerView; title: string; autoLoad?: boolean }) {
+function PlayerBody({ view, title, autoLoad, priority }: Omit<MediaPlayerViewProps, "size" | "className">) {
   const { href } = view;
   if (view.kind === "image" && href) {
+    const sized = Boolean(view.width && view.height);
     return (
       <MediaImage
         src={href}
         alt={title}
         className="w-full rounded-lg"
-        loadingClassName="aspect-video"
+        // A stored size gives the picture its own box while it loads (no shift when it arrives); else a 16:9 frame.
+        loadingClassName={sized ? "" : "aspect-video"}
+        width={view.width}
+        height={view.height}
+        fetchPriority={priority ? "high" : undefined}
         imgClassName="max-h-[70vh] object-contain"
       />
     );
