@@ -22,8 +22,11 @@ export interface MediaPlayerViewProps {
   /** Load a third-party player at once (the user already asked for it, e.g. opened the preview). Default: on press. */
   autoLoad?: boolean;
   className?: string;
-  /** The page's main picture (its LCP element): fetched at high priority. */
-  priority?: boolean;
+  /**
+   * A picture's fetch: "first" for the page's main picture (its LCP element), at high priority; "lazy" for one off
+   * screen (a gallery's later slide), once it nears the viewport, so it does not share a slow link with the first.
+   */
+  load?: "first" | "lazy";
 }
 
 /**
@@ -31,22 +34,15 @@ export interface MediaPlayerViewProps {
  * TikTok, Bandcamp, Mixcloud and X posts (their players, loaded on press), 3D models (poster and a link to the file:
  * no in-page viewer), and anything else as a link card.
  */
-export function MediaPlayerView({
-  view,
-  size = "md",
-  title,
-  autoLoad,
-  className = "",
-  priority,
-}: MediaPlayerViewProps) {
+export function MediaPlayerView({ view, size = "md", title, autoLoad, className = "", load }: MediaPlayerViewProps) {
   return (
     <div className={`${SIZES[size]} ${className}`}>
-      <PlayerBody view={view} title={title} autoLoad={autoLoad} priority={priority} />
+      <PlayerBody view={view} title={title} autoLoad={autoLoad} load={load} />
     </div>
   );
 }
 
-function PlayerBody({ view, title, autoLoad, priority }: Omit<MediaPlayerViewProps, "size" | "className">) {
+function PlayerBody({ view, title, autoLoad, load }: Omit<MediaPlayerViewProps, "size" | "className">) {
   const { href } = view;
   if (view.kind === "image" && href) {
     const sized = Boolean(view.width && view.height);
@@ -59,7 +55,8 @@ function PlayerBody({ view, title, autoLoad, priority }: Omit<MediaPlayerViewPro
         loadingClassName={sized ? "" : "aspect-video"}
         width={view.width}
         height={view.height}
-        fetchPriority={priority ? "high" : undefined}
+        fetchPriority={load === "first" ? "high" : undefined}
+        loading={load === "lazy" ? "lazy" : undefined}
         imgClassName="max-h-[70vh] object-contain"
       />
     );
