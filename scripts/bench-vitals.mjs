@@ -1,8 +1,9 @@
 // `npm run bench:vitals`: what a visitor on a phone feels (issue 35, docs/decisions/072). Opens /, /explore/creators, a
 // profile (/democreator), one of its works and an order page (the demo client's DEMO-PAID, signed in) in Debian's
-// Chromium on the production build (vite preview, workerd), each in a fresh browser context (a first visit: nothing
-// cached), with a mid-range phone's CPU (4× slowdown) and Chrome DevTools' own "Slow 4G" preset, in a phone's
-// viewport, and reads LCP, INP and CLS with the web-vitals package (its attribution build, reportAllChanges).
+// Chromium on the production build (vite preview, workerd, behind a proxy that speaks HTTP/2 and gzips like the edge),
+// each in a fresh browser context (a first visit: nothing cached), with a mid-range phone's CPU (4× slowdown) and
+// Chrome DevTools' own "Slow 4G" preset, in a phone's viewport, and reads LCP, INP and CLS with the web-vitals package
+// (its attribution build, reportAllChanges).
 // INP comes from a click on every page (the header's language menu, opened then closed with Escape) and, on explore,
 // a typed search (five characters into the search box). The values are flushed by making the page hidden the way
 // web-vitals' own tests do (a `visibilitychange` to "hidden"), then read.
@@ -193,16 +194,18 @@ async function measurePage(browser, base, page, storageState) {
 }
 
 /**
- * What Cloudflare's edge does and `vite preview` does not. (1) Speak HTTP/2 over TLS: the edge serves visitors HTTP/2
- * (and HTTP/3) by default (https://developers.cloudflare.com/speed/optimization/protocol/http2/), so the stylesheet,
- * the LCP image and the ~20 module preloads share one connection; over HTTP/1.1 Chromium opens at most 6 and queues
- * the rest, a round trip of 562.5 ms each that production never pays. The certificate is self-signed, made here by
- * openssl, and Chromium trusts it by its key only (--ignore-certificate-errors-spki-list). HTTP/1.1 clients
- * (WebSocket upgrades: the order page's chat) are still served (allowHTTP1). (2) Compress text responses for a
- * browser that accepts it (https://developers.cloudflare.com/speed/optimization/content/compression/: HTML, CSS,
- * JavaScript, JSON and SVG, among others, in Gzip, Brotli or Zstandard). Without it every page would ship three times
- * its bytes over the emulated 180 kB/s (the home page's HTML, CSS and JS: 497 KB raw, 146 KB gzip). Gzip at zlib's
- * default level: the least the edge does. Everything else passes through as is.
+ * What Cloudflare's edge does and `vite preview` does not (docs/decisions/072, "Emulation").
+ * (1) Speak HTTP/2 over TLS: HTTP/2 is on by default for visitors
+ * (https://developers.cloudflare.com/support/network/understanding-cloudflare-http2-and-http3-support/), so the
+ * stylesheet, the LCP image and the ~20 module preloads share one connection; over HTTP/1.1 Chromium opens at most 6
+ * and queues the rest, a round trip of 562.5 ms each that production never pays. The certificate is self-signed, made
+ * here by openssl, and Chromium trusts it by its key only (--ignore-certificate-errors-spki-list). HTTP/1.1 clients
+ * (WebSocket upgrades: the order page's chat) are still served (allowHTTP1).
+ * (2) Compress text responses for a browser that accepts it
+ * (https://developers.cloudflare.com/speed/optimization/content/compression/: HTML, CSS, JavaScript, JSON and SVG,
+ * among others, in Gzip, Brotli or Zstandard). Without it every page would ship three times its bytes over the
+ * emulated 180 kB/s (the home page's HTML, CSS and JS: 497 KB raw, 146 KB gzip). Gzip at zlib's default level: the
+ * least the edge does. Everything else passes through as is.
  */
 async function startEdgeProxy(target) {
   const origin = new URL(target);
