@@ -2,9 +2,11 @@ import type { EntryContext, RouterContextProvider } from "react-router";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
+import { AppStylesContext } from "#app/lib/app-styles";
 import { CspNonceContext } from "#app/lib/csp-nonce";
 import { DocumentOnlyContext } from "#app/lib/document-only";
 import { requestContext } from "#app/lib/request-context";
+import appStyles from "./app.css?inline";
 
 // React Router's default web entry (@react-router/dev/dist/config/defaults/entry.server.web.tsx) plus the CSP nonce
 // the Worker chose for this response: on React's streaming scripts, React Router's hydration and streamed-data
@@ -31,7 +33,10 @@ export default async function handleRequest(
   const body = await renderToReadableStream(
     <CspNonceContext.Provider value={nonce}>
       <DocumentOnlyContext.Provider value={documentOnly}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        {/* Inlined in a production build (app-styles.tsx); `npm run dev` links it, for hot reloading. */}
+        <AppStylesContext.Provider value={import.meta.env.DEV ? null : appStyles}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </AppStylesContext.Provider>
       </DocumentOnlyContext.Provider>
     </CspNonceContext.Provider>,
     {

@@ -15,7 +15,13 @@ import { parseTheme, themeBootScript } from "#app/lib/theme";
 import { readCookie } from "#worker/http/cookies";
 import { inputLanguageOf } from "#worker/domain/input-language";
 import type { Route } from "./+types/root";
-import "./app.css";
+import { AppStyles } from "#app/lib/app-styles";
+import appStylesUrl from "./app.css?url";
+
+// A production build inlines app.css in the <head> (app/lib/app-styles.tsx, docs/decisions/072); `npm run dev` links
+// it, so Vite hot-reloads it.
+export const links: Route.LinksFunction = () =>
+  import.meta.env.DEV ? [{ rel: "stylesheet", href: appStylesUrl }] : [];
 
 export function loader({ request, context }: Route.LoaderArgs) {
   const { user, locale } = context.get(requestContext);
@@ -62,6 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         )}
         <Meta />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <AppStyles />
         {/* Stylesheets need no nonce (style-src allows 'self'). An empty one stops React Router copying the script
             nonce onto them, which the browser hides and React then reports as a hydration mismatch. */}
         <Links nonce="" />

@@ -20,14 +20,20 @@ function chromiumVersion() {
   return result.status === 0 ? result.stdout.trim() : "unknown version";
 }
 
-/** Installs whatever is missing of chromium and fonts-noto-cjk; returns the path of the browser. */
-export function ensureChromium({ log = (line) => console.log(`[ensure-chromium] ${line}`) } = {}) {
+/**
+ * Installs whatever is missing of chromium, fonts-noto-cjk and `also` (more Debian packages a caller needs beside the
+ * browser: bench:vitals's openssl, which a slim Debian lacks); returns the path of the browser.
+ * @param {{ log?: (line: string) => void; also?: string[] }} [options]
+ */
+export function ensureChromium({ log = (line) => console.log(`[ensure-chromium] ${line}`), also = [] } = {}) {
   const missing = [];
   if (!existsSync(CHROMIUM_PATH)) missing.push("chromium");
-  if (!hasDebianPackage("fonts-noto-cjk")) missing.push("fonts-noto-cjk");
+  for (const name of ["fonts-noto-cjk", ...also]) if (!hasDebianPackage(name)) missing.push(name);
 
   if (missing.length === 0) {
-    log(`present: ${chromiumVersion()} at ${CHROMIUM_PATH}, fonts-noto-cjk installed; nothing to do`);
+    log(
+      `present: ${chromiumVersion()} at ${CHROMIUM_PATH}, ${["fonts-noto-cjk", ...also].join(", ")} installed; nothing to do`,
+    );
     return CHROMIUM_PATH;
   }
 

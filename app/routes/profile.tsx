@@ -81,7 +81,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
       ) : null}
       <div className="-mx-4 h-40 overflow-hidden bg-gradient-to-r from-brand-100 to-zinc-100 sm:mx-0 sm:mt-6 sm:h-56 sm:rounded-2xl dark:from-zinc-800 dark:to-zinc-900">
         {profile.coverUrl ? (
-          <img src={profile.coverUrl} alt={texts.coverAlt} className="size-full object-cover" />
+          // The page's largest picture (its LCP element): fetched before the scripts. Its box is the frame's fixed height.
+          <img src={profile.coverUrl} alt={texts.coverAlt} fetchPriority="high" className="size-full object-cover" />
         ) : null}
       </div>
       <div className="-mt-12 px-2">

@@ -555,7 +555,8 @@ const FORM_SQL = `SELECT f.id, f.code, f.price_amount, cu.code AS cur,
 
 /** A media row as JSON (for ShownMedia); `a` is its media_attachments row, `m` its media row. */
 const MEDIA_JSON = `json_object('id', m.id, 'formatType', m.format_type, 'mediaType', m.media_type, 'site', CASE m.format_type WHEN 'EMBED' THEN m.embed_site ELSE m.link_site END,
-    'url', coalesce(m.file_url, m.link_url, ''), 'code', m.embed_code, 'thumbnailUrl', m.thumbnail_url)`;
+    'url', coalesce(m.file_url, m.link_url, ''), 'code', m.embed_code, 'thumbnailUrl', m.thumbnail_url,
+    'width', m.file_width, 'height', m.file_height)`;
 export const mediasOf = (ownerType: string, idExpr: string, field: string) =>
   `json((SELECT json_group_array(${MEDIA_JSON}) FROM (SELECT m.* FROM media_attachments a JOIN media m ON m.id = a.media_id
      WHERE a.owner_type = '${ownerType}' AND a.owner_id = ${idExpr} AND a.field = '${field}' ORDER BY a.position) m))`;

@@ -86,6 +86,12 @@ export interface ShownMedia {
   thumbnailUrl: string | null;
   /** FILE: its name (the uploader's, when the editor sent it). */
   name: string | null;
+  /**
+   * FILE: the stored picture's size in pixels, when known (the pages' reads carry it, so an `<img>` reserves its box
+   * before the picture arrives: no layout shift).
+   */
+  width?: number | null;
+  height?: number | null;
 }
 
 /** The one reading of a stored media row, for works, forms and services alike. */

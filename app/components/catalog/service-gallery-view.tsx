@@ -95,7 +95,9 @@ export function ServiceGalleryView({ medias, title = "" }: ServiceGalleryViewPro
               // Centred: the track is as tall as its tallest slide, and an audio player is one line high.
               className="flex w-full shrink-0 snap-center items-center justify-center"
             >
-              <MediaPlayerView view={media.view} size="lg" title={title} />
+              {/* The first slide is what the page opens on, its largest picture: fetched first; the others (beside it,
+                  off screen) once the track nears them. */}
+              <MediaPlayerView view={media.view} size="lg" title={title} load={i === 0 ? "first" : "lazy"} />
             </div>
           ))}
         </div>
@@ -133,6 +135,8 @@ export function ServiceGalleryView({ medias, title = "" }: ServiceGalleryViewPro
                   alt=""
                   mediaType={media.mediaType}
                   className="aspect-video w-full"
+                  // Hidden on a phone (sm:flex): not fetched there, beside the first slide's picture.
+                  loading="lazy"
                 />
               </button>
             </li>

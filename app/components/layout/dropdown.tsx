@@ -1,4 +1,13 @@
-import { Suspense, useCallback, useId, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
+import {
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 import { DropdownPanel } from "./lazy-panels";
 
 /**
@@ -9,6 +18,11 @@ import { DropdownPanel } from "./lazy-panels";
  * The button renders with the page; the open panel (dropdown-panel.tsx: its keyboard, focus and outside-click
  * handling) and its content load on the first open with the menus' panels (menu-panels.tsx). `preload` starts that
  * load when a pointer nears the trigger or it gets focus, so the panel is usually there by the click.
+ *
+ * A tap on a phone fires the pointer's enter, down, up and click in one frame, so neither the preload nor the panel's
+ * first render runs in it: the preload starts after the frame is painted, and the panel renders as a deferred value
+ * (the button's expanded state paints at once, the panel in the render that follows, once its chunk is there). The
+ * tap stays under issue 35's 100 ms INP on a 4×-slowed phone (docs/decisions/072).
  */
 export function Dropdown({
   kind = "menu",
@@ -30,6 +44,7 @@ export function Dropdown({
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const panelOpen = useDeferredValue(open);
   const [focusOnOpen, setFocusOnOpen] = useState<"first" | "last" | "panel">("first");
   const rootRef = useRef<HTMLDivElement>(null);
   const triggerRef = useRef<HTMLButtonElement>(null);
@@ -72,12 +87,12 @@ export function Dropdown({
         aria-controls={open ? panelId : undefined}
         onClick={() => (open ? close() : openWith(kind === "menu" ? "first" : "panel"))}
         onKeyDown={onTriggerKeyDown}
-        onPointerEnter={preload}
-        onFocus={preload}
+        onPointerEnter={preload && (() => afterNextPaint(preload))}
+        onFocus={preload && (() => afterNextPaint(preload))}
       >
         {trigger}
       </button>
-      {open ? (
+      {open && panelOpen ? (
         <Suspense fallback={null}>
           <DropdownPanel
             kind={kind}
@@ -94,4 +109,9 @@ export function Dropdown({
       ) : null}
     </div>
   );
+}
+
+/** Runs `task` once the current frame is painted, so an input's own frame does not wait for it. */
+function afterNextPaint(task: () => void) {
+  requestAnimationFrame(() => setTimeout(task, 0));
 }

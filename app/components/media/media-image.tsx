@@ -13,6 +13,9 @@ export function MediaImage({
   mediaType,
   loading,
   loadingClassName = "",
+  width,
+  height,
+  fetchPriority,
 }: {
   src: string | null | undefined;
   alt: string;
@@ -27,6 +30,11 @@ export function MediaImage({
    * frame, and its pulsing placeholder, would be 0 px high until the picture arrives.
    */
   loadingClassName?: string;
+  /** The picture's size in pixels, when known: the browser reserves its box (its ratio) before it arrives. */
+  width?: number | null;
+  height?: number | null;
+  /** "high" for the page's largest picture (its LCP element) only, so it is not queued behind the scripts. */
+  fetchPriority?: "high";
 }) {
   // The state belongs to one src: a new src starts loading again without an effect (which would run after the
   // mount check below and undo it).
@@ -61,6 +69,9 @@ export function MediaImage({
           src={src}
           alt={alt}
           loading={loading}
+          width={width ?? undefined}
+          height={height ?? undefined}
+          fetchPriority={fetchPriority}
           onLoad={() => setState("loaded")}
           onError={() => setState("failed")}
           className={`size-full object-cover ${imgClassName}`}

@@ -137,6 +137,30 @@ describe("the work page", () => {
     expect((await load(null, owner.handle, workId)).work.client).toBeNull();
   });
 
+  it("a picture's stored size reaches its player, so the page reserves its box before it loads (no layout shift)", async () => {
+    const owner = await newMember("Wpsz");
+    const workId = await newWork(owner.profileId);
+    await attach(workId, "medias", 0, {
+      formatType: "FILE",
+      mediaType: "IMAGE",
+      fileUrl: await storedPng(workId, "medias"),
+      fileWidth: 1200,
+      fileHeight: 1600,
+    });
+    await attach(workId, "medias", 1, {
+      formatType: "FILE",
+      mediaType: "IMAGE",
+      fileUrl: await storedPng(workId, "medias"),
+    });
+
+    const { gallery } = await load(null, owner.handle, workId);
+    expect(gallery.map(({ view }) => [view.kind, view.width, view.height])).toEqual([
+      ["image", 1200, 1600],
+      // A picture whose size was never stored keeps the 16:9 frame while it loads.
+      ["image", null, null],
+    ]);
+  });
+
   it("og meta: the og image first, absolute URLs, a large-image card", async () => {
     const owner = await newMember("Wpag");
     const workId = await newWork(owner.profileId, "UNLISTED");

@@ -7,7 +7,7 @@ import type { MediaEntry } from "#worker/domain/media-entries";
  * What the players, the preview dialog and the lightbox take: a stored media or an editor entry.
  * An embed's code is never rendered as HTML: only the player address is derived from it.
  */
-export type PlayableMedia = MediaEntry & { id?: string };
+export type PlayableMedia = MediaEntry & { id?: string; width?: number | null; height?: number | null };
 
 export type PlayerSize = "sm" | "md" | "lg";
 

@@ -22,6 +22,11 @@ export interface MediaPlayerViewProps {
   /** Load a third-party player at once (the user already asked for it, e.g. opened the preview). Default: on press. */
   autoLoad?: boolean;
   className?: string;
+  /**
+   * A picture's fetch: "first" for the page's main picture (its LCP element), at high priority; "lazy" for one off
+   * screen (a gallery's later slide), once it nears the viewport, so it does not share a slow link with the first.
+   */
+  load?: "first" | "lazy";
 }
 
 /**
@@ -29,21 +34,29 @@ export interface MediaPlayerViewProps {
  * TikTok, Bandcamp, Mixcloud and X posts (their players, loaded on press), 3D models (poster and a link to the file:
  * no in-page viewer), and anything else as a link card.
  */
-export function MediaPlayerView({ view, size = "md", title, autoLoad, className = "" }: MediaPlayerViewProps) {
+export function MediaPlayerView({ view, size = "md", title, autoLoad, className = "", load }: MediaPlayerViewProps) {
   return (
-    <div className={`${SIZES[size]} ${className}`}>{<PlayerBody view={view} title={title} autoLoad={autoLoad} />}</div>
+    <div className={`${SIZES[size]} ${className}`}>
+      <PlayerBody view={view} title={title} autoLoad={autoLoad} load={load} />
+    </div>
   );
 }
 
-function PlayerBody({ view, title, autoLoad }: { view: PlayerView; title: string; autoLoad?: boolean }) {
+function PlayerBody({ view, title, autoLoad, load }: Omit<MediaPlayerViewProps, "size" | "className">) {
   const { href } = view;
   if (view.kind === "image" && href) {
+    const sized = Boolean(view.width && view.height);
     return (
       <MediaImage
         src={href}
         alt={title}
         className="w-full rounded-lg"
-        loadingClassName="aspect-video"
+        // A stored size gives the picture its own box while it loads (no shift when it arrives); else a 16:9 frame.
+        loadingClassName={sized ? "" : "aspect-video"}
+        width={view.width}
+        height={view.height}
+        fetchPriority={load === "first" ? "high" : undefined}
+        loading={load === "lazy" ? "lazy" : undefined}
         imgClassName="max-h-[70vh] object-contain"
       />
     );

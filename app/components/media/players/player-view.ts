@@ -15,6 +15,9 @@ export type PlayerView = {
   /** The site's name ("" when not a known site: the player says "site"). */
   siteName: string;
   embed: EmbedSpec | null;
+  /** image: the picture's size in pixels when stored, for its `<img>`'s width and height. */
+  width?: number | null;
+  height?: number | null;
 };
 
 export function playerView(media: PlayableMedia): PlayerView {
@@ -28,6 +31,7 @@ export function playerView(media: PlayableMedia): PlayerView {
   };
   const direct = media.formatType === "FILE" || media.site === "direct";
   const file = FILE_KINDS[media.mediaType];
+  if (file === "image" && direct && href) return { ...base, kind: file, width: media.width, height: media.height };
   if (file && direct && href) return { ...base, kind: file };
   if (media.mediaType === "MODEL") return { ...base, kind: "model" };
   const embed = embedFor(media);
