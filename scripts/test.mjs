@@ -6,8 +6,9 @@
 // The vitest files and the tests inside them run in a shuffled order (docs/decisions/015): the seed is printed, and
 // `VITEST_SEED=<seed> npm test` (or `npx vitest run --project workerd --sequence.shuffle --sequence.seed=<seed>`)
 // replays a failing order. Between the two suites, `npm run preview -- --check` proves the README's preview command
-// serves `/` with a 200 (one test in the totals), and `npm run bench:js -- --check` holds each route's
-// client JS to its committed baseline on that build (one test).
+// serves `/` with a 200 (one test in the totals), `npm run bench:js -- --check` holds each route's client JS to its
+// committed baseline on that build (one test), and `npm run bench:vitals -- --check` holds five pages to issue 35's
+// Web Vitals on an emulated phone (one test).
 //
 // Each test runs once (docs/decisions/067). `REPEAT=2 npm test` runs every workerd test twice in a row on the same
 // storage (`--repeats=1`) and every browser spec twice (`--repeat-each 2`), which fails a test that leaves behind what
@@ -123,6 +124,20 @@ suites.push({
   status: budgetStatus,
   passed: budgetStatus === 0 ? 1 : 0,
   failed: budgetStatus === 0 ? 0 : 1,
+});
+
+// What a visitor on a phone feels (docs/decisions/072): LCP, INP and CLS of five pages in Chromium at 4× CPU and Slow
+// 4G, within issue 35's goals. One test; the pages over a goal are printed. On preview's build and its demo state.
+const vitalsStatus = run("node", [
+  "scripts/bench-vitals.mjs",
+  "--check",
+  ...(process.env.SKIP_PREVIEW !== "1" ? ["--skip-build", "--state", ".wrangler/preview-state"] : []),
+]);
+suites.push({
+  name: "Web Vitals on a phone (npm run bench:vitals -- --check: LCP ≤ 1.5 s, INP ≤ 100 ms, CLS ≤ 0.05)",
+  status: vitalsStatus,
+  passed: vitalsStatus === 0 ? 1 : 0,
+  failed: vitalsStatus === 0 ? 0 : 1,
 });
 
 if (process.env.SKIP_E2E !== "1") {

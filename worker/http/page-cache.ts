@@ -29,6 +29,8 @@ const CACHE_TAG_HEADER = "Cache-Tag";
 /** Sent by the Worker to itself to render a stale page anew: rendered and stored, never answered from the cache. */
 const REVALIDATE_HEADER = "X-Page-Cache-Revalidate";
 const ROUND_TRIPS_HEADER = "X-D1-Round-Trips";
+/** The nonce the stored page was rendered with, which a hit replaces with its own. */
+const STORED_NONCE_HEADER = "X-Page-Cache-Nonce";
 
 /** Keys being rendered anew by this isolate: one stale page asked for by many visitors is rendered once. */
 const revalidating = new Set<string>();
@@ -82,7 +84,7 @@ export function pageCache(
         cacheControl: response.headers.get("cache-control"),
       })
     )
-      ctx.waitUntil(store(c.env, key, page, response.clone(), renderStartedAt));
+      ctx.waitUntil(store(c.env, key, page, response.clone(), renderStartedAt, c.get("cspNonce")));
   };
 }
 
@@ -100,7 +102,14 @@ function revalidationRequest(request: Request): Request {
  * Stores a render under its key with the tags of what it shows, then notes the key under those tags (a purge finds
  * it there). A page no account owns any more, or one a write purged while it rendered, is not kept.
  */
-async function store(env: Env, key: string, page: PublicPage, response: Response, renderStartedAt: number) {
+async function store(
+  env: Env,
+  key: string,
+  page: PublicPage,
+  response: Response,
+  renderStartedAt: number,
+  nonce: string,
+) {
   const db = createDb(env.DB);
   const tags = await tagsOfPage(db, page);
   if (!tags) {
@@ -115,6 +124,7 @@ async function store(env: Env, key: string, page: PublicPage, response: Response
   headers.set("cache-control", `public, max-age=${PAGE_STALE_S}`);
   headers.set(STORED_AT_HEADER, String(Date.now()));
   headers.set(CACHE_TAG_HEADER, tags.join(","));
+  headers.set(STORED_NONCE_HEADER, nonce);
   const cache = edgeCache();
   await cache.put(key, new Response(response.body, { status: response.status, headers }));
   if (!(await recordStoredPage(db, key, tags, renderStartedAt))) await cache.delete(key);
@@ -124,7 +134,7 @@ async function store(env: Env, key: string, page: PublicPage, response: Response
  * A stored page as a visitor gets it: with this response's own nonce on every nonced script (the security headers
  * middleware puts the same nonce in the CSP), and the cache's own headers taken off.
  */
-function servedFromCache(stored: Response, nonce: string, status: "HIT" | "STALE", env: Env): Response {
+async function servedFromCache(stored: Response, nonce: string, status: "HIT" | "STALE", env: Env): Promise<Response> {
   const headers = new Headers(stored.headers);
   for (const name of [STORED_AT_HEADER, CACHE_TAG_HEADER, "cache-control", "cf-cache-status"]) headers.delete(name);
   const own = headers.get(PAGE_CACHE_CONTROL_HEADER);
@@ -133,14 +143,14 @@ function servedFromCache(stored: Response, nonce: string, status: "HIT" | "STALE
   headers.set(CACHE_STATUS_HEADER, status);
   // A hit asks D1 nothing (the bench reads this header outside production).
   if (env.APP_ENV !== "production") headers.set(ROUND_TRIPS_HEADER, "0");
-  const response = new Response(stored.body, { status: stored.status, headers });
-  if (!headers.get("content-type")?.startsWith("text/html")) return response;
-  return new HTMLRewriter()
-    .on("[nonce]", {
-      element(element) {
-        // An empty nonce (root.tsx's stylesheets) stays empty.
-        if (element.getAttribute("nonce")) element.setAttribute("nonce", nonce);
-      },
-    })
-    .transform(response);
+  const storedNonce = headers.get(STORED_NONCE_HEADER);
+  headers.delete(STORED_NONCE_HEADER);
+  if (!storedNonce || !headers.get("content-type")?.startsWith("text/html"))
+    return new Response(stored.body, { status: stored.status, headers });
+  // The render's nonce appears only as its scripts' `nonce="…"` (React and root.tsx write it there and nowhere else):
+  // an exact replacement, which costs a fraction of what an HTML parse of the page (HTMLRewriter) did per hit.
+  const body = (await stored.text()).replaceAll(nonceAttribute(storedNonce), nonceAttribute(nonce));
+  return new Response(body, { status: stored.status, headers });
 }
+
+const nonceAttribute = (nonce: string) => `nonce="${nonce}"`;
