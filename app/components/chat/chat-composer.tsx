@@ -53,7 +53,10 @@ export function ChatComposer({
 }) {
   const id = useId();
   const uploads = useUploads();
-  const uploading = uploads.busy;
+  // From the files' precheck to their place in the draft, not only while they upload: the upload's bars go before
+  // the draft gets the files (two renders), and a send in between would go without them and lose them.
+  const [attaching, setAttaching] = useState(false);
+  const uploading = uploads.busy || attaching;
   // The draft as it is when an upload ends: the text typed meanwhile is kept.
   const latestDraft = useRef(draft);
   latestDraft.current = draft;
@@ -84,24 +87,32 @@ export function ChatComposer({
     event.currentTarget.value = "";
     if (files.length === 0 || !RULE) return;
     setUploadError(null);
-    const count = checkMediaLimit(draft.medias.length, files.length, room.messageMediaLimit);
-    const problem = count.ok ? await precheckFiles(files, { ...RULE, maxFiles: room.messageMediaLimit }) : count.error;
-    if (problem) return setUploadError(uploadErrorMessage(problem));
-    const uploaded = await uploads.upload(
-      { domain: "commission-order", id: room.orderId, field: "chat_medias" },
-      files,
-    );
-    if (!uploaded.ok) return setUploadError(uploadErrorMessage(uploaded.code));
-    const current = latestDraft.current;
-    onDraft({
-      ...current,
-      medias: [
-        ...current.medias,
-        ...uploaded.uploaded.map(
-          ({ url, file }): ChatMediaSubmit => ({ formatType: "FILE", name: file.name, file: { url } }),
-        ),
-      ],
-    });
+    setAttaching(true);
+    try {
+      const count = checkMediaLimit(draft.medias.length, files.length, room.messageMediaLimit);
+      const problem = count.ok
+        ? await precheckFiles(files, { ...RULE, maxFiles: room.messageMediaLimit })
+        : count.error;
+      if (problem) return setUploadError(uploadErrorMessage(problem));
+      const uploaded = await uploads.upload(
+        { domain: "commission-order", id: room.orderId, field: "chat_medias" },
+        files,
+      );
+      if (!uploaded.ok) return setUploadError(uploadErrorMessage(uploaded.code));
+      const current = latestDraft.current;
+      onDraft({
+        ...current,
+        medias: [
+          ...current.medias,
+          ...uploaded.uploaded.map(
+            ({ url, file }): ChatMediaSubmit => ({ formatType: "FILE", name: file.name, file: { url } }),
+          ),
+        ],
+      });
+    } finally {
+      // In the same render as the draft's new files.
+      setAttaching(false);
+    }
   }
 
   function addLink(media: ChatMediaSubmit) {
