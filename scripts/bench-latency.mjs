@@ -21,12 +21,22 @@
 // itself could not run or a request failed.
 //
 //   BENCH_DELAYS=0,25,100 BENCH_REQUESTS=30 BENCH_WARMUP=5 BENCH_SKIP_BUILD=1 npm run bench:latency
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { median, quantile, timedRequest, writeBenchResults } from "./bench-tools.mjs";
+import {
+  commissionAccountOf,
+  DEMO_CLIENT_EMAIL,
+  DEMO_CREATOR_EMAIL,
+  draftOrderFixture,
+  median,
+  quantile,
+  sessionFixture,
+  timedRequest,
+  writeBenchResults,
+} from "./bench-tools.mjs";
 import { build, freePort, log, prepareState, root, run, setBuildVar, startPreview } from "./serve-test-build.mjs";
 
 const DELAYS = (process.env.BENCH_DELAYS ?? "0,25,100").split(",").map(Number);
@@ -35,16 +45,11 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const ROUNDS = 2;
 const DELAY_VAR = "D1_ROUND_TRIP_DELAY_MS";
 const STATE_DIR = join(root, ".wrangler", "bench-state-latency");
-const CREATOR_EMAIL = "creator@demo.comet.local";
-const CLIENT_EMAIL = "client@demo.comet.local";
-const DAY = 86_400_000;
+const CREATOR_EMAIL = DEMO_CREATOR_EMAIL;
+const CLIENT_EMAIL = DEMO_CLIENT_EMAIL;
 /** The chat's send limit (worker/domain/chat.ts CHAT_SEND_LIMIT), with a margin for the clocks. */
 const SEND_LIMIT = { messages: 10, windowMs: 10_500 };
 const PREFIX = "bench-latency";
-
-const quote = (value) => `'${String(value).replaceAll("'", "''")}'`;
-const accountOf = (email) =>
-  `(SELECT c.id FROM commission_accounts c JOIN user_accounts u ON u.id = c.user_account_id WHERE u.email = ${quote(email)})`;
 
 function d1(sqlOrFile, { file = false } = {}) {
   const target = file ? ["--file", sqlOrFile] : ["--command", sqlOrFile];
@@ -59,48 +64,18 @@ function d1(sqlOrFile, { file = false } = {}) {
   return JSON.parse(stdout)[0]?.results ?? [];
 }
 
-/** A session row for `email` and its cookie. */
-function session(email, now) {
-  const token = randomBytes(32).toString("base64url");
-  const sql = `INSERT INTO sessions (id_hash, user_account_id, expires_at, last_seen_at, created_at)
-    SELECT ${quote(createHash("sha256").update(token).digest("hex"))}, id, ${now + 30 * DAY}, ${now}, ${now} FROM user_accounts WHERE email = ${quote(email)};`;
-  return { cookie: `comet_session=${token}`, sql };
-}
-
-/** A DRAFT order from the demo client to the demo creator, as `npm run bench:orders` makes them. */
-function draftOrder(now) {
-  const id = randomUUID();
-  const values = [
-    quote(id),
-    quote(`l${id.slice(0, 7)}`),
-    accountOf(CREATOR_EMAIL),
-    accountOf(CLIENT_EMAIL),
-    "'SERVICE_SUBMITTED'",
-    10_000,
-    "(SELECT id FROM currencies WHERE code = 'JPY')",
-    now,
-    now + 7 * DAY,
-    now,
-    now,
-  ];
-  return {
-    id,
-    sql: `INSERT INTO commission_orders (id, code, seller_id, buyer_id, order_submit_status, price_amount, price_currency_id, submitted_at, approval_deadline, created_at, updated_at) VALUES (${values.join(", ")});`,
-  };
-}
-
 function fixtures() {
   const now = Date.now();
-  const seller = session(CREATOR_EMAIL, now);
-  const buyer = session(CLIENT_EMAIL, now);
-  const priced = draftOrder(now);
-  const approvals = DELAYS.map(() => Array.from({ length: WARMUP + REQUESTS }, () => draftOrder(now)));
+  const seller = sessionFixture(CREATOR_EMAIL, now);
+  const buyer = sessionFixture(CLIENT_EMAIL, now);
+  const priced = draftOrderFixture(now, "l");
+  const approvals = DELAYS.map(() => Array.from({ length: WARMUP + REQUESTS }, () => draftOrderFixture(now, "l")));
   const sqlFile = join(tmpdir(), `comet-bench-latency-${process.pid}.sql`);
   writeFileSync(sqlFile, [seller.sql, buyer.sql, priced.sql, ...approvals.flat().map((o) => o.sql)].join("\n"));
   d1(sqlFile, { file: true });
   const rooms = d1(`SELECT r.id FROM chat_rooms r JOIN commission_orders o ON o.id = r.order_id
     WHERE r.room_status = 'OPENED' AND r.restriction_type = 'UNLIMITED_REPLY'
-    AND o.seller_id = ${accountOf(CREATOR_EMAIL)} AND o.buyer_id = ${accountOf(CLIENT_EMAIL)} ORDER BY r.id`);
+    AND o.seller_id = ${commissionAccountOf(CREATOR_EMAIL)} AND o.buyer_id = ${commissionAccountOf(CLIENT_EMAIL)} ORDER BY r.id`);
   if (rooms.length === 0) throw new Error("the demo data has no open chat room between the demo creator and client");
   // Every sender, by room and side: the send limit counts each one's messages in its room.
   const senders = rooms.flatMap(({ id }) => [seller, buyer].map(({ cookie }) => ({ roomId: id, cookie, sentAt: [] })));

@@ -18,12 +18,21 @@
 // machine are not a test. Exit code is non-zero only when the bench itself could not run or a request failed.
 //
 //   BENCH_REQUESTS=200 BENCH_WARMUP=20 BENCH_SKIP_BUILD=1 npm run bench:orders
-import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import http from "node:http";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { median, quantile, serverCpuMs, timedRequest, writeBenchResults } from "./bench-tools.mjs";
+import {
+  DEMO_CLIENT_EMAIL,
+  DEMO_CREATOR_EMAIL,
+  draftOrderFixture,
+  median,
+  quantile,
+  serverCpuMs,
+  sessionFixture,
+  timedRequest,
+  writeBenchResults,
+} from "./bench-tools.mjs";
 import { build, freePort, log, prepareState, root, run, startPreview } from "./serve-test-build.mjs";
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
@@ -31,50 +40,24 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 20);
 const P50_GOAL_MS = 15;
 const P99_GOAL_MS = 50;
 const STATE_DIR = join(root, ".wrangler", "bench-state-orders");
-const CREATOR_EMAIL = "creator@demo.comet.local";
-const CLIENT_EMAIL = "client@demo.comet.local";
-const DAY = 86_400_000;
+const CREATOR_EMAIL = DEMO_CREATOR_EMAIL;
+const CLIENT_EMAIL = DEMO_CLIENT_EMAIL;
 const ROUNDS = 4;
-
-const quote = (value) => `'${String(value).replaceAll("'", "''")}'`;
-const accountOf = (email) =>
-  `(SELECT c.id FROM commission_accounts c JOIN user_accounts u ON u.id = c.user_account_id WHERE u.email = ${quote(email)})`;
 
 /** The SQL that gives the bench its session and orders, and the ids it will act on. */
 function fixtures() {
-  const token = randomBytes(32).toString("base64url");
   const now = Date.now();
-  const order = () => {
-    const id = randomUUID();
-    const values = [
-      quote(id),
-      quote(`b${id.slice(0, 7)}`),
-      accountOf(CREATOR_EMAIL),
-      accountOf(CLIENT_EMAIL),
-      "'SERVICE_SUBMITTED'",
-      10_000,
-      "(SELECT id FROM currencies WHERE code = 'JPY')",
-      now,
-      now + 7 * DAY,
-      now,
-      now,
-    ];
-    return {
-      id,
-      sql: `INSERT INTO commission_orders (id, code, seller_id, buyer_id, order_submit_status, price_amount, price_currency_id, submitted_at, approval_deadline, created_at, updated_at) VALUES (${values.join(", ")});`,
-    };
-  };
+  const order = () => draftOrderFixture(now, "b");
   const priced = order();
   const fresh = Array.from({ length: WARMUP + REQUESTS }, order);
   const woken = Array.from({ length: WARMUP + REQUESTS }, order);
-  const session = `INSERT INTO sessions (id_hash, user_account_id, expires_at, last_seen_at, created_at)
-    SELECT ${quote(createHash("sha256").update(token).digest("hex"))}, id, ${now + 30 * DAY}, ${now}, ${now} FROM user_accounts WHERE email = ${quote(CREATOR_EMAIL)};`;
+  const session = sessionFixture(CREATOR_EMAIL, now);
   return {
-    cookie: `comet_session=${token}`,
+    cookie: session.cookie,
     pricedOrderId: priced.id,
     freshOrderIds: fresh.map((o) => o.id),
     wokenOrderIds: woken.map((o) => o.id),
-    sql: [session, priced.sql, ...fresh.map((o) => o.sql), ...woken.map((o) => o.sql)].join("\n"),
+    sql: [session.sql, priced.sql, ...fresh.map((o) => o.sql), ...woken.map((o) => o.sql)].join("\n"),
   };
 }
 

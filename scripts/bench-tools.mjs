@@ -1,6 +1,7 @@
 // What the three benchmarks (bench.mjs, bench-orders.mjs, bench-chat.mjs) measure with, in one place: one HTTP call
 // over a keep-alive agent with its elapsed time, the server's CPU time from /proc, quantiles, and where results go.
 import { execFileSync } from "node:child_process";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import { join } from "node:path";
@@ -82,4 +83,45 @@ export function writeBenchResults(file, data) {
   mkdirSync(join(root, ".bench"), { recursive: true });
   writeFileSync(join(root, ".bench", file), `${JSON.stringify(data, null, 2)}\n`);
   return `.bench/${file}`;
+}
+
+// The SQL the order benches (bench-orders.mjs, bench-latency.mjs) seed the demo state with before the server starts.
+export const DEMO_CREATOR_EMAIL = "creator@demo.comet.local";
+export const DEMO_CLIENT_EMAIL = "client@demo.comet.local";
+const DAY_MS = 86_400_000;
+
+/** A SQL string literal. */
+export const sqlQuote = (/** @type {unknown} */ value) => `'${String(value).replaceAll("'", "''")}'`;
+
+export const commissionAccountOf = (/** @type {string} */ email) =>
+  `(SELECT c.id FROM commission_accounts c JOIN user_accounts u ON u.id = c.user_account_id WHERE u.email = ${sqlQuote(email)})`;
+
+/** A 30-day session row for the account of `email`, and the cookie that carries it. */
+export function sessionFixture(/** @type {string} */ email, /** @type {number} */ now) {
+  const token = randomBytes(32).toString("base64url");
+  const sql = `INSERT INTO sessions (id_hash, user_account_id, expires_at, last_seen_at, created_at)
+    SELECT ${sqlQuote(createHash("sha256").update(token).digest("hex"))}, id, ${now + 30 * DAY_MS}, ${now}, ${now} FROM user_accounts WHERE email = ${sqlQuote(email)};`;
+  return { cookie: `comet_session=${token}`, sql };
+}
+
+/** A DRAFT order of ¥10,000 from the demo client to the demo creator; its code starts with `codePrefix`. */
+export function draftOrderFixture(/** @type {number} */ now, /** @type {string} */ codePrefix) {
+  const id = randomUUID();
+  const values = [
+    sqlQuote(id),
+    sqlQuote(`${codePrefix}${id.slice(0, 7)}`),
+    commissionAccountOf(DEMO_CREATOR_EMAIL),
+    commissionAccountOf(DEMO_CLIENT_EMAIL),
+    "'SERVICE_SUBMITTED'",
+    10_000,
+    "(SELECT id FROM currencies WHERE code = 'JPY')",
+    now,
+    now + 7 * DAY_MS,
+    now,
+    now,
+  ];
+  return {
+    id,
+    sql: `INSERT INTO commission_orders (id, code, seller_id, buyer_id, order_submit_status, price_amount, price_currency_id, submitted_at, approval_deadline, created_at, updated_at) VALUES (${values.join(", ")});`,
+  };
 }
