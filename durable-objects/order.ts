@@ -41,7 +41,7 @@ import {
 } from "#worker/services/order-deliverables";
 import { countRoundTrips } from "#worker/db/round-trips";
 import { envWithSimulatedLatency } from "#worker/db/simulated-latency";
-import { prepared, type SqlStatement } from "#worker/db/statements";
+import { prepared, statement, type SqlStatement } from "#worker/db/statements";
 import { syncChatRoomStatus } from "#worker/services/chat-rooms";
 
 /**
@@ -106,9 +106,11 @@ const KEY = "order";
 const RETRY_FIRST_MS = 5_000;
 const RETRY_MAX_MS = 3_600_000;
 
-/** A record written before the money fields existed: read again from D1, which that code kept up to date. */
+/** A record written before the money fields (or the stages) existed: read again from D1, which that code kept up to date. */
 const isCurrentRecord = (record: OrderRecord) =>
-  record.state.currency !== undefined && Array.isArray(record.state.returnedIntentIds);
+  record.state.currency !== undefined &&
+  Array.isArray(record.state.returnedIntentIds) &&
+  Array.isArray(record.state.stages);
 
 /** The caller's side of the order, by commission account or by the user account behind it. */
 function partyOfCaller(order: StoredOrder, caller: Exclude<OrderCaller, "system">): "seller" | "buyer" | null {
@@ -311,6 +313,37 @@ export class Order extends DurableObject<Env> {
       if ("refusal" in write)
         return write.refusal === "not_found" ? { status: "not_found" } : { status: "refused", refusal: write.refusal };
       return this.apply(orderId, { type: "updateServiceDetails" }, caller, { statements: write.statements });
+    });
+  }
+
+  /**
+   * The client asks for a revision of the current stage's preview (decision 073): a requestRevision transition whose
+   * batch also keeps the comment, keyed by the event, on the order's timeline. The comment is already checked
+   * (`revisionCommentOf`).
+   */
+  requestStageRevision(
+    orderId: string,
+    stage: number,
+    comment: string,
+    caller: Exclude<OrderCaller, "system">,
+  ): Promise<OrderActResult> {
+    return this.enqueue(async () => {
+      const order = await this.load(orderId);
+      if (!order) return { status: "not_found" } as const;
+      const round = order.state.stages[stage]?.revisionsUsed ?? 0;
+      const statements = [
+        statement(
+          `INSERT INTO commission_order_stage_revisions (id, order_id, stage_index, round, comment, created_at)
+           VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+          `${orderId}:${order.version + 1}`,
+          orderId,
+          stage,
+          round,
+          comment,
+          Date.now(),
+        ),
+      ];
+      return this.apply(orderId, { type: "requestRevision", stage }, caller, { statements });
     });
   }
 

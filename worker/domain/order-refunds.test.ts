@@ -20,6 +20,7 @@ function order(overrides: Partial<OrderState> = {}): OrderState {
     paidPayment: null,
     returnedIntentIds: [],
     deliverableCount: 0,
+    stages: [],
     estimatedStart: null,
     estimatedDelivery: null,
     submittedAt: T0,

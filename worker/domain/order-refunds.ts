@@ -4,11 +4,13 @@
  * it, and by every text that speaks of a cancel's refund (the cancel prompt, the late-cancel hint, the Payment tab),
  * so the words cannot promise what the money path does not do.
  *
- * Comet refunds all or nothing: a paid order is refunded in full, whoever cancels it; an unpaid one had nothing
- * charged. A creator's free-text terms may describe something else (a partial refund after a rough sketch); Comet
- * does not read or apply them, and the texts say so where an order has terms.
+ * A paid order without stages is refunded in full, whoever cancels it; an unpaid one had nothing charged. A paid order
+ * with stages (decision 073) gives back the shares of the stages not yet approved: approved stages were the creator's
+ * when the client approved them. A creator's free-text terms may describe something else; Comet does not read or
+ * apply them, and the texts say so where an order has terms.
  */
 import type { OrderActor, OrderRefusal, OrderState } from "./order";
+import { approvedAmount } from "./order-stages";
 
 /** Every minor unit of the paid total goes back to the client's card, in the order's currency. */
 interface FullRefund {
@@ -19,29 +21,40 @@ interface FullRefund {
 interface NoRefund {
   kind: "none";
 }
-export type CancelRefund = FullRefund | NoRefund;
+/** Part of the paid total goes back (possibly nothing): the shares of a staged order's stages not yet approved. */
+interface PartialRefund {
+  kind: "partial";
+  amount: number;
+  /** What stays with the creator: the approved stages' shares. */
+  keptAmount: number;
+}
+export type CancelRefund = FullRefund | NoRefund | PartialRefund;
 
 export type CancelOutcome = { allowed: true; refund: CancelRefund } | { allowed: false; refusal: OrderRefusal };
 
-type RefundFacts = Pick<OrderState, "progress" | "payment" | "priceAmount">;
+type RefundFacts = Pick<OrderState, "progress" | "payment" | "priceAmount"> & { stages?: OrderState["stages"] };
 
 /**
  * What ending this order by a cancel gives the client back: its total in full once paid, nothing before. Also true
  * of an order already canceled (its payment status stays COMPLETED after the refund), which the Payment tab reads.
  */
 export function cancelRefund(o: RefundFacts): CancelRefund {
-  return o.payment === "COMPLETED" ? { kind: "full", amount: o.priceAmount ?? 0 } : { kind: "none" };
+  if (o.payment !== "COMPLETED") return { kind: "none" };
+  const total = o.priceAmount ?? 0;
+  const kept = approvedAmount(total, o.stages ?? []);
+  return kept > 0 ? { kind: "partial", amount: total - kept, keptAmount: kept } : { kind: "full", amount: total };
 }
 
 /**
  * Whether `who` may cancel the order at `now`, and if so what the client gets back (decision 020's cancels):
  * - the seller: until delivery (DRAFT or APPROVED), paid or not;
  * - the buyer: only a paid order whose delivery deadline has passed undelivered (issue 10);
- * - the system: an order not approved or not paid by its deadline (the deadline itself is `decide`'s to check).
+ * - the system: an order not approved or not paid by its deadline (the deadline itself is `decide`'s to check);
+ * - an admin: any order not yet completed or canceled (decision 073).
  */
 export function refundOnCancel(
   o: RefundFacts & Pick<OrderState, "deliveryDeadline">,
-  who: OrderActor,
+  who: OrderActor | "admin",
   now: number,
 ): CancelOutcome {
   const refusal = cancelRefusal(o, who, now);
@@ -51,9 +64,11 @@ export function refundOnCancel(
 /** The first half of `refundOnCancel`: why `who` may not cancel now, or null when they may. */
 export function cancelRefusal(
   o: Pick<OrderState, "progress" | "payment" | "deliveryDeadline">,
-  who: OrderActor,
+  who: OrderActor | "admin",
   now: number,
 ): OrderRefusal | null {
+  // An admin settles a dispute: any order not yet ended, delivered ones too.
+  if (who === "admin") return o.progress === "COMPLETED" || o.progress === "CANCELED" ? "wrong_state" : null;
   if (who === "buyer") {
     if (o.progress !== "APPROVED" || o.payment !== "COMPLETED") return "seller_only";
     return o.deliveryDeadline === null || now <= o.deliveryDeadline ? "delivery_not_late" : null;

@@ -4,6 +4,15 @@
  * the answer; the time is an argument. A refused action changes nothing and says why.
  */
 import { refundOnCancel } from "./order-refunds";
+import {
+  allStagesApproved,
+  currentStageIndex,
+  revisionsLeft,
+  STAGE_REVIEW_MS,
+  stagesOfPlan,
+  type OrderStage,
+  type StagePlanItem,
+} from "./order-stages";
 import { isPriceAmount } from "./pricing";
 import { hasUnstorableCharacters, isBlankText, normalizeText, textLength } from "./text";
 
@@ -33,10 +42,14 @@ type ReleaseReason =
   | "not_the_open_payment"
   | "amount_mismatch";
 
-/** Money the order must give back: the intent to void (cancel at Stripe) or, if it already succeeded, refund in full. */
+/**
+ * Money the order must give back: the intent to void (cancel at Stripe) or, if it already succeeded, refund: in full,
+ * or only `refundAmount` (a staged order canceled after some stages were approved keeps their shares; decision 073).
+ */
 export interface PaymentRelease {
   payment: PaymentRef;
   reason: ReleaseReason;
+  refundAmount?: number;
 }
 
 /** What the rules read of an order. Times are epoch milliseconds. */
@@ -57,6 +70,8 @@ export interface OrderState {
   /** Intents the order has given back (voided or refunded): a later notice of one's success changes nothing. */
   returnedIntentIds: string[];
   deliverableCount: number;
+  /** The order's milestones (order-stages.ts); empty for an order without stages, which behaves as before them. */
+  stages: OrderStage[];
   estimatedStart: number | null;
   estimatedDelivery: number | null;
   submittedAt: number;
@@ -165,8 +180,19 @@ export type OrderAction =
   | { type: "updateChatSettings" }
   | { type: "addDeliverable" }
   | { type: "deleteDeliverable" }
+  /** The seller replaces the stages of a pending order (an empty plan removes them); the plan is already parsed. */
+  | { type: "setStages"; plan: StagePlanItem[] }
+  /** The seller posts the current stage's preview (its files are the transition's own rows). */
+  | { type: "submitPreview"; stage: number }
+  | { type: "approveStage"; stage: number }
+  /** The client asks for a revision of the current stage's preview; the comment is already checked. */
+  | { type: "requestRevision"; stage: number }
+  /** The seller agrees to one more revision of the current stage than it includes. */
+  | { type: "grantRevision"; stage: number }
   /** A deadline passed (the object's alarm): what happens depends on which one. */
-  | { type: "deadlinePassed" };
+  | { type: "deadlinePassed" }
+  /** An admin ends the order (a dispute): any order not yet completed, with the refund every cancel follows. */
+  | { type: "adminCancel" };
 
 export type OrderRefusal =
   | "not_a_party"
@@ -182,7 +208,13 @@ export type OrderRefusal =
   | "no_deliverables"
   | "not_editable"
   /** The buyer may cancel a paid order only once its delivery deadline has passed undelivered. */
-  | "delivery_not_late";
+  | "delivery_not_late"
+  /** A stage action names a stage that is not the current one, or the stage is not in the state it needs. */
+  | "stage_not_current"
+  | "stage_not_in_review"
+  | "no_revisions_left"
+  /** A staged order is delivered only once every stage is approved. */
+  | "stages_pending";
 
 /** The event log's name for each transition. */
 export type OrderEventType =
@@ -199,7 +231,12 @@ export type OrderEventType =
   | "DELIVERABLE_DELETED"
   | "PAYMENT_STARTED"
   /** A succeeded payment the order could not take, refunded (the release says why). */
-  | "PAYMENT_RETURNED";
+  | "PAYMENT_RETURNED"
+  | "STAGES_UPDATED"
+  | "STAGE_PREVIEWED"
+  | "STAGE_APPROVED"
+  | "STAGE_REVISION_REQUESTED"
+  | "STAGE_REVISION_GRANTED";
 
 export type Decision =
   /** `release`: money the transition ends, which the object gives back at Stripe once the transition is stored. */
@@ -238,17 +275,29 @@ function endingMoney(
  * party may cancel now and what the client gets back, the same answer the cancel prompt and the Payment tab show. A
  * full refund gives back the payment that paid the order (all of its charge); no refund voids a payment still under way.
  */
-function cancelOrder(o: OrderState, who: OrderActor, now: number): Decision {
+function cancelOrder(o: OrderState, who: OrderActor | "admin", now: number): Decision {
   const outcome = refundOnCancel(o, who, now);
   if (!outcome.allowed) return refuse(outcome.refusal);
-  const held = outcome.refund.kind === "full" ? o.paidPayment : o.openPayment;
-  return endingMoney(
-    o,
-    { ...o, progress: "CANCELED", chat: "CLOSED", canceledAt: now },
-    "CANCELED",
-    "order_canceled",
-    held,
-  );
+  const { refund } = outcome;
+  // A stage under review when the order ends is never approved: only approved stages' shares stay with the creator.
+  const next: OrderState = {
+    ...o,
+    progress: "CANCELED",
+    chat: "CLOSED",
+    canceledAt: now,
+    stages: o.stages.map((s) => (s.status === "APPROVED" ? s : { ...s, reviewDeadline: null })),
+  };
+  if (refund.kind === "partial") {
+    // The approved stages' shares stay: only the rest of the paid charge goes back, and nothing when that is nothing.
+    if (refund.amount === 0 || !o.paidPayment) return accept(next, "CANCELED");
+    return accept(
+      { ...next, openPayment: null, returnedIntentIds: [...o.returnedIntentIds, o.paidPayment.intentId] },
+      "CANCELED",
+      { payment: o.paidPayment, reason: "order_canceled", refundAmount: refund.amount },
+    );
+  }
+  const held = refund.kind === "full" ? o.paidPayment : o.openPayment;
+  return endingMoney(o, next, "CANCELED", "order_canceled", held);
 }
 
 /** Editability (spec section 4), one predicate per part of the order; each reads only progress and payment. */
@@ -268,9 +317,23 @@ export const editable = {
 /** The deadline the order is waiting on now, if any: the one the object's alarm is set to. */
 export function pendingDeadline(o: OrderState): number | null {
   if (o.progress === "DRAFT") return o.approvalDeadline;
-  if (o.progress === "APPROVED") return o.payment === "COMPLETED" ? o.deliveryDeadline : o.paymentDeadline;
+  if (o.progress === "APPROVED" && o.payment === "COMPLETED") {
+    // A preview waiting for the client is approved by itself at its review deadline (decision 073).
+    const review = stageUnderReview(o)?.reviewDeadline ?? null;
+    return review !== null && (o.deliveryDeadline === null || review < o.deliveryDeadline)
+      ? review
+      : o.deliveryDeadline;
+  }
+  if (o.progress === "APPROVED") return o.paymentDeadline;
   if (o.progress === "DELIVERED") return o.completionDeadline;
   return null;
+}
+
+/** The current stage, if a preview of it waits for the client. */
+export function stageUnderReview(o: Pick<OrderState, "stages">): (OrderStage & { index: number }) | null {
+  const index = currentStageIndex(o.stages);
+  const stage = index === null ? null : o.stages[index]!;
+  return stage?.status === "IN_REVIEW" ? { ...stage, index: index! } : null;
 }
 
 /** A new order's deadlines, from its submission time. */
@@ -297,9 +360,13 @@ function paymentMisfit(o: OrderState, p: PaymentRef): ReleaseReason | null {
 }
 
 export function decide(o: OrderState, action: OrderAction, actor: OrderActor, now: number): Decision {
-  const system = action.type === "markPaid" || action.type === "deadlinePassed";
+  const system = action.type === "markPaid" || action.type === "deadlinePassed" || action.type === "adminCancel";
   if (system && actor !== "system") return refuse("system_only");
   if (action.type === "cancel" && actor === "buyer") return cancelOrder(o, "buyer", now);
+  if (action.type === "approveStage" || action.type === "requestRevision")
+    return actor === "buyer"
+      ? answerPreview(o, action, "buyer", now)
+      : refuse(actor === "seller" ? "buyer_only" : "not_a_party");
   if (action.type === "startPayment") return startPayment(o, action.payment, actor);
   if (!system && actor === "buyer") return refuse("seller_only");
   if (!system && actor !== "seller") return refuse("not_a_party");
@@ -337,6 +404,7 @@ export function decide(o: OrderState, action: OrderAction, actor: OrderActor, no
     }
     case "deliver": {
       if (o.progress !== "APPROVED" || o.payment !== "COMPLETED") return refuse("wrong_state");
+      if (!allStagesApproved(o.stages)) return refuse("stages_pending");
       if (o.deliverableCount < 1) return refuse("no_deliverables");
       return accept(
         { ...o, progress: "DELIVERED", deliveredAt: now, completionDeadline: now + DEADLINES.completionMs },
@@ -382,9 +450,75 @@ export function decide(o: OrderState, action: OrderAction, actor: OrderActor, no
       return o.deliverableCount > 0
         ? accept({ ...o, deliverableCount: o.deliverableCount - 1 }, "DELIVERABLE_DELETED")
         : refuse("no_deliverables");
+    case "setStages":
+      // The plan is part of what the client agrees to: it changes only while the order is pending (spec: DRAFT).
+      if (o.progress !== "DRAFT") return refuse("not_editable");
+      return accept({ ...o, stages: stagesOfPlan(action.plan) }, "STAGES_UPDATED");
+    case "submitPreview": {
+      const stage = workingStage(o, action.stage);
+      if (typeof stage === "string") return refuse(stage);
+      if (stage.status !== "PENDING") return refuse("stage_not_current");
+      return withStage(
+        o,
+        action.stage,
+        {
+          status: "IN_REVIEW",
+          previewedAt: now,
+          reviewDeadline: now + STAGE_REVIEW_MS,
+        },
+        "STAGE_PREVIEWED",
+      );
+    }
+    case "grantRevision": {
+      const stage = workingStage(o, action.stage);
+      if (typeof stage === "string") return refuse(stage);
+      return withStage(o, action.stage, { extraRevisions: stage.extraRevisions + 1 }, "STAGE_REVISION_GRANTED");
+    }
     case "deadlinePassed":
       return onDeadline(o, now);
+    case "adminCancel":
+      return cancelOrder(o, "admin", now);
   }
+}
+
+/** The stage a stage action names, if it is the order's current one and the order is paid and under way. */
+function workingStage(o: OrderState, index: number): OrderStage | OrderRefusal {
+  if (o.progress !== "APPROVED" || o.payment !== "COMPLETED") return "wrong_state";
+  const current = currentStageIndex(o.stages);
+  if (current === null || current !== index) return "stage_not_current";
+  return o.stages[index]!;
+}
+
+function withStage(o: OrderState, index: number, change: Partial<OrderStage>, event: OrderEventType): Decision {
+  const stages = o.stages.map((s, i) => (i === index ? { ...s, ...change } : s));
+  return accept({ ...o, stages }, event);
+}
+
+/** The client answers the current stage's preview: approves it (its share goes to the creator) or asks for a revision. */
+function answerPreview(
+  o: OrderState,
+  action: { type: "approveStage" | "requestRevision"; stage: number },
+  who: "buyer" | "system",
+  now: number,
+): Decision {
+  const stage = workingStage(o, action.stage);
+  if (typeof stage === "string") return refuse(stage);
+  if (stage.status !== "IN_REVIEW") return refuse("stage_not_in_review");
+  if (action.type === "requestRevision") {
+    if (revisionsLeft(stage) === 0) return refuse("no_revisions_left");
+    return withStage(
+      o,
+      action.stage,
+      { status: "PENDING", reviewDeadline: null, revisionsUsed: stage.revisionsUsed + 1 },
+      "STAGE_REVISION_REQUESTED",
+    );
+  }
+  return withStage(
+    o,
+    action.stage,
+    { status: "APPROVED", reviewDeadline: null, approvedAt: now, approvedBy: who },
+    "STAGE_APPROVED",
+  );
 }
 
 /**
@@ -406,13 +540,16 @@ function startPayment(o: OrderState, payment: PaymentRef, actor: OrderActor): De
 
 /**
  * A passed deadline (decision 020): an order not approved or not paid in time is canceled; a delivered order not
- * completed in time completes; a missed delivery changes nothing by itself: from then on the buyer may cancel it
+ * completed in time completes; a stage's preview not answered in time is approved (decision 073); a missed delivery changes nothing by itself: from then on the buyer may cancel it
  * with a full refund (`refundOnCancel`, order-refunds.ts), or keep waiting.
  * An alarm that fires early, late or twice is harmless: it acts only when the pending deadline has really passed.
  */
 function onDeadline(o: OrderState, now: number): Decision {
   const deadline = pendingDeadline(o);
   if (deadline === null || deadline > now) return unchanged;
+  const review = stageUnderReview(o);
+  if (review && review.reviewDeadline === deadline)
+    return answerPreview(o, { type: "approveStage", stage: review.index }, "system", now);
   if (o.progress === "DRAFT" || (o.progress === "APPROVED" && o.payment === "DRAFT"))
     return cancelOrder(o, "system", now);
   if (o.progress === "DELIVERED")

@@ -58,7 +58,7 @@ export async function payoutOnCompletion(
   return [
     statement(
       `INSERT INTO creator_payouts (id, order_id, transaction_id, seller_user_account_id, amount, currency_id, idempotency_key, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (order_id) DO NOTHING`,
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
       crypto.randomUUID(),
       orderId,
       paid.id,

@@ -14,6 +14,7 @@ import {
   type ServiceDetails,
 } from "../domain/order";
 import { orderNotifications } from "../domain/order-notifications";
+import type { OrderStage } from "../domain/order-stages";
 import { statement, prepared, type SqlStatement } from "../db/statements";
 import { inviteCompletedStatements } from "./invitations";
 
@@ -26,6 +27,16 @@ export interface StoredOrder {
   /** The user accounts behind the seller's and buyer's commission accounts, who get the notifications. */
   sellerUserId: string;
   buyerUserId: string;
+}
+
+/** The stages column (JSON written by `transitionStatements` or the order's submission); anything else reads as none. */
+export function parseStages(value: unknown): OrderStage[] {
+  try {
+    const parsed = typeof value === "string" ? JSON.parse(value) : [];
+    return Array.isArray(parsed) ? (parsed as OrderStage[]) : [];
+  } catch {
+    return [];
+  }
 }
 
 const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
@@ -80,6 +91,7 @@ export async function loadOrder(d1: D1Database, orderId: string): Promise<Stored
       paidPayment: paymentRef(row.paid_intent_id, row.paid_amount, row.paid_currency),
       returnedIntentIds: [],
       deliverableCount: Number(row.deliverable_count),
+      stages: parseStages(row.stages),
       estimatedStart: n(row.estimated_start),
       estimatedDelivery: n(row.estimated_delivery),
       submittedAt: Number(row.submitted_at),
@@ -126,7 +138,7 @@ export function transitionStatements({
     statement(
       `UPDATE commission_orders SET order_progress_status = ?, order_payment_status = ?, order_chat_status = ?, price_amount = ?,
          estimated_start = ?, estimated_delivery = ?, approved_at = ?, paid_at = ?, delivered_at = ?, completed_at = ?, canceled_at = ?,
-         approval_deadline = ?, payment_deadline = ?, delivery_deadline = ?, completion_deadline = ?, version = ?, updated_at = ?
+         approval_deadline = ?, payment_deadline = ?, delivery_deadline = ?, completion_deadline = ?, stages = ?, version = ?, updated_at = ?
        WHERE id = ? AND version = ?`,
       next.progress,
       next.payment,
@@ -143,6 +155,7 @@ export function transitionStatements({
       next.paymentDeadline,
       next.deliveryDeadline,
       next.completionDeadline,
+      JSON.stringify(next.stages),
       version,
       now,
       order.orderId,

@@ -29,7 +29,14 @@ export const ORDER_PAYMENT_STATUSES = ["DRAFT", "COMPLETED"] as const;
 export const CHAT_STATUSES = ["DRAFT", "OPENED", "CLOSED"] as const;
 export const CHAT_RESTRICTION_TYPES = ["UNLIMITED_REPLY", "MODERATE_REPLY", "NO_REPLY"] as const;
 
-export const TRANSACTION_STATUSES = ["PENDING", "COMPLETED", "FAILED", "CANCELED", "REFUNDED"] as const;
+export const TRANSACTION_STATUSES = [
+  "PENDING",
+  "COMPLETED",
+  "FAILED",
+  "CANCELED",
+  "REFUNDED",
+  "PARTIALLY_REFUNDED",
+] as const;
 /** A creator payout (creator_payouts): held until their connected account can receive it, then transferred once. */
 export const PAYOUT_STATUSES = ["HELD", "TRANSFERRED"] as const;
 export const TRANSACTION_TYPES = ["COMMISSION_STANDARD"] as const;

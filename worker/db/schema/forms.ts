@@ -65,6 +65,8 @@ export const commissionForms = sqliteTable(
       .references(() => currencies.id),
     categoryCode: text("category_code").references(() => commissionCategories.code),
     userIndex: integer("user_index").notNull().default(0),
+    /** Milestones an order of this form starts with (decision 073): JSON of `StagePlanItem[]`, "[]" for none. */
+    stagePlan: text("stage_plan").notNull().default("[]"),
     ...timestamps,
   },
   (t) => [

@@ -56,6 +56,11 @@ export const commissionOrders = sqliteTable(
     completionDeadline: ms("completion_deadline"),
     serviceId: text("service_id").references(() => commissionServices.id, { onDelete: "set null" }),
     formId: text("form_id").references(() => commissionForms.id, { onDelete: "set null" }),
+    /**
+     * The order's milestones (decision 073) as the object holds them: JSON of `OrderStage[]` (domain/order-stages.ts),
+     * "[]" for an order without stages. One column, written with the row by every transition.
+     */
+    stages: text("stages").notNull().default("[]"),
     /** The Order object's version this row projects (decision 047): each write is conditional on the one before. */
     version: integer("version").notNull().default(0),
     ...timestamps,
@@ -188,6 +193,55 @@ export const commissionOrderDeliverables = sqliteTable("commission_order_deliver
     .references(() => commissionOrders.id, { onDelete: "cascade" }),
   ...timestamps,
 });
+
+/**
+ * A stage's preview (decision 073): the creator's original, private until the order completes, and the watermarked,
+ * reduced copy the Worker made of it for the client. Both are R2 keys under the order's folder. `round` is the
+ * stage's revision count when it was posted (0 for the first preview, 1 after the first revision, ...).
+ */
+export const commissionOrderStagePreviews = sqliteTable(
+  "commission_order_stage_previews",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => commissionOrders.id, { onDelete: "cascade" }),
+    stageIndex: integer("stage_index").notNull(),
+    round: integer("round").notNull(),
+    /** The order of the files within one posting. */
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    /** image, video or audio */
+    mediaType: text("media_type").notNull(),
+    contentType: text("content_type").notNull(),
+    byteSize: integer("byte_size").notNull(),
+    originalKey: text("original_key").notNull().unique(),
+    /** The watermarked copy (images); null for a clip served as posted. */
+    previewKey: text("preview_key"),
+    previewContentType: text("preview_content_type"),
+    width: integer("width"),
+    height: integer("height"),
+    createdAt: ms("created_at").notNull(),
+  },
+  (t) => [index("commission_order_stage_previews_order").on(t.orderId, t.stageIndex, t.round, t.position)],
+);
+
+/** A client's revision note on a stage's preview (decision 073), shown on the order's timeline. */
+export const commissionOrderStageRevisions = sqliteTable(
+  "commission_order_stage_revisions",
+  {
+    /** "{orderId}:{version}", the event that asked for it: a replayed projection writes it once. */
+    id: text("id").primaryKey(),
+    orderId: text("order_id")
+      .notNull()
+      .references(() => commissionOrders.id, { onDelete: "cascade" }),
+    stageIndex: integer("stage_index").notNull(),
+    round: integer("round").notNull(),
+    comment: text("comment").notNull(),
+    createdAt: ms("created_at").notNull(),
+  },
+  (t) => [index("commission_order_stage_revisions_order").on(t.orderId, t.stageIndex, t.round)],
+);
 
 /**
  * The order event log (docs/decisions/020): every accepted transition, who made it, and the order before and after,

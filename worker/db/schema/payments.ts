@@ -90,6 +90,11 @@ export const paymentTransactions = sqliteTable(
       onDelete: "set null",
     }),
     paidAt: integer("paid_at", { mode: "timestamp_ms" }),
+    /**
+     * Minor units given back by a partial refund (decision 073: a staged order canceled after some stages were
+     * approved); the status is then PARTIALLY_REFUNDED. 0 otherwise (a full refund is REFUNDED).
+     */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
     ...timestamps,
   },
   (t) => [
@@ -148,8 +153,12 @@ export const creatorPayouts = sqliteTable(
     id: text("id").primaryKey(),
     orderId: text("order_id")
       .notNull()
-      .unique()
       .references(() => commissionOrders.id),
+    /**
+     * The stage whose approval released it (decision 073), or null for a completed order's whole payout. One payout
+     * per order and stage: the idempotency key names both.
+     */
+    stageIndex: integer("stage_index"),
     transactionId: text("transaction_id")
       .notNull()
       .references(() => paymentTransactions.id),
@@ -179,5 +188,8 @@ export const creatorPayouts = sqliteTable(
     transferredAt: integer("transferred_at", { mode: "timestamp_ms" }),
     ...timestamps,
   },
-  (t) => [index("creator_payouts_seller").on(t.sellerUserAccountId, t.payoutStatus, t.createdAt)],
+  (t) => [
+    index("creator_payouts_seller").on(t.sellerUserAccountId, t.payoutStatus, t.createdAt),
+    index("creator_payouts_order").on(t.orderId, t.stageIndex),
+  ],
 );

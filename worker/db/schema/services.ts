@@ -36,6 +36,8 @@ export const commissionServices = sqliteTable(
       .notNull()
       .references(() => currencies.id),
     serviceStatus: text("service_status", { enum: PUBLISH_STATUSES }).notNull().default("DRAFT"),
+    /** Milestones an order of this service starts with (decision 073): JSON of `StagePlanItem[]`, "[]" for none. */
+    stagePlan: text("stage_plan").notNull().default("[]"),
     userIndex: integer("user_index").notNull().default(0),
     ...timestamps,
   },
