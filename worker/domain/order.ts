@@ -314,16 +314,15 @@ export const editable = {
   deleteDeliverable: (o: Editability) => o.progress === "DRAFT" || o.progress === "APPROVED",
 };
 
-/** The deadline the order is waiting on now, if any: the one the object's alarm is set to. */
+/**
+ * The deadline whose passing changes the order, if any: the one the object's alarm is set to. A paid order's delivery
+ * deadline is not one: a late delivery changes nothing by itself (the buyer may then cancel), and an alarm re-armed on
+ * a passed deadline that acts on nothing would fire again at once, for as long as the order stayed late. A paid order
+ * waits on its current stage's review deadline instead, when a preview is under review (decision 073).
+ */
 export function pendingDeadline(o: OrderState): number | null {
   if (o.progress === "DRAFT") return o.approvalDeadline;
-  if (o.progress === "APPROVED" && o.payment === "COMPLETED") {
-    // A preview waiting for the client is approved by itself at its review deadline (decision 073).
-    const review = stageUnderReview(o)?.reviewDeadline ?? null;
-    return review !== null && (o.deliveryDeadline === null || review < o.deliveryDeadline)
-      ? review
-      : o.deliveryDeadline;
-  }
+  if (o.progress === "APPROVED" && o.payment === "COMPLETED") return stageUnderReview(o)?.reviewDeadline ?? null;
   if (o.progress === "APPROVED") return o.paymentDeadline;
   if (o.progress === "DELIVERED") return o.completionDeadline;
   return null;
@@ -540,8 +539,9 @@ function startPayment(o: OrderState, payment: PaymentRef, actor: OrderActor): De
 
 /**
  * A passed deadline (decision 020): an order not approved or not paid in time is canceled; a delivered order not
- * completed in time completes; a stage's preview not answered in time is approved (decision 073); a missed delivery changes nothing by itself: from then on the buyer may cancel it
- * with a full refund (`refundOnCancel`, order-refunds.ts), or keep waiting.
+ * completed in time completes; a stage's preview not answered in time is approved (decision 073); a missed delivery
+ * changes nothing by itself: from then on the buyer may cancel it with a refund (`refundOnCancel`, order-refunds.ts),
+ * or keep waiting.
  * An alarm that fires early, late or twice is harmless: it acts only when the pending deadline has really passed.
  */
 function onDeadline(o: OrderState, now: number): Decision {
