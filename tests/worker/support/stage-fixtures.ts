@@ -10,7 +10,7 @@ import type { StoredOrder } from "#worker/services/orders";
 import { platform } from "./payments-helpers";
 
 /** Three stages, 30/30/40: on a ¥10,000 order ¥3,000, ¥3,000 and ¥4,000; less the fee, ¥2,744, ¥2,744 and ¥3,659. */
-export const THREE_STAGES: StagePlanItem[] = [
+const THREE_STAGES: StagePlanItem[] = [
   { title: "Sketch", sharePercent: 30, includedRevisions: 1 },
   { title: "Colour", sharePercent: 30, includedRevisions: 1 },
   { title: "Final", sharePercent: 40, includedRevisions: 1 },
