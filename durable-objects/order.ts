@@ -31,7 +31,7 @@ import {
 } from "#worker/payments/order-payments";
 import { createStripe } from "#worker/payments/stripe-client";
 import { isStripeUnavailable } from "#worker/payments/stripe-errors";
-import { payoutOnCompletion, releaseOrderPayout } from "#worker/payments/payouts";
+import { payoutStatements, releaseOrderPayout } from "#worker/payments/payouts";
 import { ORDER_DELIVERABLES_MAX_FILES } from "#worker/domain/media-limits";
 import {
   addDeliverableStatements,
@@ -403,8 +403,16 @@ export class Order extends DurableObject<Env> {
     if (!decision.changed) return { status: "done", changed: false, state: order.state };
     const { next, event, release } = decision;
     const version = order.version + 1;
-    // A completed order's payout is written with the completion (an outbox; decision 029) and released below.
-    const payout = event === "COMPLETED" ? await payoutOnCompletion(d1, orderId, order.sellerUserId, now) : [];
+    // A completed order's payout, or an approved stage's (decision 073), is written with its event (an outbox;
+    // decision 029) and released below.
+    const payout = await payoutStatements(d1, {
+      orderId,
+      sellerUserAccountId: order.sellerUserId,
+      before: order.state,
+      next,
+      event,
+      now,
+    });
     const paid = event === "PAID" ? [paidTransactionStatement(next.paidPayment!, now)] : [];
     const statements = transitionStatements({
       order,
@@ -441,7 +449,7 @@ export class Order extends DurableObject<Env> {
       await syncChatRoomStatus(this.env, orderId).catch((error) =>
         console.error("chat room status sync failed", error),
       );
-    // The transfer, once the completion is recorded; if it cannot go now it stays held (account.updated, the cron).
+    // The transfer, once its event is recorded; if it cannot go now it stays held (account.updated, the cron).
     if (landed && payout.length > 0) await releaseOrderPayout(d1, () => createStripe(this.env), orderId, now);
     const money = release ? (outcomes.get(release.payment.intentId) ?? "pending") : undefined;
     return { status: "done", changed: true, state: next, ...(money && { money }) };
@@ -478,8 +486,9 @@ export class Order extends DurableObject<Env> {
     for (const release of record.owed ?? []) {
       const { intentId } = release.payment;
       try {
-        const outcome = await releasePayment(createStripe(this.env), current.orderId, intentId);
-        await d1.batch(prepared(d1, [releasedTransactionStatement(intentId, outcome, Date.now())]));
+        const outcome = await releasePayment(createStripe(this.env), current.orderId, intentId, release.refundAmount);
+        const recorded = releasedTransactionStatement(intentId, outcome, Date.now(), release.refundAmount);
+        await d1.batch(prepared(d1, [recorded]));
         outcomes.set(intentId, outcome);
         current = { ...current, owed: (current.owed ?? []).filter((r) => r !== release) };
       } catch (error) {

@@ -2,17 +2,21 @@
  * What money an order may hold (issue 30, docs/decisions/047): the invariant the reconciler checks, per order.
  *
  *   captured − refunded = the order's total   when it is paid and not canceled
- *   captured − refunded = 0                   otherwise (never paid, or canceled)
+ *   captured − refunded = Σ approved stages' amounts   when it is paid and canceled (0 without stages; decision 073)
+ *   captured − refunded = 0                   when it was never paid
  *   transferred ≤ captured − refunded − fee   (the creator is never paid more than the client's money left)
+ *   transferred ≤ Σ approved stages' (amount − fee)   instead, for an order with stages: each stage's share alone
  *
- * The last line is in the transfer's currency. A transfer from a charge that was converted to the platform's
+ * The transfer lines are in the transfer's currency. A transfer from a charge that was converted to the platform's
  * settlement currency is in that currency (decision 050), so the right side is converted at the charge's own rate by
- * the payout's rule (money.ts `shareInSettlementCurrency`), which makes the release and the check agree to the unit.
+ * the payout's rule (money.ts `shareInSettlementCurrency`), which makes the release and the check agree to the unit:
+ * a staged order's shares are converted one by one, as each stage's transfer is.
  *
  * Pure: the reconciler (worker/payments/money-check.ts) reads the ledger from D1 and Stripe and asks this.
  */
 import { shareInSettlementCurrency, type MinorUnits } from "./money";
 import type { OrderPayment, OrderProgress } from "./order";
+import { approvedAmount, stageAmounts, stageTransferAmount, type OrderStage } from "./order-stages";
 
 /** One order's money as Stripe has it, beside what the order says. Amounts in minor units of the order's currency. */
 export interface OrderLedger {
@@ -33,6 +37,10 @@ export interface OrderLedger {
   settled: MinorUnits | null;
   /** The platform's fee on the paid total (money.ts), which stays with the platform. */
   feeAmount: number;
+  /** The order's stages (decision 073); empty for an order without, which is checked as before them. */
+  stages: readonly OrderStage[];
+  /** The fee numerators frozen on the paid transaction: each stage's fee is taken by them. */
+  feeNumerators: readonly number[];
 }
 
 export type MoneyDisagreement =
@@ -41,9 +49,14 @@ export type MoneyDisagreement =
   | { kind: "over_transferred"; transferred: number; allowed: number }
   | { kind: "transfer_currency_mismatch"; transferCurrency: string; allowed: string[] };
 
-/** What the order may hold, net, in its state: its total once paid and not canceled; nothing otherwise. */
-function expectedNetCharge(order: Pick<OrderLedger, "progress" | "payment" | "priceAmount">): number {
-  return order.payment === "COMPLETED" && order.progress !== "CANCELED" ? (order.priceAmount ?? 0) : 0;
+/**
+ * What the order may hold, net, in its state: its total once paid and not canceled; once canceled, what its approved
+ * stages kept (nothing without stages); nothing when it was never paid.
+ */
+function expectedNetCharge(order: Pick<OrderLedger, "progress" | "payment" | "priceAmount" | "stages">): number {
+  if (order.payment !== "COMPLETED") return 0;
+  const total = order.priceAmount ?? 0;
+  return order.progress === "CANCELED" ? approvedAmount(total, order.stages) : total;
 }
 
 /** Every way this order's money disagrees with the order; none when it agrees. */
@@ -55,7 +68,8 @@ export function moneyDisagreements(ledger: OrderLedger): MoneyDisagreement[] {
   const foreign = ledger.chargeCurrencies.filter((c) => c !== ledger.currency);
   if (foreign.length > 0) found.push({ kind: "currency_mismatch", currencies: ledger.chargeCurrencies });
   if (ledger.transferred > 0 && ledger.transferCurrency !== null) {
-    const allowed = allowedTransfer(ledger, Math.max(0, actual - ledger.feeAmount));
+    const shares = ledger.stages.length > 0 ? approvedStageShares(ledger) : [Math.max(0, actual - ledger.feeAmount)];
+    const allowed = allowedTransfer(ledger, shares);
     if (allowed === null) {
       const currencies = [...new Set([ledger.currency, ...(ledger.settled ? [ledger.settled.currency] : [])])];
       found.push({
@@ -70,15 +84,34 @@ export function moneyDisagreements(ledger: OrderLedger): MoneyDisagreement[] {
 }
 
 /**
- * The most the creator may have been sent, in the transfer's currency: the client's money left less the fee, in the
- * order's currency, or converted as the payout converts it when the transfer is in the settlement currency. Null for a
- * transfer in any other currency.
+ * What each approved stage may send the creator, in the order's currency: its amount of the paid total less the fee
+ * on it (order-stages.ts, the payout's own rule). Nothing while the order is unpaid.
  */
-function allowedTransfer(ledger: OrderLedger, allowedInOrderCurrency: number): number | null {
+export function approvedStageShares(
+  ledger: Pick<OrderLedger, "payment" | "priceAmount" | "stages" | "feeNumerators">,
+): number[] {
+  if (ledger.payment !== "COMPLETED") return [];
+  const amounts = stageAmounts(ledger.priceAmount ?? 0, ledger.stages);
+  return ledger.stages.flatMap((stage, i) =>
+    stage.status === "APPROVED" ? [stageTransferAmount(amounts[i]!, ledger.feeNumerators)] : [],
+  );
+}
+
+/**
+ * The most the creator may have been sent, in the transfer's currency: the shares (in the order's currency) summed, or,
+ * when the transfer is in the settlement currency, each converted as its payout converts it and then summed. Null for
+ * a transfer in any other currency.
+ */
+export function allowedTransfer(
+  ledger: Pick<OrderLedger, "transferCurrency" | "currency" | "settled" | "captured">,
+  shares: readonly number[],
+): number | null {
   const currency = ledger.transferCurrency?.toUpperCase();
-  if (currency === ledger.currency.toUpperCase()) return allowedInOrderCurrency;
+  if (currency === ledger.currency.toUpperCase()) return shares.reduce((sum, share) => sum + share, 0);
   if (!ledger.settled || ledger.captured <= 0 || currency !== ledger.settled.currency.toUpperCase()) return null;
-  const share = Math.min(allowedInOrderCurrency, ledger.captured);
-  return shareInSettlementCurrency(share, { amount: ledger.captured, currency: ledger.currency }, ledger.settled)
-    .amount;
+  const charged = { amount: ledger.captured, currency: ledger.currency };
+  return shares.reduce(
+    (sum, share) => sum + shareInSettlementCurrency(Math.min(share, ledger.captured), charged, ledger.settled!).amount,
+    0,
+  );
 }

@@ -51,3 +51,8 @@ export function canReceivePayouts(status: ConnectStatus): boolean {
 export function transferIdempotencyKey(orderId: string): string {
   return `comet-order-${orderId}-transfer`;
 }
+
+/** A stage's transfer key (decision 073): one per order and stage, so a stage's share goes once however often it is released. */
+export function stageTransferIdempotencyKey(orderId: string, stageIndex: number): string {
+  return `comet-order-${orderId}-stage-${stageIndex}-transfer`;
+}

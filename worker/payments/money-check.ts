@@ -13,6 +13,7 @@ import { moneyDisagreements, type MoneyDisagreement, type OrderLedger } from "..
 import { sellerTransferAmount } from "../domain/money";
 import type { OrderPayment, OrderProgress } from "../domain/order";
 import { feeNumeratorsFrom, feeNumeratorsOf } from "../services/order-views";
+import { parseStages } from "../services/orders";
 import type { Order } from "#durable-objects/order";
 import { paymentRefOf } from "./order-payments";
 
@@ -60,26 +61,29 @@ interface OrderRow {
   payment: OrderPayment;
   price_amount: number | null;
   currency: string;
+  stages: string;
   paid_amount: number | null;
   fee_numerators: string | null;
-  transfer_id: string | null;
 }
 
-/** One order's ledger: the order from D1, every intent it recorded (and any `extraIntentIds`) and its transfer from Stripe. */
+/**
+ * One order's ledger: the order from D1, every intent it recorded (and any `extraIntentIds`) and its transfers (one per
+ * payout row: the completion's, or each approved stage's) from Stripe.
+ */
 async function readLedger(
   deps: MoneyCheckDeps,
   orderId: string,
   extraIntentIds: string[] = [],
 ): Promise<{ code: string; ledger: OrderLedger; intentIds: string[] } | null> {
   const { d1, stripe } = deps;
-  const [orderRows, intentRows] = await d1.batch<Record<string, unknown>>([
+  // The paid transaction: COMPLETED, or PARTIALLY_REFUNDED once a staged order was canceled (its fees still apply).
+  const [orderRows, intentRows, payoutRows] = await d1.batch<Record<string, unknown>>([
     d1
       .prepare(
         `SELECT o.code, o.order_progress_status AS progress, o.order_payment_status AS payment, o.price_amount, cu.code AS currency,
-           pt.amount AS paid_amount, ${feeNumeratorsOf("pt.id")} AS fee_numerators, po.stripe_transfer_id AS transfer_id
+           o.stages, pt.amount AS paid_amount, ${feeNumeratorsOf("pt.id")} AS fee_numerators
          FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id
-         LEFT JOIN payment_transactions pt ON pt.order_id = o.id AND pt.transaction_status = 'COMPLETED'
-         LEFT JOIN creator_payouts po ON po.order_id = o.id
+         LEFT JOIN payment_transactions pt ON pt.order_id = o.id AND pt.transaction_status IN ('COMPLETED', 'PARTIALLY_REFUNDED')
          WHERE o.id = ?`,
       )
       .bind(orderId),
@@ -88,9 +92,15 @@ async function readLedger(
         "SELECT stripe_payment_intent_id AS id FROM payment_transactions WHERE order_id = ? AND stripe_payment_intent_id IS NOT NULL",
       )
       .bind(orderId),
+    d1
+      .prepare(
+        "SELECT stripe_transfer_id AS id FROM creator_payouts WHERE order_id = ? AND stripe_transfer_id IS NOT NULL",
+      )
+      .bind(orderId),
   ]);
   const row = orderRows.results[0] as unknown as OrderRow | undefined;
   if (!row) return null;
+  const feeNumerators = feeNumeratorsFrom(row.fee_numerators);
   const intentIds = [...new Set([...intentRows.results.map((r) => String(r.id)), ...extraIntentIds])];
   const ledger: OrderLedger = {
     progress: row.progress,
@@ -103,10 +113,9 @@ async function readLedger(
     transferred: 0,
     transferCurrency: null,
     settled: null,
-    feeAmount:
-      row.paid_amount === null
-        ? 0
-        : row.paid_amount - sellerTransferAmount(row.paid_amount, feeNumeratorsFrom(row.fee_numerators)),
+    feeAmount: row.paid_amount === null ? 0 : row.paid_amount - sellerTransferAmount(row.paid_amount, feeNumerators),
+    stages: parseStages(row.stages),
+    feeNumerators,
   };
   for (const intentId of intentIds) {
     const charges = await chargesOf(stripe, intentId);
@@ -120,11 +129,14 @@ async function readLedger(
       else if (ledger.settled.currency === settled.currency) ledger.settled.amount += settled.amount;
     }
   }
-  if (row.transfer_id) {
-    const transfer = await stripe.transfers.retrieve(row.transfer_id);
-    ledger.transferred = transfer.amount - transfer.amount_reversed;
-    ledger.transferCurrency = transfer.currency.toUpperCase();
+  const transferCurrencies = new Set<string>();
+  for (const payout of payoutRows.results) {
+    const transfer = await stripe.transfers.retrieve(String(payout.id));
+    ledger.transferred += transfer.amount - transfer.amount_reversed;
+    transferCurrencies.add(transfer.currency.toUpperCase());
   }
+  // Transfers in more than one currency cannot be summed: the mixed name is no currency, so the check reports it.
+  if (transferCurrencies.size > 0) ledger.transferCurrency = [...transferCurrencies].join("+");
   return { code: row.code, ledger, intentIds };
 }
 

@@ -354,19 +354,27 @@ export const paidTransactionStatement = (payment: PaymentRef, now: number) =>
     payment.intentId,
   );
 
+/** What became of a payment given back: voided, or refunded (in full, or the part a staged order's cancel returns). */
 export type ReleaseOutcome = "canceled" | "refunded";
 
 /**
- * Gives back the money of one intent: voided if nothing was charged yet, else the rest of its charge refunded. Safe to
- * repeat: each Stripe call has a key of its own (per order and intent), and an intent already canceled or refunded
- * is simply read as such. An intent that succeeds while it is being voided is read again and refunded.
+ * Gives back the money of one intent: voided if nothing was charged yet, else refunded: the rest of its charge, or,
+ * with `refundAmount` (a staged order canceled after some stages were approved; decision 073), only until that much
+ * has been refunded. Safe to repeat: each Stripe call has a key of its own (per order and intent), and an intent
+ * already canceled, or refunded by at least what is owed, is simply read as such. An intent that succeeds while it is
+ * being voided is read again and refunded.
  */
-export async function releasePayment(stripe: Stripe, orderId: string, intentId: string): Promise<ReleaseOutcome> {
+export async function releasePayment(
+  stripe: Stripe,
+  orderId: string,
+  intentId: string,
+  refundAmount?: number,
+): Promise<ReleaseOutcome> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ["latest_charge"] });
     if (intent.status === "canceled") return "canceled";
     if (intent.status === "succeeded") {
-      await refundRest(stripe, orderId, intent);
+      await refundOwed(stripe, orderId, intent, refundAmount);
       return "refunded";
     }
     try {
@@ -383,12 +391,24 @@ export async function releasePayment(stripe: Stripe, orderId: string, intentId: 
   throw new Error(`payment ${intentId} of order ${orderId} could not be released`);
 }
 
-async function refundRest(stripe: Stripe, orderId: string, intent: Stripe.PaymentIntent): Promise<void> {
+/** Refunds what is still owed of the charge: all of it, or up to `refundAmount` refunded in all. */
+async function refundOwed(
+  stripe: Stripe,
+  orderId: string,
+  intent: Stripe.PaymentIntent,
+  refundAmount: number | undefined,
+): Promise<void> {
   const charge = intent.latest_charge as Stripe.Charge | null;
-  if (charge && charge.amount_refunded >= charge.amount_captured) return;
+  const owed = charge ? (refundAmount ?? charge.amount_captured) - charge.amount_refunded : null;
+  if (owed !== null && owed <= 0) return;
   try {
     await stripe.refunds.create(
-      { payment_intent: intent.id, reason: "requested_by_customer", metadata: { orderId } },
+      {
+        payment_intent: intent.id,
+        ...(refundAmount !== undefined && owed !== null && { amount: owed }),
+        reason: "requested_by_customer",
+        metadata: { orderId },
+      },
       { idempotencyKey: `comet-order-${orderId}-refund-${intent.id}` },
     );
   } catch (error) {
@@ -396,17 +416,32 @@ async function refundRest(stripe: Stripe, orderId: string, intent: Stripe.Paymen
   }
 }
 
-/** The transaction once its money is given back: CANCELED if nothing was charged, REFUNDED (with when it was paid) if it was. */
-export const releasedTransactionStatement = (intentId: string, outcome: ReleaseOutcome, now: number) =>
-  statement(
-    `UPDATE payment_transactions SET transaction_status = ?, paid_at = CASE WHEN ? = 'REFUNDED' THEN coalesce(paid_at, ?) ELSE paid_at END, updated_at = ?
-     WHERE stripe_payment_intent_id = ? AND transaction_status IN ('PENDING', 'COMPLETED')`,
-    outcome === "refunded" ? "REFUNDED" : "CANCELED",
-    outcome === "refunded" ? "REFUNDED" : "CANCELED",
-    now,
-    now,
-    intentId,
-  );
+/**
+ * The transaction once its money is given back: CANCELED if nothing was charged; if it was, REFUNDED with the whole
+ * amount refunded, or PARTIALLY_REFUNDED with `refundAmount` when that is less (with when it was paid, either way).
+ */
+export const releasedTransactionStatement = (
+  intentId: string,
+  outcome: ReleaseOutcome,
+  now: number,
+  refundAmount?: number,
+) =>
+  outcome === "canceled"
+    ? statement(
+        `UPDATE payment_transactions SET transaction_status = 'CANCELED', updated_at = ?
+         WHERE stripe_payment_intent_id = ? AND transaction_status IN ('PENDING', 'COMPLETED')`,
+        now,
+        intentId,
+      )
+    : statement(
+        `UPDATE payment_transactions SET refunded_amount = min(amount, coalesce(?1, amount)),
+           transaction_status = CASE WHEN coalesce(?1, amount) < amount THEN 'PARTIALLY_REFUNDED' ELSE 'REFUNDED' END,
+           paid_at = coalesce(paid_at, ?2), updated_at = ?2
+         WHERE stripe_payment_intent_id = ?3 AND transaction_status IN ('PENDING', 'COMPLETED')`,
+        refundAmount ?? null,
+        now,
+        intentId,
+      );
 
 async function isTransactionOf(d1: D1Database, transactionId: string, orderId: string): Promise<boolean> {
   return Boolean(

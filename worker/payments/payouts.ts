@@ -2,8 +2,9 @@
  * Creator payouts (issue 12, docs/decisions/029): the creator's share of a completed order goes to their connected
  * account exactly once.
  * - The Order Durable Object writes the payout row in the same D1 batch as the completion (`payoutOnCompletion`): an
- *   outbox, one row per order (unique `order_id`), HELD. Only a paid order can complete, so a refunded (canceled)
- *   order never gets one.
+ *   outbox, one row per order (its idempotency key), HELD. Only a paid order can complete, so a refunded (canceled)
+ *   order never gets one. A staged order (decision 073) gets one row per stage instead, written with the stage's
+ *   approval (`payoutOnStageApproval`), and nothing at its completion: every share went with its stage.
  * - `releasePayout` claims a HELD row whose creator's account can be paid out (a conditional update with a short
  *   lease: of racing releases one calls Stripe), creates the transfer with the order's idempotency key (a release
  *   retried after a crash gets the same transfer from Stripe), and marks it TRANSFERRED with a conditional update.
@@ -14,7 +15,9 @@
  */
 import Stripe from "stripe";
 import { sellerTransferAmount, shareInSettlementCurrency, type MinorUnits } from "../domain/money";
-import { transferIdempotencyKey } from "../domain/payouts";
+import type { OrderEventType, OrderState } from "../domain/order";
+import { stageAmounts, stageTransferAmount } from "../domain/order-stages";
+import { stageTransferIdempotencyKey, transferIdempotencyKey } from "../domain/payouts";
 import { feeNumeratorsFrom, feeNumeratorsOf } from "../services/order-views";
 import { statement, type SqlStatement } from "../db/statements";
 
@@ -37,39 +40,126 @@ export interface PayoutDeps {
 /** How long a release may hold its claim before another may try (a crashed release's row is retried after it). */
 const CLAIM_MS = 60_000;
 
-/**
- * The payout row the completion writes with its event (decision 029): the order's paid transaction's total minus the
- * fee, by money.ts with the fee numerators frozen on the transaction. Nothing when the order has no paid transaction.
- */
-export async function payoutOnCompletion(
-  d1: D1Database,
-  orderId: string,
-  sellerUserAccountId: string,
-  now: number,
-): Promise<SqlStatement[]> {
+/** The order's paid transaction with the fee numerators frozen on it; null when the order has none. */
+async function paidTransaction(d1: D1Database, orderId: string) {
   const paid = await d1
     .prepare(
       `SELECT t.id, t.amount, t.currency_id, ${feeNumeratorsOf("t.id")} AS fee_numerators FROM payment_transactions t WHERE t.order_id = ? AND t.transaction_status = 'COMPLETED'`,
     )
     .bind(orderId)
     .first<{ id: string; amount: number; currency_id: string; fee_numerators: string }>();
+  return paid && { ...paid, feeNumerators: feeNumeratorsFrom(paid.fee_numerators) };
+}
+
+/** A HELD payout row, written once: a replayed projection or a second approval finds its idempotency key taken. */
+function payoutRow(
+  row: {
+    orderId: string;
+    stageIndex: number | null;
+    transactionId: string;
+    sellerUserAccountId: string;
+    amount: number;
+    currencyId: string;
+    idempotencyKey: string;
+  },
+  now: number,
+): SqlStatement {
+  return statement(
+    `INSERT INTO creator_payouts (id, order_id, stage_index, transaction_id, seller_user_account_id, amount, currency_id, idempotency_key, created_at, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+    crypto.randomUUID(),
+    row.orderId,
+    row.stageIndex,
+    row.transactionId,
+    row.sellerUserAccountId,
+    row.amount,
+    row.currencyId,
+    row.idempotencyKey,
+    now,
+    now,
+  );
+}
+
+/**
+ * The payout row the completion writes with its event (decision 029): the order's paid transaction's total minus the
+ * fee, by money.ts with the fee numerators frozen on the transaction. Nothing when the order has no paid transaction.
+ */
+async function payoutOnCompletion(
+  d1: D1Database,
+  orderId: string,
+  sellerUserAccountId: string,
+  now: number,
+): Promise<SqlStatement[]> {
+  const paid = await paidTransaction(d1, orderId);
   if (!paid) return [];
-  const amount = sellerTransferAmount(paid.amount, feeNumeratorsFrom(paid.fee_numerators));
+  const amount = sellerTransferAmount(paid.amount, paid.feeNumerators);
   return [
-    statement(
-      `INSERT INTO creator_payouts (id, order_id, transaction_id, seller_user_account_id, amount, currency_id, idempotency_key, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-      crypto.randomUUID(),
-      orderId,
-      paid.id,
-      sellerUserAccountId,
-      amount,
-      paid.currency_id,
-      transferIdempotencyKey(orderId),
-      now,
+    payoutRow(
+      {
+        orderId,
+        stageIndex: null,
+        transactionId: paid.id,
+        sellerUserAccountId,
+        amount,
+        currencyId: paid.currency_id,
+        idempotencyKey: transferIdempotencyKey(orderId),
+      },
       now,
     ),
   ];
+}
+
+/**
+ * The payout row of one approved stage (decision 073), written with its STAGE_APPROVED event: the stage's amount of the
+ * paid total (order-stages.ts `stageAmounts`) less the fee on it, with the fee numerators frozen on the transaction.
+ */
+async function payoutOnStageApproval(
+  d1: D1Database,
+  order: { orderId: string; sellerUserAccountId: string; stages: OrderState["stages"] },
+  stageIndex: number,
+  now: number,
+): Promise<SqlStatement[]> {
+  const paid = await paidTransaction(d1, order.orderId);
+  const stageAmount = paid ? stageAmounts(paid.amount, order.stages)[stageIndex] : undefined;
+  if (!paid || stageAmount === undefined) return [];
+  return [
+    payoutRow(
+      {
+        orderId: order.orderId,
+        stageIndex,
+        transactionId: paid.id,
+        sellerUserAccountId: order.sellerUserAccountId,
+        amount: stageTransferAmount(stageAmount, paid.feeNumerators),
+        currencyId: paid.currency_id,
+        idempotencyKey: stageTransferIdempotencyKey(order.orderId, stageIndex),
+      },
+      now,
+    ),
+  ];
+}
+
+/**
+ * The payout rows a transition writes in its own batch (the outbox): a stage's share when it is approved, the whole
+ * share when an order without stages completes, nothing otherwise (a staged order's completion releases nothing more).
+ */
+export async function payoutStatements(
+  d1: D1Database,
+  transition: {
+    orderId: string;
+    sellerUserAccountId: string;
+    before: OrderState;
+    next: OrderState;
+    event: OrderEventType;
+    now: number;
+  },
+): Promise<SqlStatement[]> {
+  const { orderId, sellerUserAccountId, before, next, event, now } = transition;
+  if (event === "COMPLETED")
+    return next.stages.length > 0 ? [] : payoutOnCompletion(d1, orderId, sellerUserAccountId, now);
+  if (event !== "STAGE_APPROVED") return [];
+  const approved = next.stages.findIndex((s, i) => s.status === "APPROVED" && before.stages[i]?.status !== "APPROVED");
+  if (approved === -1) return [];
+  return payoutOnStageApproval(d1, { orderId, sellerUserAccountId, stages: next.stages }, approved, now);
 }
 
 interface ClaimedPayout {
@@ -212,8 +302,9 @@ export async function releaseHeldPayouts(
 }
 
 /**
- * The order's payout, released if it can be: the completion's own attempt, right after its batch. It never fails the
- * completion (already recorded): whatever goes wrong leaves the payout held for account.updated or the cron.
+ * The order's held payouts (its completion's, or its stages'), released if they can be: the transition's own attempt,
+ * right after its batch. It never fails the transition (already recorded): whatever goes wrong leaves a payout held
+ * for account.updated or the cron. The answer is "transferred" when every held payout went.
  */
 export async function releaseOrderPayout(
   d1: D1Database,
@@ -222,13 +313,17 @@ export async function releaseOrderPayout(
   now = Date.now(),
 ): Promise<ReleaseOutcome> {
   try {
-    const row = await d1
-      .prepare("SELECT id FROM creator_payouts WHERE order_id = ?")
+    const { results } = await d1
+      .prepare("SELECT id FROM creator_payouts WHERE order_id = ? AND payout_status = 'HELD' ORDER BY stage_index")
       .bind(orderId)
-      .first<{ id: string }>();
-    return row ? await releasePayout({ d1, stripe: stripe() }, row.id, now) : "not_released";
+      .all<{ id: string }>();
+    if (results.length === 0) return "not_released";
+    const deps = { d1, stripe: stripe() };
+    const outcomes: ReleaseOutcome[] = [];
+    for (const { id } of results) outcomes.push(await releasePayout(deps, id, now));
+    return outcomes.find((outcome) => outcome !== "transferred") ?? "transferred";
   } catch (error) {
-    console.error("payout release after completion failed", orderId, error);
+    console.error("payout release after its transition failed", orderId, error);
     return "failed";
   }
 }

@@ -1,7 +1,7 @@
 /**
  * The money history pages (issue 10, docs/decisions/026): the seller's sales (/dashboard/history/sales) and the
  * buyer's payments (/dashboard/history/billing and /dashboard/billing). One row per paid payment transaction
- * (COMPLETED, or REFUNDED after a cancel), read from D1 in one batch (one round trip). The figures come from money.ts
+ * (COMPLETED, or REFUNDED or PARTIALLY_REFUNDED after a cancel; decision 073), read from D1 in one batch (one round trip). The figures come from money.ts
  * with the fee numerators chosen by order-views' one rule (`feeNumeratorsOf`): frozen on the transaction, else today's.
  */
 import type { Database } from "../db/client";
@@ -37,6 +37,11 @@ export interface HistoryEntry {
    * earns the creator nothing.
    */
   refunded: boolean;
+  /**
+   * What was given back at Stripe, in the order's currency: the whole amount once REFUNDED, the shares of a staged
+   * order's unapproved stages once PARTIALLY_REFUNDED (decision 073), 0 before any refund.
+   */
+  refundedAmount: number;
   /** The whole breakdown in the order's currency; the total also in the viewer's display currency. */
   breakdown: AmountBreakdown;
   /** The creator's payout once the order completed (decision 029): held, or transferred; null before completion. */
@@ -82,7 +87,7 @@ export interface HistoryInput {
   approximateSales?: boolean;
 }
 
-const PAID = "t.transaction_status IN ('COMPLETED', 'REFUNDED')";
+const PAID = "t.transaction_status IN ('COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED')";
 const FROM = `payment_transactions t JOIN commission_orders o ON o.id = t.order_id JOIN currencies cu ON cu.id = t.currency_id`;
 
 /** The caller's sales (seller side) newest first, one page, and the totals of the sales not refunded, per currency. */
@@ -105,7 +110,7 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
   const [rows, totals, reference] = await d1.batch<Row>([
     d1
       .prepare(
-        `SELECT t.id AS transaction_id, t.transaction_status, o.order_progress_status, coalesce(t.paid_at, t.created_at) AS paid_at, t.amount, cu.code AS currency_code,
+        `SELECT t.id AS transaction_id, t.transaction_status, t.refunded_amount, o.order_progress_status, coalesce(t.paid_at, t.created_at) AS paid_at, t.amount, cu.code AS currency_code,
            o.id, o.code, ${feeNumeratorsOf("t.id")} AS fee_numerators, ${TITLE_COLUMNS}, ${counterpart},
            po.payout_status, po.amount AS payout_amount, po.transfer_amount, po.transfer_currency, po.stripe_transfer_id, po.transferred_at
          FROM ${FROM} ${PARTY_JOINS} LEFT JOIN creator_payouts po ON po.transaction_id = t.id
@@ -136,6 +141,8 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
       counterpart: personOf(row, side === "seller" ? "buyer" : "seller", input.locale),
       paidAt: Number(row.paid_at),
       refunded: row.transaction_status === "REFUNDED" || row.order_progress_status === "CANCELED",
+      // A refund recorded before refunded_amount existed (0 on a REFUNDED row) was of the whole amount.
+      refundedAmount: row.transaction_status === "REFUNDED" ? Number(row.amount) : Number(row.refunded_amount ?? 0),
       breakdown: amountBreakdown(
         Number(row.amount),
         currencyCode,

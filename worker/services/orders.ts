@@ -58,7 +58,7 @@ export async function loadOrder(d1: D1Database, orderId: string): Promise<Stored
        LEFT JOIN payment_transactions op ON op.id = (SELECT id FROM payment_transactions WHERE order_id = o.id AND transaction_status = 'PENDING'
          AND stripe_payment_intent_id IS NOT NULL ORDER BY created_at DESC LIMIT 1)
        LEFT JOIN currencies opc ON opc.id = op.currency_id
-       LEFT JOIN payment_transactions pp ON pp.id = (SELECT id FROM payment_transactions t WHERE t.order_id = o.id AND t.transaction_status IN ('COMPLETED', 'REFUNDED')
+       LEFT JOIN payment_transactions pp ON pp.id = (SELECT id FROM payment_transactions t WHERE t.order_id = o.id AND t.transaction_status IN ('COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED')
          AND o.order_payment_status = 'COMPLETED' ORDER BY t.transaction_status = 'COMPLETED' DESC, t.paid_at IS o.paid_at DESC, t.created_at LIMIT 1)
        LEFT JOIN currencies ppc ON ppc.id = pp.currency_id
        WHERE o.id = ?`,
