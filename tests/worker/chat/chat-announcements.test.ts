@@ -104,7 +104,7 @@ describe("system messages of stage events", () => {
 
   it("is nobody's turn under MODERATE_REPLY: the client's one reply stays used", async () => {
     const order = await stagedOrder();
-    const moderate = { restrictionType: "MODERATE_REPLY", messageCharacterLimit: 1000, messageMediaLimit: 10 };
+    const moderate = { restrictionType: "MODERATE_REPLY" as const, messageCharacterLimit: 1000, messageMediaLimit: 10 };
     // The settings lock once paid: set them on the room object as the seller's accepted update would.
     await chatRoomStub(env, order.roomId).applySettings(
       { roomId: order.roomId, userAccountId: order.seller.userAccountId, side: "seller" },
