@@ -24,6 +24,7 @@ import {
   type ChatRoomView,
   type ChatServerFrame,
   type ChatSide,
+  type ChatSystemNotice,
 } from "#worker/domain/chat-protocol";
 import {
   chatClientFrameSchema,
@@ -36,6 +37,7 @@ import { chatRefusalMessage } from "#worker/http/chat-messages";
 import {
   isSessionOpen,
   isStoredFile,
+  isSystemMessage,
   loadChatRoom,
   loadProjectedMessages,
   messageProjection,
@@ -48,6 +50,8 @@ import {
   type StoredChatMedia,
   type StoredChatMessage,
   type StoredChatRoom,
+  type StoredRoomMessage,
+  type StoredSystemMessage,
 } from "#worker/services/chat-rooms";
 import { mediaTypeOf } from "#worker/services/order-deliverables";
 import { signReadUrl } from "#worker/services/media-access";
@@ -68,13 +72,16 @@ type MessageRow = {
   seq: number;
   id: string;
   client_message_id: string | null;
+  /** SYSTEM_SENDER for a system message, whose `text` is its notice as JSON. */
   sender: string;
-  side: ChatSide;
+  side: ChatSide | "system";
   text: string;
   language_code: string;
   medias: string;
   created_at: number;
 };
+/** The object's sender of system messages: no account id is this, so no party's send limit or resend meets it. */
+const SYSTEM_SENDER = "system";
 const PROJECTION_RETRY_MS = 5_000;
 /** Messages per D1 batch: a burst is written in a few batches, not one per message. */
 const PROJECTION_BATCH = 20;
@@ -193,7 +200,7 @@ export class ChatRoom extends DurableObject<Env> {
             .toArray()
             .reverse();
     const messages = rows.map(toStored);
-    const signed = await this.sign(messages.flatMap((m) => m.medias));
+    const signed = await this.sign(messages.flatMap((m) => (isSystemMessage(m) ? [] : m.medias)));
     // Seqs are gapless from 1: older messages exist exactly when the first one returned is not the first.
     return {
       ok: true,
@@ -243,6 +250,32 @@ export class ChatRoom extends DurableObject<Env> {
   }
 
   /**
+   * A system message (issue 36): an order event, posted by the Order object once its transition has landed. It takes
+   * the next seq like any message and is broadcast and projected, whatever the room lets the parties write (a closed
+   * room hears of its cancel); it is neither party's turn or unread notice. `key` is the event's id: the same event
+   * again posts nothing.
+   */
+  async announce(roomId: string, key: string, notice: ChatSystemNotice): Promise<void> {
+    const room = await this.ensureRoom(roomId);
+    if (!room) return;
+    const known = this.sql
+      .exec<{ seq: number }>("SELECT seq FROM messages WHERE sender = ? AND client_message_id = ?", SYSTEM_SENDER, key)
+      .toArray();
+    if (known.length > 0) return;
+    const message: StoredSystemMessage = {
+      seq: this.lastSeq() + 1,
+      id: crypto.randomUUID(),
+      clientMessageId: key,
+      side: "system",
+      notice,
+      createdAt: Date.now(),
+    };
+    this.insertMessage(message, false);
+    this.broadcast({ type: "message", message: this.messageView(message, new Map()) });
+    await this.projectPending();
+  }
+
+  /**
    * Projections still pending: D1 was unreachable, or the object stopped before its queue drained. Throws to be
    * retried with backoff.
    */
@@ -272,7 +305,8 @@ export class ChatRoom extends DurableObject<Env> {
       if (!loaded || this.room) return this.room ?? loaded;
       const messages = await loadProjectedMessages(this.env.DB, loaded);
       for (const m of messages) this.insertMessage(m, true);
-      for (const m of messages) loaded[m.side === "seller" ? "lastSellerSeq" : "lastBuyerSeq"] = m.seq;
+      for (const m of messages)
+        if (!isSystemMessage(m)) loaded[m.side === "seller" ? "lastSellerSeq" : "lastBuyerSeq"] = m.seq;
       this.saveRoom(loaded);
       return loaded;
     })().finally(() => (this.loading = null));
@@ -369,17 +403,18 @@ export class ChatRoom extends DurableObject<Env> {
       .map((row) => Number(row.created_at));
   }
 
-  private insertMessage(m: StoredChatMessage, projected: boolean): void {
+  private insertMessage(m: StoredRoomMessage, projected: boolean): void {
+    const system = isSystemMessage(m);
     this.sql.exec(
       "INSERT INTO messages (seq, id, client_message_id, sender, side, text, language_code, medias, created_at, projected) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       m.seq,
       m.id,
       m.clientMessageId,
-      m.senderUserAccountId,
+      system ? SYSTEM_SENDER : m.senderUserAccountId,
       m.side,
-      m.text,
-      m.languageCode,
-      JSON.stringify(m.medias),
+      system ? JSON.stringify(m.notice) : m.text,
+      system ? "" : m.languageCode,
+      system ? "[]" : JSON.stringify(m.medias),
       m.createdAt,
       projected ? 1 : 0,
     );
@@ -393,7 +428,8 @@ export class ChatRoom extends DurableObject<Env> {
         clientMessageId,
       )
       .toArray()[0];
-    return row ? toStored(row) : null;
+    const stored = row ? toStored(row) : null;
+    return stored && !isSystemMessage(stored) ? stored : null;
   }
 
   /**
@@ -479,7 +515,7 @@ export class ChatRoom extends DurableObject<Env> {
       this.notices.clear();
       try {
         await d1.batch([
-          ...pending.flatMap((m) => messageProjection(d1, this.room!.id, m)),
+          ...pending.flatMap((m) => messageProjection(d1, this.room!, m)),
           roomProjection(d1, this.room!, this.lastSeq(), Date.now()),
           ...notices,
         ]);
@@ -530,7 +566,19 @@ export class ChatRoom extends DurableObject<Env> {
     return new Map(urls);
   }
 
-  private messageView(m: StoredChatMessage, signed: Map<string, string>): ChatMessageView {
+  private messageView(m: StoredRoomMessage, signed: Map<string, string>): ChatMessageView {
+    if (isSystemMessage(m))
+      return {
+        id: m.id,
+        seq: m.seq,
+        roomId: this.room!.id,
+        clientMessageId: m.clientMessageId,
+        sender: null,
+        notice: m.notice,
+        messageTexts: [],
+        messageMedias: [],
+        createdAt: m.createdAt,
+      };
     const sender = m.side === "seller" ? this.room!.seller : this.room!.buyer;
     return {
       id: m.id,
@@ -538,6 +586,7 @@ export class ChatRoom extends DurableObject<Env> {
       roomId: this.room!.id,
       clientMessageId: m.clientMessageId,
       sender: { userAccountId: m.senderUserAccountId, side: m.side, name: sender.name, avatarUrl: sender.avatarUrl },
+      notice: null,
       messageTexts: m.text ? [{ text: m.text, languageCode: m.languageCode, isOriginal: true }] : [],
       messageMedias: m.medias.map((media, userIndex) => mediaView(media, userIndex, signed)),
       createdAt: m.createdAt,
@@ -571,7 +620,16 @@ export class ChatRoom extends DurableObject<Env> {
 
 const NOT_FOUND = { ok: false, refusal: "not_found" } as const;
 
-function toStored(row: MessageRow): StoredChatMessage {
+function toStored(row: MessageRow): StoredRoomMessage {
+  if (row.side === "system")
+    return {
+      seq: Number(row.seq),
+      id: row.id,
+      clientMessageId: row.client_message_id ?? "",
+      side: "system",
+      notice: JSON.parse(row.text) as ChatSystemNotice,
+      createdAt: Number(row.created_at),
+    };
   return {
     seq: Number(row.seq),
     id: row.id,

@@ -42,7 +42,7 @@ import {
 import { countRoundTrips } from "#worker/db/round-trips";
 import { envWithSimulatedLatency } from "#worker/db/simulated-latency";
 import { prepared, statement, type SqlStatement } from "#worker/db/statements";
-import { syncChatRoomStatus } from "#worker/services/chat-rooms";
+import { announceOrderEvent, syncChatRoomStatus } from "#worker/services/chat-rooms";
 
 /**
  * Who asks: a commission account (checked against the order's seller and buyer), a user account (checked against
@@ -448,6 +448,11 @@ export class Order extends DurableObject<Env> {
     if (landed && next.chat !== order.state.chat)
       await syncChatRoomStatus(this.env, orderId).catch((error) =>
         console.error("chat room status sync failed", error),
+      );
+    // The chat tells both parties of a stage event as a system message, once per event (issue 36).
+    if (landed)
+      await announceOrderEvent(this.env, orderId, version, { event, before: order.state, after: next }).catch((error) =>
+        console.error("chat announcement failed", error),
       );
     // The transfer, once its event is recorded; if it cannot go now it stays held (account.updated, the cron).
     if (landed && payout.length > 0) await releaseOrderPayout(d1, () => createStripe(this.env), orderId, now);

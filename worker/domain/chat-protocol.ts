@@ -63,13 +63,36 @@ export interface ChatMediaView {
   userIndex: number;
 }
 
+/**
+ * What a system message says (issue 36): a key and its facts, never words, so each party reads it in their own
+ * language (worded by the chat panel). `stage`: the stage's place (from 0) and title as the creator wrote it; `money`:
+ * a staged order's cancel, in minor units of the order's currency.
+ */
+export type ChatNoticeKey =
+  | "stages_updated"
+  | "stage_previewed"
+  | "stage_revision_requested"
+  | "stage_revision_granted"
+  | "stage_approved"
+  | "stage_auto_approved"
+  | "staged_order_canceled";
+
+export interface ChatSystemNotice {
+  key: ChatNoticeKey;
+  stage?: { index: number; title: string };
+  money?: { currency: string; refunded: number; kept: number };
+}
+
 export interface ChatMessageView {
   id: string;
   /** Gapless per room, from 1: the order of the room. Clients sort and dedupe by it. */
   seq: number;
   roomId: string;
   clientMessageId: string | null;
-  sender: { userAccountId: string; side: ChatSide; name: string; avatarUrl: string | null };
+  /** Null for a system message (`notice`): it is neither party's, and counts for neither's turn. */
+  sender: { userAccountId: string; side: ChatSide; name: string; avatarUrl: string | null } | null;
+  /** A system message's content; null for a party's message. */
+  notice: ChatSystemNotice | null;
   messageTexts: { text: string; languageCode: string; isOriginal: boolean }[];
   messageMedias: ChatMediaView[];
   /** Epoch milliseconds. */

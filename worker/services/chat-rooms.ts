@@ -4,7 +4,7 @@
  * projections: chat_messages with their texts and media, and the room's row (last seqs, read markers, settings),
  * which the order page reads. The Worker finds the caller's side here before it calls the object as them.
  */
-import type { ChatMediaView, ChatRoomStatus, ChatSide } from "../domain/chat-protocol";
+import type { ChatMediaView, ChatRoomStatus, ChatSide, ChatSystemNotice } from "../domain/chat-protocol";
 import { chatRoomView, type ChatRoomFacts } from "../domain/chat";
 import type { ChatRoomView } from "../domain/chat-protocol";
 import { orderHref } from "../domain/order-notifications";
@@ -13,6 +13,7 @@ import { sha256Hex } from "./crypto";
 import { isSessionLive } from "../domain/sessions";
 import type { MediaSite } from "../domain/media-sites";
 import { buildMediaEntry } from "../domain/media-entries";
+import { orderEventNotice, orderEventNoticeKey, type LandedTransition } from "../domain/chat-announcements";
 
 interface ChatPerson {
   userAccountId: string;
@@ -68,6 +69,31 @@ export interface StoredChatMessage {
   medias: StoredChatMedia[];
   createdAt: number;
 }
+
+/**
+ * A message from the system (issue 36): an order event, as a key and its facts, worded by each reader's page. Its
+ * clientMessageId is the event's id, so the same event never posts twice.
+ */
+export interface StoredSystemMessage {
+  seq: number;
+  id: string;
+  clientMessageId: string;
+  side: "system";
+  notice: ChatSystemNotice;
+  createdAt: number;
+}
+
+export type StoredRoomMessage = StoredChatMessage | StoredSystemMessage;
+
+export const isSystemMessage = (message: StoredRoomMessage): message is StoredSystemMessage =>
+  message.side === "system";
+
+/**
+ * A system message in D1: chat_messages needs a sender account, so it is filed under the seller's (the room is their
+ * order's), and what marks it as the system's is its notice, kept as a localized_texts row of field `system_notice`
+ * (JSON) instead of a `text`. Reading the room back (`loadProjectedMessages`) turns such a row into a system message.
+ */
+const SYSTEM_NOTICE_FIELD = "system_notice";
 
 /**
  * Who calls a room, as the Worker checked it (the session, then `chatSideOf`): the ChatRoom object takes this as an
@@ -199,12 +225,14 @@ export async function loadChatRoom(d1: D1Database, roomId: string): Promise<Stor
 }
 
 /** Messages already in D1 (the demo seed's), in their order, for the object's first load. */
-export async function loadProjectedMessages(d1: D1Database, room: StoredChatRoom): Promise<StoredChatMessage[]> {
+export async function loadProjectedMessages(d1: D1Database, room: StoredChatRoom): Promise<StoredRoomMessage[]> {
   const { results } = await d1
     .prepare(
       `SELECT m.id, m.seq, m.client_message_id, m.sender_user_account_id, m.created_at,
          (SELECT json_object('t', t.text, 'l', t.language_code) FROM localized_texts t
             WHERE t.entity_type = 'chat_message' AND t.entity_id = m.id AND t.field = 'text' ORDER BY t.is_original DESC LIMIT 1) AS text,
+         (SELECT t.text FROM localized_texts t
+            WHERE t.entity_type = 'chat_message' AND t.entity_id = m.id AND t.field = '${SYSTEM_NOTICE_FIELD}' LIMIT 1) AS notice,
          (SELECT json_group_array(json_object('id', x.id, 'format', x.format_type, 'url', x.file_url, 'name', coalesce(x.file_name, x.link_name), 'type', x.media_type,
               'mime', x.file_type, 'size', x.file_size, 'link', x.link_url, 'site', coalesce(x.link_site, x.embed_site), 'code', x.embed_code,
               'thumbnail', x.thumbnail_url))
@@ -215,7 +243,16 @@ export async function loadProjectedMessages(d1: D1Database, room: StoredChatRoom
     )
     .bind(room.id)
     .all<Row>();
-  return results.map((row, index) => {
+  return results.map((row, index): StoredRoomMessage => {
+    if (row.notice)
+      return {
+        seq: index + 1,
+        id: String(row.id),
+        clientMessageId: String(row.client_message_id),
+        side: "system",
+        notice: JSON.parse(String(row.notice)) as ChatSystemNotice,
+        createdAt: Number(row.created_at),
+      };
     const text = row.text ? (JSON.parse(String(row.text)) as { t: string; l: string }) : { t: "", l: "en" };
     const medias = (JSON.parse(String(row.medias ?? "[]")) as ProjectedMedia[])
       .map(storedMediaOf)
@@ -319,7 +356,13 @@ export function roomProjection(
 }
 
 /** One message's rows: the message, its text (the original, in the sender's language), its media; all idempotent. */
-export function messageProjection(d1: D1Database, roomId: string, message: StoredChatMessage): D1PreparedStatement[] {
+export function messageProjection(
+  d1: D1Database,
+  room: StoredChatRoom,
+  message: StoredRoomMessage,
+): D1PreparedStatement[] {
+  if (isSystemMessage(message)) return systemMessageProjection(d1, room, message);
+  const roomId = room.id;
   const statements = [
     d1
       .prepare(
@@ -352,6 +395,25 @@ export function messageProjection(d1: D1Database, roomId: string, message: Store
     );
   });
   return statements;
+}
+
+function systemMessageProjection(
+  d1: D1Database,
+  room: StoredChatRoom,
+  message: StoredSystemMessage,
+): D1PreparedStatement[] {
+  return [
+    d1
+      .prepare(
+        "INSERT INTO chat_messages (id, room_id, sender_user_account_id, client_message_id, seq, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING",
+      )
+      .bind(message.id, room.id, room.seller.userAccountId, message.clientMessageId, message.seq, message.createdAt),
+    d1
+      .prepare(
+        `INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, 'chat_message', ?, '${SYSTEM_NOTICE_FIELD}', 'und', 1, ?) ON CONFLICT DO NOTHING`,
+      )
+      .bind(`${message.id}:${SYSTEM_NOTICE_FIELD}`, message.id, JSON.stringify(message.notice)),
+  ];
 }
 
 function fileProjection(
@@ -470,12 +532,28 @@ export function readNoticesStatement(
     .bind(now, room.id, to.userAccountId);
 }
 
+const roomIdsOf = async (env: Env, orderId: string) =>
+  (await env.DB.prepare("SELECT id FROM chat_rooms WHERE order_id = ?").bind(orderId).all<{ id: string }>()).results;
+
 /** After an order transition that changed its chat status: the order's room follows it (called by the Order object). */
 export async function syncChatRoomStatus(env: Env, orderId: string): Promise<void> {
-  const { results } = await env.DB.prepare("SELECT id FROM chat_rooms WHERE order_id = ?")
-    .bind(orderId)
-    .all<{ id: string }>();
-  for (const { id } of results) await chatRoomStub(env, id).refreshStatus(id);
+  for (const { id } of await roomIdsOf(env, orderId)) await chatRoomStub(env, id).refreshStatus(id);
+}
+
+/**
+ * After an order transition has landed in D1: the order's chat says so, when the event is one it announces
+ * (`orderEventNotice`), as a system message keyed by the event, so a replayed call posts nothing new (issue 36).
+ */
+export async function announceOrderEvent(
+  env: Env,
+  orderId: string,
+  version: number,
+  transition: LandedTransition,
+): Promise<void> {
+  const notice = orderEventNotice(transition);
+  if (!notice) return;
+  const key = orderEventNoticeKey(orderId, version);
+  for (const { id } of await roomIdsOf(env, orderId)) await chatRoomStub(env, id).announce(id, key, notice);
 }
 
 /** The order page's view of its room, from D1's projection (`SELECT * FROM chat_rooms`; the socket's hello brings the live one). */

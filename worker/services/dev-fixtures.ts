@@ -9,6 +9,7 @@
  * written as the order's object would have projected it, before that object first wakes: it then loads it from D1.
  */
 import { orderCodeFrom } from "../domain/order-request";
+import { stageAmounts, stagesOfPlan, stageTransferAmount } from "../domain/order-stages";
 import { createDb } from "../db/client";
 import { purgeAllPublicPages } from "./public-pages";
 
@@ -365,7 +366,96 @@ async function deliveredOrder(env: Env, input: Fields) {
   return { code: required(row, "delivered order").code };
 }
 
+/**
+ * The order `orderId` (a yen DRAFT from `order`) as a three-stage sale (Sketch 30%, Line art 30%, Colour 40%) paid in
+ * full, its first stage approved with that stage's payout transferred, then canceled with the rest refunded: the money
+ * history's staged case (issue 36), written as the Order object and the payments would have projected it.
+ */
+async function canceledStagedSale(env: Env, input: Fields) {
+  const orderId = str(input, "orderId");
+  const d1 = env.DB;
+  const order = required(
+    await d1
+      .prepare(
+        `SELECT o.price_amount AS total, o.buyer_id AS buyer, sa.user_account_id AS seller FROM commission_orders o
+         JOIN commission_accounts sa ON sa.id = o.seller_id WHERE o.id = ?`,
+      )
+      .bind(orderId)
+      .first<{ total: number; buyer: string; seller: string }>(),
+    "order",
+  );
+  const now = Date.now();
+  const stages = stagesOfPlan([
+    { title: "Sketch", sharePercent: 30, includedRevisions: 1 },
+    { title: "Line art", sharePercent: 30, includedRevisions: 0 },
+    { title: "Colour", sharePercent: 40, includedRevisions: 0 },
+  ]).map((stage, i) =>
+    i === 0 ? { ...stage, status: "APPROVED" as const, approvedAt: now, approvedBy: "buyer" as const } : stage,
+  );
+  const [kept] = stageAmounts(order.total, stages);
+  const fee = await d1
+    .prepare("SELECT id, numerator_value AS n FROM fees WHERE is_active = 1 LIMIT 1")
+    .first<{ id: string; n: number }>();
+  const numerators = fee ? [Number(fee.n)] : [];
+  const transactionId = crypto.randomUUID();
+  const yen = "(SELECT id FROM currencies WHERE code = 'JPY')";
+  await d1.batch([
+    d1
+      .prepare(
+        `UPDATE commission_orders SET order_progress_status = 'CANCELED', order_payment_status = 'COMPLETED', order_chat_status = 'CLOSED',
+           stages = ?, approved_at = ?, paid_at = ?, canceled_at = ? WHERE id = ?`,
+      )
+      .bind(JSON.stringify(stages), now, now, now, orderId),
+    d1
+      .prepare(
+        `INSERT INTO payment_transactions (id, order_id, buyer_id, transaction_status, idempotency_key, amount, refunded_amount, currency_id, paid_at, created_at, updated_at)
+         VALUES (?, ?, ?, 'PARTIALLY_REFUNDED', ?, ?, ?, ${yen}, ?, ?, ?)`,
+      )
+      .bind(
+        transactionId,
+        orderId,
+        order.buyer,
+        `fixture-${transactionId}`,
+        order.total,
+        order.total - kept!,
+        now,
+        now,
+        now,
+      ),
+    ...(fee
+      ? [
+          d1
+            .prepare(
+              "INSERT INTO payment_transaction_fees (id, transaction_id, fee_id, numerator_value, amount, created_at) VALUES (?, ?, ?, ?, 0, ?)",
+            )
+            .bind(crypto.randomUUID(), transactionId, fee.id, fee.n, now),
+        ]
+      : []),
+    d1
+      .prepare(
+        `INSERT INTO creator_payouts (id, order_id, stage_index, transaction_id, seller_user_account_id, amount, currency_id, transfer_amount, transfer_currency,
+           payout_status, idempotency_key, stripe_transfer_id, transferred_at, created_at, updated_at)
+         VALUES (?, ?, 0, ?, ?, ?, ${yen}, ?, 'JPY', 'TRANSFERRED', ?, ?, ?, ?, ?)`,
+      )
+      .bind(
+        crypto.randomUUID(),
+        orderId,
+        transactionId,
+        order.seller,
+        stageTransferAmount(kept!, numerators),
+        stageTransferAmount(kept!, numerators),
+        `fixture-payout-${orderId}-0`,
+        `tr_fixture_${transactionId.slice(0, 8)}`,
+        now,
+        now,
+        now,
+      ),
+  ]);
+  return {};
+}
+
 export const DEV_FIXTURES = {
+  canceledStagedSale,
   order,
   orderState,
   service,

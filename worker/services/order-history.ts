@@ -1,14 +1,19 @@
 /**
  * The money history pages (issue 10, docs/decisions/026): the seller's sales (/dashboard/history/sales) and the
  * buyer's payments (/dashboard/history/billing and /dashboard/billing). One row per paid payment transaction
- * (COMPLETED, or REFUNDED or PARTIALLY_REFUNDED after a cancel; decision 073), read from D1 in one batch (one round trip). The figures come from money.ts
- * with the fee numerators chosen by order-views' one rule (`feeNumeratorsOf`): frozen on the transaction, else today's.
+ * (COMPLETED, or REFUNDED or PARTIALLY_REFUNDED after a cancel), read from D1 in one batch (one round trip). The
+ * figures come from money.ts with the fee numerators chosen by order-views' one rule (`feeNumeratorsOf`): frozen on the
+ * transaction, else today's. A staged order (decision 073) also lists each stage's money (domain/stage-money.ts) with
+ * the payout its approval released.
  */
 import type { Database } from "../db/client";
 import type { Locale } from "../domain/constants";
 import { asCurrencyCode, isCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { amountBreakdown, splitTotal, type AmountBreakdown } from "../domain/money";
 import { boundedPage } from "../domain/paging";
+import { stagedCancelOf, stageMoney, type StagedCancel, type StageMoney } from "../domain/stage-money";
+import { parseJson } from "./json-columns";
+import { parseStages } from "./orders";
 import {
   PARTY_JOINS,
   TITLE_COLUMNS,
@@ -45,6 +50,15 @@ export interface HistoryEntry {
   /** The whole breakdown in the order's currency; the total also in the viewer's display currency. */
   breakdown: AmountBreakdown;
   /** The creator's payout once the order completed (decision 029): held, or transferred; null before completion. */
+  payout: PayoutEntry | null;
+  /** A staged order's stages with their money and payouts (one per approved stage); empty for an order without stages. */
+  stages: StageEntry[];
+  /** A canceled staged order that was paid: what went back to the client and what the approved stages kept. */
+  stagedCancel: StagedCancel | null;
+}
+
+export interface StageEntry extends StageMoney {
+  /** The payout the stage's approval released: held or transferred; null until approved. */
   payout: PayoutEntry | null;
 }
 
@@ -87,7 +101,12 @@ export interface HistoryInput {
   approximateSales?: boolean;
 }
 
-const PAID = "t.transaction_status IN ('COMPLETED', 'PARTIALLY_REFUNDED', 'REFUNDED')";
+const PAID = "t.transaction_status IN ('COMPLETED', 'REFUNDED', 'PARTIALLY_REFUNDED')";
+/** A staged order's payouts, one per approved stage (decision 073), as JSON. */
+const STAGE_PAYOUTS = `(SELECT json_group_array(json_object('stage_index', sp.stage_index, 'payout_status', sp.payout_status,
+    'payout_amount', sp.amount, 'transfer_amount', sp.transfer_amount, 'transfer_currency', sp.transfer_currency,
+    'stripe_transfer_id', sp.stripe_transfer_id, 'transferred_at', sp.transferred_at))
+  FROM creator_payouts sp WHERE sp.transaction_id = t.id AND sp.stage_index IS NOT NULL)`;
 const FROM = `payment_transactions t JOIN commission_orders o ON o.id = t.order_id JOIN currencies cu ON cu.id = t.currency_id`;
 
 /** The caller's sales (seller side) newest first, one page, and the totals of the sales not refunded, per currency. */
@@ -107,13 +126,14 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
   const caller = "(SELECT id FROM commission_accounts WHERE user_account_id = ?)";
   const counterpart = side === "seller" ? partyColumns("bp", "buyer") : partyColumns("sp", "seller");
   const page = boundedPage(input.page);
-  const [rows, totals, reference] = await d1.batch<Row>([
+  const [rows, totals, keptStages, reference] = await d1.batch<Row>([
     d1
       .prepare(
         `SELECT t.id AS transaction_id, t.transaction_status, t.refunded_amount, o.order_progress_status, coalesce(t.paid_at, t.created_at) AS paid_at, t.amount, cu.code AS currency_code,
            o.id, o.code, ${feeNumeratorsOf("t.id")} AS fee_numerators, ${TITLE_COLUMNS}, ${counterpart},
-           po.payout_status, po.amount AS payout_amount, po.transfer_amount, po.transfer_currency, po.stripe_transfer_id, po.transferred_at
-         FROM ${FROM} ${PARTY_JOINS} LEFT JOIN creator_payouts po ON po.transaction_id = t.id
+           po.payout_status, po.amount AS payout_amount, po.transfer_amount, po.transfer_currency, po.stripe_transfer_id, po.transferred_at,
+           o.stages, ${STAGE_PAYOUTS} AS stage_payouts
+         FROM ${FROM} ${PARTY_JOINS} LEFT JOIN creator_payouts po ON po.transaction_id = t.id AND po.stage_index IS NULL
          WHERE ${party} = ${caller} AND ${PAID}
          ORDER BY coalesce(t.paid_at, t.created_at) DESC, t.id DESC LIMIT ? OFFSET ?`,
       )
@@ -129,11 +149,22 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
           )
           .bind(input.userAccountId)
       : d1.prepare("SELECT 1 WHERE 0"),
+    // A canceled staged order still earned the creator its approved stages (decision 073): they count in the totals.
+    side === "seller"
+      ? d1
+          .prepare(
+            `SELECT cu.code AS currency_code, t.amount, ${feeNumeratorsOf("t.id")} AS fee_numerators, o.stages
+             FROM ${FROM} WHERE o.seller_id = ${caller} AND ${PAID} AND o.order_progress_status = 'CANCELED' AND o.stages <> '[]'`,
+          )
+          .bind(input.userAccountId)
+      : d1.prepare("SELECT 1 WHERE 0"),
     d1.prepare(PRICE_BOOK_SQL),
   ]);
   const book = priceBookOf(reference.results[0] ?? {});
   const items: HistoryEntry[] = rows.results.slice(0, HISTORY_PAGE_SIZE).map((row) => {
     const currencyCode = asCurrencyCode(row.currency_code as string);
+    const stages = stagesOf(row);
+    const canceled = row.order_progress_status === "CANCELED";
     return {
       transactionId: String(row.transaction_id),
       code: String(row.code),
@@ -151,9 +182,21 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
         book,
       ),
       payout: payoutOf(row),
+      stages,
+      stagedCancel: canceled && stages.length > 0 ? stagedCancelOf(stages) : null,
     };
   });
-  return { items, hasMore: rows.results.length > HISTORY_PAGE_SIZE, totals: sumPerCurrency(totals.results) };
+  const totalsGroups = [...totals.results, ...keptStageGroups(keptStages.results)];
+  return { items, hasMore: rows.results.length > HISTORY_PAGE_SIZE, totals: sumPerCurrency(totalsGroups) };
+}
+
+/** The stages' money by the one rule (stage-money.ts), each with the payout its approval released. */
+function stagesOf(row: Row): StageEntry[] {
+  const payouts = new Map(parseJson<Row>(row.stage_payouts).map((p) => [Number(p.stage_index), payoutOf(p)]));
+  const canceled = row.order_progress_status === "CANCELED";
+  return stageMoney(Number(row.amount), parseStages(row.stages), feeNumeratorsFrom(row.fee_numerators), canceled).map(
+    (stage) => ({ ...stage, payout: payouts.get(stage.index) ?? null }),
+  );
 }
 
 function payoutOf(row: Row): PayoutEntry | null {
@@ -173,11 +216,24 @@ function transferredMoney(amount: unknown, currency: unknown): Money | null {
   return { amount: Number(amount), currencyCode: currency };
 }
 
+/**
+ * The approved stages of canceled staged orders, as the totals' groups: each stage split on its own (its payout was),
+ * the order counted once as a sale.
+ */
+function keptStageGroups(rows: readonly Row[]): Row[] {
+  return rows.flatMap((row) =>
+    stageMoney(Number(row.amount), parseStages(row.stages), feeNumeratorsFrom(row.fee_numerators), true)
+      .filter((stage) => stage.state === "released")
+      .map((stage, i) => ({ ...row, amount: stage.amount, n: 1, sales: i === 0 ? 1 : 0 })),
+  );
+}
+
 function sumPerCurrency(groups: readonly Row[]): CurrencyTotals[] {
   const byCurrency = new Map<string, CurrencyTotals>();
   for (const group of groups) {
     const currencyCode = asCurrencyCode(group.currency_code as string);
     const count = Number(group.n);
+    const sales = group.sales === undefined ? count : Number(group.sales);
     const split = splitTotal(Number(group.amount), feeNumeratorsFrom(group.fee_numerators));
     const sum = byCurrency.get(currencyCode) ?? {
       currencyCode,
@@ -188,7 +244,7 @@ function sumPerCurrency(groups: readonly Row[]): CurrencyTotals[] {
       feeAmount: 0,
       incomeAmount: 0,
     };
-    sum.count += count;
+    sum.count += sales;
     sum.totalAmount += split.totalAmount * count;
     sum.taxAmount += split.taxAmount * count;
     sum.salesAmount += split.salesAmount * count;

@@ -1,10 +1,11 @@
-// One message of the order chat: the sender's avatar and name, the time in the viewer's locale, the text in the
+// One message of the order chat (or, centred, an order event the system posted: issue 36): the sender's avatar and name, the time in the viewer's locale, the text in the
 // viewer's language (marked when it is a translation, spec section 3), and its files, links and embeds in their order
 // at the spec's w-36 (section 9), each opening the media preview with the works' players (decision 058).
 import { useState } from "react";
 import { LazyMediaLightbox } from "#app/components/catalog/lazy-lightbox";
 import { m } from "#app/paraglide/messages.js";
 import type { ChatMediaView, ChatMessageView } from "#worker/domain/chat-protocol";
+import { noticeText } from "./chat-notice";
 import { messageText } from "./chat-timeline";
 import { playableMedia, sentMediaLabel } from "./chat-media";
 
@@ -24,6 +25,7 @@ export function ChatMessageItem({
   locale: string;
   time: Intl.DateTimeFormat;
 }) {
+  if (!message.sender) return <SystemMessageItem message={message} locale={locale} time={time} />;
   const { text, translated } = messageText(message, locale);
   return (
     <li className={`flex gap-2 ${mine ? "flex-row-reverse" : ""}`} data-seq={message.seq}>
@@ -39,6 +41,28 @@ export function ChatMessageItem({
         )}
         {message.messageMedias.length > 0 && <ChatMedias medias={message.messageMedias} />}
       </div>
+    </li>
+  );
+}
+
+/** An order event in the room (issue 36): a centred, muted line in the reader's language, not a bubble. */
+function SystemMessageItem({
+  message,
+  locale,
+  time,
+}: {
+  message: ChatMessageView;
+  locale: string;
+  time: Intl.DateTimeFormat;
+}) {
+  return (
+    <li
+      data-seq={message.seq}
+      data-system-message
+      className="flex flex-col items-center gap-0.5 px-4 text-center text-xs text-zinc-700 dark:text-zinc-300"
+    >
+      <p className="font-medium">{message.notice ? noticeText(message.notice, locale) : ""}</p>
+      <time dateTime={new Date(message.createdAt).toISOString()}>{time.format(message.createdAt)}</time>
     </li>
   );
 }

@@ -168,7 +168,7 @@ export default function ChatPanel({
                   <ChatMessageItem
                     key={message.seq}
                     message={message}
-                    mine={message.sender.side === room.viewerSide}
+                    mine={message.sender?.side === room.viewerSide}
                     locale={locale}
                     time={time}
                   />,

@@ -52,18 +52,18 @@ export function unconfirmed(
   return pending.filter((send) => !confirmed.has(send.clientMessageId));
 }
 
-/** The seq of the first message from the other party after what the viewer had read: the divider goes before it. */
+/** The seq of the first message from the other party (or the system: an order event) after what the viewer had read: the divider goes before it. */
 export function firstUnreadSeq(
   messages: readonly ChatMessageView[],
   lastReadSeq: number,
   viewerSide: ChatSide,
 ): number | null {
-  return messages.find((message) => message.seq > lastReadSeq && message.sender.side !== viewerSide)?.seq ?? null;
+  return messages.find((message) => message.seq > lastReadSeq && message.sender?.side !== viewerSide)?.seq ?? null;
 }
 
-/** How many messages from the other party come after what the viewer has read. */
+/** How many messages from the other party (or the system) come after what the viewer has read. */
 export function unreadCount(messages: readonly ChatMessageView[], lastReadSeq: number, viewerSide: ChatSide): number {
-  return messages.filter((message) => message.seq > lastReadSeq && message.sender.side !== viewerSide).length;
+  return messages.filter((message) => message.seq > lastReadSeq && message.sender?.side !== viewerSide).length;
 }
 
 /** The text a viewer reads: their language, else the original (the rule of localized-text.ts); `translated` when the shown text is not the original. */

@@ -11,6 +11,7 @@ import {
   dateColumn,
   orderColumn,
   SalesTable,
+  stagesColumn,
   statusColumn,
   totalWithApproximationColumn,
   type SalesColumn,
@@ -24,6 +25,7 @@ const BILLING_COLUMNS = (texts: TableTexts, billing: BillingTexts): SalesColumn[
   counterpartColumn(billing.creator),
   totalWithApproximationColumn(texts),
   statusColumn(texts),
+  stagesColumn(texts, { seller: false }),
 ];
 
 /** The words come from the loader (loadPayments: table-texts.server.ts). */

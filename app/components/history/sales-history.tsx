@@ -14,6 +14,7 @@ import {
   dateColumn,
   orderColumn,
   SalesTable,
+  stagesColumn,
   statusColumn,
   type SalesColumn,
   type TableTexts,
@@ -70,6 +71,7 @@ const SALES_COLUMNS = (texts: TableTexts): SalesColumn[] => [
   amountColumn(texts, "incomeAmount"),
   statusColumn(texts),
   { label: m.wallet_column_payout(), cell: (e) => <PayoutStatus entry={e} /> },
+  stagesColumn(texts, { seller: true }),
 ];
 
 export function SalesHistory({

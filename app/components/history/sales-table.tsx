@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { showApproximation, showDate, showMoney } from "#app/components/orders/order-format";
 import type { AmountBreakdown } from "#worker/domain/money";
+import type { StageMoneyState } from "#worker/domain/stage-money";
 import type { HistoryEntry } from "#worker/services/order-history";
 
 export interface SalesColumn {
@@ -90,6 +91,16 @@ export interface TableTexts {
   previous: string;
   next: string;
   amounts: Record<Amount, string>;
+  /** A staged order's stages column (issue 36). */
+  stages: {
+    label: string;
+    states: Record<StageMoneyState, string>;
+    fee: string;
+    transferred: string;
+    payoutHeld: string;
+    refunded: string;
+    kept: string;
+  };
 }
 
 export const dateColumn = (texts: TableTexts): SalesColumn => ({ label: texts.date, cell: (e) => showDate(e.paidAt) });
@@ -146,4 +157,52 @@ export const statusColumn = (texts: TableTexts): SalesColumn => ({
       {e.refunded ? texts.refunded : texts.paid}
     </span>
   ),
+});
+
+/**
+ * A staged order's money stage by stage (issue 36): each stage's amount and where it is (released, held, refunded);
+ * with `seller`, the fee on it and its payout too. A canceled staged order adds what was refunded and what was kept.
+ * Empty for an order without stages.
+ */
+export const stagesColumn = (texts: TableTexts, { seller }: { seller: boolean }): SalesColumn => ({
+  label: texts.stages.label,
+  testId: "history-stages",
+  cell: ({ stages, stagedCancel, breakdown: b }) => {
+    if (stages.length === 0) return "—";
+    const money = (minor: number) => showMoney(minor, b.currencyCode);
+    return (
+      <div className="space-y-1 text-xs">
+        <ol className="space-y-0.5">
+          {stages.map((stage) => (
+            <li key={stage.index} data-stage={stage.index} data-state={stage.state} className="whitespace-nowrap">
+              <span className="font-medium">
+                {stage.index + 1}. {stage.title}
+              </span>{" "}
+              <span className="tabular-nums">{money(stage.amount)}</span>
+              {seller && (
+                <span className="text-zinc-700 dark:text-zinc-300">
+                  {" "}
+                  ({texts.stages.fee} {money(stage.feeAmount)})
+                </span>
+              )}{" "}
+              · {texts.stages.states[stage.state]}
+              {seller && stage.payout && (
+                <span data-payout={stage.payout.status}>
+                  {" "}
+                  · {money(stage.payout.amount)}{" "}
+                  {stage.payout.status === "TRANSFERRED" ? texts.stages.transferred : texts.stages.payoutHeld}
+                </span>
+              )}
+            </li>
+          ))}
+        </ol>
+        {stagedCancel && (
+          <p data-testid="staged-cancel" className="font-medium">
+            {texts.stages.refunded} {money(stagedCancel.refundedAmount)} · {money(stagedCancel.keptAmount)}{" "}
+            {texts.stages.kept}
+          </p>
+        )}
+      </div>
+    );
+  },
 });

@@ -15,6 +15,19 @@ export function tableTexts(): TableTexts {
     refunded: m.history_status_refunded(),
     previous: m.history_page_previous(),
     next: m.history_page_next(),
+    stages: {
+      label: m.history_column_stages(),
+      states: {
+        released: m.history_stage_state_released(),
+        held: m.history_stage_state_held(),
+        refunded: m.history_stage_state_refunded(),
+      },
+      fee: m.history_stage_fee(),
+      transferred: m.history_stage_payout_transferred(),
+      payoutHeld: m.history_stage_payout_held(),
+      refunded: m.history_staged_refunded(),
+      kept: m.history_staged_kept(),
+    },
     amounts: {
       totalAmount: m.orders_breakdown_total(),
       taxAmount: m.orders_breakdown_tax(),

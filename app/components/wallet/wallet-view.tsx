@@ -9,6 +9,7 @@ import {
   amountColumn,
   orderColumn,
   SalesTable,
+  stagesColumn,
   totalWithApproximationColumn,
   type SalesColumn,
   type TableTexts,
@@ -187,9 +188,13 @@ function PayoutAmount({ entry }: { entry: HistoryEntry }) {
   );
 }
 
-/** The order, with the day it was paid under it (a column of its own did not fit beside the figures at 1280 px). */
+/**
+ * The order, with the day it was paid under it and, for a staged order, each stage's money and payout (columns of
+ * their own did not fit beside the figures at 1280 px).
+ */
 function orderWithDateColumn(texts: TableTexts): SalesColumn {
   const order = orderColumn(texts, DASHBOARD_PATHS.managements);
+  const stages = stagesColumn(texts, { seller: true });
   return {
     ...order,
     cell: (e) => (
@@ -198,6 +203,11 @@ function orderWithDateColumn(texts: TableTexts): SalesColumn {
         <span className="mt-0.5 block text-xs text-zinc-700 dark:text-zinc-300">
           {texts.date}: {showDate(e.paidAt)}
         </span>
+        {e.stages.length > 0 && (
+          <div className="mt-1" data-testid="history-stages">
+            {stages.cell(e)}
+          </div>
+        )}
       </>
     ),
   };

@@ -22,6 +22,7 @@ const message = (seq: number, side: ChatSide = "seller", clientMessageId: string
   roomId: "room",
   clientMessageId,
   sender: { userAccountId: side, side, name: side, avatarUrl: null },
+  notice: null,
   messageTexts: [{ text: `text ${seq}`, languageCode: "en", isOriginal: true }],
   messageMedias: [],
   createdAt: seq * 1000,
@@ -118,5 +119,20 @@ describe("reconnectDelay", () => {
     expect(reconnectDelay(3, 0)).toBe((RECONNECT_BASE_MS * 8) / 2);
     expect(reconnectDelay(50, 0.999)).toBeLessThanOrEqual(RECONNECT_MAX_MS);
     expect(reconnectDelay(50, 0)).toBe(RECONNECT_MAX_MS / 2);
+  });
+});
+
+describe("system messages in the unread count", () => {
+  it("count as unread for both parties, as the other party's messages do", () => {
+    const system: ChatMessageView = {
+      ...message(2),
+      sender: null,
+      notice: { key: "stages_updated" },
+      messageTexts: [],
+    };
+    const messages = [message(1, "seller"), system];
+    expect(unreadCount(messages, 1, "seller")).toBe(1);
+    expect(unreadCount(messages, 1, "buyer")).toBe(1);
+    expect(firstUnreadSeq(messages, 1, "seller")).toBe(2);
   });
 });

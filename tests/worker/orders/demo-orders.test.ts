@@ -120,7 +120,7 @@ describe("the demo orders", () => {
     const page = await chatRoomStub(env, roomId).list({ roomId, userAccountId: buyerUser!.id, side: "buyer" }, {});
     expect(page.ok).toBe(true);
     if (!page.ok) return;
-    expect(page.value.messages.map((m) => [m.seq, m.sender.side])).toEqual([
+    expect(page.value.messages.map((m) => [m.seq, m.sender?.side])).toEqual([
       [1, "seller"],
       [2, "buyer"],
       [3, "seller"],
