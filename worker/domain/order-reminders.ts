@@ -40,7 +40,7 @@ export interface ReminderOrder {
   approvalDeadline: number | null;
   paymentDeadline: number | null;
   deliveryDeadline: number | null;
-  stages: readonly OrderStage[];
+  stages: OrderStage[];
 }
 
 const REMINDER_RULES: readonly ReminderRule[] = [
