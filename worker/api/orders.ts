@@ -14,11 +14,15 @@ import { deliverableFile, type DeliverableFile } from "../services/order-deliver
 import { checkAttachment, ownsObject } from "../services/storage";
 import type { DeliverableResult, ServiceDetailsResult } from "#durable-objects/order";
 import { translateAuthoringErrors } from "../http/authoring-messages";
+import { orderRefusalMessage, REVISION_COMMENT_INVALID } from "../http/order-messages";
+import { parseStagePlan, revisionCommentOf, STAGES_MAX } from "../domain/order-stages";
+import { isAdmin } from "../domain/roles";
 
 /**
- * POST /api/features/commission/order/{approve,cancel,deliver,complete,update} (spec section 7). The Worker only
- * finds the caller's commission account and hands the action to the order's Durable Object, which checks the actor
- * and every rule. Someone who is neither seller nor buyer gets 404, as for an order that does not exist.
+ * POST /api/features/commission/order/{approve,cancel,deliver,complete,update} (spec section 7) and the milestones'
+ * stages, stage/{approve,revision,grant} and admin-cancel (decision 073). The Worker only finds the caller's
+ * commission account and hands the action to the order's Durable Object, which checks the actor and every rule.
+ * Someone who is neither seller nor buyer gets 404, as for an order that does not exist.
  */
 export const orderApi = new Hono<AppEnv>();
 
@@ -44,6 +48,12 @@ const STATUS: Record<string, 400 | 409> = {
   too_many_files: 400,
   invalid_request: 400,
 };
+
+/** A refusal's answer: its key, and its words in the caller's language when the API words it (order-messages.ts). */
+function refused(c: AppContext, key: string, status: 400 | 409, index?: number) {
+  const message = orderRefusalMessage(key, c.get("request").locale);
+  return c.json({ error: key, ...(message !== null && { message }), ...(index !== undefined && { index }) }, status);
+}
 const STATUS_NOT_FOUND = new Set<string>(["not_a_party", "buyer_only"]);
 
 function answer(c: AppContext, result: OrderActResult | DeliverableResult | ServiceDetailsResult) {
@@ -58,8 +68,9 @@ function answer(c: AppContext, result: OrderActResult | DeliverableResult | Serv
     const errors = translateAuthoringErrors({ categoryCode: "authoring_category" }, c.get("request").locale);
     return c.json({ error: "unknown_category", message: errors.categoryCode, errors }, 400);
   }
-  if (result.status === "refused") return c.json({ error: result.refusal }, STATUS[result.refusal] ?? 409);
-  const { progress, payment, chat, priceAmount, estimatedStart, estimatedDelivery, deliverableCount } = result.state;
+  if (result.status === "refused") return refused(c, result.refusal, STATUS[result.refusal] ?? 409);
+  const { progress, payment, chat, priceAmount, estimatedStart, estimatedDelivery, deliverableCount, stages } =
+    result.state;
   // `money`: what the action did with the client's money, when it gave any back (canceled, refunded, or still pending).
   const money = result.status === "done" ? (result.money ?? null) : null;
   return c.json({
@@ -71,6 +82,7 @@ function answer(c: AppContext, result: OrderActResult | DeliverableResult | Serv
       estimatedStart,
       estimatedDelivery,
       deliverableCount,
+      stages,
       money,
     },
   });
@@ -95,6 +107,68 @@ function route<S extends v.GenericSchema>(
 for (const type of ["approve", "cancel", "deliver", "complete"] as const) {
   route(`/${type}`, idBody, ({ orderId }) => ({ orderId, action: { type } }));
 }
+
+const stageIndex = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(STAGES_MAX - 1));
+const stageBody = v.object({ orderId, stage: stageIndex });
+route("/stage/approve", stageBody, ({ orderId, stage }) => ({ orderId, action: { type: "approveStage", stage } }));
+route("/stage/grant", stageBody, ({ orderId, stage }) => ({ orderId, action: { type: "grantRevision", stage } }));
+
+/**
+ * The plan as typed: its fields' types are `parseStagePlan`'s to check, so a share sent as "30" is told the share's
+ * message rather than a bare invalid_request. More stages than a few plans' worth is not a plan at all.
+ */
+const stagesBody = v.object({
+  orderId,
+  stages: v.pipe(
+    v.array(v.object({ title: v.unknown(), sharePercent: v.unknown(), includedRevisions: v.unknown() })),
+    v.maxLength(STAGES_MAX * 4),
+  ),
+});
+
+/**
+ * POST /stages {orderId, stages: [{title, sharePercent, includedRevisions}]}: the seller replaces a pending order's
+ * stages (an empty list removes them). A plan `parseStagePlan` refuses is 400 with its key, its words and the index
+ * of the stage in error; nothing is asked of the order.
+ */
+orderApi.post("/stages", jsonBody(stagesBody), async (c) => {
+  const { env, user } = c.get("request");
+  if (!user) return c.json({ error: "unauthorized" }, 401);
+  const { orderId: id, stages } = c.req.valid("json");
+  const parsed = parseStagePlan(stages);
+  if (!parsed.ok) return refused(c, parsed.error, 400, parsed.index);
+  const order = env.ORDER.get(env.ORDER.idFromName(id));
+  return answer(c, await order.act(id, { type: "setStages", plan: parsed.plan }, { userAccountId: user.accountId }));
+});
+
+/**
+ * POST /stage/revision {orderId, stage, comment}: the client asks for a revision of the stage under review. The
+ * comment is checked first (`revisionCommentOf`: 1 to 1000 characters, storable); the object keeps it with the
+ * transition.
+ */
+orderApi.post("/stage/revision", jsonBody(v.object({ orderId, stage: stageIndex, comment: v.string() })), async (c) => {
+  const { env, user } = c.get("request");
+  if (!user) return c.json({ error: "unauthorized" }, 401);
+  const input = c.req.valid("json");
+  const comment = revisionCommentOf(input.comment);
+  if (comment === null) return refused(c, REVISION_COMMENT_INVALID, 400);
+  const order = env.ORDER.get(env.ORDER.idFromName(input.orderId));
+  return answer(
+    c,
+    await order.requestStageRevision(input.orderId, input.stage, comment, { userAccountId: user.accountId }),
+  );
+});
+
+/**
+ * POST /admin-cancel {orderId}: an admin settles a dispute by ending the order, with the refund every cancel follows
+ * (the shares of the stages not approved). Anyone else is told what a stranger is told of any order: 404.
+ */
+orderApi.post("/admin-cancel", jsonBody(idBody), async (c) => {
+  const { env, user } = c.get("request");
+  if (!user) return c.json({ error: "unauthorized" }, 401);
+  if (!isAdmin(user.roles)) return c.json({ error: "not_found" }, 404);
+  const { orderId: id } = c.req.valid("json");
+  return answer(c, await env.ORDER.get(env.ORDER.idFromName(id)).act(id, { type: "adminCancel" }, "system"));
+});
 
 const serviceDetailsBody = v.object({
   orderId,

@@ -41,6 +41,7 @@ export const NOTIFICATION_KINDS: Record<NotificationType, NotificationKind> = {
   COMMISSION_ORDER_APPROVAL_REMINDER: kind("clock", "amber", "approval_reminder"),
   COMMISSION_ORDER_DELIVERY_REMINDER: kind("clock", "amber", "delivery_reminder"),
   COMMISSION_ORDER_PAYMENT_REMINDER: kind("clock", "amber", "payment_reminder"),
+  COMMISSION_ORDER_STAGE_REVIEW_REMINDER: kind("clock", "amber", "stage_review_reminder"),
   INVITE_ORDER_COMPLETED: kind("invite", "pink", "invite_completed"),
   CHAT_ROOM_MESSAGE_RECEIVED: kind("chat", "sky", "chat_message"),
 };
@@ -79,6 +80,7 @@ export const NOTIFICATION_EMAIL_GROUPS: readonly {
       "COMMISSION_ORDER_APPROVAL_REMINDER",
       "COMMISSION_ORDER_PAYMENT_REMINDER",
       "COMMISSION_ORDER_DELIVERY_REMINDER",
+      "COMMISSION_ORDER_STAGE_REVIEW_REMINDER",
     ],
   },
   { group: "other", types: ["INVITE_ORDER_COMPLETED", "CHAT_ROOM_MESSAGE_RECEIVED"] },

@@ -4,22 +4,28 @@
  * deadline goes into the notice's dedupe key, so each deadline is reminded of once and a moved deadline again.
  * - approval: a DRAFT order, the seller, within 24 h of the approval deadline;
  * - payment: an APPROVED unpaid order, the buyer, within 24 h of the payment deadline;
- * - delivery: an APPROVED paid order, the seller, within 24 h of the delivery deadline.
+ * - delivery: an APPROVED paid order, the seller, within 24 h of the delivery deadline;
+ * - review: a paid order's stage under review (decision 073), the client, within 24 h of its review deadline, when
+ *   the preview is approved by itself.
  * Every lead is the issue's 24 h: one rule for every deadline, so no user has to learn which warning comes when.
  * A deadline already past is not reminded of: the order's alarm acts on it instead.
  */
 import type { NotificationType } from "../db/schema/enums";
-import type { OrderPayment, OrderProgress } from "./order";
+import { stageUnderReview, type OrderPayment, type OrderProgress } from "./order";
+import { STAGE_REVIEW_REMINDER_MS, type OrderStage } from "./order-stages";
 
 const HOUR = 3_600_000;
 
-export type ReminderKind = "approval" | "payment" | "delivery";
+export type ReminderKind = "approval" | "payment" | "delivery" | "review";
 
 interface ReminderRule {
   kind: ReminderKind;
   type: Extract<
     NotificationType,
-    "COMMISSION_ORDER_APPROVAL_REMINDER" | "COMMISSION_ORDER_PAYMENT_REMINDER" | "COMMISSION_ORDER_DELIVERY_REMINDER"
+    | "COMMISSION_ORDER_APPROVAL_REMINDER"
+    | "COMMISSION_ORDER_PAYMENT_REMINDER"
+    | "COMMISSION_ORDER_DELIVERY_REMINDER"
+    | "COMMISSION_ORDER_STAGE_REVIEW_REMINDER"
   >;
   side: "seller" | "buyer";
   /** How long before the deadline the reminder goes out. */
@@ -34,6 +40,7 @@ export interface ReminderOrder {
   approvalDeadline: number | null;
   paymentDeadline: number | null;
   deliveryDeadline: number | null;
+  stages: OrderStage[];
 }
 
 const REMINDER_RULES: readonly ReminderRule[] = [
@@ -61,6 +68,14 @@ const REMINDER_RULES: readonly ReminderRule[] = [
     applies: (o) => o.progress === "APPROVED" && o.payment === "COMPLETED",
     deadline: (o) => o.deliveryDeadline,
   },
+  {
+    kind: "review",
+    type: "COMMISSION_ORDER_STAGE_REVIEW_REMINDER",
+    side: "buyer",
+    leadMs: STAGE_REVIEW_REMINDER_MS,
+    applies: (o) => o.progress === "APPROVED" && o.payment === "COMPLETED",
+    deadline: (o) => stageUnderReview(o)?.reviewDeadline ?? null,
+  },
 ];
 
 /** The longest lead: the cron looks no further ahead than this. */
@@ -73,15 +88,16 @@ export interface DueReminder {
   deadline: number;
 }
 
-/** The reminder this order is due at `now`, or null. An order is in one state, so at most one rule applies. */
-export function dueReminder(order: ReminderOrder, now: number): DueReminder | null {
-  for (const rule of REMINDER_RULES) {
-    if (!rule.applies(order)) continue;
-    const deadline = rule.deadline(order);
-    if (deadline === null || deadline <= now || deadline - now > rule.leadMs) return null;
-    return { kind: rule.kind, type: rule.type, side: rule.side, deadline };
-  }
-  return null;
+/**
+ * The reminders this order is due at `now`. An order is in one state, but a paid staged order waits on two deadlines
+ * at once (its delivery and its stage's review), so each gets its own.
+ */
+export function dueReminders(order: ReminderOrder, now: number): DueReminder[] {
+  return REMINDER_RULES.flatMap((rule) => {
+    const deadline = rule.applies(order) ? rule.deadline(order) : null;
+    if (deadline === null || deadline <= now || deadline - now > rule.leadMs) return [];
+    return [{ kind: rule.kind, type: rule.type, side: rule.side, deadline }];
+  });
 }
 
 /** One reminder per order and deadline: a repeated or racing cron run inserts nothing twice; a moved deadline is new. */

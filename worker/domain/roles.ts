@@ -15,6 +15,11 @@ export function isBanned(roles: readonly string[]): boolean {
   return roles.includes("ban");
 }
 
+/** An admin settles disputes (decision 073: an admin may cancel any order not yet ended). */
+export function isAdmin(roles: readonly string[]): boolean {
+  return roles.includes("admin");
+}
+
 /**
  * What "creator" means, everywhere: admins and creators see the creator side (Managements, Forms, creator Portfolio,
  * Payout, Sales), are listed on /explore/creators and get the creator badge. The SQL reads the same list

@@ -41,6 +41,8 @@ const NOTIFICATION_MESSAGES: Record<string, Message> = {
   notification_payment_reminder_message: m.notification_payment_reminder_message,
   notification_delivery_reminder_title: m.notification_delivery_reminder_title,
   notification_delivery_reminder_message: m.notification_delivery_reminder_message,
+  notification_stage_review_reminder_title: m.notification_stage_review_reminder_title,
+  notification_stage_review_reminder_message: m.notification_stage_review_reminder_message,
   notification_invite_completed_title: m.notification_invite_completed_title,
   notification_invite_completed_message: m.notification_invite_completed_message,
   notification_chat_message_title: m.notification_chat_message_title,
@@ -131,6 +133,7 @@ const EMAIL_LABELS: Record<string, (inputs: Record<string, never>, options: { lo
   notifications_email_type_approval_reminder: m.notifications_email_type_approval_reminder,
   notifications_email_type_payment_reminder: m.notifications_email_type_payment_reminder,
   notifications_email_type_delivery_reminder: m.notifications_email_type_delivery_reminder,
+  notifications_email_type_stage_review_reminder: m.notifications_email_type_stage_review_reminder,
   notifications_email_type_invite_completed: m.notifications_email_type_invite_completed,
   notifications_email_type_chat_message: m.notifications_email_type_chat_message,
 };

@@ -17,13 +17,18 @@ const PARALLEL = 10;
 /**
  * The pending deadline per state, as `pendingDeadline` in worker/domain/order.ts reads it, less the delivery
  * deadline: a late delivery changes nothing by itself (the buyer may then cancel), so it is no work for the cron.
+ * A paid order's stage under review (decision 073) waits on its review deadline, inside the stages JSON: json_each
+ * reads it there. Only the current stage can be under review (those before it are approved, those after pending).
  */
-const OVERDUE_ORDERS_SQL = `
+export const OVERDUE_ORDERS_SQL = `
   SELECT id FROM commission_orders
   WHERE order_progress_status IN ('DRAFT', 'APPROVED', 'DELIVERED')
     AND ((order_progress_status = 'DRAFT' AND approval_deadline <= ?1)
       OR (order_progress_status = 'APPROVED' AND order_payment_status = 'DRAFT' AND payment_deadline <= ?1)
-      OR (order_progress_status = 'DELIVERED' AND completion_deadline <= ?1))
+      OR (order_progress_status = 'DELIVERED' AND completion_deadline <= ?1)
+      OR (order_progress_status = 'APPROVED' AND order_payment_status = 'COMPLETED'
+        AND EXISTS (SELECT 1 FROM json_each(stages) s
+          WHERE json_extract(s.value, '$.status') = 'IN_REVIEW' AND json_extract(s.value, '$.reviewDeadline') <= ?1)))
   ORDER BY updated_at
   LIMIT ?2`;
 

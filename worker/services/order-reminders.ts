@@ -5,15 +5,20 @@
  * with ON CONFLICT DO NOTHING. So a repeated, late or racing run sends each reminder once, and a moved deadline
  * gets a reminder of its own.
  */
-import { dueReminder, MAX_REMINDER_LEAD_MS, reminderDedupeKey, type ReminderOrder } from "../domain/order-reminders";
+import { dueReminders, MAX_REMINDER_LEAD_MS, reminderDedupeKey, type ReminderOrder } from "../domain/order-reminders";
 import { orderHref } from "../domain/order-notifications";
+import { parseStages } from "./orders";
 
 /** Statements per D1 batch: a busy hour's reminders go in a few round trips, none too large. */
 const BATCH_SIZE = 50;
 
+/**
+ * A stage's review deadline is inside the stages JSON (decision 073): json_each reads it there. Only the current
+ * stage can be under review (the stages before it are approved, those after it pending).
+ */
 export const DUE_ORDERS_SQL = `
   SELECT o.id, o.code, o.order_progress_status AS progress, o.order_payment_status AS payment,
-    o.approval_deadline, o.payment_deadline, o.delivery_deadline,
+    o.approval_deadline, o.payment_deadline, o.delivery_deadline, o.stages,
     sa.user_account_id AS seller_user_id, ba.user_account_id AS buyer_user_id
   FROM commission_orders o
   JOIN commission_accounts sa ON sa.id = o.seller_id
@@ -21,7 +26,10 @@ export const DUE_ORDERS_SQL = `
   WHERE o.order_progress_status IN ('DRAFT', 'APPROVED')
     AND ((o.approval_deadline > ?1 AND o.approval_deadline <= ?2)
       OR (o.payment_deadline > ?1 AND o.payment_deadline <= ?2)
-      OR (o.delivery_deadline > ?1 AND o.delivery_deadline <= ?2))`;
+      OR (o.delivery_deadline > ?1 AND o.delivery_deadline <= ?2)
+      OR EXISTS (SELECT 1 FROM json_each(o.stages) s
+        WHERE json_extract(s.value, '$.status') = 'IN_REVIEW'
+          AND json_extract(s.value, '$.reviewDeadline') > ?1 AND json_extract(s.value, '$.reviewDeadline') <= ?2))`;
 
 interface DueOrderRow {
   id: string;
@@ -31,6 +39,7 @@ interface DueOrderRow {
   approval_deadline: number | null;
   payment_deadline: number | null;
   delivery_deadline: number | null;
+  stages: string;
   seller_user_id: string;
   buyer_user_id: string;
 }
@@ -50,11 +59,9 @@ export async function sendDueReminders(d1: D1Database, now: number): Promise<num
       approvalDeadline: n(row.approval_deadline),
       paymentDeadline: n(row.payment_deadline),
       deliveryDeadline: n(row.delivery_deadline),
+      stages: parseStages(row.stages),
     };
-    const due = dueReminder(order, now);
-    if (!due) return [];
-    const recipient = due.side === "seller" ? row.seller_user_id : row.buyer_user_id;
-    return [
+    return dueReminders(order, now).map((due) =>
       d1
         .prepare(
           `INSERT INTO notifications (id, recipient_user_account_id, notification_type, href, order_id, dedupe_key, created_at)
@@ -62,14 +69,14 @@ export async function sendDueReminders(d1: D1Database, now: number): Promise<num
         )
         .bind(
           crypto.randomUUID(),
-          recipient,
+          due.side === "seller" ? row.seller_user_id : row.buyer_user_id,
           due.type,
           orderHref(due.side, row.code),
           row.id,
           reminderDedupeKey(due.kind, row.id, due.deadline),
           now,
         ),
-    ];
+    );
   });
   let inserted = 0;
   for (let i = 0; i < inserts.length; i += BATCH_SIZE) {

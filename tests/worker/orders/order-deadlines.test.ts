@@ -10,7 +10,9 @@ import {
 } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { stagesOfPlan } from "#worker/domain/order-stages";
 import { scheduled } from "#worker/scheduled";
+import { OVERDUE_ORDERS_SQL } from "#worker/services/order-deadlines";
 import type { StoredOrder } from "#worker/services/orders";
 import { freshUser } from "../support/auth-helpers";
 import { signUp } from "../support/helpers";
@@ -112,5 +114,57 @@ describe("the cron catches missed order deadlines", () => {
     expect(await events(orders.inTime)).toEqual([]);
     expect(await progress(orders.lateDelivery)).toBe("APPROVED");
     expect(await progress(orders.inTime)).toBe("DRAFT");
+  });
+
+  it("a stage's preview whose review deadline passed, its object never woken, is approved by the cron, once", async () => {
+    const past = Date.now() - DAY;
+    const plan = [
+      { title: "Sketch", sharePercent: 30, includedRevisions: 1 },
+      { title: "Colour", sharePercent: 70, includedRevisions: 1 },
+    ];
+    const withStages = (reviewDeadline: number) =>
+      JSON.stringify(
+        stagesOfPlan(plan).map((s, i) =>
+          i === 0 ? { ...s, status: "IN_REVIEW", previewedAt: reviewDeadline - 7 * DAY, reviewDeadline } : s,
+        ),
+      );
+    const paid = {
+      order_progress_status: "APPROVED",
+      order_payment_status: "COMPLETED",
+      order_chat_status: "OPENED",
+      approved_at: past - 10 * DAY,
+      delivery_deadline: Date.now() + 20 * DAY,
+    };
+    const orders = {
+      overdue: await unwokenOrder({ ...paid, stages: withStages(past) }),
+      // The delivery deadline passed too: the review deadline is still acted on.
+      overdueAndLate: await unwokenOrder({ ...paid, delivery_deadline: past - DAY, stages: withStages(past) }),
+      inTime: await unwokenOrder({ ...paid, stages: withStages(Date.now() + DAY) }),
+    };
+    await runCron();
+    await Promise.all([runCron(), ...Object.values(orders).map((id) => runDurableObjectAlarm(stub(id)))]);
+
+    for (const id of [orders.overdue, orders.overdueAndLate]) {
+      expect(await events(id)).toEqual([{ event_type: "STAGE_APPROVED", actor: "system" }]);
+      const stages = JSON.parse(
+        (await env.DB.prepare("SELECT stages FROM commission_orders WHERE id = ?")
+          .bind(id)
+          .first<{ stages: string }>())!.stages,
+      );
+      expect(stages.map((s: { status: string; approvedBy: string | null }) => [s.status, s.approvedBy])).toEqual([
+        ["APPROVED", "system"],
+        ["PENDING", null],
+      ]);
+    }
+    expect(await events(orders.inTime)).toEqual([]);
+  });
+
+  it("finds overdue orders through the progress index, not by reading every order", async () => {
+    const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${OVERDUE_ORDERS_SQL}`).bind(0, 1).all<{ detail: string }>();
+    const details = plan.results.map((row) => row.detail);
+    expect(
+      details.some((detail) => /SEARCH commission_orders USING INDEX commission_orders_progress/.test(detail)),
+    ).toBe(true);
+    expect(details.filter((detail) => /^SCAN commission_orders\b/.test(detail))).toEqual([]);
   });
 });

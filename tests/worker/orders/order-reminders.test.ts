@@ -5,6 +5,7 @@ import { createExecutionContext, createScheduledController, waitOnExecutionConte
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { scheduled } from "#worker/scheduled";
+import { stagesOfPlan, type OrderStage } from "#worker/domain/order-stages";
 import { DUE_ORDERS_SQL, sendDueReminders } from "#worker/services/order-reminders";
 import { freshUser } from "../support/auth-helpers";
 import { signUp } from "../support/helpers";
@@ -120,6 +121,75 @@ describe("order reminders by cron", () => {
     const late = await orderWith(now, { approval_deadline: now - HOUR });
     await sendDueReminders(env.DB, now);
     for (const order of [canceled, completed, late]) expect(await reminders(order.id)).toEqual([]);
+  });
+
+  it("reminds the client of a preview's review deadline within a day, once; a new preview's deadline again", async () => {
+    const now = Date.now();
+    const plan = [
+      { title: "Sketch", sharePercent: 40, includedRevisions: 1 },
+      { title: "Colour", sharePercent: 60, includedRevisions: 1 },
+    ];
+    const stages = (...changes: Partial<OrderStage>[]) =>
+      JSON.stringify(stagesOfPlan(plan).map((s, i) => ({ ...s, ...changes[i] })));
+    const review = (deadline: number): Partial<OrderStage> => ({
+      status: "IN_REVIEW",
+      previewedAt: deadline - 7 * 24 * HOUR,
+      reviewDeadline: deadline,
+    });
+    const first = now + 30 * HOUR;
+    const order = await orderWith(now, {
+      order_progress_status: "APPROVED",
+      order_payment_status: "COMPLETED",
+      delivery_deadline: now + 500 * HOUR,
+      stages: stages(review(first)),
+    });
+    await sendDueReminders(env.DB, now);
+    expect(await reminders(order.id)).toEqual([]);
+    await runCron(now + 7 * HOUR);
+    await runCron(now + 8 * HOUR);
+    expect(await reminders(order.id)).toEqual([
+      {
+        recipient: order.buyer.userAccountId,
+        type: "COMMISSION_ORDER_STAGE_REVIEW_REMINDER",
+        href: `/dashboard/commission/client/requests?order=${order.code}`,
+        dedupe_key: `review-reminder:${order.id}:${first}`,
+      },
+    ]);
+    // The client approved the sketch; the colour's preview has a deadline of its own, reminded of in its turn.
+    const second = now + 200 * HOUR;
+    await env.DB.prepare("UPDATE commission_orders SET stages = ? WHERE id = ?")
+      .bind(stages({ status: "APPROVED", approvedAt: now, approvedBy: "buyer" }, review(second)), order.id)
+      .run();
+    await sendDueReminders(env.DB, now + 150 * HOUR);
+    await sendDueReminders(env.DB, now + 180 * HOUR);
+    await sendDueReminders(env.DB, now + 181 * HOUR);
+    expect((await reminders(order.id)).map((row) => row.dedupe_key)).toEqual([
+      `review-reminder:${order.id}:${first}`,
+      `review-reminder:${order.id}:${second}`,
+    ]);
+  });
+
+  it("reminds nobody of a stage being worked on, or of a review deadline of an order that ended", async () => {
+    const now = Date.now();
+    const inReview = JSON.stringify(
+      stagesOfPlan([{ title: "All", sharePercent: 100, includedRevisions: 0 }]).map((s) => ({
+        ...s,
+        status: "IN_REVIEW",
+        reviewDeadline: now + HOUR,
+      })),
+    );
+    const working = await orderWith(now, {
+      order_progress_status: "APPROVED",
+      order_payment_status: "COMPLETED",
+      stages: JSON.stringify(stagesOfPlan([{ title: "All", sharePercent: 100, includedRevisions: 0 }])),
+    });
+    const canceled = await orderWith(now, {
+      order_progress_status: "CANCELED",
+      order_payment_status: "COMPLETED",
+      stages: inReview,
+    });
+    await sendDueReminders(env.DB, now);
+    for (const order of [working, canceled]) expect(await reminders(order.id)).toEqual([]);
   });
 
   it("finds due orders through an index, not by reading every order", async () => {

@@ -55,6 +55,8 @@ export const NOTIFICATION_TYPES = [
   "COMMISSION_ORDER_APPROVAL_REMINDER",
   "COMMISSION_ORDER_DELIVERY_REMINDER",
   "COMMISSION_ORDER_PAYMENT_REMINDER",
+  /** A stage's preview is approved by itself in 24 h unless the client answers it (decision 073). */
+  "COMMISSION_ORDER_STAGE_REVIEW_REMINDER",
   "INVITE_ORDER_COMPLETED",
   "CHAT_ROOM_MESSAGE_RECEIVED",
 ] as const;

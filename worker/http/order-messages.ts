@@ -1,0 +1,58 @@
+import { m } from "#app/paraglide/messages.js";
+import type { Locale } from "../domain/constants";
+import type { OrderRefusal } from "../domain/order";
+import {
+  REVISION_COMMENT_MAX,
+  STAGE_REVISIONS_MAX,
+  STAGE_TITLE_MAX,
+  STAGES_MAX,
+  type StagePlanError,
+} from "../domain/order-stages";
+
+/** A revision comment `revisionCommentOf` refused: blank, too long or not storable. */
+export const REVISION_COMMENT_INVALID = "revision_comment_invalid";
+
+/**
+ * The order refusals the API words (milestones, decision 073, and the ones the stage doors meet besides), the stage
+ * plan's errors (`parseStagePlan`) and a refused revision comment, in the caller's language. The other refusals are
+ * answered by key alone, as before. Listed explicitly (not m[key]) so a bundle carries only these messages.
+ */
+export type WordedOrderRefusal =
+  | Extract<
+      OrderRefusal,
+      | "seller_only"
+      | "wrong_state"
+      | "not_editable"
+      | "stage_not_current"
+      | "stage_not_in_review"
+      | "no_revisions_left"
+      | "stages_pending"
+    >
+  | StagePlanError
+  | typeof REVISION_COMMENT_INVALID;
+
+type Message = (inputs: { max: number }, options: { locale: Locale }) => string;
+
+const ORDER_MESSAGES: Record<WordedOrderRefusal, { message: Message; max?: number }> = {
+  seller_only: { message: m.order_server_error_seller_only },
+  wrong_state: { message: m.order_server_error_wrong_state },
+  not_editable: { message: m.order_server_error_not_editable },
+  stage_not_current: { message: m.order_server_error_stage_not_current },
+  stage_not_in_review: { message: m.order_server_error_stage_not_in_review },
+  no_revisions_left: { message: m.order_server_error_no_revisions_left },
+  stages_pending: { message: m.order_server_error_stages_pending },
+  stages_count: { message: m.order_server_error_stages_count, max: STAGES_MAX },
+  stage_title_required: { message: m.order_server_error_stage_title_required },
+  stage_title_too_long: { message: m.order_server_error_stage_title_too_long, max: STAGE_TITLE_MAX },
+  stage_share_invalid: { message: m.order_server_error_stage_share_invalid },
+  stage_shares_sum: { message: m.order_server_error_stage_shares_sum },
+  stage_revisions_invalid: { message: m.order_server_error_stage_revisions_invalid, max: STAGE_REVISIONS_MAX },
+  revision_comment_invalid: { message: m.order_server_error_revision_comment_invalid, max: REVISION_COMMENT_MAX },
+};
+
+/** The words of a refusal the API words, else null (the answer then carries the key alone). */
+export function orderRefusalMessage(key: string, locale: Locale): string | null {
+  if (!Object.hasOwn(ORDER_MESSAGES, key)) return null;
+  const { message, max = 0 } = ORDER_MESSAGES[key as WordedOrderRefusal];
+  return message({ max }, { locale });
+}
