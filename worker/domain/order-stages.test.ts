@@ -62,6 +62,11 @@ describe("parseStagePlan: a plan as typed", () => {
       plan: [{ title: "\u00e9".repeat(STAGE_TITLE_MAX), sharePercent: 100, includedRevisions: 1 }],
     });
     expect(parseStagePlan([item("🎨".repeat(STAGE_TITLE_MAX), 100)]).ok).toBe(true);
+    // One line: breaks and runs of spaces inside a title become one space.
+    expect(parseStagePlan([item("Line\n\nart \t 2", 100)])).toMatchObject({
+      ok: true,
+      plan: [{ title: "Line art 2" }],
+    });
     expect(parseStagePlan([item("a".repeat(STAGE_TITLE_MAX + 1), 100)])).toEqual({
       ok: false,
       error: "stage_title_too_long",

@@ -69,7 +69,8 @@ export function parseStagePlan(
   for (const [index, item] of input.entries()) {
     const raw = typeof item.title === "string" ? item.title : "";
     if (isBlankText(raw) || hasUnstorableCharacters(raw)) return { ok: false, error: "stage_title_required", index };
-    const title = normalizeText(raw);
+    // A title is one line: the timeline, the chat's notices and the e-mails show it inline.
+    const title = normalizeText(raw).replace(/\s+/g, " ");
     if (textLength(title) > STAGE_TITLE_MAX) return { ok: false, error: "stage_title_too_long", index };
     const share = item.sharePercent;
     if (typeof share !== "number" || !Number.isInteger(share) || share < 1 || share > 100)
