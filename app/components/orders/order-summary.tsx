@@ -121,12 +121,14 @@ function BuyerWaiting({
   buyer: NonNullable<OrderPanelTexts["buyer"]>;
 }) {
   const posting = useIsPosting();
-  if (!buyer.waiting) return null;
+  if (!buyer.waiting && !buyer.lateCancel) return null;
   return (
     <div className="space-y-2">
-      <button type="button" disabled className="button-secondary min-h-11 w-full cursor-not-allowed opacity-70">
-        {buyer.waiting}
-      </button>
+      {buyer.waiting && (
+        <button type="button" disabled className="button-secondary min-h-11 w-full cursor-not-allowed opacity-70">
+          {buyer.waiting}
+        </button>
+      )}
       {/* Past the delivery deadline with nothing delivered, the client may call it off and be refunded in full (decision 061). */}
       {buyer.lateCancel && texts.cancelConfirm && (
         <>
