@@ -98,4 +98,10 @@ test("the client asks a revision, the creator reads it and allows one more, the 
   await expect(stateOf(page, 3)).toHaveText(message("orders", "ja", "orders_stage_state_upcoming"));
   await expect(stage(page, 1)).toContainText("段階 1：Sketch");
   await expect(nextStep(page)).toContainText("段階 2/3：クリエイターのプレビュー待ち");
+
+  // At a phone's width the timeline wraps: nothing scrolls sideways (axe runs again on the load, in both themes).
+  await page.setViewportSize({ width: 320, height: 800 });
+  await page.goto(`${REQUESTS}?order=${code}`);
+  await expect(stateOf(page, 1)).toBeVisible();
+  expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBe(0);
 });

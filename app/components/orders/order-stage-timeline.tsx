@@ -8,6 +8,7 @@ import { ConfirmForm } from "#app/components/form/confirm-form";
 import { ErrorText } from "#app/components/form/error-text";
 import { useIsPosting } from "#app/components/form/use-is-posting";
 import type { StageState } from "#worker/domain/order-display";
+import { REVISION_COMMENT_MAX } from "#worker/domain/order-stages";
 import type { StageTimelineItem, StageTimelineTexts } from "./order-stage-texts.server";
 
 const STATE_TONES: Record<StageState, string> = {
@@ -132,10 +133,8 @@ function PreviewFile({ preview }: { preview: Preview }) {
   return (
     <figure className="w-72 max-w-full space-y-1">
       {preview.mediaType === "video" ? (
-        // biome-ignore lint/a11y/useMediaCaption: a work-in-progress preview has no captions to offer
         <video src={preview.url} controls preload="metadata" className="w-full rounded-md" />
       ) : (
-        // biome-ignore lint/a11y/useMediaCaption: a work-in-progress preview has no captions to offer
         <audio src={preview.url} controls preload="none" className="w-full" />
       )}
       <figcaption className="truncate text-xs text-zinc-700 dark:text-zinc-300">
@@ -258,7 +257,7 @@ function RevisionRequest({
             id={ids.field}
             name="comment"
             required
-            maxLength={1000}
+            maxLength={REVISION_COMMENT_MAX}
             rows={4}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? ids.error : undefined}
