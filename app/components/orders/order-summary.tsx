@@ -35,7 +35,8 @@ export function OrderSummary({
   // so the browser drops focus on the page's body. Focus then moves to the next-step block, which says what
   // happened and what comes next; focus that is somewhere else (the chat, another tab) is left alone.
   const nextStep = useRef<HTMLDivElement>(null);
-  const state = `${order.facts.progress}-${order.facts.payment}`;
+  // A stage's move (Approve, a revision request) also takes its button away: the stages' statuses count too.
+  const state = `${order.facts.progress}-${order.facts.payment}-${order.facts.stages.map((s) => s.status).join()}`;
   const shownState = useRef(state);
   useEffect(() => {
     if (shownState.current === state) return;
