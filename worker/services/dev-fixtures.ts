@@ -9,6 +9,7 @@
  * written as the order's object would have projected it, before that object first wakes: it then loads it from D1.
  */
 import { orderCodeFrom } from "../domain/order-request";
+import { STAGE_REVIEW_MS, stagesOfPlan } from "../domain/order-stages";
 import { createDb } from "../db/client";
 import { purgeAllPublicPages } from "./public-pages";
 
@@ -393,22 +394,15 @@ async function previewStatement(env: Env, orderId: string, stage: number, round:
 async function stagedOrder(env: Env, input: Fields) {
   const { id, code } = await order(env, { ...input, submitStatus: "SERVICE_SUBMITTED" });
   const now = Date.now();
-  const stage = (title: string, sharePercent: number, includedRevisions: number) => ({
-    title,
-    sharePercent,
-    includedRevisions,
-    status: "PENDING",
-    extraRevisions: 0,
-    revisionsUsed: 0,
-    previewedAt: null,
-    reviewDeadline: null,
-    approvedAt: null,
-    approvedBy: null,
-  });
+  const [sketch, colours, finish] = stagesOfPlan([
+    { title: "Sketch", sharePercent: 30, includedRevisions: 1 },
+    { title: "Colours", sharePercent: 40, includedRevisions: 1 },
+    { title: "Finish", sharePercent: 30, includedRevisions: 0 },
+  ]);
   const stages = [
-    { ...stage("Sketch", 30, 1), status: "IN_REVIEW", previewedAt: now, reviewDeadline: now + 7 * DAY },
-    stage("Colours", 40, 1),
-    stage("Finish", 30, 0),
+    { ...sketch!, status: "IN_REVIEW", previewedAt: now, reviewDeadline: now + STAGE_REVIEW_MS },
+    colours!,
+    finish!,
   ];
   await env.DB.batch([
     env.DB.prepare(
