@@ -18,6 +18,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (input === null || typeof input !== "object" || Array.isArray(input))
     throw data({ error: "a JSON object" }, { status: 400 });
   // Through the request's D1 session, so the answer's bookmark covers what the fixture wrote (decision 070).
-  const { status, body } = await runDevFixture({ DB: db.$client }, params.name, input as Record<string, unknown>);
+  const { status, body } = await runDevFixture(
+    { DB: db.$client, MEDIA: env.MEDIA, ORDER: env.ORDER },
+    params.name,
+    input as Record<string, unknown>,
+  );
   return Response.json(body, { status });
 }

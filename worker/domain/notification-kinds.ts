@@ -38,6 +38,12 @@ export const NOTIFICATION_KINDS: Record<NotificationType, NotificationKind> = {
   COMMISSION_ORDER_COMPLETED: kind("flag", "emerald", "order_completed"),
   COMMISSION_ORDER_CANCELED: kind("cancel", "red", "order_canceled"),
   COMMISSION_ORDER_PAYMENT_REFUNDED: kind("card", "amber", "order_payment_refunded"),
+  // Milestones (decision 073).
+  COMMISSION_ORDER_STAGE_PREVIEWED: kind("package", "sky", "stage_previewed"),
+  COMMISSION_ORDER_STAGE_APPROVED: kind("check", "emerald", "stage_approved"),
+  COMMISSION_ORDER_STAGE_AUTO_APPROVED: kind("clock", "emerald", "stage_auto_approved"),
+  COMMISSION_ORDER_STAGE_REVISION_REQUESTED: kind("flag", "amber", "stage_revision_requested"),
+  COMMISSION_ORDER_STAGE_REVISION_GRANTED: kind("check", "teal", "stage_revision_granted"),
   COMMISSION_ORDER_APPROVAL_REMINDER: kind("clock", "amber", "approval_reminder"),
   COMMISSION_ORDER_DELIVERY_REMINDER: kind("clock", "amber", "delivery_reminder"),
   COMMISSION_ORDER_PAYMENT_REMINDER: kind("clock", "amber", "payment_reminder"),
@@ -72,6 +78,12 @@ export const NOTIFICATION_EMAIL_GROUPS: readonly {
       "COMMISSION_ORDER_COMPLETED",
       "COMMISSION_ORDER_CANCELED",
       "COMMISSION_ORDER_PAYMENT_REFUNDED",
+      // Milestones (decision 073).
+      "COMMISSION_ORDER_STAGE_PREVIEWED",
+      "COMMISSION_ORDER_STAGE_APPROVED",
+      "COMMISSION_ORDER_STAGE_AUTO_APPROVED",
+      "COMMISSION_ORDER_STAGE_REVISION_REQUESTED",
+      "COMMISSION_ORDER_STAGE_REVISION_GRANTED",
     ],
   },
   {

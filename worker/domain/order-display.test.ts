@@ -8,9 +8,11 @@ import {
   parseOrderListFilter,
   progressOfFilter,
   sellerActions,
+  stageRows,
   statusBadge,
   type OrderFacts,
 } from "./order-display";
+import { stagesOfPlan, type OrderStage } from "./order-stages";
 
 const T0 = Date.UTC(2026, 10, 1);
 const base: OrderFacts = {
@@ -29,6 +31,7 @@ const base: OrderFacts = {
   paymentDeadline: T0 + 2,
   deliveryDeadline: T0 + 3,
   completionDeadline: T0 + 4,
+  stages: [],
 };
 
 describe("the next-step block (spec section 4's table and timestamps)", () => {
@@ -96,8 +99,12 @@ describe("labels, tabs and buttons", () => {
     expect(sellerActions({ ...base, priceAmount: null }).approve).toEqual({ shown: true, enabled: false });
     expect(sellerActions(base).approve).toEqual({ shown: true, enabled: true });
     const paid = { ...base, progress: "APPROVED" as const, payment: "COMPLETED" as const };
-    expect(sellerActions(paid).deliver).toEqual({ shown: true, enabled: false });
-    expect(sellerActions({ ...paid, deliverableCount: 1 }).deliver).toEqual({ shown: true, enabled: true });
+    expect(sellerActions(paid).deliver).toEqual({ shown: true, enabled: false, blockedBy: "no_deliverables" });
+    expect(sellerActions({ ...paid, deliverableCount: 1 }).deliver).toEqual({
+      shown: true,
+      enabled: true,
+      blockedBy: null,
+    });
     expect(sellerActions({ ...paid, progress: "DELIVERED" }).complete).toEqual({ shown: true });
     expect(buyerWaiting(base)).toBe("awaiting_approval");
     expect(buyerWaiting({ ...base, progress: "APPROVED" })).toBeNull();
@@ -115,5 +122,137 @@ describe("buyerMayCancelLate", () => {
     expect(buyerMayCancelLate({ ...late, payment: "DRAFT" }, now)).toBe(false);
     expect(buyerMayCancelLate({ ...late, progress: "DELIVERED" }, now)).toBe(false);
     expect(buyerMayCancelLate({ ...late, deliveryDeadline: null }, now)).toBe(false);
+  });
+});
+
+// A paid three-stage order (decision 073): Sketch 30 %, Colours 40 %, Finish 30 %.
+const plan = stagesOfPlan([
+  { title: "Sketch", sharePercent: 30, includedRevisions: 1 },
+  { title: "Colours", sharePercent: 40, includedRevisions: 2 },
+  { title: "Finish", sharePercent: 30, includedRevisions: 0 },
+]);
+const paidStaged = (stages: OrderStage[]): OrderFacts => ({
+  ...base,
+  progress: "APPROVED",
+  payment: "COMPLETED",
+  approvedAt: T0 + 10,
+  stages,
+});
+const inReview = (stage: OrderStage, at: number): OrderStage => ({
+  ...stage,
+  status: "IN_REVIEW",
+  previewedAt: at,
+  reviewDeadline: at + 7,
+});
+const approved = (stage: OrderStage, by: "buyer" | "system"): OrderStage => ({
+  ...stage,
+  status: "APPROVED",
+  approvedAt: T0 + 50,
+  approvedBy: by,
+});
+
+describe("a staged order's next step speaks of its stages", () => {
+  it("while the creator works on a stage: which one of how many, with the delivery deadline", () => {
+    expect(nextStep(paidStaged(plan))).toEqual({
+      step: "stage_preview",
+      shownTime: { kind: "approved", at: T0 + 10 },
+      deadline: T0 + 3,
+      stage: { index: 0, count: 3, title: "Sketch" },
+    });
+    const second = paidStaged([approved(plan[0]!, "buyer"), plan[1]!, plan[2]!]);
+    expect(nextStep(second).stage).toEqual({ index: 1, count: 3, title: "Colours" });
+  });
+
+  it("while a preview waits for the client: the preview's time and its review deadline", () => {
+    expect(nextStep(paidStaged([inReview(plan[0]!, T0 + 20), plan[1]!, plan[2]!]))).toEqual({
+      step: "stage_review",
+      shownTime: { kind: "previewed", at: T0 + 20 },
+      deadline: T0 + 27,
+      stage: { index: 0, count: 3, title: "Sketch" },
+    });
+  });
+
+  it("once every stage is approved, or before payment, or without stages, the steps are the order's own", () => {
+    const all = paidStaged(plan.map((s) => approved(s, "buyer")));
+    expect(nextStep(all).step).toBe("delivery");
+    expect(nextStep(all).stage).toBeUndefined();
+    expect(nextStep({ ...paidStaged(plan), payment: "DRAFT" }).step).toBe("payment");
+    expect(nextStep({ ...paidStaged(plan), progress: "DRAFT" }).step).toBe("approval");
+    expect(nextStep(paidStaged([])).step).toBe("delivery");
+  });
+
+  it("the buyer waits on the creator's preview, not on a delivery; a preview under review is the buyer's move", () => {
+    expect(buyerWaiting(paidStaged(plan))).toBe("awaiting_stage_preview");
+    expect(buyerWaiting(paidStaged([inReview(plan[0]!, T0), plan[1]!, plan[2]!]))).toBeNull();
+    expect(buyerWaiting(paidStaged(plan.map((s) => approved(s, "system"))))).toBe("awaiting_delivery");
+  });
+
+  it("Deliver is disabled until every stage is approved, with that reason before the missing file", () => {
+    const files = { deliverableCount: 2 };
+    expect(sellerActions({ ...paidStaged(plan), ...files }).deliver).toEqual({
+      shown: true,
+      enabled: false,
+      blockedBy: "stages_pending",
+    });
+    const done = { ...paidStaged(plan.map((s) => approved(s, "buyer"))), ...files };
+    expect(sellerActions(done).deliver).toEqual({ shown: true, enabled: true, blockedBy: null });
+  });
+});
+
+describe("the stage timeline's states and moves", () => {
+  it("an unpaid order's stages are all upcoming, with no moves for either side", () => {
+    const unpaid = { ...paidStaged(plan), payment: "DRAFT" as const };
+    for (const side of ["buyer", "seller"] as const)
+      for (const row of stageRows(unpaid, side)) {
+        expect(row.state).toBe("upcoming");
+        expect(row.buyer).toEqual({ approve: false, requestRevision: null });
+        expect(row.seller).toEqual({ postPreview: false, grantRevision: false });
+      }
+  });
+
+  it("the current stage is in progress for both; the creator may post its preview and allow a revision", () => {
+    const rows = stageRows(paidStaged(plan), "seller");
+    expect(rows.map((r) => r.state)).toEqual(["in_progress", "upcoming", "upcoming"]);
+    expect(rows[0]!.seller).toEqual({ postPreview: true, grantRevision: true });
+    expect(rows[1]!.seller).toEqual({ postPreview: false, grantRevision: false });
+    expect(stageRows(paidStaged(plan), "buyer")[0]!.buyer).toEqual({ approve: false, requestRevision: null });
+  });
+
+  it("a preview under review: the client may approve or ask a revision, until none is left", () => {
+    const staged = paidStaged([inReview(plan[0]!, T0), plan[1]!, plan[2]!]);
+    const [row] = stageRows(staged, "buyer");
+    expect(row).toMatchObject({ state: "in_review", revisions: { allowed: 1, used: 0, left: 1 } });
+    expect(row!.buyer).toEqual({ approve: true, requestRevision: "allowed" });
+    const usedUp = paidStaged([{ ...inReview(plan[0]!, T0), revisionsUsed: 1 }, plan[1]!, plan[2]!]);
+    expect(stageRows(usedUp, "buyer")[0]!.buyer).toEqual({ approve: true, requestRevision: "none_left" });
+    // The creator's consent gives one more.
+    const granted = paidStaged([
+      { ...inReview(plan[0]!, T0), revisionsUsed: 1, extraRevisions: 1 },
+      plan[1]!,
+      plan[2]!,
+    ]);
+    expect(stageRows(granted, "buyer")[0]).toMatchObject({
+      revisions: { allowed: 2, used: 1, left: 1 },
+      buyer: { requestRevision: "allowed" },
+    });
+    // The seller sees the review, but cannot answer it or post over it.
+    expect(stageRows(staged, "seller")[0]!.seller).toEqual({ postPreview: false, grantRevision: true });
+    expect(stageRows(staged, "seller")[0]!.buyer).toEqual({ approve: false, requestRevision: null });
+  });
+
+  it("after a revision request the stage reads 'revision requested'; approvals by the client and by the deadline differ", () => {
+    const revised = paidStaged([{ ...plan[0]!, revisionsUsed: 1 }, plan[1]!, plan[2]!]);
+    expect(stageRows(revised, "buyer")[0]!.state).toBe("revision_requested");
+    const answered = paidStaged([approved(plan[0]!, "buyer"), approved(plan[1]!, "system"), plan[2]!]);
+    expect(stageRows(answered, "buyer").map((r) => r.state)).toEqual(["approved", "auto_approved", "in_progress"]);
+  });
+
+  it("a canceled order's stages not approved were never reached", () => {
+    const canceled = {
+      ...paidStaged([approved(plan[0]!, "buyer"), inReview(plan[1]!, T0), plan[2]!]),
+      progress: "CANCELED" as const,
+    };
+    expect(stageRows(canceled, "seller").map((r) => r.state)).toEqual(["approved", "not_reached", "not_reached"]);
+    expect(stageRows(canceled, "buyer")[1]!.buyer).toEqual({ approve: false, requestRevision: null });
   });
 });

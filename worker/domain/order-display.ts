@@ -5,6 +5,7 @@
  */
 import { MIN_APPROVABLE_PRICE, editable, type OrderProgress, type OrderState } from "./order";
 import { cancelRefusal } from "./order-refunds";
+import { allStagesApproved, currentStageIndex } from "./order-stages";
 
 export type OrderSide = "seller" | "buyer";
 type OrderSubmitStatus = "SERVICE_SUBMITTED" | "FORM_SUBMITTED";
@@ -27,6 +28,7 @@ export interface OrderFacts
     | "paymentDeadline"
     | "deliveryDeadline"
     | "completionDeadline"
+    | "stages"
   > {
   submitStatus: OrderSubmitStatus;
 }
@@ -59,12 +61,47 @@ export function progressOfFilter(filter: OrderListFilter): OrderProgress | null 
  * with it (submitted, approved, delivered, completed or canceled) and the deadline of that step, if any.
  */
 export interface NextStep {
-  step: "approval" | "payment" | "delivery" | "completion" | "completed" | "canceled";
-  shownTime: { kind: "submitted" | "approved" | "delivered" | "completed" | "canceled"; at: number | null };
+  step:
+    | "approval"
+    | "payment"
+    | "delivery"
+    | "completion"
+    | "completed"
+    | "canceled"
+    /** A paid staged order (decision 073): the creator works on the current stage's preview (or its revision). */
+    | "stage_preview"
+    /** A paid staged order: the current stage's preview waits for the client's review. */
+    | "stage_review";
+  shownTime: {
+    kind: "submitted" | "approved" | "delivered" | "completed" | "canceled" | "previewed";
+    at: number | null;
+  };
   deadline: number | null;
+  /** The stage a stage step is about: 0-based index, how many stages, its title; null for any other step. */
+  stage?: { index: number; count: number; title: string };
+}
+
+/** A paid order under way whose stages are not all approved: its next step is the current stage's (decision 073). */
+function stageStep(o: OrderFacts): NextStep | null {
+  if (o.progress !== "APPROVED" || o.payment !== "COMPLETED") return null;
+  const index = currentStageIndex(o.stages);
+  if (index === null) return null;
+  const current = o.stages[index]!;
+  const stage = { index, count: o.stages.length, title: current.title };
+  // The review deadline is the one that acts (the preview is approved by itself); while the creator works, delivery's.
+  return current.status === "IN_REVIEW"
+    ? {
+        step: "stage_review",
+        shownTime: { kind: "previewed", at: current.previewedAt },
+        deadline: current.reviewDeadline,
+        stage,
+      }
+    : { step: "stage_preview", shownTime: { kind: "approved", at: o.approvedAt }, deadline: o.deliveryDeadline, stage };
 }
 
 export function nextStep(o: OrderFacts): NextStep {
+  const staged = stageStep(o);
+  if (staged) return staged;
   switch (o.progress) {
     case "DRAFT":
       return { step: "approval", shownTime: { kind: "submitted", at: o.submittedAt }, deadline: o.approvalDeadline };
@@ -118,10 +155,20 @@ export function orderTabs(side: OrderSide, progress: OrderProgress): OrderTab[] 
 }
 
 /** The buyer's disabled waiting label of spec section 4, when the next move is the creator's. */
-export type BuyerWaiting = "awaiting_approval" | "awaiting_delivery" | "awaiting_complete";
-export function buyerWaiting(o: Pick<OrderFacts, "progress" | "payment">): BuyerWaiting | null {
+export type BuyerWaiting =
+  | "awaiting_approval"
+  | "awaiting_delivery"
+  | "awaiting_complete"
+  /** A staged order: the creator works on the current stage's preview. */
+  | "awaiting_stage_preview";
+/** Null when the next move is the client's: paying, completing, or reviewing a stage's preview (the timeline's buttons). */
+export function buyerWaiting(o: Pick<OrderFacts, "progress" | "payment" | "stages">): BuyerWaiting | null {
   if (o.progress === "DRAFT") return "awaiting_approval";
-  if (o.progress === "APPROVED" && o.payment === "COMPLETED") return "awaiting_delivery";
+  if (o.progress === "APPROVED" && o.payment === "COMPLETED") {
+    const index = currentStageIndex(o.stages);
+    if (index === null) return "awaiting_delivery";
+    return o.stages[index]!.status === "IN_REVIEW" ? null : "awaiting_stage_preview";
+  }
   if (o.progress === "DELIVERED") return "awaiting_complete";
   return null;
 }
@@ -144,18 +191,20 @@ export const buyerMayPay = (o: Pick<OrderFacts, "progress" | "payment">) =>
 export interface SellerActions {
   approve: { shown: boolean; enabled: boolean };
   cancel: { shown: boolean };
-  deliver: { shown: boolean; enabled: boolean };
+  /** `blockedBy`: why Deliver is disabled: stages not all approved come first (decision 073), then no file. */
+  deliver: { shown: boolean; enabled: boolean; blockedBy: "stages_pending" | "no_deliverables" | null };
   complete: { shown: boolean };
 }
 export function sellerActions(
-  o: Pick<OrderFacts, "progress" | "payment" | "priceAmount" | "deliverableCount">,
+  o: Pick<OrderFacts, "progress" | "payment" | "priceAmount" | "deliverableCount" | "stages">,
 ): SellerActions {
   const draft = o.progress === "DRAFT";
+  const blockedBy = !allStagesApproved(o.stages) ? "stages_pending" : o.deliverableCount > 0 ? null : "no_deliverables";
   return {
     approve: { shown: draft, enabled: o.priceAmount !== null && o.priceAmount > MIN_APPROVABLE_PRICE },
     // The seller's cancel needs no deadline, so the time does not matter here.
     cancel: { shown: cancelRefusal({ ...o, deliveryDeadline: null }, "seller", 0) === null },
-    deliver: { shown: o.progress === "APPROVED" && o.payment === "COMPLETED", enabled: o.deliverableCount > 0 },
+    deliver: { shown: o.progress === "APPROVED" && o.payment === "COMPLETED", enabled: blockedBy === null, blockedBy },
     complete: { shown: o.progress === "DELIVERED" },
   };
 }
@@ -170,4 +219,71 @@ export function sellerEditable(o: Pick<OrderFacts, "progress" | "payment">) {
     addDeliverable: editable.addDeliverable(o),
     deleteDeliverable: editable.deleteDeliverable(o),
   };
+}
+
+/**
+ * Where each stage of a staged order stands on its timeline (decision 073), for the viewer's side: "revision
+ * requested" is the current stage back with the creator after the client asked for a revision; a stage not approved
+ * when the order was canceled was never reached. Before the order is paid every stage is upcoming.
+ */
+export type StageState =
+  | "upcoming"
+  | "in_progress"
+  | "revision_requested"
+  | "in_review"
+  | "approved"
+  | "auto_approved"
+  | "not_reached";
+
+export interface StageRow {
+  index: number;
+  state: StageState;
+  /** Included plus granted; used; left (what the client may still ask for without the creator's consent). */
+  revisions: { allowed: number; used: number; left: number };
+  /** The client's answer to the current preview: Approve, and Request a revision (or why not: none left). */
+  buyer: { approve: boolean; requestRevision: "allowed" | "none_left" | null };
+  /** The creator's moves on the current stage: post its preview (while it is theirs), allow one more revision. */
+  seller: { postPreview: boolean; grantRevision: boolean };
+}
+
+const NO_BUYER_MOVES = { approve: false, requestRevision: null } as const;
+const NO_SELLER_MOVES = { postPreview: false, grantRevision: false } as const;
+
+/** Each stage's state and the moves the viewer has on it; the Order object checks every move again (`decide`). */
+export function stageRows(o: Pick<OrderFacts, "progress" | "payment" | "stages">, side: OrderSide): StageRow[] {
+  const underWay = o.progress === "APPROVED" && o.payment === "COMPLETED";
+  const current = currentStageIndex(o.stages);
+  return o.stages.map((stage, index) => {
+    const allowed = stage.includedRevisions + stage.extraRevisions;
+    const revisions = { allowed, used: stage.revisionsUsed, left: Math.max(0, allowed - stage.revisionsUsed) };
+    const isCurrent = underWay && index === current;
+    const inReview = isCurrent && stage.status === "IN_REVIEW";
+    const state: StageState =
+      stage.status === "APPROVED"
+        ? stage.approvedBy === "system"
+          ? "auto_approved"
+          : "approved"
+        : o.progress === "CANCELED"
+          ? "not_reached"
+          : !isCurrent
+            ? "upcoming"
+            : inReview
+              ? "in_review"
+              : stage.revisionsUsed > 0
+                ? "revision_requested"
+                : "in_progress";
+    return {
+      index,
+      state,
+      revisions,
+      buyer:
+        side === "buyer" && inReview
+          ? { approve: true, requestRevision: revisions.left > 0 ? "allowed" : "none_left" }
+          : NO_BUYER_MOVES,
+      seller:
+        side === "seller" && isCurrent
+          ? { postPreview: stage.status === "PENDING", grantRevision: true }
+          : NO_SELLER_MOVES,
+    };
+  });
 }

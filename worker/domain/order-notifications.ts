@@ -13,7 +13,19 @@ type OrderNotificationType =
   | "COMMISSION_ORDER_DELIVERED"
   | "COMMISSION_ORDER_COMPLETED"
   | "COMMISSION_ORDER_CANCELED"
-  | "COMMISSION_ORDER_PAYMENT_REFUNDED";
+  | "COMMISSION_ORDER_PAYMENT_REFUNDED"
+  | StageNotificationType;
+
+/**
+ * Milestones (decision 073): the other party hears of each stage move. A stage the review deadline approved (the
+ * system's act) tells both, with its own words: nobody approved it.
+ */
+type StageNotificationType =
+  | "COMMISSION_ORDER_STAGE_PREVIEWED"
+  | "COMMISSION_ORDER_STAGE_APPROVED"
+  | "COMMISSION_ORDER_STAGE_AUTO_APPROVED"
+  | "COMMISSION_ORDER_STAGE_REVISION_REQUESTED"
+  | "COMMISSION_ORDER_STAGE_REVISION_GRANTED";
 
 const NOTIFIED: Partial<Record<OrderEventType, OrderNotificationType>> = {
   APPROVED: "COMMISSION_ORDER_APPROVED",
@@ -23,7 +35,16 @@ const NOTIFIED: Partial<Record<OrderEventType, OrderNotificationType>> = {
   CANCELED: "COMMISSION_ORDER_CANCELED",
   // The system gives back a payment the order could not take: both parties hear of it.
   PAYMENT_RETURNED: "COMMISSION_ORDER_PAYMENT_REFUNDED",
+  STAGE_PREVIEWED: "COMMISSION_ORDER_STAGE_PREVIEWED",
+  STAGE_APPROVED: "COMMISSION_ORDER_STAGE_APPROVED",
+  STAGE_REVISION_REQUESTED: "COMMISSION_ORDER_STAGE_REVISION_REQUESTED",
+  STAGE_REVISION_GRANTED: "COMMISSION_ORDER_STAGE_REVISION_GRANTED",
 };
+
+function notifiedType(event: OrderEventType, actor: OrderActor): OrderNotificationType | undefined {
+  if (event === "STAGE_APPROVED" && actor === "system") return "COMMISSION_ORDER_STAGE_AUTO_APPROVED";
+  return NOTIFIED[event];
+}
 
 export function orderHref(side: "seller" | "buyer", orderCode: string): string {
   const base = side === "seller" ? "/dashboard/commission/managements" : "/dashboard/commission/client/requests";
@@ -31,7 +52,7 @@ export function orderHref(side: "seller" | "buyer", orderCode: string): string {
 }
 
 export function orderNotifications(event: OrderEventType, actor: OrderActor, orderCode: string) {
-  const type = NOTIFIED[event];
+  const type = notifiedType(event, actor);
   if (!type) return [];
   // A payment is the buyer's act even when the system records it.
   const acting = event === "PAID" ? "buyer" : actor;

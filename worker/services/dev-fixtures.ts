@@ -9,13 +9,14 @@
  * written as the order's object would have projected it, before that object first wakes: it then loads it from D1.
  */
 import { orderCodeFrom } from "../domain/order-request";
-import { stageAmounts, stagesOfPlan, stageTransferAmount } from "../domain/order-stages";
+import { STAGE_REVIEW_MS, stageAmounts, stagesOfPlan, stageTransferAmount } from "../domain/order-stages";
 import { createDb } from "../db/client";
 import { purgeAllPublicPages } from "./public-pages";
 
 const DAY = 86_400_000;
 
-type Env = { DB: D1Database };
+/** The stage fixtures also put a preview file in R2 and act through the Order object, as the previews slice will. */
+type Env = { DB: D1Database } & Partial<Pick<Cloudflare.Env, "MEDIA" | "ORDER">>;
 type Fields = Record<string, unknown>;
 
 class FixtureError extends Error {}
@@ -454,6 +455,72 @@ async function canceledStagedSale(env: Env, input: Fields) {
   return {};
 }
 
+// ───────────────────────── staged orders (decision 073) ─────────────────────────
+
+/** A 1×1 PNG: the stage preview the fixtures post (what the client's watermarked copy would be is the previews slice's). */
+const PREVIEW_PNG = Uint8Array.from(
+  atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
+  (c) => c.charCodeAt(0),
+);
+
+/** A preview row of `stage` at `round`, and its file in R2 when the fixture has the bucket. */
+async function previewStatement(env: Env, orderId: string, stage: number, round: number, now: number) {
+  const id = crypto.randomUUID();
+  const key = `v1/commission-order/${orderId}/stage-previews/${id}.png`;
+  await env.MEDIA?.put(key, PREVIEW_PNG, { httpMetadata: { contentType: "image/png" } });
+  return env.DB.prepare(
+    `INSERT INTO commission_order_stage_previews (id, order_id, stage_index, round, position, name, media_type, content_type, byte_size, original_key, preview_key, preview_content_type, width, height, created_at)
+     VALUES (?, ?, ?, ?, 0, ?, 'image', 'image/png', ?, ?, ?, 'image/png', 1, 1, ?)`,
+  ).bind(id, orderId, stage, round, `stage-${stage + 1}-round-${round}.png`, PREVIEW_PNG.length, key, key, now);
+}
+
+/**
+ * A paid order from `buyerEmail` to `sellerEmail` at `priceAmount` yen in three stages (Sketch 30 % with one revision,
+ * Colours 40 % with one, Finish 30 % with none), the Sketch's first preview posted and waiting for the client's
+ * review: the row as the Order object would have projected it, with the preview's row and file.
+ */
+async function stagedOrder(env: Env, input: Fields) {
+  const { id, code } = await order(env, { ...input, submitStatus: "SERVICE_SUBMITTED" });
+  const now = Date.now();
+  const [sketch, colours, finish] = stagesOfPlan([
+    { title: "Sketch", sharePercent: 30, includedRevisions: 1 },
+    { title: "Colours", sharePercent: 40, includedRevisions: 1 },
+    { title: "Finish", sharePercent: 30, includedRevisions: 0 },
+  ]);
+  const stages = [
+    { ...sketch!, status: "IN_REVIEW", previewedAt: now, reviewDeadline: now + STAGE_REVIEW_MS },
+    colours!,
+    finish!,
+  ];
+  await env.DB.batch([
+    env.DB.prepare(
+      `UPDATE commission_orders SET order_progress_status = 'APPROVED', order_payment_status = 'COMPLETED', order_chat_status = 'OPENED',
+         approved_at = ?, paid_at = ?, delivery_deadline = ?, stages = ? WHERE id = ?`,
+    ).bind(now - DAY, now - DAY, now + 30 * DAY, JSON.stringify(stages), id),
+    env.DB.prepare("UPDATE chat_rooms SET room_status = 'OPENED' WHERE order_id = ?").bind(id),
+    await previewStatement(env, id, 0, 0, now),
+  ]);
+  return { id, code };
+}
+
+/**
+ * The seller at `sellerEmail` posts the preview of the order's `stage` through its Order object, with one image file:
+ * what the seller's upload control (the previews slice's) does, for tests of the timeline that do not drive it.
+ */
+async function stagePreview(env: Env, input: Fields) {
+  const orderId = str(input, "orderId");
+  const stage = num(input, "stage");
+  const orders = required(env.ORDER, "ORDER binding");
+  const seller = await commissionAccountOfEmail(env.DB, str(input, "sellerEmail"));
+  const stub = orders.get(orders.idFromName(orderId));
+  const stored = required(await stub.get(orderId), `order ${orderId}`);
+  const round = stored.state.stages[stage]?.revisionsUsed ?? 0;
+  await (await previewStatement(env, orderId, stage, round, Date.now())).run();
+  const result = await stub.act(orderId, { type: "submitPreview", stage }, { commissionAccountId: seller.id });
+  if (result.status !== "done") throw new FixtureError(`submitPreview: ${JSON.stringify(result)}`);
+  return {};
+}
+
 export const DEV_FIXTURES = {
   canceledStagedSale,
   order,
@@ -468,6 +535,8 @@ export const DEV_FIXTURES = {
   workVisits,
   orderIntents,
   deliveredOrder,
+  stagedOrder,
+  stagePreview,
 } as const;
 export type DevFixtureName = keyof typeof DEV_FIXTURES;
 

@@ -18,7 +18,10 @@ import { mediaUrlsForViewer } from "./media-access";
 import { PRICE_BOOK_COLUMNS, priceBookOf } from "./price-book";
 import type { ChatRoomView } from "../domain/chat-protocol";
 import { chatRoomViewFromRow } from "./chat-rooms";
-import { orderCategoryCodesSql } from "./orders";
+import { orderCategoryCodesSql, parseStages } from "./orders";
+import { stageAmounts, type OrderStage } from "../domain/order-stages";
+import { toDisplayPrice } from "../domain/pricing";
+import { stagePreviewViews, type StagePreviewView } from "./stage-previews";
 
 const ORDER_PAGE_SIZE = 20;
 
@@ -78,6 +81,7 @@ export const partyColumns = (alias: "sp" | "bp", prefix: "seller" | "buyer") =>
 const ORDER_COLUMNS = `o.id, o.code, o.seller_id, o.buyer_id, o.order_submit_status, o.order_progress_status, o.order_payment_status,
   o.order_chat_status, o.price_amount, cu.code AS currency_code, o.estimated_start, o.estimated_delivery, o.submitted_at, o.approved_at,
   o.delivered_at, o.completed_at, o.canceled_at, o.approval_deadline, o.payment_deadline, o.delivery_deadline, o.completion_deadline,
+  o.stages,
   (SELECT count(*) FROM commission_order_deliverables d JOIN media_attachments a
      ON a.owner_type = 'commission_order_deliverable' AND a.owner_id = d.id AND a.field = 'medias' WHERE d.order_id = o.id) AS deliverable_count,
   ${TITLE_COLUMNS}`;
@@ -121,6 +125,7 @@ function factsOf(row: Row): OrderFacts {
     paymentDeadline: n(row.payment_deadline),
     deliveryDeadline: n(row.delivery_deadline),
     completionDeadline: n(row.completion_deadline),
+    stages: parseStages(row.stages),
   };
 }
 
@@ -278,6 +283,22 @@ export interface OrderDetail extends OrderSummary {
   deliverables: OrderMediaView[];
   /** The order's chat room as the viewer sees it (issue 11); null for an order without one. */
   chatRoom: ChatRoomView | null;
+  /** The order's stages (decision 073), in order; empty for an order without stages. */
+  stages: OrderStageView[];
+}
+
+/**
+ * One stage of a staged order as its parties see it (decision 073): the stage's own facts, its amount in the order's
+ * currency (and for the buyer, approximately in their display currency, as the breakdown shows the total), the
+ * previews the viewer may open, and the client's revision notes, oldest first. Both parties see the notes.
+ */
+export interface OrderStageView extends OrderStage {
+  index: number;
+  /** Null while the order has no price. */
+  amount: number | null;
+  displayAmount: { amount: number; currencyCode: string } | null;
+  previews: StagePreviewView[];
+  revisionNotes: { round: number; comment: string; at: number }[];
 }
 
 export interface OrderViewer {
@@ -321,7 +342,12 @@ export async function getOrderDetail(
   if (!row) return null;
   const side: OrderSide = row.seller_id === viewer.commissionAccountId ? "seller" : "buyer";
   const orderId = String(row.id);
-  const [questions, events, deliverables, money, chatRoom, categories] = await d1.batch<Row>([
+  const staged = parseStages(row.stages).length > 0;
+  // The previews are the previews slice's read (signed URLs); they go beside the batch, only for a staged order.
+  const previewsRead = staged
+    ? stagePreviewViews(env, orderId, { side, orderProgress: String(row.order_progress_status) })
+    : Promise.resolve([]);
+  const [questions, events, deliverables, money, chatRoom, categories, revisions] = await d1.batch<Row>([
     d1
       .prepare(
         `SELECT q.id, q.question_type, q.is_required,
@@ -372,7 +398,13 @@ export async function getOrderDetail(
          FROM commission_categories cc WHERE cc.code IN (${orderCategoryCodesSql("?1")}) OR (?2 AND cc.is_active = 1) ORDER BY cc.user_index`,
       )
       .bind(orderId, side === "seller" ? 1 : 0),
+    d1
+      .prepare(
+        "SELECT stage_index, round, comment, created_at FROM commission_order_stage_revisions WHERE order_id = ? ORDER BY stage_index, round, created_at",
+      )
+      .bind(orderId),
   ]);
+  const previews = await previewsRead;
 
   const mediaUrls = [
     ...questions.results.flatMap((q) => [
@@ -459,7 +491,36 @@ export async function getOrderDetail(
       row.order_chat_status as ChatRoomView["roomStatus"],
       side,
     ),
+    stages: stageViews(summary, viewer.displayCurrencyCode, moneyRow, previews, revisions.results),
   };
+}
+
+/** The stages with their amounts (order-stages.ts, the one rule), previews and revision notes (decision 073). */
+function stageViews(
+  order: OrderSummary,
+  displayCurrencyCode: string,
+  moneyRow: Row,
+  previews: StagePreviewView[],
+  revisions: Row[],
+): OrderStageView[] {
+  const { stages } = order.facts;
+  const amounts = order.priceAmount === null ? null : stageAmounts(order.priceAmount, stages);
+  const book = order.side === "buyer" && displayCurrencyCode !== order.currencyCode ? priceBookOf(moneyRow) : null;
+  return stages.map((stage, index) => {
+    const amount = amounts?.[index] ?? null;
+    const shown =
+      amount !== null && book ? toDisplayPrice(amount, order.currencyCode, displayCurrencyCode, book) : null;
+    return {
+      ...stage,
+      index,
+      amount,
+      displayAmount: shown?.approximate ? { amount: shown.amount, currencyCode: shown.currency.code } : null,
+      previews: previews.filter((p) => p.stageIndex === index),
+      revisionNotes: revisions
+        .filter((r) => Number(r.stage_index) === index)
+        .map((r) => ({ round: Number(r.round), comment: String(r.comment), at: Number(r.created_at) })),
+    };
+  });
 }
 
 /**

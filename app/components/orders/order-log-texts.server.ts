@@ -18,6 +18,12 @@ const EVENT_LABELS: Record<string, () => string> = {
   CHAT_SETTINGS_UPDATED: m.orders_event_CHAT_SETTINGS_UPDATED,
   DELIVERABLE_ADDED: m.orders_event_DELIVERABLE_ADDED,
   DELIVERABLE_DELETED: m.orders_event_DELIVERABLE_DELETED,
+  // Milestones (decision 073); a stage its review deadline approved reads "Stage approved · automatically".
+  STAGES_UPDATED: m.orders_event_STAGES_UPDATED,
+  STAGE_PREVIEWED: m.orders_event_STAGE_PREVIEWED,
+  STAGE_APPROVED: m.orders_event_STAGE_APPROVED,
+  STAGE_REVISION_REQUESTED: m.orders_event_STAGE_REVISION_REQUESTED,
+  STAGE_REVISION_GRANTED: m.orders_event_STAGE_REVISION_GRANTED,
 };
 
 const ACTOR_LABELS = {

@@ -18,12 +18,13 @@ import type { OrderDetail } from "#worker/services/order-views";
 import { showDate, showDateTime, showMoney } from "./order-format";
 import { orderLogLines } from "./order-log-texts.server";
 import { cancelPromptText, lateCancelHintText } from "./order-refund-texts";
+import { stageTimelineTexts } from "./order-stage-texts.server";
 import {
   counterpartText,
   orderPriceText,
   SHOWN_TIME_LABELS,
   STATUS_LABELS,
-  STEP_LABELS,
+  stepText,
   WAITING_LABELS,
 } from "./order-texts";
 
@@ -62,7 +63,8 @@ function sellerTexts(order: OrderDetail) {
       intent: "deliver",
       label: m.orders_deliver(),
       enabled: actions.deliver.enabled,
-      hint: m.orders_deliver_hint(),
+      // A staged order delivers once every stage is approved (decision 073): that reason comes before the files.
+      hint: actions.deliver.blockedBy === "stages_pending" ? m.orders_deliver_stages_hint() : m.orders_deliver_hint(),
     });
   if (actions.complete.shown) posts.push({ intent: "complete", label: m.orders_complete(), enabled: true });
   return { posts, cancel: actions.cancel.shown ? m.orders_cancel() : null };
@@ -80,11 +82,13 @@ function buyerTexts(order: OrderDetail, now: number) {
       lateCancel: null,
       pay: { label: m.orders_review_and_pay(), hint: m.orders_review_and_pay_hint() },
     };
+  // No waiting label when the move is the client's (a stage's preview to review, in the timeline); the late cancel
+  // stays offered all the same.
   const waiting = buyerWaiting(order.facts);
-  if (!waiting) return null;
   const lateHint = lateCancelHintText(order, now);
+  if (!waiting && !lateHint) return null;
   return {
-    waiting: WAITING_LABELS[waiting](),
+    waiting: waiting ? WAITING_LABELS[waiting]() : null,
     lateCancel: lateHint ? { hint: lateHint, label: m.orders_cancel_late() } : null,
     pay: null,
   };
@@ -98,7 +102,12 @@ export function orderPanelTexts(order: OrderDetail, now: number) {
   const stepFacts: OrderFact[] = [];
   if (!closed || step.shownTime.at !== null)
     stepFacts.push({ label: SHOWN_TIME_LABELS[step.shownTime.kind](), value: showDateTime(step.shownTime.at) });
-  if (step.deadline !== null) stepFacts.push({ label: m.orders_deadline(), value: showDateTime(step.deadline) });
+  if (step.deadline !== null)
+    stepFacts.push({
+      // A preview under review is approved by itself at its deadline (decision 073): the label says so.
+      label: step.step === "stage_review" ? m.orders_review_deadline() : m.orders_deadline(),
+      value: showDateTime(step.deadline),
+    });
   const choicePrices: Record<string, string> = {};
   for (const question of order.questions) {
     for (const choice of question.choices)
@@ -112,7 +121,7 @@ export function orderPanelTexts(order: OrderDetail, now: number) {
     counterpart: order.counterpart ? counterpartText(order.side, order.counterpart.name) : null,
     submitted: `${m.orders_submitted_at()}: ${showDateTime(order.facts.submittedAt)}`,
     nextStepHeading: m.orders_next_step(),
-    step: STEP_LABELS[step.step](),
+    step: stepText(step, order.side),
     stepFacts,
     facts: [
       // The service details' category (spec section 5's optional categoryCode), for both parties, when it has one.
@@ -131,6 +140,8 @@ export function orderPanelTexts(order: OrderDetail, now: number) {
     tabs: orderTabs(order.side, order.facts.progress).map((id) => ({ id, label: TAB_LABELS[id]() })),
     choicePrices,
     logLines: orderLogLines(order.events),
+    // The stages' timeline (decision 073); null for an order without stages.
+    stages: stageTimelineTexts(order),
   };
 }
 

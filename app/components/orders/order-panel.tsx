@@ -13,6 +13,7 @@ import { OrderDelivery, OrderPayment, OrderSettings, preloadOrderTabs } from "./
 import { OrderDetails } from "./order-details";
 import { OrderLog } from "./order-log";
 import type { OrderPanelTexts } from "./order-panel-texts.server";
+import { OrderStageTimeline } from "./order-stage-timeline";
 import { OrderSummary } from "./order-summary";
 
 /** Its words and values come from the loader (order-panel-texts.server.ts); the tabs and the log draw their own. */
@@ -64,38 +65,42 @@ export function OrderPanel({
             <OrderSummary order={order} texts={texts} onPay={openPayment} />
             <OrderLog events={texts.logLines} />
           </div>
-          {/* The other tabs' panels load when a pointer nears the tab list or a tab gets focus (lazy-order-tabs.ts). */}
-          <div
-            className="min-w-0"
-            onPointerOver={tabs.length > 1 ? preloadOrderTabs : undefined}
-            onFocus={tabs.length > 1 ? preloadOrderTabs : undefined}
-          >
-            <Tabs
-              key={state}
-              selected={selected}
-              onSelect={select}
-              label={texts.tabsLabel}
-              tabs={tabs}
-              look="underline"
-              className="min-w-0 overflow-x-auto"
-              panelClassName="pt-4"
+          <div className="min-w-0 space-y-6">
+            {/* A staged order's stages (decision 073), above the tabs: what both parties act on while it is under way. */}
+            {texts.stages && <OrderStageTimeline orderId={order.id} timeline={texts.stages} />}
+            {/* The other tabs' panels load when a pointer nears the tab list or a tab gets focus (lazy-order-tabs.ts). */}
+            <div
+              className="min-w-0"
+              onPointerOver={tabs.length > 1 ? preloadOrderTabs : undefined}
+              onFocus={tabs.length > 1 ? preloadOrderTabs : undefined}
             >
-              {(selected) =>
-                selected === "details" ? (
-                  <OrderDetails order={order} choicePrices={texts.choicePrices} />
-                ) : (
-                  <Suspense fallback={null}>
-                    {selected === "payment" ? (
-                      <OrderPayment order={order} cards={cards} cardEntry={cardEntry} payFocus={payFocus} />
-                    ) : selected === "delivery" ? (
-                      <OrderDelivery order={order} />
-                    ) : (
-                      <OrderSettings order={order} />
-                    )}
-                  </Suspense>
-                )
-              }
-            </Tabs>
+              <Tabs
+                key={state}
+                selected={selected}
+                onSelect={select}
+                label={texts.tabsLabel}
+                tabs={tabs}
+                look="underline"
+                className="min-w-0 overflow-x-auto"
+                panelClassName="pt-4"
+              >
+                {(selected) =>
+                  selected === "details" ? (
+                    <OrderDetails order={order} choicePrices={texts.choicePrices} />
+                  ) : (
+                    <Suspense fallback={null}>
+                      {selected === "payment" ? (
+                        <OrderPayment order={order} cards={cards} cardEntry={cardEntry} payFocus={payFocus} />
+                      ) : selected === "delivery" ? (
+                        <OrderDelivery order={order} />
+                      ) : (
+                        <OrderSettings order={order} />
+                      )}
+                    </Suspense>
+                  )
+                }
+              </Tabs>
+            </div>
           </div>
         </div>
       </OrderChat>

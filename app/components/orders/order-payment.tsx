@@ -42,9 +42,11 @@ export function OrderPayment({
   const status =
     order.transactionStatus === "REFUNDED"
       ? m.orders_payment_refunded()
-      : order.facts.payment === "COMPLETED"
-        ? m.orders_payment_paid()
-        : m.orders_payment_unpaid();
+      : order.transactionStatus === "PARTIALLY_REFUNDED"
+        ? m.orders_payment_partially_refunded()
+        : order.facts.payment === "COMPLETED"
+          ? m.orders_payment_paid()
+          : m.orders_payment_unpaid();
   return (
     <div className="space-y-4">
       {b ? (

@@ -20,11 +20,21 @@ function withTermsNote(text: string, order: RefundTextOrder, refund: CancelRefun
 const amountOf = (order: RefundTextOrder, refund: CancelRefund) =>
   showMoney(refund.kind === "full" ? refund.amount : 0, order.currencyCode);
 
+/** A staged order's split (decision 073): what goes back, and what stays with the creator for the approved stages. */
+const splitOf = (order: RefundTextOrder, refund: CancelRefund & { kind: "partial" }) => ({
+  refund: showMoney(refund.amount, order.currencyCode),
+  kept: showMoney(refund.keptAmount, order.currencyCode),
+});
+
 /** The cancel prompt for the viewer's side: what cancelling now gives the client back; null when they may not cancel. */
 export function cancelPromptText(order: RefundTextOrder, now: number): string | null {
   const outcome = refundOnCancel(order.facts, order.side, now);
   if (!outcome.allowed) return null;
   const { refund } = outcome;
+  if (refund.kind === "partial")
+    return order.side === "seller"
+      ? m.orders_cancel_confirm_partial_seller(splitOf(order, refund))
+      : m.orders_cancel_confirm_partial_buyer(splitOf(order, refund));
   const amount = amountOf(order, refund);
   const text =
     refund.kind === "none"
@@ -39,6 +49,7 @@ export function cancelPromptText(order: RefundTextOrder, now: number): string | 
 export function lateCancelHintText(order: RefundTextOrder, now: number): string | null {
   const outcome = refundOnCancel(order.facts, "buyer", now);
   if (!outcome.allowed) return null;
+  if (outcome.refund.kind === "partial") return m.orders_late_delivery_hint_partial(splitOf(order, outcome.refund));
   return m.orders_late_delivery_hint({ amount: amountOf(order, outcome.refund) });
 }
 
@@ -49,6 +60,7 @@ export function lateCancelHintText(order: RefundTextOrder, now: number): string 
  */
 export function refundNoteText(order: RefundTextOrder): string | null {
   const refund = cancelRefund(order.facts);
+  if (refund.kind === "partial") return partialRefundNote(order, refund);
   if (refund.kind !== "full") return null;
   const amount = amountOf(order, refund);
   const seller = order.side === "seller";
@@ -63,4 +75,19 @@ export function refundNoteText(order: RefundTextOrder): string | null {
     order,
     refund,
   );
+}
+
+/** `refundNoteText` for a staged order with approved stages: the split, promised, under way or done. */
+function partialRefundNote(order: RefundTextOrder, refund: CancelRefund & { kind: "partial" }): string | null {
+  const split = splitOf(order, refund);
+  const seller = order.side === "seller";
+  if (order.facts.progress === "CANCELED") {
+    // Nothing to give back (every stage was approved) is done at once; else done once Stripe has refunded it.
+    const done =
+      refund.amount === 0 || order.transactionStatus === "PARTIALLY_REFUNDED" || order.transactionStatus === "REFUNDED";
+    if (done) return seller ? m.orders_refund_done_partial_seller(split) : m.orders_refund_done_partial_buyer(split);
+    return seller ? m.orders_refund_pending_partial_seller(split) : m.orders_refund_pending_partial_buyer(split);
+  }
+  if (order.facts.progress !== "APPROVED") return null;
+  return seller ? m.orders_refund_if_canceled_partial_seller(split) : m.orders_refund_if_canceled_partial_buyer(split);
 }

@@ -35,7 +35,8 @@ export function OrderSummary({
   // so the browser drops focus on the page's body. Focus then moves to the next-step block, which says what
   // happened and what comes next; focus that is somewhere else (the chat, another tab) is left alone.
   const nextStep = useRef<HTMLDivElement>(null);
-  const state = `${order.facts.progress}-${order.facts.payment}`;
+  // A stage's move (Approve, a revision request) also takes its button away: the stages' statuses count too.
+  const state = `${order.facts.progress}-${order.facts.payment}-${order.facts.stages.map((s) => s.status).join()}`;
   const shownState = useRef(state);
   useEffect(() => {
     if (shownState.current === state) return;
@@ -121,12 +122,14 @@ function BuyerWaiting({
   buyer: NonNullable<OrderPanelTexts["buyer"]>;
 }) {
   const posting = useIsPosting();
-  if (!buyer.waiting) return null;
+  if (!buyer.waiting && !buyer.lateCancel) return null;
   return (
     <div className="space-y-2">
-      <button type="button" disabled className="button-secondary min-h-11 w-full cursor-not-allowed opacity-70">
-        {buyer.waiting}
-      </button>
+      {buyer.waiting && (
+        <button type="button" disabled className="button-secondary min-h-11 w-full cursor-not-allowed opacity-70">
+          {buyer.waiting}
+        </button>
+      )}
       {/* Past the delivery deadline with nothing delivered, the client may call it off and be refunded in full (decision 061). */}
       {buyer.lateCancel && texts.cancelConfirm && (
         <>

@@ -19,6 +19,8 @@ import { createStripe } from "#worker/payments/stripe-client";
 import { getOrderDetail, listOrders } from "#worker/services/order-views";
 import type { SessionUser } from "#worker/services/sessions";
 import { inputLanguageOf } from "#worker/domain/input-language";
+import { revisionCommentOf } from "#worker/domain/order-stages";
+import { m } from "#app/paraglide/messages.js";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -176,6 +178,7 @@ export async function actOnOrder(context: Context, user: SessionUser, request: R
   const { env, locale } = context.get(requestContext);
   const form = await readFormData(request, locale);
   const orderId = String(form.get("orderId") ?? "");
+  if (STAGE_INTENTS.has(String(form.get("intent")))) return actOnStage(context, user, orderId, form);
   const action = actionOf(form, inputLanguageOf(user));
   if (action && "errors" in action)
     return data(
@@ -211,4 +214,48 @@ export async function actOnOrder(context: Context, user: SessionUser, request: R
     return data({ ok: false as const, intent: action.type }, { status: result.status === "not_found" ? 404 : 409 });
   }
   return { ok: true as const, intent: action.type };
+}
+
+// ───────────────────────── the stage moves (decision 073) ─────────────────────────
+
+const STAGE_INTENTS = new Set(["approveStage", "requestRevision", "grantRevision"]);
+
+type StageMove =
+  | { type: "approveStage" | "grantRevision"; stage: number }
+  | { type: "requestRevision"; stage: number; comment: string | null };
+
+/** The stage move a timeline form posts: the stage's index, and the client's comment with a revision request. */
+function stageMoveOf(form: FormData): StageMove | null {
+  const type = String(form.get("intent"));
+  const stage = Number(form.get("stage"));
+  if (!Number.isInteger(stage) || stage < 0) return null;
+  if (type === "requestRevision") return { type, stage, comment: revisionCommentOf(String(form.get("comment") ?? "")) };
+  return type === "approveStage" || type === "grantRevision" ? { type, stage } : null;
+}
+
+/**
+ * A timeline's post: the client approves the preview under review or asks for a revision with a comment, the creator
+ * allows one more revision. The Order object checks the caller's side and the stage; a revision request keeps the
+ * comment in the transition's batch (`requestStageRevision`). A comment blank or too long is answered on its field.
+ */
+async function actOnStage(context: Context, user: SessionUser, orderId: string, form: FormData) {
+  const { env } = context.get(requestContext);
+  const move = stageMoveOf(form);
+  const intent = String(form.get("intent"));
+  if (!orderId || !move) return data({ ok: false as const, intent }, { status: 400 });
+  if (move.type === "requestRevision" && move.comment === null)
+    return data({ ok: false as const, intent, errors: { comment: m.orders_stage_comment_error() } }, { status: 400 });
+  const caller = { commissionAccountId: user.commissionAccountId };
+  const order = env.ORDER.get(env.ORDER.idFromName(orderId));
+  const result =
+    move.type === "requestRevision"
+      ? await order.requestStageRevision(orderId, move.stage, move.comment!, caller)
+      : await order.act(orderId, { type: move.type, stage: move.stage }, caller);
+  if (result.status !== "done") {
+    console.warn(
+      `order ${orderId}: ${move.type} ${result.status === "refused" ? `refused (${result.refusal})` : "not found"}`,
+    );
+    return data({ ok: false as const, intent }, { status: result.status === "not_found" ? 404 : 409 });
+  }
+  return { ok: true as const, intent };
 }

@@ -13,6 +13,7 @@ import { refundOnCancel } from "#worker/domain/order-refunds";
 import { formatMoney } from "#worker/domain/pricing";
 import { withMessageLocale } from "#worker/http/message-locale";
 import type { OrderDetail } from "#worker/services/order-views";
+import { stagesOfPlan } from "#worker/domain/order-stages";
 
 const T0 = Date.UTC(2026, 10, 1);
 const LATE = T0 + DEADLINES.deliveryMs + 1;
@@ -38,6 +39,7 @@ const FACTS: OrderFacts = {
   paymentDeadline: T0 + DEADLINES.paymentMs,
   deliveryDeadline: null,
   completionDeadline: null,
+  stages: [],
 };
 const PAID: Partial<OrderFacts> = { payment: "COMPLETED", deliveryDeadline: T0 + DEADLINES.deliveryMs };
 
@@ -67,6 +69,7 @@ function detail(side: "seller" | "buyer", facts: Partial<OrderFacts>, more: Part
     events: [],
     deliverables: [],
     chatRoom: null,
+    stages: [],
     ...more,
   };
 }
@@ -145,5 +148,53 @@ describe.each(["en", "ja"] as const)("refund wording in %s", (locale) => {
     ]) {
       expect(note(locale, detail("seller", facts))).toBeNull();
     }
+  });
+});
+
+// A staged order (decision 073) with its first stage approved: Sketch 30 % (¥3,600) stays with the creator, the other
+// ¥8,400 goes back. The words name both amounts, as `cancelRefund` splits them.
+const [sketch, colours] = stagesOfPlan([
+  { title: "Sketch", sharePercent: 30, includedRevisions: 1 },
+  { title: "Colours", sharePercent: 70, includedRevisions: 1 },
+]);
+const STAGED: Partial<OrderFacts> = {
+  ...PAID,
+  stages: [{ ...sketch!, status: "APPROVED", approvedAt: T0, approvedBy: "buyer" }, colours!],
+};
+const split = (locale: Locale, key: string) =>
+  MESSAGES[locale][key]
+    .replace("{refund}", formatMoney(8_400, "JPY", locale))
+    .replace("{kept}", formatMoney(3_600, "JPY", locale));
+
+describe.each(["en", "ja"] as const)("a staged order's refund wording in %s", (locale) => {
+  it("the prompts, the late hint and the Payment tab name what goes back and what stays for the approved stages", () => {
+    const seller = detail("seller", STAGED);
+    expect(refundOnCancel(seller.facts, "seller", T0)).toEqual({
+      allowed: true,
+      refund: { kind: "partial", amount: 8_400, keptAmount: 3_600 },
+    });
+    expect(panel(locale, seller, T0).cancelConfirm).toBe(split(locale, "orders_cancel_confirm_partial_seller"));
+    expect(note(locale, seller)).toBe(split(locale, "orders_refund_if_canceled_partial_seller"));
+    const buyer = detail("buyer", STAGED);
+    const late = panel(locale, buyer, LATE);
+    expect(late.cancelConfirm).toBe(split(locale, "orders_cancel_confirm_partial_buyer"));
+    expect(late.buyer?.lateCancel?.hint).toBe(split(locale, "orders_late_delivery_hint_partial"));
+    // The terms' note speaks of a full refund, which this is not.
+    expect(panel(locale, detail("seller", STAGED, { hasTerms: true }), T0).cancelConfirm).toBe(
+      split(locale, "orders_cancel_confirm_partial_seller"),
+    );
+  });
+
+  it("once canceled: refunding while Stripe works on it, refunded once the transaction says so", () => {
+    const canceled = { ...STAGED, progress: "CANCELED" as const, canceledAt: T0 };
+    expect(note(locale, detail("buyer", canceled, { transactionStatus: "COMPLETED" }))).toBe(
+      split(locale, "orders_refund_pending_partial_buyer"),
+    );
+    expect(note(locale, detail("buyer", canceled, { transactionStatus: "PARTIALLY_REFUNDED" }))).toBe(
+      split(locale, "orders_refund_done_partial_buyer"),
+    );
+    expect(note(locale, detail("seller", canceled, { transactionStatus: "PARTIALLY_REFUNDED" }))).toBe(
+      split(locale, "orders_refund_done_partial_seller"),
+    );
   });
 });

@@ -52,6 +52,13 @@ export const NOTIFICATION_TYPES = [
   "COMMISSION_ORDER_CANCELED",
   /** A succeeded payment the order could not take, refunded (decision 047). */
   "COMMISSION_ORDER_PAYMENT_REFUNDED",
+  // Milestones (decision 073): a stage's preview posted (to the client), approved by the client (to the creator) or by
+  // its review deadline (to both), a revision asked for (to the creator) or allowed (to the client).
+  "COMMISSION_ORDER_STAGE_PREVIEWED",
+  "COMMISSION_ORDER_STAGE_APPROVED",
+  "COMMISSION_ORDER_STAGE_AUTO_APPROVED",
+  "COMMISSION_ORDER_STAGE_REVISION_REQUESTED",
+  "COMMISSION_ORDER_STAGE_REVISION_GRANTED",
   "COMMISSION_ORDER_APPROVAL_REMINDER",
   "COMMISSION_ORDER_DELIVERY_REMINDER",
   "COMMISSION_ORDER_PAYMENT_REMINDER",

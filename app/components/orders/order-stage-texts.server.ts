@@ -1,0 +1,122 @@
+// A staged order's timeline as texts, made by the order pages' loader (decision 016's pattern; decision 073): each
+// stage's heading, share and amount, state, dates, revisions, previews and the client's notes, and the moves the
+// viewer has on it, worded for their side. The states and moves are `stageRows`' (order-display.ts), the amounts
+// `stageAmounts`' (read by order-views.ts); the timeline only shows them.
+import { m } from "#app/paraglide/messages.js";
+import { stageRows, type StageState } from "#worker/domain/order-display";
+import type { OrderDetail, OrderStageView } from "#worker/services/order-views";
+import type { StagePreviewView } from "#worker/services/stage-previews";
+import { showApproximation, showDateTime, showMoney } from "./order-format";
+
+const STATE_LABELS: Record<StageState, (side: OrderDetail["side"]) => string> = {
+  upcoming: m.orders_stage_state_upcoming,
+  in_progress: m.orders_stage_state_in_progress,
+  revision_requested: m.orders_stage_state_revision_requested,
+  in_review: (side) =>
+    side === "buyer" ? m.orders_stage_state_in_review_buyer() : m.orders_stage_state_in_review_seller(),
+  approved: m.orders_stage_state_approved,
+  auto_approved: m.orders_stage_state_auto_approved,
+  not_reached: m.orders_stage_state_not_reached,
+};
+
+export interface StageTimelineItem {
+  index: number;
+  heading: string;
+  /** "30% · ¥3,000", and for the buyer the amount in their display currency ("≈ $20.13") when it differs. */
+  share: string;
+  approximation: string | null;
+  state: StageState;
+  stateLabel: string;
+  facts: { label: string; value: string }[];
+  /** The previews by posting, oldest first: the first preview, then each revision's. */
+  rounds: { round: number; label: string; previews: (StagePreviewView & { open: string })[] }[];
+  notes: { key: string; meta: string; comment: string }[];
+  /** The client's answer to the preview under review. */
+  approve: { label: string; confirm: string } | null;
+  revision:
+    | { allowed: true; label: string; field: string; send: string; hint: string }
+    | { allowed: false; label: string; hint: string }
+    | null;
+  /** The creator's moves: allow one more revision; post the stage's preview (the upload slot, another slice's). */
+  grant: { label: string; hint: string } | null;
+  postPreview: boolean;
+}
+
+function roundsOf(stage: OrderStageView) {
+  const rounds = [...new Set(stage.previews.map((p) => p.round))].sort((a, b) => a - b);
+  return rounds.map((round) => ({
+    round,
+    label: round === 0 ? m.orders_stage_previews_heading() : m.orders_stage_preview_round({ round: String(round) }),
+    previews: stage.previews
+      .filter((p) => p.round === round)
+      .sort((a, b) => a.position - b.position)
+      .map((p) => ({ ...p, open: m.orders_stage_preview_open({ name: p.name }) })),
+  }));
+}
+
+function factsOf(stage: OrderStageView, state: StageState, revisions: { allowed: number; used: number }) {
+  const facts: { label: string; value: string }[] = [];
+  if (stage.previewedAt !== null)
+    facts.push({ label: m.orders_stage_previewed_at(), value: showDateTime(stage.previewedAt) });
+  if (state === "in_review" && stage.reviewDeadline !== null)
+    facts.push({ label: m.orders_stage_review_deadline(), value: showDateTime(stage.reviewDeadline) });
+  if (stage.approvedAt !== null)
+    facts.push({ label: m.orders_stage_approved_at(), value: showDateTime(stage.approvedAt) });
+  facts.push({
+    label: m.orders_stage_revisions(),
+    value: m.orders_stage_revisions_count({ used: String(revisions.used), allowed: String(revisions.allowed) }),
+  });
+  return facts;
+}
+
+/** The timeline of a staged order, or null for an order without stages. */
+export function stageTimelineTexts(
+  order: OrderDetail,
+): { heading: string; notesHeading: string; items: StageTimelineItem[] } | null {
+  if (order.stages.length === 0) return null;
+  const rows = stageRows(order.facts, order.side);
+  const items = order.stages.map((stage, index): StageTimelineItem => {
+    const row = rows[index]!;
+    const amount = stage.amount === null ? m.orders_not_set() : showMoney(stage.amount, order.currencyCode);
+    const counts = { left: String(row.revisions.left), allowed: String(row.revisions.allowed) };
+    return {
+      index,
+      heading: m.orders_stage_title({ n: String(index + 1), title: stage.title }),
+      share: m.orders_stage_share({ percent: String(stage.sharePercent), amount }),
+      approximation: stage.displayAmount
+        ? showApproximation(stage.displayAmount.amount, stage.displayAmount.currencyCode)
+        : null,
+      state: row.state,
+      stateLabel: STATE_LABELS[row.state](order.side),
+      facts: factsOf(stage, row.state, row.revisions),
+      rounds: roundsOf(stage),
+      notes: stage.revisionNotes.map((note) => ({
+        key: `${note.round}-${note.at}`,
+        meta: m.orders_stage_note_meta({ round: String(note.round + 1), date: showDateTime(note.at) }),
+        comment: note.comment,
+      })),
+      approve: row.buyer.approve
+        ? { label: m.orders_stage_approve(), confirm: m.orders_stage_approve_confirm({ title: stage.title, amount }) }
+        : null,
+      revision:
+        row.buyer.requestRevision === "allowed"
+          ? {
+              allowed: true,
+              label: m.orders_stage_request_revision(),
+              field: m.orders_stage_revision_label(),
+              send: m.orders_stage_revision_send(),
+              hint: m.orders_stage_revisions_left(counts),
+            }
+          : row.buyer.requestRevision === "none_left"
+            ? { allowed: false, label: m.orders_stage_no_revisions_left(), hint: m.orders_stage_no_revisions_hint() }
+            : null,
+      grant: row.seller.grantRevision
+        ? { label: m.orders_stage_grant_revision(), hint: m.orders_stage_grant_hint(counts) }
+        : null,
+      postPreview: row.seller.postPreview,
+    };
+  });
+  return { heading: m.orders_stages_heading(), notesHeading: m.orders_stage_notes_heading(), items };
+}
+
+export type StageTimelineTexts = NonNullable<ReturnType<typeof stageTimelineTexts>>;
