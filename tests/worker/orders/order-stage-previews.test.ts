@@ -12,6 +12,9 @@ import { insertOrderIn } from "../support/order-states";
 import { stagesOfPlan } from "#worker/domain/order-stages";
 import { signReadUrl } from "#worker/services/media-access";
 import { stagePreviewViews } from "#worker/services/stage-previews";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { StagePreviewUpload } from "#app/components/orders/stage-preview-upload";
 
 async function party() {
   const user = freshUser();
@@ -39,12 +42,12 @@ async function stagedOrder() {
 
 /** A PNG of one colour, `width` × `height`: any pixel of its copy far from that colour is the watermark. */
 const BACKGROUND = [40, 90, 160] as const;
-function picture(width = 2000, height = 1500): Uint8Array {
+function picture(width = 2000, height = 1500): Uint8Array<ArrayBuffer> {
   const raw = new Uint8Array(width * height * 4);
   for (let i = 0; i < raw.length; i += 4) raw.set([...BACKGROUND, 255], i);
   const image = new PhotonImage(raw, width, height);
   try {
-    return image.get_bytes();
+    return new Uint8Array(image.get_bytes());
   } finally {
     image.free();
   }
@@ -70,7 +73,8 @@ function post(cookie: string, fields: { orderId: string; stage?: string; files: 
   for (const file of fields.files) form.append("files", file);
   return call("/api/features/commission/order/stage/preview", { method: "POST", body: form, cookie });
 }
-const png = (bytes = picture(), name = "sketch.png") => new File([bytes], name, { type: "image/png" });
+const png = (bytes: Uint8Array<ArrayBuffer> = picture(), name = "sketch.png") =>
+  new File([bytes], name, { type: "image/png" });
 
 const rows = async (orderId: string) =>
   (
@@ -100,7 +104,7 @@ const stagesOf = async (orderId: string) =>
       .bind(orderId)
       .first<{ stages: string }>())!.stages,
   ) as { status: string }[];
-const bytesOf = async (response: Response) => new Uint8Array(await response.arrayBuffer());
+const bytesOf = async (body: { arrayBuffer(): Promise<ArrayBuffer> }) => new Uint8Array(await body.arrayBuffer());
 
 // Each posting decodes and draws a picture in WebAssembly: seconds on a shared machine, not the default 5.
 describe("posting a preview", { timeout: 30_000 }, () => {
@@ -276,5 +280,17 @@ describe("what each party reads", { timeout: 30_000 }, () => {
     expect(completed).toMatchObject({ watermarked: false });
     expect(await bytesOf(await open(completed.url, order.buyer.cookie))).toEqual(original);
     expect((await signRead()).status).toBe(200);
+  });
+});
+
+describe("the seller's control", () => {
+  it("names the stage and offers the pictures and clips the door takes", () => {
+    const html = renderToStaticMarkup(
+      createElement(StagePreviewUpload, { orderId: "o", stageIndex: 0, stageTitle: "Sketch", onPosted: () => {} }),
+    );
+    expect(html).toContain("Preview files for “Sketch”");
+    const accept = /accept="([^"]*)"/.exec(html)![1].split(",");
+    expect(accept).toEqual(expect.arrayContaining(["image/jpeg", "image/png", "image/gif", "video/mp4", ".wav"]));
+    expect(accept).not.toContain("application/pdf");
   });
 });
