@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { mediaAccess, type MediaItem } from "./media-access";
 import { MB } from "./media-limits";
+import { findUploadRule } from "./upload-rules";
 import {
   checkPreviewFile,
   checkPreviewPosting,
@@ -158,5 +160,32 @@ describe("which copy a party sees", () => {
       key: "clip",
       watermarked: false,
     });
+  });
+});
+
+describe("the access rule of a preview's folders", () => {
+  const order = (completed: boolean): MediaItem => ({
+    domain: "commission-order",
+    ownerProfileId: "seller",
+    buyerProfileId: "buyer",
+    completed,
+  });
+  const originals = findUploadRule("commission-order", "stage_previews")!;
+  const copies = findUploadRule("commission-order", "stage_preview_copies")!;
+  const reader = (profileId: string) => ({ profileId });
+
+  it("holds an original from the client until the order is completed; the seller reads it always", () => {
+    expect(mediaAccess(order(false), reader("buyer"), originals)).toBe("denied");
+    expect(mediaAccess(order(false), reader("seller"), originals)).toBe("owner");
+    expect(mediaAccess(order(true), reader("buyer"), originals)).toBe("owner");
+    expect(mediaAccess(order(true), reader("stranger"), originals)).toBe("denied");
+    expect(mediaAccess(order(true), null, originals)).toBe("denied");
+  });
+
+  it("lets both parties read the copies, nobody else, never publicly", () => {
+    expect(mediaAccess(order(false), reader("buyer"), copies)).toBe("owner");
+    expect(mediaAccess(order(false), reader("seller"), copies)).toBe("owner");
+    expect(mediaAccess(order(false), reader("stranger"), copies)).toBe("denied");
+    expect(mediaAccess(order(false), null, copies)).toBe("denied");
   });
 });
