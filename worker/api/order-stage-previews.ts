@@ -3,7 +3,7 @@ import { MB, MEDIA_ERROR_TEXTS, STAGE_PREVIEW_POSTING_MAX_BYTES, type MediaError
 import { SNIFF_BYTES } from "../domain/media-sniff";
 import { STAGES_MAX } from "../domain/order-stages";
 import { checkPreviewFile, checkPreviewPosting, isPreviewPicture, watermarkText } from "../domain/stage-previews";
-import { limitBody } from "../http/body-limit";
+import { readLimitedForm } from "../http/body-limit";
 import type { AppContext, AppEnv } from "../http/context";
 import {
   discardStagePreviews,
@@ -32,18 +32,9 @@ type Posting = { orderId: string; stage: number; posted: PostedPreviewFile[] };
 
 /** The multipart body, read with a byte counter and checked whole: the posting, or the 400 to answer. */
 async function readPosting(c: AppContext): Promise<Posting | Response> {
-  if (Number(c.req.header("content-length") ?? 0) > REQUEST_MAX_BYTES) return mediaError(c, "media_error_too_large");
-  const body = limitBody(c.req.raw.body, REQUEST_MAX_BYTES);
-  let form: FormData;
-  try {
-    form = await new Request(c.req.url, {
-      method: "POST",
-      headers: { "content-type": c.req.header("content-type") ?? "" },
-      body: body.stream,
-    }).formData();
-  } catch {
-    return mediaError(c, body.exceeded() ? "media_error_too_large" : "media_error_unsupported_type");
-  }
+  const form = await readLimitedForm(c.req.raw, REQUEST_MAX_BYTES);
+  if (typeof form === "string")
+    return mediaError(c, form === "too_large" ? "media_error_too_large" : "media_error_unsupported_type");
   const orderId = form.get("orderId");
   const stage = Number(form.get("stage"));
   if (

@@ -60,3 +60,21 @@ export async function readBodyUpTo(body: ReadableStream<Uint8Array> | null, limi
   }
   return bytes;
 }
+
+/**
+ * A multipart body read through the counter: its form, or why not (`too_large`: a Content-Length or a body past the
+ * limit, the rest never read; `unreadable`: not a multipart form).
+ */
+export async function readLimitedForm(request: Request, limit: number): Promise<FormData | "too_large" | "unreadable"> {
+  if (Number(request.headers.get("content-length") ?? 0) > limit) return "too_large";
+  const body = limitBody(request.body, limit);
+  try {
+    return await new Request(request.url, {
+      method: "POST",
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+      body: body.stream,
+    }).formData();
+  } catch {
+    return body.exceeded() ? "too_large" : "unreadable";
+  }
+}
