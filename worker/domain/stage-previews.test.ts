@@ -3,6 +3,7 @@ import { mediaAccess, type MediaItem } from "./media-access";
 import { MB } from "./media-limits";
 import { findUploadRule } from "./upload-rules";
 import {
+  blendWatermark,
   checkPreviewFile,
   checkPreviewPosting,
   imageDimensions,
@@ -127,6 +128,28 @@ describe("the client's copy", () => {
     }
     expect(positions.find((p) => p.y === rows[1])!.x).toBeLessThan(0);
     expect(watermarkLayout(120, 90, text).fontSize).toBe(12);
+  });
+});
+
+describe("laying the watermark over the copy", () => {
+  it("whitens under the letters, darkens under their outline, leaves the rest and the alpha alone", () => {
+    const pixel = [100, 50, 200, 255];
+    const pixels = new Uint8Array([...pixel, ...pixel, ...pixel]);
+    const letters = new Uint8Array([0, 0, 0, 255, 255, 0, 0, 255, 0, 0, 0, 255]);
+    const outline = new Uint8Array([0, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255]);
+    expect([...blendWatermark(pixels, letters, outline)]).toEqual([
+      ...pixel,
+      // Letters: darkened by half, then three quarters white.
+      Math.round(50 * 0.25 + 191.25),
+      Math.round(25 * 0.25 + 191.25),
+      Math.round(100 * 0.25 + 191.25),
+      255,
+      // Outline only: darkened by half.
+      50,
+      25,
+      100,
+      255,
+    ]);
   });
 });
 

@@ -157,6 +157,24 @@ export function watermarkLayout(
   return { fontSize, positions };
 }
 
+/** How much the letters whiten the picture, and how much their outline darkens it (0: not at all, 1: entirely). */
+const LETTER_OPACITY = 0.75;
+const OUTLINE_OPACITY = 0.5;
+
+/**
+ * Lays the watermark over the copy's RGBA pixels, in place: each pixel darkened by the outline's coverage, then
+ * whitened by the letters' (both masks RGBA, white where drawn; only their red channel is read). Translucent, so the
+ * work still shows through, and outlined, so the words read on light and dark alike.
+ */
+export function blendWatermark(pixels: Uint8Array, letters: Uint8Array, outline: Uint8Array): Uint8Array {
+  for (let i = 0; i < pixels.length; i += 4) {
+    const shade = 1 - (OUTLINE_OPACITY * outline[i]!) / 255;
+    const white = (LETTER_OPACITY * letters[i]!) / 255;
+    for (let c = i; c < i + 3; c++) pixels[c] = Math.round(pixels[c]! * shade * (1 - white) + 255 * white);
+  }
+  return pixels;
+}
+
 /** A file's name as shown on the timeline: trimmed, without control characters, at most 255; else `fallback`. */
 export function previewFileName(name: string, fallback: string): string {
   const clean = name

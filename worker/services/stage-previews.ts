@@ -16,6 +16,7 @@ import {
 import { statement, type SqlStatement } from "../db/statements";
 import { buildMediaKey } from "../domain/media-keys";
 import {
+  blendWatermark,
   PREVIEW_JPEG_QUALITY,
   previewFileName,
   previewKeyFor,
@@ -247,7 +248,7 @@ export async function discardStagePreviews(db: Database, bucket: R2Bucket, keys:
 
 /**
  * The client's copy of a picture: reduced to at most 1280 px on its long side, the watermark tiled across it (white
- * letters outlined in black, legible on any colour), as a JPEG. Photon (Rust compiled to WebAssembly) is imported on
+ * letters with a dark outline, both translucent: legible on any colour, the work still visible), as a JPEG. Photon (Rust compiled to WebAssembly) is imported on
  * this path only, so no page render loads it.
  */
 async function watermarkedCopy(bytes: Uint8Array, text: string): Promise<Uint8Array> {
@@ -262,9 +263,30 @@ async function watermarkedCopy(bytes: Uint8Array, text: string): Promise<Uint8Ar
     source.free();
   }
   try {
+    // Photon draws opaque letters only: the words are drawn into two masks (the letters, and the letters widened by a
+    // pixel each way for their outline), then laid over the copy translucently (`blendWatermark`).
     const layout = watermarkLayout(size.width, size.height, text);
-    for (const { x, y } of layout.positions) photon.draw_text_with_border(copy, text, x, y, layout.fontSize);
-    return copy.get_bytes_jpeg(PREVIEW_JPEG_QUALITY);
+    const mask = (offsets: readonly number[]) => {
+      const image = new photon.PhotonImage(new Uint8Array(size.width * size.height * 4), size.width, size.height);
+      // A new colour each time: the call takes its colour (a Rust value passed by value) and frees it.
+      const white = () => new photon.Rgba(255, 255, 255, 255);
+      try {
+        for (const { x, y } of layout.positions)
+          for (const dx of offsets)
+            for (const dy of offsets)
+              photon.draw_text_with_color(image, text, x + dx, y + dy, layout.fontSize, white());
+        return image.get_raw_pixels();
+      } finally {
+        image.free();
+      }
+    };
+    const pixels = blendWatermark(copy.get_raw_pixels(), mask([0]), mask([-1, 0, 1]));
+    const marked = new photon.PhotonImage(pixels, size.width, size.height);
+    try {
+      return marked.get_bytes_jpeg(PREVIEW_JPEG_QUALITY);
+    } finally {
+      marked.free();
+    }
   } finally {
     copy.free();
   }
