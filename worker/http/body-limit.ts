@@ -4,7 +4,7 @@
  */
 
 /** The body passed through a counter that errors past `limit` bytes; `exceeded()` tells a limit error from a bad body. */
-export function limitBody(
+function limitBody(
   body: ReadableStream<Uint8Array> | null,
   limit: number,
 ): { stream: ReadableStream<Uint8Array>; exceeded: () => boolean } {
