@@ -43,6 +43,7 @@ import { countRoundTrips } from "#worker/db/round-trips";
 import { envWithSimulatedLatency } from "#worker/db/simulated-latency";
 import { prepared, statement, type SqlStatement } from "#worker/db/statements";
 import { announceOrderEvent, syncChatRoomStatus } from "#worker/services/chat-rooms";
+import { stagePreviewStatements, type StagePreviewFile } from "#worker/services/stage-previews";
 
 /**
  * Who asks: a commission account (checked against the order's seller and buyer), a user account (checked against
@@ -63,6 +64,8 @@ export type OrderActResult = (
 /** Deliverable files to attach (already checked in their folder and re-sniffed by the Worker) and to delete, by media id. */
 export type DeliverableChange = { add?: DeliverableFile[]; delete?: string[] };
 export type DeliverableResult = OrderActResult | { status: "refused"; refusal: "too_many_files" | "invalid_request" };
+/** A stage preview's answer: as an action's, or a posting with no files. */
+export type StagePreviewResult = OrderActResult | { status: "refused"; refusal: "invalid_request" };
 /** The service details' answer: as an action's, or the category code the catalogue does not offer. */
 export type ServiceDetailsResult = OrderActResult | { status: "refused"; refusal: "unknown_category" };
 
@@ -344,6 +347,27 @@ export class Order extends DurableObject<Env> {
         ),
       ];
       return this.apply(orderId, { type: "requestRevision", stage }, caller, { statements });
+    });
+  }
+
+  /**
+   * The seller posts the current stage's preview (decision 073): a submitPreview transition whose batch also writes
+   * the posting's files (already stored in R2 by the Worker, the client's watermarked copies beside the originals) at
+   * the stage's round, its revisions used so far. A posting with no files is refused.
+   */
+  submitStagePreview(
+    orderId: string,
+    stage: number,
+    files: StagePreviewFile[],
+    caller: Exclude<OrderCaller, "system">,
+  ): Promise<StagePreviewResult> {
+    return this.enqueue(async (): Promise<StagePreviewResult> => {
+      if (files.length === 0) return { status: "refused", refusal: "invalid_request" };
+      const order = await this.load(orderId);
+      if (!order) return { status: "not_found" };
+      const round = order.state.stages[stage]?.revisionsUsed ?? 0;
+      const statements = stagePreviewStatements(orderId, stage, round, files, Date.now());
+      return this.apply(orderId, { type: "submitPreview", stage }, caller, { statements });
     });
   }
 

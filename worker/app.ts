@@ -25,6 +25,7 @@ import { benchRoutes } from "./api/bench";
 import { bookmarkApi } from "./api/bookmarks";
 import { mediaRoutes } from "./api/media";
 import { orderApi } from "./api/orders";
+import { stagePreviewApi } from "./api/order-stage-previews";
 import { orderRequestApi } from "./api/order-requests";
 import { pageVisitApi } from "./api/page-visits";
 import { storageApi } from "./api/storage";
@@ -190,6 +191,7 @@ export function createApp(renderPage?: PageRenderer, { pageCache: cachePages = f
   app.route("/api/google/storage", storageApi);
   app.route("/api/features/pageVisit", pageVisitApi);
   app.route("/api/features/bookmark", bookmarkApi);
+  app.route("/api/features/commission/order/stage/preview", stagePreviewApi);
   app.route("/api/features/commission/order", orderApi);
   app.route("/api/features/commission", orderRequestApi);
   app.route("/api/stripe/connect", stripeConnectApi);

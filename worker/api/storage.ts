@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { PRIVATE_MEDIA_CACHE_CONTROL } from "../domain/media-access";
 import { MEDIA_ERROR_TEXTS, MB, type MediaErrorCode } from "../domain/media-limits";
 import { UPLOAD_RULES } from "../domain/upload-rules";
-import { limitBody } from "../http/body-limit";
+import { readLimitedForm } from "../http/body-limit";
 import type { AppContext, AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
 import { openSignedRead, signRead } from "../services/media-access";
@@ -66,20 +66,13 @@ const objectReferenceBody = v.pipe(
 storageApi.post("/upload", async (c) => {
   const { db, env, user } = c.get("request");
   if (!user) return unauthorized(c);
-  const tooLarge = () => fail(c, { ok: false, status: 400, error: "media_error_too_large" });
-  if (Number(c.req.header("content-length") ?? 0) > MAX_UPLOAD_REQUEST_BYTES) return tooLarge();
-  const body = limitBody(c.req.raw.body, MAX_UPLOAD_REQUEST_BYTES);
-  let form: FormData;
-  try {
-    form = await new Request(c.req.url, {
-      method: "POST",
-      headers: { "content-type": c.req.header("content-type") ?? "" },
-      body: body.stream,
-    }).formData();
-  } catch {
-    if (body.exceeded()) return tooLarge();
-    return fail(c, { ok: false, status: 400, error: "media_error_unsupported_type" });
-  }
+  const form = await readLimitedForm(c.req.raw, MAX_UPLOAD_REQUEST_BYTES);
+  if (typeof form === "string")
+    return fail(c, {
+      ok: false,
+      status: 400,
+      error: form === "too_large" ? "media_error_too_large" : "media_error_unsupported_type",
+    });
   const files = form.getAll("files").filter((f): f is File => typeof f !== "string");
   const result = await uploadFiles(db, env.MEDIA, user, {
     domain: String(form.get("domainPath") ?? ""),

@@ -28,8 +28,11 @@ export type MediaItem =
   | { domain: "commission-form"; ownerProfileId: string; formStatus: PublishStatus }
   /** A client's request files: their own folder (no readers), or an order's copy (the order's seller reads it too). */
   | { domain: "commission-request"; ownerProfileId: string; readerProfileIds: string[] }
-  /** An order's files: the owner is the seller; the buyer reads them too (decision 024). */
-  | { domain: "commission-order"; ownerProfileId: string; buyerProfileId: string | null }
+  /**
+   * An order's files: the owner is the seller; the buyer reads them too (decision 024), a stage preview's original only
+   * once the order is completed (decision 073).
+   */
+  | { domain: "commission-order"; ownerProfileId: string; buyerProfileId: string | null; completed: boolean }
   | { domain: "commission-service"; ownerProfileId: string; serviceStatus: PublishStatus };
 
 /**
@@ -66,17 +69,28 @@ export interface MediaReader {
   roles?: readonly string[];
 }
 
+/** What the rule asks of the key's field (its upload rule): never public; held from the buyer until completion. */
+export type MediaField = Pick<UploadRule, "private" | "heldUntilCompletion">;
+const PUBLIC_FIELD: MediaField = { private: false };
+
 /**
  * The one access rule. `item` null: the item is gone (or never existed). A field marked private in the upload rules
- * (`UploadRule.private`, e.g. deliverables to come) is never public, whatever its item. A portfolio work's other files
+ * (`UploadRule.private`, e.g. deliverables) is never public, whatever its item; one held until completion (a stage
+ * preview's original) is its order's seller's alone until the order is completed. A portfolio work's other files
  * follow its visibility rule (`canViewItem`: owner, edit/admin grantees, view grantees once published).
  */
-export function mediaAccess(item: MediaItem | null, reader: MediaReader | null, privateField = false): MediaAccess {
+export function mediaAccess(
+  item: MediaItem | null,
+  reader: MediaReader | null,
+  field: MediaField = PUBLIC_FIELD,
+): MediaAccess {
   if (!item) return "denied";
-  if (!privateField && isPublicMediaItem(item)) return "public";
+  if (!field.private && isPublicMediaItem(item)) return "public";
   if (!reader) return "denied";
+  if (field.heldUntilCompletion && item.domain === "commission-order" && !item.completed)
+    return reader.profileId === item.ownerProfileId ? "owner" : "denied";
   if (privateReaders(item).includes(reader.profileId)) return "owner";
-  if (item.domain === "portfolio-work" && !privateField && reader.accountId) {
+  if (item.domain === "portfolio-work" && !field.private && reader.accountId) {
     return canViewItem(item, { accountId: reader.accountId, roles: reader.roles ?? [] }) ? "owner" : "denied";
   }
   return "denied";

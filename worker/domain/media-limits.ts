@@ -28,6 +28,16 @@ export const FORM_QUESTION_MEDIA_MAX = 4;
 export const FORM_CHOICE_MEDIA_MAX = 1;
 /** An order's deliverable files (decision 024): at most this many on one order. */
 export const ORDER_DELIVERABLES_MAX_FILES = 10;
+/**
+ * A stage's preview (decision 073, "Previews"): 1 to 10 files a posting. A picture is decoded in the Worker to make the
+ * client's watermarked copy, so its bytes and pixels are capped below the Worker's 128 MB of memory (the posting's
+ * body, the decoded picture and its copy are in memory at once); a clip is stored as posted.
+ */
+export const STAGE_PREVIEW_MAX_FILES = 10;
+export const STAGE_PREVIEW_IMAGE_MAX_BYTES = 10 * MB;
+export const STAGE_PREVIEW_CLIP_MAX_BYTES = 20 * MB;
+/** What one posting's files may add up to (its request body, read into memory whole). */
+export const STAGE_PREVIEW_POSTING_MAX_BYTES = 32 * MB;
 /** Files one upload call may add to an order's chat folder; a message's own limit is its room's (docs/decisions/027). */
 export const CHAT_MEDIA_MAX_FILES = 20;
 /**

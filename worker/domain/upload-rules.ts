@@ -5,6 +5,9 @@ import {
   FORM_CHOICE_MEDIA_MAX,
   FORM_QUESTION_MEDIA_MAX,
   ORDER_DELIVERABLES_MAX_FILES,
+  STAGE_PREVIEW_CLIP_MAX_BYTES,
+  STAGE_PREVIEW_IMAGE_MAX_BYTES,
+  STAGE_PREVIEW_MAX_FILES,
   PORTFOLIO_MEDIA_MAX_BYTES,
   PORTFOLIO_MEDIA_MAX_FILES,
   SERVICE_MEDIA_MAX_FILES,
@@ -44,6 +47,16 @@ export interface UploadRule {
    */
   sessionBound?: true;
   ownership: OwnershipKind;
+  /**
+   * The order's buyer reads it only once the order is COMPLETED; its seller always (a stage preview's original,
+   * decision 073). Asked at every signed read, so no URL issued earlier opens it sooner.
+   */
+  heldUntilCompletion?: true;
+  /**
+   * Written only by its own door (a stage preview: the Worker makes the client's watermarked copy as it stores the
+   * original), never by the generic upload or a signed write.
+   */
+  doorOnly?: true;
   /** The user_profiles column a single-file field updates. */
   profileColumn?: "avatarUrl" | "coverUrl";
 }
@@ -68,6 +81,9 @@ const PORTFOLIO_FILE_KINDS = [
   "flac",
 ] as const satisfies readonly FileKind[];
 /** What a private exchange takes (request answers, deliverables, chat): the spec's default kinds, WebM and audio. */
+/** A stage preview's pictures (decoded to be watermarked) and clips (stored as posted; decision 073). */
+export const STAGE_PREVIEW_IMAGE_KINDS = ["jpg", "png", "gif"] as const satisfies readonly FileKind[];
+export const STAGE_PREVIEW_CLIP_KINDS = ["mp4", "webm", "mp3", "m4a", "wav"] as const satisfies readonly FileKind[];
 const EXCHANGE_FILE_KINDS = [
   "jpg",
   "png",
@@ -184,6 +200,33 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
     single: false,
     private: true,
     ownership: "commission-order-party",
+  },
+  // A stage's preview (decision 073): the creator's original pictures, read by the client only once the order completes,
+  // and what the client sees before that (the watermarked JPEG the Worker made of each picture, and clips as posted).
+  {
+    domain: "commission-order",
+    field: "stage_previews",
+    maxBytes: STAGE_PREVIEW_IMAGE_MAX_BYTES,
+    maxFiles: STAGE_PREVIEW_MAX_FILES,
+    kinds: STAGE_PREVIEW_IMAGE_KINDS,
+    single: false,
+    private: true,
+    sessionBound: true,
+    ownership: "commission-order",
+    heldUntilCompletion: true,
+    doorOnly: true,
+  },
+  {
+    domain: "commission-order",
+    field: "stage_preview_copies",
+    maxBytes: STAGE_PREVIEW_CLIP_MAX_BYTES,
+    maxFiles: STAGE_PREVIEW_MAX_FILES,
+    kinds: ["jpg", "mp4", "webm", "mp3", "m4a", "wav"],
+    single: false,
+    private: true,
+    sessionBound: true,
+    ownership: "commission-order",
+    doorOnly: true,
   },
   // A service's gallery takes what a work's does (issue 10: "like works"); files live under the service's folder.
   {

@@ -4,7 +4,7 @@
  */
 
 /** The body passed through a counter that errors past `limit` bytes; `exceeded()` tells a limit error from a bad body. */
-export function limitBody(
+function limitBody(
   body: ReadableStream<Uint8Array> | null,
   limit: number,
 ): { stream: ReadableStream<Uint8Array>; exceeded: () => boolean } {
@@ -59,4 +59,22 @@ export async function readBodyUpTo(body: ReadableStream<Uint8Array> | null, limi
     offset += part.byteLength;
   }
   return bytes;
+}
+
+/**
+ * A multipart body read through the counter: its form, or why not (`too_large`: a Content-Length or a body past the
+ * limit, the rest never read; `unreadable`: not a multipart form).
+ */
+export async function readLimitedForm(request: Request, limit: number): Promise<FormData | "too_large" | "unreadable"> {
+  if (Number(request.headers.get("content-length") ?? 0) > limit) return "too_large";
+  const body = limitBody(request.body, limit);
+  try {
+    return await new Request(request.url, {
+      method: "POST",
+      headers: { "content-type": request.headers.get("content-type") ?? "" },
+      body: body.stream,
+    }).formData();
+  } catch {
+    return body.exceeded() ? "too_large" : "unreadable";
+  }
 }

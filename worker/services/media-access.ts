@@ -52,10 +52,15 @@ const buyerProfiles = alias(userProfiles, "bp");
 export async function orderPartyProfiles(
   db: Database,
   orderIds: string[],
-): Promise<{ id: string; sellerProfileId: string | null; buyerProfileId: string | null }[]> {
+): Promise<{ id: string; sellerProfileId: string | null; buyerProfileId: string | null; progress: string | null }[]> {
   if (orderIds.length === 0) return [];
   return db
-    .select({ id: commissionOrders.id, sellerProfileId: sellerProfiles.id, buyerProfileId: buyerProfiles.id })
+    .select({
+      id: commissionOrders.id,
+      sellerProfileId: sellerProfiles.id,
+      buyerProfileId: buyerProfiles.id,
+      progress: commissionOrders.orderProgressStatus,
+    })
     .from(commissionOrders)
     .innerJoin(sellerAccounts, eq(sellerAccounts.id, commissionOrders.sellerId))
     .leftJoin(sellerProfiles, eq(sellerProfiles.accountId, sellerAccounts.userAccountId))
@@ -130,7 +135,17 @@ const ITEM_READERS: { [D in MediaDomain]: (db: Database, ids: string[]) => Promi
     const parties = await orderPartyProfiles(db, ids);
     return parties.flatMap((r) =>
       r.sellerProfileId
-        ? [[r.id, { domain: "commission-order", ownerProfileId: r.sellerProfileId, buyerProfileId: r.buyerProfileId }]]
+        ? [
+            [
+              r.id,
+              {
+                domain: "commission-order",
+                ownerProfileId: r.sellerProfileId,
+                buyerProfileId: r.buyerProfileId,
+                completed: r.progress === "COMPLETED",
+              },
+            ],
+          ]
         : [],
     );
   },
@@ -170,7 +185,7 @@ async function itemsOf(db: Database, keys: MediaKey[]): Promise<Map<string, Medi
 /** May this viewer (null: anyone, signed out) see this object? */
 export async function objectAccess(db: Database, key: MediaKey, viewer: MediaViewer | null): Promise<MediaAccess> {
   const items = await itemsOf(db, [key]);
-  return mediaAccess(items.get(itemRef(key)) ?? null, viewer, key.rule.private);
+  return mediaAccess(items.get(itemRef(key)) ?? null, viewer, key.rule);
 }
 
 /**
@@ -281,7 +296,7 @@ export async function mediaUrlsForViewer(
   const items = keys.size ? await itemsOf(db, [...keys.values()]) : new Map<string, MediaItem>();
   const signed = new Map<string, string>();
   for (const [url, key] of keys) {
-    if (!viewer || mediaAccess(items.get(itemRef(key)) ?? null, viewer, key.rule.private) !== "owner") continue;
+    if (!viewer || mediaAccess(items.get(itemRef(key)) ?? null, viewer, key.rule) !== "owner") continue;
     signed.set(url, (await signReadUrl(env, key.key, viewer.profileId, { now, shownIn: "page" })).url);
   }
   return ((url: string | null) => (url && signed.get(url)) || url) as ViewableUrl;

@@ -132,7 +132,8 @@ async function authorizeWrite(
   target: { domain: string; id: string; field: string },
 ): Promise<StorageResult<{ rule: UploadRule }>> {
   const rule = findUploadRule(target.domain, target.field);
-  if (!rule || !isValidDomainId(target.id)) return badRequest("media_error_unsupported_type");
+  // A door-only field (a stage preview) is written by its own door, which makes the client's copy as it stores.
+  if (!rule || rule.doorOnly || !isValidDomainId(target.id)) return badRequest("media_error_unsupported_type");
   if (!(await mayWrite(db, user, rule, target.id))) return forbidden;
   return { ok: true, rule };
 }
@@ -516,7 +517,12 @@ export async function deleteUnreferencedFiles(
 // ───────────────────────── objects no record attached ─────────────────────────
 
 /** An object was stored (or, for a presigned PUT, signed) and no record points at it yet. */
-async function recordPendingUpload(db: Database, key: string, ownerProfileId: string, now = Date.now()): Promise<void> {
+export async function recordPendingUpload(
+  db: Database,
+  key: string,
+  ownerProfileId: string,
+  now = Date.now(),
+): Promise<void> {
   await db
     .insert(pendingUploads)
     .values({ key, ownerProfileId, createdAt: new Date(now) })
