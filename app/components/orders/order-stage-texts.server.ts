@@ -21,6 +21,8 @@ const STATE_LABELS: Record<StageState, (side: OrderDetail["side"]) => string> = 
 
 export interface StageTimelineItem {
   index: number;
+  /** The stage's own title, as the creator wrote it. */
+  title: string;
   heading: string;
   /** "30% · ¥3,000", and for the buyer the amount in their display currency ("≈ $20.13") when it differs. */
   share: string;
@@ -37,7 +39,7 @@ export interface StageTimelineItem {
     | { allowed: true; label: string; field: string; send: string; hint: string }
     | { allowed: false; label: string; hint: string }
     | null;
-  /** The creator's moves: allow one more revision; post the stage's preview (the upload slot, another slice's). */
+  /** The creator's moves: allow one more revision; post the stage's preview. */
   grant: { label: string; hint: string } | null;
   postPreview: boolean;
 }
@@ -81,6 +83,7 @@ export function stageTimelineTexts(
     const counts = { left: String(row.revisions.left), allowed: String(row.revisions.allowed) };
     return {
       index,
+      title: stage.title,
       heading: m.orders_stage_title({ n: String(index + 1), title: stage.title }),
       share: m.orders_stage_share({ percent: String(stage.sharePercent), amount }),
       approximation: stage.displayAmount

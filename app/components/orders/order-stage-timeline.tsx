@@ -1,15 +1,16 @@
 // A staged order's timeline (decision 073): each stage with its share and amount, state, dates and revisions, its
 // previews (images, clips, audio) and the client's revision notes; the client's Approve and Request a revision on the
-// preview under review, the creator's Allow one more revision and the slot of their preview upload. Its words come
+// preview under review, the creator's Allow one more revision and their preview upload. Its words come
 // from the loader (order-stage-texts.server.ts); the Order object checks every move again.
 import { useEffect, useId, useRef, useState } from "react";
-import { Form, useFetcher } from "react-router";
+import { Form, useFetcher, useRevalidator } from "react-router";
 import { ConfirmForm } from "#app/components/form/confirm-form";
 import { ErrorText } from "#app/components/form/error-text";
 import { useIsPosting } from "#app/components/form/use-is-posting";
 import type { StageState } from "#worker/domain/order-display";
 import { REVISION_COMMENT_MAX } from "#worker/domain/order-stages";
 import type { StageTimelineItem, StageTimelineTexts } from "./order-stage-texts.server";
+import { StagePreviewUpload } from "./stage-preview-upload";
 
 const STATE_TONES: Record<StageState, string> = {
   upcoming: "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100",
@@ -156,6 +157,7 @@ const fields = (orderId: string, intent: string, stage: number) => (
 
 function StageMoves({ orderId, item }: { orderId: string; item: StageTimelineItem }) {
   const posting = useIsPosting();
+  const revalidator = useRevalidator();
   const grantHintId = useId();
   const hasMoves = item.approve || item.revision || item.grant || item.postPreview;
   if (!hasMoves) return null;
@@ -188,8 +190,14 @@ function StageMoves({ orderId, item }: { orderId: string; item: StageTimelineIte
           </p>
         </Form>
       )}
-      {/* TODO(issue 36, previews slice): the seller's preview upload goes here when `item.postPreview` is true:
-          <StagePreviewUpload orderId={orderId} stage={item.index} /> from ./stage-preview-upload (not on this branch). */}
+      {item.postPreview && (
+        <StagePreviewUpload
+          orderId={orderId}
+          stageIndex={item.index}
+          stageTitle={item.title}
+          onPosted={() => revalidator.revalidate()}
+        />
+      )}
     </div>
   );
 }
