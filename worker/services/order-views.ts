@@ -18,7 +18,8 @@ import { mediaUrlsForViewer } from "./media-access";
 import { PRICE_BOOK_COLUMNS, priceBookOf } from "./price-book";
 import type { ChatRoomView } from "../domain/chat-protocol";
 import { chatRoomViewFromRow } from "./chat-rooms";
-import { orderCategoryCodesSql } from "./orders";
+import { orderCategoryCodesSql, parseStages } from "./orders";
+import type { OrderStage } from "../domain/order-stages";
 
 const ORDER_PAGE_SIZE = 20;
 
@@ -278,6 +279,8 @@ export interface OrderDetail extends OrderSummary {
   deliverables: OrderMediaView[];
   /** The order's chat room as the viewer sees it (issue 11); null for an order without one. */
   chatRoom: ChatRoomView | null;
+  /** The order's milestones (decision 073); empty for an order without them. */
+  stages: OrderStage[];
 }
 
 export interface OrderViewer {
@@ -312,7 +315,7 @@ export async function getOrderDetail(
   const d1 = db.$client;
   const row = await d1
     .prepare(
-      `SELECT ${ORDER_COLUMNS}, ${DESCRIPTION_COLUMNS}, ${HAS_TERMS_COLUMN}, ${partyColumns("sp", "seller")}, ${partyColumns("bp", "buyer")}
+      `SELECT ${ORDER_COLUMNS}, o.stages, ${DESCRIPTION_COLUMNS}, ${HAS_TERMS_COLUMN}, ${partyColumns("sp", "seller")}, ${partyColumns("bp", "buyer")}
        FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id ${PARTY_JOINS}
        WHERE o.code = ?1 AND (o.seller_id = ?2 OR o.buyer_id = ?2)`,
     )
@@ -410,6 +413,7 @@ export async function getOrderDetail(
     categoryOptions: side === "seller" ? categories.results.map((c) => categoryView(c, viewer.locale)) : [],
     estimatedStart: n(row.estimated_start),
     estimatedDelivery: n(row.estimated_delivery),
+    stages: parseStages(row.stages),
     breakdown: breakdownFor(summary, side, viewer.displayCurrencyCode, moneyRow),
     transactionStatus: (moneyRow.transaction_status as string | null) ?? null,
     hasTerms: Boolean(row.has_terms),

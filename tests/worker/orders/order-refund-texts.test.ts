@@ -67,6 +67,7 @@ function detail(side: "seller" | "buyer", facts: Partial<OrderFacts>, more: Part
     events: [],
     deliverables: [],
     chatRoom: null,
+    stages: [],
     ...more,
   };
 }
