@@ -3,9 +3,7 @@
 // stageRevisions inputs). A valid plan is stored; each error comes back with its message on its field, the rows as
 // typed, and nothing stored; what no editor sends (too many rows, huge titles, stray fields) is refused the same way.
 import { env } from "cloudflare:workers";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requestContext } from "#app/lib/request-context";
 import * as formEditPage from "#app/routes/dashboard/commission-form-edit";
 import * as serviceEditPage from "#app/routes/dashboard/commission-forms-service-edit";
 import * as serviceNewPage from "#app/routes/dashboard/commission-forms-service-new";
@@ -13,9 +11,9 @@ import type { Locale } from "#worker/domain/constants";
 import { translateAuthoringErrors } from "#worker/http/authoring-messages";
 import { getFormForEdit } from "#worker/services/commission-forms";
 import { getServiceForEdit } from "#worker/services/commission-services";
-import { createSession, getSessionUser } from "#worker/services/sessions";
 import { seedCreator, type SeededCreator } from "../support/catalog-fixtures";
 import { db } from "../support/helpers";
+import { pageContext } from "../support/page-context";
 
 type Rows = [title: string, share: string, revisions: string][];
 const SKETCH_LINE_COLOUR: Rows = [
@@ -35,21 +33,6 @@ async function creator(): Promise<SeededCreator> {
     forms: [{ title: { en: "Plan form" }, price: 5000, questions: [] }],
     services: [{ title: "Planned service", price: 10_000 }],
   });
-}
-
-async function contextFor(accountId: string, path: string, locale: Locale) {
-  const { token } = await createSession(db(), accountId);
-  const context = new RouterContextProvider();
-  context.set(requestContext, {
-    env,
-    url: new URL(`http://localhost${path}`),
-    executionCtx: {} as ExecutionContext,
-    db: db(),
-    user: await getSessionUser(db(), token),
-    sessionToken: token,
-    locale,
-  });
-  return context;
 }
 
 function withRows(body: FormData, rows: Rows) {
@@ -82,7 +65,7 @@ async function postService(c: SeededCreator, serviceId: string | null, rows: Row
   body.set("intent", "save");
   withRows(body, rows);
   const args = {
-    context: await contextFor(c.accountId, path, locale),
+    context: await pageContext(c.accountId, locale, path),
     request: new Request(`http://localhost${path}`, { method: "POST", body }),
     params: serviceId ? { serviceId } : {},
   } as never;
@@ -100,7 +83,7 @@ async function postForm(c: SeededCreator, rows: Rows, locale: Locale = "en") {
   withRows(body, rows);
   return answered(
     await formEditPage.action({
-      context: await contextFor(c.accountId, path, locale),
+      context: await pageContext(c.accountId, locale, path),
       request: new Request(`http://localhost${path}`, { method: "POST", body }),
       params: {},
     } as never),
@@ -244,7 +227,7 @@ describe("a service's milestones", () => {
     body.append("stageShare", "100");
     const stray = answered(
       await serviceEditPage.action({
-        context: await contextFor(c.accountId, path, "en"),
+        context: await pageContext(c.accountId, "en", path),
         request: new Request(`http://localhost${path}`, { method: "POST", body }),
         params: { serviceId },
       } as never),

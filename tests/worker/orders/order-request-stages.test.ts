@@ -2,16 +2,14 @@
 // or the form's (a form order) into the DRAFT order as its stages; the seller edits them on the pending order through
 // the order page's action (the Other settings tab's post), and no longer once the order is approved.
 import { env } from "cloudflare:workers";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requestContext } from "#app/lib/request-context";
 import * as clientRequestsPage from "#app/routes/dashboard/client-requests";
 import * as managementsPage from "#app/routes/dashboard/commission-managements";
 import { stagesOfPlan } from "#worker/domain/order-stages";
 import { translateAuthoringErrors } from "#worker/http/authoring-messages";
-import { createSession, getSessionUser } from "#worker/services/sessions";
 import { seedCreator } from "../support/catalog-fixtures";
-import { call, db } from "../support/helpers";
+import { call } from "../support/helpers";
+import { pageContext } from "../support/page-context";
 import { newMember } from "../support/media-fixtures";
 
 const SERVICE_PLAN = [
@@ -84,18 +82,8 @@ async function postStages(
   rows: [string, string, string][],
   page: { action: (args: never) => Promise<unknown> } = managementsPage,
 ) {
-  const { token } = await createSession(db(), userAccountId);
   const path = "/dashboard/commission/managements";
-  const context = new RouterContextProvider();
-  context.set(requestContext, {
-    env,
-    url: new URL(`http://localhost${path}`),
-    executionCtx: {} as ExecutionContext,
-    db: db(),
-    user: await getSessionUser(db(), token),
-    sessionToken: token,
-    locale: "en",
-  });
+  const context = await pageContext(userAccountId, "en", path);
   const body = new FormData();
   body.set("orderId", orderId);
   body.set("intent", "setStages");
