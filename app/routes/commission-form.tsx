@@ -4,6 +4,7 @@ import { CollapsibleText } from "#app/components/catalog/collapsible-text";
 import { OpenBadge, openBadgeLabel } from "#app/components/catalog/open-badge";
 import { formPageTexts, type QuestionTexts } from "#app/components/catalog/form-page-texts.server";
 import { ShareButton } from "#app/components/catalog/share-modal";
+import { StagePlanLine } from "#app/components/catalog/stage-plan-line";
 import { usePageVisit } from "#app/components/catalog/use-page-visit";
 import { Avatar } from "#app/components/layout/avatar";
 import { MediaImage } from "#app/components/media/media-image";
@@ -97,6 +98,7 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
           </span>
         </dd>
       </dl>
+      <StagePlanLine stages={form.stages} className="mt-2" />
       {/* Collapsed past the spec's default 200 characters (section 9); the full text is a "Show more" away. */}
       {form.description ? (
         <CollapsibleText text={form.description} className="mt-6 text-zinc-700 dark:text-zinc-300" />

@@ -10,6 +10,8 @@ import { parseMediaKey } from "./media-keys";
 import { mediaDraftListSchema, parseMediaDrafts, type ParsedMediaDraft } from "./media-drafts";
 import type { WorkMediaDraft } from "./portfolio";
 import { parseFields, type FieldErrors } from "./validation";
+import type { StagePlanItem } from "./order-stages";
+import { parseStagePlanRows, type StagePlanRow } from "./stage-plan-rows";
 import {
   CHOICES_MAX,
   CHOICE_TITLE_MAX,
@@ -70,6 +72,8 @@ export interface FormDraft {
   price: string;
   currency: CurrencyCode;
   questions: QuestionDraft[];
+  /** The milestones an order of this form starts with (decision 073), as typed; absent leaves them as they are. */
+  stagePlan?: StagePlanRow[];
 }
 
 interface ParsedChoice {
@@ -95,11 +99,29 @@ export interface ParsedForm {
   priceAmount: number | null;
   currency: CurrencyCode;
   questions: ParsedQuestion[];
+  stagePlan?: StagePlanItem[];
 }
 
 /** A text field by the rules of text.ts: required when it has a `minKey` (blank is empty). */
 const text = (max: number, maxKey: string, minKey?: string): v.GenericSchema<string, string> =>
   textField({ max, required: Boolean(minKey) }, { max: maxKey, required: minKey });
+
+/** A stage plan's typed rows (stage-plan-rows.ts reads them by the rule, parseStagePlan). */
+const stagePlanRowsSchema = v.optional(
+  v.array(v.object({ title: v.string(), share: v.string(), revisions: v.string() })),
+);
+
+/**
+ * The plan's rows by the rule, its errors added to `errors` (message keys by path, "stagePlan.1.share"). No rows
+ * posted at all (not the editors' post) is undefined: the stored plan stays as it is.
+ */
+function parsedPlan(rows: StagePlanRow[] | undefined, errors: FieldErrors): StagePlanItem[] | undefined {
+  if (rows === undefined) return undefined;
+  const parsed = parseStagePlanRows(rows);
+  if (parsed.ok) return parsed.plan;
+  Object.assign(errors, parsed.errors);
+  return undefined;
+}
 
 const mediaSchema = v.object({
   id: v.optional(v.string()),
@@ -132,6 +154,7 @@ const formDraftSchema = v.object({
   price: v.string(),
   currency: v.picklist(CURRENCIES, "authoring_currency"),
   questions: v.pipe(v.array(questionSchema), v.maxLength(QUESTIONS_MAX, "authoring_questions_max")),
+  stagePlan: stagePlanRowsSchema,
 });
 
 /** Validate a draft; errors are keyed by dot path ("title", "questions.2.choices.0.price"). */
@@ -180,6 +203,7 @@ export function parseFormDraft(input: unknown): { ok: true; data: ParsedForm } |
       medias,
     };
   });
+  const stagePlan = parsedPlan(draft.stagePlan, errors);
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -190,6 +214,7 @@ export function parseFormDraft(input: unknown): { ok: true; data: ParsedForm } |
       priceAmount: priceAmount ?? null,
       currency: draft.currency,
       questions,
+      ...(stagePlan && { stagePlan }),
     },
   };
 }
@@ -248,6 +273,8 @@ export interface ServiceDraft {
   formId: string;
   terms: string;
   categoryCodes: string[];
+  /** The milestones an order of this service starts with (decision 073), as typed; absent leaves them as they are. */
+  stagePlan?: StagePlanRow[];
 }
 
 export interface ParsedService {
@@ -259,6 +286,7 @@ export interface ParsedService {
   formId: string | null;
   terms: string;
   categoryCodes: string[];
+  stagePlan?: StagePlanItem[];
 }
 
 const serviceDraftSchema = v.object({
@@ -270,6 +298,7 @@ const serviceDraftSchema = v.object({
   formId: v.string(),
   terms: text(SERVICE_TERMS_MAX, "authoring_service_terms_max"),
   categoryCodes: v.pipe(v.array(v.string()), v.maxLength(10, "authoring_category")),
+  stagePlan: stagePlanRowsSchema,
 });
 
 export function parseServiceDraft(
@@ -281,6 +310,7 @@ export function parseServiceDraft(
   const priceAmount = parsePrice(d.price, d.currency);
   const { medias, errors } = parseMediaDrafts(d.medias, { domain: "commission-service", field: "medias" });
   if (priceAmount === undefined) errors.price = priceInputError(d.currency);
+  const stagePlan = parsedPlan(d.stagePlan, errors);
   if (priceAmount === undefined || Object.keys(errors).length) return { ok: false, errors };
   return {
     ok: true,
@@ -293,6 +323,7 @@ export function parseServiceDraft(
       formId: d.formId.trim() || null,
       terms: d.terms,
       categoryCodes: [...new Set(d.categoryCodes.map((c) => c.trim()).filter(Boolean))],
+      ...(stagePlan && { stagePlan }),
     },
   };
 }

@@ -15,6 +15,8 @@ export const STAGES_MAX = 5;
 export const STAGE_TITLE_MAX = 40;
 export const STAGE_REVISIONS_MAX = 10;
 export const REVISION_COMMENT_MAX = 1000;
+/** What a plan's shares sum to: the whole price. */
+export const SHARES_TOTAL = 100;
 const DAY = 86_400_000;
 /** A preview not answered within 7 days is approved by itself; a reminder goes 24 h before. */
 export const STAGE_REVIEW_MS = 7 * DAY;
@@ -85,7 +87,8 @@ export function parseStagePlan(
       return { ok: false, error: "stage_revisions_invalid", index };
     plan.push({ title, sharePercent: share, includedRevisions: revisions });
   }
-  if (plan.reduce((sum, s) => sum + s.sharePercent, 0) !== 100) return { ok: false, error: "stage_shares_sum" };
+  if (plan.reduce((sum, s) => sum + s.sharePercent, 0) !== SHARES_TOTAL)
+    return { ok: false, error: "stage_shares_sum" };
   return { ok: true, plan };
 }
 

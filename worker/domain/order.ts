@@ -312,6 +312,8 @@ export const editable = {
   /** "Deliverable files: register and delete while DRAFT or APPROVED; upload still allowed when DELIVERED". */
   addDeliverable: (o: Editability) => o.progress === "DRAFT" || o.progress === "APPROVED" || o.progress === "DELIVERED",
   deleteDeliverable: (o: Editability) => o.progress === "DRAFT" || o.progress === "APPROVED",
+  /** Milestones: the plan is part of what the client agrees to, so it changes only while pending (decision 073). */
+  stages: (o: Editability) => o.progress === "DRAFT",
 };
 
 /**
@@ -450,8 +452,7 @@ export function decide(o: OrderState, action: OrderAction, actor: OrderActor, no
         ? accept({ ...o, deliverableCount: o.deliverableCount - 1 }, "DELIVERABLE_DELETED")
         : refuse("no_deliverables");
     case "setStages":
-      // The plan is part of what the client agrees to: it changes only while the order is pending (spec: DRAFT).
-      if (o.progress !== "DRAFT") return refuse("not_editable");
+      if (!editable.stages(o)) return refuse("not_editable");
       return accept({ ...o, stages: stagesOfPlan(action.plan) }, "STAGES_UPDATED");
     case "submitPreview": {
       const stage = workingStage(o, action.stage);

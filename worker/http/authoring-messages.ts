@@ -49,6 +49,13 @@ const AUTHORING_MESSAGES: Record<string, (inputs: object, options: { locale: Loc
   client_works_client_self: m.client_works_client_self,
   client_works_client_removed: m.client_works_client_removed,
   client_works_credit_removed: m.client_works_credit_removed,
+  // A stage plan's (order-stages.ts parseStagePlan, decision 073): the service and form editors and a pending order.
+  stages_count: m.authoring_stage_count,
+  stage_title_required: m.authoring_stage_title_required,
+  stage_title_too_long: m.authoring_stage_title_too_long,
+  stage_share_invalid: m.authoring_stage_share_invalid,
+  stage_shares_sum: m.authoring_stage_shares_sum,
+  stage_revisions_invalid: m.authoring_stage_revisions_invalid,
 };
 
 function authoringMessage(key: string, locale: Locale): string {

@@ -1,4 +1,6 @@
 import type { Locale } from "../domain/constants";
+import type { StagePlanItem } from "../domain/order-stages";
+import { storedStagePlan } from "../domain/stage-plan-rows";
 import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
 import { listedWorkSql } from "../domain/public-items";
 import { creatorRoleSql } from "../domain/roles";
@@ -541,9 +543,11 @@ export interface PublicForm {
   /** The creator's general terms, which a request from this form accepts ("" when none). */
   terms: string;
   displayCurrencyCode: string;
+  /** The milestones a request from this form starts with (decision 073); empty for none. */
+  stages: StagePlanItem[];
 }
 
-const FORM_SQL = `SELECT f.id, f.code, f.price_amount, cu.code AS cur,
+const FORM_SQL = `SELECT f.id, f.code, f.price_amount, cu.code AS cur, f.stage_plan,
     ${textsOf("commission_form", "f.id")} AS texts, ${categoryNamesOf("f.category_code")} AS cat,
     p.original_handle AS handle, p.avatar_url, p.is_open_commission, ${textsOf("user_profile", "p.id", "name")} AS names,
     ${textsOf("commission_account", "ca.id", "default_terms")} AS terms
@@ -606,6 +610,7 @@ export async function getPublicForm(db: Database, code: string, viewer: Viewer):
     questions: toPublicQuestions(questions.results, viewer.locale, prices),
     terms: pickTextColumn(row.terms, viewer.locale) ?? "",
     displayCurrencyCode: prices.displayCode,
+    stages: storedStagePlan(row.stage_plan),
   };
 }
 

@@ -37,6 +37,7 @@ import { defaultCurrencyOf } from "./commission-settings";
 import type { SessionUser } from "./sessions";
 import { loadTexts } from "./localized-texts";
 import { purgeAccountPages } from "./public-pages";
+import { rowsOfPlan, storedStagePlan } from "../domain/stage-plan-rows";
 
 const FORM = LOCALIZED.commissionForm.type;
 const QUESTION = LOCALIZED.commissionFormQuestion.type;
@@ -86,6 +87,7 @@ async function ownedForm(db: Database, userAccountId: string, formId: string) {
       priceCurrencyId: commissionForms.priceCurrencyId,
       categoryCode: commissionForms.categoryCode,
       commissionAccountId: commissionForms.commissionAccountId,
+      stagePlan: commissionForms.stagePlan,
     })
     .from(commissionForms)
     .innerJoin(commissionAccounts, eq(commissionAccounts.id, commissionForms.commissionAccountId))
@@ -280,6 +282,8 @@ function writeContent(
         priceAmount: draft.priceAmount,
         priceCurrencyId: ids[draft.currency],
         categoryCode: draft.categoryCode,
+        // Milestones (decision 073): a draft without the editor's rows (the template's copy) keeps the plan.
+        ...(draft.stagePlan && { stagePlan: JSON.stringify(draft.stagePlan) }),
         updatedAt: new Date(),
       })
       .where(eq(commissionForms.id, formId)),
@@ -460,6 +464,7 @@ export async function getFormForEdit(
       price: formatPriceInput(form.priceAmount, currency),
       currency,
       questions: draftQuestions,
+      stagePlan: rowsOfPlan(storedStagePlan(form.stagePlan)),
     },
   };
 }

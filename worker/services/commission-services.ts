@@ -25,6 +25,7 @@ import { loadTexts } from "./localized-texts";
 import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow, shownMedia } from "./media-rows";
 import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
 import { purgeAccountPages } from "./public-pages";
+import { rowsOfPlan, storedStagePlan } from "../domain/stage-plan-rows";
 
 const SERVICE = LOCALIZED.commissionService.type;
 const POLICY = LOCALIZED.commissionPolicy.type;
@@ -137,6 +138,7 @@ async function ownedService(db: Database, userAccountId: string, serviceId: stri
       policyId: commissionServices.policyId,
       priceAmount: commissionServices.priceAmount,
       currency: currencies.code,
+      stagePlan: commissionServices.stagePlan,
     })
     .from(commissionServices)
     .innerJoin(commissionAccounts, eq(commissionAccounts.id, commissionServices.commissionAccountId))
@@ -169,6 +171,7 @@ export async function getServiceForEdit(
     formId: service.formId ?? "",
     terms: service.policyId ? (pickText(terms.get(service.policyId), locale, "terms") ?? "") : "",
     categoryCodes: categories.map((c) => c.code),
+    stagePlan: rowsOfPlan(storedStagePlan(service.stagePlan)),
   };
 }
 
@@ -265,6 +268,8 @@ export async function saveService(
           priceAmount: input.priceAmount,
           priceCurrencyId: currencyId,
           serviceStatus: "PUBLISHED",
+          // Milestones (decision 073): a save without the editor's rows keeps the plan; orders already made keep theirs.
+          ...(input.stagePlan && { stagePlan: JSON.stringify(input.stagePlan) }),
           updatedAt: new Date(),
         })
         .where(eq(commissionServices.id, id)),
@@ -279,6 +284,7 @@ export async function saveService(
         priceAmount: input.priceAmount,
         priceCurrencyId: currencyId,
         serviceStatus: "PUBLISHED",
+        stagePlan: JSON.stringify(input.stagePlan ?? []),
       }),
     );
   }

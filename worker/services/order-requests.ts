@@ -11,6 +11,8 @@ import type { Database } from "../db/client";
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import type { QuestionType } from "../db/schema/enums";
 import { submittedOrderDeadlines } from "../domain/order";
+import { stagesOfPlan, type StagePlanItem } from "../domain/order-stages";
+import { storedStagePlan } from "../domain/stage-plan-rows";
 import { orderHref } from "../domain/order-notifications";
 import {
   answerFileName,
@@ -40,6 +42,8 @@ interface RequestTarget {
   priceCurrencyId: string;
   /** The service's gallery, in order. */
   mediaIds: string[];
+  /** The service's (a service order) or the form's milestones, which the order starts with (decision 073). */
+  stagePlan: StagePlanItem[];
 }
 
 interface SnapshotQuestion extends RequestQuestion {
@@ -57,7 +61,7 @@ const TARGET_JOINS = `JOIN commission_accounts ca ON ca.id = x.commission_accoun
 async function serviceTarget(d1: D1Database, serviceId: string): Promise<RequestTarget | null> {
   const row = await d1
     .prepare(
-      `SELECT x.id, x.form_id, x.policy_id, x.price_amount, x.price_currency_id, ${TARGET_COLUMNS},
+      `SELECT x.id, x.form_id, x.policy_id, x.price_amount, x.price_currency_id, x.stage_plan, ${TARGET_COLUMNS},
          ${mediaIdsOf(MEDIA_OWNERS.commissionService.type, "x.id", "medias")} AS medias
        FROM commission_services x ${TARGET_JOINS} WHERE x.id = ? AND x.service_status = 'PUBLISHED'`,
     )
@@ -75,13 +79,14 @@ async function serviceTarget(d1: D1Database, serviceId: string): Promise<Request
     priceAmount: (row.price_amount as number | null) ?? null,
     priceCurrencyId: String(row.price_currency_id),
     mediaIds: ids(row.medias),
+    stagePlan: storedStagePlan(row.stage_plan),
   };
 }
 
 async function formTarget(d1: D1Database, code: string): Promise<RequestTarget | null> {
   const row = await d1
     .prepare(
-      `SELECT x.id, x.price_currency_id, ${TARGET_COLUMNS} FROM commission_forms x ${TARGET_JOINS} WHERE x.code = ? AND x.form_status = 'PUBLISHED'`,
+      `SELECT x.id, x.price_currency_id, x.stage_plan, ${TARGET_COLUMNS} FROM commission_forms x ${TARGET_JOINS} WHERE x.code = ? AND x.form_status = 'PUBLISHED'`,
     )
     .bind(code)
     .first<Record<string, unknown>>();
@@ -98,6 +103,7 @@ async function formTarget(d1: D1Database, code: string): Promise<RequestTarget |
     priceAmount: null,
     priceCurrencyId: String(row.price_currency_id),
     mediaIds: [],
+    stagePlan: storedStagePlan(row.stage_plan),
   };
 }
 
@@ -360,7 +366,7 @@ function snapshotStatements(d1: D1Database, s: Snapshot): D1PreparedStatement[] 
 
   run(
     `INSERT INTO commission_orders (id, code, seller_id, buyer_id, order_submit_status, price_amount, price_currency_id, submitted_at,
-       approval_deadline, service_id, form_id, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+       approval_deadline, service_id, form_id, stages, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     orderId,
     s.code,
     target.sellerId,
@@ -372,6 +378,7 @@ function snapshotStatements(d1: D1Database, s: Snapshot): D1PreparedStatement[] 
     submittedOrderDeadlines(now).approvalDeadline,
     target.serviceId,
     target.formId,
+    JSON.stringify(stagesOfPlan(target.stagePlan)),
     now,
     now,
   );

@@ -19,6 +19,8 @@ import { parseJson, pickTextColumn, textsOf } from "./json-columns";
 import { clientStanding } from "./order-requests";
 import type { ShownMedia } from "./media-rows";
 import { PRICE_BOOK_SQL, displayPrice, priceContext } from "./price-book";
+import type { StagePlanItem } from "../domain/order-stages";
+import { storedStagePlan } from "../domain/stage-plan-rows";
 
 export interface PublicService {
   id: string;
@@ -32,9 +34,11 @@ export interface PublicService {
   terms: string;
   creator: { name: string; handle: string; avatarUrl: string | null; isOpenCommission: boolean };
   questions: PublicFormQuestion[];
+  /** The milestones a request for this service starts with (decision 073); empty for none. */
+  stages: StagePlanItem[];
 }
 
-const SERVICE_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, s.form_id, ${textsOf("commission_service", "s.id")} AS texts,
+const SERVICE_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, s.form_id, s.stage_plan, ${textsOf("commission_service", "s.id")} AS texts,
     ${textsOf("commission_policy", "s.policy_id", "terms")} AS terms,
     ${mediasOf("commission_service", "s.id", "medias")} AS medias,
     json((SELECT json_group_array(json(${categoryNamesOf("sc.category_code")})) FROM commission_service_categories sc WHERE sc.service_id = s.id)) AS categories,
@@ -78,6 +82,7 @@ export async function getPublicService(
       isOpenCommission: Boolean(row.is_open_commission),
     },
     questions: row.form_id ? toPublicQuestions(questions.results, viewer.locale, prices) : [],
+    stages: storedStagePlan(row.stage_plan),
   };
 }
 

@@ -11,6 +11,8 @@ import type { FormDraft } from "#worker/domain/commission-form";
 import { FORM_DESCRIPTION_MAX, FORM_TITLE_MAX, moveItem, newQuestion } from "#worker/domain/commission-form-fields";
 import { QuestionEditor, type KeyedQuestion, type QuestionTexts } from "./question-editor";
 import { ErrorText } from "#app/components/form/error-text";
+import { StagePlanEditor } from "./stage-plan-editor";
+import type { StagePlanTexts } from "./stage-plan-texts";
 
 /**
  * The builder's fixed texts, made by the loader in the reader's language (decision 030's pattern: the page only shows
@@ -38,6 +40,7 @@ export interface FormEditorTexts {
   saving: string;
   publish: string;
   unpublish: string;
+  stagePlan: StagePlanTexts;
 }
 
 type KeyedDraft = Omit<FormDraft, "questions"> & { questions: KeyedQuestion[] };
@@ -133,6 +136,13 @@ export function FormEditor(props: {
             onValueChange={(currency) => set({ currency: currency as CurrencyCode })}
           />
         </div>
+        {/* Its rows post as their own inputs beside the payload (the action reads them into the draft). */}
+        <StagePlanEditor
+          idPrefix="form-stage"
+          rows={props.draft.stagePlan ?? []}
+          errors={errors}
+          texts={texts.stagePlan}
+        />
       </div>
 
       <section aria-labelledby="questions-heading" className="space-y-4">

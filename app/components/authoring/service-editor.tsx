@@ -11,6 +11,8 @@ import type { ServiceDraft } from "#worker/domain/commission-form";
 import { SERVICE_DESCRIPTION_MAX, SERVICE_TERMS_MAX, SERVICE_TITLE_MAX } from "#worker/domain/commission-form-fields";
 import { ErrorText } from "#app/components/form/error-text";
 import { SERVICE_MEDIAS_FIELD, ServiceMediaField, serviceMediasFrom } from "./service-editor-media";
+import { StagePlanEditor, stagePlanRowsFrom } from "./stage-plan-editor";
+import type { StagePlanTexts } from "./stage-plan-texts";
 
 /**
  * The editor's fixed texts, made by the loader in the reader's language (decision 030's pattern: the page only shows
@@ -33,6 +35,7 @@ export interface ServiceEditorTexts {
   errorsSummary: string;
   save: string;
   saving: string;
+  stagePlan: StagePlanTexts;
 }
 
 /** Reads the service editor's fields (plain HTML form, works without JavaScript). */
@@ -48,6 +51,7 @@ export function serviceDraftFrom(form: FormData): ServiceDraft {
     formId: s("formId"),
     terms: s("terms"),
     categoryCodes: form.getAll("categoryCodes").map(String),
+    stagePlan: stagePlanRowsFrom(form),
   };
 }
 
@@ -104,6 +108,7 @@ function ServiceEditor(props: {
           options={CURRENCIES.map((c) => ({ value: c, label: c }))}
         />
       </div>
+      <StagePlanEditor idPrefix="service-stage" rows={values.stagePlan ?? []} errors={errors} texts={texts.stagePlan} />
       <SelectField
         name="formId"
         label={texts.form}

@@ -7,7 +7,12 @@ import { ErrorText } from "#app/components/form/error-text";
 import { TextField } from "#app/components/form/text-field";
 import { TextareaField } from "#app/components/form/textarea-field";
 import { SelectField } from "#app/components/form/select-field";
+import { StagePlanEditor } from "#app/components/authoring/stage-plan-editor";
+import { stagePlanTextsFor } from "#app/components/authoring/stage-plan-texts";
+import { planOfStages, type OrderStage } from "#worker/domain/order-stages";
+import { rowsOfPlan } from "#worker/domain/stage-plan-rows";
 import {
+  editable as orderEditable,
   EARLIEST_TIMESTAMP,
   LATEST_TIMESTAMP,
   ORDER_DETAILS_DESCRIPTION_MAX,
@@ -61,7 +66,9 @@ function EditInPlace({
   useEffect(() => {
     if (shownEditing.current === editing) return;
     shownEditing.current = editing;
-    if (editing) form.current?.querySelector<HTMLElement>("input:not([type=hidden]), textarea, select")?.focus();
+    // A form may have no field yet (a plan without milestones): then its first button, "Add milestones".
+    if (editing)
+      form.current?.querySelector<HTMLElement>("input:not([type=hidden]), textarea, select, button")?.focus();
     else editButton.current?.focus();
   }, [editing]);
   // Back to the view once the save went through (the page's data is revalidated with it); else the fields' messages.
@@ -253,6 +260,22 @@ export function OrderSettings({ order }: { order: OrderDetail }) {
           />
         )}
       />
+      <EditInPlace
+        id="order-stages"
+        heading={m.authoring_stages_heading()}
+        editable={orderEditable.stages(order.facts)}
+        lockedNote={m.authoring_stages_locked()}
+        hidden={{ orderId: order.id, intent: "setStages" }}
+        view={<StagesView stages={order.stages} />}
+        fields={(errors) => (
+          <StagePlanEditor
+            idPrefix="order-stage"
+            rows={rowsOfPlan(planOfStages(order.stages))}
+            errors={errors}
+            texts={stagePlanTextsFor()}
+          />
+        )}
+      />
       {room && (
         <EditInPlace
           id="order-chat-settings"
@@ -265,5 +288,20 @@ export function OrderSettings({ order }: { order: OrderDetail }) {
         />
       )}
     </div>
+  );
+}
+
+/** The order's milestones as planned (the seller's view; the timeline shows how they stand). */
+function StagesView({ stages }: { stages: OrderStage[] }) {
+  if (stages.length === 0)
+    return <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.authoring_stages_none()}</p>;
+  return (
+    <ol className="list-decimal space-y-1 ps-5 text-sm text-zinc-900 dark:text-zinc-100">
+      {stages.map((s, i) => (
+        <li key={`${i}-${s.title}`}>
+          {m.authoring_stage_row({ title: s.title, share: s.sharePercent, revisions: s.includedRevisions })}
+        </li>
+      ))}
+    </ol>
   );
 }

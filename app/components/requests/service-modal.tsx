@@ -11,6 +11,7 @@ import { SETUP_RETURN_PARAMS } from "#app/lib/payments/card-api";
 import { m } from "#app/paraglide/messages.js";
 import type { CardEntry } from "#worker/payments/card-entry";
 import type { PublicService, RequestViewerState } from "#worker/services/request-views";
+import { StagePlanLine } from "#app/components/catalog/stage-plan-line";
 import { RequestDone } from "./request-done";
 import { RequestForm } from "./request-form";
 import { emptyDraft, loadDraft, requestDraftKey, saveDraft } from "./request-draft";
@@ -144,6 +145,7 @@ export default function ServiceModal(props: {
                     <p className="text-sm text-zinc-600 dark:text-zinc-400">{service.categories.join(" · ")}</p>
                   ) : null}
                 </div>
+                <StagePlanLine stages={service.stages} />
                 <p className="text-sm text-zinc-600 dark:text-zinc-400">{m.requests_total_hint()}</p>
                 <section className="space-y-2 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800">
                   <h3 className="font-semibold">{m.requests_terms_heading()}</h3>

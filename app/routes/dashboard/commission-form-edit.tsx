@@ -1,6 +1,8 @@
 import { data, redirect } from "react-router";
 import { DeleteItemForm } from "#app/components/form/confirm-form";
 import { FormEditor, type FormEditorTexts } from "#app/components/authoring/form-editor";
+import { stagePlanRowsFrom } from "#app/components/authoring/stage-plan-editor";
+import { stagePlanTextsFor } from "#app/components/authoring/stage-plan-texts";
 import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import { DashboardPage, EmptyState, dashboardTitle } from "#app/components/dashboard/dashboard-page";
 import { requestContext } from "#app/lib/request-context";
@@ -111,6 +113,7 @@ function formEditorTextsFor(locale: Locale): FormEditorTexts {
     saving: m.authoring_saving({}, t),
     publish: m.authoring_publish({}, t),
     unpublish: m.authoring_unpublish({}, t),
+    stagePlan: stagePlanTextsFor(locale),
   };
 }
 
@@ -166,7 +169,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch {
     payload = null;
   }
-  const parsed = parseFormDraft(payload);
+  // The milestones' rows are the form's own inputs, not the payload's (stage-plan-editor.tsx).
+  const parsed = parseFormDraft(
+    typeof payload === "object" && payload !== null ? { ...payload, stagePlan: stagePlanRowsFrom(body) } : payload,
+  );
   if (!parsed.ok)
     return data({ saved: false, errors: translateAuthoringErrors(parsed.errors, locale) }, { status: 400 });
   const result = await saveForm(

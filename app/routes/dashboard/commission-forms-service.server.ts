@@ -1,6 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import { serviceDraftFrom, type ServiceEditorTexts } from "#app/components/authoring/service-editor";
+import { stagePlanTextsFor } from "#app/components/authoring/stage-plan-texts";
 import { requestContext } from "#app/lib/request-context";
 import { readFormData } from "#app/lib/form-data.server";
 import { m } from "#app/paraglide/messages.js";
@@ -24,6 +25,7 @@ const EMPTY: Omit<ServiceDraft, "currency" | "terms"> = {
   price: "",
   formId: "",
   categoryCodes: [],
+  stagePlan: [],
 };
 
 /** The service editor's fixed texts in the reader's language (see ServiceEditorTexts). */
@@ -50,6 +52,7 @@ function serviceEditorTextsFor(locale: Locale): ServiceEditorTexts {
     errorsSummary: m.authoring_errors_summary({}, t),
     save: m.authoring_save({}, t),
     saving: m.authoring_saving({}, t),
+    stagePlan: stagePlanTextsFor(locale),
   };
 }
 

@@ -21,6 +21,8 @@ import type { SessionUser } from "#worker/services/sessions";
 import { inputLanguageOf } from "#worker/domain/input-language";
 import { revisionCommentOf } from "#worker/domain/order-stages";
 import { m } from "#app/paraglide/messages.js";
+import { stagePlanRowsFrom } from "#app/components/authoring/stage-plan-editor";
+import { parseStagePlanRows } from "#worker/domain/stage-plan-rows";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -123,11 +125,9 @@ type FormAction = OrderAction | { type: "updateServiceDetails"; details: Service
  * `writtenIn`: the seller's input language, which the service details they type are stored under. A refused field
  * comes back as `errors` (message keys by field name); null is a post no page sends.
  */
-function actionOf(
-  form: FormData,
-  writtenIn: "en" | "ja",
-): FormAction | { errors: Record<string, PriceInputError | "authoring_date_range"> } | null {
+function actionOf(form: FormData, writtenIn: "en" | "ja"): FormAction | { errors: Record<string, string> } | null {
   const intent = String(form.get("intent") ?? "");
+  if (intent === "setStages") return setStagesAction(form);
   if (intent === "updateServiceDetails") {
     // The category select always posts (empty for none); a post without the field leaves the categories as they are.
     const categoryCode = form.has("categoryCode") ? String(form.get("categoryCode")) : undefined;
@@ -167,6 +167,15 @@ function actionOf(
     };
   }
   return null;
+}
+
+/**
+ * The seller's milestones of a pending order (decision 073), typed in the editors' rows and read by their rule; the
+ * object refuses them once the order is no longer pending. A refused plan answers with its messages by field.
+ */
+function setStagesAction(form: FormData): FormAction | { errors: Record<string, string> } {
+  const parsed = parseStagePlanRows(stagePlanRowsFrom(form));
+  return parsed.ok ? { type: "setStages", plan: parsed.plan } : { errors: parsed.errors };
 }
 
 /**

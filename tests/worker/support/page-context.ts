@@ -1,0 +1,23 @@
+// The React Router context a page loader or action gets from the Worker, for a user signed in: the page tests call
+// the route modules as React Router calls them (commission-settings.test.ts and orders.test.ts keep their own copy).
+import { env } from "cloudflare:workers";
+import { RouterContextProvider } from "react-router";
+import { requestContext } from "#app/lib/request-context";
+import type { Locale } from "#worker/domain/constants";
+import { createSession, getSessionUser } from "#worker/services/sessions";
+import { db } from "./helpers";
+
+export async function pageContext(userAccountId: string, locale: Locale, path: string) {
+  const { token } = await createSession(db(), userAccountId);
+  const context = new RouterContextProvider();
+  context.set(requestContext, {
+    env,
+    url: new URL(`http://localhost${path}`),
+    executionCtx: {} as ExecutionContext,
+    db: db(),
+    user: await getSessionUser(db(), token),
+    sessionToken: token,
+    locale,
+  });
+  return context;
+}
