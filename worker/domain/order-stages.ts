@@ -10,7 +10,6 @@
 import { sellerTransferAmount } from "./money";
 import { hasUnstorableCharacters, isBlankText, normalizeText, textLength } from "./text";
 
-export const STAGES_MIN = 1;
 export const STAGES_MAX = 5;
 export const STAGE_TITLE_MAX = 40;
 export const STAGE_REVISIONS_MAX = 10;
