@@ -21,6 +21,13 @@ export async function devFixture<T = Record<string, never>>(name: string, input:
   }
 }
 
+/** A milestone as a creator plans it (worker/domain/order-stages.ts `StagePlanItem`). */
+interface StagePlanItem {
+  title: string;
+  sharePercent: number;
+  includedRevisions: number;
+}
+
 /**
  * A DRAFT order from `buyerEmail` to `sellerEmail` with one answered question: a service order (titled service
  * snapshot) by default, or a form order (titled form snapshot, usually without a price yet). Priced in yen unless
@@ -33,6 +40,8 @@ export function insertOrder(order: {
   title: string;
   submitStatus?: "SERVICE_SUBMITTED" | "FORM_SUBMITTED";
   currencyCode?: "JPY" | "USD";
+  /** Milestones the order starts with (decision 073); none when absent. */
+  stagePlan?: StagePlanItem[];
 }): Promise<{ id: string; code: string }> {
   return devFixture("order", order);
 }
@@ -45,6 +54,8 @@ export function insertService(service: {
   sellerEmail: string;
   title: string;
   priceAmount: number;
+  /** Milestones its orders start with (decision 073); none when absent. */
+  stagePlan?: StagePlanItem[];
 }): Promise<{ id: string }> {
   return devFixture("service", service);
 }
@@ -67,6 +78,14 @@ export function insertForm(
 /** Deletes a form insertForm made, with its texts. */
 export function deleteForm(formId: string): Promise<unknown> {
   return devFixture("formGone", { formId });
+}
+
+/** An order's money where Stripe (the emulator) holds it: each charge's captured and refunded, and its transfers. */
+export function orderMoney(orderCode: string): Promise<{
+  charges: { captured: number; refunded: number }[];
+  transfers: { amount: number; currency: string }[];
+}> {
+  return devFixture("orderMoney", { orderCode });
 }
 
 /** The payment intents recorded for an order, and their status. */

@@ -9,14 +9,23 @@
  * written as the order's object would have projected it, before that object first wakes: it then loads it from D1.
  */
 import { orderCodeFrom } from "../domain/order-request";
-import { STAGE_REVIEW_MS, stageAmounts, stagesOfPlan, stageTransferAmount } from "../domain/order-stages";
+import type Stripe from "stripe";
+import {
+  parseStagePlan,
+  STAGE_REVIEW_MS,
+  stageAmounts,
+  stagesOfPlan,
+  stageTransferAmount,
+  type StagePlanItem,
+} from "../domain/order-stages";
+import { createStripe, type StripeEnv } from "../payments/stripe-client";
 import { createDb } from "../db/client";
 import { purgeAllPublicPages } from "./public-pages";
 
 const DAY = 86_400_000;
 
 /** The stage fixtures also put a preview file in R2 and act through the Order object, as the previews slice will. */
-type Env = { DB: D1Database } & Partial<Pick<Cloudflare.Env, "MEDIA" | "ORDER">>;
+type Env = { DB: D1Database } & Partial<Pick<Cloudflare.Env, "MEDIA" | "ORDER">> & { stripe?: StripeEnv };
 type Fields = Record<string, unknown>;
 
 class FixtureError extends Error {}
@@ -74,6 +83,14 @@ const textStatement = (
     )
     .bind(crypto.randomUUID(), entityType, entityId, field, language, isOriginal ? 1 : 0, text);
 
+/** The optional `stagePlan` of a service or order fixture (decision 073), by the plan's one rule; none when absent. */
+function stagePlanOf(input: Fields): StagePlanItem[] {
+  if (input.stagePlan === undefined) return [];
+  const parsed = Array.isArray(input.stagePlan) ? parseStagePlan(input.stagePlan) : null;
+  if (!parsed?.ok) throw new FixtureError("stagePlan must be a plan parseStagePlan accepts");
+  return parsed.plan;
+}
+
 /**
  * A DRAFT order from `buyerEmail` to `sellerEmail` with one answered question: a service order (titled service
  * snapshot) by default, or a form order (titled form snapshot). Priced in `currencyCode` (yen unless said), its
@@ -101,8 +118,8 @@ async function order(env: Env, input: Fields) {
   const statements = [
     d1
       .prepare(
-        `INSERT INTO commission_orders (id, code, seller_id, buyer_id, order_submit_status, price_amount, price_currency_id, submitted_at, approval_deadline, created_at, updated_at)
-         VALUES (?, ?, ?, ?, ?, ?, ${currency}, ?, ?, ?, ?)`,
+        `INSERT INTO commission_orders (id, code, seller_id, buyer_id, order_submit_status, price_amount, price_currency_id, stages, submitted_at, approval_deadline, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ${currency}, ?, ?, ?, ?, ?)`,
       )
       .bind(
         id,
@@ -112,6 +129,7 @@ async function order(env: Env, input: Fields) {
         submitStatus,
         optionalNum(input, "priceAmount"),
         currencyCode,
+        JSON.stringify(stagesOfPlan(stagePlanOf(input))),
         now,
         now + 7 * DAY,
         now,
@@ -195,10 +213,10 @@ async function service(env: Env, input: Fields) {
     d1.prepare("UPDATE user_profiles SET is_open_commission = 1 WHERE id = ?").bind(seller.profile_id),
     d1
       .prepare(
-        `INSERT INTO commission_services (id, commission_account_id, price_amount, price_currency_id, service_status, created_at, updated_at)
-         VALUES (?, ?, ?, (SELECT id FROM currencies WHERE code = 'JPY'), 'PUBLISHED', ?, ?)`,
+        `INSERT INTO commission_services (id, commission_account_id, price_amount, price_currency_id, service_status, stage_plan, created_at, updated_at)
+         VALUES (?, ?, ?, (SELECT id FROM currencies WHERE code = 'JPY'), 'PUBLISHED', ?, ?, ?)`,
       )
-      .bind(id, seller.id, num(input, "priceAmount"), now, now),
+      .bind(id, seller.id, num(input, "priceAmount"), JSON.stringify(stagePlanOf(input)), now, now),
     textStatement(d1, "commission_service", id, "title", str(input, "title")),
   ]);
   return { id };
@@ -354,6 +372,33 @@ async function orderIntents(env: Env, input: Fields) {
     .bind(str(input, "orderId"))
     .all<{ intent: string; status: string }>();
   return { intents: results };
+}
+
+/**
+ * What Stripe (the emulator, through the Worker's own client) holds of the order `orderCode`'s money: each of its intents' charge,
+ * captured and refunded, and the transfers of its transfer group. A browser test checks the money where it is.
+ */
+async function orderMoney(env: Env, input: Fields) {
+  const { id: orderId } = required(
+    await env.DB.prepare("SELECT id FROM commission_orders WHERE code = ?")
+      .bind(str(input, "orderCode"))
+      .first<{ id: string }>(),
+    "order",
+  );
+  const stripe = createStripe(required(env.stripe, "the Stripe settings"));
+  const { results } = await env.DB.prepare(
+    "SELECT stripe_payment_intent_id AS intent FROM payment_transactions WHERE order_id = ? AND stripe_payment_intent_id IS NOT NULL",
+  )
+    .bind(orderId)
+    .all<{ intent: string }>();
+  const charges = [];
+  for (const { intent } of results) {
+    const paid = await stripe.paymentIntents.retrieve(intent, { expand: ["latest_charge"] });
+    const charge = paid.latest_charge as Stripe.Charge | null;
+    if (charge) charges.push({ captured: charge.amount_captured, refunded: charge.amount_refunded });
+  }
+  const transfers = await stripe.transfers.list({ transfer_group: `order-${orderId}`, limit: 100 });
+  return { charges, transfers: transfers.data.map((t) => ({ amount: t.amount, currency: t.currency })) };
 }
 
 /** The code of the first (by code) DELIVERED order the user at `buyerEmail` placed. */
@@ -534,6 +579,7 @@ export const DEV_FIXTURES = {
   workPicture,
   workVisits,
   orderIntents,
+  orderMoney,
   deliveredOrder,
   stagedOrder,
   stagePreview,

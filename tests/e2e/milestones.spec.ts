@@ -1,0 +1,228 @@
+import type { Page } from "@playwright/test";
+import { expect, signUpWithApi, test } from "./fixtures";
+import { insertOrder, insertService, orderMoney } from "./order-fixtures";
+import { newCreator, saveCard, switchTo } from "./order-steps";
+import { pngBytes } from "./png";
+
+/**
+ * Milestones from end to end (issue 36, decision 073), as a client and a creator would live them, with the money
+ * checked where it is (the Stripe emulator, through the Worker's own client):
+ * - a three-stage order from the request to completion: three previews, one revision, each approval releasing its
+ *   stage's share to the creator exactly once, the watermarked copy until completion and the original after it;
+ * - an order cancelled after its first stage: 70% goes back to the client's card, 30% stays with the creator.
+ */
+const MANAGEMENTS = "/dashboard/commission/managements";
+const REQUESTS = "/dashboard/commission/client/requests";
+const WALLET = "/dashboard/creator/wallet";
+const PLAN = [
+  { title: "Sketch", sharePercent: 30, includedRevisions: 1 },
+  { title: "Line art", sharePercent: 30, includedRevisions: 0 },
+  { title: "Colour", sharePercent: 40, includedRevisions: 0 },
+];
+/**
+ * What each stage of ¥10,000 releases: its amount less the platform's fee on it (money.ts: tax 1/11, fee 10.36% of
+ * the sales): ¥3,000 → ¥2,744, ¥3,000 → ¥2,744, ¥4,000 → ¥3,659.
+ */
+const STAGE_TRANSFERS = [2744, 2744, 3659];
+
+const stage = (page: Page, n: number) => page.getByTestId(`stage-${n}`);
+const stateOf = (page: Page, n: number) => stage(page, n).getByTestId("stage-state");
+const nextStep = (page: Page) => page.getByTestId("next-step");
+
+/** The creator's payouts set up at the emulator's onboarding page, so each approval's transfer can go at once. */
+async function setUpPayouts(page: Page) {
+  await page.goto(WALLET);
+  await page.getByRole("button", { name: "Set up payouts" }).click();
+  await page.getByRole("button", { name: "Complete onboarding" }).click();
+  await expect(page).toHaveURL(new RegExp(`${WALLET}\\?onboarding=return$`));
+}
+
+/** The creator posts the preview of stage `n` (1-based) through the timeline's upload. */
+async function postPreview(page: Page, n: number, title: string, file: string) {
+  await page
+    .getByLabel(`Preview files for “${title}”`)
+    .setInputFiles({ name: file, mimeType: "image/png", buffer: pngBytes(64, 48) });
+  await page.getByRole("button", { name: "Post preview" }).click();
+  await expect(stateOf(page, n)).toHaveText("Awaiting the client's review");
+}
+
+/** The client approves stage `n`, confirming the amount it releases. */
+async function approve(page: Page, n: number, confirm: string) {
+  let asked = "";
+  page.once("dialog", (dialog) => {
+    asked = dialog.message();
+    void dialog.accept();
+  });
+  await stage(page, n).getByRole("button", { name: "Approve this stage" }).click();
+  await expect(stateOf(page, n)).toHaveText("Approved");
+  expect(asked).toBe(confirm);
+}
+
+/** The client pays the approved order with their saved card, from the Payment tab. */
+async function pay(page: Page, code: string) {
+  await page.goto(`${REQUESTS}?order=${code}`);
+  await page.getByRole("tab", { name: "Payment" }).click();
+  await page.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(page.getByRole("button", { name: "Awaiting the creator's preview" })).toBeVisible();
+}
+
+test("a three-stage order from the request to completion: three previews, one revision, each approval paying its stage once", async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  const client = await signUpWithApi(page);
+  await saveCard(page, "4242 4242 4242 4242");
+  await expect(page.getByText("Visa ending in 4242")).toBeVisible();
+  const creator = await newCreator(page);
+  await setUpPayouts(page);
+  const title = `Milestones ${Date.now().toString(36)}`;
+  const service = await insertService({ sellerEmail: creator.email, title, priceAmount: 10_000, stagePlan: PLAN });
+
+  // The client requests it from the creator's page, and reads the plan before sending.
+  await switchTo(page, client.email);
+  await page.goto(`/${creator.handle}?service=${service.id}`);
+  const modal = page.getByRole("dialog");
+  await expect(modal).toContainText("Sketch 30% · Line art 30% · Colour 40%");
+  await modal.getByLabel("I accept the terms of service").check();
+  await modal.getByRole("button", { name: "Next" }).click();
+  await modal.getByLabel("I understand that sending a request does not guarantee the creator will accept it.").check();
+  await modal.getByRole("button", { name: "Send request" }).click();
+  await expect(modal.getByRole("heading", { name: "Thank you for your request!" })).toBeVisible();
+  await page.goto(REQUESTS);
+  await page.getByRole("link", { name: new RegExp(title) }).click();
+  await expect(page).toHaveURL(/order=/);
+  const code = new URL(page.url()).searchParams.get("order")!;
+  await expect(stateOf(page, 1)).toHaveText("Upcoming");
+
+  // The creator approves; the client pays the whole price once.
+  await switchTo(page, creator.email);
+  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(nextStep(page)).toContainText("Payment");
+  await switchTo(page, client.email);
+  await pay(page, code);
+  await expect(nextStep(page)).toContainText("Stage 1 of 3: awaiting the creator's preview");
+
+  // Stage 1: a preview, a revision with a comment, a second preview, the approval.
+  await switchTo(page, creator.email);
+  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  await expect(page.getByRole("button", { name: "Deliver" })).toBeDisabled();
+  await postPreview(page, 1, "Sketch", "sketch.png");
+
+  await switchTo(page, client.email);
+  await page.goto(`${REQUESTS}?order=${code}`);
+  // The client sees the watermarked copy, never the original, until the order completes.
+  const sketch = stage(page, 1).getByRole("img", { name: "sketch.png" });
+  await expect(sketch).toBeVisible();
+  const copy = await page.request.get((await sketch.getAttribute("src"))!);
+  expect(copy.status()).toBe(200);
+  expect(copy.headers()["content-type"]).toBe("image/jpeg");
+  await stage(page, 1).getByRole("button", { name: "Request a revision" }).click();
+  await stage(page, 1).getByLabel("What should change?").fill("A softer pose, please.");
+  await stage(page, 1).getByRole("button", { name: "Send the revision request" }).click();
+  await expect(stateOf(page, 1)).toHaveText("Revision requested");
+
+  await switchTo(page, creator.email);
+  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  await expect(stage(page, 1).getByTestId("revision-notes")).toContainText("A softer pose, please.");
+  await postPreview(page, 1, "Sketch", "sketch-2.png");
+
+  await switchTo(page, client.email);
+  await page.goto(`${REQUESTS}?order=${code}`);
+  await approve(page, 1, "Approve Sketch? This releases ¥3,000 to the creator.");
+  await expect(stateOf(page, 2)).toHaveText("In progress");
+  await expect.poll(async () => (await orderMoney(code)).transfers.length).toBe(1);
+
+  // Stages 2 and 3: a preview each, approved.
+  for (const [n, name, amount] of [
+    [2, "Line art", "¥3,000"],
+    [3, "Colour", "¥4,000"],
+  ] as const) {
+    await switchTo(page, creator.email);
+    await page.goto(`${MANAGEMENTS}?order=${code}`);
+    await postPreview(page, n, name, `stage-${n}.png`);
+    await switchTo(page, client.email);
+    await page.goto(`${REQUESTS}?order=${code}`);
+    await approve(page, n, `Approve ${name}? This releases ${amount} to the creator.`);
+  }
+
+  // Every stage approved: the creator delivers the final file and completes.
+  await switchTo(page, creator.email);
+  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  await page.getByRole("tab", { name: "Delivery" }).click();
+  await page.getByLabel("Upload files").setInputFiles({ name: "final.png", mimeType: "image/png", buffer: pngBytes() });
+  await expect(page.getByRole("link", { name: "Download final.png" })).toBeVisible();
+  await page.getByRole("button", { name: "Deliver" }).click();
+  await expect(nextStep(page)).toContainText("Complete");
+  await page.getByRole("button", { name: "Complete" }).click();
+  await expect(nextStep(page)).toContainText("Commission was successfully completed.");
+
+  // The client now gets the originals.
+  await switchTo(page, client.email);
+  await page.goto(`${REQUESTS}?order=${code}`);
+  const original = await page.request.get(
+    (await stage(page, 1).getByRole("img", { name: "sketch.png" }).getAttribute("src"))!,
+  );
+  expect(original.status()).toBe(200);
+  expect(original.headers()["content-type"]).toBe("image/png");
+
+  // At Stripe: one charge of the whole price, nothing refunded, one transfer per stage of its share less the fee.
+  const money = await orderMoney(code);
+  expect(money.charges).toEqual([{ captured: 10_000, refunded: 0 }]);
+  expect(money.transfers.map((t) => t.amount).sort()).toEqual([...STAGE_TRANSFERS].sort());
+});
+
+test("an order cancelled after its first stage: 70% goes back to the client's card, the approved 30% stays with the creator", async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const client = await signUpWithApi(page);
+  await saveCard(page, "4242 4242 4242 4242");
+  await expect(page.getByText("Visa ending in 4242")).toBeVisible();
+  const creator = await newCreator(page);
+  await setUpPayouts(page);
+  const title = `Cancelled milestones ${Date.now().toString(36)}`;
+  const { code } = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: client.email,
+    priceAmount: 10_000,
+    title,
+    stagePlan: PLAN,
+  });
+
+  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  await page.getByRole("button", { name: "Approve" }).click();
+  await expect(nextStep(page)).toContainText("Payment");
+  await switchTo(page, client.email);
+  await pay(page, code);
+
+  await switchTo(page, creator.email);
+  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  await postPreview(page, 1, "Sketch", "sketch.png");
+  await switchTo(page, client.email);
+  await page.goto(`${REQUESTS}?order=${code}`);
+  await approve(page, 1, "Approve Sketch? This releases ¥3,000 to the creator.");
+
+  // The creator calls the order off: the prompt names the split, and the order ends with its money.
+  await switchTo(page, creator.email);
+  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  let prompt = "";
+  page.once("dialog", (dialog) => {
+    prompt = dialog.message();
+    void dialog.accept();
+  });
+  await page.getByRole("button", { name: "Cancel" }).click();
+  await expect(nextStep(page)).toContainText("Commission has been canceled.");
+  expect(prompt).toContain("¥7,000");
+  expect(prompt).toContain("¥3,000");
+
+  // At Stripe: the charge of ¥10,000 is refunded ¥7,000, once; the approved stage's transfer is the only one.
+  await expect.poll(async () => (await orderMoney(code)).charges).toEqual([{ captured: 10_000, refunded: 7_000 }]);
+  expect((await orderMoney(code)).transfers.map((t) => t.amount)).toEqual([STAGE_TRANSFERS[0]]);
+
+  // The client reads the split on the Payment tab.
+  await switchTo(page, client.email);
+  await page.goto(`${REQUESTS}?order=${code}`);
+  await page.getByRole("tab", { name: "Payment" }).click();
+  await expect(page.getByRole("tabpanel")).toContainText("¥7,000");
+});
