@@ -23,9 +23,11 @@ const STATE_TONES: Record<StageState, string> = {
 };
 
 export function OrderStageTimeline({ orderId, timeline }: { orderId: string; timeline: StageTimelineTexts }) {
+  // Generated: the Other settings tab's Milestones section derives its heading's id from "order-stages" too.
+  const headingId = useId();
   return (
-    <section aria-labelledby="order-stages-heading" className="space-y-3" data-testid="stage-timeline">
-      <h3 id="order-stages-heading" className="font-semibold text-zinc-900 dark:text-zinc-50">
+    <section aria-labelledby={headingId} className="space-y-3" data-testid="stage-timeline">
+      <h3 id={headingId} className="font-semibold text-zinc-900 dark:text-zinc-50">
         {timeline.heading}
       </h3>
       <ol className="space-y-3">
