@@ -7,7 +7,7 @@ import { newCreator, switchTo } from "./order-steps";
 /**
  * A staged order's timeline (issue 36, decision 073): a paid three-stage order whose Sketch preview waits for the
  * client. The client asks for a revision with a comment, which the creator reads; the Sketch's one revision used, the
- * creator posts again (the previews slice's upload, stood in for by a fixture) and the client is told no revision is
+ * creator posts again (through a fixture; milestones.spec drives the real upload) and the client is told no revision is
  * left; the creator allows one more; the client approves, and the Sketch reads Approved and the Colours In progress.
  * Then the client's labels in Japanese.
  */
@@ -58,7 +58,7 @@ test("the client asks a revision, the creator reads it and allows one more, the 
   await expect(nextStep(page)).toContainText("Stage 1 of 3: post the preview of Sketch");
   await expect(page.getByRole("button", { name: "Deliver" })).toBeDisabled();
   await expect(page.getByText("Every stage must be approved before you deliver.")).toBeVisible();
-  // The new preview (the upload control is the previews slice's; the fixture posts it through the Order object).
+  // The new preview (a fixture posts it through the Order object; milestones.spec drives the upload control).
   await devFixture("stagePreview", { orderId: id, sellerEmail: creator.email, stage: 0 });
 
   // The client has used the Sketch's one revision: the button says so, and why.

@@ -343,7 +343,7 @@ export async function getOrderDetail(
   const side: OrderSide = row.seller_id === viewer.commissionAccountId ? "seller" : "buyer";
   const orderId = String(row.id);
   const staged = parseStages(row.stages).length > 0;
-  // The previews are the previews slice's read (signed URLs); they go beside the batch, only for a staged order.
+  // The previews (stage-previews.ts, signed URLs) are read beside the batch, only for a staged order.
   const previewsRead = staged
     ? stagePreviewViews(env, orderId, { side, orderProgress: String(row.order_progress_status) })
     : Promise.resolve([]);
