@@ -229,6 +229,45 @@ async function transferFunding(
   return { money, sourceTransaction: charge.id };
 }
 
+/** Stripe's refusal of a transfer larger than what its `source_transaction` has left. */
+const isSourceExhausted = (error: unknown) =>
+  error instanceof Stripe.errors.StripeInvalidRequestError &&
+  error.code === "balance_insufficient" &&
+  error.param === "amount";
+
+/**
+ * The payout's transfer, from the client's charge when it has one. A charge can have too little left for it: a stage's
+ * payout still held (the creator's account not ready) when the order was cancelled goes after the refund of the
+ * other stages, and Stripe keeps its own fee of the whole charge. That refusal is final (a refunded charge never gains
+ * funds again), so the share then goes from the platform's balance, under a key of its own: the two transfers can
+ * never both go, and a retry of either gets the same one. If the balance has too little available too, the payout
+ * stays held for the next release.
+ */
+async function createPayoutTransfer(
+  stripe: Stripe,
+  payout: ClaimedPayout,
+  money: MinorUnits,
+  sourceTransaction: string | undefined,
+): Promise<Stripe.Transfer> {
+  const params: Stripe.TransferCreateParams = {
+    amount: money.amount,
+    currency: money.currency.toLowerCase(),
+    destination: payout.stripe_account_id,
+    transfer_group: `order-${payout.order_id}`,
+    metadata: { orderId: payout.order_id, payoutId: payout.id },
+  };
+  if (!sourceTransaction) return stripe.transfers.create(params, { idempotencyKey: payout.idempotency_key });
+  try {
+    return await stripe.transfers.create(
+      { ...params, source_transaction: sourceTransaction },
+      { idempotencyKey: payout.idempotency_key },
+    );
+  } catch (error) {
+    if (!isSourceExhausted(error)) throw error;
+    return stripe.transfers.create(params, { idempotencyKey: `${payout.idempotency_key}-from-balance` });
+  }
+}
+
 export type ReleaseOutcome = "transferred" | "not_released" | "failed";
 
 /** Transfers one held payout if it can go now; a failure leaves it HELD (with Stripe's code) for the next release. */
@@ -239,17 +278,7 @@ async function releasePayout(deps: PayoutDeps, payoutId: string, now = Date.now(
   try {
     // The same charge gives the same amount on every retry, so the idempotency key always names the same request.
     const { money, sourceTransaction } = await transferFunding(stripe, payout);
-    const transfer = await stripe.transfers.create(
-      {
-        amount: money.amount,
-        currency: money.currency.toLowerCase(),
-        destination: payout.stripe_account_id,
-        source_transaction: sourceTransaction,
-        transfer_group: `order-${payout.order_id}`,
-        metadata: { orderId: payout.order_id, payoutId: payout.id },
-      },
-      { idempotencyKey: payout.idempotency_key },
-    );
+    const transfer = await createPayoutTransfer(stripe, payout, money, sourceTransaction);
     // What Stripe says it sent, which is what the wallet shows.
     await d1
       .prepare(

@@ -7,6 +7,7 @@ import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { checkOrderMoney } from "#worker/payments/money-check";
+import { releaseHeldPayouts } from "#worker/payments/payouts";
 import { loadOrder } from "#worker/services/orders";
 import { accountOf, creator, onboard, paidOrder } from "../support/connect-helpers";
 import { newParty } from "../support/order-states";
@@ -198,5 +199,32 @@ describe("a cancel gives back the shares not approved, once", () => {
     });
     expect(await transfersOf(order)).toEqual([]);
     expect(await expectMoneyAgrees(order.id)).toMatchObject({ refunded: 10_000, transferred: 0 });
+  });
+
+  it("a stage's payout held past the cancel (the creator not yet set up) goes once, from the balance, when they are", async () => {
+    const [seller, buyer] = [await creator(), await newParty()];
+    const paid = await paidOrder("PAID", seller, buyer);
+    await setStagesOnRow(paid.id);
+    const order = { ...paid, seller, buyer, account: "" };
+    await preview(order, 0);
+    await approve(order, 0);
+    expect((await payoutsOf(order.id)).map((p) => [p.stage_index, p.payout_status])).toEqual([[0, "HELD"]]);
+    await cancel(order);
+    expect((await chargeOfOrder(order.id)).amount_refunded).toBe(7_000);
+
+    // The creator sets up payouts. The charge has less left than the ¥2,744 share (¥3,000 after the refund, less
+    // Stripe's fee on the whole charge), so the share goes from the platform's balance instead, once.
+    await onboard(seller.cookie, "complete");
+    await fetch(`http://${env.STRIPE_API_HOST}:${env.STRIPE_API_PORT}/_emulator/balance/make_available`, {
+      method: "POST",
+    });
+    const release = () => releaseHeldPayouts({ d1: env.DB, stripe: platform() }, seller.userAccountId);
+    await release();
+    await release();
+    const account = (await accountOf(seller))!;
+    const transfers = (await platform().transfers.list({ destination: account, limit: 100 })).data;
+    expect(transfers.map((t) => [t.amount, t.source_transaction])).toEqual([[STAGE_SHARES[0], null]]);
+    expect((await payoutsOf(order.id)).map((p) => [p.stage_index, p.payout_status])).toEqual([[0, "TRANSFERRED"]]);
+    expect(await expectMoneyAgrees(order.id)).toMatchObject({ captured: 10_000, refunded: 7_000 });
   });
 });
