@@ -124,6 +124,10 @@ test("a three-stage order from the request to completion: three previews, one re
 
   await creator.goto(`${MANAGEMENTS}?order=${code}`);
   await expect(stage(creator, 1).getByTestId("revision-notes")).toContainText("A softer pose, please.");
+  // The chat keeps the same timeline as system lines, in the reader's language.
+  const chat = creator.getByRole("log", { name: "Messages" });
+  await expect(chat.getByText("Preview for Stage 1 (Sketch) posted")).toBeVisible();
+  await expect(chat.getByText("Revision requested for Stage 1 (Sketch)")).toBeVisible();
   await postPreview(creator, 1, "Sketch", "sketch-2.png");
 
   await client.goto(`${REQUESTS}?order=${code}`);
@@ -212,6 +216,11 @@ test("an order cancelled after its first stage: 70% goes back to the client's ca
   await expect(nextStep(page)).toContainText("Commission has been canceled.");
   expect(prompt).toContain("¥7,000");
   expect(prompt).toContain("¥3,000");
+  await expect(
+    page
+      .getByRole("log", { name: "Messages" })
+      .getByText("Order canceled: ¥7,000 refunded, ¥3,000 kept for approved stages"),
+  ).toBeVisible();
 
   // At Stripe: the charge of ¥10,000 is refunded ¥7,000, once; the approved stage's transfer is the only one.
   await expect.poll(async () => (await orderMoney(code)).charges).toEqual([{ captured: 10_000, refunded: 7_000 }]);

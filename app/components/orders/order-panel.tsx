@@ -1,7 +1,7 @@
 // The order detail panel of `?order={code}` (spec section 2): the left panel, the tabs each party may see, the event
 // log, and the order chat beside them (issue 11; toggled by a message button on small screens). The left panel and
 // the tabs sit side by side when the content is wide enough (a container query: the chat takes room on wide screens).
-import { Suspense, useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { OrderChat } from "#app/components/chat/order-chat";
 import { Tabs } from "#app/components/tabs/tabs";
@@ -13,10 +13,13 @@ import { OrderDelivery, OrderPayment, OrderSettings, preloadOrderTabs } from "./
 import { OrderDetails } from "./order-details";
 import { OrderLog } from "./order-log";
 import type { OrderPanelTexts } from "./order-panel-texts.server";
-import { OrderStageTimeline } from "./order-stage-timeline";
 import { OrderSummary } from "./order-summary";
 
 /** Its words and values come from the loader (order-panel-texts.server.ts); the tabs and the log draw their own. */
+const OrderStageTimeline = lazy(() =>
+  import("./order-stage-timeline").then((module) => ({ default: module.OrderStageTimeline })),
+);
+
 export function OrderPanel({
   order,
   texts,
@@ -66,8 +69,16 @@ export function OrderPanel({
             <OrderLog events={texts.logLines} />
           </div>
           <div className="min-w-0 space-y-6">
-            {/* A staged order's stages (decision 073), above the tabs: what both parties act on while it is under way. */}
-            {texts.stages && <OrderStageTimeline orderId={order.id} timeline={texts.stages} />}
+            {/*
+              A staged order's stages (decision 073), above the tabs: what both parties act on while it is under way. Its
+              own chunk: most orders have no stages, so their pages never load it; the server renders it in the same
+              response, and the browser keeps that markup until the chunk arrives.
+            */}
+            {texts.stages && (
+              <Suspense fallback={null}>
+                <OrderStageTimeline orderId={order.id} timeline={texts.stages} />
+              </Suspense>
+            )}
             {/* The other tabs' panels load when a pointer nears the tab list or a tab gets focus (lazy-order-tabs.ts). */}
             <div
               className="min-w-0"

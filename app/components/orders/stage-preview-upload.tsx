@@ -1,7 +1,7 @@
 // The seller's control for posting a stage's preview (decision 073 "Previews"), placed on the stage timeline: the
 // files go in one multipart request to the preview door, which makes the client's watermarked copies where the files
 // are stored (never here in the browser). XMLHttpRequest, since fetch reports no upload progress.
-import { useId, useState, type FormEvent } from "react";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ErrorText } from "#app/components/form/error-text";
 import { uploadErrorMessage } from "#app/components/media/upload-client";
 import { m } from "#app/paraglide/messages.js";
@@ -78,6 +78,13 @@ export function StagePreviewUpload({
   const [phase, setPhase] = useState<Phase>({ is: "idle" });
   const [error, setError] = useState<string | null>(null);
   const busy = phase.is === "sending" || phase.is === "processing";
+  // Files chosen before this component hydrated (its chunk loads after the page's) are on the input but not in the
+  // state: picked up once it is interactive, so the choice is not lost and Post preview is enabled.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const chosen = input.current?.files;
+    if (chosen?.length) setFiles([...chosen]);
+  }, []);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -112,6 +119,7 @@ export function StagePreviewUpload({
         {m.orders_stage_preview_hint()}
       </p>
       <input
+        ref={input}
         id={`${id}-files`}
         type="file"
         multiple
