@@ -244,6 +244,8 @@ export interface OrderEventView {
   at: number;
   /** A PAID event's card, for the buyer only (the seller is not shown the client's card); null when unknown or deleted. */
   card: { brand: string; last4: string } | null;
+  /** The stage a stage event acted on (0-based index and title); null for any other event. */
+  stage: { index: number; title: string } | null;
 }
 
 /** A commission category as a page shows it: its catalogue code and its name in the viewer's language. */
@@ -366,10 +368,11 @@ export async function getOrderDetail(
          WHERE f.order_id = ? ORDER BY q.user_index, q.id`,
       )
       .bind(orderId),
-    // A PAID event names its payment's intent (the state after it); the transaction of that intent names the card.
+    // A PAID event names its payment's intent (the state after it); the transaction of that intent names the card. A
+    // stage event names its stage.
     d1
       .prepare(
-        `SELECT e.version, e.event_type, e.actor, e.created_at, pm.brand AS card_brand, pm.last4 AS card_last4
+        `SELECT e.version, e.event_type, e.actor, e.created_at, pm.brand AS card_brand, pm.last4 AS card_last4, ${EVENT_STAGE_COLUMNS}
          FROM commission_order_events e
          LEFT JOIN payment_transactions pt ON e.event_type = 'PAID' AND pt.order_id = e.order_id
            AND pt.stripe_payment_intent_id = json_extract(e.after, '$.paidPayment.intentId')
@@ -524,6 +527,16 @@ function stageViews(
 }
 
 /**
+ * The stage a stage event acted on (decision 073): the order's current stage before it, the first not approved, read
+ * from the event's `before` state. Its position (0-based) and title; null for any other event.
+ */
+const EVENT_STAGE_COLUMNS = `
+  (SELECT s.key FROM json_each(e.before, '$.stages') s
+     WHERE e.event_type LIKE 'STAGE!_%' ESCAPE '!' AND json_extract(s.value, '$.status') != 'APPROVED' ORDER BY s.key LIMIT 1) AS stage_index,
+  (SELECT json_extract(s.value, '$.title') FROM json_each(e.before, '$.stages') s
+     WHERE e.event_type LIKE 'STAGE!_%' ESCAPE '!' AND json_extract(s.value, '$.status') != 'APPROVED' ORDER BY s.key LIMIT 1) AS stage_title`;
+
+/**
  * One line of the order's log. The Order object records a payment's success as its own (Stripe's word reaches it by
  * the confirm, the webhook or the check after 3-D Secure), but no payment is automatic: only the client starts one,
  * with their card (`paymentBlock`), so a PAID event is the client's (issue 33: it read 'Paid automatically').
@@ -538,6 +551,10 @@ function eventView(e: Row, side: OrderSide): OrderEventView {
     actor: paid ? "buyer" : (e.actor as OrderEventView["actor"]),
     at: Number(e.created_at),
     card,
+    stage:
+      e.stage_title === null || e.stage_title === undefined
+        ? null
+        : { index: Number(e.stage_index), title: String(e.stage_title) },
   };
 }
 

@@ -40,12 +40,19 @@ const whoOf = (event: OrderEventView) =>
       })
     : ACTOR_LABELS[event.actor]();
 
+/** What happened; a stage event names its stage ("Stage approved: stage 1 (Sketch)"). */
+function whatOf(event: OrderEventView) {
+  const what = (EVENT_LABELS[event.type] ?? (() => event.type))();
+  if (!event.stage) return what;
+  return m.orders_event_with_stage({ event: what, n: String(event.stage.index + 1), title: event.stage.title });
+}
+
 /** Who did what, when, in the request's language. */
 export const orderLogLines = (events: OrderEventView[]): OrderLogLine[] =>
   events.map((event) => ({
     version: event.version,
     at: event.at,
-    what: (EVENT_LABELS[event.type] ?? (() => event.type))(),
+    what: whatOf(event),
     who: whoOf(event),
     when: showDateTime(event.at),
   }));

@@ -149,10 +149,10 @@ describe("the stage moves' notices and the panel's words", () => {
       hint: "Every stage must be approved before you deliver.",
     });
     expect(sellerPanel.logLines.map((l) => `${l.what} ${l.who}`)).toEqual([
-      "Revision requested by the client",
-      "One more revision allowed by the creator",
-      "Stage preview posted by the creator",
-      "Stage approved by the client",
+      "Revision requested: stage 1 (Sketch) by the client",
+      "One more revision allowed: stage 1 (Sketch) by the creator",
+      "Stage preview posted: stage 1 (Sketch) by the creator",
+      "Stage approved: stage 1 (Sketch) by the client",
     ]);
   });
 
@@ -173,6 +173,6 @@ describe("the stage moves' notices and the panel's words", () => {
     const detail = (await getOrderDetail(db(), env, order.code, viewer(buyer)))!;
     const panel = withMessageLocale("ja", "http://localhost", () => orderPanelTexts(detail, Date.now()));
     expect(panel.stages?.items[0]?.stateLabel).toBe("自動承認済み");
-    expect(panel.logLines.at(-1)).toMatchObject({ what: "段階の承認", who: "自動" });
+    expect(panel.logLines.at(-1)).toMatchObject({ what: "段階の承認（段階 1：Sketch）", who: "自動" });
   });
 });
