@@ -3,7 +3,7 @@
 // uploaded first (rule commission-order / chat_medias) and links or embeds pasted (decision 058), both controls inert
 // once the attachments reach messageMediaLimit; Send disabled while there is nothing to send. Enter sends,
 // Shift+Enter starts a new line.
-import { useId, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from "react";
+import { useId, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from "react";
 import { ErrorText } from "#app/components/form/error-text";
 import { precheckFiles, uploadErrorMessage } from "#app/components/media/upload-client";
 import { UploadProgressList, useUploads } from "#app/components/media/upload-progress";
@@ -48,7 +48,11 @@ export function ChatComposer({
 }: {
   room: ChatRoomView;
   draft: Draft;
-  onDraft: (draft: Draft) => void;
+  /**
+   * Changes the draft from what it holds when the change lands, never from this render's copy: an upload that ends
+   * while the user types must not have its files overwritten by the keystroke (or the other way round).
+   */
+  onDraft: (change: (current: Draft) => Draft) => void;
   onSend: (draft: Draft) => void;
 }) {
   const id = useId();
@@ -57,9 +61,6 @@ export function ChatComposer({
   // the draft gets the files (two renders), and a send in between would go without them and lose them.
   const [attaching, setAttaching] = useState(false);
   const uploading = uploads.busy || attaching;
-  // The draft as it is when an upload ends: the text typed meanwhile is kept.
-  const latestDraft = useRef(draft);
-  latestDraft.current = draft;
   const [uploadError, setUploadError] = useState<string | null>(null);
   const blocked = blockedReason(room);
   const limit = room.messageCharacterLimit;
@@ -99,16 +100,10 @@ export function ChatComposer({
         files,
       );
       if (!uploaded.ok) return setUploadError(uploadErrorMessage(uploaded.code));
-      const current = latestDraft.current;
-      onDraft({
-        ...current,
-        medias: [
-          ...current.medias,
-          ...uploaded.uploaded.map(
-            ({ url, file }): ChatMediaSubmit => ({ formatType: "FILE", name: file.name, file: { url } }),
-          ),
-        ],
-      });
+      const added = uploaded.uploaded.map(
+        ({ url, file }): ChatMediaSubmit => ({ formatType: "FILE", name: file.name, file: { url } }),
+      );
+      onDraft((current) => ({ ...current, medias: [...current.medias, ...added] }));
     } finally {
       // In the same render as the draft's new files.
       setAttaching(false);
@@ -116,8 +111,7 @@ export function ChatComposer({
   }
 
   function addLink(media: ChatMediaSubmit) {
-    const current = latestDraft.current;
-    onDraft({ ...current, medias: [...current.medias, media] });
+    onDraft((current) => ({ ...current, medias: [...current.medias, media] }));
   }
 
   return (
@@ -132,7 +126,10 @@ export function ChatComposer({
       <textarea
         id={`${id}-text`}
         value={draft.text}
-        onChange={(event) => onDraft({ ...draft, text: event.currentTarget.value })}
+        onChange={(event) => {
+          const text = event.currentTarget.value;
+          onDraft((current) => ({ ...current, text }));
+        }}
         onKeyDown={onKeyDown}
         disabled={blocked !== null}
         placeholder={blocked ?? m.chat_placeholder()}
@@ -154,7 +151,9 @@ export function ChatComposer({
               <span className="max-w-32 truncate">{draftMediaLabel(media)}</span>
               <button
                 type="button"
-                onClick={() => onDraft({ ...draft, medias: draft.medias.filter((other) => other !== media) })}
+                onClick={() =>
+                  onDraft((current) => ({ ...current, medias: current.medias.filter((other) => other !== media) }))
+                }
                 aria-label={m.chat_remove_attachment({ name: draftMediaLabel(media) })}
                 className="grid size-11 place-items-center text-base leading-none"
               >
