@@ -1,21 +1,18 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requestContext } from "#app/lib/request-context";
 import * as generalPage from "#app/routes/dashboard/commission-forms-general";
 import * as newServicePage from "#app/routes/dashboard/commission-forms-service-new";
 import { createDb } from "#worker/db/client";
 import { commissionAccounts, commissionForms, currencies, localizedTexts } from "#worker/db/schema";
-import type { Locale } from "#worker/domain/constants";
 import { parseCommissionSettings, type CommissionSettings } from "#worker/domain/commission-settings";
 import { createAccount } from "#worker/services/accounts";
 import { getCreatorProfile } from "#worker/services/catalog";
 import { createFormFromTemplate, getFormForEdit } from "#worker/services/commission-forms";
 import { getCommissionSettings, saveCommissionSettings } from "#worker/services/commission-settings";
 import { grantCreatorRole } from "#worker/services/roles";
-import { createSession, getSessionUser } from "#worker/services/sessions";
 import { creatorOf } from "../support/helpers";
+import { pageContext } from "../support/page-context";
 
 const db = () => createDb(env.DB);
 let serial = 0;
@@ -36,22 +33,6 @@ const settings = (patch: Partial<CommissionSettings> = {}): CommissionSettings =
   defaultTerms: "",
   ...patch,
 });
-
-/** The React Router context a page loader/action gets from the Worker, for `accountId` signed in. */
-async function pageContext(accountId: string, locale: Locale, path: string) {
-  const { token } = await createSession(db(), accountId);
-  const context = new RouterContextProvider();
-  context.set(requestContext, {
-    env,
-    url: new URL(`http://localhost${path}`),
-    executionCtx: {} as ExecutionContext,
-    db: db(),
-    user: await getSessionUser(db(), token),
-    sessionToken: token,
-    locale,
-  });
-  return context;
-}
 
 const GENERAL = "/dashboard/commission/setting/form/general";
 function post(fields: Record<string, string>) {

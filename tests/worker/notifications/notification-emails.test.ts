@@ -15,9 +15,9 @@ import {
 } from "#worker/services/notification-emails";
 import { loadOrder, recordTransition } from "#worker/services/orders";
 import { runScheduledJobs } from "#worker/scheduled";
-import { createSession, getSessionUser } from "#worker/services/sessions";
 import { freshUser } from "../support/auth-helpers";
 import { call, db, signUp } from "../support/helpers";
+import { pageContext } from "../support/page-context";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
 import { setProfileFace } from "../support/profile-fixtures";
 
@@ -92,18 +92,8 @@ async function mailsTo(email: string, subject: string): Promise<{ subject: strin
 
 /** The settings page's action, as the signed-in `accountId` posts it. */
 async function postSettings(accountId: string, fields: [string, string][], locale: Locale = "en") {
-  const { token } = await createSession(db(), accountId);
-  const context = new RouterContextProvider();
   const path = "/dashboard/setting/profile/notification";
-  context.set(requestContext, {
-    env,
-    url: new URL(`http://localhost${path}`),
-    executionCtx: {} as ExecutionContext,
-    db: db(),
-    user: await getSessionUser(db(), token),
-    sessionToken: token,
-    locale,
-  });
+  const context = await pageContext(accountId, locale, path);
   const body = new FormData();
   for (const [name, value] of fields) body.append(name, value);
   return settingsPage.action({

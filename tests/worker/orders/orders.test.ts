@@ -3,17 +3,15 @@
 // log and the notifications, and deadlines as alarms. Orders are inserted directly until request submission lands.
 import { env } from "cloudflare:workers";
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
-import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { requestContext } from "#app/lib/request-context";
 import * as managementsPage from "#app/routes/dashboard/commission-managements";
 import type { Locale } from "#worker/domain/constants";
 import { translateAuthoringErrors } from "#worker/http/authoring-messages";
 import { grantCreatorRole } from "#worker/services/roles";
 import type { StoredOrder } from "#worker/services/orders";
-import { createSession, getSessionUser } from "#worker/services/sessions";
 import { freshUser } from "../support/auth-helpers";
 import { call, db, signUp } from "../support/helpers";
+import { pageContext } from "../support/page-context";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
 
 async function party() {
@@ -121,18 +119,8 @@ describe("who may act on an order", () => {
 /** The seller's Other settings tab posts the price to the managements page's action, as typed (major units). */
 async function postPrice(userAccountId: string, orderId: string, price: string, locale: Locale = "en") {
   await grantCreatorRole(db(), userAccountId);
-  const { token } = await createSession(db(), userAccountId);
   const path = "/dashboard/commission/managements";
-  const context = new RouterContextProvider();
-  context.set(requestContext, {
-    env,
-    url: new URL(`http://localhost${path}`),
-    executionCtx: {} as ExecutionContext,
-    db: db(),
-    user: await getSessionUser(db(), token),
-    sessionToken: token,
-    locale,
-  });
+  const context = await pageContext(userAccountId, locale, path);
   const body = new FormData();
   for (const [name, value] of Object.entries({ orderId, intent: "updatePrice", currency: "JPY", price }))
     body.set(name, value);

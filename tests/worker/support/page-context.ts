@@ -1,5 +1,5 @@
 // The React Router context a page loader or action gets from the Worker, for a user signed in: the page tests call
-// the route modules as React Router calls them (commission-settings.test.ts and orders.test.ts keep their own copy).
+// the route modules as React Router calls them.
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { requestContext } from "#app/lib/request-context";
