@@ -1,41 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { DEADLINES, decide, type OrderActor, type OrderState, type PaymentRef } from "./order";
 import { cancelRefund, refundOnCancel } from "./order-refunds";
+import { order as baseOrder, T0 } from "./order-test-states";
 
-const T0 = Date.UTC(2026, 10, 1);
 const LATE = T0 + DEADLINES.deliveryMs + 1;
 const PAID_INTENT: PaymentRef = { intentId: "pi_paid", amount: 12_000, currency: "JPY" };
 const OPEN_INTENT: PaymentRef = { intentId: "pi_open", amount: 12_000, currency: "JPY" };
 
-function order(overrides: Partial<OrderState> = {}): OrderState {
-  return {
-    sellerId: "seller",
-    buyerId: "buyer",
-    progress: "DRAFT",
-    payment: "DRAFT",
-    chat: "DRAFT",
-    priceAmount: 12_000,
-    currency: "JPY",
-    openPayment: null,
-    paidPayment: null,
-    returnedIntentIds: [],
-    deliverableCount: 0,
-    stages: [],
-    estimatedStart: null,
-    estimatedDelivery: null,
-    submittedAt: T0,
-    approvedAt: null,
-    paidAt: null,
-    deliveredAt: null,
-    completedAt: null,
-    canceledAt: null,
-    approvalDeadline: T0 + DEADLINES.approvalMs,
-    paymentDeadline: null,
-    deliveryDeadline: null,
-    completionDeadline: null,
-    ...overrides,
-  };
-}
+/** The domain's order states at ¥12,000. */
+const order = (overrides: Partial<OrderState> = {}): OrderState => baseOrder({ priceAmount: 12_000, ...overrides });
 const approved = (o: Partial<OrderState> = {}) =>
   order({ progress: "APPROVED", chat: "OPENED", approvedAt: T0, paymentDeadline: T0 + DEADLINES.paymentMs, ...o });
 const paying = () => approved({ openPayment: OPEN_INTENT });
