@@ -20,16 +20,22 @@ const nextStep = (page: Page) => page.getByTestId("next-step");
 type Target = { name: string | RegExp; role?: string; within?: Locator };
 type Focused = { role: string; name: string };
 
-/** The focused control's role and accessible name, as the accessibility tree has them (null: nothing focused). */
+/**
+ * The focused control's role and accessible name, as the accessibility tree has them (null: nothing focused), read in
+ * one step. The locator finds the focused element, or the root when nothing has focus (the last of the two in
+ * document order), and Playwright snapshots the element that one query found: focus moving on meanwhile can't leave
+ * it waiting for an element that no longer has focus (counting `*:focus` first, then snapshotting it, did: 5 s lost,
+ * and the Japanese walk failed). The snapshot's `active` flag says which of the two it was; focus inside a frame reads
+ * as null, as nothing here has it.
+ */
 async function focusedControl(page: Page): Promise<Focused | null> {
-  const focused = page.locator("*:focus");
-  if ((await focused.count()) !== 1) return null;
-  // The snapshot's first line is the element: `- role "name"`, YAML-quoted as a whole when the text has a colon.
-  let line = (await focused.ariaSnapshot({ timeout: 5_000 })).split("\n")[0].replace(/^- /, "");
-  if (line.startsWith("'")) line = line.slice(1, line.lastIndexOf("'")).replace(/''/g, "'");
-  const match = /^([\w-]+)(?: "((?:[^"\\]|\\.)*)")?/.exec(line);
-  if (!match) return { role: line, name: "" };
-  return { role: match[1], name: match[2] ? (JSON.parse(`"${match[2]}"`) as string) : "" };
+  const [node] = (await page.locator("html, *:focus").last().ariaSnapshotJSON({ mode: "ai", depth: 0 })) as {
+    role?: string;
+    name?: string;
+    active?: boolean;
+  }[];
+  if (!node?.active) return null;
+  return { role: node.role ?? "", name: node.name ?? "" };
 }
 
 const named = (focused: Focused | null, target: Target) =>
