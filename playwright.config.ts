@@ -25,8 +25,11 @@ export default defineConfig({
   fullyParallel: false,
   forbidOnly: !!process.env.CI,
   retries: 0,
+  // Timeouts catch a hang, not slowness (docs/decisions/074): a test's own is at least twice what it takes on a quiet
+  // machine (a long walk sets its own), and an expectation waits 20 s, since on a busy machine a step that takes 2 s
+  // when quiet (a payment and its webhooks) can take several times that.
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  expect: { timeout: 20_000 },
   // Kept inside test-results/ but apart from the JSON summary, which Playwright must not wipe.
   outputDir: "test-results/e2e-artifacts",
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],

@@ -23,6 +23,13 @@ function freePort(): Promise<number> {
   });
 }
 
+/**
+ * Both projects' timeouts. A timeout here catches a hang; speed is the benches' job (docs/decisions/074). Vitest's 5 s
+ * default was a speed check in effect: a test of 2 s on a quiet machine failed at 5.6 s on a busy one. 20 s leaves the
+ * slowest test on the default (about 2.3 s quiet) more than 8× room; a test that needs more says so with its own.
+ */
+const timeouts = { testTimeout: 20_000, hookTimeout: 30_000 };
+
 export default defineConfig(async () => {
   const migrations = await readD1Migrations(new URL("./migrations", import.meta.url).pathname);
   // The Worker's Stripe client reaches the emulator by host and port, as in dev (wrangler.toml); the port is this
@@ -54,6 +61,7 @@ export default defineConfig(async () => {
           ],
           test: {
             name: "workerd",
+            ...timeouts,
             include: ["tests/worker/**/*.test.ts", "worker/http/**/*.test.ts"],
             setupFiles: ["./tests/worker/apply-migrations.ts"],
             // A local HTTP server for the production mailer's test (tests/worker/notifications/mailer.test.ts), and the
@@ -65,6 +73,7 @@ export default defineConfig(async () => {
           extends: false,
           test: {
             name: "node",
+            ...timeouts,
             environment: "node",
             include: ["tests/emulator/**/*.test.ts", "tests/node/**/*.test.ts", "worker/domain/**/*.test.ts"],
           },

@@ -54,7 +54,7 @@ test("a visitor whose handle was taken while their code waited picks another and
   await submitField(codeField);
   await expect(dialog.getByLabel("Name", { exact: true })).toBeVisible();
 
-  const reloaded = page.waitForEvent("load", { timeout: 15_000 });
+  const reloaded = page.waitForEvent("load", { timeout: 20_000 });
   await dialog.getByRole("button", { name: "Skip for now" }).click();
   await reloaded;
   await expect(page).toHaveURL(/\/onboarding$/);

@@ -76,7 +76,7 @@ test("a client signs in with the keyboard only", async ({ page }) => {
   const code = await readLatestCode(page, DEMO.client);
   await tabTo(page, codeField);
   await page.keyboard.type(code);
-  const reloaded = page.waitForEvent("load", { timeout: 15_000 });
+  const reloaded = page.waitForEvent("load", { timeout: 20_000 });
   await page.keyboard.press("Enter");
   await reloaded;
   await expect(accountMenuButton(page)).toBeVisible();

@@ -36,7 +36,7 @@ test("a next parameter pointing to another site is ignored", async ({ page, base
   const codeField = dialog.getByLabel("Code", { exact: true });
   await expect(codeField).toBeVisible();
   await codeField.fill(await readLatestCode(page, DEMO.admin));
-  const reloaded = page.waitForEvent("load", { timeout: 15_000 });
+  const reloaded = page.waitForEvent("load", { timeout: 20_000 });
   await submitField(codeField);
   await reloaded;
   expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);
@@ -59,7 +59,7 @@ for (const next of ["/%09/evil.example/", "/%0A/evil.example/"]) {
     // The code step shows once the send was answered: only then is the mailbox's newest code this one.
     await expect(codeField).toBeVisible();
     await codeField.fill(await readLatestCode(page, DEMO.client));
-    const reloaded = page.waitForEvent("load", { timeout: 15_000 });
+    const reloaded = page.waitForEvent("load", { timeout: 20_000 });
     await submitField(codeField);
     await reloaded;
     expect(new URL(page.url()).origin).toBe(new URL(baseURL!).origin);

@@ -37,7 +37,7 @@ test("a visitor signs up with an e-mail code, fills the profile and ends up sign
   await expectAccessible(page);
 
   // The complete step reloads the page after about a second.
-  const reloaded = page.waitForEvent("load", { timeout: 15_000 });
+  const reloaded = page.waitForEvent("load", { timeout: 20_000 });
   await dialog.getByRole("button", { name: "Save", exact: true }).click();
   await reloaded;
   // Spec section 2: a sign-up lands on /?signup, which pushes /onboarding.

@@ -242,7 +242,7 @@ function entriesFromHtml(html: string): MailboxEntry[] {
 export async function readLatestCode(
   from: Page | APIRequestContext,
   email: string,
-  { timeout = 10_000 } = {},
+  { timeout = 20_000 } = {},
 ): Promise<string> {
   const isPage = "context" in from && typeof from.context === "function";
   const mailbox = isPage ? await (from as Page).context().newPage() : null;
@@ -304,7 +304,7 @@ export async function signIn(page: Page, email: string, { expectSignedIn = true 
   await expect(codeField).toBeVisible();
   await codeField.fill(await readLatestCode(page, email));
   // The complete step reloads the page after about a second: the next "load" event is that reload.
-  const reloaded = page.waitForEvent("load", { timeout: 15_000 });
+  const reloaded = page.waitForEvent("load", { timeout: 20_000 });
   await submitField(codeField);
   await reloaded;
   if (expectSignedIn) await expect(accountMenuButton(page)).toBeVisible();

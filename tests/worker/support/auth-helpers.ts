@@ -38,7 +38,7 @@ export async function sendForCode(json: { email: string; handle?: string }, ip =
   const before = (await mails(json.email)).length;
   const response = await send(json, ip);
   if (response.status !== 200) throw new Error(`send failed: ${response.status} ${await response.text()}`);
-  const deadline = Date.now() + 3000;
+  const deadline = Date.now() + 10_000;
   for (;;) {
     const all = await mails(json.email);
     if (all.length > before) return codeFrom({ text: all[all.length - 1] });

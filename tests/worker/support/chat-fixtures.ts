@@ -122,7 +122,7 @@ export async function openSocket(chatRoomId: string, cookie: string, headers: Re
   function next<T extends ChatServerFrame["type"]>(
     type: T,
     where: (f: Extract<ChatServerFrame, { type: T }>) => boolean = () => true,
-    timeoutMs = 5000,
+    timeoutMs = 10_000,
   ) {
     const match = (f: ChatServerFrame) => f.type === type && where(f as Extract<ChatServerFrame, { type: T }>);
     const seen = frames.find(match);

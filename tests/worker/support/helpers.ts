@@ -35,7 +35,7 @@ export function call(path: string, init: RequestInit & { json?: unknown; cookie?
  */
 export async function latestMailTo(
   email: string,
-  { timeoutMs = 2000 } = {},
+  { timeoutMs = 10_000 } = {},
 ): Promise<{ subject: string; text: string } | null> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
