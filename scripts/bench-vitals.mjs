@@ -213,10 +213,10 @@ const CHECK_LOADS = 6;
 
 /**
  * The loads of one page and what they are judged on. The bench reports the median of RUNS loads (what a visitor
- * typically gets). The check (--check) stops at the first load that meets every goal and otherwise takes up to
- * CHECK_LOADS, judged on each metric's best load: on a shared machine, other programs only ever add time to a load
- * (the network emulation is exact; the CPU is what they take), while a regression (a render-blocking file, a heavier
- * handler, a box that moves) is in every load.
+ * typically gets); --update-baseline the best of RUNS. The check (--check) stops at the first load that passes
+ * (`checkMisses`) and otherwise takes up to CHECK_LOADS, judged on each metric's best load: on a shared machine, other
+ * programs only ever add time to a load (the network emulation is exact; the CPU is what they take), while a
+ * regression (a render-blocking file, a heavier handler, a box that moves) is in every load.
  */
 async function measurePage(browser, base, page, storageState) {
   const loads = [];
