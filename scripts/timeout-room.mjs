@@ -41,21 +41,22 @@ function readJson(path) {
 /** Every test of Playwright's JSON report, with its longest attempt and its own timeout. */
 function playwrightTimings(report, root) {
   const tests = [];
-  const visit = (suite) => {
+  // The top-level suites are the files; below them, describe blocks, whose titles lead the test's name.
+  const visit = (suite, titles) => {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
         const duration = Math.max(0, ...(test.results ?? []).map((result) => result.duration ?? 0));
         tests.push({
           file: relative(root, `${report.config?.rootDir ?? root}/${spec.file}`),
-          name: [suite.title, spec.title].filter(Boolean).join(" › "),
+          name: [...titles, spec.title].join(" › "),
           duration,
-          timeout: test.timeout ?? report.config?.projects?.[0]?.timeout ?? null,
+          timeout: test.timeout ?? null,
         });
       }
     }
-    for (const child of suite.suites ?? []) visit(child);
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
   };
-  for (const suite of report.suites ?? []) visit(suite);
+  for (const file of report.suites ?? []) visit(file, []);
   return tests;
 }
 
