@@ -14,8 +14,8 @@
 // storage (`--repeats=1`) and every browser spec twice (`--repeat-each 2`), which fails a test that leaves behind what
 // its own next run trips over (decisions 015 and 019); E2E_REPEAT_EACH overrides the browser count alone.
 import { spawnSync } from "node:child_process";
-import { printSlowest } from "./timeout-room.mjs";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { printSlowest, readJson } from "./timeout-room.mjs";
+import { mkdirSync, rmSync } from "node:fs";
 
 const results = "test-results";
 rmSync(results, { recursive: true, force: true });
@@ -23,14 +23,6 @@ mkdirSync(results, { recursive: true });
 
 function run(command, args, env = {}) {
   return spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } }).status ?? 1;
-}
-
-function readJson(path) {
-  try {
-    return JSON.parse(readFileSync(path, "utf8"));
-  } catch {
-    return null;
-  }
 }
 
 const suites = [];

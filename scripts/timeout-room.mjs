@@ -30,7 +30,8 @@ export default class TimeoutRoomReporter {
   }
 }
 
-function readJson(path) {
+/** A runner's JSON report, or null when it wrote none (a crashed run): scripts/test.mjs reads its counts with it too. */
+export function readJson(path) {
   try {
     return JSON.parse(readFileSync(path, "utf8"));
   } catch {
