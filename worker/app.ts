@@ -21,6 +21,7 @@ import {
 import { PLAYER_FRAME_ORIGINS } from "./domain/embed-players";
 import { authApi } from "./api/auth";
 import { accountApi } from "./api/account";
+import { adminApi } from "./api/admin";
 import { benchRoutes } from "./api/bench";
 import { bookmarkApi } from "./api/bookmarks";
 import { mediaRoutes } from "./api/media";
@@ -98,7 +99,12 @@ async function setRequestContext(
     documentOnly: isPageDocument(c.req.method, c.req.path) ? new Map() : null,
   });
   await next();
+  // What a signed-in user is answered is theirs: no cache in front of Comet may keep it (the edge cache passes them
+  // by already; this tells any other).
+  if (user) c.res.headers.set("Cache-Control", SIGNED_IN_CACHE_CONTROL);
 }
+
+const SIGNED_IN_CACHE_CONTROL = "private, no-store";
 
 /** The session's last bookmark, as cookie and/or header where bookmarkAnswer says (never on a signed-out read). */
 function answerWithBookmark(
@@ -186,6 +192,7 @@ export function createApp(renderPage?: PageRenderer, { pageCache: cachePages = f
 
   app.route("/api/auth", authApi);
   app.route("/api/account", accountApi);
+  app.route("/api/admin", adminApi);
   app.route("/media", mediaRoutes);
   app.route("/api/bench", benchRoutes);
   app.route("/api/google/storage", storageApi);

@@ -12,6 +12,7 @@ import { settleReturnedSetup } from "#app/lib/payments/card-return.server";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { isCreatorSide } from "#worker/domain/roles";
+import { PROFILE_SERVICE_PARAM } from "#worker/domain/service-links";
 import { cardEntryFor } from "#worker/payments/card-entry";
 import { getCreatorProfile } from "#worker/services/catalog";
 import { getPublicService, requestViewerState } from "#worker/services/request-views";
@@ -22,7 +23,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, env, user, locale } = context.get(requestContext);
   const viewer = { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null };
   const url = new URL(request.url);
-  const serviceId = url.searchParams.get("service");
+  const serviceId = url.searchParams.get(PROFILE_SERVICE_PARAM);
   const [profile, service] = await Promise.all([
     getCreatorProfile(db, params.handle, viewer),
     serviceId ? getPublicService(db, params.handle, serviceId, viewer) : null,

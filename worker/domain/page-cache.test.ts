@@ -11,9 +11,9 @@ import {
 
 describe("publicPageAt", () => {
   it("names the signed-out pages and their React Router data requests", () => {
-    expect(publicPageAt("/")).toEqual({ kind: "catalog" });
-    expect(publicPageAt("/_root.data")).toEqual({ kind: "catalog" });
-    expect(publicPageAt("/explore/creators.data")).toEqual({ kind: "catalog" });
+    expect(publicPageAt("/")).toEqual({ kind: "catalog", list: "home" });
+    expect(publicPageAt("/_root.data")).toEqual({ kind: "catalog", list: "home" });
+    expect(publicPageAt("/explore/creators.data")).toEqual({ kind: "catalog", list: "explore" });
     expect(publicPageAt("/alice")).toEqual({ kind: "profile", handle: "alice" });
     expect(publicPageAt("/alice.data")).toEqual({ kind: "profile", handle: "alice" });
     expect(publicPageAt("/alice/works/w1")).toEqual({ kind: "work", handle: "alice", workId: "w1" });
@@ -37,7 +37,15 @@ describe("publicPageAt", () => {
 });
 
 describe("isCacheableRequest", () => {
-  const get = (cookieHeader: string | null) => ({ method: "GET", cookieHeader, hasAuthorization: false });
+  const request = (changes: Partial<Parameters<typeof isCacheableRequest>[0]> = {}) => ({
+    method: "GET",
+    cookieHeader: null,
+    hasAuthorization: false,
+    hasBookmarkHeader: false,
+    searchParams: new URLSearchParams(),
+    ...changes,
+  });
+  const get = (cookieHeader: string | null) => request({ cookieHeader });
   it("takes a GET with no cookie, or only the language and theme ones", () => {
     expect(isCacheableRequest(get(null))).toBe(true);
     expect(isCacheableRequest(get("app-language=ja; theme=dark"))).toBe(true);
@@ -46,20 +54,56 @@ describe("isCacheableRequest", () => {
     expect(isCacheableRequest(get("comet_session=x"))).toBe(false);
     expect(isCacheableRequest(get("theme=dark; __Host-comet_session=x"))).toBe(false);
     expect(isCacheableRequest(get("unknown=1"))).toBe(false);
-    expect(isCacheableRequest({ method: "POST", cookieHeader: null, hasAuthorization: false })).toBe(false);
-    expect(isCacheableRequest({ method: "GET", cookieHeader: null, hasAuthorization: true })).toBe(false);
+    expect(isCacheableRequest(request({ method: "POST" }))).toBe(false);
+    expect(isCacheableRequest(request({ hasAuthorization: true }))).toBe(false);
+  });
+  it("refuses a client's own D1 bookmark and a 3-D Secure return, which are one visitor's", () => {
+    expect(isCacheableRequest(request({ hasBookmarkHeader: true }))).toBe(false);
+    for (const query of ["setup_intent=seti_1&redirect_status=succeeded", "payment_intent=pi_1", "redirect_status=x"])
+      expect(isCacheableRequest(request({ searchParams: new URLSearchParams(query) })), query).toBe(false);
   });
 });
 
 describe("pageCacheKey", () => {
-  const key = (url: string, locale: "en" | "ja" = "en", theme?: string) =>
-    pageCacheKey({ url: new URL(url), locale, theme });
-  it("sorts the query, and keeps language, currency and theme apart", () => {
-    expect(key("https://x.test/explore/creators?b=2&a=1")).toBe(key("https://x.test/explore/creators?a=1&b=2"));
+  const key = (address: string, locale: "en" | "ja" = "en", theme?: string) => {
+    const url = new URL(address);
+    const page = publicPageAt(url.pathname);
+    if (!page) throw new Error(`not a public page: ${address}`);
+    return pageCacheKey({ url, page, locale, theme });
+  };
+  it("keeps language, currency and theme apart", () => {
     expect(key("https://x.test/a")).toBe("https://x.test/__page-cache/en/JPY/system/a");
     expect(key("https://x.test/a", "ja", "dark")).toBe("https://x.test/__page-cache/ja/JPY/dark/a");
     expect(key("https://x.test/a", "en", "junk")).toBe(key("https://x.test/a"));
-    expect(key("https://x.test/a?q=1")).not.toBe(key("https://x.test/a?q=2"));
+  });
+  it("holds only the parameters the page reads: others make no key of their own", () => {
+    expect(key("https://x.test/explore/creators.data?z=1")).toBe(key("https://x.test/explore/creators.data"));
+    expect(key("https://x.test/?auth=signin&next=%2Fdashboard")).toBe(key("https://x.test/"));
+    expect(key("https://x.test/a?q=1&utm_source=x")).toBe(key("https://x.test/a"));
+    expect(key("https://x.test/a/works/w?service=1")).toBe(key("https://x.test/a/works/w"));
+    expect(key("https://x.test/a?service=1")).toBe("https://x.test/__page-cache/en/JPY/system/a?service=1");
+    expect(key("https://x.test/a?service=1")).not.toBe(key("https://x.test/a?service=2"));
+  });
+  it("keys explore by its search as the page reads it: parameters sorted, defaults and bad values dropped", () => {
+    expect(key("https://x.test/explore/creators?sort=name&q=a")).toBe(
+      key("https://x.test/explore/creators?q=a&sort=name"),
+    );
+    expect(key("https://x.test/explore/creators?q=1")).not.toBe(key("https://x.test/explore/creators?q=2"));
+    expect(key("https://x.test/explore/creators?sort=date&order=desc")).toBe(key("https://x.test/explore/creators"));
+    expect(key("https://x.test/explore/creators?sort=bogus&category=%3Cx%3E")).toBe(
+      key("https://x.test/explore/creators"),
+    );
+  });
+  it("reads a repeated parameter's first value, as the page does", () => {
+    const first = key("https://x.test/explore/creators?sort=name&q=A&q=demo");
+    expect(first).toBe(key("https://x.test/explore/creators?q=A&sort=name"));
+    expect(first).not.toBe(key("https://x.test/explore/creators?q=demo&q=A&sort=name"));
+    expect(key("https://x.test/a?service=1&service=2")).toBe(key("https://x.test/a?service=1"));
+  });
+  it("keeps a data request's route list, the first as React Router reads it, and only on data requests", () => {
+    expect(key("https://x.test/a.data?_routes=routes%2Fprofile")).not.toBe(key("https://x.test/a.data"));
+    expect(key("https://x.test/a.data?_routes=r1&_routes=r2")).toBe(key("https://x.test/a.data?_routes=r1"));
+    expect(key("https://x.test/a?_routes=r1")).toBe(key("https://x.test/a"));
   });
 });
 

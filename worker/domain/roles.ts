@@ -36,3 +36,12 @@ export function creatorRoleSql(accountIdColumn: string): string {
   const codes = CREATOR_ROLES.map((role) => `'${role}'`).join(", ");
   return `EXISTS (SELECT 1 FROM user_account_roles r WHERE r.user_account_id = ${accountIdColumn} AND r.role_code IN (${codes}))`;
 }
+
+/**
+ * The SQL test "this account is not banned", for an account id column. A ban hides the account's public face: its
+ * profile, the works it made, its forms and services answer 404 and take no requests, and the creator search leaves it
+ * out (migration 0004). Decision 075.
+ */
+export function notBannedSql(accountIdColumn: string): string {
+  return `NOT EXISTS (SELECT 1 FROM user_account_roles r WHERE r.user_account_id = ${accountIdColumn} AND r.role_code = 'ban')`;
+}

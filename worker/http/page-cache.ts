@@ -4,6 +4,7 @@
 import type { MiddlewareHandler } from "hono";
 import { createDb } from "../db/client";
 import { THEME_COOKIE } from "../domain/constants";
+import { D1_BOOKMARK_HEADER } from "../domain/d1-sessions";
 import {
   PAGE_STALE_S,
   type PublicPage,
@@ -26,14 +27,24 @@ const STORED_AT_HEADER = "X-Page-Cache-Stored-At";
 const PAGE_CACHE_CONTROL_HEADER = "X-Page-Cache-Control";
 /** The stored copy's tags, for Cloudflare's purge by tag; not shown to visitors (they name accounts). */
 const CACHE_TAG_HEADER = "Cache-Tag";
-/** Sent by the Worker to itself to render a stale page anew: rendered and stored, never answered from the cache. */
-const REVALIDATE_HEADER = "X-Page-Cache-Revalidate";
 const ROUND_TRIPS_HEADER = "X-D1-Round-Trips";
 /** The nonce the stored page was rendered with, which a hit replaces with its own. */
 const STORED_NONCE_HEADER = "X-Page-Cache-Nonce";
 
 /** Keys being rendered anew by this isolate: one stale page asked for by many visitors is rendered once. */
 const revalidating = new Set<string>();
+/**
+ * The requests the Worker sends itself to render a stale page anew: rendered and stored, never answered from the
+ * cache. Known by the object itself, not by a header, so no visitor can ask for it (a header sent from outside was
+ * obeyed: anyone could overwrite a fresh page at will).
+ */
+const revalidations = new WeakSet<Request>();
+
+/**
+ * What a stored page keeps of its render's headers: what describes the page. The rest is per request (the D1
+ * bookmark and round trips, the cache's status, a date) and is never handed to the next visitor.
+ */
+const STORED_RESPONSE_HEADERS = ["content-type", "content-language", "cache-control", "link", "vary"] as const;
 
 /**
  * The cache middleware. `refetch` runs a request through the whole app again (a stale page's new render, made after
@@ -46,10 +57,13 @@ export function pageCache(
     const page = publicPageAt(c.req.path);
     if (!page) return next();
     const request = c.req.raw;
+    const url = new URL(request.url);
     const cacheable = isCacheableRequest({
       method: request.method,
       cookieHeader: request.headers.get("cookie"),
       hasAuthorization: request.headers.has("authorization"),
+      hasBookmarkHeader: request.headers.has(D1_BOOKMARK_HEADER),
+      searchParams: url.searchParams,
     });
     if (!cacheable) {
       await next();
@@ -58,11 +72,12 @@ export function pageCache(
     }
     const ctx = c.executionCtx as unknown as ExecutionContext;
     const key = pageCacheKey({
-      url: new URL(request.url),
+      url,
+      page,
       locale: requestLocale(request),
       theme: readCookie(request, THEME_COOKIE),
     });
-    if (!request.headers.has(REVALIDATE_HEADER)) {
+    if (!revalidations.has(request)) {
       const stored = await edgeCache().match(key);
       const age = stored ? pageAge(Number(stored.headers.get(STORED_AT_HEADER)), Date.now()) : "expired";
       if (stored && age !== "expired") {
@@ -90,12 +105,14 @@ export function pageCache(
 
 /** The stale page's request again, marked to be rendered; it carries only what the key is made of. */
 function revalidationRequest(request: Request): Request {
-  const headers = new Headers({ [REVALIDATE_HEADER]: "1" });
+  const headers = new Headers();
   for (const name of ["cookie", "accept-language"]) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
-  return new Request(request.url, { headers });
+  const revalidation = new Request(request.url, { headers });
+  revalidations.add(revalidation);
+  return revalidation;
 }
 
 /**
@@ -116,8 +133,11 @@ async function store(
     await response.body?.cancel();
     return;
   }
-  const headers = new Headers(response.headers);
-  for (const name of [CACHE_STATUS_HEADER, ROUND_TRIPS_HEADER]) headers.delete(name);
+  const headers = new Headers();
+  for (const name of STORED_RESPONSE_HEADERS) {
+    const value = response.headers.get(name);
+    if (value !== null) headers.set(name, value);
+  }
   const own = headers.get("cache-control");
   if (own) headers.set(PAGE_CACHE_CONTROL_HEADER, own);
   // The Cache API honours Cache-Control on put: kept as long as it may be served stale, then dropped by itself.

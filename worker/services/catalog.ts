@@ -3,7 +3,8 @@ import type { StagePlanItem } from "../domain/order-stages";
 import { storedStagePlan } from "../domain/stage-plan-rows";
 import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
 import { listedWorkSql } from "../domain/public-items";
-import { creatorRoleSql } from "../domain/roles";
+import { creatorRoleSql, notBannedSql } from "../domain/roles";
+import { serviceHref } from "../domain/service-links";
 import type { Database } from "../db/client";
 import { priceSortValue, type DisplayPrice } from "../domain/pricing";
 import {
@@ -434,7 +435,7 @@ const PROFILE_SQL = `SELECT p.id, p.account_id, p.original_handle AS handle, p.a
     json((SELECT json_group_array(b.form_id) FROM bookmarks b
           JOIN commission_forms f ON f.id = b.form_id JOIN commission_accounts ca ON ca.id = f.commission_account_id
           WHERE b.user_account_id = ? AND b.is_active = 1 AND ca.user_account_id = p.account_id)) AS bookmarked_forms
-  FROM user_profiles p WHERE lower(p.original_handle) = ?`;
+  FROM user_profiles p WHERE lower(p.original_handle) = ? AND ${notBannedSql("p.account_id")}`;
 
 // Every media of a work, in order: the card shows the first, its preview (the lightbox) steps through them all.
 const WORKS_SQL = `SELECT w.id, ${textsOf("portfolio_work", "w.id", "title")} AS titles,
@@ -502,7 +503,7 @@ export async function getCreatorProfile(db: Database, handle: string, viewer: Vi
         name: pickText(c.names, viewer.locale) || c.code,
       })),
       // The service's request modal on its creator's page (issue 10).
-      href: `/${card.handle}?service=${encodeURIComponent(String(s.id))}`,
+      href: serviceHref(card.handle, String(s.id)),
       bookmark: { isActive: Boolean(s.bookmarked) },
     })),
     displayCurrencyCode: prices.displayCode,
@@ -555,7 +556,7 @@ const FORM_SQL = `SELECT f.id, f.code, f.price_amount, cu.code AS cur, f.stage_p
   JOIN currencies cu ON cu.id = f.price_currency_id
   JOIN commission_accounts ca ON ca.id = f.commission_account_id
   JOIN user_profiles p ON p.account_id = ca.user_account_id
-  WHERE f.code = ? AND f.form_status = 'PUBLISHED'`;
+  WHERE f.code = ? AND f.form_status = 'PUBLISHED' AND ${notBannedSql("ca.user_account_id")}`;
 
 /** A media row as JSON (for ShownMedia); `a` is its media_attachments row, `m` its media row. */
 const MEDIA_JSON = `json_object('id', m.id, 'formatType', m.format_type, 'mediaType', m.media_type, 'site', CASE m.format_type WHEN 'EMBED' THEN m.embed_site ELSE m.link_site END,

@@ -10,6 +10,7 @@ import type { Order } from "#durable-objects/order";
 import type { Database } from "../db/client";
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import type { QuestionType } from "../db/schema/enums";
+import { notBannedSql } from "../domain/roles";
 import { submittedOrderDeadlines } from "../domain/order";
 import { stagesOfPlan, type StagePlanItem } from "../domain/order-stages";
 import { storedStagePlan } from "../domain/stage-plan-rows";
@@ -57,13 +58,15 @@ const mediaIdsOf = (ownerType: string, idExpr: string, field: string) =>
 
 const TARGET_COLUMNS = `ca.id AS seller_id, ca.user_account_id AS seller_user_id, p.is_open_commission AS is_open`;
 const TARGET_JOINS = `JOIN commission_accounts ca ON ca.id = x.commission_account_id JOIN user_profiles p ON p.account_id = ca.user_account_id`;
+/** A banned creator takes no requests (decision 075). */
+const TARGET_LISTED = notBannedSql("ca.user_account_id");
 
 async function serviceTarget(d1: D1Database, serviceId: string): Promise<RequestTarget | null> {
   const row = await d1
     .prepare(
       `SELECT x.id, x.form_id, x.policy_id, x.price_amount, x.price_currency_id, x.stage_plan, ${TARGET_COLUMNS},
          ${mediaIdsOf(MEDIA_OWNERS.commissionService.type, "x.id", "medias")} AS medias
-       FROM commission_services x ${TARGET_JOINS} WHERE x.id = ? AND x.service_status = 'PUBLISHED'`,
+       FROM commission_services x ${TARGET_JOINS} WHERE x.id = ? AND x.service_status = 'PUBLISHED' AND ${TARGET_LISTED}`,
     )
     .bind(serviceId)
     .first<Record<string, unknown>>();
@@ -86,7 +89,7 @@ async function serviceTarget(d1: D1Database, serviceId: string): Promise<Request
 async function formTarget(d1: D1Database, code: string): Promise<RequestTarget | null> {
   const row = await d1
     .prepare(
-      `SELECT x.id, x.price_currency_id, x.stage_plan, ${TARGET_COLUMNS} FROM commission_forms x ${TARGET_JOINS} WHERE x.code = ? AND x.form_status = 'PUBLISHED'`,
+      `SELECT x.id, x.price_currency_id, x.stage_plan, ${TARGET_COLUMNS} FROM commission_forms x ${TARGET_JOINS} WHERE x.code = ? AND x.form_status = 'PUBLISHED' AND ${TARGET_LISTED}`,
     )
     .bind(code)
     .first<Record<string, unknown>>();

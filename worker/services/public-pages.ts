@@ -1,7 +1,7 @@
 // The edge cache's bookkeeping over D1 (docs/decisions/069-edge-cache.md): which accounts a stored page shows (its
 // tags), the keys stored under each tag, and the purge every write that changes a public page calls.
 import { env } from "cloudflare:workers";
-import { and, eq, gte, inArray, lt, max, sql } from "drizzle-orm";
+import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import {
   commissionAccounts,
@@ -13,7 +13,15 @@ import {
   visibilityGrants,
   visibilitySettings,
 } from "../db/schema";
-import { CATALOG_TAG, PAGE_STALE_S, type PublicPage, accountTag } from "../domain/page-cache";
+import {
+  CATALOG_TAG,
+  PAGE_KEYS_PER_TAG,
+  PAGE_STALE_S,
+  QUERIED_PAGE_KEYS_PER_TAG,
+  type PublicPage,
+  accountTag,
+  isQueriedKey,
+} from "../domain/page-cache";
 
 /** The Workers Cache API's one cache (`caches.default`, which the DOM's CacheStorage type does not know). */
 export const edgeCache = (): Cache => (caches as unknown as { default: Cache }).default;
@@ -71,10 +79,11 @@ async function accountsShownBy(db: Database, page: Exclude<PublicPage, { kind: "
 }
 
 /**
- * Notes a stored page's key under its tags, after it was put. True when it may stay: false when one of its tags was
- * purged after its render began (the render read what that write replaced), and the caller deletes it again. Keys
- * first, then the put, then this check: a purge either comes after the check and finds the key, or before it and
- * is seen by it.
+ * Notes a stored page's key under its tags, after it was put. True when it may stay: false when a tag holds its
+ * share of keys already (PAGE_KEYS_PER_TAG, QUERIED_PAGE_KEYS_PER_TAG: every purge stays bounded), or when one of its
+ * tags was purged after its render began (the render read what that write replaced); the caller then deletes it
+ * again. The put comes first, then this check: a purge either comes after the check and finds the key, or before it
+ * and is seen by it.
  */
 export async function recordStoredPage(
   db: Database,
@@ -82,19 +91,40 @@ export async function recordStoredPage(
   tags: string[],
   renderStartedAt: number,
 ): Promise<boolean> {
-  const storedAt = new Date();
-  const [, purges] = await db.batch([
-    db
-      .insert(pageCacheKeys)
-      .values(tags.map((tag) => ({ tag, cacheKey: key, storedAt })))
-      .onConflictDoUpdate({ target: [pageCacheKeys.tag, pageCacheKeys.cacheKey], set: { storedAt } }),
-    db
-      .select({ last: max(pageCachePurges.purgedAt) })
-      .from(pageCachePurges)
-      .where(and(inArray(pageCachePurges.tag, tags), gte(pageCachePurges.purgedAt, new Date(renderStartedAt)))),
+  const storedAt = Date.now();
+  const live = storedAt - PAGE_STALE_S * 1000;
+  const d1 = db.$client;
+  const results = await d1.batch<{ tag?: string; last?: number | null }>([
+    ...tags.map((tag) =>
+      d1
+        .prepare(RECORD_KEY_SQL)
+        .bind(tag, key, storedAt, live, PAGE_KEYS_PER_TAG, isQueriedKey(key) ? 1 : 0, QUERIED_PAGE_KEYS_PER_TAG),
+    ),
+    d1
+      .prepare(
+        `SELECT max(purged_at) AS last FROM page_cache_purges WHERE tag IN (SELECT value FROM json_each(?)) AND purged_at >= ?`,
+      )
+      .bind(JSON.stringify(tags), renderStartedAt),
   ]);
-  return purges[0]?.last == null;
+  const recorded = results.slice(0, tags.length).every((result) => result.results.length === 1);
+  const purgedSince = results[tags.length].results[0]?.last != null;
+  if (recorded && !purgedSince) return true;
+  if (!recorded) await d1.prepare("DELETE FROM page_cache_keys WHERE cache_key = ?").bind(key).run();
+  return false;
 }
+
+/**
+ * A key under a tag, when it is there already or the tag has room for it: live keys (younger than the stale window)
+ * under the cap, and, for a key with a query, queried keys under theirs. One statement, so two stores at once cannot
+ * both take the last place. Returns the tag when the key is noted.
+ */
+const RECORD_KEY_SQL = `INSERT INTO page_cache_keys (tag, cache_key, stored_at)
+  SELECT ?1, ?2, ?3 WHERE
+    EXISTS (SELECT 1 FROM page_cache_keys WHERE tag = ?1 AND cache_key = ?2)
+    OR ((SELECT count(*) FROM page_cache_keys WHERE tag = ?1 AND stored_at >= ?4) < ?5
+      AND (?6 = 0 OR (SELECT count(*) FROM page_cache_keys WHERE tag = ?1 AND stored_at >= ?4 AND instr(cache_key, '?') > 0) < ?7))
+  ON CONFLICT (tag, cache_key) DO UPDATE SET stored_at = excluded.stored_at
+  RETURNING tag`;
 
 /**
  * Purges the public pages under these tags: here (this data centre's cache, by the keys noted under them) and, where

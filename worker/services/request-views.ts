@@ -4,6 +4,7 @@
  * send (own service, a request already pending) and their saved cards. One D1 round trip per read.
  */
 import type { Database } from "../db/client";
+import { notBannedSql } from "../domain/roles";
 import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
 import type { DisplayPrice } from "../domain/pricing";
 import { listCards, type PaymentAccountMethod } from "../payments/cards";
@@ -47,7 +48,7 @@ const SERVICE_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, s.form_id, s.s
   JOIN currencies cu ON cu.id = s.price_currency_id
   JOIN commission_accounts ca ON ca.id = s.commission_account_id
   JOIN user_profiles p ON p.account_id = ca.user_account_id
-  WHERE s.id = ? AND s.service_status = 'PUBLISHED' AND lower(p.original_handle) = lower(?)`;
+  WHERE s.id = ? AND s.service_status = 'PUBLISHED' AND lower(p.original_handle) = lower(?) AND ${notBannedSql("p.account_id")}`;
 
 /** A published service of the creator at `handle`, as the service modal shows it; null when there is none. */
 export async function getPublicService(

@@ -1,5 +1,6 @@
 // The read side of a work's own page (/{handle}/works/{id}): one work with everything the page shows, for a viewer the
 // visibility rule lets read it (worker/domain/visibility.ts; docs/decisions/031-visibility-grants.md).
+import { notBannedSql } from "../domain/roles";
 import type { Locale } from "../domain/constants";
 import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
 import { isReachableWork } from "../domain/public-items";
@@ -62,7 +63,7 @@ const WORK_SQL = `SELECT w.id, w.work_status, p.account_id AS owner_account_id, 
           JOIN user_profiles gp ON gp.account_id = g.user_account_id
           WHERE vs.item_type = 'portfolio_work' AND vs.item_id = w.id)) AS credits
   FROM portfolio_works w JOIN user_profiles p ON p.id = w.profile_id
-  WHERE w.id = ?`;
+  WHERE w.id = ? AND ${notBannedSql("p.account_id")}`;
 
 type PersonRow = { h: string; a: string | null; n: TextRow[] | null };
 const toPerson = (row: PersonRow, locale: Locale): WorkPerson => ({

@@ -63,14 +63,19 @@ describe("the edge cache of signed-out pages", () => {
     expect(hit.body).toContain('nonce=""');
   });
 
-  it("keys the page by language and theme, and by the query with its parameters sorted", async () => {
-    const { handle } = await seedCreator({ handle: `c${uid()}` });
+  it("keys the page by language and theme, and by the query it reads with its parameters sorted", async () => {
     const { app, rendered } = recordingRenderer();
-    await get(app, `/${handle}?b=2&a=1`, { "accept-language": "ja" });
-    expect((await get(app, `/${handle}?a=1&b=2`, { cookie: "app-language=ja" })).headers.get("x-cache")).toBe("HIT");
-    expect((await get(app, `/${handle}?a=1&b=2`, { "accept-language": "en" })).headers.get("x-cache")).toBe("MISS");
+    const term = `t${uid()}`;
+    await get(app, `/explore/creators?sort=name&q=${term}`, { "accept-language": "ja" });
+    const ja = { cookie: "app-language=ja" };
+    expect((await get(app, `/explore/creators?q=${term}&sort=name`, ja)).headers.get("x-cache")).toBe("HIT");
     expect(
-      (await get(app, `/${handle}?a=1&b=2`, { cookie: "app-language=ja; theme=dark" })).headers.get("x-cache"),
+      (await get(app, `/explore/creators?q=${term}&sort=name`, { "accept-language": "en" })).headers.get("x-cache"),
+    ).toBe("MISS");
+    expect(
+      (await get(app, `/explore/creators?q=${term}&sort=name`, { cookie: "app-language=ja; theme=dark" })).headers.get(
+        "x-cache",
+      ),
     ).toBe("MISS");
     expect(rendered).toHaveLength(3);
   });
