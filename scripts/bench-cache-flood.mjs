@@ -25,6 +25,8 @@ const FLOOD = Number(process.env.BENCH_FLOOD ?? 3000);
 const SEARCHES = Number(process.env.BENCH_SEARCHES ?? 1000);
 const SAVES = Number(process.env.BENCH_SAVES ?? 5);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 25);
+/** Long enough to see a stalled save end (the probe's took 61.8 s), not only that it passed 30 s. */
+const SAVE_TIMEOUT_MS = 180_000;
 const STATE_DIR = join(root, ".wrangler", "bench-state-cache-flood");
 const PREFIX = "bench-cache-flood";
 
@@ -47,8 +49,17 @@ async function saves(agent, baseUrl, cookie, visitor) {
   const results = [];
   for (let n = 0; n < SAVES; n++) {
     const [save, page] = await Promise.all([
-      timedRequest(agent, `${baseUrl}/api/account/profile-step`, { cookie, json: { name: `Demo ${n}` } }),
-      visitor ? timedRequest(agent, `${baseUrl}/explore/creators`) : null,
+      timedRequest(agent, `${baseUrl}/api/account/profile-step`, {
+        cookie,
+        json: { name: `Demo ${n}` },
+        timeoutMs: SAVE_TIMEOUT_MS,
+      }),
+      visitor
+        ? timedRequest(agent, `${baseUrl}/explore/creators`, { timeoutMs: SAVE_TIMEOUT_MS }).catch((error) => ({
+            status: error.message,
+            ms: Number.NaN,
+          }))
+        : null,
     ]);
     if (save.status !== 200) throw new Error(`the save answered ${save.status} ${save.body}`);
     results.push({ saveMs: save.ms, pageStatus: page?.status ?? null, pageMs: page?.ms ?? null });

@@ -41,9 +41,9 @@ export function serverCpuMs(pgid) {
 /**
  * @param {import("node:http").Agent} agent
  * @param {string} url
- * @param {{ cookie?: string; json?: unknown }} [options]
+ * @param {{ cookie?: string; json?: unknown; timeoutMs?: number }} [options]
  */
-export function timedRequest(agent, url, { cookie, json } = {}) {
+export function timedRequest(agent, url, { cookie, json, timeoutMs = 30_000 } = {}) {
   return new Promise((resolve, reject) => {
     const body = json === undefined ? undefined : JSON.stringify(json);
     const headers = {
@@ -64,7 +64,7 @@ export function timedRequest(agent, url, { cookie, json } = {}) {
       );
       response.on("error", reject);
     });
-    request.setTimeout(30_000, () => request.destroy(new Error(`timeout: ${url}`)));
+    request.setTimeout(timeoutMs, () => request.destroy(new Error(`timeout: ${url}`)));
     request.on("error", reject);
     request.end(body);
   });
