@@ -2,7 +2,13 @@ import { Hono } from "hono";
 import { MB, MEDIA_ERROR_TEXTS, STAGE_PREVIEW_POSTING_MAX_BYTES, type MediaErrorCode } from "../domain/media-limits";
 import { SNIFF_BYTES } from "../domain/media-sniff";
 import { STAGES_MAX } from "../domain/order-stages";
-import { checkPreviewFile, checkPreviewPosting, isPreviewPicture, watermarkText } from "../domain/stage-previews";
+import {
+  checkPreviewFile,
+  checkPreviewPixels,
+  checkPreviewPosting,
+  isPreviewPicture,
+  watermarkText,
+} from "../domain/stage-previews";
 import { readLimitedForm } from "../http/body-limit";
 import type { AppContext, AppEnv } from "../http/context";
 import {
@@ -15,16 +21,19 @@ import {
 /**
  * POST /api/features/commission/order/stage/preview (multipart: orderId, stage, files): the seller posts the current
  * stage's preview (decision 073 "Previews"). The body is read and every file checked by its bytes first (a wrong type,
- * a file or posting too large: 400 with the upload messages, nothing stored); then the caller must be the order's
- * seller (a stranger gets 404, as for an order that does not exist; the client 409 `seller_only`); then the files are
- * stored, each picture with the client's watermarked copy beside it, and the order's object records the posting. A
- * refusal there deletes what was stored.
+ * a file or posting too large, no file, pictures over the posting's pixel budget: 400 with the upload messages,
+ * nothing stored; no stage, or one that is not a stage's index: 400 `invalid_request`; decision 076); then the caller
+ * must be the order's seller (a stranger gets 404, as for an order that does not exist; the client 409
+ * `seller_only`); then the files are stored, each picture with the client's watermarked copy beside it, and the
+ * order's object records the posting. A refusal there deletes what was stored.
  */
 export const stagePreviewApi = new Hono<AppEnv>();
 
 /** The posting's files plus the multipart overhead: a larger body is refused before (or as soon as) it is read. */
 const REQUEST_MAX_BYTES = STAGE_PREVIEW_POSTING_MAX_BYTES + MB;
 const ORDER_ID = /^[A-Za-z0-9_-]{1,64}$/;
+/** A stage's index as a form sends it: digits only (no field, "", " " or "0.0" is not stage 0, as the JSON doors). */
+const STAGE_INDEX = /^(0|[1-9][0-9]?)$/;
 
 const mediaError = (c: AppContext, code: MediaErrorCode) => c.json({ error: MEDIA_ERROR_TEXTS[code], code }, 400);
 
@@ -36,14 +45,9 @@ async function readPosting(c: AppContext): Promise<Posting | Response> {
   if (typeof form === "string")
     return mediaError(c, form === "too_large" ? "media_error_too_large" : "media_error_unsupported_type");
   const orderId = form.get("orderId");
-  const stage = Number(form.get("stage"));
-  if (
-    typeof orderId !== "string" ||
-    !ORDER_ID.test(orderId) ||
-    !Number.isInteger(stage) ||
-    stage < 0 ||
-    stage >= STAGES_MAX
-  )
+  const stageField = form.get("stage");
+  const stage = typeof stageField === "string" && STAGE_INDEX.test(stageField) ? Number(stageField) : -1;
+  if (typeof orderId !== "string" || !ORDER_ID.test(orderId) || stage < 0 || stage >= STAGES_MAX)
     return c.json({ error: "invalid_request" }, 400);
   const files = form.getAll("files").filter((f): f is File => typeof f !== "string");
   const posting = checkPreviewPosting(files.map((file) => file.size));
@@ -57,6 +61,9 @@ async function readPosting(c: AppContext): Promise<Posting | Response> {
     if (!checked.ok) return mediaError(c, checked.error);
     posted.push({ file, checked: checked.value, bytes });
   }
+  // The pictures together, from their headers, before any is decoded: one request's CPU is bounded by them.
+  const pixels = checkPreviewPixels(posted.map((p) => p.checked));
+  if (!pixels.ok) return mediaError(c, pixels.error);
   return { orderId, stage, posted };
 }
 

@@ -54,7 +54,12 @@ function refused(c: AppContext, key: string, status: 400 | 409, index?: number) 
   const message = orderRefusalMessage(key, c.get("request").locale);
   return c.json({ error: key, ...(message !== null && { message }), ...(index !== undefined && { index }) }, status);
 }
-const STATUS_NOT_FOUND = new Set<string>(["not_a_party", "buyer_only"]);
+/**
+ * Only someone who is no party to the order is told what an unknown id gets. A party doing the other party's action
+ * (the seller approving their own stage: `buyer_only`; the client granting a revision: `seller_only`) is 409 with its
+ * reason, the same both ways (issue 45, decision 076).
+ */
+const STATUS_NOT_FOUND = new Set<string>(["not_a_party"]);
 
 function answer(c: AppContext, result: OrderActResult | DeliverableResult | ServiceDetailsResult) {
   // Outside production: the order object's own D1 round trips, beside the Worker's X-D1-Round-Trips (`npm run bench:orders`).

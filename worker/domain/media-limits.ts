@@ -13,6 +13,12 @@ export const MEDIA_ERROR_TEXTS = {
   media_error_unsupported_type: "Error: file type is not supported.",
   media_error_too_many: "Error: too many files.",
   media_limit_exceeded: "Limit exceeded",
+  // Comet's own, beside the spec's four (issue 45, decision 076): a posting with no file, a stage preview's pictures
+  // over the posting's pixel budget, and a preview's folders asked of the generic upload.
+  media_error_no_files: "Error: choose at least one file.",
+  media_error_preview_pixels:
+    "Error: these pictures are too large to prepare together. One posting takes pictures of up to 24 megapixels in all: send fewer or smaller ones.",
+  media_error_door_only: "Error: a stage's preview files are posted with the preview, not uploaded here.",
 } as const;
 export type MediaErrorCode = keyof typeof MEDIA_ERROR_TEXTS;
 

@@ -64,15 +64,42 @@ function hostIs(host: string, domain: string) {
   return host === domain || host.endsWith(`.${domain}`);
 }
 
-/** What a pasted URL points at; null when it is not an http(s) URL. */
-export function detectMediaFromUrl(input: string): DetectedMedia | null {
+/** The address as a URL when it is an absolute http(s) one (the one rule every link follows), else null. */
+function httpUrl(input: string): URL | null {
   let url: URL;
   try {
     url = new URL(input.trim());
   } catch {
     return null;
   }
-  if (url.protocol !== "https:" && url.protocol !== "http:") return null;
+  return url.protocol === "https:" || url.protocol === "http:" ? url : null;
+}
+
+/**
+ * The track a SoundCloud player address carries in its `url` parameter, when it is one of SoundCloud's own http(s)
+ * addresses (not another player address); null for anything else (a `javascript:` or `data:` URL, another site), so
+ * the link is refused as any bad link is (issue 45, decision 076). A player address without a track is itself.
+ */
+function soundcloudTrack(player: URL): string | null {
+  const inner = player.searchParams.get("url");
+  if (!inner) return player.toString();
+  const track = httpUrl(inner);
+  const host = track?.hostname.toLowerCase() ?? "";
+  return track && hostIs(host, "soundcloud.com") && !host.startsWith("w.") ? track.toString() : null;
+}
+
+/**
+ * What a pasted URL points at; null when it is not an http(s) URL. Every detected `url` is an http(s) URL too: a
+ * player address is unwrapped only to an http(s) address of its own site, so nothing else is stored as a link.
+ */
+export function detectMediaFromUrl(input: string): DetectedMedia | null {
+  const detected = detectFromHttpUrl(input);
+  return detected && httpUrl(detected.url) ? detected : null;
+}
+
+function detectFromHttpUrl(input: string): DetectedMedia | null {
+  const url = httpUrl(input);
+  if (!url) return null;
   const host = url.hostname.toLowerCase();
   const href = url.toString();
 
@@ -87,8 +114,8 @@ export function detectMediaFromUrl(input: string): DetectedMedia | null {
     };
   if (hostIs(host, "soundcloud.com")) {
     // The widget carries the track in its url parameter.
-    const inner = url.searchParams.get("url");
-    return { site: "soundcloud", mediaType: "AUDIO", url: host.startsWith("w.") && inner ? inner : href };
+    const track = host.startsWith("w.") ? soundcloudTrack(url) : href;
+    return track ? { site: "soundcloud", mediaType: "AUDIO", url: track } : null;
   }
   if (hostIs(host, "nicovideo.jp") || host === "nico.ms") {
     const id = url.pathname.match(/((?:sm|nm|so)\d+)/)?.[1];

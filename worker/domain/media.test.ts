@@ -266,7 +266,7 @@ describe("upload rules", () => {
     const avatar = findUploadRule("user-profile", "avatar")!;
     expect(checkFileCount(1, avatar).ok).toBe(true);
     expect(checkFileCount(2, avatar)).toEqual({ ok: false, error: "media_error_too_many" });
-    expect(checkFileCount(0, avatar)).toEqual({ ok: false, error: "media_error_too_many" });
+    expect(checkFileCount(0, avatar)).toEqual({ ok: false, error: "media_error_no_files" });
     expect(checkMediaLimit(8, 2)).toEqual({ ok: true, value: 10 });
     expect(checkMediaLimit(9, 2)).toEqual({ ok: false, error: "media_limit_exceeded" });
   });
@@ -279,12 +279,16 @@ describe("upload rules", () => {
     expect(kindForMimeType("text/html", avatar)).toBeNull();
   });
 
-  it("has the spec's exact error texts", () => {
+  it("has the spec's exact error texts, and Comet's own beside them (issue 45)", () => {
     expect(MEDIA_ERROR_TEXTS).toEqual({
       media_error_too_large: "Error: file size is too large.",
       media_error_unsupported_type: "Error: file type is not supported.",
       media_error_too_many: "Error: too many files.",
       media_limit_exceeded: "Limit exceeded",
+      media_error_no_files: "Error: choose at least one file.",
+      media_error_preview_pixels:
+        "Error: these pictures are too large to prepare together. One posting takes pictures of up to 24 megapixels in all: send fewer or smaller ones.",
+      media_error_door_only: "Error: a stage's preview files are posted with the preview, not uploaded here.",
     });
   });
 });
@@ -367,6 +371,47 @@ describe("URLs and embed codes", () => {
   it("refuses what is not an http URL", () => {
     expect(detectMediaFromUrl("javascript:alert(1)")).toBeNull();
     expect(detectMediaFromUrl("not a url")).toBeNull();
+  });
+
+  it("unwraps a SoundCloud player only to a SoundCloud http(s) address; any other is refused like any bad link (issue 45)", () => {
+    const player = (inner: string) => `https://w.soundcloud.com/player/?url=${encodeURIComponent(inner)}`;
+    expect(detectMediaFromUrl(player("https://api.soundcloud.com/tracks/1"))).toMatchObject({
+      site: "soundcloud",
+      url: "https://api.soundcloud.com/tracks/1",
+    });
+    expect(detectMediaFromUrl(player("https://soundcloud.com/artist/track"))?.url).toBe(
+      "https://soundcloud.com/artist/track",
+    );
+    for (const inner of [
+      "javascript:alert(document.cookie)",
+      "JavaScript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:msgbox(1)",
+      "/relative/track",
+      "//evil.example/track",
+      "not a url",
+      "https://evil.example/soundcloud.com/track",
+      "https://soundcloud.com.evil.example/track",
+      player("javascript:alert(1)"),
+    ]) {
+      expect(detectMediaFromUrl(player(inner)), inner).toBeNull();
+      expect(detectMediaFromUrl(`https://w.soundcloud.com/player/?url=${inner}`), inner).toBeNull();
+      expect(detectMediaFromEmbedCode(`<iframe src="${player(inner)}"></iframe>`), inner).toBeNull();
+    }
+    // A player address without a track stays the player address, as before.
+    expect(detectMediaFromUrl("https://w.soundcloud.com/player/")?.url).toBe("https://w.soundcloud.com/player/");
+  });
+
+  it("every detected address is http(s) (issue 45)", () => {
+    expect(detectMediaFromUrl("https://player-widget.mixcloud.com/widget/iframe/?feed=%2Fdj%2Fmix%2F")?.url).toBe(
+      "https://www.mixcloud.com/dj/mix/",
+    );
+    for (const feed of ["//evil.example/x", "@evil.example/x", "\\\\evil.example/x"]) {
+      const detected = detectMediaFromUrl(
+        `https://player-widget.mixcloud.com/widget/iframe/?feed=${encodeURIComponent(feed)}`,
+      );
+      if (detected) expect(new URL(detected.url).hostname, feed).toBe("www.mixcloud.com");
+    }
   });
 
   it("reads iframe and blockquote embed codes", () => {

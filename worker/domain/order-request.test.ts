@@ -21,6 +21,14 @@ const accepted = { isAgreedToTerms: true, isAcknowledged: true };
 describe("isUnanswered (spec section 5)", () => {
   it.each([
     ["SHORT_TEXT", { ...none, text: { text: " ", languageCode: "en" as const } }, true],
+    // Decision 048's blank: whitespace and invisible characters only (issue 45).
+    ["SHORT_TEXT", { ...none, text: { text: "\u200b", languageCode: "en" as const } }, true],
+    [
+      "LONG_TEXT",
+      { ...none, text: { text: " \u200b\u200c\u200d\u2060\ufeff\u00ad\u3000\n", languageCode: "ja" as const } },
+      true,
+    ],
+    ["LONG_TEXT", { ...none, text: { text: "\u200bhi\u200b", languageCode: "en" as const } }, false],
     ["LONG_TEXT", { ...none, text: { text: "hi", languageCode: "en" as const } }, false],
     ["SINGLE_CHOICE", none, true],
     ["MULTIPLE_CHOICE", { ...none, selectedChoiceIds: new Set(["c"]) }, false],
@@ -76,6 +84,27 @@ describe("checkRequest", () => {
       checkRequest([plan], { ...accepted, formQuestionAnswers: [pick("a")] }, { ...open, savedCardCount: 0 }),
     ).toEqual({ ok: false, refusal: "requests_error_no_card" });
     expect(checkRequest([plan], { ...accepted, formQuestionAnswers: [pick("a")] }, open).ok).toBe(true);
+  });
+
+  it("a required text of only invisible characters is unanswered, a required one with words is not (issue 45)", () => {
+    const details = [q("brief", "SHORT_TEXT"), q("story", "LONG_TEXT")];
+    const text = (formQuestionId: string, value: string) => ({
+      formQuestionId,
+      formQuestionType: formQuestionId === "brief" ? ("SHORT_TEXT" as const) : ("LONG_TEXT" as const),
+      answer: { text: { text: value, languageCode: "en" as const }, date: null, medias: [] },
+      questionChoices: [],
+    });
+    expect(
+      checkRequest(
+        details,
+        { ...accepted, formQuestionAnswers: [text("brief", "\u200b"), text("story", "\ufeff\u2060 \u00ad")] },
+        open,
+      ),
+    ).toEqual({ ok: false, refusal: "requests_error_required", missing: ["brief", "story"] });
+    expect(
+      checkRequest(details, { ...accepted, formQuestionAnswers: [text("brief", "A"), text("story", "\u200bB")] }, open)
+        .ok,
+    ).toBe(true);
   });
 
   it("refuses what no page sends: two picks for a single choice, a choice of nothing asked, an unknown question, a type mismatch", () => {

@@ -1,5 +1,6 @@
 import type { AnswerChoiceStatus, QuestionType } from "../db/schema/enums";
 import { isCalendarDate } from "./dates";
+import { isBlankText } from "./text";
 
 /**
  * A client's request (spec sections 4, 5 and 7; docs/decisions/025): the submission payload (parsed by
@@ -90,7 +91,8 @@ export type RequestCheck =
 
 /**
  * Spec section 5: "A required question is unanswered when text is empty, no choice is selected, no media is
- * attached, or the date is null." A NONE question (a notice block) asks nothing.
+ * attached, or the date is null." Text is empty when it is blank by the text rules (worker/domain/text.ts, decision
+ * 048): whitespace and invisible characters only. A NONE question (a notice block) asks nothing.
  */
 export function isUnanswered(
   question: Pick<RequestQuestion, "questionType">,
@@ -107,7 +109,8 @@ export function isUnanswered(
   switch (question.questionType) {
     case "SHORT_TEXT":
     case "LONG_TEXT":
-      return !answer.text || answer.text.text.trim() === "";
+      // Decision 048's blank: only whitespace and invisible characters (a zero-width space alone is no answer).
+      return !answer.text || isBlankText(answer.text.text);
     case "SINGLE_CHOICE":
     case "MULTIPLE_CHOICE":
       return answer.selectedChoiceIds.size === 0;

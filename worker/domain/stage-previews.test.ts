@@ -5,13 +5,17 @@ import { findUploadRule } from "./upload-rules";
 import {
   blendWatermark,
   checkPreviewFile,
+  checkPreviewPixels,
   checkPreviewPosting,
   imageDimensions,
   previewFileName,
   previewKeyFor,
+  PREVIEW_POSTING_PIXELS_MAX,
   previewSize,
+  stampMask,
   watermarkLayout,
   watermarkText,
+  watermarkTile,
 } from "./stage-previews";
 
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52];
@@ -54,12 +58,50 @@ const jpeg = (width: number, height: number) =>
     0,
     0,
   ]);
+const le16 = (n: number) => [n & 255, n >> 8];
+/** A GIF of `screen` (its logical screen) holding `frames`, each an image descriptor and a little LZW data. */
+const gifOf = (
+  screen: [number, number],
+  frames: [number, number][],
+  { tables = false, extensions = false, trailer = true } = {},
+) =>
+  new Uint8Array([
+    ...new TextEncoder().encode("GIF89a"),
+    ...le16(screen[0]),
+    ...le16(screen[1]),
+    // A global colour table of 2 entries when asked (flag 0x80, size 0: 2 × 3 bytes).
+    tables ? 0x80 : 0,
+    0,
+    0,
+    ...(tables ? [0, 0, 0, 255, 255, 255] : []),
+    // The looping application extension and a comment, as editors write them.
+    ...(extensions
+      ? [0x21, 0xff, 11, ...new TextEncoder().encode("NETSCAPE2.0"), 3, 1, 0, 0, 0, 0x21, 0xfe, 3, 97, 98, 99, 0]
+      : []),
+    ...frames.flatMap(([width, height]) => [
+      ...(extensions ? [0x21, 0xf9, 4, 0, 10, 0, 0, 0] : []),
+      0x2c,
+      ...le16(0),
+      ...le16(0),
+      ...le16(width),
+      ...le16(height),
+      tables ? 0x80 : 0,
+      ...(tables ? [0, 0, 0, 255, 255, 255] : []),
+      2,
+      2,
+      0x4c,
+      0x01,
+      0,
+    ]),
+    ...(trailer ? [0x3b] : []),
+  ]);
 const mp4 = new Uint8Array([0, 0, 0, 0x18, ...new TextEncoder().encode("ftypisom"), 0, 0, 2, 0]);
 const wav = new Uint8Array([...new TextEncoder().encode("RIFF"), 0, 0, 0, 0, ...new TextEncoder().encode("WAVE")]);
 
 describe("a posting's files", () => {
   it("takes 1 to 10 files, 32 MB in all", () => {
-    expect(checkPreviewPosting([])).toEqual({ ok: false, error: "media_error_too_many" });
+    // None is not "too many" (issue 45): its own message.
+    expect(checkPreviewPosting([])).toEqual({ ok: false, error: "media_error_no_files" });
     expect(checkPreviewPosting(Array(10).fill(1))).toEqual({ ok: true, value: 10 });
     expect(checkPreviewPosting(Array(11).fill(1))).toEqual({ ok: false, error: "media_error_too_many" });
     expect(checkPreviewPosting([20 * MB, 13 * MB])).toEqual({ ok: false, error: "media_error_too_large" });
@@ -84,6 +126,72 @@ describe("a posting's files", () => {
     expect(checkPreviewFile(1000, text)).toEqual({ ok: false, error: "media_error_unsupported_type" });
     const pdf = new TextEncoder().encode("%PDF-1.7 and more");
     expect(checkPreviewFile(1000, pdf)).toEqual({ ok: false, error: "media_error_unsupported_type" });
+  });
+
+  it("checks every frame of a GIF, not only its screen, before anything is decoded (issue 45)", () => {
+    // A 10 × 10 screen holding a 5000 × 5000 frame: the decoder would draw the frame's 25 megapixels.
+    expect(checkPreviewFile(1000, gifOf([10, 10], [[5000, 5000]]))).toEqual({
+      ok: false,
+      error: "media_error_too_large",
+    });
+    // The huge frame second, after a small one, behind tables and extensions.
+    expect(
+      checkPreviewFile(
+        1000,
+        gifOf(
+          [10, 10],
+          [
+            [10, 10],
+            [4000, 3001],
+          ],
+          { tables: true, extensions: true },
+        ),
+      ),
+    ).toEqual({ ok: false, error: "media_error_too_large" });
+    // Frames within the limit: the picture counts its largest (screen or frame) toward the posting's pixels.
+    const animated = checkPreviewFile(
+      1000,
+      gifOf(
+        [320, 200],
+        [
+          [320, 200],
+          [400, 300],
+        ],
+        { tables: true, extensions: true },
+      ),
+    );
+    expect(animated).toMatchObject({ ok: true, value: { dimensions: { width: 320, height: 200 }, pixels: 120_000 } });
+    // A file cut short after a whole frame still decodes that frame: taken, the frame checked.
+    expect(checkPreviewFile(1000, gifOf([8, 8], [[8, 8]], { trailer: false })).ok).toBe(true);
+    expect(checkPreviewFile(1000, gifOf([8, 8], [[5000, 5000]], { trailer: false })).ok).toBe(false);
+    // No frame at all, or a block of no kind GIF has: nothing the decoder could be trusted with.
+    expect(checkPreviewFile(1000, gifOf([8, 8], []))).toEqual({ ok: false, error: "media_error_unsupported_type" });
+    const unknownBlock = gifOf([8, 8], [[8, 8]]);
+    unknownBlock[13] = 0x99;
+    expect(checkPreviewFile(1000, unknownBlock)).toEqual({ ok: false, error: "media_error_unsupported_type" });
+  });
+
+  it("a posting's pictures share one budget of decoded pixels, read from their headers (issue 45)", () => {
+    const picture = (width: number, height: number) => {
+      const checked = checkPreviewFile(1000, png(width, height));
+      if (!checked.ok) throw new Error(checked.error);
+      return checked.value;
+    };
+    const clip = checkPreviewFile(1000, mp4);
+    if (!clip.ok) throw new Error(clip.error);
+    expect(picture(4000, 3000).pixels).toBe(12_000_000);
+    expect(clip.value.pixels).toBe(0);
+    expect(checkPreviewPixels([picture(4000, 3000), picture(4000, 3000), clip.value])).toEqual({
+      ok: true,
+      value: 24_000_000,
+    });
+    expect(PREVIEW_POSTING_PIXELS_MAX).toBe(24_000_000);
+    expect(checkPreviewPixels([picture(4000, 3000), picture(4000, 3000), picture(1, 1)])).toEqual({
+      ok: false,
+      error: "media_error_preview_pixels",
+    });
+    // Ten pictures of a phone's 12 megapixels: refused whole, not decoded one by one until the CPU runs out.
+    expect(checkPreviewPixels(Array.from({ length: 10 }, () => picture(4000, 3000))).ok).toBe(false);
   });
 
   it("reads a picture's size from a PNG, a GIF and a JPEG with metadata before its frame", () => {
@@ -135,8 +243,8 @@ describe("laying the watermark over the copy", () => {
   it("whitens under the letters, darkens under their outline, leaves the rest and the alpha alone", () => {
     const pixel = [100, 50, 200, 255];
     const pixels = new Uint8Array([...pixel, ...pixel, ...pixel]);
-    const letters = new Uint8Array([0, 0, 0, 255, 255, 0, 0, 255, 0, 0, 0, 255]);
-    const outline = new Uint8Array([0, 0, 0, 255, 255, 0, 0, 255, 255, 0, 0, 255]);
+    const letters = new Uint8Array([0, 255, 0]);
+    const outline = new Uint8Array([0, 255, 255]);
     expect([...blendWatermark(pixels, letters, outline)]).toEqual([
       ...pixel,
       // Letters: darkened by half, then three quarters white.
@@ -150,6 +258,48 @@ describe("laying the watermark over the copy", () => {
       100,
       255,
     ]);
+  });
+});
+
+describe("the watermark's masks", () => {
+  it("lay the words' tile at each position, clipped to the picture, combined as white over white where two meet", () => {
+    // A 3 × 2 tile with a pad of 1: its words' corner is (1, 1); red channel 10 to 60 (the other channels ignored).
+    const tile = {
+      width: 3,
+      height: 2,
+      pad: 1,
+      pixels: new Uint8Array([
+        10, 0, 0, 255, 20, 0, 0, 255, 30, 0, 0, 255, 40, 0, 0, 255, 50, 9, 9, 255, 60, 0, 0, 255,
+      ]),
+    };
+    // Inside; off the left and top edges (only the tile's lower right corner shows); two overlapping at (3, 1).
+    expect([...stampMask(5, 3, tile, [{ x: 2, y: 1 }])]).toEqual([0, 10, 20, 30, 0, 0, 40, 50, 60, 0, 0, 0, 0, 0, 0]);
+    expect([...stampMask(3, 2, tile, [{ x: 0, y: 0 }])]).toEqual([50, 60, 0, 0, 0, 0]);
+    expect([
+      ...stampMask(5, 2, tile, [
+        { x: 1, y: 1 },
+        { x: 3, y: 1 },
+      ]),
+    ]).toEqual([
+      10,
+      20,
+      Math.round(30 + 10 - (30 * 10) / 255),
+      20,
+      30,
+      40,
+      50,
+      Math.round(60 + 40 - (60 * 40) / 255),
+      50,
+      60,
+    ]);
+    // Past the right and bottom edges: nothing drawn outside, nothing thrown.
+    expect([...stampMask(2, 1, tile, [{ x: 2, y: 1 }])]).toEqual([0, 10]);
+  });
+
+  it("the tile holds any printable ASCII the layout steps over, its outline too", () => {
+    const text = watermarkText("mika_draws", "K7Q2M9XA");
+    expect(watermarkTile(text, 40)).toEqual({ width: text.length * 40 + 20, height: 100, pad: 10 });
+    expect(watermarkTile(text, 12).pad).toBe(3);
   });
 });
 

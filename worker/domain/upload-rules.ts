@@ -261,7 +261,9 @@ export function acceptAttribute(rule: Pick<UploadRule, "kinds">): string {
 }
 
 export function checkFileCount(count: number, rule: Pick<UploadRule, "maxFiles">): MediaCheck<number> {
-  if (count < 1 || count > rule.maxFiles) return { ok: false, error: "media_error_too_many" };
+  // None is not "too many" (issue 45): its own message.
+  if (count < 1) return { ok: false, error: "media_error_no_files" };
+  if (count > rule.maxFiles) return { ok: false, error: "media_error_too_many" };
   return { ok: true, value: count };
 }
 

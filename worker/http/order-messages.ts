@@ -21,6 +21,7 @@ export type WordedOrderRefusal =
   | Extract<
       OrderRefusal,
       | "seller_only"
+      | "buyer_only"
       | "wrong_state"
       | "not_editable"
       | "stage_not_current"
@@ -35,6 +36,7 @@ type Message = (inputs: { max: number }, options: { locale: Locale }) => string;
 
 const ORDER_MESSAGES: Record<WordedOrderRefusal, { message: Message; max?: number }> = {
   seller_only: { message: m.order_server_error_seller_only },
+  buyer_only: { message: m.order_server_error_buyer_only },
   wrong_state: { message: m.order_server_error_wrong_state },
   not_editable: { message: m.order_server_error_not_editable },
   stage_not_current: { message: m.order_server_error_stage_not_current },

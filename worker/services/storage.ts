@@ -132,8 +132,10 @@ async function authorizeWrite(
   target: { domain: string; id: string; field: string },
 ): Promise<StorageResult<{ rule: UploadRule }>> {
   const rule = findUploadRule(target.domain, target.field);
-  // A door-only field (a stage preview) is written by its own door, which makes the client's copy as it stores.
-  if (!rule || rule.doorOnly || !isValidDomainId(target.id)) return badRequest("media_error_unsupported_type");
+  if (!rule || !isValidDomainId(target.id)) return badRequest("media_error_unsupported_type");
+  // A door-only field (a stage preview) is written by its own door, which makes the client's copy as it stores; the
+  // caller is told where such files go (issue 45), not that their type is unsupported.
+  if (rule.doorOnly) return badRequest("media_error_door_only");
   if (!(await mayWrite(db, user, rule, target.id))) return forbidden;
   return { ok: true, rule };
 }

@@ -7,7 +7,13 @@ import { uploadErrorMessage } from "#app/components/media/upload-client";
 import { m } from "#app/paraglide/messages.js";
 import { SNIFF_BYTES } from "#worker/domain/media-sniff";
 import { STAGE_PREVIEW_IMAGE_MAX_BYTES } from "#worker/domain/media-limits";
-import { checkPreviewFile, checkPreviewPosting, isPreviewPicture } from "#worker/domain/stage-previews";
+import {
+  checkPreviewFile,
+  checkPreviewPixels,
+  checkPreviewPosting,
+  isPreviewPicture,
+  type CheckedPreviewFile,
+} from "#worker/domain/stage-previews";
 import { acceptAttribute, STAGE_PREVIEW_CLIP_KINDS, STAGE_PREVIEW_IMAGE_KINDS } from "#worker/domain/upload-rules";
 
 const DOOR = "/api/features/commission/order/stage/preview";
@@ -18,6 +24,7 @@ type Phase = { is: "idle" } | { is: "sending"; percent: number } | { is: "proces
 async function precheck(files: File[]): Promise<string | null> {
   const posting = checkPreviewPosting(files.map((file) => file.size));
   if (!posting.ok) return posting.error;
+  const checkedFiles: CheckedPreviewFile[] = [];
   for (const file of files) {
     const head = new Uint8Array(await file.slice(0, SNIFF_BYTES).arrayBuffer());
     const whole =
@@ -26,8 +33,10 @@ async function precheck(files: File[]): Promise<string | null> {
         : null;
     const checked = checkPreviewFile(file.size, whole ?? head);
     if (!checked.ok) return checked.error;
+    checkedFiles.push(checked.value);
   }
-  return null;
+  const pixels = checkPreviewPixels(checkedFiles);
+  return pixels.ok ? null : pixels.error;
 }
 
 /** A refusal's words: the upload messages by their `code`, the order's own refusals, else "failed". */

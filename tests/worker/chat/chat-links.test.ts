@@ -349,6 +349,28 @@ describe("refused attachments store nothing", () => {
     buyer.close();
   });
 
+  it("a SoundCloud player address carrying a javascript: or data: address is a bad link or embed, and nothing is stored (issue 45)", async () => {
+    const order = await chatOrder();
+    const player = (inner: string) => `https://w.soundcloud.com/player/?url=${encodeURIComponent(inner)}`;
+    for (const inner of ["javascript:alert(document.cookie)", "data:text/html,<script>alert(1)</script>"]) {
+      const asLink = await submit(order.buyer.cookie, order.roomId, { text: "", medias: [linkMedia(player(inner))] });
+      expect(asLink.status, inner).toBe(400);
+      expect(await asLink.json()).toEqual({
+        error: "invalid_link",
+        message: "This link cannot be sent: use an http or https address of at most 2,000 characters.",
+      });
+      const asEmbed = await submit(order.buyer.cookie, order.roomId, {
+        text: "",
+        medias: [embedMedia(`<iframe src="${player(inner)}"></iframe>`)],
+      });
+      expect(asEmbed.status, inner).toBe(400);
+      expect(await asEmbed.json()).toMatchObject({ error: "invalid_embed" });
+    }
+    expect(await storedCounts(order.roomId)).toEqual({ messages: 0, medias: 0 });
+    const history = await (await list(order.buyer.cookie, order.roomId)).json<{ data: ChatMessagePage }>();
+    expect(JSON.stringify(history)).not.toMatch(/javascript:|data:text/);
+  });
+
   it("someone not of the order cannot post a link (404), and nothing is stored", async () => {
     const order = await chatOrder();
     const response = await submit(order.stranger.cookie, order.roomId, { text: "", medias: [linkMedia(LINK)] });

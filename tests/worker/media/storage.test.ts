@@ -132,6 +132,10 @@ describe("storage: upload", () => {
     const response = await upload(cookie, uploadForm("user-profile", profileId, "avatar", [png(), png("b.png")]));
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ error: "Error: too many files.", code: "media_error_too_many" });
+    // No file at all is not "too many" (issue 45).
+    const none = await upload(cookie, uploadForm("user-profile", profileId, "avatar", []));
+    expect(none.status).toBe(400);
+    expect(await none.json()).toEqual({ error: "Error: choose at least one file.", code: "media_error_no_files" });
     const workId = `work_${serial++}_${Date.now()}`;
     await createDb(env.DB).insert(portfolioWorks).values({ id: workId, profileId });
     const eleven = Array.from({ length: 11 }, (_, i) => png(`${i}.png`));

@@ -288,6 +288,40 @@ describe("refusals change nothing and say why, in the user's language", () => {
     expect(await (await submitService(s.buyer.cookie, body)).json()).toMatchObject({ missing: [s.q.details.id] });
   });
 
+  it("a required text of only zero-width and invisible characters is unanswered: 'This field is required.', nothing stored (issue 45)", async () => {
+    const s = await setUp();
+    for (const text of ["\u200b", "\u200b\u200c\u200d\u2060\ufeff\u00ad \u3000\n"]) {
+      const body = request(s);
+      body.formQuestionAnswers[0] = {
+        ...body.formQuestionAnswers[0],
+        answer: { text: { text, languageCode: "en" }, date: null, medias: [] },
+      };
+      const response = await submitService(s.buyer.cookie, body);
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        error: "requests_error_required",
+        message: "Please fill in all required fields",
+        missing: [s.q.details.id],
+      });
+    }
+    expect(await ordersOf(s.buyer.accountId)).toEqual([]);
+  });
+
+  it("a SoundCloud player link carrying a javascript: or data: address is refused like any bad link, nothing stored (issue 45)", async () => {
+    const s = await setUp();
+    for (const inner of ["javascript:alert(document.cookie)", "data:text/html,<script>alert(1)</script>"]) {
+      const url = `https://w.soundcloud.com/player/?url=${encodeURIComponent(inner)}`;
+      const response = await submitService(s.buyer.cookie, request(s, {}, [{ formatType: "LINK", url }]));
+      expect(response.status, inner).toBe(400);
+      expect(await response.json()).toMatchObject({ error: "requests_error_invalid" });
+    }
+    expect(await ordersOf(s.buyer.accountId)).toEqual([]);
+    const stored = await env.DB.prepare(
+      "SELECT count(*) AS n FROM media WHERE link_url LIKE 'javascript:%' OR link_url LIKE 'data:%'",
+    ).first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+  });
+
   it.each([
     [{ isAgreedToTerms: false }, 400, "requests_error_terms", "Please accept the terms and service"],
     [

@@ -72,6 +72,8 @@ async function expectRefusals(orderId: string, calls: [() => Promise<Response>, 
 }
 
 const NOT_FOUND = { error: "not_found" };
+/** A party doing the other party's action: 409 with its reason, as `seller_only` is for the client (issue 45). */
+const BUYER_ONLY = { error: "buyer_only", message: "Only the client can do this." };
 const INVALID = { error: "invalid_request" };
 
 describe("POST /stages: the seller's plan on a pending order", () => {
@@ -194,12 +196,13 @@ describe("POST /stage/approve and /stage/revision: the client answers a preview"
     expect(event).toEqual({ event_type: "STAGE_APPROVED", actor: "buyer" });
   });
 
-  it("refuses the seller and strangers as strangers, another stage, a stage not under review, bad types", async () => {
+  it("refuses the seller as the other party (409 buyer_only, issue 45), strangers as strangers, another stage, a stage not under review, bad types", async () => {
     const order = await orderIn("PAID", [IN_REVIEW]);
     const approve = (who: Party | null, body: object, language?: string) => () =>
       door("stage/approve", who, { orderId: order.id, stage: 0, ...body }, language);
     await expectRefusals(order.id, [
-      [approve(order.seller, {}), 404, NOT_FOUND],
+      [approve(order.seller, {}), 409, BUYER_ONLY],
+      [approve(order.seller, {}, "ja"), 409, { error: "buyer_only", message: "この操作はクライアントのみ行えます。" }],
       [approve(order.stranger, {}), 404, NOT_FOUND],
       [approve(null, {}), 401, { error: "unauthorized" }],
       [
@@ -276,7 +279,7 @@ describe("POST /stage/approve and /stage/revision: the client answers a preview"
       [revise(order.buyer, 42), 400, INVALID],
       [revise(order.buyer, null), 400, INVALID],
       [revise(order.buyer, ["More red"]), 400, INVALID],
-      [revise(order.seller, "More red"), 404, NOT_FOUND],
+      [revise(order.seller, "More red"), 409, BUYER_ONLY],
       [revise(order.stranger, "More red"), 404, NOT_FOUND],
       // The sketch's one included revision is used.
       [

@@ -66,10 +66,41 @@ const CLIP = new Uint8Array([
   ...new Uint8Array(64),
 ]);
 
-function post(cookie: string, fields: { orderId: string; stage?: string; files: File[] }) {
+/** A PNG of 8 × 8 whose header claims `width` × `height`: checked by its header, it fails if ever decoded. */
+function claimedPng(width: number, height: number): Uint8Array<ArrayBuffer> {
+  const bytes = picture(8, 8);
+  new DataView(bytes.buffer).setUint32(16, width);
+  new DataView(bytes.buffer).setUint32(20, height);
+  return bytes;
+}
+const le16 = (n: number) => [n & 255, n >> 8];
+/** A GIF whose logical screen is 10 × 10 and whose one frame is 5000 × 5000 (its LZW data a few bytes). */
+const GIF_HUGE_FRAME = new Uint8Array([
+  ...new TextEncoder().encode("GIF89a"),
+  ...le16(10),
+  ...le16(10),
+  0x80,
+  0,
+  0,
+  ...[0, 0, 0, 255, 255, 255],
+  0x2c,
+  ...le16(0),
+  ...le16(0),
+  ...le16(5000),
+  ...le16(5000),
+  0,
+  2,
+  2,
+  0x4c,
+  0x01,
+  0,
+  0x3b,
+]);
+
+function post(cookie: string, fields: { orderId: string; stage?: string | null; files: File[] }) {
   const form = new FormData();
   form.set("orderId", fields.orderId);
-  form.set("stage", fields.stage ?? "0");
+  if (fields.stage !== null) form.set("stage", fields.stage ?? "0");
   for (const file of fields.files) form.append("files", file);
   return call("/api/features/commission/order/stage/preview", { method: "POST", body: form, cookie });
 }
@@ -165,7 +196,7 @@ describe("posting a preview", { timeout: 30_000 }, () => {
       [new File(["<html>not a picture</html>"], "x.png", { type: "image/png" })],
       "media_error_unsupported_type",
     );
-    await refused([], "media_error_too_many");
+    await refused([], "media_error_no_files");
     await refused(
       Array.from({ length: 11 }, () => png(picture(8, 8))),
       "media_error_too_many",
@@ -192,6 +223,48 @@ describe("posting a preview", { timeout: 30_000 }, () => {
     expect((await stagesOf(order.id))[0].status).toBe("PENDING");
     // The decoder is still sound after a file it could not read.
     expect((await post(cookie, { orderId: order.id, files: [png(picture(300, 200))] })).status).toBe(200);
+  });
+
+  it("a posting over the pixel budget is refused by its headers before a picture is decoded; nothing stored (issue 45)", async () => {
+    const order = await stagedOrder();
+    // Three pictures of 12 megapixels each (each within the per-picture limit): 36 megapixels, over the 24 of a
+    // posting. Their headers lie (8 × 8 pixels follow), so a decode of any of them would fail as "unsupported type".
+    const response = await post(order.seller.cookie, {
+      orderId: order.id,
+      files: Array.from({ length: 3 }, (_, i) => png(claimedPng(4000, 3000), `${i}.png`)),
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      code: "media_error_preview_pixels",
+      error:
+        "Error: these pictures are too large to prepare together. One posting takes pictures of up to 24 megapixels in all: send fewer or smaller ones.",
+    });
+    // A GIF whose 10 × 10 screen holds a 5000 × 5000 frame: refused by that frame's own size, never decoded.
+    const gif = await post(order.seller.cookie, {
+      orderId: order.id,
+      files: [new File([GIF_HUGE_FRAME], "tiny.gif", { type: "image/gif" })],
+    });
+    expect(gif.status).toBe(400);
+    expect(await gif.json()).toMatchObject({ code: "media_error_too_large" });
+    expect(await rows(order.id)).toEqual([]);
+    expect(await objectsOf(order.id)).toEqual([]);
+    expect(await pendingOf(order.id)).toBe(0);
+    expect((await stagesOf(order.id))[0].status).toBe("PENDING");
+  });
+
+  it("no stage, an empty stage, or no files: a 400 that says what is wrong, nothing stored (issue 45)", async () => {
+    const order = await stagedOrder();
+    for (const stage of [null, "", " ", "0.0", "01", "-0", "1e0"]) {
+      const response = await post(order.seller.cookie, { orderId: order.id, stage, files: [png(picture(8, 8))] });
+      expect(response.status, String(stage)).toBe(400);
+      expect(await response.json()).toEqual({ error: "invalid_request" });
+    }
+    const none = await post(order.seller.cookie, { orderId: order.id, files: [] });
+    expect(none.status).toBe(400);
+    expect(await none.json()).toEqual({ code: "media_error_no_files", error: "Error: choose at least one file." });
+    expect(await rows(order.id)).toEqual([]);
+    expect(await objectsOf(order.id)).toEqual([]);
+    expect((await stagesOf(order.id))[0].status).toBe("PENDING");
   });
 
   it("the order refuses a stage that is not current, and what was stored for it is deleted", async () => {
@@ -222,13 +295,20 @@ describe("posting a preview", { timeout: 30_000 }, () => {
         body: form,
         cookie: order.seller.cookie,
       });
+      // Told where such files go (issue 45), not that the file's type is not supported.
+      const doorOnly = {
+        code: "media_error_door_only",
+        error: "Error: a stage's preview files are posted with the preview, not uploaded here.",
+      };
       expect(upload.status).toBe(400);
+      expect(await upload.json()).toEqual(doorOnly);
       const sign = await call("/api/google/storage/sign/write", {
         method: "POST",
         cookie: order.seller.cookie,
         json: { path: `v1/commission-order/${order.id}/${field}`, contentType: "image/png", size: 100 },
       });
       expect(sign.status).toBe(400);
+      expect(await sign.json()).toEqual(doorOnly);
     }
     expect(await objectsOf(order.id)).toEqual([]);
   });
