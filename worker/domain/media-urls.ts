@@ -65,6 +65,20 @@ function hostIs(host: string, domain: string) {
 }
 
 /** The address as a URL when it is an absolute http(s) one (the one rule every link follows), else null. */
+/**
+ * Whether a stored URL may be shown as a link: a path of ours (`/media/…`, a signed read URL) or an http(s) address.
+ * Links stored before their doors refused anything else (a `javascript:` or `data:` URL unwrapped from a player
+ * address, issue 45) are not rewritten, so the views check again as they show them.
+ */
+export function isLinkableUrl(url: string): boolean {
+  try {
+    const { protocol } = new URL(url, "https://relative.invalid");
+    return protocol === "https:" || protocol === "http:";
+  } catch {
+    return false;
+  }
+}
+
 function httpUrl(input: string): URL | null {
   let url: URL;
   try {

@@ -11,6 +11,7 @@ import {
   userProfiles,
 } from "../db/schema";
 import { OBJECT_ROUTE, parseMediaKey, type MediaKey } from "../domain/media-keys";
+import { isLinkableUrl } from "../domain/media-urls";
 import type { MediaDomain } from "../domain/upload-rules";
 import {
   mediaAccess,
@@ -299,7 +300,8 @@ export async function mediaUrlsForViewer(
     if (!viewer || mediaAccess(items.get(itemRef(key)) ?? null, viewer, key.rule) !== "owner") continue;
     signed.set(url, (await signReadUrl(env, key.key, viewer.profileId, { now, shownIn: "page" })).url);
   }
-  return ((url: string | null) => (url && signed.get(url)) || url) as ViewableUrl;
+  // A URL that is neither ours nor http(s) is shown as no link at all ("" reads as none, like a missing one).
+  return ((url: string | null) => (url ? (signed.get(url) ?? (isLinkableUrl(url) ? url : "")) : url)) as ViewableUrl;
 }
 
 /** One shown media (a list item or an editor draft) with its URLs as `view` maps them. */

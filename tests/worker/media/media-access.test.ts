@@ -100,6 +100,23 @@ describe("media access: /media/ serves files of public items only", () => {
   });
 });
 
+describe("stored links shown as links", () => {
+  it("a stored URL that is neither ours nor http(s) is shown as no link (a link stored before its door refused it)", async () => {
+    const { mediaUrlsForViewer } = await import("#worker/services/media-access");
+    const view = await mediaUrlsForViewer(db(), env, null, []);
+    for (const url of [
+      "javascript:alert(1)",
+      " JavaScript:alert(1)",
+      "data:text/html,<script>alert(1)</script>",
+      "vbscript:x",
+    ])
+      expect(view(url), url).toBe("");
+    for (const url of ["https://soundcloud.com/a/b", "http://example.com/", "/media/v1/x.png"])
+      expect(view(url), url).toBe(url);
+    expect(view(null)).toBeNull();
+  });
+});
+
 describe("private media stops at once (decision 059)", () => {
   /** A signed URL from POST /sign/read, as the member's browser would get it. */
   async function signedFor(cookie: string, key: string) {
