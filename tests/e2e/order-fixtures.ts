@@ -48,12 +48,14 @@ export function insertOrder(order: {
 
 /**
  * A published service of the creator at `sellerEmail`, open for commissions, with no form (the request then asks
- * only for the terms, the acknowledgement and a card): for tests that request through the service modal.
+ * only for the terms, the acknowledgement and a card): for tests that request through the service modal. In English,
+ * with a `description` if given.
  */
 export function insertService(service: {
   sellerEmail: string;
   title: string;
   priceAmount: number;
+  description?: string;
   /** Milestones its orders start with (decision 073); none when absent. */
   stagePlan?: StagePlanItem[];
 }): Promise<{ id: string }> {

@@ -31,6 +31,34 @@ describe("profile settings schema", () => {
   });
 });
 
+describe("the profile name's 16 characters (spec section 5; issue 45)", () => {
+  // Counted by character, not by UTF-16 unit: sixteen emoji or kana are sixteen characters.
+  const namesOf = (length: number) => ["a", "さ", "🌸"].map((character) => character.repeat(length));
+  const now = Date.parse("2026-11-23T12:00:00Z");
+
+  it.each(namesOf(16))(
+    "accepts the 16-character name %s in the sign-up's profile step and in the profile settings",
+    (name) => {
+      expect(parseFields(profileStepSchema(now), { name })).toEqual({ ok: true, data: { name } });
+      expect(parseFields(profileSettingsSchema, { name, handle: "abcd" })).toEqual({
+        ok: true,
+        data: { name, handle: "abcd" },
+      });
+    },
+  );
+
+  it.each(namesOf(17))("refuses the 17-character name %s in both with the name's own message", (name) => {
+    expect(parseFields(profileStepSchema(now), { name })).toEqual({
+      ok: false,
+      errors: { name: "validation_name_max" },
+    });
+    expect(parseFields(profileSettingsSchema, { name, handle: "abcd" })).toEqual({
+      ok: false,
+      errors: { name: "validation_name_max" },
+    });
+  });
+});
+
 describe("dates are judged against the time given", () => {
   it("refuses a birthday after `now` and accepts the same day", () => {
     const now = Date.parse("2026-11-23T12:00:00Z");

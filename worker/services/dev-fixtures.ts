@@ -163,12 +163,13 @@ async function orderState(env: Env, input: Fields) {
   return {};
 }
 
-/** A published service of the creator at `sellerEmail`, open for commissions, with no form. */
+/** A published service of the creator at `sellerEmail`, open for commissions, with no form; a `description` if given. */
 async function service(env: Env, input: Fields) {
   const d1 = env.DB;
   const seller = await commissionAccountOfEmail(d1, str(input, "sellerEmail"));
   const id = crypto.randomUUID();
   const now = Date.now();
+  const description = optionalStr(input, "description");
   await d1.batch([
     d1.prepare("UPDATE user_profiles SET is_open_commission = 1 WHERE id = ?").bind(seller.profile_id),
     d1
@@ -178,6 +179,7 @@ async function service(env: Env, input: Fields) {
       )
       .bind(id, seller.id, num(input, "priceAmount"), JSON.stringify(stagePlanOf(input)), now, now),
     textStatement(d1, "commission_service", id, "title", str(input, "title")),
+    ...(description ? [textStatement(d1, "commission_service", id, "description", description)] : []),
   ]);
   return { id };
 }
