@@ -42,7 +42,9 @@ export async function loader({ context }: Route.LoaderArgs) {
         id: service.id,
         title,
         thumbnailUrl: service.thumbnailUrl,
-        price: service.priceAmount ? `~${formatMoney(service.priceAmount, service.currency, locale)}` : unset,
+        price: service.priceAmount
+          ? m.catalog_price_from({ price: formatMoney(service.priceAmount, service.currency, locale) })
+          : unset,
         editHref: AUTHORING_PATHS.serviceEdit(service.id),
         editLabel: edit(title),
       };
