@@ -100,8 +100,10 @@ async function setRequestContext(
   });
   await next();
   // What a signed-in user is answered is theirs: no cache in front of Comet may keep it (the edge cache passes them
-  // by already; this tells any other).
-  if (user) c.res.headers.set("Cache-Control", SIGNED_IN_CACHE_CONTROL);
+  // by already; this tells any other). A route that marks its answer public (the same for everyone: the language
+  // list) says so itself, and keeps it.
+  if (user && !/\bpublic\b/i.test(c.res.headers.get("cache-control") ?? ""))
+    c.res.headers.set("Cache-Control", SIGNED_IN_CACHE_CONTROL);
 }
 
 const SIGNED_IN_CACHE_CONTROL = "private, no-store";
