@@ -12,8 +12,11 @@
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-/** The demo orders, newest first in each list. `ago`: days since the request was sent. */
-const DEMO_ORDERS = [
+/**
+ * The demo orders, newest first in each list. `ago`: days since the request was sent. The answers' Japanese is not
+ * stored (the client writes English); the translator stand-in's phrase book reads it (emulators/translator).
+ */
+export const DEMO_ORDERS = [
   {
     key: "pending",
     progress: "DRAFT",
@@ -302,9 +305,12 @@ export function addDemoOrders({ rows, id, addText, addImage, attach, seller, buy
   });
 }
 
-/** A few lines each order's chat has had (decision 027): the creator greets, the client answers once it is approved. */
+/**
+ * A few lines each order's chat has had (decision 027): the creator greets, the client answers once it is approved.
+ * Stored in English; the Japanese is the translator stand-in's (emulators/translator).
+ */
 /** @type {["seller" | "buyer", { en: string; ja: string }][]} */
-const DEMO_CHAT = [
+export const DEMO_CHAT = [
   [
     "seller",
     {
