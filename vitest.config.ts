@@ -36,6 +36,9 @@ export default defineConfig(async () => {
   // run's own, handed to the globalSetup that starts the emulator there.
   const stripePort = await freePort();
   process.env.COMET_TEST_STRIPE_PORT = String(stripePort);
+  // The translator's stand-in (emulators/translator), reached the same way on a port of its own (decision 078).
+  const translatorPort = await freePort();
+  process.env.COMET_TEST_TRANSLATOR_PORT = String(translatorPort);
   return {
     test: {
       projects: [
@@ -51,6 +54,7 @@ export default defineConfig(async () => {
                   TEST_MIGRATIONS: migrations,
                   MEDIA_SIGNING_SECRET: randomBytes(32).toString("hex"),
                   STRIPE_API_PORT: String(stripePort),
+                  TRANSLATOR_STANDIN_PORT: String(translatorPort),
                   STRIPE_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
                   STRIPE_CONNECT_WEBHOOK_SECRET: `whsec_${randomBytes(24).toString("hex")}`,
                   // tests/worker/orders/order-money-model.test.ts: replay another seed of the model test.
@@ -66,7 +70,11 @@ export default defineConfig(async () => {
             setupFiles: ["./tests/worker/apply-migrations.ts"],
             // A local HTTP server for the production mailer's test (tests/worker/notifications/mailer.test.ts), and the
             // Stripe emulator.
-            globalSetup: ["./tests/global/mail-server.ts", "./tests/global/stripe-emulator.ts"],
+            globalSetup: [
+              "./tests/global/mail-server.ts",
+              "./tests/global/stripe-emulator.ts",
+              "./tests/global/translator-standin.ts",
+            ],
           },
         },
         {

@@ -3,6 +3,7 @@
 import { spawnSync, spawn } from "node:child_process";
 import { ensureDevVars } from "./dev-vars.mjs";
 import { startStripeEmulatorProcess } from "./stripe-emulator.mjs";
+import { startTranslatorStandInProcess } from "./translator-standin.mjs";
 
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, CI: "1" } });
@@ -26,12 +27,17 @@ const stripe = await startStripeEmulatorProcess({
   devVars,
 });
 
+// Translation: the translator's stand-in on the port wrangler.toml gives the Worker (TRANSLATOR_STANDIN_PORT,
+// docs/decisions/078).
+const translator = await startTranslatorStandInProcess({ port: 12112 });
+
 console.log(
   `\nComet is starting at http://localhost:${port} — sign-in codes arrive at http://localhost:${port}/dev/mailbox; payments go to the local Stripe emulator at ${stripe.url}\n`,
 );
 const vite = spawn("npx", ["vite", "dev", "--port", port, ...process.argv.slice(2)], { stdio: "inherit" });
 vite.on("exit", async (code) => {
   await stripe.stop();
+  await translator.stop();
   process.exit(code ?? 0);
 });
 for (const signal of /** @type {const} */ (["SIGINT", "SIGTERM"])) process.on(signal, () => vite.kill(signal));

@@ -14,3 +14,4 @@ export * from "./notifications";
 export * from "./engagement";
 export * from "./invitations";
 export * from "./page-cache";
+export * from "./translations";

@@ -1,0 +1,162 @@
+import { env } from "cloudflare:workers";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import {
+  DEFAULT_TRANSLATION_BUDGET,
+  type TranslationBudget,
+  readingFor,
+  translationBudgetOf,
+} from "#worker/services/translations";
+import { translatorFor, workersAiTranslator, standInAiBinding } from "#worker/translation/translator";
+import { uid } from "../support/auth-helpers";
+import { db } from "../support/helpers";
+
+// Issue 46: a text translated once, through the production code path, against the translator's stand-in
+// (emulators/translator, on the port vitest.config.ts gives the Worker): stored beside the original, never sent twice,
+// and every failure leaving the original readable (docs/decisions/078).
+
+const standIn = `http://127.0.0.1:${env.TRANSLATOR_STANDIN_PORT}`;
+const faults = (body: Record<string, unknown>) =>
+  fetch(`${standIn}/__standin/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
+const calls = async () =>
+  ((await (await fetch(`${standIn}/__standin/calls`)).json()) as { calls: { text: string }[] }).calls;
+
+const translator = () => translatorFor(env);
+const read = (text: string, reader: "en" | "ja", options: { writer?: string; budget?: TranslationBudget } = {}) =>
+  readingFor(db(), translator(), options.budget ?? translationBudgetOf(env), {
+    text,
+    reader,
+    writerAccountId: options.writer ?? `w${uid()}`,
+    now: Date.now(),
+  });
+const stored = async () =>
+  (await env.DB.prepare("SELECT count(*) AS n FROM machine_translations").first<{ n: number }>())!.n;
+
+beforeEach(async () => {
+  await faults({ mode: "ok" });
+  await fetch(`${standIn}/__standin/calls`, { method: "DELETE" });
+});
+afterEach(async () => {
+  await faults({ mode: "ok" });
+});
+
+describe("a text read in the other language", () => {
+  it("is translated once, stored beside the original, and the same text again is no second call", async () => {
+    const text = `ご依頼ありがとうございます。${uid()}`;
+    const first = await read(text, "en");
+    expect(first).toMatchObject({
+      kind: "translated",
+      from: "ja",
+      provider: "workers-ai",
+      model: "@cf/meta/m2m100-1.2b",
+    });
+    expect(await calls()).toHaveLength(1);
+    const again = await read(text, "en", { writer: "someone-else" });
+    expect(again).toEqual(first);
+    expect(await calls()).toHaveLength(1);
+    // Another reader's language is another translation; the writer's own language is read as written.
+    expect(await read(text, "ja")).toEqual({ kind: "original" });
+  });
+
+  it("an edited text is translated anew", async () => {
+    const before = await read(`Thank you for the sketch ${uid()}`, "ja");
+    const after = await read(`Thank you for the revised sketch ${uid()}`, "ja");
+    expect(before.kind).toBe("translated");
+    expect(after.kind).toBe("translated");
+    expect(await calls()).toHaveLength(2);
+  });
+
+  it("reads a text in the reader's language, or with no letters, as written, asking nothing", async () => {
+    for (const [text, reader] of [
+      ["Hello!", "en"],
+      ["こんにちは", "ja"],
+      ["👍", "ja"],
+      ["https://example.com/a", "ja"],
+    ] as const)
+      expect(await read(text, reader), text).toEqual({ kind: "original" });
+    expect(await calls()).toHaveLength(0);
+  });
+
+  it("keeps a link, a handle and an amount exactly as written", async () => {
+    const text = `参考はこちら https://example.com/ref/${uid()} 予算は¥30,000です。@alice123 さんと相談します。`;
+    const reading = await read(text, "en");
+    expect(reading.kind).toBe("translated");
+    if (reading.kind !== "translated") return;
+    expect(reading.text).toContain("https://example.com/ref/");
+    expect(reading.text).toContain("@alice123");
+    expect(reading.text).toMatch(/30,000/);
+  });
+});
+
+describe("when the translator cannot help, the original stays readable", () => {
+  for (const [mode, reason] of [
+    ["fail", "unavailable"],
+    ["rate-limit", "rate_limited"],
+    ["refuse", "refused"],
+  ] as const)
+    it(`${mode}: no translation, said why, nothing stored, and the next try translates`, async () => {
+      await faults({ mode, times: 1 });
+      const before = await stored();
+      const text = `Could you add a hat? ${uid()}`;
+      expect(await read(text, "ja")).toEqual({ kind: "unavailable", from: "en", reason });
+      expect(await stored()).toBe(before);
+      expect((await read(text, "ja")).kind).toBe("translated");
+    });
+
+  it("slow: given up after the timeout, with the original kept", async () => {
+    await faults({ mode: "slow", delayMs: 1_500, times: 1 });
+    const slow = workersAiTranslator(standInAiBinding(env.TRANSLATOR_STANDIN_PORT!), 300);
+    const reading = await readingFor(db(), slow, DEFAULT_TRANSLATION_BUDGET, {
+      text: `The deadline is next Friday ${uid()}`,
+      reader: "ja",
+      writerAccountId: `w${uid()}`,
+      now: Date.now(),
+    });
+    expect(reading).toEqual({ kind: "unavailable", from: "en", reason: "timeout" });
+  });
+
+  it("over budget: a writer past their share is refused before the provider is asked; others still translate", async () => {
+    const budget = { dailyCharacters: 1_000_000, writerDailyCharacters: 60 };
+    const writer = `w${uid()}`;
+    expect((await read(`Here is the first draft ${uid()}`, "ja", { writer, budget })).kind).toBe("translated");
+    const spent = await read(`And here is another long message about the second draft ${uid()}`, "ja", {
+      writer,
+      budget,
+    });
+    expect(spent).toMatchObject({ kind: "unavailable", reason: "over_budget" });
+    expect(await calls()).toHaveLength(1);
+    expect((await read(`A message from someone else ${uid()}`, "ja", { budget })).kind).toBe("translated");
+  });
+
+  it("over the day's budget: nobody's text is sent, and the writer's share is not spent by the refusal", async () => {
+    const writer = `w${uid()}`;
+    const day = new Date().toISOString().slice(0, 10);
+    const budget = { dailyCharacters: 0, writerDailyCharacters: 1_000 };
+    expect(await read(`Good morning ${uid()}`, "ja", { writer, budget })).toMatchObject({ reason: "over_budget" });
+    const share = await env.DB.prepare("SELECT characters FROM translation_usage WHERE day = ? AND scope = ?")
+      .bind(day, `writer:${writer}`)
+      .first<{ characters: number }>();
+    expect(share?.characters ?? 0).toBe(0);
+    expect(await calls()).toHaveLength(0);
+  });
+
+  it("the budget is the environment's, and the defaults stand for a value that is not a count", () => {
+    expect(translationBudgetOf(env)).toEqual({ dailyCharacters: 2_000_000, writerDailyCharacters: 20_000 });
+    expect(
+      translationBudgetOf({ TRANSLATION_DAILY_CHARACTERS: "lots", TRANSLATION_WRITER_DAILY_CHARACTERS: "-1" }),
+    ).toEqual(DEFAULT_TRANSLATION_BUDGET);
+  });
+
+  it("no translator configured: the original, said why", async () => {
+    const reading = await readingFor(db(), null, DEFAULT_TRANSLATION_BUDGET, {
+      text: "Hello there",
+      reader: "ja",
+      writerAccountId: "w",
+      now: Date.now(),
+    });
+    expect(reading).toEqual({ kind: "unavailable", from: "en", reason: "not_configured" });
+  });
+});
