@@ -9,6 +9,9 @@
 //   slow        the answer, after `delayMs` (default 2000).
 // `times`: how many calls the setting takes, then it is back to ok; without it, until changed. `delayMs` with another
 // mode waits that long before its answer too (a slow failure).
+// `match`: the setting meets only calls whose text contains it, beside the setting for every other call. Tests that
+// run at once against one stand-in each scope their bad day to their own texts this way. A new setting with the same
+// `match` replaces it; DELETE clears them all.
 
 export const FAULT_MODES = ["ok", "fail", "slow", "refuse", "rate-limit"] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
@@ -20,6 +23,8 @@ export interface FaultSetting {
   times?: number;
   /** `rate-limit`: the Retry-After header's seconds. Default 1. */
   retryAfterSeconds?: number;
+  /** Only calls whose text contains this meet the setting. */
+  match?: string;
 }
 
 /** What GET and POST `/__standin/faults` answer: the setting now in force, `times` counting down (null: no end). */
@@ -28,6 +33,8 @@ export interface FaultView {
   delayMs: number;
   times: number | null;
   retryAfterSeconds: number;
+  /** The text the setting is scoped to; absent for the setting every other call meets. */
+  match?: string;
 }
 
 /** What one call meets: its mode, and how long to wait before answering. */
@@ -39,7 +46,8 @@ export interface FaultDraw {
 
 export class FaultSettingError extends Error {}
 
-const FIELDS = ["mode", "delayMs", "times", "retryAfterSeconds"];
+const FIELDS = ["mode", "delayMs", "times", "retryAfterSeconds", "match"];
+const MAX_MATCH_LENGTH = 200;
 const SLOW_DEFAULT_MS = 2_000;
 const MAX_DELAY_MS = 10 * 60_000;
 const OK: FaultView = { mode: "ok", delayMs: 0, times: null, retryAfterSeconds: 1 };
@@ -71,32 +79,58 @@ export function parseFaultSetting(value: unknown): FaultSetting {
     if (setting.mode !== "rate-limit") throw new FaultSettingError(`"retryAfterSeconds" belongs to "rate-limit".`);
     setting.retryAfterSeconds = input.retryAfterSeconds as number;
   }
+  if (input.match !== undefined) {
+    if (typeof input.match !== "string" || input.match.length === 0 || input.match.length > MAX_MATCH_LENGTH)
+      throw new FaultSettingError(`"match" must be a text of 1 to ${MAX_MATCH_LENGTH} characters.`);
+    setting.match = input.match;
+  }
   return setting;
 }
 
 export class FaultSwitch {
   private current: FaultView = OK;
+  private readonly scoped = new Map<string, FaultView>();
 
   constructor(initial?: FaultSetting) {
     if (initial) this.set(initial);
   }
 
   set(setting: FaultSetting): FaultView {
-    this.current = {
+    const view: FaultView = {
       mode: setting.mode,
       delayMs: setting.delayMs ?? (setting.mode === "slow" ? SLOW_DEFAULT_MS : 0),
       times: setting.times ?? null,
       retryAfterSeconds: setting.retryAfterSeconds ?? 1,
     };
-    return this.view();
+    if (setting.match === undefined) {
+      this.current = view;
+      return this.view();
+    }
+    if (view.mode === "ok") this.scoped.delete(setting.match);
+    else this.scoped.set(setting.match, { ...view, match: setting.match });
+    return { ...view, match: setting.match };
   }
 
+  /** Back to a good day for every call. */
+  clear(): FaultView {
+    this.scoped.clear();
+    return this.set({ mode: "ok" });
+  }
+
+  /** The setting every call meets unless a scoped one matches it. */
   view(): FaultView {
     return { ...this.current };
   }
 
-  /** The fault one call meets, counted at once (so calls arriving together each take their own turn). */
-  draw(): FaultDraw {
+  /** The fault a call with this text meets, counted at once (so calls arriving together each take their own turn). */
+  draw(text: string): FaultDraw {
+    for (const [match, scoped] of this.scoped)
+      if (text.includes(match)) {
+        if (scoped.times !== null)
+          if (scoped.times > 1) this.scoped.set(match, { ...scoped, times: scoped.times - 1 });
+          else this.scoped.delete(match);
+        return { mode: scoped.mode, delayMs: scoped.delayMs, retryAfterSeconds: scoped.retryAfterSeconds };
+      }
     const { mode, delayMs, times, retryAfterSeconds } = this.current;
     if (times !== null) this.current = times > 1 ? { ...this.current, times: times - 1 } : OK;
     return { mode, delayMs, retryAfterSeconds };

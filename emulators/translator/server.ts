@@ -138,7 +138,7 @@ class StandIn {
 
     this.calls.push({ text: input.text, source_lang: sourceLang, target_lang: targetLang });
     if (this.calls.length > CALL_LOG_LIMIT) this.calls.splice(0, this.calls.length - CALL_LOG_LIMIT);
-    const fault = this.faults.draw();
+    const fault = this.faults.draw(input.text);
     if (fault.delayMs > 0 && !(await this.wait(fault.delayMs, res))) return;
     const note = `stand-in fault "${fault.mode}"`;
     switch (fault.mode) {
@@ -176,7 +176,7 @@ class StandIn {
 
   private async faultControl(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method === "GET") return send(res, 200, this.faults.view());
-    if (req.method === "DELETE") return send(res, 200, this.faults.set({ mode: "ok" }));
+    if (req.method === "DELETE") return send(res, 200, this.faults.clear());
     if (req.method !== "POST")
       return send(
         res,

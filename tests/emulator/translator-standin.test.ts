@@ -226,6 +226,22 @@ describe("faults", () => {
     expectSuccess(await run(input));
   });
 
+  it("match: a setting meets only calls whose text contains it, beside the one for every other call", async () => {
+    await setFault({ mode: "fail", match: "[case-7]", times: 1 });
+    await setFault({ mode: "refuse", match: "[case-8]" });
+    expectSuccess(await run(input));
+    expectError(await run({ text: "Hello [case-8]", target_lang: "ja" }), 400, AI_ERROR.badInput);
+    expectError(await run({ text: "Hello [case-7]", target_lang: "ja" }), 500, AI_ERROR.internal);
+    expectSuccess(await run({ text: "Hello [case-7]", target_lang: "ja" }));
+    // The unscoped setting stays as it was; mode ok with the same match ends a scoped one, DELETE ends them all.
+    expect((await (await call("/__standin/faults")).json()) as FaultView).toMatchObject({ mode: "ok" });
+    await setFault({ mode: "ok", match: "[case-8]" });
+    expectSuccess(await run({ text: "Hello [case-8]", target_lang: "ja" }));
+    await setFault({ mode: "fail", match: "[case-9]" });
+    await call("/__standin/faults", { method: "DELETE" });
+    expectSuccess(await run({ text: "Hello [case-9]", target_lang: "ja" }));
+  });
+
   it.each([
     ["an unknown mode", { mode: "explode" }],
     ["no mode", { times: 1 }],
@@ -234,6 +250,7 @@ describe("faults", () => {
     ["times a fraction", { mode: "fail", times: 1.5 }],
     ["a negative delay", { mode: "slow", delayMs: -1 }],
     ["Retry-After for another mode", { mode: "fail", retryAfterSeconds: 5 }],
+    ["an empty match", { mode: "fail", match: "" }],
     ["not JSON", "fail"],
   ])("a setting with %s is refused, and the one in force stays", async (_, setting) => {
     await setFault({ mode: "refuse" });

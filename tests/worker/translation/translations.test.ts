@@ -15,14 +15,20 @@ import { db } from "../support/helpers";
 // and every failure leaving the original readable (docs/decisions/078).
 
 const standIn = `http://127.0.0.1:${env.TRANSLATOR_STANDIN_PORT}`;
+// Other test files use the same stand-in at the same time: each test's texts carry its own tag, its bad day is scoped
+// to them (`match`), and it counts only the calls that carry them.
+let tag = "";
 const faults = (body: Record<string, unknown>) =>
   fetch(`${standIn}/__standin/faults`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
+    body: JSON.stringify({ ...body, match: tag }),
   });
-const calls = async () =>
-  ((await (await fetch(`${standIn}/__standin/calls`)).json()) as { calls: { text: string }[] }).calls;
+const callsWith = async (...parts: string[]) =>
+  ((await (await fetch(`${standIn}/__standin/calls`)).json()) as { calls: { text: string }[] }).calls.filter((call) =>
+    parts.some((part) => call.text.includes(part)),
+  );
+const calls = () => callsWith(tag);
 
 const translator = () => translatorFor(env);
 const read = (text: string, reader: "en" | "ja", options: { writer?: string; budget?: TranslationBudget } = {}) =>
@@ -36,8 +42,7 @@ const stored = async () =>
   (await env.DB.prepare("SELECT count(*) AS n FROM machine_translations").first<{ n: number }>())!.n;
 
 beforeEach(async () => {
-  await faults({ mode: "ok" });
-  await fetch(`${standIn}/__standin/calls`, { method: "DELETE" });
+  tag = `[${uid()}]`;
 });
 afterEach(async () => {
   await faults({ mode: "ok" });
@@ -45,7 +50,7 @@ afterEach(async () => {
 
 describe("a text read in the other language", () => {
   it("is translated once, stored beside the original, and the same text again is no second call", async () => {
-    const text = `ご依頼ありがとうございます。${uid()}`;
+    const text = `ご依頼ありがとうございます。${tag}`;
     const first = await read(text, "en");
     expect(first).toMatchObject({
       kind: "translated",
@@ -62,8 +67,8 @@ describe("a text read in the other language", () => {
   });
 
   it("an edited text is translated anew", async () => {
-    const before = await read(`Thank you for the sketch ${uid()}`, "ja");
-    const after = await read(`Thank you for the revised sketch ${uid()}`, "ja");
+    const before = await read(`Thank you for the sketch ${tag}`, "ja");
+    const after = await read(`Thank you for the revised sketch ${tag}`, "ja");
     expect(before.kind).toBe("translated");
     expect(after.kind).toBe("translated");
     expect(await calls()).toHaveLength(2);
@@ -77,11 +82,11 @@ describe("a text read in the other language", () => {
       ["https://example.com/a", "ja"],
     ] as const)
       expect(await read(text, reader), text).toEqual({ kind: "original" });
-    expect(await calls()).toHaveLength(0);
+    expect(await callsWith("Hello!", "こんにちは", "👍", "https://example.com/a")).toHaveLength(0);
   });
 
   it("keeps a link, a handle and an amount exactly as written", async () => {
-    const text = `参考はこちら https://example.com/ref/${uid()} 予算は¥30,000です。@alice123 さんと相談します。`;
+    const text = `参考はこちら https://example.com/ref/${tag} 予算は¥30,000です。@alice123 さんと相談します。`;
     const reading = await read(text, "en");
     expect(reading.kind).toBe("translated");
     if (reading.kind !== "translated") return;
@@ -100,7 +105,7 @@ describe("when the translator cannot help, the original stays readable", () => {
     it(`${mode}: no translation, said why, nothing stored, and the next try translates`, async () => {
       await faults({ mode, times: 1 });
       const before = await stored();
-      const text = `Could you add a hat? ${uid()}`;
+      const text = `Could you add a hat? ${tag}`;
       expect(await read(text, "ja")).toEqual({ kind: "unavailable", from: "en", reason });
       expect(await stored()).toBe(before);
       expect((await read(text, "ja")).kind).toBe("translated");
@@ -110,7 +115,7 @@ describe("when the translator cannot help, the original stays readable", () => {
     await faults({ mode: "slow", delayMs: 1_500, times: 1 });
     const slow = workersAiTranslator(standInAiBinding(env.TRANSLATOR_STANDIN_PORT!), 300);
     const reading = await readingFor(db(), slow, DEFAULT_TRANSLATION_BUDGET, {
-      text: `The deadline is next Friday ${uid()}`,
+      text: `The deadline is next Friday ${tag}`,
       reader: "ja",
       writerAccountId: `w${uid()}`,
       now: Date.now(),
@@ -121,21 +126,21 @@ describe("when the translator cannot help, the original stays readable", () => {
   it("over budget: a writer past their share is refused before the provider is asked; others still translate", async () => {
     const budget = { dailyCharacters: 1_000_000, writerDailyCharacters: 60 };
     const writer = `w${uid()}`;
-    expect((await read(`Here is the first draft ${uid()}`, "ja", { writer, budget })).kind).toBe("translated");
-    const spent = await read(`And here is another long message about the second draft ${uid()}`, "ja", {
+    expect((await read(`Here is the first draft ${tag}`, "ja", { writer, budget })).kind).toBe("translated");
+    const spent = await read(`And here is another long message about the second draft ${tag}`, "ja", {
       writer,
       budget,
     });
     expect(spent).toMatchObject({ kind: "unavailable", reason: "over_budget" });
     expect(await calls()).toHaveLength(1);
-    expect((await read(`A message from someone else ${uid()}`, "ja", { budget })).kind).toBe("translated");
+    expect((await read(`A message from someone else ${tag}`, "ja", { budget })).kind).toBe("translated");
   });
 
   it("over the day's budget: nobody's text is sent, and the writer's share is not spent by the refusal", async () => {
     const writer = `w${uid()}`;
     const day = new Date().toISOString().slice(0, 10);
     const budget = { dailyCharacters: 0, writerDailyCharacters: 1_000 };
-    expect(await read(`Good morning ${uid()}`, "ja", { writer, budget })).toMatchObject({ reason: "over_budget" });
+    expect(await read(`Good morning ${tag}`, "ja", { writer, budget })).toMatchObject({ reason: "over_budget" });
     const share = await env.DB.prepare("SELECT characters FROM translation_usage WHERE day = ? AND scope = ?")
       .bind(day, `writer:${writer}`)
       .first<{ characters: number }>();
