@@ -34,6 +34,7 @@ import { stripeApi } from "./api/stripe";
 import { stripeConnectApi } from "./api/stripe-connect";
 import { stripeWebhookRoutes } from "./api/stripe-webhooks";
 import { notificationApi } from "./api/notifications";
+import { translationApi } from "./api/translations";
 import { chatApi, chatSocket } from "./api/chat";
 import { inviteRoutes } from "./api/invitations";
 import { getSessionUser } from "./services/sessions";
@@ -208,6 +209,7 @@ export function createApp(renderPage?: PageRenderer, { pageCache: cachePages = f
   app.route("/webhooks", stripeWebhookRoutes);
   app.route("/api/features/notification", notificationApi);
   app.route("/api/features/chat", chatApi);
+  app.route("/api/features/translation", translationApi);
   app.get("/ws/chat/:chatRoomId", chatSocket);
   // A personal invite link (decision 053): remembers the inviter, then on to sign-up.
   app.route("/invite", inviteRoutes);

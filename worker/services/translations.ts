@@ -5,7 +5,8 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { machineTranslations } from "../db/schema";
-import type { Locale } from "../domain/constants";
+import { LOCALES, type Locale } from "../domain/constants";
+import { READ_AS_WRITTEN, type TextReading } from "../domain/text-reading";
 import { hasUnstorableCharacters, normalizeText } from "../domain/text";
 import { detectTextLanguage, segmentForTranslation, translationKeepsSpans } from "../domain/text-language";
 import type { TranslationFailure, Translator } from "../translation/translator";
@@ -180,4 +181,73 @@ async function spend(
     sql`UPDATE translation_usage SET characters = characters - ${characters} WHERE day = ${day} AND scope = ${`writer:${writerAccountId}`}`,
   );
   return false;
+}
+
+/** A service reading as the page receives it: the text and its source language, never the provider's details. */
+export function textReadingOf(reading: Reading): TextReading {
+  if (reading.kind === "translated") return { kind: "translated", text: reading.text, from: reading.from };
+  if (reading.kind === "unavailable") return { kind: "unavailable", from: reading.from };
+  return READ_AS_WRITTEN;
+}
+
+/** D1 binds at most 100 parameters a statement; one is the target language. */
+const HASHES_PER_QUERY = 90;
+
+/**
+ * How `reader` reads each of `texts` from what is stored, asking no translator: the loader's side of "nothing waits
+ * for a translator". A text needing a translation that has none yet is `pending`, for the page to ask for (or for a
+ * translation made in the background to fill). Answers in the order of `texts`.
+ */
+export async function storedReadings(db: Database, texts: readonly string[], reader: Locale): Promise<TextReading[]> {
+  const needs = await Promise.all(
+    texts.map(async (raw) => {
+      const text = normalizeText(raw);
+      const from = detectTextLanguage(text);
+      if (from === null || from === reader) return null;
+      return { from, hash: await sha256Hex(`${from}\n${text}`) };
+    }),
+  );
+  const hashes = [...new Set(needs.flatMap((need) => (need ? [need.hash] : [])))];
+  const found = new Map<string, string>();
+  for (let start = 0; start < hashes.length; start += HASHES_PER_QUERY) {
+    const chunk = hashes.slice(start, start + HASHES_PER_QUERY);
+    const { results } = await db.$client
+      .prepare(
+        `SELECT source_hash, translated_text FROM machine_translations
+         WHERE target_language = ? AND source_hash IN (${chunk.map(() => "?").join(", ")})`,
+      )
+      .bind(reader, ...chunk)
+      .all<{ source_hash: string; translated_text: string }>();
+    for (const row of results) found.set(row.source_hash, row.translated_text);
+  }
+  return needs.map((need): TextReading => {
+    if (!need) return READ_AS_WRITTEN;
+    const text = found.get(need.hash);
+    return text === undefined ? { kind: "pending", from: need.from } : { kind: "translated", text, from: need.from };
+  });
+}
+
+/**
+ * Translates what a writer just wrote into every other interface language, so that the other party's page finds it
+ * stored. Meant for `waitUntil` after the write: it never throws, and a text the translator could not take is left for
+ * the reader's page to ask for again.
+ */
+export async function translateForOtherReaders(
+  db: Database,
+  translator: Translator | null,
+  budget: TranslationBudget,
+  written: { texts: readonly string[]; writerAccountId: string; now: number },
+): Promise<void> {
+  for (const text of new Set(written.texts)) {
+    const from = detectTextLanguage(normalizeText(text));
+    if (from === null) continue;
+    for (const reader of LOCALES)
+      if (reader !== from)
+        await readingFor(db, translator, budget, {
+          text,
+          reader,
+          writerAccountId: written.writerAccountId,
+          now: written.now,
+        }).catch((error: unknown) => console.warn("translation in the background failed", error));
+  }
 }
