@@ -45,7 +45,6 @@ export function useTextReading(
   const reader = getLocale() as Locale;
   const givenKey = given.kind === "translated" ? `t:${given.text}` : given.kind;
   // A new text (or a new reading of it from the server) starts over.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `givenKey` stands for `given`, compared by value.
   useEffect(() => {
     setReading(given);
     setShowOriginal(false);
@@ -57,7 +56,6 @@ export function useTextReading(
     if (retry) retry();
     else void requestReading(text, reader, from).then(setReading);
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: asked once per text and reading, not per render.
   useEffect(() => {
     if (askDoor && reading.kind === "pending") void requestReading(text, reader, reading.from).then(setReading);
   }, [askDoor, text, reader, reading.kind]);
