@@ -45,6 +45,12 @@ export const chatMessages = sqliteTable(
     clientMessageId: text("client_message_id"),
     /** Gapless per room from 1: the ChatRoom object's order of the room. */
     seq: integer("seq"),
+    /**
+     * Machine translations of the message's text, as the ChatRoom object made them after delivering it (issue 46,
+     * decision 078): JSON `{ "texts": { locale: text }, "untranslated": [locale] }`, the second naming the reading
+     * languages the translator could not serve (shown with a retry). The original stays in localized_texts, untouched.
+     */
+    translations: text("translations"),
     createdAt: timestamps.createdAt,
   },
   (t) => [
