@@ -1,6 +1,6 @@
 // `npm run test:e2e`: the browser tests, end to end, from nothing.
 // 1. Debian's Chromium (and CJK fonts) present, 2. a test build (with /dev/mailbox), 3. a fresh local state
-// (migrations + demo data), 4. the Stripe emulator, and the build served in workerd by `vite preview`, 5. Playwright against it,
+// (migrations + demo data), 4. the Stripe emulator, the translator stand-in, and the build served in workerd by `vite preview`, 5. Playwright against it,
 // 6. the server stopped; exit code = Playwright's. test-results/e2e.json is Playwright's JSON report.
 //
 // Arguments go to `playwright test` (e.g. `npm run test:e2e -- tests/e2e/ban.spec.ts --grep creator`).
@@ -18,9 +18,11 @@ import {
   startPreview,
   toolEnv,
   useStripeEmulatorPort,
+  useTranslatorStandInPort,
 } from "./serve-test-build.mjs";
 import { readDevVars } from "./dev-vars.mjs";
 import { startStripeEmulatorProcess } from "./stripe-emulator.mjs";
+import { startTranslatorStandInProcess } from "./translator-standin.mjs";
 
 const STATE_DIR = join(root, ".wrangler", "e2e-state");
 const REPORT = join(root, "test-results", "e2e.json");
@@ -56,6 +58,7 @@ function summarize(exitCode) {
 
 let server;
 let stripe;
+let translator;
 let exitCode = 1;
 const started = Date.now();
 try {
@@ -81,6 +84,10 @@ try {
     prefix: "e2e",
   });
   useStripeEmulatorPort(stripe.port);
+  // The translator's stand-in (issue 46) on a port of this run's own; specs reach its controls through E2E_TRANSLATOR_URL.
+  translator = await startTranslatorStandInProcess({ port: await freePort(), prefix: "e2e" });
+  useTranslatorStandInPort(translator.port);
+  process.env.E2E_TRANSLATOR_URL = translator.url;
   server = await startPreview({ stateDir: STATE_DIR, port, prefix: "e2e" });
 
   exitCode = await runPlaywright(server.url, chromiumPath);
@@ -90,6 +97,7 @@ try {
 } finally {
   await server?.stop();
   await stripe?.stop();
+  await translator?.stop();
   summarize(exitCode);
   log("e2e", `done in ${((Date.now() - started) / 1000).toFixed(0)} s, exit ${exitCode}`);
 }

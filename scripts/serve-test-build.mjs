@@ -59,6 +59,14 @@ export function useStripeEmulatorPort(port) {
 }
 
 /**
+ * Points the test build at the translator stand-in on `port` (TRANSLATOR_STANDIN_PORT, over wrangler.toml's 12112), as
+ * useStripeEmulatorPort does for Stripe.
+ */
+export function useTranslatorStandInPort(port) {
+  setBuildVar("TRANSLATOR_STANDIN_PORT", String(port));
+}
+
+/**
  * Sets `name` in build/server/.dev.vars (the build's copy of .dev.vars, read by `vite preview` when it starts), or
  * removes it when `value` is undefined; every other line is kept.
  * @param {string} name
