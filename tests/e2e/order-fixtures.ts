@@ -77,6 +77,19 @@ export function insertForm(
   return devFixture("form", form);
 }
 
+/**
+ * A published form of the creator at `sellerEmail` with the default template's questions, worded in `locale` (the
+ * creator's language), as "Create from the template" makes it.
+ */
+export function insertTemplateForm(form: {
+  sellerEmail: string;
+  title: string;
+  locale: "en" | "ja";
+  priceAmount?: number;
+}): Promise<{ id: string; code: string }> {
+  return devFixture("templateForm", form);
+}
+
 /** Deletes a form insertForm made, with its texts. */
 export function deleteForm(formId: string): Promise<unknown> {
   return devFixture("formGone", { formId });

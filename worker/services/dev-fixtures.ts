@@ -11,6 +11,7 @@
 import { orderCodeFrom } from "../domain/order-request";
 import { STAGE_REVIEW_MS, stagesOfPlan } from "../domain/order-stages";
 import { createDb } from "../db/client";
+import { createFormFromTemplate, setFormStatus } from "./commission-forms";
 import { purgeAllPublicPages } from "./public-pages";
 import {
   commissionAccountOfEmail,
@@ -219,6 +220,25 @@ async function form(env: Env, input: Fields) {
   return { id, code };
 }
 
+/**
+ * A published form of the creator at `sellerEmail` made as the form page's "Create from the template" makes it: the
+ * default template's questions, worded in `locale` (the creator's language, so that text is the original), priced
+ * `priceAmount` if given. For tests that answer a form's questions (the translation walk, issue 46).
+ */
+async function templateForm(env: Env, input: Fields) {
+  const account = await commissionAccountOfEmail(env.DB, str(input, "sellerEmail"));
+  const locale = optionalStr(input, "locale") === "ja" ? "ja" : "en";
+  const creator = { accountId: account.user_account_id, commissionAccountId: account.id };
+  const db = createDb(env.DB);
+  const id = await createFormFromTemplate(db, creator, locale, { title: str(input, "title") });
+  await env.DB.prepare("UPDATE commission_forms SET price_amount = ? WHERE id = ?")
+    .bind(optionalNum(input, "priceAmount"), id)
+    .run();
+  await setFormStatus(db, creator.accountId, id, "PUBLISHED");
+  const row = await env.DB.prepare("SELECT code FROM commission_forms WHERE id = ?").bind(id).first<{ code: string }>();
+  return { id, code: required(row, "the form just made").code };
+}
+
 /** Deletes a form `form` made, with its texts. */
 async function formGone(env: Env, input: Fields) {
   const id = str(input, "formId");
@@ -382,6 +402,7 @@ export const DEV_FIXTURES = {
   orderState,
   service,
   form,
+  templateForm,
   formGone,
   profileFace,
   work,
