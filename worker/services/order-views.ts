@@ -22,6 +22,8 @@ import { orderCategoryCodesSql, parseStages } from "./orders";
 import { stageAmounts, type OrderStage } from "../domain/order-stages";
 import { toDisplayPrice } from "../domain/pricing";
 import { stagePreviewViews, type StagePreviewView } from "./stage-previews";
+import { READ_AS_WRITTEN, type TextReading } from "../domain/text-reading";
+import { storedReadings } from "./translations";
 
 const ORDER_PAGE_SIZE = 20;
 
@@ -100,6 +102,8 @@ export interface OrderSummary {
   code: string;
   side: OrderSide;
   title: string;
+  /** How the viewer reads the title: the seller wrote it, so the buyer may read it translated (issue 46). */
+  titleReading: TextReading;
   counterpart: PersonRef | null;
   priceAmount: number | null;
   currencyCode: CurrencyCode;
@@ -151,6 +155,7 @@ function summaryOf(row: Row, side: OrderSide, locale: string): OrderSummary {
     code: String(row.code),
     side,
     title: titleOf(row, locale),
+    titleReading: READ_AS_WRITTEN,
     counterpart: personOf(row, side === "seller" ? "buyer" : "seller", locale),
     priceAmount: n(row.price_amount),
     currencyCode: asCurrencyCode(row.currency_code as string),
@@ -193,10 +198,17 @@ export async function listOrders(
     )
     .bind(...binds)
     .all<Row>();
-  return {
-    items: results.slice(0, ORDER_PAGE_SIZE).map((row) => summaryOf(row, input.side, input.locale)),
-    hasMore: results.length > ORDER_PAGE_SIZE,
-  };
+  const items = results.slice(0, ORDER_PAGE_SIZE).map((row) => summaryOf(row, input.side, input.locale));
+  // The buyer's rows are titled by the sellers; the seller's by themselves.
+  if (input.side === "buyer" && items.length > 0) {
+    const readings = await storedReadings(
+      db,
+      items.map((item) => item.title),
+      input.locale,
+    );
+    items.forEach((item, i) => (item.titleReading = readings[i]!));
+  }
+  return { items, hasMore: results.length > ORDER_PAGE_SIZE };
 }
 
 // ───────────────────────── one order ─────────────────────────
@@ -218,10 +230,18 @@ interface OrderQuestionView {
   questionType: QuestionType;
   isRequired: boolean;
   title: string;
+  titleReading: TextReading;
   description: string | null;
   medias: OrderMediaView[];
-  choices: { id: string; title: string; priceAmount: number | null; selected: boolean; media: OrderMediaView[] }[];
-  answer: { text: string | null; date: string | null; medias: OrderMediaView[] } | null;
+  choices: {
+    id: string;
+    title: string;
+    titleReading: TextReading;
+    priceAmount: number | null;
+    selected: boolean;
+    media: OrderMediaView[];
+  }[];
+  answer: { text: string | null; textReading: TextReading; date: string | null; medias: OrderMediaView[] } | null;
 }
 
 /**
@@ -233,7 +253,9 @@ interface OrderQuestionView {
 interface OrderNoteView {
   id: string;
   title: string;
+  titleReading: TextReading;
   description: string | null;
+  descriptionReading: TextReading;
   medias: OrderMediaView[];
 }
 
@@ -245,7 +267,7 @@ export interface OrderEventView {
   /** A PAID event's card, for the buyer only (the seller is not shown the client's card); null when unknown or deleted. */
   card: { brand: string; last4: string } | null;
   /** The stage a stage event acted on (0-based index and title); null for any other event. */
-  stage: { index: number; title: string } | null;
+  stage: { index: number; title: string; titleReading: TextReading } | null;
 }
 
 /** A commission category as a page shows it: its catalogue code and its name in the viewer's language. */
@@ -257,6 +279,7 @@ interface CategoryView {
 export interface OrderDetail extends OrderSummary {
   /** The service details' description (the order service's, else the order form's); "" when none. */
   description: string;
+  descriptionReading: TextReading;
   /** The service details' categories (the order service's, else the order form's one), in catalogue order. */
   categories: CategoryView[];
   /**
@@ -296,11 +319,12 @@ export interface OrderDetail extends OrderSummary {
  */
 export interface OrderStageView extends OrderStage {
   index: number;
+  titleReading: TextReading;
   /** Null while the order has no price. */
   amount: number | null;
   displayAmount: { amount: number; currencyCode: string } | null;
   previews: StagePreviewView[];
-  revisionNotes: { round: number; comment: string; at: number }[];
+  revisionNotes: { round: number; comment: string; reading: TextReading; at: number }[];
 }
 
 export interface OrderViewer {
@@ -433,7 +457,7 @@ export async function getOrderDetail(
 
   const summary = summaryOf(row, side, viewer.locale);
   const moneyRow = money.results[0] ?? {};
-  return {
+  const detail: OrderDetail = {
     ...summary,
     sellerId: String(row.seller_id),
     buyerId: String(row.buyer_id),
@@ -441,6 +465,7 @@ export async function getOrderDetail(
       pickTextColumn(row.service_descriptions, viewer.locale) ??
       pickTextColumn(row.form_descriptions, viewer.locale) ??
       "",
+    descriptionReading: READ_AS_WRITTEN,
     categories: categories.results.filter((c) => Boolean(c.current)).map((c) => categoryView(c, viewer.locale)),
     categoryOptions: side === "seller" ? categories.results.map((c) => categoryView(c, viewer.locale)) : [],
     estimatedStart: n(row.estimated_start),
@@ -455,6 +480,7 @@ export async function getOrderDetail(
         questionType: q.question_type as QuestionType,
         isRequired: Boolean(q.is_required),
         title: pickTextColumn(q.titles, viewer.locale) ?? MISSING_TEXT,
+        titleReading: READ_AS_WRITTEN,
         description: pickTextColumn(q.descriptions, viewer.locale),
         medias: medias(q.medias),
         choices: parseJson<{
@@ -466,6 +492,7 @@ export async function getOrderDetail(
         }>(q.choices).map((c) => ({
           id: c.id,
           title: pickText(c.titles, viewer.locale) ?? MISSING_TEXT,
+          titleReading: READ_AS_WRITTEN,
           priceAmount: c.price,
           selected: c.status === "SELECTED",
           media: medias(c.media),
@@ -473,6 +500,7 @@ export async function getOrderDetail(
         answer: q.answer_id
           ? {
               text: pickTextColumn(q.answer_texts, viewer.locale),
+              textReading: READ_AS_WRITTEN,
               date: (q.answer_date as string | null) ?? null,
               medias: medias(q.answer_medias),
             }
@@ -483,7 +511,9 @@ export async function getOrderDetail(
       .map((q) => ({
         id: String(q.id),
         title: pickTextColumn(q.titles, viewer.locale) ?? MISSING_TEXT,
+        titleReading: READ_AS_WRITTEN,
         description: pickTextColumn(q.descriptions, viewer.locale),
+        descriptionReading: READ_AS_WRITTEN,
         medias: medias(q.medias),
       })),
     events: events.results.map((e) => eventView(e, side)),
@@ -496,6 +526,51 @@ export async function getOrderDetail(
     ),
     stages: stageViews(summary, viewer.displayCurrencyCode, moneyRow, previews, revisions.results),
   };
+  await readOtherPartysTexts(db, detail, viewer.locale);
+  return detail;
+}
+
+/**
+ * What the other party wrote, as the viewer reads it (issue 46): the seller's service details, form, and stage titles
+ * for the buyer; the buyer's answers and revision comments for the seller. One look-up of stored translations for the
+ * whole view: a text with none yet is `pending`, which the page asks for after it shows, so the view never waits for
+ * a translator. The viewer's own texts stay as written.
+ */
+async function readOtherPartysTexts(db: Database, detail: OrderDetail, locale: Locale): Promise<void> {
+  const wanted: { text: string; put: (reading: TextReading) => void }[] = [];
+  const want = (text: string | null | undefined, put: (reading: TextReading) => void) => {
+    if (text && text !== MISSING_TEXT) wanted.push({ text, put });
+  };
+  if (detail.side === "buyer") {
+    want(detail.title, (r) => (detail.titleReading = r));
+    want(detail.description, (r) => (detail.descriptionReading = r));
+    for (const question of detail.questions) want(question.title, (r) => (question.titleReading = r));
+    for (const note of detail.notes) {
+      want(note.title, (r) => (note.titleReading = r));
+      want(note.description, (r) => (note.descriptionReading = r));
+    }
+    for (const choice of detail.questions.flatMap((q) => q.choices))
+      want(choice.title, (r) => (choice.titleReading = r));
+    for (const stage of detail.stages) want(stage.title, (r) => (stage.titleReading = r));
+    for (const event of detail.events) {
+      const stage = event.stage;
+      if (stage) want(stage.title, (r) => (stage.titleReading = r));
+    }
+  } else {
+    for (const question of detail.questions) {
+      const answer = question.answer;
+      if (answer) want(answer.text, (r) => (answer.textReading = r));
+    }
+    for (const note of detail.stages.flatMap((stage) => stage.revisionNotes))
+      want(note.comment, (r) => (note.reading = r));
+  }
+  if (wanted.length === 0) return;
+  const readings = await storedReadings(
+    db,
+    wanted.map((w) => w.text),
+    locale,
+  );
+  wanted.forEach((w, i) => w.put(readings[i]!));
 }
 
 /** The stages with their amounts (order-stages.ts, the one rule), previews and revision notes (decision 073). */
@@ -516,12 +591,18 @@ function stageViews(
     return {
       ...stage,
       index,
+      titleReading: READ_AS_WRITTEN,
       amount,
       displayAmount: shown?.approximate ? { amount: shown.amount, currencyCode: shown.currency.code } : null,
       previews: previews.filter((p) => p.stageIndex === index),
       revisionNotes: revisions
         .filter((r) => Number(r.stage_index) === index)
-        .map((r) => ({ round: Number(r.round), comment: String(r.comment), at: Number(r.created_at) })),
+        .map((r) => ({
+          round: Number(r.round),
+          comment: String(r.comment),
+          reading: READ_AS_WRITTEN,
+          at: Number(r.created_at),
+        })),
     };
   });
 }
@@ -554,7 +635,7 @@ function eventView(e: Row, side: OrderSide): OrderEventView {
     stage:
       e.stage_title === null || e.stage_title === undefined
         ? null
-        : { index: Number(e.stage_index), title: String(e.stage_title) },
+        : { index: Number(e.stage_index), title: String(e.stage_title), titleReading: READ_AS_WRITTEN },
   };
 }
 

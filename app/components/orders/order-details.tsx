@@ -1,6 +1,10 @@
 // The Details tab (spec section 2): the request's answers as the client sent them, from the order's snapshot (the
-// loader's `order`, which the page has anyway), with the selected choices' prices as the loader formatted them.
+// loader's `order`, which the page has anyway), with the selected choices' prices as the loader formatted them. What
+// the other party wrote (the creator's questions, the client's answers) is read in the viewer's language (issue 46).
 import { m } from "#app/paraglide/messages.js";
+import { TranslatedText } from "#app/components/translation/translated-text";
+import { useTextReading } from "#app/components/translation/use-text-reading";
+import type { TextReading } from "#worker/domain/text-reading";
 import type { OrderDetail, OrderMediaView } from "#worker/services/order-views";
 
 /** Each selected choice's price, by choice id, for those with one (order-panel-texts.server.ts). */
@@ -43,8 +47,18 @@ function FormNotes({ order }: { order: OrderDetail }) {
       <ul className="mt-3 space-y-4">
         {order.notes.map((note) => (
           <li key={note.id} className="text-sm text-zinc-800 dark:text-zinc-200">
-            <p className="font-medium text-zinc-900 dark:text-zinc-50">{note.title}</p>
-            {note.description && <p className="mt-1 whitespace-pre-wrap">{note.description}</p>}
+            <TranslatedText
+              text={note.title}
+              reading={note.titleReading}
+              className="font-medium text-zinc-900 dark:text-zinc-50"
+            />
+            {note.description && (
+              <TranslatedText
+                text={note.description}
+                reading={note.descriptionReading}
+                className="mt-1 whitespace-pre-wrap"
+              />
+            )}
             <MediaLinks medias={note.medias} />
           </li>
         ))}
@@ -74,23 +88,27 @@ function OrderAnswers({ order, choicePrices }: { order: OrderDetail; choicePrice
         return (
           <div key={question.id}>
             <dt className="font-semibold text-zinc-900 dark:text-zinc-50">
-              {question.title}
-              {question.isRequired && (
-                <span className="ml-2 text-xs font-normal text-zinc-700 dark:text-zinc-300">
-                  ({m.orders_required()})
-                </span>
-              )}
+              <InlineText text={question.title} reading={question.titleReading}>
+                {question.isRequired && (
+                  <span className="ml-2 text-xs font-normal text-zinc-700 dark:text-zinc-300">
+                    ({m.orders_required()})
+                  </span>
+                )}
+              </InlineText>
             </dt>
             <dd className="mt-1 text-sm text-zinc-800 dark:text-zinc-200">
               {empty && <span className="text-zinc-700 dark:text-zinc-300">{m.orders_no_answer()}</span>}
-              {answer?.text && <p className="whitespace-pre-wrap">{answer.text}</p>}
+              {answer?.text && (
+                <TranslatedText text={answer.text} reading={answer.textReading} className="whitespace-pre-wrap" />
+              )}
               {answer?.date && <p>{answer.date}</p>}
               {selected.length > 0 && (
                 <ul className="list-inside list-disc">
                   {selected.map((choice) => (
                     <li key={choice.id}>
-                      {choice.title}
-                      {choicePrices[choice.id] ? ` (${choicePrices[choice.id]})` : ""}
+                      <InlineText text={choice.title} reading={choice.titleReading}>
+                        {choicePrices[choice.id] ? ` (${choicePrices[choice.id]})` : ""}
+                      </InlineText>
                     </li>
                   ))}
                 </ul>
@@ -101,5 +119,17 @@ function OrderAnswers({ order, choicePrices }: { order: OrderDetail; choicePrice
         );
       })}
     </dl>
+  );
+}
+
+/** A short text in a line (a question's title, a choice), with what follows it on the line before its mark. */
+function InlineText({ text, reading, children }: { text: string; reading: TextReading; children?: React.ReactNode }) {
+  const shown = useTextReading(text, reading);
+  return (
+    <>
+      <span lang={shown.lang}>{shown.text}</span>
+      {children}
+      {shown.marker}
+    </>
   );
 }

@@ -2,6 +2,9 @@
 // and pager only show them, so the status, counterpart, date and price words and their formatting never ship to the
 // browser with the page. The open order's panel (a chunk of its own) still draws its own.
 import { m } from "#app/paraglide/messages.js";
+import { getLocale } from "#app/paraglide/runtime.js";
+import { languageName } from "#app/components/translation/use-text-reading";
+import type { Locale } from "#worker/domain/constants";
 import { ORDER_LIST_FILTERS, statusBadge, type OrderListFilter, type StatusBadge } from "#worker/domain/order-display";
 import type { OrderSummary } from "#worker/services/order-views";
 import { showDate } from "./order-format";
@@ -12,6 +15,11 @@ export interface OrderRow {
   id: string;
   code: string;
   title: string;
+  /**
+   * The title's language when it is shown translated, with its mark ("Translated from Japanese"). A row is a link, so
+   * the original is one click away in the opened order's panel rather than behind a button here.
+   */
+  translated: { lang: Locale; mark: string } | null;
   badge: StatusBadge;
   status: string;
   /** "From {name} · Submitted {date}" (or "To …" for the buyer). */
@@ -26,7 +34,14 @@ export const orderRows = (items: OrderSummary[]): OrderRow[] =>
     return {
       id: order.id,
       code: order.code,
-      title: order.title,
+      title: order.titleReading.kind === "translated" ? order.titleReading.text : order.title,
+      translated:
+        order.titleReading.kind === "translated"
+          ? {
+              lang: getLocale() as Locale,
+              mark: m.translation_translated_from({ language: languageName(order.titleReading.from) }),
+            }
+          : null,
       badge,
       status: STATUS_LABELS[badge](),
       line: order.counterpart ? `${counterpartText(order.side, order.counterpart.name)} · ${submitted}` : submitted,

@@ -70,7 +70,17 @@ export function OrderList({
           >
             <StatusBadgeLabel badge={order.badge} label={order.status} />
             <span className="min-w-0 flex-1">
-              <span className="block truncate font-semibold text-zinc-900 dark:text-zinc-50">{order.title}</span>
+              <span
+                lang={order.translated?.lang}
+                className="block truncate font-semibold text-zinc-900 dark:text-zinc-50"
+              >
+                {order.title}
+              </span>
+              {order.translated && (
+                <span data-translation-marker className="block text-xs text-zinc-700 dark:text-zinc-300">
+                  {order.translated.mark}
+                </span>
+              )}
               <span className="block text-sm text-zinc-700 dark:text-zinc-300">{order.line}</span>
             </span>
             <span className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{order.price}</span>

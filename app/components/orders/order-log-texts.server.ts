@@ -44,7 +44,10 @@ const whoOf = (event: OrderEventView) =>
 function whatOf(event: OrderEventView) {
   const what = (EVENT_LABELS[event.type] ?? (() => event.type))();
   if (!event.stage) return what;
-  return m.orders_event_with_stage({ event: what, n: String(event.stage.index + 1), title: event.stage.title });
+  // The log quotes the title as the timeline above shows it (translated when stored); the timeline carries its mark.
+  const reading = event.stage.titleReading;
+  const title = reading.kind === "translated" ? reading.text : event.stage.title;
+  return m.orders_event_with_stage({ event: what, n: String(event.stage.index + 1), title });
 }
 
 /** Who did what, when, in the request's language. */

@@ -1,5 +1,6 @@
 // The Other settings tab (seller only, spec sections 2 and 4): service details, schedule, price and chat settings as
 // edit-in-place sections (view, Edit, then Save), each editable only while section 4 allows.
+import { TranslatedText } from "#app/components/translation/translated-text";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useFetcher, useRevalidator } from "react-router";
 import { ChatSettingsFields, ChatSettingsView, saveChatSettings } from "#app/components/chat/chat-settings";
@@ -152,9 +153,17 @@ export function OrderSettings({ order }: { order: OrderDetail }) {
         hidden={{ orderId: order.id, intent: "updateServiceDetails" }}
         view={
           <div className="space-y-1 text-sm">
-            <p className="font-medium text-zinc-900 dark:text-zinc-50">{order.title}</p>
+            <TranslatedText
+              text={order.title}
+              reading={order.titleReading}
+              className="font-medium text-zinc-900 dark:text-zinc-50"
+            />
             {order.description ? (
-              <p className="whitespace-pre-line text-zinc-700 dark:text-zinc-300">{order.description}</p>
+              <TranslatedText
+                text={order.description}
+                reading={order.descriptionReading}
+                className="whitespace-pre-line text-zinc-700 dark:text-zinc-300"
+              />
             ) : null}
             <p className="text-zinc-700 dark:text-zinc-300">
               {m.authoring_field_category()}:{" "}

@@ -6,6 +6,7 @@ import { m } from "#app/paraglide/messages.js";
 import { stageRows, type StageState } from "#worker/domain/order-display";
 import type { OrderDetail, OrderStageView } from "#worker/services/order-views";
 import type { StagePreviewView } from "#worker/services/stage-previews";
+import type { TextReading } from "#worker/domain/text-reading";
 import { showApproximation, showDateTime, showMoney } from "./order-format";
 
 const STATE_LABELS: Record<StageState, (side: OrderDetail["side"]) => string> = {
@@ -21,9 +22,11 @@ const STATE_LABELS: Record<StageState, (side: OrderDetail["side"]) => string> = 
 
 export interface StageTimelineItem {
   index: number;
-  /** The stage's own title, as the creator wrote it. */
+  /** The stage's own title, as the creator wrote it, and how the viewer reads it (issue 46). */
   title: string;
-  heading: string;
+  titleReading: TextReading;
+  /** "Stage 1: {title}" around the title, which the timeline places (it may be shown translated or as written). */
+  heading: { before: string; after: string };
   /** "30% · ¥3,000", and for the buyer the amount in their display currency ("≈ $20.13") when it differs. */
   share: string;
   approximation: string | null;
@@ -32,7 +35,7 @@ export interface StageTimelineItem {
   facts: { label: string; value: string }[];
   /** The previews by posting, oldest first: the first preview, then each revision's. */
   rounds: { round: number; label: string; previews: (StagePreviewView & { open: string })[] }[];
-  notes: { key: string; meta: string; comment: string }[];
+  notes: { key: string; meta: string; comment: string; reading: TextReading }[];
   /** The client's answer to the preview under review. */
   approve: { label: string; confirm: string } | null;
   revision:
@@ -71,6 +74,18 @@ function factsOf(stage: OrderStageView, state: StageState, revisions: { allowed:
   return facts;
 }
 
+const TITLE_SLOT = "\u0000";
+
+/** The words of "Stage {n}: {title}" before and after the title, in the viewer's language. */
+function headingAround(index: number) {
+  const [before = "", after = ""] = m.orders_stage_title({ n: String(index + 1), title: TITLE_SLOT }).split(TITLE_SLOT);
+  return { before, after };
+}
+
+/** A question quoting the title (the confirm dialog) quotes it as the viewer reads it, when a translation is stored. */
+const readTitle = (stage: OrderStageView) =>
+  stage.titleReading.kind === "translated" ? stage.titleReading.text : stage.title;
+
 /** The timeline of a staged order, or null for an order without stages. */
 export function stageTimelineTexts(
   order: OrderDetail,
@@ -84,7 +99,8 @@ export function stageTimelineTexts(
     return {
       index,
       title: stage.title,
-      heading: m.orders_stage_title({ n: String(index + 1), title: stage.title }),
+      titleReading: stage.titleReading,
+      heading: headingAround(index),
       share: m.orders_stage_share({ percent: String(stage.sharePercent), amount }),
       approximation: stage.displayAmount
         ? showApproximation(stage.displayAmount.amount, stage.displayAmount.currencyCode)
@@ -97,9 +113,13 @@ export function stageTimelineTexts(
         key: `${note.round}-${note.at}`,
         meta: m.orders_stage_note_meta({ round: String(note.round + 1), date: showDateTime(note.at) }),
         comment: note.comment,
+        reading: note.reading,
       })),
       approve: row.buyer.approve
-        ? { label: m.orders_stage_approve(), confirm: m.orders_stage_approve_confirm({ title: stage.title, amount }) }
+        ? {
+            label: m.orders_stage_approve(),
+            confirm: m.orders_stage_approve_confirm({ title: readTitle(stage), amount }),
+          }
         : null,
       revision:
         row.buyer.requestRevision === "allowed"

@@ -11,6 +11,8 @@ import type { StageState } from "#worker/domain/order-display";
 import { REVISION_COMMENT_MAX } from "#worker/domain/order-stages";
 import type { StageTimelineItem, StageTimelineTexts } from "./order-stage-texts.server";
 import { StagePreviewUpload } from "./stage-preview-upload";
+import { TranslatedText } from "#app/components/translation/translated-text";
+import { useTextReading } from "#app/components/translation/use-text-reading";
 
 const STATE_TONES: Record<StageState, string> = {
   upcoming: "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100",
@@ -57,9 +59,7 @@ function StageItem({
     >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
-          <h4 id={headingId} className="font-semibold break-words text-zinc-900 dark:text-zinc-50">
-            {item.heading}
-          </h4>
+          <StageHeading id={headingId} item={item} />
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
             {item.share}
             {item.approximation && <> ({item.approximation})</>}
@@ -99,7 +99,11 @@ function StageItem({
             {item.notes.map((note) => (
               <li key={note.key} className="rounded-md bg-zinc-50 p-3 text-sm dark:bg-zinc-900">
                 <p className="text-xs text-zinc-700 dark:text-zinc-300">{note.meta}</p>
-                <p className="mt-1 break-words whitespace-pre-line text-zinc-900 dark:text-zinc-100">{note.comment}</p>
+                <TranslatedText
+                  text={note.comment}
+                  reading={note.reading}
+                  className="mt-1 break-words whitespace-pre-line text-zinc-900 dark:text-zinc-100"
+                />
               </li>
             ))}
           </ul>
@@ -107,6 +111,21 @@ function StageItem({
       )}
       <StageMoves orderId={orderId} item={item} />
     </li>
+  );
+}
+
+/** "Stage 1: Sketch", the creator's title read in the viewer's language (issue 46), its mark under the heading. */
+function StageHeading({ id, item }: { id: string; item: StageTimelineItem }) {
+  const title = useTextReading(item.title, item.titleReading);
+  return (
+    <>
+      <h4 id={id} className="font-semibold break-words text-zinc-900 dark:text-zinc-50">
+        {item.heading.before}
+        <span lang={title.lang}>{title.text}</span>
+        {item.heading.after}
+      </h4>
+      {title.marker}
+    </>
   );
 }
 

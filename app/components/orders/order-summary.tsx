@@ -8,6 +8,7 @@ import { useIsPosting } from "#app/components/form/use-is-posting";
 import type { OrderDetail } from "#worker/services/order-views";
 import type { OrderPanelTexts, OrderPost } from "./order-panel-texts.server";
 import { StatusBadgeLabel } from "./status-badge";
+import { useTextReading } from "#app/components/translation/use-text-reading";
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (
@@ -47,9 +48,7 @@ export function OrderSummary({
     <section aria-labelledby="order-title" className="space-y-4">
       <div className="space-y-2">
         <StatusBadgeLabel badge={texts.badge} label={texts.status} />
-        <h2 id="order-title" className="text-xl font-bold text-zinc-900 dark:text-zinc-50">
-          {order.title}
-        </h2>
+        <OrderTitle order={order} />
         {order.counterpart && (
           <p className="text-sm text-zinc-700 dark:text-zinc-300">
             {texts.counterpart}{" "}
@@ -186,5 +185,18 @@ function SellerButtons({
         </ConfirmForm>
       )}
     </div>
+  );
+}
+
+/** The creator's title, read by the client in their language (issue 46); its mark sits under the heading. */
+function OrderTitle({ order }: { order: OrderDetail }) {
+  const shown = useTextReading(order.title, order.titleReading);
+  return (
+    <>
+      <h2 id="order-title" lang={shown.lang} className="text-xl font-bold text-zinc-900 dark:text-zinc-50">
+        {shown.text}
+      </h2>
+      {shown.marker}
+    </>
   );
 }
