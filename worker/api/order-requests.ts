@@ -6,6 +6,7 @@ import { requestMessage } from "../http/request-messages";
 import type { RequestRefusal } from "../domain/order-request";
 import { formRequestSchema, serviceRequestSchema } from "../domain/order-request-schema";
 import { emailNewNotifications } from "../services/notification-emails";
+import { translateSubmittedRequest } from "../services/order-translations";
 import {
   submitFormRequest,
   submitServiceRequest,
@@ -62,6 +63,9 @@ function route<T>(path: string, schema: v.GenericSchema<unknown, T>, submit: Sub
     const result = await submit({ db, bucket: env.MEDIA, orders: env.ORDER }, requester, parsed.output);
     // The seller's new-request notice by e-mail, after the answer (decision 023).
     if (result.ok) c.executionCtx.waitUntil(emailNewNotifications(env));
+    // The answers, translated for the creator before they open the request (issue 46).
+    if (result.ok)
+      translateSubmittedRequest(env, c.executionCtx, { orderId: result.orderId, writerAccountId: user.accountId });
     return answer(c, result);
   });
 }

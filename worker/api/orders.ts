@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { translateInBackground } from "../services/order-translations";
 import Stripe from "stripe";
 import * as v from "valibot";
 import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP, serviceDetailsOf, type OrderAction } from "../domain/order";
@@ -142,7 +143,10 @@ orderApi.post("/stages", jsonBody(stagesBody), async (c) => {
   const parsed = parseStagePlan(stages);
   if (!parsed.ok) return refused(c, parsed.error, 400, parsed.index);
   const order = env.ORDER.get(env.ORDER.idFromName(id));
-  return answer(c, await order.act(id, { type: "setStages", plan: parsed.plan }, { userAccountId: user.accountId }));
+  const result = await order.act(id, { type: "setStages", plan: parsed.plan }, { userAccountId: user.accountId });
+  const texts = parsed.plan.map((stage) => stage.title);
+  if (result.status === "done") translateInBackground(env, c.executionCtx, { texts, writerAccountId: user.accountId });
+  return answer(c, result);
 });
 
 /**
@@ -157,10 +161,12 @@ orderApi.post("/stage/revision", jsonBody(v.object({ orderId, stage: stageIndex,
   const comment = revisionCommentOf(input.comment);
   if (comment === null) return refused(c, REVISION_COMMENT_INVALID, 400);
   const order = env.ORDER.get(env.ORDER.idFromName(input.orderId));
-  return answer(
-    c,
-    await order.requestStageRevision(input.orderId, input.stage, comment, { userAccountId: user.accountId }),
-  );
+  const result = await order.requestStageRevision(input.orderId, input.stage, comment, {
+    userAccountId: user.accountId,
+  });
+  if (result.status === "done")
+    translateInBackground(env, c.executionCtx, { texts: [comment], writerAccountId: user.accountId });
+  return answer(c, result);
 });
 
 /**
@@ -195,7 +201,11 @@ orderApi.post("/service/update", jsonBody(serviceDetailsBody), async (c) => {
   const details = serviceDetailsOf(input);
   if (!details) return c.json({ error: "invalid_request" }, 400);
   const order = env.ORDER.get(env.ORDER.idFromName(input.orderId));
-  return answer(c, await order.updateServiceDetails(input.orderId, details, { userAccountId: user.accountId }));
+  const result = await order.updateServiceDetails(input.orderId, details, { userAccountId: user.accountId });
+  // An edit is a new text: translated anew for the client (issue 46).
+  const texts = [details.title, details.description];
+  if (result.status === "done") translateInBackground(env, c.executionCtx, { texts, writerAccountId: user.accountId });
+  return answer(c, result);
 });
 
 route("/update", updateBody, (input) =>

@@ -17,6 +17,7 @@ import { listCards } from "#worker/payments/cards";
 import { checkPayment } from "#worker/payments/order-payments";
 import { createStripe } from "#worker/payments/stripe-client";
 import { getOrderDetail, listOrders } from "#worker/services/order-views";
+import { translateInBackground } from "#worker/services/order-translations";
 import type { SessionUser } from "#worker/services/sessions";
 import { inputLanguageOf } from "#worker/domain/input-language";
 import { revisionCommentOf } from "#worker/domain/order-stages";
@@ -222,6 +223,17 @@ export async function actOnOrder(context: Context, user: SessionUser, request: R
     );
     return data({ ok: false as const, intent: action.type }, { status: result.status === "not_found" ? 404 : 409 });
   }
+  // What the seller just wrote for the client (an edit is a new text, translated anew).
+  const written =
+    "details" in action
+      ? [action.details.title, action.details.description]
+      : action.type === "setStages"
+        ? action.plan.map((stage) => stage.title)
+        : [];
+  translateInBackground(env, context.get(requestContext).executionCtx, {
+    texts: written,
+    writerAccountId: user.accountId,
+  });
   return { ok: true as const, intent: action.type };
 }
 
@@ -266,5 +278,10 @@ async function actOnStage(context: Context, user: SessionUser, orderId: string, 
     );
     return data({ ok: false as const, intent }, { status: result.status === "not_found" ? 404 : 409 });
   }
+  if (move.type === "requestRevision")
+    translateInBackground(env, context.get(requestContext).executionCtx, {
+      texts: [move.comment],
+      writerAccountId: user.accountId,
+    });
   return { ok: true as const, intent };
 }
