@@ -10,6 +10,7 @@ import { AnswerMediaField } from "./answer-media-field";
 import { QuestionMedias } from "./question-medias";
 import type { AnswerDraft } from "./request-draft";
 import { CheckedInput } from "#app/components/form/checked-input";
+import { TranslationPreview } from "#app/components/translation/translation-preview";
 
 /**
  * One question of a request, as the client answers it: the input its type asks for (spec section 5's question
@@ -165,6 +166,10 @@ export function QuestionField(props: {
               );
             })}
           </ul>
+        ) : null}
+        {/* What the creator will read in their language, before it is sent (issue 46). */}
+        {(question.questionType === "SHORT_TEXT" || question.questionType === "LONG_TEXT") && value.text.trim() ? (
+          <TranslationPreview text={value.text} className="mt-2" />
         ) : null}
       </div>
       <ErrorText id={errorId} text={invalid ? m.requests_field_required() : null} className="mt-2" />
