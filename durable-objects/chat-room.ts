@@ -3,7 +3,12 @@ import * as v from "valibot";
 import { isBlankText, normalizeText } from "#worker/domain/text";
 import {
   CHAT_SEND_LIMIT,
+  NO_CHAT_TRANSLATIONS,
+  chatMessageTexts,
   chatRoomView,
+  chatTranslationTargets,
+  parseChatTranslations,
+  withChatTranslation,
   nextReadSeq,
   otherSide,
   sendRateRefusal,
@@ -11,7 +16,9 @@ import {
   unreadNoticeKey,
   writeBlockedBy,
   type ChatSettings,
+  type ChatTranslations,
 } from "#worker/domain/chat";
+import { isLocale, type Locale } from "#worker/domain/constants";
 import {
   CHAT_PAGE_SIZE,
   CHAT_PING,
@@ -33,6 +40,7 @@ import {
   type ChatSendInput,
 } from "#worker/domain/chat-send-schema";
 import { parseMediaKey } from "#worker/domain/media-keys";
+import { detectTextLanguage } from "#worker/domain/text-language";
 import { chatRefusalMessage } from "#worker/http/chat-messages";
 import {
   isSessionOpen,
@@ -42,8 +50,10 @@ import {
   loadProjectedMessages,
   messageProjection,
   readNoticesStatement,
+  readingLanguageOf,
   roomProjection,
   socketCallerOf,
+  translationProjection,
   unreadNoticeStatement,
   type ChatCaller,
   type ChatSocketCaller,
@@ -58,6 +68,9 @@ import { signReadUrl } from "#worker/services/media-access";
 import { emailNewNotifications } from "#worker/services/notification-emails";
 import { checkAttachment } from "#worker/services/storage";
 import { envWithSimulatedLatency } from "#worker/db/simulated-latency";
+import { createDb } from "#worker/db/client";
+import { readingFor, translationBudgetOf } from "#worker/services/translations";
+import { translatorFor } from "#worker/translation/translator";
 
 /**
  * What an RPC call answers: its value, or why not as a ChatRefusal key (`not_found` for a room that does not exist or
@@ -79,6 +92,11 @@ type MessageRow = {
   language_code: string;
   medias: string;
   created_at: number;
+  projected: number;
+  /** The message's machine translations as JSON (ChatTranslations); null before any was made. */
+  translations: string | null;
+  /** 0 while its translations have changed since D1's copy last got them. */
+  translations_projected: number;
 };
 /** The object's sender of system messages: no account id is this, so no party's send limit or resend meets it. */
 const SYSTEM_SENDER = "system";
@@ -109,6 +127,8 @@ export class ChatRoom extends DurableObject<Env> {
   /** Notices to write with the next flush, by dedupe key (one per room, reader and read marker). */
   private notices = new Map<string, D1PreparedStatement>();
   private safetyAlarmArmed = false;
+  /** Translations being made now, by `${seq}:${locale}`: a retry or a second reader's page never starts another. */
+  private readonly translating = new Set<string>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     // Outside production a bench may put D1 farther away (simulated-latency.ts); production keeps env as it is.
@@ -117,6 +137,13 @@ export class ChatRoom extends DurableObject<Env> {
     this.sql.exec("CREATE TABLE IF NOT EXISTS room (id INTEGER PRIMARY KEY CHECK (id = 1), data TEXT NOT NULL)");
     this.sql.exec(`CREATE TABLE IF NOT EXISTS messages (seq INTEGER PRIMARY KEY, id TEXT NOT NULL, client_message_id TEXT, sender TEXT NOT NULL,
       side TEXT NOT NULL, text TEXT NOT NULL, language_code TEXT NOT NULL, medias TEXT NOT NULL, created_at INTEGER NOT NULL, projected INTEGER NOT NULL DEFAULT 0)`);
+    // Issue 46: translations beside the original. Objects made before them get the columns here (once; again throws).
+    for (const column of ["translations TEXT", "translations_projected INTEGER NOT NULL DEFAULT 1"])
+      try {
+        this.sql.exec(`ALTER TABLE messages ADD COLUMN ${column}`);
+      } catch {
+        // Already there.
+      }
     this.sql.exec("CREATE UNIQUE INDEX IF NOT EXISTS messages_client_id ON messages (sender, client_message_id)");
     // A sender's latest messages, for the send rate limit (kept in storage, so hibernation forgets none of them).
     this.sql.exec("CREATE INDEX IF NOT EXISTS messages_sender_seq ON messages (sender, seq)");
@@ -154,6 +181,7 @@ export class ChatRoom extends DurableObject<Env> {
       ws.close(CHAT_SESSION_ENDED_CLOSE_CODE, "signed out");
       return;
     }
+    if (frame.type === "translate") return this.retryTranslation(ws, who, frame.seq);
     const result = await this.store(who, {
       clientMessageId: frame.clientMessageId,
       messageText: frame.messageText,
@@ -374,6 +402,8 @@ export class ChatRoom extends DurableObject<Env> {
     this.saveRoom({ ...room, [who.side === "seller" ? "lastSellerSeq" : "lastBuyerSeq"]: message.seq });
     const view = this.messageView(message, signed);
     this.broadcast({ type: "message", message: view });
+    // Delivered in its original; its translation follows, made after the fan-out and paid by the sender (issue 46).
+    this.translateForReaders(message);
     // Under MODERATE_REPLY a message opens or uses the client's turn: their input follows at once.
     if (writeBlockedBy(this.room!, "buyer", this.room!) !== buyerBlockedBefore) {
       for (const ws of this.ctx.getWebSockets("buyer"))
@@ -406,7 +436,7 @@ export class ChatRoom extends DurableObject<Env> {
   private insertMessage(m: StoredRoomMessage, projected: boolean): void {
     const system = isSystemMessage(m);
     this.sql.exec(
-      "INSERT INTO messages (seq, id, client_message_id, sender, side, text, language_code, medias, created_at, projected) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      "INSERT INTO messages (seq, id, client_message_id, sender, side, text, language_code, medias, created_at, projected, translations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       m.seq,
       m.id,
       m.clientMessageId,
@@ -417,6 +447,7 @@ export class ChatRoom extends DurableObject<Env> {
       system ? "[]" : JSON.stringify(m.medias),
       m.createdAt,
       projected ? 1 : 0,
+      system || !m.translations ? null : JSON.stringify(m.translations),
     );
   }
 
@@ -506,16 +537,24 @@ export class ChatRoom extends DurableObject<Env> {
   private async flushProjection(rethrow: boolean): Promise<void> {
     const d1 = this.env.DB;
     for (;;) {
-      const pending = this.sql
-        .exec<MessageRow>("SELECT * FROM messages WHERE projected = 0 ORDER BY seq LIMIT ?", PROJECTION_BATCH)
-        .toArray()
-        .map(toStored);
+      const rows = this.sql
+        .exec<MessageRow>(
+          "SELECT * FROM messages WHERE projected = 0 OR translations_projected = 0 ORDER BY seq LIMIT ?",
+          PROJECTION_BATCH,
+        )
+        .toArray();
+      const pending = rows.map(toStored);
       const notices = [...this.notices.values()];
       if (pending.length === 0 && notices.length === 0) return;
       this.notices.clear();
       try {
         await d1.batch([
-          ...pending.flatMap((m) => messageProjection(d1, this.room!, m)),
+          // A message projected before its translation landed gets only the translation's UPDATE.
+          ...pending.flatMap((m, i) =>
+            rows[i].projected === 0 || isSystemMessage(m)
+              ? messageProjection(d1, this.room!, m)
+              : [translationProjection(d1, m)],
+          ),
           roomProjection(d1, this.room!, this.lastSeq(), Date.now()),
           ...notices,
         ]);
@@ -525,11 +564,12 @@ export class ChatRoom extends DurableObject<Env> {
         if (rethrow) throw error;
         return;
       }
-      if (pending.length)
+      // A translation that landed while the batch was on its way is projected by the next flush.
+      for (const row of rows)
         this.sql.exec(
-          "UPDATE messages SET projected = 1 WHERE seq BETWEEN ? AND ?",
-          pending[0].seq,
-          pending.at(-1)!.seq,
+          "UPDATE messages SET projected = 1, translations_projected = CASE WHEN translations IS ? THEN 1 ELSE 0 END WHERE seq = ?",
+          row.translations,
+          row.seq,
         );
       if (notices.length) this.ctx.waitUntil(emailNewNotifications(this.env));
     }
@@ -547,6 +587,96 @@ export class ChatRoom extends DurableObject<Env> {
       roomProjection(this.env.DB, this.room!, this.lastSeq(), now),
       readNoticesStatement(this.env.DB, this.room!, side, now),
     ]);
+  }
+
+  // ───────────────────────── translations ─────────────────────────
+
+  /**
+   * After a message's fan-out (issue 46, decision 078): its translation into each language the other party reads in,
+   * their interface language (their account's, in D1) and the locales of their open pages, other than its own. Paid
+   * from the sender's share. Nothing waits for it: the message was delivered in its original already.
+   */
+  private translateForReaders(message: StoredChatMessage): void {
+    // A text with no letters (a link, an emoji) needs nothing, and asks nothing of D1.
+    if (!message.text || detectTextLanguage(message.text) === null) return;
+    const reader = otherSide(message.side);
+    const person = reader === "seller" ? this.room!.seller : this.room!.buyer;
+    const pageLocales = this.ctx
+      .getWebSockets(reader)
+      .map((ws) => (ws.deserializeAttachment() as ChatSocketCaller).locale);
+    this.ctx.waitUntil(
+      (async () => {
+        const language = await readingLanguageOf(this.env.DB, person.userAccountId).catch(() => null);
+        const targets = chatTranslationTargets(message.text, [...(language ? [language] : []), ...pageLocales]);
+        await Promise.all(targets.map((locale) => this.translateInto(message, locale, message.senderUserAccountId)));
+      })(),
+    );
+  }
+
+  /**
+   * A reader's `translate`: the other party's message into the language of the asker's page, when it has none.
+   * Paid from the asker's own share, never the writer's, so a reader retrying without end spends only their own
+   * (and a text already translated, here or anywhere, costs nothing: it is stored by content). One already made goes
+   * back to the asking socket alone; one being made now is not started twice.
+   */
+  private async retryTranslation(ws: WebSocket, who: ChatSocketCaller, seq: number): Promise<void> {
+    const locale = who.locale;
+    if (!isLocale(locale)) return;
+    const row = this.sql.exec<MessageRow>("SELECT * FROM messages WHERE seq = ?", seq).toArray()[0];
+    const message = row ? toStored(row) : null;
+    if (!message || isSystemMessage(message) || message.side === who.side) return;
+    if (chatTranslationTargets(message.text, [locale]).length === 0) return;
+    const translations = message.translations ?? NO_CHAT_TRANSLATIONS;
+    if (translations.texts[locale] !== undefined)
+      return this.sendFrame(ws, this.translationFrame(message, translations));
+    await this.translateInto(message, locale, who.userAccountId);
+  }
+
+  /**
+   * One translation of a stored message: made (or found stored) by the translations service, kept with the message
+   * (or, failing, the language marked untranslated), sent to every socket, then projected to D1. Never throws.
+   */
+  private async translateInto(message: StoredChatMessage, locale: Locale, payerAccountId: string): Promise<void> {
+    const key = `${message.seq}:${locale}`;
+    if (this.translating.has(key)) return;
+    this.translating.add(key);
+    try {
+      const reading = await readingFor(createDb(this.env.DB), translatorFor(this.env), translationBudgetOf(this.env), {
+        text: message.text,
+        reader: locale,
+        writerAccountId: payerAccountId,
+        now: Date.now(),
+      });
+      if (reading.kind === "original") return;
+      // Read again: another language's translation may have landed meanwhile.
+      const row = this.sql
+        .exec<{ translations: string | null }>("SELECT translations FROM messages WHERE seq = ?", message.seq)
+        .toArray()[0];
+      const next = withChatTranslation(
+        parseChatTranslations(row?.translations),
+        locale,
+        reading.kind === "translated" ? reading.text : null,
+      );
+      this.sql.exec(
+        "UPDATE messages SET translations = ?, translations_projected = 0 WHERE seq = ?",
+        JSON.stringify(next),
+        message.seq,
+      );
+      this.broadcast(this.translationFrame(message, next));
+      await this.projectPending();
+    } catch (error) {
+      console.warn("chat translation failed", error);
+    } finally {
+      this.translating.delete(key);
+    }
+  }
+
+  private translationFrame(message: StoredChatMessage, translations: ChatTranslations): ChatServerFrame {
+    return {
+      type: "translation",
+      seq: message.seq,
+      ...chatMessageTexts(message.text, message.languageCode, translations),
+    };
   }
 
   // ───────────────────────── views and frames ─────────────────────────
@@ -576,6 +706,7 @@ export class ChatRoom extends DurableObject<Env> {
         sender: null,
         notice: m.notice,
         messageTexts: [],
+        untranslated: [],
         messageMedias: [],
         createdAt: m.createdAt,
       };
@@ -587,7 +718,7 @@ export class ChatRoom extends DurableObject<Env> {
       clientMessageId: m.clientMessageId,
       sender: { userAccountId: m.senderUserAccountId, side: m.side, name: sender.name, avatarUrl: sender.avatarUrl },
       notice: null,
-      messageTexts: m.text ? [{ text: m.text, languageCode: m.languageCode, isOriginal: true }] : [],
+      ...chatMessageTexts(m.text, m.languageCode, m.translations ?? NO_CHAT_TRANSLATIONS),
       messageMedias: m.medias.map((media, userIndex) => mediaView(media, userIndex, signed)),
       createdAt: m.createdAt,
     };
@@ -639,6 +770,7 @@ function toStored(row: MessageRow): StoredRoomMessage {
     text: row.text,
     languageCode: row.language_code,
     medias: JSON.parse(row.medias) as StoredChatMedia[],
+    translations: parseChatTranslations(row.translations),
     createdAt: Number(row.created_at),
   };
 }

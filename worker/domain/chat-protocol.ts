@@ -93,7 +93,13 @@ export interface ChatMessageView {
   sender: { userAccountId: string; side: ChatSide; name: string; avatarUrl: string | null } | null;
   /** A system message's content; null for a party's message. */
   notice: ChatSystemNotice | null;
+  /**
+   * The original first (isOriginal, in its detected language), then each machine translation the room has made of it
+   * (issue 46, decision 078). A message is delivered with its original alone; translations follow (`translation`).
+   */
   messageTexts: { text: string; languageCode: string; isOriginal: boolean }[];
+  /** Reading languages the translator could not serve: their readers see the original with a retry (`translate`). */
+  untranslated: string[];
   messageMedias: ChatMediaView[];
   /** Epoch milliseconds. */
   createdAt: number;
@@ -161,7 +167,12 @@ export type ChatClientFrame =
       messageText: { text: string; languageCode: string };
       messageMedias: ChatMediaSubmit[];
     }
-  | { type: "read"; seq: number };
+  | { type: "read"; seq: number }
+  /**
+   * Try again to translate message `seq` into this page's language, after "Translation unavailable" (or for a message
+   * from history that has none yet). Paid from the asker's own share of the budget, never the writer's.
+   */
+  | { type: "translate"; seq: number };
 
 /** Room → browser. */
 export type ChatServerFrame =
@@ -177,5 +188,10 @@ export type ChatServerFrame =
   /** The room's settings or status changed; each socket gets its own view. */
   | { type: "room"; room: ChatRoomView }
   | { type: "read"; side: ChatSide; seq: number }
+  /**
+   * A message's translations changed: one landed or failed after the message was delivered (to every socket), or a
+   * `translate` found one already made (to the asking socket).
+   */
+  | { type: "translation"; seq: number; messageTexts: ChatMessageView["messageTexts"]; untranslated: string[] }
   /** The answer to CHAT_PING. */
   | { type: "pong" };

@@ -174,6 +174,7 @@ export const chatSubmitSchema = v.object({
 export const chatClientFrameSchema = v.variant("type", [
   v.object({ type: v.literal("send"), ...chatSendFields }),
   v.object({ type: v.literal("read"), seq: v.pipe(v.number(), v.safeInteger()) }),
+  v.object({ type: v.literal("translate"), seq: v.pipe(v.number(), v.safeInteger(), v.minValue(1)) }),
 ]);
 
 /** A send as the ChatRoom object takes it (the schema's output, without the room id). */

@@ -4,8 +4,11 @@
  * ask these and act on the answer; refusals are the wire contract's ChatRefusal keys, worded at the edge.
  */
 import { hasUnstorableCharacters, isBlankText, textLength } from "./text";
+import { LOCALES, isLocale, type Locale } from "./constants";
+import { detectTextLanguage } from "./text-language";
 import {
   CHAT_MESSAGE_CHARACTER_FALLBACK,
+  type ChatMessageView,
   type ChatRefusal,
   type ChatRoomView,
   type ChatRestrictionType,
@@ -175,4 +178,71 @@ export function chatRoomView(room: ChatRoomFacts, viewerSide: ChatSide): ChatRoo
     canWrite: blocked === null,
     writeBlockedBy: blocked,
   };
+}
+
+/**
+ * A message's machine translations (issue 46, decision 078), as the ChatRoom object keeps them beside the original:
+ * the text per reading language, and the reading languages the translator could not serve (the reader sees the
+ * original with a retry). The original is never among them and never replaced.
+ */
+export interface ChatTranslations {
+  texts: Partial<Record<Locale, string>>;
+  untranslated: Locale[];
+}
+
+export const NO_CHAT_TRANSLATIONS: ChatTranslations = { texts: {}, untranslated: [] };
+
+/** Stored translations back from their JSON (the object's column, D1's copy); anything unreadable is none. */
+export function parseChatTranslations(json: string | null | undefined): ChatTranslations {
+  if (!json) return NO_CHAT_TRANSLATIONS;
+  try {
+    const raw = JSON.parse(json) as { texts?: unknown; untranslated?: unknown };
+    const texts: ChatTranslations["texts"] = {};
+    if (raw.texts && typeof raw.texts === "object")
+      for (const [locale, text] of Object.entries(raw.texts))
+        if (isLocale(locale) && typeof text === "string") texts[locale] = text;
+    const untranslated = Array.isArray(raw.untranslated) ? raw.untranslated.filter(isLocale) : [];
+    return { texts, untranslated: untranslated.filter((locale) => texts[locale] === undefined) };
+  } catch {
+    return NO_CHAT_TRANSLATIONS;
+  }
+}
+
+/**
+ * The languages a message is translated into: the readers' (the other party's interface language, the locales of
+ * their open pages) that are Comet's, other than the text's own. None for a text with no letters (a link, an emoji).
+ */
+export function chatTranslationTargets(text: string, readerLocales: readonly string[]): Locale[] {
+  const from = detectTextLanguage(text);
+  if (from === null) return [];
+  return [...new Set(readerLocales.filter(isLocale))].filter((locale) => locale !== from);
+}
+
+/** The translations after one attempt for `locale`: its text, or (null) the translator could not make one. */
+export function withChatTranslation(
+  current: ChatTranslations,
+  locale: Locale,
+  translated: string | null,
+): ChatTranslations {
+  const untranslated = current.untranslated.filter((known) => known !== locale);
+  if (translated === null) return { texts: current.texts, untranslated: [...untranslated, locale] };
+  return { texts: { ...current.texts, [locale]: translated }, untranslated };
+}
+
+/**
+ * The wire's texts of a message (spec section 3): the original first, in its detected language (as the sender's page
+ * gave it when it has no letters), then each translation; and the languages whose translation failed.
+ */
+export function chatMessageTexts(
+  text: string,
+  givenLanguage: string,
+  translations: ChatTranslations,
+): Pick<ChatMessageView, "messageTexts" | "untranslated"> {
+  if (!text) return { messageTexts: [], untranslated: [] };
+  const original = { text, languageCode: detectTextLanguage(text) ?? givenLanguage, isOriginal: true };
+  const translated = LOCALES.flatMap((locale) => {
+    const value = translations.texts[locale];
+    return value === undefined ? [] : [{ text: value, languageCode: locale, isOriginal: false }];
+  });
+  return { messageTexts: [original, ...translated], untranslated: [...translations.untranslated] };
 }

@@ -5,7 +5,13 @@
  * which the order page reads. The Worker finds the caller's side here before it calls the object as them.
  */
 import type { ChatMediaView, ChatRoomStatus, ChatSide, ChatSystemNotice } from "../domain/chat-protocol";
-import { chatRoomView, type ChatRoomFacts } from "../domain/chat";
+import {
+  NO_CHAT_TRANSLATIONS,
+  chatRoomView,
+  parseChatTranslations,
+  type ChatRoomFacts,
+  type ChatTranslations,
+} from "../domain/chat";
 import type { ChatRoomView } from "../domain/chat-protocol";
 import { orderHref } from "../domain/order-notifications";
 import * as v from "valibot";
@@ -67,6 +73,8 @@ export interface StoredChatMessage {
   text: string;
   languageCode: string;
   medias: StoredChatMedia[];
+  /** Its machine translations, made after it was delivered (issue 46); absent on a message stored before them. */
+  translations?: ChatTranslations;
   createdAt: number;
 }
 
@@ -228,7 +236,7 @@ export async function loadChatRoom(d1: D1Database, roomId: string): Promise<Stor
 export async function loadProjectedMessages(d1: D1Database, room: StoredChatRoom): Promise<StoredRoomMessage[]> {
   const { results } = await d1
     .prepare(
-      `SELECT m.id, m.seq, m.client_message_id, m.sender_user_account_id, m.created_at,
+      `SELECT m.id, m.seq, m.client_message_id, m.sender_user_account_id, m.created_at, m.translations,
          (SELECT json_object('t', t.text, 'l', t.language_code) FROM localized_texts t
             WHERE t.entity_type = 'chat_message' AND t.entity_id = m.id AND t.field = 'text' ORDER BY t.is_original DESC LIMIT 1) AS text,
          (SELECT t.text FROM localized_texts t
@@ -267,6 +275,7 @@ export async function loadProjectedMessages(d1: D1Database, room: StoredChatRoom
       text: text.t,
       languageCode: text.l,
       medias,
+      translations: parseChatTranslations(row.translations as string | null),
       createdAt: Number(row.created_at),
     };
   });
@@ -379,6 +388,7 @@ export function messageProjection(
         .bind(`${message.id}:text`, message.id, message.languageCode, message.text),
     );
   }
+  if (hasTranslations(message.translations)) statements.push(translationProjection(d1, message));
   // Each media at its place: media_attachments.position and media.user_index are its index in the message.
   message.medias.forEach((media, position) => {
     statements.push(
@@ -581,4 +591,27 @@ export function chatRoomViewFromRow(
     },
     side,
   );
+}
+
+const hasTranslations = (translations: ChatTranslations = NO_CHAT_TRANSLATIONS) =>
+  Object.keys(translations.texts).length > 0 || translations.untranslated.length > 0;
+
+/**
+ * A message's translations in D1's copy (issue 46): written with the message, or on their own when they land after the
+ * message was projected. The original's rows are never touched.
+ */
+export function translationProjection(d1: D1Database, message: StoredChatMessage): D1PreparedStatement {
+  const translations = message.translations ?? NO_CHAT_TRANSLATIONS;
+  return d1
+    .prepare("UPDATE chat_messages SET translations = ? WHERE id = ?")
+    .bind(hasTranslations(translations) ? JSON.stringify(translations) : null, message.id);
+}
+
+/** The interface language a party reads in (their account's display language), the first language their messages are translated into. */
+export async function readingLanguageOf(d1: D1Database, userAccountId: string): Promise<string | null> {
+  const row = await d1
+    .prepare("SELECT display_language_code AS language FROM user_accounts WHERE id = ?")
+    .bind(userAccountId)
+    .first<{ language: string }>();
+  return row?.language ?? null;
 }

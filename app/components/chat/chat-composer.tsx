@@ -8,6 +8,7 @@ import { ErrorText } from "#app/components/form/error-text";
 import { precheckFiles, uploadErrorMessage } from "#app/components/media/upload-client";
 import { UploadProgressList, useUploads } from "#app/components/media/upload-progress";
 import { m } from "#app/paraglide/messages.js";
+import { TranslationPreview } from "#app/components/translation/translation-preview";
 import type { ChatMediaSubmit, ChatRefusal, ChatRoomView } from "#worker/domain/chat-protocol";
 import { countCharacters } from "#worker/domain/chat";
 import { acceptAttribute, findUploadRule } from "#worker/domain/upload-rules";
@@ -141,6 +142,8 @@ export function ChatComposer({
       <p id={`${id}-hint`} className="sr-only">
         {m.chat_keyboard_hint()}
       </p>
+      {/* What the other party will read, before sending (issue 46). */}
+      {blocked === null && <TranslationPreview text={draft.text} />}
       {draft.medias.length > 0 && (
         <ul className="flex flex-wrap gap-2">
           {draft.medias.map((media, index) => (

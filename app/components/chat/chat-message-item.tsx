@@ -1,12 +1,17 @@
 // One message of the order chat (or, centred, an order event the system posted: issue 36): the sender's avatar and name, the time in the viewer's locale, the text in the
 // viewer's language (marked when it is a translation, spec section 3), and its files, links and embeds in their order
 // at the spec's w-36 (section 9), each opening the media preview with the works' players (decision 058).
-import { useState } from "react";
+// Issue 46: the other party's message reads in the viewer's language, marked, the original one click away; while its
+// translation is on its way the original shows with "Translating…", and when the translator failed, with a retry that
+// asks the room. The writer's own message is shown as written, its translation on request.
+import { useId, useState } from "react";
+import { languageName, useTextReading } from "#app/components/translation/use-text-reading";
 import { LazyMediaLightbox } from "#app/components/catalog/lazy-lightbox";
 import { m } from "#app/paraglide/messages.js";
 import type { ChatMediaView, ChatMessageView } from "#worker/domain/chat-protocol";
+import { isLocale } from "#worker/domain/constants";
 import { noticeText } from "./chat-notice";
-import { messageText } from "./chat-timeline";
+import { messageReading, sentTranslation } from "./chat-timeline";
 import { playableMedia, sentMediaLabel } from "./chat-media";
 
 const bubble = (mine: boolean) =>
@@ -19,14 +24,19 @@ export function ChatMessageItem({
   mine,
   locale,
   time,
+  translationRound = 0,
+  onRetryTranslation,
 }: {
   message: ChatMessageView;
   mine: boolean;
   locale: string;
   time: Intl.DateTimeFormat;
+  /** How many times the room has answered about this message's translation: each answer starts its reading over. */
+  translationRound?: number;
+  /** Ask the room again for this message's translation into the viewer's language. */
+  onRetryTranslation: (seq: number) => void;
 }) {
   if (!message.sender) return <SystemMessageItem message={message} locale={locale} time={time} />;
-  const { text, translated } = messageText(message, locale);
   return (
     <li className={`flex gap-2 ${mine ? "flex-row-reverse" : ""}`} data-seq={message.seq}>
       <Avatar name={message.sender.name} url={message.sender.avatarUrl} />
@@ -34,14 +44,91 @@ export function ChatMessageItem({
         <p className="flex flex-wrap items-baseline gap-x-2 text-xs text-zinc-700 dark:text-zinc-300">
           <span className="font-semibold text-zinc-900 dark:text-zinc-100">{message.sender.name}</span>
           <time dateTime={new Date(message.createdAt).toISOString()}>{time.format(message.createdAt)}</time>
-          {translated && <span>{m.chat_translated()}</span>}
         </p>
-        {text && (
-          <p className={`rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap ${bubble(mine)}`}>{text}</p>
+        {mine ? (
+          <SentText message={message} />
+        ) : (
+          <ReceivedText
+            key={translationRound}
+            message={message}
+            locale={locale}
+            retry={() => onRetryTranslation(message.seq)}
+          />
         )}
         {message.messageMedias.length > 0 && <ChatMedias medias={message.messageMedias} />}
       </div>
     </li>
+  );
+}
+
+/** The other party's text in the viewer's language, with the mark under it (use-text-reading.tsx). */
+function ReceivedText({ message, locale, retry }: { message: ChatMessageView; locale: string; retry: () => void }) {
+  const { original, reading } = messageReading(message, locale);
+  const shown = useTextReading(original, reading, { retry });
+  if (!original) return null;
+  return (
+    <>
+      <p
+        lang={shown.lang}
+        data-message-text
+        className={`rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap ${bubble(false)}`}
+      >
+        {shown.text}
+      </p>
+      {shown.marker}
+    </>
+  );
+}
+
+/** The writer's own text as written; "Show translation" opens what the other party reads, once the room has made it. */
+function SentText({ message }: { message: ChatMessageView }) {
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const original = message.messageTexts.find((row) => row.isOriginal);
+  const translation = sentTranslation(message);
+  if (!original) return null;
+  return (
+    <>
+      <p
+        lang={original.languageCode}
+        data-message-text
+        className={`rounded-2xl px-3 py-2 text-sm break-words whitespace-pre-wrap ${bubble(true)}`}
+      >
+        {original.text}
+      </p>
+      {translation && (
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen((was) => !was)}
+          className="text-xs font-medium text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-300"
+        >
+          {open ? m.chat_sent_translation_hide() : m.chat_sent_translation_show()}
+        </button>
+      )}
+      {translation && open && (
+        <div
+          id={panelId}
+          data-sent-translation
+          className="max-w-full rounded-lg border border-zinc-300 bg-zinc-50 px-3 py-2 text-sm dark:border-zinc-600 dark:bg-zinc-900"
+        >
+          <p className="text-xs font-semibold text-zinc-700 dark:text-zinc-300">
+            {m.chat_sent_translation_heading({
+              language: isLocale(translation.languageCode)
+                ? languageName(translation.languageCode)
+                : translation.languageCode,
+            })}
+          </p>
+          <p
+            lang={translation.languageCode}
+            className="break-words whitespace-pre-wrap text-zinc-900 dark:text-zinc-50"
+          >
+            {translation.text}
+          </p>
+        </div>
+      )}
+    </>
   );
 }
 

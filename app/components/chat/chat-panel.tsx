@@ -171,6 +171,8 @@ export default function ChatPanel({
                     mine={message.sender?.side === room.viewerSide}
                     locale={locale}
                     time={time}
+                    translationRound={chat.translationRounds[message.seq]}
+                    onRetryTranslation={chat.translate}
                   />,
                 ])}
                 {pending.map((send) => (

@@ -12,7 +12,15 @@ import {
   type ChatServerFrame,
 } from "#worker/domain/chat-protocol";
 import { listMessages, markRoomRead, submitMessage } from "./chat-api";
-import { lastContiguousSeq, mergeMessages, reconnectDelay, unconfirmed, type PendingMessage } from "./chat-timeline";
+import {
+  lastContiguousSeq,
+  mergeMessages,
+  reconnectDelay,
+  unconfirmed,
+  untranslatedSeqs,
+  withTranslation,
+  type PendingMessage,
+} from "./chat-timeline";
 
 /** More missed pages than this after a reconnect: the panel stops there (the rest comes with the next sync). */
 const CATCH_UP_MAX_PAGES = 20;
@@ -34,6 +42,11 @@ export interface ChatRoomSnapshot {
   hasOlder: boolean;
   loadingOlder: boolean;
   connection: ChatConnection;
+  /**
+   * How many times each message's translations have come back (a `translation` frame, or a retry that could not be
+   * sent), by seq: its reading starts over from what the room says, even when that is "unavailable" again.
+   */
+  translationRounds: Readonly<Record<number, number>>;
 }
 
 /** `onFailed` hears of a send the room refused or that could not be delivered (with the room's words, when it gave any). */
@@ -55,10 +68,14 @@ export class ChatRoomConnection {
   /** A new socket said hello: once caught up, unconfirmed socket sends go out again on it. */
   private resendAfterSync = false;
   private lastReadSent: number;
+  /** Messages whose translation this page has asked the room for once already (issue 46). */
+  private readonly askedTranslation = new Set<number>();
 
   constructor(
     initialRoom: ChatRoomView,
     private readonly onFailed: ChatSendFailed,
+    /** The page's language: the one the room translates into for this reader. */
+    private readonly locale: string,
   ) {
     this.roomId = initialRoom.id;
     this.lastReadSent = initialRoom.lastReadSeq[initialRoom.viewerSide];
@@ -70,6 +87,7 @@ export class ChatRoomConnection {
       hasOlder: false,
       loadingOlder: false,
       connection: "connecting",
+      translationRounds: {},
     };
   }
 
@@ -181,6 +199,11 @@ export class ChatRoomConnection {
       if (!send) return;
       this.update({ pending: this.snapshot.pending.filter((p) => p !== send) });
       this.onFailed(send, frame.message);
+    } else if (frame.type === "translation") {
+      this.update({
+        messages: withTranslation(this.snapshot.messages, frame),
+        translationRounds: this.nextRound(frame.seq),
+      });
     } else if (frame.type === "room") {
       this.update({ room: frame.room });
     } else if (frame.type === "read") {
@@ -199,6 +222,37 @@ export class ChatRoomConnection {
     if (!this.socketReady || socket?.readyState !== WebSocket.OPEN) return false;
     socket.send(JSON.stringify(frame));
     return true;
+  }
+
+  // ───────────────────────── translations ─────────────────────────
+
+  private nextRound(seq: number): Record<number, number> {
+    const rounds = this.snapshot.translationRounds;
+    return { ...rounds, [seq]: (rounds[seq] ?? 0) + 1 };
+  }
+
+  /**
+   * The reader's retry after "Translation unavailable": the room tries again for this page's language (paid from the
+   * reader's own share) and answers with a `translation` frame. Offline, the mark comes back as it was.
+   */
+  readonly translate = (seq: number): void => {
+    this.askedTranslation.add(seq);
+    if (!this.sendFrame({ type: "translate", seq })) this.update({ translationRounds: this.nextRound(seq) });
+  };
+
+  /**
+   * Messages from history or a catch-up that have no translation for this reader yet (written while the reader read
+   * in another language, or the room stopped before it made one): asked for once each. A live message is not: the
+   * room is already at it.
+   */
+  private askMissingTranslations(): void {
+    if (!this.socketReady) return;
+    const { messages, room } = this.snapshot;
+    for (const seq of untranslatedSeqs(messages, this.locale, room.viewerSide))
+      if (!this.askedTranslation.has(seq)) {
+        this.askedTranslation.add(seq);
+        this.sendFrame({ type: "translate", seq });
+      }
   }
 
   // ───────────────────────── messages ─────────────────────────
@@ -248,6 +302,7 @@ export class ChatRoomConnection {
     } finally {
       this.syncing = false;
     }
+    this.askMissingTranslations();
     // Sends the socket took but never confirmed (it dropped first): the same clientMessageId stores nothing twice.
     if (this.resendAfterSync && this.socketReady) {
       this.resendAfterSync = false;
@@ -265,6 +320,7 @@ export class ChatRoomConnection {
     if (page.ok) {
       this.absorb(page.value.messages);
       this.update({ hasOlder: page.value.hasMore });
+      this.askMissingTranslations();
     }
     this.update({ loadingOlder: false });
   };

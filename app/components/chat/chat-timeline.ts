@@ -2,8 +2,10 @@
 // duplicates however they arrive (history pages, catch-up after a reconnect, live frames, the HTTP send's answer),
 // where to catch up from, which optimistic sends are confirmed, where the unread divider goes, and the reconnect
 // backoff. No React, no clock and no randomness of its own (both are arguments).
-import type { ChatMediaSubmit, ChatMessageView, ChatSide } from "#worker/domain/chat-protocol";
-import { pickLocalizedText } from "#worker/domain/localized-text";
+import type { ChatMediaSubmit, ChatMessageView, ChatServerFrame, ChatSide } from "#worker/domain/chat-protocol";
+import { isLocale } from "#worker/domain/constants";
+import { detectTextLanguage } from "#worker/domain/text-language";
+import type { TextReading } from "#worker/domain/text-reading";
 
 /** A message sent but not yet confirmed by a stored message with the same clientMessageId. */
 export interface PendingMessage {
@@ -16,17 +18,47 @@ export interface PendingMessage {
 }
 
 /**
+ * How far a message's translations have come: each made one counts more than any failed one, so a copy that brings
+ * one more (a catch-up after it landed) replaces the panel's, and an older copy (a page fetched before a `translation`
+ * frame arrived) does not undo it.
+ */
+const translationProgress = (message: Pick<ChatMessageView, "messageTexts" | "untranslated">) =>
+  message.messageTexts.length * 100 + message.untranslated.length;
+
+/**
  * `current` plus `incoming`, sorted by seq, one message per seq. Returns `current` itself when nothing is new, so a
- * frame the panel already has (an echo, a catch-up overlap) renders nothing.
+ * frame the panel already has (an echo, a catch-up overlap) renders nothing. A known message that comes back with
+ * more of its translations (a catch-up after one landed, issue 46) is replaced by that copy.
  */
 export function mergeMessages(
   current: readonly ChatMessageView[],
   incoming: readonly ChatMessageView[],
 ): readonly ChatMessageView[] {
-  const known = new Set(current.map((message) => message.seq));
-  const fresh = incoming.filter((message) => !known.has(message.seq) && (known.add(message.seq), true));
-  if (fresh.length === 0) return current;
-  return [...current, ...fresh].sort((a, b) => a.seq - b.seq);
+  const known = new Map(current.map((message) => [message.seq, message]));
+  const fresh: ChatMessageView[] = [];
+  const changed = new Map<number, ChatMessageView>();
+  for (const message of incoming) {
+    const had = known.get(message.seq);
+    if (!had) {
+      known.set(message.seq, message);
+      fresh.push(message);
+    } else if (translationProgress(message) > translationProgress(had)) changed.set(message.seq, message);
+  }
+  if (fresh.length === 0 && changed.size === 0) return current;
+  return [...current.map((message) => changed.get(message.seq) ?? message), ...fresh].sort((a, b) => a.seq - b.seq);
+}
+
+/** The messages after a `translation` frame: that message with its new texts; `current` itself when unknown. */
+export function withTranslation(
+  current: readonly ChatMessageView[],
+  frame: Extract<ChatServerFrame, { type: "translation" }>,
+): readonly ChatMessageView[] {
+  if (!current.some((message) => message.seq === frame.seq)) return current;
+  return current.map((message) =>
+    message.seq === frame.seq
+      ? { ...message, messageTexts: frame.messageTexts, untranslated: frame.untranslated }
+      : message,
+  );
 }
 
 /**
@@ -66,16 +98,36 @@ export function unreadCount(messages: readonly ChatMessageView[], lastReadSeq: n
   return messages.filter((message) => message.seq > lastReadSeq && message.sender?.side !== viewerSide).length;
 }
 
-/** The text a viewer reads: their language, else the original (the rule of localized-text.ts); `translated` when the shown text is not the original. */
-export function messageText(
-  message: Pick<ChatMessageView, "messageTexts">,
+/**
+ * How a reader of `locale` reads a message (issue 46): its original, and what to show in its place. As written when
+ * it is in their language or has no letters; translated when the room has made their language's; unavailable when the
+ * translator failed for it; else pending (the room is making it, or is to be asked).
+ */
+export function messageReading(
+  message: Pick<ChatMessageView, "messageTexts" | "untranslated">,
   locale: string,
-): { text: string; translated: boolean } {
-  const text = pickLocalizedText(message.messageTexts, locale) ?? "";
-  const shown =
-    message.messageTexts.find((row) => row.text === text && row.languageCode === locale) ??
-    message.messageTexts.find((row) => row.text === text);
-  return { text, translated: shown ? !shown.isOriginal : false };
+): { original: string; reading: TextReading } {
+  const original = message.messageTexts.find((row) => row.isOriginal)?.text ?? "";
+  const from = detectTextLanguage(original);
+  if (from === null || from === locale || !isLocale(locale)) return { original, reading: { kind: "original" } };
+  const translated = message.messageTexts.find((row) => !row.isOriginal && row.languageCode === locale);
+  if (translated) return { original, reading: { kind: "translated", text: translated.text, from } };
+  return { original, reading: { kind: message.untranslated.includes(locale) ? "unavailable" : "pending", from } };
+}
+
+/** The translation the writer of a message may look at (their own message, as the other party reads it), if any. */
+export function sentTranslation(
+  message: Pick<ChatMessageView, "messageTexts">,
+): { text: string; languageCode: string } | null {
+  return message.messageTexts.find((row) => !row.isOriginal) ?? null;
+}
+
+/** The other party's messages a reader of `locale` has no translation of yet, nor a failed one: to ask the room for. */
+export function untranslatedSeqs(messages: readonly ChatMessageView[], locale: string, viewerSide: ChatSide): number[] {
+  return messages
+    .filter((message) => message.sender && message.sender.side !== viewerSide)
+    .filter((message) => messageReading(message, locale).reading.kind === "pending")
+    .map((message) => message.seq);
 }
 
 export const RECONNECT_BASE_MS = 500;

@@ -6,12 +6,13 @@ import {
   firstUnreadSeq,
   lastContiguousSeq,
   mergeMessages,
-  messageText,
+  messageReading,
   reconnectDelay,
   RECONNECT_BASE_MS,
   RECONNECT_MAX_MS,
   unconfirmed,
   unreadCount,
+  withTranslation,
   type PendingMessage,
 } from "#app/components/chat/chat-timeline";
 import type { ChatMessageView, ChatSide } from "#worker/domain/chat-protocol";
@@ -24,6 +25,7 @@ const message = (seq: number, side: ChatSide = "seller", clientMessageId: string
   sender: { userAccountId: side, side, name: side, avatarUrl: null },
   notice: null,
   messageTexts: [{ text: `text ${seq}`, languageCode: "en", isOriginal: true }],
+  untranslated: [],
   messageMedias: [],
   createdAt: seq * 1000,
 });
@@ -96,19 +98,60 @@ describe("unread", () => {
   });
 });
 
-describe("messageText", () => {
+describe("translations arriving after their message (issue 46)", () => {
+  const translated = (seq: number): ChatMessageView => ({
+    ...message(seq),
+    messageTexts: [...message(seq).messageTexts, { text: `訳 ${seq}`, languageCode: "ja", isOriginal: false }],
+  });
+
+  it("a catch-up copy with more of them replaces the panel's; an older copy does not undo them", () => {
+    const held = [message(1), message(2)];
+    const caughtUp = mergeMessages(held, [translated(2)]);
+    expect(caughtUp[1].messageTexts).toHaveLength(2);
+    expect(mergeMessages(caughtUp, [message(2)])).toBe(caughtUp);
+    const failed = { ...message(1), untranslated: ["ja"] };
+    expect(mergeMessages(held, [failed])[0].untranslated).toEqual(["ja"]);
+  });
+
+  it("a translation frame updates its message only", () => {
+    const held = [message(1), message(2)];
+    const next = withTranslation(held, {
+      type: "translation",
+      seq: 2,
+      messageTexts: translated(2).messageTexts,
+      untranslated: [],
+    });
+    expect(next[1].messageTexts[1]).toMatchObject({ text: "訳 2", isOriginal: false });
+    expect(next[0]).toBe(held[0]);
+    expect(withTranslation(held, { type: "translation", seq: 9, messageTexts: [], untranslated: [] })).toBe(held);
+  });
+});
+
+describe("messageReading", () => {
   const texts = [
     { text: "こんにちは", languageCode: "ja", isOriginal: true },
     { text: "Hello", languageCode: "en", isOriginal: false },
   ];
 
-  it("shows the viewer's language and says when that is a translation", () => {
-    expect(messageText({ messageTexts: texts }, "en")).toEqual({ text: "Hello", translated: true });
-    expect(messageText({ messageTexts: texts }, "ja")).toEqual({ text: "こんにちは", translated: false });
+  it("reads the viewer's language's translation, marked as one, and the original in its own language", () => {
+    expect(messageReading({ messageTexts: texts, untranslated: [] }, "en")).toEqual({
+      original: "こんにちは",
+      reading: { kind: "translated", text: "Hello", from: "ja" },
+    });
+    expect(messageReading({ messageTexts: texts, untranslated: [] }, "ja").reading).toEqual({ kind: "original" });
   });
 
-  it("falls back to the original", () => {
-    expect(messageText({ messageTexts: [texts[0]] }, "en")).toEqual({ text: "こんにちは", translated: false });
+  it("is pending until the room has one, unavailable when it failed; a text with no letters is read as written", () => {
+    expect(messageReading({ messageTexts: [texts[0]], untranslated: [] }, "en").reading).toEqual({
+      kind: "pending",
+      from: "ja",
+    });
+    expect(messageReading({ messageTexts: [texts[0]], untranslated: ["en"] }, "en").reading).toEqual({
+      kind: "unavailable",
+      from: "ja",
+    });
+    const link = [{ text: "https://example.com 👍", languageCode: "ja", isOriginal: true }];
+    expect(messageReading({ messageTexts: link, untranslated: [] }, "en").reading).toEqual({ kind: "original" });
   });
 });
 
