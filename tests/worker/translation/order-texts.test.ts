@@ -7,8 +7,15 @@
 import { env } from "cloudflare:workers";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { OrderDetails } from "#app/components/orders/order-details";
+import { stageTimelineTexts } from "#app/components/orders/order-stage-texts.server";
+import { OrderStageTimeline } from "#app/components/orders/order-stage-timeline";
+import * as managementsPage from "#app/routes/dashboard/commission-managements";
+import { requestContext } from "#app/lib/request-context";
+import { withMessageLocale } from "#worker/http/message-locale";
+import { pageContext } from "../support/page-context";
 import { stagesOfPlan, type OrderStage } from "#worker/domain/order-stages";
 import { getOrderDetail, listOrders, type OrderViewer } from "#worker/services/order-views";
 import { storedReadings } from "#worker/services/translations";
@@ -281,5 +288,61 @@ describe("the order's service details", () => {
     });
     expect(list.items.find((item) => item.code === order.code)!.titleReading).toEqual(second.titleReading);
     expect(await calls()).toHaveLength(3);
+  });
+});
+
+// ───────────────────────── stage titles, from the order page ─────────────────────────
+
+describe("stage titles set on the order page", () => {
+  it("are translated in the request's waitUntil, and the client's timeline shows them translated and marked", async () => {
+    const [seller, buyer] = await Promise.all([newParty(), newParty()]);
+    const order = await insertOrderIn("DRAFT", seller, buyer);
+    await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'creator')")
+      .bind(seller.userAccountId)
+      .run();
+    const path = "/dashboard/commission/managements";
+    const context = await pageContext(seller.userAccountId, "ja", path);
+    const background: Promise<unknown>[] = [];
+    context.set(requestContext, {
+      ...context.get(requestContext),
+      executionCtx: { waitUntil: (work: Promise<unknown>) => background.push(work) } as unknown as ExecutionContext,
+    });
+    const body = new FormData();
+    body.set("orderId", order.id);
+    body.set("intent", "setStages");
+    for (const [title, share] of [
+      [`ラフ ${tag}`, "40"],
+      [`仕上げ ${tag}`, "60"],
+    ]) {
+      body.append("stageTitle", title!);
+      body.append("stageShare", share!);
+      body.append("stageRevisions", "1");
+    }
+    const result = await managementsPage.action({
+      context,
+      request: new Request(`http://localhost${path}`, { method: "POST", body }),
+    } as never);
+    expect(result).toMatchObject({ ok: true });
+    await Promise.all(background);
+    expect((await calls()).map((c) => [c.text, c.target_lang])).toEqual([
+      [`ラフ ${tag}`, "en"],
+      [`仕上げ ${tag}`, "en"],
+    ]);
+
+    const forClient = (await view(order.code, buyer, "en"))!;
+    expect(forClient.stages.map((stage) => stage.titleReading.kind)).toEqual(["translated", "translated"]);
+    const timeline = withMessageLocale("en", "http://localhost", () => stageTimelineTexts(forClient)!);
+    // The timeline's forms need a data router around them.
+    const Page = createRoutesStub([
+      { path: "/", Component: () => createElement(OrderStageTimeline, { orderId: order.id, timeline }) },
+    ]);
+    const html = withMessageLocale("en", "http://localhost", () =>
+      renderToStaticMarkup(createElement(Page, { initialEntries: ["/"] })),
+    );
+    expect(html).toContain("Translated from Japanese");
+    expect(html).toContain("Show original");
+    // The creator reads their own titles as written.
+    const forCreator = (await view(order.code, seller, "ja"))!;
+    expect(forCreator.stages.map((stage) => stage.titleReading.kind)).toEqual(["original", "original"]);
   });
 });
