@@ -6,6 +6,8 @@
  * transaction, else today's. A staged order (decision 073) also lists each stage's money (domain/stage-money.ts) with
  * the payout its approval released.
  */
+import { READ_AS_WRITTEN, type TextReading } from "../domain/text-reading";
+import { storedReadings } from "./translations";
 import type { Database } from "../db/client";
 import type { Locale } from "../domain/constants";
 import { asCurrencyCode, isCurrencyCode, type CurrencyCode } from "../domain/currency";
@@ -33,6 +35,8 @@ export interface HistoryEntry {
   transactionId: string;
   code: string;
   title: string;
+  /** How the viewer reads the title: the creator wrote it, so the client may read it translated (issue 46). */
+  titleReading: TextReading;
   /** The other party: the client on the sales page, the creator on the billing page. */
   counterpart: PersonRef | null;
   paidAt: number;
@@ -169,6 +173,7 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
       transactionId: String(row.transaction_id),
       code: String(row.code),
       title: titleOf(row, input.locale),
+      titleReading: READ_AS_WRITTEN,
       counterpart: personOf(row, side === "seller" ? "buyer" : "seller", input.locale),
       paidAt: Number(row.paid_at),
       refunded: row.transaction_status === "REFUNDED" || row.order_progress_status === "CANCELED",
@@ -186,6 +191,15 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
       stagedCancel: canceled && stages.length > 0 ? stagedCancelOf(stages) : null,
     };
   });
+  // The client's rows are titled by the creators, read from stored translations (nothing waits for a translator).
+  if (side === "buyer" && items.length > 0) {
+    const readings = await storedReadings(
+      db,
+      items.map((item) => item.title),
+      input.locale,
+    );
+    items.forEach((item, i) => (item.titleReading = readings[i]!));
+  }
   const totalsGroups = [...totals.results, ...keptStageGroups(keptStages.results)];
   return { items, hasMore: rows.results.length > HISTORY_PAGE_SIZE, totals: sumPerCurrency(totalsGroups) };
 }

@@ -4,6 +4,9 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { showApproximation, showDate, showMoney } from "#app/components/orders/order-format";
+import { languageName } from "#app/components/translation/use-text-reading";
+import { m } from "#app/paraglide/messages.js";
+import { getLocale } from "#app/paraglide/runtime.js";
 import type { AmountBreakdown } from "#worker/domain/money";
 import type { StageMoneyState } from "#worker/domain/stage-money";
 import type { HistoryEntry } from "#worker/services/order-history";
@@ -113,7 +116,7 @@ export const orderColumn = (texts: TableTexts, orderPage: string): SalesColumn =
       to={`${orderPage}?order=${encodeURIComponent(e.code)}`}
       className="font-medium text-brand-700 underline dark:text-brand-300"
     >
-      <span className="font-mono text-xs">{e.code}</span> {e.title}
+      <span className="font-mono text-xs">{e.code}</span> <HistoryTitle entry={e} />
     </Link>
   ),
 });
@@ -206,3 +209,20 @@ export const stagesColumn = (texts: TableTexts, { seller }: { seller: boolean })
     );
   },
 });
+
+/**
+ * A creator's title as the client reads it (issue 46): the stored translation, marked; the row is a link, so the
+ * original is one click away on the order itself. A `pending` title is shown as written (a list asks nothing).
+ */
+function HistoryTitle({ entry }: { entry: HistoryEntry }) {
+  const reading = entry.titleReading;
+  if (reading.kind !== "translated") return <>{entry.title}</>;
+  return (
+    <>
+      <span lang={getLocale()}>{reading.text}</span>{" "}
+      <span data-translation-marker className="text-xs font-normal text-zinc-700 dark:text-zinc-300">
+        ({m.translation_translated_from({ language: languageName(reading.from) })})
+      </span>
+    </>
+  );
+}

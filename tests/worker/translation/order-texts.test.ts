@@ -17,12 +17,14 @@ import { requestContext } from "#app/lib/request-context";
 import { withMessageLocale } from "#worker/http/message-locale";
 import { pageContext } from "../support/page-context";
 import { stagesOfPlan, type OrderStage } from "#worker/domain/order-stages";
+import { listPayments } from "#worker/services/order-history";
 import { getOrderDetail, listOrders, type OrderViewer } from "#worker/services/order-views";
 import { storedReadings } from "#worker/services/translations";
 import { uid } from "../support/auth-helpers";
 import { seedCreator } from "../support/catalog-fixtures";
 import { call, db } from "../support/helpers";
 import { newMember } from "../support/media-fixtures";
+import { insertSnapshot } from "../support/order-snapshot-fixtures";
 import { insertOrderIn, newParty, type Party } from "../support/order-states";
 
 const standIn = `http://127.0.0.1:${env.TRANSLATOR_STANDIN_PORT}`;
@@ -344,5 +346,46 @@ describe("stage titles set on the order page", () => {
     // The creator reads their own titles as written.
     const forCreator = (await view(order.code, seller, "ja"))!;
     expect(forCreator.stages.map((stage) => stage.titleReading.kind)).toEqual(["original", "original"]);
+  });
+});
+
+// ───────────────────────── the client's billing history ─────────────────────────
+
+describe("the client's billing history", () => {
+  it("titles each order as the client reads it, from stored translations only", async () => {
+    const [seller, buyer] = await Promise.all([newParty(), newParty()]);
+    const order = await insertOrderIn("PAID", seller, buyer);
+    const title = `うちの子の立ち絵 ${tag}`;
+    await insertSnapshot(order.id, { serviceTitle: title });
+    const now = Date.now();
+    await env.DB.prepare(
+      `INSERT INTO payment_transactions (id, order_id, buyer_id, transaction_status, idempotency_key, amount, currency_id, paid_at, created_at, updated_at)
+       VALUES (?, ?, ?, 'COMPLETED', ?, 10000, (SELECT id FROM currencies WHERE code = 'JPY'), ?, ?, ?)`,
+    )
+      .bind(crypto.randomUUID(), order.id, buyer.commissionAccountId, `test-${uid()}`, now, now, now)
+      .run();
+    const history = async () =>
+      (
+        await listPayments(db(), {
+          userAccountId: buyer.userAccountId,
+          page: 1,
+          locale: "en",
+          displayCurrencyCode: "JPY",
+        })
+      ).items.find((item) => item.code === order.code)!;
+
+    // Nothing stored yet: shown as written, and the list asked no translator.
+    expect(await history()).toMatchObject({ title, titleReading: { kind: "pending", from: "ja" } });
+    expect(await calls()).toEqual([]);
+
+    // Once the client's page has asked for it (the door), the history finds it stored.
+    const door = await call("/api/features/translation/read", {
+      method: "POST",
+      cookie: buyer.cookie,
+      json: { text: title, target: "en" },
+    });
+    expect(door.status).toBe(200);
+    expect((await history()).titleReading).toMatchObject({ kind: "translated", from: "ja" });
+    expect(await calls()).toHaveLength(1);
   });
 });
