@@ -13,20 +13,26 @@ import { settleReturnedSetup } from "#app/lib/payments/card-return.server";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { RequestGate } from "#app/components/requests/request-gate";
+import { useTextReading } from "#app/components/translation/use-text-reading";
+import { READ_AS_WRITTEN } from "#worker/domain/text-reading";
 import { cardEntryFor } from "#worker/payments/card-entry";
 import { getPublicForm } from "#worker/services/catalog";
+import { translateAfterAnswer } from "#worker/services/localized-texts";
 import { requestViewerState } from "#worker/services/request-views";
 import type { Route } from "./+types/commission-form";
 
 /** /cf/{code}: a published commission form, read-only, with prices in the viewer's currency. Unknown or unpublished: 404. */
 export async function loader({ params, request: httpRequest, context }: Route.LoaderArgs) {
-  const { db, env, user, locale } = context.get(requestContext);
-  const form = await getPublicForm(db, params.code, {
+  const { db, env, user, locale, executionCtx } = context.get(requestContext);
+  const found = await getPublicForm(db, params.code, {
     locale,
     accountId: user?.accountId ?? null,
     displayCurrencyId: user?.displayCurrencyId ?? null,
   });
-  if (!form) throw data(null, { status: 404 });
+  if (!found) throw data(null, { status: 404 });
+  // The title and description shown in the original for want of a translation get one after the answer (issue 46).
+  const { untranslated, ...form } = found;
+  translateAfterAnswer(executionCtx, locale, untranslated);
   // Back from a 3-D Secure redirect while adding a card in the form: saved first, so the form shows it (decision 057).
   const cardReturn = await settleReturnedSetup(new URL(httpRequest.url), db, env, user?.accountId ?? null);
   const request = await requestViewerState(db, user?.accountId ?? null, { formId: form.id });
@@ -43,6 +49,8 @@ export async function loader({ params, request: httpRequest, context }: Route.Lo
     cardEntry: cardEntryFor(env),
     profileId: user?.profileId ?? null,
     cardReturn,
+    // A signed-out page is the edge cache's copy for everyone: it never shows "Translating…" (use-text-reading.tsx).
+    askTranslations: Boolean(user),
   };
 }
 
@@ -63,7 +71,9 @@ const QuestionMediaList = lazy(() =>
 );
 
 export default function CommissionForm({ loaderData }: Route.ComponentProps) {
-  const { form, openLabel, texts, questionMedias, request, cardEntry, profileId, cardReturn } = loaderData;
+  const { form, openLabel, texts, questionMedias, request, cardEntry, profileId, cardReturn, askTranslations } =
+    loaderData;
+  const title = useTextReading(form.title, form.readings[form.title] ?? READ_AS_WRITTEN, { ask: askTranslations });
   const revalidator = useRevalidator();
   const [sent, setSent] = useState(false);
   const canSend = request.kind === "can-send" && Boolean(profileId);
@@ -88,7 +98,10 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
         <OpenBadge open={form.creator.isOpenCommission} label={openLabel} className="ml-auto" />
       </div>
 
-      <h1 className="mt-8 text-3xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">{form.title}</h1>
+      <h1 lang={title.lang} className="mt-8 text-3xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
+        {title.text}
+      </h1>
+      {title.marker}
       {form.categoryName ? <p className="mt-2 text-sm text-zinc-600 dark:text-zinc-400">{form.categoryName}</p> : null}
       <dl className="mt-4 flex items-baseline gap-2">
         <dt className="text-sm text-zinc-600 dark:text-zinc-400">{m.catalog_form_price()}</dt>
@@ -101,7 +114,12 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
       <StagePlanLine stages={form.stages} className="mt-2" />
       {/* Collapsed past the spec's default 200 characters (section 9); the full text is a "Show more" away. */}
       {form.description ? (
-        <CollapsibleText text={form.description} className="mt-6 text-zinc-700 dark:text-zinc-300" />
+        <CollapsibleText
+          text={form.description}
+          reading={form.readings[form.description]}
+          ask={askTranslations}
+          className="mt-6 text-zinc-700 dark:text-zinc-300"
+        />
       ) : null}
       <div className="mt-6">
         <ShareButton path={`/cf/${form.code}`} text={form.title} />

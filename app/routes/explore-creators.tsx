@@ -10,6 +10,7 @@ import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { parseExploreQuery, serializeExploreQuery, type ExploreQuery } from "#worker/domain/search";
 import { searchCreators, type FilterOption } from "#worker/services/catalog";
+import { translateAfterAnswer } from "#worker/services/localized-texts";
 import type { Route } from "./+types/explore-creators";
 
 /**
@@ -18,22 +19,23 @@ import type { Route } from "./+types/explore-creators";
  * same loader through a fetcher when the page is scrolled to its bottom.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, user, locale, documentOnly } = context.get(requestContext);
+  const { db, user, locale, documentOnly, executionCtx } = context.get(requestContext);
   const query = parseExploreQuery(new URL(request.url).searchParams);
-  const result = await searchCreators(db, query, {
+  const { readings, untranslated, ...result } = await searchCreators(db, query, {
     locale,
     accountId: user?.accountId ?? null,
     displayCurrencyId: user?.displayCurrencyId ?? null,
   });
   // The cards as markup (renderCreatorCards), and for a page document not even that: the page's own render draws the
   // first cards from the document-only store and the browser keeps their markup (FirstPage), so the hydration data
-  // carries their handles.
+  // carries their handles. A bio shown in the original for want of a translation gets one after the answer (issue 46).
+  translateAfterAnswer(executionCtx, locale, untranslated);
   const handles = result.creators.map((creator) => creator.handle);
   if (documentOnly) {
-    documentOnly.set(DOCUMENT_FIRST_PAGE, creatorCardItems(result.creators));
+    documentOnly.set(DOCUMENT_FIRST_PAGE, creatorCardItems(result.creators, readings));
     return { ...result, query, handles, creators: null };
   }
-  return { ...result, query, handles, creators: renderCreatorCards(result.creators) };
+  return { ...result, query, handles, creators: renderCreatorCards(result.creators, readings) };
 }
 
 /** The document-only key of the first page's cards (app/lib/document-only.ts). */

@@ -15,20 +15,24 @@ import { isCreatorSide } from "#worker/domain/roles";
 import { PROFILE_SERVICE_PARAM } from "#worker/domain/service-links";
 import { cardEntryFor } from "#worker/payments/card-entry";
 import { getCreatorProfile } from "#worker/services/catalog";
+import { translateAfterAnswer } from "#worker/services/localized-texts";
 import { getPublicService, requestViewerState } from "#worker/services/request-views";
 import type { Route } from "./+types/profile";
 
 /** /{handle}: a public profile. Handles are unique ignoring case, so /Alice and /alice are the same page. */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, env, user, locale } = context.get(requestContext);
+  const { db, env, user, locale, executionCtx } = context.get(requestContext);
   const viewer = { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null };
   const url = new URL(request.url);
   const serviceId = url.searchParams.get(PROFILE_SERVICE_PARAM);
-  const [profile, service] = await Promise.all([
+  const [found, service] = await Promise.all([
     getCreatorProfile(db, params.handle, viewer),
     serviceId ? getPublicService(db, params.handle, serviceId, viewer) : null,
   ]);
-  if (!profile) throw data(null, { status: 404 });
+  if (!found) throw data(null, { status: 404 });
+  // What the page shows in the original for want of a translation is made after the answer (issue 46).
+  const { untranslated, ...profile } = found;
+  translateAfterAnswer(executionCtx, locale, untranslated);
   // ?service={id} opens the service's request modal; an unknown or unlisted service simply leaves it closed. Back from a
   // 3-D Secure redirect while adding a card in it, the card is saved first, so the modal reopens with it (issue 33).
   const cardReturn = service ? await settleReturnedSetup(url, db, env, user?.accountId ?? null) : null;
@@ -46,6 +50,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     profile: { ...profile, ...profileCards(profile) },
     texts: profileTexts(profile),
     canBookmark: Boolean(user && !isCreatorSide(user.roles)),
+    // A signed-out page is the edge cache's copy for everyone: it never shows "Translating…" (use-text-reading.tsx).
+    askTranslations: Boolean(user),
     serviceRequest,
   };
 }
@@ -68,7 +74,7 @@ function Empty({ text }: { text: string }) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, texts, canBookmark, serviceRequest } = loaderData;
+  const { profile, texts, canBookmark, serviceRequest, askTranslations } = loaderData;
   const navigate = useNavigate();
   return (
     <div className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
@@ -108,7 +114,12 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </div>
       </div>
       {profile.bio ? (
-        <CollapsibleText text={profile.bio} className="mt-6 max-w-3xl text-zinc-700 dark:text-zinc-300" />
+        <CollapsibleText
+          text={profile.bio}
+          reading={profile.readings[profile.bio]}
+          ask={askTranslations}
+          className="mt-6 max-w-3xl text-zinc-700 dark:text-zinc-300"
+        />
       ) : null}
 
       <section aria-labelledby="profile-portfolio" className="mt-12">

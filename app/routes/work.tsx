@@ -11,7 +11,10 @@ import { workDetailLabels } from "#app/components/work/work-details-labels.serve
 import { workMeta } from "#app/components/work/work-meta";
 import { workPagePath } from "#app/components/work/work-path";
 import { requestContext } from "#app/lib/request-context";
+import { useTextReading } from "#app/components/translation/use-text-reading";
 import { m } from "#app/paraglide/messages.js";
+import { READ_AS_WRITTEN } from "#worker/domain/text-reading";
+import { translateAfterAnswer } from "#worker/services/localized-texts";
 import { getWorkPage } from "#worker/services/work-page";
 import type { Route } from "./+types/work";
 
@@ -21,9 +24,12 @@ import type { Route } from "./+types/work";
  * private work's existence is not told. The id finds the work; another handle redirects to the owner's.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { db, env, user, locale } = context.get(requestContext);
-  const work = await getWorkPage(db, env, params.workId, user, locale);
-  if (!work) throw data(null, { status: 404 });
+  const { db, env, user, locale, executionCtx } = context.get(requestContext);
+  const found = await getWorkPage(db, env, params.workId, user, locale);
+  if (!found) throw data(null, { status: 404 });
+  // The title and description shown in the original for want of a translation get one after the answer (issue 46).
+  const { untranslated, ...work } = found;
+  translateAfterAnswer(executionCtx, locale, untranslated);
   if (work.handle.toLowerCase() !== params.handle.toLowerCase()) throw redirect(workPagePath(work.handle, work.id));
   // Each media's player is decided here, so the page's JS does not parse media URLs (player-view.ts).
   const { medias, ...shown } = work;
@@ -46,6 +52,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     detailLabels: workDetailLabels(),
     gallery: medias.map(viewedMedia),
     meta: workMeta(work, new URL(request.url).origin),
+    // A signed-out page is the edge cache's copy for everyone: it never shows "Translating…" (use-text-reading.tsx).
+    askTranslations: Boolean(user),
   };
 }
 
@@ -53,7 +61,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function WorkPage({ loaderData }: Route.ComponentProps) {
-  const { work, header, detailLabels, gallery, restricted } = loaderData;
+  const { work, header, detailLabels, gallery, restricted, askTranslations } = loaderData;
+  const title = useTextReading(work.title, work.readings[work.title] ?? READ_AS_WRITTEN, { ask: askTranslations });
   // Spec section 8: a work's page counts a visit like its preview does; only works anyone may open are counted.
   usePageVisit("portfolio/work", "portfolio_work", work.id, work.reachable);
 
@@ -61,9 +70,13 @@ export default function WorkPage({ loaderData }: Route.ComponentProps) {
     <article className="mx-auto max-w-4xl px-4 pt-6 pb-12 sm:px-6">
       <header className="flex flex-wrap items-start gap-x-5 gap-y-3">
         <div className="min-w-0 flex-1 basis-64">
-          <h1 className="text-2xl font-bold tracking-tight break-words text-zinc-900 sm:text-3xl dark:text-zinc-50">
-            {work.title}
+          <h1
+            lang={title.lang}
+            className="text-2xl font-bold tracking-tight break-words text-zinc-900 sm:text-3xl dark:text-zinc-50"
+          >
+            {title.text}
           </h1>
+          {title.marker}
           <p className="mt-2 flex items-center gap-2 text-zinc-700 dark:text-zinc-300">
             <span>{m.work_page_by()}</span>
             <Link
@@ -106,6 +119,8 @@ export default function WorkPage({ loaderData }: Route.ComponentProps) {
       {work.description ? (
         <CollapsibleText
           text={work.description}
+          reading={work.readings[work.description]}
+          ask={askTranslations}
           className="mt-6 whitespace-pre-line text-zinc-700 dark:text-zinc-300"
         />
       ) : null}

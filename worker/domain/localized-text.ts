@@ -38,3 +38,11 @@ export function pickText(rows: readonly TextRow[] | null | undefined, locale: st
     locale,
   );
 }
+
+/**
+ * Whether the writer typed this text in the reader's language themselves (decision 034): such a text is read as
+ * written, and no machine translation may stand in for it (issue 46).
+ */
+export function typedIn(rows: readonly TextRow[] | null | undefined, locale: string, field?: string): boolean {
+  return (rows ?? []).some((r) => r.l === locale && (field === undefined || r.f === field) && r.t !== "");
+}

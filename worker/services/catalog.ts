@@ -19,13 +19,16 @@ import { textMatchSql } from "../domain/search-text";
 import type { MediaType, QuestionType } from "../db/schema/enums";
 import { parseJson, pickTextColumn, textsOf } from "./json-columns";
 import type { ShownMedia } from "./media-rows";
+import { type PageReadings, type PublicText, publicText, readPublicTexts } from "./localized-texts";
 import { PRICE_BOOK_SQL, displayPrice, priceContext, type PriceContext } from "./price-book";
 
 /**
  * Public read queries of the catalog: creator search, a profile by handle, a published form by code.
  * Each page is one D1 round trip: the statements go out together in one `batch`, and the lists a card needs
  * (texts in every language, previews, forms) come back as JSON from correlated subqueries instead of N+1 reads.
- * Texts are picked in the viewer's language, else the original, else any (docs/decisions/002).
+ * Texts are picked in the viewer's language, else the original, else any (docs/decisions/002). A creator's public
+ * texts the viewer gets in another language come with their readings (issue 46): one more query, for the page's
+ * texts together (readPublicTexts).
  */
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -211,6 +214,15 @@ function toCreatorCard(row: Record<string, unknown>, locale: Locale, prices: Pri
   };
 }
 
+/** A creator row's texts a card reads across the language wall: the bio and its forms' titles. */
+function creatorTexts(row: Record<string, unknown>, locale: Locale): PublicText[] {
+  const writer = String(row.account_id);
+  return [
+    publicText(parseJson<TextRow>(row.texts), locale, "bio", writer),
+    ...parseJson<RawFormLink>(row.forms).map((form) => publicText(form[3], locale, undefined, writer)),
+  ];
+}
+
 // ---------------------------------------------------------------------------------------------------------------
 // Creator search.
 
@@ -225,7 +237,7 @@ export interface ExploreFilters {
   useCases: FilterOption[];
 }
 
-export interface CreatorSearchResult {
+export interface CreatorSearchResult extends PageReadings {
   creators: CreatorCard[];
   nextCursor: string | null;
   displayCurrencyCode: string;
@@ -351,7 +363,7 @@ export function buildCreatorSearch(
     ORDER BY ${key} ${direction}, s.profile_id ${direction}
     LIMIT ${pageSize + 1}
   )
-  SELECT h.id, p.original_handle AS handle, p.avatar_url, p.is_open_commission, h.created_at, h.sort_value,
+  SELECT h.id, p.account_id, p.original_handle AS handle, p.avatar_url, p.is_open_commission, h.created_at, h.sort_value,
     (SELECT count(*) FROM page) AS page_rows,
     ${textsOf("user_profile", "h.id")} AS texts,
     ${cardPreviewsOf("h.id", 4)} AS previews,
@@ -386,6 +398,11 @@ export async function searchCreators(
       : null;
   return {
     creators: page.map((row) => toCreatorCard(row, viewer.locale, prices)),
+    ...(await readPublicTexts(
+      db,
+      viewer.locale,
+      page.flatMap((row) => creatorTexts(row, viewer.locale)),
+    )),
     nextCursor,
     displayCurrencyCode: prices.displayCode,
     filters: filtersFor(viewer.locale, filters?.results),
@@ -419,7 +436,7 @@ interface ProfileFormCard extends FormCard {
   bookmark: { isActive: boolean };
 }
 
-export interface CreatorProfile extends Omit<CreatorCard, "previews" | "forms"> {
+export interface CreatorProfile extends Omit<CreatorCard, "previews" | "forms">, PageReadings {
   forms: ProfileFormCard[];
   coverUrl: string | null;
   isCreator: boolean;
@@ -474,6 +491,12 @@ export async function getCreatorProfile(db: Database, handle: string, viewer: Vi
   if (!row) return null;
   const prices = priceContext(book.results[0], viewer);
   const card = toCreatorHead(row, viewer.locale);
+  const writer = String(row.account_id);
+  const readings = await readPublicTexts(db, viewer.locale, [
+    ...creatorTexts(row, viewer.locale),
+    ...works.results.map((w) => publicText(parseJson<TextRow>(w.titles), viewer.locale, undefined, writer)),
+    ...services.results.map((s) => publicText(parseJson<TextRow>(s.titles), viewer.locale, undefined, writer)),
+  ]);
   const bookmarkedForms = new Set(parseJson<string>(row.bookmarked_forms));
   return {
     ...card,
@@ -507,6 +530,7 @@ export async function getCreatorProfile(db: Database, handle: string, viewer: Vi
       bookmark: { isActive: Boolean(s.bookmarked) },
     })),
     displayCurrencyCode: prices.displayCode,
+    ...readings,
   };
 }
 
@@ -532,7 +556,7 @@ export interface PublicFormQuestion {
   medias: ShownMedia[];
 }
 
-export interface PublicForm {
+export interface PublicForm extends PageReadings {
   id: string;
   code: string;
   title: string;
@@ -548,7 +572,7 @@ export interface PublicForm {
   stages: StagePlanItem[];
 }
 
-const FORM_SQL = `SELECT f.id, f.code, f.price_amount, cu.code AS cur, f.stage_plan,
+const FORM_SQL = `SELECT f.id, f.code, f.price_amount, cu.code AS cur, f.stage_plan, ca.user_account_id AS account_id,
     ${textsOf("commission_form", "f.id")} AS texts, ${categoryNamesOf("f.category_code")} AS cat,
     p.original_handle AS handle, p.avatar_url, p.is_open_commission, ${textsOf("user_profile", "p.id", "name")} AS names,
     ${textsOf("commission_account", "ca.id", "default_terms")} AS terms
@@ -595,7 +619,13 @@ export async function getPublicForm(db: Database, code: string, viewer: Viewer):
   const prices = priceContext(book.results[0], viewer);
   const texts = parseJson<TextRow>(row.texts);
   const handle = String(row.handle);
+  const writer = String(row.account_id);
+  const readings = await readPublicTexts(db, viewer.locale, [
+    publicText(texts, viewer.locale, "title", writer),
+    publicText(texts, viewer.locale, "description", writer),
+  ]);
   return {
+    ...readings,
     id: String(row.id),
     code: String(row.code),
     title: pickText(texts, viewer.locale, "title") ?? MISSING_TEXT,

@@ -35,7 +35,7 @@ import { MEDIA_READ_COLUMNS, mediaRow, shownMedia } from "./media-rows";
 import type { Locale } from "../domain/constants";
 import { defaultCurrencyOf } from "./commission-settings";
 import type { SessionUser } from "./sessions";
-import { loadTexts } from "./localized-texts";
+import { loadTexts, translateSavedTexts } from "./localized-texts";
 import { purgeAccountPages } from "./public-pages";
 import { rowsOfPlan, storedStagePlan } from "../domain/stage-plan-rows";
 
@@ -556,6 +556,7 @@ export async function saveForm(
   // A file two questions showed, or an order's snapshot copied, stays while anything refers to it.
   if (bucket) await deleteUnreferencedFiles(db, bucket, formFiles(dropped, userAccountId, formId));
   await purgeAccountPages(db, userAccountId);
+  translateSavedTexts(FORM, [formId], ["title", "description"], userAccountId);
   return { ok: true };
 }
 

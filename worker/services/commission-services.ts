@@ -21,7 +21,7 @@ import { formatPriceInput } from "../domain/pricing";
 import type { Locale } from "../domain/constants";
 import { parseMediaKey, type MediaKey } from "../domain/media-keys";
 import type { Creator } from "./commission-forms";
-import { loadTexts } from "./localized-texts";
+import { loadTexts, translateSavedTexts } from "./localized-texts";
 import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow, shownMedia } from "./media-rows";
 import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
 import { purgeAccountPages } from "./public-pages";
@@ -333,6 +333,7 @@ export async function saveService(
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   await deleteUnreferencedFiles(db, bucket, dropped.files);
   await purgeAccountPages(db, userAccountId);
+  translateSavedTexts(SERVICE, [id], ["title", "description"], userAccountId);
   return { ok: true, serviceId: id };
 }
 

@@ -2,10 +2,19 @@
  * Loading translatable text with Drizzle, as the rows `pickText` (worker/domain/localized-text.ts) reads: the same
  * compact rows the read models' SQL builds as JSON (json-columns.ts `textsOf`).
  */
+import { env, waitUntil } from "cloudflare:workers";
 import { and, eq, inArray, type SQLWrapper } from "drizzle-orm";
-import type { Database } from "../db/client";
+import { createDb, type Database } from "../db/client";
 import { localizedTexts } from "../db/schema";
-import type { TextRow } from "../domain/localized-text";
+import { LOCALES, type Locale } from "../domain/constants";
+import { pickText, typedIn, type TextRow } from "../domain/localized-text";
+import { normalizeText } from "../domain/text";
+import type { TextReading } from "../domain/text-reading";
+import { translatorFor } from "../translation/translator";
+import { sha256Hex } from "./crypto";
+import { purgeAccountPages } from "./public-pages";
+import { consumeRateLimit } from "./rate-limit";
+import { readingFor, storedReadings, translationBudgetOf } from "./translations";
 
 /** The texts of many entities of one type (one field of them, when given), by entity id: `pickText(texts.get(id), …)`. */
 export async function loadTexts(
@@ -38,4 +47,152 @@ export async function loadTexts(
     else byEntity.set(entityId, [text]);
   }
   return byEntity;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Public texts read across the language wall (issue 46, decision 078): a creator's bio, services, forms and works as
+// a reader of the other interface language reads them, where the creator typed no translation (decision 034).
+
+/** A text a public page picked for its reader, and whose it is (their share of the budget pays for a translation). */
+export interface PublicText {
+  text: string;
+  /** The writer typed it in the reader's language (decision 034): read as written, never machine-translated. */
+  typed: boolean;
+  writerAccountId: string;
+}
+
+/** The public text of `field` in `rows` as the reader gets it, for readPublicTexts. */
+export const publicText = (
+  rows: readonly TextRow[] | null | undefined,
+  locale: Locale,
+  field: string | undefined,
+  writerAccountId: string,
+): PublicText => ({
+  text: pickText(rows, locale, field) ?? "",
+  typed: typedIn(rows, locale, field),
+  writerAccountId,
+});
+
+/** A text a page showed in its original for want of a stored translation: made after the answer (makeReadings). */
+export interface UntranslatedText {
+  text: string;
+  writerAccountId: string;
+}
+
+export interface PageReadings {
+  /**
+   * By the text as the page shows it, the readings other than "as written": a translation is keyed by its
+   * original's content (decision 078), so the same text reads the same wherever the page shows it.
+   */
+  readings: Record<string, TextReading>;
+  untranslated: UntranslatedText[];
+}
+
+/**
+ * How the page's reader reads its public texts, from what is stored (one query, none when every text is typed or in
+ * the reader's language). Nothing waits for a translator: what is missing is `pending`, and listed to be made.
+ */
+export async function readPublicTexts(
+  db: Database,
+  reader: Locale,
+  texts: readonly PublicText[],
+): Promise<PageReadings> {
+  const asked = texts.filter((text) => !text.typed && text.text !== "");
+  const found = await storedReadings(
+    db,
+    asked.map((text) => text.text),
+    reader,
+  );
+  const readings: Record<string, TextReading> = {};
+  const untranslated = new Map<string, UntranslatedText>();
+  asked.forEach((text, index) => {
+    const reading = found[index];
+    if (reading.kind === "original") return;
+    readings[text.text] = reading;
+    if (reading.kind === "pending" && !untranslated.has(text.text))
+      untranslated.set(text.text, { text: text.text, writerAccountId: text.writerAccountId });
+  });
+  return { readings, untranslated: [...untranslated.values()] };
+}
+
+/**
+ * Makes, after the answer (`waitUntil`), the translations a page had to show in the original, each charged to its
+ * writer, then purges the writers' pages so the next visitor's render (and the edge cache's copy) has them.
+ */
+export function translateAfterAnswer(
+  executionCtx: { waitUntil(promise: Promise<unknown>): void },
+  reader: Locale,
+  untranslated: readonly UntranslatedText[],
+): void {
+  if (untranslated.length > 0) executionCtx.waitUntil(makeReadings(untranslated.map((text) => ({ ...text, reader }))));
+}
+
+/**
+ * After a creator saved a public entity's texts: each field they typed in one language only is translated, in the
+ * background, into the other interface languages (charged to them), and their pages purged when one lands. So the
+ * first visitor from the other side already reads it translated.
+ */
+export function translateSavedTexts(
+  entityType: string,
+  ids: readonly string[],
+  fields: readonly string[],
+  writerAccountId: string,
+): void {
+  waitUntil(
+    (async () => {
+      const texts = await loadTexts(createDb(env.DB), entityType, ids);
+      const wanted = [...texts.values()].flatMap((rows) =>
+        fields.flatMap((field) =>
+          LOCALES.filter((reader) => !typedIn(rows, reader, field)).map((reader) => ({
+            text: pickText(rows, reader, field) ?? "",
+            reader,
+            writerAccountId,
+          })),
+        ),
+      );
+      await makeReadings(wanted.filter((want) => want.text !== ""));
+    })().catch((error: unknown) => console.warn("translating saved texts failed", error)),
+  );
+}
+
+/**
+ * How long one making of a text's translation holds it against another (a few translator calls of at most 8 s each):
+ * the visitors who find it missing meanwhile send nothing. A making that failed is tried again by a visit after this.
+ */
+const MAKING_HOLD_MS = 60_000;
+/** Translations made at once for one page: a page of new texts does not queue behind one slow call, nor flood. */
+const MAKING_AT_ONCE = 4;
+
+type Wanted = UntranslatedText & { reader: Locale };
+
+/**
+ * Each wanted translation made once, never throwing. A flood of first visits to an untranslated page races here, so
+ * each text is claimed first with one conditional UPSERT (rate_limits, one event a window: D1 runs it alone, so one
+ * request wins it in every data centre); the others leave it to the winner. The store being keyed by content does
+ * the rest: a text made already is found, not sent.
+ */
+async function makeReadings(wanted: readonly Wanted[]): Promise<void> {
+  const translator = translatorFor(env);
+  if (!translator || wanted.length === 0) return;
+  const db = createDb(env.DB);
+  const budget = translationBudgetOf(env);
+  const queue = [...new Map(wanted.map((want) => [`${want.reader}\n${want.text}`, want])).values()];
+  const landed = new Set<string>();
+  const next = async (): Promise<void> => {
+    for (let want = queue.shift(); want; want = queue.shift()) {
+      try {
+        const key = `translating:${want.reader}:${await sha256Hex(normalizeText(want.text))}`;
+        if (!(await consumeRateLimit(db, key, 1, MAKING_HOLD_MS))) continue;
+        const reading = await readingFor(db, translator, budget, { ...want, now: Date.now() });
+        if (reading.kind === "translated") landed.add(want.writerAccountId);
+      } catch (error) {
+        console.warn("translation in the background failed", error);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(MAKING_AT_ONCE, queue.length) }, next));
+  if (landed.size > 0)
+    await purgeAccountPages(db, ...landed).catch((error: unknown) =>
+      console.warn("purge after translation failed", error),
+    );
 }

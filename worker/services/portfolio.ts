@@ -35,7 +35,7 @@ import { removedClientCredit, resolveClient } from "./client-works";
 
 // The named client's own action lives with the client-works rules; re-exported for the pages that call it here.
 export { removeMeFromWork } from "./client-works";
-import { loadTexts } from "./localized-texts";
+import { loadTexts, translateSavedTexts } from "./localized-texts";
 import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
 import { purgeAccountPages } from "./public-pages";
 
@@ -554,6 +554,7 @@ export async function saveWork(
   await deleteUnreferencedFiles(db, bucket, droppedFiles);
   // The work's page is tagged with its owner, client and credited users; the owner's profile and the lists change too.
   await purgeAccountPages(db, ownerAccountId);
+  translateSavedTexts(WORK, [id], ["title", "description"], ownerAccountId);
   return {
     ok: true,
     workId: id,

@@ -1,7 +1,7 @@
 import { and, eq, ne } from "drizzle-orm";
 import type { CurrencyCode } from "../domain/currency";
 import { pickText } from "../domain/localized-text";
-import { loadTexts } from "./localized-texts";
+import { loadTexts, translateSavedTexts } from "./localized-texts";
 import type { Locale } from "../domain/constants";
 import type { FieldErrors } from "../domain/validation";
 import type { Database } from "../db/client";
@@ -124,6 +124,7 @@ export async function updateProfileSettings(
     throw error;
   }
   await purgeAccountPages(db, accountId);
+  translateSavedTexts(PROFILE, [profile.id], ["bio"], accountId);
   return { ok: true };
 }
 

@@ -9,6 +9,7 @@ import type { Database } from "../db/client";
 import type { PublishStatus } from "../db/schema/enums";
 import { categoryNamesOf, mediasOf } from "./catalog";
 import { parseJson, textsOf } from "./json-columns";
+import { type PageReadings, publicText, readPublicTexts } from "./localized-texts";
 import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "./media-access";
 import type { ShownMedia } from "./media-rows";
 import { loadItemVisibility } from "./visibility";
@@ -20,7 +21,7 @@ export interface WorkPerson {
   avatarUrl: string | null;
 }
 
-export interface WorkPage {
+export interface WorkPage extends PageReadings {
   id: string;
   /** The owner's handle as they wrote it: the page's canonical address is /{handle}/works/{id}. */
   handle: string;
@@ -116,7 +117,12 @@ export async function getWorkPage(
     null;
   const texts = parseJson<TextRow>(row.texts);
   const creator = toPerson(JSON.parse(String(row.creator)) as PersonRow, locale);
+  const readings = await readPublicTexts(db, locale, [
+    publicText(texts, locale, "title", item.ownerAccountId),
+    publicText(texts, locale, "description", item.ownerAccountId),
+  ]);
   return {
+    ...readings,
     id: workId,
     handle: creator.handle,
     title: pickText(texts, locale, "title") ?? MISSING_TEXT,

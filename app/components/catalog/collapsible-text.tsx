@@ -1,7 +1,10 @@
 // A long text shown collapsed with Show more / Show less (spec section 9: "Description collapses above 2000 characters
-// in the service modal (default 200 elsewhere)"). Props only; line breaks are kept (whitespace-pre-line).
+// in the service modal (default 200 elsewhere)"). Props only; line breaks are kept (whitespace-pre-line). A text
+// another party wrote comes with its reading (issue 46): shown translated and marked, the original one click away.
 import { useId, useState } from "react";
+import { useTextReading } from "#app/components/translation/use-text-reading";
 import { m } from "#app/paraglide/messages.js";
+import { READ_AS_WRITTEN, type TextReading } from "#worker/domain/text-reading";
 
 /** The spec's default collapse length; the service modal passes SERVICE_MODAL_DESCRIPTION_LIMIT. */
 const COLLAPSE_DEFAULT_LIMIT = 200;
@@ -21,18 +24,24 @@ export function CollapsibleText({
   text,
   limit = COLLAPSE_DEFAULT_LIMIT,
   className = "",
+  reading = READ_AS_WRITTEN,
+  ask = false,
 }: {
   text: string;
   limit?: number;
   className?: string;
+  reading?: TextReading;
+  /** Whether a `pending` reading is asked for from this page (signed-in only: use-text-reading.tsx). */
+  ask?: boolean;
 }) {
   const id = useId();
   const [expanded, setExpanded] = useState(false);
-  const long = Array.from(text).length > limit;
+  const shown = useTextReading(text, reading, { ask });
+  const long = Array.from(shown.text).length > limit;
   return (
     <div className={className}>
-      <p id={id} className="whitespace-pre-line break-words">
-        {long && !expanded ? collapsedText(text, limit) : text}
+      <p id={id} lang={shown.lang} className="whitespace-pre-line break-words">
+        {long && !expanded ? collapsedText(shown.text, limit) : shown.text}
       </p>
       {long && (
         <button
@@ -45,6 +54,7 @@ export function CollapsibleText({
           {expanded ? m.gallery_show_less() : m.gallery_show_more()}
         </button>
       )}
+      {shown.marker}
     </div>
   );
 }

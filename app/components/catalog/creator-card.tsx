@@ -3,6 +3,8 @@ import { Avatar } from "#app/components/layout/avatar";
 import { m } from "#app/paraglide/messages.js";
 import type { CardPreview, CreatorCard as CreatorCardData } from "#worker/services/catalog";
 import { truncateText } from "#worker/domain/search";
+import type { TextReading } from "#worker/domain/text-reading";
+import { type CardText, CardTranslatedMark, cardText, cardTitle } from "./card-readings";
 import { FORM_TITLE_MAX } from "./card-limits";
 import { previewImageUrl, type PreviewView } from "./media-label";
 import { OpenBadge, openBadgeLabel } from "./open-badge";
@@ -16,8 +18,11 @@ const CARD_BIO_MAX = 140;
  * What a card shows of a creator: no id (keys are the handle, the form's code and the preview's place) and no empty
  * media fields. Only the server draws cards (creator-cards.server.tsx).
  */
-export interface CreatorCardView extends Omit<CreatorCardData, "id" | "previews"> {
+export interface CreatorCardView extends Omit<CreatorCardData, "id" | "previews" | "forms"> {
   previews: PreviewView[];
+  forms: (CreatorCardData["forms"][number] & CardText)[];
+  /** The bio's original language, when the card shows its translation (card-readings.tsx). */
+  bioFrom?: CardText["translatedFrom"];
 }
 
 /** A preview's fields that are set (an image has neither link nor embed code; a link has no file). */
@@ -30,17 +35,23 @@ function previewView(preview: CardPreview): PreviewView {
 
 /**
  * The card's data and nothing more: the bio cut at CARD_BIO_MAX (cutting twice gives the same text, so the card
- * renders exactly as from the full bio) and at most CARD_PREVIEW_MAX previews.
+ * renders exactly as from the full bio) and at most CARD_PREVIEW_MAX previews. A bio or form title the creator wrote
+ * in another language is its stored translation (issue 46), cut the same.
  */
-export function creatorCardView(creator: CreatorCardData): CreatorCardView {
+export function creatorCardView(
+  creator: CreatorCardData,
+  readings: Readonly<Record<string, TextReading>> = {},
+): CreatorCardView {
+  const bio = cardText(creator.bio, readings);
   return {
     handle: creator.handle,
     avatarUrl: creator.avatarUrl,
     name: creator.name,
-    bio: truncateText(creator.bio, CARD_BIO_MAX),
+    bio: truncateText(bio.text, CARD_BIO_MAX),
+    bioFrom: bio.translatedFrom,
     isOpenCommission: creator.isOpenCommission,
     previews: creator.previews.slice(0, CARD_PREVIEW_MAX).map(previewView),
-    forms: creator.forms,
+    forms: creator.forms.map((form) => ({ ...form, ...cardTitle(form.title, readings) })),
   };
 }
 
@@ -86,6 +97,7 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
         </ul>
       ) : null}
       {creator.bio ? <p>{truncateText(creator.bio, CARD_BIO_MAX)}</p> : null}
+      <CardTranslatedMark from={creator.bioFrom ?? creator.forms.find((form) => form.translatedFrom)?.translatedFrom} />
       {creator.forms.length > 0 ? (
         <div>
           <h4 className="sr-only">{m.catalog_creator_forms()}</h4>
@@ -93,7 +105,7 @@ export function CreatorCard({ creator }: { creator: CreatorCardView }) {
             {creator.forms.map((form) => (
               <li key={form.code}>
                 <a href={`/cf/${form.code}`}>
-                  <FormTitle title={form.title} />
+                  <FormTitle title={form.title} original={form.original} />
                   <PriceLabel
                     price={form.price}
                     className={form.price ? "creator-card-price" : "creator-card-price-note"}
@@ -114,7 +126,7 @@ function isPlainImage(preview: PreviewView): boolean {
 }
 
 /** The form's title cut for the card; the full title as a tooltip only when it was cut. */
-function FormTitle({ title }: { title: string }) {
+function FormTitle({ title, original }: { title: string; original?: string }) {
   const shown = truncateText(title, FORM_TITLE_MAX);
-  return <span title={shown === title ? undefined : title}>{shown}</span>;
+  return <span title={original ?? (shown === title ? undefined : title)}>{shown}</span>;
 }

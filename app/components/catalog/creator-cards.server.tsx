@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import type { TextReading } from "#worker/domain/text-reading";
 import type { CreatorCard as CreatorCardData } from "#worker/services/catalog";
 import { CreatorCard, creatorCardView } from "./creator-card";
 
@@ -16,10 +17,13 @@ export interface CardMarkup {
  * price, media and label code it draws with, stay off the browser (decision 037). These are the pages it loads later,
  * rendered in the loader, inside the request's message scope, so the texts are in the page's language.
  */
-export function renderCreatorCards(creators: readonly CreatorCardData[]): CardMarkup[] {
+export function renderCreatorCards(
+  creators: readonly CreatorCardData[],
+  readings: Readonly<Record<string, TextReading>>,
+): CardMarkup[] {
   return creators.map((creator) => ({
     handle: creator.handle,
-    html: renderToStaticMarkup(<CreatorCard creator={creatorCardView(creator)} />),
+    html: renderToStaticMarkup(<CreatorCard creator={creatorCardView(creator, readings)} />),
   }));
 }
 
@@ -28,10 +32,13 @@ export function renderCreatorCards(creators: readonly CreatorCardData[]): CardMa
  * renderCreatorCards' in the same <li>, without a render of its own per card (decision 044). The page renders in the
  * same message scope as the loader, so these texts are in the page's language too.
  */
-export function creatorCardItems(creators: readonly CreatorCardData[]): ReactNode {
+export function creatorCardItems(
+  creators: readonly CreatorCardData[],
+  readings: Readonly<Record<string, TextReading>>,
+): ReactNode {
   return creators.map((creator) => (
     <li key={creator.handle}>
-      <CreatorCard creator={creatorCardView(creator)} />
+      <CreatorCard creator={creatorCardView(creator, readings)} />
     </li>
   ));
 }

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { FormCard as FormCardData } from "#worker/services/catalog";
 import { truncateText } from "#worker/domain/text-cut";
 import { BookmarkToggle } from "./bookmark-toggle";
+import { type CardText, CardTranslatedMark } from "./card-readings";
 import type { PriceTag } from "./price-label";
 
 import { FORM_TITLE_MAX } from "./card-limits";
@@ -16,7 +17,7 @@ export function FormCard({
   headingLevel = "h3",
   canBookmark = false,
 }: {
-  form: Omit<FormCardData, "price"> & { price: PriceTag; bookmark?: { isActive: boolean } };
+  form: Omit<FormCardData, "price"> & { price: PriceTag; bookmark?: { isActive: boolean } } & CardText;
   headingLevel?: "h3" | "h4";
   canBookmark?: boolean;
 }) {
@@ -25,11 +26,12 @@ export function FormCard({
   return (
     <article className="relative flex items-start gap-2 rounded-xl border border-zinc-200 bg-white p-4 hover:border-brand-600 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-brand-300">
       <div className="min-w-0 flex-1">
-        <Heading className="font-semibold text-zinc-900 dark:text-zinc-50" title={form.title}>
+        <Heading className="font-semibold text-zinc-900 dark:text-zinc-50" title={form.original ?? form.title}>
           <Link to={`/cf/${form.code}`} className="after:absolute after:inset-0 after:rounded-xl">
             {truncateText(form.title, FORM_TITLE_MAX)}
           </Link>
         </Heading>
+        <CardTranslatedMark from={form.translatedFrom} />
         {form.categoryName ? (
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">{form.categoryName}</p>
         ) : null}

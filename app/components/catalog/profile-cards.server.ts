@@ -1,22 +1,24 @@
 // A profile's words and cards as the page shows them, made by its loader in the viewer's language (decision 016's
 // pattern): the sections' headings and empty states, the prices as text (priceTag), and each work's title, address,
 // picture, media type label and what its preview plays. Their messages, formatting and media helpers stay off the
-// browser.
+// browser. A title the creator wrote in another language shows its stored translation (cardText, issue 46).
 import { workPagePath } from "#app/components/work/work-path";
 import { mediaTypeLabel } from "#app/components/media/media-type-label";
 import { m } from "#app/paraglide/messages.js";
 import type { CreatorProfile } from "#worker/services/catalog";
+import { cardTitle } from "./card-readings";
 import { playableOfPreview, previewImageUrl } from "./media-label";
 import { openBadgeLabel } from "./open-badge";
 import { priceTag } from "./price-label";
 import type { WorkCardView } from "./work-card";
 
-export function profileCards(profile: CreatorProfile) {
+export function profileCards(profile: Omit<CreatorProfile, "untranslated">) {
+  const { readings } = profile;
   return {
     works: profile.works.map(
       (work): WorkCardView => ({
         id: work.id,
-        title: work.title || m.catalog_work_untitled(),
+        ...cardTitle(work.title || m.catalog_work_untitled(), readings),
         href: workPagePath(profile.handle, work.id),
         media: work.media
           ? {
@@ -29,8 +31,12 @@ export function profileCards(profile: CreatorProfile) {
         gallery: work.medias.map(playableOfPreview),
       }),
     ),
-    services: profile.services.map((service) => ({ ...service, price: priceTag(service.price, true) })),
-    forms: profile.forms.map((form) => ({ ...form, price: priceTag(form.price) })),
+    services: profile.services.map((service) => ({
+      ...service,
+      ...cardTitle(service.title, readings),
+      price: priceTag(service.price, true),
+    })),
+    forms: profile.forms.map((form) => ({ ...form, ...cardTitle(form.title, readings), price: priceTag(form.price) })),
   };
 }
 
@@ -38,7 +44,7 @@ export function profileCards(profile: CreatorProfile) {
  * The page's own words: its pictures' alternative texts, the open badge and share text, and each section's heading
  * and empty state.
  */
-export const profileTexts = ({ name, isOpenCommission }: CreatorProfile) => ({
+export const profileTexts = ({ name, isOpenCommission }: Pick<CreatorProfile, "name" | "isOpenCommission">) => ({
   openBadge: openBadgeLabel(isOpenCommission),
   coverAlt: m.catalog_profile_cover_alt({ name }),
   avatarAlt: m.catalog_profile_avatar_alt({ name }),

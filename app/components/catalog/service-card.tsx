@@ -3,6 +3,7 @@ import { Avatar } from "#app/components/layout/avatar";
 import { m } from "#app/paraglide/messages.js";
 import type { ServiceCard as ServiceCardData } from "#worker/services/catalog";
 import { BookmarkToggle } from "./bookmark-toggle";
+import { type CardText, CardTranslatedMark } from "./card-readings";
 import type { PriceTag } from "./price-label";
 
 /**
@@ -13,7 +14,7 @@ export function ServiceCard({
   service,
   canBookmark,
 }: {
-  service: Omit<ServiceCardData, "price"> & { price: PriceTag };
+  service: Omit<ServiceCardData, "price"> & { price: PriceTag } & CardText;
   canBookmark: boolean;
 }) {
   return (
@@ -29,11 +30,12 @@ export function ServiceCard({
         ) : null}
       </div>
       <div className="flex flex-1 flex-col p-4">
-        <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">
+        <h3 className="font-semibold text-zinc-900 dark:text-zinc-50" title={service.original}>
           <Link to={service.href} className="after:absolute after:inset-0">
             {service.title}
           </Link>
         </h3>
+        <CardTranslatedMark from={service.translatedFrom} />
         <p className="mt-1 flex items-center gap-2 text-sm text-zinc-600 dark:text-zinc-400">
           <Avatar src={service.creator.avatarUrl} className="size-5" />
           {m.catalog_service_by({ name: service.creator.name })}

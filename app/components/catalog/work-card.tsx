@@ -4,12 +4,13 @@ import type { PlayableMedia } from "#app/components/media/players/embed-urls";
 import { MediaImage } from "#app/components/media/media-image";
 import { m } from "#app/paraglide/messages.js";
 import type { MediaType } from "#worker/db/schema/enums";
+import { type CardText, CardTranslatedMark } from "./card-readings";
 import { LazyMediaLightbox } from "./lazy-lightbox";
 
 /** A portfolio work as its card shows it, made by the profile's loader (profile-cards.server.ts). */
-export interface WorkCardView {
+export interface WorkCardView extends CardText {
   id: string;
-  /** The work's title, or "Untitled". */
+  /** The work's title (or its translation, card-readings.tsx), or "Untitled". */
   title: string;
   href: string;
   media: { image: string | null; mediaType: MediaType; typeLabel: string; playable: PlayableMedia } | null;
@@ -51,13 +52,14 @@ export function WorkCard({ work }: { work: WorkCardView }) {
       </button>
       {/* Two lines, then cut: one line showed little of a title on a 375 px wide screen. */}
       <h3
-        className="line-clamp-2 px-3 py-2 text-sm font-semibold break-words text-zinc-900 dark:text-zinc-50"
-        title={work.title}
+        className={`line-clamp-2 px-3 text-sm font-semibold break-words text-zinc-900 dark:text-zinc-50 ${work.translatedFrom ? "pt-2" : "py-2"}`}
+        title={work.original ?? work.title}
       >
         <Link to={work.href} className="hover:underline">
           {work.title}
         </Link>
       </h3>
+      <CardTranslatedMark from={work.translatedFrom} className="px-3 pb-2" />
       {/* Mounted only while open, so a page of cards does not carry a dialog per card. */}
       {open && media ? (
         <LazyMediaLightbox

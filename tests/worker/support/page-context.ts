@@ -1,5 +1,6 @@
 // The React Router context a page loader or action gets from the Worker, for a user signed in: the page tests call
 // the route modules as React Router calls them.
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { requestContext } from "#app/lib/request-context";
@@ -13,7 +14,7 @@ export async function pageContext(userAccountId: string, locale: Locale, path: s
   context.set(requestContext, {
     env,
     url: new URL(`http://localhost${path}`),
-    executionCtx: {} as ExecutionContext,
+    executionCtx: createExecutionContext(),
     db: db(),
     user: await getSessionUser(db(), token),
     sessionToken: token,

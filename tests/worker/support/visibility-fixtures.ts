@@ -2,6 +2,7 @@
 // cast of viewers the grant matrix asks: shared by visibility-grants.test.ts and work-page.test.ts.
 import { eq } from "drizzle-orm";
 import { RouterContextProvider } from "react-router";
+import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { requestContext } from "#app/lib/request-context";
 import { userAccountRoles, visibilityGrants, visibilitySettings } from "#worker/db/schema";
@@ -80,7 +81,7 @@ export async function pageContext(member: Member | null, path: string, locale: L
   context.set(requestContext, {
     env,
     url: new URL(`http://localhost${path}`),
-    executionCtx: {} as ExecutionContext,
+    executionCtx: createExecutionContext(),
     db: db(),
     user,
     sessionToken: token,
