@@ -36,7 +36,7 @@ afterEach(async () => {
   await faults({ mode: "ok" });
 });
 
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const html = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
  * The profile page as its loader hands it to the render: the bio as shown (its translation, marked with the language
@@ -56,8 +56,8 @@ const renderProfile: PageRenderer = async (request, context) => {
   const reading = readings[bio];
   const shown =
     reading?.kind === "translated"
-      ? `<p data-translated-from="${reading.from}">${escape(reading.text)}</p>`
-      : `<p data-reading="${reading?.kind ?? "original"}">${escape(bio)}</p>`;
+      ? `<p data-translated-from="${reading.from}">${html(reading.text)}</p>`
+      : `<p data-reading="${reading?.kind ?? "original"}">${html(bio)}</p>`;
   return new Response(`<!doctype html><html><body>${shown}<i data-ask="${page.askTranslations}"></i></body></html>`, {
     headers: { "content-type": "text/html; charset=utf-8" },
   });
@@ -99,7 +99,7 @@ describe("a creator's public texts across the language wall", () => {
     // The first visit is not kept waiting: the original, with nothing that says "Translating…" (it may be cached).
     const first = await visit(`/${handle}`);
     expect(first.cache).toBe("MISS");
-    expect(first.body).toContain(escape(bio));
+    expect(first.body).toContain(html(bio));
     expect(first.body).toContain('data-reading="pending"');
     expect(first.body).toContain('data-ask="false"');
     // Made after the answer, charged to the creator, once.
@@ -110,13 +110,13 @@ describe("a creator's public texts across the language wall", () => {
     expect(second.cache).toBe("MISS");
     const translated = translatedIn(second.body);
     expect(translated).toBeTruthy();
-    expect(translated).not.toBe(escape(bio));
+    expect(translated).not.toBe(html(bio));
     expect((await visit(`/${handle}`)).cache).toBe("HIT");
     expect(await callsWith(tag)).toHaveLength(1);
 
     // The Japanese reader reads it as written, asking nothing.
     const japanese = await visit(`/${handle}`, { "accept-language": "ja" });
-    expect(japanese.body).toContain(`data-reading="original">${escape(bio)}`);
+    expect(japanese.body).toContain(`data-reading="original">${html(bio)}`);
     expect(await callsWith(tag)).toHaveLength(1);
   });
 
@@ -174,7 +174,7 @@ describe("a creator's public texts across the language wall", () => {
     });
     expect(machine.kind).toBe("translated");
     const page = await visit(`/${handle}`);
-    expect(page.body).toContain(`data-reading="original">${escape(typed)}`);
+    expect(page.body).toContain(`data-reading="original">${html(typed)}`);
     expect(translatedIn(page.body)).toBeNull();
     expect(await callsWith(tag)).toHaveLength(1);
   });
@@ -192,7 +192,7 @@ describe("a creator's public texts across the language wall", () => {
       const page = await visit(`/${handle}`, { ...english, cookie: `theme=${theme}` });
       expect(page.cache).toBe("MISS");
       expect(page.status).toBe(200);
-      expect(page.body).toContain(`data-reading="pending">${escape(bio)}`);
+      expect(page.body).toContain(`data-reading="pending">${html(bio)}`);
     }
     // Tried once: a failed making holds the text for a minute, so a flood meanwhile does not retry it.
     expect(await callsWith(tag)).toHaveLength(1);
