@@ -26,7 +26,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const serviceId = url.searchParams.get(PROFILE_SERVICE_PARAM);
   const [found, service] = await Promise.all([
-    getCreatorProfile(db, params.handle, viewer),
+    getCreatorProfile(db, params.handle, viewer, serviceId),
     serviceId ? getPublicService(db, params.handle, serviceId, viewer) : null,
   ]);
   if (!found) throw data(null, { status: 404 });
@@ -82,6 +82,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <Suspense fallback={null}>
           <ServiceModal
             {...serviceRequest}
+            readings={profile.readings}
+            askTranslations={askTranslations}
             onClose={() => navigate(`/${profile.handle}`, { preventScrollReset: true })}
           />
         </Suspense>

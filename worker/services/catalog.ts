@@ -477,15 +477,30 @@ const SERVICES_SQL = `SELECT s.id, s.price_amount, cu.code AS cur,
   WHERE lower(p.original_handle) = ? AND s.service_status = 'PUBLISHED'
   ORDER BY s.user_index, s.created_at`;
 
-/** The public profile at /{handle} (handles ignore case), or null. One round trip. */
-export async function getCreatorProfile(db: Database, handle: string, viewer: Viewer): Promise<CreatorProfile | null> {
+/** The texts of the service the profile's request modal shows (`?service=`), when it is this creator's. */
+const OPEN_SERVICE_SQL = `SELECT ${textsOf("commission_service", "s.id")} AS texts FROM commission_services s
+  JOIN commission_accounts ca ON ca.id = s.commission_account_id
+  JOIN user_profiles p ON p.account_id = ca.user_account_id
+  WHERE s.id = ? AND lower(p.original_handle) = ? AND s.service_status = 'PUBLISHED'`;
+
+/**
+ * The public profile at /{handle} (handles ignore case), or null. One round trip, and one more for the readings of
+ * its texts (with those of the service whose modal is open, `openServiceId`).
+ */
+export async function getCreatorProfile(
+  db: Database,
+  handle: string,
+  viewer: Viewer,
+  openServiceId: string | null = null,
+): Promise<CreatorProfile | null> {
   const d1 = db.$client;
   const key = handle.toLowerCase();
-  const [book, profiles, works, services] = await d1.batch<Record<string, unknown>>([
+  const [book, profiles, works, services, openService] = await d1.batch<Record<string, unknown>>([
     d1.prepare(PRICE_BOOK_SQL),
     d1.prepare(PROFILE_SQL).bind(viewer.accountId ?? "", key),
     d1.prepare(WORKS_SQL).bind(key),
     d1.prepare(SERVICES_SQL).bind(viewer.accountId ?? "", key),
+    d1.prepare(OPEN_SERVICE_SQL).bind(openServiceId ?? "", key),
   ]);
   const row = profiles.results[0];
   if (!row) return null;
@@ -496,6 +511,9 @@ export async function getCreatorProfile(db: Database, handle: string, viewer: Vi
     ...creatorTexts(row, viewer.locale),
     ...works.results.map((w) => publicText(parseJson<TextRow>(w.titles), viewer.locale, undefined, writer)),
     ...services.results.map((s) => publicText(parseJson<TextRow>(s.titles), viewer.locale, undefined, writer)),
+    ...openService.results.flatMap((s) =>
+      ["title", "description"].map((field) => publicText(parseJson<TextRow>(s.texts), viewer.locale, field, writer)),
+    ),
   ]);
   const bookmarkedForms = new Set(parseJson<string>(row.bookmarked_forms));
   return {

@@ -8,7 +8,9 @@ import { ModalDialog } from "#app/components/dialog/modal-dialog";
 import { ErrorText } from "#app/components/form/error-text";
 import { Avatar } from "#app/components/layout/avatar";
 import { SETUP_RETURN_PARAMS } from "#app/lib/payments/card-api";
+import { useTextReading } from "#app/components/translation/use-text-reading";
 import { m } from "#app/paraglide/messages.js";
+import { READ_AS_WRITTEN, type TextReading } from "#worker/domain/text-reading";
 import type { CardEntry } from "#worker/payments/card-entry";
 import type { PublicService, RequestViewerState } from "#worker/services/request-views";
 import { StagePlanLine } from "#app/components/catalog/stage-plan-line";
@@ -38,8 +40,14 @@ export default function ServiceModal(props: {
   profileId: string | null;
   cardReturn: "saved" | "failed" | null;
   onClose: () => void;
+  /** The service's title and description in the reader's language, by the original (issue 46; the profile's loader). */
+  readings?: Readonly<Record<string, TextReading>>;
+  askTranslations?: boolean;
 }) {
   const { service, request } = props;
+  const title = useTextReading(service.title, props.readings?.[service.title] ?? READ_AS_WRITTEN, {
+    ask: props.askTranslations ?? false,
+  });
   const titleId = useId();
   const revalidator = useRevalidator();
   const navigate = useNavigate();
@@ -110,10 +118,12 @@ export default function ServiceModal(props: {
               <h2
                 id={titleId}
                 tabIndex={-1}
+                lang={title.lang}
                 className="text-2xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50"
               >
-                {service.title}
+                {title.text}
               </h2>
+              {title.marker}
               <Link
                 to={`/${service.creator.handle}`}
                 className="inline-flex items-center gap-2 text-sm text-zinc-700 hover:underline dark:text-zinc-300"
@@ -128,6 +138,8 @@ export default function ServiceModal(props: {
                 {service.description ? (
                   <CollapsibleText
                     text={service.description}
+                    reading={props.readings?.[service.description]}
+                    ask={props.askTranslations ?? false}
                     limit={SERVICE_MODAL_DESCRIPTION_LIMIT}
                     className="text-zinc-700 dark:text-zinc-300"
                   />

@@ -186,4 +186,23 @@ describe("public texts on cards and pages", () => {
     expect(await callsWith(description)).toHaveLength(0);
     expect(await callsWith(title)).toHaveLength(1);
   });
+
+  it("the service modal on a profile reads the service's title and description translated", async () => {
+    const creator = await seedCreator({
+      handle: `c${uid()}`,
+      name: { ja: "ミカ", original: "ja" },
+      services: [{ title: "x", price: 5000 }],
+    });
+    const serviceId = creator.services[0];
+    await writeInJapanese("commission_service", serviceId, "title", `立ち絵の依頼${tag}`);
+    await writeInJapanese("commission_service", serviceId, "description", `全身の立ち絵を描きます。${tag}`);
+    const path = `/${creator.handle}?service=${serviceId}`;
+    await load(profileRoute.loader, path, { handle: creator.handle });
+    const { profile, serviceRequest } = await load(profileRoute.loader, path, { handle: creator.handle });
+    const service = serviceRequest?.service;
+    expect(service?.description).toBe(`全身の立ち絵を描きます。${tag}`);
+    expect(profile.readings[service?.title ?? ""]).toMatchObject({ kind: "translated", from: "ja" });
+    expect(profile.readings[service?.description ?? ""]).toMatchObject({ kind: "translated", from: "ja" });
+    expect(await callsWith(tag)).toHaveLength(2);
+  });
 });
