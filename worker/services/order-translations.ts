@@ -16,7 +16,7 @@ export interface WrittenTexts {
 
 /**
  * Hands the translation to the request's `waitUntil`. The plain D1 binding, not the request's session: the work
- * outlives the request. A context without `waitUntil` (a page test's) leaves the texts for the reader's page.
+ * outlives the request. A context without `waitUntil` (a hand-built one) leaves the texts for the reader's page.
  */
 export function translateInBackground(env: Env, executionCtx: Partial<ExecutionContext>, written: WrittenTexts) {
   const texts = written.texts.filter((text): text is string => Boolean(text?.trim()));
