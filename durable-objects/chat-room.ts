@@ -78,6 +78,9 @@ import { translatorFor } from "#worker/translation/translator";
  */
 export type ChatResult<T> = { ok: true; value: T } | { ok: false; refusal: ChatRefusal };
 
+/** A message's texts after a translation attempt (the HTTP retry's answer; the socket's `translation` frame). */
+export type ChatTranslationUpdate = Omit<Extract<ChatServerFrame, { type: "translation" }>, "type">;
+
 /** `resent`: the clientMessageId was stored before; nothing was stored or broadcast now. */
 type StoreResult = { ok: true; message: ChatMessageView; resent?: true } | { ok: false; refusal: ChatRefusal };
 
@@ -620,16 +623,46 @@ export class ChatRoom extends DurableObject<Env> {
    * back to the asking socket alone; one being made now is not started twice.
    */
   private async retryTranslation(ws: WebSocket, who: ChatSocketCaller, seq: number): Promise<void> {
-    const locale = who.locale;
-    if (!isLocale(locale)) return;
+    const target = this.translationTarget(who, seq, who.locale);
+    if (!target) return;
+    const translations = target.message.translations ?? NO_CHAT_TRANSLATIONS;
+    if (translations.texts[target.locale] !== undefined)
+      return this.sendFrame(ws, this.translationFrame(target.message, translations));
+    await this.translateInto(target.message, target.locale, who.userAccountId);
+  }
+
+  /**
+   * POST /api/features/chat/message/translate: the retry for a page whose socket is down, on the same terms as the
+   * frame. Answers the message's texts once the attempt is over (every open socket has its `translation` frame too).
+   */
+  async translate(caller: ChatCaller, seq: number, locale: string): Promise<ChatResult<ChatTranslationUpdate>> {
+    if (!(await this.admit(caller))) return NOT_FOUND;
+    const target = this.translationTarget(caller, seq, locale);
+    if (target && (target.message.translations ?? NO_CHAT_TRANSLATIONS).texts[target.locale] === undefined)
+      await this.translateInto(target.message, target.locale, caller.userAccountId);
     const row = this.sql.exec<MessageRow>("SELECT * FROM messages WHERE seq = ?", seq).toArray()[0];
     const message = row ? toStored(row) : null;
-    if (!message || isSystemMessage(message) || message.side === who.side) return;
-    if (chatTranslationTargets(message.text, [locale]).length === 0) return;
-    const translations = message.translations ?? NO_CHAT_TRANSLATIONS;
-    if (translations.texts[locale] !== undefined)
-      return this.sendFrame(ws, this.translationFrame(message, translations));
-    await this.translateInto(message, locale, who.userAccountId);
+    if (!message || isSystemMessage(message)) return NOT_FOUND;
+    return {
+      ok: true,
+      value: {
+        seq,
+        ...chatMessageTexts(message.text, message.languageCode, message.translations ?? NO_CHAT_TRANSLATIONS),
+      },
+    };
+  }
+
+  /** The other party's message `seq` and the asker's language, when that message has something to translate into it. */
+  private translationTarget(
+    who: ChatCaller,
+    seq: number,
+    locale: string,
+  ): { message: StoredChatMessage; locale: Locale } | null {
+    if (!isLocale(locale)) return null;
+    const row = this.sql.exec<MessageRow>("SELECT * FROM messages WHERE seq = ?", seq).toArray()[0];
+    const message = row ? toStored(row) : null;
+    if (!message || isSystemMessage(message) || message.side === who.side) return null;
+    return chatTranslationTargets(message.text, [locale]).length > 0 ? { message, locale } : null;
   }
 
   /**

@@ -26,6 +26,7 @@ const updateBody = v.object({
   messageMediaLimit: v.number(),
 });
 const readBody = v.object({ chatRoomId: roomId, seq });
+const translateBody = v.object({ chatRoomId: roomId, seq: v.pipe(seq, v.minValue(1)) });
 const listQuery = v.object({
   chatRoomId: roomId,
   before: v.optional(v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number))),
@@ -122,6 +123,20 @@ chatApi.post("/room/update", jsonInput(), async (c) => {
   return answer(c, await room.applySettings(entry, settings as Parameters<typeof settingsRefusal>[0]), (view) => ({
     room: view,
   }));
+});
+
+/**
+ * POST /message/translate {chatRoomId, seq} → {seq, messageTexts, untranslated}: the retry of "Translation unavailable"
+ * while the page's socket is down (issue 46); the room tries again for the page's language, paid from the caller's
+ * own share.
+ */
+chatApi.post("/message/translate", jsonInput(), async (c) => {
+  const parsed = v.safeParse(translateBody, c.req.valid("json"));
+  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
+  const entry = await enter(c, parsed.output.chatRoomId);
+  if (entry instanceof Response) return entry;
+  const result = await chatRoomStub(c.env, entry.roomId).translate(entry, parsed.output.seq, c.get("request").locale);
+  return answer(c, result, (update) => update);
 });
 
 /** POST /room/read {chatRoomId, seq}: the caller's read marker (it only moves forward). */

@@ -10,6 +10,8 @@
  * - `POST /api/features/chat/message/submit` ChatMessageSubmit → { message: ChatMessageView } (the HTTP path).
  * - `POST /api/features/chat/room/update` ChatRoomUpdate → { room: ChatRoomView } (chatRoom.update; seller only).
  * - `POST /api/features/chat/room/read` { chatRoomId, seq } → {} (the caller's read marker).
+ * - `POST /api/features/chat/message/translate` { chatRoomId, seq } → { seq, messageTexts, untranslated }: the retry of
+ *   a translation into the caller's language while the socket is down (issue 46; the socket's `translate` frame).
  * Refusals answer `{ error: ChatRefusal, message }` with the message in the caller's language.
  * The order view (worker/services/order-views.ts) carries `chatRoom: ChatRoomView | null` for the panel.
  */

@@ -1,11 +1,12 @@
 // The chat panel's HTTP calls (routes of worker/domain/chat-protocol.ts): history pages, the send when the socket is
-// down, the read marker, and the seller's settings. Each answers data or the server's message, never throws.
+// down, the read marker, the retry of a translation, and the seller's settings. Each answers data or the server's message, never throws.
 import type {
   ChatMessagePage,
   ChatMessageSubmit,
   ChatMessageView,
   ChatRoomUpdate,
   ChatRoomView,
+  ChatServerFrame,
 } from "#worker/domain/chat-protocol";
 
 const BASE = "/api/features/chat";
@@ -41,6 +42,14 @@ export function listMessages(chatRoomId: string, page: { before?: number; after?
 export async function submitMessage(body: ChatMessageSubmit): Promise<Outcome<ChatMessageView>> {
   const outcome = await post<{ message: ChatMessageView }>("/message/submit", body);
   return outcome.ok ? { ok: true, value: outcome.value.message } : outcome;
+}
+
+/** The retry of a message's translation into the page's language, while the socket is down (issue 46). */
+export function requestTranslation(chatRoomId: string, seq: number) {
+  return post<Omit<Extract<ChatServerFrame, { type: "translation" }>, "type">>("/message/translate", {
+    chatRoomId,
+    seq,
+  });
 }
 
 export function markRoomRead(chatRoomId: string, seq: number) {

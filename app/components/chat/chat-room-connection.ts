@@ -11,7 +11,7 @@ import {
   type ChatRoomView,
   type ChatServerFrame,
 } from "#worker/domain/chat-protocol";
-import { listMessages, markRoomRead, submitMessage } from "./chat-api";
+import { listMessages, markRoomRead, requestTranslation, submitMessage } from "./chat-api";
 import {
   lastContiguousSeq,
   mergeMessages,
@@ -233,11 +233,17 @@ export class ChatRoomConnection {
 
   /**
    * The reader's retry after "Translation unavailable": the room tries again for this page's language (paid from the
-   * reader's own share) and answers with a `translation` frame. Offline, the mark comes back as it was.
+   * reader's own share) and answers with a `translation` frame, or, while the socket is down, over HTTP. When neither
+   * answers, the mark comes back as it was.
    */
-  readonly translate = (seq: number): void => {
+  readonly translate = async (seq: number): Promise<void> => {
     this.askedTranslation.add(seq);
-    if (!this.sendFrame({ type: "translate", seq })) this.update({ translationRounds: this.nextRound(seq) });
+    if (this.sendFrame({ type: "translate", seq })) return;
+    const outcome = await requestTranslation(this.roomId, seq);
+    const messages = outcome.ok
+      ? withTranslation(this.snapshot.messages, { type: "translation", ...outcome.value })
+      : this.snapshot.messages;
+    this.update({ messages, translationRounds: this.nextRound(seq) });
   };
 
   /**

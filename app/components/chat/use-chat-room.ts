@@ -32,7 +32,7 @@ export function useChatRoom(initialRoom: ChatRoomView, onFailed: ChatSendFailed)
       loadOlder: () => void connection.loadOlder(),
       send: (text, medias, languageCode) => void connection.send(text, medias, languageCode),
       markRead: connection.markRead,
-      translate: connection.translate,
+      translate: (seq) => void connection.translate(seq),
     }),
     [snapshot, connection],
   );

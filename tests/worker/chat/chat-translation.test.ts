@@ -8,6 +8,7 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chatOrder, list, openSocket, sent } from "../support/chat-fixtures";
+import { call } from "../support/helpers";
 import { uid } from "../support/auth-helpers";
 import { chatRoomStub } from "#worker/services/chat-rooms";
 import type { ChatMessagePage, ChatMessageView, ChatServerFrame } from "#worker/domain/chat-protocol";
@@ -191,6 +192,38 @@ describe("a chat message across the language wall", () => {
     );
     expect(await calls()).toHaveLength(before);
     buyer.close();
+  });
+
+  it("the retry over HTTP (the page's socket down) translates into the caller's language, for a party only", async () => {
+    const order = await bilingualOrder();
+    await faults({ mode: "refuse", times: 10 });
+    const text = `The deadline is next Friday. ${tag}`;
+    const message = await sent(order.seller.cookie, order.roomId, { text });
+    await until(
+      async () => (await page(order.buyer.cookie, order.roomId)).messages[0].untranslated,
+      (untranslated) => untranslated.includes("ja"),
+      "the failure kept with the message",
+    );
+    await faults({ mode: "ok" });
+    const retry = (cookie: string) =>
+      call("/api/features/chat/message/translate", {
+        method: "POST",
+        cookie,
+        headers: { "accept-language": "ja" },
+        json: { chatRoomId: order.roomId, seq: message.seq },
+      });
+    expect((await retry(order.stranger.cookie)).status).toBe(404);
+    // The writer asking for their own message changes nothing and calls nobody.
+    const own = await (await retry(order.seller.cookie)).json<{ untranslated: string[] }>();
+    expect(own.untranslated).toEqual(["ja"]);
+    const before = (await calls()).length;
+    const mended = await retry(order.buyer.cookie);
+    expect(mended.status).toBe(200);
+    const body = await mended.json<Pick<ChatMessageView, "messageTexts" | "untranslated">>();
+    expect(body.untranslated).toEqual([]);
+    expect(japanese(body)?.text).toBeTruthy();
+    expect(await calls()).toHaveLength(before + 1);
+    expect(japanese((await page(order.buyer.cookie, order.roomId)).messages[0])).toEqual(japanese(body));
   });
 
   it("a slow translator delays nothing: the message arrives first, its translation after", async () => {
