@@ -176,7 +176,7 @@ async function makeReadings(wanted: readonly Wanted[]): Promise<void> {
   if (!translator || wanted.length === 0) return;
   const db = createDb(env.DB);
   const budget = translationBudgetOf(env);
-  const queue = [...new Map(wanted.map((want) => [`${want.reader}\n${want.text}`, want])).values()];
+  const queue = await stillMissing([...new Map(wanted.map((want) => [`${want.reader}\n${want.text}`, want])).values()]);
   const landed = new Set<string>();
   const next = async (): Promise<void> => {
     for (let want = queue.shift(); want; want = queue.shift()) {
@@ -195,4 +195,21 @@ async function makeReadings(wanted: readonly Wanted[]): Promise<void> {
     await purgeAccountPages(db, ...landed).catch((error: unknown) =>
       console.warn("purge after translation failed", error),
     );
+}
+
+/** Of the wanted translations, those not stored yet: a save that left a text as it was purges nothing again. */
+async function stillMissing(wanted: Wanted[]): Promise<Wanted[]> {
+  const db = createDb(env.DB);
+  const missing = await Promise.all(
+    LOCALES.map(async (reader) => {
+      const mine = wanted.filter((want) => want.reader === reader);
+      const readings = await storedReadings(
+        db,
+        mine.map((want) => want.text),
+        reader,
+      );
+      return mine.filter((_, index) => readings[index].kind === "pending");
+    }),
+  );
+  return missing.flat();
 }
