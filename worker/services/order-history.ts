@@ -62,6 +62,8 @@ export interface HistoryEntry {
 }
 
 export interface StageEntry extends StageMoney {
+  /** How the viewer reads the stage's title: the creator wrote it, so the client may read it translated (issue 46). */
+  titleReading: TextReading;
   /** The payout the stage's approval released: held or transferred; null until approved. */
   payout: PayoutEntry | null;
 }
@@ -191,14 +193,16 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
       stagedCancel: canceled && stages.length > 0 ? stagedCancelOf(stages) : null,
     };
   });
-  // The client's rows are titled by the creators, read from stored translations (nothing waits for a translator).
+  // The client's rows are titled by the creators, order and stages alike: read from stored translations in one look-up
+  // for the page (nothing waits for a translator). The creator's own sales read them as written.
   if (side === "buyer" && items.length > 0) {
+    const titled: { title: string; titleReading: TextReading }[] = items.flatMap((item) => [item, ...item.stages]);
     const readings = await storedReadings(
       db,
-      items.map((item) => item.title),
+      titled.map((text) => text.title),
       input.locale,
     );
-    items.forEach((item, i) => (item.titleReading = readings[i]!));
+    titled.forEach((text, i) => (text.titleReading = readings[i]!));
   }
   const totalsGroups = [...totals.results, ...keptStageGroups(keptStages.results)];
   return { items, hasMore: rows.results.length > HISTORY_PAGE_SIZE, totals: sumPerCurrency(totalsGroups) };
@@ -209,7 +213,7 @@ function stagesOf(row: Row): StageEntry[] {
   const payouts = new Map(parseJson<Row>(row.stage_payouts).map((p) => [Number(p.stage_index), payoutOf(p)]));
   const canceled = row.order_progress_status === "CANCELED";
   return stageMoney(Number(row.amount), parseStages(row.stages), feeNumeratorsFrom(row.fee_numerators), canceled).map(
-    (stage) => ({ ...stage, payout: payouts.get(stage.index) ?? null }),
+    (stage) => ({ ...stage, titleReading: READ_AS_WRITTEN, payout: payouts.get(stage.index) ?? null }),
   );
 }
 

@@ -8,9 +8,10 @@ import { useId, useState } from "react";
 import { languageName, useTextReading } from "#app/components/translation/use-text-reading";
 import { LazyMediaLightbox } from "#app/components/catalog/lazy-lightbox";
 import { m } from "#app/paraglide/messages.js";
-import type { ChatMediaView, ChatMessageView } from "#worker/domain/chat-protocol";
-import { isLocale } from "#worker/domain/constants";
-import { noticeText } from "./chat-notice";
+import { getLocale } from "#app/paraglide/runtime.js";
+import type { ChatMediaView, ChatMessageView, ChatSide } from "#worker/domain/chat-protocol";
+import { isLocale, type Locale } from "#worker/domain/constants";
+import { type NoticeWords, noticeTitleReading, noticeWords } from "./chat-notice";
 import { messageReading, sentTranslation } from "./chat-timeline";
 import { playableMedia, sentMediaLabel } from "./chat-media";
 
@@ -26,6 +27,7 @@ export function ChatMessageItem({
   time,
   translationRound = 0,
   onRetryTranslation,
+  viewerSide,
 }: {
   message: ChatMessageView;
   mine: boolean;
@@ -35,8 +37,11 @@ export function ChatMessageItem({
   translationRound?: number;
   /** Ask the room again for this message's translation into the viewer's language. */
   onRetryTranslation: (seq: number) => void;
+  /** The viewer's side of the order: a system message's stage title is the seller's, read translated by the buyer. */
+  viewerSide?: ChatSide;
 }) {
-  if (!message.sender) return <SystemMessageItem message={message} locale={locale} time={time} />;
+  if (!message.sender)
+    return <SystemMessageItem message={message} locale={locale} time={time} viewerSide={viewerSide} />;
   return (
     <li className={`flex gap-2 ${mine ? "flex-row-reverse" : ""}`} data-seq={message.seq}>
       <Avatar name={message.sender.name} url={message.sender.avatarUrl} />
@@ -132,25 +137,63 @@ function SentText({ message }: { message: ChatMessageView }) {
   );
 }
 
-/** An order event in the room (issue 36): a centred, muted line in the reader's language, not a bubble. */
+/**
+ * An order event in the room (issue 36): a centred, muted line in the reader's language, not a bubble. A stage title
+ * it quotes is the creator's: the client reads it in their language, marked under the line (issue 46).
+ */
 function SystemMessageItem({
   message,
   locale,
   time,
+  viewerSide,
 }: {
   message: ChatMessageView;
   locale: string;
   time: Intl.DateTimeFormat;
+  viewerSide: ChatSide | undefined;
 }) {
+  const words = message.notice ? noticeWords(message.notice, locale) : null;
   return (
     <li
       data-seq={message.seq}
       data-system-message
       className="flex flex-col items-center gap-0.5 px-4 text-center text-xs text-zinc-700 dark:text-zinc-300"
     >
-      <p className="font-medium">{message.notice ? noticeText(message.notice, locale) : ""}</p>
+      {words?.title != null ? (
+        <NoticeWithTitle words={words} title={words.title} locale={locale} viewerSide={viewerSide} />
+      ) : (
+        <p className="font-medium">{words?.before ?? ""}</p>
+      )}
       <time dateTime={new Date(message.createdAt).toISOString()}>{time.format(message.createdAt)}</time>
     </li>
+  );
+}
+
+function NoticeWithTitle({
+  words,
+  title,
+  locale,
+  viewerSide,
+}: {
+  words: NoticeWords;
+  title: string;
+  locale: string;
+  viewerSide: ChatSide | undefined;
+}) {
+  const reader = isLocale(locale) ? locale : (getLocale() as Locale);
+  const { reading, writtenIn } = noticeTitleReading(title, viewerSide, reader);
+  const shown = useTextReading(title, reading);
+  return (
+    <>
+      <p className="font-medium">
+        {words.before}
+        <span lang={shown.lang ?? writtenIn} data-notice-title>
+          {shown.text}
+        </span>
+        {words.after}
+      </p>
+      {shown.marker}
+    </>
   );
 }
 

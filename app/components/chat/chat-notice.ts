@@ -1,14 +1,39 @@
 // A system message's words (issue 36): the room stores a key and its facts, and each reader's page words them in its
 // own language, amounts in the order's currency formatted for that language.
+// Issue 46: a notice may quote a stage's title, which the creator wrote. The sentence is the reader's page's, so only
+// the title is read across the language wall: the client reads it in their language (marked, the original a click
+// away), the creator as written. The words are handed over around the title so that only the title carries `lang`.
 import { m } from "#app/paraglide/messages.js";
 import { asCurrencyCode } from "#worker/domain/currency";
-import type { ChatSystemNotice } from "#worker/domain/chat-protocol";
+import type { ChatSide, ChatSystemNotice } from "#worker/domain/chat-protocol";
+import type { Locale } from "#worker/domain/constants";
 import { formatMoney } from "#worker/domain/pricing";
+import { detectTextLanguage } from "#worker/domain/text-language";
+import { READ_AS_WRITTEN, type TextReading } from "#worker/domain/text-reading";
 
-export function noticeText(notice: ChatSystemNotice, locale: string): string {
-  const stage = notice.stage
-    ? m.chat_notice_stage_label({ number: notice.stage.index + 1, title: notice.stage.title })
-    : "";
+/** The notice's sentence in the page's language, split around the stage title it quotes (`title` null: none). */
+export interface NoticeWords {
+  before: string;
+  title: string | null;
+  after: string;
+}
+
+/** Stands for the title in the sentence while it is worded, then cut out: no message carries it. */
+const TITLE_SLOT = "\u0000";
+
+export function noticeWords(notice: ChatSystemNotice, locale: string): NoticeWords {
+  const stage = notice.stage ? m.chat_notice_stage_label({ number: notice.stage.index + 1, title: TITLE_SLOT }) : "";
+  const sentence = noticeSentence(notice, stage, locale);
+  const at = notice.stage ? sentence.indexOf(TITLE_SLOT) : -1;
+  if (at === -1) return { before: sentence, title: null, after: "" };
+  return {
+    before: sentence.slice(0, at),
+    title: notice.stage!.title,
+    after: sentence.slice(at + TITLE_SLOT.length),
+  };
+}
+
+function noticeSentence(notice: ChatSystemNotice, stage: string, locale: string): string {
   const money = (minor: number) => formatMoney(minor, asCurrencyCode(notice.money?.currency), locale);
   switch (notice.key) {
     case "stages_updated":
@@ -29,4 +54,21 @@ export function noticeText(notice: ChatSystemNotice, locale: string): string {
         kept: money(notice.money?.kept ?? 0),
       });
   }
+}
+
+/**
+ * How the viewer reads a quoted stage title: the seller wrote it, so only the buyer may need a translation, and only
+ * when it is written in another language than the reader's. That one is `pending` (the room stores none): the page
+ * shows the original and asks the translation door, which finds the translation made when the stages were set, or
+ * makes it on the reader's share. `lang` is the language the title is written in, when it is not the page's.
+ */
+export function noticeTitleReading(
+  title: string,
+  viewerSide: ChatSide | undefined,
+  reader: Locale,
+): { reading: TextReading; writtenIn: Locale | undefined } {
+  const from = detectTextLanguage(title);
+  const writtenIn = from !== null && from !== reader ? from : undefined;
+  if (viewerSide !== "buyer" || writtenIn === undefined) return { reading: READ_AS_WRITTEN, writtenIn };
+  return { reading: { kind: "pending", from: writtenIn }, writtenIn };
 }

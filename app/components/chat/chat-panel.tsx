@@ -173,6 +173,7 @@ export default function ChatPanel({
                     time={time}
                     translationRound={chat.translationRounds[message.seq]}
                     onRetryTranslation={chat.translate}
+                    viewerSide={room.viewerSide}
                   />,
                 ])}
                 {pending.map((send) => (

@@ -9,6 +9,7 @@ import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
 import type { AmountBreakdown } from "#worker/domain/money";
 import type { StageMoneyState } from "#worker/domain/stage-money";
+import type { TextReading } from "#worker/domain/text-reading";
 import type { HistoryEntry } from "#worker/services/order-history";
 
 export interface SalesColumn {
@@ -116,7 +117,7 @@ export const orderColumn = (texts: TableTexts, orderPage: string): SalesColumn =
       to={`${orderPage}?order=${encodeURIComponent(e.code)}`}
       className="font-medium text-brand-700 underline dark:text-brand-300"
     >
-      <span className="font-mono text-xs">{e.code}</span> <HistoryTitle entry={e} />
+      <span className="font-mono text-xs">{e.code}</span> <ReadTitle text={e.title} reading={e.titleReading} />
     </Link>
   ),
 });
@@ -179,7 +180,7 @@ export const stagesColumn = (texts: TableTexts, { seller }: { seller: boolean })
           {stages.map((stage) => (
             <li key={stage.index} data-stage={stage.index} data-state={stage.state} className="whitespace-nowrap">
               <span className="font-medium">
-                {stage.index + 1}. {stage.title}
+                {stage.index + 1}. <ReadTitle text={stage.title} reading={stage.titleReading} />
               </span>{" "}
               <span className="tabular-nums">{money(stage.amount)}</span>
               {seller && (
@@ -211,12 +212,13 @@ export const stagesColumn = (texts: TableTexts, { seller }: { seller: boolean })
 });
 
 /**
- * A creator's title as the client reads it (issue 46): the stored translation, marked; the row is a link, so the
- * original is one click away on the order itself. A `pending` title is shown as written (a list asks nothing).
+ * A creator's title (the order's, a stage's) as the client reads it (issue 46): the stored translation, marked. The
+ * original is one click away on the order itself (the order's title is a link to it; its stages are on its timeline),
+ * and a mark here stays plain text, since a button inside the row's link would be invalid. A `pending` title is shown
+ * as written (a history asks nothing).
  */
-function HistoryTitle({ entry }: { entry: HistoryEntry }) {
-  const reading = entry.titleReading;
-  if (reading.kind !== "translated") return <>{entry.title}</>;
+function ReadTitle({ text, reading }: { text: string; reading: TextReading }) {
+  if (reading.kind !== "translated") return <>{text}</>;
   return (
     <>
       <span lang={getLocale()}>{reading.text}</span>{" "}
