@@ -223,7 +223,8 @@ async function form(env: Env, input: Fields) {
 /**
  * A published form of the creator at `sellerEmail` made as the form page's "Create from the template" makes it: the
  * default template's questions, worded in `locale` (the creator's language, so that text is the original), priced
- * `priceAmount` if given. For tests that answer a form's questions (the translation walk, issue 46).
+ * `priceAmount` if given, its creator open for commissions. For tests that answer a form's questions (the translation
+ * walk, issue 46).
  */
 async function templateForm(env: Env, input: Fields) {
   const account = await commissionAccountOfEmail(env.DB, str(input, "sellerEmail"));
@@ -231,9 +232,13 @@ async function templateForm(env: Env, input: Fields) {
   const creator = { accountId: account.user_account_id, commissionAccountId: account.id };
   const db = createDb(env.DB);
   const id = await createFormFromTemplate(db, creator, locale, { title: str(input, "title") });
-  await env.DB.prepare("UPDATE commission_forms SET price_amount = ? WHERE id = ?")
-    .bind(optionalNum(input, "priceAmount"), id)
-    .run();
+  await env.DB.batch([
+    env.DB.prepare("UPDATE commission_forms SET price_amount = ? WHERE id = ?").bind(
+      optionalNum(input, "priceAmount"),
+      id,
+    ),
+    env.DB.prepare("UPDATE user_profiles SET is_open_commission = 1 WHERE id = ?").bind(account.profile_id),
+  ]);
   await setFormStatus(db, creator.accountId, id, "PUBLISHED");
   const row = await env.DB.prepare("SELECT code FROM commission_forms WHERE id = ?").bind(id).first<{ code: string }>();
   return { id, code: required(row, "the form just made").code };
