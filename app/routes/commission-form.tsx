@@ -13,6 +13,12 @@ import { settleReturnedSetup } from "#app/lib/payments/card-return.server";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { RequestGate } from "#app/components/requests/request-gate";
+import {
+  type FormReadings,
+  type QuestionReading,
+  useQuestionReading,
+  useQuestionText,
+} from "#app/components/requests/question-reading";
 import { useTextReading } from "#app/components/translation/use-text-reading";
 import { READ_AS_WRITTEN } from "#worker/domain/text-reading";
 import { cardEntryFor } from "#worker/payments/card-entry";
@@ -74,6 +80,8 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
   const { form, openLabel, texts, questionMedias, request, cardEntry, profileId, cardReturn, askTranslations } =
     loaderData;
   const title = useTextReading(form.title, form.readings[form.title] ?? READ_AS_WRITTEN, { ask: askTranslations });
+  // The questions, choices and terms read like the title (issue 46): one mark per question, under its title.
+  const reading: FormReadings = { readings: form.readings, ask: askTranslations };
   const revalidator = useRevalidator();
   const [sent, setSent] = useState(false);
   const canSend = request.kind === "can-send" && Boolean(profileId);
@@ -134,7 +142,9 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
           <h2 id="form-request" className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">
             {m.requests_form_heading()}
           </h2>
-          <Suspense fallback={<QuestionList form={form} medias={questionMedias} texts={texts.questions} />}>
+          <Suspense
+            fallback={<QuestionList form={form} medias={questionMedias} texts={texts.questions} reading={reading} />}
+          >
             <RequestForm
               target={{ formCode: form.code }}
               questions={form.questions}
@@ -142,6 +152,7 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
               cards={request.cards}
               cardEntry={cardEntry}
               terms={form.terms}
+              reading={reading}
               onCardsChanged={() => revalidator.revalidate()}
               cardReturn={cardReturn}
               onSent={() => setSent(true)}
@@ -153,7 +164,7 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
           <div className="mt-8">
             <RequestGate state={request}>{null}</RequestGate>
           </div>
-          <QuestionList form={form} medias={questionMedias} texts={texts.questions} />
+          <QuestionList form={form} medias={questionMedias} texts={texts.questions} reading={reading} />
         </>
       )}
     </div>
@@ -165,10 +176,12 @@ function QuestionList({
   form,
   medias,
   texts,
+  reading,
 }: {
   form: Route.ComponentProps["loaderData"]["form"];
   medias: Record<string, ViewedMedia[]>;
   texts: Record<string, QuestionTexts>;
+  reading: FormReadings;
 }) {
   return (
     <section aria-labelledby="form-questions" className="mt-12">
@@ -183,6 +196,7 @@ function QuestionList({
             index={index}
             medias={medias[question.id] ?? []}
             texts={texts[question.id]}
+            reading={reading}
           />
         ))}
       </ol>
@@ -196,18 +210,23 @@ function QuestionItem({
   index,
   medias,
   texts,
+  reading,
 }: {
   question: Route.ComponentProps["loaderData"]["form"]["questions"][number];
   index: number;
   medias: ViewedMedia[];
   texts: QuestionTexts;
+  reading: FormReadings;
 }) {
+  const read = useQuestionReading(question, reading);
+  const title = useQuestionText(question.title, read);
+  const description = useQuestionText(question.description, read);
   return (
     <li className="rounded-2xl border border-zinc-200 bg-white p-5 dark:border-zinc-800 dark:bg-zinc-900">
       <div className="flex flex-wrap items-baseline gap-2">
         <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">
           <span className="mr-1 text-zinc-600 dark:text-zinc-400">{index + 1}.</span>
-          {question.title}
+          <span lang={title.lang}>{title.text}</span>
           {question.isRequired ? (
             <span className="ml-1 text-red-700 dark:text-red-300" aria-hidden="true">
               *
@@ -225,12 +244,15 @@ function QuestionItem({
           </span>
         ) : null}
       </div>
+      {read.marker ? <div className="pt-1">{read.marker}</div> : null}
       {question.description ? (
-        <p className="mt-2 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">{question.description}</p>
+        <p lang={description.lang} className="mt-2 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">
+          {description.text}
+        </p>
       ) : null}
       {medias.length > 0 ? (
         <Suspense fallback={null}>
-          <QuestionMediaList title={question.title} medias={medias} />
+          <QuestionMediaList title={title.text} medias={medias} />
         </Suspense>
       ) : null}
       {question.choices.length > 0 ? (
@@ -243,14 +265,7 @@ function QuestionItem({
                 className="flex items-center justify-between gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm dark:bg-zinc-800/60"
               >
                 <span className="flex min-w-0 items-center gap-3 text-zinc-900 dark:text-zinc-100">
-                  {choice.media ? (
-                    <MediaImage
-                      src={choice.media.thumbnailUrl ?? choice.media.url}
-                      alt={choice.title}
-                      className="size-16 shrink-0 rounded-md"
-                    />
-                  ) : null}
-                  {choice.title}
+                  <ChoiceContent choice={choice} question={read} />
                 </span>
                 {price ? (
                   <span className="shrink-0 font-semibold text-zinc-900 dark:text-zinc-50" title={price.note}>
@@ -263,5 +278,30 @@ function QuestionItem({
         </ul>
       ) : null}
     </li>
+  );
+}
+
+/** A choice's picture and title, as the question reads it: the picture described by the title shown. */
+function ChoiceContent({
+  choice,
+  question,
+}: {
+  choice: Route.ComponentProps["loaderData"]["form"]["questions"][number]["choices"][number];
+  question: QuestionReading;
+}) {
+  const shown = useQuestionText(choice.title, question);
+  return (
+    <>
+      {choice.media ? (
+        <MediaImage
+          src={choice.media.thumbnailUrl ?? choice.media.url}
+          alt={shown.text}
+          className="size-16 shrink-0 rounded-md"
+        />
+      ) : null}
+      <span lang={shown.lang} title={shown.original}>
+        {shown.text}
+      </span>
+    </>
   );
 }

@@ -477,15 +477,20 @@ const SERVICES_SQL = `SELECT s.id, s.price_amount, cu.code AS cur,
   WHERE lower(p.original_handle) = ? AND s.service_status = 'PUBLISHED'
   ORDER BY s.user_index, s.created_at`;
 
-/** The texts of the service the profile's request modal shows (`?service=`), when it is this creator's. */
-const OPEN_SERVICE_SQL = `SELECT ${textsOf("commission_service", "s.id")} AS texts FROM commission_services s
+/**
+ * The texts of the service the profile's request modal shows (`?service=`), when it is this creator's: its own, and
+ * the terms its step one asks the client to accept. Its form's questions come from `OPEN_SERVICE_QUESTIONS_SQL`.
+ */
+const OPEN_SERVICE_SQL = `SELECT ${textsOf("commission_service", "s.id")} AS texts,
+    ${textsOf("commission_policy", "s.policy_id", "terms")} AS terms FROM commission_services s
   JOIN commission_accounts ca ON ca.id = s.commission_account_id
   JOIN user_profiles p ON p.account_id = ca.user_account_id
   WHERE s.id = ? AND lower(p.original_handle) = ? AND s.service_status = 'PUBLISHED'`;
 
 /**
  * The public profile at /{handle} (handles ignore case), or null. One round trip, and one more for the readings of
- * its texts (with those of the service whose modal is open, `openServiceId`).
+ * its texts (with those of the service whose modal is open, `openServiceId`: its title, description, terms and its
+ * form's questions and choices).
  */
 export async function getCreatorProfile(
   db: Database,
@@ -495,12 +500,14 @@ export async function getCreatorProfile(
 ): Promise<CreatorProfile | null> {
   const d1 = db.$client;
   const key = handle.toLowerCase();
-  const [book, profiles, works, services, openService] = await d1.batch<Record<string, unknown>>([
+  const [book, profiles, works, services, openService, openQuestions] = await d1.batch<Record<string, unknown>>([
     d1.prepare(PRICE_BOOK_SQL),
     d1.prepare(PROFILE_SQL).bind(viewer.accountId ?? "", key),
     d1.prepare(WORKS_SQL).bind(key),
     d1.prepare(SERVICES_SQL).bind(viewer.accountId ?? "", key),
     d1.prepare(OPEN_SERVICE_SQL).bind(openServiceId ?? "", key),
+    // The open service's form's questions, read for their texts' readings only (the modal's own come with the service).
+    ...(openServiceId ? [d1.prepare(openServiceQuestionsSql()).bind(openServiceId)] : []),
   ]);
   const row = profiles.results[0];
   if (!row) return null;
@@ -511,9 +518,12 @@ export async function getCreatorProfile(
     ...creatorTexts(row, viewer.locale),
     ...works.results.map((w) => publicText(parseJson<TextRow>(w.titles), viewer.locale, undefined, writer)),
     ...services.results.map((s) => publicText(parseJson<TextRow>(s.titles), viewer.locale, undefined, writer)),
-    ...openService.results.flatMap((s) =>
-      ["title", "description"].map((field) => publicText(parseJson<TextRow>(s.texts), viewer.locale, field, writer)),
-    ),
+    ...openService.results.flatMap((s) => [
+      ...["title", "description"].map((field) => publicText(parseJson<TextRow>(s.texts), viewer.locale, field, writer)),
+      publicText(parseJson<TextRow>(s.terms), viewer.locale, undefined, writer),
+      // The service is this creator's (the row above): its form's questions are theirs too.
+      ...questionTexts(openQuestions?.results ?? [], viewer.locale, writer),
+    ]),
   ]);
   const bookmarkedForms = new Set(parseJson<string>(row.bookmarked_forms));
   return {
@@ -623,6 +633,7 @@ export const questionsSql = (
   ORDER BY q.user_index, q.id`;
 
 const QUESTIONS_SQL = questionsSql("f.code = ? AND f.form_status = 'PUBLISHED'");
+const openServiceQuestionsSql = () => questionsSql("f.id = (SELECT form_id FROM commission_services WHERE id = ?)");
 
 /** A published form with its questions in order, or null for an unknown or unpublished code. One round trip. */
 export async function getPublicForm(db: Database, code: string, viewer: Viewer): Promise<PublicForm | null> {
@@ -641,6 +652,9 @@ export async function getPublicForm(db: Database, code: string, viewer: Viewer):
   const readings = await readPublicTexts(db, viewer.locale, [
     publicText(texts, viewer.locale, "title", writer),
     publicText(texts, viewer.locale, "description", writer),
+    // What the client must read to answer: the questions, their choices and the terms they accept (issue 46).
+    ...questionTexts(questions.results, viewer.locale, writer),
+    publicText(parseJson<TextRow>(row.terms), viewer.locale, undefined, writer),
   ]);
   return {
     ...readings,
@@ -661,6 +675,23 @@ export async function getPublicForm(db: Database, code: string, viewer: Viewer):
     displayCurrencyCode: prices.displayCode,
     stages: storedStagePlan(row.stage_plan),
   };
+}
+
+/**
+ * The texts of question rows of `questionsSql` a reader of another language reads across the language wall (issue
+ * 46): each question's title and description and each choice's title, as `toPublicQuestions` picks them.
+ */
+function questionTexts(rows: Record<string, unknown>[], locale: Locale, writerAccountId: string): PublicText[] {
+  return rows.flatMap((q) => {
+    const texts = parseJson<TextRow>(q.texts);
+    return [
+      publicText(texts, locale, "title", writerAccountId),
+      publicText(texts, locale, "description", writerAccountId),
+      ...parseJson<{ titles: TextRow[] }>(q.choices).map((c) =>
+        publicText(c.titles, locale, undefined, writerAccountId),
+      ),
+    ];
+  });
 }
 
 /** Question rows of `questionsSql` as the public form shows them, texts in the viewer's language. */

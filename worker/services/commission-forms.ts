@@ -35,13 +35,15 @@ import { MEDIA_READ_COLUMNS, mediaRow, shownMedia } from "./media-rows";
 import type { Locale } from "../domain/constants";
 import { defaultCurrencyOf } from "./commission-settings";
 import type { SessionUser } from "./sessions";
-import { loadTexts, translateSavedTexts } from "./localized-texts";
+import { loadTexts, type SavedTexts, translateSavedEntities } from "./localized-texts";
 import { purgeAccountPages } from "./public-pages";
 import { rowsOfPlan, storedStagePlan } from "../domain/stage-plan-rows";
 
 const FORM = LOCALIZED.commissionForm.type;
 const QUESTION = LOCALIZED.commissionFormQuestion.type;
 const CHOICE = LOCALIZED.commissionFormQuestionChoice.type;
+/** The creator's general terms, which a request from any of their forms accepts. */
+const TERMS = LOCALIZED.commissionAccount.type;
 const T_QUESTION = LOCALIZED.commissionFormTemplateQuestion.type;
 const T_CHOICE = LOCALIZED.commissionFormTemplateQuestionChoice.type;
 const Q_OWNER = MEDIA_OWNERS.commissionFormQuestion.type;
@@ -556,8 +558,36 @@ export async function saveForm(
   // A file two questions showed, or an order's snapshot copied, stays while anything refers to it.
   if (bucket) await deleteUnreferencedFiles(db, bucket, formFiles(dropped, userAccountId, formId));
   await purgeAccountPages(db, userAccountId);
-  translateSavedTexts(FORM, [formId], ["title", "description"], userAccountId);
+  translateFormTexts(formId, form.commissionAccountId, userAccountId);
   return { ok: true };
+}
+
+/**
+ * Every text a client reads on the form's page, in the background after a save or a publish (issue 46): the form's
+ * title and description, its questions' titles and descriptions, its choices' titles and the terms the client
+ * accepts, each into the interface languages the creator did not type, charged to them. What is stored already is
+ * skipped; the creator's pages are purged once when a translation lands.
+ */
+function translateFormTexts(formId: string, commissionAccountId: string, userAccountId: string): void {
+  translateSavedEntities(async (db): Promise<SavedTexts[]> => {
+    const questions = await db
+      .select({ id: commissionFormQuestions.id })
+      .from(commissionFormQuestions)
+      .where(and(eq(commissionFormQuestions.formId, formId), eq(commissionFormQuestions.questionStatus, "ACTIVE")));
+    const questionIds = questions.map((q) => q.id);
+    const choices = questionIds.length
+      ? await db
+          .select({ id: commissionFormQuestionChoices.id })
+          .from(commissionFormQuestionChoices)
+          .where(inArray(commissionFormQuestionChoices.questionId, questionIds))
+      : [];
+    return [
+      { entityType: FORM, ids: [formId], fields: ["title", "description"] },
+      { entityType: QUESTION, ids: questionIds, fields: ["title", "description"] },
+      { entityType: CHOICE, ids: choices.map((c) => c.id), fields: ["title"] },
+      { entityType: TERMS, ids: [commissionAccountId], fields: ["default_terms"] },
+    ];
+  }, userAccountId);
 }
 
 /** Publish (shown at /cf/{code}) or take back to draft. */
@@ -574,6 +604,8 @@ export async function setFormStatus(
     .set({ formStatus: status, updatedAt: new Date() })
     .where(eq(commissionForms.id, form.id));
   await purgeAccountPages(db, userAccountId);
+  // Published: its first visitor from the other side reads it translated (a draft's texts were made at its save).
+  if (status === "PUBLISHED") translateFormTexts(form.id, form.commissionAccountId, userAccountId);
   return { ok: true };
 }
 

@@ -138,18 +138,35 @@ export function translateSavedTexts(
   fields: readonly string[],
   writerAccountId: string,
 ): void {
+  translateSavedEntities(async () => [{ entityType, ids, fields }], writerAccountId);
+}
+
+/** Fields of entities of one type whose saved texts are translated (translateSavedEntities). */
+export interface SavedTexts {
+  entityType: string;
+  ids: readonly string[];
+  fields: readonly string[];
+}
+
+/**
+ * `translateSavedTexts` for texts of several entity types at once (a form's own, its questions' and choices'), the
+ * entities found in the background (`which`, given the database): one making, so one purge when any lands.
+ */
+export function translateSavedEntities(
+  which: (db: Database) => Promise<readonly SavedTexts[]>,
+  writerAccountId: string,
+): void {
   waitUntil(
     (async () => {
-      const texts = await loadTexts(createDb(env.DB), entityType, ids);
-      const wanted = [...texts.values()].flatMap((rows) =>
-        fields.flatMap((field) =>
-          LOCALES.filter((reader) => !typedIn(rows, reader, field)).map((reader) => ({
-            text: pickText(rows, reader, field) ?? "",
-            reader,
-            writerAccountId,
-          })),
-        ),
-      );
+      const db = createDb(env.DB);
+      const wanted: Wanted[] = [];
+      for (const { entityType, ids, fields } of await which(db)) {
+        const texts = await loadTexts(db, entityType, ids);
+        for (const rows of texts.values())
+          for (const field of fields)
+            for (const reader of LOCALES.filter((locale) => !typedIn(rows, locale, field)))
+              wanted.push({ text: pickText(rows, reader, field) ?? "", reader, writerAccountId });
+      }
       await makeReadings(wanted.filter((want) => want.text !== ""));
     })().catch((error: unknown) => console.warn("translating saved texts failed", error)),
   );

@@ -11,6 +11,7 @@ import { QuestionMedias } from "./question-medias";
 import type { AnswerDraft } from "./request-draft";
 import { CheckedInput } from "#app/components/form/checked-input";
 import { TranslationPreview } from "#app/components/translation/translation-preview";
+import { ChoiceTitle, type FormReadings, useQuestionReading, useQuestionText } from "./question-reading";
 
 /**
  * One question of a request, as the client answers it: the input its type asks for (spec section 5's question
@@ -23,8 +24,14 @@ export function QuestionField(props: {
   onChange: (change: (value: AnswerDraft) => AnswerDraft) => void;
   error: boolean;
   profileId: string;
+  /** The creator's texts in the reader's language (issue 46): the page's readings, and whether to ask for missing ones. */
+  reading?: FormReadings;
 }) {
   const { question, value, onChange } = props;
+  // One mark for the question's title, description and choices, under the title: never inside the label (question-reading.tsx).
+  const read = useQuestionReading(question, props.reading ?? {});
+  const shownTitle = useQuestionText(question.title, read);
+  const shownDescription = useQuestionText(question.description, read);
   const id = useId();
   const errorId = `${id}-error`;
   const descriptionId = question.description ? `${id}-description` : null;
@@ -48,7 +55,7 @@ export function QuestionField(props: {
   const title = (
     <>
       <span className="text-zinc-600 dark:text-zinc-400">{props.index + 1}. </span>
-      {question.title}
+      <span lang={shownTitle.lang}>{shownTitle.text}</span>
       {question.isRequired ? (
         <span className="ml-1 text-red-700 dark:text-red-300" aria-hidden="true">
           *
@@ -73,15 +80,17 @@ export function QuestionField(props: {
           {title}
         </label>
       )}
+      {read.marker ? <div className="clear-both pt-1">{read.marker}</div> : null}
       {question.description ? (
         <p
           id={descriptionId ?? undefined}
+          lang={shownDescription.lang}
           className="clear-both mt-2 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300"
         >
-          {question.description}
+          {shownDescription.text}
         </p>
       ) : null}
-      <QuestionMedias question={question} className="clear-both" />
+      <QuestionMedias question={{ ...question, title: shownTitle.text }} className="clear-both" />
       <div className="clear-both mt-3">
         {question.questionType === "SHORT_TEXT" ? (
           <input
@@ -117,7 +126,7 @@ export function QuestionField(props: {
           />
         ) : question.questionType === "MEDIA" ? (
           <AnswerMediaField
-            label={question.title}
+            label={shownTitle.text}
             profileId={props.profileId}
             medias={value.medias}
             onChange={(change) => onChange((current) => ({ ...current, medias: change(current.medias) }))}
@@ -154,7 +163,11 @@ export function QuestionField(props: {
                         className="size-12 shrink-0 rounded-md"
                       />
                     ) : null}
-                    <span className="min-w-0 flex-1 text-zinc-900 dark:text-zinc-100">{choice.title}</span>
+                    <ChoiceTitle
+                      title={choice.title}
+                      question={read}
+                      className="min-w-0 flex-1 text-zinc-900 dark:text-zinc-100"
+                    />
                     {choice.price ? (
                       <PriceLabel
                         price={choice.price}

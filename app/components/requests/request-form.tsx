@@ -20,6 +20,9 @@ import {
   type RequestDraft,
 } from "./request-draft";
 import { CheckedInput } from "#app/components/form/checked-input";
+import { useTextReading } from "#app/components/translation/use-text-reading";
+import { READ_AS_WRITTEN } from "#worker/domain/text-reading";
+import type { FormReadings } from "./question-reading";
 
 export interface RequestFormProps {
   /** Where it goes: a service (the modal) or a form (the page /cf/{code}). */
@@ -36,6 +39,11 @@ export interface RequestFormProps {
   onSent: (code: string) => void;
   /** Extra buttons beside Send (the modal's Back). */
   secondaryAction?: React.ReactNode;
+  /**
+   * The creator's texts (questions, choices, terms) in the reader's language, by the original (issue 46): the page's
+   * stored readings, and whether a missing one is asked for. What is sent still names questions and choices by id.
+   */
+  reading?: FormReadings;
 }
 
 /**
@@ -45,6 +53,11 @@ export interface RequestFormProps {
  */
 export function RequestForm(props: RequestFormProps) {
   const formId = useId();
+  const terms = useTextReading(
+    props.terms ?? "",
+    (props.terms && props.reading?.readings?.[props.terms]) || READ_AS_WRITTEN,
+    { ask: props.reading?.ask ?? false },
+  );
   const draftKey = requestDraftKey(props.target);
   const [draft, setDraft] = useState<RequestDraft>(emptyDraft);
   const inputLanguage = useInputLanguage();
@@ -153,6 +166,7 @@ export function RequestForm(props: RequestFormProps) {
             profileId={props.profileId}
             value={draft.answers[question.id] ?? emptyAnswer()}
             error={missing.includes(question.id)}
+            reading={props.reading}
             onChange={(change) =>
               update((d) => ({
                 ...d,
@@ -164,9 +178,13 @@ export function RequestForm(props: RequestFormProps) {
         {props.terms !== null ? (
           <section className="space-y-2 rounded-2xl border border-zinc-200 p-5 dark:border-zinc-800">
             <h3 className="font-semibold text-zinc-900 dark:text-zinc-50">{m.requests_terms_heading()}</h3>
-            <p className="max-h-48 overflow-y-auto whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">
-              {props.terms || m.requests_no_terms()}
+            <p
+              lang={props.terms ? terms.lang : undefined}
+              className="max-h-48 overflow-y-auto whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300"
+            >
+              {props.terms ? terms.text : m.requests_no_terms()}
             </p>
+            {props.terms ? terms.marker : null}
             <label className="flex items-start gap-3 text-zinc-900 dark:text-zinc-100">
               <CheckedInput
                 type="checkbox"

@@ -40,12 +40,18 @@ export default function ServiceModal(props: {
   profileId: string | null;
   cardReturn: "saved" | "failed" | null;
   onClose: () => void;
-  /** The service's title and description in the reader's language, by the original (issue 46; the profile's loader). */
+  /**
+   * The service's title, description, terms and its form's questions and choices in the reader's language, by the
+   * original (issue 46; the profile's loader).
+   */
   readings?: Readonly<Record<string, TextReading>>;
   askTranslations?: boolean;
 }) {
   const { service, request } = props;
   const title = useTextReading(service.title, props.readings?.[service.title] ?? READ_AS_WRITTEN, {
+    ask: props.askTranslations ?? false,
+  });
+  const terms = useTextReading(service.terms, (service.terms && props.readings?.[service.terms]) || READ_AS_WRITTEN, {
     ask: props.askTranslations ?? false,
   });
   const titleId = useId();
@@ -161,9 +167,13 @@ export default function ServiceModal(props: {
                 <p className="text-sm text-zinc-600 dark:text-zinc-400">{m.requests_total_hint()}</p>
                 <section className="space-y-2 rounded-2xl border border-zinc-200 p-4 dark:border-zinc-800">
                   <h3 className="font-semibold">{m.requests_terms_heading()}</h3>
-                  <p className="max-h-48 overflow-y-auto whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">
-                    {service.terms || m.requests_no_terms()}
+                  <p
+                    lang={service.terms ? terms.lang : undefined}
+                    className="max-h-48 overflow-y-auto whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300"
+                  >
+                    {service.terms ? terms.text : m.requests_no_terms()}
                   </p>
+                  {service.terms ? terms.marker : null}
                   {request.kind === "can-send" ? (
                     <label className="flex items-start gap-3">
                       <input
@@ -193,6 +203,7 @@ export default function ServiceModal(props: {
                 cards={request.cards}
                 cardEntry={props.cardEntry}
                 terms={null}
+                reading={{ readings: props.readings, ask: props.askTranslations ?? false }}
                 onCardsChanged={() => revalidator.revalidate()}
                 cardReturn={cardReturn}
                 onSent={() => setStep("done")}
