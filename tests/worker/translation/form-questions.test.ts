@@ -207,6 +207,16 @@ async function renderForm(
   );
 }
 
+/** The form's page as the loader's data renders it (signed out: the read-only questions, the edge cache's copy). */
+function renderPage(data: Awaited<ReturnType<typeof formRoute.loader>>) {
+  const Page = createRoutesStub([{ id: "cf", path: "/cf/:code", Component: formRoute.default as never }]);
+  return withMessageLocale("en", "http://localhost", () =>
+    renderToStaticMarkup(
+      createElement(Page, { initialEntries: [`/cf/${data.form.code}`], hydrationData: { loaderData: { cf: data } } }),
+    ),
+  );
+}
+
 const purgedSince = async (accountId: string, since: number) =>
   ((
     await env.DB.prepare("SELECT purged_at FROM page_cache_purges WHERE tag = ?")
@@ -238,6 +248,9 @@ describe("a Japanese form read by a client of English", () => {
     });
     expect(pending).not.toContain("Translating");
     expect(pending).toContain(w.details);
+    const shared = renderPage(first);
+    expect(shared).toContain(w.details);
+    expect(shared).not.toContain("Translating");
     // A signed-in page (never cached) may say so while it asks.
     const asking = await renderForm(first.form.questions, first.form.terms, {
       readings: first.form.readings,
@@ -263,6 +276,16 @@ describe("a Japanese form read by a client of English", () => {
     expect(html).toContain(reading(w.bust));
     expect(html).toContain(reading(w.terms));
     expect(html).not.toContain(`>${w.details}<`);
+
+    // The signed-out page's read-only questions read the same: translated, one mark per question, with the terms'.
+    const page = renderPage(await load(formRoute.loader, `/cf/${code}`, { code }));
+    expect(page).toContain(`<span lang="en">${reading(w.details)}</span>`);
+    expect(page).toContain(
+      `<p lang="en" class="mt-2 whitespace-pre-line text-sm text-zinc-700 dark:text-zinc-300">${reading(w.detailsHelp)}</p>`,
+    );
+    expect(page).toContain(`title="${w.full}"`);
+    // The form's title and the two questions.
+    expect(page.match(/Translated from Japanese/g)).toHaveLength(3);
 
     // A reader of Japanese reads the originals; nothing is sent for them.
     const ja = await load(formRoute.loader, `/cf/${code}`, { code }, { locale: "ja" });
