@@ -7,7 +7,8 @@ import { pngBytes } from "./png";
 
 /**
  * Across the language wall (issue 46): a client who reads English and a creator who reads Japanese go from the request
- * to completion, each in their own interface language. Each reads what the other wrote (the request's answer, the chat)
+ * to completion, each in their own interface language. Each reads what the other wrote (the form's questions, the
+ * request's answer, the chat)
  * in their own language, marked as translated, opens the original and goes back, and previews a translation before
  * sending. The translator is the project's stand-in (emulators/translator), whose phrase book holds the sentences
  * used here, so what each side reads is known.
@@ -69,8 +70,11 @@ test("an English-reading client and a Japanese-reading creator finish a commissi
   await signUpWithApi(client);
   await saveCard(client, "4242 4242 4242 4242");
   await expect(client.getByText("Visa ending in 4242")).toBeVisible();
+  // The creator's questions, written in Japanese, read in English.
   await client.goto(`/cf/${form.code}`);
-  const details = client.getByRole("textbox").first();
+  const details = client.getByRole("textbox", { name: /Commission details/ });
+  await expect(details).toBeVisible();
+  await expect(client.getByText(t("en", "translation_translated_from", "Japanese")).first()).toBeVisible();
   await details.fill(ANSWER.en);
   await client.getByRole("button", { name: "Preview translation" }).first().click();
   const preview = client.locator("[data-translation-preview]").first();
