@@ -12,20 +12,13 @@ import { call } from "../support/helpers";
 import { uid } from "../support/auth-helpers";
 import { chatRoomStub } from "#worker/services/chat-rooms";
 import type { ChatMessagePage, ChatMessageView, ChatServerFrame } from "#worker/domain/chat-protocol";
+import { setStandInFault, standInCallsWith } from "#tests/worker/support/translator-standin";
 
-const standIn = `http://127.0.0.1:${env.TRANSLATOR_STANDIN_PORT}`;
 let tag = "";
 let code = "";
-const faults = (body: Record<string, unknown>) =>
-  fetch(`${standIn}/__standin/faults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...body, match: code }),
-  });
-const calls = async () =>
-  ((await (await fetch(`${standIn}/__standin/calls`)).json()) as { calls: { text: string }[] }).calls.filter((call) =>
-    call.text.includes(code),
-  );
+const faults = (body: Omit<Parameters<typeof setStandInFault>[0], "match">) =>
+  setStandInFault({ ...body, match: code });
+const calls = () => standInCallsWith([code]);
 
 beforeEach(() => {
   code = uid();

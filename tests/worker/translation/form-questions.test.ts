@@ -25,20 +25,11 @@ import { seedCreator } from "#tests/worker/support/catalog-fixtures";
 import { call, db } from "#tests/worker/support/helpers";
 import { parsedFormDraft } from "#tests/worker/support/draft-fixtures";
 import { newMember } from "#tests/worker/support/media-fixtures";
+import { setStandInFault, standInCallsWith } from "#tests/worker/support/translator-standin";
 
-const standIn = `http://127.0.0.1:${env.TRANSLATOR_STANDIN_PORT}`;
 let tag = "";
-const faults = (body: Record<string, unknown>) =>
-  fetch(`${standIn}/__standin/faults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...body, match: tag }),
-  });
-type Call = { text: string; source_lang: string; target_lang: string };
-const calls = async () =>
-  ((await (await fetch(`${standIn}/__standin/calls`)).json()) as { calls: Call[] }).calls.filter((c) =>
-    c.text.includes(tag),
-  );
+const faults = (body: Omit<Parameters<typeof setStandInFault>[0], "match">) => setStandInFault({ ...body, match: tag });
+const calls = () => standInCallsWith([tag]);
 
 beforeEach(() => {
   tag = `[${uid()}]`;

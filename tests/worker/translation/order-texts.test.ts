@@ -26,20 +26,12 @@ import { call, db } from "../support/helpers";
 import { newMember } from "../support/media-fixtures";
 import { insertSnapshot } from "../support/order-snapshot-fixtures";
 import { insertOrderIn, newParty, type Party } from "../support/order-states";
+import { setStandInFault, standInCallsWith, type StandInCall } from "#tests/worker/support/translator-standin";
 
-const standIn = `http://127.0.0.1:${env.TRANSLATOR_STANDIN_PORT}`;
 let tag = "";
-const faults = (body: Record<string, unknown>) =>
-  fetch(`${standIn}/__standin/faults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...body, match: tag }),
-  });
-type Call = { text: string; source_lang: string; target_lang: string };
-const calls = async (part = tag) =>
-  ((await (await fetch(`${standIn}/__standin/calls`)).json()) as { calls: Call[] }).calls.filter((c) =>
-    c.text.includes(part),
-  );
+const faults = (body: Omit<Parameters<typeof setStandInFault>[0], "match">) => setStandInFault({ ...body, match: tag });
+type Call = StandInCall;
+const calls = (part = tag) => standInCallsWith([part]);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -15,17 +15,14 @@ import { storedReadings } from "#worker/services/translations";
 import { seedCreator } from "#tests/worker/support/catalog-fixtures";
 import { uid } from "#tests/worker/support/auth-helpers";
 import { db } from "#tests/worker/support/helpers";
+import { standInCallsWith } from "#tests/worker/support/translator-standin";
 
 // Issue 46, the public texts beyond the bio: the creator cards on /explore/creators, the service, form and work cards
 // on a profile, a form's page and a work's page, each read by a visitor of the other language from what is stored,
 // what is missing made after the answer (decision 078). Texts carry this test's tag: the stand-in is shared.
 
-const standIn = `http://127.0.0.1:${env.TRANSLATOR_STANDIN_PORT}`;
 let tag = "";
-const callsWith = async (part: string) =>
-  ((await (await fetch(`${standIn}/__standin/calls`)).json()) as { calls: { text: string }[] }).calls.filter((call) =>
-    call.text.includes(part),
-  );
+const callsWith = (part: string) => standInCallsWith([part]);
 beforeEach(() => {
   tag = `[${uid()}]`;
 });

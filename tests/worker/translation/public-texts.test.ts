@@ -10,24 +10,16 @@ import { translatorFor } from "#worker/translation/translator";
 import { seedCreator } from "#tests/worker/support/catalog-fixtures";
 import { uid } from "#tests/worker/support/auth-helpers";
 import { BASE, db, signUp } from "#tests/worker/support/helpers";
+import { setStandInFault, standInCallsWith } from "#tests/worker/support/translator-standin";
 
 // Issue 46, the public texts: a creator's bio as a visitor of the other language reads it, through the profile's own
 // loader behind the edge cache (decision 075), against the translator's stand-in (decision 078). The stand-in is
 // shared with the test files running beside this one: each test's texts carry its tag, its faults match the tag, and
 // only calls carrying the tag are counted.
 
-const standIn = `http://127.0.0.1:${env.TRANSLATOR_STANDIN_PORT}`;
 let tag = "";
-const faults = (body: Record<string, unknown>) =>
-  fetch(`${standIn}/__standin/faults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...body, match: tag }),
-  });
-const callsWith = async (part: string) =>
-  ((await (await fetch(`${standIn}/__standin/calls`)).json()) as { calls: { text: string }[] }).calls.filter((call) =>
-    call.text.includes(part),
-  );
+const faults = (body: Omit<Parameters<typeof setStandInFault>[0], "match">) => setStandInFault({ ...body, match: tag });
+const callsWith = (part: string) => standInCallsWith([part]);
 
 beforeEach(() => {
   tag = `[${uid()}]`;

@@ -24,20 +24,11 @@ import { chatOrder, list } from "../support/chat-fixtures";
 import { call, db } from "../support/helpers";
 import { insertSnapshot } from "../support/order-snapshot-fixtures";
 import { insertOrderIn, newParty } from "../support/order-states";
+import { setStandInFault, standInCallsWith } from "#tests/worker/support/translator-standin";
 
-const standIn = `http://127.0.0.1:${env.TRANSLATOR_STANDIN_PORT}`;
 let tag = "";
-const faults = (body: Record<string, unknown>) =>
-  fetch(`${standIn}/__standin/faults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...body, match: tag }),
-  });
-type Call = { text: string; source_lang: string; target_lang: string };
-const calls = async () =>
-  ((await (await fetch(`${standIn}/__standin/calls`)).json()) as { calls: Call[] }).calls.filter((c) =>
-    c.text.includes(tag),
-  );
+const faults = (body: Omit<Parameters<typeof setStandInFault>[0], "match">) => setStandInFault({ ...body, match: tag });
+const calls = () => standInCallsWith([tag]);
 
 beforeEach(() => {
   tag = `[${uid()}]`;

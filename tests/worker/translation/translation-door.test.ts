@@ -3,17 +3,14 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { storedReadings } from "#worker/services/translations";
 import { uid } from "../support/auth-helpers";
 import { call, db, signUp } from "../support/helpers";
+import { setStandInFault, standInCallsWith } from "#tests/worker/support/translator-standin";
 
 // Issue 46: the door a page asks for a translation through (POST /api/features/translation/read, decision 078): the
 // writer's preview, a reader's page filling in a text with none stored yet, and the retry. And a loader's read of
 // what is stored, which asks no translator. Against the translator's stand-in, scoped by this file's own tags.
 
-const standIn = `http://127.0.0.1:${env.TRANSLATOR_STANDIN_PORT}`;
 let tag = "";
-const callsWithTag = async () =>
-  ((await (await fetch(`${standIn}/__standin/calls`)).json()) as { calls: { text: string }[] }).calls.filter((c) =>
-    c.text.includes(tag),
-  );
+const callsWithTag = () => standInCallsWith([tag]);
 const read = (json: unknown, cookie?: string, headers: Record<string, string> = {}) =>
   call("/api/features/translation/read", { method: "POST", json, cookie, headers });
 
@@ -59,11 +56,7 @@ describe("POST /api/features/translation/read", () => {
   });
 
   it("a failing translator is a 200 with an unavailable reading, and the retry translates", async () => {
-    await fetch(`${standIn}/__standin/faults`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ mode: "fail", times: 1, match: tag }),
-    });
+    await setStandInFault({ mode: "fail", times: 1, match: tag });
     const text = `Could you send the rough by Friday? ${tag}`;
     expect(await (await read({ text, target: "ja" }, cookie)).json()).toEqual({
       reading: { kind: "unavailable", from: "en" },

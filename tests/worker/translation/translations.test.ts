@@ -9,30 +9,18 @@ import {
 import { translatorFor, workersAiTranslator, standInAiBinding } from "#worker/translation/translator";
 import { uid } from "../support/auth-helpers";
 import { db } from "../support/helpers";
+import { setStandInFault, standInCallsWith } from "#tests/worker/support/translator-standin";
 
 // Issue 46: a text translated once, through the production code path, against the translator's stand-in
 // (emulators/translator, on the port vitest.config.ts gives the Worker): stored beside the original, never sent twice,
 // and every failure leaving the original readable (docs/decisions/078).
 
-const standIn = `http://127.0.0.1:${env.TRANSLATOR_STANDIN_PORT}`;
 // Other test files use the same stand-in at the same time: each test's texts carry its own tag, its bad day is scoped
 // to them (`match`), and it counts only the calls that carry them.
 let tag = "";
-const faults = (body: Record<string, unknown>) =>
-  fetch(`${standIn}/__standin/faults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ ...body, match: tag }),
-  });
-const callsWith = async (...parts: string[]) =>
-  ((await (await fetch(`${standIn}/__standin/calls`)).json()) as { calls: { text: string }[] }).calls.filter((call) =>
-    parts.some((part) => call.text.includes(part)),
-  );
-const calls = () => callsWith(tag);
-const callsExactly = async (...texts: string[]) =>
-  ((await (await fetch(`${standIn}/__standin/calls`)).json()) as { calls: { text: string }[] }).calls.filter((call) =>
-    texts.includes(call.text),
-  );
+const faults = (body: Omit<Parameters<typeof setStandInFault>[0], "match">) => setStandInFault({ ...body, match: tag });
+const calls = () => standInCallsWith([tag]);
+const callsExactly = (...texts: string[]) => standInCallsWith(texts, { exactly: true });
 
 const translator = () => translatorFor(env);
 const read = (text: string, reader: "en" | "ja", options: { writer?: string; budget?: TranslationBudget } = {}) =>

@@ -1,0 +1,35 @@
+import { env } from "cloudflare:workers";
+
+// The translator's stand-in (emulators/translator, decision 078) as the workerd tests reach it: one process for the
+// whole run, shared by the test files running at once. So a test scopes its bad day to its own texts (`match`: a tag
+// its texts carry) and counts only the calls carrying that tag.
+
+const standIn = `http://127.0.0.1:${env.TRANSLATOR_STANDIN_PORT}`;
+
+/** A call the model took, as the stand-in logs it. */
+export interface StandInCall {
+  text: string;
+  source_lang: string;
+  target_lang: string;
+}
+
+/** A bad day (emulators/translator/faults.ts) for the calls whose text contains `match`; `{mode: "ok"}` ends it. */
+export async function setStandInFault(setting: {
+  mode: "ok" | "fail" | "slow" | "refuse" | "rate-limit";
+  match: string;
+  times?: number;
+  delayMs?: number;
+}): Promise<void> {
+  const response = await fetch(`${standIn}/__standin/faults`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(setting),
+  });
+  if (!response.ok) throw new Error(`the stand-in refused the fault ${JSON.stringify(setting)}: ${response.status}`);
+}
+
+/** The calls the stand-in took whose text contains one of `parts` (or equals one, with `exactly`). */
+export async function standInCallsWith(parts: string[], { exactly = false } = {}): Promise<StandInCall[]> {
+  const { calls } = (await (await fetch(`${standIn}/__standin/calls`)).json()) as { calls: StandInCall[] };
+  return calls.filter((call) => parts.some((part) => (exactly ? call.text === part : call.text.includes(part))));
+}
