@@ -544,9 +544,13 @@ const LEAKS: [string, RegExp][] = [
 // ---------------------------------------------------------------------------------------------------------------
 // What is stored
 
-/** Written by refused requests too (sessions, codes and tries, rate limits, mail, visits, used tokens) or derived. */
+/**
+ * Written by refused requests too (sessions, codes and tries, rate limits, mail, visits, used tokens) or derived. A
+ * machine translation, its budget count and the cache purge it makes land in the background for a text written earlier
+ * (decision 078), whenever the translator answers: a cache keyed by content, never what anyone submitted.
+ */
 const BOOKKEEPING =
-  /^(?:sessions|auth_codes|rate_limits|dev_mails|page_visits|signed_token_uses|processed_webhook_events|creator_search.*|d1_migrations|_cf_.*|sqlite_.*)$/;
+  /^(?:sessions|auth_codes|rate_limits|dev_mails|page_visits|signed_token_uses|processed_webhook_events|creator_search.*|machine_translations|translation_usage|page_cache_purges|d1_migrations|_cf_.*|sqlite_.*)$/;
 /**
  * Mirrors of another system's state, compared on the columns that say what is whose: the Connect account's status
  * is refreshed from Stripe on every read of it (a refused dashboard link included), which rewrites its flags and time.
