@@ -92,6 +92,14 @@ const COMMISSION_PHRASES: Phrase[] = [
   { en: "Can the deadline be extended?", ja: "納期を延ばしていただくことはできますか？" },
   { en: "I'm sorry, the delivery will be a little late.", ja: "申し訳ありません、納品が少し遅れます。" },
 
+  // A staged order's stage titles (decision 073): what creators name their milestones.
+  { en: "Sketch", ja: "ラフ" },
+  { en: "Rough sketch", ja: "ラフ" },
+  { en: "Line art", ja: "線画" },
+  { en: "Colours", ja: "着彩" },
+  { en: "Colors", ja: "着彩" },
+  { en: "Final", ja: "仕上げ" },
+
   // Work in progress and revisions.
   { en: "I will start working on it now.", ja: "これから制作に入ります。" },
   { en: "Work is in progress.", ja: "制作中です。" },

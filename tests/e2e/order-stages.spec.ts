@@ -96,6 +96,11 @@ test("the client asks a revision, the creator reads it and allows one more, the 
   await expect(stateOf(page, 1)).toHaveText(message("orders", "ja", "orders_stage_state_approved"));
   await expect(stateOf(page, 2)).toHaveText(message("orders", "ja", "orders_stage_state_in_progress"));
   await expect(stateOf(page, 3)).toHaveText(message("orders", "ja", "orders_stage_state_upcoming"));
+  // The creator's English stage title reads in Japanese (issue 46), the original one click away.
+  await expect(stage(page, 1)).toContainText("段階 1：ラフ");
+  await stage(page, 1)
+    .getByRole("button", { name: message("translation", "ja", "translation_show_original") })
+    .click();
   await expect(stage(page, 1)).toContainText("段階 1：Sketch");
   await expect(nextStep(page)).toContainText("段階 2/3：クリエイターのプレビュー待ち");
 
