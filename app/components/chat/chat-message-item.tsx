@@ -5,7 +5,7 @@
 // translation is on its way the original shows with "Translating…", and when the translator failed, with a retry that
 // asks the room. The writer's own message is shown as written, its translation on request.
 import { useId, useState } from "react";
-import { languageName, useTextReading } from "#app/components/translation/use-text-reading";
+import { languageName, TranslationLinkButton, useTextReading } from "#app/components/translation/use-text-reading";
 import { LazyMediaLightbox } from "#app/components/catalog/lazy-lightbox";
 import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
@@ -102,15 +102,9 @@ function SentText({ message }: { message: ChatMessageView }) {
         {original.text}
       </p>
       {translation && (
-        <button
-          type="button"
-          aria-expanded={open}
-          aria-controls={panelId}
-          onClick={() => setOpen((was) => !was)}
-          className="text-xs font-medium text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-300"
-        >
+        <TranslationLinkButton aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((was) => !was)}>
           {open ? m.chat_sent_translation_hide() : m.chat_sent_translation_show()}
-        </button>
+        </TranslationLinkButton>
       )}
       {translation && open && (
         <div

@@ -7,7 +7,7 @@ import { LOCALES, type Locale } from "#worker/domain/constants";
 import type { TextReading } from "#worker/domain/text-reading";
 import { detectTextLanguage } from "#worker/domain/text-language";
 import { requestReading } from "./translation-api";
-import { languageName } from "./use-text-reading";
+import { languageName, TranslationLinkButton } from "./use-text-reading";
 
 const TYPING_PAUSE_MS = 600;
 
@@ -35,15 +35,9 @@ export function TranslationPreview({ text, className }: { text: string; classNam
 
   return (
     <div className={className}>
-      <button
-        type="button"
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((was) => !was)}
-        className="text-xs font-medium text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-300"
-      >
+      <TranslationLinkButton aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((was) => !was)}>
         {open ? m.translation_preview_hide() : m.translation_preview()}
-      </button>
+      </TranslationLinkButton>
       {open && (
         <div
           id={panelId}

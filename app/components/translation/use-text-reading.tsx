@@ -111,13 +111,21 @@ function Marker({ children }: { children: React.ReactNode }) {
 }
 
 function MarkerButton({ onClick, children }: { onClick: () => void; children: React.ReactNode }) {
+  return <TranslationLinkButton onClick={onClick}>{children}</TranslationLinkButton>;
+}
+
+/**
+ * The small link-styled button of every translation control: the mark's "Show original" and "Retry", the writer's
+ * "Preview translation" and "Show translation" toggles (which pass `aria-expanded` and `aria-controls`).
+ */
+export function TranslationLinkButton(
+  props: Omit<React.ButtonHTMLAttributes<HTMLButtonElement>, "type" | "className">,
+) {
   return (
     <button
       type="button"
-      onClick={onClick}
-      className="font-medium text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-300"
-    >
-      {children}
-    </button>
+      {...props}
+      className="text-xs font-medium text-brand-700 underline underline-offset-2 hover:no-underline dark:text-brand-300"
+    />
   );
 }
