@@ -9,10 +9,9 @@ import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chatOrder, list, openSocket, sent } from "../support/chat-fixtures";
 import { call } from "../support/helpers";
-import { uid } from "../support/auth-helpers";
 import { chatRoomStub } from "#worker/services/chat-rooms";
 import type { ChatMessagePage, ChatMessageView, ChatServerFrame } from "#worker/domain/chat-protocol";
-import { setStandInFault, standInCallsWith } from "#tests/worker/support/translator-standin";
+import { setStandInFault, standInCallsWith, textCode } from "#tests/worker/support/translator-standin";
 
 let tag = "";
 let code = "";
@@ -21,7 +20,7 @@ const faults = (body: Omit<Parameters<typeof setStandInFault>[0], "match">) =>
 const calls = () => standInCallsWith([code]);
 
 beforeEach(() => {
-  code = uid();
+  code = textCode();
   tag = `[${code}]`;
 });
 afterEach(async () => {

@@ -33,3 +33,12 @@ export async function standInCallsWith(parts: string[], { exactly = false } = {}
   const { calls } = (await (await fetch(`${standIn}/__standin/calls`)).json()) as { calls: StandInCall[] };
   return calls.filter((call) => parts.some((part) => (exactly ? call.text === part : call.text.includes(part))));
 }
+
+/**
+ * A code for a test's texts to carry, so that its faults and call counts reach only its own texts: ten digits, which
+ * the language detector does not count (a letter code would, and could tip a short Japanese text into "English").
+ */
+export function textCode(): string {
+  const digits = crypto.getRandomValues(new Uint32Array(2));
+  return `${digits[0]}${digits[1]}`.padStart(10, "0").slice(0, 10);
+}

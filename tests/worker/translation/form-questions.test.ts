@@ -25,14 +25,14 @@ import { seedCreator } from "#tests/worker/support/catalog-fixtures";
 import { call, db } from "#tests/worker/support/helpers";
 import { parsedFormDraft } from "#tests/worker/support/draft-fixtures";
 import { newMember } from "#tests/worker/support/media-fixtures";
-import { setStandInFault, standInCallsWith } from "#tests/worker/support/translator-standin";
+import { setStandInFault, standInCallsWith, textCode } from "#tests/worker/support/translator-standin";
 
 let tag = "";
 const faults = (body: Omit<Parameters<typeof setStandInFault>[0], "match">) => setStandInFault({ ...body, match: tag });
 const calls = () => standInCallsWith([tag]);
 
 beforeEach(() => {
-  tag = `[${uid()}]`;
+  tag = `[${textCode()}]`;
 });
 afterEach(async () => {
   await faults({ mode: "ok" });

@@ -26,7 +26,12 @@ import { call, db } from "../support/helpers";
 import { newMember } from "../support/media-fixtures";
 import { insertSnapshot } from "../support/order-snapshot-fixtures";
 import { insertOrderIn, newParty, type Party } from "../support/order-states";
-import { setStandInFault, standInCallsWith, type StandInCall } from "#tests/worker/support/translator-standin";
+import {
+  setStandInFault,
+  standInCallsWith,
+  type StandInCall,
+  textCode,
+} from "#tests/worker/support/translator-standin";
 
 let tag = "";
 const faults = (body: Omit<Parameters<typeof setStandInFault>[0], "match">) => setStandInFault({ ...body, match: tag });
@@ -56,7 +61,7 @@ async function callsReach(n: number, { stored = true } = {}): Promise<Call[]> {
 }
 
 beforeEach(() => {
-  tag = `[${uid()}]`;
+  tag = `[${textCode()}]`;
 });
 afterEach(async () => {
   await faults({ mode: "ok" });

@@ -15,7 +15,7 @@ import { storedReadings } from "#worker/services/translations";
 import { seedCreator } from "#tests/worker/support/catalog-fixtures";
 import { uid } from "#tests/worker/support/auth-helpers";
 import { db } from "#tests/worker/support/helpers";
-import { standInCallsWith } from "#tests/worker/support/translator-standin";
+import { standInCallsWith, textCode } from "#tests/worker/support/translator-standin";
 
 // Issue 46, the public texts beyond the bio: the creator cards on /explore/creators, the service, form and work cards
 // on a profile, a form's page and a work's page, each read by a visitor of the other language from what is stored,
@@ -24,7 +24,7 @@ import { standInCallsWith } from "#tests/worker/support/translator-standin";
 let tag = "";
 const callsWith = (part: string) => standInCallsWith([part]);
 beforeEach(() => {
-  tag = `[${uid()}]`;
+  tag = `[${textCode()}]`;
 });
 
 /** Runs a route's loader signed out as the Worker would, and its waitUntil work (the translations made after it). */

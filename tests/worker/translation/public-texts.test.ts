@@ -10,7 +10,7 @@ import { translatorFor } from "#worker/translation/translator";
 import { seedCreator } from "#tests/worker/support/catalog-fixtures";
 import { uid } from "#tests/worker/support/auth-helpers";
 import { BASE, db, signUp } from "#tests/worker/support/helpers";
-import { setStandInFault, standInCallsWith } from "#tests/worker/support/translator-standin";
+import { setStandInFault, standInCallsWith, textCode } from "#tests/worker/support/translator-standin";
 
 // Issue 46, the public texts: a creator's bio as a visitor of the other language reads it, through the profile's own
 // loader behind the edge cache (decision 075), against the translator's stand-in (decision 078). The stand-in is
@@ -22,7 +22,7 @@ const faults = (body: Omit<Parameters<typeof setStandInFault>[0], "match">) => s
 const callsWith = (part: string) => standInCallsWith([part]);
 
 beforeEach(() => {
-  tag = `[${uid()}]`;
+  tag = `[${textCode()}]`;
 });
 afterEach(async () => {
   await faults({ mode: "ok" });

@@ -24,14 +24,14 @@ import { chatOrder, list } from "../support/chat-fixtures";
 import { call, db } from "../support/helpers";
 import { insertSnapshot } from "../support/order-snapshot-fixtures";
 import { insertOrderIn, newParty } from "../support/order-states";
-import { setStandInFault, standInCallsWith } from "#tests/worker/support/translator-standin";
+import { setStandInFault, standInCallsWith, textCode } from "#tests/worker/support/translator-standin";
 
 let tag = "";
 const faults = (body: Omit<Parameters<typeof setStandInFault>[0], "match">) => setStandInFault({ ...body, match: tag });
 const calls = () => standInCallsWith([tag]);
 
 beforeEach(() => {
-  tag = `[${uid()}]`;
+  tag = `[${textCode()}]`;
 });
 afterEach(async () => {
   await faults({ mode: "ok" });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { storedReadings } from "#worker/services/translations";
 import { uid } from "../support/auth-helpers";
 import { call, db, signUp } from "../support/helpers";
-import { setStandInFault, standInCallsWith } from "#tests/worker/support/translator-standin";
+import { setStandInFault, standInCallsWith, textCode } from "#tests/worker/support/translator-standin";
 
 // Issue 46: the door a page asks for a translation through (POST /api/features/translation/read, decision 078): the
 // writer's preview, a reader's page filling in a text with none stored yet, and the retry. And a loader's read of
@@ -17,7 +17,7 @@ const read = (json: unknown, cookie?: string, headers: Record<string, string> = 
 let cookie = "";
 let accountId = "";
 beforeEach(async () => {
-  tag = `[${uid()}]`;
+  tag = `[${textCode()}]`;
   const handle = `door${uid()}`.slice(0, 16);
   cookie = await signUp(handle, `${handle}@example.com`);
   accountId = (await env.DB.prepare("SELECT account_id AS id FROM user_profiles WHERE original_handle = ?")

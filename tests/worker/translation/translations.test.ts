@@ -9,7 +9,7 @@ import {
 import { translatorFor, workersAiTranslator, standInAiBinding } from "#worker/translation/translator";
 import { uid } from "../support/auth-helpers";
 import { db } from "../support/helpers";
-import { setStandInFault, standInCallsWith } from "#tests/worker/support/translator-standin";
+import { setStandInFault, standInCallsWith, textCode } from "#tests/worker/support/translator-standin";
 
 // Issue 46: a text translated once, through the production code path, against the translator's stand-in
 // (emulators/translator, on the port vitest.config.ts gives the Worker): stored beside the original, never sent twice,
@@ -34,7 +34,7 @@ const stored = async () =>
   (await env.DB.prepare("SELECT count(*) AS n FROM machine_translations").first<{ n: number }>())!.n;
 
 beforeEach(async () => {
-  tag = `[${uid()}]`;
+  tag = `[${textCode()}]`;
 });
 afterEach(async () => {
   await faults({ mode: "ok" });
