@@ -145,3 +145,14 @@ export const devMails = sqliteTable("dev_mails", {
   text: text("text").notNull(),
   createdAt: timestamps.createdAt,
 });
+
+/**
+ * The dev clock (worker/clock.ts, docs/decisions/080): how far Comet's time runs ahead of the real one, in one row
+ * (id 1) that the Worker, the cron and both objects read alike. Written and read only outside production builds; a
+ * production database has the table and never a row.
+ */
+export const devClock = sqliteTable("dev_clock", {
+  id: integer("id").primaryKey(),
+  offsetMs: integer("offset_ms").notNull(),
+  updatedAt: timestamps.updatedAt,
+});
