@@ -3,7 +3,7 @@ import * as v from "valibot";
 import { PRIVATE_MEDIA_CACHE_CONTROL } from "../domain/media-access";
 import { MEDIA_ERROR_TEXTS, MB, type MediaErrorCode } from "../domain/media-limits";
 import { UPLOAD_RULES } from "../domain/upload-rules";
-import { readLimitedForm } from "../http/body-limit";
+import { readBodyUpTo, readLimitedForm } from "../http/body-limit";
 import type { AppContext, AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
 import { openSignedRead, signRead } from "../services/media-access";
@@ -124,7 +124,10 @@ const objectKey = (c: AppContext) => {
 storageApi.put("/object/*", async (c) => {
   const { db, env } = c.get("request");
   const length = c.req.header("content-length");
-  const body = { declaredLength: length === undefined ? null : Number(length), stream: c.req.raw.body };
+  const body = {
+    declaredLength: length === undefined ? null : Number(length),
+    readUpTo: (limit: number) => readBodyUpTo(c.req.raw.body, limit),
+  };
   const result = await putSignedObject(db, env, objectKey(c), c.req.query("token") ?? "", body);
   if (!result.ok) return fail(c, result);
   return c.json({ url: result.url });

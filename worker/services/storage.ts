@@ -24,7 +24,6 @@ import {
 import { SNIFF_BYTES, kindForMimeType, type SniffedType } from "../domain/media-sniff";
 import { checkFile, checkFileCount, checkStoredObject, findUploadRule, type UploadRule } from "../domain/upload-rules";
 import type { MediaErrorCode } from "../domain/media-limits";
-import { readBodyUpTo } from "../http/body-limit";
 import { orderPartyProfiles, signReadUrl } from "./media-access";
 import { isTokenSpent, issueToken, spendToken, verifyToken } from "./signed-tokens";
 import { editableWork } from "./work-access";
@@ -338,7 +337,8 @@ async function presignR2Put(
 export interface SignedPutBody {
   /** The request's Content-Length; null for a chunked body. */
   declaredLength: number | null;
-  stream: ReadableStream<Uint8Array> | null;
+  /** Reads the body, stopping past `limit` bytes (null then): the door's reader, called only once the token holds. */
+  readUpTo(limit: number): Promise<Uint8Array | null>;
 }
 
 /**
@@ -365,7 +365,7 @@ export async function putSignedObject(
   const user = { profileId: claims.sub };
   if (!(await mayWrite(db, user, parsed.rule, parsed.id))) return forbidden;
   if (await isTokenSpent(db, claims.jti)) return forbidden;
-  const bytes = await readBodyUpTo(body.stream, claims.size);
+  const bytes = await body.readUpTo(claims.size);
   if (!bytes) return badRequest("media_error_too_large");
   if (bytes.byteLength !== claims.size) return sizeError(bytes.byteLength);
   const checked = checkFile({ size: bytes.byteLength, head: bytes.subarray(0, SNIFF_BYTES) }, parsed.rule);
