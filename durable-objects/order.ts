@@ -5,85 +5,48 @@ import {
   paymentBlock,
   pendingDeadline,
   type OrderAction,
-  type OrderRefusal,
-  type OrderState,
   type PaymentRef,
   type PaymentRelease,
   type ServiceDetails,
 } from "#worker/domain/order";
-import {
-  loadOrder,
-  projectedVersion,
-  serviceDetailsStatements,
-  transitionStatements,
-  type StoredOrder,
-} from "#worker/services/orders";
+import { loadOrder, projectedVersion, serviceDetailsStatements, transitionStatements } from "#worker/services/orders";
 import { emailNewNotifications } from "#worker/services/notification-emails";
 import {
-  createOrderIntent,
-  paidTransactionStatement,
   paymentRefOf,
-  releasedTransactionStatement,
-  releasePayment,
-  startedPaymentStatements,
-  transactionIdOf,
+  type DeliverableChange,
+  type DeliverableResult,
+  type OrderActResult,
+  type OrderCaller,
+  type PaymentRecordResult,
   type ReleaseOutcome,
-} from "#worker/payments/order-payments";
+  type ServiceDetailsResult,
+  type StagePreviewFile,
+  type StagePreviewResult,
+  type StartPaymentResult,
+  type StoredOrder,
+} from "#worker/domain/order-contract";
 import { createStripe } from "#worker/payments/stripe-client";
-import { isStripeUnavailable } from "#worker/payments/stripe-errors";
 import { payoutStatements, releaseOrderPayout } from "#worker/payments/payouts";
 import { ORDER_DELIVERABLES_MAX_FILES } from "#worker/domain/media-limits";
 import {
   addDeliverableStatements,
   attachedDeliverables,
   deleteDeliverableStatements,
-  type DeliverableFile,
 } from "#worker/services/order-deliverables";
 import { countRoundTrips } from "#worker/db/round-trips";
 import { envWithSimulatedLatency } from "#worker/db/simulated-latency";
 import { prepared, statement, type SqlStatement } from "#worker/db/statements";
 import { announceOrderEvent, syncChatRoomStatus } from "#worker/services/chat-rooms";
-import { stagePreviewStatements, type StagePreviewFile } from "#worker/services/stage-previews";
-
-/**
- * Who asks: a commission account (checked against the order's seller and buyer), a user account (checked against
- * the users behind them, which the object keeps: the Worker then needs no D1 round trip to find the caller's
- * commission account), or the system itself.
- */
-export type OrderCaller = { commissionAccountId: string } | { userAccountId: string } | "system";
-
-export type OrderActResult = (
-  | { status: "done"; changed: boolean; state: OrderState; money?: ReleaseOutcome | "pending" }
-  | { status: "refused"; refusal: OrderRefusal }
-  | { status: "not_found" }
-) & {
-  /** Outside production: the D1 round trips the object made for this action (the Worker's own are counted apart). */
-  d1RoundTrips?: number;
-};
-
-/** Deliverable files to attach (already checked in their folder and re-sniffed by the Worker) and to delete, by media id. */
-export type DeliverableChange = { add?: DeliverableFile[]; delete?: string[] };
-export type DeliverableResult = OrderActResult | { status: "refused"; refusal: "too_many_files" | "invalid_request" };
-/** A stage preview's answer: as an action's, or a posting with no files. */
-export type StagePreviewResult = OrderActResult | { status: "refused"; refusal: "invalid_request" };
-/** The service details' answer: as an action's, or the category code the catalogue does not offer. */
-export type ServiceDetailsResult = OrderActResult | { status: "refused"; refusal: "unknown_category" };
-
-/** The payment the buyer confirms next (the Worker confirms it with the card), or why there is none. */
-export type StartPaymentResult =
-  | { status: "started"; intentId: string; transactionId: string }
-  /** The open payment had already succeeded (3-D Secure finished before its notice): the order is paid now. */
-  | { status: "paid"; intentId: string; transactionId: string }
-  | { status: "refused"; reason: "not_found" | "already_paid" | "not_payable" }
-  | { status: "not_found" }
-  /**
-   * Stripe could not be reached or could not answer now (after the SDK's own retries): nothing was recorded, and a
-   * later attempt finds the same intent (its idempotency key names the order's version) or makes it.
-   */
-  | { status: "unavailable" };
-
-/** What became of a succeeded payment handed to the order: it paid it, or it was given back (refunded). */
-export type PaymentRecordResult = { status: "paid" | "returned" | "ignored" | "not_found" };
+import { stagePreviewStatements } from "#worker/services/stage-previews";
+import {
+  createOrderIntent,
+  paidTransactionStatement,
+  releasedTransactionStatement,
+  releasePayment,
+  startedPaymentStatements,
+  transactionIdOf,
+  unavailableOnStripeOutage,
+} from "./order-money";
 
 /** Rows a transition writes besides the projection and the log, and what to do once they are written. */
 interface TransitionEffects {
@@ -543,19 +506,5 @@ export class Order extends DurableObject<Env> {
     if ((await this.ctx.storage.getAlarm()) === at) return;
     if (at === null) await this.ctx.storage.deleteAlarm();
     else await this.ctx.storage.setAlarm(at);
-  }
-}
-
-/**
- * A Stripe outage as a result, not a throw: an error thrown from an object's method reaches the Worker through RPC as a
- * plain Error (the SDK's classes are lost on the way), which the Worker could no longer tell from a bug.
- */
-async function unavailableOnStripeOutage<T>(run: () => Promise<T>): Promise<T | { status: "unavailable" }> {
-  try {
-    return await run();
-  } catch (error) {
-    if (!isStripeUnavailable(error)) throw error;
-    console.error("Stripe unavailable", error);
-    return { status: "unavailable" };
   }
 }

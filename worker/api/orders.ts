@@ -4,16 +4,20 @@ import Stripe from "stripe";
 import * as v from "valibot";
 import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP, serviceDetailsOf, type OrderAction } from "../domain/order";
 import type { AppContext, AppEnv } from "../http/context";
-import type { OrderActResult } from "#durable-objects/order";
+import type {
+  DeliverableFile,
+  DeliverableResult,
+  OrderActResult,
+  ServiceDetailsResult,
+} from "../domain/order-contract";
 import { payOrder, pendingPaymentOf } from "../payments/order-payments";
 import { createStripe } from "../payments/stripe-client";
 import { isStripeUnavailable } from "../payments/stripe-errors";
 import { jsonBody } from "../http/json-body";
 import { ORDER_DELIVERABLES_MAX_FILES } from "../domain/media-limits";
 import { parseMediaKey } from "../domain/media-keys";
-import { deliverableFile, type DeliverableFile } from "../services/order-deliverables";
+import { deliverableFile } from "../services/order-deliverables";
 import { checkAttachment, ownsObject } from "../services/storage";
-import type { DeliverableResult, ServiceDetailsResult } from "#durable-objects/order";
 import { translateAuthoringErrors } from "../http/authoring-messages";
 import { orderRefusalMessage, REVISION_COMMENT_INVALID } from "../http/order-messages";
 import { parseStagePlan, revisionCommentOf, STAGES_MAX } from "../domain/order-stages";

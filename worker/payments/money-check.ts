@@ -14,14 +14,14 @@ import { sellerTransferAmount } from "../domain/money";
 import type { OrderPayment, OrderProgress } from "../domain/order";
 import { feeNumeratorsFrom, feeNumeratorsOf } from "../services/order-views";
 import { parseStages } from "../services/orders";
-import type { Order } from "#durable-objects/order";
-import { paymentRefOf } from "./order-payments";
+import { paymentRefOf } from "../domain/order-contract";
+import { orderStub } from "../services/order-stubs";
 
 export interface MoneyCheckDeps {
   d1: D1Database;
   stripe: Stripe;
   /** The Order objects, for repairs; without them the check only reports. */
-  orders?: DurableObjectNamespace<Order>;
+  orders?: Env["ORDER"];
 }
 
 export interface OrderMoneyReport {
@@ -152,7 +152,7 @@ export async function checkOrderMoney(
   let disagreements = moneyDisagreements(ledger);
   const repaired: OrderMoneyReport["repaired"] = [];
   if (disagreements.length > 0 && repair && deps.orders) {
-    const order = deps.orders.get(deps.orders.idFromName(orderId));
+    const order = orderStub(deps.orders, orderId);
     for (const intentId of read.intentIds) {
       const intent = await deps.stripe.paymentIntents.retrieve(intentId);
       if (intent.status !== "succeeded") continue;

@@ -9,23 +9,23 @@
  * - `recordPayment`, in the queue, takes a succeeded intent: it pays the order only if it is the open payment for the
  *   current total of a payable order; any other is refunded (PAYMENT_RETURNED), never ignored.
  * - A transition that ends the order or changes its price or schedule releases the open payment: the object voids it
- *   at Stripe or, if it succeeded meanwhile, refunds it (`releasePayment`), each with its own idempotency key.
- * This file holds the Stripe calls and D1 rows of those steps; the rules are `decide` in worker/domain/order.ts.
+ *   at Stripe or, if it succeeded meanwhile, refunds it, each with its own idempotency key.
+ * This file is the Worker's side: the buyer's card, the confirm, and handing succeeded intents to their order. The
+ * object's side (its Stripe calls and payment rows) is durable-objects/order-money.ts; the rules are `decide` in
+ * worker/domain/order.ts. A payment goes one way: Worker -> object -> Stripe -> object (decision 081).
  */
 import type Stripe from "stripe";
-import type { PaymentRef } from "../domain/order";
-import { shareFee, splitTotal } from "../domain/money";
+import { paymentRefOf, type PaymentRecordResult } from "../domain/order-contract";
 import type { Database } from "../db/client";
-import { statement, type SqlStatement } from "../db/statements";
-import type { Order, PaymentRecordResult } from "#durable-objects/order";
+import { orderStub } from "../services/order-stubs";
 import { listCards } from "./cards";
 import { ensureStripeCustomer } from "./customers";
-import { hasStripeCode, isCardError, isStripeUnavailable, isUnexpectedState } from "./stripe-errors";
+import { isCardError, isStripeUnavailable, isUnexpectedState } from "./stripe-errors";
 
 export interface PaymentDeps {
   db: Database;
   stripe: Stripe;
-  orders: DurableObjectNamespace<Order>;
+  orders: Env["ORDER"];
 }
 
 /**
@@ -51,15 +51,6 @@ export type PayResult =
    */
   | { status: "unavailable" };
 
-const orderStub = (deps: PaymentDeps, orderId: string) => deps.orders.get(deps.orders.idFromName(orderId));
-
-/** An intent as the order knows it: what it took (or will take), in the order's spelling of the currency. */
-export const paymentRefOf = (intent: Stripe.PaymentIntent): PaymentRef => ({
-  intentId: intent.id,
-  amount: intent.status === "succeeded" ? intent.amount_received : intent.amount,
-  currency: intent.currency.toUpperCase(),
-});
-
 /** The buyer pays: their chosen card, else their first saved card. */
 export async function payOrder(
   deps: PaymentDeps,
@@ -75,7 +66,7 @@ export async function payOrder(
     return { status: "refused", reason: "not_found" };
   const cards = await listCards(deps.db, input.buyer.userAccountId);
   const card = cards.find((c) => !input.accountMethodId || c.id === input.accountMethodId);
-  const stub = orderStub(deps, input.orderId);
+  const stub = orderStub(deps.orders, input.orderId);
   if (!card) {
     // Said only to the buyer: anyone else learns nothing of the order, as for every order call.
     const order = await stub.get(input.orderId);
@@ -183,8 +174,9 @@ async function recordPaymentSafely(
   intent: Stripe.PaymentIntent,
 ): Promise<PaymentRecordResult["status"] | "unknown"> {
   try {
-    return (await orderStub(deps, orderId).recordPayment(orderId, paymentRefOf(intent), intent.metadata?.orderId))
-      .status;
+    return (
+      await orderStub(deps.orders, orderId).recordPayment(orderId, paymentRefOf(intent), intent.metadata?.orderId)
+    ).status;
   } catch (error) {
     console.error("payment succeeded but not yet recorded on its order", orderId, intent.id, error);
     return "unknown";
@@ -246,7 +238,7 @@ export async function reconcilePaymentIntentById(
     .first<{ order_id: string }>();
   const orderId = row?.order_id ?? intent.metadata?.orderId;
   const result = orderId
-    ? await orderStub(deps, orderId).recordPayment(orderId, paymentRefOf(intent), intent.metadata?.orderId)
+    ? await orderStub(deps.orders, orderId).recordPayment(orderId, paymentRefOf(intent), intent.metadata?.orderId)
     : null;
   if (!result || result.status === "not_found") {
     console.error("a succeeded payment names no order", intent.id, orderId ?? "(no order id)");
@@ -255,194 +247,6 @@ export async function reconcilePaymentIntentById(
   return result.status;
 }
 
-// ---- the object's side ---------------------------------------------------------------------------------------
-
-/**
- * The order's intent for its current total. The idempotency key names the order's version: a retried start after a
- * crash gets the same intent from Stripe, and a start after the price changed (a new version) a new one.
- */
-export function createOrderIntent(
-  stripe: Stripe,
-  input: { orderId: string; version: number; amount: number; currency: string; customerId: string },
-) {
-  return stripe.paymentIntents.create(
-    {
-      amount: input.amount,
-      currency: input.currency.toLowerCase(),
-      customer: input.customerId,
-      allowed_payment_method_types: ["card"],
-      metadata: { orderId: input.orderId },
-    },
-    { idempotencyKey: `comet-order-${input.orderId}-payment-v${input.version}` },
-  );
-}
-
-/**
- * The PENDING transaction of a started payment, its product and its fees (frozen now, from the money module), as rows
- * of the PAYMENT_STARTED projection. Keyed by the intent, so a replayed projection writes them once.
- */
-export async function startedPaymentStatements(
-  d1: D1Database,
-  input: {
-    transactionId: string;
-    orderId: string;
-    buyerId: string;
-    payment: PaymentRef;
-    accountMethodId: string;
-    now: number;
-  },
-): Promise<SqlStatement[]> {
-  const { transactionId: id, orderId, buyerId, payment, accountMethodId, now } = input;
-  const [currency, fees] = await d1.batch<Record<string, unknown>>([
-    d1.prepare("SELECT id FROM currencies WHERE code = ?").bind(payment.currency),
-    d1.prepare("SELECT id, numerator_value FROM fees WHERE is_active = 1 ORDER BY code"),
-  ]);
-  const currencyId = String(currency.results[0]?.id);
-  const numerators = fees.results.map((f) => Number(f.numerator_value));
-  const feeShares = shareFee(splitTotal(payment.amount, numerators).feeAmount, numerators);
-  const ifNew = `WHERE EXISTS (SELECT 1 FROM payment_transactions WHERE id = ?)`;
-  return [
-    statement(
-      `INSERT INTO payment_transactions (id, order_id, buyer_id, stripe_payment_intent_id, idempotency_key, amount, currency_id, payment_account_method_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-      id,
-      orderId,
-      buyerId,
-      payment.intentId,
-      `comet-transaction-${payment.intentId}`,
-      payment.amount,
-      currencyId,
-      accountMethodId,
-      now,
-      now,
-    ),
-    statement(
-      `INSERT INTO payment_transaction_products (id, transaction_id, order_id, price_amount, price_currency_id, created_at, updated_at)
-       SELECT ?, ?, ?, ?, ?, ?, ? ${ifNew} AND NOT EXISTS (SELECT 1 FROM payment_transaction_products WHERE transaction_id = ?)`,
-      crypto.randomUUID(),
-      id,
-      orderId,
-      payment.amount,
-      currencyId,
-      now,
-      now,
-      id,
-      id,
-    ),
-    ...fees.results.map((fee, index) =>
-      statement(
-        `INSERT INTO payment_transaction_fees (id, transaction_id, fee_id, numerator_value, amount, created_at)
-         SELECT ?, ?, ?, ?, ?, ? ${ifNew} ON CONFLICT DO NOTHING`,
-        crypto.randomUUID(),
-        id,
-        String(fee.id),
-        Number(fee.numerator_value),
-        feeShares[index],
-        now,
-        id,
-      ),
-    ),
-  ];
-}
-
-/** The transaction of the payment that paid the order, as the PAID projection writes it. */
-export const paidTransactionStatement = (payment: PaymentRef, now: number) =>
-  statement(
-    "UPDATE payment_transactions SET transaction_status = 'COMPLETED', paid_at = ?, updated_at = ? WHERE stripe_payment_intent_id = ? AND transaction_status = 'PENDING'",
-    now,
-    now,
-    payment.intentId,
-  );
-
-/** What became of a payment given back: voided, or refunded (in full, or the part a staged order's cancel returns). */
-export type ReleaseOutcome = "canceled" | "refunded";
-
-/**
- * Gives back the money of one intent: voided if nothing was charged yet, else refunded: the rest of its charge, or,
- * with `refundAmount` (a staged order canceled after some stages were approved; decision 073), only until that much
- * has been refunded. Safe to repeat: each Stripe call has a key of its own (per order and intent), and an intent
- * already canceled, or refunded by at least what is owed, is simply read as such. An intent that succeeds while it is
- * being voided is read again and refunded.
- */
-export async function releasePayment(
-  stripe: Stripe,
-  orderId: string,
-  intentId: string,
-  refundAmount?: number,
-): Promise<ReleaseOutcome> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ["latest_charge"] });
-    if (intent.status === "canceled") return "canceled";
-    if (intent.status === "succeeded") {
-      await refundOwed(stripe, orderId, intent, refundAmount);
-      return "refunded";
-    }
-    try {
-      await stripe.paymentIntents.cancel(
-        intentId,
-        {},
-        { idempotencyKey: `comet-order-${orderId}-void-${intentId}-${attempt}` },
-      );
-      return "canceled";
-    } catch (error) {
-      if (!isUnexpectedState(error)) throw error;
-    }
-  }
-  throw new Error(`payment ${intentId} of order ${orderId} could not be released`);
-}
-
-/** Refunds what is still owed of the charge: all of it, or up to `refundAmount` refunded in all. */
-async function refundOwed(
-  stripe: Stripe,
-  orderId: string,
-  intent: Stripe.PaymentIntent,
-  refundAmount: number | undefined,
-): Promise<void> {
-  const charge = intent.latest_charge as Stripe.Charge | null;
-  const owed = charge ? (refundAmount ?? charge.amount_captured) - charge.amount_refunded : null;
-  if (owed !== null && owed <= 0) return;
-  try {
-    await stripe.refunds.create(
-      {
-        payment_intent: intent.id,
-        ...(refundAmount !== undefined && owed !== null && { amount: owed }),
-        reason: "requested_by_customer",
-        metadata: { orderId },
-      },
-      { idempotencyKey: `comet-order-${orderId}-refund-${intent.id}` },
-    );
-  } catch (error) {
-    if (!hasStripeCode(error, "charge_already_refunded")) throw error;
-  }
-}
-
-/**
- * The transaction once its money is given back: CANCELED if nothing was charged; if it was, REFUNDED with the whole
- * amount refunded, or PARTIALLY_REFUNDED with `refundAmount` when that is less (with when it was paid, either way).
- */
-export const releasedTransactionStatement = (
-  intentId: string,
-  outcome: ReleaseOutcome,
-  now: number,
-  refundAmount?: number,
-) =>
-  outcome === "canceled"
-    ? statement(
-        `UPDATE payment_transactions SET transaction_status = 'CANCELED', updated_at = ?
-         WHERE stripe_payment_intent_id = ? AND transaction_status IN ('PENDING', 'COMPLETED')`,
-        now,
-        intentId,
-      )
-    : statement(
-        `UPDATE payment_transactions SET refunded_amount = min(amount, coalesce(?1, amount)),
-           transaction_status = CASE WHEN coalesce(?1, amount) < amount THEN 'PARTIALLY_REFUNDED' ELSE 'REFUNDED' END,
-           paid_at = coalesce(paid_at, ?2), updated_at = ?2
-         WHERE stripe_payment_intent_id = ?3 AND transaction_status IN ('PENDING', 'COMPLETED')`,
-        refundAmount ?? null,
-        now,
-        intentId,
-      );
-
 async function isTransactionOf(d1: D1Database, transactionId: string, orderId: string): Promise<boolean> {
   return Boolean(
     await d1
@@ -450,13 +254,4 @@ async function isTransactionOf(d1: D1Database, transactionId: string, orderId: s
       .bind(transactionId, orderId)
       .first(),
   );
-}
-
-/** The transaction id of an intent the order recorded (a payment started again reuses it). */
-export async function transactionIdOf(d1: D1Database, intentId: string): Promise<string | null> {
-  const row = await d1
-    .prepare("SELECT id FROM payment_transactions WHERE stripe_payment_intent_id = ?")
-    .bind(intentId)
-    .first<{ id: string }>();
-  return row?.id ?? null;
 }

@@ -7,7 +7,6 @@
  * serializes it with its own alarm and any racing action, and `decide` acts only on a deadline that has really
  * passed in the state the object holds, so a repeated or racing run changes nothing more.
  */
-import type { Order } from "#durable-objects/order";
 
 /** Orders handed to their objects per run; the rest wait for the next run (every 15 minutes). */
 const DEADLINE_BATCH_LIMIT = 200;
@@ -33,11 +32,7 @@ export const OVERDUE_ORDERS_SQL = `
   LIMIT ?2`;
 
 /** Hands every overdue order to its object; returns how many transitions this run caused. */
-export async function enforceMissedDeadlines(
-  d1: D1Database,
-  orders: DurableObjectNamespace<Order>,
-  now: number,
-): Promise<number> {
+export async function enforceMissedDeadlines(d1: D1Database, orders: Env["ORDER"], now: number): Promise<number> {
   const { results } = await d1.prepare(OVERDUE_ORDERS_SQL).bind(now, DEADLINE_BATCH_LIMIT).all<{ id: string }>();
   let changed = 0;
   for (let start = 0; start < results.length; start += PARALLEL) {

@@ -4,20 +4,13 @@
  * so a file is on the order exactly when the log says it was added. A file's media id is the UUID its upload got,
  * so the same file sent twice is one media row, and the object can tell it is already attached.
  */
+import type { DeliverableFile } from "../domain/order-contract";
 import type { MediaKey } from "../domain/media-keys";
 import type { MediaType } from "../db/schema/enums";
 import { statement, type SqlStatement } from "../db/statements";
 
 const OWNER = "commission_order_deliverable";
 const FIELD = "medias";
-
-export interface DeliverableFile {
-  mediaId: string;
-  key: string;
-  name: string;
-  size: number;
-  mimeType: string;
-}
 
 export function mediaTypeOf(mimeType: string): MediaType {
   if (mimeType.startsWith("image/")) return "IMAGE";

@@ -6,7 +6,6 @@
  * second pending request for the same service or form fail inside that batch, so racing submissions give one order.
  * After the write the order's Durable Object is woken once, so its approval deadline alarm is set.
  */
-import type { Order } from "#durable-objects/order";
 import type { Database } from "../db/client";
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import type { QuestionType } from "../db/schema/enums";
@@ -194,7 +193,7 @@ export type SubmitResult =
 export interface SubmitDeps {
   db: Database;
   bucket: R2Bucket;
-  orders: DurableObjectNamespace<Order>;
+  orders: Env["ORDER"];
   now?: number;
 }
 

@@ -13,21 +13,11 @@ import {
   type PaymentRef,
   type ServiceDetails,
 } from "../domain/order";
+import type { StoredOrder } from "../domain/order-contract";
 import { orderNotifications } from "../domain/order-notifications";
 import type { OrderStage } from "../domain/order-stages";
 import { statement, prepared, type SqlStatement } from "../db/statements";
 import { inviteCompletedStatements } from "./invitations";
-
-export interface StoredOrder {
-  orderId: string;
-  code: string;
-  /** Transitions applied so far; the event log's ids are "{orderId}:{version}", and D1's row carries the same number. */
-  version: number;
-  state: OrderState;
-  /** The user accounts behind the seller's and buyer's commission accounts, who get the notifications. */
-  sellerUserId: string;
-  buyerUserId: string;
-}
 
 /** The stages column (JSON written by `transitionStatements` or the order's submission); anything else reads as none. */
 export function parseStages(value: unknown): OrderStage[] {

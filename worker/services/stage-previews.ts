@@ -26,6 +26,7 @@ import {
   watermarkTile,
   type CheckedPreviewFile,
 } from "../domain/stage-previews";
+import type { StagePreviewFile } from "../domain/order-contract";
 import { signReadUrl } from "./media-access";
 import { recordPendingUpload } from "./storage";
 
@@ -83,20 +84,6 @@ export async function stagePreviewViews(
       };
     }),
   );
-}
-
-/** A posted file as the order's object records it (a row of commission_order_stage_previews). */
-export interface StagePreviewFile {
-  id: string;
-  name: string;
-  mediaType: CheckedPreviewFile["mediaType"];
-  contentType: string;
-  byteSize: number;
-  originalKey: string;
-  previewKey: string | null;
-  previewContentType: string | null;
-  width: number | null;
-  height: number | null;
 }
 
 /** The rows of one posting (its files, in order, at the stage's current round), and their objects no longer pending. */

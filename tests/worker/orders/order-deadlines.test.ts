@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import { stagesOfPlan } from "#worker/domain/order-stages";
 import { scheduled } from "#worker/scheduled";
 import { OVERDUE_ORDERS_SQL } from "#worker/services/order-deadlines";
-import type { StoredOrder } from "#worker/services/orders";
+import type { StoredOrder } from "#worker/domain/order-contract";
 import { freshUser } from "../support/auth-helpers";
 import { signUp } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";

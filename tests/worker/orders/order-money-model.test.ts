@@ -24,7 +24,7 @@ import { checkOrderMoney } from "#worker/payments/money-check";
 import { releaseHeldPayouts } from "#worker/payments/payouts";
 import { isStripeUnavailable } from "#worker/payments/stripe-errors";
 import { enforceMissedDeadlines } from "#worker/services/order-deadlines";
-import type { StoredOrder } from "#worker/services/orders";
+import type { StoredOrder } from "#worker/domain/order-contract";
 import { onboard } from "../support/connect-helpers";
 import { call } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";

@@ -5,7 +5,8 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { checkMoney, checkOrderMoney } from "#worker/payments/money-check";
-import { transitionStatements, type StoredOrder } from "#worker/services/orders";
+import type { StoredOrder } from "#worker/domain/order-contract";
+import { transitionStatements } from "#worker/services/orders";
 import { call } from "../support/helpers";
 import {
   approvedOrder,

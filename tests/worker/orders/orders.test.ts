@@ -8,7 +8,7 @@ import * as managementsPage from "#app/routes/dashboard/commission-managements";
 import type { Locale } from "#worker/domain/constants";
 import { translateAuthoringErrors } from "#worker/http/authoring-messages";
 import { grantCreatorRole } from "#worker/services/roles";
-import type { StoredOrder } from "#worker/services/orders";
+import type { StoredOrder } from "#worker/domain/order-contract";
 import { freshUser } from "../support/auth-helpers";
 import { call, db, signUp } from "../support/helpers";
 import { pageContext } from "../support/page-context";

@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import type Stripe from "stripe";
 import type { OrderAction } from "#worker/domain/order";
 import { stagesOfPlan, type StagePlanItem } from "#worker/domain/order-stages";
-import type { StoredOrder } from "#worker/services/orders";
+import type { StoredOrder } from "#worker/domain/order-contract";
 import { platform } from "./payments-helpers";
 
 /** Three stages, 30/30/40: on a ¥10,000 order ¥3,000, ¥3,000 and ¥4,000; less the fee, ¥2,744, ¥2,744 and ¥3,659. */

@@ -1,0 +1,223 @@
+/**
+ * The Order object's side of its money (decision 047; decision 081 moved it here from the Worker's
+ * worker/payments/order-payments.ts): the Stripe calls the object makes in its queue and the payment rows its
+ * projections write. The Worker never calls these; it asks the object (`startPayment`, `recordPayment`, any action that
+ * ends the order or changes its price) and the object calls Stripe from here.
+ * - A start makes the order's intent for its current total (`createOrderIntent`) and writes its PENDING transaction
+ *   with the order's startPayment transition (`startedPaymentStatements`).
+ * - A payment the order takes is marked COMPLETED with the PAID transition (`paidTransactionStatement`).
+ * - A payment given back is voided at Stripe or refunded (`releasePayment`), each call with its own idempotency key,
+ *   then recorded (`releasedTransactionStatement`).
+ */
+import type Stripe from "stripe";
+import type { PaymentRef } from "#worker/domain/order";
+import type { ReleaseOutcome } from "#worker/domain/order-contract";
+import { shareFee, splitTotal } from "#worker/domain/money";
+import { statement, type SqlStatement } from "#worker/db/statements";
+import { hasStripeCode, isStripeUnavailable, isUnexpectedState } from "#worker/payments/stripe-errors";
+
+/**
+ * The order's intent for its current total. The idempotency key names the order's version: a retried start after a
+ * crash gets the same intent from Stripe, and a start after the price changed (a new version) a new one.
+ */
+export function createOrderIntent(
+  stripe: Stripe,
+  input: { orderId: string; version: number; amount: number; currency: string; customerId: string },
+) {
+  return stripe.paymentIntents.create(
+    {
+      amount: input.amount,
+      currency: input.currency.toLowerCase(),
+      customer: input.customerId,
+      allowed_payment_method_types: ["card"],
+      metadata: { orderId: input.orderId },
+    },
+    { idempotencyKey: `comet-order-${input.orderId}-payment-v${input.version}` },
+  );
+}
+
+/**
+ * The PENDING transaction of a started payment, its product and its fees (frozen now, from the money module), as rows
+ * of the PAYMENT_STARTED projection. Keyed by the intent, so a replayed projection writes them once.
+ */
+export async function startedPaymentStatements(
+  d1: D1Database,
+  input: {
+    transactionId: string;
+    orderId: string;
+    buyerId: string;
+    payment: PaymentRef;
+    accountMethodId: string;
+    now: number;
+  },
+): Promise<SqlStatement[]> {
+  const { transactionId: id, orderId, buyerId, payment, accountMethodId, now } = input;
+  const [currency, fees] = await d1.batch<Record<string, unknown>>([
+    d1.prepare("SELECT id FROM currencies WHERE code = ?").bind(payment.currency),
+    d1.prepare("SELECT id, numerator_value FROM fees WHERE is_active = 1 ORDER BY code"),
+  ]);
+  const currencyId = String(currency.results[0]?.id);
+  const numerators = fees.results.map((f) => Number(f.numerator_value));
+  const feeShares = shareFee(splitTotal(payment.amount, numerators).feeAmount, numerators);
+  const ifNew = `WHERE EXISTS (SELECT 1 FROM payment_transactions WHERE id = ?)`;
+  return [
+    statement(
+      `INSERT INTO payment_transactions (id, order_id, buyer_id, stripe_payment_intent_id, idempotency_key, amount, currency_id, payment_account_method_id, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+      id,
+      orderId,
+      buyerId,
+      payment.intentId,
+      `comet-transaction-${payment.intentId}`,
+      payment.amount,
+      currencyId,
+      accountMethodId,
+      now,
+      now,
+    ),
+    statement(
+      `INSERT INTO payment_transaction_products (id, transaction_id, order_id, price_amount, price_currency_id, created_at, updated_at)
+       SELECT ?, ?, ?, ?, ?, ?, ? ${ifNew} AND NOT EXISTS (SELECT 1 FROM payment_transaction_products WHERE transaction_id = ?)`,
+      crypto.randomUUID(),
+      id,
+      orderId,
+      payment.amount,
+      currencyId,
+      now,
+      now,
+      id,
+      id,
+    ),
+    ...fees.results.map((fee, index) =>
+      statement(
+        `INSERT INTO payment_transaction_fees (id, transaction_id, fee_id, numerator_value, amount, created_at)
+         SELECT ?, ?, ?, ?, ?, ? ${ifNew} ON CONFLICT DO NOTHING`,
+        crypto.randomUUID(),
+        id,
+        String(fee.id),
+        Number(fee.numerator_value),
+        feeShares[index],
+        now,
+        id,
+      ),
+    ),
+  ];
+}
+
+/** The transaction of the payment that paid the order, as the PAID projection writes it. */
+export const paidTransactionStatement = (payment: PaymentRef, now: number) =>
+  statement(
+    "UPDATE payment_transactions SET transaction_status = 'COMPLETED', paid_at = ?, updated_at = ? WHERE stripe_payment_intent_id = ? AND transaction_status = 'PENDING'",
+    now,
+    now,
+    payment.intentId,
+  );
+
+/**
+ * Gives back the money of one intent: voided if nothing was charged yet, else refunded: the rest of its charge, or,
+ * with `refundAmount` (a staged order canceled after some stages were approved; decision 073), only until that much
+ * has been refunded. Safe to repeat: each Stripe call has a key of its own (per order and intent), and an intent
+ * already canceled, or refunded by at least what is owed, is simply read as such. An intent that succeeds while it is
+ * being voided is read again and refunded.
+ */
+export async function releasePayment(
+  stripe: Stripe,
+  orderId: string,
+  intentId: string,
+  refundAmount?: number,
+): Promise<ReleaseOutcome> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const intent = await stripe.paymentIntents.retrieve(intentId, { expand: ["latest_charge"] });
+    if (intent.status === "canceled") return "canceled";
+    if (intent.status === "succeeded") {
+      await refundOwed(stripe, orderId, intent, refundAmount);
+      return "refunded";
+    }
+    try {
+      await stripe.paymentIntents.cancel(
+        intentId,
+        {},
+        { idempotencyKey: `comet-order-${orderId}-void-${intentId}-${attempt}` },
+      );
+      return "canceled";
+    } catch (error) {
+      if (!isUnexpectedState(error)) throw error;
+    }
+  }
+  throw new Error(`payment ${intentId} of order ${orderId} could not be released`);
+}
+
+/** Refunds what is still owed of the charge: all of it, or up to `refundAmount` refunded in all. */
+async function refundOwed(
+  stripe: Stripe,
+  orderId: string,
+  intent: Stripe.PaymentIntent,
+  refundAmount: number | undefined,
+): Promise<void> {
+  const charge = intent.latest_charge as Stripe.Charge | null;
+  const owed = charge ? (refundAmount ?? charge.amount_captured) - charge.amount_refunded : null;
+  if (owed !== null && owed <= 0) return;
+  try {
+    await stripe.refunds.create(
+      {
+        payment_intent: intent.id,
+        ...(refundAmount !== undefined && owed !== null && { amount: owed }),
+        reason: "requested_by_customer",
+        metadata: { orderId },
+      },
+      { idempotencyKey: `comet-order-${orderId}-refund-${intent.id}` },
+    );
+  } catch (error) {
+    if (!hasStripeCode(error, "charge_already_refunded")) throw error;
+  }
+}
+
+/**
+ * The transaction once its money is given back: CANCELED if nothing was charged; if it was, REFUNDED with the whole
+ * amount refunded, or PARTIALLY_REFUNDED with `refundAmount` when that is less (with when it was paid, either way).
+ */
+export const releasedTransactionStatement = (
+  intentId: string,
+  outcome: ReleaseOutcome,
+  now: number,
+  refundAmount?: number,
+) =>
+  outcome === "canceled"
+    ? statement(
+        `UPDATE payment_transactions SET transaction_status = 'CANCELED', updated_at = ?
+         WHERE stripe_payment_intent_id = ? AND transaction_status IN ('PENDING', 'COMPLETED')`,
+        now,
+        intentId,
+      )
+    : statement(
+        `UPDATE payment_transactions SET refunded_amount = min(amount, coalesce(?1, amount)),
+           transaction_status = CASE WHEN coalesce(?1, amount) < amount THEN 'PARTIALLY_REFUNDED' ELSE 'REFUNDED' END,
+           paid_at = coalesce(paid_at, ?2), updated_at = ?2
+         WHERE stripe_payment_intent_id = ?3 AND transaction_status IN ('PENDING', 'COMPLETED')`,
+        refundAmount ?? null,
+        now,
+        intentId,
+      );
+
+/** The transaction id of an intent the order recorded (a payment started again reuses it). */
+export async function transactionIdOf(d1: D1Database, intentId: string): Promise<string | null> {
+  const row = await d1
+    .prepare("SELECT id FROM payment_transactions WHERE stripe_payment_intent_id = ?")
+    .bind(intentId)
+    .first<{ id: string }>();
+  return row?.id ?? null;
+}
+
+/**
+ * A Stripe outage as a result, not a throw: an error thrown from an object's method reaches the Worker through RPC as a
+ * plain Error (the SDK's classes are lost on the way), which the Worker could no longer tell from a bug.
+ */
+export async function unavailableOnStripeOutage<T>(run: () => Promise<T>): Promise<T | { status: "unavailable" }> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!isStripeUnavailable(error)) throw error;
+    console.error("Stripe unavailable", error);
+    return { status: "unavailable" };
+  }
+}
