@@ -8,6 +8,7 @@ import { CHAT_PAGE_SIZE, type ChatRefusal } from "../domain/chat-protocol";
 import { chatSendRefusal, chatSubmitSchema } from "../domain/chat-send-schema";
 import type { ChatResult } from "#durable-objects/chat-room";
 import { chatRoomStub, chatSideOf, socketUpgradeRequest, type ChatCaller } from "../services/chat-rooms";
+import { orderStub } from "../services/order-stubs";
 
 /**
  * The order chat's HTTP side (issue 11; the routes are listed in worker/domain/chat-protocol.ts). The Worker checks
@@ -113,7 +114,7 @@ chatApi.post("/room/update", jsonInput(), async (c) => {
   const current = await room.view(entry);
   if (!current.ok) return refuse(c, current.refusal);
   const orderId = current.value.orderId;
-  const decided = await env.ORDER.get(env.ORDER.idFromName(orderId)).act(
+  const decided = await orderStub(env.ORDER, orderId).act(
     orderId,
     { type: "updateChatSettings" },
     { userAccountId: user!.accountId },

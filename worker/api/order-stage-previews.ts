@@ -17,6 +17,7 @@ import {
   storeStagePreviews,
   type PostedPreviewFile,
 } from "../services/stage-previews";
+import { orderStub } from "../services/order-stubs";
 
 /**
  * POST /api/features/commission/order/stage/preview (multipart: orderId, stage, files): the seller posts the current
@@ -90,7 +91,7 @@ stagePreviewApi.post("/", async (c) => {
     await discardStagePreviews(db, env.MEDIA, stored.keys);
     return mediaError(c, "media_error_unsupported_type");
   }
-  const result = await env.ORDER.get(env.ORDER.idFromName(orderId)).submitStagePreview(orderId, stage, stored.files, {
+  const result = await orderStub(env.ORDER, orderId).submitStagePreview(orderId, stage, stored.files, {
     userAccountId: user.accountId,
   });
   if (result.status !== "done") {

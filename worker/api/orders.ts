@@ -22,6 +22,7 @@ import { translateAuthoringErrors } from "../http/authoring-messages";
 import { orderRefusalMessage, REVISION_COMMENT_INVALID } from "../http/order-messages";
 import { parseStagePlan, revisionCommentOf, STAGES_MAX } from "../domain/order-stages";
 import { isAdmin } from "../domain/roles";
+import { orderStub } from "../services/order-stubs";
 
 /**
  * POST /api/features/commission/order/{approve,cancel,deliver,complete,update} (spec section 7) and the milestones'
@@ -109,7 +110,7 @@ function route<S extends v.GenericSchema>(
     if (!user) return c.json({ error: "unauthorized" }, 401);
     const request = toAction(c.req.valid("json") as v.InferOutput<S>);
     // The object knows the users behind the order's seller and buyer: no D1 read here to find the caller's account.
-    const order = env.ORDER.get(env.ORDER.idFromName(request.orderId));
+    const order = orderStub(env.ORDER, request.orderId);
     return answer(c, await order.act(request.orderId, request.action, { userAccountId: user.accountId }));
   });
 }
@@ -146,7 +147,7 @@ orderApi.post("/stages", jsonBody(stagesBody), async (c) => {
   const { orderId: id, stages } = c.req.valid("json");
   const parsed = parseStagePlan(stages);
   if (!parsed.ok) return refused(c, parsed.error, 400, parsed.index);
-  const order = env.ORDER.get(env.ORDER.idFromName(id));
+  const order = orderStub(env.ORDER, id);
   const result = await order.act(id, { type: "setStages", plan: parsed.plan }, { userAccountId: user.accountId });
   const texts = parsed.plan.map((stage) => stage.title);
   if (result.status === "done") translateInBackground(env, c.executionCtx, { texts, writerAccountId: user.accountId });
@@ -164,7 +165,7 @@ orderApi.post("/stage/revision", jsonBody(v.object({ orderId, stage: stageIndex,
   const input = c.req.valid("json");
   const comment = revisionCommentOf(input.comment);
   if (comment === null) return refused(c, REVISION_COMMENT_INVALID, 400);
-  const order = env.ORDER.get(env.ORDER.idFromName(input.orderId));
+  const order = orderStub(env.ORDER, input.orderId);
   const result = await order.requestStageRevision(input.orderId, input.stage, comment, {
     userAccountId: user.accountId,
   });
@@ -182,7 +183,7 @@ orderApi.post("/admin-cancel", jsonBody(idBody), async (c) => {
   if (!user) return c.json({ error: "unauthorized" }, 401);
   if (!isAdmin(user.roles)) return c.json({ error: "not_found" }, 404);
   const { orderId: id } = c.req.valid("json");
-  return answer(c, await env.ORDER.get(env.ORDER.idFromName(id)).act(id, { type: "adminCancel" }, "system"));
+  return answer(c, await orderStub(env.ORDER, id).act(id, { type: "adminCancel" }, "system"));
 });
 
 const serviceDetailsBody = v.object({
@@ -204,7 +205,7 @@ orderApi.post("/service/update", jsonBody(serviceDetailsBody), async (c) => {
   const input = c.req.valid("json");
   const details = serviceDetailsOf(input);
   if (!details) return c.json({ error: "invalid_request" }, 400);
-  const order = env.ORDER.get(env.ORDER.idFromName(input.orderId));
+  const order = orderStub(env.ORDER, input.orderId);
   const result = await order.updateServiceDetails(input.orderId, details, { userAccountId: user.accountId });
   // An edit is a new text: translated anew for the client (issue 46).
   const texts = [details.title, details.description];
@@ -326,11 +327,7 @@ async function checkedDeliverables(
     if (!checked.ok && checked.error === "forbidden") {
       // Not from this order's folder, or the caller is not its seller: the object says which, as for any order call
       // (a stranger learns nothing); the seller is told the file is not theirs to attach.
-      const party = await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(
-        id,
-        { add: [] },
-        { commissionAccountId },
-      );
+      const party = await orderStub(env.ORDER, id).changeDeliverables(id, { add: [] }, { commissionAccountId });
       return party.status === "done" ? c.json({ error: "forbidden" }, 403) : answer(c, party);
     }
     if (!checked.ok) return c.json({ error: checked.error }, checked.error === "not_found" ? 404 : 400);
@@ -351,10 +348,7 @@ orderApi.post("/deliverable/create", jsonBody(createDeliverableBody), async (c) 
   const { commissionAccountId } = user;
   const files = await checkedDeliverables(c, id, medias, commissionAccountId);
   if (files instanceof Response) return files;
-  return answer(
-    c,
-    await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(id, { add: files }, { commissionAccountId }),
-  );
+  return answer(c, await orderStub(env.ORDER, id).changeDeliverables(id, { add: files }, { commissionAccountId }));
 });
 
 /**
@@ -372,7 +366,7 @@ orderApi.post("/deliverable/update", jsonBody(updateDeliverableBody), async (c) 
   if (files instanceof Response) return files;
   return answer(
     c,
-    await env.ORDER.get(env.ORDER.idFromName(id)).changeDeliverables(
+    await orderStub(env.ORDER, id).changeDeliverables(
       id,
       { add: files, delete: mediaIdsToDelete },
       { commissionAccountId },

@@ -13,6 +13,7 @@ import {
 } from "../domain/order-stages";
 import { createStripe } from "../payments/stripe-client";
 import { commissionAccountOfEmail, type Env, type Fields, FixtureError, num, required, str } from "./dev-fixture-input";
+import { orderStub } from "./order-stubs";
 
 /** The optional `stagePlan` of a service or order fixture (decision 073), by the plan's one rule; none when absent. */
 export function stagePlanOf(input: Fields): StagePlanItem[] {
@@ -165,7 +166,7 @@ export async function stagePreview(env: Env, input: Fields) {
   const stage = num(input, "stage");
   const orders = required(env.ORDER, "ORDER binding");
   const seller = await commissionAccountOfEmail(env.DB, str(input, "sellerEmail"));
-  const stub = orders.get(orders.idFromName(orderId));
+  const stub = orderStub(orders, orderId);
   const stored = required(await stub.get(orderId), `order ${orderId}`);
   const round = stored.state.stages[stage]?.revisionsUsed ?? 0;
   await (await previewStatement(env, orderId, stage, round, Date.now())).run();

@@ -7,6 +7,7 @@
  * serializes it with its own alarm and any racing action, and `decide` acts only on a deadline that has really
  * passed in the state the object holds, so a repeated or racing run changes nothing more.
  */
+import { orderStub } from "./order-stubs";
 
 /** Orders handed to their objects per run; the rest wait for the next run (every 15 minutes). */
 const DEADLINE_BATCH_LIMIT = 200;
@@ -39,7 +40,7 @@ export async function enforceMissedDeadlines(d1: D1Database, orders: Env["ORDER"
     const outcomes = await Promise.allSettled(
       results
         .slice(start, start + PARALLEL)
-        .map(({ id }) => orders.get(orders.idFromName(id)).act(id, { type: "deadlinePassed" }, "system")),
+        .map(({ id }) => orderStub(orders, id).act(id, { type: "deadlinePassed" }, "system")),
     );
     // One order failing (a refund Stripe refused, say) must not hold up the others; the next run retries it.
     for (const outcome of outcomes) {

@@ -28,6 +28,7 @@ import {
 import { buildMediaEntry, type MediaEntry } from "../domain/media-entries";
 import { parseMediaKey } from "../domain/media-keys";
 import { checkAttachment } from "./storage";
+import { orderStub } from "./order-stubs";
 
 /** What a request is sent to: a published service (and its form, if any) or a published form. */
 interface RequestTarget {
@@ -260,7 +261,7 @@ async function submit(
     throw error;
   }
   // Wakes the order's object: it loads the order and sets its alarm on the approval deadline.
-  await deps.orders.get(deps.orders.idFromName(orderId)).get(orderId);
+  await orderStub(deps.orders, orderId).get(orderId);
   return { ok: true, orderId, code };
 }
 

@@ -24,6 +24,7 @@ import { revisionCommentOf } from "#worker/domain/order-stages";
 import { m } from "#app/paraglide/messages.js";
 import { stagePlanRowsFrom } from "#app/components/authoring/stage-plan-editor";
 import { parseStagePlanRows } from "#worker/domain/stage-plan-rows";
+import { orderStub } from "#worker/services/order-stubs";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -202,7 +203,7 @@ export async function actOnOrder(context: Context, user: SessionUser, request: R
   const { commissionAccountId } = user;
   if (!orderId || !action)
     return data({ ok: false as const, intent: String(form.get("intent") ?? "") }, { status: 400 });
-  const order = env.ORDER.get(env.ORDER.idFromName(orderId));
+  const order = orderStub(env.ORDER, orderId);
   const result =
     "details" in action
       ? await order.updateServiceDetails(orderId, action.details, { commissionAccountId })
@@ -267,7 +268,7 @@ async function actOnStage(context: Context, user: SessionUser, orderId: string, 
   if (move.type === "requestRevision" && move.comment === null)
     return data({ ok: false as const, intent, errors: { comment: m.orders_stage_comment_error() } }, { status: 400 });
   const caller = { commissionAccountId: user.commissionAccountId };
-  const order = env.ORDER.get(env.ORDER.idFromName(orderId));
+  const order = orderStub(env.ORDER, orderId);
   const result =
     move.type === "requestRevision"
       ? await order.requestStageRevision(orderId, move.stage, move.comment!, caller)

@@ -7,6 +7,7 @@ import { chatOrder, list, openSocket, refusal, sent, submit } from "../support/c
 import type { ChatMessagePage } from "#worker/domain/chat-protocol";
 import { stagesOfPlan } from "#worker/domain/order-stages";
 import { announceOrderEvent, chatRoomStub, loadChatRoom, loadProjectedMessages } from "#worker/services/chat-rooms";
+import { orderStub } from "#worker/services/order-stubs";
 
 const PLAN = [
   { title: "Sketch", sharePercent: 30, includedRevisions: 1 },
@@ -19,9 +20,9 @@ async function stagedOrder() {
   await env.DB.prepare("UPDATE commission_orders SET stages = ?, paid_at = ? WHERE id = ?")
     .bind(JSON.stringify(stagesOfPlan(PLAN)), Date.now(), order.id)
     .run();
-  const orderStub = env.ORDER.get(env.ORDER.idFromName(order.id));
-  const act = async (action: Parameters<typeof orderStub.act>[1], side: "seller" | "buyer") => {
-    const result = await orderStub.act(order.id, action, {
+  const orderObject = orderStub(env.ORDER, order.id);
+  const act = async (action: Parameters<typeof orderObject.act>[1], side: "seller" | "buyer") => {
+    const result = await orderObject.act(order.id, action, {
       commissionAccountId: order[side].commissionAccountId,
     });
     expect(result.status, JSON.stringify(result)).toBe("done");

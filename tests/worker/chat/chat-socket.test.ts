@@ -7,6 +7,7 @@ import { chatOrder, list, openSocket, sent, updateRoom, upgrade } from "../suppo
 import { chatRoomStub, socketUpgradeRequest, type ChatCaller } from "#worker/services/chat-rooms";
 import { CHAT_SESSION_ENDED_CLOSE_CODE, type ChatMessagePage } from "#worker/domain/chat-protocol";
 import { call } from "../support/helpers";
+import { orderStub } from "#worker/services/order-stubs";
 
 const sendFrame = (text: string, clientMessageId: string = crypto.randomUUID()) => ({
   type: "send",
@@ -272,9 +273,9 @@ describe("messages over sockets", () => {
 
   it("a room nobody has opened yet follows the order too, in D1's row", async () => {
     const order = await chatOrder({ progress: "DRAFT", chat: "DRAFT" });
-    const orderStub = env.ORDER.get(env.ORDER.idFromName(order.id));
+    const orderObject = orderStub(env.ORDER, order.id);
     expect(
-      await orderStub.act(order.id, { type: "approve" }, { userAccountId: order.seller.userAccountId }),
+      await orderObject.act(order.id, { type: "approve" }, { userAccountId: order.seller.userAccountId }),
     ).toMatchObject({ status: "done" });
     const row = await env.DB.prepare("SELECT room_status FROM chat_rooms WHERE id = ?")
       .bind(order.roomId)
@@ -287,13 +288,13 @@ describe("messages over sockets", () => {
     const order = await chatOrder({ progress: "DRAFT", chat: "DRAFT" });
     const buyer = await openSocket(order.roomId, order.buyer.cookie);
     await buyer.next("hello");
-    const orderStub = env.ORDER.get(env.ORDER.idFromName(order.id));
+    const orderObject = orderStub(env.ORDER, order.id);
     expect(
-      await orderStub.act(order.id, { type: "approve" }, { userAccountId: order.seller.userAccountId }),
+      await orderObject.act(order.id, { type: "approve" }, { userAccountId: order.seller.userAccountId }),
     ).toMatchObject({ status: "done" });
     expect((await buyer.next("room")).room).toMatchObject({ roomStatus: "OPENED", canWrite: true });
     expect(
-      await orderStub.act(order.id, { type: "cancel" }, { userAccountId: order.seller.userAccountId }),
+      await orderObject.act(order.id, { type: "cancel" }, { userAccountId: order.seller.userAccountId }),
     ).toMatchObject({ status: "done" });
     expect((await buyer.next("room", (f) => f.room.roomStatus === "CLOSED")).room).toMatchObject({
       canWrite: false,

@@ -9,6 +9,7 @@ import { createDb } from "#worker/db/client";
 import { decide } from "#worker/domain/order";
 import { listOrders, getOrderDetail } from "#worker/services/order-views";
 import { chatRoomStub } from "#worker/services/chat-rooms";
+import { orderStub } from "#worker/services/order-stubs";
 
 const db = () => createDb(env.DB);
 const accountOf = async (email: string) =>
@@ -73,18 +74,18 @@ describe("the demo orders", () => {
       .bind(creator.id)
       .all<{ id: string; code: string; progress: string; payment: string; approval_deadline: number }>();
     for (const row of results) {
-      const stub = env.ORDER.get(env.ORDER.idFromName(row.id));
+      const stub = orderStub(env.ORDER, row.id);
       const stored = await stub.get(row.id);
       expect(stored?.state).toMatchObject({ progress: row.progress, payment: row.payment });
     }
     const pending = results.find((r) => r.code === "DEMO-PENDING")!;
     expect(pending.approval_deadline).toBeGreaterThan(Date.now());
-    const alarm = await runInDurableObject(env.ORDER.get(env.ORDER.idFromName(pending.id)), (_instance, state) =>
+    const alarm = await runInDurableObject(orderStub(env.ORDER, pending.id), (_instance, state) =>
       state.storage.getAlarm(),
     );
     expect(alarm).toBe(pending.approval_deadline);
     // The seller could approve it (the rules, asked without acting, so the test can run again on the same data).
-    const stored = await env.ORDER.get(env.ORDER.idFromName(pending.id)).get(pending.id);
+    const stored = await orderStub(env.ORDER, pending.id).get(pending.id);
     expect(decide(stored!.state, { type: "approve" }, "seller", Date.now())).toMatchObject({ ok: true, changed: true });
   });
 

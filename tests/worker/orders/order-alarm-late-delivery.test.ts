@@ -8,6 +8,7 @@ import type { StoredOrder } from "#worker/domain/order-contract";
 import { freshUser } from "../support/auth-helpers";
 import { signUp } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
+import { orderStub } from "#worker/services/order-stubs";
 
 const DAY = 86_400_000;
 
@@ -28,7 +29,7 @@ describe("a paid order late in delivery", () => {
     )
       .bind(late - DAY, late, id)
       .run();
-    const stub = env.ORDER.get(env.ORDER.idFromName(id));
+    const stub = orderStub(env.ORDER, id);
     expect((await stub.get(id))?.state.deliveryDeadline).toBe(late);
 
     await runInDurableObject(stub, async (_instance, state) => {

@@ -17,6 +17,7 @@ import type { StoredOrder } from "#worker/domain/order-contract";
 import { freshUser } from "../support/auth-helpers";
 import { signUp } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
+import { orderStub } from "#worker/services/order-stubs";
 
 const DAY = 86_400_000;
 
@@ -52,7 +53,7 @@ async function unwokenOrder(columns: Record<string, string | number | null>) {
   return id;
 }
 
-const stub = (id: string) => env.ORDER.get(env.ORDER.idFromName(id));
+const stub = (id: string) => orderStub(env.ORDER, id);
 const events = async (id: string) =>
   (
     await env.DB.prepare("SELECT event_type, actor FROM commission_order_events WHERE order_id = ? ORDER BY version")

@@ -22,11 +22,12 @@ import {
   platform,
   shuffledDeliveries,
 } from "../support/payments-helpers";
+import { orderStub } from "#worker/services/order-stubs";
 
 const DAY = 86_400_000;
 const orderCall = (path: string, cookie: string, json: unknown) =>
   call(`/api/features/commission/order/${path}`, { method: "POST", cookie, json });
-const stub = (id: string) => env.ORDER.get(env.ORDER.idFromName(id));
+const stub = (id: string) => orderStub(env.ORDER, id);
 const log = async (id: string) =>
   (
     await env.DB.prepare(

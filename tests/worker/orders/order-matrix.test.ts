@@ -7,6 +7,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../support/helpers";
 import { insertOrderIn, newParty, ORDER_STATE_NAMES, type OrderStateName, type Party } from "../support/order-states";
+import { orderStub } from "#worker/services/order-stubs";
 
 type Actor = "seller" | "buyer" | "stranger";
 type Action = "approve" | "cancel" | "deliver" | "complete" | "update";
@@ -37,7 +38,7 @@ const eventTypes = async (id: string) =>
       .bind(id)
       .all<{ event_type: string }>()
   ).results.map((e) => e.event_type);
-const objectState = async (id: string) => (await env.ORDER.get(env.ORDER.idFromName(id)).get(id))!.state;
+const objectState = async (id: string) => (await orderStub(env.ORDER, id).get(id))!.state;
 
 let parties: Record<Actor, Party>;
 beforeAll(async () => {

@@ -39,6 +39,7 @@ import {
   newUser,
   platform,
 } from "../support/payments-helpers";
+import { orderStub } from "#worker/services/order-stubs";
 
 const CARDS = { plain: "4242424242424242", threeDSecure: "4000002760003184", declined: "4000000000000341" } as const;
 type CardName = keyof typeof CARDS;
@@ -175,7 +176,7 @@ interface Run {
   staged: boolean;
 }
 
-const stub = (id: string) => env.ORDER.get(env.ORDER.idFromName(id));
+const stub = (id: string) => orderStub(env.ORDER, id);
 const orderCall = (path: string, cookie: string, json: unknown) =>
   call(`/api/features/commission/order/${path}`, { method: "POST", cookie, json });
 

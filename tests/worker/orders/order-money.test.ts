@@ -16,13 +16,14 @@ import {
   platform,
   sdkChallengeOf,
 } from "../support/payments-helpers";
+import { orderStub } from "#worker/services/order-stubs";
 
 /** Asks for 3-D Secure on every on-session use (the emulator's page: Complete or Fail). */
 const THREE_D_SECURE = "4000002760003184";
 const DAY = 86_400_000;
 
 type Order = Awaited<ReturnType<typeof approvedOrder>>;
-const stub = (id: string) => env.ORDER.get(env.ORDER.idFromName(id));
+const stub = (id: string) => orderStub(env.ORDER, id);
 const orderCall = (path: string, cookie: string, json: unknown) =>
   call(`/api/features/commission/order/${path}`, { method: "POST", cookie, json });
 const pay = (order: Order) => orderCall("pay", order.buyer.cookie, { orderId: order.id });

@@ -11,6 +11,7 @@ import { seedCreator } from "../support/catalog-fixtures";
 import { call } from "../support/helpers";
 import { pageContext } from "../support/page-context";
 import { newMember } from "../support/media-fixtures";
+import { orderStub } from "#worker/services/order-stubs";
 
 const SERVICE_PLAN = [
   { title: "Sketch", sharePercent: 30, includedRevisions: 1 },
@@ -161,7 +162,7 @@ describe("the seller's milestones on a pending order", () => {
     expect((await postStages(s.seller.accountId, orderId, [])).data.ok).toBe(true);
     expect(await stagesOf(orderId)).toEqual([]);
 
-    const stub = env.ORDER.get(env.ORDER.idFromName(orderId));
+    const stub = orderStub(env.ORDER, orderId);
     expect(
       (await stub.act(orderId, { type: "approve" }, { commissionAccountId: s.seller.commissionAccountId })).status,
     ).toBe("done");

@@ -12,6 +12,7 @@ import { getOrderDetail, type OrderViewer } from "#worker/services/order-views";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { OrderDetails } from "#app/components/orders/order-details";
+import { orderStub } from "#worker/services/order-stubs";
 
 const TEMPLATE = {
   title: { en: "Character sheet" },
@@ -225,7 +226,7 @@ describe("sending a request for a service", () => {
       sender: s.buyer.profileId,
     });
 
-    const alarm = await runInDurableObject(env.ORDER.get(env.ORDER.idFromName(data.orderId)), (_instance, state) =>
+    const alarm = await runInDurableObject(orderStub(env.ORDER, data.orderId), (_instance, state) =>
       state.storage.getAlarm(),
     );
     expect(alarm).toBe(order.approval_deadline);

@@ -12,14 +12,8 @@ import { loadOrder } from "#worker/services/orders";
 import { accountOf, creator, onboard, paidOrder } from "../support/connect-helpers";
 import { newParty } from "../support/order-states";
 import { platform } from "../support/payments-helpers";
-import {
-  actOn,
-  chargeOfOrder,
-  orderStub,
-  passReviewDeadline,
-  payoutsOf,
-  setStagesOnRow,
-} from "../support/stage-fixtures";
+import { actOn, chargeOfOrder, passReviewDeadline, payoutsOf, setStagesOnRow } from "../support/stage-fixtures";
+import { orderStub } from "#worker/services/order-stubs";
 
 /** What each stage releases: ¥3,000, ¥3,000, ¥4,000, each less the platform's fee on it. */
 const STAGE_SHARES = [2_744, 2_744, 3_659];
@@ -43,7 +37,7 @@ const transactionOf = (orderId: string) =>
   env.DB.prepare("SELECT transaction_status, amount, refunded_amount FROM payment_transactions WHERE order_id = ?")
     .bind(orderId)
     .first<{ transaction_status: string; amount: number; refunded_amount: number }>();
-const stagesOf = async (orderId: string) => (await orderStub(orderId).get(orderId))!.state.stages;
+const stagesOf = async (orderId: string) => (await orderStub(env.ORDER, orderId).get(orderId))!.state.stages;
 
 async function expectMoneyAgrees(orderId: string) {
   const report = await checkOrderMoney({ d1: env.DB, stripe: platform() }, orderId);
@@ -106,10 +100,10 @@ describe("an approved stage's share goes to the creator once", () => {
     const order = await stagedOrder();
     await preview(order, 0);
     expect(await passReviewDeadline(order.id)).toBe(true);
-    expect(await runDurableObjectAlarm(orderStub(order.id))).toBe(true);
+    expect(await runDurableObjectAlarm(orderStub(env.ORDER, order.id))).toBe(true);
     expect((await stagesOf(order.id))[0]).toMatchObject({ status: "APPROVED", approvedBy: "system" });
     // The alarm again (due at once), and the client's own approval arriving late: nothing more moves.
-    await runDurableObjectAlarm(orderStub(order.id));
+    await runDurableObjectAlarm(orderStub(env.ORDER, order.id));
     expect(await approve(order, 0)).toMatchObject({ status: "refused" });
     expect(await transfersOf(order)).toEqual([2_744]);
     expect(await payoutsOf(order.id)).toHaveLength(1);
@@ -141,7 +135,7 @@ describe("a cancel gives back the shares not approved, once", () => {
     expect((await loadOrder(env.DB, order.id))!.state.paidPayment?.intentId).toBe(charge.payment_intent);
     // A cancel again, and the retry alarm: refused or nothing owed; the refund stays ¥7,000.
     expect(await cancel(order)).toMatchObject({ status: "refused" });
-    await runDurableObjectAlarm(orderStub(order.id));
+    await runDurableObjectAlarm(orderStub(env.ORDER, order.id));
     expect((await chargeOfOrder(order.id)).amount_refunded).toBe(7_000);
     expect(await transfersOf(order)).toEqual([2_744]);
     expect(await expectMoneyAgrees(order.id)).toMatchObject({ captured: 10_000, refunded: 7_000 });

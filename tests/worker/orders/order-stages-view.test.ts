@@ -12,6 +12,7 @@ import { freshUser } from "../support/auth-helpers";
 import { db, signUp } from "../support/helpers";
 import { commissionAccountByEmail } from "../support/order-fixtures";
 import { insertOrderIn } from "../support/order-states";
+import { orderStub } from "#worker/services/order-stubs";
 
 const DAY = 86_400_000;
 
@@ -46,7 +47,7 @@ async function stagedOrder(stages: OrderStage[]) {
   await env.DB.prepare("UPDATE commission_orders SET stages = ? WHERE id = ?")
     .bind(JSON.stringify(stages), order.id)
     .run();
-  return { seller, buyer, order, stub: env.ORDER.get(env.ORDER.idFromName(order.id)) };
+  return { seller, buyer, order, stub: orderStub(env.ORDER, order.id) };
 }
 
 const inReview = (stage: OrderStage, deadline: number): OrderStage => ({

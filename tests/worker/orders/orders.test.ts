@@ -13,6 +13,7 @@ import { freshUser } from "../support/auth-helpers";
 import { call, db, signUp } from "../support/helpers";
 import { pageContext } from "../support/page-context";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
+import { orderStub } from "#worker/services/order-stubs";
 
 async function party() {
   const user = freshUser();
@@ -35,7 +36,7 @@ async function newOrder({
     priceAmount,
     approvalDeadline,
   });
-  return { id, code, seller, buyer, stranger, stub: env.ORDER.get(env.ORDER.idFromName(id)) };
+  return { id, code, seller, buyer, stranger, stub: orderStub(env.ORDER, id) };
 }
 
 const act = (path: string, cookie: string | undefined, json: unknown) =>

@@ -10,6 +10,7 @@ import { loadWallet } from "#worker/services/wallet";
 import { accountOf, creator, onboard } from "../support/connect-helpers";
 import { call, db } from "../support/helpers";
 import { approvedOrder, platform } from "../support/payments-helpers";
+import { orderStub } from "#worker/services/order-stubs";
 
 type Order = Awaited<ReturnType<typeof approvedOrder>>;
 const faultSwitch = `http://${env.STRIPE_API_HOST}:${env.STRIPE_API_PORT}/_emulator/faults`;
@@ -156,7 +157,7 @@ describe("paying on Stripe's bad day", () => {
     expect((await platform().paymentIntents.retrieve(pending.intentId)).status).toBe("requires_action");
     // Stripe is back; the object's retry (its alarm, a few seconds later) voids it.
     const { runDurableObjectAlarm } = await import("cloudflare:test");
-    await runDurableObjectAlarm(env.ORDER.get(env.ORDER.idFromName(order.id)));
+    await runDurableObjectAlarm(orderStub(env.ORDER, order.id));
     expect((await platform().paymentIntents.retrieve(pending.intentId)).status).toBe("canceled");
     const report = await checkOrderMoney({ d1: env.DB, stripe: platform() }, order.id);
     expect(report!.disagreements).toEqual([]);

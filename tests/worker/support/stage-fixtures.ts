@@ -8,6 +8,7 @@ import type { OrderAction } from "#worker/domain/order";
 import { stagesOfPlan, type StagePlanItem } from "#worker/domain/order-stages";
 import type { StoredOrder } from "#worker/domain/order-contract";
 import { platform } from "./payments-helpers";
+import { orderStub } from "#worker/services/order-stubs";
 
 /** Three stages, 30/30/40: on a ¥10,000 order ¥3,000, ¥3,000 and ¥4,000; less the fee, ¥2,744, ¥2,744 and ¥3,659. */
 const THREE_STAGES: StagePlanItem[] = [
@@ -22,15 +23,13 @@ export const setStagesOnRow = (orderId: string, plan: StagePlanItem[] = THREE_ST
     .bind(JSON.stringify(stagesOfPlan(plan)), orderId)
     .run();
 
-export const orderStub = (id: string) => env.ORDER.get(env.ORDER.idFromName(id));
-
 /** One action on the order's object, as the Worker hands it over: by the seller, the buyer, or the system. */
 export const actOn = (orderId: string, action: OrderAction, by: { commissionAccountId: string } | "system") =>
-  orderStub(orderId).act(orderId, action, by);
+  orderStub(env.ORDER, orderId).act(orderId, action, by);
 
 /** Time passes: the review deadline of the stage under review is now (in the object's storage), and its alarm due. */
 export async function passReviewDeadline(orderId: string): Promise<boolean> {
-  return runInDurableObject(orderStub(orderId), async (_instance, state) => {
+  return runInDurableObject(orderStub(env.ORDER, orderId), async (_instance, state) => {
     const stored = await state.storage.get<StoredOrder>("order");
     const index = stored?.state.stages.findIndex((s) => s.status === "IN_REVIEW") ?? -1;
     if (!stored || index === -1) return false;

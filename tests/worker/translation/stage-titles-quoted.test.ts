@@ -25,6 +25,7 @@ import { call, db } from "../support/helpers";
 import { insertSnapshot } from "../support/order-snapshot-fixtures";
 import { insertOrderIn, newParty } from "../support/order-states";
 import { setStandInFault, standInCallsWith, textCode } from "#tests/worker/support/translator-standin";
+import { orderStub } from "#worker/services/order-stubs";
 
 let tag = "";
 const faults = (body: Omit<Parameters<typeof setStandInFault>[0], "match">) => setStandInFault({ ...body, match: tag });
@@ -79,7 +80,7 @@ async function previewedOrder() {
   return { ...order, titles };
 }
 async function previewStage(order: Awaited<ReturnType<typeof previewedOrder>>) {
-  const stub = env.ORDER.get(env.ORDER.idFromName(order.id));
+  const stub = orderStub(env.ORDER, order.id);
   const result = await stub.act(
     order.id,
     { type: "submitPreview", stage: 0 },
