@@ -10,7 +10,11 @@ import { pageLocaleRuntime } from "./scripts/page-locale-runtime.mjs";
 export default defineConfig(({ command }) => ({
   // The local card form (docs/decisions/018) is compiled into dev and test builds only, like the dev mailbox
   // (app/routes.ts): `react-router build` without COMET_DEV_TOOLS=1 drops it as dead code.
-  define: { __LOCAL_CARD_FORM__: JSON.stringify(command === "serve" || process.env.COMET_DEV_TOOLS === "1") },
+  // The dev clock (worker/services/clock.ts, docs/decisions/080) the same way: a production build reads no clock but the real one.
+  define: {
+    __LOCAL_CARD_FORM__: JSON.stringify(command === "serve" || process.env.COMET_DEV_TOOLS === "1"),
+    __DEV_CLOCK__: JSON.stringify(command === "serve" || process.env.COMET_DEV_TOOLS === "1"),
+  },
   // scripts/route-js.mjs (`npm run bench:js`) reads the source maps to tell the stack's chunks from the app's;
   // "hidden" leaves the shipped files byte for byte as without maps.
   build: { sourcemap: process.env.COMET_SOURCEMAP === "1" ? "hidden" : false },

@@ -63,6 +63,8 @@ export default defineConfig(async () => {
               },
             }),
           ],
+          // The dev clock is compiled in, as in `npm run dev` and the browser tests' build (vite.config.ts).
+          define: { __DEV_CLOCK__: "true" },
           test: {
             name: "workerd",
             ...timeouts,

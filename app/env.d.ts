@@ -1,2 +1,4 @@
 /** Set by vite.config.ts: true in dev and test builds, which include the local card form; false in production. */
 declare const __LOCAL_CARD_FORM__: boolean;
+/** Set by vite.config.ts: true in dev and test builds, which have the dev clock (worker/services/clock.ts); false in production. */
+declare const __DEV_CLOCK__: boolean;

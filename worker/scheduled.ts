@@ -1,10 +1,8 @@
 import { lt } from "drizzle-orm";
 import { createDb } from "./db/client";
 import { authCodes } from "./db/schema";
-import { enforceMissedDeadlines } from "./services/order-deadlines";
-import { sendDueReminders } from "./services/order-reminders";
-import { sendPendingNotificationEmails } from "./services/notification-emails";
-import { mailerFromEnv } from "./mail/mailer";
+import { cometNow } from "./services/clock";
+import { runTimedJobs } from "./services/timed-jobs";
 import { pruneRateLimits } from "./services/rate-limit";
 import { deleteEndedSessions } from "./services/sessions";
 import { pruneSpentTokens } from "./services/signed-tokens";
@@ -17,34 +15,35 @@ import { RECENT_MS, checkMoney, describeReport } from "./payments/money-check";
 /**
  * The Cron Trigger's work. Idempotent: running it twice, or late, is harmless.
  * It prunes expired sessions and codes, sends the order reminders due and e-mails pending notices (docs/decisions/023).
+ * The pruning keeps the real time, as the sessions, codes and tokens it prunes are checked by it; the orders' work
+ * runs at Comet's time (the dev clock's outside production, docs/decisions/080), as their deadlines are set by it.
  */
 export async function runScheduledJobs(env: Env, scheduledTime: number): Promise<void> {
   const db = createDb(env.DB);
-  const now = new Date(scheduledTime);
+  const now = await cometNow(env, scheduledTime);
   // Sessions past their absolute end or idle too long, expired codes, and rate-limit windows no limit still reads.
-  await db.batch([deleteEndedSessions(db, scheduledTime), db.delete(authCodes).where(lt(authCodes.expiresAt, now))]);
+  await db.batch([
+    deleteEndedSessions(db, scheduledTime),
+    db.delete(authCodes).where(lt(authCodes.expiresAt, new Date(scheduledTime))),
+  ]);
   await pruneRateLimits(db, scheduledTime);
   // Uploads no record attached within a day, and ids of spent single-use tokens that have expired anyway.
   await deleteUnattachedUploads(db, env.MEDIA, scheduledTime);
   await pruneSpentTokens(db, scheduledTime);
   // The edge cache's keys of pages the cache has dropped by itself (decision 069).
   await prunePageCacheKeys(db, scheduledTime);
-  // Approval, payment and delivery reminders: each deadline's once, however often this runs.
-  await sendDueReminders(env.DB, scheduledTime);
-  // Order deadlines an alarm missed, through each order's Durable Object (docs/decisions/020).
-  await enforceMissedDeadlines(env.DB, env.ORDER, scheduledTime);
-  // The reminders' e-mails, and any notice whose e-mail a writer's waitUntil did not get to (each sent once).
-  await sendPendingNotificationEmails(db, mailerFromEnv(env, db), env, scheduledTime);
+  // Reminders, deadlines an alarm missed, and the notices' e-mails (services/timed-jobs.ts).
+  await runTimedJobs(env, now);
   // Payouts whose transfer did not go when it could (a failed or interrupted release; decision 029): each once.
-  if (env.STRIPE_SECRET_KEY) await releaseHeldPayouts({ d1: env.DB, stripe: createStripe(env) }, null, scheduledTime);
+  if (env.STRIPE_SECRET_KEY) await releaseHeldPayouts({ d1: env.DB, stripe: createStripe(env) }, null, now);
   // Recent orders set against Stripe (decision 047): a missed payment recorded, an orphan charge refunded, the rest logged.
-  if (env.STRIPE_SECRET_KEY) await reconcileMoney(env, scheduledTime);
+  if (env.STRIPE_SECRET_KEY) await reconcileMoney(env, now);
 }
 
-async function reconcileMoney(env: Env, scheduledTime: number): Promise<void> {
+async function reconcileMoney(env: Env, now: number): Promise<void> {
   const { checked, reports } = await checkMoney(
     { d1: env.DB, stripe: createStripe(env), orders: env.ORDER },
-    { since: scheduledTime - RECENT_MS, repair: true },
+    { since: now - RECENT_MS, repair: true },
   );
   for (const line of reports.flatMap(describeReport)) console.warn(`money check: ${line}`);
   if (reports.some((r) => r.disagreements.length > 0))

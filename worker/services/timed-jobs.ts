@@ -1,0 +1,41 @@
+/**
+ * The cron's work that runs on Comet's time (worker/services/clock.ts, docs/decisions/080): the reminders due, the
+ * deadlines an alarm missed, then the notices' e-mails (the reminders' among them). The cron runs it every 15 minutes
+ * at its scheduled time on Comet's clock; moving the dev clock runs it at once at the new time, so what became due
+ * fires then. Idempotent like the rest of the cron: a reminder goes once, a deadline acts once.
+ */
+import { createDb } from "../db/client";
+import { mailerFromEnv } from "../mail/mailer";
+import { sendPendingNotificationEmails } from "./notification-emails";
+import { enforceMissedDeadlines } from "./order-deadlines";
+import { sendDueReminders } from "./order-reminders";
+
+/** Rounds of deadlines one dev clock move runs at most: each takes up to the cron's batch of 200 orders. */
+const MAX_DEADLINE_ROUNDS = 25;
+
+export interface TimedJobsOutcome {
+  /** Reminder notices inserted. */
+  reminders: number;
+  /** Orders a passed deadline moved on. */
+  deadlines: number;
+}
+
+/**
+ * Runs the timed work at `now`. The cron takes one batch of overdue orders a run; `untilDone` (a dev clock move, which
+ * may make every open order overdue at once) takes batches until one moves no order on.
+ */
+export async function runTimedJobs(env: Env, now: number, { untilDone = false } = {}): Promise<TimedJobsOutcome> {
+  const db = createDb(env.DB);
+  // Approval, payment, delivery and review reminders: each deadline's once, however often this runs.
+  const reminders = await sendDueReminders(env.DB, now);
+  // Order deadlines an alarm missed, through each order's Durable Object (docs/decisions/020).
+  let deadlines = 0;
+  for (let round = 0; round < (untilDone ? MAX_DEADLINE_ROUNDS : 1); round++) {
+    const changed = await enforceMissedDeadlines(env.DB, env.ORDER, now);
+    deadlines += changed;
+    if (changed === 0) break;
+  }
+  // The reminders' e-mails, and any notice whose e-mail a writer's waitUntil did not get to (each sent once).
+  await sendPendingNotificationEmails(db, mailerFromEnv(env, db), env, now);
+  return { reminders, deadlines };
+}
