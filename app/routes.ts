@@ -2,7 +2,10 @@
 import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
 import { LEGAL_PAGES } from "#worker/domain/legal-pages";
 
-/** The dev mailbox and the browser tests' fixtures exist only in development and test builds, never in a production build. */
+/**
+ * The dev mailbox, the dev clock and the browser tests' fixtures exist only in development and test builds, never in a
+ * production build.
+ */
 const devTools = process.env.NODE_ENV !== "production" || process.env.COMET_DEV_TOOLS === "1";
 
 export default [
@@ -13,7 +16,7 @@ export default [
     route("cf/:code", "routes/commission-form.tsx"),
     route("ban", "routes/ban.tsx"),
     route("onboarding", "routes/onboarding.tsx"),
-    ...(devTools ? [route("dev/mailbox", "routes/dev-mailbox.tsx")] : []),
+    ...(devTools ? [route("dev/mailbox", "routes/dev-mailbox.tsx"), route("dev/clock", "routes/dev-clock.tsx")] : []),
     ...prefix("dashboard", [
       layout("routes/dashboard/layout.tsx", [
         index("routes/dashboard/index.tsx"),

@@ -1,10 +1,8 @@
 import { data } from "react-router";
+import { isLocalRequest } from "#app/lib/local-request.server";
 import { requestContext } from "#app/lib/request-context";
 import { runDevFixture } from "#worker/services/dev-fixtures";
 import type { Route } from "./+types/dev-fixtures";
-
-/** The hosts a request from this machine names: the browser tests call the server they started on localhost. */
-const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 /**
  * POST /dev/fixtures/:name with a JSON body: what the browser tests set up that no page of theirs makes yet
@@ -13,7 +11,7 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { db, env, url } = context.get(requestContext);
-  if (env.MAILER !== "dev-mailbox" || !LOCAL_HOSTS.has(url.hostname)) throw data(null, { status: 404 });
+  if (env.MAILER !== "dev-mailbox" || !isLocalRequest(url)) throw data(null, { status: 404 });
   const input = await request.json().catch(() => null);
   if (input === null || typeof input !== "object" || Array.isArray(input))
     throw data({ error: "a JSON object" }, { status: 400 });

@@ -20,12 +20,21 @@ export default function DevMailbox({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-3xl px-4 py-8">
       <div className="flex items-center justify-between gap-4">
         <h1 className="text-2xl font-bold">{m.mailbox_title()}</h1>
-        <a
-          href="/dev/mailbox"
-          className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-600 dark:hover:bg-zinc-800"
-        >
-          {m.mailbox_refresh()}
-        </a>
+        <div className="flex gap-2">
+          {/* The dev clock moves Comet's time, so the reminders and deadlines' e-mails can be seen here (decision 080). */}
+          <a
+            href="/dev/clock"
+            className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-600 dark:hover:bg-zinc-800"
+          >
+            {m.mailbox_clock_link()}
+          </a>
+          <a
+            href="/dev/mailbox"
+            className="rounded-lg border border-zinc-300 px-3 py-1.5 text-sm font-medium hover:bg-zinc-100 dark:border-zinc-600 dark:hover:bg-zinc-800"
+          >
+            {m.mailbox_refresh()}
+          </a>
+        </div>
       </div>
       <p className="mt-2 text-sm text-zinc-700 dark:text-zinc-300">{m.mailbox_intro()}</p>
       {loaderData.mails.length === 0 ? (
