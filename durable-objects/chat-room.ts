@@ -42,6 +42,7 @@ import {
 import { parseMediaKey } from "#worker/domain/media-keys";
 import { detectTextLanguage } from "#worker/domain/text-language";
 import { chatRefusalMessage } from "#worker/http/chat-messages";
+import { devClockOffset } from "#worker/services/clock";
 import {
   isSessionOpen,
   isStoredFile,
@@ -289,6 +290,8 @@ export class ChatRoom extends DurableObject<Env> {
   async announce(roomId: string, key: string, notice: ChatSystemNotice): Promise<void> {
     const room = await this.ensureRoom(roomId);
     if (!room) return;
+    // Stamped on Comet's time, as the order's event it tells of (the dev clock's outside production, decision 080).
+    const offset = await devClockOffset(this.env);
     const known = this.sql
       .exec<{ seq: number }>("SELECT seq FROM messages WHERE sender = ? AND client_message_id = ?", SYSTEM_SENDER, key)
       .toArray();
@@ -299,7 +302,7 @@ export class ChatRoom extends DurableObject<Env> {
       clientMessageId: key,
       side: "system",
       notice,
-      createdAt: Date.now(),
+      createdAt: Date.now() + offset,
     };
     this.insertMessage(message, false);
     this.broadcast({ type: "message", message: this.messageView(message, new Map()) });
@@ -375,8 +378,10 @@ export class ChatRoom extends DurableObject<Env> {
     const earlier = this.byClientId(who, input.clientMessageId);
     if (earlier) return { ok: true, message: this.messageView(earlier, await this.sign(earlier.medias)), resent: true };
     const draft = { text: input.messageText.text, mediaCount: input.messageMedias.length };
+    // A message's time is Comet's (the dev clock's outside production, decision 080), as are the order events beside it.
+    const offset = await devClockOffset(this.env);
     // The rules first (cheap), then the files (R2), then the rules again: another send may have moved on meanwhile.
-    const early = this.refusalOf(who, draft);
+    const early = this.refusalOf(who, draft, Date.now() + offset);
     if (early) return { ok: false, refusal: early };
     const medias = await this.checkMedias(input.messageMedias);
     if (!medias) return { ok: false, refusal: "invalid_media" };
@@ -386,7 +391,8 @@ export class ChatRoom extends DurableObject<Env> {
     const again = this.byClientId(who, input.clientMessageId);
     if (again) return { ok: true, message: this.messageView(again, signed), resent: true };
     const room = this.room!;
-    const refusal = this.refusalOf(who, draft);
+    const now = Date.now() + offset;
+    const refusal = this.refusalOf(who, draft, now);
     if (refusal) return { ok: false, refusal };
     const message: StoredChatMessage = {
       seq: this.lastSeq() + 1,
@@ -398,7 +404,7 @@ export class ChatRoom extends DurableObject<Env> {
       text: isBlankText(input.messageText.text) ? "" : normalizeText(input.messageText.text),
       languageCode: input.messageText.languageCode,
       medias,
-      createdAt: Date.now(),
+      createdAt: now,
     };
     const buyerBlockedBefore = writeBlockedBy(room, "buyer", room);
     this.insertMessage(message, false);
@@ -417,11 +423,14 @@ export class ChatRoom extends DurableObject<Env> {
     return { ok: true, message: view };
   }
 
-  /** The room's rules for this writer and draft, then the sender's pace (CHAT_SEND_LIMIT, over their stored messages). */
-  private refusalOf(who: ChatCaller, draft: { text: string; mediaCount: number }): ChatRefusal | null {
-    return (
-      sendRefusal(this.room!, who.side, this.room!, draft) ?? sendRateRefusal(this.latestSendTimes(who), Date.now())
-    );
+  /**
+   * The room's rules for this writer and draft, then the sender's pace (CHAT_SEND_LIMIT, over their stored messages) at
+   * `now`. A message stamped after `now` was sent while the dev clock ran ahead, since set back: it does not count, or
+   * the sender would wait for the real time to catch up.
+   */
+  private refusalOf(who: ChatCaller, draft: { text: string; mediaCount: number }, now: number): ChatRefusal | null {
+    const sends = this.latestSendTimes(who).filter((sentAt) => sentAt <= now);
+    return sendRefusal(this.room!, who.side, this.room!, draft) ?? sendRateRefusal(sends, now);
   }
 
   /** When the sender's last CHAT_SEND_LIMIT.messages messages were stored. */

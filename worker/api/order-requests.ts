@@ -5,6 +5,7 @@ import type { AppContext, AppEnv } from "../http/context";
 import { requestMessage } from "../http/request-messages";
 import type { RequestRefusal } from "../domain/order-request";
 import { formRequestSchema, serviceRequestSchema } from "../domain/order-request-schema";
+import { cometNow } from "../services/clock";
 import { emailNewNotifications } from "../services/notification-emails";
 import { translateSubmittedRequest } from "../services/order-translations";
 import {
@@ -60,7 +61,9 @@ function route<T>(path: string, schema: v.GenericSchema<unknown, T>, submit: Sub
         400,
       );
     const requester = { userAccountId: user.accountId, profileId: user.profileId };
-    const result = await submit({ db, bucket: env.MEDIA, orders: env.ORDER }, requester, parsed.output);
+    // The approval deadline runs from Comet's time (the dev clock's outside production, decision 080).
+    const deps = { db, bucket: env.MEDIA, orders: env.ORDER, now: await cometNow(env) };
+    const result = await submit(deps, requester, parsed.output);
     // The seller's new-request notice by e-mail, after the answer (decision 023).
     if (result.ok) c.executionCtx.waitUntil(emailNewNotifications(env));
     // The answers, translated for the creator before they open the request (issue 46).
