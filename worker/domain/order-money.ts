@@ -15,8 +15,43 @@
  * Pure: the reconciler (worker/payments/money-check.ts) reads the ledger from D1 and Stripe and asks this.
  */
 import { shareInSettlementCurrency, type MinorUnits } from "./money";
-import type { OrderPayment, OrderProgress } from "./order";
+import type { OrderPayment, OrderProgress, OrderState } from "./order";
 import { approvedAmount, stageAmounts, stageTransferAmount, type OrderStage } from "./order-stages";
+
+// ───────────────────────── what a cancel gives back (decision 061) ─────────────────────────
+
+/** Every minor unit of the paid total goes back to the client's card, in the order's currency. */
+interface FullRefund {
+  kind: "full";
+  amount: number;
+}
+/** Nothing was charged, so nothing is refunded (a payment still under way is voided, or refunded in full if it lands). */
+interface NoRefund {
+  kind: "none";
+}
+/** Part of the paid total goes back (possibly nothing): the shares of a staged order's stages not yet approved. */
+interface PartialRefund {
+  kind: "partial";
+  amount: number;
+  /** What stays with the creator: the approved stages' shares. */
+  keptAmount: number;
+}
+export type CancelRefund = FullRefund | NoRefund | PartialRefund;
+
+export type RefundFacts = Pick<OrderState, "progress" | "payment" | "priceAmount"> & { stages?: OrderState["stages"] };
+
+/**
+ * What ending this order by a cancel gives the client back: its total in full once paid, nothing before. Also true
+ * of an order already canceled (its payment status stays COMPLETED after the refund), which the Payment tab reads.
+ */
+export function cancelRefund(o: RefundFacts): CancelRefund {
+  if (o.payment !== "COMPLETED") return { kind: "none" };
+  const total = o.priceAmount ?? 0;
+  const kept = approvedAmount(total, o.stages ?? []);
+  return kept > 0 ? { kind: "partial", amount: total - kept, keptAmount: kept } : { kind: "full", amount: total };
+}
+
+// ───────────────────────── what the order may hold (the reconciler) ─────────────────────────
 
 /** One order's money as Stripe has it, beside what the order says. Amounts in minor units of the order's currency. */
 export interface OrderLedger {

@@ -1,19 +1,20 @@
 /**
  * The order's rules (spec section 4; docs/decisions/020): who may do what to an order in which state, and what each
  * accepted action changes. Pure: the Order Durable Object (the only writer of an order) asks `decide` and applies
- * the answer; the time is an argument. A refused action changes nothing and says why.
+ * the answer; the time is an argument. A refused action changes nothing and says why. The rules themselves are one
+ * table, the order process (order-process.ts, decision 082); this file names the order's shapes and reads the table.
  */
-import { refundOnCancel } from "./order-refunds";
+import type { Outcome } from "./order-effects";
 import {
-  allStagesApproved,
-  currentStageIndex,
-  revisionsLeft,
-  STAGE_REVIEW_MS,
-  stagesOfPlan,
-  type OrderStage,
-  type StagePlanItem,
-} from "./order-stages";
-import { isPriceAmount } from "./pricing";
+  actsAs,
+  DEADLINES,
+  ORDER_PROCESS,
+  processStateOf,
+  type ActionType,
+  type AnyTransition,
+  type ProcessFacts,
+} from "./order-process";
+import { currentStageIndex, type OrderStage, type StagePlanItem } from "./order-stages";
 import { hasUnstorableCharacters, isBlankText, normalizeText, textLength } from "./text";
 
 export type OrderProgress = "DRAFT" | "APPROVED" | "DELIVERED" | "COMPLETED" | "CANCELED";
@@ -86,28 +87,18 @@ export interface OrderState {
   completionDeadline: number | null;
 }
 
-const DAY = 86_400_000;
 /**
- * The deadlines of spec section 4's "next step" column; the spec gives no lengths (decision 020): a week to approve,
- * a week to pay, the estimated delivery date (else 30 days after payment) to deliver, a week to complete.
+ * The process's numbers (the deadlines' periods, the lowest approvable total, the dates an order may keep) and its
+ * rules live with its table (order-process.ts); they are read from here as before.
  */
-export const DEADLINES = {
-  approvalMs: 7 * DAY,
-  paymentMs: 7 * DAY,
-  deliveryMs: 30 * DAY,
-  completionMs: 7 * DAY,
-} as const;
-/** Spec section 9: the total must exceed 100 to approve. */
-export const MIN_APPROVABLE_PRICE = 100;
-
-/**
- * The window a date the order keeps may fall in (2000-01-01 to 2100-01-01 UTC): anything outside is a typing or
- * hostile value no page can show and no deadline should wait on, refused where it comes in.
- */
-export const EARLIEST_TIMESTAMP = Date.UTC(2000, 0, 1);
-export const LATEST_TIMESTAMP = Date.UTC(2100, 0, 1);
-export const isSaneTimestamp = (value: number) =>
-  Number.isSafeInteger(value) && value >= EARLIEST_TIMESTAMP && value <= LATEST_TIMESTAMP;
+export {
+  DEADLINES,
+  EARLIEST_TIMESTAMP,
+  isSaneTimestamp,
+  LATEST_TIMESTAMP,
+  MIN_APPROVABLE_PRICE,
+} from "./order-process";
+export { stageUnderReview } from "./order-effects";
 
 export type OrderActor = "seller" | "buyer" | "system";
 
@@ -245,315 +236,132 @@ export type Decision =
   | { ok: true; changed: false }
   | { ok: false; refusal: OrderRefusal };
 
-const refuse = (refusal: OrderRefusal): Decision => ({ ok: false, refusal });
-const accept = (next: OrderState, event: OrderEventType, release?: PaymentRelease | null): Decision =>
-  release ? { ok: true, changed: true, next, event, release } : { ok: true, changed: true, next, event };
-const unchanged: Decision = { ok: true, changed: false };
-
 /**
- * A transition that ends the order or changes what the client agreed to pay for ends its money too: an open payment
- * is voided, a paid one refunded (decision 047). The order forgets the open intent in the same step. `held` is what
- * is given back: the open payment, unless a cancel's refund names the paid one (`cancelOrder`).
+ * Editability (spec section 4), one predicate per part of the order: whether the state is one the edit's row leaves
+ * from. Each reads only progress and payment.
  */
-function endingMoney(
-  o: OrderState,
-  next: OrderState,
-  event: OrderEventType,
-  reason: ReleaseReason,
-  held: PaymentRef | null = o.openPayment,
-): Decision {
-  if (!held) return accept({ ...next, openPayment: null }, event);
-  // Given back: a notice of its success arriving later (3-D Secure finished meanwhile) changes nothing more.
-  return accept({ ...next, openPayment: null, returnedIntentIds: [...o.returnedIntentIds, held.intentId] }, event, {
-    payment: held,
-    reason,
-  });
-}
-
-/**
- * Every cancel, by whoever makes it, follows `refundOnCancel` (order-refunds.ts, decision 061): it says whether this
- * party may cancel now and what the client gets back, the same answer the cancel prompt and the Payment tab show. A
- * full refund gives back the payment that paid the order (all of its charge); no refund voids a payment still under way.
- */
-function cancelOrder(o: OrderState, who: OrderActor | "admin", now: number): Decision {
-  const outcome = refundOnCancel(o, who, now);
-  if (!outcome.allowed) return refuse(outcome.refusal);
-  const { refund } = outcome;
-  // A stage under review when the order ends is never approved: only approved stages' shares stay with the creator.
-  const next: OrderState = {
-    ...o,
-    progress: "CANCELED",
-    chat: "CLOSED",
-    canceledAt: now,
-    stages: o.stages.map((s) => (s.status === "APPROVED" ? s : { ...s, reviewDeadline: null })),
-  };
-  if (refund.kind === "partial") {
-    // The approved stages' shares stay: only the rest of the paid charge goes back, and nothing when that is nothing.
-    if (refund.amount === 0 || !o.paidPayment) return accept(next, "CANCELED");
-    return accept(
-      { ...next, openPayment: null, returnedIntentIds: [...o.returnedIntentIds, o.paidPayment.intentId] },
-      "CANCELED",
-      { payment: o.paidPayment, reason: "order_canceled", refundAmount: refund.amount },
-    );
-  }
-  const held = refund.kind === "full" ? o.paidPayment : o.openPayment;
-  return endingMoney(o, next, "CANCELED", "order_canceled", held);
-}
-
-/** Editability (spec section 4), one predicate per part of the order; each reads only progress and payment. */
 type Editability = Pick<OrderState, "progress" | "payment">;
+const editableIn = (name: string) => (o: Editability) => transitionNamed(name).from.includes(processStateOf(o));
 export const editable = {
-  /** "price and chat settings are editable unless payment is COMPLETED or progress is CANCELED". */
-  price: (o: Editability) => o.payment !== "COMPLETED" && o.progress !== "CANCELED",
-  chatSettings: (o: Editability) => o.payment !== "COMPLETED" && o.progress !== "CANCELED",
-  /** "Service details: editable by seller only while not DELIVERED, COMPLETED, CANCELED"; the schedule likewise. */
-  serviceDetails: (o: Editability) => o.progress === "DRAFT" || o.progress === "APPROVED",
-  schedule: (o: Editability) => o.progress === "DRAFT" || o.progress === "APPROVED",
-  /** "Deliverable files: register and delete while DRAFT or APPROVED; upload still allowed when DELIVERED". */
-  addDeliverable: (o: Editability) => o.progress === "DRAFT" || o.progress === "APPROVED" || o.progress === "DELIVERED",
-  deleteDeliverable: (o: Editability) => o.progress === "DRAFT" || o.progress === "APPROVED",
-  /** Milestones: the plan is part of what the client agrees to, so it changes only while pending (decision 073). */
-  stages: (o: Editability) => o.progress === "DRAFT",
+  price: editableIn("updatePrice"),
+  chatSettings: editableIn("updateChatSettings"),
+  serviceDetails: editableIn("updateServiceDetails"),
+  schedule: editableIn("updateSchedule"),
+  addDeliverable: editableIn("addDeliverable"),
+  deleteDeliverable: editableIn("deleteDeliverable"),
+  stages: editableIn("setStages"),
 };
-
-/**
- * The deadline whose passing changes the order, if any: the one the object's alarm is set to. A paid order's delivery
- * deadline is not one: a late delivery changes nothing by itself (the buyer may then cancel), and an alarm re-armed on
- * a passed deadline that acts on nothing would fire again at once, for as long as the order stayed late. A paid order
- * waits on its current stage's review deadline instead, when a preview is under review (decision 073).
- */
-export function pendingDeadline(o: OrderState): number | null {
-  if (o.progress === "DRAFT") return o.approvalDeadline;
-  if (o.progress === "APPROVED" && o.payment === "COMPLETED") return stageUnderReview(o)?.reviewDeadline ?? null;
-  if (o.progress === "APPROVED") return o.paymentDeadline;
-  if (o.progress === "DELIVERED") return o.completionDeadline;
-  return null;
-}
-
-/** The current stage, if a preview of it waits for the client. */
-export function stageUnderReview(o: Pick<OrderState, "stages">): (OrderStage & { index: number }) | null {
-  const index = currentStageIndex(o.stages);
-  const stage = index === null ? null : o.stages[index]!;
-  return stage?.status === "IN_REVIEW" ? { ...stage, index: index! } : null;
-}
 
 /** A new order's deadlines, from its submission time. */
 export function submittedOrderDeadlines(submittedAt: number) {
   return { approvalDeadline: submittedAt + DEADLINES.approvalMs };
 }
 
-/** Whether this actor may start paying for the order now; null when they may. */
+/** Whether this actor may start paying for the order now; null when they may (the startPayment row's refusal). */
 export function paymentBlock(o: OrderState, actor: OrderActor): OrderRefusal | null {
-  if (actor !== "buyer") return actor === "seller" ? "buyer_only" : "system_only";
-  if (o.payment === "COMPLETED") return "already_paid";
-  if (o.progress !== "APPROVED" || o.priceAmount === null) return "not_payable";
-  return null;
+  return actorRefusal("startPayment", actor) ?? transitionRefusal(transitionNamed("startPayment"), o, 0);
 }
 
-/** Why a succeeded payment cannot pay this order; null when it pays it. */
-function paymentMisfit(o: OrderState, p: PaymentRef): ReleaseReason | null {
-  if (o.progress === "CANCELED") return "order_canceled";
-  if (o.payment === "COMPLETED") return "already_paid";
-  if (o.progress !== "APPROVED") return "not_payable";
-  if (o.openPayment?.intentId !== p.intentId) return "not_the_open_payment";
-  if (p.amount !== o.priceAmount || p.currency !== o.currency) return "amount_mismatch";
-  return null;
+// ───────────────────────── reading the process table ─────────────────────────
+
+export const transitionNamed = (name: string): AnyTransition => ORDER_PROCESS.find((t) => t.name === name)!;
+export const transitionsOn = (type: ActionType) => ORDER_PROCESS.filter((t) => t.on === type);
+
+/** Why this actor may not take any transition of the action: the action belongs to someone else. */
+export function actorRefusal(type: ActionType, actor: OrderActor): OrderRefusal | null {
+  const actors = transitionsOn(type).map((t) => actsAs(t.actor));
+  if (actors.includes(actor)) return null;
+  if (actors.every((a) => a === "system")) return "system_only";
+  if (actor === "seller" && actors.includes("buyer")) return "buyer_only";
+  if (actor === "buyer" && actors.includes("seller")) return "seller_only";
+  return "not_a_party";
 }
 
-export function decide(o: OrderState, action: OrderAction, actor: OrderActor, now: number): Decision {
-  const system = action.type === "markPaid" || action.type === "deadlinePassed" || action.type === "adminCancel";
-  if (system && actor !== "system") return refuse("system_only");
-  if (action.type === "cancel" && actor === "buyer") return cancelOrder(o, "buyer", now);
-  if (action.type === "approveStage" || action.type === "requestRevision")
-    return actor === "buyer"
-      ? answerPreview(o, action, "buyer", now)
-      : refuse(actor === "seller" ? "buyer_only" : "not_a_party");
-  if (action.type === "startPayment") return startPayment(o, action.payment, actor);
-  if (!system && actor === "buyer") return refuse("seller_only");
-  if (!system && actor !== "seller") return refuse("not_a_party");
-
-  switch (action.type) {
-    case "approve": {
-      if (o.progress !== "DRAFT") return refuse("wrong_state");
-      if (o.priceAmount === null || o.priceAmount <= MIN_APPROVABLE_PRICE) return refuse("price_too_low");
-      return accept(
-        { ...o, progress: "APPROVED", chat: "OPENED", approvedAt: now, paymentDeadline: now + DEADLINES.paymentMs },
-        "APPROVED",
-      );
-    }
-    case "cancel":
-      // The seller may decline or call off an order until it is delivered; a paid order is refunded (decision 020).
-      return cancelOrder(o, "seller", now);
-    case "markPaid": {
-      const p = action.payment;
-      if (o.paidPayment?.intentId === p.intentId || o.returnedIntentIds.includes(p.intentId)) return unchanged;
-      const misfit = paymentMisfit(o, p);
-      if (misfit) {
-        const openPayment = o.openPayment?.intentId === p.intentId ? null : o.openPayment;
-        return accept(
-          { ...o, openPayment, returnedIntentIds: [...o.returnedIntentIds, p.intentId] },
-          "PAYMENT_RETURNED",
-          { payment: p, reason: misfit },
-        );
-      }
-      const deliveryDeadline =
-        o.estimatedDelivery && o.estimatedDelivery > now ? o.estimatedDelivery : now + DEADLINES.deliveryMs;
-      return accept(
-        { ...o, payment: "COMPLETED", paidAt: now, deliveryDeadline, openPayment: null, paidPayment: p },
-        "PAID",
-      );
-    }
-    case "deliver": {
-      if (o.progress !== "APPROVED" || o.payment !== "COMPLETED") return refuse("wrong_state");
-      if (!allStagesApproved(o.stages)) return refuse("stages_pending");
-      if (o.deliverableCount < 1) return refuse("no_deliverables");
-      return accept(
-        { ...o, progress: "DELIVERED", deliveredAt: now, completionDeadline: now + DEADLINES.completionMs },
-        "DELIVERED",
-      );
-    }
-    case "complete": {
-      if (o.progress !== "DELIVERED") return refuse("wrong_state");
-      return accept({ ...o, progress: "COMPLETED", chat: "CLOSED", completedAt: now }, "COMPLETED");
-    }
-    case "updatePrice": {
-      if (!editable.price(o)) return refuse("not_editable");
-      if (!isPriceAmount(action.priceAmount)) return refuse("price_invalid");
-      if (action.currency !== undefined && action.currency !== o.currency) return refuse("price_invalid");
-      // Once approved the total is what the client is asked to pay: it may still change before payment, never to
-      // an amount that could not have been approved.
-      if (o.progress === "APPROVED" && action.priceAmount <= MIN_APPROVABLE_PRICE) return refuse("price_too_low");
-      if (action.priceAmount === o.priceAmount) return unchanged;
-      // A payment under way was for the old total: it is voided, and the client pays the new one (decision 047).
-      return endingMoney(o, { ...o, priceAmount: action.priceAmount }, "PRICE_UPDATED", "price_changed");
-    }
-    case "updateSchedule": {
-      if (!editable.schedule(o)) return refuse("not_editable");
-      const { estimatedStart, estimatedDelivery } = action;
-      if ([estimatedStart, estimatedDelivery].some((t) => t !== null && !isSaneTimestamp(t)))
-        return refuse("schedule_invalid");
-      if (estimatedStart !== null && estimatedDelivery !== null && estimatedDelivery < estimatedStart)
-        return refuse("schedule_invalid");
-      if (estimatedStart === o.estimatedStart && estimatedDelivery === o.estimatedDelivery) return unchanged;
-      // What the client is paying for includes when it comes: a payment under way is voided, as for a new price.
-      return endingMoney(o, { ...o, estimatedStart, estimatedDelivery }, "SCHEDULE_UPDATED", "schedule_changed");
-    }
-    case "updateServiceDetails":
-      return editable.serviceDetails(o) ? accept(o, "SERVICE_DETAILS_UPDATED") : refuse("not_editable");
-    case "updateChatSettings":
-      return editable.chatSettings(o) ? accept(o, "CHAT_SETTINGS_UPDATED") : refuse("not_editable");
-    case "addDeliverable":
-      return editable.addDeliverable(o)
-        ? accept({ ...o, deliverableCount: o.deliverableCount + 1 }, "DELIVERABLE_ADDED")
-        : refuse("not_editable");
-    case "deleteDeliverable":
-      if (!editable.deleteDeliverable(o)) return refuse("not_editable");
-      return o.deliverableCount > 0
-        ? accept({ ...o, deliverableCount: o.deliverableCount - 1 }, "DELIVERABLE_DELETED")
-        : refuse("no_deliverables");
-    case "setStages":
-      if (!editable.stages(o)) return refuse("not_editable");
-      return accept({ ...o, stages: stagesOfPlan(action.plan) }, "STAGES_UPDATED");
-    case "submitPreview": {
-      const stage = workingStage(o, action.stage);
-      if (typeof stage === "string") return refuse(stage);
-      if (stage.status !== "PENDING") return refuse("stage_not_current");
-      return withStage(
-        o,
-        action.stage,
-        {
-          status: "IN_REVIEW",
-          previewedAt: now,
-          reviewDeadline: now + STAGE_REVIEW_MS,
-        },
-        "STAGE_PREVIEWED",
-      );
-    }
-    case "grantRevision": {
-      const stage = workingStage(o, action.stage);
-      if (typeof stage === "string") return refuse(stage);
-      return withStage(o, action.stage, { extraRevisions: stage.extraRevisions + 1 }, "STAGE_REVISION_GRANTED");
-    }
-    case "deadlinePassed":
-      return onDeadline(o, now);
-    case "adminCancel":
-      return cancelOrder(o, "admin", now);
-  }
-}
-
-/** The stage a stage action names, if it is the order's current one and the order is paid and under way. */
-function workingStage(o: OrderState, index: number): OrderStage | OrderRefusal {
-  if (o.progress !== "APPROVED" || o.payment !== "COMPLETED") return "wrong_state";
-  const current = currentStageIndex(o.stages);
-  if (current === null || current !== index) return "stage_not_current";
-  return o.stages[index]!;
-}
-
-function withStage(o: OrderState, index: number, change: Partial<OrderStage>, event: OrderEventType): Decision {
-  const stages = o.stages.map((s, i) => (i === index ? { ...s, ...change } : s));
-  return accept({ ...o, stages }, event);
-}
-
-/** The client answers the current stage's preview: approves it (its share goes to the creator) or asks for a revision. */
-function answerPreview(
-  o: OrderState,
-  action: { type: "approveStage" | "requestRevision"; stage: number },
-  who: "buyer" | "system",
+/**
+ * Why the transition cannot be taken from this state now, or null: outside its from-states, a stage action naming
+ * another stage than the current one, then its guards in order. Without an action (a page asking what it may offer)
+ * the stage is the current one.
+ */
+export function transitionRefusal(
+  t: AnyTransition,
+  o: ProcessFacts,
   now: number,
-): Decision {
-  const stage = workingStage(o, action.stage);
-  if (typeof stage === "string") return refuse(stage);
-  if (stage.status !== "IN_REVIEW") return refuse("stage_not_in_review");
-  if (action.type === "requestRevision") {
-    if (revisionsLeft(stage) === 0) return refuse("no_revisions_left");
-    return withStage(
-      o,
-      action.stage,
-      { status: "PENDING", reviewDeadline: null, revisionsUsed: stage.revisionsUsed + 1 },
-      "STAGE_REVISION_REQUESTED",
-    );
+  action?: OrderAction,
+): OrderRefusal | null {
+  if (!t.from.includes(processStateOf(o))) {
+    const outside = t.refusedOutside ?? "wrong_state";
+    return typeof outside === "function" ? outside(o) : outside;
   }
-  return withStage(
-    o,
-    action.stage,
-    { status: "APPROVED", reviewDeadline: null, approvedAt: now, approvedBy: who },
-    "STAGE_APPROVED",
-  );
+  if (t.onCurrentStage) {
+    const current = currentStageIndex(o.stages);
+    const named = action && "stage" in action ? action.stage : current;
+    if (current === null || named !== current) return "stage_not_current";
+  }
+  return t.guards?.find((g) => !g.holds(o, now))?.refusal ?? null;
+}
+
+/** Among the rows sharing an action and actor, the one that applies now; a time-based one once its deadline passed. */
+function applies(t: AnyTransition, o: OrderState, action: OrderAction, now: number): boolean {
+  if (t.at) {
+    if (!t.from.includes(processStateOf(o))) return false;
+    const deadline = t.at(o);
+    if (deadline === null || deadline > now) return false;
+  }
+  return t.when ? (t.when as (o: OrderState, a: OrderAction) => boolean)(o, action) : true;
+}
+
+/** The transition the action asks for: refused, nothing to do, or the row to take. */
+export function transitionFor(
+  o: OrderState,
+  action: OrderAction,
+  actor: OrderActor,
+  now: number,
+): { refusal: OrderRefusal } | "unchanged" | { transition: AnyTransition } {
+  const refusal = actorRefusal(action.type, actor);
+  if (refusal) return { refusal };
+  const mine = transitionsOn(action.type).filter((t) => actsAs(t.actor) === actor);
+  const transition =
+    mine.length === 1 && !mine[0]!.at && !mine[0]!.when ? mine[0] : mine.find((t) => applies(t, o, action, now));
+  if (!transition) return "unchanged";
+  const refused = transitionRefusal(transition, o, now, action);
+  return refused ? { refusal: refused } : { transition };
 }
 
 /**
- * The buyer starts paying (decision 047): the object made (or found) an intent for exactly the current total, and
- * the order records it as its one open payment. The same intent again changes nothing; another replaces it, voided.
+ * What the action does to the order, by the process table (order-process.ts): the row the action and actor ask for,
+ * refused when the state is not one of its from-states or a guard fails, else its effect, logged as its event.
  */
-function startPayment(o: OrderState, payment: PaymentRef, actor: OrderActor): Decision {
-  const blocked = paymentBlock(o, actor);
-  if (blocked) return refuse(blocked);
-  if (payment.amount !== o.priceAmount || payment.currency !== o.currency) return refuse("price_invalid");
-  if (o.openPayment?.intentId === payment.intentId) return unchanged;
-  if (!o.openPayment) return accept({ ...o, openPayment: payment }, "PAYMENT_STARTED");
-  const returnedIntentIds = [...o.returnedIntentIds, o.openPayment.intentId];
-  return accept({ ...o, openPayment: payment, returnedIntentIds }, "PAYMENT_STARTED", {
-    payment: o.openPayment,
-    reason: "replaced",
-  });
+export function decide(o: OrderState, action: OrderAction, actor: OrderActor, now: number): Decision {
+  const found = transitionFor(o, action, actor, now);
+  if (found === "unchanged") return { ok: true, changed: false };
+  if ("refusal" in found) return { ok: false, refusal: found.refusal };
+  const { transition } = found;
+  const outcome = (transition.effect as (o: OrderState, a: OrderAction, now: number) => Outcome)(o, action, now);
+  if (outcome === "unchanged") return { ok: true, changed: false };
+  if ("refusal" in outcome) return { ok: false, refusal: outcome.refusal };
+  const { next, release } = outcome;
+  return release
+    ? { ok: true, changed: true, next, event: transition.event, release }
+    : { ok: true, changed: true, next, event: transition.event };
+}
+
+/** The deadline whose passing changes the order, if any: the one the object's alarm is set to (the time-based rows'). */
+export function pendingDeadline(o: OrderState): number | null {
+  const state = processStateOf(o);
+  const timed = ORDER_PROCESS.find((t) => t.at && t.from.includes(state));
+  return timed?.at ? timed.at(o) : null;
 }
 
 /**
- * A passed deadline (decision 020): an order not approved or not paid in time is canceled; a delivered order not
- * completed in time completes; a stage's preview not answered in time is approved (decision 073); a missed delivery
- * changes nothing by itself: from then on the buyer may cancel it with a refund (`refundOnCancel`, order-refunds.ts),
- * or keep waiting.
- * An alarm that fires early, late or twice is harmless: it acts only when the pending deadline has really passed.
+ * What a party may do now, for the page: each of their transitions with whether it is open in this state (shown) and,
+ * if shown, the guard that holds it back (disabled, and why). The Order object checks all of it again (`decide`).
  */
-function onDeadline(o: OrderState, now: number): Decision {
-  const deadline = pendingDeadline(o);
-  if (deadline === null || deadline > now) return unchanged;
-  const review = stageUnderReview(o);
-  if (review && review.reviewDeadline === deadline)
-    return answerPreview(o, { type: "approveStage", stage: review.index }, "system", now);
-  if (o.progress === "DRAFT" || (o.progress === "APPROVED" && o.payment === "DRAFT"))
-    return cancelOrder(o, "system", now);
-  if (o.progress === "DELIVERED")
-    return accept({ ...o, progress: "COMPLETED", chat: "CLOSED", completedAt: now }, "COMPLETED");
-  return unchanged;
+export function openTransition(
+  name: string,
+  o: ProcessFacts,
+  now: number,
+): { shown: boolean; blockedBy: OrderRefusal | null } {
+  const t = transitionNamed(name);
+  const shown = t.from.includes(processStateOf(o)) && (!t.onCurrentStage || currentStageIndex(o.stages) !== null);
+  return { shown, blockedBy: shown ? transitionRefusal(t, o, now) : null };
 }

@@ -1,0 +1,89 @@
+/**
+ * What the order process's transitions do to an order (order-process.ts, decision 082): the effects several rows
+ * share (a cancel and its refund, a completion, a change to the current stage) and the facts their `when` and `at`
+ * read. Pure, as the table.
+ */
+import type { OrderState, PaymentRef, PaymentRelease, OrderRefusal } from "./order";
+import { cancelRefund } from "./order-money";
+import { currentStageIndex, type OrderStage } from "./order-stages";
+
+/** What an accepted transition makes of the order: the next state and any money it gives back, or a late refusal. */
+export type Outcome = { next: OrderState; release?: PaymentRelease | null } | { refusal: OrderRefusal } | "unchanged";
+
+/**
+ * A transition that ends the order or changes what the client agreed to pay for ends its money too: an open payment
+ * is voided, a paid one refunded (decision 047). The order forgets the open intent in the same step. `held` is what
+ * is given back: the open payment, unless a cancel's refund names the paid one.
+ */
+export function endingMoney(
+  o: OrderState,
+  next: OrderState,
+  reason: PaymentRelease["reason"],
+  held: PaymentRef | null = o.openPayment,
+): Outcome {
+  if (!held) return { next: { ...next, openPayment: null } };
+  // Given back: a notice of its success arriving later (3-D Secure finished meanwhile) changes nothing more.
+  return {
+    next: { ...next, openPayment: null, returnedIntentIds: [...o.returnedIntentIds, held.intentId] },
+    release: { payment: held, reason },
+  };
+}
+
+/**
+ * Every cancel, by whoever makes it, gives back what `cancelRefund` says (order-money.ts, decision 061): the same
+ * answer the cancel prompt and the Payment tab show. A full refund gives back the payment that paid the order (all of
+ * its charge); no refund voids a payment still under way; a partial one keeps the approved stages' shares.
+ */
+export function cancel(o: OrderState, now: number): Outcome {
+  const refund = cancelRefund(o);
+  // A stage under review when the order ends is never approved: only approved stages' shares stay with the creator.
+  const next: OrderState = {
+    ...o,
+    progress: "CANCELED",
+    chat: "CLOSED",
+    canceledAt: now,
+    stages: o.stages.map((s) => (s.status === "APPROVED" ? s : { ...s, reviewDeadline: null })),
+  };
+  if (refund.kind === "partial") {
+    if (refund.amount === 0 || !o.paidPayment) return { next };
+    return {
+      next: { ...next, openPayment: null, returnedIntentIds: [...o.returnedIntentIds, o.paidPayment.intentId] },
+      release: { payment: o.paidPayment, reason: "order_canceled", refundAmount: refund.amount },
+    };
+  }
+  return endingMoney(o, next, "order_canceled", refund.kind === "full" ? o.paidPayment : o.openPayment);
+}
+
+export const complete = (o: OrderState, now: number): Outcome => ({
+  next: { ...o, progress: "COMPLETED", chat: "CLOSED", completedAt: now },
+});
+
+export function withCurrentStage(o: OrderState, change: (stage: OrderStage) => Partial<OrderStage>): Outcome {
+  const index = currentStageIndex(o.stages);
+  return { next: { ...o, stages: o.stages.map((s, i) => (i === index ? { ...s, ...change(s) } : s)) } };
+}
+export const approveCurrentStage = (o: OrderState, who: "buyer" | "system", now: number) =>
+  withCurrentStage(o, () => ({ status: "APPROVED", reviewDeadline: null, approvedAt: now, approvedBy: who }));
+
+/** A stage's preview waits for the client: its review deadline is the one the alarm waits on (decision 073). */
+export function stageUnderReview(o: Pick<OrderState, "stages">): (OrderStage & { index: number }) | null {
+  const index = currentStageIndex(o.stages);
+  const stage = index === null ? null : o.stages[index]!;
+  return stage?.status === "IN_REVIEW" ? { ...stage, index: index! } : null;
+}
+
+/** A payment notice the order has already acted on (taken, or given back) changes nothing. */
+export const known = (o: OrderState, p: PaymentRef) =>
+  o.paidPayment?.intentId === p.intentId || o.returnedIntentIds.includes(p.intentId);
+
+/** Why a succeeded payment cannot pay this order; null when it pays it. */
+export function paymentMisfit(o: OrderState, p: PaymentRef): PaymentRelease["reason"] | null {
+  if (o.progress === "CANCELED") return "order_canceled";
+  if (o.payment === "COMPLETED") return "already_paid";
+  if (o.progress !== "APPROVED") return "not_payable";
+  if (o.openPayment?.intentId !== p.intentId) return "not_the_open_payment";
+  if (p.amount !== o.priceAmount || p.currency !== o.currency) return "amount_mismatch";
+  return null;
+}
+
+export const editedTo = (o: OrderState, change: Partial<OrderState>): Outcome => ({ next: { ...o, ...change } });

@@ -1,0 +1,532 @@
+/**
+ * The order process as data (issue 47; docs/decisions/082), after Sharetribe's process.edn: one row per transition,
+ * saying which action starts it, who may take it, from which states, under which named guards, to which state, the
+ * event it logs, the notice it sends and what it does to the money. `decide` (worker/domain/order.ts), the page's
+ * buttons (order-display.ts), the cancel rules (order-refunds.ts), the notices (order-notifications.ts) and the
+ * object's alarm (`pendingDeadline`) all read this table; a new action is a row plus its effect.
+ *
+ * Time-based transitions are rows too: the system takes them when the deadline `at` names has passed ("first entered
+ * state + period", the periods in `DEADLINES`); an alarm that fires early, late or twice finds no row and changes nothing.
+ */
+import type { NotificationType } from "../db/schema/enums";
+import type { OrderAction, OrderActor, OrderEventType, OrderRefusal, OrderState } from "./order";
+import {
+  approveCurrentStage,
+  cancel,
+  complete,
+  editedTo,
+  endingMoney,
+  known,
+  type Outcome,
+  paymentMisfit,
+  stageUnderReview,
+  withCurrentStage,
+} from "./order-effects";
+import { allStagesApproved, currentStageIndex, revisionsLeft, STAGE_REVIEW_MS, stagesOfPlan } from "./order-stages";
+import type { OrderStage } from "./order-stages";
+import { isPriceAmount } from "./pricing";
+
+const DAY = 86_400_000;
+/**
+ * The deadlines of spec section 4's "next step" column; the spec gives no lengths (decision 020): a week to approve,
+ * a week to pay, the estimated delivery date (else 30 days after payment) to deliver, a week to complete.
+ */
+export const DEADLINES = {
+  approvalMs: 7 * DAY,
+  paymentMs: 7 * DAY,
+  deliveryMs: 30 * DAY,
+  completionMs: 7 * DAY,
+} as const;
+/** Spec section 9: the total must exceed 100 to approve. */
+export const MIN_APPROVABLE_PRICE = 100;
+
+/**
+ * The window a date the order keeps may fall in (2000-01-01 to 2100-01-01 UTC): anything outside is a typing or
+ * hostile value no page can show and no deadline should wait on, refused where it comes in.
+ */
+export const EARLIEST_TIMESTAMP = Date.UTC(2000, 0, 1);
+export const LATEST_TIMESTAMP = Date.UTC(2100, 0, 1);
+export const isSaneTimestamp = (value: number) =>
+  Number.isSafeInteger(value) && value >= EARLIEST_TIMESTAMP && value <= LATEST_TIMESTAMP;
+
+/** The rows of spec section 4's table: progress, with an accepted order split by whether it is paid. */
+export type ProcessState = "DRAFT" | "APPROVED_UNPAID" | "APPROVED_PAID" | "DELIVERED" | "COMPLETED" | "CANCELED";
+export const PROCESS_STATES: readonly ProcessState[] = [
+  "DRAFT",
+  "APPROVED_UNPAID",
+  "APPROVED_PAID",
+  "DELIVERED",
+  "COMPLETED",
+  "CANCELED",
+];
+export function processStateOf(o: Pick<OrderState, "progress" | "payment">): ProcessState {
+  if (o.progress !== "APPROVED") return o.progress;
+  return o.payment === "COMPLETED" ? "APPROVED_PAID" : "APPROVED_UNPAID";
+}
+const OPEN: readonly ProcessState[] = ["DRAFT", "APPROVED_UNPAID", "APPROVED_PAID", "DELIVERED"];
+const BEFORE_DELIVERY: readonly ProcessState[] = ["DRAFT", "APPROVED_UNPAID", "APPROVED_PAID"];
+const BEFORE_PAYMENT: readonly ProcessState[] = ["DRAFT", "APPROVED_UNPAID"];
+
+/** What a guard reads: the state the pages also have (order-display.ts's facts). */
+export type ProcessFacts = Pick<
+  OrderState,
+  "progress" | "payment" | "priceAmount" | "deliverableCount" | "stages" | "deliveryDeadline"
+>;
+/** A named condition a transition needs besides its from-state, and the refusal when it does not hold. */
+export interface Guard {
+  refusal: OrderRefusal;
+  holds: (o: ProcessFacts, now: number) => boolean;
+}
+const currentStage = (o: Pick<OrderState, "stages">): OrderStage | null => {
+  const index = currentStageIndex(o.stages);
+  return index === null ? null : o.stages[index]!;
+};
+export const GUARDS = {
+  priceApprovable: {
+    refusal: "price_too_low",
+    holds: (o) => o.priceAmount !== null && o.priceAmount > MIN_APPROVABLE_PRICE,
+  },
+  priced: { refusal: "not_payable", holds: (o) => o.priceAmount !== null },
+  stagesApproved: { refusal: "stages_pending", holds: (o) => allStagesApproved(o.stages) },
+  hasDeliverable: { refusal: "no_deliverables", holds: (o) => o.deliverableCount > 0 },
+  /** The buyer's cancel: the delivery deadline has passed undelivered (issue 10). */
+  deliveryLate: {
+    refusal: "delivery_not_late",
+    holds: (o, now) => o.deliveryDeadline !== null && now > o.deliveryDeadline,
+  },
+  stageAwaitsPreview: { refusal: "stage_not_current", holds: (o) => currentStage(o)?.status === "PENDING" },
+  stageInReview: { refusal: "stage_not_in_review", holds: (o) => currentStage(o)?.status === "IN_REVIEW" },
+  revisionLeft: {
+    refusal: "no_revisions_left",
+    holds: (o) => {
+      const stage = currentStage(o);
+      return stage !== null && revisionsLeft(stage) > 0;
+    },
+  },
+} satisfies Record<string, Guard>;
+
+/** Who takes a transition; an admin acts through the system (`decide`'s actor "system"). */
+export type ProcessActor = OrderActor | "admin";
+export const actsAs = (actor: ProcessActor): OrderActor => (actor === "admin" ? "system" : actor);
+
+/**
+ * What a transition does to the money, a tag the Order object's money path reads (decision 047): the intent the
+ * decision hands back in `release` is voided or refunded at Stripe, a taken payment's transaction is marked paid, a
+ * completion or an approved stage writes the creator's payout (decision 029, 073).
+ */
+export type MoneyEffect =
+  | "none"
+  /** Records the intent the object made for the current total; one it replaces is voided. */
+  | "startPayment"
+  /** A succeeded intent pays the order. */
+  | "takePayment"
+  /** A succeeded intent the order cannot take is refunded. */
+  | "returnPayment"
+  /** The terms the client is paying for changed: the payment under way is voided. */
+  | "voidOpenPayment"
+  /** The open payment voided, the paid one refunded: in full, or the shares of the stages not approved. */
+  | "refundOnCancel"
+  /** The approved stage's share goes to the creator. */
+  | "releaseStageShare"
+  /** The order's paid total, less the fee, goes to the creator. */
+  | "releasePayout";
+
+/** Who hears of a transition: the party who acted is not told; a transition the system made tells both (no sender). */
+export interface ProcessNotice {
+  type: NotificationType;
+  to: "seller" | "buyer" | "both";
+  /** The party shown as the sender (issue 33); null for the system, shown with the app's mark. */
+  from: "seller" | "buyer" | null;
+}
+const toBuyer = (type: NotificationType): ProcessNotice => ({ type, to: "buyer", from: "seller" });
+const toSeller = (type: NotificationType): ProcessNotice => ({ type, to: "seller", from: "buyer" });
+const toBoth = (type: NotificationType): ProcessNotice => ({ type, to: "both", from: null });
+
+export type ActionType = OrderAction["type"];
+type ActionOf<T extends ActionType> = Extract<OrderAction, { type: T }>;
+
+export interface OrderTransition<T extends ActionType = ActionType> {
+  name: string;
+  /** The action that asks for it. Rows sharing an action and actor are told apart by `when` or `at`. */
+  on: T;
+  actor: ProcessActor;
+  from: readonly ProcessState[];
+  /** The refusal outside `from` (default wrong_state). */
+  refusedOutside?: OrderRefusal | ((o: Pick<OrderState, "payment">) => OrderRefusal);
+  /** The action names a stage, which must be the current one (decision 073). */
+  onCurrentStage?: true;
+  guards?: readonly Guard[];
+  /** A time-based transition: the deadline at which the system takes it. */
+  at?: (o: OrderState) => number | null;
+  /** Which of the rows sharing an action this one is (a payment taken or given back). */
+  when?: (o: OrderState, action: ActionOf<T>) => boolean;
+  to: ProcessState | "same";
+  event: OrderEventType;
+  notice: ProcessNotice | null;
+  money: MoneyEffect;
+  effect: (o: OrderState, action: ActionOf<T>, now: number) => Outcome;
+}
+/** Any row of the table, its effect typed by its own action. */
+export type AnyTransition = { [T in ActionType]: OrderTransition<T> }[ActionType];
+const row = <T extends ActionType>(transition: OrderTransition<T>) => transition as unknown as AnyTransition;
+
+// ───────────────────────── the table ─────────────────────────
+
+export const ORDER_PROCESS: readonly AnyTransition[] = [
+  row({
+    name: "approve",
+    on: "approve",
+    actor: "seller",
+    from: ["DRAFT"],
+    guards: [GUARDS.priceApprovable],
+    to: "APPROVED_UNPAID",
+    event: "APPROVED",
+    notice: toBuyer("COMMISSION_ORDER_APPROVED"),
+    money: "none",
+    effect: (o, _, now) =>
+      editedTo(o, {
+        progress: "APPROVED",
+        chat: "OPENED",
+        approvedAt: now,
+        paymentDeadline: now + DEADLINES.paymentMs,
+      }),
+  }),
+  row({
+    // The buyer starts paying (decision 047): the object made (or found) an intent for exactly the current total, and
+    // the order records it as its one open payment. The same intent again changes nothing; another replaces it, voided.
+    name: "startPayment",
+    on: "startPayment",
+    actor: "buyer",
+    from: ["APPROVED_UNPAID"],
+    refusedOutside: (o) => (o.payment === "COMPLETED" ? "already_paid" : "not_payable"),
+    guards: [GUARDS.priced],
+    to: "same",
+    event: "PAYMENT_STARTED",
+    notice: null,
+    money: "startPayment",
+    effect: (o, { payment }) => {
+      if (payment.amount !== o.priceAmount || payment.currency !== o.currency) return { refusal: "price_invalid" };
+      if (o.openPayment?.intentId === payment.intentId) return "unchanged";
+      if (!o.openPayment) return editedTo(o, { openPayment: payment });
+      return {
+        next: { ...o, openPayment: payment, returnedIntentIds: [...o.returnedIntentIds, o.openPayment.intentId] },
+        release: { payment: o.openPayment, reason: "replaced" },
+      };
+    },
+  }),
+  row({
+    name: "takePayment",
+    on: "markPaid",
+    actor: "system",
+    from: ["APPROVED_UNPAID"],
+    when: (o, { payment }) => !known(o, payment) && paymentMisfit(o, payment) === null,
+    to: "APPROVED_PAID",
+    event: "PAID",
+    // A payment is the buyer's act even when the system records it.
+    notice: toSeller("COMMISSION_ORDER_PAID"),
+    money: "takePayment",
+    effect: (o, { payment }, now) =>
+      editedTo(o, {
+        payment: "COMPLETED",
+        paidAt: now,
+        deliveryDeadline:
+          o.estimatedDelivery && o.estimatedDelivery > now ? o.estimatedDelivery : now + DEADLINES.deliveryMs,
+        openPayment: null,
+        paidPayment: payment,
+      }),
+  }),
+  row({
+    name: "returnPayment",
+    on: "markPaid",
+    actor: "system",
+    from: PROCESS_STATES,
+    when: (o, { payment }) => !known(o, payment) && paymentMisfit(o, payment) !== null,
+    to: "same",
+    event: "PAYMENT_RETURNED",
+    notice: toBoth("COMMISSION_ORDER_PAYMENT_REFUNDED"),
+    money: "returnPayment",
+    effect: (o, { payment }) => ({
+      next: {
+        ...o,
+        openPayment: o.openPayment?.intentId === payment.intentId ? null : o.openPayment,
+        returnedIntentIds: [...o.returnedIntentIds, payment.intentId],
+      },
+      release: { payment, reason: paymentMisfit(o, payment)! },
+    }),
+  }),
+  row({
+    name: "deliver",
+    on: "deliver",
+    actor: "seller",
+    from: ["APPROVED_PAID"],
+    guards: [GUARDS.stagesApproved, GUARDS.hasDeliverable],
+    to: "DELIVERED",
+    event: "DELIVERED",
+    notice: toBuyer("COMMISSION_ORDER_DELIVERED"),
+    money: "none",
+    effect: (o, _, now) =>
+      editedTo(o, { progress: "DELIVERED", deliveredAt: now, completionDeadline: now + DEADLINES.completionMs }),
+  }),
+  row({
+    name: "complete",
+    on: "complete",
+    actor: "seller",
+    from: ["DELIVERED"],
+    to: "COMPLETED",
+    event: "COMPLETED",
+    notice: toBuyer("COMMISSION_ORDER_COMPLETED"),
+    money: "releasePayout",
+    effect: (o, _, now) => complete(o, now),
+  }),
+  row({
+    // The seller may decline or call off an order until it is delivered; a paid order is refunded (decision 020).
+    name: "cancelBySeller",
+    on: "cancel",
+    actor: "seller",
+    from: BEFORE_DELIVERY,
+    to: "CANCELED",
+    event: "CANCELED",
+    notice: toBuyer("COMMISSION_ORDER_CANCELED"),
+    money: "refundOnCancel",
+    effect: (o, _, now) => cancel(o, now),
+  }),
+  row({
+    // Only a paid order the creator has not delivered by its delivery deadline (issue 10); otherwise the cancel is the
+    // seller's.
+    name: "cancelLateByBuyer",
+    on: "cancel",
+    actor: "buyer",
+    from: ["APPROVED_PAID"],
+    refusedOutside: "seller_only",
+    guards: [GUARDS.deliveryLate],
+    to: "CANCELED",
+    event: "CANCELED",
+    notice: toSeller("COMMISSION_ORDER_CANCELED"),
+    money: "refundOnCancel",
+    effect: (o, _, now) => cancel(o, now),
+  }),
+  row({
+    // An admin ends the order (a dispute): any order not yet ended, delivered ones too (decision 073).
+    name: "adminCancel",
+    on: "adminCancel",
+    actor: "admin",
+    from: OPEN,
+    to: "CANCELED",
+    event: "CANCELED",
+    notice: toBoth("COMMISSION_ORDER_CANCELED"),
+    money: "refundOnCancel",
+    effect: (o, _, now) => cancel(o, now),
+  }),
+  row({
+    name: "updatePrice",
+    on: "updatePrice",
+    actor: "seller",
+    // "price and chat settings are editable unless payment is COMPLETED or progress is CANCELED".
+    from: BEFORE_PAYMENT,
+    refusedOutside: "not_editable",
+    to: "same",
+    event: "PRICE_UPDATED",
+    notice: null,
+    money: "voidOpenPayment",
+    effect: (o, action) => {
+      if (!isPriceAmount(action.priceAmount)) return { refusal: "price_invalid" };
+      if (action.currency !== undefined && action.currency !== o.currency) return { refusal: "price_invalid" };
+      // Once approved the total is what the client is asked to pay: it may still change before payment, never to
+      // an amount that could not have been approved.
+      if (o.progress === "APPROVED" && action.priceAmount <= MIN_APPROVABLE_PRICE) return { refusal: "price_too_low" };
+      if (action.priceAmount === o.priceAmount) return "unchanged";
+      // A payment under way was for the old total: it is voided, and the client pays the new one (decision 047).
+      return endingMoney(o, { ...o, priceAmount: action.priceAmount }, "price_changed");
+    },
+  }),
+  row({
+    name: "updateSchedule",
+    on: "updateSchedule",
+    actor: "seller",
+    // "Schedule (estimated start, delivery): editable unless DELIVERED, COMPLETED or CANCELED".
+    from: BEFORE_DELIVERY,
+    refusedOutside: "not_editable",
+    to: "same",
+    event: "SCHEDULE_UPDATED",
+    notice: null,
+    money: "voidOpenPayment",
+    effect: (o, { estimatedStart, estimatedDelivery }) => {
+      if ([estimatedStart, estimatedDelivery].some((t) => t !== null && !isSaneTimestamp(t)))
+        return { refusal: "schedule_invalid" };
+      if (estimatedStart !== null && estimatedDelivery !== null && estimatedDelivery < estimatedStart)
+        return { refusal: "schedule_invalid" };
+      if (estimatedStart === o.estimatedStart && estimatedDelivery === o.estimatedDelivery) return "unchanged";
+      // What the client is paying for includes when it comes: a payment under way is voided, as for a new price.
+      return endingMoney(o, { ...o, estimatedStart, estimatedDelivery }, "schedule_changed");
+    },
+  }),
+  row({
+    name: "updateServiceDetails",
+    on: "updateServiceDetails",
+    actor: "seller",
+    // "Service details: editable by seller only while not DELIVERED, COMPLETED, CANCELED".
+    from: BEFORE_DELIVERY,
+    refusedOutside: "not_editable",
+    to: "same",
+    event: "SERVICE_DETAILS_UPDATED",
+    notice: null,
+    money: "none",
+    effect: (o) => ({ next: o }),
+  }),
+  row({
+    name: "updateChatSettings",
+    on: "updateChatSettings",
+    actor: "seller",
+    from: BEFORE_PAYMENT,
+    refusedOutside: "not_editable",
+    to: "same",
+    event: "CHAT_SETTINGS_UPDATED",
+    notice: null,
+    money: "none",
+    effect: (o) => ({ next: o }),
+  }),
+  row({
+    name: "addDeliverable",
+    on: "addDeliverable",
+    actor: "seller",
+    // "Deliverable files: register and delete while DRAFT or APPROVED; upload still allowed when DELIVERED".
+    from: OPEN,
+    refusedOutside: "not_editable",
+    to: "same",
+    event: "DELIVERABLE_ADDED",
+    notice: null,
+    money: "none",
+    effect: (o) => editedTo(o, { deliverableCount: o.deliverableCount + 1 }),
+  }),
+  row({
+    name: "deleteDeliverable",
+    on: "deleteDeliverable",
+    actor: "seller",
+    from: BEFORE_DELIVERY,
+    refusedOutside: "not_editable",
+    guards: [GUARDS.hasDeliverable],
+    to: "same",
+    event: "DELIVERABLE_DELETED",
+    notice: null,
+    money: "none",
+    effect: (o) => editedTo(o, { deliverableCount: o.deliverableCount - 1 }),
+  }),
+  row({
+    // The plan is part of what the client agrees to, so it changes only while pending (decision 073).
+    name: "setStages",
+    on: "setStages",
+    actor: "seller",
+    from: ["DRAFT"],
+    refusedOutside: "not_editable",
+    to: "same",
+    event: "STAGES_UPDATED",
+    notice: null,
+    money: "none",
+    effect: (o, { plan }) => editedTo(o, { stages: stagesOfPlan(plan) }),
+  }),
+  row({
+    name: "submitPreview",
+    on: "submitPreview",
+    actor: "seller",
+    from: ["APPROVED_PAID"],
+    onCurrentStage: true,
+    guards: [GUARDS.stageAwaitsPreview],
+    to: "same",
+    event: "STAGE_PREVIEWED",
+    notice: toBuyer("COMMISSION_ORDER_STAGE_PREVIEWED"),
+    money: "none",
+    effect: (o, _, now) =>
+      withCurrentStage(o, () => ({ status: "IN_REVIEW", previewedAt: now, reviewDeadline: now + STAGE_REVIEW_MS })),
+  }),
+  row({
+    name: "approveStage",
+    on: "approveStage",
+    actor: "buyer",
+    from: ["APPROVED_PAID"],
+    onCurrentStage: true,
+    guards: [GUARDS.stageInReview],
+    to: "same",
+    event: "STAGE_APPROVED",
+    notice: toSeller("COMMISSION_ORDER_STAGE_APPROVED"),
+    money: "releaseStageShare",
+    effect: (o, _, now) => approveCurrentStage(o, "buyer", now),
+  }),
+  row({
+    name: "requestRevision",
+    on: "requestRevision",
+    actor: "buyer",
+    from: ["APPROVED_PAID"],
+    onCurrentStage: true,
+    guards: [GUARDS.stageInReview, GUARDS.revisionLeft],
+    to: "same",
+    event: "STAGE_REVISION_REQUESTED",
+    notice: toSeller("COMMISSION_ORDER_STAGE_REVISION_REQUESTED"),
+    money: "none",
+    effect: (o) =>
+      withCurrentStage(o, (s) => ({ status: "PENDING", reviewDeadline: null, revisionsUsed: s.revisionsUsed + 1 })),
+  }),
+  row({
+    // The seller agrees to one more revision of the current stage than it includes.
+    name: "grantRevision",
+    on: "grantRevision",
+    actor: "seller",
+    from: ["APPROVED_PAID"],
+    onCurrentStage: true,
+    to: "same",
+    event: "STAGE_REVISION_GRANTED",
+    notice: toBuyer("COMMISSION_ORDER_STAGE_REVISION_GRANTED"),
+    money: "none",
+    effect: (o) => withCurrentStage(o, (s) => ({ extraRevisions: s.extraRevisions + 1 })),
+  }),
+  // Time-based (decision 020): not approved or not paid in time, canceled; delivered and not completed in time,
+  // completed; a stage's preview not answered in time, approved (decision 073). A paid order's delivery deadline is
+  // none of them: a late delivery changes nothing by itself (the buyer may then cancel, `cancelLateByBuyer`).
+  row({
+    name: "expireApproval",
+    on: "deadlinePassed",
+    actor: "system",
+    from: ["DRAFT"],
+    at: (o) => o.approvalDeadline,
+    to: "CANCELED",
+    event: "CANCELED",
+    notice: toBoth("COMMISSION_ORDER_CANCELED"),
+    money: "refundOnCancel",
+    effect: (o, _, now) => cancel(o, now),
+  }),
+  row({
+    name: "expirePayment",
+    on: "deadlinePassed",
+    actor: "system",
+    from: ["APPROVED_UNPAID"],
+    at: (o) => o.paymentDeadline,
+    to: "CANCELED",
+    event: "CANCELED",
+    notice: toBoth("COMMISSION_ORDER_CANCELED"),
+    money: "refundOnCancel",
+    effect: (o, _, now) => cancel(o, now),
+  }),
+  row({
+    name: "approveStageOnReviewDeadline",
+    on: "deadlinePassed",
+    actor: "system",
+    from: ["APPROVED_PAID"],
+    at: (o) => stageUnderReview(o)?.reviewDeadline ?? null,
+    to: "same",
+    event: "STAGE_APPROVED",
+    notice: toBoth("COMMISSION_ORDER_STAGE_AUTO_APPROVED"),
+    money: "releaseStageShare",
+    effect: (o, _, now) => approveCurrentStage(o, "system", now),
+  }),
+  row({
+    name: "completeOnDeadline",
+    on: "deadlinePassed",
+    actor: "system",
+    from: ["DELIVERED"],
+    at: (o) => o.completionDeadline,
+    to: "COMPLETED",
+    event: "COMPLETED",
+    notice: toBoth("COMMISSION_ORDER_COMPLETED"),
+    money: "releasePayout",
+    effect: (o, _, now) => complete(o, now),
+  }),
+];
