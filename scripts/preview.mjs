@@ -43,18 +43,28 @@ if (check) {
     headers: { "content-type": "application/json", "sec-fetch-site": "same-origin" },
     body: JSON.stringify({ workId: "none" }),
   }).catch((error) => ({ status: String(error) }));
+  // Nor the dev clock (app/routes/dev-clock.tsx): a production build reads only the real time (decision 080).
+  const clock = await fetch(new URL("/dev/clock", server.url), { redirect: "manual" }).catch((error) => ({
+    status: String(error),
+  }));
   await server.stop();
   log("preview", `check: GET / answered ${response.status} (200 expected)`);
   log(
     "preview",
     `check: POST /dev/fixtures/workVisits answered ${fixtures.status} (anything but 200 expected: no fixtures in production)`,
   );
+  log(
+    "preview",
+    `check: GET /dev/clock answered ${clock.status} (anything but 200 expected: no dev clock in production)`,
+  );
   const cardForm = localCardFormFiles();
   log(
     "preview",
     `check: local card form in the production build: ${cardForm.length ? cardForm.join(", ") : "none"} (none expected)`,
   );
-  process.exit(response.status === 200 && fixtures.status !== 200 && cardForm.length === 0 ? 0 : 1);
+  process.exit(
+    response.status === 200 && fixtures.status !== 200 && clock.status !== 200 && cardForm.length === 0 ? 0 : 1,
+  );
 }
 log("preview", `open ${server.url}; Ctrl-C stops it`);
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.stop().then(() => process.exit(0)));

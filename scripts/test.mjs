@@ -100,7 +100,7 @@ suites.push({
 if (process.env.SKIP_PREVIEW !== "1") {
   const previewStatus = run("npm", ["run", "preview", "--", "--check"], { COMET_SOURCEMAP: "1" });
   suites.push({
-    name: "commands (npm run preview serves / with 200, no local card form nor test fixtures in production)",
+    name: "commands (npm run preview serves / with 200, no local card form, test fixtures nor dev clock in production)",
     status: previewStatus,
     passed: previewStatus === 0 ? 1 : 0,
     failed: previewStatus === 0 ? 0 : 1,
