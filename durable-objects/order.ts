@@ -86,8 +86,10 @@ function partyOfCaller(order: StoredOrder, caller: Exclude<OrderCaller, "system"
 }
 
 /**
- * One instance per commission order (`idFromName(orderId)`): the only writer of that order and the one place where
- * it meets its money (docs/decisions/020, 047). Actions run one at a time, each to its end, so two racing requests
+ * One instance per commission order (`orderStub(env.ORDER, orderId)`): the only writer of that order and the one place
+ * where it meets its money (docs/decisions/020, 047). The order's id is the name the object was reached by
+ * (`ctx.id.name`): the first load reads the order from D1 by it and keeps it in the record, so no method takes it
+ * again (decision 081). Actions run one at a time, each to its end, so two racing requests
  * see each other's result. The rules are `decide` in worker/domain/order.ts. The object's storage is the source of
  * truth: an accepted transition is stored first, with its D1 projection and any money it must give back; then D1 is
  * written (conditionally on the version before) and Stripe called; what fails is retried by the alarm, which also
@@ -102,19 +104,19 @@ export class Order extends DurableObject<Env> {
     super(ctx, envWithSimulatedLatency(env));
   }
 
-  act(orderId: string, action: OrderAction, caller: OrderCaller): Promise<OrderActResult> {
+  act(action: OrderAction, caller: OrderCaller): Promise<OrderActResult> {
     return this.enqueue(async () => {
-      if (this.env.APP_ENV === "production") return this.apply(orderId, action, caller);
+      if (this.env.APP_ENV === "production") return this.apply(action, caller);
       // Outside production the answer says how many D1 round trips the action cost (read by `npm run bench:orders`).
       const counter = { count: 0 };
-      const result = await this.apply(orderId, action, caller, undefined, countRoundTrips(this.env.DB, counter));
+      const result = await this.apply(action, caller, undefined, countRoundTrips(this.env.DB, counter));
       return { ...result, d1RoundTrips: counter.count };
     });
   }
 
   /** The order as the object holds it (in the queue: never a state half-way through an action). */
-  get(orderId: string): Promise<StoredOrder | null> {
-    return this.enqueue(() => this.load(orderId));
+  get(): Promise<StoredOrder | null> {
+    return this.enqueue(() => this.load());
   }
 
   /**
@@ -123,14 +125,14 @@ export class Order extends DurableObject<Env> {
    * succeeded pays the order here ("check the pending intent first", spec section 4); one voided at Stripe is replaced.
    */
   startPayment(
-    orderId: string,
     caller: { userAccountId: string },
     payer: { customerId: string; accountMethodId: string },
   ): Promise<StartPaymentResult> {
     return this.enqueue(() =>
       unavailableOnStripeOutage(async (): Promise<StartPaymentResult> => {
-        const order = await this.load(orderId);
+        const order = await this.load();
         if (!order) return { status: "not_found" };
+        const { orderId } = order;
         const blocked = paymentBlock(order.state, partyOfCaller(order, caller) ?? "system");
         if (blocked === "already_paid" || blocked === "not_payable") return { status: "refused", reason: blocked };
         if (blocked) return { status: "refused", reason: "not_found" };
@@ -140,7 +142,7 @@ export class Order extends DurableObject<Env> {
           const intent = await stripe.paymentIntents.retrieve(open.intentId);
           const transactionId = (await transactionIdOf(this.env.DB, open.intentId)) ?? "";
           if (intent.status === "succeeded") {
-            const paid = await this.apply(orderId, { type: "markPaid", payment: paymentRefOf(intent) }, "system");
+            const paid = await this.apply({ type: "markPaid", payment: paymentRefOf(intent) }, "system");
             return paid.status === "done" && paid.state.paidPayment?.intentId === intent.id
               ? { status: "paid", intentId: intent.id, transactionId }
               : { status: "refused", reason: "not_payable" };
@@ -168,7 +170,7 @@ export class Order extends DurableObject<Env> {
           accountMethodId: payer.accountMethodId,
           now,
         });
-        const started = await this.apply(orderId, { type: "startPayment", payment }, caller, { statements });
+        const started = await this.apply({ type: "startPayment", payment }, caller, { statements });
         if (started.status !== "done") return { status: "refused", reason: "not_payable" };
         return { status: "started", intentId: intent.id, transactionId };
       }),
@@ -180,15 +182,18 @@ export class Order extends DurableObject<Env> {
    * `intentOrderId` is the order the intent itself names (its metadata): an intent of another order is never this
    * order's to take or to refund; it is left for its own order.
    */
-  recordPayment(orderId: string, payment: PaymentRef, intentOrderId: string | undefined): Promise<PaymentRecordResult> {
+  recordPayment(payment: PaymentRef, intentOrderId: string | undefined): Promise<PaymentRecordResult> {
     return this.enqueue(async (): Promise<PaymentRecordResult> => {
+      const order = await this.load();
+      if (!order) return { status: "not_found" };
+      const { orderId } = order;
       if (intentOrderId !== orderId) {
         console.error(
           `order ${orderId}: payment ${payment.intentId} names order ${intentOrderId ?? "(none)"}; left alone`,
         );
         return { status: "ignored" };
       }
-      const result = await this.apply(orderId, { type: "markPaid", payment }, "system");
+      const result = await this.apply({ type: "markPaid", payment }, "system");
       if (result.status !== "done") return { status: result.status === "not_found" ? "not_found" : "ignored" };
       return { status: result.state.paidPayment?.intentId === payment.intentId ? "paid" : "returned" };
     });
@@ -201,14 +206,11 @@ export class Order extends DurableObject<Env> {
    * both added and deleted refuses the call, and nothing has changed. A file already attached (a repeated request) or
    * already gone changes nothing, so a call repeated, or retried after failing part way, ends with each file once.
    */
-  changeDeliverables(
-    orderId: string,
-    change: DeliverableChange,
-    caller: { commissionAccountId: string },
-  ): Promise<DeliverableResult> {
+  changeDeliverables(change: DeliverableChange, caller: { commissionAccountId: string }): Promise<DeliverableResult> {
     return this.enqueue(async (): Promise<DeliverableResult> => {
-      const order = await this.load(orderId);
+      const order = await this.load();
       if (!order) return { status: "not_found" };
+      const { orderId } = order;
       const actor = partyOfCaller(order, caller);
       if (!actor) return { status: "refused", refusal: "not_a_party" };
       const adding = change.add ?? [];
@@ -250,7 +252,7 @@ export class Order extends DurableObject<Env> {
       }
       let result: OrderActResult = { status: "done", changed: false, state: order.state };
       for (const { action, effects } of steps) {
-        const step = await this.apply(orderId, action, caller, effects);
+        const step = await this.apply(action, caller, effects);
         if (step.status !== "done") return step;
         result = step;
       }
@@ -262,23 +264,19 @@ export class Order extends DurableObject<Env> {
    * The seller edits the order's service details (commissionOrderService.updateSeller): an updateServiceDetails
    * transition whose batch also replaces the snapshot's title and description, while section 4 allows it.
    */
-  updateServiceDetails(
-    orderId: string,
-    details: ServiceDetails,
-    caller: Exclude<OrderCaller, "system">,
-  ): Promise<ServiceDetailsResult> {
+  updateServiceDetails(details: ServiceDetails, caller: Exclude<OrderCaller, "system">): Promise<ServiceDetailsResult> {
     return this.enqueue(async (): Promise<ServiceDetailsResult> => {
       // Who asks and whether the order may change come before the catalogue: a stranger learns nothing from a code.
-      const order = await this.load(orderId);
+      const order = await this.load();
       if (!order) return { status: "not_found" };
       const actor = partyOfCaller(order, caller);
       if (!actor) return { status: "refused", refusal: "not_a_party" };
       const decision = decide(order.state, { type: "updateServiceDetails" }, actor, Date.now());
       if (!decision.ok) return { status: "refused", refusal: decision.refusal };
-      const write = await serviceDetailsStatements(this.env.DB, orderId, details);
+      const write = await serviceDetailsStatements(this.env.DB, order.orderId, details);
       if ("refusal" in write)
         return write.refusal === "not_found" ? { status: "not_found" } : { status: "refused", refusal: write.refusal };
-      return this.apply(orderId, { type: "updateServiceDetails" }, caller, { statements: write.statements });
+      return this.apply({ type: "updateServiceDetails" }, caller, { statements: write.statements });
     });
   }
 
@@ -288,14 +286,14 @@ export class Order extends DurableObject<Env> {
    * (`revisionCommentOf`).
    */
   requestStageRevision(
-    orderId: string,
     stage: number,
     comment: string,
     caller: Exclude<OrderCaller, "system">,
   ): Promise<OrderActResult> {
     return this.enqueue(async () => {
-      const order = await this.load(orderId);
+      const order = await this.load();
       if (!order) return { status: "not_found" } as const;
+      const { orderId } = order;
       const round = order.state.stages[stage]?.revisionsUsed ?? 0;
       const statements = [
         statement(
@@ -309,7 +307,7 @@ export class Order extends DurableObject<Env> {
           Date.now(),
         ),
       ];
-      return this.apply(orderId, { type: "requestRevision", stage }, caller, { statements });
+      return this.apply({ type: "requestRevision", stage }, caller, { statements });
     });
   }
 
@@ -319,18 +317,17 @@ export class Order extends DurableObject<Env> {
    * the stage's round, its revisions used so far. A posting with no files is refused.
    */
   submitStagePreview(
-    orderId: string,
     stage: number,
     files: StagePreviewFile[],
     caller: Exclude<OrderCaller, "system">,
   ): Promise<StagePreviewResult> {
     return this.enqueue(async (): Promise<StagePreviewResult> => {
       if (files.length === 0) return { status: "refused", refusal: "invalid_request" };
-      const order = await this.load(orderId);
+      const order = await this.load();
       if (!order) return { status: "not_found" };
       const round = order.state.stages[stage]?.revisionsUsed ?? 0;
-      const statements = stagePreviewStatements(orderId, stage, round, files, Date.now());
-      return this.apply(orderId, { type: "submitPreview", stage }, caller, { statements });
+      const statements = stagePreviewStatements(order.orderId, stage, round, files, Date.now());
+      return this.apply({ type: "submitPreview", stage }, caller, { statements });
     });
   }
 
@@ -338,7 +335,7 @@ export class Order extends DurableObject<Env> {
   async alarm(): Promise<void> {
     const stored = await this.ctx.storage.get<OrderRecord>(KEY);
     if (!stored) return;
-    await this.act(stored.orderId, { type: "deadlinePassed" }, "system").catch((error) =>
+    await this.act({ type: "deadlinePassed" }, "system").catch((error) =>
       console.error("order alarm: owed work failed again", stored.orderId, error),
     );
     await this.enqueue(async () => {
@@ -357,14 +354,17 @@ export class Order extends DurableObject<Env> {
   /**
    * The order, with anything owed from an earlier action done first: D1 must have the last projection before the next
    * is made (a failure there fails this action, which changes nothing); money still owed is tried again on the way.
+   * The first load reads the order from D1 by the object's name, and the record keeps its id from then on (an alarm
+   * set before the runtime passed names to objects, 2026-03-15, wakes it without one). No name and no record: no order.
    */
-  private async load(orderId: string, d1 = this.env.DB): Promise<OrderRecord | null> {
+  private async load(d1 = this.env.DB): Promise<OrderRecord | null> {
     const stored = await this.ctx.storage.get<OrderRecord>(KEY);
     if (stored && isCurrentRecord(stored)) {
-      if (stored.orderId !== orderId) return null;
       const projected = stored.projection ? await this.flushProjection(stored, d1) : stored;
       return projected.owed?.length ? (await this.payOwed(projected, d1)).record : projected;
     }
+    const orderId = stored?.orderId ?? this.ctx.id.name;
+    if (!orderId) return null;
     const loaded = await loadOrder(d1, orderId);
     if (loaded) {
       await this.ctx.storage.put(KEY, loaded);
@@ -374,14 +374,14 @@ export class Order extends DurableObject<Env> {
   }
 
   private async apply(
-    orderId: string,
     action: OrderAction,
     caller: OrderCaller,
     effects?: TransitionEffects,
     d1 = this.env.DB,
   ): Promise<OrderActResult> {
-    const order = await this.load(orderId, d1);
+    const order = await this.load(d1);
     if (!order) return { status: "not_found" };
+    const { orderId } = order;
     const actor = caller === "system" ? "system" : partyOfCaller(order, caller);
     if (!actor) return { status: "refused", refusal: "not_a_party" };
     const now = Date.now();

@@ -115,7 +115,6 @@ chatApi.post("/room/update", jsonInput(), async (c) => {
   if (!current.ok) return refuse(c, current.refusal);
   const orderId = current.value.orderId;
   const decided = await orderStub(env.ORDER, orderId).act(
-    orderId,
     { type: "updateChatSettings" },
     { userAccountId: user!.accountId },
   );

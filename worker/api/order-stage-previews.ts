@@ -91,7 +91,7 @@ stagePreviewApi.post("/", async (c) => {
     await discardStagePreviews(db, env.MEDIA, stored.keys);
     return mediaError(c, "media_error_unsupported_type");
   }
-  const result = await orderStub(env.ORDER, orderId).submitStagePreview(orderId, stage, stored.files, {
+  const result = await orderStub(env.ORDER, orderId).submitStagePreview(stage, stored.files, {
     userAccountId: user.accountId,
   });
   if (result.status !== "done") {

@@ -111,7 +111,7 @@ function route<S extends v.GenericSchema>(
     const request = toAction(c.req.valid("json") as v.InferOutput<S>);
     // The object knows the users behind the order's seller and buyer: no D1 read here to find the caller's account.
     const order = orderStub(env.ORDER, request.orderId);
-    return answer(c, await order.act(request.orderId, request.action, { userAccountId: user.accountId }));
+    return answer(c, await order.act(request.action, { userAccountId: user.accountId }));
   });
 }
 
@@ -148,7 +148,7 @@ orderApi.post("/stages", jsonBody(stagesBody), async (c) => {
   const parsed = parseStagePlan(stages);
   if (!parsed.ok) return refused(c, parsed.error, 400, parsed.index);
   const order = orderStub(env.ORDER, id);
-  const result = await order.act(id, { type: "setStages", plan: parsed.plan }, { userAccountId: user.accountId });
+  const result = await order.act({ type: "setStages", plan: parsed.plan }, { userAccountId: user.accountId });
   const texts = parsed.plan.map((stage) => stage.title);
   if (result.status === "done") translateInBackground(env, c.executionCtx, { texts, writerAccountId: user.accountId });
   return answer(c, result);
@@ -166,7 +166,7 @@ orderApi.post("/stage/revision", jsonBody(v.object({ orderId, stage: stageIndex,
   const comment = revisionCommentOf(input.comment);
   if (comment === null) return refused(c, REVISION_COMMENT_INVALID, 400);
   const order = orderStub(env.ORDER, input.orderId);
-  const result = await order.requestStageRevision(input.orderId, input.stage, comment, {
+  const result = await order.requestStageRevision(input.stage, comment, {
     userAccountId: user.accountId,
   });
   if (result.status === "done")
@@ -183,7 +183,7 @@ orderApi.post("/admin-cancel", jsonBody(idBody), async (c) => {
   if (!user) return c.json({ error: "unauthorized" }, 401);
   if (!isAdmin(user.roles)) return c.json({ error: "not_found" }, 404);
   const { orderId: id } = c.req.valid("json");
-  return answer(c, await orderStub(env.ORDER, id).act(id, { type: "adminCancel" }, "system"));
+  return answer(c, await orderStub(env.ORDER, id).act({ type: "adminCancel" }, "system"));
 });
 
 const serviceDetailsBody = v.object({
@@ -206,7 +206,7 @@ orderApi.post("/service/update", jsonBody(serviceDetailsBody), async (c) => {
   const details = serviceDetailsOf(input);
   if (!details) return c.json({ error: "invalid_request" }, 400);
   const order = orderStub(env.ORDER, input.orderId);
-  const result = await order.updateServiceDetails(input.orderId, details, { userAccountId: user.accountId });
+  const result = await order.updateServiceDetails(details, { userAccountId: user.accountId });
   // An edit is a new text: translated anew for the client (issue 46).
   const texts = [details.title, details.description];
   if (result.status === "done") translateInBackground(env, c.executionCtx, { texts, writerAccountId: user.accountId });
@@ -327,7 +327,7 @@ async function checkedDeliverables(
     if (!checked.ok && checked.error === "forbidden") {
       // Not from this order's folder, or the caller is not its seller: the object says which, as for any order call
       // (a stranger learns nothing); the seller is told the file is not theirs to attach.
-      const party = await orderStub(env.ORDER, id).changeDeliverables(id, { add: [] }, { commissionAccountId });
+      const party = await orderStub(env.ORDER, id).changeDeliverables({ add: [] }, { commissionAccountId });
       return party.status === "done" ? c.json({ error: "forbidden" }, 403) : answer(c, party);
     }
     if (!checked.ok) return c.json({ error: checked.error }, checked.error === "not_found" ? 404 : 400);
@@ -348,7 +348,7 @@ orderApi.post("/deliverable/create", jsonBody(createDeliverableBody), async (c) 
   const { commissionAccountId } = user;
   const files = await checkedDeliverables(c, id, medias, commissionAccountId);
   if (files instanceof Response) return files;
-  return answer(c, await orderStub(env.ORDER, id).changeDeliverables(id, { add: files }, { commissionAccountId }));
+  return answer(c, await orderStub(env.ORDER, id).changeDeliverables({ add: files }, { commissionAccountId }));
 });
 
 /**
@@ -367,7 +367,6 @@ orderApi.post("/deliverable/update", jsonBody(updateDeliverableBody), async (c) 
   return answer(
     c,
     await orderStub(env.ORDER, id).changeDeliverables(
-      id,
       { add: files, delete: mediaIdsToDelete },
       { commissionAccountId },
     ),

@@ -156,7 +156,7 @@ export async function checkOrderMoney(
     for (const intentId of read.intentIds) {
       const intent = await deps.stripe.paymentIntents.retrieve(intentId);
       if (intent.status !== "succeeded") continue;
-      const { status } = await order.recordPayment(orderId, paymentRefOf(intent), intent.metadata?.orderId);
+      const { status } = await order.recordPayment(paymentRefOf(intent), intent.metadata?.orderId);
       repaired.push({ intentId, outcome: status });
     }
     ledger = (await readLedger(deps, orderId, extraIntentIds))!.ledger;

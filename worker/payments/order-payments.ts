@@ -69,7 +69,7 @@ export async function payOrder(
   const stub = orderStub(deps.orders, input.orderId);
   if (!card) {
     // Said only to the buyer: anyone else learns nothing of the order, as for every order call.
-    const order = await stub.get(input.orderId);
+    const order = await stub.get();
     return {
       status: "refused",
       reason: order?.buyerUserId === input.buyer.userAccountId ? "no_payment_method" : "not_found",
@@ -80,7 +80,6 @@ export async function payOrder(
     email: input.buyer.email,
   });
   const started = await stub.startPayment(
-    input.orderId,
     { userAccountId: input.buyer.userAccountId },
     { customerId, accountMethodId: card.id },
   );
@@ -174,9 +173,7 @@ async function recordPaymentSafely(
   intent: Stripe.PaymentIntent,
 ): Promise<PaymentRecordResult["status"] | "unknown"> {
   try {
-    return (
-      await orderStub(deps.orders, orderId).recordPayment(orderId, paymentRefOf(intent), intent.metadata?.orderId)
-    ).status;
+    return (await orderStub(deps.orders, orderId).recordPayment(paymentRefOf(intent), intent.metadata?.orderId)).status;
   } catch (error) {
     console.error("payment succeeded but not yet recorded on its order", orderId, intent.id, error);
     return "unknown";
@@ -238,7 +235,7 @@ export async function reconcilePaymentIntentById(
     .first<{ order_id: string }>();
   const orderId = row?.order_id ?? intent.metadata?.orderId;
   const result = orderId
-    ? await orderStub(deps.orders, orderId).recordPayment(orderId, paymentRefOf(intent), intent.metadata?.orderId)
+    ? await orderStub(deps.orders, orderId).recordPayment(paymentRefOf(intent), intent.metadata?.orderId)
     : null;
   if (!result || result.status === "not_found") {
     console.error("a succeeded payment names no order", intent.id, orderId ?? "(no order id)");

@@ -167,10 +167,10 @@ export async function stagePreview(env: Env, input: Fields) {
   const orders = required(env.ORDER, "ORDER binding");
   const seller = await commissionAccountOfEmail(env.DB, str(input, "sellerEmail"));
   const stub = orderStub(orders, orderId);
-  const stored = required(await stub.get(orderId), `order ${orderId}`);
+  const stored = required(await stub.get(), `order ${orderId}`);
   const round = stored.state.stages[stage]?.revisionsUsed ?? 0;
   await (await previewStatement(env, orderId, stage, round, Date.now())).run();
-  const result = await stub.act(orderId, { type: "submitPreview", stage }, { commissionAccountId: seller.id });
+  const result = await stub.act({ type: "submitPreview", stage }, { commissionAccountId: seller.id });
   if (result.status !== "done") throw new FixtureError(`submitPreview: ${JSON.stringify(result)}`);
   return {};
 }

@@ -40,7 +40,7 @@ export async function enforceMissedDeadlines(d1: D1Database, orders: Env["ORDER"
     const outcomes = await Promise.allSettled(
       results
         .slice(start, start + PARALLEL)
-        .map(({ id }) => orderStub(orders, id).act(id, { type: "deadlinePassed" }, "system")),
+        .map(({ id }) => orderStub(orders, id).act({ type: "deadlinePassed" }, "system")),
     );
     // One order failing (a refund Stripe refused, say) must not hold up the others; the next run retries it.
     for (const outcome of outcomes) {

@@ -261,7 +261,7 @@ async function submit(
     throw error;
   }
   // Wakes the order's object: it loads the order and sets its alarm on the approval deadline.
-  await orderStub(deps.orders, orderId).get(orderId);
+  await orderStub(deps.orders, orderId).get();
   return { ok: true, orderId, code };
 }
 

@@ -209,8 +209,8 @@ export async function actOnOrder(context: Context, user: SessionUser, request: R
   const order = orderStub(env.ORDER, orderId);
   const result =
     "details" in action
-      ? await order.updateServiceDetails(orderId, action.details, { commissionAccountId })
-      : await order.act(orderId, action, { commissionAccountId });
+      ? await order.updateServiceDetails(action.details, { commissionAccountId })
+      : await order.act(action, { commissionAccountId });
   if (result.status === "refused" && result.refusal === "unknown_category") {
     return data(
       {
@@ -274,8 +274,8 @@ async function actOnStage(context: Context, user: SessionUser, orderId: string, 
   const order = orderStub(env.ORDER, orderId);
   const result =
     move.type === "requestRevision"
-      ? await order.requestStageRevision(orderId, move.stage, move.comment!, caller)
-      : await order.act(orderId, { type: move.type, stage: move.stage }, caller);
+      ? await order.requestStageRevision(move.stage, move.comment!, caller)
+      : await order.act({ type: move.type, stage: move.stage }, caller);
   if (result.status !== "done") {
     console.warn(
       `order ${orderId}: ${move.type} ${result.status === "refused" ? `refused (${result.refusal})` : "not found"}`,

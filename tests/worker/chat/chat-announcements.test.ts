@@ -21,8 +21,8 @@ async function stagedOrder() {
     .bind(JSON.stringify(stagesOfPlan(PLAN)), Date.now(), order.id)
     .run();
   const orderObject = orderStub(env.ORDER, order.id);
-  const act = async (action: Parameters<typeof orderObject.act>[1], side: "seller" | "buyer") => {
-    const result = await orderObject.act(order.id, action, {
+  const act = async (action: Parameters<typeof orderObject.act>[0], side: "seller" | "buyer") => {
+    const result = await orderObject.act(action, {
       commissionAccountId: order[side].commissionAccountId,
     });
     expect(result.status, JSON.stringify(result)).toBe("done");

@@ -274,9 +274,9 @@ describe("messages over sockets", () => {
   it("a room nobody has opened yet follows the order too, in D1's row", async () => {
     const order = await chatOrder({ progress: "DRAFT", chat: "DRAFT" });
     const orderObject = orderStub(env.ORDER, order.id);
-    expect(
-      await orderObject.act(order.id, { type: "approve" }, { userAccountId: order.seller.userAccountId }),
-    ).toMatchObject({ status: "done" });
+    expect(await orderObject.act({ type: "approve" }, { userAccountId: order.seller.userAccountId })).toMatchObject({
+      status: "done",
+    });
     const row = await env.DB.prepare("SELECT room_status FROM chat_rooms WHERE id = ?")
       .bind(order.roomId)
       .first<{ room_status: string }>();
@@ -289,13 +289,13 @@ describe("messages over sockets", () => {
     const buyer = await openSocket(order.roomId, order.buyer.cookie);
     await buyer.next("hello");
     const orderObject = orderStub(env.ORDER, order.id);
-    expect(
-      await orderObject.act(order.id, { type: "approve" }, { userAccountId: order.seller.userAccountId }),
-    ).toMatchObject({ status: "done" });
+    expect(await orderObject.act({ type: "approve" }, { userAccountId: order.seller.userAccountId })).toMatchObject({
+      status: "done",
+    });
     expect((await buyer.next("room")).room).toMatchObject({ roomStatus: "OPENED", canWrite: true });
-    expect(
-      await orderObject.act(order.id, { type: "cancel" }, { userAccountId: order.seller.userAccountId }),
-    ).toMatchObject({ status: "done" });
+    expect(await orderObject.act({ type: "cancel" }, { userAccountId: order.seller.userAccountId })).toMatchObject({
+      status: "done",
+    });
     expect((await buyer.next("room", (f) => f.room.roomStatus === "CLOSED")).room).toMatchObject({
       canWrite: false,
       writeBlockedBy: "room_closed",

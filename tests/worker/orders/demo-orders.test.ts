@@ -75,7 +75,7 @@ describe("the demo orders", () => {
       .all<{ id: string; code: string; progress: string; payment: string; approval_deadline: number }>();
     for (const row of results) {
       const stub = orderStub(env.ORDER, row.id);
-      const stored = await stub.get(row.id);
+      const stored = await stub.get();
       expect(stored?.state).toMatchObject({ progress: row.progress, payment: row.payment });
     }
     const pending = results.find((r) => r.code === "DEMO-PENDING")!;
@@ -85,7 +85,7 @@ describe("the demo orders", () => {
     );
     expect(alarm).toBe(pending.approval_deadline);
     // The seller could approve it (the rules, asked without acting, so the test can run again on the same data).
-    const stored = await orderStub(env.ORDER, pending.id).get(pending.id);
+    const stored = await orderStub(env.ORDER, pending.id).get();
     expect(decide(stored!.state, { type: "approve" }, "seller", Date.now())).toMatchObject({ ok: true, changed: true });
   });
 

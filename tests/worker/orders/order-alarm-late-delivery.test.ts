@@ -30,7 +30,7 @@ describe("a paid order late in delivery", () => {
       .bind(late - DAY, late, id)
       .run();
     const stub = orderStub(env.ORDER, id);
-    expect((await stub.get(id))?.state.deliveryDeadline).toBe(late);
+    expect((await stub.get())?.state.deliveryDeadline).toBe(late);
 
     await runInDurableObject(stub, async (_instance, state) => {
       expect(await state.storage.getAlarm()).toBeNull();

@@ -38,7 +38,7 @@ const eventTypes = async (id: string) =>
       .bind(id)
       .all<{ event_type: string }>()
   ).results.map((e) => e.event_type);
-const objectState = async (id: string) => (await orderStub(env.ORDER, id).get(id))!.state;
+const objectState = async (id: string) => (await orderStub(env.ORDER, id).get())!.state;
 
 let parties: Record<Actor, Party>;
 beforeAll(async () => {

@@ -238,9 +238,9 @@ async function newRun(world: World, staged: boolean): Promise<Run> {
 /** A stage action on the stage the order is at now (a racing one may find it moved on, and be refused). */
 async function actOnStage(run: Run, kind: "preview" | "approveStage" | "requestRevision" | "grantRevision") {
   const { world, orderId } = run;
-  const stage = currentStageIndex((await stub(orderId).get(orderId))!.state.stages) ?? 0;
+  const stage = currentStageIndex((await stub(orderId).get())!.state.stages) ?? 0;
   if (kind === "requestRevision")
-    return stub(orderId).requestStageRevision(orderId, stage, "A little warmer, please.", world.buyerAccount);
+    return stub(orderId).requestStageRevision(stage, "A little warmer, please.", world.buyerAccount);
   const type = kind === "preview" ? "submitPreview" : kind;
   return actOn(orderId, { type, stage }, kind === "approveStage" ? world.buyerAccount : world.sellerAccount);
 }
@@ -414,7 +414,7 @@ async function expectSettled(run: Run, random: () => number) {
   // A payout Stripe could not take on the bad day waits, held, for the cron, which sends it now.
   await releaseHeldPayouts({ d1: env.DB, stripe: platform() }, run.world.sellerUserAccountId);
   const { orderId } = run;
-  const object = (await stub(orderId).get(orderId))!;
+  const object = (await stub(orderId).get())!;
   const report = await checkOrderMoney({ d1: env.DB, stripe: platform() }, orderId);
   const { ledger } = report!;
   expect(report!.disagreements, `money of ${JSON.stringify(ledger)}`).toEqual([]);

@@ -212,7 +212,6 @@ describe("case 2: no order is paid at a price nobody paid", () => {
     const [transaction] = await transactions(theirs.id);
     const intent = await platform().paymentIntents.retrieve(String(transaction.stripe_payment_intent_id));
     const result = await stub(mine.id).recordPayment(
-      mine.id,
       { intentId: intent.id, amount: intent.amount_received, currency: "JPY" },
       intent.metadata.orderId,
     );
@@ -236,7 +235,6 @@ describe("case 3: out-of-range values are refused at the door", () => {
     expect(
       (
         await stub(order.id).act(
-          order.id,
           { type: "updateSchedule", estimatedStart: null, estimatedDelivery: Number.MAX_SAFE_INTEGER },
           "system",
         )
@@ -307,10 +305,10 @@ describe("case 4: the Order object and D1 never silently diverge", () => {
   it("paidAt and the payment survive the object's storage being lost: it reloads them from D1", async () => {
     const order = await approvedOrder();
     await pay(order);
-    const before = (await stub(order.id).get(order.id))!;
+    const before = (await stub(order.id).get())!;
     expect(before.state.paidAt).not.toBeNull();
     await runInDurableObject(stub(order.id), (_instance, state) => state.storage.deleteAll());
-    const after = (await stub(order.id).get(order.id))!;
+    const after = (await stub(order.id).get())!;
     expect(after.version).toBe(before.version);
     expect(after.state).toEqual(before.state);
   });

@@ -163,9 +163,9 @@ describe("the seller's milestones on a pending order", () => {
     expect(await stagesOf(orderId)).toEqual([]);
 
     const stub = orderStub(env.ORDER, orderId);
-    expect(
-      (await stub.act(orderId, { type: "approve" }, { commissionAccountId: s.seller.commissionAccountId })).status,
-    ).toBe("done");
+    expect((await stub.act({ type: "approve" }, { commissionAccountId: s.seller.commissionAccountId })).status).toBe(
+      "done",
+    );
     expect((await postStages(s.seller.accountId, orderId, [["Late", "100", "1"]])).init.status).toBe(409);
     expect(await stagesOf(orderId)).toEqual([]);
   });

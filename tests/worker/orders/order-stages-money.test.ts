@@ -37,7 +37,7 @@ const transactionOf = (orderId: string) =>
   env.DB.prepare("SELECT transaction_status, amount, refunded_amount FROM payment_transactions WHERE order_id = ?")
     .bind(orderId)
     .first<{ transaction_status: string; amount: number; refunded_amount: number }>();
-const stagesOf = async (orderId: string) => (await orderStub(env.ORDER, orderId).get(orderId))!.state.stages;
+const stagesOf = async (orderId: string) => (await orderStub(env.ORDER, orderId).get())!.state.stages;
 
 async function expectMoneyAgrees(orderId: string) {
   const report = await checkOrderMoney({ d1: env.DB, stripe: platform() }, orderId);

@@ -2,7 +2,7 @@
 // actor checks, refusals that change nothing, one transition under racing requests, the D1 projection, the event
 // log and the notifications, and deadlines as alarms. Orders are inserted directly until request submission lands.
 import { env } from "cloudflare:workers";
-import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
+import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import * as managementsPage from "#app/routes/dashboard/commission-managements";
 import type { Locale } from "#worker/domain/constants";
@@ -198,10 +198,7 @@ describe("exactly once", () => {
       await state.storage.put("order", { ...stored, state: { ...stored.state, openPayment: payment } });
     });
     const markPaid = { type: "markPaid" as const, payment };
-    const [first, second] = await Promise.all([
-      order.stub.act(order.id, markPaid, "system"),
-      order.stub.act(order.id, markPaid, "system"),
-    ]);
+    const [first, second] = await Promise.all([order.stub.act(markPaid, "system"), order.stub.act(markPaid, "system")]);
     expect([first, second].map((r) => (r.status === "done" ? r.changed : r.status)).sort()).toEqual([false, true]);
     expect((await events(order.id)).map((e) => e.event_type)).toEqual(["APPROVED", "PAID"]);
     expect((await notices(order.id)).filter((n) => n.type === "COMMISSION_ORDER_PAID")).toEqual([
@@ -212,9 +209,9 @@ describe("exactly once", () => {
       },
     ]);
     // The buyer cannot claim a payment through the API.
-    expect(
-      (await order.stub.act(order.id, markPaid, { commissionAccountId: order.buyer.commissionAccountId })).status,
-    ).toBe("refused");
+    expect((await order.stub.act(markPaid, { commissionAccountId: order.buyer.commissionAccountId })).status).toBe(
+      "refused",
+    );
   });
 });
 
@@ -235,7 +232,7 @@ describe("D1 round trips per transition (outside production, for npm run bench:o
 describe("deadlines are alarms", () => {
   it("an order not approved in time is canceled by its alarm, once, and both sides hear of it", async () => {
     const order = await newOrder({ approvalDeadline: Date.now() - 1_000 });
-    expect(await order.stub.get(order.id)).not.toBeNull();
+    expect(await order.stub.get()).not.toBeNull();
     expect(await runDurableObjectAlarm(order.stub)).toBe(true);
     expect(await row(order.id)).toMatchObject({ order_progress_status: "CANCELED", order_chat_status: "CLOSED" });
     expect(await events(order.id)).toEqual([{ event_type: "CANCELED", actor: "system", actor_account_id: null }]);
@@ -251,11 +248,29 @@ describe("deadlines are alarms", () => {
   it("approving moves the alarm to the payment deadline", async () => {
     const order = await newOrder();
     await act("approve", order.seller.cookie, { orderId: order.id });
-    const stored = await order.stub.get(order.id);
+    const stored = await order.stub.get();
     expect(stored!.state.paymentDeadline).toBeGreaterThan(Date.now());
     // The alarm is not due: running it changes nothing.
     expect(await runDurableObjectAlarm(order.stub)).toBe(true);
     expect(await row(order.id)).toMatchObject({ order_progress_status: "APPROVED" });
     expect(await events(order.id)).toHaveLength(1);
+  });
+});
+
+describe("the object knows its order by its name (decision 081)", () => {
+  it("an object reached by a name that is no order has none, whatever is asked", async () => {
+    const stranger = orderStub(env.ORDER, crypto.randomUUID());
+    expect(await stranger.get()).toBeNull();
+    expect(await stranger.act({ type: "approve" }, "system")).toMatchObject({ status: "not_found" });
+  });
+
+  it("keeps its order's id from the first load: an alarm that wakes it evicted acts on that order", async () => {
+    const order = await newOrder({ approvalDeadline: Date.now() - 1_000 });
+    expect((await order.stub.get())?.orderId).toBe(order.id);
+    const kept = await runInDurableObject(order.stub, (_instance, state) => state.storage.get<StoredOrder>("order"));
+    expect(kept?.orderId).toBe(order.id);
+    await evictDurableObject(order.stub);
+    expect(await runDurableObjectAlarm(order.stub)).toBe(true);
+    expect(await row(order.id)).toMatchObject({ order_progress_status: "CANCELED" });
   });
 });

@@ -25,7 +25,7 @@ export const setStagesOnRow = (orderId: string, plan: StagePlanItem[] = THREE_ST
 
 /** One action on the order's object, as the Worker hands it over: by the seller, the buyer, or the system. */
 export const actOn = (orderId: string, action: OrderAction, by: { commissionAccountId: string } | "system") =>
-  orderStub(env.ORDER, orderId).act(orderId, action, by);
+  orderStub(env.ORDER, orderId).act(action, by);
 
 /** Time passes: the review deadline of the stage under review is now (in the object's storage), and its alarm due. */
 export async function passReviewDeadline(orderId: string): Promise<boolean> {

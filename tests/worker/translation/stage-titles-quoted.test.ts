@@ -82,7 +82,6 @@ async function previewedOrder() {
 async function previewStage(order: Awaited<ReturnType<typeof previewedOrder>>) {
   const stub = orderStub(env.ORDER, order.id);
   const result = await stub.act(
-    order.id,
     { type: "submitPreview", stage: 0 },
     { commissionAccountId: order.seller.commissionAccountId },
   );
