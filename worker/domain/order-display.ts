@@ -3,9 +3,9 @@
  * with its timestamps, the 'Unsettled' price rule, which tabs and buttons each party gets. The loaders and the
  * panel ask these, so the spec's tables live once; the edge turns the returned keys into en/ja text.
  */
-import { MIN_APPROVABLE_PRICE, editable, type OrderProgress, type OrderState } from "./order";
+import { MIN_APPROVABLE_PRICE, editable, openTransition, type OrderProgress, type OrderState } from "./order";
 import { cancelRefusal } from "./order-refunds";
-import { allStagesApproved, currentStageIndex } from "./order-stages";
+import { currentStageIndex } from "./order-stages";
 
 export type OrderSide = "seller" | "buyer";
 type OrderSubmitStatus = "SERVICE_SUBMITTED" | "FORM_SUBMITTED";
@@ -180,13 +180,19 @@ export function buyerWaiting(o: Pick<OrderFacts, "progress" | "payment" | "stage
 export const buyerMayCancelLate = (o: Pick<OrderFacts, "progress" | "payment" | "deliveryDeadline">, now: number) =>
   cancelRefusal(o, "buyer", now) === null;
 
-/** May the buyer pay now (spec section 4: APPROVED, unpaid)? The Pay button also needs a saved card. */
-export const buyerMayPay = (o: Pick<OrderFacts, "progress" | "payment">) =>
-  o.progress === "APPROVED" && o.payment === "DRAFT";
+/**
+ * May the buyer pay now (spec section 4: APPROVED, unpaid)? The startPayment row's from-state and guard, as
+ * `paymentBlock` reads them for the Order object. The Pay button also needs a saved card.
+ */
+export const buyerMayPay = (o: Pick<OrderFacts, "progress" | "payment" | "priceAmount">) => {
+  const pay = openTransition("startPayment", { deliverableCount: 0, stages: [], deliveryDeadline: null, ...o }, 0);
+  return pay.shown && pay.blockedBy === null;
+};
 
 /**
- * The seller's buttons (spec sections 4 and 5): shown when the state allows the action; Approve disabled while the
- * price is set and at most 100, Deliver disabled without a file. The Durable Object checks all of it again.
+ * The seller's buttons (spec sections 4 and 5), read from their rows of the order process: shown when the state is one
+ * the transition leaves from, disabled while a guard does not hold (Approve while the price is at most 100, Deliver
+ * without a file). The Durable Object checks all of it again.
  */
 export interface SellerActions {
   approve: { shown: boolean; enabled: boolean };
@@ -198,14 +204,19 @@ export interface SellerActions {
 export function sellerActions(
   o: Pick<OrderFacts, "progress" | "payment" | "priceAmount" | "deliverableCount" | "stages">,
 ): SellerActions {
-  const draft = o.progress === "DRAFT";
-  const blockedBy = !allStagesApproved(o.stages) ? "stages_pending" : o.deliverableCount > 0 ? null : "no_deliverables";
+  // The seller's moves need no deadline, so the time does not matter here.
+  const facts = { ...o, deliveryDeadline: null };
+  const approve = openTransition("approve", facts, 0);
+  const deliver = openTransition("deliver", facts, 0);
   return {
-    approve: { shown: draft, enabled: o.priceAmount !== null && o.priceAmount > MIN_APPROVABLE_PRICE },
-    // The seller's cancel needs no deadline, so the time does not matter here.
-    cancel: { shown: cancelRefusal({ ...o, deliveryDeadline: null }, "seller", 0) === null },
-    deliver: { shown: o.progress === "APPROVED" && o.payment === "COMPLETED", enabled: blockedBy === null, blockedBy },
-    complete: { shown: o.progress === "DELIVERED" },
+    approve: { shown: approve.shown, enabled: approve.blockedBy === null },
+    cancel: { shown: openTransition("cancelBySeller", facts, 0).shown },
+    deliver: {
+      shown: deliver.shown,
+      enabled: deliver.blockedBy === null,
+      blockedBy: deliver.blockedBy as SellerActions["deliver"]["blockedBy"],
+    },
+    complete: { shown: openTransition("complete", facts, 0).shown },
   };
 }
 
@@ -249,6 +260,22 @@ export interface StageRow {
 const NO_BUYER_MOVES = { approve: false, requestRevision: null } as const;
 const NO_SELLER_MOVES = { postPreview: false, grantRevision: false } as const;
 
+type StageFacts = Pick<OrderFacts, "progress" | "payment" | "stages">;
+const stageMove = (name: string, o: StageFacts) =>
+  openTransition(name, { ...o, priceAmount: null, deliverableCount: 0, deliveryDeadline: null }, 0);
+/** The client's moves on the current stage: its rows (approveStage, requestRevision) open now, or why not. */
+function buyerMoves(o: StageFacts): StageRow["buyer"] {
+  const approve = stageMove("approveStage", o);
+  if (!approve.shown || approve.blockedBy) return NO_BUYER_MOVES;
+  const revision = stageMove("requestRevision", o);
+  return { approve: true, requestRevision: revision.blockedBy === "no_revisions_left" ? "none_left" : "allowed" };
+}
+/** The creator's moves on the current stage: post its preview while it is theirs, allow one more revision. */
+function sellerMoves(o: StageFacts): StageRow["seller"] {
+  const preview = stageMove("submitPreview", o);
+  return { postPreview: preview.shown && !preview.blockedBy, grantRevision: stageMove("grantRevision", o).shown };
+}
+
 /** Each stage's state and the moves the viewer has on it; the Order object checks every move again (`decide`). */
 export function stageRows(o: Pick<OrderFacts, "progress" | "payment" | "stages">, side: OrderSide): StageRow[] {
   const underWay = o.progress === "APPROVED" && o.payment === "COMPLETED";
@@ -276,14 +303,8 @@ export function stageRows(o: Pick<OrderFacts, "progress" | "payment" | "stages">
       index,
       state,
       revisions,
-      buyer:
-        side === "buyer" && inReview
-          ? { approve: true, requestRevision: revisions.left > 0 ? "allowed" : "none_left" }
-          : NO_BUYER_MOVES,
-      seller:
-        side === "seller" && isCurrent
-          ? { postPreview: stage.status === "PENDING", grantRevision: true }
-          : NO_SELLER_MOVES,
+      buyer: side === "buyer" && isCurrent ? buyerMoves(o) : NO_BUYER_MOVES,
+      seller: side === "seller" && isCurrent ? sellerMoves(o) : NO_SELLER_MOVES,
     };
   });
 }

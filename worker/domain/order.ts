@@ -353,8 +353,9 @@ export function pendingDeadline(o: OrderState): number | null {
 }
 
 /**
- * What a party may do now, for the page: each of their transitions with whether it is open in this state (shown) and,
- * if shown, the guard that holds it back (disabled, and why). The Order object checks all of it again (`decide`).
+ * Whether a party's transition is open to them now, for the page: shown when the state is one of its from-states (and,
+ * for a stage action, there is a current stage); `blockedBy` is the first of its guards that does not hold (the
+ * button disabled, and why). The Order object checks all of it again (`decide`).
  */
 export function openTransition(
   name: string,
@@ -363,5 +364,5 @@ export function openTransition(
 ): { shown: boolean; blockedBy: OrderRefusal | null } {
   const t = transitionNamed(name);
   const shown = t.from.includes(processStateOf(o)) && (!t.onCurrentStage || currentStageIndex(o.stages) !== null);
-  return { shown, blockedBy: shown ? transitionRefusal(t, o, now) : null };
+  return { shown, blockedBy: t.guards?.find((g) => !g.holds(o, now))?.refusal ?? null };
 }
