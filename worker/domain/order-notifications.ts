@@ -6,45 +6,15 @@
  * system made (a deadline's cancel, a refund) has none and shows the app's mark.
  */
 import type { OrderActor, OrderEventType } from "./order";
-
-type OrderNotificationType =
-  | "COMMISSION_ORDER_APPROVED"
-  | "COMMISSION_ORDER_PAID"
-  | "COMMISSION_ORDER_DELIVERED"
-  | "COMMISSION_ORDER_COMPLETED"
-  | "COMMISSION_ORDER_CANCELED"
-  | "COMMISSION_ORDER_PAYMENT_REFUNDED"
-  | StageNotificationType;
+import { actsAs, ORDER_PROCESS } from "./order-process";
 
 /**
- * Milestones (decision 073): the other party hears of each stage move. A stage the review deadline approved (the
- * system's act) tells both, with its own words: nobody approved it.
+ * The notice of the transition that logged this event, as its row of the order process says (order-process.ts): a
+ * stage the review deadline approved (the system's act) tells both with its own words; a payment, the buyer's act even
+ * when the system records it, tells the seller.
  */
-type StageNotificationType =
-  | "COMMISSION_ORDER_STAGE_PREVIEWED"
-  | "COMMISSION_ORDER_STAGE_APPROVED"
-  | "COMMISSION_ORDER_STAGE_AUTO_APPROVED"
-  | "COMMISSION_ORDER_STAGE_REVISION_REQUESTED"
-  | "COMMISSION_ORDER_STAGE_REVISION_GRANTED";
-
-const NOTIFIED: Partial<Record<OrderEventType, OrderNotificationType>> = {
-  APPROVED: "COMMISSION_ORDER_APPROVED",
-  PAID: "COMMISSION_ORDER_PAID",
-  DELIVERED: "COMMISSION_ORDER_DELIVERED",
-  COMPLETED: "COMMISSION_ORDER_COMPLETED",
-  CANCELED: "COMMISSION_ORDER_CANCELED",
-  // The system gives back a payment the order could not take: both parties hear of it.
-  PAYMENT_RETURNED: "COMMISSION_ORDER_PAYMENT_REFUNDED",
-  STAGE_PREVIEWED: "COMMISSION_ORDER_STAGE_PREVIEWED",
-  STAGE_APPROVED: "COMMISSION_ORDER_STAGE_APPROVED",
-  STAGE_REVISION_REQUESTED: "COMMISSION_ORDER_STAGE_REVISION_REQUESTED",
-  STAGE_REVISION_GRANTED: "COMMISSION_ORDER_STAGE_REVISION_GRANTED",
-};
-
-function notifiedType(event: OrderEventType, actor: OrderActor): OrderNotificationType | undefined {
-  if (event === "STAGE_APPROVED" && actor === "system") return "COMMISSION_ORDER_STAGE_AUTO_APPROVED";
-  return NOTIFIED[event];
-}
+const noticeOf = (event: OrderEventType, actor: OrderActor) =>
+  ORDER_PROCESS.find((t) => t.event === event && actsAs(t.actor) === actor && t.notice)?.notice ?? null;
 
 export function orderHref(side: "seller" | "buyer", orderCode: string): string {
   const base = side === "seller" ? "/dashboard/commission/managements" : "/dashboard/commission/client/requests";
@@ -52,11 +22,8 @@ export function orderHref(side: "seller" | "buyer", orderCode: string): string {
 }
 
 export function orderNotifications(event: OrderEventType, actor: OrderActor, orderCode: string) {
-  const type = notifiedType(event, actor);
-  if (!type) return [];
-  // A payment is the buyer's act even when the system records it.
-  const acting = event === "PAID" ? "buyer" : actor;
-  const sides = (["seller", "buyer"] as const).filter((side) => side !== acting);
-  const sender = acting === "system" ? null : acting;
-  return sides.map((side) => ({ side, type, href: orderHref(side, orderCode), sender }));
+  const notice = noticeOf(event, actor);
+  if (!notice) return [];
+  const sides = notice.to === "both" ? (["seller", "buyer"] as const) : [notice.to];
+  return sides.map((side) => ({ side, type: notice.type, href: orderHref(side, orderCode), sender: notice.from }));
 }
