@@ -11,6 +11,8 @@ export type NotificationIcon = "inbox" | "check" | "card" | "package" | "flag" |
 /** Colour names the UI maps to light and dark classes. */
 export type NotificationColour = "sky" | "emerald" | "violet" | "teal" | "red" | "amber" | "pink";
 
+export type NotificationEmailGroup = "requests" | "orders" | "reminders" | "other";
+
 export interface NotificationKind {
   icon: NotificationIcon;
   colour: NotificationColour;
@@ -19,37 +21,45 @@ export interface NotificationKind {
   messageKey: string;
   /** The type's label among the e-mail choices of /dashboard/setting/profile/notification. */
   emailLabelKey: string;
+  /** Where the settings page lists it among the e-mail choices. */
+  emailGroup: NotificationEmailGroup;
 }
 
-const kind = (icon: NotificationIcon, colour: NotificationColour, name: string): NotificationKind => ({
+const kind = (
+  icon: NotificationIcon,
+  colour: NotificationColour,
+  name: string,
+  emailGroup: NotificationEmailGroup,
+): NotificationKind => ({
   icon,
   colour,
   titleKey: `notification_${name}_title`,
   messageKey: `notification_${name}_message`,
   emailLabelKey: `notifications_email_type_${name}`,
+  emailGroup,
 });
 
 export const NOTIFICATION_KINDS: Record<NotificationType, NotificationKind> = {
-  COMMISSION_SERVICE_SUBMITTED: kind("inbox", "sky", "service_submitted"),
-  COMMISSION_FORM_SUBMITTED: kind("inbox", "sky", "form_submitted"),
-  COMMISSION_ORDER_APPROVED: kind("check", "emerald", "order_approved"),
-  COMMISSION_ORDER_PAID: kind("card", "violet", "order_paid"),
-  COMMISSION_ORDER_DELIVERED: kind("package", "teal", "order_delivered"),
-  COMMISSION_ORDER_COMPLETED: kind("flag", "emerald", "order_completed"),
-  COMMISSION_ORDER_CANCELED: kind("cancel", "red", "order_canceled"),
-  COMMISSION_ORDER_PAYMENT_REFUNDED: kind("card", "amber", "order_payment_refunded"),
+  COMMISSION_SERVICE_SUBMITTED: kind("inbox", "sky", "service_submitted", "requests"),
+  COMMISSION_FORM_SUBMITTED: kind("inbox", "sky", "form_submitted", "requests"),
+  COMMISSION_ORDER_APPROVED: kind("check", "emerald", "order_approved", "orders"),
+  COMMISSION_ORDER_PAID: kind("card", "violet", "order_paid", "orders"),
+  COMMISSION_ORDER_DELIVERED: kind("package", "teal", "order_delivered", "orders"),
+  COMMISSION_ORDER_COMPLETED: kind("flag", "emerald", "order_completed", "orders"),
+  COMMISSION_ORDER_CANCELED: kind("cancel", "red", "order_canceled", "orders"),
+  COMMISSION_ORDER_PAYMENT_REFUNDED: kind("card", "amber", "order_payment_refunded", "orders"),
   // Milestones (decision 073).
-  COMMISSION_ORDER_STAGE_PREVIEWED: kind("package", "sky", "stage_previewed"),
-  COMMISSION_ORDER_STAGE_APPROVED: kind("check", "emerald", "stage_approved"),
-  COMMISSION_ORDER_STAGE_AUTO_APPROVED: kind("clock", "emerald", "stage_auto_approved"),
-  COMMISSION_ORDER_STAGE_REVISION_REQUESTED: kind("flag", "amber", "stage_revision_requested"),
-  COMMISSION_ORDER_STAGE_REVISION_GRANTED: kind("check", "teal", "stage_revision_granted"),
-  COMMISSION_ORDER_APPROVAL_REMINDER: kind("clock", "amber", "approval_reminder"),
-  COMMISSION_ORDER_DELIVERY_REMINDER: kind("clock", "amber", "delivery_reminder"),
-  COMMISSION_ORDER_PAYMENT_REMINDER: kind("clock", "amber", "payment_reminder"),
-  COMMISSION_ORDER_STAGE_REVIEW_REMINDER: kind("clock", "amber", "stage_review_reminder"),
-  INVITE_ORDER_COMPLETED: kind("invite", "pink", "invite_completed"),
-  CHAT_ROOM_MESSAGE_RECEIVED: kind("chat", "sky", "chat_message"),
+  COMMISSION_ORDER_STAGE_PREVIEWED: kind("package", "sky", "stage_previewed", "orders"),
+  COMMISSION_ORDER_STAGE_APPROVED: kind("check", "emerald", "stage_approved", "orders"),
+  COMMISSION_ORDER_STAGE_AUTO_APPROVED: kind("clock", "emerald", "stage_auto_approved", "orders"),
+  COMMISSION_ORDER_STAGE_REVISION_REQUESTED: kind("flag", "amber", "stage_revision_requested", "orders"),
+  COMMISSION_ORDER_STAGE_REVISION_GRANTED: kind("check", "teal", "stage_revision_granted", "orders"),
+  COMMISSION_ORDER_APPROVAL_REMINDER: kind("clock", "amber", "approval_reminder", "reminders"),
+  COMMISSION_ORDER_DELIVERY_REMINDER: kind("clock", "amber", "delivery_reminder", "reminders"),
+  COMMISSION_ORDER_PAYMENT_REMINDER: kind("clock", "amber", "payment_reminder", "reminders"),
+  COMMISSION_ORDER_STAGE_REVIEW_REMINDER: kind("clock", "amber", "stage_review_reminder", "reminders"),
+  INVITE_ORDER_COMPLETED: kind("invite", "pink", "invite_completed", "other"),
+  CHAT_ROOM_MESSAGE_RECEIVED: kind("chat", "sky", "chat_message", "other"),
 };
 
 /** A type a row may hold that this build does not know (an older or newer writer) still shows, as 'Unknown'. */
@@ -59,44 +69,21 @@ export const UNKNOWN_NOTIFICATION_KIND: NotificationKind = {
   titleKey: "notification_unknown",
   messageKey: "notification_unknown",
   emailLabelKey: "notification_unknown",
+  emailGroup: "other",
 };
 
-export type NotificationEmailGroup = "requests" | "orders" | "reminders" | "other";
-
-/** The e-mail choices as the settings page groups them: every type once, in the order a request lives through them. */
+/**
+ * The e-mail choices as the settings page groups them: every type once, in the order of the one list of types
+ * (NOTIFICATION_TYPES, the order a request lives through them), each under its kind's group.
+ */
+const EMAIL_GROUPS: readonly NotificationEmailGroup[] = ["requests", "orders", "reminders", "other"];
 export const NOTIFICATION_EMAIL_GROUPS: readonly {
   group: NotificationEmailGroup;
   types: readonly NotificationType[];
-}[] = [
-  { group: "requests", types: ["COMMISSION_SERVICE_SUBMITTED", "COMMISSION_FORM_SUBMITTED"] },
-  {
-    group: "orders",
-    types: [
-      "COMMISSION_ORDER_APPROVED",
-      "COMMISSION_ORDER_PAID",
-      "COMMISSION_ORDER_DELIVERED",
-      "COMMISSION_ORDER_COMPLETED",
-      "COMMISSION_ORDER_CANCELED",
-      "COMMISSION_ORDER_PAYMENT_REFUNDED",
-      // Milestones (decision 073).
-      "COMMISSION_ORDER_STAGE_PREVIEWED",
-      "COMMISSION_ORDER_STAGE_APPROVED",
-      "COMMISSION_ORDER_STAGE_AUTO_APPROVED",
-      "COMMISSION_ORDER_STAGE_REVISION_REQUESTED",
-      "COMMISSION_ORDER_STAGE_REVISION_GRANTED",
-    ],
-  },
-  {
-    group: "reminders",
-    types: [
-      "COMMISSION_ORDER_APPROVAL_REMINDER",
-      "COMMISSION_ORDER_PAYMENT_REMINDER",
-      "COMMISSION_ORDER_DELIVERY_REMINDER",
-      "COMMISSION_ORDER_STAGE_REVIEW_REMINDER",
-    ],
-  },
-  { group: "other", types: ["INVITE_ORDER_COMPLETED", "CHAT_ROOM_MESSAGE_RECEIVED"] },
-];
+}[] = EMAIL_GROUPS.map((group) => ({
+  group,
+  types: NOTIFICATION_TYPES.filter((type) => NOTIFICATION_KINDS[type].emailGroup === group),
+}));
 
 export function notificationKind(type: string): NotificationKind {
   return (NOTIFICATION_TYPES as readonly string[]).includes(type)
