@@ -1,5 +1,7 @@
 import { Hono } from "hono";
-import { jsonInput } from "../http/json-body";
+import * as v from "valibot";
+import { jsonBody } from "../http/json-body";
+import { fieldRefusal } from "../http/field-refusal";
 import type { Locale } from "../domain/constants";
 import { parseFields, signInStartSchema, signUpStartSchema, verifyCodeSchema } from "../domain/validation";
 import { translateErrors, validationMessage } from "../http/validation-messages";
@@ -22,6 +24,13 @@ import { createSession, deleteSession } from "../services/sessions";
 
 export const authApi = new Hono<AppEnv>();
 
+/** Any handle at all makes it a sign-up, so a handle that is not a string is refused, not read as a sign-in. */
+const sendBody = v.lazy((body) =>
+  body !== null && typeof body === "object" && "handle" in body && body.handle !== undefined
+    ? signUpStartSchema
+    : signInStartSchema,
+);
+
 /** The send endpoint's answer for a taken handle; verification gives the same when a handle went while a code waited. */
 const handleTaken = (c: AppContext, locale: Locale) =>
   c.json({ errors: { handle: validationMessage("validation_handle_taken", locale) } }, 409);
@@ -30,15 +39,9 @@ const handleTaken = (c: AppContext, locale: Locale) =>
  * Send a one-time code. With a handle it is a sign-up, without one a sign-in. The answer is the same
  * whether or not the address has an account, and whatever the mailer does: mail goes out after the answer.
  */
-authApi.post("/email/send", jsonInput(), async (c) => {
+authApi.post("/email/send", jsonBody(sendBody, { refuse: fieldRefusal }), async (c) => {
   const { db, env, executionCtx, locale } = c.get("request");
-  const body = c.req.valid("json");
-  // Any handle at all makes it a sign-up, so a handle that is not a string is refused, not read as a sign-in.
-  const isSignUp = body !== null && typeof body === "object" && "handle" in body && body.handle !== undefined;
-  const parsed = parseFields(isSignUp ? signUpStartSchema : signInStartSchema, body);
-  if (!parsed.ok) return c.json({ errors: translateErrors(parsed.errors, locale) }, 400);
-
-  const data = parsed.data as { email: string; handle?: string };
+  const data: { email: string; handle?: string } = c.req.valid("json");
   const result = await sendCode(
     { db, mailer: mailerFromEnv(env, db), defer: (work) => executionCtx.waitUntil(work) },
     { email: data.email, signupHandle: data.handle, clientKey: clientKey(c.req.raw), locale },

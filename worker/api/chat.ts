@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { jsonInput } from "../http/json-body";
+import { jsonBody, type SchemaIssues } from "../http/json-body";
 import * as v from "valibot";
 import type { AppContext, AppEnv } from "../http/context";
 import { chatRefusalMessage } from "../http/chat-messages";
@@ -82,17 +82,17 @@ chatApi.get("/message/list", async (c) => {
   return answer(c, result, (page) => page);
 });
 
+/** A refused link, embed or file says why, in the caller's language; anything else no page of ours sends. */
+const sendRefusal = (c: AppContext, issues: SchemaIssues) => {
+  const refusal = chatSendRefusal(issues);
+  return refusal ? refuse(c, refusal, 400) : c.json({ error: "invalid_request" }, 400);
+};
+
 /** POST /message/submit: the HTTP path of a send, with the socket's rules (the object applies both). */
-chatApi.post("/message/submit", jsonInput(), async (c) => {
-  const parsed = v.safeParse(chatSubmitSchema, c.req.valid("json"));
-  if (!parsed.success) {
-    // A refused link, embed or file says why, in the caller's language; anything else no page of ours sends.
-    const refusal = chatSendRefusal(parsed.issues);
-    return refusal ? refuse(c, refusal, 400) : c.json({ error: "invalid_request" }, 400);
-  }
-  const entry = await enter(c, parsed.output.chatRoomId);
+chatApi.post("/message/submit", jsonBody(chatSubmitSchema, { refuse: sendRefusal }), async (c) => {
+  const { chatRoomId, ...input } = c.req.valid("json");
+  const entry = await enter(c, chatRoomId);
   if (entry instanceof Response) return entry;
-  const { chatRoomId, ...input } = parsed.output;
   return answer(c, await chatRoomStub(c.env, chatRoomId).send(entry, input), (message) => ({ message }));
 });
 
@@ -101,13 +101,11 @@ chatApi.post("/message/submit", jsonInput(), async (c) => {
  * allows the change (and that the caller is its seller) is the Order object's updateChatSettings, the one source of
  * that rule; then the room takes the settings and pushes them to every socket.
  */
-chatApi.post("/room/update", jsonInput(), async (c) => {
+chatApi.post("/room/update", jsonBody(updateBody), async (c) => {
   const { env, user } = c.get("request");
-  const parsed = v.safeParse(updateBody, c.req.valid("json"));
-  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
-  const entry = await enter(c, parsed.output.chatRoomId);
+  const { chatRoomId, ...settings } = c.req.valid("json");
+  const entry = await enter(c, chatRoomId);
   if (entry instanceof Response) return entry;
-  const { chatRoomId, ...settings } = parsed.output;
   const refusal = settingsRefusal(settings as Parameters<typeof settingsRefusal>[0]);
   if (refusal) return refuse(c, refusal, 400);
   const room = chatRoomStub(env, chatRoomId);
@@ -130,22 +128,20 @@ chatApi.post("/room/update", jsonInput(), async (c) => {
  * while the page's socket is down (issue 46); the room tries again for the page's language, paid from the caller's
  * own share.
  */
-chatApi.post("/message/translate", jsonInput(), async (c) => {
-  const parsed = v.safeParse(translateBody, c.req.valid("json"));
-  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
-  const entry = await enter(c, parsed.output.chatRoomId);
+chatApi.post("/message/translate", jsonBody(translateBody), async (c) => {
+  const { chatRoomId, seq } = c.req.valid("json");
+  const entry = await enter(c, chatRoomId);
   if (entry instanceof Response) return entry;
-  const result = await chatRoomStub(c.env, entry.roomId).translate(entry, parsed.output.seq, c.get("request").locale);
+  const result = await chatRoomStub(c.env, entry.roomId).translate(entry, seq, c.get("request").locale);
   return answer(c, result, (update) => update);
 });
 
 /** POST /room/read {chatRoomId, seq}: the caller's read marker (it only moves forward). */
-chatApi.post("/room/read", jsonInput(), async (c) => {
-  const parsed = v.safeParse(readBody, c.req.valid("json"));
-  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
-  const entry = await enter(c, parsed.output.chatRoomId);
+chatApi.post("/room/read", jsonBody(readBody), async (c) => {
+  const { chatRoomId, seq } = c.req.valid("json");
+  const entry = await enter(c, chatRoomId);
   if (entry instanceof Response) return entry;
-  return answer(c, await chatRoomStub(c.env, entry.roomId).read(entry, parsed.output.seq), () => ({}));
+  return answer(c, await chatRoomStub(c.env, entry.roomId).read(entry, seq), () => ({}));
 });
 
 /**

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
-import { jsonInput } from "../http/json-body";
+import * as v from "valibot";
+import { jsonBody } from "../http/json-body";
 import type { AppEnv } from "../http/context";
 import { notificationViews } from "../http/notification-messages";
 import {
@@ -24,6 +25,8 @@ notificationApi.use("*", async (c, next) => {
   await next();
 });
 
+const readBody = v.object({ notificationId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) });
+
 notificationApi.get("/list", async (c) => {
   const { db, user, locale } = c.get("request");
   const page = await listNotifications(db, user!.accountId, { cursor: c.req.query("cursor") });
@@ -39,12 +42,10 @@ notificationApi.get("/unread", async (c) => {
   return c.json({ data: { unreadCount: await countUnread(db, user!.accountId) } });
 });
 
-notificationApi.post("/read", jsonInput(), async (c) => {
+notificationApi.post("/read", jsonBody(readBody), async (c) => {
   const { db, user } = c.get("request");
-  const body = c.req.valid("json") as { notificationId?: unknown } | null;
-  const id = body?.notificationId;
-  if (typeof id !== "string" || id.length === 0 || id.length > 64) return c.json({ error: "invalid_request" }, 400);
-  if (!(await markNotificationRead(db, user!.accountId, id, Date.now()))) return c.json({ error: "not_found" }, 404);
+  if (!(await markNotificationRead(db, user!.accountId, c.req.valid("json").notificationId, Date.now())))
+    return c.json({ error: "not_found" }, 404);
   return c.json({ data: { unreadCount: await countUnread(db, user!.accountId) } });
 });
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { jsonInput } from "../http/json-body";
-import * as v from "valibot";
+import { jsonBody } from "../http/json-body";
+import type * as v from "valibot";
 import type { AppContext, AppEnv } from "../http/context";
 import { requestMessage } from "../http/request-messages";
 import type { RequestRefusal } from "../domain/order-request";
@@ -48,22 +48,24 @@ function answer(c: AppContext, result: SubmitResult) {
 /** A request's answers can be long texts in several questions: far more room than the other JSON doors. */
 const REQUEST_BODY_MAX_BYTES = 1024 * 1024;
 
+/** A body no page of ours sends: signed out is still 401, as for any request; else the spec's "invalid" message. */
+function invalidRequest(c: AppContext) {
+  const { user, locale } = c.get("request");
+  if (!user) return c.json({ error: "unauthorized" }, 401);
+  return c.json({ error: "requests_error_invalid", message: requestMessage("requests_error_invalid", locale) }, 400);
+}
+
 type Submit<T> = (deps: SubmitDeps, requester: Requester, input: T) => Promise<SubmitResult>;
 
 function route<T>(path: string, schema: v.GenericSchema<unknown, T>, submit: Submit<T>) {
-  orderRequestApi.post(path, jsonInput(REQUEST_BODY_MAX_BYTES), async (c) => {
-    const { db, env, user, locale } = c.get("request");
+  const body = jsonBody(schema, { maxBytes: REQUEST_BODY_MAX_BYTES, refuse: invalidRequest });
+  orderRequestApi.post(path, body, async (c) => {
+    const { db, env, user } = c.get("request");
     if (!user) return c.json({ error: "unauthorized" }, 401);
-    const parsed = v.safeParse(schema, c.req.valid("json"));
-    if (!parsed.success)
-      return c.json(
-        { error: "requests_error_invalid", message: requestMessage("requests_error_invalid", locale) },
-        400,
-      );
     const requester = { userAccountId: user.accountId, profileId: user.profileId };
     // The approval deadline runs from Comet's time (the dev clock's outside production, decision 080).
     const deps = { db, bucket: env.MEDIA, orders: env.ORDER, now: await cometNow(env) };
-    const result = await submit(deps, requester, parsed.output);
+    const result = await submit(deps, requester, c.req.valid("json"));
     // The seller's new-request notice by e-mail, after the answer (decision 023).
     if (result.ok) c.executionCtx.waitUntil(emailNewNotifications(env));
     // The answers, translated for the creator before they open the request (issue 46).

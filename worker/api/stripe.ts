@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { jsonInput } from "../http/json-body";
+import { jsonBody } from "../http/json-body";
 import * as v from "valibot";
 import type { AppEnv } from "../http/context";
 import { createCardSetup, deleteCard, saveCardFromSetupIntent } from "../payments/cards";
@@ -28,11 +28,10 @@ stripeApi.get("/intent/setup/create", async (c) => {
 });
 
 /** POST /api/stripe/intent/setup/confirm { intentId } → the saved card: { paymentAccountMethodId, stripeMethodId, card }. */
-stripeApi.post("/intent/setup/confirm", jsonInput(), async (c) => {
+stripeApi.post("/intent/setup/confirm", jsonBody(confirmBody), async (c) => {
   const { db, env, user } = c.get("request");
-  const parsed = v.safeParse(confirmBody, c.req.valid("json"));
-  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
-  const result = await saveCardFromSetupIntent(db, createStripe(env), user!.accountId, parsed.output.intentId);
+  const { intentId } = c.req.valid("json");
+  const result = await saveCardFromSetupIntent(db, createStripe(env), user!.accountId, intentId);
   if (result.status === "not_found") return c.json({ error: "not_found" }, 404);
   if (result.status === "not_succeeded")
     return c.json({ error: "setup_not_succeeded", intentStatus: result.intentStatus }, 409);
@@ -41,11 +40,9 @@ stripeApi.post("/intent/setup/confirm", jsonInput(), async (c) => {
 });
 
 /** POST /api/stripe/payment/method/delete { methodId } (a payment account method id). */
-stripeApi.post("/payment/method/delete", jsonInput(), async (c) => {
+stripeApi.post("/payment/method/delete", jsonBody(deleteBody), async (c) => {
   const { db, env, user } = c.get("request");
-  const parsed = v.safeParse(deleteBody, c.req.valid("json"));
-  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
-  if (!(await deleteCard(db, createStripe(env), user!.accountId, parsed.output.methodId)))
+  if (!(await deleteCard(db, createStripe(env), user!.accountId, c.req.valid("json").methodId)))
     return c.json({ error: "not_found" }, 404);
   return c.json({ status: "deleted" });
 });
@@ -53,13 +50,11 @@ stripeApi.post("/payment/method/delete", jsonInput(), async (c) => {
 const paymentBody = v.object({ intentId: id, transactionId: id });
 
 /** POST /api/stripe/intent/payment/get { intentId, transactionId } → { status, nextAction, clientSecret }: the buyer's own only. */
-stripeApi.post("/intent/payment/get", jsonInput(), async (c) => {
+stripeApi.post("/intent/payment/get", jsonBody(paymentBody), async (c) => {
   const { db, env, user } = c.get("request");
-  const parsed = v.safeParse(paymentBody, c.req.valid("json"));
-  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
   const result = await checkPayment(
     { db, stripe: createStripe(env), orders: env.ORDER },
-    { ...parsed.output, buyerCommissionAccountId: user!.commissionAccountId },
+    { ...c.req.valid("json"), buyerCommissionAccountId: user!.commissionAccountId },
   );
   if (!result) return c.json({ error: "not_found" }, 404);
   return c.json(result);

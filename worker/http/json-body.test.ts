@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { describe, expect, it } from "vitest";
-import { MAX_JSON_BODY_BYTES, jsonBody } from "./json-body";
+import { MAX_JSON_BODY_BYTES, type SchemaRefusal, jsonBody } from "./json-body";
 
 const LIMIT = 64;
 
@@ -9,7 +9,7 @@ const LIMIT = 64;
 function echoApp(schema: v.GenericSchema = v.object({ name: v.string() }), limit = LIMIT) {
   let handled = 0;
   const app = new Hono();
-  app.post("/", jsonBody(schema, limit), (c) => {
+  app.post("/", jsonBody(schema, { maxBytes: limit }), (c) => {
     handled++;
     return c.json({ got: c.req.valid("json") });
   });
@@ -135,5 +135,37 @@ describe("jsonBody", () => {
     const { app } = echoApp(v.optional(v.string()));
     expect((await post(app, "{")).status).toBe(400);
     expect((await post(app, '"a"')).status).toBe(200);
+  });
+
+  it("answers JSON the schema refuses with the door's own refusal, given the issues; everything else as before", async () => {
+    let handled = 0;
+    const refused: unknown[] = [];
+    const app = new Hono();
+    const refuse: SchemaRefusal = (c, issues) => {
+      refused.push(issues.map((issue) => v.getDotPath(issue)));
+      return c.json({ error: "door_refusal" }, 422);
+    };
+    app.post("/", jsonBody(v.object({ name: v.string() }), { maxBytes: LIMIT, refuse }), (c) => {
+      handled++;
+      return c.json({ got: c.req.valid("json") });
+    });
+    expect([(await post(app, '{"name":1}')).status, refused]).toEqual([422, [["name"]]]);
+    expect(await (await post(app, "null")).json()).toEqual({ error: "door_refusal" });
+    // Not JSON, not JSON's type, too large: jsonBody's own answers, and the door's refusal is not asked.
+    expect((await post(app, "{")).status).toBe(400);
+    expect((await post(app, '{"name":"a"}', "text/plain")).status).toBe(415);
+    expect((await post(app, `{"name":"${"a".repeat(LIMIT)}"}`)).status).toBe(413);
+    expect(refused).toHaveLength(2);
+    expect(handled).toBe(0);
+    expect((await post(app, '{"name":"a"}')).status).toBe(200);
+    expect(handled).toBe(1);
+  });
+
+  it("reads a lazy schema for each body: one that depends on the moment, or on the body's shape", async () => {
+    let now = 1_000;
+    const { app } = echoApp(v.lazy(() => v.object({ at: v.pipe(v.number(), v.maxValue(now)) })));
+    expect((await post(app, '{"at":1000}')).status).toBe(200);
+    now = 999;
+    expect((await post(app, '{"at":1000}')).status).toBe(400);
   });
 });
