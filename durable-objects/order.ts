@@ -37,6 +37,7 @@ import { countRoundTrips } from "#worker/db/round-trips";
 import { envWithSimulatedLatency } from "#worker/db/simulated-latency";
 import { prepared, statement, type SqlStatement } from "#worker/db/statements";
 import { announceOrderEvent, syncChatRoomStatus } from "#worker/services/chat-rooms";
+import { devClockOffset } from "#worker/services/clock";
 import { stagePreviewStatements } from "#worker/services/stage-previews";
 import {
   createOrderIntent,
@@ -161,7 +162,7 @@ export class Order extends DurableObject<Env> {
         });
         const payment = paymentRefOf(intent);
         const transactionId = crypto.randomUUID();
-        const now = Date.now();
+        const now = await this.now();
         const statements = await startedPaymentStatements(this.env.DB, {
           transactionId,
           orderId,
@@ -213,6 +214,7 @@ export class Order extends DurableObject<Env> {
       const { orderId } = order;
       const actor = partyOfCaller(order, caller);
       if (!actor) return { status: "refused", refusal: "not_a_party" };
+      const now = await this.now();
       const adding = change.add ?? [];
       const deleting = [...new Set(change.delete ?? [])];
       if (adding.some((file) => deleting.includes(file.mediaId)))
@@ -233,7 +235,7 @@ export class Order extends DurableObject<Env> {
         }),
         ...files.map((file) => ({
           action: { type: "addDeliverable" } as const,
-          effects: { statements: addDeliverableStatements(orderId, order.sellerUserId, file, Date.now()) },
+          effects: { statements: addDeliverableStatements(orderId, order.sellerUserId, file, now) },
         })),
       ];
       // Nothing to do still says who may: the buyer is told it is the seller's to do.
@@ -246,7 +248,7 @@ export class Order extends DurableObject<Env> {
       // Every step decided first, each on the state the one before leaves: a refusal comes before any change.
       let state = order.state;
       for (const { action } of steps) {
-        const decision = decide(state, action, actor, Date.now());
+        const decision = decide(state, action, actor, now);
         if (!decision.ok) return { status: "refused", refusal: decision.refusal };
         if (decision.changed) state = decision.next;
       }
@@ -271,7 +273,7 @@ export class Order extends DurableObject<Env> {
       if (!order) return { status: "not_found" };
       const actor = partyOfCaller(order, caller);
       if (!actor) return { status: "refused", refusal: "not_a_party" };
-      const decision = decide(order.state, { type: "updateServiceDetails" }, actor, Date.now());
+      const decision = decide(order.state, { type: "updateServiceDetails" }, actor, await this.now());
       if (!decision.ok) return { status: "refused", refusal: decision.refusal };
       const write = await serviceDetailsStatements(this.env.DB, order.orderId, details);
       if ("refusal" in write)
@@ -304,7 +306,7 @@ export class Order extends DurableObject<Env> {
           stage,
           round,
           comment,
-          Date.now(),
+          await this.now(),
         ),
       ];
       return this.apply({ type: "requestRevision", stage }, caller, { statements });
@@ -326,7 +328,7 @@ export class Order extends DurableObject<Env> {
       const order = await this.load();
       if (!order) return { status: "not_found" };
       const round = order.state.stages[stage]?.revisionsUsed ?? 0;
-      const statements = stagePreviewStatements(order.orderId, stage, round, files, Date.now());
+      const statements = stagePreviewStatements(order.orderId, stage, round, files, await this.now());
       return this.apply({ type: "submitPreview", stage }, caller, { statements });
     });
   }
@@ -384,7 +386,8 @@ export class Order extends DurableObject<Env> {
     const { orderId } = order;
     const actor = caller === "system" ? "system" : partyOfCaller(order, caller);
     if (!actor) return { status: "refused", refusal: "not_a_party" };
-    const now = Date.now();
+    const offset = await devClockOffset(this.env);
+    const now = Date.now() + offset;
     const decision = decide(order.state, action, actor, now);
     if (!decision.ok) return { status: "refused", refusal: decision.refusal };
     if (!decision.changed) return { status: "done", changed: false, state: order.state };
@@ -429,7 +432,7 @@ export class Order extends DurableObject<Env> {
     const landed = !record.projection;
     // The transition's notices by e-mail, off the action's path (decision 023).
     if (landed) this.ctx.waitUntil(emailNewNotifications(this.env));
-    await this.syncAlarm(record);
+    await this.syncAlarm(record, offset);
     if (landed) await effects?.afterwards?.();
     // The order's chat room follows its chat status (decision 027); a failure there never undoes the transition.
     if (landed && next.chat !== order.state.chat)
@@ -493,13 +496,26 @@ export class Order extends DurableObject<Env> {
     return { record: current, outcomes };
   }
 
-  /** One alarm: the sooner of the deadline the order waits on and the retry of anything still owed. */
-  private async syncAlarm(record: OrderRecord): Promise<void> {
+  /**
+   * Comet's time (the dev clock's outside production, decision 080): every transition's time, so the deadlines it sets
+   * and the events it logs are on the clock the cron and the pages read. Read through the plain binding: it is not the
+   * action's D1 round trip, and production reads nothing.
+   */
+  private async now(): Promise<number> {
+    return Date.now() + (await devClockOffset(this.env));
+  }
+
+  /**
+   * One alarm: the sooner of the deadline the order waits on and the retry of anything still owed. The deadline is on
+   * Comet's time, the alarm on the real one: it rings `offset` earlier than the deadline reads (decision 080).
+   */
+  private async syncAlarm(record: OrderRecord, offset?: number): Promise<void> {
     const owes = Boolean(record.projection) || Boolean(record.owed?.length);
     const retryAt = owes
       ? Date.now() + Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, (record.retries ?? 1) - 1), RETRY_MAX_MS)
       : null;
-    const deadline = pendingDeadline(record.state);
+    const due = pendingDeadline(record.state);
+    const deadline = due === null ? null : due - (offset ?? (await devClockOffset(this.env)));
     const at = [deadline, retryAt]
       .filter((t): t is number => t !== null)
       .reduce<number | null>((a, b) => (a === null ? b : Math.min(a, b)), null);

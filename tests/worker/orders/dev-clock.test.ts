@@ -1,7 +1,13 @@
 // The dev clock (issue 47, docs/decisions/080): Comet's time is the real time plus one offset in D1, read alike by
 // the Worker, the cron and both objects; moving it runs the cron's timed work at the new time, so every deadline that
 // passed fires, once. A production Worker has no dev clock: it reads nothing and moves nothing.
-import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import {
+  createExecutionContext,
+  createScheduledController,
+  runDurableObjectAlarm,
+  runInDurableObject,
+  waitOnExecutionContext,
+} from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
 import { CHAT_SEND_LIMIT } from "#worker/domain/chat";
@@ -15,8 +21,10 @@ import {
   readDevClock,
   resetDevClock,
 } from "#worker/services/dev-clock";
+import { orderStub } from "#worker/services/order-stubs";
 import { chatOrder, sent, submit } from "../support/chat-fixtures";
 import { insertOrderIn, newParty } from "../support/order-states";
+import { actOn, setStagesOnRow } from "../support/stage-fixtures";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -44,6 +52,14 @@ const orderRow = (id: string) =>
   env.DB.prepare("SELECT order_progress_status AS progress FROM commission_orders WHERE id = ?")
     .bind(id)
     .first<{ progress: string }>();
+const eventsOf = async (id: string) =>
+  (
+    await env.DB.prepare(
+      "SELECT event_type, actor, created_at FROM commission_order_events WHERE order_id = ? ORDER BY version",
+    )
+      .bind(id)
+      .all<{ event_type: string; actor: string; created_at: number }>()
+  ).results;
 const remindersOf = async (id: string) =>
   (
     await env.DB.prepare(
@@ -119,6 +135,71 @@ describe("the dev clock", () => {
     // Written at Comet's time, not the real one.
     expect(Number(reminders[0]!.created_at) - Date.now()).toBeGreaterThan(6 * DAY);
     expect(await orderRow(id)).toEqual({ progress: "DRAFT" });
+  });
+});
+
+describe("the Order object reads the dev clock", () => {
+  it("a move fires each deadline it passed once, on Comet's time: a request lapses, a stage approves itself, a delivered order completes", async () => {
+    const [seller, buyer] = await Promise.all([newParty(), newParty()]);
+    // Due in 7 days (approval), 6 days (completion) and 7 days (the Sketch's review, from its preview now).
+    const draft = await insertOrderIn("DRAFT", seller, buyer);
+    const delivered = await insertOrderIn("DELIVERED", seller, buyer);
+    const staged = await insertOrderIn("PAID", seller, buyer);
+    await setStagesOnRow(staged.id);
+    const previewed = await actOn(staged.id, { type: "submitPreview", stage: 0 }, seller);
+    expect(previewed).toMatchObject({ status: "done", changed: true });
+    // Awake, each with its alarm days away.
+    for (const { id } of [draft, delivered]) expect(await orderStub(env.ORDER, id).get()).not.toBeNull();
+
+    expect((await moveDevClock(env, DAY))?.deadlines).toBe(0);
+    expect(await orderRow(draft.id)).toEqual({ progress: "DRAFT" });
+    const moved = await moveDevClock(env, 7 * DAY);
+    expect(moved?.deadlines).toBeGreaterThanOrEqual(3);
+
+    expect(await orderRow(draft.id)).toEqual({ progress: "CANCELED" });
+    expect(await orderRow(delivered.id)).toEqual({ progress: "COMPLETED" });
+    const fired = async () => [
+      ...(await eventsOf(draft.id)).filter((e) => e.event_type === "CANCELED"),
+      ...(await eventsOf(delivered.id)).filter((e) => e.event_type === "COMPLETED"),
+      ...(await eventsOf(staged.id)).filter((e) => e.event_type === "STAGE_APPROVED"),
+    ];
+    const events = await fired();
+    expect(events.map((e) => [e.event_type, e.actor])).toEqual([
+      ["CANCELED", "system"],
+      ["COMPLETED", "system"],
+      ["STAGE_APPROVED", "system"],
+    ]);
+    // Each logged at Comet's time, which the object read itself.
+    for (const event of events) expect(Number(event.created_at) - Date.now()).toBeGreaterThan(8 * DAY - SLACK);
+
+    // Nothing fires twice: not the cron, not the objects' alarms, not another move.
+    await runCron();
+    for (const { id } of [draft, delivered, staged]) await runDurableObjectAlarm(orderStub(env.ORDER, id));
+    await moveDevClock(env, HOUR);
+    expect(await fired()).toEqual(events);
+  });
+
+  it("arms its alarm at the deadline less the offset; set back, the early alarm fires nothing and re-arms", async () => {
+    const [seller, buyer] = await Promise.all([newParty(), newParty()]);
+    await setOffset(2 * DAY);
+    const { id } = await insertOrderIn("DRAFT", seller, buyer);
+    const stub = orderStub(env.ORDER, id);
+    const stored = await stub.get();
+    const deadline = stored!.state.approvalDeadline!;
+    const alarm = () => runInDurableObject(stub, (_instance, state) => state.storage.getAlarm());
+    expect(await alarm()).toBe(deadline - 2 * DAY);
+
+    // A price set now is a transition on Comet's time too.
+    await actOn(id, { type: "updatePrice", priceAmount: 12_000 }, seller);
+    const priced = (await eventsOf(id)).at(-1)!;
+    expect(priced.event_type).toBe("PRICE_UPDATED");
+    expect(Number(priced.created_at) - Date.now()).toBeGreaterThan(2 * DAY - SLACK);
+
+    await resetDevClock(env);
+    // The alarm rings 2 days early on the real time: the deadline has not passed, so it only re-arms.
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    expect(await orderRow(id)).toEqual({ progress: "DRAFT" });
+    expect(await alarm()).toBe(deadline);
   });
 });
 
