@@ -11,14 +11,14 @@ import type { Locale } from "../domain/constants";
 import { asCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
 import { amountBreakdown, type AmountBreakdown } from "../domain/money";
-import type { OrderProgress } from "../domain/order";
 import { progressOfFilter, type OrderFacts, type OrderListFilter, type OrderSide } from "../domain/order-display";
 import { parseJson, pickTextColumn, textsOf } from "./json-columns";
 import { mediaUrlsForViewer } from "./media-access";
 import { PRICE_BOOK_COLUMNS, priceBookOf } from "./price-book";
 import type { ChatRoomView } from "../domain/chat-protocol";
 import { chatRoomViewFromRow } from "./chat-rooms";
-import { orderCategoryCodesSql, parseStages } from "./orders";
+import { orderCategoryCodesSql } from "./orders";
+import { orderStateOfRow, parseStages } from "../db/order-row";
 import { stageAmounts, type OrderStage } from "../domain/order-stages";
 import { toDisplayPrice } from "../domain/pricing";
 import { stagePreviewViews, type StagePreviewView } from "./stage-previews";
@@ -112,24 +112,26 @@ export interface OrderSummary {
 
 export type Row = Record<string, unknown>;
 
+/** What the pages read of the order: its state as the one row mapping reads it (db/order-row.ts), and how it came. */
 function factsOf(row: Row): OrderFacts {
+  const o = orderStateOfRow(row);
   return {
-    progress: row.order_progress_status as OrderProgress,
-    payment: row.order_payment_status as OrderFacts["payment"],
-    chat: row.order_chat_status as OrderFacts["chat"],
+    progress: o.progress,
+    payment: o.payment,
+    chat: o.chat,
     submitStatus: row.order_submit_status as OrderFacts["submitStatus"],
-    priceAmount: n(row.price_amount),
-    deliverableCount: Number(row.deliverable_count ?? 0),
-    submittedAt: Number(row.submitted_at),
-    approvedAt: n(row.approved_at),
-    deliveredAt: n(row.delivered_at),
-    completedAt: n(row.completed_at),
-    canceledAt: n(row.canceled_at),
-    approvalDeadline: n(row.approval_deadline),
-    paymentDeadline: n(row.payment_deadline),
-    deliveryDeadline: n(row.delivery_deadline),
-    completionDeadline: n(row.completion_deadline),
-    stages: parseStages(row.stages),
+    priceAmount: o.priceAmount,
+    deliverableCount: o.deliverableCount,
+    submittedAt: o.submittedAt,
+    approvedAt: o.approvedAt,
+    deliveredAt: o.deliveredAt,
+    completedAt: o.completedAt,
+    canceledAt: o.canceledAt,
+    approvalDeadline: o.approvalDeadline,
+    paymentDeadline: o.paymentDeadline,
+    deliveryDeadline: o.deliveryDeadline,
+    completionDeadline: o.completionDeadline,
+    stages: o.stages,
   };
 }
 

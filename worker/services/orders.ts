@@ -10,28 +10,16 @@ import {
   type OrderActor,
   type OrderEventType,
   type OrderState,
-  type PaymentRef,
   type ServiceDetails,
 } from "../domain/order";
 import type { StoredOrder } from "../domain/order-contract";
 import { orderNotifications } from "../domain/order-notifications";
-import type { OrderStage } from "../domain/order-stages";
+import { orderStateOfRow } from "../db/order-row";
 import { statement, prepared, type SqlStatement } from "../db/statements";
 import { inviteCompletedStatements } from "./invitations";
 
-/** The stages column (JSON written by `transitionStatements` or the order's submission); anything else reads as none. */
-export function parseStages(value: unknown): OrderStage[] {
-  try {
-    const parsed = typeof value === "string" ? JSON.parse(value) : [];
-    return Array.isArray(parsed) ? (parsed as OrderStage[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
-const paymentRef = (intentId: unknown, amount: unknown, currency: unknown): PaymentRef | null =>
-  typeof intentId === "string" && intentId ? { intentId, amount: Number(amount), currency: String(currency) } : null;
+// The row's reading is the one mapping every order reader shares (db/order-row.ts); parseStages is read from here too.
+export { parseStages } from "../db/order-row";
 
 /** The order as D1 has it, for the object's first load; null when there is no such order. */
 export async function loadOrder(d1: D1Database, orderId: string): Promise<StoredOrder | null> {
@@ -56,45 +44,13 @@ export async function loadOrder(d1: D1Database, orderId: string): Promise<Stored
     .bind(orderId)
     .first<Record<string, unknown>>();
   if (!row) return null;
-  const progress = row.order_progress_status as OrderState["progress"];
-  const payment = row.order_payment_status as OrderState["payment"];
   return {
     orderId,
     code: String(row.code),
     version: Number(row.version),
     sellerUserId: String(row.seller_user_id),
     buyerUserId: String(row.buyer_user_id),
-    state: {
-      sellerId: String(row.seller_id),
-      buyerId: String(row.buyer_id),
-      progress,
-      payment,
-      chat: row.order_chat_status as OrderState["chat"],
-      priceAmount: n(row.price_amount),
-      currency: String(row.currency_code),
-      // A PENDING transaction of an order still waiting for payment is its open payment; on any other order it is
-      // money to give back, which the object's first markPaid of it (or the reconciler) does.
-      openPayment:
-        progress === "APPROVED" && payment === "DRAFT"
-          ? paymentRef(row.open_intent_id, row.open_amount, row.open_currency)
-          : null,
-      paidPayment: paymentRef(row.paid_intent_id, row.paid_amount, row.paid_currency),
-      returnedIntentIds: [],
-      deliverableCount: Number(row.deliverable_count),
-      stages: parseStages(row.stages),
-      estimatedStart: n(row.estimated_start),
-      estimatedDelivery: n(row.estimated_delivery),
-      submittedAt: Number(row.submitted_at),
-      approvedAt: n(row.approved_at),
-      paidAt: n(row.paid_at),
-      deliveredAt: n(row.delivered_at),
-      completedAt: n(row.completed_at),
-      canceledAt: n(row.canceled_at),
-      approvalDeadline: n(row.approval_deadline),
-      paymentDeadline: n(row.payment_deadline),
-      deliveryDeadline: n(row.delivery_deadline),
-      completionDeadline: n(row.completion_deadline),
-    },
+    state: orderStateOfRow(row),
   };
 }
 

@@ -1,0 +1,63 @@
+/**
+ * An order's D1 row as the order's state (issue 47): the one reading of `commission_orders` (and the columns its
+ * readers join: the currency's code, the deliverables' count, the open and paid payments) into the domain's
+ * `OrderState`. The Order object's first load (services/orders.ts `loadOrder`) and the order pages
+ * (services/order-views.ts) both read a row through it; a column a reader does not select reads as none.
+ */
+import type { OrderState, PaymentRef } from "../domain/order";
+import type { OrderStage } from "../domain/order-stages";
+
+/** The stages column (JSON written by `transitionStatements` or the order's submission); anything else reads as none. */
+export function parseStages(value: unknown): OrderStage[] {
+  try {
+    const parsed = typeof value === "string" ? JSON.parse(value) : [];
+    return Array.isArray(parsed) ? (parsed as OrderStage[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+const n = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+const paymentRef = (intentId: unknown, amount: unknown, currency: unknown): PaymentRef | null =>
+  typeof intentId === "string" && intentId ? { intentId, amount: Number(amount), currency: String(currency) } : null;
+
+/**
+ * The order's state from its row: `order_*_status`, `price_amount`, `currency_code`, the dates and deadlines,
+ * `stages`, `deliverable_count`, and, for the object, `open_intent_id`/`open_amount`/`open_currency` and
+ * `paid_intent_id`/`paid_amount`/`paid_currency`. The intents the order gave back are the object's own memory: none here.
+ */
+export function orderStateOfRow(row: Record<string, unknown>): OrderState {
+  const progress = row.order_progress_status as OrderState["progress"];
+  const payment = row.order_payment_status as OrderState["payment"];
+  return {
+    sellerId: String(row.seller_id),
+    buyerId: String(row.buyer_id),
+    progress,
+    payment,
+    chat: row.order_chat_status as OrderState["chat"],
+    priceAmount: n(row.price_amount),
+    currency: String(row.currency_code),
+    // A PENDING transaction of an order still waiting for payment is its open payment; on any other order it is
+    // money to give back, which the object's first markPaid of it (or the reconciler) does.
+    openPayment:
+      progress === "APPROVED" && payment === "DRAFT"
+        ? paymentRef(row.open_intent_id, row.open_amount, row.open_currency)
+        : null,
+    paidPayment: paymentRef(row.paid_intent_id, row.paid_amount, row.paid_currency),
+    returnedIntentIds: [],
+    deliverableCount: Number(row.deliverable_count ?? 0),
+    stages: parseStages(row.stages),
+    estimatedStart: n(row.estimated_start),
+    estimatedDelivery: n(row.estimated_delivery),
+    submittedAt: Number(row.submitted_at),
+    approvedAt: n(row.approved_at),
+    paidAt: n(row.paid_at),
+    deliveredAt: n(row.delivered_at),
+    completedAt: n(row.completed_at),
+    canceledAt: n(row.canceled_at),
+    approvalDeadline: n(row.approval_deadline),
+    paymentDeadline: n(row.payment_deadline),
+    deliveryDeadline: n(row.delivery_deadline),
+    completionDeadline: n(row.completion_deadline),
+  };
+}
