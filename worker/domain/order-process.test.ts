@@ -1,0 +1,201 @@
+import { describe, expect, it } from "vitest";
+import { NOTIFICATION_TYPES } from "../db/schema/enums";
+import {
+  decide,
+  openTransition,
+  pendingDeadline,
+  transitionFor,
+  type OrderAction,
+  type OrderActor,
+  type OrderEventType,
+  type OrderState,
+} from "./order";
+import { orderNotifications } from "./order-notifications";
+import { actsAs, ORDER_PROCESS, processStateOf, type ActionType } from "./order-process";
+import { stagesOfPlan } from "./order-stages";
+import { approved, canceled, completed, DAY, delivered, OPEN, order, paid, T0 } from "./order-test-states";
+
+// Every action `decide` knows and every event it logs, spelled out so that a new one fails here until it has a row.
+const ACTIONS: Record<ActionType, true> = {
+  approve: true,
+  cancel: true,
+  deliver: true,
+  complete: true,
+  startPayment: true,
+  markPaid: true,
+  updatePrice: true,
+  updateSchedule: true,
+  updateServiceDetails: true,
+  updateChatSettings: true,
+  addDeliverable: true,
+  deleteDeliverable: true,
+  setStages: true,
+  submitPreview: true,
+  approveStage: true,
+  requestRevision: true,
+  grantRevision: true,
+  deadlinePassed: true,
+  adminCancel: true,
+};
+const EVENTS: Record<OrderEventType, true> = {
+  APPROVED: true,
+  CANCELED: true,
+  PAID: true,
+  DELIVERED: true,
+  COMPLETED: true,
+  PRICE_UPDATED: true,
+  SCHEDULE_UPDATED: true,
+  SERVICE_DETAILS_UPDATED: true,
+  CHAT_SETTINGS_UPDATED: true,
+  DELIVERABLE_ADDED: true,
+  DELIVERABLE_DELETED: true,
+  PAYMENT_STARTED: true,
+  PAYMENT_RETURNED: true,
+  STAGES_UPDATED: true,
+  STAGE_PREVIEWED: true,
+  STAGE_APPROVED: true,
+  STAGE_REVISION_REQUESTED: true,
+  STAGE_REVISION_GRANTED: true,
+};
+
+const plan = stagesOfPlan([
+  { title: "Sketch", sharePercent: 50, includedRevisions: 1 },
+  { title: "Final", sharePercent: 50, includedRevisions: 0 },
+]);
+const inReview = (revisionsUsed = 0) => [
+  { ...plan[0]!, status: "IN_REVIEW" as const, previewedAt: T0, reviewDeadline: T0 + 7 * DAY, revisionsUsed },
+  plan[1]!,
+];
+/** The reachable states of spec section 4, with and without stages, files and a payment under way. */
+const STATES: Record<string, OrderState> = {
+  draft: order(),
+  draftStaged: order({ stages: plan, deliverableCount: 1 }),
+  draftPriceless: order({ priceAmount: null }),
+  approved: approved(),
+  paying: approved({ openPayment: OPEN }),
+  paid: paid(),
+  paidWithFile: paid({ deliverableCount: 1 }),
+  paidLate: paid({ deliveryDeadline: T0 + DAY }),
+  paidStaged: paid({ stages: plan }),
+  paidStagedInReview: paid({ stages: inReview() }),
+  paidStagedNoRevisionLeft: paid({ stages: inReview(1) }),
+  delivered: delivered(),
+  completed: completed(),
+  canceled: canceled(),
+};
+const ACTORS: OrderActor[] = ["seller", "buyer", "system"];
+const actionsOf = (): OrderAction[] => [
+  ...(["approve", "cancel", "deliver", "complete", "updateServiceDetails", "updateChatSettings"] as const).map(
+    (type) => ({ type }),
+  ),
+  { type: "addDeliverable" },
+  { type: "deleteDeliverable" },
+  { type: "startPayment", payment: OPEN },
+  { type: "markPaid", payment: OPEN },
+  { type: "markPaid", payment: { ...OPEN, intentId: "pi_other" } },
+  { type: "updatePrice", priceAmount: 20_000 },
+  { type: "updateSchedule", estimatedStart: T0, estimatedDelivery: T0 + 9 * DAY },
+  { type: "setStages", plan: [] },
+  ...(["submitPreview", "approveStage", "requestRevision", "grantRevision"] as const).map((type) => ({
+    type,
+    stage: 0,
+  })),
+  { type: "deadlinePassed" },
+  { type: "adminCancel" },
+];
+const LATER = T0 + 60 * DAY;
+
+describe("the order process is one table (issue 47, decision 082)", () => {
+  it("every action decide knows has a row for each actor who may take it, and every event is some row's", () => {
+    for (const type of Object.keys(ACTIONS))
+      expect(
+        ORDER_PROCESS.some((t) => t.on === type),
+        type,
+      ).toBe(true);
+    for (const event of Object.keys(EVENTS))
+      expect(
+        ORDER_PROCESS.some((t) => t.event === event),
+        event,
+      ).toBe(true);
+    expect(new Set(ORDER_PROCESS.map((t) => t.name)).size).toBe(ORDER_PROCESS.length);
+    // Rows sharing an action and an actor are told apart by `when` (a payment taken or given back) or `at` (deadlines).
+    for (const t of ORDER_PROCESS) {
+      const twins = ORDER_PROCESS.filter((u) => u.on === t.on && actsAs(u.actor) === actsAs(t.actor));
+      if (twins.length > 1)
+        expect(
+          twins.every((u) => u.when || u.at),
+          t.name,
+        ).toBe(true);
+    }
+  });
+
+  it("every change decide accepts is exactly one row: its event, and the state the row says it leads to", () => {
+    let accepted = 0;
+    for (const [name, o] of Object.entries(STATES))
+      for (const action of actionsOf())
+        for (const actor of ACTORS)
+          for (const now of [T0, LATER]) {
+            const decision = decide(o, action, actor, now);
+            if (!decision.ok || !decision.changed) continue;
+            accepted++;
+            const found = transitionFor(o, action, actor, now);
+            if (typeof found === "string" || !("transition" in found)) throw new Error(`${name} ${action.type}`);
+            const row = found.transition;
+            expect(decision.event, `${name} ${action.type} by ${actor}`).toBe(row.event);
+            expect(row.from).toContain(processStateOf(o));
+            expect(processStateOf(decision.next)).toBe(row.to === "same" ? processStateOf(o) : row.to);
+            // What the row says of the money is what the decision hands the object.
+            const givesBack = ["refundOnCancel", "returnPayment", "voidOpenPayment", "startPayment"].includes(
+              row.money,
+            );
+            if (decision.release) expect(givesBack, row.name).toBe(true);
+          }
+    expect(accepted).toBeGreaterThan(40);
+  });
+
+  it("what a page offers a party is the rows whose from-states and guards pass: the same answer decide gives", () => {
+    const partyRows = ORDER_PROCESS.filter((t) => t.actor === "seller" || t.actor === "buyer");
+    for (const [name, o] of Object.entries(STATES))
+      for (const t of partyRows) {
+        const open = openTransition(t.name, o, LATER);
+        const offered = open.shown && open.blockedBy === null;
+        const action = actionsOf().find((a) => a.type === t.on)!;
+        const decision = decide(o, action, actsAs(t.actor), LATER);
+        // An offered move is never refused for its state; a refused one is never offered, and says the same why.
+        if (offered) expect(decision.ok, `${name}: ${t.name}`).toBe(true);
+        else if (!decision.ok && open.shown) expect(decision.refusal, `${name}: ${t.name}`).toBe(open.blockedBy);
+      }
+  });
+
+  it("the alarm's deadline is the time-based row's of the state, and none once the order has ended", () => {
+    for (const o of Object.values(STATES)) {
+      const timed = ORDER_PROCESS.find((t) => t.at && t.from.includes(processStateOf(o)));
+      expect(pendingDeadline(o)).toBe(timed?.at?.(o) ?? null);
+    }
+    expect(pendingDeadline(completed())).toBeNull();
+  });
+
+  it("every notice a row sends is a known notification type, and orderNotifications sends exactly the row's", () => {
+    for (const t of ORDER_PROCESS) {
+      if (!t.notice) {
+        expect(orderNotifications(t.event, actsAs(t.actor), "C"), t.name).toEqual([]);
+        continue;
+      }
+      expect(NOTIFICATION_TYPES).toContain(t.notice.type);
+      const sent = orderNotifications(t.event, actsAs(t.actor), "C");
+      expect(sent.map((n) => n.type)).toEqual(sent.map(() => t.notice!.type));
+      expect(sent.map((n) => n.side)).toEqual(t.notice.to === "both" ? ["seller", "buyer"] : [t.notice.to]);
+      // The party who acted is never told of their own act.
+      if (t.actor === "seller" || t.actor === "buyer") expect(sent.map((n) => n.side)).not.toContain(t.actor);
+    }
+    // Every order notice type (not a reminder, not a request's) is some row's.
+    const orderTypes = NOTIFICATION_TYPES.filter(
+      (type) => type.startsWith("COMMISSION_ORDER_") && !type.endsWith("_REMINDER"),
+    );
+    for (const type of orderTypes)
+      expect(
+        ORDER_PROCESS.some((t) => t.notice?.type === type),
+        type,
+      ).toBe(true);
+  });
+});
