@@ -33,6 +33,18 @@ export default defineConfig({
   // Kept inside test-results/ but apart from the JSON summary, which Playwright must not wipe.
   outputDir: "test-results/e2e-artifacts",
   reporter: [["list"], ["json", { outputFile: "test-results/e2e.json" }]],
+  // The dev clock's spec moves the server's one clock, and a move fires every deadline that has passed, whoever's order
+  // it is (decision 080): it runs alone, after every other spec has finished. A teardown project runs then, whether the
+  // others passed or not (a dependent project would be skipped after any failure); `--no-deps` runs it in place.
+  // `--repeat-each` does not reach a teardown project: it repeats as E2E_REPEAT_EACH (`REPEAT=2 npm test`) says.
+  projects: [
+    { name: "specs", testIgnore: "**/dev-clock.spec.ts", teardown: "dev-clock" },
+    {
+      name: "dev-clock",
+      testMatch: "**/dev-clock.spec.ts",
+      repeatEach: Math.max(1, Number(process.env.E2E_REPEAT_EACH ?? 1) || 1),
+    },
+  ],
   use: {
     ...devices["Desktop Chrome"],
     baseURL,

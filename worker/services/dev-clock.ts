@@ -34,7 +34,7 @@ export async function readDevClock(env: ClockEnv): Promise<DevClockReading | nul
 }
 
 /** Whether `byMs` is a move forward the clock takes: a whole number of milliseconds, more than none, at most a year. */
-export function isDevClockMove(byMs: number): boolean {
+function isDevClockMove(byMs: number): boolean {
   return Number.isSafeInteger(byMs) && byMs > 0 && byMs <= DEV_CLOCK_MAX_MOVE_MS;
 }
 
