@@ -51,7 +51,7 @@ export const isSaneTimestamp = (value: number) =>
 
 /** The rows of spec section 4's table: progress, with an accepted order split by whether it is paid. */
 export type ProcessState = "DRAFT" | "APPROVED_UNPAID" | "APPROVED_PAID" | "DELIVERED" | "COMPLETED" | "CANCELED";
-export const PROCESS_STATES: readonly ProcessState[] = [
+const PROCESS_STATES: readonly ProcessState[] = [
   "DRAFT",
   "APPROVED_UNPAID",
   "APPROVED_PAID",
@@ -81,7 +81,7 @@ const currentStage = (o: Pick<OrderState, "stages">): OrderStage | null => {
   const index = currentStageIndex(o.stages);
   return index === null ? null : o.stages[index]!;
 };
-export const GUARDS = {
+const GUARDS = {
   priceApprovable: {
     refusal: "price_too_low",
     holds: (o) => o.priceAmount !== null && o.priceAmount > MIN_APPROVABLE_PRICE,

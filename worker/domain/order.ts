@@ -264,11 +264,11 @@ export function paymentBlock(o: OrderState, actor: OrderActor): OrderRefusal | n
 
 // ───────────────────────── reading the process table ─────────────────────────
 
-export const transitionNamed = (name: string): AnyTransition => ORDER_PROCESS.find((t) => t.name === name)!;
-export const transitionsOn = (type: ActionType) => ORDER_PROCESS.filter((t) => t.on === type);
+const transitionNamed = (name: string): AnyTransition => ORDER_PROCESS.find((t) => t.name === name)!;
+const transitionsOn = (type: ActionType) => ORDER_PROCESS.filter((t) => t.on === type);
 
 /** Why this actor may not take any transition of the action: the action belongs to someone else. */
-export function actorRefusal(type: ActionType, actor: OrderActor): OrderRefusal | null {
+function actorRefusal(type: ActionType, actor: OrderActor): OrderRefusal | null {
   const actors = transitionsOn(type).map((t) => actsAs(t.actor));
   if (actors.includes(actor)) return null;
   if (actors.every((a) => a === "system")) return "system_only";
