@@ -28,10 +28,12 @@ import {
   type ChatMediaView,
   type ChatMessageView,
   type ChatRefusal,
+  type ChatResult,
   type ChatRoomView,
   type ChatServerFrame,
   type ChatSide,
   type ChatSystemNotice,
+  type ChatTranslationUpdate,
 } from "#worker/domain/chat-protocol";
 import {
   chatClientFrameSchema,
@@ -41,7 +43,7 @@ import {
 } from "#worker/domain/chat-send-schema";
 import { parseMediaKey } from "#worker/domain/media-keys";
 import { detectTextLanguage } from "#worker/domain/text-language";
-import { chatRefusalMessage } from "#worker/http/chat-messages";
+import { chatRefusalMessage } from "#worker/messages/chat";
 import { devClockOffset } from "#worker/services/clock";
 import {
   isSessionOpen,
@@ -72,15 +74,6 @@ import { envWithSimulatedLatency } from "#worker/db/simulated-latency";
 import { createDb } from "#worker/db/client";
 import { readingFor, translationBudgetOf } from "#worker/services/translations";
 import { translatorFor } from "#worker/translation/translator";
-
-/**
- * What an RPC call answers: its value, or why not as a ChatRefusal key (`not_found` for a room that does not exist or
- * a caller who is not its party), which the edge words in the caller's language (worker/http/chat-messages.ts).
- */
-export type ChatResult<T> = { ok: true; value: T } | { ok: false; refusal: ChatRefusal };
-
-/** A message's texts after a translation attempt (the HTTP retry's answer; the socket's `translation` frame). */
-export type ChatTranslationUpdate = Omit<Extract<ChatServerFrame, { type: "translation" }>, "type">;
 
 /** `resent`: the clientMessageId was stored before; nothing was stored or broadcast now. */
 type StoreResult = { ok: true; message: ChatMessageView; resent?: true } | { ok: false; refusal: ChatRefusal };

@@ -1,6 +1,6 @@
 /**
  * The Order object's side of its money (decision 047; decision 081 moved it here from the Worker's
- * worker/payments/order-payments.ts): the Stripe calls the object makes in its queue and the payment rows its
+ * worker/services/order-payments.ts): the Stripe calls the object makes in its queue and the payment rows its
  * projections write. The Worker never calls these; it asks the object (`startPayment`, `recordPayment`, any action that
  * ends the order or changes its price) and the object calls Stripe from here.
  * - A start makes the order's intent for its current total (`createOrderIntent`) and writes its PENDING transaction

@@ -26,7 +26,7 @@ import {
   type StoredOrder,
 } from "#worker/domain/order-contract";
 import { createStripe } from "#worker/payments/stripe-client";
-import { payoutStatements, releaseOrderPayout } from "#worker/payments/payouts";
+import { payoutStatements, releaseOrderPayout } from "#worker/services/payouts";
 import { ORDER_DELIVERABLES_MAX_FILES } from "#worker/domain/media-limits";
 import {
   addDeliverableStatements,

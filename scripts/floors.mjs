@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 /**
  * Each floor: its folders (ending in `/`) or its files (without extension; the most specific match wins), and the
  * floors it may import. Everything a floor may import is listed; its own floor is always allowed.
+ * @type {Record<string, { paths: string[]; mayImport: string[] }>}
  */
 export const FLOORS = {
   domain: { paths: ["worker/domain/"], mayImport: ["enums"] },

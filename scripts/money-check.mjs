@@ -18,7 +18,7 @@ const persistTo = persistAt >= 0 ? resolve(args[persistAt + 1]) : null;
 const bundle = join(root, "node_modules", ".cache", `comet-money-check-${process.pid}.mjs`);
 await build({
   stdin: {
-    contents: `export { checkMoney, describeReport } from "./worker/payments/money-check.ts"; export { createStripe } from "./worker/payments/stripe-client.ts";`,
+    contents: `export { checkMoney, describeReport } from "./worker/services/money-check.ts"; export { createStripe } from "./worker/payments/stripe-client.ts";`,
     resolveDir: root,
     loader: "ts",
   },

@@ -1,7 +1,7 @@
 // A Vite plugin for the browser build and the dev client: modules importing Paraglide's runtime
 // (app/paraglide/runtime.js: every message, and the components that ask for the language) get
 // app/lib/page-locale-runtime.ts instead, which reads the language the server rendered the page in. The Worker keeps
-// Paraglide's runtime (worker/http/message-locale.ts opens its scope per request). In the browser Paraglide's own
+// Paraglide's runtime (worker/messages/message-locale.ts opens its scope per request). In the browser Paraglide's own
 // runtime would decide the language again (cookie, localStorage, navigator.languages), which can differ from the
 // server's and mismatch the markup, and it writes a language cookie on a first visit (decision 038); it is also
 // 1.3 KB gzip on every route (decision 064). A module importing anything else from the runtime in the browser fails

@@ -1,7 +1,7 @@
 import { createRequestHandler, RouterContextProvider, type RequestHandler } from "react-router";
 import { requestContext } from "#app/lib/request-context";
 import { createApp } from "./app";
-import { withMessageLocale } from "./http/message-locale";
+import { withMessageLocale } from "./messages/message-locale";
 import { scheduled } from "./scheduled";
 
 export { Order } from "#durable-objects/order";

@@ -8,9 +8,9 @@ import { deleteEndedSessions } from "./services/sessions";
 import { pruneSpentTokens } from "./services/signed-tokens";
 import { prunePageCacheKeys } from "./services/public-pages";
 import { deleteUnattachedUploads } from "./services/storage";
-import { releaseHeldPayouts } from "./payments/payouts";
+import { releaseHeldPayouts } from "./services/payouts";
 import { createStripe } from "./payments/stripe-client";
-import { RECENT_MS, checkMoney, describeReport } from "./payments/money-check";
+import { RECENT_MS, checkMoney, describeReport } from "./services/money-check";
 
 /**
  * The Cron Trigger's work. Idempotent: running it twice, or late, is harmless.

@@ -8,7 +8,7 @@ import { inputLanguageOf } from "../domain/input-language";
 import { preferenceCookie } from "../http/cookies";
 import type { AppContext, AppEnv } from "../http/context";
 import { accountSettingsSchema, profileStepSchema } from "../domain/validation";
-import { translateErrors } from "../http/validation-messages";
+import { translateErrors } from "../messages/validation";
 import { MEDIA_ERROR_TEXTS } from "../domain/media-limits";
 import { saveProfileStep } from "../services/accounts";
 import { attachProfilePicture, updateAccountSettings } from "../services/profile";

@@ -4,7 +4,7 @@ import { jsonBody } from "../http/json-body";
 import { fieldRefusal } from "../http/field-refusal";
 import type { Locale } from "../domain/constants";
 import { parseFields, signInStartSchema, signUpStartSchema, verifyCodeSchema } from "../domain/validation";
-import { translateErrors, validationMessage } from "../http/validation-messages";
+import { translateErrors, validationMessage } from "../messages/validation";
 import { m } from "#app/paraglide/messages.js";
 import {
   clearedInviteCookie,

@@ -2,11 +2,11 @@ import { Hono } from "hono";
 import { jsonBody, type SchemaIssues } from "../http/json-body";
 import * as v from "valibot";
 import type { AppContext, AppEnv } from "../http/context";
-import { chatRefusalMessage } from "../http/chat-messages";
+import { chatRefusalMessage } from "../messages/chat";
 import { settingsRefusal } from "../domain/chat";
 import { CHAT_PAGE_SIZE, type ChatRefusal } from "../domain/chat-protocol";
 import { chatSendRefusal, chatSubmitSchema } from "../domain/chat-send-schema";
-import type { ChatResult } from "#durable-objects/chat-room";
+import type { ChatResult } from "../domain/chat-protocol";
 import { chatRoomStub, chatSideOf, socketUpgradeRequest, type ChatCaller } from "../services/chat-rooms";
 import { orderStub } from "../services/order-stubs";
 

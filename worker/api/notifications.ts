@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { jsonBody } from "../http/json-body";
 import type { AppEnv } from "../http/context";
-import { notificationViews } from "../http/notification-messages";
+import { notificationViews } from "../messages/notifications";
 import {
   countUnread,
   listNotifications,

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { jsonBody } from "../http/json-body";
 import type * as v from "valibot";
 import type { AppContext, AppEnv } from "../http/context";
-import { requestMessage } from "../http/request-messages";
+import { requestMessage } from "../messages/requests";
 import type { RequestRefusal } from "../domain/order-request";
 import { formRequestSchema, serviceRequestSchema } from "../domain/order-request-schema";
 import { cometNow } from "../services/clock";

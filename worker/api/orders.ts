@@ -10,7 +10,7 @@ import type {
   OrderActResult,
   ServiceDetailsResult,
 } from "../domain/order-contract";
-import { payOrder, pendingPaymentOf } from "../payments/order-payments";
+import { payOrder, pendingPaymentOf } from "../services/order-payments";
 import { createStripe } from "../payments/stripe-client";
 import { isStripeUnavailable } from "../payments/stripe-errors";
 import { jsonBody } from "../http/json-body";
@@ -18,8 +18,8 @@ import { ORDER_DELIVERABLES_MAX_FILES } from "../domain/media-limits";
 import { parseMediaKey } from "../domain/media-keys";
 import { deliverableFile } from "../services/order-deliverables";
 import { checkAttachment, ownsObject } from "../services/storage";
-import { translateAuthoringErrors } from "../http/authoring-messages";
-import { orderRefusalMessage, REVISION_COMMENT_INVALID } from "../http/order-messages";
+import { translateAuthoringErrors } from "../messages/authoring";
+import { orderRefusalMessage, REVISION_COMMENT_INVALID } from "../messages/orders";
 import { parseStagePlan, revisionCommentOf, STAGES_MAX } from "../domain/order-stages";
 import { isAdmin } from "../domain/roles";
 import { orderStub } from "../services/order-stubs";

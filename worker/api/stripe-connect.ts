@@ -10,7 +10,7 @@ import { Hono, type Context } from "hono";
 import type { AppEnv } from "../http/context";
 import { isCreatorSide } from "../domain/roles";
 import { onboardingState } from "../domain/payouts";
-import { connectStatus, dashboardLink, onboardingLink } from "../payments/connect";
+import { connectStatus, dashboardLink, onboardingLink } from "../services/connected-accounts";
 import { createStripe } from "../payments/stripe-client";
 import { payoutOfOrder } from "../services/wallet";
 

@@ -4,7 +4,7 @@ import * as v from "valibot";
 import type { AppEnv } from "../http/context";
 import { createCardSetup, deleteCard, saveCardFromSetupIntent } from "../payments/cards";
 import { createStripe } from "../payments/stripe-client";
-import { checkPayment } from "../payments/order-payments";
+import { checkPayment } from "../services/order-payments";
 
 /**
  * The card calls of spec section 7, for the signed-in user only; another user's intent or card reads as 404 and

@@ -197,3 +197,12 @@ export type ChatServerFrame =
   | { type: "translation"; seq: number; messageTexts: ChatMessageView["messageTexts"]; untranslated: string[] }
   /** The answer to CHAT_PING. */
   | { type: "pong" };
+
+/**
+ * What the ChatRoom's RPC methods answer: the value, or why not as a ChatRefusal key (`not_found` for a room that does
+ * not exist or a caller who is not its party), which the edge words in the caller's language (worker/messages/chat.ts).
+ */
+export type ChatResult<T> = { ok: true; value: T } | { ok: false; refusal: ChatRefusal };
+
+/** A message's texts after a translation attempt (the HTTP retry's answer; the socket's `translation` frame). */
+export type ChatTranslationUpdate = Omit<Extract<ChatServerFrame, { type: "translation" }>, "type">;

@@ -1,7 +1,7 @@
 /**
  * What each notification type looks like (spec section 3: every type has an icon and a colour) and which message
  * keys say it. Rows store only the type and the facts (order, counterpart); the texts are looked up at the edge in
- * the viewer's language (worker/http/notification-messages.ts), so a language change re-reads every notice and the
+ * the viewer's language (worker/messages/notifications.ts), so a language change re-reads every notice and the
  * rows never hold stale copies. A type without texts reads 'Unknown' (spec section 8).
  */
 import { NOTIFICATION_TYPES, type NotificationType } from "../db/schema/enums";

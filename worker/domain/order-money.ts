@@ -12,7 +12,7 @@
  * the payout's rule (money.ts `shareInSettlementCurrency`), which makes the release and the check agree to the unit:
  * a staged order's shares are converted one by one, as each stage's transfer is.
  *
- * Pure: the reconciler (worker/payments/money-check.ts) reads the ledger from D1 and Stripe and asks this.
+ * Pure: the reconciler (worker/services/money-check.ts) reads the ledger from D1 and Stripe and asks this.
  */
 import { shareInSettlementCurrency, type MinorUnits } from "./money";
 import type { OrderPayment, OrderProgress, OrderState } from "./order";

@@ -2,7 +2,7 @@ import * as v from "valibot";
 import type { FieldErrors } from "../domain/validation";
 import type { AppContext } from "./context";
 import type { SchemaIssues } from "./json-body";
-import { translateErrors } from "./validation-messages";
+import { translateErrors } from "../messages/validation";
 
 /**
  * The answer of a form's JSON door (account settings, the sign-up steps) to a body its schema refuses, for

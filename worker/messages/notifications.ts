@@ -8,7 +8,7 @@ import {
   type NotificationIcon,
 } from "../domain/notification-kinds";
 import { pickText } from "../domain/localized-text";
-import type { NoticeFacts, NoticeParty, StoredNotification } from "../services/notifications";
+import type { NoticeFacts, NoticeParty, StoredNotification } from "../domain/notices";
 
 /**
  * The notification texts of messages/notifications, keyed by the keys worker/domain/notification-kinds.ts names.

@@ -1,6 +1,6 @@
 import { m } from "#app/paraglide/messages.js";
 import type { Locale } from "../domain/constants";
-import { translateAuthoringErrors } from "./authoring-messages";
+import { translateAuthoringErrors } from "./authoring";
 
 /**
  * The work editor's own message keys (og images, user categories, grants: messages/work-editor) → their texts; every

@@ -8,7 +8,7 @@
 import type Stripe from "stripe";
 import { NOT_CONNECTED, canReceivePayouts, type ConnectStatus } from "../domain/payouts";
 import { releaseHeldPayouts, type PayoutDeps } from "./payouts";
-import { isAccountGone } from "./stripe-errors";
+import { isAccountGone } from "../payments/stripe-errors";
 
 async function findConnectedAccountId(d1: D1Database, userAccountId: string): Promise<string | null> {
   const row = await d1

@@ -12,10 +12,10 @@ import type Stripe from "stripe";
 import { moneyDisagreements, type MoneyDisagreement, type OrderLedger } from "../domain/order-money";
 import { sellerTransferAmount } from "../domain/money";
 import type { OrderPayment, OrderProgress } from "../domain/order";
-import { feeNumeratorsFrom, feeNumeratorsOf } from "../services/order-views";
-import { parseStages } from "../services/orders";
+import { feeNumeratorsFrom, feeNumeratorsOf } from "./order-views";
+import { parseStages } from "./orders";
 import { paymentRefOf } from "../domain/order-contract";
-import { orderStub } from "../services/order-stubs";
+import { orderStub } from "./order-stubs";
 
 export interface MoneyCheckDeps {
   d1: D1Database;

@@ -10,7 +10,7 @@ import { createDb, type Database } from "../db/client";
 import { notificationEmailPreferences, notifications } from "../db/schema";
 import { NOTIFICATION_TYPES, type NotificationType } from "../db/schema/enums";
 import { isLocale } from "../domain/constants";
-import { messageFacts, notificationEmail } from "../http/notification-messages";
+import { messageFacts, notificationEmail } from "../messages/notifications";
 import { mailerFromEnv, type Mailer } from "../mail/mailer";
 import { NOTICE_FACTS, noticeFactsOf, type NoticeFactColumns } from "./notifications";
 

@@ -1,41 +1,17 @@
 /**
  * A signed-in user's notifications (docs/decisions/023): newest first in pages, the unread count, and marking read.
  * Every query is keyed by the recipient, so a caller reaches only their own rows: another user's id matches nothing.
- * Rows hold facts, not texts; worker/http/notification-messages.ts turns them into what the bell and the list page show.
+ * Rows hold facts, not texts; worker/messages/notifications.ts turns them into what the bell and the list page show.
  */
 import { and, count, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { notifications } from "../db/schema";
 import { parseJson } from "./json-columns";
 import type { TextRow } from "../domain/localized-text";
+import type { NoticeFacts, StoredNotification } from "../domain/notices";
 
 const NOTIFICATION_PAGE_SIZE = 20;
 const MAX_PAGE_SIZE = 50;
-
-/** A person a notice names: only what any visitor sees on their public profile (issue 33). */
-export interface NoticeParty {
-  handle: string;
-  /** Their profile name texts; worker/http/notification-messages.ts picks the reader's language, else the handle. */
-  names: TextRow[];
-  avatarUrl: string | null;
-}
-
-/** What a notice's message and sender are made of, besides its type. */
-export interface NoticeFacts {
-  orderCode: string | null;
-  /** Whom the message names: the row's sender, else the order's other party; null when there is none (any more). */
-  counterpart: NoticeParty | null;
-  /** The counterpart is the row's sender (shown with their avatar); false for a notice the system sent. */
-  fromSender: boolean;
-}
-
-export interface StoredNotification extends NoticeFacts {
-  id: string;
-  type: string;
-  href: string | null;
-  readAt: number | null;
-  createdAt: number;
-}
 
 export interface NotificationPage<T> {
   items: T[];

@@ -17,10 +17,10 @@
 import type Stripe from "stripe";
 import { paymentRefOf, type PaymentRecordResult } from "../domain/order-contract";
 import type { Database } from "../db/client";
-import { orderStub } from "../services/order-stubs";
-import { listCards } from "./cards";
-import { ensureStripeCustomer } from "./customers";
-import { isCardError, isStripeUnavailable, isUnexpectedState } from "./stripe-errors";
+import { orderStub } from "./order-stubs";
+import { listCards } from "../payments/cards";
+import { ensureStripeCustomer } from "../payments/customers";
+import { isCardError, isStripeUnavailable, isUnexpectedState } from "../payments/stripe-errors";
 
 export interface PaymentDeps {
   db: Database;

@@ -7,9 +7,9 @@
  * Types Comet does not act on are acknowledged and ignored, so Stripe stops retrying them.
  */
 import type Stripe from "stripe";
-import { forgetCard, saveCardFromSucceededSetup } from "./cards";
+import { forgetCard, saveCardFromSucceededSetup } from "../payments/cards";
 import { reconcilePaymentIntentById, type PaymentDeps } from "./order-payments";
-import { refreshConnectedAccount } from "./connect";
+import { refreshConnectedAccount } from "./connected-accounts";
 
 type EventHandler = (event: Stripe.Event, deps: PaymentDeps) => Promise<void>;
 

@@ -18,7 +18,7 @@ import { sellerTransferAmount, shareInSettlementCurrency, type MinorUnits } from
 import type { OrderEventType, OrderState } from "../domain/order";
 import { stageAmounts, stageTransferAmount } from "../domain/order-stages";
 import { stageTransferIdempotencyKey, transferIdempotencyKey } from "../domain/payouts";
-import { feeNumeratorsFrom, feeNumeratorsOf } from "../services/order-views";
+import { feeNumeratorsFrom, feeNumeratorsOf } from "./order-views";
 import { statement, type SqlStatement } from "../db/statements";
 
 /**

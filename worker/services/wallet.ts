@@ -9,7 +9,7 @@ import type { Database } from "../db/client";
 import type { Locale } from "../domain/constants";
 import { asCurrencyCode, isCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { NOT_CONNECTED, onboardingState, type ConnectStatus, type OnboardingState } from "../domain/payouts";
-import { connectStatus } from "../payments/connect";
+import { connectStatus } from "./connected-accounts";
 import { isStripeUnavailable } from "../payments/stripe-errors";
 import { listSales, type Money } from "./order-history";
 

@@ -3,7 +3,7 @@ import { TextField } from "#app/components/form/text-field";
 import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
 import { parseFields, verifyCodeSchema } from "#worker/domain/validation";
-import { validationMessage } from "#worker/http/validation-messages";
+import { validationMessage } from "#worker/messages/validation";
 import { verifyEmailCode } from "#app/lib/auth-client";
 import { BackButton, LinkButton, PrimaryButton } from "./buttons";
 

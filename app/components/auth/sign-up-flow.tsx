@@ -4,7 +4,7 @@ import { ErrorText } from "#app/components/form/error-text";
 import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
 import { parseFields, profileStepSchema, signUpStartSchema } from "#worker/domain/validation";
-import { translateErrors } from "#worker/http/validation-messages";
+import { translateErrors } from "#worker/messages/validation";
 import { saveProfileStep, sendSignUpCode } from "#app/lib/auth-client";
 import { CompleteStep } from "./complete-step";
 import { LinkButton, PrimaryButton } from "./buttons";

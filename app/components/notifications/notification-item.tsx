@@ -4,7 +4,7 @@ import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
 import { Avatar } from "#app/components/layout/avatar";
 import { LogoMark } from "#app/components/layout/icons";
-import type { NotificationView } from "#worker/http/notification-messages";
+import type { NotificationView } from "#worker/messages/notifications";
 import { COLOUR_CLASSES, NotificationGlyph } from "./notification-icons";
 import { markNotificationRead } from "./read-notifications";
 

@@ -9,7 +9,7 @@ import { requestContext } from "#app/lib/request-context";
 import { readFormData } from "#app/lib/form-data.server";
 import { useIsPosting } from "#app/components/form/use-is-posting";
 import { m } from "#app/paraglide/messages.js";
-import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import { translateAuthoringErrors } from "#worker/messages/authoring";
 import type { Database } from "#worker/db/client";
 import { parseFormDraft, type FormDraft } from "#worker/domain/commission-form";
 import {

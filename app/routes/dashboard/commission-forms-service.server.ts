@@ -5,7 +5,7 @@ import { stagePlanTextsFor } from "#app/components/authoring/stage-plan-texts";
 import { requestContext } from "#app/lib/request-context";
 import { readFormData } from "#app/lib/form-data.server";
 import { m } from "#app/paraglide/messages.js";
-import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import { translateAuthoringErrors } from "#worker/messages/authoring";
 import { parseServiceDraft, type ServiceDraft } from "#worker/domain/commission-form";
 import { listCategoryOptions, listForms } from "#worker/services/commission-forms";
 import { deleteService, getServiceForEdit, saveService } from "#worker/services/commission-services";

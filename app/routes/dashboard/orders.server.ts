@@ -11,10 +11,10 @@ import { isSaneTimestamp, serviceDetailsOf, type OrderAction, type ServiceDetail
 import { parseOrderListFilter, type OrderSide } from "#worker/domain/order-display";
 import { pageFromQuery } from "#worker/domain/paging";
 import { parsePrice, priceInputError, type PriceInputError } from "#worker/domain/pricing";
-import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import { translateAuthoringErrors } from "#worker/messages/authoring";
 import { cardEntryFor } from "#worker/payments/card-entry";
 import { listCards } from "#worker/payments/cards";
-import { checkPayment } from "#worker/payments/order-payments";
+import { checkPayment } from "#worker/services/order-payments";
 import { createStripe } from "#worker/payments/stripe-client";
 import { cometNow } from "#worker/services/clock";
 import { getOrderDetail, listOrders } from "#worker/services/order-views";

@@ -4,7 +4,7 @@ import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import { requestContext } from "#app/lib/request-context";
 import { readFormData } from "#app/lib/form-data.server";
 import { m } from "#app/paraglide/messages.js";
-import { translateWorkErrors } from "#worker/http/work-editor-messages";
+import { translateWorkErrors } from "#worker/messages/work-editor";
 import { parseWorkDraft, type ClientFieldMode, type WorkDraft } from "#worker/domain/portfolio";
 import { isCreatorSide } from "#worker/domain/roles";
 import { listCategoryOptions } from "#worker/services/commission-forms";

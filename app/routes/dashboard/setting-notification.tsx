@@ -12,7 +12,7 @@ import { requestContext } from "#app/lib/request-context";
 import { readFormData } from "#app/lib/form-data.server";
 import { m } from "#app/paraglide/messages.js";
 import { NOTIFICATION_EMAIL_GROUPS, type NotificationEmailGroup } from "#worker/domain/notification-kinds";
-import { notificationEmailLabel, notificationViews } from "#worker/http/notification-messages";
+import { notificationEmailLabel, notificationViews } from "#worker/messages/notifications";
 import { emailPreferences, saveEmailPreferences } from "#worker/services/notification-emails";
 import { countUnread, listNotifications, markAllNotificationsRead } from "#worker/services/notifications";
 import { requireUser } from "./guards.server";

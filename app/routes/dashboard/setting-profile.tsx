@@ -8,7 +8,7 @@ import { requestContext } from "#app/lib/request-context";
 import { keptForRetry, readFormData } from "#app/lib/form-data.server";
 import { m } from "#app/paraglide/messages.js";
 import { parseFields, profileSettingsSchema } from "#worker/domain/validation";
-import { translateErrors } from "#worker/http/validation-messages";
+import { translateErrors } from "#worker/messages/validation";
 import { getProfileSettings, updateProfileSettings } from "#worker/services/profile";
 import { getProfilePictures } from "#worker/services/storage";
 import { profileSettingsTexts } from "./setting-profile-texts.server";

@@ -10,8 +10,8 @@ import {
   signInStartSchema,
   signUpStartSchema,
 } from "#worker/domain/validation";
-import { translateErrors } from "#worker/http/validation-messages";
-import { requestMessage } from "#worker/http/request-messages";
+import { translateErrors } from "#worker/messages/validation";
+import { requestMessage } from "#worker/messages/requests";
 import { BASE, call } from "../support/helpers";
 import { linkMedia } from "../support/chat-fixtures";
 import { newUser } from "../support/payments-helpers";

@@ -13,7 +13,7 @@ import enLegal from "#messages/legal/en.json";
 import jaLegal from "#messages/legal/ja.json";
 import type { Locale } from "#worker/domain/constants";
 import { LEGAL_PAGES, legalPageAt } from "#worker/domain/legal-pages";
-import { withMessageLocale } from "#worker/http/message-locale";
+import { withMessageLocale } from "#worker/messages/message-locale";
 import { call, db, signUp } from "../support/helpers";
 import { freshUser } from "../support/auth-helpers";
 

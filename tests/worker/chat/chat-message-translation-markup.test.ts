@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { ChatMessageItem } from "#app/components/chat/chat-message-item";
 import type { ChatMessageView } from "#worker/domain/chat-protocol";
 import type { Locale } from "#worker/domain/constants";
-import { withMessageLocale } from "#worker/http/message-locale";
+import { withMessageLocale } from "#worker/messages/message-locale";
 
 const original = { text: "ラフを確認しました。", languageCode: "ja", isOriginal: true };
 const english = { text: "I checked the rough sketch.", languageCode: "en", isOriginal: false };

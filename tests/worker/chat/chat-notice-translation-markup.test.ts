@@ -9,7 +9,7 @@ import { ChatMessageItem } from "#app/components/chat/chat-message-item";
 import { noticeTitleReading, noticeWords } from "#app/components/chat/chat-notice";
 import type { ChatMessageView, ChatSide, ChatSystemNotice } from "#worker/domain/chat-protocol";
 import type { Locale } from "#worker/domain/constants";
-import { withMessageLocale } from "#worker/http/message-locale";
+import { withMessageLocale } from "#worker/messages/message-locale";
 
 const JAPANESE_TITLE = "ラフスケッチ";
 const ENGLISH_TITLE = "Rough sketch";

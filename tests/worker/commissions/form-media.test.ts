@@ -3,7 +3,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "#worker/db/client";
 import { commissionForms, media, mediaAttachments } from "#worker/db/schema";
-import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import { translateAuthoringErrors } from "#worker/messages/authoring";
 import { FORM_QUESTION_MEDIA_MAX, parseFormDraft, type FormDraft } from "#worker/domain/commission-form";
 import { createAccount } from "#worker/services/accounts";
 import { getPublicForm } from "#worker/services/catalog";

@@ -5,7 +5,7 @@ import { commissionServices, media, mediaAttachments } from "#worker/db/schema";
 import { MEDIA_OWNERS } from "#worker/db/schema/localized-entities";
 import { parseServiceDraft, type ServiceDraft } from "#worker/domain/commission-form";
 import { parseMediaKey } from "#worker/domain/media-keys";
-import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import { translateAuthoringErrors } from "#worker/messages/authoring";
 import { deleteService, getServiceForEdit, listServices, saveService } from "#worker/services/commission-services";
 import { getPublicService } from "#worker/services/request-views";
 import { objectAccess } from "#worker/services/media-access";

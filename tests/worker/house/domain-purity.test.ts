@@ -23,6 +23,11 @@ const FORBIDDEN_IMPORTS = [
   /\.\.\/services\//,
   /\.\.\/api\//,
   /\.\.\/http\//,
+  // The aliases reach the same floors (scripts/floors.mjs checks every floor; this is the domain's own guard).
+  /^#app\//,
+  /^#durable-objects\//,
+  /^#(emulators|scripts|tests)\//,
+  /^#worker\/(?!domain\/|db\/schema\/enums$)/,
 ];
 
 function importsOf(source: string): string[] {
@@ -36,6 +41,21 @@ describe("worker/domain is pure", () => {
 
   it("finds the domain's files", () => {
     expect(files.length).toBeGreaterThan(10);
+  });
+
+  it("its patterns catch a climb written with an alias as with a relative path, and let the domain's own through", () => {
+    const forbidden = (specifier: string) => FORBIDDEN_IMPORTS.some((pattern) => pattern.test(specifier));
+    for (const specifier of [
+      "#worker/services/orders",
+      "#app/paraglide/messages.js",
+      "#durable-objects/order",
+      "../services/x",
+    ]) {
+      expect(forbidden(specifier), specifier).toBe(true);
+    }
+    for (const specifier of ["#worker/domain/money", "#worker/db/schema/enums", "./money", "valibot"]) {
+      expect(forbidden(specifier), specifier).toBe(false);
+    }
   });
 
   it.each(files)("%s imports no framework, runtime or generated code", (_path, source) => {

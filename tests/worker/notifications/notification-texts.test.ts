@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { NOTIFICATION_TYPES } from "#worker/db/schema/enums";
-import { notificationTexts } from "#worker/http/notification-messages";
+import { notificationTexts } from "#worker/messages/notifications";
 
-// The edge lookup of worker/http/notification-messages.ts: every type has its own texts in both languages, the
+// The edge lookup of worker/messages/notifications.ts: every type has its own texts in both languages, the
 // message carries the facts, and a missing text reads 'Unknown' in the viewer's language (spec sections 3 and 8).
 const facts = { orderCode: "ABCD2345", counterpartName: "Demo Client" };
 

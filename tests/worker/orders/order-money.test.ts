@@ -4,7 +4,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { checkMoney, checkOrderMoney } from "#worker/payments/money-check";
+import { checkMoney, checkOrderMoney } from "#worker/services/money-check";
 import type { StoredOrder } from "#worker/domain/order-contract";
 import { transitionStatements } from "#worker/services/orders";
 import { call } from "../support/helpers";

@@ -11,7 +11,7 @@ import { DEADLINES } from "#worker/domain/order";
 import type { OrderFacts } from "#worker/domain/order-display";
 import { refundOnCancel } from "#worker/domain/order-refunds";
 import { formatMoney } from "#worker/domain/pricing";
-import { withMessageLocale } from "#worker/http/message-locale";
+import { withMessageLocale } from "#worker/messages/message-locale";
 import type { OrderDetail } from "#worker/services/order-views";
 import { stagesOfPlan } from "#worker/domain/order-stages";
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import * as clientRequestsPage from "#app/routes/dashboard/client-requests";
 import * as managementsPage from "#app/routes/dashboard/commission-managements";
 import { stagesOfPlan } from "#worker/domain/order-stages";
-import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import { translateAuthoringErrors } from "#worker/messages/authoring";
 import { seedCreator } from "../support/catalog-fixtures";
 import { call } from "../support/helpers";
 import { pageContext } from "../support/page-context";

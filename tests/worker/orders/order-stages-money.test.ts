@@ -6,8 +6,8 @@
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { checkOrderMoney } from "#worker/payments/money-check";
-import { releaseHeldPayouts } from "#worker/payments/payouts";
+import { checkOrderMoney } from "#worker/services/money-check";
+import { releaseHeldPayouts } from "#worker/services/payouts";
 import { loadOrder } from "#worker/services/orders";
 import { accountOf, creator, onboard, paidOrder } from "../support/connect-helpers";
 import { newParty } from "../support/order-states";

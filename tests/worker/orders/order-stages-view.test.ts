@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { orderPanelTexts } from "#app/components/orders/order-panel-texts.server";
 import { stagesOfPlan, type OrderStage } from "#worker/domain/order-stages";
-import { withMessageLocale } from "#worker/http/message-locale";
+import { withMessageLocale } from "#worker/messages/message-locale";
 import { getOrderDetail, type OrderViewer } from "#worker/services/order-views";
 import { freshUser } from "../support/auth-helpers";
 import { db, signUp } from "../support/helpers";

@@ -6,7 +6,7 @@ import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "c
 import { describe, expect, it } from "vitest";
 import * as managementsPage from "#app/routes/dashboard/commission-managements";
 import type { Locale } from "#worker/domain/constants";
-import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import { translateAuthoringErrors } from "#worker/messages/authoring";
 import { grantCreatorRole } from "#worker/services/roles";
 import type { StoredOrder } from "#worker/domain/order-contract";
 import { freshUser } from "../support/auth-helpers";

@@ -5,7 +5,7 @@
 // untouched.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkOrderMoney } from "#worker/payments/money-check";
+import { checkOrderMoney } from "#worker/services/money-check";
 import { loadWallet } from "#worker/services/wallet";
 import { accountOf, creator, onboard } from "../support/connect-helpers";
 import { call, db } from "../support/helpers";

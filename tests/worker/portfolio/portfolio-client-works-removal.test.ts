@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "#worker/db/client";
 import { portfolioWorks } from "#worker/db/schema";
-import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import { translateAuthoringErrors } from "#worker/messages/authoring";
 import type { WorkDraft } from "#worker/domain/portfolio";
 import { createAccount } from "#worker/services/accounts";
 import { getWorkForEdit, listWorks, listWorksMadeFor, removeMeFromWork, saveWork } from "#worker/services/portfolio";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { embedFor } from "#app/components/media/players/embed-urls";
 import { createDb } from "#worker/db/client";
 import { media, mediaAttachments } from "#worker/db/schema";
-import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import { translateAuthoringErrors } from "#worker/messages/authoring";
 import { buildMediaEntry } from "#worker/domain/media-entries";
 import { parseWorkDraft, type WorkDraft } from "#worker/domain/portfolio";
 import { createAccount } from "#worker/services/accounts";

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { translateAuthoringErrors } from "#worker/http/authoring-messages";
+import { translateAuthoringErrors } from "#worker/messages/authoring";
 import { createDb } from "#worker/db/client";
 import { localizedTexts, media, portfolioWorks, portfolioWorkTags } from "#worker/db/schema";
 import { workMediaLabel } from "#worker/domain/work-media-label";

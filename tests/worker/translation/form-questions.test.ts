@@ -16,7 +16,7 @@ import * as formRoute from "#app/routes/commission-form";
 import * as profileRoute from "#app/routes/profile";
 import type { Locale } from "#worker/domain/constants";
 import { accountTag } from "#worker/domain/page-cache";
-import { withMessageLocale } from "#worker/http/message-locale";
+import { withMessageLocale } from "#worker/messages/message-locale";
 import type { PublicFormQuestion } from "#worker/services/catalog";
 import { saveForm, setFormStatus } from "#worker/services/commission-forms";
 import { storedReadings } from "#worker/services/translations";

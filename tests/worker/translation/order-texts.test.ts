@@ -14,7 +14,7 @@ import { stageTimelineTexts } from "#app/components/orders/order-stage-texts.ser
 import { OrderStageTimeline } from "#app/components/orders/order-stage-timeline";
 import * as managementsPage from "#app/routes/dashboard/commission-managements";
 import { requestContext } from "#app/lib/request-context";
-import { withMessageLocale } from "#worker/http/message-locale";
+import { withMessageLocale } from "#worker/messages/message-locale";
 import { pageContext } from "../support/page-context";
 import { stagesOfPlan, type OrderStage } from "#worker/domain/order-stages";
 import { listPayments } from "#worker/services/order-history";

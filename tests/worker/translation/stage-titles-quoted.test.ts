@@ -15,7 +15,7 @@ import type { ChatMessagePage, ChatMessageView, ChatSide } from "#worker/domain/
 import type { Locale } from "#worker/domain/constants";
 import { stagesOfPlan } from "#worker/domain/order-stages";
 import type { TextReading } from "#worker/domain/text-reading";
-import { withMessageLocale } from "#worker/http/message-locale";
+import { withMessageLocale } from "#worker/messages/message-locale";
 import { listPayments, listSales } from "#worker/services/order-history";
 import { translateForOtherReaders, translationBudgetOf } from "#worker/services/translations";
 import { translatorFor } from "#worker/translation/translator";
