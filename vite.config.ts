@@ -18,7 +18,7 @@ export default defineConfig(({ command, isPreview }) => ({
   // page's language, and React's server renderer keeps the bytes of the short strings it writes.
   plugins: [
     // The dev server gets one module per language instead of one per message (1,254 of them, each a request of the
-    // page): `/` makes 63 requests instead of 1,315 and answers a click 5× sooner (docs/decisions/079, `npm run
+    // page): `/` makes 63 requests instead of 1,315 and a click works 3-5× sooner (docs/decisions/079, `npm run
     // bench:dev`). Builds keep one module per message, which the bundler tree-shakes to what each route uses.
     paraglideVitePlugin({
       ...paraglideOptions,
