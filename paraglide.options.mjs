@@ -7,6 +7,8 @@ export const paraglideOptions = {
   cookieName: "app-language",
   localStorageKey: "app-language",
   emitReadme: false,
-  // The same output in dev (vite plugin) and from scripts/postinstall.mjs, so neither invalidates the other.
+  // One module per message: what a production build tree-shakes per route, and what scripts/postinstall.mjs leaves
+  // for the tests and typecheck. vite.config.ts overrides it for the dev server ("locale-modules", docs/decisions/079);
+  // each structure has its own cache key in the plugin, and a switch rewrites the output (stale files are deleted).
   outputStructure: "message-modules",
 };
