@@ -103,11 +103,12 @@ export function parseFields<S extends v.GenericSchema>(
   input: unknown,
 ): { ok: true; data: v.InferOutput<S> } | { ok: false; errors: FieldErrors } {
   const result = v.safeParse(schema, input);
-  if (result.success) return { ok: true, data: result.output };
+  return result.success ? { ok: true, data: result.output } : { ok: false, errors: fieldErrorsOf(result.issues) };
+}
+
+/** Each field's first message (its dot path; "form" for the body itself), as a form shows them. */
+export function fieldErrorsOf(issues: readonly v.BaseIssue<unknown>[]): FieldErrors {
   const errors: FieldErrors = {};
-  for (const issue of result.issues) {
-    const key = v.getDotPath(issue) ?? "form";
-    errors[key] ??= issue.message;
-  }
-  return { ok: false, errors };
+  for (const issue of issues) errors[v.getDotPath(issue) ?? "form"] ??= issue.message;
+  return errors;
 }

@@ -1,5 +1,4 @@
-import * as v from "valibot";
-import type { FieldErrors } from "../domain/validation";
+import { fieldErrorsOf } from "../domain/validation";
 import type { AppContext } from "./context";
 import type { SchemaIssues } from "./json-body";
 import { translateErrors } from "../messages/validation";
@@ -10,7 +9,5 @@ import { translateErrors } from "../messages/validation";
  * caller's language (spec section 5), "form" for the body itself. The same words as `parseFields` gives a page.
  */
 export function fieldRefusal(c: AppContext, issues: SchemaIssues): Response {
-  const errors: FieldErrors = {};
-  for (const issue of issues) errors[v.getDotPath(issue) ?? "form"] ??= issue.message;
-  return c.json({ errors: translateErrors(errors, c.get("request").locale) }, 400);
+  return c.json({ errors: translateErrors(fieldErrorsOf(issues), c.get("request").locale) }, 400);
 }
