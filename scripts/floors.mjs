@@ -7,6 +7,11 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
+/** The data floors every use case may read: the schema's client, the pure domain and its value sets. */
+const DATA = ["db", "domain", "enums"];
+/** What a use case talks to: the providers' adapters and the wording of the domain's keys. */
+const ADAPTERS = ["payments", "translation", "mail", "messages", "paraglide"];
+
 /**
  * Each floor: its folders (ending in `/`) or its files (without extension; the most specific match wins), and the
  * floors it may import. Everything a floor may import is listed; its own floor is always allowed.
@@ -21,55 +26,19 @@ export const FLOORS = {
   paraglide: { paths: ["app/paraglide/"], mayImport: [] },
   // The wording of the domain's keys in the reader's language: pages, doors, mails and objects all word with it.
   messages: { paths: ["worker/messages/"], mayImport: ["domain", "enums", "paraglide"] },
-  mail: { paths: ["worker/mail/"], mayImport: ["db", "domain", "enums"] },
+  mail: { paths: ["worker/mail/"], mayImport: DATA },
   translation: { paths: ["worker/translation/"], mayImport: ["domain"] },
-  payments: { paths: ["worker/payments/"], mayImport: ["db", "domain", "enums"] },
-  services: {
-    paths: ["worker/services/"],
-    mayImport: ["payments", "translation", "mail", "messages", "paraglide", "db", "domain", "enums"],
-  },
+  payments: { paths: ["worker/payments/"], mayImport: DATA },
+  services: { paths: ["worker/services/"], mayImport: [...ADAPTERS, ...DATA] },
   // The objects call down into services; nobody imports them but the entry (callers hold a stub and a contract type).
-  objects: {
-    paths: ["durable-objects/"],
-    mayImport: ["services", "payments", "translation", "mail", "messages", "paraglide", "db", "domain", "enums"],
-  },
-  http: {
-    paths: ["worker/http/"],
-    mayImport: ["services", "payments", "messages", "paraglide", "db", "domain", "enums"],
-  },
-  api: {
-    paths: ["worker/api/"],
-    mayImport: [
-      "http",
-      "services",
-      "payments",
-      "translation",
-      "mail",
-      "messages",
-      "paraglide",
-      "db",
-      "domain",
-      "enums",
-    ],
-  },
-  app: {
-    paths: ["app/"],
-    mayImport: ["http", "services", "payments", "translation", "messages", "paraglide", "db", "domain", "enums"],
-  },
+  objects: { paths: ["durable-objects/"], mayImport: ["services", ...ADAPTERS, ...DATA] },
+  http: { paths: ["worker/http/"], mayImport: ["services", "payments", "messages", "paraglide", ...DATA] },
+  api: { paths: ["worker/api/"], mayImport: ["http", "services", ...ADAPTERS, ...DATA] },
+  // Pages send no mail themselves.
+  app: { paths: ["app/"], mayImport: ["http", "services", ...ADAPTERS.filter((floor) => floor !== "mail"), ...DATA] },
   entry: {
     paths: ["worker/index", "worker/app", "worker/scheduled"],
-    mayImport: [
-      "app",
-      "api",
-      "http",
-      "objects",
-      "services",
-      "payments",
-      "translation",
-      "mail",
-      "messages",
-      "paraglide",
-    ].concat(["db", "domain", "enums"]),
+    mayImport: ["app", "api", "http", "objects", "services", ...ADAPTERS, ...DATA],
   },
   // Node tools for dev and tests: they stand in for providers and never reach into the Worker's code.
   emulators: { paths: ["emulators/"], mayImport: ["scripts"] },
