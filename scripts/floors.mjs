@@ -84,9 +84,11 @@ export function floorOf(path) {
 /** The repository paths a source file imports (relative and `#alias/` specifiers; packages are not floors). */
 function importsOf(file, source) {
   const targets = [];
-  const pattern = /((?:import|export)[^'"]*?)from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g;
+  // `import … from "x"`, `export … from "x"`, `import("x")` and a bare `import "x"` (run for its effect).
+  const pattern =
+    /((?:import|export)[^'"]*?)from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)|import\s+["']([^"']+)["']/g;
   for (const match of source.matchAll(pattern)) {
-    const specifier = match[2] ?? match[3];
+    const specifier = match[2] ?? match[3] ?? match[4];
     const typesOnly = match[1] !== undefined && isTypesOnly(match[1]);
     if (specifier.startsWith(".")) {
       targets.push({ specifier, typesOnly, path: relative(".", join(dirname(file), specifier)) });

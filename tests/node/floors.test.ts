@@ -23,7 +23,7 @@ describe("the floors", () => {
     expect(climbs).toEqual([]);
   });
 
-  it("refuses a climb written with a relative path or an alias, and a type import as much as a value", () => {
+  it("refuses a climb written with a relative path or an alias, a type import as much as a value, a bare or dynamic import", () => {
     const climbs = floorViolations([
       file("worker/domain/order.ts", "../services/orders"),
       file("worker/domain/money.ts", "#app/paraglide/messages.js"),
@@ -32,6 +32,8 @@ describe("the floors", () => {
       file("worker/services/mail.ts", "../http/cookies"),
       file("app/routes/home.tsx", "#worker/api/orders"),
       file("emulators/stripe/server.ts", "#worker/domain/money"),
+      { file: "worker/db/client.ts", source: 'import "../services/orders";' },
+      { file: "worker/mail/mailer.ts", source: 'const orders = await import("#worker/services/orders");' },
     ]);
     expect(climbs.map(({ from, to }) => `${from} -> ${to}`)).toEqual([
       "domain -> services",
@@ -41,6 +43,8 @@ describe("the floors", () => {
       "services -> http",
       "app -> api",
       "emulators -> domain",
+      "db -> services",
+      "mail -> services",
     ]);
   });
 
