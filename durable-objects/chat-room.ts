@@ -44,7 +44,7 @@ import {
 import { parseMediaKey } from "#worker/domain/media-keys";
 import { detectTextLanguage } from "#worker/domain/text-language";
 import { chatRefusalMessage } from "#worker/messages/chat";
-import { devClockOffset } from "#worker/services/clock";
+import { cometNow, devClockOffset } from "#worker/services/clock";
 import {
   isSessionOpen,
   isStoredFile,
@@ -284,7 +284,7 @@ export class ChatRoom extends DurableObject<Env> {
     const room = await this.ensureRoom(roomId);
     if (!room) return;
     // Stamped on Comet's time, as the order's event it tells of (the dev clock's outside production, decision 080).
-    const offset = await devClockOffset(this.env);
+    const now = await cometNow(this.env);
     const known = this.sql
       .exec<{ seq: number }>("SELECT seq FROM messages WHERE sender = ? AND client_message_id = ?", SYSTEM_SENDER, key)
       .toArray();
@@ -295,7 +295,7 @@ export class ChatRoom extends DurableObject<Env> {
       clientMessageId: key,
       side: "system",
       notice,
-      createdAt: Date.now() + offset,
+      createdAt: now,
     };
     this.insertMessage(message, false);
     this.broadcast({ type: "message", message: this.messageView(message, new Map()) });

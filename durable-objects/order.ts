@@ -37,7 +37,7 @@ import { countRoundTrips } from "#worker/db/round-trips";
 import { envWithSimulatedLatency } from "#worker/db/simulated-latency";
 import { prepared, statement, type SqlStatement } from "#worker/db/statements";
 import { announceOrderEvent, syncChatRoomStatus } from "#worker/services/chat-rooms";
-import { devClockOffset } from "#worker/services/clock";
+import { cometNow, devClockOffset } from "#worker/services/clock";
 import { stagePreviewStatements } from "#worker/services/stage-previews";
 import {
   createOrderIntent,
@@ -501,8 +501,8 @@ export class Order extends DurableObject<Env> {
    * and the events it logs are on the clock the cron and the pages read. Read through the plain binding: it is not the
    * action's D1 round trip, and production reads nothing.
    */
-  private async now(): Promise<number> {
-    return Date.now() + (await devClockOffset(this.env));
+  private now(): Promise<number> {
+    return cometNow(this.env);
   }
 
   /**
