@@ -4,7 +4,7 @@
 // counts and a final `N passed, N failed`.
 //
 // The vitest files and the tests inside them run in a shuffled order (docs/decisions/015): the seed is printed, and
-// `VITEST_SEED=<seed> npm test` (or `npx vitest run --project workerd --sequence.shuffle --sequence.seed=<seed>`)
+// `VITEST_SEED=<seed> npm test` (or `npx vitest run --project 'workerd*' --sequence.shuffle --sequence.seed=<seed>`)
 // replays a failing order. Between the two suites, `npm run preview -- --check` proves the README's preview command
 // serves `/` with a 200 (one test in the totals), `npm run bench:js -- --check` holds each route's client JS to its
 // committed baseline on that build (one test), and `npm run bench:vitals -- --check` holds five pages to issue 35's
@@ -54,7 +54,7 @@ const workerStatus = run("npx", [
   "vitest",
   "run",
   "--project",
-  "workerd",
+  "workerd*",
   "--sequence.shuffle",
   `--sequence.seed=${seed}`,
   `--repeats=${repeat - 1}`,

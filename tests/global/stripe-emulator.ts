@@ -8,6 +8,7 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { ContractLog } from "#emulators/stripe/contract-recorder.ts";
 import { startStripeEmulator } from "#emulators/stripe/server.ts";
+import { oncePerRun } from "./once-per-run.ts";
 
 const CONTRACT_REPORT = "test-results/stripe-contract.json";
 
@@ -16,11 +17,18 @@ export default async function setup() {
   if (!port) throw new Error("vitest.config.ts sets COMET_TEST_STRIPE_PORT");
   // Default platforms (the Worker's sk_test_comet_local first); a submitted onboarding is verified at once, so the
   // suites' "Complete onboarding" lands on a ready account.
-  const contract = new ContractLog();
-  const emulator = await startStripeEmulator({ port, accountVerificationDelayMs: 0, contract: contract.record });
-  return async () => {
-    await emulator.close();
-    mkdirSync("test-results", { recursive: true });
-    writeFileSync(CONTRACT_REPORT, `${JSON.stringify(contract.report(), null, 2)}\n`);
-  };
+  const { release } = await oncePerRun(
+    "stripe emulator",
+    async () => {
+      const contract = new ContractLog();
+      const emulator = await startStripeEmulator({ port, accountVerificationDelayMs: 0, contract: contract.record });
+      return { contract, emulator };
+    },
+    async ({ contract, emulator }) => {
+      await emulator.close();
+      mkdirSync("test-results", { recursive: true });
+      writeFileSync(CONTRACT_REPORT, `${JSON.stringify(contract.report(), null, 2)}\n`);
+    },
+  );
+  return release;
 }

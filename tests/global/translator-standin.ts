@@ -3,10 +3,15 @@
 // Workers AI binding's contract, the production code path; a test makes it slow, failing or refusing through
 // `POST /__standin/faults` and reads what was sent at `GET /__standin/calls`.
 import { startTranslatorStandIn } from "#emulators/translator/server.ts";
+import { oncePerRun } from "./once-per-run.ts";
 
 export default async function setup() {
   const port = Number(process.env.COMET_TEST_TRANSLATOR_PORT);
   if (!port) throw new Error("vitest.config.ts sets COMET_TEST_TRANSLATOR_PORT");
-  const standIn = await startTranslatorStandIn({ port });
-  return () => standIn.close();
+  const { release } = await oncePerRun(
+    "translator stand-in",
+    () => startTranslatorStandIn({ port }),
+    (standIn) => standIn.close(),
+  );
+  return release;
 }

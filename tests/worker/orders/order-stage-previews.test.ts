@@ -126,8 +126,9 @@ const rows = async (orderId: string) =>
 const objectsOf = async (orderId: string) =>
   (await env.MEDIA.list({ prefix: `v1/commission-order/${orderId}/stage_` })).objects.map((o) => o.key).sort();
 const pendingOf = async (orderId: string) =>
-  (await env.DB.prepare("SELECT count(*) AS n FROM pending_uploads WHERE key LIKE ?")
-    .bind(`v1/commission-order/${orderId}/stage_%`)
+  // instr, not LIKE: the prefix is longer than the 50 bytes D1 allows a LIKE pattern (worker/domain/search-text.ts).
+  (await env.DB.prepare("SELECT count(*) AS n FROM pending_uploads WHERE instr(key, ?) = 1")
+    .bind(`v1/commission-order/${orderId}/stage_`)
     .first<{ n: number }>())!.n;
 const stagesOf = async (orderId: string) =>
   JSON.parse(
