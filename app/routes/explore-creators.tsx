@@ -59,11 +59,15 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
   const fetcher = useFetcher<typeof loader>();
   // The cursor asked for and not yet appended: a page is appended once, and only for the search on screen.
   const pending = useRef<string | null>(null);
+  // Every cursor this search has asked for: the scroll check that runs as a page lands still measures the old bottom,
+  // and would ask for the page just appended again.
+  const asked = useRef(new Set<string>());
   const searchKey = serializeExploreQuery({ ...query, cursor: null });
 
   // A new search (new loader data) starts the list over.
   useEffect(() => {
     pending.current = null;
+    asked.current = new Set();
     setCreators(loaderData.creators ?? []);
     setNext(loaderData.nextCursor);
   }, [loaderData]);
@@ -84,7 +88,8 @@ export default function ExploreCreators({ loaderData }: Route.ComponentProps) {
   const nextHref = next ? `/explore/creators?${serializeExploreQuery({ ...query, cursor: next })}` : null;
   const loading = fetcher.state !== "idle";
   const loadMore = () => {
-    if (!nextHref || loading || pending.current) return;
+    if (!next || !nextHref || loading || pending.current || asked.current.has(next)) return;
+    asked.current.add(next);
     pending.current = next;
     fetcher.load(nextHref);
   };

@@ -276,8 +276,11 @@ test("infinite scroll asks for the next page within 10 px of the page's bottom, 
   await page.waitForTimeout(500);
   expect(nextPages).toEqual([]);
   expect(await scrollToGap(10)).toBe(10);
-  await expect.poll(() => nextPages.length).toBe(1);
+  // One page asked for, once: the check that runs as it lands must not ask for it again.
+  await expect.poll(() => nextPages.length).toBeGreaterThan(0);
   await expect(page.locator("#explore-results ~ ul > li")).not.toHaveCount(12);
+  await page.waitForTimeout(500);
+  expect(nextPages).toHaveLength(1);
 });
 
 test("sign-in reloads the page 1 s after it completes (Playwright's clock)", async ({ page }) => {
