@@ -14,6 +14,14 @@ export const DEMO = {
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
 /** WCAG 2.x A and AA. Best-practice rules are left out so that a failure always names a WCAG criterion. */
 const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
+/**
+ * What the other theme can change, so what axe checks again in it. The `dark` class changes colours, and shows or
+ * hides nothing but the theme switches' own icons and labels (tests/node/theme-changes-colours-only.test.ts holds the
+ * app to that): colour contrast, links told apart by colour alone, and the names of buttons, links and menu items.
+ * Every other rule reads markup and layout the theme does not touch, and its verdict in one theme is its verdict in
+ * both; running all of them twice took a fifth of the browser suite (decision 084).
+ */
+const THEME_RULES = ["color-contrast", "link-in-text-block", "button-name", "link-name", "aria-command-name"];
 const CODE_PATTERN = /(?<!\d)\d{6}(?!\d)/;
 
 /**
@@ -103,18 +111,27 @@ const isHtml = (contentType: string | undefined) => (contentType ?? "").includes
 type AxeNode = { target: unknown[]; html: string; failureSummary?: string };
 type AxeViolation = { id: string; impact: string | null; help: string; helpUrl: string; nodes: AxeNode[] };
 
-async function runAxe(page: Page, disableRules: string[]): Promise<AxeViolation[]> {
+/** axe on the page as it is: every WCAG A/AA rule, or only `rules` (still less `disableRules`). */
+async function runAxe(page: Page, disableRules: string[], rules?: string[]): Promise<AxeViolation[]> {
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(
-    async ({ tags, disabled }) => {
+    async ({ tags, only, disabled }) => {
       const axe = (
         window as unknown as {
-          axe: { run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }> };
+          axe: {
+            run: (context: unknown, options: unknown) => Promise<{ violations: AxeViolation[] }>;
+            getRules: (tags: string[]) => { ruleId: string; tags: string[] }[];
+          };
         }
       ).axe;
       const rules = Object.fromEntries(disabled.map((id) => [id, { enabled: false }]));
+      // Named rules run only where the tags would run them: naming a rule also switches on an experimental one.
+      const named = only
+        ?.filter((id) => axe.getRules(tags).some((rule) => rule.ruleId === id && !rule.tags.includes("experimental")))
+        .filter((id) => !disabled.includes(id));
+      if (named?.length === 0) return [];
       const { violations } = await axe.run(document, {
-        runOnly: { type: "tag", values: tags },
+        runOnly: named ? { type: "rule", values: named } : { type: "tag", values: tags },
         rules,
         resultTypes: ["violations"],
       });
@@ -127,7 +144,7 @@ async function runAxe(page: Page, disableRules: string[]): Promise<AxeViolation[
         nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })),
       }));
     },
-    { tags: AXE_TAGS, disabled: disableRules },
+    { tags: AXE_TAGS, only: rules, disabled: disableRules },
   );
 }
 
@@ -163,9 +180,9 @@ function describeViolation(themes: string[], url: string, v: AxeViolation): stri
 }
 
 /**
- * Runs axe-core (WCAG 2.x A/AA) on the page as it is now, in the current theme and in the other one, and fails
- * with a readable list of every violation (one entry for a violation both themes share). Leaves the page in
- * the theme it found it in.
+ * Runs axe-core (WCAG 2.x A/AA) on the page as it is now, every rule in the current theme and THEME_RULES in the
+ * other one, and fails with a readable list of every violation (one entry for a violation both themes share). Leaves
+ * the page in the theme it found it in.
  */
 export async function expectAccessible(page: Page, options: { disableRules?: string[] } = {}) {
   const url = new URL(page.url()).pathname;
@@ -182,7 +199,8 @@ export async function expectAccessible(page: Page, options: { disableRules?: str
     try {
       for (const dark of [startsDark, !startsDark]) {
         await setDarkClass(page, dark);
-        for (const violation of await runAxe(page, options.disableRules ?? [])) {
+        const rules = dark === startsDark ? undefined : THEME_RULES;
+        for (const violation of await runAxe(page, options.disableRules ?? [], rules)) {
           const key = JSON.stringify([violation.id, violation.nodes.map((n) => n.target)]);
           const entry = found.get(key) ?? { themes: [], violation };
           entry.themes.push(dark ? "dark" : "light");
