@@ -448,9 +448,11 @@ async function chat(page: Page, words: Words, text: string) {
 
 /** The creator uploads a file (Enter on the picker opens the file chooser) and delivers. */
 async function uploadAndDeliver(page: Page, words: Words, fileName: string) {
+  // Listened for first: Playwright asks the page to hand it file choosers when a listener appears, without waiting for
+  // the answer, and an Enter that reaches a busy page first opens a chooser nobody sees (a CI run waited 600 s for it).
+  const chooser = page.waitForEvent("filechooser", { timeout: 60_000 });
   await openTab(page, words.tabDelivery);
   await tabTo(page, { name: words.uploadFiles });
-  const chooser = page.waitForEvent("filechooser");
   await page.keyboard.press("Enter");
   await (await chooser).setFiles({ name: fileName, mimeType: "image/png", buffer: pngBytes() });
   await expect(page.getByRole("link", { name: words.download(fileName) })).toBeVisible();
