@@ -2,7 +2,8 @@
 // a hang; it is not a speed check, so a test that takes more than half of it on a quiet machine is one busy machine
 // away from failing on noise. Two halves:
 // - `TimeoutRoomReporter`, a vitest reporter (scripts/test.mjs adds it to both vitest runs): writes every test's
-//   duration and its own timeout (the project's testTimeout, or the test's own) to test-results/timings-<project>.json;
+//   duration and its own timeout (the project's testTimeout, or the test's own) to test-results/timings-<run>.json
+//   (the run's projects' shared name: `workerd` for both workerd projects);
 // - `printSlowest`, called by scripts/test.mjs at the end of `npm test`: the ten slowest tests of each runner (vitest
 //   node, vitest workerd, Playwright) with their share of their timeout, and a line naming any over half.
 // It prints; it never fails a run (a timing assertion would fail on the same noise it is meant to expose).
@@ -26,8 +27,19 @@ export default class TimeoutRoomReporter {
         });
       }
     }
-    writeFileSync(`test-results/timings-${testModules[0].project.name}.json`, JSON.stringify({ tests }, null, 1));
+    writeFileSync(`test-results/timings-${runName(testModules)}.json`, JSON.stringify({ tests }, null, 1));
   }
+}
+
+/** The run's name, which its projects' names share: `workerd` for `workerd` and `workerd-alone` (decision 084). */
+function runName(testModules) {
+  const names = [...new Set(testModules.map((module) => module.project.name))];
+  const shared = names.reduce((prefix, name) => {
+    let length = 0;
+    while (length < prefix.length && prefix[length] === name[length]) length++;
+    return prefix.slice(0, length);
+  });
+  return shared.replace(/-+$/, "") || names[0];
 }
 
 /** A runner's JSON report, or null when it wrote none (a crashed run): scripts/test.mjs reads its counts with it too. */
