@@ -14,12 +14,12 @@ const SERVERS = Symbol.for("comet.tests.once-per-run");
 const holder = globalThis as { [SERVERS]?: Map<string, Shared<unknown>> };
 const servers = (holder[SERVERS] ??= new Map());
 
-/** Starts the server named `name` unless this run already has it; resolves to it and its release for the teardown. */
+/** Starts the server named `name` unless this run already has it; resolves to this project's teardown. */
 export async function oncePerRun<T>(
   name: string,
   start: () => Promise<T>,
   stop: (server: T) => Promise<void> | void,
-): Promise<{ server: T; release: () => Promise<void> }> {
+): Promise<() => Promise<void>> {
   let shared = servers.get(name) as Shared<T> | undefined;
   if (!shared) {
     shared = { started: start(), users: 0 };
@@ -28,13 +28,10 @@ export async function oncePerRun<T>(
   shared.users += 1;
   const server = await shared.started;
   const entry = shared;
-  return {
-    server,
-    release: async () => {
-      entry.users -= 1;
-      if (entry.users > 0) return;
-      servers.delete(name);
-      await stop(server);
-    },
+  return async () => {
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    servers.delete(name);
+    await stop(server);
   };
 }

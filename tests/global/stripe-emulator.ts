@@ -17,7 +17,7 @@ export default async function setup() {
   if (!port) throw new Error("vitest.config.ts sets COMET_TEST_STRIPE_PORT");
   // Default platforms (the Worker's sk_test_comet_local first); a submitted onboarding is verified at once, so the
   // suites' "Complete onboarding" lands on a ready account.
-  const { release } = await oncePerRun(
+  return oncePerRun(
     "stripe emulator",
     async () => {
       const contract = new ContractLog();
@@ -30,5 +30,4 @@ export default async function setup() {
       writeFileSync(CONTRACT_REPORT, `${JSON.stringify(contract.report(), null, 2)}\n`);
     },
   );
-  return release;
 }

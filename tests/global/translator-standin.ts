@@ -8,10 +8,9 @@ import { oncePerRun } from "./once-per-run.ts";
 export default async function setup() {
   const port = Number(process.env.COMET_TEST_TRANSLATOR_PORT);
   if (!port) throw new Error("vitest.config.ts sets COMET_TEST_TRANSLATOR_PORT");
-  const { release } = await oncePerRun(
+  return oncePerRun(
     "translator stand-in",
     () => startTranslatorStandIn({ port }),
     (standIn) => standIn.close(),
   );
-  return release;
 }
