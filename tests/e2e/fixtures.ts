@@ -126,9 +126,13 @@ async function runAxe(page: Page, disableRules: string[], rules?: string[]): Pro
       ).axe;
       const rules = Object.fromEntries(disabled.map((id) => [id, { enabled: false }]));
       // Named rules run only where the tags would run them: naming a rule also switches on an experimental one.
-      const named = only
-        ?.filter((id) => axe.getRules(tags).some((rule) => rule.ruleId === id && !rule.tags.includes("experimental")))
-        .filter((id) => !disabled.includes(id));
+      const runnable = new Set(
+        axe
+          .getRules(tags)
+          .filter((rule) => !rule.tags.includes("experimental") && !disabled.includes(rule.ruleId))
+          .map((rule) => rule.ruleId),
+      );
+      const named = only?.filter((id) => runnable.has(id));
       if (named?.length === 0) return [];
       const { violations } = await axe.run(document, {
         runOnly: named ? { type: "rule", values: named } : { type: "tag", values: tags },
