@@ -1,8 +1,10 @@
 import { DurableObject } from "cloudflare:workers";
 import * as v from "valibot";
 import { isBlankText, normalizeText } from "#worker/domain/text";
+import { isSessionLive, type SessionTimes } from "#worker/domain/sessions";
 import {
   CHAT_SEND_LIMIT,
+  CHAT_SESSION_RECHECK_MS,
   NO_CHAT_TRANSLATIONS,
   chatMessageTexts,
   chatRoomView,
@@ -46,7 +48,7 @@ import { detectTextLanguage } from "#worker/domain/text-language";
 import { chatRefusalMessage } from "#worker/messages/chat";
 import { cometNow, devClockOffset } from "#worker/services/clock";
 import {
-  isSessionOpen,
+  readSessionTimes,
   isStoredFile,
   isSystemMessage,
   loadChatRoom,
@@ -76,7 +78,10 @@ import { readingFor, translationBudgetOf } from "#worker/services/translations";
 import { translatorFor } from "#worker/translation/translator";
 
 /** `resent`: the clientMessageId was stored before; nothing was stored or broadcast now. */
-type StoreResult = { ok: true; message: ChatMessageView; resent?: true } | { ok: false; refusal: ChatRefusal };
+type StoreResult =
+  | { ok: true; message: ChatMessageView; resent: true }
+  | { ok: true; message: ChatMessageView; resent?: undefined; afterFanOut: Promise<void> }
+  | { ok: false; refusal: ChatRefusal };
 
 type MessageRow = {
   seq: number;
@@ -126,6 +131,12 @@ export class ChatRoom extends DurableObject<Env> {
   private safetyAlarmArmed = false;
   /** Translations being made now, by `${seq}:${locale}`: a retry or a second reader's page never starts another. */
   private readonly translating = new Set<string>();
+  /** Sessions of this room's sockets as last read from D1, by hash, and when (`sessionOpen`). */
+  private readonly sessions = new Map<string, { times: SessionTimes; readAt: number }>();
+  /** Sessions this room was told have ended (`endSession`): a read that was on its way when it heard cannot revive them. */
+  private readonly endedSessions = new Set<string>();
+  /** Each sender's latest message times, oldest first (at most CHAT_SEND_LIMIT.messages), once read from storage. */
+  private readonly sendTimes = new Map<string, number[]>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     // Outside production a bench may put D1 farther away (simulated-latency.ts); production keeps env as it is.
@@ -174,7 +185,7 @@ export class ChatRoom extends DurableObject<Env> {
     const frame = parsed.frame;
     if (frame.type === "read") return this.markRead(who.side, frame.seq);
     // A socket outlives the request that opened it: once its session has ended (signed out), it sends no more.
-    if (!(await isSessionOpen(this.env.DB, who.session))) {
+    if (!(await this.sessionOpen(who.session))) {
       ws.close(CHAT_SESSION_ENDED_CLOSE_CODE, "signed out");
       return;
     }
@@ -187,6 +198,35 @@ export class ChatRoom extends DurableObject<Env> {
     if (!result.ok) this.sendRefusal(ws, who, frame.clientMessageId, result.refusal);
     // A resend after a dropped socket: its acknowledgement is the stored message, to this socket only.
     else if (result.resent) this.sendFrame(ws, { type: "message", message: result.message });
+    else await result.afterFanOut;
+  }
+
+  /**
+   * Whether a socket's session is still one a request could use: from memory when this room read it less than
+   * CHAT_SESSION_RECHECK_MS ago and its times still say live (idle or past its end reads again), else from D1. Sign-out
+   * reaches the room at once through `endSession`, so a send costs no D1 round trip before its fan-out (decision 085).
+   */
+  private async sessionOpen(sessionHash: string): Promise<boolean> {
+    const now = Date.now();
+    if (this.endedSessions.has(sessionHash)) return false;
+    const known = this.sessions.get(sessionHash);
+    if (known && now - known.readAt < CHAT_SESSION_RECHECK_MS && isSessionLive(known.times, now)) return true;
+    const times = await readSessionTimes(this.env.DB, sessionHash);
+    if (!times || !isSessionLive(times, now) || this.endedSessions.has(sessionHash)) {
+      this.sessions.delete(sessionHash);
+      return false;
+    }
+    this.sessions.set(sessionHash, { times, readAt: now });
+    return true;
+  }
+
+  /** The Worker ended this session (sign-out): its sockets here close now, as a send from them would close them. */
+  async endSession(sessionHash: string): Promise<void> {
+    this.endedSessions.add(sessionHash);
+    this.sessions.delete(sessionHash);
+    for (const ws of this.ctx.getWebSockets())
+      if ((ws.deserializeAttachment() as ChatSocketCaller).session === sessionHash)
+        ws.close(CHAT_SESSION_ENDED_CLOSE_CODE, "signed out");
   }
 
   async webSocketClose(ws: WebSocket, code: number): Promise<void> {
@@ -201,7 +241,9 @@ export class ChatRoom extends DurableObject<Env> {
   async send(caller: ChatCaller, input: ChatSendInput): Promise<ChatResult<ChatMessageView>> {
     if (!(await this.admit(caller))) return NOT_FOUND;
     const result = await this.store(caller, input);
-    return result.ok ? { ok: true, value: result.message } : result;
+    if (!result.ok) return result;
+    if (!result.resent) await result.afterFanOut;
+    return { ok: true, value: result.message };
   }
 
   /** chatMessage.getList: the latest page, a page `before` a seq (history), or what came `after` one (catching up). */
@@ -366,23 +408,32 @@ export class ChatRoom extends DurableObject<Env> {
 
   // ───────────────────────── messages ─────────────────────────
 
-  /** A send from either door, by a caller already admitted. */
+  /**
+   * A send from either door, by a caller already admitted. A stored message is broadcast before anything else happens;
+   * `afterFanOut` is the rest (the turn's room frame, translation, the unread notice, D1's projection), which starts
+   * once the message is durable, so none of it holds the fan-out back (decision 085).
+   */
   private async store(who: ChatCaller, input: ChatSendInput): Promise<StoreResult> {
     const earlier = this.byClientId(who, input.clientMessageId);
     if (earlier) return { ok: true, message: this.messageView(earlier, await this.sign(earlier.medias)), resent: true };
     const draft = { text: input.messageText.text, mediaCount: input.messageMedias.length };
     // A message's time is Comet's (the dev clock's outside production, decision 080), as are the order events beside it.
     const offset = await devClockOffset(this.env);
-    // The rules first (cheap), then the files (R2), then the rules again: another send may have moved on meanwhile.
-    const early = this.refusalOf(who, draft, Date.now() + offset);
-    if (early) return { ok: false, refusal: early };
-    const medias = await this.checkMedias(input.messageMedias);
-    if (!medias) return { ok: false, refusal: "invalid_media" };
-    const signed = await this.sign(medias);
+    let medias: StoredChatMedia[] = [];
+    let signed = new Map<string, string>();
+    if (input.messageMedias.length > 0) {
+      // The rules first (cheap), then the files (R2); the rules again below: another send may have moved on meanwhile.
+      const early = this.refusalOf(who, draft, Date.now() + offset);
+      if (early) return { ok: false, refusal: early };
+      const checked = await this.checkMedias(input.messageMedias);
+      if (!checked) return { ok: false, refusal: "invalid_media" };
+      medias = checked;
+      signed = await this.sign(medias);
+      const again = this.byClientId(who, input.clientMessageId);
+      if (again) return { ok: true, message: this.messageView(again, signed), resent: true };
+    }
 
     // From here to the broadcast nothing awaits: the check, the seq and the write are one step of the object.
-    const again = this.byClientId(who, input.clientMessageId);
-    if (again) return { ok: true, message: this.messageView(again, signed), resent: true };
     const room = this.room!;
     const now = Date.now() + offset;
     const refusal = this.refusalOf(who, draft, now);
@@ -404,42 +455,58 @@ export class ChatRoom extends DurableObject<Env> {
     this.saveRoom({ ...room, [who.side === "seller" ? "lastSellerSeq" : "lastBuyerSeq"]: message.seq });
     const view = this.messageView(message, signed);
     this.broadcast({ type: "message", message: view });
-    // Delivered in its original; its translation follows, made after the fan-out and paid by the sender (issue 46).
-    this.translateForReaders(message);
+    return { ok: true, message: view, afterFanOut: this.afterFanOut(message, buyerBlockedBefore) };
+  }
+
+  /** What follows a message's fan-out, once the message is durable (and its frames are on their way). */
+  private async afterFanOut(message: StoredChatMessage, buyerBlockedBefore: ChatRefusal | null): Promise<void> {
+    await this.ctx.storage.sync();
     // Under MODERATE_REPLY a message opens or uses the client's turn: their input follows at once.
     if (writeBlockedBy(this.room!, "buyer", this.room!) !== buyerBlockedBefore) {
       for (const ws of this.ctx.getWebSockets("buyer"))
         this.sendFrame(ws, { type: "room", room: this.viewFor("buyer") });
     }
+    // Delivered in its original; its translation follows, paid by the sender (issue 46).
+    this.translateForReaders(message);
     this.queueNotice(message);
     await this.projectPending();
-    return { ok: true, message: view };
   }
 
   /**
-   * The room's rules for this writer and draft, then the sender's pace (CHAT_SEND_LIMIT, over their stored messages) at
-   * `now`. A message stamped after `now` was sent while the dev clock ran ahead, since set back: it does not count, or
-   * the sender would wait for the real time to catch up.
+   * The room's rules for this writer and draft, then the sender's pace (CHAT_SEND_LIMIT, over their latest messages)
+   * at `now`. A message stamped after `now` was sent while the dev clock ran ahead, since set back: it does not count,
+   * or the sender would wait for the real time to catch up.
    */
   private refusalOf(who: ChatCaller, draft: { text: string; mediaCount: number }, now: number): ChatRefusal | null {
-    const sends = this.latestSendTimes(who).filter((sentAt) => sentAt <= now);
+    const sends = this.latestSendTimes(who.userAccountId).filter((sentAt) => sentAt <= now);
     return sendRefusal(this.room!, who.side, this.room!, draft) ?? sendRateRefusal(sends, now);
   }
 
-  /** When the sender's last CHAT_SEND_LIMIT.messages messages were stored. */
-  private latestSendTimes(who: ChatCaller): number[] {
-    return this.sql
-      .exec<{ created_at: number }>(
-        "SELECT created_at FROM messages WHERE sender = ? ORDER BY seq DESC LIMIT ?",
-        who.userAccountId,
-        CHAT_SEND_LIMIT.messages,
-      )
-      .toArray()
-      .map((row) => Number(row.created_at));
+  /**
+   * When the sender's last CHAT_SEND_LIMIT.messages messages were stored: kept in memory as they are stored, read
+   * from storage the first time after the object wakes (hibernation forgets the memory, never the messages).
+   */
+  private latestSendTimes(sender: string): number[] {
+    let times = this.sendTimes.get(sender);
+    if (!times) {
+      times = this.sql
+        .exec<{ created_at: number }>(
+          "SELECT created_at FROM messages WHERE sender = ? ORDER BY seq DESC LIMIT ?",
+          sender,
+          CHAT_SEND_LIMIT.messages,
+        )
+        .toArray()
+        .map((row) => Number(row.created_at))
+        .reverse();
+      this.sendTimes.set(sender, times);
+    }
+    return times;
   }
 
   private insertMessage(m: StoredRoomMessage, projected: boolean): void {
     const system = isSystemMessage(m);
+    const sendTimes = system ? undefined : this.sendTimes.get(m.senderUserAccountId);
+    if (sendTimes) sendTimes.splice(0, sendTimes.push(m.createdAt) - CHAT_SEND_LIMIT.messages);
     this.sql.exec(
       "INSERT INTO messages (seq, id, client_message_id, sender, side, text, language_code, medias, created_at, projected, translations) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
       m.seq,

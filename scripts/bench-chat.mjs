@@ -20,6 +20,9 @@
 // Prints a table and writes .bench/chat.json. Goals are reported, not enforced: timings on a shared 2-core machine are
 // not a test, and this process (the 100 clients) shares the cores with workerd.
 //
+// BENCH_SERVER=wrangler serves the build with `wrangler dev` (no Node proxy in front of workerd); BENCH_PROFILE=1 also
+// profiles each row's measured messages (scripts/bench-profiler.mjs).
+//
 //   BENCH_MESSAGES=100 BENCH_WARMUP=10 BENCH_SOCKETS=2,10,100 BENCH_SKIP_BUILD=1 npm run bench:chat
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
@@ -27,7 +30,8 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { median, quantile, writeBenchResults } from "./bench-tools.mjs";
-import { build, freePort, log, prepareState, root, run, setBuildVar, startPreview } from "./serve-test-build.mjs";
+import { startBenchServer } from "./bench-profiler.mjs";
+import { build, freePort, log, prepareState, root, run, setBuildVar } from "./serve-test-build.mjs";
 import { startTranslatorStandInProcess } from "./translator-standin.mjs";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100);
@@ -137,7 +141,22 @@ async function openRoom(serverUrl, data, count) {
   const sockets = [];
   for (let i = 0; i < count; i++)
     sockets.push(await connect(serverUrl, data.roomId, data.cookies[i % 2], data.languages[i % 2], onFrame));
-  const expect = (id) => new Promise((resolve) => pending.set(id, { times: [], resolve }));
+  // A message that never reaches every socket is a failure of the room, not a slow row: 10 s and the bench stops.
+  const expect = (id) =>
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`message ${id} reached ${pending.get(id)?.times.length ?? 0} of ${count} sockets in 10 s`)),
+        10_000,
+      );
+      pending.set(id, {
+        times: [],
+        resolve: (times) => {
+          clearTimeout(timer);
+          resolve(times);
+        },
+      });
+    });
   return { sockets, expect, translated, seqOf, close: () => sockets.forEach((ws) => ws.close(1000)) };
 }
 
@@ -168,7 +187,7 @@ async function translationTimes(room, sends) {
  * Fan-out latency with `count` sockets: sequential messages from the first two sockets (one per party) in turn, each
  * party writing in their own language (`translate`: every message translated for the other) or the other's.
  */
-async function fanOut(serverUrl, data, count, translate) {
+async function fanOut(serverUrl, data, count, translate, profiler) {
   const room = await openRoom(serverUrl, data, count);
   const latencies = [];
   /** @type {{ id: string; at: number }[]} */
@@ -177,6 +196,7 @@ async function fanOut(serverUrl, data, count, translate) {
   const firsts = [];
   const lasts = [];
   for (let i = 0; i < WARMUP + MESSAGES; i++) {
+    if (i === WARMUP) await profiler?.start();
     const id = randomUUID();
     const arrived = room.expect(id);
     const sentAt = performance.now();
@@ -190,6 +210,7 @@ async function fanOut(serverUrl, data, count, translate) {
     lasts.push(times.at(-1) - sentAt);
   }
   const translation = translate ? await translationTimes(room, sends) : null;
+  await profiler?.stop(`chat ${count} sockets${translate ? " translated" : ""}`, MESSAGES, "message");
   room.close();
   latencies.sort((a, b) => a - b);
   return {
@@ -243,17 +264,17 @@ try {
     quiet: true,
   });
   log("bench-chat", `sessions for ${CREATOR_EMAIL} and ${CLIENT_EMAIL}, and an OPENED chat room between them`);
-  server = await startPreview({ stateDir: STATE_DIR, port: await freePort(), prefix: "bench-chat" });
+  server = await startBenchServer({ stateDir: STATE_DIR, prefix: "bench-chat" });
   const [load1] = loadavg();
   const fanOuts = [];
-  for (const count of SOCKET_COUNTS) fanOuts.push(await fanOut(server.url, data, count, true));
+  for (const count of SOCKET_COUNTS) fanOuts.push(await fanOut(server.url, data, count, true, server.profiler));
   // The baseline: the largest room again with nothing to translate.
-  fanOuts.push(await fanOut(server.url, data, Math.max(...SOCKET_COUNTS), false));
+  fanOuts.push(await fanOut(server.url, data, Math.max(...SOCKET_COUNTS), false, server.profiler));
   const rate = await throughput(server.url, data);
 
   const pad = (value, width) => String(value).padStart(width);
   console.log(
-    `\nComet chat bench: production build in workerd (vite preview), loopback, one room; ${MESSAGES} sequential messages per row after ${WARMUP} warm-up; load average ${load1.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${cpus().length} cores`,
+    `\nComet chat bench: production build in workerd (${server.kind === "vite" ? "vite preview" : "wrangler dev"}${server.profiler ? ", profiled" : ""}), loopback, one room; ${MESSAGES} sequential messages per row after ${WARMUP} warm-up; load average ${load1.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${cpus().length} cores`,
   );
   console.log(
     `\n${"fan-out".padEnd(12)} ${"translated".padEnd(10)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("max ms", 8)} ${pad("first p50", 10)} ${pad("last p50", 9)} ${pad("translation p50", 16)} ${pad("p99", 8)} ${pad("arrived", 8)}`,
@@ -298,6 +319,7 @@ try {
   if (server) console.error(server.output());
   exitCode = 1;
 } finally {
+  server?.profiler?.close();
   await server?.stop();
   await translator?.stop();
 }

@@ -20,6 +20,7 @@ import { isSameOriginRequest } from "../http/cross-site";
 import { mailerFromEnv } from "../mail/mailer";
 import { sendCode, verifyCode } from "../services/auth";
 import { getAccountLanguage } from "../services/preferences";
+import { closeSessionSockets } from "../services/chat-rooms";
 import { createSession, deleteSession } from "../services/sessions";
 
 export const authApi = new Hono<AppEnv>();
@@ -58,7 +59,7 @@ authApi.post("/email/send", jsonBody(sendBody, { refuse: fieldRefusal }), async 
  */
 authApi.get("/callback/email", async (c) => {
   if (!isSameOriginRequest(c.req.raw)) return c.json({ error: "cross_site_request" }, 403);
-  const { db, locale, sessionToken } = c.get("request");
+  const { db, env, executionCtx, locale, sessionToken } = c.get("request");
   const parsed = parseFields(verifyCodeSchema, {
     email: c.req.query("email") ?? "",
     token: c.req.query("token") ?? "",
@@ -73,7 +74,8 @@ authApi.get("/callback/email", async (c) => {
   if (!result.ok) return c.json({ error: "invalid_code" }, 401);
 
   // The browser's previous session (whoever it belonged to) ends here rather than lingering beside the new one.
-  if (sessionToken) await deleteSession(db, sessionToken);
+  const replaced = sessionToken ? await deleteSession(db, sessionToken) : null;
+  if (replaced) executionCtx.waitUntil(closeSessionSockets(env, replaced));
   const url = new URL(c.req.url);
   const session = await createSession(db, result.accountId);
   c.header("Set-Cookie", sessionCookie(url, session.token, session.expiresAt), { append: true });
@@ -87,8 +89,10 @@ authApi.get("/callback/email", async (c) => {
 
 /** Sign out without redirect. */
 authApi.post("/signout", async (c) => {
-  const { db, sessionToken } = c.get("request");
-  if (sessionToken) await deleteSession(db, sessionToken);
+  const { db, env, sessionToken } = c.get("request");
+  const ended = sessionToken ? await deleteSession(db, sessionToken) : null;
+  // Its chat sockets close before the answer, so nothing is sent from them once the user sees they are signed out.
+  if (ended) await closeSessionSockets(env, ended);
   c.header("Set-Cookie", clearedSessionCookie(new URL(c.req.url)));
   return c.json({ status: "signed_out" });
 });

@@ -28,6 +28,12 @@ export const CHAT_MEDIA_LIMIT_MAX = 20;
  */
 export const CHAT_SEND_LIMIT = { messages: 10, windowMs: 10_000 } as const;
 
+/**
+ * How long a room trusts a session it has read (a socket's, before each send) without reading it again: sign-out
+ * closes the session's sockets at once, so this bounds only an ending the room was not told of (decision 085).
+ */
+export const CHAT_SESSION_RECHECK_MS = 60_000;
+
 export interface ChatRoomRules {
   roomStatus: ChatRoomStatus;
   restrictionType: ChatRestrictionType;

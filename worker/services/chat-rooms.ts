@@ -16,7 +16,7 @@ import type { ChatRoomView } from "../domain/chat-protocol";
 import { orderHref } from "../domain/order-notifications";
 import * as v from "valibot";
 import { sha256Hex } from "./crypto";
-import { isSessionLive } from "../domain/sessions";
+import type { SessionTimes } from "../domain/sessions";
 import type { MediaSite } from "../domain/media-sites";
 import { buildMediaEntry } from "../domain/media-entries";
 import { orderEventNotice, orderEventNoticeKey, type LandedTransition } from "../domain/chat-announcements";
@@ -168,26 +168,41 @@ export async function chatSideOf(d1: D1Database, roomId: string, userAccountId: 
   return row?.buyer === userAccountId ? "buyer" : null;
 }
 
-/** Whether the session a socket was opened with (by its hash) is still one a request could use. */
-export async function isSessionOpen(d1: D1Database, sessionHash: string, now = Date.now()): Promise<boolean> {
+/** The times of the session a socket was opened with (by its hash), or null once it is gone (signed out, swept). */
+export async function readSessionTimes(d1: D1Database, sessionHash: string): Promise<SessionTimes | null> {
   const row = await d1
     .prepare("SELECT expires_at, last_seen_at, created_at FROM sessions WHERE id_hash = ?")
     .bind(sessionHash)
     .first<{ expires_at: number; last_seen_at: number | null; created_at: number }>();
   return (
-    row !== null &&
-    isSessionLive(
-      {
-        expiresAt: Number(row.expires_at),
-        lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at),
-        createdAt: Number(row.created_at),
-      },
-      now,
-    )
+    row && {
+      expiresAt: Number(row.expires_at),
+      lastSeenAt: row.last_seen_at === null ? null : Number(row.last_seen_at),
+      createdAt: Number(row.created_at),
+    }
   );
 }
 
-export const chatRoomStub = (env: Env, roomId: string) => env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(roomId));
+/**
+ * A session has ended (signed out): every room its user can still write in closes that session's sockets now
+ * (ChatRoom.endSession), rather than at the next read of the session it would otherwise wait for (decision 085).
+ * Best effort: a room that cannot be told finds out within CHAT_SESSION_RECHECK_MS.
+ */
+export async function closeSessionSockets(
+  env: Pick<Env, "DB" | "CHAT_ROOM">,
+  ended: { idHash: string; userAccountId: string },
+): Promise<void> {
+  const { results } = await env.DB.prepare(
+    `SELECT r.id FROM commission_accounts a JOIN commission_orders o ON o.seller_id = a.id OR o.buyer_id = a.id
+     JOIN chat_rooms r ON r.order_id = o.id WHERE a.user_account_id = ? AND r.room_status <> 'CLOSED'`,
+  )
+    .bind(ended.userAccountId)
+    .all<{ id: string }>();
+  await Promise.allSettled(results.map(({ id }) => chatRoomStub(env, id).endSession(ended.idHash)));
+}
+
+export const chatRoomStub = (env: Pick<Env, "CHAT_ROOM">, roomId: string) =>
+  env.CHAT_ROOM.get(env.CHAT_ROOM.idFromName(roomId));
 
 const PERSON_COLUMNS = (alias: string, prefix: string) =>
   `${alias}.id AS ${prefix}_profile_id, ${alias}.original_handle AS ${prefix}_handle, ${alias}.avatar_url AS ${prefix}_avatar,

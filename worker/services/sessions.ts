@@ -37,8 +37,16 @@ export async function createSession(
   return { token, expiresAt };
 }
 
-export async function deleteSession(db: Database, token: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.idHash, await sha256Hex(token)));
+/** Ends the session behind a cookie value; says whose it was, or null when there was none. */
+export async function deleteSession(
+  db: Database,
+  token: string,
+): Promise<{ idHash: string; userAccountId: string } | null> {
+  const [ended] = await db
+    .delete(sessions)
+    .where(eq(sessions.idHash, await sha256Hex(token)))
+    .returning({ idHash: sessions.idHash, userAccountId: sessions.userAccountId });
+  return ended ?? null;
 }
 
 /** Sessions past their absolute end or idle past the timeout; the cron deletes them (as a batch item). */

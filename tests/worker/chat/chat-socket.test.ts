@@ -7,6 +7,7 @@ import { chatOrder, list, openSocket, sent, updateRoom, upgrade } from "../suppo
 import { chatRoomStub, socketUpgradeRequest, type ChatCaller } from "#worker/services/chat-rooms";
 import { CHAT_SESSION_ENDED_CLOSE_CODE, type ChatMessagePage } from "#worker/domain/chat-protocol";
 import { call } from "../support/helpers";
+import { sha256Hex } from "#worker/services/crypto";
 import { orderStub } from "#worker/services/order-stubs";
 
 const sendFrame = (text: string, clientMessageId: string = crypto.randomUUID()) => ({
@@ -106,19 +107,41 @@ describe("messages over sockets", () => {
     buyer.close();
   });
 
-  it("a socket opened before sign-out sends nothing after it: it is closed, and nothing is stored (issue 31)", async () => {
+  it("a socket whose session ended without a word to the room (swept, or the sign-out's notice lost) is closed at its next send, and nothing is stored (issue 31)", async () => {
     const order = await chatOrder();
     const seller = await openSocket(order.roomId, order.seller.cookie);
     const buyer = await openSocket(order.roomId, order.buyer.cookie);
     await Promise.all([seller.next("hello"), buyer.next("hello")]);
-    expect((await call("/api/auth/signout", { method: "POST", cookie: order.buyer.cookie })).status).toBeLessThan(400);
+    const hash = await sha256Hex(order.buyer.cookie.slice("comet_session=".length));
+    await env.DB.prepare("DELETE FROM sessions WHERE id_hash = ?").bind(hash).run();
     const closed = new Promise<number>((resolve) =>
       buyer.socket.addEventListener("close", (event) => resolve(event.code)),
     );
-    buyer.send(sendFrame("after sign-out", "late-1"));
+    buyer.send(sendFrame("after it ended", "late-1"));
     expect(await closed).toBe(CHAT_SESSION_ENDED_CLOSE_CODE);
     seller.send(sendFrame("still here", "s-1"));
     expect((await seller.next("message")).message).toMatchObject({ seq: 1, clientMessageId: "s-1" });
+    seller.close();
+  });
+
+  it("sign-out closes a socket whose session the room already trusts, before the answer (decision 085)", async () => {
+    const order = await chatOrder();
+    const seller = await openSocket(order.roomId, order.seller.cookie);
+    const buyer = await openSocket(order.roomId, order.buyer.cookie);
+    await Promise.all([seller.next("hello"), buyer.next("hello")]);
+    // The room reads the buyer's session for this send and trusts it for the next CHAT_SESSION_RECHECK_MS.
+    buyer.send(sendFrame("before sign-out", "early-1"));
+    expect((await seller.next("message")).message).toMatchObject({ seq: 1, clientMessageId: "early-1" });
+    const closed = new Promise<number>((resolve) =>
+      buyer.socket.addEventListener("close", (event) => resolve(event.code)),
+    );
+    expect((await call("/api/auth/signout", { method: "POST", cookie: order.buyer.cookie })).status).toBeLessThan(400);
+    // Closed by the sign-out itself: the socket sent nothing that would have made the room read the session again.
+    expect(await closed).toBe(CHAT_SESSION_ENDED_CLOSE_CODE);
+    seller.send(sendFrame("still here", "s-1"));
+    expect((await seller.next("message", (f) => f.message.seq === 2)).message).toMatchObject({
+      clientMessageId: "s-1",
+    });
     seller.close();
   });
 
