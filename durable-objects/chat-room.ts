@@ -70,7 +70,7 @@ import {
 } from "#worker/services/chat-rooms";
 import { mediaTypeOf } from "#worker/services/order-deliverables";
 import { signReadUrl } from "#worker/services/media-access";
-import { emailNewNotifications } from "#worker/services/notification-emails";
+import { emailNewNotificationsSoon } from "#worker/services/notification-emails";
 import { checkAttachment } from "#worker/services/storage";
 import { envWithSimulatedLatency } from "#worker/db/simulated-latency";
 import { createDb } from "#worker/db/client";
@@ -643,7 +643,7 @@ export class ChatRoom extends DurableObject<Env> {
           row.translations,
           row.seq,
         );
-      if (notices.length) this.ctx.waitUntil(emailNewNotifications(this.env));
+      if (notices.length) emailNewNotificationsSoon(this.env, (work) => this.ctx.waitUntil(work));
     }
   }
 

@@ -10,7 +10,7 @@ import {
   type ServiceDetails,
 } from "#worker/domain/order";
 import { loadOrder, projectedVersion, serviceDetailsStatements, transitionStatements } from "#worker/services/orders";
-import { emailNewNotifications } from "#worker/services/notification-emails";
+import { emailNewNotificationsSoon } from "#worker/services/notification-emails";
 import {
   paymentRefOf,
   type DeliverableChange,
@@ -36,7 +36,7 @@ import {
 import { countRoundTrips } from "#worker/db/round-trips";
 import { envWithSimulatedLatency } from "#worker/db/simulated-latency";
 import { prepared, statement, type SqlStatement } from "#worker/db/statements";
-import { announceOrderEvent, syncChatRoomStatus } from "#worker/services/chat-rooms";
+import { announceOrderEvent, chatRoomOf, syncChatRoomStatus } from "#worker/services/chat-rooms";
 import { cometNow, devClockOffset } from "#worker/services/clock";
 import { stagePreviewStatements } from "#worker/services/stage-previews";
 import {
@@ -99,6 +99,8 @@ function partyOfCaller(order: StoredOrder, caller: Exclude<OrderCaller, "system"
 export class Order extends DurableObject<Env> {
   /** The tail of the queue of actions: each starts when the one before has finished. */
   private queue: Promise<unknown> = Promise.resolve();
+  /** The alarm as this object last read or set it (undefined: not read since it woke). */
+  private alarmAt: number | null | undefined;
 
   constructor(ctx: DurableObjectState, env: Env) {
     // Outside production a bench may put D1 farther away (simulated-latency.ts); production keeps env as it is.
@@ -335,6 +337,8 @@ export class Order extends DurableObject<Env> {
 
   /** The alarm: what is still owed to D1 and Stripe (loading the order does it), then the deadline, if it has passed. */
   async alarm(): Promise<void> {
+    // The runtime cleared the alarm that rang.
+    this.alarmAt = undefined;
     const stored = await this.ctx.storage.get<OrderRecord>(KEY);
     if (!stored) return;
     await this.act({ type: "deadlinePassed" }, "system").catch((error) =>
@@ -431,19 +435,20 @@ export class Order extends DurableObject<Env> {
     const { record, outcomes } = await this.payOwed(projected, d1);
     const landed = !record.projection;
     // The transition's notices by e-mail, off the action's path (decision 023).
-    if (landed) this.ctx.waitUntil(emailNewNotifications(this.env));
+    if (landed) emailNewNotificationsSoon(this.env, (work) => this.ctx.waitUntil(work));
     await this.syncAlarm(record, offset);
     if (landed) await effects?.afterwards?.();
     // The order's chat room follows its chat status (decision 027); a failure there never undoes the transition.
+    const roomId = landed ? await chatRoomOf(this.env, order) : null;
     if (landed && next.chat !== order.state.chat)
-      await syncChatRoomStatus(this.env, orderId).catch((error) =>
-        console.error("chat room status sync failed", error),
-      );
+      await syncChatRoomStatus(this.env, roomId).catch((error) => console.error("chat room status sync failed", error));
     // The chat tells both parties of a stage event as a system message, once per event (issue 36).
     if (landed)
-      await announceOrderEvent(this.env, orderId, version, { event, before: order.state, after: next }).catch((error) =>
-        console.error("chat announcement failed", error),
-      );
+      await announceOrderEvent(this.env, { orderId, roomId }, version, {
+        event,
+        before: order.state,
+        after: next,
+      }).catch((error) => console.error("chat announcement failed", error));
     // The transfer, once its event is recorded; if it cannot go now it stays held (account.updated, the cron).
     if (landed && payout.length > 0) await releaseOrderPayout(d1, () => createStripe(this.env), orderId, now);
     const money = release ? (outcomes.get(release.payment.intentId) ?? "pending") : undefined;
@@ -463,7 +468,9 @@ export class Order extends DurableObject<Env> {
     const landed = !firstWrite && ((await projectedVersion(d1, record.orderId)) ?? 0) >= version;
     if (!landed) await d1.batch(prepared(d1, statements));
     const flushed = { ...record, projection: null, retries: record.owed?.length ? record.retries : 0 };
-    await this.ctx.storage.put(KEY, flushed);
+    // Not awaited: the writes after D1's answer (this, the alarm) go to storage together, and nothing leaves the object
+    // before they are durable (its output gate), so one commit follows the action's round trip instead of three.
+    this.ctx.storage.put(KEY, flushed);
     return flushed;
   }
 
@@ -519,8 +526,10 @@ export class Order extends DurableObject<Env> {
     const at = [deadline, retryAt]
       .filter((t): t is number => t !== null)
       .reduce<number | null>((a, b) => (a === null ? b : Math.min(a, b)), null);
-    if ((await this.ctx.storage.getAlarm()) === at) return;
-    if (at === null) await this.ctx.storage.deleteAlarm();
-    else await this.ctx.storage.setAlarm(at);
+    if (this.alarmAt === undefined) this.alarmAt = await this.ctx.storage.getAlarm();
+    if (this.alarmAt === at) return;
+    this.alarmAt = at;
+    if (at === null) this.ctx.storage.deleteAlarm();
+    else this.ctx.storage.setAlarm(at);
   }
 }

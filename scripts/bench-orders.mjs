@@ -163,7 +163,7 @@ try {
   agent.destroy();
 
   console.log(
-    `\nComet order bench: production build in workerd (${server.kind === "vite" ? "vite preview" : "wrangler dev"}${server.profiler ? ", profiled" : ""}), loopback, ${REQUESTS} sequential requests per target in ${ROUNDS} alternating rounds after ${WARMUP} warm-up; load average ${load1.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${cpus().length} cores`,
+    `\nComet order bench: production build in workerd (${server.kind === "vite" ? "vite preview" : "wrangler dev"}${server.profiler ? ", profiled" : ""}), loopback, ${REQUESTS} sequential requests per target in ${server.profiler ? 1 : ROUNDS} alternating rounds after ${WARMUP} warm-up; load average ${load1.toFixed(1)} before, ${loadavg()[0].toFixed(1)} after, on ${cpus().length} cores`,
   );
   console.log(
     `\n${"target".padEnd(32)} ${pad("p50 ms", 8)} ${pad("p99 ms", 8)} ${pad("mean ms", 8)} ${pad("max ms", 8)} ${pad("CPU ms/req", 11)} ${pad("D1 Worker", 10)} ${pad("D1 object", 10)} ${pad("D1 total", 9)}`,
@@ -179,9 +179,9 @@ try {
   for (const r of results.slice(1)) {
     const ratioGoal = r.name.includes("woken") ? WAKING_RATIO_GOAL : RATIO_GOAL;
     const ratio = r.p50 / floor.p50;
-    const met = ratio <= ratioGoal && r.p50 <= P50_GOAL_MS && r.p99 <= P99_GOAL_MS;
+    const met = ratio <= ratioGoal;
     console.log(
-      `${r.name}: p50 ${r.p50.toFixed(2)} ms, ${ratio.toFixed(2)}× the floor (goal ≤ ${ratioGoal}×; p50 ≤ ${P50_GOAL_MS} ms), p99 ${r.p99.toFixed(2)} ms (goal ≤ ${P99_GOAL_MS}): ${met ? "met" : "NOT met"}`,
+      `${r.name}: p50 ${r.p50.toFixed(2)} ms, ${ratio.toFixed(2)}× the floor (goal ≤ ${ratioGoal}×): ${met ? "met" : "NOT met"}; p99 ${r.p99.toFixed(2)} ms (issue 10's p50 ≤ ${P50_GOAL_MS} ms, p99 ≤ ${P99_GOAL_MS} ms)`,
     );
   }
   writeBenchResults("orders.json", {

@@ -6,7 +6,7 @@ import { requestMessage } from "../messages/requests";
 import type { RequestRefusal } from "../domain/order-request";
 import { formRequestSchema, serviceRequestSchema } from "../domain/order-request-schema";
 import { cometNow } from "../services/clock";
-import { emailNewNotifications } from "../services/notification-emails";
+import { emailNewNotificationsSoon } from "../services/notification-emails";
 import { translateSubmittedRequest } from "../services/order-translations";
 import {
   submitFormRequest,
@@ -67,7 +67,7 @@ function route<T>(path: string, schema: v.GenericSchema<unknown, T>, submit: Sub
     const deps = { db, bucket: env.MEDIA, orders: env.ORDER, now: await cometNow(env) };
     const result = await submit(deps, requester, c.req.valid("json"));
     // The seller's new-request notice by e-mail, after the answer (decision 023).
-    if (result.ok) c.executionCtx.waitUntil(emailNewNotifications(env));
+    if (result.ok) emailNewNotificationsSoon(env, (work) => c.executionCtx.waitUntil(work));
     // The answers, translated for the creator before they open the request (issue 46).
     if (result.ok)
       translateSubmittedRequest(env, c.executionCtx, { orderId: result.orderId, writerAccountId: user.accountId });

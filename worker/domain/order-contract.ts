@@ -23,6 +23,11 @@ export interface StoredOrder {
   /** The user accounts behind the seller's and buyer's commission accounts, who get the notifications. */
   sellerUserId: string;
   buyerUserId: string;
+  /**
+   * The order's chat room (made with the order request; null for an order without one), which hears of its
+   * transitions. Absent from a record stored before it was kept: then it is looked up in D1.
+   */
+  chatRoomId?: string | null;
 }
 
 /** What became of a payment given back: voided, or refunded (in full, or the part a staged order's cancel returns). */

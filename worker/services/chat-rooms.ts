@@ -13,6 +13,7 @@ import {
   type ChatTranslations,
 } from "../domain/chat";
 import type { ChatRoomView } from "../domain/chat-protocol";
+import type { StoredOrder } from "../domain/order-contract";
 import { orderHref } from "../domain/order-notifications";
 import * as v from "valibot";
 import { sha256Hex } from "./crypto";
@@ -557,12 +558,18 @@ export function readNoticesStatement(
     .bind(now, room.id, to.userAccountId);
 }
 
-const roomIdsOf = async (env: Env, orderId: string) =>
-  (await env.DB.prepare("SELECT id FROM chat_rooms WHERE order_id = ?").bind(orderId).all<{ id: string }>()).results;
+/** The order's chat room: the one its record keeps, else (a record stored before it kept one) D1's. */
+export async function chatRoomOf(env: Env, order: Pick<StoredOrder, "orderId" | "chatRoomId">): Promise<string | null> {
+  if (order.chatRoomId !== undefined) return order.chatRoomId;
+  const row = await env.DB.prepare("SELECT id FROM chat_rooms WHERE order_id = ? LIMIT 1")
+    .bind(order.orderId)
+    .first<{ id: string }>();
+  return row?.id ?? null;
+}
 
 /** After an order transition that changed its chat status: the order's room follows it (called by the Order object). */
-export async function syncChatRoomStatus(env: Env, orderId: string): Promise<void> {
-  for (const { id } of await roomIdsOf(env, orderId)) await chatRoomStub(env, id).refreshStatus(id);
+export async function syncChatRoomStatus(env: Env, roomId: string | null): Promise<void> {
+  if (roomId) await chatRoomStub(env, roomId).refreshStatus(roomId);
 }
 
 /**
@@ -571,14 +578,13 @@ export async function syncChatRoomStatus(env: Env, orderId: string): Promise<voi
  */
 export async function announceOrderEvent(
   env: Env,
-  orderId: string,
+  room: { orderId: string; roomId: string | null },
   version: number,
   transition: LandedTransition,
 ): Promise<void> {
   const notice = orderEventNotice(transition);
-  if (!notice) return;
-  const key = orderEventNoticeKey(orderId, version);
-  for (const { id } of await roomIdsOf(env, orderId)) await chatRoomStub(env, id).announce(id, key, notice);
+  if (!notice || !room.roomId) return;
+  await chatRoomStub(env, room.roomId).announce(room.roomId, orderEventNoticeKey(room.orderId, version), notice);
 }
 
 /** The order page's view of its room, from D1's projection (`SELECT * FROM chat_rooms`; the socket's hello brings the live one). */

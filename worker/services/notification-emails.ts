@@ -126,10 +126,35 @@ export async function sendPendingNotificationEmails(
 }
 
 /**
- * What the writers hand to waitUntil after their batch: sends the new notices' e-mails off the answer's path. It never
- * throws (a failure is logged; the cron's sweep sends what is left).
+ * How long a writer's sweep waits before it claims: every notice written in this isolate meanwhile goes in the same
+ * sweep (`emailNewNotificationsSoon`).
  */
-export async function emailNewNotifications(env: Env): Promise<void> {
+export const EMAIL_SWEEP_DELAY_MS = 500;
+
+/** When this isolate's next sweep is due (0: none): a writer finding one due leaves its notice to it. */
+let sweepDueAt = 0;
+
+/**
+ * What the writers call after their batch: the new notices' e-mails, off the answer's path and shared (decision 085).
+ * The first writer schedules a sweep EMAIL_SWEEP_DELAY_MS away, held by its own `waitUntil`; the writers before it
+ * starts only see it is due, so a burst of transitions in one isolate costs one claim and one batch of mail instead of
+ * one each. A notice written after the sweep has started schedules the next. A sweep whose holder died before it ran
+ * stops counting one delay after it was due; the cron's sweep sends what is left.
+ */
+export function emailNewNotificationsSoon(env: Env, waitUntil: (work: Promise<unknown>) => void): void {
+  const now = Date.now();
+  if (sweepDueAt !== 0 && now <= sweepDueAt + EMAIL_SWEEP_DELAY_MS) return;
+  sweepDueAt = now + EMAIL_SWEEP_DELAY_MS;
+  waitUntil(
+    new Promise((resolve) => setTimeout(resolve, EMAIL_SWEEP_DELAY_MS)).then(() => {
+      sweepDueAt = 0;
+      return emailNewNotifications(env);
+    }),
+  );
+}
+
+/** One sweep of the new notices' e-mails now. It never throws (a failure is logged; the cron's sweep sends what is left). */
+async function emailNewNotifications(env: Env): Promise<void> {
   try {
     const db = createDb(env.DB);
     await sendPendingNotificationEmails(db, mailerFromEnv(env, db), env);

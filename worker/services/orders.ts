@@ -26,6 +26,7 @@ export async function loadOrder(d1: D1Database, orderId: string): Promise<Stored
   const row = await d1
     .prepare(
       `SELECT o.*, sa.user_account_id AS seller_user_id, ba.user_account_id AS buyer_user_id, cu.code AS currency_code,
+         (SELECT id FROM chat_rooms WHERE order_id = o.id LIMIT 1) AS chat_room_id,
          (SELECT count(*) FROM commission_order_deliverables d JOIN media_attachments a
             ON a.owner_type = 'commission_order_deliverable' AND a.owner_id = d.id WHERE d.order_id = o.id) AS deliverable_count,
          op.stripe_payment_intent_id AS open_intent_id, op.amount AS open_amount, opc.code AS open_currency,
@@ -50,6 +51,7 @@ export async function loadOrder(d1: D1Database, orderId: string): Promise<Stored
     version: Number(row.version),
     sellerUserId: String(row.seller_user_id),
     buyerUserId: String(row.buyer_user_id),
+    chatRoomId: (row.chat_room_id as string | null) ?? null,
     state: orderStateOfRow(row),
   };
 }

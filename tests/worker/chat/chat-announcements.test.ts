@@ -77,8 +77,8 @@ describe("system messages of stage events", () => {
     const before = { stages: stagesOfPlan(PLAN) };
     if (done.status !== "done") throw new Error("not done");
     const replay = { event: "STAGE_PREVIEWED" as const, before, after: done.state };
-    await announceOrderEvent(env, order.id, version, replay);
-    await announceOrderEvent(env, order.id, version, replay);
+    await announceOrderEvent(env, { orderId: order.id, roomId: order.roomId }, version, replay);
+    await announceOrderEvent(env, { orderId: order.id, roomId: order.roomId }, version, replay);
     const messages = await messagesOf(order.buyer.cookie, order.roomId);
     expect(messages.map((m) => m.notice?.key)).toEqual(["stage_previewed"]);
     expect(messages[0].clientMessageId).toBe(`${order.id}:${version}`);

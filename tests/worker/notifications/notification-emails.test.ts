@@ -9,6 +9,8 @@ import * as settingsPage from "#app/routes/dashboard/setting-notification";
 import type { Locale } from "#worker/domain/constants";
 import { createDevMailbox } from "#worker/mail/mailer";
 import {
+  EMAIL_SWEEP_DELAY_MS,
+  emailNewNotificationsSoon,
   emailPreferences,
   saveEmailPreferences,
   sendPendingNotificationEmails,
@@ -115,6 +117,19 @@ describe("notification e-mails", () => {
     );
     expect(mail?.text).toContain(`${env.APP_ORIGIN}/dashboard/commission/client/requests?order=${order.code}`);
     expect(mail?.text).toContain(`${env.APP_ORIGIN}/dashboard/setting/profile/notification`);
+  });
+
+  it("a burst of transitions shares one sweep, and each notice is mailed (decision 085)", async () => {
+    const orders = await Promise.all([draftOrder(), draftOrder(), draftOrder()]);
+    // A sweep another test's writer scheduled is over (or presumed lost) after two delays.
+    await new Promise((resolve) => setTimeout(resolve, 2 * EMAIL_SWEEP_DELAY_MS + 50));
+    const scheduled: Promise<unknown>[] = [];
+    for (let i = 0; i < 3; i++) emailNewNotificationsSoon(env, (work) => scheduled.push(work));
+    expect(scheduled.length).toBeLessThanOrEqual(1);
+    const answers = await Promise.all(orders.map(approve));
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
+    for (const order of orders) expect(await mailArriving(order.buyer.email, "Order accepted")).not.toBeNull();
+    await Promise.all(scheduled);
   });
 
   it("sends a transition's notice once, however often and concurrently the sender runs, and when the batch is replayed", async () => {
