@@ -87,11 +87,12 @@ function printProfile(profile, units, unit, title) {
  * BENCH_SERVER=wrangler (no Node proxy in front of workerd: what that proxy costs) or BENCH_PROFILE=1 (which needs
  * wrangler's inspector). `profiler` is null unless profiling.
  */
-export async function startBenchServer({ stateDir, prefix }) {
+/** @param {{ stateDir: string; prefix: string; logFile?: string }} options */
+export async function startBenchServer({ stateDir, prefix, logFile }) {
   const profiling = process.env.BENCH_PROFILE === "1";
   const server = profiling || process.env.BENCH_SERVER === "wrangler" ? "wrangler" : "vite";
   const inspectorPort = profiling ? await freePort() : undefined;
-  const started = await startPreview({ stateDir, port: await freePort(), prefix, server, inspectorPort });
+  const started = await startPreview({ stateDir, port: await freePort(), prefix, server, inspectorPort, logFile });
   const profiler = inspectorPort ? await openInspector(inspectorPort) : null;
   return { ...started, kind: server, profiler };
 }

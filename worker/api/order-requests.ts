@@ -64,10 +64,11 @@ function route<T>(path: string, schema: v.GenericSchema<unknown, T>, submit: Sub
     if (!user) return c.json({ error: "unauthorized" }, 401);
     const requester = { userAccountId: user.accountId, profileId: user.profileId };
     // The approval deadline runs from Comet's time (the dev clock's outside production, decision 080).
-    const deps = { db, bucket: env.MEDIA, orders: env.ORDER, now: await cometNow(env) };
+    const defer = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
+    const deps = { db, bucket: env.MEDIA, orders: env.ORDER, now: await cometNow(env), defer };
     const result = await submit(deps, requester, c.req.valid("json"));
     // The seller's new-request notice by e-mail, after the answer (decision 023).
-    if (result.ok) emailNewNotificationsSoon(env, (work) => c.executionCtx.waitUntil(work));
+    if (result.ok) emailNewNotificationsSoon(env, defer);
     // The answers, translated for the creator before they open the request (issue 46).
     if (result.ok)
       translateSubmittedRequest(env, c.executionCtx, { orderId: result.orderId, writerAccountId: user.accountId });

@@ -196,6 +196,8 @@ export interface SubmitDeps {
   bucket: R2Bucket;
   orders: Env["ORDER"];
   now?: number;
+  /** Work that need not hold the answer back (the request's `waitUntil`). */
+  defer: (work: Promise<unknown>) => void;
 }
 
 /** POST /api/features/commission/service/submit. */
@@ -260,8 +262,9 @@ async function submit(
       return { ok: false, reason: "requests_error_already_submitted" };
     throw error;
   }
-  // Wakes the order's object: it loads the order and sets its alarm on the approval deadline.
-  await orderStub(deps.orders, orderId).get();
+  // Wakes the order's object after the answer (decision 085): it loads the order and sets its alarm on the approval
+  // deadline. An object that does not wake now is found by the cron's deadline sweep, as any alarm missed.
+  deps.defer(orderStub(deps.orders, orderId).get());
   return { ok: true, orderId, code };
 }
 
