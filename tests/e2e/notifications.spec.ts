@@ -129,10 +129,13 @@ test("by e-mail: the approval reaches the buyer's mailbox, and a type switched o
   request,
 }) => {
   const order = await approvedOrderFor(page, request);
-  // The dev mailbox (the mailer port's local side) has the notice, with an absolute link to the order.
-  await page.goto("/dev/mailbox");
+  // The dev mailbox (the mailer port's local side) has the notice, with an absolute link to the order. It is sent by
+  // the next sweep, up to half a second after the approval (decision 085): the mailbox is opened again until then.
   const mail = page.locator(`article[data-to="${order.buyer.email}"]`).filter({ hasText: "Order accepted" });
-  await expect(mail).toContainText(`/dashboard/commission/client/requests?order=${order.code}`);
+  await expect(async () => {
+    await page.goto("/dev/mailbox");
+    await expect(mail).toContainText(`/dashboard/commission/client/requests?order=${order.code}`, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
 
   await page.goto("/dashboard/setting/profile/notification");
   const choices = page.getByRole("region", { name: "E-mail" });
