@@ -24,6 +24,7 @@
 // profiles each row's measured messages (scripts/bench-profiler.mjs).
 //
 //   BENCH_MESSAGES=100 BENCH_WARMUP=10 BENCH_SOCKETS=2,10,100 BENCH_SKIP_BUILD=1 npm run bench:chat
+import { spawn } from "node:child_process";
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -226,6 +227,26 @@ async function fanOut(serverUrl, data, count, translate, profiler) {
   };
 }
 
+/**
+ * The same fan-out against scripts/chat-floor-server.mjs, a Node WebSocket server that only broadcasts each frame: the
+ * time the bench's own clients, the loopback and the machine take, with no room, storage or proxy in between.
+ */
+async function transportFloor(data, count) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, "scripts", "chat-floor-server.mjs"), String(port)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  try {
+    await new Promise((resolve, reject) => {
+      child.stdout.once("data", resolve);
+      child.once("exit", (code) => reject(new Error(`the floor server exited with ${code}`)));
+    });
+    return await fanOut(`http://127.0.0.1:${port}`, data, count, false, null);
+  } finally {
+    child.kill();
+  }
+}
+
 /** The burst one room takes at once (each party's whole send allowance), from four sockets, 10 sockets in the room. */
 async function throughput(serverUrl, data) {
   const count = 10;
@@ -271,6 +292,7 @@ try {
   // The baseline: the largest room again with nothing to translate.
   fanOuts.push(await fanOut(server.url, data, Math.max(...SOCKET_COUNTS), false, server.profiler));
   const rate = await throughput(server.url, data);
+  const floor = server.profiler ? null : await transportFloor(data, Math.max(...SOCKET_COUNTS));
 
   const pad = (value, width) => String(value).padStart(width);
   console.log(
@@ -295,6 +317,10 @@ try {
     console.log(
       `translation and delivery, ${largest} sockets: fan-out p50 ${withTranslation.p50.toFixed(2)} ms with every message translated, ${without.p50.toFixed(2)} ms with none; the translation arrived at p50 ${withTranslation.translation?.p50.toFixed(0)} ms after the send`,
     );
+  if (floor)
+    console.log(
+      `transport floor, ${floor.sockets} sockets (a Node WebSocket server that only broadcasts, in its own process; scripts/chat-floor-server.mjs): p50 ${floor.p50.toFixed(2)} ms, p99 ${floor.p99.toFixed(2)}, first p50 ${floor.firstP50.toFixed(2)}, last p50 ${floor.lastP50.toFixed(2)}: what this bench's clients and the machine take before any room`,
+    );
   console.log(
     `\nburst: ${rate.messages} messages from 4 sockets (both parties' whole send allowance) at once, ${rate.sockets} sockets: ${rate.seconds.toFixed(2)} s, ${rate.perSecond.toFixed(0)} messages/s stored and fanned out`,
   );
@@ -311,6 +337,7 @@ try {
     warmup: WARMUP,
     loadAverage: load1,
     fanOuts,
+    transportFloor: floor,
     throughput: rate,
   });
   log("bench-chat", "wrote .bench/chat.json");
