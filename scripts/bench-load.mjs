@@ -25,7 +25,8 @@
 // cores with workerd). Exit code is non-zero only when the bench itself could not run.
 //
 // BENCH_SERVER=wrangler serves the build with `wrangler dev` instead of `vite preview`: no Node proxy in front of
-// workerd, so the 500-connection rows show whether that proxy or the Worker is the limit (issue 48).
+// workerd, so the 500-connection rows show whether that proxy or the Worker is the limit (issue 48). BENCH_PROFILE=1
+// also profiles each cell (scripts/bench-profiler.mjs; its timings are then not comparable with a plain run's).
 //
 //   BENCH_FULL=1 BENCH_DURATION=6 BENCH_CONNECTIONS=50,200,500 BENCH_PAGES=/,explore,profile,work,form
 //   BENCH_ACCOUNTS=4000 BENCH_CHAT_ROOMS=200 BENCH_SKIP_BUILD=1
@@ -387,8 +388,13 @@ try {
   const rows = [];
   for (const connections of CONNECTIONS) {
     for (const target of list) {
+      // Profiled (BENCH_PROFILE=1), each cell's own profile: the Worker's own JavaScript per answered request, which
+      // the CPU column (the whole local stack's) cannot separate (decision 085). The drain's answers are in the
+      // profile but not in the count, so the figure is a little high: at most `connections` requests more were served.
+      await server.profiler?.start();
       const row = await measure(server.url, server.pgid, target, connections);
       row.drainSeconds = await drain(server.pgid);
+      await server.profiler?.stop(`load ${target.name} at ${connections}`, Math.max(1, row.requests), "request");
       rows.push(row);
       log(
         PREFIX,
@@ -425,6 +431,7 @@ try {
   if (server) console.error(server.output());
   exitCode = 1;
 } finally {
+  server?.profiler?.close();
   await server?.stop();
 }
 process.exit(exitCode);
