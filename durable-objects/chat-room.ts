@@ -429,11 +429,12 @@ export class ChatRoom extends DurableObject<Env> {
       if (!checked) return { ok: false, refusal: "invalid_media" };
       medias = checked;
       signed = await this.sign(medias);
-      const again = this.byClientId(who, input.clientMessageId);
-      if (again) return { ok: true, message: this.messageView(again, signed), resent: true };
     }
 
-    // From here to the broadcast nothing awaits: the check, the seq and the write are one step of the object.
+    // From here to the broadcast nothing awaits: the check, the seq and the write are one step of the object. The same
+    // message may have been stored meanwhile (a resend racing its first send past the awaits above).
+    const again = this.byClientId(who, input.clientMessageId);
+    if (again) return { ok: true, message: this.messageView(again, signed), resent: true };
     const room = this.room!;
     const now = Date.now() + offset;
     const refusal = this.refusalOf(who, draft, now);
