@@ -19,7 +19,6 @@ import { clientKey } from "../http/client-key";
 import { isSameOriginRequest } from "../http/cross-site";
 import { mailerFromEnv } from "../mail/mailer";
 import { sendCode, verifyCode } from "../services/auth";
-import { getAccountLanguage } from "../services/preferences";
 import { closeSessionSockets } from "../services/chat-rooms";
 import { createSession, deleteSession } from "../services/sessions";
 
@@ -80,8 +79,7 @@ authApi.get("/callback/email", async (c) => {
   const session = await createSession(db, result.accountId);
   c.header("Set-Cookie", sessionCookie(url, session.token, session.expiresAt), { append: true });
   // The account's language follows the user to this browser.
-  const accountLanguage = await getAccountLanguage(db, result.accountId);
-  c.header("Set-Cookie", preferenceCookie(url, "app-language", accountLanguage), { append: true });
+  c.header("Set-Cookie", preferenceCookie(url, "app-language", result.languageCode), { append: true });
   // The link has done its work once the browser has an account: a later sign-up here is not that invitation's.
   if (inviteCode !== null) c.header("Set-Cookie", clearedInviteCookie(url), { append: true });
   return c.json({ status: "verified", isNewAccount: result.isNewAccount });

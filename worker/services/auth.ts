@@ -15,11 +15,11 @@ import {
 } from "../domain/constants";
 import { checkCode, generateOtpCode, type CodeCheck } from "../domain/otp";
 import type { Database } from "../db/client";
-import { authCodes } from "../db/schema";
+import { authCodes, userAccounts } from "../db/schema";
 import type { MailMessage, Mailer } from "../mail/mailer";
 import { createAccount, findAccountIdByEmail, isHandleTaken } from "./accounts";
 import { randomToken, sha256Hex } from "./crypto";
-import { consumeRateLimit, releaseRateLimit } from "./rate-limit";
+import { consumeRateLimit, releaseRateLimits } from "./rate-limit";
 
 export interface SendCodeDeps {
   db: Database;
@@ -117,8 +117,8 @@ export interface VerifyCodeDeps {
 
 type VerifyFailure = Exclude<CodeCheck, "ok"> | "missing" | "throttled" | "handle_taken";
 export type VerifyResult =
-  | { ok: true; accountId: string; isNewAccount: boolean }
-  | { ok: false; reason: VerifyFailure };
+  /** `languageCode`: the account's display language, which follows the user to this browser. */
+  { ok: true; accountId: string; isNewAccount: boolean; languageCode: string } | { ok: false; reason: VerifyFailure };
 
 /**
  * Check a code; on success consume it and return the account, creating it for a sign-up.
@@ -152,7 +152,12 @@ export async function verifyCode(
 
   const result = await consumeCode(db, input, now);
   if (result.ok || result.reason === "handle_taken") {
-    for (const budget of budgets) await releaseRateLimit(db, budget.key, OTP_VERIFY_WINDOW_MS, now);
+    await releaseRateLimits(
+      db,
+      budgets.map((budget) => budget.key),
+      OTP_VERIFY_WINDOW_MS,
+      now,
+    );
   }
   return result;
 }
@@ -186,22 +191,28 @@ async function consumeCode(
   }
   if (verdict !== "ok") return { ok: false, reason: verdict };
 
-  // Consume conditionally so two concurrent submissions of one code cannot both succeed.
-  const consumed = await db
-    .update(authCodes)
-    .set({ consumedAt: new Date(now) })
-    .where(
-      and(
-        eq(authCodes.id, record.id),
-        isNull(authCodes.consumedAt),
-        sql`${authCodes.failedAttempts} < ${OTP_MAX_FAILED_ATTEMPTS}`,
-      ),
-    )
-    .returning({ id: authCodes.id });
+  // Consume conditionally so two concurrent submissions of one code cannot both succeed. The account is read in the
+  // same round trip; it counts only when the code was consumed.
+  const [consumed, existing] = await db.batch([
+    db
+      .update(authCodes)
+      .set({ consumedAt: new Date(now) })
+      .where(
+        and(
+          eq(authCodes.id, record.id),
+          isNull(authCodes.consumedAt),
+          sql`${authCodes.failedAttempts} < ${OTP_MAX_FAILED_ATTEMPTS}`,
+        ),
+      )
+      .returning({ id: authCodes.id }),
+    db
+      .select({ id: userAccounts.id, languageCode: userAccounts.displayLanguageCode })
+      .from(userAccounts)
+      .where(eq(userAccounts.email, input.email)),
+  ]);
   if (consumed.length === 0) return { ok: false, reason: "consumed" };
-
-  const existing = await findAccountIdByEmail(db, input.email);
-  if (existing) return { ok: true, accountId: existing, isNewAccount: false };
+  const [account] = existing;
+  if (account) return { ok: true, accountId: account.id, isNewAccount: false, languageCode: account.languageCode };
   if (!record.signupHandle) return { ok: false, reason: "missing" };
   try {
     const accountId = await createAccount(db, {
@@ -210,7 +221,7 @@ async function consumeCode(
       languageCode: input.locale,
       inviteCode: input.inviteCode,
     });
-    return { ok: true, accountId, isNewAccount: true };
+    return { ok: true, accountId, isNewAccount: true, languageCode: input.locale };
   } catch (error) {
     // Someone else's sign-up took the handle after this code was sent. The unique index (lower-cased handle)
     // refused the whole batch, so no half-made account is left; the user picks another handle and a new code.

@@ -6,15 +6,6 @@ import type { Database } from "../db/client";
 import { currencies, languages, localizedTexts, userAccounts } from "../db/schema";
 import { LOCALIZED } from "../db/schema/localized-entities";
 
-export async function getAccountLanguage(db: Database, accountId: string): Promise<string> {
-  const row = await db
-    .select({ code: userAccounts.displayLanguageCode })
-    .from(userAccounts)
-    .where(eq(userAccounts.id, accountId))
-    .get();
-  return row?.code ?? "en";
-}
-
 export async function setAccountLanguage(db: Database, accountId: string, languageCode: Locale): Promise<void> {
   await db
     .update(userAccounts)

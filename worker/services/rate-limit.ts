@@ -24,12 +24,18 @@ export async function consumeRateLimit(
 }
 
 /**
- * Give back one event counted by consumeRateLimit in the current window: for budgets that count every attempt
- * up front (so concurrent attempts cannot overshoot) but are meant to charge only the ones that fail.
+ * Give back one event counted by consumeRateLimit in the current window, for each key (one statement): for budgets
+ * that count every attempt up front (so concurrent attempts cannot overshoot) but are meant to charge only the ones
+ * that fail.
  */
-export async function releaseRateLimit(db: Database, key: string, windowMs: number, now = Date.now()): Promise<void> {
+export async function releaseRateLimits(
+  db: Database,
+  keys: string[],
+  windowMs: number,
+  now = Date.now(),
+): Promise<void> {
   await db.run(
-    sql`UPDATE rate_limits SET count = count - 1 WHERE key = ${key} AND count > 0 AND window_start > ${now - windowMs}`,
+    sql`UPDATE rate_limits SET count = count - 1 WHERE key IN (${sql.join(keys, sql`, `)}) AND count > 0 AND window_start > ${now - windowMs}`,
   );
 }
 
