@@ -223,14 +223,17 @@ async function submit(
   const d1 = deps.db.$client;
   const target = await findTarget();
   if (!target) return { ok: false, reason: "not_found" };
-  const standing = await clientStanding(
-    d1,
-    requester.userAccountId,
-    target.serviceId ? { serviceId: target.serviceId } : { formId: target.formId! },
-    input.paymentAccountMethodId ?? null,
-  );
+  // The client's standing and the form's questions depend only on the target: read side by side (decision 085).
+  const [standing, questions] = await Promise.all([
+    clientStanding(
+      d1,
+      requester.userAccountId,
+      target.serviceId ? { serviceId: target.serviceId } : { formId: target.formId! },
+      input.paymentAccountMethodId ?? null,
+    ),
+    questionsOf(d1, target.formId),
+  ]);
   if (!standing) return { ok: false, reason: "not_found" };
-  const questions = await questionsOf(d1, target.formId);
   const checked = checkRequest(questions, input, { ...standing, isClosed: !target.isOpen });
   if (!checked.ok) return { ok: false, reason: checked.refusal, missing: checked.missing };
 
