@@ -2,11 +2,13 @@
 // so the event and actor words never ship to the browser.
 import { cardBrandName } from "#app/components/payments/card-brand";
 import { m } from "#app/paraglide/messages.js";
+import type { OrderEventType } from "#worker/domain/order";
 import type { OrderEventView } from "#worker/services/order-views";
 import { showDateTime } from "./order-format";
 import type { OrderLogLine } from "./order-log";
 
-const EVENT_LABELS: Record<string, () => string> = {
+/** Every event type has its words: a new type that has none does not compile. */
+const EVENT_LABELS: Record<OrderEventType, () => string> = {
   APPROVED: m.orders_event_APPROVED,
   CANCELED: m.orders_event_CANCELED,
   PAID: m.orders_event_PAID,
@@ -18,6 +20,8 @@ const EVENT_LABELS: Record<string, () => string> = {
   CHAT_SETTINGS_UPDATED: m.orders_event_CHAT_SETTINGS_UPDATED,
   DELIVERABLE_ADDED: m.orders_event_DELIVERABLE_ADDED,
   DELIVERABLE_DELETED: m.orders_event_DELIVERABLE_DELETED,
+  PAYMENT_STARTED: m.orders_event_PAYMENT_STARTED,
+  PAYMENT_RETURNED: m.orders_event_PAYMENT_RETURNED,
   // Milestones (decision 073); a stage its review deadline approved reads "Stage approved · automatically".
   STAGES_UPDATED: m.orders_event_STAGES_UPDATED,
   STAGE_PREVIEWED: m.orders_event_STAGE_PREVIEWED,
@@ -42,7 +46,7 @@ const whoOf = (event: OrderEventView) =>
 
 /** What happened; a stage event names its stage ("Stage approved: stage 1 (Sketch)"). */
 function whatOf(event: OrderEventView) {
-  const what = (EVENT_LABELS[event.type] ?? (() => event.type))();
+  const what = (EVENT_LABELS[event.type as OrderEventType] ?? (() => event.type))();
   if (!event.stage) return what;
   // The log quotes the title as the timeline above shows it (translated when stored); the timeline carries its mark.
   const reading = event.stage.titleReading;
