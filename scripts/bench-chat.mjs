@@ -32,7 +32,7 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { median, quantile, writeBenchResults } from "./bench-tools.mjs";
 import { startBenchServer } from "./bench-profiler.mjs";
-import { build, freePort, log, prepareState, root, run, setBuildVar } from "./serve-test-build.mjs";
+import { build, freePort, log, prepareState, root, run, setBuildVar, startServer } from "./serve-test-build.mjs";
 import { startTranslatorStandInProcess } from "./translator-standin.mjs";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100);
@@ -247,6 +247,47 @@ async function transportFloor(data, count) {
   }
 }
 
+/**
+ * The same fan-out against scripts/chat-floor-worker/, one Durable Object room in workerd that only broadcasts each
+ * frame (`store`: after writing it to its SQLite storage), served by `wrangler dev` with no proxy in front: what the
+ * runtime itself costs a message, and a stored one, before anything Comet's room does.
+ */
+async function workerdFloor(data, count) {
+  const port = await freePort();
+  const floor = await startServer({
+    label: "the workerd floor",
+    command: "wrangler",
+    args: [
+      "dev",
+      "-c",
+      "scripts/chat-floor-worker/wrangler.json",
+      "--local",
+      "--ip",
+      "localhost",
+      "--port",
+      String(port),
+      "--inspector-port",
+      String(await freePort()),
+      "--persist-to",
+      join(tmpdir(), `comet-chat-floor-${process.pid}`),
+      "--show-interactive-dev-session=false",
+      "--log-level",
+      "warn",
+    ],
+    env: { CI: "true" },
+    probeUrl: `http://localhost:${port}/`,
+  });
+  try {
+    const url = `http://localhost:${port}`;
+    return {
+      echo: await fanOut(url, { ...data, roomId: "floor" }, count, false, null),
+      stored: await fanOut(url, { ...data, roomId: "floor?store=1" }, count, false, null),
+    };
+  } finally {
+    await floor.stop();
+  }
+}
+
 /** The burst one room takes at once (each party's whole send allowance), from four sockets, 10 sockets in the room. */
 async function throughput(serverUrl, data) {
   const count = 10;
@@ -293,6 +334,7 @@ try {
   fanOuts.push(await fanOut(server.url, data, Math.max(...SOCKET_COUNTS), false, server.profiler));
   const rate = await throughput(server.url, data);
   const floor = server.profiler ? null : await transportFloor(data, Math.max(...SOCKET_COUNTS));
+  const runtimeFloor = server.profiler ? null : await workerdFloor(data, Math.max(...SOCKET_COUNTS));
 
   const pad = (value, width) => String(value).padStart(width);
   console.log(
@@ -321,6 +363,14 @@ try {
     console.log(
       `transport floor, ${floor.sockets} sockets (a Node WebSocket server that only broadcasts, in its own process; scripts/chat-floor-server.mjs): p50 ${floor.p50.toFixed(2)} ms, p99 ${floor.p99.toFixed(2)}, first p50 ${floor.firstP50.toFixed(2)}, last p50 ${floor.lastP50.toFixed(2)}: what this bench's clients and the machine take before any room`,
     );
+  if (runtimeFloor)
+    for (const { row, stored } of [
+      { row: runtimeFloor.echo, stored: false },
+      { row: runtimeFloor.stored, stored: true },
+    ])
+      console.log(
+        `workerd floor${stored ? ", stored" : ""}, ${row.sockets} sockets (one Durable Object room that only broadcasts${stored ? ", after one SQLite write" : ""}, wrangler dev, no proxy; scripts/chat-floor-worker/): p50 ${row.p50.toFixed(2)} ms, p99 ${row.p99.toFixed(2)}, first p50 ${row.firstP50.toFixed(2)}, last p50 ${row.lastP50.toFixed(2)}: what the runtime itself takes before any of Comet's room`,
+      );
   console.log(
     `\nburst: ${rate.messages} messages from 4 sockets (both parties' whole send allowance) at once, ${rate.sockets} sockets: ${rate.seconds.toFixed(2)} s, ${rate.perSecond.toFixed(0)} messages/s stored and fanned out`,
   );
@@ -338,6 +388,7 @@ try {
     loadAverage: load1,
     fanOuts,
     transportFloor: floor,
+    workerdFloor: runtimeFloor,
     throughput: rate,
   });
   log("bench-chat", "wrote .bench/chat.json");
