@@ -1,17 +1,32 @@
 import { Hono } from "hono";
 import * as v from "valibot";
+import { adminReasonOf, ADMIN_REASON_MAX, REPORT_DECISIONS } from "../domain/admin-actions";
 import { isAdmin } from "../domain/roles";
 import type { AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
-import { setAccountBanned } from "../services/roles";
+import { reportQueue, resolveReports } from "../services/admin-reports";
+import { searchUsers, setBanned, USER_SEARCH_MAX } from "../services/admin-users";
+import { cometNow } from "../services/clock";
 
 /**
- * /api/admin: what only an admin may do. POST /account/ban and /account/unban {accountId} (decision 075); the admin
- * console (issue 49) calls them. Anyone else is told what a stranger is told of any admin call: 404.
+ * /api/admin: what only an admin may do, the admin console's doors (issue 49, decision 087; its pages do the same
+ * through their actions). GET /reports is the report queue; POST /reports/resolve {reviewId, decision: hide|keep,
+ * reason?} settles a review's reports once (409 `already_resolved` to the second admin). GET /users?q= searches by
+ * handle or e-mail; POST /account/ban and /account/unban {accountId, reason} (decision 075). Every change writes its
+ * audit row. Anyone else is told what a stranger is told of any admin call: 401 signed out, else 404.
  */
 export const adminApi = new Hono<AppEnv>();
 
-const accountBody = v.object({ accountId: v.pipe(v.string(), v.minLength(1), v.maxLength(64)) });
+const id = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
+/** Bounded at the door (a generous multiple), then checked by the rule (1 to 500 characters, trimmed). */
+const reasonText = v.pipe(v.string(), v.maxLength(ADMIN_REASON_MAX * 4));
+const accountBody = v.object({ accountId: id, reason: reasonText });
+const resolveBody = v.object({
+  reviewId: id,
+  decision: v.picklist(REPORT_DECISIONS),
+  reason: v.optional(reasonText),
+});
+const usersQuery = v.object({ q: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(USER_SEARCH_MAX)) });
 
 adminApi.use("*", async (c, next) => {
   const { user } = c.get("request");
@@ -20,14 +35,50 @@ adminApi.use("*", async (c, next) => {
   await next();
 });
 
+adminApi.get("/reports", async (c) => {
+  const { db, env } = c.get("request");
+  return c.json({ data: await reportQueue(db, await cometNow(env)) });
+});
+
+adminApi.post("/reports/resolve", jsonBody(resolveBody), async (c) => {
+  const { db, env, user } = c.get("request");
+  const { reviewId, decision, reason: note } = c.req.valid("json");
+  const reason = note === undefined || note.trim() === "" ? null : adminReasonOf(note);
+  if (note !== undefined && note.trim() !== "" && reason === null) return c.json({ error: "invalid_request" }, 400);
+  const result = await resolveReports(db, {
+    adminAccountId: user!.accountId,
+    reviewId,
+    decision,
+    reason,
+    now: await cometNow(env),
+  });
+  if (!result.ok) return c.json({ error: result.refusal }, result.refusal === "not_found" ? 404 : 409);
+  return c.json({ data: { reviewId, decision, reports: result.reports } });
+});
+
+adminApi.get("/users", async (c) => {
+  const parsed = v.safeParse(usersQuery, { q: c.req.query("q") });
+  if (!parsed.success) return c.json({ error: "invalid_request" }, 400);
+  return c.json({ data: await searchUsers(c.get("request").db, parsed.output.q) });
+});
+
 for (const [path, banned] of [
   ["/account/ban", true],
   ["/account/unban", false],
 ] as const)
   adminApi.post(path, jsonBody(accountBody), async (c) => {
-    const { db, user } = c.get("request");
-    const { accountId } = c.req.valid("json");
+    const { db, env, user } = c.get("request");
+    const { accountId, reason: text } = c.req.valid("json");
+    const reason = adminReasonOf(text);
+    if (reason === null) return c.json({ error: "invalid_request" }, 400);
     if (banned && accountId === user?.accountId) return c.json({ error: "cannot_ban_self" }, 409);
-    if (!(await setAccountBanned(db, accountId, banned))) return c.json({ error: "not_found" }, 404);
-    return c.json({ accountId, banned });
+    const result = await setBanned(db, {
+      adminAccountId: user!.accountId,
+      accountId,
+      banned,
+      reason,
+      now: await cometNow(env),
+    });
+    if (!result.ok) return c.json({ error: "not_found" }, 404);
+    return c.json({ accountId, banned, changed: result.changed });
   });

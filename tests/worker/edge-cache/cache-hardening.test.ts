@@ -213,7 +213,7 @@ describe("a ban", () => {
         new Request(`${BASE}/api/admin/account/${path}`, {
           method: "POST",
           headers: { cookie: admin, "content-type": "application/json", "sec-fetch-site": "same-origin" },
-          body: JSON.stringify({ accountId: creator.accountId }),
+          body: JSON.stringify({ accountId: creator.accountId, reason: "Test" }),
         }),
         env,
         createExecutionContext(),
@@ -243,7 +243,7 @@ describe("a ban", () => {
             "content-type": "application/json",
             "sec-fetch-site": "same-origin",
           },
-          body: JSON.stringify({ accountId: creator.accountId }),
+          body: JSON.stringify({ accountId: creator.accountId, reason: "Test" }),
         }),
         env,
         createExecutionContext(),

@@ -15,3 +15,4 @@ export * from "./engagement";
 export * from "./invitations";
 export * from "./page-cache";
 export * from "./translations";
+export * from "./admin";

@@ -1,0 +1,26 @@
+import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { userAccounts } from "./accounts";
+
+/**
+ * The admin console's audit log (issue 49, decision 087): one row per admin action, written in the same D1 batch as the
+ * change it records, so an action that did not happen leaves no row and one that did always leaves one.
+ */
+export const adminActions = sqliteTable(
+  "admin_actions",
+  {
+    id: text("id").primaryKey(),
+    /** The admin's user account. */
+    adminAccountId: text("admin_account_id")
+      .notNull()
+      .references(() => userAccounts.id),
+    /** What was done: "review.hide", "review.keep", "account.ban", "account.unban". */
+    action: text("action", { enum: ["review.hide", "review.keep", "account.ban", "account.unban"] }).notNull(),
+    /** What it was done to: a review ("review") or a user account ("account"), by id. */
+    targetType: text("target_type", { enum: ["review", "account"] }).notNull(),
+    targetId: text("target_id").notNull(),
+    /** Why, in the admin's words (required for a ban or an unban). */
+    reason: text("reason"),
+    createdAt: integer("created_at", { mode: "timestamp_ms" }).notNull(),
+  },
+  (t) => [index("admin_actions_recent").on(t.createdAt), index("admin_actions_target").on(t.targetType, t.targetId)],
+);

@@ -1,0 +1,132 @@
+/**
+ * The admin console's report queue (issue 49, decision 087): the reviews users reported, grouped by review, oldest
+ * first, and an admin's decision on one, hide or keep. A decision settles every open report of the review and writes
+ * its audit row in one D1 batch, each statement conditional on the review still having open reports: of two admins
+ * deciding at once, D1 runs one batch after the other, and the second finds nothing open and changes nothing.
+ */
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { adminActions, commissionAccounts, orderReviews, reviewReports } from "../db/schema";
+import type { ReviewReportReason } from "../domain/reviews";
+import { purgeAccountPages } from "./public-pages";
+
+/** How many reviews the queue shows at once, the oldest reports first. */
+export const REPORT_QUEUE_SIZE = 50;
+
+export interface ReportedReview {
+  reviewId: string;
+  rating: number;
+  body: string;
+  /** Who wrote the review, and whom it is about (handles). */
+  authorHandle: string;
+  subjectHandle: string;
+  orderCode: string;
+  /** Each reason given, once, and how many users reported the review. */
+  reasons: ReviewReportReason[];
+  reporters: number;
+  /** When its oldest open report came (ms), and how long ago that was. */
+  firstReportedAt: number;
+  ageMs: number;
+  hidden: boolean;
+}
+
+const QUEUE_SQL = `
+SELECT r.id AS reviewId, r.rating, r.body, o.code AS orderCode, r.hidden_at AS hiddenAt,
+  (SELECT p.original_handle FROM commission_accounts a JOIN user_profiles p ON p.account_id = a.user_account_id
+    WHERE a.id = r.author_id) AS authorHandle,
+  (SELECT p.original_handle FROM commission_accounts a JOIN user_profiles p ON p.account_id = a.user_account_id
+    WHERE a.id = r.subject_id) AS subjectHandle,
+  q.reasons, q.reporters, q.firstReportedAt
+FROM (
+  SELECT review_id, group_concat(DISTINCT reason) AS reasons, count(*) AS reporters, min(created_at) AS firstReportedAt
+  FROM review_reports WHERE resolved_at IS NULL GROUP BY review_id
+) q
+JOIN order_reviews r ON r.id = q.review_id
+JOIN commission_orders o ON o.id = r.order_id
+ORDER BY q.firstReportedAt, r.id
+LIMIT ?`;
+
+interface QueueRow {
+  reviewId: string;
+  rating: number;
+  body: string;
+  orderCode: string;
+  hiddenAt: number | null;
+  authorHandle: string | null;
+  subjectHandle: string | null;
+  reasons: string;
+  reporters: number;
+  firstReportedAt: number;
+}
+
+/** The open reports, one entry per reported review, the longest waiting first. */
+export async function reportQueue(db: Database, nowMs: number): Promise<ReportedReview[]> {
+  const { results } = await db.$client.prepare(QUEUE_SQL).bind(REPORT_QUEUE_SIZE).all<QueueRow>();
+  return results.map((row) => ({
+    reviewId: row.reviewId,
+    rating: row.rating,
+    body: row.body,
+    authorHandle: row.authorHandle ?? "",
+    subjectHandle: row.subjectHandle ?? "",
+    orderCode: row.orderCode,
+    reasons: row.reasons.split(",").sort() as ReviewReportReason[],
+    reporters: row.reporters,
+    firstReportedAt: row.firstReportedAt,
+    ageMs: Math.max(0, nowMs - row.firstReportedAt),
+    hidden: row.hiddenAt !== null,
+  }));
+}
+
+export type ReportDecision = "hide" | "keep";
+export type ResolveResult = { ok: true; reports: number } | { ok: false; refusal: "not_found" | "already_resolved" };
+
+/**
+ * An admin's decision on a reported review. "hide" sets the review's `hidden_at` (it stays in the table, shown to
+ * nobody but the admins) and settles its open reports as 'hidden', then purges the reviewed party's public pages;
+ * "keep" settles them as 'kept'. One audit row. Exactly once: a review with no open report is `already_resolved`.
+ */
+export async function resolveReports(
+  db: Database,
+  input: { adminAccountId: string; reviewId: string; decision: ReportDecision; reason: string | null; now: number },
+): Promise<ResolveResult> {
+  const now = new Date(input.now);
+  const open = sql`EXISTS (SELECT 1 FROM review_reports WHERE review_id = ${input.reviewId} AND resolved_at IS NULL)`;
+  const hide = input.decision === "hide";
+  // INSERT … SELECT, first in the batch: the audit row only while the review has open reports (columns in order).
+  const audit = db.insert(adminActions).select(
+    db
+      .select({
+        id: sql<string>`${crypto.randomUUID()}`.as("id"),
+        adminAccountId: sql<string>`${input.adminAccountId}`.as("admin_account_id"),
+        action: sql<string>`${hide ? "review.hide" : "review.keep"}`.as("action"),
+        targetType: sql<string>`'review'`.as("target_type"),
+        targetId: orderReviews.id,
+        reason: sql<string | null>`${input.reason}`.as("reason"),
+        createdAt: sql<number>`${input.now}`.as("created_at"),
+      })
+      .from(orderReviews)
+      .where(and(eq(orderReviews.id, input.reviewId), open)),
+  );
+  // Then the review hidden (while its reports are open), then the reports settled: the order the conditions need.
+  const hideReview = db
+    .update(orderReviews)
+    .set({ hiddenAt: now })
+    .where(and(eq(orderReviews.id, input.reviewId), isNull(orderReviews.hiddenAt), open));
+  const settle = db
+    .update(reviewReports)
+    .set({ resolvedAt: now, resolution: hide ? "hidden" : "kept" })
+    .where(and(eq(reviewReports.reviewId, input.reviewId), isNull(reviewReports.resolvedAt)))
+    .returning({ id: reviewReports.id });
+  const subject = db
+    .select({ accountId: commissionAccounts.userAccountId })
+    .from(orderReviews)
+    .innerJoin(commissionAccounts, eq(commissionAccounts.id, orderReviews.subjectId))
+    .where(eq(orderReviews.id, input.reviewId));
+  const [settled, owner] = hide
+    ? await db.batch([audit, hideReview, settle, subject]).then((r) => [r[2], r[3]] as const)
+    : await db.batch([audit, settle, subject]).then((r) => [r[1], r[2]] as const);
+  if (owner.length === 0) return { ok: false, refusal: "not_found" };
+  if (settled.length === 0) return { ok: false, refusal: "already_resolved" };
+  if (hide) await purgeAccountPages(db, owner[0].accountId);
+  return { ok: true, reports: settled.length };
+}

@@ -1,0 +1,139 @@
+/**
+ * The admin console's users (issue 49, decision 087): a search by handle or e-mail, a ban and its lifting with a
+ * reason, and the audit log the console's overview shows. A ban writes its role and its audit row in one D1 batch,
+ * each conditional on the account not being banned yet (an unban: on its being banned), so two admins pressing at once
+ * leave one row; then the account's public pages are purged at once (decisions 069, 075).
+ */
+import { and, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { adminActions, userAccountRoles, userAccounts } from "../db/schema";
+import { purgeAccountPages } from "./public-pages";
+
+/** At most this many users answer a search. */
+export const USER_SEARCH_LIMIT = 20;
+/** The longest search text taken (an e-mail address's length). */
+export const USER_SEARCH_MAX = 254;
+
+export interface AdminUserRow {
+  accountId: string;
+  handle: string;
+  email: string;
+  roles: string[];
+  banned: boolean;
+  ordersAsBuyer: number;
+  ordersAsSeller: number;
+  reportsMade: number;
+}
+
+// The handle by its case-blind index (user_profiles_handle_nocase), the address by its unique index: a prefix is the
+// range [q, q + the last code point), which both indexes answer without a scan.
+const SEARCH_SQL = `
+SELECT u.id AS accountId, p.original_handle AS handle, u.email,
+  (SELECT group_concat(role_code) FROM user_account_roles WHERE user_account_id = u.id) AS roles,
+  (SELECT count(*) FROM commission_orders o JOIN commission_accounts a ON a.id = o.buyer_id
+    WHERE a.user_account_id = u.id) AS ordersAsBuyer,
+  (SELECT count(*) FROM commission_orders o JOIN commission_accounts a ON a.id = o.seller_id
+    WHERE a.user_account_id = u.id) AS ordersAsSeller,
+  (SELECT count(*) FROM review_reports WHERE reporter_id = u.id) AS reportsMade
+FROM user_accounts u JOIN user_profiles p ON p.account_id = u.id
+WHERE u.id IN (
+  SELECT account_id FROM user_profiles WHERE lower(original_handle) >= ?1 AND lower(original_handle) < ?2
+  UNION SELECT id FROM user_accounts WHERE email >= ?1 AND email < ?2
+)
+ORDER BY lower(p.original_handle)
+LIMIT ?3`;
+
+type SearchRow = Omit<AdminUserRow, "roles" | "banned"> & { roles: string | null };
+
+/** Users whose handle or e-mail starts with `query`, case aside; at most USER_SEARCH_LIMIT, by handle. */
+export async function searchUsers(db: Database, query: string): Promise<AdminUserRow[]> {
+  const prefix = query.trim().toLowerCase();
+  if (!prefix) return [];
+  const { results } = await db.$client
+    .prepare(SEARCH_SQL)
+    .bind(prefix, `${prefix}\u{10FFFF}`, USER_SEARCH_LIMIT)
+    .all<SearchRow>();
+  return results.map((row) => {
+    const roles = (row.roles ?? "").split(",").filter(Boolean).sort();
+    return { ...row, roles, banned: roles.includes("ban") };
+  });
+}
+
+export type BanResult = { ok: true; changed: boolean } | { ok: false; refusal: "not_found" };
+
+/**
+ * Ban an account, or lift its ban (decision 075), for `reason`, audited. A ban sends the user to /ban on their next
+ * request (worker/app.ts) and hides their public face (`notBannedSql`); a change purges their public pages and the
+ * catalog at once. Banning a banned account (or lifting a ban that is not there) changes nothing and writes no row.
+ */
+export async function setBanned(
+  db: Database,
+  input: { adminAccountId: string; accountId: string; banned: boolean; reason: string; now: number },
+): Promise<BanResult> {
+  const isBanned = sql`EXISTS (SELECT 1 FROM user_account_roles WHERE user_account_id = ${input.accountId} AND role_code = 'ban')`;
+  // INSERT … SELECT, first in the batch: the row only when the change is still to be made (columns in order).
+  const audit = db
+    .insert(adminActions)
+    .select(
+      db
+        .select({
+          id: sql<string>`${crypto.randomUUID()}`.as("id"),
+          adminAccountId: sql<string>`${input.adminAccountId}`.as("admin_account_id"),
+          action: sql<string>`${input.banned ? "account.ban" : "account.unban"}`.as("action"),
+          targetType: sql<string>`'account'`.as("target_type"),
+          targetId: userAccounts.id,
+          reason: sql<string>`${input.reason}`.as("reason"),
+          createdAt: sql<number>`${input.now}`.as("created_at"),
+        })
+        .from(userAccounts)
+        .where(and(eq(userAccounts.id, input.accountId), input.banned ? sql`NOT ${isBanned}` : isBanned)),
+    )
+    .returning({ id: adminActions.id });
+  const change = input.banned
+    ? db
+        .insert(userAccountRoles)
+        .select(
+          db
+            .select({
+              userAccountId: userAccounts.id,
+              roleCode: sql<string>`'ban'`.as("role_code"),
+            })
+            .from(userAccounts)
+            .where(eq(userAccounts.id, input.accountId)),
+        )
+        .onConflictDoNothing()
+    : db
+        .delete(userAccountRoles)
+        .where(and(eq(userAccountRoles.userAccountId, input.accountId), eq(userAccountRoles.roleCode, "ban")));
+  const account = db.select({ id: userAccounts.id }).from(userAccounts).where(eq(userAccounts.id, input.accountId));
+  const [audited, , found] = await db.batch([audit, change, account]);
+  if (found.length === 0) return { ok: false, refusal: "not_found" };
+  if (audited.length > 0) await purgeAccountPages(db, input.accountId);
+  return { ok: true, changed: audited.length > 0 };
+}
+
+export interface AdminActionEntry {
+  id: string;
+  adminHandle: string;
+  action: "review.hide" | "review.keep" | "account.ban" | "account.unban";
+  /** The account's handle, or the reviewed order's code. */
+  target: string;
+  reason: string | null;
+  createdAt: number;
+}
+
+const RECENT_SQL = `
+SELECT x.id, p.original_handle AS adminHandle, x.action, x.reason, x.created_at AS createdAt,
+  CASE x.target_type
+    WHEN 'account' THEN (SELECT original_handle FROM user_profiles WHERE account_id = x.target_id)
+    ELSE (SELECT o.code FROM order_reviews r JOIN commission_orders o ON o.id = r.order_id WHERE r.id = x.target_id)
+  END AS target
+FROM admin_actions x LEFT JOIN user_profiles p ON p.account_id = x.admin_account_id
+ORDER BY x.created_at DESC, x.id
+LIMIT ?`;
+
+/** The latest admin actions, newest first, with the admin's handle. */
+export async function recentAdminActions(db: Database, limit = 20): Promise<AdminActionEntry[]> {
+  const { results } = await db.$client.prepare(RECENT_SQL).bind(limit).all<AdminActionEntry>();
+  return results.map((row) => ({ ...row, adminHandle: row.adminHandle ?? "", target: row.target ?? "" }));
+}
