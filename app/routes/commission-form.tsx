@@ -25,6 +25,9 @@ import { cardEntryFor } from "#worker/payments/card-entry";
 import { getPublicForm } from "#worker/services/catalog";
 import { translateAfterAnswer } from "#worker/services/localized-texts";
 import { requestViewerState } from "#worker/services/request-views";
+import { RatingSummaryLine } from "#app/components/reviews/stars";
+import { cometNow } from "#worker/services/clock";
+import { creatorRating } from "#worker/services/reviews";
 import type { Route } from "./+types/commission-form";
 
 /** /cf/{code}: a published commission form, read-only, with prices in the viewer's currency. Unknown or unpublished: 404. */
@@ -41,7 +44,11 @@ export async function loader({ params, request: httpRequest, context }: Route.Lo
   translateAfterAnswer(executionCtx, locale, untranslated);
   // Back from a 3-D Secure redirect while adding a card in the form: saved first, so the form shows it (decision 057).
   const cardReturn = await settleReturnedSetup(new URL(httpRequest.url), db, env, user?.accountId ?? null);
-  const request = await requestViewerState(db, user?.accountId ?? null, { formId: form.id });
+  const [request, rating] = await Promise.all([
+    requestViewerState(db, user?.accountId ?? null, { formId: form.id }),
+    // The creator's average by their clients (decision 086); the page is purged when a review of them shows.
+    creatorRating(db, form.creator.handle, await cometNow(env)),
+  ]);
   // Each question media's player is decided here, so the read-only form's JS does not parse media URLs (player-view.ts).
   const questionMedias: Record<string, ViewedMedia[]> = Object.fromEntries(
     form.questions.map((question) => [question.id, question.medias.map(viewedMedia)]),
@@ -55,6 +62,7 @@ export async function loader({ params, request: httpRequest, context }: Route.Lo
     cardEntry: cardEntryFor(env),
     profileId: user?.profileId ?? null,
     cardReturn,
+    rating,
     // A signed-out page is the edge cache's copy for everyone: it never shows "Translating…" (use-text-reading.tsx).
     askTranslations: Boolean(user),
   };
@@ -77,7 +85,7 @@ const QuestionMediaList = lazy(() =>
 );
 
 export default function CommissionForm({ loaderData }: Route.ComponentProps) {
-  const { form, openLabel, texts, questionMedias, request, cardEntry, profileId, cardReturn, askTranslations } =
+  const { form, openLabel, texts, questionMedias, request, cardEntry, profileId, cardReturn, askTranslations, rating } =
     loaderData;
   const title = useTextReading(form.title, form.readings[form.title] ?? READ_AS_WRITTEN, { ask: askTranslations });
   // The questions, choices and terms read like the title (issue 46): one mark per question, under its title.
@@ -102,6 +110,7 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
           >
             @{form.creator.handle}
           </Link>
+          {rating ? <RatingSummaryLine summary={rating} /> : null}
         </div>
         <OpenBadge open={form.creator.isOpenCommission} label={openLabel} className="ml-auto" />
       </div>

@@ -17,6 +17,10 @@ import { cardEntryFor } from "#worker/payments/card-entry";
 import { getCreatorProfile } from "#worker/services/catalog";
 import { translateAfterAnswer } from "#worker/services/localized-texts";
 import { getPublicService, requestViewerState } from "#worker/services/request-views";
+import { cometNow } from "#worker/services/clock";
+import { reviewsOfCreator } from "#worker/services/reviews";
+import { CreatorReviews } from "#app/components/reviews/creator-reviews";
+import { RatingSummaryLine } from "#app/components/reviews/stars";
 import type { Route } from "./+types/profile";
 
 /** /{handle}: a public profile. Handles are unique ignoring case, so /Alice and /alice are the same page. */
@@ -25,9 +29,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null };
   const url = new URL(request.url);
   const serviceId = url.searchParams.get(PROFILE_SERVICE_PARAM);
-  const [found, service] = await Promise.all([
+  const [found, service, reviews] = await Promise.all([
     getCreatorProfile(db, params.handle, viewer, serviceId),
     serviceId ? getPublicService(db, params.handle, serviceId, viewer) : null,
+    // A creator's reviews by clients (decision 086); the page is purged when a new one shows.
+    reviewsOfCreator(db, params.handle, { locale, now: await cometNow(env) }),
   ]);
   if (!found) throw data(null, { status: 404 });
   // What the page shows in the original for want of a translation is made after the answer (issue 46).
@@ -53,6 +59,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // A signed-out page is the edge cache's copy for everyone: it never shows "Translating…" (use-text-reading.tsx).
     askTranslations: Boolean(user),
     serviceRequest,
+    reviews,
+    // Reports come from signed-in readers; a signed-out page is the edge cache's copy for everyone.
+    canReport: Boolean(user),
   };
 }
 
@@ -74,7 +83,7 @@ function Empty({ text }: { text: string }) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, texts, canBookmark, serviceRequest, askTranslations } = loaderData;
+  const { profile, texts, canBookmark, serviceRequest, askTranslations, reviews, canReport } = loaderData;
   const navigate = useNavigate();
   return (
     <div className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
@@ -82,6 +91,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <Suspense fallback={null}>
           <ServiceModal
             {...serviceRequest}
+            rating={reviews?.summary ?? null}
             readings={profile.readings}
             askTranslations={askTranslations}
             onClose={() => navigate(`/${profile.handle}`, { preventScrollReset: true })}
@@ -109,6 +119,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             {profile.name}
           </h1>
           <p className="mt-1 text-zinc-600 [overflow-wrap:anywhere] dark:text-zinc-400">@{profile.handle}</p>
+          {profile.isCreator && reviews ? <RatingSummaryLine summary={reviews.summary} className="mt-1" /> : null}
         </div>
         <div className="flex flex-wrap items-center gap-3">
           {profile.isCreator ? <OpenBadge open={profile.isOpenCommission} label={texts.openBadge} /> : null}
@@ -176,6 +187,16 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               </ul>
             )}
           </section>
+          {reviews ? (
+            <CreatorReviews
+              handle={profile.handle}
+              creatorName={profile.name}
+              data={reviews}
+              canReport={canReport}
+              askTranslations={askTranslations}
+              headingClassName={sectionTitle}
+            />
+          ) : null}
         </>
       ) : null}
     </div>

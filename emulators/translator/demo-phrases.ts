@@ -22,7 +22,7 @@ import {
   LANGUAGES,
   USE_CASES,
 } from "#scripts/seed/data/reference.mjs";
-import { DEMO_CHAT, DEMO_ORDERS } from "#scripts/seed/orders.mjs";
+import { DEMO_CHAT, DEMO_ORDERS, DEMO_REVIEWS } from "#scripts/seed/orders.mjs";
 import type { Phrase } from "./phrasebook.ts";
 
 /** The sentence core.mjs closes a generated creator's bio with, one of four. */
@@ -104,6 +104,8 @@ function orders(): Phrase[] {
     { en: "Commission details", ja: "依頼内容" },
     ...DEMO_ORDERS.map((order) => order.answer),
     ...DEMO_CHAT.map(([, line]) => line),
+    DEMO_REVIEWS.buyer,
+    DEMO_REVIEWS.seller,
   ];
 }
 

@@ -232,6 +232,7 @@ export function addDemoOrders({ rows, id, addText, addImage, attach, seller, buy
     );
 
     addDemoChat({ rows, id, addText, orderId, o, seller, buyer, approvedAt, submittedAt });
+    if (completedAt) addDemoReviews({ rows, id, orderId, seller, buyer, completedAt });
 
     if (paidAt) {
       rows.add("payment_transactions", {
@@ -363,4 +364,47 @@ function addDemoChat({ rows, id, addText, orderId, o, seller, buyer, approvedAt,
     });
     addText(rows, "chat_message", messageId, "text", { en: text.en }, "en");
   });
+}
+
+/**
+ * A completed demo order's two reviews (decision 086): the client's of the creator, written in English, and the
+ * creator's of the client, in Japanese; each reader gets the other's through the stand-in's phrase book.
+ */
+export const DEMO_REVIEWS = {
+  buyer: {
+    rating: 5,
+    en: "Wonderful work, and every sketch came on time. Thank you!",
+    ja: "素晴らしい仕上がりで、ラフも毎回期日どおりでした。ありがとうございました！",
+  },
+  seller: {
+    rating: 5,
+    en: "Thank you for your request. Your brief was very clear, and it was a joy to draw.",
+    ja: "ご依頼ありがとうございました。とても丁寧なご説明で、楽しく描けました。",
+  },
+};
+
+/** Both in, so both show from the second's time, and both have been made known (pages, notices). */
+function addDemoReviews({ rows, id, orderId, seller, buyer, completedAt }) {
+  const shownAt = completedAt + 2 * DAY;
+  const written = [
+    ["buyer", buyer.commissionAccountId, seller.person.commissionAccountId, DEMO_REVIEWS.buyer.en, completedAt + DAY],
+    ["seller", seller.person.commissionAccountId, buyer.commissionAccountId, DEMO_REVIEWS.seller.ja, shownAt],
+  ];
+  for (const [side, author, subject, body, at] of written)
+    rows.add("order_reviews", {
+      id: id(`review:${orderId}:${side}`),
+      order_id: orderId,
+      author_side: side,
+      author_id: author,
+      subject_id: subject,
+      rating: DEMO_REVIEWS[side].rating,
+      body,
+      reply: null,
+      replied_at: null,
+      visible_at: shownAt,
+      announced_at: shownAt,
+      hidden_at: null,
+      created_at: at,
+      updated_at: at,
+    });
 }

@@ -51,6 +51,7 @@ const TABLE_ORDER = [
   "chat_rooms",
   "chat_messages",
   "payment_transactions",
+  "order_reviews",
   "notifications",
 ];
 

@@ -7,7 +7,17 @@
 import { NOTIFICATION_TYPES, type NotificationType } from "../db/schema/enums";
 
 /** Icon names the UI draws (app/components/notifications/notification-icons.tsx). */
-export type NotificationIcon = "inbox" | "check" | "card" | "package" | "flag" | "cancel" | "clock" | "invite" | "chat";
+export type NotificationIcon =
+  | "inbox"
+  | "check"
+  | "card"
+  | "package"
+  | "flag"
+  | "cancel"
+  | "clock"
+  | "invite"
+  | "chat"
+  | "star";
 /** Colour names the UI maps to light and dark classes. */
 export type NotificationColour = "sky" | "emerald" | "violet" | "teal" | "red" | "amber" | "pink";
 
@@ -54,6 +64,7 @@ export const NOTIFICATION_KINDS: Record<NotificationType, NotificationKind> = {
   COMMISSION_ORDER_STAGE_AUTO_APPROVED: kind("clock", "emerald", "stage_auto_approved", "orders"),
   COMMISSION_ORDER_STAGE_REVISION_REQUESTED: kind("flag", "amber", "stage_revision_requested", "orders"),
   COMMISSION_ORDER_STAGE_REVISION_GRANTED: kind("check", "teal", "stage_revision_granted", "orders"),
+  REVIEW_RECEIVED: kind("star", "amber", "order_reviewed", "orders"),
   COMMISSION_ORDER_APPROVAL_REMINDER: kind("clock", "amber", "approval_reminder", "reminders"),
   COMMISSION_ORDER_DELIVERY_REMINDER: kind("clock", "amber", "delivery_reminder", "reminders"),
   COMMISSION_ORDER_PAYMENT_REMINDER: kind("clock", "amber", "payment_reminder", "reminders"),

@@ -12,6 +12,8 @@ import { OrderFilter, OrderList, OrderPager, withQuery } from "./order-list";
 import type { OrderListTexts, OrderRow } from "./order-list-texts.server";
 import { OrderPanel } from "./order-panel";
 import type { OrderPanelTexts } from "./order-panel-texts.server";
+import type { OrderReviewsPanel } from "./order-review-texts.server";
+import type { ClientRecord } from "#worker/services/reviews";
 
 const PaymentReturnToast = lazy(() => import("./payment-return-toast"));
 
@@ -25,6 +27,10 @@ export interface OrderPageData {
   order: OrderDetail | null;
   /** The open order's words and values (order-panel-texts.server.ts); null with no order. */
   panel: OrderPanelTexts | null;
+  /** A completed order's reviews (decision 086); null otherwise. */
+  reviews: OrderReviewsPanel | null;
+  /** The client's record beside a request, for the creator (decision 086); null otherwise. */
+  clientRecord: ClientRecord | null;
   /** The buyer's saved cards for the Payment tab's choice (oldest first; empty for the seller). */
   cards: PaymentAccountMethod[];
   /** How this deployment takes a card's next action (3-D Secure in the page; decision 057); the buyer's Pay uses it. */
@@ -63,6 +69,8 @@ export function OrderPage({
           key={data.order.id}
           order={data.order}
           texts={data.panel}
+          reviews={data.reviews}
+          clientRecord={data.clientRecord}
           cards={data.cards}
           cardEntry={data.cardEntry}
           closeTo={closeTo}

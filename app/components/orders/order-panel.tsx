@@ -13,9 +13,13 @@ import { OrderDelivery, OrderPayment, OrderSettings, preloadOrderTabs } from "./
 import { OrderDetails } from "./order-details";
 import { OrderLog } from "./order-log";
 import type { OrderPanelTexts } from "./order-panel-texts.server";
+import type { OrderReviewsPanel } from "./order-review-texts.server";
+import type { ClientRecord } from "#worker/services/reviews";
+import { ClientRecordBlock } from "#app/components/reviews/client-record";
 import { OrderSummary } from "./order-summary";
 
 /** Its words and values come from the loader (order-panel-texts.server.ts); the tabs and the log draw their own. */
+const OrderReviews = lazy(() => import("./order-reviews").then((module) => ({ default: module.OrderReviews })));
 const OrderStageTimeline = lazy(() =>
   import("./order-stage-timeline").then((module) => ({ default: module.OrderStageTimeline })),
 );
@@ -26,9 +30,13 @@ export function OrderPanel({
   cards,
   cardEntry,
   closeTo,
+  reviews,
+  clientRecord,
 }: {
   order: OrderDetail;
   texts: OrderPanelTexts;
+  reviews: OrderReviewsPanel | null;
+  clientRecord: ClientRecord | null;
   cards: PaymentAccountMethod[];
   cardEntry: CardEntry;
   closeTo: string;
@@ -66,6 +74,7 @@ export function OrderPanel({
         <div className="grid gap-6 @xl:grid-cols-[16rem_minmax(0,1fr)]">
           <div className="space-y-6">
             <OrderSummary order={order} texts={texts} onPay={openPayment} />
+            {clientRecord && <ClientRecordBlock record={clientRecord} />}
             <OrderLog events={texts.logLines} />
           </div>
           <div className="min-w-0 space-y-6">
@@ -74,6 +83,12 @@ export function OrderPanel({
               own chunk: most orders have no stages, so their pages never load it; the server renders it in the same
               response, and the browser keeps that markup until the chunk arrives.
             */}
+            {/* A completed order's reviews (decision 086): its own chunk, as only completed orders show it. */}
+            {reviews && (
+              <Suspense fallback={null}>
+                <OrderReviews orderId={order.id} reviews={reviews} />
+              </Suspense>
+            )}
             {texts.stages && (
               <Suspense fallback={null}>
                 <OrderStageTimeline orderId={order.id} timeline={texts.stages} />

@@ -1,3 +1,5 @@
+import { RatingSummaryLine } from "#app/components/reviews/stars";
+import type { RatingSummary } from "#worker/services/reviews";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import { CollapsibleText, SERVICE_MODAL_DESCRIPTION_LIMIT } from "#app/components/catalog/collapsible-text";
@@ -46,6 +48,8 @@ export default function ServiceModal(props: {
    */
   readings?: Readonly<Record<string, TextReading>>;
   askTranslations?: boolean;
+  /** The creator's rating by their clients (decision 086); null or absent when not known. */
+  rating?: RatingSummary | null;
 }) {
   const { service, request } = props;
   const title = useTextReading(service.title, props.readings?.[service.title] ?? READ_AS_WRITTEN, {
@@ -137,6 +141,7 @@ export default function ServiceModal(props: {
                 <Avatar src={service.creator.avatarUrl} className="size-6" />
                 {service.creator.name}
               </Link>
+              {props.rating ? <RatingSummaryLine summary={props.rating} className="ml-3" /> : null}
             </header>
             {step === "details" ? (
               <div className="space-y-5">

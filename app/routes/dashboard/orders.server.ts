@@ -26,6 +26,9 @@ import { m } from "#app/paraglide/messages.js";
 import { stagePlanRowsFrom } from "#app/components/authoring/stage-plan-editor";
 import { parseStagePlanRows } from "#worker/domain/stage-plan-rows";
 import { orderStub } from "#worker/services/order-stubs";
+import { orderReviewsPanel } from "#app/components/orders/order-review-texts.server";
+import { actOnReview, REVIEW_INTENTS } from "./order-reviews.server";
+import { clientRecord } from "#worker/services/reviews";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -55,6 +58,16 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
   ]);
   // The other party's page is not this one: a seller opening their sale from the buyer's list sees nothing here.
   const shown = order && order.side === side ? order : null;
+  // A completed order's reviews (decision 086).
+  const reviews =
+    shown?.facts.progress === "COMPLETED"
+      ? await orderReviewsPanel(db, shown.id, commissionAccountId, now, locale)
+      : null;
+  // A request's client, as the creator deciding on it sees them: their completed orders and reviews as a client.
+  const client =
+    shown?.side === "seller" && shown.facts.progress === "DRAFT"
+      ? await clientRecord(db, shown.buyerId, { locale, now })
+      : null;
   return {
     filter,
     page,
@@ -63,6 +76,8 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
     code,
     order: shown,
     panel: shown ? orderPanelTexts(shown, now) : null,
+    reviews,
+    clientRecord: client,
     // The buyer's saved cards to choose from, oldest first: the first is preselected (issue 33).
     cards,
     cardEntry,
@@ -193,6 +208,7 @@ export async function actOnOrder(context: Context, user: SessionUser, request: R
   const form = await readFormData(request, locale);
   const orderId = String(form.get("orderId") ?? "");
   if (STAGE_INTENTS.has(String(form.get("intent")))) return actOnStage(context, user, orderId, form);
+  if (REVIEW_INTENTS.has(String(form.get("intent")))) return actOnReview(context, user, orderId, form);
   const action = actionOf(form, inputLanguageOf(user));
   if (action && "errors" in action)
     return data(

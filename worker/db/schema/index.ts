@@ -15,4 +15,5 @@ export * from "./engagement";
 export * from "./invitations";
 export * from "./page-cache";
 export * from "./translations";
+export * from "./reviews";
 export * from "./admin";

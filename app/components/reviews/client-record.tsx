@@ -1,0 +1,47 @@
+// Beside a request, what the creator deciding on it may know of the client (decision 086): their completed orders on
+// Comet, their average as a client, and the latest reviews creators wrote of them.
+import { useId } from "react";
+import { TranslatedText } from "#app/components/translation/translated-text";
+import { m } from "#app/paraglide/messages.js";
+import type { ClientRecord } from "#worker/services/reviews";
+import { RatingSummaryLine, Stars } from "./stars";
+
+export function ClientRecordBlock({ record }: { record: ClientRecord }) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="space-y-2 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+      data-testid="client-record"
+    >
+      <h3 id={headingId} className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">
+        {m.reviews_client_record_heading()}
+      </h3>
+      <p className="text-sm text-zinc-800 dark:text-zinc-200">
+        {m.reviews_client_record_orders({ count: String(record.completedOrders) })}
+      </p>
+      {record.rating.count === 0 ? (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.reviews_client_record_no_reviews()}</p>
+      ) : (
+        <>
+          <RatingSummaryLine summary={record.rating} />
+          <ul className="space-y-2">
+            {record.recent.map((review) => (
+              <li key={review.id} className="space-y-1 border-t border-zinc-200 pt-2 dark:border-zinc-800">
+                <div className="flex flex-wrap items-center gap-2">
+                  <Stars rating={review.rating} className="size-3.5" />
+                  <span className="text-xs text-zinc-700 dark:text-zinc-300">{review.date}</span>
+                </div>
+                <TranslatedText
+                  text={review.body}
+                  reading={review.reading}
+                  className="text-sm whitespace-pre-line text-zinc-800 dark:text-zinc-200"
+                />
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import type { Browser, Page } from "@playwright/test";
+import { expect, expectAccessible, header, signUpWithApi, test } from "./fixtures";
+import { message } from "./messages";
+import { insertOrder, setOrderState } from "./order-fixtures";
+import { newCreator } from "./order-steps";
+
+/**
+ * Reviews both ways (issue 49, decision 086): an English-reading client and a Japanese-reading creator finish an order;
+ * the client reviews first and the creator sees only that a review waits for theirs; once the creator's is in, both
+ * show, each read in the reader's language, and the creator's profile shows the client's review with its average.
+ * The texts are in the translator stand-in's phrase book (the demo reviews), so what each side reads is known.
+ */
+/** The demo reviews' texts (scripts/seed/orders.mjs DEMO_REVIEWS), which the stand-in's phrase book holds. */
+const DEMO_REVIEWS = {
+  buyer: {
+    en: "Wonderful work, and every sketch came on time. Thank you!",
+    ja: "素晴らしい仕上がりで、ラフも毎回期日どおりでした。ありがとうございました！",
+  },
+  seller: {
+    en: "Thank you for your request. Your brief was very clear, and it was a joy to draw.",
+    ja: "ご依頼ありがとうございました。とても丁寧なご説明で、楽しく描けました。",
+  },
+};
+const MANAGEMENTS = "/dashboard/commission/managements";
+const REQUESTS = "/dashboard/commission/client/requests";
+const ja = (key: string, params: Record<string, string> = {}) =>
+  Object.entries(params).reduce(
+    (text, [name, value]) => text.replace(`{${name}}`, value),
+    message("reviews", "ja", key),
+  );
+const reviews = (page: Page) => page.getByTestId("order-reviews");
+
+async function contextFor(browser: Browser, baseURL: string, ip: string) {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "cf-connecting-ip": ip } });
+  return context.newPage();
+}
+
+async function switchToJapanese(page: Page) {
+  await page.goto("/dashboard/setting/profile");
+  await header(page)
+    .getByRole("button", { name: /English/ })
+    .click();
+  const reloaded = page.waitForEvent("load");
+  await page.getByRole("menuitemradio", { name: "日本語" }).click();
+  await reloaded;
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+}
+
+test("both parties review a completed order; neither sees the other's until both are in; the profile shows it", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const client = page;
+  const creatorPage = await contextFor(browser, baseURL!, `203.0.113.${90 + testInfo.repeatEachIndex}`);
+  const creator = await newCreator(creatorPage);
+  await switchToJapanese(creatorPage);
+  const buyer = await signUpWithApi(client);
+  const order = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: buyer.email,
+    priceAmount: 10_000,
+    title: `Chibi mascot ${Date.now().toString(36)}`,
+  });
+  const hourAgo = Date.now() - 3_600_000;
+  await setOrderState(order.id, {
+    progress: "COMPLETED",
+    payment: "COMPLETED",
+    approvedAt: hourAgo - 86_400_000,
+    deliveredAt: hourAgo - 3_600_000,
+    completedAt: hourAgo,
+  });
+
+  // The client reviews first. An empty review is refused with the rule's words, and nothing is kept.
+  await client.goto(`${REQUESTS}?order=${order.code}`);
+  await expect(reviews(client).getByRole("heading", { name: "Reviews" })).toBeVisible();
+  await reviews(client).getByText("5 stars").click();
+  await reviews(client).getByRole("textbox", { name: "Your review" }).fill("   ");
+  await reviews(client).getByRole("button", { name: "Post review" }).click();
+  await expect(reviews(client).getByText("Write your review in 1 to 2000 characters.")).toBeVisible();
+  await reviews(client).getByRole("textbox", { name: "Your review" }).fill(DEMO_REVIEWS.buyer.en);
+  await reviews(client).getByRole("button", { name: "Post review" }).click();
+  await expect(reviews(client).getByRole("button", { name: "Update review" })).toBeVisible();
+  await expect(reviews(client).getByText(/Hidden until both have reviewed/)).toBeVisible();
+  await expectAccessible(client);
+
+  // The creator sees that a review waits, not what it says, and writes theirs in Japanese.
+  await creatorPage.goto(`${MANAGEMENTS}?order=${order.code}`);
+  await expect(reviews(creatorPage).getByTestId("their-review-waiting")).toBeVisible();
+  await expect(reviews(creatorPage).getByText(DEMO_REVIEWS.buyer.ja)).toHaveCount(0);
+  await reviews(creatorPage)
+    .getByText(ja("reviews_star_choice", { n: "4" }))
+    .click();
+  await reviews(creatorPage)
+    .getByRole("textbox", { name: ja("reviews_order_text_label") })
+    .fill(DEMO_REVIEWS.seller.ja);
+  await reviews(creatorPage)
+    .getByRole("button", { name: ja("reviews_order_submit") })
+    .click();
+  // Both in: the client's review shows to the creator, in Japanese.
+  const theirs = reviews(creatorPage).getByTestId("their-review");
+  await expect(theirs.getByText(DEMO_REVIEWS.buyer.ja)).toBeVisible();
+  await expect(theirs.getByRole("img", { name: ja("reviews_stars_label", { rating: "5" }) })).toBeVisible();
+  await expect(reviews(creatorPage).getByRole("button", { name: ja("reviews_order_update") })).toHaveCount(0);
+  await expectAccessible(creatorPage);
+
+  // The client reads the creator's review in English; theirs can no longer change.
+  await client.reload();
+  await expect(reviews(client).getByTestId("their-review").getByText(DEMO_REVIEWS.seller.en)).toBeVisible();
+  await expect(reviews(client).getByRole("img", { name: "4 out of 5 stars" })).toBeVisible();
+  await expect(reviews(client).getByRole("button", { name: "Update review" })).toHaveCount(0);
+
+  // The creator's profile: the average and the review, for a signed-out visitor too (the cached page was purged).
+  await client.goto(`/${creator.handle}`);
+  const section = client.getByTestId("creator-reviews");
+  await expect(section.getByText("5.0 out of 5 · 1 review")).toBeVisible();
+  await expect(section.getByTestId("review")).toHaveCount(1);
+  await expect(section.getByTestId("review").getByText(DEMO_REVIEWS.buyer.en)).toBeVisible();
+  await client.context().clearCookies();
+  await client.goto(`/${creator.handle}`);
+  await expect(client.getByTestId("creator-reviews").getByText("5.0 out of 5 · 1 review")).toBeVisible();
+  await creatorPage.context().close();
+});
