@@ -48,6 +48,14 @@ export default [
         route("history/billing", "routes/dashboard/history-billing.tsx"),
       ]),
     ]),
+    // The admin console (decision 087): every loader and action answers a non-admin with the site's 404.
+    ...prefix("admin", [
+      layout("routes/admin/layout.tsx", [
+        index("routes/admin/index.tsx"),
+        route("reports", "routes/admin/reports.tsx"),
+        route("users", "routes/admin/users.tsx"),
+      ]),
+    ]),
     // The footer's guideline and legal pages (decision 052): one module, a route id for each page.
     ...LEGAL_PAGES.map((page) => route(page.path, "routes/legal-page.tsx", { id: `routes/legal/${page.slug}` })),
     // A work's page (decision 031), before the catch-all handle.

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { adminReasonOf, ADMIN_REASON_MAX, REPORT_DECISIONS } from "../domain/admin-actions";
+import { adminReasonOf, ADMIN_REASON_MAX, REPORT_DECISIONS, USER_SEARCH_MAX } from "../domain/admin-actions";
 import { isAdmin } from "../domain/roles";
 import type { AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
 import { reportQueue, resolveReports } from "../services/admin-reports";
-import { searchUsers, setBanned, USER_SEARCH_MAX } from "../services/admin-users";
+import { searchUsers, setBanned } from "../services/admin-users";
 import { cometNow } from "../services/clock";
 
 /**
@@ -43,8 +43,10 @@ adminApi.get("/reports", async (c) => {
 adminApi.post("/reports/resolve", jsonBody(resolveBody), async (c) => {
   const { db, env, user } = c.get("request");
   const { reviewId, decision, reason: note } = c.req.valid("json");
-  const reason = note === undefined || note.trim() === "" ? null : adminReasonOf(note);
-  if (note !== undefined && note.trim() !== "" && reason === null) return c.json({ error: "invalid_request" }, 400);
+  // The note is optional: a blank one is none, any other must keep the rule.
+  const blank = !note?.trim();
+  const reason = blank ? null : adminReasonOf(note!);
+  if (!blank && reason === null) return c.json({ error: "invalid_request" }, 400);
   const result = await resolveReports(db, {
     adminAccountId: user!.accountId,
     reviewId,

@@ -12,3 +12,6 @@ export function adminReasonOf(text: string): string | null {
 
 /** The two decisions on a reported review. */
 export const REPORT_DECISIONS = ["hide", "keep"] as const;
+
+/** The longest user search taken (an e-mail address's length). */
+export const USER_SEARCH_MAX = 254;

@@ -11,7 +11,7 @@ import type { ReviewReportReason } from "../domain/reviews";
 import { purgeAccountPages } from "./public-pages";
 
 /** How many reviews the queue shows at once, the oldest reports first. */
-export const REPORT_QUEUE_SIZE = 50;
+const REPORT_QUEUE_SIZE = 50;
 
 export interface ReportedReview {
   reviewId: string;
@@ -77,8 +77,8 @@ export async function reportQueue(db: Database, nowMs: number): Promise<Reported
   }));
 }
 
-export type ReportDecision = "hide" | "keep";
-export type ResolveResult = { ok: true; reports: number } | { ok: false; refusal: "not_found" | "already_resolved" };
+type ReportDecision = "hide" | "keep";
+type ResolveResult = { ok: true; reports: number } | { ok: false; refusal: "not_found" | "already_resolved" };
 
 /**
  * An admin's decision on a reported review. "hide" sets the review's `hidden_at` (it stays in the table, shown to

@@ -10,9 +10,7 @@ import { adminActions, userAccountRoles, userAccounts } from "../db/schema";
 import { purgeAccountPages } from "./public-pages";
 
 /** At most this many users answer a search. */
-export const USER_SEARCH_LIMIT = 20;
-/** The longest search text taken (an e-mail address's length). */
-export const USER_SEARCH_MAX = 254;
+const USER_SEARCH_LIMIT = 20;
 
 export interface AdminUserRow {
   accountId: string;
@@ -59,7 +57,7 @@ export async function searchUsers(db: Database, query: string): Promise<AdminUse
   });
 }
 
-export type BanResult = { ok: true; changed: boolean } | { ok: false; refusal: "not_found" };
+type BanResult = { ok: true; changed: boolean } | { ok: false; refusal: "not_found" };
 
 /**
  * Ban an account, or lift its ban (decision 075), for `reason`, audited. A ban sends the user to /ban on their next

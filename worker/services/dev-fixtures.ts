@@ -401,6 +401,43 @@ async function stagedOrder(env: Env, input: Fields) {
   return { id, code };
 }
 
+/**
+ * The order `orderId` completed a day ago with both parties' reviews in and shown (decision 086's double-blind over):
+ * the client's of the creator (`buyerText`) and the creator's of the client (`sellerText`), `rating` stars each.
+ */
+async function shownReviews(env: Env, input: Fields) {
+  const d1 = env.DB;
+  const orderId = str(input, "orderId");
+  const parties = required(
+    await d1
+      .prepare("SELECT seller_id, buyer_id FROM commission_orders WHERE id = ?")
+      .bind(orderId)
+      .first<{ seller_id: string; buyer_id: string }>(),
+    `order ${orderId}`,
+  );
+  const rating = optionalNum(input, "rating") ?? 4;
+  const now = Date.now();
+  const ids = { buyer: crypto.randomUUID(), seller: crypto.randomUUID() };
+  const review = (side: "buyer" | "seller", authorId: string, subjectId: string, text: string) =>
+    d1
+      .prepare(
+        `INSERT INTO order_reviews (id, order_id, author_side, author_id, subject_id, rating, body, visible_at, announced_at, created_at, updated_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      )
+      .bind(ids[side], orderId, side, authorId, subjectId, rating, text, now, now, now, now);
+  await d1.batch([
+    d1
+      .prepare(
+        `UPDATE commission_orders SET order_progress_status = 'COMPLETED', order_payment_status = 'COMPLETED',
+           completed_at = ? WHERE id = ?`,
+      )
+      .bind(now - DAY, orderId),
+    review("buyer", parties.buyer_id, parties.seller_id, str(input, "buyerText")),
+    review("seller", parties.seller_id, parties.buyer_id, str(input, "sellerText")),
+  ]);
+  return { buyerReviewId: ids.buyer, sellerReviewId: ids.seller };
+}
+
 export const DEV_FIXTURES = {
   canceledStagedSale,
   order,
@@ -419,6 +456,7 @@ export const DEV_FIXTURES = {
   deliveredOrder,
   stagedOrder,
   stagePreview,
+  shownReviews,
 } as const;
 export type DevFixtureName = keyof typeof DEV_FIXTURES;
 

@@ -5,7 +5,7 @@ import { currencyName } from "#app/lib/currency-names";
 import { fetchLanguageNames, languageLabel, type LanguageName } from "#app/lib/language-names";
 import { m } from "#app/paraglide/messages.js";
 import { CURRENCIES, type CurrencyCode } from "#worker/domain/currency";
-import { isCreatorSide } from "#worker/domain/roles";
+import { isAdmin, isCreatorSide } from "#worker/domain/roles";
 import { Avatar } from "./avatar";
 import { MoonIcon, SunIcon } from "./icons";
 import { LogOutIcon } from "./menu-icons";
@@ -54,6 +54,7 @@ export function AvatarMenuPanel({
           {link.label}
         </MenuLink>
       ))}
+      {isAdmin(roles) && <MenuLink to="/admin">{m.menu_admin()}</MenuLink>}
       <MenuSeparator />
       <MenuButton onSelect={toggleTheme}>
         <MoonIcon className="size-4 text-zinc-600 dark:hidden" />

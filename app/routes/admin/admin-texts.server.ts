@@ -1,0 +1,29 @@
+import { m } from "#app/paraglide/messages.js";
+import type { AdminActionEntry } from "#worker/services/admin-users";
+import type { ReviewReportReason } from "#worker/domain/reviews";
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/** How long a report has waited, in the largest whole unit: minutes, hours or days. */
+export function ageText(ms: number): string {
+  if (ms >= DAY_MS) return m.admin_age_days({ count: String(Math.floor(ms / DAY_MS)) });
+  if (ms >= HOUR_MS) return m.admin_age_hours({ count: String(Math.floor(ms / HOUR_MS)) });
+  return m.admin_age_minutes({ count: String(Math.floor(ms / MINUTE_MS)) });
+}
+
+const ACTIONS: Record<AdminActionEntry["action"], () => string> = {
+  "review.hide": m.admin_action_review_hide,
+  "review.keep": m.admin_action_review_keep,
+  "account.ban": m.admin_action_account_ban,
+  "account.unban": m.admin_action_account_unban,
+};
+export const actionText = (action: AdminActionEntry["action"]) => ACTIONS[action]();
+
+const REASONS: Record<ReviewReportReason, () => string> = {
+  abuse: m.admin_reason_abuse,
+  personal_data: m.admin_reason_personal_data,
+  off_topic: m.admin_reason_off_topic,
+};
+export const reasonText = (reason: ReviewReportReason) => REASONS[reason]();

@@ -1,0 +1,102 @@
+import { DEMO, expect, signInWithApi, signUpWithApi, test } from "./fixtures";
+import { devFixture, insertOrder } from "./order-fixtures";
+import { newCreator } from "./order-steps";
+
+/**
+ * The admin console, first slice (issue 49, decision 087): a user reports a shown review, the demo admin hides it from
+ * /admin/reports, and the creator's profile no longer shows it; the overview records who did it. Anyone else asking
+ * for /admin gets the site's 404. The console speaks Japanese too.
+ */
+test("an admin hides a reported review; the creator's profile no longer shows it, and the audit log says who", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const creator = await newCreator(page);
+  const clientContext = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "cf-connecting-ip": `203.0.113.${150 + testInfo.repeatEachIndex}` },
+  });
+  const clientPage = await clientContext.newPage();
+  const client = await signUpWithApi(clientPage);
+  const order = await insertOrder({
+    sellerEmail: creator.email,
+    buyerEmail: client.email,
+    priceAmount: 8_000,
+    title: `Badge ${Date.now().toString(36)}`,
+  });
+  const stamp = Date.now().toString(36);
+  const clientText = `Slow and rude, avoid ${stamp}`;
+  const { buyerReviewId } = await devFixture<{ buyerReviewId: string }>("shownReviews", {
+    orderId: order.id,
+    buyerText: clientText,
+    sellerText: `Clear brief, thanks ${stamp}`,
+  });
+  await page.goto(`/${creator.handle}`);
+  await expect(page.getByText(clientText)).toBeVisible();
+
+  // A signed-in stranger reports the client's review.
+  const reporterContext = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "cf-connecting-ip": `203.0.113.${170 + testInfo.repeatEachIndex}` },
+  });
+  const reporter = await reporterContext.newPage();
+  await signUpWithApi(reporter);
+  const reported = await reporter.request.post("/api/reviews/report", {
+    data: { reviewId: buyerReviewId, reason: "abuse" },
+    headers: { "sec-fetch-site": "same-origin" },
+  });
+  expect(reported.status()).toBe(200);
+
+  // The reporter is no admin: /admin is the site's 404 for them.
+  const notAdmin = await reporter.goto("/admin/reports");
+  expect(notAdmin?.status()).toBe(404);
+  await expect(reporter.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await reporterContext.close();
+  await clientContext.close();
+
+  const adminContext = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "cf-connecting-ip": `203.0.113.${190 + testInfo.repeatEachIndex}` },
+  });
+  const admin = await adminContext.newPage();
+  await signInWithApi(admin, DEMO.admin);
+  await admin.goto("/admin/reports");
+  await expect(admin.getByRole("heading", { level: 1, name: "Reported reviews" })).toBeVisible();
+  const entry = admin.getByTestId("admin-report").filter({ hasText: clientText });
+  await expect(entry).toContainText("Abuse");
+  await expect(entry).toContainText(`Order ${order.code}`);
+  await entry.getByLabel("Note (optional)").fill("Insults the creator");
+  await entry.getByRole("button", { name: "Hide review" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "The review is hidden." })).toBeVisible();
+  await expect(admin.getByTestId("admin-report").filter({ hasText: clientText })).toHaveCount(0);
+
+  // Signed out, the creator's profile no longer shows it (its cached copy was purged).
+  await page.context().clearCookies();
+  await page.goto(`/${creator.handle}`);
+  await expect(page.getByText(`Clear brief, thanks ${stamp}`)).toHaveCount(0);
+  await expect(page.getByText(clientText)).toHaveCount(0);
+
+  // The overview's audit log names the admin, the action and the note.
+  await admin.goto("/admin");
+  const row = admin.getByTestId("admin-audit-row").filter({ hasText: "Insults the creator" });
+  await expect(row).toContainText("Hid a review");
+  await expect(row).toContainText(order.code);
+  await expect(row).toContainText("@");
+
+  // In Japanese.
+  await adminContext.addCookies([{ name: "app-language", value: "ja", url: baseURL! }]);
+  await admin.goto("/admin/reports");
+  await expect(admin.getByRole("heading", { level: 1, name: "通報されたレビュー" })).toBeVisible();
+  await admin.goto("/admin/users?q=admin");
+  await expect(admin.getByRole("heading", { level: 1, name: "ユーザー" })).toBeVisible();
+  await expect(admin.getByLabel("ハンドルまたはメールアドレス")).toHaveValue("admin");
+  await adminContext.close();
+});
+
+test("a signed-out visitor asking for the admin console gets the site's 404", async ({ page }) => {
+  const response = await page.goto("/admin");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});
