@@ -21,6 +21,8 @@ const DEMO_REVIEWS = {
     ja: "ご依頼ありがとうございました。とても丁寧なご説明で、楽しく描けました。",
   },
 };
+/** In the stand-in's phrase book too (its own sentences). */
+const REPLY = { ja: "ご依頼ありがとうございます！", en: "Thank you for your request!" };
 const MANAGEMENTS = "/dashboard/commission/managements";
 const REQUESTS = "/dashboard/commission/client/requests";
 const ja = (key: string, params: Record<string, string> = {}) =>
@@ -92,6 +94,11 @@ test("both parties review a completed order; neither sees the other's until both
     reviews(client).getByText(/Your review is saved\. It shows once the other party has reviewed too/),
   ).toBeVisible();
   await expectAccessible(client);
+  // A signed-out visitor's copy of the creator's profile, cached at the edge before any review shows.
+  const visitor = await contextFor(browser, baseURL!, `203.0.113.${120 + testInfo.repeatEachIndex}`);
+  await visitor.goto(`/${creator.handle}`);
+  expect((await visitor.reload())?.headers()["x-cache"]).toBe("HIT");
+  await expect(visitor.getByTestId("creator-reviews").getByText("No reviews yet.")).toBeVisible();
 
   // The creator sees that a review waits, not what it says, and writes theirs in Japanese.
   await creatorPage.goto(`${MANAGEMENTS}?order=${order.code}`);
@@ -110,6 +117,11 @@ test("both parties review a completed order; neither sees the other's until both
   await expect(theirs.getByRole("img", { name: ja("reviews_stars_label", { rating: "5" }) })).toBeVisible();
   await expect(reviews(creatorPage).getByRole("button", { name: ja("reviews_order_update") })).toHaveCount(0);
   await expectAccessible(creatorPage);
+  // The creator's one public reply, in Japanese.
+  await theirs.getByRole("textbox", { name: ja("reviews_reply_label") }).fill(REPLY.ja);
+  await theirs.getByRole("button", { name: ja("reviews_reply_submit") }).click();
+  await expect(theirs.getByText(REPLY.ja)).toBeVisible();
+  await expect(theirs.getByRole("button", { name: ja("reviews_reply_submit") })).toHaveCount(0);
 
   // The client reads the creator's review in English; theirs can no longer change.
   await client.reload();
@@ -117,14 +129,17 @@ test("both parties review a completed order; neither sees the other's until both
   await expect(reviews(client).getByRole("img", { name: "4 out of 5 stars" })).toBeVisible();
   await expect(reviews(client).getByRole("button", { name: "Update review" })).toHaveCount(0);
 
-  // The creator's profile: the average and the review, for a signed-out visitor too (the cached page was purged).
+  // The creator's profile: the average, the review and the reply, read in English.
   await client.goto(`/${creator.handle}`);
   const section = client.getByTestId("creator-reviews");
   await expect(section.getByText("5.0 out of 5 · 1 review")).toBeVisible();
   await expect(section.getByTestId("review")).toHaveCount(1);
   await expect(section.getByTestId("review").getByText(DEMO_REVIEWS.buyer.en)).toBeVisible();
-  await client.context().clearCookies();
-  await client.goto(`/${creator.handle}`);
-  await expect(client.getByTestId("creator-reviews").getByText("5.0 out of 5 · 1 review")).toBeVisible();
+  await expect(section.getByTestId("review").getByText(REPLY.en)).toBeVisible();
+  // The visitor's cached copy was purged when the reviews showed: a reload brings them.
+  expect((await visitor.reload())?.headers()["x-cache"]).toBe("MISS");
+  await expect(visitor.getByTestId("creator-reviews").getByText("5.0 out of 5 · 1 review")).toBeVisible();
+  await expect(visitor.getByTestId("review").getByText(DEMO_REVIEWS.buyer.en)).toBeVisible();
+  await visitor.context().close();
   await creatorPage.context().close();
 });
