@@ -17,6 +17,7 @@ import {
   type DeliverableResult,
   type OrderActResult,
   type OrderCaller,
+  type PartyCaller,
   type PaymentRecordResult,
   type ReleaseOutcome,
   type ServiceDetailsResult,
@@ -36,6 +37,7 @@ import {
 import { countRoundTrips } from "#worker/db/round-trips";
 import { envWithSimulatedLatency } from "#worker/db/simulated-latency";
 import { prepared, statement, type SqlStatement } from "#worker/db/statements";
+import { orderEventNotice } from "#worker/domain/chat-announcements";
 import { announceOrderEvent, chatRoomOf, syncChatRoomStatus } from "#worker/services/chat-rooms";
 import { cometNow, devClockOffset } from "#worker/services/clock";
 import { stagePreviewStatements } from "#worker/services/stage-previews";
@@ -80,7 +82,7 @@ const isCurrentRecord = (record: OrderRecord) =>
   Array.isArray(record.state.stages);
 
 /** The caller's side of the order, by commission account or by the user account behind it. */
-function partyOfCaller(order: StoredOrder, caller: Exclude<OrderCaller, "system">): "seller" | "buyer" | null {
+function partyOfCaller(order: StoredOrder, caller: PartyCaller): "seller" | "buyer" | null {
   if ("commissionAccountId" in caller) return partyOf(order.state, caller.commissionAccountId);
   if (caller.userAccountId === order.sellerUserId) return "seller";
   return caller.userAccountId === order.buyerUserId ? "buyer" : null;
@@ -268,7 +270,7 @@ export class Order extends DurableObject<Env> {
    * The seller edits the order's service details (commissionOrderService.updateSeller): an updateServiceDetails
    * transition whose batch also replaces the snapshot's title and description, while section 4 allows it.
    */
-  updateServiceDetails(details: ServiceDetails, caller: Exclude<OrderCaller, "system">): Promise<ServiceDetailsResult> {
+  updateServiceDetails(details: ServiceDetails, caller: PartyCaller): Promise<ServiceDetailsResult> {
     return this.enqueue(async (): Promise<ServiceDetailsResult> => {
       // Who asks and whether the order may change come before the catalogue: a stranger learns nothing from a code.
       const order = await this.load();
@@ -289,11 +291,7 @@ export class Order extends DurableObject<Env> {
    * batch also keeps the comment, keyed by the event, on the order's timeline. The comment is already checked
    * (`revisionCommentOf`).
    */
-  requestStageRevision(
-    stage: number,
-    comment: string,
-    caller: Exclude<OrderCaller, "system">,
-  ): Promise<OrderActResult> {
+  requestStageRevision(stage: number, comment: string, caller: PartyCaller): Promise<OrderActResult> {
     return this.enqueue(async () => {
       const order = await this.load();
       if (!order) return { status: "not_found" } as const;
@@ -320,11 +318,7 @@ export class Order extends DurableObject<Env> {
    * the posting's files (already stored in R2 by the Worker, the client's watermarked copies beside the originals) at
    * the stage's round, its revisions used so far. A posting with no files is refused.
    */
-  submitStagePreview(
-    stage: number,
-    files: StagePreviewFile[],
-    caller: Exclude<OrderCaller, "system">,
-  ): Promise<StagePreviewResult> {
+  submitStagePreview(stage: number, files: StagePreviewFile[], caller: PartyCaller): Promise<StagePreviewResult> {
     return this.enqueue(async (): Promise<StagePreviewResult> => {
       if (files.length === 0) return { status: "refused", refusal: "invalid_request" };
       const order = await this.load();
@@ -388,7 +382,9 @@ export class Order extends DurableObject<Env> {
     const order = await this.load(d1);
     if (!order) return { status: "not_found" };
     const { orderId } = order;
-    const actor = caller === "system" ? "system" : partyOfCaller(order, caller);
+    // An admin acts through the system (the process table's admin rows); the log and the audit name them.
+    const admin = typeof caller === "object" && "admin" in caller ? caller.admin : null;
+    const actor = caller === "system" || "admin" in caller ? "system" : partyOfCaller(order, caller);
     if (!actor) return { status: "refused", refusal: "not_a_party" };
     const offset = await devClockOffset(this.env);
     const now = Date.now() + offset;
@@ -414,6 +410,7 @@ export class Order extends DurableObject<Env> {
       event,
       actor,
       actorAccountId: actor === "seller" ? order.state.sellerId : actor === "buyer" ? order.state.buyerId : null,
+      admin,
       now,
       statements: [...(effects?.statements ?? []), ...paid, ...payout],
     });
@@ -438,17 +435,19 @@ export class Order extends DurableObject<Env> {
     if (landed) emailNewNotificationsSoon(this.env, (work) => this.ctx.waitUntil(work));
     await this.syncAlarm(record, offset);
     if (landed) await effects?.afterwards?.();
-    // The order's chat room follows its chat status (decision 027); a failure there never undoes the transition.
-    const roomId = landed ? await chatRoomOf(this.env, order) : null;
-    if (landed && next.chat !== order.state.chat)
+    // The order's chat room follows its chat status (decision 027), and tells both parties of a stage event as a system
+    // message, once per event (issue 36); a failure there never undoes the transition. The room is looked up only when
+    // one of the two has something to do.
+    const landedTransition = { event, before: order.state, after: next };
+    const chatChanged = next.chat !== order.state.chat;
+    const roomId =
+      landed && (chatChanged || orderEventNotice(landedTransition)) ? await chatRoomOf(this.env, order) : null;
+    if (roomId && chatChanged)
       await syncChatRoomStatus(this.env, roomId).catch((error) => console.error("chat room status sync failed", error));
-    // The chat tells both parties of a stage event as a system message, once per event (issue 36).
-    if (landed)
-      await announceOrderEvent(this.env, { orderId, roomId }, version, {
-        event,
-        before: order.state,
-        after: next,
-      }).catch((error) => console.error("chat announcement failed", error));
+    if (roomId)
+      await announceOrderEvent(this.env, { orderId, roomId }, version, landedTransition).catch((error) =>
+        console.error("chat announcement failed", error),
+      );
     // The transfer, once its event is recorded; if it cannot go now it stays held (account.updated, the cron).
     if (landed && payout.length > 0) await releaseOrderPayout(d1, () => createStripe(this.env), orderId, now);
     const money = release ? (outcomes.get(release.payment.intentId) ?? "pending") : undefined;

@@ -176,14 +176,16 @@ orderApi.post("/stage/revision", jsonBody(v.object({ orderId, stage: stageIndex,
 
 /**
  * POST /admin-cancel {orderId}: an admin settles a dispute by ending the order, with the refund every cancel follows
- * (the shares of the stages not approved). Anyone else is told what a stranger is told of any order: 404.
+ * (the shares of the stages not approved). The log says an admin did it, and the admin console's audit log who.
+ * Anyone else is told what a stranger is told of any order: 404.
  */
 orderApi.post("/admin-cancel", jsonBody(idBody), async (c) => {
   const { env, user } = c.get("request");
   if (!user) return c.json({ error: "unauthorized" }, 401);
   if (!isAdmin(user.roles)) return c.json({ error: "not_found" }, 404);
   const { orderId: id } = c.req.valid("json");
-  return answer(c, await orderStub(env.ORDER, id).act({ type: "adminCancel" }, "system"));
+  const admin = { userAccountId: user.accountId, commissionAccountId: user.commissionAccountId };
+  return answer(c, await orderStub(env.ORDER, id).act({ type: "adminCancel" }, { admin }));
 });
 
 const serviceDetailsBody = v.object({

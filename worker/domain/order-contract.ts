@@ -11,7 +11,13 @@ import type { CheckedPreviewFile } from "./stage-previews";
  * the users behind them, which the object keeps: the Worker then needs no D1 round trip to find the caller's
  * commission account), or the system itself.
  */
-export type OrderCaller = { commissionAccountId: string } | { userAccountId: string } | "system";
+/** An admin acting on an order (issue 49): the rules see the system; the log and the audit name the admin. */
+export interface AdminCaller {
+  admin: { userAccountId: string; commissionAccountId: string };
+}
+export type OrderCaller = { commissionAccountId: string } | { userAccountId: string } | AdminCaller | "system";
+/** A caller who is one of the order's parties (or says they are). */
+export type PartyCaller = Exclude<OrderCaller, "system" | AdminCaller>;
 
 /** The order as the object holds it (`get`), and as it first reads it from D1. */
 export interface StoredOrder {

@@ -113,8 +113,8 @@ export async function setBanned(
 export interface AdminActionEntry {
   id: string;
   adminHandle: string;
-  action: "review.hide" | "review.keep" | "account.ban" | "account.unban";
-  /** The account's handle, or the reviewed order's code. */
+  action: "review.hide" | "review.keep" | "account.ban" | "account.unban" | "order.canceled";
+  /** The account's handle, or the order's code (a reviewed order's, or the order acted on). */
   target: string;
   reason: string | null;
   createdAt: number;
@@ -124,6 +124,7 @@ const RECENT_SQL = `
 SELECT x.id, p.original_handle AS adminHandle, x.action, x.reason, x.created_at AS createdAt,
   CASE x.target_type
     WHEN 'account' THEN (SELECT original_handle FROM user_profiles WHERE account_id = x.target_id)
+    WHEN 'order' THEN (SELECT code FROM commission_orders WHERE id = x.target_id)
     ELSE (SELECT o.code FROM order_reviews r JOIN commission_orders o ON o.id = r.order_id WHERE r.id = x.target_id)
   END AS target
 FROM admin_actions x LEFT JOIN user_profiles p ON p.account_id = x.admin_account_id

@@ -264,7 +264,7 @@ interface OrderNoteView {
 export interface OrderEventView {
   version: number;
   type: string;
-  actor: "seller" | "buyer" | "system";
+  actor: "seller" | "buyer" | "system" | "admin";
   at: number;
   /** A PAID event's card, for the buyer only (the seller is not shown the client's card); null when unknown or deleted. */
   card: { brand: string; last4: string } | null;

@@ -62,6 +62,8 @@ export interface Transition {
   event: OrderEventType;
   actor: OrderActor;
   actorAccountId: string | null;
+  /** An admin's act (issue 49): the system's to the rules, logged as the admin's and written to the audit log. */
+  admin?: { userAccountId: string; commissionAccountId: string } | null;
   now: number;
   /** Rows the transition itself changes (a deliverable's media and attachment), written in the same batch as its event. */
   statements?: SqlStatement[];
@@ -77,6 +79,7 @@ export function transitionStatements({
   event,
   actor,
   actorAccountId,
+  admin = null,
   now,
   statements: own = [],
 }: Transition): SqlStatement[] {
@@ -116,8 +119,8 @@ export function transitionStatements({
       order.orderId,
       version,
       event,
-      actor,
-      actorAccountId,
+      admin ? "admin" : actor,
+      admin ? admin.commissionAccountId : actorAccountId,
       JSON.stringify(order.state),
       JSON.stringify(next),
       now,
@@ -137,6 +140,20 @@ export function transitionStatements({
         now,
       ),
     ),
+    // An admin's act is in the admin console's audit log too, with the event (decision 087), once per event.
+    ...(admin
+      ? [
+          statement(
+            `INSERT INTO admin_actions (id, admin_account_id, action, target_type, target_id, reason, created_at)
+             VALUES (?, ?, ?, 'order', ?, NULL, ?) ON CONFLICT (id) DO NOTHING`,
+            `order-event:${eventId}`,
+            admin.userAccountId,
+            `order.${event.toLowerCase()}`,
+            order.orderId,
+            now,
+          ),
+        ]
+      : []),
     // The parties' inviters hear of their invitee's first completed order (decision 053).
     ...(event === "COMPLETED" ? inviteCompletedStatements(order, now) : []),
     ...own,

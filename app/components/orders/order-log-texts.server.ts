@@ -34,6 +34,7 @@ const ACTOR_LABELS = {
   seller: m.orders_actor_seller,
   buyer: m.orders_actor_buyer,
   system: m.orders_actor_system,
+  admin: m.orders_actor_admin,
 } as const;
 
 /** Who: a payment is the client's, with the card it was made with when the viewer may see it (the client). */

@@ -18,6 +18,7 @@ const ACTIONS: Record<AdminActionEntry["action"], () => string> = {
   "review.keep": m.admin_action_review_keep,
   "account.ban": m.admin_action_account_ban,
   "account.unban": m.admin_action_account_unban,
+  "order.canceled": m.admin_action_order_canceled,
 };
 export const actionText = (action: AdminActionEntry["action"]) => ACTIONS[action]();
 

@@ -374,7 +374,7 @@ describe("POST /admin-cancel: an admin settles a dispute", () => {
     return party;
   }
 
-  it("cancels a delivered order, which neither party could, as the system", async () => {
+  it("cancels a delivered order, which neither party could, logged as an admin's act and audited once", async () => {
     const [order, settler] = await Promise.all([orderIn("DELIVERED"), admin()]);
     const response = await door("admin-cancel", settler, { orderId: order.id });
     expect(response.status).toBe(200);
@@ -386,7 +386,17 @@ describe("POST /admin-cancel: an admin settles a dispute", () => {
     )
       .bind(order.id)
       .first();
-    expect(event).toEqual({ event_type: "CANCELED", actor: "system" });
+    expect(event).toEqual({ event_type: "CANCELED", actor: "admin" });
+    const audit = await env.DB.prepare(
+      "SELECT admin_account_id, action, target_type FROM admin_actions WHERE target_id = ?",
+    )
+      .bind(order.id)
+      .all();
+    expect(audit.results).toEqual([
+      { admin_account_id: settler.userAccountId, action: "order.canceled", target_type: "order" },
+    ]);
+    // Pressed again, it is refused (the order has ended) and audited no more.
+    expect((await door("admin-cancel", settler, { orderId: order.id })).status).toBe(409);
   });
 
   it("is a stranger's 404 to everyone but an admin; an ended order is refused in words", async () => {

@@ -13,10 +13,12 @@ export const adminActions = sqliteTable(
     adminAccountId: text("admin_account_id")
       .notNull()
       .references(() => userAccounts.id),
-    /** What was done: "review.hide", "review.keep", "account.ban", "account.unban". */
-    action: text("action", { enum: ["review.hide", "review.keep", "account.ban", "account.unban"] }).notNull(),
-    /** What it was done to: a review ("review") or a user account ("account"), by id. */
-    targetType: text("target_type", { enum: ["review", "account"] }).notNull(),
+    /** What was done: "review.hide", "review.keep", "account.ban", "account.unban", or an order's event ("order.canceled"). */
+    action: text("action", {
+      enum: ["review.hide", "review.keep", "account.ban", "account.unban", "order.canceled"],
+    }).notNull(),
+    /** What it was done to: a review ("review"), a user account ("account") or an order ("order"), by id. */
+    targetType: text("target_type", { enum: ["review", "account", "order"] }).notNull(),
     targetId: text("target_id").notNull(),
     /** Why, in the admin's words (required for a ban or an unban). */
     reason: text("reason"),
