@@ -9,7 +9,6 @@ import { pruneSpentTokens } from "./services/signed-tokens";
 import { prunePageCacheKeys } from "./services/public-pages";
 import { deleteUnattachedUploads } from "./services/storage";
 import { releaseHeldPayouts } from "./services/payouts";
-import { announceShownReviews } from "./services/reviews";
 import { createStripe } from "./payments/stripe-client";
 import { RECENT_MS, checkMoney, describeReport } from "./services/money-check";
 
@@ -35,8 +34,6 @@ export async function runScheduledJobs(env: Env, scheduledTime: number): Promise
   await prunePageCacheKeys(db, scheduledTime);
   // Reminders, deadlines an alarm missed, and the notices' e-mails (services/timed-jobs.ts).
   await runTimedJobs(env, now);
-  // Reviews whose double-blind window closed since the last run show now: their parties' public pages are purged.
-  await announceShownReviews(db, now);
   // Payouts whose transfer did not go when it could (a failed or interrupted release; decision 029): each once.
   if (env.STRIPE_SECRET_KEY) await releaseHeldPayouts({ d1: env.DB, stripe: createStripe(env) }, null, now);
   // Recent orders set against Stripe (decision 047): a missed payment recorded, an orphan charge refunded, the rest logged.

@@ -85,7 +85,7 @@ export async function writeReview(
   const subjectId = verdict.side === "buyer" ? order.sellerId : order.buyerId;
   const now = new Date(input.now);
   const id = mine?.id ?? crypto.randomUUID();
-  const [written] = await db.batch([
+  const [written, , , stored] = await db.batch([
     // A rewrite only while it has not shown: a review the other's landed first has shown is kept as shown.
     db
       .insert(orderReviews)
@@ -132,14 +132,16 @@ export async function writeReview(
         createdAt: now,
       })
       .onConflictDoNothing(),
+    // Whether it shows now, as the batch left it (a review landing at once may have been the second).
+    db
+      .select({ visibleAt: orderReviews.visibleAt })
+      .from(orderReviews)
+      .where(and(eq(orderReviews.orderId, input.orderId), eq(orderReviews.authorSide, verdict.side))),
   ]);
   if (written.length === 0) return { ok: false, refusal: "review_shown" };
-  const shown = await announceShownReviews(db, input.now, input.orderId);
-  return {
-    ok: true,
-    reviewId: id,
-    shown: shown > 0 || reviews.some((r) => isShown({ visibleAt: r.visibleAt.getTime() }, input.now)),
-  };
+  const shown = stored.length > 0 && isShown({ visibleAt: stored[0]!.visibleAt.getTime() }, input.now);
+  if (shown) await announceShownReviews(db, input.now, input.orderId);
+  return { ok: true, reviewId: id, shown };
 }
 
 /**

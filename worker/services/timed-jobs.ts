@@ -1,9 +1,11 @@
 /**
  * The cron's work that runs on Comet's time (worker/services/clock.ts, docs/decisions/080): the reminders due, the
- * deadlines an alarm missed, then the notices' e-mails (the reminders' among them). The cron runs it every 15 minutes
+ * deadlines an alarm missed, the reviews whose window closed (decision 086), then the notices' e-mails (the reminders'
+ * among them). The cron runs it every 15 minutes
  * at its scheduled time on Comet's clock; moving the dev clock runs it at once at the new time, so what became due
  * fires then. Idempotent like the rest of the cron: a reminder goes once, a deadline acts once.
  */
+import { announceShownReviews } from "./reviews";
 import { createDb } from "../db/client";
 import { mailerFromEnv } from "../mail/mailer";
 import { sendPendingNotificationEmails } from "./notification-emails";
@@ -35,6 +37,8 @@ export async function runTimedJobs(env: Env, now: number, { untilDone = false } 
     deadlines += changed;
     if (changed === 0) break;
   }
+  // Reviews whose double-blind window closed show now: made known once, their parties' public pages purged (086).
+  await announceShownReviews(db, now);
   // The reminders' e-mails, and any notice whose e-mail a writer's waitUntil did not get to (each sent once).
   await sendPendingNotificationEmails(db, mailerFromEnv(env, db), env, now);
   return { reminders, deadlines };

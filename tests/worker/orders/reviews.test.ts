@@ -3,6 +3,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { REVIEW_TEXT_MAX, REVIEW_WINDOW_MS } from "#worker/domain/reviews";
+import { moveDevClock, resetDevClock } from "#worker/services/dev-clock";
 import { announceShownReviews, orderReviewsView, ratingSummary } from "#worker/services/reviews";
 import { chatOrder } from "../support/chat-fixtures";
 import { call, db } from "../support/helpers";
@@ -135,6 +136,23 @@ describe("POST /api/reviews", () => {
     const closed = await completedOrder(REVIEW_WINDOW_MS + DAY);
     const refused = await review(closed.buyer.cookie, { orderId: closed.id, rating: 5, text: "Too late" });
     expect(((await refused.json()) as { error: string }).error).toBe("review_window_closed");
+  });
+});
+
+describe("the dev clock", () => {
+  it("moved past the window, shows a lone review and makes it known once (the timed jobs)", async () => {
+    const order = await completedOrder();
+    await review(order.buyer.cookie, { orderId: order.id, rating: 4, text: "Good work" });
+    try {
+      expect((await rows(order.id))[0]).toMatchObject({ announced_at: null });
+      await moveDevClock(env, REVIEW_WINDOW_MS);
+      const [stored] = await rows(order.id);
+      expect(stored!.announced_at).not.toBeNull();
+      await moveDevClock(env, DAY);
+      expect((await rows(order.id))[0]!.announced_at).toBe(stored!.announced_at);
+    } finally {
+      await resetDevClock(env);
+    }
   });
 });
 
