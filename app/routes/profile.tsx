@@ -19,7 +19,6 @@ import { translateAfterAnswer } from "#worker/services/localized-texts";
 import { getPublicService, requestViewerState } from "#worker/services/request-views";
 import { cometNow } from "#worker/services/clock";
 import { reviewsOfCreator } from "#worker/services/reviews";
-import { CreatorReviews } from "#app/components/reviews/creator-reviews";
 import { RatingSummaryLine } from "#app/components/reviews/stars";
 import type { Route } from "./+types/profile";
 
@@ -66,6 +65,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 const ServiceModal = lazy(() => import("#app/components/requests/service-modal"));
+// The reviews section in its own chunk: the server renders it in the same response, and the browser keeps that markup
+// until the chunk arrives (its "More reviews" and reports are what needs the code).
+const CreatorReviews = lazy(() =>
+  import("#app/components/reviews/creator-reviews").then((module) => ({ default: module.CreatorReviews })),
+);
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData
@@ -188,14 +192,16 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             )}
           </section>
           {reviews ? (
-            <CreatorReviews
-              handle={profile.handle}
-              creatorName={profile.name}
-              data={reviews}
-              canReport={canReport}
-              askTranslations={askTranslations}
-              headingClassName={sectionTitle}
-            />
+            <Suspense fallback={null}>
+              <CreatorReviews
+                handle={profile.handle}
+                creatorName={profile.name}
+                data={reviews}
+                canReport={canReport}
+                askTranslations={askTranslations}
+                headingClassName={sectionTitle}
+              />
+            </Suspense>
           ) : null}
         </>
       ) : null}

@@ -15,10 +15,13 @@ import { OrderLog } from "./order-log";
 import type { OrderPanelTexts } from "./order-panel-texts.server";
 import type { OrderReviewsPanel } from "./order-review-texts.server";
 import type { ClientRecord } from "#worker/services/reviews";
-import { ClientRecordBlock } from "#app/components/reviews/client-record";
 import { OrderSummary } from "./order-summary";
 
 /** Its words and values come from the loader (order-panel-texts.server.ts); the tabs and the log draw their own. */
+// Beside a request only (the creator's view of a pending order): its own chunk, rendered by the server in the response.
+const ClientRecordBlock = lazy(() =>
+  import("#app/components/reviews/client-record").then((module) => ({ default: module.ClientRecordBlock })),
+);
 const OrderReviews = lazy(() => import("./order-reviews").then((module) => ({ default: module.OrderReviews })));
 const OrderStageTimeline = lazy(() =>
   import("./order-stage-timeline").then((module) => ({ default: module.OrderStageTimeline })),
@@ -74,7 +77,11 @@ export function OrderPanel({
         <div className="grid gap-6 @xl:grid-cols-[16rem_minmax(0,1fr)]">
           <div className="space-y-6">
             <OrderSummary order={order} texts={texts} onPay={openPayment} />
-            {clientRecord && <ClientRecordBlock record={clientRecord} />}
+            {clientRecord && (
+              <Suspense fallback={null}>
+                <ClientRecordBlock record={clientRecord} />
+              </Suspense>
+            )}
             <OrderLog events={texts.logLines} />
           </div>
           <div className="min-w-0 space-y-6">
