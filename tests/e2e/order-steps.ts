@@ -1,7 +1,8 @@
-// The steps the order browser tests share (orders.spec.ts, history.spec.ts): switching user, saving a card in the
-// Stripe emulator's form, and turning a fresh user into a creator.
-import type { Page } from "@playwright/test";
-import { expect, signInWithApi, signUpWithApi } from "./fixtures";
+// The steps the order browser tests share (orders.spec.ts, history.spec.ts, the translation and reviews walks):
+// switching user, saving a card in the Stripe emulator's form, turning a fresh user into a creator, a second person's
+// browser, and switching to Japanese.
+import type { Browser, Page } from "@playwright/test";
+import { expect, header, signInWithApi, signUpWithApi } from "./fixtures";
 
 export async function switchTo(page: Page, email: string) {
   await page.context().clearCookies();
@@ -24,4 +25,22 @@ export async function newCreator(page: Page) {
   await page.getByRole("button", { name: "Become a creator" }).click();
   await expect(page).toHaveURL(/\/dashboard\/commission\/setting\/form$/);
   return creator;
+}
+
+/** Another person's browser beside the test's own page: its own cookies, and its own client address (rate limits). */
+export async function pageInNewContext(browser: Browser, baseURL: string, ip: string) {
+  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "cf-connecting-ip": ip } });
+  return context.newPage();
+}
+
+/** The language menu, as a person switches it: the choice is saved to the account, which the chat room reads too. */
+export async function switchToJapanese(page: Page) {
+  await page.goto("/dashboard/setting/profile");
+  await header(page)
+    .getByRole("button", { name: /English/ })
+    .click();
+  const reloaded = page.waitForEvent("load");
+  await page.getByRole("menuitemradio", { name: "日本語" }).click();
+  await reloaded;
+  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
 }

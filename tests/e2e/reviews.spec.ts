@@ -1,8 +1,8 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, header, signUpWithApi, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, signUpWithApi, test } from "./fixtures";
 import { message } from "./messages";
 import { insertOrder, setOrderState } from "./order-fixtures";
-import { newCreator } from "./order-steps";
+import { newCreator, pageInNewContext, switchToJapanese } from "./order-steps";
 
 /**
  * Reviews both ways (issue 49, decision 086): an English-reading client and a Japanese-reading creator finish an order;
@@ -37,22 +37,6 @@ const pickStars = (page: Page, name: string) =>
     .locator("label", { has: page.getByRole("radio", { name }) })
     .click({ timeout: 15_000 });
 
-async function contextFor(browser: Browser, baseURL: string, ip: string) {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "cf-connecting-ip": ip } });
-  return context.newPage();
-}
-
-async function switchToJapanese(page: Page) {
-  await page.goto("/dashboard/setting/profile");
-  await header(page)
-    .getByRole("button", { name: /English/ })
-    .click();
-  const reloaded = page.waitForEvent("load");
-  await page.getByRole("menuitemradio", { name: "日本語" }).click();
-  await reloaded;
-  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
-}
-
 test("both parties review a completed order; neither sees the other's until both are in; the profile shows it", async ({
   page,
   browser,
@@ -60,7 +44,7 @@ test("both parties review a completed order; neither sees the other's until both
 }, testInfo) => {
   test.setTimeout(180_000);
   const client = page;
-  const creatorPage = await contextFor(browser, baseURL!, `203.0.113.${90 + testInfo.repeatEachIndex}`);
+  const creatorPage = await pageInNewContext(browser, baseURL!, `203.0.113.${90 + testInfo.repeatEachIndex}`);
   const creator = await newCreator(creatorPage);
   await switchToJapanese(creatorPage);
   const buyer = await signUpWithApi(client);
@@ -95,7 +79,7 @@ test("both parties review a completed order; neither sees the other's until both
   ).toBeVisible();
   await expectAccessible(client);
   // A signed-out visitor's copy of the creator's profile, cached at the edge before any review shows.
-  const visitor = await contextFor(browser, baseURL!, `203.0.113.${120 + testInfo.repeatEachIndex}`);
+  const visitor = await pageInNewContext(browser, baseURL!, `203.0.113.${120 + testInfo.repeatEachIndex}`);
   await visitor.goto(`/${creator.handle}`);
   expect((await visitor.reload())?.headers()["x-cache"]).toBe("HIT");
   await expect(visitor.getByTestId("creator-reviews").getByText("No reviews yet.")).toBeVisible();

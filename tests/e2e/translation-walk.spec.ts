@@ -1,8 +1,8 @@
-import type { Browser, Page } from "@playwright/test";
-import { expect, expectAccessible, header, signUpWithApi, test } from "./fixtures";
+import type { Page } from "@playwright/test";
+import { expect, expectAccessible, signUpWithApi, test } from "./fixtures";
 import { message } from "./messages";
 import { insertTemplateForm } from "./order-fixtures";
-import { newCreator, saveCard } from "./order-steps";
+import { newCreator, pageInNewContext, saveCard, switchToJapanese } from "./order-steps";
 import { pngBytes } from "./png";
 
 /**
@@ -34,23 +34,6 @@ async function say(page: Page, text: string) {
   await expect(chatInput(page)).toHaveValue("");
 }
 
-async function contextFor(browser: Browser, baseURL: string, ip: string) {
-  const context = await browser.newContext({ baseURL, extraHTTPHeaders: { "cf-connecting-ip": ip } });
-  return context.newPage();
-}
-
-/** The language menu, as a person switches it: the choice is saved to the account, which the room reads too. */
-async function switchToJapanese(page: Page) {
-  await page.goto("/dashboard/setting/profile");
-  await header(page)
-    .getByRole("button", { name: /English/ })
-    .click();
-  const reloaded = page.waitForEvent("load");
-  await page.getByRole("menuitemradio", { name: "日本語" }).click();
-  await reloaded;
-  await expect(page.locator("html")).toHaveAttribute("lang", "ja");
-}
-
 test("an English-reading client and a Japanese-reading creator finish a commission, each reading the other in their own language", async ({
   page,
   browser,
@@ -58,7 +41,7 @@ test("an English-reading client and a Japanese-reading creator finish a commissi
 }, testInfo) => {
   test.setTimeout(300_000);
   const client = page;
-  const creatorPage = await contextFor(browser, baseURL!, `203.0.113.${60 + testInfo.repeatEachIndex}`);
+  const creatorPage = await pageInNewContext(browser, baseURL!, `203.0.113.${60 + testInfo.repeatEachIndex}`);
 
   // The creator, in Japanese, with a form made from the template in Japanese.
   const creator = await newCreator(creatorPage);
