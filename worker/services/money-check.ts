@@ -22,6 +22,8 @@ export interface MoneyCheckDeps {
   stripe: Stripe;
   /** The Order objects, for repairs; without them the check only reports. */
   orders?: Env["ORDER"];
+  /** How many orders a run with `since` checks (tests make it small); ORDERS_PER_RUN otherwise. */
+  ordersPerRun?: number;
 }
 
 export interface OrderMoneyReport {
@@ -169,22 +171,57 @@ export async function checkOrderMoney(
 export const RECENT_MS = 2 * 86_400_000;
 const ORDERS_PER_RUN = 100;
 const INTENTS_PER_RUN = 1_000;
+/** The cron's place in the candidates, kept in `job_cursors` between runs. */
+const CURSOR = "money-check";
+
+/** Candidate order ids after `after` (exclusive), in id order, at most `limit` (-1: all). */
+async function candidates(d1: D1Database, since: number | null, after: string, limit: number): Promise<string[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT DISTINCT t.order_id AS id FROM payment_transactions t JOIN commission_orders o ON o.id = t.order_id
+       WHERE t.stripe_payment_intent_id IS NOT NULL AND (?1 IS NULL OR t.updated_at >= ?1 OR o.updated_at >= ?1 OR t.transaction_status = 'PENDING')
+         AND t.order_id > ?3
+       ORDER BY t.order_id LIMIT ?2`,
+    )
+    .bind(since, limit, after)
+    .all<{ id: string }>();
+  return results.map((r) => r.id);
+}
+
+/** This run's share: from the cursor on, then from the start if the end came first; the cursor moves past it. */
+async function nextShare(deps: MoneyCheckDeps, since: number): Promise<string[]> {
+  const perRun = deps.ordersPerRun ?? ORDERS_PER_RUN;
+  const cursor = await deps.d1
+    .prepare("SELECT value FROM job_cursors WHERE name = ?")
+    .bind(CURSOR)
+    .first<{ value: string }>();
+  const after = cursor?.value ?? "";
+  const share = await candidates(deps.d1, since, after, perRun);
+  if (share.length < perRun && after !== "")
+    share.push(...(await candidates(deps.d1, since, "", perRun - share.length)).filter((id) => id <= after));
+  // A full share leaves the cursor at its last order; a short one has gone round: the next run starts again.
+  const next = share.length < perRun ? "" : share.at(-1)!;
+  await deps.d1
+    .prepare(
+      "INSERT INTO job_cursors (name, value, updated_at) VALUES (?1, ?2, ?3) ON CONFLICT (name) DO UPDATE SET value = ?2, updated_at = ?3",
+    )
+    .bind(CURSOR, next, Date.now())
+    .run();
+  return [...new Set(share)];
+}
 
 /**
  * The orders to check: with `since`, those whose order row or transactions changed since then, every order with a
  * payment still open, and any order a recent intent names that D1 never recorded; without it, every order with a payment.
  * A transaction with no intent (the demo data's paid orders) has nothing at Stripe to set against it, and is skipped.
+ *
+ * With `since` a run takes at most `ordersPerRun` of the candidates, in id order from where the last run stopped
+ * (`job_cursors`), wrapping to the start: every candidate is checked in turn, however many there are, where taking the
+ * first hundred each time left the rest unchecked for good.
  */
-async function ordersToCheck(deps: MoneyCheckDeps, since: number | null): Promise<Map<string, string[]>> {
-  const { results } = await deps.d1
-    .prepare(
-      `SELECT DISTINCT t.order_id AS id FROM payment_transactions t JOIN commission_orders o ON o.id = t.order_id
-       WHERE t.stripe_payment_intent_id IS NOT NULL AND (?1 IS NULL OR t.updated_at >= ?1 OR o.updated_at >= ?1 OR t.transaction_status = 'PENDING')
-       ORDER BY t.order_id LIMIT ?2`,
-    )
-    .bind(since, since === null ? -1 : ORDERS_PER_RUN)
-    .all<{ id: string }>();
-  const orders = new Map<string, string[]>(results.map((r) => [r.id, []]));
+export async function ordersToCheck(deps: MoneyCheckDeps, since: number | null): Promise<Map<string, string[]>> {
+  const results = since === null ? await candidates(deps.d1, null, "", -1) : await nextShare(deps, since);
+  const orders = new Map<string, string[]>(results.map((id) => [id, []]));
   // Intents Stripe has that D1 never recorded (a crash between Stripe and D1): found by the order id they carry.
   const listed = deps.stripe.paymentIntents.list({
     limit: 100,

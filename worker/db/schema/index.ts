@@ -17,3 +17,4 @@ export * from "./page-cache";
 export * from "./translations";
 export * from "./reviews";
 export * from "./admin";
+export * from "./jobs";
