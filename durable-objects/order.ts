@@ -11,9 +11,16 @@ import {
 } from "#worker/domain/order";
 import { loadOrder, projectedVersion, serviceDetailsStatements, transitionStatements } from "#worker/services/orders";
 import { emailNewNotificationsSoon } from "#worker/services/notification-emails";
+import { amountAtStake, parseSettlement } from "#worker/domain/disputes";
+import { disputeStatementRows } from "#worker/services/disputes";
 import {
   paymentRefOf,
+  type AdminCaller,
   type DeliverableChange,
+  type DisputeMove,
+  type DisputeStatementInput,
+  type SettleResult,
+  type SettlementInput,
   type DeliverableResult,
   type OrderActResult,
   type OrderCaller,
@@ -326,6 +333,60 @@ export class Order extends DurableObject<Env> {
       const round = order.state.stages[stage]?.revisionsUsed ?? 0;
       const statements = stagePreviewStatements(order.orderId, stage, round, files, await this.now());
       return this.apply({ type: "submitPreview", stage }, caller, { statements });
+    });
+  }
+
+  /**
+   * A party opens a dispute or answers the other's (decision 088): the transition's batch also keeps their statement
+   * and its files (already stored in R2), keyed by the event, so a replay writes them once.
+   */
+  disputeStatement(move: DisputeMove, input: DisputeStatementInput, caller: PartyCaller): Promise<OrderActResult> {
+    return this.enqueue(async () => {
+      const order = await this.load();
+      if (!order) return { status: "not_found" } as const;
+      const side = partyOfCaller(order, caller);
+      if (!side) return { status: "refused", refusal: "not_a_party" } as const;
+      const statements = disputeStatementRows({
+        orderId: order.orderId,
+        eventId: `${order.orderId}:${order.version + 1}`,
+        kind: move.type === "openDispute" ? "opening" : "answer",
+        side,
+        authorUserAccountId: side === "seller" ? order.sellerUserId : order.buyerUserId,
+        reason: move.type === "openDispute" ? move.reason : null,
+        input,
+        now: await this.now(),
+      });
+      return this.apply(move, caller, { statements });
+    });
+  }
+
+  /**
+   * An admin settles the order's dispute (decision 088): the settlement is checked against what is still at stake now,
+   * in the queue, then applied as the order's transition, with the admin's written reason as its own row.
+   */
+  settleDispute(
+    input: SettlementInput,
+    reason: { body: string; languageCode: "en" | "ja" },
+    caller: AdminCaller,
+  ): Promise<SettleResult> {
+    return this.enqueue(async (): Promise<SettleResult> => {
+      const order = await this.load();
+      if (!order) return { status: "not_found" };
+      const parsed = parseSettlement(input, amountAtStake(order.state.priceAmount ?? 0, order.state.stages));
+      if (!parsed.ok) return { status: "refused", refusal: parsed.error };
+      const { settlement } = parsed;
+      const statements = disputeStatementRows({
+        orderId: order.orderId,
+        eventId: `${order.orderId}:${order.version + 1}`,
+        kind: "settlement",
+        side: "admin",
+        authorUserAccountId: caller.admin.userAccountId,
+        reason: settlement.outcome,
+        input: { ...reason, files: [] },
+        refundAmount: settlement.outcome === "split" ? settlement.refundAmount : null,
+        now: await this.now(),
+      });
+      return this.apply({ type: "settleDispute", settlement }, caller, { statements });
     });
   }
 

@@ -7,6 +7,7 @@ import { jsonBody } from "../http/json-body";
 import { reportQueue, resolveReports } from "../services/admin-reports";
 import { searchUsers, setBanned } from "../services/admin-users";
 import { cometNow } from "../services/clock";
+import { adminDisputeApi } from "./disputes";
 
 /**
  * /api/admin: what only an admin may do, the admin console's doors (issue 49, decision 087; its pages do the same
@@ -34,6 +35,9 @@ adminApi.use("*", async (c, next) => {
   if (!isAdmin(user.roles)) return c.json({ error: "not_found" }, 404);
   await next();
 });
+
+// The dispute desk (decision 088): behind the same guard.
+adminApi.route("/disputes", adminDisputeApi);
 
 adminApi.get("/reports", async (c) => {
   const { db, env } = c.get("request");

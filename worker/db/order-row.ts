@@ -6,6 +6,7 @@
  */
 import type { OrderState, PaymentRef } from "../domain/order";
 import type { OrderStage } from "../domain/order-stages";
+import type { OrderDispute } from "../domain/disputes";
 
 /** The stages column (JSON written by `transitionStatements` or the order's submission); anything else reads as none. */
 export function parseStages(value: unknown): OrderStage[] {
@@ -14,6 +15,17 @@ export function parseStages(value: unknown): OrderStage[] {
     return Array.isArray(parsed) ? (parsed as OrderStage[]) : [];
   } catch {
     return [];
+  }
+}
+
+/** The dispute column (JSON of `OrderDispute`, decision 088); null when there is none or it cannot be read. */
+export function parseDispute(value: unknown): OrderDispute | null {
+  if (typeof value !== "string") return null;
+  try {
+    const parsed = JSON.parse(value) as OrderDispute | null;
+    return parsed && typeof parsed === "object" && typeof parsed.openedAt === "number" ? parsed : null;
+  } catch {
+    return null;
   }
 }
 
@@ -47,6 +59,7 @@ export function orderStateOfRow(row: Record<string, unknown>): OrderState {
     returnedIntentIds: [],
     deliverableCount: Number(row.deliverable_count ?? 0),
     stages: parseStages(row.stages),
+    dispute: parseDispute(row.dispute),
     estimatedStart: n(row.estimated_start),
     estimatedDelivery: n(row.estimated_delivery),
     submittedAt: Number(row.submitted_at),

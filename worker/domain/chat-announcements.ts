@@ -4,6 +4,7 @@
  * after); the ChatRoom object stores what this answers, keyed by the event, so a replay posts nothing new.
  */
 import type { ChatSystemNotice } from "./chat-protocol";
+import type { OrderDispute } from "./disputes";
 import type { OrderEventType, OrderState } from "./order";
 import { cancelRefund } from "./order-refunds";
 import type { OrderStage } from "./order-stages";
@@ -11,7 +12,7 @@ import type { OrderStage } from "./order-stages";
 export interface LandedTransition {
   event: OrderEventType;
   before: Pick<OrderState, "stages">;
-  after: Pick<OrderState, "stages" | "progress" | "payment" | "priceAmount" | "currency">;
+  after: Pick<OrderState, "stages" | "progress" | "payment" | "priceAmount" | "currency" | "dispute">;
 }
 
 /** The key of an event's system message: the event's own id (commission_order_events.id), one message per event. */
@@ -49,6 +50,12 @@ export function orderEventNotice({ event, before, after }: LandedTransition): Ch
     }
     case "CANCELED":
       return stagedCancelNotice(after);
+    case "DISPUTE_OPENED":
+      return after.dispute
+        ? { key: "dispute_opened", dispute: { openedBy: after.dispute.openedBy, outcome: null } }
+        : null;
+    case "DISPUTE_SETTLED":
+      return after.dispute ? disputeSettledNotice(after, after.dispute) : null;
     default:
       return null;
   }
@@ -64,4 +71,22 @@ function stagedCancelNotice(after: LandedTransition["after"]): ChatSystemNotice 
   if (refund.kind === "none") return null;
   const kept = refund.kind === "partial" ? refund.keptAmount : 0;
   return { key: "staged_order_canceled", money: { currency: after.currency, refunded: refund.amount, kept } };
+}
+
+/** A dispute's settlement (decision 088): its outcome, and for a refund or a split what went where, by the cancel's rule. */
+function disputeSettledNotice(after: LandedTransition["after"], dispute: OrderDispute): ChatSystemNotice {
+  const refund = cancelRefund(after);
+  const money =
+    after.progress === "CANCELED" && refund.kind !== "none"
+      ? {
+          currency: after.currency,
+          refunded: refund.amount,
+          kept: refund.kind === "partial" ? refund.keptAmount : 0,
+        }
+      : undefined;
+  return {
+    key: "dispute_settled",
+    dispute: { openedBy: dispute.openedBy, outcome: dispute.outcome },
+    ...(money && { money }),
+  };
 }

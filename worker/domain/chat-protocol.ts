@@ -70,6 +70,8 @@ export interface ChatMediaView {
  * language (worded by the chat panel). `stage`: the stage's place (from 0) and title as the creator wrote it; `money`:
  * a staged order's cancel, in minor units of the order's currency.
  */
+import type { DisputeOutcome } from "./disputes";
+
 export type ChatNoticeKey =
   | "stages_updated"
   | "stage_previewed"
@@ -77,12 +79,16 @@ export type ChatNoticeKey =
   | "stage_revision_granted"
   | "stage_approved"
   | "stage_auto_approved"
-  | "staged_order_canceled";
+  | "staged_order_canceled"
+  /** Decision 088: a dispute opened (`dispute.openedBy`), and its settlement (`dispute.outcome`, with `money`). */
+  | "dispute_opened"
+  | "dispute_settled";
 
 export interface ChatSystemNotice {
   key: ChatNoticeKey;
   stage?: { index: number; title: string };
   money?: { currency: string; refunded: number; kept: number };
+  dispute?: { openedBy: "seller" | "buyer"; outcome: DisputeOutcome | null };
 }
 
 export interface ChatMessageView {

@@ -5,6 +5,7 @@
  */
 import type { OrderRefusal, OrderState, PaymentRef } from "./order";
 import type { CheckedPreviewFile } from "./stage-previews";
+import type { DisputeReason, SettlementError } from "./disputes";
 
 /**
  * Who asks: a commission account (checked against the order's seller and buyer), a user account (checked against
@@ -109,3 +110,27 @@ export const paymentRefOf = (intent: IntentFields): PaymentRef => ({
   amount: intent.status === "succeeded" ? intent.amount_received : intent.amount,
   currency: intent.currency.toUpperCase(),
 });
+
+/** A statement of a dispute (decision 088), already checked (`disputeTextOf`), with its files already stored in R2. */
+export interface DisputeStatementInput {
+  body: string;
+  languageCode: "en" | "ja";
+  files: DisputeFile[];
+}
+/** An evidence file as its statement's row keeps it (a row of order_dispute_files). */
+export interface DisputeFile {
+  id: string;
+  objectKey: string;
+  name: string;
+  contentType: string;
+  byteSize: number;
+}
+/** A party's dispute move: opening one (with its reason), or answering the other's. */
+export type DisputeMove = { type: "openDispute"; reason: DisputeReason } | { type: "answerDispute" };
+/** An admin's settlement as posted: checked by the object against what is still at stake (`parseSettlement`). */
+export interface SettlementInput {
+  outcome: unknown;
+  refundAmount?: unknown;
+  days?: unknown;
+}
+export type SettleResult = OrderActResult | { status: "refused"; refusal: SettlementError };

@@ -4,6 +4,7 @@
  * read. Pure, as the table.
  */
 import type { OrderState, PaymentRef, PaymentRelease, OrderRefusal } from "./order";
+import { amountAtStake, settlementMoney, type DisputeSettlement } from "./disputes";
 import { cancelRefund } from "./order-money";
 import { currentStageIndex, type OrderStage } from "./order-stages";
 
@@ -87,3 +88,26 @@ export function paymentMisfit(o: OrderState, p: PaymentRef): PaymentRelease["rea
 }
 
 export const editedTo = (o: OrderState, change: Partial<OrderState>): Outcome => ({ next: { ...o, ...change } });
+
+/**
+ * The order with its open dispute settled (decision 088): when, how, and what of the stake the creator was awarded (a
+ * split's rest; a cancel then keeps it with the creator beside the approved stages' shares).
+ */
+export function settledBy(o: OrderState, settlement: DisputeSettlement, now: number): OrderState {
+  const awarded =
+    settlement.outcome === "split"
+      ? settlementMoney(settlement, amountAtStake(o.priceAmount ?? 0, o.stages)).released
+      : 0;
+  return { ...o, dispute: { ...o.dispute!, settledAt: now, outcome: settlement.outcome, awardedAmount: awarded } };
+}
+
+/** A reopened order (decision 088): the deadline its state waits on is `days` from now; the others stay as they were. */
+export function reopenAfterDispute(o: OrderState, days: number, now: number): Outcome {
+  const at = now + days * 86_400_000;
+  if (o.progress === "DELIVERED") return editedTo(o, { completionDeadline: at });
+  const reviewed = stageUnderReview(o);
+  const stages = reviewed
+    ? o.stages.map((s, i) => (i === reviewed.index ? { ...s, reviewDeadline: at } : s))
+    : o.stages;
+  return editedTo(o, { deliveryDeadline: at, stages });
+}

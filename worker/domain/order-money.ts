@@ -2,10 +2,12 @@
  * What money an order may hold (issue 30, docs/decisions/047): the invariant the reconciler checks, per order.
  *
  *   captured − refunded = the order's total   when it is paid and not canceled
- *   captured − refunded = Σ approved stages' amounts   when it is paid and canceled (0 without stages; decision 073)
+ *   captured − refunded = Σ approved stages' amounts + awarded   when it is paid and canceled (0 without stages or a
+ *                                               dispute's split; decision 073, 088)
  *   captured − refunded = 0                   when it was never paid
  *   transferred ≤ captured − refunded − fee   (the creator is never paid more than the client's money left)
  *   transferred ≤ Σ approved stages' (amount − fee)   instead, for an order with stages: each stage's share alone
+ *   (+ awarded − its fee)                     a split's award is one more share, with its own fee
  *
  * The transfer lines are in the transfer's currency. A transfer from a charge that was converted to the platform's
  * settlement currency is in that currency (decision 050), so the right side is converted at the charge's own rate by
@@ -14,6 +16,7 @@
  *
  * Pure: the reconciler (worker/services/money-check.ts) reads the ledger from D1 and Stripe and asks this.
  */
+import { awardedAmount, type OrderDispute } from "./disputes";
 import { shareInSettlementCurrency, type MinorUnits } from "./money";
 import type { OrderPayment, OrderProgress, OrderState } from "./order";
 import { approvedAmount, stageAmounts, stageTransferAmount, type OrderStage } from "./order-stages";
@@ -38,7 +41,10 @@ interface PartialRefund {
 }
 export type CancelRefund = FullRefund | NoRefund | PartialRefund;
 
-export type RefundFacts = Pick<OrderState, "progress" | "payment" | "priceAmount"> & { stages?: OrderState["stages"] };
+export type RefundFacts = Pick<OrderState, "progress" | "payment" | "priceAmount"> & {
+  stages?: OrderState["stages"];
+  dispute?: OrderDispute | null;
+};
 
 /**
  * What ending this order by a cancel gives the client back: its total in full once paid, nothing before. Also true
@@ -47,7 +53,8 @@ export type RefundFacts = Pick<OrderState, "progress" | "payment" | "priceAmount
 export function cancelRefund(o: RefundFacts): CancelRefund {
   if (o.payment !== "COMPLETED") return { kind: "none" };
   const total = o.priceAmount ?? 0;
-  const kept = approvedAmount(total, o.stages ?? []);
+  // What stays with the creator: the approved stages' shares, and what a dispute's split awarded them (decision 088).
+  const kept = approvedAmount(total, o.stages ?? []) + awardedAmount(o);
   return kept > 0 ? { kind: "partial", amount: total - kept, keptAmount: kept } : { kind: "full", amount: total };
 }
 
@@ -76,6 +83,8 @@ export interface OrderLedger {
   stages: readonly OrderStage[];
   /** The fee numerators frozen on the paid transaction: each stage's fee is taken by them. */
   feeNumerators: readonly number[];
+  /** What a dispute's split awarded the creator of the stake (decision 088); 0 otherwise. */
+  awardedAmount?: number;
 }
 
 export type MoneyDisagreement =
@@ -88,10 +97,12 @@ export type MoneyDisagreement =
  * What the order may hold, net, in its state: its total once paid and not canceled; once canceled, what its approved
  * stages kept (nothing without stages); nothing when it was never paid.
  */
-function expectedNetCharge(order: Pick<OrderLedger, "progress" | "payment" | "priceAmount" | "stages">): number {
+function expectedNetCharge(
+  order: Pick<OrderLedger, "progress" | "payment" | "priceAmount" | "stages" | "awardedAmount">,
+): number {
   if (order.payment !== "COMPLETED") return 0;
   const total = order.priceAmount ?? 0;
-  return order.progress === "CANCELED" ? approvedAmount(total, order.stages) : total;
+  return order.progress === "CANCELED" ? approvedAmount(total, order.stages) + (order.awardedAmount ?? 0) : total;
 }
 
 /** Every way this order's money disagrees with the order; none when it agrees. */
@@ -103,7 +114,11 @@ export function moneyDisagreements(ledger: OrderLedger): MoneyDisagreement[] {
   const foreign = ledger.chargeCurrencies.filter((c) => c !== ledger.currency);
   if (foreign.length > 0) found.push({ kind: "currency_mismatch", currencies: ledger.chargeCurrencies });
   if (ledger.transferred > 0 && ledger.transferCurrency !== null) {
-    const shares = ledger.stages.length > 0 ? approvedStageShares(ledger) : [Math.max(0, actual - ledger.feeAmount)];
+    const award = ledger.awardedAmount ?? 0;
+    const shares =
+      ledger.stages.length > 0 || award > 0
+        ? [...approvedStageShares(ledger), ...(award > 0 ? [stageTransferAmount(award, ledger.feeNumerators)] : [])]
+        : [Math.max(0, actual - ledger.feeAmount)];
     const allowed = allowedTransfer(ledger, shares);
     if (allowed === null) {
       const currencies = [...new Set([ledger.currency, ...(ledger.settled ? [ledger.settled.currency] : [])])];

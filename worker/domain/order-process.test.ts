@@ -12,6 +12,7 @@ import {
 } from "./order";
 import { orderNotifications } from "./order-notifications";
 import { actsAs, ORDER_PROCESS, processStateOf, type ActionType } from "./order-process";
+import type { DisputeSettlement, OrderDispute } from "./disputes";
 import { stagesOfPlan } from "./order-stages";
 import { approved, canceled, completed, DAY, delivered, OPEN, order, paid, T0 } from "./order-test-states";
 
@@ -36,6 +37,9 @@ const ACTIONS: Record<ActionType, true> = {
   grantRevision: true,
   deadlinePassed: true,
   adminCancel: true,
+  openDispute: true,
+  answerDispute: true,
+  settleDispute: true,
 };
 const EVENTS: Record<OrderEventType, true> = {
   APPROVED: true,
@@ -56,7 +60,26 @@ const EVENTS: Record<OrderEventType, true> = {
   STAGE_APPROVED: true,
   STAGE_REVISION_REQUESTED: true,
   STAGE_REVISION_GRANTED: true,
+  DISPUTE_OPENED: true,
+  DISPUTE_ANSWERED: true,
+  DISPUTE_SETTLED: true,
 };
+
+const disputeOpenedBy = (openedBy: "seller" | "buyer"): OrderDispute => ({
+  openedBy,
+  reason: "quality",
+  openedAt: T0,
+  answeredAt: null,
+  settledAt: null,
+  outcome: null,
+  awardedAmount: 0,
+});
+const SETTLEMENTS: DisputeSettlement[] = [
+  { outcome: "refund" },
+  { outcome: "release" },
+  { outcome: "split", refundAmount: 4_000 },
+  { outcome: "reopen", days: 5 },
+];
 
 const plan = stagesOfPlan([
   { title: "Sketch", sharePercent: 50, includedRevisions: 1 },
@@ -82,6 +105,11 @@ const STATES: Record<string, OrderState> = {
   delivered: delivered(),
   completed: completed(),
   canceled: canceled(),
+  // Disputes (decision 088): opened by either side, answered, on a plain and a staged order.
+  paidDisputed: paid({ dispute: disputeOpenedBy("buyer") }),
+  paidDisputedAnswered: paid({ dispute: { ...disputeOpenedBy("seller"), answeredAt: T0 + DAY } }),
+  deliveredDisputed: delivered({ dispute: disputeOpenedBy("buyer") }),
+  paidStagedInReviewDisputed: paid({ stages: inReview(), dispute: disputeOpenedBy("seller") }),
 };
 const ACTORS: OrderActor[] = ["seller", "buyer", "system"];
 const actionsOf = (): OrderAction[] => [
@@ -102,6 +130,9 @@ const actionsOf = (): OrderAction[] => [
   })),
   { type: "deadlinePassed" },
   { type: "adminCancel" },
+  { type: "openDispute", reason: "quality" },
+  { type: "answerDispute" },
+  ...SETTLEMENTS.map((settlement) => ({ type: "settleDispute" as const, settlement })),
 ];
 const LATER = T0 + 60 * DAY;
 
@@ -145,7 +176,7 @@ describe("the order process is one table (issue 47, decision 082)", () => {
             expect(row.from).toContain(processStateOf(o));
             expect(processStateOf(decision.next)).toBe(row.to === "same" ? processStateOf(o) : row.to);
             // What the row says of the money is what the decision hands the object.
-            const givesBack = ["refundOnCancel", "returnPayment", "voidOpenPayment", "startPayment"].includes(
+            const givesBack = ["refundOnCancel", "returnPayment", "voidOpenPayment", "startPayment", "splitStake"].includes(
               row.money,
             );
             if (decision.release) expect(givesBack, row.name).toBe(true);

@@ -11,6 +11,13 @@
 import type { NotificationType } from "../db/schema/enums";
 import type { OrderAction, OrderActor, OrderEventType, OrderRefusal, OrderState } from "./order";
 import {
+  DISPUTE_AFTER_DELIVERY_MS,
+  isDisputed,
+  type DisputeReason,
+  type DisputeSettlement,
+  type OrderDispute,
+} from "./disputes";
+import {
   approveCurrentStage,
   cancel,
   complete,
@@ -19,6 +26,8 @@ import {
   known,
   type Outcome,
   paymentMisfit,
+  reopenAfterDispute,
+  settledBy,
   stageUnderReview,
   withCurrentStage,
 } from "./order-effects";
@@ -66,12 +75,15 @@ export function processStateOf(o: Pick<OrderState, "progress" | "payment">): Pro
 const OPEN: readonly ProcessState[] = ["DRAFT", "APPROVED_UNPAID", "APPROVED_PAID", "DELIVERED"];
 const BEFORE_DELIVERY: readonly ProcessState[] = ["DRAFT", "APPROVED_UNPAID", "APPROVED_PAID"];
 const BEFORE_PAYMENT: readonly ProcessState[] = ["DRAFT", "APPROVED_UNPAID"];
+/** Paid and not yet ended: where a dispute may be opened, answered and settled. */
+const PAID_OPEN: readonly ProcessState[] = ["APPROVED_PAID", "DELIVERED"];
 
 /** What a guard reads: the state the pages also have (order-display.ts's facts). */
 export type ProcessFacts = Pick<
   OrderState,
-  "progress" | "payment" | "priceAmount" | "deliverableCount" | "stages" | "deliveryDeadline"
->;
+  "progress" | "payment" | "priceAmount" | "deliverableCount" | "stages" | "deliveryDeadline" | "dispute"
+> &
+  Partial<Pick<OrderState, "deliveredAt">>;
 /** A named condition a transition needs besides its from-state, and the refusal when it does not hold. */
 export interface Guard {
   refusal: OrderRefusal;
@@ -103,7 +115,32 @@ const GUARDS = {
       return stage !== null && revisionsLeft(stage) > 0;
     },
   },
+  /** An open dispute stops the parties' moves on the paid order until an admin settles it (decision 088). */
+  undisputed: { refusal: "order_disputed", holds: (o) => !isDisputed(o) },
+  disputed: { refusal: "not_disputed", holds: (o) => isDisputed(o) },
+  /** The client disputes a delivered order within a week of its delivery. */
+  buyerMayStillDispute: {
+    refusal: "dispute_window_closed",
+    holds: (o, now) =>
+      o.progress !== "DELIVERED" || (o.deliveredAt != null && now <= o.deliveredAt + DISPUTE_AFTER_DELIVERY_MS),
+  },
+  sellerMayAnswer: { refusal: "dispute_not_answerable", holds: (o) => awaitsAnswerFrom(o, "seller") },
+  buyerMayAnswer: { refusal: "dispute_not_answerable", holds: (o) => awaitsAnswerFrom(o, "buyer") },
 } satisfies Record<string, Guard>;
+
+/** The open dispute waits for this party's answer: the other opened it and nobody has answered yet. */
+const awaitsAnswerFrom = (o: ProcessFacts, side: "seller" | "buyer") =>
+  isDisputed(o) && o.dispute!.openedBy !== side && o.dispute!.answeredAt === null;
+
+/** Whether an open dispute holds this transition back (its party's move waits for the settlement; decision 088). */
+export const heldByDispute = (t: AnyTransition, o: ProcessFacts) =>
+  isDisputed(o) && (t.guards?.includes(GUARDS.undisputed) ?? false);
+
+/** A time-based row's deadline, stopped while a dispute is open: no alarm waits on it and none takes it. */
+const clock =
+  (deadline: (o: OrderState) => number | null) =>
+  (o: OrderState): number | null =>
+    isDisputed(o) ? null : deadline(o);
 
 /** Who takes a transition; an admin acts through the system (`decide`'s actor "system"). */
 export type ProcessActor = OrderActor | "admin";
@@ -129,7 +166,12 @@ export type MoneyEffect =
   /** The approved stage's share goes to the creator. */
   | "releaseStageShare"
   /** The order's paid total, less the fee, goes to the creator. */
-  | "releasePayout";
+  | "releasePayout"
+  /**
+   * A dispute's split (decision 088): the refunded part of what was at stake goes back to the client, the rest, less
+   * the fee on it, to the creator; approved stages' shares stay where they went.
+   */
+  | "splitStake";
 
 /** Who hears of a transition: the party who acted is not told; a transition the system made tells both (no sender). */
 export interface ProcessNotice {
@@ -169,6 +211,16 @@ export interface OrderTransition<T extends ActionType = ActionType> {
 /** Any row of the table, its effect typed by its own action. */
 export type AnyTransition = { [T in ActionType]: OrderTransition<T> }[ActionType];
 const row = <T extends ActionType>(transition: OrderTransition<T>) => transition as unknown as AnyTransition;
+
+const openedDispute = (openedBy: "seller" | "buyer", reason: DisputeReason, now: number): OrderDispute => ({
+  openedBy,
+  reason,
+  openedAt: now,
+  answeredAt: null,
+  settledAt: null,
+  outcome: null,
+  awardedAmount: 0,
+});
 
 // ───────────────────────── the table ─────────────────────────
 
@@ -259,7 +311,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     on: "deliver",
     actor: "seller",
     from: ["APPROVED_PAID"],
-    guards: [GUARDS.stagesApproved, GUARDS.hasDeliverable],
+    guards: [GUARDS.undisputed, GUARDS.stagesApproved, GUARDS.hasDeliverable],
     to: "DELIVERED",
     event: "DELIVERED",
     notice: toBuyer("COMMISSION_ORDER_DELIVERED"),
@@ -272,6 +324,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     on: "complete",
     actor: "seller",
     from: ["DELIVERED"],
+    guards: [GUARDS.undisputed],
     to: "COMPLETED",
     event: "COMPLETED",
     notice: toBuyer("COMMISSION_ORDER_COMPLETED"),
@@ -284,6 +337,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     on: "cancel",
     actor: "seller",
     from: BEFORE_DELIVERY,
+    guards: [GUARDS.undisputed],
     to: "CANCELED",
     event: "CANCELED",
     notice: toBuyer("COMMISSION_ORDER_CANCELED"),
@@ -298,7 +352,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     actor: "buyer",
     from: ["APPROVED_PAID"],
     refusedOutside: "seller_only",
-    guards: [GUARDS.deliveryLate],
+    guards: [GUARDS.undisputed, GUARDS.deliveryLate],
     to: "CANCELED",
     event: "CANCELED",
     notice: toSeller("COMMISSION_ORDER_CANCELED"),
@@ -346,6 +400,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     // "Schedule (estimated start, delivery): editable unless DELIVERED, COMPLETED or CANCELED".
     from: BEFORE_DELIVERY,
     refusedOutside: "not_editable",
+    guards: [GUARDS.undisputed],
     to: "same",
     event: "SCHEDULE_UPDATED",
     notice: null,
@@ -367,6 +422,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     // "Service details: editable by seller only while not DELIVERED, COMPLETED, CANCELED".
     from: BEFORE_DELIVERY,
     refusedOutside: "not_editable",
+    guards: [GUARDS.undisputed],
     to: "same",
     event: "SERVICE_DETAILS_UPDATED",
     notice: null,
@@ -404,7 +460,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     actor: "seller",
     from: BEFORE_DELIVERY,
     refusedOutside: "not_editable",
-    guards: [GUARDS.hasDeliverable],
+    guards: [GUARDS.undisputed, GUARDS.hasDeliverable],
     to: "same",
     event: "DELIVERABLE_DELETED",
     notice: null,
@@ -430,7 +486,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     actor: "seller",
     from: ["APPROVED_PAID"],
     onCurrentStage: true,
-    guards: [GUARDS.stageAwaitsPreview],
+    guards: [GUARDS.undisputed, GUARDS.stageAwaitsPreview],
     to: "same",
     event: "STAGE_PREVIEWED",
     notice: toBuyer("COMMISSION_ORDER_STAGE_PREVIEWED"),
@@ -444,7 +500,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     actor: "buyer",
     from: ["APPROVED_PAID"],
     onCurrentStage: true,
-    guards: [GUARDS.stageInReview],
+    guards: [GUARDS.undisputed, GUARDS.stageInReview],
     to: "same",
     event: "STAGE_APPROVED",
     notice: toSeller("COMMISSION_ORDER_STAGE_APPROVED"),
@@ -457,7 +513,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     actor: "buyer",
     from: ["APPROVED_PAID"],
     onCurrentStage: true,
-    guards: [GUARDS.stageInReview, GUARDS.revisionLeft],
+    guards: [GUARDS.undisputed, GUARDS.stageInReview, GUARDS.revisionLeft],
     to: "same",
     event: "STAGE_REVISION_REQUESTED",
     notice: toSeller("COMMISSION_ORDER_STAGE_REVISION_REQUESTED"),
@@ -472,11 +528,138 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     actor: "seller",
     from: ["APPROVED_PAID"],
     onCurrentStage: true,
+    guards: [GUARDS.undisputed],
     to: "same",
     event: "STAGE_REVISION_GRANTED",
     notice: toBuyer("COMMISSION_ORDER_STAGE_REVISION_GRANTED"),
     money: "none",
     effect: (o) => withCurrentStage(o, (s) => ({ extraRevisions: s.extraRevisions + 1 })),
+  }),
+  // Disputes (decision 088): either party opens one on a paid order before it ends (the client within a week of
+  // delivery), the other answers, and an admin settles it. While it is open the parties' moves wait (`undisputed`)
+  // and the clocks stop (`clock`). Each statement is its transition's own row (services/disputes.ts).
+  row({
+    name: "openDisputeByBuyer",
+    on: "openDispute",
+    actor: "buyer",
+    from: PAID_OPEN,
+    guards: [GUARDS.undisputed, GUARDS.buyerMayStillDispute],
+    to: "same",
+    event: "DISPUTE_OPENED",
+    notice: toSeller("COMMISSION_ORDER_DISPUTE_OPENED"),
+    money: "none",
+    effect: (o, { reason }, now) => editedTo(o, { dispute: openedDispute("buyer", reason, now) }),
+  }),
+  row({
+    name: "openDisputeBySeller",
+    on: "openDispute",
+    actor: "seller",
+    from: PAID_OPEN,
+    guards: [GUARDS.undisputed],
+    to: "same",
+    event: "DISPUTE_OPENED",
+    notice: toBuyer("COMMISSION_ORDER_DISPUTE_OPENED"),
+    money: "none",
+    effect: (o, { reason }, now) => editedTo(o, { dispute: openedDispute("seller", reason, now) }),
+  }),
+  row({
+    name: "answerDisputeByBuyer",
+    on: "answerDispute",
+    actor: "buyer",
+    from: PAID_OPEN,
+    refusedOutside: "not_disputed",
+    guards: [GUARDS.disputed, GUARDS.buyerMayAnswer],
+    to: "same",
+    event: "DISPUTE_ANSWERED",
+    notice: toSeller("COMMISSION_ORDER_DISPUTE_ANSWERED"),
+    money: "none",
+    effect: (o, _, now) => editedTo(o, { dispute: { ...o.dispute!, answeredAt: now } }),
+  }),
+  row({
+    name: "answerDisputeBySeller",
+    on: "answerDispute",
+    actor: "seller",
+    from: PAID_OPEN,
+    refusedOutside: "not_disputed",
+    guards: [GUARDS.disputed, GUARDS.sellerMayAnswer],
+    to: "same",
+    event: "DISPUTE_ANSWERED",
+    notice: toBuyer("COMMISSION_ORDER_DISPUTE_ANSWERED"),
+    money: "none",
+    effect: (o, _, now) => editedTo(o, { dispute: { ...o.dispute!, answeredAt: now } }),
+  }),
+  row({
+    // Everything still at stake back to the client: a cancel, approved stages' shares kept (decision 061, 073).
+    name: "settleByRefund",
+    on: "settleDispute",
+    actor: "admin",
+    from: PAID_OPEN,
+    refusedOutside: "not_disputed",
+    guards: [GUARDS.disputed],
+    when: (_, { settlement }) => settlement.outcome === "refund",
+    to: "CANCELED",
+    event: "DISPUTE_SETTLED",
+    notice: toBoth("COMMISSION_ORDER_DISPUTE_SETTLED"),
+    money: "refundOnCancel",
+    effect: (o, { settlement }, now) => cancel(settledBy(o, settlement, now), now),
+  }),
+  row({
+    // Everything still at stake to the creator: every stage approved, the order completed (payouts as a completion's).
+    name: "settleByRelease",
+    on: "settleDispute",
+    actor: "admin",
+    from: PAID_OPEN,
+    refusedOutside: "not_disputed",
+    guards: [GUARDS.disputed],
+    when: (_, { settlement }) => settlement.outcome === "release",
+    to: "COMPLETED",
+    event: "DISPUTE_SETTLED",
+    notice: toBoth("COMMISSION_ORDER_DISPUTE_SETTLED"),
+    money: "releasePayout",
+    effect: (o, { settlement }, now) => {
+      const settled = settledBy(o, settlement, now);
+      const stages = settled.stages.map((s) =>
+        s.status === "APPROVED"
+          ? s
+          : { ...s, status: "APPROVED" as const, reviewDeadline: null, approvedAt: now, approvedBy: "system" as const },
+      );
+      return complete({ ...settled, stages }, now);
+    },
+  }),
+  row({
+    // Part back to the client, the rest kept by the creator: a cancel whose kept amount includes the award.
+    name: "settleBySplit",
+    on: "settleDispute",
+    actor: "admin",
+    from: PAID_OPEN,
+    refusedOutside: "not_disputed",
+    guards: [GUARDS.disputed],
+    when: (_, { settlement }) => settlement.outcome === "split",
+    to: "CANCELED",
+    event: "DISPUTE_SETTLED",
+    notice: toBoth("COMMISSION_ORDER_DISPUTE_SETTLED"),
+    money: "splitStake",
+    effect: (o, { settlement }, now) => cancel(settledBy(o, settlement, now), now),
+  }),
+  row({
+    // The order goes on, each of its deadlines now the settlement's days away; the money stays where it is.
+    name: "settleByReopen",
+    on: "settleDispute",
+    actor: "admin",
+    from: PAID_OPEN,
+    refusedOutside: "not_disputed",
+    guards: [GUARDS.disputed],
+    when: (_, { settlement }) => settlement.outcome === "reopen",
+    to: "same",
+    event: "DISPUTE_SETTLED",
+    notice: toBoth("COMMISSION_ORDER_DISPUTE_SETTLED"),
+    money: "none",
+    effect: (o, { settlement }, now) =>
+      reopenAfterDispute(
+        settledBy(o, settlement, now),
+        (settlement as Extract<DisputeSettlement, { outcome: "reopen" }>).days,
+        now,
+      ),
   }),
   // Time-based (decision 020): not approved or not paid in time, canceled; delivered and not completed in time,
   // completed; a stage's preview not answered in time, approved (decision 073). A paid order's delivery deadline is
@@ -486,7 +669,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     on: "deadlinePassed",
     actor: "system",
     from: ["DRAFT"],
-    at: (o) => o.approvalDeadline,
+    at: clock((o) => o.approvalDeadline),
     to: "CANCELED",
     event: "CANCELED",
     notice: toBoth("COMMISSION_ORDER_CANCELED"),
@@ -498,7 +681,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     on: "deadlinePassed",
     actor: "system",
     from: ["APPROVED_UNPAID"],
-    at: (o) => o.paymentDeadline,
+    at: clock((o) => o.paymentDeadline),
     to: "CANCELED",
     event: "CANCELED",
     notice: toBoth("COMMISSION_ORDER_CANCELED"),
@@ -510,7 +693,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     on: "deadlinePassed",
     actor: "system",
     from: ["APPROVED_PAID"],
-    at: (o) => stageUnderReview(o)?.reviewDeadline ?? null,
+    at: clock((o) => stageUnderReview(o)?.reviewDeadline ?? null),
     to: "same",
     event: "STAGE_APPROVED",
     notice: toBoth("COMMISSION_ORDER_STAGE_AUTO_APPROVED"),
@@ -522,7 +705,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     on: "deadlinePassed",
     actor: "system",
     from: ["DELIVERED"],
-    at: (o) => o.completionDeadline,
+    at: clock((o) => o.completionDeadline),
     to: "COMPLETED",
     event: "COMPLETED",
     notice: toBoth("COMMISSION_ORDER_COMPLETED"),

@@ -8,12 +8,14 @@ import type { Outcome } from "./order-effects";
 import {
   actsAs,
   DEADLINES,
+  heldByDispute,
   ORDER_PROCESS,
   processStateOf,
   type ActionType,
   type AnyTransition,
   type ProcessFacts,
 } from "./order-process";
+import type { DisputeReason, DisputeSettlement, OrderDispute } from "./disputes";
 import { currentStageIndex, type OrderStage, type StagePlanItem } from "./order-stages";
 import { hasUnstorableCharacters, isBlankText, normalizeText, textLength } from "./text";
 
@@ -85,6 +87,8 @@ export interface OrderState {
   paymentDeadline: number | null;
   deliveryDeadline: number | null;
   completionDeadline: number | null;
+  /** The order's dispute, open or settled (decision 088); absent or null when it never had one. */
+  dispute?: OrderDispute | null;
 }
 
 /**
@@ -183,7 +187,13 @@ export type OrderAction =
   /** A deadline passed (the object's alarm): what happens depends on which one. */
   | { type: "deadlinePassed" }
   /** An admin ends the order (a dispute): any order not yet completed, with the refund every cancel follows. */
-  | { type: "adminCancel" };
+  | { type: "adminCancel" }
+  /** A party opens a dispute (decision 088); the statement is the transition's own row. */
+  | { type: "openDispute"; reason: DisputeReason }
+  /** The other party answers it; the statement is the transition's own row. */
+  | { type: "answerDispute" }
+  /** An admin settles it; the settlement is already checked against what is at stake (`parseSettlement`). */
+  | { type: "settleDispute"; settlement: DisputeSettlement };
 
 export type OrderRefusal =
   | "not_a_party"
@@ -205,7 +215,14 @@ export type OrderRefusal =
   | "stage_not_in_review"
   | "no_revisions_left"
   /** A staged order is delivered only once every stage is approved. */
-  | "stages_pending";
+  | "stages_pending"
+  /** A dispute is open: the order's moves wait for an admin's settlement (decision 088). */
+  | "order_disputed"
+  | "not_disputed"
+  /** The client may dispute a delivered order only within a week of its delivery. */
+  | "dispute_window_closed"
+  /** The dispute is not this party's to answer: they opened it, or it is answered already. */
+  | "dispute_not_answerable";
 
 /** The event log's name for each transition. */
 export type OrderEventType =
@@ -227,7 +244,10 @@ export type OrderEventType =
   | "STAGE_PREVIEWED"
   | "STAGE_APPROVED"
   | "STAGE_REVISION_REQUESTED"
-  | "STAGE_REVISION_GRANTED";
+  | "STAGE_REVISION_GRANTED"
+  | "DISPUTE_OPENED"
+  | "DISPUTE_ANSWERED"
+  | "DISPUTE_SETTLED";
 
 export type Decision =
   /** `release`: money the transition ends, which the object gives back at Stripe once the transition is stored. */
@@ -363,6 +383,10 @@ export function openTransition(
   now: number,
 ): { shown: boolean; blockedBy: OrderRefusal | null } {
   const t = transitionNamed(name);
-  const shown = t.from.includes(processStateOf(o)) && (!t.onCurrentStage || currentStageIndex(o.stages) !== null);
+  // A move an open dispute holds back is not offered until it is settled (decision 088).
+  const shown =
+    t.from.includes(processStateOf(o)) &&
+    (!t.onCurrentStage || currentStageIndex(o.stages) !== null) &&
+    !heldByDispute(t, o);
   return { shown, blockedBy: t.guards?.find((g) => !g.holds(o, now))?.refusal ?? null };
 }

@@ -56,3 +56,8 @@ export function transferIdempotencyKey(orderId: string): string {
 export function stageTransferIdempotencyKey(orderId: string, stageIndex: number): string {
   return `comet-order-${orderId}-stage-${stageIndex}-transfer`;
 }
+
+/** A dispute's award key (decision 088): one per order, so a split's share goes once however often it is released. */
+export function awardTransferIdempotencyKey(orderId: string): string {
+  return `comet-order-${orderId}-award-transfer`;
+}

@@ -14,6 +14,8 @@ import { sellerTransferAmount } from "../domain/money";
 import type { OrderPayment, OrderProgress } from "../domain/order";
 import { feeNumeratorsFrom, feeNumeratorsOf } from "./order-views";
 import { parseStages } from "./orders";
+import { parseDispute } from "../db/order-row";
+import { awardedAmount } from "../domain/disputes";
 import { paymentRefOf } from "../domain/order-contract";
 import { orderStub } from "./order-stubs";
 
@@ -64,6 +66,7 @@ interface OrderRow {
   price_amount: number | null;
   currency: string;
   stages: string;
+  dispute: string | null;
   paid_amount: number | null;
   fee_numerators: string | null;
 }
@@ -83,7 +86,7 @@ async function readLedger(
     d1
       .prepare(
         `SELECT o.code, o.order_progress_status AS progress, o.order_payment_status AS payment, o.price_amount, cu.code AS currency,
-           o.stages, pt.amount AS paid_amount, ${feeNumeratorsOf("pt.id")} AS fee_numerators
+           o.stages, o.dispute, pt.amount AS paid_amount, ${feeNumeratorsOf("pt.id")} AS fee_numerators
          FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id
          LEFT JOIN payment_transactions pt ON pt.order_id = o.id AND pt.transaction_status IN ('COMPLETED', 'PARTIALLY_REFUNDED')
          WHERE o.id = ?`,
@@ -118,6 +121,7 @@ async function readLedger(
     feeAmount: row.paid_amount === null ? 0 : row.paid_amount - sellerTransferAmount(row.paid_amount, feeNumerators),
     stages: parseStages(row.stages),
     feeNumerators,
+    awardedAmount: awardedAmount({ dispute: parseDispute(row.dispute) }),
   };
   for (const intentId of intentIds) {
     const charges = await chargesOf(stripe, intentId);

@@ -13,6 +13,7 @@ import {
   type ServiceDetails,
 } from "../domain/order";
 import type { StoredOrder } from "../domain/order-contract";
+import { isDisputed } from "../domain/disputes";
 import { orderNotifications } from "../domain/order-notifications";
 import { orderStateOfRow } from "../db/order-row";
 import { statement, prepared, type SqlStatement } from "../db/statements";
@@ -89,7 +90,8 @@ export function transitionStatements({
     statement(
       `UPDATE commission_orders SET order_progress_status = ?, order_payment_status = ?, order_chat_status = ?, price_amount = ?,
          estimated_start = ?, estimated_delivery = ?, approved_at = ?, paid_at = ?, delivered_at = ?, completed_at = ?, canceled_at = ?,
-         approval_deadline = ?, payment_deadline = ?, delivery_deadline = ?, completion_deadline = ?, stages = ?, version = ?, updated_at = ?
+         approval_deadline = ?, payment_deadline = ?, delivery_deadline = ?, completion_deadline = ?, stages = ?, dispute = ?, disputed_since = ?,
+         version = ?, updated_at = ?
        WHERE id = ? AND version = ?`,
       next.progress,
       next.payment,
@@ -107,6 +109,8 @@ export function transitionStatements({
       next.deliveryDeadline,
       next.completionDeadline,
       JSON.stringify(next.stages),
+      next.dispute ? JSON.stringify(next.dispute) : null,
+      isDisputed(next) ? next.dispute!.openedAt : null,
       version,
       now,
       order.orderId,

@@ -17,7 +17,8 @@ import Stripe from "stripe";
 import { sellerTransferAmount, shareInSettlementCurrency, type MinorUnits } from "../domain/money";
 import type { OrderEventType, OrderState } from "../domain/order";
 import { stageAmounts, stageTransferAmount } from "../domain/order-stages";
-import { stageTransferIdempotencyKey, transferIdempotencyKey } from "../domain/payouts";
+import { awardTransferIdempotencyKey, stageTransferIdempotencyKey, transferIdempotencyKey } from "../domain/payouts";
+import { awardedAmount } from "../domain/disputes";
 import { feeNumeratorsFrom, feeNumeratorsOf } from "./order-views";
 import { statement, type SqlStatement } from "../db/statements";
 
@@ -110,28 +111,62 @@ async function payoutOnCompletion(
 }
 
 /**
- * The payout row of one approved stage (decision 073), written with its STAGE_APPROVED event: the stage's amount of the
- * paid total (order-stages.ts `stageAmounts`) less the fee on it, with the fee numerators frozen on the transaction.
+ * The payout rows of stages just approved (decision 073), written with their event: each stage's amount of the paid
+ * total (order-stages.ts `stageAmounts`) less the fee on it, with the fee numerators frozen on the transaction. One
+ * stage at a time by the client or its review deadline; every stage left at once by a dispute released (decision 088).
  */
-async function payoutOnStageApproval(
+async function payoutOnStageApprovals(
   d1: D1Database,
   order: { orderId: string; sellerUserAccountId: string; stages: OrderState["stages"] },
-  stageIndex: number,
+  stageIndexes: readonly number[],
+  now: number,
+): Promise<SqlStatement[]> {
+  if (stageIndexes.length === 0) return [];
+  const paid = await paidTransaction(d1, order.orderId);
+  if (!paid) return [];
+  const amounts = stageAmounts(paid.amount, order.stages);
+  return stageIndexes.flatMap((stageIndex) => {
+    const stageAmount = amounts[stageIndex];
+    if (stageAmount === undefined) return [];
+    return [
+      payoutRow(
+        {
+          orderId: order.orderId,
+          stageIndex,
+          transactionId: paid.id,
+          sellerUserAccountId: order.sellerUserAccountId,
+          amount: stageTransferAmount(stageAmount, paid.feeNumerators),
+          currencyId: paid.currency_id,
+          idempotencyKey: stageTransferIdempotencyKey(order.orderId, stageIndex),
+        },
+        now,
+      ),
+    ];
+  });
+}
+
+/**
+ * The payout row of a dispute's split (decision 088): what the admin awarded the creator of the stake, less the fee on
+ * it, as one more share beside any approved stages'.
+ */
+async function payoutOnAward(
+  d1: D1Database,
+  order: { orderId: string; sellerUserAccountId: string },
+  awarded: number,
   now: number,
 ): Promise<SqlStatement[]> {
   const paid = await paidTransaction(d1, order.orderId);
-  const stageAmount = paid ? stageAmounts(paid.amount, order.stages)[stageIndex] : undefined;
-  if (!paid || stageAmount === undefined) return [];
+  if (!paid || awarded <= 0) return [];
   return [
     payoutRow(
       {
         orderId: order.orderId,
-        stageIndex,
+        stageIndex: null,
         transactionId: paid.id,
         sellerUserAccountId: order.sellerUserAccountId,
-        amount: stageTransferAmount(stageAmount, paid.feeNumerators),
+        amount: stageTransferAmount(awarded, paid.feeNumerators),
         currencyId: paid.currency_id,
-        idempotencyKey: stageTransferIdempotencyKey(order.orderId, stageIndex),
+        idempotencyKey: awardTransferIdempotencyKey(order.orderId),
       },
       now,
     ),
@@ -141,6 +176,8 @@ async function payoutOnStageApproval(
 /**
  * The payout rows a transition writes in its own batch (the outbox): a stage's share when it is approved, the whole
  * share when an order without stages completes, nothing otherwise (a staged order's completion releases nothing more).
+ * A dispute's settlement (decision 088) releases as a completion does (every stage left approved with it), or, for a
+ * split, the award.
  */
 export async function payoutStatements(
   d1: D1Database,
@@ -154,12 +191,19 @@ export async function payoutStatements(
   },
 ): Promise<SqlStatement[]> {
   const { orderId, sellerUserAccountId, before, next, event, now } = transition;
-  if (event === "COMPLETED")
-    return next.stages.length > 0 ? [] : payoutOnCompletion(d1, orderId, sellerUserAccountId, now);
+  const order = { orderId, sellerUserAccountId, stages: next.stages };
+  const newlyApproved = next.stages.flatMap((s, i) =>
+    s.status === "APPROVED" && before.stages[i]?.status !== "APPROVED" ? [i] : [],
+  );
+  const ends = (event === "COMPLETED" || event === "DISPUTE_SETTLED") && next.progress === "COMPLETED";
+  if (ends)
+    return next.stages.length > 0
+      ? payoutOnStageApprovals(d1, order, newlyApproved, now)
+      : payoutOnCompletion(d1, orderId, sellerUserAccountId, now);
+  if (event === "DISPUTE_SETTLED" && next.progress === "CANCELED")
+    return payoutOnAward(d1, order, awardedAmount(next), now);
   if (event !== "STAGE_APPROVED") return [];
-  const approved = next.stages.findIndex((s, i) => s.status === "APPROVED" && before.stages[i]?.status !== "APPROVED");
-  if (approved === -1) return [];
-  return payoutOnStageApproval(d1, { orderId, sellerUserAccountId, stages: next.stages }, approved, now);
+  return payoutOnStageApprovals(d1, order, newlyApproved.slice(0, 1), now);
 }
 
 interface ClaimedPayout {

@@ -53,6 +53,26 @@ function noticeSentence(notice: ChatSystemNotice, stage: string, locale: string)
         refund: money(notice.money?.refunded ?? 0),
         kept: money(notice.money?.kept ?? 0),
       });
+    case "dispute_opened":
+      return notice.dispute?.openedBy === "seller"
+        ? m.chat_notice_dispute_opened_by_seller()
+        : m.chat_notice_dispute_opened_by_buyer();
+    case "dispute_settled":
+      return disputeSettledSentence(notice, money);
+  }
+}
+
+function disputeSettledSentence(notice: ChatSystemNotice, money: (minor: number) => string): string {
+  const refund = money(notice.money?.refunded ?? 0);
+  switch (notice.dispute?.outcome) {
+    case "refund":
+      return m.chat_notice_dispute_settled_refund({ refund });
+    case "split":
+      return m.chat_notice_dispute_settled_split({ refund, kept: money(notice.money?.kept ?? 0) });
+    case "reopen":
+      return m.chat_notice_dispute_settled_reopen();
+    default:
+      return m.chat_notice_dispute_settled_release();
   }
 }
 

@@ -28,6 +28,10 @@ const EVENT_LABELS: Record<OrderEventType, () => string> = {
   STAGE_APPROVED: m.orders_event_STAGE_APPROVED,
   STAGE_REVISION_REQUESTED: m.orders_event_STAGE_REVISION_REQUESTED,
   STAGE_REVISION_GRANTED: m.orders_event_STAGE_REVISION_GRANTED,
+  // Disputes (decision 088); an admin's settlement reads "Dispute settled · by an admin".
+  DISPUTE_OPENED: m.orders_event_DISPUTE_OPENED,
+  DISPUTE_ANSWERED: m.orders_event_DISPUTE_ANSWERED,
+  DISPUTE_SETTLED: m.orders_event_DISPUTE_SETTLED,
 };
 
 const ACTOR_LABELS = {

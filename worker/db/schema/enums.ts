@@ -61,6 +61,10 @@ export const NOTIFICATION_TYPES = [
   "COMMISSION_ORDER_STAGE_REVISION_GRANTED",
   /** The other party reviewed the order (decision 086); the review shows later, double-blind. */
   "REVIEW_RECEIVED",
+  // Disputes (decision 088): opened (to the other party), answered (to the party who opened it), settled (to both).
+  "COMMISSION_ORDER_DISPUTE_OPENED",
+  "COMMISSION_ORDER_DISPUTE_ANSWERED",
+  "COMMISSION_ORDER_DISPUTE_SETTLED",
   "COMMISSION_ORDER_APPROVAL_REMINDER",
   "COMMISSION_ORDER_PAYMENT_REMINDER",
   "COMMISSION_ORDER_DELIVERY_REMINDER",

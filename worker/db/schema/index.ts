@@ -18,3 +18,4 @@ export * from "./translations";
 export * from "./reviews";
 export * from "./admin";
 export * from "./jobs";
+export * from "./disputes";

@@ -61,6 +61,12 @@ export const commissionOrders = sqliteTable(
      * "[]" for an order without stages. One column, written with the row by every transition.
      */
     stages: text("stages").notNull().default("[]"),
+    /**
+     * The order's dispute (decision 088) as the object holds it: JSON of `OrderDispute` (domain/disputes.ts), null when
+     * it never had one. `disputed_since` is its opening time while it is open (null otherwise): the admins' queue.
+     */
+    dispute: text("dispute"),
+    disputedSince: ms("disputed_since"),
     /** The Order object's version this row projects (decision 047): each write is conditional on the one before. */
     version: integer("version").notNull().default(0),
     ...timestamps,
@@ -72,6 +78,7 @@ export const commissionOrders = sqliteTable(
     index("commission_orders_service").on(t.serviceId),
     index("commission_orders_form").on(t.formId),
     index("commission_orders_progress").on(t.orderProgressStatus, t.updatedAt),
+    index("commission_orders_disputed").on(t.disputedSince),
     // One pending request per client and service, and per client and form (spec section 4: 'You have already sent'):
     // D1 refuses the second insert, so two racing submissions create one order (docs/decisions/025).
     uniqueIndex("commission_orders_one_pending_service_request")

@@ -1,0 +1,119 @@
+/**
+ * Disputes (issue 49, decision 088): either party of a paid order may open one before it completes (the client within
+ * a week of delivery); it stops the order's clocks and its moves until an admin settles it with one of four outcomes.
+ * What a dispute is, what its statements look like and what each settlement does to the money are here; its
+ * transitions are rows of the order process (order-process.ts), so the Order object applies them like any other.
+ * Pure: data in, data or a refusal out.
+ */
+import { approvedAmount, type OrderStage } from "./order-stages";
+import { hasUnstorableCharacters, isBlankText, normalizeText, textLength } from "./text";
+
+const DAY = 86_400_000;
+/** The client may dispute a delivered order within this long of its delivery (the completion deadline is as long). */
+export const DISPUTE_AFTER_DELIVERY_MS = 7 * DAY;
+export const DISPUTE_STATEMENT_MAX = 4000;
+export const DISPUTE_SETTLEMENT_REASON_MAX = 2000;
+/** A reopened order's deadlines are this many days from the settlement. */
+export const REOPEN_DAYS_MIN = 1;
+export const REOPEN_DAYS_MAX = 60;
+
+/** Why a party opens a dispute; one list for both sides, each reason worded for either. */
+export const DISPUTE_REASONS = [
+  "not_delivered",
+  "not_as_agreed",
+  "quality",
+  "unresponsive",
+  "conduct",
+  "other",
+] as const;
+export type DisputeReason = (typeof DISPUTE_REASONS)[number];
+export const isDisputeReason = (value: unknown): value is DisputeReason =>
+  typeof value === "string" && (DISPUTE_REASONS as readonly string[]).includes(value);
+
+/** An admin's settlement: refund in full, release in full, split, or reopen the order with new deadlines. */
+export const DISPUTE_OUTCOMES = ["refund", "release", "split", "reopen"] as const;
+export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
+export type DisputeSettlement =
+  | { outcome: "refund" }
+  | { outcome: "release" }
+  /** `refundAmount` of what is still at stake goes back to the client; the rest is released to the creator. */
+  | { outcome: "split"; refundAmount: number }
+  | { outcome: "reopen"; days: number };
+
+/** The order's dispute as the Order object keeps it in its state (and D1 in the order row's `dispute` column). */
+export interface OrderDispute {
+  openedBy: "seller" | "buyer";
+  reason: DisputeReason;
+  openedAt: number;
+  /** When the other party answered; null until then. */
+  answeredAt: number | null;
+  settledAt: number | null;
+  outcome: DisputeOutcome | null;
+  /**
+   * What the settlement gave the creator of the money still at stake (a split's rest; 0 otherwise): a canceled
+   * order's money keeps it with the creator beside the approved stages' shares (order-money.ts).
+   */
+  awardedAmount: number;
+}
+
+/** An open dispute (not yet settled); an order may be disputed again after one is settled by a reopen. */
+export const isDisputed = (o: { dispute?: OrderDispute | null }): boolean =>
+  Boolean(o.dispute && o.dispute.settledAt === null);
+
+/** What a canceled order keeps with the creator by a dispute's split (0 without one). */
+export const awardedAmount = (o: { dispute?: OrderDispute | null }): number => o.dispute?.awardedAmount ?? 0;
+
+/**
+ * What is still at stake in a paid order: its total less what approved stages already released (decision 073). A
+ * settlement refunds, releases or splits exactly this.
+ */
+export const amountAtStake = (total: number, stages: readonly OrderStage[]): number =>
+  total - approvedAmount(total, stages);
+
+/** A statement (opening, answer or an admin's reason) as stored: 1 to `max` characters, storable, normalized. */
+export function disputeTextOf(input: unknown, max: number): string | null {
+  if (typeof input !== "string" || hasUnstorableCharacters(input) || isBlankText(input)) return null;
+  const text = normalizeText(input);
+  return textLength(text) > max ? null : text;
+}
+
+export type SettlementError = "outcome_invalid" | "refund_amount_invalid" | "days_invalid";
+
+/**
+ * An admin's settlement as posted, checked against what is at stake: a split must refund a whole number of minor
+ * units more than 0 and less than the stake (all or nothing is a refund or a release); a reopen 1 to 60 days.
+ */
+export function parseSettlement(
+  input: { outcome?: unknown; refundAmount?: unknown; days?: unknown },
+  stake: number,
+): { ok: true; settlement: DisputeSettlement } | { ok: false; error: SettlementError } {
+  const { outcome } = input;
+  if (outcome === "refund" || outcome === "release") return { ok: true, settlement: { outcome } };
+  if (outcome === "split") {
+    const amount = input.refundAmount;
+    if (typeof amount !== "number" || !Number.isSafeInteger(amount) || amount <= 0 || amount >= stake)
+      return { ok: false, error: "refund_amount_invalid" };
+    return { ok: true, settlement: { outcome, refundAmount: amount } };
+  }
+  if (outcome === "reopen") {
+    const days = input.days;
+    if (typeof days !== "number" || !Number.isInteger(days) || days < REOPEN_DAYS_MIN || days > REOPEN_DAYS_MAX)
+      return { ok: false, error: "days_invalid" };
+    return { ok: true, settlement: { outcome, days } };
+  }
+  return { ok: false, error: "outcome_invalid" };
+}
+
+/** The money a settlement moves, in minor units of the order's currency: back to the client, and to the creator. */
+export function settlementMoney(settlement: DisputeSettlement, stake: number): { refunded: number; released: number } {
+  switch (settlement.outcome) {
+    case "refund":
+      return { refunded: stake, released: 0 };
+    case "release":
+      return { refunded: 0, released: stake };
+    case "split":
+      return { refunded: settlement.refundAmount, released: stake - settlement.refundAmount };
+    case "reopen":
+      return { refunded: 0, released: 0 };
+  }
+}

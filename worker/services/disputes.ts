@@ -1,0 +1,164 @@
+/**
+ * Disputes' D1 side (issue 49, decision 088). The dispute itself is the order's state, kept by the Order object and
+ * projected to `commission_orders.dispute`; what each side said is a row of `order_dispute_statements`, written by the
+ * object in the batch of the transition it belongs to (`disputeStatementRows`). The reads here are the order page's
+ * thread (each statement read in the reader's language) and the admins' queue.
+ */
+import type { Database } from "../db/client";
+import { statement, type SqlStatement } from "../db/statements";
+import { parseDispute } from "../db/order-row";
+import type { Locale } from "../domain/constants";
+import { formatDateTime } from "../domain/dates";
+import type { DisputeFile, DisputeStatementInput } from "../domain/order-contract";
+import type { OrderDispute } from "../domain/disputes";
+import type { TextReading } from "../domain/text-reading";
+import { storedReadings } from "./translations";
+
+export type DisputeStatementKind = "opening" | "answer" | "settlement";
+export type DisputeStatementSide = "buyer" | "seller" | "admin";
+
+/**
+ * A statement's rows: the statement, keyed by its transition's event id (a replayed projection writes it once), and its
+ * files. Written by the Order object with the transition, so a refused move leaves no statement behind.
+ */
+export function disputeStatementRows(input: {
+  orderId: string;
+  eventId: string;
+  kind: DisputeStatementKind;
+  side: DisputeStatementSide;
+  authorUserAccountId: string;
+  reason: string | null;
+  input: DisputeStatementInput;
+  refundAmount?: number | null;
+  now: number;
+}): SqlStatement[] {
+  const { orderId, eventId, now } = input;
+  return [
+    statement(
+      `INSERT INTO order_dispute_statements (id, order_id, kind, side, author_user_account_id, reason, body, language_code, refund_amount, created_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+      eventId,
+      orderId,
+      input.kind,
+      input.side,
+      input.authorUserAccountId,
+      input.reason,
+      input.input.body,
+      input.input.languageCode,
+      input.refundAmount ?? null,
+      now,
+    ),
+    ...input.input.files.map((file: DisputeFile) =>
+      statement(
+        `INSERT INTO order_dispute_files (id, statement_id, order_id, object_key, name, content_type, byte_size, created_at)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
+        file.id,
+        eventId,
+        orderId,
+        file.objectKey,
+        file.name,
+        file.contentType,
+        file.byteSize,
+        now,
+      ),
+    ),
+  ];
+}
+
+export interface DisputeStatementView {
+  id: string;
+  kind: DisputeStatementKind;
+  side: DisputeStatementSide;
+  /** An opening's reason, or a settlement's outcome; null for an answer. */
+  reason: string | null;
+  body: string;
+  /** The body in the reader's language: a stored translation, or the original. */
+  reading: TextReading;
+  refundAmount: number | null;
+  createdAt: number;
+  /** The date and time shown, in the reader's language. */
+  date: string;
+  files: { id: string; name: string; contentType: string; byteSize: number }[];
+}
+
+/** Every statement of the order's disputes, oldest first, each read in `reader` (stored translations only). */
+export async function disputeThread(db: Database, orderId: string, reader: Locale): Promise<DisputeStatementView[]> {
+  const d1 = db.$client;
+  const [statements, files] = await d1.batch<Record<string, unknown>>([
+    d1
+      .prepare(
+        `SELECT id, kind, side, reason, body, refund_amount, created_at FROM order_dispute_statements
+         WHERE order_id = ? ORDER BY created_at, id`,
+      )
+      .bind(orderId),
+    d1
+      .prepare(
+        "SELECT id, statement_id, name, content_type, byte_size FROM order_dispute_files WHERE order_id = ? ORDER BY created_at, id",
+      )
+      .bind(orderId),
+  ]);
+  const rows = statements.results;
+  const readings = await storedReadings(
+    db,
+    rows.map((r) => String(r.body)),
+    reader,
+  );
+  return rows.map((row, index) => ({
+    id: String(row.id),
+    kind: row.kind as DisputeStatementKind,
+    side: row.side as DisputeStatementSide,
+    reason: (row.reason as string | null) ?? null,
+    body: String(row.body),
+    reading: readings[index]!,
+    refundAmount: row.refund_amount === null ? null : Number(row.refund_amount),
+    createdAt: Number(row.created_at),
+    date: formatDateTime(Number(row.created_at), reader),
+    files: files.results
+      .filter((f) => f.statement_id === row.id)
+      .map((f) => ({
+        id: String(f.id),
+        name: String(f.name),
+        contentType: String(f.content_type),
+        byteSize: Number(f.byte_size),
+      })),
+  }));
+}
+
+export interface QueuedDispute {
+  orderId: string;
+  code: string;
+  dispute: OrderDispute;
+  priceAmount: number | null;
+  currency: string;
+  sellerHandle: string | null;
+  buyerHandle: string | null;
+}
+
+/** The admins' queue: every open dispute, the longest waiting first. */
+export async function openDisputes(d1: D1Database, limit = 100): Promise<QueuedDispute[]> {
+  const { results } = await d1
+    .prepare(
+      `SELECT o.id, o.code, o.dispute, o.price_amount, cu.code AS currency,
+         (SELECT p.original_handle FROM commission_accounts a JOIN user_profiles p ON p.account_id = a.user_account_id WHERE a.id = o.seller_id) AS seller_handle,
+         (SELECT p.original_handle FROM commission_accounts a JOIN user_profiles p ON p.account_id = a.user_account_id WHERE a.id = o.buyer_id) AS buyer_handle
+       FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id
+       WHERE o.disputed_since IS NOT NULL ORDER BY o.disputed_since, o.id LIMIT ?`,
+    )
+    .bind(limit)
+    .all<Record<string, unknown>>();
+  return results.flatMap((row) => {
+    const dispute = parseDispute(row.dispute);
+    if (!dispute) return [];
+    return [
+      {
+        orderId: String(row.id),
+        code: String(row.code),
+        dispute,
+        priceAmount: row.price_amount === null ? null : Number(row.price_amount),
+        currency: String(row.currency),
+        sellerHandle: (row.seller_handle as string | null) ?? null,
+        buyerHandle: (row.buyer_handle as string | null) ?? null,
+      },
+    ];
+  });
+}
