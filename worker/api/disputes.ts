@@ -7,20 +7,24 @@ import {
   disputeTextOf,
   isDisputeReason,
 } from "../domain/disputes";
-import type { DisputeMove, OrderActResult, SettleResult } from "../domain/order-contract";
+import type { DisputeFile, DisputeMove, OrderActResult, SettleResult } from "../domain/order-contract";
 import { detectTextLanguage } from "../domain/text-language";
 import type { AppContext, AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
 import { disputeErrorMessage, type DisputeError } from "../messages/disputes";
 import { orderRefusalMessage } from "../messages/orders";
-import { openDisputes } from "../services/disputes";
+import { disputeFileOf, openDisputes } from "../services/disputes";
+import { checkAttachment, ownsObject } from "../services/storage";
+import { parseMediaKey, type MediaKey } from "../domain/media-keys";
+import { DISPUTE_FILES_MAX } from "../domain/media-limits";
 import { translateInBackground } from "../services/order-translations";
 import { orderStub } from "../services/order-stubs";
 
 /**
  * Disputes' doors (issue 49, decision 088). A party's: POST /api/features/commission/order/dispute/open {orderId,
  * reason, statement} and /answer {orderId, statement}. An admin's: GET /api/admin/disputes (the queue, oldest first) and
- * POST /api/admin/disputes/settle {orderId, outcome, refundAmount?, days?, reason}. Each body is parsed first (400 with
+ * POST /api/admin/disputes/settle {orderId, outcome, refundAmount?, days?, reason}. A party's statement may carry up to
+ * five files (`files: [{url, name?}]`), uploaded first to the order's `dispute_files` folder. Each body is parsed first (400 with
  * the rule's words in the caller's language), then handed to the order's object, which checks who asks and every rule:
  * a stranger to the order is told 404, as for one that does not exist; a move the order refuses is 409 with its words.
  * The order page's forms post the same through its action.
@@ -32,8 +36,18 @@ const orderId = v.pipe(v.string(), v.minLength(1), v.maxLength(64));
 /** Texts are bounded at the door (a generous multiple of the rule's maximum), then checked by the rule. */
 const statementText = v.pipe(v.string(), v.maxLength(DISPUTE_STATEMENT_MAX * 4));
 
-const openBody = v.object({ orderId, reason: v.string(), statement: statementText });
-const answerBody = v.object({ orderId, statement: statementText });
+/** Evidence: files uploaded first to the order's `dispute_files` folder, referenced by their URL (as chat files are). */
+const evidence = v.optional(
+  v.pipe(
+    v.array(
+      v.object({ url: v.pipe(v.string(), v.maxLength(1000)), name: v.optional(v.pipe(v.string(), v.maxLength(1000))) }),
+    ),
+    v.maxLength(DISPUTE_FILES_MAX),
+  ),
+  [],
+);
+const openBody = v.object({ orderId, reason: v.string(), statement: statementText, files: evidence });
+const answerBody = v.object({ orderId, statement: statementText, files: evidence });
 const settleBody = v.object({
   orderId,
   outcome: v.pipe(v.string(), v.maxLength(16)),
@@ -76,6 +90,36 @@ function answer(c: AppContext, result: OrderActResult | SettleResult) {
   });
 }
 
+/**
+ * The statement's files, each checked before the order is asked anything: it must lie in this order's dispute folder,
+ * which only its two parties may write (a stranger, or a file from elsewhere, is told 404: nothing is confirmed), and
+ * pass its upload rule again (`checkAttachment` re-sniffs the bytes).
+ */
+async function checkedEvidence(
+  c: AppContext,
+  id: string,
+  posted: v.InferOutput<typeof evidence>,
+): Promise<DisputeFile[] | Response> {
+  const { db, env, user } = c.get("request");
+  const files: DisputeFile[] = [];
+  for (const media of posted) {
+    const key = parseMediaKey(media.url);
+    if (!key) return c.json({ error: "invalid_request" }, 400);
+    const inFolder = (k: MediaKey) =>
+      k.domain === "commission-order" &&
+      k.id === id &&
+      k.field === "dispute_files" &&
+      ownsObject(db, { profileId: user!.profileId }, k);
+    const checked = await checkAttachment(env.MEDIA, key, inFolder);
+    if (!checked.ok)
+      return checked.error === "forbidden" || checked.error === "not_found"
+        ? c.json({ error: "not_found" }, 404)
+        : c.json({ error: checked.error }, 400);
+    files.push(disputeFileOf(key, checked, media.name ?? null));
+  }
+  return files;
+}
+
 /** The language a statement is written in: as detected, else the page's. */
 const writtenIn = (text: string, locale: Locale): Locale => detectTextLanguage(text) ?? locale;
 
@@ -92,9 +136,11 @@ function partyMove(
     if (!move) return invalid(c, "reason_invalid", "reason");
     const text = disputeTextOf(body.statement, DISPUTE_STATEMENT_MAX);
     if (text === null) return invalid(c, "statement_invalid", "statement");
+    const files = await checkedEvidence(c, body.orderId, body.files);
+    if (files instanceof Response) return files;
     const result = await orderStub(env.ORDER, body.orderId).disputeStatement(
       move,
-      { body: text, languageCode: writtenIn(text, locale), files: [] },
+      { body: text, languageCode: writtenIn(text, locale), files },
       { userAccountId: user.accountId },
     );
     if (result.status === "done" && result.changed)

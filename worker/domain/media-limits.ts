@@ -46,6 +46,8 @@ export const STAGE_PREVIEW_CLIP_MAX_BYTES = 20 * MB;
 export const STAGE_PREVIEW_POSTING_MAX_BYTES = 32 * MB;
 /** Files one upload call may add to an order's chat folder; a message's own limit is its room's (docs/decisions/027). */
 export const CHAT_MEDIA_MAX_FILES = 20;
+/** Files a party attaches to one dispute statement (decision 088): screenshots, clips, recordings. */
+export const DISPUTE_FILES_MAX = 5;
 /**
  * A service's gallery holds as many media as a work (issue 10).
  * @alias

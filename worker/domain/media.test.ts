@@ -153,6 +153,8 @@ describe("upload rules", () => {
       "commission-request/answer_medias": [104857600, exchange],
       "commission-order/deliverables": [104857600, exchange],
       "commission-order/chat_medias": [104857600, exchange],
+      // Decision 088: a dispute statement's evidence takes what the chat takes.
+      "commission-order/dispute_files": [104857600, exchange],
       // Decision 073: a stage preview's pictures are decoded by the Worker; the client's copies are JPEGs, and clips.
       "commission-order/stage_previews": [10485760, "jpg png gif"],
       "commission-order/stage_preview_copies": [20971520, "jpg mp4 webm mp3 m4a wav"],

@@ -2,6 +2,7 @@
 import {
   CHAT_MEDIA_MAX_FILES,
   DEFAULT_UPLOAD_MAX_BYTES,
+  DISPUTE_FILES_MAX,
   FORM_CHOICE_MEDIA_MAX,
   FORM_QUESTION_MEDIA_MAX,
   ORDER_DELIVERABLES_MAX_FILES,
@@ -196,6 +197,18 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
     field: "chat_medias",
     maxBytes: DEFAULT_UPLOAD_MAX_BYTES,
     maxFiles: CHAT_MEDIA_MAX_FILES,
+    kinds: EXCHANGE_FILE_KINDS,
+    single: false,
+    private: true,
+    ownership: "commission-order-party",
+  },
+  // Evidence for a dispute's statement (decision 088): under the order's id, written by either party, read by the two
+  // of them, and by an admin only through the console's logged door while the order is disputed.
+  {
+    domain: "commission-order",
+    field: "dispute_files",
+    maxBytes: DEFAULT_UPLOAD_MAX_BYTES,
+    maxFiles: DISPUTE_FILES_MAX,
     kinds: EXCHANGE_FILE_KINDS,
     single: false,
     private: true,

@@ -9,10 +9,27 @@ import { statement, type SqlStatement } from "../db/statements";
 import { parseDispute } from "../db/order-row";
 import type { Locale } from "../domain/constants";
 import { formatDateTime } from "../domain/dates";
+import type { MediaKey } from "../domain/media-keys";
 import type { DisputeFile, DisputeStatementInput } from "../domain/order-contract";
 import type { OrderDispute } from "../domain/disputes";
 import type { TextReading } from "../domain/text-reading";
+import { signReadUrl } from "./media-access";
 import { storedReadings } from "./translations";
+
+/** A stored object of the order's dispute folder, checked (`checkAttachment`), as the statement's file. */
+export function disputeFileOf(
+  key: MediaKey,
+  checked: { size: number; mimeType: string },
+  name: string | null,
+): DisputeFile {
+  return {
+    id: crypto.randomUUID(),
+    objectKey: key.key,
+    name: name?.trim().slice(0, 255) || key.file,
+    contentType: checked.mimeType,
+    byteSize: checked.size,
+  };
+}
 
 export type DisputeStatementKind = "opening" | "answer" | "settlement";
 export type DisputeStatementSide = "buyer" | "seller" | "admin";
@@ -62,6 +79,8 @@ export function disputeStatementRows(input: {
         now,
       ),
     ),
+    // Attached now: no longer a pending upload, which the cron would delete after a day.
+    ...input.input.files.map((file) => statement("DELETE FROM pending_uploads WHERE key = ?", file.objectKey)),
   ];
 }
 
@@ -78,7 +97,16 @@ export interface DisputeStatementView {
   createdAt: number;
   /** The date and time shown, in the reader's language. */
   date: string;
-  files: { id: string; name: string; contentType: string; byteSize: number }[];
+  files: DisputeFileView[];
+}
+export interface DisputeFileView {
+  id: string;
+  name: string;
+  contentType: string;
+  byteSize: number;
+  objectKey: string;
+  /** A signed read URL, once `withSignedFiles` has signed it for the reader. */
+  url?: string;
 }
 
 /** Every statement of the order's disputes, oldest first, each read in `reader` (stored translations only). */
@@ -93,7 +121,7 @@ export async function disputeThread(db: Database, orderId: string, reader: Local
       .bind(orderId),
     d1
       .prepare(
-        "SELECT id, statement_id, name, content_type, byte_size FROM order_dispute_files WHERE order_id = ? ORDER BY created_at, id",
+        "SELECT id, statement_id, object_key, name, content_type, byte_size FROM order_dispute_files WHERE order_id = ? ORDER BY created_at, id",
       )
       .bind(orderId),
   ]);
@@ -120,8 +148,32 @@ export async function disputeThread(db: Database, orderId: string, reader: Local
         name: String(f.name),
         contentType: String(f.content_type),
         byteSize: Number(f.byte_size),
+        objectKey: String(f.object_key),
       })),
   }));
+}
+
+/**
+ * The thread with each file's read URL signed for one of the order's parties (their profile): the private bucket is
+ * read only through such URLs. An admin reads a file through the console's own door, which logs the read.
+ */
+export async function withSignedFiles(
+  env: Env,
+  thread: DisputeStatementView[],
+  readerProfileId: string,
+  now = Date.now(),
+): Promise<DisputeStatementView[]> {
+  return Promise.all(
+    thread.map(async (s) => ({
+      ...s,
+      files: await Promise.all(
+        s.files.map(async (f) => ({
+          ...f,
+          url: (await signReadUrl(env, f.objectKey, readerProfileId, { now, shownIn: "page" })).url,
+        })),
+      ),
+    })),
+  );
 }
 
 export interface QueuedDispute {

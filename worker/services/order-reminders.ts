@@ -14,7 +14,8 @@ const BATCH_SIZE = 50;
 
 /**
  * A stage's review deadline is inside the stages JSON (decision 073): json_each reads it there. Only the current
- * stage can be under review (the stages before it are approved, those after it pending).
+ * stage can be under review (the stages before it are approved, those after it pending). An order with an open dispute
+ * is reminded of nothing: its deadlines wait for the settlement (decision 088).
  */
 export const DUE_ORDERS_SQL = `
   SELECT o.id, o.code, o.order_progress_status AS progress, o.order_payment_status AS payment,
@@ -23,7 +24,7 @@ export const DUE_ORDERS_SQL = `
   FROM commission_orders o
   JOIN commission_accounts sa ON sa.id = o.seller_id
   JOIN commission_accounts ba ON ba.id = o.buyer_id
-  WHERE o.order_progress_status IN ('DRAFT', 'APPROVED')
+  WHERE o.order_progress_status IN ('DRAFT', 'APPROVED') AND o.disputed_since IS NULL
     AND ((o.approval_deadline > ?1 AND o.approval_deadline <= ?2)
       OR (o.payment_deadline > ?1 AND o.payment_deadline <= ?2)
       OR (o.delivery_deadline > ?1 AND o.delivery_deadline <= ?2)
