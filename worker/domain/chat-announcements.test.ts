@@ -100,4 +100,25 @@ describe("orderEventNotice: the chat's line for each stage event", () => {
     expect(announce(paidStagedOrder({ stages: [] }), { type: "cancel" }, "seller").notice).toBeNull();
     expect(announce(paidStagedOrder(), { type: "updateServiceDetails" }, "seller").notice).toBeNull();
   });
+
+  it("announces a dispute's opening by side, and its settlement with what went where (decision 088)", () => {
+    const plain = paidStagedOrder({ stages: [] });
+    const opened = decide(plain, { type: "openDispute", reason: "quality" }, "buyer", T0 + 1);
+    if (!opened.ok || !opened.changed) throw new Error("not opened");
+    expect(announce(plain, { type: "openDispute", reason: "quality" }, "buyer").notice).toEqual({
+      key: "dispute_opened",
+      dispute: { openedBy: "buyer", outcome: null },
+    });
+    const split = { type: "settleDispute", settlement: { outcome: "split", refundAmount: 4_001 } } as const;
+    expect(announce(opened.next, split, "system").notice).toEqual({
+      key: "dispute_settled",
+      dispute: { openedBy: "buyer", outcome: "split" },
+      money: { currency: "JPY", refunded: 4_001, kept: 6_000 },
+    });
+    const release = { type: "settleDispute", settlement: { outcome: "release" } } as const;
+    expect(announce(opened.next, release, "system").notice).toEqual({
+      key: "dispute_settled",
+      dispute: { openedBy: "buyer", outcome: "release" },
+    });
+  });
 });
