@@ -30,4 +30,4 @@ CREATE TABLE `order_dispute_statements` (
 CREATE INDEX `order_dispute_statements_order` ON `order_dispute_statements` (`order_id`,`created_at`);--> statement-breakpoint
 ALTER TABLE `commission_orders` ADD `dispute` text;--> statement-breakpoint
 ALTER TABLE `commission_orders` ADD `disputed_since` integer;--> statement-breakpoint
-CREATE INDEX `commission_orders_disputed` ON `commission_orders` (`disputed_since`);
+CREATE INDEX `commission_orders_disputed` ON `commission_orders` (`disputed_since`) WHERE disputed_since IS NOT NULL;

@@ -78,7 +78,9 @@ export const commissionOrders = sqliteTable(
     index("commission_orders_service").on(t.serviceId),
     index("commission_orders_form").on(t.formId),
     index("commission_orders_progress").on(t.orderProgressStatus, t.updatedAt),
-    index("commission_orders_disputed").on(t.disputedSince),
+    // Only open disputes are in it: the admins' queue reads it, and the cron's `disputed_since IS NULL` cannot take it
+    // instead of the progress index.
+    index("commission_orders_disputed").on(t.disputedSince).where(sql`disputed_since IS NOT NULL`),
     // One pending request per client and service, and per client and form (spec section 4: 'You have already sent'):
     // D1 refuses the second insert, so two racing submissions create one order (docs/decisions/025).
     uniqueIndex("commission_orders_one_pending_service_request")
