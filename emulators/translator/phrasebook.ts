@@ -131,6 +131,12 @@ const COMMISSION_PHRASES: Phrase[] = [
   { en: "I would love to commission you again.", ja: "またぜひ依頼させてください。" },
   { en: "I hope to work with you again.", ja: "またのご依頼をお待ちしております。" },
 
+  // A dispute's statements (decision 088): what a party tells the other and Comet's team.
+  { en: "The delivery is not what we agreed.", ja: "納品物が合意した内容と違います。" },
+  { en: "I asked for changes, but there was no reply.", ja: "修正をお願いしましたが、返事がありませんでした。" },
+  { en: "I followed the brief and the references.", ja: "ご説明と参考資料どおりに制作しました。" },
+  { en: "I am happy to make one more revision.", ja: "もう一度修正することは可能です。" },
+
   // Saying no.
   { en: "I'm sorry, I cannot accept this request.", ja: "申し訳ありませんが、このご依頼はお受けできません。" },
   { en: "Sorry, I can't draw that.", ja: "申し訳ありませんが、それは描けません。" },

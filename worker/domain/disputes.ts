@@ -5,8 +5,11 @@
  * transitions are rows of the order process (order-process.ts), so the Order object applies them like any other.
  * Pure: data in, data or a refusal out.
  */
+import type { Locale } from "./constants";
+import type { DisputeMove } from "./order-contract";
 import { approvedAmount, type OrderStage } from "./order-stages";
 import { hasUnstorableCharacters, isBlankText, normalizeText, textLength } from "./text";
+import { detectTextLanguage } from "./text-language";
 
 const DAY = 86_400_000;
 /** The client may dispute a delivered order within this long of its delivery (the completion deadline is as long). */
@@ -75,6 +78,30 @@ export function disputeTextOf(input: unknown, max: number): string | null {
   if (typeof input !== "string" || hasUnstorableCharacters(input) || isBlankText(input)) return null;
   const text = normalizeText(input);
   return textLength(text) > max ? null : text;
+}
+
+/** A party's statement refused, by field: the reason of an opening, the statement's text. */
+export type PartyStatementErrors = Partial<{ reason: "reason_invalid"; statement: "statement_invalid" }>;
+
+/**
+ * A party's opening or answer as posted, by the API's JSON body or the order page's form: the move (an opening's reason
+ * checked), the statement's text as stored, and the language it is written in (as detected, else the page's). Every
+ * field refused is named, so a form can mark each; the Order object checks the order's own rules after this.
+ */
+export function parsePartyStatement(
+  type: DisputeMove["type"],
+  input: { reason?: unknown; statement: unknown },
+  pageLocale: Locale,
+): { ok: true; move: DisputeMove; body: string; languageCode: Locale } | { ok: false; errors: PartyStatementErrors } {
+  const errors: PartyStatementErrors = {};
+  const reason = input.reason;
+  if (type === "openDispute" && !isDisputeReason(reason)) errors.reason = "reason_invalid";
+  const body = disputeTextOf(input.statement, DISPUTE_STATEMENT_MAX);
+  if (body === null) errors.statement = "statement_invalid";
+  if (body === null || errors.reason) return { ok: false, errors };
+  const move: DisputeMove =
+    type === "openDispute" ? { type, reason: reason as DisputeReason } : { type: "answerDispute" };
+  return { ok: true, move, body, languageCode: detectTextLanguage(body) ?? pageLocale };
 }
 
 export type SettlementError = "outcome_invalid" | "refund_amount_invalid" | "days_invalid";

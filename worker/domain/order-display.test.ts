@@ -8,6 +8,7 @@ import {
   parseOrderListFilter,
   progressOfFilter,
   sellerActions,
+  sellerEditable,
   stageRows,
   statusBadge,
   type OrderFacts,
@@ -110,6 +111,55 @@ describe("labels, tabs and buttons", () => {
     expect(buyerWaiting({ ...base, progress: "APPROVED" })).toBeNull();
     expect(buyerWaiting(paid)).toBe("awaiting_delivery");
     expect(buyerWaiting({ ...paid, progress: "DELIVERED" })).toBe("awaiting_complete");
+  });
+});
+
+describe("an open dispute (decision 088)", () => {
+  const paid = { ...base, progress: "APPROVED" as const, payment: "COMPLETED" as const, deliverableCount: 1 };
+  const dispute = {
+    openedBy: "buyer" as const,
+    reason: "quality" as const,
+    openedAt: T0 + 50,
+    answeredAt: null,
+    settledAt: null,
+    outcome: null,
+    awardedAmount: 0,
+  };
+  const disputed = { ...paid, dispute };
+
+  it("is the next step, with no deadline running, and what the client waits for", () => {
+    expect(nextStep(disputed)).toEqual({
+      step: "dispute",
+      shownTime: { kind: "disputed", at: T0 + 50 },
+      deadline: null,
+    });
+    expect(buyerWaiting(disputed)).toBe("awaiting_settlement");
+    expect(buyerWaiting({ ...disputed, progress: "DELIVERED" })).toBe("awaiting_settlement");
+  });
+
+  it("offers the creator none of the moves it holds back", () => {
+    expect(sellerActions(disputed)).toMatchObject({
+      cancel: { shown: false },
+      deliver: { shown: false },
+      complete: { shown: false },
+    });
+    expect(sellerActions({ ...disputed, progress: "DELIVERED" }).complete).toEqual({ shown: false });
+    expect(sellerEditable(disputed)).toEqual({
+      serviceDetails: false,
+      price: false,
+      schedule: false,
+      chatSettings: false,
+      addDeliverable: true,
+      deleteDeliverable: false,
+    });
+    expect(sellerEditable(paid)).toMatchObject({ serviceDetails: true, schedule: true, deleteDeliverable: true });
+  });
+
+  it("once settled, the order reads as before", () => {
+    const settled = { ...paid, dispute: { ...dispute, settledAt: T0 + 60, outcome: "reopen" as const } };
+    expect(nextStep(settled).step).toBe("delivery");
+    expect(buyerWaiting(settled)).toBe("awaiting_delivery");
+    expect(sellerActions(settled).deliver.shown).toBe(true);
   });
 });
 

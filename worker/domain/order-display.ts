@@ -3,7 +3,8 @@
  * with its timestamps, the 'Unsettled' price rule, which tabs and buttons each party gets. The loaders and the
  * panel ask these, so the spec's tables live once; the edge turns the returned keys into en/ja text.
  */
-import { MIN_APPROVABLE_PRICE, editable, openTransition, type OrderProgress, type OrderState } from "./order";
+import { isDisputed } from "./disputes";
+import { MIN_APPROVABLE_PRICE, openTransition, type OrderProgress, type OrderState } from "./order";
 import { cancelRefusal } from "./order-refunds";
 import { currentStageIndex } from "./order-stages";
 
@@ -29,6 +30,7 @@ export interface OrderFacts
     | "deliveryDeadline"
     | "completionDeadline"
     | "stages"
+    | "dispute"
   > {
   submitStatus: OrderSubmitStatus;
 }
@@ -71,9 +73,11 @@ export interface NextStep {
     /** A paid staged order (decision 073): the creator works on the current stage's preview (or its revision). */
     | "stage_preview"
     /** A paid staged order: the current stage's preview waits for the client's review. */
-    | "stage_review";
+    | "stage_review"
+    /** A dispute is open (decision 088): the order waits for Comet's team, its deadlines stopped. */
+    | "dispute";
   shownTime: {
-    kind: "submitted" | "approved" | "delivered" | "completed" | "canceled" | "previewed";
+    kind: "submitted" | "approved" | "delivered" | "completed" | "canceled" | "previewed" | "disputed";
     at: number | null;
   };
   deadline: number | null;
@@ -100,6 +104,9 @@ function stageStep(o: OrderFacts): NextStep | null {
 }
 
 export function nextStep(o: OrderFacts): NextStep {
+  // While a dispute is open no step of the order's is next, and no deadline runs (its clocks stop; decision 088).
+  if (isDisputed(o))
+    return { step: "dispute", shownTime: { kind: "disputed", at: o.dispute!.openedAt }, deadline: null };
   const staged = stageStep(o);
   if (staged) return staged;
   switch (o.progress) {
@@ -160,9 +167,12 @@ export type BuyerWaiting =
   | "awaiting_delivery"
   | "awaiting_complete"
   /** A staged order: the creator works on the current stage's preview. */
-  | "awaiting_stage_preview";
+  | "awaiting_stage_preview"
+  /** A dispute is open: neither party moves the order until Comet's team settles it (decision 088). */
+  | "awaiting_settlement";
 /** Null when the next move is the client's: paying, completing, or reviewing a stage's preview (the timeline's buttons). */
-export function buyerWaiting(o: Pick<OrderFacts, "progress" | "payment" | "stages">): BuyerWaiting | null {
+export function buyerWaiting(o: Pick<OrderFacts, "progress" | "payment" | "stages" | "dispute">): BuyerWaiting | null {
+  if (isDisputed(o)) return "awaiting_settlement";
   if (o.progress === "DRAFT") return "awaiting_approval";
   if (o.progress === "APPROVED" && o.payment === "COMPLETED") {
     const index = currentStageIndex(o.stages);
@@ -220,15 +230,20 @@ export function sellerActions(
   };
 }
 
-/** What the seller may still change (section 4's editability, as `decide` applies it). */
-export function sellerEditable(o: Pick<OrderFacts, "progress" | "payment">) {
+/**
+ * What the seller may still change (section 4's editability, as `decide` applies it): the rows' from-states, less what
+ * an open dispute holds back (`openTransition` hides those moves; decision 088).
+ */
+export function sellerEditable(o: Pick<OrderFacts, "progress" | "payment" | "dispute">) {
+  const facts = { priceAmount: null, deliverableCount: 0, stages: [], deliveryDeadline: null, ...o };
+  const open = (name: string) => openTransition(name, facts, 0).shown;
   return {
-    serviceDetails: editable.serviceDetails(o),
-    price: editable.price(o),
-    schedule: editable.schedule(o),
-    chatSettings: editable.chatSettings(o),
-    addDeliverable: editable.addDeliverable(o),
-    deleteDeliverable: editable.deleteDeliverable(o),
+    serviceDetails: open("updateServiceDetails"),
+    price: open("updatePrice"),
+    schedule: open("updateSchedule"),
+    chatSettings: open("updateChatSettings"),
+    addDeliverable: open("addDeliverable"),
+    deleteDeliverable: open("deleteDeliverable"),
   };
 }
 

@@ -13,6 +13,7 @@ import type { OrderListTexts, OrderRow } from "./order-list-texts.server";
 import { OrderPanel } from "./order-panel";
 import type { OrderPanelTexts } from "./order-panel-texts.server";
 import type { OrderReviewsPanel } from "./order-review-texts.server";
+import type { OrderDisputePanel } from "./order-dispute-texts.server";
 import type { ClientRecord } from "#worker/services/reviews";
 
 const PaymentReturnToast = lazy(() => import("./payment-return-toast"));
@@ -29,6 +30,8 @@ export interface OrderPageData {
   panel: OrderPanelTexts | null;
   /** A completed order's reviews (decision 086); null otherwise. */
   reviews: OrderReviewsPanel | null;
+  /** The order's dispute, and the viewer's way to open or answer one (decision 088); null when neither applies. */
+  dispute: OrderDisputePanel | null;
   /** The client's record beside a request, for the creator (decision 086); null otherwise. */
   clientRecord: ClientRecord | null;
   /** The buyer's saved cards for the Payment tab's choice (oldest first; empty for the seller). */
@@ -70,6 +73,7 @@ export function OrderPage({
           order={data.order}
           texts={data.panel}
           reviews={data.reviews}
+          dispute={data.dispute}
           clientRecord={data.clientRecord}
           cards={data.cards}
           cardEntry={data.cardEntry}

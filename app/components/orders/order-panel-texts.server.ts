@@ -102,6 +102,8 @@ export function orderPanelTexts(order: OrderDetail, now: number) {
   const stepFacts: OrderFact[] = [];
   if (!closed || step.shownTime.at !== null)
     stepFacts.push({ label: SHOWN_TIME_LABELS[step.shownTime.kind](), value: showDateTime(step.shownTime.at) });
+  // An open dispute stops every deadline until Comet's team settles it (decision 088): the panel says so.
+  if (step.step === "dispute") stepFacts.push({ label: m.orders_deadline(), value: m.disputes_deadline_paused() });
   if (step.deadline !== null)
     stepFacts.push({
       // A preview under review is approved by itself at its deadline (decision 073): the label says so.

@@ -14,6 +14,7 @@ import { OrderDetails } from "./order-details";
 import { OrderLog } from "./order-log";
 import type { OrderPanelTexts } from "./order-panel-texts.server";
 import type { OrderReviewsPanel } from "./order-review-texts.server";
+import type { OrderDisputePanel } from "./order-dispute-texts.server";
 import type { ClientRecord } from "#worker/services/reviews";
 import { OrderSummary } from "./order-summary";
 
@@ -23,6 +24,11 @@ const ClientRecordBlock = lazy(() =>
   import("#app/components/reviews/client-record").then((module) => ({ default: module.ClientRecordBlock })),
 );
 const OrderReviews = lazy(() => import("./order-reviews").then((module) => ({ default: module.OrderReviews })));
+// An order's dispute (decision 088): its own chunk, as only paid orders under way or disputed ones show it.
+const OrderDisputeReport = lazy(() =>
+  import("./order-dispute").then((module) => ({ default: module.OrderDisputeReport })),
+);
+const OrderDisputeCase = lazy(() => import("./order-dispute").then((module) => ({ default: module.OrderDisputeCase })));
 const OrderStageTimeline = lazy(() =>
   import("./order-stage-timeline").then((module) => ({ default: module.OrderStageTimeline })),
 );
@@ -34,11 +40,13 @@ export function OrderPanel({
   cardEntry,
   closeTo,
   reviews,
+  dispute,
   clientRecord,
 }: {
   order: OrderDetail;
   texts: OrderPanelTexts;
   reviews: OrderReviewsPanel | null;
+  dispute: OrderDisputePanel | null;
   clientRecord: ClientRecord | null;
   cards: PaymentAccountMethod[];
   cardEntry: CardEntry;
@@ -77,6 +85,11 @@ export function OrderPanel({
         <div className="grid gap-6 @xl:grid-cols-[16rem_minmax(0,1fr)]">
           <div className="space-y-6">
             <OrderSummary order={order} texts={texts} onPay={openPayment} />
+            {dispute?.report && (
+              <Suspense fallback={null}>
+                <OrderDisputeReport orderId={order.id} report={dispute.report} />
+              </Suspense>
+            )}
             {clientRecord && (
               <Suspense fallback={null}>
                 <ClientRecordBlock record={clientRecord} />
@@ -85,6 +98,12 @@ export function OrderPanel({
             <OrderLog events={texts.logLines} />
           </div>
           <div className="min-w-0 space-y-6">
+            {/* The order's dispute first: while one is open, it is what the order waits on (decision 088). */}
+            {dispute?.dispute && (
+              <Suspense fallback={null}>
+                <OrderDisputeCase orderId={order.id} dispute={dispute.dispute} />
+              </Suspense>
+            )}
             {/*
               A staged order's stages (decision 073), above the tabs: what both parties act on while it is under way. Its
               own chunk: most orders have no stages, so their pages never load it; the server renders it in the same

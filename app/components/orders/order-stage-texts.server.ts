@@ -3,6 +3,7 @@
 // viewer has on it, worded for their side. The states and moves are `stageRows`' (order-display.ts), the amounts
 // `stageAmounts`' (read by order-views.ts); the timeline only shows them.
 import { m } from "#app/paraglide/messages.js";
+import { isDisputed } from "#worker/domain/disputes";
 import { stageRows, type StageState } from "#worker/domain/order-display";
 import type { OrderDetail, OrderStageView } from "#worker/services/order-views";
 import type { StagePreviewView } from "#worker/services/stage-previews";
@@ -59,11 +60,17 @@ function roundsOf(stage: OrderStageView) {
   }));
 }
 
-function factsOf(stage: OrderStageView, state: StageState, revisions: { allowed: number; used: number }) {
+function factsOf(
+  stage: OrderStageView,
+  state: StageState,
+  revisions: { allowed: number; used: number },
+  disputed: boolean,
+) {
   const facts: { label: string; value: string }[] = [];
   if (stage.previewedAt !== null)
     facts.push({ label: m.orders_stage_previewed_at(), value: showDateTime(stage.previewedAt) });
-  if (state === "in_review" && stage.reviewDeadline !== null)
+  // An open dispute stops the review's clock (decision 088): no deadline is shown that will not act.
+  if (state === "in_review" && stage.reviewDeadline !== null && !disputed)
     facts.push({ label: m.orders_stage_review_deadline(), value: showDateTime(stage.reviewDeadline) });
   if (stage.approvedAt !== null)
     facts.push({ label: m.orders_stage_approved_at(), value: showDateTime(stage.approvedAt) });
@@ -107,7 +114,7 @@ export function stageTimelineTexts(
         : null,
       state: row.state,
       stateLabel: STATE_LABELS[row.state](order.side),
-      facts: factsOf(stage, row.state, row.revisions),
+      facts: factsOf(stage, row.state, row.revisions, isDisputed(order.facts)),
       rounds: roundsOf(stage),
       notes: stage.revisionNotes.map((note) => ({
         key: `${note.round}-${note.at}`,

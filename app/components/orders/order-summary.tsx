@@ -36,8 +36,10 @@ export function OrderSummary({
   // so the browser drops focus on the page's body. Focus then moves to the next-step block, which says what
   // happened and what comes next; focus that is somewhere else (the chat, another tab) is left alone.
   const nextStep = useRef<HTMLDivElement>(null);
-  // A stage's move (Approve, a revision request) also takes its button away: the stages' statuses count too.
-  const state = `${order.facts.progress}-${order.facts.payment}-${order.facts.stages.map((s) => s.status).join()}`;
+  // A stage's move (Approve, a revision request) also takes its button away: the stages' statuses count too, and so
+  // does a dispute opened or answered, whose form goes away (decision 088).
+  const { dispute } = order.facts;
+  const state = `${order.facts.progress}-${order.facts.payment}-${order.facts.stages.map((s) => s.status).join()}-${dispute ? `${dispute.openedAt}-${dispute.answeredAt}-${dispute.settledAt}` : ""}`;
   const shownState = useRef(state);
   useEffect(() => {
     if (shownState.current === state) return;

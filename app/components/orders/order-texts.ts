@@ -27,6 +27,7 @@ const STEP_LABELS: Record<PlainStep, () => string> = {
   completion: m.orders_step_completion,
   completed: m.orders_step_completed,
   canceled: m.orders_step_canceled,
+  dispute: m.disputes_step,
 };
 
 /** The next step's words; a staged order's step names its stage and speaks to the viewer's side (decision 073). */
@@ -48,6 +49,7 @@ export const SHOWN_TIME_LABELS: Record<NextStep["shownTime"]["kind"], () => stri
   completed: m.orders_completed_at,
   canceled: m.orders_canceled_at,
   previewed: m.orders_previewed_at,
+  disputed: m.disputes_opened_at,
 };
 
 export const WAITING_LABELS: Record<BuyerWaiting, () => string> = {
@@ -55,6 +57,7 @@ export const WAITING_LABELS: Record<BuyerWaiting, () => string> = {
   awaiting_delivery: m.orders_awaiting_delivery,
   awaiting_complete: m.orders_awaiting_complete,
   awaiting_stage_preview: m.orders_awaiting_stage_preview,
+  awaiting_settlement: m.disputes_awaiting_settlement,
 };
 
 /** The order's total, or 'Unsettled' (spec section 5). */

@@ -27,7 +27,9 @@ import { stagePlanRowsFrom } from "#app/components/authoring/stage-plan-editor";
 import { parseStagePlanRows } from "#worker/domain/stage-plan-rows";
 import { orderStub } from "#worker/services/order-stubs";
 import { orderReviewsPanel } from "#app/components/orders/order-review-texts.server";
+import { orderDisputePanel } from "#app/components/orders/order-dispute-texts.server";
 import { actOnReview, REVIEW_INTENTS } from "./order-reviews.server";
+import { actOnDispute, DISPUTE_INTENTS } from "./order-disputes.server";
 import { clientRecord } from "#worker/services/reviews";
 
 type Context = Readonly<RouterContextProvider>;
@@ -58,16 +60,16 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
   ]);
   // The other party's page is not this one: a seller opening their sale from the buyer's list sees nothing here.
   const shown = order && order.side === side ? order : null;
-  // A completed order's reviews (decision 086).
-  const reviews =
-    shown?.facts.progress === "COMPLETED"
-      ? await orderReviewsPanel(db, shown.id, commissionAccountId, now, locale)
-      : null;
-  // A request's client, as the creator deciding on it sees them: their completed orders and reviews as a client.
-  const client =
+  const [reviews, client, dispute] = await Promise.all([
+    // A completed order's reviews (decision 086).
+    shown?.facts.progress === "COMPLETED" ? orderReviewsPanel(db, shown.id, commissionAccountId, now, locale) : null,
+    // A request's client, as the creator deciding on it sees them: their completed orders and reviews as a client.
     shown?.side === "seller" && shown.facts.progress === "DRAFT"
-      ? await clientRecord(db, shown.buyerId, { locale, now })
-      : null;
+      ? clientRecord(db, shown.buyerId, { locale, now })
+      : null,
+    // The order's dispute, and the viewer's way to open or answer one (decision 088).
+    shown ? orderDisputePanel(db, shown, now, locale) : null,
+  ]);
   return {
     filter,
     page,
@@ -77,6 +79,7 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
     order: shown,
     panel: shown ? orderPanelTexts(shown, now) : null,
     reviews,
+    dispute,
     clientRecord: client,
     // The buyer's saved cards to choose from, oldest first: the first is preselected (issue 33).
     cards,
@@ -209,6 +212,7 @@ export async function actOnOrder(context: Context, user: SessionUser, request: R
   const orderId = String(form.get("orderId") ?? "");
   if (STAGE_INTENTS.has(String(form.get("intent")))) return actOnStage(context, user, orderId, form);
   if (REVIEW_INTENTS.has(String(form.get("intent")))) return actOnReview(context, user, orderId, form);
+  if (DISPUTE_INTENTS.has(String(form.get("intent")))) return actOnDispute(context, user, orderId, form);
   const action = actionOf(form, inputLanguageOf(user));
   if (action && "errors" in action)
     return data(

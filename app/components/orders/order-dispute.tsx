@@ -1,0 +1,240 @@
+// An order's dispute on its page (decision 088), for either party: "Report a problem", folded away under the order's
+// buttons, opens the form (a reason and a statement); an open dispute's banner says the order waits for Comet's team
+// with its deadlines paused; the thread shows what each side and Comet's team wrote, read in the viewer's language;
+// the party the dispute waits for answers it; a settled one shows its outcome and what it did to the money. Its words
+// come from the loader (order-dispute-texts.server.ts); the posts go to the page's action (intents openDispute and
+// answerDispute), and the Order object checks every rule again.
+import { useId, useState } from "react";
+import { useFetcher } from "react-router";
+import { ErrorText } from "#app/components/form/error-text";
+import { TranslatedText } from "#app/components/translation/translated-text";
+import type { DisputeCase, DisputeEntry, DisputeOpenForm, DisputeStatementField } from "./order-dispute-texts.server";
+
+type Posted = { ok: boolean; intent?: string; errors?: Record<string, string>; message?: string };
+
+const fieldClass =
+  "w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 aria-invalid:border-red-700 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:aria-invalid:border-red-400";
+
+/** "Report a problem": a quiet fold under the order's buttons, with the form to open a dispute inside. */
+export function OrderDisputeReport({ orderId, report }: { orderId: string; report: DisputeOpenForm }) {
+  const headingId = useId();
+  return (
+    <details className="group text-sm" data-testid="dispute-report">
+      <summary className="inline-flex min-h-11 cursor-pointer items-center text-zinc-700 underline dark:text-zinc-300">
+        {report.toggle}
+      </summary>
+      <section
+        aria-labelledby={headingId}
+        className="mt-2 space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+      >
+        <h3 id={headingId} className="font-semibold text-zinc-900 dark:text-zinc-50">
+          {report.heading}
+        </h3>
+        {report.explanation.map((paragraph) => (
+          <p key={paragraph} className="text-zinc-700 dark:text-zinc-300">
+            {paragraph}
+          </p>
+        ))}
+        {report.until && <p className="font-medium text-zinc-800 dark:text-zinc-200">{report.until}</p>}
+        <OpenForm orderId={orderId} report={report} />
+      </section>
+    </details>
+  );
+}
+
+function OpenForm({ orderId, report }: { orderId: string; report: DisputeOpenForm }) {
+  const fetcher = useFetcher<Posted>();
+  const ids = { legend: useId(), reasonError: useId() };
+  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  return (
+    <fetcher.Form method="post" className="space-y-3" data-testid="dispute-open-form">
+      <input type="hidden" name="orderId" value={orderId} />
+      <input type="hidden" name="intent" value="openDispute" />
+      <fieldset aria-describedby={failed?.errors?.reason ? ids.reasonError : undefined}>
+        <legend id={ids.legend} className="font-semibold text-zinc-900 dark:text-zinc-100">
+          {report.reasonLegend}
+        </legend>
+        <div className="mt-1">
+          {report.reasons.map((reason) => (
+            <label key={reason.value} className="flex min-h-11 items-center gap-2 text-zinc-800 dark:text-zinc-200">
+              <input type="radio" name="reason" value={reason.value} required className="size-4 shrink-0" />
+              {reason.label}
+            </label>
+          ))}
+        </div>
+        <ErrorText id={ids.reasonError} text={failed?.errors?.reason} />
+      </fieldset>
+      <StatementField field={report} error={failed?.errors?.statement} />
+      {/* Evidence files (decision 088) take their place here, under the statement they support. */}
+      <ErrorText text={failed?.message} />
+      <button type="submit" disabled={fetcher.state !== "idle"} className="button-primary min-h-11 disabled:opacity-60">
+        {report.submit}
+      </button>
+    </fetcher.Form>
+  );
+}
+
+/**
+ * A statement's textarea with its hint and a counter of characters used, and the server's words on it when refused.
+ * Uncontrolled: what was typed stays when a post is refused.
+ */
+function StatementField({ field, error }: { field: DisputeStatementField; error?: string }) {
+  const ids = { field: useId(), hint: useId(), counter: useId(), error: useId() };
+  const [length, setLength] = useState(0);
+  const over = length > field.max;
+  return (
+    <div className="space-y-1">
+      <label htmlFor={ids.field} className="block font-semibold text-zinc-900 dark:text-zinc-100">
+        {field.label}
+      </label>
+      <p id={ids.hint} className="text-zinc-700 dark:text-zinc-300">
+        {field.hint}
+      </p>
+      <textarea
+        id={ids.field}
+        name="statement"
+        required
+        rows={6}
+        onChange={(event) => setLength([...event.currentTarget.value].length)}
+        aria-invalid={error || over ? true : undefined}
+        aria-describedby={[ids.hint, ids.counter, error ? ids.error : ""].join(" ").trim()}
+        className={fieldClass}
+      />
+      <p
+        id={ids.counter}
+        className={`text-right text-xs ${over ? "font-semibold text-red-700 dark:text-red-400" : "text-zinc-700 dark:text-zinc-300"}`}
+      >
+        {field.counter.replace("{count}", length.toLocaleString())}
+      </p>
+      <ErrorText id={ids.error} text={error} />
+    </div>
+  );
+}
+
+/** The order's dispute: the open one's banner and answer form, or the settlement; and the thread. */
+export function OrderDisputeCase({ orderId, dispute }: { orderId: string; dispute: DisputeCase }) {
+  const headingId = useId();
+  const { banner, settled } = dispute;
+  return (
+    <section
+      aria-labelledby={headingId}
+      className={`space-y-4 rounded-lg border p-4 ${
+        banner
+          ? "border-amber-400 bg-amber-50 dark:border-amber-700 dark:bg-amber-950"
+          : "border-zinc-200 dark:border-zinc-800"
+      }`}
+      data-testid="order-dispute"
+    >
+      {banner ? (
+        <div className="space-y-1" data-testid="dispute-banner">
+          <h3 id={headingId} className="font-semibold text-amber-950 dark:text-amber-50">
+            {banner.title}
+          </h3>
+          <p className="text-sm text-amber-950 dark:text-amber-100">{banner.body}</p>
+          <p className="text-sm font-medium text-amber-950 dark:text-amber-100">{banner.waitingFor}</p>
+        </div>
+      ) : (
+        <h3 id={headingId} className="font-semibold text-zinc-900 dark:text-zinc-50">
+          {settled?.heading ?? dispute.heading}
+        </h3>
+      )}
+      {settled && (
+        <div className="space-y-2" data-testid="dispute-settled">
+          <p className="text-sm font-medium text-zinc-900 dark:text-zinc-100">{settled.summary}</p>
+          {settled.facts.length > 0 && (
+            <dl className="divide-y divide-zinc-200 dark:divide-zinc-800">
+              {settled.facts.map((fact) => (
+                <div key={fact.label} className="flex justify-between gap-4 py-1.5 text-sm">
+                  <dt className="text-zinc-700 dark:text-zinc-300">{fact.label}</dt>
+                  <dd className="text-right font-medium text-zinc-900 dark:text-zinc-100">{fact.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {settled.reason && (
+            <div className="space-y-1">
+              <h4 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{settled.reasonHeading}</h4>
+              <EntryText entry={settled.reason} />
+            </div>
+          )}
+        </div>
+      )}
+      {dispute.entries.length > 0 && (
+        <div className="space-y-2">
+          <h4 className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">{dispute.threadHeading}</h4>
+          <ol className="space-y-2" data-testid="dispute-thread">
+            {dispute.entries.map((entry) => (
+              <li
+                key={entry.id}
+                data-testid="dispute-entry"
+                className={`space-y-1 rounded-md p-3 text-sm ${
+                  entry.side === "admin"
+                    ? "border border-zinc-300 bg-white dark:border-zinc-700 dark:bg-zinc-900"
+                    : "bg-white dark:bg-zinc-900"
+                }`}
+              >
+                <p className="text-xs text-zinc-700 dark:text-zinc-300">{entry.meta}</p>
+                {entry.detail && <p className="font-medium text-zinc-900 dark:text-zinc-100">{entry.detail}</p>}
+                <EntryText entry={entry} />
+              </li>
+            ))}
+          </ol>
+        </div>
+      )}
+      {dispute.answer && <AnswerForm orderId={orderId} field={dispute.answer} />}
+    </section>
+  );
+}
+
+/** A statement read in the viewer's language, the original a click away; its files beneath. */
+function EntryText({ entry }: { entry: DisputeEntry }) {
+  return (
+    <>
+      <TranslatedText
+        text={entry.body}
+        reading={entry.reading}
+        className="text-sm break-words whitespace-pre-line text-zinc-900 dark:text-zinc-100"
+      />
+      {entry.files.length > 0 && (
+        <div className="space-y-1 pt-1">
+          <p className="text-xs font-semibold text-zinc-700 dark:text-zinc-300">{entry.filesLabel}</p>
+          <ul className="space-y-1">
+            {entry.files.map((file) => (
+              <li key={file.id} className="truncate text-sm">
+                {file.url ? (
+                  <a
+                    href={file.url}
+                    target="_blank"
+                    rel="noreferrer"
+                    className="text-brand-700 underline dark:text-brand-300"
+                  >
+                    {file.name}
+                  </a>
+                ) : (
+                  <span className="text-zinc-800 dark:text-zinc-200">{file.name}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+    </>
+  );
+}
+
+function AnswerForm({ orderId, field }: { orderId: string; field: DisputeStatementField }) {
+  const fetcher = useFetcher<Posted>();
+  const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  return (
+    <fetcher.Form method="post" className="space-y-3 text-sm" data-testid="dispute-answer-form">
+      <input type="hidden" name="orderId" value={orderId} />
+      <input type="hidden" name="intent" value="answerDispute" />
+      <StatementField field={field} error={failed?.errors?.statement} />
+      {/* Evidence files (decision 088) take their place here, under the answer they support. */}
+      <ErrorText text={failed?.message} />
+      <button type="submit" disabled={fetcher.state !== "idle"} className="button-primary min-h-11 disabled:opacity-60">
+        {field.submit}
+      </button>
+    </fetcher.Form>
+  );
+}
