@@ -54,7 +54,11 @@ export default [
         index("routes/admin/index.tsx"),
         route("reports", "routes/admin/reports.tsx"),
         route("users", "routes/admin/users.tsx"),
+        route("disputes", "routes/admin/disputes.tsx"),
+        route("disputes/:orderId", "routes/admin/dispute.tsx"),
       ]),
+      // A disputed order's file, through the admin's audited door (decision 088): a response, no page.
+      route("disputes/:orderId/files/:kind/:id", "routes/admin/dispute-file.ts"),
     ]),
     // The footer's guideline and legal pages (decision 052): one module, a route id for each page.
     ...LEGAL_PAGES.map((page) => route(page.path, "routes/legal-page.tsx", { id: `routes/legal/${page.slug}` })),

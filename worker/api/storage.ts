@@ -5,11 +5,11 @@ import { MEDIA_ERROR_TEXTS, MB, type MediaErrorCode } from "../domain/media-limi
 import { UPLOAD_RULES } from "../domain/upload-rules";
 import { readBodyUpTo, readLimitedForm } from "../http/body-limit";
 import type { AppContext, AppEnv } from "../http/context";
+import { getObject, serveObject } from "../http/stored-object";
 import { jsonBody } from "../http/json-body";
 import { openSignedRead, signRead } from "../services/media-access";
 import { SigningSecretMissingError } from "../services/signed-tokens";
 import { deleteMedia, putSignedObject, signWrite, uploadFiles, type StorageFailure } from "../services/storage";
-import { getObject, serveObject } from "./media";
 
 /**
  * The storage calls of spec section 7, at their spec paths (/api/google/storage/*), backed by R2.

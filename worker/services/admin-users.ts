@@ -7,6 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { adminActions, userAccountRoles, userAccounts } from "../db/schema";
+import { parseJson } from "./json-columns";
 import { purgeAccountPages } from "./public-pages";
 
 /** At most this many users answer a search. */
@@ -21,7 +22,14 @@ export interface AdminUserRow {
   ordersAsBuyer: number;
   ordersAsSeller: number;
   reportsMade: number;
+  /** Reports other users made of the reviews this user wrote. */
+  reportsReceived: number;
+  /** Their orders (either side) with an open dispute, the longest waiting first, at most OPEN_DISPUTES_SHOWN. */
+  openDisputes: { orderId: string; code: string }[];
 }
+
+/** How many of a user's open disputes the search lists (the desk has them all). */
+const OPEN_DISPUTES_SHOWN = 5;
 
 // The handle by its case-blind index (user_profiles_handle_nocase), the address by its unique index: a prefix is the
 // range [q, q + the last code point), which both indexes answer without a scan.
@@ -32,7 +40,14 @@ SELECT u.id AS accountId, p.original_handle AS handle, u.email,
     WHERE a.user_account_id = u.id) AS ordersAsBuyer,
   (SELECT count(*) FROM commission_orders o JOIN commission_accounts a ON a.id = o.seller_id
     WHERE a.user_account_id = u.id) AS ordersAsSeller,
-  (SELECT count(*) FROM review_reports WHERE reporter_id = u.id) AS reportsMade
+  (SELECT count(*) FROM review_reports WHERE reporter_id = u.id) AS reportsMade,
+  (SELECT count(*) FROM review_reports rr JOIN order_reviews r ON r.id = rr.review_id
+    JOIN commission_accounts a ON a.id = r.author_id WHERE a.user_account_id = u.id) AS reportsReceived,
+  json((SELECT json_group_array(json_object('orderId', d.id, 'code', d.code)) FROM (
+    SELECT o.id, o.code FROM commission_orders o
+    WHERE o.disputed_since IS NOT NULL AND (o.buyer_id IN (SELECT id FROM commission_accounts WHERE user_account_id = u.id)
+      OR o.seller_id IN (SELECT id FROM commission_accounts WHERE user_account_id = u.id))
+    ORDER BY o.disputed_since LIMIT ${OPEN_DISPUTES_SHOWN}) d)) AS openDisputes
 FROM user_accounts u JOIN user_profiles p ON p.account_id = u.id
 WHERE u.id IN (
   SELECT account_id FROM user_profiles WHERE lower(original_handle) >= ?1 AND lower(original_handle) < ?2
@@ -41,7 +56,10 @@ WHERE u.id IN (
 ORDER BY lower(p.original_handle)
 LIMIT ?3`;
 
-type SearchRow = Omit<AdminUserRow, "roles" | "banned"> & { roles: string | null };
+type SearchRow = Omit<AdminUserRow, "roles" | "banned" | "openDisputes"> & {
+  roles: string | null;
+  openDisputes: string | null;
+};
 
 /** Users whose handle or e-mail starts with `query`, case aside; at most USER_SEARCH_LIMIT, by handle. */
 export async function searchUsers(db: Database, query: string): Promise<AdminUserRow[]> {
@@ -53,7 +71,12 @@ export async function searchUsers(db: Database, query: string): Promise<AdminUse
     .all<SearchRow>();
   return results.map((row) => {
     const roles = (row.roles ?? "").split(",").filter(Boolean).sort();
-    return { ...row, roles, banned: roles.includes("ban") };
+    return {
+      ...row,
+      roles,
+      banned: roles.includes("ban"),
+      openDisputes: parseJson<{ orderId: string; code: string }>(row.openDisputes),
+    };
   });
 }
 
@@ -113,7 +136,7 @@ export async function setBanned(
 export interface AdminActionEntry {
   id: string;
   adminHandle: string;
-  action: "review.hide" | "review.keep" | "account.ban" | "account.unban" | "order.canceled";
+  action: (typeof adminActions.$inferSelect)["action"];
   /** The account's handle, or the order's code (a reviewed order's, or the order acted on). */
   target: string;
   reason: string | null;

@@ -39,9 +39,10 @@ export interface OrderMoneyReport {
 
 /**
  * The Stripe amounts of one intent: captured and refunded over its charges, their currency, and what they became in
- * the platform's balance (each captured charge's balance transaction, in the settlement currency; decision 050).
+ * the platform's balance (each captured charge's balance transaction, in the settlement currency; decision 050). The
+ * admin console's dispute record reads an order's intents with it too (admin-dispute-money.ts).
  */
-async function chargesOf(stripe: Stripe, intentId: string) {
+export async function chargesOf(stripe: Stripe, intentId: string) {
   const charges = await stripe.charges.list({
     payment_intent: intentId,
     limit: 100,

@@ -13,14 +13,18 @@ export function ageText(ms: number): string {
   return m.admin_age_minutes({ count: String(Math.floor(ms / MINUTE_MS)) });
 }
 
-const ACTIONS: Record<AdminActionEntry["action"], () => string> = {
+const ACTIONS: Partial<Record<AdminActionEntry["action"], () => string>> = {
   "review.hide": m.admin_action_review_hide,
   "review.keep": m.admin_action_review_keep,
   "account.ban": m.admin_action_account_ban,
   "account.unban": m.admin_action_account_unban,
   "order.canceled": m.admin_action_order_canceled,
+  "order.dispute_settled": m.admin_action_order_dispute_settled,
+  "order.file_read": m.admin_action_order_file_read,
 };
-export const actionText = (action: AdminActionEntry["action"]) => ACTIONS[action]();
+/** An action's words; one the console does not know yet reads as its stored name rather than failing the page. */
+export const actionText = (action: AdminActionEntry["action"]) =>
+  Object.hasOwn(ACTIONS, action) ? ACTIONS[action]!() : String(action);
 
 const REASONS: Record<ReviewReportReason, () => string> = {
   abuse: m.admin_reason_abuse,

@@ -3,6 +3,7 @@ import { DashboardPage } from "#app/components/dashboard/dashboard-page";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { formatDateTime } from "#worker/domain/dates";
+import { openDisputeCount } from "#worker/services/admin-disputes";
 import { reportQueue } from "#worker/services/admin-reports";
 import { recentAdminActions } from "#worker/services/admin-users";
 import { cometNow } from "#worker/services/clock";
@@ -11,13 +12,18 @@ import { adminTitle } from "./admin-title";
 import { requireAdmin } from "./guard.server";
 import type { Route } from "./+types/index";
 
-/** /admin: the console's overview (decision 087): its two queues and the latest audit entries, with their admins. */
+/** /admin: the console's overview (decisions 087, 088): its queues and the latest audit entries, with their admins. */
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const { db, env, locale } = context.get(requestContext);
-  const [queue, actions] = await Promise.all([reportQueue(db, await cometNow(env)), recentAdminActions(db)]);
+  const [queue, disputes, actions] = await Promise.all([
+    reportQueue(db, await cometNow(env)),
+    openDisputeCount(db),
+    recentAdminActions(db),
+  ]);
   return {
     openReports: queue.length,
+    openDisputes: disputes,
     actions: actions.map((entry) => ({
       id: entry.id,
       when: formatDateTime(entry.createdAt, locale),
@@ -36,14 +42,20 @@ const cardClass =
   "block rounded-xl border border-zinc-200 p-4 hover:bg-zinc-50 focus-visible:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800/60 dark:focus-visible:bg-zinc-800/60";
 
 export default function AdminOverview({ loaderData }: Route.ComponentProps) {
-  const { openReports, actions } = loaderData;
+  const { openReports, openDisputes, actions } = loaderData;
   return (
     <DashboardPage title={m.admin_title()} intro={m.admin_intro()}>
-      <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <Link to="/admin/reports" className={cardClass}>
           <span className="block font-semibold text-zinc-900 dark:text-zinc-50">{m.admin_overview_reports()}</span>
           <span className="mt-1 block text-sm text-zinc-700 dark:text-zinc-300">
             {m.admin_overview_reports_count({ count: String(openReports) })}
+          </span>
+        </Link>
+        <Link to="/admin/disputes" className={cardClass}>
+          <span className="block font-semibold text-zinc-900 dark:text-zinc-50">{m.admin_overview_disputes()}</span>
+          <span className="mt-1 block text-sm text-zinc-700 dark:text-zinc-300">
+            {m.admin_overview_disputes_count({ count: String(openDisputes) })}
           </span>
         </Link>
         <Link to="/admin/users" className={cardClass}>

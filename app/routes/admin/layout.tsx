@@ -8,7 +8,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) =>
       : "text-zinc-800 hover:bg-zinc-100 dark:text-zinc-200 dark:hover:bg-zinc-800"
   }`;
 
-/** The admin console's frame (decision 087): its three pages as tabs. Each page's loader checks the admin itself. */
+/** The admin console's frame (decision 087): its pages as tabs. Each page's loader checks the admin itself. */
 export default function AdminLayout() {
   return (
     <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-6 md:px-6 md:py-10">
@@ -21,6 +21,9 @@ export default function AdminLayout() {
         </NavLink>
         <NavLink to="/admin/users" className={linkClass}>
           {m.admin_nav_users()}
+        </NavLink>
+        <NavLink to="/admin/disputes" className={linkClass}>
+          {m.admin_nav_disputes()}
         </NavLink>
       </nav>
       <Outlet />

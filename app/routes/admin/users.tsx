@@ -12,7 +12,8 @@ import type { Route } from "./+types/users";
 
 /**
  * /admin/users?q=: a search by the start of a handle or an e-mail (decision 087), each user with their roles, whether
- * banned, their orders and the reports they made; a ban or its lifting with a reason, posted to this page's action.
+ * banned, their orders, their orders' open disputes (linked to the dispute desk), the reports they made and those made
+ * of their reviews; a ban or its lifting with a reason, posted to this page's action.
  */
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
@@ -26,6 +27,11 @@ export async function loader({ context }: Route.LoaderArgs) {
       self: user.accountId === admin.accountId,
       orders: m.admin_users_orders({ buyer: String(user.ordersAsBuyer), seller: String(user.ordersAsSeller) }),
       reports: m.admin_users_reports({ count: String(user.reportsMade) }),
+      reportsReceived: m.admin_users_reports_received({ count: String(user.reportsReceived) }),
+      disputes: user.openDisputes.map((dispute) => ({
+        orderId: dispute.orderId,
+        label: m.admin_reports_order({ code: dispute.code }),
+      })),
     })),
   };
 }
@@ -126,8 +132,22 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                   <dd>{user.roles.join(", ")}</dd>
                 </dl>
                 <p className="text-sm text-zinc-700 dark:text-zinc-300">
-                  {user.orders} · {user.reports}
+                  {user.orders} · {user.reports} · {user.reportsReceived}
                 </p>
+                {user.disputes.length > 0 && (
+                  <p className="flex flex-wrap gap-x-3 text-sm text-zinc-700 dark:text-zinc-300">
+                    <span>{m.admin_users_disputes()}</span>
+                    {user.disputes.map((dispute) => (
+                      <Link
+                        key={dispute.orderId}
+                        to={`/admin/disputes/${encodeURIComponent(dispute.orderId)}`}
+                        className="text-sky-800 underline dark:text-sky-300"
+                      >
+                        {dispute.label}
+                      </Link>
+                    ))}
+                  </p>
+                )}
                 {!user.self && (
                   <Form method="post" className="flex flex-wrap items-end gap-3">
                     <input type="hidden" name="accountId" value={user.accountId} />

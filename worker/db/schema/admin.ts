@@ -13,9 +13,20 @@ export const adminActions = sqliteTable(
     adminAccountId: text("admin_account_id")
       .notNull()
       .references(() => userAccounts.id),
-    /** What was done: "review.hide", "review.keep", "account.ban", "account.unban", or an order's event ("order.canceled"). */
+    /**
+     * What was done: "review.hide", "review.keep", "account.ban", "account.unban", an order's event ("order.canceled",
+     * "order.dispute_settled"), or "order.file_read": a disputed order's private file opened (decision 088).
+     */
     action: text("action", {
-      enum: ["review.hide", "review.keep", "account.ban", "account.unban", "order.canceled"],
+      enum: [
+        "review.hide",
+        "review.keep",
+        "account.ban",
+        "account.unban",
+        "order.canceled",
+        "order.dispute_settled",
+        "order.file_read",
+      ],
     }).notNull(),
     /** What it was done to: a review ("review"), a user account ("account") or an order ("order"), by id. */
     targetType: text("target_type", { enum: ["review", "account", "order"] }).notNull(),

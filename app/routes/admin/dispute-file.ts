@@ -1,0 +1,36 @@
+import { requestContext } from "#app/lib/request-context";
+import { isDisputeFileKind, opensFile } from "#worker/domain/admin-actions";
+import { PRIVATE_MEDIA_CACHE_CONTROL } from "#worker/domain/media-access";
+import { getObject, serveObject } from "#worker/http/stored-object";
+import { disputedOrderFile, recordFileRead } from "#worker/services/admin-dispute-files";
+import { cometNow } from "#worker/services/clock";
+import { requireAdmin } from "./guard.server";
+import type { Route } from "./+types/dispute-file";
+
+/**
+ * GET /admin/disputes/:orderId/files/:kind/:id: an admin opens one of a disputed order's private files (issue 49,
+ * decision 088). The site's 404 for anyone but an admin; for an admin, the file only while the order's dispute is open,
+ * found within that order by what it is (admin-dispute-files.ts). Each read writes its audit row first (a player's
+ * later ranges of a file it already opened are the same read), then the file is served as a signed read is: inert,
+ * kept by no cache.
+ */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const admin = requireAdmin(context);
+  const { db, env } = context.get(requestContext);
+  const { orderId, kind, id } = params;
+  const notFound = () =>
+    new Response("Not Found", { status: 404, headers: { "cache-control": PRIVATE_MEDIA_CACHE_CONTROL } });
+  if (!isDisputeFileKind(kind) || orderId.length > 64 || id.length > 64) return notFound();
+  const file = await disputedOrderFile(db, { orderId, kind, id });
+  if (!file) return notFound();
+  const object = await getObject(env.MEDIA, file.key.key, request);
+  if (!object) return notFound();
+  if (request.method === "GET" && opensFile(request.headers.get("range"))) {
+    const read = { adminAccountId: admin.accountId, orderId, kind, id, name: file.name, now: await cometNow(env) };
+    if (!(await recordFileRead(db, read))) {
+      await object.body.cancel();
+      return notFound();
+    }
+  }
+  return serveObject(object, PRIVATE_MEDIA_CACHE_CONTROL);
+}

@@ -1,0 +1,72 @@
+/**
+ * The admin console's door to a disputed order's private files (issue 49, decision 088). The parties read them through
+ * signed URLs the access rule allows (media-access.ts); an admin is no party, so the rule never signs one for them.
+ * They open a file at GET /admin/disputes/{orderId}/files/{kind}/{id} instead: the file is looked up within its order
+ * by what it is (`DisputeFileKind`), never by a key the caller names, only while the order's dispute is open, and every
+ * read writes its audit row (`order.file_read`, naming the admin and the file) before a byte is served.
+ */
+import type { Database } from "../db/client";
+import type { DisputeFileKind } from "../domain/admin-actions";
+import { parseMediaKey, type MediaKey } from "../domain/media-keys";
+
+/** Each kind's file by its id, within the order, as `url` (a stored /media/ URL or a bare key) and `name`. */
+const FILE_SQL: Record<DisputeFileKind, string> = {
+  deliverable: `SELECT m.file_url AS url, m.file_name AS name FROM commission_order_deliverables d
+    JOIN media_attachments a ON a.owner_type = 'commission_order_deliverable' AND a.owner_id = d.id
+    JOIN media m ON m.id = a.media_id WHERE d.order_id = ?1 AND m.id = ?2`,
+  request: `SELECT m.file_url AS url, m.file_name AS name FROM commission_order_forms f
+    JOIN commission_order_form_questions q ON q.order_form_id = f.id
+    JOIN commission_order_question_answers x ON x.order_form_question_id = q.id
+    JOIN media_attachments a ON a.owner_type = 'commission_order_question_answer' AND a.owner_id = x.id
+    JOIN media m ON m.id = a.media_id WHERE f.order_id = ?1 AND m.id = ?2`,
+  chat: `SELECT m.file_url AS url, m.file_name AS name FROM chat_rooms r JOIN chat_messages c ON c.room_id = r.id
+    JOIN media_attachments a ON a.owner_type = 'chat_message' AND a.owner_id = c.id
+    JOIN media m ON m.id = a.media_id WHERE r.order_id = ?1 AND m.id = ?2`,
+  preview: "SELECT original_key AS url, name FROM commission_order_stage_previews WHERE order_id = ?1 AND id = ?2",
+  evidence: "SELECT object_key AS url, name FROM order_dispute_files WHERE order_id = ?1 AND id = ?2",
+};
+
+/** The order's file of this kind and id while its dispute is open: its key and name; null otherwise. */
+export async function disputedOrderFile(
+  db: Database,
+  input: { orderId: string; kind: DisputeFileKind; id: string },
+): Promise<{ key: MediaKey; name: string } | null> {
+  const d1 = db.$client;
+  const [order, file] = await d1.batch<{ url: string | null; name: string | null; open?: number }>([
+    d1
+      .prepare("SELECT 1 AS open FROM commission_orders WHERE id = ? AND disputed_since IS NOT NULL")
+      .bind(input.orderId),
+    d1.prepare(FILE_SQL[input.kind]).bind(input.orderId, input.id),
+  ]);
+  const row = file.results[0];
+  const key = order.results.length > 0 && row?.url ? parseMediaKey(row.url) : null;
+  return key ? { key, name: row!.name ?? key.file } : null;
+}
+
+/**
+ * The read's audit row, written only while the order's dispute is still open (a settlement between the look-up and
+ * now closes the door): true when written, and only then may the file be served.
+ */
+export async function recordFileRead(
+  db: Database,
+  input: { adminAccountId: string; orderId: string; kind: DisputeFileKind; id: string; name: string; now: number },
+): Promise<boolean> {
+  const result = await db.$client
+    .prepare(
+      `INSERT INTO admin_actions (id, admin_account_id, action, target_type, target_id, reason, created_at)
+       SELECT ?, ?, 'order.file_read', 'order', id, ?, ? FROM commission_orders WHERE id = ? AND disputed_since IS NOT NULL`,
+    )
+    .bind(
+      crypto.randomUUID(),
+      input.adminAccountId,
+      `${input.kind} ${input.id}: ${input.name}`,
+      input.now,
+      input.orderId,
+    )
+    .run();
+  return result.meta.changes === 1;
+}
+
+/** The console's address of one file (the admin door); the page lists these instead of signed URLs. */
+export const disputeFileHref = (orderId: string, kind: DisputeFileKind, id: string) =>
+  `/admin/disputes/${encodeURIComponent(orderId)}/files/${kind}/${encodeURIComponent(id)}`;
