@@ -386,7 +386,14 @@ export class Order extends DurableObject<Env> {
         refundAmount: settlement.outcome === "split" ? settlement.refundAmount : null,
         now: await this.now(),
       });
-      return this.apply({ type: "settleDispute", settlement }, caller, { statements });
+      // The audit row keeps the reason too, so the console's log reads it beside who settled.
+      return this.apply(
+        { type: "settleDispute", settlement },
+        { admin: { ...caller.admin, reason: reason.body } },
+        {
+          statements,
+        },
+      );
     });
   }
 

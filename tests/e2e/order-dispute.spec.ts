@@ -3,6 +3,7 @@ import { expect, expectAccessible, signUpWithApi, test, visit } from "./fixtures
 import { message } from "./messages";
 import { insertOrder, setOrderState } from "./order-fixtures";
 import { newCreator, pageInNewContext, switchToJapanese } from "./order-steps";
+import { pngBytes } from "./png";
 
 /**
  * A dispute on the order page (issue 49, decision 088): on a paid order the English-reading client opens one (a blank
@@ -66,6 +67,11 @@ test("the client opens a dispute on a paid order, the creator answers in Japanes
   await expect(statement).toHaveValue("   ");
   await statement.fill(STATEMENT.en);
   await expect(report.getByText(`${STATEMENT.en.length} / 4,000 characters`)).toBeVisible();
+  // A screenshot as evidence: uploaded into the order's dispute folder at once, posted with the statement.
+  await report
+    .getByLabel("Add files (optional)")
+    .setInputFiles({ name: "screenshot.png", mimeType: "image/png", buffer: pngBytes(32, 24) });
+  await expect(report.getByTestId("dispute-evidence").getByText("screenshot.png", { exact: true })).toBeVisible();
   await expectAccessible(client);
   await report.getByRole("button", { name: "Open dispute" }).click();
 
@@ -88,6 +94,11 @@ test("the client opens a dispute on a paid order, the creator answers in Japanes
   const theirs = dispute(creatorPage).getByTestId("dispute-entry");
   await expect(theirs.getByText(STATEMENT.ja)).toBeVisible({ timeout: 15_000 });
   await expect(theirs.getByText("理由：合意した内容と違う")).toBeVisible();
+  // The client's screenshot opens for the creator through its signed URL.
+  const evidence = theirs.getByRole("link", { name: "screenshot.png" });
+  const opened = await creatorPage.request.get((await evidence.getAttribute("href"))!);
+  expect(opened.status()).toBe(200);
+  expect(opened.headers()["content-type"]).toBe("image/png");
   await theirs.getByRole("button", { name: "原文を表示" }).click();
   await expect(theirs.getByText(STATEMENT.en)).toBeVisible();
   // The creator's moves wait: no Deliver, no Cancel.

@@ -1,21 +1,13 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import type { Locale } from "../domain/constants";
-import {
-  DISPUTE_SETTLEMENT_REASON_MAX,
-  DISPUTE_STATEMENT_MAX,
-  disputeTextOf,
-  isDisputeReason,
-} from "../domain/disputes";
-import type { DisputeFile, DisputeMove, OrderActResult, SettleResult } from "../domain/order-contract";
-import { detectTextLanguage } from "../domain/text-language";
+import { DISPUTE_SETTLEMENT_REASON_MAX, DISPUTE_STATEMENT_MAX, parsePartyStatement } from "../domain/disputes";
+import type { DisputeMove, OrderActResult } from "../domain/order-contract";
 import type { AppContext, AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
 import { disputeErrorMessage, type DisputeError } from "../messages/disputes";
 import { orderRefusalMessage } from "../messages/orders";
-import { disputeFileOf, openDisputes } from "../services/disputes";
-import { checkAttachment, ownsObject } from "../services/storage";
-import { parseMediaKey, type MediaKey } from "../domain/media-keys";
+import { type AdminSettleResult, settleDisputeAsAdmin, settlementFieldOf } from "../services/admin-disputes";
+import { checkedEvidence, openDisputes } from "../services/disputes";
 import { DISPUTE_FILES_MAX } from "../domain/media-limits";
 import { translateInBackground } from "../services/order-translations";
 import { orderStub } from "../services/order-stubs";
@@ -24,10 +16,10 @@ import { orderStub } from "../services/order-stubs";
  * Disputes' doors (issue 49, decision 088). A party's: POST /api/features/commission/order/dispute/open {orderId,
  * reason, statement} and /answer {orderId, statement}. An admin's: GET /api/admin/disputes (the queue, oldest first) and
  * POST /api/admin/disputes/settle {orderId, outcome, refundAmount?, days?, reason}. A party's statement may carry up to
- * five files (`files: [{url, name?}]`), uploaded first to the order's `dispute_files` folder. Each body is parsed first (400 with
- * the rule's words in the caller's language), then handed to the order's object, which checks who asks and every rule:
- * a stranger to the order is told 404, as for one that does not exist; a move the order refuses is 409 with its words.
- * The order page's forms post the same through its action.
+ * five files (`files: [{url, name?}]`), uploaded first to the order's `dispute_files` folder. Each body is parsed first
+ * (400 with the rule's words in the caller's language), then handed to the order's object, which checks who asks and
+ * every rule: a stranger to the order is told 404, as for one that does not exist; a move the order refuses is 409 with
+ * its words. The order page's forms and the console's settle form post through the same functions.
  */
 export const disputeApi = new Hono<AppEnv>();
 export const adminDisputeApi = new Hono<AppEnv>();
@@ -61,20 +53,14 @@ function invalid(c: AppContext, error: DisputeError, field: string) {
   return c.json({ error, message, errors: { [field]: message } }, 400);
 }
 
-/** The settlement errors are the admin's input, not a state: 400 on the field they name. */
-const SETTLEMENT_FIELDS: Record<string, string> = {
-  outcome_invalid: "outcome",
-  refund_amount_invalid: "refundAmount",
-  days_invalid: "days",
-};
-
 /** The object's answer: a stranger's 404, a refusal's 409 (or 400 for a settlement's input) with its words, or done. */
-function answer(c: AppContext, result: OrderActResult | SettleResult) {
+function answer(c: AppContext, result: OrderActResult | AdminSettleResult) {
   if (result.status === "not_found" || (result.status === "refused" && result.refusal === "not_a_party"))
     return c.json({ error: "not_found" }, 404);
   const { locale } = c.get("request");
   if (result.status === "refused") {
-    const field = SETTLEMENT_FIELDS[result.refusal];
+    // A settlement's input is the admin's, not a state: 400 on the field it names.
+    const field = settlementFieldOf(result.refusal);
     if (field) return invalid(c, result.refusal as DisputeError, field);
     const message = disputeErrorMessage(result.refusal, locale) ?? orderRefusalMessage(result.refusal, locale);
     return c.json({ error: result.refusal, ...(message !== null && { message }) }, 409);
@@ -90,69 +76,33 @@ function answer(c: AppContext, result: OrderActResult | SettleResult) {
   });
 }
 
-/**
- * The statement's files, each checked before the order is asked anything: it must lie in this order's dispute folder,
- * which only its two parties may write (a stranger, or a file from elsewhere, is told 404: nothing is confirmed), and
- * pass its upload rule again (`checkAttachment` re-sniffs the bytes).
- */
-async function checkedEvidence(
-  c: AppContext,
-  id: string,
-  posted: v.InferOutput<typeof evidence>,
-): Promise<DisputeFile[] | Response> {
-  const { db, env, user } = c.get("request");
-  const files: DisputeFile[] = [];
-  for (const media of posted) {
-    const key = parseMediaKey(media.url);
-    if (!key) return c.json({ error: "invalid_request" }, 400);
-    const inFolder = (k: MediaKey) =>
-      k.domain === "commission-order" &&
-      k.id === id &&
-      k.field === "dispute_files" &&
-      ownsObject(db, { profileId: user!.profileId }, k);
-    const checked = await checkAttachment(env.MEDIA, key, inFolder);
-    if (!checked.ok)
-      return checked.error === "forbidden" || checked.error === "not_found"
-        ? c.json({ error: "not_found" }, 404)
-        : c.json({ error: checked.error }, 400);
-    files.push(disputeFileOf(key, checked, media.name ?? null));
-  }
-  return files;
-}
-
-/** The language a statement is written in: as detected, else the page's. */
-const writtenIn = (text: string, locale: Locale): Locale => detectTextLanguage(text) ?? locale;
-
-function partyMove(
-  path: string,
-  schema: typeof openBody | typeof answerBody,
-  toMove: (body: v.InferOutput<typeof openBody>) => DisputeMove | null,
-) {
+function partyMove(path: string, schema: typeof openBody | typeof answerBody, type: DisputeMove["type"]) {
   disputeApi.post(path, jsonBody(schema), async (c) => {
-    const { env, executionCtx, locale, user } = c.get("request");
+    const { db, env, executionCtx, locale, user } = c.get("request");
     if (!user) return c.json({ error: "unauthorized" }, 401);
     const body = c.req.valid("json") as v.InferOutput<typeof openBody>;
-    const move = toMove(body);
-    if (!move) return invalid(c, "reason_invalid", "reason");
-    const text = disputeTextOf(body.statement, DISPUTE_STATEMENT_MAX);
-    if (text === null) return invalid(c, "statement_invalid", "statement");
-    const files = await checkedEvidence(c, body.orderId, body.files);
-    if (files instanceof Response) return files;
+    const parsed = parsePartyStatement(type, body, locale);
+    if (!parsed.ok) {
+      // One field at a time, the reason first, as the form reads them.
+      const field = parsed.errors.reason ? "reason" : "statement";
+      return invalid(c, parsed.errors[field]!, field);
+    }
+    const files = await checkedEvidence(db, env, user.profileId, body.orderId, body.files);
+    if (!Array.isArray(files))
+      return files.error === "not_found" ? c.json({ error: "not_found" }, 404) : c.json({ error: files.error }, 400);
     const result = await orderStub(env.ORDER, body.orderId).disputeStatement(
-      move,
-      { body: text, languageCode: writtenIn(text, locale), files },
+      parsed.move,
+      { body: parsed.body, languageCode: parsed.languageCode, files },
       { userAccountId: user.accountId },
     );
     if (result.status === "done" && result.changed)
-      translateInBackground(env, executionCtx, { texts: [text], writerAccountId: user.accountId });
+      translateInBackground(env, executionCtx, { texts: [parsed.body], writerAccountId: user.accountId });
     return answer(c, result);
   });
 }
 
-partyMove("/open", openBody, (body) =>
-  isDisputeReason(body.reason) ? { type: "openDispute", reason: body.reason } : null,
-);
-partyMove("/answer", answerBody, () => ({ type: "answerDispute" }));
+partyMove("/open", openBody, "openDispute");
+partyMove("/answer", answerBody, "answerDispute");
 
 adminDisputeApi.get("/", async (c) => {
   const { env } = c.get("request");
@@ -161,16 +111,7 @@ adminDisputeApi.get("/", async (c) => {
 
 adminDisputeApi.post("/settle", jsonBody(settleBody), async (c) => {
   const { env, executionCtx, locale, user } = c.get("request");
-  const body = c.req.valid("json");
-  const reason = disputeTextOf(body.reason, DISPUTE_SETTLEMENT_REASON_MAX);
-  if (reason === null) return invalid(c, "settlement_reason_invalid", "reason");
   const admin = { userAccountId: user!.accountId, commissionAccountId: user!.commissionAccountId };
-  const result = await orderStub(env.ORDER, body.orderId).settleDispute(
-    { outcome: body.outcome, refundAmount: body.refundAmount, days: body.days },
-    { body: reason, languageCode: writtenIn(reason, locale) },
-    { admin },
-  );
-  if (result.status === "done" && result.changed)
-    translateInBackground(env, executionCtx, { texts: [reason], writerAccountId: user!.accountId });
-  return answer(c, result);
+  // One path with the console's settle form (services/admin-disputes.ts): the reason checked, the object asked.
+  return answer(c, await settleDisputeAsAdmin(env, executionCtx, admin, c.req.valid("json"), locale));
 });

@@ -14,7 +14,8 @@ import type { DisputeReason, SettlementError } from "./disputes";
  */
 /** An admin acting on an order (issue 49): the rules see the system; the log and the audit name the admin. */
 export interface AdminCaller {
-  admin: { userAccountId: string; commissionAccountId: string };
+  /** `reason`: the admin's written reason, kept with the audit row (a settlement's, decision 088). */
+  admin: { userAccountId: string; commissionAccountId: string; reason?: string };
 }
 export type OrderCaller = { commissionAccountId: string } | { userAccountId: string } | AdminCaller | "system";
 /** A caller who is one of the order's parties (or says they are). */

@@ -9,19 +9,50 @@ import { statement, type SqlStatement } from "../db/statements";
 import { parseDispute } from "../db/order-row";
 import type { Locale } from "../domain/constants";
 import { formatDateTime } from "../domain/dates";
-import type { MediaKey } from "../domain/media-keys";
+import { parseMediaKey, type MediaKey } from "../domain/media-keys";
+import type { MediaErrorCode } from "../domain/media-limits";
 import type { DisputeFile, DisputeStatementInput } from "../domain/order-contract";
 import type { OrderDispute } from "../domain/disputes";
 import type { TextReading } from "../domain/text-reading";
 import { signReadUrl } from "./media-access";
+import { checkAttachment, ownsObject } from "./storage";
 import { storedReadings } from "./translations";
 
+/** Why a statement's files were refused: not an object key; not found in this order's dispute folder (a stranger is told
+ * the same); or the bytes fail the upload rule. */
+export type EvidenceRefusal = { error: "invalid_request" | "not_found" | MediaErrorCode };
+
+/**
+ * A statement's files (posted as `{url, name?}`, uploaded first), each checked before the order is asked anything: it
+ * must lie in this order's dispute folder, which only its two parties may write, and pass its upload rule again
+ * (`checkAttachment` re-sniffs the bytes). The API's doors and the order page's form both post through it.
+ */
+export async function checkedEvidence(
+  db: Database,
+  env: Env,
+  profileId: string,
+  orderId: string,
+  posted: readonly { url: string; name?: string | null }[],
+): Promise<DisputeFile[] | EvidenceRefusal> {
+  const files: DisputeFile[] = [];
+  for (const media of posted) {
+    const key = parseMediaKey(media.url);
+    if (!key) return { error: "invalid_request" };
+    const inFolder = (k: MediaKey) =>
+      k.domain === "commission-order" &&
+      k.id === orderId &&
+      k.field === "dispute_files" &&
+      ownsObject(db, { profileId }, k);
+    const checked = await checkAttachment(env.MEDIA, key, inFolder);
+    if (!checked.ok)
+      return { error: checked.error === "forbidden" || checked.error === "not_found" ? "not_found" : checked.error };
+    files.push(disputeFileOf(key, checked, media.name ?? null));
+  }
+  return files;
+}
+
 /** A stored object of the order's dispute folder, checked (`checkAttachment`), as the statement's file. */
-export function disputeFileOf(
-  key: MediaKey,
-  checked: { size: number; mimeType: string },
-  name: string | null,
-): DisputeFile {
+function disputeFileOf(key: MediaKey, checked: { size: number; mimeType: string }, name: string | null): DisputeFile {
   return {
     id: crypto.randomUUID(),
     objectKey: key.key,

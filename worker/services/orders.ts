@@ -64,7 +64,7 @@ export interface Transition {
   actor: OrderActor;
   actorAccountId: string | null;
   /** An admin's act (issue 49): the system's to the rules, logged as the admin's and written to the audit log. */
-  admin?: { userAccountId: string; commissionAccountId: string } | null;
+  admin?: { userAccountId: string; commissionAccountId: string; reason?: string } | null;
   now: number;
   /** Rows the transition itself changes (a deliverable's media and attachment), written in the same batch as its event. */
   statements?: SqlStatement[];
@@ -149,11 +149,12 @@ export function transitionStatements({
       ? [
           statement(
             `INSERT INTO admin_actions (id, admin_account_id, action, target_type, target_id, reason, created_at)
-             VALUES (?, ?, ?, 'order', ?, NULL, ?) ON CONFLICT (id) DO NOTHING`,
+             VALUES (?, ?, ?, 'order', ?, ?, ?) ON CONFLICT (id) DO NOTHING`,
             `order-event:${eventId}`,
             admin.userAccountId,
             `order.${event.toLowerCase()}`,
             order.orderId,
+            admin.reason ?? null,
             now,
           ),
         ]

@@ -22,7 +22,8 @@ import { nextStep } from "#worker/domain/order-display";
 import { cancelRefund } from "#worker/domain/order-money";
 import { READ_AS_WRITTEN, type TextReading } from "#worker/domain/text-reading";
 import { disputeOutcomeLabel, disputeReasonLabel } from "#worker/messages/disputes";
-import { disputeThread, type DisputeStatementView } from "#worker/services/disputes";
+import { DISPUTE_FILES_MAX } from "#worker/domain/media-limits";
+import { disputeThread, withSignedFiles, type DisputeStatementView } from "#worker/services/disputes";
 import type { OrderDetail } from "#worker/services/order-views";
 import { showDateTime, showMoney } from "./order-format";
 
@@ -33,6 +34,8 @@ export interface DisputeStatementField {
   counter: string;
   max: number;
   submit: string;
+  /** Evidence files under the statement: the picker's label and hint, and each chosen file's remove button. */
+  files: { label: string; hint: string; remove: string; uploading: string };
 }
 
 export interface DisputeOpenForm extends DisputeStatementField {
@@ -89,16 +92,19 @@ export interface OrderDisputePanel {
 /** The block for one of the order's parties; null when they may not open a dispute and the order never had one. */
 export async function orderDisputePanel(
   db: Database,
+  env: Env,
   order: OrderDetail,
+  viewer: { profileId: string; locale: Locale },
   now: number,
-  locale: Locale,
 ): Promise<OrderDisputePanel | null> {
+  const { locale } = viewer;
   const facts = order.facts;
   const opening = openTransition(order.side === "buyer" ? "openDisputeByBuyer" : "openDisputeBySeller", facts, now);
   const mayOpen = opening.shown && opening.blockedBy === null;
   const dispute = facts.dispute ?? null;
   if (!mayOpen && !dispute) return null;
-  const thread = dispute ? await disputeThread(db, order.id, locale) : [];
+  // Each evidence file's read URL is signed for this viewer (the private bucket is read only so).
+  const thread = dispute ? await withSignedFiles(env, await disputeThread(db, order.id, locale), viewer.profileId) : [];
   return {
     report: mayOpen ? openForm(order, locale) : null,
     dispute: dispute ? disputeCase(order, dispute, thread, now, locale) : null,
@@ -117,6 +123,12 @@ function statementField(label: string, hint: string, submit: string, locale: Loc
     counter: m.disputes_counter({ count: "{count}", max: max.toLocaleString(locale) }),
     max,
     submit,
+    files: {
+      label: m.disputes_files_add(),
+      hint: m.disputes_files_hint({ max: DISPUTE_FILES_MAX }),
+      remove: m.disputes_files_remove({ name: "{name}" }),
+      uploading: m.disputes_files_uploading(),
+    },
   };
 }
 
@@ -180,7 +192,7 @@ function entryOf(order: OrderDetail, statement: DisputeStatementView, locale: Lo
     files: statement.files.map((file) => ({
       id: file.id,
       name: file.name,
-      url: (file as { url?: string }).url ?? null,
+      url: file.url ?? null,
     })),
   };
 }

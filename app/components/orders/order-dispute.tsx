@@ -4,11 +4,17 @@
 // the party the dispute waits for answers it; a settled one shows its outcome and what it did to the money. Its words
 // come from the loader (order-dispute-texts.server.ts); the posts go to the page's action (intents openDispute and
 // answerDispute), and the Order object checks every rule again.
-import { useId, useState } from "react";
+import { type ChangeEvent, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { ErrorText } from "#app/components/form/error-text";
+import { precheckFiles, uploadErrorMessage } from "#app/components/media/upload-client";
+import { UploadProgressList, useUploads } from "#app/components/media/upload-progress";
+import { checkMediaLimit, DISPUTE_FILES_MAX } from "#worker/domain/media-limits";
+import { acceptAttribute, findUploadRule } from "#worker/domain/upload-rules";
 import { TranslatedText } from "#app/components/translation/translated-text";
 import type { DisputeCase, DisputeEntry, DisputeOpenForm, DisputeStatementField } from "./order-dispute-texts.server";
+
+const RULE = findUploadRule("commission-order", "dispute_files")!;
 
 type Posted = { ok: boolean; intent?: string; errors?: Record<string, string>; message?: string };
 
@@ -44,6 +50,7 @@ export function OrderDisputeReport({ orderId, report }: { orderId: string; repor
 
 function OpenForm({ orderId, report }: { orderId: string; report: DisputeOpenForm }) {
   const fetcher = useFetcher<Posted>();
+  const [uploading, setUploading] = useState(false);
   const ids = { legend: useId(), reasonError: useId() };
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
   return (
@@ -65,9 +72,13 @@ function OpenForm({ orderId, report }: { orderId: string; report: DisputeOpenFor
         <ErrorText id={ids.reasonError} text={failed?.errors?.reason} />
       </fieldset>
       <StatementField field={report} error={failed?.errors?.statement} />
-      {/* Evidence files (decision 088) take their place here, under the statement they support. */}
+      <EvidenceFiles orderId={orderId} texts={report.files} onBusy={setUploading} />
       <ErrorText text={failed?.message} />
-      <button type="submit" disabled={fetcher.state !== "idle"} className="button-primary min-h-11 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle" || uploading}
+        className="button-primary min-h-11 disabled:opacity-60"
+      >
         {report.submit}
       </button>
     </fetcher.Form>
@@ -107,6 +118,82 @@ function StatementField({ field, error }: { field: DisputeStatementField; error?
         {field.counter.replace("{count}", length.toLocaleString())}
       </p>
       <ErrorText id={ids.error} text={error} />
+    </div>
+  );
+}
+
+/**
+ * Evidence under a statement (decision 088): each chosen file is uploaded at once into the order's dispute folder, then
+ * posted with the statement as its URL and name (hidden fields), which the action checks again. Up to five.
+ */
+function EvidenceFiles({
+  orderId,
+  texts,
+  onBusy,
+}: {
+  orderId: string;
+  texts: DisputeStatementField["files"];
+  onBusy: (busy: boolean) => void;
+}) {
+  const inputId = useId();
+  const uploads = useUploads();
+  const [files, setFiles] = useState<{ url: string; name: string }[]>([]);
+  const [error, setError] = useState<string | null>(null);
+
+  async function choose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = [...(event.currentTarget.files ?? [])];
+    event.currentTarget.value = "";
+    if (chosen.length === 0) return;
+    setError(null);
+    const limit = checkMediaLimit(files.length, chosen.length, DISPUTE_FILES_MAX);
+    const problem = limit.ok ? await precheckFiles(chosen, RULE) : limit.error;
+    if (problem) return setError(uploadErrorMessage(problem));
+    onBusy(true);
+    const uploaded = await uploads.upload({ domain: "commission-order", id: orderId, field: "dispute_files" }, chosen);
+    onBusy(false);
+    if (!uploaded.ok) return setError(uploadErrorMessage(uploaded.code));
+    setFiles((now) => [...now, ...uploaded.uploaded.map(({ url, file }) => ({ url, name: file.name }))]);
+  }
+
+  return (
+    <div className="space-y-1 text-sm">
+      <label className="button-secondary min-h-11 cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 dark:has-[:focus-visible]:outline-brand-300">
+        {uploads.busy ? texts.uploading : texts.label}
+        <input
+          id={inputId}
+          type="file"
+          multiple
+          accept={acceptAttribute(RULE)}
+          aria-disabled={uploads.busy}
+          onClick={(event) => uploads.busy && event.preventDefault()}
+          onChange={choose}
+          aria-describedby={`${inputId}-hint`}
+          className="sr-only"
+        />
+      </label>
+      <p id={`${inputId}-hint`} className="text-xs text-zinc-700 dark:text-zinc-300">
+        {texts.hint}
+      </p>
+      <UploadProgressList uploads={uploads} />
+      {files.length > 0 && (
+        <ul className="space-y-1" data-testid="dispute-evidence">
+          {files.map((file) => (
+            <li key={file.url} className="flex items-center justify-between gap-2">
+              <span className="min-w-0 truncate text-zinc-900 dark:text-zinc-100">{file.name}</span>
+              <input type="hidden" name="fileUrl" value={file.url} />
+              <input type="hidden" name="fileName" value={file.name} />
+              <button
+                type="button"
+                onClick={() => setFiles((now) => now.filter((f) => f.url !== file.url))}
+                className="min-h-11 font-semibold text-red-700 underline dark:text-red-300"
+              >
+                {texts.remove.replace("{name}", file.name)}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ErrorText text={error} persistent />
     </div>
   );
 }
@@ -224,15 +311,20 @@ function EntryText({ entry }: { entry: DisputeEntry }) {
 
 function AnswerForm({ orderId, field }: { orderId: string; field: DisputeStatementField }) {
   const fetcher = useFetcher<Posted>();
+  const [uploading, setUploading] = useState(false);
   const failed = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
   return (
     <fetcher.Form method="post" className="space-y-3 text-sm" data-testid="dispute-answer-form">
       <input type="hidden" name="orderId" value={orderId} />
       <input type="hidden" name="intent" value="answerDispute" />
       <StatementField field={field} error={failed?.errors?.statement} />
-      {/* Evidence files (decision 088) take their place here, under the answer they support. */}
+      <EvidenceFiles orderId={orderId} texts={field.files} onBusy={setUploading} />
       <ErrorText text={failed?.message} />
-      <button type="submit" disabled={fetcher.state !== "idle"} className="button-primary min-h-11 disabled:opacity-60">
+      <button
+        type="submit"
+        disabled={fetcher.state !== "idle" || uploading}
+        className="button-primary min-h-11 disabled:opacity-60"
+      >
         {field.submit}
       </button>
     </fetcher.Form>

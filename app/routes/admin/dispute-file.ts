@@ -12,7 +12,8 @@ import type { Route } from "./+types/dispute-file";
  * decision 088). The site's 404 for anyone but an admin; for an admin, the file only while the order's dispute is open,
  * found within that order by what it is (admin-dispute-files.ts). Each read writes its audit row first (a player's
  * later ranges of a file it already opened are the same read), then the file is served as a signed read is: inert,
- * kept by no cache.
+ * kept by no cache. Opened only from Comet's own pages: a link on another site (`Sec-Fetch-Site: cross-site`) would make
+ * an admin's browser read a file, and log the read in their name, without their meaning to.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
@@ -21,6 +22,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const notFound = () =>
     new Response("Not Found", { status: 404, headers: { "cache-control": PRIVATE_MEDIA_CACHE_CONTROL } });
   if (!isDisputeFileKind(kind) || orderId.length > 64 || id.length > 64) return notFound();
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null && site !== "same-origin" && site !== "none") return notFound();
   const file = await disputedOrderFile(db, { orderId, kind, id });
   if (!file) return notFound();
   const object = await getObject(env.MEDIA, file.key.key, request);

@@ -68,7 +68,7 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
       ? clientRecord(db, shown.buyerId, { locale, now })
       : null,
     // The order's dispute, and the viewer's way to open or answer one (decision 088).
-    shown ? orderDisputePanel(db, shown, now, locale) : null,
+    shown ? orderDisputePanel(db, env, shown, viewer, now) : null,
   ]);
   return {
     filter,
