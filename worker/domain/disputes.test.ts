@@ -112,7 +112,11 @@ describe("an open dispute freezes the order", () => {
     expect(openTransition("cancelBySeller", late, T0).shown).toBe(false);
     // Adding a file stays open (it may be evidence); the admin's cancel still ends the order.
     expect(decide(o, { type: "addDeliverable" }, "seller", T0).ok).toBe(true);
-    expect(decide(o, { type: "adminCancel" }, "system", T0).ok).toBe(true);
+    // The admin's cancel ends the dispute with the order, as the refund it is: no canceled order stays in the queue.
+    expect(decide(o, { type: "adminCancel" }, "system", T0)).toMatchObject({
+      ok: true,
+      next: { progress: "CANCELED", dispute: { settledAt: T0, outcome: "refund", awardedAmount: 0 } },
+    });
   });
 });
 

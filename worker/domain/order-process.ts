@@ -369,7 +369,9 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     event: "CANCELED",
     notice: toBoth("COMMISSION_ORDER_CANCELED"),
     money: "refundOnCancel",
-    effect: (o, _, now) => cancel(o, now),
+    // An open dispute ends with the order, settled as the refund the cancel is (decision 088): left open, the canceled
+    // order stayed in the admins' queue for good, where no settlement could reach it.
+    effect: (o, _, now) => cancel(isDisputed(o) ? settledBy(o, { outcome: "refund" }, now) : o, now),
   }),
   row({
     name: "updatePrice",
