@@ -28,6 +28,7 @@ export type WordedOrderRefusal =
       | "stage_not_in_review"
       | "no_revisions_left"
       | "stages_pending"
+      | "order_disputed"
     >
   | StagePlanError
   | typeof REVISION_COMMENT_INVALID;
@@ -43,6 +44,8 @@ const ORDER_MESSAGES: Record<WordedOrderRefusal, { message: Message; max?: numbe
   stage_not_in_review: { message: m.order_server_error_stage_not_in_review },
   no_revisions_left: { message: m.order_server_error_no_revisions_left },
   stages_pending: { message: m.order_server_error_stages_pending },
+  // An open dispute holds the order's moves back (decision 088): the disputes' own words.
+  order_disputed: { message: m.disputes_error_order_disputed },
   stages_count: { message: m.order_server_error_stages_count, max: STAGES_MAX },
   stage_title_required: { message: m.order_server_error_stage_title_required },
   stage_title_too_long: { message: m.order_server_error_stage_title_too_long, max: STAGE_TITLE_MAX },
