@@ -7,9 +7,11 @@
 //
 // Each door gets requests from the two owners of fuzz-fixtures.ts (a seller and a buyer with an approved order,
 // forms, a service, works, a stored file, a bookmark, a saved card and a notice), signed in, and from a
-// signed-out stranger. API requests are same-origin, cross-site or without fetch metadata. The input is what no
-// page sends: wrong JSON types in every field, `toString` and `__proto__` keys, empty and huge strings, odd
-// Unicode, deep nesting, JSON that is not JSON, JSON sent as text or multipart, an empty body, junk forms.
+// signed-out stranger; an admin's doors (/api/admin, /admin and an order's admin-cancel: the admin console's, the
+// dispute desk's among them) also from the fixture's admin, so the junk reaches past their guard. API requests are
+// same-origin, cross-site or without fetch metadata. The input is what no page sends: wrong JSON types in every field,
+// `toString` and `__proto__` keys, empty and huge strings, odd Unicode, deep nesting, JSON that is not JSON, JSON sent
+// as text or multipart, an empty body, junk forms.
 // After every request:
 // - the answer is not a 5xx;
 // - its body holds no stack trace, source location, error class name or SQL;
@@ -363,7 +365,13 @@ const printable = <T extends object>(arbitrary: fc.Arbitrary<T>) =>
   arbitrary.map((value) => Object.assign(value, { [fc.toStringMethod]: () => preview(value) }));
 
 const CALLERS = ["seller", "buyer", "signedOut"] as const;
-type Caller = (typeof CALLERS)[number];
+type Caller = (typeof CALLERS)[number] | "admin";
+/**
+ * Who calls a door: an admin's door (/api/admin, /admin, an order's admin-cancel) is also called by an admin; the other
+ * doors' draws stay as they were.
+ */
+const callersOf = (door: Door): readonly Caller[] =>
+  /\/admin(?:[-/]|$)/.test(door.path) ? [...CALLERS, "admin"] : CALLERS;
 
 /** How a browser labels where the request came from; "evil origin": no fetch metadata, another site's Origin. */
 const SITES = ["same-origin", "cross-site", "same-site", "none", "no metadata", "evil origin"] as const;
@@ -436,7 +444,7 @@ interface PageRequest {
 function apiRequest(door: Door): fc.Arbitrary<ApiRequest> {
   return printable(
     fc.record<ApiRequest>({
-      caller: fc.constantFrom(...CALLERS),
+      caller: fc.constantFrom(...callersOf(door)),
       site,
       params: fc.array(pathSegment, {
         minLength: paramNames(door.path).length,
@@ -451,7 +459,7 @@ function apiRequest(door: Door): fc.Arbitrary<ApiRequest> {
 function pageRequest(door: Door): fc.Arbitrary<PageRequest> {
   return printable(
     fc.record<PageRequest>({
-      caller: fc.constantFrom(...CALLERS),
+      caller: fc.constantFrom(...callersOf(door)),
       params: fc.array(
         fc.oneof(
           ownedId,
@@ -672,7 +680,7 @@ describe("the fuzzer finds every door", () => {
 describe("bad input at every door: no 5xx, nothing leaked, nothing changed", () => {
   beforeAll(async () => {
     const fixture = await ownersWithThings();
-    owners = { seller: fixture.seller, buyer: fixture.buyer };
+    owners = { seller: fixture.seller, buyer: fixture.buyer, admin: fixture.admin };
     ownedIds = fixture.ids;
     // The fixture's transitions scheduled their notices' e-mail sweep (decision 085): it has run, and anything it left
     // is claimed now, so no sweep changes a row while a request is compared before and after.
@@ -687,6 +695,11 @@ describe("bad input at every door: no 5xx, nothing leaked, nothing changed", () 
       { caller: "seller", site: "same-origin", params: [], query: "", payload: null },
     );
     expect(JSON.parse(session.text).user).toMatchObject({ roles: expect.arrayContaining(["creator"]) });
+    const adminSession = await sendToApi(
+      { name: "GET /api/auth/session", kind: "api", method: "GET", path: "/api/auth/session" },
+      { caller: "admin", site: "same-origin", params: [], query: "", payload: null },
+    );
+    expect(JSON.parse(adminSession.text).user).toMatchObject({ roles: expect.arrayContaining(["admin"]) });
     const before = await stored();
     await env.DB.prepare("UPDATE user_accounts SET updated_at = updated_at + 1 WHERE id = ?")
       .bind(owners.buyer.accountId)

@@ -1,5 +1,6 @@
 // The owners the route-table fuzzer (fuzz-doors.test.ts) signs in as: a seller and a buyer with an approved order
-// between them, and the things each owns, made through the app's own services so every table they touch is real.
+// between them, and the things each owns, made through the app's own services so every table they touch is real; and an
+// admin, who calls the admin console's doors (the dispute desk's among them).
 import { env } from "cloudflare:workers";
 import { parseServiceDraft } from "#worker/domain/commission-form";
 import { parseWorkDraft, type WorkDraft } from "#worker/domain/portfolio";
@@ -10,7 +11,7 @@ import { grantCreatorRole } from "#worker/services/roles";
 import { call, db, creatorOf } from "./helpers";
 import { PNG } from "./media-fixtures";
 import { commissionAccountByEmail } from "./order-fixtures";
-import { approvedOrder } from "./payments-helpers";
+import { approvedOrder, newUser } from "./payments-helpers";
 
 export interface Owner {
   accountId: string;
@@ -54,10 +55,19 @@ async function attachedFile(ownerAccountId: string, workId: string) {
 /**
  * A seller (creator: a draft form, a published service linked to it, a work with a link and a stored file) and a
  * buyer (a saved card, a work, a bookmark of the service, the approval's notification), with an approved order
- * between them. `ids`: every id and code of theirs, for the fuzzer to put in URLs.
+ * between them, and an admin who owns nothing. `ids`: every id and code of the seller's and buyer's, for the fuzzer to
+ * put in URLs.
  */
-export async function ownersWithThings(): Promise<{ seller: Owner; buyer: Owner; ids: string[] }> {
+export async function ownersWithThings(): Promise<{ seller: Owner; buyer: Owner; admin: Owner; ids: string[] }> {
   const order = await approvedOrder();
+  const adminUser = await newUser();
+  const admin = {
+    accountId: (await commissionAccountByEmail(adminUser.email)).userAccountId,
+    cookie: adminUser.cookie,
+  };
+  await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'admin')")
+    .bind(admin.accountId)
+    .run();
   const seller = {
     accountId: (await commissionAccountByEmail(order.seller.email)).userAccountId,
     cookie: order.seller.cookie,
@@ -100,6 +110,7 @@ export async function ownersWithThings(): Promise<{ seller: Owner; buyer: Owner;
   return {
     seller,
     buyer,
+    admin,
     ids: [
       order.id,
       order.code,
