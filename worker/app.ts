@@ -21,6 +21,7 @@ import {
 import { PLAYER_FRAME_ORIGINS } from "./domain/embed-players";
 import { authApi } from "./api/auth";
 import { accountApi } from "./api/account";
+import { reportApi } from "./api/reports";
 import { reviewApi } from "./api/reviews";
 import { adminApi } from "./api/admin";
 import { benchRoutes } from "./api/bench";
@@ -199,6 +200,7 @@ export function createApp(renderPage?: PageRenderer, { pageCache: cachePages = f
   app.route("/api/account", accountApi);
   app.route("/api/admin", adminApi);
   app.route("/api/reviews", reviewApi);
+  app.route("/api/reports", reportApi);
   app.route("/media", mediaRoutes);
   app.route("/api/bench", benchRoutes);
   app.route("/api/google/storage", storageApi);

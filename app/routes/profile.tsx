@@ -11,7 +11,7 @@ import { Avatar } from "#app/components/layout/avatar";
 import { settleReturnedSetup } from "#app/lib/payments/card-return.server";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
-import { isCreatorSide } from "#worker/domain/roles";
+import { isAdmin, isCreatorSide } from "#worker/domain/roles";
 import { PROFILE_SERVICE_PARAM } from "#worker/domain/service-links";
 import { cardEntryFor } from "#worker/payments/card-entry";
 import { getCreatorProfile } from "#worker/services/catalog";
@@ -20,6 +20,8 @@ import { getPublicService, requestViewerState } from "#worker/services/request-v
 import { cometNow } from "#worker/services/clock";
 import { reviewsOfCreator } from "#worker/services/reviews";
 import { RatingSummaryLine } from "#app/components/reviews/stars";
+import { ReportButton } from "#app/components/reports/report-button";
+import { reportButtonTexts } from "#app/components/reports/report-texts.server";
 import type { Route } from "./+types/profile";
 
 /** /{handle}: a public profile. Handles are unique ignoring case, so /Alice and /alice are the same page. */
@@ -35,6 +37,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     reviewsOfCreator(db, params.handle, { locale, now: await cometNow(env) }),
   ]);
   if (!found) throw data(null, { status: 404 });
+  // A profile the admins hid (decision 089) is the site's 404 to all but its owner and the admins.
+  if (found.hidden && !found.ownedByViewer && !(user && isAdmin(user.roles))) throw data(null, { status: 404 });
   // What the page shows in the original for want of a translation is made after the answer (issue 46).
   const { untranslated, ...profile } = found;
   translateAfterAnswer(executionCtx, locale, untranslated);
@@ -61,6 +65,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     reviews,
     // Reports come from signed-in readers; a signed-out page is the edge cache's copy for everyone.
     canReport: Boolean(user),
+    // The profile itself is reported by anyone signed in but its owner (decision 089), and not once hidden.
+    reportProfile: user && !found.ownedByViewer && !found.hidden ? reportButtonTexts("profile") : null,
+    hiddenNotice: found.hidden ? { badge: m.reports_hidden_badge(), text: m.reports_hidden_profile_notice() } : null,
   };
 }
 
@@ -87,7 +94,8 @@ function Empty({ text }: { text: string }) {
 }
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
-  const { profile, texts, canBookmark, serviceRequest, askTranslations, reviews, canReport } = loaderData;
+  const { profile, texts, canBookmark, serviceRequest, askTranslations, reviews } = loaderData;
+  const { canReport, reportProfile, hiddenNotice } = loaderData;
   const navigate = useNavigate();
   return (
     <div className="mx-auto max-w-6xl px-4 pb-12 sm:px-6">
@@ -128,8 +136,20 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         <div className="flex flex-wrap items-center gap-3">
           {profile.isCreator ? <OpenBadge open={profile.isOpenCommission} label={texts.openBadge} /> : null}
           <ShareButton path={`/${profile.handle}`} text={texts.shareText} />
+          {reportProfile ? <ReportButton targetType="profile" targetId={profile.id} texts={reportProfile} /> : null}
         </div>
       </div>
+      {hiddenNotice ? (
+        <p
+          className="mt-4 flex flex-wrap items-center gap-2 rounded-md border border-zinc-300 bg-zinc-50 px-3 py-2 text-sm text-zinc-800 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-200"
+          data-testid="profile-hidden"
+        >
+          <span className="rounded-full bg-zinc-800 px-2 py-0.5 text-xs font-semibold text-white dark:bg-zinc-200 dark:text-zinc-900">
+            {hiddenNotice.badge}
+          </span>
+          <span>{hiddenNotice.text}</span>
+        </p>
+      ) : null}
       {profile.bio ? (
         <CollapsibleText
           text={profile.bio}

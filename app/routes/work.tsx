@@ -6,6 +6,8 @@ import { ShareButton } from "#app/components/catalog/share-modal";
 import { usePageVisit } from "#app/components/catalog/use-page-visit";
 import { Avatar } from "#app/components/layout/avatar";
 import { viewedMedia } from "#app/components/media/players/player-view";
+import { ReportButton } from "#app/components/reports/report-button";
+import { reportButtonTexts } from "#app/components/reports/report-texts.server";
 import { WorkDetails } from "#app/components/work/work-details";
 import { workDetailLabels } from "#app/components/work/work-details-labels.server";
 import { workMeta } from "#app/components/work/work-meta";
@@ -39,12 +41,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     sharePath: workPagePath(work.handle, work.id),
     shareText: m.work_page_share_text({ title: work.title, name: work.creator.name }),
   };
-  // Who sees a work others cannot open is told so: a private work, or a draft (no media yet, decision 060).
-  const restricted = work.reachable
-    ? null
-    : work.published
-      ? { badge: m.work_page_private_badge({}, { locale }), text: m.work_page_private_notice({}, { locale }) }
-      : { badge: m.work_page_draft_badge({}, { locale }), text: m.work_page_draft_notice({}, { locale }) };
+  // Who sees a work others cannot open is told so: a work hidden by the admins (decision 089), a private work, or a
+  // draft (no media yet, decision 060).
+  const restricted = work.hidden
+    ? { badge: m.reports_hidden_badge({}, { locale }), text: m.reports_hidden_work_notice({}, { locale }) }
+    : work.reachable
+      ? null
+      : work.published
+        ? { badge: m.work_page_private_badge({}, { locale }), text: m.work_page_private_notice({}, { locale }) }
+        : { badge: m.work_page_draft_badge({}, { locale }), text: m.work_page_draft_notice({}, { locale }) };
   return {
     work: shown,
     header,
@@ -54,6 +59,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     meta: workMeta(work, new URL(request.url).origin),
     // A signed-out page is the edge cache's copy for everyone: it never shows "Translating…" (use-text-reading.tsx).
     askTranslations: Boolean(user),
+    // Reports come from signed-in readers other than those who may edit it (decision 089); none of a hidden work.
+    report: user && !work.canEdit && !work.hidden ? reportButtonTexts("work") : null,
   };
 }
 
@@ -61,7 +68,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function WorkPage({ loaderData }: Route.ComponentProps) {
-  const { work, header, detailLabels, gallery, restricted, askTranslations } = loaderData;
+  const { work, header, detailLabels, gallery, restricted, askTranslations, report } = loaderData;
   const title = useTextReading(work.title, work.readings[work.title] ?? READ_AS_WRITTEN, { ask: askTranslations });
   // Spec section 8: a work's page counts a visit like its preview does; only works anyone may open are counted.
   usePageVisit("portfolio/work", "portfolio_work", work.id, work.reachable);
@@ -95,6 +102,7 @@ export default function WorkPage({ loaderData }: Route.ComponentProps) {
             </Link>
           ) : null}
           <ShareButton path={header.sharePath} text={header.shareText} />
+          {report ? <ReportButton targetType="work" targetId={work.id} texts={report} /> : null}
         </div>
       </header>
 

@@ -63,7 +63,8 @@ test("an admin hides a reported review; the creator's profile no longer shows it
   const admin = await adminContext.newPage();
   await signInWithApi(admin, DEMO.admin);
   await admin.goto("/admin/reports");
-  await expect(admin.getByRole("heading", { level: 1, name: "Reported reviews" })).toBeVisible();
+  await expect(admin.getByRole("heading", { level: 1, name: "Reports" })).toBeVisible();
+  await expect(admin.getByRole("heading", { level: 2, name: "Reported reviews" })).toBeVisible();
   const entry = admin.getByTestId("admin-report").filter({ hasText: clientText });
   await expect(entry).toContainText("Abuse");
   await expect(entry).toContainText(`Order ${order.code}`);
@@ -88,7 +89,8 @@ test("an admin hides a reported review; the creator's profile no longer shows it
   // In Japanese.
   await adminContext.addCookies([{ name: "app-language", value: "ja", url: baseURL! }]);
   await admin.goto("/admin/reports");
-  await expect(admin.getByRole("heading", { level: 1, name: "通報されたレビュー" })).toBeVisible();
+  await expect(admin.getByRole("heading", { level: 1, name: "通報" })).toBeVisible();
+  await expect(admin.getByRole("heading", { level: 2, name: "通報されたレビュー" })).toBeVisible();
   await admin.goto("/admin/users?q=admin");
   await expect(admin.getByRole("heading", { level: 1, name: "ユーザー" })).toBeVisible();
   await expect(admin.getByLabel("ハンドルまたはメールアドレス")).toHaveValue("admin");

@@ -4,7 +4,8 @@ import { adminReasonOf, ADMIN_REASON_MAX, REPORT_DECISIONS, USER_SEARCH_MAX } fr
 import { isAdmin } from "../domain/roles";
 import type { AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
-import { reportQueue, resolveReports } from "../services/admin-reports";
+import { CONTENT_REPORT_TARGETS } from "../domain/content-reports";
+import { contentReportQueue, reportQueue, resolveContentReports, resolveReports } from "../services/admin-reports";
 import { searchUsers, setBanned } from "../services/admin-users";
 import { cometNow } from "../services/clock";
 import { adminDisputeApi } from "./disputes";
@@ -12,9 +13,10 @@ import { adminDisputeApi } from "./disputes";
 /**
  * /api/admin: what only an admin may do, the admin console's doors (issue 49, decision 087; its pages do the same
  * through their actions). GET /reports is the report queue; POST /reports/resolve {reviewId, decision: hide|keep,
- * reason?} settles a review's reports once (409 `already_resolved` to the second admin). GET /users?q= searches by
- * handle or e-mail; POST /account/ban and /account/unban {accountId, reason} (decision 075). Every change writes its
- * audit row. Anyone else is told what a stranger is told of any admin call: 401 signed out, else 404.
+ * reason?} settles a review's reports once (409 `already_resolved` to the second admin); GET /reports/content and POST
+ * /reports/content/resolve {targetType: work|profile, targetId, decision, reason?} do the same for reported works and
+ * profiles (decision 089). GET /users?q= searches by handle or e-mail; POST /account/ban and /account/unban
+ * {accountId, reason} (decision 075). Every change writes its audit row. Anyone else is told what a stranger is told of any admin call: 401 signed out, else 404.
  */
 export const adminApi = new Hono<AppEnv>();
 
@@ -24,6 +26,12 @@ const reasonText = v.pipe(v.string(), v.maxLength(ADMIN_REASON_MAX * 4));
 const accountBody = v.object({ accountId: id, reason: reasonText });
 const resolveBody = v.object({
   reviewId: id,
+  decision: v.picklist(REPORT_DECISIONS),
+  reason: v.optional(reasonText),
+});
+const resolveContentBody = v.object({
+  targetType: v.picklist(CONTENT_REPORT_TARGETS),
+  targetId: id,
   decision: v.picklist(REPORT_DECISIONS),
   reason: v.optional(reasonText),
 });
@@ -44,13 +52,17 @@ adminApi.get("/reports", async (c) => {
   return c.json({ data: await reportQueue(db, await cometNow(env)) });
 });
 
+/** A decision's optional note: a blank one is none (null), any other must keep the rule (undefined when it does not). */
+function noteOf(note: string | undefined): string | null | undefined {
+  if (!note?.trim()) return null;
+  return adminReasonOf(note) ?? undefined;
+}
+
 adminApi.post("/reports/resolve", jsonBody(resolveBody), async (c) => {
   const { db, env, user } = c.get("request");
   const { reviewId, decision, reason: note } = c.req.valid("json");
-  // The note is optional: a blank one is none, any other must keep the rule.
-  const blank = !note?.trim();
-  const reason = blank ? null : adminReasonOf(note!);
-  if (!blank && reason === null) return c.json({ error: "invalid_request" }, 400);
+  const reason = noteOf(note);
+  if (reason === undefined) return c.json({ error: "invalid_request" }, 400);
   const result = await resolveReports(db, {
     adminAccountId: user!.accountId,
     reviewId,
@@ -60,6 +72,28 @@ adminApi.post("/reports/resolve", jsonBody(resolveBody), async (c) => {
   });
   if (!result.ok) return c.json({ error: result.refusal }, result.refusal === "not_found" ? 404 : 409);
   return c.json({ data: { reviewId, decision, reports: result.reports } });
+});
+
+adminApi.get("/reports/content", async (c) => {
+  const { db, env, locale } = c.get("request");
+  return c.json({ data: await contentReportQueue(db, await cometNow(env), locale) });
+});
+
+adminApi.post("/reports/content/resolve", jsonBody(resolveContentBody), async (c) => {
+  const { db, env, user } = c.get("request");
+  const { targetType, targetId, decision, reason: note } = c.req.valid("json");
+  const reason = noteOf(note);
+  if (reason === undefined) return c.json({ error: "invalid_request" }, 400);
+  const result = await resolveContentReports(db, {
+    adminAccountId: user!.accountId,
+    targetType,
+    targetId,
+    decision,
+    reason,
+    now: await cometNow(env),
+  });
+  if (!result.ok) return c.json({ error: result.refusal }, result.refusal === "not_found" ? 404 : 409);
+  return c.json({ data: { targetType, targetId, decision, reports: result.reports } });
 });
 
 adminApi.get("/users", async (c) => {

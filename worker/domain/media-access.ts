@@ -23,6 +23,8 @@ export type MediaItem =
       ownerAccountId: string;
       workStatus: PublishStatus;
       visibility: VisibilityStatus | null;
+      /** Hidden by an admin (decision 089): its files are no longer public. */
+      hidden: boolean;
       grants: ItemGrants;
     }
   | { domain: "commission-form"; ownerProfileId: string; formStatus: PublishStatus }

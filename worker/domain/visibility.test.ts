@@ -7,7 +7,14 @@ const beta: Visitor = { accountId: "beta", roles: ["private-beta-user"] };
 const stranger: Visitor = { accountId: "stranger", roles: ["user", "admin"] };
 
 function item(over: Partial<GuardedItem> = {}): GuardedItem {
-  return { ownerAccountId: "owner", workStatus: "PUBLISHED", visibility: "PRIVATE", grants: noGrants(), ...over };
+  return {
+    ownerAccountId: "owner",
+    workStatus: "PUBLISHED",
+    visibility: "PRIVATE",
+    hidden: false,
+    grants: noGrants(),
+    ...over,
+  };
 }
 
 describe("visibility grants", () => {
@@ -49,6 +56,26 @@ describe("visibility grants", () => {
     expect(canEditItem(managed, beta)).toBe(true);
     expect(canViewItem(managed, beta)).toBe(true);
     expect(canAdminItem(managed, null)).toBe(false);
+  });
+
+  it("keeps a work hidden by an admin for those who may edit it and the platform's admins (decision 089)", () => {
+    const admin: Visitor = { accountId: "admin", roles: ["admin"] };
+    const hidden = item({
+      visibility: "PUBLIC",
+      hidden: true,
+      grants: {
+        ...noGrants(),
+        view: { roleCodes: [], userAccountIds: ["friend"] },
+        edit: { roleCodes: ["private-beta-user"], userAccountIds: [] },
+      },
+    });
+    expect(canViewItem(hidden, null)).toBe(false);
+    expect(canViewItem(hidden, friend)).toBe(false);
+    expect(canViewItem(hidden, owner)).toBe(true);
+    expect(canViewItem(hidden, beta)).toBe(true);
+    expect(canViewItem(hidden, admin)).toBe(true);
+    // An admin reads a private work only once it is hidden, never by the role alone.
+    expect(canViewItem(item(), admin)).toBe(false);
   });
 
   it("gives a credit no access", () => {

@@ -1,5 +1,6 @@
 import type { PublishStatus, VisibilityPermission, VisibilityStatus } from "../db/schema/enums";
 import { isReachableWork } from "./public-items";
+import { isAdmin } from "./roles";
 
 /**
  * Who may view, edit and manage an item with a visibility setting (spec section 3, "Visibility settings"; section
@@ -13,6 +14,8 @@ import { isReachableWork } from "./public-items";
  *   those who may edit it.
  * - Everyone reads a published PUBLIC or UNLISTED item (UNLISTED: anyone holding the link; `isReachableWork`).
  * - "credit" names the people credited on the item; it gives no access.
+ * - A work hidden by an admin (decision 089) is read only by those who may edit it and by the platform's admins, who
+ *   decided on it: view grants and the link no longer open it.
  * Nothing else: a platform admin has no implicit access to a private work (grant the "admin" role to give it).
  */
 
@@ -30,6 +33,8 @@ export interface GuardedItem {
   workStatus: PublishStatus;
   /** Null: no visibility row, which means PUBLIC. */
   visibility: VisibilityStatus | null;
+  /** Hidden by an admin after a report (decision 089). */
+  hidden: boolean;
   grants: ItemGrants;
 }
 
@@ -75,5 +80,6 @@ export function canEditItem(item: GuardedItem, visitor: Visitor | null): boolean
 export function canViewItem(item: GuardedItem, visitor: Visitor | null): boolean {
   if (isReachableWork(item)) return true;
   if (canEditItem(item, visitor)) return true;
+  if (item.hidden) return visitor !== null && isAdmin(visitor.roles);
   return visitor !== null && item.workStatus === "PUBLISHED" && holds(item.grants.view, visitor);
 }

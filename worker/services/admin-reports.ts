@@ -1,14 +1,27 @@
 /**
- * The admin console's report queue (issue 49, decision 087): the reviews users reported, grouped by review, oldest
- * first, and an admin's decision on one, hide or keep. A decision settles every open report of the review and writes
- * its audit row in one D1 batch, each statement conditional on the review still having open reports: of two admins
- * deciding at once, D1 runs one batch after the other, and the second finds nothing open and changes nothing.
+ * The admin console's report queue (issue 49, decisions 087 and 089): the reviews, works and profiles users reported,
+ * grouped by target, oldest first, and an admin's decision on one, hide or keep. A decision settles every open report
+ * of the target and writes its audit row in one D1 batch, each statement conditional on the target still having open
+ * reports: of two admins deciding at once, D1 runs one batch after the other, and the second finds nothing open and
+ * changes nothing.
  */
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { adminActions, commissionAccounts, orderReviews, reviewReports } from "../db/schema";
+import {
+  adminActions,
+  commissionAccounts,
+  contentReports,
+  orderReviews,
+  portfolioWorks,
+  reviewReports,
+  userProfiles,
+} from "../db/schema";
+import type { Locale } from "../domain/constants";
+import type { ContentReportReason, ContentReportTarget } from "../domain/content-reports";
+import { MISSING_TEXT } from "../domain/localized-text";
 import type { ReviewReportReason } from "../domain/reviews";
-import { purgeAccountPages } from "./public-pages";
+import { pickTextColumn, textsOf } from "./json-columns";
+import { purgeAccountPages, purgeWorkPages } from "./public-pages";
 
 /** How many reviews the queue shows at once, the oldest reports first. */
 const REPORT_QUEUE_SIZE = 50;
@@ -128,5 +141,137 @@ export async function resolveReports(
   if (owner.length === 0) return { ok: false, refusal: "not_found" };
   if (settled.length === 0) return { ok: false, refusal: "already_resolved" };
   if (hide) await purgeAccountPages(db, owner[0].accountId);
+  return { ok: true, reports: settled.length };
+}
+
+// ───────────────────────── works and profiles (decision 089) ─────────────────────────
+
+export interface ReportedContent {
+  targetType: ContentReportTarget;
+  /** The work's id, or the profile's (user_profiles.id). */
+  targetId: string;
+  /** The owner's handle: the profile's address, and the first part of a work's. */
+  ownerHandle: string;
+  /** The work's title, or the profile's name, in the admin's language where there is one. */
+  title: string;
+  /** Each reason given, once, and how many users reported the target. */
+  reasons: ContentReportReason[];
+  reporters: number;
+  /** When its oldest open report came (ms), and how long ago that was. */
+  firstReportedAt: number;
+  ageMs: number;
+  hidden: boolean;
+}
+
+// A reported target that is gone (a deleted work) drops out of the queue: there is nothing left to decide on.
+const CONTENT_QUEUE_SQL = `
+SELECT q.target_type AS targetType, q.target_id AS targetId, p.original_handle AS ownerHandle,
+  CASE q.target_type WHEN 'work' THEN w.hidden_at ELSE p.hidden_at END AS hiddenAt,
+  CASE q.target_type WHEN 'work' THEN ${textsOf("portfolio_work", "w.id", "title")}
+    ELSE ${textsOf("user_profile", "p.id", "name")} END AS titles,
+  q.reasons, q.reporters, q.firstReportedAt
+FROM (
+  SELECT target_type, target_id, group_concat(DISTINCT reason) AS reasons, count(*) AS reporters,
+    min(created_at) AS firstReportedAt
+  FROM content_reports WHERE resolved_at IS NULL GROUP BY target_type, target_id
+) q
+LEFT JOIN portfolio_works w ON q.target_type = 'work' AND w.id = q.target_id
+JOIN user_profiles p ON p.id = CASE q.target_type WHEN 'work' THEN w.profile_id ELSE q.target_id END
+ORDER BY q.firstReportedAt, q.target_id
+LIMIT ?`;
+
+interface ContentQueueRow {
+  targetType: ContentReportTarget;
+  targetId: string;
+  ownerHandle: string;
+  hiddenAt: number | null;
+  titles: string | null;
+  reasons: string;
+  reporters: number;
+  firstReportedAt: number;
+}
+
+/** The open reports of works and profiles, one entry per target, the longest waiting first. */
+export async function contentReportQueue(db: Database, nowMs: number, locale: Locale): Promise<ReportedContent[]> {
+  const { results } = await db.$client.prepare(CONTENT_QUEUE_SQL).bind(REPORT_QUEUE_SIZE).all<ContentQueueRow>();
+  return results.map((row) => ({
+    targetType: row.targetType,
+    targetId: row.targetId,
+    ownerHandle: row.ownerHandle,
+    title: pickTextColumn(row.titles, locale) || (row.targetType === "profile" ? row.ownerHandle : MISSING_TEXT),
+    reasons: row.reasons.split(",").sort() as ContentReportReason[],
+    reporters: row.reporters,
+    firstReportedAt: row.firstReportedAt,
+    ageMs: Math.max(0, nowMs - row.firstReportedAt),
+    hidden: row.hiddenAt !== null,
+  }));
+}
+
+/**
+ * An admin's decision on a reported work or profile. "hide" sets its `hidden_at` (it stays in the table, for its owner
+ * and the admins: decision 089) and settles its open reports as 'hidden', then purges the public pages that showed
+ * it; "keep" settles them as 'kept'. One audit row. Exactly once: a target with no open report is `already_resolved`.
+ */
+export async function resolveContentReports(
+  db: Database,
+  input: {
+    adminAccountId: string;
+    targetType: ContentReportTarget;
+    targetId: string;
+    decision: ReportDecision;
+    reason: string | null;
+    now: number;
+  },
+): Promise<ResolveResult> {
+  const now = new Date(input.now);
+  const { targetType, targetId } = input;
+  const open = sql`EXISTS (SELECT 1 FROM content_reports WHERE target_type = ${targetType} AND target_id = ${targetId} AND resolved_at IS NULL)`;
+  const hide = input.decision === "hide";
+  const table = targetType === "work" ? portfolioWorks : userProfiles;
+  const owner =
+    targetType === "work"
+      ? db
+          .select({ accountId: userProfiles.accountId })
+          .from(portfolioWorks)
+          .innerJoin(userProfiles, eq(userProfiles.id, portfolioWorks.profileId))
+          .where(eq(portfolioWorks.id, targetId))
+      : db.select({ accountId: userProfiles.accountId }).from(userProfiles).where(eq(userProfiles.id, targetId));
+  // INSERT … SELECT, first in the batch: the audit row only while the target has open reports (columns in order).
+  const audit = db.insert(adminActions).select(
+    db
+      .select({
+        id: sql<string>`${crypto.randomUUID()}`.as("id"),
+        adminAccountId: sql<string>`${input.adminAccountId}`.as("admin_account_id"),
+        action: sql<string>`${`${targetType}.${input.decision}`}`.as("action"),
+        targetType: sql<string>`${targetType}`.as("target_type"),
+        targetId: table.id,
+        reason: sql<string | null>`${input.reason}`.as("reason"),
+        createdAt: sql<number>`${input.now}`.as("created_at"),
+      })
+      .from(table)
+      .where(and(eq(table.id, targetId), open)),
+  );
+  // Then the target hidden (while its reports are open), then the reports settled: the order the conditions need.
+  const hideTarget = db
+    .update(table)
+    .set({ hiddenAt: now })
+    .where(and(eq(table.id, targetId), isNull(table.hiddenAt), open));
+  const settle = db
+    .update(contentReports)
+    .set({ resolvedAt: now, resolution: hide ? "hidden" : "kept", resolvedBy: input.adminAccountId })
+    .where(
+      and(
+        eq(contentReports.targetType, targetType),
+        eq(contentReports.targetId, targetId),
+        isNull(contentReports.resolvedAt),
+      ),
+    )
+    .returning({ id: contentReports.id });
+  const [settled, found] = hide
+    ? await db.batch([audit, hideTarget, settle, owner]).then((r) => [r[2], r[3]] as const)
+    : await db.batch([audit, settle, owner]).then((r) => [r[1], r[2]] as const);
+  if (found.length === 0) return { ok: false, refusal: "not_found" };
+  if (settled.length === 0) return { ok: false, refusal: "already_resolved" };
+  if (hide) await (targetType === "work" ? purgeWorkPages(db, targetId) : purgeAccountPages(db, found[0].accountId));
   return { ok: true, reports: settled.length };
 }

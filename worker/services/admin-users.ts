@@ -137,7 +137,10 @@ export interface AdminActionEntry {
   id: string;
   adminHandle: string;
   action: (typeof adminActions.$inferSelect)["action"];
-  /** The account's handle, or the order's code (a reviewed order's, or the order acted on). */
+  /**
+   * The account's or profile's handle, a work's path ({handle}/works/{id}), or the order's code (a reviewed order's, or
+   * the order acted on).
+   */
   target: string;
   reason: string | null;
   createdAt: number;
@@ -148,6 +151,9 @@ SELECT x.id, p.original_handle AS adminHandle, x.action, x.reason, x.created_at 
   CASE x.target_type
     WHEN 'account' THEN (SELECT original_handle FROM user_profiles WHERE account_id = x.target_id)
     WHEN 'order' THEN (SELECT code FROM commission_orders WHERE id = x.target_id)
+    WHEN 'profile' THEN (SELECT original_handle FROM user_profiles WHERE id = x.target_id)
+    WHEN 'work' THEN (SELECT wp.original_handle || '/works/' || w.id FROM portfolio_works w
+      JOIN user_profiles wp ON wp.id = w.profile_id WHERE w.id = x.target_id)
     ELSE (SELECT o.code FROM order_reviews r JOIN commission_orders o ON o.id = r.order_id WHERE r.id = x.target_id)
   END AS target
 FROM admin_actions x LEFT JOIN user_profiles p ON p.account_id = x.admin_account_id

@@ -437,6 +437,10 @@ interface ProfileFormCard extends FormCard {
 }
 
 export interface CreatorProfile extends Omit<CreatorCard, "previews" | "forms">, PageReadings {
+  /** Hidden by an admin after a report (decision 089): the page is its owner's and the admins' alone. */
+  hidden: boolean;
+  /** The viewer is the profile's owner. */
+  ownedByViewer: boolean;
   forms: ProfileFormCard[];
   coverUrl: string | null;
   isCreator: boolean;
@@ -445,7 +449,7 @@ export interface CreatorProfile extends Omit<CreatorCard, "previews" | "forms">,
   displayCurrencyCode: string;
 }
 
-const PROFILE_SQL = `SELECT p.id, p.account_id, p.original_handle AS handle, p.avatar_url, p.cover_url, p.is_open_commission,
+const PROFILE_SQL = `SELECT p.id, p.account_id, p.original_handle AS handle, p.avatar_url, p.cover_url, p.is_open_commission, p.hidden_at,
     ${creatorRoleSql("p.account_id")} AS is_creator,
     ${textsOf("user_profile", "p.id")} AS texts,
     ${formsOf("p.account_id")} AS forms,
@@ -488,7 +492,8 @@ const OPEN_SERVICE_SQL = `SELECT ${textsOf("commission_service", "s.id")} AS tex
   WHERE s.id = ? AND lower(p.original_handle) = ? AND s.service_status = 'PUBLISHED'`;
 
 /**
- * The public profile at /{handle} (handles ignore case), or null. One round trip, and one more for the readings of
+ * The public profile at /{handle} (handles ignore case), or null; a hidden one too (`hidden`: its page decides who
+ * sees it). One round trip, and one more for the readings of
  * its texts (with those of the service whose modal is open, `openServiceId`: its title, description, terms and its
  * form's questions and choices).
  */
@@ -528,6 +533,8 @@ export async function getCreatorProfile(
   const bookmarkedForms = new Set(parseJson<string>(row.bookmarked_forms));
   return {
     ...card,
+    hidden: row.hidden_at !== null,
+    ownedByViewer: viewer.accountId !== null && viewer.accountId === writer,
     forms: toFormCards(row.forms, viewer.locale, prices).map((form) => ({
       ...form,
       bookmark: { isActive: bookmarkedForms.has(form.id) },

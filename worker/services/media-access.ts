@@ -84,13 +84,17 @@ const ITEM_READERS: { [D in MediaDomain]: (db: Database, ids: string[]) => Promi
           ownerProfileId: portfolioWorks.profileId,
           ownerAccountId: userProfiles.accountId,
           workStatus: portfolioWorks.workStatus,
+          hiddenAt: portfolioWorks.hiddenAt,
         })
         .from(portfolioWorks)
         .innerJoin(userProfiles, eq(userProfiles.id, portfolioWorks.profileId))
         .where(inArray(portfolioWorks.id, ids)),
       loadItemVisibility(db, "portfolio_work", ids),
     ]);
-    return rows.map((r) => [r.id, { domain: "portfolio-work", ...r, ...visibility.get(r.id)! }]);
+    return rows.map(({ hiddenAt, ...r }) => [
+      r.id,
+      { domain: "portfolio-work", ...r, hidden: hiddenAt !== null, ...visibility.get(r.id)! },
+    ]);
   },
   "commission-form": async (db, ids) => {
     const rows = await db

@@ -59,6 +59,8 @@ export interface WorkListItem {
   thumbnailUrl: string | null;
   mediaCount: number;
   visibility: VisibilityStatus;
+  /** Hidden by an admin after a report (decision 089): its owner still lists and edits it, nobody else sees it. */
+  hidden: boolean;
   medias: ShownMedia[];
   /** Client works only. */
   person?: WorkPerson;
@@ -135,7 +137,7 @@ async function profileRefs(
   );
 }
 
-type ListedRow = { id: string; visibility: VisibilityStatus | null; person?: WorkPerson };
+type ListedRow = { id: string; visibility: VisibilityStatus | null; hiddenAt?: Date | null; person?: WorkPerson };
 
 /** Titles and media of the listed works, in the given order. */
 async function toListItems(db: Database, works: ListedRow[], locale: Locale): Promise<WorkListItem[]> {
@@ -154,6 +156,7 @@ async function toListItems(db: Database, works: ListedRow[], locale: Locale): Pr
         : null,
       mediaCount: own.length,
       visibility: w.visibility ?? "PUBLIC",
+      hidden: Boolean(w.hiddenAt),
       medias: own.map(shownMedia),
       ...(w.person ? { person: w.person } : {}),
     };
@@ -178,6 +181,7 @@ export async function listWorks(
       visibility: visibilitySettings.visibilityStatus,
       clientAccountId: portfolioWorks.clientAccountId,
       clientRemovedAt: portfolioWorks.clientRemovedAt,
+      hiddenAt: portfolioWorks.hiddenAt,
     })
     .from(portfolioWorks)
     .leftJoin(

@@ -163,6 +163,16 @@ export async function purgeProfilePages(db: Database, profileId: string): Promis
   if (row) await purgeAccountPages(db, row.accountId);
 }
 
+/**
+ * What a change to one work's public face purges (an admin hiding it, decision 089): the lists, and the pages of every
+ * account its page shows (its creator's profile and work pages, its client's and credited users'), as its page is
+ * tagged.
+ */
+export async function purgeWorkPages(db: Database, workId: string): Promise<void> {
+  const tags = await tagsOfPage(db, { kind: "work", handle: "", workId });
+  await purgePublicPages(db, [CATALOG_TAG, ...(tags ?? [])]);
+}
+
 /** Every stored page (the browser tests' fixtures write anything, and purge all after). */
 export async function purgeAllPublicPages(db: Database): Promise<void> {
   const rows = await db.selectDistinct({ tag: pageCacheKeys.tag }).from(pageCacheKeys);

@@ -63,6 +63,7 @@ export async function editableWork(db: Database, accountId: string, workId: stri
         clientAccountId: portfolioWorks.clientAccountId,
         clientRemovedAt: portfolioWorks.clientRemovedAt,
         commissionOrderId: portfolioWorks.commissionOrderId,
+        hiddenAt: portfolioWorks.hiddenAt,
       })
       .from(portfolioWorks)
       .innerJoin(userProfiles, eq(userProfiles.id, portfolioWorks.profileId))
@@ -72,7 +73,8 @@ export async function editableWork(db: Database, accountId: string, workId: stri
     loadItemVisibility(db, ITEM, [workId]),
   ]);
   if (!work) return null;
-  const item = { ...work, ...visibility.get(workId)! };
+  const { hiddenAt, ...row } = work;
+  const item = { ...row, hidden: hiddenAt !== null, ...visibility.get(workId)! };
   if (!canEditItem(item, visitor)) return null;
   return { ...item, canAdmin: canAdminItem(item, visitor), isOwner: isItemOwner(item, visitor) };
 }

@@ -43,6 +43,8 @@ export interface WorkPage extends PageReadings {
   reachable: boolean;
   /** A DRAFT is not published (a work without media, decision 060): only those who may edit it see it. */
   published: boolean;
+  /** Hidden by an admin after a report (decision 089): only its editors and the admins get this far. */
+  hidden: boolean;
   canEdit: boolean;
 }
 
@@ -50,7 +52,7 @@ export interface WorkPage extends PageReadings {
 const personJson = (p: string) =>
   `json_object('h', ${p}.original_handle, 'a', ${p}.avatar_url, 'n', ${textsOf("user_profile", `${p}.id`, "name")})`;
 
-const WORK_SQL = `SELECT w.id, w.work_status, p.account_id AS owner_account_id, ${personJson("p")} AS creator,
+const WORK_SQL = `SELECT w.id, w.work_status, w.hidden_at, p.account_id AS owner_account_id, ${personJson("p")} AS creator,
     ${textsOf("portfolio_work", "w.id")} AS texts,
     ${mediasOf("portfolio_work", "w.id", "medias")} AS medias,
     ${mediasOf("portfolio_work", "w.id", "og_images")} AS og_images,
@@ -95,6 +97,7 @@ export async function getWorkPage(
   const item = {
     ownerAccountId: String(row.owner_account_id),
     workStatus: row.work_status as PublishStatus,
+    hidden: row.hidden_at !== null,
     ...visibilities.get(workId)!,
   };
   if (!canViewItem(item, user)) return null;
@@ -140,6 +143,7 @@ export async function getWorkPage(
     credits: parseJson<PersonRow>(row.credits).map((person) => toPerson(person, locale)),
     reachable: isReachableWork(item),
     published: item.workStatus === "PUBLISHED",
+    hidden: item.hidden,
     canEdit: canEditItem(item, user),
   };
 }

@@ -26,5 +26,6 @@ export const withCardTexts = (works: WorkListItem[]): WorkCardItem[] =>
       mediaType: work.mediaType ? mediaTypeLabel(work.mediaType) : m.authoring_work_no_media(),
       summary: `${m.authoring_work_media_count({ count: work.mediaCount })} · ${VISIBILITY[work.visibility]()}`,
       person: work.person ? personLine(work.person) : null,
+      hidden: work.hidden ? m.reports_hidden_badge() : null,
     },
   }));

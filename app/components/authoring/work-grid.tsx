@@ -7,7 +7,9 @@ import { m } from "#app/paraglide/messages.js";
 import type { WorkListItem, WorkPerson } from "#worker/services/portfolio";
 
 /** A work as its card shows it: the list item and its words, made by the loader (work-card-texts.server.ts). */
-export type WorkCardItem = WorkListItem & { texts: { mediaType: string; summary: string; person: string | null } };
+export type WorkCardItem = WorkListItem & {
+  texts: { mediaType: string; summary: string; person: string | null; hidden: string | null };
+};
 
 /** Who a client work was for (creator's list) or by ("Made for you"): avatar, then the loader's line. */
 function WorkPersonLine({ person, text }: { person: WorkPerson; text: string }) {
@@ -67,6 +69,12 @@ export function WorkGrid({
             <div className="space-y-2 p-3">
               <p className="font-medium break-words text-zinc-900 dark:text-zinc-50">{work.title}</p>
               <p className="text-sm text-zinc-700 dark:text-zinc-300">{work.texts.summary}</p>
+              {/* Hidden by Comet's team after a report (decision 089): the owner is told why nobody else sees it. */}
+              {work.texts.hidden ? (
+                <p className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-100">
+                  {work.texts.hidden}
+                </p>
+              ) : null}
               {work.person && work.texts.person ? (
                 <WorkPersonLine person={work.person} text={work.texts.person} />
               ) : null}

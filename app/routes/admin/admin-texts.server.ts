@@ -1,6 +1,7 @@
 import { m } from "#app/paraglide/messages.js";
 import type { AdminActionEntry } from "#worker/services/admin-users";
 import type { ReviewReportReason } from "#worker/domain/reviews";
+import type { ContentReportReason } from "#worker/domain/content-reports";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -21,6 +22,10 @@ const ACTIONS: Partial<Record<AdminActionEntry["action"], () => string>> = {
   "order.canceled": m.admin_action_order_canceled,
   "order.dispute_settled": m.admin_action_order_dispute_settled,
   "order.file_read": m.admin_action_order_file_read,
+  "work.hide": m.reports_action_work_hide,
+  "work.keep": m.reports_action_work_keep,
+  "profile.hide": m.reports_action_profile_hide,
+  "profile.keep": m.reports_action_profile_keep,
 };
 /** An action's words; one the console does not know yet reads as its stored name rather than failing the page. */
 export const actionText = (action: AdminActionEntry["action"]) =>
@@ -32,3 +37,14 @@ const REASONS: Record<ReviewReportReason, () => string> = {
   off_topic: m.admin_reason_off_topic,
 };
 export const reasonText = (reason: ReviewReportReason) => REASONS[reason]();
+
+/** A work's or a profile's report reason (decision 089), in the words the reporter chose it by. */
+const CONTENT_REASONS: Record<ContentReportReason, () => string> = {
+  abuse: m.reports_reason_abuse,
+  personal_data: m.reports_reason_personal_data,
+  stolen_art: m.reports_reason_stolen_art,
+  explicit: m.reports_reason_explicit,
+  impersonation: m.reports_reason_impersonation,
+  spam: m.reports_reason_spam,
+};
+export const contentReasonText = (reason: ContentReportReason) => CONTENT_REASONS[reason]();

@@ -7,19 +7,23 @@ import { call } from "../support/helpers";
 
 /**
  * What "public" means for a work (worker/domain/public-items.ts): the TypeScript predicates and the SQL fragments
- * agree on every status and visibility, and a visit to a work nobody may open is not counted.
+ * agree on every status and visibility, hidden by an admin or not (decision 089), and a visit to a work nobody may open is not counted.
  */
 const STATUSES: PublishStatus[] = ["DRAFT", "PUBLISHED"];
 const VISIBILITIES: (VisibilityStatus | null)[] = [null, "PUBLIC", "UNLISTED", "PRIVATE"];
 
 let creator: SeededCreator;
 beforeAll(async () => {
-  creator = await seedCreator({ handle: `pub${uniqueTag()}`, works: STATUSES.length * VISIBILITIES.length });
+  creator = await seedCreator({ handle: `pub${uniqueTag()}`, works: STATUSES.length * VISIBILITIES.length * 2 });
 });
 
-async function setWork(workId: string, status: PublishStatus, visibility: VisibilityStatus | null) {
+async function setWork(workId: string, status: PublishStatus, visibility: VisibilityStatus | null, hidden = false) {
   await env.DB.batch([
-    env.DB.prepare("UPDATE portfolio_works SET work_status = ? WHERE id = ?").bind(status, workId),
+    env.DB.prepare("UPDATE portfolio_works SET work_status = ?, hidden_at = ? WHERE id = ?").bind(
+      status,
+      hidden ? Date.now() : null,
+      workId,
+    ),
     env.DB.prepare("DELETE FROM visibility_settings WHERE item_type = 'portfolio_work' AND item_id = ?").bind(workId),
     ...(visibility
       ? [
@@ -37,26 +41,28 @@ const sqlSays = async (fragment: string, workId: string) =>
   );
 
 describe("a work's publicity", () => {
-  it("is the same rule in TypeScript and in SQL, for every status and visibility", async () => {
+  it("is the same rule in TypeScript and in SQL, for every status and visibility, hidden or not", async () => {
     let i = 0;
-    for (const workStatus of STATUSES) {
-      for (const visibility of VISIBILITIES) {
-        const workId = creator.works[i++];
-        await setWork(workId, workStatus, visibility);
-        const work = { workStatus, visibility };
-        expect(await sqlSays(listedWorkSql("w"), workId), `listed ${workStatus} ${visibility}`).toBe(
-          isListedWork(work),
-        );
-        expect(await sqlSays(reachableWorkSql("w"), workId), `reachable ${workStatus} ${visibility}`).toBe(
-          isReachableWork(work),
-        );
+    for (const hidden of [false, true]) {
+      for (const workStatus of STATUSES) {
+        for (const visibility of VISIBILITIES) {
+          const workId = creator.works[i++];
+          await setWork(workId, workStatus, visibility, hidden);
+          const work = { workStatus, visibility, hidden };
+          const named = `${workStatus} ${visibility}${hidden ? " hidden" : ""}`;
+          expect(await sqlSays(listedWorkSql("w"), workId), `listed ${named}`).toBe(isListedWork(work));
+          expect(await sqlSays(reachableWorkSql("w"), workId), `reachable ${named}`).toBe(isReachableWork(work));
+        }
       }
     }
-    expect(isListedWork({ workStatus: "PUBLISHED", visibility: null })).toBe(true);
-    expect(isListedWork({ workStatus: "PUBLISHED", visibility: "UNLISTED" })).toBe(false);
-    expect(isReachableWork({ workStatus: "PUBLISHED", visibility: "UNLISTED" })).toBe(true);
-    expect(isReachableWork({ workStatus: "PUBLISHED", visibility: "PRIVATE" })).toBe(false);
-    expect(isReachableWork({ workStatus: "DRAFT", visibility: null })).toBe(false);
+    const shown = { hidden: false };
+    expect(isListedWork({ workStatus: "PUBLISHED", visibility: null, ...shown })).toBe(true);
+    expect(isListedWork({ workStatus: "PUBLISHED", visibility: "UNLISTED", ...shown })).toBe(false);
+    expect(isReachableWork({ workStatus: "PUBLISHED", visibility: "UNLISTED", ...shown })).toBe(true);
+    expect(isReachableWork({ workStatus: "PUBLISHED", visibility: "PRIVATE", ...shown })).toBe(false);
+    expect(isReachableWork({ workStatus: "DRAFT", visibility: null, ...shown })).toBe(false);
+    expect(isListedWork({ workStatus: "PUBLISHED", visibility: null, hidden: true })).toBe(false);
+    expect(isReachableWork({ workStatus: "PUBLISHED", visibility: "UNLISTED", hidden: true })).toBe(false);
   });
 
   it("counts visits to an unlisted work but not to a private one (not_found, nothing recorded)", async () => {

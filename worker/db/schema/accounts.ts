@@ -61,6 +61,11 @@ export const userProfiles = sqliteTable(
      * descending order; 0 = not curated. Set by the platform, never by the user (decision 034).
      */
     systemIndex: integer("system_index").notNull().default(0),
+    /**
+     * Hidden by an admin after a report (decision 089): the profile page answers 404 to all but its owner and the
+     * admins, and the creator leaves the lists (migration 0029's trigger keeps it out of creator_search).
+     */
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
     ...timestamps,
   },
   (t) => [

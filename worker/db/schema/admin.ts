@@ -26,10 +26,18 @@ export const adminActions = sqliteTable(
         "order.canceled",
         "order.dispute_settled",
         "order.file_read",
+        // A reported work or profile hidden or kept (decision 089).
+        "work.hide",
+        "work.keep",
+        "profile.hide",
+        "profile.keep",
       ],
     }).notNull(),
-    /** What it was done to: a review ("review"), a user account ("account") or an order ("order"), by id. */
-    targetType: text("target_type", { enum: ["review", "account", "order"] }).notNull(),
+    /**
+     * What it was done to, by id: a review ("review"), a user account ("account"), an order ("order"), a portfolio
+     * work ("work") or a profile ("profile", a user_profiles id).
+     */
+    targetType: text("target_type", { enum: ["review", "account", "order", "work", "profile"] }).notNull(),
     targetId: text("target_id").notNull(),
     /** Why, in the admin's words (required for a ban or an unban). */
     reason: text("reason"),

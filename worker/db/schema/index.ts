@@ -19,3 +19,4 @@ export * from "./reviews";
 export * from "./admin";
 export * from "./jobs";
 export * from "./disputes";
+export * from "./content-reports";

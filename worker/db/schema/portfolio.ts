@@ -23,6 +23,11 @@ export const portfolioWorks = sqliteTable(
     clientAccountId: text("client_account_id").references(() => userAccounts.id, { onDelete: "set null" }),
     /** Set when the named client removed themselves from the work: it leaves their "made for you" list. */
     clientRemovedAt: integer("client_removed_at", { mode: "timestamp_ms" }),
+    /**
+     * Hidden by an admin after a report (decision 089): kept for its owner and the admins, neither listed nor reachable
+     * for anyone else (domain/public-items.ts). Only the admin console sets it.
+     */
+    hiddenAt: integer("hidden_at", { mode: "timestamp_ms" }),
     userIndex: integer("user_index").notNull().default(0),
     ...timestamps,
   },
