@@ -237,8 +237,16 @@ describe("the queue of reported works and profiles", () => {
   it("lists each reported target once, the longest waiting first, with its owner, title, reasons and count", async () => {
     const { owner, workId } = await reported(2);
     const admin = await person({ admin: true });
-    const listed = (await contentQueue(admin.cookie)).filter((r) => [workId, owner.profileId].includes(r.targetId));
+    const queue = await contentQueue(admin.cookie);
+    const waited = queue.map((r) => r.firstReportedAt);
+    expect(waited).toEqual([...waited].sort((a, b) => a - b));
+    // The work's first report came before (or in the same millisecond as) the profile's.
+    const listed = queue
+      .filter((r) => [workId, owner.profileId].includes(r.targetId))
+      .sort((a, b) => a.targetType.localeCompare(b.targetType))
+      .reverse();
     expect(listed.map((r) => r.targetType)).toEqual(["work", "profile"]);
+    expect(listed[0].firstReportedAt).toBeLessThanOrEqual(listed[1].firstReportedAt);
     expect(listed[0]).toMatchObject({
       targetId: workId,
       ownerHandle: owner.handle,
