@@ -159,8 +159,11 @@ export function transitionStatements({
           ),
         ]
       : []),
-    // The parties' inviters hear of their invitee's first completed order (decision 053).
-    ...(event === "COMPLETED" ? inviteCompletedStatements(order, now) : []),
+    // The parties' inviters hear of their invitee's first completed order (decision 053): completed by its party or its
+    // deadline, or by a dispute settled in the creator's favour (decision 088).
+    ...(next.progress === "COMPLETED" && order.state.progress !== "COMPLETED"
+      ? inviteCompletedStatements(order, now)
+      : []),
     ...own,
   ];
 }

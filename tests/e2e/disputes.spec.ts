@@ -1,0 +1,123 @@
+import type { Page } from "@playwright/test";
+import { DEMO, expect, expectAccessible, signInWithApi, signUpWithApi, test, visit } from "./fixtures";
+import { message } from "./messages";
+import { insertService, orderMoney } from "./order-fixtures";
+import { newCreator, saveCard, switchToJapanese } from "./order-steps";
+
+/**
+ * A dispute settled from the admin console (issue 49, decision 088), with the money checked where it is (the Stripe
+ * emulator, through the Worker's own client): a ¥10,000 order paid by card; the English-reading client disputes it, the
+ * Japanese-reading creator answers; the demo admin finds it in /admin/disputes, reads the record and settles with a split
+ * (¥4,000 back to the client); both parties read the outcome in their language, the chat says it, and at Stripe the
+ * charge is refunded exactly ¥4,000 and the creator is sent the other ¥6,000 less the fee on it, once.
+ */
+const MANAGEMENTS = "/dashboard/commission/managements";
+const REQUESTS = "/dashboard/commission/client/requests";
+const WALLET = "/dashboard/creator/wallet";
+/** The statements are in the translator stand-in's phrase book (the order page's dispute walk uses them too). */
+const STATEMENT = "The delivery is not what we agreed. I asked for changes, but there was no reply.";
+const ANSWER = "ご説明と参考資料どおりに制作しました。もう一度修正することは可能です。";
+const REASON = "The sketch followed the brief, but the colours were not what was agreed: 40% goes back to the client.";
+/** ¥6,000 kept by the creator less the platform's fee on it (money.ts: tax 1/11, fee 10.36% of the sales). */
+const AWARD_TRANSFER = 5488;
+const ja = (bundle: string, key: string) => message(bundle, "ja", key);
+const dispute = (page: Page) => page.getByTestId("order-dispute");
+
+test("a client's dispute, the creator's answer, an admin's split from /admin: both read it, and Stripe agrees", async ({
+  page: client,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  await signUpWithApi(client);
+  await saveCard(client, "4242 4242 4242 4242");
+  const creatorContext = await browser.newContext();
+  const creator = await creatorContext.newPage();
+  const creatorUser = await newCreator(creator);
+  // Payouts set up at the emulator's onboarding page, so the settlement's transfer can go at once.
+  await creator.goto(WALLET);
+  await creator.getByRole("button", { name: "Set up payouts" }).click();
+  await creator.getByRole("button", { name: "Complete onboarding" }).click();
+  await expect(creator).toHaveURL(new RegExp(`${WALLET}\\?onboarding=return$`));
+  const title = `Dispute ${Date.now().toString(36)}`;
+  const service = await insertService({ sellerEmail: creatorUser.email, title, priceAmount: 10_000 });
+
+  // The request, its approval and the payment, as every order goes.
+  await client.goto(`/${creatorUser.handle}?service=${service.id}`);
+  const modal = client.getByRole("dialog");
+  await modal.getByLabel("I accept the terms of service").check();
+  await modal.getByRole("button", { name: "Next" }).click();
+  await modal.getByLabel("I understand that sending a request does not guarantee the creator will accept it.").check();
+  await modal.getByRole("button", { name: "Send request" }).click();
+  await expect(modal.getByRole("heading", { name: "Thank you for your request!" })).toBeVisible();
+  await client.goto(REQUESTS);
+  await client.getByRole("link", { name: new RegExp(title) }).click();
+  await expect(client).toHaveURL(/order=/);
+  const code = new URL(client.url()).searchParams.get("order")!;
+  await visit(creator, `${MANAGEMENTS}?order=${code}`);
+  await creator.getByRole("button", { name: "Approve" }).click();
+  await expect(creator.getByTestId("next-step")).toContainText("Payment");
+  // From here the creator reads Comet in Japanese.
+  await switchToJapanese(creator);
+  await client.goto(`${REQUESTS}?order=${code}`);
+  await client.getByRole("tab", { name: "Payment" }).click();
+  await client.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(client.getByRole("button", { name: "Awaiting creator delivery" })).toBeVisible();
+
+  // The client disputes it.
+  await visit(client, `${REQUESTS}?order=${code}`);
+  const report = client.getByTestId("dispute-report");
+  await report.getByText("Report a problem").click();
+  await report.getByRole("radio", { name: "Not what was agreed" }).check();
+  await report.getByRole("textbox", { name: "What happened" }).fill(STATEMENT);
+  await report.getByRole("button", { name: "Open dispute" }).click();
+  await expect(dispute(client).getByRole("heading", { name: "Dispute open — deadlines paused" })).toBeVisible();
+
+  // The creator answers in Japanese.
+  await visit(creator, `${MANAGEMENTS}?order=${code}`);
+  await dispute(creator)
+    .getByRole("textbox", { name: ja("disputes", "disputes_answer_label") })
+    .fill(ANSWER);
+  await dispute(creator)
+    .getByRole("button", { name: ja("disputes", "disputes_answer_submit") })
+    .click();
+  await expect(dispute(creator).getByText(ja("disputes", "disputes_banner_answered"))).toBeVisible();
+
+  // The admin finds it in the queue, reads the record and settles with a split.
+  const adminContext = await browser.newContext({ baseURL });
+  const admin = await adminContext.newPage();
+  await signInWithApi(admin, DEMO.admin);
+  await admin.goto("/admin/disputes");
+  await admin.getByRole("link", { name: `Order ${code}` }).click();
+  await expect(admin.getByText(STATEMENT).first()).toBeVisible();
+  await expect(admin.getByText(ANSWER).first()).toBeVisible();
+  await expectAccessible(admin);
+  await admin.getByRole("radio", { name: "Split: refund part to the client" }).check();
+  await admin.getByLabel(/Refund to the client, for a split/).fill("4000");
+  await admin.getByLabel("Reason for your decision").fill(REASON);
+  await admin.getByRole("button", { name: "Settle dispute" }).click();
+  await expect(admin.getByText(/¥4,000 goes back to the client/)).toBeVisible();
+  await admin.getByRole("button", { name: "Confirm settlement" }).click();
+  await expect(admin.getByRole("status").filter({ hasText: "Dispute settled" })).toBeVisible();
+  await expect(admin.getByRole("link", { name: `Order ${code}` })).toHaveCount(0);
+
+  // Both parties read the outcome, each in their language.
+  await visit(client, `${REQUESTS}?order=${code}`);
+  const settled = client.getByTestId("dispute-settled");
+  await expect(settled).toContainText("Split between the two");
+  await expect(settled).toContainText("¥4,000");
+  await expect(settled).toContainText("¥6,000");
+  await expect(settled.getByText(REASON)).toBeVisible();
+  await expect(
+    client.getByRole("log", { name: "Messages" }).getByText(/settled the dispute: ¥4,000 goes back/),
+  ).toBeVisible();
+  await expectAccessible(client);
+  await visit(creator, `${MANAGEMENTS}?order=${code}`);
+  await expect(creator.getByTestId("dispute-settled")).toContainText(ja("disputes", "disputes_outcome_split"));
+
+  // At Stripe: the ¥10,000 charge refunded exactly ¥4,000, and one transfer of the award less its fee.
+  await expect.poll(async () => (await orderMoney(code)).charges).toEqual([{ captured: 10_000, refunded: 4_000 }]);
+  await expect.poll(async () => (await orderMoney(code)).transfers.map((t) => t.amount)).toEqual([AWARD_TRANSFER]);
+  await adminContext.close();
+  await creatorContext.close();
+});
