@@ -176,9 +176,13 @@ describe("the order process is one table (issue 47, decision 082)", () => {
             expect(row.from).toContain(processStateOf(o));
             expect(processStateOf(decision.next)).toBe(row.to === "same" ? processStateOf(o) : row.to);
             // What the row says of the money is what the decision hands the object.
-            const givesBack = ["refundOnCancel", "returnPayment", "voidOpenPayment", "startPayment", "splitStake"].includes(
-              row.money,
-            );
+            const givesBack = [
+              "refundOnCancel",
+              "returnPayment",
+              "voidOpenPayment",
+              "startPayment",
+              "splitStake",
+            ].includes(row.money);
             if (decision.release) expect(givesBack, row.name).toBe(true);
           }
     expect(accepted).toBeGreaterThan(40);
