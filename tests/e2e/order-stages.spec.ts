@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signUpWithApi, test } from "./fixtures";
+import { expect, signUpWithApi, test, visit } from "./fixtures";
 import { message } from "./messages";
 import { devFixture } from "./order-fixtures";
 import { newCreator, switchTo } from "./order-steps";
@@ -9,7 +9,8 @@ import { newCreator, switchTo } from "./order-steps";
  * client. The client asks for a revision with a comment, which the creator reads; the Sketch's one revision used, the
  * creator posts again (through a fixture; milestones.spec drives the real upload) and the client is told no revision is
  * left; the creator allows one more; the client approves, and the Sketch reads Approved and the Colours In progress.
- * Then the client's labels in Japanese.
+ * Then the client's labels in Japanese. Each page is opened until the network is idle (`visit`): the timeline's buttons are
+ * React's, and a click before hydration is lost (CI i49e: the revision form never opened).
  */
 const MANAGEMENTS = "/dashboard/commission/managements";
 const REQUESTS = "/dashboard/commission/client/requests";
@@ -35,7 +36,7 @@ test("the client asks a revision, the creator reads it and allows one more, the 
 
   // The client: the Sketch waits for their review, with its share and what they may do.
   await switchTo(page, client.email);
-  await page.goto(`${REQUESTS}?order=${code}`);
+  await visit(page, `${REQUESTS}?order=${code}`);
   await expect(nextStep(page)).toContainText("Review the preview of Sketch by");
   await expect(stage(page, 1)).toContainText("Stage 1: Sketch");
   await expect(stage(page, 1)).toContainText("30% · ¥3,000");
@@ -52,7 +53,7 @@ test("the client asks a revision, the creator reads it and allows one more, the 
 
   // The creator reads the note; Deliver waits for the stages.
   await switchTo(page, creator.email);
-  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  await visit(page, `${MANAGEMENTS}?order=${code}`);
   await expect(stateOf(page, 1)).toHaveText("Revision requested");
   await expect(stage(page, 1).getByTestId("revision-notes")).toContainText("Make the cape blue, please.");
   await expect(nextStep(page)).toContainText("Stage 1 of 3: post the preview of Sketch");
@@ -63,20 +64,20 @@ test("the client asks a revision, the creator reads it and allows one more, the 
 
   // The client has used the Sketch's one revision: the button says so, and why.
   await switchTo(page, client.email);
-  await page.goto(`${REQUESTS}?order=${code}`);
+  await visit(page, `${REQUESTS}?order=${code}`);
   await expect(stateOf(page, 1)).toHaveText("Awaiting your review");
   await expect(stage(page, 1).getByRole("button", { name: "No revisions left" })).toBeDisabled();
   await expect(stage(page, 1)).toContainText("The creator can allow one more");
 
   // The creator allows one more.
   await switchTo(page, creator.email);
-  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  await visit(page, `${MANAGEMENTS}?order=${code}`);
   await stage(page, 1).getByRole("button", { name: "Allow one more revision" }).click();
   await expect(stage(page, 1)).toContainText("The client has 1 of 2 revisions left at this stage.");
 
   // The client may ask again, but approves: the confirm names the amount it releases.
   await switchTo(page, client.email);
-  await page.goto(`${REQUESTS}?order=${code}`);
+  await visit(page, `${REQUESTS}?order=${code}`);
   await expect(stage(page, 1).getByRole("button", { name: "Request a revision" })).toBeEnabled();
   page.once("dialog", (dialog) => {
     expect(dialog.message()).toBe("Approve Sketch? This releases ¥3,000 to the creator.");
@@ -89,7 +90,7 @@ test("the client asks a revision, the creator reads it and allows one more, the 
 
   // In Japanese, the same timeline's labels.
   await page.context().addCookies([{ name: "app-language", value: "ja", url: baseURL! }]);
-  await page.goto(`${REQUESTS}?order=${code}`);
+  await visit(page, `${REQUESTS}?order=${code}`);
   await expect(
     page.getByRole("heading", { name: message("orders", "ja", "orders_stages_heading"), exact: true }),
   ).toBeVisible();
@@ -106,7 +107,7 @@ test("the client asks a revision, the creator reads it and allows one more, the 
 
   // At a phone's width the timeline wraps: nothing scrolls sideways (axe runs again on the load, in both themes).
   await page.setViewportSize({ width: 320, height: 800 });
-  await page.goto(`${REQUESTS}?order=${code}`);
+  await visit(page, `${REQUESTS}?order=${code}`);
   await expect(stateOf(page, 1)).toBeVisible();
   expect(await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth)).toBe(0);
 });
