@@ -13,6 +13,7 @@ import { loadOrder, projectedVersion, serviceDetailsStatements, transitionStatem
 import { emailNewNotificationsSoon } from "#worker/services/notification-emails";
 import { amountAtStake, parseSettlement } from "#worker/domain/disputes";
 import { disputeStatementRows } from "#worker/services/disputes";
+import { extensionRequestRows } from "#worker/services/deadline-extensions";
 import {
   paymentRefOf,
   type AdminCaller,
@@ -394,6 +395,30 @@ export class Order extends DurableObject<Env> {
           statements,
         },
       );
+    });
+  }
+
+  /**
+   * The creator asks to move the delivery date (decision 090): a requestExtension transition whose batch also keeps the
+   * reason (already checked, `extensionReasonOf`), keyed by the event.
+   */
+  requestExtension(
+    proposedDeadline: number,
+    reason: { body: string; languageCode: "en" | "ja" },
+    caller: PartyCaller,
+  ): Promise<OrderActResult> {
+    return this.enqueue(async () => {
+      const order = await this.load();
+      if (!order) return { status: "not_found" } as const;
+      const statements = extensionRequestRows({
+        orderId: order.orderId,
+        eventId: `${order.orderId}:${order.version + 1}`,
+        proposedDeadline,
+        previousDeadline: order.state.deliveryDeadline ?? 0,
+        reason,
+        now: await this.now(),
+      });
+      return this.apply({ type: "requestExtension", proposedDeadline }, caller, { statements });
     });
   }
 

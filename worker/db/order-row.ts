@@ -7,6 +7,7 @@
 import type { OrderState, PaymentRef } from "../domain/order";
 import type { OrderStage } from "../domain/order-stages";
 import type { OrderDispute } from "../domain/disputes";
+import type { ExtensionRequest } from "../domain/deadline-extensions";
 
 /** The stages column (JSON written by `transitionStatements` or the order's submission); anything else reads as none. */
 export function parseStages(value: unknown): OrderStage[] {
@@ -24,6 +25,19 @@ export function parseDispute(value: unknown): OrderDispute | null {
   try {
     const parsed = JSON.parse(value) as OrderDispute | null;
     return parsed && typeof parsed === "object" && typeof parsed.openedAt === "number" ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The extension request column (JSON of `ExtensionRequest`, decision 090); null when there is none or it cannot be read. */
+export function parseExtensionRequest(value: unknown): ExtensionRequest | null {
+  if (typeof value !== "string") return null;
+  try {
+    const parsed = JSON.parse(value) as ExtensionRequest | null;
+    return parsed && typeof parsed.proposedDeadline === "number" && typeof parsed.requestedAt === "number"
+      ? parsed
+      : null;
   } catch {
     return null;
   }
@@ -60,6 +74,8 @@ export function orderStateOfRow(row: Record<string, unknown>): OrderState {
     deliverableCount: Number(row.deliverable_count ?? 0),
     stages: parseStages(row.stages),
     dispute: parseDispute(row.dispute),
+    extensionRequest: parseExtensionRequest(row.extension_request),
+    originalDeliveryDeadline: n(row.original_delivery_deadline),
     estimatedStart: n(row.estimated_start),
     estimatedDelivery: n(row.estimated_delivery),
     submittedAt: Number(row.submitted_at),

@@ -12,7 +12,10 @@ import type { OrderStage } from "./order-stages";
 export interface LandedTransition {
   event: OrderEventType;
   before: Pick<OrderState, "stages">;
-  after: Pick<OrderState, "stages" | "progress" | "payment" | "priceAmount" | "currency" | "dispute">;
+  after: Pick<
+    OrderState,
+    "stages" | "progress" | "payment" | "priceAmount" | "currency" | "dispute" | "deliveryDeadline" | "extensionRequest"
+  >;
 }
 
 /** The key of an event's system message: the event's own id (commission_order_events.id), one message per event. */
@@ -56,6 +59,18 @@ export function orderEventNotice({ event, before, after }: LandedTransition): Ch
         : null;
     case "DISPUTE_SETTLED":
       return after.dispute ? disputeSettledNotice(after, after.dispute) : null;
+    case "EXTENSION_REQUESTED":
+      return after.extensionRequest
+        ? { key: "extension_requested", date: after.extensionRequest.proposedDeadline }
+        : null;
+    case "EXTENSION_ACCEPTED":
+      return after.deliveryDeadline === null ? null : { key: "extension_accepted", date: after.deliveryDeadline };
+    case "EXTENSION_DECLINED":
+      return { key: "extension_declined" };
+    case "EXTENSION_LAPSED":
+      return { key: "extension_lapsed" };
+    case "DELIVERY_EXTENDED":
+      return after.deliveryDeadline === null ? null : { key: "delivery_extended", date: after.deliveryDeadline };
     default:
       return null;
   }

@@ -82,13 +82,21 @@ export type ChatNoticeKey =
   | "staged_order_canceled"
   /** Decision 088: a dispute opened (`dispute.openedBy`), and its settlement (`dispute.outcome`, with `money`). */
   | "dispute_opened"
-  | "dispute_settled";
+  | "dispute_settled"
+  /** Decision 090: a delivery date asked to move, agreed, declined, lapsed, or given by the client (`date`). */
+  | "extension_requested"
+  | "extension_accepted"
+  | "extension_declined"
+  | "extension_lapsed"
+  | "delivery_extended";
 
 export interface ChatSystemNotice {
   key: ChatNoticeKey;
   stage?: { index: number; title: string };
   money?: { currency: string; refunded: number; kept: number };
   dispute?: { openedBy: "seller" | "buyer"; outcome: DisputeOutcome | null };
+  /** The delivery date a move names (epoch ms), worded in the reader's language and time. */
+  date?: number;
 }
 
 export interface ChatMessageView {

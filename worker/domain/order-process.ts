@@ -10,6 +10,7 @@
  */
 import type { NotificationType } from "../db/schema/enums";
 import type { OrderAction, OrderActor, OrderEventType, OrderRefusal, OrderState } from "./order";
+import { extensionDateError, extensionLapsesAt, hasPendingExtension, movedDelivery } from "./deadline-extensions";
 import {
   DISPUTE_AFTER_DELIVERY_MS,
   isDisputed,
@@ -83,7 +84,7 @@ export type ProcessFacts = Pick<
   OrderState,
   "progress" | "payment" | "priceAmount" | "deliverableCount" | "stages" | "deliveryDeadline" | "dispute"
 > &
-  Partial<Pick<OrderState, "deliveredAt">>;
+  Partial<Pick<OrderState, "deliveredAt" | "extensionRequest">>;
 /** A named condition a transition needs besides its from-state, and the refusal when it does not hold. */
 export interface Guard {
   refusal: OrderRefusal;
@@ -125,6 +126,16 @@ const GUARDS = {
       o.progress !== "DELIVERED" || (o.deliveredAt != null && now <= o.deliveredAt + DISPUTE_AFTER_DELIVERY_MS),
   },
   sellerMayAnswer: { refusal: "dispute_not_answerable", holds: (o) => awaitsAnswerFrom(o, "seller") },
+  /** One request to move the delivery date at a time (decision 090). */
+  noExtensionPending: { refusal: "extension_pending", holds: (o) => !hasPendingExtension(o) },
+  /** A request waits, and its 3 days to answer have not passed. */
+  extensionAnswerable: {
+    refusal: "no_extension",
+    holds: (o, now) => {
+      const lapses = extensionLapsesAt(o);
+      return lapses !== null && now <= lapses;
+    },
+  },
   buyerMayAnswer: { refusal: "dispute_not_answerable", holds: (o) => awaitsAnswerFrom(o, "buyer") },
 } satisfies Record<string, Guard>;
 
@@ -663,6 +674,66 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
         now,
       ),
   }),
+  // Deadlines moved by agreement (decision 090): the creator asks for a later delivery date, the client accepts or
+  // declines within 3 days (unanswered, it lapses); the client may give more time on their own. The reason is the
+  // transition's own row (services/deadline-extensions.ts).
+  row({
+    name: "requestExtension",
+    on: "requestExtension",
+    actor: "seller",
+    from: ["APPROVED_PAID"],
+    guards: [GUARDS.undisputed, GUARDS.noExtensionPending],
+    to: "same",
+    event: "EXTENSION_REQUESTED",
+    notice: toBuyer("COMMISSION_ORDER_EXTENSION_REQUESTED"),
+    money: "none",
+    effect: (o, { proposedDeadline }, now) =>
+      extensionDateError(o, proposedDeadline, now)
+        ? { refusal: "extension_date_invalid" }
+        : editedTo(o, { extensionRequest: { proposedDeadline, requestedAt: now } }),
+  }),
+  row({
+    name: "acceptExtension",
+    on: "acceptExtension",
+    actor: "buyer",
+    from: ["APPROVED_PAID"],
+    refusedOutside: "no_extension",
+    guards: [GUARDS.undisputed, GUARDS.extensionAnswerable],
+    to: "same",
+    event: "EXTENSION_ACCEPTED",
+    notice: toSeller("COMMISSION_ORDER_EXTENSION_ACCEPTED"),
+    money: "none",
+    effect: (o) => ({ next: movedDelivery(o, o.extensionRequest!.proposedDeadline) }),
+  }),
+  row({
+    name: "declineExtension",
+    on: "declineExtension",
+    actor: "buyer",
+    from: ["APPROVED_PAID"],
+    refusedOutside: "no_extension",
+    guards: [GUARDS.undisputed, GUARDS.extensionAnswerable],
+    to: "same",
+    event: "EXTENSION_DECLINED",
+    notice: toSeller("COMMISSION_ORDER_EXTENSION_DECLINED"),
+    money: "none",
+    effect: (o) => editedTo(o, { extensionRequest: null }),
+  }),
+  row({
+    // The client gives more time unasked (or instead of a request, which it answers): the date moves at once.
+    name: "giveExtension",
+    on: "giveExtension",
+    actor: "buyer",
+    from: ["APPROVED_PAID"],
+    guards: [GUARDS.undisputed],
+    to: "same",
+    event: "DELIVERY_EXTENDED",
+    notice: toSeller("COMMISSION_ORDER_DELIVERY_EXTENDED"),
+    money: "none",
+    effect: (o, { proposedDeadline }, now) =>
+      extensionDateError(o, proposedDeadline, now)
+        ? { refusal: "extension_date_invalid" }
+        : { next: movedDelivery(o, proposedDeadline) },
+  }),
   // Time-based (decision 020): not approved or not paid in time, canceled; delivered and not completed in time,
   // completed; a stage's preview not answered in time, approved (decision 073). A paid order's delivery deadline is
   // none of them: a late delivery changes nothing by itself (the buyer may then cancel, `cancelLateByBuyer`).
@@ -701,6 +772,19 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     notice: toBoth("COMMISSION_ORDER_STAGE_AUTO_APPROVED"),
     money: "releaseStageShare",
     effect: (o, _, now) => approveCurrentStage(o, "system", now),
+  }),
+  row({
+    // A request the client did not answer in 3 days lapses: the delivery date stays (decision 090).
+    name: "lapseExtension",
+    on: "deadlinePassed",
+    actor: "system",
+    from: ["APPROVED_PAID"],
+    at: clock(extensionLapsesAt),
+    to: "same",
+    event: "EXTENSION_LAPSED",
+    notice: toBoth("COMMISSION_ORDER_EXTENSION_LAPSED"),
+    money: "none",
+    effect: (o) => editedTo(o, { extensionRequest: null }),
   }),
   row({
     name: "completeOnDeadline",

@@ -15,6 +15,7 @@ import {
   type AnyTransition,
   type ProcessFacts,
 } from "./order-process";
+import type { ExtensionRequest } from "./deadline-extensions";
 import type { DisputeReason, DisputeSettlement, OrderDispute } from "./disputes";
 import { currentStageIndex, type OrderStage, type StagePlanItem } from "./order-stages";
 import { hasUnstorableCharacters, isBlankText, normalizeText, textLength } from "./text";
@@ -89,6 +90,10 @@ export interface OrderState {
   completionDeadline: number | null;
   /** The order's dispute, open or settled (decision 088); absent or null when it never had one. */
   dispute?: OrderDispute | null;
+  /** The creator's request to move the delivery date, waiting for the client (decision 090); absent or null: none. */
+  extensionRequest?: ExtensionRequest | null;
+  /** The delivery date the order was paid with, once an extension moved it (decision 090); absent or null: never moved. */
+  originalDeliveryDeadline?: number | null;
 }
 
 /**
@@ -193,7 +198,13 @@ export type OrderAction =
   /** The other party answers it; the statement is the transition's own row. */
   | { type: "answerDispute" }
   /** An admin settles it; the settlement is already checked against what is at stake (`parseSettlement`). */
-  | { type: "settleDispute"; settlement: DisputeSettlement };
+  | { type: "settleDispute"; settlement: DisputeSettlement }
+  /** The creator asks to move the delivery date (decision 090); the reason is the transition's own row. */
+  | { type: "requestExtension"; proposedDeadline: number }
+  | { type: "acceptExtension" }
+  | { type: "declineExtension" }
+  /** The client gives more time on their own: the delivery date moves at once. */
+  | { type: "giveExtension"; proposedDeadline: number };
 
 export type OrderRefusal =
   | "not_a_party"
@@ -222,7 +233,11 @@ export type OrderRefusal =
   /** The client may dispute a delivered order only within a week of its delivery. */
   | "dispute_window_closed"
   /** The dispute is not this party's to answer: they opened it, or it is answered already. */
-  | "dispute_not_answerable";
+  | "dispute_not_answerable"
+  /** Decision 090: a request to move the delivery date already waits; none waits (or it lapsed); a date it may not name. */
+  | "extension_pending"
+  | "no_extension"
+  | "extension_date_invalid";
 
 /** The event log's name for each transition. */
 export type OrderEventType =
@@ -247,7 +262,12 @@ export type OrderEventType =
   | "STAGE_REVISION_GRANTED"
   | "DISPUTE_OPENED"
   | "DISPUTE_ANSWERED"
-  | "DISPUTE_SETTLED";
+  | "DISPUTE_SETTLED"
+  | "EXTENSION_REQUESTED"
+  | "EXTENSION_ACCEPTED"
+  | "EXTENSION_DECLINED"
+  | "EXTENSION_LAPSED"
+  | "DELIVERY_EXTENDED";
 
 export type Decision =
   /** `release`: money the transition ends, which the object gives back at Stripe once the transition is stored. */
@@ -368,8 +388,11 @@ export function decide(o: OrderState, action: OrderAction, actor: OrderActor, no
 /** The deadline whose passing changes the order, if any: the one the object's alarm is set to (the time-based rows'). */
 export function pendingDeadline(o: OrderState): number | null {
   const state = processStateOf(o);
-  const timed = ORDER_PROCESS.find((t) => t.at && t.from.includes(state));
-  return timed?.at ? timed.at(o) : null;
+  // A paid order may wait on two at once (a stage's review and a request to move its delivery date): the sooner.
+  const deadlines = ORDER_PROCESS.filter((t) => t.at && t.from.includes(state))
+    .map((t) => t.at!(o))
+    .filter((at): at is number => at !== null);
+  return deadlines.length > 0 ? Math.min(...deadlines) : null;
 }
 
 /**

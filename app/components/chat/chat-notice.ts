@@ -7,6 +7,7 @@ import { m } from "#app/paraglide/messages.js";
 import { asCurrencyCode } from "#worker/domain/currency";
 import type { ChatSide, ChatSystemNotice } from "#worker/domain/chat-protocol";
 import type { Locale } from "#worker/domain/constants";
+import { formatDate } from "#worker/domain/dates";
 import { formatMoney } from "#worker/domain/pricing";
 import { detectTextLanguage } from "#worker/domain/text-language";
 import { READ_AS_WRITTEN, type TextReading } from "#worker/domain/text-reading";
@@ -59,8 +60,22 @@ function noticeSentence(notice: ChatSystemNotice, stage: string, locale: string)
         : m.chat_notice_dispute_opened_by_buyer();
     case "dispute_settled":
       return disputeSettledSentence(notice, money);
+    case "extension_requested":
+      return m.chat_notice_extension_requested({ date: dateOf(notice, locale) });
+    case "extension_accepted":
+      return m.chat_notice_extension_accepted({ date: dateOf(notice, locale) });
+    case "extension_declined":
+      return m.chat_notice_extension_declined();
+    case "extension_lapsed":
+      return m.chat_notice_extension_lapsed();
+    case "delivery_extended":
+      return m.chat_notice_delivery_extended({ date: dateOf(notice, locale) });
   }
 }
+
+/** A move's delivery date, in the reader's language (decision 090). */
+const dateOf = (notice: ChatSystemNotice, locale: string) =>
+  notice.date === undefined ? "" : formatDate(notice.date, locale === "ja" ? "ja" : "en");
 
 function disputeSettledSentence(notice: ChatSystemNotice, money: (minor: number) => string): string {
   const refund = money(notice.money?.refunded ?? 0);

@@ -32,6 +32,12 @@ const EVENT_LABELS: Record<OrderEventType, () => string> = {
   DISPUTE_OPENED: m.orders_event_DISPUTE_OPENED,
   DISPUTE_ANSWERED: m.orders_event_DISPUTE_ANSWERED,
   DISPUTE_SETTLED: m.orders_event_DISPUTE_SETTLED,
+  // Deadlines moved by agreement (decision 090).
+  EXTENSION_REQUESTED: m.orders_event_EXTENSION_REQUESTED,
+  EXTENSION_ACCEPTED: m.orders_event_EXTENSION_ACCEPTED,
+  EXTENSION_DECLINED: m.orders_event_EXTENSION_DECLINED,
+  EXTENSION_LAPSED: m.orders_event_EXTENSION_LAPSED,
+  DELIVERY_EXTENDED: m.orders_event_DELIVERY_EXTENDED,
 };
 
 const ACTOR_LABELS = {

@@ -20,3 +20,4 @@ export * from "./admin";
 export * from "./jobs";
 export * from "./disputes";
 export * from "./content-reports";
+export * from "./deadline-moves";

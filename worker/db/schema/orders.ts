@@ -67,6 +67,13 @@ export const commissionOrders = sqliteTable(
      */
     dispute: text("dispute"),
     disputedSince: ms("disputed_since"),
+    /**
+     * Deadlines moved by agreement (decision 090): the creator's request waiting for the client (JSON of
+     * `ExtensionRequest`, domain/deadline-extensions.ts; null: none), and the delivery date the order was paid with,
+     * kept once a move changed it.
+     */
+    extensionRequest: text("extension_request"),
+    originalDeliveryDeadline: ms("original_delivery_deadline"),
     /** The Order object's version this row projects (decision 047): each write is conditional on the one before. */
     version: integer("version").notNull().default(0),
     ...timestamps,
