@@ -6,7 +6,7 @@ import type { OrderActResult } from "../domain/order-contract";
 import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP } from "../domain/order-process";
 import { detectTextLanguage } from "../domain/text-language";
 import type { AppContext, AppEnv } from "../http/context";
-import { jsonBody } from "../http/json-body";
+import { jsonBody, type SchemaRefusal } from "../http/json-body";
 import { extensionErrorMessage } from "../messages/extensions";
 import { orderRefusalMessage } from "../messages/orders";
 import { orderStub } from "../services/order-stubs";
@@ -52,15 +52,23 @@ function answer(c: AppContext, result: OrderActResult) {
   });
 }
 
-extensionApi.post("/request", jsonBody(requestBody), async (c) => {
+function reasonRefusal(c: AppContext) {
+  const message = extensionErrorMessage("extension_reason_invalid", c.get("request").locale);
+  return c.json({ error: "extension_reason_invalid", message, errors: { reason: message } }, 400);
+}
+
+/** A body refused only for its reason (too long to read, or not text) is told the reason's words, as a blank one is. */
+const refuseRequest: SchemaRefusal<AppEnv> = (c, issues) =>
+  issues.every((issue) => issue.path?.[0]?.key === "reason")
+    ? reasonRefusal(c as AppContext)
+    : c.json({ error: "invalid_request" }, 400);
+
+extensionApi.post("/request", jsonBody(requestBody, { refuse: refuseRequest }), async (c) => {
   const { env, executionCtx, locale, user } = c.get("request");
   if (!user) return c.json({ error: "unauthorized" }, 401);
   const body = c.req.valid("json");
   const reason = extensionReasonOf(body.reason);
-  if (reason === null) {
-    const message = extensionErrorMessage("extension_reason_invalid", locale);
-    return c.json({ error: "extension_reason_invalid", message, errors: { reason: message } }, 400);
-  }
+  if (reason === null) return reasonRefusal(c);
   const result = await orderStub(env.ORDER, body.orderId).requestExtension(
     body.deliveryDeadline,
     { body: reason, languageCode: detectTextLanguage(reason) ?? locale },

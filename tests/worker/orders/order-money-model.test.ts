@@ -8,11 +8,14 @@
 // let the review deadline pass and cancel as an admin. Any program may dispute the paid order (decision 088): either
 // party opens one, either answers, and an admin settles it (a refund, a release, a split at a random refund within the
 // stake, or a reopen), racing the rest; another quarter of the runs are a paid order (staged or not) disputed first,
-// whose programs are mostly the dispute's moves. When the program ends and Stripe's last notices have arrived, the
-// order must agree with its money (worker/domain/order-money.ts; the creator's transfers must be exactly the approved
-// stages' shares and a split's award, each less its fee, or a released order's whole share), its event log must be
-// gapless, each dispute statement its event's own, no ended order's dispute left open, and D1 must hold what the
-// object holds, its dispute too.
+// whose programs are mostly the dispute's moves. Any program may also move the delivery date by agreement (decision
+// 090): the creator asks, the client accepts, declines or gives more time, and the request's 3 days pass for the
+// object's alarm, racing the rest (an answer racing the lapse alarm among them). When the program ends and Stripe's
+// last notices have arrived, the order must agree with its money (worker/domain/order-money.ts; the creator's transfers
+// must be exactly the approved stages' shares and a split's award, each less its fee, or a released order's whole
+// share), its event log must be gapless, each extension request given at most one outcome, each dispute statement its
+// event's own, no ended order's dispute left open, and D1 must hold what the object holds, its dispute and delivery
+// dates too.
 // Real workerd, real Order objects and D1, the real `stripe` SDK against the emulator.
 //
 // The seed is fixed (MONEY_MODEL_SEED overrides it: `MONEY_MODEL_SEED=123 npx vitest run --project workerd
@@ -22,6 +25,7 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
+import { EXTENSION_ANSWER_MS } from "#worker/domain/deadline-extensions";
 import { amountAtStake, awardedAmount, isDisputed, type DisputeReason } from "#worker/domain/disputes";
 import { sellerTransferAmount } from "#worker/domain/money";
 import type { OrderState } from "#worker/domain/order";
@@ -85,10 +89,29 @@ type Command =
   // settled by an admin. A split refunds `perTenThousand` of the stake as the admin reads it (at least 1, less than it).
   | { kind: "openDispute"; by: "seller" | "buyer"; reason: DisputeReason }
   | { kind: "answerDispute"; by: "other" | "opener" }
-  | { kind: "settle"; outcome: "refund" | "release" | "split" | "reopen"; perTenThousand: number; days: number };
+  | { kind: "settle"; outcome: "refund" | "release" | "split" | "reopen"; perTenThousand: number; days: number }
+  // A delivery date moved by agreement (decision 090): the creator asks for `days` more (past 60, refused), the client
+  // accepts or declines, or gives `days` more at once; the request's 3 days pass and the object's alarm lapses it.
+  | { kind: "requestExtension"; days: number }
+  | { kind: "answerExtension"; accept: boolean }
+  | { kind: "giveExtension"; days: number }
+  | { kind: "lapseExtension" };
 type Step = Command | [Command, Command];
 
 const side = fc.constantFrom("seller" as const, "buyer" as const);
+/** An extension's moves, each of weight `weight`. */
+const extensionCommands = (weight: number) => [
+  {
+    weight,
+    arbitrary: fc.record({ kind: fc.constant("requestExtension" as const), days: fc.integer({ min: 1, max: 62 }) }),
+  },
+  { weight, arbitrary: fc.record({ kind: fc.constant("answerExtension" as const), accept: fc.boolean() }) },
+  {
+    weight,
+    arbitrary: fc.record({ kind: fc.constant("giveExtension" as const), days: fc.integer({ min: 1, max: 62 }) }),
+  },
+  { weight, arbitrary: fc.constant({ kind: "lapseExtension" as const }) },
+];
 /** A dispute's moves, weighted as `weights` (opening, answer, settlement). */
 const disputeCommands = ([opening, answer, settlement]: [number, number, number]) => [
   {
@@ -170,6 +193,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
     }),
   },
   ...disputeCommands([1, 1, 1]),
+  ...extensionCommands(1),
 );
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: command },
@@ -185,6 +209,7 @@ const stageCommand: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ kind: "reviewDeadline" as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: "adminCancel" as const }) },
   ...disputeCommands([2, 1, 2]),
+  ...extensionCommands(1),
 );
 const stagedCommand: fc.Arbitrary<Command> = fc.oneof(
   { weight: 4, arbitrary: stageCommand },
@@ -418,6 +443,31 @@ async function passDeadline(orderId: string) {
   await runDurableObjectAlarm(stub(orderId));
 }
 
+/**
+ * The request's 3 days pass: the object keeps it as made 3 days ago, its alarm then (the test moves the clock by hand,
+ * as `passDeadline` does), and the alarm runs. Without a request, nothing is moved and the alarm runs as it is.
+ */
+async function lapseExtension(orderId: string) {
+  await runInDurableObject(stub(orderId), async (_instance, state) => {
+    const stored = await state.storage.get<StoredOrder>("order");
+    const request = stored?.state.extensionRequest;
+    if (!stored || !request) return;
+    const requestedAt = Date.now() - EXTENSION_ANSWER_MS - 1;
+    await state.storage.put("order", {
+      ...stored,
+      state: { ...stored.state, extensionRequest: { ...request, requestedAt } },
+    });
+    await state.storage.setAlarm(requestedAt + EXTENSION_ANSWER_MS);
+  });
+  await runDurableObjectAlarm(stub(orderId));
+}
+
+/** A later delivery date, `days` past the order's (or today, for an order without one or late). */
+async function laterDeadline(orderId: string, days: number) {
+  const deadline = (await stub(orderId).get())?.state.deliveryDeadline ?? 0;
+  return Math.max(deadline, Date.now()) + days * 86_400_000;
+}
+
 async function perform(run: Run, c: Command, random: () => number): Promise<void> {
   const { world, orderId } = run;
   switch (c.kind) {
@@ -523,6 +573,36 @@ async function perform(run: Run, c: Command, random: () => number): Promise<void
       expect(["done", "refused"], JSON.stringify(result)).toContain(result.status);
       return;
     }
+    case "requestExtension":
+    case "giveExtension": {
+      const request = c.kind === "requestExtension";
+      const response = await call(`/api/features/commission/order/extension/${request ? "request" : "give"}`, {
+        method: "POST",
+        cookie: (request ? world.seller : world.buyer).cookie,
+        json: {
+          orderId,
+          deliveryDeadline: await laterDeadline(orderId, c.days),
+          ...(request && { reason: "I need a little more time." }),
+        },
+      });
+      // Moved or asked; refused by the order (unpaid, delivered, ended, disputed, a request pending) or, past 60 days
+      // (or a date a racing move changed), by the rule on dates.
+      expect([200, 400, 409], `${c.kind} answered ${response.status}`).toContain(response.status);
+      if (response.status === 400)
+        expect(((await response.json()) as { error: string }).error).toBe("extension_date_invalid");
+      return;
+    }
+    case "answerExtension": {
+      const response = await call(`/api/features/commission/order/extension/${c.accept ? "accept" : "decline"}`, {
+        method: "POST",
+        cookie: world.buyer.cookie,
+        json: { orderId },
+      });
+      expect([200, 409], `answerExtension answered ${response.status}`).toContain(response.status);
+      return;
+    }
+    case "lapseExtension":
+      return lapseExtension(orderId);
   }
 }
 
@@ -565,12 +645,54 @@ async function expectSettled(run: Run, random: () => number) {
   ).toEqual(events.map((_, i) => i + 1));
   // Each event starts where the one before ended (the deadlines aside: the test moves the clock by hand).
   const chained = (json: string) => {
-    const { paymentDeadline: _p, deliveryDeadline: _d, stages, ...rest } = JSON.parse(json) as OrderState;
-    return { ...rest, stages: stages.map(({ reviewDeadline: _r, ...stage }) => stage) };
+    const {
+      paymentDeadline: _p,
+      deliveryDeadline: _d,
+      stages,
+      extensionRequest,
+      ...rest
+    } = JSON.parse(json) as OrderState;
+    return {
+      ...rest,
+      extensionRequest: extensionRequest ? { proposedDeadline: extensionRequest.proposedDeadline } : null,
+      stages: stages.map(({ reviewDeadline: _r, ...stage }) => stage),
+    };
   };
   for (let i = 1; i < events.length; i++)
     expect(chained(events[i].before), `event ${i + 1} follows event ${i}`).toEqual(chained(events[i - 1].after));
   expect(object.version).toBe(events.length);
+  // Each request has exactly one outcome (decision 090): asked only with none pending; accepted, declined, lapsed or
+  // answered by a gift once, the date moved to the one asked (accepted), to the one given, or left as it was.
+  for (const e of events) {
+    const [before, after] = [JSON.parse(e.before) as OrderState, JSON.parse(e.after) as OrderState];
+    const asked = before.extensionRequest ?? null;
+    const outcome = `${e.event_type} at ${e.version}`;
+    switch (e.event_type) {
+      case "EXTENSION_REQUESTED":
+        expect([asked, after.extensionRequest?.proposedDeadline], outcome).toEqual([null, expect.any(Number)]);
+        expect(after.deliveryDeadline, outcome).toBe(before.deliveryDeadline);
+        break;
+      case "EXTENSION_ACCEPTED":
+      case "EXTENSION_DECLINED":
+      case "EXTENSION_LAPSED":
+        expect([asked !== null, after.extensionRequest ?? null], outcome).toEqual([true, null]);
+        expect(after.deliveryDeadline, outcome).toBe(
+          e.event_type === "EXTENSION_ACCEPTED" ? asked!.proposedDeadline : before.deliveryDeadline,
+        );
+        break;
+      case "DELIVERY_EXTENDED":
+        expect(after.extensionRequest ?? null, outcome).toBeNull();
+        expect(after.deliveryDeadline!, outcome).toBeGreaterThan(before.deliveryDeadline!);
+        break;
+      default:
+        // No other move touches a request or keeps a first delivery date.
+        if (!e.event_type.startsWith("DISPUTE_"))
+          expect(after.originalDeliveryDeadline ?? null, outcome).toBe(before.originalDeliveryDeadline ?? null);
+    }
+    // The first delivery date, once kept, stays.
+    if (before.originalDeliveryDeadline != null)
+      expect(after.originalDeliveryDeadline, outcome).toBe(before.originalDeliveryDeadline);
+  }
 
   const row = (await env.DB.prepare("SELECT * FROM commission_orders WHERE id = ?")
     .bind(orderId)
@@ -584,6 +706,12 @@ async function expectSettled(run: Run, random: () => number) {
     stages: (JSON.parse(String(row.stages)) as OrderState["stages"]).map((s) => s.status),
     dispute: row.dispute === null ? null : JSON.parse(String(row.dispute)),
     disputedSince: row.disputed_since,
+    deliveryDeadline: row.delivery_deadline,
+    originalDeliveryDeadline: row.original_delivery_deadline,
+    extensionAsked:
+      row.extension_request === null
+        ? null
+        : (JSON.parse(String(row.extension_request)) as { proposedDeadline: number }).proposedDeadline,
   }).toEqual({
     version: object.version,
     progress: object.state.progress,
@@ -593,6 +721,9 @@ async function expectSettled(run: Run, random: () => number) {
     stages: object.state.stages.map((s) => s.status),
     dispute: object.state.dispute ?? null,
     disputedSince: isDisputed(object.state) ? object.state.dispute!.openedAt : null,
+    deliveryDeadline: object.state.deliveryDeadline,
+    originalDeliveryDeadline: object.state.originalDeliveryDeadline ?? null,
+    extensionAsked: object.state.extensionRequest?.proposedDeadline ?? null,
   });
   // A dispute is open only on an order still going: an ended order's is settled (the admins' queue never keeps it).
   if (object.state.progress === "CANCELED" || object.state.progress === "COMPLETED")
