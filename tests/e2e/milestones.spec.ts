@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, signUpWithApi, test } from "./fixtures";
+import { expect, signUpWithApi, test, visit } from "./fixtures";
 import { insertOrder, insertService, orderMoney } from "./order-fixtures";
 import { newCreator, saveCard, switchTo } from "./order-steps";
 import { pngBytes } from "./png";
@@ -10,6 +10,8 @@ import { pngBytes } from "./png";
  * - a three-stage order from the request to completion: three previews, one revision, each approval releasing its
  *   stage's share to the creator exactly once, the watermarked copy until completion and the original after it;
  * - an order cancelled after its first stage: 70% goes back to the client's card, 30% stays with the creator.
+ * Each order page is opened until it has hydrated (`visit`): the approval asks to confirm through React, and a click
+ * before hydration posted the form without asking (CI i49f).
  */
 const MANAGEMENTS = "/dashboard/commission/managements";
 const REQUESTS = "/dashboard/commission/client/requests";
@@ -60,7 +62,7 @@ async function approve(page: Page, n: number, confirm: string) {
 
 /** The client pays the approved order with their saved card, from the Payment tab. */
 async function pay(page: Page, code: string) {
-  await page.goto(`${REQUESTS}?order=${code}`);
+  await visit(page, `${REQUESTS}?order=${code}`);
   await page.getByRole("tab", { name: "Payment" }).click();
   await page.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(page.getByRole("button", { name: "Awaiting the creator's preview" })).toBeVisible();
@@ -99,18 +101,18 @@ test("a three-stage order from the request to completion: three previews, one re
   expect(clientUser.email).not.toBe(creatorUser.email);
 
   // The creator approves; the client pays the whole price once.
-  await creator.goto(`${MANAGEMENTS}?order=${code}`);
+  await visit(creator, `${MANAGEMENTS}?order=${code}`);
   await creator.getByRole("button", { name: "Approve" }).click();
   await expect(nextStep(creator)).toContainText("Payment");
   await pay(client, code);
   await expect(nextStep(client)).toContainText("Stage 1 of 3: awaiting the creator's preview");
 
   // Stage 1: a preview, a revision with a comment, a second preview, the approval.
-  await creator.goto(`${MANAGEMENTS}?order=${code}`);
+  await visit(creator, `${MANAGEMENTS}?order=${code}`);
   await expect(creator.getByRole("button", { name: "Deliver" })).toBeDisabled();
   await postPreview(creator, 1, "Sketch", "sketch.png");
 
-  await client.goto(`${REQUESTS}?order=${code}`);
+  await visit(client, `${REQUESTS}?order=${code}`);
   // The client sees the watermarked copy, never the original, until the order completes.
   const sketch = stage(client, 1).getByRole("img", { name: "sketch.png" });
   await expect(sketch).toBeVisible();
@@ -122,7 +124,7 @@ test("a three-stage order from the request to completion: three previews, one re
   await stage(client, 1).getByRole("button", { name: "Send the revision request" }).click();
   await expect(stateOf(client, 1)).toHaveText("Revision requested");
 
-  await creator.goto(`${MANAGEMENTS}?order=${code}`);
+  await visit(creator, `${MANAGEMENTS}?order=${code}`);
   await expect(stage(creator, 1).getByTestId("revision-notes")).toContainText("A softer pose, please.");
   // The chat keeps the same timeline as system lines, in the reader's language.
   const chat = creator.getByRole("log", { name: "Messages" });
@@ -130,7 +132,7 @@ test("a three-stage order from the request to completion: three previews, one re
   await expect(chat.getByText("Revision requested for Stage 1 (Sketch)")).toBeVisible();
   await postPreview(creator, 1, "Sketch", "sketch-2.png");
 
-  await client.goto(`${REQUESTS}?order=${code}`);
+  await visit(client, `${REQUESTS}?order=${code}`);
   await approve(client, 1, "Approve Sketch? This releases ¥3,000 to the creator.");
   await expect(stateOf(client, 2)).toHaveText("In progress");
   await expect.poll(async () => (await orderMoney(code)).transfers.map((t) => t.amount)).toEqual([STAGE_TRANSFERS[0]]);
@@ -140,14 +142,14 @@ test("a three-stage order from the request to completion: three previews, one re
     [2, "Line art", "¥3,000"],
     [3, "Colour", "¥4,000"],
   ] as const) {
-    await creator.goto(`${MANAGEMENTS}?order=${code}`);
+    await visit(creator, `${MANAGEMENTS}?order=${code}`);
     await postPreview(creator, n, name, `stage-${n}.png`);
-    await client.goto(`${REQUESTS}?order=${code}`);
+    await visit(client, `${REQUESTS}?order=${code}`);
     await approve(client, n, `Approve ${name}? This releases ${amount} to the creator.`);
   }
 
   // Every stage approved: the creator delivers the final file and completes.
-  await creator.goto(`${MANAGEMENTS}?order=${code}`);
+  await visit(creator, `${MANAGEMENTS}?order=${code}`);
   await creator.getByRole("tab", { name: "Delivery" }).click();
   await creator
     .getByLabel("Upload files")
@@ -159,7 +161,7 @@ test("a three-stage order from the request to completion: three previews, one re
   await expect(nextStep(creator)).toContainText("Commission was successfully completed.");
 
   // The client now gets the originals.
-  await client.goto(`${REQUESTS}?order=${code}`);
+  await visit(client, `${REQUESTS}?order=${code}`);
   const original = await client.request.get(
     (await stage(client, 1).getByRole("img", { name: "sketch.png" }).getAttribute("src"))!,
   );
@@ -191,22 +193,22 @@ test("an order cancelled after its first stage: 70% goes back to the client's ca
     stagePlan: PLAN,
   });
 
-  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  await visit(page, `${MANAGEMENTS}?order=${code}`);
   await page.getByRole("button", { name: "Approve" }).click();
   await expect(nextStep(page)).toContainText("Payment");
   await switchTo(page, client.email);
   await pay(page, code);
 
   await switchTo(page, creator.email);
-  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  await visit(page, `${MANAGEMENTS}?order=${code}`);
   await postPreview(page, 1, "Sketch", "sketch.png");
   await switchTo(page, client.email);
-  await page.goto(`${REQUESTS}?order=${code}`);
+  await visit(page, `${REQUESTS}?order=${code}`);
   await approve(page, 1, "Approve Sketch? This releases ¥3,000 to the creator.");
 
   // The creator calls the order off: the prompt names the split, and the order ends with its money.
   await switchTo(page, creator.email);
-  await page.goto(`${MANAGEMENTS}?order=${code}`);
+  await visit(page, `${MANAGEMENTS}?order=${code}`);
   let prompt = "";
   page.once("dialog", (dialog) => {
     prompt = dialog.message();
@@ -228,7 +230,7 @@ test("an order cancelled after its first stage: 70% goes back to the client's ca
 
   // The client reads the split on the Payment tab.
   await switchTo(page, client.email);
-  await page.goto(`${REQUESTS}?order=${code}`);
+  await visit(page, `${REQUESTS}?order=${code}`);
   await page.getByRole("tab", { name: "Payment" }).click();
   await expect(page.getByRole("tabpanel")).toContainText("¥7,000");
 });
