@@ -31,6 +31,8 @@ export interface OrderFacts
     | "completionDeadline"
     | "stages"
     | "dispute"
+    | "extensionRequest"
+    | "originalDeliveryDeadline"
   > {
   submitStatus: OrderSubmitStatus;
 }

@@ -14,6 +14,7 @@ import { OrderPanel } from "./order-panel";
 import type { OrderPanelTexts } from "./order-panel-texts.server";
 import type { OrderReviewsPanel } from "./order-review-texts.server";
 import type { OrderDisputePanel } from "./order-dispute-texts.server";
+import type { OrderExtensionPanel } from "./order-extension-texts.server";
 import type { ClientRecord } from "#worker/services/reviews";
 
 const PaymentReturnToast = lazy(() => import("./payment-return-toast"));
@@ -32,6 +33,8 @@ export interface OrderPageData {
   reviews: OrderReviewsPanel | null;
   /** The order's dispute, and the viewer's way to open or answer one (decision 088); null when neither applies. */
   dispute: OrderDisputePanel | null;
+  /** The delivery date moved by agreement (decision 090): the viewer's request, answer or gift; null when none applies. */
+  extension: OrderExtensionPanel | null;
   /** The client's record beside a request, for the creator (decision 086); null otherwise. */
   clientRecord: ClientRecord | null;
   /** The buyer's saved cards for the Payment tab's choice (oldest first; empty for the seller). */
@@ -74,6 +77,7 @@ export function OrderPage({
           texts={data.panel}
           reviews={data.reviews}
           dispute={data.dispute}
+          extension={data.extension}
           clientRecord={data.clientRecord}
           cards={data.cards}
           cardEntry={data.cardEntry}

@@ -94,6 +94,17 @@ function buyerTexts(order: OrderDetail, now: number) {
   };
 }
 
+/**
+ * A deadline as the next step shows it: the delivery date, once moved by agreement (decision 090), with the date the
+ * order was paid with beside it.
+ */
+function deadlineText(deadline: number, facts: OrderDetail["facts"]): string {
+  const original = facts.originalDeliveryDeadline ?? null;
+  return deadline === facts.deliveryDeadline && original !== null && original !== deadline
+    ? m.extensions_moved_date({ date: showDateTime(deadline), original: showDateTime(original) })
+    : showDateTime(deadline);
+}
+
 /** Everything the open order's panel says, in the request's language; `now` decides the buyer's late cancel. */
 export function orderPanelTexts(order: OrderDetail, now: number) {
   const badge = statusBadge(order.facts.progress);
@@ -108,7 +119,7 @@ export function orderPanelTexts(order: OrderDetail, now: number) {
     stepFacts.push({
       // A preview under review is approved by itself at its deadline (decision 073): the label says so.
       label: step.step === "stage_review" ? m.orders_review_deadline() : m.orders_deadline(),
-      value: showDateTime(step.deadline),
+      value: deadlineText(step.deadline, order.facts),
     });
   const choicePrices: Record<string, string> = {};
   for (const question of order.questions) {

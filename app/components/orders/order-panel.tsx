@@ -15,6 +15,7 @@ import { OrderLog } from "./order-log";
 import type { OrderPanelTexts } from "./order-panel-texts.server";
 import type { OrderReviewsPanel } from "./order-review-texts.server";
 import type { OrderDisputePanel } from "./order-dispute-texts.server";
+import type { OrderExtensionPanel } from "./order-extension-texts.server";
 import type { ClientRecord } from "#worker/services/reviews";
 import { OrderSummary } from "./order-summary";
 
@@ -29,6 +30,8 @@ const OrderDisputeReport = lazy(() =>
   import("./order-dispute").then((module) => ({ default: module.OrderDisputeReport })),
 );
 const OrderDisputeCase = lazy(() => import("./order-dispute").then((module) => ({ default: module.OrderDisputeCase })));
+// The delivery date moved by agreement (decision 090): its own chunk, as only paid orders under way show it.
+const OrderExtension = lazy(() => import("./order-extension").then((module) => ({ default: module.OrderExtension })));
 const OrderStageTimeline = lazy(() =>
   import("./order-stage-timeline").then((module) => ({ default: module.OrderStageTimeline })),
 );
@@ -41,12 +44,14 @@ export function OrderPanel({
   closeTo,
   reviews,
   dispute,
+  extension,
   clientRecord,
 }: {
   order: OrderDetail;
   texts: OrderPanelTexts;
   reviews: OrderReviewsPanel | null;
   dispute: OrderDisputePanel | null;
+  extension: OrderExtensionPanel | null;
   clientRecord: ClientRecord | null;
   cards: PaymentAccountMethod[];
   cardEntry: CardEntry;
@@ -85,6 +90,11 @@ export function OrderPanel({
         <div className="grid gap-6 @xl:grid-cols-[16rem_minmax(0,1fr)]">
           <div className="space-y-6">
             <OrderSummary order={order} texts={texts} onPay={openPayment} />
+            {extension && (
+              <Suspense fallback={null}>
+                <OrderExtension orderId={order.id} extension={extension} />
+              </Suspense>
+            )}
             {dispute?.report && (
               <Suspense fallback={null}>
                 <OrderDisputeReport orderId={order.id} report={dispute.report} />

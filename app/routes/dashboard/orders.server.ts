@@ -28,8 +28,10 @@ import { parseStagePlanRows } from "#worker/domain/stage-plan-rows";
 import { orderStub } from "#worker/services/order-stubs";
 import { orderReviewsPanel } from "#app/components/orders/order-review-texts.server";
 import { orderDisputePanel } from "#app/components/orders/order-dispute-texts.server";
+import { orderExtensionPanel } from "#app/components/orders/order-extension-texts.server";
 import { actOnReview, REVIEW_INTENTS } from "./order-reviews.server";
 import { actOnDispute, DISPUTE_INTENTS } from "./order-disputes.server";
+import { actOnExtension, EXTENSION_INTENTS } from "./order-extensions.server";
 import { clientRecord } from "#worker/services/reviews";
 
 type Context = Readonly<RouterContextProvider>;
@@ -60,7 +62,7 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
   ]);
   // The other party's page is not this one: a seller opening their sale from the buyer's list sees nothing here.
   const shown = order && order.side === side ? order : null;
-  const [reviews, client, dispute] = await Promise.all([
+  const [reviews, client, dispute, extension] = await Promise.all([
     // A completed order's reviews (decision 086).
     shown?.facts.progress === "COMPLETED" ? orderReviewsPanel(db, shown.id, commissionAccountId, now, locale) : null,
     // A request's client, as the creator deciding on it sees them: their completed orders and reviews as a client.
@@ -69,6 +71,8 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
       : null,
     // The order's dispute, and the viewer's way to open or answer one (decision 088).
     shown ? orderDisputePanel(db, env, shown, viewer, now) : null,
+    // The delivery date moved by agreement: the creator's request, the client's answer or gift (decision 090).
+    shown ? orderExtensionPanel(db, shown, locale, now) : null,
   ]);
   return {
     filter,
@@ -80,6 +84,7 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
     panel: shown ? orderPanelTexts(shown, now) : null,
     reviews,
     dispute,
+    extension,
     clientRecord: client,
     // The buyer's saved cards to choose from, oldest first: the first is preselected (issue 33).
     cards,
@@ -213,6 +218,7 @@ export async function actOnOrder(context: Context, user: SessionUser, request: R
   if (STAGE_INTENTS.has(String(form.get("intent")))) return actOnStage(context, user, orderId, form);
   if (REVIEW_INTENTS.has(String(form.get("intent")))) return actOnReview(context, user, orderId, form);
   if (DISPUTE_INTENTS.has(String(form.get("intent")))) return actOnDispute(context, user, orderId, form);
+  if (EXTENSION_INTENTS.has(String(form.get("intent")))) return actOnExtension(context, user, orderId, form);
   const action = actionOf(form, inputLanguageOf(user));
   if (action && "errors" in action)
     return data(
