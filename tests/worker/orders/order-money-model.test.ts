@@ -99,18 +99,18 @@ type Command =
 type Step = Command | [Command, Command];
 
 const side = fc.constantFrom("seller" as const, "buyer" as const);
-/** An extension's moves, each of weight `weight`. */
+/** An extension's moves, weighted `weight` times (request, answer, gift, lapse): answers most, so requests get them. */
 const extensionCommands = (weight: number) => [
   {
-    weight,
+    weight: 2 * weight,
     arbitrary: fc.record({ kind: fc.constant("requestExtension" as const), days: fc.integer({ min: 1, max: 62 }) }),
   },
-  { weight, arbitrary: fc.record({ kind: fc.constant("answerExtension" as const), accept: fc.boolean() }) },
+  { weight: 3 * weight, arbitrary: fc.record({ kind: fc.constant("answerExtension" as const), accept: fc.boolean() }) },
   {
     weight,
     arbitrary: fc.record({ kind: fc.constant("giveExtension" as const), days: fc.integer({ min: 1, max: 62 }) }),
   },
-  { weight, arbitrary: fc.constant({ kind: "lapseExtension" as const }) },
+  { weight: 2 * weight, arbitrary: fc.constant({ kind: "lapseExtension" as const }) },
 ];
 /** A dispute's moves, weighted as `weights` (opening, answer, settlement). */
 const disputeCommands = ([opening, answer, settlement]: [number, number, number]) => [
@@ -209,7 +209,7 @@ const stageCommand: fc.Arbitrary<Command> = fc.oneof(
   { weight: 2, arbitrary: fc.constant({ kind: "reviewDeadline" as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: "adminCancel" as const }) },
   ...disputeCommands([2, 1, 2]),
-  ...extensionCommands(1),
+  ...extensionCommands(2),
 );
 const stagedCommand: fc.Arbitrary<Command> = fc.oneof(
   { weight: 4, arbitrary: stageCommand },
