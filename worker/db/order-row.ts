@@ -31,7 +31,7 @@ export function parseDispute(value: unknown): OrderDispute | null {
 }
 
 /** The extension request column (JSON of `ExtensionRequest`, decision 090); null when there is none or it cannot be read. */
-export function parseExtensionRequest(value: unknown): ExtensionRequest | null {
+function parseExtensionRequest(value: unknown): ExtensionRequest | null {
   if (typeof value !== "string") return null;
   try {
     const parsed = JSON.parse(value) as ExtensionRequest | null;
