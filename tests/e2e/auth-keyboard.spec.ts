@@ -76,7 +76,8 @@ test("a client signs in with the keyboard only", async ({ page }) => {
   const code = await readLatestCode(page, DEMO.client);
   await tabTo(page, codeField);
   await page.keyboard.type(code);
-  const reloaded = page.waitForEvent("load", { timeout: 20_000 });
+  // The signed-in page loads in full; on a loaded machine (CI i50a) that took longer than 20 s.
+  const reloaded = page.waitForEvent("load", { timeout: 45_000 });
   await page.keyboard.press("Enter");
   await reloaded;
   await expect(accountMenuButton(page)).toBeVisible();

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, freshUser, signUpWithApi, tabTo, test } from "./fixtures";
+import { expect, freshUser, signUpWithApi, tabTo, test, visit } from "./fixtures";
 import { insertOrder, setProfileFace, signUpInContext } from "./notification-fixtures";
 
 /**
@@ -137,7 +137,9 @@ test("by e-mail: the approval reaches the buyer's mailbox, and a type switched o
     await expect(mail).toContainText(`/dashboard/commission/client/requests?order=${order.code}`, { timeout: 1_000 });
   }).toPass({ timeout: 15_000 });
 
-  await page.goto("/dashboard/setting/profile/notification");
+  // Opened until it has hydrated: the choices are saved through React, and a click before it took the page was lost
+  // (CI i50a).
+  await visit(page, "/dashboard/setting/profile/notification");
   const choices = page.getByRole("region", { name: "E-mail" });
   const paid = choices.getByRole("checkbox", { name: "Payment received" });
   await expect(paid).toBeChecked();
