@@ -1,5 +1,5 @@
 import type { Browser } from "@playwright/test";
-import { DEMO, expect, expectAccessible, signInWithApi, signUpWithApi, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, signInWithApi, signUpWithApi, test, visit } from "./fixtures";
 import { insertWork, uploadWorkPicture } from "./work-fixtures";
 
 // Reports of works and profiles (issue 49, decision 089) as people meet them: a signed-in visitor reports a work from
@@ -39,7 +39,7 @@ test("a reported work hidden by an admin is the 404 for the reporter, and its ow
   const reporterContext = await personContext(browser, baseURL);
   const reporter = await reporterContext.newPage();
   await signUpWithApi(reporter);
-  await reporter.goto(path);
+  await visit(reporter, path);
   const reportButton = reporter.getByRole("button", { name: "Report this work" });
   await reportButton.focus();
   await reporter.keyboard.press("Enter");
@@ -87,7 +87,7 @@ test("a reported work hidden by an admin is the 404 for the reporter, and its ow
 
   // In Japanese: the reporter reports the owner's profile, the admin keeps it.
   await reporterContext.addCookies([{ name: "app-language", value: "ja", url: baseURL! }]);
-  await reporter.goto(`/${work.handle}`);
+  await visit(reporter, `/${work.handle}`);
   await reporter.getByRole("button", { name: "このプロフィールを報告" }).click();
   const ja = reporter.getByRole("dialog", { name: "このプロフィールを報告" });
   await ja.getByRole("radio", { name: "なりすまし" }).check();

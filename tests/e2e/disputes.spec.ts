@@ -35,7 +35,7 @@ test("a client's dispute, the creator's answer, an admin's split from /admin: bo
   const creator = await creatorContext.newPage();
   const creatorUser = await newCreator(creator);
   // Payouts set up at the emulator's onboarding page, so the settlement's transfer can go at once.
-  await creator.goto(WALLET);
+  await visit(creator, WALLET);
   await creator.getByRole("button", { name: "Set up payouts" }).click();
   await creator.getByRole("button", { name: "Complete onboarding" }).click();
   await expect(creator).toHaveURL(new RegExp(`${WALLET}\\?onboarding=return$`));
@@ -43,7 +43,7 @@ test("a client's dispute, the creator's answer, an admin's split from /admin: bo
   const service = await insertService({ sellerEmail: creatorUser.email, title, priceAmount: 10_000 });
 
   // The request, its approval and the payment, as every order goes.
-  await client.goto(`/${creatorUser.handle}?service=${service.id}`);
+  await visit(client, `/${creatorUser.handle}?service=${service.id}`);
   const modal = client.getByRole("dialog");
   await modal.getByLabel("I accept the terms of service").check();
   await modal.getByRole("button", { name: "Next" }).click();
@@ -59,7 +59,7 @@ test("a client's dispute, the creator's answer, an admin's split from /admin: bo
   await expect(creator.getByTestId("next-step")).toContainText("Payment");
   // From here the creator reads Comet in Japanese.
   await switchToJapanese(creator);
-  await client.goto(`${REQUESTS}?order=${code}`);
+  await visit(client, `${REQUESTS}?order=${code}`);
   await client.getByRole("tab", { name: "Payment" }).click();
   await client.getByRole("button", { name: "Pay", exact: true }).click();
   await expect(client.getByRole("button", { name: "Awaiting creator delivery" })).toBeVisible();

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, signUpWithApi, test } from "./fixtures";
+import { expect, expectAccessible, signUpWithApi, test, visit } from "./fixtures";
 import { message } from "./messages";
 import { insertOrder, setOrderState } from "./order-fixtures";
 import { newCreator, pageInNewContext, switchToJapanese } from "./order-steps";
@@ -64,7 +64,7 @@ test("both parties review a completed order; neither sees the other's until both
   });
 
   // The client reviews first. An empty review is refused with the rule's words, and nothing is kept.
-  await client.goto(`${REQUESTS}?order=${order.code}`);
+  await visit(client, `${REQUESTS}?order=${order.code}`);
   await expect(reviews(client).getByRole("heading", { name: "Reviews" })).toBeVisible();
   await pickStars(client, "5 stars");
   await expect(reviews(client).getByRole("radio", { name: "5 stars" })).toBeChecked();
@@ -85,7 +85,7 @@ test("both parties review a completed order; neither sees the other's until both
   await expect(visitor.getByTestId("creator-reviews").getByText("No reviews yet.")).toBeVisible();
 
   // The creator sees that a review waits, not what it says, and writes theirs in Japanese.
-  await creatorPage.goto(`${MANAGEMENTS}?order=${order.code}`);
+  await visit(creatorPage, `${MANAGEMENTS}?order=${order.code}`);
   await expect(reviews(creatorPage).getByTestId("their-review-waiting")).toBeVisible();
   await expect(reviews(creatorPage).getByText(DEMO_REVIEWS.buyer.ja)).toHaveCount(0);
   await pickStars(creatorPage, ja("reviews_star_choice", { n: "4" }));

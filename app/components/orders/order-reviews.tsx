@@ -1,9 +1,11 @@
 // A completed order's reviews (decision 086): the viewer's own (a form until it shows), the other party's once it shows
 // (or a line saying it waits for theirs), the viewer's one reply to it, and a report to the admins. The review and the
 // reply post to the order page's action (intents review and replyReview); the server checks every rule again.
-import { useId, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { CheckedInput } from "#app/components/form/checked-input";
 import { ErrorText } from "#app/components/form/error-text";
+import { useTypedBeforeHydration } from "#app/components/form/typed-before-hydration";
 import { ReportReview } from "#app/components/reviews/report-review";
 import { StarGlyph, Stars } from "#app/components/reviews/stars";
 import { TranslatedText } from "#app/components/translation/translated-text";
@@ -88,6 +90,9 @@ function ReviewForm({ orderId, reviews }: { orderId: string; reviews: OrderRevie
   const fetcher = useFetcher<Posted>();
   const ids = { text: useId(), textError: useId(), ratingError: useId(), legend: useId() };
   const [rating, setRating] = useState(reviews.mine?.rating ?? 0);
+  // A star chosen and a text typed while the page hydrates stay (decision 060).
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  useTypedBeforeHydration(textRef);
   const errors = fetcher.data && !fetcher.data.ok ? fetcher.data.errors : undefined;
   const refusal = fetcher.data && !fetcher.data.ok ? fetcher.data.message : undefined;
   const saved = fetcher.state === "idle" && fetcher.data?.ok && fetcher.data.intent === "review";
@@ -106,13 +111,13 @@ function ReviewForm({ orderId, reviews }: { orderId: string; reviews: OrderRevie
               key={n}
               className="inline-flex min-h-11 min-w-11 cursor-pointer items-center justify-center rounded-md has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500"
             >
-              <input
+              <CheckedInput
                 type="radio"
                 name="rating"
                 value={n}
                 required
                 checked={rating === n}
-                onChange={() => setRating(n)}
+                onCheckedChange={(chosen) => chosen && setRating(n)}
                 className="sr-only"
               />
               <StarGlyph filled={n <= rating} className="size-7" />
@@ -129,6 +134,7 @@ function ReviewForm({ orderId, reviews }: { orderId: string; reviews: OrderRevie
           {m.reviews_order_text_label()}
         </label>
         <textarea
+          ref={textRef}
           id={ids.text}
           name="text"
           required
