@@ -22,6 +22,7 @@ import { PLAYER_FRAME_ORIGINS } from "./domain/embed-players";
 import { authApi } from "./api/auth";
 import { accountApi } from "./api/account";
 import { reportApi } from "./api/reports";
+import { waitlistApi } from "./api/waitlist";
 import { reviewApi } from "./api/reviews";
 import { adminApi } from "./api/admin";
 import { benchRoutes } from "./api/bench";
@@ -202,6 +203,7 @@ export function createApp(renderPage?: PageRenderer, { pageCache: cachePages = f
   app.route("/api/admin", adminApi);
   app.route("/api/reviews", reviewApi);
   app.route("/api/reports", reportApi);
+  app.route("/api/waitlist", waitlistApi);
   app.route("/media", mediaRoutes);
   app.route("/api/bench", benchRoutes);
   app.route("/api/google/storage", storageApi);

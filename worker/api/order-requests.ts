@@ -32,6 +32,7 @@ const STATUS: Record<RequestRefusal, 400 | 403 | 409> = {
   requests_error_own: 403,
   requests_error_already_submitted: 409,
   requests_error_closed: 409,
+  requests_error_full: 409,
 };
 
 function answer(c: AppContext, result: SubmitResult) {

@@ -78,6 +78,9 @@ export const NOTIFICATION_KINDS: Record<NotificationType, NotificationKind> = {
   COMMISSION_ORDER_PAYMENT_REMINDER: kind("clock", "amber", "payment_reminder", "reminders"),
   COMMISSION_ORDER_STAGE_REVIEW_REMINDER: kind("clock", "amber", "stage_review_reminder", "reminders"),
   INVITE_ORDER_COMPLETED: kind("invite", "pink", "invite_completed", "other"),
+  WAITLIST_SLOT_RESERVED: kind("inbox", "emerald", "waitlist_reserved", "requests"),
+  WAITLIST_RESERVATION_EXPIRED: kind("clock", "amber", "waitlist_expired", "requests"),
+  WAITLIST_REMOVED: kind("cancel", "red", "waitlist_removed", "requests"),
   CHAT_ROOM_MESSAGE_RECEIVED: kind("chat", "sky", "chat_message", "other"),
 };
 

@@ -73,6 +73,7 @@ export type RequestRefusal =
   | "requests_error_own"
   | "requests_error_already_submitted"
   | "requests_error_closed"
+  | "requests_error_full"
   | "requests_error_invalid";
 
 /** A question's answer as the order keeps it: the choices it lists, the text, date and media as given. */

@@ -73,6 +73,12 @@ const NOTIFICATION_MESSAGES: Record<string, Message> = {
   notification_stage_review_reminder_message: m.notification_stage_review_reminder_message,
   notification_invite_completed_title: m.notification_invite_completed_title,
   notification_invite_completed_message: m.notification_invite_completed_message,
+  notification_waitlist_reserved_title: m.notification_waitlist_reserved_title,
+  notification_waitlist_reserved_message: m.notification_waitlist_reserved_message,
+  notification_waitlist_expired_title: m.notification_waitlist_expired_title,
+  notification_waitlist_expired_message: m.notification_waitlist_expired_message,
+  notification_waitlist_removed_title: m.notification_waitlist_removed_title,
+  notification_waitlist_removed_message: m.notification_waitlist_removed_message,
   notification_chat_message_title: m.notification_chat_message_title,
   notification_chat_message_message: m.notification_chat_message_message,
 };
@@ -177,6 +183,9 @@ const EMAIL_LABELS: Record<string, (inputs: Record<string, never>, options: { lo
   notifications_email_type_delivery_reminder: m.notifications_email_type_delivery_reminder,
   notifications_email_type_stage_review_reminder: m.notifications_email_type_stage_review_reminder,
   notifications_email_type_invite_completed: m.notifications_email_type_invite_completed,
+  notifications_email_type_waitlist_reserved: m.notifications_email_type_waitlist_reserved,
+  notifications_email_type_waitlist_expired: m.notifications_email_type_waitlist_expired,
+  notifications_email_type_waitlist_removed: m.notifications_email_type_waitlist_removed,
   notifications_email_type_chat_message: m.notifications_email_type_chat_message,
 };
 

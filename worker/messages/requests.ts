@@ -17,6 +17,7 @@ const REQUEST_MESSAGES: Record<
   requests_error_own: m.requests_error_own,
   requests_error_already_submitted: m.requests_error_already_submitted,
   requests_error_closed: m.requests_error_closed,
+  requests_error_full: m.requests_error_full,
   requests_error_invalid: m.requests_error_invalid,
   requests_error_not_found: m.requests_error_not_found,
 };

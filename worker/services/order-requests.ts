@@ -29,6 +29,8 @@ import { buildMediaEntry, type MediaEntry } from "../domain/media-entries";
 import { parseMediaKey } from "../domain/media-keys";
 import { checkAttachment } from "./storage";
 import { orderStub } from "./order-stubs";
+import { claimReservationFor, releaseClaim, requestSlot } from "./waitlist";
+import type { SlotTarget } from "../domain/slots";
 
 /** What a request is sent to: a published service (and its form, if any) or a published form. */
 interface RequestTarget {
@@ -238,9 +240,15 @@ async function submit(
   if (!checked.ok) return { ok: false, reason: checked.refusal, missing: checked.missing };
 
   const orderId = crypto.randomUUID();
-  const answerMedias = await storeAnswerFiles(deps, requester, orderId, checked.answers);
-  if (!answerMedias) return { ok: false, reason: "requests_error_invalid" };
   const now = deps.now ?? Date.now();
+  // The creator's slots (decision 091): a free slot nobody waits for, or the client's own reservation, claimed now.
+  const reservationId = await takeSlot(d1, standing.buyerId, slotTarget(target), orderId, now);
+  if (reservationId === false) return { ok: false, reason: "requests_error_full" };
+  const answerMedias = await storeAnswerFiles(deps, requester, orderId, checked.answers);
+  if (!answerMedias) {
+    if (reservationId) await releaseClaim(d1, reservationId, orderId);
+    return { ok: false, reason: "requests_error_invalid" };
+  }
   const code = orderCodeFrom(crypto.getRandomValues(new Uint8Array(8)));
   const priceAmount =
     target.submitStatus === "SERVICE_SUBMITTED"
@@ -261,6 +269,7 @@ async function submit(
     await d1.batch(statements);
   } catch (error) {
     await Promise.all([...answerMedias.values()].flat().map((m) => (m.key ? deps.bucket.delete(m.key) : null)));
+    if (reservationId) await releaseClaim(d1, reservationId, orderId);
     if (String(error).includes("commission_orders.buyer_id"))
       return { ok: false, reason: "requests_error_already_submitted" };
     throw error;
@@ -269,6 +278,32 @@ async function submit(
   // deadline. An object that does not wake now is found by the cron's deadline sweep, as any alarm missed.
   deps.defer(orderStub(deps.orders, orderId).get());
   return { ok: true, orderId, code };
+}
+
+const slotTarget = (target: RequestTarget): SlotTarget =>
+  target.submitStatus === "SERVICE_SUBMITTED"
+    ? { kind: "service", id: target.serviceId! }
+    : { kind: "form", id: target.formId! };
+
+/**
+ * Whether the request may take its place with the creator's slots: null when a slot is free and nobody waits, the
+ * client's reservation (claimed for this order) when they hold one, false when every slot is held. A reservation that
+ * passes between the read and the claim is asked about once more, without it.
+ */
+async function takeSlot(
+  d1: D1Database,
+  clientAccountId: string,
+  target: SlotTarget,
+  orderId: string,
+  now: number,
+): Promise<string | null | false> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const slot = await requestSlot(d1, clientAccountId, target, now);
+    if (!slot.ok) return false;
+    if (!slot.reservationId) return null;
+    if (await claimReservationFor(d1, slot.reservationId, orderId, now)) return slot.reservationId;
+  }
+  return false;
 }
 
 interface StoredAnswerMedia {

@@ -18,6 +18,7 @@ import { orderNotifications } from "../domain/order-notifications";
 import { orderStateOfRow } from "../db/order-row";
 import { statement, prepared, type SqlStatement } from "../db/statements";
 import { inviteCompletedStatements } from "./invitations";
+import { offerStatements } from "./waitlist-sql";
 
 // The row's reading is the one mapping every order reader shares (db/order-row.ts); parseStages is read from here too.
 export { parseStages } from "../db/order-row";
@@ -167,8 +168,15 @@ export function transitionStatements({
       ? inviteCompletedStatements(order, now)
       : []),
     ...own,
+    // An order that ends frees the slot it held, or the reservation its request kept (decision 091): the first in the
+    // creator's line gets it in this same batch. After the order's own row, which the count reads.
+    ...(isEnded(next.progress) && !isEnded(order.state.progress)
+      ? offerStatements({ orderId: order.orderId }, now)
+      : []),
   ];
 }
+
+const isEnded = (progress: OrderState["progress"]) => progress === "COMPLETED" || progress === "CANCELED";
 
 /** Writes one transition's projection in one batch (the object's path, and tests that stand in for it). */
 export async function recordTransition(d1: D1Database, transition: Transition): Promise<void> {

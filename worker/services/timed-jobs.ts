@@ -1,6 +1,6 @@
 /**
  * The cron's work that runs on Comet's time (worker/services/clock.ts, docs/decisions/080): the reminders due, the
- * deadlines an alarm missed, the reviews whose window closed (decision 086), then the notices' e-mails (the reminders'
+ * deadlines an alarm missed, the waitlist's reservations (decision 091), the reviews whose window closed (decision 086), then the notices' e-mails (the reminders'
  * among them). The cron runs it every 15 minutes
  * at its scheduled time on Comet's clock; moving the dev clock runs it at once at the new time, so what became due
  * fires then. Idempotent like the rest of the cron: a reminder goes once, a deadline acts once.
@@ -11,6 +11,7 @@ import { mailerFromEnv } from "../mail/mailer";
 import { sendPendingNotificationEmails } from "./notification-emails";
 import { enforceMissedDeadlines } from "./order-deadlines";
 import { sendDueReminders } from "./order-reminders";
+import { runWaitlistJobs } from "./waitlist";
 
 /** Rounds of deadlines one dev clock move runs at most: each takes up to the cron's batch of 200 orders. */
 const MAX_DEADLINE_ROUNDS = 25;
@@ -37,6 +38,8 @@ export async function runTimedJobs(env: Env, now: number, { untilDone = false } 
     deadlines += changed;
     if (changed === 0) break;
   }
+  // Waitlist reservations past their 48 hours pass to the next in line; free slots go to whoever waits (decision 091).
+  await runWaitlistJobs(db, now);
   // Reviews whose double-blind window closed show now: made known once, their parties' public pages purged (086).
   await announceShownReviews(db, now);
   // The reminders' e-mails, and any notice whose e-mail a writer's waitUntil did not get to (each sent once).

@@ -84,6 +84,10 @@ export const commissionAccounts = sqliteTable("commission_accounts", {
     .references(() => userAccounts.id, { onDelete: "cascade" }),
   /** The currency new forms and services start in (general settings); null means the product default, JPY. */
   defaultCurrencyId: text("default_currency_id").references(() => currencies.id),
+  /** How many orders the creator takes at once (decision 091); null: no limit, no waitlist. */
+  slotCount: integer("slot_count"),
+  /** The creator has closed their waitlist: nobody new joins, those in line keep their places. */
+  waitlistClosed: integer("waitlist_closed", { mode: "boolean" }).notNull().default(false),
   ...timestamps,
 });
 

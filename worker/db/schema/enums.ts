@@ -79,6 +79,11 @@ export const NOTIFICATION_TYPES = [
   "COMMISSION_ORDER_STAGE_REVIEW_REMINDER",
   "INVITE_ORDER_COMPLETED",
   "CHAT_ROOM_MESSAGE_RECEIVED",
+  // A creator's waitlist (decision 091), to the client: a slot reserved for them, the reservation passed on unused,
+  // removed from the line by the creator.
+  "WAITLIST_SLOT_RESERVED",
+  "WAITLIST_RESERVATION_EXPIRED",
+  "WAITLIST_REMOVED",
 ] as const;
 
 /** Models whose page visits are counted (POST /api/features/pageVisit/...). */

@@ -67,6 +67,8 @@ export const commissionForms = sqliteTable(
     userIndex: integer("user_index").notNull().default(0),
     /** Milestones an order of this form starts with (decision 073): JSON of `StagePlanItem[]`, "[]" for none. */
     stagePlan: text("stage_plan").notNull().default("[]"),
+    /** Of the creator's slots, how many orders of this one may hold at once (decision 091); null: no own limit. */
+    slotCount: integer("slot_count"),
     ...timestamps,
   },
   (t) => [

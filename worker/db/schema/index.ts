@@ -21,3 +21,4 @@ export * from "./jobs";
 export * from "./disputes";
 export * from "./content-reports";
 export * from "./deadline-moves";
+export * from "./waitlist";

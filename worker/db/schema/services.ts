@@ -38,6 +38,8 @@ export const commissionServices = sqliteTable(
     serviceStatus: text("service_status", { enum: PUBLISH_STATUSES }).notNull().default("DRAFT"),
     /** Milestones an order of this service starts with (decision 073): JSON of `StagePlanItem[]`, "[]" for none. */
     stagePlan: text("stage_plan").notNull().default("[]"),
+    /** Of the creator's slots, how many orders of this one may hold at once (decision 091); null: no own limit. */
+    slotCount: integer("slot_count"),
     userIndex: integer("user_index").notNull().default(0),
     ...timestamps,
   },
