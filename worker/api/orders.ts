@@ -23,6 +23,7 @@ import { orderRefusalMessage, REVISION_COMMENT_INVALID } from "../messages/order
 import { parseStagePlan, revisionCommentOf, STAGES_MAX } from "../domain/order-stages";
 import { isAdmin } from "../domain/roles";
 import { orderStub } from "../services/order-stubs";
+import { purgeSlotPagesOfOrder, SLOT_MOVES } from "../services/waitlist";
 
 /**
  * POST /api/features/commission/order/{approve,cancel,deliver,complete,update} (spec section 7) and the milestones'
@@ -111,7 +112,10 @@ function route<S extends v.GenericSchema>(
     const request = toAction(c.req.valid("json") as v.InferOutput<S>);
     // The object knows the users behind the order's seller and buyer: no D1 read here to find the caller's account.
     const order = orderStub(env.ORDER, request.orderId);
-    return answer(c, await order.act(request.action, { userAccountId: user.accountId }));
+    const result = await order.act(request.action, { userAccountId: user.accountId });
+    if (result.status === "done" && SLOT_MOVES.has(request.action.type))
+      c.executionCtx.waitUntil(purgeSlotPagesOfOrder(c.get("request").db, request.orderId));
+    return answer(c, result);
   });
 }
 

@@ -123,6 +123,15 @@ export async function creatorSlots(d1: D1Database, sellerUserAccountId: string):
   };
 }
 
+/** `creatorSlots` by the creator's handle (any case): the profile reads it beside the profile itself, not after it. */
+export async function creatorSlotsOfHandle(d1: D1Database, handle: string): Promise<CreatorSlots | null> {
+  const row = await d1
+    .prepare("SELECT account_id FROM user_profiles WHERE lower(original_handle) = ?")
+    .bind(handle.toLowerCase())
+    .first<{ account_id: string }>();
+  return row ? creatorSlots(d1, row.account_id) : null;
+}
+
 /** A client's place in a creator's line for one target. */
 export interface WaitlistPlace {
   entryId: string;
@@ -412,4 +421,24 @@ export async function creatorCapacity(d1: D1Database, sellerAccountId: string) {
     .bind(sellerAccountId)
     .first<{ slot_count: number | null; waitlist_closed: number; held: number }>();
   return row && { slots: row.slot_count, held: Number(row.held), waitlistClosed: Boolean(row.waitlist_closed) };
+}
+
+/** The order moves that change what its creator's slots read: an approval takes a slot, an end frees one. */
+export const SLOT_MOVES: ReadonlySet<string> = new Set(["approve", "cancel", "complete", "adminCancel"]);
+
+/**
+ * After such a move, the creator's public pages (which show their slots) are purged, when they have any slots set.
+ * The slot an ended order frees is offered in the Order object's own batch (waitlist-sql.ts); this is only the pages.
+ */
+export async function purgeSlotPagesOfOrder(db: Database, orderId: string): Promise<void> {
+  const row = await db.$client
+    .prepare(
+      `SELECT ca.user_account_id FROM commission_orders o JOIN commission_accounts ca ON ca.id = o.seller_id
+       WHERE o.id = ? AND (ca.slot_count IS NOT NULL
+         OR EXISTS (SELECT 1 FROM commission_services x WHERE x.commission_account_id = ca.id AND x.slot_count IS NOT NULL)
+         OR EXISTS (SELECT 1 FROM commission_forms x WHERE x.commission_account_id = ca.id AND x.slot_count IS NOT NULL))`,
+    )
+    .bind(orderId)
+    .first<{ user_account_id: string }>();
+  if (row) await purgeAccountPages(db, row.user_account_id);
 }

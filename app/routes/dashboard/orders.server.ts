@@ -33,6 +33,7 @@ import { actOnReview, REVIEW_INTENTS } from "./order-reviews.server";
 import { actOnDispute, DISPUTE_INTENTS } from "./order-disputes.server";
 import { actOnExtension, EXTENSION_INTENTS } from "./order-extensions.server";
 import { clientRecord } from "#worker/services/reviews";
+import { purgeSlotPagesOfOrder, SLOT_MOVES } from "#worker/services/waitlist";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -253,6 +254,9 @@ export async function actOnOrder(context: Context, user: SessionUser, request: R
     );
     return data({ ok: false as const, intent: action.type }, { status: result.status === "not_found" ? 404 : 409 });
   }
+  // An approval takes a slot, an end frees one: the creator's public pages show their slots (decision 091).
+  if (SLOT_MOVES.has(action.type))
+    context.get(requestContext).executionCtx.waitUntil(purgeSlotPagesOfOrder(context.get(requestContext).db, orderId));
   // What the seller just wrote for the client (an edit is a new text, translated anew).
   const written =
     "details" in action
