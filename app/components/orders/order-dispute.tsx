@@ -7,6 +7,7 @@
 import { type ChangeEvent, useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { ErrorText } from "#app/components/form/error-text";
+import { TextareaField } from "#app/components/form/textarea-field";
 import { precheckFiles, uploadErrorMessage } from "#app/components/media/upload-client";
 import { UploadProgressList, useUploads } from "#app/components/media/upload-progress";
 import { checkMediaLimit, DISPUTE_FILES_MAX } from "#worker/domain/media-limits";
@@ -90,35 +91,19 @@ function OpenForm({ orderId, report }: { orderId: string; report: DisputeOpenFor
  * Uncontrolled: what was typed stays when a post is refused.
  */
 function StatementField({ field, error }: { field: DisputeStatementField; error?: string }) {
-  const ids = { field: useId(), hint: useId(), counter: useId(), error: useId() };
-  const [length, setLength] = useState(0);
-  const over = length > field.max;
+  const count = (n: number) => field.counter.replace("{count}", n.toLocaleString());
   return (
-    <div className="space-y-1">
-      <label htmlFor={ids.field} className="block font-semibold text-zinc-900 dark:text-zinc-100">
-        {field.label}
-      </label>
-      <p id={ids.hint} className="text-zinc-700 dark:text-zinc-300">
-        {field.hint}
-      </p>
-      <textarea
-        id={ids.field}
-        name="statement"
-        required
-        rows={6}
-        onChange={(event) => setLength([...event.currentTarget.value].length)}
-        aria-invalid={error || over ? true : undefined}
-        aria-describedby={[ids.hint, ids.counter, error ? ids.error : ""].join(" ").trim()}
-        className={fieldClass}
-      />
-      <p
-        id={ids.counter}
-        className={`text-right text-xs ${over ? "font-semibold text-red-700 dark:text-red-400" : "text-zinc-700 dark:text-zinc-300"}`}
-      >
-        {field.counter.replace("{count}", length.toLocaleString())}
-      </p>
-      <ErrorText id={ids.error} text={error} />
-    </div>
+    <TextareaField
+      id={useId()}
+      name="statement"
+      label={field.label}
+      hint={field.hint}
+      error={error}
+      required
+      rows={6}
+      maxLength={field.max}
+      counter={{ visible: count, spoken: count }}
+    />
   );
 }
 

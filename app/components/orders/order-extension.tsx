@@ -7,6 +7,7 @@
 import { useId, useState } from "react";
 import { useFetcher } from "react-router";
 import { ErrorText } from "#app/components/form/error-text";
+import { TextareaField } from "#app/components/form/textarea-field";
 import { TranslatedText } from "#app/components/translation/translated-text";
 import type {
   ExtensionAskForm,
@@ -182,31 +183,17 @@ function DateField({ field, error }: { field: ExtensionDateField; error?: string
 
 /** The reason's textarea with a counter of characters used. */
 function ReasonField({ field, error }: { field: ExtensionAskForm["reason"]; error?: string }) {
-  const ids = { field: useId(), counter: useId(), error: useId() };
-  const [length, setLength] = useState(0);
-  const over = length > field.max;
+  const count = (n: number) => field.counter.replace("{count}", n.toLocaleString());
   return (
-    <div className="space-y-1">
-      <label htmlFor={ids.field} className="block font-semibold text-zinc-900 dark:text-zinc-100">
-        {field.label}
-      </label>
-      <textarea
-        id={ids.field}
-        name="reason"
-        required
-        rows={4}
-        onChange={(event) => setLength([...event.currentTarget.value].length)}
-        aria-invalid={error || over ? true : undefined}
-        aria-describedby={[ids.counter, error ? ids.error : ""].join(" ").trim()}
-        className={fieldClass}
-      />
-      <p
-        id={ids.counter}
-        className={`text-right text-xs ${over ? "font-semibold text-red-700 dark:text-red-400" : "text-zinc-700 dark:text-zinc-300"}`}
-      >
-        {field.counter.replace("{count}", length.toLocaleString())}
-      </p>
-      <ErrorText id={ids.error} text={error} />
-    </div>
+    <TextareaField
+      id={useId()}
+      name="reason"
+      label={field.label}
+      error={error}
+      required
+      rows={4}
+      maxLength={field.max}
+      counter={{ visible: count, spoken: count }}
+    />
   );
 }
