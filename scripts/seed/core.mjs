@@ -252,9 +252,9 @@ export function generateSeed(options = {}) {
    * @param {any} p
    * @param {string[]} roleCodes
    * @param {number} at
-   * @param {{ email?: string; cover?: boolean }} [options]
+   * @param {{ email?: string; cover?: boolean; slots?: number | null }} [options]
    */
-  function addPerson(p, roleCodes, at, { email, cover = true } = {}) {
+  function addPerson(p, roleCodes, at, { email, cover = true, slots = null } = {}) {
     checkLength(`handle ${p.handle}`, p.handle, 4, 16);
     if (!/^[A-Za-z0-9]+$/.test(p.handle)) throw new Error(`seed: handle ${p.handle} is not alphanumeric`);
     checkLength("name", p.en, 2, 16);
@@ -297,6 +297,7 @@ export function generateSeed(options = {}) {
     rows.add("commission_accounts", {
       id: commissionAccountId,
       user_account_id: accountId,
+      slot_count: slots,
       created_at: at,
       updated_at: at,
     });
@@ -419,7 +420,10 @@ export function generateSeed(options = {}) {
     const r = rng(`${seed}:content:${creator.handle}`);
     const joined = BASE_TIME + i * 7 * HOUR;
     const email = creator.handle === "democreator" ? `creator@${DEMO_EMAIL_DOMAIN}` : undefined;
-    const person = addPerson(creator, ["user", "creator"], joined, { email });
+    // Every fifth creator from the third on takes 3 orders at once (decision 091), so the demo shows slots; the demo
+    // creator, whom the browser tests request from, has no limit.
+    const slots = i % 5 === 2 ? 3 : null;
+    const person = addPerson(creator, ["user", "creator"], joined, { email, slots });
 
     // Portfolio works: distinct titles across the creator's categories.
     const titles = creator.categories.flatMap((code) => CATEGORY_CONTENT[code].works.map((w, wi) => ({ code, w, wi })));
