@@ -13,6 +13,9 @@ import { settleReturnedSetup } from "#app/lib/payments/card-return.server";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { RequestGate } from "#app/components/requests/request-gate";
+import { SlotBadge } from "#app/components/catalog/slot-badge";
+import { gateBlocks, WaitlistGate } from "#app/components/requests/waitlist-gate";
+import { waitlistView } from "#app/components/requests/waitlist-view.server";
 import {
   type FormReadings,
   type QuestionReading,
@@ -28,6 +31,7 @@ import { requestViewerState } from "#worker/services/request-views";
 import { RatingSummaryLine } from "#app/components/reviews/stars";
 import { cometNow } from "#worker/services/clock";
 import { creatorRating } from "#worker/services/reviews";
+import { placeOf, targetSlotStatus } from "#worker/services/waitlist";
 import type { Route } from "./+types/commission-form";
 
 /** /cf/{code}: a published commission form, read-only, with prices in the viewer's currency. Unknown or unpublished: 404. */
@@ -44,10 +48,16 @@ export async function loader({ params, request: httpRequest, context }: Route.Lo
   translateAfterAnswer(executionCtx, locale, untranslated);
   // Back from a 3-D Secure redirect while adding a card in the form: saved first, so the form shows it (decision 057).
   const cardReturn = await settleReturnedSetup(new URL(httpRequest.url), db, env, user?.accountId ?? null);
-  const [request, rating] = await Promise.all([
+  const now = await cometNow(env);
+  const target = { kind: "form", id: form.id } as const;
+  const [request, rating, slots, place] = await Promise.all([
     requestViewerState(db, user?.accountId ?? null, { formId: form.id }),
     // The creator's average by their clients (decision 086); the page is purged when a review of them shows.
-    creatorRating(db, form.creator.handle, await cometNow(env)),
+    creatorRating(db, form.creator.handle, now),
+    // The form's slots (decision 091), purged like the rating; the client's own place only in a signed-in answer, as a
+    // signed-out page is the edge cache's copy for everyone.
+    targetSlotStatus(db.$client, target),
+    user ? placeOf(db.$client, user.accountId, target, now) : null,
   ]);
   // Each question media's player is decided here, so the read-only form's JS does not parse media URLs (player-view.ts).
   const questionMedias: Record<string, ViewedMedia[]> = Object.fromEntries(
@@ -59,6 +69,7 @@ export async function loader({ params, request: httpRequest, context }: Route.Lo
     texts: formPageTexts(form),
     questionMedias,
     request,
+    waitlist: waitlistView({ target, status: slots, place, request, locale }),
     cardEntry: cardEntryFor(env),
     profileId: user?.profileId ?? null,
     cardReturn,
@@ -87,12 +98,15 @@ const QuestionMediaList = lazy(() =>
 export default function CommissionForm({ loaderData }: Route.ComponentProps) {
   const { form, openLabel, texts, questionMedias, request, cardEntry, profileId, cardReturn, askTranslations, rating } =
     loaderData;
+  const { waitlist } = loaderData;
   const title = useTextReading(form.title, form.readings[form.title] ?? READ_AS_WRITTEN, { ask: askTranslations });
   // The questions, choices and terms read like the title (issue 46): one mark per question, under its title.
   const reading: FormReadings = { readings: form.readings, ask: askTranslations };
   const revalidator = useRevalidator();
   const [sent, setSent] = useState(false);
-  const canSend = request.kind === "can-send" && Boolean(profileId);
+  // Every slot taken and no reservation (decision 091): the waitlist's block stands in for the request.
+  const blocked = gateBlocks(waitlist.gate);
+  const canSend = request.kind === "can-send" && Boolean(profileId) && !blocked;
   usePageVisit("commission/form", "commission_form", form.id);
   // Whoever can send gets the thank-you's code ahead of sending, so it shows the moment the request is sent.
   useEffect(() => {
@@ -112,7 +126,10 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
           </Link>
           {rating ? <RatingSummaryLine summary={rating} /> : null}
         </div>
-        <OpenBadge open={form.creator.isOpenCommission} label={openLabel} className="ml-auto" />
+        <div className="ml-auto flex flex-wrap items-center gap-2">
+          <OpenBadge open={form.creator.isOpenCommission} label={openLabel} />
+          <SlotBadge slots={waitlist.status} />
+        </div>
       </div>
 
       <h1 lang={title.lang} className="mt-8 text-3xl font-bold tracking-tight text-zinc-900 dark:text-zinc-50">
@@ -142,11 +159,16 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
         <ShareButton path={`/cf/${form.code}`} text={form.title} />
       </div>
 
+      {sent ? null : (
+        <div className="mt-8 empty:hidden">
+          <WaitlistGate view={waitlist} />
+        </div>
+      )}
       {sent ? (
         <Suspense fallback={null}>
           <RequestDone creatorName={form.creator.name} />
         </Suspense>
-      ) : request.kind === "can-send" && profileId ? (
+      ) : request.kind === "can-send" && profileId && !blocked ? (
         <section aria-labelledby="form-request" className="mt-12 space-y-4">
           <h2 id="form-request" className="text-xl font-semibold text-zinc-900 dark:text-zinc-50">
             {m.requests_form_heading()}
@@ -170,9 +192,11 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
         </section>
       ) : (
         <>
-          <div className="mt-8">
-            <RequestGate state={request}>{null}</RequestGate>
-          </div>
+          {blocked ? null : (
+            <div className="mt-8">
+              <RequestGate state={request}>{null}</RequestGate>
+            </div>
+          )}
           <QuestionList form={form} medias={questionMedias} texts={texts.questions} reading={reading} />
         </>
       )}

@@ -5,6 +5,8 @@ import { FormCard } from "#app/components/catalog/form-card";
 import { OpenBadge } from "#app/components/catalog/open-badge";
 import { profileCards, profileTexts } from "#app/components/catalog/profile-cards.server";
 import { ServiceCard } from "#app/components/catalog/service-card";
+import { SlotBadge } from "#app/components/catalog/slot-badge";
+import { slotBadge, waitlistView } from "#app/components/requests/waitlist-view.server";
 import { ShareButton } from "#app/components/catalog/share-modal";
 import { WorkCard } from "#app/components/catalog/work-card";
 import { Avatar } from "#app/components/layout/avatar";
@@ -19,6 +21,7 @@ import { translateAfterAnswer } from "#worker/services/localized-texts";
 import { getPublicService, requestViewerState } from "#worker/services/request-views";
 import { cometNow } from "#worker/services/clock";
 import { reviewsOfCreator } from "#worker/services/reviews";
+import { creatorSlotsOfHandle, placeOf } from "#worker/services/waitlist";
 import { RatingSummaryLine } from "#app/components/reviews/stars";
 import { ReportButton } from "#app/components/reports/report-button";
 import { reportButtonTexts } from "#app/components/reports/report-texts.server";
@@ -30,11 +33,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const viewer = { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null };
   const url = new URL(request.url);
   const serviceId = url.searchParams.get(PROFILE_SERVICE_PARAM);
-  const [found, service, reviews] = await Promise.all([
+  const now = await cometNow(env);
+  const [found, service, reviews, slots] = await Promise.all([
     getCreatorProfile(db, params.handle, viewer, serviceId),
     serviceId ? getPublicService(db, params.handle, serviceId, viewer) : null,
     // A creator's reviews by clients (decision 086); the page is purged when a new one shows.
-    reviewsOfCreator(db, params.handle, { locale, now: await cometNow(env) }),
+    reviewsOfCreator(db, params.handle, { locale, now }),
+    // Their slots, overall and each service's and form's (decision 091); the page is purged when a count changes.
+    creatorSlotsOfHandle(db.$client, params.handle),
   ]);
   if (!found) throw data(null, { status: 404 });
   // A profile the admins hid (decision 089) is the site's 404 to all but its owner and the admins.
@@ -45,19 +51,37 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // ?service={id} opens the service's request modal; an unknown or unlisted service simply leaves it closed. Back from a
   // 3-D Secure redirect while adding a card in it, the card is saved first, so the modal reopens with it (issue 33).
   const cardReturn = service ? await settleReturnedSetup(url, db, env, user?.accountId ?? null) : null;
-  const serviceRequest = service
-    ? {
-        service,
-        request: await requestViewerState(db, user?.accountId ?? null, { serviceId: service.id }),
-        cardEntry: cardEntryFor(env),
-        profileId: user?.profileId ?? null,
-        cardReturn,
-      }
-    : null;
+  const target = { kind: "service", id: service?.id ?? "" } as const;
+  const [viewerState, place] = service
+    ? await Promise.all([
+        requestViewerState(db, user?.accountId ?? null, { serviceId: service.id }),
+        // The client's own place (decision 091) only in a signed-in answer: a signed-out page is the edge cache's copy
+        // for everyone.
+        user ? placeOf(db.$client, user.accountId, target, now) : null,
+      ])
+    : [null, null];
+  const serviceRequest =
+    service && viewerState
+      ? {
+          service,
+          request: viewerState,
+          cardEntry: cardEntryFor(env),
+          profileId: user?.profileId ?? null,
+          cardReturn,
+          waitlist: waitlistView({
+            target,
+            status: slots?.targets[service.id] ?? null,
+            place,
+            request: viewerState,
+            locale,
+          }),
+        }
+      : null;
   // Spec section 6: the bookmark button shows to signed-in non-creators.
   return {
-    profile: { ...profile, ...profileCards(profile) },
+    profile: { ...profile, ...profileCards(profile, { of: slots, locale }) },
     texts: profileTexts(profile),
+    slots: profile.isCreator ? slotBadge(slots?.overall, locale) : null,
     canBookmark: Boolean(user && !isCreatorSide(user.roles)),
     // A signed-out page is the edge cache's copy for everyone: it never shows "Translating…" (use-text-reading.tsx).
     askTranslations: Boolean(user),
@@ -135,6 +159,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </div>
         <div className="flex flex-wrap items-center gap-3">
           {profile.isCreator ? <OpenBadge open={profile.isOpenCommission} label={texts.openBadge} /> : null}
+          <SlotBadge slots={loaderData.slots} />
           <ShareButton path={`/${profile.handle}`} text={texts.shareText} />
           {reportProfile ? <ReportButton targetType="profile" targetId={profile.id} texts={reportProfile} /> : null}
         </div>

@@ -4,20 +4,25 @@ import { truncateText } from "#worker/domain/text-cut";
 import { BookmarkToggle } from "./bookmark-toggle";
 import { type CardText, CardTranslatedMark } from "./card-readings";
 import type { PriceTag } from "./price-label";
+import { SlotBadge, type SlotBadgeView } from "./slot-badge";
 
 import { FORM_TITLE_MAX } from "./card-limits";
 
 /**
  * A commission form card: its title links to /cf/{code} and the link covers the card; category and price (formatted
- * by the loader, priceTag); and, where the card carries the viewer's bookmark, the bookmark toggle for signed-in
- * non-creators (or where a bookmark exists, spec section 6).
+ * by the loader, priceTag); its slot status where the creator set slots (decision 091); and, where the card carries the
+ * viewer's bookmark, the bookmark toggle for signed-in non-creators (or where a bookmark exists, spec section 6).
  */
 export function FormCard({
   form,
   headingLevel = "h3",
   canBookmark = false,
 }: {
-  form: Omit<FormCardData, "price"> & { price: PriceTag; bookmark?: { isActive: boolean } } & CardText;
+  form: Omit<FormCardData, "price"> & {
+    price: PriceTag;
+    bookmark?: { isActive: boolean };
+    slots?: SlotBadgeView;
+  } & CardText;
   headingLevel?: "h3" | "h4";
   canBookmark?: boolean;
 }) {
@@ -38,6 +43,7 @@ export function FormCard({
         <span className="mt-2 block text-sm font-semibold text-zinc-900 dark:text-zinc-100" title={form.price.note}>
           {form.price.text}
         </span>
+        <SlotBadge slots={form.slots ?? null} className="mt-2" />
       </div>
       {form.bookmark && (canBookmark || bookmarked) ? (
         <BookmarkToggle target={{ kind: "form", id: form.id }} title={form.title} initial={bookmarked} />

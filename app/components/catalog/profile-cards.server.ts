@@ -1,19 +1,27 @@
 // A profile's words and cards as the page shows them, made by its loader in the viewer's language (decision 016's
 // pattern): the sections' headings and empty states, the prices as text (priceTag), and each work's title, address,
 // picture, media type label and what its preview plays. Their messages, formatting and media helpers stay off the
-// browser. A title the creator wrote in another language shows its stored translation (cardText, issue 46).
+// browser. A title the creator wrote in another language shows its stored translation (cardText, issue 46). Each
+// service and form card carries its slot status (decision 091), null where the creator set no slots.
 import { workPagePath } from "#app/components/work/work-path";
 import { mediaTypeLabel } from "#app/components/media/media-type-label";
+import { slotBadge } from "#app/components/requests/waitlist-view.server";
 import { m } from "#app/paraglide/messages.js";
+import type { Locale } from "#worker/domain/constants";
 import type { CreatorProfile } from "#worker/services/catalog";
+import type { CreatorSlots } from "#worker/services/waitlist";
 import { cardTitle } from "./card-readings";
 import { playableOfPreview, previewImageUrl } from "./media-label";
 import { openBadgeLabel } from "./open-badge";
 import { priceTag } from "./price-label";
 import type { WorkCardView } from "./work-card";
 
-export function profileCards(profile: Omit<CreatorProfile, "untranslated">) {
+export function profileCards(
+  profile: Omit<CreatorProfile, "untranslated">,
+  slots: { of: CreatorSlots | null; locale: Locale },
+) {
   const { readings } = profile;
+  const slotsOf = (id: string) => slotBadge(slots.of?.targets[id], slots.locale);
   return {
     works: profile.works.map(
       (work): WorkCardView => ({
@@ -35,8 +43,14 @@ export function profileCards(profile: Omit<CreatorProfile, "untranslated">) {
       ...service,
       ...cardTitle(service.title, readings),
       price: priceTag(service.price, true),
+      slots: slotsOf(service.id),
     })),
-    forms: profile.forms.map((form) => ({ ...form, ...cardTitle(form.title, readings), price: priceTag(form.price) })),
+    forms: profile.forms.map((form) => ({
+      ...form,
+      ...cardTitle(form.title, readings),
+      price: priceTag(form.price),
+      slots: slotsOf(form.id),
+    })),
   };
 }
 

@@ -5,16 +5,18 @@ import type { ServiceCard as ServiceCardData } from "#worker/services/catalog";
 import { BookmarkToggle } from "./bookmark-toggle";
 import { type CardText, CardTranslatedMark } from "./card-readings";
 import type { PriceTag } from "./price-label";
+import { SlotBadge, type SlotBadgeView } from "./slot-badge";
 
 /**
  * A service card (spec section 3): creator, title, "~" starting price (formatted by the loader, priceTag), thumbnail,
- * categories and, for signed-in non-creators (or where a bookmark exists), a bookmark toggle with a loading state.
+ * categories, its slot status where the creator set slots (decision 091) and, for signed-in non-creators (or where a
+ * bookmark exists), a bookmark toggle with a loading state.
  */
 export function ServiceCard({
   service,
   canBookmark,
 }: {
-  service: Omit<ServiceCardData, "price"> & { price: PriceTag } & CardText;
+  service: Omit<ServiceCardData, "price"> & { price: PriceTag; slots?: SlotBadgeView } & CardText;
   canBookmark: boolean;
 }) {
   return (
@@ -52,6 +54,7 @@ export function ServiceCard({
             ))}
           </ul>
         ) : null}
+        <SlotBadge slots={service.slots ?? null} className="mt-2 self-start" />
         <div className="mt-auto flex items-center justify-between gap-2 pt-3">
           <span className="font-semibold text-zinc-900 dark:text-zinc-50" title={service.price.note}>
             {service.price.text}

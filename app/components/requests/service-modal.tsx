@@ -16,10 +16,13 @@ import { READ_AS_WRITTEN, type TextReading } from "#worker/domain/text-reading";
 import type { CardEntry } from "#worker/payments/card-entry";
 import type { PublicService, RequestViewerState } from "#worker/services/request-views";
 import { StagePlanLine } from "#app/components/catalog/stage-plan-line";
+import { SlotBadge } from "#app/components/catalog/slot-badge";
 import { RequestDone } from "./request-done";
 import { RequestForm } from "./request-form";
 import { emptyDraft, loadDraft, requestDraftKey, saveDraft } from "./request-draft";
 import { RequestGate } from "./request-gate";
+import { gateBlocks, ReservedNote, WaitlistGate } from "./waitlist-gate";
+import type { WaitlistView } from "./waitlist-view.server";
 
 type Step = "details" | "submit" | "done";
 const STEPS: { step: Step; label: () => string }[] = [
@@ -33,7 +36,9 @@ const STEPS: { step: Step; label: () => string }[] = [
  * request (only once the terms are accepted; Back returns to details), then done. Opened by /{handle}?service={id},
  * so it can be linked to and survives a reload. A card added in the request step takes 3-D Secure in the page; a
  * real redirect comes back to the same address (`cardReturn`, read by the loader), and the modal opens again at the
- * request step with the card chosen and the terms box as it was (issue 33, decision 057).
+ * request step with the card chosen and the terms box as it was (issue 33, decision 057). The service's slot status
+ * shows beside its price; while every slot is taken the waitlist's block stands in for the terms box and Next, and a
+ * slot reserved for the client is highlighted above Next and above the request (decision 091).
  */
 export default function ServiceModal(props: {
   service: PublicService;
@@ -50,8 +55,14 @@ export default function ServiceModal(props: {
   askTranslations?: boolean;
   /** The creator's rating by their clients (decision 086); null or absent when not known. */
   rating?: RatingSummary | null;
+  /** The service's slots and the client's place in its line (decision 091); absent where the page has none. */
+  waitlist?: WaitlistView | null;
 }) {
   const { service, request } = props;
+  const waitlist = props.waitlist ?? null;
+  // Every slot taken and no reservation: the request waits behind the line.
+  const blocked = gateBlocks(waitlist?.gate ?? null);
+  const canSend = request.kind === "can-send" && !blocked;
   const title = useTextReading(service.title, props.readings?.[service.title] ?? READ_AS_WRITTEN, {
     ask: props.askTranslations ?? false,
   });
@@ -167,6 +178,7 @@ export default function ServiceModal(props: {
                   {service.categories.length ? (
                     <p className="text-sm text-zinc-600 dark:text-zinc-400">{service.categories.join(" · ")}</p>
                   ) : null}
+                  <SlotBadge slots={waitlist?.status ?? null} />
                 </div>
                 <StagePlanLine stages={service.stages} />
                 <p className="text-sm text-zinc-600 dark:text-zinc-400">{m.requests_total_hint()}</p>
@@ -179,7 +191,7 @@ export default function ServiceModal(props: {
                     {service.terms ? terms.text : m.requests_no_terms()}
                   </p>
                   {service.terms ? terms.marker : null}
-                  {request.kind === "can-send" ? (
+                  {canSend ? (
                     <label className="flex items-start gap-3">
                       <input
                         type="checkbox"
@@ -192,32 +204,38 @@ export default function ServiceModal(props: {
                   ) : null}
                 </section>
                 <ErrorText text={alert} />
-                <div className="flex justify-end">
-                  <RequestGate state={request}>
-                    <button type="button" className="button-primary min-h-11" onClick={next}>
-                      {m.requests_next()}
-                    </button>
-                  </RequestGate>
-                </div>
+                {waitlist ? <WaitlistGate view={waitlist} /> : null}
+                {blocked ? null : (
+                  <div className="flex justify-end">
+                    <RequestGate state={request}>
+                      <button type="button" className="button-primary min-h-11" onClick={next}>
+                        {m.requests_next()}
+                      </button>
+                    </RequestGate>
+                  </div>
+                )}
               </div>
-            ) : request.kind === "can-send" && props.profileId ? (
-              <RequestForm
-                target={{ serviceId: service.id }}
-                questions={service.questions}
-                profileId={props.profileId}
-                cards={request.cards}
-                cardEntry={props.cardEntry}
-                terms={null}
-                reading={{ readings: props.readings, ask: props.askTranslations ?? false }}
-                onCardsChanged={() => revalidator.revalidate()}
-                cardReturn={cardReturn}
-                onSent={() => setStep("done")}
-                secondaryAction={
-                  <button type="button" className="button-secondary min-h-11" onClick={() => setStep("details")}>
-                    {m.requests_back()}
-                  </button>
-                }
-              />
+            ) : request.kind === "can-send" && !blocked && props.profileId ? (
+              <>
+                {waitlist?.gate?.kind === "reserved" ? <ReservedNote text={waitlist.gate.note} /> : null}
+                <RequestForm
+                  target={{ serviceId: service.id }}
+                  questions={service.questions}
+                  profileId={props.profileId}
+                  cards={request.cards}
+                  cardEntry={props.cardEntry}
+                  terms={null}
+                  reading={{ readings: props.readings, ask: props.askTranslations ?? false }}
+                  onCardsChanged={() => revalidator.revalidate()}
+                  cardReturn={cardReturn}
+                  onSent={() => setStep("done")}
+                  secondaryAction={
+                    <button type="button" className="button-secondary min-h-11" onClick={() => setStep("details")}>
+                      {m.requests_back()}
+                    </button>
+                  }
+                />
+              </>
             ) : null}
           </>
         )}
