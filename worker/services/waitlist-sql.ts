@@ -112,6 +112,21 @@ export const claimReservation = (entryId: string, orderId: string, now: number) 
     now,
   );
 
+/**
+ * A claim older than this with no order is one whose request stopped between the claim and the order's batch (the
+ * Worker gone, or a throw before its own give-back): the timed jobs give the reservation back. Far longer than any
+ * request takes to write its order, so a request still writing keeps its claim.
+ */
+export const LOST_CLAIM_MS = 3_600_000;
+
+/**
+ * The timed jobs' give-back of lost claims (?1: now − LOST_CLAIM_MS), before the expiry in the same batch: a
+ * reservation still within its 48 hours is the client's again, one past them expires as any other (and they are told).
+ */
+export const RELEASE_LOST_CLAIMS_SQL = `UPDATE waitlist_entries SET state = 'RESERVED', order_id = NULL, ended_at = NULL
+  WHERE state = 'REQUESTED' AND ended_at <= ?1
+    AND NOT EXISTS (SELECT 1 FROM commission_orders r WHERE r.id = waitlist_entries.order_id)`;
+
 /** A claim whose order could not be written gives the reservation back (its own 48 hours, not new ones). */
 export const unclaimReservation = (entryId: string, orderId: string) =>
   statement(

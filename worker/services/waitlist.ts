@@ -26,8 +26,10 @@ import {
   heldOfForm,
   heldOfSeller,
   heldOfService,
+  LOST_CLAIM_MS,
   offerStatements,
   PLACE_HOLDS_SQL,
+  RELEASE_LOST_CLAIMS_SQL,
   removedNotice,
   unclaimReservation,
 } from "./waitlist-sql";
@@ -281,13 +283,15 @@ export async function offerOpenSlots(db: Database, sellerId: string, now: number
 }
 
 /**
- * The timed jobs' part (decision 080): reservations past their 48 hours end and their clients are told, and every
- * creator with anyone waiting has their free slots offered (a slot freed where no write offered it: an order ended by
- * its own alarm is offered in its batch, but a count raised by an admin or a lost batch is met here). Idempotent.
+ * The timed jobs' part (decision 080): claims whose order never came are given back (LOST_CLAIM_MS), reservations
+ * past their 48 hours end and their clients are told, and every creator with anyone waiting has their free slots
+ * offered (a slot freed where no write offered it: an order ended by its own alarm is offered in its batch, but a count
+ * raised by an admin or a lost batch is met here). Idempotent.
  */
 export async function runWaitlistJobs(db: Database, now: number): Promise<number> {
   const d1 = db.$client;
-  const [expired] = await d1.batch<{ seller_id: string }>([
+  const [, expired] = await d1.batch<{ seller_id: string }>([
+    d1.prepare(RELEASE_LOST_CLAIMS_SQL).bind(now - LOST_CLAIM_MS),
     d1.prepare(EXPIRE_SQL).bind(now),
     ...prepared(d1, [expiredNotices(now)]),
   ]);
