@@ -11,10 +11,12 @@ import { waitlistError } from "#worker/messages/waitlist";
 import { orderStub } from "#worker/services/order-stubs";
 import { createSession } from "#worker/services/sessions";
 import { saveCreatorCapacity } from "#worker/services/waitlist";
+import { seedCreator } from "../support/catalog-fixtures";
 import { call, db } from "../support/helpers";
 import { newMember } from "../support/media-fixtures";
 import { insertOrder } from "../support/order-fixtures";
-import { commissionAccountOf, deliveredOrder, slotsSetUp } from "../support/waitlist-fixtures";
+import { insertOrderIn, newParty } from "../support/order-states";
+import { addCard, commissionAccountOf, deliveredOrder, slotsSetUp } from "../support/waitlist-fixtures";
 
 type Door = "join" | "leave" | "remove";
 const post = (door: Door, cookie: string | undefined, json: unknown, language: Locale = "en") =>
@@ -424,5 +426,86 @@ describe("leaving a line, and removal by the creator", () => {
     expect(await waitlistNotices(c.client.accountId)).toEqual([
       { type: "WAITLIST_SLOT_RESERVED", sender: c.seller.profileId, href },
     ]);
+  });
+});
+
+describe("a form's line", () => {
+  it("takes a place for a form, reserves the form's slot with a notice to its page, and the form's request claims it", async () => {
+    const seller = await seedCreator({
+      handle: `wlfm${crypto.randomUUID().slice(0, 6)}`,
+      open: true,
+      forms: [{ title: { en: "Portrait" }, price: 10_000 }],
+    });
+    const [form] = seller.forms;
+    await saveCreatorCapacity(db(), {
+      sellerAccountId: seller.commissionAccountId,
+      slots: 1,
+      waitlistClosed: false,
+      now: Date.now(),
+    });
+    // A delivered order of the form's holds the one slot.
+    const held = await insertOrderIn(
+      "DELIVERED",
+      { cookie: "", commissionAccountId: seller.commissionAccountId, userAccountId: seller.accountId },
+      await newParty(),
+    );
+    await env.DB.prepare(
+      "UPDATE commission_orders SET form_id = ?, order_submit_status = 'FORM_SUBMITTED' WHERE id = ?",
+    )
+      .bind(form.id, held.id)
+      .run();
+    const client = await newClient();
+    await addCard(client.accountId);
+    // A form's id is not a service's.
+    expect((await post("join", client.cookie, { kind: "service", id: form.id })).status).toBe(404);
+    const joinedForm = await post("join", client.cookie, { kind: "form", id: form.id });
+    expect(joinedForm.status).toBe(200);
+    const { entryId } = (await joinedForm.json<{ data: { entryId: string } }>()).data;
+    expect(await entry(entryId)).toMatchObject({ state: "WAITING" });
+
+    expect(
+      await orderStub(env.ORDER, held.id).act(
+        { type: "complete" },
+        { commissionAccountId: seller.commissionAccountId },
+      ),
+    ).toMatchObject({ status: "done" });
+    expect(await entry(entryId)).toMatchObject({ state: "RESERVED" });
+    expect(await waitlistNotices(client.accountId)).toEqual([
+      { type: "WAITLIST_SLOT_RESERVED", sender: seller.profileId, href: `/cf/${form.code}` },
+    ]);
+    const sent = await call("/api/features/commission/form/submit", {
+      method: "POST",
+      cookie: client.cookie,
+      json: { formCode: form.code, isAgreedToTerms: true, isAcknowledged: true, formQuestionAnswers: [] },
+    });
+    expect(sent.status).toBe(200);
+    expect(await entry(entryId)).toMatchObject({ state: "REQUESTED" });
+  });
+});
+
+describe("a place left and removed at once", () => {
+  it("ends one way: left or removed, the other 404, the client told of a removal only if it won", async () => {
+    const outcomes: string[] = [];
+    for (let round = 0; round < 4; round++) {
+      const c = await fullCreator();
+      const entryId = await joined(c, c.client);
+      const leave = () => post("leave", c.client.cookie, { entryId });
+      const remove = () => post("remove", c.sellerCookie, { entryId });
+      // Each round sends the other first.
+      const [leftAnswer, removedAnswer] =
+        round % 2 === 0 ? await Promise.all([leave(), remove()]) : (await Promise.all([remove(), leave()])).reverse();
+      const statuses = [leftAnswer.status, removedAnswer.status];
+      expect(statuses.sort()).toEqual([200, 404]);
+      const state = (await entry(entryId))?.state;
+      outcomes.push(state ?? "none");
+      if (leftAnswer.status === 200) {
+        expect(state).toBe("LEFT");
+        expect(await waitlistNotices(c.client.accountId)).toEqual([]);
+      } else {
+        expect(state).toBe("REMOVED");
+        expect((await waitlistNotices(c.client.accountId)).map((n) => n.type)).toEqual(["WAITLIST_REMOVED"]);
+      }
+    }
+    console.info(`leave vs remove: ${outcomes.join(", ")}`);
   });
 });
