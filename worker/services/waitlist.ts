@@ -421,7 +421,10 @@ export async function creatorLine(d1: D1Database, sellerAccountId: string): Prom
 /** The creator's settings as their pages show them. */
 export async function creatorCapacity(d1: D1Database, sellerAccountId: string) {
   const row = await d1
-    .prepare(`SELECT slot_count, waitlist_closed, ${heldOfSeller("id")} AS held FROM commission_accounts WHERE id = ?`)
+    // Aliased: a bare `id` inside the count's subqueries would be the order's own id, and nothing would count as held.
+    .prepare(
+      `SELECT ca.slot_count, ca.waitlist_closed, ${heldOfSeller("ca.id")} AS held FROM commission_accounts ca WHERE ca.id = ?`,
+    )
     .bind(sellerAccountId)
     .first<{ slot_count: number | null; waitlist_closed: number; held: number }>();
   return row && { slots: row.slot_count, held: Number(row.held), waitlistClosed: Boolean(row.waitlist_closed) };
