@@ -60,6 +60,37 @@ describe("commission settings schema", () => {
     });
   });
 
+  it("reads the capacity (decision 091) only when posted: the count by parseSlotCount, the box ticked or not", () => {
+    expect(parseCommissionSettings({ ...valid, slots: " 3 ", waitlistClosed: "on" })).toMatchObject({
+      ok: true,
+      data: { capacity: { slots: 3, waitlistClosed: true } },
+    });
+    expect(parseCommissionSettings({ ...valid, slots: "" })).toMatchObject({
+      ok: true,
+      data: { capacity: { slots: null, waitlistClosed: false } },
+    });
+    expect(parseCommissionSettings({ ...valid, slots: "0" })).toEqual({
+      ok: false,
+      errors: { slots: "slots_invalid" },
+    });
+    // Every field's message at once.
+    expect(parseCommissionSettings({ ...valid, defaultCurrency: "EUR", slots: "51" })).toEqual({
+      ok: false,
+      errors: { defaultCurrency: "commission_settings_currency_invalid", slots: "slots_invalid" },
+    });
+    const form = new FormData();
+    form.set("slots", "2");
+    expect(settingsInputFrom(form)).toMatchObject({ slots: "2", waitlistClosed: "" });
+    expect(
+      settingsInputOf({
+        isOpenCommission: true,
+        defaultCurrency: "JPY",
+        defaultTerms: "",
+        capacity: { slots: 4, waitlistClosed: true },
+      }),
+    ).toMatchObject({ slots: "4", waitlistClosed: "on" });
+  });
+
   it("has every message key in English and Japanese", () => {
     for (const key of COMMISSION_SETTINGS_ERROR_KEYS) {
       expect((en as Record<string, string>)[key], `en ${key}`).toBeTruthy();

@@ -1,12 +1,15 @@
 import * as v from "valibot";
 import { DEFAULT_TERMS_MAX } from "./commission-form-fields";
 import { CURRENCIES, type CurrencyCode } from "./currency";
+import { parseSlotCount } from "./slots";
 import { parseFields, type FieldErrors } from "./validation";
 
 /**
  * A creator's general commission settings (/dashboard/commission/setting/form/general): open for commissions,
- * the currency new forms and services start in, and the terms a new service starts with.
- * Messages are message keys of messages/commission-settings; the page translates them.
+ * the currency new forms and services start in, the terms a new service starts with, and their capacity (decision
+ * 091): how many orders they take at once and whether their waitlist is closed.
+ * Messages are message keys of messages/commission-settings (the slot count's, "slots_invalid", of messages/waitlist);
+ * the page translates them.
  */
 
 export { DEFAULT_TERMS_MAX };
@@ -17,12 +20,24 @@ export interface CommissionSettingsInput {
   openForCommissions: string;
   defaultCurrency: string;
   defaultTerms: string;
+  /** The slot count as typed (blank: no limit) and the "Close my waitlist" box ("on" when ticked); a post without
+   * `slots` leaves the capacity as it is. */
+  slots?: string;
+  waitlistClosed?: string;
+}
+
+/** How many orders a creator takes at once (null: no limit), and whether nobody new may join their line. */
+export interface CreatorCapacitySettings {
+  slots: number | null;
+  waitlistClosed: boolean;
 }
 
 export interface CommissionSettings {
   isOpenCommission: boolean;
   defaultCurrency: CurrencyCode;
   defaultTerms: string;
+  /** Absent: left as it is. */
+  capacity?: CreatorCapacitySettings;
 }
 
 const commissionSettingsSchema = v.object({
@@ -48,6 +63,8 @@ export function settingsInputFrom(form: FormData): CommissionSettingsInput {
     openForCommissions: s("openForCommissions"),
     defaultCurrency: s("defaultCurrency"),
     defaultTerms: s("defaultTerms"),
+    // An unticked box posts nothing: the slot count's field says the capacity was posted at all.
+    ...(form.has("slots") && { slots: s("slots"), waitlistClosed: s("waitlistClosed") }),
   };
 }
 
@@ -56,20 +73,38 @@ export function settingsInputOf(settings: CommissionSettings): CommissionSetting
     openForCommissions: settings.isOpenCommission ? "open" : "closed",
     defaultCurrency: settings.defaultCurrency,
     defaultTerms: settings.defaultTerms,
+    ...(settings.capacity && {
+      slots: settings.capacity.slots === null ? "" : String(settings.capacity.slots),
+      waitlistClosed: settings.capacity.waitlistClosed ? "on" : "",
+    }),
   };
+}
+
+/** The posted capacity: undefined when not posted, else the count by parseSlotCount (its message key on refusal). */
+function parsedCapacity(input: unknown): CreatorCapacitySettings | { error: "slots_invalid" } | undefined {
+  const posted = typeof input === "object" && input !== null ? (input as Record<string, unknown>) : {};
+  if (typeof posted.slots !== "string") return undefined;
+  const count = parseSlotCount(posted.slots);
+  if (!count.ok) return { error: count.error };
+  return { slots: count.slots, waitlistClosed: posted.waitlistClosed === "on" };
 }
 
 export function parseCommissionSettings(
   input: unknown,
 ): { ok: true; data: CommissionSettings } | { ok: false; errors: FieldErrors } {
   const parsed = parseFields(commissionSettingsSchema, input);
-  if (!parsed.ok) return parsed;
+  const capacity = parsedCapacity(input);
+  // Every field's message at once: a bad count is shown beside the others, never after they are fixed.
+  const slotsError = capacity && "error" in capacity ? { slots: capacity.error } : null;
+  if (!parsed.ok) return { ok: false, errors: { ...parsed.errors, ...slotsError } };
+  if (slotsError) return { ok: false, errors: slotsError };
   return {
     ok: true,
     data: {
       isOpenCommission: parsed.data.openForCommissions === "open",
       defaultCurrency: parsed.data.defaultCurrency,
       defaultTerms: parsed.data.defaultTerms,
+      ...(capacity && !("error" in capacity) && { capacity }),
     },
   };
 }

@@ -9,6 +9,7 @@ import type { Locale } from "../domain/constants";
 import { pickText } from "../domain/localized-text";
 import { loadTexts } from "./localized-texts";
 import { purgeAccountPages } from "./public-pages";
+import { saveCreatorCapacity } from "./waitlist";
 
 const ACCOUNT = LOCALIZED.commissionAccount.type;
 const TERMS = "default_terms";
@@ -74,12 +75,15 @@ export type SettingsWriteResult =
  * Saves the settings of `userAccountId`'s own commission account, in one batch. The currency must be active.
  * Terms that changed are saved in the writer's language as the original, dropping the other languages' rows
  * (decision 006); unchanged terms keep their rows, so saving the toggle from another language relabels nothing.
+ * The capacity, when given, is saved after them by saveCreatorCapacity (decision 091: free slots go to the line at
+ * `cometTime`, Comet's time: cometNow), only once everything else was accepted.
  */
 export async function saveCommissionSettings(
   db: Database,
   userAccountId: string,
   input: CommissionSettings,
   locale: Locale,
+  cometTime = Date.now(),
 ): Promise<SettingsWriteResult> {
   const row = await accountRow(db, userAccountId);
   if (!row) return { ok: false, reason: "not_found" };
@@ -128,6 +132,8 @@ export async function saveCommissionSettings(
     }
   }
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
-  await purgeAccountPages(db, userAccountId);
+  // It purges the creator's pages itself; without it, this does.
+  if (input.capacity) await saveCreatorCapacity(db, { sellerAccountId: row.id, ...input.capacity, now: cometTime });
+  else await purgeAccountPages(db, userAccountId);
   return { ok: true };
 }

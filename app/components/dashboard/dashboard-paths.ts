@@ -22,6 +22,7 @@ export const DASHBOARD_PATHS = {
   formNew: "/dashboard/commission/setting/form/form/new",
   formEdit: "/dashboard/commission/setting/form/form/edit",
   managements: "/dashboard/commission/managements",
+  waitlist: "/dashboard/commission/waitlist",
   clientRequests: "/dashboard/commission/client/requests",
   billing: "/dashboard/billing",
   sales: "/dashboard/history/sales",

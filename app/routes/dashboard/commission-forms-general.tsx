@@ -1,9 +1,13 @@
-import { Form, data } from "react-router";
+import { Form, Link, data } from "react-router";
 import { currencyOptions } from "#app/lib/currency-names";
 import { DashboardPage, dashboardTitle } from "#app/components/dashboard/dashboard-page";
 import { FormStatus, SubmitButton } from "#app/components/form/form-status";
 import { SelectField } from "#app/components/form/select-field";
 import { TextareaField } from "#app/components/form/textarea-field";
+import { TextField } from "#app/components/form/text-field";
+import { controlBorder, controlClass } from "#app/components/form/field";
+import { CheckedInput } from "#app/components/form/checked-input";
+import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import { useIsPosting } from "#app/components/form/use-is-posting";
 import { requestContext } from "#app/lib/request-context";
 import { keptForRetry, readFormData } from "#app/lib/form-data.server";
@@ -17,6 +21,8 @@ import {
   type CommissionSettingsInput,
 } from "#worker/domain/commission-settings";
 import { getCommissionSettings, saveCommissionSettings } from "#worker/services/commission-settings";
+import { cometNow } from "#worker/services/clock";
+import { creatorCapacity } from "#worker/services/waitlist";
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-forms-general";
 import { ErrorText } from "#app/components/form/error-text";
@@ -27,6 +33,7 @@ const MESSAGES: Record<string, (inputs: object, options: { locale: Locale }) => 
   commission_settings_open_invalid: m.commission_settings_open_invalid,
   commission_settings_currency_invalid: m.commission_settings_currency_invalid,
   commission_settings_terms_max: m.commission_settings_terms_max,
+  slots_invalid: m.slots_invalid,
 };
 const translate = (errors: Record<string, string>, locale: Locale) =>
   Object.fromEntries(
@@ -39,14 +46,17 @@ const translate = (errors: Record<string, string>, locale: Locale) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const user = requireCreatorSide(context);
   const { db, locale } = context.get(requestContext);
-  const settings = await getCommissionSettings(db, user.accountId, locale);
+  const [settings, capacity] = await Promise.all([
+    getCommissionSettings(db, user.accountId, locale),
+    creatorCapacity(db.$client, user.commissionAccountId),
+  ]);
   if (!settings) throw data(null, { status: 404 });
-  return { values: settingsInputOf(settings) };
+  return { values: settingsInputOf({ ...settings, ...(capacity && { capacity }) }) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = requireCreatorSide(context);
-  const { db, locale } = context.get(requestContext);
+  const { db, env, locale } = context.get(requestContext);
   const values = settingsInputFrom(await readFormData(request, locale));
   const parsed = parseCommissionSettings(values);
   if (!parsed.ok)
@@ -54,7 +64,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       { saved: false, errors: translate(parsed.errors, locale), values: keptForRetry(values) },
       { status: 400 },
     );
-  const result = await saveCommissionSettings(db, user.accountId, parsed.data, inputLanguageOf(user));
+  const result = await saveCommissionSettings(
+    db,
+    user.accountId,
+    parsed.data,
+    inputLanguageOf(user),
+    await cometNow(env),
+  );
   if (!result.ok) {
     if (result.reason === "not_found") throw data(null, { status: 404 });
     return data(
@@ -157,6 +173,50 @@ export default function CommissionFormsGeneralPage({ loaderData, actionData }: R
           maxLength={DEFAULT_TERMS_MAX}
           rows={8}
         />
+        <fieldset className="space-y-4">
+          <legend className="text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+            {m.commission_settings_capacity_legend()}
+          </legend>
+          <TextField
+            name="slots"
+            label={m.commission_settings_slots_label()}
+            hint={m.commission_settings_slots_hint()}
+            error={errors.slots}
+            defaultValue={values.slots ?? ""}
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={3}
+            className={`${controlClass} ${controlBorder(Boolean(errors.slots))} max-w-32`}
+          />
+          <label
+            htmlFor="waitlist-closed"
+            className="flex min-h-11 cursor-pointer items-start gap-3 rounded-lg border border-zinc-300 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 dark:border-zinc-600 dark:has-[:checked]:border-brand-400 dark:has-[:checked]:bg-zinc-800"
+          >
+            <CheckedInput
+              id="waitlist-closed"
+              type="checkbox"
+              name="waitlistClosed"
+              value="on"
+              defaultChecked={values.waitlistClosed === "on"}
+              aria-describedby="waitlist-closed-detail"
+              className="mt-0.5 size-5 shrink-0 accent-brand-600"
+            />
+            <span>
+              <span className="block font-medium text-zinc-900 dark:text-zinc-100">
+                {m.commission_settings_waitlist_closed()}
+              </span>
+              <span id="waitlist-closed-detail" className="block text-sm text-zinc-700 dark:text-zinc-300">
+                {m.commission_settings_waitlist_closed_detail()}
+              </span>
+            </span>
+          </label>
+          <Link
+            to={DASHBOARD_PATHS.waitlist}
+            className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-300"
+          >
+            {m.commission_settings_waitlist_link()}
+          </Link>
+        </fieldset>
         <FormStatus
           saved={saved}
           savedText={m.commission_settings_saved()}

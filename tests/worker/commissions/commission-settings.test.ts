@@ -202,7 +202,14 @@ describe("general settings page and the new service page", () => {
     );
     expect(result).toEqual({ saved: true, errors: null, values: null });
     expect(await generalPage.loader(args({ context }))).toEqual({
-      values: { openForCommissions: "open", defaultCurrency: "USD", defaultTerms: "Be kind." },
+      // The slot count (blank: no limit) and the open line come with them (decision 091).
+      values: {
+        openForCommissions: "open",
+        defaultCurrency: "USD",
+        defaultTerms: "Be kind.",
+        slots: "",
+        waitlistClosed: "",
+      },
     });
     expect(await isOpenOnProfile(handle)).toBe(true);
   });
