@@ -42,6 +42,7 @@ export default [
         route("commission/setting/form/form/new", "routes/dashboard/commission-form-new.tsx"),
         route("commission/setting/form/form/edit", "routes/dashboard/commission-form-edit.tsx"),
         route("commission/managements", "routes/dashboard/commission-managements.tsx"),
+        route("commission/waitlist", "routes/dashboard/commission-waitlist.tsx"),
         route("commission/client/requests", "routes/dashboard/client-requests.tsx"),
         route("billing", "routes/dashboard/billing.tsx"),
         route("history/sales", "routes/dashboard/history-sales.tsx"),

@@ -73,6 +73,7 @@ export function dashboardNav(creatorSide: boolean): NavSection[] {
               ],
             },
             { to: p.managements, label: m.sidebar_managements() },
+            { to: p.waitlist, label: m.sidebar_waitlist() },
           ]
         : [],
     },

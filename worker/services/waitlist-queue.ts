@@ -1,0 +1,65 @@
+/**
+ * The creator's queue page (/dashboard/commission/waitlist; issue 50, decision 091): their slot count and how many are
+ * taken, whether their line is open, and the places in it with the titles of what each client waits for, in the
+ * viewer's language. The line and the moves of places are waitlist.ts.
+ */
+import type { Database } from "../db/client";
+import { LOCALIZED } from "../db/schema/localized-entities";
+import type { Locale } from "../domain/constants";
+import { MISSING_TEXT, pickText } from "../domain/localized-text";
+import { loadTexts } from "./localized-texts";
+import { purgeAccountPages } from "./public-pages";
+import { creatorCapacity, creatorLine, type LinePlace } from "./waitlist";
+
+export interface QueuePlace extends LinePlace {
+  /** The service's or form's title in the viewer's language (else its original). */
+  title: string;
+}
+
+export interface CreatorQueue {
+  /** null: no limit. */
+  slots: number | null;
+  held: number;
+  waitlistClosed: boolean;
+  places: QueuePlace[];
+}
+
+export async function creatorQueue(db: Database, sellerAccountId: string, locale: Locale): Promise<CreatorQueue> {
+  const [capacity, line] = await Promise.all([
+    creatorCapacity(db.$client, sellerAccountId),
+    creatorLine(db.$client, sellerAccountId),
+  ]);
+  const idsOf = (kind: "service" | "form") => [
+    ...new Set(line.filter((p) => p.target.kind === kind).map((p) => p.target.id)),
+  ];
+  const [services, forms] = await Promise.all([
+    loadTexts(db, LOCALIZED.commissionService.type, idsOf("service"), "title"),
+    loadTexts(db, LOCALIZED.commissionForm.type, idsOf("form"), "title"),
+  ]);
+  return {
+    slots: capacity?.slots ?? null,
+    held: capacity?.held ?? 0,
+    waitlistClosed: capacity?.waitlistClosed ?? false,
+    places: line.map((place) => ({
+      ...place,
+      title:
+        pickText((place.target.kind === "service" ? services : forms).get(place.target.id), locale, "title") ??
+        MISSING_TEXT,
+    })),
+  };
+}
+
+/**
+ * Opens or closes the creator's line (the queue page's toggle), leaving their slot count as it is. Closing lets nobody
+ * new join; those in line keep their places, and opening frees no slot, so nothing is offered.
+ */
+export async function setWaitlistClosed(
+  db: Database,
+  input: { sellerAccountId: string; sellerUserAccountId: string; closed: boolean },
+): Promise<void> {
+  await db.$client
+    .prepare("UPDATE commission_accounts SET waitlist_closed = ? WHERE id = ? AND user_account_id = ?")
+    .bind(input.closed ? 1 : 0, input.sellerAccountId, input.sellerUserAccountId)
+    .run();
+  await purgeAccountPages(db, input.sellerUserAccountId);
+}
