@@ -10,6 +10,7 @@ import { parseMediaKey } from "./media-keys";
 import { mediaDraftListSchema, parseMediaDrafts, type ParsedMediaDraft } from "./media-drafts";
 import type { WorkMediaDraft } from "./portfolio";
 import { parseFields, type FieldErrors } from "./validation";
+import { parseSlotCount } from "./slots";
 import type { StagePlanItem } from "./order-stages";
 import { parseStagePlanRows, type StagePlanRow } from "./stage-plan-rows";
 import {
@@ -275,6 +276,9 @@ export interface ServiceDraft {
   categoryCodes: string[];
   /** The milestones an order of this service starts with (decision 073), as typed; absent leaves them as they are. */
   stagePlan?: StagePlanRow[];
+  /** Its own slot count (decision 091) as typed: blank for none (the creator's overall count alone applies); absent
+   * leaves it as it is. */
+  slots?: string;
 }
 
 export interface ParsedService {
@@ -287,6 +291,16 @@ export interface ParsedService {
   terms: string;
   categoryCodes: string[];
   stagePlan?: StagePlanItem[];
+  /** null: no count of its own; absent: left as it is. Saved by saveTargetSlots (worker/services/waitlist.ts). */
+  slots?: number | null;
+}
+
+/** A posted slot count by parseSlotCount: undefined when not posted, its message key on refusal. */
+function parsedSlots(input: unknown): { slots: number | null } | { error: "slots_invalid" } | undefined {
+  const posted = typeof input === "object" && input !== null ? (input as { slots?: unknown }).slots : undefined;
+  if (typeof posted !== "string") return undefined;
+  const count = parseSlotCount(posted);
+  return count.ok ? { slots: count.slots } : { error: count.error };
 }
 
 const serviceDraftSchema = v.object({
@@ -305,11 +319,14 @@ export function parseServiceDraft(
   input: unknown,
 ): { ok: true; data: ParsedService } | { ok: false; errors: FieldErrors } {
   const parsed = parseFields(serviceDraftSchema, input);
-  if (!parsed.ok) return { ok: false, errors: withPriceError(parsed.errors, input) };
+  const slots = parsedSlots(input);
+  const slotsError = slots && "error" in slots ? { slots: slots.error } : null;
+  if (!parsed.ok) return { ok: false, errors: { ...withPriceError(parsed.errors, input), ...slotsError } };
   const d = parsed.data;
   const priceAmount = parsePrice(d.price, d.currency);
   const { medias, errors } = parseMediaDrafts(d.medias, { domain: "commission-service", field: "medias" });
   if (priceAmount === undefined) errors.price = priceInputError(d.currency);
+  if (slotsError) Object.assign(errors, slotsError);
   const stagePlan = parsedPlan(d.stagePlan, errors);
   if (priceAmount === undefined || Object.keys(errors).length) return { ok: false, errors };
   return {
@@ -324,6 +341,7 @@ export function parseServiceDraft(
       terms: d.terms,
       categoryCodes: [...new Set(d.categoryCodes.map((c) => c.trim()).filter(Boolean))],
       ...(stagePlan && { stagePlan }),
+      ...(slots && "slots" in slots && { slots: slots.slots }),
     },
   };
 }

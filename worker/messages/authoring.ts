@@ -56,6 +56,8 @@ const AUTHORING_MESSAGES: Record<string, (inputs: object, options: { locale: Loc
   stage_share_invalid: m.authoring_stage_share_invalid,
   stage_shares_sum: m.authoring_stage_shares_sum,
   stage_revisions_invalid: m.authoring_stage_revisions_invalid,
+  // A service's own slot count (decision 091).
+  slots_invalid: m.slots_invalid,
 };
 
 function authoringMessage(key: string, locale: Locale): string {

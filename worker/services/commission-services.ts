@@ -139,6 +139,7 @@ async function ownedService(db: Database, userAccountId: string, serviceId: stri
       priceAmount: commissionServices.priceAmount,
       currency: currencies.code,
       stagePlan: commissionServices.stagePlan,
+      slotCount: commissionServices.slotCount,
     })
     .from(commissionServices)
     .innerJoin(commissionAccounts, eq(commissionAccounts.id, commissionServices.commissionAccountId))
@@ -172,6 +173,7 @@ export async function getServiceForEdit(
     terms: service.policyId ? (pickText(terms.get(service.policyId), locale, "terms") ?? "") : "",
     categoryCodes: categories.map((c) => c.code),
     stagePlan: rowsOfPlan(storedStagePlan(service.stagePlan)),
+    slots: service.slotCount === null ? "" : String(service.slotCount),
   };
 }
 

@@ -4,6 +4,7 @@ import { DashboardPage } from "#app/components/dashboard/dashboard-page";
 import { FormStatus } from "#app/components/form/form-status";
 import { SelectField } from "#app/components/form/select-field";
 import { TextField } from "#app/components/form/text-field";
+import { controlBorder, controlClass } from "#app/components/form/field";
 import { TextareaField } from "#app/components/form/textarea-field";
 import { useIsPosting } from "#app/components/form/use-is-posting";
 import { CURRENCIES, type CurrencyCode } from "#worker/domain/currency";
@@ -32,6 +33,9 @@ export interface ServiceEditorTexts {
   terms: string;
   termsHint: string;
   categories: string;
+  /** Its own slot count (decision 091). */
+  slots: string;
+  slotsHint: string;
   errorsSummary: string;
   save: string;
   saving: string;
@@ -52,6 +56,8 @@ export function serviceDraftFrom(form: FormData): ServiceDraft {
     terms: s("terms"),
     categoryCodes: form.getAll("categoryCodes").map(String),
     stagePlan: stagePlanRowsFrom(form),
+    // A post without the field (not the editor's) leaves the service's own slot count as it is.
+    ...(form.has("slots") && { slots: s("slots") }),
   };
 }
 
@@ -108,6 +114,17 @@ function ServiceEditor(props: {
           options={CURRENCIES.map((c) => ({ value: c, label: c }))}
         />
       </div>
+      <TextField
+        name="slots"
+        label={texts.slots}
+        hint={texts.slotsHint}
+        defaultValue={values.slots ?? ""}
+        error={errors.slots}
+        inputMode="numeric"
+        autoComplete="off"
+        maxLength={3}
+        className={`${controlClass} ${controlBorder(Boolean(errors.slots))} max-w-32`}
+      />
       <StagePlanEditor idPrefix="service-stage" rows={values.stagePlan ?? []} errors={errors} texts={texts.stagePlan} />
       <SelectField
         name="formId"

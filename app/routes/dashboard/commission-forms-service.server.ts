@@ -10,6 +10,8 @@ import { parseServiceDraft, type ServiceDraft } from "#worker/domain/commission-
 import { listCategoryOptions, listForms } from "#worker/services/commission-forms";
 import { deleteService, getServiceForEdit, saveService } from "#worker/services/commission-services";
 import { newServiceDefaults } from "#worker/services/commission-settings";
+import { cometNow } from "#worker/services/clock";
+import { saveTargetSlots } from "#worker/services/waitlist";
 import { mediaUrlsForViewer, viewMedia } from "#worker/services/media-access";
 import { requireCreatorSide } from "./guards.server";
 import { inputLanguageOf } from "#worker/domain/input-language";
@@ -26,6 +28,7 @@ const EMPTY: Omit<ServiceDraft, "currency" | "terms"> = {
   formId: "",
   categoryCodes: [],
   stagePlan: [],
+  slots: "",
 };
 
 /** The service editor's fixed texts in the reader's language (see ServiceEditorTexts). */
@@ -49,6 +52,8 @@ function serviceEditorTextsFor(locale: Locale): ServiceEditorTexts {
     terms: m.authoring_field_terms({}, t),
     termsHint: m.authoring_field_terms_hint({}, t),
     categories: m.authoring_field_categories({}, t),
+    slots: m.slots_service_label({}, t),
+    slotsHint: m.slots_service_hint({}, t),
     errorsSummary: m.authoring_errors_summary({}, t),
     save: m.authoring_save({}, t),
     saving: m.authoring_saving({}, t),
@@ -110,5 +115,13 @@ export async function saveServiceAction(request: Request, context: Context, serv
   if (!result.ok && result.reason === "not_found") throw notFound();
   if (!result.ok && result.reason === "invalid")
     return data({ errors: translateAuthoringErrors(result.errors, locale), values }, { status: 400 });
+  // Its own slot count (decision 091), once the service is saved: a count raised offers the freed slots to the line.
+  if (parsed.data.slots !== undefined)
+    await saveTargetSlots(db, {
+      sellerAccountId: user.commissionAccountId,
+      target: { kind: "service", id: result.serviceId },
+      slots: parsed.data.slots,
+      now: await cometNow(context.get(requestContext).env),
+    });
   return redirect(DASHBOARD_PATHS.forms);
 }
