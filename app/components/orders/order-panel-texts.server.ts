@@ -15,6 +15,7 @@ import {
   type OrderTab,
 } from "#worker/domain/order-display";
 import type { OrderDetail } from "#worker/services/order-views";
+import type { ApprovalSlots } from "#worker/services/approval-slots";
 import { showDate, showDateTime, showMoney } from "./order-format";
 import { orderLogLines } from "./order-log-texts.server";
 import { cancelPromptText, lateCancelHintText } from "./order-refund-texts";
@@ -46,9 +47,23 @@ export interface OrderPost {
   label: string;
   enabled: boolean;
   hint?: string;
+  /** A warning above the button (Approve with every slot taken, decision 091), and the question it then asks first. */
+  caution?: { note: string; confirm: string };
 }
 
-function sellerTexts(order: OrderDetail) {
+const SLOTS_NOTES: Record<ApprovalSlots["scope"], typeof m.approval_slots_overall> = {
+  overall: m.approval_slots_overall,
+  service: m.approval_slots_service,
+  form: m.approval_slots_form,
+};
+
+/** Approving past the slots is the creator's choice, never refused: the note says so and the button asks first. */
+function slotsCaution(slots: ApprovalSlots) {
+  const note = SLOTS_NOTES[slots.scope]({ held: String(slots.held), slots: String(slots.slots) });
+  return { note, confirm: m.approval_slots_confirm({ note }) };
+}
+
+function sellerTexts(order: OrderDetail, slots: ApprovalSlots | null) {
   const actions = sellerActions(order.facts);
   const posts: OrderPost[] = [];
   if (actions.approve.shown)
@@ -57,6 +72,7 @@ function sellerTexts(order: OrderDetail) {
       label: m.orders_approve(),
       enabled: actions.approve.enabled,
       hint: m.orders_approve_price_hint(),
+      ...(slots && { caution: slotsCaution(slots) }),
     });
   if (actions.deliver.shown)
     posts.push({
@@ -105,8 +121,11 @@ function deadlineText(deadline: number, facts: OrderDetail["facts"]): string {
     : showDateTime(deadline);
 }
 
-/** Everything the open order's panel says, in the request's language; `now` decides the buyer's late cancel. */
-export function orderPanelTexts(order: OrderDetail, now: number) {
+/**
+ * Everything the open order's panel says, in the request's language; `now` decides the buyer's late cancel, `slots`
+ * the count a request's approval would take the creator past (null: none).
+ */
+export function orderPanelTexts(order: OrderDetail, now: number, slots: ApprovalSlots | null = null) {
   const badge = statusBadge(order.facts.progress);
   const step = nextStep(order.facts);
   const closed = step.step === "completed" || step.step === "canceled";
@@ -145,7 +164,7 @@ export function orderPanelTexts(order: OrderDetail, now: number) {
       { label: m.orders_estimated_delivery(), value: showDate(order.estimatedDelivery) },
       { label: m.orders_total_price(), value: orderPriceText(order) },
     ],
-    seller: order.side === "seller" ? sellerTexts(order) : null,
+    seller: order.side === "seller" ? sellerTexts(order, slots) : null,
     buyer: order.side === "buyer" ? buyerTexts(order, now) : null,
     // What a cancel by the viewer does with the client's money (decision 061); null when they may not cancel now.
     cancelConfirm: cancelPromptText(order, now),

@@ -157,26 +157,51 @@ function SellerButtons({
   seller: NonNullable<OrderPanelTexts["seller"]>;
 }) {
   const posting = useIsPosting();
-  const post = ({ intent, label, enabled, hint }: OrderPost) => (
-    <Form key={intent} method="post" className="space-y-1">
-      <input type="hidden" name="orderId" value={order.id} />
+  const post = ({ intent, label, enabled, hint, caution }: OrderPost) => {
+    const describedBy = [caution && `${intent}-caution`, !enabled && hint && `${intent}-hint`]
+      .filter(Boolean)
+      .join(" ");
+    const button = (
       <button
         type="submit"
-        name="intent"
-        value={intent}
+        // With a caution, the confirmed form carries the intent as a field (ConfirmForm's).
+        name={caution ? undefined : "intent"}
+        value={caution ? undefined : intent}
         disabled={!enabled || posting}
-        aria-describedby={!enabled && hint ? `${intent}-hint` : undefined}
+        aria-describedby={describedBy || undefined}
         className="button-primary min-h-11 w-full disabled:cursor-not-allowed disabled:opacity-60"
       >
         {label}
       </button>
-      {!enabled && hint && (
-        <p id={`${intent}-hint`} className="text-xs text-zinc-700 dark:text-zinc-300">
-          {hint}
+    );
+    const hintText = !enabled && hint && (
+      <p id={`${intent}-hint`} className="text-xs text-zinc-700 dark:text-zinc-300">
+        {hint}
+      </p>
+    );
+    // Approving with every slot taken (decision 091): an amber note above the button, and the button asks first.
+    return caution ? (
+      <div key={intent} className="space-y-2">
+        <p
+          id={`${intent}-caution`}
+          data-testid="approve-slots-note"
+          className="rounded-md border border-amber-600 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {caution.note}
         </p>
-      )}
-    </Form>
-  );
+        <ConfirmForm question={caution.confirm} fields={{ orderId: order.id, intent }} className="space-y-1">
+          {button}
+          {hintText}
+        </ConfirmForm>
+      </div>
+    ) : (
+      <Form key={intent} method="post" className="space-y-1">
+        <input type="hidden" name="orderId" value={order.id} />
+        {button}
+        {hintText}
+      </Form>
+    );
+  };
   return (
     <div className="space-y-2">
       {seller.posts.map(post)}

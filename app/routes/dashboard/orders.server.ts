@@ -33,6 +33,7 @@ import { actOnReview, REVIEW_INTENTS } from "./order-reviews.server";
 import { actOnDispute, DISPUTE_INTENTS } from "./order-disputes.server";
 import { actOnExtension, EXTENSION_INTENTS } from "./order-extensions.server";
 import { clientRecord } from "#worker/services/reviews";
+import { approvalSlots } from "#worker/services/approval-slots";
 import { purgeSlotPagesOfOrder, SLOT_MOVES } from "#worker/services/waitlist";
 
 type Context = Readonly<RouterContextProvider>;
@@ -63,7 +64,7 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
   ]);
   // The other party's page is not this one: a seller opening their sale from the buyer's list sees nothing here.
   const shown = order && order.side === side ? order : null;
-  const [reviews, client, dispute, extension] = await Promise.all([
+  const [reviews, client, dispute, extension, slots] = await Promise.all([
     // A completed order's reviews (decision 086).
     shown?.facts.progress === "COMPLETED" ? orderReviewsPanel(db, shown.id, commissionAccountId, now, locale) : null,
     // A request's client, as the creator deciding on it sees them: their completed orders and reviews as a client.
@@ -74,6 +75,8 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
     shown ? orderDisputePanel(db, env, shown, viewer, now) : null,
     // The delivery date moved by agreement: the creator's request, the client's answer or gift (decision 090).
     shown ? orderExtensionPanel(db, shown, locale, now) : null,
+    // A request the creator may approve past their slots: the Approve says so first (decision 091).
+    shown?.side === "seller" && shown.facts.progress === "DRAFT" ? approvalSlots(db.$client, shown.id) : null,
   ]);
   return {
     filter,
@@ -82,7 +85,7 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
     texts,
     code,
     order: shown,
-    panel: shown ? orderPanelTexts(shown, now) : null,
+    panel: shown ? orderPanelTexts(shown, now, slots) : null,
     reviews,
     dispute,
     extension,
