@@ -17,6 +17,7 @@ import {
   type WaitlistRefusal,
   type WaitlistState,
 } from "../domain/slots";
+import { notBannedSql } from "../domain/roles";
 import { purgeAccountPages } from "./public-pages";
 import {
   claimReservation,
@@ -36,6 +37,8 @@ import {
 
 /** What a target's status is computed from, as one read returns it. */
 interface TargetFacts {
+  /** Published, of a creator not banned: a target a client may request, so may wait for. */
+  listed: boolean;
   sellerId: string;
   sellerUserAccountId: string;
   overall: SlotCount;
@@ -47,13 +50,14 @@ interface TargetFacts {
 const targetColumn = (target: SlotTarget) => (target.kind === "service" ? "service_id" : "form_id");
 
 async function targetFacts(d1: D1Database, target: SlotTarget): Promise<TargetFacts | null> {
-  const [table, held] =
+  const [table, held, status] =
     target.kind === "service"
-      ? ["commission_services", heldOfService("x.id")]
-      : ["commission_forms", heldOfForm("x.id")];
+      ? ["commission_services", heldOfService("x.id"), "x.service_status"]
+      : ["commission_forms", heldOfForm("x.id"), "x.form_status"];
   const row = await d1
     .prepare(
-      `SELECT ca.id AS seller_id, ca.user_account_id AS seller_user, ca.slot_count AS slots, ${heldOfSeller("ca.id")} AS held,
+      `SELECT ca.id AS seller_id, ca.user_account_id AS seller_user,
+         ${status} = 'PUBLISHED' AND ${notBannedSql("ca.user_account_id")} AS listed, ca.slot_count AS slots, ${heldOfSeller("ca.id")} AS held,
          ca.waitlist_closed AS closed, x.slot_count AS own_slots, ${held} AS own_held,
          (SELECT count(*) FROM waitlist_entries w WHERE w.${targetColumn(target)} = x.id AND w.state = 'WAITING') AS waiting
        FROM ${table} x JOIN commission_accounts ca ON ca.id = x.commission_account_id WHERE x.id = ?`,
@@ -62,6 +66,7 @@ async function targetFacts(d1: D1Database, target: SlotTarget): Promise<TargetFa
     .first<Record<string, number | string | null>>();
   if (!row) return null;
   return {
+    listed: Boolean(row.listed),
     sellerId: String(row.seller_id),
     sellerUserAccountId: String(row.seller_user),
     overall: { slots: row.slots as number | null, held: Number(row.held) },
@@ -183,7 +188,8 @@ export async function joinWaitlist(
     targetFacts(d1, target),
     clientFacts(d1, input.clientUserAccountId, target),
   ]);
-  if (!facts || !client) return { ok: false, reason: "not_found" };
+  // A service or form that takes no requests (a draft, a banned creator's) is not there to wait for either.
+  if (!facts?.listed || !client) return { ok: false, reason: "not_found" };
   const refusal = joinRefusal(statusOf(facts), { ...client, isOwn: client.clientId === facts.sellerId });
   if (refusal) return { ok: false, reason: refusal };
   const entryId = crypto.randomUUID();
