@@ -336,6 +336,77 @@ describe("joining a line", () => {
   });
 });
 
+describe("a line of a service that takes no requests", () => {
+  it("a service not published, or of a banned creator, is not there to join (404), as it is not there to request", async () => {
+    const c = await fullCreator();
+    const setStatus = (status: string) =>
+      env.DB.prepare("UPDATE commission_services SET service_status = ? WHERE id = ?").bind(status, c.serviceId).run();
+    await setStatus("DRAFT");
+    const before = await snapshot(c);
+    const joinedDraft = await joinService(c, c.client);
+    expect({ status: joinedDraft.status, answer: await joinedDraft.json() }).toEqual({
+      status: 404,
+      answer: { error: "not_found" },
+    });
+    expect(await snapshot(c)).toEqual(before);
+
+    await setStatus("PUBLISHED");
+    await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'ban')")
+      .bind(c.seller.accountId)
+      .run();
+    expect((await joinService(c, c.client)).status).toBe(404);
+    expect(await snapshot(c)).toEqual(before);
+  });
+
+  it("a service unpublished after its clients joined: its places are passed over, not handed a slot they cannot use", async () => {
+    // A creator of 1 slot with two services: the first in line waits for one the creator then unpublishes.
+    const seller = await seedCreator({
+      handle: `wlun${crypto.randomUUID().slice(0, 6)}`,
+      open: true,
+      services: [
+        { title: "Retired", price: 10_000 },
+        { title: "Chibi mascot", price: 10_000 },
+      ],
+    });
+    const [retired, kept] = seller.services;
+    await saveCreatorCapacity(db(), {
+      sellerAccountId: seller.commissionAccountId,
+      slots: 1,
+      waitlistClosed: false,
+      now: Date.now(),
+    });
+    const held = await deliveredOrder(seller, kept);
+    const [first, second] = [await newClient(), await newClient()];
+    const creator = { seller, serviceId: retired } as unknown as Creator;
+    const firstPlace = await joined(creator, first);
+    const secondPlace = await joined({ ...creator, serviceId: kept }, second);
+    await env.DB.prepare("UPDATE waitlist_entries SET joined_at = joined_at - 1000 WHERE id = ?")
+      .bind(firstPlace)
+      .run();
+    await env.DB.prepare("UPDATE commission_services SET service_status = 'DRAFT' WHERE id = ?").bind(retired).run();
+
+    expect(
+      await orderStub(env.ORDER, held.id).act(
+        { type: "complete" },
+        { commissionAccountId: seller.commissionAccountId },
+      ),
+    ).toMatchObject({ status: "done" });
+    expect([(await entry(firstPlace))?.state, (await entry(secondPlace))?.state]).toEqual(["WAITING", "RESERVED"]);
+    expect(await waitlistNotices(first.accountId)).toEqual([]);
+    // The first keeps their place: published again, the service's next slot is theirs.
+    await env.DB.prepare("UPDATE commission_services SET service_status = 'PUBLISHED' WHERE id = ?")
+      .bind(retired)
+      .run();
+    await saveCreatorCapacity(db(), {
+      sellerAccountId: seller.commissionAccountId,
+      slots: 2,
+      waitlistClosed: false,
+      now: Date.now(),
+    });
+    expect((await entry(firstPlace))?.state).toBe("RESERVED");
+  });
+});
+
 describe("leaving a line, and removal by the creator", () => {
   it("a stranger's place is 404 to leave and to remove, and a place no longer in line is 404", async () => {
     const c = await fullCreator();
