@@ -126,18 +126,27 @@ export const claimReservation = (entryId: string, orderId: string, now: number) 
  */
 export const LOST_CLAIM_MS = 3_600_000;
 
+const LOST_CLAIM = `state = 'REQUESTED' AND ended_at <= ?1
+    AND NOT EXISTS (SELECT 1 FROM commission_orders r WHERE r.id = waitlist_entries.order_id)`;
+
 /**
  * The timed jobs' give-back of lost claims (?1: now − LOST_CLAIM_MS), before the expiry in the same batch: a
  * reservation still within its 48 hours is the client's again, one past them expires as any other (and they are told).
+ * A client who has since joined the same line again keeps that place, and their claim (OR IGNORE: not given back, for
+ * that would be a second place in line) ends with the next statement.
  */
-export const RELEASE_LOST_CLAIMS_SQL = `UPDATE waitlist_entries SET state = 'RESERVED', order_id = NULL, ended_at = NULL
-  WHERE state = 'REQUESTED' AND ended_at <= ?1
-    AND NOT EXISTS (SELECT 1 FROM commission_orders r WHERE r.id = waitlist_entries.order_id)`;
+export const RELEASE_LOST_CLAIMS_SQL = `UPDATE OR IGNORE waitlist_entries SET state = 'RESERVED', order_id = NULL, ended_at = NULL
+  WHERE ${LOST_CLAIM}`;
+/** A lost claim not given back ends as expired (?2: now), its client told with the other expiries. */
+export const END_LOST_CLAIMS_SQL = `UPDATE waitlist_entries SET state = 'EXPIRED', order_id = NULL, ended_at = ?2 WHERE ${LOST_CLAIM}`;
 
-/** A claim whose order could not be written gives the reservation back (its own 48 hours, not new ones). */
+/**
+ * A claim whose order could not be written gives the reservation back (its own 48 hours, not new ones). Not when the
+ * client has meanwhile joined the same line again (OR IGNORE: it would be a second place): the timed jobs end it.
+ */
 export const unclaimReservation = (entryId: string, orderId: string) =>
   statement(
-    `UPDATE waitlist_entries SET state = 'RESERVED', order_id = NULL, ended_at = NULL
+    `UPDATE OR IGNORE waitlist_entries SET state = 'RESERVED', order_id = NULL, ended_at = NULL
      WHERE id = ?1 AND state = 'REQUESTED' AND order_id = ?2`,
     entryId,
     orderId,

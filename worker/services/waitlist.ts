@@ -21,6 +21,7 @@ import { notBannedSql } from "../domain/roles";
 import { purgeAccountPages } from "./public-pages";
 import {
   claimReservation,
+  END_LOST_CLAIMS_SQL,
   endPlace,
   EXPIRE_SQL,
   expiredNotices,
@@ -296,8 +297,9 @@ export async function offerOpenSlots(db: Database, sellerId: string, now: number
  */
 export async function runWaitlistJobs(db: Database, now: number): Promise<number> {
   const d1 = db.$client;
-  const [, expired] = await d1.batch<{ seller_id: string }>([
+  const [, , expired] = await d1.batch<{ seller_id: string }>([
     d1.prepare(RELEASE_LOST_CLAIMS_SQL).bind(now - LOST_CLAIM_MS),
+    d1.prepare(END_LOST_CLAIMS_SQL).bind(now - LOST_CLAIM_MS, now),
     d1.prepare(EXPIRE_SQL).bind(now),
     ...prepared(d1, [expiredNotices(now)]),
   ]);
