@@ -13,6 +13,7 @@ import { submitServiceRequest } from "#worker/services/order-requests";
 import { orderStub } from "#worker/services/order-stubs";
 import {
   claimReservationFor,
+  releaseClaim,
   runWaitlistJobs,
   saveCreatorCapacity,
   saveTargetSlots,
@@ -419,6 +420,37 @@ describe("a reservation and its request", () => {
       "WAITLIST_RESERVATION_EXPIRED",
     ]);
     expect(await noticesOf(late.clients[1].accountId)).toEqual(["WAITLIST_SLOT_RESERVED"]);
+  });
+
+  it("a lost claim of a client who has joined the line again ends, and the timed jobs go on", async () => {
+    const line = await reserved();
+    const [holder, next] = line.clients;
+    const now = Date.now();
+    expect(await claimReservationFor(env.DB, line.entries[0], crypto.randomUUID(), now)).toBe(true);
+    // Their request failed; the slot reads taken (their claim holds it), so they join the line again, at its end.
+    const again = await join(holder, line.serviceId);
+    expect(await states([...line.entries, again])).toEqual(["REQUESTED", "WAITING", "WAITING"]);
+    // Giving the claim back would be a second place of theirs in this line: it ends instead, and the slot passes on.
+    await runWaitlistJobs(db(), now + 2 * HOUR);
+    expect(await states([...line.entries, again])).toEqual(["EXPIRED", "RESERVED", "WAITING"]);
+    expect(await noticesOf(holder.accountId)).toEqual(["WAITLIST_SLOT_RESERVED", "WAITLIST_RESERVATION_EXPIRED"]);
+    expect(await noticesOf(next.accountId)).toEqual(["WAITLIST_SLOT_RESERVED"]);
+    // And the jobs run on as ever.
+    expect(await runWaitlistJobs(db(), now + 3 * HOUR)).toBeGreaterThanOrEqual(0);
+  });
+
+  it("a claim given back after a failed batch, while the client has joined again, leaves the claim to the jobs", async () => {
+    const line = await reserved();
+    const [holder] = line.clients;
+    const orderId = crypto.randomUUID();
+    expect(await claimReservationFor(env.DB, line.entries[0], orderId, Date.now())).toBe(true);
+    const again = await join(holder, line.serviceId);
+    // The request's own give-back finds a place of theirs in line: it does not throw, and changes nothing.
+    await releaseClaim(env.DB, line.entries[0], orderId);
+    expect(await states([...line.entries, again])).toEqual(["REQUESTED", "WAITING", "WAITING"]);
+    // An hour on, the jobs end it and the slot passes to the first in line.
+    await runWaitlistJobs(db(), Date.now() + 2 * HOUR);
+    expect(await states([...line.entries, again])).toEqual(["EXPIRED", "RESERVED", "WAITING"]);
   });
 
   it("two clients requesting when one slot is open: both requests are written, for pending requests hold no slot", async () => {
