@@ -453,6 +453,21 @@ describe("a reservation and its request", () => {
     expect(await states([...line.entries, again])).toEqual(["EXPIRED", "RESERVED", "WAITING"]);
   });
 
+  it("a reservation's holder sending their request twice at once: one request, on the reservation; the other refused", async () => {
+    for (let round = 0; round < 3; round++) {
+      const line = await reserved();
+      const [holder] = line.clients;
+      const answers = await Promise.all([submit(holder, line.serviceId), submit(holder, line.serviceId)]);
+      const bodies = await Promise.all(answers.map((a) => a.json<{ data?: { orderId: string }; error?: string }>()));
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const sent = bodies.find((b) => b.data)!.data!.orderId;
+      expect(["requests_error_full", "requests_error_already_submitted"]).toContain(bodies.find((b) => b.error)!.error);
+      expect(await pendingRequestsOf(holder.clientId, line.serviceId)).toEqual([sent]);
+      expect(await place(line.entries[0])).toMatchObject({ state: "REQUESTED", order_id: sent });
+      expect((await place(line.entries[1])).state).toBe("WAITING");
+    }
+  });
+
   it("two clients requesting when one slot is open: both requests are written, for pending requests hold no slot", async () => {
     const s = await slotsSetUp(1);
     const other = await newClient();
