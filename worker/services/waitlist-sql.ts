@@ -5,6 +5,7 @@
  * statement sees the other's result, and exactly one outcome holds. The rules they encode are worker/domain/slots.ts.
  */
 import { statement, type SqlStatement } from "../db/statements";
+import { notBannedSql } from "../domain/roles";
 import { OFFERS_PER_WRITE, RESERVATION_MS, SLOT_HOLDING_PROGRESS } from "../domain/slots";
 
 const HOLDING = `(${SLOT_HOLDING_PROGRESS.map((p) => `'${p}'`).join(", ")})`;
@@ -42,11 +43,15 @@ const hasRoom = (seller: string, service: string, form: string) => `(
   AND (${form} IS NULL OR coalesce((SELECT slot_count FROM commission_forms WHERE id = ${form}), ${UNLIMITED}) > ${heldOfForm(form)}))`;
 
 /**
- * A place whose service or form takes requests (published): only such a place is offered a slot. One whose target the
- * creator unpublished keeps its place and is passed over, as one whose own count is full, until it is published again.
+ * A place (alias `w`) whose request would be taken now: its service or form published, its creator open for commissions
+ * and not banned, as the request door asks. Only such a place is offered a slot: one whose target the creator
+ * unpublished, or whose creator closed, keeps its place and is passed over (as one whose own count is full) rather than
+ * handed 48 hours it cannot use; when they open again, the next write or the timed jobs offer it.
  */
-const TARGET_PUBLISHED = `(w.service_id IS NULL OR EXISTS (SELECT 1 FROM commission_services x WHERE x.id = w.service_id AND x.service_status = 'PUBLISHED'))
-  AND (w.form_id IS NULL OR EXISTS (SELECT 1 FROM commission_forms x WHERE x.id = w.form_id AND x.form_status = 'PUBLISHED'))`;
+const TAKES_REQUESTS = `(w.service_id IS NULL OR EXISTS (SELECT 1 FROM commission_services x WHERE x.id = w.service_id AND x.service_status = 'PUBLISHED'))
+  AND (w.form_id IS NULL OR EXISTS (SELECT 1 FROM commission_forms x WHERE x.id = w.form_id AND x.form_status = 'PUBLISHED'))
+  AND EXISTS (SELECT 1 FROM commission_accounts a JOIN user_profiles p ON p.account_id = a.user_account_id
+    WHERE a.id = w.seller_id AND p.is_open_commission = 1 AND ${notBannedSql("a.user_account_id")})`;
 
 /** Where a place's notice leads: the service's modal on the creator's profile, or the form's page. */
 const PLACE_HREF = `CASE WHEN w.service_id IS NOT NULL THEN '/' || sp.original_handle || '?service=' || w.service_id
@@ -73,9 +78,10 @@ const sellerOf = (ref: SellerRef, param: string) =>
 
 /**
  * Hands a creator's free slots to the first in line (up to OFFERS_PER_WRITE), each reserved for 48 hours and told.
- * Each UPDATE reserves the first waiting place, in the order joined, whose service or form is published and has room
- * now: it counts what the statements before it did, so a batch never reserves more than is free. Harmless when nothing
- * is free, so every write that may free a slot (an order ending, a place leaving, a count raised) ends with these.
+ * Each UPDATE reserves the first waiting place, in the order joined, whose request would be taken (TAKES_REQUESTS) and
+ * whose service or form has room now: it counts what the statements before it did, so a batch never reserves more than
+ * is free. Harmless when nothing is free, so every write that may free a slot (an order ending, a place leaving, a count
+ * raised) ends with these.
  */
 export function offerStatements(ref: SellerRef, now: number): SqlStatement[] {
   const seller = sellerOf(ref, "?1");
@@ -83,7 +89,7 @@ export function offerStatements(ref: SellerRef, now: number): SqlStatement[] {
   const reserve = statement(
     `UPDATE waitlist_entries SET state = 'RESERVED', reserved_at = ?2, reserved_until = ?3
      WHERE id = (SELECT w.id FROM waitlist_entries w WHERE w.seller_id = ${seller} AND w.state = 'WAITING'
-       AND ${TARGET_PUBLISHED} AND ${hasRoom("w.seller_id", "w.service_id", "w.form_id")}
+       AND ${TAKES_REQUESTS} AND ${hasRoom("w.seller_id", "w.service_id", "w.form_id")}
        ORDER BY w.joined_at, w.id LIMIT 1)`,
     id,
     now,
