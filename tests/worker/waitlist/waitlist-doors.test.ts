@@ -10,7 +10,7 @@ import { RESERVATION_MS } from "#worker/domain/slots";
 import { waitlistError } from "#worker/messages/waitlist";
 import { orderStub } from "#worker/services/order-stubs";
 import { createSession } from "#worker/services/sessions";
-import { saveCreatorCapacity } from "#worker/services/waitlist";
+import { runWaitlistJobs, saveCreatorCapacity } from "#worker/services/waitlist";
 import { seedCreator } from "../support/catalog-fixtures";
 import { call, db } from "../support/helpers";
 import { newMember } from "../support/media-fixtures";
@@ -404,6 +404,39 @@ describe("a line of a service that takes no requests", () => {
       now: Date.now(),
     });
     expect((await entry(firstPlace))?.state).toBe("RESERVED");
+  });
+});
+
+describe("a creator closed for commissions", () => {
+  it("their line keeps its places, passed over while closed (no reservation its request would be refused on); open again, the slot is offered", async () => {
+    const c = await fullCreator();
+    const entryId = await joined(c, c.client);
+    const setOpen = (open: boolean) =>
+      env.DB.prepare("UPDATE user_profiles SET is_open_commission = ? WHERE account_id = ?")
+        .bind(open ? 1 : 0, c.seller.accountId)
+        .run();
+    await setOpen(false);
+    expect(
+      await orderStub(env.ORDER, c.held[0].id).act(
+        { type: "complete" },
+        { commissionAccountId: c.seller.commissionAccountId },
+      ),
+    ).toMatchObject({ status: "done" });
+    expect(await entry(entryId)).toMatchObject({ state: "WAITING" });
+    expect(await waitlistNotices(c.client.accountId)).toEqual([]);
+    // What a reservation would have led to: the request door is shut while the creator is closed.
+    const refused = await call("/api/features/commission/service/submit", {
+      method: "POST",
+      cookie: c.client.cookie,
+      json: { serviceId: c.serviceId, isAgreedToTerms: true, isAcknowledged: true, formQuestionAnswers: [] },
+    });
+    expect((await refused.json<{ error: string }>()).error).toBe("requests_error_closed");
+
+    // Open again: the timed jobs offer the free slot to the first in line.
+    await setOpen(true);
+    await runWaitlistJobs(db(), Date.now());
+    expect(await entry(entryId)).toMatchObject({ state: "RESERVED" });
+    expect((await waitlistNotices(c.client.accountId)).map((n) => n.type)).toEqual(["WAITLIST_SLOT_RESERVED"]);
   });
 });
 
