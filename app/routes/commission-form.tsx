@@ -14,7 +14,6 @@ import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { RequestGate } from "#app/components/requests/request-gate";
 import { SlotBadge } from "#app/components/catalog/slot-badge";
-import { gateBlocks, WaitlistGate } from "#app/components/requests/waitlist-gate";
 import { waitlistView } from "#app/components/requests/waitlist-view.server";
 import {
   type FormReadings,
@@ -90,6 +89,12 @@ const RequestDone = lazy(() => loadRequestDone().then((module) => ({ default: mo
 export const meta: Route.MetaFunction = ({ loaderData }) =>
   loaderData ? [{ title: m.layout_meta_page_title({ page: loaderData.form.title }) }] : [];
 
+// The waitlist's block (decision 091) shows only while every slot is taken or the client holds a place: in its own
+// chunk, server-rendered in the response, the page keeping that markup until the chunk arrives.
+const WaitlistGate = lazy(() =>
+  import("#app/components/requests/waitlist-gate").then((module) => ({ default: module.WaitlistGate })),
+);
+
 // A question's own media draws players: their code loads only for a form that has some.
 const QuestionMediaList = lazy(() =>
   import("#app/components/requests/question-media-list").then((module) => ({ default: module.QuestionMediaList })),
@@ -105,7 +110,7 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [sent, setSent] = useState(false);
   // Every slot taken and no reservation (decision 091): the waitlist's block stands in for the request.
-  const blocked = gateBlocks(waitlist.gate);
+  const blocked = waitlist.blocks;
   const canSend = request.kind === "can-send" && Boolean(profileId) && !blocked;
   usePageVisit("commission/form", "commission_form", form.id);
   // Whoever can send gets the thank-you's code ahead of sending, so it shows the moment the request is sent.
@@ -159,9 +164,11 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
         <ShareButton path={`/cf/${form.code}`} text={form.title} />
       </div>
 
-      {sent ? null : (
-        <div className="mt-8 empty:hidden">
-          <WaitlistGate view={waitlist} />
+      {sent || !waitlist.gate ? null : (
+        <div className="mt-8">
+          <Suspense fallback={null}>
+            <WaitlistGate view={waitlist} />
+          </Suspense>
         </div>
       )}
       {sent ? (

@@ -21,7 +21,7 @@ import { RequestDone } from "./request-done";
 import { RequestForm } from "./request-form";
 import { emptyDraft, loadDraft, requestDraftKey, saveDraft } from "./request-draft";
 import { RequestGate } from "./request-gate";
-import { gateBlocks, ReservedNote, WaitlistGate } from "./waitlist-gate";
+import { ReservedNote, WaitlistGate } from "./waitlist-gate";
 import type { WaitlistView } from "./waitlist-view.server";
 
 type Step = "details" | "submit" | "done";
@@ -61,7 +61,7 @@ export default function ServiceModal(props: {
   const { service, request } = props;
   const waitlist = props.waitlist ?? null;
   // Every slot taken and no reservation: the request waits behind the line.
-  const blocked = gateBlocks(waitlist?.gate ?? null);
+  const blocked = waitlist?.blocks ?? false;
   const canSend = request.kind === "can-send" && !blocked;
   const title = useTextReading(service.title, props.readings?.[service.title] ?? READ_AS_WRITTEN, {
     ask: props.askTranslations ?? false,

@@ -3,14 +3,10 @@ import { useRevalidator } from "react-router";
 import type { AuthMode } from "#app/components/auth/auth-dialog";
 import { ErrorText } from "#app/components/form/error-text";
 import { m } from "#app/paraglide/messages.js";
-import type { WaitlistGate as Gate, WaitlistView } from "./waitlist-view.server";
+import type { WaitlistView } from "./waitlist-view.server";
 
 const loadAuthDialog = () => import("#app/components/auth/auth-dialog");
 const AuthDialog = lazy(() => loadAuthDialog().then((module) => ({ default: module.AuthDialog })));
-
-/** Whether the gate stands in for the request (every slot taken and no reservation), rather than above it. */
-export const gateBlocks = (gate: Gate | null): boolean =>
-  gate !== null && gate.kind !== "reserved" && (gate.kind !== "waiting" || gate.blocks);
 
 /**
  * The waitlist's part of a service modal or form page (issue 50, decision 091), from the loader's words: every slot

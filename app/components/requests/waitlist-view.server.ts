@@ -28,6 +28,8 @@ export interface WaitlistView {
   status: SlotBadgeView;
   /** Null: the request goes as before (or the gate of request-gate.tsx says why it cannot). */
   gate: WaitlistGate | null;
+  /** The gate stands in for the request (every slot taken and no reservation), rather than above it. */
+  blocks: boolean;
 }
 
 export function waitlistView(input: {
@@ -38,7 +40,9 @@ export function waitlistView(input: {
   locale: Locale;
 }): WaitlistView {
   const { target, status, place, request, locale } = input;
-  return { target, status: slotBadge(status, locale), gate: gateOf(status, place, request, locale) };
+  const gate = gateOf(status, place, request, locale);
+  const blocks = gate !== null && gate.kind !== "reserved" && (gate.kind !== "waiting" || gate.blocks);
+  return { target, status: slotBadge(status, locale), gate, blocks };
 }
 
 /** A status as its badge shows it, in the reader's language; null without slots (or without a status). */

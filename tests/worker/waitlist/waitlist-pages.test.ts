@@ -85,6 +85,7 @@ describe("the waitlist on the public pages", () => {
       target: { kind: "service", id: s.serviceId },
       status: { kind: "waitlist", text: enWaitlist.slots_status_waitlist_empty },
       gate: { kind: "sign-in", note: enWaitlist.waitlist_explainer },
+      blocks: true,
     });
 
     // The client, signed in: Join, on the service modal and the form page alike.
@@ -96,6 +97,7 @@ describe("the waitlist on the public pages", () => {
       target: { kind: "form", id: form.id },
       status: { kind: "waitlist", text: enWaitlist.slots_status_waitlist_empty },
       gate: { kind: "join", note: enWaitlist.waitlist_explainer },
+      blocks: true,
     });
 
     const joined = await join(s, { kind: "service", id: s.serviceId });
@@ -113,6 +115,7 @@ describe("the waitlist on the public pages", () => {
         entryId: data.entryId,
         blocks: true,
       },
+      blocks: true,
     });
     const afterJa = await profile(s, s.client.accountId, "ja");
     expect(afterJa.serviceRequest?.waitlist.status?.text).toBe("順番待ち（1人）");
@@ -161,6 +164,8 @@ describe("the waitlist on the public pages", () => {
         kind: "reserved",
         note: words.waitlist_reserved.replace("{until}", formatDateTime(until, locale)),
       });
+      // Above the request, not instead of it.
+      expect(page.serviceRequest?.waitlist.blocks).toBe(false);
       expect(page.serviceRequest?.request.kind).toBe("can-send");
     }
     // Signed out, the one slot is held by the reservation: the line, no place.
@@ -195,6 +200,7 @@ describe("the waitlist on the public pages", () => {
       target: { kind: "service", id: s.serviceId },
       status: null,
       gate: null,
+      blocks: false,
     });
   });
 });
