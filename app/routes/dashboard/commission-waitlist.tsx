@@ -178,12 +178,16 @@ export default function CommissionWaitlistPage({ loaderData, actionData }: Route
   return (
     <DashboardPage title={texts.title} intro={texts.intro}>
       <section
-        aria-label={texts.title}
+        aria-labelledby="waitlist-slots"
         data-testid="waitlist-summary"
         className="space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
       >
         <p className="flex flex-wrap items-center gap-x-3">
-          <span className="font-semibold text-zinc-900 dark:text-zinc-50" data-testid="waitlist-slots">
+          <span
+            id="waitlist-slots"
+            className="font-semibold text-zinc-900 dark:text-zinc-50"
+            data-testid="waitlist-slots"
+          >
             {summary.text}
           </span>
           <Link to={DASHBOARD_PATHS.formsGeneral} className={`${linkClass} inline-flex min-h-11 items-center text-sm`}>
