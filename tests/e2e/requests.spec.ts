@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
-import { expect, expectAccessible, signInWithApi, signUpWithApi, test } from "./fixtures";
+import type { CDPSession, Page } from "@playwright/test";
+import { expect, expectAccessible, signInWithApi, signUpWithApi, test, visit } from "./fixtures";
 import { message } from "./messages";
 import { insertService } from "./order-fixtures";
 import { pngBytes } from "./png";
@@ -18,11 +18,22 @@ async function addCardInPlace(page: Page) {
   await expect(page.getByText("Visa ending in 4242")).toBeVisible();
 }
 
+/** Slows uploads (bytes per second) through DevTools' network conditions; -1 lifts the limit. */
+async function throttleUploads(cdp: CDPSession, bytesPerSecond: number) {
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: bytesPerSecond,
+  });
+}
+
 async function answerRequired(page: Page) {
   await page
     .getByLabel("References and files: Add files")
     .setInputFiles({ name: "reference.png", mimeType: "image/png", buffer: pngBytes() });
-  await expect(page.getByText("reference.png")).toBeVisible();
+  // Uploaded: the file is among the answer's (its progress row shows the name before that).
+  await expect(page.getByRole("button", { name: "Remove reference.png" })).toBeVisible();
   await page.getByRole("group", { name: /Usage/ }).getByLabel("Personal use").check();
   await page
     .getByRole("group", { name: /Publication rules/ })
@@ -34,7 +45,7 @@ test("a client requests a service from its creator's page: details and terms, an
   page,
 }) => {
   await signUpWithApi(page);
-  await page.goto("/democreator");
+  await visit(page, "/democreator");
   await page.getByRole("region", { name: "Services" }).getByRole("link").first().click();
   await expect(page).toHaveURL(/\/democreator\?service=/);
   const serviceUrl = page.url();
@@ -54,6 +65,25 @@ test("a client requests a service from its creator's page: details and terms, an
   await expect(modal.getByRole("alert").filter({ hasText: "Please fill in all required fields" })).toBeVisible();
   await expect(modal.getByText("This field is required.")).toHaveCount(3);
   await expectAccessible(page);
+
+  // A request sent while a file is still on its way is held back, in words: it would go without the file.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Network.enable");
+  await throttleUploads(cdp, 60_000);
+  await page
+    .getByLabel("References and files: Add files")
+    .setInputFiles({
+      name: "sketch.png",
+      mimeType: "image/png",
+      buffer: Buffer.concat([pngBytes(8, 8), Buffer.alloc(600_000)]),
+    });
+  await expect(modal.getByRole("progressbar", { name: "sketch.png" })).toBeVisible();
+  await modal.getByRole("button", { name: "Send request" }).click();
+  await expect(
+    modal.getByRole("alert").filter({ hasText: "Your files are still uploading. Send the request once they're done." }),
+  ).toBeVisible();
+  await throttleUploads(cdp, -1);
+  await expect(page.getByRole("button", { name: "Remove sketch.png" })).toBeVisible();
 
   await answerRequired(page);
   await modal.getByLabel("I understand that sending a request does not guarantee the creator will accept it.").check();

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { ErrorText } from "#app/components/form/error-text";
 import { controlBorder, controlClass } from "#app/components/form/field";
 import { precheckFiles, uploadErrorMessage } from "#app/components/media/upload-client";
@@ -21,10 +21,14 @@ export function AnswerMediaField(props: {
   onChange: (change: (medias: AnswerDraft["medias"]) => AnswerDraft["medias"]) => void;
   invalid: boolean;
   describedBy?: string;
+  /** Told when its files start and finish uploading: the form does not send while a file is on its way. */
+  onUploadingChange?: (uploading: boolean) => void;
 }) {
   const inputId = useId();
   const uploads = useUploads();
   const busy = uploads.busy;
+  const { onUploadingChange } = props;
+  useEffect(() => onUploadingChange?.(busy), [busy, onUploadingChange]);
   const [error, setError] = useState<string | null>(null);
   const [link, setLink] = useState("");
 

@@ -26,6 +26,8 @@ export function QuestionField(props: {
   profileId: string;
   /** The creator's texts in the reader's language (issue 46): the page's readings, and whether to ask for missing ones. */
   reading?: FormReadings;
+  /** A MEDIA question's files started or finished uploading. */
+  onUploadingChange?: (uploading: boolean) => void;
 }) {
   const { question, value, onChange } = props;
   // One mark for the question's title, description and choices, under the title: never inside the label (question-reading.tsx).
@@ -131,6 +133,7 @@ export function QuestionField(props: {
             medias={value.medias}
             onChange={(change) => onChange((current) => ({ ...current, medias: change(current.medias) }))}
             invalid={invalid}
+            onUploadingChange={props.onUploadingChange}
           />
         ) : isChoice ? (
           <ul className="space-y-1.5">

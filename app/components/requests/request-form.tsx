@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { useInputLanguage } from "#app/root";
 import { ErrorText } from "#app/components/form/error-text";
 import { AddCardPanel } from "#app/components/payments/add-card-panel";
@@ -64,6 +64,19 @@ export function RequestForm(props: RequestFormProps) {
   const [missing, setMissing] = useState<string[]>([]);
   const [alert, setAlert] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  // The questions whose files are still uploading: a request sent now would go without them.
+  const [uploading, setUploading] = useState<ReadonlySet<string>>(new Set());
+  const uploadingChange = useCallback(
+    (questionId: string, busy: boolean) =>
+      setUploading((current) => {
+        if (current.has(questionId) === busy) return current;
+        const next = new Set(current);
+        if (busy) next.add(questionId);
+        else next.delete(questionId);
+        return next;
+      }),
+    [],
+  );
   const alertRef = useRef<HTMLDivElement>(null);
   // The card form goes away once a card is saved in place: focus moves to the card section, which now names the
   // card, rather than falling to the page's body.
@@ -109,6 +122,7 @@ export function RequestForm(props: RequestFormProps) {
 
   async function send(event: React.FormEvent) {
     event.preventDefault();
+    if (uploading.size > 0) return refuse(m.requests_error_uploading());
     const unanswered = missingAnswers(props.questions, draft);
     if (unanswered.length) return refuse(m.requests_error_required(), unanswered);
     const isAgreedToTerms = props.terms === null || draft.isAgreedToTerms;
@@ -167,6 +181,7 @@ export function RequestForm(props: RequestFormProps) {
             value={draft.answers[question.id] ?? emptyAnswer()}
             error={missing.includes(question.id)}
             reading={props.reading}
+            onUploadingChange={(busy) => uploadingChange(question.id, busy)}
             onChange={(change) =>
               update((d) => ({
                 ...d,
