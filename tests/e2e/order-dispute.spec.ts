@@ -66,7 +66,8 @@ test("the client opens a dispute on a paid order, the creator answers in Japanes
   await expect(report.getByRole("radio", { name: "Not what was agreed" })).toBeChecked();
   await expect(statement).toHaveValue("   ");
   await statement.fill(STATEMENT.en);
-  await expect(report.getByText(`${STATEMENT.en.length} / 4,000 characters`)).toBeVisible();
+  // The counter as seen (its twin is the words a screen reader hears).
+  await expect(report.getByText(`${STATEMENT.en.length} / 4,000 characters`).first()).toBeVisible();
   // A screenshot as evidence: uploaded into the order's dispute folder at once, posted with the statement.
   await report
     .getByLabel("Add files (optional)")
