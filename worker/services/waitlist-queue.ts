@@ -1,11 +1,13 @@
 /**
- * The creator's queue page (/dashboard/commission/waitlist; issue 50, decision 091): their slot count and how many are
- * taken, whether their line is open, and the places in it with the titles of what each client waits for, in the
- * viewer's language. The line and the moves of places are waitlist.ts.
+ * The creator's waitlist pages (issue 50, decision 091): the queue page (/dashboard/commission/waitlist: their slot
+ * count and how many are taken, whether their line is open, the places in it with the titles of what each client
+ * waits for, in the viewer's language), and a form's own count for its editor. The line and the moves of places are
+ * waitlist.ts.
  */
 import type { Database } from "../db/client";
 import { LOCALIZED } from "../db/schema/localized-entities";
 import type { Locale } from "../domain/constants";
+import type { SlotTarget } from "../domain/slots";
 import { MISSING_TEXT, pickText } from "../domain/localized-text";
 import { loadTexts } from "./localized-texts";
 import { purgeAccountPages } from "./public-pages";
@@ -47,6 +49,20 @@ export async function creatorQueue(db: Database, sellerAccountId: string, locale
         MISSING_TEXT,
     })),
   };
+}
+
+/** A service's or form's own slot count (null: none), only its creator's; undefined when it is not theirs. */
+export async function ownSlotCount(
+  d1: D1Database,
+  sellerAccountId: string,
+  target: SlotTarget,
+): Promise<number | null | undefined> {
+  const table = target.kind === "service" ? "commission_services" : "commission_forms";
+  const row = await d1
+    .prepare(`SELECT slot_count FROM ${table} WHERE id = ? AND commission_account_id = ?`)
+    .bind(target.id, sellerAccountId)
+    .first<{ slot_count: number | null }>();
+  return row ? row.slot_count : undefined;
 }
 
 /**

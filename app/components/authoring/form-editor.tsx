@@ -4,6 +4,7 @@ import { TextField } from "#app/components/form/text-field";
 import { TextareaField } from "#app/components/form/textarea-field";
 import { CURRENCIES, type CurrencyCode } from "#worker/domain/currency";
 import { Form } from "react-router";
+import { controlBorder, controlClass } from "#app/components/form/field";
 import { FormStatus } from "#app/components/form/form-status";
 import { useHydrated } from "#app/components/form/typed-before-hydration";
 import { QUESTION_TYPES, type QuestionType } from "#worker/db/schema/enums";
@@ -41,6 +42,9 @@ export interface FormEditorTexts {
   publish: string;
   unpublish: string;
   stagePlan: StagePlanTexts;
+  /** The form's own slot count (decision 091). */
+  slots: string;
+  slotsHint: string;
 }
 
 type KeyedDraft = Omit<FormDraft, "questions"> & { questions: KeyedQuestion[] };
@@ -73,6 +77,8 @@ export function FormEditor(props: {
   published: boolean;
   categories: { code: string; name: string }[];
   texts: FormEditorTexts;
+  /** The form's own slot count as stored ("" for none); posted as its own input beside the payload. */
+  slots: string;
 }) {
   const { errors, saved, busy, published, categories, texts } = props;
   const [draft, setDraft] = useState<KeyedDraft>(() => withKeys(props.draft));
@@ -142,6 +148,19 @@ export function FormEditor(props: {
           rows={props.draft.stagePlan ?? []}
           errors={errors}
           texts={texts.stagePlan}
+        />
+        {/* Its own input beside the payload, like the plan's rows: the action saves it with saveTargetSlots. */}
+        <TextField
+          name="slots"
+          id="form-slots"
+          label={texts.slots}
+          hint={texts.slotsHint}
+          defaultValue={props.slots}
+          error={errors.slots}
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={3}
+          className={`${controlClass} ${controlBorder(Boolean(errors.slots))} max-w-32`}
         />
       </div>
 

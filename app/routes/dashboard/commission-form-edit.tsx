@@ -25,6 +25,10 @@ import type { Route } from "./+types/commission-form-edit";
 import { inputLanguageOf } from "#worker/domain/input-language";
 import type { Locale } from "#worker/domain/constants";
 import { FORM_QUESTION_MEDIA_MAX } from "#worker/domain/media-limits";
+import { parseSlotCount } from "#worker/domain/slots";
+import { cometNow } from "#worker/services/clock";
+import { saveTargetSlots } from "#worker/services/waitlist";
+import { ownSlotCount } from "#worker/services/waitlist-queue";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = requireCreatorSide(context);
@@ -51,8 +55,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     deleteQuestion: m.authoring_delete_confirm({ title: stored.draft.title }, t),
     deleteLabel: m.authoring_delete_form({}, t),
   };
-  const form = await viewableForm(db, context.get(requestContext).env, user, stored);
-  return { form, categories: await listCategoryOptions(db, locale), page, texts: formEditorTextsFor(locale) };
+  const [form, categories, slots] = await Promise.all([
+    viewableForm(db, context.get(requestContext).env, user, stored),
+    listCategoryOptions(db, locale),
+    ownSlotCount(db.$client, user.commissionAccountId, { kind: "form", id: formId }),
+  ]);
+  return { form, categories, page, texts: formEditorTextsFor(locale), slots: slots == null ? "" : String(slots) };
 }
 
 /** A form's public page. */
@@ -114,6 +122,8 @@ function formEditorTextsFor(locale: Locale): FormEditorTexts {
     publish: m.authoring_publish({}, t),
     unpublish: m.authoring_unpublish({}, t),
     stagePlan: stagePlanTextsFor(locale),
+    slots: m.slots_form_label({}, t),
+    slotsHint: m.slots_form_hint({}, t),
   };
 }
 
@@ -173,8 +183,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseFormDraft(
     typeof payload === "object" && payload !== null ? { ...payload, stagePlan: stagePlanRowsFrom(body) } : payload,
   );
-  if (!parsed.ok)
-    return data({ saved: false, errors: translateAuthoringErrors(parsed.errors, locale) }, { status: 400 });
+  // So is its own slot count (decision 091); a post without it leaves the count as it is.
+  const slots = body.has("slots") ? parseSlotCount(String(body.get("slots"))) : null;
+  const slotsError = slots && !slots.ok ? { slots: slots.error } : null;
+  if (!parsed.ok || slotsError)
+    return data(
+      {
+        saved: false,
+        errors: translateAuthoringErrors({ ...(parsed.ok ? {} : parsed.errors), ...slotsError }, locale),
+      },
+      { status: 400 },
+    );
   const result = await saveForm(
     db,
     user.accountId,
@@ -186,6 +205,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok && result.reason === "not_found") throw notFound();
   if (!result.ok && result.reason === "invalid")
     return data({ saved: false, errors: translateAuthoringErrors(result.errors, locale) }, { status: 400 });
+  if (slots?.ok)
+    await saveTargetSlots(db, {
+      sellerAccountId: user.commissionAccountId,
+      target: { kind: "form", id: formId },
+      slots: slots.slots,
+      now: await cometNow(context.get(requestContext).env),
+    });
   if (intent === "publish") await setFormStatus(db, user.accountId, formId, "PUBLISHED");
   return { saved: true, errors: {} as Record<string, string> };
 }
@@ -233,6 +259,7 @@ export default function CommissionFormEditPage({ loaderData, actionData }: Route
         published={published}
         categories={categories}
         texts={texts}
+        slots={loaderData.slots}
       />
       <DeleteItemForm question={page.deleteQuestion} label={page.deleteLabel} />
     </DashboardPage>

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import enSettings from "#messages/commission-settings/en.json";
 import enWaitlist from "#messages/waitlist/en.json";
 import jaWaitlist from "#messages/waitlist/ja.json";
+import * as formEditPage from "#app/routes/dashboard/commission-form-edit";
 import * as generalPage from "#app/routes/dashboard/commission-forms-general";
 import * as serviceEditPage from "#app/routes/dashboard/commission-forms-service-edit";
 import * as managementsPage from "#app/routes/dashboard/commission-managements";
@@ -16,7 +17,9 @@ import type { Locale } from "#worker/domain/constants";
 import { withMessageLocale } from "#worker/messages/message-locale";
 import { orderStub } from "#worker/services/order-stubs";
 import { creatorCapacity } from "#worker/services/waitlist";
-import { call } from "../support/helpers";
+import { getFormForEdit } from "#worker/services/commission-forms";
+import { seedCreator } from "../support/catalog-fixtures";
+import { call, db } from "../support/helpers";
 import { newMember } from "../support/media-fixtures";
 import { insertOrderIn, newParty } from "../support/order-states";
 import { pageContext } from "../support/page-context";
@@ -206,6 +209,47 @@ describe("a service's own slot count in its editor", () => {
 
     // Blank: no count of its own.
     await post(serviceEditPage, s.seller.accountId, path, fields(""), { params: { serviceId: s.serviceId } });
+    expect(await ownCount()).toBeNull();
+  });
+});
+
+describe("a form's own slot count in its editor", () => {
+  it("posts beside the builder's payload: refused on its field with the draft's errors, saved with the form", async () => {
+    const c = await seedCreator({
+      handle: `wf${crypto.randomUUID().slice(0, 8)}`,
+      forms: [{ title: { en: "Slot form" }, price: 5000, questions: [] }],
+    });
+    const formId = c.forms[0].id;
+    const path = `/dashboard/commission/setting/form/form/edit?formId=${formId}`;
+    const stored = await getFormForEdit(db(), c.accountId, formId, "en");
+    const fields = (slots: string, draft = stored!.draft) => ({
+      payload: JSON.stringify(draft),
+      intent: "save",
+      slots,
+    });
+    const ownCount = async () =>
+      (await env.DB.prepare("SELECT slot_count FROM commission_forms WHERE id = ?")
+        .bind(formId)
+        .first<{ slot_count: number | null }>())!.slot_count;
+
+    const refused = await post(formEditPage, c.accountId, path, fields("0", { ...stored!.draft, title: "" }), {
+      locale: "ja",
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.data.errors).toMatchObject({ slots: jaWaitlist.slots_invalid });
+    expect(Object.keys(refused.data.errors as object)).toContain("title");
+    expect(await ownCount()).toBeNull();
+
+    expect((await post(formEditPage, c.accountId, path, fields("3"))).data).toMatchObject({ saved: true });
+    expect(await ownCount()).toBe(3);
+    const editor = await load(formEditPage, c.accountId, path);
+    expect(editor.slots).toBe("3");
+    expect(editor.texts?.slots).toBe(enWaitlist.slots_form_label);
+    // A post without the field (not the editor's) leaves it; blank clears it.
+    const { slots: _, ...withoutSlots } = fields("");
+    await post(formEditPage, c.accountId, path, withoutSlots);
+    expect(await ownCount()).toBe(3);
+    await post(formEditPage, c.accountId, path, fields(""));
     expect(await ownCount()).toBeNull();
   });
 });
