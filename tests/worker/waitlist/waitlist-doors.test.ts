@@ -43,10 +43,10 @@ async function fullCreator(slots = 1) {
 }
 type Creator = Awaited<ReturnType<typeof fullCreator>>;
 
-const joinService = (c: Creator, who: { cookie: string }, language: Locale = "en") =>
+const joinService = (c: { serviceId: string }, who: { cookie: string }, language: Locale = "en") =>
   post("join", who.cookie, { kind: "service", id: c.serviceId }, language);
 
-async function joined(c: Creator, who: { cookie: string }) {
+async function joined(c: { serviceId: string }, who: { cookie: string }) {
   const response = await joinService(c, who);
   expect(response.status).toBe(200);
   return (await response.json<{ data: { entryId: string } }>()).data.entryId;
@@ -377,9 +377,8 @@ describe("a line of a service that takes no requests", () => {
     });
     const held = await deliveredOrder(seller, kept);
     const [first, second] = [await newClient(), await newClient()];
-    const creator = { seller, serviceId: retired } as unknown as Creator;
-    const firstPlace = await joined(creator, first);
-    const secondPlace = await joined({ ...creator, serviceId: kept }, second);
+    const firstPlace = await joined({ serviceId: retired }, first);
+    const secondPlace = await joined({ serviceId: kept }, second);
     await env.DB.prepare("UPDATE waitlist_entries SET joined_at = joined_at - 1000 WHERE id = ?")
       .bind(firstPlace)
       .run();

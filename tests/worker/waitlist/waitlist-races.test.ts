@@ -172,7 +172,8 @@ describe("slots freed at once", () => {
     const [forA, forB, forA2] = [await newClient(), await newClient(), await newClient()];
     const entries = [await join(forA, serviceA), await join(forB, serviceB), await join(forA2, serviceA)];
 
-    // One of B's orders and... nothing else: the slot is overall, and A has none of its own free.
+    // One of B's orders completes: the slot freed is overall, and A has none of its own free, so the first on A is passed
+    // over for the one on B.
     expect(await complete(onB[0].id, sellerId)).toMatchObject({ status: "done" });
     expect(await states(entries)).toEqual(["WAITING", "RESERVED", "WAITING"]);
     expect(await noticesOf(forA.accountId)).toEqual([]);
