@@ -128,13 +128,21 @@ export interface NotificationFacts {
  * The message's key and its parameters. Every message names the order code and the counterpart; a notice missing
  * either has no message (the title alone still says what happened) rather than a sentence with a hole in it.
  */
+/** Notices about a person rather than an order: their message names no order code. */
+export const NOTICES_OF_NO_ORDER: ReadonlySet<string> = new Set<NotificationType>([
+  "INVITE_ORDER_COMPLETED",
+  "WAITLIST_SLOT_RESERVED",
+  "WAITLIST_RESERVATION_EXPIRED",
+  "WAITLIST_REMOVED",
+]);
+
 export function notificationMessage(
   type: string,
   facts: NotificationFacts,
 ): { key: string; params: { code: string; counterpart: string } } | null {
   const kind = notificationKind(type);
   if (kind === UNKNOWN_NOTIFICATION_KIND) return null;
-  const needsCode = type !== "INVITE_ORDER_COMPLETED";
+  const needsCode = !NOTICES_OF_NO_ORDER.has(type);
   if (!facts.counterpartName || (needsCode && !facts.orderCode)) return null;
   return { key: kind.messageKey, params: { code: facts.orderCode ?? "", counterpart: facts.counterpartName } };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { NOTIFICATION_TYPES } from "#worker/db/schema/enums";
+import { NOTICES_OF_NO_ORDER } from "#worker/domain/notification-kinds";
 import { notificationTexts } from "#worker/messages/notifications";
 
 // The edge lookup of worker/messages/notifications.ts: every type has its own texts in both languages, the
@@ -16,11 +17,17 @@ describe("notification texts", () => {
         expect(message).toContain("Demo Client");
         // People are named as the lists name them, never by "@handle" (issue 33).
         expect(message).not.toContain("@");
-        // An invitation's and a waitlist's notices are of no order.
-        if (!type.startsWith("WAITLIST_") && type !== "INVITE_ORDER_COMPLETED") expect(message).toContain("ABCD2345");
+        if (!NOTICES_OF_NO_ORDER.has(type)) expect(message).toContain("ABCD2345");
       }
     },
   );
+
+  it.each([...NOTICES_OF_NO_ORDER])("%s has its message without an order (its row has none)", (type) => {
+    for (const locale of ["en", "ja"] as const) {
+      const { message } = notificationTexts(type, { orderCode: null, counterpartName: "Demo Creator" }, locale);
+      expect(message).toContain("Demo Creator");
+    }
+  });
 
   it("reads the titles in the viewer's language", () => {
     expect(notificationTexts("COMMISSION_ORDER_APPROVED", facts, "en").title).toBe("Order accepted");
