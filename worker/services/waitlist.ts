@@ -92,7 +92,7 @@ export interface CreatorSlots {
   targets: Record<string, SlotStatus>;
 }
 
-export async function creatorSlots(d1: D1Database, sellerUserAccountId: string): Promise<CreatorSlots | null> {
+async function creatorSlots(d1: D1Database, sellerUserAccountId: string): Promise<CreatorSlots | null> {
   const [seller, targets] = await d1.batch<Record<string, number | string | null>>([
     d1
       .prepare(
