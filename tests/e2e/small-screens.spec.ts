@@ -24,6 +24,7 @@ const DASHBOARD_GROUPS = {
     "/dashboard/commission/setting/form/general",
     "/dashboard/commission/setting/form/form/new",
     "/dashboard/commission/setting/service/new",
+    "/dashboard/commission/waitlist",
     "/dashboard/creator/wallet",
     "/dashboard/history/sales",
     "/dashboard/history/billing",
