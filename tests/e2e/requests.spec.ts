@@ -70,13 +70,11 @@ test("a client requests a service from its creator's page: details and terms, an
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Network.enable");
   await throttleUploads(cdp, 60_000);
-  await page
-    .getByLabel("References and files: Add files")
-    .setInputFiles({
-      name: "sketch.png",
-      mimeType: "image/png",
-      buffer: Buffer.concat([pngBytes(8, 8), Buffer.alloc(600_000)]),
-    });
+  await page.getByLabel("References and files: Add files").setInputFiles({
+    name: "sketch.png",
+    mimeType: "image/png",
+    buffer: Buffer.concat([pngBytes(8, 8), Buffer.alloc(600_000)]),
+  });
   await expect(modal.getByRole("progressbar", { name: "sketch.png" })).toBeVisible();
   await modal.getByRole("button", { name: "Send request" }).click();
   await expect(

@@ -21,9 +21,6 @@ export const SLOT_HOLDING_PROGRESS = ["APPROVED", "DELIVERED"] as const;
 
 export const WAITLIST_STATES = ["WAITING", "RESERVED", "REQUESTED", "LEFT", "REMOVED", "EXPIRED"] as const;
 export type WaitlistState = (typeof WAITLIST_STATES)[number];
-/** States that keep a client's place in the line: one such entry per client and service or form. */
-export const IN_LINE_STATES = ["WAITING", "RESERVED"] as const;
-
 export type SlotTarget = { kind: "service"; id: string } | { kind: "form"; id: string };
 
 /** A count of slots: how many there are (null: no limit) and how many are held. */

@@ -284,7 +284,7 @@ async function purgeCreator(db: Database, sellerId: string) {
 }
 
 /** Hands a creator's free slots to their line (after their counts changed), and purges their pages. */
-export async function offerOpenSlots(db: Database, sellerId: string, now: number): Promise<void> {
+async function offerOpenSlots(db: Database, sellerId: string, now: number): Promise<void> {
   await db.$client.batch(prepared(db.$client, offerStatements({ sellerId }, now)));
   await purgeCreator(db, sellerId);
 }

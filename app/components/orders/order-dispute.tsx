@@ -19,9 +19,6 @@ const RULE = findUploadRule("commission-order", "dispute_files")!;
 
 type Posted = { ok: boolean; intent?: string; errors?: Record<string, string>; message?: string };
 
-const fieldClass =
-  "w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 aria-invalid:border-red-700 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:aria-invalid:border-red-400";
-
 /** "Report a problem": a quiet fold under the order's buttons, with the form to open a dispute inside. */
 export function OrderDisputeReport({ orderId, report }: { orderId: string; report: DisputeOpenForm }) {
   const headingId = useId();

@@ -4,7 +4,7 @@
 // language) with Accept and Decline; otherwise "Give more time", folded, moves the date at once. Its words come from
 // the loader (order-extension-texts.server.ts); the posts go to the page's action (order-extensions.server.ts), and the
 // Order object checks every rule again. The inputs are uncontrolled: what was typed stays when a post is refused.
-import { useId, useState } from "react";
+import { useId } from "react";
 import { useFetcher } from "react-router";
 import { ErrorText } from "#app/components/form/error-text";
 import { TextareaField } from "#app/components/form/textarea-field";
