@@ -96,10 +96,33 @@ export function offerStatements(ref: SellerRef, now: number): SqlStatement[] {
     now + RESERVATION_MS,
   );
   return [
+    ...expiryStatements(ref, now),
     ...Array.from({ length: OFFERS_PER_WRITE }, () => reserve),
     placeNotices(
       "WAITLIST_SLOT_RESERVED",
       `w.seller_id = ${sellerOf(ref, "?2")} AND w.state = 'RESERVED' AND w.reserved_at = ?1`,
+      now,
+      id,
+    ),
+  ];
+}
+
+/**
+ * A creator's reservations whose 48 hours have passed end (their clients told), ahead of any offer: so a place is never
+ * held past its time by a cron not yet run, neither against the slot count nor against its client joining again.
+ */
+export function expiryStatements(ref: SellerRef, now: number): SqlStatement[] {
+  const id = "sellerId" in ref ? ref.sellerId : ref.orderId;
+  return [
+    statement(
+      `UPDATE waitlist_entries SET state = 'EXPIRED', ended_at = ?2
+       WHERE seller_id = ${sellerOf(ref, "?1")} AND state = 'RESERVED' AND reserved_until <= ?2`,
+      id,
+      now,
+    ),
+    placeNotices(
+      "WAITLIST_RESERVATION_EXPIRED",
+      `w.seller_id = ${sellerOf(ref, "?2")} AND w.state = 'EXPIRED' AND w.ended_at = ?1`,
       now,
       id,
     ),

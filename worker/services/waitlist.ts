@@ -29,6 +29,7 @@ import {
   heldOfSeller,
   heldOfService,
   LOST_CLAIM_MS,
+  expiryStatements,
   offerStatements,
   PLACE_HOLDS_SQL,
   RELEASE_LOST_CLAIMS_SQL,
@@ -187,7 +188,7 @@ export async function joinWaitlist(
   const { target, now } = input;
   const [facts, client] = await Promise.all([
     targetFacts(d1, target),
-    clientFacts(d1, input.clientUserAccountId, target),
+    clientFacts(d1, input.clientUserAccountId, target, now),
   ]);
   // A service or form that takes no requests (a draft, a banned creator's) is not there to wait for either.
   if (!facts?.listed || !client) return { ok: false, reason: "not_found" };
@@ -198,6 +199,8 @@ export async function joinWaitlist(
     // Joining as a slot frees (between the read and this write) is met by the offer in the same batch.
     await d1.batch(
       prepared(d1, [
+        // A reservation of theirs past its 48 hours ends first: joining again is a new place at the end of the line.
+        ...expiryStatements({ sellerId: facts.sellerId }, now),
         {
           sql: `INSERT INTO waitlist_entries (id, seller_id, service_id, form_id, client_id, state, joined_at)
                 VALUES (?, ?, ?, ?, ?, 'WAITING', ?)`,
@@ -221,18 +224,19 @@ export async function joinWaitlist(
   return { ok: true, entryId };
 }
 
-async function clientFacts(d1: D1Database, userAccountId: string, target: SlotTarget) {
+async function clientFacts(d1: D1Database, userAccountId: string, target: SlotTarget, now: number) {
   const column = targetColumn(target);
   const submitted = target.kind === "service" ? "SERVICE_SUBMITTED" : "FORM_SUBMITTED";
   const row = await d1
     .prepare(
       `SELECT ca.id AS client_id,
-         EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.client_id = ca.id AND w.${column} = ?2 AND w.state IN ('WAITING', 'RESERVED')) AS in_line,
+         EXISTS (SELECT 1 FROM waitlist_entries w WHERE w.client_id = ca.id AND w.${column} = ?2
+           AND (w.state = 'WAITING' OR (w.state = 'RESERVED' AND w.reserved_until > ?3))) AS in_line,
          EXISTS (SELECT 1 FROM commission_orders o WHERE o.buyer_id = ca.id AND o.${column} = ?2
            AND o.order_submit_status = '${submitted}' AND o.order_progress_status = 'DRAFT') AS pending
        FROM commission_accounts ca WHERE ca.user_account_id = ?1`,
     )
-    .bind(userAccountId, target.id)
+    .bind(userAccountId, target.id, now)
     .first<{ client_id: string; in_line: number; pending: number }>();
   return row && { clientId: row.client_id, inLine: Boolean(row.in_line), hasPendingRequest: Boolean(row.pending) };
 }

@@ -532,6 +532,38 @@ describe("leaving a line, and removal by the creator", () => {
   });
 });
 
+describe("a reservation past its 48 hours before the timed jobs run", () => {
+  it("ends when its client joins again (told once), who takes a new place at the end of the line", async () => {
+    const c = await fullCreator();
+    const next = await newClient();
+    const first = await joined(c, c.client);
+    await joined(c, next);
+    expect(
+      await orderStub(env.ORDER, c.held[0].id).act(
+        { type: "complete" },
+        { commissionAccountId: c.seller.commissionAccountId },
+      ),
+    ).toMatchObject({ status: "done" });
+    // Its 48 hours passed a minute ago; no cron has run since.
+    await env.DB.prepare("UPDATE waitlist_entries SET reserved_until = ? WHERE id = ?")
+      .bind(Date.now() - 60_000, first)
+      .run();
+
+    const again = await joinService(c, c.client);
+    expect(again.status).toBe(200);
+    const { entryId } = (await again.json<{ data: { entryId: string } }>()).data;
+    expect(await entry(first)).toMatchObject({ state: "EXPIRED" });
+    // The freed slot went to the next in line, ahead of the one who joined again.
+    const line = await entriesOf(c.seller.commissionAccountId);
+    expect(line.filter((p) => p.state === "RESERVED").map((p) => p.client_id)).toEqual([next.clientId]);
+    expect(await entry(entryId)).toMatchObject({ state: "WAITING" });
+    expect((await waitlistNotices(c.client.accountId)).map((n) => n.type)).toEqual([
+      "WAITLIST_SLOT_RESERVED",
+      "WAITLIST_RESERVATION_EXPIRED",
+    ]);
+  });
+});
+
 describe("a form's line", () => {
   it("takes a place for a form, reserves the form's slot with a notice to its page, and the form's request claims it", async () => {
     const seller = await seedCreator({
