@@ -49,6 +49,12 @@ interface TargetFacts {
   closed: boolean;
 }
 
+/**
+ * A line nobody may join: closed by its creator, or its creator closed for commissions (their requests are refused, so
+ * a place would wait for slots that are never offered while they are closed). Those already in line keep their places.
+ */
+const LINE_CLOSED = `(ca.waitlist_closed OR NOT coalesce((SELECT is_open_commission FROM user_profiles WHERE account_id = ca.user_account_id), 0))`;
+
 const targetColumn = (target: SlotTarget) => (target.kind === "service" ? "service_id" : "form_id");
 
 async function targetFacts(d1: D1Database, target: SlotTarget): Promise<TargetFacts | null> {
@@ -60,7 +66,7 @@ async function targetFacts(d1: D1Database, target: SlotTarget): Promise<TargetFa
     .prepare(
       `SELECT ca.id AS seller_id, ca.user_account_id AS seller_user,
          ${status} = 'PUBLISHED' AND ${notBannedSql("ca.user_account_id")} AS listed, ca.slot_count AS slots, ${heldOfSeller("ca.id")} AS held,
-         ca.waitlist_closed AS closed, x.slot_count AS own_slots, ${held} AS own_held,
+         ${LINE_CLOSED} AS closed, x.slot_count AS own_slots, ${held} AS own_held,
          (SELECT count(*) FROM waitlist_entries w WHERE w.${targetColumn(target)} = x.id AND w.state = 'WAITING') AS waiting
        FROM ${table} x JOIN commission_accounts ca ON ca.id = x.commission_account_id WHERE x.id = ?`,
     )
@@ -97,7 +103,7 @@ async function creatorSlots(d1: D1Database, sellerUserAccountId: string): Promis
   const [seller, targets] = await d1.batch<Record<string, number | string | null>>([
     d1
       .prepare(
-        `SELECT ca.slot_count AS slots, ${heldOfSeller("ca.id")} AS held, ca.waitlist_closed AS closed,
+        `SELECT ca.slot_count AS slots, ${heldOfSeller("ca.id")} AS held, ${LINE_CLOSED} AS closed,
            (SELECT count(*) FROM waitlist_entries w WHERE w.seller_id = ca.id AND w.state = 'WAITING') AS waiting
          FROM commission_accounts ca WHERE ca.user_account_id = ?`,
       )

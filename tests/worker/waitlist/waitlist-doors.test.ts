@@ -10,7 +10,7 @@ import { RESERVATION_MS } from "#worker/domain/slots";
 import { waitlistError } from "#worker/messages/waitlist";
 import { orderStub } from "#worker/services/order-stubs";
 import { createSession } from "#worker/services/sessions";
-import { runWaitlistJobs, saveCreatorCapacity } from "#worker/services/waitlist";
+import { runWaitlistJobs, saveCreatorCapacity, targetSlotStatus } from "#worker/services/waitlist";
 import { seedCreator } from "../support/catalog-fixtures";
 import { call, db } from "../support/helpers";
 import { newMember } from "../support/media-fixtures";
@@ -436,6 +436,22 @@ describe("a creator closed for commissions", () => {
     await runWaitlistJobs(db(), Date.now());
     expect(await entry(entryId)).toMatchObject({ state: "RESERVED" });
     expect((await waitlistNotices(c.client.accountId)).map((n) => n.type)).toEqual(["WAITLIST_SLOT_RESERVED"]);
+  });
+
+  it("nobody new joins while they are closed: their line reads closed, and a join is refused in words", async () => {
+    const c = await fullCreator();
+    await env.DB.prepare("UPDATE user_profiles SET is_open_commission = 0 WHERE account_id = ?")
+      .bind(c.seller.accountId)
+      .run();
+    expect(await targetSlotStatus(env.DB, { kind: "service", id: c.serviceId })).toEqual({ kind: "full" });
+    const before = await snapshot(c);
+    const refused = await joinService(c, c.client);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({
+      error: "waitlist_error_closed",
+      message: waitlistError("waitlist_error_closed", "en"),
+    });
+    expect(await snapshot(c)).toEqual(before);
   });
 });
 
