@@ -38,7 +38,6 @@ test("a creator sets one slot, is warned before approving past it, and removes a
     await visit(page, GENERAL);
     await expect(slots).toHaveValue("1");
     await expect(page.getByRole("checkbox", { name: "Close my waitlist" })).toBeChecked();
-    await page.screenshot({ path: "test-results/waitlist-creator-settings.png", fullPage: true });
   });
 
   const service = await insertService({ sellerEmail: creator.email, title: "Queue portrait", priceAmount: 8000 });
@@ -71,8 +70,6 @@ test("a creator sets one slot, is warned before approving past it, and removes a
     expect(dialog.message()).toContain("Approve it anyway?");
     await dialog.dismiss();
     await click;
-    await note.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: "test-results/waitlist-creator-approve.png" });
     await expectAccessible(page);
   });
 
@@ -97,7 +94,6 @@ test("a creator sets one slot, is warned before approving past it, and removes a
     await expect(place).toContainText(`@${client.user.handle}`);
     await expect(place).toContainText("Queue portrait");
     await expect(place.getByTestId("waitlist-place-status")).toHaveText("Waiting · 1st");
-    await page.screenshot({ path: "test-results/waitlist-creator-queue.png", fullPage: true });
     await expectAccessible(page);
 
     const remove = page.getByRole("button", { name: `Remove @${client.user.handle} from your waitlist` });
