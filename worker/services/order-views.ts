@@ -275,6 +275,11 @@ export interface OrderEventView {
   card: { brand: string; last4: string } | null;
   /** The stage a stage event acted on (0-based index and title); null for any other event. */
   stage: { index: number; title: string; titleReading: TextReading } | null;
+  /**
+   * A move of the delivery date (decision 090): the date asked for (`from` null), or the one agreed, given or set by a
+   * settlement with the one it replaced. Null for any other event.
+   */
+  deliveryMove: { from: number | null; to: number } | null;
 }
 
 /** A commission category as a page shows it: its catalogue code and its name in the viewer's language. */
@@ -403,7 +408,7 @@ export async function getOrderDetail(
     // stage event names its stage.
     d1
       .prepare(
-        `SELECT e.version, e.event_type, e.actor, e.created_at, pm.brand AS card_brand, pm.last4 AS card_last4, ${EVENT_STAGE_COLUMNS}
+        `SELECT e.version, e.event_type, e.actor, e.created_at, pm.brand AS card_brand, pm.last4 AS card_last4, ${EVENT_STAGE_COLUMNS}, ${EVENT_DELIVERY_COLUMNS}
          FROM commission_order_events e
          LEFT JOIN payment_transactions pt ON e.event_type = 'PAID' AND pt.order_id = e.order_id
            AND pt.stripe_payment_intent_id = json_extract(e.after, '$.paidPayment.intentId')
@@ -624,6 +629,20 @@ const EVENT_STAGE_COLUMNS = `
   (SELECT json_extract(s.value, '$.title') FROM json_each(e.before, '$.stages') s
      WHERE e.event_type LIKE 'STAGE!_%' ESCAPE '!' AND json_extract(s.value, '$.status') != 'APPROVED' ORDER BY s.key LIMIT 1) AS stage_title`;
 
+/** The delivery dates a deadline move's event names (decision 090): before and after it, and the date asked for. */
+const EVENT_DELIVERY_COLUMNS = `
+  json_extract(e.before, '$.deliveryDeadline') AS delivery_before, json_extract(e.after, '$.deliveryDeadline') AS delivery_after,
+  CASE WHEN e.event_type = 'EXTENSION_REQUESTED' THEN json_extract(e.after, '$.extensionRequest.proposedDeadline') END AS delivery_asked`;
+
+const DELIVERY_MOVES = new Set(["EXTENSION_ACCEPTED", "DELIVERY_EXTENDED", "DISPUTE_SETTLED"]);
+
+function deliveryMoveOf(e: Row): OrderEventView["deliveryMove"] {
+  if (e.delivery_asked !== null && e.delivery_asked !== undefined) return { from: null, to: Number(e.delivery_asked) };
+  const [from, to] = [e.delivery_before, e.delivery_after];
+  if (!DELIVERY_MOVES.has(String(e.event_type)) || to === null || to === undefined || from === to) return null;
+  return { from: from === null || from === undefined ? null : Number(from), to: Number(to) };
+}
+
 /**
  * One line of the order's log. The Order object records a payment's success as its own (Stripe's word reaches it by
  * the confirm, the webhook or the check after 3-D Secure), but no payment is automatic: only the client starts one,
@@ -643,6 +662,7 @@ function eventView(e: Row, side: OrderSide): OrderEventView {
       e.stage_title === null || e.stage_title === undefined
         ? null
         : { index: Number(e.stage_index), title: String(e.stage_title), titleReading: READ_AS_WRITTEN },
+    deliveryMove: deliveryMoveOf(e),
   };
 }
 

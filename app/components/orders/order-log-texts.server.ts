@@ -55,9 +55,17 @@ const whoOf = (event: OrderEventView) =>
       })
     : ACTOR_LABELS[event.actor]();
 
-/** What happened; a stage event names its stage ("Stage approved: stage 1 (Sketch)"). */
+/**
+ * What happened; a stage event names its stage ("Stage approved: stage 1 (Sketch)"), a move of the delivery date its
+ * dates ("New delivery date agreed: December 29, 2026 23:59 UTC (was December 27, 2026 23:59 UTC)").
+ */
 function whatOf(event: OrderEventView) {
   const what = (EVENT_LABELS[event.type as OrderEventType] ?? (() => event.type))();
+  const move = event.deliveryMove;
+  if (move)
+    return move.from === null
+      ? m.orders_event_with_date({ event: what, date: showDateTime(move.to) })
+      : m.orders_event_with_dates({ event: what, date: showDateTime(move.to), was: showDateTime(move.from) });
   if (!event.stage) return what;
   // The log quotes the title as the timeline above shows it (translated when stored); the timeline carries its mark.
   const reading = event.stage.titleReading;

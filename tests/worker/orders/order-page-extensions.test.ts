@@ -143,8 +143,15 @@ describe("the order page's delivery-date block", () => {
     expect(after.extension?.pending).toBeNull();
     const deadlineFact = after.panel?.stepFacts.find((fact) => fact.label === "Deadline");
     expect(deadlineFact?.value).toMatch(/ \(originally .+ UTC\)$/);
+    // The log names the dates: the one asked for, then the one agreed with the one it replaced.
+    const log = after.panel?.logLines.map((line) => line.what) ?? [];
+    expect(log).toContainEqual(expect.stringMatching(/^More time asked for: .+ 23:59 UTC$/));
+    expect(log).toContainEqual(expect.stringMatching(/^New delivery date agreed: .+ 23:59 UTC \(was .+ UTC\)$/));
     const creatorAfter = await load(order.seller, "seller", order.code, "ja");
     expect(creatorAfter.panel?.stepFacts.map((fact) => fact.value).join()).toMatch(/（当初は.+UTC）/);
+    expect(creatorAfter.panel?.logLines.map((line) => line.what)).toContainEqual(
+      expect.stringMatching(/（変更前は.+UTC）$/),
+    );
     expect(creatorAfter.extension?.ask).not.toBeNull();
   });
 
