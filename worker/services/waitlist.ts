@@ -293,10 +293,13 @@ async function purgeCreator(db: Database, sellerId: string) {
   if (row) await purgeAccountPages(db, row.user_account_id);
 }
 
-/** Hands a creator's free slots to their line (after their counts changed), and purges their pages. */
-async function offerOpenSlots(db: Database, sellerId: string, now: number): Promise<void> {
-  await db.$client.batch(prepared(db.$client, offerStatements({ sellerId }, now)));
-  await purgeCreator(db, sellerId);
+/**
+ * Hands a creator's free slots to their line, and purges their pages when that changed them (or `changed` says an
+ * earlier statement did): the timed jobs run this for every creator with anyone waiting, mostly to no effect.
+ */
+async function offerOpenSlots(db: Database, sellerId: string, now: number, changed = false): Promise<void> {
+  const results = await db.$client.batch(prepared(db.$client, offerStatements({ sellerId }, now)));
+  if (changed || results.some((result) => result.meta.changes > 0)) await purgeCreator(db, sellerId);
 }
 
 /**
@@ -316,8 +319,9 @@ export async function runWaitlistJobs(db: Database, now: number): Promise<number
   const { results: waiting } = await d1
     .prepare(`SELECT DISTINCT seller_id FROM waitlist_entries WHERE state = 'WAITING'`)
     .all<{ seller_id: string }>();
-  const sellers = new Set([...expired.results.map((r) => r.seller_id), ...waiting.map((r) => r.seller_id)]);
-  for (const sellerId of sellers) await offerOpenSlots(db, sellerId, now);
+  const expiredOf = new Set(expired.results.map((r) => r.seller_id));
+  const sellers = new Set([...expiredOf, ...waiting.map((r) => r.seller_id)]);
+  for (const sellerId of sellers) await offerOpenSlots(db, sellerId, now, expiredOf.has(sellerId));
   return expired.results.length;
 }
 
