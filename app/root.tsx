@@ -1,4 +1,4 @@
-import { Suspense, lazy } from "react";
+import { Suspense, lazy, useEffect } from "react";
 import {
   Links,
   Meta,
@@ -57,6 +57,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRootData();
   const locale = data?.locale ?? getLocale();
   const nonce = useCspNonce();
+  // Marks the page interactive once React has hydrated it (effects run after the hydrating commit), the error pages
+  // too: the browser tests wait for it before they click, as a click before it reaches no handler.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
   return (
     <html lang={locale} className={data?.theme === "dark" ? "dark" : undefined} suppressHydrationWarning>
       <head>

@@ -299,9 +299,13 @@ export async function readLatestCode(
 // ---------------------------------------------------------------------------------------------------------
 // Header and auth
 
-/** Opens `path` and waits until the network is idle: the page has hydrated and its first requests are done. */
+/**
+ * Opens `path` and waits until React has hydrated it (root.tsx marks `<html data-hydrated>`) and the network is idle:
+ * its handlers are on and its first requests are done. Network idle alone can come first on a loaded machine.
+ */
 export async function visit(page: Page, path: string) {
   await page.goto(path);
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
   await page.waitForLoadState("networkidle");
 }
 
