@@ -1,12 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import type { AuthMode } from "#app/components/auth/auth-dialog";
+import { AuthDialogButton } from "#app/components/auth/auth-dialog-button";
 import { ErrorText } from "#app/components/form/error-text";
 import { m } from "#app/paraglide/messages.js";
 import type { WaitlistView } from "./waitlist-view.server";
-
-const loadAuthDialog = () => import("#app/components/auth/auth-dialog");
-const AuthDialog = lazy(() => loadAuthDialog().then((module) => ({ default: module.AuthDialog })));
 
 /**
  * The waitlist's part of a service modal or form page (issue 50, decision 091), from the loader's words: every slot
@@ -20,7 +17,6 @@ export function WaitlistGate({ view }: { view: WaitlistView }) {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [signIn, setSignIn] = useState<AuthMode | null>(null);
   const block = useRef<HTMLDivElement>(null);
   const moved = useRef(false);
   useEffect(() => {
@@ -85,23 +81,11 @@ export function WaitlistGate({ view }: { view: WaitlistView }) {
           {m.waitlist_leave()}
         </button>
       ) : gate.kind === "sign-in" ? (
-        <button
-          type="button"
-          aria-haspopup="dialog"
-          className="button-primary min-h-11"
-          onPointerEnter={loadAuthDialog}
-          onFocus={loadAuthDialog}
-          onClick={() => setSignIn("signin")}
-        >
+        <AuthDialogButton mode="signin" className="button-primary min-h-11">
           {m.waitlist_sign_in()}
-        </button>
+        </AuthDialogButton>
       ) : null}
       <ErrorText text={error} />
-      {signIn ? (
-        <Suspense fallback={null}>
-          <AuthDialog mode={signIn} onModeChange={setSignIn} onClose={() => setSignIn(null)} />
-        </Suspense>
-      ) : null}
     </div>
   );
 }
