@@ -24,8 +24,10 @@ export type EvidenceRefusal = { error: "invalid_request" | "not_found" | MediaEr
 
 /**
  * A statement's files (posted as `{url, name?}`, uploaded first), each checked before the order is asked anything: it
- * must lie in this order's dispute folder, which only its two parties may write, and pass its upload rule again
- * (`checkAttachment` re-sniffs the bytes). The API's doors and the order page's form both post through it.
+ * must lie in this order's dispute folder, which only its two parties may write, have been uploaded by the party
+ * stating (`uploadedBy`: both parties write the folder, and each may read the other's files, but nobody cites the
+ * other's file as their own; issue 59), and pass its upload rule again (`checkAttachment` re-sniffs the bytes). The
+ * API's doors and the order page's form both post through it.
  */
 export async function checkedEvidence(
   db: Database,
@@ -38,17 +40,37 @@ export async function checkedEvidence(
   for (const media of posted) {
     const key = parseMediaKey(media.url);
     if (!key) return { error: "invalid_request" };
-    const inFolder = (k: MediaKey) =>
+    const inFolder = async (k: MediaKey) =>
       k.domain === "commission-order" &&
       k.id === orderId &&
       k.field === "dispute_files" &&
-      ownsObject(db, { profileId }, k);
+      (await ownsObject(db, { profileId }, k)) &&
+      (await uploadedBy(db.$client, profileId, orderId, k.key));
     const checked = await checkAttachment(env.MEDIA, key, inFolder);
     if (!checked.ok)
       return { error: checked.error === "forbidden" || checked.error === "not_found" ? "not_found" : checked.error };
     files.push(disputeFileOf(key, checked, media.name ?? null));
   }
   return files;
+}
+
+/**
+ * Whether this party uploaded the object: it waits in `pending_uploads` under their profile (the Worker's PUT and a
+ * presigned one both record the uploader there), or, once attached, one of their own earlier statements on this order
+ * attached it (a party may cite their own file again; the other party's never).
+ */
+async function uploadedBy(d1: D1Database, profileId: string, orderId: string, objectKey: string): Promise<boolean> {
+  const row = await d1
+    .prepare(
+      `SELECT EXISTS (SELECT 1 FROM pending_uploads WHERE key = ?1 AND owner_profile_id = ?2)
+         OR EXISTS (SELECT 1 FROM order_dispute_statements s
+           JOIN order_dispute_files f ON f.statement_id = s.id
+           JOIN user_profiles p ON p.account_id = s.author_user_account_id
+           WHERE s.order_id = ?3 AND f.object_key = ?1 AND p.id = ?2) AS own`,
+    )
+    .bind(objectKey, profileId, orderId)
+    .first<{ own: number }>();
+  return row?.own === 1;
 }
 
 /** A stored object of the order's dispute folder, checked (`checkAttachment`), as the statement's file. */
