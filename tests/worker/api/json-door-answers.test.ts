@@ -11,6 +11,7 @@ import {
   signUpStartSchema,
 } from "#worker/domain/validation";
 import { translateErrors } from "#worker/messages/validation";
+import { paymentInputError } from "#worker/messages/payments";
 import { requestMessage } from "#worker/messages/requests";
 import { BASE, call } from "../support/helpers";
 import { linkMedia } from "../support/chat-fixtures";
@@ -75,9 +76,25 @@ const doors: { path: string; wrong: unknown; signedOut: unknown[]; signedIn: unk
     signedOut: [400, fieldErrors(signUpStartSchema, { handle: 5, email: "nope" })],
     signedIn: [400, fieldErrors(signUpStartSchema, { handle: 5, email: "nope" })],
   },
-  { path: "/api/stripe/intent/setup/confirm", wrong: { intentId: "" }, signedOut: UNAUTHORIZED, signedIn: INVALID },
-  { path: "/api/stripe/payment/method/delete", wrong: { methodId: 5 }, signedOut: UNAUTHORIZED, signedIn: INVALID },
-  { path: "/api/stripe/intent/payment/get", wrong: { intentId: "pi_1" }, signedOut: UNAUTHORIZED, signedIn: INVALID },
+  // The card doors answer with a sentence since issue 59 (a Stripe id's shape is checked first).
+  {
+    path: "/api/stripe/intent/setup/confirm",
+    wrong: { intentId: "" },
+    signedOut: UNAUTHORIZED,
+    signedIn: [400, { error: "invalid_request", message: paymentInputError("setup_intent", "en") }],
+  },
+  {
+    path: "/api/stripe/payment/method/delete",
+    wrong: { methodId: 5 },
+    signedOut: UNAUTHORIZED,
+    signedIn: [400, { error: "invalid_request", message: paymentInputError("method", "en") }],
+  },
+  {
+    path: "/api/stripe/intent/payment/get",
+    wrong: { intentId: "pi_1" },
+    signedOut: UNAUTHORIZED,
+    signedIn: [400, { error: "invalid_request", message: paymentInputError("payment_intent", "en") }],
+  },
   {
     path: "/api/features/notification/read",
     wrong: { notificationId: "x".repeat(65) },

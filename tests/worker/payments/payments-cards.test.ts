@@ -156,3 +156,53 @@ describe("nobody reaches another user's cards or intents", () => {
     expect((await confirmSetup(user.cookie, "seti_doesnotexist")).status).toBe(404);
   });
 });
+
+describe("a Stripe id from the browser is checked before Stripe sees it (issue 59)", () => {
+  const refusedIds = [
+    "\ud800",
+    "seti_\ud800",
+    "seti_x/../../customers",
+    "seti_",
+    "pi_123",
+    "seti x",
+    `seti_${"a".repeat(300)}`,
+  ];
+
+  it("the setup confirm answers 400 with a message in the caller's language, and never 500", async () => {
+    const user = await newUser();
+    await createSetup(user.cookie);
+    for (const intentId of refusedIds) {
+      const answer = await confirmSetup(user.cookie, intentId);
+      expect(answer.status, JSON.stringify(intentId)).toBe(400);
+      expect(await answer.json()).toEqual({
+        error: "invalid_request",
+        message: "This card setup could not be read. Reload the page and add the card again.",
+      });
+    }
+    const ja = await confirmSetup(`${user.cookie}; app-language=ja`, "\ud800");
+    expect(((await ja.json()) as { message: string }).message).toMatch(/カード/);
+    // A well-formed id that names nothing is still the 404 it was.
+    expect((await confirmSetup(user.cookie, "seti_1AbC_doesnotexist")).status).toBe(404);
+  });
+
+  it("the payment check answers 400 to an id that is not a payment intent's, and never 500", async () => {
+    const user = await newUser();
+    for (const intentId of ["\ud800", "seti_123", "pi_x?expand[]=customer", `pi_${"a".repeat(300)}`]) {
+      const answer = await call("/api/stripe/intent/payment/get", {
+        method: "POST",
+        cookie: user.cookie,
+        json: { intentId, transactionId: "t1" },
+      });
+      expect(answer.status, JSON.stringify(intentId)).toBe(400);
+      expect(((await answer.json()) as { message: string }).message).toBe(
+        "This payment could not be read. Reload the order page and try again.",
+      );
+    }
+    const unknown = await call("/api/stripe/intent/payment/get", {
+      method: "POST",
+      cookie: user.cookie,
+      json: { intentId: "pi_1AbCdoesnotexist", transactionId: "t1" },
+    });
+    expect(unknown.status).toBe(404);
+  });
+});
