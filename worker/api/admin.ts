@@ -1,10 +1,18 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { adminReasonOf, ADMIN_REASON_MAX, REPORT_DECISIONS, USER_SEARCH_MAX } from "../domain/admin-actions";
+import {
+  adminNoteOf,
+  adminReasonOf,
+  ADMIN_REASON_MAX,
+  REPORT_DECISIONS,
+  USER_SEARCH_MAX,
+  type AdminTextError,
+} from "../domain/admin-actions";
 import { isAdmin } from "../domain/roles";
-import type { AppEnv } from "../http/context";
+import type { AppContext, AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
 import { CONTENT_REPORT_TARGETS } from "../domain/content-reports";
+import { adminTextCharactersMessage } from "../messages/admin";
 import { contentReportQueue, reportQueue, resolveContentReports, resolveReports } from "../services/admin-reports";
 import { searchUsers, setBanned } from "../services/admin-users";
 import { cometNow } from "../services/clock";
@@ -52,22 +60,26 @@ adminApi.get("/reports", async (c) => {
   return c.json({ data: await reportQueue(db, await cometNow(env)) });
 });
 
-/** A decision's optional note: a blank one is none (null), any other must keep the rule (undefined when it does not). */
-function noteOf(note: string | undefined): string | null | undefined {
-  if (!note?.trim()) return null;
-  return adminReasonOf(note) ?? undefined;
+/**
+ * A reason or a note the rule refused (`adminTextOf`): for its characters, 400 with their words (decision 093); for
+ * its length, what any body the door cannot read gets.
+ */
+function refusedText(c: AppContext, error: AdminTextError) {
+  if (error === "reason_invalid_characters")
+    return c.json({ error, message: adminTextCharactersMessage(c.get("request").locale) }, 400);
+  return c.json({ error: "invalid_request" }, 400);
 }
 
 adminApi.post("/reports/resolve", jsonBody(resolveBody), async (c) => {
   const { db, env, user } = c.get("request");
   const { reviewId, decision, reason: note } = c.req.valid("json");
-  const reason = noteOf(note);
-  if (reason === undefined) return c.json({ error: "invalid_request" }, 400);
+  const reason = adminNoteOf(note);
+  if (!reason.ok) return refusedText(c, reason.error);
   const result = await resolveReports(db, {
     adminAccountId: user!.accountId,
     reviewId,
     decision,
-    reason,
+    reason: reason.text,
     now: await cometNow(env),
   });
   if (!result.ok) return c.json({ error: result.refusal }, result.refusal === "not_found" ? 404 : 409);
@@ -82,14 +94,14 @@ adminApi.get("/reports/content", async (c) => {
 adminApi.post("/reports/content/resolve", jsonBody(resolveContentBody), async (c) => {
   const { db, env, user } = c.get("request");
   const { targetType, targetId, decision, reason: note } = c.req.valid("json");
-  const reason = noteOf(note);
-  if (reason === undefined) return c.json({ error: "invalid_request" }, 400);
+  const reason = adminNoteOf(note);
+  if (!reason.ok) return refusedText(c, reason.error);
   const result = await resolveContentReports(db, {
     adminAccountId: user!.accountId,
     targetType,
     targetId,
     decision,
-    reason,
+    reason: reason.text,
     now: await cometNow(env),
   });
   if (!result.ok) return c.json({ error: result.refusal }, result.refusal === "not_found" ? 404 : 409);
@@ -110,13 +122,13 @@ for (const [path, banned] of [
     const { db, env, user } = c.get("request");
     const { accountId, reason: text } = c.req.valid("json");
     const reason = adminReasonOf(text);
-    if (reason === null) return c.json({ error: "invalid_request" }, 400);
+    if (!reason.ok) return refusedText(c, reason.error);
     if (banned && accountId === user?.accountId) return c.json({ error: "cannot_ban_self" }, 409);
     const result = await setBanned(db, {
       adminAccountId: user!.accountId,
       accountId,
       banned,
-      reason,
+      reason: reason.text,
       now: await cometNow(env),
     });
     if (!result.ok) return c.json({ error: "not_found" }, 404);

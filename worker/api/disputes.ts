@@ -4,6 +4,7 @@ import { DISPUTE_SETTLEMENT_REASON_MAX, DISPUTE_STATEMENT_MAX, parsePartyStateme
 import type { DisputeMove, OrderActResult } from "../domain/order-contract";
 import type { AppContext, AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
+import { adminTextCharactersMessage } from "../messages/admin";
 import { disputeErrorMessage, type DisputeError } from "../messages/disputes";
 import { orderRefusalMessage } from "../messages/orders";
 import { type AdminSettleResult, settleDisputeAsAdmin, settlementFieldOf } from "../services/admin-disputes";
@@ -113,5 +114,11 @@ adminDisputeApi.post("/settle", jsonBody(settleBody), async (c) => {
   const { env, executionCtx, locale, user } = c.get("request");
   const admin = { userAccountId: user!.accountId, commissionAccountId: user!.commissionAccountId };
   // One path with the console's settle form (services/admin-disputes.ts): the reason checked, the object asked.
-  return answer(c, await settleDisputeAsAdmin(env, executionCtx, admin, c.req.valid("json"), locale));
+  const result = await settleDisputeAsAdmin(env, executionCtx, admin, c.req.valid("json"), locale);
+  // A reason with characters no admin text keeps (decision 093): 400 on the reason, in the console's words.
+  if (result.status === "refused" && result.refusal === "reason_invalid_characters") {
+    const message = adminTextCharactersMessage(locale);
+    return c.json({ error: result.refusal, message, errors: { reason: message } }, 400);
+  }
+  return answer(c, result);
 });

@@ -1,13 +1,36 @@
-/** The admin console's rules (issue 49, decision 087). */
+/** The admin console's rules (issue 49, decisions 087, 088 and 093). */
+import { hasDirectionControls, hasUnstorableCharacters, isBlankText, normalizeText, textLength } from "./text";
 
 /** A ban's or an unban's reason, and a report decision's optional note: 1 to 500 characters once trimmed. */
 export const ADMIN_REASON_MAX = 500;
 
-/** The reason as stored (trimmed), or null when it is empty or longer than ADMIN_REASON_MAX code points. */
-export function adminReasonOf(text: string): string | null {
-  const reason = text.trim();
-  const length = Array.from(reason).length;
-  return length >= 1 && length <= ADMIN_REASON_MAX ? reason : null;
+/** Why an admin's text was refused: blank or too long, or with characters no admin text keeps. */
+export type AdminTextError = "reason_invalid" | "reason_invalid_characters";
+export type AdminTextResult = { ok: true; text: string } | { ok: false; error: AdminTextError };
+
+/**
+ * An admin's written text as stored (a ban's or an unban's reason, a report decision's note, a settlement's reason):
+ * the storable-text rule (decision 048: no control characters, NUL among them, no lone surrogates), and no direction
+ * controls (`hasDirectionControls`: a right-to-left override would make the audit log read otherwise than it was
+ * written); then NFC, trimmed, 1 to `max` code points. A text with such characters is refused whole, never stripped.
+ */
+export function adminTextOf(input: unknown, max: number): AdminTextResult {
+  if (typeof input !== "string") return { ok: false, error: "reason_invalid" };
+  if (hasUnstorableCharacters(input) || hasDirectionControls(input))
+    return { ok: false, error: "reason_invalid_characters" };
+  if (isBlankText(input)) return { ok: false, error: "reason_invalid" };
+  const text = normalizeText(input);
+  return textLength(text) <= max ? { ok: true, text } : { ok: false, error: "reason_invalid" };
+}
+
+/** A ban's or an unban's reason as stored (`adminTextOf`, 1 to ADMIN_REASON_MAX characters). */
+export const adminReasonOf = (input: unknown): AdminTextResult => adminTextOf(input, ADMIN_REASON_MAX);
+
+/** A report decision's optional note: none when absent or blank, else a reason's rule. */
+export function adminNoteOf(input: string | undefined): { ok: true; text: string | null } | AdminTextResult {
+  if (input === undefined) return { ok: true, text: null };
+  const checked = adminReasonOf(input);
+  return !checked.ok && checked.error === "reason_invalid" && isBlankText(input) ? { ok: true, text: null } : checked;
 }
 
 /** The two decisions on a reported review. */

@@ -29,6 +29,17 @@ export const isBlankText = (text: string): boolean => text.replace(INVISIBLE, ""
 /** True when a text has characters no field stores: control characters (but tab and line breaks), lone surrogates. */
 export const hasUnstorableCharacters = (text: string): boolean => LONE_SURROGATE.test(text) || CONTROL.test(text);
 
+/**
+ * The characters that change the direction the text after them is drawn in: the embeddings and overrides
+ * (U+202A–U+202E: "right-to-left override" among them) and the isolates (U+2066–U+2069). In a text that must read as it
+ * was written (an admin's reason in the audit log) they can make it read otherwise ("gpj.exe" shown as "exe.jpg").
+ * The marks (U+200E, U+200F) draw nothing and turn nothing around: they are not among them.
+ */
+const DIRECTION_CONTROL = /[\u202A-\u202E\u2066-\u2069]/;
+
+/** True when a text has characters that turn the direction of what follows (see DIRECTION_CONTROL). */
+export const hasDirectionControls = (text: string): boolean => DIRECTION_CONTROL.test(text);
+
 /** The message key of a text with characters that cannot be stored (control characters, lone surrogates). */
 const UNSTORABLE_TEXT = "text_invalid_characters";
 

@@ -8,7 +8,8 @@ import type { Database } from "../db/client";
 import { parseDispute, parseStages } from "../db/order-row";
 import type { Locale } from "../domain/constants";
 import { asCurrencyCode, type CurrencyCode } from "../domain/currency";
-import { DISPUTE_SETTLEMENT_REASON_MAX, amountAtStake, disputeTextOf, type OrderDispute } from "../domain/disputes";
+import { adminTextOf } from "../domain/admin-actions";
+import { DISPUTE_SETTLEMENT_REASON_MAX, amountAtStake, type OrderDispute } from "../domain/disputes";
 import { isLinkableUrl } from "../domain/media-urls";
 import type { OrderPayment, OrderProgress } from "../domain/order";
 import type { SettleResult } from "../domain/order-contract";
@@ -230,10 +231,21 @@ export interface AdminSettlementInput {
   reason: string;
 }
 
-export type AdminSettleResult = SettleResult | { status: "refused"; refusal: "settlement_reason_invalid" };
+export type AdminSettleResult =
+  | SettleResult
+  | { status: "refused"; refusal: "settlement_reason_invalid" | "reason_invalid_characters" };
+
+/** A settlement's reason as stored (`adminTextOf`, 1 to 2,000 characters), or the refusal the settlement answers. */
+export function settlementReasonOf(
+  input: unknown,
+): { ok: true; text: string } | { ok: false; refusal: "settlement_reason_invalid" | "reason_invalid_characters" } {
+  const reason = adminTextOf(input, DISPUTE_SETTLEMENT_REASON_MAX);
+  if (reason.ok) return reason;
+  return { ok: false, refusal: reason.error === "reason_invalid" ? "settlement_reason_invalid" : reason.error };
+}
 
 /**
- * An admin settles an order's dispute: the reason checked (1 to 2,000 characters, stored normalized), then the Order
+ * An admin settles an order's dispute: the reason checked (an admin's text, `adminTextOf`), then the Order
  * object parses the settlement against what is at stake and applies it (its audit row is in the transition's batch);
  * the reason is translated for the party who reads the other language. The console's page and the JSON door both
  * call this, so a settlement is read one way.
@@ -245,8 +257,9 @@ export async function settleDisputeAsAdmin(
   input: AdminSettlementInput,
   locale: Locale,
 ): Promise<AdminSettleResult> {
-  const reason = disputeTextOf(input.reason, DISPUTE_SETTLEMENT_REASON_MAX);
-  if (reason === null) return { status: "refused", refusal: "settlement_reason_invalid" };
+  const checked = settlementReasonOf(input.reason);
+  if (!checked.ok) return { status: "refused", refusal: checked.refusal };
+  const reason = checked.text;
   const result = await orderStub(env.ORDER, input.orderId).settleDispute(
     { outcome: input.outcome, refundAmount: input.refundAmount, days: input.days },
     { body: reason, languageCode: detectTextLanguage(reason) ?? locale },
@@ -267,6 +280,7 @@ export function settlementFieldOf(refusal: string): "outcome" | "refundAmount" |
     case "days_invalid":
       return "days";
     case "settlement_reason_invalid":
+    case "reason_invalid_characters":
       return "reason";
     default:
       return null;

@@ -1,6 +1,6 @@
 // The dispute desk's settle form (issue 49, decision 088): the post read into a settlement, checked with the rules the
-// Order object applies (`parseSettlement` against the stake, the reason's `disputeTextOf`) so every field's error is
-// shown at once and a money-moving outcome is confirmed with its real figures; then the one settlement function the
+// Order object applies (`parseSettlement` against the stake, the reason's `settlementReasonOf`) so every field's error
+// is shown at once and a money-moving outcome is confirmed with its real figures; then the one settlement function the
 // JSON door calls too (`settleDisputeAsAdmin`), which the object checks again.
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { keptForRetry, readFormData } from "#app/lib/form-data.server";
@@ -8,20 +8,17 @@ import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { movesMoney } from "#worker/domain/admin-actions";
 import type { Locale } from "#worker/domain/constants";
-import {
-  DISPUTE_SETTLEMENT_REASON_MAX,
-  disputeTextOf,
-  parseSettlement,
-  settlementMoney,
-} from "#worker/domain/disputes";
+import { parseSettlement, settlementMoney } from "#worker/domain/disputes";
 import { parsePrice, priceInputError } from "#worker/domain/pricing";
 import { translateAuthoringErrors } from "#worker/messages/authoring";
+import { adminTextCharactersMessage } from "#worker/messages/admin";
 import { disputeErrorMessage } from "#worker/messages/disputes";
 import { orderRefusalMessage } from "#worker/messages/orders";
 import {
   disputeFacts,
   settleDisputeAsAdmin,
   settlementFieldOf,
+  settlementReasonOf,
   type DisputeFacts,
 } from "#worker/services/admin-disputes";
 import type { SessionUser } from "#worker/services/sessions";
@@ -75,10 +72,16 @@ function checkSettlement(values: SettleValues, facts: DisputeFacts, locale: Loca
     const field = settlementFieldOf(parsed.error) ?? "outcome";
     errors[field] ??= disputeErrorMessage(parsed.error, locale) ?? m.error_generic();
   }
-  if (disputeTextOf(values.reason, DISPUTE_SETTLEMENT_REASON_MAX) === null)
-    errors.reason = disputeErrorMessage("settlement_reason_invalid", locale) ?? m.error_generic();
+  const reason = settlementReasonOf(values.reason);
+  if (!reason.ok) errors.reason = settlementRefusalMessage(reason.refusal, locale);
   return Object.keys(errors).length > 0 || !parsed.ok ? { ok: false, errors } : { ok: true, input };
 }
+
+/** The words of a settlement's refusal: the admin console's own (decision 093), else the disputes'. */
+const settlementRefusalMessage = (refusal: string, locale: Locale) =>
+  refusal === "reason_invalid_characters"
+    ? adminTextCharactersMessage(locale)
+    : (disputeErrorMessage(refusal, locale) ?? orderRefusalMessage(refusal, locale) ?? m.error_generic());
 
 /** What a confirmed settlement will move, in the admin's words, with the parties' handles. */
 function confirmLines(facts: DisputeFacts, input: { outcome: string; refundAmount?: number }, locale: Locale) {
@@ -147,8 +150,7 @@ export async function settleFromForm(
   if (result.status === "not_found") throw data(null, { status: 404 });
   if (result.status === "refused") {
     const field = settlementFieldOf(result.refusal);
-    const message =
-      disputeErrorMessage(result.refusal, locale) ?? orderRefusalMessage(result.refusal, locale) ?? m.error_generic();
+    const message = settlementRefusalMessage(result.refusal, locale);
     return field ? refuse({ errors: { [field]: message } }, 400) : refuse({ message }, 409);
   }
   return redirect(`/admin/disputes?settled=${encodeURIComponent(orderId)}`);

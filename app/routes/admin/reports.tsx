@@ -4,8 +4,9 @@ import { workPagePath } from "#app/components/work/work-path";
 import { readFormData } from "#app/lib/form-data.server";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
-import { adminReasonOf, ADMIN_REASON_MAX } from "#worker/domain/admin-actions";
+import { adminNoteOf, ADMIN_REASON_MAX } from "#worker/domain/admin-actions";
 import { formatDateTime } from "#worker/domain/dates";
+import { adminTextCharactersMessage } from "#worker/messages/admin";
 import { contentReportQueue, reportQueue, resolveContentReports, resolveReports } from "#worker/services/admin-reports";
 import { cometNow } from "#worker/services/clock";
 import { ageText, contentReasonText, reasonText } from "./admin-texts.server";
@@ -83,12 +84,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const targetId = String(form.get(targetType === "review" ? "reviewId" : "targetId") ?? "");
   const asked = form.get("decision");
   const decision: "hide" | "keep" | null = asked === "hide" || asked === "keep" ? asked : null;
-  const note = String(form.get("note") ?? "").trim();
-  const reason = note ? adminReasonOf(note) : null;
+  const note = adminNoteOf(String(form.get("note") ?? ""));
   const key = `${String(targetType)}-${targetId}`;
-  if (!isTargetType(targetType) || !targetId || targetId.length > 64 || !decision || (note && !reason))
+  if (!note.ok && note.error === "reason_invalid_characters")
+    return data({ key, message: adminTextCharactersMessage(locale), ok: false }, { status: 400 });
+  if (!isTargetType(targetType) || !targetId || targetId.length > 64 || !decision || !note.ok)
     return data({ key, message: m.error_generic(), ok: false }, { status: 400 });
-  const decided = { adminAccountId: admin.accountId, decision, reason, now: await cometNow(env) };
+  const decided = { adminAccountId: admin.accountId, decision, reason: note.text, now: await cometNow(env) };
   const result =
     targetType === "review"
       ? await resolveReports(db, { ...decided, reviewId: targetId })

@@ -4,6 +4,7 @@ import { readFormData } from "#app/lib/form-data.server";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { adminReasonOf, ADMIN_REASON_MAX, USER_SEARCH_MAX } from "#worker/domain/admin-actions";
+import { adminTextCharactersMessage } from "#worker/messages/admin";
 import { searchUsers, setBanned } from "#worker/services/admin-users";
 import { cometNow } from "#worker/services/clock";
 import { adminTitle } from "./admin-title";
@@ -49,13 +50,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!accountId || accountId.length > 64 || (intent !== "ban" && intent !== "unban"))
     return refuse(m.error_generic(), 400);
   const reason = adminReasonOf(String(form.get("reason") ?? ""));
-  if (reason === null) return refuse(m.admin_users_reason_required(), 400);
+  if (!reason.ok)
+    return refuse(
+      reason.error === "reason_invalid_characters"
+        ? adminTextCharactersMessage(locale)
+        : m.admin_users_reason_required(),
+      400,
+    );
   if (intent === "ban" && accountId === admin.accountId) return refuse(m.admin_users_self(), 409);
   const result = await setBanned(db, {
     adminAccountId: admin.accountId,
     accountId,
     banned: intent === "ban",
-    reason,
+    reason: reason.text,
     now: await cometNow(env),
   });
   if (!result.ok) return refuse(m.admin_users_not_found(), 404);

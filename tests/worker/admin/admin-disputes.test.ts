@@ -7,35 +7,19 @@ import * as disputePage from "#app/routes/admin/dispute";
 import * as fileDoor from "#app/routes/admin/dispute-file";
 import * as queuePage from "#app/routes/admin/disputes";
 import * as usersPage from "#app/routes/admin/users";
-import type { Locale } from "#worker/domain/constants";
 import { paidOrder } from "../support/connect-helpers";
 import { call } from "../support/helpers";
 import { insertOrderIn, newParty, type Party } from "../support/order-states";
-import { pageContext } from "../support/page-context";
-import { auditRows, person } from "./admin-fixtures";
-
-type Args = { context: Awaited<ReturnType<typeof pageContext>>; request: Request; params: Record<string, string> };
-
-const isData = (value: unknown): value is { data: unknown; init: ResponseInit | null } =>
-  typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
-
-/** What React Router makes of a loader's or action's result or throw: its status and body. */
-async function run(handler: (args: never) => unknown, args: Args): Promise<{ status: number; body: unknown }> {
-  try {
-    const result = await handler(args as never);
-    if (result instanceof Response) return { status: result.status, body: result };
-    return isData(result) ? { status: result.init?.status ?? 200, body: result.data } : { status: 200, body: result };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status, body: thrown };
-    if (isData(thrown)) return { status: thrown.init?.status ?? 500, body: thrown.data };
-    throw thrown;
-  }
-}
-
-async function as(who: { accountId: string }, path: string, init: RequestInit = {}, locale: Locale = "en") {
-  const context = await pageContext(who.accountId, locale, path);
-  return { context, request: new Request(`http://localhost${path}`, init) };
-}
+import {
+  adminPost,
+  as,
+  auditRows,
+  form,
+  person,
+  run,
+  UNSTORABLE_FORM_REASONS,
+  UNSTORABLE_REASONS,
+} from "./admin-fixtures";
 
 const PNG = Uint8Array.from(
   atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg=="),
@@ -78,7 +62,6 @@ async function storedDeliverable(orderId: string) {
   return file!.id;
 }
 
-const form = (fields: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(fields) });
 const fileReads = async (orderId: string) =>
   (await auditRows(orderId)).filter((row) => row.action === "order.file_read");
 
@@ -339,5 +322,39 @@ describe("the users page", () => {
     const shown = users.find((u) => u.accountId === order.seller.userAccountId)!;
     expect(shown.disputes).toEqual([{ orderId: order.id, label: `Order ${order.code}` }]);
     expect(shown.reportsReceived).toBe("Reports on their reviews: 0");
+  });
+});
+
+describe("a settlement's reason keeps the storable-text rule (issue 59)", () => {
+  it("refuses NUL, control characters, a right-to-left override and a lone surrogate at the door and on the form; nothing settles", async () => {
+    const [admin, order] = await Promise.all([person({ admin: true }), disputedOrder()]);
+    for (const [what, reason] of Object.entries(UNSTORABLE_REASONS)) {
+      const answer = await adminPost(
+        "/disputes/settle",
+        { orderId: order.id, outcome: "reopen", days: 3, reason },
+        admin.cookie,
+      );
+      expect(answer.status, what).toBe(400);
+      const message =
+        "Remove the characters that can't be saved: control characters, text-direction overrides or broken characters.";
+      expect(await answer.json()).toEqual({ error: "reason_invalid_characters", message, errors: { reason: message } });
+    }
+    const path = `/admin/disputes/${order.id}`;
+    for (const [what, reason] of UNSTORABLE_FORM_REASONS) {
+      const posted = form({ outcome: "refund", refundAmount: "", days: "", reason, confirmed: "yes" });
+      const refused = await run(disputePage.action, {
+        ...(await as(admin, path, posted, "ja")),
+        params: { orderId: order.id },
+      });
+      expect(refused.status, what).toBe(400);
+      expect((refused.body as { errors: Record<string, string> }).errors).toEqual({
+        reason: "保存できない文字（制御文字、文字の向きを変える文字、壊れた文字）を取り除いてください。",
+      });
+    }
+    expect(await auditRows(order.id)).toEqual([]);
+    const row = await env.DB.prepare("SELECT disputed_since FROM commission_orders WHERE id = ?")
+      .bind(order.id)
+      .first();
+    expect(row!.disputed_since).not.toBeNull();
   });
 });

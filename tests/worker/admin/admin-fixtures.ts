@@ -1,10 +1,12 @@
 // The admin console's tests (issue 49, decision 087): an admin made as the console's tests need one, a shown review
 // with reports, and the audit rows as stored.
 import { env } from "cloudflare:workers";
+import type { Locale } from "#worker/domain/constants";
 import { freshUser } from "../support/auth-helpers";
 import { chatOrder } from "../support/chat-fixtures";
 import { call, signUp } from "../support/helpers";
 import { commissionAccountByEmail } from "../support/order-fixtures";
+import { pageContext } from "../support/page-context";
 
 export interface Person {
   cookie: string;
@@ -71,3 +73,52 @@ export const auditRows = (targetId: string) =>
 /** A JSON POST to an admin door. */
 export const adminPost = (path: string, json: unknown, cookie?: string) =>
   call(`/api/admin${path}`, { method: "POST", json, cookie });
+
+/**
+ * What the storable-text rule refuses in an admin's reason or note (issue 59, decision 093), each kind inside words.
+ * A lone surrogate reaches a door only in JSON: a form's body is UTF-8, in which the browser has already made it U+FFFD.
+ */
+export const UNSTORABLE_REASONS = {
+  nul: "Spam\u0000account",
+  control: "Spam \u001B[31mred",
+  "right-to-left override": "Refund \u202Eexe.gpj",
+  "lone surrogate": "Spam \uD800 account",
+} as const;
+/** The kinds a form can carry. */
+export const UNSTORABLE_FORM_REASONS = Object.entries(UNSTORABLE_REASONS).filter(([what]) => what !== "lone surrogate");
+
+// ───────────────────────── the console's pages, called as React Router calls them ─────────────────────────
+
+export type RouteArgs = {
+  context: Awaited<ReturnType<typeof pageContext>>;
+  request: Request;
+  params: Record<string, string>;
+};
+
+const isData = (value: unknown): value is { data: unknown; init: ResponseInit | null } =>
+  typeof value === "object" && value !== null && (value as { type?: unknown }).type === "DataWithResponseInit";
+
+/** What React Router makes of a loader's or action's result or throw: its status and body. */
+export async function run(
+  handler: (args: never) => unknown,
+  args: RouteArgs,
+): Promise<{ status: number; body: unknown }> {
+  try {
+    const result = await handler(args as never);
+    if (result instanceof Response) return { status: result.status, body: result };
+    return isData(result) ? { status: result.init?.status ?? 200, body: result.data } : { status: 200, body: result };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status, body: thrown };
+    if (isData(thrown)) return { status: thrown.init?.status ?? 500, body: thrown.data };
+    throw thrown;
+  }
+}
+
+/** A page's context and request for a signed-in user (`who`), at `path`. */
+export async function as(who: { accountId: string }, path: string, init: RequestInit = {}, locale: Locale = "en") {
+  const context = await pageContext(who.accountId, locale, path);
+  return { context, request: new Request(`http://localhost${path}`, init) };
+}
+
+/** A form post's request init. */
+export const form = (fields: Record<string, string>) => ({ method: "POST", body: new URLSearchParams(fields) });

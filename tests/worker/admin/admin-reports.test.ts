@@ -2,9 +2,20 @@
 // once under a race, with one audit row, and a hidden review gone from the creator's public reviews.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import * as reportsPage from "#app/routes/admin/reports";
 import type { ReportedReview } from "#worker/services/admin-reports";
 import { call } from "../support/helpers";
-import { adminPost, auditRows, person, reportedReview } from "./admin-fixtures";
+import {
+  adminPost,
+  as,
+  auditRows,
+  form,
+  person,
+  reportedReview,
+  run,
+  UNSTORABLE_FORM_REASONS,
+  UNSTORABLE_REASONS,
+} from "./admin-fixtures";
 
 const queue = async (cookie: string) => {
   const response = await call("/api/admin/reports", { cookie });
@@ -160,5 +171,38 @@ describe("a decision on a reported review", () => {
     const reporter = await person();
     await call("/api/reviews/report", { method: "POST", cookie: reporter.cookie, json: { reviewId, reason: "abuse" } });
     expect((await queue(admin.cookie)).find((r) => r.reviewId === reviewId)).toMatchObject({ reporters: 1 });
+  });
+});
+
+describe("a decision's note keeps the storable-text rule (issue 59)", () => {
+  it("hide or keep with NUL, a control character, a right-to-left override or a lone surrogate is 400 and changes nothing", async () => {
+    const { reviewId } = await reportedReview();
+    const admin = await person({ admin: true });
+    const before = await reviewState(reviewId);
+    for (const [what, reason] of Object.entries(UNSTORABLE_REASONS))
+      for (const decision of ["hide", "keep"]) {
+        const answer = await adminPost("/reports/resolve", { reviewId, decision, reason }, admin.cookie);
+        expect(answer.status, `${decision} ${what}`).toBe(400);
+        expect(await answer.json()).toMatchObject({ error: "reason_invalid_characters" });
+      }
+    // The page's form too, in the admin's language.
+    for (const [what, note] of UNSTORABLE_FORM_REASONS) {
+      const posted = form({ reviewId, decision: "hide", note });
+      const refused = await run(reportsPage.action, { ...(await as(admin, "/admin/reports", posted)), params: {} });
+      expect(refused.status, what).toBe(400);
+      expect(refused.body).toMatchObject({
+        ok: false,
+        message:
+          "Remove the characters that can't be saved: control characters, text-direction overrides or broken characters.",
+      });
+    }
+    expect(await reviewState(reviewId)).toEqual(before);
+    expect(await auditRows(reviewId)).toEqual([]);
+    // A blank note is none; a good one is stored as the rule stores it.
+    const posted = form({ reviewId, decision: "keep", note: " Fine \r\n as is " });
+    expect((await run(reportsPage.action, { ...(await as(admin, "/admin/reports", posted)), params: {} })).status).toBe(
+      200,
+    );
+    expect(await auditRows(reviewId)).toMatchObject([{ action: "review.keep", reason: "Fine \n as is" }]);
   });
 });

@@ -2,12 +2,23 @@
 // once under a race, the account's public pages purged at once.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import * as usersPage from "#app/routes/admin/users";
 import { accountTag } from "#worker/domain/page-cache";
 import type { AdminUserRow } from "#worker/services/admin-users";
 import { uid } from "../support/auth-helpers";
 import { seedCreator } from "../support/catalog-fixtures";
 import { call } from "../support/helpers";
-import { adminPost, auditRows, person, reportedReview } from "./admin-fixtures";
+import {
+  adminPost,
+  as,
+  auditRows,
+  form,
+  person,
+  reportedReview,
+  run,
+  UNSTORABLE_FORM_REASONS,
+  UNSTORABLE_REASONS,
+} from "./admin-fixtures";
 
 const search = async (cookie: string, q: string) => {
   const response = await call(`/api/admin/users?q=${encodeURIComponent(q)}`, { cookie });
@@ -142,5 +153,55 @@ describe("POST /api/admin/account/ban and /unban", () => {
     expect(answers.map((x) => x.changed).sort()).toEqual([false, true]);
     expect(await bannedRows(target.accountId)).toBe(1);
     expect(await auditRows(target.accountId)).toHaveLength(1);
+  });
+});
+
+describe("a ban's or an unban's reason keeps the storable-text rule (issue 59)", () => {
+  it("refuses NUL, control characters, a right-to-left override and a lone surrogate with its words, changing nothing", async () => {
+    const [admin, target, banned] = await Promise.all([person({ admin: true }), person(), person()]);
+    expect(
+      (await adminPost("/account/ban", { accountId: banned.accountId, reason: "Fraud" }, admin.cookie)).status,
+    ).toBe(200);
+    for (const [what, reason] of Object.entries(UNSTORABLE_REASONS))
+      for (const [path, accountId] of [
+        ["/account/ban", target.accountId],
+        ["/account/unban", banned.accountId],
+      ] as const) {
+        const answer = await adminPost(path, { accountId, reason }, admin.cookie);
+        expect(answer.status, `${path} ${what}`).toBe(400);
+        expect(await answer.json()).toEqual({
+          error: "reason_invalid_characters",
+          message:
+            "Remove the characters that can't be saved: control characters, text-direction overrides or broken characters.",
+        });
+      }
+    expect(await bannedRows(target.accountId)).toBe(0);
+    expect(await bannedRows(banned.accountId)).toBe(1);
+    expect(await auditRows(target.accountId)).toEqual([]);
+    expect((await auditRows(banned.accountId)).map((row) => row.reason)).toEqual(["Fraud"]);
+  });
+
+  it("the users page refuses them too, in the admin's language, and keeps the rule's NFC", async () => {
+    const [admin, target] = await Promise.all([person({ admin: true }), person()]);
+    for (const [what, reason] of UNSTORABLE_FORM_REASONS) {
+      const posted = form({ accountId: target.accountId, handle: target.handle, intent: "ban", reason });
+      const refused = await run(usersPage.action, { ...(await as(admin, "/admin/users", posted, "ja")), params: {} });
+      expect(refused.status, what).toBe(400);
+      expect((refused.body as { message: string }).message).toBe(
+        "保存できない文字（制御文字、文字の向きを変える文字、壊れた文字）を取り除いてください。",
+      );
+    }
+    expect(await bannedRows(target.accountId)).toBe(0);
+    expect(await auditRows(target.accountId)).toEqual([]);
+    const posted = form({
+      accountId: target.accountId,
+      handle: target.handle,
+      intent: "ban",
+      reason: " \u304B\u3099 ",
+    });
+    expect((await run(usersPage.action, { ...(await as(admin, "/admin/users", posted)), params: {} })).status).toBe(
+      200,
+    );
+    expect((await auditRows(target.accountId)).map((row) => row.reason)).toEqual(["\u304C"]);
   });
 });

@@ -17,7 +17,7 @@ import { seedCreator } from "../support/catalog-fixtures";
 import { BASE, call, db } from "../support/helpers";
 import { PNG } from "../support/media-fixtures";
 import { pageContext } from "../support/visibility-fixtures";
-import { adminPost, auditRows, person, type Person } from "./admin-fixtures";
+import { adminPost, auditRows, person, UNSTORABLE_REASONS, type Person } from "./admin-fixtures";
 
 /** A creator (role creator, listed on explore) with two published works with media and titles, and a session. */
 async function creator() {
@@ -416,4 +416,26 @@ describe("two admins at once", () => {
         const hidden = await hiddenAt(targetType === "work" ? "portfolio_works" : "user_profiles", targetId);
         expect(hidden === null).toBe(outcome === "kept");
       });
+});
+
+describe("a decision's note keeps the storable-text rule (issue 59)", () => {
+  it("hide or keep of a work or a profile with characters that can't be stored is 400 and changes nothing", async () => {
+    const { owner, workId } = await reported();
+    const admin = await person({ admin: true });
+    for (const [targetType, targetId] of [
+      ["work", workId],
+      ["profile", owner.profileId],
+    ] as const) {
+      for (const [what, reason] of Object.entries(UNSTORABLE_REASONS))
+        for (const decision of ["hide", "keep"]) {
+          const answer = await resolve(admin.cookie, targetType, targetId, decision, reason);
+          expect(answer.status, `${targetType} ${decision} ${what}`).toBe(400);
+          expect(await answer.json()).toMatchObject({ error: "reason_invalid_characters" });
+        }
+      expect((await reportsOf(targetId)).map((r) => r.resolved_at)).toEqual([null]);
+      expect(await auditRows(targetId)).toEqual([]);
+    }
+    expect(await hiddenAt("portfolio_works", workId)).toBeNull();
+    expect(await hiddenAt("user_profiles", owner.profileId)).toBeNull();
+  });
 });
