@@ -8,6 +8,7 @@
  */
 import * as v from "valibot";
 import { PLAYER_ORIGINS, type PlayerSite } from "./embed-players";
+import { fileNameOf } from "./file-names";
 import { buildMediaEntry, type MediaEntry } from "./media-entries";
 import { MEDIA_URL_MAX } from "./media-limits";
 import { SITE_NAMES, type MediaSite } from "./media-sites";
@@ -74,7 +75,8 @@ export type ChatMediaInput =
   | { formatType: "FILE"; url: string; name: string | null; userIndex: number | undefined }
   | { formatType: "LINK" | "EMBED"; entry: MediaEntry; name: string | null; userIndex: number | undefined };
 
-const trimmedName = (value: string | undefined) => value?.trim().slice(0, NAME_MAX) || null;
+/** A media's name as every file's is kept (`fileNameOf`); null when it shows nothing. */
+const trimmedName = (value: string | undefined) => fileNameOf(value, null);
 
 /**
  * One media of a send. The type, site and thumbnail a browser may send are not read: the server derives them from

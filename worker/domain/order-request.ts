@@ -1,5 +1,6 @@
 import type { AnswerChoiceStatus, QuestionType } from "../db/schema/enums";
 import { isCalendarDate } from "./dates";
+import { fileNameOf } from "./file-names";
 import { isBlankText } from "./text";
 
 /**
@@ -10,13 +11,9 @@ import { isBlankText } from "./text";
  */
 
 export const ANSWER_TEXT_MAX = 5000;
-/** The longest file name an answer's file keeps (as chat and deliverable files); a longer one is cut, not refused. */
-const ANSWER_FILE_NAME_MAX = 255;
-
-/** The name an answer's file is shown by: the client's own, without control characters, cut; else the stored file's. */
+/** The name an answer's file is shown by: the client's own, kept as every file's name is (`fileNameOf`). */
 export function answerFileName(given: string | null | undefined, storedFile: string): string {
-  const clean = (given ?? "").replace(/[\u0000-\u001f\u007f]/g, "").trim();
-  return Array.from(clean).slice(0, ANSWER_FILE_NAME_MAX).join("") || storedFile;
+  return fileNameOf(given, storedFile);
 }
 
 /** A file the client uploaded (its stored or signed URL) or a link. */

@@ -3,8 +3,8 @@
  * made (reduced to 1280 px on its long side, the client's handle and the order code tiled across it) and which copy each
  * party is shown. Pure: the Worker decodes, draws and stores (worker/services/stage-previews.ts).
  */
+import { fileNameOf } from "./file-names";
 import {
-  MEDIA_FILE_NAME_MAX,
   STAGE_PREVIEW_CLIP_MAX_BYTES,
   STAGE_PREVIEW_IMAGE_MAX_BYTES,
   STAGE_PREVIEW_MAX_FILES,
@@ -279,13 +279,9 @@ export function blendWatermark(pixels: Uint8Array, letters: Uint8Array, outline:
   return pixels;
 }
 
-/** A file's name as shown on the timeline: trimmed, without control characters, at most 255; else `fallback`. */
+/** A file's name as shown on the timeline: the sender's as every file's is kept (`fileNameOf`); else `fallback`. */
 export function previewFileName(name: string, fallback: string): string {
-  const clean = name
-    .normalize("NFC")
-    .replace(/[\u0000-\u001f\u007f]/g, "")
-    .trim();
-  return clean ? Array.from(clean).slice(0, MEDIA_FILE_NAME_MAX).join("") : fallback;
+  return fileNameOf(name, fallback);
 }
 
 /** Which stored copy a party is shown: the client the watermarked one until the order is completed, else the original. */

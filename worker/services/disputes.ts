@@ -9,6 +9,7 @@ import { statement, type SqlStatement } from "../db/statements";
 import { parseDispute } from "../db/order-row";
 import type { Locale } from "../domain/constants";
 import { formatDateTime } from "../domain/dates";
+import { fileNameOf } from "../domain/file-names";
 import { parseMediaKey, type MediaKey } from "../domain/media-keys";
 import type { MediaErrorCode } from "../domain/media-limits";
 import type { DisputeFile, DisputeStatementInput } from "../domain/order-contract";
@@ -78,7 +79,7 @@ function disputeFileOf(key: MediaKey, checked: { size: number; mimeType: string 
   return {
     id: crypto.randomUUID(),
     objectKey: key.key,
-    name: name?.trim().slice(0, 255) || key.file,
+    name: fileNameOf(name, key.file),
     contentType: checked.mimeType,
     byteSize: checked.size,
   };

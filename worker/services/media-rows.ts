@@ -1,4 +1,5 @@
 import { media } from "../db/schema";
+import { fileNameOf } from "../domain/file-names";
 import { parseMediaKey } from "../domain/media-keys";
 import type { MediaEntry } from "../domain/media-entries";
 import type { ParsedMediaDraft } from "../domain/media-drafts";
@@ -27,8 +28,8 @@ export function mediaRow(
     embedCode: e.formatType === "EMBED" ? e.code : null,
     embedSite: e.formatType === "EMBED" ? e.site : null,
     fileUrl: e.formatType === "FILE" ? e.url : null,
-    // The uploader's name for it when the editor sent one, else the stored key's.
-    fileName: key ? e.name || key.file : null,
+    // The uploader's name for it when the editor sent one (kept as every file's name is), else the stored key's.
+    fileName: key ? fileNameOf(e.name, key.file) : null,
     fileExtension: key?.file.split(".").pop() ?? null,
     fileSize: key ? (file?.size ?? null) : null,
     fileType: key ? (file?.type ?? null) : null,

@@ -4,6 +4,7 @@
  * so a file is on the order exactly when the log says it was added. A file's media id is the UUID its upload got,
  * so the same file sent twice is one media row, and the object can tell it is already attached.
  */
+import { fileNameOf } from "../domain/file-names";
 import type { DeliverableFile } from "../domain/order-contract";
 import type { MediaKey } from "../domain/media-keys";
 import type { MediaType } from "../db/schema/enums";
@@ -29,7 +30,7 @@ export function deliverableFile(
   return {
     mediaId: key.file.slice(0, key.file.lastIndexOf(".")),
     key: key.key,
-    name: name?.trim().slice(0, 255) || key.file,
+    name: fileNameOf(name, key.file),
     size: checked.size,
     mimeType: checked.mimeType,
   };
