@@ -37,6 +37,30 @@ describe("customers", () => {
     expect(await stripe.customers.retrieve(created.id)).toMatchObject({ id: created.id, deleted: true });
   });
 
+  it("a deleted customer takes its cards with it, and calls naming it are refused as Stripe refuses them", async () => {
+    // What Comet reads to make a new customer (issue 59): 400 resource_missing on `customer`, "No such customer".
+    const customer = await stripe.customers.create({ email: "gone@example.com" });
+    const card = await stripe.paymentMethods.attach("pm_card_visa", { customer: customer.id });
+    await stripe.customers.del(customer.id);
+    expect((await stripe.paymentMethods.retrieve(card.id)).customer).toBeNull();
+    for (const call of [
+      () => stripe.setupIntents.create({ customer: customer.id, usage: "off_session" }),
+      () => stripe.paymentIntents.create({ amount: 1000, currency: "jpy", customer: customer.id }),
+    ]) {
+      expect(await rejection(call())).toMatchObject({
+        type: "StripeInvalidRequestError",
+        statusCode: 400,
+        code: "resource_missing",
+        param: "customer",
+        message: `No such customer: '${customer.id}'`,
+      });
+    }
+    expect(await rejection(stripe.customers.del(customer.id))).toMatchObject({
+      statusCode: 404,
+      code: "resource_missing",
+    });
+  });
+
   it("pages lists newest first with starting_after", async () => {
     const email = `page-${Date.now()}@example.com`;
     const ids: string[] = [];

@@ -7,8 +7,8 @@
  */
 import type Stripe from "stripe";
 import type { Database } from "../db/client";
-import { ensureStripeCustomer, findStripeCustomerId } from "./customers";
-import { hasStripeCode, isResourceMissing } from "./stripe-errors";
+import { ensureStripeCustomer, findStripeCustomerId, replaceStripeCustomer } from "./customers";
+import { hasStripeCode, isCustomerMissing, isResourceMissing } from "./stripe-errors";
 
 interface SavedCard {
   brand: string;
@@ -50,16 +50,27 @@ export async function listCards(db: Database, userAccountId: string): Promise<Pa
   return results.map(toMethod);
 }
 
-/** A SetupIntent for a new card of this user, for the card form to confirm; creates their customer the first time. */
+/**
+ * A SetupIntent for a new card of this user, for the card form to confirm; creates their customer the first time, and
+ * again when Stripe no longer has the one stored (issue 59: else every setup failed, and no card could be saved again).
+ */
 export async function createCardSetup(db: Database, stripe: Stripe, user: { accountId: string; email: string }) {
-  const customer = await ensureStripeCustomer(db, stripe, user);
   // Off-session: the saved card is charged later, when the creator approves and the client pays.
-  const intent = await stripe.setupIntents.create({
-    customer,
-    usage: "off_session",
-    allowed_payment_method_types: ["card"],
-    metadata: { userAccountId: user.accountId },
-  });
+  const setupFor = (customer: string) =>
+    stripe.setupIntents.create({
+      customer,
+      usage: "off_session",
+      allowed_payment_method_types: ["card"],
+      metadata: { userAccountId: user.accountId },
+    });
+  const customer = await ensureStripeCustomer(db, stripe, user);
+  let intent: Stripe.SetupIntent;
+  try {
+    intent = await setupFor(customer);
+  } catch (error) {
+    if (!isCustomerMissing(error)) throw error;
+    intent = await setupFor(await replaceStripeCustomer(db, stripe, user, customer));
+  }
   return { intentId: intent.id, clientSecret: intent.client_secret! };
 }
 
@@ -151,6 +162,20 @@ export async function deleteCard(
 /** `payment_method.detached`: the card is no longer usable, whoever detached it. */
 export async function forgetCard(db: Database, stripeMethodId: string): Promise<void> {
   await db.$client.prepare("DELETE FROM payment_account_methods WHERE stripe_method_id = ?").bind(stripeMethodId).run();
+}
+
+/**
+ * `customer.deleted`: the customer's cards went with it at Stripe, so they are no longer offered. The customer's row
+ * stays: the user's next card setup or payment finds it gone and replaces it (customers.ts, `replaceStripeCustomer`).
+ * A late event about a customer already replaced matches no row and changes nothing.
+ */
+export async function forgetCardsOfCustomer(db: Database, stripeCustomerId: string): Promise<void> {
+  await db.$client
+    .prepare(
+      "DELETE FROM payment_account_methods WHERE user_account_id = (SELECT user_account_id FROM stripe_customers WHERE stripe_customer_id = ?)",
+    )
+    .bind(stripeCustomerId)
+    .run();
 }
 
 async function retrieveOrNull<T>(read: () => Promise<T>): Promise<T | null> {

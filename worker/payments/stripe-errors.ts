@@ -7,6 +7,18 @@ export function isResourceMissing(error: unknown): boolean {
 }
 
 /**
+ * A call naming a customer Stripe no longer has (deleted in Stripe's dashboard, or, locally, forgotten by a restarted
+ * emulator): 400 `resource_missing` on the `customer` parameter, "No such customer: 'cus_…'". Read by its fields, not
+ * its class: an order's object calls Stripe itself, and the error it throws reaches the Worker as a plain Error with
+ * the SDK error's fields (Workers RPC keeps an error's own properties, not its prototype).
+ */
+export function isCustomerMissing(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const { code, param } = error as { code?: unknown; param?: unknown };
+  return code === "resource_missing" && param === "customer";
+}
+
+/**
  * A connected account this platform can no longer reach: deleted, or its access revoked. Stripe answers a retrieve
  * of such an account with 403 (`StripePermissionError`, "does not have access to account"), not 404
  * (https://docs.stripe.com/connect/authentication, https://docs.stripe.com/error-handling#permission-errors); an id

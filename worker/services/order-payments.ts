@@ -19,8 +19,8 @@ import { paymentRefOf, type PaymentRecordResult } from "../domain/order-contract
 import type { Database } from "../db/client";
 import { orderStub } from "./order-stubs";
 import { listCards } from "../payments/cards";
-import { ensureStripeCustomer } from "../payments/customers";
-import { isCardError, isStripeUnavailable, isUnexpectedState } from "../payments/stripe-errors";
+import { ensureStripeCustomer, replaceStripeCustomer } from "../payments/customers";
+import { isCardError, isCustomerMissing, isStripeUnavailable, isUnexpectedState } from "../payments/stripe-errors";
 
 export interface PaymentDeps {
   db: Database;
@@ -79,10 +79,24 @@ export async function payOrder(
     accountId: input.buyer.userAccountId,
     email: input.buyer.email,
   });
-  const started = await stub.startPayment(
-    { userAccountId: input.buyer.userAccountId },
-    { customerId, accountMethodId: card.id },
-  );
+  let started: Awaited<ReturnType<typeof stub.startPayment>>;
+  try {
+    started = await stub.startPayment(
+      { userAccountId: input.buyer.userAccountId },
+      { customerId, accountMethodId: card.id },
+    );
+  } catch (error) {
+    if (!isCustomerMissing(error)) throw error;
+    // Stripe no longer has the buyer's customer, nor the cards saved with it (issue 59): a new customer, the stale cards
+    // dropped, and the buyer asked for a card as if they had none. Nothing was charged.
+    await replaceStripeCustomer(
+      deps.db,
+      deps.stripe,
+      { accountId: input.buyer.userAccountId, email: input.buyer.email },
+      customerId,
+    );
+    return { status: "refused", reason: "no_payment_method" };
+  }
   if (started.status === "not_found") return { status: "refused", reason: "not_found" };
   if (started.status === "refused") return { status: "refused", reason: started.reason };
   if (started.status === "unavailable") return { status: "unavailable" };

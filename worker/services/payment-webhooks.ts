@@ -7,7 +7,7 @@
  * Types Comet does not act on are acknowledged and ignored, so Stripe stops retrying them.
  */
 import type Stripe from "stripe";
-import { forgetCard, saveCardFromSucceededSetup } from "../payments/cards";
+import { forgetCard, forgetCardsOfCustomer, saveCardFromSucceededSetup } from "../payments/cards";
 import { reconcilePaymentIntentById, type PaymentDeps } from "./order-payments";
 import { refreshConnectedAccount } from "./connected-accounts";
 
@@ -17,6 +17,8 @@ const HANDLERS: Partial<Record<Stripe.Event.Type, EventHandler>> = {
   "setup_intent.succeeded": (event, { db, stripe }) =>
     saveCardFromSucceededSetup(db, stripe, event.data.object as Stripe.SetupIntent),
   "payment_method.detached": (event, { db }) => forgetCard(db, (event.data.object as Stripe.PaymentMethod).id),
+  // Deleted in Stripe's dashboard: its cards went with it (the next setup makes the user a new customer, issue 59).
+  "customer.deleted": (event, { db }) => forgetCardsOfCustomer(db, (event.data.object as Stripe.Customer).id),
   // Handed to its order, which takes it or, if it cannot (canceled, another price, not its open payment), refunds it.
   "payment_intent.succeeded": (event, deps) =>
     reconcilePaymentIntentById(deps, (event.data.object as Stripe.PaymentIntent).id).then(() => undefined),

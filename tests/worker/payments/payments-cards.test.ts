@@ -4,6 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../support/helpers";
 import {
+  approvedOrder,
   cardRows,
   completeThreeDSecure,
   confirmSetup,
@@ -204,5 +205,83 @@ describe("a Stripe id from the browser is checked before Stripe sees it (issue 5
       json: { intentId: "pi_1AbCdoesnotexist", transactionId: "t1" },
     });
     expect(unknown.status).toBe(404);
+  });
+});
+
+describe("a customer Stripe no longer knows (issue 59)", () => {
+  const storedCustomer = (email: string) =>
+    env.DB.prepare(
+      "SELECT c.stripe_customer_id FROM stripe_customers c JOIN user_accounts u ON u.id = c.user_account_id WHERE u.email = ?",
+    )
+      .bind(email)
+      .all<{ stripe_customer_id: string }>()
+      .then((r) => r.results.map((row) => row.stripe_customer_id));
+
+  it("is made again on the next card setup, stored once; the cards saved with the old one are dropped", async () => {
+    const user = await newUser();
+    const { setup } = await enterCard(user.cookie, "4242424242424242");
+    expect((await confirmSetup(user.cookie, setup.intentId)).status).toBe(200);
+    const [old] = await storedCustomer(user.email);
+    expect(await cardRows(user.email)).toHaveLength(1);
+    await platform().customers.del(old!);
+
+    const again = await call("/api/stripe/intent/setup/create", { cookie: user.cookie });
+    expect(again.status).toBe(200);
+    const { intentId } = (await again.json()) as { intentId: string };
+    const fresh = (await platform().setupIntents.retrieve(intentId)).customer as string;
+    expect(fresh).toMatch(/^cus_/);
+    expect(fresh).not.toBe(old);
+    expect(await storedCustomer(user.email)).toEqual([fresh]);
+    expect(await platform().customers.retrieve(fresh)).toMatchObject({
+      email: user.email,
+      metadata: { userAccountId: expect.any(String) },
+    });
+    // The old card went with the old customer: it is no longer offered.
+    expect(await cardRows(user.email)).toEqual([]);
+    // A new card saves against the new customer.
+    const { setup: next } = await enterCard(user.cookie, "5555555555554444");
+    expect((await confirmSetup(user.cookie, next.intentId)).status).toBe(200);
+    expect(await cardRows(user.email)).toMatchObject([{ last4: "4444" }]);
+  });
+
+  it("paying with a card saved with it is refused as no card (409, never 500); a card added then pays", async () => {
+    const order = await approvedOrder();
+    const [old] = await storedCustomer(order.buyer.email);
+    await platform().customers.del(old!);
+    const pay = () =>
+      call("/api/features/commission/order/pay", {
+        method: "POST",
+        cookie: order.buyer.cookie,
+        json: { orderId: order.id },
+      });
+    const refused = await pay();
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: "no_payment_method" });
+    expect(await cardRows(order.buyer.email)).toEqual([]);
+    const [fresh] = await storedCustomer(order.buyer.email);
+    expect(fresh).not.toBe(old);
+
+    const { setup } = await enterCard(order.buyer.cookie, "4242424242424242");
+    expect((await confirmSetup(order.buyer.cookie, setup.intentId)).status).toBe(200);
+    expect((await platform().setupIntents.retrieve(setup.intentId)).customer).toBe(fresh);
+    const paid = await pay();
+    expect(paid.status).toBe(200);
+    expect(await paid.json()).toMatchObject({ status: "succeeded" });
+  });
+
+  it("two tabs at once make one new customer, and both setups are for it", async () => {
+    const user = await newUser();
+    await createSetup(user.cookie);
+    const [old] = await storedCustomer(user.email);
+    await platform().customers.del(old!);
+    const setups = await Promise.all(Array.from({ length: 4 }, () => createSetup(user.cookie)));
+    const intents = await Promise.all(setups.map((s) => platform().setupIntents.retrieve(s.intentId)));
+    const customers = new Set(intents.map((intent) => intent.customer));
+    expect(customers.size).toBe(1);
+    const [fresh] = customers;
+    expect(fresh).not.toBe(old);
+    expect(await storedCustomer(user.email)).toEqual([fresh]);
+    const made = await platform().customers.list({ email: user.email, limit: 10 });
+    expect(made.data.map((c) => c.id)).toEqual([fresh]);
   });
 });

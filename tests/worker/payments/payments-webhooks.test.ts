@@ -114,3 +114,33 @@ describe("one effect per event", () => {
     expect(await cardRows(user.email)).toHaveLength(0);
   });
 });
+
+describe("customer.deleted (issue 59)", () => {
+  /** A user with a card saved, whose customer is then deleted at Stripe; the deletion's event, not yet delivered. */
+  async function deletedCustomer() {
+    const { user, intent } = await succeededSetupWithoutConfirm();
+    expect((await confirmSetup(user.cookie, intent.id)).status).toBe(200);
+    const customer = intent.customer as string;
+    await platform().customers.del(customer);
+    const events = (await eventsAbout([customer])).filter((e) => e.type === "customer.deleted");
+    expect(events).toHaveLength(1);
+    return { user, customer, event: events[0]! };
+  }
+
+  it("drops the cards saved with the customer, once however often it comes", async () => {
+    const { user, event } = await deletedCustomer();
+    expect(await cardRows(user.email)).toHaveLength(1);
+    for (const delivery of shuffledDeliveries([event], 3)) expect((await deliver(delivery)).status).toBe(200);
+    expect(await cardRows(user.email)).toEqual([]);
+    expect(await processed(event.id)).toBe(1);
+  });
+
+  it("arriving after the user has a new customer and a new card, leaves that card alone", async () => {
+    const { user, customer, event } = await deletedCustomer();
+    const { setup } = await enterCard(user.cookie, "5555555555554444");
+    expect((await platform().setupIntents.retrieve(setup.intentId)).customer).not.toBe(customer);
+    expect((await confirmSetup(user.cookie, setup.intentId)).status).toBe(200);
+    expect((await deliver(event)).status).toBe(200);
+    expect(await cardRows(user.email)).toMatchObject([{ last4: "4444" }]);
+  });
+});
