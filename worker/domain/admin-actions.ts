@@ -50,8 +50,11 @@ export const isDisputeFileKind = (value: unknown): value is DisputeFileKind =>
   typeof value === "string" && (DISPUTE_FILE_KINDS as readonly string[]).includes(value);
 
 /**
- * Whether a request opens the file (the audit log's read): one without a Range, or one from the first byte, as a
- * player's first request is. A player's later ranges of the same file (seeking a video) are the same read.
+ * Whether a request starts a new read of a file an admin has already opened: one without a Range, or one from the first
+ * byte, as a player's first request is; a player's later ranges of the same file (seeking a video) are the same read.
+ * An admin's first request of a file is a read whatever its Range, or its lack of sense (issue 59: `bytes=-100000`,
+ * `garbage`, `bytes=00-` or `bytes=2-,0-1` each served the whole file): the door writes that row by itself
+ * (`recordFileRead`), so a file is never read unaudited.
  */
 export function opensFile(range: string | null): boolean {
   return range === null || /^bytes=0-/i.test(range.trim());

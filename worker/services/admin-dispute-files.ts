@@ -3,7 +3,8 @@
  * signed URLs the access rule allows (media-access.ts); an admin is no party, so the rule never signs one for them.
  * They open a file at GET /admin/disputes/{orderId}/files/{kind}/{id} instead: the file is looked up within its order
  * by what it is (`DisputeFileKind`), never by a key the caller names, only while the order's dispute is open, and every
- * read writes its audit row (`order.file_read`, naming the admin and the file) before a byte is served.
+ * read writes its audit row (`order.file_read`, naming the admin and the file) before a byte is served: an admin's first
+ * request of each file whatever its Range, then each new read from the first byte (`recordFileRead`).
  */
 import type { Database } from "../db/client";
 import type { DisputeFileKind } from "../domain/admin-actions";
@@ -44,27 +45,42 @@ export async function disputedOrderFile(
 }
 
 /**
- * The read's audit row, written only while the order's dispute is still open (a settlement between the look-up and
- * now closes the door): true when written, and only then may the file be served.
+ * The read's audit row, and whether the file may be served: only while the order's dispute is still open (a settlement
+ * between the look-up and now closes the door). The row (`order.file_read`, its reason `{kind} {id}: {name}`) is written
+ * for the admin's first request of this file since the dispute opened, whatever its Range, and for every `fresh` one (a
+ * new read from the first byte, `opensFile`); another range of a file the admin already opened is the same read. One
+ * statement decides and writes, so no request, however its Range reads, serves the file before its admin's row exists.
  */
 export async function recordFileRead(
   db: Database,
-  input: { adminAccountId: string; orderId: string; kind: DisputeFileKind; id: string; name: string; now: number },
+  input: {
+    adminAccountId: string;
+    orderId: string;
+    kind: DisputeFileKind;
+    id: string;
+    name: string;
+    fresh: boolean;
+    now: number;
+  },
 ): Promise<boolean> {
-  const result = await db.$client
-    .prepare(
-      `INSERT INTO admin_actions (id, admin_account_id, action, target_type, target_id, reason, created_at)
-       SELECT ?, ?, 'order.file_read', 'order', id, ?, ? FROM commission_orders WHERE id = ? AND disputed_since IS NOT NULL`,
-    )
-    .bind(
-      crypto.randomUUID(),
-      input.adminAccountId,
-      `${input.kind} ${input.id}: ${input.name}`,
-      input.now,
-      input.orderId,
-    )
-    .run();
-  return result.meta.changes === 1;
+  const d1 = db.$client;
+  const file = `${input.kind} ${input.id}: `;
+  const [, open] = await d1.batch([
+    d1
+      .prepare(
+        `INSERT INTO admin_actions (id, admin_account_id, action, target_type, target_id, reason, created_at)
+         SELECT ?1, ?2, 'order.file_read', 'order', o.id, ?3 || ?4, ?5 FROM commission_orders o
+         WHERE o.id = ?6 AND o.disputed_since IS NOT NULL
+           AND (?7 OR NOT EXISTS (SELECT 1 FROM admin_actions x WHERE x.target_type = 'order' AND x.target_id = o.id
+             AND x.action = 'order.file_read' AND x.admin_account_id = ?2 AND x.created_at >= o.disputed_since
+             AND substr(x.reason, 1, length(?3)) = ?3))`,
+      )
+      .bind(crypto.randomUUID(), input.adminAccountId, file, input.name, input.now, input.orderId, input.fresh ? 1 : 0),
+    d1
+      .prepare("SELECT 1 AS open FROM commission_orders WHERE id = ? AND disputed_since IS NOT NULL")
+      .bind(input.orderId),
+  ]);
+  return open.results.length > 0;
 }
 
 /** The console's address of one file (the admin door); the page lists these instead of signed URLs. */

@@ -10,10 +10,11 @@ import type { Route } from "./+types/dispute-file";
 /**
  * GET /admin/disputes/:orderId/files/:kind/:id: an admin opens one of a disputed order's private files (issue 49,
  * decision 088). The site's 404 for anyone but an admin; for an admin, the file only while the order's dispute is open,
- * found within that order by what it is (admin-dispute-files.ts). Each read writes its audit row first (a player's
- * later ranges of a file it already opened are the same read), then the file is served as a signed read is: inert,
- * kept by no cache. Opened only from Comet's own pages: a link on another site (`Sec-Fetch-Site: cross-site`) would make
- * an admin's browser read a file, and log the read in their name, without their meaning to.
+ * found within that order by what it is (admin-dispute-files.ts). Each read writes its audit row first (the admin's
+ * first request of the file whatever its Range; a player's later ranges of a file it already opened are the same read),
+ * then the file is served as a signed read is: inert, kept by no cache. Opened only from Comet's own pages: a link on
+ * another site (`Sec-Fetch-Site: cross-site`) would make an admin's browser read a file, and log the read in their
+ * name, without their meaning to.
  */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
@@ -28,8 +29,19 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!file) return notFound();
   const object = await getObject(env.MEDIA, file.key.key, request);
   if (!object) return notFound();
-  if (request.method === "GET" && opensFile(request.headers.get("range"))) {
-    const read = { adminAccountId: admin.accountId, orderId, kind, id, name: file.name, now: await cometNow(env) };
+  // Every GET goes through the audit log, whatever its Range says (issue 59): the admin's first request of this file
+  // writes its row, and so does each new read from the first byte; a later range of a file already opened does not.
+  if (request.method === "GET") {
+    const fresh = opensFile(request.headers.get("range"));
+    const read = {
+      adminAccountId: admin.accountId,
+      orderId,
+      kind,
+      id,
+      name: file.name,
+      fresh,
+      now: await cometNow(env),
+    };
     if (!(await recordFileRead(db, read))) {
       await object.body.cancel();
       return notFound();

@@ -203,6 +203,68 @@ describe("the audited file door", () => {
     expect(audit.map((a) => [a.admin, a.action])).toEqual([[`@${admin.handle}`, "Opened a disputed order's file"]]);
   });
 
+  // Issue 59: each of these served the whole file (or a part of it) with no audit row; only no Range or bytes=0- wrote one.
+  for (const range of ["bytes=-100000", "garbage", "bytes=00-", "bytes=2-,0-1", "bytes=10-"])
+    it(`logs an admin's first read of a file whatever its Range (${range}), and that admin's later ranges as the same read`, async () => {
+      const [admin, other, order] = await Promise.all([
+        person({ admin: true }),
+        person({ admin: true }),
+        disputedOrder(),
+      ]);
+      const mediaId = await storedDeliverable(order.id);
+      const path = `/admin/disputes/${order.id}/files/deliverable/${mediaId}`;
+      const params = { orderId: order.id, kind: "deliverable", id: mediaId };
+      const read = async (who: typeof admin, headers: Record<string, string>) => {
+        const { status, body } = await run(fileDoor.loader, { ...(await as(who, path, { headers })), params });
+        expect([200, 206], `${JSON.stringify(headers)} ${status}`).toContain(status);
+        return new Uint8Array(await (body as Response).arrayBuffer());
+      };
+      expect((await read(admin, { range })).length).toBeGreaterThan(0);
+      const rows = await fileReads(order.id);
+      expect(rows.map((row) => [row.admin_account_id, row.reason])).toEqual([
+        [admin.accountId, `deliverable ${mediaId}: work.png`],
+      ]);
+      // The same admin's later ranges of the file it opened are the same read: no row each.
+      await read(admin, { range });
+      await read(admin, { range: "bytes=30-" });
+      expect(await fileReads(order.id)).toHaveLength(1);
+      // Another admin's first read is theirs, whatever its Range; a new read from the start is a new row.
+      await read(other, { range: "bytes=30-" });
+      await read(admin, {});
+      expect((await fileReads(order.id)).map((row) => row.admin_account_id).sort()).toEqual(
+        [admin.accountId, admin.accountId, other.accountId].sort(),
+      );
+    });
+
+  it("logs the first read of each file apart: another file of the order is another first read", async () => {
+    const [admin, order] = await Promise.all([person({ admin: true }), disputedOrder()]);
+    const mediaId = await storedDeliverable(order.id);
+    const evidence = crypto.randomUUID();
+    // An evidence file of the opening statement, as the door stores one (services/disputes.ts).
+    const key = `v1/commission-order/${order.id}/dispute_files/${crypto.randomUUID()}.png`;
+    await env.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
+    await env.DB.prepare(
+      `INSERT INTO order_dispute_files (id, statement_id, order_id, object_key, name, content_type, byte_size, created_at)
+       SELECT ?, id, order_id, ?, 'note.png', 'image/png', ?, ? FROM order_dispute_statements WHERE order_id = ?`,
+    )
+      .bind(evidence, key, PNG.length, Date.now(), order.id)
+      .run();
+    for (const [kind, id] of [
+      ["deliverable", mediaId],
+      ["evidence", evidence],
+    ]) {
+      const path = `/admin/disputes/${order.id}/files/${kind}/${id}`;
+      const { status } = await run(fileDoor.loader, {
+        ...(await as(admin, path, { headers: { range: "bytes=-100000" } })),
+        params: { orderId: order.id, kind, id },
+      });
+      expect(status, kind).toBe(200);
+    }
+    expect((await fileReads(order.id)).map((row) => row.reason).sort()).toEqual(
+      [`deliverable ${mediaId}: work.png`, `evidence ${evidence}: note.png`].sort(),
+    );
+  });
+
   it("refuses an admin a file of an undisputed order, another order's file, and an unknown kind, writing nothing", async () => {
     const [admin, seller, buyer, disputed] = await Promise.all([
       person({ admin: true }),
