@@ -3,7 +3,7 @@
 // order-test-states.ts (paid at T0, delivery due T0 + 30 days).
 import { describe, expect, it } from "vitest";
 import { orderEventNotice } from "./chat-announcements";
-import { EXTENSION_ANSWER_MS, extensionDateError, extensionReasonOf } from "./deadline-extensions";
+import { EXTENSION_ANSWER_MS, extensionDateError, extensionLapsesAt, extensionReasonOf } from "./deadline-extensions";
 import { decide, pendingDeadline, type OrderAction, type OrderState } from "./order";
 import { stagesOfPlan } from "./order-stages";
 import { DAY, delivered, paid, T0 } from "./order-test-states";
@@ -136,5 +136,87 @@ describe("the client gives more time", () => {
       ok: false,
       refusal: "buyer_only",
     });
+  });
+});
+
+describe("a dispute stops the request's clock (issue 59, decision 088)", () => {
+  /** Asked on day 1; the client disputes on day 2; an admin reopens it on day 10 with 14 days to deliver. */
+  function settledAfterADispute() {
+    const waiting = asked().next;
+    const disputed = decide(waiting, { type: "openDispute", reason: "quality" }, "buyer", T0 + 2 * DAY);
+    if (!disputed.ok || !disputed.changed) throw new Error(JSON.stringify(disputed));
+    const settled = decide(
+      disputed.next,
+      { type: "settleDispute", settlement: { outcome: "reopen", days: 14 } },
+      "system",
+      T0 + 10 * DAY,
+    );
+    if (!settled.ok || !settled.changed) throw new Error(JSON.stringify(settled));
+    return settled.next;
+  }
+  /** One day of the three was used before the dispute; two are left from its settlement. */
+  const LAPSES = T0 + 10 * DAY + 2 * DAY;
+
+  it("settled, the client still has the days the dispute did not take", () => {
+    const settled = settledAfterADispute();
+    expect(extensionLapsesAt(settled)).toBe(LAPSES);
+    expect(decide(settled, { type: "acceptExtension" }, "buyer", T0 + 11 * DAY)).toMatchObject({
+      ok: true,
+      event: "EXTENSION_ACCEPTED",
+      next: { deliveryDeadline: DUE + 5 * DAY, extensionRequest: null },
+    });
+    expect(decide(settled, { type: "declineExtension" }, "buyer", LAPSES)).toMatchObject({
+      ok: true,
+      event: "EXTENSION_DECLINED",
+    });
+    expect(decide(settled, { type: "acceptExtension" }, "buyer", LAPSES + 1)).toEqual({
+      ok: false,
+      refusal: "no_extension",
+    });
+  });
+
+  it("the lapse waits for those days too, and the alarm with it", () => {
+    const settled = settledAfterADispute();
+    // The reopened delivery date is later: the alarm waits on the request's answer first.
+    expect(pendingDeadline(settled)).toBe(LAPSES);
+    expect(decide(settled, { type: "deadlinePassed" }, "system", LAPSES - 1)).toEqual({ ok: true, changed: false });
+    expect(decide(settled, { type: "deadlinePassed" }, "system", LAPSES)).toMatchObject({
+      ok: true,
+      event: "EXTENSION_LAPSED",
+    });
+  });
+
+  it("a request already past its days when the dispute opened stays lapsed", () => {
+    const waiting = asked().next;
+    // Day 5: the 3 days ended on day 4, the alarm had not rung yet.
+    const disputed = decide(waiting, { type: "openDispute", reason: "quality" }, "buyer", T0 + 5 * DAY);
+    if (!disputed.ok || !disputed.changed) throw new Error(JSON.stringify(disputed));
+    const settled = decide(
+      disputed.next,
+      { type: "settleDispute", settlement: { outcome: "reopen", days: 14 } },
+      "system",
+      T0 + 10 * DAY,
+    );
+    if (!settled.ok || !settled.changed) throw new Error(JSON.stringify(settled));
+    expect(extensionLapsesAt(settled.next)).toBeLessThanOrEqual(T0 + 10 * DAY);
+    expect(decide(settled.next, { type: "acceptExtension" }, "buyer", T0 + 10 * DAY + 1)).toEqual({
+      ok: false,
+      refusal: "no_extension",
+    });
+  });
+
+  it("two disputes add up; the time before each counts", () => {
+    const settled = settledAfterADispute();
+    // Day 11: one of the two days left is used; a second dispute stops the clock again until day 20.
+    const again = decide(settled, { type: "openDispute", reason: "other" }, "seller", T0 + 11 * DAY);
+    if (!again.ok || !again.changed) throw new Error(JSON.stringify(again));
+    const resettled = decide(
+      again.next,
+      { type: "settleDispute", settlement: { outcome: "reopen", days: 14 } },
+      "system",
+      T0 + 20 * DAY,
+    );
+    if (!resettled.ok || !resettled.changed) throw new Error(JSON.stringify(resettled));
+    expect(extensionLapsesAt(resettled.next)).toBe(T0 + 21 * DAY);
   });
 });

@@ -18,6 +18,11 @@ export interface ExtensionRequest {
   /** The delivery date asked for (epoch ms). */
   proposedDeadline: number;
   requestedAt: number;
+  /**
+   * How long open disputes stopped the request's clock (decision 088): its 3 days count without that time
+   * (`resumedAfterDispute`). Absent until a dispute has.
+   */
+  pausedMs?: number;
 }
 
 /** The facts an extension reads and changes. */
@@ -31,9 +36,24 @@ export interface ExtensionFacts {
 export const hasPendingExtension = (o: Pick<ExtensionFacts, "extensionRequest">): boolean =>
   Boolean(o.extensionRequest);
 
-/** When an unanswered request lapses; null without one. */
-export const extensionLapsesAt = (o: Pick<ExtensionFacts, "extensionRequest">): number | null =>
-  o.extensionRequest ? o.extensionRequest.requestedAt + EXTENSION_ANSWER_MS : null;
+/** When an unanswered request lapses: 3 days after it was asked, not counting the time a dispute stopped it. */
+export function extensionLapsesAt(o: Pick<ExtensionFacts, "extensionRequest">): number | null {
+  const request = o.extensionRequest;
+  return request ? request.requestedAt + EXTENSION_ANSWER_MS + (request.pausedMs ?? 0) : null;
+}
+
+/**
+ * The request once a dispute opened at `openedAt` is settled at `now` (issue 59): the dispute stopped the order's
+ * clocks, this one too (no alarm, no answer), so the time it was open does not count against the client's 3 days.
+ * A request whose days had already ended when the dispute opened stays ended (what is added is less than what had
+ * passed). Without a request, the order as it was.
+ */
+export function resumedAfterDispute<T extends ExtensionFacts>(o: T, openedAt: number, now: number): T {
+  const request = o.extensionRequest;
+  if (!request) return o;
+  const paused = Math.max(0, now - Math.max(openedAt, request.requestedAt));
+  return { ...o, extensionRequest: { ...request, pausedMs: (request.pausedMs ?? 0) + paused } };
+}
 
 export type ExtensionDateError = "extension_date_invalid";
 

@@ -5,6 +5,7 @@
  */
 import type { OrderState, PaymentRef, PaymentRelease, OrderRefusal } from "./order";
 import { amountAtStake, settlementMoney, type DisputeSettlement } from "./disputes";
+import { resumedAfterDispute } from "./deadline-extensions";
 import { cancelRefund } from "./order-money";
 import { currentStageIndex, type OrderStage } from "./order-stages";
 
@@ -91,14 +92,19 @@ export const editedTo = (o: OrderState, change: Partial<OrderState>): Outcome =>
 
 /**
  * The order with its open dispute settled (decision 088): when, how, and what of the stake the creator was awarded (a
- * split's rest; a cancel then keeps it with the creator beside the approved stages' shares).
+ * split's rest; a cancel then keeps it with the creator beside the approved stages' shares). A request for more time
+ * resumes its clock where the dispute stopped it (issue 59).
  */
 export function settledBy(o: OrderState, settlement: DisputeSettlement, now: number): OrderState {
   const awarded =
     settlement.outcome === "split"
       ? settlementMoney(settlement, amountAtStake(o.priceAmount ?? 0, o.stages)).released
       : 0;
-  return { ...o, dispute: { ...o.dispute!, settledAt: now, outcome: settlement.outcome, awardedAmount: awarded } };
+  const resumed = resumedAfterDispute(o, o.dispute!.openedAt, now);
+  return {
+    ...resumed,
+    dispute: { ...o.dispute!, settledAt: now, outcome: settlement.outcome, awardedAmount: awarded },
+  };
 }
 
 /** A reopened order (decision 088): the deadline its state waits on is `days` from now; the others stay as they were. */

@@ -442,6 +442,68 @@ describe("the client's answers", () => {
   });
 });
 
+describe("a dispute stops the request's clock (issue 59)", () => {
+  it("settled after the 3 days by the clock, the request can still be answered for the days the dispute did not take", async () => {
+    const order = await paidOrder();
+    const proposed = order.deadline + 9 * DAY;
+    expect(
+      (await post("request", order.seller, { orderId: order.id, deliveryDeadline: proposed, reason: REASON })).status,
+    ).toBe(200);
+    const opened = await call("/api/features/commission/order/dispute/open", {
+      method: "POST",
+      cookie: order.buyer.cookie,
+      json: { orderId: order.id, statement: "The sketch is late and off.", reason: "quality" },
+    });
+    expect(opened.status).toBe(200);
+    // The request was made 5 days ago and the dispute opened 4 days ago: one of the client's days was used.
+    const stub = orderStub(env.ORDER, order.id);
+    await runInDurableObject(stub, async (_instance, state) => {
+      const stored = (await state.storage.get<StoredOrder>("order"))!;
+      const { extensionRequest, dispute } = stored.state;
+      await state.storage.put("order", {
+        ...stored,
+        state: {
+          ...stored.state,
+          extensionRequest: { ...extensionRequest!, requestedAt: extensionRequest!.requestedAt - 5 * DAY },
+          dispute: { ...dispute!, openedAt: dispute!.openedAt - 4 * DAY },
+        },
+      });
+    });
+    const admin = await newParty();
+    await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'admin')")
+      .bind(admin.userAccountId)
+      .run();
+    const settled = await call("/api/admin/disputes/settle", {
+      method: "POST",
+      cookie: admin.cookie,
+      json: {
+        orderId: order.id,
+        outcome: "reopen",
+        days: 30,
+        reason: "Both may go on: the client answers the request.",
+      },
+    });
+    expect(settled.status, await settled.clone().text()).toBe(200);
+    const settledAt = Date.now();
+    // The object waits on the request's two days left, not on a lapse already past.
+    await runInDurableObject(stub, async (_instance, state) => {
+      const alarm = (await state.storage.getAlarm())!;
+      expect(alarm).toBeGreaterThan(settledAt + 2 * DAY - 60_000);
+      expect(alarm).toBeLessThanOrEqual(settledAt + 2 * DAY);
+    });
+    expect(await runDurableObjectAlarm(stub)).toBe(true);
+    const accepted = await post("accept", order.buyer, { orderId: order.id });
+    expect(accepted.status, await accepted.clone().text()).toBe(200);
+    expect(await deadlines(order.id)).toMatchObject({ delivery_deadline: proposed, extension_request: null });
+    expect(await eventTypes(order.id)).toEqual([
+      "EXTENSION_REQUESTED",
+      "DISPUTE_OPENED",
+      "DISPUTE_SETTLED",
+      "EXTENSION_ACCEPTED",
+    ]);
+  });
+});
+
 describe("racing moves give exactly one outcome", () => {
   it("an accept and a decline at once: one answer, one event, one notice", async () => {
     for (let i = 0; i < 3; i++) {
