@@ -76,6 +76,7 @@ export function orderStateOfRow(row: Record<string, unknown>): OrderState {
     dispute: parseDispute(row.dispute),
     extensionRequest: parseExtensionRequest(row.extension_request),
     originalDeliveryDeadline: n(row.original_delivery_deadline),
+    payoutHeldUntil: n(row.payout_held_until),
     estimatedStart: n(row.estimated_start),
     estimatedDelivery: n(row.estimated_delivery),
     submittedAt: Number(row.submitted_at),

@@ -1,6 +1,7 @@
 /**
- * Disputes (issue 49, decision 088): either party of a paid order may open one before it completes (the client within
- * a week of delivery); it stops the order's clocks and its moves until an admin settles it with one of four outcomes.
+ * Disputes (issue 49, decision 088): either party of a paid order may open one before it ends (the client within a week
+ * of delivery, even once the creator completed it: decision 092); it stops the order's clocks and its moves until an
+ * admin settles it with one of four outcomes.
  * What a dispute is, what its statements look like and what each settlement does to the money are here; its
  * transitions are rows of the order process (order-process.ts), so the Order object applies them like any other.
  * Pure: data in, data or a refusal out.
@@ -59,6 +60,26 @@ export interface OrderDispute {
   awardedAmount: number;
 }
 
+/**
+ * When the client's window to dispute the work closes: a week after its delivery, whoever completes the order and when
+ * (decision 092). Null before delivery: until the work is delivered the client may dispute while the order is open.
+ */
+export const buyerDisputeWindowClosesAt = (o: { deliveredAt?: number | null }): number | null =>
+  o.deliveredAt == null ? null : o.deliveredAt + DISPUTE_AFTER_DELIVERY_MS;
+
+/**
+ * Until when a completion at `now` holds the creator's payout (decision 092): while the client's window is still open
+ * and something is still at stake (a staged order's shares went with its stages). Null: the payout goes at once.
+ */
+export function payoutHoldUntil(
+  o: { deliveredAt?: number | null; priceAmount: number | null; stages: readonly OrderStage[] },
+  now: number,
+): number | null {
+  const closesAt = buyerDisputeWindowClosesAt(o);
+  if (closesAt === null || closesAt <= now) return null;
+  return amountAtStake(o.priceAmount ?? 0, o.stages) > 0 ? closesAt : null;
+}
+
 /** An open dispute (not yet settled); an order may be disputed again after one is settled by a reopen. */
 export const isDisputed = (o: { dispute?: OrderDispute | null }): boolean =>
   Boolean(o.dispute && o.dispute.settledAt === null);
@@ -103,6 +124,10 @@ export function parsePartyStatement(
     type === "openDispute" ? { type, reason: reason as DisputeReason } : { type: "answerDispute" };
   return { ok: true, move, body, languageCode: detectTextLanguage(body) ?? pageLocale };
 }
+
+/** The outcomes an admin may choose for this order: a completed order's dispute ends in money, never reopened (092). */
+export const settlementOutcomesFor = (progress: string): readonly DisputeOutcome[] =>
+  progress === "COMPLETED" ? DISPUTE_OUTCOMES.filter((outcome) => outcome !== "reopen") : DISPUTE_OUTCOMES;
 
 export type SettlementError = "outcome_invalid" | "refund_amount_invalid" | "days_invalid";
 

@@ -33,6 +33,7 @@ export interface OrderFacts
     | "dispute"
     | "extensionRequest"
     | "originalDeliveryDeadline"
+    | "payoutHeldUntil"
   > {
   submitStatus: OrderSubmitStatus;
 }

@@ -4,7 +4,7 @@
  * read. Pure, as the table.
  */
 import type { OrderState, PaymentRef, PaymentRelease, OrderRefusal } from "./order";
-import { amountAtStake, settlementMoney, type DisputeSettlement } from "./disputes";
+import { amountAtStake, payoutHoldUntil, settlementMoney, type DisputeSettlement } from "./disputes";
 import { resumedAfterDispute } from "./deadline-extensions";
 import { cancelRefund } from "./order-money";
 import { currentStageIndex, type OrderStage } from "./order-stages";
@@ -45,6 +45,8 @@ export function cancel(o: OrderState, now: number): Outcome {
     chat: "CLOSED",
     canceledAt: now,
     stages: o.stages.map((s) => (s.status === "APPROVED" ? s : { ...s, reviewDeadline: null })),
+    // A completed order canceled by a dispute's refund or split (decision 092): its held payout never goes.
+    ...(o.payoutHeldUntil != null && { payoutHeldUntil: null }),
   };
   if (refund.kind === "partial") {
     if (refund.amount === 0 || !o.paidPayment) return { next };
@@ -56,8 +58,19 @@ export function cancel(o: OrderState, now: number): Outcome {
   return endingMoney(o, next, "order_canceled", refund.kind === "full" ? o.paidPayment : o.openPayment);
 }
 
-export const complete = (o: OrderState, now: number): Outcome => ({
-  next: { ...o, progress: "COMPLETED", chat: "CLOSED", completedAt: now },
+/**
+ * The order completed. Its payout waits while the client may still dispute the work (decision 092): a creator who
+ * completes at once after delivering does not close the client's week, and the money follows the window, not the
+ * button. `cleared` (a dispute settled in the creator's favour) lets it go at once: that dispute was the way back.
+ */
+export const complete = (o: OrderState, now: number, { cleared = false } = {}): Outcome => ({
+  next: {
+    ...o,
+    progress: "COMPLETED",
+    chat: "CLOSED",
+    completedAt: o.completedAt ?? now,
+    payoutHeldUntil: cleared ? null : payoutHoldUntil(o, now),
+  },
 });
 
 export function withCurrentStage(o: OrderState, change: (stage: OrderStage) => Partial<OrderStage>): Outcome {

@@ -8,6 +8,9 @@
  *   transferred ≤ captured − refunded − fee   (the creator is never paid more than the client's money left)
  *   transferred ≤ Σ approved stages' (amount − fee)   instead, for an order with stages: each stage's share alone
  *   (+ awarded − its fee)                     a split's award is one more share, with its own fee
+ *   transferred ≤ Σ approved stages' (amount − fee)   while a dispute is open or the completed order's payout waits
+ *                                               for the client's week to dispute the work (decision 092): nothing
+ *                                               goes while the client can still take it back
  *
  * The transfer lines are in the transfer's currency. A transfer from a charge that was converted to the platform's
  * settlement currency is in that currency (decision 050), so the right side is converted at the charge's own rate by
@@ -85,12 +88,19 @@ export interface OrderLedger {
   feeNumerators: readonly number[];
   /** What a dispute's split awarded the creator of the stake (decision 088); 0 otherwise. */
   awardedAmount?: number;
+  /**
+   * The client can still take the money back: a dispute is open, or the completed order's payout waits for their week
+   * to dispute the work (decision 092). Only approved stages' shares may have gone.
+   */
+  reachable?: boolean;
 }
 
 export type MoneyDisagreement =
   | { kind: "net_mismatch"; expected: number; actual: number }
   | { kind: "currency_mismatch"; currencies: string[] }
   | { kind: "over_transferred"; transferred: number; allowed: number }
+  /** Sent while the client could still take it back (decision 092). */
+  | { kind: "transferred_while_reachable"; transferred: number; allowed: number }
   | { kind: "transfer_currency_mismatch"; transferCurrency: string; allowed: string[] };
 
 /**
@@ -115,8 +125,9 @@ export function moneyDisagreements(ledger: OrderLedger): MoneyDisagreement[] {
   if (foreign.length > 0) found.push({ kind: "currency_mismatch", currencies: ledger.chargeCurrencies });
   if (ledger.transferred > 0 && ledger.transferCurrency !== null) {
     const award = ledger.awardedAmount ?? 0;
-    const shares =
-      ledger.stages.length > 0 || award > 0
+    const shares = ledger.reachable
+      ? approvedStageShares(ledger)
+      : ledger.stages.length > 0 || award > 0
         ? [...approvedStageShares(ledger), ...(award > 0 ? [stageTransferAmount(award, ledger.feeNumerators)] : [])]
         : [Math.max(0, actual - ledger.feeAmount)];
     const allowed = allowedTransfer(ledger, shares);
@@ -128,7 +139,11 @@ export function moneyDisagreements(ledger: OrderLedger): MoneyDisagreement[] {
         allowed: currencies,
       });
     } else if (ledger.transferred > allowed)
-      found.push({ kind: "over_transferred", transferred: ledger.transferred, allowed });
+      found.push({
+        kind: ledger.reachable ? "transferred_while_reachable" : "over_transferred",
+        transferred: ledger.transferred,
+        allowed,
+      });
   }
   return found;
 }

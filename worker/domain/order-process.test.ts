@@ -72,6 +72,7 @@ const EVENTS: Record<OrderEventType, true> = {
   EXTENSION_DECLINED: true,
   EXTENSION_LAPSED: true,
   DELIVERY_EXTENDED: true,
+  PAYOUT_CLEARED: true,
 };
 
 const disputeOpenedBy = (openedBy: "seller" | "buyer"): OrderDispute => ({
@@ -113,6 +114,9 @@ const STATES: Record<string, OrderState> = {
   paidStagedNoRevisionLeft: paid({ stages: inReview(1) }),
   delivered: delivered(),
   completed: completed(),
+  // Decision 092: completed inside the client's week after delivery, its payout waiting; disputed meanwhile.
+  completedHeld: completed({ payoutHeldUntil: T0 + 7 * DAY }),
+  completedHeldDisputed: completed({ payoutHeldUntil: T0 + 7 * DAY, dispute: disputeOpenedBy("buyer") }),
   canceled: canceled(),
   // Disputes (decision 088): opened by either side, answered, on a plain and a staged order.
   paidDisputed: paid({ dispute: disputeOpenedBy("buyer") }),

@@ -12,7 +12,7 @@ import type { NotificationType } from "../db/schema/enums";
 import type { OrderAction, OrderActor, OrderEventType, OrderRefusal, OrderState } from "./order";
 import { extensionDateError, extensionLapsesAt, hasPendingExtension, movedDelivery } from "./deadline-extensions";
 import {
-  DISPUTE_AFTER_DELIVERY_MS,
+  buyerDisputeWindowClosesAt,
   isDisputed,
   type DisputeReason,
   type DisputeSettlement,
@@ -78,13 +78,18 @@ const BEFORE_DELIVERY: readonly ProcessState[] = ["DRAFT", "APPROVED_UNPAID", "A
 const BEFORE_PAYMENT: readonly ProcessState[] = ["DRAFT", "APPROVED_UNPAID"];
 /** Paid and not yet ended: where a dispute may be opened, answered and settled. */
 const PAID_OPEN: readonly ProcessState[] = ["APPROVED_PAID", "DELIVERED"];
+/**
+ * Where the client's dispute may be: a paid order not yet ended, or one completed while its payout still waits for the
+ * client's week after delivery to pass (decision 092; `buyerMayStillDispute` says whether it still does).
+ */
+const DISPUTABLE: readonly ProcessState[] = [...PAID_OPEN, "COMPLETED"];
 
 /** What a guard reads: the state the pages also have (order-display.ts's facts). */
 export type ProcessFacts = Pick<
   OrderState,
   "progress" | "payment" | "priceAmount" | "deliverableCount" | "stages" | "deliveryDeadline" | "dispute"
 > &
-  Partial<Pick<OrderState, "deliveredAt" | "extensionRequest">>;
+  Partial<Pick<OrderState, "deliveredAt" | "extensionRequest" | "payoutHeldUntil">>;
 /** A named condition a transition needs besides its from-state, and the refusal when it does not hold. */
 export interface Guard {
   refusal: OrderRefusal;
@@ -119,12 +124,21 @@ const GUARDS = {
   /** An open dispute stops the parties' moves on the paid order until an admin settles it (decision 088). */
   undisputed: { refusal: "order_disputed", holds: (o) => !isDisputed(o) },
   disputed: { refusal: "not_disputed", holds: (o) => isDisputed(o) },
-  /** The client disputes a delivered order within a week of its delivery. */
+  /**
+   * The client disputes the work within a week of its delivery, whoever completed the order meanwhile (decision 092):
+   * a completed order only while its payout still waits, which it does for that week when anything is at stake.
+   */
   buyerMayStillDispute: {
     refusal: "dispute_window_closed",
-    holds: (o, now) =>
-      o.progress !== "DELIVERED" || (o.deliveredAt != null && now <= o.deliveredAt + DISPUTE_AFTER_DELIVERY_MS),
+    holds: (o, now) => {
+      if (o.progress === "APPROVED") return true;
+      const closesAt = buyerDisputeWindowClosesAt(o);
+      if (closesAt === null || now > closesAt) return false;
+      return o.progress !== "COMPLETED" || o.payoutHeldUntil != null;
+    },
   },
+  /** A completed order's dispute ends in money, never in reopening the work the creator completed (decision 092). */
+  reopenable: { refusal: "not_reopenable", holds: (o) => o.progress !== "COMPLETED" },
   sellerMayAnswer: { refusal: "dispute_not_answerable", holds: (o) => awaitsAnswerFrom(o, "seller") },
   /** One request to move the delivery date at a time (decision 090). */
   noExtensionPending: { refusal: "extension_pending", holds: (o) => !hasPendingExtension(o) },
@@ -176,7 +190,10 @@ export type MoneyEffect =
   | "refundOnCancel"
   /** The approved stage's share goes to the creator. */
   | "releaseStageShare"
-  /** The order's paid total, less the fee, goes to the creator. */
+  /**
+   * The order's paid total, less the fee, goes to the creator: at once, or once the client's week to dispute the work
+   * has passed (a completion holds it till then, `payoutHeldUntil`; decision 092).
+   */
   | "releasePayout"
   /**
    * A dispute's split (decision 088): the refunded part of what was at stake goes back to the client, the rest, less
@@ -549,13 +566,14 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     effect: (o) => withCurrentStage(o, (s) => ({ extraRevisions: s.extraRevisions + 1 })),
   }),
   // Disputes (decision 088): either party opens one on a paid order before it ends (the client within a week of
-  // delivery), the other answers, and an admin settles it. While it is open the parties' moves wait (`undisputed`)
-  // and the clocks stop (`clock`). Each statement is its transition's own row (services/disputes.ts).
+  // delivery, even after a completion, whose payout waits that long: decision 092), the other answers, and an admin
+  // settles it. While it is open the parties' moves wait (`undisputed`) and the clocks stop (`clock`), the payout's
+  // clearing among them. Each statement is its transition's own row (services/disputes.ts).
   row({
     name: "openDisputeByBuyer",
     on: "openDispute",
     actor: "buyer",
-    from: PAID_OPEN,
+    from: DISPUTABLE,
     guards: [GUARDS.undisputed, GUARDS.buyerMayStillDispute],
     to: "same",
     event: "DISPUTE_OPENED",
@@ -579,7 +597,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     name: "answerDisputeByBuyer",
     on: "answerDispute",
     actor: "buyer",
-    from: PAID_OPEN,
+    from: DISPUTABLE,
     refusedOutside: "not_disputed",
     guards: [GUARDS.disputed, GUARDS.buyerMayAnswer],
     to: "same",
@@ -592,7 +610,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     name: "answerDisputeBySeller",
     on: "answerDispute",
     actor: "seller",
-    from: PAID_OPEN,
+    from: DISPUTABLE,
     refusedOutside: "not_disputed",
     guards: [GUARDS.disputed, GUARDS.sellerMayAnswer],
     to: "same",
@@ -606,7 +624,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     name: "settleByRefund",
     on: "settleDispute",
     actor: "admin",
-    from: PAID_OPEN,
+    from: DISPUTABLE,
     refusedOutside: "not_disputed",
     guards: [GUARDS.disputed],
     when: (_, { settlement }) => settlement.outcome === "refund",
@@ -621,7 +639,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     name: "settleByRelease",
     on: "settleDispute",
     actor: "admin",
-    from: PAID_OPEN,
+    from: DISPUTABLE,
     refusedOutside: "not_disputed",
     guards: [GUARDS.disputed],
     when: (_, { settlement }) => settlement.outcome === "release",
@@ -636,7 +654,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
           ? s
           : { ...s, status: "APPROVED" as const, reviewDeadline: null, approvedAt: now, approvedBy: "system" as const },
       );
-      return complete({ ...settled, stages }, now);
+      return complete({ ...settled, stages }, now, { cleared: true });
     },
   }),
   row({
@@ -644,7 +662,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     name: "settleBySplit",
     on: "settleDispute",
     actor: "admin",
-    from: PAID_OPEN,
+    from: DISPUTABLE,
     refusedOutside: "not_disputed",
     guards: [GUARDS.disputed],
     when: (_, { settlement }) => settlement.outcome === "split",
@@ -659,9 +677,9 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     name: "settleByReopen",
     on: "settleDispute",
     actor: "admin",
-    from: PAID_OPEN,
+    from: DISPUTABLE,
     refusedOutside: "not_disputed",
-    guards: [GUARDS.disputed],
+    guards: [GUARDS.disputed, GUARDS.reopenable],
     when: (_, { settlement }) => settlement.outcome === "reopen",
     to: "same",
     event: "DISPUTE_SETTLED",
@@ -785,6 +803,19 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     notice: toBoth("COMMISSION_ORDER_EXTENSION_LAPSED"),
     money: "none",
     effect: (o) => editedTo(o, { extensionRequest: null }),
+  }),
+  row({
+    // The client's week to dispute the work passed undisputed: the payout the completion held goes to the creator.
+    name: "clearPayout",
+    on: "deadlinePassed",
+    actor: "system",
+    from: ["COMPLETED"],
+    at: clock((o) => o.payoutHeldUntil ?? null),
+    to: "same",
+    event: "PAYOUT_CLEARED",
+    notice: null,
+    money: "releasePayout",
+    effect: (o) => editedTo(o, { payoutHeldUntil: null }),
   }),
   row({
     name: "completeOnDeadline",

@@ -49,5 +49,6 @@ export const delivered = (o: Partial<OrderState> = {}) =>
     completionDeadline: T0 + DEADLINES.completionMs,
     ...o,
   });
-export const completed = () => delivered({ progress: "COMPLETED", chat: "CLOSED", completedAt: T0 });
+export const completed = (o: Partial<OrderState> = {}) =>
+  delivered({ progress: "COMPLETED", chat: "CLOSED", completedAt: T0, ...o });
 export const canceled = () => order({ progress: "CANCELED", chat: "CLOSED", canceledAt: T0 });

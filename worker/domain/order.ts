@@ -94,6 +94,11 @@ export interface OrderState {
   extensionRequest?: ExtensionRequest | null;
   /** The delivery date the order was paid with, once an extension moved it (decision 090); absent or null: never moved. */
   originalDeliveryDeadline?: number | null;
+  /**
+   * A completed order's payout waits until then: the client's dispute window is still open (decision 092). Absent or
+   * null: nothing waits (cleared, or never held).
+   */
+  payoutHeldUntil?: number | null;
 }
 
 /**
@@ -208,6 +213,8 @@ export type OrderAction =
 
 export type OrderRefusal =
   | "not_a_party"
+  /** An admin acting as the admin on an order they sell or buy in: a party is never the judge (decision 093). */
+  | "admin_is_party"
   | "seller_only"
   | "buyer_only"
   | "already_paid"
@@ -230,8 +237,10 @@ export type OrderRefusal =
   /** A dispute is open: the order's moves wait for an admin's settlement (decision 088). */
   | "order_disputed"
   | "not_disputed"
-  /** The client may dispute a delivered order only within a week of its delivery. */
+  /** The client may dispute a delivered order only within a week of its delivery (a completed one too, decision 092). */
   | "dispute_window_closed"
+  /** A completed order's dispute is settled by money (refund, release, split), never by reopening it (decision 092). */
+  | "not_reopenable"
   /** The dispute is not this party's to answer: they opened it, or it is answered already. */
   | "dispute_not_answerable"
   /** Decision 090: a request to move the delivery date already waits; none waits (or it lapsed); a date it may not name. */
@@ -267,6 +276,8 @@ export type OrderEventType =
   | "EXTENSION_ACCEPTED"
   | "EXTENSION_DECLINED"
   | "EXTENSION_LAPSED"
+  /** A completed order's payout, held while the client could still dispute, goes to the creator (decision 092). */
+  | "PAYOUT_CLEARED"
   | "DELIVERY_EXTENDED";
 
 export type Decision =

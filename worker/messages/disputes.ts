@@ -20,6 +20,7 @@ export type DisputeError =
   | SettlementError
   | "order_disputed"
   | "not_disputed"
+  | "not_reopenable"
   | "dispute_window_closed"
   | "dispute_not_answerable"
   | "wrong_state";
@@ -37,6 +38,7 @@ const DISPUTE_MESSAGES: Record<DisputeError, { message: Message; max?: number }>
   days_invalid: { message: m.disputes_error_days_invalid, max: REOPEN_DAYS_MAX },
   order_disputed: { message: m.disputes_error_order_disputed },
   not_disputed: { message: m.disputes_error_not_disputed },
+  not_reopenable: { message: m.disputes_error_not_reopenable },
   dispute_window_closed: { message: m.disputes_error_dispute_window_closed },
   dispute_not_answerable: { message: m.disputes_error_dispute_not_answerable },
   wrong_state: { message: m.disputes_error_wrong_state },

@@ -15,7 +15,7 @@ import type { OrderPayment, OrderProgress } from "../domain/order";
 import { feeNumeratorsFrom, feeNumeratorsOf } from "./order-views";
 import { parseStages } from "./orders";
 import { parseDispute } from "../db/order-row";
-import { awardedAmount } from "../domain/disputes";
+import { awardedAmount, isDisputed } from "../domain/disputes";
 import { paymentRefOf } from "../domain/order-contract";
 import { orderStub } from "./order-stubs";
 
@@ -68,6 +68,7 @@ interface OrderRow {
   currency: string;
   stages: string;
   dispute: string | null;
+  payout_held_until: number | null;
   paid_amount: number | null;
   fee_numerators: string | null;
 }
@@ -87,7 +88,7 @@ async function readLedger(
     d1
       .prepare(
         `SELECT o.code, o.order_progress_status AS progress, o.order_payment_status AS payment, o.price_amount, cu.code AS currency,
-           o.stages, o.dispute, pt.amount AS paid_amount, ${feeNumeratorsOf("pt.id")} AS fee_numerators
+           o.stages, o.dispute, o.payout_held_until, pt.amount AS paid_amount, ${feeNumeratorsOf("pt.id")} AS fee_numerators
          FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id
          LEFT JOIN payment_transactions pt ON pt.order_id = o.id AND pt.transaction_status IN ('COMPLETED', 'PARTIALLY_REFUNDED')
          WHERE o.id = ?`,
@@ -107,6 +108,7 @@ async function readLedger(
   const row = orderRows.results[0] as unknown as OrderRow | undefined;
   if (!row) return null;
   const feeNumerators = feeNumeratorsFrom(row.fee_numerators);
+  const dispute = parseDispute(row.dispute);
   const intentIds = [...new Set([...intentRows.results.map((r) => String(r.id)), ...extraIntentIds])];
   const ledger: OrderLedger = {
     progress: row.progress,
@@ -122,7 +124,9 @@ async function readLedger(
     feeAmount: row.paid_amount === null ? 0 : row.paid_amount - sellerTransferAmount(row.paid_amount, feeNumerators),
     stages: parseStages(row.stages),
     feeNumerators,
-    awardedAmount: awardedAmount({ dispute: parseDispute(row.dispute) }),
+    awardedAmount: awardedAmount({ dispute }),
+    // Decision 092: nothing beyond approved stages' shares goes while the client can still take it back.
+    reachable: isDisputed({ dispute }) || row.payout_held_until !== null,
   };
   for (const intentId of intentIds) {
     const charges = await chargesOf(stripe, intentId);
@@ -274,6 +278,10 @@ export function describeReport(report: OrderMoneyReport): string[] {
     if (d.kind === "currency_mismatch") lines.push(`${head}: charged in ${d.currencies.join(", ")}`);
     if (d.kind === "over_transferred")
       lines.push(`${head}: transferred ${d.transferred} ${ledger.transferCurrency}, at most ${d.allowed}`);
+    if (d.kind === "transferred_while_reachable")
+      lines.push(
+        `${head}: transferred ${d.transferred} ${ledger.transferCurrency} while the client could still dispute, at most ${d.allowed}`,
+      );
     if (d.kind === "transfer_currency_mismatch")
       lines.push(`${head}: transferred in ${d.transferCurrency}, expected ${d.allowed.join(" or ")}`);
   }

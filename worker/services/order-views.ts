@@ -83,7 +83,7 @@ export const partyColumns = (alias: "sp" | "bp", prefix: "seller" | "buyer") =>
 const ORDER_COLUMNS = `o.id, o.code, o.seller_id, o.buyer_id, o.order_submit_status, o.order_progress_status, o.order_payment_status,
   o.order_chat_status, o.price_amount, cu.code AS currency_code, o.estimated_start, o.estimated_delivery, o.submitted_at, o.approved_at,
   o.delivered_at, o.completed_at, o.canceled_at, o.approval_deadline, o.payment_deadline, o.delivery_deadline, o.completion_deadline,
-  o.stages, o.dispute, o.extension_request, o.original_delivery_deadline,
+  o.stages, o.dispute, o.extension_request, o.original_delivery_deadline, o.payout_held_until,
   (SELECT count(*) FROM commission_order_deliverables d JOIN media_attachments a
      ON a.owner_type = 'commission_order_deliverable' AND a.owner_id = d.id AND a.field = 'medias' WHERE d.order_id = o.id) AS deliverable_count,
   ${TITLE_COLUMNS}`;
@@ -137,6 +137,8 @@ function factsOf(row: Row): OrderFacts {
     // A request to move the delivery date, and the first delivery date once one moved (decision 090).
     extensionRequest: o.extensionRequest ?? null,
     originalDeliveryDeadline: o.originalDeliveryDeadline ?? null,
+    // A completed order's payout waiting for the client's week to dispute the work (decision 092).
+    payoutHeldUntil: o.payoutHeldUntil ?? null,
   };
 }
 

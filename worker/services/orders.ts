@@ -92,7 +92,7 @@ export function transitionStatements({
       `UPDATE commission_orders SET order_progress_status = ?, order_payment_status = ?, order_chat_status = ?, price_amount = ?,
          estimated_start = ?, estimated_delivery = ?, approved_at = ?, paid_at = ?, delivered_at = ?, completed_at = ?, canceled_at = ?,
          approval_deadline = ?, payment_deadline = ?, delivery_deadline = ?, completion_deadline = ?, stages = ?, dispute = ?, disputed_since = ?,
-         extension_request = ?, original_delivery_deadline = ?, version = ?, updated_at = ?
+         extension_request = ?, original_delivery_deadline = ?, payout_held_until = ?, version = ?, updated_at = ?
        WHERE id = ? AND version = ?`,
       next.progress,
       next.payment,
@@ -114,6 +114,7 @@ export function transitionStatements({
       isDisputed(next) ? next.dispute!.openedAt : null,
       next.extensionRequest ? JSON.stringify(next.extensionRequest) : null,
       next.originalDeliveryDeadline ?? null,
+      next.payoutHeldUntil ?? null,
       version,
       now,
       order.orderId,

@@ -2,8 +2,9 @@
  * Creator payouts (issue 12, docs/decisions/029): the creator's share of a completed order goes to their connected
  * account exactly once.
  * - The Order Durable Object writes the payout row in the same D1 batch as the completion (`payoutOnCompletion`): an
- *   outbox, one row per order (its idempotency key), HELD. Only a paid order can complete, so a refunded (canceled)
- *   order never gets one. A staged order (decision 073) gets one row per stage instead, written with the stage's
+ *   outbox, one row per order (its idempotency key), HELD. A completion inside the client's week to dispute the work
+ *   writes it later, with the PAYOUT_CLEARED transition that ends that week (decision 092): a dispute opened meanwhile
+ *   can still refund the order, which then never gets one, as no refunded (canceled) order does. A staged order (decision 073) gets one row per stage instead, written with the stage's
  *   approval (`payoutOnStageApproval`), and nothing at its completion: every share went with its stage.
  * - `releasePayout` claims a HELD row whose creator's account can be paid out (a conditional update with a short
  *   lease: of racing releases one calls Stripe), creates the transfer with the order's idempotency key (a release
@@ -175,7 +176,8 @@ async function payoutOnAward(
 
 /**
  * The payout rows a transition writes in its own batch (the outbox): a stage's share when it is approved, the whole
- * share when an order without stages completes, nothing otherwise (a staged order's completion releases nothing more).
+ * share when an order without stages completes and the client's week to dispute the work has passed (decision 092),
+ * nothing otherwise (a staged order's completion releases nothing more).
  * A dispute's settlement (decision 088) releases as a completion does (every stage left approved with it), or, for a
  * split, the award.
  */
@@ -195,7 +197,12 @@ export async function payoutStatements(
   const newlyApproved = next.stages.flatMap((s, i) =>
     s.status === "APPROVED" && before.stages[i]?.status !== "APPROVED" ? [i] : [],
   );
-  const ends = (event === "COMPLETED" || event === "DISPUTE_SETTLED") && next.progress === "COMPLETED";
+  // A completion whose payout waits for the client's week to dispute the work writes nothing yet; the payout is written
+  // when that week passes (PAYOUT_CLEARED) or a dispute is settled in the creator's favour (decision 092).
+  const ends =
+    (event === "COMPLETED" || event === "DISPUTE_SETTLED" || event === "PAYOUT_CLEARED") &&
+    next.progress === "COMPLETED" &&
+    next.payoutHeldUntil == null;
   if (ends)
     return next.stages.length > 0
       ? payoutOnStageApprovals(d1, order, newlyApproved, now)

@@ -11,7 +11,9 @@ import { asCurrencyCode, isCurrencyCode, type CurrencyCode } from "../domain/cur
 import { NOT_CONNECTED, onboardingState, type ConnectStatus, type OnboardingState } from "../domain/payouts";
 import { connectStatus } from "./connected-accounts";
 import { isStripeUnavailable } from "../payments/stripe-errors";
+import { sellerTransferAmount } from "../domain/money";
 import { listSales, type Money } from "./order-history";
+import { feeNumeratorsFrom, feeNumeratorsOf } from "./order-views";
 
 export type { Money };
 
@@ -29,6 +31,11 @@ export interface WalletView {
   balance: { available: Money[]; pending: Money[] } | null;
   /** Payouts of completed orders not transferred yet, per currency. */
   held: (Money & { count: number })[];
+  /**
+   * Shares of completed orders still inside their client's week to report a problem (decision 092), per currency, with
+   * the day the soonest of them clears.
+   */
+  clearing: (Money & { count: number; nextClearsAt: number })[];
   /** The account's payouts to the creator's bank (Stripe's list, newest first). */
   payouts: WalletPayout[];
   sales: Awaited<ReturnType<typeof listSales>>;
@@ -54,8 +61,9 @@ export async function loadWallet(
 ): Promise<WalletView> {
   // First: the status read may release held payouts, which the held amounts and the sales must then show.
   const { status, balance, payouts, stripeUnavailable } = await readFromStripe(db.$client, stripe, input.userAccountId);
-  const [held, sales] = await Promise.all([
+  const [held, clearing, sales] = await Promise.all([
     heldAmounts(db.$client, input.userAccountId),
+    clearingAmounts(db.$client, input.userAccountId),
     listSales(db, { ...input, approximateSales: true }),
   ]);
   return {
@@ -63,6 +71,7 @@ export async function loadWallet(
     status: { ...status, state: onboardingState(status) },
     balance: balance && { available: known(balance.available), pending: known(balance.pending) },
     held,
+    clearing,
     payouts: (payouts?.data ?? []).map((p) => ({
       id: p.id,
       amount: p.amount,
@@ -127,6 +136,36 @@ async function heldAmounts(d1: D1Database, userAccountId: string) {
     .bind(userAccountId)
     .all<{ code: string; amount: number; n: number }>();
   return results.map((r) => ({ currencyCode: asCurrencyCode(r.code), amount: Number(r.amount), count: Number(r.n) }));
+}
+
+/**
+ * The creator's shares still clearing: completed orders whose payout waits for the client's week to report a problem
+ * (decision 092), each share by the payout's own rule on its paid transaction's frozen fees, summed per currency.
+ */
+async function clearingAmounts(d1: D1Database, userAccountId: string) {
+  const { results } = await d1
+    .prepare(
+      `SELECT c.code, t.amount, o.payout_held_until AS clears_at, ${feeNumeratorsOf("t.id")} AS fee_numerators
+       FROM commission_orders o JOIN commission_accounts sa ON sa.id = o.seller_id
+       JOIN payment_transactions t ON t.order_id = o.id AND t.transaction_status = 'COMPLETED'
+       JOIN currencies c ON c.id = t.currency_id
+       WHERE sa.user_account_id = ? AND o.order_progress_status = 'COMPLETED' AND o.payout_held_until IS NOT NULL`,
+    )
+    .bind(userAccountId)
+    .all<{ code: string; amount: number; clears_at: number; fee_numerators: string }>();
+  const byCurrency = new Map<CurrencyCode, Money & { count: number; nextClearsAt: number }>();
+  for (const row of results) {
+    const currencyCode = asCurrencyCode(row.code);
+    const share = sellerTransferAmount(Number(row.amount), feeNumeratorsFrom(row.fee_numerators));
+    const sum = byCurrency.get(currencyCode) ?? { currencyCode, amount: 0, count: 0, nextClearsAt: Infinity };
+    byCurrency.set(currencyCode, {
+      currencyCode,
+      amount: sum.amount + share,
+      count: sum.count + 1,
+      nextClearsAt: Math.min(sum.nextClearsAt, Number(row.clears_at)),
+    });
+  }
+  return [...byCurrency.values()].sort((a, b) => a.currencyCode.localeCompare(b.currencyCode));
 }
 
 /**

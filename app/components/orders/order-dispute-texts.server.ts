@@ -7,7 +7,7 @@ import { m } from "#app/paraglide/messages.js";
 import type { Database } from "#worker/db/client";
 import type { Locale } from "#worker/domain/constants";
 import {
-  DISPUTE_AFTER_DELIVERY_MS,
+  buyerDisputeWindowClosesAt,
   DISPUTE_OUTCOMES,
   DISPUTE_REASONS,
   DISPUTE_STATEMENT_MAX,
@@ -134,12 +134,10 @@ function statementField(label: string, hint: string, submit: string, locale: Loc
 
 function openForm(order: OrderDetail, locale: Locale): DisputeOpenForm {
   const name = otherParty(order);
-  const { deliveredAt, progress } = order.facts;
-  // The client disputes a delivered order within a week of its delivery (the `buyerMayStillDispute` guard).
-  const until =
-    order.side === "buyer" && progress === "DELIVERED" && deliveredAt !== null
-      ? m.disputes_open_until({ date: showDateTime(deliveredAt + DISPUTE_AFTER_DELIVERY_MS) })
-      : null;
+  // The client disputes the work within a week of its delivery, completed or not (the `buyerMayStillDispute` guard,
+  // decision 092).
+  const closesAt = order.side === "buyer" ? buyerDisputeWindowClosesAt(order.facts) : null;
+  const until = closesAt === null ? null : m.disputes_open_until({ date: showDateTime(closesAt) });
   return {
     ...statementField(
       m.disputes_statement_label(),

@@ -38,6 +38,8 @@ const EVENT_LABELS: Record<OrderEventType, () => string> = {
   EXTENSION_DECLINED: m.orders_event_EXTENSION_DECLINED,
   EXTENSION_LAPSED: m.orders_event_EXTENSION_LAPSED,
   DELIVERY_EXTENDED: m.orders_event_DELIVERY_EXTENDED,
+  // A completed order's payout, held for the client's week to dispute the work (decision 092).
+  PAYOUT_CLEARED: m.orders_event_PAYOUT_CLEARED,
 };
 
 const ACTOR_LABELS = {

@@ -142,22 +142,31 @@ function Amounts({ label, amounts, testId }: { label: string; amounts: Money[]; 
   );
 }
 
-function Balance({ balance, held }: Pick<WalletView, "balance" | "held">) {
+function Balance({ balance, held, clearing }: Pick<WalletView, "balance" | "held" | "clearing">) {
+  const nextClearsAt = clearing.length > 0 ? Math.min(...clearing.map((c) => c.nextClearsAt)) : null;
   return (
     <section aria-labelledby="wallet-balance" className="space-y-3">
       <h2 id="wallet-balance" className={h2}>
         {m.wallet_balance_heading()}
       </h2>
-      {!balance && held.length === 0 ? (
+      {!balance && held.length === 0 && clearing.length === 0 ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.wallet_no_balance()}</p>
       ) : (
-        <div className="grid gap-3 sm:grid-cols-3">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           {balance && (
             <Amounts label={m.wallet_balance_available()} amounts={balance.available} testId="wallet-available" />
           )}
           {balance && <Amounts label={m.wallet_balance_pending()} amounts={balance.pending} testId="wallet-pending" />}
           {held.length > 0 && <Amounts label={m.wallet_balance_held()} amounts={held} testId="wallet-held" />}
+          {clearing.length > 0 && (
+            <Amounts label={m.wallet_balance_clearing()} amounts={clearing} testId="wallet-clearing" />
+          )}
         </div>
+      )}
+      {nextClearsAt !== null && (
+        <p className="text-sm text-zinc-700 dark:text-zinc-300" data-testid="wallet-clearing-note">
+          {m.wallet_balance_clearing_note({ date: showDate(nextClearsAt) })}
+        </p>
       )}
       <p className="text-xs text-zinc-700 dark:text-zinc-300">{m.wallet_balance_note()}</p>
     </section>
@@ -322,7 +331,7 @@ export function Wallet({
         </p>
       )}
       <AccountStatus status={wallet.status} texts={stateTexts} returned={returned} />
-      <Balance balance={wallet.balance} held={wallet.held} />
+      <Balance balance={wallet.balance} held={wallet.held} clearing={wallet.clearing} />
       <Sales sales={wallet.sales} page={page} texts={tableTexts} />
       <BankPayouts payouts={wallet.payouts} />
     </div>

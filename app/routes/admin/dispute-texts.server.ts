@@ -4,7 +4,7 @@ import { m } from "#app/paraglide/messages.js";
 import type { Locale } from "#worker/domain/constants";
 import { isCurrencyCode } from "#worker/domain/currency";
 import { formatDateTime } from "#worker/domain/dates";
-import { DISPUTE_OUTCOMES, type DisputeOutcome, type DisputeReason } from "#worker/domain/disputes";
+import { settlementOutcomesFor, type DisputeOutcome, type DisputeReason } from "#worker/domain/disputes";
 import { formatMoney } from "#worker/domain/pricing";
 import { disputeOutcomeLabel, disputeReasonLabel } from "#worker/messages/disputes";
 import type { DisputeMoney } from "#worker/services/admin-dispute-money";
@@ -156,7 +156,7 @@ export function moneyView(facts: DisputeFacts, money: DisputeMoney, locale: Loca
         : m.admin_dispute_stripe_unreachable();
   return {
     stake: m.admin_dispute_stake({ amount: stake }),
-    effects: DISPUTE_OUTCOMES.map((outcome) => ({
+    effects: settlementOutcomesFor(facts.progress).map((outcome) => ({
       outcome: disputeOutcomeLabel(outcome, locale),
       effect: EFFECTS[outcome]({ amount: stake }),
     })),

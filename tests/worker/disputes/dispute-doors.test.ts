@@ -306,8 +306,16 @@ describe("POST /dispute/open: refusals", () => {
     const WRONG_STATE = { error: "wrong_state", message: "Only a paid order that has not ended can be disputed." };
     for (const state of ["DRAFT", "APPROVED", "COMPLETED", "CANCELED"] as const) {
       const order = await orderIn(state);
+      // A completed order whose payout has cleared is past the client's week (decision 092): they are told so.
+      const buyerRefusal =
+        state === "COMPLETED"
+          ? {
+              error: "dispute_window_closed",
+              message: "A delivered order can be disputed only within 7 days of its delivery.",
+            }
+          : WRONG_STATE;
       await expectRefusals(order.id, [
-        [() => open(order.buyer, { orderId: order.id, ...OPENING }), 409, WRONG_STATE],
+        [() => open(order.buyer, { orderId: order.id, ...OPENING }), 409, buyerRefusal],
         [() => open(order.seller, { orderId: order.id, ...OPENING }), 409, WRONG_STATE],
       ]);
     }

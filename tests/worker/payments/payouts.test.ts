@@ -2,7 +2,9 @@
 // the creator's share transferred exactly once (concurrent completion, replayed webhooks, racing releases), held
 // funds released by account.updated, nothing for a refunded order, and no creator reaching another's wallet. A dollar
 // order's share goes in yen, the platform's settlement currency, converted at its charge's own rate (decision 050).
-// The real `stripe` SDK against the emulator; fresh users and accounts each run, so every test can run twice.
+// The real `stripe` SDK against the emulator; fresh users and accounts each run, so every test can run twice. The
+// orders were delivered over a week ago, so a completion pays out at once; the client's week after delivery, which
+// holds a payout (decision 092), is tests/worker/disputes/payout-clearance.test.ts.
 import { env } from "cloudflare:workers";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
@@ -126,7 +128,7 @@ describe("the creator's share of a completed order", () => {
     const [seller, buyer] = [await creator(), await newParty()];
     await onboard(seller.cookie, "complete");
     const account = (await accountOf(seller))!;
-    const order = await paidOrder("DELIVERED", seller, buyer);
+    const order = await paidOrder("DELIVERED_WEEK_AGO", seller, buyer);
 
     const responses = await Promise.all([1, 2, 3, 4, 5].map(() => complete(seller, order.id)));
     // One completes it; the others find it completed already (409), as with any second action on a finished order.
@@ -167,7 +169,7 @@ describe("the creator's share of a completed order", () => {
 
   it("is held while the creator has no ready account, and goes once when account.updated (replayed, concurrent) says it can", async () => {
     const [seller, buyer] = [await creator(), await newParty()];
-    const order = await paidOrder("DELIVERED", seller, buyer, { amount: 12_050, currency: "USD" });
+    const order = await paidOrder("DELIVERED_WEEK_AGO", seller, buyer, { amount: 12_050, currency: "USD" });
     expect((await complete(seller, order.id)).status).toBe(200);
     // No account at all: held, the share in dollars; what it will be in yen is known only when it is sent.
     expect(await payoutRow(order.id)).toMatchObject({
@@ -225,7 +227,7 @@ describe("the creator's share of a completed order", () => {
     const [seller, buyer] = [await creator(), await newParty()];
     await onboard(seller.cookie, "complete");
     const account = (await accountOf(seller))!;
-    const order = await paidOrder("DELIVERED", seller, buyer, { amount: 30_000 });
+    const order = await paidOrder("DELIVERED_WEEK_AGO", seller, buyer, { amount: 30_000 });
     await env.DB.prepare("UPDATE commission_orders SET completion_deadline = ? WHERE id = ?")
       .bind(Date.now() - 60_000, order.id)
       .run();
@@ -264,7 +266,7 @@ describe("a dollar order on a platform that settles in yen (decision 050)", () =
     const [seller, buyer] = [await creator(), await newParty()];
     await onboard(seller.cookie, "complete");
     const account = (await accountOf(seller))!;
-    const order = await paidOrder("DELIVERED", seller, buyer, { amount: 1_000, currency: "USD" });
+    const order = await paidOrder("DELIVERED_WEEK_AGO", seller, buyer, { amount: 1_000, currency: "USD" });
     expect((await complete(seller, order.id)).status).toBe(200);
 
     // The client paid $10.00; at Stripe that charge exists in the platform's balance only as yen.
@@ -351,7 +353,7 @@ describe("one creator's wallet", () => {
   it("cannot be reached by another creator or a client", async () => {
     const [seller, other, buyer] = [await creator(), await creator(), await newParty()];
     await onboard(seller.cookie, "complete");
-    const order = await paidOrder("DELIVERED", seller, buyer);
+    const order = await paidOrder("DELIVERED_WEEK_AGO", seller, buyer);
     expect((await complete(seller, order.id)).status).toBe(200);
 
     const own = await call(`/api/stripe/connect/payout?order=${order.code}`, { cookie: seller.cookie });
@@ -374,8 +376,8 @@ describe("one source for the wallet and the histories", () => {
   it("shows each sale's breakdown and payout the same in the wallet, the sales history and the client's billing history", async () => {
     const [seller, other, buyer] = [await creator(), await creator(), await newParty()];
     await onboard(seller.cookie, "complete");
-    const yen = await paidOrder("DELIVERED", seller, buyer);
-    const dollars = await paidOrder("DELIVERED", seller, buyer, { amount: 1_000, currency: "USD" });
+    const yen = await paidOrder("DELIVERED_WEEK_AGO", seller, buyer);
+    const dollars = await paidOrder("DELIVERED_WEEK_AGO", seller, buyer, { amount: 1_000, currency: "USD" });
     expect((await complete(seller, yen.id)).status).toBe(200);
     const input = (party: Party) => ({
       userAccountId: party.userAccountId,

@@ -10,7 +10,16 @@ import { commissionAccountByEmail, insertOrder } from "./order-fixtures";
 
 const DAY = 86_400_000;
 
-export type OrderStateName = "DRAFT" | "APPROVED" | "PAID" | "PAID_LATE" | "DELIVERED" | "COMPLETED" | "CANCELED";
+export type OrderStateName =
+  | "DRAFT"
+  | "APPROVED"
+  | "PAID"
+  | "PAID_LATE"
+  | "DELIVERED"
+  /** Delivered over a week ago, its completion deadline moved on: the client's week to dispute the work is over (092). */
+  | "DELIVERED_WEEK_AGO"
+  | "COMPLETED"
+  | "CANCELED";
 export const ORDER_STATE_NAMES: OrderStateName[] = [
   "DRAFT",
   "APPROVED",
@@ -59,6 +68,13 @@ function columnsOf(state: OrderStateName, now: number): Record<string, string | 
         delivered_at: now - DAY,
         completion_deadline: now + 6 * DAY,
       };
+    case "DELIVERED_WEEK_AGO":
+      return {
+        ...paid,
+        order_progress_status: "DELIVERED",
+        delivered_at: now - 8 * DAY,
+        completion_deadline: now + DAY,
+      };
     case "COMPLETED":
       return {
         ...paid,
@@ -96,7 +112,7 @@ export async function insertOrderIn(
       ),
     );
   }
-  if (state === "PAID" || state === "PAID_LATE" || state === "DELIVERED" || state === "COMPLETED") {
+  if (state !== "DRAFT" && state !== "APPROVED" && state !== "CANCELED") {
     const mediaId = crypto.randomUUID();
     const file = {
       mediaId,

@@ -74,6 +74,11 @@ export const commissionOrders = sqliteTable(
      */
     extensionRequest: text("extension_request"),
     originalDeliveryDeadline: ms("original_delivery_deadline"),
+    /**
+     * A completed order's payout waits until then, while the client may still dispute the work (decision 092); null once
+     * it cleared or when it never waited. The cron's net for a missed alarm and the creator's wallet read it.
+     */
+    payoutHeldUntil: ms("payout_held_until"),
     /** The Order object's version this row projects (decision 047): each write is conditional on the one before. */
     version: integer("version").notNull().default(0),
     ...timestamps,

@@ -1,0 +1,1 @@
+ALTER TABLE `commission_orders` ADD `payout_held_until` integer;
