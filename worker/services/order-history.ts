@@ -3,8 +3,10 @@
  * buyer's payments (/dashboard/history/billing and /dashboard/billing). One row per paid payment transaction
  * (COMPLETED, or REFUNDED or PARTIALLY_REFUNDED after a cancel), read from D1 in one batch (one round trip). The
  * figures come from money.ts with the fee numerators chosen by order-views' one rule (`feeNumeratorsOf`): frozen on the
- * transaction, else today's. A staged order (decision 073) also lists each stage's money (domain/stage-money.ts) with
- * the payout its approval released.
+ * transaction, else today's. What the payment's money did (paid, refunded, kept, each with its reason, and the
+ * creator's share of what they kept) is the order's money story (domain/order-money-story.ts, decision 094), the one the
+ * Payment tab tells too; a staged order (decision 073) also lists each stage's money with the payout its approval
+ * released.
  */
 import { READ_AS_WRITTEN, type TextReading } from "../domain/text-reading";
 import { storedReadings } from "./translations";
@@ -12,8 +14,11 @@ import type { Database } from "../db/client";
 import type { Locale } from "../domain/constants";
 import { asCurrencyCode, isCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { amountBreakdown, splitTotal, type AmountBreakdown } from "../domain/money";
+import type { OrderPayment, OrderProgress } from "../domain/order";
+import { paymentMoneyStory, type CreatorShare, type OrderMoneyStory } from "../domain/order-money-story";
 import { boundedPage } from "../domain/paging";
-import { stagedCancelOf, stageMoney, type StagedCancel, type StageMoney } from "../domain/stage-money";
+import type { StageMoney } from "../domain/stage-money";
+import { parseDispute } from "../db/order-row";
 import { parseJson } from "./json-columns";
 import { parseStages } from "./orders";
 import {
@@ -41,9 +46,9 @@ export interface HistoryEntry {
   counterpart: PersonRef | null;
   paidAt: number;
   /**
-   * The client's money goes back: the payment was refunded, or its order was canceled, whose refund in full the Order
-   * object owes from the cancel on (order-refunds.ts; decision 061), even while Stripe has yet to do it. Such a sale
-   * earns the creator nothing.
+   * Some or all of the client's money goes back (`money.refund`): the payment was given back, or its order was canceled,
+   * whose refund the Order object owes from the cancel on (order-refunds.ts; decision 061), even while Stripe has yet to
+   * do it. What stays with the creator, and what it earns them, is `money`'s.
    */
   refunded: boolean;
   /**
@@ -51,14 +56,17 @@ export interface HistoryEntry {
    * order's unapproved stages once PARTIALLY_REFUNDED (decision 073), 0 before any refund.
    */
   refundedAmount: number;
-  /** The whole breakdown in the order's currency; the total also in the viewer's display currency. */
+  /**
+   * The breakdown of what the client paid, in the order's currency; the total also in the viewer's display currency. What
+   * the creator earns of it is `money.creator`: all of it, or only what they kept once part went back.
+   */
   breakdown: AmountBreakdown;
+  /** What this payment's money did: paid, refunded and kept, each with its reason (decision 094). */
+  money: OrderMoneyStory;
   /** The creator's payout once the order completed (decision 029): held, or transferred; null before completion. */
   payout: PayoutEntry | null;
   /** A staged order's stages with their money and payouts (one per approved stage); empty for an order without stages. */
   stages: StageEntry[];
-  /** A canceled staged order that was paid: what went back to the client and what the approved stages kept. */
-  stagedCancel: StagedCancel | null;
 }
 
 export interface StageEntry extends StageMoney {
@@ -135,7 +143,8 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
   const [rows, totals, keptStages, reference] = await d1.batch<Row>([
     d1
       .prepare(
-        `SELECT t.id AS transaction_id, t.transaction_status, t.refunded_amount, o.order_progress_status, coalesce(t.paid_at, t.created_at) AS paid_at, t.amount, cu.code AS currency_code,
+        `SELECT t.id AS transaction_id, t.transaction_status, t.refunded_amount, o.order_progress_status, o.order_payment_status, o.dispute,
+           coalesce(t.paid_at, t.created_at) AS paid_at, t.amount, cu.code AS currency_code,
            o.id, o.code, ${feeNumeratorsOf("t.id")} AS fee_numerators, ${TITLE_COLUMNS}, ${counterpart},
            po.payout_status, po.amount AS payout_amount, po.transfer_amount, po.transfer_currency, po.stripe_transfer_id, po.transferred_at,
            o.stages, ${STAGE_PAYOUTS} AS stage_payouts
@@ -155,12 +164,15 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
           )
           .bind(input.userAccountId)
       : d1.prepare("SELECT 1 WHERE 0"),
-    // A canceled staged order still earned the creator its approved stages (decision 073): they count in the totals.
+    // A canceled order still earned the creator what they kept (its approved stages, decision 073; a dispute's award,
+    // decision 088): that counts in the totals, as the money story shares it out.
     side === "seller"
       ? d1
           .prepare(
-            `SELECT cu.code AS currency_code, t.amount, ${feeNumeratorsOf("t.id")} AS fee_numerators, o.stages
-             FROM ${FROM} WHERE o.seller_id = ${caller} AND ${PAID} AND o.order_progress_status = 'CANCELED' AND o.stages <> '[]'`,
+            `SELECT cu.code AS currency_code, t.transaction_status, t.amount, ${feeNumeratorsOf("t.id")} AS fee_numerators,
+               o.order_progress_status, o.order_payment_status, o.stages, o.dispute
+             FROM ${FROM} WHERE o.seller_id = ${caller} AND ${PAID} AND o.order_progress_status = 'CANCELED'
+               AND (o.stages <> '[]' OR o.dispute IS NOT NULL)`,
           )
           .bind(input.userAccountId)
       : d1.prepare("SELECT 1 WHERE 0"),
@@ -169,8 +181,7 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
   const book = priceBookOf(reference.results[0] ?? {});
   const items: HistoryEntry[] = rows.results.slice(0, HISTORY_PAGE_SIZE).map((row) => {
     const currencyCode = asCurrencyCode(row.currency_code as string);
-    const stages = stagesOf(row);
-    const canceled = row.order_progress_status === "CANCELED";
+    const money = moneyOf(row);
     return {
       transactionId: String(row.transaction_id),
       code: String(row.code),
@@ -178,7 +189,7 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
       titleReading: READ_AS_WRITTEN,
       counterpart: personOf(row, side === "seller" ? "buyer" : "seller", input.locale),
       paidAt: Number(row.paid_at),
-      refunded: row.transaction_status === "REFUNDED" || row.order_progress_status === "CANCELED",
+      refunded: money.refund !== null,
       // A refund recorded before refunded_amount existed (0 on a REFUNDED row) was of the whole amount.
       refundedAmount: row.transaction_status === "REFUNDED" ? Number(row.amount) : Number(row.refunded_amount ?? 0),
       breakdown: amountBreakdown(
@@ -188,9 +199,9 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
         side === "buyer" || input.approximateSales ? input.displayCurrencyCode : currencyCode,
         book,
       ),
+      money,
       payout: payoutOf(row),
-      stages,
-      stagedCancel: canceled && stages.length > 0 ? stagedCancelOf(stages) : null,
+      stages: stagesOf(row, money.stages),
     };
   });
   // The client's rows are titled by the creators, order and stages alike: read from stored translations in one look-up
@@ -204,17 +215,33 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
     );
     titled.forEach((text, i) => (text.titleReading = readings[i]!));
   }
-  const totalsGroups = [...totals.results, ...keptStageGroups(keptStages.results)];
-  return { items, hasMore: rows.results.length > HISTORY_PAGE_SIZE, totals: sumPerCurrency(totalsGroups) };
+  return {
+    items,
+    hasMore: rows.results.length > HISTORY_PAGE_SIZE,
+    totals: sumPerCurrency(totals.results, keptShares(keptStages.results)),
+  };
 }
 
-/** The stages' money by the one rule (stage-money.ts), each with the payout its approval released. */
-function stagesOf(row: Row): StageEntry[] {
-  const payouts = new Map(parseJson<Row>(row.stage_payouts).map((p) => [Number(p.stage_index), payoutOf(p)]));
-  const canceled = row.order_progress_status === "CANCELED";
-  return stageMoney(Number(row.amount), parseStages(row.stages), feeNumeratorsFrom(row.fee_numerators), canceled).map(
-    (stage) => ({ ...stage, titleReading: READ_AS_WRITTEN, payout: payouts.get(stage.index) ?? null }),
+/** What the payment of this row did (decision 094): the order's state and fees, beside the transaction's status. */
+function moneyOf(row: Row): OrderMoneyStory {
+  return paymentMoneyStory(
+    {
+      progress: row.order_progress_status as OrderProgress,
+      payment: row.order_payment_status as OrderPayment,
+      // The transaction's amount: the one the order's stages and payouts are shares of (services/payouts.ts).
+      priceAmount: Number(row.amount),
+      stages: parseStages(row.stages),
+      dispute: parseDispute(row.dispute),
+      feeNumerators: feeNumeratorsFrom(row.fee_numerators),
+    },
+    { status: row.transaction_status as string, amount: Number(row.amount) },
   );
+}
+
+/** The stages' money by the money story, each with the payout its approval released. */
+function stagesOf(row: Row, stages: readonly StageMoney[]): StageEntry[] {
+  const payouts = new Map(parseJson<Row>(row.stage_payouts).map((p) => [Number(p.stage_index), payoutOf(p)]));
+  return stages.map((stage) => ({ ...stage, titleReading: READ_AS_WRITTEN, payout: payouts.get(stage.index) ?? null }));
 }
 
 function payoutOf(row: Row): PayoutEntry | null {
@@ -235,24 +262,28 @@ function transferredMoney(amount: unknown, currency: unknown): Money | null {
 }
 
 /**
- * The approved stages of canceled staged orders, as the totals' groups: each stage split on its own (its payout was),
- * the order counted once as a sale.
+ * What canceled orders left the creator (their approved stages, a dispute's award), each as the money story shares it
+ * out: every piece split on its own, as its payout was, the order counted once as a sale.
  */
-function keptStageGroups(rows: readonly Row[]): Row[] {
-  return rows.flatMap((row) =>
-    stageMoney(Number(row.amount), parseStages(row.stages), feeNumeratorsFrom(row.fee_numerators), true)
-      .filter((stage) => stage.state === "released")
-      .map((stage, i) => ({ ...row, amount: stage.amount, n: 1, sales: i === 0 ? 1 : 0 })),
-  );
+function keptShares(rows: readonly Row[]): { currencyCode: string; share: CreatorShare }[] {
+  return rows.flatMap((row) => {
+    const { creator } = moneyOf(row);
+    return creator.amount > 0 ? [{ currencyCode: row.currency_code as string, share: creator }] : [];
+  });
 }
 
-function sumPerCurrency(groups: readonly Row[]): CurrencyTotals[] {
+/** The totals per currency: the groups of sales the creator keeps whole (each split once per group), then the rest. */
+function sumPerCurrency(
+  groups: readonly Row[],
+  kept: readonly { currencyCode: string; share: CreatorShare }[],
+): CurrencyTotals[] {
   const byCurrency = new Map<string, CurrencyTotals>();
-  for (const group of groups) {
-    const currencyCode = asCurrencyCode(group.currency_code as string);
-    const count = Number(group.n);
-    const sales = group.sales === undefined ? count : Number(group.sales);
-    const split = splitTotal(Number(group.amount), feeNumeratorsFrom(group.fee_numerators));
+  const add = (
+    code: string,
+    count: number,
+    split: Pick<CreatorShare, "taxAmount" | "salesAmount" | "feeAmount" | "incomeAmount">,
+  ) => {
+    const currencyCode = asCurrencyCode(code);
     const sum = byCurrency.get(currencyCode) ?? {
       currencyCode,
       count: 0,
@@ -262,13 +293,24 @@ function sumPerCurrency(groups: readonly Row[]): CurrencyTotals[] {
       feeAmount: 0,
       incomeAmount: 0,
     };
-    sum.count += sales;
-    sum.totalAmount += split.totalAmount * count;
-    sum.taxAmount += split.taxAmount * count;
-    sum.salesAmount += split.salesAmount * count;
-    sum.feeAmount += split.feeAmount * count;
-    sum.incomeAmount += split.incomeAmount * count;
+    sum.count += count;
+    sum.totalAmount += split.taxAmount + split.salesAmount;
+    sum.taxAmount += split.taxAmount;
+    sum.salesAmount += split.salesAmount;
+    sum.feeAmount += split.feeAmount;
+    sum.incomeAmount += split.incomeAmount;
     byCurrency.set(currencyCode, sum);
+  };
+  for (const group of groups) {
+    const count = Number(group.n);
+    const split = splitTotal(Number(group.amount), feeNumeratorsFrom(group.fee_numerators));
+    add(group.currency_code as string, count, {
+      taxAmount: split.taxAmount * count,
+      salesAmount: split.salesAmount * count,
+      feeAmount: split.feeAmount * count,
+      incomeAmount: split.incomeAmount * count,
+    });
   }
+  for (const { currencyCode, share } of kept) add(currencyCode, 1, share);
   return [...byCurrency.values()];
 }

@@ -18,13 +18,13 @@ import {
   type TableTexts,
 } from "./sales-table";
 
-/** The buyer's columns: what they paid, approximated in their display currency. */
+/** The buyer's columns: what they paid, approximated in their display currency, and what became of it (decision 094). */
 const BILLING_COLUMNS = (texts: TableTexts, billing: BillingTexts): SalesColumn[] => [
   dateColumn(texts),
   orderColumn(texts, DASHBOARD_PATHS.clientRequests),
   counterpartColumn(billing.creator),
   totalWithApproximationColumn(texts),
-  statusColumn(texts),
+  statusColumn(texts, "buyer"),
   stagesColumn(texts, { seller: false }),
 ];
 

@@ -14,6 +14,7 @@ import {
   dateColumn,
   orderColumn,
   SalesTable,
+  shareColumn,
   stagesColumn,
   statusColumn,
   type SalesColumn,
@@ -59,17 +60,21 @@ function Totals({ totals }: { totals: CurrencyTotals[] }) {
   );
 }
 
-/** The seller's columns: the whole breakdown, the refund status and the creator's payout. */
+/**
+ * The seller's columns: what the client paid, the creator's share of it (all of it, or what they kept once part went
+ * back: decision 094) with its breakdown, what moved and why, and the creator's payout.
+ */
 const SALES_COLUMNS = (texts: TableTexts): SalesColumn[] => [
   dateColumn(texts),
   orderColumn(texts, DASHBOARD_PATHS.managements),
   counterpartColumn(m.history_column_client()),
   amountColumn(texts, "totalAmount"),
-  amountColumn(texts, "taxAmount"),
-  amountColumn(texts, "salesAmount"),
-  amountColumn(texts, "feeAmount"),
-  amountColumn(texts, "incomeAmount"),
-  statusColumn(texts),
+  shareColumn(texts.share, "amount"),
+  shareColumn(texts.amounts.taxAmount, "taxAmount"),
+  shareColumn(texts.amounts.salesAmount, "salesAmount"),
+  shareColumn(texts.amounts.feeAmount, "feeAmount"),
+  shareColumn(texts.amounts.incomeAmount, "incomeAmount"),
+  statusColumn(texts, "seller"),
   { label: m.wallet_column_payout(), cell: (e) => <PayoutStatus entry={e} /> },
   stagesColumn(texts, { seller: true }),
 ];

@@ -8,6 +8,7 @@ import { languageName } from "#app/components/translation/use-text-reading";
 import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
 import type { AmountBreakdown } from "#worker/domain/money";
+import type { CreatorShare, KeptReason, MoneyStatus, RefundReason } from "#worker/domain/order-money-story";
 import type { StageMoneyState } from "#worker/domain/stage-money";
 import type { TextReading } from "#worker/domain/text-reading";
 import type { HistoryEntry } from "#worker/services/order-history";
@@ -84,6 +85,10 @@ export function SalesTable({
 // ───────────────────────── the columns ─────────────────────────
 
 type Amount = keyof Pick<AmountBreakdown, "totalAmount" | "taxAmount" | "salesAmount" | "feeAmount" | "incomeAmount">;
+type ShareAmount = keyof Pick<CreatorShare, "amount" | "taxAmount" | "salesAmount" | "feeAmount" | "incomeAmount">;
+
+/** A sentence with `{amount}` and `{reason}` left in it, filled by the cell (the loader cannot know the amounts). */
+type Template = string;
 
 /** The tables' words, made by the page's loader (table-texts.server.ts), so the tables ship no messages. */
 export interface TableTexts {
@@ -92,6 +97,13 @@ export interface TableTexts {
   status: string;
   paid: string;
   refunded: string;
+  /** The payment's status as the money story reads it (decision 094); `refunding` ones while Stripe is still at it. */
+  statuses: Record<MoneyStatus, string> & { refunding: string; partly_refunding: string };
+  /** What moved, per side: back to the client (done or under way), and what stays with the creator. */
+  money: Record<"seller" | "buyer", { back: Template; goingBack: Template; kept: Template }>;
+  reasons: Record<RefundReason | KeptReason, string>;
+  /** The creator's share of what the client paid: all of it, or what they kept once part went back. */
+  share: string;
   previous: string;
   next: string;
   amounts: Record<Amount, string>;
@@ -104,8 +116,12 @@ export interface TableTexts {
     payoutHeld: string;
     refunded: string;
     kept: string;
+    awarded: string;
   };
 }
+
+const fill = (template: Template, amount: string, reason = "") =>
+  template.replace("{amount}", amount).replace("{reason}", reason);
 
 export const dateColumn = (texts: TableTexts): SalesColumn => ({ label: texts.date, cell: (e) => showDate(e.paidAt) });
 
@@ -135,6 +151,16 @@ export const amountColumn = (texts: TableTexts, amount: Amount): SalesColumn => 
   cell: ({ breakdown: b }) => showMoney(b[amount], b.currencyCode),
 });
 
+/**
+ * One figure of the creator's share (the money story's, decision 094): of the whole total while nothing went back, of
+ * what they kept once part did, each piece split as its payout is; in the order's currency.
+ */
+export const shareColumn = (label: string, amount: ShareAmount): SalesColumn => ({
+  label,
+  numeric: true,
+  cell: ({ money, breakdown: b }) => showMoney(money.creator[amount], b.currencyCode),
+});
+
 /** The total, with its approximation in the viewer's display currency when that differs (spec section 3). */
 export const totalWithApproximationColumn = (texts: TableTexts): SalesColumn => ({
   label: texts.amounts.totalAmount,
@@ -151,16 +177,55 @@ export const totalWithApproximationColumn = (texts: TableTexts): SalesColumn => 
   ),
 });
 
-export const statusColumn = (texts: TableTexts): SalesColumn => ({
+/** The status word of a payment's money: "Partly refunded" whenever part of it stayed with the creator. */
+export function statusText(texts: Pick<TableTexts, "statuses">, { money }: Pick<HistoryEntry, "money">): string {
+  const pending = money.refund !== null && !money.refund.done;
+  if (money.status === "refunded" && pending) return texts.statuses.refunding;
+  if (money.status === "partly_refunded" && pending) return texts.statuses.partly_refunding;
+  return texts.statuses[money.status];
+}
+
+/**
+ * The payment's status, and once money went back (or a dispute released it) what moved and why: what went back to the
+ * client, and each part that stays with the creator (decision 094), in the words of the viewer's side.
+ */
+export const statusColumn = (texts: TableTexts, side: "seller" | "buyer"): SalesColumn => ({
   label: texts.status,
-  cell: (e) => (
-    <span
-      className={`rounded-full px-2 py-0.5 text-xs font-semibold ${e.refunded ? "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100" : "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100"}`}
-      data-testid="history-status"
-    >
-      {e.refunded ? texts.refunded : texts.paid}
-    </span>
-  ),
+  cell: (e) => {
+    const { money, breakdown: b } = e;
+    const words = texts.money[side];
+    const amount = (minor: number) => showMoney(minor, b.currencyCode);
+    const told = money.refund !== null || money.kept.some((part) => part.reason === "dispute_release");
+    return (
+      <>
+        <span
+          className={`whitespace-nowrap rounded-full px-2 py-0.5 text-xs font-semibold ${e.refunded ? "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100" : "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100"}`}
+          data-testid="history-status"
+          data-status={money.status}
+        >
+          {statusText(texts, e)}
+        </span>
+        {told && (
+          <ul className="mt-1 space-y-0.5 text-xs text-zinc-800 dark:text-zinc-200" data-testid="history-money">
+            {money.refund && (
+              <li data-moved="refund">
+                {fill(
+                  money.refund.done ? words.back : words.goingBack,
+                  amount(money.refund.amount),
+                  texts.reasons[money.refund.reason],
+                )}
+              </li>
+            )}
+            {money.kept.map((part) => (
+              <li key={part.reason} data-moved={part.reason}>
+                {fill(words.kept, amount(part.amount), texts.reasons[part.reason])}
+              </li>
+            ))}
+          </ul>
+        )}
+      </>
+    );
+  },
 });
 
 /**
@@ -171,9 +236,12 @@ export const statusColumn = (texts: TableTexts): SalesColumn => ({
 export const stagesColumn = (texts: TableTexts, { seller }: { seller: boolean }): SalesColumn => ({
   label: texts.stages.label,
   testId: "history-stages",
-  cell: ({ stages, stagedCancel, breakdown: b }) => {
+  cell: ({ stages, money: story, breakdown: b }) => {
     if (stages.length === 0) return "—";
     const money = (minor: number) => showMoney(minor, b.currencyCode);
+    // A canceled staged order: what went back, and what stayed for the approved stages and any dispute's award.
+    const keptFor = (reason: KeptReason) => story.kept.find((part) => part.reason === reason)?.amount ?? 0;
+    const award = keptFor("dispute_award");
     return (
       <div className="space-y-1 text-xs">
         <ol className="space-y-0.5">
@@ -200,10 +268,16 @@ export const stagesColumn = (texts: TableTexts, { seller }: { seller: boolean })
             </li>
           ))}
         </ol>
-        {stagedCancel && (
+        {story.refund && story.refund.reason !== "returned" && (
           <p data-testid="staged-cancel" className="font-medium">
-            {texts.stages.refunded} {money(stagedCancel.refundedAmount)} · {money(stagedCancel.keptAmount)}{" "}
+            {texts.stages.refunded} {money(story.refund.amount)} · {money(keptFor("approved_stages"))}{" "}
             {texts.stages.kept}
+            {award > 0 && (
+              <>
+                {" "}
+                · {money(award)} {texts.stages.awarded}
+              </>
+            )}
           </p>
         )}
       </div>

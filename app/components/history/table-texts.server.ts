@@ -1,6 +1,9 @@
 import { m } from "#app/paraglide/messages.js";
 import type { TableTexts } from "./sales-table";
 
+/** The placeholders a money line keeps for its cell to fill (sales-table.tsx `fill`). */
+const SLOTS = { amount: "{amount}", reason: "{reason}" };
+
 /**
  * The history tables' words (columns, statuses, the pager), rendered by the loaders of the pages that show them
  * (sales and billing histories, billing, the wallet) in the request's language, so the tables ship no messages
@@ -13,6 +16,39 @@ export function tableTexts(): TableTexts {
     status: m.history_column_status(),
     paid: m.history_status_paid(),
     refunded: m.history_status_refunded(),
+    statuses: {
+      unpaid: m.history_status_unpaid(),
+      paid: m.history_status_paid(),
+      partly_refunded: m.history_status_partly_refunded(),
+      refunded: m.history_status_refunded(),
+      refunding: m.history_status_refunding(),
+      partly_refunding: m.history_status_partly_refunding(),
+    },
+    // Left as templates (`{amount}`, `{reason}`): the cell fills in each row's own.
+    money: {
+      seller: {
+        back: m.history_money_back_seller(SLOTS),
+        goingBack: m.history_money_going_back_seller(SLOTS),
+        kept: m.history_money_kept_seller(SLOTS),
+      },
+      buyer: {
+        back: m.history_money_back_buyer(SLOTS),
+        goingBack: m.history_money_going_back_buyer(SLOTS),
+        kept: m.history_money_kept_buyer(SLOTS),
+      },
+    },
+    reasons: {
+      canceled: m.history_reason_canceled(),
+      stages_not_approved: m.history_reason_stages_not_approved(),
+      dispute_refund: m.history_reason_dispute_refund(),
+      dispute_split: m.history_reason_dispute_split(),
+      returned: m.history_reason_returned(),
+      completed: m.history_reason_completed(),
+      approved_stages: m.history_reason_approved_stages(),
+      dispute_award: m.history_reason_dispute_award(),
+      dispute_release: m.history_reason_dispute_release(),
+    },
+    share: m.history_column_share(),
     previous: m.history_page_previous(),
     next: m.history_page_next(),
     stages: {
@@ -21,12 +57,14 @@ export function tableTexts(): TableTexts {
         released: m.history_stage_state_released(),
         held: m.history_stage_state_held(),
         refunded: m.history_stage_state_refunded(),
+        split: m.history_stage_state_split(),
       },
       fee: m.history_stage_fee(),
       transferred: m.history_stage_payout_transferred(),
       payoutHeld: m.history_stage_payout_held(),
       refunded: m.history_staged_refunded(),
       kept: m.history_staged_kept(),
+      awarded: m.history_staged_awarded(),
     },
     amounts: {
       totalAmount: m.orders_breakdown_total(),

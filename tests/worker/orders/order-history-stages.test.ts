@@ -135,13 +135,17 @@ describe("a staged order in the histories", () => {
     expect(entry.stages.slice(1).map((s) => s.payout)).toEqual([null, null]);
     // A stage payout is not the order's whole payout (the completion's, stage_index NULL).
     expect(entry.payout).toBeNull();
-    expect(entry.stagedCancel).toEqual({ refundedAmount: 7_001, keptAmount: 3_000 });
+    expect(entry.money).toMatchObject({
+      status: "partly_refunded",
+      refund: { amount: 7_001, reason: "stages_not_approved", done: true },
+      kept: [{ amount: 3_000, reason: "approved_stages" }],
+    });
     // The totals count what the creator kept: the approved stage, split on its own, as one sale.
     expect(totals).toEqual([{ currencyCode: "JPY", count: 1, ...splitTotal(3_000, [NUMERATOR]) }]);
 
     const billing = await listPayments(db(), input(sale.buyer.userAccountId));
-    expect(billing.items.map((i) => [i.code, i.stagedCancel])).toEqual([
-      [sale.code, { refundedAmount: 7_001, keptAmount: 3_000 }],
+    expect(billing.items.map((i) => [i.code, i.money.refund?.amount, i.money.keptAmount])).toEqual([
+      [sale.code, 7_001, 3_000],
     ]);
     expect(billing.items[0]!.stages.map((s) => s.state)).toEqual(["released", "refunded", "refunded"]);
   });
@@ -157,7 +161,7 @@ describe("a staged order in the histories", () => {
     expect(items).toHaveLength(1);
     const [entry] = items;
     expect(entry.refunded).toBe(false);
-    expect(entry.stagedCancel).toBeNull();
+    expect(entry.money).toMatchObject({ status: "paid", refund: null, keptAmount: 12_000 });
     expect(entry.stages.map((s) => [s.amount, s.state, s.payout?.status])).toEqual([
       [3_600, "released", "TRANSFERRED"],
       [3_600, "released", "TRANSFERRED"],
@@ -175,6 +179,6 @@ describe("a staged order in the histories", () => {
       [2_700, "held", null],
       [3_600, "held", null],
     ]);
-    expect(entry!.stagedCancel).toBeNull();
+    expect(entry!.money).toMatchObject({ status: "paid", refund: null, keptAmount: 0, heldAmount: 9_000 });
   });
 });
