@@ -11,6 +11,7 @@ import type { Locale } from "../domain/constants";
 import { asCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
 import { amountBreakdown, type AmountBreakdown } from "../domain/money";
+import { orderMoneyStory, type OrderMoneyStory } from "../domain/order-money-story";
 import { progressOfFilter, type OrderFacts, type OrderListFilter, type OrderSide } from "../domain/order-display";
 import { parseJson, pickTextColumn, textsOf } from "./json-columns";
 import { mediaUrlsForViewer } from "./media-access";
@@ -309,6 +310,8 @@ export interface OrderDetail extends OrderSummary {
   breakdown: AmountBreakdown | null;
   /** The order's payment transaction, if one was started: PENDING, COMPLETED, REFUNDED… */
   transactionStatus: string | null;
+  /** What the order's money did: paid, refunded and kept, each with its reason (decision 094). */
+  money: OrderMoneyStory;
   /**
    * The service ordered came with the creator's free-text terms (its snapshot has some, in any language): the refund
    * texts then say that Comet does not apply them (decision 061).
@@ -486,6 +489,10 @@ export async function getOrderDetail(
     estimatedDelivery: n(row.estimated_delivery),
     breakdown: breakdownFor(summary, side, viewer.displayCurrencyCode, moneyRow),
     transactionStatus: (moneyRow.transaction_status as string | null) ?? null,
+    money: orderMoneyStory(
+      { ...summary.facts, feeNumerators: feeNumeratorsFrom(moneyRow.fee_numerators) },
+      { status: (moneyRow.transaction_status as string | null) ?? null },
+    ),
     hasTerms: Boolean(row.has_terms),
     questions: questions.results
       .filter((q) => q.question_type !== "NONE")

@@ -1,7 +1,9 @@
 // The Payment tab (spec sections 3, 4 and 6): the amount breakdown from money.ts (the buyer also sees the total
-// approximated in their display currency), the payment status, and the buyer's Pay button with the saved card they
-// choose (the first preselected; issue 33, decision 056). Paying checks a pending intent first, and 3-D Secure opens
-// in the page (order-pay.ts, decision 057); only a redirect-type action leaves for the bank's page and comes back.
+// approximated in their display currency), what the money did once part of it went back or a dispute released it, the
+// creator's share of it, and the payment status, all read off the order's money story (decision 094); and the buyer's
+// Pay button with the saved card they choose (the first preselected; issue 33, decision 056). Paying checks a pending
+// intent first, and 3-D Secure opens in the page (order-pay.ts, decision 057); only a redirect-type action leaves for
+// the bank's page and comes back.
 import { useEffect, useRef, useState } from "react";
 import { Link, useRevalidator } from "react-router";
 import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
@@ -10,6 +12,12 @@ import { CardBrandMark, cardBrandName } from "#app/components/payments/card-bran
 import { payForOrder } from "#app/lib/payments/order-pay";
 import { m } from "#app/paraglide/messages.js";
 import { buyerMayPay } from "#worker/domain/order-display";
+import {
+  isReturnedPayment,
+  type KeptReason,
+  type OrderMoneyStory,
+  type RefundReason,
+} from "#worker/domain/order-money-story";
 import type { CardEntry } from "#worker/payments/card-entry";
 import type { PaymentAccountMethod } from "#worker/payments/cards";
 import type { OrderDetail } from "#worker/services/order-views";
@@ -17,12 +25,117 @@ import { showApproximation, showMoney } from "./order-format";
 import { refundNoteText } from "./order-refund-texts";
 import { CheckedInput } from "#app/components/form/checked-input";
 
-function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+function Row({
+  label,
+  value,
+  strong = false,
+  note,
+  moved,
+  testId,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  /** Why this money moved, under its label. */
+  note?: string;
+  moved?: string;
+  testId?: string;
+}) {
   return (
-    <div className={`flex justify-between gap-4 py-1.5 text-sm ${strong ? "font-semibold" : ""}`}>
-      <dt className="text-zinc-700 dark:text-zinc-300">{label}</dt>
-      <dd className="text-zinc-900 dark:text-zinc-100">{value}</dd>
+    <div className={`flex justify-between gap-4 py-1.5 text-sm ${strong ? "font-semibold" : ""}`} data-moved={moved}>
+      <dt className="text-zinc-700 dark:text-zinc-300">
+        {label}
+        {note && <span className="block text-xs font-normal first-letter:uppercase">{note}</span>}
+      </dt>
+      <dd className="text-zinc-900 dark:text-zinc-100" data-testid={testId}>
+        {value}
+      </dd>
     </div>
+  );
+}
+
+/** Why money went back or stayed, in the histories' words (one phrase for each reason, decision 094). */
+const REASONS: Record<RefundReason | KeptReason, () => string> = {
+  canceled: m.history_reason_canceled,
+  stages_not_approved: m.history_reason_stages_not_approved,
+  dispute_refund: m.history_reason_dispute_refund,
+  dispute_split: m.history_reason_dispute_split,
+  returned: m.history_reason_returned,
+  completed: m.history_reason_completed,
+  approved_stages: m.history_reason_approved_stages,
+  dispute_award: m.history_reason_dispute_award,
+  dispute_release: m.history_reason_dispute_release,
+};
+
+/** The payment's status as its money story reads it: "Partly refunded" whenever part stayed with the creator. */
+function statusOf(money: OrderMoneyStory): string {
+  const pending = money.refund !== null && !money.refund.done;
+  switch (money.status) {
+    case "unpaid":
+      return m.orders_payment_unpaid();
+    case "paid":
+      return m.orders_payment_paid();
+    case "refunded":
+      return pending ? m.orders_payment_refunding() : m.orders_payment_refunded();
+    case "partly_refunded":
+      return pending ? m.orders_payment_partly_refunding() : m.orders_payment_partially_refunded();
+  }
+}
+
+/**
+ * What moved, once money went back or a dispute released it: what went back to the client and each part that stays
+ * with the creator, each with its reason. Null while the money is where the order left it (paid, completed).
+ */
+function MoneyMoved({ order }: { order: OrderDetail }) {
+  const { money, side, currencyCode } = order;
+  const told = money.refund !== null || money.kept.some((part) => part.reason === "dispute_release");
+  if (!told) return null;
+  const seller = side === "seller";
+  const back = money.refund?.done
+    ? seller
+      ? m.orders_money_back_seller()
+      : m.orders_money_back_buyer()
+    : seller
+      ? m.orders_money_going_back_seller()
+      : m.orders_money_going_back_buyer();
+  return (
+    <dl className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="money-moved">
+      {money.refund && (
+        <Row
+          label={back}
+          value={showMoney(money.refund.amount, currencyCode)}
+          note={REASONS[money.refund.reason]()}
+          moved="refund"
+        />
+      )}
+      {money.kept.map((part) => (
+        <Row
+          key={part.reason}
+          label={seller ? m.orders_money_kept_seller() : m.orders_money_kept_buyer()}
+          value={showMoney(part.amount, currencyCode)}
+          note={REASONS[part.reason]()}
+          moved={part.reason}
+        />
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * The creator's share of the money (the money story's, each piece split as its payout is): of the whole total while
+ * nothing went back, of what they keep once part did; the fee on it, their income and what Comet sends them.
+ */
+function CreatorShareRows({ order }: { order: OrderDetail }) {
+  const { creator } = order.money;
+  const money = (minor: number) => showMoney(minor, order.currencyCode);
+  return (
+    <dl className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="creator-share">
+      <Row label={m.orders_breakdown_sales()} value={money(creator.salesAmount)} />
+      <Row label={m.orders_breakdown_tax()} value={money(creator.taxAmount)} />
+      <Row label={m.orders_breakdown_fee()} value={money(creator.feeAmount)} />
+      <Row label={m.orders_breakdown_income()} value={money(creator.incomeAmount)} strong />
+      <Row label={m.orders_money_payout()} value={money(creator.payoutAmount)} />
+    </dl>
   );
 }
 
@@ -39,39 +152,31 @@ export function OrderPayment({
   payFocus?: number;
 }) {
   const b = order.breakdown;
-  const status =
-    order.transactionStatus === "REFUNDED"
-      ? m.orders_payment_refunded()
-      : order.transactionStatus === "PARTIALLY_REFUNDED"
-        ? m.orders_payment_partially_refunded()
-        : order.facts.payment === "COMPLETED"
-          ? m.orders_payment_paid()
-          : m.orders_payment_unpaid();
+  const seller = order.side === "seller";
   return (
     <div className="space-y-4">
       {b ? (
-        <dl className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="amount-breakdown">
-          <Row label={m.orders_breakdown_total()} value={showMoney(b.totalAmount, b.currencyCode)} strong />
-          <Row label={m.orders_breakdown_sales()} value={showMoney(b.salesAmount, b.currencyCode)} />
-          <Row label={m.orders_breakdown_tax()} value={showMoney(b.taxAmount, b.currencyCode)} />
-          {order.side === "seller" && (
-            <Row label={m.orders_breakdown_fee()} value={showMoney(b.feeAmount, b.currencyCode)} />
-          )}
-          {order.side === "seller" && (
-            <Row label={m.orders_breakdown_income()} value={showMoney(b.incomeAmount, b.currencyCode)} strong />
-          )}
-          {order.side === "buyer" && b.displayCurrencyCode !== b.currencyCode && (
-            <Row
-              label={m.orders_breakdown_display()}
-              value={showApproximation(b.displayTotalAmount, b.displayCurrencyCode)}
-            />
-          )}
-        </dl>
+        <>
+          <dl className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="amount-breakdown">
+            <Row label={m.orders_breakdown_total()} value={showMoney(b.totalAmount, b.currencyCode)} strong />
+            {/* The client's side: the total's own split. The creator's: their share's, below what moved. */}
+            {!seller && <Row label={m.orders_breakdown_sales()} value={showMoney(b.salesAmount, b.currencyCode)} />}
+            {!seller && <Row label={m.orders_breakdown_tax()} value={showMoney(b.taxAmount, b.currencyCode)} />}
+            {!seller && b.displayCurrencyCode !== b.currencyCode && (
+              <Row
+                label={m.orders_breakdown_display()}
+                value={showApproximation(b.displayTotalAmount, b.displayCurrencyCode)}
+              />
+            )}
+          </dl>
+          <MoneyMoved order={order} />
+          {seller && <CreatorShareRows order={order} />}
+        </>
       ) : (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.orders_breakdown_none()}</p>
       )}
       <dl>
-        <Row label={m.orders_payment_status()} value={status} />
+        <Row label={m.orders_payment_status()} value={statusOf(order.money)} testId="payment-status" />
       </dl>
       {/* A cancel's refund in the words of the rule that makes it (decision 061); else a payment given back as it landed. */}
       {refundNoteText(order) ? (
@@ -79,7 +184,7 @@ export function OrderPayment({
           {refundNoteText(order)}
         </p>
       ) : (
-        order.transactionStatus === "REFUNDED" && (
+        isReturnedPayment(order.facts, { status: order.transactionStatus }) && (
           <p className="text-sm text-zinc-800 dark:text-zinc-200">{m.orders_refunded_notice()}</p>
         )
       )}

@@ -1,12 +1,17 @@
 // What the order screens say about a cancel's refund (issue 33, decision 061), each sentence read off the one rule the
 // Order object refunds by (worker/domain/order-refunds.ts), so a prompt can never promise what the money does not do.
-// The cancel prompt and the late-cancel hint are made by the panel's loader; the Payment tab calls `refundNoteText`.
+// The cancel prompt and the late-cancel hint are made by the panel's loader; the Payment tab calls `refundNoteText`,
+// which tells an ended order's money as its money story does (decision 094): a dispute's settlement in its own words.
 import { m } from "#app/paraglide/messages.js";
+import type { OrderMoneyStory } from "#worker/domain/order-money-story";
 import { cancelRefund, refundOnCancel, type CancelRefund } from "#worker/domain/order-refunds";
 import type { OrderDetail } from "#worker/services/order-views";
 import { showMoney } from "./order-format";
 
-export type RefundTextOrder = Pick<OrderDetail, "side" | "facts" | "currencyCode" | "hasTerms" | "transactionStatus">;
+export type RefundTextOrder = Pick<
+  OrderDetail,
+  "side" | "facts" | "currencyCode" | "hasTerms" | "transactionStatus" | "money"
+>;
 
 /**
  * A creator's terms may promise another refund (half after the rough sketch); Comet refunds all of it and applies
@@ -59,6 +64,9 @@ export function lateCancelHintText(order: RefundTextOrder, now: number): string 
  * delivered, completed). A payment given back because the order changed under it is the tab's other notice.
  */
 export function refundNoteText(order: RefundTextOrder): string | null {
+  // A dispute's settlement is told as such.
+  const settlement = disputeSettlementNote(order);
+  if (settlement) return settlement;
   const refund = cancelRefund(order.facts);
   if (refund.kind === "partial") return partialRefundNote(order, refund);
   if (refund.kind !== "full") return null;
@@ -90,4 +98,52 @@ function partialRefundNote(order: RefundTextOrder, refund: CancelRefund & { kind
   }
   if (order.facts.progress !== "APPROVED") return null;
   return seller ? m.orders_refund_if_canceled_partial_seller(split) : m.orders_refund_if_canceled_partial_buyer(split);
+}
+
+/**
+ * An admin's settlement of a dispute, as its money story tells it (decision 094): why (the outcome), then what went back
+ * and what stays, and for a staged order what of it was the approved stages'. Null for any other order.
+ */
+function disputeSettlementNote({ money, side, currencyCode }: RefundTextOrder): string | null {
+  const amount = (minor: number) => showMoney(minor, currencyCode);
+  const seller = side === "seller";
+  const kept = (reason: OrderMoneyStory["kept"][number]["reason"]) =>
+    money.kept.find((part) => part.reason === reason)?.amount ?? 0;
+  if (kept("dispute_release") > 0) {
+    const released = { amount: amount(kept("dispute_release")) };
+    return `${m.orders_money_why_dispute_release()} ${seller ? m.orders_money_released_seller(released) : m.orders_money_released_buyer(released)}`;
+  }
+  const refund = money.refund;
+  if (refund?.reason !== "dispute_refund" && refund?.reason !== "dispute_split") return null;
+  const why =
+    refund.reason === "dispute_refund" ? m.orders_money_why_dispute_refund() : m.orders_money_why_dispute_split();
+  if (money.keptAmount === 0) {
+    const full = { amount: amount(refund.amount) };
+    const what = refund.done
+      ? seller
+        ? m.orders_money_full_done_seller(full)
+        : m.orders_money_full_done_buyer(full)
+      : seller
+        ? m.orders_money_full_pending_seller(full)
+        : m.orders_money_full_pending_buyer(full);
+    return `${why} ${what}`;
+  }
+  const part = { refund: amount(refund.amount), kept: amount(money.keptAmount) };
+  const what = refund.done
+    ? seller
+      ? m.orders_money_part_done_seller(part)
+      : m.orders_money_part_done_buyer(part)
+    : seller
+      ? m.orders_money_part_pending_seller(part)
+      : m.orders_money_part_pending_buyer(part);
+  // A staged order: what of it is the approved stages' (and the award's, for a split).
+  const stages = kept("approved_stages");
+  const award = kept("dispute_award");
+  const of =
+    stages > 0 && award > 0
+      ? ` ${m.orders_money_kept_stages_award({ stages: amount(stages), award: amount(award) })}`
+      : stages > 0
+        ? ` ${m.orders_money_kept_stages()}`
+        : "";
+  return `${why} ${what}${of}`;
 }

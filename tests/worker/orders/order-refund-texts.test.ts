@@ -14,6 +14,7 @@ import { formatMoney } from "#worker/domain/pricing";
 import { withMessageLocale } from "#worker/messages/message-locale";
 import type { OrderDetail } from "#worker/services/order-views";
 import { stagesOfPlan } from "#worker/domain/order-stages";
+import { orderMoneyStory } from "#worker/domain/order-money-story";
 
 const T0 = Date.UTC(2026, 10, 1);
 const LATE = T0 + DEADLINES.deliveryMs + 1;
@@ -45,6 +46,7 @@ const PAID: Partial<OrderFacts> = { payment: "COMPLETED", deliveryDeadline: T0 +
 
 function detail(side: "seller" | "buyer", facts: Partial<OrderFacts>, more: Partial<OrderDetail> = {}): OrderDetail {
   const merged = { ...FACTS, ...facts };
+  const transactionStatus = more.transactionStatus ?? (merged.payment === "COMPLETED" ? "COMPLETED" : null);
   return {
     id: "order-1",
     code: "ABC123",
@@ -64,7 +66,8 @@ function detail(side: "seller" | "buyer", facts: Partial<OrderFacts>, more: Part
     estimatedStart: null,
     estimatedDelivery: null,
     breakdown: null,
-    transactionStatus: merged.payment === "COMPLETED" ? "COMPLETED" : null,
+    transactionStatus,
+    money: orderMoneyStory({ ...merged, feeNumerators: [1036] }, { status: transactionStatus }),
     hasTerms: false,
     questions: [],
     notes: [],
