@@ -1,14 +1,26 @@
 // The money history (worker/services/order-history.ts): each paid order's figures are money.ts's amountBreakdown with
 // the fees frozen on the transaction (else today's), in yen and dollars; another user's payments never appear; a
-// refunded payment is marked refunded and left out of the sales totals.
+// refunded payment is marked refunded and left out of the sales totals; a dispute's split is told as what moved, beside
+// the order's Payment tab (issue 59, decision 094).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { freshUser } from "../support/auth-helpers";
-import { db, signUp } from "../support/helpers";
+import { paidOrder as paidAtStripe } from "../support/connect-helpers";
+import { call, db, signUp } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
 import { insertSnapshot } from "../support/order-snapshot-fixtures";
-import { amountBreakdown } from "#worker/domain/money";
+import { newParty, type Party as OrderParty } from "../support/order-states";
+import { statusText } from "#app/components/history/sales-table";
+import { tableTexts } from "#app/components/history/table-texts.server";
+import { refundNoteText } from "#app/components/orders/order-refund-texts";
+import enOrders from "#messages/orders/en.json";
+import jaOrders from "#messages/orders/ja.json";
+import { amountBreakdown, splitTotal } from "#worker/domain/money";
+import { stageTransferAmount } from "#worker/domain/order-stages";
+import { formatMoney } from "#worker/domain/pricing";
+import { withMessageLocale } from "#worker/messages/message-locale";
 import { listPayments, listSales } from "#worker/services/order-history";
+import { getOrderDetail } from "#worker/services/order-views";
 import { PRICE_BOOK_SQL, priceBookOf } from "#worker/services/price-book";
 
 async function party() {
@@ -74,7 +86,7 @@ const activeNumerators = async () =>
   (
     await env.DB.prepare("SELECT numerator_value FROM fees WHERE is_active = 1").all<{ numerator_value: number }>()
   ).results.map((f) => f.numerator_value);
-const input = (p: Party, displayCurrencyCode = "JPY") => ({
+const input = (p: Pick<Party, "userAccountId">, displayCurrencyCode = "JPY") => ({
   userAccountId: p.userAccountId,
   page: 1,
   locale: "en" as const,
@@ -168,6 +180,111 @@ describe("billing history", () => {
     expect((await listPayments(db(), input(seller))).items).toEqual([]);
   });
 });
+
+describe("a dispute settled as a split on an order without stages (issue 59, decision 094)", () => {
+  it("tells the ¥1,800 refunded and the ¥3,200 kept with their reason, and the creator's share of the ¥3,200 alone", async () => {
+    // The issue's walk: ¥5,000 paid by card, disputed by the client, split by an admin with ¥1,800 back.
+    const [seller, buyer, admin] = await Promise.all([newParty(), newParty(), newParty()]);
+    await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'admin')")
+      .bind(admin.userAccountId)
+      .run();
+    const order = await paidAtStripe("PAID", seller, buyer, { amount: 5_000 });
+    const post = (path: string, who: OrderParty, json: unknown) =>
+      call(path, { method: "POST", cookie: who.cookie, json });
+    const opened = await post("/api/features/commission/order/dispute/open", buyer, {
+      orderId: order.id,
+      reason: "not_as_agreed",
+      statement: "The colours are not the ones we agreed.",
+    });
+    expect(opened.status, await opened.clone().text()).toBe(200);
+    const settled = await post("/api/admin/disputes/settle", admin, {
+      orderId: order.id,
+      outcome: "split",
+      refundAmount: 1_800,
+      reason: "The sketch was as agreed, the colours were not.",
+    });
+    expect(settled.status, await settled.clone().text()).toBe(200);
+    expect(await settled.json()).toMatchObject({ data: { orderProgressStatus: "CANCELED", money: "refunded" } });
+
+    const fees = await activeNumerators();
+    const kept = splitTotal(3_200, fees);
+    const story = {
+      status: "partly_refunded",
+      paidAmount: 5_000,
+      refund: { amount: 1_800, reason: "dispute_split", done: true },
+      kept: [{ amount: 3_200, reason: "dispute_award" }],
+      keptAmount: 3_200,
+      heldAmount: 0,
+      creator: {
+        amount: 3_200,
+        taxAmount: kept.taxAmount,
+        salesAmount: kept.salesAmount,
+        feeAmount: kept.feeAmount,
+        incomeAmount: kept.incomeAmount,
+        payoutAmount: stageTransferAmount(3_200, fees),
+        final: true,
+      },
+      stages: [],
+    };
+    // Not the ¥4,118 income of the whole ¥5,000: the ¥3,200 kept, less its tax and the fee the payout takes.
+    expect(story.creator).toMatchObject({ taxAmount: 291, feeAmount: 273, incomeAmount: 2_636, payoutAmount: 2_927 });
+
+    const sales = await listSales(db(), input(seller));
+    const sale = sales.items.find((i) => i.code === order.code)!;
+    expect(sale.money).toEqual(story);
+    expect(sale.refunded).toBe(true);
+    expect(sale.breakdown.totalAmount).toBe(5_000);
+    // The award's payout: one row, the ¥3,200 less the fee on it.
+    expect(sale.payout).toMatchObject({ amount: 2_927 });
+    // What the creator kept counts in the totals, as its share.
+    expect(sales.totals).toEqual([{ currencyCode: "JPY", count: 1, ...pick(kept) }]);
+
+    const payment = (await listPayments(db(), input(buyer))).items.find((i) => i.code === order.code)!;
+    expect(payment.money).toEqual(story);
+    expect(payment.breakdown.totalAmount).toBe(5_000);
+
+    // The status words: partly refunded, in both languages, never "Refunded".
+    for (const locale of ["en", "ja"] as const) {
+      const texts = withMessageLocale(locale, "http://localhost", () => tableTexts());
+      expect(statusText(texts, sale)).toBe(texts.statuses.partly_refunded);
+      expect(statusText(texts, sale)).not.toBe(texts.refunded);
+    }
+
+    // The order's Payment tab, on both sides: the same story, and the settlement's own sentence.
+    for (const [who, side] of [
+      [seller, "seller"],
+      [buyer, "buyer"],
+    ] as const) {
+      const detail = (await getOrderDetail(db(), env, order.code, await viewerOf(who)))!;
+      expect(detail.side).toBe(side);
+      expect(detail.money).toEqual(story);
+      for (const locale of ["en", "ja"] as const) {
+        const messages: Record<string, string> = locale === "en" ? enOrders : jaOrders;
+        const yen = (amount: number) => formatMoney(amount, "JPY", locale);
+        const note = withMessageLocale(locale, "http://localhost", () => refundNoteText(detail));
+        expect(note).toBe(
+          `${messages.orders_money_why_dispute_split} ${messages[`orders_money_part_done_${side}`]
+            .replace("{refund}", yen(1_800))
+            .replace("{kept}", yen(3_200))}`,
+        );
+        // Not the staged order's sentence: no approved stages here.
+        expect(note).not.toMatch(locale === "en" ? /approved stages/ : /承認済み/);
+      }
+    }
+  });
+});
+
+async function viewerOf(party: OrderParty) {
+  const profile = await env.DB.prepare("SELECT id FROM user_profiles WHERE account_id = ?")
+    .bind(party.userAccountId)
+    .first<{ id: string }>();
+  return {
+    commissionAccountId: party.commissionAccountId,
+    profileId: profile!.id,
+    locale: "en" as const,
+    displayCurrencyCode: "JPY",
+  };
+}
 
 function pick(b: {
   totalAmount: number;
