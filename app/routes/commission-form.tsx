@@ -51,8 +51,9 @@ export async function loader({ params, request: httpRequest, context }: Route.Lo
   const target = { kind: "form", id: form.id } as const;
   const [request, rating, slots, place] = await Promise.all([
     requestViewerState(db, user?.accountId ?? null, { formId: form.id }),
-    // The creator's average by their clients (decision 086); the page is purged when a review of them shows.
-    creatorRating(db, form.creator.handle, now),
+    // The creator's average by their clients (decision 086); the page is purged when a review of them shows. Not
+    // served where their profile is the 404 (hidden by the admins: `isProfileShownTo`, issue 59).
+    creatorRating(db, form.creator.handle, { now, viewer: user && { accountId: user.accountId, roles: user.roles } }),
     // The form's slots (decision 091), purged like the rating; the client's own place only in a signed-in answer, as a
     // signed-out page is the edge cache's copy for everyone.
     targetSlotStatus(db.$client, target),

@@ -13,7 +13,8 @@ import { Avatar } from "#app/components/layout/avatar";
 import { settleReturnedSetup } from "#app/lib/payments/card-return.server";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
-import { isAdmin, isCreatorSide } from "#worker/domain/roles";
+import { isProfileShownTo } from "#worker/domain/public-profiles";
+import { isCreatorSide } from "#worker/domain/roles";
 import { PROFILE_SERVICE_PARAM } from "#worker/domain/service-links";
 import { cardEntryFor } from "#worker/payments/card-entry";
 import { getCreatorProfile } from "#worker/services/catalog";
@@ -31,6 +32,8 @@ import type { Route } from "./+types/profile";
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const { db, env, user, locale, executionCtx } = context.get(requestContext);
   const viewer = { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null };
+  // Who sees the profile, and its reviews and rating with it (domain/public-profiles.ts).
+  const reader = user && { accountId: user.accountId, roles: user.roles };
   const url = new URL(request.url);
   const serviceId = url.searchParams.get(PROFILE_SERVICE_PARAM);
   const now = await cometNow(env);
@@ -38,15 +41,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     getCreatorProfile(db, params.handle, viewer, serviceId),
     serviceId ? getPublicService(db, params.handle, serviceId, viewer) : null,
     // A creator's reviews by clients (decision 086); the page is purged when a new one shows.
-    reviewsOfCreator(db, params.handle, { locale, now }),
+    reviewsOfCreator(db, params.handle, { locale, now, viewer: reader }),
     // Their slots, overall and each service's and form's (decision 091); the page is purged when a count changes.
     creatorSlotsOfHandle(db.$client, params.handle),
   ]);
-  if (!found) throw data(null, { status: 404 });
-  // A profile the admins hid (decision 089) is the site's 404 to all but its owner and the admins.
-  if (found.hidden && !found.ownedByViewer && !(user && isAdmin(user.roles))) throw data(null, { status: 404 });
+  // A banned account's profile is the site's 404 (decision 075); one the admins hid (decision 089) is, to all but its
+  // owner and the admins.
+  if (!found || !isProfileShownTo(found.standing, reader)) throw data(null, { status: 404 });
   // What the page shows in the original for want of a translation is made after the answer (issue 46).
-  const { untranslated, ...profile } = found;
+  const { untranslated, standing: _standing, ...profile } = found;
   translateAfterAnswer(executionCtx, locale, untranslated);
   // ?service={id} opens the service's request modal; an unknown or unlisted service simply leaves it closed. Back from a
   // 3-D Secure redirect while adding a card in it, the card is saved first, so the modal reopens with it (issue 33).

@@ -19,9 +19,10 @@ import { afterReviewWritten, replyToReview, reportReview, reviewsOfCreator, writ
  * /api/reviews (issue 49, decision 086): POST / {orderId, rating, text} writes (or, until it shows, rewrites) the
  * caller's review of the other party to a completed order; POST /reply {reviewId, text} is the reviewed party's one
  * reply; POST /report {reviewId, reason} sends a shown review to the admins. A stranger to the order, or to a review
- * that does not show, is told 404, as for one that does not exist. GET /creator/{handle}?before={ms} is the next page
- * of a creator's public reviews (the profile's "More reviews"). The order page's form posts do the same through
- * its action (app/routes/dashboard/orders.server.ts).
+ * that does not show, is told 404, as for one that does not exist.
+ * GET /creator/{handle}?before={ms} is the next page of a creator's public reviews (the profile's "More reviews"), 404
+ * where the profile is (a hidden one but to its owner and the admins, a banned account's to all: `isProfileShownTo`).
+ * The order page's form posts do the same through its action (app/routes/dashboard/orders.server.ts).
  */
 export const reviewApi = new Hono<AppEnv>();
 
@@ -86,13 +87,16 @@ reviewApi.post(
 const before = v.pipe(v.string(), v.regex(/^\d{1,15}$/), v.transform(Number), v.check(isSaneTimestamp));
 
 reviewApi.get("/creator/:handle", async (c) => {
-  const { db, env, locale } = c.get("request");
+  const { db, env, locale, user } = c.get("request");
   const cursor = c.req.query("before");
   const parsed = cursor === undefined ? null : v.safeParse(before, cursor);
   if (parsed && !parsed.success) return c.json({ error: "invalid_request" }, 400);
   const handle = c.req.param("handle");
   if (handle.length > 64) return c.json({ error: "not_found" }, 404);
-  const found = await reviewsOfCreator(db, handle, { locale, now: await cometNow(env) }, parsed?.output ?? null);
+  const viewer = user && { accountId: user.accountId, roles: user.roles };
+  const reader = { locale, now: await cometNow(env), viewer };
+  // A profile that is the 404 to this caller (hidden, banned) is one here too: its reviews hang on it (issue 59).
+  const found = await reviewsOfCreator(db, handle, reader, parsed?.output ?? null);
   if (!found) return c.json({ error: "not_found" }, 404);
   return c.json({ data: { reviews: found.reviews, hasMore: found.hasMore } });
 });

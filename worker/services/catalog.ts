@@ -3,6 +3,7 @@ import type { StagePlanItem } from "../domain/order-stages";
 import { storedStagePlan } from "../domain/stage-plan-rows";
 import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
 import { listedWorkSql } from "../domain/public-items";
+import type { ProfileStanding } from "../domain/public-profiles";
 import { creatorRoleSql, notBannedSql } from "../domain/roles";
 import { serviceHref } from "../domain/service-links";
 import type { Database } from "../db/client";
@@ -439,6 +440,8 @@ interface ProfileFormCard extends FormCard {
 export interface CreatorProfile extends Omit<CreatorCard, "previews" | "forms">, PageReadings {
   /** Hidden by an admin after a report (decision 089): the page is its owner's and the admins' alone. */
   hidden: boolean;
+  /** Who the page shows to is `isProfileShownTo(standing, viewer)`'s to say (domain/public-profiles.ts). */
+  standing: ProfileStanding;
   /** The viewer is the profile's owner. */
   ownedByViewer: boolean;
   forms: ProfileFormCard[];
@@ -450,13 +453,13 @@ export interface CreatorProfile extends Omit<CreatorCard, "previews" | "forms">,
 }
 
 const PROFILE_SQL = `SELECT p.id, p.account_id, p.original_handle AS handle, p.avatar_url, p.cover_url, p.is_open_commission, p.hidden_at,
-    ${creatorRoleSql("p.account_id")} AS is_creator,
+    NOT ${notBannedSql("p.account_id")} AS banned, ${creatorRoleSql("p.account_id")} AS is_creator,
     ${textsOf("user_profile", "p.id")} AS texts,
     ${formsOf("p.account_id")} AS forms,
     json((SELECT json_group_array(b.form_id) FROM bookmarks b
           JOIN commission_forms f ON f.id = b.form_id JOIN commission_accounts ca ON ca.id = f.commission_account_id
           WHERE b.user_account_id = ? AND b.is_active = 1 AND ca.user_account_id = p.account_id)) AS bookmarked_forms
-  FROM user_profiles p WHERE lower(p.original_handle) = ? AND ${notBannedSql("p.account_id")}`;
+  FROM user_profiles p WHERE lower(p.original_handle) = ?`;
 
 // Every media of a work, in order: the card shows the first, its preview (the lightbox) steps through them all.
 const WORKS_SQL = `SELECT w.id, ${textsOf("portfolio_work", "w.id", "title")} AS titles,
@@ -492,8 +495,8 @@ const OPEN_SERVICE_SQL = `SELECT ${textsOf("commission_service", "s.id")} AS tex
   WHERE s.id = ? AND lower(p.original_handle) = ? AND s.service_status = 'PUBLISHED'`;
 
 /**
- * The public profile at /{handle} (handles ignore case), or null; a hidden one too (`hidden`: its page decides who
- * sees it). One round trip, and one more for the readings of
+ * The profile at /{handle} (handles ignore case), or null; a hidden or banned one too (`standing`: its page decides who
+ * sees it, by `isProfileShownTo`). One round trip, and one more for the readings of
  * its texts (with those of the service whose modal is open, `openServiceId`: its title, description, terms and its
  * form's questions and choices).
  */
@@ -534,6 +537,7 @@ export async function getCreatorProfile(
   return {
     ...card,
     hidden: row.hidden_at !== null,
+    standing: { ownerAccountId: writer, hidden: row.hidden_at !== null, banned: Boolean(row.banned) },
     ownedByViewer: viewer.accountId !== null && viewer.accountId === writer,
     forms: toFormCards(row.forms, viewer.locale, prices).map((form) => ({
       ...form,

@@ -25,6 +25,8 @@ import {
   reviewWindowEnd,
 } from "../domain/reviews";
 import { orderHref } from "../domain/order-notifications";
+import { isProfileShownTo, type ProfileViewer } from "../domain/public-profiles";
+import { notBannedSql } from "../domain/roles";
 import type { Locale } from "../domain/constants";
 import { formatDate } from "../domain/dates";
 import type { TextReading } from "../domain/text-reading";
@@ -251,8 +253,11 @@ export interface ShownReview {
   body: string;
   reply: string | null;
   at: number;
-  /** Who wrote it, as the lists name people. */
-  author: { handle: string; name: string | null; avatarUrl: string | null };
+  /**
+   * Who wrote it, as the lists name people; null when the author's own profile does not show to the reader (hidden by
+   * the admins, or banned: `isProfileShownTo`): the review stays, its author unnamed.
+   */
+  author: { handle: string; name: string | null; avatarUrl: string | null } | null;
   /** The service the order was for, when it was a service order. */
   serviceTitle: string | null;
 }
@@ -299,9 +304,10 @@ async function shownReviews(
   db: Database,
   subjectId: string,
   side: ReviewSide,
-  nowMs: number,
+  reader: { now: number; viewer: ProfileViewer },
   before: number | null = null,
 ): Promise<{ reviews: ShownReview[]; hasMore: boolean }> {
+  const nowMs = reader.now;
   const rows = await db
     .select({
       id: orderReviews.id,
@@ -309,6 +315,9 @@ async function shownReviews(
       body: orderReviews.body,
       reply: orderReviews.reply,
       at: orderReviews.visibleAt,
+      authorAccountId: authorAccounts.userAccountId,
+      authorHidden: authorProfiles.hiddenAt,
+      authorBanned: sql<number>`NOT ${sql.raw(notBannedSql(`"author_account"."user_account_id"`))}`,
       handle: authorProfiles.originalHandle,
       name: sql<string | null>`(SELECT t.text FROM localized_texts t WHERE t.entity_type = 'user_profile'
         AND t.entity_id = ${authorProfiles.id} AND t.field = 'name' AND t.is_original = 1 LIMIT 1)`,
@@ -335,7 +344,12 @@ async function shownReviews(
       body: r.body,
       reply: r.reply,
       at: r.at.getTime(),
-      author: { handle: r.handle, name: r.name, avatarUrl: r.avatarUrl },
+      author: isProfileShownTo(
+        { ownerAccountId: r.authorAccountId, hidden: r.authorHidden !== null, banned: Boolean(r.authorBanned) },
+        reader.viewer,
+      )
+        ? { handle: r.handle, name: r.name, avatarUrl: r.avatarUrl }
+        : null,
       serviceTitle: r.serviceTitle,
     })),
     hasMore: rows.length > REVIEWS_PAGE_SIZE,
@@ -365,33 +379,56 @@ async function listed(db: Database, reviews: ShownReview[], locale: Locale): Pro
   }));
 }
 
-/** Handles are unique ignoring case. */
-const commissionAccountOfHandle = (db: Database, handle: string) =>
-  db
-    .select({ id: commissionAccounts.id })
+/**
+ * The commission account of the profile at this handle (handles are unique ignoring case), when that profile shows to
+ * the viewer (`isProfileShownTo`, its page's own rule): the reviews of a creator and their rating hang on their
+ * profile, so a profile the admins hid or a banned account's shows them nowhere it does not show (issue 59).
+ */
+async function shownCommissionAccountOfHandle(db: Database, handle: string, viewer: ProfileViewer) {
+  const row = await db
+    .select({
+      id: commissionAccounts.id,
+      ownerAccountId: userProfiles.accountId,
+      hiddenAt: userProfiles.hiddenAt,
+      banned: sql<number>`NOT ${sql.raw(notBannedSql(`"user_profiles"."account_id"`))}`,
+    })
     .from(commissionAccounts)
     .innerJoin(userProfiles, eq(userProfiles.accountId, commissionAccounts.userAccountId))
     .where(sql`lower(${userProfiles.originalHandle}) = ${handle.toLowerCase()}`)
     .get();
-
-/** A creator's average by their clients, by handle (the form page's line); null for an unknown handle. */
-export async function creatorRating(db: Database, handle: string, nowMs: number): Promise<RatingSummary | null> {
-  const subject = await commissionAccountOfHandle(db, handle);
-  return subject ? ratingSummary(db, subject.id, "buyer", nowMs) : null;
+  if (!row) return null;
+  const standing = { ownerAccountId: row.ownerAccountId, hidden: row.hiddenAt !== null, banned: Boolean(row.banned) };
+  return isProfileShownTo(standing, viewer) ? { id: row.id } : null;
 }
 
-/** A creator's reviews by their handle (as clients wrote them): the summary and the first page, or a later one. */
+/**
+ * A creator's average by their clients, by handle (the form page's line); null for an unknown handle, and for a
+ * profile that does not show to the viewer.
+ */
+export async function creatorRating(
+  db: Database,
+  handle: string,
+  reader: { now: number; viewer: ProfileViewer },
+): Promise<RatingSummary | null> {
+  const subject = await shownCommissionAccountOfHandle(db, handle, reader.viewer);
+  return subject ? ratingSummary(db, subject.id, "buyer", reader.now) : null;
+}
+
+/**
+ * A creator's reviews by their handle (as clients wrote them): the summary and the first page, or a later one; null
+ * for an unknown handle, and for a profile that does not show to the viewer (the page's 404).
+ */
 export async function reviewsOfCreator(
   db: Database,
   handle: string,
-  reader: { locale: Locale; now: number },
+  reader: { locale: Locale; now: number; viewer: ProfileViewer },
   before: number | null = null,
 ) {
-  const subject = await commissionAccountOfHandle(db, handle);
+  const subject = await shownCommissionAccountOfHandle(db, handle, reader.viewer);
   if (!subject) return null;
   const [summary, page] = await Promise.all([
     ratingSummary(db, subject.id, "buyer", reader.now),
-    shownReviews(db, subject.id, "buyer", reader.now, before),
+    shownReviews(db, subject.id, "buyer", reader, before),
   ]);
   return { summary, reviews: await listed(db, page.reviews, reader.locale), hasMore: page.hasMore };
 }
@@ -451,8 +488,15 @@ export async function orderReviewsView(
   };
 }
 
-/** A client's record as a creator sees it beside their request: completed orders, and reviews of them as a client. */
-export async function clientRecord(db: Database, buyerId: string, reader: { locale: Locale; now: number }) {
+/**
+ * A client's record as a creator sees it beside their request: completed orders, and reviews of them as a client (their
+ * authors named as the reviews on a profile are, by `isProfileShownTo`).
+ */
+export async function clientRecord(
+  db: Database,
+  buyerId: string,
+  reader: { locale: Locale; now: number; viewer: ProfileViewer },
+) {
   const [completed, rating, recent] = await Promise.all([
     db
       .select({ count: count() })
@@ -460,7 +504,7 @@ export async function clientRecord(db: Database, buyerId: string, reader: { loca
       .where(and(eq(commissionOrders.buyerId, buyerId), eq(commissionOrders.orderProgressStatus, "COMPLETED")))
       .get(),
     ratingSummary(db, buyerId, "seller", reader.now),
-    shownReviews(db, buyerId, "seller", reader.now),
+    shownReviews(db, buyerId, "seller", reader),
   ]);
   return {
     completedOrders: completed?.count ?? 0,

@@ -17,7 +17,7 @@ import { priceTag } from "./price-label";
 import type { WorkCardView } from "./work-card";
 
 export function profileCards(
-  profile: Omit<CreatorProfile, "untranslated">,
+  profile: Omit<CreatorProfile, "untranslated" | "standing">,
   slots: { of: CreatorSlots | null; locale: Locale },
 ) {
   const { readings } = profile;

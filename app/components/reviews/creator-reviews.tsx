@@ -1,6 +1,7 @@
 // A creator's public reviews on their profile (decision 086): the average and count, the latest reviews with the
 // service each was for, the creator's reply beneath, five at a time ("More reviews" asks GET /api/reviews/creator/…).
-// Signed-in readers may report a review to the admins.
+// Signed-in readers may report a review to the admins. An author whose profile does not show (hidden by the admins,
+// banned) is not named: "A client", with no picture or link.
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Avatar } from "#app/components/layout/avatar";
@@ -75,13 +76,19 @@ export function CreatorReviews({
               data-testid="review"
             >
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-                <Avatar src={review.author.avatarUrl} alt="" className="size-8" />
-                <Link
-                  to={`/${review.author.handle}`}
-                  className="font-semibold text-zinc-900 underline-offset-2 hover:underline dark:text-zinc-100"
-                >
-                  {review.author.name ?? `@${review.author.handle}`}
-                </Link>
+                <Avatar src={review.author?.avatarUrl ?? null} alt="" className="size-8" />
+                {review.author ? (
+                  <Link
+                    to={`/${review.author.handle}`}
+                    className="font-semibold text-zinc-900 underline-offset-2 hover:underline dark:text-zinc-100"
+                  >
+                    {review.author.name ?? `@${review.author.handle}`}
+                  </Link>
+                ) : (
+                  <span className="font-semibold text-zinc-900 dark:text-zinc-100">
+                    {m.reviews_author_unnamed_client()}
+                  </span>
+                )}
                 <Stars rating={review.rating} />
                 <span className="text-sm text-zinc-700 dark:text-zinc-300">{review.date}</span>
               </div>

@@ -69,7 +69,7 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
     shown?.facts.progress === "COMPLETED" ? orderReviewsPanel(db, shown.id, commissionAccountId, now, locale) : null,
     // A request's client, as the creator deciding on it sees them: their completed orders and reviews as a client.
     shown?.side === "seller" && shown.facts.progress === "DRAFT"
-      ? clientRecord(db, shown.buyerId, { locale, now })
+      ? clientRecord(db, shown.buyerId, { locale, now, viewer: { accountId: user.accountId, roles: user.roles } })
       : null,
     // The order's dispute, and the viewer's way to open or answer one (decision 088).
     shown ? orderDisputePanel(db, env, shown, viewer, now) : null,

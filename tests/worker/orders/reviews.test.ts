@@ -2,11 +2,19 @@
 // the report, each door's refusals, and the races that must leave one outcome.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import * as profileRoute from "#app/routes/profile";
 import { REVIEW_TEXT_MAX, REVIEW_WINDOW_MS } from "#worker/domain/reviews";
 import { moveDevClock, resetDevClock } from "#worker/services/dev-clock";
-import { announceShownReviews, orderReviewsView, ratingSummary } from "#worker/services/reviews";
-import { chatOrder } from "../support/chat-fixtures";
-import { call, db } from "../support/helpers";
+import {
+  announceShownReviews,
+  creatorRating,
+  type ListedReview,
+  orderReviewsView,
+  ratingSummary,
+} from "#worker/services/reviews";
+import { chatOrder, type Party } from "../support/chat-fixtures";
+import { BASE, call, db } from "../support/helpers";
+import { pageContext } from "../support/visibility-fixtures";
 
 const DAY = 86_400_000;
 
@@ -191,5 +199,115 @@ describe("replies and reports", () => {
       .bind(hidden)
       .first<{ n: number }>();
     expect(count?.n).toBe(1);
+  });
+});
+
+describe("who reads a creator's reviews and rating (issue 59)", () => {
+  const DAY_AGO = () => Date.now() - DAY;
+  const handleOf = (party: Party) =>
+    env.DB.prepare("SELECT original_handle FROM user_profiles WHERE account_id = ?")
+      .bind(party.userAccountId)
+      .first<string>("original_handle")
+      .then((handle) => handle!);
+  const hide = (party: Party) =>
+    env.DB.prepare("UPDATE user_profiles SET hidden_at = ? WHERE account_id = ?")
+      .bind(DAY_AGO(), party.userAccountId)
+      .run();
+  const grant = (party: Party, role: "ban" | "admin") =>
+    env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, ?)")
+      .bind(party.userAccountId, role)
+      .run();
+  const viewerOf = async (party: Party | null) => {
+    if (!party) return null;
+    const { results } = await env.DB.prepare("SELECT role_code FROM user_account_roles WHERE user_account_id = ?")
+      .bind(party.userAccountId)
+      .all<{ role_code: string }>();
+    return { accountId: party.userAccountId, roles: results.map((r) => r.role_code) };
+  };
+
+  /** A completed order whose client's review of the creator shows (both reviewed), and an admin. */
+  async function reviewedCreator() {
+    const order = await completedOrder();
+    await review(order.buyer.cookie, { orderId: order.id, rating: 5, text: "Wonderful colours" });
+    await review(order.seller.cookie, { orderId: order.id, rating: 4, text: "Clear brief" });
+    const admin = (await chatOrder()).stranger;
+    await grant(admin, "admin");
+    return { order, admin, handle: await handleOf(order.seller), clientHandle: await handleOf(order.buyer) };
+  }
+
+  /** GET /api/reviews/creator/{handle} as this party (signed out: null): its status and reviews. */
+  async function apiReviews(handle: string, party: Party | null) {
+    const answer = await call(`/api/reviews/creator/${handle}?before=${Date.now() + DAY}`, {
+      cookie: party?.cookie,
+    });
+    const body = answer.status === 200 ? ((await answer.json()) as { data: { reviews: ListedReview[] } }) : null;
+    return { status: answer.status, reviews: body?.data.reviews ?? [] };
+  }
+
+  /** The profile page's loader as this party: its status and reviews. */
+  async function pageReviews(handle: string, party: Party | null) {
+    try {
+      const data = await profileRoute.loader({
+        params: { handle },
+        request: new Request(`${BASE}/${handle}`),
+        context: await pageContext(party && ({ accountId: party.userAccountId } as never), `/${handle}`),
+      } as never);
+      return { status: 200, summary: data.reviews?.summary ?? null, reviews: data.reviews?.reviews ?? [] };
+    } catch (thrown) {
+      return { status: (thrown as { init?: ResponseInit }).init?.status ?? 500, summary: null, reviews: [] };
+    }
+  }
+
+  const rating = async (handle: string, party: Party | null) =>
+    creatorRating(db(), handle, { now: Date.now(), viewer: await viewerOf(party) });
+
+  it("a profile the admins hid shows its reviews and rating to its owner and the admins only, as its page", async () => {
+    const { order, admin, handle } = await reviewedCreator();
+    expect(await apiReviews(handle, null)).toMatchObject({ status: 200, reviews: [{ body: "Wonderful colours" }] });
+    expect(await rating(handle, null)).toEqual({ count: 1, average: 5 });
+
+    await hide(order.seller);
+    for (const party of [null, order.stranger, order.buyer]) {
+      expect((await apiReviews(handle, party)).status).toBe(404);
+      expect((await pageReviews(handle, party)).status).toBe(404);
+      expect(await rating(handle, party)).toBeNull();
+    }
+    for (const party of [order.seller, admin]) {
+      expect(await apiReviews(handle, party)).toMatchObject({ status: 200, reviews: [{ body: "Wonderful colours" }] });
+      expect(await pageReviews(handle, party)).toMatchObject({ status: 200, summary: { count: 1, average: 5 } });
+      expect(await rating(handle, party)).toEqual({ count: 1, average: 5 });
+    }
+  });
+
+  it("a banned creator's reviews and rating show to nobody, the admins included", async () => {
+    const { order, admin, handle } = await reviewedCreator();
+    await grant(order.seller, "ban");
+    for (const party of [null, order.stranger, admin]) {
+      expect((await apiReviews(handle, party)).status).toBe(404);
+      expect((await pageReviews(handle, party)).status).toBe(404);
+      expect(await rating(handle, party)).toBeNull();
+    }
+  });
+
+  it("a review by a client whose profile is hidden or banned stays, its author unnamed where their profile is the 404", async () => {
+    const { order, admin, handle, clientHandle } = await reviewedCreator();
+    const named = { handle: clientHandle };
+    expect((await apiReviews(handle, null)).reviews[0]?.author).toMatchObject(named);
+
+    await hide(order.buyer);
+    for (const party of [null, order.stranger, order.seller]) {
+      const { reviews } = await apiReviews(handle, party);
+      expect(reviews).toMatchObject([{ body: "Wonderful colours", rating: 5, author: null }]);
+      expect((await pageReviews(handle, party)).reviews).toMatchObject([{ author: null }]);
+    }
+    // Its own writer and the admins still see who wrote it, as they still see the profile.
+    expect((await apiReviews(handle, admin)).reviews[0]?.author).toMatchObject(named);
+    expect((await apiReviews(handle, order.buyer)).reviews[0]?.author).toMatchObject(named);
+    // The rating keeps it: the order happened, and the creator earned it.
+    expect(await rating(handle, null)).toEqual({ count: 1, average: 5 });
+
+    await grant(order.buyer, "ban");
+    expect((await apiReviews(handle, admin)).reviews).toMatchObject([{ body: "Wonderful colours", author: null }]);
+    expect(await rating(handle, null)).toEqual({ count: 1, average: 5 });
   });
 });
