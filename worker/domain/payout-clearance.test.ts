@@ -95,7 +95,10 @@ describe("the client's week to dispute the work survives a quick completion (dec
   });
 
   it("settled as a split, the refund is the admin's amount and the rest is the creator's award", () => {
-    const settlement = { type: "settleDispute" as const, settlement: { outcome: "split" as const, refundAmount: 3_600 } };
+    const settlement = {
+      type: "settleDispute" as const,
+      settlement: { outcome: "split" as const, refundAmount: 3_600 },
+    };
     const { next, release } = accepted(held({ dispute: opened }), settlement, "system", T0 + 2 * DAY);
     expect(next).toMatchObject({ progress: "CANCELED", payoutHeldUntil: null, dispute: { awardedAmount: 6_400 } });
     expect(release).toMatchObject({ refundAmount: 3_600 });

@@ -10,7 +10,9 @@
 // stake, or a reopen), racing the rest; another quarter of the runs are a paid order (staged or not) disputed first,
 // whose programs are mostly the dispute's moves. Any program may also move the delivery date by agreement (decision
 // 090): the creator asks, the client accepts, declines or gives more time, and the request's 3 days pass for the
-// object's alarm, racing the rest (an answer racing the lapse alarm among them). When the program ends and Stripe's
+// object's alarm, racing the rest (an answer racing the lapse alarm among them). Any program may deliver and complete
+// the paid order and let the client's week after delivery pass (decision 092): a completion inside the week holds the
+// payout, the client may still dispute it, and the week's end clears it, racing the rest. When the program ends and Stripe's
 // last notices have arrived, the order must agree with its money (worker/domain/order-money.ts; the creator's transfers
 // must be exactly the approved stages' shares and a split's award, each less its fee, or a released order's whole
 // share), its event log must be gapless, each extension request given at most one outcome, each dispute statement its
@@ -26,7 +28,13 @@ import fc from "fast-check";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
 import { EXTENSION_ANSWER_MS } from "#worker/domain/deadline-extensions";
-import { amountAtStake, awardedAmount, isDisputed, type DisputeReason } from "#worker/domain/disputes";
+import {
+  amountAtStake,
+  awardedAmount,
+  DISPUTE_AFTER_DELIVERY_MS,
+  isDisputed,
+  type DisputeReason,
+} from "#worker/domain/disputes";
 import { sellerTransferAmount } from "#worker/domain/money";
 import type { OrderState } from "#worker/domain/order";
 import { allowedTransfer, approvedStageShares } from "#worker/domain/order-money";
@@ -51,6 +59,8 @@ import {
   platform,
 } from "../support/payments-helpers";
 import { orderStub } from "#worker/services/order-stubs";
+import { addDeliverableStatements } from "#worker/services/order-deliverables";
+import { prepared } from "#worker/db/statements";
 
 const CARDS = { plain: "4242424242424242", threeDSecure: "4000002760003184", declined: "4000000000000341" } as const;
 type CardName = keyof typeof CARDS;
@@ -95,7 +105,12 @@ type Command =
   | { kind: "requestExtension"; days: number }
   | { kind: "answerExtension"; accept: boolean }
   | { kind: "giveExtension"; days: number }
-  | { kind: "lapseExtension" };
+  | { kind: "lapseExtension" }
+  // The work (decision 092): the creator delivers (the order has a file) and completes it; the client's week after
+  // delivery passes for the object's alarm (completing a delivered order, or clearing a held payout).
+  | { kind: "deliver" }
+  | { kind: "complete" }
+  | { kind: "weekPasses" };
 type Step = Command | [Command, Command];
 
 const side = fc.constantFrom("seller" as const, "buyer" as const);
@@ -111,6 +126,12 @@ const extensionCommands = (weight: number) => [
     arbitrary: fc.record({ kind: fc.constant("giveExtension" as const), days: fc.integer({ min: 1, max: 62 }) }),
   },
   { weight: 2 * weight, arbitrary: fc.constant({ kind: "lapseExtension" as const }) },
+];
+/** The work's moves (deliver, complete, the client's week passing), weighted `weight` times. */
+const workCommands = (weight: number) => [
+  { weight: 2 * weight, arbitrary: fc.constant({ kind: "deliver" as const }) },
+  { weight: 2 * weight, arbitrary: fc.constant({ kind: "complete" as const }) },
+  { weight, arbitrary: fc.constant({ kind: "weekPasses" as const }) },
 ];
 /** A dispute's moves, weighted as `weights` (opening, answer, settlement). */
 const disputeCommands = ([opening, answer, settlement]: [number, number, number]) => [
@@ -194,6 +215,7 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   },
   ...disputeCommands([1, 1, 1]),
   ...extensionCommands(1),
+  ...workCommands(1),
 );
 const step: fc.Arbitrary<Step> = fc.oneof(
   { weight: 3, arbitrary: command },
@@ -210,6 +232,7 @@ const stageCommand: fc.Arbitrary<Command> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: "adminCancel" as const }) },
   ...disputeCommands([2, 1, 2]),
   ...extensionCommands(2),
+  ...workCommands(1),
 );
 const stagedCommand: fc.Arbitrary<Command> = fc.oneof(
   { weight: 4, arbitrary: stageCommand },
@@ -223,6 +246,7 @@ const stagedStep: fc.Arbitrary<Step> = fc.oneof(
 // the dispute's moves (a settlement above all) racing the order's own.
 const disputedCommand: fc.Arbitrary<Command> = fc.oneof(
   { weight: 3, arbitrary: fc.oneof(...disputeCommands([1, 2, 4])) },
+  { weight: 1, arbitrary: fc.oneof(...workCommands(1)) },
   { weight: 2, arbitrary: stageCommand },
   { weight: 1, arbitrary: command },
 );
@@ -230,26 +254,45 @@ const disputedStep: fc.Arbitrary<Step> = fc.oneof(
   { weight: 2, arbitrary: disputedCommand },
   { weight: 1, arbitrary: fc.tuple(disputedCommand, disputedCommand) },
 );
+// A delivered order's programs (decision 092): mostly completing it, the client's week passing and a dispute's moves,
+// racing each other and the rest, so that a completion inside the week, a dispute on the completed order and the
+// week's end meet.
+const deliveredCommand: fc.Arbitrary<Command> = fc.oneof(
+  { weight: 3, arbitrary: fc.constant({ kind: "complete" as const }) },
+  { weight: 2, arbitrary: fc.constant({ kind: "weekPasses" as const }) },
+  { weight: 3, arbitrary: fc.oneof(...disputeCommands([3, 1, 2])) },
+  { weight: 1, arbitrary: command },
+);
+const deliveredStep: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 2, arbitrary: deliveredCommand },
+  { weight: 1, arbitrary: fc.tuple(deliveredCommand, deliveredCommand) },
+);
 const opening = fc.record({
   kind: fc.constant("openDispute" as const),
   by: side,
   reason: fc.constant<DisputeReason>("not_as_agreed"),
 });
 
-type Flavor = "plain" | "staged" | "disputed";
-/** Half the runs a plain order, a quarter a staged one, a quarter a disputed one (its stages one time in two). */
-const program = fc.constantFrom<Flavor>("plain", "plain", "staged", "disputed").chain((flavor) =>
+type Flavor = "plain" | "staged" | "disputed" | "delivered";
+/**
+ * Two runs in five a plain order, one a staged one, one a disputed one (its stages one time in two), one a paid order
+ * delivered at once (without stages).
+ */
+const program = fc.constantFrom<Flavor>("plain", "plain", "staged", "disputed", "delivered").chain((flavor) =>
   fc.record({
     staged: flavor === "disputed" ? fc.boolean() : fc.constant(flavor === "staged"),
     paid: fc.constant(flavor !== "plain"),
+    delivered: fc.constant(flavor === "delivered"),
     steps:
       flavor === "plain"
         ? fc.array(step, { minLength: 1, maxLength: 8 })
         : flavor === "staged"
           ? fc.array(stagedStep, { minLength: 3, maxLength: 8 })
-          : fc
-              .tuple(opening, fc.array(disputedStep, { minLength: 1, maxLength: 5 }))
-              .map(([first, rest]): Step[] => [first, ...rest]),
+          : flavor === "delivered"
+            ? fc.array(deliveredStep, { minLength: 2, maxLength: 6 })
+            : fc
+                .tuple(opening, fc.array(disputedStep, { minLength: 1, maxLength: 5 }))
+                .map(([first, rest]): Step[] => [first, ...rest]),
   }),
 );
 
@@ -335,9 +378,9 @@ async function createWorld(): Promise<World> {
 
 /**
  * An approved order; a staged one (three stages, 30/30/40) is paid too, so that its program works on its stages, and
- * so is a disputed one.
+ * so is a disputed one; a delivered one is paid and delivered.
  */
-async function newRun(world: World, staged: boolean, paid: boolean): Promise<Run> {
+async function newRun(world: World, staged: boolean, paid: boolean, delivered = false): Promise<Run> {
   const { id } = await insertOrder({
     sellerId: world.sellerAccount.commissionAccountId,
     buyerId: world.buyerAccount.commissionAccountId,
@@ -345,11 +388,25 @@ async function newRun(world: World, staged: boolean, paid: boolean): Promise<Run
     approvalDeadline: Date.now() + 86_400_000,
   });
   if (staged) await setStagesOnRow(id);
+  // One delivered file, so the creator can deliver (a staged order once every stage is approved).
+  const file = { mediaId: crypto.randomUUID(), name: "work.png", size: 68, mimeType: "image/png" };
+  await env.DB.batch(
+    prepared(
+      env.DB,
+      addDeliverableStatements(
+        id,
+        world.sellerUserAccountId,
+        { ...file, key: `v1/commission-order/${id}/deliverables/${file.mediaId}.png` },
+        Date.now(),
+      ),
+    ),
+  );
   expect((await orderCall("approve", world.seller.cookie, { orderId: id })).status).toBe(200);
   if (paid) {
     const response = await orderCall("pay", world.buyer.cookie, { orderId: id, accountMethodId: world.cardIds.plain });
     expect(response.status).toBe(200);
   }
+  if (delivered) expect((await orderCall("deliver", world.seller.cookie, { orderId: id })).status).toBe(200);
   return { world, orderId: id, pendingPages: [], events: [], faultIds: [], staged };
 }
 
@@ -458,6 +515,33 @@ async function lapseExtension(orderId: string) {
       state: { ...stored.state, extensionRequest: { ...request, requestedAt } },
     });
     await state.storage.setAlarm(requestedAt + EXTENSION_ANSWER_MS);
+  });
+  await runDurableObjectAlarm(stub(orderId));
+}
+
+/**
+ * The client's week after delivery passes (decision 092): the object keeps the order as delivered a week ago, its
+ * completion deadline and any held payout due now, as D1 does; then its alarm runs. A dispute open meanwhile stops the
+ * clock, and the alarm changes nothing.
+ */
+async function weekPasses(orderId: string) {
+  const now = Date.now();
+  await runInDurableObject(stub(orderId), async (_instance, state) => {
+    const stored = await state.storage.get<StoredOrder>("order");
+    if (!stored || (stored.state.progress !== "DELIVERED" && stored.state.progress !== "COMPLETED")) return;
+    const deliveredAt = now - DISPUTE_AFTER_DELIVERY_MS - 1;
+    const moved: Partial<OrderState> =
+      stored.state.progress === "DELIVERED"
+        ? { deliveredAt, completionDeadline: now - 1 }
+        : { deliveredAt, ...(stored.state.payoutHeldUntil != null && { payoutHeldUntil: now - 1 }) };
+    const next = { ...stored.state, ...moved };
+    await state.storage.put("order", { ...stored, state: next });
+    await env.DB.prepare(
+      "UPDATE commission_orders SET delivered_at = ?, completion_deadline = ?, payout_held_until = ? WHERE id = ?",
+    )
+      .bind(next.deliveredAt, next.completionDeadline, next.payoutHeldUntil ?? null, orderId)
+      .run();
+    await state.storage.setAlarm(now - 1);
   });
   await runDurableObjectAlarm(stub(orderId));
 }
@@ -603,6 +687,15 @@ async function perform(run: Run, c: Command, random: () => number): Promise<void
     }
     case "lapseExtension":
       return lapseExtension(orderId);
+    case "deliver":
+    case "complete": {
+      const response = await orderCall(c.kind, world.seller.cookie, { orderId });
+      // Delivered or completed; refused by the order (unpaid, stages pending, disputed, ended).
+      expect([200, 409], `${c.kind} answered ${response.status}`).toContain(response.status);
+      return;
+    }
+    case "weekPasses":
+      return weekPasses(orderId);
   }
 }
 
@@ -623,8 +716,12 @@ async function expectSettled(run: Run, random: () => number) {
   // split's award less its fee; an order without stages released by a dispute, its whole share.
   const award = awardedAmount(object.state);
   expect(ledger.awardedAmount, "the award D1 keeps").toBe(award);
+  // A completed order's payout goes once the client's week has passed (decision 092): held, nothing was sent.
   const releasedWhole =
-    object.state.stages.length === 0 && object.state.progress === "COMPLETED" && object.state.payment === "COMPLETED";
+    object.state.stages.length === 0 &&
+    object.state.progress === "COMPLETED" &&
+    object.state.payment === "COMPLETED" &&
+    object.state.payoutHeldUntil == null;
   const shares = releasedWhole
     ? [sellerTransferAmount(object.state.priceAmount ?? 0, ledger.feeNumerators)]
     : [...approvedStageShares(ledger), ...(award > 0 ? [stageTransferAmount(award, ledger.feeNumerators)] : [])];
@@ -648,6 +745,9 @@ async function expectSettled(run: Run, random: () => number) {
     const {
       paymentDeadline: _p,
       deliveryDeadline: _d,
+      deliveredAt: _da,
+      completionDeadline: _cd,
+      payoutHeldUntil: _ph,
       stages,
       extensionRequest,
       ...rest
@@ -708,6 +808,7 @@ async function expectSettled(run: Run, random: () => number) {
     disputedSince: row.disputed_since,
     deliveryDeadline: row.delivery_deadline,
     originalDeliveryDeadline: row.original_delivery_deadline,
+    payoutHeldUntil: row.payout_held_until,
     extensionAsked:
       row.extension_request === null
         ? null
@@ -723,11 +824,17 @@ async function expectSettled(run: Run, random: () => number) {
     disputedSince: isDisputed(object.state) ? object.state.dispute!.openedAt : null,
     deliveryDeadline: object.state.deliveryDeadline,
     originalDeliveryDeadline: object.state.originalDeliveryDeadline ?? null,
+    payoutHeldUntil: object.state.payoutHeldUntil ?? null,
     extensionAsked: object.state.extensionRequest?.proposedDeadline ?? null,
   });
-  // A dispute is open only on an order still going: an ended order's is settled (the admins' queue never keeps it).
-  if (object.state.progress === "CANCELED" || object.state.progress === "COMPLETED")
-    expect(isDisputed(object.state), "an ended order's dispute is settled").toBe(false);
+  // A dispute is open only on an order still going, or completed with its payout still held (decision 092): a canceled
+  // order's is settled (the admins' queue never keeps it), and a cleared payout was never sent while one was open.
+  if (object.state.progress === "CANCELED")
+    expect(isDisputed(object.state), "a canceled order's dispute is settled").toBe(false);
+  if (object.state.progress === "COMPLETED" && isDisputed(object.state))
+    expect(object.state.payoutHeldUntil, "a completed order disputed holds its payout").not.toBeNull();
+  for (const e of events.filter((e) => e.event_type === "PAYOUT_CLEARED"))
+    expect(isDisputed(JSON.parse(e.before) as OrderState), `cleared at ${e.version} while disputed`).toBe(false);
   // Each statement is its dispute event's own row (a refused move leaves none), written once.
   const statements = (
     await env.DB.prepare("SELECT id FROM order_dispute_statements WHERE order_id = ? ORDER BY id")
@@ -776,10 +883,10 @@ describe("the money invariant under random interleavings (model-based)", () => {
         fc.asyncProperty(
           program,
           fc.infiniteStream(fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true })),
-          async ({ staged, paid, steps }, randoms) => {
+          async ({ staged, paid, delivered, steps }, randoms) => {
             const numbers = randoms[Symbol.iterator]();
             const random = () => numbers.next().value as number;
-            const run = await newRun(world, staged, paid);
+            const run = await newRun(world, staged, paid, delivered);
             for (const s of steps) {
               if (Array.isArray(s)) await Promise.all(s.map((c) => perform(run, c, random)));
               else await perform(run, s, random);
