@@ -1,10 +1,17 @@
 import { describe, expect, it } from "vitest";
+import { UNREAD_BODY_DRAIN_BYTES } from "#worker/http/body-limit";
 import { call } from "../support/helpers";
 import { PNG, countingBody, newMember, newWork, objectExists, putTo, signWriteAs } from "../support/media-fixtures";
 
-/** Refusing early: a bad token or size is refused before the body is read, and no body is read past its limit. */
+/**
+ * Refusing early: a bad token or size is refused before the body is read, and no body is read past its limit. What the
+ * door left unread is then drained, 1 MiB at most, before the answer goes (worker/http/body-limit.ts
+ * `drainUnreadBody`, issue 59): never the whole of a large body.
+ */
 
 const CHUNK = 64 * 1024;
+/** What the drain reads of a refused body, in chunks, with one in flight. */
+const DRAINED_CHUNKS = UNREAD_BODY_DRAIN_BYTES / CHUNK + 1;
 const pngOfSize = (size: number) => {
   const bytes = new Uint8Array(size);
   bytes.set(PNG);
@@ -20,7 +27,7 @@ describe("upload limits: the signed PUT", () => {
       "content-type": "image/png",
     });
     expect(response.status).toBe(403);
-    expect(body.pulled()).toBeLessThanOrEqual(1);
+    expect(body.pulled()).toBeLessThanOrEqual(1 + DRAINED_CHUNKS);
     expect(await objectExists(key)).toBe(false);
   });
 
@@ -43,7 +50,7 @@ describe("upload limits: the signed PUT", () => {
     const response = await putTo(signed.url, body.stream, signed.headers);
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: "Error: file size is too large." });
-    expect(body.pulled()).toBeLessThanOrEqual(2);
+    expect(body.pulled()).toBeLessThanOrEqual(2 + DRAINED_CHUNKS);
     expect(await objectExists(signed.key)).toBe(false);
     // Nothing was stored, so the single-use token was not spent.
     expect((await putTo(signed.url, pngOfSize(size), signed.headers)).status).toBe(200);
