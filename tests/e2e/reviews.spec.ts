@@ -120,6 +120,10 @@ test("both parties review a completed order; neither sees the other's until both
   await expect(section.getByTestId("review")).toHaveCount(1);
   await expect(section.getByTestId("review").getByText(DEMO_REVIEWS.buyer.en)).toBeVisible();
   await expect(section.getByTestId("review").getByText(REPLY.en)).toBeVisible();
+  // Its author is offered no report of their own review (issue 59); the creator, reading their profile, is.
+  await expect(section.getByTestId("review").getByText("Report", { exact: true })).toHaveCount(0);
+  await creatorPage.goto(`/${creator.handle}`);
+  await expect(creatorPage.getByTestId("review").getByText(ja("reviews_report"), { exact: true })).toBeVisible();
   // The visitor's cached copy was purged when the reviews showed: a reload brings them.
   expect((await visitor.reload())?.headers()["x-cache"]).toBe("MISS");
   await expect(visitor.getByTestId("creator-reviews").getByText("5.0 out of 5 · 1 review")).toBeVisible();

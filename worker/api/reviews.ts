@@ -11,15 +11,15 @@ import {
 import { isSaneTimestamp } from "../domain/order-process";
 import type { AppContext, AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
-import { replyTextError, reviewFieldErrors, reviewRefusalMessage } from "../messages/reviews";
+import { ownReviewReportMessage, replyTextError, reviewFieldErrors, reviewRefusalMessage } from "../messages/reviews";
 import { cometNow } from "../services/clock";
 import { afterReviewWritten, replyToReview, reportReview, reviewsOfCreator, writeReview } from "../services/reviews";
 
 /**
  * /api/reviews (issue 49, decision 086): POST / {orderId, rating, text} writes (or, until it shows, rewrites) the
  * caller's review of the other party to a completed order; POST /reply {reviewId, text} is the reviewed party's one
- * reply; POST /report {reviewId, reason} sends a shown review to the admins. A stranger to the order, or to a review
- * that does not show, is told 404, as for one that does not exist.
+ * reply; POST /report {reviewId, reason} sends a shown review to the admins (its author is refused, 403 in words). A
+ * stranger to the order, or to a review that does not show, is told 404, as for one that does not exist.
  * GET /creator/{handle}?before={ms} is the next page of a creator's public reviews (the profile's "More reviews"), 404
  * where the profile is (a hidden one but to its owner and the admins, a banned account's to all: `isProfileShownTo`).
  * The order page's form posts do the same through its action (app/routes/dashboard/orders.server.ts).
@@ -75,10 +75,16 @@ reviewApi.post(
   "/report",
   jsonBody(v.object({ reviewId: id, reason: v.picklist(REVIEW_REPORT_REASONS) })),
   async (c) => {
-    const { db, env, user } = c.get("request");
+    const { db, env, locale, user } = c.get("request");
     if (!user) return c.json({ error: "unauthorized" }, 401);
     const input = c.req.valid("json");
-    const result = await reportReview(db, { ...input, reporterUserId: user.accountId, now: await cometNow(env) });
+    const result = await reportReview(db, {
+      ...input,
+      reporter: { userAccountId: user.accountId, commissionAccountId: user.commissionAccountId },
+      now: await cometNow(env),
+    });
+    if (!result.ok && result.refusal === "own_review")
+      return c.json({ error: "own_review", message: ownReviewReportMessage(locale) }, 403);
     if (!result.ok) return c.json({ error: "not_found" }, 404);
     return c.json({ data: { reported: true } });
   },

@@ -108,6 +108,23 @@ export function mayReply(
   return review.subjectId === accountId && isPublic(review, now) && review.reply === null;
 }
 
+/** Why a report of a review is refused: not one that shows (told as one that does not exist), or the reporter's own. */
+export type ReviewReportRefusal = "not_found" | "own_review";
+
+/**
+ * Whether `accountId` (a commission account) may report a review to the admins: one that shows, and not their own
+ * (issue 59: the author reporting their own review only filled the admins' queue). The reviewed party may report it.
+ */
+export function mayReportReview(
+  review: { authorId: string; visibleAt: number; hiddenAt: number | null },
+  accountId: string,
+  now: number,
+): { ok: true } | { ok: false; refusal: ReviewReportRefusal } {
+  if (!isPublic(review, now)) return { ok: false, refusal: "not_found" };
+  if (review.authorId === accountId) return { ok: false, refusal: "own_review" };
+  return { ok: true };
+}
+
 /** An average as the pages show it: one decimal, null with no reviews. */
 export function averageRating(sum: number, count: number): number | null {
   return count === 0 ? null : Math.round((sum / count) * 10) / 10;

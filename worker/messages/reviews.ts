@@ -29,3 +29,6 @@ export const reviewRefusalMessage = (
   refusal: Exclude<ReviewRefusal, "not_found"> | "already_replied",
   locale: Locale,
 ) => REFUSALS[refusal](locale);
+
+/** A review's author reporting it (issue 59). */
+export const ownReviewReportMessage = (locale: Locale) => m.reviews_error_own_review({}, { locale });

@@ -14,11 +14,13 @@ import {
   isPublic,
   isShown,
   mayReply,
+  mayReportReview,
   mayWriteReview,
   otherSide,
   CLIENT_RECORD_REVIEWS,
   REVIEWS_PAGE_SIZE,
   type ReviewRefusal,
+  type ReviewReportRefusal,
   type ReviewReportReason,
   type ReviewSide,
   reviewSideOf,
@@ -225,19 +227,33 @@ const publicFacts = (review: ReviewRow) => ({
   hiddenAt: time(review.hiddenAt),
 });
 
-/** A user's report of a review that shows, to the admins; a second report by the same user changes nothing. */
+/**
+ * A user's report of a review that shows, to the admins; a second report by the same user changes nothing. Its author
+ * may not report it (issue 59): the rule's `own_review`.
+ */
 export async function reportReview(
   db: Database,
-  input: { reviewId: string; reporterUserId: string; reason: ReviewReportReason; now: number },
-): Promise<{ ok: boolean }> {
+  input: {
+    reviewId: string;
+    reporter: { userAccountId: string; commissionAccountId: string };
+    reason: ReviewReportReason;
+    now: number;
+  },
+): Promise<{ ok: true } | { ok: false; refusal: ReviewReportRefusal }> {
   const review = await db.select().from(orderReviews).where(eq(orderReviews.id, input.reviewId)).get();
-  if (!review || !isPublic(publicFacts(review), input.now)) return { ok: false };
+  if (!review) return { ok: false, refusal: "not_found" };
+  const verdict = mayReportReview(
+    { ...publicFacts(review), authorId: review.authorId },
+    input.reporter.commissionAccountId,
+    input.now,
+  );
+  if (!verdict.ok) return verdict;
   await db
     .insert(reviewReports)
     .values({
       id: crypto.randomUUID(),
       reviewId: input.reviewId,
-      reporterId: input.reporterUserId,
+      reporterId: input.reporter.userAccountId,
       reason: input.reason,
       createdAt: new Date(input.now),
     })
@@ -258,6 +274,8 @@ export interface ShownReview {
    * the admins, or banned: `isProfileShownTo`): the review stays, its author unnamed.
    */
   author: { handle: string; name: string | null; avatarUrl: string | null } | null;
+  /** The reader wrote it (they may not report it). */
+  byReader: boolean;
   /** The service the order was for, when it was a service order. */
   serviceTitle: string | null;
 }
@@ -350,6 +368,7 @@ async function shownReviews(
       )
         ? { handle: r.handle, name: r.name, avatarUrl: r.avatarUrl }
         : null,
+      byReader: r.authorAccountId === reader.viewer?.accountId,
       serviceTitle: r.serviceTitle,
     })),
     hasMore: rows.length > REVIEWS_PAGE_SIZE,

@@ -1,7 +1,7 @@
 // A creator's public reviews on their profile (decision 086): the average and count, the latest reviews with the
 // service each was for, the creator's reply beneath, five at a time ("More reviews" asks GET /api/reviews/creator/…).
-// Signed-in readers may report a review to the admins. An author whose profile does not show (hidden by the admins,
-// banned) is not named: "A client", with no picture or link.
+// Signed-in readers may report a review to the admins, but not their own. An author whose profile does not show (hidden
+// by the admins, banned) is not named: "A client", with no picture or link.
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { Avatar } from "#app/components/layout/avatar";
@@ -116,7 +116,7 @@ export function CreatorReviews({
                   />
                 </div>
               ) : null}
-              {canReport ? <ReportReview reviewId={review.id} /> : null}
+              {canReport && !review.byReader ? <ReportReview reviewId={review.id} /> : null}
             </li>
           ))}
         </ul>

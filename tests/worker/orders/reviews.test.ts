@@ -200,6 +200,26 @@ describe("replies and reports", () => {
       .first<{ n: number }>();
     expect(count?.n).toBe(1);
   });
+
+  it("the author may not report their own review (403 in their language); the reviewed party may", async () => {
+    const { order, hidden: reviewId } = await shownPair();
+    await review(order.seller.cookie, { orderId: order.id, rating: 4, text: "Kind client" });
+    const report = (cookie: string) =>
+      call("/api/reviews/report", { method: "POST", cookie, json: { reviewId, reason: "abuse" } });
+    const own = await report(order.buyer.cookie);
+    expect(own.status).toBe(403);
+    expect(await own.json()).toEqual({ error: "own_review", message: "You can't report your own review." });
+    const ja = await report(`${order.buyer.cookie}; app-language=ja`);
+    expect(((await ja.json()) as { message: string }).message).toBe("自分のレビューは報告できません。");
+    const reports = () =>
+      env.DB.prepare("SELECT reporter_id FROM review_reports WHERE review_id = ?")
+        .bind(reviewId)
+        .all<{ reporter_id: string }>()
+        .then((r) => r.results.map((row) => row.reporter_id));
+    expect(await reports()).toEqual([]);
+    expect((await report(order.seller.cookie)).status).toBe(200);
+    expect(await reports()).toEqual([order.seller.userAccountId]);
+  });
 });
 
 describe("who reads a creator's reviews and rating (issue 59)", () => {
@@ -309,5 +329,13 @@ describe("who reads a creator's reviews and rating (issue 59)", () => {
     await grant(order.buyer, "ban");
     expect((await apiReviews(handle, admin)).reviews).toMatchObject([{ body: "Wonderful colours", author: null }]);
     expect(await rating(handle, null)).toEqual({ count: 1, average: 5 });
+  });
+
+  it("marks the reader's own review, which the page offers no report of", async () => {
+    const { order, handle } = await reviewedCreator();
+    expect((await apiReviews(handle, order.buyer)).reviews).toMatchObject([{ byReader: true }]);
+    expect((await pageReviews(handle, order.buyer)).reviews).toMatchObject([{ byReader: true }]);
+    for (const party of [null, order.stranger, order.seller])
+      expect((await apiReviews(handle, party)).reviews).toMatchObject([{ byReader: false }]);
   });
 });
