@@ -11,6 +11,7 @@ import {
 } from "#worker/domain/order";
 import { loadOrder, projectedVersion, serviceDetailsStatements, transitionStatements } from "#worker/services/orders";
 import { emailNewNotificationsSoon } from "#worker/services/notification-emails";
+import { isPartyTo } from "#worker/domain/admin-actions";
 import { amountAtStake, parseSettlement } from "#worker/domain/disputes";
 import { disputeStatementRows } from "#worker/services/disputes";
 import { extensionRequestRows } from "#worker/services/deadline-extensions";
@@ -95,6 +96,10 @@ function partyOfCaller(order: StoredOrder, caller: PartyCaller): "seller" | "buy
   if (caller.userAccountId === order.sellerUserId) return "seller";
   return caller.userAccountId === order.buyerUserId ? "buyer" : null;
 }
+
+/** Decision 093: an admin who sells or buys in the order never acts on it as its admin (a settlement, a cancel). */
+const adminIsParty = (order: StoredOrder, admin: AdminCaller["admin"]) =>
+  isPartyTo(admin.userAccountId, [order.sellerUserId, order.buyerUserId]);
 
 /**
  * One instance per commission order (`orderStub(env.ORDER, orderId)`): the only writer of that order and the one place
@@ -373,6 +378,7 @@ export class Order extends DurableObject<Env> {
     return this.enqueue(async (): Promise<SettleResult> => {
       const order = await this.load();
       if (!order) return { status: "not_found" };
+      if (adminIsParty(order, caller.admin)) return { status: "refused", refusal: "admin_is_party" };
       const parsed = parseSettlement(input, amountAtStake(order.state.priceAmount ?? 0, order.state.stages));
       if (!parsed.ok) return { status: "refused", refusal: parsed.error };
       const { settlement } = parsed;
@@ -477,6 +483,7 @@ export class Order extends DurableObject<Env> {
     const { orderId } = order;
     // An admin acts through the system (the process table's admin rows); the log and the audit name them.
     const admin = typeof caller === "object" && "admin" in caller ? caller.admin : null;
+    if (admin && adminIsParty(order, admin)) return { status: "refused", refusal: "admin_is_party" };
     const actor = caller === "system" || "admin" in caller ? "system" : partyOfCaller(order, caller);
     if (!actor) return { status: "refused", refusal: "not_a_party" };
     const offset = await devClockOffset(this.env);

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import {
+  ADMIN_IS_PARTY,
   adminNoteOf,
   adminReasonOf,
   ADMIN_REASON_MAX,
@@ -12,7 +13,7 @@ import { isAdmin } from "../domain/roles";
 import type { AppContext, AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
 import { CONTENT_REPORT_TARGETS } from "../domain/content-reports";
-import { adminTextCharactersMessage } from "../messages/admin";
+import { adminPartyMessage, adminTextCharactersMessage } from "../messages/admin";
 import { contentReportQueue, reportQueue, resolveContentReports, resolveReports } from "../services/admin-reports";
 import { searchUsers, setBanned } from "../services/admin-users";
 import { cometNow } from "../services/clock";
@@ -24,7 +25,10 @@ import { adminDisputeApi } from "./disputes";
  * reason?} settles a review's reports once (409 `already_resolved` to the second admin); GET /reports/content and POST
  * /reports/content/resolve {targetType: work|profile, targetId, decision, reason?} do the same for reported works and
  * profiles (decision 089). GET /users?q= searches by handle or e-mail; POST /account/ban and /account/unban
- * {accountId, reason} (decision 075). Every change writes its audit row. Anyone else is told what a stranger is told of any admin call: 401 signed out, else 404.
+ * {accountId, reason} (decision 075). Every change writes its audit row. A party is never the judge (decision 093): an
+ * admin deciding on their own review, work, profile or account, or on one they reported, is refused 403
+ * `admin_is_party` with its words, and each queue entry says who may decide it (`judge`). Anyone else is told what a
+ * stranger is told of any admin call: 401 signed out, else 404.
  */
 export const adminApi = new Hono<AppEnv>();
 
@@ -56,8 +60,8 @@ adminApi.use("*", async (c, next) => {
 adminApi.route("/disputes", adminDisputeApi);
 
 adminApi.get("/reports", async (c) => {
-  const { db, env } = c.get("request");
-  return c.json({ data: await reportQueue(db, await cometNow(env)) });
+  const { db, env, user } = c.get("request");
+  return c.json({ data: await reportQueue(db, await cometNow(env), user!.accountId) });
 });
 
 /**
@@ -68,6 +72,17 @@ function refusedText(c: AppContext, error: AdminTextError) {
   if (error === "reason_invalid_characters")
     return c.json({ error, message: adminTextCharactersMessage(c.get("request").locale) }, 400);
   return c.json({ error: "invalid_request" }, 400);
+}
+
+/** A decision refused: 404 for a target not there, 403 with its words to an admin who is a party (decision 093), else 409. */
+function refusedDecision(
+  c: AppContext,
+  refusal: "not_found" | "already_resolved" | "admin_is_party",
+  what: "review" | "work" | "profile",
+) {
+  if (refusal === ADMIN_IS_PARTY)
+    return c.json({ error: refusal, message: adminPartyMessage(what, c.get("request").locale) }, 403);
+  return c.json({ error: refusal }, refusal === "not_found" ? 404 : 409);
 }
 
 adminApi.post("/reports/resolve", jsonBody(resolveBody), async (c) => {
@@ -82,13 +97,13 @@ adminApi.post("/reports/resolve", jsonBody(resolveBody), async (c) => {
     reason: reason.text,
     now: await cometNow(env),
   });
-  if (!result.ok) return c.json({ error: result.refusal }, result.refusal === "not_found" ? 404 : 409);
+  if (!result.ok) return refusedDecision(c, result.refusal, "review");
   return c.json({ data: { reviewId, decision, reports: result.reports } });
 });
 
 adminApi.get("/reports/content", async (c) => {
-  const { db, env, locale } = c.get("request");
-  return c.json({ data: await contentReportQueue(db, await cometNow(env), locale) });
+  const { db, env, locale, user } = c.get("request");
+  return c.json({ data: await contentReportQueue(db, await cometNow(env), locale, user!.accountId) });
 });
 
 adminApi.post("/reports/content/resolve", jsonBody(resolveContentBody), async (c) => {
@@ -104,7 +119,7 @@ adminApi.post("/reports/content/resolve", jsonBody(resolveContentBody), async (c
     reason: reason.text,
     now: await cometNow(env),
   });
-  if (!result.ok) return c.json({ error: result.refusal }, result.refusal === "not_found" ? 404 : 409);
+  if (!result.ok) return refusedDecision(c, result.refusal, targetType);
   return c.json({ data: { targetType, targetId, decision, reports: result.reports } });
 });
 
@@ -121,9 +136,11 @@ for (const [path, banned] of [
   adminApi.post(path, jsonBody(accountBody), async (c) => {
     const { db, env, user } = c.get("request");
     const { accountId, reason: text } = c.req.valid("json");
+    // An admin's own account is theirs to neither ban nor unban (decision 093): another admin must.
+    if (accountId === user!.accountId)
+      return c.json({ error: ADMIN_IS_PARTY, message: adminPartyMessage("account", c.get("request").locale) }, 403);
     const reason = adminReasonOf(text);
     if (!reason.ok) return refusedText(c, reason.error);
-    if (banned && accountId === user?.accountId) return c.json({ error: "cannot_ban_self" }, 409);
     const result = await setBanned(db, {
       adminAccountId: user!.accountId,
       accountId,

@@ -4,7 +4,8 @@ import { DISPUTE_SETTLEMENT_REASON_MAX, DISPUTE_STATEMENT_MAX, parsePartyStateme
 import type { DisputeMove, OrderActResult } from "../domain/order-contract";
 import type { AppContext, AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
-import { adminTextCharactersMessage } from "../messages/admin";
+import { ADMIN_IS_PARTY } from "../domain/admin-actions";
+import { adminPartyMessage, adminTextCharactersMessage } from "../messages/admin";
 import { disputeErrorMessage, type DisputeError } from "../messages/disputes";
 import { orderRefusalMessage } from "../messages/orders";
 import { type AdminSettleResult, settleDisputeAsAdmin, settlementFieldOf } from "../services/admin-disputes";
@@ -120,5 +121,8 @@ adminDisputeApi.post("/settle", jsonBody(settleBody), async (c) => {
     const message = adminTextCharactersMessage(locale);
     return c.json({ error: result.refusal, message, errors: { reason: message } }, 400);
   }
+  // An admin who is a party to the order never settles it (decision 093): 403, another admin must.
+  if (result.status === "refused" && result.refusal === ADMIN_IS_PARTY)
+    return c.json({ error: result.refusal, message: adminPartyMessage("order", locale) }, 403);
   return answer(c, result);
 });

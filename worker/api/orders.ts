@@ -22,6 +22,8 @@ import { translateAuthoringErrors } from "../messages/authoring";
 import { orderRefusalMessage, REVISION_COMMENT_INVALID } from "../messages/orders";
 import { parseStagePlan, revisionCommentOf, STAGES_MAX } from "../domain/order-stages";
 import { isAdmin } from "../domain/roles";
+import { ADMIN_IS_PARTY } from "../domain/admin-actions";
+import { adminPartyMessage } from "../messages/admin";
 import { orderStub } from "../services/order-stubs";
 import { purgeSlotPagesOfOrder, SLOT_MOVES } from "../services/waitlist";
 
@@ -181,7 +183,8 @@ orderApi.post("/stage/revision", jsonBody(v.object({ orderId, stage: stageIndex,
 /**
  * POST /admin-cancel {orderId}: an admin settles a dispute by ending the order, with the refund every cancel follows
  * (the shares of the stages not approved). The log says an admin did it, and the admin console's audit log who.
- * Anyone else is told what a stranger is told of any order: 404.
+ * Anyone else is told what a stranger is told of any order: 404. An admin who sells or buys in the order is refused 403
+ * `admin_is_party` (decision 093: a party is never the judge); another admin must.
  */
 orderApi.post("/admin-cancel", jsonBody(idBody), async (c) => {
   const { env, user } = c.get("request");
@@ -189,7 +192,10 @@ orderApi.post("/admin-cancel", jsonBody(idBody), async (c) => {
   if (!isAdmin(user.roles)) return c.json({ error: "not_found" }, 404);
   const { orderId: id } = c.req.valid("json");
   const admin = { userAccountId: user.accountId, commissionAccountId: user.commissionAccountId };
-  return answer(c, await orderStub(env.ORDER, id).act({ type: "adminCancel" }, { admin }));
+  const result = await orderStub(env.ORDER, id).act({ type: "adminCancel" }, { admin });
+  if (result.status === "refused" && result.refusal === ADMIN_IS_PARTY)
+    return c.json({ error: result.refusal, message: adminPartyMessage("order", c.get("request").locale) }, 403);
+  return answer(c, result);
 });
 
 const serviceDetailsBody = v.object({

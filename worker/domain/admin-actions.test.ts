@@ -4,6 +4,8 @@ import {
   adminNoteOf,
   adminReasonOf,
   adminTextOf,
+  isPartyTo,
+  judgeOf,
   isDisputeFileKind,
   movesMoney,
   opensFile,
@@ -68,5 +70,17 @@ describe("the dispute desk's rules (decision 088)", () => {
     expect(["refund", "release", "split"].every(movesMoney)).toBe(true);
     expect(movesMoney("reopen")).toBe(false);
     expect(movesMoney("")).toBe(false);
+  });
+});
+
+describe("a party is never the judge (decision 093)", () => {
+  it("tells the reading admin who may decide: them, another admin, or nobody until another admin is added", () => {
+    const parties = ["seller", "buyer"];
+    expect(judgeOf("judge", ["judge", "seller"], parties)).toBe("you");
+    expect(judgeOf("seller", ["judge", "seller"], parties)).toBe("another_admin");
+    expect(judgeOf("seller", ["seller"], parties)).toBe("no_admin");
+    expect(judgeOf("seller", ["seller", "buyer"], parties)).toBe("no_admin");
+    expect(isPartyTo("buyer", parties)).toBe(true);
+    expect(isPartyTo("judge", [null, undefined])).toBe(false);
   });
 });

@@ -63,3 +63,30 @@ export function opensFile(range: string | null): boolean {
 /** The settlements that move money (decision 088): every outcome but a reopen, which the console confirms first. */
 export const movesMoney = (outcome: string): boolean =>
   outcome === "refund" || outcome === "release" || outcome === "split";
+
+// ───────────────────────── a party is never the judge (decision 093) ─────────────────────────
+
+/** The refusal of an admin action by an admin who is a party to what it decides (403). */
+export const ADMIN_IS_PARTY = "admin_is_party" as const;
+
+/**
+ * What an admin may be a party to, and so never decide: an order (its seller or buyer: a dispute's settlement, an admin
+ * cancel), a reported review (its author, the reviewed party, or a reporter of its open reports), a reported work or
+ * profile (its owner, or a reporter), an account (its own: a ban or an unban).
+ */
+export type AdminCase = "order" | "review" | "work" | "profile" | "account";
+
+/** Whether the admin (a user account) is among a case's parties (the user accounts behind it). */
+export const isPartyTo = (adminAccountId: string, parties: readonly (string | null | undefined)[]): boolean =>
+  parties.includes(adminAccountId);
+
+/**
+ * Who may decide a case, as the console tells the admin who reads it: `you`, unless you are a party; else
+ * `another_admin` when an admin who is no party exists (`admins`: the accounts with the admin role, not banned); else
+ * `no_admin`: every admin is a party, and the case waits, held, until another admin is added.
+ */
+export type CaseJudge = "you" | "another_admin" | "no_admin";
+export function judgeOf(viewer: string, admins: readonly string[], parties: readonly string[]): CaseJudge {
+  if (!isPartyTo(viewer, parties)) return "you";
+  return admins.some((admin) => !isPartyTo(admin, parties)) ? "another_admin" : "no_admin";
+}

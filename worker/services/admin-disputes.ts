@@ -8,7 +8,7 @@ import type { Database } from "../db/client";
 import { parseDispute, parseStages } from "../db/order-row";
 import type { Locale } from "../domain/constants";
 import { asCurrencyCode, type CurrencyCode } from "../domain/currency";
-import { adminTextOf } from "../domain/admin-actions";
+import { adminTextOf, judgeOf, type CaseJudge } from "../domain/admin-actions";
 import { DISPUTE_SETTLEMENT_REASON_MAX, amountAtStake, type OrderDispute } from "../domain/disputes";
 import { isLinkableUrl } from "../domain/media-urls";
 import type { OrderPayment, OrderProgress } from "../domain/order";
@@ -16,6 +16,7 @@ import type { SettleResult } from "../domain/order-contract";
 import { detectTextLanguage } from "../domain/text-language";
 import { isStoredFile, isSystemMessage, loadChatRoom, loadProjectedMessages } from "./chat-rooms";
 import { disputeThread, type DisputeStatementView } from "./disputes";
+import { ACTIVE_ADMINS_SQL, activeAdmins } from "./admin-users";
 import { translateInBackground } from "./order-translations";
 import { orderStub } from "./order-stubs";
 import { getOrderDetail, PARTY_JOINS, TITLE_COLUMNS, titleOf, type OrderDetail } from "./order-views";
@@ -33,6 +34,9 @@ export interface DisputeFacts {
   progress: OrderProgress;
   payment: OrderPayment;
   sellerId: string;
+  /** The user accounts behind the seller and the buyer: the order's parties, whom no admin among them judges (093). */
+  sellerUserId: string;
+  buyerUserId: string;
   sellerHandle: string;
   buyerHandle: string;
   currency: CurrencyCode;
@@ -46,6 +50,7 @@ export interface DisputeFacts {
 
 const FACTS_COLUMNS = `o.id, o.code, o.seller_id, o.order_progress_status, o.order_payment_status, o.price_amount,
   o.stages, o.dispute, o.disputed_since, cu.code AS currency, sp.original_handle AS seller_handle,
+  sa.user_account_id AS seller_user_id, ba.user_account_id AS buyer_user_id,
   bp.original_handle AS buyer_handle, ${TITLE_COLUMNS}`;
 const FACTS_FROM = `FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id ${PARTY_JOINS}`;
 
@@ -60,6 +65,8 @@ function factsOf(row: Row, locale: Locale): DisputeFacts | null {
     progress: row.order_progress_status as OrderProgress,
     payment: row.order_payment_status as OrderPayment,
     sellerId: String(row.seller_id),
+    sellerUserId: String(row.seller_user_id),
+    buyerUserId: String(row.buyer_user_id),
     sellerHandle: String(row.seller_handle ?? ""),
     buyerHandle: String(row.buyer_handle ?? ""),
     currency: asCurrencyCode(String(row.currency)),
@@ -77,23 +84,50 @@ export interface QueuedDisputeEntry extends DisputeFacts {
   opening: string;
   /** How long it has waited since it was opened (ms). */
   ageMs: number;
+  /** Who may settle it, as the reading admin is told (decision 093): they, another admin, or no admin yet. */
+  judge: CaseJudge;
 }
 
-/** Every open dispute, the longest waiting first (by `disputed_since`, indexed), with its opening statement. */
-export async function disputeQueue(db: Database, now: number, locale: Locale): Promise<QueuedDisputeEntry[]> {
-  const { results } = await db.$client
-    .prepare(
-      `SELECT ${FACTS_COLUMNS},
-         (SELECT s.body FROM order_dispute_statements s WHERE s.order_id = o.id AND s.kind = 'opening'
-           ORDER BY s.created_at DESC LIMIT 1) AS opening
-       ${FACTS_FROM} WHERE o.disputed_since IS NOT NULL ORDER BY o.disputed_since, o.id LIMIT ?`,
-    )
-    .bind(QUEUE_SIZE)
-    .all<Row>();
-  return results.flatMap((row) => {
+/** An order's parties, whom a settlement or a cancel never has for its admin (decision 093). */
+export const orderParties = (facts: Pick<DisputeFacts, "sellerUserId" | "buyerUserId">) => [
+  facts.sellerUserId,
+  facts.buyerUserId,
+];
+
+/**
+ * Every open dispute, the longest waiting first (by `disputed_since`, indexed), with its opening statement and who may
+ * settle it as `viewer` (an admin's account) reads it: a dispute every admin is a party to stays here, marked.
+ */
+export async function disputeQueue(
+  db: Database,
+  now: number,
+  locale: Locale,
+  viewer: string,
+): Promise<QueuedDisputeEntry[]> {
+  const d1 = db.$client;
+  const [queue, admins] = await d1.batch<Row>([
+    d1
+      .prepare(
+        `SELECT ${FACTS_COLUMNS},
+           (SELECT s.body FROM order_dispute_statements s WHERE s.order_id = o.id AND s.kind = 'opening'
+             ORDER BY s.created_at DESC LIMIT 1) AS opening
+         ${FACTS_FROM} WHERE o.disputed_since IS NOT NULL ORDER BY o.disputed_since, o.id LIMIT ?`,
+      )
+      .bind(QUEUE_SIZE),
+    d1.prepare(ACTIVE_ADMINS_SQL),
+  ]);
+  const adminIds = admins.results.map((row) => String(row.id));
+  return queue.results.flatMap((row) => {
     const facts = factsOf(row, locale);
     if (!facts) return [];
-    return [{ ...facts, opening: String(row.opening ?? ""), ageMs: Math.max(0, now - facts.dispute.openedAt) }];
+    return [
+      {
+        ...facts,
+        opening: String(row.opening ?? ""),
+        ageMs: Math.max(0, now - facts.dispute.openedAt),
+        judge: judgeOf(viewer, adminIds, orderParties(facts)),
+      },
+    ];
   });
 }
 
@@ -138,6 +172,8 @@ export interface DisputeAuditLine {
 }
 
 export interface DisputeRecord extends DisputeFacts {
+  /** Who may settle it, as the reading admin is told (decision 093). */
+  judge: CaseJudge;
   thread: DisputeStatementView[];
   /** The order as its creator's page reads it (the client's answers read in the admin's language): the log, the request, the files. */
   order: OrderDetail;
@@ -154,11 +190,11 @@ export async function disputeRecord(
   db: Database,
   env: Env,
   orderId: string,
-  reader: { locale: Locale; profileId: string },
+  reader: { locale: Locale; profileId: string; accountId: string },
 ): Promise<DisputeRecord | null> {
   const facts = await disputeFacts(db, orderId, reader.locale);
   if (!facts) return null;
-  const [thread, order, chat, audit] = await Promise.all([
+  const [thread, order, chat, audit, admins] = await Promise.all([
     disputeThread(db, orderId, reader.locale),
     getOrderDetail(db, env, facts.code, {
       commissionAccountId: facts.sellerId,
@@ -168,8 +204,10 @@ export async function disputeRecord(
     }),
     disputeChat(db.$client, orderId),
     disputeAudit(db.$client, orderId),
+    activeAdmins(db.$client),
   ]);
-  return order ? { ...facts, thread, order, chat, audit } : null;
+  const judge = judgeOf(reader.accountId, admins, orderParties(facts));
+  return order ? { ...facts, judge, thread, order, chat, audit } : null;
 }
 
 /** The order's chat as D1 has it (the ChatRoom object's projection), oldest first; the system's notices left out. */

@@ -7,6 +7,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { adminActions, userAccountRoles, userAccounts } from "../db/schema";
+import { ADMIN_IS_PARTY, isPartyTo } from "../domain/admin-actions";
 import { parseJson } from "./json-columns";
 import { purgeAccountPages } from "./public-pages";
 
@@ -80,17 +81,19 @@ export async function searchUsers(db: Database, query: string): Promise<AdminUse
   });
 }
 
-type BanResult = { ok: true; changed: boolean } | { ok: false; refusal: "not_found" };
+type BanResult = { ok: true; changed: boolean } | { ok: false; refusal: "not_found" | "admin_is_party" };
 
 /**
  * Ban an account, or lift its ban (decision 075), for `reason`, audited. A ban sends the user to /ban on their next
  * request (worker/app.ts) and hides their public face (`notBannedSql`); a change purges their public pages and the
  * catalog at once. Banning a banned account (or lifting a ban that is not there) changes nothing and writes no row.
+ * An admin's own account is another admin's to ban or unban (decision 093: a party is never the judge).
  */
 export async function setBanned(
   db: Database,
   input: { adminAccountId: string; accountId: string; banned: boolean; reason: string; now: number },
 ): Promise<BanResult> {
+  if (isPartyTo(input.adminAccountId, [input.accountId])) return { ok: false, refusal: ADMIN_IS_PARTY };
   const isBanned = sql`EXISTS (SELECT 1 FROM user_account_roles WHERE user_account_id = ${input.accountId} AND role_code = 'ban')`;
   // INSERT … SELECT, first in the batch: the row only when the change is still to be made (columns in order).
   const audit = db
@@ -131,6 +134,19 @@ export async function setBanned(
   if (found.length === 0) return { ok: false, refusal: "not_found" };
   if (audited.length > 0) await purgeAccountPages(db, input.accountId);
   return { ok: true, changed: audited.length > 0 };
+}
+
+/**
+ * The accounts that may decide a case (decision 093): those with the admin role, not banned. The role's index
+ * (`user_account_roles_role`) answers it without a scan.
+ */
+export const ACTIVE_ADMINS_SQL = `SELECT r.user_account_id AS id FROM user_account_roles r WHERE r.role_code = 'admin'
+  AND NOT EXISTS (SELECT 1 FROM user_account_roles b WHERE b.user_account_id = r.user_account_id AND b.role_code = 'ban')`;
+
+/** The accounts that may decide a case: ACTIVE_ADMINS_SQL's. */
+export async function activeAdmins(d1: D1Database): Promise<string[]> {
+  const { results } = await d1.prepare(ACTIVE_ADMINS_SQL).all<{ id: string }>();
+  return results.map((row) => row.id);
 }
 
 export interface AdminActionEntry {

@@ -6,16 +6,17 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { keptForRetry, readFormData } from "#app/lib/form-data.server";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
-import { movesMoney } from "#worker/domain/admin-actions";
+import { ADMIN_IS_PARTY, isPartyTo, movesMoney } from "#worker/domain/admin-actions";
 import type { Locale } from "#worker/domain/constants";
 import { parseSettlement, settlementMoney } from "#worker/domain/disputes";
 import { parsePrice, priceInputError } from "#worker/domain/pricing";
 import { translateAuthoringErrors } from "#worker/messages/authoring";
-import { adminTextCharactersMessage } from "#worker/messages/admin";
+import { adminPartyMessage, adminTextCharactersMessage } from "#worker/messages/admin";
 import { disputeErrorMessage } from "#worker/messages/disputes";
 import { orderRefusalMessage } from "#worker/messages/orders";
 import {
   disputeFacts,
+  orderParties,
   settleDisputeAsAdmin,
   settlementFieldOf,
   settlementReasonOf,
@@ -78,10 +79,11 @@ function checkSettlement(values: SettleValues, facts: DisputeFacts, locale: Loca
 }
 
 /** The words of a settlement's refusal: the admin console's own (decision 093), else the disputes'. */
-const settlementRefusalMessage = (refusal: string, locale: Locale) =>
-  refusal === "reason_invalid_characters"
-    ? adminTextCharactersMessage(locale)
-    : (disputeErrorMessage(refusal, locale) ?? orderRefusalMessage(refusal, locale) ?? m.error_generic());
+function settlementRefusalMessage(refusal: string, locale: Locale): string {
+  if (refusal === ADMIN_IS_PARTY) return adminPartyMessage("order", locale);
+  if (refusal === "reason_invalid_characters") return adminTextCharactersMessage(locale);
+  return disputeErrorMessage(refusal, locale) ?? orderRefusalMessage(refusal, locale) ?? m.error_generic();
+}
 
 /** What a confirmed settlement will move, in the admin's words, with the parties' handles. */
 function confirmLines(facts: DisputeFacts, input: { outcome: string; refundAmount?: number }, locale: Locale) {
@@ -120,7 +122,8 @@ export type SettleAnswer = {
 /**
  * The record page's post: refused fields come back with their messages and what was typed; a refund, a release or a
  * split comes back once to be confirmed (`confirmed=yes` settles); a settlement done goes back to the queue with its
- * toast. A non-admin never gets here (the page's guard); an order never disputed is the site's 404.
+ * toast. A non-admin never gets here (the page's guard); an order never disputed is the site's 404. An admin who is a
+ * party to the order is refused before the settlement is checked (decision 093; the object refuses them too).
  */
 export async function settleFromForm(
   context: Readonly<RouterContextProvider>,
@@ -136,6 +139,8 @@ export async function settleFromForm(
   const refuse = (answer: Omit<SettleAnswer, "values">, status: number) =>
     data<SettleAnswer>({ values, ...answer }, { status });
   if (!facts.open) return refuse({ message: disputeErrorMessage("not_disputed", locale) ?? m.error_generic() }, 409);
+  if (isPartyTo(admin.accountId, orderParties(facts)))
+    return refuse({ message: adminPartyMessage("order", locale) }, 403);
   const checked = checkSettlement(values, facts, locale);
   if (!checked.ok) return refuse({ errors: checked.errors }, 400);
   if (movesMoney(checked.input.outcome) && form.get("confirmed") !== "yes")
@@ -151,7 +156,8 @@ export async function settleFromForm(
   if (result.status === "refused") {
     const field = settlementFieldOf(result.refusal);
     const message = settlementRefusalMessage(result.refusal, locale);
-    return field ? refuse({ errors: { [field]: message } }, 400) : refuse({ message }, 409);
+    if (field) return refuse({ errors: { [field]: message } }, 400);
+    return refuse({ message }, result.refusal === ADMIN_IS_PARTY ? 403 : 409);
   }
   return redirect(`/admin/disputes?settled=${encodeURIComponent(orderId)}`);
 }

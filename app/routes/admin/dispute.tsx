@@ -8,6 +8,7 @@ import {
   ThreadSection,
 } from "#app/components/admin/dispute-record";
 import { SettleForm } from "#app/components/admin/dispute-settle-form";
+import { PartyNote } from "#app/components/admin/party-note";
 import { DashboardPage } from "#app/components/dashboard/dashboard-page";
 import { OrderLog } from "#app/components/orders/order-log";
 import { orderLogLines } from "#app/components/orders/order-log-texts.server";
@@ -23,6 +24,7 @@ import {
   REOPEN_DAYS_MIN,
 } from "#worker/domain/disputes";
 import { statusBadge } from "#worker/domain/order-display";
+import { caseJudgeNote } from "#worker/messages/admin";
 import { createStripe } from "#worker/payments/stripe-client";
 import { disputeMoney } from "#worker/services/admin-dispute-money";
 import { disputeRecord } from "#worker/services/admin-disputes";
@@ -53,23 +55,31 @@ function stripeOf(env: Env) {
 /**
  * /admin/disputes/:orderId: a disputed order's whole record, read-only (issue 49, decision 088): the statements, the
  * money in D1 and at Stripe, the order's log, the request, the files (through the audited admin door), the chat and
- * the admin actions on it; and while the dispute is open, the settle form, posted to this page's action. An order
- * that never had a dispute is the site's 404, as for anyone but an admin.
+ * the admin actions on it; and while the dispute is open, the settle form, posted to this page's action, unless the
+ * reading admin is a party to the order (decision 093): then a note says another admin settles it. An order that never
+ * had a dispute is the site's 404, as for anyone but an admin.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
   const { db, env, locale } = context.get(requestContext);
-  const record = await disputeRecord(db, env, params.orderId, { locale, profileId: admin.profileId });
+  const record = await disputeRecord(db, env, params.orderId, {
+    locale,
+    profileId: admin.profileId,
+    accountId: admin.accountId,
+  });
   if (!record) throw data(null, { status: 404 });
   const [money, now] = await Promise.all([disputeMoney(db.$client, stripeOf(env), record.orderId), cometNow(env)]);
   const href = fileHrefs(record);
   const badge = statusBadge(record.progress);
+  const settles = record.open && record.judge === "you";
   return {
     facts: factsView(record, now, locale),
     status: { badge, label: STATUS_LABELS[badge]() },
     thread: threadView(record.thread, record, (id) => href("evidence", id), locale),
     money: moneyView(record, money, locale),
-    settle: record.open
+    // Decision 093: an admin who is a party to the order is told why, and who settles it, instead of the form.
+    judgeNote: record.open ? caseJudgeNote(record.judge, "order", locale) : null,
+    settle: settles
       ? {
           currency: `${record.currency} (${CURRENCY_SYMBOLS[record.currency]})`,
           refundHint: m.admin_dispute_refund_hint({ stake: moneyText(record.stake, record.currency, locale) }),
@@ -130,6 +140,8 @@ export default function AdminDispute({ loaderData, actionData }: Route.Component
       <MoneySection money={loaderData.money} />
       {settle ? (
         <SettleForm texts={settle} answer={actionData} />
+      ) : loaderData.judgeNote ? (
+        <PartyNote text={loaderData.judgeNote} />
       ) : (
         <p className="rounded-lg border border-zinc-200 p-4 text-sm text-zinc-700 dark:border-zinc-700 dark:text-zinc-300">
           {m.admin_dispute_closed()}

@@ -1,9 +1,11 @@
 import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { PartyNote } from "#app/components/admin/party-note";
 import { DashboardPage } from "#app/components/dashboard/dashboard-page";
 import { Toast, type ToastMessage } from "#app/components/toast/toast";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
+import { caseJudgeNote } from "#worker/messages/admin";
 import { disputeFacts, disputeQueue } from "#worker/services/admin-disputes";
 import { cometNow } from "#worker/services/clock";
 import { adminTitle } from "./admin-title";
@@ -14,17 +16,23 @@ import type { Route } from "./+types/disputes";
 /**
  * /admin/disputes: the open disputes, the longest waiting first (issue 49, decision 088), each linked to its order's
  * record, where an admin settles it. Back from a settlement (`?settled={orderId}`), a toast says how it was settled.
+ * A dispute the reading admin is a party to says so (another admin must settle it), and one every admin is a party to
+ * stays here, saying it waits for another admin to be added (decision 093).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  const admin = requireAdmin(context);
   const { db, env, locale, url } = context.get(requestContext);
   const settled = (url.searchParams.get("settled") ?? "").slice(0, 64);
   const [queue, settledFacts] = await Promise.all([
-    disputeQueue(db, await cometNow(env), locale),
+    disputeQueue(db, await cometNow(env), locale, admin.accountId),
     settled ? disputeFacts(db, settled, locale) : null,
   ]);
   return {
-    disputes: queue.map((entry) => queueEntryView(entry, locale)),
+    disputes: queue.map((entry) => ({
+      ...queueEntryView(entry, locale),
+      judge: entry.judge,
+      judgeNote: caseJudgeNote(entry.judge, "order", locale),
+    })),
     toast: settledToast(settledFacts, locale),
   };
 }
@@ -93,6 +101,7 @@ export default function AdminDisputes({ loaderData }: Route.ComponentProps) {
                 <p className="text-sm text-zinc-700 dark:text-zinc-300">
                   {dispute.answer} · {dispute.stake}
                 </p>
+                {dispute.judgeNote && <PartyNote text={dispute.judgeNote} />}
               </article>
             </li>
           ))}

@@ -14,10 +14,10 @@ import type { Route } from "./+types/index";
 
 /** /admin: the console's overview (decisions 087, 088): its queues and the latest audit entries, with their admins. */
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  const admin = requireAdmin(context);
   const { db, env, locale } = context.get(requestContext);
   const [queue, disputes, actions] = await Promise.all([
-    reportQueue(db, await cometNow(env)),
+    reportQueue(db, await cometNow(env), admin.accountId),
     openDisputeCount(db),
     recentAdminActions(db),
   ]);

@@ -1,4 +1,5 @@
 import { Form, Link, data, useNavigation } from "react-router";
+import { PartyNote } from "#app/components/admin/party-note";
 import { DashboardPage } from "#app/components/dashboard/dashboard-page";
 import { workPagePath } from "#app/components/work/work-path";
 import { readFormData } from "#app/lib/form-data.server";
@@ -6,7 +7,7 @@ import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { adminNoteOf, ADMIN_REASON_MAX } from "#worker/domain/admin-actions";
 import { formatDateTime } from "#worker/domain/dates";
-import { adminTextCharactersMessage } from "#worker/messages/admin";
+import { adminPartyMessage, adminTextCharactersMessage, caseJudgeNote } from "#worker/messages/admin";
 import { contentReportQueue, reportQueue, resolveContentReports, resolveReports } from "#worker/services/admin-reports";
 import { cometNow } from "#worker/services/clock";
 import { ageText, contentReasonText, reasonText } from "./admin-texts.server";
@@ -17,13 +18,16 @@ import type { Route } from "./+types/reports";
 /**
  * /admin/reports: the open reports, one entry per review, work or profile, the longest waiting first (decisions 087,
  * 089). Hide or keep is a form post to this page's action, so it works without JavaScript; of two admins deciding at
- * once, one decides.
+ * once, one decides. A report the reading admin is a party to shows why, and who decides, instead (decision 093).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
+  const admin = requireAdmin(context);
   const { db, env, locale } = context.get(requestContext);
   const now = await cometNow(env);
-  const [queue, content] = await Promise.all([reportQueue(db, now), contentReportQueue(db, now, locale)]);
+  const [queue, content] = await Promise.all([
+    reportQueue(db, now, admin.accountId),
+    contentReportQueue(db, now, locale, admin.accountId),
+  ]);
   const waiting = (entry: { reporters: number; ageMs: number; firstReportedAt: number }) => ({
     reporters: m.admin_reports_reporters({ count: String(entry.reporters) }),
     waiting: m.admin_reports_waiting({ age: ageText(entry.ageMs) }),
@@ -40,6 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       subjectHandle: review.subjectHandle,
       order: m.admin_reports_order({ code: review.orderCode }),
       reasons: review.reasons.map(reasonText),
+      judgeNote: caseJudgeNote(review.judge, "review", locale),
       ...waiting(review),
     })),
     content: content.map((target) => {
@@ -58,6 +63,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         keep: work ? m.reports_admin_keep_work() : m.reports_admin_keep_profile(),
         hidden: target.hidden ? m.reports_hidden_badge() : null,
         reasons: target.reasons.map(contentReasonText),
+        judgeNote: caseJudgeNote(target.judge, target.targetType, locale),
         ...waiting(target),
       };
     }),
@@ -95,6 +101,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     targetType === "review"
       ? await resolveReports(db, { ...decided, reviewId: targetId })
       : await resolveContentReports(db, { ...decided, targetType, targetId });
+  if (!result.ok && result.refusal === "admin_is_party")
+    return data({ key, message: adminPartyMessage(targetType, locale), ok: false }, { status: 403 });
   if (!result.ok) {
     const review = targetType === "review";
     const message =
@@ -218,13 +226,17 @@ export default function AdminReports({ loaderData, actionData }: Route.Component
                     {review.body}
                   </blockquote>
                   <ReportFacts entry={review} />
-                  <DecisionForm
-                    id={review.reviewId}
-                    fields={{ reviewId: review.reviewId }}
-                    hide={m.admin_reports_hide()}
-                    keep={m.admin_reports_keep()}
-                    busy={busy}
-                  />
+                  {review.judgeNote ? (
+                    <PartyNote text={review.judgeNote} />
+                  ) : (
+                    <DecisionForm
+                      id={review.reviewId}
+                      fields={{ reviewId: review.reviewId }}
+                      hide={m.admin_reports_hide()}
+                      keep={m.admin_reports_keep()}
+                      busy={busy}
+                    />
+                  )}
                 </article>
               </li>
             ))}
@@ -262,13 +274,17 @@ export default function AdminReports({ loaderData, actionData }: Route.Component
                   </header>
                   {target.hidden ? <p className={mutedText}>{target.hidden}</p> : null}
                   <ReportFacts entry={target} />
-                  <DecisionForm
-                    id={target.key}
-                    fields={{ targetType: target.targetType, targetId: target.targetId }}
-                    hide={target.hide}
-                    keep={target.keep}
-                    busy={busy}
-                  />
+                  {target.judgeNote ? (
+                    <PartyNote text={target.judgeNote} />
+                  ) : (
+                    <DecisionForm
+                      id={target.key}
+                      fields={{ targetType: target.targetType, targetId: target.targetId }}
+                      hide={target.hide}
+                      keep={target.keep}
+                      busy={busy}
+                    />
+                  )}
                 </article>
               </li>
             ))}

@@ -1,10 +1,11 @@
 import { Form, Link, data, useNavigation } from "react-router";
+import { PartyNote } from "#app/components/admin/party-note";
 import { DashboardPage } from "#app/components/dashboard/dashboard-page";
 import { readFormData } from "#app/lib/form-data.server";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { adminReasonOf, ADMIN_REASON_MAX, USER_SEARCH_MAX } from "#worker/domain/admin-actions";
-import { adminTextCharactersMessage } from "#worker/messages/admin";
+import { adminPartyMessage, adminTextCharactersMessage } from "#worker/messages/admin";
 import { searchUsers, setBanned } from "#worker/services/admin-users";
 import { cometNow } from "#worker/services/clock";
 import { adminTitle } from "./admin-title";
@@ -49,6 +50,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refuse = (message: string, status: number) => data<Outcome>({ accountId, ok: false, message }, { status });
   if (!accountId || accountId.length > 64 || (intent !== "ban" && intent !== "unban"))
     return refuse(m.error_generic(), 400);
+  // Decision 093: an admin's own account is another admin's to ban or unban.
+  if (accountId === admin.accountId) return refuse(adminPartyMessage("account", locale), 403);
   const reason = adminReasonOf(String(form.get("reason") ?? ""));
   if (!reason.ok)
     return refuse(
@@ -57,7 +60,6 @@ export async function action({ request, context }: Route.ActionArgs) {
         : m.admin_users_reason_required(),
       400,
     );
-  if (intent === "ban" && accountId === admin.accountId) return refuse(m.admin_users_self(), 409);
   const result = await setBanned(db, {
     adminAccountId: admin.accountId,
     accountId,
@@ -155,7 +157,9 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
                     ))}
                   </p>
                 )}
-                {!user.self && (
+                {user.self ? (
+                  <PartyNote text={m.admin_party_account()} />
+                ) : (
                   <Form method="post" className="flex flex-wrap items-end gap-3">
                     <input type="hidden" name="accountId" value={user.accountId} />
                     <input type="hidden" name="handle" value={user.handle} />

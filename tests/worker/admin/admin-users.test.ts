@@ -99,10 +99,10 @@ describe("POST /api/admin/account/ban and /unban", () => {
     expect(await auditRows(target.accountId)).toEqual([]);
   });
 
-  it("an admin can't ban themselves; an unknown account is 404", async () => {
+  it("an admin can't ban themselves (403, decision 093); an unknown account is 404", async () => {
     const admin = await person({ admin: true });
     expect((await adminPost("/account/ban", { accountId: admin.accountId, reason: "x" }, admin.cookie)).status).toBe(
-      409,
+      403,
     );
     expect((await adminPost("/account/ban", { accountId: "nobody", reason: "x" }, admin.cookie)).status).toBe(404);
     expect(await auditRows(admin.accountId)).toEqual([]);

@@ -164,6 +164,11 @@ const refusedField = (error: string, field: string, message: string) => ({
 });
 const STATEMENT = refusedField("statement_invalid", "statement", "Write your statement in 1 to 4000 characters.");
 const STATEMENT_JA = refusedField("statement_invalid", "statement", "説明を1〜4000文字で入力してください。");
+const REASON_CHARACTERS = refusedField(
+  "reason_invalid_characters",
+  "reason",
+  "Remove the characters that can't be saved: control characters, text-direction overrides or broken characters.",
+);
 const SETTLEMENT_REASON = refusedField(
   "settlement_reason_invalid",
   "reason",
@@ -518,8 +523,9 @@ describe("the admin doors: GET /api/admin/disputes and POST /api/admin/disputes/
       [settling({ outcome: "refund", reason: "" }), 400, SETTLEMENT_REASON],
       [settling({ outcome: "refund", reason: "\u3000\u200b\n" }), 400, SETTLEMENT_REASON],
       [settling({ outcome: "refund", reason: "r".repeat(2001) }), 400, SETTLEMENT_REASON],
-      [settling({ outcome: "refund", reason: "nul \u0000" }), 400, SETTLEMENT_REASON],
-      [settling({ outcome: "refund", reason: "half \ud83d" }), 400, SETTLEMENT_REASON],
+      // Characters no admin text keeps (decision 093) have their own words.
+      [settling({ outcome: "refund", reason: "nul \u0000" }), 400, REASON_CHARACTERS],
+      [settling({ outcome: "refund", reason: "half \ud83d" }), 400, REASON_CHARACTERS],
       [
         settling({ outcome: "refund", reason: "" }, "ja"),
         400,
