@@ -26,6 +26,7 @@ import {
   str,
 } from "./dev-fixture-input";
 import { canceledStagedSale, orderMoney, previewStatement, stagePlanOf, stagePreview } from "./dev-fixtures-stages";
+import { saleDeliveredLastWeek } from "./dev-fixtures-sales";
 
 async function profileOfEmail(d1: D1Database, email: string) {
   const row = await d1
@@ -457,6 +458,7 @@ export const DEV_FIXTURES = {
   stagedOrder,
   stagePreview,
   shownReviews,
+  saleDeliveredLastWeek,
 } as const;
 export type DevFixtureName = keyof typeof DEV_FIXTURES;
 

@@ -65,6 +65,11 @@ export interface HistoryEntry {
   money: OrderMoneyStory;
   /** The creator's payout once the order completed (decision 029): held, or transferred; null before completion. */
   payout: PayoutEntry | null;
+  /**
+   * A completed order's payout waits until then, the end of the client's week to report a problem (decision 092); null
+   * when nothing waits for it.
+   */
+  payoutClearsAt: number | null;
   /** A staged order's stages with their money and payouts (one per approved stage); empty for an order without stages. */
   stages: StageEntry[];
 }
@@ -147,7 +152,7 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
            coalesce(t.paid_at, t.created_at) AS paid_at, t.amount, cu.code AS currency_code,
            o.id, o.code, ${feeNumeratorsOf("t.id")} AS fee_numerators, ${TITLE_COLUMNS}, ${counterpart},
            po.payout_status, po.amount AS payout_amount, po.transfer_amount, po.transfer_currency, po.stripe_transfer_id, po.transferred_at,
-           o.stages, ${STAGE_PAYOUTS} AS stage_payouts
+           o.stages, o.payout_held_until, ${STAGE_PAYOUTS} AS stage_payouts
          FROM ${FROM} ${PARTY_JOINS} LEFT JOIN creator_payouts po ON po.transaction_id = t.id AND po.stage_index IS NULL
          WHERE ${party} = ${caller} AND ${PAID}
          ORDER BY coalesce(t.paid_at, t.created_at) DESC, t.id DESC LIMIT ? OFFSET ?`,
@@ -201,6 +206,10 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
       ),
       money,
       payout: payoutOf(row),
+      payoutClearsAt:
+        row.order_progress_status === "COMPLETED" && row.payout_held_until != null
+          ? Number(row.payout_held_until)
+          : null,
       stages: stagesOf(row, money.stages),
     };
   });

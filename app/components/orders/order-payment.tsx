@@ -21,7 +21,7 @@ import {
 import type { CardEntry } from "#worker/payments/card-entry";
 import type { PaymentAccountMethod } from "#worker/payments/cards";
 import type { OrderDetail } from "#worker/services/order-views";
-import { showApproximation, showMoney } from "./order-format";
+import { showApproximation, showDateTime, showMoney } from "./order-format";
 import { refundNoteText } from "./order-refund-texts";
 import { CheckedInput } from "#app/components/form/checked-input";
 
@@ -134,7 +134,17 @@ function CreatorShareRows({ order }: { order: OrderDetail }) {
       <Row label={m.orders_breakdown_tax()} value={money(creator.taxAmount)} />
       <Row label={m.orders_breakdown_fee()} value={money(creator.feeAmount)} />
       <Row label={m.orders_breakdown_income()} value={money(creator.incomeAmount)} strong />
-      <Row label={m.orders_money_payout()} value={money(creator.payoutAmount)} />
+      <Row
+        label={m.orders_money_payout()}
+        value={money(creator.payoutAmount)}
+        // A completion inside the client's week after delivery holds the payout until the week ends (decision 092).
+        note={
+          order.facts.payoutHeldUntil != null
+            ? m.orders_money_payout_clears({ date: showDateTime(order.facts.payoutHeldUntil) })
+            : undefined
+        }
+        testId="creator-payout"
+      />
     </dl>
   );
 }

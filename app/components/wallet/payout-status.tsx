@@ -1,30 +1,36 @@
 // A sale's payout, said the same way on the wallet and on the sales history (decision 029): transferred, held until
-// the creator's account is ready, due after completion, or none for a refunded order.
+// the creator's account is ready, clearing once the client's week to report a problem ends (decision 092), due after
+// completion, or none for a refunded order.
+import { showDate } from "#app/components/orders/order-format";
 import { m } from "#app/paraglide/messages.js";
 import type { HistoryEntry } from "#worker/services/order-history";
 
-type PayoutLabel = "transferred" | "held" | "after_completion" | "refunded";
+type PayoutLabel = "transferred" | "held" | "clearing" | "after_completion" | "refunded";
+type Entry = Pick<HistoryEntry, "payout" | "refunded" | "payoutClearsAt">;
 
-const LABELS: Record<PayoutLabel, () => string> = {
-  transferred: m.wallet_payout_transferred,
-  held: m.wallet_payout_held,
-  after_completion: m.wallet_payout_after_completion,
-  refunded: m.wallet_payout_refunded,
+const LABELS: Record<PayoutLabel, (entry: Entry) => string> = {
+  transferred: () => m.wallet_payout_transferred(),
+  held: () => m.wallet_payout_held(),
+  clearing: (entry) => m.wallet_payout_clearing({ date: showDate(entry.payoutClearsAt!) }),
+  after_completion: () => m.wallet_payout_after_completion(),
+  refunded: () => m.wallet_payout_refunded(),
 };
 
 const TONES: Record<PayoutLabel, string> = {
   transferred: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100",
   held: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
+  clearing: "bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-100",
   after_completion: "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100",
   refunded: "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100",
 };
 
-function payoutLabel(entry: Pick<HistoryEntry, "payout" | "refunded">): PayoutLabel {
+function payoutLabel(entry: Entry): PayoutLabel {
   if (entry.payout) return entry.payout.status === "TRANSFERRED" ? "transferred" : "held";
-  return entry.refunded ? "refunded" : "after_completion";
+  if (entry.refunded) return "refunded";
+  return entry.payoutClearsAt !== null ? "clearing" : "after_completion";
 }
 
-export function PayoutStatus({ entry }: { entry: Pick<HistoryEntry, "payout" | "refunded"> }) {
+export function PayoutStatus({ entry }: { entry: Entry }) {
   const label = payoutLabel(entry);
   return (
     <span
@@ -32,7 +38,7 @@ export function PayoutStatus({ entry }: { entry: Pick<HistoryEntry, "payout" | "
       data-testid="payout-status"
       data-payout={label}
     >
-      {LABELS[label]()}
+      {LABELS[label](entry)}
     </span>
   );
 }

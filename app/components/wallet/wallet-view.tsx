@@ -6,9 +6,9 @@ import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import { showDate, showMoney } from "#app/components/orders/order-format";
 import { Pages } from "#app/components/history/pages";
 import {
-  amountColumn,
   orderColumn,
   SalesTable,
+  shareColumn,
   stagesColumn,
   totalWithApproximationColumn,
   type SalesColumn,
@@ -183,7 +183,11 @@ const paidInAnotherCurrency = (e: HistoryEntry) =>
  */
 function PayoutAmount({ entry }: { entry: HistoryEntry }) {
   const { payout, breakdown } = entry;
-  if (!payout) return <>—</>;
+  // A completed sale still clearing (decision 092): what will be sent when the client's week ends.
+  if (!payout)
+    return (
+      <>{entry.payoutClearsAt !== null ? showMoney(entry.money.creator.payoutAmount, breakdown.currencyCode) : "—"}</>
+    );
   if (!payout.transferred || !paidInAnotherCurrency(entry)) {
     return <>{showMoney(payout.transferred?.amount ?? payout.amount, breakdown.currencyCode)}</>;
   }
@@ -223,25 +227,31 @@ function orderWithDateColumn(texts: TableTexts): SalesColumn {
 }
 
 /**
- * What the sale earns the creator (money.ts: the total less the tax and Comet's fee); a refunded or canceled sale earns
- * nothing, and says so rather than show an income it will never pay (issue 33).
+ * What the sale earns the creator (money.ts: their share less its tax and Comet's fee, decision 094): the whole total's
+ * while nothing went back, what they kept once part did (approved stages, a dispute's award). A sale that went back
+ * whole earns nothing, and says so rather than show an income it will never pay (issue 33).
  */
 const incomeColumn = (texts: TableTexts): SalesColumn => {
-  const amount = amountColumn(texts, "incomeAmount");
-  return { ...amount, testId: "wallet-income", cell: (e) => (e.refunded ? texts.refunded : amount.cell(e)) };
+  const amount = shareColumn(texts.amounts.incomeAmount, "incomeAmount");
+  return {
+    ...amount,
+    testId: "wallet-income",
+    cell: (e) => (e.refunded && e.money.creator.incomeAmount === 0 ? texts.refunded : amount.cell(e)),
+  };
 };
 
 /**
  * The wallet's columns (issue 33: seven, which fit the dashboard's content width at 1280 px; below `lg` each sale is
- * stacked): the order and the day it was paid, the client's total, the tax and the fee taken from it, the income they
- * leave, then what the creator is sent and how that stands. The sales amount (total less tax) is on the order's
+ * stacked): the order and the day it was paid, the client's total, the tax and the fee of the creator's share of it
+ * (all of it, or what they kept once part went back; decision 094), the income they leave, then what the creator is
+ * sent and how that stands. The sales amount (total less tax) is on the order's
  * Payment tab and the sales history.
  */
 const WALLET_COLUMNS = (texts: TableTexts): SalesColumn[] => [
   orderWithDateColumn(texts),
   totalWithApproximationColumn(texts),
-  amountColumn(texts, "taxAmount"),
-  amountColumn(texts, "feeAmount"),
+  shareColumn(texts.amounts.taxAmount, "taxAmount"),
+  shareColumn(texts.amounts.feeAmount, "feeAmount"),
   incomeColumn(texts),
   {
     label: m.wallet_column_transfer(),
