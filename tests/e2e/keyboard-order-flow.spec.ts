@@ -135,8 +135,12 @@ async function typeInto(page: Page, target: Target, text: string) {
   await page.keyboard.type(text);
 }
 
-/** The order panel's tabs: Tab to the selected tab, then the arrow keys to `name` (the tab list's own keys). */
-async function openTab(page: Page, name: string) {
+/**
+ * The order panel's tabs: Tab to the selected tab, then the arrow keys to `name` (the tab list's own keys). A tab's
+ * panel says it is loading while its code is on its way (seconds on a busy machine); a person waits for what it holds
+ * before tabbing on, or Tab goes past the empty panel to the chat (CI at load 10-14 found no upload control so).
+ */
+async function openTab(page: Page, words: Words, name: string) {
   await tabTo(page, { role: "tab", name: /.+/ });
   for (let step = 0; step < 6; step++) {
     if (named(await focusedControl(page), { role: "tab", name })) break;
@@ -144,6 +148,7 @@ async function openTab(page: Page, name: string) {
   }
   await expect(page.getByRole("tab", { name, exact: true })).toBeFocused();
   await expect(page.getByRole("tab", { name, exact: true })).toHaveAttribute("aria-selected", "true");
+  await expect(page.getByRole("tabpanel").getByRole("status").filter({ hasText: words.tabLoading })).toHaveCount(0);
   await expectFocusShown(page);
 }
 
@@ -187,6 +192,8 @@ interface Words {
   tabPayment: string;
   tabDelivery: string;
   tabSettings: string;
+  /** What a tab's panel says while its code loads. */
+  tabLoading: string;
   edit: string;
   priceRegion: string;
   priceLabel: string;
@@ -227,6 +234,7 @@ const EN: Words = {
   tabPayment: "Payment",
   tabDelivery: "Delivery",
   tabSettings: "Other settings",
+  tabLoading: "Loading…",
   edit: "Edit",
   priceRegion: "Price",
   priceLabel: "Total price (JPY, tax included)",
@@ -268,6 +276,7 @@ const JA: Words = {
   tabPayment: ja("orders", "orders_tab_payment"),
   tabDelivery: ja("orders", "orders_tab_delivery"),
   tabSettings: ja("orders", "orders_tab_settings"),
+  tabLoading: ja("orders", "orders_tab_loading"),
   edit: ja("orders", "orders_edit"),
   priceRegion: ja("orders", "orders_price_heading"),
   priceLabel: ja("orders", "orders_price_label").replace("{currency}", "JPY"),
@@ -363,7 +372,7 @@ async function openOrderFromList(page: Page, list: string, title: string) {
 
 /** The creator sets the price in Other settings (edit in place), then approves. */
 async function priceAndApprove(page: Page, words: Words, price: string, shown: RegExp) {
-  await openTab(page, words.tabSettings);
+  await openTab(page, words, words.tabSettings);
   const region = page.getByRole("region", { name: words.priceRegion, exact: true });
   await press(page, { role: "button", name: words.edit, within: region }, "Enter");
   // Edit opens the section's form with focus in its field; Enter saves and brings focus back to Edit.
@@ -451,7 +460,7 @@ async function uploadAndDeliver(page: Page, words: Words, fileName: string) {
   // Listened for first: Playwright asks the page to hand it file choosers when a listener appears, without waiting for
   // the answer, and an Enter that reaches a busy page first opens a chooser nobody sees (a CI run waited 600 s for it).
   const chooser = page.waitForEvent("filechooser", { timeout: 60_000 });
-  await openTab(page, words.tabDelivery);
+  await openTab(page, words, words.tabDelivery);
   await tabTo(page, { name: words.uploadFiles });
   await page.keyboard.press("Enter");
   await (await chooser).setFiles({ name: fileName, mimeType: "image/png", buffer: pngBytes() });
@@ -467,7 +476,7 @@ async function uploadAndDeliver(page: Page, words: Words, fileName: string) {
 
 /** The client downloads the delivered file from the Delivery tab with Enter on its link. */
 async function download(page: Page, words: Words, fileName: string) {
-  await openTab(page, words.tabDelivery);
+  await openTab(page, words, words.tabDelivery);
   await tabTo(page, { role: "link", name: words.download(fileName) });
   const downloaded = page.waitForEvent("download");
   await page.keyboard.press("Enter");

@@ -5,6 +5,7 @@ import { lazy, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { OrderChat } from "#app/components/chat/order-chat";
 import { Tabs } from "#app/components/tabs/tabs";
+import { m } from "#app/paraglide/messages.js";
 import type { CardEntry } from "#worker/payments/card-entry";
 import type { PaymentAccountMethod } from "#worker/payments/cards";
 import type { OrderTab } from "#worker/domain/order-display";
@@ -150,7 +151,7 @@ export function OrderPanel({
                   selected === "details" ? (
                     <OrderDetails order={order} choicePrices={texts.choicePrices} />
                   ) : (
-                    <Suspense fallback={null}>
+                    <Suspense fallback={<TabLoading />}>
                       {selected === "payment" ? (
                         <OrderPayment order={order} cards={cards} cardEntry={cardEntry} payFocus={payFocus} />
                       ) : selected === "delivery" ? (
@@ -167,5 +168,18 @@ export function OrderPanel({
         </div>
       </OrderChat>
     </article>
+  );
+}
+
+/**
+ * A tab's panel while its code loads (lazy-order-tabs.ts; a slow phone or a busy machine takes seconds): said, and
+ * marked busy, not left blank. A blank panel looked empty, and a keyboard user's Tab went straight past it to the chat
+ * before its controls (the Delivery tab's upload, Other settings' Edit) were there.
+ */
+function TabLoading() {
+  return (
+    <p role="status" aria-busy="true" data-tab-loading className="text-sm text-zinc-600 dark:text-zinc-400">
+      {m.orders_tab_loading()}
+    </p>
   );
 }
