@@ -68,7 +68,10 @@ test("an English-reading client and a Japanese-reading creator finish a commissi
     .locator('input[type="file"]')
     .first()
     .setInputFiles({ name: "reference.png", mimeType: "image/png", buffer: pngBytes() });
-  await expect(client.getByText("reference.png")).toBeVisible();
+  // Sent only once the file shows as attached (its Remove button), its progress bar gone: a request sent while it is
+  // uploading is refused ("Your files are still uploading"), as CI at load 10-14 found when it did not wait.
+  await expect(client.getByRole("button", { name: "Remove reference.png" })).toBeVisible();
+  await expect(client.getByRole("progressbar", { name: "reference.png" })).toHaveCount(0);
   // Each required choice (usage, publication rules): its first option.
   for (const group of await client
     .getByRole("group")
