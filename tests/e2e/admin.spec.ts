@@ -1,4 +1,4 @@
-import { DEMO, expect, signInWithApi, signUpWithApi, test } from "./fixtures";
+import { DEMO, expect, expectAccessible, signInWithApi, signUpWithApi, test, visit } from "./fixtures";
 import { devFixture, insertOrder } from "./order-fixtures";
 import { newCreator } from "./order-steps";
 
@@ -95,6 +95,60 @@ test("an admin hides a reported review; the creator's profile no longer shows it
   await expect(admin.getByRole("heading", { level: 1, name: "ユーザー" })).toBeVisible();
   await expect(admin.getByLabel("ハンドルまたはメールアドレス")).toHaveValue("admin");
   await adminContext.close();
+});
+
+test("the demo admin, a creator too, is not offered a decision on a review of themselves: the queue says who decides", async ({
+  page: admin,
+  browser,
+  baseURL,
+}, testInfo) => {
+  // Issue 59, decision 093: a party is never the judge.
+  test.setTimeout(90_000);
+  const clientContext = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "cf-connecting-ip": `203.0.113.${230 + testInfo.repeatEachIndex}` },
+  });
+  const client = await signUpWithApi(await clientContext.newPage());
+  const order = await insertOrder({
+    sellerEmail: DEMO.admin,
+    buyerEmail: client.email,
+    priceAmount: 6_000,
+    title: `Own ${Date.now().toString(36)}`,
+  });
+  const clientText = `Not what I asked for ${Date.now().toString(36)}`;
+  const { buyerReviewId } = await devFixture<{ buyerReviewId: string }>("shownReviews", {
+    orderId: order.id,
+    buyerText: clientText,
+    sellerText: "Thanks for the clear brief",
+  });
+  const reporter = await clientContext.newPage();
+  await clientContext.clearCookies();
+  await signUpWithApi(reporter);
+  const reported = await reporter.request.post("/api/reviews/report", {
+    data: { reviewId: buyerReviewId, reason: "abuse" },
+    headers: { "sec-fetch-site": "same-origin" },
+  });
+  expect(reported.status()).toBe(200);
+  await clientContext.close();
+
+  await signInWithApi(admin, DEMO.admin);
+  await visit(admin, "/admin/reports");
+  const entry = admin.getByTestId("admin-report").filter({ hasText: clientText });
+  await expect(entry.getByTestId("admin-party-note")).toHaveText(
+    /You wrote this review, it is about you, or you reported it; another admin must decide\.|Every admin is a party to this, so no admin can decide it yet\./,
+  );
+  await expect(entry.getByRole("button", { name: "Hide review" })).toHaveCount(0);
+  await expect(entry.getByRole("button", { name: "Keep review" })).toHaveCount(0);
+  await expectAccessible(admin);
+  // Posted anyway, the door refuses it in words and changes nothing.
+  const refused = await admin.request.post("/api/admin/reports/resolve", {
+    data: { reviewId: buyerReviewId, decision: "hide" },
+    headers: { "sec-fetch-site": "same-origin" },
+  });
+  expect(refused.status()).toBe(403);
+  expect(await refused.json()).toMatchObject({ error: "admin_is_party" });
+  await visit(admin, "/admin/reports");
+  await expect(admin.getByTestId("admin-report").filter({ hasText: clientText })).toHaveCount(1);
 });
 
 test("a signed-out visitor asking for the admin console gets the site's 404", async ({ page }) => {
