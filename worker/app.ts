@@ -4,11 +4,12 @@ import { roundTripCountingBinding, withRoundTripCounter } from "./db/round-trips
 import { withSimulatedLatency } from "./db/simulated-latency";
 import { sessionRoutedBinding, withD1Session } from "./db/session-routing";
 import { D1_BOOKMARK_HEADER, bookmarkAnswer, bookmarkToReturn, d1SessionStart } from "./domain/d1-sessions";
-import { isBanned } from "./domain/roles";
+import { isAdmin, isBanned } from "./domain/roles";
 import { legalPageAt } from "./domain/legal-pages";
 import { d1BookmarkCookie, readD1Bookmark, readSessionCookie } from "./http/cookies";
 import type { AppEnv, RequestContext } from "./http/context";
 import { drainUnreadBody } from "./http/body-limit";
+import { consoleHiddenRequest } from "./http/admin-console";
 import { isCrossSiteWrite } from "./http/cross-site";
 import { requestLocale } from "./http/locale";
 import { OVERLOADED_RETRY_AFTER_S, isDurableObjectOverloaded } from "./http/overload";
@@ -238,7 +239,10 @@ export function createApp(renderPage?: PageRenderer, { pageCache: cachePages = f
     if (!renderPage) return c.notFound();
     // The language follows the browser's until the visitor chooses one (the language menu sets the cookie); the
     // browser's messages read the page's own <html lang> (app/lib/page-locale-runtime.ts), so nothing is pinned.
-    return renderPage(c.req.raw, c.get("request"));
+    const context = c.get("request");
+    // The admin console is not there for anyone else (decision 087): their request of it is an unknown path's.
+    const request = context.user && isAdmin(context.user.roles) ? c.req.raw : consoleHiddenRequest(c.req.raw);
+    return renderPage(request, request === c.req.raw ? context : { ...context, url: new URL(request.url) });
   });
   // What slips through every door's own parsing. Stripe down, rate-limited or busy: nothing asked of it is known to
   // have happened and the call can be tried again, which the answer says (the page words it in the user's language).

@@ -156,3 +156,70 @@ test("a signed-out visitor asking for the admin console gets the site's 404", as
   expect(response?.status()).toBe(404);
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
+
+/** A page's body with what differs between two answers of the same page (this request's CSP nonce) taken out. */
+const sameness = (body: string) => body.replace(/nonce="[^"]*"/g, 'nonce=""');
+/** An unknown path of the same shape as `path` (as many segments, a `.data` kept): no handle, no route. */
+const unknownLike = (path: string) =>
+  path.replace(/[^/]+/g, (segment, at) => `nothing${at}-here${segment.endsWith(".data") ? ".data" : ""}`);
+
+test("the console is not there for anyone else: its pages, their .data and its routes answer as an unknown path, naming none of it", async ({
+  page,
+  browser,
+  baseURL,
+}, testInfo) => {
+  // Issue 59: /admin.data named the console's route ids to strangers, and the signed-out 404 page routes/admin/*.
+  const userContext = await browser.newContext({
+    baseURL,
+    extraHTTPHeaders: { "cf-connecting-ip": `203.0.113.${210 + testInfo.repeatEachIndex}` },
+  });
+  const userPage = await userContext.newPage();
+  await signUpWithApi(userPage);
+  const paths = [
+    "/admin",
+    "/admin/users",
+    "/Admin/Reports",
+    "/admin.data",
+    "/admin/anything.data",
+    "/admin/disputes/some-order/files/evidence/some-file",
+  ];
+  for (const [who, request] of [
+    ["signed out", page.request],
+    ["signed in", userPage.request],
+  ] as const) {
+    for (const path of paths) {
+      const response = await request.get(path);
+      expect(response.status(), `${who} ${path}`).toBe(404);
+      const body = await response.text();
+      expect(body, `${who} ${path}`).not.toMatch(/admin/i);
+      const unknown = await request.get(unknownLike(path));
+      expect(unknown.status(), unknownLike(path)).toBe(404);
+      expect(sameness(body), `${who} ${path} reads as ${unknownLike(path)}`).toBe(sameness(await unknown.text()));
+    }
+    // The route manifest tells them of an unknown path's routes, not the console's.
+    const browsing = who === "signed out" ? page : userPage;
+    await visit(browsing, "/");
+    const version = await browsing.evaluate(
+      () => (window as unknown as { __reactRouterManifest: { version: string } }).__reactRouterManifest.version,
+    );
+    const manifest = (paths: string) =>
+      request.get(`/__manifest?paths=${encodeURIComponent(paths)}&version=${version}`).then((r) => r.text());
+    const routes = await manifest("/admin,/admin/users");
+    expect(routes, who).not.toMatch(/admin/i);
+    expect(routes, who).toBe(await manifest(`${unknownLike("/admin")},${unknownLike("/admin/users")}`));
+  }
+  // In the browser: the site's 404 where they typed it, once, and so it stays once the page has loaded.
+  for (const [browsing, path] of [
+    [page, "/admin"],
+    [userPage, "/admin/users"],
+    [userPage, "/admin"],
+  ] as const) {
+    const response = await browsing.goto(path);
+    expect(response?.status()).toBe(404);
+    await browsing.waitForLoadState("networkidle");
+    await expect(browsing).toHaveURL(new RegExp(`${path}$`));
+    await expect(browsing.getByRole("heading", { level: 1, name: "Page not found" })).toBeVisible();
+    await expect(browsing.getByRole("main")).toHaveCount(1);
+  }
+  await userContext.close();
+});

@@ -90,3 +90,41 @@ export function judgeOf(viewer: string, admins: readonly string[], parties: read
   if (!isPartyTo(viewer, parties)) return "you";
   return admins.some((admin) => !isPartyTo(admin, parties)) ? "another_admin" : "no_admin";
 }
+
+// ───────────────────────── the console is not there for anyone else (decision 087) ─────────────────────────
+
+/** A path as React Router matches it: without the `.data` of a data request (`/admin.data`, `/admin/_.data`). */
+const pagePathOf = (pathname: string) => pathname.replace(/\/_\.data$/i, "/").replace(/\.data$/i, "");
+
+/**
+ * Whether a path is the admin console's (decision 087), as React Router would match it: its first segment is `admin`,
+ * whatever its case or percent-encoding, with or without a `.data` ending (`/admin.data`, `/admin/users.data`,
+ * `/admin/_.data`). Counted generously: a path read as the console's that is not is only another unknown path.
+ */
+export function isAdminConsolePath(pathname: string): boolean {
+  let path = pagePathOf(pathname);
+  try {
+    path = decodeURIComponent(path);
+  } catch {
+    // A malformed escape is matched by React Router as it is written; so here.
+  }
+  return (
+    path
+      .split(/[/\\]+/)
+      .find(Boolean)
+      ?.toLowerCase() === "admin"
+  );
+}
+
+/**
+ * The path a stranger's request of the console is answered as (issue 59): one nothing claims, with as many segments as
+ * theirs, each `-` (never a handle, which is letters and digits), keeping a `.data` ending. The shape matters: the
+ * browser keeps the address it asked for, and React Router's client matches it against the routes the page was
+ * rendered with and those of its parent paths; of the same shape, both read the same route, as for any unknown path:
+ * one segment is a handle nobody has (the profile's 404), more the catch-all 404.
+ */
+export function unknownPathLike(pathname: string): string {
+  const data = /\.data$/i.test(pathname) ? ".data" : "";
+  const segments = pagePathOf(pathname).split("/").filter(Boolean).length;
+  return `/${Array.from({ length: Math.max(1, segments) }, () => "-").join("/")}${data}`;
+}
