@@ -1,3 +1,4 @@
+import { isProfileShownTo } from "#worker/domain/public-profiles";
 import { createExecutionContext, env, waitOnExecutionContext } from "cloudflare:test";
 import { describe, expect, it, vi } from "vitest";
 import { createApp, type PageRenderer } from "#worker/app";
@@ -188,7 +189,10 @@ describe("a ban", () => {
         ? await getPublicForm(db(), second, viewer)
         : second === "works"
           ? await getWorkPage(db(), env, third, null, "en")
-          : await getCreatorProfile(db(), first, viewer);
+          : await getCreatorProfile(db(), first, viewer).then((found) =>
+              // As the profile page's loader reads it: a banned account's profile is shown to nobody.
+              found && isProfileShownTo(found.standing, null) ? found : null,
+            );
     return shown ? null : new Response("<p>not found</p>", { status: 404, headers: { "content-type": "text/html" } });
   };
 
