@@ -94,8 +94,11 @@ export const awardedAmount = (o: { dispute?: OrderDispute | null }): number => o
 export const amountAtStake = (total: number, stages: readonly OrderStage[]): number =>
   total - approvedAmount(total, stages);
 
-/** A statement (opening, answer or an admin's reason) as stored: 1 to `max` characters, storable, normalized. */
-export function disputeTextOf(input: unknown, max: number): string | null {
+/**
+ * A party's statement (an opening or an answer) as stored: 1 to `max` characters, storable, normalized. An admin's
+ * reason keeps `adminTextOf` (decision 093).
+ */
+function disputeTextOf(input: unknown, max: number): string | null {
   if (typeof input !== "string" || hasUnstorableCharacters(input) || isBlankText(input)) return null;
   const text = normalizeText(input);
   return textLength(text) > max ? null : text;
