@@ -18,10 +18,10 @@ import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { CURRENCY_SYMBOLS } from "#worker/domain/currency";
 import {
-  DISPUTE_OUTCOMES,
   DISPUTE_SETTLEMENT_REASON_MAX,
   REOPEN_DAYS_MAX,
   REOPEN_DAYS_MIN,
+  settlementOutcomesFor,
 } from "#worker/domain/disputes";
 import { statusBadge } from "#worker/domain/order-display";
 import { caseJudgeNote } from "#worker/messages/admin";
@@ -83,7 +83,7 @@ export async function loader({ context, params }: Route.LoaderArgs) {
       ? {
           currency: `${record.currency} (${CURRENCY_SYMBOLS[record.currency]})`,
           refundHint: m.admin_dispute_refund_hint({ stake: moneyText(record.stake, record.currency, locale) }),
-          outcomes: DISPUTE_OUTCOMES.map((value) => ({ value, label: OUTCOME_CHOICES[value]() })),
+          outcomes: settlementOutcomesFor(record.progress).map((value) => ({ value, label: OUTCOME_CHOICES[value]() })),
           days: {
             min: REOPEN_DAYS_MIN,
             max: REOPEN_DAYS_MAX,
