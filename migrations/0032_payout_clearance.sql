@@ -1,1 +1,2 @@
-ALTER TABLE `commission_orders` ADD `payout_held_until` integer;
+ALTER TABLE `commission_orders` ADD `payout_held_until` integer;--> statement-breakpoint
+CREATE INDEX `commission_orders_payout_held` ON `commission_orders` (`payout_held_until`) WHERE payout_held_until IS NOT NULL;

@@ -20,18 +20,22 @@ const PARALLEL = 10;
  * A paid order's stage under review (decision 073) waits on its review deadline, inside the stages JSON: json_each
  * reads it there. Only the current stage can be under review (those before it are approved, those after pending).
  * An order with an open dispute waits on no deadline (decision 088): it is no work for the cron either. A completed
- * order whose payout waits for the client's week to dispute the work waits on that week's end (decision 092).
+ * order whose payout waits for the client's week to dispute the work waits on that week's end (decision 092), found
+ * through its own partial index, not among every completed order.
  */
 export const OVERDUE_ORDERS_SQL = `
-  SELECT id FROM commission_orders
-  WHERE order_progress_status IN ('DRAFT', 'APPROVED', 'DELIVERED', 'COMPLETED') AND disputed_since IS NULL
-    AND ((order_progress_status = 'DRAFT' AND approval_deadline <= ?1)
-      OR (order_progress_status = 'COMPLETED' AND payout_held_until <= ?1)
-      OR (order_progress_status = 'APPROVED' AND order_payment_status = 'DRAFT' AND payment_deadline <= ?1)
-      OR (order_progress_status = 'DELIVERED' AND completion_deadline <= ?1)
-      OR (order_progress_status = 'APPROVED' AND order_payment_status = 'COMPLETED'
-        AND EXISTS (SELECT 1 FROM json_each(stages) s
-          WHERE json_extract(s.value, '$.status') = 'IN_REVIEW' AND json_extract(s.value, '$.reviewDeadline') <= ?1)))
+  SELECT id FROM (
+    SELECT id, updated_at FROM commission_orders
+    WHERE order_progress_status IN ('DRAFT', 'APPROVED', 'DELIVERED') AND disputed_since IS NULL
+      AND ((order_progress_status = 'DRAFT' AND approval_deadline <= ?1)
+        OR (order_progress_status = 'APPROVED' AND order_payment_status = 'DRAFT' AND payment_deadline <= ?1)
+        OR (order_progress_status = 'DELIVERED' AND completion_deadline <= ?1)
+        OR (order_progress_status = 'APPROVED' AND order_payment_status = 'COMPLETED'
+          AND EXISTS (SELECT 1 FROM json_each(stages) s
+            WHERE json_extract(s.value, '$.status') = 'IN_REVIEW' AND json_extract(s.value, '$.reviewDeadline') <= ?1)))
+    UNION ALL
+    SELECT id, updated_at FROM commission_orders INDEXED BY commission_orders_payout_held
+    WHERE payout_held_until <= ?1 AND order_progress_status = 'COMPLETED' AND disputed_since IS NULL)
   ORDER BY updated_at
   LIMIT ?2`;
 

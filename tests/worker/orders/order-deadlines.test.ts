@@ -167,5 +167,10 @@ describe("the cron catches missed order deadlines", () => {
       details.some((detail) => /SEARCH commission_orders USING INDEX commission_orders_progress/.test(detail)),
     ).toBe(true);
     expect(details.filter((detail) => /^SCAN commission_orders\b/.test(detail))).toEqual([]);
+    // A held payout's clearing (decision 092) through its own partial index, not among every completed order.
+    expect(
+      details.some((detail) => /SEARCH commission_orders USING INDEX commission_orders_payout_held/.test(detail)),
+      details.join("\n"),
+    ).toBe(true);
   });
 });

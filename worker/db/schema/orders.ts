@@ -93,6 +93,9 @@ export const commissionOrders = sqliteTable(
     // Only open disputes are in it: the admins' queue reads it, and the cron's `disputed_since IS NULL` cannot take it
     // instead of the progress index.
     index("commission_orders_disputed").on(t.disputedSince).where(sql`disputed_since IS NOT NULL`),
+    // Only payouts still waiting for the client's week (decision 092): the cron's net finds those due without reading
+    // every completed order.
+    index("commission_orders_payout_held").on(t.payoutHeldUntil).where(sql`payout_held_until IS NOT NULL`),
     // One pending request per client and service, and per client and form (spec section 4: 'You have already sent'):
     // D1 refuses the second insert, so two racing submissions create one order (docs/decisions/025).
     uniqueIndex("commission_orders_one_pending_service_request")
