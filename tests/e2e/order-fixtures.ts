@@ -134,3 +134,13 @@ export function setOrderState(orderId: string, s: OrderState): Promise<unknown> 
     completion_deadline: s.completionDeadline,
   });
 }
+
+/**
+ * Pays the DRAFT order `orderId` (from insertOrder, its object not yet woken) by card at the Stripe emulator ten days
+ * ago and delivers it eight days ago (decision 092): the client's week to report a problem is over and the completion
+ * deadline a day ahead, so the creator's Complete pays out at once, as it does for any order completed more than a
+ * week after its delivery. The client needs no saved card.
+ */
+export function saleDeliveredLastWeek(orderId: string): Promise<{ intentId: string }> {
+  return devFixture("saleDeliveredLastWeek", { orderId });
+}
