@@ -98,6 +98,9 @@ test("a client's dispute, the creator's answer, an admin's split from /admin: bo
   await admin.getByRole("link", { name: `Order ${code}` }).click();
   await expect(admin.getByText(STATEMENT).first()).toBeVisible();
   await expect(admin.getByText(ANSWER).first()).toBeVisible();
+  // An order not yet delivered may also be reopened, with its days (a completed one may not: payout-clearance.spec.ts).
+  await expect(admin.getByRole("radio", { name: "Reopen the order with new deadlines" })).toBeVisible();
+  await expect(admin.getByLabel("Days until the new deadlines, for a reopen")).toBeVisible();
   await expectAccessible(admin);
   await admin.getByRole("radio", { name: "Split: refund part to the client" }).check();
   await admin.getByLabel(/Refund to the client, for a split/).fill("4000");

@@ -71,6 +71,8 @@ export function SettleForm({ texts, answer }: { texts: SettleFormTexts; answer: 
   const busy = useNavigation().state !== "idle";
   const values = answer?.values ?? EMPTY;
   const errors = answer?.errors ?? {};
+  // A reopen's days only where a reopen is offered: a completed order's dispute ends in money (decision 092).
+  const reopenable = texts.outcomes.some((outcome) => outcome.value === "reopen");
   const described = (field: keyof SettleValues, hint?: boolean) =>
     [hint ? `settle-${field}-hint` : "", errors[field] ? `settle-${field}-error` : ""].filter(Boolean).join(" ") ||
     undefined;
@@ -119,27 +121,29 @@ export function SettleForm({ texts, answer }: { texts: SettleFormTexts; answer: 
           </p>
           <FieldError id="settle-refundAmount-error" message={errors.refundAmount} />
         </div>
-        <div className="sm:max-w-xs">
-          <label htmlFor="settle-days" className={labelClass}>
-            {m.admin_dispute_days_label()}
-          </label>
-          <input
-            id="settle-days"
-            name="days"
-            type="number"
-            min={texts.days.min}
-            max={texts.days.max}
-            step={1}
-            defaultValue={values.days}
-            aria-invalid={errors.days ? true : undefined}
-            aria-describedby={described("days", true)}
-            className={inputClass}
-          />
-          <p id="settle-days-hint" className={hintClass}>
-            {texts.days.hint}
-          </p>
-          <FieldError id="settle-days-error" message={errors.days} />
-        </div>
+        {reopenable && (
+          <div className="sm:max-w-xs">
+            <label htmlFor="settle-days" className={labelClass}>
+              {m.admin_dispute_days_label()}
+            </label>
+            <input
+              id="settle-days"
+              name="days"
+              type="number"
+              min={texts.days.min}
+              max={texts.days.max}
+              step={1}
+              defaultValue={values.days}
+              aria-invalid={errors.days ? true : undefined}
+              aria-describedby={described("days", true)}
+              className={inputClass}
+            />
+            <p id="settle-days-hint" className={hintClass}>
+              {texts.days.hint}
+            </p>
+            <FieldError id="settle-days-error" message={errors.days} />
+          </div>
+        )}
         <div>
           <label htmlFor="settle-reason" className={labelClass}>
             {m.admin_dispute_reason_label()}

@@ -13,6 +13,7 @@ import {
   DISPUTE_STATEMENT_MAX,
   isDisputed,
   isDisputeReason,
+  settlementOutcomesFor,
   type DisputeOutcome,
   type DisputeReason,
   type OrderDispute,
@@ -138,6 +139,10 @@ function openForm(order: OrderDetail, locale: Locale): DisputeOpenForm {
   // decision 092).
   const closesAt = order.side === "buyer" ? buyerDisputeWindowClosesAt(order.facts) : null;
   const until = closesAt === null ? null : m.disputes_open_until({ date: showDateTime(closesAt) });
+  // What Comet's team may decide, as the desk offers it: a completed order's dispute ends in money, never a reopen.
+  const outcomes = settlementOutcomesFor(order.facts.progress).includes("reopen")
+    ? m.disputes_open_outcomes()
+    : m.disputes_open_outcomes_completed();
   return {
     ...statementField(
       m.disputes_statement_label(),
@@ -147,7 +152,7 @@ function openForm(order: OrderDetail, locale: Locale): DisputeOpenForm {
     ),
     toggle: m.disputes_report_toggle(),
     heading: m.disputes_open_heading(),
-    explanation: [m.disputes_open_intro({ name }), m.disputes_open_pause(), m.disputes_open_outcomes()],
+    explanation: [m.disputes_open_intro({ name }), m.disputes_open_pause(), outcomes],
     until,
     reasonLegend: m.disputes_reason_legend(),
     reasons: DISPUTE_REASONS.map((value) => ({ value, label: disputeReasonLabel(value, locale) })),
