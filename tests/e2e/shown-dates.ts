@@ -4,7 +4,7 @@
 export const DAY = 86_400_000;
 
 /** A day as `showDate` shows it. */
-export function shownDate(at: number, locale: "en" | "ja"): string {
+function shownDate(at: number, locale: "en" | "ja"): string {
   const d = new Date(at);
   if (locale === "ja") {
     const pad = (n: number) => String(n).padStart(2, "0");
