@@ -10,8 +10,8 @@ import { DAY, shownDatesBetween, withDate } from "./shown-dates";
  * Issue 59's "a creator can take the money and shut the dispute out", walked as the two parties and an admin see it
  * (decision 092): a creator with payouts set up delivers a ¥10,000 order and completes it the same minute. The
  * English-reading client still finds "Report a problem" on the completed order, open until a week after the delivery,
- * and opens a dispute; the Japanese-reading creator's Payment tab says the payout is sent once that week ends, their
- * wallet reads it clearing, and Stripe has sent nothing. The demo admin's desk offers a refund, a release or a split,
+ * and opens a dispute; the Japanese-reading creator's Payment tab and wallet say the payout waits for the dispute's
+ * settlement (the week's date no longer holds: the dispute stopped its clock), and Stripe has sent nothing. The demo admin's desk offers a refund, a release or a split,
  * never a reopen; they refund, and the client's Payment tab reads the whole ¥10,000 back, with no transfer ever made.
  */
 const MANAGEMENTS = "/dashboard/commission/managements";
@@ -95,7 +95,7 @@ test("a creator who completes at once is paid only after the client's week: the 
   await expect(client.getByTestId("dispute-report")).toHaveCount(0);
   await expectAccessible(client);
 
-  // The creator, reading Comet in Japanese: their payout waits for the client's week, and nothing went to Stripe.
+  // The creator, reading Comet in Japanese: their payout waits for the dispute's settlement, and nothing went to Stripe.
   await switchToJapanese(creator);
   await visit(creator, `${MANAGEMENTS}?order=${code}`);
   await expect(creator.getByTestId("order-dispute")).toContainText(ja("disputes", "disputes_banner_title"));
@@ -103,19 +103,16 @@ test("a creator who completes at once is paid only after the client's week: the 
   const share = creator.getByTestId("creator-share");
   await expect(share.getByTestId("creator-payout")).toHaveText(PAYOUT);
   await expect(share.locator("div", { has: creator.getByTestId("creator-payout") }).locator("dt span")).toHaveText(
-    withDate(ja("orders", "orders_money_payout_clears"), weekEnds("ja"), { time: true }),
+    ja("orders", "orders_money_payout_disputed"),
   );
   await expectAccessible(creator);
   await visit(creator, WALLET);
   const row = creator.getByTestId("wallet-orders").locator(`tr[data-order="${code}"]`);
-  await expect(row.getByTestId("payout-status")).toHaveText(
-    withDate(ja("wallet", "wallet_payout_clearing"), weekEnds("ja")),
-  );
+  await expect(row.getByTestId("payout-status")).toHaveText(ja("wallet", "wallet_payout_disputed"));
   await expect(row.getByTestId("wallet-transfer-amount")).toHaveText(PAYOUT);
   await expect(creator.getByTestId("wallet-clearing")).toContainText(PAYOUT);
-  await expect(creator.getByTestId("wallet-clearing-note")).toHaveText(
-    withDate(ja("wallet", "wallet_balance_clearing_note"), weekEnds("ja")),
-  );
+  // No day to name: the only share clearing waits for the settlement.
+  await expect(creator.getByTestId("wallet-clearing-note")).toHaveCount(0);
   await expectAccessible(creator);
   expect(await orderMoney(code)).toEqual({ charges: [{ captured: 10_000, refunded: 0 }], transfers: [] });
 

@@ -14,6 +14,7 @@ import type { Database } from "../db/client";
 import type { Locale } from "../domain/constants";
 import { asCurrencyCode, isCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { amountBreakdown, splitTotal, type AmountBreakdown } from "../domain/money";
+import { isDisputed } from "../domain/disputes";
 import type { OrderPayment, OrderProgress } from "../domain/order";
 import { paymentMoneyStory, type CreatorShare, type OrderMoneyStory } from "../domain/order-money-story";
 import { boundedPage } from "../domain/paging";
@@ -70,6 +71,8 @@ export interface HistoryEntry {
    * when nothing waits for it.
    */
   payoutClearsAt: number | null;
+  /** The client disputed the completed order within that week: the clearing waits for the settlement (decision 092). */
+  payoutDisputed: boolean;
   /** A staged order's stages with their money and payouts (one per approved stage); empty for an order without stages. */
   stages: StageEntry[];
 }
@@ -210,6 +213,7 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
         row.order_progress_status === "COMPLETED" && row.payout_held_until != null
           ? Number(row.payout_held_until)
           : null,
+      payoutDisputed: isDisputed({ dispute: parseDispute(row.dispute) }),
       stages: stagesOf(row, money.stages),
     };
   });

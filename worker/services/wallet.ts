@@ -33,9 +33,9 @@ export interface WalletView {
   held: (Money & { count: number })[];
   /**
    * Shares of completed orders still inside their client's week to report a problem (decision 092), per currency, with
-   * the day the soonest of them clears.
+   * the day the soonest of them clears (null when every one waits for a dispute's settlement instead).
    */
-  clearing: (Money & { count: number; nextClearsAt: number })[];
+  clearing: (Money & { count: number; nextClearsAt: number | null })[];
   /** The account's payouts to the creator's bank (Stripe's list, newest first). */
   payouts: WalletPayout[];
   sales: Awaited<ReturnType<typeof listSales>>;
@@ -145,24 +145,29 @@ async function heldAmounts(d1: D1Database, userAccountId: string) {
 async function clearingAmounts(d1: D1Database, userAccountId: string) {
   const { results } = await d1
     .prepare(
-      `SELECT c.code, t.amount, o.payout_held_until AS clears_at, ${feeNumeratorsOf("t.id")} AS fee_numerators
+      `SELECT c.code, t.amount, o.payout_held_until AS clears_at, o.disputed_since, ${feeNumeratorsOf("t.id")} AS fee_numerators
        FROM commission_orders o JOIN commission_accounts sa ON sa.id = o.seller_id
        JOIN payment_transactions t ON t.order_id = o.id AND t.transaction_status = 'COMPLETED'
        JOIN currencies c ON c.id = t.currency_id
        WHERE sa.user_account_id = ? AND o.order_progress_status = 'COMPLETED' AND o.payout_held_until IS NOT NULL`,
     )
     .bind(userAccountId)
-    .all<{ code: string; amount: number; clears_at: number; fee_numerators: string }>();
-  const byCurrency = new Map<CurrencyCode, Money & { count: number; nextClearsAt: number }>();
+    .all<{ code: string; amount: number; clears_at: number; disputed_since: number | null; fee_numerators: string }>();
+  const byCurrency = new Map<CurrencyCode, Money & { count: number; nextClearsAt: number | null }>();
   for (const row of results) {
     const currencyCode = asCurrencyCode(row.code);
     const share = sellerTransferAmount(Number(row.amount), feeNumeratorsFrom(row.fee_numerators));
-    const sum = byCurrency.get(currencyCode) ?? { currencyCode, amount: 0, count: 0, nextClearsAt: Infinity };
+    const sum = byCurrency.get(currencyCode) ?? { currencyCode, amount: 0, count: 0, nextClearsAt: null };
+    // A disputed one clears on no date: its clock waits for the settlement.
+    const clearsAt = row.disputed_since === null ? Number(row.clears_at) : null;
     byCurrency.set(currencyCode, {
       currencyCode,
       amount: sum.amount + share,
       count: sum.count + 1,
-      nextClearsAt: Math.min(sum.nextClearsAt, Number(row.clears_at)),
+      nextClearsAt:
+        sum.nextClearsAt === null || clearsAt === null
+          ? (sum.nextClearsAt ?? clearsAt)
+          : Math.min(sum.nextClearsAt, clearsAt),
     });
   }
   return [...byCurrency.values()].sort((a, b) => a.currencyCode.localeCompare(b.currencyCode));

@@ -11,6 +11,7 @@ import { ErrorText } from "#app/components/form/error-text";
 import { CardBrandMark, cardBrandName } from "#app/components/payments/card-brand";
 import { payForOrder } from "#app/lib/payments/order-pay";
 import { m } from "#app/paraglide/messages.js";
+import { isDisputed } from "#worker/domain/disputes";
 import { buyerMayPay } from "#worker/domain/order-display";
 import {
   isReturnedPayment,
@@ -139,9 +140,11 @@ function CreatorShareRows({ order }: { order: OrderDetail }) {
         value={money(creator.payoutAmount)}
         // A completion inside the client's week after delivery holds the payout until the week ends (decision 092).
         note={
-          order.facts.payoutHeldUntil != null
-            ? m.orders_money_payout_clears({ date: showDateTime(order.facts.payoutHeldUntil) })
-            : undefined
+          order.facts.payoutHeldUntil == null
+            ? undefined
+            : isDisputed(order.facts)
+              ? m.orders_money_payout_disputed()
+              : m.orders_money_payout_clears({ date: showDateTime(order.facts.payoutHeldUntil) })
         }
         testId="creator-payout"
       />

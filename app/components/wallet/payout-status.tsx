@@ -5,13 +5,14 @@ import { showDate } from "#app/components/orders/order-format";
 import { m } from "#app/paraglide/messages.js";
 import type { HistoryEntry } from "#worker/services/order-history";
 
-type PayoutLabel = "transferred" | "held" | "clearing" | "after_completion" | "refunded";
-type Entry = Pick<HistoryEntry, "payout" | "refunded" | "payoutClearsAt">;
+type PayoutLabel = "transferred" | "held" | "clearing" | "disputed" | "after_completion" | "refunded";
+type Entry = Pick<HistoryEntry, "payout" | "refunded" | "payoutClearsAt" | "payoutDisputed">;
 
 const LABELS: Record<PayoutLabel, (entry: Entry) => string> = {
   transferred: () => m.wallet_payout_transferred(),
   held: () => m.wallet_payout_held(),
   clearing: (entry) => m.wallet_payout_clearing({ date: showDate(entry.payoutClearsAt!) }),
+  disputed: () => m.wallet_payout_disputed(),
   after_completion: () => m.wallet_payout_after_completion(),
   refunded: () => m.wallet_payout_refunded(),
 };
@@ -20,6 +21,7 @@ const TONES: Record<PayoutLabel, string> = {
   transferred: "bg-emerald-100 text-emerald-900 dark:bg-emerald-900/40 dark:text-emerald-100",
   held: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
   clearing: "bg-sky-100 text-sky-900 dark:bg-sky-900/40 dark:text-sky-100",
+  disputed: "bg-amber-100 text-amber-900 dark:bg-amber-900/40 dark:text-amber-100",
   after_completion: "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100",
   refunded: "bg-zinc-100 text-zinc-800 dark:bg-zinc-800 dark:text-zinc-100",
 };
@@ -27,7 +29,9 @@ const TONES: Record<PayoutLabel, string> = {
 function payoutLabel(entry: Entry): PayoutLabel {
   if (entry.payout) return entry.payout.status === "TRANSFERRED" ? "transferred" : "held";
   if (entry.refunded) return "refunded";
-  return entry.payoutClearsAt !== null ? "clearing" : "after_completion";
+  // A dispute opened within the client's week stops its clock: no date holds until it is settled (decision 092).
+  if (entry.payoutClearsAt !== null) return entry.payoutDisputed ? "disputed" : "clearing";
+  return "after_completion";
 }
 
 export function PayoutStatus({ entry }: { entry: Entry }) {

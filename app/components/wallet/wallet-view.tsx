@@ -143,7 +143,8 @@ function Amounts({ label, amounts, testId }: { label: string; amounts: Money[]; 
 }
 
 function Balance({ balance, held, clearing }: Pick<WalletView, "balance" | "held" | "clearing">) {
-  const nextClearsAt = clearing.length > 0 ? Math.min(...clearing.map((c) => c.nextClearsAt)) : null;
+  const dates = clearing.flatMap((c) => (c.nextClearsAt === null ? [] : [c.nextClearsAt]));
+  const nextClearsAt = dates.length > 0 ? Math.min(...dates) : null;
   return (
     <section aria-labelledby="wallet-balance" className="space-y-3">
       <h2 id="wallet-balance" className={h2}>

@@ -12,8 +12,9 @@ import type { StoredOrder } from "#worker/domain/order-contract";
 import { checkOrderMoney } from "#worker/services/money-check";
 import { enforceMissedDeadlines } from "#worker/services/order-deadlines";
 import { orderStub } from "#worker/services/order-stubs";
+import { loadWallet } from "#worker/services/wallet";
 import { accountOf, creator, onboard, paidOrder } from "../support/connect-helpers";
-import { call } from "../support/helpers";
+import { call, db } from "../support/helpers";
 import { newParty, type Party } from "../support/order-states";
 import { platform } from "../support/payments-helpers";
 import { chargeOfOrder, payoutsOf } from "../support/stage-fixtures";
@@ -67,6 +68,13 @@ async function moneyAgrees(orderId: string) {
   expect(report?.disagreements, JSON.stringify(report?.ledger)).toEqual([]);
   return report!.ledger;
 }
+const walletOf = (seller: Party) =>
+  loadWallet(db(), platform(), {
+    userAccountId: seller.userAccountId,
+    page: 1,
+    locale: "en",
+    displayCurrencyCode: "JPY",
+  });
 const heldUntilOnRow = async (orderId: string) =>
   (
     await env.DB.prepare("SELECT payout_held_until AS at FROM commission_orders WHERE id = ?")
@@ -100,10 +108,23 @@ describe("a completion right after delivery does not shut the client's dispute o
     expect(await payoutsOf(order.id)).toEqual([]);
     expect(await transfersTo(order.account)).toEqual([]);
     expect(await moneyAgrees(order.id)).toMatchObject({ progress: "COMPLETED", transferred: 0, reachable: true });
+    const share = sellerTransferAmount(10_000, (await moneyAgrees(order.id)).feeNumerators);
+    // The creator's wallet: the share clearing, on the day the client's week ends.
+    const clearsAt = (await heldUntilOnRow(order.id))!;
+    expect((await walletOf(order.seller)).clearing).toEqual([
+      { currencyCode: "JPY", amount: share, count: 1, nextClearsAt: clearsAt },
+    ]);
 
     const opened = await openDispute(order.buyer, order.id);
     expect(opened.status, await opened.clone().text()).toBe(200);
     expect(await opened.json()).toMatchObject({ data: { orderProgressStatus: "COMPLETED" } });
+    // Disputed, the share clears on no date: it waits for the settlement, and the wallet says so.
+    const disputedWallet = await walletOf(order.seller);
+    expect(disputedWallet.clearing).toEqual([{ currencyCode: "JPY", amount: share, count: 1, nextClearsAt: null }]);
+    expect(disputedWallet.sales.items.find((sale) => sale.code === order.code)).toMatchObject({
+      payoutClearsAt: clearsAt,
+      payoutDisputed: true,
+    });
     // The creator may not open one on the order they completed; the clock stops: no alarm clears the payout meanwhile.
     expect((await openDispute(order.seller, order.id)).status).toBe(409);
     await weekEndsIn(order.id, -1);
