@@ -7,7 +7,7 @@
 // Stripe emulator, agreeing with the reconciler (worker/services/money-check.ts).
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { OrderDispute } from "#worker/domain/disputes";
 import type { StoredOrder } from "#worker/domain/order-contract";
 import { stagesOfPlan, stageTransferAmount, type OrderStage, type StagePlanItem } from "#worker/domain/order-stages";
@@ -16,8 +16,9 @@ import { orderStub } from "#worker/services/order-stubs";
 import { releaseHeldPayouts } from "#worker/services/payouts";
 import { accountOf, creator, onboard, paidOrder } from "../support/connect-helpers";
 import { call } from "../support/helpers";
+import { ordersLeavingTheQueue } from "../support/dispute-queue";
 import { commissionAccountByEmail } from "../support/order-fixtures";
-import { insertOrderIn, newParty, type OrderStateName, type Party } from "../support/order-states";
+import { insertOrderIn, newAdmin, newParty, type OrderStateName, type Party } from "../support/order-states";
 import { approvedOrder, platform } from "../support/payments-helpers";
 import { actOn, chargeOfOrder, payoutsOf, setStagesOnRow } from "../support/stage-fixtures";
 
@@ -34,19 +35,8 @@ const IN_REVIEW: Partial<OrderStage> = {
   reviewDeadline: Date.now() + 6 * DAY,
 };
 
-/**
- * Every order this file makes. The world is shared with the other files: an order left with an open dispute would sit
- * in the admins' queue (GET /api/admin/disputes) for every test after this one, so afterAll takes it out of the queue.
- */
-const made: string[] = [];
-afterAll(async () => {
-  if (made.length === 0) return;
-  await env.DB.prepare(
-    `UPDATE commission_orders SET disputed_since = NULL WHERE id IN (${made.map(() => "?").join(", ")})`,
-  )
-    .bind(...made)
-    .run();
-});
+/** Every order this file makes, out of the admins' queue once the file ends (the world is shared with the others). */
+const made = ordersLeavingTheQueue();
 
 /** An order in `state` between a fresh seller and buyer at ¥10,000, its stages (if any) changed as given, by index. */
 async function orderIn(state: OrderStateName, stages: Partial<OrderStage>[] | null = null) {
@@ -60,13 +50,6 @@ async function orderIn(state: OrderStateName, stages: Partial<OrderStage>[] | nu
   return { ...order, seller, buyer, stranger };
 }
 
-async function admin() {
-  const party = await newParty();
-  await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'admin')")
-    .bind(party.userAccountId)
-    .run();
-  return party;
-}
 const post = (path: string, who: Party | { cookie: string } | null, json: unknown, language = "en") =>
   call(path, { method: "POST", cookie: who?.cookie, json, headers: { "accept-language": language } });
 const open = (who: Party | null, json: unknown, language?: string) =>
@@ -196,7 +179,7 @@ const NOT_ANSWERABLE = {
 
 describe("a dispute, opened, answered and settled", () => {
   it("opens on a paid order, freezes it, is answered by the other party and settled by an admin", async () => {
-    const [order, settler] = await Promise.all([orderIn("PAID"), admin()]);
+    const [order, settler] = await Promise.all([orderIn("PAID"), newAdmin()]);
     const opened = await open(order.buyer, {
       orderId: order.id,
       reason: "not_as_agreed",
@@ -260,7 +243,7 @@ describe("a dispute, opened, answered and settled", () => {
 
 describe("POST /dispute/open: refusals", () => {
   it("a stranger and an admin are strangers (404), signed out is 401, an unknown order 404, and nothing changes", async () => {
-    const [order, settler] = await Promise.all([orderIn("PAID"), admin()]);
+    const [order, settler] = await Promise.all([orderIn("PAID"), newAdmin()]);
     const body = { orderId: order.id, ...OPENING };
     await expectRefusals(order.id, [
       [() => open(order.stranger, body), 404, NOT_FOUND],
@@ -410,7 +393,7 @@ describe("while a dispute is open, the parties' moves wait (409 order_disputed)"
 
 describe("POST /dispute/answer: refusals", () => {
   it("strangers 404, signed out 401, the opener and a second answer 409, bad input 400 in words", async () => {
-    const [order, settler] = await Promise.all([orderIn("PAID"), admin()]);
+    const [order, settler] = await Promise.all([orderIn("PAID"), newAdmin()]);
     await opened(order);
     const body = { orderId: order.id, ...ANSWER };
     await expectRefusals(order.id, [
@@ -457,7 +440,7 @@ describe("POST /dispute/answer: refusals", () => {
 
 describe("the admin doors: GET /api/admin/disputes and POST /api/admin/disputes/settle", () => {
   it("are a stranger's 404 to everyone but an admin, the parties included, and 401 signed out", async () => {
-    const [order, settler] = await Promise.all([orderIn("PAID"), admin()]);
+    const [order, settler] = await Promise.all([orderIn("PAID"), newAdmin()]);
     await opened(order);
     const body = { orderId: order.id, outcome: "refund", reason: REASON };
     await expectRefusals(order.id, [
@@ -475,7 +458,7 @@ describe("the admin doors: GET /api/admin/disputes and POST /api/admin/disputes/
   });
 
   it("refuses an unknown outcome, a split or a reopen out of range and a bad reason with 400 in words", async () => {
-    const [order, settler] = await Promise.all([orderIn("PAID"), admin()]);
+    const [order, settler] = await Promise.all([orderIn("PAID"), newAdmin()]);
     await opened(order);
     const settling = (json: object, language?: string) => () =>
       settle(settler, { orderId: order.id, reason: REASON, ...json }, language);
@@ -543,7 +526,7 @@ describe("the admin doors: GET /api/admin/disputes and POST /api/admin/disputes/
   });
 
   it("a split's stake is what approved stages have not released: ¥7,000 of a staged ¥10,000 after its ¥3,000 sketch", async () => {
-    const [order, settler] = await Promise.all([orderIn("PAID", [APPROVED, IN_REVIEW]), admin()]);
+    const [order, settler] = await Promise.all([orderIn("PAID", [APPROVED, IN_REVIEW]), newAdmin()]);
     await opened(order);
     const split = (refundAmount: number) => () =>
       settle(settler, { orderId: order.id, outcome: "split", refundAmount, reason: REASON });
@@ -557,7 +540,7 @@ describe("the admin doors: GET /api/admin/disputes and POST /api/admin/disputes/
   });
 
   it("an order with no open dispute is not settled: 409 not_disputed, before, after a settlement and once ended", async () => {
-    const settler = await admin();
+    const settler = await newAdmin();
     for (const state of ["PAID", "DELIVERED", "COMPLETED", "CANCELED", "DRAFT"] as const) {
       const order = await orderIn(state);
       await expectRefusals(order.id, [
@@ -584,7 +567,7 @@ describe("the admin doors: GET /api/admin/disputes and POST /api/admin/disputes/
   });
 
   it("an admin's cancel of a disputed order ends the dispute with it: the queue no longer lists the order", async () => {
-    const [order, settler] = await Promise.all([orderIn("PAID"), admin()]);
+    const [order, settler] = await Promise.all([orderIn("PAID"), newAdmin()]);
     await opened(order);
     expect((await orderDoor("admin-cancel", settler, { orderId: order.id })).status).toBe(200);
     expect(await storedDispute(order.id)).toMatchObject({
@@ -624,7 +607,7 @@ describe("races: each move happens once", () => {
   });
 
   it("two admins settle at once (refund against release, split against reopen): one outcome, one event, one audit row", async () => {
-    const [first, second] = await Promise.all([admin(), admin()]);
+    const [first, second] = await Promise.all([newAdmin(), newAdmin()]);
     const pairs = [
       [{ outcome: "refund" }, { outcome: "release" }],
       [
@@ -660,7 +643,7 @@ describe("races: each move happens once", () => {
   });
 
   it("the deadline's alarm: the open dispute stops the clock, the alarm changes nothing, a settlement racing it wins", async () => {
-    const settler = await admin();
+    const settler = await newAdmin();
     for (const outcome of ["reopen", "refund"] as const) {
       const order = await orderIn("DELIVERED");
       const stub = orderStub(env.ORDER, order.id);
@@ -711,7 +694,7 @@ describe("races: each move happens once", () => {
   });
 
   it("an answer racing the settlement: answered first and settled, or refused not_disputed; one statement per event", async () => {
-    const settler = await admin();
+    const settler = await newAdmin();
     for (let round = 0; round < 3; round++) {
       const order = await orderIn("PAID");
       await opened(order);
@@ -749,7 +732,7 @@ describe("the money of a settlement, at Stripe", () => {
   it("a split of a ¥10,000 card payment: ¥3,500 refunded at Stripe, the ¥6,500 award less its fee transferred once the creator can be paid", async () => {
     const order = await approvedOrder();
     made.push(order.id);
-    const settler = await admin();
+    const settler = await newAdmin();
     const [seller, buyer] = await Promise.all([
       commissionAccountByEmail(order.seller.email),
       commissionAccountByEmail(order.buyer.email),
@@ -829,7 +812,7 @@ describe("the money of a settlement, at Stripe", () => {
   }
 
   it("a refund of a staged order after its first stage: exactly the ¥7,000 not released goes back, the ¥2,744 share stays", async () => {
-    const [order, settler] = await Promise.all([stagedOrder(), admin()]);
+    const [order, settler] = await Promise.all([stagedOrder(), newAdmin()]);
     await opened(order);
     const settled = await settle(settler, { orderId: order.id, outcome: "refund", reason: REASON });
     expect(await settled.json()).toMatchObject({ data: { orderProgressStatus: "CANCELED", money: "refunded" } });
@@ -845,7 +828,7 @@ describe("the money of a settlement, at Stripe", () => {
   });
 
   it("a release of a staged order: one payout for each stage not yet approved, nothing refunded, the money agrees", async () => {
-    const [order, settler] = await Promise.all([stagedOrder(), admin()]);
+    const [order, settler] = await Promise.all([stagedOrder(), newAdmin()]);
     await opened(order, order.seller);
     const settled = await settle(settler, { orderId: order.id, outcome: "release", reason: REASON });
     expect(await settled.json()).toMatchObject({ data: { orderProgressStatus: "COMPLETED", money: null } });

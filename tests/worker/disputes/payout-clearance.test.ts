@@ -5,7 +5,7 @@
 // happen. Real workerd, Order objects, D1 and the `stripe` SDK against the emulator; the reconciler agrees each time.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { DISPUTE_AFTER_DELIVERY_MS, isDisputed } from "#worker/domain/disputes";
 import { sellerTransferAmount } from "#worker/domain/money";
 import type { StoredOrder } from "#worker/domain/order-contract";
@@ -15,20 +15,12 @@ import { orderStub } from "#worker/services/order-stubs";
 import { loadWallet } from "#worker/services/wallet";
 import { accountOf, creator, onboard, paidOrder } from "../support/connect-helpers";
 import { call, db } from "../support/helpers";
-import { newParty, type Party } from "../support/order-states";
+import { ordersLeavingTheQueue } from "../support/dispute-queue";
+import { newAdmin, newParty, type Party } from "../support/order-states";
 import { platform } from "../support/payments-helpers";
 import { chargeOfOrder, payoutsOf } from "../support/stage-fixtures";
 
-const made: string[] = [];
-afterAll(async () => {
-  // The world is shared: an order left disputed would sit in the admins' queue for the files after this one.
-  if (made.length === 0) return;
-  await env.DB.prepare(
-    `UPDATE commission_orders SET disputed_since = NULL WHERE id IN (${made.map(() => "?").join(", ")})`,
-  )
-    .bind(...made)
-    .run();
-});
+const made = ordersLeavingTheQueue();
 
 const post = (path: string, who: { cookie: string }, json: unknown) =>
   call(path, { method: "POST", cookie: who.cookie, json });
@@ -51,14 +43,6 @@ async function completedAtOnce() {
   await new Promise((resolve) => setTimeout(resolve, 257));
   expect((await orderDoor("complete", seller, order.id)).status).toBe(200);
   return { ...order, seller, buyer, account: (await accountOf(seller))! };
-}
-
-async function admin() {
-  const party = await newParty();
-  await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'admin')")
-    .bind(party.userAccountId)
-    .run();
-  return party;
 }
 
 const transfersTo = async (account: string) =>
@@ -132,7 +116,7 @@ describe("a completion right after delivery does not shut the client's dispute o
     expect(await enforceMissedDeadlines(env.DB, env.ORDER, Date.now())).toBe(0);
     expect(await payoutsOf(order.id)).toEqual([]);
 
-    const settled = await post("/api/admin/disputes/settle", await admin(), {
+    const settled = await post("/api/admin/disputes/settle", await newAdmin(), {
       orderId: order.id,
       outcome: "refund",
       reason: "The delivered file is not what the request asked for.",
@@ -152,7 +136,7 @@ describe("a completion right after delivery does not shut the client's dispute o
   it("a completed order's dispute is never reopened: 409 not_reopenable, in words, and the dispute stays open", async () => {
     const order = await completedAtOnce();
     expect((await openDispute(order.buyer, order.id)).status).toBe(200);
-    const refused = await post("/api/admin/disputes/settle", await admin(), {
+    const refused = await post("/api/admin/disputes/settle", await newAdmin(), {
       orderId: order.id,
       outcome: "reopen",
       days: 5,

@@ -43,6 +43,15 @@ export async function newParty(): Promise<Party> {
   return { cookie, commissionAccountId: account.id, userAccountId: account.userAccountId };
 }
 
+/** A new party who is an admin too (the dispute desk's, decision 088). */
+export async function newAdmin(): Promise<Party> {
+  const party = await newParty();
+  await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'admin')")
+    .bind(party.userAccountId)
+    .run();
+  return party;
+}
+
 /** The projection's columns of each state; times relative to `now`. PAID_LATE is paid and past its delivery deadline. */
 function columnsOf(state: OrderStateName, now: number): Record<string, string | number | null> {
   const approved = {
