@@ -35,6 +35,12 @@ export const FORM_CHOICE_MEDIA_MAX = 1;
 /** An order's deliverable files (decision 024): at most this many on one order. */
 export const ORDER_DELIVERABLES_MAX_FILES = 10;
 /**
+ * A deliverable sent in parts (R2 multipart, decision 096): up to 5 GiB a file, the size of a 4K master or a Live2D
+ * package with its sources, and at most 20 GiB on one order in all (what a month of it costs to keep: decision 096).
+ */
+export const DELIVERABLE_FILE_MAX_BYTES = 5 * 1024 * MB;
+export const ORDER_DELIVERABLES_MAX_TOTAL_BYTES = 20 * 1024 * MB;
+/**
  * A stage's preview (decision 073, "Previews"): 1 to 10 files a posting. A picture is decoded in the Worker to make the
  * client's watermarked copy, so its bytes and pixels are capped below the Worker's 128 MB of memory (the posting's
  * body, the decoded picture and its copy are in memory at once); a clip is stored as posted.

@@ -2,6 +2,7 @@
 import {
   CHAT_MEDIA_MAX_FILES,
   DEFAULT_UPLOAD_MAX_BYTES,
+  DELIVERABLE_FILE_MAX_BYTES,
   DISPUTE_FILES_MAX,
   FORM_CHOICE_MEDIA_MAX,
   FORM_QUESTION_MEDIA_MAX,
@@ -35,7 +36,13 @@ export type OwnershipKind =
 export interface UploadRule {
   domain: MediaDomain;
   field: string;
+  /** The largest file a single-request door (POST /upload, a signed PUT) takes. */
   maxBytes: number;
+  /**
+   * The largest file the multipart door takes (decision 096), for the fields that have it; an object stored through
+   * it is checked against this, not `maxBytes`.
+   */
+  multipartMaxBytes?: number;
   maxFiles: number;
   kinds: readonly FileKind[];
   /** One object at a time: a new upload replaces (deletes) the previous one. */
@@ -184,6 +191,7 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
     domain: "commission-order",
     field: "deliverables",
     maxBytes: DEFAULT_UPLOAD_MAX_BYTES,
+    multipartMaxBytes: DELIVERABLE_FILE_MAX_BYTES,
     maxFiles: ORDER_DELIVERABLES_MAX_FILES,
     kinds: EXCHANGE_FILE_KINDS,
     single: false,
@@ -302,9 +310,10 @@ export function checkFile(
  */
 export function checkStoredObject(
   input: { size: number; head: Uint8Array; file: string },
-  rule: Pick<UploadRule, "maxBytes" | "kinds">,
+  rule: Pick<UploadRule, "maxBytes" | "multipartMaxBytes" | "kinds">,
 ): MediaCheck<SniffedType> {
-  const checked = checkFile(input, rule);
+  // A stored object may have come through the multipart door, which takes larger files than a single request.
+  const checked = checkFile(input, { kinds: rule.kinds, maxBytes: Math.max(rule.maxBytes, rule.multipartMaxBytes ?? 0) });
   if (!checked.ok) return checked;
   const sniffed = checked.value!;
   if (input.file.split(".").pop()?.toLowerCase() !== sniffed.ext)
