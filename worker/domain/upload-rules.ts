@@ -199,6 +199,21 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
     sessionBound: true,
     ownership: "commission-order",
   },
+  // A deliverable the creator holds until completion (decision 096): a source (the PSD, the CLIP, the Live2D package)
+  // whose size, checksum and listing the client sees at once, and whose bytes they take once the order completes.
+  {
+    domain: "commission-order",
+    field: "deliverable_sources",
+    maxBytes: DEFAULT_UPLOAD_MAX_BYTES,
+    multipartMaxBytes: DELIVERABLE_FILE_MAX_BYTES,
+    maxFiles: ORDER_DELIVERABLES_MAX_FILES,
+    kinds: EXCHANGE_FILE_KINDS,
+    single: false,
+    private: true,
+    sessionBound: true,
+    ownership: "commission-order",
+    heldUntilCompletion: true,
+  },
   // Files in the order's chat (decision 027): under the order's id, written by either party, read by the two of them.
   {
     domain: "commission-order",
