@@ -16,7 +16,7 @@ import { isStripeUnavailable } from "../payments/stripe-errors";
 import { jsonBody } from "../http/json-body";
 import { ORDER_DELIVERABLES_MAX_FILES } from "../domain/media-limits";
 import { parseMediaKey } from "../domain/media-keys";
-import { deliverableFile } from "../services/order-deliverables";
+import { deliverableFile, isDeliverableField } from "../services/order-deliverables";
 import { checkAttachment, ownsObject } from "../services/storage";
 import { translateAuthoringErrors } from "../messages/authoring";
 import { orderRefusalMessage, REVISION_COMMENT_INVALID } from "../messages/orders";
@@ -316,7 +316,8 @@ const updateDeliverableBody = v.pipe(
 
 /**
  * The files of a create or update, each checked before anything is asked of the order: it must lie in the order's
- * folder v1/commission-order/{orderId}/deliverables/, which only the seller may write, and pass its upload rule again
+ * folders v1/commission-order/{orderId}/deliverables/ or …/deliverable_sources/ (held until completion, decision 096),
+ * which only the seller may write, and pass its upload rule again
  * (`checkAttachment` re-sniffs the bytes). A refusal is the answer to send, and the order has not been touched.
  */
 async function checkedDeliverables(
@@ -333,7 +334,7 @@ async function checkedDeliverables(
     const inFolder = (k: typeof key) =>
       k.domain === "commission-order" &&
       k.id === id &&
-      k.field === "deliverables" &&
+      isDeliverableField(k.field) &&
       ownsObject(db, { profileId: user!.profileId }, k);
     const checked = await checkAttachment(env.MEDIA, key, inFolder);
     if (!checked.ok && checked.error === "forbidden") {

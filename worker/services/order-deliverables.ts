@@ -13,6 +13,17 @@ import { statement, type SqlStatement } from "../db/statements";
 const OWNER = "commission_order_deliverable";
 const FIELD = "medias";
 
+/**
+ * The order's folders a deliverable is attached from (decision 096): `deliverables`, which the client takes once
+ * attached, and `deliverable_sources`, which the creator holds until the order completes (its rule is
+ * `heldUntilCompletion`). Both are written by the seller alone and counted together against
+ * ORDER_DELIVERABLES_MAX_FILES; attaching and deleting follow the same states.
+ */
+export const DELIVERABLE_FIELDS = ["deliverables", "deliverable_sources"] as const;
+export type DeliverableField = (typeof DELIVERABLE_FIELDS)[number];
+export const isDeliverableField = (field: string): field is DeliverableField =>
+  (DELIVERABLE_FIELDS as readonly string[]).includes(field);
+
 export function mediaTypeOf(mimeType: string): MediaType {
   if (mimeType.startsWith("image/")) return "IMAGE";
   if (mimeType.startsWith("video/")) return "VIDEO";
@@ -21,7 +32,7 @@ export function mediaTypeOf(mimeType: string): MediaType {
   return mimeType === "application/pdf" ? "DOCUMENT" : "OTHER";
 }
 
-/** A stored object of the order's deliverables folder, checked (`checkAttachment`), as the file to attach. */
+/** A stored object of one of the order's deliverable folders (`DELIVERABLE_FIELDS`), checked (`checkAttachment`), as the file to attach. */
 export function deliverableFile(
   key: MediaKey,
   checked: { size: number; mimeType: string },
