@@ -22,3 +22,4 @@ export * from "./disputes";
 export * from "./content-reports";
 export * from "./deadline-moves";
 export * from "./waitlist";
+export * from "./uploads";
