@@ -13,6 +13,8 @@ import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
 import { amountBreakdown, type AmountBreakdown } from "../domain/money";
 import { orderMoneyStory, type OrderMoneyStory } from "../domain/order-money-story";
 import { progressOfFilter, type OrderFacts, type OrderListFilter, type OrderSide } from "../domain/order-display";
+import type { FileDetails } from "../domain/file-details";
+import { parseMediaKey } from "../domain/media-keys";
 import { parseJson, pickTextColumn, textsOf } from "./json-columns";
 import { mediaUrlsForViewer } from "./media-access";
 import { PRICE_BOOK_COLUMNS, priceBookOf } from "./price-book";
@@ -235,6 +237,26 @@ export interface OrderMediaView {
   thumbnailUrl: string | null;
 }
 
+/**
+ * A delivered file as its parties see it (decisions 024, 096): the media, what Comet read of it before anyone takes it
+ * (its listing or summary, `details`) and the checksum the creator's browser computed as it sent it, and whether the
+ * creator holds it from this viewer until the order completes.
+ */
+export interface OrderDeliverableView extends OrderMediaView {
+  /** The kind its bytes were recognised as, by the key's extension (zip, psd, glb…); null for a link. */
+  kind: string | null;
+  /** A source the creator holds until completion (the order's `deliverable_sources` folder). */
+  heldUntilCompletion: boolean;
+  /**
+   * Held from this viewer now: a source held until completion, the viewer its buyer, the order not completed. Its
+   * `url` is then null and no read is signed for them; its name, size, checksum and details are still shown.
+   */
+  held: boolean;
+  /** The SHA-256 (64 hex) of the whole file; null for a file uploaded before issue 60 or a link. */
+  sha256: string | null;
+  details: FileDetails | null;
+}
+
 interface OrderQuestionView {
   id: string;
   questionType: QuestionType;
@@ -322,7 +344,7 @@ export interface OrderDetail extends OrderSummary {
   /** The form's notice blocks (NONE questions), in the form's order. */
   notes: OrderNoteView[];
   events: OrderEventView[];
-  deliverables: OrderMediaView[];
+  deliverables: OrderDeliverableView[];
   /** The order's chat room as the viewer sees it (issue 11); null for an order without one. */
   chatRoom: ChatRoomView | null;
   /** The order's stages (decision 073), in order; empty for an order without stages. */
@@ -360,6 +382,42 @@ interface MediaJson {
   size: number | null;
   mime: string | null;
   thumb: string | null;
+}
+
+/**
+ * The order's deliverables in their order, each with the facts stored beside its object (`file_facts`: the checksum
+ * and what was read of the file, decision 096), joined by the object's key in the same statement: one query for all.
+ */
+const DELIVERABLES_SQL = `SELECT m.id, m.format_type AS format, m.media_type AS type, coalesce(m.file_url, m.link_url) AS url,
+    m.file_name AS name, m.file_size AS size, m.file_type AS mime, m.thumbnail_url AS thumb, NULL AS sha256, NULL AS details
+  FROM commission_order_deliverables d
+  JOIN media_attachments a ON a.owner_type = 'commission_order_deliverable' AND a.owner_id = d.id AND a.field = 'medias'
+  JOIN media m ON m.id = a.media_id
+  WHERE d.order_id = ? ORDER BY a.position, a.created_at`;
+
+/** One deliverable row: its media, whether it is a source held until completion, and held from this viewer now. */
+function deliverableOf(row: Row, side: OrderSide, completed: boolean) {
+  const media = row as unknown as MediaJson;
+  const key = media.format === "FILE" && media.url ? parseMediaKey(media.url) : null;
+  const heldUntilCompletion = key?.rule.heldUntilCompletion === true;
+  return {
+    media,
+    kind: key ? (key.file.split(".").pop() ?? null) : null,
+    heldUntilCompletion,
+    held: heldUntilCompletion && side === "buyer" && !completed,
+    sha256: typeof row.sha256 === "string" && /^[0-9a-f]{64}$/.test(row.sha256) ? row.sha256 : null,
+    details: detailsOf(row.details),
+  };
+}
+
+function detailsOf(value: unknown): FileDetails | null {
+  if (typeof value !== "string") return null;
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as FileDetails) : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -421,11 +479,7 @@ export async function getOrderDetail(
          WHERE e.order_id = ? ORDER BY e.version`,
       )
       .bind(orderId),
-    d1
-      .prepare(
-        `SELECT ${mediasOf("commission_order_deliverable", "d.id", "medias")} AS medias FROM commission_order_deliverables d WHERE d.order_id = ?`,
-      )
-      .bind(orderId),
+    d1.prepare(DELIVERABLES_SQL).bind(orderId),
     d1
       .prepare(
         `SELECT
@@ -456,8 +510,11 @@ export async function getOrderDetail(
       ...parseJson<MediaJson>(q.answer_medias),
       ...parseJson<{ media: MediaJson[] | null }>(q.choices).flatMap((c) => c.media ?? []),
     ]),
-    ...parseJson<MediaJson>(deliverables.results[0]?.medias),
   ].flatMap((m) => [m.url, m.thumb]);
+  const completed = row.order_progress_status === "COMPLETED";
+  const deliverableRows = deliverables.results.map((d) => deliverableOf(d, side, completed));
+  // A file held from this viewer gets no signed read (the access rule would refuse it anyway): nothing to sign.
+  for (const d of deliverableRows) if (!d.held) mediaUrls.push(d.media.url, d.media.thumb);
   const view = await mediaUrlsForViewer(db, env, { profileId: viewer.profileId }, mediaUrls, now);
   const toMedia = (m: MediaJson): OrderMediaView => ({
     id: m.id,
@@ -538,7 +595,12 @@ export async function getOrderDetail(
         medias: medias(q.medias),
       })),
     events: events.results.map((e) => eventView(e, side)),
-    deliverables: medias(deliverables.results[0]?.medias),
+    deliverables: deliverableRows.map(({ media, held, ...facts }) => ({
+      ...toMedia(media),
+      ...(held ? { url: null, thumbnailUrl: null } : {}),
+      ...facts,
+      held,
+    })),
     chatRoom: chatRoomViewFromRow(
       chatRoom.results[0],
       String(row.code),

@@ -1,12 +1,14 @@
-// The Delivery tab (spec sections 2 and 4; decision 024): the deliverable files, read by both parties through signed
-// URLs; the seller uploads them (signed writes into the order's private folder, then attached through the order's
-// Durable Object) while DRAFT, APPROVED or DELIVERED, and deletes them while DRAFT or APPROVED.
-import { useId, useState, type ChangeEvent, type MouseEvent } from "react";
+// The Delivery tab (spec sections 2 and 4; decision 024): the deliverable files (deliverable-list.tsx: each file's
+// facts, and the sources held until completion, decision 096), read by both parties through signed URLs; the seller
+// uploads them (signed writes into the order's private folder, then attached through the order's Durable Object)
+// while DRAFT, APPROVED or DELIVERED, and deletes them while DRAFT or APPROVED.
+import { useId, useState, type ChangeEvent } from "react";
 import { useRevalidator } from "react-router";
 import { ErrorText } from "#app/components/form/error-text";
 import { AddToPortfolio } from "#app/components/history/add-to-portfolio";
 import { precheckFiles, uploadErrorMessage } from "#app/components/media/upload-client";
 import { UploadProgressList, useUploads } from "#app/components/media/upload-progress";
+import { DeliverableList } from "./deliverable-list";
 import { m } from "#app/paraglide/messages.js";
 import { acceptAttribute, findUploadRule } from "#worker/domain/upload-rules";
 import { checkMediaLimit, ORDER_DELIVERABLES_MAX_FILES } from "#worker/domain/media-limits";
@@ -14,27 +16,6 @@ import { sellerEditable } from "#worker/domain/order-display";
 import type { OrderDetail } from "#worker/services/order-views";
 
 const RULE = findUploadRule("commission-order", "deliverables")!;
-
-/**
- * A deliverable's link lives 5 minutes and opens only with this party's session (decision 059), so a click signs a
- * fresh one: a page left open still downloads. A click with a modifier (new tab) and a page not yet hydrated use the
- * link as rendered, which works for its 5 minutes.
- */
-async function downloadFresh(event: MouseEvent<HTMLAnchorElement>, name: string): Promise<boolean> {
-  if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return true;
-  event.preventDefault();
-  const response = await fetch("/api/google/storage/sign/read", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ url: event.currentTarget.href }),
-  });
-  if (!response.ok) return false;
-  const link = document.createElement("a");
-  link.href = ((await response.json()) as { url: string }).url;
-  link.download = name;
-  link.click();
-  return true;
-}
 
 async function post(path: string, body: unknown): Promise<boolean> {
   const response = await fetch(`/api/features/commission/order/deliverable/${path}`, {
@@ -53,7 +34,6 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
   const busy = saving || uploads.busy;
   const setBusy = setSaving;
   const [error, setError] = useState<string | null>(null);
-  const [downloadError, setDownloadError] = useState<string | null>(null);
   const can =
     order.side === "seller" ? sellerEditable(order.facts) : { addDeliverable: false, deleteDeliverable: false };
 
@@ -95,50 +75,13 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
       <h3 id="order-deliverables-heading" className="font-semibold text-zinc-900 dark:text-zinc-50">
         {m.orders_deliverables_heading()}
       </h3>
-      {order.deliverables.length === 0 ? (
-        <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.orders_deliverables_empty()}</p>
-      ) : (
-        <ul className="space-y-2">
-          {order.deliverables.map((file) => {
-            const name = file.name ?? m.orders_deliverable_file();
-            return (
-              <li
-                key={file.id}
-                className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-zinc-200 px-3 py-2 dark:border-zinc-800"
-              >
-                <span className="min-w-0 truncate text-sm text-zinc-900 dark:text-zinc-100">{name}</span>
-                <span className="flex gap-3">
-                  {file.url && (
-                    <a
-                      href={file.url}
-                      download={name}
-                      onClick={async (event) =>
-                        setDownloadError(
-                          (await downloadFresh(event, name)) ? null : m.orders_deliverables_download_failed(),
-                        )
-                      }
-                      className="inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 underline dark:text-brand-300"
-                    >
-                      {m.orders_deliverables_download({ name })}
-                    </a>
-                  )}
-                  {can.deleteDeliverable && (
-                    <button
-                      type="button"
-                      disabled={busy}
-                      onClick={() => remove(file.id)}
-                      className="min-h-11 text-sm font-semibold text-red-700 underline disabled:opacity-60 dark:text-red-300"
-                    >
-                      {m.orders_deliverables_delete({ name })}
-                    </button>
-                  )}
-                </span>
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      <ErrorText text={downloadError} />
+      <DeliverableList
+        files={order.deliverables}
+        side={order.side}
+        canDelete={can.deleteDeliverable}
+        busy={busy}
+        onDelete={remove}
+      />
       {can.addDeliverable && (
         <div className="space-y-1">
           <label className="button-secondary min-h-11 cursor-pointer has-[[aria-disabled=true]]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 dark:has-[:focus-visible]:outline-brand-300">
