@@ -1,0 +1,54 @@
+/**
+ * The page's network for the multipart upload (multipart-upload.ts): this site's API by fetch, each part's PUT by
+ * XMLHttpRequest (fetch reports no upload progress), and the browser's `online` event. Kept apart from the engine so
+ * the engine needs no DOM and is tested in Node with a transport of the test's own.
+ */
+import type { PutResult, Transport } from "./multipart-upload";
+
+export const browserTransport: Transport = {
+  async json(method, path, body) {
+    try {
+      const response = await fetch(path, {
+        method,
+        headers: body === undefined ? undefined : { "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: "same-origin",
+      });
+      const text = await response.text();
+      let parsed: unknown = null;
+      try {
+        parsed = text ? JSON.parse(text) : null;
+      } catch {
+        parsed = null;
+      }
+      return { status: response.status, body: parsed };
+    } catch {
+      return { status: 0, body: null };
+    }
+  },
+  put(slot, body, onProgress, signal) {
+    return new Promise((resolve) => {
+      if (signal.aborted) return resolve({ status: 0, etag: null, aborted: true, body: "" });
+      const xhr = new XMLHttpRequest();
+      xhr.open(slot.method, slot.url);
+      for (const [name, value] of Object.entries(slot.headers)) xhr.setRequestHeader(name, value);
+      const abort = () => xhr.abort();
+      signal.addEventListener("abort", abort, { once: true });
+      const done = (result: PutResult) => {
+        signal.removeEventListener("abort", abort);
+        resolve(result);
+      };
+      xhr.upload.onprogress = (event) => onProgress(event.loaded);
+      xhr.onload = () =>
+        done({ status: xhr.status, etag: xhr.getResponseHeader("ETag"), aborted: false, body: xhr.responseText });
+      xhr.onerror = () => done({ status: 0, etag: null, aborted: false, body: "" });
+      xhr.ontimeout = xhr.onerror;
+      xhr.onabort = () => done({ status: 0, etag: null, aborted: true, body: "" });
+      xhr.send(body);
+    });
+  },
+  whenOnline(callback) {
+    window.addEventListener("online", callback, { once: true });
+    return () => window.removeEventListener("online", callback);
+  },
+};
