@@ -389,10 +389,11 @@ interface MediaJson {
  * and what was read of the file, decision 096), joined by the object's key in the same statement: one query for all.
  */
 const DELIVERABLES_SQL = `SELECT m.id, m.format_type AS format, m.media_type AS type, coalesce(m.file_url, m.link_url) AS url,
-    m.file_name AS name, m.file_size AS size, m.file_type AS mime, m.thumbnail_url AS thumb, NULL AS sha256, NULL AS details
+    m.file_name AS name, m.file_size AS size, m.file_type AS mime, m.thumbnail_url AS thumb, ff.sha256, ff.details
   FROM commission_order_deliverables d
   JOIN media_attachments a ON a.owner_type = 'commission_order_deliverable' AND a.owner_id = d.id AND a.field = 'medias'
   JOIN media m ON m.id = a.media_id
+  LEFT JOIN file_facts ff ON m.file_url LIKE '/media/%' AND ff.object_key = substr(m.file_url, 8)
   WHERE d.order_id = ? ORDER BY a.position, a.created_at`;
 
 /** One deliverable row: its media, whether it is a source held until completion, and held from this viewer now. */
