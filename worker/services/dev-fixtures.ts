@@ -27,6 +27,7 @@ import {
 } from "./dev-fixture-input";
 import { canceledStagedSale, orderMoney, previewStatement, stagePlanOf, stagePreview } from "./dev-fixtures-stages";
 import { saleDeliveredLastWeek } from "./dev-fixtures-sales";
+import { deliverableWithFacts } from "./dev-fixtures-deliverables";
 
 async function profileOfEmail(d1: D1Database, email: string) {
   const row = await d1
@@ -459,6 +460,7 @@ export const DEV_FIXTURES = {
   stagePreview,
   shownReviews,
   saleDeliveredLastWeek,
+  deliverableWithFacts,
 } as const;
 export type DevFixtureName = keyof typeof DEV_FIXTURES;
 
