@@ -33,9 +33,9 @@ mediaRoutes.get("/*", async (c) => {
     if (etagMatches(cached, head.httpEtag))
       return c.body(null, 304, { etag: head.httpEtag, "cache-control": cacheControl });
   }
-  const object = await getObject(c.env.MEDIA, key.key, c.req.raw);
-  if (!object) return notFound();
-  return serveObject(object, cacheControl);
+  const read = await getObject(c.env.MEDIA, key.key, c.req.raw);
+  if (!read) return notFound();
+  return serveObject(read, cacheControl);
 });
 
 /** If-None-Match against an ETag, by the weak comparison a GET uses (`*`, a list, W/ prefixes). */

@@ -135,7 +135,8 @@ storageApi.put("/object/*", async (c) => {
 
 /**
  * Signed reads: a valid, unexpired token for this key, opened by the reader it names who may still read the object
- * now (decision 059), else 403; served with the same inert headers as /media/, and kept by no cache.
+ * now (decision 059), else 403; served with the same inert headers as /media/, and kept by no cache, saved under the
+ * name the token signs (issue 60), and resumable by Range (stored-object.ts).
  */
 storageApi.get("/object/*", async (c) => {
   const { db, env, user } = c.get("request");
@@ -143,7 +144,7 @@ storageApi.get("/object/*", async (c) => {
   const refuse = (error: string, status: 403 | 404) =>
     c.json({ error }, status, { "cache-control": PRIVATE_MEDIA_CACHE_CONTROL });
   if (!parsed) return refuse("forbidden", 403);
-  const object = await getObject(env.MEDIA, parsed.key, c.req.raw);
-  if (!object) return refuse("not_found", 404);
-  return serveObject(object, PRIVATE_MEDIA_CACHE_CONTROL);
+  const read = await getObject(env.MEDIA, parsed.key, c.req.raw);
+  if (!read) return refuse("not_found", 404);
+  return serveObject(read, PRIVATE_MEDIA_CACHE_CONTROL, parsed.name);
 });

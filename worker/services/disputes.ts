@@ -223,7 +223,7 @@ export async function withSignedFiles(
       files: await Promise.all(
         s.files.map(async (f) => ({
           ...f,
-          url: (await signReadUrl(env, f.objectKey, readerProfileId, { now, shownIn: "page" })).url,
+          url: (await signReadUrl(env, f.objectKey, readerProfileId, { now, shownIn: "page", name: f.name })).url,
         })),
       ),
     })),

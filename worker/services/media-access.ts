@@ -197,6 +197,8 @@ export async function objectAccess(db: Database, key: MediaKey, viewer: MediaVie
  * A signed read URL for one object, naming the reader it is for (a profile id; null: whichever allowed reader opens
  * it with their session, for a URL sent to both parties of a chat at once). Its lifetime follows the key's field and
  * where it is shown (`readUrlTtlMs`: deliverables 5 minutes everywhere). `origin` "" gives a same-site path, as pages use.
+ * `name`: the name the file is saved under (the media row's, `fileNameOf`), signed into the token (issue 60); without
+ * one the download is named after the stored key.
  */
 export async function signReadUrl(
   env: Env,
@@ -206,13 +208,14 @@ export async function signReadUrl(
     origin = "",
     now = Date.now(),
     shownIn = "answer",
-  }: { origin?: string; now?: number; shownIn?: "answer" | "page" } = {},
+    name = null,
+  }: { origin?: string; now?: number; shownIn?: "answer" | "page"; name?: string | null } = {},
 ): Promise<{ url: string; expiresAt: number }> {
   const ttl = readUrlTtlMs(parseMediaKey(key)?.rule ?? null, shownIn);
   const { token, expiresAt } = await issueToken(
     env,
     "media-read",
-    reader === null ? { key } : { key, sub: reader },
+    { key, ...(reader === null ? {} : { sub: reader }), ...(name ? { name } : {}) },
     ttl,
     now,
   );
@@ -256,7 +259,8 @@ async function readerNow(db: Database, profileId: string): Promise<MediaReader |
  * person opening it may read the object now (decision 059): the session that came with the request must be the
  * reader the URL names (`signedReadOpener`), and the access rule is asked about that person at this moment, so a
  * revoked grant, a work no longer theirs or an order they are not a party to is refused at once, not at expiry.
- * Read tokens are not single-use (a browser re-requests images, video plays by ranges).
+ * Read tokens are not single-use (a browser re-requests images, video plays by ranges). `name`: the name the token
+ * signs for the download, if any.
  */
 export async function openSignedRead(
   db: Database,
@@ -265,7 +269,7 @@ export async function openSignedRead(
   token: string,
   session: MediaViewer | null,
   now = Date.now(),
-): Promise<MediaKey | null> {
+): Promise<(MediaKey & { name: string | null }) | null> {
   const verified = await verifyToken(env, "media-read", token, now);
   const parsed = verified && verified.key === key ? parseMediaKey(key) : null;
   if (!verified || !parsed) return null;
@@ -273,7 +277,7 @@ export async function openSignedRead(
   const reader =
     opener.by === "session" ? session : opener.by === "token-reader" ? await readerNow(db, opener.profileId) : null;
   if (!reader) return null;
-  return (await objectAccess(db, parsed, reader)) === "denied" ? null : parsed;
+  return (await objectAccess(db, parsed, reader)) === "denied" ? null : { ...parsed, name: verified.name ?? null };
 }
 
 export interface ViewableUrl {
@@ -281,28 +285,36 @@ export interface ViewableUrl {
   (url: string | null): string | null;
 }
 
+/** A stored URL a page shows, with the name its file is saved under when the page knows it (a media row's). */
+export type NamedUrl = { url: string | null | undefined; name?: string | null };
+
 /**
  * For a page showing media to `viewer`: maps each stored URL (`/media/{key}`) to what the viewer's browser can load.
  * Public objects keep their /media/ URL (cacheable); objects the viewer may see but the public may not get a
- * same-site signed read URL; anything else is left as it is (and answers 404). Other URLs (links) pass unchanged.
+ * same-site signed read URL (carrying the file's name when given as `{ url, name }`, so it downloads under it);
+ * anything else is left as it is (and answers 404). Other URLs (links) pass unchanged.
  */
 export async function mediaUrlsForViewer(
   db: Database,
   env: Env,
   viewer: MediaViewer | null,
-  urls: Iterable<string | null | undefined>,
+  urls: Iterable<string | null | undefined | NamedUrl>,
   now = Date.now(),
 ): Promise<ViewableUrl> {
   const keys = new Map<string, MediaKey>();
-  for (const url of urls) {
+  const names = new Map<string, string>();
+  for (const entry of urls) {
+    const url = typeof entry === "object" && entry !== null ? entry.url : entry;
     const key = url?.startsWith("/media/") ? parseMediaKey(url) : null;
     if (url && key) keys.set(url, key);
+    if (url && typeof entry === "object" && entry?.name) names.set(url, entry.name);
   }
   const items = keys.size ? await itemsOf(db, [...keys.values()]) : new Map<string, MediaItem>();
   const signed = new Map<string, string>();
   for (const [url, key] of keys) {
     if (!viewer || mediaAccess(items.get(itemRef(key)) ?? null, viewer, key.rule) !== "owner") continue;
-    signed.set(url, (await signReadUrl(env, key.key, viewer.profileId, { now, shownIn: "page" })).url);
+    const name = names.get(url) ?? null;
+    signed.set(url, (await signReadUrl(env, key.key, viewer.profileId, { now, shownIn: "page", name })).url);
   }
   // A URL that is neither ours nor http(s) is shown as no link at all ("" reads as none, like a missing one).
   return ((url: string | null) => (url ? (signed.get(url) ?? (isLinkableUrl(url) ? url : "")) : url)) as ViewableUrl;

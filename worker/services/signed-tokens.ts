@@ -16,8 +16,9 @@ export interface TokenScopes {
   /**
    * A signed GET of one object, for the reader `sub` (a profile id) or, without one, for whichever allowed reader
    * opens it with their session. Replayable until it expires; access is asked again on every use (decisions 011, 059).
+   * `name`: the name the file is saved under (the media row's, issue 60), signed so the link's holder cannot change it.
    */
-  "media-read": { key: string; sub?: string };
+  "media-read": { key: string; sub?: string; name?: string };
 }
 export type TokenKind = keyof TokenScopes;
 export type VerifiedToken<K extends TokenKind> = TokenScopes[K] & { jti: string; expiresAt: number };
@@ -33,8 +34,8 @@ const SCOPE_OF: { [K in TokenKind]: (p: JWTPayload) => TokenScopes[K] | null } =
       ? { key: p.key, size: p.size as number, type: p.type, sub: p.sub }
       : null,
   "media-read": (p) =>
-    isString(p.key) && (p.sub === undefined || isString(p.sub))
-      ? { key: p.key, ...(isString(p.sub) ? { sub: p.sub } : {}) }
+    isString(p.key) && (p.sub === undefined || isString(p.sub)) && (p.name === undefined || isString(p.name))
+      ? { key: p.key, ...(isString(p.sub) ? { sub: p.sub } : {}), ...(isString(p.name) ? { name: p.name } : {}) }
       : null,
 };
 

@@ -27,8 +27,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (site !== null && site !== "same-origin" && site !== "none") return notFound();
   const file = await disputedOrderFile(db, { orderId, kind, id });
   if (!file) return notFound();
-  const object = await getObject(env.MEDIA, file.key.key, request);
-  if (!object) return notFound();
+  const stored = await getObject(env.MEDIA, file.key.key, request);
+  if (!stored) return notFound();
   // Every GET goes through the audit log, whatever its Range says (issue 59): the admin's first request of this file
   // writes its row, and so does each new read from the first byte; a later range of a file already opened does not.
   if (request.method === "GET") {
@@ -43,9 +43,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       now: await cometNow(env),
     };
     if (!(await recordFileRead(db, read))) {
-      await object.body.cancel();
+      if (stored.found) await stored.object.body.cancel();
       return notFound();
     }
   }
-  return serveObject(object, PRIVATE_MEDIA_CACHE_CONTROL);
+  return serveObject(stored, PRIVATE_MEDIA_CACHE_CONTROL, file.name);
 }

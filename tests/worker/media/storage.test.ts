@@ -82,7 +82,8 @@ describe("storage: upload", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
-    expect(served.headers.get("content-disposition")).toBeNull();
+    // Shown in the page, under its stored name should it be saved (issue 60).
+    expect(served.headers.get("content-disposition")).toMatch(/^inline; filename="[0-9a-f-]{36}\.png"; /);
     const profile = await createDb(env.DB).select().from(userProfiles).where(eq(userProfiles.id, profileId)).get();
     expect(profile?.avatarUrl).toBe(urls[0]);
   });
@@ -347,11 +348,13 @@ describe("storage: signed reads and serving", () => {
     await env.MEDIA.put(key, "%PDF-1.7\n", { httpMetadata: { contentType: "application/pdf" } });
     const served = await send(`/media/${key}`);
     expect(served.status).toBe(200);
-    expect(served.headers.get("content-disposition")).toBe("attachment");
+    expect(served.headers.get("content-disposition")).toBe(
+      `attachment; filename="123e4567-e89b-12d3-a456-426614174000.pdf"; filename*=UTF-8''123e4567-e89b-12d3-a456-426614174000.pdf`,
+    );
     expect(served.headers.get("x-content-type-options")).toBe("nosniff");
     const html = `v1/user-profile/p${serial++}/avatar/123e4567-e89b-12d3-a456-426614174001.png`;
     await env.MEDIA.put(html, "<script>alert(1)</script>", { httpMetadata: { contentType: "text/html" } });
-    expect((await send(`/media/${html}`)).headers.get("content-disposition")).toBe("attachment");
+    expect((await send(`/media/${html}`)).headers.get("content-disposition")).toMatch(/^attachment; /);
     expect((await send("/media/v1/../secret")).status).toBe(404);
   });
 });
