@@ -11,25 +11,8 @@ import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard";
 import type { FileDetails, ZipListing } from "#worker/domain/file-details";
+import { formatFileSize } from "#worker/domain/file-size";
 import type { OrderDeliverableView } from "#worker/services/order-views";
-
-const UNITS = ["byte", "kilobyte", "megabyte", "gigabyte", "terabyte"] as const;
-
-/** A size as people read it, in decimal units (1 GB = 10⁹ bytes, as file managers show it), in the reader's locale. */
-export function formatFileSize(bytes: number, locale: string): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1000 && unit < UNITS.length - 1) {
-    value /= 1000;
-    unit += 1;
-  }
-  return new Intl.NumberFormat(locale, {
-    style: "unit",
-    unit: UNITS[unit],
-    unitDisplay: unit === 0 ? "long" : "short",
-    maximumFractionDigits: unit === 0 || value >= 100 ? 0 : 1,
-  }).format(value);
-}
 
 /** The first and last characters of a checksum, enough to compare by eye: `9f86d081…b0f00a08`. */
 const shortSha = (sha256: string) => `${sha256.slice(0, 8)}…${sha256.slice(-8)}`;
