@@ -37,6 +37,7 @@ import { extensionApi } from "./api/extensions";
 import { orderRequestApi } from "./api/order-requests";
 import { pageVisitApi } from "./api/page-visits";
 import { storageApi } from "./api/storage";
+import { uploadsApi } from "./api/uploads";
 import { stripeApi } from "./api/stripe";
 import { stripeConnectApi } from "./api/stripe-connect";
 import { stripeWebhookRoutes } from "./api/stripe-webhooks";
@@ -216,6 +217,7 @@ export function createApp(renderPage?: PageRenderer, { pageCache: cachePages = f
   app.route("/media", mediaRoutes);
   app.route("/api/bench", benchRoutes);
   app.route("/api/google/storage", storageApi);
+  app.route("/api/uploads", uploadsApi);
   app.route("/api/features/pageVisit", pageVisitApi);
   app.route("/api/features/bookmark", bookmarkApi);
   app.route("/api/features/commission/order/stage/preview", stagePreviewApi);

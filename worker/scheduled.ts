@@ -8,6 +8,7 @@ import { deleteEndedSessions } from "./services/sessions";
 import { pruneSpentTokens } from "./services/signed-tokens";
 import { prunePageCacheKeys } from "./services/public-pages";
 import { deleteUnattachedUploads } from "./services/storage";
+import { abortAbandonedUploads } from "./services/multipart-uploads";
 import { releaseHeldPayouts } from "./services/payouts";
 import { createStripe } from "./payments/stripe-client";
 import { RECENT_MS, checkMoney, describeReport } from "./services/money-check";
@@ -29,6 +30,8 @@ export async function runScheduledJobs(env: Env, scheduledTime: number): Promise
   await pruneRateLimits(db, scheduledTime);
   // Uploads no record attached within a day, and ids of spent single-use tokens that have expired anyway.
   await deleteUnattachedUploads(db, env.MEDIA, scheduledTime);
+  // Multipart uploads idle for a day (or begun two days ago): their R2 parts aborted (decision 096).
+  await abortAbandonedUploads(db, env.MEDIA, scheduledTime);
   await pruneSpentTokens(db, scheduledTime);
   // The edge cache's keys of pages the cache has dropped by itself (decision 069).
   await prunePageCacheKeys(db, scheduledTime);

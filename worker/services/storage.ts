@@ -125,7 +125,7 @@ async function mayWrite(db: Database, user: Owner, rule: UploadRule, domainId: s
 }
 
 /** The rule and ownership check for a write under domain/id/field, shared by every write path. */
-async function authorizeWrite(
+export async function authorizeWrite(
   db: Database,
   user: Owner,
   target: { domain: string; id: string; field: string },
