@@ -9,7 +9,6 @@
  * SHA-256 and the file's details (`file_facts`), and leaves the object pending (`recordPendingUpload`) for the
  * existing attach path and the day-old cleanup. Every refusal leaves nothing half-stored.
  */
-import { AwsClient } from "aws4fetch";
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { fileFacts, multipartUploadParts, multipartUploads, pendingUploads } from "../db/schema";
@@ -37,6 +36,7 @@ import {
 import { findUploadRule, type UploadRule } from "../domain/upload-rules";
 import type { FileDetails } from "../domain/file-details";
 import { inspectStoredFile } from "./file-inspection";
+import { listR2Parts, presignUploadPart, r2Credentials, unquoteEtag, type StoredPart } from "./r2-multipart-s3";
 import { signReadUrl } from "./media-access";
 import { consumeRateLimit } from "./rate-limit";
 import { issueToken, verifyToken } from "./signed-tokens";
@@ -44,8 +44,6 @@ import { authorizeWrite, recordPendingUpload } from "./storage";
 
 /** The door's prefix (worker/app.ts mounts the uploads API here). */
 export const UPLOADS_ROUTE = "/api/uploads";
-/** A presigned UploadPart URL lives an hour (a 16 MiB part on a slow line, with retries). */
-const PRESIGNED_PART_TTL_S = 60 * 60;
 /** A local part door's token lives 15 minutes, as a signed write does. */
 const LOCAL_PART_TOKEN_TTL_MS = 15 * 60 * 1000;
 /** Creations (not resumes) an uploader may start in an hour: ten deliverables a few times over, not a flood. */
@@ -94,82 +92,7 @@ const notFound = fail(404, "upload_error_not_found");
 
 type UploadRow = typeof multipartUploads.$inferSelect;
 
-// ───────────────────────── production: R2's S3 API ─────────────────────────
-
-interface R2Credentials {
-  client: AwsClient;
-  /** `https://{account}.r2.cloudflarestorage.com/{bucket}` */
-  bucketUrl: string;
-}
-
-/** Optional secrets read loosely, as presignR2Put reads them (storage.ts): `wrangler types` knows none of them. */
-function r2Credentials(env: Env): R2Credentials | null {
-  const read = (name: string) => {
-    const value = (env as unknown as Record<string, unknown>)[name];
-    return typeof value === "string" && value !== "" ? value : undefined;
-  };
-  const accountId = read("R2_ACCOUNT_ID");
-  const accessKeyId = read("R2_ACCESS_KEY_ID");
-  const secretAccessKey = read("R2_SECRET_ACCESS_KEY");
-  if (!accountId || !accessKeyId || !secretAccessKey) return null;
-  const bucket = read("R2_BUCKET_NAME") ?? "comet-media";
-  return {
-    client: new AwsClient({ accessKeyId, secretAccessKey, service: "s3", region: "auto" }),
-    bucketUrl: `https://${accountId}.r2.cloudflarestorage.com/${bucket}`,
-  };
-}
-
-/** A presigned S3 UploadPart: PUT with this exact Content-Length, an hour's life. */
-async function presignUploadPart(r2: R2Credentials, upload: UploadRow, partNumber: number, size: number) {
-  const url = new URL(`${r2.bucketUrl}/${upload.objectKey}`);
-  url.searchParams.set("partNumber", String(partNumber));
-  url.searchParams.set("uploadId", upload.r2UploadId);
-  url.searchParams.set("X-Amz-Expires", String(PRESIGNED_PART_TTL_S));
-  const signed = await r2.client.sign(
-    new Request(url, { method: "PUT", headers: { "content-length": String(size) } }),
-    { aws: { signQuery: true, allHeaders: true } },
-  );
-  return signed.url;
-}
-
-const xmlText = (xml: string, tag: string) => xml.match(new RegExp(`<${tag}>([^<]*)</${tag}>`))?.[1];
-const unquote = (etag: string) => etag.replace(/&quot;|&#34;/g, '"').replace(/^"|"$/g, "");
-
-/** R2's own list of the upload's parts (S3 ListParts, every page); null when R2 could not be asked. */
-async function listR2Parts(r2: R2Credentials, upload: UploadRow): Promise<StoredPart[] | null> {
-  const parts: StoredPart[] = [];
-  let marker = 0;
-  // 10,000 parts at most, 1,000 a page.
-  for (let page = 0; page < 11; page++) {
-    const url = new URL(`${r2.bucketUrl}/${upload.objectKey}`);
-    url.searchParams.set("uploadId", upload.r2UploadId);
-    url.searchParams.set("max-parts", "1000");
-    if (marker) url.searchParams.set("part-number-marker", String(marker));
-    const response = await r2.client.fetch(url, { method: "GET" });
-    if (!response.ok) return null;
-    const xml = await response.text();
-    for (const [, part] of xml.matchAll(/<Part>([\s\S]*?)<\/Part>/g)) {
-      const partNumber = Number(xmlText(part, "PartNumber"));
-      const size = Number(xmlText(part, "Size"));
-      const etag = xmlText(part, "ETag");
-      if (Number.isSafeInteger(partNumber) && Number.isSafeInteger(size) && etag)
-        parts.push({ partNumber, size, etag: unquote(etag) });
-    }
-    if (xmlText(xml, "IsTruncated") !== "true") return parts;
-    const next = Number(xmlText(xml, "NextPartNumberMarker"));
-    if (!Number.isSafeInteger(next) || next <= marker) return parts;
-    marker = next;
-  }
-  return parts;
-}
-
 // ───────────────────────── reading uploads ─────────────────────────
-
-interface StoredPart {
-  partNumber: number;
-  size: number;
-  etag: string;
-}
 
 const planOf = (upload: UploadRow): PartPlan => ({
   size: upload.declaredSize,
@@ -478,7 +401,7 @@ export async function signParts(
     if (r2) {
       parts.push({
         partNumber,
-        url: await presignUploadPart(r2, upload, partNumber, size),
+        url: await presignUploadPart(r2, upload.objectKey, upload.r2UploadId, partNumber, size),
         method: "PUT",
         headers: {},
         report: true,
@@ -614,7 +537,7 @@ export async function reportPart(
   if (!leased.ok) return leased;
   await deps.db.run(sql`
     INSERT INTO multipart_upload_parts (upload_id, part_number, size, etag)
-    SELECT ${uploadId}, ${partNumber}, ${check.size}, ${unquote(input.etag)}
+    SELECT ${uploadId}, ${partNumber}, ${check.size}, ${unquoteEtag(input.etag)}
     WHERE EXISTS (SELECT 1 FROM multipart_uploads WHERE id = ${uploadId} AND state = 'uploading')
     ON CONFLICT (upload_id, part_number) DO UPDATE SET size = excluded.size, etag = excluded.etag`);
   return { ok: true, partNumber };
@@ -659,7 +582,9 @@ export async function completeUpload(
   if (!rule) return fail(400, "media_error_unsupported_type");
 
   const r2 = r2Credentials(env);
-  const parts = r2 ? await listR2Parts(r2, found) : ((await partsOf(db, [found.id])).get(found.id) ?? []);
+  const parts = r2
+    ? await listR2Parts(r2, found.objectKey, found.r2UploadId)
+    : ((await partsOf(db, [found.id])).get(found.id) ?? []);
   if (!parts) return fail(503, "upload_error_storage_unavailable");
   const plan = planOf(found);
   const missing = missingParts(plan, parts);

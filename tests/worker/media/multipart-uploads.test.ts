@@ -13,8 +13,10 @@ import {
   type UploadState,
 } from "#worker/services/multipart-uploads";
 import { findUploadRule } from "#worker/domain/upload-rules";
+import { UNREAD_BODY_DRAIN_BYTES } from "#worker/http/body-limit";
+import { listR2Parts, type R2Credentials } from "#worker/services/r2-multipart-s3";
 import { call, db } from "../support/helpers";
-import { pathOf } from "../support/media-fixtures";
+import { countingBody, pathOf } from "../support/media-fixtures";
 import { insertOrderIn, newParty, type Party } from "../support/order-states";
 
 /**
@@ -139,6 +141,9 @@ function sameBytes(a: Uint8Array | null, b: Uint8Array): boolean {
 }
 
 const FILE_SIZE = 11 * MB;
+const CHUNK = 64 * 1024;
+/** What the app's drain reads of a refused body (worker/http/body-limit.ts), in chunks, with one in flight. */
+const DRAINED_CHUNKS = UNREAD_BODY_DRAIN_BYTES / CHUNK + 1;
 
 describe("a multipart deliverable", () => {
   it("goes up in three parts (the last short), completes, and is stored byte for byte, pending, with its facts", async () => {
@@ -278,6 +283,23 @@ describe("refusals, each leaving nothing half-stored", () => {
     const shorter = await sendPart(last, lastBytes.subarray(1));
     expect([shorter.status, shorter.body.code]).toEqual([400, "upload_error_part_incomplete"]);
     expect((await rowOf(upload.id))?.state).toBe("uploading");
+    expect(await partRows(upload.id)).toEqual([]);
+  });
+
+  it("a bad token or a wrong Content-Length is refused before the body is read", async () => {
+    const { upload, tab, cookie } = await begun();
+    const [first] = await partsOk(cookie, upload.id, [1], tab);
+    const forged = countingBody(128, new Uint8Array(CHUNK));
+    const refused = await sendPart(
+      { ...first, url: first.url.replace(/token=[^&]+/, "token=not-a-token") },
+      forged.stream,
+    );
+    expect(refused.status).toBe(403);
+    expect(forged.pulled()).toBeLessThanOrEqual(1 + DRAINED_CHUNKS);
+    const tooLong = countingBody(128, new Uint8Array(CHUNK));
+    const declared = await sendPart(first, tooLong.stream, { "content-length": String(128 * CHUNK) });
+    expect([declared.status, declared.body.code]).toEqual([400, "upload_error_part_too_large"]);
+    expect(tooLong.pulled()).toBeLessThanOrEqual(1 + DRAINED_CHUNKS);
     expect(await partRows(upload.id)).toEqual([]);
   });
 
@@ -474,6 +496,18 @@ describe("refusals, each leaving nothing half-stored", () => {
     expect(await uploadsOf(delivery.orderId)).toHaveLength(whole + (left > 0 ? 1 : 0));
   });
 
+  it("starting uploads is rate-limited per uploader; resuming one is not", async () => {
+    const delivery = await newDelivery();
+    const tab = newTab();
+    const first = await startOk(delivery.seller.cookie, fileFor(delivery, { length: 1 }, { name: "f-0.png" }), tab);
+    for (let n = 1; n < 30; n++)
+      await startOk(delivery.seller.cookie, fileFor(delivery, { length: 1 }, { name: `f-${n}.png` }), tab);
+    const limited = await start(delivery.seller.cookie, fileFor(delivery, { length: 1 }, { name: "f-30.png" }), tab);
+    expect([limited.status, limited.body.code]).toEqual([429, "upload_error_rate_limited"]);
+    const resumed = await startOk(delivery.seller.cookie, fileFor(delivery, { length: 1 }, { name: "f-0.png" }), tab);
+    expect(resumed.id).toBe(first.id);
+  });
+
   it("the local door takes no reported ETag: only R2's own answer records a part", async () => {
     const { upload, tab, cookie } = await begun();
     const reported = await call(`/api/uploads/${upload.id}/parts/1/report`, {
@@ -537,6 +571,56 @@ describe("production's presigned parts", () => {
     expect(url.searchParams.get("X-Amz-Expires")).toBe("3600");
     expect(url.searchParams.get("X-Amz-SignedHeaders")).toContain("content-length");
     expect(url.searchParams.get("X-Amz-Signature")).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("R2's ListParts, as completion reads it in production", () => {
+  const page = (parts: [number, number, string][], next: number | null) =>
+    `<?xml version="1.0" encoding="UTF-8"?><ListPartsResult><Bucket>comet-media</Bucket><Key>k</Key><UploadId>u</UploadId>${
+      next === null
+        ? "<IsTruncated>false</IsTruncated>"
+        : `<IsTruncated>true</IsTruncated><NextPartNumberMarker>${next}</NextPartNumberMarker>`
+    }${parts
+      .map(
+        ([n, size, etag]) =>
+          `<Part><PartNumber>${n}</PartNumber><ETag>&quot;${etag}&quot;</ETag><Size>${size}</Size></Part>`,
+      )
+      .join("")}</ListPartsResult>`;
+
+  it("reads every page, and gives the ETags bare", async () => {
+    const asked: string[] = [];
+    const pages = [
+      page(
+        [
+          [1, 5 * MB, "aa"],
+          [2, 5 * MB, "bb"],
+        ],
+        2,
+      ),
+      page([[3, MB, "cc"]], null),
+    ];
+    const client = {
+      fetch: async (url: URL) => {
+        asked.push(url.searchParams.get("part-number-marker") ?? "");
+        return new Response(pages.shift());
+      },
+    };
+    const parts = await listR2Parts(
+      { client, bucketUrl: "https://a.r2.cloudflarestorage.com/b" } as unknown as R2Credentials,
+      "k",
+      "u",
+    );
+    expect(parts).toEqual([
+      { partNumber: 1, size: 5 * MB, etag: "aa" },
+      { partNumber: 2, size: 5 * MB, etag: "bb" },
+      { partNumber: 3, size: MB, etag: "cc" },
+    ]);
+    expect(asked).toEqual(["", "2"]);
+  });
+
+  it("is null when R2 cannot be asked", async () => {
+    const client = { fetch: async () => new Response("<Error/>", { status: 403 }) };
+    expect(await listR2Parts({ client, bucketUrl: "https://x" } as unknown as R2Credentials, "k", "u")).toBeNull();
   });
 });
 
