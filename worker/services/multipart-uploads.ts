@@ -228,10 +228,16 @@ export async function startUpload(
   const plan = planParts(input.size);
   const kind = FILE_KINDS[input.kind];
   const key = buildMediaKey(rule.domain, input.id, rule.field, crypto.randomUUID(), kind.ext);
-  const r2Upload = await bucket.createMultipartUpload(key, {
-    httpMetadata: { contentType: kind.mimeType },
-    customMetadata: { ownerProfileId: uploader.profileId },
-  });
+  let r2Upload: R2MultipartUpload;
+  try {
+    r2Upload = await bucket.createMultipartUpload(key, {
+      httpMetadata: { contentType: kind.mimeType },
+      customMetadata: { ownerProfileId: uploader.profileId },
+    });
+  } catch (error) {
+    console.error("multipart: R2 could not start an upload", error);
+    return fail(503, "upload_error_storage_unavailable");
+  }
   const id = crypto.randomUUID();
   const limit = orderTotalLimit(rule);
   const inserted = await db.get<{ id: string }>(sql`
