@@ -3,7 +3,10 @@
  * XMLHttpRequest (fetch reports no upload progress), and the browser's `online` event. Kept apart from the engine so
  * the engine needs no DOM and is tested in Node with a transport of the test's own.
  */
-import type { PutResult, Transport } from "./multipart-upload";
+// Types only: the engine (and hash-wasm) loads when a file is sent, not when the page lists what is unfinished.
+import type { PutResult, Transport, UploadState, UploadTarget } from "./multipart-upload";
+
+const UPLOADS_PATH = "/api/uploads";
 
 export const browserTransport: Transport = {
   async json(method, path, body) {
@@ -52,3 +55,17 @@ export const browserTransport: Transport = {
     return () => window.removeEventListener("online", callback);
   },
 };
+
+/** The caller's unfinished uploads for a target (after a reload, a closed tab), for the page to list. */
+export async function listUnfinishedUploads(target: UploadTarget): Promise<UploadState[]> {
+  const query = new URLSearchParams({ domain: target.domain, id: target.id, field: target.field });
+  const answer = await browserTransport.json("GET", `${UPLOADS_PATH}?${query}`);
+  if (answer.status !== 200) return [];
+  return ((answer.body as { uploads?: UploadState[] } | null)?.uploads ?? []).filter((upload) => upload?.id);
+}
+
+/** Aborts an unfinished upload the page only lists (no engine of its own). */
+export async function abortUnfinishedUpload(id: string): Promise<boolean> {
+  const answer = await browserTransport.json("DELETE", `${UPLOADS_PATH}/${encodeURIComponent(id)}`);
+  return (answer.status >= 200 && answer.status < 300) || answer.status === 404;
+}

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import {
   bytesOfParts,
   isRetryable,
+  isRetryableFailure,
   MAX_PART_ATTEMPTS,
   MultipartUpload,
   missingParts,
@@ -80,6 +81,14 @@ describe("retry policy", () => {
   it("tries again after the network, a timeout, a rate limit or a 5xx; a 4xx is final", () => {
     for (const status of [0, 408, 429, 500, 502, 503]) expect(isRetryable(status), String(status)).toBe(true);
     for (const status of [400, 401, 403, 404, 409, 413, 422]) expect(isRetryable(status), String(status)).toBe(false);
+  });
+
+  it("tries again a part that arrived short or whose signed link expired, though the door answered 4xx", () => {
+    expect(isRetryableFailure(400, "upload_error_part_incomplete")).toBe(true);
+    expect(isRetryableFailure(403, "upload_error_token")).toBe(true);
+    expect(isRetryableFailure(400, "upload_error_part_too_large")).toBe(false);
+    expect(isRetryableFailure(409, "upload_in_another_tab")).toBe(false);
+    expect(isRetryableFailure(503, null)).toBe(true);
   });
 
   it("backs off exponentially from a second, with jitter, capped at 30 s", () => {

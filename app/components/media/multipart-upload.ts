@@ -117,6 +117,17 @@ export function isRetryable(status: number): boolean {
 }
 
 /**
+ * The door's 4xx codes that are about this try, not the upload: a part that arrived short (a connection cut mid-body),
+ * and a part's signed link that expired (a long pause). The part is tried again with a freshly signed link.
+ */
+const RETRYABLE_CODES: ReadonlySet<string> = new Set(["upload_error_part_incomplete", "upload_error_token"]);
+
+/** `isRetryable`, or a 4xx whose code says the try, not the upload, failed. */
+export function isRetryableFailure(status: number, code: string | null): boolean {
+  return isRetryable(status) || (code !== null && RETRYABLE_CODES.has(code));
+}
+
+/**
  * The wait before try number `attempt + 1` (attempt 0 is the first retry): exponential from 1 s, capped at 30 s, with
  * "equal jitter" (half fixed, half random) so many parts or many tabs failing together do not come back together.
  */
@@ -206,16 +217,8 @@ export function failureCode(status: number, body: unknown): string {
 /** Rather than a File, what the engine needs of one (a test's Blob with a name will do). */
 export type UploadFile = Blob & { name: string; lastModified: number };
 
-/** A caller's unfinished uploads for a target (after a reload), for the page to list. */
-export async function listUnfinished(target: UploadTarget, transport: Transport): Promise<UploadState[]> {
-  const query = new URLSearchParams({ domain: target.domain, id: target.id, field: target.field });
-  const answer = await transport.json("GET", `${UPLOADS_PATH}?${query}`);
-  if (answer.status !== 200) return [];
-  return ((answer.body as { uploads?: UploadState[] } | null)?.uploads ?? []).filter((u) => u?.id);
-}
-
-/** Abort an unfinished upload the page only lists (no engine of its own): the server forgets it and its parts. */
-export async function abortUpload(id: string, transport: Transport): Promise<boolean> {
+/** Aborts an upload: the server forgets it and its parts (a 404: it already has). */
+async function abortUpload(id: string, transport: Transport): Promise<boolean> {
   const answer = await transport.json("DELETE", `${UPLOADS_PATH}/${encodeURIComponent(id)}`);
   return (answer.status >= 200 && answer.status < 300) || answer.status === 404;
 }
@@ -471,14 +474,10 @@ export class MultipartUpload {
       const status = await this.tryPart(part, start, end, signal);
       if (status === "ok") return { ok: true };
       if (status === "aborted" || signal.aborted) return { ok: false, aborted: true };
-      if (!isRetryable(status.status))
-        return { ok: false, aborted: false, code: failureCode(status.status, status.body) };
+      const code = failureCode(status.status, status.body);
+      if (!isRetryableFailure(status.status, code)) return { ok: false, aborted: false, code };
       if (attempt + 1 >= MAX_PART_ATTEMPTS)
-        return {
-          ok: false,
-          aborted: false,
-          code: status.status === 0 ? "network" : failureCode(status.status, status.body),
-        };
+        return { ok: false, aborted: false, code: status.status === 0 ? "network" : code };
       await this.sleep(retryDelay(attempt, this.random), signal);
     }
   }
