@@ -16,7 +16,7 @@ import { progressOfFilter, type OrderFacts, type OrderListFilter, type OrderSide
 import type { FileDetails } from "../domain/file-details";
 import { parseMediaKey } from "../domain/media-keys";
 import { parseJson, pickTextColumn, textsOf } from "./json-columns";
-import { mediaUrlsForViewer } from "./media-access";
+import { mediaUrlsForViewer, type NamedUrl } from "./media-access";
 import { PRICE_BOOK_COLUMNS, priceBookOf } from "./price-book";
 import type { ChatRoomView } from "../domain/chat-protocol";
 import { chatRoomViewFromRow } from "./chat-rooms";
@@ -505,17 +505,18 @@ export async function getOrderDetail(
   ]);
   const previews = await previewsRead;
 
-  const mediaUrls = [
+  // Each file with its name, which a signed read carries (issue 60): a download is saved as the file it was sent as.
+  const mediaUrls: (NamedUrl | string | null)[] = [
     ...questions.results.flatMap((q) => [
       ...parseJson<MediaJson>(q.medias),
       ...parseJson<MediaJson>(q.answer_medias),
       ...parseJson<{ media: MediaJson[] | null }>(q.choices).flatMap((c) => c.media ?? []),
     ]),
-  ].flatMap((m) => [m.url, m.thumb]);
+  ].flatMap((m) => [{ url: m.url, name: m.name }, m.thumb]);
   const completed = row.order_progress_status === "COMPLETED";
   const deliverableRows = deliverables.results.map((d) => deliverableOf(d, side, completed));
   // A file held from this viewer gets no signed read (the access rule would refuse it anyway): nothing to sign.
-  for (const d of deliverableRows) if (!d.held) mediaUrls.push(d.media.url, d.media.thumb);
+  for (const d of deliverableRows) if (!d.held) mediaUrls.push({ url: d.media.url, name: d.media.name }, d.media.thumb);
   const view = await mediaUrlsForViewer(db, env, { profileId: viewer.profileId }, mediaUrls, now);
   const toMedia = (m: MediaJson): OrderMediaView => ({
     id: m.id,

@@ -4,8 +4,11 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signReadUrl } from "#worker/services/media-access";
-import { call } from "../support/helpers";
-import { newMember, newWork, pathOf } from "../support/media-fixtures";
+import { getOrderDetail } from "#worker/services/order-views";
+import { freshUser } from "../support/auth-helpers";
+import { call, db, signUp } from "../support/helpers";
+import { newMember, newWork, PNG, pathOf } from "../support/media-fixtures";
+import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
 
 /** 1,000 bytes that say where they are: byte i is i % 251, so a wrong offset shows. */
 const BYTES = Uint8Array.from({ length: 1000 }, (_, i) => i % 251);
@@ -30,7 +33,59 @@ const bytes = async (response: Response) => new Uint8Array(await response.arrayB
 const filenameStar = (response: Response) =>
   decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "");
 
+async function party() {
+  const user = freshUser();
+  const cookie = await signUp(user.handle, user.email);
+  const account = await commissionAccountByEmail(user.email);
+  const profile = await env.DB.prepare("SELECT id FROM user_profiles WHERE account_id = ?")
+    .bind(account.userAccountId)
+    .first<{ id: string }>();
+  return { cookie, commissionAccountId: account.id, profileId: profile!.id };
+}
+
 describe("the file's own name", () => {
+  it("a deliverable sent as 納品データ_最終.png: the order page's link downloads it under that name", async () => {
+    const [seller, buyer] = await Promise.all([party(), party()]);
+    const order = await insertOrder({
+      sellerId: seller.commissionAccountId,
+      buyerId: buyer.commissionAccountId,
+      priceAmount: 10_000,
+      approvalDeadline: Date.now() + 86_400_000,
+    });
+    await env.DB.prepare(
+      "UPDATE commission_orders SET order_progress_status = 'APPROVED', order_payment_status = 'COMPLETED' WHERE id = ?",
+    )
+      .bind(order.id)
+      .run();
+    const form = new FormData();
+    form.append("files", new File([PNG], "納品データ_最終.png", { type: "image/png" }));
+    form.set("domainPath", "commission-order");
+    form.set("domainIdPath", order.id);
+    form.set("fieldPath", "deliverables");
+    const uploaded = await call("/api/google/storage/upload", { method: "POST", body: form, cookie: seller.cookie });
+    const [url] = (await uploaded.json<{ urls: string[] }>()).urls;
+    const created = await call("/api/features/commission/order/deliverable/create", {
+      method: "POST",
+      cookie: seller.cookie,
+      json: { orderId: order.id, medias: [{ url, name: "納品データ_最終.png" }] },
+    });
+    expect(created.status).toBe(200);
+    const viewer = {
+      commissionAccountId: buyer.commissionAccountId,
+      profileId: buyer.profileId,
+      locale: "ja" as const,
+      displayCurrencyCode: "JPY",
+    };
+    const [file] = (await getOrderDetail(db(), env, order.code, viewer))!.deliverables;
+    expect(file.name).toBe("納品データ_最終.png");
+    const response = await call(pathOf(file.url!), { cookie: buyer.cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-disposition")).toBe(
+      `inline; filename="download.png"; filename*=UTF-8''${encodeURIComponent("納品データ_最終.png")}`,
+    );
+    expect(await bytes(response)).toEqual(PNG);
+  });
+
   it("a Japanese name signed into the URL comes back whole in filename*, with an ASCII fallback", async () => {
     const file = await privateFile("zip", "application/zip", "納品データ_最終.zip");
     const response = await file.get();
