@@ -185,6 +185,7 @@ export const MULTIPART_ERROR_TEXTS = {
   upload_error_token: "Error: this part's upload link is not valid or has expired. Ask for a new one.",
   upload_error_rate_limited: "Error: too many uploads started. Wait a few minutes and try again.",
   upload_error_order_total: "Error: this order's files would be larger than 20 GB in all.",
+  upload_error_order_closed: "Error: this order is completed or canceled and takes no more files.",
   upload_error_name_blank: "Error: the file has no name. Rename it and choose it again.",
   upload_error_name_too_long: "Error: the file name is longer than 255 characters. Rename it and choose it again.",
   upload_error_name_path: "Error: the file name contains a folder path (/, \\ or ..). Rename it and choose it again.",

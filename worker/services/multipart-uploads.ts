@@ -11,7 +11,7 @@
  */
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { fileFacts, multipartUploadParts, multipartUploads, pendingUploads } from "../db/schema";
+import { commissionOrders, fileFacts, multipartUploadParts, multipartUploads, pendingUploads } from "../db/schema";
 import { buildMediaKey, mediaUrlForKey } from "../domain/media-keys";
 import { ORDER_DELIVERABLES_MAX_TOTAL_BYTES, type MediaErrorCode } from "../domain/media-limits";
 import { FILE_KINDS, type FileKind } from "../domain/media-sniff";
@@ -217,6 +217,8 @@ export async function startUpload(
   if (!named.ok) return fail(400, named.error);
   if (input.size < 1 || input.size > rule.multipartMaxBytes) return fail(400, "media_error_too_large");
   if (!rule.kinds.includes(input.kind)) return fail(400, "media_error_unsupported_type");
+  if (rule.domain === "commission-order" && (await isOrderClosed(db, input.id)))
+    return fail(409, "upload_error_order_closed");
   const target = { domain: rule.domain, id: input.id, field: rule.field };
   const fingerprint = fileFingerprint({ name: named.name, size: input.size, lastModified: input.lastModified });
 
@@ -291,6 +293,19 @@ async function resume(
   const leased = await takeLease(deps.db, found, tabId, now);
   if (!leased.ok) return leased;
   return { ok: true, upload: await stateWithParts(deps.db, leased.upload) };
+}
+
+/**
+ * A completed or canceled order takes no more files (section 4's editability): refused before R2 starts an upload
+ * nothing could ever attach. The Order object's own rule still decides each attachment.
+ */
+async function isOrderClosed(db: Database, orderId: string): Promise<boolean> {
+  const order = await db
+    .select({ progress: commissionOrders.orderProgressStatus })
+    .from(commissionOrders)
+    .where(eq(commissionOrders.id, orderId))
+    .get();
+  return order?.progress === "COMPLETED" || order?.progress === "CANCELED";
 }
 
 const timesOf = (upload: UploadRow) => ({

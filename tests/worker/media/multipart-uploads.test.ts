@@ -406,6 +406,17 @@ describe("refusals, each leaving nothing half-stored", () => {
     expect(signedOut.status).toBe(401);
   });
 
+  it("a completed or canceled order takes no new upload: nothing is started", async () => {
+    for (const state of ["COMPLETED", "CANCELED"] as const) {
+      const seller = await newParty();
+      const order = await insertOrderIn(state, seller, await newParty());
+      const delivery = { seller, buyer: seller, orderId: order.id };
+      const refused = await start(seller.cookie, fileFor(delivery, { length: FILE_SIZE }), newTab());
+      expect([refused.status, refused.body.code]).toEqual([409, "upload_error_order_closed"]);
+      expect(await uploadsOf(order.id)).toEqual([]);
+    }
+  });
+
   it("someone else can neither see, continue, complete nor cancel it: it does not exist for them", async () => {
     const { delivery, upload, tab, bytes } = await begun();
     const other = delivery.buyer.cookie;
