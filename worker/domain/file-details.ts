@@ -11,6 +11,13 @@ export interface ZipEntry {
   size: number;
   compressedSize: number;
   directory: boolean;
+  /**
+   * A name that would reach outside the folder it is unpacked into (`..`, an absolute path) or hides what it is (NUL,
+   * control or bidirectional characters): listed as it is, and flagged for the reader. Comet never unpacks it.
+   */
+  unsafeName?: true;
+  /** Encrypted (a password is needed to unpack it). */
+  encrypted?: true;
 }
 
 export interface ZipListing {
@@ -32,6 +39,8 @@ export interface PsdSummary {
 export interface ModelSummary {
   /** A VRM avatar (glTF binary naming VRM's extension), not a plain GLB. */
   vrm: boolean;
+  /** Which VRM: 0.x (extension "VRM") or 1.0 ("VRMC_vrm"); absent for a plain GLB. */
+  vrmVersion?: "0.x" | "1.0";
 }
 
 export interface FileDetails {

@@ -19,6 +19,13 @@ export const MEDIA_ERROR_TEXTS = {
   media_error_preview_pixels:
     "Error: these pictures are too large to prepare together. One posting takes pictures of up to 24 megapixels in all: send fewer or smaller ones.",
   media_error_door_only: "Error: a stage's preview files are posted with the preview, not uploaded here.",
+  // A stored work file's own structures, read before anyone takes it (issue 60, decision 096).
+  media_error_zip_directory:
+    "Error: this ZIP's table of contents does not match the archive (it is incomplete, damaged or made to mislead). Create the archive again and upload it.",
+  media_error_zip_too_many:
+    "Error: this ZIP holds too many files. One archive may hold up to 20,000: split it into several.",
+  media_error_damaged:
+    "Error: this file is incomplete or damaged: its contents do not match its own header. Save or export it again and upload it.",
 } as const;
 export type MediaErrorCode = keyof typeof MEDIA_ERROR_TEXTS;
 

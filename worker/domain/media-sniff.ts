@@ -16,7 +16,19 @@ export type FileKind =
   | "ogg"
   | "flac"
   | "glb"
-  | "pdf";
+  | "pdf"
+  // The work's own files (issue 60, decision 096): archives, layered sources, 3D and Live2D models, studio audio.
+  | "zip"
+  | "7z"
+  | "psd"
+  | "psb"
+  | "clip"
+  | "blend"
+  | "fbx"
+  | "vrm"
+  | "moc3"
+  | "aiff"
+  | "rf64";
 
 export interface SniffedType {
   kind: FileKind;
@@ -43,10 +55,29 @@ export const FILE_KINDS: Record<FileKind, Omit<SniffedType, "kind">> = {
   flac: { ext: "flac", mimeType: "audio/flac", mediaType: "AUDIO" },
   glb: { ext: "glb", mimeType: "model/gltf-binary", mediaType: "MODEL" },
   pdf: { ext: "pdf", mimeType: "application/pdf", mediaType: "DOCUMENT" },
+  // Every MIME type below is one kind's own (kindForMimeType names the key's extension after it), but RF64's, which
+  // shares WAV's extension too. The mediaType agrees with the MIME type's top level, which Comet's other readers go by
+  // (mediaTypeForMimeType): MODEL is what the 3D viewer opens, IMAGE what an <img> shows, AUDIO what an <audio> plays.
+  zip: { ext: "zip", mimeType: "application/zip", mediaType: "OTHER" },
+  "7z": { ext: "7z", mimeType: "application/x-7z-compressed", mediaType: "OTHER" },
+  // Not the registered image/vnd.adobe.photoshop: an image/ type is a picture to Comet's players, and no browser draws
+  // a PSD. PSB needs a type of its own besides, or its key would be named .psd.
+  psd: { ext: "psd", mimeType: "application/x-photoshop", mediaType: "OTHER" },
+  psb: { ext: "psb", mimeType: "application/x-photoshop-large", mediaType: "OTHER" },
+  clip: { ext: "clip", mimeType: "application/x-clip-studio", mediaType: "OTHER" },
+  blend: { ext: "blend", mimeType: "application/x-blender", mediaType: "OTHER" },
+  // A 3D file, but not one the viewer (glTF/VRM) opens: OTHER, so no player offers to show it.
+  fbx: { ext: "fbx", mimeType: "application/x-fbx", mediaType: "OTHER" },
+  // A GLB naming VRM's extension: the first bytes are a GLB's, so only the deep inspection (gltf-header.ts) says vrm.
+  // Its own type, so a key declared VRM is named .vrm and checked as one (kindForMimeType stays unambiguous).
+  vrm: { ext: "vrm", mimeType: "model/vrm", mediaType: "MODEL" },
+  moc3: { ext: "moc3", mimeType: "application/x-live2d-moc3", mediaType: "OTHER" },
+  aiff: { ext: "aiff", mimeType: "audio/aiff", mediaType: "AUDIO" },
+  // A WAV master past 4 GB (EBU RF64, and its BW64 twin): a .wav, but a kind of its own, since browsers do not play it.
+  rf64: { ext: "wav", mimeType: "audio/wav", mediaType: "AUDIO" },
 };
 
-/** How many leading bytes sniffMediaType needs. */
-
+/** How many leading bytes sniffMediaType needs (the longest signature read is FBX's, 27 bytes; WebM's DocType is later). */
 export const SNIFF_BYTES = 64;
 
 const ascii = (bytes: Uint8Array, start: number, length: number) =>
@@ -75,6 +106,39 @@ function sniffKind(b: Uint8Array): FileKind | null {
   if (ascii(b, 0, 4) === "fLaC") return "flac";
   if (ascii(b, 0, 4) === "glTF") return "glb";
   if (ascii(b, 0, 5) === "%PDF-") return "pdf";
+  return workKind(b);
+}
+
+const u16be = (b: Uint8Array, at: number) => (b[at] << 8) | b[at + 1];
+
+/**
+ * The work's own files (issue 60, decision 096), each by the signature its format's writer always puts first. ZIP's
+ * container formats (Krita .kra, OpenRaster .ora, Procreate, VRoid .vroid, Office files) are zip: their listing tells
+ * what is inside, and a kind of their own would add nothing the listing doesn't.
+ */
+function workKind(b: Uint8Array): FileKind | null {
+  // A local file header, or the end record alone (the empty archive). A spanned archive's PK\x07\x08 is refused.
+  if (startsWith(b, [0x50, 0x4b, 0x03, 0x04]) || startsWith(b, [0x50, 0x4b, 0x05, 0x06])) return "zip";
+  // 7z: six signature bytes, then the major format version, always 0.
+  if (startsWith(b, [0x37, 0x7a, 0xbc, 0xaf, 0x27, 0x1c, 0x00])) return "7z";
+  // Photoshop: "8BPS", version 1 (PSD) or 2 (PSB, the large document format), six reserved zero bytes.
+  if (ascii(b, 0, 4) === "8BPS" && startsWith(b, [0, 0, 0, 0, 0, 0], 6)) {
+    const version = u16be(b, 4);
+    return version === 1 ? "psd" : version === 2 ? "psb" : null;
+  }
+  if (ascii(b, 0, 8) === "CSFCHUNK") return "clip";
+  // Blender: "BLENDER", pointer size (- 64-bit, _ 32-bit), endianness (v little, V big), three version digits; or
+  // Blender 5's header "BLENDER", its size "17", "-", the format "01", endianness and four digits. A compressed .blend
+  // (zstd since Blender 3, gzip before) says only "compressed data" in its first bytes, and is refused.
+  if (/^BLENDER(?:[-_][vV]\d{3}|\d{2}-\d{2}[vV]\d{4})/.test(ascii(b, 0, 17))) return "blend";
+  // Binary FBX: "Kaydara FBX Binary", two spaces, NUL, then 0x1A 0x00. ASCII FBX (text) is refused.
+  if (ascii(b, 0, 23) === "Kaydara FBX Binary  \0\x1a\0") return "fbx";
+  // Live2D Cubism: "MOC3", a version byte (1 = Cubism 3.0 … 5 = 5.0; a few more allowed) and the endianness flag.
+  if (ascii(b, 0, 4) === "MOC3" && b[4] >= 1 && b[4] <= 16 && b[5] <= 1) return "moc3";
+  // AIFF and AIFF-C: an IFF FORM of type AIFF or AIFC.
+  if (ascii(b, 0, 4) === "FORM" && (ascii(b, 8, 4) === "AIFF" || ascii(b, 8, 4) === "AIFC")) return "aiff";
+  // A WAV past 4 GB: RF64 (EBU Tech 3306) or BW64 (ITU-R BS.2088), of form WAVE.
+  if ((ascii(b, 0, 4) === "RF64" || ascii(b, 0, 4) === "BW64") && ascii(b, 8, 4) === "WAVE") return "rf64";
   return null;
 }
 

@@ -130,10 +130,25 @@ describe("upload rules", () => {
     expect(DEFAULT_UPLOAD_MAX_BYTES).toBe(104857600);
   });
 
-  it("portfolio media: 10 files of 20 MB, pictures, video and audio (decision 033)", () => {
+  it("portfolio media: 10 files of 20 MB, pictures, video, audio (decision 033) and 3D models (decision 096)", () => {
     const rule = findUploadRule("portfolio-work", "medias")!;
     expect(rule).toMatchObject({ maxFiles: 10, maxBytes: 20971520, single: false, ownership: "portfolio-work" });
-    expect(rule.kinds).toEqual(["jpg", "png", "gif", "mp4", "mov", "webm", "mp3", "m4a", "aac", "wav", "ogg", "flac"]);
+    expect(rule.kinds).toEqual([
+      "jpg",
+      "png",
+      "gif",
+      "mp4",
+      "mov",
+      "webm",
+      "mp3",
+      "m4a",
+      "aac",
+      "wav",
+      "ogg",
+      "flac",
+      "glb",
+      "vrm",
+    ]);
     expect(PORTFOLIO_MEDIA_MAX_BYTES).toBe(20971520);
   });
 
@@ -141,8 +156,11 @@ describe("upload rules", () => {
     const table = Object.fromEntries(
       UPLOAD_RULES.map((r) => [`${r.domain}/${r.field}`, [r.maxBytes, r.kinds.join(" ")]]),
     );
-    const media = "jpg png gif mp4 mov webm mp3 m4a aac wav ogg flac";
-    const exchange = "jpg png gif mp4 mov webm mp3 m4a aac wav ogg flac";
+    const media = "jpg png gif mp4 mov webm mp3 m4a aac wav ogg flac glb vrm";
+    // Decision 096: the work's own files travel as deliverables, references and evidence; the chat takes what it shows.
+    const work =
+      "jpg png gif mp4 mov webm mp3 m4a aac wav ogg flac pdf zip 7z psd psb clip blend fbx glb vrm moc3 aiff rf64";
+    const chat = "jpg png gif mp4 mov webm mp3 m4a aac wav ogg flac pdf";
     expect(table).toEqual({
       "user-profile/avatar": [104857600, "jpg png gif"],
       "user-profile/cover": [104857600, "jpg png gif"],
@@ -150,11 +168,12 @@ describe("upload rules", () => {
       "portfolio-work/og_images": [20971520, "jpg png gif"],
       "commission-form/question_medias": [20971520, media],
       "commission-form/choice_media": [20971520, "jpg png gif"],
-      "commission-request/answer_medias": [104857600, exchange],
-      "commission-order/deliverables": [104857600, exchange],
-      "commission-order/chat_medias": [104857600, exchange],
-      // Decision 088: a dispute statement's evidence takes what the chat takes.
-      "commission-order/dispute_files": [104857600, exchange],
+      "commission-request/answer_medias": [104857600, work],
+      "commission-order/deliverables": [104857600, work],
+      "commission-order/deliverable_sources": [104857600, work],
+      "commission-order/chat_medias": [104857600, chat],
+      // Decision 088: a dispute statement's evidence; decision 096: the work itself may be the evidence.
+      "commission-order/dispute_files": [104857600, work],
       // Decision 073: a stage preview's pictures are decoded by the Worker; the client's copies are JPEGs, and clips.
       "commission-order/stage_previews": [10485760, "jpg png gif"],
       "commission-order/stage_preview_copies": [20971520, "jpg mp4 webm mp3 m4a wav"],
@@ -166,7 +185,7 @@ describe("upload rules", () => {
     const rule = findUploadRule("commission-order", "deliverables")!;
     for (const head of [
       bytes("<!doctype html><title>clip.mp4</title>"),
-      bytes("PK", [3, 4, 20, 0]),
+      bytes([0x7f], "ELF", [2, 1, 1]),
       bytes("MZ", [0x90, 0]),
     ]) {
       expect(checkFile({ size: 1000, head: pad(head) }, rule)).toEqual({
@@ -253,7 +272,7 @@ describe("upload rules", () => {
       ok: false,
       error: "media_error_unsupported_type",
     });
-    expect(checkFile({ size: 100, head: pad(SAMPLES.glb) }, rule)).toEqual({
+    expect(checkFile({ size: 100, head: pad(SAMPLES.pdf) }, rule)).toEqual({
       ok: false,
       error: "media_error_unsupported_type",
     });
@@ -291,6 +310,12 @@ describe("upload rules", () => {
       media_error_preview_pixels:
         "Error: these pictures are too large to prepare together. One posting takes pictures of up to 24 megapixels in all: send fewer or smaller ones.",
       media_error_door_only: "Error: a stage's preview files are posted with the preview, not uploaded here.",
+      media_error_zip_directory:
+        "Error: this ZIP's table of contents does not match the archive (it is incomplete, damaged or made to mislead). Create the archive again and upload it.",
+      media_error_zip_too_many:
+        "Error: this ZIP holds too many files. One archive may hold up to 20,000: split it into several.",
+      media_error_damaged:
+        "Error: this file is incomplete or damaged: its contents do not match its own header. Save or export it again and upload it.",
     });
   });
 });

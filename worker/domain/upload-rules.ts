@@ -73,7 +73,11 @@ const PICTURE_KINDS = ["jpg", "png", "gif"] as const satisfies readonly FileKind
 // The lists below are written out, not spread from shorter lists (spec section 9's default kinds jpg, png, gif, mp4,
 // mov; the audio kinds of issue 13, decision 033): a top-level spread counts as a side effect to the bundler, which
 // would then load this whole module on every page that imports anything from it.
-/** What a work's or a service's media list takes as files: pictures, video (the default kinds and WebM) and audio. */
+/**
+ * What a work's or a service's media list takes as files: pictures, video (the default kinds and WebM), audio, and the
+ * 3D models the spec's "3D model viewer" shows (GLB and VRM; decision 096). Only what a visitor's page can show: no
+ * AIFF or RF64 (most browsers play neither), no sources or archives.
+ */
 const PORTFOLIO_FILE_KINDS = [
   "jpg",
   "png",
@@ -87,12 +91,19 @@ const PORTFOLIO_FILE_KINDS = [
   "wav",
   "ogg",
   "flac",
+  "glb",
+  "vrm",
 ] as const satisfies readonly FileKind[];
-/** What a private exchange takes (request answers, deliverables, chat): the spec's default kinds, WebM and audio. */
 /** A stage preview's pictures (decoded to be watermarked) and clips (stored as posted; decision 073). */
 export const STAGE_PREVIEW_IMAGE_KINDS = ["jpg", "png", "gif"] as const satisfies readonly FileKind[];
 export const STAGE_PREVIEW_CLIP_KINDS = ["mp4", "webm", "mp3", "m4a", "wav"] as const satisfies readonly FileKind[];
-const EXCHANGE_FILE_KINDS = [
+/**
+ * What the order's chat takes (decision 096): what the players show (the spec's default kinds, WebM, audio) and PDF (a
+ * reference sheet, a brief). Not the work's own files: the work goes in the deliverables, where it is held until
+ * completion, listed, checksummed and recorded as delivered (decisions 059, 073); a ZIP in the chat would be a delivery
+ * none of that covers, as the drive link it replaces was.
+ */
+const CHAT_FILE_KINDS = [
   "jpg",
   "png",
   "gif",
@@ -105,6 +116,39 @@ const EXCHANGE_FILE_KINDS = [
   "wav",
   "ogg",
   "flac",
+  "pdf",
+] as const satisfies readonly FileKind[];
+/**
+ * What the work itself travels as (issue 60, decision 096): deliverables and held sources, a request's references and
+ * a dispute's evidence. The exchange's kinds and PDF, then archives, layered sources, 3D and Live2D models and studio
+ * audio. glb before vrm and wav before rf64: kindForMimeType takes a rule's first kind of a MIME type.
+ */
+export const WORK_FILE_KINDS = [
+  "jpg",
+  "png",
+  "gif",
+  "mp4",
+  "mov",
+  "webm",
+  "mp3",
+  "m4a",
+  "aac",
+  "wav",
+  "ogg",
+  "flac",
+  "pdf",
+  "zip",
+  "7z",
+  "psd",
+  "psb",
+  "clip",
+  "blend",
+  "fbx",
+  "glb",
+  "vrm",
+  "moc3",
+  "aiff",
+  "rf64",
 ] as const satisfies readonly FileKind[];
 
 export const UPLOAD_RULES: readonly UploadRule[] = [
@@ -130,7 +174,8 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
     ownership: "profile",
     profileColumn: "coverUrl",
   },
-  // Spec section 5 keeps 20 MB for a work's media; issue 13 adds video and audio files (decision 033). Models stay URLs.
+  // Spec section 5 keeps 20 MB for a work's media; issue 13 adds video and audio files (decision 033), issue 60 GLB and
+  // VRM models for the 3D viewer (decision 096).
   {
     domain: "portfolio-work",
     field: "medias",
@@ -181,7 +226,7 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
     field: "answer_medias",
     maxBytes: DEFAULT_UPLOAD_MAX_BYTES,
     maxFiles: PORTFOLIO_MEDIA_MAX_FILES,
-    kinds: EXCHANGE_FILE_KINDS,
+    kinds: WORK_FILE_KINDS,
     single: false,
     private: true,
     ownership: "profile",
@@ -193,7 +238,7 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
     maxBytes: DEFAULT_UPLOAD_MAX_BYTES,
     multipartMaxBytes: DELIVERABLE_FILE_MAX_BYTES,
     maxFiles: ORDER_DELIVERABLES_MAX_FILES,
-    kinds: EXCHANGE_FILE_KINDS,
+    kinds: WORK_FILE_KINDS,
     single: false,
     private: true,
     sessionBound: true,
@@ -207,7 +252,7 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
     maxBytes: DEFAULT_UPLOAD_MAX_BYTES,
     multipartMaxBytes: DELIVERABLE_FILE_MAX_BYTES,
     maxFiles: ORDER_DELIVERABLES_MAX_FILES,
-    kinds: EXCHANGE_FILE_KINDS,
+    kinds: WORK_FILE_KINDS,
     single: false,
     private: true,
     sessionBound: true,
@@ -220,7 +265,7 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
     field: "chat_medias",
     maxBytes: DEFAULT_UPLOAD_MAX_BYTES,
     maxFiles: CHAT_MEDIA_MAX_FILES,
-    kinds: EXCHANGE_FILE_KINDS,
+    kinds: CHAT_FILE_KINDS,
     single: false,
     private: true,
     ownership: "commission-order-party",
@@ -232,7 +277,7 @@ export const UPLOAD_RULES: readonly UploadRule[] = [
     field: "dispute_files",
     maxBytes: DEFAULT_UPLOAD_MAX_BYTES,
     maxFiles: DISPUTE_FILES_MAX,
-    kinds: EXCHANGE_FILE_KINDS,
+    kinds: WORK_FILE_KINDS,
     single: false,
     private: true,
     ownership: "commission-order-party",
@@ -282,7 +327,14 @@ export function findUploadRule(domain: string, field: string): UploadRule | null
 }
 
 /** Extensions a picker should offer beyond the kind's own (systems name some types differently: audio/x-m4a, audio/x-wav). */
-const EXTRA_EXTENSIONS: Partial<Record<FileKind, string[]>> = { jpg: ["jpeg"], m4a: ["m4b"], ogg: ["oga", "opus"] };
+const EXTRA_EXTENSIONS: Partial<Record<FileKind, string[]>> = {
+  jpg: ["jpeg"],
+  m4a: ["m4b"],
+  ogg: ["oga", "opus"],
+  // ZIP inside (decision 096): Krita, OpenRaster and Procreate files are sniffed as zip.
+  zip: ["kra", "ora", "procreate"],
+  aiff: ["aif", "aifc"],
+};
 
 /**
  * The `accept` attribute of a file input for a rule (a hint for the picker; the server sniffs anyway): the MIME
@@ -328,10 +380,17 @@ export function checkStoredObject(
   rule: Pick<UploadRule, "maxBytes" | "multipartMaxBytes" | "kinds">,
 ): MediaCheck<SniffedType> {
   // A stored object may have come through the multipart door, which takes larger files than a single request.
-  const checked = checkFile(input, { kinds: rule.kinds, maxBytes: Math.max(rule.maxBytes, rule.multipartMaxBytes ?? 0) });
+  const checked = checkFile(input, {
+    kinds: rule.kinds,
+    maxBytes: Math.max(rule.maxBytes, rule.multipartMaxBytes ?? 0),
+  });
   if (!checked.ok) return checked;
   const sniffed = checked.value!;
-  if (input.file.split(".").pop()?.toLowerCase() !== sniffed.ext)
-    return { ok: false, error: "media_error_unsupported_type" };
+  const ext = input.file.split(".").pop()?.toLowerCase();
+  // A VRM's first bytes are a GLB's: a key declared .vrm passes here as vrm provisionally, and inspectStoredFile
+  // (worker/services/file-inspection.ts) refuses it unless its JSON chunk names VRM's extension.
+  if (ext === "vrm" && sniffed.kind === "glb" && rule.kinds.includes("vrm"))
+    return { ok: true, value: { kind: "vrm", ...FILE_KINDS.vrm } };
+  if (ext !== sniffed.ext) return { ok: false, error: "media_error_unsupported_type" };
   return { ok: true, value: sniffed };
 }
