@@ -22,7 +22,8 @@ import {
   type MediaKey,
 } from "../domain/media-keys";
 import { SNIFF_BYTES, kindForMimeType, type SniffedType } from "../domain/media-sniff";
-import { checkFile, checkFileCount, checkStoredObject, findUploadRule, type UploadRule } from "../domain/upload-rules";
+import { checkFile, checkFileCount, findUploadRule, type UploadRule } from "../domain/upload-rules";
+import { inspectStoredFile } from "./file-inspection";
 import type { MediaErrorCode } from "../domain/media-limits";
 import { orderPartyProfiles, signReadUrl } from "./media-access";
 import { isTokenSpent, issueToken, spendToken, verifyToken } from "./signed-tokens";
@@ -384,8 +385,9 @@ type InspectResult =
 
 /**
  * Re-checks an object when a record attaches it: a presigned PUT goes straight to R2, so its bytes were never
- * sniffed. Reads the first SNIFF_BYTES with a ranged get and applies the upload's own rule (size, sniffed kind,
- * kind matching the key's extension; `checkStoredObject`). A refused object is deleted; a missing one is `not_found`.
+ * sniffed. The one deep check of a stored file (`inspectStoredFile`: the upload's own rule on its first bytes, then a
+ * ZIP's directory, a PSD's header, a glTF's JSON chunk, by Range reads). A refused object is deleted; a missing one is
+ * `not_found`.
  * Callers check first that the key is the user's own (their folder), since a refusal deletes it.
  */
 async function inspectUploadedObject(
@@ -395,15 +397,12 @@ async function inspectUploadedObject(
 ): Promise<InspectResult> {
   const parsed = typeof key === "string" ? parseMediaKey(key) : key;
   if (!parsed) return { ok: false, error: "not_found" };
-  const object = await bucket.get(parsed.key, { range: { offset: 0, length: SNIFF_BYTES } });
-  if (!object) return { ok: false, error: "not_found" };
-  const head = new Uint8Array(await object.arrayBuffer());
-  const checked = checkStoredObject({ size: object.size, head, file: parsed.file }, rule ?? parsed.rule);
-  if (!checked.ok) {
-    await bucket.delete(parsed.key);
-    return { ok: false, error: checked.error };
+  const inspected = await inspectStoredFile(bucket, parsed.key, rule ?? parsed.rule);
+  if (!inspected.ok) {
+    if (inspected.error !== "not_found") await bucket.delete(parsed.key);
+    return inspected;
   }
-  return { ok: true, size: object.size, sniffed: checked.value };
+  return { ok: true, size: inspected.size, sniffed: inspected.sniffed };
 }
 
 export type AttachCheck =
