@@ -48,7 +48,9 @@ export function contentSecurityPolicy({ nonce, frameOrigins, connectOrigins = []
     ["default-src", "'self'"],
     // Nonce + strict-dynamic: our nonced scripts, and the modules they import, run; injected markup does not.
     // 'self' is only a fallback for browsers without strict-dynamic (which then ignore it).
-    ["script-src", `'nonce-${nonce}'`, "'strict-dynamic'", "'self'"],
+    // 'wasm-unsafe-eval' lets our own scripts compile WebAssembly (hash-wasm's SHA-256 of a file the user picks, issue
+    // 60); it allows no JavaScript eval, and a module still runs only by the nonce and strict-dynamic.
+    ["script-src", `'nonce-${nonce}'`, "'strict-dynamic'", "'self'", "'wasm-unsafe-eval'"],
     // React renders style attributes (player sizes, positions); Vite adds <style> in dev. No script runs from CSS.
     ["style-src", "'self'", "'unsafe-inline'"],
     // Pasted links to images and videos may live on any https host; uploads preview as blob:.

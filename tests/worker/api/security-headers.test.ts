@@ -23,7 +23,7 @@ const options = { nonce: "abc123+/=", isProduction: false, frameOrigins: PLAYER_
 describe("the header builder", () => {
   it("allows scripts only by the nonce (and what they load), never inline by default", () => {
     const csp = directives(contentSecurityPolicy(options));
-    expect(csp.get("script-src")).toEqual(["'nonce-abc123+/='", "'strict-dynamic'", "'self'"]);
+    expect(csp.get("script-src")).toEqual(["'nonce-abc123+/='", "'strict-dynamic'", "'self'", "'wasm-unsafe-eval'"]);
     expect(csp.get("script-src")).not.toContain("'unsafe-inline'");
     expect(csp.get("script-src")).not.toContain("'unsafe-eval'");
     expect(csp.get("default-src")).toEqual(["'self'"]);
