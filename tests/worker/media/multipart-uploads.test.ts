@@ -27,14 +27,14 @@ import { insertOrderIn, newParty, type Party } from "../support/order-states";
 const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1];
 
 /** `size` bytes that sniff as a PNG, the rest a pattern (so a part out of place would show). */
-function pngOf(size: number): Uint8Array {
+function pngOf(size: number): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(size);
   for (let i = 0; i < size; i++) bytes[i] = (i * 31 + (i >> 12)) & 0xff;
   bytes.set(PNG_HEAD);
   return bytes;
 }
 
-async function sha256Of(bytes: Uint8Array): Promise<string> {
+async function sha256Of(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return [...digest].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -94,7 +94,7 @@ async function partsOk(cookie: string, uploadId: string, partNumbers: number[], 
   return body.parts;
 }
 
-const partBytes = (bytes: Uint8Array, upload: UploadState, partNumber: number) =>
+const partBytes = (bytes: Uint8Array<ArrayBuffer>, upload: UploadState, partNumber: number) =>
   bytes.subarray((partNumber - 1) * upload.partSize, Math.min(bytes.length, partNumber * upload.partSize));
 
 async function sendPart(target: PartTarget, body: BodyInit, headers: Record<string, string> = {}) {
@@ -102,7 +102,7 @@ async function sendPart(target: PartTarget, body: BodyInit, headers: Record<stri
   return { status: response.status, body: await response.json<{ etag?: string; code?: string }>() };
 }
 
-async function sendParts(bytes: Uint8Array, upload: UploadState, targets: PartTarget[]) {
+async function sendParts(bytes: Uint8Array<ArrayBuffer>, upload: UploadState, targets: PartTarget[]) {
   for (const target of targets) {
     const sent = await sendPart(target, partBytes(bytes, upload, target.partNumber));
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
