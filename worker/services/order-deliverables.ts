@@ -110,9 +110,14 @@ export function addDeliverableStatements(
   ];
 }
 
-/** The rows of one deleted file: its attachment and its media row (the stored object goes after the batch). */
+/** The rows of one deleted file: its facts, its attachment and its media row (the stored object goes after the batch). */
 export function deleteDeliverableStatements(mediaId: string): SqlStatement[] {
   return [
+    // Its facts (checksum, listing; issue 60) go with it, read by the key before the media row that names it goes.
+    statement(
+      "DELETE FROM file_facts WHERE '/media/' || object_key = (SELECT file_url FROM media WHERE id = ?)",
+      mediaId,
+    ),
     statement(`DELETE FROM media_attachments WHERE media_id = ? AND owner_type = '${OWNER}'`, mediaId),
     statement("DELETE FROM media WHERE id = ?", mediaId),
   ];

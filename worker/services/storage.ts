@@ -5,6 +5,7 @@ import {
   commissionAccounts,
   commissionForms,
   commissionServices,
+  fileFacts,
   media,
   pendingUploads,
   portfolioWorks,
@@ -462,7 +463,10 @@ export async function deleteMedia(
   // A video's poster frame goes with it (decision 033).
   const keys = [parsed.key, posterKeyFor(parsed)].filter((k): k is string => k !== null);
   await bucket.delete(keys);
-  await db.delete(pendingUploads).where(inArray(pendingUploads.key, keys));
+  await db.batch([
+    db.delete(pendingUploads).where(inArray(pendingUploads.key, keys)),
+    db.delete(fileFacts).where(inArray(fileFacts.objectKey, keys)),
+  ]);
   const column = parsed.rule.profileColumn;
   if (column) {
     const profile = await db
@@ -512,7 +516,15 @@ export async function deleteUnreferencedFiles(
   if (files.length === 0) return;
   const referenced = await referencedFileUrls(db, files);
   const keys = files.filter((file) => !referenced.has(mediaUrlForKey(file.key))).flatMap(objectKeysOfFile);
-  if (keys.length) await bucket.delete([...new Set(keys)]);
+  if (keys.length === 0) return;
+  await bucket.delete([...new Set(keys)]);
+  await forgetFileFacts(db, keys);
+}
+
+/** The facts kept beside deleted objects (a checksum, a listing; issue 60), in rounds D1's parameter limit allows. */
+async function forgetFileFacts(db: Database, keys: readonly string[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += FILE_URLS_PER_QUERY)
+    await db.delete(fileFacts).where(inArray(fileFacts.objectKey, keys.slice(start, start + FILE_URLS_PER_QUERY)));
 }
 
 // ───────────────────────── objects no record attached ─────────────────────────
@@ -574,7 +586,13 @@ export async function deleteUnattachedUploads(db: Database, bucket: R2Bucket, no
         ),
       )
       .returning({ key: pendingUploads.key });
-    if (claimed.length) await bucket.delete(claimed.map((r) => r.key));
+    if (claimed.length) {
+      await bucket.delete(claimed.map((r) => r.key));
+      await forgetFileFacts(
+        db,
+        claimed.map((r) => r.key),
+      );
+    }
     deleted += claimed.length;
     if (stale.length < UNATTACHED_PER_ROUND) break;
   }

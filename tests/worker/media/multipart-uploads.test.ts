@@ -15,6 +15,7 @@ import {
 import { findUploadRule } from "#worker/domain/upload-rules";
 import { UNREAD_BODY_DRAIN_BYTES } from "#worker/http/body-limit";
 import { listR2Parts, type R2Credentials } from "#worker/services/r2-multipart-s3";
+import { UNATTACHED_UPLOAD_TTL_MS, deleteUnattachedUploads } from "#worker/services/storage";
 import { call, db } from "../support/helpers";
 import { countingBody, pathOf } from "../support/media-fixtures";
 import { insertOrderIn, newParty, type Party } from "../support/order-states";
@@ -193,6 +194,13 @@ describe("a multipart deliverable", () => {
     const read = await call(pathOf(done.body.readUrl!), { cookie: delivery.seller.cookie });
     expect(read.status).toBe(200);
     expect((await read.arrayBuffer()).byteLength).toBe(FILE_SIZE);
+
+    // Never attached, it goes with the day-old cleanup, and its facts with it.
+    expect(await deleteUnattachedUploads(db(), env.MEDIA, Date.now() + UNATTACHED_UPLOAD_TTL_MS + 1)).toBeGreaterThan(
+      0,
+    );
+    expect(await env.MEDIA.head(upload.key)).toBeNull();
+    expect(await db().select().from(fileFacts).where(eq(fileFacts.objectKey, upload.key)).get()).toBeUndefined();
   });
 
   it("resumes after a reload: listed with its done parts, the same upload back for the same file, the rest finished", async () => {
