@@ -8,7 +8,7 @@ import { deleteEndedSessions } from "./services/sessions";
 import { pruneSpentTokens } from "./services/signed-tokens";
 import { prunePageCacheKeys } from "./services/public-pages";
 import { deleteUnattachedUploads } from "./services/storage";
-import { abortAbandonedUploads } from "./services/multipart-uploads";
+import { abortAbandonedUploads } from "./services/multipart-cleanup";
 import { releaseHeldPayouts } from "./services/payouts";
 import { createStripe } from "./payments/stripe-client";
 import { RECENT_MS, checkMoney, describeReport } from "./services/money-check";

@@ -6,18 +6,10 @@ import { FILE_KINDS, type FileKind } from "../domain/media-sniff";
 import { MULTIPART_ERROR_TEXTS, SHA256_HEX, type MultipartErrorCode } from "../domain/multipart-plan";
 import type { AppContext, AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
-import {
-  abortUpload,
-  completeUpload,
-  getUpload,
-  listUploads,
-  putPart,
-  reportPart,
-  signParts,
-  startUpload,
-  type MultipartDeps,
-  type UploadFailure,
-} from "../services/multipart-uploads";
+import { abortUpload } from "../services/multipart-cleanup";
+import { putPart, reportPart, signParts } from "../services/multipart-parts";
+import type { MultipartDeps, UploadFailure } from "../services/multipart-upload-rows";
+import { completeUpload, getUpload, listUploads, startUpload } from "../services/multipart-uploads";
 import { SigningSecretMissingError } from "../services/signed-tokens";
 
 /**

@@ -5,13 +5,10 @@ import { fileFacts, multipartUploadParts, multipartUploads, pendingUploads } fro
 import { DELIVERABLE_FILE_MAX_BYTES, MB, ORDER_DELIVERABLES_MAX_TOTAL_BYTES } from "#worker/domain/media-limits";
 import { FILE_KINDS, type FileKind } from "#worker/domain/media-sniff";
 import { UPLOAD_IDLE_MS, UPLOAD_LEASE_MS } from "#worker/domain/multipart-plan";
-import {
-  abortAbandonedUploads,
-  signParts,
-  startUpload,
-  type PartTarget,
-  type UploadState,
-} from "#worker/services/multipart-uploads";
+import { abortAbandonedUploads } from "#worker/services/multipart-cleanup";
+import { signParts, type PartTarget } from "#worker/services/multipart-parts";
+import type { UploadState } from "#worker/services/multipart-upload-rows";
+import { startUpload } from "#worker/services/multipart-uploads";
 import { findUploadRule } from "#worker/domain/upload-rules";
 import { UNREAD_BODY_DRAIN_BYTES } from "#worker/http/body-limit";
 import { listR2Parts, type R2Credentials } from "#worker/services/r2-multipart-s3";
