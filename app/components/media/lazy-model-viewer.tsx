@@ -1,14 +1,86 @@
 /**
- * The spec's "3D model viewer" for a GLB or VRM file (issue 60, decision 096). Seam: the viewer itself is being built;
- * this stub shows a link to the file so the pages that place it compile.
+ * The spec's "3D model viewer" for a GLB or VRM file (issue 60, decision 096): a "View in 3D" button, and only when it
+ * is pressed the viewer itself (model-viewer.tsx: three.js and @pixiv/three-vrm, a chunk of its own), so a page that
+ * shows a model ships a button, not a 3D engine. Used by an order's deliverables and a portfolio work's model file.
  */
+import { lazy, Suspense, useState } from "react";
+import { m } from "#app/paraglide/messages.js";
+import { MediaImage } from "./media-image";
+
+const ModelViewer = lazy(() => import("./model-viewer"));
+
 export interface LazyModelViewerProps {
   /** A URL the viewer's browser can load (a signed read URL for a private file). */
   url: string;
   name: string;
+  /**
+   * The file is a VRM, as far as the page knows. The viewer needs no hint: it reads every model with three-vrm's reader,
+   * which shows a plain glTF as its scene (a VRM sniffs as glb, so the page often cannot tell).
+   */
   vrm: boolean;
+  /** A picture of the model to show until the viewer is opened (a portfolio work's thumbnail). */
+  posterUrl?: string | null;
 }
 
-export function LazyModelViewer({ url, name }: LazyModelViewerProps) {
-  return <a href={url}>{name}</a>;
+export function LazyModelViewer({ url, name, posterUrl }: LazyModelViewerProps) {
+  const [open, setOpen] = useState(false);
+  if (open)
+    return (
+      <Suspense fallback={<ViewerLoading />}>
+        <ModelViewer url={url} name={name} />
+      </Suspense>
+    );
+  return (
+    <div className="relative overflow-hidden rounded-lg border border-zinc-300 dark:border-zinc-700">
+      {posterUrl ? (
+        <MediaImage src={posterUrl} alt={name} className="aspect-video w-full" />
+      ) : (
+        <div
+          aria-hidden="true"
+          className="flex aspect-video w-full items-center justify-center bg-zinc-100 text-zinc-500 dark:bg-zinc-800 dark:text-zinc-400"
+        >
+          <svg viewBox="0 0 24 24" className="size-12" fill="none" stroke="currentColor" strokeWidth="1.5">
+            <path d="M12 2 3 7v10l9 5 9-5V7z M3 7l9 5 9-5 M12 12v10" />
+          </svg>
+        </div>
+      )}
+      <div className="absolute inset-x-0 bottom-0 flex justify-center p-3">
+        <button
+          type="button"
+          onClick={() => setOpen(true)}
+          // The visible words first (WCAG 2.5.3), then which model: a page may show several.
+          aria-label={m.model_viewer_open_named({ name })}
+          className="button-primary inline-flex min-h-11 items-center gap-2 px-4"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+          >
+            <path d="M12 2 3 7v10l9 5 9-5V7z M3 7l9 5 9-5 M12 12v10" />
+          </svg>
+          {m.model_viewer_open()}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** While the viewer's code arrives: the frame it will fill, saying it is loading. */
+function ViewerLoading() {
+  return (
+    <div
+      role="status"
+      className="flex aspect-square w-full flex-col items-center justify-center gap-2 rounded-lg border border-zinc-300 bg-zinc-100 sm:aspect-video dark:border-zinc-700 dark:bg-zinc-800"
+    >
+      <span
+        aria-hidden="true"
+        className="size-8 animate-spin rounded-full border-4 border-zinc-300 border-t-zinc-600 motion-reduce:animate-none dark:border-zinc-600 dark:border-t-zinc-200"
+      />
+      <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.model_viewer_loading()}</p>
+    </div>
+  );
 }

@@ -31,8 +31,8 @@ export interface MediaPlayerViewProps {
 
 /**
  * One media in sizes sm / md / lg: image, video and audio files (native controls), YouTube, SoundCloud, niconico,
- * TikTok, Bandcamp, Mixcloud and X posts (their players, loaded on press), 3D models (poster and a link to the file:
- * no in-page viewer), and anything else as a link card.
+ * TikTok, Bandcamp, Mixcloud and X posts (their players, loaded on press), 3D models (our GLB or VRM files in the
+ * in-page viewer, loaded on press; a model on another site as its poster and a link), and anything else as a link card.
  */
 export function MediaPlayerView({ view, size = "md", title, autoLoad, className = "", load }: MediaPlayerViewProps) {
   return (

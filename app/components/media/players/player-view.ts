@@ -7,7 +7,7 @@ import { embedFor, mediaHref, type EmbedSpec, type PlayableMedia } from "./embed
 
 /** Everything MediaPlayerView draws from: plain data, so a loader can send it. */
 export type PlayerView = {
-  /** image / video / audio: our file; model: the poster and a link; embed: a site's player; link: a link card. */
+  /** image / video / audio: our file; model: the 3D viewer (our file) or a poster and a link; embed: a site's player; link: a link card. */
   kind: "image" | "video" | "audio" | "model" | "embed" | "link";
   href: string | null;
   thumbnailUrl: string | null;
