@@ -7,6 +7,28 @@
 import type { PutResult, Transport, UploadState, UploadTarget } from "./multipart-upload";
 
 const UPLOADS_PATH = "/api/uploads";
+const TAB_ID_KEY = "comet-upload-tab";
+let tabId: string | null = null;
+
+/**
+ * This browser tab's id, which holds an upload's lease at the door (one tab sends an upload at a time). Kept in the
+ * tab's sessionStorage, so a reload is the same tab and takes its upload straight up again, where a fresh id would be
+ * refused as "another tab" until the lease lapsed; another tab or window has its own.
+ */
+export function browserTabId(): string {
+  if (tabId) return tabId;
+  try {
+    tabId = sessionStorage.getItem(TAB_ID_KEY);
+    if (!tabId || !/^[A-Za-z0-9_-]{8,64}$/.test(tabId)) {
+      tabId = crypto.randomUUID();
+      sessionStorage.setItem(TAB_ID_KEY, tabId);
+    }
+  } catch {
+    // Storage refused (a privacy setting): this page load's own id.
+    tabId ??= crypto.randomUUID();
+  }
+  return tabId;
+}
 
 export const browserTransport: Transport = {
   async json(method, path, body) {

@@ -415,8 +415,16 @@ export class MultipartUpload {
 
   /** Reads the whole file in order into the hash, one slice at a time; null when the file cannot be read. */
   private async hashFile(): Promise<string | null> {
+    let hasher: Awaited<ReturnType<typeof this.createHasher>>;
     try {
-      const hasher = await this.createHasher();
+      hasher = await this.createHasher();
+    } catch {
+      // No hash here (WebAssembly refused, by the page's Content-Security-Policy or the browser): the door takes no
+      // completion without one, so the upload stops before sending anything.
+      if (!this.isOver()) this.fail("checksum_unavailable");
+      return null;
+    }
+    try {
       hasher.init();
       const size = this.file.size;
       for (let start = 0; start < size; start += HASH_SLICE_BYTES) {

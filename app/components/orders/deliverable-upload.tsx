@@ -19,6 +19,7 @@ import { ErrorText } from "#app/components/form/error-text";
 import { uploadErrorMessage } from "#app/components/media/upload-client";
 import {
   abortUnfinishedUpload,
+  browserTabId,
   browserTransport,
   listUnfinishedUploads,
 } from "#app/components/media/multipart-transport";
@@ -85,6 +86,8 @@ const listeners = new Set<() => void>();
 const engines = new Map<string, MultipartUpload>();
 const files = new Map<string, { file: File; kind: string; field: string }>();
 const draining = new Set<string>();
+/** Uploads this page took up (new or resumed): shown as their rows, or finished, and so never again as unfinished. */
+const takenUploads = new Set<string>();
 /** The router's revalidation, as the last panel shown handed it (any panel's will do: it is the router's). */
 let revalidate: (() => void) | null = null;
 
@@ -209,7 +212,11 @@ async function send(orderId: string, row: Row) {
     target: { domain: DOMAIN, id: orderId, field: picked.field },
     kind: picked.kind,
     transport: browserTransport,
-    onChange: (snapshot) => patchRow(orderId, row.id, fromSnapshot(snapshot)),
+    tabId: browserTabId(),
+    onChange: (snapshot) => {
+      if (snapshot.uploadId) takenUploads.add(snapshot.uploadId);
+      patchRow(orderId, row.id, fromSnapshot(snapshot));
+    },
   });
   engines.set(row.id, engine);
   announce(orderId, m.work_files_upload_started({ name: row.name }));
@@ -409,9 +416,8 @@ export function DeliverableUpload({ orderId, deliverableCount }: { orderId: stri
     announce(orderId, m.work_files_upload_cancelled({ name: upload.name }));
   }
 
-  // An upload this page has taken up again is shown as its own row, not as unfinished.
-  const taken = new Set(uploads.rows.map((row) => row.uploadId));
-  const waiting = unfinished.filter((upload) => !taken.has(upload.id));
+  // An upload this page has taken up again is shown as its own row (or is finished), not as unfinished.
+  const waiting = unfinished.filter((upload) => !takenUploads.has(upload.id));
   const kindList = new Intl.ListFormat(locale, { type: "disjunction" }).format([
     ...new Set(rule.kinds.map((kind) => FILE_KINDS[kind].ext.toUpperCase())),
   ]);
