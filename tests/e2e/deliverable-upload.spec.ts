@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import type { Page, Route } from "@playwright/test";
-import { expect, signUpWithApi, test } from "./fixtures";
+import { expect, expectAccessible, signUpWithApi, test } from "./fixtures";
 import { insertOrder, setOrderState } from "./order-fixtures";
 import { newCreator } from "./order-steps";
 import { pngBytes } from "./png";
@@ -105,6 +105,9 @@ test("a creator sends a 12 MiB file in parts, pauses, resumes, and it is attache
   await page.getByRole("button", { name: "Pause the upload of master-take.png" }).click();
   await expect(page.getByText("Paused", { exact: true })).toBeVisible();
   await expect(bar).toHaveAttribute("aria-valuenow", "0");
+  // The paused file's row (its bar, its bytes, Resume and Cancel) passes axe in both themes.
+  await expect(page.getByRole("button", { name: "Cancel the upload of master-take.png" })).toBeVisible();
+  await expectAccessible(page);
   open();
 
   await page.getByRole("button", { name: "Resume the upload of master-take.png" }).click();

@@ -13,7 +13,7 @@
  * brief meanwhile. The panel subscribes to them while it is shown. After a reload the server still has the unfinished
  * uploads: the panel lists them, and picking the same file again resumes it from its first missing part.
  */
-import { useEffect, useId, useState, useSyncExternalStore, type ChangeEvent } from "react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ChangeEvent } from "react";
 import { useRevalidator } from "react-router";
 import { ErrorText } from "#app/components/form/error-text";
 import { uploadErrorMessage } from "#app/components/media/upload-client";
@@ -331,10 +331,18 @@ export function DeliverableUpload({ orderId, deliverableCount }: { orderId: stri
   const [unfinished, setUnfinished] = useState<Unfinished[]>([]);
   const busy = uploads.rows.some((row) => row.status !== "paused");
   const rule = RULES[held ? HELD_FIELD : OPEN_FIELD];
+  const picker = useRef<HTMLLabelElement>(null);
 
   useEffect(() => {
     revalidate = () => routerRevalidator.revalidate();
   });
+
+  // A file added above grows the list (its facts, its checksum) and pushes the picker down: the keyboard user still on
+  // it, ready for the next file, keeps seeing where their focus is.
+  useEffect(() => {
+    if (deliverableCount > 0 && picker.current?.contains(document.activeElement))
+      picker.current.scrollIntoView({ block: "nearest" });
+  }, [deliverableCount]);
 
   // What the server still keeps of this creator's uploads to the order (a reload, a closed tab).
   useEffect(() => {
@@ -440,7 +448,10 @@ export function DeliverableUpload({ orderId, deliverableCount }: { orderId: stri
         </span>
       </label>
       <div className="space-y-1">
-        <label className="button-secondary min-h-11 cursor-pointer has-[[aria-disabled=true]]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 dark:has-[:focus-visible]:outline-brand-300">
+        <label
+          ref={picker}
+          className="button-secondary min-h-11 cursor-pointer has-[[aria-disabled=true]]:opacity-60 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 dark:has-[:focus-visible]:outline-brand-300"
+        >
           {busy ? m.orders_deliverables_uploading() : m.orders_deliverables_upload()}
           {/* aria-disabled, not disabled, while busy: a disabled input loses focus, and the keyboard user who pressed
               Enter on it would be left on the page's body for the whole upload. */}
