@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import type { Page, Route } from "@playwright/test";
 import { expect, expectAccessible, signUpWithApi, test } from "./fixtures";
+import { message } from "./messages";
 import { insertOrder, setOrderState } from "./order-fixtures";
 import { newCreator } from "./order-steps";
 import { pngBytes } from "./png";
@@ -12,7 +13,7 @@ import { pngBytes } from "./png";
  * sent and Pause; paused, it keeps nothing in flight, and Resume sends the parts again and attaches the file, whose
  * SHA-256 the order then shows. Then a reload mid-upload: the first part reaches the server and the others are cut
  * (route abort); after the reload the page lists the unfinished upload, and choosing the same file again sends only
- * the two missing parts.
+ * the two missing parts. In Japanese at 375 px, a paused file is cancelled and nothing of it is left to resume.
  *
  * The file is written to disk and picked by path, so it keeps its lastModified across picks as a real file does (a
  * buffer handed to the picker would be a new file each time).
@@ -56,11 +57,11 @@ async function approvedOrder(page: Page) {
   return { id, code };
 }
 
-async function openDelivery(page: Page, code: string) {
+async function openDelivery(page: Page, code: string, tab = "Delivery", picker = "Upload files") {
   await page.goto(`${MANAGEMENTS}?order=${code}`);
   await page.waitForLoadState("networkidle");
-  await page.getByRole("tab", { name: "Delivery" }).click();
-  await expect(page.getByLabel("Upload files")).toBeAttached();
+  await page.getByRole("tab", { name: tab }).click();
+  await expect(page.getByLabel(picker)).toBeAttached();
 }
 
 /** A part's PUT to the local part door (the Worker's; production's go to R2's presigned URLs). */
@@ -170,4 +171,58 @@ test("a reload mid-upload: choosing the same file again sends only the parts the
   expect(resent.sort()).toEqual([2, 3]);
   await expect(page.getByText(/^Unfinished: live2d-master\.png/)).toHaveCount(0);
   await expect(page.getByTestId("deliverable-sha256")).toHaveText(createHash("sha256").update(bytes).digest("hex"));
+});
+
+test("in Japanese at 375 px: a paused file is cancelled, and nothing of it is left to resume", async ({
+  page,
+  baseURL,
+}, testInfo) => {
+  test.setTimeout(180_000);
+  const ja = (key: string) => message("work-files", "ja", key);
+  const { code } = await approvedOrder(page);
+  await page.context().addCookies([{ name: "app-language", value: "ja", url: baseURL! }]);
+  await page.setViewportSize({ width: 375, height: 800 });
+  const path = testInfo.outputPath("原画.png");
+  await writeFile(path, fileBytes(3));
+  const picker = message("orders", "ja", "orders_deliverables_upload");
+  await openDelivery(page, code, message("orders", "ja", "orders_tab_delivery"), picker);
+
+  // The parts never reach the door: the file stays at 0% until it is paused.
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  await page.route(isPartPut, async (route) => {
+    await gate;
+    await route.abort().catch(() => {});
+  });
+  await page.getByLabel(picker).setInputFiles(path);
+  const bar = page.getByRole("progressbar", { name: "原画.png" });
+  await expect(bar).toHaveAttribute("aria-valuetext", /^原画\.png：0%（0 バイト \/ 12\.6 MB）$/);
+  await page.getByRole("button", { name: ja("work_files_upload_pause_label").replace("{name}", "原画.png") }).click();
+  await expect(page.getByText(ja("work_files_upload_paused"), { exact: true })).toBeVisible();
+  open();
+  await expect(
+    page.getByRole("button", { name: ja("work_files_upload_resume_label").replace("{name}", "原画.png") }),
+  ).toBeVisible();
+  // Nothing at 375 px scrolls sideways.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectAccessible(page);
+
+  const deleted = page.waitForResponse(
+    (r) => r.request().method() === "DELETE" && /\/api\/uploads\/[^/]+$/.test(r.url()),
+  );
+  await page.getByRole("button", { name: ja("work_files_upload_cancel_label").replace("{name}", "原画.png") }).click();
+  expect((await deleted).ok()).toBe(true);
+  await expect(bar).toHaveCount(0);
+  await expect(
+    page.getByRole("status").filter({ hasText: ja("work_files_upload_cancelled").replace("{name}", "原画.png") }),
+  ).toBeAttached();
+
+  // After a reload the server lists nothing unfinished: the cancelled upload is gone, not waiting to resume.
+  const listed = page.waitForResponse((r) => r.request().method() === "GET" && r.url().includes("/api/uploads?"));
+  await page.reload();
+  await page.getByRole("tab", { name: message("orders", "ja", "orders_tab_delivery") }).click();
+  expect(((await (await listed).json()) as { uploads: unknown[] }).uploads).toEqual([]);
+  await expect(page.getByRole("heading", { name: ja("work_files_upload_unfinished_heading") })).toHaveCount(0);
 });
