@@ -6,11 +6,12 @@ import {
   commissionForms,
   commissionOrders,
   commissionServices,
+  media,
   portfolioWorks,
   userAccountRoles,
   userProfiles,
 } from "../db/schema";
-import { OBJECT_ROUTE, parseMediaKey, type MediaKey } from "../domain/media-keys";
+import { OBJECT_ROUTE, mediaUrlForKey, parseMediaKey, type MediaKey } from "../domain/media-keys";
 import { isLinkableUrl } from "../domain/media-urls";
 import type { MediaDomain } from "../domain/upload-rules";
 import {
@@ -239,7 +240,20 @@ export async function signRead(
   if (!parsed) return { ok: false, status: 404, error: "not_found" };
   if ((await objectAccess(db, parsed, user)) === "denied") return { ok: false, status: 403, error: "forbidden" };
   if (!(await env.MEDIA.head(parsed.key))) return { ok: false, status: 404, error: "not_found" };
-  return { ok: true, ...(await signReadUrl(env, parsed.key, user.profileId, { origin, now })) };
+  // A page's Download signs afresh on each click (a deliverable's link lives 5 minutes): the file keeps its own name.
+  const name = (await fileNameOfObject(db, parsed.key)) ?? undefined;
+  return { ok: true, ...(await signReadUrl(env, parsed.key, user.profileId, { origin, now, name })) };
+}
+
+/** The name a record keeps for a stored object (its media row's); null when none names one. */
+async function fileNameOfObject(db: Database, key: string): Promise<string | null> {
+  const row = await db
+    .select({ name: media.fileName })
+    .from(media)
+    .where(eq(media.fileUrl, mediaUrlForKey(key)))
+    .limit(1)
+    .get();
+  return row?.name ?? null;
 }
 
 /** A reader as the access rule needs them (account and roles, for grants), read now; null when gone or banned. */

@@ -20,16 +20,29 @@ export interface LazyModelViewerProps {
   vrm: boolean;
   /** A picture of the model to show until the viewer is opened (a portfolio work's thumbnail). */
   posterUrl?: string | null;
+  /**
+   * A fresh URL when the viewer opens, for a short-lived link (a deliverable's lives 5 minutes, decision 059): the
+   * page may have been open longer. Null: the file can't be read now, and the viewer shows its error.
+   */
+  resolveUrl?: () => Promise<string | null>;
 }
 
-export function LazyModelViewer({ url, name, posterUrl }: LazyModelViewerProps) {
-  const [open, setOpen] = useState(false);
-  if (open)
+export function LazyModelViewer({ url, name, posterUrl, resolveUrl }: LazyModelViewerProps) {
+  // null: closed; "" while a fresh URL is asked for (a URL the viewer can't load shows its error state).
+  const [openUrl, setOpenUrl] = useState<string | null>(null);
+  if (openUrl === "") return <ViewerLoading />;
+  if (openUrl !== null)
     return (
       <Suspense fallback={<ViewerLoading />}>
-        <ModelViewer url={url} name={name} />
+        <ModelViewer url={openUrl} name={name} />
       </Suspense>
     );
+  const open = async () => {
+    if (!resolveUrl) return setOpenUrl(url);
+    setOpenUrl("");
+    // A refused signing opens the viewer on a URL that loads nothing: its own error state says so.
+    setOpenUrl((await resolveUrl().catch(() => null)) ?? "about:blank");
+  };
   return (
     <div className="relative overflow-hidden rounded-lg border border-zinc-300 dark:border-zinc-700">
       {posterUrl ? (
@@ -47,7 +60,7 @@ export function LazyModelViewer({ url, name, posterUrl }: LazyModelViewerProps) 
       <div className="absolute inset-x-0 bottom-0 flex justify-center p-3">
         <button
           type="button"
-          onClick={() => setOpen(true)}
+          onClick={open}
           // The visible words first (WCAG 2.5.3), then which model: a page may show several.
           aria-label={m.model_viewer_open_named({ name })}
           className="button-primary inline-flex min-h-11 items-center gap-2 px-4"

@@ -18,21 +18,29 @@ import type { OrderDeliverableView } from "#worker/services/order-views";
 const shortSha = (sha256: string) => `${sha256.slice(0, 8)}…${sha256.slice(-8)}`;
 
 /**
- * A deliverable's link lives 5 minutes and opens only with this party's session (decision 059), so a click signs a
- * fresh one: a page left open still downloads. A click with a modifier (new tab) and a page not yet hydrated use the
+ * A deliverable's link lives 5 minutes and opens only with this party's session (decision 059), so a download or a
+ * 3D preview signs a fresh one when asked: a page left open still works. Null when the server refuses.
+ */
+async function freshReadUrl(url: string): Promise<string | null> {
+  const response = await fetch("/api/google/storage/sign/read", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ url }),
+  });
+  return response.ok ? ((await response.json()) as { url: string }).url : null;
+}
+
+/**
+ * A plain click downloads through a fresh link; a click with a modifier (new tab) and a page not yet hydrated use the
  * link as rendered, which works for its 5 minutes.
  */
 async function downloadFresh(event: MouseEvent<HTMLAnchorElement>, name: string): Promise<boolean> {
   if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return true;
   event.preventDefault();
-  const response = await fetch("/api/google/storage/sign/read", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ url: event.currentTarget.href }),
-  });
-  if (!response.ok) return false;
+  const url = await freshReadUrl(event.currentTarget.href);
+  if (!url) return false;
   const link = document.createElement("a");
-  link.href = ((await response.json()) as { url: string }).url;
+  link.href = url;
   link.download = name;
   link.click();
   return true;
@@ -156,7 +164,12 @@ function DeliverableItem({
       )}
       {file.details?.zip && <ZipContents listing={file.details.zip} locale={locale} />}
       {takeable && isModel(file) && (
-        <LazyModelViewer url={file.url!} name={name} vrm={file.details?.model?.vrm ?? file.kind === "vrm"} />
+        <LazyModelViewer
+          url={file.url!}
+          resolveUrl={() => freshReadUrl(file.url!)}
+          name={name}
+          vrm={file.details?.model?.vrm ?? file.kind === "vrm"}
+        />
       )}
       {file.sha256 && <Checksum sha256={file.sha256} name={name} />}
     </li>

@@ -84,6 +84,11 @@ describe("the file's own name", () => {
       `inline; filename="download.png"; filename*=UTF-8''${encodeURIComponent("納品データ_最終.png")}`,
     );
     expect(await bytes(response)).toEqual(PNG);
+
+    // The page's Download signs afresh on each click (POST /sign/read): the fresh link keeps the name.
+    const fresh = await call("/api/google/storage/sign/read", { method: "POST", cookie: buyer.cookie, json: { url } });
+    const again = await call(pathOf((await fresh.json<{ url: string }>()).url), { cookie: buyer.cookie });
+    expect(filenameStar(again)).toBe("納品データ_最終.png");
   });
 
   it("a Japanese name signed into the URL comes back whole in filename*, with an ASCII fallback", async () => {
