@@ -82,6 +82,8 @@ describe("downloadName", () => {
     expect(downloadName("photo.JPEG", "x.jpg", "jpg")).toBe("photo.JPEG");
     expect(downloadName("avatar.vrm", "x.glb", "glb")).toBe("avatar.vrm");
     expect(downloadName("stems.wav", "x.wav", "wav")).toBe("stems.wav");
+    expect(downloadName("painting.kra", "x.zip", "zip")).toBe("painting.kra");
+    expect(downloadName("sketch.procreate", "x.zip", "zip")).toBe("sketch.procreate");
   });
 
   it("adds the stored kind's extension to a name that claims another, or none", () => {

@@ -58,6 +58,8 @@ const EXTENSION_ALIASES: Record<string, string[]> = {
   mp3: ["mpga"],
   ogg: ["oga", "opus"],
   wav: ["wave"],
+  // The ZIP-container formats creators save (decision 096): Krita, OpenRaster, Procreate; a Live2D package is a .zip.
+  zip: ["kra", "ora", "procreate"],
 };
 
 /** Control characters (C0, DEL, C1), bidirectional controls and lone surrogates: never part of a saved name. */
