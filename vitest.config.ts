@@ -99,7 +99,12 @@ export default defineConfig(async () => {
             name: "node",
             ...timeouts,
             environment: "node",
-            include: ["tests/emulator/**/*.test.ts", "tests/node/**/*.test.ts", "worker/domain/**/*.test.ts"],
+            include: [
+              "tests/emulator/**/*.test.ts",
+              "tests/node/**/*.test.ts",
+              "worker/domain/**/*.test.ts",
+              "app/**/*.test.ts",
+            ],
           },
         },
       ],

@@ -263,9 +263,11 @@ export interface CompletedUpload {
 
 /**
  * POST /api/uploads/:uploadId/complete. The parts are counted first (R2's ListParts in production, the door's
- * records locally); one completion wins the move to `completing` (a second: 409). The object is assembled through
+ * records locally); one completion wins the move to `completing` (another meanwhile: 409). The object is assembled through
  * the binding, then must be its declared size and pass `inspectStoredFile`; a refused object is deleted at once.
  * An accepted one keeps its SHA-256 and details (`file_facts`) and waits, pending, for a record to attach it.
+ * Asked again once completed, with the same SHA-256 (a retry after a lost answer), it answers the same again and
+ * changes nothing; with another, it is refused (409): the file stored is not the one that completion describes.
  */
 export async function completeUpload(
   deps: MultipartDeps,
@@ -277,6 +279,7 @@ export async function completeUpload(
   const { db, env, bucket } = deps;
   const found = await uploadOf(db, uploader, uploadId);
   if (!found) return notFound;
+  if (found.state === "completed" && found.sha256 === input.sha256) return completedAgain(deps, uploader, found, now);
   const closed = closedFailure(found);
   if (closed) return closed;
   const lease = leaseFor(
@@ -374,5 +377,25 @@ export async function completeUpload(
     sha256: input.sha256,
     size: object.size,
     details: inspected.details,
+  };
+}
+
+/** A completed upload's answer, given again (its facts as stored, a fresh read URL). */
+async function completedAgain(
+  { db, env }: MultipartDeps,
+  uploader: Uploader,
+  upload: UploadRow,
+  now: number,
+): Promise<UploadResult<CompletedUpload>> {
+  const facts = await db.select().from(fileFacts).where(eq(fileFacts.objectKey, upload.objectKey)).get();
+  const readUrl = (await signReadUrl(env, upload.objectKey, uploader.profileId, { now, shownIn: "page" })).url;
+  return {
+    ok: true,
+    url: mediaUrlForKey(upload.objectKey),
+    readUrl,
+    key: upload.objectKey,
+    sha256: upload.sha256!,
+    size: upload.declaredSize,
+    details: facts?.details ? (JSON.parse(facts.details) as FileDetails) : null,
   };
 }
