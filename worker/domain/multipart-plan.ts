@@ -57,8 +57,18 @@ export function checkPartNumber(plan: PartPlan, partNumber: number): PartCheck {
   if (!Number.isSafeInteger(partNumber) || partNumber < 1 || partNumber > R2_MAX_PARTS)
     return { ok: false, error: "upload_error_part_out_of_range" };
   if (partNumber > plan.partCount) return { ok: false, error: "upload_error_too_many_parts" };
-  const size = partNumber < plan.partCount ? plan.partSize : plan.size - plan.partSize * (plan.partCount - 1);
-  return { ok: true, size };
+  const { start, end } = partRange(plan, partNumber);
+  return { ok: true, size: end - start };
+}
+
+/**
+ * The bytes [start, end) of part `partNumber` (1-based, from 1 to the plan's count) in the file: every part `partSize`
+ * bytes, the last what is left. The size the door checks a part against (checkPartNumber) and the slice of the file
+ * the browser sends as that part (app/components/media/multipart-upload.ts).
+ */
+export function partRange(plan: PartPlan, partNumber: number): { start: number; end: number } {
+  const start = (partNumber - 1) * plan.partSize;
+  return { start, end: partNumber < plan.partCount ? start + plan.partSize : plan.size };
 }
 
 export type PartBodyCheck =
@@ -75,11 +85,23 @@ export function checkPartLength(expected: number, length: number): PartBodyCheck
 /** The parts a completion still lacks: numbers 1..partCount with no part of the right size recorded, in order. */
 export function missingParts(plan: PartPlan, done: readonly { partNumber: number; size: number }[]): number[] {
   const sizes = new Map(done.map((part) => [part.partNumber, part.size]));
-  const missing: number[] = [];
-  for (let n = 1; n <= plan.partCount; n++) {
+  const whole: number[] = [];
+  for (const [n, size] of sizes) {
     const check = checkPartNumber(plan, n);
-    if (!check.ok || sizes.get(n) !== check.size) missing.push(n);
+    if (check.ok && check.size === size) whole.push(n);
   }
+  return partsNotIn(plan.partCount, whole);
+}
+
+/**
+ * The part numbers 1..partCount not among `done`, in order; numbers out of range or repeated in `done` change nothing.
+ * What a completion lacks (missingParts, of the parts recorded whole) and what the browser still sends (of the parts
+ * the door says it has).
+ */
+export function partsNotIn(partCount: number, done: Iterable<number>): number[] {
+  const have = new Set(done);
+  const missing: number[] = [];
+  for (let n = 1; n <= partCount; n++) if (!have.has(n)) missing.push(n);
   return missing;
 }
 

@@ -1,20 +1,13 @@
-// The browser's multipart upload engine (app/components/media/multipart-upload.ts, issue 60, decision 096): its pure
-// rules (which parts are left, the moving speed and time left, when to try again), then the engine itself against a
+// The browser's multipart upload engine (app/components/media/multipart-upload.ts, issue 60, decision 096) against a
 // door of the test's own: a resume sends only the missing parts and still hashes the whole file; a 5xx is tried again
 // and a 4xx is final; Pause keeps what is done; Cancel leaves nothing. In plain Node (vitest's node project): the engine
-// needs no DOM, its network being a seam (multipart-transport.ts is the page's).
+// needs no DOM, its network being a seam (multipart-transport.ts is the page's). Its pure rules are tested in
+// multipart-upload-rules.test.ts.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import { partRange, partsNotIn } from "#worker/domain/multipart-plan";
 import {
-  bytesOfParts,
-  isRetryable,
-  isRetryableFailure,
-  MAX_PART_ATTEMPTS,
   MultipartUpload,
-  missingParts,
-  partRange,
-  retryDelay,
-  SpeedMeter,
   type PartSlot,
   type PutResult,
   type Transport,
@@ -22,84 +15,7 @@ import {
   type UploadSnapshot,
   type UploadState,
 } from "./multipart-upload";
-
-describe("part planning", () => {
-  it("cuts the file into part-size ranges, the last one shorter", () => {
-    expect(partRange(1, 5, 12)).toEqual({ start: 0, end: 5 });
-    expect(partRange(2, 5, 12)).toEqual({ start: 5, end: 10 });
-    expect(partRange(3, 5, 12)).toEqual({ start: 10, end: 12 });
-  });
-
-  it("leaves only the parts the server does not have, in order", () => {
-    expect(missingParts(5, [])).toEqual([1, 2, 3, 4, 5]);
-    expect(missingParts(5, [2, 1, 4])).toEqual([3, 5]);
-    expect(missingParts(3, [1, 2, 3])).toEqual([]);
-    // A number the server should never send (out of range, repeated) changes nothing.
-    expect(missingParts(3, [0, 4, 2, 2])).toEqual([1, 3]);
-  });
-
-  it("counts the bytes of finished parts, the short last one by its own size", () => {
-    expect(bytesOfParts([1, 3], 5, 12, 3)).toBe(7);
-    expect(bytesOfParts([1, 1, 9, 0], 5, 12, 3)).toBe(5);
-    expect(bytesOfParts([], 5, 12, 3)).toBe(0);
-  });
-});
-
-describe("speed and time left", () => {
-  it("says nothing until it has a span to measure", () => {
-    const meter = new SpeedMeter();
-    expect(meter.speed(0)).toBeNull();
-    meter.record(0, 0);
-    meter.record(100, 1000);
-    expect(meter.speed(100)).toBeNull();
-    expect(meter.secondsLeft(10_000, 100)).toBeNull();
-  });
-
-  it("measures bytes a second over the last five seconds and follows a change of pace", () => {
-    const meter = new SpeedMeter(5000);
-    for (let t = 0; t <= 10_000; t += 500) meter.record(t, t * 1000); // 1 MB/s
-    expect(meter.speed(10_000)).toBeCloseTo(1_000_000, -3);
-    for (let t = 10_500; t <= 20_000; t += 500) meter.record(t, 10_000_000 + (t - 10_000) * 250); // 250 kB/s
-    expect(meter.speed(20_000)).toBeCloseTo(250_000, -3);
-    expect(meter.secondsLeft(1_000_000, 20_000)).toBe(4);
-    expect(meter.secondsLeft(0, 20_000)).toBe(0);
-  });
-
-  it("slows down when nothing arrives, and forgets a pause", () => {
-    const meter = new SpeedMeter(5000);
-    meter.record(0, 0);
-    meter.record(1000, 1_000_000);
-    expect(meter.speed(1000)).toBe(1_000_000);
-    // Two seconds with no new bytes: the same bytes over three seconds.
-    expect(meter.speed(3000)).toBeCloseTo(333_333, -1);
-    meter.reset();
-    expect(meter.speed(3000)).toBeNull();
-  });
-});
-
-describe("retry policy", () => {
-  it("tries again after the network, a timeout, a rate limit or a 5xx; a 4xx is final", () => {
-    for (const status of [0, 408, 429, 500, 502, 503]) expect(isRetryable(status), String(status)).toBe(true);
-    for (const status of [400, 401, 403, 404, 409, 413, 422]) expect(isRetryable(status), String(status)).toBe(false);
-  });
-
-  it("tries again a part that arrived short or whose signed link expired, though the door answered 4xx", () => {
-    expect(isRetryableFailure(400, "upload_error_part_incomplete")).toBe(true);
-    expect(isRetryableFailure(403, "upload_error_token")).toBe(true);
-    expect(isRetryableFailure(400, "upload_error_part_too_large")).toBe(false);
-    expect(isRetryableFailure(409, "upload_in_another_tab")).toBe(false);
-    expect(isRetryableFailure(503, null)).toBe(true);
-  });
-
-  it("backs off exponentially from a second, with jitter, capped at 30 s", () => {
-    expect(retryDelay(0, () => 0)).toBe(500);
-    expect(retryDelay(0, () => 1)).toBe(1000);
-    expect(retryDelay(3, () => 0)).toBe(4000);
-    expect(retryDelay(3, () => 1)).toBe(8000);
-    expect(retryDelay(10, () => 1)).toBe(30_000);
-    expect(retryDelay(10, () => 0)).toBe(15_000);
-  });
-});
+import { MAX_PART_ATTEMPTS } from "./multipart-upload-rules";
 
 // ------------------------------------------------------------------------------------------------------------------
 // The engine against a door of the test's own.
@@ -167,7 +83,7 @@ function door(file: UploadFile, options: DoorOptions = {}) {
       }
       if (path.endsWith("/report")) return { status: 200, body: {} };
       if (path.endsWith("/complete")) {
-        if (missingParts(partCount, received.keys()).length > 0) return { status: 400, body: { code: "missing" } };
+        if (partsNotIn(partCount, received.keys()).length > 0) return { status: 400, body: { code: "missing" } };
         completedWith = (body as { sha256: string }).sha256;
         return {
           status: 200,
@@ -236,7 +152,7 @@ describe("the engine", () => {
     // Each part got exactly its bytes.
     const all = new Uint8Array(await file.arrayBuffer());
     for (let part = 1; part <= 5; part++) {
-      const { start, end } = partRange(part, PART, file.size);
+      const { start, end } = partRange({ size: file.size, partSize: PART, partCount: 5 }, part);
       expect(server.received.get(part)).toEqual(all.slice(start, end));
     }
     expect(server.calls.filter((c) => c.endsWith("/report"))).toHaveLength(5);

@@ -1,7 +1,9 @@
 /**
  * The browser's resumable multipart upload (issue 60, decision 096): one file, of up to 5 GB, sent in parts through
- * the door in worker/api/uploads.ts. Framework-free (no React, no messages), so its rules are unit-tested in Node
- * (multipart-upload.test.ts beside it) and the benchmark drives it as the page does.
+ * the door in worker/api/uploads.ts. Framework-free (no React, no messages), so it is tested in Node against a door of
+ * the test's own (multipart-upload.test.ts beside it) and the benchmark drives it as the page does. Its pure rules
+ * (retries, speed, the bytes of finished parts) are multipart-upload-rules.ts; how a file is cut into parts and which
+ * are missing, the door's own plan (worker/domain/multipart-plan.ts).
  *
  * How it reads and sends, and why its memory does not grow with the file:
  * - The SHA-256 of the whole file is computed as the file is read, in order, a slice at a time (`file.slice(a, b)`,
@@ -20,6 +22,16 @@
  *   same file again (name, size, lastModified) makes POST /api/uploads answer that upload with its `doneParts`.
  */
 import { createSHA256, type IHasher } from "hash-wasm";
+import { partRange, partsNotIn } from "#worker/domain/multipart-plan";
+import {
+  bytesOfParts,
+  failureCode,
+  isRetryable,
+  isRetryableFailure,
+  MAX_PART_ATTEMPTS,
+  retryDelay,
+  SpeedMeter,
+} from "./multipart-upload-rules";
 
 // ---------------------------------------------------------------------------------------------------------------
 // The door's contract (worker/api/uploads.ts).
@@ -66,115 +78,14 @@ export interface CompletedUpload {
 const UPLOADS_PATH = "/api/uploads";
 
 // ---------------------------------------------------------------------------------------------------------------
-// The pure rules: which parts, how fast, when to try again.
+// How much at once (the pure rules, which parts, when to try again and how fast, are multipart-upload-rules.ts).
 
 /** Parts sent at once: enough to fill a connection's pipe without starving the page's own requests. */
 export const CONCURRENT_PARTS = 4;
 /** The most bytes the hash reads (and so holds) at once. */
 export const HASH_SLICE_BYTES = 8 * 1024 * 1024;
-/** Tries of one part (its PUT, or the call that signs it) before a network failure pauses the upload. */
-export const MAX_PART_ATTEMPTS = 6;
-const RETRY_BASE_MS = 1000;
-const RETRY_MAX_MS = 30_000;
-/** The speed is measured over the last few seconds, so it follows the connection without jumping at every event. */
-export const SPEED_WINDOW_MS = 5000;
-/** A speed from less than this much time is noise: none is shown until then. */
-const SPEED_MIN_SPAN_MS = 750;
 /** The snapshot a listener sees is refreshed at most this often while bytes flow (status changes go at once). */
 const PROGRESS_EVERY_MS = 200;
-
-/** Byte range [start, end) of part `partNumber` (1-based). */
-export function partRange(partNumber: number, partSize: number, size: number): { start: number; end: number } {
-  const start = (partNumber - 1) * partSize;
-  return { start, end: Math.min(size, start + partSize) };
-}
-
-/** The parts still to send, in order: every part 1..partCount the server does not have. */
-export function missingParts(partCount: number, doneParts: Iterable<number>): number[] {
-  const done = new Set(doneParts);
-  const missing: number[] = [];
-  for (let part = 1; part <= partCount; part++) if (!done.has(part)) missing.push(part);
-  return missing;
-}
-
-/** Bytes the finished parts hold (the last part may be shorter); part numbers out of range count for nothing. */
-export function bytesOfParts(parts: Iterable<number>, partSize: number, size: number, partCount: number): number {
-  let bytes = 0;
-  for (const part of new Set(parts)) {
-    if (!Number.isInteger(part) || part < 1 || part > partCount) continue;
-    const { start, end } = partRange(part, partSize, size);
-    bytes += Math.max(0, end - start);
-  }
-  return bytes;
-}
-
-/**
- * Whether a failed request is worth trying again: the network (status 0), a timeout, a rate limit, or the server's
- * or the store's 5xx. Any other 4xx is the server's answer about this upload, final, and shown.
- */
-export function isRetryable(status: number): boolean {
-  return status === 0 || status === 408 || status === 429 || status >= 500;
-}
-
-/**
- * The door's 4xx codes that are about this try, not the upload: a part that arrived short (a connection cut mid-body),
- * and a part's signed link that expired (a long pause). The part is tried again with a freshly signed link.
- */
-const RETRYABLE_CODES: ReadonlySet<string> = new Set(["upload_error_part_incomplete", "upload_error_token"]);
-
-/** `isRetryable`, or a 4xx whose code says the try, not the upload, failed. */
-export function isRetryableFailure(status: number, code: string | null): boolean {
-  return isRetryable(status) || (code !== null && RETRYABLE_CODES.has(code));
-}
-
-/**
- * The wait before try number `attempt + 1` (attempt 0 is the first retry): exponential from 1 s, capped at 30 s, with
- * "equal jitter" (half fixed, half random) so many parts or many tabs failing together do not come back together.
- */
-export function retryDelay(attempt: number, random: () => number = Math.random): number {
-  const ceiling = Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempt));
-  return Math.round(ceiling / 2 + (ceiling / 2) * random());
-}
-
-/** Bytes a second over a moving window of the last SPEED_WINDOW_MS, and the time left at that speed. */
-export class SpeedMeter {
-  private samples: { at: number; bytes: number }[] = [];
-  private readonly windowMs: number;
-
-  constructor(windowMs = SPEED_WINDOW_MS) {
-    this.windowMs = windowMs;
-  }
-
-  /** `bytes`: the total transferred so far (only ever grows while the meter runs). */
-  record(at: number, bytes: number): void {
-    this.samples.push({ at, bytes });
-    // Keep one sample at or before the window's start, so the window is always fully spanned once it can be.
-    while (this.samples.length > 2 && this.samples[1].at <= at - this.windowMs) this.samples.shift();
-  }
-
-  /** Forget the past (after a pause: the time paused is not slowness). */
-  reset(): void {
-    this.samples = [];
-  }
-
-  /** Bytes a second, or null while there is too little to tell. */
-  speed(now: number): number | null {
-    if (this.samples.length < 2) return null;
-    const first = this.samples[0];
-    const last = this.samples[this.samples.length - 1];
-    const span = Math.max(last.at, now) - first.at;
-    if (span < SPEED_MIN_SPAN_MS) return null;
-    return Math.max(0, (last.bytes - first.bytes) / (span / 1000));
-  }
-
-  /** Seconds until `remaining` more bytes are sent at the current speed; null when unknown (or nothing moves). */
-  secondsLeft(remaining: number, now: number): number | null {
-    if (remaining <= 0) return 0;
-    const speed = this.speed(now);
-    if (!speed || speed <= 0) return null;
-    return Math.ceil(remaining / speed);
-  }
-}
 
 // ---------------------------------------------------------------------------------------------------------------
 // The network, behind a seam: the page's is multipart-transport.ts (fetch and XMLHttpRequest), a test's its own, so
@@ -202,16 +113,6 @@ let tabId: string | null = null;
 export function pageTabId(): string {
   tabId ??= crypto.randomUUID();
   return tabId;
-}
-
-/** The code of a failed call: the door's `code`, or what its status says. */
-export function failureCode(status: number, body: unknown): string {
-  const code = (body as { code?: unknown } | null)?.code;
-  if (typeof code === "string" && code) return code;
-  if (status === 0) return "network";
-  if (status === 401) return "unauthorized";
-  if (status === 403) return "forbidden";
-  return "failed";
 }
 
 /** Rather than a File, what the engine needs of one (a test's Blob with a name will do). */
@@ -407,7 +308,7 @@ export class MultipartUpload {
     if (!state || !(state.partSize > 0) || !(state.partCount > 0)) return this.fail("failed");
     this.state = state;
     this.done = new Set(state.doneParts.filter((part) => part >= 1 && part <= state.partCount));
-    this.resumedBytes = bytesOfParts(this.done, state.partSize, state.size, state.partCount);
+    this.resumedBytes = bytesOfParts(state, this.done);
     this.digest ??= this.hashFile();
     if (this.status === "paused") return this.emit(true);
     await this.send();
@@ -450,7 +351,7 @@ export class MultipartUpload {
     this.run = run;
     this.meter.reset();
     this.setStatus("uploading");
-    const queue = missingParts(state.partCount, this.done);
+    const queue = partsNotIn(state.partCount, this.done);
     let ended = { ok: true } as PartEnd;
     const worker = async () => {
       while (queue.length > 0 && !run.signal.aborted) {
@@ -476,7 +377,7 @@ export class MultipartUpload {
   /** One part: a signed slot, its PUT (with progress), the ETag's report when asked; tried again when it is worth it. */
   private async sendPart(part: number, signal: AbortSignal): Promise<PartEnd> {
     const state = this.state!;
-    const { start, end } = partRange(part, state.partSize, state.size);
+    const { start, end } = partRange(state, part);
     for (let attempt = 0; ; attempt++) {
       if (signal.aborted) return { ok: false, aborted: true };
       const status = await this.tryPart(part, start, end, signal);
@@ -575,7 +476,7 @@ export class MultipartUpload {
   private sentBytes(): number {
     const state = this.state;
     if (!state) return 0;
-    let bytes = bytesOfParts(this.done, state.partSize, state.size, state.partCount);
+    let bytes = bytesOfParts(state, this.done);
     for (const loaded of this.inFlight.values()) bytes += loaded;
     return Math.min(bytes, state.size);
   }
