@@ -14,7 +14,7 @@ import type { ModelSummary } from "./file-details";
 export type GltfRead = (offset: number, length: number) => Promise<Uint8Array>;
 
 /** The largest JSON chunk read and parsed (a scene's JSON is some kilobytes; a VRM's, hundreds at most). */
-export const GLTF_MAX_JSON_BYTES = 8 * 1024 * 1024;
+const GLTF_MAX_JSON_BYTES = 8 * 1024 * 1024;
 
 export type GltfHeaderError = {
   code: "not_gltf" | "truncated" | "inconsistent" | "json_too_large" | "bad_json";

@@ -24,7 +24,7 @@ export const LARGE_FILE_PART_BYTES = 16 * MB;
  * A file up to the single-request limit (100 MiB) goes in R2's smallest parts, so even an 11 MiB file is three parts
  * sent side by side, and at most 20 requests.
  */
-export const SMALL_FILE_MAX_BYTES = DEFAULT_UPLOAD_MAX_BYTES;
+const SMALL_FILE_MAX_BYTES = DEFAULT_UPLOAD_MAX_BYTES;
 
 export interface PartPlan {
   size: number;
@@ -33,7 +33,7 @@ export interface PartPlan {
 }
 
 /** The part size for a file of `size` bytes (see above); larger when 16 MiB parts would be more than R2 takes. */
-export function partSizeFor(size: number): number {
+function partSizeFor(size: number): number {
   if (size <= SMALL_FILE_MAX_BYTES) return R2_MIN_PART_BYTES;
   const fitting = Math.ceil(size / R2_MAX_PARTS / MB) * MB;
   return Math.max(LARGE_FILE_PART_BYTES, fitting);

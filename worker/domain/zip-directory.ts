@@ -26,7 +26,7 @@ export type ZipRead = (offset: number, length: number) => Promise<Uint8Array>;
 /** At most this many entries (a 2 GB Live2D package with its motions and textures holds some thousands). */
 export const ZIP_MAX_ENTRIES = 20_000;
 /** At most this many bytes of central directory (20,000 entries with names of some 300 bytes), read into memory whole. */
-export const ZIP_MAX_DIRECTORY_BYTES = 8 * 1024 * 1024;
+const ZIP_MAX_DIRECTORY_BYTES = 8 * 1024 * 1024;
 /** The entries a listing keeps (the first in directory order); `totalEntries` counts them all. */
 export const ZIP_LISTING_SHOWN_MAX = 1_000;
 /** Deflate never expands a byte to more than 1,032 (RFC 1951's longest match on a 258-byte run, per bit). */

@@ -17,7 +17,7 @@ export type ByteRange = { offset: number; last?: number } | { suffix: number };
  * ranges, a malformed or reversed one): the whole object is then the answer, as RFC 9110 allows. Several ranges would
  * need a multipart/byteranges body, which no player or download manager needs from us.
  */
-export function parseRange(header: string | null): ByteRange | null {
+function parseRange(header: string | null): ByteRange | null {
   const match = header ? /^\s*bytes\s*=\s*(\d*)\s*-\s*(\d*)\s*$/i.exec(header) : null;
   if (!match) return null;
   const [, first, last] = match;
