@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import type { Page, Route } from "@playwright/test";
-import { expect, expectAccessible, signUpWithApi, test } from "./fixtures";
+import { expect, expectAccessible, test } from "./fixtures";
 import { message } from "./messages";
-import { insertOrder, setOrderState } from "./order-fixtures";
-import { newCreator } from "./order-steps";
+import { orderInProgress } from "./order-steps";
 import { pngBytes } from "./png";
 
 /**
@@ -19,7 +18,6 @@ import { pngBytes } from "./png";
  * buffer handed to the picker would be a new file each time).
  */
 const MANAGEMENTS = "/dashboard/commission/managements";
-const DAY = 86_400_000;
 const MIB = 1024 * 1024;
 const SIZE = 12 * MIB;
 /** The door cuts a file up to 100 MiB into R2's smallest parts, 5 MiB: 5 + 5 + 2. */
@@ -38,24 +36,8 @@ function fileBytes(seed: number): Buffer {
 }
 
 /** A paid order in progress between a fresh creator (the page, signed in) and a fresh client. */
-async function approvedOrder(page: Page) {
-  const client = await signUpWithApi(page);
-  const creator = await newCreator(page);
-  const { id, code } = await insertOrder({
-    sellerEmail: creator.email,
-    buyerEmail: client.email,
-    priceAmount: 15_000,
-    title: `Master ${Date.now().toString(36)}`,
-  });
-  const now = Date.now();
-  await setOrderState(id, {
-    progress: "APPROVED",
-    payment: "COMPLETED",
-    approvedAt: now - DAY,
-    deliveryDeadline: now + 10 * DAY,
-  });
-  return { id, code };
-}
+const approvedOrder = (page: Page) =>
+  orderInProgress(page, { priceAmount: 15_000, title: `Master ${Date.now().toString(36)}` });
 
 async function openDelivery(page: Page, code: string, tab = "Delivery", picker = "Upload files") {
   await page.goto(`${MANAGEMENTS}?order=${code}`);

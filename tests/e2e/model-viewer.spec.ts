@@ -1,6 +1,7 @@
-import type { Browser, Locator, Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import { vrmModel } from "../fixtures/vrm-model";
 import { expect, expectAccessible, test } from "./fixtures";
+import { drawn } from "./canvas-pixels";
 import { newCreator } from "./order-steps";
 
 // Issue 60, the spec's "3D model viewer": a creator adds a VRM (built by the test: an MToon box with an embedded
@@ -15,29 +16,6 @@ const viewerChunkLoaded = (page: Page) =>
   page.evaluate(() =>
     performance.getEntriesByType("resource").some((entry) => /\/model-viewer-[\w-]+\.js$/.test(entry.name)),
   );
-
-/** What the canvas holds: how many of its pixels are drawn (not the clear colour) and in how many colours. */
-function drawn(canvas: Locator) {
-  return canvas.evaluate((element) => {
-    const source = element as HTMLCanvasElement;
-    const copy = document.createElement("canvas");
-    copy.width = source.width;
-    copy.height = source.height;
-    const context = copy.getContext("2d")!;
-    context.drawImage(source, 0, 0);
-    const { data } = context.getImageData(0, 0, copy.width, copy.height);
-    const colours = new Set<number>();
-    let pixels = 0;
-    let sum = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (data[i + 3] === 0) continue;
-      pixels++;
-      colours.add((data[i] << 16) | (data[i + 1] << 8) | data[i + 2]);
-      sum = (sum * 31 + (i >> 2) * (data[i] + 1)) % 1_000_000_007;
-    }
-    return { share: pixels / (copy.width * copy.height), colours: colours.size, width: source.width, sum };
-  });
-}
 
 /** Opens the work as a signed-out visitor in a browser of their own. */
 async function visitor(

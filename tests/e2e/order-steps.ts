@@ -3,6 +3,7 @@
 // browser, and switching to Japanese.
 import type { Browser, Page } from "@playwright/test";
 import { expect, header, signInWithApi, signUpWithApi } from "./fixtures";
+import { insertOrder, setOrderState } from "./order-fixtures";
 
 export async function switchTo(page: Page, email: string) {
   await page.context().clearCookies();
@@ -43,4 +44,23 @@ export async function switchToJapanese(page: Page) {
   await page.getByRole("menuitemradio", { name: "日本語" }).click();
   await reloaded;
   await expect(page.locator("html")).toHaveAttribute("lang", "ja");
+}
+
+/**
+ * A paid order in progress (APPROVED, paid a day ago, ten days to deliver) between a fresh client and a fresh creator,
+ * who is the one signed in on `page` afterwards.
+ */
+export async function orderInProgress(page: Page, { priceAmount, title }: { priceAmount: number; title: string }) {
+  const client = await signUpWithApi(page);
+  const creator = await newCreator(page);
+  const { id, code } = await insertOrder({ sellerEmail: creator.email, buyerEmail: client.email, priceAmount, title });
+  const now = Date.now();
+  const day = 86_400_000;
+  await setOrderState(id, {
+    progress: "APPROVED",
+    payment: "COMPLETED",
+    approvedAt: now - day,
+    deliveryDeadline: now + 10 * day,
+  });
+  return { id, code, client, creator };
 }

@@ -1,13 +1,13 @@
 import { createHash, randomFillSync } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { appendFile, writeFile } from "node:fs/promises";
-import type { Browser, Locator, Page, Route } from "@playwright/test";
+import type { Browser, Page, Route } from "@playwright/test";
 import { moc3File, pngFile, utf8, zipArchiveParts } from "../fixtures/work-files";
 import { vrmModel } from "../fixtures/vrm-model";
-import { expect, expectAccessible, signInWithApi, signUpWithApi, test } from "./fixtures";
+import { expect, expectAccessible, signInWithApi, test } from "./fixtures";
+import { drawn } from "./canvas-pixels";
 import { message } from "./messages";
-import { insertOrder, setOrderState } from "./order-fixtures";
-import { newCreator, pageInNewContext } from "./order-steps";
+import { orderInProgress, pageInNewContext } from "./order-steps";
 
 /**
  * Issue 60's walk: the work itself travels through Comet. A creator delivers a Live2D package the test writes itself
@@ -20,7 +20,6 @@ import { newCreator, pageInNewContext } from "./order-steps";
  */
 const MANAGEMENTS = "/dashboard/commission/managements";
 const REQUESTS = "/dashboard/commission/client/requests";
-const DAY = 86_400_000;
 const MIB = 1024 * 1024;
 
 type Locale = "en" | "ja";
@@ -68,22 +67,6 @@ async function sha256OfFile(path: string): Promise<string> {
   return hash.digest("hex");
 }
 
-/** How much of the canvas is drawn (not transparent): the model's pixels. */
-function drawnShare(canvas: Locator) {
-  return canvas.evaluate((element) => {
-    const source = element as HTMLCanvasElement;
-    const copy = document.createElement("canvas");
-    copy.width = source.width;
-    copy.height = source.height;
-    const context = copy.getContext("2d")!;
-    context.drawImage(source, 0, 0);
-    const { data } = context.getImageData(0, 0, copy.width, copy.height);
-    let pixels = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i] !== 0) pixels++;
-    return pixels / (copy.width * copy.height);
-  });
-}
-
 const isPartPut = (url: URL) => /\/api\/uploads\/[^/]+\/parts\/\d+$/.test(url.pathname);
 const partOf = (route: Route) => Number(new URL(route.request().url()).pathname.split("/").pop());
 
@@ -116,20 +99,9 @@ for (const walk of WALKS) {
   }, testInfo) => {
     test.setTimeout(600_000);
     const { locale } = walk;
-    const client = await signUpWithApi(page);
-    const creator = await newCreator(page);
-    const { id, code } = await insertOrder({
-      sellerEmail: creator.email,
-      buyerEmail: client.email,
+    const { client, creator, code } = await orderInProgress(page, {
       priceAmount: 150_000,
       title: `Live2D model ${Date.now().toString(36)}`,
-    });
-    const now = Date.now();
-    await setOrderState(id, {
-      progress: "APPROVED",
-      payment: "COMPLETED",
-      approvedAt: now - DAY,
-      deliveryDeadline: now + 10 * DAY,
     });
     const packagePath = testInfo.outputPath(walk.name);
     const sent = await writePackage(packagePath, walk.bytes);
@@ -223,7 +195,7 @@ for (const walk of WALKS) {
         .getByRole("button", { name: new RegExp(`^${literal(say("model-viewer", locale, "model_viewer_open"))}`) })
         .click();
       const canvas = model.locator("canvas");
-      await expect.poll(() => drawnShare(canvas), { timeout: 30_000 }).toBeGreaterThan(0.02);
+      await expect.poll(async () => (await drawn(canvas)).share, { timeout: 30_000 }).toBeGreaterThan(0.02);
       const overflow = await buyer.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
     });
