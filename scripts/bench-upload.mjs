@@ -267,7 +267,10 @@ try {
   const session = sessionFixture(DEMO_CREATOR_EMAIL, now);
   const orders = [draftOrderFixture(now, "u"), draftOrderFixture(now, "u"), draftOrderFixture(now, "u")];
   const sqlFile = join(work, "fixtures.sql");
-  writeFileSync(sqlFile, [session.sql, ...orders.map((o) => o.sql)].join("\n"));
+  // Paid and in progress, as a creator delivers: the Delivery tab with its uploader shows from APPROVED on.
+  const inProgress = `UPDATE commission_orders SET order_progress_status = 'APPROVED', order_payment_status = 'COMPLETED',
+    approved_at = ${now}, delivery_deadline = ${now + 10 * 86_400_000} WHERE id IN (${orders.map((o) => `'${o.id}'`).join(", ")});`;
+  writeFileSync(sqlFile, [session.sql, ...orders.map((o) => o.sql), inProgress].join("\n"));
   run("wrangler", ["d1", "execute", "DB", "--local", "--persist-to", STATE_DIR, "--file", sqlFile], {
     env: { CI: "true" },
     quiet: true,
