@@ -2,12 +2,12 @@ import { createHash, randomFillSync } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { appendFile, writeFile } from "node:fs/promises";
 import type { Browser, Page, Route } from "@playwright/test";
-import { moc3File, pngFile, utf8, zipArchiveParts } from "../fixtures/work-files";
-import { vrmModel } from "../fixtures/vrm-model";
-import { expect, expectAccessible, signInWithApi, test } from "./fixtures";
-import { drawn } from "./canvas-pixels";
-import { message } from "./messages";
-import { orderInProgress, pageInNewContext } from "./order-steps";
+import { moc3File, pngFile, utf8, zipArchiveParts } from "../../fixtures/work-files";
+import { vrmModel } from "../../fixtures/vrm-model";
+import { expect, expectAccessible, signInWithApi, test } from "../fixtures";
+import { drawn } from "../canvas-pixels";
+import { message } from "../messages";
+import { orderInProgress, pageInNewContext } from "../order-steps";
 
 /**
  * Issue 60's walk: the work itself travels through Comet. A creator delivers a Live2D package the test writes itself
