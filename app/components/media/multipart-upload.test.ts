@@ -60,7 +60,7 @@ function door(file: UploadFile, options: DoorOptions = {}) {
     partSize: PART,
     partCount,
     doneParts: [...received.keys()],
-    state: "open",
+    state: "uploading",
   });
   const transport: Transport = {
     async json(method, path, body) {

@@ -23,6 +23,9 @@
  */
 import { createSHA256, type IHasher } from "hash-wasm";
 import { partRange, partsNotIn } from "#worker/domain/multipart-plan";
+import type { UploadState } from "#worker/services/multipart-upload-rows";
+import type { PartTarget as PartSlot } from "#worker/services/multipart-parts";
+import type { CompletedUpload } from "#worker/services/multipart-uploads";
 import {
   bytesOfParts,
   failureCode,
@@ -42,39 +45,14 @@ export interface UploadTarget {
   field: string;
 }
 
-/** An unfinished upload as the server keeps it. */
-export interface UploadState {
-  id: string;
-  key: string;
-  name: string;
-  size: number;
-  kind: string;
-  partSize: number;
-  partCount: number;
-  /** Part numbers (1-based) the server has. */
-  doneParts: number[];
-  state: string;
-}
-
-/** Where one part goes: PUT its exact bytes to `url` with `headers`; when `report`, report the ETag back. */
-export interface PartSlot {
-  partNumber: number;
-  url: string;
-  method: "PUT";
-  headers: Record<string, string>;
-  report: boolean;
-}
-
-/** The stored file, once completed: `url` is what a record attaches. */
-export interface CompletedUpload {
-  url: string;
-  readUrl: string;
-  key: string;
-  sha256: string;
-  size: number;
-  details: unknown;
-}
-
+/**
+ * The door's answers, typed by the server's own declarations (type-only: no server code reaches the page): an
+ * unfinished upload, where one part goes (PUT its exact bytes to `url`; when `report`, report the ETag back), and the
+ * stored file once completed (`url` is what a record attaches).
+ */
+export type { UploadState } from "#worker/services/multipart-upload-rows";
+export type { PartTarget as PartSlot } from "#worker/services/multipart-parts";
+export type { CompletedUpload } from "#worker/services/multipart-uploads";
 const UPLOADS_PATH = "/api/uploads";
 
 // ---------------------------------------------------------------------------------------------------------------
