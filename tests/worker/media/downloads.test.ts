@@ -5,10 +5,10 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { signReadUrl } from "#worker/services/media-access";
 import { getOrderDetail } from "#worker/services/order-views";
-import { freshUser } from "../support/auth-helpers";
-import { call, db, signUp } from "../support/helpers";
+import { call, db } from "../support/helpers";
 import { newMember, newWork, PNG, pathOf } from "../support/media-fixtures";
-import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
+import { insertOrder } from "../support/order-fixtures";
+import { newPartyWithProfile } from "../support/order-states";
 
 /** 1,000 bytes that say where they are: byte i is i % 251, so a wrong offset shows. */
 const BYTES = Uint8Array.from({ length: 1000 }, (_, i) => i % 251);
@@ -33,15 +33,7 @@ const bytes = async (response: Response) => new Uint8Array(await response.arrayB
 const filenameStar = (response: Response) =>
   decodeURIComponent(/filename\*=UTF-8''([^;]+)/.exec(response.headers.get("content-disposition") ?? "")?.[1] ?? "");
 
-async function party() {
-  const user = freshUser();
-  const cookie = await signUp(user.handle, user.email);
-  const account = await commissionAccountByEmail(user.email);
-  const profile = await env.DB.prepare("SELECT id FROM user_profiles WHERE account_id = ?")
-    .bind(account.userAccountId)
-    .first<{ id: string }>();
-  return { cookie, commissionAccountId: account.id, profileId: profile!.id };
-}
+const party = newPartyWithProfile;
 
 describe("the file's own name", () => {
   it("a deliverable sent as 納品データ_最終.png: the order page's link downloads it under that name", async () => {

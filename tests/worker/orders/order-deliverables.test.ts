@@ -3,21 +3,13 @@
 // repeated requests, and readable by the two parties only, by signed URL.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { freshUser } from "../support/auth-helpers";
-import { call, db, signUp } from "../support/helpers";
+import { call, db } from "../support/helpers";
 import { PNG, pathOf } from "../support/media-fixtures";
-import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
+import { insertOrder } from "../support/order-fixtures";
 import { getOrderDetail } from "#worker/services/order-views";
+import { newPartyWithProfile } from "../support/order-states";
 
-async function party() {
-  const user = freshUser();
-  const cookie = await signUp(user.handle, user.email);
-  const account = await commissionAccountByEmail(user.email);
-  const profile = await env.DB.prepare("SELECT id FROM user_profiles WHERE account_id = ?")
-    .bind(account.userAccountId)
-    .first<{ id: string }>();
-  return { cookie, commissionAccountId: account.id, profileId: profile!.id };
-}
+const party = newPartyWithProfile;
 
 /** An order between three fresh people, put in `progress` / `payment` before its Durable Object first reads it. */
 async function newOrder(progress = "APPROVED", payment = "COMPLETED") {

@@ -43,6 +43,15 @@ export async function newParty(): Promise<Party> {
   return { cookie, commissionAccountId: account.id, userAccountId: account.userAccountId };
 }
 
+/** A new party with their profile's id too: who reads an order's files (the media rules name profiles). */
+export async function newPartyWithProfile(): Promise<Party & { profileId: string }> {
+  const party = await newParty();
+  const profile = await env.DB.prepare("SELECT id FROM user_profiles WHERE account_id = ?")
+    .bind(party.userAccountId)
+    .first<{ id: string }>();
+  return { ...party, profileId: profile!.id };
+}
+
 /** A new party who is an admin too (the dispute desk's, decision 088). */
 export async function newAdmin(): Promise<Party> {
   const party = await newParty();
