@@ -28,20 +28,23 @@ export interface LazyModelViewerProps {
 }
 
 export function LazyModelViewer({ url, name, posterUrl, resolveUrl }: LazyModelViewerProps) {
-  // null: closed; "" while a fresh URL is asked for (a URL the viewer can't load shows its error state).
-  const [openUrl, setOpenUrl] = useState<string | null>(null);
-  if (openUrl === "") return <ViewerLoading />;
-  if (openUrl !== null)
+  // Closed, asking for a fresh URL, open on a URL, or refused one (the link could not be signed again).
+  const [view, setView] = useState<{ state: "closed" | "signing" | "refused" } | { state: "open"; url: string }>({
+    state: "closed",
+  });
+  if (view.state === "signing") return <ViewerLoading />;
+  if (view.state === "refused") return <ViewerRefused />;
+  if (view.state === "open")
     return (
       <Suspense fallback={<ViewerLoading />}>
-        <ModelViewer url={openUrl} name={name} />
+        <ModelViewer url={view.url} name={name} />
       </Suspense>
     );
   const open = async () => {
-    if (!resolveUrl) return setOpenUrl(url);
-    setOpenUrl("");
-    // A refused signing opens the viewer on a URL that loads nothing: its own error state says so.
-    setOpenUrl((await resolveUrl().catch(() => null)) ?? "about:blank");
+    if (!resolveUrl) return setView({ state: "open", url });
+    setView({ state: "signing" });
+    const fresh = await resolveUrl().catch(() => null);
+    setView(fresh ? { state: "open", url: fresh } : { state: "refused" });
   };
   return (
     <div className="relative overflow-hidden rounded-lg border border-zinc-300 dark:border-zinc-700">
@@ -94,6 +97,19 @@ function ViewerLoading() {
         className="size-8 animate-spin rounded-full border-4 border-zinc-300 border-t-zinc-600 motion-reduce:animate-none dark:border-zinc-600 dark:border-t-zinc-200"
       />
       <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.model_viewer_loading()}</p>
+    </div>
+  );
+}
+
+/** The file could not be read now (its link was refused): the viewer's own words, without loading the viewer. */
+function ViewerRefused() {
+  return (
+    <div
+      role="alert"
+      className="flex aspect-square w-full flex-col items-center justify-center gap-2 rounded-lg border border-zinc-300 bg-zinc-100 p-4 text-center sm:aspect-video dark:border-zinc-700 dark:bg-zinc-800"
+    >
+      <p className="font-medium text-zinc-900 dark:text-zinc-100">{m.model_viewer_error()}</p>
+      <p className="max-w-sm text-sm text-zinc-700 dark:text-zinc-300">{m.model_viewer_error_hint()}</p>
     </div>
   );
 }
