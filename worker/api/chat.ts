@@ -8,7 +8,7 @@ import { CHAT_PAGE_SIZE, type ChatRefusal } from "../domain/chat-protocol";
 import { chatSendRefusal, chatSubmitSchema } from "../domain/chat-send-schema";
 import type { ChatResult } from "../domain/chat-protocol";
 import { chatRoomStub, chatSideOf, socketUpgradeRequest, type ChatCaller } from "../services/chat-rooms";
-import { orderStub } from "../services/order-stubs";
+import { orderStub } from "../orders/order-stub";
 
 /**
  * The order chat's HTTP side (issue 11; the routes are listed in worker/domain/chat-protocol.ts). The Worker checks

@@ -12,7 +12,7 @@ import { type AdminSettleResult, settleDisputeAsAdmin, settlementFieldOf } from 
 import { checkedEvidence, openDisputes } from "../services/disputes";
 import { DISPUTE_FILES_MAX } from "../domain/media-limits";
 import { translateInBackground } from "../services/order-translations";
-import { orderStub } from "../services/order-stubs";
+import { orderStub } from "../orders/order-stub";
 
 /**
  * Disputes' doors (issue 49, decision 088). A party's: POST /api/features/commission/order/dispute/open {orderId,

@@ -9,7 +9,7 @@ import type { AppContext, AppEnv } from "../http/context";
 import { jsonBody, type SchemaRefusal } from "../http/json-body";
 import { extensionErrorMessage } from "../messages/extensions";
 import { orderRefusalMessage } from "../messages/orders";
-import { orderStub } from "../services/order-stubs";
+import { orderStub } from "../orders/order-stub";
 import { translateInBackground } from "../services/order-translations";
 
 /**

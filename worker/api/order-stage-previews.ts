@@ -17,7 +17,7 @@ import {
   storeStagePreviews,
   type PostedPreviewFile,
 } from "../services/stage-previews";
-import { orderStub } from "../services/order-stubs";
+import { orderStub } from "../orders/order-stub";
 
 /**
  * POST /api/features/commission/order/stage/preview (multipart: orderId, stage, files): the seller posts the current

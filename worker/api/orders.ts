@@ -24,7 +24,7 @@ import { parseStagePlan, revisionCommentOf, STAGES_MAX } from "../domain/order-s
 import { isAdmin } from "../domain/roles";
 import { ADMIN_IS_PARTY } from "../domain/admin-actions";
 import { adminPartyMessage } from "../messages/admin";
-import { orderStub } from "../services/order-stubs";
+import { orderStub } from "../orders/order-stub";
 import { purgeSlotPagesOfOrder, SLOT_MOVES } from "../services/waitlist";
 
 /**

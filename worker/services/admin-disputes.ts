@@ -18,7 +18,7 @@ import { isStoredFile, isSystemMessage, loadChatRoom, loadProjectedMessages } fr
 import { disputeThread, type DisputeStatementView } from "./disputes";
 import { ACTIVE_ADMINS_SQL, activeAdmins } from "./admin-users";
 import { translateInBackground } from "./order-translations";
-import { orderStub } from "./order-stubs";
+import { orderStub } from "../orders/order-stub";
 import { getOrderDetail, PARTY_JOINS, TITLE_COLUMNS, titleOf, type OrderDetail } from "./order-views";
 
 /** How many open disputes the queue shows at once, the longest waiting first. */

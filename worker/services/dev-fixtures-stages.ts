@@ -13,7 +13,7 @@ import {
 } from "../domain/order-stages";
 import { createStripe } from "../payments/stripe-client";
 import { commissionAccountOfEmail, type Env, type Fields, FixtureError, num, required, str } from "./dev-fixture-input";
-import { orderStub } from "./order-stubs";
+import { orderStub } from "../orders/order-stub";
 
 /** The optional `stagePlan` of a service or order fixture (decision 073), by the plan's one rule; none when absent. */
 export function stagePlanOf(input: Fields): StagePlanItem[] {

@@ -17,7 +17,7 @@ import { parseStages } from "./orders";
 import { parseDispute } from "../db/order-row";
 import { awardedAmount, isDisputed } from "../domain/disputes";
 import { paymentRefOf } from "../domain/order-contract";
-import { orderStub } from "./order-stubs";
+import { orderStub } from "../orders/order-stub";
 
 export interface MoneyCheckDeps {
   d1: D1Database;

@@ -7,7 +7,7 @@
  * serializes it with its own alarm and any racing action, and `decide` acts only on a deadline that has really
  * passed in the state the object holds, so a repeated or racing run changes nothing more.
  */
-import { orderStub } from "./order-stubs";
+import { orderStub } from "../orders/order-stub";
 
 /** Orders handed to their objects per run; the rest wait for the next run (every 15 minutes). */
 const DEADLINE_BATCH_LIMIT = 200;

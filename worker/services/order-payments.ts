@@ -17,7 +17,7 @@
 import type Stripe from "stripe";
 import { paymentRefOf, type PaymentRecordResult } from "../domain/order-contract";
 import type { Database } from "../db/client";
-import { orderStub } from "./order-stubs";
+import { orderStub } from "../orders/order-stub";
 import { listCards } from "../payments/cards";
 import { ensureStripeCustomer, replaceStripeCustomer } from "../payments/customers";
 import { isCardError, isCustomerMissing, isStripeUnavailable, isUnexpectedState } from "../payments/stripe-errors";

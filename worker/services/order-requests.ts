@@ -28,7 +28,7 @@ import {
 import { buildMediaEntry, type MediaEntry } from "../domain/media-entries";
 import { parseMediaKey } from "../domain/media-keys";
 import { checkAttachment } from "./storage";
-import { orderStub } from "./order-stubs";
+import { orderStub } from "../orders/order-stub";
 import { claimReservationFor, releaseClaim, requestSlot } from "./waitlist";
 import type { SlotTarget } from "../domain/slots";
 

@@ -12,7 +12,7 @@ import { orderRefusalMessage } from "#worker/messages/orders";
 import { DISPUTE_FILES_MAX } from "#worker/domain/media-limits";
 import { checkedEvidence } from "#worker/services/disputes";
 import { translateInBackground } from "#worker/services/order-translations";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 import type { SessionUser } from "#worker/services/sessions";
 
 export const DISPUTE_INTENTS = new Set(["openDispute", "answerDispute"]);

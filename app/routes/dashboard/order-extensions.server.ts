@@ -14,7 +14,7 @@ import { detectTextLanguage } from "#worker/domain/text-language";
 import { extensionErrorMessage } from "#worker/messages/extensions";
 import { orderRefusalMessage } from "#worker/messages/orders";
 import { translateInBackground } from "#worker/services/order-translations";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 import type { SessionUser } from "#worker/services/sessions";
 
 export const EXTENSION_INTENTS = new Set(["requestExtension", "acceptExtension", "declineExtension", "giveExtension"]);

@@ -25,7 +25,7 @@ import { revisionCommentOf } from "#worker/domain/order-stages";
 import { m } from "#app/paraglide/messages.js";
 import { stagePlanRowsFrom } from "#app/components/authoring/stage-plan-editor";
 import { parseStagePlanRows } from "#worker/domain/stage-plan-rows";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 import { orderReviewsPanel } from "#app/components/orders/order-review-texts.server";
 import { orderDisputePanel } from "#app/components/orders/order-dispute-texts.server";
 import { orderExtensionPanel } from "#app/components/orders/order-extension-texts.server";

@@ -7,7 +7,7 @@ import { chatOrder, list, openSocket, refusal, sent, submit } from "../support/c
 import type { ChatMessagePage } from "#worker/domain/chat-protocol";
 import { stagesOfPlan } from "#worker/domain/order-stages";
 import { announceOrderEvent, chatRoomStub, loadChatRoom, loadProjectedMessages } from "#worker/services/chat-rooms";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 
 const PLAN = [
   { title: "Sketch", sharePercent: 30, includedRevisions: 1 },

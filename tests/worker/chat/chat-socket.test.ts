@@ -8,7 +8,7 @@ import { chatRoomStub, socketUpgradeRequest, type ChatCaller } from "#worker/ser
 import { CHAT_SESSION_ENDED_CLOSE_CODE, type ChatMessagePage } from "#worker/domain/chat-protocol";
 import { call } from "../support/helpers";
 import { sha256Hex } from "#worker/services/crypto";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 
 const sendFrame = (text: string, clientMessageId: string = crypto.randomUUID()) => ({
   type: "send",

@@ -12,7 +12,7 @@ import type { OrderDispute } from "#worker/domain/disputes";
 import type { StoredOrder } from "#worker/domain/order-contract";
 import { stagesOfPlan, stageTransferAmount, type OrderStage, type StagePlanItem } from "#worker/domain/order-stages";
 import { checkOrderMoney } from "#worker/services/money-check";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 import { releaseHeldPayouts } from "#worker/services/payouts";
 import { accountOf, creator, onboard, paidOrder } from "../support/connect-helpers";
 import { call } from "../support/helpers";

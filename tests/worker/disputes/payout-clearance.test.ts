@@ -11,7 +11,7 @@ import { sellerTransferAmount } from "#worker/domain/money";
 import type { StoredOrder } from "#worker/domain/order-contract";
 import { checkOrderMoney } from "#worker/services/money-check";
 import { enforceMissedDeadlines } from "#worker/services/order-deadlines";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 import { loadWallet } from "#worker/services/wallet";
 import { accountOf, creator, onboard, paidOrder } from "../support/connect-helpers";
 import { call, db } from "../support/helpers";

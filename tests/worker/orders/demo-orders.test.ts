@@ -9,7 +9,7 @@ import { createDb } from "#worker/db/client";
 import { decide } from "#worker/domain/order";
 import { listOrders, getOrderDetail } from "#worker/services/order-views";
 import { chatRoomStub } from "#worker/services/chat-rooms";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 
 const db = () => createDb(env.DB);
 const accountOf = async (email: string) =>

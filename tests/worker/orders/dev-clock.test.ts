@@ -21,7 +21,7 @@ import {
   readDevClock,
   resetDevClock,
 } from "#worker/services/dev-clock";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 import { chatOrder, sent, submit } from "../support/chat-fixtures";
 import { insertOrderIn, newParty } from "../support/order-states";
 import { actOn, setStagesOnRow } from "../support/stage-fixtures";

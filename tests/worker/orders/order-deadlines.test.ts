@@ -17,7 +17,7 @@ import type { StoredOrder } from "#worker/domain/order-contract";
 import { freshUser } from "../support/auth-helpers";
 import { signUp } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 
 const DAY = 86_400_000;
 

@@ -22,7 +22,7 @@ import {
   platform,
   shuffledDeliveries,
 } from "../support/payments-helpers";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 
 const DAY = 86_400_000;
 const orderCall = (path: string, cookie: string, json: unknown) =>

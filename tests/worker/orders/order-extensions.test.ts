@@ -7,7 +7,7 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import type { StoredOrder } from "#worker/domain/order-contract";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 import { extensionErrorMessage } from "#worker/messages/extensions";
 import { orderRefusalMessage } from "#worker/messages/orders";
 import { call } from "../support/helpers";

@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
 import { call } from "../support/helpers";
 import { insertOrderIn, newParty, ORDER_STATE_NAMES, type OrderStateName, type Party } from "../support/order-states";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 
 type Actor = "seller" | "buyer" | "stranger";
 type Action = "approve" | "cancel" | "deliver" | "complete" | "update";

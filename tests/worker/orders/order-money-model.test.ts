@@ -58,7 +58,7 @@ import {
   newUser,
   platform,
 } from "../support/payments-helpers";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 import { addDeliverableStatements } from "#worker/services/order-deliverables";
 import { prepared } from "#worker/db/statements";
 

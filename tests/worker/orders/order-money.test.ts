@@ -17,7 +17,7 @@ import {
   platform,
   sdkChallengeOf,
 } from "../support/payments-helpers";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 import { insertOrderIn, newParty } from "../support/order-states";
 
 /** Asks for 3-D Secure on every on-session use (the emulator's page: Complete or Fail). */

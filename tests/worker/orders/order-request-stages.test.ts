@@ -11,7 +11,7 @@ import { seedCreator } from "../support/catalog-fixtures";
 import { call } from "../support/helpers";
 import { pageContext } from "../support/page-context";
 import { newMember } from "../support/media-fixtures";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 
 const SERVICE_PLAN = [
   { title: "Sketch", sharePercent: 30, includedRevisions: 1 },

@@ -12,7 +12,7 @@ import { getOrderDetail, type OrderViewer } from "#worker/services/order-views";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { OrderDetails } from "#app/components/orders/order-details";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 
 const TEMPLATE = {
   title: { en: "Character sheet" },

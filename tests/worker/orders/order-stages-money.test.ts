@@ -13,7 +13,7 @@ import { accountOf, creator, onboard, paidOrder } from "../support/connect-helpe
 import { newParty } from "../support/order-states";
 import { platform } from "../support/payments-helpers";
 import { actOn, chargeOfOrder, passReviewDeadline, payoutsOf, setStagesOnRow } from "../support/stage-fixtures";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 
 /** What each stage releases: ¥3,000, ¥3,000, ¥4,000, each less the platform's fee on it. */
 const STAGE_SHARES = [2_744, 2_744, 3_659];

@@ -12,7 +12,7 @@ import { freshUser } from "../support/auth-helpers";
 import { db, signUp } from "../support/helpers";
 import { commissionAccountByEmail } from "../support/order-fixtures";
 import { insertOrderIn } from "../support/order-states";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 
 const DAY = 86_400_000;
 

@@ -13,7 +13,7 @@ import { freshUser } from "../support/auth-helpers";
 import { call, db, signUp } from "../support/helpers";
 import { pageContext } from "../support/page-context";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 
 async function party() {
   const user = freshUser();

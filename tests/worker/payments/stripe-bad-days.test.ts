@@ -10,7 +10,7 @@ import { loadWallet } from "#worker/services/wallet";
 import { accountOf, creator, onboard } from "../support/connect-helpers";
 import { call, db } from "../support/helpers";
 import { approvedOrder, platform } from "../support/payments-helpers";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 
 type Order = Awaited<ReturnType<typeof approvedOrder>>;
 const faultSwitch = `http://${env.STRIPE_API_HOST}:${env.STRIPE_API_PORT}/_emulator/faults`;

@@ -8,7 +8,7 @@ import type { OrderAction } from "#worker/domain/order";
 import { stagesOfPlan, type StagePlanItem } from "#worker/domain/order-stages";
 import type { StoredOrder } from "#worker/domain/order-contract";
 import { platform } from "./payments-helpers";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 
 /** Three stages, 30/30/40: on a ¥10,000 order ¥3,000, ¥3,000 and ¥4,000; less the fee, ¥2,744, ¥2,744 and ¥3,659. */
 const THREE_STAGES: StagePlanItem[] = [

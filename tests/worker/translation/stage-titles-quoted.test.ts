@@ -25,7 +25,7 @@ import { call, db } from "../support/helpers";
 import { insertSnapshot } from "../support/order-snapshot-fixtures";
 import { insertOrderIn, newParty } from "../support/order-states";
 import { setStandInFault, standInCallsWith, textCode } from "#tests/worker/support/translator-standin";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 
 let tag = "";
 const faults = (body: Omit<Parameters<typeof setStandInFault>[0], "match">) => setStandInFault({ ...body, match: tag });

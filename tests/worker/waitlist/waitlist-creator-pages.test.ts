@@ -15,7 +15,7 @@ import * as managementsPage from "#app/routes/dashboard/commission-managements";
 import * as waitlistPage from "#app/routes/dashboard/commission-waitlist";
 import type { Locale } from "#worker/domain/constants";
 import { withMessageLocale } from "#worker/messages/message-locale";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 import { creatorCapacity } from "#worker/services/waitlist";
 import { getFormForEdit } from "#worker/services/commission-forms";
 import { seedCreator } from "../support/catalog-fixtures";

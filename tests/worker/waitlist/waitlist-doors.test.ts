@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Locale } from "#worker/domain/constants";
 import { RESERVATION_MS } from "#worker/domain/slots";
 import { waitlistError } from "#worker/messages/waitlist";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 import { createSession } from "#worker/services/sessions";
 import { runWaitlistJobs, saveCreatorCapacity, targetSlotStatus } from "#worker/services/waitlist";
 import { seedCreator } from "../support/catalog-fixtures";

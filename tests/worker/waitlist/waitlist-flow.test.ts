@@ -4,7 +4,7 @@
 // the creator answers it.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 import { targetSlotStatus } from "#worker/services/waitlist";
 import { call } from "../support/helpers";
 import { deliveredOrder, slotsSetUp } from "../support/waitlist-fixtures";

@@ -13,7 +13,7 @@ import * as profilePage from "#app/routes/profile";
 import type { Locale } from "#worker/domain/constants";
 import { formatDateTime } from "#worker/domain/dates";
 import { withMessageLocale } from "#worker/messages/message-locale";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 import { saveCreatorCapacity } from "#worker/services/waitlist";
 import { currencyId } from "../support/catalog-fixtures";
 import { call, db } from "../support/helpers";

@@ -10,7 +10,7 @@ import { createDb } from "#worker/db/client";
 import { RESERVATION_MS } from "#worker/domain/slots";
 import { moveDevClock, resetDevClock } from "#worker/services/dev-clock";
 import { submitServiceRequest } from "#worker/services/order-requests";
-import { orderStub } from "#worker/services/order-stubs";
+import { orderStub } from "#worker/orders/order-stub";
 import {
   claimReservationFor,
   releaseClaim,
