@@ -32,7 +32,7 @@ const timeouts = { testTimeout: 20_000, hookTimeout: 30_000 };
 
 /** The worker files that compare every stored row before and after, so need a world no other file writes to. */
 const WORKERD_ALONE = ["tests/worker/api/fuzz-doors.test.ts"];
-const WORKERD_FILES = ["tests/worker/**/*.test.ts", "worker/http/**/*.test.ts"];
+const WORKERD_FILES = ["tests/worker/**/*.test.ts", "worker/http/**/*.test.ts", "worker/orders/**/*.test.ts"];
 
 type WorkerdProject = { name: string; isolate: boolean; include?: string[]; exclude?: string[] };
 
@@ -65,8 +65,8 @@ export default defineConfig(async () => {
         miniflare: { bindings },
       }),
     ],
-    // The dev clock is compiled in, as in `npm run dev` and the browser tests' build (vite.config.ts).
-    define: { __DEV_CLOCK__: "true" },
+    // The dev clock and the bench's baselines are compiled in, as in `npm run dev` and the browser tests' build.
+    define: { __DEV_CLOCK__: "true", __BENCH_DOORS__: "true" },
     test: {
       name,
       ...timeouts,

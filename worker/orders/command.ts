@@ -1,0 +1,85 @@
+/**
+ * An order action as one command (issue 61): the body it takes and its handler, in one file under
+ * `worker/orders/commands/`, with its test beside it. The body is one valibot schema: the JSON door
+ * (`worker/api/order-commands.ts`) parses a request with it, and the order page's form door
+ * (`app/routes/dashboard/order-intents.server.ts`) parses what the command's `fromForm` read from the page's fields.
+ * The handler asks the Order object and answers an `Outcome`, which each door only lays out: JSON with a status, or the
+ * page's `{ ok, intent, errors?, message? }`. Only commands hold an Order stub (`npm run validate` refuses a door that
+ * does).
+ */
+import type * as v from "valibot";
+import type { Database } from "../db/client";
+import type { Locale } from "../domain/constants";
+import type { SessionUser } from "../services/sessions";
+
+/** Who asks, and with what: the signed-in user, the request's bindings, its D1 session and its language. */
+export interface CommandContext {
+  env: Env;
+  db: Database;
+  executionCtx: ExecutionContext;
+  locale: Locale;
+  user: SessionUser;
+}
+
+/**
+ * Why a command did nothing: the HTTP status the JSON door answers, the key, and the words the caller reads where the
+ * command words them (`message`, and `errors` by field for input the page shows beside its field).
+ */
+export interface Refusal {
+  status: 400 | 402 | 403 | 404 | 409 | 503;
+  error: string;
+  message?: string;
+  errors?: Record<string, string>;
+  /** The stage a plan's refusal is about (POST /stages). */
+  index?: number;
+}
+
+export type Outcome<D = unknown> =
+  | {
+      ok: true;
+      /** What the JSON door answers as `data`. */
+      data: D;
+      /** Response headers the JSON door adds (outside production: the object's own D1 round trips). */
+      headers?: Record<string, string>;
+    }
+  | ({ ok: false } & Refusal);
+
+/** The order page's form read into the command's body, or the fields' errors in the poster's language. */
+export type FormReading = { input: unknown } | { errors: Record<string, string> };
+
+export interface OrderCommand<S extends v.GenericSchema = v.GenericSchema, D = unknown> {
+  /** Its JSON route, under /api/features/commission/order (spec section 7). */
+  path: string;
+  /** The order page's form intent that runs it, when the page posts one. */
+  intent?: string;
+  body: S;
+  /** Reads the page's form into the body; without it the form posts `orderId` alone. */
+  fromForm?: (form: FormData, context: CommandContext) => FormReading;
+  /** The answer to a body its schema refuses, when the command words one (400 `invalid_request` without it). */
+  refuseBody?: (issues: readonly v.BaseIssue<unknown>[], context: CommandContext) => Refusal;
+  run: (context: CommandContext, input: v.InferOutput<S>) => Promise<Outcome<D>>;
+}
+
+/** A request's context as a command's, for its signed-in user. */
+export const commandContext = (
+  request: Omit<CommandContext, "user">,
+  user: SessionUser,
+): CommandContext => ({
+  env: request.env,
+  db: request.db,
+  executionCtx: request.executionCtx,
+  locale: request.locale,
+  user,
+});
+
+/** A command as its file exports it (`export default defineCommand({...})`), its input typed by its schema. */
+export const defineCommand = <S extends v.GenericSchema, D>(command: OrderCommand<S, D>): OrderCommand<S, D> =>
+  command;
+
+/** The form's `orderId` alone: the body of the commands that name an order and nothing else. */
+export const orderIdFromForm = (form: FormData): FormReading => ({ input: { orderId: form.get("orderId") } });
+
+export const refuse = (refusal: Refusal): Outcome<never> => ({ ok: false, ...refusal });
+
+/** A stranger to the order is told what an unknown id gets: order ids cannot be confirmed by asking. */
+export const NOT_FOUND: Refusal = { status: 404, error: "not_found" };
