@@ -1,20 +1,56 @@
 /**
- * The Order object's side of its money (decision 047; decision 081 moved it here from the Worker's
- * worker/services/order-payments.ts): the Stripe calls the object makes in its queue and the payment rows its
- * projections write. The Worker never calls these; it asks the object (`startPayment`, `recordPayment`, any action that
- * ends the order or changes its price) and the object calls Stripe from here.
- * - A start makes the order's intent for its current total (`createOrderIntent`) and writes its PENDING transaction
- *   with the order's startPayment transition (`startedPaymentStatements`).
+ * The Order object's Stripe calls and payment rows (decision 047; decision 081 moved them here from the Worker; issue 61
+ * named the file for what it holds, and moved the confirm here): what the object calls at Stripe in its queue and the
+ * `payment_transactions` rows its projections write. The Worker never calls these; it asks the object (`pay`,
+ * `recordPayment`, any action that ends the order or changes its price) and the object calls Stripe from here.
+ * - A pay makes the order's intent for its current total (`createOrderIntent`) and writes its PENDING transaction
+ *   with the order's startPayment transition (`startedPaymentStatements`), then confirms it with the buyer's card
+ *   (`confirmOrderIntent`) and notes the card on the transaction (`noteConfirmedCard`).
  * - A payment the order takes is marked COMPLETED with the PAID transition (`paidTransactionStatement`).
  * - A payment given back is voided at Stripe or refunded (`releasePayment`), each call with its own idempotency key,
  *   then recorded (`releasedTransactionStatement`).
+ * The money's rules (what a cancel gives back) are the domain's, worker/domain/order-money.ts.
  */
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import type { PaymentRef } from "#worker/domain/order";
 import type { ReleaseOutcome } from "#worker/domain/order-contract";
 import { shareFee, splitTotal } from "#worker/domain/money";
 import { statement, type SqlStatement } from "#worker/db/statements";
-import { hasStripeCode, isStripeUnavailable, isUnexpectedState } from "#worker/payments/stripe-errors";
+import { hasStripeCode, isCardError, isStripeUnavailable, isUnexpectedState } from "#worker/payments/stripe-errors";
+
+/** The buyer's card as the pay step takes it: its Stripe customer, its row, and its Stripe payment method. */
+export interface Payer {
+  customerId: string;
+  accountMethodId: string;
+  stripeMethodId: string;
+}
+
+/** Stripe's codes of a card that did not pay, for the page to word in the buyer's language. */
+export type PayError = { code: string | null; declineCode: string | null };
+
+/**
+ * What `Order.pay` did with the buyer's money, for the page to say (the pay door answers it as it is): paid; waiting
+ * for 3-D Secure (the intent's client secret and next action, for Stripe.js in the page; decision 057); declined;
+ * charged but given back at once (the order had changed or ended); voided before any charge; or refused.
+ */
+export type OrderPayResult =
+  | { status: "succeeded"; transactionId: string }
+  | {
+      status: "requires_action";
+      transactionId: string;
+      intentId: string;
+      clientSecret: string;
+      nextAction: Stripe.PaymentIntent.NextAction | null;
+    }
+  | { status: "failed"; transactionId: string; error: PayError }
+  | { status: "refunded"; transactionId: string }
+  | { status: "voided"; transactionId: string }
+  | { status: "refused"; reason: "not_found" | "already_paid" | "not_payable" }
+  /**
+   * Stripe could not be reached or answer now. The card may or may not have been charged; paying again is safe (the
+   * same intent is found again, never a second one), and the webhook or the reconciler records a charge that went through.
+   */
+  | { status: "unavailable" };
 
 /**
  * The order's intent for its current total. The idempotency key names the order's version: a retried start after a
@@ -102,6 +138,61 @@ export async function startedPaymentStatements(
       ),
     ),
   ];
+}
+
+/**
+ * Confirms the order's intent with the buyer's card, without a `return_url`: the intent takes cards only
+ * (`allowed_payment_method_types`), which never need one, so Stripe answers a challenge with `use_stripe_sdk` for
+ * Stripe.js to open in the page (`use_stripe_sdk: true` says a client SDK will handle it, as Stripe asks of a
+ * server-side confirm; decision 057). A card error is a decline. An intent that moved on under us (voided, or confirmed
+ * by a racing attempt before this one), or a confirmation whose answer was lost (it may have gone through), is read
+ * again; if Stripe cannot be read either, that throws, and the pay step answers `unavailable`. Any other refusal of
+ * Stripe's (a card it no longer knows, say) is a decline with Stripe's code: nothing was charged.
+ */
+export async function confirmOrderIntent(
+  stripe: Stripe,
+  orderId: string,
+  intentId: string,
+  stripeMethodId: string,
+): Promise<{ intent: Stripe.PaymentIntent } | { declined: PayError }> {
+  try {
+    const intent = await stripe.paymentIntents.confirm(
+      intentId,
+      { payment_method: stripeMethodId, use_stripe_sdk: true },
+      { idempotencyKey: `comet-order-${orderId}-confirm-${crypto.randomUUID()}` },
+    );
+    return { intent };
+  } catch (error) {
+    if (isCardError(error)) return { declined: { code: error.code ?? null, declineCode: error.decline_code ?? null } };
+    if (isUnexpectedState(error) || isStripeUnavailable(error))
+      return { intent: await stripe.paymentIntents.retrieve(intentId) };
+    if (!(error instanceof Stripe.errors.StripeError)) throw error;
+    console.error("pay: Stripe refused", error);
+    return { declined: { code: error.code ?? null, declineCode: null } };
+  }
+}
+
+/**
+ * The transaction names the card its intent was last confirmed with, which is the card that pays: a retry of the same
+ * open intent with another card (the first declined; issue 33's card choice) moves it, so the order's log names the
+ * card that paid. Read from Stripe's intent, never from the request, so a racing attempt with another card cannot
+ * mislabel it. A failure here is only logged: the payment itself has been decided.
+ */
+export async function noteConfirmedCard(d1: D1Database, intent: Stripe.PaymentIntent): Promise<void> {
+  const methodId = typeof intent.payment_method === "string" ? intent.payment_method : intent.payment_method?.id;
+  if (!methodId) return;
+  try {
+    await d1
+      .prepare(
+        `UPDATE payment_transactions SET payment_account_method_id = (SELECT id FROM payment_account_methods WHERE stripe_method_id = ?1), updated_at = ?3
+         WHERE stripe_payment_intent_id = ?2 AND EXISTS (SELECT 1 FROM payment_account_methods WHERE stripe_method_id = ?1)
+           AND payment_account_method_id IS NOT (SELECT id FROM payment_account_methods WHERE stripe_method_id = ?1)`,
+      )
+      .bind(methodId, intent.id, Date.now())
+      .run();
+  } catch (error) {
+    console.error("the paying card was not noted on its transaction", intent.id, error);
+  }
 }
 
 /** The transaction of the payment that paid the order, as the PAID projection writes it. */

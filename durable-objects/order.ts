@@ -32,7 +32,6 @@ import {
   type ServiceDetailsResult,
   type StagePreviewFile,
   type StagePreviewResult,
-  type StartPaymentResult,
   type StoredOrder,
 } from "#worker/domain/order-contract";
 import { createStripe } from "#worker/payments/stripe-client";
@@ -51,14 +50,18 @@ import { announceOrderEvent, chatRoomOf, syncChatRoomStatus } from "#worker/serv
 import { cometNow, devClockOffset } from "#worker/services/clock";
 import { stagePreviewStatements } from "#worker/services/stage-previews";
 import {
+  confirmOrderIntent,
   createOrderIntent,
+  noteConfirmedCard,
   paidTransactionStatement,
   releasedTransactionStatement,
   releasePayment,
   startedPaymentStatements,
   transactionIdOf,
   unavailableOnStripeOutage,
-} from "./order-money";
+  type OrderPayResult,
+  type Payer,
+} from "./order-stripe";
 
 /** Rows a transition writes besides the projection and the log, and what to do once they are written. */
 interface TransitionEffects {
@@ -89,6 +92,20 @@ const isCurrentRecord = (record: OrderRecord) =>
   record.state.currency !== undefined &&
   Array.isArray(record.state.returnedIntentIds) &&
   Array.isArray(record.state.stages);
+
+/**
+ * Outside production an action's answer says how many D1 round trips it cost (`d1RoundTrips`, decision 074): `npm run
+ * bench:orders` reads it from the order doors' X-Order-D1-Round-Trips. Production runs the action on the plain binding.
+ */
+async function roundTripsCounted<T extends object>(
+  env: Env,
+  run: (d1: D1Database) => Promise<T>,
+): Promise<T | (T & { d1RoundTrips: number })> {
+  if (env.APP_ENV === "production") return run(env.DB);
+  const counter = { count: 0 };
+  const result = await run(countRoundTrips(env.DB, counter));
+  return { ...result, d1RoundTrips: counter.count };
+}
 
 /** The caller's side of the order, by commission account or by the user account behind it. */
 function partyOfCaller(order: StoredOrder, caller: PartyCaller): "seller" | "buyer" | null {
@@ -123,13 +140,7 @@ export class Order extends DurableObject<Env> {
   }
 
   act(action: OrderAction, caller: OrderCaller): Promise<OrderActResult> {
-    return this.enqueue(async () => {
-      if (this.env.APP_ENV === "production") return this.apply(action, caller);
-      // Outside production the answer says how many D1 round trips the action cost (read by `npm run bench:orders`).
-      const counter = { count: 0 };
-      const result = await this.apply(action, caller, undefined, countRoundTrips(this.env.DB, counter));
-      return { ...result, d1RoundTrips: counter.count };
-    });
+    return this.enqueue(() => roundTripsCounted(this.env, (d1) => this.apply(action, caller, undefined, d1)));
   }
 
   /** The order as the object holds it (in the queue: never a state half-way through an action). */
@@ -138,59 +149,87 @@ export class Order extends DurableObject<Env> {
   }
 
   /**
-   * The buyer starts paying (decision 047): in one step of the queue, the order is found payable, its intent for the
-   * current total made (or the open one found) and recorded as the open payment. An open payment that already
-   * succeeded pays the order here ("check the pending intent first", spec section 4); one voided at Stripe is replaced.
+   * The buyer pays (decisions 047, 081; issue 61): one step of the queue, one call from the Worker. The order is found
+   * payable; its open intent is read first ("check the pending intent first", spec section 4): one that already
+   * succeeded pays the order now, one voided at Stripe or for another total is replaced; else the intent for the
+   * current total is made and recorded as the open payment (PAYMENT_STARTED). Then it is confirmed with the buyer's
+   * card, and a succeeded intent taken (PAID) or given back. The confirm is one Stripe call: 3-D Secure itself happens
+   * later, in the page, outside the queue, and its outcome comes back through `recordPayment` (settle-intent.ts).
    */
-  startPayment(
-    caller: { userAccountId: string },
-    payer: { customerId: string; accountMethodId: string },
-  ): Promise<StartPaymentResult> {
+  pay(caller: { userAccountId: string }, payer: Payer): Promise<OrderPayResult> {
     return this.enqueue(() =>
-      unavailableOnStripeOutage(async (): Promise<StartPaymentResult> => {
+      unavailableOnStripeOutage(async (): Promise<OrderPayResult> => {
         const order = await this.load();
-        if (!order) return { status: "not_found" };
+        if (!order) return { status: "refused", reason: "not_found" };
         const { orderId } = order;
         const blocked = paymentBlock(order.state, partyOfCaller(order, caller) ?? "system");
         if (blocked === "already_paid" || blocked === "not_payable") return { status: "refused", reason: blocked };
         if (blocked) return { status: "refused", reason: "not_found" };
         const stripe = createStripe(this.env);
-        const open = order.state.openPayment;
-        if (open) {
-          const intent = await stripe.paymentIntents.retrieve(open.intentId);
-          const transactionId = (await transactionIdOf(this.env.DB, open.intentId)) ?? "";
-          if (intent.status === "succeeded") {
-            const paid = await this.apply({ type: "markPaid", payment: paymentRefOf(intent) }, "system");
-            return paid.status === "done" && paid.state.paidPayment?.intentId === intent.id
-              ? { status: "paid", intentId: intent.id, transactionId }
+        let open: { intentId: string; transactionId: string } | null = null;
+        if (order.state.openPayment) {
+          const { intentId, amount, currency } = order.state.openPayment;
+          const intent = await stripe.paymentIntents.retrieve(intentId);
+          const transactionId = (await transactionIdOf(this.env.DB, intentId)) ?? "";
+          if (intent.status === "succeeded")
+            return (await this.takePayment(paymentRefOf(intent))) === "paid"
+              ? { status: "succeeded", transactionId }
               : { status: "refused", reason: "not_payable" };
-          }
-          const forThisTotal = open.amount === order.state.priceAmount && open.currency === order.state.currency;
-          if (intent.status !== "canceled" && forThisTotal)
-            return { status: "started", intentId: open.intentId, transactionId };
+          const forThisTotal = amount === order.state.priceAmount && currency === order.state.currency;
+          if (intent.status !== "canceled" && forThisTotal) open = { intentId, transactionId };
         }
-        const { priceAmount, currency, buyerId } = order.state;
-        const intent = await createOrderIntent(stripe, {
-          orderId,
-          version: order.version,
-          amount: priceAmount!,
-          currency,
-          customerId: payer.customerId,
-        });
-        const payment = paymentRefOf(intent);
-        const transactionId = crypto.randomUUID();
-        const now = await this.now();
-        const statements = await startedPaymentStatements(this.env.DB, {
+        if (!open) {
+          const { priceAmount, currency, buyerId } = order.state;
+          const intent = await createOrderIntent(stripe, {
+            orderId,
+            version: order.version,
+            amount: priceAmount!,
+            currency,
+            customerId: payer.customerId,
+          });
+          const payment = paymentRefOf(intent);
+          const transactionId = crypto.randomUUID();
+          const statements = await startedPaymentStatements(this.env.DB, {
+            transactionId,
+            orderId,
+            buyerId,
+            payment,
+            accountMethodId: payer.accountMethodId,
+            now: await this.now(),
+          });
+          const started = await this.apply({ type: "startPayment", payment }, caller, { statements });
+          if (started.status !== "done") return { status: "refused", reason: "not_payable" };
+          open = { intentId: intent.id, transactionId };
+        }
+        const { intentId, transactionId } = open;
+        const confirmed = await confirmOrderIntent(stripe, orderId, intentId, payer.stripeMethodId);
+        if ("declined" in confirmed) return { status: "failed", transactionId, error: confirmed.declined };
+        const { intent } = confirmed;
+        await noteConfirmedCard(this.env.DB, intent);
+        if (intent.status === "succeeded") {
+          // Money has moved: a failure to record it must not read as a failed payment (the webhook and the
+          // reconciler record it later), and the buyer is told it went through.
+          const taken = await this.takePayment(paymentRefOf(intent)).catch((error) => {
+            console.error(`order ${orderId}: payment ${intent.id} succeeded but is not yet recorded`, error);
+            return "unknown" as const;
+          });
+          return { status: taken === "returned" ? "refunded" : "succeeded", transactionId };
+        }
+        if (intent.status === "canceled") return { status: "voided", transactionId };
+        if (intent.status === "requires_action")
+          return {
+            status: "requires_action",
+            transactionId,
+            intentId: intent.id,
+            clientSecret: intent.client_secret!,
+            nextAction: intent.next_action,
+          };
+        const error = intent.last_payment_error;
+        return {
+          status: "failed",
           transactionId,
-          orderId,
-          buyerId,
-          payment,
-          accountMethodId: payer.accountMethodId,
-          now,
-        });
-        const started = await this.apply({ type: "startPayment", payment }, caller, { statements });
-        if (started.status !== "done") return { status: "refused", reason: "not_payable" };
-        return { status: "started", intentId: intent.id, transactionId };
+          error: { code: error?.code ?? null, declineCode: error?.decline_code ?? null },
+        };
       }),
     );
   }
@@ -211,10 +250,18 @@ export class Order extends DurableObject<Env> {
         );
         return { status: "ignored" };
       }
-      const result = await this.apply({ type: "markPaid", payment }, "system");
-      if (result.status !== "done") return { status: result.status === "not_found" ? "not_found" : "ignored" };
-      return { status: result.state.paidPayment?.intentId === payment.intentId ? "paid" : "returned" };
+      return { status: await this.takePayment(payment) };
     });
+  }
+
+  /**
+   * The one place an order is paid: a succeeded intent handed to `decide` (markPaid), by `pay` and by `recordPayment`.
+   * It pays the order if it is the open payment for the current total of a payable order; any other is given back.
+   */
+  private async takePayment(payment: PaymentRef): Promise<PaymentRecordResult["status"]> {
+    const result = await this.apply({ type: "markPaid", payment }, "system");
+    if (result.status !== "done") return result.status === "not_found" ? "not_found" : "ignored";
+    return result.state.paidPayment?.intentId === payment.intentId ? "paid" : "returned";
   }
 
   /**

@@ -12,6 +12,7 @@ import { abortAbandonedUploads } from "./services/multipart-cleanup";
 import { releaseHeldPayouts } from "./services/payouts";
 import { createStripe } from "./payments/stripe-client";
 import { RECENT_MS, checkMoney, describeReport } from "./services/money-check";
+import { settleIntent } from "./orders/settle-intent";
 
 /**
  * The Cron Trigger's work. Idempotent: running it twice, or late, is harmless.
@@ -44,8 +45,10 @@ export async function runScheduledJobs(env: Env, scheduledTime: number): Promise
 }
 
 async function reconcileMoney(env: Env, now: number): Promise<void> {
+  const stripe = createStripe(env);
+  const settle = { d1: env.DB, stripe, orders: env.ORDER };
   const { checked, reports } = await checkMoney(
-    { d1: env.DB, stripe: createStripe(env), orders: env.ORDER },
+    { d1: env.DB, stripe, settle: (intent, orderId) => settleIntent(settle, intent, orderId) },
     { since: now - RECENT_MS, repair: true },
   );
   for (const line of reports.flatMap(describeReport)) console.warn(`money check: ${line}`);

@@ -3,7 +3,8 @@
  * invariant of worker/domain/order-money.ts. The cron runs it over recent orders and repairs what has one safe repair;
  * `npm run money:check` runs it over every order and only reports.
  *
- * The one repair: a succeeded intent is handed to its order (`recordPayment`), which takes it if it is the open payment
+ * The one repair: a succeeded intent is handed to its order (`settleIntent`, worker/orders/settle-intent.ts, given as
+ * `deps.settle`: a service never holds an order's object), which asks the object once (`recordPayment`); it takes it if it is the open payment
  * for the current total of a payable order (a missed payment, recorded) and otherwise refunds it (an orphan charge,
  * given back). Both are idempotent in the object, so repairing twice changes nothing. Anything else (a paid order
  * whose charge was refunded at the dashboard, a transfer too large) is reported for a person to look at.
@@ -16,14 +17,15 @@ import { feeNumeratorsFrom, feeNumeratorsOf } from "./order-views";
 import { parseStages } from "./orders";
 import { parseDispute } from "../db/order-row";
 import { awardedAmount, isDisputed } from "../domain/disputes";
-import { paymentRefOf } from "../domain/order-contract";
-import { orderStub } from "../orders/order-stub";
 
 export interface MoneyCheckDeps {
   d1: D1Database;
   stripe: Stripe;
-  /** The Order objects, for repairs; without them the check only reports. */
-  orders?: Env["ORDER"];
+  /**
+   * A succeeded intent handed to its order, for repairs (`settleIntent`, worker/orders/settle-intent.ts); without it
+   * the check only reports.
+   */
+  settle?: (intent: Stripe.PaymentIntent, orderId: string) => Promise<string>;
   /** How many orders a run with `since` checks (tests make it small); ORDERS_PER_RUN otherwise. */
   ordersPerRun?: number;
 }
@@ -162,13 +164,11 @@ export async function checkOrderMoney(
   let { ledger } = read;
   let disagreements = moneyDisagreements(ledger);
   const repaired: OrderMoneyReport["repaired"] = [];
-  if (disagreements.length > 0 && repair && deps.orders) {
-    const order = orderStub(deps.orders, orderId);
+  if (disagreements.length > 0 && repair && deps.settle) {
     for (const intentId of read.intentIds) {
       const intent = await deps.stripe.paymentIntents.retrieve(intentId);
       if (intent.status !== "succeeded") continue;
-      const { status } = await order.recordPayment(paymentRefOf(intent), intent.metadata?.orderId);
-      repaired.push({ intentId, outcome: status });
+      repaired.push({ intentId, outcome: await deps.settle(intent, orderId) });
     }
     ledger = (await readLedger(deps, orderId, extraIntentIds))!.ledger;
     disagreements = moneyDisagreements(ledger);

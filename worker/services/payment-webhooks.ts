@@ -7,11 +7,21 @@
  * Types Comet does not act on are acknowledged and ignored, so Stripe stops retrying them.
  */
 import type Stripe from "stripe";
+import type { Database } from "../db/client";
 import { forgetCard, forgetCardsOfCustomer, saveCardFromSucceededSetup } from "../payments/cards";
-import { reconcilePaymentIntentById, type PaymentDeps } from "./order-payments";
 import { refreshConnectedAccount } from "./connected-accounts";
 
-type EventHandler = (event: Stripe.Event, deps: PaymentDeps) => Promise<void>;
+export interface WebhookDeps {
+  db: Database;
+  stripe: Stripe;
+  /**
+   * A succeeded intent handed to its order: the one way an intent's outcome reaches it (`settleIntentById`,
+   * worker/orders/settle-intent.ts, which the webhook door passes; a service never holds an order's object).
+   */
+  settleIntent: (intentId: string) => Promise<unknown>;
+}
+
+type EventHandler = (event: Stripe.Event, deps: WebhookDeps) => Promise<void>;
 
 const HANDLERS: Partial<Record<Stripe.Event.Type, EventHandler>> = {
   "setup_intent.succeeded": (event, { db, stripe }) =>
@@ -20,8 +30,8 @@ const HANDLERS: Partial<Record<Stripe.Event.Type, EventHandler>> = {
   // Deleted in Stripe's dashboard: its cards went with it (the next setup makes the user a new customer, issue 59).
   "customer.deleted": (event, { db }) => forgetCardsOfCustomer(db, (event.data.object as Stripe.Customer).id),
   // Handed to its order, which takes it or, if it cannot (canceled, another price, not its open payment), refunds it.
-  "payment_intent.succeeded": (event, deps) =>
-    reconcilePaymentIntentById(deps, (event.data.object as Stripe.PaymentIntent).id).then(() => undefined),
+  "payment_intent.succeeded": (event, { settleIntent }) =>
+    settleIntent((event.data.object as Stripe.PaymentIntent).id).then(() => undefined),
   // A creator's connected account changed: re-read it; once it can be paid out, its held payouts go (decision 029).
   "account.updated": (event, { db, stripe }) =>
     refreshConnectedAccount({ d1: db.$client, stripe }, (event.data.object as Stripe.Account).id).then(() => undefined),
@@ -31,7 +41,7 @@ export type WebhookOutcome = "handled" | "duplicate" | "ignored";
 
 export async function handleStripeEvent(
   event: Stripe.Event,
-  deps: PaymentDeps,
+  deps: WebhookDeps,
   now = Date.now(),
 ): Promise<WebhookOutcome> {
   const seen = await deps.db.$client

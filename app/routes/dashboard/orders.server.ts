@@ -14,7 +14,7 @@ import { parsePrice, priceInputError, type PriceInputError } from "#worker/domai
 import { translateAuthoringErrors } from "#worker/messages/authoring";
 import { cardEntryFor } from "#worker/payments/card-entry";
 import { listCards } from "#worker/payments/cards";
-import { checkPayment } from "#worker/services/order-payments";
+import { settleReturnedPayment as settleReturned } from "#worker/orders/settle-intent";
 import { createStripe } from "#worker/payments/stripe-client";
 import { cometNow } from "#worker/services/clock";
 import { getOrderDetail, listOrders } from "#worker/services/order-views";
@@ -32,6 +32,7 @@ import { orderExtensionPanel } from "#app/components/orders/order-extension-text
 import { actOnReview, REVIEW_INTENTS } from "./order-reviews.server";
 import { actOnDispute, DISPUTE_INTENTS } from "./order-disputes.server";
 import { actOnExtension, EXTENSION_INTENTS } from "./order-extensions.server";
+import { runOrderIntent } from "./order-intents.server";
 import { clientRecord } from "#worker/services/reviews";
 import { approvalSlots } from "#worker/services/approval-slots";
 import { purgeSlotPagesOfOrder, SLOT_MOVES } from "#worker/services/waitlist";
@@ -102,26 +103,13 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
  * Back from a 3-D Secure redirect (the intent's return_url; a `redirect_to_url` action, decision 057): the payment is
  * read from Stripe, once, and recorded if it succeeded.
  */
-async function settleReturnedPayment(context: Context, url: URL, buyerCommissionAccountId: string) {
-  const intentId = url.searchParams.get("payment_intent");
-  if (!intentId) return null;
+function settleReturnedPayment(context: Context, url: URL, buyerCommissionAccountId: string) {
   const { db, env } = context.get(requestContext);
-  const transaction = await db.$client
-    .prepare("SELECT id FROM payment_transactions WHERE stripe_payment_intent_id = ? AND buyer_id = ?")
-    .bind(intentId, buyerCommissionAccountId)
-    .first<{ id: string }>();
-  if (!transaction) return "failed" as const;
-  // Stripe unreachable: the page still opens; the webhook or the reconciler records the payment later.
-  const result = await checkPayment(
-    { db, stripe: createStripe(env), orders: env.ORDER },
-    { intentId, transactionId: transaction.id, buyerCommissionAccountId },
-  ).catch((error) => {
-    console.error("payment check after 3-D Secure failed", intentId, error);
-    return undefined;
-  });
-  if (result === undefined) return null;
-  if (result?.status === "refunded") return "refunded" as const;
-  return result?.status === "succeeded" ? ("paid" as const) : ("failed" as const);
+  // The one way an intent's outcome reaches its order (settle-intent.ts); Stripe unreachable: null, the page opens.
+  return settleReturned(
+    { d1: db.$client, stripe: createStripe(env), orders: env.ORDER },
+    { intentId: url.searchParams.get("payment_intent"), buyerCommissionAccountId },
+  );
 }
 
 /**
@@ -171,8 +159,6 @@ function actionOf(form: FormData, writtenIn: "en" | "ja"): FormAction | { errors
     });
     return details ? { type: "updateServiceDetails", details } : null;
   }
-  if (intent === "approve" || intent === "cancel" || intent === "deliver" || intent === "complete")
-    return { type: intent };
   if (intent === "updatePrice") {
     const currency = String(form.get("currency") ?? "");
     const price = priceField(form.get("price"), currency);
@@ -219,6 +205,8 @@ export async function actOnOrder(context: Context, user: SessionUser, request: R
   const { env, locale } = context.get(requestContext);
   const form = await readFormData(request, locale);
   const orderId = String(form.get("orderId") ?? "");
+  const answered = await runOrderIntent(context, user, form);
+  if (answered) return answered;
   if (STAGE_INTENTS.has(String(form.get("intent")))) return actOnStage(context, user, orderId, form);
   if (REVIEW_INTENTS.has(String(form.get("intent")))) return actOnReview(context, user, orderId, form);
   if (DISPUTE_INTENTS.has(String(form.get("intent")))) return actOnDispute(context, user, orderId, form);

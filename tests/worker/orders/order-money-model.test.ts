@@ -40,6 +40,7 @@ import type { OrderState } from "#worker/domain/order";
 import { allowedTransfer, approvedStageShares } from "#worker/domain/order-money";
 import { approvedAmount, currentStageIndex, stageTransferAmount } from "#worker/domain/order-stages";
 import { checkOrderMoney } from "#worker/services/money-check";
+import { settleIntent } from "#worker/orders/settle-intent";
 import { releaseHeldPayouts } from "#worker/services/payouts";
 import { isStripeUnavailable } from "#worker/payments/stripe-errors";
 import { enforceMissedDeadlines } from "#worker/services/order-deadlines";
@@ -601,11 +602,17 @@ async function perform(run: Run, c: Command, random: () => number): Promise<void
     case "cron":
       await enforceMissedDeadlines(env.DB, env.ORDER, Date.now());
       // On a bad day the repair may not reach Stripe: the next run of the cron does it.
-      await checkOrderMoney({ d1: env.DB, stripe: platform(), orders: env.ORDER }, orderId, { repair: true }).catch(
-        (error: unknown) => {
-          if (!isStripeUnavailable(error)) throw error;
+      await checkOrderMoney(
+        {
+          d1: env.DB,
+          stripe: platform(),
+          settle: (intent, id) => settleIntent({ d1: env.DB, stripe: platform(), orders: env.ORDER }, intent, id),
         },
-      );
+        orderId,
+        { repair: true },
+      ).catch((error: unknown) => {
+        if (!isStripeUnavailable(error)) throw error;
+      });
       return;
     case "webhooks":
       return deliverWebhooks(run, random, { duringBadDay: run.faultIds.length > 0 });

@@ -5,6 +5,8 @@ import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { checkMoney, checkOrderMoney, ordersToCheck } from "#worker/services/money-check";
+import { settleIntent } from "#worker/orders/settle-intent";
+import type Stripe from "stripe";
 import type { StoredOrder } from "#worker/domain/order-contract";
 import { transitionStatements } from "#worker/services/orders";
 import { call } from "../support/helpers";
@@ -355,7 +357,12 @@ describe("the reconciler", () => {
       .bind(Date.now(), orphan.id)
       .run();
 
-    const deps = { d1: env.DB, stripe: platform(), orders: env.ORDER };
+    const settle = { d1: env.DB, stripe: platform(), orders: env.ORDER };
+    const deps = {
+      d1: env.DB,
+      stripe: platform(),
+      settle: (intent: Stripe.PaymentIntent, orderId: string) => settleIntent(settle, intent, orderId),
+    };
     const reportOnly = await checkMoney(deps, { since });
     expect(reportOnly.reports.map((r) => r.orderId).sort()).toEqual([missed.id, orphan.id].sort());
     const repaired = await checkMoney(deps, { since, repair: true });
