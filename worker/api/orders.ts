@@ -10,7 +10,8 @@ import type {
   OrderActResult,
   ServiceDetailsResult,
 } from "../domain/order-contract";
-import { payOrder, pendingPaymentOf } from "../services/order-payments";
+import { pendingPaymentOf } from "../services/order-payments";
+import { payOrder } from "../orders/pay-order";
 import { createStripe } from "../payments/stripe-client";
 import { isStripeUnavailable } from "../payments/stripe-errors";
 import { jsonBody } from "../http/json-body";
