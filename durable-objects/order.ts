@@ -540,17 +540,18 @@ export class Order extends DurableObject<Env> {
     if (!decision.changed) return { status: "done", changed: false, state: order.state };
     const { next, event, release } = decision;
     const version = order.version + 1;
-    // A completed order's payout, or an approved stage's (decision 073), is written with its event (an outbox;
-    // decision 029) and released below.
+    // The taken row's money column (order-process.ts): a completed order's payout, an approved stage's (decision 073)
+    // or a split's award is written with its event (an outbox; decision 029) and released below; a taken payment's
+    // transaction is marked paid; what it gives back is `release`.
     const payout = await payoutStatements(d1, {
       orderId,
       sellerUserAccountId: order.sellerUserId,
       before: order.state,
       next,
-      event,
+      money: decision.money,
       now,
     });
-    const paid = event === "PAID" ? [paidTransactionStatement(next.paidPayment!, now)] : [];
+    const paid = decision.money === "takePayment" ? [paidTransactionStatement(next.paidPayment!, now)] : [];
     const statements = transitionStatements({
       order,
       next,

@@ -7,7 +7,15 @@
  * Pure: data in, data or a refusal out.
  */
 import type { Locale } from "./constants";
-import type { DisputeMove } from "./order-contract";
+import {
+  DISPUTE_OUTCOMES,
+  DISPUTE_REASONS,
+  type DisputeMove,
+  type DisputeOutcome,
+  type DisputeReason,
+  type DisputeSettlement,
+  type OrderDispute,
+} from "./order-types";
 import { approvedAmount, type OrderStage } from "./order-stages";
 import { hasUnstorableCharacters, isBlankText, normalizeText, textLength } from "./text";
 import { detectTextLanguage } from "./text-language";
@@ -21,44 +29,17 @@ export const DISPUTE_SETTLEMENT_REASON_MAX = 2000;
 export const REOPEN_DAYS_MIN = 1;
 export const REOPEN_DAYS_MAX = 60;
 
-/** Why a party opens a dispute; one list for both sides, each reason worded for either. */
-export const DISPUTE_REASONS = [
-  "not_delivered",
-  "not_as_agreed",
-  "quality",
-  "unresponsive",
-  "conduct",
-  "other",
-] as const;
-export type DisputeReason = (typeof DISPUTE_REASONS)[number];
+/** The dispute's shapes live with the order's (order-types.ts); they are read from here as before. */
+export {
+  DISPUTE_OUTCOMES,
+  DISPUTE_REASONS,
+  type DisputeOutcome,
+  type DisputeReason,
+  type DisputeSettlement,
+  type OrderDispute,
+} from "./order-types";
 export const isDisputeReason = (value: unknown): value is DisputeReason =>
   typeof value === "string" && (DISPUTE_REASONS as readonly string[]).includes(value);
-
-/** An admin's settlement: refund in full, release in full, split, or reopen the order with new deadlines. */
-export const DISPUTE_OUTCOMES = ["refund", "release", "split", "reopen"] as const;
-export type DisputeOutcome = (typeof DISPUTE_OUTCOMES)[number];
-export type DisputeSettlement =
-  | { outcome: "refund" }
-  | { outcome: "release" }
-  /** `refundAmount` of what is still at stake goes back to the client; the rest is released to the creator. */
-  | { outcome: "split"; refundAmount: number }
-  | { outcome: "reopen"; days: number };
-
-/** The order's dispute as the Order object keeps it in its state (and D1 in the order row's `dispute` column). */
-export interface OrderDispute {
-  openedBy: "seller" | "buyer";
-  reason: DisputeReason;
-  openedAt: number;
-  /** When the other party answered; null until then. */
-  answeredAt: number | null;
-  settledAt: number | null;
-  outcome: DisputeOutcome | null;
-  /**
-   * What the settlement gave the creator of the money still at stake (a split's rest; 0 otherwise): a canceled
-   * order's money keeps it with the creator beside the approved stages' shares (order-money.ts).
-   */
-  awardedAmount: number;
-}
 
 /**
  * When the client's window to dispute the work closes: a week after its delivery, whoever completes the order and when

@@ -3,9 +3,9 @@
  * object both import for it (decision 081), so no file of the Worker imports the object's own. The Worker reaches the
  * object through `orderStub` (worker/services/order-stubs.ts); each method's meaning is on the object.
  */
-import type { OrderRefusal, OrderState, PaymentRef } from "./order";
+import type { OrderRefusal, OrderState, PaymentRef } from "./order-types";
 import type { CheckedPreviewFile } from "./stage-previews";
-import type { DisputeReason, SettlementError } from "./disputes";
+import type { SettlementError } from "./disputes";
 
 /**
  * Who asks: a commission account (checked against the order's seller and buyer), a user account (checked against
@@ -126,8 +126,8 @@ export interface DisputeFile {
   contentType: string;
   byteSize: number;
 }
-/** A party's dispute move: opening one (with its reason), or answering the other's. */
-export type DisputeMove = { type: "openDispute"; reason: DisputeReason } | { type: "answerDispute" };
+/** A party's dispute move (its shape lives with the order's, order-types.ts). */
+export type { DisputeMove } from "./order-types";
 /** An admin's settlement as posted: checked by the object against what is still at stake (`parseSettlement`). */
 export interface SettlementInput {
   outcome: unknown;

@@ -1,16 +1,24 @@
 /**
  * What the order process's transitions do to an order (order-process.ts, decision 082): the effects several rows
- * share (a cancel and its refund, a completion, a change to the current stage) and the facts their `when` and `at`
- * read. Pure, as the table.
+ * share (a cancel, a completion, a change to the current stage), what each `money` tag does to the order's money
+ * (`MONEY_STEPS`) and the facts their `when` and `at` read. Pure, as the table.
  */
-import type { OrderState, PaymentRef, PaymentRelease, OrderRefusal } from "./order";
-import { amountAtStake, payoutHoldUntil, settlementMoney, type DisputeSettlement } from "./disputes";
+import type {
+  DisputeSettlement,
+  MoneyEffect,
+  OrderAction,
+  OrderState,
+  Outcome,
+  PaymentRef,
+  PaymentRelease,
+  ReleaseReason,
+} from "./order-types";
+import { amountAtStake, payoutHoldUntil, settlementMoney } from "./disputes";
 import { resumedAfterDispute } from "./deadline-extensions";
 import { cancelRefund } from "./order-money";
 import { currentStageIndex, type OrderStage } from "./order-stages";
 
-/** What an accepted transition makes of the order: the next state and any money it gives back, or a late refusal. */
-export type Outcome = { next: OrderState; release?: PaymentRelease | null } | { refusal: OrderRefusal } | "unchanged";
+export type { Outcome } from "./order-types";
 
 /**
  * A transition that ends the order or changes what the client agreed to pay for ends its money too: an open payment
@@ -20,26 +28,25 @@ export type Outcome = { next: OrderState; release?: PaymentRelease | null } | { 
 export function endingMoney(
   o: OrderState,
   next: OrderState,
-  reason: PaymentRelease["reason"],
+  reason: ReleaseReason,
   held: PaymentRef | null = o.openPayment,
-): Outcome {
+): MoneyOutcome {
   if (!held) return { next: { ...next, openPayment: null } };
-  // Given back: a notice of its success arriving later (3-D Secure finished meanwhile) changes nothing more.
-  return {
-    next: { ...next, openPayment: null, returnedIntentIds: [...o.returnedIntentIds, held.intentId] },
-    release: { payment: held, reason },
-  };
+  return givenBack(o, { ...next, openPayment: null }, { payment: held, reason });
 }
 
+/** The payment given back: a notice of its success arriving later (3-D Secure finished meanwhile) changes nothing more. */
+const givenBack = (o: OrderState, next: OrderState, release: PaymentRelease): MoneyOutcome => ({
+  next: { ...next, returnedIntentIds: [...o.returnedIntentIds, release.payment.intentId] },
+  release,
+});
+
 /**
- * Every cancel, by whoever makes it, gives back what `cancelRefund` says (order-money.ts, decision 061): the same
- * answer the cancel prompt and the Payment tab show. A full refund gives back the payment that paid the order (all of
- * its charge); no refund voids a payment still under way; a partial one keeps the approved stages' shares.
+ * The order canceled, by whoever: closed, and a stage under review when it ends never approved (only approved stages'
+ * shares stay with the creator). Its money is the `refundOnCancel` step's (`cancelMoney`).
  */
-export function cancel(o: OrderState, now: number): Outcome {
-  const refund = cancelRefund(o);
-  // A stage under review when the order ends is never approved: only approved stages' shares stay with the creator.
-  const next: OrderState = {
+export const canceled = (o: OrderState, now: number): Outcome => ({
+  next: {
     ...o,
     progress: "CANCELED",
     chat: "CLOSED",
@@ -47,16 +54,69 @@ export function cancel(o: OrderState, now: number): Outcome {
     stages: o.stages.map((s) => (s.status === "APPROVED" ? s : { ...s, reviewDeadline: null })),
     // A completed order canceled by a dispute's refund or split (decision 092): its held payout never goes.
     ...(o.payoutHeldUntil != null && { payoutHeldUntil: null }),
-  };
+  },
+});
+
+/**
+ * Every cancel, by whoever makes it, gives back what `cancelRefund` says (order-money.ts, decision 061): the same
+ * answer the cancel prompt and the Payment tab show. A full refund gives back the payment that paid the order (all of
+ * its charge); no refund voids a payment still under way; a partial one keeps the approved stages' shares (and a
+ * dispute's award, which the settlement wrote into `next`).
+ */
+function cancelMoney(o: OrderState, next: OrderState): MoneyOutcome {
+  const refund = cancelRefund(next);
   if (refund.kind === "partial") {
     if (refund.amount === 0 || !o.paidPayment) return { next };
-    return {
-      next: { ...next, openPayment: null, returnedIntentIds: [...o.returnedIntentIds, o.paidPayment.intentId] },
-      release: { payment: o.paidPayment, reason: "order_canceled", refundAmount: refund.amount },
-    };
+    return givenBack(
+      o,
+      { ...next, openPayment: null },
+      { payment: o.paidPayment, reason: "order_canceled", refundAmount: refund.amount },
+    );
   }
   return endingMoney(o, next, "order_canceled", refund.kind === "full" ? o.paidPayment : o.openPayment);
 }
+
+/** The state a money step hands back, and the payment it gives back (voided or refunded by the object), if any. */
+export interface MoneyOutcome {
+  next: OrderState;
+  release?: PaymentRelease;
+}
+/** A money tag's step in `decide`: from the state before and the row's effect's state, the order with its money. */
+type MoneyStep = (before: OrderState, next: OrderState, action: OrderAction) => MoneyOutcome;
+const unchangedMoney: MoneyStep = (_, next) => ({ next });
+const paymentOf = (action: OrderAction) => (action as Extract<OrderAction, { type: "markPaid" }>).payment;
+/** Which change voids the payment under way: the price's or the schedule's. */
+const VOIDED_BY: Partial<Record<OrderAction["type"], ReleaseReason>> = {
+  updatePrice: "price_changed",
+  updateSchedule: "schedule_changed",
+};
+
+/**
+ * What each `money` tag of the process table does to the order's money (decision 047): the runtime's one reading of
+ * the column. `decide` (order.ts) runs the taken row's step after its effect; the tags that move money outside the
+ * order's state (a payment marked paid, a payout written) are the Order object's batch's (`moneyStatements`,
+ * durable-objects/order-money.ts), which reads the same column.
+ */
+export const MONEY_STEPS: Record<MoneyEffect, MoneyStep> = {
+  none: unchangedMoney,
+  /** A new intent replaces the open one, which is voided; the same one again is no change (the effect's). */
+  startPayment: (o, next) =>
+    o.openPayment && o.openPayment.intentId !== next.openPayment?.intentId
+      ? givenBack(o, next, { payment: o.openPayment, reason: "replaced" })
+      : { next },
+  takePayment: unchangedMoney,
+  /** The succeeded payment the order cannot take is refunded, and the reason it could not is kept. */
+  returnPayment: (o, next, action) => {
+    const payment = paymentOf(action);
+    return givenBack(o, next, { payment, reason: paymentMisfit(o, payment)! });
+  },
+  voidOpenPayment: (o, next, action) => endingMoney(o, next, VOIDED_BY[action.type]!),
+  refundOnCancel: cancelMoney,
+  releaseStageShare: unchangedMoney,
+  releasePayout: unchangedMoney,
+  /** The client's part of the stake goes back as a cancel's refund; the creator's award is the object's payout. */
+  splitStake: cancelMoney,
+};
 
 /**
  * The order completed. Its payout waits while the client may still dispute the work (decision 092): a creator who
@@ -92,7 +152,7 @@ export const known = (o: OrderState, p: PaymentRef) =>
   o.paidPayment?.intentId === p.intentId || o.returnedIntentIds.includes(p.intentId);
 
 /** Why a succeeded payment cannot pay this order; null when it pays it. */
-export function paymentMisfit(o: OrderState, p: PaymentRef): PaymentRelease["reason"] | null {
+export function paymentMisfit(o: OrderState, p: PaymentRef): ReleaseReason | null {
   if (o.progress === "CANCELED") return "order_canceled";
   if (o.payment === "COMPLETED") return "already_paid";
   if (o.progress !== "APPROVED") return "not_payable";

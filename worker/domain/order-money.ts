@@ -19,9 +19,9 @@
  *
  * Pure: the reconciler (worker/services/money-check.ts) reads the ledger from D1 and Stripe and asks this.
  */
-import { awardedAmount, type OrderDispute } from "./disputes";
+import { awardedAmount } from "./disputes";
 import { shareInSettlementCurrency, type MinorUnits } from "./money";
-import type { OrderPayment, OrderProgress, OrderState } from "./order";
+import type { OrderDispute, OrderPayment, OrderProgress, OrderState } from "./order-types";
 import { approvedAmount, stageAmounts, stageTransferAmount, type OrderStage } from "./order-stages";
 
 // ───────────────────────── what a cancel gives back (decision 061) ─────────────────────────

@@ -5,7 +5,7 @@
  * Each notice names its sender (issue 33): the party who acted, shown with their name and avatar; a transition the
  * system made (a deadline's cancel, a refund) has none and shows the app's mark.
  */
-import type { OrderActor, OrderEventType } from "./order";
+import type { OrderActor, OrderEventType } from "./order-types";
 import { actsAs, ORDER_PROCESS } from "./order-process";
 
 /**

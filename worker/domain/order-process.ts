@@ -1,38 +1,52 @@
 /**
  * The order process as data (issue 47; docs/decisions/082), after Sharetribe's process.edn: one row per transition,
  * saying which action starts it, who may take it, from which states, under which named guards, to which state, the
- * event it logs, the notice it sends and what it does to the money. `decide` (worker/domain/order.ts), the page's
- * buttons (order-display.ts), the cancel rules (order-refunds.ts), the notices (order-notifications.ts) and the
- * object's alarm (`pendingDeadline`) all read this table; a new action is a row plus its effect.
+ * event it logs, the notice it sends, the line the chat announces, the reminder its actor gets before its deadline and
+ * what it does to the money. `decide` (worker/domain/order.ts, which runs the money tag's step), the Order object's
+ * money rows (durable-objects/order.ts), the page's buttons and next step (order-display.ts), the cancel rules
+ * (order-refunds.ts), the notices (order-notifications.ts), the chat's lines (chat-announcements.ts), the reminders
+ * (order-reminders.ts) and the object's alarm (`pendingDeadline`) all read this table; a new action is a row plus its
+ * effect.
  *
  * Time-based transitions are rows too: the system takes them when the deadline `at` names has passed ("first entered
  * state + period", the periods in `DEADLINES`); an alarm that fires early, late or twice finds no row and changes nothing.
  */
 import type { NotificationType } from "../db/schema/enums";
-import type { OrderAction, OrderActor, OrderEventType, OrderRefusal, OrderState } from "./order";
+import type { ChatNoticeKey } from "./chat-protocol";
+import type {
+  DisputeReason,
+  DisputeSettlement,
+  OrderAction,
+  OrderActor,
+  OrderDispute,
+  OrderEventType,
+  OrderRefusal,
+  OrderState,
+  MoneyEffect,
+  Outcome,
+} from "./order-types";
 import { extensionDateError, extensionLapsesAt, hasPendingExtension, movedDelivery } from "./deadline-extensions";
-import {
-  buyerDisputeWindowClosesAt,
-  isDisputed,
-  type DisputeReason,
-  type DisputeSettlement,
-  type OrderDispute,
-} from "./disputes";
+import { buyerDisputeWindowClosesAt, isDisputed } from "./disputes";
 import {
   approveCurrentStage,
-  cancel,
+  canceled,
   complete,
   editedTo,
-  endingMoney,
   known,
-  type Outcome,
   paymentMisfit,
   reopenAfterDispute,
   settledBy,
   stageUnderReview,
   withCurrentStage,
 } from "./order-effects";
-import { allStagesApproved, currentStageIndex, revisionsLeft, STAGE_REVIEW_MS, stagesOfPlan } from "./order-stages";
+import {
+  allStagesApproved,
+  currentStageIndex,
+  revisionsLeft,
+  STAGE_REVIEW_MS,
+  STAGE_REVIEW_REMINDER_MS,
+  stagesOfPlan,
+} from "./order-stages";
 import type { OrderStage } from "./order-stages";
 import { isPriceAmount } from "./pricing";
 
@@ -171,35 +185,32 @@ const clock =
 export type ProcessActor = OrderActor | "admin";
 export const actsAs = (actor: ProcessActor): OrderActor => (actor === "admin" ? "system" : actor);
 
+/** What a transition does to the money: its row's `money` column (order-types.ts says what each tag means). */
+export type { MoneyEffect } from "./order-types";
+
+/** The chat's lines a row may announce (chat-protocol.ts), the auto-approval being the stage approval's wording. */
+export type Announcement = Exclude<ChatNoticeKey, "stage_auto_approved">;
+
+const HOUR = 3_600_000;
+/** What a reminder's deadline is read from: the order's own deadlines and its stages (a D1 row has these). */
+export type ReminderFacts = Pick<OrderState, "approvalDeadline" | "paymentDeadline" | "deliveryDeadline" | "stages">;
 /**
- * What a transition does to the money, a tag the Order object's money path reads (decision 047): the intent the
- * decision hands back in `release` is voided or refunded at Stripe, a taken payment's transaction is marked paid, a
- * completion or an approved stage writes the creator's payout (decision 029, 073).
+ * A reminder (issue 10, docs/decisions/023): the row's actor is told, within `leadMs` of `deadline`, in the row's
+ * from-states, that the move is theirs before it passes. Every lead is the issue's 24 h (a stage's review its own
+ * `STAGE_REVIEW_REMINDER_MS`); a deadline already past is not reminded of: the order's alarm acts on it instead.
  */
-export type MoneyEffect =
-  | "none"
-  /** Records the intent the object made for the current total; one it replaces is voided. */
-  | "startPayment"
-  /** A succeeded intent pays the order. */
-  | "takePayment"
-  /** A succeeded intent the order cannot take is refunded. */
-  | "returnPayment"
-  /** The terms the client is paying for changed: the payment under way is voided. */
-  | "voidOpenPayment"
-  /** The open payment voided, the paid one refunded: in full, or the shares of the stages not approved. */
-  | "refundOnCancel"
-  /** The approved stage's share goes to the creator. */
-  | "releaseStageShare"
-  /**
-   * The order's paid total, less the fee, goes to the creator: at once, or once the client's week to dispute the work
-   * has passed (a completion holds it till then, `payoutHeldUntil`; decision 092).
-   */
-  | "releasePayout"
-  /**
-   * A dispute's split (decision 088): the refunded part of what was at stake goes back to the client, the rest, less
-   * the fee on it, to the creator; approved stages' shares stay where they went.
-   */
-  | "splitStake";
+export interface ProcessReminder {
+  kind: "approval" | "payment" | "delivery" | "review";
+  type: Extract<
+    NotificationType,
+    | "COMMISSION_ORDER_APPROVAL_REMINDER"
+    | "COMMISSION_ORDER_PAYMENT_REMINDER"
+    | "COMMISSION_ORDER_DELIVERY_REMINDER"
+    | "COMMISSION_ORDER_STAGE_REVIEW_REMINDER"
+  >;
+  leadMs: number;
+  deadline: (o: ReminderFacts) => number | null;
+}
 
 /** Who hears of a transition: the party who acted is not told; a transition the system made tells both (no sender). */
 export interface ProcessNotice {
@@ -233,6 +244,13 @@ export interface OrderTransition<T extends ActionType = ActionType> {
   to: ProcessState | "same";
   event: OrderEventType;
   notice: ProcessNotice | null;
+  /**
+   * The system message the chat posts of it (issue 36; chat-announcements.ts words it from the landed state), or null.
+   * Rows sharing an event announce alike: "stage_approved" is worded as auto-approved when the review deadline took it.
+   */
+  announce: Announcement | null;
+  /** The reminder its actor gets as the deadline it must be taken by nears (decision 023), on the rows that have one. */
+  remind?: ProcessReminder;
   money: MoneyEffect;
   effect: (o: OrderState, action: ActionOf<T>, now: number) => Outcome;
 }
@@ -262,6 +280,13 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "APPROVED_UNPAID",
     event: "APPROVED",
     notice: toBuyer("COMMISSION_ORDER_APPROVED"),
+    announce: null,
+    remind: {
+      kind: "approval",
+      type: "COMMISSION_ORDER_APPROVAL_REMINDER",
+      leadMs: 24 * HOUR,
+      deadline: (o) => o.approvalDeadline,
+    },
     money: "none",
     effect: (o, _, now) =>
       editedTo(o, {
@@ -283,15 +308,19 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "PAYMENT_STARTED",
     notice: null,
+    announce: null,
+    remind: {
+      kind: "payment",
+      type: "COMMISSION_ORDER_PAYMENT_REMINDER",
+      leadMs: 24 * HOUR,
+      deadline: (o) => o.paymentDeadline,
+    },
     money: "startPayment",
     effect: (o, { payment }) => {
       if (payment.amount !== o.priceAmount || payment.currency !== o.currency) return { refusal: "price_invalid" };
       if (o.openPayment?.intentId === payment.intentId) return "unchanged";
-      if (!o.openPayment) return editedTo(o, { openPayment: payment });
-      return {
-        next: { ...o, openPayment: payment, returnedIntentIds: [...o.returnedIntentIds, o.openPayment.intentId] },
-        release: { payment: o.openPayment, reason: "replaced" },
-      };
+      // One it replaces is voided: the startPayment money step's.
+      return editedTo(o, { openPayment: payment });
     },
   }),
   row({
@@ -304,6 +333,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     event: "PAID",
     // A payment is the buyer's act even when the system records it.
     notice: toSeller("COMMISSION_ORDER_PAID"),
+    announce: null,
     money: "takePayment",
     effect: (o, { payment }, now) =>
       editedTo(o, {
@@ -324,15 +354,11 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "PAYMENT_RETURNED",
     notice: toBoth("COMMISSION_ORDER_PAYMENT_REFUNDED"),
+    announce: null,
     money: "returnPayment",
-    effect: (o, { payment }) => ({
-      next: {
-        ...o,
-        openPayment: o.openPayment?.intentId === payment.intentId ? null : o.openPayment,
-        returnedIntentIds: [...o.returnedIntentIds, payment.intentId],
-      },
-      release: { payment, reason: paymentMisfit(o, payment)! },
-    }),
+    // The payment itself is given back by the returnPayment money step.
+    effect: (o, { payment }) =>
+      editedTo(o, { openPayment: o.openPayment?.intentId === payment.intentId ? null : o.openPayment }),
   }),
   row({
     name: "deliver",
@@ -343,6 +369,13 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "DELIVERED",
     event: "DELIVERED",
     notice: toBuyer("COMMISSION_ORDER_DELIVERED"),
+    announce: null,
+    remind: {
+      kind: "delivery",
+      type: "COMMISSION_ORDER_DELIVERY_REMINDER",
+      leadMs: 24 * HOUR,
+      deadline: (o) => o.deliveryDeadline,
+    },
     money: "none",
     effect: (o, _, now) =>
       editedTo(o, { progress: "DELIVERED", deliveredAt: now, completionDeadline: now + DEADLINES.completionMs }),
@@ -356,6 +389,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "COMPLETED",
     event: "COMPLETED",
     notice: toBuyer("COMMISSION_ORDER_COMPLETED"),
+    announce: null,
     money: "releasePayout",
     effect: (o, _, now) => complete(o, now),
   }),
@@ -369,8 +403,9 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "CANCELED",
     event: "CANCELED",
     notice: toBuyer("COMMISSION_ORDER_CANCELED"),
+    announce: "staged_order_canceled",
     money: "refundOnCancel",
-    effect: (o, _, now) => cancel(o, now),
+    effect: (o, _, now) => canceled(o, now),
   }),
   row({
     // Only a paid order the creator has not delivered by its delivery deadline (issue 10); otherwise the cancel is the
@@ -384,8 +419,9 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "CANCELED",
     event: "CANCELED",
     notice: toSeller("COMMISSION_ORDER_CANCELED"),
+    announce: "staged_order_canceled",
     money: "refundOnCancel",
-    effect: (o, _, now) => cancel(o, now),
+    effect: (o, _, now) => canceled(o, now),
   }),
   row({
     // An admin ends the order (a dispute): any order not yet ended, delivered ones too (decision 073).
@@ -396,10 +432,11 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "CANCELED",
     event: "CANCELED",
     notice: toBoth("COMMISSION_ORDER_CANCELED"),
+    announce: "staged_order_canceled",
     money: "refundOnCancel",
     // An open dispute ends with the order, settled as the refund the cancel is (decision 088): left open, the canceled
     // order stayed in the admins' queue for good, where no settlement could reach it.
-    effect: (o, _, now) => cancel(isDisputed(o) ? settledBy(o, { outcome: "refund" }, now) : o, now),
+    effect: (o, _, now) => canceled(isDisputed(o) ? settledBy(o, { outcome: "refund" }, now) : o, now),
   }),
   row({
     name: "updatePrice",
@@ -411,6 +448,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "PRICE_UPDATED",
     notice: null,
+    announce: null,
     money: "voidOpenPayment",
     effect: (o, action) => {
       if (!isPriceAmount(action.priceAmount)) return { refusal: "price_invalid" };
@@ -419,8 +457,8 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
       // an amount that could not have been approved.
       if (o.progress === "APPROVED" && action.priceAmount <= MIN_APPROVABLE_PRICE) return { refusal: "price_too_low" };
       if (action.priceAmount === o.priceAmount) return "unchanged";
-      // A payment under way was for the old total: it is voided, and the client pays the new one (decision 047).
-      return endingMoney(o, { ...o, priceAmount: action.priceAmount }, "price_changed");
+      // A payment under way was for the old total: the voidOpenPayment step voids it, and the client pays the new one.
+      return editedTo(o, { priceAmount: action.priceAmount });
     },
   }),
   row({
@@ -434,6 +472,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "SCHEDULE_UPDATED",
     notice: null,
+    announce: null,
     money: "voidOpenPayment",
     effect: (o, { estimatedStart, estimatedDelivery }) => {
       if ([estimatedStart, estimatedDelivery].some((t) => t !== null && !isSaneTimestamp(t)))
@@ -442,7 +481,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
         return { refusal: "schedule_invalid" };
       if (estimatedStart === o.estimatedStart && estimatedDelivery === o.estimatedDelivery) return "unchanged";
       // What the client is paying for includes when it comes: a payment under way is voided, as for a new price.
-      return endingMoney(o, { ...o, estimatedStart, estimatedDelivery }, "schedule_changed");
+      return editedTo(o, { estimatedStart, estimatedDelivery });
     },
   }),
   row({
@@ -456,6 +495,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "SERVICE_DETAILS_UPDATED",
     notice: null,
+    announce: null,
     money: "none",
     effect: (o) => ({ next: o }),
   }),
@@ -468,6 +508,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "CHAT_SETTINGS_UPDATED",
     notice: null,
+    announce: null,
     money: "none",
     effect: (o) => ({ next: o }),
   }),
@@ -481,6 +522,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "DELIVERABLE_ADDED",
     notice: null,
+    announce: null,
     money: "none",
     effect: (o) => editedTo(o, { deliverableCount: o.deliverableCount + 1 }),
   }),
@@ -494,6 +536,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "DELIVERABLE_DELETED",
     notice: null,
+    announce: null,
     money: "none",
     effect: (o) => editedTo(o, { deliverableCount: o.deliverableCount - 1 }),
   }),
@@ -507,6 +550,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "STAGES_UPDATED",
     notice: null,
+    announce: "stages_updated",
     money: "none",
     effect: (o, { plan }) => editedTo(o, { stages: stagesOfPlan(plan) }),
   }),
@@ -520,6 +564,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "STAGE_PREVIEWED",
     notice: toBuyer("COMMISSION_ORDER_STAGE_PREVIEWED"),
+    announce: "stage_previewed",
     money: "none",
     effect: (o, _, now) =>
       withCurrentStage(o, () => ({ status: "IN_REVIEW", previewedAt: now, reviewDeadline: now + STAGE_REVIEW_MS })),
@@ -534,6 +579,14 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "STAGE_APPROVED",
     notice: toSeller("COMMISSION_ORDER_STAGE_APPROVED"),
+    announce: "stage_approved",
+    // The preview is approved by itself at its review deadline (approveStageOnReviewDeadline): the client is told first.
+    remind: {
+      kind: "review",
+      type: "COMMISSION_ORDER_STAGE_REVIEW_REMINDER",
+      leadMs: STAGE_REVIEW_REMINDER_MS,
+      deadline: (o) => stageUnderReview(o)?.reviewDeadline ?? null,
+    },
     money: "releaseStageShare",
     effect: (o, _, now) => approveCurrentStage(o, "buyer", now),
   }),
@@ -547,6 +600,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "STAGE_REVISION_REQUESTED",
     notice: toSeller("COMMISSION_ORDER_STAGE_REVISION_REQUESTED"),
+    announce: "stage_revision_requested",
     money: "none",
     effect: (o) =>
       withCurrentStage(o, (s) => ({ status: "PENDING", reviewDeadline: null, revisionsUsed: s.revisionsUsed + 1 })),
@@ -562,6 +616,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "STAGE_REVISION_GRANTED",
     notice: toBuyer("COMMISSION_ORDER_STAGE_REVISION_GRANTED"),
+    announce: "stage_revision_granted",
     money: "none",
     effect: (o) => withCurrentStage(o, (s) => ({ extraRevisions: s.extraRevisions + 1 })),
   }),
@@ -578,6 +633,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "DISPUTE_OPENED",
     notice: toSeller("COMMISSION_ORDER_DISPUTE_OPENED"),
+    announce: "dispute_opened",
     money: "none",
     effect: (o, { reason }, now) => editedTo(o, { dispute: openedDispute("buyer", reason, now) }),
   }),
@@ -590,6 +646,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "DISPUTE_OPENED",
     notice: toBuyer("COMMISSION_ORDER_DISPUTE_OPENED"),
+    announce: "dispute_opened",
     money: "none",
     effect: (o, { reason }, now) => editedTo(o, { dispute: openedDispute("seller", reason, now) }),
   }),
@@ -603,6 +660,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "DISPUTE_ANSWERED",
     notice: toSeller("COMMISSION_ORDER_DISPUTE_ANSWERED"),
+    announce: null,
     money: "none",
     effect: (o, _, now) => editedTo(o, { dispute: { ...o.dispute!, answeredAt: now } }),
   }),
@@ -616,6 +674,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "DISPUTE_ANSWERED",
     notice: toBuyer("COMMISSION_ORDER_DISPUTE_ANSWERED"),
+    announce: null,
     money: "none",
     effect: (o, _, now) => editedTo(o, { dispute: { ...o.dispute!, answeredAt: now } }),
   }),
@@ -631,8 +690,9 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "CANCELED",
     event: "DISPUTE_SETTLED",
     notice: toBoth("COMMISSION_ORDER_DISPUTE_SETTLED"),
+    announce: "dispute_settled",
     money: "refundOnCancel",
-    effect: (o, { settlement }, now) => cancel(settledBy(o, settlement, now), now),
+    effect: (o, { settlement }, now) => canceled(settledBy(o, settlement, now), now),
   }),
   row({
     // Everything still at stake to the creator: every stage approved, the order completed (payouts as a completion's).
@@ -646,6 +706,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "COMPLETED",
     event: "DISPUTE_SETTLED",
     notice: toBoth("COMMISSION_ORDER_DISPUTE_SETTLED"),
+    announce: "dispute_settled",
     money: "releasePayout",
     effect: (o, { settlement }, now) => {
       const settled = settledBy(o, settlement, now);
@@ -669,8 +730,9 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "CANCELED",
     event: "DISPUTE_SETTLED",
     notice: toBoth("COMMISSION_ORDER_DISPUTE_SETTLED"),
+    announce: "dispute_settled",
     money: "splitStake",
-    effect: (o, { settlement }, now) => cancel(settledBy(o, settlement, now), now),
+    effect: (o, { settlement }, now) => canceled(settledBy(o, settlement, now), now),
   }),
   row({
     // The order goes on, each of its deadlines now the settlement's days away; the money stays where it is.
@@ -684,6 +746,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "DISPUTE_SETTLED",
     notice: toBoth("COMMISSION_ORDER_DISPUTE_SETTLED"),
+    announce: "dispute_settled",
     money: "none",
     effect: (o, { settlement }, now) =>
       reopenAfterDispute(
@@ -704,6 +767,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "EXTENSION_REQUESTED",
     notice: toBuyer("COMMISSION_ORDER_EXTENSION_REQUESTED"),
+    announce: "extension_requested",
     money: "none",
     effect: (o, { proposedDeadline }, now) =>
       extensionDateError(o, proposedDeadline, now)
@@ -720,6 +784,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "EXTENSION_ACCEPTED",
     notice: toSeller("COMMISSION_ORDER_EXTENSION_ACCEPTED"),
+    announce: "extension_accepted",
     money: "none",
     effect: (o) => ({ next: movedDelivery(o, o.extensionRequest!.proposedDeadline) }),
   }),
@@ -733,6 +798,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "EXTENSION_DECLINED",
     notice: toSeller("COMMISSION_ORDER_EXTENSION_DECLINED"),
+    announce: "extension_declined",
     money: "none",
     effect: (o) => editedTo(o, { extensionRequest: null }),
   }),
@@ -746,6 +812,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "DELIVERY_EXTENDED",
     notice: toSeller("COMMISSION_ORDER_DELIVERY_EXTENDED"),
+    announce: "delivery_extended",
     money: "none",
     effect: (o, { proposedDeadline }, now) =>
       extensionDateError(o, proposedDeadline, now)
@@ -764,8 +831,9 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "CANCELED",
     event: "CANCELED",
     notice: toBoth("COMMISSION_ORDER_CANCELED"),
+    announce: "staged_order_canceled",
     money: "refundOnCancel",
-    effect: (o, _, now) => cancel(o, now),
+    effect: (o, _, now) => canceled(o, now),
   }),
   row({
     name: "expirePayment",
@@ -776,8 +844,9 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "CANCELED",
     event: "CANCELED",
     notice: toBoth("COMMISSION_ORDER_CANCELED"),
+    announce: "staged_order_canceled",
     money: "refundOnCancel",
-    effect: (o, _, now) => cancel(o, now),
+    effect: (o, _, now) => canceled(o, now),
   }),
   row({
     name: "approveStageOnReviewDeadline",
@@ -788,6 +857,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "STAGE_APPROVED",
     notice: toBoth("COMMISSION_ORDER_STAGE_AUTO_APPROVED"),
+    announce: "stage_approved",
     money: "releaseStageShare",
     effect: (o, _, now) => approveCurrentStage(o, "system", now),
   }),
@@ -801,6 +871,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "EXTENSION_LAPSED",
     notice: toBoth("COMMISSION_ORDER_EXTENSION_LAPSED"),
+    announce: "extension_lapsed",
     money: "none",
     effect: (o) => editedTo(o, { extensionRequest: null }),
   }),
@@ -814,6 +885,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "same",
     event: "PAYOUT_CLEARED",
     notice: null,
+    announce: null,
     money: "releasePayout",
     effect: (o) => editedTo(o, { payoutHeldUntil: null }),
   }),
@@ -826,6 +898,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     to: "COMPLETED",
     event: "COMPLETED",
     notice: toBoth("COMMISSION_ORDER_COMPLETED"),
+    announce: null,
     money: "releasePayout",
     effect: (o, _, now) => complete(o, now),
   }),

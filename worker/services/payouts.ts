@@ -16,7 +16,7 @@
  */
 import Stripe from "stripe";
 import { sellerTransferAmount, shareInSettlementCurrency, type MinorUnits } from "../domain/money";
-import type { OrderEventType, OrderState } from "../domain/order";
+import type { MoneyEffect, OrderState } from "../domain/order-types";
 import { stageAmounts, stageTransferAmount } from "../domain/order-stages";
 import { awardTransferIdempotencyKey, stageTransferIdempotencyKey, transferIdempotencyKey } from "../domain/payouts";
 import { awardedAmount } from "../domain/disputes";
@@ -175,11 +175,11 @@ async function payoutOnAward(
 }
 
 /**
- * The payout rows a transition writes in its own batch (the outbox): a stage's share when it is approved, the whole
- * share when an order without stages completes and the client's week to dispute the work has passed (decision 092),
- * nothing otherwise (a staged order's completion releases nothing more).
- * A dispute's settlement (decision 088) releases as a completion does (every stage left approved with it), or, for a
- * split, the award.
+ * The payout rows a transition writes in its own batch (the outbox), by its row's `money` tag (order-process.ts): a
+ * stage's share when it is approved (`releaseStageShare`), the whole share when an order without stages completes and
+ * the client's week to dispute the work has passed (`releasePayout`, decision 092; a staged order's completion releases
+ * the stages it approves with it, a dispute's release every stage left), a split's award (`splitStake`, decision 088),
+ * nothing otherwise.
  */
 export async function payoutStatements(
   d1: D1Database,
@@ -188,29 +188,30 @@ export async function payoutStatements(
     sellerUserAccountId: string;
     before: OrderState;
     next: OrderState;
-    event: OrderEventType;
+    money: MoneyEffect;
     now: number;
   },
 ): Promise<SqlStatement[]> {
-  const { orderId, sellerUserAccountId, before, next, event, now } = transition;
+  const { orderId, sellerUserAccountId, before, next, money, now } = transition;
   const order = { orderId, sellerUserAccountId, stages: next.stages };
   const newlyApproved = next.stages.flatMap((s, i) =>
     s.status === "APPROVED" && before.stages[i]?.status !== "APPROVED" ? [i] : [],
   );
-  // A completion whose payout waits for the client's week to dispute the work writes nothing yet; the payout is written
-  // when that week passes (PAYOUT_CLEARED) or a dispute is settled in the creator's favour (decision 092).
-  const ends =
-    (event === "COMPLETED" || event === "DISPUTE_SETTLED" || event === "PAYOUT_CLEARED") &&
-    next.progress === "COMPLETED" &&
-    next.payoutHeldUntil == null;
-  if (ends)
-    return next.stages.length > 0
-      ? payoutOnStageApprovals(d1, order, newlyApproved, now)
-      : payoutOnCompletion(d1, orderId, sellerUserAccountId, now);
-  if (event === "DISPUTE_SETTLED" && next.progress === "CANCELED")
-    return payoutOnAward(d1, order, awardedAmount(next), now);
-  if (event !== "STAGE_APPROVED") return [];
-  return payoutOnStageApprovals(d1, order, newlyApproved.slice(0, 1), now);
+  switch (money) {
+    case "releasePayout":
+      // A completion whose payout waits for the client's week to dispute the work writes nothing yet; the payout is
+      // written when that week passes (clearPayout) or a dispute is settled in the creator's favour (decision 092).
+      if (next.progress !== "COMPLETED" || next.payoutHeldUntil != null) return [];
+      return next.stages.length > 0
+        ? payoutOnStageApprovals(d1, order, newlyApproved, now)
+        : payoutOnCompletion(d1, orderId, sellerUserAccountId, now);
+    case "splitStake":
+      return payoutOnAward(d1, order, awardedAmount(next), now);
+    case "releaseStageShare":
+      return payoutOnStageApprovals(d1, order, newlyApproved.slice(0, 1), now);
+    default:
+      return [];
+  }
 }
 
 interface ClaimedPayout {
