@@ -1,11 +1,18 @@
 /**
- * The Cron Trigger's order reminders (docs/decisions/023). One query over the open orders (the progress index)
- * picks those with a deadline within the longest reminder lead; worker/domain/order-reminders.ts decides which
- * reminder each is due; each becomes a notification whose dedupe key names the order and the deadline, inserted
+ * The Cron Trigger's order reminders (docs/decisions/023). One query over the orders in a progress status some row of
+ * the order process reminds in (the progress index; `REMINDED_PROGRESS`) picks those with a deadline within the
+ * longest reminder lead; worker/domain/order-reminders.ts decides by the rows' `remind` column which reminder each is
+ * due; each becomes a notification whose dedupe key names the order and the deadline, inserted
  * with ON CONFLICT DO NOTHING. So a repeated, late or racing run sends each reminder once, and a moved deadline
  * gets a reminder of its own.
  */
-import { dueReminders, MAX_REMINDER_LEAD_MS, reminderDedupeKey, type ReminderOrder } from "../domain/order-reminders";
+import {
+  dueReminders,
+  MAX_REMINDER_LEAD_MS,
+  REMINDED_PROGRESS,
+  reminderDedupeKey,
+  type ReminderOrder,
+} from "../domain/order-reminders";
 import { orderHref } from "../domain/order-notifications";
 import { parseStages } from "./orders";
 
@@ -24,7 +31,8 @@ export const DUE_ORDERS_SQL = `
   FROM commission_orders o
   JOIN commission_accounts sa ON sa.id = o.seller_id
   JOIN commission_accounts ba ON ba.id = o.buyer_id
-  WHERE o.order_progress_status IN ('DRAFT', 'APPROVED') AND o.disputed_since IS NULL
+  WHERE o.order_progress_status IN (${REMINDED_PROGRESS.map((progress) => `'${progress}'`).join(", ")})
+    AND o.disputed_since IS NULL
     AND ((o.approval_deadline > ?1 AND o.approval_deadline <= ?2)
       OR (o.payment_deadline > ?1 AND o.payment_deadline <= ?2)
       OR (o.delivery_deadline > ?1 AND o.delivery_deadline <= ?2)
