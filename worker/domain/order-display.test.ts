@@ -13,7 +13,10 @@ import {
   statusBadge,
   type OrderFacts,
 } from "./order-display";
+import { openTransition } from "./order";
+import { ORDER_PROCESS } from "./order-process";
 import { stagesOfPlan, type OrderStage } from "./order-stages";
+import * as states from "./order-test-states";
 
 const T0 = Date.UTC(2026, 10, 1);
 const base: OrderFacts = {
@@ -304,5 +307,47 @@ describe("the stage timeline's states and moves", () => {
     };
     expect(stageRows(canceled, "seller").map((r) => r.state)).toEqual(["approved", "not_reached", "not_reached"]);
     expect(stageRows(canceled, "buyer")[1]!.buyer).toEqual({ approve: false, requestRevision: null });
+  });
+});
+
+describe("the next step reads the process table (issue 61)", () => {
+  const ROW_OF: Partial<Record<ReturnType<typeof nextStep>["step"], string>> = {
+    approval: "approve",
+    payment: "startPayment",
+    stage_review: "approveStage",
+    stage_preview: "submitPreview",
+    delivery: "deliver",
+    completion: "complete",
+  };
+  const plan = stagesOfPlan([
+    { title: "Sketch", sharePercent: 50, includedRevisions: 1 },
+    { title: "Final", sharePercent: 50, includedRevisions: 0 },
+  ]);
+  const inReview = [{ ...plan[0]!, status: "IN_REVIEW" as const, previewedAt: T0, reviewDeadline: T0 + 1 }, plan[1]!];
+  const orders = [
+    states.order(),
+    states.approved(),
+    states.paid(),
+    states.paid({ stages: plan }),
+    states.paid({ stages: inReview }),
+    states.delivered(),
+    states.completed(),
+    states.canceled(),
+  ];
+
+  it("names the row open now, and the client waits exactly when that row is the creator's", () => {
+    for (const o of orders) {
+      const facts: OrderFacts = { ...o, submitStatus: "SERVICE_SUBMITTED" };
+      const { step } = nextStep(facts);
+      const row = ROW_OF[step];
+      if (!row) {
+        expect(["completed", "canceled"]).toContain(step);
+        expect(buyerWaiting(facts)).toBeNull();
+        continue;
+      }
+      expect(openTransition(row, facts, 0).shown, step).toBe(true);
+      const actor = ORDER_PROCESS.find((t) => t.name === row)!.actor;
+      expect(buyerWaiting(facts) === null, step).toBe(actor === "buyer");
+    }
   });
 });

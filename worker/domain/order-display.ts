@@ -4,9 +4,11 @@
  * panel ask these, so the spec's tables live once; the edge turns the returned keys into en/ja text.
  */
 import { isDisputed } from "./disputes";
-import { MIN_APPROVABLE_PRICE, openTransition, type OrderProgress, type OrderState } from "./order";
+import { MIN_APPROVABLE_PRICE, openTransition, transitionNamed } from "./order";
+import { processStateOf, type ProcessFacts } from "./order-process";
 import { cancelRefusal } from "./order-refunds";
 import { currentStageIndex } from "./order-stages";
+import type { OrderProgress, OrderState } from "./order-types";
 
 export type OrderSide = "seller" | "buyer";
 type OrderSubmitStatus = "SERVICE_SUBMITTED" | "FORM_SUBMITTED";
@@ -88,48 +90,91 @@ export interface NextStep {
   stage?: { index: number; count: number; title: string };
 }
 
-/** A paid order under way whose stages are not all approved: its next step is the current stage's (decision 073). */
-function stageStep(o: OrderFacts): NextStep | null {
-  if (o.progress !== "APPROVED" || o.payment !== "COMPLETED") return null;
-  const index = currentStageIndex(o.stages);
-  if (index === null) return null;
-  const current = o.stages[index]!;
-  const stage = { index, count: o.stages.length, title: current.title };
-  // The review deadline is the one that acts (the preview is approved by itself); while the creator works, delivery's.
-  return current.status === "IN_REVIEW"
-    ? {
-        step: "stage_review",
-        shownTime: { kind: "previewed", at: current.previewedAt },
-        deadline: current.reviewDeadline,
-        stage,
-      }
-    : { step: "stage_preview", shownTime: { kind: "approved", at: o.approvedAt }, deadline: o.deliveryDeadline, stage };
+/**
+ * The order's moves forward, in the order the page looks for them: the first whose row of the order process
+ * (order-process.ts) is open now is the next step, with the time shown beside it and its deadline, and says whether the
+ * client waits on the creator (`waiting`) or the move is the client's (null). A stage's rows count only while their
+ * guards hold (the current stage is the creator's to preview, or the client's to review: decision 073); the others
+ * from their states on (Deliver waits for a file, but it is still the creator's move). None open: the order has ended.
+ */
+interface NextMove {
+  row: string;
+  step: NextStep["step"];
+  waiting: BuyerWaiting | null;
+  shownTime: (o: OrderFacts) => NextStep["shownTime"];
+  deadline: (o: OrderFacts) => number | null;
+}
+const currentStageOf = (o: Pick<OrderFacts, "stages">) => o.stages[currentStageIndex(o.stages)!]!;
+const NEXT_MOVES: readonly NextMove[] = [
+  {
+    row: "approve",
+    step: "approval",
+    waiting: "awaiting_approval",
+    shownTime: (o) => ({ kind: "submitted", at: o.submittedAt }),
+    deadline: (o) => o.approvalDeadline,
+  },
+  {
+    row: "startPayment",
+    step: "payment",
+    waiting: null,
+    shownTime: (o) => ({ kind: "approved", at: o.approvedAt }),
+    deadline: (o) => o.paymentDeadline,
+  },
+  {
+    // The review deadline is the one that acts (the preview is approved by itself).
+    row: "approveStage",
+    step: "stage_review",
+    waiting: null,
+    shownTime: (o) => ({ kind: "previewed", at: currentStageOf(o).previewedAt }),
+    deadline: (o) => currentStageOf(o).reviewDeadline,
+  },
+  {
+    // While the creator works on the current stage, the delivery deadline.
+    row: "submitPreview",
+    step: "stage_preview",
+    waiting: "awaiting_stage_preview",
+    shownTime: (o) => ({ kind: "approved", at: o.approvedAt }),
+    deadline: (o) => o.deliveryDeadline,
+  },
+  {
+    row: "deliver",
+    step: "delivery",
+    waiting: "awaiting_delivery",
+    shownTime: (o) => ({ kind: "approved", at: o.approvedAt }),
+    deadline: (o) => o.deliveryDeadline,
+  },
+  {
+    row: "complete",
+    step: "completion",
+    waiting: "awaiting_complete",
+    shownTime: (o) => ({ kind: "delivered", at: o.deliveredAt }),
+    deadline: (o) => o.completionDeadline,
+  },
+];
+/** The first of the moves forward whose row is open now (no time: these rows' guards read none). */
+function nextMove(o: ProcessFacts): NextMove | null {
+  return (
+    NEXT_MOVES.find(({ row }) => {
+      const move = openTransition(row, o, 0);
+      return move.shown && (!transitionNamed(row).onCurrentStage || move.blockedBy === null);
+    }) ?? null
+  );
 }
 
 export function nextStep(o: OrderFacts): NextStep {
   // While a dispute is open no step of the order's is next, and no deadline runs (its clocks stop; decision 088).
   if (isDisputed(o))
     return { step: "dispute", shownTime: { kind: "disputed", at: o.dispute!.openedAt }, deadline: null };
-  const staged = stageStep(o);
-  if (staged) return staged;
-  switch (o.progress) {
-    case "DRAFT":
-      return { step: "approval", shownTime: { kind: "submitted", at: o.submittedAt }, deadline: o.approvalDeadline };
-    case "APPROVED":
-      return o.payment === "COMPLETED"
-        ? { step: "delivery", shownTime: { kind: "approved", at: o.approvedAt }, deadline: o.deliveryDeadline }
-        : { step: "payment", shownTime: { kind: "approved", at: o.approvedAt }, deadline: o.paymentDeadline };
-    case "DELIVERED":
-      return {
-        step: "completion",
-        shownTime: { kind: "delivered", at: o.deliveredAt },
-        deadline: o.completionDeadline,
-      };
-    case "COMPLETED":
-      return { step: "completed", shownTime: { kind: "completed", at: o.completedAt }, deadline: null };
-    case "CANCELED":
-      return { step: "canceled", shownTime: { kind: "canceled", at: o.canceledAt }, deadline: null };
+  const move = nextMove(o);
+  if (move) {
+    const step: NextStep = { step: move.step, shownTime: move.shownTime(o), deadline: move.deadline(o) };
+    if (move.step !== "stage_review" && move.step !== "stage_preview") return step;
+    const index = currentStageIndex(o.stages)!;
+    return { ...step, stage: { index, count: o.stages.length, title: o.stages[index]!.title } };
   }
+  return o.progress === "COMPLETED"
+    ? { step: "completed", shownTime: { kind: "completed", at: o.completedAt }, deadline: null }
+    : { step: "canceled", shownTime: { kind: "canceled", at: o.canceledAt }, deadline: null };
 }
 
 /**
@@ -176,14 +221,7 @@ export type BuyerWaiting =
 /** Null when the next move is the client's: paying, completing, or reviewing a stage's preview (the timeline's buttons). */
 export function buyerWaiting(o: Pick<OrderFacts, "progress" | "payment" | "stages" | "dispute">): BuyerWaiting | null {
   if (isDisputed(o)) return "awaiting_settlement";
-  if (o.progress === "DRAFT") return "awaiting_approval";
-  if (o.progress === "APPROVED" && o.payment === "COMPLETED") {
-    const index = currentStageIndex(o.stages);
-    if (index === null) return "awaiting_delivery";
-    return o.stages[index]!.status === "IN_REVIEW" ? null : "awaiting_stage_preview";
-  }
-  if (o.progress === "DELIVERED") return "awaiting_complete";
-  return null;
+  return nextMove({ priceAmount: null, deliverableCount: 0, deliveryDeadline: null, ...o })?.waiting ?? null;
 }
 
 /**
@@ -296,7 +334,8 @@ function sellerMoves(o: StageFacts): StageRow["seller"] {
 
 /** Each stage's state and the moves the viewer has on it; the Order object checks every move again (`decide`). */
 export function stageRows(o: Pick<OrderFacts, "progress" | "payment" | "stages">, side: OrderSide): StageRow[] {
-  const underWay = o.progress === "APPROVED" && o.payment === "COMPLETED";
+  // The state the stages' rows leave from (a paid order under way); before it every stage is upcoming.
+  const underWay = transitionNamed("approveStage").from.includes(processStateOf(o));
   const current = currentStageIndex(o.stages);
   return o.stages.map((stage, index) => {
     const allowed = stage.includedRevisions + stage.extraRevisions;

@@ -10,9 +10,12 @@ import {
   type OrderEventType,
   type OrderState,
 } from "./order";
+import { ANNOUNCERS, orderEventNotice } from "./chat-announcements";
+import { MONEY_STEPS } from "./order-effects";
 import { orderNotifications } from "./order-notifications";
-import { actsAs, ORDER_PROCESS, processStateOf, type ActionType } from "./order-process";
-import type { DisputeSettlement, OrderDispute } from "./disputes";
+import { actsAs, ORDER_PROCESS, processStateOf, type ActionType, type AnyTransition } from "./order-process";
+import { dueReminders, MAX_REMINDER_LEAD_MS, REMINDED_PROGRESS, type ReminderOrder } from "./order-reminders";
+import type { DisputeSettlement, OrderDispute, Outcome } from "./order-types";
 import { stagesOfPlan } from "./order-stages";
 import { approved, canceled, completed, DAY, delivered, OPEN, order, paid, T0 } from "./order-test-states";
 
@@ -263,5 +266,94 @@ describe("the order process is one table (issue 47, decision 082)", () => {
         ORDER_PROCESS.some((t) => t.notice?.type === type),
         type,
       ).toBe(true);
+  });
+});
+
+/** Every change decide accepts in the sweep, with the row that made it. */
+function acceptedChanges() {
+  const changes = [];
+  for (const [name, o] of Object.entries(STATES))
+    for (const action of actionsOf())
+      for (const actor of ACTORS)
+        for (const now of [T0, LATER]) {
+          const decision = decide(o, action, actor, now);
+          if (!decision.ok || !decision.changed) continue;
+          const found = transitionFor(o, action, actor, now);
+          if (typeof found === "string" || !("transition" in found)) throw new Error(`${name} ${action.type}`);
+          changes.push({ name, o, action, actor, now, decision, row: found.transition });
+        }
+  return changes;
+}
+const effectOf = (row: AnyTransition, o: OrderState, action: OrderAction, now: number) =>
+  (row.effect as (o: OrderState, a: OrderAction, now: number) => Outcome)(o, action, now);
+
+describe("the table says what happens (issue 61): its money, announcement and reminder columns drive", () => {
+  it("money: a row's effect moves no money; the decision's release and state are its money tag's step", () => {
+    for (const { name, o, action, now, decision, row } of acceptedChanges()) {
+      const outcome = effectOf(row, o, action, now);
+      if (typeof outcome === "string" || "refusal" in outcome) throw new Error(name);
+      expect(outcome.release, `${name}: ${row.name}'s effect`).toBeUndefined();
+      const step = MONEY_STEPS[row.money](o, outcome.next, action);
+      expect(decision.money, `${name}: ${row.name}`).toBe(row.money);
+      expect(decision.next).toEqual(step.next);
+      expect(decision.release).toEqual(step.release);
+    }
+  });
+
+  it("money: another tag on the same row moves other money (a cancel without its refund gives nothing back)", () => {
+    const cancelRow = ORDER_PROCESS.find((t) => t.name === "cancelBySeller")!;
+    const o = paid();
+    const outcome = effectOf(cancelRow, o, { type: "cancel" }, T0);
+    if (typeof outcome === "string" || "refusal" in outcome) throw new Error("refused");
+    expect(MONEY_STEPS.none(o, outcome.next, { type: "cancel" }).release).toBeUndefined();
+    expect(decide(o, { type: "cancel" }, "seller", T0)).toMatchObject({
+      money: "refundOnCancel",
+      release: { payment: o.paidPayment, reason: "order_canceled" },
+    });
+  });
+
+  it("announcements: each row's announce is what the chat posts of its transitions, alike for rows sharing an event", () => {
+    for (const t of ORDER_PROCESS) {
+      if (t.announce) expect(ANNOUNCERS[t.announce], t.name).toBeTypeOf("function");
+      for (const u of ORDER_PROCESS.filter((u) => u.event === t.event)) expect(u.announce, u.name).toBe(t.announce);
+    }
+    let announced = 0;
+    for (const { name, o, decision, row, actor } of acceptedChanges()) {
+      if (!decision.ok || !decision.changed) continue;
+      const notice = orderEventNotice({ event: decision.event, before: o, after: decision.next });
+      if (!row.announce) {
+        expect(notice, `${name}: ${row.name}`).toBeNull();
+        continue;
+      }
+      if (!notice) continue; // the line's facts are missing (an unstaged order's cancel has no money line)
+      announced++;
+      const auto = row.announce === "stage_approved" && actor === "system";
+      expect(notice.key, `${name}: ${row.name}`).toBe(auto ? "stage_auto_approved" : row.announce);
+    }
+    expect(announced).toBeGreaterThan(10);
+  });
+
+  it("reminders: the rows' remind column is the rule, its actor told in its from-states within its lead", () => {
+    const reminding = ORDER_PROCESS.filter((t) => t.remind);
+    expect(reminding.map((t) => [t.name, t.remind!.kind])).toEqual([
+      ["approve", "approval"],
+      ["startPayment", "payment"],
+      ["deliver", "delivery"],
+      ["approveStage", "review"],
+    ]);
+    expect(MAX_REMINDER_LEAD_MS).toBe(Math.max(...reminding.map((t) => t.remind!.leadMs)));
+    expect(REMINDED_PROGRESS).toEqual(["DRAFT", "APPROVED"]);
+    for (const o of Object.values(STATES)) {
+      const reminderOrder: ReminderOrder = { ...o };
+      for (const t of reminding) {
+        const deadline = t.remind!.deadline(o);
+        if (deadline === null) continue;
+        const now = deadline - t.remind!.leadMs + 1;
+        const due = dueReminders(reminderOrder, now).find((r) => r.kind === t.remind!.kind);
+        if (t.from.includes(processStateOf(o)))
+          expect(due, t.name).toEqual({ kind: t.remind!.kind, type: t.remind!.type, side: t.actor, deadline });
+        else expect(due, t.name).toBeUndefined();
+      }
+    }
   });
 });
