@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { m } from "#app/paraglide/messages.js";
-import { AUTH_RELOAD_DELAY_MS } from "#worker/domain/constants";
+import { AUTH_RELOAD_DELAY_MS } from "#worker/domain/sign-in-rules";
 import { safeNextFromSearch } from "#app/lib/safe-next-path";
 
 /**

@@ -1,6 +1,6 @@
 import { m } from "#app/paraglide/messages.js";
 import { STAGES_MAX } from "#worker/domain/order-stages";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 
 /** The stage plan editor's fixed texts (decision 030's pattern: the editor pages' loaders make them). */
 export interface StagePlanTexts {

@@ -3,7 +3,7 @@
 // and in the text's tooltip. Made by the loaders (profile-cards.server.ts, creator-card.tsx), so a card's markup is
 // the same for every visitor of the page's language: the edge cache may keep it.
 import { m } from "#app/paraglide/messages.js";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import type { TextReading } from "#worker/domain/text-reading";
 import { languageName } from "#app/components/translation/use-text-reading";
 

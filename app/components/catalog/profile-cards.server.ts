@@ -7,7 +7,7 @@ import { workPagePath } from "#app/components/work/work-path";
 import { mediaTypeLabel } from "#app/components/media/media-type-label";
 import { slotBadge } from "#app/components/requests/waitlist-view.server";
 import { m } from "#app/paraglide/messages.js";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import type { CreatorProfile } from "#worker/services/catalog";
 import type { CreatorSlots } from "#worker/services/waitlist";
 import { cardTitle } from "./card-readings";

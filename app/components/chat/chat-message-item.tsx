@@ -10,7 +10,7 @@ import { LazyMediaLightbox } from "#app/components/catalog/lazy-lightbox";
 import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
 import type { ChatMediaView, ChatMessageView, ChatSide } from "#worker/domain/chat-protocol";
-import { isLocale, type Locale } from "#worker/domain/constants";
+import { isLocale, type Locale } from "#worker/domain/locales";
 import { type NoticeWords, noticeTitleReading, noticeWords } from "./chat-notice";
 import { messageReading, sentTranslation } from "./chat-timeline";
 import { playableMedia, sentMediaLabel } from "./chat-media";

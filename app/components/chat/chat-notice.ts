@@ -6,7 +6,7 @@
 import { m } from "#app/paraglide/messages.js";
 import { asCurrencyCode } from "#worker/domain/currency";
 import type { ChatSide, ChatSystemNotice } from "#worker/domain/chat-protocol";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { formatDate } from "#worker/domain/dates";
 import { formatMoney } from "#worker/domain/pricing";
 import { detectTextLanguage } from "#worker/domain/text-language";

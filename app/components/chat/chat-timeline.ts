@@ -3,7 +3,7 @@
 // where to catch up from, which optimistic sends are confirmed, where the unread divider goes, and the reconnect
 // backoff. No React, no clock and no randomness of its own (both are arguments).
 import type { ChatMediaSubmit, ChatMessageView, ChatServerFrame, ChatSide } from "#worker/domain/chat-protocol";
-import { isLocale } from "#worker/domain/constants";
+import { isLocale } from "#worker/domain/locales";
 import { detectTextLanguage } from "#worker/domain/text-language";
 import type { TextReading } from "#worker/domain/text-reading";
 

@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { LEGAL_DOCUMENTS } from "#app/content/legal/documents";
 import type { LegalDocument } from "#app/content/legal/legal-document";
 import { m } from "#app/paraglide/messages.js";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import type { LegalSlug } from "#worker/domain/legal-pages";
 import { withFeeFacts } from "#app/content/legal/facts";
 

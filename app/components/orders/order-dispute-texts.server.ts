@@ -5,7 +5,7 @@
 // (`openTransition`), which the Order object applies again, so the page offers no move the object refuses.
 import { m } from "#app/paraglide/messages.js";
 import type { Database } from "#worker/db/client";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import {
   buyerDisputeWindowClosesAt,
   DISPUTE_OUTCOMES,

@@ -5,7 +5,7 @@
 // Order object applies again, so the page offers no move the object refuses.
 import { m } from "#app/paraglide/messages.js";
 import type { Database } from "#worker/db/client";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { EXTENSION_MAX_MS, EXTENSION_REASON_MAX, extensionLapsesAt } from "#worker/domain/deadline-extensions";
 import { openTransition } from "#worker/domain/order";
 import type { TextReading } from "#worker/domain/text-reading";

@@ -4,7 +4,7 @@
 import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
 import { languageName } from "#app/components/translation/use-text-reading";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { ORDER_LIST_FILTERS, statusBadge, type OrderListFilter, type StatusBadge } from "#worker/domain/order-display";
 import type { OrderSummary } from "#worker/services/order-views";
 import { showDate } from "./order-format";

@@ -6,7 +6,7 @@
 // keeps its original in a tooltip (`title`).
 import { getLocale } from "#app/paraglide/runtime.js";
 import { useTextReading } from "#app/components/translation/use-text-reading";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { READ_AS_WRITTEN, type TextReading } from "#worker/domain/text-reading";
 
 /** A question's texts: its title, description and choices' titles. */

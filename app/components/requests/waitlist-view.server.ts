@@ -4,7 +4,7 @@
 // is the edge cache's copy for everyone), so `place` is null there by construction.
 import type { SlotBadgeView } from "#app/components/catalog/slot-badge";
 import { m } from "#app/paraglide/messages.js";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { formatDateTime } from "#worker/domain/dates";
 import { mayRequest, type SlotStatus, type SlotTarget } from "#worker/domain/slots";
 import { slotStatusText } from "#worker/messages/waitlist";

@@ -1,7 +1,7 @@
 // The page's side of the translation door (POST /api/features/translation/read, worker/api/translations.ts): one
 // request per text and language at a time, shared by every place on the page that shows the same text. It never
 // throws: a failed request reads as `unavailable`, and asking again after that sends a new request (the retry).
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import type { TextReading } from "#worker/domain/text-reading";
 
 const asked = new Map<string, Promise<TextReading>>();

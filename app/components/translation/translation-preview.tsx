@@ -3,7 +3,7 @@
 // the writer can rephrase when the translation comes out wrong. Nothing is sent until the writer sends it.
 import { useEffect, useId, useState } from "react";
 import { m } from "#app/paraglide/messages.js";
-import { LOCALES, type Locale } from "#worker/domain/constants";
+import { LOCALES, type Locale } from "#worker/domain/locales";
 import type { TextReading } from "#worker/domain/text-reading";
 import { detectTextLanguage } from "#worker/domain/text-language";
 import { requestReading } from "./translation-api";

@@ -5,7 +5,7 @@
 import { useEffect, useState } from "react";
 import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import type { TextReading } from "#worker/domain/text-reading";
 import { requestReading } from "./translation-api";
 
