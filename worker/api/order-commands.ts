@@ -29,10 +29,8 @@ export function commandRoutes(api: Hono<AppEnv>, commands: readonly OrderCommand
 }
 
 function answer(c: AppContext, outcome: Outcome) {
-  if (outcome.ok) {
-    for (const [name, value] of Object.entries(outcome.headers ?? {})) c.header(name, value);
-    return c.json({ data: outcome.data });
-  }
+  for (const [name, value] of Object.entries(outcome.headers ?? {})) c.header(name, value);
+  if (outcome.ok) return c.json({ data: outcome.data });
   const { status, error, message, errors, index } = outcome;
   return c.json(
     {

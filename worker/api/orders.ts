@@ -27,6 +27,8 @@ import { ADMIN_IS_PARTY } from "../domain/admin-actions";
 import { adminPartyMessage } from "../messages/admin";
 import { orderStub } from "../orders/order-stub";
 import { purgeSlotPagesOfOrder, SLOT_MOVES } from "../services/waitlist";
+import { ORDER_COMMANDS } from "../orders/commands";
+import { commandRoutes } from "./order-commands";
 
 /**
  * POST /api/features/commission/order/{approve,cancel,deliver,complete,update} (spec section 7) and the milestones'
@@ -122,9 +124,8 @@ function route<S extends v.GenericSchema>(
   });
 }
 
-for (const type of ["approve", "cancel", "deliver", "complete"] as const) {
-  route(`/${type}`, idBody, ({ orderId }) => ({ orderId, action: { type } }));
-}
+// Every order command's JSON route (worker/orders/commands/): the doors below are those not yet commands.
+commandRoutes(orderApi, ORDER_COMMANDS);
 
 const stageIndex = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(STAGES_MAX - 1));
 const stageBody = v.object({ orderId, stage: stageIndex });

@@ -1,4 +1,4 @@
-import { OTP_LENGTH } from "./sign-in-rules";
+import { OTP_LENGTH } from "./constants";
 
 /** A uniformly random numeric code from a CSPRNG (rejection sampling avoids modulo bias). */
 export function generateOtpCode(

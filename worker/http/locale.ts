@@ -1,5 +1,4 @@
-import { LANGUAGE_COOKIE } from "../domain/cookie-names";
-import { isLocale, type Locale } from "../domain/locales";
+import { LANGUAGE_COOKIE, isLocale, type Locale } from "../domain/constants";
 import { readCookie } from "./cookies";
 
 /** The language of a request: the app-language cookie, else the browser's preference, else English. */

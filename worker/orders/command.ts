@@ -9,7 +9,7 @@
  */
 import type * as v from "valibot";
 import type { Database } from "../db/client";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import type { SessionUser } from "../services/sessions";
 
 /** Who asks, and with what: the signed-in user, the request's bindings, its D1 session and its language. */
@@ -34,15 +34,17 @@ export interface Refusal {
   index?: number;
 }
 
-export type Outcome<D = unknown> =
+export type Outcome<D = unknown> = (
   | {
       ok: true;
       /** What the JSON door answers as `data`. */
       data: D;
-      /** Response headers the JSON door adds (outside production: the object's own D1 round trips). */
-      headers?: Record<string, string>;
     }
-  | ({ ok: false } & Refusal);
+  | ({ ok: false } & Refusal)
+) & {
+  /** Response headers the JSON door adds (outside production: the object's own D1 round trips). */
+  headers?: Record<string, string>;
+};
 
 /** The order page's form read into the command's body, or the fields' errors in the poster's language. */
 export type FormReading = { input: unknown } | { errors: Record<string, string> };

@@ -37,8 +37,8 @@ export function orderOutcome(result: OrderResult, context: Pick<CommandContext, 
     "d1RoundTrips" in result && result.d1RoundTrips !== undefined
       ? { "X-Order-D1-Round-Trips": String(result.d1RoundTrips) }
       : undefined;
-  if (result.status === "not_found") return { ok: false, ...NOT_FOUND };
-  if (result.status === "refused") return { ok: false, ...orderRefusal(result.refusal, context) };
+  if (result.status === "not_found") return { ok: false, ...NOT_FOUND, headers };
+  if (result.status === "refused") return { ok: false, ...orderRefusal(result.refusal, context), headers };
   const { progress, payment, chat, priceAmount, estimatedStart, estimatedDelivery, deliverableCount, stages } =
     result.state;
   const data = {
@@ -52,7 +52,7 @@ export function orderOutcome(result: OrderResult, context: Pick<CommandContext, 
     stages,
     money: result.money ?? null,
   };
-  return { ok: true, data, ...(headers && { headers }) };
+  return { ok: true, data, headers };
 }
 
 /**
