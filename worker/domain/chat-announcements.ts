@@ -72,7 +72,7 @@ export const ANNOUNCERS: Record<Announcement, Announcer> = {
 
 /** What each event announces: the `announce` column of the rows that log it (they agree; order-process.test.ts). */
 const ANNOUNCEMENTS = new Map<OrderEventType, Announcement | null>(ORDER_PROCESS.map((t) => [t.event, t.announce]));
-export const announcementOf = (event: OrderEventType): Announcement | null => ANNOUNCEMENTS.get(event) ?? null;
+const announcementOf = (event: OrderEventType): Announcement | null => ANNOUNCEMENTS.get(event) ?? null;
 
 /** The system message an order event posts in its chat, or null for an event the chat does not announce. */
 export function orderEventNotice(landed: LandedTransition): ChatSystemNotice | null {

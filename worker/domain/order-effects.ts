@@ -25,7 +25,7 @@ export type { Outcome } from "./order-types";
  * is voided, a paid one refunded (decision 047). The order forgets the open intent in the same step. `held` is what
  * is given back: the open payment, unless a cancel's refund names the paid one.
  */
-export function endingMoney(
+function endingMoney(
   o: OrderState,
   next: OrderState,
   reason: ReleaseReason,
@@ -77,7 +77,7 @@ function cancelMoney(o: OrderState, next: OrderState): MoneyOutcome {
 }
 
 /** The state a money step hands back, and the payment it gives back (voided or refunded by the object), if any. */
-export interface MoneyOutcome {
+interface MoneyOutcome {
   next: OrderState;
   release?: PaymentRelease;
 }
@@ -92,10 +92,10 @@ const VOIDED_BY: Partial<Record<OrderAction["type"], ReleaseReason>> = {
 };
 
 /**
- * What each `money` tag of the process table does to the order's money (decision 047): the runtime's one reading of
- * the column. `decide` (order.ts) runs the taken row's step after its effect; the tags that move money outside the
- * order's state (a payment marked paid, a payout written) are the Order object's batch's (`moneyStatements`,
- * durable-objects/order-money.ts), which reads the same column.
+ * What each `money` tag of the process table does to the order's money (decision 047). `decide` (order.ts) runs the
+ * taken row's step after its effect, which moves no money itself, and hands the object the tag; what the tag moves
+ * outside the order's state is the Order object's batch's, by the same tag (durable-objects/order.ts: the taken
+ * payment's transaction marked paid; services/payouts.ts `payoutStatements`: the creator's payout).
  */
 export const MONEY_STEPS: Record<MoneyEffect, MoneyStep> = {
   none: unchangedMoney,

@@ -244,9 +244,9 @@ export type DisputeMove = { type: "openDispute"; reason: DisputeReason } | { typ
 /**
  * What a transition does to the money (decision 047): its row's `money` column, which the runtime reads. `decide`
  * (order.ts) applies the tag's step (`MONEY_STEPS`, order-effects.ts): the payment it gives back, which the Order
- * object voids or refunds at Stripe; the object's batch writes the tag's rows (`moneyStatements`,
- * durable-objects/order-money.ts): a taken payment's transaction marked paid, the creator's payout of a completion, an
- * approved stage or a split (decision 029, 073, 088).
+ * object voids or refunds at Stripe; the object's batch writes the tag's rows (durable-objects/order.ts, and
+ * services/payouts.ts `payoutStatements`): a taken payment's transaction marked paid, the creator's payout of a
+ * completion, an approved stage or a split (decision 029, 073, 088).
  */
 export type MoneyEffect =
   | "none"

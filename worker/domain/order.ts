@@ -111,8 +111,8 @@ export function partyOf(
 
 export type Decision =
   /**
-   * `money`: the taken row's money tag, whose rows the object's batch writes (`moneyStatements`); `release`: money the
-   * tag's step gives back, which the object voids or refunds at Stripe once the transition is stored.
+   * `money`: the taken row's money tag, whose rows the object's batch writes (a paid transaction, a payout);
+   * `release`: money the tag's step gives back, which the object voids or refunds at Stripe once it is stored.
    */
   | {
       ok: true;
