@@ -63,10 +63,7 @@ export interface OrderCommand<S extends v.GenericSchema = v.GenericSchema, D = u
 }
 
 /** A request's context as a command's, for its signed-in user. */
-export const commandContext = (
-  request: Omit<CommandContext, "user">,
-  user: SessionUser,
-): CommandContext => ({
+export const commandContext = (request: Omit<CommandContext, "user">, user: SessionUser): CommandContext => ({
   env: request.env,
   db: request.db,
   executionCtx: request.executionCtx,
@@ -75,8 +72,7 @@ export const commandContext = (
 });
 
 /** A command as its file exports it (`export default defineCommand({...})`), its input typed by its schema. */
-export const defineCommand = <S extends v.GenericSchema, D>(command: OrderCommand<S, D>): OrderCommand<S, D> =>
-  command;
+export const defineCommand = <S extends v.GenericSchema, D>(command: OrderCommand<S, D>): OrderCommand<S, D> => command;
 
 /** The form's `orderId` alone: the body of the commands that name an order and nothing else. */
 export const orderIdFromForm = (form: FormData): FormReading => ({ input: { orderId: form.get("orderId") } });
