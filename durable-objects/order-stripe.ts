@@ -12,7 +12,7 @@
  * The money's rules (what a cancel gives back) are the domain's, worker/domain/order-money.ts.
  */
 import Stripe from "stripe";
-import type { PaymentRef } from "#worker/domain/order";
+import type { PaymentRef } from "#worker/domain/order-types";
 import type { ReleaseOutcome } from "#worker/domain/order-contract";
 import { shareFee, splitTotal } from "#worker/domain/money";
 import { statement, type SqlStatement } from "#worker/db/statements";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import * as v from "valibot";
 import { EXTENSION_REASON_MAX, extensionReasonOf } from "../domain/deadline-extensions";
-import type { OrderAction } from "../domain/order";
+import type { OrderAction } from "../domain/order-types";
 import type { OrderActResult } from "../domain/order-contract";
 import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP } from "../domain/order-process";
 import { detectTextLanguage } from "../domain/text-language";

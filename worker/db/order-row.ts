@@ -4,7 +4,7 @@
  * `OrderState`. The Order object's first load (services/orders.ts `loadOrder`) and the order pages
  * (services/order-views.ts) both read a row through it; a column a reader does not select reads as none.
  */
-import type { OrderState, PaymentRef } from "../domain/order";
+import type { OrderState, PaymentRef } from "../domain/order-types";
 import type { OrderStage } from "../domain/order-stages";
 import type { OrderDispute } from "../domain/disputes";
 import type { ExtensionRequest } from "../domain/deadline-extensions";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { OrderDispute } from "./disputes";
 import { sellerTransferAmount, splitTotal } from "./money";
-import type { OrderState } from "./order";
+import type { OrderState } from "./order-types";
 import { cancelRefund } from "./order-money";
 import { isReturnedPayment, orderMoneyStory, paymentMoneyStory, type MoneyFacts } from "./order-money-story";
 import { stageAmounts, stagesOfPlan, stageTransferAmount, type OrderStage } from "./order-stages";

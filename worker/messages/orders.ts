@@ -1,6 +1,6 @@
 import { m } from "#app/paraglide/messages.js";
 import type { Locale } from "../domain/constants";
-import type { OrderRefusal } from "../domain/order";
+import type { OrderRefusal } from "../domain/order-types";
 import {
   REVISION_COMMENT_MAX,
   STAGE_REVISIONS_MAX,

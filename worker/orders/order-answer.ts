@@ -3,7 +3,7 @@
  * the action, and `money`, what the action did with the client's money when it gave any back. A refusal is its key with
  * its words where the order words them (`orderRefusalMessage`); a stranger is told 404.
  */
-import type { OrderAction } from "../domain/order";
+import type { OrderAction } from "../domain/order-types";
 import type { DeliverableResult, OrderActResult, ServiceDetailsResult } from "../domain/order-contract";
 import { translateAuthoringErrors } from "../messages/authoring";
 import { orderRefusalMessage } from "../messages/orders";

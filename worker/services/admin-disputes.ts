@@ -11,7 +11,7 @@ import { asCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { adminTextOf, judgeOf, type CaseJudge } from "../domain/admin-actions";
 import { DISPUTE_SETTLEMENT_REASON_MAX, amountAtStake, type OrderDispute } from "../domain/disputes";
 import { isLinkableUrl } from "../domain/media-urls";
-import type { OrderPayment, OrderProgress } from "../domain/order";
+import type { OrderPayment, OrderProgress } from "../domain/order-types";
 import type { SettleResult } from "../domain/order-contract";
 import { detectTextLanguage } from "../domain/text-language";
 import { isStoredFile, isSystemMessage, loadChatRoom, loadProjectedMessages } from "./chat-rooms";

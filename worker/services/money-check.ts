@@ -12,7 +12,7 @@
 import type Stripe from "stripe";
 import { moneyDisagreements, type MoneyDisagreement, type OrderLedger } from "../domain/order-money";
 import { sellerTransferAmount } from "../domain/money";
-import type { OrderPayment, OrderProgress } from "../domain/order";
+import type { OrderPayment, OrderProgress } from "../domain/order-types";
 import { feeNumeratorsFrom, feeNumeratorsOf } from "./order-views";
 import { parseStages } from "./orders";
 import { parseDispute } from "../db/order-row";

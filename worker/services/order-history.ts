@@ -15,7 +15,7 @@ import type { Locale } from "../domain/constants";
 import { asCurrencyCode, isCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { amountBreakdown, splitTotal, type AmountBreakdown } from "../domain/money";
 import { isDisputed } from "../domain/disputes";
-import type { OrderPayment, OrderProgress } from "../domain/order";
+import type { OrderPayment, OrderProgress } from "../domain/order-types";
 import { paymentMoneyStory, type CreatorShare, type OrderMoneyStory } from "../domain/order-money-story";
 import { boundedPage } from "../domain/paging";
 import type { StageMoney } from "../domain/stage-money";

@@ -2,7 +2,7 @@
 // so the event and actor words never ship to the browser.
 import { cardBrandName } from "#app/components/payments/card-brand";
 import { m } from "#app/paraglide/messages.js";
-import type { OrderEventType } from "#worker/domain/order";
+import type { OrderEventType } from "#worker/domain/order-types";
 import type { OrderEventView } from "#worker/services/order-views";
 import { showDateTime } from "./order-format";
 import type { OrderLogLine } from "./order-log";

@@ -8,7 +8,7 @@ import { END_OF_DAY_MS } from "#app/components/orders/order-extension-texts.serv
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { extensionReasonOf } from "#worker/domain/deadline-extensions";
-import type { OrderAction } from "#worker/domain/order";
+import type { OrderAction } from "#worker/domain/order-types";
 import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP } from "#worker/domain/order-process";
 import { detectTextLanguage } from "#worker/domain/text-language";
 import { extensionErrorMessage } from "#worker/messages/extensions";

@@ -5,7 +5,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { OrderState } from "#worker/domain/order";
+import type { OrderState } from "#worker/domain/order-types";
 import type { StoredOrder } from "#worker/domain/order-contract";
 import { call } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";

@@ -36,7 +36,7 @@ import {
   type DisputeReason,
 } from "#worker/domain/disputes";
 import { sellerTransferAmount } from "#worker/domain/money";
-import type { OrderState } from "#worker/domain/order";
+import type { OrderState } from "#worker/domain/order-types";
 import { allowedTransfer, approvedStageShares } from "#worker/domain/order-money";
 import { approvedAmount, currentStageIndex, stageTransferAmount } from "#worker/domain/order-stages";
 import { checkOrderMoney } from "#worker/services/money-check";

@@ -4,7 +4,7 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type Stripe from "stripe";
-import type { OrderAction } from "#worker/domain/order";
+import type { OrderAction } from "#worker/domain/order-types";
 import { stagesOfPlan, type StagePlanItem } from "#worker/domain/order-stages";
 import type { StoredOrder } from "#worker/domain/order-contract";
 import { platform } from "./payments-helpers";
