@@ -20,7 +20,7 @@ import {
   type ChatSettings,
   type ChatTranslations,
 } from "#worker/domain/chat";
-import { isLocale, type Locale } from "#worker/domain/constants";
+import { isLocale, type Locale } from "#worker/domain/locales";
 import {
   CHAT_PAGE_SIZE,
   CHAT_PING,

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { m } from "#app/paraglide/messages.js";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { readBodyUpTo } from "#worker/http/body-limit";
 
 /**

@@ -3,7 +3,7 @@ import { jsonBody, type SchemaRefusal } from "../http/json-body";
 import { fieldRefusal } from "../http/field-refusal";
 import { CURRENCIES } from "../domain/currency";
 import * as v from "valibot";
-import { LOCALES, isLocale } from "../domain/constants";
+import { LOCALES, isLocale } from "../domain/locales";
 import { inputLanguageOf } from "../domain/input-language";
 import { preferenceCookie } from "../http/cookies";
 import type { AppContext, AppEnv } from "../http/context";

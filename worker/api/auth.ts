@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import * as v from "valibot";
 import { jsonBody } from "../http/json-body";
 import { fieldRefusal } from "../http/field-refusal";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import { parseFields, signInStartSchema, signUpStartSchema, verifyCodeSchema } from "../domain/validation";
 import { translateErrors, validationMessage } from "../messages/validation";
 import { m } from "#app/paraglide/messages.js";

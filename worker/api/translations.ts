@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { LOCALES } from "../domain/constants";
+import { LOCALES } from "../domain/locales";
 import type { AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
 import { readingFor, textReadingOf, translationBudgetOf } from "../services/translations";

@@ -4,7 +4,7 @@
  * ask these and act on the answer; refusals are the wire contract's ChatRefusal keys, worded at the edge.
  */
 import { hasUnstorableCharacters, isBlankText, textLength } from "./text";
-import { LOCALES, isLocale, type Locale } from "./constants";
+import { LOCALES, isLocale, type Locale } from "./locales";
 import { detectTextLanguage } from "./text-language";
 import {
   CHAT_MESSAGE_CHARACTER_FALLBACK,

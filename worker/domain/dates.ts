@@ -1,4 +1,4 @@
-import type { Locale } from "./constants";
+import type { Locale } from "./locales";
 
 /**
  * Dates as spec section 9: English 'MMMM d, yyyy' (November 21, 2026), Japanese 'yyyy年MM月dd日' (2026年11月21日).

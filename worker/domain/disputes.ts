@@ -6,7 +6,7 @@
  * transitions are rows of the order process (order-process.ts), so the Order object applies them like any other.
  * Pure: data in, data or a refusal out.
  */
-import type { Locale } from "./constants";
+import type { Locale } from "./locales";
 import {
   DISPUTE_OUTCOMES,
   DISPUTE_REASONS,

@@ -4,7 +4,7 @@
  * language, whatever language the interface is shown in. The one place that says so: every writer asks here
  * (docs/decisions/034).
  */
-import { isLocale, type Locale } from "./constants";
+import { isLocale, type Locale } from "./locales";
 
 export interface WritingUser {
   inputLanguageCode: string;

@@ -1,4 +1,4 @@
-import { OTP_LENGTH } from "./constants";
+import { OTP_LENGTH } from "./sign-in-rules";
 
 /** A uniformly random numeric code from a CSPRNG (rejection sampling avoids modulo bias). */
 export function generateOtpCode(

@@ -4,7 +4,8 @@
  * applies it with the Workers Cache API.
  */
 import { FALLBACK_CURRENCY } from "./currency";
-import { LANGUAGE_COOKIE, type Locale, THEME_COOKIE } from "./constants";
+import { LANGUAGE_COOKIE, THEME_COOKIE } from "./cookie-names";
+import type { Locale } from "./locales";
 import { isReservedHandle } from "./reserved-handles";
 import { PROFILE_SERVICE_PARAM } from "./service-links";
 import { parseExploreQuery, serializeExploreQuery } from "./search";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SESSION_ABSOLUTE_TTL_MS, SESSION_IDLE_TTL_MS, SESSION_TOUCH_INTERVAL_MS } from "./constants";
+import { SESSION_ABSOLUTE_TTL_MS, SESSION_IDLE_TTL_MS, SESSION_TOUCH_INTERVAL_MS } from "./sign-in-rules";
 import { isSessionLive, sessionExpiresAt, shouldTouchSession } from "./sessions";
 
 const DAY = 24 * 60 * 60 * 1000;

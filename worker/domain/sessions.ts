@@ -1,4 +1,4 @@
-import { SESSION_ABSOLUTE_TTL_MS, SESSION_IDLE_TTL_MS, SESSION_TOUCH_INTERVAL_MS } from "./constants";
+import { SESSION_ABSOLUTE_TTL_MS, SESSION_IDLE_TTL_MS, SESSION_TOUCH_INTERVAL_MS } from "./sign-in-rules";
 
 /** A session's times in ms. `lastSeenAt` null: no request recorded since sign-in. */
 export interface SessionTimes {

@@ -6,7 +6,7 @@
  * Japanese and CJK ideographs only in Japanese of the two, while English is Latin letters. A Japanese text with English
  * names or product words in it is still Japanese, and an English one quoting a character name in kanji is still English.
  */
-import type { Locale } from "./constants";
+import type { Locale } from "./locales";
 
 /**
  * The spans a translation keeps exactly as written: addresses (a URL, an e-mail), @handles, order codes and amounts.

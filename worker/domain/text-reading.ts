@@ -6,7 +6,7 @@
  * - `pending`: it needs one and none is stored yet; the page shows the original and asks for it (or waits for it);
  * - `unavailable`: the translator could not make one just now; the original is shown with a retry.
  */
-import type { Locale } from "./constants";
+import type { Locale } from "./locales";
 
 export type TextReading =
   | { kind: "original" }

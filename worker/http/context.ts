@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import type { Database } from "../db/client";
 import type { SessionUser } from "../services/sessions";
 

@@ -1,4 +1,4 @@
-import { type LANGUAGE_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE, type THEME_COOKIE } from "../domain/constants";
+import { type LANGUAGE_COOKIE, SECURE_SESSION_COOKIE, SESSION_COOKIE, type THEME_COOKIE } from "../domain/cookie-names";
 import {
   D1_BOOKMARK_COOKIE,
   D1_BOOKMARK_HEADER,

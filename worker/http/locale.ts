@@ -1,4 +1,5 @@
-import { LANGUAGE_COOKIE, isLocale, type Locale } from "../domain/constants";
+import { LANGUAGE_COOKIE } from "../domain/cookie-names";
+import { isLocale, type Locale } from "../domain/locales";
 import { readCookie } from "./cookies";
 
 /** The language of a request: the app-language cookie, else the browser's preference, else English. */

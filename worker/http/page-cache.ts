@@ -3,7 +3,7 @@
 // the key, come from worker/domain/page-cache.ts; what a stored page shows (its tags) from services/public-pages.ts.
 import type { MiddlewareHandler } from "hono";
 import { createDb } from "../db/client";
-import { THEME_COOKIE } from "../domain/constants";
+import { THEME_COOKIE } from "../domain/cookie-names";
 import { D1_BOOKMARK_HEADER } from "../domain/d1-sessions";
 import {
   PAGE_STALE_S,

@@ -3,7 +3,7 @@
 // only these messages.
 import { m } from "#app/paraglide/messages.js";
 import type { AdminCase, CaseJudge } from "../domain/admin-actions";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 
 /** A reason or a note refused for its characters (`adminTextOf`: control characters, direction overrides, lone surrogates). */
 export const adminTextCharactersMessage = (locale: Locale) => m.admin_text_invalid_characters({}, { locale });

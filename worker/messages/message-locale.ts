@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { overwriteServerAsyncLocalStorage } from "#app/paraglide/runtime.js";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 
 /**
  * Paraglide's messages read the request's language, on the server, from an AsyncLocalStorage store. Its own

@@ -1,5 +1,5 @@
 import { m } from "#app/paraglide/messages.js";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import type { OrderRefusal } from "../domain/order-types";
 import {
   REVISION_COMMENT_MAX,

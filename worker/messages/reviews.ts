@@ -1,7 +1,7 @@
 // The review doors' words (issue 49, decision 086), in the caller's language: the form's field errors and the
 // refusals, for the API and the order page alike.
 import { m } from "#app/paraglide/messages.js";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import { REVIEW_REPLY_MAX, REVIEW_TEXT_MAX, type ReviewInputError, type ReviewRefusal } from "../domain/reviews";
 
 const FIELD_ERRORS: Record<ReviewInputError, (locale: Locale) => string> = {

@@ -1,5 +1,5 @@
 import { m } from "#app/paraglide/messages.js";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 
 /**
  * The spec's section 5 messages, keyed by the message keys the schemas in validation.ts emit.

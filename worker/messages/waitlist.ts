@@ -1,6 +1,6 @@
 // The waitlist's words (decision 091) in the reader's language: why a door refused, and a creator's slot status.
 import { m } from "#app/paraglide/messages.js";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import type { SlotStatus, WaitlistRefusal } from "../domain/slots";
 
 type DoorError = WaitlistRefusal | "waitlist_error_target" | "waitlist_error_entry" | "slots_invalid";

@@ -1,5 +1,5 @@
 import { m } from "#app/paraglide/messages.js";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import { translateAuthoringErrors } from "./authoring";
 
 /**

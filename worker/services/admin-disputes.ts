@@ -6,7 +6,7 @@
  */
 import type { Database } from "../db/client";
 import { parseDispute, parseStages } from "../db/order-row";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import { asCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { adminTextOf, judgeOf, type CaseJudge } from "../domain/admin-actions";
 import { DISPUTE_SETTLEMENT_REASON_MAX, amountAtStake, type OrderDispute } from "../domain/disputes";

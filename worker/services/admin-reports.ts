@@ -18,7 +18,7 @@ import {
   userProfiles,
 } from "../db/schema";
 import { judgeOf, type CaseJudge } from "../domain/admin-actions";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import type { ContentReportReason, ContentReportTarget } from "../domain/content-reports";
 import { MISSING_TEXT } from "../domain/localized-text";
 import type { ReviewReportReason } from "../domain/reviews";

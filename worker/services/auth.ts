@@ -11,8 +11,8 @@ import {
   OTP_VERIFY_FAILURES_PER_CLIENT,
   OTP_VERIFY_FAILURES_PER_EMAIL,
   OTP_VERIFY_WINDOW_MS,
-  type Locale,
-} from "../domain/constants";
+} from "../domain/sign-in-rules";
+import type { Locale } from "../domain/locales";
 import { checkCode, generateOtpCode, type CodeCheck } from "../domain/otp";
 import type { Database } from "../db/client";
 import { authCodes, userAccounts } from "../db/schema";

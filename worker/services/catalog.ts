@@ -1,4 +1,4 @@
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import type { StagePlanItem } from "../domain/order-stages";
 import { storedStagePlan } from "../domain/stage-plan-rows";
 import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";

@@ -32,7 +32,7 @@ import { parseMediaKey, type MediaKey } from "../domain/media-keys";
 import type { MediaEntry } from "../domain/media-entries";
 import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
 import { MEDIA_READ_COLUMNS, mediaRow, shownMedia } from "./media-rows";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import { defaultCurrencyOf } from "./commission-settings";
 import type { SessionUser } from "./sessions";
 import { loadTexts, type SavedTexts, translateSavedEntities } from "./localized-texts";

@@ -18,7 +18,7 @@ import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import { CURRENCIES, asCurrencyCode, type CurrencyCode } from "../domain/currency";
 import type { ParsedService, ServiceDraft } from "../domain/commission-form";
 import { formatPriceInput } from "../domain/pricing";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import { parseMediaKey, type MediaKey } from "../domain/media-keys";
 import type { Creator } from "./commission-forms";
 import { loadTexts, translateSavedTexts } from "./localized-texts";

@@ -5,7 +5,7 @@ import { commissionAccounts, currencies, localizedTexts, userProfiles } from "..
 import { LOCALIZED } from "../db/schema/localized-entities";
 import type { CommissionSettings } from "../domain/commission-settings";
 import { FALLBACK_CURRENCY, asCurrencyCode, type CurrencyCode } from "../domain/currency";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import { pickText } from "../domain/localized-text";
 import { loadTexts } from "./localized-texts";
 import { purgeAccountPages } from "./public-pages";

@@ -6,7 +6,7 @@
  */
 import type { Database } from "../db/client";
 import { statement, type SqlStatement } from "../db/statements";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import type { TextReading } from "../domain/text-reading";
 import { storedReadings } from "./translations";
 

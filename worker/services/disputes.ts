@@ -7,7 +7,7 @@
 import type { Database } from "../db/client";
 import { statement, type SqlStatement } from "../db/statements";
 import { parseDispute } from "../db/order-row";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import { formatDateTime } from "../domain/dates";
 import { fileNameOf } from "../domain/file-names";
 import { parseMediaKey, type MediaKey } from "../domain/media-keys";

@@ -6,7 +6,7 @@ import { env, waitUntil } from "cloudflare:workers";
 import { and, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import { createDb, type Database } from "../db/client";
 import { localizedTexts } from "../db/schema";
-import { LOCALES, type Locale } from "../domain/constants";
+import { LOCALES, type Locale } from "../domain/locales";
 import { pickText, typedIn, type TextRow } from "../domain/localized-text";
 import { normalizeText } from "../domain/text";
 import type { TextReading } from "../domain/text-reading";

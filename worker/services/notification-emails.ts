@@ -9,7 +9,7 @@ import { and, asc, eq, gt, inArray, isNull, sql } from "drizzle-orm";
 import { createDb, type Database } from "../db/client";
 import { notificationEmailPreferences, notifications } from "../db/schema";
 import { NOTIFICATION_TYPES, type NotificationType } from "../db/schema/enums";
-import { isLocale } from "../domain/constants";
+import { isLocale } from "../domain/locales";
 import { messageFacts, notificationEmail } from "../messages/notifications";
 import { mailerFromEnv, type Mailer } from "../mail/mailer";
 import { NOTICE_FACTS, noticeFactsOf, type NoticeFactColumns } from "./notifications";

@@ -11,7 +11,7 @@
 import { READ_AS_WRITTEN, type TextReading } from "../domain/text-reading";
 import { storedReadings } from "./translations";
 import type { Database } from "../db/client";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import { asCurrencyCode, isCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { amountBreakdown, splitTotal, type AmountBreakdown } from "../domain/money";
 import { isDisputed } from "../domain/disputes";

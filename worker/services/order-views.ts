@@ -7,7 +7,7 @@
 import { boundedPage } from "../domain/paging";
 import type { Database } from "../db/client";
 import type { QuestionType, MediaType } from "../db/schema/enums";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import { asCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
 import { amountBreakdown, type AmountBreakdown } from "../domain/money";

@@ -7,7 +7,7 @@
  */
 import type { Database } from "../db/client";
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import { buildMediaKey, parseMediaKey } from "../domain/media-keys";
 import { TITLE_COLUMNS, titleOf, type Row } from "./order-views";
 

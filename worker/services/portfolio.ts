@@ -19,7 +19,7 @@ import {
 } from "../db/schema";
 import type { MediaType, VisibilityStatus } from "../db/schema/enums";
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import { listedWorkSql, workStatusOnSave } from "../domain/public-items";
 import { TAG_MAX_LENGTH } from "../domain/portfolio-fields";
 import { cleanSearchText, textMatchSql } from "../domain/search-text";

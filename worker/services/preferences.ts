@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { type CurrencyCode, FALLBACK_CURRENCY, isCurrencyCode } from "../domain/currency";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import { pickLocalizedText } from "../domain/localized-text";
 import type { Database } from "../db/client";
 import { currencies, languages, localizedTexts, userAccounts } from "../db/schema";

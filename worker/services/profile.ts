@@ -2,7 +2,7 @@ import { and, eq, ne } from "drizzle-orm";
 import type { CurrencyCode } from "../domain/currency";
 import { pickText } from "../domain/localized-text";
 import { loadTexts, translateSavedTexts } from "./localized-texts";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import type { FieldErrors } from "../domain/validation";
 import type { Database } from "../db/client";
 import { localizedTexts, userAccounts, userProfiles } from "../db/schema";

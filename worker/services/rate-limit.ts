@@ -1,5 +1,5 @@
 import { lte, sql } from "drizzle-orm";
-import { RATE_LIMIT_RETENTION_MS } from "../domain/constants";
+import { RATE_LIMIT_RETENTION_MS } from "../domain/sign-in-rules";
 import type { Database } from "../db/client";
 import { rateLimits } from "../db/schema";
 

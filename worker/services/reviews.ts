@@ -29,7 +29,7 @@ import {
 import { orderHref } from "../domain/order-notifications";
 import { isProfileShownTo, type ProfileViewer } from "../domain/public-profiles";
 import { notBannedSql } from "../domain/roles";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import { formatDate } from "../domain/dates";
 import type { TextReading } from "../domain/text-reading";
 import type { Database } from "../db/client";

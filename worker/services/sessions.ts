@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import { type CurrencyCode, FALLBACK_CURRENCY, isCurrencyCode } from "../domain/currency";
-import { SESSION_ID_BYTES, SESSION_TOUCH_INTERVAL_MS } from "../domain/constants";
+import { SESSION_ID_BYTES, SESSION_TOUCH_INTERVAL_MS } from "../domain/sign-in-rules";
 import { isSessionLive, sessionExpiresAt, sessionIdleCutoff, shouldTouchSession } from "../domain/sessions";
 import type { Database } from "../db/client";
 import { commissionAccounts, currencies, sessions, userAccountRoles, userAccounts, userProfiles } from "../db/schema";

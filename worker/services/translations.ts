@@ -5,7 +5,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { machineTranslations } from "../db/schema";
-import { LOCALES, type Locale } from "../domain/constants";
+import { LOCALES, type Locale } from "../domain/locales";
 import { READ_AS_WRITTEN, type TextReading } from "../domain/text-reading";
 import { hasUnstorableCharacters, normalizeText } from "../domain/text";
 import { detectTextLanguage, segmentForTranslation, translationKeepsSpans } from "../domain/text-language";

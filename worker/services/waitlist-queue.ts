@@ -6,7 +6,7 @@
  */
 import type { Database } from "../db/client";
 import { LOCALIZED } from "../db/schema/localized-entities";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import type { SlotTarget } from "../domain/slots";
 import { MISSING_TEXT, pickText } from "../domain/localized-text";
 import { loadTexts } from "./localized-texts";

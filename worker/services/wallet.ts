@@ -6,7 +6,7 @@
  */
 import type Stripe from "stripe";
 import type { Database } from "../db/client";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import { asCurrencyCode, isCurrencyCode, type CurrencyCode } from "../domain/currency";
 import { NOT_CONNECTED, onboardingState, type ConnectStatus, type OnboardingState } from "../domain/payouts";
 import { connectStatus } from "./connected-accounts";

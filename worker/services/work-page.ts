@@ -1,7 +1,7 @@
 // The read side of a work's own page (/{handle}/works/{id}): one work with everything the page shows, for a viewer the
 // visibility rule lets read it (worker/domain/visibility.ts; docs/decisions/031-visibility-grants.md).
 import { notBannedSql } from "../domain/roles";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
 import { isReachableWork } from "../domain/public-items";
 import { canEditItem, canViewItem, type Visitor } from "../domain/visibility";

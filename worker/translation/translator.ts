@@ -6,7 +6,7 @@
  * the Stripe emulator: the code path is the production one, only the binding differs.
  */
 import * as v from "valibot";
-import type { Locale } from "../domain/constants";
+import type { Locale } from "../domain/locales";
 
 /** The model, as Workers AI names it. */
 const TRANSLATION_MODEL = "@cf/meta/m2m100-1.2b";

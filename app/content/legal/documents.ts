@@ -1,4 +1,4 @@
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import type { LegalSlug } from "#worker/domain/legal-pages";
 import enAbout from "./en/about";
 import enClientCommercialTransactions from "./en/client-commercial-transactions";

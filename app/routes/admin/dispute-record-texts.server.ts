@@ -3,7 +3,7 @@
 // private file is a link to the console's audited door, never a signed URL.
 import { m } from "#app/paraglide/messages.js";
 import type { DisputeFileKind } from "#worker/domain/admin-actions";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import type { AdminActionEntry } from "#worker/services/admin-users";
 import { disputeFileHref } from "#worker/services/admin-dispute-files";
 import type { DisputeAuditLine, DisputeChatLine, DisputeRecord } from "#worker/services/admin-disputes";

@@ -7,7 +7,7 @@ import { keptForRetry, readFormData } from "#app/lib/form-data.server";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { ADMIN_IS_PARTY, isPartyTo, movesMoney } from "#worker/domain/admin-actions";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { parseSettlement, settlementMoney } from "#worker/domain/disputes";
 import { parsePrice, priceInputError } from "#worker/domain/pricing";
 import { translateAuthoringErrors } from "#worker/messages/authoring";

@@ -1,7 +1,7 @@
 // The dispute desk's words (issue 49, decision 088), made by its loaders in the admin's language: the pages only show
 // them, so the labels of every reason, outcome, side and amount never ship to the browser.
 import { m } from "#app/paraglide/messages.js";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { isCurrencyCode } from "#worker/domain/currency";
 import { formatDateTime } from "#worker/domain/dates";
 import { settlementOutcomesFor, type DisputeOutcome, type DisputeReason } from "#worker/domain/disputes";

@@ -23,7 +23,7 @@ import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "#worker/service
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-form-edit";
 import { inputLanguageOf } from "#worker/domain/input-language";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { FORM_QUESTION_MEDIA_MAX } from "#worker/domain/media-limits";
 import { parseSlotCount } from "#worker/domain/slots";
 import { cometNow } from "#worker/services/clock";

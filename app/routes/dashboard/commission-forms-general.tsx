@@ -12,7 +12,7 @@ import { useIsPosting } from "#app/components/form/use-is-posting";
 import { requestContext } from "#app/lib/request-context";
 import { keptForRetry, readFormData } from "#app/lib/form-data.server";
 import { m } from "#app/paraglide/messages.js";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { DEFAULT_TERMS_MAX } from "#worker/domain/commission-form-fields";
 import {
   parseCommissionSettings,

@@ -16,7 +16,7 @@ import { mediaUrlsForViewer, viewMedia } from "#worker/services/media-access";
 import { requireCreatorSide } from "./guards.server";
 import { inputLanguageOf } from "#worker/domain/input-language";
 import { withShownType } from "#worker/domain/media-drafts";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -7,7 +7,7 @@ import { useIsPosting } from "#app/components/form/use-is-posting";
 import { requestContext } from "#app/lib/request-context";
 import { readFormData } from "#app/lib/form-data.server";
 import { m } from "#app/paraglide/messages.js";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { formatDate, formatDateTime } from "#worker/domain/dates";
 import { cometNow } from "#worker/services/clock";
 import { removeFromWaitlist } from "#worker/services/waitlist";

@@ -5,7 +5,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { parsePartyStatement, type PartyStatementErrors } from "#worker/domain/disputes";
 import { disputeErrorMessage } from "#worker/messages/disputes";
 import { orderRefusalMessage } from "#worker/messages/orders";

@@ -3,7 +3,7 @@
 // storage are worker/services/reviews.ts's, as for POST /api/reviews.
 import { data, type RouterContextProvider } from "react-router";
 import { requestContext } from "#app/lib/request-context";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { parseReviewInput, REVIEW_REPLY_MAX, type ReviewRefusal, reviewTextOf } from "#worker/domain/reviews";
 import { replyTextError, reviewFieldErrors, reviewRefusalMessage } from "#worker/messages/reviews";
 import { cometNow } from "#worker/services/clock";

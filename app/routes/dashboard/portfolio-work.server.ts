@@ -25,7 +25,7 @@ import { requireUser } from "./guards.server";
 import type { GrantsTexts } from "#app/components/authoring/work-grants-field";
 import type { WorkEditorTexts } from "#app/components/authoring/work-editor";
 import { withCardTexts } from "#app/components/authoring/work-card-texts.server";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -10,7 +10,7 @@ import { requestContext } from "#app/lib/request-context";
 import { keptForRetry, readFormData } from "#app/lib/form-data.server";
 import { m } from "#app/paraglide/messages.js";
 import { accountSettingsSchema, parseFields } from "#worker/domain/validation";
-import { isLocale } from "#worker/domain/constants";
+import { isLocale } from "#worker/domain/locales";
 import { translateErrors } from "#worker/messages/validation";
 import { preferenceCookie } from "#worker/http/cookies";
 import { getAccountSettings, updateAccountSettings } from "#worker/services/profile";

@@ -1,6 +1,6 @@
 import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SESSION_TOUCH_INTERVAL_MS } from "#worker/domain/constants";
+import { SESSION_TOUCH_INTERVAL_MS } from "#worker/domain/sign-in-rules";
 import { runScheduledJobs } from "#worker/scheduled";
 import { sha256Hex } from "#worker/services/crypto";
 import { getSessionUser } from "#worker/services/sessions";

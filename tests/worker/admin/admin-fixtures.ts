@@ -1,7 +1,7 @@
 // The admin console's tests (issue 49, decision 087): an admin made as the console's tests need one, a shown review
 // with reports, and the audit rows as stored.
 import { env } from "cloudflare:workers";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { freshUser } from "../support/auth-helpers";
 import { chatOrder } from "../support/chat-fixtures";
 import { call, signUp } from "../support/helpers";

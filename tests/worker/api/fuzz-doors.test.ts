@@ -27,7 +27,7 @@ import { env, exports } from "cloudflare:workers";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createApp } from "#worker/app";
-import { SESSION_COOKIE } from "#worker/domain/constants";
+import { SESSION_COOKIE } from "#worker/domain/cookie-names";
 import { createSession } from "#worker/services/sessions";
 import { createDevMailbox } from "#worker/mail/mailer";
 import { EMAIL_SWEEP_DELAY_MS, sendPendingNotificationEmails } from "#worker/services/notification-emails";

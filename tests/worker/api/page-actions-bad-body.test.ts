@@ -12,7 +12,7 @@ import * as profileSettingsPage from "#app/routes/dashboard/setting-profile";
 import { m } from "#app/paraglide/messages.js";
 import { grantCreatorRole } from "#worker/services/roles";
 import { createSession, getSessionUser } from "#worker/services/sessions";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { freshUser } from "../support/auth-helpers";
 import { BASE, db, signUp } from "../support/helpers";
 import { commissionAccountByEmail } from "../support/order-fixtures";

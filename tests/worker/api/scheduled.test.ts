@@ -1,7 +1,7 @@
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { RATE_LIMIT_RETENTION_MS, SESSION_IDLE_TTL_MS } from "#worker/domain/constants";
+import { RATE_LIMIT_RETENTION_MS, SESSION_IDLE_TTL_MS } from "#worker/domain/sign-in-rules";
 import { scheduled } from "#worker/scheduled";
 import { createAccount } from "#worker/services/accounts";
 import { UNATTACHED_UPLOAD_TTL_MS } from "#worker/services/storage";

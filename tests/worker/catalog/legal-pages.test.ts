@@ -11,7 +11,7 @@ import { requestContext } from "#app/lib/request-context";
 import * as legalPage from "#app/routes/legal-page";
 import enLegal from "#messages/legal/en.json";
 import jaLegal from "#messages/legal/ja.json";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { LEGAL_PAGES, legalPageAt } from "#worker/domain/legal-pages";
 import { withMessageLocale } from "#worker/messages/message-locale";
 import { call, db, signUp } from "../support/helpers";

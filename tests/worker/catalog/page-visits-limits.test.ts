@@ -4,7 +4,7 @@ import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { pageVisitApi } from "#worker/api/page-visits";
 import { createDb } from "#worker/db/client";
-import { SESSION_COOKIE } from "#worker/domain/constants";
+import { SESSION_COOKIE } from "#worker/domain/cookie-names";
 import { PAGE_VISIT_INTERVAL_MS, VISITORS_PER_CLIENT_PER_ITEM } from "#worker/domain/page-visits";
 import { readCookie } from "#worker/http/cookies";
 import type { AppEnv } from "#worker/http/context";

@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ChatMessageItem } from "#app/components/chat/chat-message-item";
 import type { ChatMessageView } from "#worker/domain/chat-protocol";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { withMessageLocale } from "#worker/messages/message-locale";
 
 const original = { text: "ラフを確認しました。", languageCode: "ja", isOriginal: true };

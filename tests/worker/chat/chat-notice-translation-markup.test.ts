@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { ChatMessageItem } from "#app/components/chat/chat-message-item";
 import { noticeTitleReading, noticeWords } from "#app/components/chat/chat-notice";
 import type { ChatMessageView, ChatSide, ChatSystemNotice } from "#worker/domain/chat-protocol";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { withMessageLocale } from "#worker/messages/message-locale";
 
 const JAPANESE_TITLE = "ラフスケッチ";

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import * as formEditPage from "#app/routes/dashboard/commission-form-edit";
 import * as serviceEditPage from "#app/routes/dashboard/commission-forms-service-edit";
 import * as serviceNewPage from "#app/routes/dashboard/commission-forms-service-new";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { translateAuthoringErrors } from "#worker/messages/authoring";
 import { getFormForEdit } from "#worker/services/commission-forms";
 import { getServiceForEdit } from "#worker/services/commission-services";

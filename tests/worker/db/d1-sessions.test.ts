@@ -1,6 +1,6 @@
 import { exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { SECURE_SESSION_COOKIE } from "#worker/domain/constants";
+import { SECURE_SESSION_COOKIE } from "#worker/domain/cookie-names";
 import { PRIMARY_NEXT, parseBookmark } from "#worker/domain/d1-sessions";
 import { freshIp, freshUser } from "../support/auth-helpers";
 import { call, codeFrom, latestMailTo, sessionCookieFrom, signUp } from "../support/helpers";

@@ -6,7 +6,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { requestContext } from "#app/lib/request-context";
 import * as settingsPage from "#app/routes/dashboard/setting-notification";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { createDevMailbox } from "#worker/mail/mailer";
 import {
   EMAIL_SWEEP_DELAY_MS,

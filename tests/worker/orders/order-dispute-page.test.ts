@@ -7,7 +7,7 @@ import enDisputes from "#messages/disputes/en.json";
 import jaDisputes from "#messages/disputes/ja.json";
 import * as clientRequestsPage from "#app/routes/dashboard/client-requests";
 import * as managementsPage from "#app/routes/dashboard/commission-managements";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { withMessageLocale } from "#worker/messages/message-locale";
 import { pageContext } from "../support/page-context";
 import { insertOrderIn, newParty, type Party } from "../support/order-states";

@@ -8,7 +8,7 @@ import enExtensions from "#messages/extensions/en.json";
 import jaExtensions from "#messages/extensions/ja.json";
 import * as clientRequestsPage from "#app/routes/dashboard/client-requests";
 import * as managementsPage from "#app/routes/dashboard/commission-managements";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { withMessageLocale } from "#worker/messages/message-locale";
 import { pageContext } from "../support/page-context";
 import { insertOrderIn, newParty, type Party } from "../support/order-states";

@@ -6,7 +6,7 @@ import { orderPanelTexts } from "#app/components/orders/order-panel-texts.server
 import { refundNoteText } from "#app/components/orders/order-refund-texts";
 import enOrders from "#messages/orders/en.json";
 import jaOrders from "#messages/orders/ja.json";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { DEADLINES } from "#worker/domain/order";
 import type { OrderFacts } from "#worker/domain/order-display";
 import { refundOnCancel } from "#worker/domain/order-refunds";

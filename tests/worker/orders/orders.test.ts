@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import * as managementsPage from "#app/routes/dashboard/commission-managements";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { translateAuthoringErrors } from "#worker/messages/authoring";
 import { grantCreatorRole } from "#worker/services/roles";
 import type { StoredOrder } from "#worker/domain/order-contract";

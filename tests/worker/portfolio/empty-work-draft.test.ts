@@ -6,7 +6,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import * as workRoute from "#app/routes/work";
 import { portfolioWorks } from "#worker/db/schema";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import type { WorkDraft } from "#worker/domain/portfolio";
 import { getCreatorProfile } from "#worker/services/catalog";
 import { saveWork } from "#worker/services/portfolio";

@@ -12,7 +12,7 @@ import {
   portfolioWorkUserCategories,
   portfolioWorks,
 } from "#worker/db/schema";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { eq } from "drizzle-orm";
 import { call, db } from "../support/helpers";
 import { PNG, newMember, newWork, pathOf } from "../support/media-fixtures";

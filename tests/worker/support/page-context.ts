@@ -4,7 +4,7 @@ import { createExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { RouterContextProvider } from "react-router";
 import { requestContext } from "#app/lib/request-context";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { createSession, getSessionUser } from "#worker/services/sessions";
 import { db } from "./helpers";
 

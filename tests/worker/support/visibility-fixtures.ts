@@ -7,7 +7,7 @@ import { env } from "cloudflare:workers";
 import { requestContext } from "#app/lib/request-context";
 import { userAccountRoles, visibilityGrants, visibilitySettings } from "#worker/db/schema";
 import type { PublishStatus, VisibilityPermission, VisibilityStatus } from "#worker/db/schema/enums";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { createSession, getSessionUser } from "#worker/services/sessions";
 import { db } from "./helpers";
 import { newMember, newWork } from "./media-fixtures";

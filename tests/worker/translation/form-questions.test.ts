@@ -14,7 +14,7 @@ import type { FormReadings } from "#app/components/requests/question-reading";
 import { requestContext } from "#app/lib/request-context";
 import * as formRoute from "#app/routes/commission-form";
 import * as profileRoute from "#app/routes/profile";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { accountTag } from "#worker/domain/page-cache";
 import { withMessageLocale } from "#worker/messages/message-locale";
 import type { PublicFormQuestion } from "#worker/services/catalog";

@@ -7,7 +7,7 @@ import * as formRoute from "#app/routes/commission-form";
 import * as exploreRoute from "#app/routes/explore-creators";
 import * as profileRoute from "#app/routes/profile";
 import * as workRoute from "#app/routes/work";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { parseExploreQuery } from "#worker/domain/search";
 import { searchCreators } from "#worker/services/catalog";
 import { translateSavedTexts } from "#worker/services/localized-texts";

@@ -12,7 +12,7 @@ import { ChatMessageItem } from "#app/components/chat/chat-message-item";
 import { BillingHistory } from "#app/components/history/billing-history";
 import { billingTexts, tableTexts } from "#app/components/history/table-texts.server";
 import type { ChatMessagePage, ChatMessageView, ChatSide } from "#worker/domain/chat-protocol";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { stagesOfPlan } from "#worker/domain/order-stages";
 import type { TextReading } from "#worker/domain/text-reading";
 import { withMessageLocale } from "#worker/messages/message-locale";

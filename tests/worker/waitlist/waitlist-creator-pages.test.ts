@@ -13,7 +13,7 @@ import * as generalPage from "#app/routes/dashboard/commission-forms-general";
 import * as serviceEditPage from "#app/routes/dashboard/commission-forms-service-edit";
 import * as managementsPage from "#app/routes/dashboard/commission-managements";
 import * as waitlistPage from "#app/routes/dashboard/commission-waitlist";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { withMessageLocale } from "#worker/messages/message-locale";
 import { orderStub } from "#worker/orders/order-stub";
 import { creatorCapacity } from "#worker/services/waitlist";

@@ -5,7 +5,7 @@
 // A removal tells the client; a reservation left passes to the next in line at once, and they are told.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { RESERVATION_MS } from "#worker/domain/slots";
 import { waitlistError } from "#worker/messages/waitlist";
 import { orderStub } from "#worker/orders/order-stub";

@@ -10,7 +10,7 @@ import jaWaitlist from "#messages/waitlist/ja.json";
 import { requestContext } from "#app/lib/request-context";
 import * as formPage from "#app/routes/commission-form";
 import * as profilePage from "#app/routes/profile";
-import type { Locale } from "#worker/domain/constants";
+import type { Locale } from "#worker/domain/locales";
 import { formatDateTime } from "#worker/domain/dates";
 import { withMessageLocale } from "#worker/messages/message-locale";
 import { orderStub } from "#worker/orders/order-stub";
