@@ -23,7 +23,7 @@ import {
   USE_CASES,
 } from "#scripts/seed/data/reference.mjs";
 import { DEMO_CHAT, DEMO_ORDERS, DEMO_REVIEWS } from "#scripts/seed/orders.mjs";
-import type { Phrase } from "./phrasebook.ts";
+import type { Phrase } from "./phrase.ts";
 
 /** The sentence core.mjs closes a generated creator's bio with, one of four. */
 const GENERATED_BIO_ENDINGS: Phrase[] = [

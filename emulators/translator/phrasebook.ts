@@ -6,11 +6,7 @@
 // date, a number), so the stand-in keeps what the Worker keeps. Both sides of a phrase have the same slots. Where two
 // phrases share a side, the first one listed is the one that side translates to.
 import { demoPhrases } from "./demo-phrases.ts";
-
-export interface Phrase {
-  en: string;
-  ja: string;
-}
+import type { Phrase } from "./phrase.ts";
 
 /** What clients and creators write in a commission's request and chat, from the first hello to the review. */
 const COMMISSION_PHRASES: Phrase[] = [

@@ -17,9 +17,6 @@
  */
 
 import type { MediaSite } from "./media-sites";
-import type { ChatMediaSubmit } from "./chat-send-schema";
-
-export type { ChatMediaSubmit };
 
 export type ChatRoomStatus = "DRAFT" | "OPENED" | "CLOSED";
 export type ChatRestrictionType = "UNLIMITED_REPLY" | "MODERATE_REPLY" | "NO_REPLY";
@@ -128,6 +125,17 @@ export interface ChatMessagePage {
   /** The room's last seq now: a catch-up (`after`) is complete when the last message returned has it. */
   lastSeq: number;
 }
+
+/**
+ * One media of a send as a browser writes it: a stored file by its URL, a link, or a pasted embed code, with an
+ * optional name and place in the message. The type, site and thumbnail are not sent: the server derives them. The
+ * schema that reads it (`chatMediaSchema`, worker/domain/chat-send-schema.ts) takes exactly this shape, which its test
+ * holds to the type (a contract of its own here, so that the wire's types import no schema).
+ */
+export type ChatMediaSubmit =
+  | { formatType: "FILE"; name?: string; userIndex?: number; file: { url: string } }
+  | { formatType: "LINK"; name?: string; userIndex?: number; link: { url: string } }
+  | { formatType: "EMBED"; name?: string; userIndex?: number; embed: { code: string } };
 
 /**
  * Files are uploaded first (upload rule `commission-order` / `chat_medias`), then referenced by URL; links and embeds

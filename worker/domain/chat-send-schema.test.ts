@@ -1,7 +1,8 @@
 // The chat send's one schema (chat-send-schema.ts, decision 058): which links and embeds it takes, what it derives
 // from them, the order it puts them in, and the refusal each bad one answers.
 import * as v from "valibot";
-import { describe, expect, it } from "vitest";
+import { describe, expect, expectTypeOf, it } from "vitest";
+import type { ChatMediaSubmit } from "./chat-protocol";
 import {
   CHAT_EMBED_SITES,
   chatClientFrameSchema,
@@ -22,6 +23,12 @@ const refusalOf = (messageMedias: unknown[]) => {
   const parsed = send(messageMedias);
   return parsed.success ? null : chatSendRefusal(parsed.issues);
 };
+
+describe("the wire contract", () => {
+  it("writes out exactly the media the schema reads (chat-protocol.ts imports no schema: tsc checks this)", () => {
+    expectTypeOf<ChatMediaSubmit>().toEqualTypeOf<v.InferInput<typeof chatMediaSchema>>();
+  });
+});
 
 describe("embeds", () => {
   // One address of each site with a player: the list is the CSP's frame-src (PLAYER_ORIGINS), nothing else.

@@ -181,8 +181,6 @@ export const chatClientFrameSchema = v.variant("type", [
 
 /** A send as the ChatRoom object takes it (the schema's output, without the room id). */
 export type ChatSendInput = Omit<v.InferOutput<typeof chatSubmitSchema>, "chatRoomId">;
-/** One media of a send as a browser writes it. */
-export type ChatMediaSubmit = v.InferInput<typeof chatMediaSchema>;
 
 const MEDIA_REFUSALS: readonly ChatRefusal[] = ["invalid_media", "invalid_link", "invalid_embed", "too_many_medias"];
 

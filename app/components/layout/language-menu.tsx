@@ -1,11 +1,8 @@
 import { m } from "#app/paraglide/messages.js";
 import { Dropdown } from "./dropdown";
 import { ChevronDownIcon, GlobeIcon } from "./icons";
+import { type LanguageCode, languageName } from "./language-name";
 import { LanguageMenuPanel, preloadMenuPanels } from "./lazy-panels";
-
-export type LanguageCode = "en" | "ja";
-
-export const languageName = (code: LanguageCode) => (code === "ja" ? m.header_language_ja() : m.header_language_en());
 
 /** The language menu: the button here, the choices (and saving one) in menu-panels.tsx, loaded on first use. */
 export function LanguageMenu({ locale }: { locale: LanguageCode }) {

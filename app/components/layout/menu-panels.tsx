@@ -9,7 +9,7 @@ import { isAdmin, isCreatorSide } from "#worker/domain/roles";
 import { Avatar } from "./avatar";
 import { MoonIcon, SunIcon } from "./icons";
 import { LogOutIcon } from "./menu-icons";
-import { languageName, type LanguageCode } from "./language-menu";
+import { type LanguageCode, languageName } from "./language-name";
 import { MenuButton, MenuLink, MenuRadio, MenuSeparator } from "./menu-items";
 import { signOut } from "./sign-out";
 import { toggleTheme } from "./theme-toggle";

@@ -6,26 +6,9 @@
 import { lazy, Suspense, useState } from "react";
 import { m } from "#app/paraglide/messages.js";
 import { MediaImage } from "./media-image";
+import type { LazyModelViewerProps } from "./model-viewer-props";
 
 const ModelViewer = lazy(() => import("./model-viewer"));
-
-export interface LazyModelViewerProps {
-  /** A URL the viewer's browser can load (a signed read URL for a private file). */
-  url: string;
-  name: string;
-  /**
-   * The file is a VRM, as far as the page knows. The viewer needs no hint: it reads every model with three-vrm's reader,
-   * which shows a plain glTF as its scene (a VRM sniffs as glb, so the page often cannot tell).
-   */
-  vrm: boolean;
-  /** A picture of the model to show until the viewer is opened (a portfolio work's thumbnail). */
-  posterUrl?: string | null;
-  /**
-   * A fresh URL when the viewer opens, for a short-lived link (a deliverable's lives 5 minutes, decision 059): the
-   * page may have been open longer. Null: the file can't be read now, and the viewer shows its error.
-   */
-  resolveUrl?: () => Promise<string | null>;
-}
 
 export function LazyModelViewer({ url, name, posterUrl, resolveUrl }: LazyModelViewerProps) {
   // Closed, asking for a fresh URL, open on a URL, or refused one (the link could not be signed again).

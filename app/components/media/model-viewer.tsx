@@ -25,7 +25,7 @@ import {
 import { OrbitControls } from "three/addons/controls/OrbitControls.js";
 import { GLTFLoader, type GLTF } from "three/addons/loaders/GLTFLoader.js";
 import { m } from "#app/paraglide/messages.js";
-import type { LazyModelViewerProps } from "./lazy-model-viewer";
+import type { LazyModelViewerProps } from "./model-viewer-props";
 
 type Status = "loading" | "shown" | "error";
 
