@@ -1,10 +1,10 @@
 /**
- * The commission form's and service's limits and the form editor's list helpers (spec sections 3 and 5), used by the
- * editors in the browser and by the server's schemas (commission-form.ts re-exports all of it, so server code keeps
- * one import). No valibot here, so the editors' JavaScript does not carry it.
+ * The commission form's and service's limits, the form editor's drafts (a question, a choice) and its list helpers
+ * (spec sections 3 and 5), used by the editors in the browser and by the server's schemas (commission-form.ts
+ * re-exports all of it, so server code keeps one import). No valibot here, so the editors' JavaScript does not carry it.
  */
 import type { QuestionType } from "../db/schema/enums";
-import type { QuestionDraft } from "./commission-form";
+import type { WorkMediaDraft } from "./media-drafts";
 
 export const FORM_TITLE_MAX = 100;
 export const FORM_DESCRIPTION_MAX = 2000;
@@ -29,6 +29,29 @@ export const SERVICE_TERMS_MAX = 10000;
  * @alias
  */
 export const DEFAULT_TERMS_MAX = SERVICE_TERMS_MAX;
+
+/** A question's or choice's media in the editor: same shape as a work's (kept by id, or new FILE / LINK / EMBED). */
+export type FormMediaDraft = WorkMediaDraft;
+
+export interface ChoiceDraft {
+  id?: string;
+  title: string;
+  /** Major units as typed; "" means no extra price. */
+  price: string;
+  /** One image shown with the choice. */
+  media?: FormMediaDraft | null;
+}
+
+export interface QuestionDraft {
+  id?: string;
+  type: QuestionType;
+  title: string;
+  description: string;
+  isRequired: boolean;
+  choices: ChoiceDraft[];
+  /** Up to FORM_QUESTION_MEDIA_MAX references shown with the question. */
+  medias?: FormMediaDraft[];
+}
 
 /** A blank question of a type, as the editor adds it. */
 export function newQuestion(type: QuestionType): QuestionDraft {

@@ -7,8 +7,7 @@ import { FORM_QUESTION_MEDIA_MAX, MEDIA_URL_MAX, SERVICE_MEDIA_MAX_FILES } from 
 import { buildMediaEntry, type MediaEntry } from "./media-entries";
 import { mimeTypeForKeyFile } from "./media-sniff";
 import { parseMediaKey } from "./media-keys";
-import { mediaDraftListSchema, parseMediaDrafts, type ParsedMediaDraft } from "./media-drafts";
-import type { WorkMediaDraft } from "./portfolio";
+import { mediaDraftListSchema, parseMediaDrafts, type ParsedMediaDraft, type WorkMediaDraft } from "./media-drafts";
 import { parseFields, type FieldErrors } from "./validation";
 import { parseSlotCount } from "./slots";
 import type { StagePlanItem } from "./order-stages";
@@ -26,6 +25,7 @@ import {
   SERVICE_DESCRIPTION_MAX,
   SERVICE_TERMS_MAX,
   SERVICE_TITLE_MAX,
+  type QuestionDraft,
 } from "./commission-form-fields";
 
 // The limits and the editor's helpers live in commission-form-fields.ts (no valibot, so the editors' JavaScript
@@ -41,30 +41,8 @@ export * from "./commission-form-fields";
 
 export { FORM_QUESTION_MEDIA_MAX };
 
-/** A question's or choice's media in the editor: same shape as a work's (kept by id, or new FILE / LINK / EMBED). */
-export type FormMediaDraft = WorkMediaDraft;
 /** Kept media by id (must already be this form's), or a new entry rebuilt by the server. */
 export type ParsedFormMedia = { id: string; entry?: undefined } | { id?: undefined; entry: MediaEntry };
-
-export interface ChoiceDraft {
-  id?: string;
-  title: string;
-  /** Major units as typed; "" means no extra price. */
-  price: string;
-  /** One image shown with the choice. */
-  media?: FormMediaDraft | null;
-}
-
-export interface QuestionDraft {
-  id?: string;
-  type: QuestionType;
-  title: string;
-  description: string;
-  isRequired: boolean;
-  choices: ChoiceDraft[];
-  /** Up to FORM_QUESTION_MEDIA_MAX references shown with the question. */
-  medias?: FormMediaDraft[];
-}
 
 export interface FormDraft {
   title: string;

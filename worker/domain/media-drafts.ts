@@ -3,14 +3,33 @@
  * becomes a kept id or an entry rebuilt on the server (never trusting the browser's type, site or thumbnail).
  */
 import * as v from "valibot";
+import type { MediaType } from "../db/schema/enums";
 import { buildMediaEntry, type MediaEntry } from "./media-entries";
 import { mediaUrlForKey, parseMediaKey, posterKeyFor } from "./media-keys";
 import { mimeTypeForKeyFile } from "./media-sniff";
 import type { MediaDomain } from "./upload-rules";
 import { MEDIA_FILE_NAME_MAX, MEDIA_URL_MAX, type MediaFormatType } from "./media-limits";
+import type { MediaSite } from "./media-sites";
 import { detectMediaFromUrl } from "./media-urls";
-import type { WorkMediaDraft } from "./portfolio";
 import type { FieldErrors } from "./validation";
+
+/** One media of a list as an editor sends it (a work's, a service's gallery, a form's question or choice). */
+export interface WorkMediaDraft {
+  /** An existing media row (kept as is), or absent for a new entry. */
+  id?: string;
+  /** FILE: the stored URL (/media/v1/portfolio-work/{workId}/medias/…); LINK: the link; EMBED: the URL inside the code. */
+  url: string;
+  /** Absent means LINK (the URL-only drafts of before). */
+  formatType?: MediaFormatType;
+  /** EMBED: the code as pasted. */
+  code?: string | null;
+  /** Shown by the editor for stored media; ignored on save (the server derives them again). */
+  mediaType?: MediaType;
+  site?: MediaSite | null;
+  thumbnailUrl?: string | null;
+  /** FILE: the file's name as its uploader had it, shown in the editor's list. */
+  name?: string | null;
+}
 
 /** A kept media by id (already stored), or a new entry rebuilt from what was sent. */
 export type ParsedMediaDraft = { id: string; entry?: undefined } | { id?: undefined; entry: MediaEntry };

@@ -1,9 +1,8 @@
 import * as v from "valibot";
 import { textField } from "./text";
-import { VISIBILITY_STATUSES, type MediaType, type VisibilityStatus } from "../db/schema/enums";
-import { PORTFOLIO_MEDIA_MAX_FILES, type MediaFormatType } from "./media-limits";
-import type { MediaSite } from "./media-sites";
-import { mediaDraftListSchema, parseMediaDrafts, type ParsedMediaDraft } from "./media-drafts";
+import { VISIBILITY_STATUSES, type VisibilityStatus } from "../db/schema/enums";
+import { PORTFOLIO_MEDIA_MAX_FILES } from "./media-limits";
+import { mediaDraftListSchema, parseMediaDrafts, type ParsedMediaDraft, type WorkMediaDraft } from "./media-drafts";
 import { parseFields, type FieldErrors } from "./validation";
 import {
   CLIENT_HANDLE_MAX,
@@ -36,23 +35,6 @@ export {
  * The portfolio work payload (spec sections 3 and 5), shared by the work editor and the server.
  * Messages are message keys of messages/authoring (authoring-messages.ts translates them).
  */
-
-export interface WorkMediaDraft {
-  /** An existing media row (kept as is), or absent for a new entry. */
-  id?: string;
-  /** FILE: the stored URL (/media/v1/portfolio-work/{workId}/medias/…); LINK: the link; EMBED: the URL inside the code. */
-  url: string;
-  /** Absent means LINK (the URL-only drafts of before). */
-  formatType?: MediaFormatType;
-  /** EMBED: the code as pasted. */
-  code?: string | null;
-  /** Shown by the editor for stored media; ignored on save (the server derives them again). */
-  mediaType?: MediaType;
-  site?: MediaSite | null;
-  thumbnailUrl?: string | null;
-  /** FILE: the file's name as its uploader had it, shown in the editor's list. */
-  name?: string | null;
-}
 
 export interface WorkDraft {
   /** The stored work's id (absent for a new work): uploads go under v1/portfolio-work/{id}/medias/. */

@@ -3,7 +3,7 @@ import { createPortal } from "react-dom";
 import { m } from "#app/paraglide/messages.js";
 import type { MediaEntry } from "#worker/domain/media-entries";
 import { SITE_NAMES } from "#worker/domain/media-sites";
-import type { WorkMediaDraft } from "#worker/domain/portfolio";
+import type { WorkMediaDraft } from "#worker/domain/media-drafts";
 import { MediaImage } from "../media/media-image";
 import type { PlayableMedia } from "../media/players/embed-urls";
 import { SmallButton } from "./small-button";

@@ -2,7 +2,7 @@
 // posted as JSON in one hidden field, so the rest of the service form stays a plain HTML form.
 import { useState } from "react";
 import { SERVICE_MEDIA_MAX_FILES } from "#worker/domain/media-limits";
-import type { WorkMediaDraft } from "#worker/domain/portfolio";
+import type { WorkMediaDraft } from "#worker/domain/media-drafts";
 import type { KeyedMedia } from "./media-list-field";
 import { MediaListField } from "./media-list-field";
 
