@@ -48,26 +48,30 @@ import { detectTextLanguage } from "#worker/domain/text-language";
 import { chatRefusalMessage } from "#worker/messages/chat";
 import { cometNow, devClockOffset } from "#worker/services/clock";
 import {
-  readSessionTimes,
   isStoredFile,
   isSystemMessage,
   loadChatRoom,
   loadProjectedMessages,
+  type ChatCaller,
+  type ChatSocketCaller,
+} from "#worker/services/chat-rooms";
+import type {
+  StoredChatMedia,
+  StoredChatMessage,
+  StoredChatRoom,
+  StoredRoomMessage,
+  StoredSystemMessage,
+} from "#worker/domain/chat-room-records";
+import {
   messageProjection,
   readNoticesStatement,
+  readSessionTimes,
   readingLanguageOf,
   roomProjection,
   socketCallerOf,
   translationProjection,
   unreadNoticeStatement,
-  type ChatCaller,
-  type ChatSocketCaller,
-  type StoredChatMedia,
-  type StoredChatMessage,
-  type StoredChatRoom,
-  type StoredRoomMessage,
-  type StoredSystemMessage,
-} from "#worker/services/chat-rooms";
+} from "./chat-room-storage";
 import { mediaTypeOf } from "#worker/services/order-deliverables";
 import { signReadUrl } from "#worker/services/media-access";
 import { emailNewNotificationsSoon } from "#worker/services/notification-emails";
