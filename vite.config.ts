@@ -14,6 +14,11 @@ export default defineConfig(({ command, isPreview }) => ({
   define: {
     __LOCAL_CARD_FORM__: JSON.stringify(command === "serve" || process.env.COMET_DEV_TOOLS === "1"),
     __DEV_CLOCK__: JSON.stringify(command === "serve" || process.env.COMET_DEV_TOOLS === "1"),
+    // The bench's baselines (worker/dev/bench.ts): dev and test builds, and the benchmarks' builds of the production
+    // code (scripts/serve-test-build.mjs sets COMET_BENCH=1); `npm run build` and the deploy leave them out.
+    __BENCH_DOORS__: JSON.stringify(
+      command === "serve" || process.env.COMET_DEV_TOOLS === "1" || process.env.COMET_BENCH === "1",
+    ),
   },
   // scripts/route-js.mjs (`npm run bench:js`) reads the source maps to tell the stack's chunks from the app's;
   // "hidden" leaves the shipped files byte for byte as without maps.

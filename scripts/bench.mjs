@@ -7,7 +7,7 @@
 //    (BENCH_SERVER=wrangler: by `wrangler dev` on build/server/wrangler.json instead).
 // 2. Load on loopback only, bounded: WARMUP, then REQUESTS requests at CONCURRENCY in flight (keep-alive, in
 //    alternating rounds), for GET / and for GET /api/bench/static?bytes=<size of />, a fixed HTML string of the
-//    same size from the same Worker (worker/api/bench.ts). Their requests/s ratio is the SSR cost over the
+//    same size from the same Worker (worker/dev/bench.ts). Their requests/s ratio is the SSR cost over the
 //    Worker's floor (goal ≤ 3), with the spread of that ratio over the rounds. Also the server's CPU time per
 //    request (Node + workerd, from /proc), whose ratio moves much less than requests/s when other programs load the
 //    machine. A page that reads D1 is also set against /api/bench/d1?bytes=<size>, the same static response after

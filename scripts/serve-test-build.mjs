@@ -46,7 +46,8 @@ export function run(command, args, { env = {}, quiet = false } = {}) {
 export function build({ devTools }) {
   // The build copies .dev.vars (the local signing secret) into build/server/ for `vite preview` and `wrangler dev`.
   ensureDevVars();
-  const env = { COMET_DEV_TOOLS: devTools ? "1" : "" };
+  // Every build made here runs locally (tests, benchmarks, preview), so each has the bench's baselines (COMET_BENCH).
+  const env = { COMET_DEV_TOOLS: devTools ? "1" : "", COMET_BENCH: "1" };
   return run("react-router", ["build"], { env, quiet: true });
 }
 

@@ -27,13 +27,11 @@ import { reportApi } from "./api/reports";
 import { waitlistApi } from "./api/waitlist";
 import { reviewApi } from "./api/reviews";
 import { adminApi } from "./api/admin";
-import { benchRoutes } from "./api/bench";
 import { bookmarkApi } from "./api/bookmarks";
 import { mediaRoutes } from "./api/media";
 import { orderApi } from "./api/orders";
 import { stagePreviewApi } from "./api/order-stage-previews";
 import { disputeApi } from "./api/disputes";
-import { extensionApi } from "./api/extensions";
 import { orderRequestApi } from "./api/order-requests";
 import { pageVisitApi } from "./api/page-visits";
 import { storageApi } from "./api/storage";
@@ -215,14 +213,18 @@ export function createApp(renderPage?: PageRenderer, { pageCache: cachePages = f
   app.route("/api/reports", reportApi);
   app.route("/api/waitlist", waitlistApi);
   app.route("/media", mediaRoutes);
-  app.route("/api/bench", benchRoutes);
+  // The bench's baselines (worker/dev/bench.ts) exist only in builds with `__BENCH_DOORS__`: a production build drops
+  // this branch and, with it, the module (worker/dev/, the `dev` floor of scripts/floors.mjs).
+  if (__BENCH_DOORS__) {
+    app.get("/api/bench/static", async (c) => (await import("./dev/bench")).benchBaseline(c, "static"));
+    app.get("/api/bench/d1", async (c) => (await import("./dev/bench")).benchBaseline(c, "d1"));
+  }
   app.route("/api/google/storage", storageApi);
   app.route("/api/uploads", uploadsApi);
   app.route("/api/features/pageVisit", pageVisitApi);
   app.route("/api/features/bookmark", bookmarkApi);
   app.route("/api/features/commission/order/stage/preview", stagePreviewApi);
   app.route("/api/features/commission/order/dispute", disputeApi);
-  app.route("/api/features/commission/order/extension", extensionApi);
   app.route("/api/features/commission/order", orderApi);
   app.route("/api/features/commission", orderRequestApi);
   app.route("/api/stripe/connect", stripeConnectApi);

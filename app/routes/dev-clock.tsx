@@ -6,7 +6,7 @@ import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { formatDateTime } from "#worker/domain/dates";
 import { hasDevClock } from "#worker/services/clock";
-import { moveDevClock, readDevClock, resetDevClock } from "#worker/services/dev-clock";
+import { moveDevClock, readDevClock, resetDevClock } from "#worker/dev/clock";
 import type { Route } from "./+types/dev-clock";
 
 const HOUR_MS = 3_600_000;

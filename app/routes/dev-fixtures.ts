@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import { isLocalRequest } from "#app/lib/local-request.server";
 import { requestContext } from "#app/lib/request-context";
-import { runDevFixture } from "#worker/services/dev-fixtures";
+import { runDevFixture } from "#worker/dev/fixtures";
 import type { Route } from "./+types/dev-fixtures";
 
 /**
  * POST /dev/fixtures/:name with a JSON body: what the browser tests set up that no page of theirs makes yet
- * (worker/services/dev-fixtures.ts). Like the dev mailbox, not part of production builds (see app/routes.ts), answers
+ * (worker/dev/fixtures.ts). Like the dev mailbox, not part of production builds (see app/routes.ts), answers
  * only where mail goes to the dev mailbox (a local or test Worker), and only to a request addressed to this machine.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { m } from "#app/paraglide/messages.js";
 import { requestContext } from "#app/lib/request-context";
 import { formatDateTime } from "#worker/domain/dates";
-import { listDevMails } from "#worker/services/dev-mailbox";
+import { listDevMails } from "#worker/dev/mailbox";
 import type { Route } from "./+types/dev-mailbox";
 
 export const meta: Route.MetaFunction = () => [{ title: "Dev mailbox — Comet" }];

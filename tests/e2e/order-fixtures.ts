@@ -1,5 +1,5 @@
 // What the browser tests set up that no page of theirs makes yet, asked of the server under test through its test-only
-// route POST /dev/fixtures/:name (app/routes/dev-fixtures.ts, worker/services/dev-fixtures.ts), which exists only in
+// route POST /dev/fixtures/:name (app/routes/dev-fixtures.ts, worker/dev/fixtures.ts), which exists only in
 // the test build and answers only on localhost: the Worker writes its own D1, nothing here opens its storage.
 // Each test makes its own orders between its own fresh users, so repeated runs share nothing.
 import { request } from "@playwright/test";

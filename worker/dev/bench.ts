@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import type { Context } from "hono";
 import type { AppEnv } from "../http/context";
 
 /** Largest body the route will make: a home page is tens of kilobytes; this is a guard, not a target. */
@@ -25,28 +25,18 @@ function requestedBytes(value: string | undefined): number | null {
 }
 
 /**
- * The benchmark's baselines (scripts/bench.mjs), served by the same Worker and middleware as the pages and refused
- * in production:
- * - `/static?bytes=N`: a static HTML response of N bytes, so that a page's server rendering reads as a ratio to it;
- * - `/d1?bytes=N`: the same response after one D1 round trip of the smallest query, so that the bench can say what a
+ * The benchmark's baselines (scripts/bench.mjs), served by the same Worker and middleware as the pages, at
+ * `/api/bench/static` and `/api/bench/d1`:
+ * - `static?bytes=N`: a static HTML response of N bytes, so that a page's server rendering reads as a ratio to it;
+ * - `d1?bytes=N`: the same response after one D1 round trip of the smallest query, so that the bench can say what a
  *   page's one round trip costs on this runtime before its SQL does anything (decision 043).
+ * worker/app.ts loads this module only in builds with `__BENCH_DOORS__` (dev, tests, the benchmarks' builds); a
+ * production build has no such door, and a production deployment of any build refuses it.
  */
-export const benchRoutes = new Hono<AppEnv>();
-
-benchRoutes.use("*", async (c, next) => {
+export async function benchBaseline(c: Context<AppEnv>, baseline: "static" | "d1"): Promise<Response> {
   if (c.env.APP_ENV === "production") return c.json({ error: "not_found" }, 404);
-  await next();
-});
-
-benchRoutes.get("/static", (c) => {
   const bytes = requestedBytes(c.req.query("bytes"));
   if (bytes === null) return c.json({ error: "invalid_bytes" }, 400);
+  if (baseline === "d1") await c.get("request").db.$client.prepare("SELECT 1").first();
   return c.html(htmlOfSize(bytes));
-});
-
-benchRoutes.get("/d1", async (c) => {
-  const bytes = requestedBytes(c.req.query("bytes"));
-  if (bytes === null) return c.json({ error: "invalid_bytes" }, 400);
-  await c.get("request").db.$client.prepare("SELECT 1").first();
-  return c.html(htmlOfSize(bytes));
-});
+}

@@ -8,8 +8,8 @@
 import { eq, sql } from "drizzle-orm";
 import { createDb } from "../db/client";
 import { devClock } from "../db/schema";
-import { DEV_CLOCK_ROW, devClockOffset, hasDevClock, type ClockEnv } from "./clock";
-import { runTimedJobs, type TimedJobsOutcome } from "./timed-jobs";
+import { DEV_CLOCK_ROW, devClockOffset, hasDevClock, type ClockEnv } from "../services/clock";
+import { runTimedJobs, type TimedJobsOutcome } from "../services/timed-jobs";
 
 const DAY_MS = 24 * 3_600_000;
 /** The longest single move: a year. */

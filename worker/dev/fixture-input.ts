@@ -1,5 +1,5 @@
 /**
- * The dev fixtures' shared reading of their JSON input (worker/services/dev-fixtures.ts and dev-fixtures-stages.ts):
+ * The dev fixtures' shared reading of their JSON input (worker/dev/fixtures.ts and fixtures-stages.ts):
  * a field of the wrong type or a row that is missing is the caller's mistake (a FixtureError, answered 400).
  */
 import type { StripeEnv } from "../payments/stripe-client";

@@ -3,16 +3,16 @@
  * would have left it: the bytes (`base64`) stored under the order `orderId`'s `deliverables` folder, or its
  * `deliverable_sources` folder when `held` (the creator holds it until completion), attached as `name`, and its
  * `file_facts` row: the SHA-256 of the bytes and the details read of them (the inspection's, else `details` as given).
- * The order's object must not have acted yet. Registered with the others in dev-fixtures.ts; development and test
+ * The order's object must not have acted yet. Registered with the others in fixtures.ts; development and test
  * builds only.
  */
 import type { FileDetails } from "../domain/file-details";
 import { parseMediaKey } from "../domain/media-keys";
 import { SNIFF_BYTES, sniffMediaType } from "../domain/media-sniff";
 import { prepared } from "../db/statements";
-import { type Env, type Fields, FixtureError, required, str } from "./dev-fixture-input";
-import { inspectStoredFile } from "./file-inspection";
-import { addDeliverableStatements, deliverableFile } from "./order-deliverables";
+import { type Env, type Fields, FixtureError, required, str } from "./fixture-input";
+import { inspectStoredFile } from "../services/file-inspection";
+import { addDeliverableStatements, deliverableFile } from "../services/order-deliverables";
 
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");

@@ -3,10 +3,10 @@
  * fixture, its object not yet woken) paid by card at the emulator ten days ago and delivered eight days ago, its
  * completion deadline still a day ahead. The creator's Complete then pays out at once, as it does for any order
  * completed more than a week after its delivery; the browser tests see a transfer without moving the server's clock.
- * Registered with the others in dev-fixtures.ts; development and test builds only.
+ * Registered with the others in fixtures.ts; development and test builds only.
  */
 import { createStripe } from "../payments/stripe-client";
-import { DAY, type Env, type Fields, required, str } from "./dev-fixture-input";
+import { DAY, type Env, type Fields, required, str } from "./fixture-input";
 
 export async function saleDeliveredLastWeek(env: Env, input: Fields) {
   const d1 = env.DB;

@@ -1,7 +1,7 @@
 /**
  * The dev fixtures of staged orders (issue 36, decision 073): a cancelled three-stage sale for the money histories, a
  * stage's preview row and file, a preview posted through the Order object, and what Stripe holds of an order's money.
- * Registered with the others in dev-fixtures.ts; development and test builds only.
+ * Registered with the others in fixtures.ts; development and test builds only.
  */
 import type Stripe from "stripe";
 import {
@@ -12,7 +12,7 @@ import {
   type StagePlanItem,
 } from "../domain/order-stages";
 import { createStripe } from "../payments/stripe-client";
-import { commissionAccountOfEmail, type Env, type Fields, FixtureError, num, required, str } from "./dev-fixture-input";
+import { commissionAccountOfEmail, type Env, type Fields, FixtureError, num, required, str } from "./fixture-input";
 import { orderStub } from "../orders/order-stub";
 
 /** The optional `stagePlan` of a service or order fixture (decision 073), by the plan's one rule; none when absent. */

@@ -11,8 +11,8 @@
 import { orderCodeFrom } from "../domain/order-request";
 import { STAGE_REVIEW_MS, stagesOfPlan } from "../domain/order-stages";
 import { createDb } from "../db/client";
-import { createFormFromTemplate, setFormStatus } from "./commission-forms";
-import { purgeAllPublicPages } from "./public-pages";
+import { createFormFromTemplate, setFormStatus } from "../services/commission-forms";
+import { purgeAllPublicPages } from "../services/public-pages";
 import {
   commissionAccountOfEmail,
   DAY,
@@ -24,10 +24,10 @@ import {
   optionalStr,
   required,
   str,
-} from "./dev-fixture-input";
-import { canceledStagedSale, orderMoney, previewStatement, stagePlanOf, stagePreview } from "./dev-fixtures-stages";
-import { saleDeliveredLastWeek } from "./dev-fixtures-sales";
-import { deliverableWithFacts } from "./dev-fixtures-deliverables";
+} from "./fixture-input";
+import { canceledStagedSale, orderMoney, previewStatement, stagePlanOf, stagePreview } from "./fixtures-stages";
+import { saleDeliveredLastWeek } from "./fixtures-sales";
+import { deliverableWithFacts } from "./fixtures-deliverables";
 
 async function profileOfEmail(d1: D1Database, email: string) {
   const row = await d1

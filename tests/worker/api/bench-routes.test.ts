@@ -2,7 +2,7 @@ import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp } from "#worker/app";
 
-// The bench's baselines (worker/api/bench.ts, scripts/bench.mjs): a response of exactly the asked size, after one D1
+// The bench's baselines (worker/dev/bench.ts, scripts/bench.mjs): a response of exactly the asked size, after one D1
 // round trip or none, through the Worker's own middleware; refused in production.
 
 const app = createApp();

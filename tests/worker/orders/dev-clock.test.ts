@@ -20,7 +20,7 @@ import {
   moveDevClock,
   readDevClock,
   resetDevClock,
-} from "#worker/services/dev-clock";
+} from "#worker/dev/clock";
 import { orderStub } from "#worker/orders/order-stub";
 import { chatOrder, sent, submit } from "../support/chat-fixtures";
 import { insertOrderIn, newParty } from "../support/order-states";

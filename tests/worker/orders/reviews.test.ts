@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as profileRoute from "#app/routes/profile";
 import { REVIEW_TEXT_MAX, REVIEW_WINDOW_MS } from "#worker/domain/reviews";
-import { moveDevClock, resetDevClock } from "#worker/services/dev-clock";
+import { moveDevClock, resetDevClock } from "#worker/dev/clock";
 import {
   announceShownReviews,
   creatorRating,
