@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useState } from "react";
 import { data, Link, useRevalidator } from "react-router";
 import { CollapsibleText } from "#app/components/catalog/collapsible-text";
 import { OpenBadge, openBadgeLabel } from "#app/components/catalog/open-badge";
-import { formPageTexts, type QuestionTexts } from "#app/components/catalog/form-page-texts.server";
+import { formPageTexts, type QuestionTexts } from "#app/loaders/catalog/form-page-texts.server";
 import { ShareButton } from "#app/components/catalog/share-modal";
 import { StagePlanLine } from "#app/components/catalog/stage-plan-line";
 import { usePageVisit } from "#app/components/catalog/use-page-visit";
@@ -14,7 +14,7 @@ import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { RequestGate } from "#app/components/requests/request-gate";
 import { SlotBadge } from "#app/components/catalog/slot-badge";
-import { waitlistView } from "#app/components/requests/waitlist-view.server";
+import { waitlistView } from "#app/loaders/requests/waitlist-view.server";
 import {
   type FormReadings,
   type QuestionReading,

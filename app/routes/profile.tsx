@@ -3,10 +3,10 @@ import { data, useNavigate } from "react-router";
 import { CollapsibleText } from "#app/components/catalog/collapsible-text";
 import { FormCard } from "#app/components/catalog/form-card";
 import { OpenBadge } from "#app/components/catalog/open-badge";
-import { profileCards, profileTexts } from "#app/components/catalog/profile-cards.server";
+import { profileCards, profileTexts } from "#app/loaders/catalog/profile-cards.server";
 import { ServiceCard } from "#app/components/catalog/service-card";
 import { SlotBadge } from "#app/components/catalog/slot-badge";
-import { slotBadge, waitlistView } from "#app/components/requests/waitlist-view.server";
+import { slotBadge, waitlistView } from "#app/loaders/requests/waitlist-view.server";
 import { ShareButton } from "#app/components/catalog/share-modal";
 import { WorkCard } from "#app/components/catalog/work-card";
 import { Avatar } from "#app/components/layout/avatar";
@@ -25,7 +25,7 @@ import { reviewsOfCreator } from "#worker/services/reviews";
 import { creatorSlotsOfHandle, placeOf } from "#worker/services/waitlist";
 import { RatingSummaryLine } from "#app/components/reviews/stars";
 import { ReportButton } from "#app/components/reports/report-button";
-import { reportButtonTexts } from "#app/components/reports/report-texts.server";
+import { reportButtonTexts } from "#app/loaders/reports/report-texts.server";
 import type { Route } from "./+types/profile";
 
 /** /{handle}: a public profile. Handles are unique ignoring case, so /Alice and /alice are the same page. */

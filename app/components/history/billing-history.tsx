@@ -5,7 +5,7 @@ import { EmptyState } from "#app/components/dashboard/dashboard-page";
 import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import type { HistoryEntry } from "#worker/services/order-history";
 import { Pages } from "./pages";
-import type { BillingTexts } from "./table-texts.server";
+import type { BillingTexts } from "#app/loaders/history/table-texts.server";
 import {
   counterpartColumn,
   dateColumn,

@@ -13,7 +13,12 @@ import { UploadProgressList, useUploads } from "#app/components/media/upload-pro
 import { checkMediaLimit, DISPUTE_FILES_MAX } from "#worker/domain/media-limits";
 import { acceptAttribute, findUploadRule } from "#worker/domain/upload-rules";
 import { TranslatedText } from "#app/components/translation/translated-text";
-import type { DisputeCase, DisputeEntry, DisputeOpenForm, DisputeStatementField } from "./order-dispute-texts.server";
+import type {
+  DisputeCase,
+  DisputeEntry,
+  DisputeOpenForm,
+  DisputeStatementField,
+} from "#app/loaders/orders/order-dispute-texts.server";
 
 const RULE = findUploadRule("commission-order", "dispute_files")!;
 

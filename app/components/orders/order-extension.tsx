@@ -15,7 +15,7 @@ import type {
   ExtensionGiveForm,
   ExtensionPending,
   OrderExtensionPanel,
-} from "./order-extension-texts.server";
+} from "#app/loaders/orders/order-extension-texts.server";
 
 type Posted = { ok: boolean; intent?: string; errors?: Record<string, string>; message?: string };
 

@@ -3,7 +3,7 @@
 // loader (order-list-texts.server.ts).
 import { Link } from "react-router";
 import type { OrderListFilter } from "#worker/domain/order-display";
-import type { OrderListTexts, OrderRow } from "./order-list-texts.server";
+import type { OrderListTexts, OrderRow } from "#app/loaders/orders/order-list-texts.server";
 import { StatusBadgeLabel } from "./status-badge";
 
 /** The page's query with some parameters changed (null removes one). */

@@ -9,12 +9,12 @@ import type { CardEntry } from "#worker/payments/card-entry";
 import type { PaymentAccountMethod } from "#worker/payments/cards";
 import type { OrderDetail } from "#worker/services/order-views";
 import { OrderFilter, OrderList, OrderPager, withQuery } from "./order-list";
-import type { OrderListTexts, OrderRow } from "./order-list-texts.server";
+import type { OrderListTexts, OrderRow } from "#app/loaders/orders/order-list-texts.server";
 import { OrderPanel } from "./order-panel";
-import type { OrderPanelTexts } from "./order-panel-texts.server";
-import type { OrderReviewsPanel } from "./order-review-texts.server";
-import type { OrderDisputePanel } from "./order-dispute-texts.server";
-import type { OrderExtensionPanel } from "./order-extension-texts.server";
+import type { OrderPanelTexts } from "#app/loaders/orders/order-panel-texts.server";
+import type { OrderReviewsPanel } from "#app/loaders/orders/order-review-texts.server";
+import type { OrderDisputePanel } from "#app/loaders/orders/order-dispute-texts.server";
+import type { OrderExtensionPanel } from "#app/loaders/orders/order-extension-texts.server";
 import type { ClientRecord } from "#worker/services/reviews";
 
 const PaymentReturnToast = lazy(() => import("./payment-return-toast"));

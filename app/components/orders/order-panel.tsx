@@ -13,10 +13,10 @@ import type { OrderDetail } from "#worker/services/order-views";
 import { OrderDelivery, OrderPayment, OrderSettings, preloadOrderTabs } from "./lazy-order-tabs";
 import { OrderDetails } from "./order-details";
 import { OrderLog } from "./order-log";
-import type { OrderPanelTexts } from "./order-panel-texts.server";
-import type { OrderReviewsPanel } from "./order-review-texts.server";
-import type { OrderDisputePanel } from "./order-dispute-texts.server";
-import type { OrderExtensionPanel } from "./order-extension-texts.server";
+import type { OrderPanelTexts } from "#app/loaders/orders/order-panel-texts.server";
+import type { OrderReviewsPanel } from "#app/loaders/orders/order-review-texts.server";
+import type { OrderDisputePanel } from "#app/loaders/orders/order-dispute-texts.server";
+import type { OrderExtensionPanel } from "#app/loaders/orders/order-extension-texts.server";
 import type { ClientRecord } from "#worker/services/reviews";
 import { OrderSummary } from "./order-summary";
 

@@ -9,7 +9,7 @@ import { ErrorText } from "#app/components/form/error-text";
 import { useIsPosting } from "#app/components/form/use-is-posting";
 import type { StageState } from "#worker/domain/order-display";
 import { REVISION_COMMENT_MAX } from "#worker/domain/order-stages";
-import type { StageTimelineItem, StageTimelineTexts } from "./order-stage-texts.server";
+import type { StageTimelineItem, StageTimelineTexts } from "#app/loaders/orders/order-stage-texts.server";
 import { StagePreviewUpload } from "./stage-preview-upload";
 import { TranslatedText } from "#app/components/translation/translated-text";
 import { useTextReading } from "#app/components/translation/use-text-reading";

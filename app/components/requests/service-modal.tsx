@@ -22,7 +22,7 @@ import { RequestForm } from "./request-form";
 import { emptyDraft, loadDraft, requestDraftKey, saveDraft } from "./request-draft";
 import { RequestGate } from "./request-gate";
 import { ReservedNote, WaitlistGate } from "./waitlist-gate";
-import type { WaitlistView } from "./waitlist-view.server";
+import type { WaitlistView } from "#app/loaders/requests/waitlist-view.server";
 
 type Step = "details" | "submit" | "done";
 const STEPS: { step: Step; label: () => string }[] = [

@@ -3,7 +3,7 @@ import { useRevalidator } from "react-router";
 import { AuthDialogButton } from "#app/components/auth/auth-dialog-button";
 import { ErrorText } from "#app/components/form/error-text";
 import { m } from "#app/paraglide/messages.js";
-import type { WaitlistView } from "./waitlist-view.server";
+import type { WaitlistView } from "#app/loaders/requests/waitlist-view.server";
 
 /**
  * The waitlist's part of a service modal or form page (issue 50, decision 091), from the loader's words: every slot

@@ -11,7 +11,7 @@ import { SettleForm } from "#app/components/admin/dispute-settle-form";
 import { PartyNote } from "#app/components/admin/party-note";
 import { DashboardPage } from "#app/components/dashboard/dashboard-page";
 import { OrderLog } from "#app/components/orders/order-log";
-import { orderLogLines } from "#app/components/orders/order-log-texts.server";
+import { orderLogLines } from "#app/loaders/orders/order-log-texts.server";
 import { STATUS_LABELS } from "#app/components/orders/order-texts";
 import { StatusBadgeLabel } from "#app/components/orders/status-badge";
 import { requestContext } from "#app/lib/request-context";

@@ -2,8 +2,8 @@
 // loaders read (the list from D1, the order of `?order={code}` for its parties only, the buyer's saved cards, the
 // return from 3-D Secure) and what their actions do (every change goes to the order's Durable Object).
 import { data, type RouterContextProvider } from "react-router";
-import { orderListTexts, orderRows, paymentReturnNotice } from "#app/components/orders/order-list-texts.server";
-import { orderPanelTexts } from "#app/components/orders/order-panel-texts.server";
+import { orderListTexts, orderRows, paymentReturnNotice } from "#app/loaders/orders/order-list-texts.server";
+import { orderPanelTexts } from "#app/loaders/orders/order-panel-texts.server";
 import { requestContext } from "#app/lib/request-context";
 import { readFormData } from "#app/lib/form-data.server";
 import { isCurrencyCode } from "#worker/domain/currency";
@@ -26,9 +26,9 @@ import { m } from "#app/paraglide/messages.js";
 import { stagePlanRowsFrom } from "#app/components/authoring/stage-plan-editor";
 import { parseStagePlanRows } from "#worker/domain/stage-plan-rows";
 import { orderStub } from "#worker/orders/order-stub";
-import { orderReviewsPanel } from "#app/components/orders/order-review-texts.server";
-import { orderDisputePanel } from "#app/components/orders/order-dispute-texts.server";
-import { orderExtensionPanel } from "#app/components/orders/order-extension-texts.server";
+import { orderReviewsPanel } from "#app/loaders/orders/order-review-texts.server";
+import { orderDisputePanel } from "#app/loaders/orders/order-dispute-texts.server";
+import { orderExtensionPanel } from "#app/loaders/orders/order-extension-texts.server";
 import { actOnReview, REVIEW_INTENTS } from "./order-reviews.server";
 import { actOnDispute, DISPUTE_INTENTS } from "./order-disputes.server";
 import { actOnExtension, EXTENSION_INTENTS } from "./order-extensions.server";

@@ -8,7 +8,7 @@ import { requestContext } from "#app/lib/request-context";
 import { readFormData } from "#app/lib/form-data.server";
 import { m } from "#app/paraglide/messages.js";
 import { removeMeFromWork } from "#worker/services/portfolio";
-import { madeForYouTexts, portfolioListTexts } from "#app/components/authoring/work-list-texts.server";
+import { madeForYouTexts, portfolioListTexts } from "#app/loaders/authoring/work-list-texts.server";
 import { requireClientSide } from "./guards.server";
 import { deleteWorkAction, loadClientPortfolio } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-client";

@@ -1,5 +1,5 @@
 import { ClientWorksPage, clientWorksMeta } from "#app/components/authoring/client-works";
-import { clientWorksListTexts } from "#app/components/authoring/work-list-texts.server";
+import { clientWorksListTexts } from "#app/loaders/authoring/work-list-texts.server";
 import { requireCreatorSide } from "./guards.server";
 import { deleteWorkAction, loadWorkList } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-creator-client";

@@ -2,7 +2,7 @@ import { AUTHORING_PATHS } from "#app/components/authoring/paths";
 import { WorkListPage } from "#app/components/authoring/work-list-page";
 import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import { dashboardTitle } from "#app/components/dashboard/dashboard-page";
-import { portfolioListTexts } from "#app/components/authoring/work-list-texts.server";
+import { portfolioListTexts } from "#app/loaders/authoring/work-list-texts.server";
 import { requireCreatorSide } from "./guards.server";
 import { deleteWorkAction, loadWorkList } from "./portfolio-work.server";
 import type { Route } from "./+types/portfolio-creator";

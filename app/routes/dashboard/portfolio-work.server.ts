@@ -24,7 +24,7 @@ import {
 import { requireUser } from "./guards.server";
 import type { GrantsTexts } from "#app/components/authoring/work-grants-field";
 import type { WorkEditorTexts } from "#app/components/authoring/work-editor";
-import { withCardTexts } from "#app/components/authoring/work-card-texts.server";
+import { withCardTexts } from "#app/loaders/authoring/work-card-texts.server";
 import type { Locale } from "#worker/domain/locales";
 
 type Context = Readonly<RouterContextProvider>;

@@ -1,7 +1,7 @@
 import { DashboardPage, dashboardTitle } from "#app/components/dashboard/dashboard-page";
 import { pageFromQuery } from "#worker/domain/paging";
-import { tableTexts } from "#app/components/history/table-texts.server";
-import { walletStateTexts } from "#app/components/wallet/wallet-texts.server";
+import { tableTexts } from "#app/loaders/history/table-texts.server";
+import { walletStateTexts } from "#app/loaders/wallet/wallet-texts.server";
 import { Wallet } from "#app/components/wallet/wallet-view";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";

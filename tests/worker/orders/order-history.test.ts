@@ -11,7 +11,7 @@ import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures
 import { insertSnapshot } from "../support/order-snapshot-fixtures";
 import { newParty, type Party as OrderParty } from "../support/order-states";
 import { statusText } from "#app/components/history/sales-table";
-import { tableTexts } from "#app/components/history/table-texts.server";
+import { tableTexts } from "#app/loaders/history/table-texts.server";
 import { refundNoteText } from "#app/components/orders/order-refund-texts";
 import enOrders from "#messages/orders/en.json";
 import jaOrders from "#messages/orders/ja.json";

@@ -2,7 +2,7 @@
 // loader makes, and the Payment tab's note, say what `refundOnCancel` (the rule the Order object refunds by) says, in
 // English and Japanese, and the creator's terms never make them promise another refund.
 import { describe, expect, it } from "vitest";
-import { orderPanelTexts } from "#app/components/orders/order-panel-texts.server";
+import { orderPanelTexts } from "#app/loaders/orders/order-panel-texts.server";
 import { refundNoteText } from "#app/components/orders/order-refund-texts";
 import enOrders from "#messages/orders/en.json";
 import jaOrders from "#messages/orders/ja.json";

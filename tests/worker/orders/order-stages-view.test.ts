@@ -4,7 +4,7 @@
 // panel's next step and log speak of stages.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { orderPanelTexts } from "#app/components/orders/order-panel-texts.server";
+import { orderPanelTexts } from "#app/loaders/orders/order-panel-texts.server";
 import { stagesOfPlan, type OrderStage } from "#worker/domain/order-stages";
 import { withMessageLocale } from "#worker/messages/message-locale";
 import { getOrderDetail, type OrderViewer } from "#worker/services/order-views";

@@ -10,7 +10,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { OrderDetails } from "#app/components/orders/order-details";
-import { stageTimelineTexts } from "#app/components/orders/order-stage-texts.server";
+import { stageTimelineTexts } from "#app/loaders/orders/order-stage-texts.server";
 import { OrderStageTimeline } from "#app/components/orders/order-stage-timeline";
 import * as managementsPage from "#app/routes/dashboard/commission-managements";
 import { requestContext } from "#app/lib/request-context";

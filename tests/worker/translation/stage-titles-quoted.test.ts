@@ -10,7 +10,7 @@ import { createRoutesStub } from "react-router";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ChatMessageItem } from "#app/components/chat/chat-message-item";
 import { BillingHistory } from "#app/components/history/billing-history";
-import { billingTexts, tableTexts } from "#app/components/history/table-texts.server";
+import { billingTexts, tableTexts } from "#app/loaders/history/table-texts.server";
 import type { ChatMessagePage, ChatMessageView, ChatSide } from "#worker/domain/chat-protocol";
 import type { Locale } from "#worker/domain/locales";
 import { stagesOfPlan } from "#worker/domain/order-stages";

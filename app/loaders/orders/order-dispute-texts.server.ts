@@ -26,7 +26,7 @@ import { disputeOutcomeLabel, disputeReasonLabel } from "#worker/messages/disput
 import { DISPUTE_FILES_MAX } from "#worker/domain/media-limits";
 import { disputeThread, withSignedFiles, type DisputeStatementView } from "#worker/services/disputes";
 import type { OrderDetail } from "#worker/services/order-views";
-import { showDateTime, showMoney } from "./order-format";
+import { showDateTime, showMoney } from "#app/components/orders/order-format";
 
 /** A statement's textarea: its label and hint, the counter's words ("{count}" is filled in as one types), its limit. */
 export interface DisputeStatementField {

@@ -8,7 +8,7 @@ import { stageRows, type StageState } from "#worker/domain/order-display";
 import type { OrderDetail, OrderStageView } from "#worker/services/order-views";
 import type { StagePreviewView } from "#worker/services/stage-previews";
 import type { TextReading } from "#worker/domain/text-reading";
-import { showApproximation, showDateTime, showMoney } from "./order-format";
+import { showApproximation, showDateTime, showMoney } from "#app/components/orders/order-format";
 
 const STATE_LABELS: Record<StageState, (side: OrderDetail["side"]) => string> = {
   upcoming: m.orders_stage_state_upcoming,

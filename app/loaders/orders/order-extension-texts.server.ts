@@ -11,7 +11,7 @@ import { openTransition } from "#worker/domain/order";
 import type { TextReading } from "#worker/domain/text-reading";
 import { latestExtensionReason } from "#worker/services/deadline-extensions";
 import type { OrderDetail } from "#worker/services/order-views";
-import { dateInputValue, showDate, showDateTime } from "./order-format";
+import { dateInputValue, showDate, showDateTime } from "#app/components/orders/order-format";
 
 const DAY = 86_400_000;
 /** A chosen day's delivery date: the end of that day's last minute in UTC (dates are shown in UTC). */

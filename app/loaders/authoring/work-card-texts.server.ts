@@ -4,7 +4,7 @@
 import { mediaTypeLabel } from "#app/components/media/media-type-label";
 import { m } from "#app/paraglide/messages.js";
 import type { WorkListItem, WorkPerson } from "#worker/services/portfolio";
-import type { WorkCardItem } from "./work-grid";
+import type { WorkCardItem } from "#app/components/authoring/work-grid";
 
 const VISIBILITY: Record<WorkListItem["visibility"], () => string> = {
   PUBLIC: m.authoring_visibility_PUBLIC,

@@ -7,8 +7,8 @@ import { languageName } from "#app/components/translation/use-text-reading";
 import type { Locale } from "#worker/domain/locales";
 import { ORDER_LIST_FILTERS, statusBadge, type OrderListFilter, type StatusBadge } from "#worker/domain/order-display";
 import type { OrderSummary } from "#worker/services/order-views";
-import { showDate } from "./order-format";
-import { counterpartText, orderPriceText, STATUS_LABELS } from "./order-texts";
+import { showDate } from "#app/components/orders/order-format";
+import { counterpartText, orderPriceText, STATUS_LABELS } from "#app/components/orders/order-texts";
 
 /** One row of the list, as shown. */
 export interface OrderRow {

@@ -16,9 +16,9 @@ import {
 } from "#worker/domain/order-display";
 import type { OrderDetail } from "#worker/services/order-views";
 import type { ApprovalSlots } from "#worker/services/approval-slots";
-import { showDate, showDateTime, showMoney } from "./order-format";
+import { showDate, showDateTime, showMoney } from "#app/components/orders/order-format";
 import { orderLogLines } from "./order-log-texts.server";
-import { cancelPromptText, lateCancelHintText } from "./order-refund-texts";
+import { cancelPromptText, lateCancelHintText } from "#app/components/orders/order-refund-texts";
 import { stageTimelineTexts } from "./order-stage-texts.server";
 import {
   counterpartText,
@@ -27,7 +27,7 @@ import {
   STATUS_LABELS,
   stepText,
   WAITING_LABELS,
-} from "./order-texts";
+} from "#app/components/orders/order-texts";
 
 const TAB_LABELS: Record<OrderTab, () => string> = {
   details: m.orders_tab_details,

@@ -5,7 +5,7 @@ import type { TextReading } from "#worker/domain/text-reading";
 import type { Database } from "#worker/db/client";
 import { orderReviewsView, type OrderReviewsView } from "#worker/services/reviews";
 import { storedReadings } from "#worker/services/translations";
-import { showDate } from "./order-format";
+import { showDate } from "#app/components/orders/order-format";
 
 export interface OrderReviewsPanel extends Omit<OrderReviewsView, "theirs"> {
   windowEnds: string;

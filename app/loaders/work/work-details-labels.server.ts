@@ -1,6 +1,6 @@
 // The work page's details' headings (work-details.tsx), made by its loader in the reader's language.
 import { m } from "#app/paraglide/messages.js";
-import type { WorkDetailLabels } from "./work-details";
+import type { WorkDetailLabels } from "#app/components/work/work-details";
 
 export const workDetailLabels = (): WorkDetailLabels => ({
   details: m.work_page_details(),

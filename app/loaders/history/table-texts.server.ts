@@ -1,5 +1,5 @@
 import { m } from "#app/paraglide/messages.js";
-import type { TableTexts } from "./sales-table";
+import type { TableTexts } from "#app/components/history/sales-table";
 
 /** The placeholders a money line keeps for its cell to fill (sales-table.tsx `fill`). */
 const SLOTS = { amount: "{amount}", reason: "{reason}" };

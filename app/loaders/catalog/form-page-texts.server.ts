@@ -5,7 +5,7 @@ import { m } from "#app/paraglide/messages.js";
 import type { QuestionType } from "#worker/db/schema/enums";
 import type { PublicFormQuestion } from "#worker/services/catalog";
 import type { DisplayPrice } from "#worker/domain/pricing";
-import { priceTag, type PriceTag } from "./price-label";
+import { priceTag, type PriceTag } from "#app/components/catalog/price-label";
 
 const QUESTION_TYPE_LABEL: Record<QuestionType, () => string> = {
   SHORT_TEXT: m.catalog_form_type_SHORT_TEXT,

@@ -1,7 +1,7 @@
 // The report button's words in the reader's language (decision 089), made by the work and profile pages' loaders.
 import { m } from "#app/paraglide/messages.js";
 import type { ContentReportTarget } from "#worker/domain/content-reports";
-import type { ReportButtonTexts } from "./report-button";
+import type { ReportButtonTexts } from "#app/components/reports/report-button";
 
 export const reportButtonTexts = (targetType: ContentReportTarget): ReportButtonTexts => ({
   text: m.reports_report(),

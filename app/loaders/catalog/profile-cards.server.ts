@@ -5,16 +5,16 @@
 // service and form card carries its slot status (decision 091), null where the creator set no slots.
 import { workPagePath } from "#app/components/work/work-path";
 import { mediaTypeLabel } from "#app/components/media/media-type-label";
-import { slotBadge } from "#app/components/requests/waitlist-view.server";
+import { slotBadge } from "#app/loaders/requests/waitlist-view.server";
 import { m } from "#app/paraglide/messages.js";
 import type { Locale } from "#worker/domain/locales";
 import type { CreatorProfile } from "#worker/services/catalog";
 import type { CreatorSlots } from "#worker/services/waitlist";
-import { cardTitle } from "./card-readings";
-import { playableOfPreview, previewImageUrl } from "./media-label";
-import { openBadgeLabel } from "./open-badge";
-import { priceTag } from "./price-label";
-import type { WorkCardView } from "./work-card";
+import { cardTitle } from "#app/components/catalog/card-readings";
+import { playableOfPreview, previewImageUrl } from "#app/components/catalog/media-label";
+import { openBadgeLabel } from "#app/components/catalog/open-badge";
+import { priceTag } from "#app/components/catalog/price-label";
+import type { WorkCardView } from "#app/components/catalog/work-card";
 
 export function profileCards(
   profile: Omit<CreatorProfile, "untranslated" | "standing">,

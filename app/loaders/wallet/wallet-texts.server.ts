@@ -4,7 +4,7 @@
 import { m } from "#app/paraglide/messages.js";
 import type { OnboardingState } from "#worker/domain/payouts";
 import type { WalletView } from "#worker/services/wallet";
-import type { WalletStateTexts } from "./wallet-view";
+import type { WalletStateTexts } from "#app/components/wallet/wallet-view";
 
 const STATE_LABELS: Record<OnboardingState, () => string> = {
   not_connected: m.wallet_state_not_connected,

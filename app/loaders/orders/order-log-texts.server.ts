@@ -4,8 +4,8 @@ import { cardBrandName } from "#app/components/payments/card-brand";
 import { m } from "#app/paraglide/messages.js";
 import type { OrderEventType } from "#worker/domain/order-types";
 import type { OrderEventView } from "#worker/services/order-views";
-import { showDateTime } from "./order-format";
-import type { OrderLogLine } from "./order-log";
+import { showDateTime } from "#app/components/orders/order-format";
+import type { OrderLogLine } from "#app/components/orders/order-log";
 
 /** Every event type has its words: a new type that has none does not compile. */
 const EVENT_LABELS: Record<OrderEventType, () => string> = {

@@ -1,8 +1,8 @@
 // The work-list pages' words (work-list-page.tsx, client-works.tsx), made by their loaders in the reader's
 // language (decision 016's pattern), so each page ships only its own.
 import { m } from "#app/paraglide/messages.js";
-import type { WorkListTexts } from "./work-list-page";
-import type { MadeForYouTexts } from "./client-works";
+import type { WorkListTexts } from "#app/components/authoring/work-list-page";
+import type { MadeForYouTexts } from "#app/components/authoring/client-works";
 
 /** A portfolio of one's own works (the creator's, or a client's). */
 export const portfolioListTexts = (): WorkListTexts => ({
