@@ -32,6 +32,12 @@ export interface Refusal {
   errors?: Record<string, string>;
   /** The stage a plan's refusal is about (POST /stages). */
   index?: number;
+  /**
+   * How the order page's form words the refusal where it does not as the JSON door does: its input's words by field
+   * instead of the message (a date the rule refused), or the page's own words where nothing else words the refusal.
+   * The JSON door never answers it.
+   */
+  page?: { errors?: Record<string, string>; message?: string };
 }
 
 export type Outcome<D = unknown> = (

@@ -2,7 +2,7 @@
 // creator: "Ask for more time", folded, opens the form (a new delivery date and a reason); while a request waits, a
 // note says until when the client may answer. The client: a waiting request's proposed date and reason (read in their
 // language) with Accept and Decline; otherwise "Give more time", folded, moves the date at once. Its words come from
-// the loader (order-extension-texts.server.ts); the posts go to the page's action (order-extensions.server.ts), and the
+// the loader (order-extension-texts.server.ts); the posts go to the page's action (worker/orders/commands/), and the
 // Order object checks every rule again. The inputs are uncontrolled: what was typed stays when a post is refused.
 import { useId } from "react";
 import { useFetcher } from "react-router";

@@ -8,16 +8,14 @@ import { commandContext, orderIdFromForm, type Refusal } from "#worker/orders/co
 import { commandOfIntent } from "#worker/orders/commands";
 import type { SessionUser } from "#worker/services/sessions";
 
-const refused = (intent: string, refusal: Pick<Refusal, "status" | "errors" | "message">) =>
-  data(
-    {
-      ok: false as const,
-      intent,
-      ...(refusal.errors && { errors: refusal.errors }),
-      ...(refusal.message && { message: refusal.message }),
-    },
+/** A refusal as the page shows it: its `page` words where the command gives them, else its errors and message. */
+const refused = (intent: string, refusal: Pick<Refusal, "status" | "errors" | "message" | "page">) => {
+  const { errors, message } = refusal.page ?? refusal;
+  return data(
+    { ok: false as const, intent, ...(errors && { errors }), ...(message && { message }) },
     { status: refusal.status },
   );
+};
 
 /** The post's command run, or null when its intent names none. */
 export async function runOrderIntent(context: Readonly<RouterContextProvider>, user: SessionUser, form: FormData) {

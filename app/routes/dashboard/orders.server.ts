@@ -31,7 +31,6 @@ import { orderDisputePanel } from "#app/loaders/orders/order-dispute-texts.serve
 import { orderExtensionPanel } from "#app/loaders/orders/order-extension-texts.server";
 import { actOnReview, REVIEW_INTENTS } from "./order-reviews.server";
 import { actOnDispute, DISPUTE_INTENTS } from "./order-disputes.server";
-import { actOnExtension, EXTENSION_INTENTS } from "./order-extensions.server";
 import { runOrderIntent } from "./order-intents.server";
 import { clientRecord } from "#worker/services/reviews";
 import { approvalSlots } from "#worker/services/approval-slots";
@@ -210,7 +209,6 @@ export async function actOnOrder(context: Context, user: SessionUser, request: R
   if (STAGE_INTENTS.has(String(form.get("intent")))) return actOnStage(context, user, orderId, form);
   if (REVIEW_INTENTS.has(String(form.get("intent")))) return actOnReview(context, user, orderId, form);
   if (DISPUTE_INTENTS.has(String(form.get("intent")))) return actOnDispute(context, user, orderId, form);
-  if (EXTENSION_INTENTS.has(String(form.get("intent")))) return actOnExtension(context, user, orderId, form);
   const action = actionOf(form, inputLanguageOf(user));
   if (action && "errors" in action)
     return data(
