@@ -31,7 +31,6 @@ import { bookmarkApi } from "./api/bookmarks";
 import { mediaRoutes } from "./api/media";
 import { orderApi } from "./api/orders";
 import { stagePreviewApi } from "./api/order-stage-previews";
-import { disputeApi } from "./api/disputes";
 import { orderRequestApi } from "./api/order-requests";
 import { pageVisitApi } from "./api/page-visits";
 import { storageApi } from "./api/storage";
@@ -224,7 +223,6 @@ export function createApp(renderPage?: PageRenderer, { pageCache: cachePages = f
   app.route("/api/features/pageVisit", pageVisitApi);
   app.route("/api/features/bookmark", bookmarkApi);
   app.route("/api/features/commission/order/stage/preview", stagePreviewApi);
-  app.route("/api/features/commission/order/dispute", disputeApi);
   app.route("/api/features/commission/order", orderApi);
   app.route("/api/features/commission", orderRequestApi);
   app.route("/api/stripe/connect", stripeConnectApi);

@@ -2,7 +2,7 @@
  * The admin console's dispute desk (issue 49, decision 088): the queue of open disputes, one disputed order's whole
  * record as an admin reads it, and the settlement an admin posts (the console's page and the JSON door share it).
  * Reads D1, the Order object's projection; the money at Stripe is admin-dispute-money.ts, the files' door
- * admin-dispute-files.ts.
+ * admin-dispute-files.ts. The settlement itself is the Order object's: worker/orders/settle-dispute.ts.
  */
 import type { Database } from "../db/client";
 import { parseDispute, parseStages } from "../db/order-row";
@@ -13,12 +13,9 @@ import { DISPUTE_SETTLEMENT_REASON_MAX, amountAtStake, type OrderDispute } from 
 import { isLinkableUrl } from "../domain/media-urls";
 import type { OrderPayment, OrderProgress } from "../domain/order-types";
 import type { SettleResult } from "../domain/order-contract";
-import { detectTextLanguage } from "../domain/text-language";
 import { isStoredFile, isSystemMessage, loadChatRoom, loadProjectedMessages } from "./chat-rooms";
 import { disputeThread, type DisputeStatementView } from "./disputes";
 import { ACTIVE_ADMINS_SQL, activeAdmins } from "./admin-users";
-import { translateInBackground } from "./order-translations";
-import { orderStub } from "../orders/order-stub";
 import { getOrderDetail, PARTY_JOINS, TITLE_COLUMNS, titleOf, type OrderDetail } from "./order-views";
 
 /** How many open disputes the queue shows at once, the longest waiting first. */
@@ -280,32 +277,6 @@ export function settlementReasonOf(
   const reason = adminTextOf(input, DISPUTE_SETTLEMENT_REASON_MAX);
   if (reason.ok) return reason;
   return { ok: false, refusal: reason.error === "reason_invalid" ? "settlement_reason_invalid" : reason.error };
-}
-
-/**
- * An admin settles an order's dispute: the reason checked (an admin's text, `adminTextOf`), then the Order
- * object parses the settlement against what is at stake and applies it (its audit row is in the transition's batch);
- * the reason is translated for the party who reads the other language. The console's page and the JSON door both
- * call this, so a settlement is read one way.
- */
-export async function settleDisputeAsAdmin(
-  env: Env,
-  executionCtx: Partial<ExecutionContext>,
-  admin: { userAccountId: string; commissionAccountId: string },
-  input: AdminSettlementInput,
-  locale: Locale,
-): Promise<AdminSettleResult> {
-  const checked = settlementReasonOf(input.reason);
-  if (!checked.ok) return { status: "refused", refusal: checked.refusal };
-  const reason = checked.text;
-  const result = await orderStub(env.ORDER, input.orderId).settleDispute(
-    { outcome: input.outcome, refundAmount: input.refundAmount, days: input.days },
-    { body: reason, languageCode: detectTextLanguage(reason) ?? locale },
-    { admin },
-  );
-  if (result.status === "done" && result.changed)
-    translateInBackground(env, executionCtx, { texts: [reason], writerAccountId: admin.userAccountId });
-  return result;
 }
 
 /** The settle form's field a refusal belongs to; null for a refusal of the order's state (shown above the form). */

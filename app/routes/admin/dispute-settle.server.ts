@@ -1,7 +1,7 @@
 // The dispute desk's settle form (issue 49, decision 088): the post read into a settlement, checked with the rules the
 // Order object applies (`parseSettlement` against the stake, the reason's `settlementReasonOf`) so every field's error
 // is shown at once and a money-moving outcome is confirmed with its real figures; then the one settlement function the
-// JSON door calls too (`settleDisputeAsAdmin`), which the object checks again.
+// JSON door calls too (`settleDispute`, worker/orders/settle-dispute.ts), which the object checks again.
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { keptForRetry, readFormData } from "#app/lib/form-data.server";
 import { requestContext } from "#app/lib/request-context";
@@ -17,11 +17,11 @@ import { orderRefusalMessage } from "#worker/messages/orders";
 import {
   disputeFacts,
   orderParties,
-  settleDisputeAsAdmin,
   settlementFieldOf,
   settlementReasonOf,
   type DisputeFacts,
 } from "#worker/services/admin-disputes";
+import { settleDispute } from "#worker/orders/settle-dispute";
 import type { SessionUser } from "#worker/services/sessions";
 import { moneyText } from "./dispute-texts.server";
 
@@ -145,7 +145,7 @@ export async function settleFromForm(
   if (!checked.ok) return refuse({ errors: checked.errors }, 400);
   if (movesMoney(checked.input.outcome) && form.get("confirmed") !== "yes")
     return { values, confirm: confirmLines(facts, checked.input, locale) } satisfies SettleAnswer;
-  const result = await settleDisputeAsAdmin(
+  const result = await settleDispute(
     env,
     executionCtx,
     { userAccountId: admin.accountId, commissionAccountId: admin.commissionAccountId },

@@ -30,7 +30,6 @@ import { orderReviewsPanel } from "#app/loaders/orders/order-review-texts.server
 import { orderDisputePanel } from "#app/loaders/orders/order-dispute-texts.server";
 import { orderExtensionPanel } from "#app/loaders/orders/order-extension-texts.server";
 import { actOnReview, REVIEW_INTENTS } from "./order-reviews.server";
-import { actOnDispute, DISPUTE_INTENTS } from "./order-disputes.server";
 import { runOrderIntent } from "./order-intents.server";
 import { clientRecord } from "#worker/services/reviews";
 import { approvalSlots } from "#worker/services/approval-slots";
@@ -208,7 +207,6 @@ export async function actOnOrder(context: Context, user: SessionUser, request: R
   if (answered) return answered;
   if (STAGE_INTENTS.has(String(form.get("intent")))) return actOnStage(context, user, orderId, form);
   if (REVIEW_INTENTS.has(String(form.get("intent")))) return actOnReview(context, user, orderId, form);
-  if (DISPUTE_INTENTS.has(String(form.get("intent")))) return actOnDispute(context, user, orderId, form);
   const action = actionOf(form, inputLanguageOf(user));
   if (action && "errors" in action)
     return data(

@@ -1,8 +1,8 @@
-// Deadlines moved by agreement through the doors (issue 50, decision 090; worker/api/extensions.ts): the creator asks,
-// the client accepts, declines or gives more time, through the Order object and its D1 projection. Each door refuses a
-// stranger (404), the signed-out (401), the wrong party (409 with words) and bad input (400, in the caller's language),
-// and a refused call changes nothing; an unanswered request lapses on the object's alarm; racing moves give exactly
-// one outcome.
+// Deadlines moved by agreement through the doors (issue 50, decision 090; worker/orders/commands/*-extension.ts): the
+// creator asks, the client accepts, declines or gives more time, through the Order object and its D1 projection. Each
+// door refuses a stranger (404), the signed-out (401), the wrong party (409 with words) and bad input (400, in the
+// caller's language), and a refused call changes nothing; an unanswered request lapses on the object's alarm; racing
+// moves give exactly one outcome.
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
