@@ -52,14 +52,20 @@ export type Outcome<D = unknown> = (
   headers?: Record<string, string>;
 };
 
-/** The order page's form read into the command's body, or the fields' errors in the poster's language. */
+/**
+ * The order page's form read into the command's body, or the fields' errors in the poster's language. A post no page
+ * sends (a field missing or malformed) is read as `{ input: null }`: the body's schema refuses it, 400 without words.
+ */
 export type FormReading = { input: unknown } | { errors: Record<string, string> };
 
 export interface OrderCommand<S extends v.GenericSchema = v.GenericSchema, D = unknown> {
   /** Its JSON route, under /api/features/commission/order (spec section 7). */
   path: string;
-  /** The order page's form intent that runs it, when the page posts one. */
-  intent?: string;
+  /**
+   * The order page's form intent that runs it, when the page posts one; several when the page posts one action under
+   * several intents (the price and the dates of `/update`), which `fromForm` tells apart by the form's `intent`.
+   */
+  intent?: string | readonly string[];
   body: S;
   /** Reads the page's form into the body; without it the form posts `orderId` alone. */
   fromForm?: (form: FormData, context: CommandContext) => FormReading;

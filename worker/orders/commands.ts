@@ -10,7 +10,9 @@ const modules = import.meta.glob<{ default: OrderCommand }>(["./commands/*.ts", 
 
 export const ORDER_COMMANDS: readonly OrderCommand[] = Object.values(modules).map((module) => module.default);
 
-const BY_INTENT = new Map(ORDER_COMMANDS.flatMap((command) => (command.intent ? [[command.intent, command]] : [])));
+const BY_INTENT = new Map(
+  ORDER_COMMANDS.flatMap((command) => [command.intent ?? []].flat().map((intent) => [intent, command] as const)),
+);
 
 /** The command the order page's form intent runs, if any. */
 export const commandOfIntent = (intent: string): OrderCommand | undefined => BY_INTENT.get(intent);
