@@ -3,7 +3,7 @@
  * (order-stages.ts), the one rule, on the server and in the browser. A refused plan keeps the rows exactly as typed.
  * Also the stored plan's reader: a service's or form's `stage_plan` column.
  */
-import { parseStagePlan, type StagePlanError, type StagePlanItem } from "./order-stages";
+import { parseStagePlan, STAGES_MAX, type StagePlanError, type StagePlanItem } from "./order-stages";
 
 /** One stage as typed: the share and the revisions are the inputs' text, read as whole numbers on parse. */
 export interface StagePlanRow {
@@ -14,6 +14,22 @@ export interface StagePlanRow {
 
 /** The field errors' path prefix ("stagePlan", "stagePlan.1.share"), as the editors' other fields are keyed. */
 export const STAGE_PLAN_PATH = "stagePlan";
+
+/** The editors' inputs of a row (repeated names, so the plan posts with the form it sits in). */
+export const STAGE_PLAN_FIELDS = { title: "stageTitle", share: "stageShare", revisions: "stageRevisions" } as const;
+
+/** The rows a form posted, in order; more than a plan may hold are not kept (the rule refuses them anyway). */
+export function stagePlanRowsFrom(form: FormData): StagePlanRow[] {
+  const all = (name: string) => form.getAll(name).map(String);
+  const fields = STAGE_PLAN_FIELDS;
+  const [titles, shares, revisions] = [all(fields.title), all(fields.share), all(fields.revisions)];
+  const count = Math.min(Math.max(titles.length, shares.length, revisions.length), STAGES_MAX + 1);
+  return Array.from({ length: count }, (_, i) => ({
+    title: titles[i] ?? "",
+    share: shares[i] ?? "",
+    revisions: revisions[i] ?? "",
+  }));
+}
 
 export const rowsOfPlan = (plan: readonly StagePlanItem[]): StagePlanRow[] =>
   plan.map((s) => ({ title: s.title, share: String(s.sharePercent), revisions: String(s.includedRevisions) }));

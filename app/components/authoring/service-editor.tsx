@@ -12,7 +12,8 @@ import type { ServiceDraft } from "#worker/domain/commission-form";
 import { SERVICE_DESCRIPTION_MAX, SERVICE_TERMS_MAX, SERVICE_TITLE_MAX } from "#worker/domain/commission-form-fields";
 import { ErrorText } from "#app/components/form/error-text";
 import { SERVICE_MEDIAS_FIELD, ServiceMediaField, serviceMediasFrom } from "./service-editor-media";
-import { StagePlanEditor, stagePlanRowsFrom } from "./stage-plan-editor";
+import { StagePlanEditor } from "./stage-plan-editor";
+import { stagePlanRowsFrom } from "#worker/domain/stage-plan-rows";
 import type { StagePlanTexts } from "./stage-plan-texts";
 
 /**

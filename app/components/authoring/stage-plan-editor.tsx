@@ -6,23 +6,14 @@ import { useEffect, useRef, useState } from "react";
 import { ErrorText } from "#app/components/form/error-text";
 import { TextField } from "#app/components/form/text-field";
 import { SHARES_TOTAL, STAGE_TITLE_MAX, STAGES_MAX } from "#worker/domain/order-stages";
-import { STAGE_PLAN_PATH, typedSharesTotal, type StagePlanRow } from "#worker/domain/stage-plan-rows";
+import {
+  STAGE_PLAN_FIELDS,
+  STAGE_PLAN_PATH,
+  typedSharesTotal,
+  type StagePlanRow,
+} from "#worker/domain/stage-plan-rows";
 import { SmallButton } from "./small-button";
 import type { StagePlanTexts } from "./stage-plan-texts";
-
-const FIELDS = { title: "stageTitle", share: "stageShare", revisions: "stageRevisions" } as const;
-
-/** The rows a form posted, in order; more than a plan may hold are not kept (the rule refuses them anyway). */
-export function stagePlanRowsFrom(form: FormData): StagePlanRow[] {
-  const all = (name: string) => form.getAll(name).map(String);
-  const [titles, shares, revisions] = [all(FIELDS.title), all(FIELDS.share), all(FIELDS.revisions)];
-  const count = Math.min(Math.max(titles.length, shares.length, revisions.length), STAGES_MAX + 1);
-  return Array.from({ length: count }, (_, i) => ({
-    title: titles[i] ?? "",
-    share: shares[i] ?? "",
-    revisions: revisions[i] ?? "",
-  }));
-}
 
 type KeyedRow = StagePlanRow & { key: string };
 
@@ -85,7 +76,7 @@ export function StagePlanEditor(props: {
                 </legend>
                 <TextField
                   id={`${idPrefix}-${index}-title`}
-                  name={FIELDS.title}
+                  name={STAGE_PLAN_FIELDS.title}
                   label={texts.title}
                   value={row.title}
                   maxLength={STAGE_TITLE_MAX}
@@ -95,7 +86,7 @@ export function StagePlanEditor(props: {
                 />
                 <TextField
                   id={`${idPrefix}-${index}-share`}
-                  name={FIELDS.share}
+                  name={STAGE_PLAN_FIELDS.share}
                   label={texts.share}
                   value={row.share}
                   inputMode="numeric"
@@ -105,7 +96,7 @@ export function StagePlanEditor(props: {
                 />
                 <TextField
                   id={`${idPrefix}-${index}-revisions`}
-                  name={FIELDS.revisions}
+                  name={STAGE_PLAN_FIELDS.revisions}
                   label={texts.revisions}
                   value={row.revisions}
                   inputMode="numeric"

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { DeleteItemForm } from "#app/components/form/confirm-form";
 import { FormEditor, type FormEditorTexts } from "#app/components/authoring/form-editor";
-import { stagePlanRowsFrom } from "#app/components/authoring/stage-plan-editor";
+import { stagePlanRowsFrom } from "#worker/domain/stage-plan-rows";
 import { stagePlanTextsFor } from "#app/components/authoring/stage-plan-texts";
 import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import { DashboardPage, EmptyState, dashboardTitle } from "#app/components/dashboard/dashboard-page";
