@@ -8,7 +8,8 @@ import { CHAT_PAGE_SIZE, type ChatRefusal } from "../domain/chat-protocol";
 import { chatSendRefusal, chatSubmitSchema } from "../domain/chat-send-schema";
 import type { ChatResult } from "../domain/chat-protocol";
 import { chatRoomStub, chatSideOf, socketUpgradeRequest, type ChatCaller } from "../services/chat-rooms";
-import { orderStub } from "../orders/order-stub";
+import { decideChatSettings } from "../orders/chat-settings";
+import { commandContext } from "../orders/command";
 
 /**
  * The order chat's HTTP side (issue 11; the routes are listed in worker/domain/chat-protocol.ts). The Worker checks
@@ -102,7 +103,8 @@ chatApi.post("/message/submit", jsonBody(chatSubmitSchema, { refuse: sendRefusal
  * that rule; then the room takes the settings and pushes them to every socket.
  */
 chatApi.post("/room/update", jsonBody(updateBody), async (c) => {
-  const { env, user } = c.get("request");
+  const request = c.get("request");
+  const { env, user } = request;
   const { chatRoomId, ...settings } = c.req.valid("json");
   const entry = await enter(c, chatRoomId);
   if (entry instanceof Response) return entry;
@@ -112,10 +114,7 @@ chatApi.post("/room/update", jsonBody(updateBody), async (c) => {
   const current = await room.view(entry);
   if (!current.ok) return refuse(c, current.refusal);
   const orderId = current.value.orderId;
-  const decided = await orderStub(env.ORDER, orderId).act(
-    { type: "updateChatSettings" },
-    { userAccountId: user!.accountId },
-  );
+  const decided = await decideChatSettings(commandContext(request, user!), orderId);
   if (decided.status === "not_found") return refuse(c, "not_found");
   if (decided.status === "refused") return refuse(c, "not_editable", decided.refusal === "seller_only" ? 403 : 409);
   return answer(c, await room.applySettings(entry, settings as Parameters<typeof settingsRefusal>[0]), (view) => ({

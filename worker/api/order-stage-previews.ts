@@ -17,7 +17,8 @@ import {
   storeStagePreviews,
   type PostedPreviewFile,
 } from "../services/stage-previews";
-import { orderStub } from "../orders/order-stub";
+import { commandContext } from "../orders/command";
+import { submitStagePreview } from "../orders/stage-preview";
 
 /**
  * POST /api/features/commission/order/stage/preview (multipart: orderId, stage, files): the seller posts the current
@@ -71,7 +72,8 @@ async function readPosting(c: AppContext): Promise<Posting | Response> {
 const NOT_FOUND = new Set(["not_a_party", "not_found"]);
 
 stagePreviewApi.post("/", async (c) => {
-  const { db, env, user } = c.get("request");
+  const request = c.get("request");
+  const { db, env, user } = request;
   if (!user) return c.json({ error: "unauthorized" }, 401);
   const posting = await readPosting(c);
   if (posting instanceof Response) return posting;
@@ -91,15 +93,9 @@ stagePreviewApi.post("/", async (c) => {
     await discardStagePreviews(db, env.MEDIA, stored.keys);
     return mediaError(c, "media_error_unsupported_type");
   }
-  const result = await orderStub(env.ORDER, orderId).submitStagePreview(stage, stored.files, {
-    userAccountId: user.accountId,
-  });
+  // The order records the posting; a refusal there deletes what was stored.
+  const result = await submitStagePreview(commandContext(request, user), orderId, stage, stored.files);
   if (result.status !== "done") {
-    await discardStagePreviews(
-      db,
-      env.MEDIA,
-      stored.files.flatMap((f) => [f.originalKey, f.previewKey ?? []].flat()),
-    );
     if (result.status === "not_found" || NOT_FOUND.has(result.refusal)) return c.json({ error: "not_found" }, 404);
     return c.json({ error: result.refusal }, result.refusal === "invalid_request" ? 400 : 409);
   }
