@@ -13,6 +13,7 @@ import { releaseHeldPayouts } from "./services/payouts";
 import { createStripe } from "./payments/stripe-client";
 import { RECENT_MS, checkMoney, describeReport } from "./services/money-check";
 import { settleIntent } from "./orders/settle-intent";
+import { deadlineSweep } from "./orders/fire-deadlines";
 
 /**
  * The Cron Trigger's work. Idempotent: running it twice, or late, is harmless.
@@ -37,7 +38,7 @@ export async function runScheduledJobs(env: Env, scheduledTime: number): Promise
   // The edge cache's keys of pages the cache has dropped by itself (decision 069).
   await prunePageCacheKeys(db, scheduledTime);
   // Reminders, deadlines an alarm missed, and the notices' e-mails (services/timed-jobs.ts).
-  await runTimedJobs(env, now);
+  await runTimedJobs(env, now, deadlineSweep(env));
   // Payouts whose transfer did not go when it could (a failed or interrupted release; decision 029): each once.
   if (env.STRIPE_SECRET_KEY) await releaseHeldPayouts({ d1: env.DB, stripe: createStripe(env) }, null, now);
   // Recent orders set against Stripe (decision 047): a missed payment recorded, an orphan charge refunded, the rest logged.

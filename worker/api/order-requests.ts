@@ -6,6 +6,7 @@ import { requestMessage } from "../messages/requests";
 import type { RequestRefusal } from "../domain/order-request";
 import { formRequestSchema, serviceRequestSchema } from "../domain/order-request-schema";
 import { cometNow } from "../services/clock";
+import { wakeOrder } from "../orders/wake-order";
 import { emailNewNotificationsSoon } from "../services/notification-emails";
 import { translateSubmittedRequest } from "../services/order-translations";
 import {
@@ -66,8 +67,10 @@ function route<T>(path: string, schema: v.GenericSchema<unknown, T>, submit: Sub
     const requester = { userAccountId: user.accountId, profileId: user.profileId };
     // The approval deadline runs from Comet's time (the dev clock's outside production, decision 080).
     const defer = (work: Promise<unknown>) => c.executionCtx.waitUntil(work);
-    const deps = { db, bucket: env.MEDIA, orders: env.ORDER, now: await cometNow(env), defer };
+    const deps = { db, bucket: env.MEDIA, now: await cometNow(env) };
     const result = await submit(deps, requester, c.req.valid("json"));
+    // The order's object wakes after the answer and sets its alarm on the approval deadline (decision 085).
+    if (result.ok) defer(wakeOrder(env, result.orderId));
     // The seller's new-request notice by e-mail, after the answer (decision 023).
     if (result.ok) emailNewNotificationsSoon(env, defer);
     // The answers, translated for the creator before they open the request (issue 46).

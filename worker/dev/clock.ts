@@ -10,6 +10,7 @@ import { createDb } from "../db/client";
 import { devClock } from "../db/schema";
 import { DEV_CLOCK_ROW, devClockOffset, hasDevClock, type ClockEnv } from "../services/clock";
 import { runTimedJobs, type TimedJobsOutcome } from "../services/timed-jobs";
+import { deadlineSweep } from "../orders/fire-deadlines";
 
 const DAY_MS = 24 * 3_600_000;
 /** The longest single move: a year. */
@@ -56,7 +57,7 @@ export async function moveDevClock(env: Env, byMs: number): Promise<DevClockMove
     .returning({ offsetMs: devClock.offsetMs });
   if (!row) return null;
   const now = Date.now() + row.offsetMs;
-  return { now, offsetMs: row.offsetMs, ...(await runTimedJobs(env, now, { untilDone: true })) };
+  return { now, offsetMs: row.offsetMs, ...(await runTimedJobs(env, now, deadlineSweep(env), { untilDone: true })) };
 }
 
 /** Back to the real time (false without a dev clock). Deadlines that fired stay fired; alarms set early re-arm. */

@@ -3,17 +3,14 @@
  * docs/decisions/020). Each Order Durable Object keeps one alarm on the deadline its order waits on; an alarm lost
  * with the object's storage, or an order the object never woke for, would leave the order waiting forever. This job
  * finds, in one query over the projection (the progress index), the orders whose pending deadline has passed, and
- * sends each `deadlinePassed` through its object, the order's only writer. It decides nothing itself: the object
- * serializes it with its own alarm and any racing action, and `decide` acts only on a deadline that has really
- * passed in the state the object holds, so a repeated or racing run changes nothing more.
+ * sends each `deadlinePassed` through its object, the order's only writer (worker/orders/fire-deadlines.ts, which
+ * holds the stubs; this module only finds the orders). It decides nothing itself: the object serializes it with its
+ * own alarm and any racing action, and `decide` acts only on a deadline that has really passed in the state the
+ * object holds, so a repeated or racing run changes nothing more.
  */
-import { orderStub } from "../orders/order-stub";
 
 /** Orders handed to their objects per run; the rest wait for the next run (every 15 minutes). */
 const DEADLINE_BATCH_LIMIT = 200;
-/** Objects woken at once: enough to finish a busy run quickly, few enough for one Worker invocation. */
-const PARALLEL = 10;
-
 /**
  * The pending deadline per state, as `pendingDeadline` in worker/domain/order.ts reads it, less the delivery
  * deadline: a late delivery changes nothing by itself (the buyer may then cancel), so it is no work for the cron.
@@ -39,21 +36,8 @@ export const OVERDUE_ORDERS_SQL = `
   ORDER BY updated_at
   LIMIT ?2`;
 
-/** Hands every overdue order to its object; returns how many transitions this run caused. */
-export async function enforceMissedDeadlines(d1: D1Database, orders: Env["ORDER"], now: number): Promise<number> {
+/** The orders whose pending deadline has passed at `now`, the longest untouched first, one run's batch at most. */
+export async function overdueOrderIds(d1: D1Database, now: number): Promise<string[]> {
   const { results } = await d1.prepare(OVERDUE_ORDERS_SQL).bind(now, DEADLINE_BATCH_LIMIT).all<{ id: string }>();
-  let changed = 0;
-  for (let start = 0; start < results.length; start += PARALLEL) {
-    const outcomes = await Promise.allSettled(
-      results
-        .slice(start, start + PARALLEL)
-        .map(({ id }) => orderStub(orders, id).act({ type: "deadlinePassed" }, "system")),
-    );
-    // One order failing (a refund Stripe refused, say) must not hold up the others; the next run retries it.
-    for (const outcome of outcomes) {
-      if (outcome.status === "rejected") console.error("order deadline not enforced", outcome.reason);
-      else if (outcome.value.status === "done" && outcome.value.changed) changed += 1;
-    }
-  }
-  return changed;
+  return results.map(({ id }) => id);
 }

@@ -28,7 +28,6 @@ import {
 import { buildMediaEntry, type MediaEntry } from "../domain/media-entries";
 import { parseMediaKey } from "../domain/media-keys";
 import { checkAttachment } from "./storage";
-import { orderStub } from "../orders/order-stub";
 import { claimReservationFor, releaseClaim, requestSlot } from "./waitlist";
 import type { SlotTarget } from "../domain/slots";
 
@@ -196,10 +195,7 @@ export type SubmitResult =
 export interface SubmitDeps {
   db: Database;
   bucket: R2Bucket;
-  orders: Env["ORDER"];
   now?: number;
-  /** Work that need not hold the answer back (the request's `waitUntil`). */
-  defer: (work: Promise<unknown>) => void;
 }
 
 /** POST /api/features/commission/service/submit. */
@@ -274,9 +270,7 @@ async function submit(
       return { ok: false, reason: "requests_error_already_submitted" };
     throw error;
   }
-  // Wakes the order's object after the answer (decision 085): it loads the order and sets its alarm on the approval
-  // deadline. An object that does not wake now is found by the cron's deadline sweep, as any alarm missed.
-  deps.defer(orderStub(deps.orders, orderId).get());
+  // The order's object is woken after the answer by the door (worker/orders/wake-order.ts, decision 085).
   return { ok: true, orderId, code };
 }
 

@@ -9,7 +9,6 @@ import { announceShownReviews } from "./reviews";
 import { createDb } from "../db/client";
 import { mailerFromEnv } from "../mail/mailer";
 import { sendPendingNotificationEmails } from "./notification-emails";
-import { enforceMissedDeadlines } from "./order-deadlines";
 import { sendDueReminders } from "./order-reminders";
 import { runWaitlistJobs } from "./waitlist";
 
@@ -24,17 +23,28 @@ export interface TimedJobsOutcome {
 }
 
 /**
+ * Sends every order whose deadline has passed at `now` through its object; returns how many it moved on. Handed in by
+ * the callers that may hold an Order stub (the cron's entry, the dev clock): worker/orders/fire-deadlines.ts.
+ */
+export type DeadlineSweep = (now: number) => Promise<number>;
+
+/**
  * Runs the timed work at `now`. The cron takes one batch of overdue orders a run; `untilDone` (a dev clock move, which
  * may make every open order overdue at once) takes batches until one moves no order on.
  */
-export async function runTimedJobs(env: Env, now: number, { untilDone = false } = {}): Promise<TimedJobsOutcome> {
+export async function runTimedJobs(
+  env: Env,
+  now: number,
+  sweepDeadlines: DeadlineSweep,
+  { untilDone = false } = {},
+): Promise<TimedJobsOutcome> {
   const db = createDb(env.DB);
   // Approval, payment, delivery and review reminders: each deadline's once, however often this runs.
   const reminders = await sendDueReminders(env.DB, now);
   // Order deadlines an alarm missed, through each order's Durable Object (docs/decisions/020).
   let deadlines = 0;
   for (let round = 0; round < (untilDone ? MAX_DEADLINE_ROUNDS : 1); round++) {
-    const changed = await enforceMissedDeadlines(env.DB, env.ORDER, now);
+    const changed = await sweepDeadlines(now);
     deadlines += changed;
     if (changed === 0) break;
   }

@@ -10,7 +10,7 @@ import { DISPUTE_AFTER_DELIVERY_MS, isDisputed } from "#worker/domain/disputes";
 import { sellerTransferAmount } from "#worker/domain/money";
 import type { StoredOrder } from "#worker/domain/order-contract";
 import { checkOrderMoney } from "#worker/services/money-check";
-import { enforceMissedDeadlines } from "#worker/services/order-deadlines";
+import { enforceMissedDeadlines } from "#worker/orders/fire-deadlines";
 import { orderStub } from "#worker/orders/order-stub";
 import { loadWallet } from "#worker/services/wallet";
 import { accountOf, creator, onboard, paidOrder } from "../support/connect-helpers";

@@ -43,7 +43,7 @@ import { checkOrderMoney } from "#worker/services/money-check";
 import { settleIntent } from "#worker/orders/settle-intent";
 import { releaseHeldPayouts } from "#worker/services/payouts";
 import { isStripeUnavailable } from "#worker/payments/stripe-errors";
-import { enforceMissedDeadlines } from "#worker/services/order-deadlines";
+import { enforceMissedDeadlines } from "#worker/orders/fire-deadlines";
 import type { StoredOrder } from "#worker/domain/order-contract";
 import { onboard } from "../support/connect-helpers";
 import { call } from "../support/helpers";

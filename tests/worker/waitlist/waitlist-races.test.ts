@@ -333,7 +333,7 @@ describe("a reservation and its request", () => {
       },
     });
     const result = await submitServiceRequest(
-      { db: createDb(d1), bucket: env.MEDIA, orders: env.ORDER, now, defer: () => {} },
+      { db: createDb(d1), bucket: env.MEDIA, now },
       { userAccountId: holder.accountId, profileId: holder.profileId },
       requestBody(line.serviceId),
     );
@@ -379,7 +379,7 @@ describe("a reservation and its request", () => {
       },
     });
     const result = await submitServiceRequest(
-      { db: createDb(d1), bucket: env.MEDIA, orders: env.ORDER, now: Date.now(), defer: () => {} },
+      { db: createDb(d1), bucket: env.MEDIA, now: Date.now() },
       { userAccountId: holder.accountId, profileId: holder.profileId },
       requestBody(line.serviceId),
     );
