@@ -3,7 +3,7 @@ import Stripe from "stripe";
 import * as v from "valibot";
 import type { AppEnv } from "../http/context";
 import { pendingPaymentOf } from "../services/order-payments";
-import { payOrder } from "../orders/pay-order";
+import { payDeps, payOrder } from "../orders/pay-order";
 import { createStripe } from "../payments/stripe-client";
 import { isStripeUnavailable } from "../payments/stripe-errors";
 import { jsonBody } from "../http/json-body";
@@ -44,15 +44,12 @@ orderApi.post("/pay", jsonBody(payBody), async (c) => {
   if (!user) return c.json({ error: "unauthorized" }, 401);
   const input = c.req.valid("json");
   try {
-    const result = await payOrder(
-      { db, stripe: createStripe(env), orders: env.ORDER },
-      {
-        orderId: input.orderId,
-        accountMethodId: input.accountMethodId,
-        transactionId: input.transactionId,
-        buyer: { userAccountId: user.accountId, email: user.email },
-      },
-    );
+    const result = await payOrder(payDeps(env, db, createStripe(env)), {
+      orderId: input.orderId,
+      accountMethodId: input.accountMethodId,
+      transactionId: input.transactionId,
+      buyer: { userAccountId: user.accountId, email: user.email },
+    });
     if (result.status === "refused") return c.json({ error: result.reason }, PAY_REFUSAL_STATUS[result.reason]);
     if (result.status === "unavailable") return c.json({ error: "payment_unavailable" }, 503);
     return c.json(result, PAY_STATUS[result.status]);

@@ -4,7 +4,7 @@ import type Stripe from "stripe";
 import type { AppEnv } from "../http/context";
 import { createStripe, stripeCryptoProvider } from "../payments/stripe-client";
 import { handleStripeEvent } from "../services/payment-webhooks";
-import { settleIntentById } from "../orders/settle-intent";
+import { settleDeps, settleIntentById } from "../orders/settle-intent";
 
 /** Stripe's default: a signature older than 5 minutes is refused (a replayed capture of an old delivery). */
 const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -49,7 +49,7 @@ for (const [path, secretOf] of Object.entries(ENDPOINT_SECRETS)) {
       } catch {
         return c.json({ error: "invalid_signature" }, 400);
       }
-      const settle = { d1: db.$client, stripe, orders: env.ORDER };
+      const settle = settleDeps(env, db.$client, stripe);
       const outcome = await handleStripeEvent(event, {
         db,
         stripe,

@@ -6,7 +6,7 @@ import type { AppEnv } from "../http/context";
 import { paymentInputError } from "../messages/payments";
 import { createCardSetup, deleteCard, saveCardFromSetupIntent } from "../payments/cards";
 import { createStripe } from "../payments/stripe-client";
-import { checkPayment } from "../orders/settle-intent";
+import { checkPayment, settleDeps } from "../orders/settle-intent";
 
 /**
  * The card calls of spec section 7, for the signed-in user only; another user's intent or card reads as 404 and
@@ -62,10 +62,10 @@ const paymentBody = v.object({ intentId: stripeIdSchema("paymentIntent"), transa
 /** POST /api/stripe/intent/payment/get { intentId, transactionId } → { status, nextAction, clientSecret }: the buyer's own only. */
 stripeApi.post("/intent/payment/get", jsonBody(paymentBody, { refuse: refuseWith("payment_intent") }), async (c) => {
   const { db, env, user } = c.get("request");
-  const result = await checkPayment(
-    { d1: db.$client, stripe: createStripe(env), orders: env.ORDER },
-    { ...c.req.valid("json"), buyerCommissionAccountId: user!.commissionAccountId },
-  );
+  const result = await checkPayment(settleDeps(env, db.$client, createStripe(env)), {
+    ...c.req.valid("json"),
+    buyerCommissionAccountId: user!.commissionAccountId,
+  });
   if (!result) return c.json({ error: "not_found" }, 404);
   return c.json(result);
 });

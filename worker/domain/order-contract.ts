@@ -1,7 +1,7 @@
 /**
  * What the Order Durable Object (durable-objects/order.ts) takes and gives back: the one module the Worker and the
  * object both import for it (decision 081), so no file of the Worker imports the object's own. The Worker reaches the
- * object through `orderStub` (worker/services/order-stubs.ts); each method's meaning is on the object.
+ * object through `orderStub` (worker/orders/order-stub.ts); each method's meaning is on the object.
  */
 import type { OrderRefusal, OrderState, PaymentRef } from "./order-types";
 import type { CheckedPreviewFile } from "./stage-previews";

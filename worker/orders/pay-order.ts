@@ -19,6 +19,13 @@ export interface PayDeps {
   orders: Env["ORDER"];
 }
 
+/** The pay door's deps: it hands its bindings, and never touches the Order namespace itself. */
+export const payDeps = (env: Pick<Env, "ORDER">, db: Database, stripe: Stripe): PayDeps => ({
+  db,
+  stripe,
+  orders: env.ORDER,
+});
+
 type ObjectPayResult = Awaited<ReturnType<ReturnType<typeof orderStub>["pay"]>>;
 
 /**

@@ -17,6 +17,13 @@ export interface SettleDeps {
   orders: Env["ORDER"];
 }
 
+/** A door's deps for the calls below: it hands its bindings, and never touches the Order namespace itself. */
+export const settleDeps = (env: Pick<Env, "ORDER">, d1: D1Database, stripe: Stripe): SettleDeps => ({
+  d1,
+  stripe,
+  orders: env.ORDER,
+});
+
 /** What the order did with the intent: paid by it, given back, left alone (not succeeded, or another order's), or no order. */
 export type SettleOutcome = PaymentRecordResult["status"] | "no_order";
 

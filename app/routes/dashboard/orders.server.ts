@@ -10,7 +10,7 @@ import { parseOrderListFilter, type OrderSide } from "#worker/domain/order-displ
 import { pageFromQuery } from "#worker/domain/paging";
 import { cardEntryFor } from "#worker/payments/card-entry";
 import { listCards } from "#worker/payments/cards";
-import { settleReturnedPayment as settleReturned } from "#worker/orders/settle-intent";
+import { settleDeps, settleReturnedPayment as settleReturned } from "#worker/orders/settle-intent";
 import { createStripe } from "#worker/payments/stripe-client";
 import { cometNow } from "#worker/services/clock";
 import { getOrderDetail, listOrders } from "#worker/services/order-views";
@@ -92,10 +92,10 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
 function settleReturnedPayment(context: Context, url: URL, buyerCommissionAccountId: string) {
   const { db, env } = context.get(requestContext);
   // The one way an intent's outcome reaches its order (settle-intent.ts); Stripe unreachable: null, the page opens.
-  return settleReturned(
-    { d1: db.$client, stripe: createStripe(env), orders: env.ORDER },
-    { intentId: url.searchParams.get("payment_intent"), buyerCommissionAccountId },
-  );
+  return settleReturned(settleDeps(env, db.$client, createStripe(env)), {
+    intentId: url.searchParams.get("payment_intent"),
+    buyerCommissionAccountId,
+  });
 }
 
 /**
