@@ -44,13 +44,24 @@ describe("unexpected errors", () => {
 
   it("paying while Stripe cannot be reached answers 503 payment_unavailable, and the order stays unpaid", async () => {
     const order = await approvedOrder();
-    const unreachable = { ...env, STRIPE_API_PORT: "9" } as Env;
+    // The Order object calls Stripe itself (Order.pay): every connection it opens for this order is dropped before
+    // Stripe reads it, as when Stripe cannot be reached at all (the emulator's fault switch, emulators/stripe/faults.ts).
+    const faults = `http://${env.STRIPE_API_HOST}:${env.STRIPE_API_PORT}/_emulator/faults`;
+    const armed = await fetch(faults, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ fault: "drop_before", count: 50, match: order.id }),
+    });
+    expect(armed.status).toBe(201);
+    const { id } = (await armed.json()) as { id: string };
     const request = new Request(`${BASE}/api/features/commission/order/pay`, {
       method: "POST",
       headers: { cookie: order.buyer.cookie, "content-type": "application/json", "sec-fetch-site": "same-origin" },
       body: JSON.stringify({ orderId: order.id }),
     });
-    const response = await fetchWith(createApp(), request, unreachable);
+    const response = await fetchWith(createApp(), request).finally(() =>
+      fetch(`${faults}/${id}`, { method: "DELETE" }),
+    );
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ error: "payment_unavailable" });
     const row = await env.DB.prepare("SELECT order_payment_status FROM commission_orders WHERE id = ?")
