@@ -103,6 +103,7 @@ export default defineConfig(async () => {
               "tests/emulator/**/*.test.ts",
               "tests/node/**/*.test.ts",
               "worker/domain/**/*.test.ts",
+              "worker/*/domain/**/*.test.ts",
               "app/**/*.test.ts",
             ],
           },

@@ -1,15 +1,15 @@
 /**
- * The ChatRoom object's D1 writes and reads (docs/decisions/027; issue 61 moved them here from worker/services/chat-rooms.ts,
+ * The ChatRoom object's D1 writes and reads (docs/decisions/027; issue 61 moved them here from worker/chat/services/chat-rooms.ts,
  * beside the object, as order-stripe.ts sits beside the Order object). The object keeps a room's messages, settings and
- * read markers in its own storage (worker/domain/chat-room-records.ts) and writes back these projections: chat_messages
+ * read markers in its own storage (worker/chat/domain/chat-room-records.ts) and writes back these projections: chat_messages
  * with their texts, translations and media, the room's row (last seqs, read markers, settings), which the order page
  * reads, and the other party's message notices. It also reads here the caller the Worker put on a socket's upgrade,
  * the times of the session that socket was opened with, and the language a party reads in. The Worker never calls
  * these; what it shares with the object (the room's first load from D1, the socket's header) is in chat-rooms.ts.
  */
 import * as v from "valibot";
-import { NO_CHAT_TRANSLATIONS, type ChatTranslations } from "#worker/domain/chat";
-import type { ChatSide } from "#worker/domain/chat-protocol";
+import { NO_CHAT_TRANSLATIONS, type ChatTranslations } from "#worker/chat/domain/chat";
+import type { ChatSide } from "#worker/chat/domain/chat-protocol";
 import type {
   StoredChatFile,
   StoredChatLink,
@@ -17,8 +17,8 @@ import type {
   StoredChatRoom,
   StoredRoomMessage,
   StoredSystemMessage,
-} from "#worker/domain/chat-room-records";
-import { orderHref } from "#worker/domain/order-notifications";
+} from "#worker/chat/domain/chat-room-records";
+import { orderHref } from "#worker/orders/domain/order-notifications";
 import type { SessionTimes } from "#worker/domain/sessions";
 import {
   CHAT_CALLER_HEADER,
@@ -26,7 +26,7 @@ import {
   isStoredFile,
   isSystemMessage,
   type ChatSocketCaller,
-} from "#worker/services/chat-rooms";
+} from "#worker/chat/services/chat-rooms";
 
 const socketCallerSchema = v.object({
   roomId: v.pipe(v.string(), v.minLength(1)),

@@ -19,7 +19,7 @@ import {
   writeBlockedBy,
   type ChatSettings,
   type ChatTranslations,
-} from "#worker/domain/chat";
+} from "#worker/chat/domain/chat";
 import { isLocale, type Locale } from "#worker/domain/locales";
 import {
   CHAT_PAGE_SIZE,
@@ -36,14 +36,14 @@ import {
   type ChatSide,
   type ChatSystemNotice,
   type ChatTranslationUpdate,
-} from "#worker/domain/chat-protocol";
+} from "#worker/chat/domain/chat-protocol";
 import {
   chatClientFrameSchema,
   chatSendRefusal,
   type ChatMediaInput,
   type ChatSendInput,
-} from "#worker/domain/chat-send-schema";
-import { parseMediaKey } from "#worker/domain/media-keys";
+} from "#worker/chat/domain/chat-send-schema";
+import { parseMediaKey } from "#worker/media/domain/media-keys";
 import { detectTextLanguage } from "#worker/domain/text-language";
 import { chatRefusalMessage } from "#worker/messages/chat";
 import { cometNow, devClockOffset } from "#worker/services/clock";
@@ -54,14 +54,14 @@ import {
   loadProjectedMessages,
   type ChatCaller,
   type ChatSocketCaller,
-} from "#worker/services/chat-rooms";
+} from "#worker/chat/services/chat-rooms";
 import type {
   StoredChatMedia,
   StoredChatMessage,
   StoredChatRoom,
   StoredRoomMessage,
   StoredSystemMessage,
-} from "#worker/domain/chat-room-records";
+} from "#worker/chat/domain/chat-room-records";
 import {
   messageProjection,
   readNoticesStatement,
@@ -72,10 +72,10 @@ import {
   translationProjection,
   unreadNoticeStatement,
 } from "./chat-room-storage";
-import { mediaTypeOf } from "#worker/services/order-deliverables";
-import { signReadUrl } from "#worker/services/media-access";
+import { mediaTypeOf } from "#worker/orders/services/order-deliverables";
+import { signReadUrl } from "#worker/media/services/media-access";
 import { emailNewNotificationsSoon } from "#worker/services/notification-emails";
-import { checkAttachment } from "#worker/services/storage";
+import { checkAttachment } from "#worker/media/services/storage";
 import { envWithSimulatedLatency } from "#worker/db/simulated-latency";
 import { createDb } from "#worker/db/client";
 import { readingFor, translationBudgetOf } from "#worker/services/translations";

@@ -9,11 +9,11 @@
  * - A payment the order takes is marked COMPLETED with the PAID transition (`paidTransactionStatement`).
  * - A payment given back is voided at Stripe or refunded (`releasePayment`), each call with its own idempotency key,
  *   then recorded (`releasedTransactionStatement`).
- * The money's rules (what a cancel gives back) are the domain's, worker/domain/order-money.ts.
+ * The money's rules (what a cancel gives back) are the domain's, worker/orders/domain/order-money.ts.
  */
 import Stripe from "stripe";
-import type { PaymentRef } from "#worker/domain/order-types";
-import type { ReleaseOutcome } from "#worker/domain/order-contract";
+import type { PaymentRef } from "#worker/orders/domain/order-types";
+import type { ReleaseOutcome } from "#worker/orders/domain/order-contract";
 import { shareFee, splitTotal } from "#worker/domain/money";
 import { statement, type SqlStatement } from "#worker/db/statements";
 import { hasStripeCode, isCardError, isStripeUnavailable, isUnexpectedState } from "#worker/payments/stripe-errors";

@@ -8,13 +8,18 @@ import {
   type PaymentRef,
   type PaymentRelease,
   type ServiceDetails,
-} from "#worker/domain/order";
-import { loadOrder, projectedVersion, serviceDetailsStatements, transitionStatements } from "#worker/services/orders";
+} from "#worker/orders/domain/order";
+import {
+  loadOrder,
+  projectedVersion,
+  serviceDetailsStatements,
+  transitionStatements,
+} from "#worker/orders/services/orders";
 import { emailNewNotificationsSoon } from "#worker/services/notification-emails";
-import { isPartyTo } from "#worker/domain/admin-actions";
-import { amountAtStake, parseSettlement } from "#worker/domain/disputes";
-import { disputeStatementRows } from "#worker/services/disputes";
-import { extensionRequestRows } from "#worker/services/deadline-extensions";
+import { isPartyTo } from "#worker/admin/domain/admin-actions";
+import { amountAtStake, parseSettlement } from "#worker/orders/domain/disputes";
+import { disputeStatementRows } from "#worker/orders/services/disputes";
+import { extensionRequestRows } from "#worker/orders/services/deadline-extensions";
 import {
   paymentRefOf,
   type AdminCaller,
@@ -33,22 +38,22 @@ import {
   type StagePreviewFile,
   type StagePreviewResult,
   type StoredOrder,
-} from "#worker/domain/order-contract";
+} from "#worker/orders/domain/order-contract";
 import { createStripe } from "#worker/payments/stripe-client";
-import { payoutStatements, releaseOrderPayout } from "#worker/services/payouts";
-import { ORDER_DELIVERABLES_MAX_FILES } from "#worker/domain/media-limits";
+import { payoutStatements, releaseOrderPayout } from "#worker/orders/services/payouts";
+import { ORDER_DELIVERABLES_MAX_FILES } from "#worker/media/domain/media-limits";
 import {
   addDeliverableStatements,
   attachedDeliverables,
   deleteDeliverableStatements,
-} from "#worker/services/order-deliverables";
+} from "#worker/orders/services/order-deliverables";
 import { countRoundTrips } from "#worker/db/round-trips";
 import { envWithSimulatedLatency } from "#worker/db/simulated-latency";
 import { prepared, statement, type SqlStatement } from "#worker/db/statements";
-import { orderEventNotice } from "#worker/domain/chat-announcements";
-import { announceOrderEvent, chatRoomOf, syncChatRoomStatus } from "#worker/services/chat-rooms";
+import { orderEventNotice } from "#worker/chat/domain/chat-announcements";
+import { announceOrderEvent, chatRoomOf, syncChatRoomStatus } from "#worker/chat/services/chat-rooms";
 import { cometNow, devClockOffset } from "#worker/services/clock";
-import { stagePreviewStatements } from "#worker/services/stage-previews";
+import { stagePreviewStatements } from "#worker/orders/services/stage-previews";
 import {
   confirmOrderIntent,
   createOrderIntent,
@@ -123,7 +128,7 @@ const adminIsParty = (order: StoredOrder, admin: AdminCaller["admin"]) =>
  * where it meets its money (docs/decisions/020, 047). The order's id is the name the object was reached by
  * (`ctx.id.name`): the first load reads the order from D1 by it and keeps it in the record, so no method takes it
  * again (decision 081). Actions run one at a time, each to its end, so two racing requests
- * see each other's result. The rules are `decide` in worker/domain/order.ts. The object's storage is the source of
+ * see each other's result. The rules are `decide` in worker/orders/domain/order.ts. The object's storage is the source of
  * truth: an accepted transition is stored first, with its D1 projection and any money it must give back; then D1 is
  * written (conditionally on the version before) and Stripe called; what fails is retried by the alarm, which also
  * fires the deadline the order waits on.

@@ -37,7 +37,7 @@ import { startTranslatorStandInProcess } from "./translator-standin.mjs";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 10);
-/** worker/domain/chat.ts's CHAT_SEND_LIMIT (a script cannot import the TypeScript): a sender's messages per window. */
+/** worker/chat/domain/chat.ts's CHAT_SEND_LIMIT (a script cannot import the TypeScript): a sender's messages per window. */
 const SEND_LIMIT = { messages: 10, windowMs: 10_000 };
 /** Two senders in turn, each at most SEND_LIMIT's pace: a message this often at most. */
 const PACE_MS = SEND_LIMIT.windowMs / SEND_LIMIT.messages / 2 + 10;

@@ -47,7 +47,7 @@ const DELAY_VAR = "D1_ROUND_TRIP_DELAY_MS";
 const STATE_DIR = join(root, ".wrangler", "bench-state-latency");
 const CREATOR_EMAIL = DEMO_CREATOR_EMAIL;
 const CLIENT_EMAIL = DEMO_CLIENT_EMAIL;
-/** The chat's send limit (worker/domain/chat.ts CHAT_SEND_LIMIT), with a margin for the clocks. */
+/** The chat's send limit (worker/chat/domain/chat.ts CHAT_SEND_LIMIT), with a margin for the clocks. */
 const SEND_LIMIT = { messages: 10, windowMs: 10_500 };
 const PREFIX = "bench-latency";
 

@@ -16,6 +16,9 @@ import { fileURLToPath } from "node:url";
 /** @type {typeof import("typescript")} */
 const ts = createRequire(import.meta.url)("typescript");
 
+/** The feature folders under worker/: each holds a `domain/` and a `services/` of its own. */
+const FEATURES = ["orders", "chat", "admin", "media"];
+
 /** The data floors every use case may read: the schema's client, the pure domain and its value sets. */
 const DATA = ["db", "domain", "enums"];
 /** What a use case talks to: the providers' adapters and the wording of the domain's keys. */
@@ -27,7 +30,12 @@ const ADAPTERS = ["payments", "translation", "mail", "messages", "paraglide"];
  * @type {Record<string, { paths: string[]; mayImport: string[] }>}
  */
 export const FLOORS = {
-  domain: { paths: ["worker/domain/"], mayImport: ["enums"] },
+  // The features (the order, the chat, the admin console, stored files) keep their own domain and services beside
+  // each other; each folder is on the floor its name says.
+  domain: {
+    paths: ["worker/domain/", ...FEATURES.map((feature) => `worker/${feature}/domain/`)],
+    mayImport: ["enums"],
+  },
   // The value sets both the schema and the domain read: a leaf with no imports.
   enums: { paths: ["worker/db/schema/enums"], mayImport: [] },
   db: { paths: ["worker/db/"], mayImport: ["domain", "enums"] },
@@ -38,7 +46,10 @@ export const FLOORS = {
   mail: { paths: ["worker/mail/"], mayImport: DATA },
   translation: { paths: ["worker/translation/"], mayImport: ["domain"] },
   payments: { paths: ["worker/payments/"], mayImport: DATA },
-  services: { paths: ["worker/services/"], mayImport: [...ADAPTERS, ...DATA] },
+  services: {
+    paths: ["worker/services/", ...FEATURES.map((feature) => `worker/${feature}/services/`)],
+    mayImport: [...ADAPTERS, ...DATA],
+  },
   // The objects call down into services; nobody imports them but the entry (callers hold a stub and a contract type).
   objects: { paths: ["durable-objects/"], mayImport: ["services", ...ADAPTERS, ...DATA] },
   http: { paths: ["worker/http/"], mayImport: ["services", "payments", "messages", "paraglide", ...DATA] },

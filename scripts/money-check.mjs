@@ -1,5 +1,5 @@
 // `npm run money:check`: every order with a payment set against what Stripe holds for it (issue 30, docs/decisions/047),
-// by the invariant of worker/domain/order-money.ts; prints each disagreement and repairs nothing (the cron repairs what
+// by the invariant of worker/orders/domain/order-money.ts; prints each disagreement and repairs nothing (the cron repairs what
 // has one safe repair). It reads the local D1 (.wrangler/state, or `-- --persist-to DIR`) and the Stripe the local
 // Worker talks to (the emulator of `npm run dev`, which must be running: it keeps its payments in memory).
 // Production runs the same check in its cron every 15 minutes; its findings are the log lines "money check: …".
@@ -18,7 +18,7 @@ const persistTo = persistAt >= 0 ? resolve(args[persistAt + 1]) : null;
 const bundle = join(root, "node_modules", ".cache", `comet-money-check-${process.pid}.mjs`);
 await build({
   stdin: {
-    contents: `export { checkMoney, describeReport } from "./worker/services/money-check.ts"; export { createStripe } from "./worker/payments/stripe-client.ts";`,
+    contents: `export { checkMoney, describeReport } from "./worker/orders/services/money-check.ts"; export { createStripe } from "./worker/payments/stripe-client.ts";`,
     resolveDir: root,
     loader: "ts",
   },

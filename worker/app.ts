@@ -20,7 +20,7 @@ import {
   pageSecurityHeaders,
   presignedUploadOrigin,
 } from "./http/security-headers";
-import { PLAYER_FRAME_ORIGINS } from "./domain/embed-players";
+import { PLAYER_FRAME_ORIGINS } from "./media/domain/embed-players";
 import { authApi } from "./api/auth";
 import { accountApi } from "./api/account";
 import { reportApi } from "./api/reports";

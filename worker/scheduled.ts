@@ -7,11 +7,11 @@ import { pruneRateLimits } from "./services/rate-limit";
 import { deleteEndedSessions } from "./services/sessions";
 import { pruneSpentTokens } from "./services/signed-tokens";
 import { prunePageCacheKeys } from "./services/public-pages";
-import { deleteUnattachedUploads } from "./services/storage";
-import { abortAbandonedUploads } from "./services/multipart-cleanup";
-import { releaseHeldPayouts } from "./services/payouts";
+import { deleteUnattachedUploads } from "./media/services/storage";
+import { abortAbandonedUploads } from "./media/services/multipart-cleanup";
+import { releaseHeldPayouts } from "./orders/services/payouts";
 import { createStripe } from "./payments/stripe-client";
-import { RECENT_MS, checkMoney, describeReport } from "./services/money-check";
+import { RECENT_MS, checkMoney, describeReport } from "./orders/services/money-check";
 import { settleIntent } from "./orders/settle-intent";
 import { deadlineSweep } from "./orders/fire-deadlines";
 

@@ -26,10 +26,10 @@ import { READ_AS_WRITTEN } from "#worker/domain/text-reading";
 import { cardEntryFor } from "#worker/payments/card-entry";
 import { getPublicForm } from "#worker/services/catalog";
 import { translateAfterAnswer } from "#worker/services/localized-texts";
-import { requestViewerState } from "#worker/services/request-views";
+import { requestViewerState } from "#worker/orders/services/request-views";
 import { RatingSummaryLine } from "#app/components/reviews/stars";
 import { cometNow } from "#worker/services/clock";
-import { creatorRating } from "#worker/services/reviews";
+import { creatorRating } from "#worker/orders/services/reviews";
 import { placeOf, targetSlotStatus } from "#worker/services/waitlist";
 import type { Route } from "./+types/commission-form";
 

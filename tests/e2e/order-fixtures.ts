@@ -21,7 +21,7 @@ export async function devFixture<T = Record<string, never>>(name: string, input:
   }
 }
 
-/** A milestone as a creator plans it (worker/domain/order-stages.ts `StagePlanItem`). */
+/** A milestone as a creator plans it (worker/orders/domain/order-stages.ts `StagePlanItem`). */
 interface StagePlanItem {
   title: string;
   sharePercent: number;

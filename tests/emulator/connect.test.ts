@@ -2,7 +2,7 @@
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningStripeEmulator } from "#emulators/stripe/server.ts";
-import { onboardingState } from "#worker/domain/payouts.ts";
+import { onboardingState } from "#worker/orders/domain/payouts.ts";
 import { call, form, newPlatform, receiver, rejection, start } from "./helpers.ts";
 
 let emulator: RunningStripeEmulator;
@@ -361,7 +361,7 @@ describe("onboarding over time", () => {
     expect(await eventsOf(account.id)).toHaveLength(before);
   });
 
-  it("reaches each state the creator wallet shows (worker/domain/payouts.ts), read as worker/payments/connect.ts reads an account", async () => {
+  it("reaches each state the creator wallet shows (worker/orders/domain/payouts.ts), read as worker/payments/connect.ts reads an account", async () => {
     const walletState = async (accountId: string) => {
       const account = await stripe.accounts.retrieve(accountId);
       const requirementsDue = [

@@ -9,7 +9,7 @@ import { preferenceCookie } from "../http/cookies";
 import type { AppContext, AppEnv } from "../http/context";
 import { accountSettingsSchema, profileStepSchema } from "../domain/validation";
 import { translateErrors } from "../messages/validation";
-import { MEDIA_ERROR_TEXTS } from "../domain/media-limits";
+import { MEDIA_ERROR_TEXTS } from "../media/domain/media-limits";
 import { saveProfileStep } from "../services/accounts";
 import { attachProfilePicture, updateAccountSettings } from "../services/profile";
 import { listLanguages, setAccountCurrency, setAccountLanguage } from "../services/preferences";

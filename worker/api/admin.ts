@@ -8,14 +8,19 @@ import {
   REPORT_DECISIONS,
   USER_SEARCH_MAX,
   type AdminTextError,
-} from "../domain/admin-actions";
+} from "../admin/domain/admin-actions";
 import { isAdmin } from "../domain/roles";
 import type { AppContext, AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
-import { CONTENT_REPORT_TARGETS } from "../domain/content-reports";
+import { CONTENT_REPORT_TARGETS } from "../admin/domain/content-reports";
 import { adminPartyMessage, adminTextCharactersMessage } from "../messages/admin";
-import { contentReportQueue, reportQueue, resolveContentReports, resolveReports } from "../services/admin-reports";
-import { searchUsers, setBanned } from "../services/admin-users";
+import {
+  contentReportQueue,
+  reportQueue,
+  resolveContentReports,
+  resolveReports,
+} from "../admin/services/admin-reports";
+import { searchUsers, setBanned } from "../admin/services/admin-users";
 import { cometNow } from "../services/clock";
 import { adminDisputeApi } from "./disputes";
 

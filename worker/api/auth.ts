@@ -19,7 +19,7 @@ import { clientKey } from "../http/client-key";
 import { isSameOriginRequest } from "../http/cross-site";
 import { mailerFromEnv } from "../mail/mailer";
 import { sendCode, verifyCode } from "../services/auth";
-import { closeSessionSockets } from "../services/chat-rooms";
+import { closeSessionSockets } from "../chat/services/chat-rooms";
 import { createSession, deleteSession } from "../services/sessions";
 
 export const authApi = new Hono<AppEnv>();

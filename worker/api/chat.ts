@@ -3,16 +3,16 @@ import { jsonBody, type SchemaIssues } from "../http/json-body";
 import * as v from "valibot";
 import type { AppContext, AppEnv } from "../http/context";
 import { chatRefusalMessage } from "../messages/chat";
-import { settingsRefusal } from "../domain/chat";
-import { CHAT_PAGE_SIZE, type ChatRefusal } from "../domain/chat-protocol";
-import { chatSendRefusal, chatSubmitSchema } from "../domain/chat-send-schema";
-import type { ChatResult } from "../domain/chat-protocol";
-import { chatRoomStub, chatSideOf, socketUpgradeRequest, type ChatCaller } from "../services/chat-rooms";
+import { settingsRefusal } from "../chat/domain/chat";
+import { CHAT_PAGE_SIZE, type ChatRefusal } from "../chat/domain/chat-protocol";
+import { chatSendRefusal, chatSubmitSchema } from "../chat/domain/chat-send-schema";
+import type { ChatResult } from "../chat/domain/chat-protocol";
+import { chatRoomStub, chatSideOf, socketUpgradeRequest, type ChatCaller } from "../chat/services/chat-rooms";
 import { decideChatSettings } from "../orders/chat-settings";
 import { commandContext } from "../orders/command";
 
 /**
- * The order chat's HTTP side (issue 11; the routes are listed in worker/domain/chat-protocol.ts). The Worker checks
+ * The order chat's HTTP side (issue 11; the routes are listed in worker/chat/domain/chat-protocol.ts). The Worker checks
  * the session and that the caller is the order's seller or buyer (anyone else: 404, as for a room that does not
  * exist), then calls the room's Durable Object as them (RPC, the caller an argument; decision 066); the object applies
  * the rules and answers refusal keys, which this edge words in the caller's language.

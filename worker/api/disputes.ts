@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { DISPUTE_SETTLEMENT_REASON_MAX } from "../domain/disputes";
+import { DISPUTE_SETTLEMENT_REASON_MAX } from "../orders/domain/disputes";
 import type { AppContext, AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
-import { ADMIN_IS_PARTY } from "../domain/admin-actions";
+import { ADMIN_IS_PARTY } from "../admin/domain/admin-actions";
 import { adminPartyMessage, adminTextCharactersMessage } from "../messages/admin";
 import { disputeErrorMessage, type DisputeError } from "../messages/disputes";
 import { orderRefusalMessage } from "../messages/orders";
-import { type AdminSettleResult, settlementFieldOf } from "../services/admin-disputes";
-import { openDisputes } from "../services/disputes";
+import { type AdminSettleResult, settlementFieldOf } from "../admin/services/admin-disputes";
+import { openDisputes } from "../orders/services/disputes";
 import { settleDispute } from "../orders/settle-dispute";
 
 /**

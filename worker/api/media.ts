@@ -1,14 +1,14 @@
 import { Hono } from "hono";
-import { PRIVATE_MEDIA_CACHE_CONTROL, publicMediaCacheControl } from "../domain/media-access";
-import { parseMediaKey } from "../domain/media-keys";
+import { PRIVATE_MEDIA_CACHE_CONTROL, publicMediaCacheControl } from "../media/domain/media-access";
+import { parseMediaKey } from "../media/domain/media-keys";
 import type { AppEnv } from "../http/context";
 import { getObject, serveObject } from "../http/stored-object";
-import { objectAccess } from "../services/media-access";
+import { objectAccess } from "../media/services/media-access";
 
 export const mediaRoutes = new Hono<AppEnv>();
 
 /**
- * /media/{key}: served only when the object's item is visible to everyone (worker/domain/media-access.ts), so the
+ * /media/{key}: served only when the object's item is visible to everyone (worker/media/domain/media-access.ts), so the
  * response may be cached publicly (for how long: `publicMediaCacheControl`, decision 059). Anything else (a private or
  * draft item, a missing item, a key that is not one of ours) is a 404 here, whoever asks: owners read those through
  * signed URLs. The 404 is kept by no cache, so a work made public again is served at once.

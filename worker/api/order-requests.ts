@@ -3,19 +3,19 @@ import { jsonBody } from "../http/json-body";
 import type * as v from "valibot";
 import type { AppContext, AppEnv } from "../http/context";
 import { requestMessage } from "../messages/requests";
-import type { RequestRefusal } from "../domain/order-request";
-import { formRequestSchema, serviceRequestSchema } from "../domain/order-request-schema";
+import type { RequestRefusal } from "../orders/domain/order-request";
+import { formRequestSchema, serviceRequestSchema } from "../orders/domain/order-request-schema";
 import { cometNow } from "../services/clock";
 import { wakeOrder } from "../orders/wake-order";
 import { emailNewNotificationsSoon } from "../services/notification-emails";
-import { translateSubmittedRequest } from "../services/order-translations";
+import { translateSubmittedRequest } from "../orders/services/order-translations";
 import {
   submitFormRequest,
   submitServiceRequest,
   type Requester,
   type SubmitDeps,
   type SubmitResult,
-} from "../services/order-requests";
+} from "../orders/services/order-requests";
 
 /**
  * POST /api/features/commission/service/submit and /form/submit (spec section 7): a signed-in client sends a request.

@@ -1,14 +1,19 @@
 import { Hono } from "hono";
-import { MB, MEDIA_ERROR_TEXTS, STAGE_PREVIEW_POSTING_MAX_BYTES, type MediaErrorCode } from "../domain/media-limits";
-import { SNIFF_BYTES } from "../domain/media-sniff";
-import { STAGES_MAX } from "../domain/order-stages";
+import {
+  MB,
+  MEDIA_ERROR_TEXTS,
+  STAGE_PREVIEW_POSTING_MAX_BYTES,
+  type MediaErrorCode,
+} from "../media/domain/media-limits";
+import { SNIFF_BYTES } from "../media/domain/media-sniff";
+import { STAGES_MAX } from "../orders/domain/order-stages";
 import {
   checkPreviewFile,
   checkPreviewPixels,
   checkPreviewPosting,
   isPreviewPicture,
   watermarkText,
-} from "../domain/stage-previews";
+} from "../orders/domain/stage-previews";
 import { readLimitedForm } from "../http/body-limit";
 import type { AppContext, AppEnv } from "../http/context";
 import {
@@ -16,7 +21,7 @@ import {
   stagePreviewOrder,
   storeStagePreviews,
   type PostedPreviewFile,
-} from "../services/stage-previews";
+} from "../orders/services/stage-previews";
 import { commandContext } from "../orders/command";
 import { submitStagePreview } from "../orders/stage-preview";
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import Stripe from "stripe";
 import * as v from "valibot";
 import type { AppEnv } from "../http/context";
-import { pendingPaymentOf } from "../services/order-payments";
+import { pendingPaymentOf } from "../orders/services/order-payments";
 import { payDeps, payOrder } from "../orders/pay-order";
 import { createStripe } from "../payments/stripe-client";
 import { isStripeUnavailable } from "../payments/stripe-errors";

@@ -1,11 +1,11 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { CONTENT_REPORT_REASONS, CONTENT_REPORT_TARGETS } from "../domain/content-reports";
+import { CONTENT_REPORT_REASONS, CONTENT_REPORT_TARGETS } from "../admin/domain/content-reports";
 import type { AppEnv } from "../http/context";
 import { jsonBody, type SchemaRefusal } from "../http/json-body";
 import { reportInputError } from "../messages/content-reports";
 import { cometNow } from "../services/clock";
-import { reportContent } from "../services/content-reports";
+import { reportContent } from "../admin/services/content-reports";
 
 /**
  * /api/reports (issue 49, decision 089): POST / {targetType: "work" | "profile", targetId, reason} reports a portfolio

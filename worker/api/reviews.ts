@@ -7,13 +7,19 @@ import {
   REVIEW_TEXT_MAX,
   type ReviewRefusal,
   reviewTextOf,
-} from "../domain/reviews";
-import { isSaneTimestamp } from "../domain/order-process";
+} from "../orders/domain/reviews";
+import { isSaneTimestamp } from "../orders/domain/order-process";
 import type { AppContext, AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
 import { ownReviewReportMessage, replyTextError, reviewFieldErrors, reviewRefusalMessage } from "../messages/reviews";
 import { cometNow } from "../services/clock";
-import { afterReviewWritten, replyToReview, reportReview, reviewsOfCreator, writeReview } from "../services/reviews";
+import {
+  afterReviewWritten,
+  replyToReview,
+  reportReview,
+  reviewsOfCreator,
+  writeReview,
+} from "../orders/services/reviews";
 
 /**
  * /api/reviews (issue 49, decision 086): POST / {orderId, rating, text} writes (or, until it shows, rewrites) the

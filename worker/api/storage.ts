@@ -1,15 +1,15 @@
 import { Hono } from "hono";
 import * as v from "valibot";
-import { PRIVATE_MEDIA_CACHE_CONTROL } from "../domain/media-access";
-import { MEDIA_ERROR_TEXTS, MB, type MediaErrorCode } from "../domain/media-limits";
-import { UPLOAD_RULES } from "../domain/upload-rules";
+import { PRIVATE_MEDIA_CACHE_CONTROL } from "../media/domain/media-access";
+import { MEDIA_ERROR_TEXTS, MB, type MediaErrorCode } from "../media/domain/media-limits";
+import { UPLOAD_RULES } from "../media/domain/upload-rules";
 import { readBodyUpTo, readLimitedForm } from "../http/body-limit";
 import type { AppContext, AppEnv } from "../http/context";
 import { getObject, serveObject } from "../http/stored-object";
 import { jsonBody } from "../http/json-body";
-import { openSignedRead, signRead } from "../services/media-access";
+import { openSignedRead, signRead } from "../media/services/media-access";
 import { SigningSecretMissingError } from "../services/signed-tokens";
-import { deleteMedia, putSignedObject, signWrite, uploadFiles, type StorageFailure } from "../services/storage";
+import { deleteMedia, putSignedObject, signWrite, uploadFiles, type StorageFailure } from "../media/services/storage";
 
 /**
  * The storage calls of spec section 7, at their spec paths (/api/google/storage/*), backed by R2.

@@ -9,10 +9,10 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../http/context";
 import { isCreatorSide } from "../domain/roles";
-import { onboardingState } from "../domain/payouts";
+import { onboardingState } from "../orders/domain/payouts";
 import { connectStatus, dashboardLink, onboardingLink } from "../services/connected-accounts";
 import { createStripe } from "../payments/stripe-client";
-import { payoutOfOrder } from "../services/wallet";
+import { payoutOfOrder } from "../orders/services/wallet";
 
 const WALLET_PATH = "/dashboard/creator/wallet";
 

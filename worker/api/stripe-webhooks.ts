@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import type Stripe from "stripe";
 import type { AppEnv } from "../http/context";
 import { createStripe, stripeCryptoProvider } from "../payments/stripe-client";
-import { handleStripeEvent } from "../services/payment-webhooks";
+import { handleStripeEvent } from "../orders/services/payment-webhooks";
 import { settleDeps, settleIntentById } from "../orders/settle-intent";
 
 /** Stripe's default: a signature older than 5 minutes is refused (a replayed capture of an old delivery). */

@@ -1,20 +1,20 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { validator } from "hono/validator";
 import * as v from "valibot";
-import { MEDIA_ERROR_TEXTS, type MediaErrorCode } from "../domain/media-limits";
-import { FILE_KINDS, type FileKind } from "../domain/media-sniff";
-import { MULTIPART_ERROR_TEXTS, SHA256_HEX, type MultipartErrorCode } from "../domain/multipart-plan";
+import { MEDIA_ERROR_TEXTS, type MediaErrorCode } from "../media/domain/media-limits";
+import { FILE_KINDS, type FileKind } from "../media/domain/media-sniff";
+import { MULTIPART_ERROR_TEXTS, SHA256_HEX, type MultipartErrorCode } from "../media/domain/multipart-plan";
 import type { AppContext, AppEnv } from "../http/context";
 import { jsonBody } from "../http/json-body";
-import { abortUpload } from "../services/multipart-cleanup";
-import { putPart, reportPart, signParts } from "../services/multipart-parts";
-import type { MultipartDeps, UploadFailure } from "../services/multipart-upload-rows";
-import { completeUpload, getUpload, listUploads, startUpload } from "../services/multipart-uploads";
+import { abortUpload } from "../media/services/multipart-cleanup";
+import { putPart, reportPart, signParts } from "../media/services/multipart-parts";
+import type { MultipartDeps, UploadFailure } from "../media/services/multipart-upload-rows";
+import { completeUpload, getUpload, listUploads, startUpload } from "../media/services/multipart-uploads";
 import { SigningSecretMissingError } from "../services/signed-tokens";
 
 /**
  * The resumable multipart upload of a deliverable (issue 60, decision 096), mounted at /api/uploads. Thin: each door
- * parses its input with a valibot schema, then calls worker/services/multipart-uploads.ts. Every failure is
+ * parses its input with a valibot schema, then calls worker/media/services/multipart-uploads.ts. Every failure is
  * `{ error, code }` with a 4xx (503 when R2 could not be reached): `error` the English text, `code` the key the page
  * translates (messages/multipart, and messages/media for the media codes it shares).
  */

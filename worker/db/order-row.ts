@@ -1,13 +1,13 @@
 /**
  * An order's D1 row as the order's state (issue 47): the one reading of `commission_orders` (and the columns its
  * readers join: the currency's code, the deliverables' count, the open and paid payments) into the domain's
- * `OrderState`. The Order object's first load (services/orders.ts `loadOrder`) and the order pages
- * (services/order-views.ts) both read a row through it; a column a reader does not select reads as none.
+ * `OrderState`. The Order object's first load (orders/services/orders.ts `loadOrder`) and the order pages
+ * (orders/services/order-views.ts) both read a row through it; a column a reader does not select reads as none.
  */
-import type { OrderState, PaymentRef } from "../domain/order-types";
-import type { OrderStage } from "../domain/order-stages";
-import type { OrderDispute } from "../domain/disputes";
-import type { ExtensionRequest } from "../domain/deadline-extensions";
+import type { OrderState, PaymentRef } from "../orders/domain/order-types";
+import type { OrderStage } from "../orders/domain/order-stages";
+import type { OrderDispute } from "../orders/domain/disputes";
+import type { ExtensionRequest } from "../orders/domain/deadline-extensions";
 
 /** The stages column (JSON written by `transitionStatements` or the order's submission); anything else reads as none. */
 export function parseStages(value: unknown): OrderStage[] {

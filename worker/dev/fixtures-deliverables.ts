@@ -6,13 +6,13 @@
  * The order's object must not have acted yet. Registered with the others in fixtures.ts; development and test
  * builds only.
  */
-import type { FileDetails } from "../domain/file-details";
-import { parseMediaKey } from "../domain/media-keys";
-import { SNIFF_BYTES, sniffMediaType } from "../domain/media-sniff";
+import type { FileDetails } from "../media/domain/file-details";
+import { parseMediaKey } from "../media/domain/media-keys";
+import { SNIFF_BYTES, sniffMediaType } from "../media/domain/media-sniff";
 import { prepared } from "../db/statements";
 import { type Env, type Fields, FixtureError, required, str } from "./fixture-input";
-import { inspectStoredFile } from "../services/file-inspection";
-import { addDeliverableStatements, deliverableFile } from "../services/order-deliverables";
+import { inspectStoredFile } from "../media/services/file-inspection";
+import { addDeliverableStatements, deliverableFile } from "../orders/services/order-deliverables";
 
 const fromBase64 = (text: string) => Uint8Array.from(atob(text), (c) => c.charCodeAt(0));
 const hex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");

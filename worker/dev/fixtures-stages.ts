@@ -10,7 +10,7 @@ import {
   stagesOfPlan,
   stageTransferAmount,
   type StagePlanItem,
-} from "../domain/order-stages";
+} from "../orders/domain/order-stages";
 import { createStripe } from "../payments/stripe-client";
 import { commissionAccountOfEmail, type Env, type Fields, FixtureError, num, required, str } from "./fixture-input";
 import { orderStub } from "../orders/order-stub";

@@ -8,8 +8,8 @@
  * the server's own writes for the lock). A state only Stripe's money and days reach (paid, delivered, completed) is
  * written as the order's object would have projected it, before that object first wakes: it then loads it from D1.
  */
-import { orderCodeFrom } from "../domain/order-request";
-import { STAGE_REVIEW_MS, stagesOfPlan } from "../domain/order-stages";
+import { orderCodeFrom } from "../orders/domain/order-request";
+import { STAGE_REVIEW_MS, stagesOfPlan } from "../orders/domain/order-stages";
 import { createDb } from "../db/client";
 import { createFormFromTemplate, setFormStatus } from "../services/commission-forms";
 import { purgeAllPublicPages } from "../services/public-pages";
@@ -101,7 +101,7 @@ async function order(env: Env, input: Fields) {
     d1
       .prepare(`INSERT INTO commission_order_forms (id, order_id, price_currency_id) VALUES (?, ?, ${currency})`)
       .bind(ids.form, id, currencyCode),
-    // Every order has its chat room, as a request writes it (worker/services/order-requests.ts).
+    // Every order has its chat room, as a request writes it (worker/orders/services/order-requests.ts).
     d1
       .prepare(
         "INSERT INTO chat_rooms (id, order_id, room_status, created_at, updated_at) VALUES (?, ?, 'DRAFT', ?, ?)",

@@ -4,7 +4,7 @@
  * re-exports all of it, so server code keeps one import). No valibot here, so the editors' JavaScript does not carry it.
  */
 import type { QuestionType } from "../db/schema/enums";
-import type { WorkMediaDraft } from "./media-drafts";
+import type { WorkMediaDraft } from "../media/domain/media-drafts";
 
 export const FORM_TITLE_MAX = 100;
 export const FORM_DESCRIPTION_MAX = 2000;

@@ -3,15 +3,20 @@ import { textField } from "./text";
 import { CURRENCIES, isCurrencyCode, type CurrencyCode } from "./currency";
 import { parsePrice, priceInputError } from "./pricing";
 import { QUESTION_TYPES, type QuestionType } from "../db/schema/enums";
-import { FORM_QUESTION_MEDIA_MAX, MEDIA_URL_MAX, SERVICE_MEDIA_MAX_FILES } from "./media-limits";
-import { buildMediaEntry, type MediaEntry } from "./media-entries";
-import { mimeTypeForKeyFile } from "./media-sniff";
-import { parseMediaKey } from "./media-keys";
-import { mediaDraftListSchema, parseMediaDrafts, type ParsedMediaDraft, type WorkMediaDraft } from "./media-drafts";
+import { FORM_QUESTION_MEDIA_MAX, MEDIA_URL_MAX, SERVICE_MEDIA_MAX_FILES } from "../media/domain/media-limits";
+import { buildMediaEntry, type MediaEntry } from "../media/domain/media-entries";
+import { mimeTypeForKeyFile } from "../media/domain/media-sniff";
+import { parseMediaKey } from "../media/domain/media-keys";
+import {
+  mediaDraftListSchema,
+  parseMediaDrafts,
+  type ParsedMediaDraft,
+  type WorkMediaDraft,
+} from "../media/domain/media-drafts";
 import { parseFields, type FieldErrors } from "./validation";
 import { parseSlotCount } from "./slots";
-import type { StagePlanItem } from "./order-stages";
-import { parseStagePlanRows, type StagePlanRow } from "./stage-plan-rows";
+import type { StagePlanItem } from "../orders/domain/order-stages";
+import { parseStagePlanRows, type StagePlanRow } from "../orders/domain/stage-plan-rows";
 import {
   CHOICES_MAX,
   CHOICE_TITLE_MAX,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { workMediaLabel } from "./work-media-label";
+import { workMediaLabel } from "../media/domain/work-media-label";
 import { addTag, normalizeTags, parseCreditHandles, parseWorkDraft } from "./portfolio";
 
 describe("tag input rules", () => {

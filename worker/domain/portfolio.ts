@@ -1,8 +1,13 @@
 import * as v from "valibot";
 import { textField } from "./text";
 import { VISIBILITY_STATUSES, type VisibilityStatus } from "../db/schema/enums";
-import { PORTFOLIO_MEDIA_MAX_FILES } from "./media-limits";
-import { mediaDraftListSchema, parseMediaDrafts, type ParsedMediaDraft, type WorkMediaDraft } from "./media-drafts";
+import { PORTFOLIO_MEDIA_MAX_FILES } from "../media/domain/media-limits";
+import {
+  mediaDraftListSchema,
+  parseMediaDrafts,
+  type ParsedMediaDraft,
+  type WorkMediaDraft,
+} from "../media/domain/media-drafts";
 import { parseFields, type FieldErrors } from "./validation";
 import {
   CLIENT_HANDLE_MAX,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import * as v from "valibot";
-import { contentRefusal } from "./chat";
-import { serviceDetailsOf } from "./order";
+import { contentRefusal } from "../chat/domain/chat";
+import { serviceDetailsOf } from "../orders/domain/order";
 import { parseFields, profileSettingsSchema } from "./validation";
 import { hasUnstorableCharacters, isBlankText, normalizeText, textField, textLength } from "./text";
 

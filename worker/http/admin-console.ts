@@ -7,7 +7,7 @@
  * request of a path nothing claims (`unknownPathLike`), and the manifest is asked about such a path in place of a
  * console one: they get exactly what any unknown path gets.
  */
-import { isAdminConsolePath, unknownPathLike } from "../domain/admin-actions";
+import { isAdminConsolePath, unknownPathLike } from "../admin/domain/admin-actions";
 
 /** React Router's lazy route discovery (its default `routeDiscovery.manifestPath`), and its list of paths. */
 const ROUTE_MANIFEST = "/__manifest";

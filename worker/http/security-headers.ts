@@ -9,7 +9,7 @@ export interface PagePolicyOptions {
   nonce: string;
   /** HSTS only where the site is really served over https on its own domain. */
   isProduction: boolean;
-  /** Origins a page may frame: the media players (worker/domain/embed-players.ts). */
+  /** Origins a page may frame: the media players (worker/media/domain/embed-players.ts). */
   frameOrigins: readonly string[];
   /** Origins the browser talks to besides this one: the presigned R2 upload host in production. */
   connectOrigins?: readonly string[];
@@ -86,7 +86,7 @@ export function createCspNonce(): string {
 }
 
 /**
- * The host the browser PUTs uploads to when R2 presigning is configured (worker/services/storage.ts builds the same
+ * The host the browser PUTs uploads to when R2 presigning is configured (worker/media/services/storage.ts builds the same
  * address); without it uploads go to this origin, already allowed by 'self'.
  */
 export function presignedUploadOrigin(env: Env): string | null {

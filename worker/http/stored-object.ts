@@ -3,11 +3,11 @@
  * (worker/api/storage.ts) and the admin console's audited door to a disputed order's files (app/routes/admin).
  *
  * Downloads behave as browsers and download managers expect (issue 60): the file's own name in Content-Disposition
- * (worker/domain/content-disposition.ts), `Accept-Ranges: bytes`, a Range answered 206 with its Content-Range, an
+ * (worker/media/domain/content-disposition.ts), `Accept-Ranges: bytes`, a Range answered 206 with its Content-Range, an
  * If-Range honoured by the ETag (a changed file is sent whole, so a resumed download never splices two versions), and
  * a range past the end 416 with a Content-Range naming only the size (`bytes *` then `/size`).
  */
-import { contentDisposition } from "../domain/content-disposition";
+import { contentDisposition } from "../media/domain/content-disposition";
 
 /** One byte range as RFC 9110 writes it: `first-last`, `first-` or `-suffix`. */
 export type ByteRange = { offset: number; last?: number } | { suffix: number };

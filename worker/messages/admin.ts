@@ -2,7 +2,7 @@
 // text keeps, an action refused to an admin who is a party to it. Listed explicitly (not m[key]) so a bundle carries
 // only these messages.
 import { m } from "#app/paraglide/messages.js";
-import type { AdminCase, CaseJudge } from "../domain/admin-actions";
+import type { AdminCase, CaseJudge } from "../admin/domain/admin-actions";
 import type { Locale } from "../domain/locales";
 
 /** A reason or a note refused for its characters (`adminTextOf`: control characters, direction overrides, lone surrogates). */

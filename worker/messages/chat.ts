@@ -1,9 +1,9 @@
 import { m } from "#app/paraglide/messages.js";
-import type { ChatRefusal } from "../domain/chat-protocol";
-import { CHAT_EMBED_SITE_NAMES } from "../domain/chat-send-schema";
+import type { ChatRefusal } from "../chat/domain/chat-protocol";
+import { CHAT_EMBED_SITE_NAMES } from "../chat/domain/chat-send-schema";
 
 /**
- * A refused chat action (worker/domain/chat.ts's keys) in the user's language: the API's answers and the ChatRoom
+ * A refused chat action (worker/chat/domain/chat.ts's keys) in the user's language: the API's answers and the ChatRoom
  * object's `refused` frames. Listed explicitly (not m[key]) so a bundle carries only these messages.
  */
 const CHAT_MESSAGES: Record<ChatRefusal, (inputs: { sites: string }, options: { locale: "en" | "ja" }) => string> = {

@@ -7,7 +7,7 @@ import {
   type DisputeOutcome,
   type DisputeReason,
   type SettlementError,
-} from "../domain/disputes";
+} from "../orders/domain/disputes";
 
 /**
  * A dispute door's refusals (decision 088) in the caller's language: the order's own refusals a dispute move meets, a

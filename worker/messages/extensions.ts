@@ -1,6 +1,6 @@
 import { m } from "#app/paraglide/messages.js";
 import type { Locale } from "../domain/locales";
-import { EXTENSION_REASON_MAX } from "../domain/deadline-extensions";
+import { EXTENSION_REASON_MAX } from "../orders/domain/deadline-extensions";
 
 /**
  * The refusals of a request to move a delivery date (decision 090), in the caller's language. Listed explicitly (not

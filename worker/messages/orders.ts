@@ -1,13 +1,13 @@
 import { m } from "#app/paraglide/messages.js";
 import type { Locale } from "../domain/locales";
-import type { OrderRefusal } from "../domain/order-types";
+import type { OrderRefusal } from "../orders/domain/order-types";
 import {
   REVISION_COMMENT_MAX,
   STAGE_REVISIONS_MAX,
   STAGE_TITLE_MAX,
   STAGES_MAX,
   type StagePlanError,
-} from "../domain/order-stages";
+} from "../orders/domain/order-stages";
 
 /** A revision comment `revisionCommentOf` refused: blank, too long or not storable. */
 export const REVISION_COMMENT_INVALID = "revision_comment_invalid";

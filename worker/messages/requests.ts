@@ -1,9 +1,9 @@
 import { m } from "#app/paraglide/messages.js";
 import type { Locale } from "../domain/locales";
-import type { RequestRefusal } from "../domain/order-request";
+import type { RequestRefusal } from "../orders/domain/order-request";
 
 /**
- * The words of a refused request (worker/domain/order-request.ts's keys) in the user's language, for the API's
+ * The words of a refused request (worker/orders/domain/order-request.ts's keys) in the user's language, for the API's
  * answer. Listed explicitly (not m[key]) so a bundle carries only these messages.
  */
 const REQUEST_MESSAGES: Record<

@@ -2,7 +2,7 @@
 // refusals, for the API and the order page alike.
 import { m } from "#app/paraglide/messages.js";
 import type { Locale } from "../domain/locales";
-import { REVIEW_REPLY_MAX, REVIEW_TEXT_MAX, type ReviewInputError, type ReviewRefusal } from "../domain/reviews";
+import { REVIEW_REPLY_MAX, REVIEW_TEXT_MAX, type ReviewInputError, type ReviewRefusal } from "../orders/domain/reviews";
 
 const FIELD_ERRORS: Record<ReviewInputError, (locale: Locale) => string> = {
   rating_invalid: (locale) => m.reviews_error_rating_invalid({}, { locale }),

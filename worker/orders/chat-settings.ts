@@ -3,7 +3,7 @@
  * updateChatSettings is the one source of that rule. The chat's door (worker/api/chat.ts) asks here before the room
  * takes the settings.
  */
-import type { OrderActResult } from "../domain/order-contract";
+import type { OrderActResult } from "./domain/order-contract";
 import type { CommandContext } from "./command";
 import { orderStub } from "./order-stub";
 

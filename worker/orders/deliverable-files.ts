@@ -3,11 +3,11 @@
  * shared by the two deliverable commands.
  */
 import * as v from "valibot";
-import { ORDER_DELIVERABLES_MAX_FILES } from "../domain/media-limits";
-import { parseMediaKey } from "../domain/media-keys";
-import type { DeliverableFile } from "../domain/order-contract";
-import { deliverableFile, isDeliverableField } from "../services/order-deliverables";
-import { checkAttachment, ownsObject } from "../services/storage";
+import { ORDER_DELIVERABLES_MAX_FILES } from "../media/domain/media-limits";
+import { parseMediaKey } from "../media/domain/media-keys";
+import type { DeliverableFile } from "./domain/order-contract";
+import { deliverableFile, isDeliverableField } from "./services/order-deliverables";
+import { checkAttachment, ownsObject } from "../media/services/storage";
 import { type CommandContext, type Outcome, refuse } from "./command";
 import { orderOutcome } from "./order-answer";
 import { orderStub } from "./order-stub";

@@ -7,15 +7,15 @@
  */
 import * as v from "valibot";
 import { m } from "#app/paraglide/messages.js";
-import { DISPUTE_STATEMENT_MAX, parsePartyStatement, type PartyStatementErrors } from "../domain/disputes";
+import { DISPUTE_STATEMENT_MAX, parsePartyStatement, type PartyStatementErrors } from "./domain/disputes";
 import type { Locale } from "../domain/locales";
-import { DISPUTE_FILES_MAX } from "../domain/media-limits";
-import type { DisputeMove, OrderActResult } from "../domain/order-contract";
-import type { OrderDispute, OrderPayment, OrderProgress } from "../domain/order-types";
+import { DISPUTE_FILES_MAX } from "../media/domain/media-limits";
+import type { DisputeMove, OrderActResult } from "./domain/order-contract";
+import type { OrderDispute, OrderPayment, OrderProgress } from "./domain/order-types";
 import { disputeErrorMessage } from "../messages/disputes";
 import { orderRefusalMessage } from "../messages/orders";
-import { checkedEvidence } from "../services/disputes";
-import { translateInBackground } from "../services/order-translations";
+import { checkedEvidence } from "./services/disputes";
+import { translateInBackground } from "./services/order-translations";
 import { type CommandContext, type FormReading, NOT_FOUND, type Outcome, type Refusal } from "./command";
 import { orderId } from "./order-body";
 import { orderStub } from "./order-stub";
@@ -90,7 +90,7 @@ export type DisputeData = {
 };
 
 /** The order's answer to a dispute move, as the doors lay it out. */
-export function disputeOutcome(result: OrderActResult, context: Pick<CommandContext, "locale">): Outcome<DisputeData> {
+function disputeOutcome(result: OrderActResult, context: Pick<CommandContext, "locale">): Outcome<DisputeData> {
   if (result.status === "not_found") return { ok: false, ...NOT_FOUND };
   if (result.status === "refused") return { ok: false, ...disputeRefusal(result.refusal, context.locale) };
   const { progress, payment, dispute } = result.state;

@@ -6,9 +6,9 @@
  */
 import * as v from "valibot";
 import { m } from "#app/paraglide/messages.js";
-import type { ExtensionRequest } from "../domain/deadline-extensions";
-import type { OrderActResult } from "../domain/order-contract";
-import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP } from "../domain/order-process";
+import { END_OF_DAY_MS, type ExtensionRequest } from "./domain/deadline-extensions";
+import type { OrderActResult } from "./domain/order-contract";
+import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP } from "./domain/order-process";
 import { extensionErrorMessage } from "../messages/extensions";
 import { orderRefusalMessage } from "../messages/orders";
 import { type CommandContext, NOT_FOUND, type Outcome, type Refusal } from "./command";
@@ -21,9 +21,6 @@ export const deliveryDeadline = v.pipe(
   v.minValue(EARLIEST_TIMESTAMP),
   v.maxValue(LATEST_TIMESTAMP),
 );
-
-/** The last minute of a day the page's date input names: dates are shown in UTC, a day's end is its last minute. */
-const END_OF_DAY_MS = 86_400_000 - 60_000;
 
 /**
  * A date input's yyyy-mm-dd as the end of that day in UTC, in the window every date the order keeps is in; null when
@@ -50,7 +47,7 @@ export const formOrderId = (form: FormData): string | null => {
 };
 
 /** A refusal of the order's, as the delivery-date doors answer it. */
-export function extensionRefusal(refusal: string, context: Pick<CommandContext, "locale">): Refusal {
+function extensionRefusal(refusal: string, context: Pick<CommandContext, "locale">): Refusal {
   if (refusal === "not_a_party") return NOT_FOUND;
   const message = extensionErrorMessage(refusal, context.locale) ?? orderRefusalMessage(refusal, context.locale);
   if (refusal === "extension_date_invalid")

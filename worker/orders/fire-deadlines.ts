@@ -1,10 +1,10 @@
 /**
  * The cron's safety net for order deadlines (issue 10, docs/decisions/020): every order whose pending deadline has
- * passed (services/order-deadlines.ts finds them) is sent `deadlinePassed` through its object, the order's only writer,
+ * passed (orders/services/order-deadlines.ts finds them) is sent `deadlinePassed` through its object, the order's only writer,
  * which acts only on a deadline that has really passed in the state it holds. The entry's cron (worker/scheduled.ts) and
  * the dev clock hand this to the timed jobs (services/timed-jobs.ts), which may not hold a stub themselves.
  */
-import { overdueOrderIds } from "../services/order-deadlines";
+import { overdueOrderIds } from "./services/order-deadlines";
 import { orderStub } from "./order-stub";
 
 /** Objects woken at once: enough to finish a busy run quickly, few enough for one Worker invocation. */

@@ -3,11 +3,11 @@
  * the action, and `money`, what the action did with the client's money when it gave any back. A refusal is its key with
  * its words where the order words them (`orderRefusalMessage`); a stranger is told 404.
  */
-import type { OrderAction } from "../domain/order-types";
-import type { DeliverableResult, OrderActResult, ServiceDetailsResult } from "../domain/order-contract";
+import type { OrderAction } from "./domain/order-types";
+import type { DeliverableResult, OrderActResult, ServiceDetailsResult } from "./domain/order-contract";
 import { translateAuthoringErrors } from "../messages/authoring";
 import { orderRefusalMessage } from "../messages/orders";
-import { translateInBackground } from "../services/order-translations";
+import { translateInBackground } from "./services/order-translations";
 import { purgeSlotPagesOfOrder, SLOT_MOVES } from "../services/waitlist";
 import { type CommandContext, NOT_FOUND, type Outcome, type Refusal } from "./command";
 import { orderStub } from "./order-stub";
@@ -20,7 +20,7 @@ const STRANGER_REFUSALS = new Set(["not_a_party"]);
 export type OrderResult = OrderActResult | DeliverableResult | ServiceDetailsResult;
 
 /** A refusal of the order's, worded in the caller's language where the order words it. */
-export function orderRefusal(refusal: string, context: Pick<CommandContext, "locale">): Refusal {
+function orderRefusal(refusal: string, context: Pick<CommandContext, "locale">): Refusal {
   if (STRANGER_REFUSALS.has(refusal)) return NOT_FOUND;
   if (refusal === "unknown_category") {
     // The editors' own message for a category not in the list, by field as they answer it.

@@ -10,7 +10,7 @@ import type { Database } from "../db/client";
 import { listCards } from "../payments/cards";
 import { ensureStripeCustomer, replaceStripeCustomer } from "../payments/customers";
 import { isCustomerMissing } from "../payments/stripe-errors";
-import { isTransactionOf } from "../services/order-payments";
+import { isTransactionOf } from "./services/order-payments";
 import { orderStub } from "./order-stub";
 
 export interface PayDeps {

@@ -7,8 +7,12 @@
  */
 import type { Locale } from "../domain/locales";
 import { detectTextLanguage } from "../domain/text-language";
-import { type AdminSettlementInput, type AdminSettleResult, settlementReasonOf } from "../services/admin-disputes";
-import { translateInBackground } from "../services/order-translations";
+import {
+  type AdminSettlementInput,
+  type AdminSettleResult,
+  settlementReasonOf,
+} from "../admin/services/admin-disputes";
+import { translateInBackground } from "./services/order-translations";
 import { orderStub } from "./order-stub";
 
 export async function settleDispute(

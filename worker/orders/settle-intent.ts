@@ -7,8 +7,8 @@
  * payment's rows (durable-objects/order-stripe.ts). The pay step itself is one call too (`Order.pay`, commands/pay.ts).
  */
 import type Stripe from "stripe";
-import { paymentRefOf, type PaymentRecordResult } from "../domain/order-contract";
-import { buyerTransactionOf, orderOfIntent } from "../services/order-payments";
+import { paymentRefOf, type PaymentRecordResult } from "./domain/order-contract";
+import { buyerTransactionOf, orderOfIntent } from "./services/order-payments";
 import { orderStub } from "./order-stub";
 
 export interface SettleDeps {

@@ -1,6 +1,6 @@
 /** The stage moves' body (decision 073): the order and the stage's index, as the JSON doors and the timeline post it. */
 import * as v from "valibot";
-import { STAGES_MAX } from "../domain/order-stages";
+import { STAGES_MAX } from "./domain/order-stages";
 import type { FormReading } from "./command";
 import { orderId } from "./order-body";
 

@@ -3,8 +3,8 @@
  * (worker/api/order-stage-previews.ts) reads the multipart body, checks and stores the files; the order records them.
  * A multipart posting is no JSON command: this is its one call to the object.
  */
-import type { StagePreviewFile, StagePreviewResult } from "../domain/order-contract";
-import { discardStagePreviews } from "../services/stage-previews";
+import type { StagePreviewFile, StagePreviewResult } from "./domain/order-contract";
+import { discardStagePreviews } from "./services/stage-previews";
 import type { CommandContext } from "./command";
 import { orderStub } from "./order-stub";
 

@@ -1,6 +1,6 @@
 import type { Locale } from "../domain/locales";
-import type { StagePlanItem } from "../domain/order-stages";
-import { storedStagePlan } from "../domain/stage-plan-rows";
+import type { StagePlanItem } from "../orders/domain/order-stages";
+import { storedStagePlan } from "../orders/domain/stage-plan-rows";
 import { MISSING_TEXT, pickText, type TextRow } from "../domain/localized-text";
 import { listedWorkSql } from "../domain/public-items";
 import type { ProfileStanding } from "../domain/public-profiles";
@@ -19,7 +19,7 @@ import {
 import { textMatchSql } from "../domain/search-text";
 import type { MediaType, QuestionType } from "../db/schema/enums";
 import { parseJson, pickTextColumn, textsOf } from "./json-columns";
-import type { ShownMedia } from "./media-rows";
+import type { ShownMedia } from "../media/services/media-rows";
 import { type PageReadings, type PublicText, publicText, readPublicTexts } from "./localized-texts";
 import { PRICE_BOOK_SQL, displayPrice, priceContext, type PriceContext } from "./price-book";
 

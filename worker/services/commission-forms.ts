@@ -28,16 +28,16 @@ import {
   type ParsedFormMedia,
   type QuestionDraft,
 } from "../domain/commission-form";
-import { parseMediaKey, type MediaKey } from "../domain/media-keys";
-import type { MediaEntry } from "../domain/media-entries";
-import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
-import { MEDIA_READ_COLUMNS, mediaRow, shownMedia } from "./media-rows";
+import { parseMediaKey, type MediaKey } from "../media/domain/media-keys";
+import type { MediaEntry } from "../media/domain/media-entries";
+import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "../media/services/storage";
+import { MEDIA_READ_COLUMNS, mediaRow, shownMedia } from "../media/services/media-rows";
 import type { Locale } from "../domain/locales";
 import { defaultCurrencyOf } from "./commission-settings";
 import type { SessionUser } from "./sessions";
 import { loadTexts, type SavedTexts, translateSavedEntities } from "./localized-texts";
 import { purgeAccountPages } from "./public-pages";
-import { rowsOfPlan, storedStagePlan } from "../domain/stage-plan-rows";
+import { rowsOfPlan, storedStagePlan } from "../orders/domain/stage-plan-rows";
 
 const FORM = LOCALIZED.commissionForm.type;
 const QUESTION = LOCALIZED.commissionFormQuestion.type;

@@ -19,13 +19,13 @@ import { CURRENCIES, asCurrencyCode, type CurrencyCode } from "../domain/currenc
 import type { ParsedService, ServiceDraft } from "../domain/commission-form";
 import { formatPriceInput } from "../domain/pricing";
 import type { Locale } from "../domain/locales";
-import { parseMediaKey, type MediaKey } from "../domain/media-keys";
+import { parseMediaKey, type MediaKey } from "../media/domain/media-keys";
 import type { Creator } from "./commission-forms";
 import { loadTexts, translateSavedTexts } from "./localized-texts";
-import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow, shownMedia } from "./media-rows";
-import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
+import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow, shownMedia } from "../media/services/media-rows";
+import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "../media/services/storage";
 import { purgeAccountPages } from "./public-pages";
-import { rowsOfPlan, storedStagePlan } from "../domain/stage-plan-rows";
+import { rowsOfPlan, storedStagePlan } from "../orders/domain/stage-plan-rows";
 
 const SERVICE = LOCALIZED.commissionService.type;
 const POLICY = LOCALIZED.commissionPolicy.type;

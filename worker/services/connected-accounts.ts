@@ -6,8 +6,8 @@
  * that can now be paid out gets its held payouts.
  */
 import type Stripe from "stripe";
-import { NOT_CONNECTED, canReceivePayouts, type ConnectStatus } from "../domain/payouts";
-import { releaseHeldPayouts, type PayoutDeps } from "./payouts";
+import { NOT_CONNECTED, canReceivePayouts, type ConnectStatus } from "../orders/domain/payouts";
+import { releaseHeldPayouts, type PayoutDeps } from "../orders/services/payouts";
 import { isAccountGone } from "../payments/stripe-errors";
 
 async function findConnectedAccountId(d1: D1Database, userAccountId: string): Promise<string | null> {

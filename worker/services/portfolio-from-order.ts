@@ -8,12 +8,12 @@
 import type { Database } from "../db/client";
 import { LOCALIZED, MEDIA_OWNERS } from "../db/schema/localized-entities";
 import type { Locale } from "../domain/locales";
-import { buildMediaKey, parseMediaKey } from "../domain/media-keys";
-import { TITLE_COLUMNS, titleOf, type Row } from "./order-views";
+import { buildMediaKey, parseMediaKey } from "../media/domain/media-keys";
+import { TITLE_COLUMNS, titleOf, type Row } from "../orders/services/order-views";
 
 /**
  * The delivered files copied into the work: pictures only (decision 026). What a portfolio work's medias accept is
- * worker/domain/upload-rules.ts's rule, which since decision 033 also takes video and audio; those are not copied.
+ * worker/media/domain/upload-rules.ts's rule, which since decision 033 also takes video and audio; those are not copied.
  */
 const PICTURE_TYPES: Record<string, string> = { "image/jpeg": "jpg", "image/png": "png", "image/gif": "gif" };
 

@@ -23,20 +23,32 @@ import type { Locale } from "../domain/locales";
 import { listedWorkSql, workStatusOnSave } from "../domain/public-items";
 import { TAG_MAX_LENGTH } from "../domain/portfolio-fields";
 import { cleanSearchText, textMatchSql } from "../domain/search-text";
-import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow, shownMedia, type ShownMedia } from "./media-rows";
-import { parseMediaKey, type MediaKey } from "../domain/media-keys";
+import {
+  MEDIA_READ_COLUMNS,
+  keptMediaErrors,
+  mediaRow,
+  shownMedia,
+  type ShownMedia,
+} from "../media/services/media-rows";
+import { parseMediaKey, type MediaKey } from "../media/domain/media-keys";
 import type { ParsedWork, WorkDraft } from "../domain/portfolio";
-import type { ParsedMediaDraft } from "../domain/media-drafts";
+import type { ParsedMediaDraft } from "../media/domain/media-drafts";
 import { noGrants, type ItemGrants } from "../domain/visibility";
 import { grantChanges } from "../domain/work-grants";
 import { VISIBILITY_PERMISSIONS } from "../db/schema/enums";
-import { editableWork, grantStatements, grantsDraftOf, wantedGrants, workUserCategories } from "./work-access";
+import {
+  editableWork,
+  grantStatements,
+  grantsDraftOf,
+  wantedGrants,
+  workUserCategories,
+} from "../media/services/work-access";
 import { removedClientCredit, resolveClient } from "./client-works";
 
 // The named client's own action lives with the client-works rules; re-exported for the pages that call it here.
 export { removeMeFromWork } from "./client-works";
 import { loadTexts, translateSavedTexts } from "./localized-texts";
-import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "./storage";
+import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "../media/services/storage";
 import { purgeAccountPages } from "./public-pages";
 
 const WORK = LOCALIZED.portfolioWork.type;

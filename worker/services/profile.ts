@@ -7,10 +7,10 @@ import type { FieldErrors } from "../domain/validation";
 import type { Database } from "../db/client";
 import { localizedTexts, userAccounts, userProfiles } from "../db/schema";
 import { LOCALIZED } from "../db/schema/localized-entities";
-import { parseMediaKey } from "../domain/media-keys";
-import type { MediaErrorCode } from "../domain/media-limits";
+import { parseMediaKey } from "../media/domain/media-keys";
+import type { MediaErrorCode } from "../media/domain/media-limits";
 import { isHandleTaken, setLocalizedText } from "./accounts";
-import { checkAttachment, markUploadsAttached } from "./storage";
+import { checkAttachment, markUploadsAttached } from "../media/services/storage";
 import { activeCurrencyId, getCurrencyCode, isLanguageOffered } from "./preferences";
 import { purgeAccountPages } from "./public-pages";
 

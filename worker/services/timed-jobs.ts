@@ -5,11 +5,11 @@
  * at its scheduled time on Comet's clock; moving the dev clock runs it at once at the new time, so what became due
  * fires then. Idempotent like the rest of the cron: a reminder goes once, a deadline acts once.
  */
-import { announceShownReviews } from "./reviews";
+import { announceShownReviews } from "../orders/services/reviews";
 import { createDb } from "../db/client";
 import { mailerFromEnv } from "../mail/mailer";
 import { sendPendingNotificationEmails } from "./notification-emails";
-import { sendDueReminders } from "./order-reminders";
+import { sendDueReminders } from "../orders/services/order-reminders";
 import { runWaitlistJobs } from "./waitlist";
 
 /** Rounds of deadlines one dev clock move runs at most: each takes up to the cron's batch of 200 orders. */

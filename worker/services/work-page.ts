@@ -10,8 +10,8 @@ import type { PublishStatus } from "../db/schema/enums";
 import { categoryNamesOf, mediasOf } from "./catalog";
 import { parseJson, textsOf } from "./json-columns";
 import { type PageReadings, publicText, readPublicTexts } from "./localized-texts";
-import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "./media-access";
-import type { ShownMedia } from "./media-rows";
+import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "../media/services/media-access";
+import type { ShownMedia } from "../media/services/media-rows";
 import { loadItemVisibility } from "./visibility";
 
 /** Someone the page names: the creator, the client, a credited user. */

@@ -2,7 +2,7 @@ import { m } from "#app/paraglide/messages.js";
 import { TextField } from "#app/components/form/text-field";
 import type { ChoiceDraft } from "#worker/domain/commission-form";
 import { CHOICE_TITLE_MAX, FORM_MEDIA_FIELDS, moveItem } from "#worker/domain/commission-form-fields";
-import { FORM_CHOICE_MEDIA_MAX } from "#worker/domain/media-limits";
+import { FORM_CHOICE_MEDIA_MAX } from "#worker/media/domain/media-limits";
 import type { CurrencyCode } from "#worker/domain/currency";
 import { SmallButton } from "./small-button";
 import type { KeyedMedia } from "./media-list-field";

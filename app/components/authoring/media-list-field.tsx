@@ -1,9 +1,9 @@
 import { Suspense, lazy, useState } from "react";
 import { createPortal } from "react-dom";
 import { m } from "#app/paraglide/messages.js";
-import type { MediaEntry } from "#worker/domain/media-entries";
-import { SITE_NAMES } from "#worker/domain/media-sites";
-import type { WorkMediaDraft } from "#worker/domain/media-drafts";
+import type { MediaEntry } from "#worker/media/domain/media-entries";
+import { SITE_NAMES } from "#worker/media/domain/media-sites";
+import type { WorkMediaDraft } from "#worker/media/domain/media-drafts";
 import { MediaImage } from "../media/media-image";
 import type { PlayableMedia } from "../media/players/embed-urls";
 import { SmallButton } from "./small-button";

@@ -10,7 +10,7 @@ import {
   QUESTION_DESCRIPTION_MAX,
   QUESTION_TITLE_MAX,
 } from "#worker/domain/commission-form-fields";
-import { FORM_QUESTION_MEDIA_MAX } from "#worker/domain/media-limits";
+import { FORM_QUESTION_MEDIA_MAX } from "#worker/media/domain/media-limits";
 import { ChoiceEditor, type ChoiceTexts, type KeyedChoice } from "./choice-editor";
 import { SmallButton } from "./small-button";
 import type { KeyedMedia } from "./media-list-field";

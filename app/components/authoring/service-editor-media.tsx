@@ -1,8 +1,8 @@
 // The service editor's gallery (issue 10: "Services show media"): the shared media list, kept in client state and
 // posted as JSON in one hidden field, so the rest of the service form stays a plain HTML form.
 import { useState } from "react";
-import { SERVICE_MEDIA_MAX_FILES } from "#worker/domain/media-limits";
-import type { WorkMediaDraft } from "#worker/domain/media-drafts";
+import { SERVICE_MEDIA_MAX_FILES } from "#worker/media/domain/media-limits";
+import type { WorkMediaDraft } from "#worker/media/domain/media-drafts";
 import type { KeyedMedia } from "./media-list-field";
 import { MediaListField } from "./media-list-field";
 

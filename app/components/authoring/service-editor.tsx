@@ -13,7 +13,7 @@ import { SERVICE_DESCRIPTION_MAX, SERVICE_TERMS_MAX, SERVICE_TITLE_MAX } from "#
 import { ErrorText } from "#app/components/form/error-text";
 import { SERVICE_MEDIAS_FIELD, ServiceMediaField, serviceMediasFrom } from "./service-editor-media";
 import { StagePlanEditor } from "./stage-plan-editor";
-import { stagePlanRowsFrom } from "#worker/domain/stage-plan-rows";
+import { stagePlanRowsFrom } from "#worker/orders/domain/stage-plan-rows";
 import type { StagePlanTexts } from "./stage-plan-texts";
 
 /**

@@ -5,13 +5,13 @@
 import { useEffect, useRef, useState } from "react";
 import { ErrorText } from "#app/components/form/error-text";
 import { TextField } from "#app/components/form/text-field";
-import { SHARES_TOTAL, STAGE_TITLE_MAX, STAGES_MAX } from "#worker/domain/order-stages";
+import { SHARES_TOTAL, STAGE_TITLE_MAX, STAGES_MAX } from "#worker/orders/domain/order-stages";
 import {
   STAGE_PLAN_FIELDS,
   STAGE_PLAN_PATH,
   typedSharesTotal,
   type StagePlanRow,
-} from "#worker/domain/stage-plan-rows";
+} from "#worker/orders/domain/stage-plan-rows";
 import { SmallButton } from "./small-button";
 import type { StagePlanTexts } from "./stage-plan-texts";
 

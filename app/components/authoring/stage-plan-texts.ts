@@ -1,5 +1,5 @@
 import { m } from "#app/paraglide/messages.js";
-import { STAGES_MAX } from "#worker/domain/order-stages";
+import { STAGES_MAX } from "#worker/orders/domain/order-stages";
 import type { Locale } from "#worker/domain/locales";
 
 /** The stage plan editor's fixed texts (decision 030's pattern: the editor pages' loaders make them). */

@@ -1,4 +1,4 @@
-import { PORTFOLIO_MEDIA_MAX_FILES } from "#worker/domain/media-limits";
+import { PORTFOLIO_MEDIA_MAX_FILES } from "#worker/media/domain/media-limits";
 import { MediaListField, type KeyedMedia } from "./media-list-field";
 
 export type { KeyedMedia } from "./media-list-field";

@@ -1,7 +1,7 @@
 import type { PlayableMedia } from "#app/components/media/players/embed-urls";
 import type { MediaType } from "#worker/db/schema/enums";
-import type { MediaFormatType } from "#worker/domain/media-limits";
-import type { MediaSite } from "#worker/domain/media-sites";
+import type { MediaFormatType } from "#worker/media/domain/media-limits";
+import type { MediaSite } from "#worker/media/domain/media-sites";
 import type { CardPreview } from "#worker/services/catalog";
 
 /** A preview as a page's data carries it: only the media fields that are set. */

@@ -1,5 +1,5 @@
 import { m } from "#app/paraglide/messages.js";
-import type { StagePlanItem } from "#worker/domain/order-stages";
+import type { StagePlanItem } from "#worker/orders/domain/order-stages";
 
 /**
  * A service's or form's milestones in one line ("Milestones: Sketch 30% · Line art 30% · Colour 40%"), so a client

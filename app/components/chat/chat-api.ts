@@ -1,4 +1,4 @@
-// The chat panel's HTTP calls (routes of worker/domain/chat-protocol.ts): history pages, the send when the socket is
+// The chat panel's HTTP calls (routes of worker/chat/domain/chat-protocol.ts): history pages, the send when the socket is
 // down, the read marker, the retry of a translation, and the seller's settings. Each answers data or the server's message, never throws.
 import type {
   ChatMessagePage,
@@ -7,7 +7,7 @@ import type {
   ChatRoomUpdate,
   ChatRoomView,
   ChatServerFrame,
-} from "#worker/domain/chat-protocol";
+} from "#worker/chat/domain/chat-protocol";
 
 const BASE = "/api/features/chat";
 

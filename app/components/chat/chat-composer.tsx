@@ -9,10 +9,10 @@ import { precheckFiles, uploadErrorMessage } from "#app/components/media/upload-
 import { UploadProgressList, useUploads } from "#app/components/media/upload-progress";
 import { m } from "#app/paraglide/messages.js";
 import { TranslationPreview } from "#app/components/translation/translation-preview";
-import type { ChatMediaSubmit, ChatRefusal, ChatRoomView } from "#worker/domain/chat-protocol";
-import { countCharacters } from "#worker/domain/chat";
-import { acceptAttribute, findUploadRule } from "#worker/domain/upload-rules";
-import { checkMediaLimit } from "#worker/domain/media-limits";
+import type { ChatMediaSubmit, ChatRefusal, ChatRoomView } from "#worker/chat/domain/chat-protocol";
+import { countCharacters } from "#worker/chat/domain/chat";
+import { acceptAttribute, findUploadRule } from "#worker/media/domain/upload-rules";
+import { checkMediaLimit } from "#worker/media/domain/media-limits";
 import { draftMediaLabel } from "./chat-media";
 import { LinkAdder } from "./chat-link-adder";
 

@@ -5,8 +5,8 @@
 import { useId, useRef, useState, type KeyboardEvent } from "react";
 import { ErrorText } from "#app/components/form/error-text";
 import { m } from "#app/paraglide/messages.js";
-import type { ChatMediaSubmit } from "#worker/domain/chat-protocol";
-import { CHAT_EMBED_SITE_NAMES } from "#worker/domain/chat-send-schema";
+import type { ChatMediaSubmit } from "#worker/chat/domain/chat-protocol";
+import { CHAT_EMBED_SITE_NAMES } from "#worker/chat/domain/chat-send-schema";
 import { pastedMedia } from "./chat-media";
 
 export function LinkAdder({

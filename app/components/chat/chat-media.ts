@@ -3,14 +3,14 @@
 // short label each attachment shows while it is a draft or on its way.
 import * as v from "valibot";
 import { m } from "#app/paraglide/messages.js";
-import type { ChatMediaSubmit, ChatMediaView } from "#worker/domain/chat-protocol";
+import type { ChatMediaSubmit, ChatMediaView } from "#worker/chat/domain/chat-protocol";
 import {
   CHAT_EMBED_SITE_NAMES,
   chatEmbedEntry,
   chatMediaSchema,
   chatSendRefusal,
-} from "#worker/domain/chat-send-schema";
-import { SITE_NAMES } from "#worker/domain/media-sites";
+} from "#worker/chat/domain/chat-send-schema";
+import { SITE_NAMES } from "#worker/media/domain/media-sites";
 import type { PlayableMedia } from "#app/components/media/players/embed-urls";
 
 export type PastedMedia = { ok: true; media: ChatMediaSubmit } | { ok: false; message: string };

@@ -9,7 +9,7 @@ import { languageName, TranslationLinkButton, useTextReading } from "#app/compon
 import { LazyMediaLightbox } from "#app/components/catalog/lazy-lightbox";
 import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
-import type { ChatMediaView, ChatMessageView, ChatSide } from "#worker/domain/chat-protocol";
+import type { ChatMediaView, ChatMessageView, ChatSide } from "#worker/chat/domain/chat-protocol";
 import { isLocale, type Locale } from "#worker/domain/locales";
 import { type NoticeWords, noticeTitleReading, noticeWords } from "./chat-notice";
 import { messageReading, sentTranslation } from "./chat-timeline";

@@ -5,7 +5,7 @@
 // away), the creator as written. The words are handed over around the title so that only the title carries `lang`.
 import { m } from "#app/paraglide/messages.js";
 import { asCurrencyCode } from "#worker/domain/currency";
-import type { ChatSide, ChatSystemNotice } from "#worker/domain/chat-protocol";
+import type { ChatSide, ChatSystemNotice } from "#worker/chat/domain/chat-protocol";
 import type { Locale } from "#worker/domain/locales";
 import { formatDate } from "#worker/domain/dates";
 import { formatMoney } from "#worker/domain/pricing";

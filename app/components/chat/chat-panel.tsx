@@ -5,7 +5,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Toast, useToast } from "#app/components/toast/toast";
 import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
-import type { ChatRoomView } from "#worker/domain/chat-protocol";
+import type { ChatRoomView } from "#worker/chat/domain/chat-protocol";
 import { ChatComposer, type Draft } from "./chat-composer";
 import { draftMediaLabel } from "./chat-media";
 import { ChatMessageItem, PendingMessageItem } from "./chat-message-item";

@@ -10,7 +10,7 @@ import {
   type ChatMessageView,
   type ChatRoomView,
   type ChatServerFrame,
-} from "#worker/domain/chat-protocol";
+} from "#worker/chat/domain/chat-protocol";
 import { listMessages, markRoomRead, requestTranslation, submitMessage } from "./chat-api";
 import {
   lastContiguousSeq,

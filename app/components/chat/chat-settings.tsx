@@ -1,8 +1,8 @@
 // The seller's chat settings of an order (spec sections 4 and 7: chatRoom.update from the Other settings tab): who
 // may reply, and the per-message character and file limits. The room applies a change to connected clients at once.
 import { m } from "#app/paraglide/messages.js";
-import { CHAT_CHARACTER_LIMIT_MAX, CHAT_MEDIA_LIMIT_MAX } from "#worker/domain/chat";
-import type { ChatRestrictionType, ChatRoomView } from "#worker/domain/chat-protocol";
+import { CHAT_CHARACTER_LIMIT_MAX, CHAT_MEDIA_LIMIT_MAX } from "#worker/chat/domain/chat";
+import type { ChatRestrictionType, ChatRoomView } from "#worker/chat/domain/chat-protocol";
 import { SelectField } from "#app/components/form/select-field";
 import { TextField } from "#app/components/form/text-field";
 

@@ -2,7 +2,7 @@
 // duplicates however they arrive (history pages, catch-up after a reconnect, live frames, the HTTP send's answer),
 // where to catch up from, which optimistic sends are confirmed, where the unread divider goes, and the reconnect
 // backoff. No React, no clock and no randomness of its own (both are arguments).
-import type { ChatMediaSubmit, ChatMessageView, ChatServerFrame, ChatSide } from "#worker/domain/chat-protocol";
+import type { ChatMediaSubmit, ChatMessageView, ChatServerFrame, ChatSide } from "#worker/chat/domain/chat-protocol";
 import { isLocale } from "#worker/domain/locales";
 import { detectTextLanguage } from "#worker/domain/text-language";
 import type { TextReading } from "#worker/domain/text-reading";

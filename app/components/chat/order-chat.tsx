@@ -3,7 +3,7 @@
 // chunk fetched after hydration, so the route's own JS barely grows (docs/decisions/016).
 import { lazy, Suspense, useCallback, useEffect, useId, useState, type ReactNode } from "react";
 import { m } from "#app/paraglide/messages.js";
-import type { ChatRoomView } from "#worker/domain/chat-protocol";
+import type { ChatRoomView } from "#worker/chat/domain/chat-protocol";
 
 const ChatPanel = lazy(() => import("./chat-panel"));
 

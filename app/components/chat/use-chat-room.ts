@@ -2,7 +2,7 @@
 // catch-up, sends) for the room, started while the panel is mounted, and its snapshot as React state.
 import { useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { getLocale } from "#app/paraglide/runtime.js";
-import type { ChatRoomView } from "#worker/domain/chat-protocol";
+import type { ChatRoomView } from "#worker/chat/domain/chat-protocol";
 import { ChatRoomConnection, type ChatRoomSnapshot, type ChatSendFailed } from "./chat-room-connection";
 import type { PendingMessage } from "./chat-timeline";
 

@@ -3,7 +3,7 @@
 import { Form } from "react-router";
 import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import { m } from "#app/paraglide/messages.js";
-import type { OrderDetail } from "#worker/services/order-views";
+import type { OrderDetail } from "#worker/orders/services/order-views";
 
 export function AddToPortfolio({ order }: { order: OrderDetail }) {
   if (order.side !== "seller" || (order.facts.progress !== "DELIVERED" && order.facts.progress !== "COMPLETED"))

@@ -3,7 +3,7 @@
 // only its own table and words.
 import { EmptyState } from "#app/components/dashboard/dashboard-page";
 import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
-import type { HistoryEntry } from "#worker/services/order-history";
+import type { HistoryEntry } from "#worker/orders/services/order-history";
 import { Pages } from "./pages";
 import type { BillingTexts } from "#app/loaders/history/table-texts.server";
 import {

@@ -1,12 +1,12 @@
 // The seller's sales history page body (docs/decisions/026): each order's amount breakdown and the totals per
-// currency. Amounts come already split by the server (worker/services/order-history.ts); this file only lays them out.
+// currency. Amounts come already split by the server (worker/orders/services/order-history.ts); this file only lays them out.
 // Apart from the buyer's billing history (billing-history.tsx) so each page loads only its own table and words.
 import { EmptyState } from "#app/components/dashboard/dashboard-page";
 import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import { showMoney } from "#app/components/orders/order-format";
 import { m } from "#app/paraglide/messages.js";
 import { PayoutStatus } from "#app/components/wallet/payout-status";
-import type { CurrencyTotals, HistoryEntry } from "#worker/services/order-history";
+import type { CurrencyTotals, HistoryEntry } from "#worker/orders/services/order-history";
 import { Pages } from "./pages";
 import {
   amountColumn,

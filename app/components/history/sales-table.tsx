@@ -1,5 +1,5 @@
 // The one table of paid orders (decisions 026, 029): the sales history, the billing history and the wallet list the
-// same entries (worker/services/order-history.ts) with different columns; this file is their markup and their cells,
+// same entries (worker/orders/services/order-history.ts) with different columns; this file is their markup and their cells,
 // so a column reads the same wherever it is shown.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
@@ -8,10 +8,10 @@ import { languageName } from "#app/components/translation/use-text-reading";
 import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
 import type { AmountBreakdown } from "#worker/domain/money";
-import type { CreatorShare, KeptReason, MoneyStatus, RefundReason } from "#worker/domain/order-money-story";
-import type { StageMoneyState } from "#worker/domain/stage-money";
+import type { CreatorShare, KeptReason, MoneyStatus, RefundReason } from "#worker/orders/domain/order-money-story";
+import type { StageMoneyState } from "#worker/orders/domain/stage-money";
 import type { TextReading } from "#worker/domain/text-reading";
-import type { HistoryEntry } from "#worker/services/order-history";
+import type { HistoryEntry } from "#worker/orders/services/order-history";
 
 export interface SalesColumn {
   label: string;

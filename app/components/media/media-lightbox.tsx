@@ -3,7 +3,7 @@ import { CloseButton } from "#app/components/dialog/close-button";
 import { ModalDialog } from "#app/components/dialog/modal-dialog";
 import { m } from "#app/paraglide/messages.js";
 import { ColourSwatches } from "./colour-swatches";
-import { SITE_NAMES } from "#worker/domain/media-sites";
+import { SITE_NAMES } from "#worker/media/domain/media-sites";
 import { mediaHref, type PlayableMedia } from "./players/embed-urls";
 import { externalProps, MediaPlayer } from "./players/media-player";
 import { StepButton } from "./step-button";

@@ -1,6 +1,6 @@
 import { m } from "#app/paraglide/messages.js";
 import type { MediaType } from "#worker/db/schema/enums";
-import { workMediaLabel, type WorkMediaLabel } from "#worker/domain/work-media-label";
+import { workMediaLabel, type WorkMediaLabel } from "#worker/media/domain/work-media-label";
 
 const LABELS: Record<WorkMediaLabel, () => string> = {
   IMAGE: m.media_type_image,

@@ -2,11 +2,11 @@
 // 096): which parts are left and what the finished ones weigh (by the door's own plan), the moving speed and time
 // left, when to try again. The engine that asks them is multipart-upload.test.ts's.
 import { describe, expect, it } from "vitest";
-import { partRange, partsNotIn } from "#worker/domain/multipart-plan";
+import { partRange, partsNotIn } from "#worker/media/domain/multipart-plan";
 import { bytesOfParts, isRetryable, isRetryableFailure, retryDelay, SpeedMeter } from "./multipart-upload-rules";
 
 describe("part planning", () => {
-  // A 12-byte file in 5-byte parts: the door's plan (worker/domain/multipart-plan.ts), which the engine asks too.
+  // A 12-byte file in 5-byte parts: the door's plan (worker/media/domain/multipart-plan.ts), which the engine asks too.
   const plan = { size: 12, partSize: 5, partCount: 3 };
 
   it("cuts the file into part-size ranges, the last one shorter", () => {

@@ -4,11 +4,11 @@
  * and the code a failed call is shown by. No network, no timers, no DOM: the engine (multipart-upload.ts) asks them,
  * and multipart-upload-rules.test.ts tests them in Node.
  *
- * Which bytes a part holds and which parts are still missing are the door's own rules (worker/domain/multipart-plan.ts:
+ * Which bytes a part holds and which parts are still missing are the door's own rules (worker/media/domain/multipart-plan.ts:
  * partRange, partsNotIn), asked by the engine and the door alike, so the browser never cuts a part the door would
  * weigh differently.
  */
-import { checkPartNumber, type PartPlan } from "#worker/domain/multipart-plan";
+import { checkPartNumber, type PartPlan } from "#worker/media/domain/multipart-plan";
 
 // ---------------------------------------------------------------------------------------------------------------
 // Which parts.

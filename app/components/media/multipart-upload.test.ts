@@ -5,7 +5,7 @@
 // multipart-upload-rules.test.ts.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { partRange, partsNotIn } from "#worker/domain/multipart-plan";
+import { partRange, partsNotIn } from "#worker/media/domain/multipart-plan";
 import {
   MultipartUpload,
   type PartSlot,

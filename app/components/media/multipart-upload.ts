@@ -3,7 +3,7 @@
  * the door in worker/api/uploads.ts. Framework-free (no React, no messages), so it is tested in Node against a door of
  * the test's own (multipart-upload.test.ts beside it) and the benchmark drives it as the page does. Its pure rules
  * (retries, speed, the bytes of finished parts) are multipart-upload-rules.ts; how a file is cut into parts and which
- * are missing, the door's own plan (worker/domain/multipart-plan.ts).
+ * are missing, the door's own plan (worker/media/domain/multipart-plan.ts).
  *
  * How it reads and sends, and why its memory does not grow with the file:
  * - The SHA-256 of the whole file is computed as the file is read, in order, a slice at a time (`file.slice(a, b)`,
@@ -22,10 +22,10 @@
  *   same file again (name, size, lastModified) makes POST /api/uploads answer that upload with its `doneParts`.
  */
 import { createSHA256, type IHasher } from "hash-wasm";
-import { partRange, partsNotIn } from "#worker/domain/multipart-plan";
-import type { UploadState } from "#worker/services/multipart-upload-rows";
-import type { PartTarget as PartSlot } from "#worker/services/multipart-parts";
-import type { CompletedUpload } from "#worker/services/multipart-uploads";
+import { partRange, partsNotIn } from "#worker/media/domain/multipart-plan";
+import type { UploadState } from "#worker/media/services/multipart-upload-rows";
+import type { PartTarget as PartSlot } from "#worker/media/services/multipart-parts";
+import type { CompletedUpload } from "#worker/media/services/multipart-uploads";
 import {
   bytesOfParts,
   failureCode,
@@ -50,9 +50,9 @@ export interface UploadTarget {
  * unfinished upload, where one part goes (PUT its exact bytes to `url`; when `report`, report the ETag back), and the
  * stored file once completed (`url` is what a record attaches).
  */
-export type { UploadState } from "#worker/services/multipart-upload-rows";
-export type { PartTarget as PartSlot } from "#worker/services/multipart-parts";
-export type { CompletedUpload } from "#worker/services/multipart-uploads";
+export type { UploadState } from "#worker/media/services/multipart-upload-rows";
+export type { PartTarget as PartSlot } from "#worker/media/services/multipart-parts";
+export type { CompletedUpload } from "#worker/media/services/multipart-uploads";
 const UPLOADS_PATH = "/api/uploads";
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -4,12 +4,12 @@
  * its own Cancel (XMLHttpRequest, since fetch reports no upload progress). See decision 033.
  */
 import { m } from "#app/paraglide/messages.js";
-import { SNIFF_BYTES, sniffMediaType } from "#worker/domain/media-sniff";
-import { checkFile, checkFileCount, type UploadRule } from "#worker/domain/upload-rules";
-import type { MediaErrorCode } from "#worker/domain/media-limits";
+import { SNIFF_BYTES, sniffMediaType } from "#worker/media/domain/media-sniff";
+import { checkFile, checkFileCount, type UploadRule } from "#worker/media/domain/upload-rules";
+import type { MediaErrorCode } from "#worker/media/domain/media-limits";
 
 /** For callers that import this module on first use (picture-upload): the rule their files are checked against. */
-export { findUploadRule } from "#worker/domain/upload-rules";
+export { findUploadRule } from "#worker/media/domain/upload-rules";
 
 /** The spec's upload errors in the reader's language; listed explicitly so the bundle carries only these. */
 const ERROR_MESSAGES: Record<MediaErrorCode | "unauthorized" | "forbidden" | "failed", () => string> = {

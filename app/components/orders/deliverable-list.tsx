@@ -10,9 +10,9 @@ import { LazyModelViewer } from "#app/components/media/lazy-model-viewer";
 import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
 import { useCopyToClipboard } from "#app/lib/use-copy-to-clipboard";
-import type { FileDetails, ZipListing } from "#worker/domain/file-details";
-import { formatFileSize } from "#worker/domain/file-size";
-import type { OrderDeliverableView } from "#worker/services/order-views";
+import type { FileDetails, ZipListing } from "#worker/media/domain/file-details";
+import { formatFileSize } from "#worker/media/domain/file-size";
+import type { OrderDeliverableView } from "#worker/orders/services/order-views";
 
 /** The first and last characters of a checksum, enough to compare by eye: `9f86d081…b0f00a08`. */
 const shortSha = (sha256: string) => `${sha256.slice(0, 8)}…${sha256.slice(-8)}`;

@@ -21,16 +21,16 @@ import type { UploadState } from "#app/components/media/multipart-upload";
 import { formatDuration, formatSpeed, percentOf } from "#app/components/media/upload-progress-format";
 import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
-import { formatFileSize } from "#worker/domain/file-size";
-import { checkMediaLimit, ORDER_DELIVERABLES_MAX_FILES } from "#worker/domain/media-limits";
-import { FILE_KINDS, SNIFF_BYTES, sniffMediaType } from "#worker/domain/media-sniff";
+import { formatFileSize } from "#worker/media/domain/file-size";
+import { checkMediaLimit, ORDER_DELIVERABLES_MAX_FILES } from "#worker/media/domain/media-limits";
+import { FILE_KINDS, SNIFF_BYTES, sniffMediaType } from "#worker/media/domain/media-sniff";
 import {
   acceptAttribute,
   checkFile,
   checkFileCount,
   findUploadRule,
   type UploadRule,
-} from "#worker/domain/upload-rules";
+} from "#worker/media/domain/upload-rules";
 import {
   announce,
   cancelRow,

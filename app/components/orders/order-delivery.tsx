@@ -10,8 +10,8 @@ import { uploadErrorMessage } from "#app/components/media/upload-client";
 import { DeliverableList } from "./deliverable-list";
 import { DeliverableUpload } from "./deliverable-upload";
 import { m } from "#app/paraglide/messages.js";
-import { sellerEditable } from "#worker/domain/order-display";
-import type { OrderDetail } from "#worker/services/order-views";
+import { sellerEditable } from "#worker/orders/domain/order-display";
+import type { OrderDetail } from "#worker/orders/services/order-views";
 
 async function post(path: string, body: unknown): Promise<boolean> {
   const response = await fetch(`/api/features/commission/order/deliverable/${path}`, {

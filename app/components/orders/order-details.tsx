@@ -5,7 +5,7 @@ import { m } from "#app/paraglide/messages.js";
 import { TranslatedText } from "#app/components/translation/translated-text";
 import { useTextReading } from "#app/components/translation/use-text-reading";
 import type { TextReading } from "#worker/domain/text-reading";
-import type { OrderDetail, OrderMediaView } from "#worker/services/order-views";
+import type { OrderDetail, OrderMediaView } from "#worker/orders/services/order-views";
 
 /** Each selected choice's price, by choice id, for those with one (order-panel-texts.server.ts). */
 type ChoicePrices = Record<string, string>;

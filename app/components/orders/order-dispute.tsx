@@ -10,8 +10,8 @@ import { ErrorText } from "#app/components/form/error-text";
 import { TextareaField } from "#app/components/form/textarea-field";
 import { precheckFiles, uploadErrorMessage } from "#app/components/media/upload-client";
 import { UploadProgressList, useUploads } from "#app/components/media/upload-progress";
-import { checkMediaLimit, DISPUTE_FILES_MAX } from "#worker/domain/media-limits";
-import { acceptAttribute, findUploadRule } from "#worker/domain/upload-rules";
+import { checkMediaLimit, DISPUTE_FILES_MAX } from "#worker/media/domain/media-limits";
+import { acceptAttribute, findUploadRule } from "#worker/media/domain/upload-rules";
 import { TranslatedText } from "#app/components/translation/translated-text";
 import type {
   DisputeCase,

@@ -2,7 +2,7 @@
 // one row per order opening it with `?order={code}`, and previous / next pages. Its words and values come from the
 // loader (order-list-texts.server.ts).
 import { Link } from "react-router";
-import type { OrderListFilter } from "#worker/domain/order-display";
+import type { OrderListFilter } from "#worker/orders/domain/order-display";
 import type { OrderListTexts, OrderRow } from "#app/loaders/orders/order-list-texts.server";
 import { StatusBadgeLabel } from "./status-badge";
 

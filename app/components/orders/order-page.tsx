@@ -4,10 +4,10 @@ import { lazy, Suspense, useState } from "react";
 import { useLocation } from "react-router";
 import { DashboardPage, EmptyState } from "#app/components/dashboard/dashboard-page";
 import type { ToastMessage } from "#app/components/toast/toast";
-import type { OrderListFilter } from "#worker/domain/order-display";
+import type { OrderListFilter } from "#worker/orders/domain/order-display";
 import type { CardEntry } from "#worker/payments/card-entry";
 import type { PaymentAccountMethod } from "#worker/payments/cards";
-import type { OrderDetail } from "#worker/services/order-views";
+import type { OrderDetail } from "#worker/orders/services/order-views";
 import { OrderFilter, OrderList, OrderPager, withQuery } from "./order-list";
 import type { OrderListTexts, OrderRow } from "#app/loaders/orders/order-list-texts.server";
 import { OrderPanel } from "./order-panel";
@@ -15,7 +15,7 @@ import type { OrderPanelTexts } from "#app/loaders/orders/order-panel-texts.serv
 import type { OrderReviewsPanel } from "#app/loaders/orders/order-review-texts.server";
 import type { OrderDisputePanel } from "#app/loaders/orders/order-dispute-texts.server";
 import type { OrderExtensionPanel } from "#app/loaders/orders/order-extension-texts.server";
-import type { ClientRecord } from "#worker/services/reviews";
+import type { ClientRecord } from "#worker/orders/services/reviews";
 
 const PaymentReturnToast = lazy(() => import("./payment-return-toast"));
 

@@ -8,8 +8,8 @@ import { Tabs } from "#app/components/tabs/tabs";
 import { m } from "#app/paraglide/messages.js";
 import type { CardEntry } from "#worker/payments/card-entry";
 import type { PaymentAccountMethod } from "#worker/payments/cards";
-import type { OrderTab } from "#worker/domain/order-display";
-import type { OrderDetail } from "#worker/services/order-views";
+import type { OrderTab } from "#worker/orders/domain/order-display";
+import type { OrderDetail } from "#worker/orders/services/order-views";
 import { OrderDelivery, OrderPayment, OrderSettings, preloadOrderTabs } from "./lazy-order-tabs";
 import { OrderDetails } from "./order-details";
 import { OrderLog } from "./order-log";
@@ -17,7 +17,7 @@ import type { OrderPanelTexts } from "#app/loaders/orders/order-panel-texts.serv
 import type { OrderReviewsPanel } from "#app/loaders/orders/order-review-texts.server";
 import type { OrderDisputePanel } from "#app/loaders/orders/order-dispute-texts.server";
 import type { OrderExtensionPanel } from "#app/loaders/orders/order-extension-texts.server";
-import type { ClientRecord } from "#worker/services/reviews";
+import type { ClientRecord } from "#worker/orders/services/reviews";
 import { OrderSummary } from "./order-summary";
 
 /** Its words and values come from the loader (order-panel-texts.server.ts); the tabs and the log draw their own. */

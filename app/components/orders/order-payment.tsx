@@ -11,17 +11,17 @@ import { ErrorText } from "#app/components/form/error-text";
 import { CardBrandMark, cardBrandName } from "#app/components/payments/card-brand";
 import { payForOrder } from "#app/lib/payments/order-pay";
 import { m } from "#app/paraglide/messages.js";
-import { isDisputed } from "#worker/domain/disputes";
-import { buyerMayPay } from "#worker/domain/order-display";
+import { isDisputed } from "#worker/orders/domain/disputes";
+import { buyerMayPay } from "#worker/orders/domain/order-display";
 import {
   isReturnedPayment,
   type KeptReason,
   type OrderMoneyStory,
   type RefundReason,
-} from "#worker/domain/order-money-story";
+} from "#worker/orders/domain/order-money-story";
 import type { CardEntry } from "#worker/payments/card-entry";
 import type { PaymentAccountMethod } from "#worker/payments/cards";
-import type { OrderDetail } from "#worker/services/order-views";
+import type { OrderDetail } from "#worker/orders/services/order-views";
 import { showApproximation, showDateTime, showMoney } from "./order-format";
 import { refundNoteText } from "./order-refund-texts";
 import { CheckedInput } from "#app/components/form/checked-input";

@@ -1,11 +1,11 @@
 // What the order screens say about a cancel's refund (issue 33, decision 061), each sentence read off the one rule the
-// Order object refunds by (worker/domain/order-refunds.ts), so a prompt can never promise what the money does not do.
+// Order object refunds by (worker/orders/domain/order-refunds.ts), so a prompt can never promise what the money does not do.
 // The cancel prompt and the late-cancel hint are made by the panel's loader; the Payment tab calls `refundNoteText`,
 // which tells an ended order's money as its money story does (decision 094): a dispute's settlement in its own words.
 import { m } from "#app/paraglide/messages.js";
-import type { OrderMoneyStory } from "#worker/domain/order-money-story";
-import { cancelRefund, refundOnCancel, type CancelRefund } from "#worker/domain/order-refunds";
-import type { OrderDetail } from "#worker/services/order-views";
+import type { OrderMoneyStory } from "#worker/orders/domain/order-money-story";
+import { cancelRefund, refundOnCancel, type CancelRefund } from "#worker/orders/domain/order-refunds";
+import type { OrderDetail } from "#worker/orders/services/order-views";
 import { showMoney } from "./order-format";
 
 export type RefundTextOrder = Pick<

@@ -10,7 +10,7 @@ import { ReportReview } from "#app/components/reviews/report-review";
 import { StarGlyph, Stars } from "#app/components/reviews/stars";
 import { TranslatedText } from "#app/components/translation/translated-text";
 import { m } from "#app/paraglide/messages.js";
-import { REVIEW_REPLY_MAX, REVIEW_TEXT_MAX } from "#worker/domain/reviews";
+import { REVIEW_REPLY_MAX, REVIEW_TEXT_MAX } from "#worker/orders/domain/reviews";
 import type { OrderReviewsPanel } from "#app/loaders/orders/order-review-texts.server";
 
 type Posted = { ok: boolean; intent?: string; errors?: Record<string, string>; message?: string };

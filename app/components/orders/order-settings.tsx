@@ -10,22 +10,22 @@ import { TextareaField } from "#app/components/form/textarea-field";
 import { SelectField } from "#app/components/form/select-field";
 import { StagePlanEditor } from "#app/components/authoring/stage-plan-editor";
 import { stagePlanTextsFor } from "#app/components/authoring/stage-plan-texts";
-import { planOfStages, type OrderStage } from "#worker/domain/order-stages";
-import { rowsOfPlan } from "#worker/domain/stage-plan-rows";
+import { planOfStages, type OrderStage } from "#worker/orders/domain/order-stages";
+import { rowsOfPlan } from "#worker/orders/domain/stage-plan-rows";
 import {
   editable as orderEditable,
   EARLIEST_TIMESTAMP,
   LATEST_TIMESTAMP,
   ORDER_DETAILS_DESCRIPTION_MAX,
   ORDER_DETAILS_TITLE_MAX,
-} from "#worker/domain/order";
+} from "#worker/orders/domain/order";
 import { m } from "#app/paraglide/messages.js";
-import { sellerEditable } from "#worker/domain/order-display";
-import type { OrderDetail } from "#worker/services/order-views";
+import { sellerEditable } from "#worker/orders/domain/order-display";
+import type { OrderDetail } from "#worker/orders/services/order-views";
 import { formatPriceInput } from "#worker/domain/pricing";
 import { dateInputValue, showDate, showMoney } from "./order-format";
 
-/** The dates an order keeps (worker/domain/order.ts): the picker offers only those; the server refuses the rest too. */
+/** The dates an order keeps (worker/orders/domain/order.ts): the picker offers only those; the server refuses the rest too. */
 const DATE_WINDOW = { min: dateInputValue(EARLIEST_TIMESTAMP), max: dateInputValue(LATEST_TIMESTAMP) };
 
 /**

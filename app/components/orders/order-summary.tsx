@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { ConfirmForm } from "#app/components/form/confirm-form";
 import { useIsPosting } from "#app/components/form/use-is-posting";
-import type { OrderDetail } from "#worker/services/order-views";
+import type { OrderDetail } from "#worker/orders/services/order-views";
 import type { OrderPanelTexts, OrderPost } from "#app/loaders/orders/order-panel-texts.server";
 import { StatusBadgeLabel } from "./status-badge";
 import { useTextReading } from "#app/components/translation/use-text-reading";

@@ -7,8 +7,8 @@ import {
   type NextStep,
   type OrderSide,
   type StatusBadge,
-} from "#worker/domain/order-display";
-import type { OrderSummary } from "#worker/services/order-views";
+} from "#worker/orders/domain/order-display";
+import type { OrderSummary } from "#worker/orders/services/order-views";
 import { showDateTime, showMoney } from "./order-format";
 
 export const STATUS_LABELS: Record<StatusBadge, () => string> = {

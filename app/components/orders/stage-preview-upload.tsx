@@ -5,16 +5,20 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { ErrorText } from "#app/components/form/error-text";
 import { uploadErrorMessage } from "#app/components/media/upload-client";
 import { m } from "#app/paraglide/messages.js";
-import { SNIFF_BYTES } from "#worker/domain/media-sniff";
-import { STAGE_PREVIEW_IMAGE_MAX_BYTES } from "#worker/domain/media-limits";
+import { SNIFF_BYTES } from "#worker/media/domain/media-sniff";
+import { STAGE_PREVIEW_IMAGE_MAX_BYTES } from "#worker/media/domain/media-limits";
 import {
   checkPreviewFile,
   checkPreviewPixels,
   checkPreviewPosting,
   isPreviewPicture,
   type CheckedPreviewFile,
-} from "#worker/domain/stage-previews";
-import { acceptAttribute, STAGE_PREVIEW_CLIP_KINDS, STAGE_PREVIEW_IMAGE_KINDS } from "#worker/domain/upload-rules";
+} from "#worker/orders/domain/stage-previews";
+import {
+  acceptAttribute,
+  STAGE_PREVIEW_CLIP_KINDS,
+  STAGE_PREVIEW_IMAGE_KINDS,
+} from "#worker/media/domain/upload-rules";
 
 const DOOR = "/api/features/commission/order/stage/preview";
 

@@ -1,5 +1,5 @@
 // The order status badge (spec section 4's labels: Pending, Accepted, Delivered, Completed, Canceled), one colour each.
-import type { StatusBadge } from "#worker/domain/order-display";
+import type { StatusBadge } from "#worker/orders/domain/order-display";
 
 const TONES: Record<StatusBadge, string> = {
   pending: "bg-amber-100 text-amber-900 dark:bg-amber-900 dark:text-amber-50",

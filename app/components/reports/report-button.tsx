@@ -1,7 +1,7 @@
 // A work's or a profile's "Report" control (decision 089): a quiet button on the page, and the dialog with the reasons
 // (report-dialog.tsx) fetched on first use, so the pages do not ship its words and form up front.
 import { Suspense, lazy, useState } from "react";
-import type { ContentReportTarget } from "#worker/domain/content-reports";
+import type { ContentReportTarget } from "#worker/admin/domain/content-reports";
 
 // The dialog loads when a pointer nears the button, it gets focus, or at the latest on the click.
 const loadReportDialog = () => import("./report-dialog");

@@ -8,7 +8,7 @@ import {
   CONTENT_REPORT_REASONS,
   type ContentReportReason,
   type ContentReportTarget,
-} from "#worker/domain/content-reports";
+} from "#worker/admin/domain/content-reports";
 
 const REASON_LABELS: Record<ContentReportReason, () => string> = {
   abuse: m.reports_reason_abuse,

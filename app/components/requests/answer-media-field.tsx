@@ -4,8 +4,8 @@ import { controlBorder, controlClass } from "#app/components/form/field";
 import { precheckFiles, uploadErrorMessage } from "#app/components/media/upload-client";
 import { UploadProgressList, useUploads } from "#app/components/media/upload-progress";
 import { m } from "#app/paraglide/messages.js";
-import { acceptAttribute, findUploadRule } from "#worker/domain/upload-rules";
-import { detectMediaFromUrl } from "#worker/domain/media-urls";
+import { acceptAttribute, findUploadRule } from "#worker/media/domain/upload-rules";
+import { detectMediaFromUrl } from "#worker/media/domain/media-urls";
 import type { AnswerDraft } from "./request-draft";
 
 const RULE = findUploadRule("commission-request", "answer_medias")!;

@@ -1,4 +1,4 @@
-import { isUnanswered, type RequestAnswer } from "#worker/domain/order-request";
+import { isUnanswered, type RequestAnswer } from "#worker/orders/domain/order-request";
 import type { QuestionType } from "#worker/db/schema/enums";
 
 /**
@@ -87,7 +87,7 @@ export function answersPayload(
     });
 }
 
-/** The required questions left unanswered, by the one rule the server applies too (worker/domain/order-request.ts). */
+/** The required questions left unanswered, by the one rule the server applies too (worker/orders/domain/order-request.ts). */
 export function missingAnswers(questions: DraftQuestion[], draft: RequestDraft): string[] {
   return questions
     .filter((q) => {

@@ -1,6 +1,6 @@
 import { AuthDialogButton } from "#app/components/auth/auth-dialog-button";
 import { m } from "#app/paraglide/messages.js";
-import type { RequestViewerState } from "#worker/services/request-views";
+import type { RequestViewerState } from "#worker/orders/services/request-views";
 
 /**
  * The primary action of a service or form by viewer (spec section 4, "Service modal"): signed out, sign up or log in;

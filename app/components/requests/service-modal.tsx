@@ -1,5 +1,5 @@
 import { RatingSummaryLine } from "#app/components/reviews/stars";
-import type { RatingSummary } from "#worker/services/reviews";
+import type { RatingSummary } from "#worker/orders/services/reviews";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate, useRevalidator } from "react-router";
 import { CollapsibleText, SERVICE_MODAL_DESCRIPTION_LIMIT } from "#app/components/catalog/collapsible-text";
@@ -14,7 +14,7 @@ import { useTextReading } from "#app/components/translation/use-text-reading";
 import { m } from "#app/paraglide/messages.js";
 import { READ_AS_WRITTEN, type TextReading } from "#worker/domain/text-reading";
 import type { CardEntry } from "#worker/payments/card-entry";
-import type { PublicService, RequestViewerState } from "#worker/services/request-views";
+import type { PublicService, RequestViewerState } from "#worker/orders/services/request-views";
 import { StagePlanLine } from "#app/components/catalog/stage-plan-line";
 import { SlotBadge } from "#app/components/catalog/slot-badge";
 import { RequestDone } from "./request-done";

@@ -3,7 +3,7 @@
 import { useId } from "react";
 import { TranslatedText } from "#app/components/translation/translated-text";
 import { m } from "#app/paraglide/messages.js";
-import type { ClientRecord } from "#worker/services/reviews";
+import type { ClientRecord } from "#worker/orders/services/reviews";
 import { RatingSummaryLine, Stars } from "./stars";
 
 export function ClientRecordBlock({ record }: { record: ClientRecord }) {

@@ -7,7 +7,7 @@ import { Link } from "react-router";
 import { Avatar } from "#app/components/layout/avatar";
 import { TranslatedText } from "#app/components/translation/translated-text";
 import { m } from "#app/paraglide/messages.js";
-import type { ListedReview, RatingSummary } from "#worker/services/reviews";
+import type { ListedReview, RatingSummary } from "#worker/orders/services/reviews";
 import { ReportReview } from "./report-review";
 import { RatingSummaryLine, Stars } from "./stars";
 

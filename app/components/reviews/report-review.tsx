@@ -3,7 +3,7 @@
 import { useId, useState } from "react";
 import { ErrorText } from "#app/components/form/error-text";
 import { m } from "#app/paraglide/messages.js";
-import { REVIEW_REPORT_REASONS, type ReviewReportReason } from "#worker/domain/reviews";
+import { REVIEW_REPORT_REASONS, type ReviewReportReason } from "#worker/orders/domain/reviews";
 
 const REASON_LABELS: Record<ReviewReportReason, () => string> = {
   abuse: m.reviews_report_reason_abuse,

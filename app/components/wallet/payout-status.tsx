@@ -3,7 +3,7 @@
 // completion, or none for a refunded order.
 import { showDate } from "#app/components/orders/order-format";
 import { m } from "#app/paraglide/messages.js";
-import type { HistoryEntry } from "#worker/services/order-history";
+import type { HistoryEntry } from "#worker/orders/services/order-history";
 
 type PayoutLabel = "transferred" | "held" | "clearing" | "disputed" | "after_completion" | "refunded";
 type Entry = Pick<HistoryEntry, "payout" | "refunded" | "payoutClearsAt" | "payoutDisputed">;

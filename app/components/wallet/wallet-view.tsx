@@ -1,6 +1,6 @@
 // The creator wallet's page body (issue 12, decision 029): the payout account's state with the one thing to do, its
 // balance and held amounts, each paid sale's breakdown and payout, and the payouts to the bank. The figures come from
-// the server already computed (worker/services/wallet.ts, money.ts); this file lays them out.
+// the server already computed (worker/orders/services/wallet.ts, money.ts); this file lays them out.
 import { useEffect, useState } from "react";
 import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import { showDate, showMoney } from "#app/components/orders/order-format";
@@ -15,9 +15,9 @@ import {
   type TableTexts,
 } from "#app/components/history/sales-table";
 import { m } from "#app/paraglide/messages.js";
-import type { OnboardingState } from "#worker/domain/payouts";
-import type { HistoryEntry } from "#worker/services/order-history";
-import type { Money, WalletView } from "#worker/services/wallet";
+import type { OnboardingState } from "#worker/orders/domain/payouts";
+import type { HistoryEntry } from "#worker/orders/services/order-history";
+import type { Money, WalletView } from "#worker/orders/services/wallet";
 import { PayoutStatus } from "./payout-status";
 
 /** The account state's words, made by the loader (wallet-texts.server.ts). */

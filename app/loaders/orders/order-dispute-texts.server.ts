@@ -17,15 +17,15 @@ import {
   type DisputeOutcome,
   type DisputeReason,
   type OrderDispute,
-} from "#worker/domain/disputes";
-import { openTransition } from "#worker/domain/order";
-import { nextStep } from "#worker/domain/order-display";
-import { cancelRefund } from "#worker/domain/order-money";
+} from "#worker/orders/domain/disputes";
+import { openTransition } from "#worker/orders/domain/order";
+import { nextStep } from "#worker/orders/domain/order-display";
+import { cancelRefund } from "#worker/orders/domain/order-money";
 import { READ_AS_WRITTEN, type TextReading } from "#worker/domain/text-reading";
 import { disputeOutcomeLabel, disputeReasonLabel } from "#worker/messages/disputes";
-import { DISPUTE_FILES_MAX } from "#worker/domain/media-limits";
-import { disputeThread, withSignedFiles, type DisputeStatementView } from "#worker/services/disputes";
-import type { OrderDetail } from "#worker/services/order-views";
+import { DISPUTE_FILES_MAX } from "#worker/media/domain/media-limits";
+import { disputeThread, withSignedFiles, type DisputeStatementView } from "#worker/orders/services/disputes";
+import type { OrderDetail } from "#worker/orders/services/order-views";
 import { showDateTime, showMoney } from "#app/components/orders/order-format";
 
 /** A statement's textarea: its label and hint, the counter's words ("{count}" is filled in as one types), its limit. */

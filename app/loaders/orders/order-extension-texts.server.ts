@@ -6,16 +6,19 @@
 import { m } from "#app/paraglide/messages.js";
 import type { Database } from "#worker/db/client";
 import type { Locale } from "#worker/domain/locales";
-import { EXTENSION_MAX_MS, EXTENSION_REASON_MAX, extensionLapsesAt } from "#worker/domain/deadline-extensions";
-import { openTransition } from "#worker/domain/order";
+import {
+  END_OF_DAY_MS,
+  EXTENSION_MAX_MS,
+  EXTENSION_REASON_MAX,
+  extensionLapsesAt,
+} from "#worker/orders/domain/deadline-extensions";
+import { openTransition } from "#worker/orders/domain/order";
 import type { TextReading } from "#worker/domain/text-reading";
-import { latestExtensionReason } from "#worker/services/deadline-extensions";
-import type { OrderDetail } from "#worker/services/order-views";
+import { latestExtensionReason } from "#worker/orders/services/deadline-extensions";
+import type { OrderDetail } from "#worker/orders/services/order-views";
 import { dateInputValue, showDate, showDateTime } from "#app/components/orders/order-format";
 
 const DAY = 86_400_000;
-/** A chosen day's delivery date: the end of that day's last minute in UTC (dates are shown in UTC). */
-export const END_OF_DAY_MS = DAY - 60_000;
 
 /** A date field: its label, hint, and the first and last day the rule takes (yyyy-mm-dd, for the input's min and max). */
 export interface ExtensionDateField {

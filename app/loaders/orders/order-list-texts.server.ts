@@ -5,8 +5,13 @@ import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
 import { languageName } from "#app/components/translation/use-text-reading";
 import type { Locale } from "#worker/domain/locales";
-import { ORDER_LIST_FILTERS, statusBadge, type OrderListFilter, type StatusBadge } from "#worker/domain/order-display";
-import type { OrderSummary } from "#worker/services/order-views";
+import {
+  ORDER_LIST_FILTERS,
+  statusBadge,
+  type OrderListFilter,
+  type StatusBadge,
+} from "#worker/orders/domain/order-display";
+import type { OrderSummary } from "#worker/orders/services/order-views";
 import { showDate } from "#app/components/orders/order-format";
 import { counterpartText, orderPriceText, STATUS_LABELS } from "#app/components/orders/order-texts";
 

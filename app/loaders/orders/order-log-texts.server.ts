@@ -2,8 +2,8 @@
 // so the event and actor words never ship to the browser.
 import { cardBrandName } from "#app/components/payments/card-brand";
 import { m } from "#app/paraglide/messages.js";
-import type { OrderEventType } from "#worker/domain/order-types";
-import type { OrderEventView } from "#worker/services/order-views";
+import type { OrderEventType } from "#worker/orders/domain/order-types";
+import type { OrderEventView } from "#worker/orders/services/order-views";
 import { showDateTime } from "#app/components/orders/order-format";
 import type { OrderLogLine } from "#app/components/orders/order-log";
 

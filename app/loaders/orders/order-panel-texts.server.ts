@@ -13,9 +13,9 @@ import {
   sellerActions,
   statusBadge,
   type OrderTab,
-} from "#worker/domain/order-display";
-import type { OrderDetail } from "#worker/services/order-views";
-import type { ApprovalSlots } from "#worker/services/approval-slots";
+} from "#worker/orders/domain/order-display";
+import type { OrderDetail } from "#worker/orders/services/order-views";
+import type { ApprovalSlots } from "#worker/orders/services/approval-slots";
 import { showDate, showDateTime, showMoney } from "#app/components/orders/order-format";
 import { orderLogLines } from "./order-log-texts.server";
 import { cancelPromptText, lateCancelHintText } from "#app/components/orders/order-refund-texts";

@@ -1,9 +1,9 @@
-// The order page's reviews block as the loader hands it over (decision 086): the view of worker/services/reviews.ts,
+// The order page's reviews block as the loader hands it over (decision 086): the view of worker/orders/services/reviews.ts,
 // with the other party's words read in the viewer's language and the window's end as a date.
 import type { Locale } from "#worker/domain/locales";
 import type { TextReading } from "#worker/domain/text-reading";
 import type { Database } from "#worker/db/client";
-import { orderReviewsView, type OrderReviewsView } from "#worker/services/reviews";
+import { orderReviewsView, type OrderReviewsView } from "#worker/orders/services/reviews";
 import { storedReadings } from "#worker/services/translations";
 import { showDate } from "#app/components/orders/order-format";
 

@@ -3,10 +3,10 @@
 // viewer has on it, worded for their side. The states and moves are `stageRows`' (order-display.ts), the amounts
 // `stageAmounts`' (read by order-views.ts); the timeline only shows them.
 import { m } from "#app/paraglide/messages.js";
-import { isDisputed } from "#worker/domain/disputes";
-import { stageRows, type StageState } from "#worker/domain/order-display";
-import type { OrderDetail, OrderStageView } from "#worker/services/order-views";
-import type { StagePreviewView } from "#worker/services/stage-previews";
+import { isDisputed } from "#worker/orders/domain/disputes";
+import { stageRows, type StageState } from "#worker/orders/domain/order-display";
+import type { OrderDetail, OrderStageView } from "#worker/orders/services/order-views";
+import type { StagePreviewView } from "#worker/orders/services/stage-previews";
 import type { TextReading } from "#worker/domain/text-reading";
 import { showApproximation, showDateTime, showMoney } from "#app/components/orders/order-format";
 

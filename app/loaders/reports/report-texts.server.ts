@@ -1,6 +1,6 @@
 // The report button's words in the reader's language (decision 089), made by the work and profile pages' loaders.
 import { m } from "#app/paraglide/messages.js";
-import type { ContentReportTarget } from "#worker/domain/content-reports";
+import type { ContentReportTarget } from "#worker/admin/domain/content-reports";
 import type { ReportButtonTexts } from "#app/components/reports/report-button";
 
 export const reportButtonTexts = (targetType: ContentReportTarget): ReportButtonTexts => ({

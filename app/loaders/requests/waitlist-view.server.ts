@@ -8,7 +8,7 @@ import type { Locale } from "#worker/domain/locales";
 import { formatDateTime } from "#worker/domain/dates";
 import { mayRequest, type SlotStatus, type SlotTarget } from "#worker/domain/slots";
 import { slotStatusText } from "#worker/messages/waitlist";
-import type { RequestViewerState } from "#worker/services/request-views";
+import type { RequestViewerState } from "#worker/orders/services/request-views";
 import type { WaitlistPlace } from "#worker/services/waitlist";
 
 /**

@@ -2,8 +2,8 @@
 // state, its one thing to do, its button's label and the account's facts, so the other states' words never ship to
 // the browser.
 import { m } from "#app/paraglide/messages.js";
-import type { OnboardingState } from "#worker/domain/payouts";
-import type { WalletView } from "#worker/services/wallet";
+import type { OnboardingState } from "#worker/orders/domain/payouts";
+import type { WalletView } from "#worker/orders/services/wallet";
 import type { WalletStateTexts } from "#app/components/wallet/wallet-view";
 
 const STATE_LABELS: Record<OnboardingState, () => string> = {

@@ -1,7 +1,7 @@
 import { m } from "#app/paraglide/messages.js";
-import type { AdminActionEntry } from "#worker/services/admin-users";
-import type { ReviewReportReason } from "#worker/domain/reviews";
-import type { ContentReportReason } from "#worker/domain/content-reports";
+import type { AdminActionEntry } from "#worker/admin/services/admin-users";
+import type { ReviewReportReason } from "#worker/orders/domain/reviews";
+import type { ContentReportReason } from "#worker/admin/domain/content-reports";
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

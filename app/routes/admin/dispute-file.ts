@@ -1,8 +1,8 @@
 import { requestContext } from "#app/lib/request-context";
-import { isDisputeFileKind, opensFile } from "#worker/domain/admin-actions";
-import { PRIVATE_MEDIA_CACHE_CONTROL } from "#worker/domain/media-access";
+import { isDisputeFileKind, opensFile } from "#worker/admin/domain/admin-actions";
+import { PRIVATE_MEDIA_CACHE_CONTROL } from "#worker/media/domain/media-access";
 import { getObject, serveObject } from "#worker/http/stored-object";
-import { disputedOrderFile, recordFileRead } from "#worker/services/admin-dispute-files";
+import { disputedOrderFile, recordFileRead } from "#worker/admin/services/admin-dispute-files";
 import { cometNow } from "#worker/services/clock";
 import { requireAdmin } from "./guard.server";
 import type { Route } from "./+types/dispute-file";

@@ -2,12 +2,12 @@
 // language: the request's answers, the deliverables and previews, the chat and the admin actions on the order. Every
 // private file is a link to the console's audited door, never a signed URL.
 import { m } from "#app/paraglide/messages.js";
-import type { DisputeFileKind } from "#worker/domain/admin-actions";
+import type { DisputeFileKind } from "#worker/admin/domain/admin-actions";
 import type { Locale } from "#worker/domain/locales";
-import type { AdminActionEntry } from "#worker/services/admin-users";
-import { disputeFileHref } from "#worker/services/admin-dispute-files";
-import type { DisputeAuditLine, DisputeChatLine, DisputeRecord } from "#worker/services/admin-disputes";
-import type { OrderDetail, OrderMediaView } from "#worker/services/order-views";
+import type { AdminActionEntry } from "#worker/admin/services/admin-users";
+import { disputeFileHref } from "#worker/admin/services/admin-dispute-files";
+import type { DisputeAuditLine, DisputeChatLine, DisputeRecord } from "#worker/admin/services/admin-disputes";
+import type { OrderDetail, OrderMediaView } from "#worker/orders/services/order-views";
 import { actionText } from "./admin-texts.server";
 import type { FileLinkView } from "./dispute-texts.server";
 import { timeOf } from "./dispute-texts.server";

@@ -6,9 +6,9 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { keptForRetry, readFormData } from "#app/lib/form-data.server";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
-import { ADMIN_IS_PARTY, isPartyTo, movesMoney } from "#worker/domain/admin-actions";
+import { ADMIN_IS_PARTY, isPartyTo, movesMoney } from "#worker/admin/domain/admin-actions";
 import type { Locale } from "#worker/domain/locales";
-import { parseSettlement, settlementMoney } from "#worker/domain/disputes";
+import { parseSettlement, settlementMoney } from "#worker/orders/domain/disputes";
 import { parsePrice, priceInputError } from "#worker/domain/pricing";
 import { translateAuthoringErrors } from "#worker/messages/authoring";
 import { adminPartyMessage, adminTextCharactersMessage } from "#worker/messages/admin";
@@ -20,7 +20,7 @@ import {
   settlementFieldOf,
   settlementReasonOf,
   type DisputeFacts,
-} from "#worker/services/admin-disputes";
+} from "#worker/admin/services/admin-disputes";
 import { settleDispute } from "#worker/orders/settle-dispute";
 import type { SessionUser } from "#worker/services/sessions";
 import { moneyText } from "./dispute-texts.server";

@@ -4,12 +4,12 @@ import { m } from "#app/paraglide/messages.js";
 import type { Locale } from "#worker/domain/locales";
 import { isCurrencyCode } from "#worker/domain/currency";
 import { formatDateTime } from "#worker/domain/dates";
-import { settlementOutcomesFor, type DisputeOutcome, type DisputeReason } from "#worker/domain/disputes";
+import { settlementOutcomesFor, type DisputeOutcome, type DisputeReason } from "#worker/orders/domain/disputes";
 import { formatMoney } from "#worker/domain/pricing";
 import { disputeOutcomeLabel, disputeReasonLabel } from "#worker/messages/disputes";
-import type { DisputeMoney } from "#worker/services/admin-dispute-money";
-import type { DisputeFacts, QueuedDisputeEntry } from "#worker/services/admin-disputes";
-import type { DisputeStatementView } from "#worker/services/disputes";
+import type { DisputeMoney } from "#worker/admin/services/admin-dispute-money";
+import type { DisputeFacts, QueuedDisputeEntry } from "#worker/admin/services/admin-disputes";
+import type { DisputeStatementView } from "#worker/orders/services/disputes";
 import { ageText } from "./admin-texts.server";
 
 /** An amount in its currency ("¥10,000", "$12.50"); a currency Comet does not price in reads as minor units and code. */

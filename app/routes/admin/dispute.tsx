@@ -22,12 +22,12 @@ import {
   REOPEN_DAYS_MAX,
   REOPEN_DAYS_MIN,
   settlementOutcomesFor,
-} from "#worker/domain/disputes";
-import { statusBadge } from "#worker/domain/order-display";
+} from "#worker/orders/domain/disputes";
+import { statusBadge } from "#worker/orders/domain/order-display";
 import { caseJudgeNote } from "#worker/messages/admin";
 import { createStripe } from "#worker/payments/stripe-client";
-import { disputeMoney } from "#worker/services/admin-dispute-money";
-import { disputeRecord } from "#worker/services/admin-disputes";
+import { disputeMoney } from "#worker/admin/services/admin-dispute-money";
+import { disputeRecord } from "#worker/admin/services/admin-disputes";
 import { cometNow } from "#worker/services/clock";
 import { adminTitle } from "./admin-title";
 import { auditView, chatView, fileHrefs, filesView, requestView } from "./dispute-record-texts.server";

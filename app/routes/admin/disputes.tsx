@@ -6,7 +6,7 @@ import { Toast, type ToastMessage } from "#app/components/toast/toast";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { caseJudgeNote } from "#worker/messages/admin";
-import { disputeFacts, disputeQueue } from "#worker/services/admin-disputes";
+import { disputeFacts, disputeQueue } from "#worker/admin/services/admin-disputes";
 import { cometNow } from "#worker/services/clock";
 import { adminTitle } from "./admin-title";
 import { queueEntryView, settledToast } from "./dispute-texts.server";

@@ -5,10 +5,15 @@ import { workPagePath } from "#app/components/work/work-path";
 import { readFormData } from "#app/lib/form-data.server";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
-import { adminNoteOf, ADMIN_REASON_MAX } from "#worker/domain/admin-actions";
+import { adminNoteOf, ADMIN_REASON_MAX } from "#worker/admin/domain/admin-actions";
 import { formatDateTime } from "#worker/domain/dates";
 import { adminPartyMessage, adminTextCharactersMessage, caseJudgeNote } from "#worker/messages/admin";
-import { contentReportQueue, reportQueue, resolveContentReports, resolveReports } from "#worker/services/admin-reports";
+import {
+  contentReportQueue,
+  reportQueue,
+  resolveContentReports,
+  resolveReports,
+} from "#worker/admin/services/admin-reports";
 import { cometNow } from "#worker/services/clock";
 import { ageText, contentReasonText, reasonText } from "./admin-texts.server";
 import { adminTitle } from "./admin-title";

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { DeleteItemForm } from "#app/components/form/confirm-form";
 import { FormEditor, type FormEditorTexts } from "#app/components/authoring/form-editor";
-import { stagePlanRowsFrom } from "#worker/domain/stage-plan-rows";
+import { stagePlanRowsFrom } from "#worker/orders/domain/stage-plan-rows";
 import { stagePlanTextsFor } from "#app/components/authoring/stage-plan-texts";
 import { DASHBOARD_PATHS } from "#app/components/dashboard/dashboard-paths";
 import { DashboardPage, EmptyState, dashboardTitle } from "#app/components/dashboard/dashboard-page";
@@ -19,12 +19,12 @@ import {
   saveForm,
   setFormStatus,
 } from "#worker/services/commission-forms";
-import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "#worker/services/media-access";
+import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "#worker/media/services/media-access";
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/commission-form-edit";
 import { inputLanguageOf } from "#worker/domain/input-language";
 import type { Locale } from "#worker/domain/locales";
-import { FORM_QUESTION_MEDIA_MAX } from "#worker/domain/media-limits";
+import { FORM_QUESTION_MEDIA_MAX } from "#worker/media/domain/media-limits";
 import { parseSlotCount } from "#worker/domain/slots";
 import { cometNow } from "#worker/services/clock";
 import { saveTargetSlots } from "#worker/services/waitlist";
@@ -129,7 +129,7 @@ function formEditorTextsFor(locale: Locale): FormEditorTexts {
 
 /**
  * A draft form's files are not served at /media/ (only published forms are public): its owner gets signed read URLs
- * (worker/services/media-access.ts). Kept media are saved back by id, so the editor may hold them.
+ * (worker/media/services/media-access.ts). Kept media are saved back by id, so the editor may hold them.
  */
 async function viewableForm<F extends { draft: FormDraft }>(
   db: Database,

@@ -12,10 +12,10 @@ import { deleteService, getServiceForEdit, saveService } from "#worker/services/
 import { newServiceDefaults } from "#worker/services/commission-settings";
 import { cometNow } from "#worker/services/clock";
 import { saveTargetSlots } from "#worker/services/waitlist";
-import { mediaUrlsForViewer, viewMedia } from "#worker/services/media-access";
+import { mediaUrlsForViewer, viewMedia } from "#worker/media/services/media-access";
 import { requireCreatorSide } from "./guards.server";
 import { inputLanguageOf } from "#worker/domain/input-language";
-import { withShownType } from "#worker/domain/media-drafts";
+import { withShownType } from "#worker/media/domain/media-drafts";
 import type { Locale } from "#worker/domain/locales";
 
 type Context = Readonly<RouterContextProvider>;

@@ -1,10 +1,10 @@
 // The loaders the money history pages share (docs/decisions/026): the page from ?page=N and one D1 batch from
-// worker/services/order-history.ts (which finds the caller's commission account itself), and the tables' words.
+// worker/orders/services/order-history.ts (which finds the caller's commission account itself), and the tables' words.
 import type { RouterContextProvider } from "react-router";
 import { billingTexts, tableTexts } from "#app/loaders/history/table-texts.server";
 import { requestContext } from "#app/lib/request-context";
 import { pageFromQuery } from "#worker/domain/paging";
-import { listPayments, listSales } from "#worker/services/order-history";
+import { listPayments, listSales } from "#worker/orders/services/order-history";
 import type { SessionUser } from "#worker/services/sessions";
 
 type Context = Readonly<RouterContextProvider>;

@@ -1,13 +1,13 @@
 // The order page's review posts (decision 086): the review form (intent "review") and the reply (intent
 // "replyReview"), answered as the page's other posts are ({ ok, intent, errors? , message? }). The rules and the
-// storage are worker/services/reviews.ts's, as for POST /api/reviews.
+// storage are worker/orders/services/reviews.ts's, as for POST /api/reviews.
 import { data, type RouterContextProvider } from "react-router";
 import { requestContext } from "#app/lib/request-context";
 import type { Locale } from "#worker/domain/locales";
-import { parseReviewInput, REVIEW_REPLY_MAX, type ReviewRefusal, reviewTextOf } from "#worker/domain/reviews";
+import { parseReviewInput, REVIEW_REPLY_MAX, type ReviewRefusal, reviewTextOf } from "#worker/orders/domain/reviews";
 import { replyTextError, reviewFieldErrors, reviewRefusalMessage } from "#worker/messages/reviews";
 import { cometNow } from "#worker/services/clock";
-import { afterReviewWritten, replyToReview, writeReview } from "#worker/services/reviews";
+import { afterReviewWritten, replyToReview, writeReview } from "#worker/orders/services/reviews";
 import type { SessionUser } from "#worker/services/sessions";
 
 export const REVIEW_INTENTS = new Set(["review", "replyReview"]);

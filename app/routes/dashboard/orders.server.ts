@@ -6,22 +6,22 @@ import { orderListTexts, orderRows, paymentReturnNotice } from "#app/loaders/ord
 import { orderPanelTexts } from "#app/loaders/orders/order-panel-texts.server";
 import { requestContext } from "#app/lib/request-context";
 import { readFormData } from "#app/lib/form-data.server";
-import { parseOrderListFilter, type OrderSide } from "#worker/domain/order-display";
+import { parseOrderListFilter, type OrderSide } from "#worker/orders/domain/order-display";
 import { pageFromQuery } from "#worker/domain/paging";
 import { cardEntryFor } from "#worker/payments/card-entry";
 import { listCards } from "#worker/payments/cards";
 import { settleDeps, settleReturnedPayment as settleReturned } from "#worker/orders/settle-intent";
 import { createStripe } from "#worker/payments/stripe-client";
 import { cometNow } from "#worker/services/clock";
-import { getOrderDetail, listOrders } from "#worker/services/order-views";
+import { getOrderDetail, listOrders } from "#worker/orders/services/order-views";
 import type { SessionUser } from "#worker/services/sessions";
 import { orderReviewsPanel } from "#app/loaders/orders/order-review-texts.server";
 import { orderDisputePanel } from "#app/loaders/orders/order-dispute-texts.server";
 import { orderExtensionPanel } from "#app/loaders/orders/order-extension-texts.server";
 import { actOnReview, REVIEW_INTENTS } from "./order-reviews.server";
 import { runOrderIntent } from "./order-intents.server";
-import { clientRecord } from "#worker/services/reviews";
-import { approvalSlots } from "#worker/services/approval-slots";
+import { clientRecord } from "#worker/orders/services/reviews";
+import { approvalSlots } from "#worker/orders/services/approval-slots";
 
 type Context = Readonly<RouterContextProvider>;
 

@@ -8,7 +8,7 @@ import { translateWorkErrors } from "#worker/messages/work-editor";
 import { parseWorkDraft, type ClientFieldMode, type WorkDraft } from "#worker/domain/portfolio";
 import { isCreatorSide } from "#worker/domain/roles";
 import { listCategoryOptions } from "#worker/services/commission-forms";
-import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "#worker/services/media-access";
+import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "#worker/media/services/media-access";
 import { emptyGrantsDraft } from "#worker/domain/work-grants";
 import {
   deleteWork,
@@ -56,7 +56,7 @@ const EMPTY_CLIENT_WORK: WorkDraft = { ...EMPTY_WORK, client: "" };
 
 /**
  * The works' media as the viewer's browser can load them: files of works that are not public (PRIVATE, drafts) are
- * not served at /media/, so their owner gets signed read URLs (worker/services/media-access.ts); public ones keep
+ * not served at /media/, so their owner gets signed read URLs (worker/media/services/media-access.ts); public ones keep
  * their cacheable /media/ URLs.
  */
 async function viewableWorks(

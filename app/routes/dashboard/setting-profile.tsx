@@ -10,12 +10,12 @@ import { m } from "#app/paraglide/messages.js";
 import { parseFields, profileSettingsSchema } from "#worker/domain/validation";
 import { translateErrors } from "#worker/messages/validation";
 import { getProfileSettings, updateProfileSettings } from "#worker/services/profile";
-import { getProfilePictures } from "#worker/services/storage";
+import { getProfilePictures } from "#worker/media/services/storage";
 import { profileSettingsTexts } from "./setting-profile-texts.server";
 import { requireUser } from "./guards.server";
 import type { Route } from "./+types/setting-profile";
 import { inputLanguageOf } from "#worker/domain/input-language";
-import { acceptAttribute, findUploadRule } from "#worker/domain/upload-rules";
+import { acceptAttribute, findUploadRule } from "#worker/media/domain/upload-rules";
 
 const BIO_MAX = 160;
 const FIELDS = ["name", "handle", "bio"] as const;

@@ -6,7 +6,7 @@ import { Wallet } from "#app/components/wallet/wallet-view";
 import { requestContext } from "#app/lib/request-context";
 import { m } from "#app/paraglide/messages.js";
 import { createStripe } from "#worker/payments/stripe-client";
-import { loadWallet } from "#worker/services/wallet";
+import { loadWallet } from "#worker/orders/services/wallet";
 import { requireCreatorSide } from "./guards.server";
 import type { Route } from "./+types/wallet";
 

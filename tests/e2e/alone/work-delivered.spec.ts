@@ -105,7 +105,7 @@ for (const walk of WALKS) {
     });
     const packagePath = testInfo.outputPath(walk.name);
     const sent = await writePackage(packagePath, walk.bytes);
-    // The door's plan for this size (decision 096, worker/domain/multipart-plan.ts): 5 MiB parts up to 100 MiB, 16 MiB
+    // The door's plan for this size (decision 096, worker/media/domain/multipart-plan.ts): 5 MiB parts up to 100 MiB, 16 MiB
     // above. Written out, since the browser tests' project compiles no Worker code.
     const partSize = sent.size <= 100 * MIB ? 5 * MIB : 16 * MIB;
     const partCount = Math.ceil(sent.size / partSize);

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { userProfiles } from "#worker/db/schema";
-import { parseMediaKey } from "#worker/domain/media-keys";
+import { parseMediaKey } from "#worker/media/domain/media-keys";
 import { call, db, signUp } from "../support/helpers";
 
 /**

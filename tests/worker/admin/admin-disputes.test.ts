@@ -240,7 +240,7 @@ describe("the audited file door", () => {
     const [admin, order] = await Promise.all([person({ admin: true }), disputedOrder()]);
     const mediaId = await storedDeliverable(order.id);
     const evidence = crypto.randomUUID();
-    // An evidence file of the opening statement, as the door stores one (services/disputes.ts).
+    // An evidence file of the opening statement, as the door stores one (orders/services/disputes.ts).
     const key = `v1/commission-order/${order.id}/dispute_files/${crypto.randomUUID()}.png`;
     await env.MEDIA.put(key, PNG, { httpMetadata: { contentType: "image/png" } });
     await env.DB.prepare(

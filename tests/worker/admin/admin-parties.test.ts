@@ -8,7 +8,7 @@ import * as disputePage from "#app/routes/admin/dispute";
 import * as queuePage from "#app/routes/admin/disputes";
 import * as reportsPage from "#app/routes/admin/reports";
 import * as usersPage from "#app/routes/admin/users";
-import type { ReportedContent, ReportedReview } from "#worker/services/admin-reports";
+import type { ReportedContent, ReportedReview } from "#worker/admin/services/admin-reports";
 import { createSession } from "#worker/services/sessions";
 import { uid } from "../support/auth-helpers";
 import { seedCreator } from "../support/catalog-fixtures";

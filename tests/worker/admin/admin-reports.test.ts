@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as reportsPage from "#app/routes/admin/reports";
-import type { ReportedReview } from "#worker/services/admin-reports";
+import type { ReportedReview } from "#worker/admin/services/admin-reports";
 import { call } from "../support/helpers";
 import {
   adminPost,

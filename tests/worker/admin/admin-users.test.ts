@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as usersPage from "#app/routes/admin/users";
 import { accountTag } from "#worker/domain/page-cache";
-import type { AdminUserRow } from "#worker/services/admin-users";
+import type { AdminUserRow } from "#worker/admin/services/admin-users";
 import { uid } from "../support/auth-helpers";
 import { seedCreator } from "../support/catalog-fixtures";
 import { call } from "../support/helpers";

@@ -6,7 +6,7 @@
 import { createExecutionContext, env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { createApp, type PageRenderer } from "#worker/app";
-import { isAdminConsolePath, unknownPathLike } from "#worker/domain/admin-actions";
+import { isAdminConsolePath, unknownPathLike } from "#worker/admin/domain/admin-actions";
 import { BASE } from "../support/helpers";
 import { person } from "./admin-fixtures";
 

@@ -3,7 +3,7 @@
 // 500 and never a lax reading of them, and change nothing: no object stored or deleted, no row written.
 import { env } from "cloudflare:workers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { parseMediaKey } from "#worker/domain/media-keys";
+import { parseMediaKey } from "#worker/media/domain/media-keys";
 import { getSessionUser } from "#worker/services/sessions";
 import { freshIp } from "../support/auth-helpers";
 import { seedCreator, uniqueTag, type SeededCreator } from "../support/catalog-fixtures";

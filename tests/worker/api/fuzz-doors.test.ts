@@ -84,6 +84,9 @@ const codeSources = import.meta.glob<string>(
   [
     "../../../worker/api/*.ts",
     "../../../worker/domain/**/*.ts",
+    "../../../worker/*/domain/**/*.ts",
+    "../../../worker/orders/*.ts",
+    "../../../worker/orders/commands/*.ts",
     "../../../worker/http/*.ts",
     "../../../app/routes/**/*.{ts,tsx}",
     "../../../app/lib/**/*.ts",

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { RATE_LIMIT_RETENTION_MS, SESSION_IDLE_TTL_MS } from "#worker/domain/sign-in-rules";
 import { scheduled } from "#worker/scheduled";
 import { createAccount } from "#worker/services/accounts";
-import { UNATTACHED_UPLOAD_TTL_MS } from "#worker/services/storage";
+import { UNATTACHED_UPLOAD_TTL_MS } from "#worker/media/services/storage";
 import { db } from "../support/helpers";
 
 /**

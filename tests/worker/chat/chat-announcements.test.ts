@@ -4,9 +4,14 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { chatOrder, list, openSocket, refusal, sent, submit } from "../support/chat-fixtures";
-import type { ChatMessagePage } from "#worker/domain/chat-protocol";
-import { stagesOfPlan } from "#worker/domain/order-stages";
-import { announceOrderEvent, chatRoomStub, loadChatRoom, loadProjectedMessages } from "#worker/services/chat-rooms";
+import type { ChatMessagePage } from "#worker/chat/domain/chat-protocol";
+import { stagesOfPlan } from "#worker/orders/domain/order-stages";
+import {
+  announceOrderEvent,
+  chatRoomStub,
+  loadChatRoom,
+  loadProjectedMessages,
+} from "#worker/chat/services/chat-rooms";
 import { orderStub } from "#worker/orders/order-stub";
 
 const PLAN = [

@@ -16,8 +16,8 @@ import {
   submit,
   updateRoom,
 } from "../support/chat-fixtures";
-import type { ChatMediaSubmit, ChatMediaView, ChatMessagePage } from "#worker/domain/chat-protocol";
-import { loadChatRoom, loadProjectedMessages } from "#worker/services/chat-rooms";
+import type { ChatMediaSubmit, ChatMediaView, ChatMessagePage } from "#worker/chat/domain/chat-protocol";
+import { loadChatRoom, loadProjectedMessages } from "#worker/chat/services/chat-rooms";
 
 const YOUTUBE = "https://www.youtube.com/watch?v=dQw4w9WgXcQ";
 const YOUTUBE_IFRAME =

@@ -6,7 +6,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ChatMessageItem } from "#app/components/chat/chat-message-item";
-import type { ChatMessageView } from "#worker/domain/chat-protocol";
+import type { ChatMessageView } from "#worker/chat/domain/chat-protocol";
 import type { Locale } from "#worker/domain/locales";
 import { withMessageLocale } from "#worker/messages/message-locale";
 

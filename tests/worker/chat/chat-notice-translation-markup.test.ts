@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { ChatMessageItem } from "#app/components/chat/chat-message-item";
 import { noticeTitleReading, noticeWords } from "#app/components/chat/chat-notice";
-import type { ChatMessageView, ChatSide, ChatSystemNotice } from "#worker/domain/chat-protocol";
+import type { ChatMessageView, ChatSide, ChatSystemNotice } from "#worker/chat/domain/chat-protocol";
 import type { Locale } from "#worker/domain/locales";
 import { withMessageLocale } from "#worker/messages/message-locale";
 

@@ -4,7 +4,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { call } from "../support/helpers";
 import { chatOrder, fileMedia, list, refusal, sent, submit, updateRoom } from "../support/chat-fixtures";
-import type { ChatMessagePage, ChatRoomView } from "#worker/domain/chat-protocol";
+import type { ChatMessagePage, ChatRoomView } from "#worker/chat/domain/chat-protocol";
 
 const settings = (restrictionType: string, messageCharacterLimit = 1000, messageMediaLimit = 10) => ({
   restrictionType,

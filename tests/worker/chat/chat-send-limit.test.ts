@@ -4,8 +4,8 @@ import { env } from "cloudflare:workers";
 import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { chatOrder, openSocket, sent, submit } from "../support/chat-fixtures";
-import { CHAT_SEND_LIMIT } from "#worker/domain/chat";
-import { chatRoomStub } from "#worker/services/chat-rooms";
+import { CHAT_SEND_LIMIT } from "#worker/chat/domain/chat";
+import { chatRoomStub } from "#worker/chat/services/chat-rooms";
 
 const sendFrame = (text: string, clientMessageId: string = crypto.randomUUID()) => ({
   type: "send",

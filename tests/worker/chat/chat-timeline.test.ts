@@ -15,7 +15,7 @@ import {
   withTranslation,
   type PendingMessage,
 } from "#app/components/chat/chat-timeline";
-import type { ChatMessageView, ChatSide } from "#worker/domain/chat-protocol";
+import type { ChatMessageView, ChatSide } from "#worker/chat/domain/chat-protocol";
 
 const message = (seq: number, side: ChatSide = "seller", clientMessageId: string | null = null): ChatMessageView => ({
   id: `m${seq}`,

@@ -9,8 +9,8 @@ import { evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { chatOrder, list, openSocket, sent } from "../support/chat-fixtures";
 import { call } from "../support/helpers";
-import { chatRoomStub } from "#worker/services/chat-rooms";
-import type { ChatMessagePage, ChatMessageView, ChatServerFrame } from "#worker/domain/chat-protocol";
+import { chatRoomStub } from "#worker/chat/services/chat-rooms";
+import type { ChatMessagePage, ChatMessageView, ChatServerFrame } from "#worker/chat/domain/chat-protocol";
 import { setStandInFault, standInCallsWith, textCode } from "#tests/worker/support/translator-standin";
 
 let tag = "";

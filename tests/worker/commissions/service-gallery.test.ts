@@ -4,11 +4,11 @@ import { describe, expect, it } from "vitest";
 import { commissionServices, media, mediaAttachments } from "#worker/db/schema";
 import { MEDIA_OWNERS } from "#worker/db/schema/localized-entities";
 import { parseServiceDraft, type ServiceDraft } from "#worker/domain/commission-form";
-import { parseMediaKey } from "#worker/domain/media-keys";
+import { parseMediaKey } from "#worker/media/domain/media-keys";
 import { translateAuthoringErrors } from "#worker/messages/authoring";
 import { deleteService, getServiceForEdit, listServices, saveService } from "#worker/services/commission-services";
-import { getPublicService } from "#worker/services/request-views";
-import { objectAccess } from "#worker/services/media-access";
+import { getPublicService } from "#worker/orders/services/request-views";
+import { objectAccess } from "#worker/media/services/media-access";
 import { call, db, creatorOf } from "../support/helpers";
 import { PNG, newMember } from "../support/media-fixtures";
 

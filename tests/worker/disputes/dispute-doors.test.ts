@@ -4,16 +4,21 @@
 // statement, an unknown reason or outcome, a split or a reopen out of range) answered 4xx with its words in the
 // caller's language, changing nothing; the moves an open dispute holds back; races (two openings, two admins, the
 // deadline's alarm, an answer against the settlement) settled exactly once; and the money of each settlement at the
-// Stripe emulator, agreeing with the reconciler (worker/services/money-check.ts).
+// Stripe emulator, agreeing with the reconciler (worker/orders/services/money-check.ts).
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { OrderDispute } from "#worker/domain/disputes";
-import type { StoredOrder } from "#worker/domain/order-contract";
-import { stagesOfPlan, stageTransferAmount, type OrderStage, type StagePlanItem } from "#worker/domain/order-stages";
-import { checkOrderMoney } from "#worker/services/money-check";
+import type { OrderDispute } from "#worker/orders/domain/disputes";
+import type { StoredOrder } from "#worker/orders/domain/order-contract";
+import {
+  stagesOfPlan,
+  stageTransferAmount,
+  type OrderStage,
+  type StagePlanItem,
+} from "#worker/orders/domain/order-stages";
+import { checkOrderMoney } from "#worker/orders/services/money-check";
 import { orderStub } from "#worker/orders/order-stub";
-import { releaseHeldPayouts } from "#worker/services/payouts";
+import { releaseHeldPayouts } from "#worker/orders/services/payouts";
 import { accountOf, creator, onboard, paidOrder } from "../support/connect-helpers";
 import { call } from "../support/helpers";
 import { ordersLeavingTheQueue } from "../support/dispute-queue";

@@ -6,13 +6,13 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { DISPUTE_AFTER_DELIVERY_MS, isDisputed } from "#worker/domain/disputes";
+import { DISPUTE_AFTER_DELIVERY_MS, isDisputed } from "#worker/orders/domain/disputes";
 import { sellerTransferAmount } from "#worker/domain/money";
-import type { StoredOrder } from "#worker/domain/order-contract";
-import { checkOrderMoney } from "#worker/services/money-check";
+import type { StoredOrder } from "#worker/orders/domain/order-contract";
+import { checkOrderMoney } from "#worker/orders/services/money-check";
 import { enforceMissedDeadlines } from "#worker/orders/fire-deadlines";
 import { orderStub } from "#worker/orders/order-stub";
-import { loadWallet } from "#worker/services/wallet";
+import { loadWallet } from "#worker/orders/services/wallet";
 import { accountOf, creator, onboard, paidOrder } from "../support/connect-helpers";
 import { call, db } from "../support/helpers";
 import { ordersLeavingTheQueue } from "../support/dispute-queue";

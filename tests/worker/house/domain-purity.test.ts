@@ -5,11 +5,19 @@ import { describe, expect, it } from "vitest";
  * framework, no runtime and nothing generated (messages are looked up at the edge, in worker/http or app/), and it
  * takes the time as an argument. Read as source through Vite, so a new file is checked without being listed.
  */
-const sources = import.meta.glob<string>(["../../../worker/domain/*.ts", "!../../../worker/domain/*.test.ts"], {
-  query: "?raw",
-  import: "default",
-  eager: true,
-});
+const sources = import.meta.glob<string>(
+  [
+    "../../../worker/domain/*.ts",
+    "../../../worker/*/domain/*.ts",
+    "!../../../worker/domain/*.test.ts",
+    "!../../../worker/*/domain/*.test.ts",
+  ],
+  {
+    query: "?raw",
+    import: "default",
+    eager: true,
+  },
+);
 
 const FORBIDDEN_IMPORTS = [
   /^react/,
@@ -27,7 +35,7 @@ const FORBIDDEN_IMPORTS = [
   /^#app\//,
   /^#durable-objects\//,
   /^#(emulators|scripts|tests)\//,
-  /^#worker\/(?!domain\/|db\/schema\/enums$)/,
+  /^#worker\/(?!(?:[a-z-]+\/)?domain\/|db\/schema\/enums$)/,
 ];
 
 function importsOf(source: string): string[] {

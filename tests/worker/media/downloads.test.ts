@@ -3,8 +3,8 @@
 // and resumable: Accept-Ranges, 206 with Content-Range and Content-Length, If-Range by the ETag, 416 past the end.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { signReadUrl } from "#worker/services/media-access";
-import { getOrderDetail } from "#worker/services/order-views";
+import { signReadUrl } from "#worker/media/services/media-access";
+import { getOrderDetail } from "#worker/orders/services/order-views";
 import { call, db } from "../support/helpers";
 import { newMember, newWork, PNG, pathOf } from "../support/media-fixtures";
 import { insertOrder } from "../support/order-fixtures";

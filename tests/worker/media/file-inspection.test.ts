@@ -1,10 +1,10 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { parseMediaKey } from "#worker/domain/media-keys";
-import { findUploadRule } from "#worker/domain/upload-rules";
-import { ZIP_LISTING_SHOWN_MAX } from "#worker/domain/zip-directory";
-import { inspectStoredFile } from "#worker/services/file-inspection";
-import { checkAttachment } from "#worker/services/storage";
+import { parseMediaKey } from "#worker/media/domain/media-keys";
+import { findUploadRule } from "#worker/media/domain/upload-rules";
+import { ZIP_LISTING_SHOWN_MAX } from "#worker/media/domain/zip-directory";
+import { inspectStoredFile } from "#worker/media/services/file-inspection";
+import { checkAttachment } from "#worker/media/services/storage";
 import {
   aiffFile,
   blendFile,

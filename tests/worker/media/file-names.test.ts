@@ -1,4 +1,4 @@
-// A file's name keeps the text rules at every door that takes one (issue 59, worker/domain/file-names.ts): NUL,
+// A file's name keeps the text rules at every door that takes one (issue 59, worker/media/domain/file-names.ts): NUL,
 // control characters, bidirectional overrides and lone surrogates sent as an upload's name are never stored (a lone
 // surrogate cannot be stored as UTF-8), whether the file is a dispute's evidence, a deliverable or a chat message's.
 // The name is cleaned, not refused: the door answers 200 and the file keeps what shows of its name.

@@ -76,7 +76,7 @@ describe("media access: /media/ serves files of public items only", () => {
   });
 
   it("pages get signed URLs for the owner's non-public files, /media/ URLs for public ones, and nothing for strangers", async () => {
-    const { mediaUrlsForViewer } = await import("#worker/services/media-access");
+    const { mediaUrlsForViewer } = await import("#worker/media/services/media-access");
     const owner = await newMember("Macc");
     const stranger = await newMember("Macc");
     const privateUrl = `/media/${await stored(`v1/portfolio-work/${await newWork(owner.profileId, "PRIVATE")}/medias`)}`;
@@ -102,7 +102,7 @@ describe("media access: /media/ serves files of public items only", () => {
 
 describe("stored links shown as links", () => {
   it("a stored URL that is neither ours nor http(s) is shown as no link (a link stored before its door refused it)", async () => {
-    const { mediaUrlsForViewer } = await import("#worker/services/media-access");
+    const { mediaUrlsForViewer } = await import("#worker/media/services/media-access");
     const view = await mediaUrlsForViewer(db(), env, null, []);
     for (const url of [
       "javascript:alert(1)",
@@ -182,7 +182,7 @@ describe("private media stops at once (decision 059)", () => {
   });
 
   it("a URL naming no reader (a chat file, sent to both parties) opens only with the session of someone allowed now", async () => {
-    const { signReadUrl } = await import("#worker/services/media-access");
+    const { signReadUrl } = await import("#worker/media/services/media-access");
     const owner = await newMember("Mrev");
     const stranger = await newMember("Mrev");
     const key = await stored(`v1/portfolio-work/${await newWork(owner.profileId, "PRIVATE")}/medias`);
@@ -193,7 +193,7 @@ describe("private media stops at once (decision 059)", () => {
   });
 
   it("a work made private leaves /media/ at once, its refusal kept by no cache; the owner's page moves to a signed, unstored URL", async () => {
-    const { mediaUrlsForViewer } = await import("#worker/services/media-access");
+    const { mediaUrlsForViewer } = await import("#worker/media/services/media-access");
     const owner = await newMember("Mrev");
     const workId = await newWork(owner.profileId, "PUBLIC");
     const url = `/media/${await stored(`v1/portfolio-work/${workId}/medias`)}`;

@@ -8,7 +8,7 @@ import * as editWorkPage from "#app/routes/dashboard/portfolio-creator-edit";
 import { media, mediaAttachments } from "#worker/db/schema";
 import { MEDIA_OWNERS } from "#worker/db/schema/localized-entities";
 import { parseServiceDraft, type ServiceDraft } from "#worker/domain/commission-form";
-import type { WorkMediaDraft } from "#worker/domain/media-drafts";
+import type { WorkMediaDraft } from "#worker/media/domain/media-drafts";
 import { parseWorkDraft, type WorkDraft } from "#worker/domain/portfolio";
 import { deleteService, saveService } from "#worker/services/commission-services";
 import { deleteWork, saveWork } from "#worker/services/portfolio";

@@ -3,7 +3,7 @@ import { SignJWT, decodeJwt, decodeProtectedHeader } from "jose";
 import { describe, expect, it, vi } from "vitest";
 import { createApp } from "#worker/app";
 import { createDb } from "#worker/db/client";
-import { signReadUrl, signWrite } from "#worker/services/storage";
+import { signReadUrl, signWrite } from "#worker/media/services/storage";
 import { BASE, call } from "../support/helpers";
 import { PNG, newMember, objectExists, pathOf, putTo, signWriteAs } from "../support/media-fixtures";
 

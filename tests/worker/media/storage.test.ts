@@ -3,8 +3,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "#worker/db/client";
 import { portfolioWorks, userProfiles } from "#worker/db/schema";
-import { parseMediaKey } from "#worker/domain/media-keys";
-import { signReadUrl, signWrite } from "#worker/services/storage";
+import { parseMediaKey } from "#worker/media/domain/media-keys";
+import { signReadUrl, signWrite } from "#worker/media/services/storage";
 import { BASE, signUp } from "../support/helpers";
 
 /** A same-origin request through the real Worker (tests/worker/entry.ts: createApp with all its middleware). */

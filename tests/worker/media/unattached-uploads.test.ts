@@ -8,7 +8,7 @@ import { parseWorkDraft } from "#worker/domain/portfolio";
 import { runScheduledJobs } from "#worker/scheduled";
 import { createFormFromTemplate, saveForm } from "#worker/services/commission-forms";
 import { saveWork } from "#worker/services/portfolio";
-import { signWrite } from "#worker/services/storage";
+import { signWrite } from "#worker/media/services/storage";
 import { BASE, call, db, creatorOf } from "../support/helpers";
 import { PNG, newMember, newWork, objectExists, putTo, signWriteAs } from "../support/media-fixtures";
 

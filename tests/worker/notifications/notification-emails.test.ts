@@ -15,7 +15,7 @@ import {
   saveEmailPreferences,
   sendPendingNotificationEmails,
 } from "#worker/services/notification-emails";
-import { loadOrder, recordTransition } from "#worker/services/orders";
+import { loadOrder, recordTransition } from "#worker/orders/services/orders";
 import { runScheduledJobs } from "#worker/scheduled";
 import { freshUser } from "../support/auth-helpers";
 import { call, db, signUp } from "../support/helpers";

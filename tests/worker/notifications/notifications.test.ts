@@ -6,7 +6,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { freshUser } from "../support/auth-helpers";
 import { call, signUp } from "../support/helpers";
-import { sendDueReminders } from "#worker/services/order-reminders";
+import { sendDueReminders } from "#worker/orders/services/order-reminders";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
 import { setProfileFace } from "../support/profile-fixtures";
 

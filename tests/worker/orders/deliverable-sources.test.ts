@@ -8,8 +8,8 @@ import { describe, expect, it } from "vitest";
 import { call, db } from "../support/helpers";
 import { PNG, pathOf } from "../support/media-fixtures";
 import { insertOrder } from "../support/order-fixtures";
-import type { FileDetails } from "#worker/domain/file-details";
-import { getOrderDetail } from "#worker/services/order-views";
+import type { FileDetails } from "#worker/media/domain/file-details";
+import { getOrderDetail } from "#worker/orders/services/order-views";
 import { newPartyWithProfile } from "../support/order-states";
 
 const party = newPartyWithProfile;
@@ -78,7 +78,7 @@ const LISTING: FileDetails = {
     totalSize: 1_204_112,
   },
 };
-/** The facts the multipart door writes at completion (worker/services/multipart-uploads.ts), written here directly. */
+/** The facts the multipart door writes at completion (worker/media/services/multipart-uploads.ts), written here directly. */
 const putFacts = (url: string, sha256: string, details: FileDetails | null) =>
   env.DB.prepare("INSERT INTO file_facts (object_key, sha256, details, created_at) VALUES (?, ?, ?, ?)")
     .bind(keyOf(url), sha256, details === null ? null : JSON.stringify(details), Date.now())
@@ -172,7 +172,7 @@ describe("a source held until completion", () => {
     expect(sellersCopy.url).toContain("token=");
     expect((await call(sellersCopy.url!, { cookie: order.seller.cookie })).status).toBe(200);
     expect((await call(sellersCopy.url!, { cookie: order.buyer.cookie })).status).toBe(403);
-    const { signReadUrl } = await import("#worker/services/media-access");
+    const { signReadUrl } = await import("#worker/media/services/media-access");
     const forBuyer = await signReadUrl(env, keyOf(source), order.buyer.profileId, { shownIn: "page" });
     expect((await call(forBuyer.url, { cookie: order.buyer.cookie })).status).toBe(403);
     expect((await call(source)).status).toBe(404);

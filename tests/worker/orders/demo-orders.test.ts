@@ -6,9 +6,9 @@ import { runInDurableObject } from "cloudflare:test";
 import { beforeAll, describe, expect, it } from "vitest";
 import { generateSeed } from "#scripts/seed/core.mjs";
 import { createDb } from "#worker/db/client";
-import { decide } from "#worker/domain/order";
-import { listOrders, getOrderDetail } from "#worker/services/order-views";
-import { chatRoomStub } from "#worker/services/chat-rooms";
+import { decide } from "#worker/orders/domain/order";
+import { listOrders, getOrderDetail } from "#worker/orders/services/order-views";
+import { chatRoomStub } from "#worker/chat/services/chat-rooms";
 import { orderStub } from "#worker/orders/order-stub";
 
 const db = () => createDb(env.DB);

@@ -10,7 +10,7 @@ import {
 } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { CHAT_SEND_LIMIT } from "#worker/domain/chat";
+import { CHAT_SEND_LIMIT } from "#worker/chat/domain/chat";
 import { countRoundTrips } from "#worker/db/round-trips";
 import { scheduled } from "#worker/scheduled";
 import { cometNow, devClockOffset, hasDevClock } from "#worker/services/clock";

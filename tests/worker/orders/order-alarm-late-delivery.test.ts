@@ -4,7 +4,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { StoredOrder } from "#worker/domain/order-contract";
+import type { StoredOrder } from "#worker/orders/domain/order-contract";
 import { freshUser } from "../support/auth-helpers";
 import { signUp } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";

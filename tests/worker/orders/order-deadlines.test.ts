@@ -1,4 +1,4 @@
-// The Cron Trigger catches the order deadlines an alarm missed (issue 10; worker/services/order-deadlines.ts): an
+// The Cron Trigger catches the order deadlines an alarm missed (issue 10; worker/orders/services/order-deadlines.ts): an
 // order whose object lost its alarm, or whose object never woke, is moved on once through its Durable Object, and
 // running the cron again, or the alarm after it, changes nothing more.
 import {
@@ -10,10 +10,10 @@ import {
 } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { stagesOfPlan } from "#worker/domain/order-stages";
+import { stagesOfPlan } from "#worker/orders/domain/order-stages";
 import { scheduled } from "#worker/scheduled";
-import { OVERDUE_ORDERS_SQL } from "#worker/services/order-deadlines";
-import type { StoredOrder } from "#worker/domain/order-contract";
+import { OVERDUE_ORDERS_SQL } from "#worker/orders/services/order-deadlines";
+import type { StoredOrder } from "#worker/orders/domain/order-contract";
 import { freshUser } from "../support/auth-helpers";
 import { signUp } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";

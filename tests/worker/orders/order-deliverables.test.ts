@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { call, db } from "../support/helpers";
 import { PNG, pathOf } from "../support/media-fixtures";
 import { insertOrder } from "../support/order-fixtures";
-import { getOrderDetail } from "#worker/services/order-views";
+import { getOrderDetail } from "#worker/orders/services/order-views";
 import { newPartyWithProfile } from "../support/order-states";
 
 const party = newPartyWithProfile;
@@ -350,7 +350,7 @@ describe("deliverable links: short-lived and tied to the signed-in party (decisi
   });
 
   it("a link signed more than 5 minutes ago is refused, even to its party; a fresh one opens", async () => {
-    const { signReadUrl } = await import("#worker/services/media-access");
+    const { signReadUrl } = await import("#worker/media/services/media-access");
     const order = await newOrder();
     await create(order.seller.cookie, order.id, [await uploaded(order.seller.cookie, order.id)]);
     const [file] = await files(order.id);

@@ -5,8 +5,8 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { OrderState } from "#worker/domain/order-types";
-import type { StoredOrder } from "#worker/domain/order-contract";
+import type { OrderState } from "#worker/orders/domain/order-types";
+import type { StoredOrder } from "#worker/orders/domain/order-contract";
 import { call } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
 import { insertOrderIn, newParty } from "../support/order-states";

@@ -6,7 +6,7 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import type { StoredOrder } from "#worker/domain/order-contract";
+import type { StoredOrder } from "#worker/orders/domain/order-contract";
 import { orderStub } from "#worker/orders/order-stub";
 import { extensionErrorMessage } from "#worker/messages/extensions";
 import { orderRefusalMessage } from "#worker/messages/orders";

@@ -7,8 +7,8 @@ import { freshUser } from "../support/auth-helpers";
 import { db, signUp } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
 import { splitTotal } from "#worker/domain/money";
-import { stageAmounts, stagesOfPlan, stageTransferAmount, type OrderStage } from "#worker/domain/order-stages";
-import { listPayments, listSales } from "#worker/services/order-history";
+import { stageAmounts, stagesOfPlan, stageTransferAmount, type OrderStage } from "#worker/orders/domain/order-stages";
+import { listPayments, listSales } from "#worker/orders/services/order-history";
 
 const NUMERATOR = 1000;
 const PLAN = [

@@ -1,4 +1,4 @@
-// The money history (worker/services/order-history.ts): each paid order's figures are money.ts's amountBreakdown with
+// The money history (worker/orders/services/order-history.ts): each paid order's figures are money.ts's amountBreakdown with
 // the fees frozen on the transaction (else today's), in yen and dollars; another user's payments never appear; a
 // refunded payment is marked refunded and left out of the sales totals; a dispute's split is told as what moved, beside
 // the order's Payment tab (issue 59, decision 094).
@@ -16,11 +16,11 @@ import { refundNoteText } from "#app/components/orders/order-refund-texts";
 import enOrders from "#messages/orders/en.json";
 import jaOrders from "#messages/orders/ja.json";
 import { amountBreakdown, splitTotal } from "#worker/domain/money";
-import { stageTransferAmount } from "#worker/domain/order-stages";
+import { stageTransferAmount } from "#worker/orders/domain/order-stages";
 import { formatMoney } from "#worker/domain/pricing";
 import { withMessageLocale } from "#worker/messages/message-locale";
-import { listPayments, listSales } from "#worker/services/order-history";
-import { getOrderDetail } from "#worker/services/order-views";
+import { listPayments, listSales } from "#worker/orders/services/order-history";
+import { getOrderDetail } from "#worker/orders/services/order-views";
 import { PRICE_BOOK_SQL, priceBookOf } from "#worker/services/price-book";
 
 async function party() {

@@ -1,6 +1,6 @@
 // The actor × action × state matrix of issue 10, through the Worker's real order calls: the seller, the buyer and a
 // stranger try approve, cancel, deliver, complete and update on an order in every state of spec section 4. The
-// allowed cells are written out here, apart from worker/domain/order.ts, so a rule that lets one more through fails:
+// allowed cells are written out here, apart from worker/orders/domain/order.ts, so a rule that lets one more through fails:
 // 0 allowed that should not be. Every refused cell is checked to have changed nothing: not the list row, not the log,
 // not the state the order's Durable Object holds.
 import { env } from "cloudflare:workers";

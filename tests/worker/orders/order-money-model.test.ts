@@ -13,7 +13,7 @@
 // object's alarm, racing the rest (an answer racing the lapse alarm among them). Any program may deliver and complete
 // the paid order and let the client's week after delivery pass (decision 092): a completion inside the week holds the
 // payout, the client may still dispute it, and the week's end clears it, racing the rest. When the program ends and Stripe's
-// last notices have arrived, the order must agree with its money (worker/domain/order-money.ts; the creator's transfers
+// last notices have arrived, the order must agree with its money (worker/orders/domain/order-money.ts; the creator's transfers
 // must be exactly the approved stages' shares and a split's award, each less its fee, or a released order's whole
 // share), its event log must be gapless, each extension request given at most one outcome, each dispute statement its
 // event's own, no ended order's dispute left open, and D1 must hold what the object holds, its dispute and delivery
@@ -27,24 +27,24 @@ import { env } from "cloudflare:workers";
 import fc from "fast-check";
 import type Stripe from "stripe";
 import { describe, expect, it } from "vitest";
-import { EXTENSION_ANSWER_MS } from "#worker/domain/deadline-extensions";
+import { EXTENSION_ANSWER_MS } from "#worker/orders/domain/deadline-extensions";
 import {
   amountAtStake,
   awardedAmount,
   DISPUTE_AFTER_DELIVERY_MS,
   isDisputed,
   type DisputeReason,
-} from "#worker/domain/disputes";
+} from "#worker/orders/domain/disputes";
 import { sellerTransferAmount } from "#worker/domain/money";
-import type { OrderState } from "#worker/domain/order-types";
-import { allowedTransfer, approvedStageShares } from "#worker/domain/order-money";
-import { approvedAmount, currentStageIndex, stageTransferAmount } from "#worker/domain/order-stages";
-import { checkOrderMoney } from "#worker/services/money-check";
+import type { OrderState } from "#worker/orders/domain/order-types";
+import { allowedTransfer, approvedStageShares } from "#worker/orders/domain/order-money";
+import { approvedAmount, currentStageIndex, stageTransferAmount } from "#worker/orders/domain/order-stages";
+import { checkOrderMoney } from "#worker/orders/services/money-check";
 import { settleIntent } from "#worker/orders/settle-intent";
-import { releaseHeldPayouts } from "#worker/services/payouts";
+import { releaseHeldPayouts } from "#worker/orders/services/payouts";
 import { isStripeUnavailable } from "#worker/payments/stripe-errors";
 import { enforceMissedDeadlines } from "#worker/orders/fire-deadlines";
-import type { StoredOrder } from "#worker/domain/order-contract";
+import type { StoredOrder } from "#worker/orders/domain/order-contract";
 import { onboard } from "../support/connect-helpers";
 import { call } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
@@ -60,7 +60,7 @@ import {
   platform,
 } from "../support/payments-helpers";
 import { orderStub } from "#worker/orders/order-stub";
-import { addDeliverableStatements } from "#worker/services/order-deliverables";
+import { addDeliverableStatements } from "#worker/orders/services/order-deliverables";
 import { prepared } from "#worker/db/statements";
 
 const CARDS = { plain: "4242424242424242", threeDSecure: "4000002760003184", declined: "4000000000000341" } as const;

@@ -4,11 +4,11 @@
 import { runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { checkMoney, checkOrderMoney, ordersToCheck } from "#worker/services/money-check";
+import { checkMoney, checkOrderMoney, ordersToCheck } from "#worker/orders/services/money-check";
 import { settleIntent } from "#worker/orders/settle-intent";
 import type Stripe from "stripe";
-import type { StoredOrder } from "#worker/domain/order-contract";
-import { transitionStatements } from "#worker/services/orders";
+import type { StoredOrder } from "#worker/orders/domain/order-contract";
+import { transitionStatements } from "#worker/orders/services/orders";
 import { call } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
 import {

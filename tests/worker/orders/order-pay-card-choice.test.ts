@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { call, db } from "../support/helpers";
 import { commissionAccountByEmail } from "../support/order-fixtures";
 import { approvedOrder, cardRows, confirmSetup, enterCard, platform } from "../support/payments-helpers";
-import { getOrderDetail } from "#worker/services/order-views";
+import { getOrderDetail } from "#worker/orders/services/order-views";
 
 const pay = (cookie: string, orderId: string, accountMethodId?: string) =>
   call("/api/features/commission/order/pay", { method: "POST", cookie, json: { orderId, accountMethodId } });

@@ -1,12 +1,12 @@
-// The Cron Trigger's order reminders (worker/services/order-reminders.ts, docs/decisions/023), run the way the
+// The Cron Trigger's order reminders (worker/orders/services/order-reminders.ts, docs/decisions/023), run the way the
 // runtime runs the cron: each deadline is reminded of once however often, or however concurrently, the job runs; a
 // moved deadline is reminded of again; the reminder goes to the right side with the order's target.
 import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { scheduled } from "#worker/scheduled";
-import { stagesOfPlan, type OrderStage } from "#worker/domain/order-stages";
-import { DUE_ORDERS_SQL, sendDueReminders } from "#worker/services/order-reminders";
+import { stagesOfPlan, type OrderStage } from "#worker/orders/domain/order-stages";
+import { DUE_ORDERS_SQL, sendDueReminders } from "#worker/orders/services/order-reminders";
 import { freshUser } from "../support/auth-helpers";
 import { signUp } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";

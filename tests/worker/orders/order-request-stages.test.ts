@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as clientRequestsPage from "#app/routes/dashboard/client-requests";
 import * as managementsPage from "#app/routes/dashboard/commission-managements";
-import { stagesOfPlan } from "#worker/domain/order-stages";
+import { stagesOfPlan } from "#worker/orders/domain/order-stages";
 import { translateAuthoringErrors } from "#worker/messages/authoring";
 import { seedCreator } from "../support/catalog-fixtures";
 import { call } from "../support/helpers";

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { freshUser } from "../support/auth-helpers";
 import { call, db, signUp } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
-import { getOrderDetail } from "#worker/services/order-views";
+import { getOrderDetail } from "#worker/orders/services/order-views";
 
 async function party() {
   const user = freshUser();

@@ -4,7 +4,7 @@
 // comment, odd Unicode) answers 4xx with its words in the caller's language and changes nothing.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { stagesOfPlan, type OrderStage, type StagePlanItem } from "#worker/domain/order-stages";
+import { stagesOfPlan, type OrderStage, type StagePlanItem } from "#worker/orders/domain/order-stages";
 import { call } from "../support/helpers";
 import { insertOrderIn, newParty, type OrderStateName, type Party } from "../support/order-states";
 

@@ -1,14 +1,14 @@
 // The money of an order's stages (issue 36, decision 073), exactly once: each approved stage's share less its fee goes
 // to the creator in one transfer, whoever approves it (the client, racing and repeated, or the review deadline's
 // alarm), and a cancel gives back only the shares not approved, as one partial refund. After each, the reconciler's
-// invariant (worker/domain/order-money.ts) holds. Real workerd, real Order objects and D1, the `stripe` SDK against
+// invariant (worker/orders/domain/order-money.ts) holds. Real workerd, real Order objects and D1, the `stripe` SDK against
 // the emulator; a ¥10,000 order in three stages, 30/30/40.
 import { runDurableObjectAlarm } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { checkOrderMoney } from "#worker/services/money-check";
-import { releaseHeldPayouts } from "#worker/services/payouts";
-import { loadOrder } from "#worker/services/orders";
+import { checkOrderMoney } from "#worker/orders/services/money-check";
+import { releaseHeldPayouts } from "#worker/orders/services/payouts";
+import { loadOrder } from "#worker/orders/services/orders";
 import { accountOf, creator, onboard, paidOrder } from "../support/connect-helpers";
 import { newParty } from "../support/order-states";
 import { platform } from "../support/payments-helpers";

@@ -5,9 +5,9 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { orderPanelTexts } from "#app/loaders/orders/order-panel-texts.server";
-import { stagesOfPlan, type OrderStage } from "#worker/domain/order-stages";
+import { stagesOfPlan, type OrderStage } from "#worker/orders/domain/order-stages";
 import { withMessageLocale } from "#worker/messages/message-locale";
-import { getOrderDetail, type OrderViewer } from "#worker/services/order-views";
+import { getOrderDetail, type OrderViewer } from "#worker/orders/services/order-views";
 import { freshUser } from "../support/auth-helpers";
 import { db, signUp } from "../support/helpers";
 import { commissionAccountByEmail } from "../support/order-fixtures";

@@ -1,4 +1,4 @@
-// The order read side (worker/services/order-views.ts): each party's list, one order's detail for its seller and
+// The order read side (worker/orders/services/order-views.ts): each party's list, one order's detail for its seller and
 // buyer and for nobody else, the title rule, the amount breakdown and the buyer's display-currency approximation,
 // the snapshot of answers, and the event log after a transition.
 import { env } from "cloudflare:workers";
@@ -7,7 +7,7 @@ import { freshUser } from "../support/auth-helpers";
 import { call, db, signUp } from "../support/helpers";
 import { commissionAccountByEmail, insertOrder } from "../support/order-fixtures";
 import { insertSnapshot } from "../support/order-snapshot-fixtures";
-import { getOrderDetail, listOrders, type OrderViewer } from "#worker/services/order-views";
+import { getOrderDetail, listOrders, type OrderViewer } from "#worker/orders/services/order-views";
 
 async function party() {
   const user = freshUser();

@@ -8,7 +8,7 @@ import * as managementsPage from "#app/routes/dashboard/commission-managements";
 import type { Locale } from "#worker/domain/locales";
 import { translateAuthoringErrors } from "#worker/messages/authoring";
 import { grantCreatorRole } from "#worker/services/roles";
-import type { StoredOrder } from "#worker/domain/order-contract";
+import type { StoredOrder } from "#worker/orders/domain/order-contract";
 import { freshUser } from "../support/auth-helpers";
 import { call, db, signUp } from "../support/helpers";
 import { pageContext } from "../support/page-context";

@@ -3,7 +3,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import * as profileRoute from "#app/routes/profile";
-import { REVIEW_TEXT_MAX, REVIEW_WINDOW_MS } from "#worker/domain/reviews";
+import { REVIEW_TEXT_MAX, REVIEW_WINDOW_MS } from "#worker/orders/domain/reviews";
 import { moveDevClock, resetDevClock } from "#worker/dev/clock";
 import {
   announceShownReviews,
@@ -11,7 +11,7 @@ import {
   type ListedReview,
   orderReviewsView,
   ratingSummary,
-} from "#worker/services/reviews";
+} from "#worker/orders/services/reviews";
 import { chatOrder, type Party } from "../support/chat-fixtures";
 import { BASE, call, db } from "../support/helpers";
 import { pageContext } from "../support/visibility-fixtures";

@@ -3,7 +3,7 @@
 // link and account.updated all treat it as gone: the creator starts over, and nobody gets a 500.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { releaseHeldPayouts } from "#worker/services/payouts";
+import { releaseHeldPayouts } from "#worker/orders/services/payouts";
 import { call } from "../support/helpers";
 import { accountOf, connectGet, creator, onboard, paidOrder } from "../support/connect-helpers";
 import { newParty } from "../support/order-states";

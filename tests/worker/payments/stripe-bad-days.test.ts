@@ -5,8 +5,8 @@
 // untouched.
 import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkOrderMoney } from "#worker/services/money-check";
-import { loadWallet } from "#worker/services/wallet";
+import { checkOrderMoney } from "#worker/orders/services/money-check";
+import { loadWallet } from "#worker/orders/services/wallet";
 import { accountOf, creator, onboard } from "../support/connect-helpers";
 import { call, db } from "../support/helpers";
 import { approvedOrder, platform } from "../support/payments-helpers";

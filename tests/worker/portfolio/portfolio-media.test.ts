@@ -5,7 +5,7 @@ import { embedFor } from "#app/components/media/players/embed-urls";
 import { createDb } from "#worker/db/client";
 import { media, mediaAttachments } from "#worker/db/schema";
 import { translateAuthoringErrors } from "#worker/messages/authoring";
-import { buildMediaEntry } from "#worker/domain/media-entries";
+import { buildMediaEntry } from "#worker/media/domain/media-entries";
 import { parseWorkDraft, type WorkDraft } from "#worker/domain/portfolio";
 import { createAccount } from "#worker/services/accounts";
 import { deleteWork, getWorkForEdit, listWorks, saveWork } from "#worker/services/portfolio";
@@ -295,8 +295,8 @@ describe("attaching presigned uploads: the bytes are sniffed again", () => {
   });
 
   it("refuses a GIF stored under a .png key, and a file over the field's size", async () => {
-    const { checkAttachment } = await import("#worker/services/storage");
-    const { parseMediaKey } = await import("#worker/domain/media-keys");
+    const { checkAttachment } = await import("#worker/media/services/storage");
+    const { parseMediaKey } = await import("#worker/media/domain/media-keys");
     const anywhere = () => true;
     const inspectUploadedObject = (bucket: R2Bucket, key: string) =>
       checkAttachment(bucket, parseMediaKey(key)!, anywhere);

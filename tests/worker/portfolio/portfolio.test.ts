@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { translateAuthoringErrors } from "#worker/messages/authoring";
 import { createDb } from "#worker/db/client";
 import { localizedTexts, media, portfolioWorks, portfolioWorkTags } from "#worker/db/schema";
-import { workMediaLabel } from "#worker/domain/work-media-label";
+import { workMediaLabel } from "#worker/media/domain/work-media-label";
 import { addTag, normalizeTags, parseWorkDraft, type WorkDraft } from "#worker/domain/portfolio";
 import { createAccount } from "#worker/services/accounts";
 import { deleteWork, getWorkForEdit, listWorks, saveWork, searchTags } from "#worker/services/portfolio";

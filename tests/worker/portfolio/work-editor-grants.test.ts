@@ -8,7 +8,7 @@ import { parseWorkDraft, type WorkDraft } from "#worker/domain/portfolio";
 import { emptyGrantsDraft, type WorkGrantsDraft } from "#worker/domain/work-grants";
 import { deleteWork, getWorkForEdit, saveWork } from "#worker/services/portfolio";
 import { loadItemVisibility } from "#worker/services/visibility";
-import { workUserCategories } from "#worker/services/work-access";
+import { workUserCategories } from "#worker/media/services/work-access";
 import { call, db } from "../support/helpers";
 import { PNG, newMember, objectExists, signWriteAs } from "../support/media-fixtures";
 

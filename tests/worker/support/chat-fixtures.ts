@@ -4,7 +4,7 @@ import { expect } from "vitest";
 import { freshUser } from "./auth-helpers";
 import { BASE, call, signUp } from "./helpers";
 import { commissionAccountByEmail, insertOrder } from "./order-fixtures";
-import type { ChatMediaSubmit, ChatMessageView, ChatServerFrame } from "#worker/domain/chat-protocol";
+import type { ChatMediaSubmit, ChatMessageView, ChatServerFrame } from "#worker/chat/domain/chat-protocol";
 
 export interface Party {
   cookie: string;

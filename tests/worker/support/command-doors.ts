@@ -5,7 +5,7 @@ import { env } from "cloudflare:workers";
 import * as clientRequestsPage from "#app/routes/dashboard/client-requests";
 import * as managementsPage from "#app/routes/dashboard/commission-managements";
 import type { Locale } from "#worker/domain/locales";
-import { stagesOfPlan, type OrderStage, type StagePlanItem } from "#worker/domain/order-stages";
+import { stagesOfPlan, type OrderStage, type StagePlanItem } from "#worker/orders/domain/order-stages";
 import { withMessageLocale } from "#worker/messages/message-locale";
 import { call } from "./helpers";
 import { pageContext } from "./page-context";

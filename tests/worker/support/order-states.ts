@@ -2,7 +2,7 @@
 // and order-exactly-once): inserted in D1 as the projection would hold them, before their Durable Object first
 // wakes and loads them from there. Paid and delivered orders carry one deliverable file, so delivering is possible.
 import { env } from "cloudflare:workers";
-import { addDeliverableStatements } from "#worker/services/order-deliverables";
+import { addDeliverableStatements } from "#worker/orders/services/order-deliverables";
 import { prepared } from "#worker/db/statements";
 import { freshUser } from "./auth-helpers";
 import { signUp } from "./helpers";

@@ -4,9 +4,9 @@
 import { runInDurableObject } from "cloudflare:test";
 import { env } from "cloudflare:workers";
 import type Stripe from "stripe";
-import type { OrderAction } from "#worker/domain/order-types";
-import { stagesOfPlan, type StagePlanItem } from "#worker/domain/order-stages";
-import type { StoredOrder } from "#worker/domain/order-contract";
+import type { OrderAction } from "#worker/orders/domain/order-types";
+import { stagesOfPlan, type StagePlanItem } from "#worker/orders/domain/order-stages";
+import type { StoredOrder } from "#worker/orders/domain/order-contract";
 import { platform } from "./payments-helpers";
 import { orderStub } from "#worker/orders/order-stub";
 

@@ -9,7 +9,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { createDb } from "#worker/db/client";
 import { RESERVATION_MS } from "#worker/domain/slots";
 import { moveDevClock, resetDevClock } from "#worker/dev/clock";
-import { submitServiceRequest } from "#worker/services/order-requests";
+import { submitServiceRequest } from "#worker/orders/services/order-requests";
 import { orderStub } from "#worker/orders/order-stub";
 import {
   claimReservationFor,

@@ -3,7 +3,7 @@ import {
   CONTENT_REPORT_REASONS,
   CONTENT_REPORT_RESOLUTIONS,
   CONTENT_REPORT_TARGETS,
-} from "../../domain/content-reports";
+} from "../../admin/domain/content-reports";
 import { userAccounts } from "./accounts";
 
 const ms = (name: string) => integer(name, { mode: "timestamp_ms" });

@@ -22,7 +22,7 @@ export const orderDisputeStatements = sqliteTable(
     authorUserAccountId: text("author_user_account_id")
       .notNull()
       .references(() => userAccounts.id),
-    /** The opening's reason (domain/disputes.ts DISPUTE_REASONS); a settlement's outcome; null for an answer. */
+    /** The opening's reason (orders/domain/disputes.ts DISPUTE_REASONS); a settlement's outcome; null for an answer. */
     reason: text("reason"),
     body: text("body").notNull(),
     /** The language the body is written in, for readers of the other (translated as the order's other texts are). */

@@ -43,7 +43,7 @@ export const media = sqliteTable(
   },
   (t) => [
     index("media_owner").on(t.ownerUserAccountId, t.createdAt),
-    // A stored file is deleted only when no media row refers to it any more (worker/services/storage.ts).
+    // A stored file is deleted only when no media row refers to it any more (worker/media/services/storage.ts).
     index("media_file_url").on(t.fileUrl),
   ],
 );

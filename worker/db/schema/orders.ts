@@ -57,19 +57,19 @@ export const commissionOrders = sqliteTable(
     serviceId: text("service_id").references(() => commissionServices.id, { onDelete: "set null" }),
     formId: text("form_id").references(() => commissionForms.id, { onDelete: "set null" }),
     /**
-     * The order's milestones (decision 073) as the object holds them: JSON of `OrderStage[]` (domain/order-stages.ts),
+     * The order's milestones (decision 073) as the object holds them: JSON of `OrderStage[]` (orders/domain/order-stages.ts),
      * "[]" for an order without stages. One column, written with the row by every transition.
      */
     stages: text("stages").notNull().default("[]"),
     /**
-     * The order's dispute (decision 088) as the object holds it: JSON of `OrderDispute` (domain/disputes.ts), null when
+     * The order's dispute (decision 088) as the object holds it: JSON of `OrderDispute` (orders/domain/disputes.ts), null when
      * it never had one. `disputed_since` is its opening time while it is open (null otherwise): the admins' queue.
      */
     dispute: text("dispute"),
     disputedSince: ms("disputed_since"),
     /**
      * Deadlines moved by agreement (decision 090): the creator's request waiting for the client (JSON of
-     * `ExtensionRequest`, domain/deadline-extensions.ts; null: none), and the delivery date the order was paid with,
+     * `ExtensionRequest`, orders/domain/deadline-extensions.ts; null: none), and the delivery date the order was paid with,
      * kept once a move changed it.
      */
     extensionRequest: text("extension_request"),

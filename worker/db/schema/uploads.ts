@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
-import { MULTIPART_UPLOAD_STATES } from "../../domain/multipart-plan";
+import { MULTIPART_UPLOAD_STATES } from "../../media/domain/multipart-plan";
 
 const ms = (name: string) => integer(name, { mode: "timestamp_ms" });
 
@@ -75,7 +75,7 @@ export const multipartUploadParts = sqliteTable(
 export const fileFacts = sqliteTable("file_facts", {
   objectKey: text("object_key").primaryKey(),
   sha256: text("sha256").notNull(),
-  /** FileDetails (worker/domain/file-details.ts) as JSON; null when the kind has nothing more to show. */
+  /** FileDetails (worker/media/domain/file-details.ts) as JSON; null when the kind has nothing more to show. */
   details: text("details"),
   createdAt: ms("created_at").notNull(),
 });

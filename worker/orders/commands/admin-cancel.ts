@@ -1,4 +1,4 @@
-import { ADMIN_IS_PARTY } from "../../domain/admin-actions";
+import { ADMIN_IS_PARTY } from "../../admin/domain/admin-actions";
 import { isAdmin } from "../../domain/roles";
 import { adminPartyMessage } from "../../messages/admin";
 import { defineCommand, NOT_FOUND, refuse } from "../command";

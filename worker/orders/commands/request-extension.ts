@@ -1,8 +1,8 @@
 import * as v from "valibot";
-import { EXTENSION_REASON_MAX, extensionReasonOf } from "../../domain/deadline-extensions";
+import { EXTENSION_REASON_MAX, extensionReasonOf } from "../domain/deadline-extensions";
 import { detectTextLanguage } from "../../domain/text-language";
 import { extensionErrorMessage } from "../../messages/extensions";
-import { translateInBackground } from "../../services/order-translations";
+import { translateInBackground } from "../services/order-translations";
 import { type CommandContext, defineCommand, type Refusal } from "../command";
 import { dateFieldError, deliveryDateOf, deliveryDeadline, extensionOutcome, formOrderId } from "../extension-answer";
 import { orderId } from "../order-body";

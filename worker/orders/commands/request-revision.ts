@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { revisionCommentOf } from "../../domain/order-stages";
+import { revisionCommentOf } from "../domain/order-stages";
 import { m } from "#app/paraglide/messages.js";
 import { orderRefusalMessage, REVISION_COMMENT_INVALID } from "../../messages/orders";
 import { defineCommand, refuse } from "../command";

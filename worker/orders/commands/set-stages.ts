@@ -1,6 +1,6 @@
 import * as v from "valibot";
-import { parseStagePlan, STAGES_MAX } from "../../domain/order-stages";
-import { parseStagePlanRows, stagePlanRowsFrom } from "../../domain/stage-plan-rows";
+import { parseStagePlan, STAGES_MAX } from "../domain/order-stages";
+import { parseStagePlanRows, stagePlanRowsFrom } from "../domain/stage-plan-rows";
 import { translateAuthoringErrors } from "../../messages/authoring";
 import { orderRefusalMessage } from "../../messages/orders";
 import { defineCommand, refuse } from "../command";

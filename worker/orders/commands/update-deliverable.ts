@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { ORDER_DELIVERABLES_MAX_FILES } from "../../domain/media-limits";
+import { ORDER_DELIVERABLES_MAX_FILES } from "../../media/domain/media-limits";
 import { defineCommand } from "../command";
 import { checkedDeliverables, deliverableMedias } from "../deliverable-files";
 import { orderOutcome } from "../order-answer";

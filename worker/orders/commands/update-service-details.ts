@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { inputLanguageOf } from "../../domain/input-language";
-import { serviceDetailsOf } from "../../domain/order";
+import { serviceDetailsOf } from "../domain/order";
 import { defineCommand, refuse } from "../command";
 import { afterAction } from "../order-answer";
 import { orderId } from "../order-body";

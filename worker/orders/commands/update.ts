@@ -1,6 +1,6 @@
 import * as v from "valibot";
 import { isCurrencyCode } from "../../domain/currency";
-import { EARLIEST_TIMESTAMP, isSaneTimestamp, LATEST_TIMESTAMP } from "../../domain/order-process";
+import { EARLIEST_TIMESTAMP, isSaneTimestamp, LATEST_TIMESTAMP } from "../domain/order-process";
 import { parsePrice, priceInputError } from "../../domain/pricing";
 import { translateAuthoringErrors } from "../../messages/authoring";
 import { defineCommand, type FormReading } from "../command";

@@ -1,7 +1,7 @@
-import { PLAYER_ORIGINS } from "#worker/domain/embed-players";
-import type { MediaSite } from "#worker/domain/media-sites";
-import { detectMediaFromUrl, urlFromEmbedCode } from "#worker/domain/media-urls";
-import type { MediaEntry } from "#worker/domain/media-entries";
+import { PLAYER_ORIGINS } from "#worker/media/domain/embed-players";
+import type { MediaSite } from "#worker/media/domain/media-sites";
+import { detectMediaFromUrl, urlFromEmbedCode } from "#worker/media/domain/media-urls";
+import type { MediaEntry } from "#worker/media/domain/media-entries";
 
 /**
  * What the players, the preview dialog and the lightbox take: a stored media or an editor entry.

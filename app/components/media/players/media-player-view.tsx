@@ -1,5 +1,5 @@
 // Draws a media's player from a PlayerView (player-view.ts): no URL parsing here, so a page whose loader sent the
-// views (the work page, /cf) does not ship worker/domain/media-urls.ts (the URL parsing embed-urls.ts does).
+// views (the work page, /cf) does not ship worker/media/domain/media-urls.ts (the URL parsing embed-urls.ts does).
 import { lazy, Suspense } from "react";
 import { MediaImage } from "../media-image";
 import type { PlayerSize } from "./embed-urls";

@@ -1,8 +1,8 @@
 // Which player a media gets, decided apart from drawing it: public pages decide in their loaders, so the URL and
-// embed-code parsing (worker/domain/media-urls.ts) stays out of their JS; the editors and the lightbox decide in the browser.
+// embed-code parsing (worker/media/domain/media-urls.ts) stays out of their JS; the editors and the lightbox decide in the browser.
 import type { MediaFormatType, MediaType } from "#worker/db/schema/enums";
 import { mediaTypeLabel } from "../media-type-label";
-import { SITE_NAMES } from "#worker/domain/media-sites";
+import { SITE_NAMES } from "#worker/media/domain/media-sites";
 import { embedFor, mediaHref, type EmbedSpec, type PlayableMedia } from "./embed-urls";
 
 /** Everything MediaPlayerView draws from: plain data, so a loader can send it. */

@@ -1,0 +1,182 @@
+/**
+ * What money an order may hold (issue 30, docs/decisions/047): the invariant the reconciler checks, per order.
+ *
+ *   captured − refunded = the order's total   when it is paid and not canceled
+ *   captured − refunded = Σ approved stages' amounts + awarded   when it is paid and canceled (0 without stages or a
+ *                                               dispute's split; decision 073, 088)
+ *   captured − refunded = 0                   when it was never paid
+ *   transferred ≤ captured − refunded − fee   (the creator is never paid more than the client's money left)
+ *   transferred ≤ Σ approved stages' (amount − fee)   instead, for an order with stages: each stage's share alone
+ *   (+ awarded − its fee)                     a split's award is one more share, with its own fee
+ *   transferred ≤ Σ approved stages' (amount − fee)   while a dispute is open or the completed order's payout waits
+ *                                               for the client's week to dispute the work (decision 092): nothing
+ *                                               goes while the client can still take it back
+ *
+ * The transfer lines are in the transfer's currency. A transfer from a charge that was converted to the platform's
+ * settlement currency is in that currency (decision 050), so the right side is converted at the charge's own rate by
+ * the payout's rule (money.ts `shareInSettlementCurrency`), which makes the release and the check agree to the unit:
+ * a staged order's shares are converted one by one, as each stage's transfer is.
+ *
+ * Pure: the reconciler (worker/orders/services/money-check.ts) reads the ledger from D1 and Stripe and asks this.
+ */
+import { awardedAmount } from "./disputes";
+import { shareInSettlementCurrency, type MinorUnits } from "../../domain/money";
+import type { OrderDispute, OrderPayment, OrderProgress, OrderState } from "./order-types";
+import { approvedAmount, stageAmounts, stageTransferAmount, type OrderStage } from "./order-stages";
+
+// ───────────────────────── what a cancel gives back (decision 061) ─────────────────────────
+
+/** Every minor unit of the paid total goes back to the client's card, in the order's currency. */
+interface FullRefund {
+  kind: "full";
+  amount: number;
+}
+/** Nothing was charged, so nothing is refunded (a payment still under way is voided, or refunded in full if it lands). */
+interface NoRefund {
+  kind: "none";
+}
+/** Part of the paid total goes back (possibly nothing): the shares of a staged order's stages not yet approved. */
+interface PartialRefund {
+  kind: "partial";
+  amount: number;
+  /** What stays with the creator: the approved stages' shares. */
+  keptAmount: number;
+}
+export type CancelRefund = FullRefund | NoRefund | PartialRefund;
+
+export type RefundFacts = Pick<OrderState, "progress" | "payment" | "priceAmount"> & {
+  stages?: OrderState["stages"];
+  dispute?: OrderDispute | null;
+};
+
+/**
+ * What ending this order by a cancel gives the client back: its total in full once paid, nothing before. Also true
+ * of an order already canceled (its payment status stays COMPLETED after the refund), which the Payment tab reads.
+ */
+export function cancelRefund(o: RefundFacts): CancelRefund {
+  if (o.payment !== "COMPLETED") return { kind: "none" };
+  const total = o.priceAmount ?? 0;
+  // What stays with the creator: the approved stages' shares, and what a dispute's split awarded them (decision 088).
+  const kept = approvedAmount(total, o.stages ?? []) + awardedAmount(o);
+  return kept > 0 ? { kind: "partial", amount: total - kept, keptAmount: kept } : { kind: "full", amount: total };
+}
+
+// ───────────────────────── what the order may hold (the reconciler) ─────────────────────────
+
+/** One order's money as Stripe has it, beside what the order says. Amounts in minor units of the order's currency. */
+export interface OrderLedger {
+  progress: OrderProgress;
+  payment: OrderPayment;
+  priceAmount: number | null;
+  currency: string;
+  /** Summed over every charge of every intent of the order, in the charges' own currencies. */
+  captured: number;
+  refunded: number;
+  /** Currencies of the charges (upper-case): one, the order's, or none. */
+  chargeCurrencies: string[];
+  /** Transfers to the creator, less reversals, in `transferCurrency`. */
+  transferred: number;
+  /** The transfer's currency (upper-case); null when there is no transfer. */
+  transferCurrency: string | null;
+  /** What the captured charges became in the platform's balance: their balance transactions' gross amount and currency. */
+  settled: MinorUnits | null;
+  /** The platform's fee on the paid total (money.ts), which stays with the platform. */
+  feeAmount: number;
+  /** The order's stages (decision 073); empty for an order without, which is checked as before them. */
+  stages: readonly OrderStage[];
+  /** The fee numerators frozen on the paid transaction: each stage's fee is taken by them. */
+  feeNumerators: readonly number[];
+  /** What a dispute's split awarded the creator of the stake (decision 088); 0 otherwise. */
+  awardedAmount?: number;
+  /**
+   * The client can still take the money back: a dispute is open, or the completed order's payout waits for their week
+   * to dispute the work (decision 092). Only approved stages' shares may have gone.
+   */
+  reachable?: boolean;
+}
+
+export type MoneyDisagreement =
+  | { kind: "net_mismatch"; expected: number; actual: number }
+  | { kind: "currency_mismatch"; currencies: string[] }
+  | { kind: "over_transferred"; transferred: number; allowed: number }
+  /** Sent while the client could still take it back (decision 092). */
+  | { kind: "transferred_while_reachable"; transferred: number; allowed: number }
+  | { kind: "transfer_currency_mismatch"; transferCurrency: string; allowed: string[] };
+
+/**
+ * What the order may hold, net, in its state: its total once paid and not canceled; once canceled, what its approved
+ * stages kept (nothing without stages); nothing when it was never paid.
+ */
+function expectedNetCharge(
+  order: Pick<OrderLedger, "progress" | "payment" | "priceAmount" | "stages" | "awardedAmount">,
+): number {
+  if (order.payment !== "COMPLETED") return 0;
+  const total = order.priceAmount ?? 0;
+  return order.progress === "CANCELED" ? approvedAmount(total, order.stages) + (order.awardedAmount ?? 0) : total;
+}
+
+/** Every way this order's money disagrees with the order; none when it agrees. */
+export function moneyDisagreements(ledger: OrderLedger): MoneyDisagreement[] {
+  const found: MoneyDisagreement[] = [];
+  const expected = expectedNetCharge(ledger);
+  const actual = ledger.captured - ledger.refunded;
+  if (actual !== expected) found.push({ kind: "net_mismatch", expected, actual });
+  const foreign = ledger.chargeCurrencies.filter((c) => c !== ledger.currency);
+  if (foreign.length > 0) found.push({ kind: "currency_mismatch", currencies: ledger.chargeCurrencies });
+  if (ledger.transferred > 0 && ledger.transferCurrency !== null) {
+    const award = ledger.awardedAmount ?? 0;
+    const shares = ledger.reachable
+      ? approvedStageShares(ledger)
+      : ledger.stages.length > 0 || award > 0
+        ? [...approvedStageShares(ledger), ...(award > 0 ? [stageTransferAmount(award, ledger.feeNumerators)] : [])]
+        : [Math.max(0, actual - ledger.feeAmount)];
+    const allowed = allowedTransfer(ledger, shares);
+    if (allowed === null) {
+      const currencies = [...new Set([ledger.currency, ...(ledger.settled ? [ledger.settled.currency] : [])])];
+      found.push({
+        kind: "transfer_currency_mismatch",
+        transferCurrency: ledger.transferCurrency,
+        allowed: currencies,
+      });
+    } else if (ledger.transferred > allowed)
+      found.push({
+        kind: ledger.reachable ? "transferred_while_reachable" : "over_transferred",
+        transferred: ledger.transferred,
+        allowed,
+      });
+  }
+  return found;
+}
+
+/**
+ * What each approved stage may send the creator, in the order's currency: its amount of the paid total less the fee
+ * on it (order-stages.ts, the payout's own rule). Nothing while the order is unpaid.
+ */
+export function approvedStageShares(
+  ledger: Pick<OrderLedger, "payment" | "priceAmount" | "stages" | "feeNumerators">,
+): number[] {
+  if (ledger.payment !== "COMPLETED") return [];
+  const amounts = stageAmounts(ledger.priceAmount ?? 0, ledger.stages);
+  return ledger.stages.flatMap((stage, i) =>
+    stage.status === "APPROVED" ? [stageTransferAmount(amounts[i]!, ledger.feeNumerators)] : [],
+  );
+}
+
+/**
+ * The most the creator may have been sent, in the transfer's currency: the shares (in the order's currency) summed, or,
+ * when the transfer is in the settlement currency, each converted as its payout converts it and then summed. Null for
+ * a transfer in any other currency.
+ */
+export function allowedTransfer(
+  ledger: Pick<OrderLedger, "transferCurrency" | "currency" | "settled" | "captured">,
+  shares: readonly number[],
+): number | null {
+  const currency = ledger.transferCurrency?.toUpperCase();
+  if (currency === ledger.currency.toUpperCase()) return shares.reduce((sum, share) => sum + share, 0);
+  if (!ledger.settled || ledger.captured <= 0 || currency !== ledger.settled.currency.toUpperCase()) return null;
+  const charged = { amount: ledger.captured, currency: ledger.currency };
+  return shares.reduce(
+    (sum, share) => sum + shareInSettlementCurrency(Math.min(share, ledger.captured), charged, ledger.settled!).amount,
+    0,
+  );
+}

@@ -1,0 +1,359 @@
+import { describe, expect, it } from "vitest";
+import { NOTIFICATION_TYPES } from "../../db/schema/enums";
+import {
+  decide,
+  openTransition,
+  pendingDeadline,
+  transitionFor,
+  type OrderAction,
+  type OrderActor,
+  type OrderEventType,
+  type OrderState,
+} from "./order";
+import { ANNOUNCERS, orderEventNotice } from "../../chat/domain/chat-announcements";
+import { MONEY_STEPS } from "./order-effects";
+import { orderNotifications } from "./order-notifications";
+import { actsAs, ORDER_PROCESS, processStateOf, type ActionType, type AnyTransition } from "./order-process";
+import { dueReminders, MAX_REMINDER_LEAD_MS, REMINDED_PROGRESS, type ReminderOrder } from "./order-reminders";
+import type { DisputeSettlement, OrderDispute, Outcome } from "./order-types";
+import { stagesOfPlan } from "./order-stages";
+import { approved, canceled, completed, DAY, delivered, OPEN, order, paid, T0 } from "./order-test-states";
+
+// Every action `decide` knows and every event it logs, spelled out so that a new one fails here until it has a row.
+const ACTIONS: Record<ActionType, true> = {
+  approve: true,
+  cancel: true,
+  deliver: true,
+  complete: true,
+  startPayment: true,
+  markPaid: true,
+  updatePrice: true,
+  updateSchedule: true,
+  updateServiceDetails: true,
+  updateChatSettings: true,
+  addDeliverable: true,
+  deleteDeliverable: true,
+  setStages: true,
+  submitPreview: true,
+  approveStage: true,
+  requestRevision: true,
+  grantRevision: true,
+  deadlinePassed: true,
+  adminCancel: true,
+  openDispute: true,
+  answerDispute: true,
+  settleDispute: true,
+  requestExtension: true,
+  acceptExtension: true,
+  declineExtension: true,
+  giveExtension: true,
+};
+const EVENTS: Record<OrderEventType, true> = {
+  APPROVED: true,
+  CANCELED: true,
+  PAID: true,
+  DELIVERED: true,
+  COMPLETED: true,
+  PRICE_UPDATED: true,
+  SCHEDULE_UPDATED: true,
+  SERVICE_DETAILS_UPDATED: true,
+  CHAT_SETTINGS_UPDATED: true,
+  DELIVERABLE_ADDED: true,
+  DELIVERABLE_DELETED: true,
+  PAYMENT_STARTED: true,
+  PAYMENT_RETURNED: true,
+  STAGES_UPDATED: true,
+  STAGE_PREVIEWED: true,
+  STAGE_APPROVED: true,
+  STAGE_REVISION_REQUESTED: true,
+  STAGE_REVISION_GRANTED: true,
+  DISPUTE_OPENED: true,
+  DISPUTE_ANSWERED: true,
+  DISPUTE_SETTLED: true,
+  EXTENSION_REQUESTED: true,
+  EXTENSION_ACCEPTED: true,
+  EXTENSION_DECLINED: true,
+  EXTENSION_LAPSED: true,
+  DELIVERY_EXTENDED: true,
+  PAYOUT_CLEARED: true,
+};
+
+const disputeOpenedBy = (openedBy: "seller" | "buyer"): OrderDispute => ({
+  openedBy,
+  reason: "quality",
+  openedAt: T0,
+  answeredAt: null,
+  settledAt: null,
+  outcome: null,
+  awardedAmount: 0,
+});
+const SETTLEMENTS: DisputeSettlement[] = [
+  { outcome: "refund" },
+  { outcome: "release" },
+  { outcome: "split", refundAmount: 4_000 },
+  { outcome: "reopen", days: 5 },
+];
+
+const plan = stagesOfPlan([
+  { title: "Sketch", sharePercent: 50, includedRevisions: 1 },
+  { title: "Final", sharePercent: 50, includedRevisions: 0 },
+]);
+const inReview = (revisionsUsed = 0) => [
+  { ...plan[0]!, status: "IN_REVIEW" as const, previewedAt: T0, reviewDeadline: T0 + 7 * DAY, revisionsUsed },
+  plan[1]!,
+];
+/** The reachable states of spec section 4, with and without stages, files and a payment under way. */
+const STATES: Record<string, OrderState> = {
+  draft: order(),
+  draftStaged: order({ stages: plan, deliverableCount: 1 }),
+  draftPriceless: order({ priceAmount: null }),
+  approved: approved(),
+  paying: approved({ openPayment: OPEN }),
+  paid: paid(),
+  paidWithFile: paid({ deliverableCount: 1 }),
+  paidLate: paid({ deliveryDeadline: T0 + DAY }),
+  paidStaged: paid({ stages: plan }),
+  paidStagedInReview: paid({ stages: inReview() }),
+  paidStagedNoRevisionLeft: paid({ stages: inReview(1) }),
+  delivered: delivered(),
+  completed: completed(),
+  // Decision 092: completed inside the client's week after delivery, its payout waiting; disputed meanwhile.
+  completedHeld: completed({ payoutHeldUntil: T0 + 7 * DAY }),
+  completedHeldDisputed: completed({ payoutHeldUntil: T0 + 7 * DAY, dispute: disputeOpenedBy("buyer") }),
+  canceled: canceled(),
+  // Disputes (decision 088): opened by either side, answered, on a plain and a staged order.
+  paidDisputed: paid({ dispute: disputeOpenedBy("buyer") }),
+  paidDisputedAnswered: paid({ dispute: { ...disputeOpenedBy("seller"), answeredAt: T0 + DAY } }),
+  deliveredDisputed: delivered({ dispute: disputeOpenedBy("buyer") }),
+  paidStagedInReviewDisputed: paid({ stages: inReview(), dispute: disputeOpenedBy("seller") }),
+  // Deadlines moved by agreement (decision 090): a request waiting for the client, on a plain and a staged order.
+  paidExtensionAsked: paid({ extensionRequest: { proposedDeadline: T0 + 35 * DAY, requestedAt: T0 + DAY } }),
+  paidStagedExtensionAsked: paid({
+    stages: inReview(),
+    extensionRequest: { proposedDeadline: T0 + 35 * DAY, requestedAt: T0 + DAY },
+  }),
+};
+const ACTORS: OrderActor[] = ["seller", "buyer", "system"];
+const actionsOf = (): OrderAction[] => [
+  ...(["approve", "cancel", "deliver", "complete", "updateServiceDetails", "updateChatSettings"] as const).map(
+    (type) => ({ type }),
+  ),
+  { type: "addDeliverable" },
+  { type: "deleteDeliverable" },
+  { type: "startPayment", payment: OPEN },
+  { type: "markPaid", payment: OPEN },
+  { type: "markPaid", payment: { ...OPEN, intentId: "pi_other" } },
+  { type: "updatePrice", priceAmount: 20_000 },
+  { type: "updateSchedule", estimatedStart: T0, estimatedDelivery: T0 + 9 * DAY },
+  { type: "setStages", plan: [] },
+  ...(["submitPreview", "approveStage", "requestRevision", "grantRevision"] as const).map((type) => ({
+    type,
+    stage: 0,
+  })),
+  { type: "deadlinePassed" },
+  { type: "adminCancel" },
+  { type: "openDispute", reason: "quality" },
+  { type: "answerDispute" },
+  ...SETTLEMENTS.map((settlement) => ({ type: "settleDispute" as const, settlement })),
+  { type: "requestExtension", proposedDeadline: T0 + 35 * DAY },
+  { type: "acceptExtension" },
+  { type: "declineExtension" },
+  { type: "giveExtension", proposedDeadline: T0 + 40 * DAY },
+];
+const LATER = T0 + 60 * DAY;
+
+describe("the order process is one table (issue 47, decision 082)", () => {
+  it("every action decide knows has a row for each actor who may take it, and every event is some row's", () => {
+    for (const type of Object.keys(ACTIONS))
+      expect(
+        ORDER_PROCESS.some((t) => t.on === type),
+        type,
+      ).toBe(true);
+    for (const event of Object.keys(EVENTS))
+      expect(
+        ORDER_PROCESS.some((t) => t.event === event),
+        event,
+      ).toBe(true);
+    expect(new Set(ORDER_PROCESS.map((t) => t.name)).size).toBe(ORDER_PROCESS.length);
+    // Rows sharing an action and an actor are told apart by `when` (a payment taken or given back) or `at` (deadlines).
+    for (const t of ORDER_PROCESS) {
+      const twins = ORDER_PROCESS.filter((u) => u.on === t.on && actsAs(u.actor) === actsAs(t.actor));
+      if (twins.length > 1)
+        expect(
+          twins.every((u) => u.when || u.at),
+          t.name,
+        ).toBe(true);
+    }
+  });
+
+  it("every change decide accepts is exactly one row: its event, and the state the row says it leads to", () => {
+    let accepted = 0;
+    for (const [name, o] of Object.entries(STATES))
+      for (const action of actionsOf())
+        for (const actor of ACTORS)
+          for (const now of [T0, LATER]) {
+            const decision = decide(o, action, actor, now);
+            if (!decision.ok || !decision.changed) continue;
+            accepted++;
+            const found = transitionFor(o, action, actor, now);
+            if (typeof found === "string" || !("transition" in found)) throw new Error(`${name} ${action.type}`);
+            const row = found.transition;
+            expect(decision.event, `${name} ${action.type} by ${actor}`).toBe(row.event);
+            expect(row.from).toContain(processStateOf(o));
+            expect(processStateOf(decision.next)).toBe(row.to === "same" ? processStateOf(o) : row.to);
+            // What the row says of the money is what the decision hands the object.
+            const givesBack = [
+              "refundOnCancel",
+              "returnPayment",
+              "voidOpenPayment",
+              "startPayment",
+              "splitStake",
+            ].includes(row.money);
+            if (decision.release) expect(givesBack, row.name).toBe(true);
+          }
+    expect(accepted).toBeGreaterThan(40);
+  });
+
+  it("what a page offers a party is the rows whose from-states and guards pass: the same answer decide gives", () => {
+    const partyRows = ORDER_PROCESS.filter((t) => t.actor === "seller" || t.actor === "buyer");
+    for (const [name, o] of Object.entries(STATES))
+      for (const t of partyRows) {
+        const open = openTransition(t.name, o, LATER);
+        const offered = open.shown && open.blockedBy === null;
+        const found = actionsOf().find((a) => a.type === t.on)!;
+        // A new delivery date is the form's input, checked by the effect: the test names one the rule takes.
+        const action =
+          "proposedDeadline" in found
+            ? { ...found, proposedDeadline: Math.max(o.deliveryDeadline ?? 0, LATER) + 5 * DAY }
+            : found;
+        const decision = decide(o, action, actsAs(t.actor), LATER);
+        // An offered move is never refused for its state; a refused one is never offered, and says the same why.
+        if (offered) expect(decision.ok, `${name}: ${t.name}`).toBe(true);
+        else if (!decision.ok && open.shown) expect(decision.refusal, `${name}: ${t.name}`).toBe(open.blockedBy);
+      }
+  });
+
+  it("the alarm's deadline is the sooner of the state's time-based rows', and none once the order has ended", () => {
+    for (const o of Object.values(STATES)) {
+      // The sooner of the state's time-based rows' deadlines (a paid order may wait on two).
+      const deadlines = ORDER_PROCESS.filter((t) => t.at && t.from.includes(processStateOf(o)))
+        .map((t) => t.at!(o))
+        .filter((at): at is number => at !== null);
+      expect(pendingDeadline(o)).toBe(deadlines.length > 0 ? Math.min(...deadlines) : null);
+    }
+    expect(pendingDeadline(completed())).toBeNull();
+  });
+
+  it("every notice a row sends is a known notification type, and orderNotifications sends exactly the row's", () => {
+    for (const t of ORDER_PROCESS) {
+      if (!t.notice) {
+        expect(orderNotifications(t.event, actsAs(t.actor), "C"), t.name).toEqual([]);
+        continue;
+      }
+      expect(NOTIFICATION_TYPES).toContain(t.notice.type);
+      const sent = orderNotifications(t.event, actsAs(t.actor), "C");
+      expect(sent.map((n) => n.type)).toEqual(sent.map(() => t.notice!.type));
+      expect(sent.map((n) => n.side)).toEqual(t.notice.to === "both" ? ["seller", "buyer"] : [t.notice.to]);
+      // The party who acted is never told of their own act.
+      if (t.actor === "seller" || t.actor === "buyer") expect(sent.map((n) => n.side)).not.toContain(t.actor);
+    }
+    // Every order notice type (not a reminder, not a request's) is some row's.
+    const orderTypes = NOTIFICATION_TYPES.filter(
+      (type) => type.startsWith("COMMISSION_ORDER_") && !type.endsWith("_REMINDER"),
+    );
+    for (const type of orderTypes)
+      expect(
+        ORDER_PROCESS.some((t) => t.notice?.type === type),
+        type,
+      ).toBe(true);
+  });
+});
+
+/** Every change decide accepts in the sweep, with the row that made it. */
+function acceptedChanges() {
+  const changes = [];
+  for (const [name, o] of Object.entries(STATES))
+    for (const action of actionsOf())
+      for (const actor of ACTORS)
+        for (const now of [T0, LATER]) {
+          const decision = decide(o, action, actor, now);
+          if (!decision.ok || !decision.changed) continue;
+          const found = transitionFor(o, action, actor, now);
+          if (typeof found === "string" || !("transition" in found)) throw new Error(`${name} ${action.type}`);
+          changes.push({ name, o, action, actor, now, decision, row: found.transition });
+        }
+  return changes;
+}
+const effectOf = (row: AnyTransition, o: OrderState, action: OrderAction, now: number) =>
+  (row.effect as (o: OrderState, a: OrderAction, now: number) => Outcome)(o, action, now);
+
+describe("the table says what happens (issue 61): its money, announcement and reminder columns drive", () => {
+  it("money: a row's effect moves no money; the decision's release and state are its money tag's step", () => {
+    for (const { name, o, action, now, decision, row } of acceptedChanges()) {
+      const outcome = effectOf(row, o, action, now);
+      if (typeof outcome === "string" || "refusal" in outcome) throw new Error(name);
+      expect(outcome.release, `${name}: ${row.name}'s effect`).toBeUndefined();
+      const step = MONEY_STEPS[row.money](o, outcome.next, action);
+      expect(decision.money, `${name}: ${row.name}`).toBe(row.money);
+      expect(decision.next).toEqual(step.next);
+      expect(decision.release).toEqual(step.release);
+    }
+  });
+
+  it("money: another tag on the same row moves other money (a cancel without its refund gives nothing back)", () => {
+    const cancelRow = ORDER_PROCESS.find((t) => t.name === "cancelBySeller")!;
+    const o = paid();
+    const outcome = effectOf(cancelRow, o, { type: "cancel" }, T0);
+    if (typeof outcome === "string" || "refusal" in outcome) throw new Error("refused");
+    expect(MONEY_STEPS.none(o, outcome.next, { type: "cancel" }).release).toBeUndefined();
+    expect(decide(o, { type: "cancel" }, "seller", T0)).toMatchObject({
+      money: "refundOnCancel",
+      release: { payment: o.paidPayment, reason: "order_canceled" },
+    });
+  });
+
+  it("announcements: each row's announce is what the chat posts of its transitions, alike for rows sharing an event", () => {
+    for (const t of ORDER_PROCESS) {
+      if (t.announce) expect(ANNOUNCERS[t.announce], t.name).toBeTypeOf("function");
+      for (const u of ORDER_PROCESS.filter((u) => u.event === t.event)) expect(u.announce, u.name).toBe(t.announce);
+    }
+    let announced = 0;
+    for (const { name, o, decision, row, actor } of acceptedChanges()) {
+      if (!decision.ok || !decision.changed) continue;
+      const notice = orderEventNotice({ event: decision.event, before: o, after: decision.next });
+      if (!row.announce) {
+        expect(notice, `${name}: ${row.name}`).toBeNull();
+        continue;
+      }
+      if (!notice) continue; // the line's facts are missing (an unstaged order's cancel has no money line)
+      announced++;
+      const auto = row.announce === "stage_approved" && actor === "system";
+      expect(notice.key, `${name}: ${row.name}`).toBe(auto ? "stage_auto_approved" : row.announce);
+    }
+    expect(announced).toBeGreaterThan(10);
+  });
+
+  it("reminders: the rows' remind column is the rule, its actor told in its from-states within its lead", () => {
+    const reminding = ORDER_PROCESS.filter((t) => t.remind);
+    expect(reminding.map((t) => [t.name, t.remind!.kind])).toEqual([
+      ["approve", "approval"],
+      ["startPayment", "payment"],
+      ["deliver", "delivery"],
+      ["approveStage", "review"],
+    ]);
+    expect(MAX_REMINDER_LEAD_MS).toBe(Math.max(...reminding.map((t) => t.remind!.leadMs)));
+    expect(REMINDED_PROGRESS).toEqual(["DRAFT", "APPROVED"]);
+    for (const o of Object.values(STATES)) {
+      const reminderOrder: ReminderOrder = { ...o };
+      for (const t of reminding) {
+        const deadline = t.remind!.deadline(o);
+        if (deadline === null) continue;
+        const now = deadline - t.remind!.leadMs + 1;
+        const due = dueReminders(reminderOrder, now).find((r) => r.kind === t.remind!.kind);
+        if (t.from.includes(processStateOf(o)))
+          expect(due, t.name).toEqual({ kind: t.remind!.kind, type: t.remind!.type, side: t.actor, deadline });
+        else expect(due, t.name).toBeUndefined();
+      }
+    }
+  });
+});

@@ -1,0 +1,107 @@
+/**
+ * What a client reads before sending a request (issue 10): a published service with its gallery, terms and form
+ * questions (the service modal), a form's terms (the page /cf/{code}), and the viewer's side of it: whether they may
+ * send (own service, a request already pending) and their saved cards. One D1 round trip per read.
+ */
+import type { Database } from "../../db/client";
+import { notBannedSql } from "../../domain/roles";
+import { MISSING_TEXT, pickText, type TextRow } from "../../domain/localized-text";
+import type { DisplayPrice } from "../../domain/pricing";
+import { listCards, type PaymentAccountMethod } from "../../payments/cards";
+import {
+  categoryNamesOf,
+  mediasOf,
+  questionsSql,
+  toPublicQuestions,
+  type PublicFormQuestion,
+  type Viewer,
+} from "../../services/catalog";
+import { parseJson, pickTextColumn, textsOf } from "../../services/json-columns";
+import { clientStanding } from "./order-requests";
+import type { ShownMedia } from "../../media/services/media-rows";
+import { PRICE_BOOK_SQL, displayPrice, priceContext } from "../../services/price-book";
+import type { StagePlanItem } from "../domain/order-stages";
+import { storedStagePlan } from "../domain/stage-plan-rows";
+
+export interface PublicService {
+  id: string;
+  title: string;
+  description: string;
+  price: DisplayPrice | null;
+  /** The gallery, in the creator's order. */
+  medias: ShownMedia[];
+  categories: string[];
+  /** The creator's terms for this service ("" when none). */
+  terms: string;
+  creator: { name: string; handle: string; avatarUrl: string | null; isOpenCommission: boolean };
+  questions: PublicFormQuestion[];
+  /** The milestones a request for this service starts with (decision 073); empty for none. */
+  stages: StagePlanItem[];
+}
+
+const SERVICE_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, s.form_id, s.stage_plan, ${textsOf("commission_service", "s.id")} AS texts,
+    ${textsOf("commission_policy", "s.policy_id", "terms")} AS terms,
+    ${mediasOf("commission_service", "s.id", "medias")} AS medias,
+    json((SELECT json_group_array(json(${categoryNamesOf("sc.category_code")})) FROM commission_service_categories sc WHERE sc.service_id = s.id)) AS categories,
+    p.original_handle AS handle, p.avatar_url, p.is_open_commission, ${textsOf("user_profile", "p.id", "name")} AS names
+  FROM commission_services s
+  JOIN currencies cu ON cu.id = s.price_currency_id
+  JOIN commission_accounts ca ON ca.id = s.commission_account_id
+  JOIN user_profiles p ON p.account_id = ca.user_account_id
+  WHERE s.id = ? AND s.service_status = 'PUBLISHED' AND lower(p.original_handle) = lower(?) AND ${notBannedSql("p.account_id")}`;
+
+/** A published service of the creator at `handle`, as the service modal shows it; null when there is none. */
+export async function getPublicService(
+  db: Database,
+  handle: string,
+  serviceId: string,
+  viewer: Viewer,
+): Promise<PublicService | null> {
+  const d1 = db.$client;
+  const [book, services, questions] = await d1.batch<Record<string, unknown>>([
+    d1.prepare(PRICE_BOOK_SQL),
+    d1.prepare(SERVICE_SQL).bind(serviceId, handle),
+    d1.prepare(questionsSql("f.id = (SELECT form_id FROM commission_services WHERE id = ?)")).bind(serviceId),
+  ]);
+  const row = services.results[0];
+  if (!row) return null;
+  const prices = priceContext(book.results[0], viewer);
+  const texts = parseJson<TextRow>(row.texts);
+  const handleOf = String(row.handle);
+  return {
+    id: String(row.id),
+    title: pickText(texts, viewer.locale, "title") ?? MISSING_TEXT,
+    description: pickText(texts, viewer.locale, "description") ?? "",
+    price: displayPrice(row.price_amount as number | null, row.cur as string, prices),
+    medias: parseJson<ShownMedia>(row.medias),
+    categories: parseJson<TextRow[]>(row.categories).map((names) => pickText(names, viewer.locale) ?? MISSING_TEXT),
+    terms: pickTextColumn(row.terms, viewer.locale) ?? "",
+    creator: {
+      name: pickTextColumn(row.names, viewer.locale) || handleOf,
+      handle: handleOf,
+      avatarUrl: (row.avatar_url as string | null) ?? null,
+      isOpenCommission: Boolean(row.is_open_commission),
+    },
+    questions: row.form_id ? toPublicQuestions(questions.results, viewer.locale, prices) : [],
+    stages: storedStagePlan(row.stage_plan),
+  };
+}
+
+/** The viewer's side of a request (spec section 4's primary button), with their cards for the submit step. */
+export type RequestViewerState =
+  | { kind: "signed-out" }
+  | { kind: "own" }
+  | { kind: "already-sent" }
+  | { kind: "can-send"; cards: PaymentAccountMethod[] };
+
+export async function requestViewerState(
+  db: Database,
+  userAccountId: string | null,
+  target: { serviceId: string } | { formId: string },
+): Promise<RequestViewerState> {
+  if (!userAccountId) return { kind: "signed-out" };
+  const standing = await clientStanding(db.$client, userAccountId, target);
+  if (standing?.isOwn) return { kind: "own" };
+  if (standing?.hasPendingRequest) return { kind: "already-sent" };
+  return { kind: "can-send", cards: await listCards(db, userAccountId) };
+}
