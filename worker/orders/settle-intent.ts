@@ -4,7 +4,7 @@
  * `payment_intent.succeeded` webhook, the reconciler's repair) reads the intent from Stripe and calls `settleIntent`,
  * which asks the order's object once (`recordPayment`): a succeeded intent pays the order if it is the open payment for
  * the current total, and is given back otherwise; both are idempotent in the object. Only the object writes the
- * payment's rows (durable-objects/order-stripe.ts). The pay step itself is one call too (`Order.pay`, commands/pay.ts).
+ * payment's rows (durable-objects/order-stripe.ts). The pay step itself is one call too (`Order.pay`, through pay-order.ts).
  */
 import type Stripe from "stripe";
 import { paymentRefOf, type PaymentRecordResult } from "./domain/order-contract";
