@@ -35,15 +35,15 @@ describe("the floors", () => {
 
   it("refuses a climb written with a relative path or an alias, a type import as much as a value, a bare or dynamic import", () => {
     const climbs = floorViolations([
-      file("worker/orders/domain/order.ts", "../services/orders"),
+      file("worker/domain/order.ts", "../services/orders"),
       file("worker/domain/money.ts", "#app/paraglide/messages.js"),
       file("worker/payments/payouts.ts", "#worker/services/order-views"),
-      { file: "worker/orders/services/orders.ts", source: 'import type { Order } from "#durable-objects/order";' },
+      { file: "worker/services/orders.ts", source: 'import type { Order } from "#durable-objects/order";' },
       file("worker/services/mail.ts", "../http/cookies"),
       file("app/routes/home.tsx", "#worker/api/orders"),
       file("emulators/stripe/server.ts", "#worker/domain/money"),
       { file: "worker/db/client.ts", source: 'import "../services/orders";' },
-      { file: "worker/mail/mailer.ts", source: 'const orders = await import("#worker/orders/services/orders");' },
+      { file: "worker/mail/mailer.ts", source: 'const orders = await import("#worker/services/orders");' },
     ]);
     expect(climbs.map(({ from, to }) => `${from} -> ${to}`)).toEqual([
       "domain -> services",
@@ -63,16 +63,13 @@ describe("the floors", () => {
       file("app/components/orders/order-page.tsx", "#worker/services/order-views"),
       {
         file: "app/components/orders/order-log.tsx",
-        source: 'import type { OrderView } from "#worker/orders/services/order-views";',
+        source: 'import type { OrderView } from "#worker/services/order-views";',
       },
       {
         file: "app/lib/orders.ts",
-        source: 'import { type OrderView, type OrderLog } from "#worker/orders/services/order-views";',
+        source: 'import { type OrderView, type OrderLog } from "#worker/services/order-views";',
       },
-      {
-        file: "app/lib/orders.ts",
-        source: 'import { type OrderView, orderLog } from "#worker/orders/services/order-views";',
-      },
+      { file: "app/lib/orders.ts", source: 'import { type OrderView, orderLog } from "#worker/services/order-views";' },
       file("app/lib/session.server.ts", "#worker/services/sessions"),
       file("app/routes/work.tsx", "#worker/services/work-page"),
     ]);
@@ -83,7 +80,7 @@ describe("the floors", () => {
     const fine = floorViolations([
       file("worker/api/orders.ts", "../http/json-body", "#worker/services/orders", "../domain/order", "./chat"),
       file("durable-objects/order.ts", "#worker/services/chat-rooms", "#worker/payments/stripe-client"),
-      file("worker/orders/domain/order.ts", "../db/schema/enums", "./money"),
+      file("worker/domain/order.ts", "../db/schema/enums", "./money"),
       file("worker/index.ts", "#durable-objects/order", "#app/lib/request-context"),
       file("worker/api/orders.ts", "#worker/orders/cancel-order"),
       file("app/routes/dashboard/orders.server.ts", "#worker/orders/accept-order"),
@@ -95,7 +92,7 @@ describe("the floors", () => {
 
   it("puts the order commands under the doors and over the services", () => {
     const climbs = floorViolations([
-      file("worker/orders/services/order-requests.ts", "../orders/order-stub"),
+      file("worker/services/order-requests.ts", "../orders/order-stub"),
       file("worker/http/context.ts", "#worker/orders/cancel-order"),
       file("worker/orders/cancel-order.ts", "#worker/api/orders"),
       file("worker/orders/cancel-order.ts", "#durable-objects/order"),
@@ -123,8 +120,8 @@ describe("the floors", () => {
 describe("the import circles", () => {
   it("finds a loop of two files held by a type-only import, and one of three through an alias, an index and a dynamic import", () => {
     const circles = importCircles([
-      { file: "worker/chat/domain/chat.ts", source: 'import type { ChatRefusal } from "./chat-protocol";' },
-      { file: "worker/chat/domain/chat-protocol.ts", source: 'import { type ChatMediaSubmit } from "./chat.ts";' },
+      { file: "worker/domain/chat.ts", source: 'import type { ChatRefusal } from "./chat-protocol";' },
+      { file: "worker/domain/chat-protocol.ts", source: 'import { type ChatMediaSubmit } from "./chat.ts";' },
       file("app/components/layout/dropdown.tsx", "./lazy-panels"),
       { file: "app/components/layout/lazy-panels.ts", source: 'const load = () => import("./menu-panels");' },
       file("app/components/layout/menu-panels/index.tsx", "#app/components/layout/dropdown.js"),
@@ -136,29 +133,29 @@ describe("the import circles", () => {
         "app/components/layout/lazy-panels.ts",
         "app/components/layout/menu-panels/index.tsx",
       ],
-      ["worker/chat/domain/chat-protocol.ts", "worker/chat/domain/chat.ts"],
+      ["worker/domain/chat-protocol.ts", "worker/domain/chat.ts"],
     ]);
   });
 
   it("finds a file that imports itself, and puts every file of a knot on a circle", () => {
     const circles = importCircles([
       file("emulators/translator/phrasebook.ts", "./phrasebook.ts"),
-      file("worker/orders/domain/order.ts", "./order-effects"),
-      file("worker/orders/domain/order-effects.ts", "./order", "./order-money"),
-      file("worker/orders/domain/order-money.ts", "./order"),
+      file("worker/domain/order.ts", "./order-effects"),
+      file("worker/domain/order-effects.ts", "./order", "./order-money"),
+      file("worker/domain/order-money.ts", "./order"),
     ]);
     expect(circles).toEqual([
       ["emulators/translator/phrasebook.ts"],
-      ["worker/orders/domain/order-effects.ts", "worker/orders/domain/order.ts"],
-      ["worker/orders/domain/order-money.ts", "worker/orders/domain/order.ts", "worker/orders/domain/order-effects.ts"],
+      ["worker/domain/order-effects.ts", "worker/domain/order.ts"],
+      ["worker/domain/order-money.ts", "worker/domain/order.ts", "worker/domain/order-effects.ts"],
     ]);
   });
 
   it("finds none in a tree, however its files are shared", () => {
     const circles = importCircles([
-      file("worker/chat/domain/chat.ts", "./chat-protocol", "./chat-refusal"),
-      file("worker/chat/domain/chat-protocol.ts", "./chat-refusal"),
-      { file: "worker/chat/domain/chat-send-schema.ts", source: 'import type { ChatRefusal } from "./chat-refusal";' },
+      file("worker/domain/chat.ts", "./chat-protocol", "./chat-refusal"),
+      file("worker/domain/chat-protocol.ts", "./chat-refusal"),
+      { file: "worker/domain/chat-send-schema.ts", source: 'import type { ChatRefusal } from "./chat-refusal";' },
       file("worker/domain/chat-refusal.ts"),
       file("app/components/layout/language-menu.tsx", "./dropdown", "./lazy-panels", "./language-name"),
       file("app/components/layout/dropdown.tsx", "./lazy-panels"),
@@ -179,10 +176,7 @@ describe("who reaches the Order object", () => {
       source("app/routes/dashboard/orders.server.ts", "await deps.orderStub(orders, id).act(action);"),
       source("app/routes/dev-fixtures.ts", "const bindings = { ORDER: context.cloudflare.env.ORDER };"),
       source("worker/api/stripe.ts", 'const { ORDER } = c.env;\nconst orders = c.env["ORDER"];'),
-      source(
-        "worker/orders/services/order-deadlines.ts",
-        "await orderStub(orders, id).act({ type: 'deadlinePassed' });",
-      ),
+      source("worker/services/order-deadlines.ts", "await orderStub(orders, id).act({ type: 'deadlinePassed' });"),
     ]);
     expect(reaches.map(({ file, line, what }) => `${file}:${line} ${what}`)).toEqual([
       "worker/api/orders.ts:1 calls orderStub(",
@@ -191,7 +185,7 @@ describe("who reaches the Order object", () => {
       "app/routes/dev-fixtures.ts:1 touches the ORDER binding (context.cloudflare.env.ORDER)",
       "worker/api/stripe.ts:1 touches the ORDER binding ({ ORDER })",
       'worker/api/stripe.ts:2 touches the ORDER binding (c.env["ORDER"])',
-      "worker/orders/services/order-deadlines.ts:1 calls orderStub(",
+      "worker/services/order-deadlines.ts:1 calls orderStub(",
     ]);
   });
 
@@ -238,7 +232,7 @@ describe("raw SQL in a route", () => {
   it("lets a service hold its SQL, a route say words, and the dev-only bench its baseline query", () => {
     const found = rawSqlViolations([
       source(
-        "worker/orders/services/order-views.ts",
+        "worker/services/order-views.ts",
         'await db.prepare("SELECT id FROM orders WHERE id = ?").bind(id).first();',
       ),
       source("app/components/orders/order-list.tsx", 'const label = "SELECT a file";'),
