@@ -81,3 +81,26 @@ export async function formDoor(
 /** The order's row as D1 holds it. */
 export const orderRow = (orderId: string) =>
   env.DB.prepare("SELECT * FROM commission_orders WHERE id = ?").bind(orderId).first<Record<string, unknown>>();
+
+/** The JSON door's answer as `{ status, body }`. */
+export async function jsonAnswer(path: string, who: Party, body: unknown) {
+  const response = await jsonDoor(path, who, body);
+  return { status: response.status, body: await response.json<Record<string, unknown>>() };
+}
+
+/** The form door's answer as `{ status, body }`. */
+export async function formAnswer(who: Party, side: "seller" | "buyer", fields: Record<string, string>) {
+  const answer = await formDoor(who, side, fields);
+  return { status: answer.init.status, body: answer.data };
+}
+
+/** A paid order whose creator has asked for 5 more days (decision 090): its delivery deadline and the one proposed. */
+export async function askedOrder() {
+  const order = await orderIn("PAID");
+  const row = await orderRow(order.id);
+  const deadline = row!.delivery_deadline as number;
+  const proposed = deadline + 5 * DAY;
+  const body = { orderId: order.id, deliveryDeadline: proposed, reason: "The flu." };
+  if ((await jsonAnswer("/extension/request", order.seller, body)).status !== 200) throw new Error("not asked");
+  return { ...order, deadline, proposed };
+}

@@ -1,22 +1,12 @@
 // The other party answers an open dispute (decision 088) through both doors: done, or refused as the order's state.
 import { describe, expect, it } from "vitest";
-import { formDoor, jsonDoor, orderIn } from "#tests/worker/support/command-doors";
+import { formAnswer, jsonAnswer, orderIn } from "#tests/worker/support/command-doors";
 import { ordersLeavingTheQueue } from "#tests/worker/support/dispute-queue";
 import type { Party } from "#tests/worker/support/order-states";
 import { disputeErrorMessage } from "../../messages/disputes";
 
 const made = ordersLeavingTheQueue();
 const ANSWER = "I drew what the request described, and said so in the chat.";
-
-/** Each door's answer as `{ status, body }`. */
-const json = async (path: string, who: Party, body: unknown) => {
-  const response = await jsonDoor(path, who, body);
-  return { status: response.status, body: await response.json<Record<string, unknown>>() };
-};
-const form = async (who: Party, side: "seller" | "buyer", fields: Record<string, string>) => {
-  const answer = await formDoor(who, side, fields);
-  return { status: answer.init.status, body: answer.data };
-};
 
 async function paidOrder() {
   const order = await orderIn("PAID");
@@ -26,18 +16,19 @@ async function paidOrder() {
 
 const openBy = async (who: Party, orderId: string) =>
   expect(
-    (await json("/dispute/open", who, { orderId, reason: "not_as_agreed", statement: "Not what I asked for." })).status,
+    (await jsonAnswer("/dispute/open", who, { orderId, reason: "not_as_agreed", statement: "Not what I asked for." }))
+      .status,
   ).toBe(200);
 
 describe("answer-dispute", () => {
   it("the JSON door refuses an order with no open dispute, then answers the open one", async () => {
     const order = await paidOrder();
-    expect(await json("/dispute/answer", order.seller, { orderId: order.id, statement: ANSWER })).toEqual({
+    expect(await jsonAnswer("/dispute/answer", order.seller, { orderId: order.id, statement: ANSWER })).toEqual({
       status: 409,
       body: { error: "not_disputed", message: disputeErrorMessage("not_disputed", "en") },
     });
     await openBy(order.buyer, order.id);
-    const answered = await json("/dispute/answer", order.seller, { orderId: order.id, statement: ANSWER });
+    const answered = await jsonAnswer("/dispute/answer", order.seller, { orderId: order.id, statement: ANSWER });
     expect(answered.status).toBe(200);
     expect(answered.body.data).toMatchObject({ dispute: { openedBy: "buyer" } });
   });
@@ -46,11 +37,11 @@ describe("answer-dispute", () => {
     const order = await paidOrder();
     await openBy(order.buyer, order.id);
     const fields = { intent: "answerDispute", orderId: order.id, statement: ANSWER };
-    expect(await form(order.buyer, "buyer", fields)).toEqual({
+    expect(await formAnswer(order.buyer, "buyer", fields)).toEqual({
       status: 409,
       body: { ok: false, intent: "answerDispute", message: disputeErrorMessage("dispute_not_answerable", "en") },
     });
-    expect(await form(order.seller, "seller", fields)).toEqual({
+    expect(await formAnswer(order.seller, "seller", fields)).toEqual({
       status: 200,
       body: { ok: true, intent: "answerDispute" },
     });

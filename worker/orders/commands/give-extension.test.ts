@@ -2,21 +2,11 @@
 // caller's input, 400 on `deliveryDeadline` (the JSON door's message, the page's field).
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { formDoor, jsonDoor, orderIn } from "#tests/worker/support/command-doors";
-import type { Party } from "#tests/worker/support/order-states";
+import { formAnswer, jsonAnswer, orderIn } from "#tests/worker/support/command-doors";
 import { extensionErrorMessage } from "../../messages/extensions";
 
 const DAY = 86_400_000;
 
-/** Each door's answer as `{ status, body }`. */
-const json = async (path: string, who: Party, body: unknown) => {
-  const response = await jsonDoor(path, who, body);
-  return { status: response.status, body: await response.json<Record<string, unknown>>() };
-};
-const form = async (who: Party, side: "seller" | "buyer", fields: Record<string, string>) => {
-  const answer = await formDoor(who, side, fields);
-  return { status: answer.init.status, body: answer.data };
-};
 const DATE_WORDS = extensionErrorMessage("extension_date_invalid", "en");
 
 async function paidOrder() {
@@ -31,7 +21,7 @@ describe("give-extension", () => {
   it("the JSON door refuses an earlier date, then moves the date", async () => {
     const order = await paidOrder();
     const give = (deliveryDeadline: number) =>
-      json("/extension/give", order.buyer, { orderId: order.id, deliveryDeadline });
+      jsonAnswer("/extension/give", order.buyer, { orderId: order.id, deliveryDeadline });
     expect(await give(order.deadline - DAY)).toEqual({
       status: 400,
       body: { error: "extension_date_invalid", message: DATE_WORDS },
@@ -52,7 +42,7 @@ describe("give-extension", () => {
     const order = await paidOrder();
     const day = (days: number) => new Date(order.deadline + days * DAY).toISOString().slice(0, 10);
     const give = (deliveryDeadline: string) =>
-      form(order.buyer, "buyer", { intent: "giveExtension", orderId: order.id, deliveryDeadline });
+      formAnswer(order.buyer, "buyer", { intent: "giveExtension", orderId: order.id, deliveryDeadline });
     expect(await give(day(-2))).toEqual({
       status: 400,
       body: { ok: false, intent: "giveExtension", errors: { deliveryDeadline: DATE_WORDS } },

@@ -1,22 +1,11 @@
 // A party opens a dispute (decision 088) through both doors: done with a reason and a statement, refused on its fields.
 import { describe, expect, it } from "vitest";
-import { formDoor, jsonDoor, orderIn } from "#tests/worker/support/command-doors";
+import { formAnswer, jsonAnswer, orderIn } from "#tests/worker/support/command-doors";
 import { ordersLeavingTheQueue } from "#tests/worker/support/dispute-queue";
-import type { Party } from "#tests/worker/support/order-states";
 import { disputeErrorMessage } from "../../messages/disputes";
 
 const made = ordersLeavingTheQueue();
 const STATEMENT = "The sketch is not the character I described.";
-
-/** Each door's answer as `{ status, body }`. */
-const json = async (path: string, who: Party, body: unknown) => {
-  const response = await jsonDoor(path, who, body);
-  return { status: response.status, body: await response.json<Record<string, unknown>>() };
-};
-const form = async (who: Party, side: "seller" | "buyer", fields: Record<string, string>) => {
-  const answer = await formDoor(who, side, fields);
-  return { status: answer.init.status, body: answer.data };
-};
 
 async function paidOrder() {
   const order = await orderIn("PAID");
@@ -29,9 +18,9 @@ describe("open-dispute", () => {
     const order = await paidOrder();
     const words = disputeErrorMessage("reason_invalid", "en");
     expect(
-      await json("/dispute/open", order.buyer, { orderId: order.id, reason: "bribery", statement: STATEMENT }),
+      await jsonAnswer("/dispute/open", order.buyer, { orderId: order.id, reason: "bribery", statement: STATEMENT }),
     ).toEqual({ status: 400, body: { error: "reason_invalid", message: words, errors: { reason: words } } });
-    const opened = await json("/dispute/open", order.buyer, {
+    const opened = await jsonAnswer("/dispute/open", order.buyer, {
       orderId: order.id,
       reason: "not_as_agreed",
       statement: STATEMENT,
@@ -43,7 +32,7 @@ describe("open-dispute", () => {
   it("the form door refuses each field at once, then opens the dispute", async () => {
     const order = await paidOrder();
     const fields = { intent: "openDispute", orderId: order.id };
-    expect(await form(order.buyer, "buyer", { ...fields, reason: "", statement: "" })).toEqual({
+    expect(await formAnswer(order.buyer, "buyer", { ...fields, reason: "", statement: "" })).toEqual({
       status: 400,
       body: {
         ok: false,
@@ -54,7 +43,9 @@ describe("open-dispute", () => {
         },
       },
     });
-    expect(await form(order.buyer, "buyer", { ...fields, reason: "not_as_agreed", statement: STATEMENT })).toEqual({
+    expect(
+      await formAnswer(order.buyer, "buyer", { ...fields, reason: "not_as_agreed", statement: STATEMENT }),
+    ).toEqual({
       status: 200,
       body: { ok: true, intent: "openDispute" },
     });

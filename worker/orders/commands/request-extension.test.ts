@@ -1,21 +1,10 @@
 // The creator asks for a later delivery date (decision 090) through both doors: done with a reason, refused on its field.
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { formDoor, jsonDoor, orderIn } from "#tests/worker/support/command-doors";
-import type { Party } from "#tests/worker/support/order-states";
+import { formAnswer, jsonAnswer, orderIn } from "#tests/worker/support/command-doors";
 import { extensionErrorMessage } from "../../messages/extensions";
 
 const DAY = 86_400_000;
-
-/** Each door's answer as `{ status, body }`. */
-const json = async (path: string, who: Party, body: unknown) => {
-  const response = await jsonDoor(path, who, body);
-  return { status: response.status, body: await response.json<Record<string, unknown>>() };
-};
-const form = async (who: Party, side: "seller" | "buyer", fields: Record<string, string>) => {
-  const answer = await formDoor(who, side, fields);
-  return { status: answer.init.status, body: answer.data };
-};
 
 async function paidOrder() {
   const order = await orderIn("PAID");
@@ -28,7 +17,7 @@ async function paidOrder() {
 describe("request-extension", () => {
   it("the JSON door asks, and refuses a blank reason on its field", async () => {
     const order = await paidOrder();
-    const blank = await json("/extension/request", order.seller, {
+    const blank = await jsonAnswer("/extension/request", order.seller, {
       orderId: order.id,
       deliveryDeadline: order.deadline + 5 * DAY,
       reason: "  ",
@@ -38,7 +27,7 @@ describe("request-extension", () => {
       status: 400,
       body: { error: "extension_reason_invalid", message: words, errors: { reason: words } },
     });
-    const asked = await json("/extension/request", order.seller, {
+    const asked = await jsonAnswer("/extension/request", order.seller, {
       orderId: order.id,
       deliveryDeadline: order.deadline + 5 * DAY,
       reason: "The flu.",
@@ -55,7 +44,7 @@ describe("request-extension", () => {
     const order = await paidOrder();
     const day = new Date(order.deadline + 5 * DAY).toISOString().slice(0, 10);
     const fields = { intent: "requestExtension", orderId: order.id };
-    expect(await form(order.seller, "seller", { ...fields, deliveryDeadline: "soon", reason: "" })).toEqual({
+    expect(await formAnswer(order.seller, "seller", { ...fields, deliveryDeadline: "soon", reason: "" })).toEqual({
       status: 400,
       body: {
         ok: false,
@@ -66,7 +55,7 @@ describe("request-extension", () => {
         },
       },
     });
-    expect(await form(order.seller, "seller", { ...fields, deliveryDeadline: day, reason: "The flu." })).toEqual({
+    expect(await formAnswer(order.seller, "seller", { ...fields, deliveryDeadline: day, reason: "The flu." })).toEqual({
       status: 200,
       body: { ok: true, intent: "requestExtension" },
     });
