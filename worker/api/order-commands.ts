@@ -23,14 +23,14 @@ export function commandRoutes(api: Hono<AppEnv>, commands: readonly OrderCommand
     api.post(command.path, jsonBody(command.body, options), async (c) => {
       const request = c.get("request");
       if (!request.user) return c.json({ error: "unauthorized" }, 401);
-      return answer(c, await command.run(commandContext(request, request.user), c.req.valid("json")));
+      return answer(c, await command.run(commandContext(request, request.user), c.req.valid("json")), command.bare);
     });
   }
 }
 
-function answer(c: AppContext, outcome: Outcome) {
+function answer(c: AppContext, outcome: Outcome, bare = false) {
   for (const [name, value] of Object.entries(outcome.headers ?? {})) c.header(name, value);
-  if (outcome.ok) return c.json({ data: outcome.data });
+  if (outcome.ok) return c.json(bare ? outcome.data : { data: outcome.data }, outcome.status ?? 200);
   const { status, error, message, errors, index } = outcome;
   return c.json(
     {

@@ -45,6 +45,8 @@ export type Outcome<D = unknown> = (
       ok: true;
       /** What the JSON door answers as `data`. */
       data: D;
+      /** Its status when not 200: a payment the card declined is done, and answered 402 with Stripe's codes. */
+      status?: 402 | 409;
     }
   | ({ ok: false } & Refusal)
 ) & {
@@ -67,6 +69,8 @@ export interface OrderCommand<S extends v.GenericSchema = v.GenericSchema, D = u
    */
   intent?: string | readonly string[];
   body: S;
+  /** The JSON door answers `data` as the whole body, not under `data` (the pay doors' answers, spec section 7). */
+  bare?: true;
   /** Reads the page's form into the body; without it the form posts `orderId` alone. */
   fromForm?: (form: FormData, context: CommandContext) => FormReading;
   /** The answer to a body its schema refuses, when the command words one (400 `invalid_request` without it). */
