@@ -41,7 +41,7 @@ export async function orderIn(state: OrderStateName, stages: Partial<OrderStage>
 }
 
 /** POST /api/features/commission/order{path} as `who` (signed out: null), in `language`. */
-export const jsonDoor = (path: string, who: Party | null, json: unknown, language = "en") =>
+export const jsonDoor = (path: string, who: Pick<Party, "cookie"> | null, json: unknown, language = "en") =>
   call(`/api/features/commission/order${path}`, {
     method: "POST",
     cookie: who?.cookie,
