@@ -1,14 +1,6 @@
 import { DurableObject } from "cloudflare:workers";
-import {
-  decide,
-  partyOf,
-  paymentBlock,
-  pendingDeadline,
-  type OrderAction,
-  type PaymentRef,
-  type PaymentRelease,
-  type ServiceDetails,
-} from "#worker/orders/domain/order";
+import { decide, partyOf, paymentBlock, pendingDeadline, type ServiceDetails } from "#worker/orders/domain/order";
+import type { OrderAction, PaymentRef, PaymentRelease } from "#worker/orders/domain/order-types";
 import {
   loadOrder,
   projectedVersion,

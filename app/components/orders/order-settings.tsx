@@ -14,11 +14,10 @@ import { planOfStages, type OrderStage } from "#worker/orders/domain/order-stage
 import { rowsOfPlan } from "#worker/orders/domain/stage-plan-rows";
 import {
   editable as orderEditable,
-  EARLIEST_TIMESTAMP,
-  LATEST_TIMESTAMP,
   ORDER_DETAILS_DESCRIPTION_MAX,
   ORDER_DETAILS_TITLE_MAX,
 } from "#worker/orders/domain/order";
+import { EARLIEST_TIMESTAMP, LATEST_TIMESTAMP } from "#worker/orders/domain/order-process";
 import { m } from "#app/paraglide/messages.js";
 import { sellerEditable } from "#worker/orders/domain/order-display";
 import type { OrderDetail } from "#worker/orders/services/order-views";

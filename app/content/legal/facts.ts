@@ -1,5 +1,5 @@
 import { TAX_RATE_PERCENT, feePercent, sellerTransferAmount, splitTotal } from "#worker/domain/money";
-import { DEADLINES, MIN_APPROVABLE_PRICE } from "#worker/orders/domain/order";
+import { DEADLINES, MIN_APPROVABLE_PRICE } from "#worker/orders/domain/order-process";
 
 /**
  * The rules the legal texts quote, read from the code that enforces them (worker/domain), so a page cannot promise a

@@ -7,7 +7,7 @@ import { refundNoteText } from "#app/components/orders/order-refund-texts";
 import enOrders from "#messages/orders/en.json";
 import jaOrders from "#messages/orders/ja.json";
 import type { Locale } from "#worker/domain/locales";
-import { DEADLINES } from "#worker/orders/domain/order";
+import { DEADLINES } from "#worker/orders/domain/order-process";
 import type { OrderFacts } from "#worker/orders/domain/order-display";
 import { refundOnCancel } from "#worker/orders/domain/order-refunds";
 import { formatMoney } from "#worker/domain/pricing";

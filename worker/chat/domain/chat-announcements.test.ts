@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { orderEventNotice } from "./chat-announcements";
-import { decide, DEADLINES, type OrderAction, type OrderActor, type OrderState } from "../../orders/domain/order";
+import { decide } from "../../orders/domain/order";
+import type { OrderAction, OrderActor, OrderState } from "../../orders/domain/order-types";
+import { DEADLINES } from "../../orders/domain/order-process";
 import { STAGE_REVIEW_MS, stagesOfPlan } from "../../orders/domain/order-stages";
 
 const T0 = Date.UTC(2026, 10, 1);

@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { orderEventNotice } from "../../chat/domain/chat-announcements";
 import { EXTENSION_ANSWER_MS, extensionDateError, extensionLapsesAt, extensionReasonOf } from "./deadline-extensions";
-import { decide, pendingDeadline, type OrderAction, type OrderState } from "./order";
+import { decide, pendingDeadline } from "./order";
+import type { OrderAction, OrderState } from "./order-types";
 import { stagesOfPlan } from "./order-stages";
 import { DAY, delivered, paid, T0 } from "./order-test-states";
 

@@ -2,7 +2,8 @@
 // each settlement does to the order and its money, on the ¥10,000 order of order-test-states.ts.
 import { describe, expect, it } from "vitest";
 import { amountAtStake, parseSettlement, type DisputeSettlement, type OrderDispute } from "./disputes";
-import { decide, openTransition, pendingDeadline, type OrderState } from "./order";
+import { decide, openTransition, pendingDeadline } from "./order";
+import type { OrderState } from "./order-types";
 import { cancelRefund, moneyDisagreements, type OrderLedger } from "./order-money";
 import { stagesOfPlan, stageTransferAmount } from "./order-stages";
 import { DAY, delivered, OPEN, paid, T0 } from "./order-test-states";

@@ -4,7 +4,8 @@
  * panel ask these, so the spec's tables live once; the edge turns the returned keys into en/ja text.
  */
 import { isDisputed } from "./disputes";
-import { MIN_APPROVABLE_PRICE, openTransition, transitionNamed } from "./order";
+import { openTransition, transitionNamed } from "./order";
+import { MIN_APPROVABLE_PRICE } from "./order-process";
 import { processStateOf, type ProcessFacts } from "./order-process";
 import { cancelRefusal } from "./order-refunds";
 import { currentStageIndex } from "./order-stages";

@@ -1,15 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NOTIFICATION_TYPES } from "../../db/schema/enums";
-import {
-  decide,
-  openTransition,
-  pendingDeadline,
-  transitionFor,
-  type OrderAction,
-  type OrderActor,
-  type OrderEventType,
-  type OrderState,
-} from "./order";
+import { decide, openTransition, pendingDeadline, transitionFor } from "./order";
+import type { OrderAction, OrderActor, OrderEventType, OrderState } from "./order-types";
 import { ANNOUNCERS, orderEventNotice } from "../../chat/domain/chat-announcements";
 import { MONEY_STEPS } from "./order-effects";
 import { orderNotifications } from "./order-notifications";

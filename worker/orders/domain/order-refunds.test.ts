@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { DEADLINES, decide, type OrderActor, type OrderState, type PaymentRef } from "./order";
+import { decide } from "./order";
+import type { OrderActor, OrderState, PaymentRef } from "./order-types";
+import { DEADLINES } from "./order-process";
 import { cancelRefund, refundOnCancel } from "./order-refunds";
 import { order as baseOrder, T0 } from "./order-test-states";
 

@@ -10,7 +10,8 @@
  * when the client approved them. A creator's free-text terms may describe something else; Comet does not read or
  * apply them, and the texts say so where an order has terms.
  */
-import { transitionRefusal, type OrderActor, type OrderRefusal, type OrderState } from "./order";
+import { transitionRefusal } from "./order";
+import type { OrderActor, OrderRefusal, OrderState } from "./order-types";
 import { cancelRefund, type CancelRefund, type RefundFacts } from "./order-money";
 import { ORDER_PROCESS } from "./order-process";
 

@@ -1,6 +1,8 @@
 // The order's stage actions (decision 073): each of `decide`'s milestone rules, on the domain's order states.
 import { describe, expect, it } from "vitest";
-import { DEADLINES, decide, pendingDeadline, type OrderAction, type OrderState } from "./order";
+import { decide, pendingDeadline } from "./order";
+import type { OrderAction, OrderState } from "./order-types";
+import { DEADLINES } from "./order-process";
 import { STAGE_REVIEW_MS, stagesOfPlan, type OrderStage } from "./order-stages";
 import { approved, canceled, completed, DAY, delivered, OPEN, order, paid, T0 } from "./order-test-states";
 

@@ -1,6 +1,7 @@
 // The order states the domain's order tests start from (order.test.ts, order-stage-actions.test.ts): a ¥10,000 order
 // at each step of spec section 4, each given as a change to the one before.
-import { DEADLINES, type OrderAction, type OrderState, type PaymentRef } from "./order";
+import type { OrderAction, OrderState, PaymentRef } from "./order-types";
+import { DEADLINES } from "./order-process";
 
 export const T0 = Date.UTC(2026, 10, 1);
 export const DAY = 86_400_000;

@@ -1,16 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEADLINES,
-  decide,
-  editable,
-  isCategoryCodeShape,
-  partyOf,
-  pendingDeadline,
-  serviceDetailsOf,
-  type OrderAction,
-  type OrderState,
-  type PaymentRef,
-} from "./order";
+import { decide, editable, isCategoryCodeShape, partyOf, pendingDeadline, serviceDetailsOf } from "./order";
+import type { OrderAction, OrderState, PaymentRef } from "./order-types";
+import { DEADLINES } from "./order-process";
 import { approved, canceled, completed, DAY, delivered, OPEN, order, paid, paying, T0 } from "./order-test-states";
 
 describe("who acts", () => {

@@ -28,28 +28,6 @@ import type {
 } from "./order-types";
 import { hasUnstorableCharacters, isBlankText, normalizeText, textLength } from "../../domain/text";
 
-/** The order's shapes live on the bottom floor (order-types.ts, issue 61); they are read from here as before. */
-export type {
-  OrderAction,
-  OrderActor,
-  OrderEventType,
-  OrderRefusal,
-  OrderState,
-  PaymentRef,
-  PaymentRelease,
-} from "./order-types";
-
-/**
- * The process's numbers (the deadlines' periods, the lowest approvable total, the dates an order may keep) and its
- * rules live with its table (order-process.ts); they are read from here as before.
- */
-export {
-  DEADLINES,
-  EARLIEST_TIMESTAMP,
-  LATEST_TIMESTAMP,
-  MIN_APPROVABLE_PRICE,
-} from "./order-process";
-
 /**
  * The service details the seller may edit (commissionOrderService.updateSeller, spec sections 5 and 7): title and
  * description, and the optional categoryCode of spec section 5's "Service details form".

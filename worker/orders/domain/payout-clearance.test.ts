@@ -1,7 +1,8 @@
 // Decision 092 (issue 59): a creator who completes right after delivering does not close the client's week to dispute
 // the work; the payout waits for that week, and a dispute opened within it can still give the money back.
 import { describe, expect, it } from "vitest";
-import { decide, pendingDeadline, type OrderState } from "./order";
+import { decide, pendingDeadline } from "./order";
+import type { OrderState } from "./order-types";
 import { DISPUTE_AFTER_DELIVERY_MS, settlementOutcomesFor, type OrderDispute } from "./disputes";
 import { moneyDisagreements, type OrderLedger } from "./order-money";
 import { stagesOfPlan } from "./order-stages";

@@ -5,13 +5,8 @@
  * stored by the object with the new state, then written to D1 in one batch. The row's `version` makes that write
  * conditional: a batch replayed after a crash finds its version already there and changes nothing.
  */
-import {
-  isCategoryCodeShape,
-  type OrderActor,
-  type OrderEventType,
-  type OrderState,
-  type ServiceDetails,
-} from "../domain/order";
+import { isCategoryCodeShape, type ServiceDetails } from "../domain/order";
+import type { OrderActor, OrderEventType, OrderState } from "../domain/order-types";
 import type { StoredOrder } from "../domain/order-contract";
 import { isDisputed } from "../domain/disputes";
 import { orderNotifications } from "../domain/order-notifications";
