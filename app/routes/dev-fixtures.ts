@@ -17,7 +17,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     throw data({ error: "a JSON object" }, { status: 400 });
   // Through the request's D1 session, so the answer's bookmark covers what the fixture wrote (decision 070).
   const { status, body } = await runDevFixture(
-    { ...env, DB: db.$client },
+    { ...env, DB: db.$client, stripe: env },
     params.name,
     input as Record<string, unknown>,
   );

@@ -10,7 +10,7 @@ export const DAY = 86_400_000;
  * What a fixture may use: D1, and for some the media bucket (a stage preview's file), the Order objects (a preview
  * posted through its object) and the Stripe settings (reading an order's money at the emulator).
  */
-export type Env = { DB: D1Database } & Partial<Pick<Cloudflare.Env, "MEDIA" | "ORDER">> & { stripe?: StripeEnv };
+export type Env = { DB: D1Database } & Partial<Pick<Cloudflare.Env, "MEDIA" | "ORDER">> & { stripe: StripeEnv };
 export type Fields = Record<string, unknown>;
 
 export class FixtureError extends Error {}
