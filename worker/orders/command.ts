@@ -35,9 +35,10 @@ export interface Refusal {
   /**
    * How the order page's form words the refusal where it does not as the JSON door does: its input's words by field
    * instead of the message (a date the rule refused), or the page's own words where nothing else words the refusal.
-   * The JSON door never answers it.
+   * The JSON door never answers it. `status`: the page's own, where it answered differently (the order's own refusals
+   * are 409 there, a stranger's too, as the page always answered them).
    */
-  page?: { errors?: Record<string, string>; message?: string };
+  page?: { errors?: Record<string, string>; message?: string; status?: 409 };
 }
 
 export type Outcome<D = unknown> = (

@@ -19,16 +19,20 @@ const STRANGER_REFUSALS = new Set(["not_a_party"]);
 
 export type OrderResult = OrderActResult | DeliverableResult | ServiceDetailsResult;
 
+/** The order page answers the order's refusals 409 and unworded, a stranger's too (it shows the order as it was). */
+const PAGE_REFUSAL = { page: { status: 409 as const } };
+
 /** A refusal of the order's, worded in the caller's language where the order words it. */
 function orderRefusal(refusal: string, context: Pick<CommandContext, "locale">): Refusal {
-  if (STRANGER_REFUSALS.has(refusal)) return NOT_FOUND;
+  if (STRANGER_REFUSALS.has(refusal)) return { ...NOT_FOUND, ...PAGE_REFUSAL };
   if (refusal === "unknown_category") {
     // The editors' own message for a category not in the list, by field as they answer it.
     const errors = translateAuthoringErrors({ categoryCode: "authoring_category" }, context.locale);
     return { status: 400, error: refusal, message: errors.categoryCode, errors };
   }
   const message = orderRefusalMessage(refusal, context.locale);
-  return { status: INPUT_REFUSALS.has(refusal) ? 400 : 409, error: refusal, ...(message !== null && { message }) };
+  const status = INPUT_REFUSALS.has(refusal) ? 400 : 409;
+  return { status, error: refusal, ...(message !== null && { message }), ...PAGE_REFUSAL };
 }
 
 export function orderOutcome(result: OrderResult, context: Pick<CommandContext, "locale">): Outcome {

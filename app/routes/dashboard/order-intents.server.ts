@@ -13,7 +13,7 @@ const refused = (intent: string, refusal: Pick<Refusal, "status" | "errors" | "m
   const { errors, message } = refusal.page ?? refusal;
   return data(
     { ok: false as const, intent, ...(errors && { errors }), ...(message && { message }) },
-    { status: refusal.status },
+    { status: refusal.page?.status ?? refusal.status },
   );
 };
 
