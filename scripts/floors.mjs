@@ -307,11 +307,7 @@ export function orderReachViolations(files) {
 }
 
 /** Where a route may not hold SQL: its pages' modules and the API's, which call a service that owns the query. */
-export const NO_SQL_IN_ROUTES = {
-  paths: ["app/routes/", "worker/api/"],
-  // Dev-only, never served in production (the bench's baselines answer 404 there): left out while they stay so.
-  devOnly: ["worker/api/bench.ts"],
-};
+export const NO_SQL_IN_ROUTES = { paths: ["app/routes/", "worker/api/"] };
 
 /** A SQL statement in a string: a query's keywords in capitals, as the house writes its SQL. */
 const SQL_STATEMENT = /\bSELECT\s|\bINSERT\s+(?:OR\s+\w+\s+)?INTO\b|\bUPDATE\s+\S+\s+SET\b|\bDELETE\s+FROM\b/;
@@ -321,7 +317,6 @@ export function rawSqlViolations(files) {
   const violations = [];
   for (const { file, source } of files) {
     if (!NO_SQL_IN_ROUTES.paths.some((prefix) => file.startsWith(prefix))) continue;
-    if (NO_SQL_IN_ROUTES.devOnly.includes(file)) continue;
     if (!/prepare|sql|SELECT|INSERT|UPDATE|DELETE/.test(source)) continue;
     const found = (node, what) => violations.push({ file, line: lineOf(node), what });
     walk(parse(file, source), (node) => {

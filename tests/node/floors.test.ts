@@ -240,7 +240,6 @@ describe("raw SQL in a route", () => {
         "app/routes/dashboard/orders.tsx",
         '// SELECT * FROM orders is the service\'s\nconst hint = "Select the orders to update, then delete from the list";',
       ),
-      source("worker/api/bench.ts", 'await c.get("request").db.$client.prepare("SELECT 1").first();'),
     ]);
     expect(found).toEqual([]);
   });
