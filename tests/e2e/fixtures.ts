@@ -307,6 +307,8 @@ export async function visit(page: Page, path: string) {
   await page.goto(path);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
   await page.waitForLoadState("networkidle");
+  // A lazy part of the page hydrates after the root: a confirmed form pressed before then posts without asking.
+  await expect(page.locator('form[data-confirm="pending"]')).toHaveCount(0, { timeout: 30_000 });
 }
 
 export const header = (page: Page) => page.getByRole("banner");
