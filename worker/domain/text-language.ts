@@ -9,6 +9,15 @@
 import type { Locale } from "./locales";
 
 /**
+ * Languages Comet recognises but does not translate yet (issue 62): their texts are shown as written, labelled with the
+ * language (BCP 47 codes, which `Intl.DisplayNames` names in the reader's language). Issue 65 makes zh and ko Comet's own.
+ */
+export const FOREIGN_LANGUAGES = ["zh-Hans", "zh-Hant", "ko", "es", "fr", "de", "pt", "it"] as const;
+export type ForeignLanguage = (typeof FOREIGN_LANGUAGES)[number];
+/** What a text is written in: one of Comet's languages, or one it recognises and does not translate. */
+export type WrittenLanguage = Locale | ForeignLanguage;
+
+/**
  * The spans a translation keeps exactly as written: addresses (a URL, an e-mail), @handles, order codes and amounts.
  * A translator may reorder the words around them, but never change, drop or add one.
  */
