@@ -294,18 +294,32 @@ export function buildCreatorSearch(
   const where: string[] = [];
   const params: unknown[] = [];
 
+  let translated = "";
+  const translatedParams: unknown[] = [];
   if (query.q) {
     // The handle, and the name and bio in every language: a Japanese visitor finds a creator by the English name too.
     // From 3 characters the trigram index (migration 0009) picks the candidates and the one definition of a match
     // (textMatchSql) checks them: the index folds case beyond ASCII and a long query asks it for its ends only
     // (trigramQuery), so it may offer more rows than the match keeps, never fewer.
+    // Across the wall (issue 62, migration 0034): the stored translations of the name and bio match the same way,
+    // through their own index, computed once (MATERIALIZED); a creator matches by either.
     const trigrams = trigramQuery(query.q);
+    const translatedMatch = textMatchSql("t.search_text", query.q, "contains");
+    translated = `translated AS MATERIALIZED (SELECT t.account_id FROM creator_search_translated t WHERE ${
+      trigrams
+        ? "t.id IN (SELECT rowid FROM creator_search_translated_fts WHERE creator_search_translated_fts MATCH ?) AND "
+        : ""
+    }${translatedMatch.sql}),\n  `;
+    if (trigrams) translatedParams.push(trigrams);
+    translatedParams.push(translatedMatch.param);
     if (trigrams) {
-      where.push("s.rowid IN (SELECT rowid FROM creator_search_fts WHERE creator_search_fts MATCH ?)");
+      // The candidates: the original index's rows and the translated matches' rows (through creator_search_account).
+      where.push(`s.rowid IN (SELECT rowid FROM creator_search_fts WHERE creator_search_fts MATCH ?
+        UNION ALL SELECT c.rowid FROM translated h JOIN creator_search c ON c.account_id = h.account_id)`);
       params.push(trigrams);
     }
     const match = textMatchSql("s.search_text", query.q, "contains");
-    where.push(match.sql);
+    where.push(`(${match.sql} OR s.account_id IN (SELECT account_id FROM translated))`);
     params.push(match.param);
   }
 
@@ -358,7 +372,7 @@ export function buildCreatorSearch(
   // page size. With `q`, NOT INDEXED (no sort index walk, which costs up to ~30 ms when few creators match): from 3
   // characters the trigram index's rowids are looked up and only they are checked and sorted (< 0.1–1.5 ms when few
   // creators match, ~4–10 ms when thousands do); shorter queries scan the table once (~6–12 ms at 10,000 creators).
-  const sql = `WITH ${wanted}page AS MATERIALIZED (
+  const sql = `WITH ${wanted}${translated}page AS MATERIALIZED (
     SELECT s.profile_id AS id, s.created_at, ${key} AS sort_value FROM creator_search s${query.q ? " NOT INDEXED" : ""}
     ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
     ORDER BY ${key} ${direction}, s.profile_id ${direction}
@@ -372,7 +386,7 @@ export function buildCreatorSearch(
   FROM page h JOIN user_profiles p ON p.id = h.id
   ORDER BY h.sort_value ${direction}, h.id ${direction}
   LIMIT ${pageSize}`;
-  return { sql, params: [...wantedParams, ...params] };
+  return { sql, params: [...wantedParams, ...translatedParams, ...params] };
 }
 
 export async function searchCreators(

@@ -6,11 +6,13 @@ import { env, waitUntil } from "cloudflare:workers";
 import { and, eq, inArray, type SQLWrapper } from "drizzle-orm";
 import { createDb, type Database } from "../db/client";
 import { localizedTexts } from "../db/schema";
+import { LOCALIZED } from "../db/schema/localized-entities";
 import { LOCALES, type Locale } from "../domain/locales";
 import { pickText, typedIn, type TextRow } from "../domain/localized-text";
 import { normalizeText } from "../domain/text";
 import type { TextReading } from "../domain/text-reading";
 import { translatorFor } from "../translation/translator";
+import { refreshTranslatedSearch } from "./creator-search-translated";
 import { sha256Hex } from "./crypto";
 import { purgeAccountPages } from "./public-pages";
 import { consumeRateLimit } from "./rate-limit";
@@ -160,17 +162,27 @@ export function translateSavedEntities(
     (async () => {
       const db = createDb(env.DB);
       const wanted: Wanted[] = [];
-      for (const { entityType, ids, fields } of await which(db)) {
+      const saved = await which(db);
+      for (const { entityType, ids, fields } of saved) {
         const texts = await loadTexts(db, entityType, ids);
         for (const rows of texts.values())
           for (const field of fields)
             for (const reader of LOCALES.filter((locale) => !typedIn(rows, locale, field)))
               wanted.push({ text: pickText(rows, reader, field) ?? "", reader, writerAccountId });
       }
-      await makeReadings(wanted.filter((want) => want.text !== ""));
+      // A saved profile's searched texts are found by their translations too (issue 62): its rows are rebuilt now from
+      // what is stored (an edit dropped them, migration 0034), and again when a missing translation lands.
+      const searched = saved.some((entities) => entities.entityType === SEARCHED_ENTITY);
+      await makeReadings(
+        wanted.filter((want) => want.text !== ""),
+        searched ? [writerAccountId] : [],
+      );
     })().catch((error: unknown) => console.warn("translating saved texts failed", error)),
   );
 }
+
+/** The entity whose texts the explore search reads (creator_search: a profile's name and bio). */
+const SEARCHED_ENTITY = LOCALIZED.userProfile.type;
 
 /**
  * How long one making of a text's translation holds it against another (a few translator calls of at most 8 s each):
@@ -186,30 +198,40 @@ type Wanted = UntranslatedText & { reader: Locale };
  * Each wanted translation made once, never throwing. A flood of first visits to an untranslated page races here, so
  * each text is claimed first with one conditional UPSERT (rate_limits, one event a window: D1 runs it alone, so one
  * request wins it in every data centre); the others leave it to the winner. The store being keyed by content does
- * the rest: a text made already is found, not sent.
+ * the rest: a text made already is found, not sent. The writers whose translation landed (and `searchedBy`, whose
+ * texts were just saved) get their translated search rows rebuilt before their pages and the lists are purged, so
+ * the explore page's next render finds them by the translation (decisions 069, 075).
  */
-async function makeReadings(wanted: readonly Wanted[]): Promise<void> {
+async function makeReadings(wanted: readonly Wanted[], searchedBy: readonly string[] = []): Promise<void> {
   const translator = translatorFor(env);
-  if (!translator || wanted.length === 0) return;
   const db = createDb(env.DB);
-  const budget = translationBudgetOf(env);
-  const queue = await stillMissing([...new Map(wanted.map((want) => [`${want.reader}\n${want.text}`, want])).values()]);
   const landed = new Set<string>();
-  const next = async (): Promise<void> => {
-    for (let want = queue.shift(); want; want = queue.shift()) {
-      try {
-        const key = `translating:${want.reader}:${await sha256Hex(normalizeText(want.text))}`;
-        if (!(await consumeRateLimit(db, key, 1, MAKING_HOLD_MS))) continue;
-        const reading = await readingFor(db, translator, budget, { ...want, now: Date.now() });
-        if (reading.kind === "translated") landed.add(want.writerAccountId);
-      } catch (error) {
-        console.warn("translation in the background failed", error);
+  if (translator && wanted.length > 0) {
+    const budget = translationBudgetOf(env);
+    const queue = await stillMissing([
+      ...new Map(wanted.map((want) => [`${want.reader}\n${want.text}`, want])).values(),
+    ]);
+    const next = async (): Promise<void> => {
+      for (let want = queue.shift(); want; want = queue.shift()) {
+        try {
+          const key = `translating:${want.reader}:${await sha256Hex(normalizeText(want.text))}`;
+          if (!(await consumeRateLimit(db, key, 1, MAKING_HOLD_MS))) continue;
+          const reading = await readingFor(db, translator, budget, { ...want, now: Date.now() });
+          if (reading.kind === "translated") landed.add(want.writerAccountId);
+        } catch (error) {
+          console.warn("translation in the background failed", error);
+        }
       }
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(MAKING_AT_ONCE, queue.length) }, next));
-  if (landed.size > 0)
-    await purgeAccountPages(db, ...landed).catch((error: unknown) =>
+    };
+    await Promise.all(Array.from({ length: Math.min(MAKING_AT_ONCE, queue.length) }, next));
+  }
+  const searchChanged = await refreshTranslatedSearch(db, [...landed, ...searchedBy]).catch((error: unknown) => {
+    console.warn("rebuilding the translated search failed", error);
+    return [];
+  });
+  const purged = new Set([...landed, ...searchChanged]);
+  if (purged.size > 0)
+    await purgeAccountPages(db, ...purged).catch((error: unknown) =>
       console.warn("purge after translation failed", error),
     );
 }
