@@ -21,7 +21,7 @@ import { formatPriceInput } from "../domain/pricing";
 import type { Locale } from "../domain/locales";
 import { parseMediaKey, type MediaKey } from "../media/domain/media-keys";
 import type { Creator } from "./commission-forms";
-import { loadTexts, translateSavedTexts } from "./localized-texts";
+import { loadTexts, translateSavedEntities } from "./localized-texts";
 import { MEDIA_READ_COLUMNS, keptMediaErrors, mediaRow, shownMedia } from "../media/services/media-rows";
 import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "../media/services/storage";
 import { purgeAccountPages } from "./public-pages";
@@ -335,7 +335,14 @@ export async function saveService(
   await db.batch(statements as [BatchItem<"sqlite">, ...BatchItem<"sqlite">[]]);
   await deleteUnreferencedFiles(db, bucket, dropped.files);
   await purgeAccountPages(db, userAccountId);
-  translateSavedTexts(SERVICE, [id], ["title", "description"], userAccountId);
+  // The terms too (issue 62): a client of the other language reads them translated from the first visit, however long.
+  translateSavedEntities(
+    async () => [
+      { entityType: SERVICE, ids: [id], fields: ["title", "description"] },
+      { entityType: POLICY, ids: [policyId], fields: ["terms"] },
+    ],
+    userAccountId,
+  );
   return { ok: true, serviceId: id };
 }
 

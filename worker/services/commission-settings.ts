@@ -7,7 +7,7 @@ import type { CommissionSettings } from "../domain/commission-settings";
 import { FALLBACK_CURRENCY, asCurrencyCode, type CurrencyCode } from "../domain/currency";
 import type { Locale } from "../domain/locales";
 import { pickText } from "../domain/localized-text";
-import { loadTexts } from "./localized-texts";
+import { loadTexts, translateSavedTexts } from "./localized-texts";
 import { purgeAccountPages } from "./public-pages";
 import { saveCreatorCapacity } from "./waitlist";
 
@@ -105,7 +105,8 @@ export async function saveCommissionSettings(
       .set({ defaultCurrencyId: currency.id, updatedAt: now })
       .where(eq(commissionAccounts.id, row.id)),
   ];
-  if (input.defaultTerms !== (await defaultTermsOf(db, row.id, locale))) {
+  const termsChanged = input.defaultTerms !== (await defaultTermsOf(db, row.id, locale));
+  if (termsChanged) {
     statements.push(
       db
         .delete(localizedTexts)
@@ -135,5 +136,7 @@ export async function saveCommissionSettings(
   // It purges the creator's pages itself; without it, this does.
   if (input.capacity) await saveCreatorCapacity(db, { sellerAccountId: row.id, ...input.capacity, now: cometTime });
   else await purgeAccountPages(db, userAccountId);
+  // New terms are translated in the background for clients of the other language (issue 62), charged to the creator.
+  if (termsChanged && input.defaultTerms) translateSavedTexts(ACCOUNT, [row.id], [TERMS], userAccountId);
   return { ok: true };
 }
