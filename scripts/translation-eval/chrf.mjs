@@ -4,8 +4,8 @@
 // scored from its texts' n-gram counts summed, not from the mean of their scores, so a long text weighs what it holds.
 // No npm package of it is installed, and the definition is short enough to own with its tests (tests/node/chrf.test.ts).
 
-export const CHRF_ORDER = 6;
-export const CHRF_BETA = 2;
+const CHRF_ORDER = 6;
+const CHRF_BETA = 2;
 
 /**
  * Per order n (index n - 1): how many n-grams the hypothesis has, how many the reference has, and how many they share
@@ -63,7 +63,7 @@ export function chrfStatistics(hypothesis, reference) {
  * of the averages, as sacreBLEU leaves it; with none left the score is 0.
  * @param {ChrfStatistics} statistics
  */
-export function chrfScore({ hypothesis, reference, matching }) {
+function chrfScore({ hypothesis, reference, matching }) {
   let precision = 0;
   let recall = 0;
   let orders = 0;

@@ -18,7 +18,7 @@ export const CORPUS_DIRECTIONS = [
   { name: "ja-en", from: "ja", to: "en" },
 ];
 
-export const CORPUS_FOLDER = join(import.meta.dirname, "corpus");
+const CORPUS_FOLDER = join(import.meta.dirname, "corpus");
 
 /**
  * One direction's entries as written, in file order.

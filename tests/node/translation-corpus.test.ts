@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { detectTextLanguage, segmentForTranslation, translationKeepsSpans } from "#worker/domain/text-language.ts";
 import { CORPUS_DIRECTIONS, CORPUS_KINDS, readCorpus } from "#scripts/translation-eval/corpus.mjs";
+import { spansNotKept } from "#scripts/translation-eval/kept-spans.mjs";
 
 /** The floor per direction. */
 const MINIMUM_TEXTS = 200;
@@ -68,4 +69,25 @@ describe.each(CORPUS_DIRECTIONS)("the $name corpus", ({ name, from, to }) => {
 
 it("gives every text of both directions its own id", () => {
   expect(allIds.filter((id, i) => allIds.indexOf(id) !== i)).toEqual([]);
+});
+
+describe("the check's report of a translation that fails the kept-spans rule", () => {
+  const rule = { segmentForTranslation, translationKeepsSpans };
+  const source = "Order K7M2QX9A: ¥10,000 by 5/1. Questions to @mika2024 or art@example.com.";
+
+  it("names each span lost, and each link, e-mail or handle brought in", () => {
+    const translation = "注文K7M2QX9A：¥1,000を5/1までに。質問は @mika2024 または https://evil.example/ へ。";
+    expect(spansNotKept(source, translation, rule)).toEqual([
+      "amount ¥10,000",
+      "email art@example.com",
+      "added url https://evil.example/",
+    ]);
+  });
+
+  it("counts a span written twice as two, and names nothing for a translation that keeps them", () => {
+    const twice = "Send K7M2QX9A to @mika2024, then K7M2QX9A again.";
+    expect(spansNotKept(twice, "K7M2QX9A を @mika2024 に送ってください。", rule)).toEqual(["order-code K7M2QX9A"]);
+    const kept = "注文K7M2QX9A：¥10,000、5/1まで。質問は @mika2024 か art@example.com へ。";
+    expect(spansNotKept(source, kept, rule)).toEqual([]);
+  });
 });
