@@ -25,7 +25,7 @@ import { useTextReading } from "#app/components/translation/use-text-reading";
 import { READ_AS_WRITTEN } from "#worker/domain/text-reading";
 import { cardEntryFor } from "#worker/payments/card-entry";
 import { getPublicForm } from "#worker/services/catalog";
-import { translateAfterAnswer } from "#worker/services/localized-texts";
+import { titleText, translateAfterAnswer } from "#worker/services/localized-texts";
 import { requestViewerState } from "#worker/orders/services/request-views";
 import { RatingSummaryLine } from "#app/components/reviews/stars";
 import { cometNow } from "#worker/services/clock";
@@ -65,6 +65,8 @@ export async function loader({ params, request: httpRequest, context }: Route.Lo
   );
   return {
     form,
+    // The page's title in the reader's language where a translation is stored (issue 62), never waited for.
+    pageTitle: titleText(form.title, form.readings),
     openLabel: openBadgeLabel(form.creator.isOpenCommission),
     texts: formPageTexts(form),
     questionMedias,
@@ -88,7 +90,7 @@ const loadRequestDone = () => import("#app/components/requests/request-done");
 const RequestDone = lazy(() => loadRequestDone().then((module) => ({ default: module.RequestDone })));
 
 export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData ? [{ title: m.layout_meta_page_title({ page: loaderData.form.title }) }] : [];
+  loaderData ? [{ title: m.layout_meta_page_title({ page: loaderData.pageTitle }) }] : [];
 
 // The waitlist's block (decision 091) shows only while every slot is taken or the client holds a place: in its own
 // chunk, server-rendered in the response, the page keeping that markup until the chunk arrives.

@@ -18,7 +18,8 @@ import { isCreatorSide } from "#worker/domain/roles";
 import { PROFILE_SERVICE_PARAM } from "#worker/domain/service-links";
 import { cardEntryFor } from "#worker/payments/card-entry";
 import { getCreatorProfile } from "#worker/services/catalog";
-import { translateAfterAnswer } from "#worker/services/localized-texts";
+import { titleText, translateAfterAnswer } from "#worker/services/localized-texts";
+import { profileMeta } from "#app/components/catalog/profile-meta";
 import { getPublicService, requestViewerState } from "#worker/orders/services/request-views";
 import { cometNow } from "#worker/services/clock";
 import { reviewsOfCreator } from "#worker/orders/services/reviews";
@@ -95,6 +96,18 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // The profile itself is reported by anyone signed in but its owner (decision 089), and not once hidden.
     reportProfile: user && !found.ownedByViewer && !found.hidden ? reportButtonTexts("profile") : null,
     hiddenNotice: found.hidden ? { badge: m.reports_hidden_badge(), text: m.reports_hidden_profile_notice() } : null,
+    // The title and share card in the reader's language where a translation is stored (issue 62), never waited for.
+    meta: profileMeta({
+      name: profile.name,
+      handle: profile.handle,
+      bio: titleText(profile.bio, profile.readings),
+      service: service
+        ? {
+            title: titleText(service.title, profile.readings),
+            description: titleText(service.description, profile.readings),
+          }
+        : null,
+    }),
   };
 }
 
@@ -105,10 +118,8 @@ const CreatorReviews = lazy(() =>
   import("#app/components/reviews/creator-reviews").then((module) => ({ default: module.CreatorReviews })),
 );
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  loaderData
-    ? [{ title: m.layout_meta_page_title({ page: `${loaderData.profile.name} (@${loaderData.profile.handle})` }) }]
-    : [];
+// Made by the loader: the og: tags' text helpers stay off the browser.
+export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 const sectionTitle = "text-xl font-semibold text-zinc-900 dark:text-zinc-50";
 

@@ -16,7 +16,7 @@ import { requestContext } from "#app/lib/request-context";
 import { useTextReading } from "#app/components/translation/use-text-reading";
 import { m } from "#app/paraglide/messages.js";
 import { READ_AS_WRITTEN } from "#worker/domain/text-reading";
-import { translateAfterAnswer } from "#worker/services/localized-texts";
+import { titleText, translateAfterAnswer } from "#worker/services/localized-texts";
 import { getWorkPage } from "#worker/services/work-page";
 import type { Route } from "./+types/work";
 
@@ -36,10 +36,16 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   // Each media's player is decided here, so the page's JS does not parse media URLs (player-view.ts).
   const { medias, ...shown } = work;
   // The header's links and share text are made here too, so the page ships neither the paths nor the message.
+  // The title and share texts in the reader's language when a translation is stored (issue 62), never waited for.
+  const titled = {
+    ...work,
+    title: titleText(work.title, work.readings),
+    description: titleText(work.description, work.readings),
+  };
   const header = {
     editHref: work.canEdit ? AUTHORING_PATHS.workEdit(work.id) : null,
     sharePath: workPagePath(work.handle, work.id),
-    shareText: m.work_page_share_text({ title: work.title, name: work.creator.name }),
+    shareText: m.work_page_share_text({ title: titled.title, name: work.creator.name }),
   };
   // Who sees a work others cannot open is told so: a work hidden by the admins (decision 089), a private work, or a
   // draft (no media yet, decision 060).
@@ -56,7 +62,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     restricted,
     detailLabels: workDetailLabels(),
     gallery: medias.map(viewedMedia),
-    meta: workMeta(work, new URL(request.url).origin),
+    meta: workMeta(titled, new URL(request.url).origin),
     // A signed-out page is the edge cache's copy for everyone: it never shows "Translating…" (use-text-reading.tsx).
     askTranslations: Boolean(user),
     // Reports come from signed-in readers other than those who may edit it (decision 089); none of a hidden work.
@@ -133,7 +139,7 @@ export default function WorkPage({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
 
-      <WorkDetails work={work} labels={detailLabels} />
+      <WorkDetails work={work} labels={detailLabels} askTranslations={askTranslations} />
     </article>
   );
 }

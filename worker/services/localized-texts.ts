@@ -75,6 +75,15 @@ export const publicText = (
   writerAccountId,
 });
 
+/**
+ * A text as a page's `<title>` and share card give it (issue 62): its stored translation for the page's reader, else
+ * as written. Never waited for: the page's own readings say what is stored.
+ */
+export function titleText(text: string, readings: Readonly<Record<string, TextReading>>): string {
+  const reading = readings[text];
+  return reading?.kind === "translated" ? reading.text : text;
+}
+
 /** A text a page showed in its original for want of a stored translation: made after the answer (makeReadings). */
 export interface UntranslatedText {
   text: string;
@@ -143,12 +152,17 @@ export function translateSavedTexts(
   translateSavedEntities(async () => [{ entityType, ids, fields }], writerAccountId);
 }
 
-/** Fields of entities of one type whose saved texts are translated (translateSavedEntities). */
-export interface SavedTexts {
-  entityType: string;
-  ids: readonly string[];
-  fields: readonly string[];
-}
+/**
+ * Fields of entities of one type whose saved texts are translated (translateSavedEntities), or texts kept outside
+ * localized_texts (a work's tags), each translated into every interface language it is not written in.
+ */
+export type SavedTexts =
+  | {
+      entityType: string;
+      ids: readonly string[];
+      fields: readonly string[];
+    }
+  | { texts: readonly string[] };
 
 /**
  * `translateSavedTexts` for texts of several entity types at once (a form's own, its questions' and choices'), the
@@ -163,7 +177,13 @@ export function translateSavedEntities(
       const db = createDb(env.DB);
       const wanted: Wanted[] = [];
       const saved = await which(db);
-      for (const { entityType, ids, fields } of saved) {
+      for (const entities of saved) {
+        if ("texts" in entities) {
+          for (const text of entities.texts)
+            for (const reader of LOCALES) wanted.push({ text, reader, writerAccountId });
+          continue;
+        }
+        const { entityType, ids, fields } = entities;
         const texts = await loadTexts(db, entityType, ids);
         for (const rows of texts.values())
           for (const field of fields)
@@ -172,7 +192,7 @@ export function translateSavedEntities(
       }
       // A saved profile's searched texts are found by their translations too (issue 62): its rows are rebuilt now from
       // what is stored (an edit dropped them, migration 0034), and again when a missing translation lands.
-      const searched = saved.some((entities) => entities.entityType === SEARCHED_ENTITY);
+      const searched = saved.some((entities) => "entityType" in entities && entities.entityType === SEARCHED_ENTITY);
       await makeReadings(
         wanted.filter((want) => want.text !== ""),
         searched ? [writerAccountId] : [],

@@ -47,7 +47,7 @@ import { removedClientCredit, resolveClient } from "./client-works";
 
 // The named client's own action lives with the client-works rules; re-exported for the pages that call it here.
 export { removeMeFromWork } from "./client-works";
-import { loadTexts, translateSavedTexts } from "./localized-texts";
+import { loadTexts, translateSavedEntities } from "./localized-texts";
 import { checkAttachment, deleteUnreferencedFiles, markUploadsAttached } from "../media/services/storage";
 import { purgeAccountPages } from "./public-pages";
 
@@ -570,7 +570,11 @@ export async function saveWork(
   await deleteUnreferencedFiles(db, bucket, droppedFiles);
   // The work's page is tagged with its owner, client and credited users; the owner's profile and the lists change too.
   await purgeAccountPages(db, ownerAccountId);
-  translateSavedTexts(WORK, [id], ["title", "description"], ownerAccountId);
+  // Its tags too (issue 62): a reader of the other language reads them translated on the work's page.
+  translateSavedEntities(
+    async () => [{ entityType: WORK, ids: [id], fields: ["title", "description"] }, { texts: input.tags }],
+    ownerAccountId,
+  );
   return {
     ok: true,
     workId: id,

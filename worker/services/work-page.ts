@@ -120,9 +120,12 @@ export async function getWorkPage(
     null;
   const texts = parseJson<TextRow>(row.texts);
   const creator = toPerson(JSON.parse(String(row.creator)) as PersonRow, locale);
+  const tags = parseJson<string>(row.tags);
   const readings = await readPublicTexts(db, locale, [
     publicText(texts, locale, "title", item.ownerAccountId),
     publicText(texts, locale, "description", item.ownerAccountId),
+    // A tag is one language's word: read translated like the texts (issue 62), by its content.
+    ...tags.map((tag) => ({ text: tag, typed: false, writerAccountId: item.ownerAccountId })),
   ]);
   return {
     ...readings,
@@ -130,7 +133,7 @@ export async function getWorkPage(
     handle: creator.handle,
     title: pickText(texts, locale, "title") ?? MISSING_TEXT,
     description: pickText(texts, locale, "description") ?? "",
-    tags: parseJson<string>(row.tags),
+    tags,
     categories: parseJson<{ code: string; names: TextRow[] }>(row.categories).map((c) => ({
       code: c.code,
       name: pickText(c.names, locale) || c.code,

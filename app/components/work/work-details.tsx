@@ -1,6 +1,8 @@
 // The facts under a work's media on its page: categories, tags, the client and the credited people (linked profiles).
 import { Link } from "react-router";
 import { Avatar } from "#app/components/layout/avatar";
+import { useTextReading } from "#app/components/translation/use-text-reading";
+import { READ_AS_WRITTEN, type TextReading } from "#worker/domain/text-reading";
 import type { WorkPage, WorkPerson } from "#worker/services/work-page";
 
 const chip = "rounded-full bg-zinc-100 px-3 py-1 text-sm text-zinc-800 dark:bg-zinc-800 dark:text-zinc-200";
@@ -15,6 +17,19 @@ function PersonLink({ person }: { person: WorkPerson }) {
       <Avatar src={person.avatarUrl} className="size-7 shrink-0" loading="lazy" />
       <span className="truncate">{person.name}</span>
     </Link>
+  );
+}
+
+/** A tag as this reader reads it (issue 62): translated when a translation is stored, the original one click away. */
+function TagChip({ tag, reading, ask }: { tag: string; reading: TextReading; ask: boolean }) {
+  const shown = useTextReading(tag, reading, { ask });
+  return (
+    <li className="flex flex-col items-start">
+      <span className={chip} lang={shown.lang}>
+        #{shown.text}
+      </span>
+      {shown.marker}
+    </li>
   );
 }
 
@@ -42,9 +57,12 @@ export interface WorkDetailLabels {
 export function WorkDetails({
   work,
   labels,
+  askTranslations = false,
 }: {
-  work: Pick<WorkPage, "categories" | "userCategories" | "tags" | "client" | "credits">;
+  work: Pick<WorkPage, "categories" | "userCategories" | "tags" | "client" | "credits" | "readings">;
   labels: WorkDetailLabels;
+  /** Whether a tag's missing translation is asked for from this page (signed-in pages, as the work's other texts). */
+  askTranslations?: boolean;
 }) {
   const { categories, userCategories, tags, client, credits } = work;
   if (!categories.length && !userCategories.length && !tags.length && !client && !credits.length) return null;
@@ -75,9 +93,7 @@ export function WorkDetails({
         {tags.length ? (
           <Row label={labels.tags}>
             {tags.map((tag) => (
-              <li key={tag} className={chip}>
-                #{tag}
-              </li>
+              <TagChip key={tag} tag={tag} reading={work.readings[tag] ?? READ_AS_WRITTEN} ask={askTranslations} />
             ))}
           </Row>
         ) : null}
