@@ -1,13 +1,13 @@
 // Starts the translator stand-in (emulators/translator/, issue 46) as a child process for `npm run dev` and the browser
 // tests, and stops it with them. The Worker reaches it on the port wrangler.toml (or build/server/.dev.vars) gives it
-// as TRANSLATOR_STANDIN_PORT, answering m2m100's Workers AI contract from a phrase book.
+// as TRANSLATOR_STANDIN_PORT, answering Workers AI's contracts for m2m100 and gemma-3-12b-it from a phrase book.
 import { join } from "node:path";
 import { log, root, startServer } from "./serve-test-build.mjs";
 
 /**
  * Resolves once the stand-in answers on `port`; `stop()` ends it. `fault`: a bad day from the start (faults.ts), e.g.
  * `{ mode: "slow", delayMs: 3000 }`; unset, every call is answered.
- * @param {{ port: number; fault?: { mode: string; delayMs?: number; times?: number; retryAfterSeconds?: number }; prefix?: string; timeoutMs?: number }} options
+ * @param {{ port: number; fault?: { mode: string; delayMs?: number; times?: number; retryAfterSeconds?: number; match?: string; model?: string }; prefix?: string; timeoutMs?: number }} options
  */
 export async function startTranslatorStandInProcess({ port, fault, prefix = "translator", timeoutMs = 30_000 }) {
   const url = `http://127.0.0.1:${port}`;

@@ -1,5 +1,5 @@
-// The translation model's contract, written down once: what Workers AI documents for Meta's m2m100 and the REST
-// envelope it answers in. The stand-in (server.ts) validates against it and the contract test
+// The translation models' contracts, written down once: what Workers AI documents for Meta's m2m100 and for Google's
+// gemma-3-12b-it (the instruct model Comet translates with first), and the REST envelope both answer in. The stand-in (server.ts) validates against it and the contract test
 // (tests/emulator/translator-standin.test.ts) holds the stand-in's answers to it; a Worker-side test can hold what the
 // Worker sends to the same schemas. No Node import here, so workerd can load it too.
 //
@@ -7,15 +7,24 @@
 // - the model: https://developers.cloudflare.com/workers-ai/models/m2m100-1.2b/ (input and output JSON Schemas,
 //   the REST form `POST https://api.cloudflare.com/client/v4/accounts/{ACCOUNT_ID}/ai/run/@cf/meta/m2m100-1.2b`,
 //   $0.34 per million input tokens and $0.34 per million output tokens);
+// - the instruct model: https://developers.cloudflare.com/workers-ai/models/gemma-3-12b-it/ and its generated types
+//   (worker-configuration.d.ts, `Ai_Cf_Google_Gemma_3_12B_It_Messages` and `_Output`): `{ messages, max_tokens,
+//   temperature, … }` in, `{ response, usage? }` out; 80,000 tokens of context on Workers AI; $0.345 per million input
+//   tokens and $0.556 per million output tokens;
 // - the errors: https://developers.cloudflare.com/workers-ai/platform/errors/ (internal code and HTTP status per
 //   error). A schema violation is answered with code 5006, "AiError: Bad input: …", which that table does not list;
-//   its shape is as Workers AI answered it in https://github.com/cloudflare/ai/issues/279.
+//   its shape is as Workers AI answered it in https://github.com/cloudflare/ai/issues/279. The binding throws the same
+//   code at the head of its message ("3040: Capacity temporarily exceeded, please try again.", as quoted on
+//   Cloudflare's forum: https://answeroverflow.com/m/1349849373210574900).
 
 export const M2M100_MODEL = "@cf/meta/m2m100-1.2b";
+export const INSTRUCT_MODEL = "@cf/google/gemma-3-12b-it";
+/** What Workers AI generates when a call gives no `max_tokens` (the text-generation models' documented default). */
+export const INSTRUCT_DEFAULT_MAX_TOKENS = 256;
 
 /** The subset of JSON Schema these schemas use. */
 export interface JsonSchema {
-  type?: "object" | "string" | "integer" | "boolean" | "array" | "null" | ("object" | "null")[];
+  type?: "object" | "string" | "integer" | "number" | "boolean" | "array" | "null" | ("object" | "null")[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
   /** false: no key beyond `properties`. */
@@ -66,18 +75,79 @@ export const M2M100_OUTPUT_SCHEMA: JsonSchema = {
   additionalProperties: false,
 };
 
-/** The REST answer to a call that ran: `{ result, success: true, errors: [], messages: [] }`. */
-export const REST_SUCCESS_SCHEMA: JsonSchema = {
+/**
+ * The instruct model's synchronous input in its messages form, as documented, with the stand-in's own stricter points:
+ * no key beyond those documented for a text call (tools, functions, images and `guided_json` are not Comet's and not
+ * served), a message's `content` is a string (the documented list of parts is for images), and `stream` and `raw`,
+ * which change what comes back, are refused (Comet waits for the whole answer). The prompt form (`{ prompt }`) is
+ * documented too; the stand-in serves the messages form, which is what Comet sends.
+ */
+export const INSTRUCT_INPUT_SCHEMA: JsonSchema = {
   type: "object",
   properties: {
-    result: M2M100_OUTPUT_SCHEMA,
-    success: { const: true },
-    errors: { type: "array", maxItems: 0 },
-    messages: { type: "array" },
+    messages: {
+      type: "array",
+      minItems: 1,
+      description: "An array of message objects representing the conversation history.",
+      items: {
+        type: "object",
+        properties: {
+          role: {
+            type: "string",
+            description: "The role of the message sender (e.g., 'user', 'assistant', 'system').",
+          },
+          content: { type: "string", description: "The content of the message." },
+        },
+        required: ["role", "content"],
+        additionalProperties: false,
+      },
+    },
+    max_tokens: { type: "integer", description: "The maximum number of tokens to generate in the response." },
+    temperature: { type: "number", description: "Controls the randomness of the output." },
+    top_p: { type: "number" },
+    top_k: { type: "number" },
+    seed: { type: "integer" },
+    repetition_penalty: { type: "number" },
+    frequency_penalty: { type: "number" },
+    presence_penalty: { type: "number" },
   },
-  required: ["result", "success", "errors", "messages"],
+  required: ["messages"],
   additionalProperties: false,
 };
+
+/** The instruct model's synchronous output, as documented (tool calls left out: Comet offers the model none). */
+export const INSTRUCT_OUTPUT_SCHEMA: JsonSchema = {
+  type: "object",
+  properties: {
+    response: { type: "string", description: "The generated text response from the model" },
+    usage: {
+      type: "object",
+      properties: {
+        prompt_tokens: { type: "integer" },
+        completion_tokens: { type: "integer" },
+        total_tokens: { type: "integer" },
+      },
+      additionalProperties: false,
+    },
+  },
+  required: ["response"],
+  additionalProperties: false,
+};
+
+/** The REST answer to a call that ran: `{ result, success: true, errors: [], messages: [] }`, `result` the output. */
+export function restSuccessSchema(output: JsonSchema): JsonSchema {
+  return {
+    type: "object",
+    properties: {
+      result: output,
+      success: { const: true },
+      errors: { type: "array", maxItems: 0 },
+      messages: { type: "array" },
+    },
+    required: ["result", "success", "errors", "messages"],
+    additionalProperties: false,
+  };
+}
 
 /**
  * The REST answer to a call that did not: `{ result, success: false, errors: [{ code, message }], messages: [] }`.
@@ -116,10 +186,19 @@ export const AI_ERROR = {
   badInput: 5006,
   /** 413: a body over the stand-in's 1 MiB. */
   requestTooLarge: 3006,
-  /** 400: a model other than m2m100 asked for. */
+  /** 400: a model other than the two the stand-in serves. */
   noSuchModel: 5007,
-  /** 429: "No more data centers to forward the request to" (the `rate-limit` fault). */
+  /** 429: "No more data centers to forward the request to" (the `capacity` fault). */
   outOfCapacity: 3040,
+  /** 429: the account's daily free allocation is used up (the `quota` fault). */
+  accountLimited: 3036,
+  /** 408: Workers AI timed the call out itself (the `timeout-408` fault). */
+  timeout: 3007,
+  /**
+   * 429: the Cloudflare API's "Please wait and consider throttling your request speed" (the `rate-limit` fault).
+   * Workers AI documents per-minute limits per model but no code of its own for them.
+   */
+  throttled: 971,
   /** 500: the errors page lists no 500; this code is the stand-in's own (the `fail` fault). Do not branch on it. */
   internal: 3043,
   /** 404: the Cloudflare API's "Could not route to …" for a path it does not serve. */
@@ -140,7 +219,9 @@ export function schemaProblems(schema: JsonSchema, value: unknown, path = ""): s
     return value === schema.const ? [] : [`${at}: must be ${JSON.stringify(schema.const)}`];
   if (schema.type !== undefined) {
     const types: string[] = Array.isArray(schema.type) ? schema.type : [schema.type];
-    if (!types.includes(kindOf(value))) return [`${at}: must be ${types.join(" or ")}, got ${kindOf(value)}`];
+    // JSON Schema's "number" takes integers too.
+    const kind = kindOf(value) === "integer" && types.includes("number") ? "number" : kindOf(value);
+    if (!types.includes(kind)) return [`${at}: must be ${types.join(" or ")}, got ${kindOf(value)}`];
   }
   const problems: string[] = [];
   if (typeof value === "string" && schema.minLength !== undefined && [...value].length < schema.minLength)

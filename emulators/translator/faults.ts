@@ -1,19 +1,39 @@
 // The translator's bad days on demand, as the Stripe emulator's faults are Stripe's: a setting posted to
 // `/__standin/faults` (or given at start: TRANSLATOR_STANDIN_FAULT) makes the next model calls fail the way Workers AI
-// fails, so every path the Worker has for "no translation" can be walked. One setting at a time; a new one replaces
-// it. Only calls that passed the input check count: a malformed call is refused whatever the setting.
-//   ok          every call answered (the default);
-//   fail        500, the REST error shape (a provider outage);
-//   refuse      400 with a model error (the model will not take this text);
-//   rate-limit  429 with Retry-After (Workers AI's "out of capacity");
-//   slow        the answer, after `delayMs` (default 2000).
+// fails, so every path the Worker has for "no translation" can be walked. Only calls that passed the input check
+// count: a malformed call is refused whatever the setting. Each mode's REST answer (server.ts, codes in contract.ts):
+//   ok           every call answered (the default);
+//   fail         500, the REST error shape (a provider outage);
+//   refuse       400, 5006 (the model will not take this text);
+//   rate-limit   429 with Retry-After, 971 (the Cloudflare API's throttle: too many calls a minute);
+//   capacity     429, 3040 (Workers AI out of capacity, which users see often; the binding says "3040: Capacity
+//                temporarily exceeded, please try again.");
+//   quota        429, 3036 (the account's daily free allocation of neurons is used up);
+//   bad-input    400, 5006 "AiError: Bad input: …" (the binding's schema refusal, as the real one words it);
+//   timeout-408  408, 3007 (Workers AI gave up on the call itself);
+//   truncated    200, the answer cut in the middle: for an instruct model with `usage.completion_tokens` equal to
+//                its `max_tokens` (the model ran out of tokens), for m2m100 the first half of the translation;
+//   slow         the answer, after `delayMs` (default 2000).
 // `times`: how many calls the setting takes, then it is back to ok; without it, until changed. `delayMs` with another
 // mode waits that long before its answer too (a slow failure).
-// `match`: the setting meets only calls whose text contains it, beside the setting for every other call. Tests that
-// run at once against one stand-in each scope their bad day to their own texts this way. A new setting with the same
-// `match` replaces it; DELETE clears them all.
+// `match`: the setting meets only calls whose text contains it; `model`: only calls to that model (a test makes the
+// primary model fail and sees the fallback answer). Either scopes a setting, beside the one for every other call;
+// tests that run at once against one stand-in each scope their bad day to their own texts this way. A new setting
+// with the same scope replaces it; mode ok with a `match` ends every setting of that match (of that model, with
+// `model`); DELETE clears them all.
 
-export const FAULT_MODES = ["ok", "fail", "slow", "refuse", "rate-limit"] as const;
+export const FAULT_MODES = [
+  "ok",
+  "fail",
+  "slow",
+  "refuse",
+  "rate-limit",
+  "capacity",
+  "quota",
+  "bad-input",
+  "timeout-408",
+  "truncated",
+] as const;
 export type FaultMode = (typeof FAULT_MODES)[number];
 
 /** The setting as posted. */
@@ -25,6 +45,8 @@ export interface FaultSetting {
   retryAfterSeconds?: number;
   /** Only calls whose text contains this meet the setting. */
   match?: string;
+  /** Only calls to this model (as Workers AI names it) meet the setting. */
+  model?: string;
 }
 
 /** What GET and POST `/__standin/faults` answer: the setting now in force, `times` counting down (null: no end). */
@@ -33,8 +55,10 @@ export interface FaultView {
   delayMs: number;
   times: number | null;
   retryAfterSeconds: number;
-  /** The text the setting is scoped to; absent for the setting every other call meets. */
+  /** The text the setting is scoped to; absent for a setting of every text. */
   match?: string;
+  /** The model the setting is scoped to; absent for a setting of every model. */
+  model?: string;
 }
 
 /** What one call meets: its mode, and how long to wait before answering. */
@@ -46,7 +70,7 @@ export interface FaultDraw {
 
 export class FaultSettingError extends Error {}
 
-const FIELDS = ["mode", "delayMs", "times", "retryAfterSeconds", "match"];
+const FIELDS = ["mode", "delayMs", "times", "retryAfterSeconds", "match", "model"];
 const MAX_MATCH_LENGTH = 200;
 const SLOW_DEFAULT_MS = 2_000;
 const MAX_DELAY_MS = 10 * 60_000;
@@ -84,7 +108,17 @@ export function parseFaultSetting(value: unknown): FaultSetting {
       throw new FaultSettingError(`"match" must be a text of 1 to ${MAX_MATCH_LENGTH} characters.`);
     setting.match = input.match;
   }
+  if (input.model !== undefined) {
+    if (typeof input.model !== "string" || !/^@[\w.-]+\/[\w.-]+\/[\w.-]+$/.test(input.model))
+      throw new FaultSettingError(`"model" must be a model as Workers AI names it, such as "@cf/meta/m2m100-1.2b".`);
+    setting.model = input.model;
+  }
   return setting;
+}
+
+/** The key of a scoped setting: its text and its model, either of which may be absent. */
+function scopeOf(setting: { match?: string; model?: string }): string {
+  return JSON.stringify([setting.match ?? null, setting.model ?? null]);
 }
 
 export class FaultSwitch {
@@ -102,13 +136,18 @@ export class FaultSwitch {
       times: setting.times ?? null,
       retryAfterSeconds: setting.retryAfterSeconds ?? 1,
     };
-    if (setting.match === undefined) {
+    const { match, model } = setting;
+    if (match === undefined && model === undefined) {
       this.current = view;
       return this.view();
     }
-    if (view.mode === "ok") this.scoped.delete(setting.match);
-    else this.scoped.set(setting.match, { ...view, match: setting.match });
-    return { ...view, match: setting.match };
+    const scope = { ...(match === undefined ? {} : { match }), ...(model === undefined ? {} : { model }) };
+    if (view.mode !== "ok") this.scoped.set(scopeOf(scope), { ...view, ...scope });
+    else
+      for (const [key, held] of this.scoped)
+        if ((match === undefined || held.match === match) && (model === undefined || held.model === model))
+          this.scoped.delete(key);
+    return { ...view, ...scope };
   }
 
   /** Back to a good day for every call. */
@@ -122,13 +161,16 @@ export class FaultSwitch {
     return { ...this.current };
   }
 
-  /** The fault a call with this text meets, counted at once (so calls arriving together each take their own turn). */
-  draw(text: string): FaultDraw {
-    for (const [match, scoped] of this.scoped)
-      if (text.includes(match)) {
+  /**
+   * The fault a call with this text to this model meets, counted at once (so calls arriving together each take their
+   * own turn). The first scoped setting that fits wins, in the order they were set.
+   */
+  draw(text: string, model: string): FaultDraw {
+    for (const [key, scoped] of this.scoped)
+      if ((scoped.match === undefined || text.includes(scoped.match)) && (scoped.model ?? model) === model) {
         if (scoped.times !== null)
-          if (scoped.times > 1) this.scoped.set(match, { ...scoped, times: scoped.times - 1 });
-          else this.scoped.delete(match);
+          if (scoped.times > 1) this.scoped.set(key, { ...scoped, times: scoped.times - 1 });
+          else this.scoped.delete(key);
         return { mode: scoped.mode, delayMs: scoped.delayMs, retryAfterSeconds: scoped.retryAfterSeconds };
       }
     const { mode, delayMs, times, retryAfterSeconds } = this.current;

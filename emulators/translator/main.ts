@@ -24,7 +24,9 @@ if (process.env.TRANSLATOR_STANDIN_FAULT?.trim()) {
 }
 
 const standIn = await startTranslatorStandIn({ port, fault });
-console.log(`Translator stand-in listening on ${standIn.url} (m2m100's Workers AI contract, phrase-book answers)`);
+console.log(
+  `Translator stand-in listening on ${standIn.url} (Workers AI's contracts for m2m100 and gemma-3-12b-it, phrase-book answers)`,
+);
 if (fault) {
   console.log(
     `Translator stand-in fault on (TRANSLATOR_STANDIN_FAULT): ${JSON.stringify(fault)}. See or change it at ${standIn.url}/__standin/faults`,

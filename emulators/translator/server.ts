@@ -1,17 +1,19 @@
-// The translator stand-in: a local HTTP server answering Workers AI's REST form of Meta's m2m100
-// (contract.ts) with the phrase-book translation of translate.ts, for `npm run dev` and the tests, where no model is
-// reachable. The Worker reaches it as it would reach the binding (worker/translation/), so the code path is the
-// production one. `startTranslatorStandIn` is what the dev script (main.ts) and the test harnesses use.
+// The translator stand-in: a local HTTP server answering Workers AI's REST form of Meta's m2m100 and Google's
+// gemma-3-12b-it (contract.ts, models.ts) with the phrase-book translation of translate.ts, for `npm run dev` and the
+// tests, where no model is reachable. The Worker reaches it as it would reach the binding (worker/translation/), so
+// the code path is the production one. `startTranslatorStandIn` is what the dev script (main.ts) and the test
+// harnesses use.
 //
-//   POST /client/v4/accounts/:account/ai/run/@cf/meta/m2m100-1.2b   the model (no Authorization checked: the binding
-//                                                                   has none; a REST caller's bearer token is ignored)
-//   GET | POST | DELETE /__standin/faults                            the bad day in force (faults.ts)
-//   GET | DELETE /__standin/calls                                    the calls the model took, oldest first
+//   POST /client/v4/accounts/:account/ai/run/@cf/meta/m2m100-1.2b      m2m100 (no Authorization checked: the binding
+//   POST /client/v4/accounts/:account/ai/run/@cf/google/gemma-3-12b-it   has none; a REST caller's token is ignored)
+//   GET | POST | DELETE /__standin/faults                               the bad day in force (faults.ts)
+//   GET | DELETE /__standin/calls                                       the calls the models took, oldest first
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { AI_ERROR, M2M100_INPUT_SCHEMA, M2M100_MODEL, schemaProblems } from "./contract.ts";
+import { AI_ERROR, schemaProblems } from "./contract.ts";
 import { type FaultSetting, FaultSettingError, FaultSwitch, parseFaultSetting } from "./faults.ts";
-import { STANDIN_LANGUAGES, type StandInLanguage, standInTranslate, warmUp } from "./translate.ts";
+import { STANDIN_MODELS, type StandInModel } from "./models.ts";
+import { warmUp } from "./translate.ts";
 
 export interface TranslatorStandInOptions {
   /** 0 picks any free port. Default 12112 (beside the Stripe emulator's 12111). */
@@ -31,11 +33,16 @@ export interface RunningTranslatorStandIn {
   close(): Promise<void>;
 }
 
-/** One call the model took, as `GET /__standin/calls` lists it (`source_lang` with its default applied). */
+/**
+ * One call a model took, as `GET /__standin/calls` lists it: the text and languages as the stand-in read them (for
+ * m2m100 `source_lang` with its default applied; for the instruct model the text between the prompt's delimiters and
+ * the languages its system message names, as ISO 639-1 codes), and the model.
+ */
 export interface StandInCall {
   text: string;
   source_lang: string;
   target_lang: string;
+  model: string;
 }
 
 const RUN_PATH = /^\/client\/v4\/accounts\/[^/]+\/ai\/run\/(.+)$/;
@@ -84,10 +91,6 @@ function decodedSafely(text: string): string {
   }
 }
 
-function isLanguage(code: string): code is StandInLanguage {
-  return (STANDIN_LANGUAGES as readonly string[]).includes(code);
-}
-
 class StandIn {
   readonly faults: FaultSwitch;
   private calls: StandInCall[] = [];
@@ -108,37 +111,29 @@ class StandIn {
     const run = RUN_PATH.exec(path);
     if (!run || req.method !== "POST")
       return sendError(res, 404, AI_ERROR.noRoute, `Could not route to ${req.method} ${path}`);
-    const model = decodedSafely(run[1]!);
-    if (model !== M2M100_MODEL) return sendError(res, 400, AI_ERROR.noSuchModel, `No such model ${model} or task`);
-    return this.runModel(req, res);
+    const name = decodedSafely(run[1]!);
+    const model = STANDIN_MODELS.get(name);
+    if (!model) return sendError(res, 400, AI_ERROR.noSuchModel, `No such model ${name} or task`);
+    return this.runModel(model, req, res);
   }
 
-  private async runModel(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  private async runModel(model: StandInModel, req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req);
     if (body === null) return sendError(res, 413, AI_ERROR.requestTooLarge, "Request is too large");
     if (body.trim() === "")
       return sendError(res, 400, AI_ERROR.incompleteRequest, "Request is missing headers or body: body");
     const parsed = parseJson(body);
     if (!parsed.ok) return sendError(res, 400, AI_ERROR.badInput, "AiError: Bad input: the body is not JSON");
-    const problems = schemaProblems(M2M100_INPUT_SCHEMA, parsed.value);
+    const problems = schemaProblems(model.inputSchema, parsed.value);
     if (problems.length > 0)
       return sendError(res, 400, AI_ERROR.badInput, `AiError: Bad input: ${problems.join("; ")}`);
-    const input = parsed.value as { text: string; source_lang?: string; target_lang: string };
-    const sourceLang = input.source_lang ?? "en";
-    const targetLang = input.target_lang;
-    if (!isLanguage(sourceLang) || !isLanguage(targetLang)) {
-      const [field, code] = isLanguage(sourceLang) ? ["target_lang", targetLang] : ["source_lang", sourceLang];
-      return sendError(
-        res,
-        400,
-        AI_ERROR.badInput,
-        `AiError: Bad input: ${field} '${code}' is not a language the stand-in translates (${STANDIN_LANGUAGES.join(", ")}: ISO 639-1 codes, as m2m100 takes)`,
-      );
-    }
+    const reading = model.read(parsed.value);
+    if (!reading.ok) return sendError(res, 400, AI_ERROR.badInput, `AiError: Bad input: ${reading.problem}`);
+    const { call } = reading;
 
-    this.calls.push({ text: input.text, source_lang: sourceLang, target_lang: targetLang });
+    this.calls.push({ text: call.text, source_lang: call.source, target_lang: call.target, model: model.id });
     if (this.calls.length > CALL_LOG_LIMIT) this.calls.splice(0, this.calls.length - CALL_LOG_LIMIT);
-    const fault = this.faults.draw(input.text);
+    const fault = this.faults.draw(call.text, model.id);
     if (fault.delayMs > 0 && !(await this.wait(fault.delayMs, res))) return;
     const note = `stand-in fault "${fault.mode}"`;
     switch (fault.mode) {
@@ -146,13 +141,31 @@ class StandIn {
         return sendError(res, 500, AI_ERROR.internal, `AiError: Internal server error (${note})`);
       case "refuse":
         return sendError(res, 400, AI_ERROR.badInput, `AiError: the model refused this input (${note})`);
+      case "bad-input":
+        return sendError(
+          res,
+          400,
+          AI_ERROR.badInput,
+          `AiError: Bad input: the model could not read this input (${note})`,
+        );
       case "rate-limit":
-        return sendError(res, 429, AI_ERROR.outOfCapacity, "No more data centers to forward the request to", {
+        return sendError(res, 429, AI_ERROR.throttled, "Please wait and consider throttling your request speed", {
           "Retry-After": String(fault.retryAfterSeconds),
         });
+      case "capacity":
+        return sendError(res, 429, AI_ERROR.outOfCapacity, "No more data centers to forward the request to");
+      case "quota":
+        return sendError(
+          res,
+          429,
+          AI_ERROR.accountLimited,
+          "You have used up your daily free allocation of 10,000 neurons. Please upgrade to Cloudflare's Workers Paid plan if you would like to continue usage.",
+        );
+      case "timeout-408":
+        return sendError(res, 408, AI_ERROR.timeout, "Request timeout");
       default: {
-        const translated = standInTranslate(input.text, sourceLang, targetLang);
-        return send(res, 200, { result: { translated_text: translated }, success: true, errors: [], messages: [] });
+        const result = model.answer(call, fault.mode === "truncated");
+        return send(res, 200, { result, success: true, errors: [], messages: [] });
       }
     }
   }

@@ -1,8 +1,9 @@
 // The translator stand-in (emulators/translator/, issue 46) held to m2m100's documented contract (contract.ts, from
 // https://developers.cloudflare.com/workers-ai/models/m2m100-1.2b/): what it accepts is exactly the documented input,
 // what it answers matches the documented output in Workers AI's REST envelope, everything else is a 400 in the REST
-// error shape; its faults fail as described and its call log shows what was sent. The translation itself (phrase book,
-// marker, kept spans, the demo data) is tests/emulator/translator-phrasebook.test.ts.
+// error shape; its faults fail as described (with the codes worker/translation/workers-ai-errors.ts reads) and its
+// call log shows what was sent. The instruct model's contract is tests/emulator/translator-instruct.test.ts; the
+// translation itself (phrase book, marker, kept spans, the demo data) is tests/emulator/translator-phrasebook.test.ts.
 import { spawn } from "node:child_process";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -10,7 +11,7 @@ import {
   M2M100_MODEL,
   M2M100_OUTPUT_SCHEMA,
   REST_ERROR_SCHEMA,
-  REST_SUCCESS_SCHEMA,
+  restSuccessSchema,
   schemaProblems,
 } from "#emulators/translator/contract.ts";
 import type { FaultView } from "#emulators/translator/faults.ts";
@@ -69,7 +70,7 @@ function translated(answer: Answer): string {
 function expectSuccess(answer: Answer): void {
   expect(answer.status).toBe(200);
   expect(answer.headers.get("content-type")).toBe("application/json");
-  expect(schemaProblems(REST_SUCCESS_SCHEMA, answer.body)).toEqual([]);
+  expect(schemaProblems(restSuccessSchema(M2M100_OUTPUT_SCHEMA), answer.body)).toEqual([]);
   expect(schemaProblems(M2M100_OUTPUT_SCHEMA, answer.body.result)).toEqual([]);
   expect(typeof translated(answer)).toBe("string");
 }
@@ -172,13 +173,33 @@ describe("faults", () => {
     expect(expectError(await run(input), 400, AI_ERROR.badInput)).toContain("refused");
   });
 
-  it("rate-limit: 429 with Retry-After (1 s unless the setting says)", async () => {
+  it("rate-limit: 429 with Retry-After (1 s unless the setting says), the API's throttle code", async () => {
     await setFault({ mode: "rate-limit", times: 1 });
     const limited = await run(input);
-    expectError(limited, 429, AI_ERROR.outOfCapacity);
+    expectError(limited, 429, AI_ERROR.throttled);
     expect(limited.headers.get("retry-after")).toBe("1");
     await setFault({ mode: "rate-limit", retryAfterSeconds: 30 });
     expect((await run(input)).headers.get("retry-after")).toBe("30");
+  });
+
+  it.each([
+    ["capacity", 429, AI_ERROR.outOfCapacity, "No more data centers"],
+    ["quota", 429, AI_ERROR.accountLimited, "daily free allocation"],
+    ["bad-input", 400, AI_ERROR.badInput, "AiError: Bad input: "],
+    ["timeout-408", 408, AI_ERROR.timeout, "timeout"],
+  ] as const)("%s: %i with code %i, as Workers AI's errors page lists it", async (mode, status, code, words) => {
+    await setFault({ mode, times: 1 });
+    expect(expectError(await run(input), status, code)).toContain(words);
+    expectSuccess(await run(input));
+  });
+
+  it("truncated: m2m100 answers the first half of its translation, in the documented shape", async () => {
+    await setFault({ mode: "truncated", times: 1 });
+    const cut = await run(input);
+    expectSuccess(cut);
+    const whole = "ありがとうございます！";
+    expect(translated(cut)).toBe([...whole].slice(0, Math.ceil([...whole].length / 2)).join(""));
+    expect(translated(await run(input))).toBe(whole);
   });
 
   it("slow: waits delayMs, then answers as usual", async () => {
@@ -251,6 +272,7 @@ describe("faults", () => {
     ["a negative delay", { mode: "slow", delayMs: -1 }],
     ["Retry-After for another mode", { mode: "fail", retryAfterSeconds: 5 }],
     ["an empty match", { mode: "fail", match: "" }],
+    ["a model that is not a Workers AI name", { mode: "fail", model: "m2m100" }],
     ["not JSON", "fail"],
   ])("a setting with %s is refused, and the one in force stays", async (_, setting) => {
     await setFault({ mode: "refuse" });
@@ -269,10 +291,11 @@ describe("the call log", () => {
     await run({ text: "Thank you!", target_lang: "ja" });
     await run({ text: "ありがとうございます！", source_lang: "ja", target_lang: "en" });
     await run({ text: "Thank you!", target_lang: "ja" });
+    const model = M2M100_MODEL;
     expect(await calls()).toEqual([
-      { text: "Thank you!", source_lang: "en", target_lang: "ja" },
-      { text: "ありがとうございます！", source_lang: "ja", target_lang: "en" },
-      { text: "Thank you!", source_lang: "en", target_lang: "ja" },
+      { text: "Thank you!", source_lang: "en", target_lang: "ja", model },
+      { text: "ありがとうございます！", source_lang: "ja", target_lang: "en", model },
+      { text: "Thank you!", source_lang: "en", target_lang: "ja", model },
     ]);
     const reset = await call("/__standin/calls", { method: "DELETE" });
     expect(await reset.json()).toEqual({ deleted: 3 });

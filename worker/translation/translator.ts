@@ -1,20 +1,40 @@
 /**
- * The translator port (issue 46, decision 078): one call, a text from one of Comet's languages into the other, and a
- * result that is either the translation or why there is none. Production calls the Workers AI binding with Meta's
- * m2m100 (https://developers.cloudflare.com/workers-ai/models/m2m100-1.2b/); locally and in tests the same call goes,
- * in the binding's own shape, to the project's stand-in (`emulators/translator/`) over HTTP, as the `stripe` SDK goes to
- * the Stripe emulator: the code path is the production one, only the binding differs.
+ * The translator port (issue 46, decision 078; issue 62): one call, a text from one of Comet's languages into the
+ * other, and a result that is either the translation or why there is none. Production asks Workers AI through its
+ * binding: first Google's gemma-3-12b-it, an instruct model told to translate only, with the commission's own words
+ * (instruct-prompt.ts); when it fails, or answers something the caller's check refuses, Meta's m2m100, a model made for
+ * translation and nothing else. Locally and in tests the same calls go, in the binding's own shape, to the project's
+ * stand-in (`emulators/translator/`) over HTTP (rest-ai-binding.ts), as the `stripe` SDK goes to the Stripe emulator:
+ * the code path is the production one, only the binding differs.
  */
 import * as v from "valibot";
 import type { Locale } from "../domain/locales";
+import { maxTokensFor, translationMessages, withoutWrapping } from "./instruct-prompt";
+import { type AiBinding, callModel, type ModelCallOptions, TRANSLATION_TIMEOUT_MS } from "./model-call";
+import { restAiBinding } from "./rest-ai-binding";
 
-/** The model, as Workers AI names it. */
-const TRANSLATION_MODEL = "@cf/meta/m2m100-1.2b";
+/**
+ * The models, as Workers AI names them. The primary: gemma-3-12b-it, documented on Workers AI, trained on over 140
+ * languages, $0.345 per million input tokens and $0.556 per million output tokens
+ * (https://developers.cloudflare.com/workers-ai/models/gemma-3-12b-it/). The fallback: m2m100-1.2b, $0.342 per
+ * million tokens each way (https://developers.cloudflare.com/workers-ai/models/m2m100-1.2b/).
+ */
+export const TRANSLATION_MODELS = {
+  primary: "@cf/google/gemma-3-12b-it",
+  fallback: "@cf/meta/m2m100-1.2b",
+} as const;
+
+/**
+ * The longest text one call is given; the caller cuts longer texts and joins the translations. m2m100 has positions for
+ * 1,024 tokens (`max_position_embeddings` in its published config) and was trained on sentences, not pages: 1,000
+ * characters is about 250 tokens of English and at most about 1,000 of Japanese in its vocabulary, so the margin is
+ * in Japanese, and a shorter piece translates better. gemma's
+ * context (80,000 tokens on Workers AI) is no limit; its answer is (maxTokensFor caps it at 4,096 tokens, and 1,000
+ * characters asks for at most 3,064). Shorter calls are also quicker ones: each stays well inside the 8 s timeout.
+ */
+export const CHARACTERS_PER_CALL = 1_000;
+
 const PROVIDER = "workers-ai";
-/** m2m100 takes ISO 639-1 codes, the same as Comet's locales. */
-const MODEL_LANGUAGE: Record<Locale, string> = { en: "en", ja: "ja" };
-/** A translation that has not come in this long is given up (the reader keeps the original, with a retry). */
-const TRANSLATION_TIMEOUT_MS = 8_000;
 
 export interface TranslationRequest {
   text: string;
@@ -22,19 +42,35 @@ export interface TranslationRequest {
   target: Locale;
 }
 
-export type TranslationFailure = "unavailable" | "rate_limited" | "refused" | "timeout";
+/**
+ * Why there is no translation: the provider is down (`unavailable`), asked too often (`rate_limited`), out of capacity
+ * even after one more try (`capacity`), out of the account's daily allocation (`quota`), took too long (`timeout`),
+ * will not take this text or answered something the caller's check refused (`refused`), or ran out of tokens
+ * mid-answer (`truncated`).
+ */
+export type TranslationFailure =
+  | "unavailable"
+  | "rate_limited"
+  | "refused"
+  | "timeout"
+  | "capacity"
+  | "quota"
+  | "truncated";
 
+/** `calls`: the model calls made, failed and repeated ones too, for the caller's records. */
 export type TranslationResult =
-  | { ok: true; text: string; provider: string; model: string }
-  | { ok: false; reason: TranslationFailure };
+  | { ok: true; text: string; provider: string; model: string; calls: number }
+  | { ok: false; reason: TranslationFailure; calls: number };
+
+/** The caller's check of an answer (kept spans, length…): false refuses it. */
+export type AnswerCheck = (text: string) => boolean;
 
 export interface Translator {
-  translate(request: TranslationRequest): Promise<TranslationResult>;
-}
-
-/** The part of the Workers AI binding (`Ai`) the translator uses: `run(model, input)`, answering the model's output. */
-export interface AiBinding {
-  run(model: string, input: Record<string, unknown>): Promise<unknown>;
+  /**
+   * `accept`: the caller's check of an answer; an answer it refuses counts as a failure of that model (`refused`),
+   * and the next model, if any, is asked.
+   */
+  translate(request: TranslationRequest, accept?: AnswerCheck): Promise<TranslationResult>;
 }
 
 /** The translation settings of a Worker's environment (wrangler.toml). */
@@ -46,64 +82,103 @@ export interface TranslationEnv {
   TRANSLATOR_STANDIN_PORT?: string;
 }
 
-/** The model's documented output (`{ translated_text: string }`); anything else is no translation. */
-const modelOutput = v.object({ translated_text: v.string() });
-
-/** An error the binding (or the stand-in's REST answer) threw, sorted by what the reader is told. */
-function failureOf(error: unknown): TranslationFailure {
-  const status = (error as { status?: unknown })?.status;
-  if (status === 429) return "rate_limited";
-  if (status === 400) return "refused";
-  return "unavailable";
+/** `answer` with the spaces and line breaks `original` began and ended with: models drop them, joined pieces need them. */
+function inOriginalSpacing(original: string, answer: string): string {
+  const lead = /^\s*/.exec(original)![0];
+  const trail = /\s*$/.exec(original.slice(lead.length))![0];
+  return `${lead}${answer.trim()}${trail}`;
 }
 
-/** The translator over a Workers AI binding (the real one, or the stand-in's). */
-export function workersAiTranslator(ai: AiBinding, timeoutMs = TRANSLATION_TIMEOUT_MS): Translator {
+/** An answer the model gave, as the port reports it: empty is no answer, and the caller's check has its say. */
+function answered(
+  text: string,
+  original: string,
+  model: string,
+  calls: number,
+  accept: AnswerCheck | undefined,
+): TranslationResult {
+  if (text.trim() === "") return { ok: false, reason: "unavailable", calls };
+  const translation = inOriginalSpacing(original, text);
+  if (accept && !accept(translation)) return { ok: false, reason: "refused", calls };
+  return { ok: true, text: translation, provider: PROVIDER, model, calls };
+}
+
+/** The instruct models' documented output: `response`, with `usage` where the model reports it. */
+const instructOutput = v.object({
+  response: v.string(),
+  usage: v.optional(v.object({ completion_tokens: v.optional(v.number()) })),
+});
+
+/**
+ * A translator on any Workers AI instruct model that takes `{ messages, max_tokens, temperature }` and answers
+ * `{ response, usage? }` (gemma, llama, mistral, qwen…). Temperature 0: the same text, the same translation.
+ */
+export function instructTranslator(ai: AiBinding, model: string, options: ModelCallOptions = {}): Translator {
   return {
-    async translate({ text, source, target }) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const timeout = new Promise<"timeout">((resolve) => {
-        timer = setTimeout(() => resolve("timeout"), timeoutMs);
-      });
-      try {
-        const input = { text, source_lang: MODEL_LANGUAGE[source], target_lang: MODEL_LANGUAGE[target] };
-        const output = await Promise.race([ai.run(TRANSLATION_MODEL, input), timeout]);
-        if (output === "timeout") return { ok: false, reason: "timeout" };
-        const parsed = v.safeParse(modelOutput, output);
-        if (!parsed.success) return { ok: false, reason: "unavailable" };
-        return { ok: true, text: parsed.output.translated_text, provider: PROVIDER, model: TRANSLATION_MODEL };
-      } catch (error) {
-        return { ok: false, reason: failureOf(error) };
-      } finally {
-        clearTimeout(timer);
-      }
+    async translate({ text, source, target }, accept) {
+      const maxTokens = maxTokensFor(text);
+      const input = { messages: translationMessages(text, source, target), max_tokens: maxTokens, temperature: 0 };
+      const call = await callModel(ai, model, input, options);
+      if (!call.ok) return call;
+      const output = v.safeParse(instructOutput, call.output);
+      if (!output.success) return { ok: false, reason: "unavailable", calls: call.calls };
+      // A model that used every token it was allowed stopped mid-sentence: half a translation is not one.
+      const used = output.output.usage?.completion_tokens;
+      if (used !== undefined && used >= maxTokens) return { ok: false, reason: "truncated", calls: call.calls };
+      return answered(withoutWrapping(output.output.response, text), text, model, call.calls, accept);
     },
   };
 }
 
-class StandInError extends Error {
-  constructor(readonly status: number) {
-    super(`translator stand-in answered ${status}`);
-  }
+/** m2m100's documented output (`{ translated_text: string }`); anything else is no translation. */
+const m2m100Output = v.object({ translated_text: v.string() });
+
+/** A translator on Meta's m2m100, which takes ISO 639-1 codes: the same as Comet's locales. */
+export function m2m100Translator(ai: AiBinding, options: ModelCallOptions = {}): Translator {
+  const model = TRANSLATION_MODELS.fallback;
+  return {
+    async translate({ text, source, target }, accept) {
+      const call = await callModel(ai, model, { text, source_lang: source, target_lang: target }, options);
+      if (!call.ok) return call;
+      const output = v.safeParse(m2m100Output, call.output);
+      if (!output.success) return { ok: false, reason: "unavailable", calls: call.calls };
+      return answered(output.output.translated_text, text, model, call.calls, accept);
+    },
+  };
 }
 
 /**
- * The binding's shape over the stand-in's HTTP door, which answers the Workers AI REST contract
- * (`POST /client/v4/accounts/{account}/ai/run/{model}` → `{ result, success, errors, messages }`): `run` answers the
- * `result`, as the binding does, and throws with the status on a refusal.
+ * The translators in turn, until one answers what `accept` takes. Every call made counts in `calls`; without an
+ * answer, the failure is the last translator's.
  */
-export function standInAiBinding(port: string): AiBinding {
+export function fallbackTranslator(...translators: Translator[]): Translator {
   return {
-    async run(model, input) {
-      const response = await fetch(`http://127.0.0.1:${port}/client/v4/accounts/local/ai/run/${model}`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(input),
-      });
-      if (!response.ok) throw new StandInError(response.status);
-      return ((await response.json()) as { result?: unknown }).result;
+    async translate(request, accept) {
+      let calls = 0;
+      let last: TranslationResult = { ok: false, reason: "unavailable", calls: 0 };
+      for (const [i, translator] of translators.entries()) {
+        last = await translator.translate(request, accept);
+        calls += last.calls;
+        if (last.ok) return { ...last, calls };
+        if (i < translators.length - 1)
+          console.warn(`translation: translator ${i + 1} failed (${last.reason}); asking the next one`);
+      }
+      return { ...last, calls };
     },
   };
+}
+
+/** The translator over a Workers AI binding (the real one, or the stand-in's): the primary model, then the fallback. */
+export function workersAiTranslator(ai: AiBinding, timeoutMs = TRANSLATION_TIMEOUT_MS): Translator {
+  return fallbackTranslator(
+    instructTranslator(ai, TRANSLATION_MODELS.primary, { timeoutMs }),
+    m2m100Translator(ai, { timeoutMs }),
+  );
+}
+
+/** The binding's shape over the stand-in's HTTP door, which answers the Workers AI REST contract. */
+export function standInAiBinding(port: string): AiBinding {
+  return restAiBinding({ baseUrl: `http://127.0.0.1:${port}`, accountId: "local" });
 }
 
 /**
