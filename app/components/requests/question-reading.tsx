@@ -5,7 +5,7 @@
 // the label or legend, so the input's accessible name stays the (translated) title alone. A choice shown translated
 // keeps its original in a tooltip (`title`).
 import { getLocale } from "#app/paraglide/runtime.js";
-import { useTextReading } from "#app/components/translation/use-text-reading";
+import { type ShownText, useTextReading } from "#app/components/translation/use-text-reading";
 import type { Locale } from "#worker/domain/locales";
 import { READ_AS_WRITTEN, type TextReading } from "#worker/domain/text-reading";
 
@@ -26,7 +26,7 @@ export interface FormReadings {
 /** A text as shown: the translation or the original, with its language when it is not the page's. */
 export interface ShownWords {
   text: string;
-  lang: Locale | undefined;
+  lang: ShownText["lang"];
   /** The original, when the translation is shown (a choice's tooltip). */
   original?: string;
 }
@@ -41,6 +41,12 @@ export interface QuestionReading {
   /** The question's texts read translated (false: the original, asked for by the reader or none stored yet). */
   translated: boolean;
   marker: React.ReactNode;
+}
+
+/** The language a text is written in, for its `lang`, when it is not the page's own. */
+function writtenIn(reading: TextReading): ShownWords["lang"] {
+  if (reading.kind === "original") return undefined;
+  return reading.kind === "foreign" ? reading.language : reading.from;
 }
 
 const readingOf = (readings: Readonly<Record<string, TextReading>>, text: string): TextReading =>
@@ -74,7 +80,7 @@ export function useQuestionText(text: string, question: QuestionReading): ShownW
   const shown = useTextReading(text, given, { ask: question.ask });
   if (isLead) return question.leadShown;
   if (question.translated && shown.text !== text) return { text: shown.text, lang: shown.lang, original: text };
-  return { text, lang: given.kind === "original" ? undefined : given.from };
+  return { text, lang: writtenIn(given) };
 }
 
 /** A choice's title inside its label: the translation with the original in its tooltip, or the original. */

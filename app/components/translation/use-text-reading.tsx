@@ -1,23 +1,38 @@
-// A text another party wrote, as this reader reads it (issue 46): the translation when there is one, marked
+// A text another party wrote, as this reader reads it (issues 46 and 62): the translation when there is one, marked
 // "Translated from Japanese · Show original" with the original one click away and back; the original with "Translation
-// unavailable · Retry" when the translator could not help; the original while a translation is on its way. Nothing on
-// the page waits for it: a `pending` reading is asked for after the page is shown (when `ask`), and fills in.
+// unavailable", and a Retry only when asking again can succeed (the loader's ticket is there, or a retry of the page's
+// own such as the chat room's); the original while a translation is on its way; and a text in a language Comet does
+// not translate yet as written, labelled with its language. Nothing on the page waits for it: a `pending` reading is
+// asked for after the page is shown (when `ask`, with its ticket), and fills in.
 import { useEffect, useState } from "react";
 import { m } from "#app/paraglide/messages.js";
 import { getLocale } from "#app/paraglide/runtime.js";
 import type { Locale } from "#worker/domain/locales";
 import type { TextReading } from "#worker/domain/text-reading";
+import type { ForeignLanguage } from "#worker/domain/text-language";
 import { requestReading } from "./translation-api";
 
 export function languageName(locale: Locale): string {
   return locale === "ja" ? m.translation_language_ja() : m.translation_language_en();
 }
 
+/**
+ * A language Comet does not translate, named in the reader's language ("Korean", "韓国語"): the runtime's own names, so
+ * none is left untranslated; its code if the runtime has none.
+ */
+export function foreignLanguageName(language: ForeignLanguage, reader: Locale): string {
+  try {
+    return new Intl.DisplayNames([reader], { type: "language" }).of(language) ?? language;
+  } catch {
+    return language;
+  }
+}
+
 export interface ShownText {
   /** What to show: the translation, or the original. */
   text: string;
-  /** Its language, for the element's `lang` (undefined: the page's own). */
-  lang: Locale | undefined;
+  /** Its language, for the element's `lang` (undefined: the page's own); a BCP 47 code for a foreign one. */
+  lang: Locale | ForeignLanguage | undefined;
   /** The mark under it (null when the text is shown as written and nothing is to be said). */
   marker: React.ReactNode;
 }
@@ -51,16 +66,26 @@ export function useTextReading(
   }, [text, givenKey]);
 
   const askDoor = ask && !retry;
-  const fill = (from: Locale) => {
-    setReading({ kind: "pending", from });
-    if (retry) retry();
-    else void requestReading(text, reader, from).then(setReading);
-  };
+  // The door translates for a reader only what a loader gave them a ticket for: without one there is nothing to ask.
+  const ticket = reading.kind === "pending" || reading.kind === "unavailable" ? reading.ticket : undefined;
   useEffect(() => {
-    if (askDoor && reading.kind === "pending") void requestReading(text, reader, reading.from).then(setReading);
-  }, [askDoor, text, reader, reading.kind]);
+    if (!askDoor || reading.kind !== "pending" || !reading.ticket) return;
+    let current = true;
+    void requestReading(text, reader, { from: reading.from, ticket: reading.ticket }).then(
+      (answer) => current && setReading(answer),
+    );
+    return () => {
+      current = false;
+    };
+  }, [askDoor, text, reader, reading.kind, ticket]);
 
   if (reading.kind === "original") return { text, lang: undefined, marker: null };
+  if (reading.kind === "foreign")
+    return {
+      text,
+      lang: reading.language,
+      marker: <Marker>{m.translation_foreign({ language: foreignLanguageName(reading.language, reader) })}</Marker>,
+    };
   const language = languageName(reading.from);
   if (reading.kind === "translated")
     return showOriginal
@@ -84,17 +109,33 @@ export function useTextReading(
             </Marker>
           ),
         };
-  if (reading.kind === "unavailable")
+  if (reading.kind === "unavailable") {
+    const { from, ticket } = reading;
+    // Retry is offered only when it can succeed: a maker of the page's own, or the door with a ticket in hand.
+    const again = retry
+      ? () => {
+          setReading({ kind: "pending", from });
+          retry();
+        }
+      : ask && ticket
+        ? () => setReading({ kind: "pending", from, ticket })
+        : null;
     return {
       text,
-      lang: reading.from,
+      lang: from,
       marker: (
         <Marker>
-          {m.translation_unavailable()} ·{" "}
-          <MarkerButton onClick={() => fill(reading.from)}>{m.translation_retry()}</MarkerButton>
+          {m.translation_unavailable()}
+          {again && (
+            <>
+              {" · "}
+              <MarkerButton onClick={again}>{m.translation_retry()}</MarkerButton>
+            </>
+          )}
         </Marker>
       ),
     };
+  }
   return {
     text,
     lang: reading.from,
