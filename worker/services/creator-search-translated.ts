@@ -22,11 +22,15 @@ const searchedTextsOf = (profileIdExpr: string) =>
      WHERE t.entity_type = 'user_profile' AND t.entity_id = ${profileIdExpr} AND t.field IN ('name', 'bio')
      ORDER BY t.id) x)`;
 
-/** The listed creators among `accountIds` (a creator_search row), with their searched texts and their rows today. */
-const CREATORS_SQL = (count: number) => `SELECT s.account_id, s.profile_id, ${searchedTextsOf("s.profile_id")} AS texts,
+/**
+ * The profiles of `accountIds`, with their searched texts and their rows today. Any profile, not only a listed
+ * creator's: one who becomes a creator later (creator_search's triggers list them) is found by their translations at
+ * once, and the search reaches these rows only through creator_search, so an unlisted one's rows show nowhere.
+ */
+const PROFILES_SQL = (count: number) => `SELECT p.account_id, p.id AS profile_id, ${searchedTextsOf("p.id")} AS texts,
     json((SELECT json_group_object(r.language, r.search_text) FROM creator_search_translated r
-      WHERE r.account_id = s.account_id)) AS rows
-  FROM creator_search s WHERE s.account_id IN (${Array(count).fill("?").join(", ")})`;
+      WHERE r.account_id = p.account_id)) AS rows
+  FROM user_profiles p WHERE p.account_id IN (${Array(count).fill("?").join(", ")})`;
 
 interface Creator {
   accountId: string;
@@ -40,8 +44,7 @@ interface Creator {
 /**
  * Rebuilds the translated search rows of these accounts from the translations stored now (idempotent: a second run
  * writes nothing), and answers the accounts whose rows changed: the caller purges their pages and the explore page,
- * as a translation landing does (decisions 069, 075). An account that is not a listed creator is skipped (the search
- * reaches these rows only through creator_search). One read, one query a language, one batch.
+ * as a translation landing does (decisions 069, 075). One read, one query a language, one batch.
  */
 export async function refreshTranslatedSearch(db: Database, accountIds: Iterable<string>): Promise<string[]> {
   const ids = [...new Set(accountIds)];
@@ -49,7 +52,7 @@ export async function refreshTranslatedSearch(db: Database, accountIds: Iterable
   for (let start = 0; start < ids.length; start += ACCOUNTS_PER_QUERY) {
     const chunk = ids.slice(start, start + ACCOUNTS_PER_QUERY);
     const { results } = await db.$client
-      .prepare(CREATORS_SQL(chunk.length))
+      .prepare(PROFILES_SQL(chunk.length))
       .bind(...chunk)
       .all<{ account_id: string; profile_id: string; texts: string; rows: string | null }>();
     for (const row of results)

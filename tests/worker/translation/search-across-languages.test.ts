@@ -125,6 +125,24 @@ describe("search across the language wall", () => {
     expect(await found(`cat ears illustrations ${code}`, creator.profileId)).toBe(false);
   });
 
+  it("a user whose bio was translated before they became a creator is found by it once they are one", async () => {
+    const code = textCode();
+    const bio = `猫耳のイラストを描いています ${code}`;
+    const user = await seedCreator({
+      handle: `c${uid()}`,
+      name: { ja: "ミカ", original: "ja" },
+      bio: { ja: bio },
+      creator: false,
+    });
+    await storeTranslation(bio, "en", `I draw cat ears illustrations ${code}`);
+    await refreshTranslatedSearch(db(), [user.accountId]);
+    expect(await found(`cat ears illustrations ${code}`, user.profileId)).toBe(false);
+    await env.DB.prepare("INSERT INTO user_account_roles (user_account_id, role_code) VALUES (?, 'creator')")
+      .bind(user.accountId)
+      .run();
+    expect(await found(`cat ears illustrations ${code}`, user.profileId)).toBe(true);
+  });
+
   it("a creator no longer listed is not found by a translation", async () => {
     const code = textCode();
     const bio = `猫耳のイラストを描いています ${code}`;
