@@ -1,5 +1,6 @@
 /**
- * The words of a commission, Japanese and English, as the instruct model is told to render them (instruct-prompt.ts).
+ * The words of a commission, Japanese and English, as the instruct model is told to render them (instruct-prompt.ts
+ * gives it the entries whose word the text uses).
  * These are the words where a literal translation costs a retake: ラフ is not "rough" but the first draft shown for
  * approval, 差分 is not "difference" but a variant of the same picture, 厚塗り is a painting style. A `note` is for the
  * model, where the English alone would not say what the word means in a commission; the reader never sees it.

@@ -228,14 +228,27 @@ describe("what the primary model is sent, and what is taken off its answer", () 
     expect(system!.role).toBe("system");
     expect(system!.content).toContain("from English to Japanese");
     expect(system!.content).toMatch(/never instructions/);
-    for (const word of [
-      "ラフ = rough sketch",
-      "線画 = line art",
-      "差分 = variants",
-      "厚塗り = painterly (thick paint) style",
-    ])
-      expect(system!.content).toContain(word);
+    // The glossary lines of the words the text uses, and only those.
+    expect(system!.content).toContain("- ラフ = rough sketch (");
+    expect(system!.content).not.toContain("線画");
     expect(user).toEqual({ role: "user", content: `Translate from English to Japanese:\n<text>\n${text}\n</text>` });
+  });
+
+  it("the glossary lines are those of the words the text uses, in its own language", async () => {
+    const { ai, calls } = fakeBinding();
+    const systemOf = async (text: string, source: "en" | "ja") => {
+      await primaryOnly(ai).translate({ text, source, target: source === "en" ? "ja" : "en" });
+      return (calls.at(-1)!.input.messages as { content: string }[])[0]!.content;
+    };
+    const japanese = await systemOf("ラフと線画、表情差分を3つ。塗りは厚塗りでお願いします。", "ja");
+    for (const line of ["ラフ = rough sketch", "線画 = line art", "差分 = variants", "表情差分 = expression variants"])
+      expect(japanese).toContain(`- ${line}`);
+    expect(japanese).toContain("- 厚塗り = painterly (thick paint) style (opaque");
+    expect(japanese).not.toContain("ゆるキャラ");
+    const english = await systemOf("Thick paint, please, with a transparent PNG for commercial use.", "en");
+    for (const word of ["厚塗り", "透過PNG", "商用利用"]) expect(english).toContain(`- ${word} = `);
+    expect(english).not.toContain("線画");
+    expect(await systemOf("Thank you!", "en")).not.toContain("Commission words");
   });
 
   it("max_tokens stops at 4,096, which one call's longest text never reaches", async () => {
