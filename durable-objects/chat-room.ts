@@ -754,7 +754,8 @@ export class ChatRoom extends DurableObject<Env> {
         writerAccountId: payerAccountId,
         now: Date.now(),
       });
-      if (reading.kind === "original") return;
+      // As written, foreign, or being made by another request (which stores it): nothing for the room to keep.
+      if (reading.kind === "original" || reading.kind === "foreign" || reading.kind === "making") return;
       // Read again: another language's translation may have landed meanwhile.
       const row = this.sql
         .exec<{ translations: string | null }>("SELECT translations FROM messages WHERE seq = ?", message.seq)

@@ -20,6 +20,9 @@ export type ForeignLanguage = (typeof FOREIGN_LANGUAGES)[number];
 /** What a text is written in: one of Comet's languages, or one it recognises and does not translate. */
 export type WrittenLanguage = Locale | ForeignLanguage;
 
+export const isForeignLanguage = (language: WrittenLanguage): language is ForeignLanguage =>
+  (FOREIGN_LANGUAGES as readonly string[]).includes(language);
+
 /**
  * The spans a translation keeps exactly as written: addresses (a URL, an e-mail), @handles, order codes and amounts.
  * A translator may reorder the words around them, but never change, drop or add one.

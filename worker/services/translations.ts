@@ -1,30 +1,42 @@
-// A text as a reader of another language reads it (issue 46, decision 078): translated once by the translator port,
-// stored beside the original by its content (machine_translations), paid for out of a daily budget and the writer's
-// share of it (translation_usage). Every way it can fail leaves the original readable: the answer says why there is
-// no translation, never throws.
+// A text as a reader of another language reads it (issues 46 and 62, decisions 078 and 098): translated once, whoever
+// asks, through the pipeline (translation-pipeline.ts: any length, spans kept, a fallback model), stored beside the
+// original by its content (machine_translations), paid for out of the day's budget by the spender's scopes
+// (translation-budget.ts, counted in translation_usage) and given back when it fails. Every way it can fail leaves the
+// original readable: the answer says why there is no translation, never throws.
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { machineTranslations } from "../db/schema";
 import { LOCALES, type Locale } from "../domain/locales";
 import { READ_AS_WRITTEN, type TextReading } from "../domain/text-reading";
-import { hasUnstorableCharacters, normalizeText } from "../domain/text";
-import { detectTextLanguage, segmentForTranslation, translationKeepsSpans } from "../domain/text-language";
-import type { TranslationFailure, Translator } from "../translation/translator";
+import { normalizeText } from "../domain/text";
+import { type ForeignLanguage, detectWrittenLanguage, isForeignLanguage } from "../domain/text-language";
+import { type BudgetScope, type TranslationBudget, budgetDay, scopesToSpend } from "../domain/translation-budget";
+import type { Translator } from "../translation/translator";
 import { sha256Hex } from "./crypto";
+import { consumeRateLimit, releaseRateLimits } from "./rate-limit";
+import { type NoTranslation, type TranslationSpend, translateText } from "./translation-pipeline";
+import { issueTranslationTicket } from "./translation-tickets";
 
-/** Longer texts are shown as written: Comet's longest texts (a description, a request answer) are shorter. */
-const MAX_TRANSLATED_CHARACTERS = 4_000;
+export type { NoTranslation } from "./translation-pipeline";
+export type { TranslationBudget } from "../domain/translation-budget";
 
-/** Characters a day, overall and per writer, unless the environment says otherwise (decision 078 has the cost). */
+/**
+ * Longer texts are shown as written. Comet's longest text (a service's terms) is 10,000 characters; the pipeline cuts
+ * any text into pieces a model takes.
+ */
+export const MAX_TRANSLATED_CHARACTERS = 20_000;
+
+/**
+ * How long one making of a translation holds its text against another, whoever asks (a long text is a few calls of
+ * at most 8 s each): the others are told it is on its way. A making that fails lets go at once, so a retry can succeed.
+ */
+const MAKING_HOLD_MS = 120_000;
+
+/** Characters a day, overall and per writer, unless the environment says otherwise (decision 098 has the cost). */
 export const DEFAULT_TRANSLATION_BUDGET: TranslationBudget = {
   dailyCharacters: 2_000_000,
   writerDailyCharacters: 20_000,
 };
-
-export interface TranslationBudget {
-  dailyCharacters: number;
-  writerDailyCharacters: number;
-}
 
 /** The budget the environment sets (`TRANSLATION_DAILY_CHARACTERS`, `TRANSLATION_WRITER_DAILY_CHARACTERS`). */
 export function translationBudgetOf(env: {
@@ -44,48 +56,68 @@ export function translationBudgetOf(env: {
   };
 }
 
-export type NoTranslation = TranslationFailure | "over_budget" | "too_long" | "not_configured" | "unsafe";
-
-/** How a reader reads a text: as written (it is in their language, or has nothing to translate), translated, or not yet. */
+/**
+ * How a reader reads a text: as written (it is in their language, or has nothing to translate), in a language Comet
+ * does not translate, translated, being made by another request right now, or not for now.
+ */
 export type Reading =
   | { kind: "original" }
+  | { kind: "foreign"; language: ForeignLanguage }
   | { kind: "translated"; text: string; from: Locale; provider: string; model: string }
+  | { kind: "making"; from: Locale }
   | { kind: "unavailable"; from: Locale; reason: NoTranslation };
 
 export interface ReadingRequest {
   text: string;
   reader: Locale;
-  /** Whose text it is: their share of the budget pays for it. */
+  /** Who pays: the writer of the text, or whoever asked for it (their share of the day's budget). */
   writerAccountId: string;
   now: number;
+  /** The writer's own preview of what they are typing: paid from their small preview share. */
+  preview?: boolean;
 }
 
-/** The reading of a text for a reader; a translation is made (and kept) only when none is stored yet. */
+/** The language of a text and its key in machine_translations (the source language and the text), or how it reads. */
+async function keyOf(
+  raw: string,
+  reader: Locale,
+): Promise<{ text: string; from: Locale; sourceHash: string } | { reading: Reading }> {
+  const text = normalizeText(raw);
+  const written = detectWrittenLanguage(text);
+  if (written === null || written === reader) return { reading: { kind: "original" } };
+  if (isForeignLanguage(written)) return { reading: { kind: "foreign", language: written } };
+  return { text, from: written, sourceHash: await sha256Hex(`${written}\n${text}`) };
+}
+
+/**
+ * The reading of a text for a reader; a translation is made (and kept) only when none is stored yet, and only by one
+ * request at a time, whoever asks: the others read `making`.
+ */
 export async function readingFor(
   db: Database,
   translator: Translator | null,
   budget: TranslationBudget,
   request: ReadingRequest,
 ): Promise<Reading> {
-  const text = normalizeText(request.text);
-  const from = detectTextLanguage(text);
-  if (from === null || from === request.reader) return { kind: "original" };
+  const key = await keyOf(request.text, request.reader);
+  if ("reading" in key) return key.reading;
+  const { text, from, sourceHash } = key;
   const unavailable = (reason: NoTranslation): Reading => ({ kind: "unavailable", from, reason });
   if ([...text].length > MAX_TRANSLATED_CHARACTERS) return unavailable("too_long");
 
-  const sourceHash = await sha256Hex(`${from}\n${text}`);
-  const stored = await db.$client
-    .prepare(
-      "SELECT translated_text, provider, model FROM machine_translations WHERE source_hash = ? AND target_language = ?",
-    )
-    .bind(sourceHash, request.reader)
-    .first<{ translated_text: string; provider: string; model: string }>();
-  if (stored)
-    return { kind: "translated", text: stored.translated_text, from, provider: stored.provider, model: stored.model };
+  const stored = await storedTranslation(db, sourceHash, request.reader);
+  if (stored) return { kind: "translated", from, ...stored };
   if (!translator) return unavailable("not_configured");
 
-  const made = await translateKeepingSpans(db, translator, budget, { ...request, text, from, to: request.reader });
-  if (!made.ok) return unavailable(made.reason);
+  const claim = `translating:${sourceHash}:${request.reader}`;
+  if (!(await consumeRateLimit(db, claim, 1, MAKING_HOLD_MS, request.now))) return { kind: "making", from };
+  const spend = budgetSpend(db, budget, request);
+  const made = await translateText(translator, { text, from, to: request.reader }, spend);
+  if (!made.ok) {
+    await releaseRateLimits(db, [claim], MAKING_HOLD_MS, request.now);
+    console.warn(`translation failed: ${made.reason} (${from} → ${request.reader}, ${[...text].length} characters)`);
+    return unavailable(made.reason);
+  }
   await db
     .insert(machineTranslations)
     .values({
@@ -101,93 +133,115 @@ export async function readingFor(
   return { kind: "translated", text: made.text, from, provider: made.provider, model: made.model };
 }
 
-type Made = { ok: true; text: string; provider: string; model: string } | { ok: false; reason: NoTranslation };
-
-/**
- * The whole text first; when what comes back changed a link, a handle, a code or an amount (or added one), the parts
- * between them one by one with those spans kept as written; when that fails too, no translation.
- */
-async function translateKeepingSpans(
-  db: Database,
-  translator: Translator,
-  budget: TranslationBudget,
-  request: { text: string; from: Locale; to: Locale; writerAccountId: string; now: number },
-): Promise<Made> {
-  const once = (text: string) => translateOnce(db, translator, budget, { ...request, text });
-  const whole = await once(request.text);
-  if (!whole.ok || translationKeepsSpans(request.text, whole.text)) return whole;
-
-  const parts: string[] = [];
-  for (const segment of segmentForTranslation(request.text)) {
-    if (segment.kind !== "text" || detectTextLanguage(segment.value) === null) {
-      parts.push(segment.value);
-      continue;
-    }
-    const made = await once(segment.value);
-    if (!made.ok) return made;
-    // The part's own spacing around the kept span, as the original had it.
-    parts.push(`${segment.value.match(/^\s*/)![0]}${made.text.trim()}${segment.value.match(/\s*$/)![0]}`);
-  }
-  const joined = parts.join("");
-  return translationKeepsSpans(request.text, joined) ? { ...whole, text: joined } : { ok: false, reason: "unsafe" };
-}
-
-/** One call to the translator, paid for first; what comes back must be plain text of a sensible length. */
-async function translateOnce(
-  db: Database,
-  translator: Translator,
-  budget: TranslationBudget,
-  request: { text: string; from: Locale; to: Locale; writerAccountId: string; now: number },
-): Promise<Made> {
-  const characters = [...request.text].length;
-  if (!(await spend(db, budget, request.writerAccountId, characters, request.now)))
-    return { ok: false, reason: "over_budget" };
-  const result = await translator.translate({ text: request.text, source: request.from, target: request.to });
-  if (!result.ok) {
-    console.warn(`translation failed: ${result.reason} (${request.from} → ${request.to}, ${characters} characters)`);
-    return result;
-  }
-  const text = normalizeText(result.text);
-  if (text === "" || hasUnstorableCharacters(text) || [...text].length > 4 * characters + 200)
-    return { ok: false, reason: "unsafe" };
-  return { ...result, text };
+function storedTranslation(db: Database, sourceHash: string, target: Locale) {
+  return db.$client
+    .prepare(
+      "SELECT translated_text AS text, provider, model FROM machine_translations WHERE source_hash = ? AND target_language = ?",
+    )
+    .bind(sourceHash, target)
+    .first<{ text: string; provider: string; model: string }>();
 }
 
 /**
- * Takes `characters` out of the day's budget and the writer's share, or nothing when either would be overspent. The
- * writer's share first: a writer at their limit never touches the shared budget.
+ * The budget as the pipeline spends it: each of the spender's scopes (translation-budget.ts) must have room for the
+ * text, or nothing is taken; a making that fails gives back what it took.
  */
-async function spend(
-  db: Database,
-  budget: TranslationBudget,
-  writerAccountId: string,
-  characters: number,
-  now: number,
-): Promise<boolean> {
-  const day = new Date(now).toISOString().slice(0, 10);
-  const take = (scope: string, limit: number) =>
-    db.$client
-      .prepare(
-        `INSERT INTO translation_usage (day, scope, characters) SELECT ?1, ?2, ?3 WHERE ?3 <= ?4
-         ON CONFLICT (day, scope) DO UPDATE SET characters = characters + excluded.characters
-           WHERE characters + excluded.characters <= ?4
-         RETURNING characters`,
-      )
-      .bind(day, scope, characters, limit)
-      .first();
-  if (!(await take(`writer:${writerAccountId}`, budget.writerDailyCharacters))) return false;
-  if (await take("all", budget.dailyCharacters)) return true;
-  await db.run(
-    sql`UPDATE translation_usage SET characters = characters - ${characters} WHERE day = ${day} AND scope = ${`writer:${writerAccountId}`}`,
-  );
-  return false;
+function budgetSpend(db: Database, budget: TranslationBudget, request: ReadingRequest): TranslationSpend {
+  const day = budgetDay(request.now);
+  let taken: BudgetScope[] = [];
+  const giveBack = async (characters: number) => {
+    if (taken.length === 0) return;
+    const scopes = taken.map((scope) => scope.scope);
+    taken = [];
+    await db.run(
+      sql`UPDATE translation_usage SET characters = max(0, characters - ${characters})
+          WHERE day = ${day} AND scope IN (${sql.join(scopes, sql`, `)})`,
+    );
+  };
+  return {
+    async take(characters) {
+      const paidOrders = request.preview ? 0 : await paidOrdersOf(db, request.writerAccountId);
+      const scopes = scopesToSpend(budget, {
+        accountId: request.writerAccountId,
+        paidOrders,
+        preview: request.preview,
+      });
+      for (const scope of scopes) {
+        if (await takeFrom(db, day, scope, characters)) taken.push(scope);
+        else {
+          await giveBack(characters);
+          return false;
+        }
+      }
+      return true;
+    },
+    giveBack,
+  };
 }
 
-/** A service reading as the page receives it: the text and its source language, never the provider's details. */
-export function textReadingOf(reading: Reading): TextReading {
-  if (reading.kind === "translated") return { kind: "translated", text: reading.text, from: reading.from };
-  if (reading.kind === "unavailable") return { kind: "unavailable", from: reading.from };
-  return READ_AS_WRITTEN;
+/** Adds `characters` to one scope's count for the day when it stays within the scope's limit (one statement). */
+async function takeFrom(db: Database, day: string, { scope, limit }: BudgetScope, characters: number) {
+  const row = await db.$client
+    .prepare(
+      `INSERT INTO translation_usage (day, scope, characters) SELECT ?1, ?2, ?3 WHERE ?3 <= ?4
+       ON CONFLICT (day, scope) DO UPDATE SET characters = characters + excluded.characters
+         WHERE characters + excluded.characters <= ?4
+       RETURNING characters`,
+    )
+    .bind(day, scope, characters, limit)
+    .first();
+  return row !== null;
+}
+
+/** The paid orders an account took part in, as client or creator: what makes its share grow. */
+async function paidOrdersOf(db: Database, userAccountId: string): Promise<number> {
+  const row = await db.$client
+    .prepare(
+      `SELECT (SELECT count(*) FROM commission_orders WHERE seller_id = c.id AND paid_at IS NOT NULL)
+            + (SELECT count(*) FROM commission_orders WHERE buyer_id = c.id AND paid_at IS NOT NULL) AS paid
+       FROM commission_accounts c WHERE c.user_account_id = ?`,
+    )
+    .bind(userAccountId)
+    .first<{ paid: number }>();
+  return row?.paid ?? 0;
+}
+
+/** Failures a retry may mend: the provider's bad moment. The others (a refusal, the day's budget) stay until tomorrow or an edit. */
+const RETRYABLE: ReadonlySet<NoTranslation> = new Set<NoTranslation>([
+  "unavailable",
+  "rate_limited",
+  "timeout",
+  "capacity",
+  "truncated",
+]);
+
+/**
+ * A service reading as the page receives it: the text and its source language, never the provider's details. `ticket`:
+ * the one the page asked with, handed back where asking again can succeed.
+ */
+export function textReadingOf(reading: Reading, ticket?: string): TextReading {
+  switch (reading.kind) {
+    case "translated":
+      return { kind: "translated", text: reading.text, from: reading.from };
+    case "making":
+      return { kind: "pending", from: reading.from, ...(ticket ? { ticket } : {}) };
+    case "unavailable":
+      return {
+        kind: "unavailable",
+        from: reading.from,
+        ...(ticket && RETRYABLE.has(reading.reason) ? { ticket } : {}),
+      };
+    case "foreign":
+      return { kind: "foreign", language: reading.language };
+    default:
+      return READ_AS_WRITTEN;
+  }
+}
+
+/** The key a ticket for `text` into `reader` must name (null: it needs no translation). */
+export async function translationKeyOf(text: string, reader: Locale): Promise<string | null> {
+  const key = await keyOf(text, reader);
+  return "reading" in key ? null : key.sourceHash;
 }
 
 /** D1 binds at most 100 parameters a statement; one is the target language. */
@@ -196,18 +250,17 @@ const HASHES_PER_QUERY = 90;
 /**
  * How `reader` reads each of `texts` from what is stored, asking no translator: the loader's side of "nothing waits
  * for a translator". A text needing a translation that has none yet is `pending`, for the page to ask for (or for a
- * translation made in the background to fill). Answers in the order of `texts`.
+ * translation made in the background to fill), with the ticket the translation door asks for (translation-tickets.ts).
+ * Answers in the order of `texts`.
  */
-export async function storedReadings(db: Database, texts: readonly string[], reader: Locale): Promise<TextReading[]> {
-  const needs = await Promise.all(
-    texts.map(async (raw) => {
-      const text = normalizeText(raw);
-      const from = detectTextLanguage(text);
-      if (from === null || from === reader) return null;
-      return { from, hash: await sha256Hex(`${from}\n${text}`) };
-    }),
-  );
-  const hashes = [...new Set(needs.flatMap((need) => (need ? [need.hash] : [])))];
+export async function storedReadings(
+  db: Database,
+  texts: readonly string[],
+  reader: Locale,
+  now = Date.now(),
+): Promise<TextReading[]> {
+  const keys = await Promise.all(texts.map((text) => keyOf(text, reader)));
+  const hashes = [...new Set(keys.flatMap((key) => ("reading" in key ? [] : [key.sourceHash])))];
   const found = new Map<string, string>();
   for (let start = 0; start < hashes.length; start += HASHES_PER_QUERY) {
     const chunk = hashes.slice(start, start + HASHES_PER_QUERY);
@@ -220,11 +273,15 @@ export async function storedReadings(db: Database, texts: readonly string[], rea
       .all<{ source_hash: string; translated_text: string }>();
     for (const row of results) found.set(row.source_hash, row.translated_text);
   }
-  return needs.map((need): TextReading => {
-    if (!need) return READ_AS_WRITTEN;
-    const text = found.get(need.hash);
-    return text === undefined ? { kind: "pending", from: need.from } : { kind: "translated", text, from: need.from };
-  });
+  return Promise.all(
+    keys.map(async (key): Promise<TextReading> => {
+      if ("reading" in key) return textReadingOf(key.reading);
+      const text = found.get(key.sourceHash);
+      if (text !== undefined) return { kind: "translated", text, from: key.from };
+      const ticket = await issueTranslationTicket(key.sourceHash, reader, now);
+      return { kind: "pending", from: key.from, ...(ticket ? { ticket } : {}) };
+    }),
+  );
 }
 
 /**
@@ -239,8 +296,8 @@ export async function translateForOtherReaders(
   written: { texts: readonly string[]; writerAccountId: string; now: number },
 ): Promise<void> {
   for (const text of new Set(written.texts)) {
-    const from = detectTextLanguage(normalizeText(text));
-    if (from === null) continue;
+    const from = detectWrittenLanguage(normalizeText(text));
+    if (from === null || isForeignLanguage(from)) continue;
     for (const reader of LOCALES)
       if (reader !== from)
         await readingFor(db, translator, budget, {
