@@ -8,15 +8,31 @@ const standIn = `http://127.0.0.1:${env.TRANSLATOR_STANDIN_PORT}`;
 
 /** A call the model took, as the stand-in logs it. */
 export interface StandInCall {
+  /** Which model took it: the first (gemma) or the fallback (m2m100), decision 098. */
+  model: string;
   text: string;
   source_lang: string;
   target_lang: string;
 }
 
-/** A bad day (emulators/translator/faults.ts) for the calls whose text contains `match`; `{mode: "ok"}` ends it. */
+/**
+ * A bad day (emulators/translator/faults.ts) for the calls whose text contains `match`, of every model or of `model`
+ * alone; `{mode: "ok"}` ends it. Without `model` a fault reaches the fallback model too: `times: 1` fails only the first.
+ */
 export async function setStandInFault(setting: {
-  mode: "ok" | "fail" | "slow" | "refuse" | "rate-limit";
+  mode:
+    | "ok"
+    | "fail"
+    | "slow"
+    | "refuse"
+    | "rate-limit"
+    | "capacity"
+    | "quota"
+    | "bad-input"
+    | "timeout-408"
+    | "truncated";
   match: string;
+  model?: string;
   times?: number;
   delayMs?: number;
 }): Promise<void> {

@@ -225,8 +225,8 @@ describe("a Japanese form read by a client of English", () => {
     expect(first.askTranslations).toBe(false);
     const q0 = first.form.questions[0];
     expect(q0.title).toBe(w.details);
-    expect(first.form.readings[q0.title]).toEqual({ kind: "pending", from: "ja" });
-    expect(first.form.readings[w.terms]).toEqual({ kind: "pending", from: "ja" });
+    expect(first.form.readings[q0.title]).toEqual({ kind: "pending", from: "ja", ticket: expect.any(String) });
+    expect(first.form.readings[w.terms]).toEqual({ kind: "pending", from: "ja", ticket: expect.any(String) });
     const sent = (await calls()).map((c) => c.text).sort();
     expect(sent).toEqual([w.title, w.details, w.detailsHelp, w.plan, w.bust, w.full, w.terms].sort());
     expect((await calls()).every((c) => c.source_lang === "ja" && c.target_lang === "en")).toBe(true);
@@ -330,7 +330,7 @@ describe("a Japanese form read by a client of English", () => {
     expect(await calls()).toHaveLength(failed);
     expect(form.questions.map((q) => q.title)).toEqual([w.details, w.plan]);
     expect(form.questions[1].choices.map((c) => c.title)).toEqual([w.bust, w.full]);
-    expect(form.readings[w.details]).toEqual({ kind: "pending", from: "ja" });
+    expect(form.readings[w.details]).toEqual({ kind: "pending", from: "ja", ticket: expect.any(String) });
     const html = await renderForm(form.questions, form.terms, { readings: form.readings, ask: false });
     expect(html).toContain(w.details);
     expect(html).toContain(w.terms);

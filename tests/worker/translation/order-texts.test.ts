@@ -140,7 +140,7 @@ describe("a request's answers", () => {
     const answer = `A knight with a red cape, please. ${tag}`;
     const sent = await sentRequest(answer);
     const made = await callsReach(1);
-    expect(made).toEqual([{ text: answer, source_lang: "en", target_lang: "ja" }]);
+    expect(made).toMatchObject([{ text: answer, source_lang: "en", target_lang: "ja" }]);
 
     const forCreator = (await view(sent.code, sent.seller, "ja"))!;
     const reading = forCreator.questions[0]!.answer!.textReading;
@@ -219,7 +219,7 @@ describe("a revision comment", () => {
     const note = forCreator.stages[0]!.revisionNotes[0]!;
     expect(note.comment).toBe(comment);
     // Nothing stored: the page shows the original and asks the door again (which answers unavailable, with a retry).
-    expect(note.reading).toEqual({ kind: "pending", from: "en" });
+    expect(note.reading).toEqual({ kind: "pending", from: "en", ticket: expect.any(String) });
   });
 
   it("a stranger still gets 404 and sees no order, and nothing is translated for them", async () => {
@@ -372,14 +372,15 @@ describe("the client's billing history", () => {
       ).items.find((item) => item.code === order.code)!;
 
     // Nothing stored yet: shown as written, and the list asked no translator.
-    expect(await history()).toMatchObject({ title, titleReading: { kind: "pending", from: "ja" } });
+    const shown = await history();
+    expect(shown).toMatchObject({ title, titleReading: { kind: "pending", from: "ja", ticket: expect.any(String) } });
     expect(await calls()).toEqual([]);
 
-    // Once the client's page has asked for it (the door), the history finds it stored.
+    // Once the client's page has asked for it (the door, with the list's ticket), the history finds it stored.
     const door = await call("/api/features/translation/read", {
       method: "POST",
       cookie: buyer.cookie,
-      json: { text: title, target: "en" },
+      json: { text: title, target: "en", ticket: (shown.titleReading as { ticket: string }).ticket },
     });
     expect(door.status).toBe(200);
     expect((await history()).titleReading).toMatchObject({ kind: "translated", from: "ja" });

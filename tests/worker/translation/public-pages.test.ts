@@ -126,7 +126,7 @@ describe("public texts on cards and pages", () => {
     await writeInJapanese("commission_form", id, "description", `修正は二回まで無料です。${tag}`);
 
     const first = await load(formRoute.loader, `/cf/${code}`, { code });
-    expect(first.form.readings[first.form.title]).toEqual({ kind: "pending", from: "ja" });
+    expect(first.form.readings[first.form.title]).toEqual({ kind: "pending", from: "ja", ticket: expect.any(String) });
     expect(first.askTranslations).toBe(false);
     expect(await callsWith(tag)).toHaveLength(2);
 
@@ -159,7 +159,9 @@ describe("public texts on cards and pages", () => {
     expect(work.readings[work.description]).toMatchObject({ kind: "translated", from: "ja" });
     // Only the description was sent: the title has the creator's own English.
     expect(await callsWith(tag)).toHaveLength(1);
-    expect(await storedReadings(db(), [`夏の背景イラスト${tag}`], "en")).toEqual([{ kind: "pending", from: "ja" }]);
+    expect(await storedReadings(db(), [`夏の背景イラスト${tag}`], "en")).toEqual([
+      { kind: "pending", from: "ja", ticket: expect.any(String) },
+    ]);
   });
 
   it("a saved work's texts are translated in the background into the language the creator did not type", async () => {

@@ -17,7 +17,8 @@ import { stagesOfPlan } from "#worker/orders/domain/order-stages";
 import type { TextReading } from "#worker/domain/text-reading";
 import { withMessageLocale } from "#worker/messages/message-locale";
 import { listPayments, listSales } from "#worker/orders/services/order-history";
-import { translateForOtherReaders, translationBudgetOf } from "#worker/services/translations";
+import { translateForOtherReaders, translationBudgetOf, translationKeyOf } from "#worker/services/translations";
+import { issueTranslationTicket } from "#worker/services/translation-tickets";
 import { translatorFor } from "#worker/translation/translator";
 import { uid } from "../support/auth-helpers";
 import { chatOrder, list } from "../support/chat-fixtures";
@@ -46,9 +47,18 @@ const translatedAsSet = (titles: string[], writerAccountId: string) =>
     now: Date.now(),
   });
 
-/** The translation door, as the chat panel asks it for a `pending` title (use-text-reading.tsx), as `cookie`. */
+/**
+ * The translation door, as the chat panel asks it for a `pending` title (use-text-reading.tsx), as `cookie`, with the
+ * ticket the loader gave the title (issue 62).
+ */
 async function door(cookie: string, text: string, target: Locale): Promise<TextReading> {
-  const response = await call("/api/features/translation/read", { method: "POST", cookie, json: { text, target } });
+  const key = await translationKeyOf(text, target);
+  const ticket = key === null ? undefined : await issueTranslationTicket(key, target, Date.now());
+  const response = await call("/api/features/translation/read", {
+    method: "POST",
+    cookie,
+    json: { text, target, ticket },
+  });
   expect(response.status).toBe(200);
   return (await response.json<{ reading: TextReading }>()).reading;
 }
@@ -152,7 +162,7 @@ describe("a chat notice quoting a stage title", () => {
     expect(await calls()).toEqual([]);
 
     // The panel's ask: unavailable (the original stays, with "Translation unavailable · Retry"), never an error.
-    expect(await door(order.buyer.cookie, order.titles[0]!, "en")).toEqual({ kind: "unavailable", from: "ja" });
+    expect(await door(order.buyer.cookie, order.titles[0]!, "en")).toMatchObject({ kind: "unavailable", from: "ja" });
     await faults({ mode: "ok" });
     const sellerBefore = await spentBy(order.seller.userAccountId);
     expect(await door(order.buyer.cookie, order.titles[0]!, "en")).toMatchObject({ kind: "translated", from: "ja" });
@@ -212,7 +222,7 @@ describe("stage titles in the histories", () => {
     const before = await billing("en");
     expect(before.stages.map((stage) => stage.title)).toEqual(stageTitles);
     expect(kinds(before.stages)).toEqual(["pending", "original", "pending"]);
-    expect(before.titleReading).toEqual({ kind: "pending", from: "ja" });
+    expect(before.titleReading).toEqual({ kind: "pending", from: "ja", ticket: expect.any(String) });
     expect(await calls()).toEqual([]);
 
     // Once the stages' background translation has run (as on the order page), the history finds them stored.

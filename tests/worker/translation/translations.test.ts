@@ -48,7 +48,7 @@ describe("a text read in the other language", () => {
       kind: "translated",
       from: "ja",
       provider: "workers-ai",
-      model: "@cf/meta/m2m100-1.2b",
+      model: "@cf/google/gemma-3-12b-it",
     });
     expect(await calls()).toHaveLength(1);
     const again = await read(text, "en", { writer: "someone-else" });
@@ -98,17 +98,27 @@ describe("when the translator cannot help, the original stays readable", () => {
     ["rate-limit", "rate_limited"],
     ["refuse", "refused"],
   ] as const)
-    it(`${mode}: no translation, said why, nothing stored, and the next try translates`, async () => {
-      await faults({ mode, times: 1 });
+    it(`${mode} from both models: no translation, said why, nothing stored, and the next try translates`, async () => {
+      await faults({ mode });
       const before = await stored();
       const text = `Could you add a hat? ${tag}`;
       expect(await read(text, "ja")).toEqual({ kind: "unavailable", from: "en", reason });
       expect(await stored()).toBe(before);
+      await faults({ mode: "ok" });
       expect((await read(text, "ja")).kind).toBe("translated");
     });
 
+  it("the first model failing once: the fallback model answers, and its name is stored with the translation", async () => {
+    await faults({ mode: "fail", times: 1 });
+    expect(await read(`Could you add a scarf? ${tag}`, "ja")).toMatchObject({
+      kind: "translated",
+      model: "@cf/meta/m2m100-1.2b",
+    });
+    expect((await calls()).length).toBeGreaterThanOrEqual(2);
+  });
+
   it("slow: given up after the timeout, with the original kept", async () => {
-    await faults({ mode: "slow", delayMs: 1_500, times: 1 });
+    await faults({ mode: "slow", delayMs: 1_500 });
     const slow = workersAiTranslator(standInAiBinding(env.TRANSLATOR_STANDIN_PORT!), 300);
     const reading = await readingFor(db(), slow, DEFAULT_TRANSLATION_BUDGET, {
       text: `The deadline is next Friday ${tag}`,
@@ -120,7 +130,8 @@ describe("when the translator cannot help, the original stays readable", () => {
   });
 
   it("over budget: a writer past their share is refused before the provider is asked; others still translate", async () => {
-    const budget = { dailyCharacters: 1_000_000, writerDailyCharacters: 60 };
+    // A fresh writer has half a share (decision 098): 60 characters.
+    const budget = { dailyCharacters: 1_000_000, writerDailyCharacters: 120 };
     const writer = `w${uid()}`;
     expect((await read(`Here is the first draft ${tag}`, "ja", { writer, budget })).kind).toBe("translated");
     const spent = await read(`And here is another long message about the second draft ${tag}`, "ja", {
