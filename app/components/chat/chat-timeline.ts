@@ -4,7 +4,7 @@
 // backoff. No React, no clock and no randomness of its own (both are arguments).
 import type { ChatMediaSubmit, ChatMessageView, ChatServerFrame, ChatSide } from "#worker/chat/domain/chat-protocol";
 import { isLocale } from "#worker/domain/locales";
-import { detectTextLanguage } from "#worker/domain/text-language";
+import { detectTextLanguage, detectWrittenLanguage, isForeignLanguage } from "#worker/domain/text-language";
 import type { TextReading } from "#worker/domain/text-reading";
 
 /** A message sent but not yet confirmed by a stored message with the same clientMessageId. */
@@ -100,7 +100,8 @@ export function unreadCount(messages: readonly ChatMessageView[], lastReadSeq: n
 
 /**
  * How a reader of `locale` reads a message (issue 46): its original, and what to show in its place. As written when
- * it is in their language or has no letters; translated when the room has made their language's; unavailable when the
+ * it is in their language or has no letters; labelled with its language when Comet does not translate it (issue 62);
+ * translated when the room has made their language's; unavailable when the
  * translator failed for it; else pending (the room is making it, or is to be asked).
  */
 export function messageReading(
@@ -108,6 +109,9 @@ export function messageReading(
   locale: string,
 ): { original: string; reading: TextReading } {
   const original = message.messageTexts.find((row) => row.isOriginal)?.text ?? "";
+  const written = detectWrittenLanguage(original);
+  if (written !== null && isForeignLanguage(written))
+    return { original, reading: { kind: "foreign", language: written } };
   const from = detectTextLanguage(original);
   if (from === null || from === locale || !isLocale(locale)) return { original, reading: { kind: "original" } };
   const translated = message.messageTexts.find((row) => !row.isOriginal && row.languageCode === locale);
