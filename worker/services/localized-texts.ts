@@ -207,6 +207,9 @@ const SEARCHED_ENTITY = LOCALIZED.userProfile.type;
 /**
  * How long one making of a text's translation holds it against another (a few translator calls of at most 8 s each):
  * the visitors who find it missing meanwhile send nothing. A making that failed is tried again by a visit after this.
+ * `readingFor` claims each text too (issue 62) but lets go when its making fails, so that a Retry can succeed; this
+ * hold stays because it is the visits' back-off: during an outage a page's visitors try a text once a minute, not
+ * once each.
  */
 const MAKING_HOLD_MS = 60_000;
 /** Translations made at once for one page: a page of new texts does not queue behind one slow call, nor flood. */
