@@ -23,8 +23,9 @@ import { translatorFor } from "../translation/translator";
  *   spend Comet's budget on texts of their own choosing; the asker's share pays, and each text is made once.
  * - `{text, target, preview: true}`: the writer's preview of what they are typing, from their small preview share and
  *   at most PREVIEWS_PER_MINUTE a minute (429 past it).
- * Signed in only. A failing translator is a 200 with an `unavailable` reading, with the ticket back where a retry can
- * succeed: the page keeps the original, never an error.
+ * Without either, only a translation already stored is answered (it costs nothing and tells the caller nothing about
+ * a text they do not already hold word for word). Signed in only. A failing translator is a 200 with an `unavailable`
+ * reading, with the ticket back where a retry can succeed: the page keeps the original, never an error.
  */
 export const translationApi = new Hono<AppEnv>();
 
@@ -46,20 +47,18 @@ translationApi.post("/read", jsonBody(readBody, { maxBytes: READ_BODY_MAX_BYTES 
   if (!user) return c.json({ error: "unauthorized" }, 401);
   const { text, target, ticket, preview } = c.req.valid("json");
   const now = Date.now();
+  const request = { text, reader: target, writerAccountId: user.accountId, now, preview };
+  const budget = translationBudgetOf(c.env);
   if (preview) {
     if (!(await consumeRateLimit(db, `translation-preview:${user.accountId}`, PREVIEWS_PER_MINUTE, MINUTE_MS, now)))
       return c.json({ error: "rate_limited", retryAfterSeconds: 60 }, 429);
-  } else {
-    const key = await translationKeyOf(text, target);
-    if (key !== null && !(ticket && (await ticketAdmits(ticket, key, target, now))))
-      return c.json({ error: "ticket_required" }, 403);
+  } else if (!(ticket && (await ticketAdmits(ticket, (await translationKeyOf(text, target)) ?? "", target, now)))) {
+    // Without a ticket, only what costs nothing: a stored translation (a chat notice's quoted title, made when it was
+    // set), a text in the reader's language or one Comet does not translate. Nothing is sent to a model.
+    const stored = await readingFor(db, null, budget, request);
+    if (stored.kind === "making" || stored.kind === "unavailable") return c.json({ error: "ticket_required" }, 403);
+    return c.json({ reading: textReadingOf(stored) });
   }
-  const reading = await readingFor(db, translatorFor(c.env), translationBudgetOf(c.env), {
-    text,
-    reader: target,
-    writerAccountId: user.accountId,
-    now,
-    preview,
-  });
+  const reading = await readingFor(db, translatorFor(c.env), budget, request);
   return c.json({ reading: textReadingOf(reading, ticket) });
 });

@@ -159,6 +159,16 @@ describe("the door translates only what the caller was shown, or their own previ
     expect(((await answer.json()) as { reading: { kind: string } }).reading.kind).toBe("translated");
   });
 
+  it("without a ticket, a translation already stored is answered, and nothing else is made", async () => {
+    const { cookie } = await newParty();
+    const text = `「ラフ」の段階です。${tag}`;
+    expect((await read(text, `w${textCode()}`)).kind).toBe("translated");
+    const answer = await ask({ text, target: "en" }, cookie);
+    expect(answer.status).toBe(200);
+    expect(((await answer.json()) as { reading: { kind: string } }).reading.kind).toBe("translated");
+    expect(await calls()).toHaveLength(1);
+  });
+
   it("a retry is offered (the ticket handed back) only where it can succeed", async () => {
     const { cookie } = await newParty();
     const text = `締切は来週の金曜日です。${tag}`;
