@@ -307,8 +307,17 @@ export async function visit(page: Page, path: string) {
   await page.goto(path);
   await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
   await page.waitForLoadState("networkidle");
-  // A lazy part of the page hydrates after the root: a confirmed form pressed before then posts without asking.
-  await expect(page.locator('form[data-confirm="pending"]')).toHaveCount(0, { timeout: 30_000 });
+  // A lazy part of the page (the order panel's reviews, extensions, stages) hydrates after the root, once its code has
+  // come and React has had its turn: a form pressed before then posts as without JavaScript (no confirm, no field
+  // errors). React marks each element it has hydrated with a `__reactFiber$…` key; wait until every form and button has it.
+  await page.waitForFunction(
+    () =>
+      [...document.querySelectorAll("form, button")].every((element) =>
+        Object.keys(element).some((key) => key.startsWith("__reactFiber$")),
+      ),
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 export const header = (page: Page) => page.getByRole("banner");

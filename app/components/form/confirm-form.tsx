@@ -1,12 +1,9 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { useHydrated } from "./typed-before-hydration";
 
 /**
  * A form that posts only once the user confirms `question` (window.confirm); without JavaScript it posts straight
  * away. Every delete and remove action uses it. `fields` become hidden inputs (the id and intent the action reads).
- * `data-confirm` reads "pending" until the form's own code runs, then "ready": inside a lazy part of a page, a press
- * before its code has loaded posts as without JavaScript, and the browser tests wait for "ready" before pressing.
  */
 export function ConfirmForm({
   question,
@@ -19,12 +16,10 @@ export function ConfirmForm({
   className?: string;
   children: ReactNode;
 }) {
-  const hydrated = useHydrated();
   return (
     <Form
       method="post"
       className={className}
-      data-confirm={hydrated ? "ready" : "pending"}
       onSubmit={(event) => {
         if (!window.confirm(question)) event.preventDefault();
       }}
