@@ -309,12 +309,25 @@ export async function visit(page: Page, path: string) {
   await page.waitForLoadState("networkidle");
   // A lazy part of the page (the order panel's reviews, extensions, stages) hydrates after the root, once its code has
   // come and React has had its turn: a form pressed before then posts as without JavaScript (no confirm, no field
-  // errors). React marks each element it has hydrated with a `__reactFiber$…` key; wait until every form and button has it.
+  // errors). React marks each element it has hydrated (a `__reactProps$…` key): wait until every form and button has
+  // it, or sits in markup React never renders inside (a `dangerouslySetInnerHTML` container: explore's cards, the
+  // footer), which is why the walk up stops at the first element React marked.
   await page.waitForFunction(
     () =>
-      [...document.querySelectorAll("form, button")].every((element) =>
-        Object.keys(element).some((key) => key.startsWith("__reactFiber$")),
-      ),
+      [...document.querySelectorAll("form, button")].every((element) => {
+        for (let node: Element | null = element; node; node = node.parentElement) {
+          const props = Object.keys(node).find((key) => key.startsWith("__reactProps$"));
+          if (props)
+            return (
+              node === element ||
+              Boolean(
+                (node as unknown as Record<string, { dangerouslySetInnerHTML?: unknown }>)[props]
+                  ?.dangerouslySetInnerHTML,
+              )
+            );
+        }
+        return true;
+      }),
     undefined,
     { timeout: 30_000 },
   );
