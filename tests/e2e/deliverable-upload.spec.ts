@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { writeFile } from "node:fs/promises";
 import type { Page, Route } from "@playwright/test";
-import { expect, expectAccessible, test } from "./fixtures";
+import { expect, expectAccessible, hydrated, test } from "./fixtures";
 import { message } from "./messages";
 import { orderInProgress } from "./order-steps";
 import { pngBytes } from "./png";
@@ -134,7 +134,7 @@ test("a reload mid-upload: choosing the same file again sends only the parts the
   await page.unroute(isPartPut);
 
   await page.reload();
-  await page.waitForLoadState("networkidle");
+  await hydrated(page);
   await page.getByRole("tab", { name: "Delivery" }).click();
   // 5 MiB of 12 MiB: 41%.
   await expect(

@@ -305,6 +305,11 @@ export async function readLatestCode(
  */
 export async function visit(page: Page, path: string) {
   await page.goto(path);
+  await hydrated(page);
+}
+
+/** Waits until the page now open has hydrated, as `visit` does: after a reload, or a navigation the test did not make. */
+export async function hydrated(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached", timeout: 30_000 });
   await page.waitForLoadState("networkidle");
   // A lazy part of the page (the order panel's reviews, extensions, stages) hydrates after the root, once its code has
