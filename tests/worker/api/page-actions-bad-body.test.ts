@@ -97,18 +97,23 @@ async function statusOf(run: () => unknown): Promise<number> {
 
 /**
  * Every D1 row and every stored file, to tell that a refused post changed nothing. Not the translations made in the
- * background for texts written before (decision 078), their budget count and the cache purge they make: they land
- * whenever the translator answers, a cache keyed by content.
+ * background for texts written before (decisions 078, 098), their budget count, their making's claim, the translated
+ * search rows they rebuild and the cache purge they make: they land whenever the translator answers, a cache keyed
+ * by content.
  */
 async function everything() {
   const { results: tables } = await env.DB.prepare(
     `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT GLOB 'sqlite_*' AND name NOT GLOB '_cf_*'
+       AND name NOT GLOB 'creator_search_translated*'
        AND name NOT IN ('machine_translations', 'translation_usage', 'page_cache_purges')`,
   ).all<{ name: string }>();
   const rows = await Promise.all(
     tables.map(async ({ name }) => [
       name,
-      (await env.DB.prepare(`SELECT * FROM "${name}"`).all()).results.map((row) => JSON.stringify(row)).sort(),
+      (await env.DB.prepare(`SELECT * FROM "${name}"`).all()).results
+        .filter((row) => !(name === "rate_limits" && String(row.key).startsWith("translating:")))
+        .map((row) => JSON.stringify(row))
+        .sort(),
     ]),
   );
   const files = (await env.MEDIA.list()).objects.map((object) => object.key).sort();
