@@ -5,7 +5,7 @@
 // `npm run translation:eval` runs this same function over its corpus.
 import type { Locale } from "../domain/locales";
 import { hasUnstorableCharacters, normalizeText } from "../domain/text";
-import { cutForTranslation } from "../domain/text-cuts";
+import { cutForTranslation, piecePadding } from "../domain/text-cuts";
 import { detectTextLanguage, segmentForTranslation, translationKeepsSpans } from "../domain/text-language";
 import { CHARACTERS_PER_CALL, type TranslationFailure, type Translator } from "../translation/translator";
 
@@ -51,7 +51,8 @@ async function translatePieces(translator: Translator, { text, from, to }: Pipel
   let calls = 0;
   let made: { provider: string; model: string } | null = null;
   for (const piece of cutForTranslation(text, CHARACTERS_PER_CALL)) {
-    const { lead, core, trail } = spacing(piece);
+    // A piece's own spacing around its words is kept as written (the models trim).
+    const { before: lead, words: core, after: trail } = piecePadding(piece);
     if (detectTextLanguage(core) !== from) {
       joined += piece;
       continue;
@@ -65,13 +66,6 @@ async function translatePieces(translator: Translator, { text, from, to }: Pipel
   if (!made) return { ok: false, reason: "unsafe" };
   if (!translationKeepsSpans(text, joined)) return { ok: false, reason: "unsafe" };
   return { ok: true, text: joined, provider: made.provider, model: made.model, calls };
-}
-
-/** A piece's own spacing around its words, kept as written (the models trim). */
-function spacing(piece: string): { lead: string; core: string; trail: string } {
-  const lead = piece.match(/^\s*/)![0];
-  const trail = piece.slice(lead.length).match(/\s*$/)![0];
-  return { lead, core: piece.slice(lead.length, piece.length - trail.length), trail };
 }
 
 /** An answer fit to store for `original`: plain text, not empty, of a sensible length. */
@@ -98,7 +92,7 @@ async function translatePiece(translator: Translator, request: PipelineRequest):
   let calls = 0;
   let made: { provider: string; model: string } | null = null;
   for (const segment of segmentForTranslation(request.text)) {
-    const { lead, core, trail } = spacing(segment.value);
+    const { before: lead, words: core, after: trail } = piecePadding(segment.value);
     if (segment.kind !== "text" || detectTextLanguage(core) === null) {
       joined += segment.value;
       continue;
