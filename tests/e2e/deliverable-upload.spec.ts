@@ -131,8 +131,8 @@ test("a reload mid-upload: choosing the same file again sends only the parts the
   );
   await page.getByLabel("Upload files").setInputFiles(path);
   await firstPart;
-  await page.unroute(isPartPut);
 
+  // The cut stays through the reload: a part the old page tries again meanwhile must not slip through.
   await page.reload();
   await hydrated(page);
   await page.getByRole("tab", { name: "Delivery" }).click();
@@ -141,6 +141,7 @@ test("a reload mid-upload: choosing the same file again sends only the parts the
     page.getByText("Unfinished: live2d-master.png, 41% sent — choose the same file to resume"),
   ).toBeVisible();
   await expect(page.getByRole("button", { name: "Cancel the unfinished upload of live2d-master.png" })).toBeVisible();
+  await page.unroute(isPartPut);
 
   const resent: number[] = [];
   await page.route(isPartPut, async (route) => {
@@ -150,7 +151,8 @@ test("a reload mid-upload: choosing the same file again sends only the parts the
   });
   await page.getByLabel("Upload files").setInputFiles(path);
   await expect(page.getByRole("heading", { name: "live2d-master.png" })).toBeVisible({ timeout: 60_000 });
-  expect(resent.sort()).toEqual([2, 3]);
+  // Only the parts the server lacks (a part whose try failed may go twice; a part the server had, never).
+  expect([...new Set(resent)].sort()).toEqual([2, 3]);
   await expect(page.getByText(/^Unfinished: live2d-master\.png/)).toHaveCount(0);
   await expect(page.getByTestId("deliverable-sha256")).toHaveText(createHash("sha256").update(bytes).digest("hex"));
 });

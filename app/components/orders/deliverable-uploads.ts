@@ -53,6 +53,8 @@ const listeners = new Set<() => void>();
 const engines = new Map<string, MultipartUpload>();
 const files = new Map<string, { file: File; kind: string; field: string }>();
 const draining = new Set<string>();
+/** Files paused while their engine was still loading (a large first import on a slow device): paused once it starts. */
+const pausedBeforeStart = new Set<string>();
 /** Uploads this page took up (new or resumed): shown as their rows, or finished, and so never again as unfinished. */
 const takenUploads = new Set<string>();
 /** The router's revalidation, as the last panel shown handed it (any panel's will do: it is the router's). */
@@ -218,6 +220,8 @@ async function send(orderId: string, row: Row) {
     const text = m.work_files_upload_failed({ name: row.name, reason: uploadErrorMessage("failed") });
     return removeRow(orderId, row.id, { announcement: text, error: text });
   }
+  // Cancelled while the engine loaded: nothing was sent, and nothing will be.
+  if (!files.has(row.id)) return;
   const engine = new MultipartUpload({
     file: picked.file,
     target: { domain: DOMAIN, id: orderId, field: picked.field },
@@ -231,7 +235,10 @@ async function send(orderId: string, row: Row) {
   });
   engines.set(row.id, engine);
   announce(orderId, m.work_files_upload_started({ name: row.name }));
-  const outcome = await engine.start();
+  const started = engine.start();
+  // The engine sets out synchronously, so a pause pressed while it loaded holds it before its first request's answer.
+  if (pausedBeforeStart.delete(row.id)) engine.pause();
+  const outcome = await started;
   engines.delete(row.id);
   if (!outcome.ok) {
     if (outcome.code === "cancelled")
@@ -253,18 +260,26 @@ async function send(orderId: string, row: Row) {
 }
 
 export function pauseRow(orderId: string, row: Row) {
-  engines.get(row.id)?.pause();
+  const engine = engines.get(row.id);
+  if (engine) engine.pause();
+  else if (row.status === "starting") {
+    pausedBeforeStart.add(row.id);
+    patchRow(orderId, row.id, { status: "paused" });
+  }
   announce(orderId, m.work_files_upload_paused_announcement({ name: row.name }));
 }
 
 export function resumeRow(orderId: string, row: Row) {
-  engines.get(row.id)?.resume();
+  const engine = engines.get(row.id);
+  if (engine) engine.resume();
+  else if (pausedBeforeStart.delete(row.id)) patchRow(orderId, row.id, { status: "starting" });
   announce(orderId, m.work_files_upload_resumed_announcement({ name: row.name }));
 }
 
 export function cancelRow(orderId: string, row: Row) {
   const engine = engines.get(row.id);
-  // A file still waiting has nothing on the server yet.
+  // A file still waiting (or whose engine is still loading) has nothing on the server yet.
+  pausedBeforeStart.delete(row.id);
   if (!engine) return removeRow(orderId, row.id, { announcement: m.work_files_upload_cancelled({ name: row.name }) });
   void engine.cancel();
 }

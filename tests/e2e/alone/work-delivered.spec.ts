@@ -147,7 +147,11 @@ for (const walk of WALKS) {
       });
       await picker.setInputFiles(packagePath);
       await expect(seller.getByRole("heading", { name: walk.name })).toBeVisible({ timeout: 300_000 });
-      expect(resent.sort((a, b) => a - b)).toEqual(Array.from({ length: partCount - half }, (_, i) => half + 1 + i));
+      // Only the parts the server lacks: a part whose try failed may go twice (the engine tries it again), a part the
+      // server had, never.
+      expect([...new Set(resent)].sort((a, b) => a - b)).toEqual(
+        Array.from({ length: partCount - half }, (_, i) => half + 1 + i),
+      );
       await expect(seller.getByText(new RegExp(`^${literal(unfinished.split("{percent}")[0])}`))).toHaveCount(0);
     });
 
