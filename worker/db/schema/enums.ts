@@ -18,6 +18,10 @@ export const QUESTION_TYPES = [
 ] as const;
 export const QUESTION_STATUSES = ["ACTIVE", "INACTIVE"] as const;
 export const ANSWER_CHOICE_STATUSES = ["SELECTED", "UNSELECTED"] as const;
+/** How a choice's price counts (issue 63, worker/orders/domain/price-lines.ts): adds, sets the base, % of it, × count. */
+export const PRICE_KINDS = ["add", "plan", "percent", "each"] as const;
+/** What a choice grants the client to do with the work (worker/orders/domain/licence.ts). */
+export const LICENCE_TAGS = ["personal", "streaming", "goods", "advertising", "exclusive"] as const;
 
 export const VISIBILITY_STATUSES = ["PUBLIC", "UNLISTED", "PRIVATE"] as const;
 export const VISIBILITY_PERMISSIONS = ["view", "edit", "admin", "credit"] as const;

@@ -1,5 +1,5 @@
 import { index, integer, sqliteTable, text } from "drizzle-orm/sqlite-core";
-import { PUBLISH_STATUSES, QUESTION_STATUSES, QUESTION_TYPES } from "./enums";
+import { LICENCE_TAGS, PRICE_KINDS, PUBLISH_STATUSES, QUESTION_STATUSES, QUESTION_TYPES } from "./enums";
 import { commissionAccounts, timestamps } from "./accounts";
 import { currencies } from "./reference";
 import { commissionCategories } from "./catalog";
@@ -8,6 +8,22 @@ import { commissionCategories } from "./catalog";
  * Form templates are data: migration 0001 inserts the default template (spec section 3) and a new form copies
  * its questions. Texts are localized_texts (entities "commission_form_template", "..._question", "..._question_choice").
  */
+/**
+ * How a choice is priced beside its amount (issue 63, docs/decisions/099): its kind, a percentage of the base, the
+ * most of an `each` a client may ask for, the licence it grants and, for a rush option, the days to deliver. The
+ * template's, a form's and an order's snapshot of a choice all carry them.
+ */
+export const choicePricing = {
+  priceKind: text("price_kind", { enum: PRICE_KINDS }).notNull().default("add"),
+  /** Whole percent of the base (`percent`). */
+  pricePercent: integer("price_percent"),
+  /** The most of an `each` a client may ask for. */
+  maxCount: integer("max_count"),
+  licence: text("licence", { enum: LICENCE_TAGS }),
+  /** A rush option: the order is delivered within this many days of payment. */
+  rushDays: integer("rush_days"),
+};
+
 export const commissionFormTemplates = sqliteTable("commission_form_templates", {
   id: text("id").primaryKey(),
   code: text("code").notNull().unique(),
@@ -39,6 +55,7 @@ export const commissionFormTemplateQuestionChoices = sqliteTable(
       .references(() => commissionFormTemplateQuestions.id, { onDelete: "cascade" }),
     priceAmount: integer("price_amount"),
     priceCurrencyId: text("price_currency_id").references(() => currencies.id),
+    ...choicePricing,
     userIndex: integer("user_index").notNull().default(0),
   },
   (t) => [index("commission_form_template_question_choices_question").on(t.templateQuestionId, t.userIndex)],
@@ -105,6 +122,7 @@ export const commissionFormQuestionChoices = sqliteTable(
       .references(() => commissionFormQuestions.id, { onDelete: "cascade" }),
     priceAmount: integer("price_amount"),
     priceCurrencyId: text("price_currency_id").references(() => currencies.id),
+    ...choicePricing,
     userIndex: integer("user_index").notNull().default(0),
     ...timestamps,
   },

@@ -11,7 +11,7 @@ import {
 import { commissionAccounts, timestamps } from "./accounts";
 import { currencies } from "./reference";
 import { commissionCategories } from "./catalog";
-import { commissionFormQuestionChoices, commissionFormQuestions, commissionForms } from "./forms";
+import { choicePricing, commissionFormQuestionChoices, commissionFormQuestions, commissionForms } from "./forms";
 import { commissionPolicies, commissionServices } from "./services";
 
 const ms = (name: string) => integer(name, { mode: "timestamp_ms" });
@@ -79,6 +79,17 @@ export const commissionOrders = sqliteTable(
      * it cleared or when it never waited. The cron's net for a missed alarm and the creator's wallet read it.
      */
     payoutHeldUntil: ms("payout_held_until"),
+    /**
+     * Prices as creators set them (issue 63, decision 099): the lines the total was priced from at the request (JSON of
+     * `PriceLine[]`, orders/domain/price-lines.ts; null for an order from before, which shows its total alone), the
+     * licence both accepted (JSON of `Licence`, orders/domain/licence.ts; null before), a change of it the client asked
+     * for after payment, waiting for the creator (JSON of `LicenceRequest`; null: none), and a rush order's days to
+     * deliver from payment (null: not rush).
+     */
+    priceLines: text("price_lines"),
+    licence: text("licence"),
+    licenceRequest: text("licence_request"),
+    rushDays: integer("rush_days"),
     /** The Order object's version this row projects (decision 047): each write is conditional on the one before. */
     version: integer("version").notNull().default(0),
     ...timestamps,
@@ -187,6 +198,9 @@ export const commissionOrderQuestionChoices = sqliteTable(
     }),
     priceAmount: integer("price_amount"),
     priceCurrencyId: text("price_currency_id").references(() => currencies.id),
+    ...choicePricing,
+    /** How many the client asked for (an `each` choice); 1 for any other. */
+    count: integer("count").notNull().default(1),
     answerChoiceStatus: text("answer_choice_status", { enum: ANSWER_CHOICE_STATUSES }).notNull().default("UNSELECTED"),
     userIndex: integer("user_index").notNull().default(0),
   },
