@@ -39,8 +39,9 @@ export function tagsOf(licence: Licence): LicenceTag[] {
   return [licence.scope];
 }
 
+/** Whether two licences grant the same, whatever order a hand-built one names its uses in (licenceOf's is one order). */
 export function sameLicence(a: Licence, b: Licence): boolean {
-  return a.scope === b.scope && tagsOf(a).join() === tagsOf(b).join();
+  return tagsOf(licenceOf(tagsOf(a))).join() === tagsOf(licenceOf(tagsOf(b))).join();
 }
 
 /** The stored licence (commission_orders.licence) read back; null for an order from before licences, or unreadable. */
