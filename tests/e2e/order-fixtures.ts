@@ -90,6 +90,20 @@ export function insertTemplateForm(form: {
   return devFixture("templateForm", form);
 }
 
+/**
+ * A creator's price sheet (issue 63): the template form in `locale`, based at `priceAmount` (10,000 yen if not given),
+ * its commercial uses priced +50% (streaming) and +100% (goods, advertising), with extras (a background +5,000 yen,
+ * extra characters at 8,000 yen each, up to 3) and the delivery speed (standard, or rush within 5 days at +30%).
+ */
+export function insertPriceSheetForm(form: {
+  sellerEmail: string;
+  title: string;
+  locale: "en" | "ja";
+  priceAmount?: number;
+}): Promise<{ id: string; code: string }> {
+  return devFixture("priceSheetForm", form);
+}
+
 /** Deletes a form insertForm made, with its texts. */
 export function deleteForm(formId: string): Promise<unknown> {
   return devFixture("formGone", { formId });

@@ -28,6 +28,7 @@ import {
 import { canceledStagedSale, orderMoney, previewStatement, stagePlanOf, stagePreview } from "./fixtures-stages";
 import { saleDeliveredLastWeek } from "./fixtures-sales";
 import { deliverableWithFacts } from "./fixtures-deliverables";
+import { priceSheetForm } from "./fixtures-prices";
 
 async function profileOfEmail(d1: D1Database, email: string) {
   const row = await d1
@@ -447,6 +448,7 @@ export const DEV_FIXTURES = {
   service,
   form,
   templateForm,
+  priceSheetForm,
   formGone,
   profileFace,
   work,
