@@ -32,6 +32,7 @@ import {
 import {
   ApiError,
   bool,
+  docUrlOf,
   int,
   invalidRequest,
   listPage,
@@ -179,6 +180,7 @@ function confirmSetup(state: State, ctx: Ctx, intent: Stripe.SetupIntent, params
       type: "card_error",
       code: decline.code,
       decline_code: decline.decline_code,
+      doc_url: docUrlOf(decline.code),
       message: decline.message,
     } as const;
     failSetup(state, ctx, intent, record, error as Stripe.SetupIntent.LastSetupError);
@@ -238,6 +240,7 @@ function declinePayment(
     type: "card_error",
     code: decline.code as Stripe.PaymentIntent.LastPaymentError.Code,
     decline_code: decline.decline_code,
+    doc_url: docUrlOf(decline.code),
     message: decline.message,
     charge: charge.id,
     payment_method: structuredClone(record.pm),
@@ -374,6 +377,7 @@ export function completeThreeDSecure(
       failSetup(state, ctx, intent, record, {
         type: "invalid_request_error",
         code: "setup_intent_authentication_failure",
+        doc_url: docUrlOf("setup_intent_authentication_failure"),
         message: "The latest attempt to set up the payment method has failed because authentication failed.",
       });
       redirectStatus = "failed";
@@ -392,6 +396,7 @@ export function completeThreeDSecure(
     intent.last_payment_error = {
       type: "invalid_request_error",
       code: "payment_intent_authentication_failure",
+      doc_url: docUrlOf("payment_intent_authentication_failure"),
       payment_method: structuredClone(record.pm),
       message:
         "The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.",

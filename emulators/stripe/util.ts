@@ -73,15 +73,16 @@ export interface StripeErrorBody {
   advice_code?: string;
 }
 
+/** The page Stripe links an error code to, in an error body and in an intent's last_payment_error / last_setup_error. */
+export const docUrlOf = (code: string) => `https://docs.stripe.com/error-codes/${code.replaceAll("_", "-")}`;
+
 export class ApiError extends Error {
   status: number;
   body: StripeErrorBody;
   constructor(status: number, body: StripeErrorBody) {
     super(body.message);
     this.status = status;
-    this.body = body.code
-      ? { ...body, doc_url: body.doc_url ?? `https://docs.stripe.com/error-codes/${body.code.replaceAll("_", "-")}` }
-      : body;
+    this.body = body.code ? { ...body, doc_url: body.doc_url ?? docUrlOf(body.code) } : body;
   }
 }
 
