@@ -18,6 +18,7 @@ import { m } from "#app/paraglide/messages.js";
 import { READ_AS_WRITTEN } from "#worker/domain/text-reading";
 import { titleText, translateAfterAnswer } from "#worker/services/localized-texts";
 import { getWorkPage } from "#worker/services/work-page";
+import { licenceText } from "#app/components/orders/licence-text";
 import type { Route } from "./+types/work";
 
 /**
@@ -61,6 +62,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     header,
     restricted,
     detailLabels: workDetailLabels(),
+    // The licence of the order the work was made for (issue 63), worded here so the page ships no licence words.
+    licence: work.licence ? licenceText(work.licence) : null,
     gallery: medias.map(viewedMedia),
     meta: workMeta(titled, new URL(request.url).origin),
     // A signed-out page is the edge cache's copy for everyone: it never shows "Translating…" (use-text-reading.tsx).
@@ -74,7 +77,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => loaderData?.meta ?? [];
 
 export default function WorkPage({ loaderData }: Route.ComponentProps) {
-  const { work, header, detailLabels, gallery, restricted, askTranslations, report } = loaderData;
+  const { work, header, detailLabels, gallery, restricted, askTranslations, report, licence } = loaderData;
   const title = useTextReading(work.title, work.readings[work.title] ?? READ_AS_WRITTEN, { ask: askTranslations });
   // Spec section 8: a work's page counts a visit like its preview does; only works anyone may open are counted.
   usePageVisit("portfolio/work", "portfolio_work", work.id, work.reachable);
@@ -139,7 +142,7 @@ export default function WorkPage({ loaderData }: Route.ComponentProps) {
         />
       ) : null}
 
-      <WorkDetails work={work} labels={detailLabels} askTranslations={askTranslations} />
+      <WorkDetails work={work} labels={detailLabels} askTranslations={askTranslations} licence={licence} />
     </article>
   );
 }

@@ -13,6 +13,7 @@ import { type PageReadings, publicText, readPublicTexts } from "./localized-text
 import { mediaUrlsForViewer, viewMedia, type MediaViewer } from "../media/services/media-access";
 import type { ShownMedia } from "../media/services/media-rows";
 import { loadItemVisibility } from "./visibility";
+import { parseLicence, type Licence } from "../orders/domain/licence";
 
 /** Someone the page names: the creator, the client, a credited user. */
 export interface WorkPerson {
@@ -39,6 +40,11 @@ export interface WorkPage extends PageReadings {
   /** The client the work was made for, unless they removed themselves from it (or their account is gone). */
   client: WorkPerson | null;
   credits: WorkPerson[];
+  /**
+   * What the client may do with the work (issue 63): the licence of the order it was made for, as agreed now (a change
+   * by agreement shows here too); null for a work of no order, or of an order from before licences.
+   */
+  licence: Licence | null;
   /** Open to anyone holding the link (published, not private): its visits count. */
   reachable: boolean;
   /** A DRAFT is not published (a work without media, decision 060): only those who may edit it see it. */
@@ -64,7 +70,8 @@ const WORK_SQL = `SELECT w.id, w.work_status, w.hidden_at, p.account_id AS owner
     json((SELECT json_group_array(${personJson("gp")}) FROM visibility_settings vs
           JOIN visibility_grants g ON g.visibility_setting_id = vs.id AND g.permission = 'credit'
           JOIN user_profiles gp ON gp.account_id = g.user_account_id
-          WHERE vs.item_type = 'portfolio_work' AND vs.item_id = w.id)) AS credits
+          WHERE vs.item_type = 'portfolio_work' AND vs.item_id = w.id)) AS credits,
+    (SELECT o.licence FROM commission_orders o WHERE o.id = w.commission_order_id) AS order_licence
   FROM portfolio_works w JOIN user_profiles p ON p.id = w.profile_id
   WHERE w.id = ? AND ${notBannedSql("p.account_id")}`;
 
@@ -144,6 +151,7 @@ export async function getWorkPage(
     creator,
     client: typeof row.client === "string" ? toPerson(JSON.parse(row.client) as PersonRow, locale) : null,
     credits: parseJson<PersonRow>(row.credits).map((person) => toPerson(person, locale)),
+    licence: parseLicence(typeof row.order_licence === "string" ? row.order_licence : null),
     reachable: isReachableWork(item),
     published: item.workStatus === "PUBLISHED",
     hidden: item.hidden,

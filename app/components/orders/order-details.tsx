@@ -1,11 +1,13 @@
 // The Details tab (spec section 2): the request's answers as the client sent them, from the order's snapshot (the
-// loader's `order`, which the page has anyway), with the selected choices' prices as the loader formatted them. What
+// loader's `order`, which the page has anyway), with the selected choices' prices as the loader formatted them, under
+// the licence both agreed to (issue 63). What
 // the other party wrote (the creator's questions, the client's answers) is read in the viewer's language (issue 46).
 import { m } from "#app/paraglide/messages.js";
 import { TranslatedText } from "#app/components/translation/translated-text";
 import { useTextReading } from "#app/components/translation/use-text-reading";
 import type { TextReading } from "#worker/domain/text-reading";
 import type { OrderDetail, OrderMediaView } from "#worker/orders/services/order-views";
+import type { OrderPanelTexts } from "#app/loaders/orders/order-panel-texts.server";
 
 /** Each selected choice's price, by choice id, for those with one (order-panel-texts.server.ts). */
 type ChoicePrices = Record<string, string>;
@@ -67,12 +69,45 @@ function FormNotes({ order }: { order: OrderDetail }) {
   );
 }
 
-export function OrderDetails({ order, choicePrices }: { order: OrderDetail; choicePrices: ChoicePrices }) {
+/** What the two agreed to beyond the answers (issue 63): the licence, from the loader; none on an older order. */
+type Terms = OrderPanelTexts["terms"];
+
+export function OrderDetails({
+  order,
+  choicePrices,
+  terms,
+}: {
+  order: OrderDetail;
+  choicePrices: ChoicePrices;
+  terms: Terms;
+}) {
   return (
     <>
+      <AgreedTerms terms={terms} />
       <OrderAnswers order={order} choicePrices={choicePrices} />
       <FormNotes order={order} />
     </>
+  );
+}
+
+function AgreedTerms({ terms }: { terms: Terms }) {
+  if (!terms) return null;
+  return (
+    <section
+      aria-labelledby="order-agreed-terms"
+      className="mb-6 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800"
+      data-testid="order-terms"
+    >
+      <h3 id="order-agreed-terms" className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">
+        {terms.heading}
+      </h3>
+      <dl className="mt-2 flex flex-wrap justify-between gap-x-4 gap-y-1 text-sm">
+        <dt className="text-zinc-700 dark:text-zinc-300">{terms.licence.label}</dt>
+        <dd className="font-medium text-zinc-900 dark:text-zinc-100" data-testid="order-licence">
+          {terms.licence.value}
+        </dd>
+      </dl>
+    </section>
   );
 }
 

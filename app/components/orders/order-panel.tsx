@@ -149,11 +149,17 @@ export function OrderPanel({
               >
                 {(selected) =>
                   selected === "details" ? (
-                    <OrderDetails order={order} choicePrices={texts.choicePrices} />
+                    <OrderDetails order={order} choicePrices={texts.choicePrices} terms={texts.terms} />
                   ) : (
                     <Suspense fallback={<TabLoading />}>
                       {selected === "payment" ? (
-                        <OrderPayment order={order} cards={cards} cardEntry={cardEntry} payFocus={payFocus} />
+                        <OrderPayment
+                          order={order}
+                          cards={cards}
+                          cardEntry={cardEntry}
+                          payFocus={payFocus}
+                          priceLines={texts.priceLines && { heading: texts.priceLinesHeading, lines: texts.priceLines }}
+                        />
                       ) : selected === "delivery" ? (
                         <OrderDelivery order={order} />
                       ) : (

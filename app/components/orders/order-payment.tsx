@@ -1,4 +1,5 @@
-// The Payment tab (spec sections 3, 4 and 6): the amount breakdown from money.ts (the buyer also sees the total
+// The Payment tab (spec sections 3, 4 and 6): the order's price line by line as it was priced and as the creator
+// changed it (issue 63; worded by the loader, order-price-texts.server.ts), the amount breakdown from money.ts (the buyer also sees the total
 // approximated in their display currency), what the money did once part of it went back or a dispute released it, the
 // creator's share of it, and the payment status, all read off the order's money story (decision 094); and the buyer's
 // Pay button with the saved card they choose (the first preselected; issue 33, decision 056). Paying checks a pending
@@ -25,6 +26,8 @@ import type { OrderDetail } from "#worker/orders/services/order-views";
 import { showApproximation, showDateTime, showMoney } from "./order-format";
 import { refundNoteText } from "./order-refund-texts";
 import { CheckedInput } from "#app/components/form/checked-input";
+import { useTextReading } from "#app/components/translation/use-text-reading";
+import type { PriceLineText } from "#app/loaders/orders/order-price-texts.server";
 
 function Row({
   label,
@@ -152,22 +155,69 @@ function CreatorShareRows({ order }: { order: OrderDetail }) {
   );
 }
 
-/** `payFocus`: how many times the summary's Pay was pressed; each press brings the Pay section into view and focus. */
+/** A price line's name: a choice's title as the viewer reads it (translated for the client when stored), or Comet's words. */
+function LineLabel({ line }: { line: PriceLineText }) {
+  const shown = useTextReading(line.label, line.reading, { ask: false });
+  return (
+    <>
+      <span lang={shown.lang}>{shown.text}</span>
+      {line.detail && <span className="ml-2 text-zinc-600 tabular-nums dark:text-zinc-400">{line.detail}</span>}
+      {shown.marker}
+    </>
+  );
+}
+
+/**
+ * The order's price as it was priced (issue 63): each line, then (in the breakdown below) the total they make. The
+ * Payment tab is the order's receipt: the client reads what they pay for, the creator what they priced.
+ */
+function PriceLines({ heading, lines }: { heading: string; lines: PriceLineText[] }) {
+  return (
+    <section aria-labelledby="order-price-lines" data-testid="price-lines">
+      <h3 id="order-price-lines" className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">
+        {heading}
+      </h3>
+      <dl className="mt-1 divide-y divide-zinc-200 dark:divide-zinc-800">
+        {lines.map((line, index) => (
+          <div key={index} className="flex justify-between gap-4 py-1.5 text-sm" data-line={line.kind}>
+            <dt className="min-w-0 text-zinc-700 dark:text-zinc-300">
+              <LineLabel line={line} />
+            </dt>
+            <dd className="shrink-0 text-right text-zinc-900 tabular-nums dark:text-zinc-100">
+              {line.amount}
+              {line.approximate && (
+                <span className="block text-xs text-zinc-600 dark:text-zinc-400">{line.approximate}</span>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/**
+ * `payFocus`: how many times the summary's Pay was pressed; each press brings the Pay section into view and focus.
+ * `priceLines`: the lines and their heading from the loader; null for an order from before the lines were kept.
+ */
 export function OrderPayment({
   order,
   cards,
   cardEntry,
   payFocus = 0,
+  priceLines = null,
 }: {
   order: OrderDetail;
   cards: PaymentAccountMethod[];
   cardEntry: CardEntry;
   payFocus?: number;
+  priceLines?: { heading: string; lines: PriceLineText[] } | null;
 }) {
   const b = order.breakdown;
   const seller = order.side === "seller";
   return (
     <div className="space-y-4">
+      {priceLines && <PriceLines {...priceLines} />}
       {b ? (
         <>
           <dl className="divide-y divide-zinc-200 dark:divide-zinc-800" data-testid="amount-breakdown">

@@ -1,4 +1,5 @@
-// The facts under a work's media on its page: categories, tags, the client and the credited people (linked profiles).
+// The facts under a work's media on its page: categories, tags, the client and the credited people (linked profiles),
+// and the licence of the order the work was made for (issue 63).
 import { Link } from "react-router";
 import { Avatar } from "#app/components/layout/avatar";
 import { useTextReading } from "#app/components/translation/use-text-reading";
@@ -51,6 +52,7 @@ export interface WorkDetailLabels {
   tags: string;
   client: string;
   credits: string;
+  licence: string;
 }
 
 /** Nothing renders for a work with none of these. */
@@ -58,14 +60,18 @@ export function WorkDetails({
   work,
   labels,
   askTranslations = false,
+  licence = null,
 }: {
   work: Pick<WorkPage, "categories" | "userCategories" | "tags" | "client" | "credits" | "readings">;
   labels: WorkDetailLabels;
+  /** The order's licence in the reader's words (licence-text.ts, by the loader); null when the work has none. */
+  licence?: string | null;
   /** Whether a tag's missing translation is asked for from this page (signed-in pages, as the work's other texts). */
   askTranslations?: boolean;
 }) {
   const { categories, userCategories, tags, client, credits } = work;
-  if (!categories.length && !userCategories.length && !tags.length && !client && !credits.length) return null;
+  if (!categories.length && !userCategories.length && !tags.length && !client && !credits.length && !licence)
+    return null;
   return (
     <section aria-labelledby="work-details" className="mt-8 border-t border-zinc-200 pt-6 dark:border-zinc-800">
       <h2 id="work-details" className="sr-only">
@@ -101,6 +107,13 @@ export function WorkDetails({
           <Row label={labels.client}>
             <li className="min-w-0">
               <PersonLink person={client} />
+            </li>
+          </Row>
+        ) : null}
+        {licence ? (
+          <Row label={labels.licence}>
+            <li className={chip} data-testid="work-licence">
+              {licence}
             </li>
           </Row>
         ) : null}

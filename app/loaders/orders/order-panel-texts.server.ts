@@ -1,6 +1,7 @@
 // The open order's words and values, made by the order pages' loader (decision 016's pattern): the left panel (badge,
-// next step with its time and deadline, schedule and price, the seller's buttons or the buyer's waiting label), the
-// tab names, the Details tab's choice prices and the event log's lines. The panel only shows them, so the spec's
+// next step with its time and deadline, schedule, price and licence, the seller's buttons or the buyer's waiting
+// label), the tab names, the Details tab's choice prices and licence, the Payment tab's price lines (issue 63) and the
+// event log's lines. The panel only shows them, so the spec's
 // display rules (order-display.ts), the labels and the date and money formatting stay on the server; the Details tab
 // and the log draw their few fixed words from the messages, and the Payment, Delivery and Settings tabs (a chunk
 // loaded on first use) draw their own. Data, never markup: the page's markup is its render, sent once.
@@ -20,6 +21,8 @@ import { showDate, showDateTime, showMoney } from "#app/components/orders/order-
 import { orderLogLines } from "./order-log-texts.server";
 import { cancelPromptText, lateCancelHintText } from "#app/components/orders/order-refund-texts";
 import { stageTimelineTexts } from "./order-stage-texts.server";
+import { orderPriceLineTexts } from "./order-price-texts.server";
+import { licenceFact } from "#app/components/orders/licence-text";
 import {
   counterpartText,
   orderPriceText,
@@ -140,6 +143,8 @@ export function orderPanelTexts(order: OrderDetail, now: number, slots: Approval
       label: step.step === "stage_review" ? m.orders_review_deadline() : m.orders_deadline(),
       value: deadlineText(step.deadline, order.facts),
     });
+  // The licence both agreed to (issue 63), under the total and above the Details' answers; none on an older order.
+  const licence = licenceFact(order.licence);
   const choicePrices: Record<string, string> = {};
   for (const question of order.questions) {
     for (const choice of question.choices)
@@ -163,6 +168,7 @@ export function orderPanelTexts(order: OrderDetail, now: number, slots: Approval
       { label: m.orders_estimated_start(), value: showDate(order.estimatedStart) },
       { label: m.orders_estimated_delivery(), value: showDate(order.estimatedDelivery) },
       { label: m.orders_total_price(), value: orderPriceText(order) },
+      ...(licence ? [licence] : []),
     ],
     seller: order.side === "seller" ? sellerTexts(order, slots) : null,
     buyer: order.side === "buyer" ? buyerTexts(order, now) : null,
@@ -171,6 +177,11 @@ export function orderPanelTexts(order: OrderDetail, now: number, slots: Approval
     tabsLabel: m.orders_tabs_label(),
     tabs: orderTabs(order.side, order.facts.progress).map((id) => ({ id, label: TAB_LABELS[id]() })),
     choicePrices,
+    // The Details tab's terms: the licence (null on an order from before licences).
+    terms: licence ? { heading: m.orders_licence_terms_heading(), licence } : null,
+    // The Payment tab's lines, as priced and as the creator changed them (null: the total alone, as before).
+    priceLines: orderPriceLineTexts(order),
+    priceLinesHeading: m.orders_price_line_heading(),
     logLines: orderLogLines(order.events),
     // The stages' timeline (decision 073); null for an order without stages.
     stages: stageTimelineTexts(order),

@@ -8,4 +8,5 @@ export const workDetailLabels = (): WorkDetailLabels => ({
   tags: m.work_page_tags(),
   client: m.work_page_client(),
   credits: m.work_page_credits(),
+  licence: m.orders_licence_label(),
 });

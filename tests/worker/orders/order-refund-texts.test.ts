@@ -75,6 +75,8 @@ function detail(side: "seller" | "buyer", facts: Partial<OrderFacts>, more: Part
     deliverables: [],
     chatRoom: null,
     stages: [],
+    priceLines: null,
+    licence: null,
     ...more,
   };
 }

@@ -27,6 +27,8 @@ import { toDisplayPrice } from "../../domain/pricing";
 import { stagePreviewViews, type StagePreviewView } from "./stage-previews";
 import { READ_AS_WRITTEN, type TextReading } from "../../domain/text-reading";
 import { storedReadings } from "../../services/translations";
+import { parsePriceLines, shownLines, type ShownLine } from "../domain/price-lines";
+import { parseLicence, type Licence } from "../domain/licence";
 
 const ORDER_PAGE_SIZE = 20;
 
@@ -349,7 +351,20 @@ export interface OrderDetail extends OrderSummary {
   chatRoom: ChatRoomView | null;
   /** The order's stages (decision 073), in order; empty for an order without stages. */
   stages: OrderStageView[];
+  /**
+   * The order's price as it was priced, line by line (issue 63), then the creator's change at approval as an
+   * `adjustment` line; null for an order from before the lines were kept, which shows its total alone.
+   */
+  priceLines: OrderPriceLineView[] | null;
+  /** What the client may do with the work, as agreed (issue 63); null for an order from before licences. */
+  licence: Licence | null;
 }
+
+/**
+ * One line of the order's price: as priced (a choice's line names the order's snapshot choice, whose title is in
+ * `questions`), and for the buyer approximately in their display currency, as the breakdown shows the total.
+ */
+export type OrderPriceLineView = ShownLine & { displayAmount: { amount: number; currencyCode: string } | null };
 
 /**
  * One stage of a staged order as its parties see it (decision 073): the stage's own facts, its amount in the order's
@@ -435,7 +450,8 @@ export async function getOrderDetail(
   const d1 = db.$client;
   const row = await d1
     .prepare(
-      `SELECT ${ORDER_COLUMNS}, ${DESCRIPTION_COLUMNS}, ${HAS_TERMS_COLUMN}, ${partyColumns("sp", "seller")}, ${partyColumns("bp", "buyer")}
+      `SELECT ${ORDER_COLUMNS}, ${DESCRIPTION_COLUMNS}, ${HAS_TERMS_COLUMN}, ${partyColumns("sp", "seller")}, ${partyColumns("bp", "buyer")},
+         o.price_lines, o.licence AS licence_json
        FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id ${PARTY_JOINS}
        WHERE o.code = ?1 AND (o.seller_id = ?2 OR o.buyer_id = ?2)`,
     )
@@ -610,6 +626,8 @@ export async function getOrderDetail(
       side,
     ),
     stages: stageViews(summary, viewer.displayCurrencyCode, moneyRow, previews, revisions.results),
+    priceLines: priceLineViews(summary, row.price_lines, viewer.displayCurrencyCode, moneyRow),
+    licence: parseLicence((row.licence_json as string | null) ?? null),
   };
   await readOtherPartysTexts(db, detail, viewer.locale);
   return detail;
@@ -656,6 +674,28 @@ async function readOtherPartysTexts(db: Database, detail: OrderDetail, locale: L
     locale,
   );
   wanted.forEach((w, i) => w.put(readings[i]!));
+}
+
+/** The approximation the buyer reads beside an amount in the order's currency; null for the seller or the same currency. */
+function displayAmountOf(order: OrderSummary, displayCurrencyCode: string, moneyRow: Row) {
+  const book = order.side === "buyer" && displayCurrencyCode !== order.currencyCode ? priceBookOf(moneyRow) : null;
+  return (amount: number) => {
+    const shown = book ? toDisplayPrice(amount, order.currencyCode, displayCurrencyCode, book) : null;
+    return shown?.approximate ? { amount: shown.amount, currencyCode: shown.currency.code } : null;
+  };
+}
+
+/** The stored lines with the creator's change (price-lines.ts `shownLines`), each approximated for the buyer. */
+function priceLineViews(
+  order: OrderSummary,
+  stored: unknown,
+  displayCurrencyCode: string,
+  moneyRow: Row,
+): OrderPriceLineView[] | null {
+  const lines = shownLines(parsePriceLines(typeof stored === "string" ? stored : null), order.priceAmount);
+  if (!lines) return null;
+  const approximate = displayAmountOf(order, displayCurrencyCode, moneyRow);
+  return lines.map((line) => ({ ...line, displayAmount: approximate(line.amount) }));
 }
 
 /** The stages with their amounts (order-stages.ts, the one rule), previews and revision notes (decision 073). */
