@@ -123,6 +123,22 @@ function unexpectedState(
   );
 }
 
+/**
+ * A payment made while the client is away cannot also save the card for later: Stripe refuses the confirm ("You
+ * cannot confirm with the `off_session` parameter when `setup_future_usage` is also set on the PaymentIntent…"), so a
+ * Worker that mixed the two would fail against Stripe and must fail here too.
+ */
+function checkOffSessionWithoutFutureUsage(
+  offSession: string | undefined,
+  futureUsage: string | null | undefined,
+): void {
+  if (offSession === undefined || offSession === "false" || !futureUsage) return;
+  throw invalidRequest(
+    "You cannot confirm with the `off_session` parameter when `setup_future_usage` is also set on the PaymentIntent because you cannot set up future usages when processing payments off-session.",
+    { param: "off_session" },
+  );
+}
+
 // ---- SetupIntents ----------------------------------------------------------------------------------------
 
 function succeedSetup(state: State, ctx: Ctx, intent: Stripe.SetupIntent, record: PaymentMethodRecord): void {
@@ -301,9 +317,10 @@ function confirmPayment(state: State, ctx: Ctx, intent: Stripe.PaymentIntent, pa
   );
   const extras = extrasOf(state, intent.id);
   checkReturnUrl("PaymentIntent", intent.automatic_payment_methods, str(params, "return_url") ?? extras.returnUrl);
+  const offSession = str(params, "off_session");
+  checkOffSessionWithoutFutureUsage(offSession, str(params, "setup_future_usage") ?? intent.setup_future_usage);
   if (allowedTypes !== undefined) setAllowedTypes(intent, allowedTypes);
   extras.returnUrl = str(params, "return_url") ?? extras.returnUrl;
-  const offSession = str(params, "off_session");
   if (offSession !== undefined) extras.offSession = offSession !== "false";
   const future = str(params, "setup_future_usage");
   if (future !== undefined)
@@ -649,6 +666,7 @@ export function intentRoutes(core: Core): Route[] {
         const automatic = automaticPaymentMethodsOf(params);
         if (record) checkAllowedType("PaymentIntent", acceptedTypes(allowedTypes), record);
         if (confirm) checkReturnUrl("PaymentIntent", automatic, str(params, "return_url"));
+        checkOffSessionWithoutFutureUsage(offSession, str(params, "setup_future_usage"));
         const intent = build.paymentIntent({
           amount,
           currency,

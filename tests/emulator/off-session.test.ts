@@ -183,6 +183,39 @@ describe("a saved card charged off-session", () => {
     );
     expect(error).toMatchObject({ statusCode: 400, type: "StripeInvalidRequestError", param: "off_session" });
   });
+  it("refuses to save the card for later in a charge made off-session, and creates nothing", async () => {
+    const saved = await savedCard("pm_card_visa");
+    const refused = await rejection(
+      stripe.paymentIntents.create({
+        amount: 1_000,
+        currency: "jpy",
+        customer: saved.customer,
+        payment_method: saved.paymentMethod,
+        confirm: true,
+        off_session: true,
+        setup_future_usage: "off_session",
+      }),
+    );
+    expect(refused).toMatchObject({ statusCode: 400, type: "StripeInvalidRequestError" });
+    expect(refused.message).toContain("`setup_future_usage`");
+    expect((await stripe.paymentIntents.list({ customer: saved.customer })).data).toEqual([]);
+    // Nor on confirming an intent that was created to save the card.
+    const staged = await stripe.paymentIntents.create({
+      amount: 1_000,
+      currency: "jpy",
+      customer: saved.customer,
+      setup_future_usage: "off_session",
+    });
+    const onConfirm = await rejection(
+      stripe.paymentIntents.confirm(staged.id, { payment_method: saved.paymentMethod, off_session: true }),
+    );
+    expect(onConfirm).toMatchObject({ statusCode: 400, type: "StripeInvalidRequestError" });
+    expect(await stripe.paymentIntents.retrieve(staged.id)).toMatchObject({
+      status: "requires_payment_method",
+      payment_method: null,
+      latest_charge: null,
+    });
+  });
 });
 
 describe("a card that must authenticate, charged off-session", () => {
@@ -266,7 +299,7 @@ describe("declines off-session", () => {
     ["4000000000009987", { code: "card_declined", decline_code: "lost_card", message: "Your card was declined." }],
     ["4000000000000069", { code: "expired_card", decline_code: "expired_card", message: "Your card has expired." }],
   ])(
-    "%s cannot be saved (attach and SetupIntent decline), and an off-session charge declines the same",
+    "%s cannot be saved (attach and SetupIntent decline), and a charge with it declines the same",
     async (number, declined) => {
       const card = () =>
         stripe.paymentMethods.create({
@@ -299,10 +332,12 @@ describe("declines off-session", () => {
       expect(await stripe.setupIntents.retrieve(setupIntent.id)).toEqual(setupIntent);
       expect((await stripe.customers.listPaymentMethods(customer.id)).data).toEqual([]);
 
-      // Charged off-session with the customer all the same (a card given for this payment alone): the same decline.
+      // The card given for one payment declines the same (the testing page: every charge with it declines), with the
+      // same error object as an off-session charge of a saved card (0341 above). Whether Stripe takes an off-session
+      // charge of a card never attached is not documented, so it is not asked here.
       const charged = await card();
       await expectDeclined(
-        chargeDue({ customer: customer.id, paymentMethod: charged.id }, 30_000, "1"),
+        stripe.paymentIntents.create({ amount: 30_000, currency: "jpy", payment_method: charged.id, confirm: true }),
         declined,
         charged.id,
       );
