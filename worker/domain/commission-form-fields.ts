@@ -5,6 +5,8 @@
  */
 import type { QuestionType } from "../db/schema/enums";
 import type { WorkMediaDraft } from "../media/domain/media-drafts";
+import type { PriceKind } from "../orders/domain/price-lines";
+import type { LicenceTag } from "../orders/domain/licence";
 
 export const FORM_TITLE_MAX = 100;
 export const FORM_DESCRIPTION_MAX = 2000;
@@ -33,13 +35,33 @@ export const DEFAULT_TERMS_MAX = SERVICE_TERMS_MAX;
 /** A question's or choice's media in the editor: same shape as a work's (kept by id, or new FILE / LINK / EMBED). */
 export type FormMediaDraft = WorkMediaDraft;
 
+/**
+ * A choice as the editor holds and posts it (issue 63, decision 099: the creator prices it the way their price sheet
+ * does). The pricing fields are optional so that a post from before them reads as it did: an `add` choice, no licence,
+ * no rush. Numbers stay strings as typed; commission-form.ts's parse reads them.
+ */
 export interface ChoiceDraft {
   id?: string;
   title: string;
-  /** Major units as typed; "" means no extra price. */
+  /** Major units as typed; "" means no price (allowed for `add` only; `percent` takes none). */
   price: string;
+  /** How the price counts (worker/orders/domain/price-lines.ts); absent is "add". */
+  priceKind?: PriceKind;
+  /** Whole percent of the base as typed ("30"), for `percent`. */
+  percent?: string;
+  /** The most of an `each` a client may ask for, as typed. */
+  maxCount?: string;
+  /** The licence the choice grants; "" (or absent) grants none. */
+  licence?: LicenceTag | "";
+  /** A rush option's days to deliver from payment, as typed; "" (or absent) is not rush. */
+  rushDays?: string;
   /** One image shown with the choice. */
   media?: FormMediaDraft | null;
+}
+
+/** A blank choice, as the editor adds it: adds nothing until priced, grants nothing, not rush. */
+export function newChoice(): ChoiceDraft {
+  return { title: "", price: "", priceKind: "add", percent: "", maxCount: "", licence: "", rushDays: "" };
 }
 
 export interface QuestionDraft {
@@ -60,7 +82,7 @@ export function newQuestion(type: QuestionType): QuestionDraft {
     title: "",
     description: "",
     isRequired: false,
-    choices: CHOICE_TYPES.includes(type) ? [{ title: "", price: "" }] : [],
+    choices: CHOICE_TYPES.includes(type) ? [newChoice()] : [],
     medias: [],
   };
 }

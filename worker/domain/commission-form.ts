@@ -2,7 +2,8 @@ import * as v from "valibot";
 import { textField } from "./text";
 import { CURRENCIES, isCurrencyCode, type CurrencyCode } from "./currency";
 import { parsePrice, priceInputError } from "./pricing";
-import { QUESTION_TYPES, type QuestionType } from "../db/schema/enums";
+import { LICENCE_TAGS, PRICE_KINDS, QUESTION_TYPES, type QuestionType } from "../db/schema/enums";
+import { parseChoicePricing, type ParsedChoicePricing } from "./choice-pricing";
 import { FORM_QUESTION_MEDIA_MAX, MEDIA_URL_MAX, SERVICE_MEDIA_MAX_FILES } from "../media/domain/media-limits";
 import { buildMediaEntry, type MediaEntry } from "../media/domain/media-entries";
 import { mimeTypeForKeyFile } from "../media/domain/media-sniff";
@@ -60,7 +61,8 @@ export interface FormDraft {
   stagePlan?: StagePlanRow[];
 }
 
-interface ParsedChoice {
+/** A choice as stored: its title, its pricing (choice-pricing.ts; absent on the template's copy: an `add`), its image. */
+interface ParsedChoice extends Partial<Omit<ParsedChoicePricing, "priceAmount">> {
   title: string;
   priceAmount: number | null;
   media?: ParsedFormMedia | null;
@@ -118,6 +120,12 @@ const choiceSchema = v.object({
   id: v.optional(v.string()),
   title: text(CHOICE_TITLE_MAX, "authoring_choice_title_max", "authoring_choice_title_required"),
   price: v.string(),
+  // Pricing (issue 63): a post from before these fields is an unpriced-or-adding choice, as it always read.
+  priceKind: v.optional(v.picklist(PRICE_KINDS, "authoring_choice_price_kind"), "add"),
+  percent: v.optional(v.string(), ""),
+  maxCount: v.optional(v.string(), ""),
+  licence: v.optional(v.picklist([...LICENCE_TAGS, ""], "authoring_choice_licence"), ""),
+  rushDays: v.optional(v.string(), ""),
   media: v.optional(v.nullable(mediaSchema)),
 });
 
@@ -161,14 +169,15 @@ export function parseFormDraft(input: unknown): { ok: true; data: ParsedForm } |
     const isChoice = CHOICE_TYPES.includes(q.type);
     if (isChoice && q.choices.length === 0) errors[`questions.${qi}.choices`] = "authoring_choices_required";
     const choices = isChoice
-      ? q.choices.map((c, ci) => {
-          const price = parsePrice(c.price, draft.currency);
-          if (price === undefined) errors[`questions.${qi}.choices.${ci}.price`] = priceInputError(draft.currency);
+      ? q.choices.map((c, ci): ParsedChoice => {
+          const path = `questions.${qi}.choices.${ci}`;
+          const priced = parseChoicePricing(c, q.type, draft.currency);
+          if (!priced.ok) for (const [field, key] of Object.entries(priced.errors)) errors[`${path}.${field}`] = key;
           const media = c.media ? parseFormMedia(c.media, FORM_MEDIA_FIELDS.choice) : null;
-          if (media === undefined) errors[`questions.${qi}.choices.${ci}.media`] = "authoring_media_url";
+          if (media === undefined) errors[`${path}.media`] = "authoring_media_url";
           else if (media?.entry && media.entry.mediaType !== "IMAGE")
-            errors[`questions.${qi}.choices.${ci}.media`] = "authoring_choice_media_image";
-          return { title: c.title, priceAmount: price ?? null, media: media ?? null };
+            errors[`${path}.media`] = "authoring_choice_media_image";
+          return { title: c.title, ...(priced.ok ? priced.pricing : { priceAmount: null }), media: media ?? null };
         })
       : [];
     const medias: ParsedFormMedia[] = [];

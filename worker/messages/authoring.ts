@@ -56,6 +56,16 @@ const AUTHORING_MESSAGES: Record<string, (inputs: object, options: { locale: Loc
   stage_share_invalid: m.authoring_stage_share_invalid,
   stage_shares_sum: m.authoring_stage_shares_sum,
   stage_revisions_invalid: m.authoring_stage_revisions_invalid,
+  // A choice's pricing (choice-pricing.ts, issue 63).
+  authoring_choice_price_kind: m.authoring_choice_price_kind,
+  authoring_choice_licence: m.authoring_choice_licence,
+  authoring_choice_price_required: m.authoring_choice_price_required,
+  authoring_choice_percent_no_price: m.authoring_choice_percent_no_price,
+  authoring_choice_plan_single: m.authoring_choice_plan_single,
+  authoring_choice_percent: m.authoring_choice_percent,
+  authoring_choice_max_count: m.authoring_choice_max_count,
+  authoring_choice_rush_days: m.authoring_choice_rush_days,
+  authoring_choice_amount_max: m.authoring_choice_amount_max,
   // A service's own slot count (decision 091).
   slots_invalid: m.slots_invalid,
 };

@@ -38,6 +38,7 @@ import type { SessionUser } from "./sessions";
 import { loadTexts, type SavedTexts, translateSavedEntities } from "./localized-texts";
 import { purgeAccountPages } from "./public-pages";
 import { rowsOfPlan, storedStagePlan } from "../orders/domain/stage-plan-rows";
+import type { ParsedChoicePricing } from "../domain/choice-pricing";
 
 const FORM = LOCALIZED.commissionForm.type;
 const QUESTION = LOCALIZED.commissionFormQuestion.type;
@@ -60,6 +61,29 @@ function textInsert(
   return db
     .insert(localizedTexts)
     .values({ id: crypto.randomUUID(), entityType, entityId, field, languageCode, isOriginal: true, text });
+}
+
+/** A choice's pricing columns (issue 63) as a template's or a parsed choice holds them; absent reads as an `add`. */
+function pricingOf(c: Partial<Omit<ParsedChoicePricing, "priceAmount">>): Omit<ParsedChoicePricing, "priceAmount"> {
+  return {
+    priceKind: c.priceKind ?? "add",
+    pricePercent: c.pricePercent ?? null,
+    maxCount: c.maxCount ?? null,
+    licence: c.licence ?? null,
+    rushDays: c.rushDays ?? null,
+  };
+}
+
+/** A stored choice's pricing as the editor's fields hold it (numbers as text, "" for none). */
+function choicePricingDraft(c: Omit<ParsedChoicePricing, "priceAmount">) {
+  const typed = (n: number | null) => (n === null ? "" : String(n));
+  return {
+    priceKind: c.priceKind,
+    percent: typed(c.pricePercent),
+    maxCount: typed(c.maxCount),
+    licence: c.licence ?? ("" as const),
+    rushDays: typed(c.rushDays),
+  };
 }
 
 /** A creator as a write needs them: their account, and the commission account their forms and services belong to. */
@@ -206,10 +230,19 @@ export async function createFormFromTemplate(
       isRequired: q.isRequired,
       choices: choices
         .filter((c) => c.templateQuestionId === q.id)
-        .map((c) => ({
-          title: pickText(cTexts.get(c.id), locale, "title") ?? "",
-          priceAmount: c.priceCurrencyId === ids[currency] ? c.priceAmount : null,
-        })), // another currency: set by the creator
+        .map((c) => {
+          const priceAmount = c.priceCurrencyId === ids[currency] ? c.priceAmount : null;
+          const pricing = pricingOf(c);
+          // Another currency: the amount is the creator's to set. Until then the choice is an unpriced `add` (which
+          // saves), not a plan without a price (which the editor would refuse before the creator touched anything).
+          const unpriced = priceAmount === null && (pricing.priceKind === "plan" || pricing.priceKind === "each");
+          return {
+            title: pickText(cTexts.get(c.id), locale, "title") ?? "",
+            priceAmount,
+            ...pricing,
+            ...(unpriced && { priceKind: "add" as const, maxCount: null }),
+          };
+        }),
     })),
   };
   const makeCode = options.generateCode ?? (() => generateFormCode());
@@ -321,6 +354,7 @@ function writeContent(
           questionId,
           priceAmount: c.priceAmount,
           priceCurrencyId: c.priceAmount === null ? null : ids[draft.currency],
+          ...pricingOf(c),
           userIndex: ci,
         }),
       );
@@ -412,6 +446,11 @@ export async function getFormForEdit(
       id: commissionFormQuestionChoices.id,
       questionId: commissionFormQuestionChoices.questionId,
       priceAmount: commissionFormQuestionChoices.priceAmount,
+      priceKind: commissionFormQuestionChoices.priceKind,
+      pricePercent: commissionFormQuestionChoices.pricePercent,
+      maxCount: commissionFormQuestionChoices.maxCount,
+      licence: commissionFormQuestionChoices.licence,
+      rushDays: commissionFormQuestionChoices.rushDays,
     })
     .from(commissionFormQuestionChoices)
     .innerJoin(commissionFormQuestions, eq(commissionFormQuestions.id, commissionFormQuestionChoices.questionId))
@@ -450,6 +489,7 @@ export async function getFormForEdit(
           id: c.id,
           title: pickText(cTexts.get(c.id), locale, "title") ?? "",
           price: formatPriceInput(c.priceAmount, currency),
+          ...choicePricingDraft(c),
           media: image ? shownMedia(image) : null,
         };
       }),
