@@ -22,6 +22,9 @@ import { parseJson, pickTextColumn, textsOf } from "./json-columns";
 import type { ShownMedia } from "../media/services/media-rows";
 import { type PageReadings, type PublicText, publicText, readPublicTexts } from "./localized-texts";
 import { PRICE_BOOK_SQL, displayPrice, priceContext, type PriceContext } from "./price-book";
+import type { PriceKind } from "../orders/domain/price-lines";
+import type { LicenceTag } from "../orders/domain/licence";
+import { rushOfferedTo } from "../orders/services/rush-offer";
 
 /**
  * Public read queries of the catalog: creator search, a profile by handle, a published form by code.
@@ -590,12 +593,39 @@ export async function getCreatorProfile(
 // ---------------------------------------------------------------------------------------------------------------
 // Public form by code.
 
-interface PublicFormChoice {
+/**
+ * How a choice prices, as its creator set it (issue 63, decision 099), in its own currency's minor units so the request
+ * page sums the lines exactly with price-lines.ts's `priceLines` (base: `BasePrice`; `currencyCode` stands for the
+ * currency id there). `price` beside it is the same amount shown in the viewer's currency.
+ */
+export interface PublicChoicePricing {
+  kind: PriceKind;
+  /** What `add` adds, the base a `plan` sets, one of an `each`; null for `percent` and unpriced. */
+  amount: number | null;
+  currencyCode: string | null;
+  /** Whole percent of the base, for `percent`. */
+  percent: number | null;
+  /** The most of an `each` a client may ask for. */
+  maxCount: number | null;
+  /** The licence the choice grants, if any. */
+  licence: LicenceTag | null;
+  /** A rush choice: delivered within this many days of payment. */
+  rushDays: number | null;
+}
+
+export interface PublicFormChoice {
   id: string;
   title: string;
   price: DisplayPrice | null;
+  pricing: PublicChoicePricing;
   /** The choice's one image, if any. */
   media: ShownMedia | null;
+}
+
+/** A service's or form's own price in its own currency's minor units: the lines' base (null: none set). */
+export interface BasePrice {
+  amount: number | null;
+  currencyCode: string;
 }
 
 export interface PublicFormQuestion {
@@ -616,6 +646,10 @@ export interface PublicForm extends PageReadings {
   description: string;
   categoryName: string;
   price: DisplayPrice | null;
+  /** The form's price unconverted, the base of a request's lines (issue 63). */
+  basePrice: BasePrice;
+  /** Whether a request now would take a free slot nobody waits for, so its rush choices are offered (issue 63). */
+  rushOffered: boolean;
   creator: { name: string; handle: string; avatarUrl: string | null; isOpenCommission: boolean };
   questions: PublicFormQuestion[];
   /** The creator's general terms, which a request from this form accepts ("" when none). */
@@ -649,8 +683,10 @@ export const questionsSql = (
 ) => `SELECT q.id, q.question_type, q.is_required, ${textsOf("commission_form_question", "q.id")} AS texts,
     ${mediasOf("commission_form_question", "q.id", "medias")} AS medias,
     (SELECT json_group_array(json_object('id', c.id, 'price', c.price_amount, 'cur', c.cur, 'titles', ${textsOf("commission_form_question_choice", "c.id", "title")},
+       'kind', c.price_kind, 'percent', c.price_percent, 'max', c.max_count, 'licence', c.licence, 'rush', c.rush_days,
        'media', ${mediasOf("commission_form_question_choice", "c.id", "media")}))
-     FROM (SELECT ch.id, ch.price_amount, cu.code AS cur FROM commission_form_question_choices ch
+     FROM (SELECT ch.id, ch.price_amount, cu.code AS cur, ch.price_kind, ch.price_percent, ch.max_count, ch.licence, ch.rush_days
+           FROM commission_form_question_choices ch
            LEFT JOIN currencies cu ON cu.id = ch.price_currency_id
            WHERE ch.question_id = q.id ORDER BY ch.user_index, ch.id) c) AS choices
   FROM commission_form_questions q JOIN commission_forms f ON f.id = q.form_id
@@ -660,8 +696,16 @@ export const questionsSql = (
 const QUESTIONS_SQL = questionsSql("f.code = ? AND f.form_status = 'PUBLISHED'");
 const openServiceQuestionsSql = () => questionsSql("f.id = (SELECT form_id FROM commission_services WHERE id = ?)");
 
-/** A published form with its questions in order, or null for an unknown or unpublished code. One round trip. */
-export async function getPublicForm(db: Database, code: string, viewer: Viewer): Promise<PublicForm | null> {
+/**
+ * A published form with its questions in order, or null for an unknown or unpublished code. One round trip, then the
+ * texts' readings and the slots' read for rush (at `now`, Comet's time) side by side.
+ */
+export async function getPublicForm(
+  db: Database,
+  code: string,
+  viewer: Viewer,
+  now: number = Date.now(),
+): Promise<PublicForm | null> {
   const d1 = db.$client;
   const [book, forms, questions] = await d1.batch<Record<string, unknown>>([
     d1.prepare(PRICE_BOOK_SQL),
@@ -674,12 +718,15 @@ export async function getPublicForm(db: Database, code: string, viewer: Viewer):
   const texts = parseJson<TextRow>(row.texts);
   const handle = String(row.handle);
   const writer = String(row.account_id);
-  const readings = await readPublicTexts(db, viewer.locale, [
-    publicText(texts, viewer.locale, "title", writer),
-    publicText(texts, viewer.locale, "description", writer),
-    // What the client must read to answer: the questions, their choices and the terms they accept (issue 46).
-    ...questionTexts(questions.results, viewer.locale, writer),
-    publicText(parseJson<TextRow>(row.terms), viewer.locale, undefined, writer),
+  const [readings, rushOffered] = await Promise.all([
+    readPublicTexts(db, viewer.locale, [
+      publicText(texts, viewer.locale, "title", writer),
+      publicText(texts, viewer.locale, "description", writer),
+      // What the client must read to answer: the questions, their choices and the terms they accept (issue 46).
+      ...questionTexts(questions.results, viewer.locale, writer),
+      publicText(parseJson<TextRow>(row.terms), viewer.locale, undefined, writer),
+    ]),
+    rushOfferedTo(d1, viewer.accountId, { kind: "form", id: String(row.id) }, now),
   ]);
   return {
     ...readings,
@@ -689,6 +736,8 @@ export async function getPublicForm(db: Database, code: string, viewer: Viewer):
     description: pickText(texts, viewer.locale, "description") ?? "",
     categoryName: pickTextColumn(row.cat, viewer.locale) ?? "",
     price: displayPrice(row.price_amount as number | null, row.cur as string, prices),
+    basePrice: { amount: (row.price_amount as number | null) ?? null, currencyCode: String(row.cur) },
+    rushOffered,
     creator: {
       name: pickTextColumn(row.names, viewer.locale) || handle,
       handle,
@@ -738,11 +787,25 @@ export function toPublicQuestions(
         price: number | null;
         cur: string | null;
         titles: TextRow[];
+        kind: PriceKind;
+        percent: number | null;
+        max: number | null;
+        licence: LicenceTag | null;
+        rush: number | null;
         media: ShownMedia[] | null;
       }>(q.choices).map((c) => ({
         id: c.id,
         title: pickText(c.titles, locale) ?? MISSING_TEXT,
         price: displayPrice(c.price, c.cur, prices),
+        pricing: {
+          kind: c.kind,
+          amount: c.price,
+          currencyCode: c.cur,
+          percent: c.percent,
+          maxCount: c.max,
+          licence: c.licence,
+          rushDays: c.rush,
+        },
         media: c.media?.[0] ?? null,
       })),
       medias: parseJson<ShownMedia>(q.medias),

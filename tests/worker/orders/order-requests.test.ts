@@ -171,8 +171,9 @@ describe("sending a request for a service", () => {
       order_payment_status: "DRAFT",
       service_id: s.serviceId,
     });
-    // The full-body plan (20,000) and the private fee (10,000) come to more than the service's 10,000.
-    expect(order.price_amount).toBe(30_000);
+    // Priced into lines (issue 63): the seed's choices have no kind, so each adds to the service's 10,000 (the
+    // full body's 20,000, the private fee's 10,000); plans replacing the base are issue 63's own tests.
+    expect(order.price_amount).toBe(40_000);
     expect(order.approval_deadline).toBe(Number(order.submitted_at) + 7 * 86_400_000);
     // Its chat room comes with it, DRAFT like the order's chat (issue 11).
     const room = await env.DB.prepare("SELECT room_status FROM chat_rooms WHERE order_id = ?")
@@ -394,13 +395,14 @@ describe("refusals change nothing and say why, in the user's language", () => {
 });
 
 describe("sending a request from a form page", () => {
-  it("makes a FORM_SUBMITTED order the creator prices later", async () => {
+  it("makes a FORM_SUBMITTED order priced from the form's own price (issue 63), the creator free to change it", async () => {
     const s = await setUp();
     const { serviceId: _serviceId, ...rest } = request(s);
     const response = await submitForm(s.buyer.cookie, { ...rest, formCode: s.formCode });
     expect(response.status).toBe(200);
     const [order] = await ordersOf(s.buyer.accountId);
-    expect(order).toMatchObject({ order_submit_status: "FORM_SUBMITTED", price_amount: null, service_id: null });
+    // The form's 8,000, the full body's 20,000 and the private fee's 10,000.
+    expect(order).toMatchObject({ order_submit_status: "FORM_SUBMITTED", price_amount: 38_000, service_id: null });
     expect(
       await env.DB.prepare("SELECT notification_type AS type FROM notifications WHERE order_id = ?")
         .bind(order.id)

@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { ANSWER_CHOICE_STATUSES, QUESTION_TYPES } from "../../db/schema/enums";
 import { MEDIA_URL_MAX, PORTFOLIO_MEDIA_MAX_FILES } from "../../media/domain/media-limits";
 import { ANSWER_TEXT_MAX, type FormRequest, type ServiceRequest } from "./order-request";
+import { EACH_COUNT_MAX } from "./price-lines";
 
 /**
  * The request payloads' schemas, for the server's edge (worker/api/order-requests.ts). Apart from the rules in
@@ -31,7 +32,14 @@ const answer = v.object({
   }),
   questionChoices: v.optional(
     v.pipe(
-      v.array(v.object({ formQuestionChoiceId: ID, formQuestionChoiceStatus: v.picklist(ANSWER_CHOICE_STATUSES) })),
+      v.array(
+        v.object({
+          formQuestionChoiceId: ID,
+          formQuestionChoiceStatus: v.picklist(ANSWER_CHOICE_STATUSES),
+          // How many of an `each` choice (issue 63); whether the choice allows it is checkRequest's.
+          count: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(EACH_COUNT_MAX))),
+        }),
+      ),
       v.maxLength(50),
     ),
     [],

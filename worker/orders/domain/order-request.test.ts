@@ -3,10 +3,16 @@ import {
   answerFileName,
   checkRequest,
   isUnanswered,
+  offersRush,
   orderCodeFrom,
-  requestTotal,
+  priceRequest,
+  slotRefusal,
+  type CheckedAnswer,
+  type RequestChoice,
   type RequestQuestion,
 } from "./order-request";
+import type { LicenceTag } from "./licence";
+import type { ChoicePrice } from "./price-lines";
 
 const q = (
   id: string,
@@ -14,7 +20,18 @@ const q = (
   isRequired = true,
   choices: RequestQuestion["choices"] = [],
 ): RequestQuestion => ({ id, questionType, isRequired, choices });
-const none = { text: null, date: null, medias: [], selectedChoiceIds: new Set<string>() };
+/** A choice as the rules read it: `add` by default, in yen unless said otherwise. */
+const choice = (
+  id: string,
+  price: Partial<ChoicePrice> = {},
+  extra: { licence?: LicenceTag; rushDays?: number } = {},
+): RequestChoice => ({
+  id,
+  price: { kind: "add", amount: null, currencyId: "jpy", percent: null, maxCount: null, ...price },
+  licence: extra.licence ?? null,
+  rushDays: extra.rushDays ?? null,
+});
+const none = { text: null, date: null, medias: [], selectedChoiceIds: new Set<string>(), counts: new Map() };
 const open = { isOwn: false, isClosed: false, hasPendingRequest: false, savedCardCount: 1, namedCardIsSaved: true };
 const accepted = { isAgreedToTerms: true, isAcknowledged: true };
 
@@ -43,10 +60,7 @@ describe("isUnanswered (spec section 5)", () => {
 });
 
 describe("checkRequest", () => {
-  const plan = q("plan", "SINGLE_CHOICE", true, [
-    { id: "a", priceAmount: 100, priceCurrencyId: "jpy" },
-    { id: "b", priceAmount: 200, priceCurrencyId: "jpy" },
-  ]);
+  const plan = q("plan", "SINGLE_CHOICE", true, [choice("a", { amount: 100 }), choice("b", { amount: 200 })]);
   const pick = (...ids: string[]) => ({
     formQuestionId: "plan",
     formQuestionType: "SINGLE_CHOICE" as const,
@@ -146,18 +160,146 @@ describe("checkRequest", () => {
   });
 });
 
-describe("requestTotal (decision 025)", () => {
-  const plan = q("plan", "SINGLE_CHOICE", true, [
-    { id: "bust", priceAmount: 20_000, priceCurrencyId: "jpy" },
-    { id: "usd", priceAmount: 5_000, priceCurrencyId: "usd" },
+describe("counts (issue 63)", () => {
+  const extras = q("extras", "MULTIPLE_CHOICE", false, [
+    choice("characters", { kind: "each", amount: 8_000, maxCount: 3 }),
+    choice("background", { amount: 5_000 }),
   ]);
-  const answer = (...ids: string[]) => [{ question: plan, ...none, selectedChoiceIds: new Set(ids) }];
-  it("the service's price, or the picked priced choices when they come to more; other currencies are left to the creator", () => {
-    expect(requestTotal(10_000, "jpy", answer())).toBe(10_000);
-    expect(requestTotal(10_000, "jpy", answer("bust"))).toBe(20_000);
-    expect(requestTotal(30_000, "jpy", answer("bust"))).toBe(30_000);
-    expect(requestTotal(10_000, "jpy", answer("usd"))).toBe(10_000);
-    expect(requestTotal(null, "jpy", answer())).toBeNull();
+  const picks = (...given: [string, number | undefined][]) => ({
+    ...accepted,
+    formQuestionAnswers: [
+      {
+        formQuestionId: "extras",
+        formQuestionType: "MULTIPLE_CHOICE" as const,
+        answer: { text: null, date: null, medias: [] },
+        questionChoices: given.map(([id, count]) => ({
+          formQuestionChoiceId: id,
+          formQuestionChoiceStatus: "SELECTED" as const,
+          ...(count === undefined ? {} : { count }),
+        })),
+      },
+    ],
+  });
+
+  it("keeps an each choice's count up to its maximum, absent is 1", () => {
+    const checked = checkRequest([extras], picks(["characters", 3], ["background", undefined]), open);
+    expect(checked.ok && checked.answers[0].counts).toEqual(
+      new Map([
+        ["characters", 3],
+        ["background", 1],
+      ]),
+    );
+  });
+
+  it("refuses a count above the choice's maximum, a count other than 1 on any other choice, and no count at all", () => {
+    for (const given of [[["characters", 4]], [["background", 2]], [["characters", 0]], [["characters", 1.5]]] as [
+      string,
+      number,
+    ][][]) {
+      expect(checkRequest([extras], picks(...given), open), JSON.stringify(given)).toEqual({
+        ok: false,
+        refusal: "requests_error_invalid",
+      });
+    }
+    // An each choice its creator gave no maximum takes one.
+    const bare = q("extras", "MULTIPLE_CHOICE", false, [choice("characters", { kind: "each", amount: 8_000 })]);
+    expect(checkRequest([bare], picks(["characters", 2]), open).ok).toBe(false);
+    expect(checkRequest([bare], picks(["characters", 1]), open).ok).toBe(true);
+  });
+});
+
+describe("priceRequest (issue 63, decision 099)", () => {
+  const size = q("size", "SINGLE_CHOICE", true, [
+    choice("bust", { kind: "plan", amount: 20_000 }),
+    choice("full", { kind: "plan", amount: 30_000 }),
+  ]);
+  const extras = q("extras", "MULTIPLE_CHOICE", false, [
+    choice("background", { amount: 5_000 }),
+    choice("characters", { kind: "each", amount: 8_000, maxCount: 3 }),
+    choice("rush", { kind: "percent", percent: 30, amount: null, currencyId: null }, { rushDays: 5 }),
+    choice("slow-rush", { amount: 1_000 }, { rushDays: 9 }),
+  ]);
+  const usage = q("usage", "MULTIPLE_CHOICE", false, [
+    choice("personal", {}, { licence: "personal" }),
+    choice("commercial", { kind: "percent", percent: 100, amount: null, currencyId: null }, { licence: "streaming" }),
+    choice("goods", {}, { licence: "goods" }),
+    choice("exclusive", { amount: 50_000 }, { licence: "exclusive" }),
+  ]);
+  const answer = (question: RequestQuestion, ...ids: (string | [string, number])[]): CheckedAnswer => ({
+    question,
+    ...none,
+    selectedChoiceIds: new Set(ids.map((id) => (Array.isArray(id) ? id[0] : id))),
+    counts: new Map(ids.map((id) => (Array.isArray(id) ? id : [id, 1]))),
+  });
+
+  it("a plan replaces the base, then the options in the form's order: ¥20,000 + ¥5,000 + 100% + ¥8,000 × 2", () => {
+    const priced = priceRequest(
+      10_000,
+      "jpy",
+      [answer(size, "bust"), answer(extras, "background", ["characters", 2]), answer(usage, "commercial")],
+      (id) => `order-${id}`,
+    );
+    expect(priced.lines).toEqual([
+      { kind: "plan", choiceId: "order-bust", amount: 20_000 },
+      { kind: "add", choiceId: "order-background", amount: 5_000 },
+      { kind: "each", choiceId: "order-characters", count: 2, unit: 8_000, amount: 16_000 },
+      { kind: "percent", choiceId: "order-commercial", percent: 100, amount: 20_000 },
+    ]);
+    expect(priced.total).toBe(61_000);
+    expect(priced.licence).toEqual({ scope: "commercial", uses: ["streaming"] });
+    expect(priced.rushDays).toBeNull();
+  });
+
+  it("the base alone when nothing priced is picked; nothing at all is unpriced ('Unsettled') and personal use", () => {
+    expect(priceRequest(10_000, "jpy", [answer(size), answer(extras)])).toMatchObject({
+      lines: [{ kind: "base", amount: 10_000 }],
+      total: 10_000,
+    });
+    expect(priceRequest(null, "jpy", [answer(usage, "goods", "personal")])).toEqual({
+      lines: [],
+      total: null,
+      licence: { scope: "commercial", uses: ["goods"] },
+      rushDays: null,
+    });
+    expect(priceRequest(null, "jpy", []).licence).toEqual({ scope: "personal" });
+  });
+
+  it("cents: a $40.00 base, a $12.50 add and 30% rush of the base; the shortest rush is the order's", () => {
+    const usd = q("extras", "MULTIPLE_CHOICE", false, [
+      choice("bg", { amount: 1_250, currencyId: "usd" }),
+      choice("yen", { amount: 5_000, currencyId: "jpy" }),
+      choice("rush", { kind: "percent", percent: 30, amount: null, currencyId: null }, { rushDays: 5 }),
+      choice("slow-rush", {}, { rushDays: 9 }),
+    ]);
+    const priced = priceRequest(4_000, "usd", [answer(usd, "bg", "yen", "rush", "slow-rush")]);
+    // The yen choice is the creator's to price: no line.
+    expect(priced.lines.map((line) => line.amount)).toEqual([4_000, 1_250, 1_200]);
+    expect(priced.total).toBe(6_450);
+    expect(priced.rushDays).toBe(5);
+  });
+
+  it("exclusive wins over the commercial uses picked beside it", () => {
+    expect(priceRequest(null, "jpy", [answer(usage, "commercial", "goods", "exclusive")]).licence).toEqual({
+      scope: "exclusive",
+    });
+  });
+});
+
+describe("slots and rush (decision 091, issue 63)", () => {
+  it("a rush request takes only a free slot nobody waits for; any request is full when no slot is left", () => {
+    expect(slotRefusal("free", true)).toBeNull();
+    expect(slotRefusal("reservation", false)).toBeNull();
+    expect(slotRefusal("reservation", true)).toBe("requests_error_rush_unavailable");
+    expect(slotRefusal("none", true)).toBe("requests_error_rush_unavailable");
+    expect(slotRefusal("none", false)).toBe("requests_error_full");
+  });
+
+  it("the page offers rush as the submission takes it", () => {
+    expect(offersRush({ kind: "unlimited" }, false)).toBe(true);
+    expect(offersRush({ kind: "open", open: 1, slots: 2 }, false)).toBe(true);
+    expect(offersRush({ kind: "open", open: 1, slots: 2 }, true)).toBe(false);
+    expect(offersRush({ kind: "waitlist", waiting: 0 }, false)).toBe(false);
+    expect(offersRush({ kind: "full" }, false)).toBe(false);
   });
 });
 

@@ -2,6 +2,9 @@ import type { AnswerChoiceStatus, QuestionType } from "../../db/schema/enums";
 import { isCalendarDate } from "../../domain/dates";
 import { fileNameOf } from "../../media/domain/file-names";
 import { isBlankText } from "../../domain/text";
+import type { SlotStatus } from "../../domain/slots";
+import { licenceOf, type Licence, type LicenceTag } from "./licence";
+import { priceLines, rushDaysOf, type ChoicePrice, type PickedChoice, type PriceLine } from "./price-lines";
 
 /**
  * A client's request (spec sections 4, 5 and 7; docs/decisions/025): the submission payload (parsed by
@@ -33,7 +36,8 @@ export interface RequestAnswer {
     date?: string | null;
     medias: AnswerMediaInput[];
   };
-  questionChoices: { formQuestionChoiceId: string; formQuestionChoiceStatus: AnswerChoiceStatus }[];
+  /** `count`: how many of an `each` choice (issue 63); absent is 1, and any other choice may only be 1. */
+  questionChoices: { formQuestionChoiceId: string; formQuestionChoiceStatus: AnswerChoiceStatus; count?: number }[];
 }
 
 interface RequestCommon {
@@ -53,12 +57,20 @@ export interface FormRequest extends RequestCommon {
   formCode: string;
 }
 
+/** What the rules and the pricing read of a form's choice (issue 63: its price's kind, licence and rush days). */
+export interface RequestChoice {
+  id: string;
+  price: ChoicePrice;
+  licence: LicenceTag | null;
+  rushDays: number | null;
+}
+
 /** What the rules read of a form's question. */
 export interface RequestQuestion {
   id: string;
   questionType: QuestionType;
   isRequired: boolean;
-  choices: { id: string; priceAmount: number | null; priceCurrencyId: string | null }[];
+  choices: RequestChoice[];
 }
 
 /** Why a request is refused, as message keys of messages/requests. */
@@ -71,6 +83,8 @@ export type RequestRefusal =
   | "requests_error_already_submitted"
   | "requests_error_closed"
   | "requests_error_full"
+  /** A rush choice while the request would not take a free slot nobody waits for (issue 63, decision 091). */
+  | "requests_error_rush_unavailable"
   | "requests_error_invalid";
 
 /** A question's answer as the order keeps it: the choices it lists, the text, date and media as given. */
@@ -80,6 +94,8 @@ export interface CheckedAnswer {
   date: string | null;
   medias: AnswerMediaInput[];
   selectedChoiceIds: Set<string>;
+  /** How many of each selected `each` choice the client asked for (absent: 1). */
+  counts: Map<string, number>;
 }
 
 export type RequestCheck =
@@ -154,11 +170,18 @@ export function checkRequest(
     const question = byId.get(a.formQuestionId);
     if (!question || question.questionType !== a.formQuestionType || given.has(a.formQuestionId))
       return { ok: false, refusal: "requests_error_invalid" };
-    const choiceIds = new Set(question.choices.map((c) => c.id));
+    const choices = new Map(question.choices.map((c) => [c.id, c]));
     const selected = new Set(
       a.questionChoices.filter((c) => c.formQuestionChoiceStatus === "SELECTED").map((c) => c.formQuestionChoiceId),
     );
-    if ([...selected].some((id) => !choiceIds.has(id))) return { ok: false, refusal: "requests_error_invalid" };
+    if ([...selected].some((id) => !choices.has(id))) return { ok: false, refusal: "requests_error_invalid" };
+    const counts = new Map<string, number>();
+    for (const given of a.questionChoices) {
+      const choice = choices.get(given.formQuestionChoiceId);
+      const count = given.count ?? 1;
+      if (choice && !isCountOf(choice.price, count)) return { ok: false, refusal: "requests_error_invalid" };
+      if (selected.has(given.formQuestionChoiceId)) counts.set(given.formQuestionChoiceId, count);
+    }
     if (question.questionType === "SINGLE_CHOICE" && selected.size > 1)
       return { ok: false, refusal: "requests_error_invalid" };
     if (a.answer.medias.length > 0 && question.questionType !== "MEDIA")
@@ -170,6 +193,7 @@ export function checkRequest(
       date: a.answer.date ?? null,
       medias: a.answer.medias,
       selectedChoiceIds: selected,
+      counts,
     });
   }
   const missing = questions.filter((q) => q.isRequired && isUnanswered(q, given.get(q.id))).map((q) => q.id);
@@ -180,30 +204,72 @@ export function checkRequest(
   // A card id that is not one of the client's saved cards is no page's post: refused, not ignored.
   if (!context.namedCardIsSaved) return { ok: false, refusal: "requests_error_invalid" };
 
-  const empty = { text: null, date: null, medias: [], selectedChoiceIds: new Set<string>() };
+  const empty = { text: null, date: null, medias: [], selectedChoiceIds: new Set<string>(), counts: new Map() };
   return { ok: true, answers: questions.map((question) => ({ question, ...(given.get(question.id) ?? empty) })) };
 }
 
 /**
- * The total a service request starts at (decision 025): the service's price is where it starts ("from ~price"); the
- * priced choices picked (a plan, a private-publication fee) add up to the total when they come to more. Choices in
- * another currency than the service's are left for the creator to price. The creator may change it before
- * approving. A form request has no total until the creator sets one (spec section 5, 'Unsettled').
+ * A count the choice allows: an `each` choice 1 up to the most its creator set (no maximum set is 1), any other choice
+ * only 1. The page offers nothing else, so anything else is refused, not clamped.
  */
-export function requestTotal(
-  servicePrice: number | null,
-  serviceCurrencyId: string,
-  answers: CheckedAnswer[],
-): number | null {
-  let choices = 0;
-  for (const a of answers) {
-    for (const choice of a.question.choices) {
-      if (a.selectedChoiceIds.has(choice.id) && choice.priceAmount && choice.priceCurrencyId === serviceCurrencyId)
-        choices += choice.priceAmount;
-    }
-  }
-  const total = Math.max(servicePrice ?? 0, choices);
-  return total > 0 ? total : null;
+function isCountOf(price: ChoicePrice, count: number): boolean {
+  if (!Number.isSafeInteger(count) || count < 1) return false;
+  return price.kind === "each" ? count <= (price.maxCount ?? 1) : count === 1;
+}
+
+/** A request as priced (issue 63, decision 099): its lines and total, the licence its picks grant, its rush days. */
+export interface RequestPricing {
+  lines: PriceLine[];
+  /** Null when nothing is priced: the creator sets it (spec section 5, 'Unsettled'). */
+  total: number | null;
+  licence: Licence;
+  rushDays: number | null;
+}
+
+/**
+ * Prices a checked request from the service's (or form's) price: the picked choices in the form's order, questions
+ * then choices, as the page lists them. `lineIdOf` names a choice in the lines: the order's snapshot choice, so the
+ * lines read the snapshot's titles after the form has changed.
+ */
+export function priceRequest(
+  basePrice: number | null,
+  currencyId: string,
+  answers: readonly CheckedAnswer[],
+  lineIdOf: (formChoiceId: string) => string = (id) => id,
+): RequestPricing {
+  const picked = answers.flatMap((a) =>
+    a.question.choices
+      .filter((choice) => a.selectedChoiceIds.has(choice.id))
+      .map((choice) => ({ ...choice, count: a.counts.get(choice.id) ?? 1 })),
+  );
+  const picks: PickedChoice[] = picked.map((choice) => ({
+    choiceId: lineIdOf(choice.id),
+    price: choice.price,
+    count: choice.count,
+  }));
+  return {
+    ...priceLines(basePrice, currencyId, picks),
+    licence: licenceOf(picked.map((choice) => choice.licence)),
+    rushDays: rushDaysOf(picked),
+  };
+}
+
+/** Where a request's slot comes from (decision 091): a free one nobody waits for, the client's reservation, or none. */
+export type SlotTaken = "free" | "reservation" | "none";
+
+/**
+ * Whether the slot the request takes lets it through: every slot held is "full"; a rush order must take a free slot
+ * nobody waits for, so it never jumps a waiting client (issue 63), and a reservation's holder asks without rush.
+ */
+export function slotRefusal(slot: SlotTaken, isRush: boolean): RequestRefusal | null {
+  if (isRush && slot !== "free") return "requests_error_rush_unavailable";
+  return slot === "none" ? "requests_error_full" : null;
+}
+
+/** Whether the page offers rush choices: a request now would take a free slot nobody waits for (`slotRefusal`). */
+export function offersRush(status: SlotStatus | null, holdsReservation: boolean): boolean {
+  if (holdsReservation) return false;
+  return status === null || status.kind === "unlimited" || status.kind === "open";
 }
 
 /** The order's short public code (notification links ?order={code}): 8 characters without look-alikes (0/O, 1/I). */

@@ -1,57 +1,45 @@
 /**
  * A client's request becomes an order (issue 10; docs/decisions/025). The rules are `checkRequest` in
- * worker/orders/domain/order-request.ts; this file reads what they need, and writes the order with its snapshot (what the
- * client saw: the service, the form, its questions and choices, the answers and their files) in ONE D1 batch, which
- * copies the texts and media rows as they are at that instant. A partial unique index (migration 0008) makes a
+ * worker/orders/domain/order-request.ts; this file reads what they need, prices the request into lines (issue 63,
+ * decision 099) and writes the order with its snapshot (order-snapshot.ts: what the client saw, the service, the form,
+ * its questions and choices, the answers and their files) in ONE D1 batch, which copies the texts and media rows as
+ * they are at that instant. A partial unique index (migration 0008) makes a
  * second pending request for the same service or form fail inside that batch, so racing submissions give one order.
  * After the write the order's Durable Object is woken once, so its approval deadline alarm is set.
  */
 import type { Database } from "../../db/client";
-import { LOCALIZED, MEDIA_OWNERS } from "../../db/schema/localized-entities";
+import { MEDIA_OWNERS } from "../../db/schema/localized-entities";
+import type { LicenceTag } from "../domain/licence";
+import type { PriceKind } from "../domain/price-lines";
 import type { QuestionType } from "../../db/schema/enums";
 import { notBannedSql } from "../../domain/roles";
-import { submittedOrderDeadlines } from "../domain/order";
-import { stagesOfPlan, type StagePlanItem } from "../domain/order-stages";
 import { storedStagePlan } from "../domain/stage-plan-rows";
-import { orderHref } from "../domain/order-notifications";
 import {
   answerFileName,
   checkRequest,
   orderCodeFrom,
-  requestTotal,
+  priceRequest,
+  slotRefusal,
   type CheckedAnswer,
   type FormRequest,
-  type RequestQuestion,
   type RequestRefusal,
   type ServiceRequest,
+  type SlotTaken,
 } from "../domain/order-request";
-import { buildMediaEntry, type MediaEntry } from "../../media/domain/media-entries";
+import { buildMediaEntry } from "../../media/domain/media-entries";
 import { parseMediaKey } from "../../media/domain/media-keys";
 import { checkAttachment } from "../../media/services/storage";
 import { claimReservationFor, releaseClaim, requestSlot } from "../../services/waitlist";
 import type { SlotTarget } from "../../domain/slots";
+import {
+  snapshotStatements,
+  type Requester,
+  type RequestTarget,
+  type SnapshotQuestion,
+  type StoredAnswerMedia,
+} from "./order-snapshot";
 
-/** What a request is sent to: a published service (and its form, if any) or a published form. */
-interface RequestTarget {
-  submitStatus: "SERVICE_SUBMITTED" | "FORM_SUBMITTED";
-  serviceId: string | null;
-  formId: string | null;
-  policyId: string | null;
-  sellerId: string;
-  sellerUserId: string;
-  isOpen: boolean;
-  priceAmount: number | null;
-  priceCurrencyId: string;
-  /** The service's gallery, in order. */
-  mediaIds: string[];
-  /** The service's (a service order) or the form's milestones, which the order starts with (decision 073). */
-  stagePlan: StagePlanItem[];
-}
-
-interface SnapshotQuestion extends RequestQuestion {
-  mediaIds: string[];
-  choices: (RequestQuestion["choices"][number] & { mediaIds: string[] })[];
-}
+export type { Requester };
 
 /** JSON array of the media ids attached to an owner's field, in order. */
 const mediaIdsOf = (ownerType: string, idExpr: string, field: string) =>
@@ -90,7 +78,7 @@ async function serviceTarget(d1: D1Database, serviceId: string): Promise<Request
 async function formTarget(d1: D1Database, code: string): Promise<RequestTarget | null> {
   const row = await d1
     .prepare(
-      `SELECT x.id, x.price_currency_id, x.stage_plan, ${TARGET_COLUMNS} FROM commission_forms x ${TARGET_JOINS} WHERE x.code = ? AND x.form_status = 'PUBLISHED' AND ${TARGET_LISTED}`,
+      `SELECT x.id, x.price_amount, x.price_currency_id, x.stage_plan, ${TARGET_COLUMNS} FROM commission_forms x ${TARGET_JOINS} WHERE x.code = ? AND x.form_status = 'PUBLISHED' AND ${TARGET_LISTED}`,
     )
     .bind(code)
     .first<Record<string, unknown>>();
@@ -103,8 +91,9 @@ async function formTarget(d1: D1Database, code: string): Promise<RequestTarget |
     sellerId: String(row.seller_id),
     sellerUserId: String(row.seller_user_id),
     isOpen: Boolean(row.is_open),
-    // The creator prices a form request after reading it (spec section 5: 'Unsettled' until then).
-    priceAmount: null,
+    // Priced from the form's own price as a service request is from the service's (issue 63); with no price and no
+    // priced choice the creator prices it after reading it (spec section 5: 'Unsettled' until then).
+    priceAmount: (row.price_amount as number | null) ?? null,
     priceCurrencyId: String(row.price_currency_id),
     mediaIds: [],
     stagePlan: storedStagePlan(row.stage_plan),
@@ -120,6 +109,7 @@ async function questionsOf(d1: D1Database, formId: string | null): Promise<Snaps
     .prepare(
       `SELECT q.id, q.question_type, q.is_required, ${mediaIdsOf("commission_form_question", "q.id", "medias")} AS medias,
          (SELECT json_group_array(json_object('id', c.id, 'price', c.price_amount, 'cur', c.price_currency_id,
+            'kind', c.price_kind, 'percent', c.price_percent, 'max', c.max_count, 'licence', c.licence, 'rush', c.rush_days,
             'medias', json(${mediaIdsOf("commission_form_question_choice", "c.id", "media")})))
           FROM (SELECT * FROM commission_form_question_choices WHERE question_id = q.id ORDER BY user_index, id) c) AS choices
        FROM commission_form_questions q WHERE q.form_id = ? AND q.question_status = 'ACTIVE' ORDER BY q.user_index, q.id`,
@@ -136,12 +126,18 @@ async function questionsOf(d1: D1Database, formId: string | null): Promise<Snaps
         id: string;
         price: number | null;
         cur: string | null;
+        kind: PriceKind;
+        percent: number | null;
+        max: number | null;
+        licence: LicenceTag | null;
+        rush: number | null;
         medias: (string | null)[];
       }[]
     ).map((c) => ({
       id: c.id,
-      priceAmount: c.price,
-      priceCurrencyId: c.cur,
+      price: { kind: c.kind, amount: c.price, currencyId: c.cur, percent: c.percent, maxCount: c.max },
+      licence: c.licence,
+      rushDays: c.rush,
       mediaIds: c.medias.filter((x): x is string => Boolean(x)),
     })),
   }));
@@ -180,11 +176,6 @@ export async function clientStanding(
     savedCardCount: Number(row.cards),
     namedCardIsSaved: Boolean(row.named_card_saved),
   };
-}
-
-export interface Requester {
-  userAccountId: string;
-  profileId: string;
 }
 
 export type SubmitResult =
@@ -237,26 +228,37 @@ async function submit(
 
   const orderId = crypto.randomUUID();
   const now = deps.now ?? Date.now();
-  // The creator's slots (decision 091): a free slot nobody waits for, or the client's own reservation, claimed now.
+  // The snapshot's choice ids, chosen first: the lines name the order's own choices (their titles as the client saw them).
+  const orderChoiceIds = new Map(questions.flatMap((q) => q.choices.map((c) => [c.id, crypto.randomUUID()] as const)));
+  const pricing = priceRequest(
+    target.priceAmount,
+    target.priceCurrencyId,
+    checked.answers,
+    (id) => orderChoiceIds.get(id)!,
+  );
+  // The creator's slots (decision 091): a free slot nobody waits for, or the client's own reservation, claimed now. A
+  // rush order takes only the first (issue 63).
   const reservationId = await takeSlot(d1, standing.buyerId, slotTarget(target), orderId, now);
-  if (reservationId === false) return { ok: false, reason: "requests_error_full" };
+  const slot: SlotTaken = reservationId === false ? "none" : reservationId ? "reservation" : "free";
+  const refusal = slotRefusal(slot, pricing.rushDays !== null);
+  if (refusal) {
+    if (reservationId) await releaseClaim(d1, reservationId, orderId);
+    return { ok: false, reason: refusal };
+  }
   const answerMedias = await storeAnswerFiles(deps, requester, orderId, checked.answers);
   if (!answerMedias) {
     if (reservationId) await releaseClaim(d1, reservationId, orderId);
     return { ok: false, reason: "requests_error_invalid" };
   }
   const code = orderCodeFrom(crypto.getRandomValues(new Uint8Array(8)));
-  const priceAmount =
-    target.submitStatus === "SERVICE_SUBMITTED"
-      ? requestTotal(target.priceAmount, target.priceCurrencyId, checked.answers)
-      : null;
   const statements = snapshotStatements(d1, {
     orderId,
     code,
     now,
     target,
     buyerId: standing.buyerId,
-    priceAmount,
+    pricing,
+    orderChoiceIds,
     requester,
     answers: checked.answers,
     answerMedias,
@@ -300,16 +302,6 @@ async function takeSlot(
   return false;
 }
 
-interface StoredAnswerMedia {
-  entry: MediaEntry;
-  /** The order's own copy of an uploaded file, to delete if the order is not written after all. */
-  key: string | null;
-  size: number | null;
-  mimeType: string | null;
-  /** A file's name as the client's device called it (shown in the order's Details); null for a link. */
-  name: string | null;
-}
-
 /**
  * The answers' files: each must be the client's own upload (their request folder) and pass the upload rule again;
  * it is copied into the order's folder (`commission-request/{orderId}/…`), which the order's seller and buyer may
@@ -351,239 +343,4 @@ async function storeAnswerFiles(
     }
   }
   return stored;
-}
-
-interface Snapshot {
-  orderId: string;
-  code: string;
-  now: number;
-  target: RequestTarget;
-  buyerId: string;
-  priceAmount: number | null;
-  requester: Requester;
-  answers: CheckedAnswer[];
-  answerMedias: Map<string, StoredAnswerMedia[]>;
-}
-
-const MEDIA_COPY_COLUMNS = `format_type, media_type, file_name, file_type, file_size, file_width, file_height, file_extension, file_url,
-  file_convert_url, file_last_modified, link_site, link_url, embed_site, embed_code, thumbnail_url, markdown, user_index, is_active`;
-
-/** The order row, its chat room, its snapshot and the seller's notification, as one batch's statements. */
-function snapshotStatements(d1: D1Database, s: Snapshot): D1PreparedStatement[] {
-  const { orderId, target, now } = s;
-  const statements: D1PreparedStatement[] = [];
-  const run = (sql: string, ...values: unknown[]) => statements.push(d1.prepare(sql).bind(...values));
-  const copyTexts = (fromType: string, fromId: string, toType: string, toId: string) =>
-    run(
-      `INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text)
-       SELECT lower(hex(randomblob(16))), ?, ?, field, language_code, is_original, text FROM localized_texts WHERE entity_type = ? AND entity_id = ?`,
-      toType,
-      toId,
-      fromType,
-      fromId,
-    );
-  const copyMedia = (mediaIds: string[], ownerType: string, ownerId: string, field: string) =>
-    mediaIds.forEach((mediaId, position) => {
-      const copyId = crypto.randomUUID();
-      run(
-        `INSERT INTO media (id, owner_user_account_id, ${MEDIA_COPY_COLUMNS}) SELECT ?, owner_user_account_id, ${MEDIA_COPY_COLUMNS} FROM media WHERE id = ?`,
-        copyId,
-        mediaId,
-      );
-      run(
-        `INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position) SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM media WHERE id = ?)`,
-        crypto.randomUUID(),
-        copyId,
-        ownerType,
-        ownerId,
-        field,
-        position,
-        copyId,
-      );
-    });
-
-  run(
-    `INSERT INTO commission_orders (id, code, seller_id, buyer_id, order_submit_status, price_amount, price_currency_id, submitted_at,
-       approval_deadline, service_id, form_id, stages, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    orderId,
-    s.code,
-    target.sellerId,
-    s.buyerId,
-    target.submitStatus,
-    s.priceAmount,
-    target.priceCurrencyId,
-    now,
-    submittedOrderDeadlines(now).approvalDeadline,
-    target.serviceId,
-    target.formId,
-    JSON.stringify(stagesOfPlan(target.stagePlan)),
-    now,
-    now,
-  );
-  // The order's chat room (decision 027), DRAFT like the order's chat until approval opens it.
-  run(
-    `INSERT INTO chat_rooms (id, order_id, room_status, created_at, updated_at) VALUES (?, ?, 'DRAFT', ?, ?)`,
-    crypto.randomUUID(),
-    orderId,
-    now,
-    now,
-  );
-
-  if (target.serviceId) {
-    const orderServiceId = crypto.randomUUID();
-    run(
-      `INSERT INTO commission_order_services (id, order_id, service_id, policy_id, price_amount, price_currency_id)
-       SELECT ?, ?, id, policy_id, price_amount, price_currency_id FROM commission_services WHERE id = ?`,
-      orderServiceId,
-      orderId,
-      target.serviceId,
-    );
-    copyTexts(
-      LOCALIZED.commissionService.type,
-      target.serviceId,
-      LOCALIZED.commissionOrderService.type,
-      orderServiceId,
-    );
-    if (target.policyId)
-      copyTexts(
-        LOCALIZED.commissionPolicy.type,
-        target.policyId,
-        LOCALIZED.commissionOrderService.type,
-        orderServiceId,
-      );
-    run(
-      `INSERT INTO commission_order_service_categories (order_service_id, category_code) SELECT ?, category_code FROM commission_service_categories WHERE service_id = ?`,
-      orderServiceId,
-      target.serviceId,
-    );
-    copyMedia(target.mediaIds, MEDIA_OWNERS.commissionOrderService.type, orderServiceId, "medias");
-  }
-
-  if (target.formId) {
-    const orderFormId = crypto.randomUUID();
-    run(
-      `INSERT INTO commission_order_forms (id, order_id, form_id, category_code, price_amount, price_currency_id)
-       SELECT ?, ?, id, category_code, price_amount, price_currency_id FROM commission_forms WHERE id = ?`,
-      orderFormId,
-      orderId,
-      target.formId,
-    );
-    copyTexts(LOCALIZED.commissionForm.type, target.formId, LOCALIZED.commissionOrderForm.type, orderFormId);
-    s.answers.forEach((answer, index) => {
-      const question = answer.question as SnapshotQuestion;
-      const orderQuestionId = crypto.randomUUID();
-      run(
-        `INSERT INTO commission_order_form_questions (id, order_form_id, form_question_id, question_type, is_required, user_index) VALUES (?, ?, ?, ?, ?, ?)`,
-        orderQuestionId,
-        orderFormId,
-        question.id,
-        question.questionType,
-        question.isRequired ? 1 : 0,
-        index,
-      );
-      copyTexts(
-        LOCALIZED.commissionFormQuestion.type,
-        question.id,
-        LOCALIZED.commissionOrderFormQuestion.type,
-        orderQuestionId,
-      );
-      copyMedia(question.mediaIds, MEDIA_OWNERS.commissionOrderFormQuestion.type, orderQuestionId, "medias");
-      question.choices.forEach((choice, choiceIndex) => {
-        const orderChoiceId = crypto.randomUUID();
-        run(
-          `INSERT INTO commission_order_question_choices (id, order_form_question_id, question_choice_id, price_amount, price_currency_id, answer_choice_status, user_index)
-           VALUES (?, ?, ?, ?, ?, ?, ?)`,
-          orderChoiceId,
-          orderQuestionId,
-          choice.id,
-          choice.priceAmount,
-          choice.priceCurrencyId,
-          answer.selectedChoiceIds.has(choice.id) ? "SELECTED" : "UNSELECTED",
-          choiceIndex,
-        );
-        copyTexts(
-          LOCALIZED.commissionFormQuestionChoice.type,
-          choice.id,
-          LOCALIZED.commissionOrderQuestionChoice.type,
-          orderChoiceId,
-        );
-        copyMedia(choice.mediaIds, MEDIA_OWNERS.commissionOrderQuestionChoice.type, orderChoiceId, "media");
-      });
-      writeAnswer(run, s, answer, orderQuestionId);
-    });
-  }
-
-  const type =
-    target.submitStatus === "SERVICE_SUBMITTED" ? "COMMISSION_SERVICE_SUBMITTED" : "COMMISSION_FORM_SUBMITTED";
-  run(
-    // From the client who sent it (issue 33: the bell shows their name and avatar).
-    `INSERT INTO notifications (id, recipient_user_account_id, notification_type, from_profile_id, href, order_id, dedupe_key, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    crypto.randomUUID(),
-    target.sellerUserId,
-    type,
-    s.requester.profileId,
-    orderHref("seller", s.code),
-    orderId,
-    `submitted:${orderId}`,
-    now,
-  );
-  return statements;
-}
-
-/** The client's answer to one question: its text in their language, the date, and the files and links. */
-function writeAnswer(
-  run: (sql: string, ...values: unknown[]) => void,
-  s: Snapshot,
-  answer: CheckedAnswer,
-  orderQuestionId: string,
-) {
-  const medias = s.answerMedias.get(answer.question.id) ?? [];
-  const text = answer.text?.text.trim() ? answer.text : null;
-  if (!text && !answer.date && medias.length === 0) return;
-  const answerId = crypto.randomUUID();
-  run(
-    `INSERT INTO commission_order_question_answers (id, order_form_question_id, answer_date) VALUES (?, ?, ?)`,
-    answerId,
-    orderQuestionId,
-    answer.date,
-  );
-  if (text) {
-    run(
-      `INSERT INTO localized_texts (id, entity_type, entity_id, field, language_code, is_original, text) VALUES (?, ?, ?, 'text', ?, 1, ?)`,
-      crypto.randomUUID(),
-      LOCALIZED.commissionOrderQuestionAnswer.type,
-      answerId,
-      text.languageCode,
-      text.text,
-    );
-  }
-  medias.forEach(({ entry, size, mimeType, name }, position) => {
-    const mediaId = crypto.randomUUID();
-    const key = entry.formatType === "FILE" && entry.url ? parseMediaKey(entry.url) : null;
-    run(
-      `INSERT INTO media (id, owner_user_account_id, format_type, media_type, file_name, file_type, file_size, file_extension, file_url, link_site, link_url, thumbnail_url, user_index)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      mediaId,
-      s.requester.userAccountId,
-      entry.formatType,
-      entry.mediaType,
-      name,
-      mimeType,
-      size,
-      key?.file.split(".").pop() ?? null,
-      entry.formatType === "FILE" ? entry.url : null,
-      entry.formatType === "LINK" ? entry.site : null,
-      entry.formatType === "LINK" ? entry.url : null,
-      entry.thumbnailUrl,
-      position,
-    );
-    run(
-      `INSERT INTO media_attachments (id, media_id, owner_type, owner_id, field, position) VALUES (?, ?, ?, ?, 'medias', ?)`,
-      crypto.randomUUID(),
-      mediaId,
-      MEDIA_OWNERS.commissionOrderQuestionAnswer.type,
-      answerId,
-      position,
-    );
-  });
 }

@@ -13,11 +13,13 @@ import {
   mediasOf,
   questionsSql,
   toPublicQuestions,
+  type BasePrice,
   type PublicFormQuestion,
   type Viewer,
 } from "../../services/catalog";
 import { parseJson, pickTextColumn, textsOf } from "../../services/json-columns";
 import { clientStanding } from "./order-requests";
+import { rushOfferedTo } from "./rush-offer";
 import type { ShownMedia } from "../../media/services/media-rows";
 import { PRICE_BOOK_SQL, displayPrice, priceContext } from "../../services/price-book";
 import type { StagePlanItem } from "../domain/order-stages";
@@ -28,6 +30,10 @@ export interface PublicService {
   title: string;
   description: string;
   price: DisplayPrice | null;
+  /** The service's price unconverted, the base of a request's lines (issue 63). */
+  basePrice: BasePrice;
+  /** Whether a request now would take a free slot nobody waits for, so its rush choices are offered (issue 63). */
+  rushOffered: boolean;
   /** The gallery, in the creator's order. */
   medias: ShownMedia[];
   categories: string[];
@@ -50,18 +56,25 @@ const SERVICE_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, s.form_id, s.s
   JOIN user_profiles p ON p.account_id = ca.user_account_id
   WHERE s.id = ? AND s.service_status = 'PUBLISHED' AND lower(p.original_handle) = lower(?) AND ${notBannedSql("p.account_id")}`;
 
-/** A published service of the creator at `handle`, as the service modal shows it; null when there is none. */
+/**
+ * A published service of the creator at `handle`, as the service modal shows it; null when there is none. Its rush
+ * choices are offered by the slots at `now` (Comet's time), read beside the service.
+ */
 export async function getPublicService(
   db: Database,
   handle: string,
   serviceId: string,
   viewer: Viewer,
+  now: number = Date.now(),
 ): Promise<PublicService | null> {
   const d1 = db.$client;
-  const [book, services, questions] = await d1.batch<Record<string, unknown>>([
-    d1.prepare(PRICE_BOOK_SQL),
-    d1.prepare(SERVICE_SQL).bind(serviceId, handle),
-    d1.prepare(questionsSql("f.id = (SELECT form_id FROM commission_services WHERE id = ?)")).bind(serviceId),
+  const [[book, services, questions], rushOffered] = await Promise.all([
+    d1.batch<Record<string, unknown>>([
+      d1.prepare(PRICE_BOOK_SQL),
+      d1.prepare(SERVICE_SQL).bind(serviceId, handle),
+      d1.prepare(questionsSql("f.id = (SELECT form_id FROM commission_services WHERE id = ?)")).bind(serviceId),
+    ]),
+    rushOfferedTo(d1, viewer.accountId, { kind: "service", id: serviceId }, now),
   ]);
   const row = services.results[0];
   if (!row) return null;
@@ -73,6 +86,8 @@ export async function getPublicService(
     title: pickText(texts, viewer.locale, "title") ?? MISSING_TEXT,
     description: pickText(texts, viewer.locale, "description") ?? "",
     price: displayPrice(row.price_amount as number | null, row.cur as string, prices),
+    basePrice: { amount: (row.price_amount as number | null) ?? null, currencyCode: String(row.cur) },
+    rushOffered,
     medias: parseJson<ShownMedia>(row.medias),
     categories: parseJson<TextRow[]>(row.categories).map((names) => pickText(names, viewer.locale) ?? MISSING_TEXT),
     terms: pickTextColumn(row.terms, viewer.locale) ?? "",
