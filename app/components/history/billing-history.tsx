@@ -10,6 +10,7 @@ import {
   counterpartColumn,
   dateColumn,
   orderColumn,
+  receiptColumn,
   SalesTable,
   stagesColumn,
   statusColumn,
@@ -24,6 +25,7 @@ const BILLING_COLUMNS = (texts: TableTexts, billing: BillingTexts): SalesColumn[
   orderColumn(texts, DASHBOARD_PATHS.clientRequests),
   counterpartColumn(billing.creator),
   totalWithApproximationColumn(texts),
+  receiptColumn(texts),
   statusColumn(texts, "buyer"),
   stagesColumn(texts, { seller: false }),
 ];

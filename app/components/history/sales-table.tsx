@@ -11,7 +11,8 @@ import type { AmountBreakdown } from "#worker/domain/money";
 import type { CreatorShare, KeptReason, MoneyStatus, RefundReason } from "#worker/orders/domain/order-money-story";
 import type { StageMoneyState } from "#worker/orders/domain/stage-money";
 import type { TextReading } from "#worker/domain/text-reading";
-import type { HistoryEntry } from "#worker/orders/services/order-history";
+import type { HistoryEntry, HistoryPriceLine } from "#worker/orders/services/order-history";
+import type { CommercialUse, Licence } from "#worker/orders/domain/licence";
 
 export interface SalesColumn {
   label: string;
@@ -107,6 +108,27 @@ export interface TableTexts {
   previous: string;
   next: string;
   amounts: Record<Amount, string>;
+  /** The receipt column's words (issue 63): the lines' own, and the licence's, with slots the cell fills. */
+  receipt: {
+    label: string;
+    base: string;
+    option: string;
+    /** `{unit} × {count}` */
+    each: Template;
+    /** `+{percent}%` */
+    percent: Template;
+    adjustment: string;
+    licence: {
+      /** `Licence: {licence}` */
+      line: Template;
+      personal: string;
+      exclusive: string;
+      /** `Commercial use: {uses}` */
+      commercial: Template;
+      uses: Record<CommercialUse, string>;
+      separator: string;
+    };
+  };
   /** A staged order's stages column (issue 36). */
   stages: {
     label: string;
@@ -175,6 +197,68 @@ export const totalWithApproximationColumn = (texts: TableTexts): SalesColumn => 
       )}
     </>
   ),
+});
+
+/** The licence in the loader's words: "Personal use", "Commercial use: streaming, goods", "Exclusive rights". */
+export function licenceWords(words: TableTexts["receipt"]["licence"], licence: Licence): string {
+  if (licence.scope !== "commercial") return words[licence.scope];
+  return words.commercial.replace("{uses}", licence.uses.map((use) => words.uses[use]).join(words.separator));
+}
+
+/** A line's name and how it was counted ("¥8,000 × 2", "+100%"), as the order's Payment tab words it. */
+function lineName(words: TableTexts["receipt"], line: HistoryPriceLine, money: (minor: number) => string) {
+  const name =
+    line.kind === "base" ? words.base : line.kind === "adjustment" ? words.adjustment : (line.title ?? words.option);
+  const detail =
+    line.kind === "each"
+      ? words.each.replace("{unit}", money(line.unit)).replace("{count}", String(line.count))
+      : line.kind === "percent"
+        ? words.percent.replace("{percent}", String(line.percent))
+        : null;
+  return { name, detail };
+}
+
+/**
+ * The payment as a receipt of its order (issue 63): each line of the price as priced, the creator's change at approval
+ * (signed), and the licence both agreed to. An order from before the lines and licences shows "—", as before.
+ */
+export const receiptColumn = (texts: TableTexts): SalesColumn => ({
+  label: texts.receipt.label,
+  testId: "history-receipt",
+  cell: ({ priceLines, licence, breakdown: b }) => {
+    if (!priceLines && !licence) return "—";
+    const money = (minor: number) => showMoney(minor, b.currencyCode);
+    const words = texts.receipt;
+    return (
+      <div className="space-y-1 text-xs">
+        {priceLines && (
+          <ul className="space-y-0.5">
+            {priceLines.map((line, index) => {
+              const { name, detail } = lineName(words, line, money);
+              const amount =
+                line.kind === "adjustment"
+                  ? `${line.amount < 0 ? "−" : "+"}${money(Math.abs(line.amount))}`
+                  : money(line.amount);
+              return (
+                <li key={index} data-line={line.kind} className="flex justify-between gap-3">
+                  <span className="min-w-0">
+                    {line.title ? <ReadTitle text={line.title} reading={line.titleReading} /> : name}
+                    {detail && <span className="text-zinc-700 dark:text-zinc-300"> {detail}</span>}
+                  </span>
+                  <span className="whitespace-nowrap tabular-nums">{amount}</span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        {licence && (
+          <p data-testid="history-licence">
+            {words.licence.line.replace("{licence}", licenceWords(words.licence, licence))}
+          </p>
+        )}
+      </div>
+    );
+  },
 });
 
 /** The status word of a payment's money: "Partly refunded" whenever part of it stayed with the creator. */

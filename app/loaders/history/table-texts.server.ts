@@ -66,6 +66,27 @@ export function tableTexts(): TableTexts {
       kept: m.history_staged_kept(),
       awarded: m.history_staged_awarded(),
     },
+    // The receipt's lines and licence (issue 63), with `{unit}`, `{count}`, `{percent}` and `{uses}` left for the cell.
+    receipt: {
+      label: m.orders_price_line_column(),
+      base: m.orders_price_line_base(),
+      option: m.orders_price_line_option(),
+      each: m.orders_price_line_each({ unit: "{unit}", count: "{count}" }),
+      percent: m.orders_price_line_percent({ percent: "{percent}" }),
+      adjustment: m.orders_price_line_adjustment(),
+      licence: {
+        line: m.orders_licence_line({ licence: "{licence}" }),
+        personal: m.orders_licence_personal(),
+        exclusive: m.orders_licence_exclusive(),
+        commercial: m.orders_licence_commercial({ uses: "{uses}" }),
+        uses: {
+          streaming: m.orders_licence_use_streaming(),
+          goods: m.orders_licence_use_goods(),
+          advertising: m.orders_licence_use_advertising(),
+        },
+        separator: m.orders_licence_uses_separator(),
+      },
+    },
     amounts: {
       totalAmount: m.orders_breakdown_total(),
       taxAmount: m.orders_breakdown_tax(),

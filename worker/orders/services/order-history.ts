@@ -6,7 +6,8 @@
  * transaction, else today's. What the payment's money did (paid, refunded, kept, each with its reason, and the
  * creator's share of what they kept) is the order's money story (orders/domain/order-money-story.ts, decision 094), the one the
  * Payment tab tells too; a staged order (decision 073) also lists each stage's money with the payout its approval
- * released.
+ * released. Each payment is a receipt of its order (issue 63): the order's price lines as priced, the creator's change
+ * at approval, and the licence both agreed to, as the Payment tab shows them.
  */
 import { READ_AS_WRITTEN, type TextReading } from "../../domain/text-reading";
 import { storedReadings } from "../../services/translations";
@@ -34,6 +35,10 @@ import {
   type Row,
 } from "./order-views";
 import { PRICE_BOOK_SQL, priceBookOf } from "../../services/price-book";
+import { parsePriceLines, shownLines, type ShownLine } from "../domain/price-lines";
+import { parseLicence, type Licence } from "../domain/licence";
+import { pickText, type TextRow } from "../../domain/localized-text";
+import { textsOf } from "../../services/json-columns";
 
 const HISTORY_PAGE_SIZE = 20;
 
@@ -75,7 +80,17 @@ export interface HistoryEntry {
   payoutDisputed: boolean;
   /** A staged order's stages with their money and payouts (one per approved stage); empty for an order without stages. */
   stages: StageEntry[];
+  /** The order's price as priced, then the creator's change (issue 63); null for an order from before the lines. */
+  priceLines: HistoryPriceLine[] | null;
+  /** The licence both agreed to, as it is now (issue 63); null for an order from before licences. */
+  licence: Licence | null;
 }
+
+/**
+ * One line of the order's price in the order's currency: a choice's line named by the order's snapshot choice in the
+ * viewer's language (`title`, read translated by the client when stored); null for the base and the creator's change.
+ */
+export type HistoryPriceLine = ShownLine & { title: string | null; titleReading: TextReading };
 
 export interface StageEntry extends StageMoney {
   /** How the viewer reads the stage's title: the creator wrote it, so the client may read it translated (issue 46). */
@@ -129,6 +144,11 @@ const STAGE_PAYOUTS = `(SELECT json_group_array(json_object('stage_index', sp.st
     'payout_amount', sp.amount, 'transfer_amount', sp.transfer_amount, 'transfer_currency', sp.transfer_currency,
     'stripe_transfer_id', sp.stripe_transfer_id, 'transferred_at', sp.transferred_at))
   FROM creator_payouts sp WHERE sp.transaction_id = t.id AND sp.stage_index IS NOT NULL)`;
+/** The titles of the snapshot choices an order's lines name (its picked ones), only for an order that kept lines. */
+const LINE_CHOICES = `json((SELECT json_group_array(json_object('id', c.id, 'titles', ${textsOf("commission_order_question_choice", "c.id", "title")}))
+  FROM commission_order_forms f JOIN commission_order_form_questions q ON q.order_form_id = f.id
+  JOIN commission_order_question_choices c ON c.order_form_question_id = q.id
+  WHERE f.order_id = o.id AND o.price_lines IS NOT NULL AND c.answer_choice_status = 'SELECTED'))`;
 const FROM = `payment_transactions t JOIN commission_orders o ON o.id = t.order_id JOIN currencies cu ON cu.id = t.currency_id`;
 
 /** The caller's sales (seller side) newest first, one page, and the totals of the sales not refunded, per currency. */
@@ -155,7 +175,8 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
            coalesce(t.paid_at, t.created_at) AS paid_at, t.amount, cu.code AS currency_code,
            o.id, o.code, ${feeNumeratorsOf("t.id")} AS fee_numerators, ${TITLE_COLUMNS}, ${counterpart},
            po.payout_status, po.amount AS payout_amount, po.transfer_amount, po.transfer_currency, po.stripe_transfer_id, po.transferred_at,
-           o.stages, o.payout_held_until, ${STAGE_PAYOUTS} AS stage_payouts
+           o.stages, o.payout_held_until, ${STAGE_PAYOUTS} AS stage_payouts,
+           o.price_amount AS order_price_amount, o.price_lines, o.licence AS order_licence, ${LINE_CHOICES} AS line_choices
          FROM ${FROM} ${PARTY_JOINS} LEFT JOIN creator_payouts po ON po.transaction_id = t.id AND po.stage_index IS NULL
          WHERE ${party} = ${caller} AND ${PAID}
          ORDER BY coalesce(t.paid_at, t.created_at) DESC, t.id DESC LIMIT ? OFFSET ?`,
@@ -215,12 +236,18 @@ async function historyPage(db: Database, input: HistoryInput, side: "seller" | "
           : null,
       payoutDisputed: isDisputed({ dispute: parseDispute(row.dispute) }),
       stages: stagesOf(row, money.stages),
+      priceLines: priceLinesOf(row, input.locale),
+      licence: parseLicence(typeof row.order_licence === "string" ? row.order_licence : null),
     };
   });
   // The client's rows are titled by the creators, order and stages alike: read from stored translations in one look-up
   // for the page (nothing waits for a translator). The creator's own sales read them as written.
   if (side === "buyer" && items.length > 0) {
-    const titled: { title: string; titleReading: TextReading }[] = items.flatMap((item) => [item, ...item.stages]);
+    const titled: { title: string; titleReading: TextReading }[] = items.flatMap((item) => [
+      item,
+      ...item.stages,
+      ...(item.priceLines ?? []).filter((line): line is HistoryPriceLine & { title: string } => line.title !== null),
+    ]);
     const readings = await storedReadings(
       db,
       titled.map((text) => text.title),
@@ -249,6 +276,26 @@ function moneyOf(row: Row): OrderMoneyStory {
     },
     { status: row.transaction_status as string, amount: Number(row.amount) },
   );
+}
+
+/** The order's lines with the creator's change (price-lines.ts `shownLines`), each choice's line titled. */
+function priceLinesOf(row: Row, locale: Locale): HistoryPriceLine[] | null {
+  const lines = shownLines(
+    parsePriceLines(typeof row.price_lines === "string" ? row.price_lines : null),
+    row.order_price_amount == null ? null : Number(row.order_price_amount),
+  );
+  if (!lines) return null;
+  const titles = new Map(
+    parseJson<{ id: string; titles: TextRow[] | null }>(row.line_choices).map((c) => [
+      c.id,
+      pickText(c.titles, locale),
+    ]),
+  );
+  return lines.map((line) => ({
+    ...line,
+    title: "choiceId" in line ? (titles.get(line.choiceId) ?? null) : null,
+    titleReading: READ_AS_WRITTEN,
+  }));
 }
 
 /** The stages' money by the money story, each with the payout its approval released. */
