@@ -75,11 +75,11 @@ type Terms = OrderPanelTexts["terms"];
 export function OrderDetails({
   order,
   choicePrices,
-  terms,
+  terms = null,
 }: {
   order: OrderDetail;
   choicePrices: ChoicePrices;
-  terms: Terms;
+  terms?: Terms;
 }) {
   return (
     <>
