@@ -18,7 +18,7 @@ import {
   type PriceKind,
 } from "../orders/domain/price-lines";
 
-export interface ChoicePricingInput {
+interface ChoicePricingInput {
   price: string;
   priceKind: PriceKind;
   percent: string;
@@ -39,9 +39,9 @@ export interface ParsedChoicePricing {
 }
 
 /** The fields of a choice an error may sit on (the editor's inputs). */
-export type ChoicePricingField = "price" | "priceKind" | "percent" | "maxCount" | "rushDays";
+type ChoicePricingField = "price" | "priceKind" | "percent" | "maxCount" | "rushDays";
 
-export type ChoicePricingErrors = Partial<Record<ChoicePricingField, string>>;
+type ChoicePricingErrors = Partial<Record<ChoicePricingField, string>>;
 
 /** A whole number typed into a field ("30", " 30 ", "30%" for a percent); null when it is not one. */
 function wholeNumber(input: string, allowPercentSign = false): number | null {

@@ -1,13 +1,15 @@
 import { m } from "#app/paraglide/messages.js";
 import { TextField } from "#app/components/form/text-field";
 import type { ChoiceDraft } from "#worker/domain/commission-form";
-import { CHOICE_TITLE_MAX, FORM_MEDIA_FIELDS, moveItem } from "#worker/domain/commission-form-fields";
+import type { QuestionType } from "#worker/db/schema/enums";
+import { CHOICE_TITLE_MAX, FORM_MEDIA_FIELDS, moveItem, newChoice } from "#worker/domain/commission-form-fields";
 import { FORM_CHOICE_MEDIA_MAX } from "#worker/media/domain/media-limits";
 import type { CurrencyCode } from "#worker/domain/currency";
 import { SmallButton } from "./small-button";
 import type { KeyedMedia } from "./media-list-field";
 import { MediaListField } from "./media-list-field";
 import { ErrorText } from "#app/components/form/error-text";
+import { ChoicePricingFields, type ChoicePricingTexts } from "./choice-pricing-fields";
 
 /** The choice list's fixed texts (from the loader, see FormEditorTexts); texts with a number in them stay messages. */
 export interface ChoiceTexts {
@@ -19,14 +21,17 @@ export interface ChoiceTexts {
   moveUp: string;
   moveDown: string;
   remove: string;
+  pricing: ChoicePricingTexts;
 }
 
 export type KeyedChoice = Omit<ChoiceDraft, "media"> & { key: string; media?: KeyedMedia | null };
 
-/** The choices of a single or multiple choice question: label, extra price, order. */
+/** The choices of a single or multiple choice question: label, how it is priced, image, order. */
 export function ChoiceEditor(props: {
   idPrefix: string;
   formId: string;
+  /** Its question's type: only a single-choice question's choices may set the base (a plan). */
+  questionType: QuestionType;
   choices: KeyedChoice[];
   currency: CurrencyCode;
   errors: Record<string, string>;
@@ -34,7 +39,7 @@ export function ChoiceEditor(props: {
   texts: ChoiceTexts;
   onChange: (choices: KeyedChoice[]) => void;
 }) {
-  const { idPrefix, formId, choices, currency, errors, errorPrefix, texts, onChange } = props;
+  const { idPrefix, formId, questionType, choices, currency, errors, errorPrefix, texts, onChange } = props;
   const update = (index: number, patch: Partial<KeyedChoice>) =>
     onChange(choices.map((c, i) => (i === index ? { ...c, ...patch } : c)));
   return (
@@ -47,26 +52,31 @@ export function ChoiceEditor(props: {
           return (
             <li
               key={choice.key}
-              className="grid gap-2 rounded-md border border-zinc-300 p-3 sm:grid-cols-[1fr_10rem] dark:border-zinc-700"
+              className="grid gap-2 rounded-md border border-zinc-300 p-3 sm:grid-cols-3 dark:border-zinc-700"
             >
-              <TextField
-                id={`${idPrefix}-choice-${index}-title`}
-                label={m.authoring_choice_label({ number })}
-                value={choice.title}
-                maxLength={CHOICE_TITLE_MAX}
-                aria-required
-                error={errors[`${errorPrefix}.choices.${index}.title`]}
-                onValueChange={(title) => update(index, { title })}
+              <div className="sm:col-span-3">
+                <TextField
+                  id={`${idPrefix}-choice-${index}-title`}
+                  label={m.authoring_choice_label({ number })}
+                  value={choice.title}
+                  maxLength={CHOICE_TITLE_MAX}
+                  aria-required
+                  error={errors[`${errorPrefix}.choices.${index}.title`]}
+                  onValueChange={(title) => update(index, { title })}
+                />
+              </div>
+              <ChoicePricingFields
+                idPrefix={`${idPrefix}-choice-${index}`}
+                number={number}
+                choice={choice}
+                questionType={questionType}
+                currency={currency}
+                errors={errors}
+                errorPrefix={`${errorPrefix}.choices.${index}`}
+                texts={texts.pricing}
+                onChange={(patch) => update(index, patch)}
               />
-              <TextField
-                id={`${idPrefix}-choice-${index}-price`}
-                label={`${m.authoring_choice_price({ number })} (${currency})`}
-                value={choice.price}
-                inputMode={currency === "JPY" ? "numeric" : "decimal"}
-                error={errors[`${errorPrefix}.choices.${index}.price`]}
-                onValueChange={(price) => update(index, { price })}
-              />
-              <div className="sm:col-span-2">
+              <div className="sm:col-span-3">
                 <MediaListField
                   idPrefix={`${idPrefix}-choice-${index}-media`}
                   legend={m.authoring_choice_media_heading({ number })}
@@ -83,7 +93,7 @@ export function ChoiceEditor(props: {
                   onChange={(medias) => update(index, { media: medias[0] ?? null })}
                 />
               </div>
-              <div className="flex flex-wrap gap-2 sm:col-span-2">
+              <div className="flex flex-wrap gap-2 sm:col-span-3">
                 <SmallButton
                   target={m.authoring_choice_context({ number })}
                   visible={texts.moveUp}
@@ -109,7 +119,7 @@ export function ChoiceEditor(props: {
       <button
         type="button"
         className="button-secondary min-h-11"
-        onClick={() => onChange([...choices, { key: crypto.randomUUID(), title: "", price: "" }])}
+        onClick={() => onChange([...choices, { ...newChoice(), media: null, key: crypto.randomUUID() }])}
       >
         {texts.add}
       </button>

@@ -208,7 +208,7 @@ export function FormEditor(props: {
                   ...q,
                   key: crypto.randomUUID(),
                   medias: [],
-                  choices: q.choices.map((c) => ({ title: c.title, price: c.price, key: crypto.randomUUID() })),
+                  choices: q.choices.map((c) => ({ ...c, media: null, key: crypto.randomUUID() })),
                 },
               ]);
             }}

@@ -111,6 +111,7 @@ export function QuestionEditor(props: {
         <ChoiceEditor
           idPrefix={id}
           formId={formId}
+          questionType={question.type}
           choices={question.choices}
           currency={currency}
           errors={errors}

@@ -111,6 +111,25 @@ function formEditorTextsFor(locale: Locale): FormEditorTexts {
         mediaAdd: m.authoring_choice_media_add({}, t),
         add: m.authoring_choice_add({}, t),
         ...buttons,
+        // How each choice is priced (issue 63): the kinds and licences by name, the rush field's hint.
+        pricing: {
+          kinds: {
+            add: m.authoring_choice_kind_add({}, t),
+            plan: m.authoring_choice_kind_plan({}, t),
+            percent: m.authoring_choice_kind_percent({}, t),
+            each: m.authoring_choice_kind_each({}, t),
+          },
+          licences: {
+            none: m.authoring_choice_licence_none({}, t),
+            personal: m.authoring_choice_licence_personal({}, t),
+            streaming: m.authoring_choice_licence_streaming({}, t),
+            goods: m.authoring_choice_licence_goods({}, t),
+            advertising: m.authoring_choice_licence_advertising({}, t),
+            exclusive: m.authoring_choice_licence_exclusive({}, t),
+          },
+          more: m.authoring_choice_more({}, t),
+          rushHint: m.authoring_choice_rush_hint({}, t),
+        },
       },
     },
     addType: m.authoring_question_add_type({}, t),
