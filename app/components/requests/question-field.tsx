@@ -1,17 +1,16 @@
 import { useId, useRef, type RefObject } from "react";
-import { PriceLabel } from "#app/components/catalog/price-label";
 import { ErrorText } from "#app/components/form/error-text";
 import { controlBorder, controlClass, describedBy } from "#app/components/form/field";
 import { useTypedBeforeHydration } from "#app/components/form/typed-before-hydration";
-import { MediaImage } from "#app/components/media/media-image";
 import { m } from "#app/paraglide/messages.js";
 import type { PublicFormQuestion } from "#worker/services/catalog";
 import { AnswerMediaField } from "./answer-media-field";
 import { QuestionMedias } from "./question-medias";
 import type { AnswerDraft } from "./request-draft";
-import { CheckedInput } from "#app/components/form/checked-input";
 import { TranslationPreview } from "#app/components/translation/translation-preview";
-import { ChoiceTitle, type FormReadings, useQuestionReading, useQuestionText } from "./question-reading";
+import { ChoiceRow } from "./choice-row";
+import { type FormReadings, useQuestionReading, useQuestionText } from "./question-reading";
+import { isOffered, pickCount } from "./request-price";
 
 /**
  * One question of a request, as the client answers it: the input its type asks for (spec section 5's question
@@ -26,6 +25,8 @@ export function QuestionField(props: {
   profileId: string;
   /** The creator's texts in the reader's language (issue 46): the page's readings, and whether to ask for missing ones. */
   reading?: FormReadings;
+  /** Whether rush choices are offered (a request now takes a free slot nobody waits for): hidden otherwise. */
+  rushOffered: boolean;
   /** A MEDIA question's files started or finished uploading. */
   onUploadingChange?: (uploading: boolean) => void;
 }) {
@@ -137,50 +138,35 @@ export function QuestionField(props: {
           />
         ) : isChoice ? (
           <ul className="space-y-1.5">
-            {question.choices.map((choice) => {
-              const checked = value.choiceIds.includes(choice.id);
-              const single = question.questionType === "SINGLE_CHOICE";
-              const toggle = (on: boolean) =>
-                onChange((current) => ({
-                  ...current,
-                  choiceIds: single
-                    ? [choice.id]
-                    : on
-                      ? [...current.choiceIds.filter((c) => c !== choice.id), choice.id]
-                      : current.choiceIds.filter((c) => c !== choice.id),
-                }));
-              return (
-                <li key={choice.id}>
-                  <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600 dark:bg-zinc-800/60 dark:has-[:checked]:bg-brand-950">
-                    <CheckedInput
-                      type={single ? "radio" : "checkbox"}
-                      name={`${id}-choice`}
-                      checked={checked}
-                      onCheckedChange={toggle}
-                      className="size-4 accent-brand-700"
-                    />
-                    {choice.media ? (
-                      <MediaImage
-                        src={choice.media.thumbnailUrl ?? choice.media.url}
-                        alt=""
-                        className="size-12 shrink-0 rounded-md"
-                      />
-                    ) : null}
-                    <ChoiceTitle
-                      title={choice.title}
-                      question={read}
-                      className="min-w-0 flex-1 text-zinc-900 dark:text-zinc-100"
-                    />
-                    {choice.price ? (
-                      <PriceLabel
-                        price={choice.price}
-                        className="shrink-0 font-semibold text-zinc-900 dark:text-zinc-50"
-                      />
-                    ) : null}
-                  </label>
-                </li>
-              );
-            })}
+            {question.choices
+              .filter((choice) => isOffered(choice.pricing, props.rushOffered))
+              .map((choice) => {
+                const single = question.questionType === "SINGLE_CHOICE";
+                const toggle = (on: boolean) =>
+                  onChange((current) => ({
+                    ...current,
+                    choiceIds: single
+                      ? [choice.id]
+                      : on
+                        ? [...current.choiceIds.filter((c) => c !== choice.id), choice.id]
+                        : current.choiceIds.filter((c) => c !== choice.id),
+                  }));
+                return (
+                  <ChoiceRow
+                    key={choice.id}
+                    choice={choice}
+                    question={read}
+                    single={single}
+                    name={`${id}-choice`}
+                    checked={value.choiceIds.includes(choice.id)}
+                    onCheckedChange={toggle}
+                    count={pickCount(choice.pricing, value.counts?.[choice.id])}
+                    onCountChange={(count) =>
+                      onChange((current) => ({ ...current, counts: { ...current.counts, [choice.id]: count } }))
+                    }
+                  />
+                );
+              })}
           </ul>
         ) : null}
         {/* What the creator will read in their language, before it is sent (issue 46). */}

@@ -1,5 +1,6 @@
 import { isUnanswered, type RequestAnswer } from "#worker/orders/domain/order-request";
 import type { QuestionType } from "#worker/db/schema/enums";
+import { isOffered, pickCount, type ChoicePricing } from "./request-price";
 
 /**
  * What a client has typed into a request, kept in the browser: in state while they write, and in sessionStorage so
@@ -10,6 +11,8 @@ export interface AnswerDraft {
   text: string;
   date: string;
   choiceIds: string[];
+  /** How many of each `each` choice picked (issue 63), by choice id; absent is 1. */
+  counts: Record<string, number>;
   medias: { formatType: "FILE" | "LINK"; url: string; name: string }[];
 }
 
@@ -19,7 +22,7 @@ export interface RequestDraft {
   isAcknowledged: boolean;
 }
 
-export const emptyAnswer = (): AnswerDraft => ({ text: "", date: "", choiceIds: [], medias: [] });
+export const emptyAnswer = (): AnswerDraft => ({ text: "", date: "", choiceIds: [], counts: {}, medias: [] });
 export const emptyDraft = (): RequestDraft => ({ answers: {}, isAgreedToTerms: false, isAcknowledged: false });
 
 const storageKey = (target: string) => `comet-request:${target}`;
@@ -31,7 +34,11 @@ export const requestDraftKey = (target: { serviceId: string } | { formCode: stri
 export function loadDraft(target: string): RequestDraft | null {
   try {
     const raw = sessionStorage.getItem(storageKey(target));
-    return raw ? (JSON.parse(raw) as RequestDraft) : null;
+    if (!raw) return null;
+    const draft = JSON.parse(raw) as RequestDraft;
+    // A draft kept before counts were (issue 63) reads as counts of 1.
+    for (const answer of Object.values(draft.answers ?? {})) answer.counts ??= {};
+    return draft;
   } catch {
     return null;
   }
@@ -57,13 +64,30 @@ interface DraftQuestion {
   id: string;
   questionType: QuestionType;
   isRequired: boolean;
+  choices: readonly { id: string; pricing: ChoicePricing }[];
 }
 
-/** The answers as spec section 7's payload; questions that ask nothing (NONE) send nothing. */
+/**
+ * The choices of an answer that go: those the page still offers (a rush choice picked while rush was offered is
+ * dropped once it is not: the server would refuse it), each with its count (`each` choices only; 1..its maximum).
+ */
+function sentChoices(question: DraftQuestion, answer: AnswerDraft, rushOffered: boolean) {
+  return answer.choiceIds.flatMap((id) => {
+    const pricing = question.choices.find((choice) => choice.id === id)?.pricing;
+    if (!isOffered(pricing, rushOffered)) return [];
+    return [{ id, count: pricing?.kind === "each" ? pickCount(pricing, answer.counts?.[id]) : null }];
+  });
+}
+
+/**
+ * The answers as spec section 7's payload; questions that ask nothing (NONE) send nothing. `rushOffered`: whether a
+ * request now takes a free slot nobody waits for (decision 091), without which rush choices are not sent.
+ */
 export function answersPayload(
   questions: DraftQuestion[],
   draft: RequestDraft,
   languageCode: "en" | "ja",
+  rushOffered: boolean,
 ): RequestAnswer[] {
   return questions
     .filter((q) => q.questionType !== "NONE")
@@ -79,16 +103,20 @@ export function answersPayload(
             formatType === "FILE" ? { formatType, url, name } : { formatType, url },
           ),
         },
-        questionChoices: a.choiceIds.map((id) => ({
+        questionChoices: sentChoices(q, a, rushOffered).map(({ id, count }) => ({
           formQuestionChoiceId: id,
           formQuestionChoiceStatus: "SELECTED" as const,
+          ...(count === null ? {} : { count }),
         })),
       };
     });
 }
 
-/** The required questions left unanswered, by the one rule the server applies too (worker/orders/domain/order-request.ts). */
-export function missingAnswers(questions: DraftQuestion[], draft: RequestDraft): string[] {
+/**
+ * The required questions left unanswered, by the one rule the server applies too (worker/orders/domain/order-request.ts),
+ * on what would be sent (a rush pick no longer offered answers nothing).
+ */
+export function missingAnswers(questions: DraftQuestion[], draft: RequestDraft, rushOffered: boolean): string[] {
   return questions
     .filter((q) => {
       if (!q.isRequired) return false;
@@ -97,7 +125,7 @@ export function missingAnswers(questions: DraftQuestion[], draft: RequestDraft):
         text: { text: a.text },
         date: a.date || null,
         medias: a.medias,
-        selectedChoiceIds: new Set(a.choiceIds),
+        selectedChoiceIds: new Set(sentChoices(q, a, rushOffered).map((choice) => choice.id)),
       });
     })
     .map((q) => q.id);

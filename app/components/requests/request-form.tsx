@@ -7,7 +7,9 @@ import { m } from "#app/paraglide/messages.js";
 import type { CardEntry } from "#worker/payments/card-entry";
 import type { PaymentAccountMethod } from "#worker/payments/cards";
 import type { PublicFormQuestion } from "#worker/services/catalog";
+import { PriceSummary } from "./price-summary";
 import { QuestionField } from "./question-field";
+import type { RequestPricing } from "./request-price";
 import {
   answersPayload,
   clearDraft,
@@ -44,6 +46,11 @@ export interface RequestFormProps {
    * stored readings, and whether a missing one is asked for. What is sent still names questions and choices by id.
    */
   reading?: FormReadings;
+  /**
+   * The request's price (issue 63): the service's or form's base, whether rush is offered now, and the viewer's
+   * currency for the approximate total. Without it no summary shows and rush choices are neither shown nor sent.
+   */
+  pricing?: RequestPricing | null;
 }
 
 /**
@@ -91,6 +98,7 @@ export function RequestForm(props: RequestFormProps) {
   const [addedCardId, setAddedCardId] = useState<string | null>(null);
   const [cardStatus, setCardStatus] = useState(props.cardReturn ?? null);
   const card = props.cards.find((c) => c.id === addedCardId) ?? props.cards[0] ?? null;
+  const rushOffered = props.pricing?.rushOffered ?? false;
 
   // The draft from an earlier visit (closed modal, 3-D Secure detour) comes back after hydration.
   useEffect(() => {
@@ -123,7 +131,7 @@ export function RequestForm(props: RequestFormProps) {
   async function send(event: React.FormEvent) {
     event.preventDefault();
     if (uploading.size > 0) return refuse(m.requests_error_uploading());
-    const unanswered = missingAnswers(props.questions, draft);
+    const unanswered = missingAnswers(props.questions, draft, rushOffered);
     if (unanswered.length) return refuse(m.requests_error_required(), unanswered);
     const isAgreedToTerms = props.terms === null || draft.isAgreedToTerms;
     if (!isAgreedToTerms) return refuse(m.requests_error_terms());
@@ -144,7 +152,7 @@ export function RequestForm(props: RequestFormProps) {
           paymentAccountMethodId: card.id,
           isAgreedToTerms,
           isAcknowledged: draft.isAcknowledged,
-          formQuestionAnswers: answersPayload(props.questions, draft, inputLanguage),
+          formQuestionAnswers: answersPayload(props.questions, draft, inputLanguage, rushOffered),
         }),
       });
       const body = (await response.json().catch(() => ({}))) as {
@@ -181,6 +189,7 @@ export function RequestForm(props: RequestFormProps) {
             value={draft.answers[question.id] ?? emptyAnswer()}
             error={missing.includes(question.id)}
             reading={props.reading}
+            rushOffered={rushOffered}
             onUploadingChange={(busy) => uploadingChange(question.id, busy)}
             onChange={(change) =>
               update((d) => ({
@@ -255,6 +264,14 @@ export function RequestForm(props: RequestFormProps) {
       </section>
 
       <div className="space-y-3">
+        {props.pricing ? (
+          <PriceSummary
+            questions={props.questions}
+            answers={draft.answers}
+            pricing={props.pricing}
+            reading={props.reading}
+          />
+        ) : null}
         <div ref={alertRef} tabIndex={-1} className="outline-none">
           <ErrorText text={alert} />
         </div>

@@ -6,6 +6,8 @@ import type { QuestionType } from "#worker/db/schema/enums";
 import type { PublicFormQuestion } from "#worker/services/catalog";
 import type { DisplayPrice } from "#worker/domain/pricing";
 import { priceTag, type PriceTag } from "#app/components/catalog/price-label";
+import { choicePriceText, rushText } from "#app/components/requests/price-words";
+import { getLocale } from "#app/paraglide/runtime.js";
 
 const QUESTION_TYPE_LABEL: Record<QuestionType, () => string> = {
   SHORT_TEXT: m.catalog_form_type_SHORT_TEXT,
@@ -21,7 +23,11 @@ export interface QuestionTexts {
   type: string;
   /** "Required" or "Optional"; none for a question without an answer (NONE). */
   required: string | null;
-  /** Each priced choice's price, by choice id. */
+  /**
+   * Each priced choice's price as a price sheet says it (issue 63: "+¥5,000", "+100%", "¥8,000 each", a plan's
+   * "¥20,000", in the form's currency; a rush choice with its promise), by choice id; the note is the amount in the
+   * viewer's currency, approximately, where that is another one.
+   */
   choicePrices: Record<string, PriceTag>;
 }
 
@@ -40,10 +46,20 @@ export function formPageTexts(form: { price: DisplayPrice | null; questions: Pub
                 ? m.catalog_form_required()
                 : m.catalog_form_optional(),
           choicePrices: Object.fromEntries(
-            question.choices.flatMap((choice) => (choice.price ? [[choice.id, priceTag(choice.price)]] : [])),
+            question.choices.flatMap((choice) => {
+              const tag = choiceTag(choice);
+              return tag ? [[choice.id, tag]] : [];
+            }),
           ),
         },
       ]),
     ),
   };
+}
+
+function choiceTag(choice: PublicFormQuestion["choices"][number]): PriceTag | null {
+  const words = [choicePriceText(choice.pricing, getLocale()), rushText(choice.pricing.rushDays)].filter(Boolean);
+  if (words.length === 0) return null;
+  const converted = choice.pricing.kind !== "percent" && choice.price?.approximate ? priceTag(choice.price) : null;
+  return { text: words.join(" · "), note: converted ? `${converted.text} (${converted.note})` : undefined };
 }
