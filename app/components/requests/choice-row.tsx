@@ -36,7 +36,7 @@ export function ChoiceRow(props: {
   const isEach = choice.pricing.kind === "each";
   return (
     <li className="space-y-2">
-      <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600 dark:bg-zinc-800/60 dark:has-[:checked]:bg-brand-950">
+      <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg bg-zinc-50 px-3 py-2 text-sm has-[:checked]:bg-brand-50 has-[:checked]:ring-2 has-[:checked]:ring-brand-600 dark:bg-zinc-800/60 dark:has-[:checked]:bg-brand-500/20 dark:has-[:checked]:ring-brand-300">
         <CheckedInput
           type={props.single ? "radio" : "checkbox"}
           name={props.name}
