@@ -200,7 +200,7 @@ export const totalWithApproximationColumn = (texts: TableTexts): SalesColumn => 
 });
 
 /** The licence in the loader's words: "Personal use", "Commercial use: streaming, goods", "Exclusive rights". */
-export function licenceWords(words: TableTexts["receipt"]["licence"], licence: Licence): string {
+function licenceWords(words: TableTexts["receipt"]["licence"], licence: Licence): string {
   if (licence.scope !== "commercial") return words[licence.scope];
   return words.commercial.replace("{uses}", licence.uses.map((use) => words.uses[use]).join(words.separator));
 }

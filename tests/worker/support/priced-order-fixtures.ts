@@ -10,7 +10,7 @@ import { insertOrder } from "./order-fixtures";
 const JPY = "(SELECT id FROM currencies WHERE code = 'JPY')";
 
 /** The sheet's picks, snapshot choices titled in English (as written) and Japanese. */
-export const CHOICES = [
+const CHOICES = [
   { key: "plan", en: "Bust-up", ja: "バストアップ" },
   { key: "background", en: "Background", ja: "背景" },
   { key: "commercial", en: "Commercial use", ja: "商用利用" },
