@@ -8,6 +8,8 @@ import type { OrderState, PaymentRef } from "../orders/domain/order-types";
 import type { OrderStage } from "../orders/domain/order-stages";
 import type { OrderDispute } from "../orders/domain/disputes";
 import type { ExtensionRequest } from "../orders/domain/deadline-extensions";
+import { parseLicence } from "../orders/domain/licence";
+import { parseLicenceRequest } from "../orders/domain/licence-change";
 
 /** The stages column (JSON written by `transitionStatements` or the order's submission); anything else reads as none. */
 export function parseStages(value: unknown): OrderStage[] {
@@ -77,6 +79,10 @@ export function orderStateOfRow(row: Record<string, unknown>): OrderState {
     extensionRequest: parseExtensionRequest(row.extension_request),
     originalDeliveryDeadline: n(row.original_delivery_deadline),
     payoutHeldUntil: n(row.payout_held_until),
+    // Issue 63: the licence both accepted, a change of it waiting for the creator, a rush order's days.
+    licence: parseLicence(typeof row.licence === "string" ? row.licence : null),
+    licenceRequest: parseLicenceRequest(typeof row.licence_request === "string" ? row.licence_request : null),
+    rushDays: n(row.rush_days),
     estimatedStart: n(row.estimated_start),
     estimatedDelivery: n(row.estimated_delivery),
     submittedAt: Number(row.submitted_at),

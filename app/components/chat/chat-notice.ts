@@ -70,7 +70,28 @@ function noticeSentence(notice: ChatSystemNotice, stage: string, locale: string)
       return m.chat_notice_extension_lapsed();
     case "delivery_extended":
       return m.chat_notice_delivery_extended({ date: dateOf(notice, locale) });
+    case "licence_requested":
+      return m.chat_notice_licence_requested({ licence: licenceOfNotice(notice) });
+    case "licence_accepted":
+      return m.chat_notice_licence_accepted({ licence: licenceOfNotice(notice) });
+    case "licence_declined":
+      return m.chat_notice_licence_declined();
   }
+}
+
+const LICENCE_USES = {
+  streaming: m.chat_notice_licence_use_streaming,
+  goods: m.chat_notice_licence_use_goods,
+  advertising: m.chat_notice_licence_use_advertising,
+};
+
+/** The licence a change names (issue 63), in the reader's language. */
+function licenceOfNotice(notice: ChatSystemNotice): string {
+  const licence = notice.licence;
+  if (!licence || licence.scope === "personal") return m.chat_notice_licence_personal();
+  if (licence.scope === "exclusive") return m.chat_notice_licence_exclusive();
+  const uses = licence.uses.map((use) => LICENCE_USES[use]()).join(m.chat_notice_licence_uses_separator());
+  return m.chat_notice_licence_commercial({ uses });
 }
 
 /** A move's delivery date, in the reader's language (decision 090). */

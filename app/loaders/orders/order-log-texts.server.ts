@@ -40,6 +40,10 @@ const EVENT_LABELS: Record<OrderEventType, () => string> = {
   DELIVERY_EXTENDED: m.orders_event_DELIVERY_EXTENDED,
   // A completed order's payout, held for the client's week to dispute the work (decision 092).
   PAYOUT_CLEARED: m.orders_event_PAYOUT_CLEARED,
+  // The licence changed by agreement (issue 63).
+  LICENCE_REQUESTED: m.orders_event_LICENCE_REQUESTED,
+  LICENCE_ACCEPTED: m.orders_event_LICENCE_ACCEPTED,
+  LICENCE_DECLINED: m.orders_event_LICENCE_DECLINED,
 };
 
 const ACTOR_LABELS = {

@@ -16,7 +16,16 @@ export interface LandedTransition {
   before: Pick<OrderState, "stages">;
   after: Pick<
     OrderState,
-    "stages" | "progress" | "payment" | "priceAmount" | "currency" | "dispute" | "deliveryDeadline" | "extensionRequest"
+    | "stages"
+    | "progress"
+    | "payment"
+    | "priceAmount"
+    | "currency"
+    | "dispute"
+    | "deliveryDeadline"
+    | "extensionRequest"
+    | "licence"
+    | "licenceRequest"
   >;
 }
 
@@ -68,6 +77,10 @@ export const ANNOUNCERS: Record<Announcement, Announcer> = {
   extension_lapsed: () => ({ key: "extension_lapsed" }),
   delivery_extended: ({ after }) =>
     after.deliveryDeadline === null ? null : { key: "delivery_extended", date: after.deliveryDeadline },
+  licence_requested: ({ after }) =>
+    after.licenceRequest ? { key: "licence_requested", licence: after.licenceRequest.licence } : null,
+  licence_accepted: ({ after }) => (after.licence ? { key: "licence_accepted", licence: after.licence } : null),
+  licence_declined: () => ({ key: "licence_declined" }),
 };
 
 /** What each event announces: the `announce` column of the rows that log it (they agree; order-process.test.ts). */

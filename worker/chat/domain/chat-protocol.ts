@@ -68,6 +68,7 @@ export interface ChatMediaView {
  * a staged order's cancel, in minor units of the order's currency.
  */
 import type { DisputeOutcome } from "../../orders/domain/disputes";
+import type { Licence } from "../../orders/domain/licence";
 
 export type ChatNoticeKey =
   | "stages_updated"
@@ -85,7 +86,11 @@ export type ChatNoticeKey =
   | "extension_accepted"
   | "extension_declined"
   | "extension_lapsed"
-  | "delivery_extended";
+  | "delivery_extended"
+  /** Issue 63: the client asks for another licence (`licence`, the one asked), the creator agrees (the new one) or not. */
+  | "licence_requested"
+  | "licence_accepted"
+  | "licence_declined";
 
 export interface ChatSystemNotice {
   key: ChatNoticeKey;
@@ -94,6 +99,8 @@ export interface ChatSystemNotice {
   dispute?: { openedBy: "seller" | "buyer"; outcome: DisputeOutcome | null };
   /** The delivery date a move names (epoch ms), worded in the reader's language and time. */
   date?: number;
+  /** The licence a change names (issue 63), worded in the reader's language. */
+  licence?: Licence;
 }
 
 export interface ChatMessageView {

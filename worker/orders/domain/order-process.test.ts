@@ -5,11 +5,23 @@ import type { OrderAction, OrderActor, OrderEventType, OrderState } from "./orde
 import { ANNOUNCERS, orderEventNotice } from "../../chat/domain/chat-announcements";
 import { MONEY_STEPS } from "./order-effects";
 import { orderNotifications } from "./order-notifications";
-import { actsAs, ORDER_PROCESS, processStateOf, type ActionType, type AnyTransition } from "./order-process";
+import {
+  actsAs,
+  DEADLINES,
+  ORDER_PROCESS,
+  paidDeliveryDeadline,
+  processStateOf,
+  type ActionType,
+  type AnyTransition,
+} from "./order-process";
 import { dueReminders, MAX_REMINDER_LEAD_MS, REMINDED_PROGRESS, type ReminderOrder } from "./order-reminders";
 import type { DisputeSettlement, OrderDispute, Outcome } from "./order-types";
 import { stagesOfPlan } from "./order-stages";
-import { approved, canceled, completed, DAY, delivered, OPEN, order, paid, T0 } from "./order-test-states";
+import { approved, canceled, completed, DAY, delivered, OPEN, order, paid, paying, T0 } from "./order-test-states";
+import { PERSONAL, type Licence } from "./licence";
+
+const STREAMING: Licence = { scope: "commercial", uses: ["streaming"] };
+const EXCLUSIVE: Licence = { scope: "exclusive" };
 
 // Every action `decide` knows and every event it logs, spelled out so that a new one fails here until it has a row.
 const ACTIONS: Record<ActionType, true> = {
@@ -39,6 +51,9 @@ const ACTIONS: Record<ActionType, true> = {
   acceptExtension: true,
   declineExtension: true,
   giveExtension: true,
+  requestLicence: true,
+  acceptLicence: true,
+  declineLicence: true,
 };
 const EVENTS: Record<OrderEventType, true> = {
   APPROVED: true,
@@ -68,6 +83,9 @@ const EVENTS: Record<OrderEventType, true> = {
   EXTENSION_LAPSED: true,
   DELIVERY_EXTENDED: true,
   PAYOUT_CLEARED: true,
+  LICENCE_REQUESTED: true,
+  LICENCE_ACCEPTED: true,
+  LICENCE_DECLINED: true,
 };
 
 const disputeOpenedBy = (openedBy: "seller" | "buyer"): OrderDispute => ({
@@ -124,6 +142,12 @@ const STATES: Record<string, OrderState> = {
     stages: inReview(),
     extensionRequest: { proposedDeadline: T0 + 35 * DAY, requestedAt: T0 + DAY },
   }),
+  // The licence changed by agreement (issue 63): a licensed order, and one whose client asked for another.
+  paidLicensed: paid({ licence: PERSONAL }),
+  paidLicenceAsked: paid({ licence: PERSONAL, licenceRequest: { licence: STREAMING, requestedAt: T0 + DAY } }),
+  deliveredLicenceAsked: delivered({ licence: PERSONAL, licenceRequest: { licence: STREAMING, requestedAt: T0 } }),
+  // A rush order (5 days), not yet paid.
+  approvedRush: approved({ rushDays: 5 }),
 };
 const ACTORS: OrderActor[] = ["seller", "buyer", "system"];
 const actionsOf = (): OrderAction[] => [
@@ -151,6 +175,9 @@ const actionsOf = (): OrderAction[] => [
   { type: "acceptExtension" },
   { type: "declineExtension" },
   { type: "giveExtension", proposedDeadline: T0 + 40 * DAY },
+  { type: "requestLicence", licence: EXCLUSIVE },
+  { type: "acceptLicence" },
+  { type: "declineLicence" },
 ];
 const LATER = T0 + 60 * DAY;
 
@@ -346,6 +373,138 @@ describe("the table says what happens (issue 61): its money, announcement and re
           expect(due, t.name).toEqual({ kind: t.remind!.kind, type: t.remind!.type, side: t.actor, deadline });
         else expect(due, t.name).toBeUndefined();
       }
+    }
+  });
+});
+
+describe("rush (issue 63): a rush order is due within its days of the payment", () => {
+  const paidAt = T0 + DAY;
+  const takenBy = (o: OrderState) => {
+    const decision = decide(o, paying(), "system", paidAt);
+    if (!decision.ok || !decision.changed) throw new Error(JSON.stringify(decision));
+    return decision.next.deliveryDeadline;
+  };
+
+  it("takePayment sets a rush order's delivery date to the payment plus its rush days", () => {
+    expect(takenBy(approved({ rushDays: 5, openPayment: OPEN }))).toBe(paidAt + 5 * DAY);
+    expect(takenBy(approved({ rushDays: 1, openPayment: OPEN }))).toBe(paidAt + DAY);
+  });
+
+  it("the creator's estimated delivery stands when it is ahead and sooner than the rush's; never a past or later one", () => {
+    expect(takenBy(approved({ rushDays: 5, estimatedDelivery: paidAt + 3 * DAY, openPayment: OPEN }))).toBe(
+      paidAt + 3 * DAY,
+    );
+    expect(takenBy(approved({ rushDays: 5, estimatedDelivery: paidAt + 9 * DAY, openPayment: OPEN }))).toBe(
+      paidAt + 5 * DAY,
+    );
+    expect(takenBy(approved({ rushDays: 5, estimatedDelivery: paidAt - DAY, openPayment: OPEN }))).toBe(
+      paidAt + 5 * DAY,
+    );
+  });
+
+  it("an order without rush is due as before: its estimate when ahead, else 30 days", () => {
+    expect(takenBy(approved({ openPayment: OPEN }))).toBe(paidAt + DEADLINES.deliveryMs);
+    expect(takenBy(approved({ rushDays: null, estimatedDelivery: paidAt + 40 * DAY, openPayment: OPEN }))).toBe(
+      paidAt + 40 * DAY,
+    );
+    expect(paidDeliveryDeadline({ estimatedDelivery: null, rushDays: 0 }, paidAt)).toBe(paidAt + DEADLINES.deliveryMs);
+  });
+});
+
+describe("the licence changed by agreement (issue 63): rows of the table", () => {
+  const ask = (o: OrderState, licence: Licence = STREAMING, now = T0 + DAY) =>
+    decide(o, { type: "requestLicence", licence }, "buyer", now);
+
+  it("the client asks on a paid order before it ends; the request waits and the licence stays", () => {
+    for (const o of [paid({ licence: PERSONAL }), delivered({ licence: PERSONAL })]) {
+      const decision = ask(o);
+      if (!decision.ok || !decision.changed) throw new Error(JSON.stringify(decision));
+      expect(decision.event).toBe("LICENCE_REQUESTED");
+      expect(decision.money).toBe("none");
+      expect(decision.next.licence).toEqual(PERSONAL);
+      expect(decision.next.licenceRequest).toEqual({ licence: STREAMING, requestedAt: T0 + DAY });
+      expect(orderNotifications(decision.event, "buyer", "C").map((n) => [n.side, n.type])).toEqual([
+        ["seller", "COMMISSION_ORDER_LICENCE_REQUESTED"],
+      ]);
+      expect(orderEventNotice({ event: decision.event, before: o, after: decision.next })).toEqual({
+        key: "licence_requested",
+        licence: STREAMING,
+      });
+    }
+  });
+
+  it("is the client's alone, once at a time, never the licence it has, only paid and open, never in a dispute", () => {
+    const o = paid({ licence: PERSONAL });
+    expect(decide(o, { type: "requestLicence", licence: STREAMING }, "seller", T0)).toEqual({
+      ok: false,
+      refusal: "buyer_only",
+    });
+    expect(ask(STATES.paidLicenceAsked!, EXCLUSIVE)).toEqual({ ok: false, refusal: "licence_pending" });
+    expect(ask(o, PERSONAL)).toEqual({ ok: false, refusal: "licence_unchanged" });
+    // The same uses named in another order are the same licence.
+    const both: Licence = { scope: "commercial", uses: ["streaming", "goods"] };
+    expect(ask(paid({ licence: both }), { scope: "commercial", uses: ["goods", "streaming"] })).toEqual({
+      ok: false,
+      refusal: "licence_unchanged",
+    });
+    for (const unpaid of [order({ licence: PERSONAL }), approved({ licence: PERSONAL })])
+      expect(ask(unpaid)).toEqual({ ok: false, refusal: "wrong_state" });
+    for (const ended of [completed({ licence: PERSONAL }), canceled()])
+      expect(ask(ended)).toEqual({ ok: false, refusal: "wrong_state" });
+    expect(ask(STATES.paidDisputed!)).toEqual({ ok: false, refusal: "order_disputed" });
+    // An order from before licences has none: any licence is a change to agree on.
+    expect(ask(paid(), PERSONAL)).toMatchObject({ ok: true, changed: true });
+  });
+
+  it("the creator accepts: the licence is the one asked for, nothing waits; a second accept changes nothing", () => {
+    const o = STATES.paidLicenceAsked!;
+    const accepted = decide(o, { type: "acceptLicence" }, "seller", T0 + 2 * DAY);
+    if (!accepted.ok || !accepted.changed) throw new Error(JSON.stringify(accepted));
+    expect(accepted.event).toBe("LICENCE_ACCEPTED");
+    expect(accepted.next.licence).toEqual(STREAMING);
+    expect(accepted.next.licenceRequest).toBeNull();
+    expect(orderNotifications("LICENCE_ACCEPTED", "seller", "C").map((n) => [n.side, n.type])).toEqual([
+      ["buyer", "COMMISSION_ORDER_LICENCE_ACCEPTED"],
+    ]);
+    expect(orderEventNotice({ event: accepted.event, before: o, after: accepted.next })).toEqual({
+      key: "licence_accepted",
+      licence: STREAMING,
+    });
+    expect(decide(accepted.next, { type: "acceptLicence" }, "seller", T0 + 2 * DAY)).toEqual({
+      ok: false,
+      refusal: "no_licence_request",
+    });
+    expect(decide(accepted.next, { type: "declineLicence" }, "seller", T0 + 2 * DAY)).toEqual({
+      ok: false,
+      refusal: "no_licence_request",
+    });
+  });
+
+  it("the creator declines: the licence stays and nothing waits; the client may then ask again", () => {
+    const o = STATES.deliveredLicenceAsked!;
+    const declined = decide(o, { type: "declineLicence" }, "seller", T0 + 2 * DAY);
+    if (!declined.ok || !declined.changed) throw new Error(JSON.stringify(declined));
+    expect(declined.event).toBe("LICENCE_DECLINED");
+    expect(declined.next.licence).toEqual(PERSONAL);
+    expect(declined.next.licenceRequest).toBeNull();
+    expect(orderEventNotice({ event: declined.event, before: o, after: declined.next })).toEqual({
+      key: "licence_declined",
+    });
+    expect(ask(declined.next, EXCLUSIVE)).toMatchObject({ ok: true, changed: true });
+  });
+
+  it("only the creator answers, never with nothing waiting, never in a dispute or once the order ended", () => {
+    const o = STATES.paidLicenceAsked!;
+    for (const type of ["acceptLicence", "declineLicence"] as const) {
+      expect(decide(o, { type }, "buyer", T0)).toEqual({ ok: false, refusal: "seller_only" });
+      expect(decide(paid({ licence: PERSONAL }), { type }, "seller", T0)).toEqual({
+        ok: false,
+        refusal: "no_licence_request",
+      });
+      const disputed = { ...o, dispute: STATES.paidDisputed!.dispute };
+      expect(decide(disputed, { type }, "seller", T0)).toEqual({ ok: false, refusal: "order_disputed" });
+      const ended = completed({ licence: PERSONAL, licenceRequest: o.licenceRequest });
+      expect(decide(ended, { type }, "seller", T0)).toEqual({ ok: false, refusal: "no_licence_request" });
     }
   });
 });

@@ -27,6 +27,7 @@ import type {
 } from "./order-types";
 import { extensionDateError, extensionLapsesAt, hasPendingExtension, movedDelivery } from "./deadline-extensions";
 import { buyerDisputeWindowClosesAt, isDisputed } from "./disputes";
+import { acceptedLicence, hasPendingLicenceRequest, licenceRequestError, withLicenceRequest } from "./licence-change";
 import {
   approveCurrentStage,
   canceled,
@@ -103,7 +104,7 @@ export type ProcessFacts = Pick<
   OrderState,
   "progress" | "payment" | "priceAmount" | "deliverableCount" | "stages" | "deliveryDeadline" | "dispute"
 > &
-  Partial<Pick<OrderState, "deliveredAt" | "extensionRequest" | "payoutHeldUntil">>;
+  Partial<Pick<OrderState, "deliveredAt" | "extensionRequest" | "payoutHeldUntil" | "licence" | "licenceRequest">>;
 /** A named condition a transition needs besides its from-state, and the refusal when it does not hold. */
 export interface Guard {
   refusal: OrderRefusal;
@@ -165,6 +166,9 @@ const GUARDS = {
     },
   },
   buyerMayAnswer: { refusal: "dispute_not_answerable", holds: (o) => awaitsAnswerFrom(o, "buyer") },
+  /** One request to change the licence at a time (issue 63). */
+  noLicenceRequestPending: { refusal: "licence_pending", holds: (o) => !hasPendingLicenceRequest(o) },
+  licenceRequested: { refusal: "no_licence_request", holds: (o) => hasPendingLicenceRequest(o) },
 } satisfies Record<string, Guard>;
 
 /** The open dispute waits for this party's answer: the other opened it and nobody has answered yet. */
@@ -268,6 +272,17 @@ const openedDispute = (openedBy: "seller" | "buyer", reason: DisputeReason, now:
   awardedAmount: 0,
 });
 
+/**
+ * The delivery date a payment at `now` sets: the creator's estimated delivery when it is still ahead, else 30 days.
+ * A rush order (issue 63) is due within its rush days of the payment, or by the estimate when that is sooner.
+ */
+export function paidDeliveryDeadline(o: Pick<OrderState, "estimatedDelivery" | "rushDays">, now: number): number {
+  const estimate = o.estimatedDelivery && o.estimatedDelivery > now ? o.estimatedDelivery : null;
+  if (!o.rushDays) return estimate ?? now + DEADLINES.deliveryMs;
+  const rush = now + o.rushDays * DAY;
+  return estimate !== null && estimate < rush ? estimate : rush;
+}
+
 // ───────────────────────── the table ─────────────────────────
 
 export const ORDER_PROCESS: readonly AnyTransition[] = [
@@ -339,8 +354,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
       editedTo(o, {
         payment: "COMPLETED",
         paidAt: now,
-        deliveryDeadline:
-          o.estimatedDelivery && o.estimatedDelivery > now ? o.estimatedDelivery : now + DEADLINES.deliveryMs,
+        deliveryDeadline: paidDeliveryDeadline(o, now),
         openPayment: null,
         paidPayment: payment,
       }),
@@ -818,6 +832,53 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
       extensionDateError(o, proposedDeadline, now)
         ? { refusal: "extension_date_invalid" }
         : { next: movedDelivery(o, proposedDeadline) },
+  }),
+  // The licence changed by agreement (issue 63, decision 099): on a paid order before it ends the client asks for
+  // another licence, the creator accepts (the order's licence is the one asked for) or declines (it stays). One request
+  // at a time; it does not lapse, and an open dispute holds both moves back.
+  row({
+    name: "requestLicence",
+    on: "requestLicence",
+    actor: "buyer",
+    from: PAID_OPEN,
+    guards: [GUARDS.undisputed, GUARDS.noLicenceRequestPending],
+    to: "same",
+    event: "LICENCE_REQUESTED",
+    notice: toSeller("COMMISSION_ORDER_LICENCE_REQUESTED"),
+    announce: "licence_requested",
+    money: "none",
+    effect: (o, { licence }, now) => {
+      const refused = licenceRequestError(o, licence);
+      return refused ? { refusal: refused } : { next: withLicenceRequest(o, licence, now) };
+    },
+  }),
+  row({
+    name: "acceptLicence",
+    on: "acceptLicence",
+    actor: "seller",
+    from: PAID_OPEN,
+    refusedOutside: "no_licence_request",
+    guards: [GUARDS.undisputed, GUARDS.licenceRequested],
+    to: "same",
+    event: "LICENCE_ACCEPTED",
+    notice: toBuyer("COMMISSION_ORDER_LICENCE_ACCEPTED"),
+    announce: "licence_accepted",
+    money: "none",
+    effect: (o) => ({ next: acceptedLicence(o) }),
+  }),
+  row({
+    name: "declineLicence",
+    on: "declineLicence",
+    actor: "seller",
+    from: PAID_OPEN,
+    refusedOutside: "no_licence_request",
+    guards: [GUARDS.undisputed, GUARDS.licenceRequested],
+    to: "same",
+    event: "LICENCE_DECLINED",
+    notice: toBuyer("COMMISSION_ORDER_LICENCE_DECLINED"),
+    announce: "licence_declined",
+    money: "none",
+    effect: (o) => editedTo(o, { licenceRequest: null }),
   }),
   // Time-based (decision 020): not approved or not paid in time, canceled; delivered and not completed in time,
   // completed; a stage's preview not answered in time, approved (decision 073). A paid order's delivery deadline is

@@ -5,6 +5,8 @@
  * (order-contract.ts) all read these and none of them is read here, so the core has no import loop (issue 61).
  */
 import type { ExtensionRequest } from "./deadline-extensions";
+import type { Licence } from "./licence";
+import type { LicenceRequest } from "./licence-change";
 import type { OrderStage, StagePlanItem } from "./order-stages";
 
 /** Why a party opens a dispute; one list for both sides, each reason worded for either. */
@@ -123,6 +125,15 @@ export interface OrderState {
    * null: nothing waits (cleared, or never held).
    */
   payoutHeldUntil?: number | null;
+  /**
+   * What the client may do with the work, as both accepted (issue 63, decision 099; licence.ts), written at submission;
+   * absent or null for an order from before licences. After payment it changes only by the creator's agreement.
+   */
+  licence?: Licence | null;
+  /** The client's request to change the licence, waiting for the creator (licence-change.ts); absent or null: none. */
+  licenceRequest?: LicenceRequest | null;
+  /** A rush order's days to deliver from payment (a picked rush choice); absent or null: not rush. */
+  rushDays?: number | null;
 }
 
 export type OrderActor = "seller" | "buyer" | "system";
@@ -167,7 +178,11 @@ export type OrderAction =
   | { type: "acceptExtension" }
   | { type: "declineExtension" }
   /** The client gives more time on their own: the delivery date moves at once. */
-  | { type: "giveExtension"; proposedDeadline: number };
+  | { type: "giveExtension"; proposedDeadline: number }
+  /** The client asks for another licence after payment (issue 63); the creator accepts or declines it. */
+  | { type: "requestLicence"; licence: Licence }
+  | { type: "acceptLicence" }
+  | { type: "declineLicence" };
 
 export type OrderRefusal =
   | "not_a_party"
@@ -204,7 +219,11 @@ export type OrderRefusal =
   /** Decision 090: a request to move the delivery date already waits; none waits (or it lapsed); a date it may not name. */
   | "extension_pending"
   | "no_extension"
-  | "extension_date_invalid";
+  | "extension_date_invalid"
+  /** Issue 63: a request to change the licence already waits; none waits; the licence asked for is the one it has. */
+  | "licence_pending"
+  | "no_licence_request"
+  | "licence_unchanged";
 
 /** The event log's name for each transition. */
 export type OrderEventType =
@@ -236,7 +255,11 @@ export type OrderEventType =
   | "EXTENSION_LAPSED"
   /** A completed order's payout, held while the client could still dispute, goes to the creator (decision 092). */
   | "PAYOUT_CLEARED"
-  | "DELIVERY_EXTENDED";
+  | "DELIVERY_EXTENDED"
+  /** The licence changed by agreement (issue 63): asked for by the client, accepted or declined by the creator. */
+  | "LICENCE_REQUESTED"
+  | "LICENCE_ACCEPTED"
+  | "LICENCE_DECLINED";
 
 /** A party's dispute move: opening one (with its reason), or answering the other's. */
 export type DisputeMove = { type: "openDispute"; reason: DisputeReason } | { type: "answerDispute" };

@@ -27,6 +27,7 @@ import { toDisplayPrice } from "../../domain/pricing";
 import { stagePreviewViews, type StagePreviewView } from "./stage-previews";
 import { READ_AS_WRITTEN, type TextReading } from "../../domain/text-reading";
 import { storedReadings } from "../../services/translations";
+import type { OrderState } from "../domain/order-types";
 import { parsePriceLines, shownLines, type ShownLine } from "../domain/price-lines";
 import { parseLicence, type Licence } from "../domain/licence";
 
@@ -88,8 +89,8 @@ export const partyColumns = (alias: "sp" | "bp", prefix: "seller" | "buyer") =>
 const ORDER_COLUMNS = `o.id, o.code, o.seller_id, o.buyer_id, o.order_submit_status, o.order_progress_status, o.order_payment_status,
   o.order_chat_status, o.price_amount, cu.code AS currency_code, o.estimated_start, o.estimated_delivery, o.submitted_at, o.approved_at,
   o.delivered_at, o.completed_at, o.canceled_at, o.approval_deadline, o.payment_deadline, o.delivery_deadline, o.completion_deadline,
-  o.stages, o.dispute, o.extension_request, o.original_delivery_deadline, o.payout_held_until,
-  (SELECT count(*) FROM commission_order_deliverables d JOIN media_attachments a
+  o.stages, o.dispute, o.extension_request, o.original_delivery_deadline, o.payout_held_until, o.licence, o.licence_request,
+  o.rush_days, (SELECT count(*) FROM commission_order_deliverables d JOIN media_attachments a
      ON a.owner_type = 'commission_order_deliverable' AND a.owner_id = d.id AND a.field = 'medias' WHERE d.order_id = o.id) AS deliverable_count,
   ${TITLE_COLUMNS}`;
 
@@ -112,13 +113,19 @@ export interface OrderSummary {
   counterpart: PersonRef | null;
   priceAmount: number | null;
   currencyCode: CurrencyCode;
-  facts: OrderFacts;
+  facts: OrderViewFacts;
 }
+
+/**
+ * The display rules' facts, and the licence's and rush's (issue 63), which the licence block and the panel read: the
+ * view always has them (null: none), as the Order object's state does.
+ */
+export type OrderViewFacts = OrderFacts & Pick<OrderState, "licence" | "licenceRequest" | "rushDays">;
 
 export type Row = Record<string, unknown>;
 
 /** What the pages read of the order: its state as the one row mapping reads it (db/order-row.ts), and how it came. */
-function factsOf(row: Row): OrderFacts {
+function factsOf(row: Row): OrderViewFacts {
   const o = orderStateOfRow(row);
   return {
     progress: o.progress,
@@ -144,6 +151,10 @@ function factsOf(row: Row): OrderFacts {
     originalDeliveryDeadline: o.originalDeliveryDeadline ?? null,
     // A completed order's payout waiting for the client's week to dispute the work (decision 092).
     payoutHeldUntil: o.payoutHeldUntil ?? null,
+    // The licence both accepted (null before licences), a change of it the client asked for, rush days (issue 63).
+    licence: o.licence ?? null,
+    licenceRequest: o.licenceRequest ?? null,
+    rushDays: o.rushDays ?? null,
   };
 }
 

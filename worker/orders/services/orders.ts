@@ -87,7 +87,8 @@ export function transitionStatements({
       `UPDATE commission_orders SET order_progress_status = ?, order_payment_status = ?, order_chat_status = ?, price_amount = ?,
          estimated_start = ?, estimated_delivery = ?, approved_at = ?, paid_at = ?, delivered_at = ?, completed_at = ?, canceled_at = ?,
          approval_deadline = ?, payment_deadline = ?, delivery_deadline = ?, completion_deadline = ?, stages = ?, dispute = ?, disputed_since = ?,
-         extension_request = ?, original_delivery_deadline = ?, payout_held_until = ?, version = ?, updated_at = ?
+         extension_request = ?, original_delivery_deadline = ?, payout_held_until = ?,
+         licence = coalesce(?, licence), licence_request = ?, rush_days = coalesce(?, rush_days), version = ?, updated_at = ?
        WHERE id = ? AND version = ?`,
       next.progress,
       next.payment,
@@ -110,6 +111,11 @@ export function transitionStatements({
       next.extensionRequest ? JSON.stringify(next.extensionRequest) : null,
       next.originalDeliveryDeadline ?? null,
       next.payoutHeldUntil ?? null,
+      // The licence and rush days are written at submission and kept: a record from before them (null here) leaves
+      // the row's as they are; a licence changes only to another (an accepted request), never to none.
+      next.licence ? JSON.stringify(next.licence) : null,
+      next.licenceRequest ? JSON.stringify(next.licenceRequest) : null,
+      next.rushDays ?? null,
       version,
       now,
       order.orderId,
