@@ -144,7 +144,7 @@ export function orderPanelTexts(order: OrderDetail, now: number, slots: Approval
       value: deadlineText(step.deadline, order.facts),
     });
   // The licence both agreed to (issue 63), under the total and above the Details' answers; none on an older order.
-  const licence = licenceFact(order.licence);
+  const licence = licenceFact(order.facts.licence ?? null);
   const choicePrices: Record<string, string> = {};
   for (const question of order.questions) {
     for (const choice of question.choices)

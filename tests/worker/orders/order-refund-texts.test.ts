@@ -76,7 +76,6 @@ function detail(side: "seller" | "buyer", facts: Partial<OrderFacts>, more: Part
     chatRoom: null,
     stages: [],
     priceLines: null,
-    licence: null,
     ...more,
   };
 }

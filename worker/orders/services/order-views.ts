@@ -29,7 +29,6 @@ import { READ_AS_WRITTEN, type TextReading } from "../../domain/text-reading";
 import { storedReadings } from "../../services/translations";
 import type { OrderState } from "../domain/order-types";
 import { parsePriceLines, shownLines, type ShownLine } from "../domain/price-lines";
-import { parseLicence, type Licence } from "../domain/licence";
 
 const ORDER_PAGE_SIZE = 20;
 
@@ -367,8 +366,6 @@ export interface OrderDetail extends OrderSummary {
    * `adjustment` line; null for an order from before the lines were kept, which shows its total alone.
    */
   priceLines: OrderPriceLineView[] | null;
-  /** What the client may do with the work, as agreed (issue 63); null for an order from before licences. */
-  licence: Licence | null;
 }
 
 /**
@@ -462,7 +459,7 @@ export async function getOrderDetail(
   const row = await d1
     .prepare(
       `SELECT ${ORDER_COLUMNS}, ${DESCRIPTION_COLUMNS}, ${HAS_TERMS_COLUMN}, ${partyColumns("sp", "seller")}, ${partyColumns("bp", "buyer")},
-         o.price_lines, o.licence AS licence_json
+         o.price_lines
        FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id ${PARTY_JOINS}
        WHERE o.code = ?1 AND (o.seller_id = ?2 OR o.buyer_id = ?2)`,
     )
@@ -638,7 +635,6 @@ export async function getOrderDetail(
     ),
     stages: stageViews(summary, viewer.displayCurrencyCode, moneyRow, previews, revisions.results),
     priceLines: priceLineViews(summary, row.price_lines, viewer.displayCurrencyCode, moneyRow),
-    licence: parseLicence((row.licence_json as string | null) ?? null),
   };
   await readOtherPartysTexts(db, detail, viewer.locale);
   return detail;
