@@ -24,7 +24,7 @@ import { type PageReadings, type PublicText, publicText, readPublicTexts } from 
 import { PRICE_BOOK_SQL, displayPrice, priceContext, type PriceContext } from "./price-book";
 import type { PriceKind } from "../orders/domain/price-lines";
 import type { LicenceTag } from "../orders/domain/licence";
-import { rushOfferedTo } from "../orders/services/rush-offer";
+import { rushFactsSql, rushOfferedOf } from "../orders/services/rush-offer";
 
 /**
  * Public read queries of the catalog: creator search, a profile by handle, a published form by code.
@@ -697,8 +697,8 @@ const QUESTIONS_SQL = questionsSql("f.code = ? AND f.form_status = 'PUBLISHED'")
 const openServiceQuestionsSql = () => questionsSql("f.id = (SELECT form_id FROM commission_services WHERE id = ?)");
 
 /**
- * A published form with its questions in order, or null for an unknown or unpublished code. One round trip, then the
- * texts' readings and the slots' read for rush (at `now`, Comet's time) side by side.
+ * A published form with its questions in order, or null for an unknown or unpublished code. One round trip, which
+ * reads whether rush is offered at `now` (Comet's time) too.
  */
 export async function getPublicForm(
   db: Database,
@@ -707,10 +707,11 @@ export async function getPublicForm(
   now: number = Date.now(),
 ): Promise<PublicForm | null> {
   const d1 = db.$client;
-  const [book, forms, questions] = await d1.batch<Record<string, unknown>>([
+  const [book, forms, questions, rush] = await d1.batch<Record<string, unknown>>([
     d1.prepare(PRICE_BOOK_SQL),
     d1.prepare(FORM_SQL).bind(code),
     d1.prepare(QUESTIONS_SQL).bind(code),
+    d1.prepare(rushFactsSql("form")).bind(code, viewer.accountId, now),
   ]);
   const row = forms.results[0];
   if (!row) return null;
@@ -718,15 +719,12 @@ export async function getPublicForm(
   const texts = parseJson<TextRow>(row.texts);
   const handle = String(row.handle);
   const writer = String(row.account_id);
-  const [readings, rushOffered] = await Promise.all([
-    readPublicTexts(db, viewer.locale, [
-      publicText(texts, viewer.locale, "title", writer),
-      publicText(texts, viewer.locale, "description", writer),
-      // What the client must read to answer: the questions, their choices and the terms they accept (issue 46).
-      ...questionTexts(questions.results, viewer.locale, writer),
-      publicText(parseJson<TextRow>(row.terms), viewer.locale, undefined, writer),
-    ]),
-    rushOfferedTo(d1, viewer.accountId, { kind: "form", id: String(row.id) }, now),
+  const readings = await readPublicTexts(db, viewer.locale, [
+    publicText(texts, viewer.locale, "title", writer),
+    publicText(texts, viewer.locale, "description", writer),
+    // What the client must read to answer: the questions, their choices and the terms they accept (issue 46).
+    ...questionTexts(questions.results, viewer.locale, writer),
+    publicText(parseJson<TextRow>(row.terms), viewer.locale, undefined, writer),
   ]);
   return {
     ...readings,
@@ -737,7 +735,7 @@ export async function getPublicForm(
     categoryName: pickTextColumn(row.cat, viewer.locale) ?? "",
     price: displayPrice(row.price_amount as number | null, row.cur as string, prices),
     basePrice: { amount: (row.price_amount as number | null) ?? null, currencyCode: String(row.cur) },
-    rushOffered,
+    rushOffered: rushOfferedOf(rush.results[0]),
     creator: {
       name: pickTextColumn(row.names, viewer.locale) || handle,
       handle,

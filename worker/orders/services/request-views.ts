@@ -19,7 +19,7 @@ import {
 } from "../../services/catalog";
 import { parseJson, pickTextColumn, textsOf } from "../../services/json-columns";
 import { clientStanding } from "./order-requests";
-import { rushOfferedTo } from "./rush-offer";
+import { rushFactsSql, rushOfferedOf } from "./rush-offer";
 import type { ShownMedia } from "../../media/services/media-rows";
 import { PRICE_BOOK_SQL, displayPrice, priceContext } from "../../services/price-book";
 import type { StagePlanItem } from "../domain/order-stages";
@@ -58,7 +58,7 @@ const SERVICE_SQL = `SELECT s.id, s.price_amount, cu.code AS cur, s.form_id, s.s
 
 /**
  * A published service of the creator at `handle`, as the service modal shows it; null when there is none. Its rush
- * choices are offered by the slots at `now` (Comet's time), read beside the service.
+ * choices are offered by the slots at `now` (Comet's time), read in the same batch.
  */
 export async function getPublicService(
   db: Database,
@@ -68,13 +68,11 @@ export async function getPublicService(
   now: number = Date.now(),
 ): Promise<PublicService | null> {
   const d1 = db.$client;
-  const [[book, services, questions], rushOffered] = await Promise.all([
-    d1.batch<Record<string, unknown>>([
-      d1.prepare(PRICE_BOOK_SQL),
-      d1.prepare(SERVICE_SQL).bind(serviceId, handle),
-      d1.prepare(questionsSql("f.id = (SELECT form_id FROM commission_services WHERE id = ?)")).bind(serviceId),
-    ]),
-    rushOfferedTo(d1, viewer.accountId, { kind: "service", id: serviceId }, now),
+  const [book, services, questions, rush] = await d1.batch<Record<string, unknown>>([
+    d1.prepare(PRICE_BOOK_SQL),
+    d1.prepare(SERVICE_SQL).bind(serviceId, handle),
+    d1.prepare(questionsSql("f.id = (SELECT form_id FROM commission_services WHERE id = ?)")).bind(serviceId),
+    d1.prepare(rushFactsSql("service")).bind(serviceId, viewer.accountId, now),
   ]);
   const row = services.results[0];
   if (!row) return null;
@@ -87,7 +85,7 @@ export async function getPublicService(
     description: pickText(texts, viewer.locale, "description") ?? "",
     price: displayPrice(row.price_amount as number | null, row.cur as string, prices),
     basePrice: { amount: (row.price_amount as number | null) ?? null, currencyCode: String(row.cur) },
-    rushOffered,
+    rushOffered: rushOfferedOf(rush.results[0]),
     medias: parseJson<ShownMedia>(row.medias),
     categories: parseJson<TextRow[]>(row.categories).map((names) => pickText(names, viewer.locale) ?? MISSING_TEXT),
     terms: pickTextColumn(row.terms, viewer.locale) ?? "",
