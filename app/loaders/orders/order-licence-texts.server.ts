@@ -55,7 +55,7 @@ const USE_WORDS = {
 };
 
 /** A licence in the viewer's words; an order from before licences has none, and says so. */
-export function licenceWords(licence: Licence | null): string {
+function licenceWords(licence: Licence | null): string {
   if (!licence) return m.orders_licence_change_none();
   if (licence.scope === "personal") return m.orders_licence_change_personal();
   if (licence.scope === "exclusive") return m.orders_licence_change_exclusive();
