@@ -36,18 +36,19 @@ import type { Route } from "./+types/commission-form";
 /** /cf/{code}: a published commission form, read-only, with prices in the viewer's currency. Unknown or unpublished: 404. */
 export async function loader({ params, request: httpRequest, context }: Route.LoaderArgs) {
   const { db, env, user, locale, executionCtx } = context.get(requestContext);
-  const found = await getPublicForm(db, params.code, {
-    locale,
-    accountId: user?.accountId ?? null,
-    displayCurrencyId: user?.displayCurrencyId ?? null,
-  });
+  const now = await cometNow(env);
+  const found = await getPublicForm(
+    db,
+    params.code,
+    { locale, accountId: user?.accountId ?? null, displayCurrencyId: user?.displayCurrencyId ?? null },
+    now,
+  );
   if (!found) throw data(null, { status: 404 });
   // The title and description shown in the original for want of a translation get one after the answer (issue 46).
   const { untranslated, ...form } = found;
   translateAfterAnswer(executionCtx, locale, untranslated);
   // Back from a 3-D Secure redirect while adding a card in the form: saved first, so the form shows it (decision 057).
   const cardReturn = await settleReturnedSetup(new URL(httpRequest.url), db, env, user?.accountId ?? null);
-  const now = await cometNow(env);
   const target = { kind: "form", id: form.id } as const;
   const [request, rating, slots, place] = await Promise.all([
     requestViewerState(db, user?.accountId ?? null, { formId: form.id }),
@@ -197,6 +198,7 @@ export default function CommissionForm({ loaderData }: Route.ComponentProps) {
               onCardsChanged={() => revalidator.revalidate()}
               cardReturn={cardReturn}
               onSent={() => setSent(true)}
+              pricing={{ basePrice: form.basePrice, rushOffered: form.rushOffered, prices: form.prices }}
             />
           </Suspense>
         </section>

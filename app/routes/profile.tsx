@@ -40,7 +40,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const now = await cometNow(env);
   const [found, service, reviews, slots] = await Promise.all([
     getCreatorProfile(db, params.handle, viewer, serviceId),
-    serviceId ? getPublicService(db, params.handle, serviceId, viewer) : null,
+    serviceId ? getPublicService(db, params.handle, serviceId, viewer, now) : null,
     // A creator's reviews by clients (decision 086); the page is purged when a new one shows.
     reviewsOfCreator(db, params.handle, { locale, now, viewer: reader }),
     // Their slots, overall and each service's and form's (decision 091); the page is purged when a count changes.

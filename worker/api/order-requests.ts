@@ -34,6 +34,7 @@ const STATUS: Record<RequestRefusal, 400 | 403 | 409> = {
   requests_error_already_submitted: 409,
   requests_error_closed: 409,
   requests_error_full: 409,
+  requests_error_rush_unavailable: 409,
 };
 
 function answer(c: AppContext, result: SubmitResult) {

@@ -18,6 +18,7 @@ const REQUEST_MESSAGES: Record<
   requests_error_already_submitted: m.requests_error_already_submitted,
   requests_error_closed: m.requests_error_closed,
   requests_error_full: m.requests_error_full,
+  requests_error_rush_unavailable: m.requests_error_rush_unavailable,
   requests_error_invalid: m.requests_error_invalid,
   requests_error_not_found: m.requests_error_not_found,
 };

@@ -650,6 +650,8 @@ export interface PublicForm extends PageReadings {
   basePrice: BasePrice;
   /** Whether a request now would take a free slot nobody waits for, so its rush choices are offered (issue 63). */
   rushOffered: boolean;
+  /** The viewer's price book, so the request page shows its running total in their display currency (issue 63). */
+  prices: PriceContext;
   creator: { name: string; handle: string; avatarUrl: string | null; isOpenCommission: boolean };
   questions: PublicFormQuestion[];
   /** The creator's general terms, which a request from this form accepts ("" when none). */
@@ -736,6 +738,7 @@ export async function getPublicForm(
     price: displayPrice(row.price_amount as number | null, row.cur as string, prices),
     basePrice: { amount: (row.price_amount as number | null) ?? null, currencyCode: String(row.cur) },
     rushOffered: rushOfferedOf(rush.results[0]),
+    prices,
     creator: {
       name: pickTextColumn(row.names, viewer.locale) || handle,
       handle,

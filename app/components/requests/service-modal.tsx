@@ -226,7 +226,7 @@ export default function ServiceModal(props: {
                   cardEntry={props.cardEntry}
                   terms={null}
                   reading={{ readings: props.readings, ask: props.askTranslations ?? false }}
-                  pricing={{ basePrice: service.basePrice, rushOffered: service.rushOffered }}
+                  pricing={{ basePrice: service.basePrice, rushOffered: service.rushOffered, prices: service.prices }}
                   onCardsChanged={() => revalidator.revalidate()}
                   cardReturn={cardReturn}
                   onSent={() => setStep("done")}

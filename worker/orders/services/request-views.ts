@@ -21,7 +21,7 @@ import { parseJson, pickTextColumn, textsOf } from "../../services/json-columns"
 import { clientStanding } from "./order-requests";
 import { rushFactsSql, rushOfferedOf } from "./rush-offer";
 import type { ShownMedia } from "../../media/services/media-rows";
-import { PRICE_BOOK_SQL, displayPrice, priceContext } from "../../services/price-book";
+import { PRICE_BOOK_SQL, displayPrice, priceContext, type PriceContext } from "../../services/price-book";
 import type { StagePlanItem } from "../domain/order-stages";
 import { storedStagePlan } from "../domain/stage-plan-rows";
 
@@ -34,6 +34,8 @@ export interface PublicService {
   basePrice: BasePrice;
   /** Whether a request now would take a free slot nobody waits for, so its rush choices are offered (issue 63). */
   rushOffered: boolean;
+  /** The viewer's price book, so the request page shows its running total in their display currency (issue 63). */
+  prices: PriceContext;
   /** The gallery, in the creator's order. */
   medias: ShownMedia[];
   categories: string[];
@@ -86,6 +88,7 @@ export async function getPublicService(
     price: displayPrice(row.price_amount as number | null, row.cur as string, prices),
     basePrice: { amount: (row.price_amount as number | null) ?? null, currencyCode: String(row.cur) },
     rushOffered: rushOfferedOf(rush.results[0]),
+    prices,
     medias: parseJson<ShownMedia>(row.medias),
     categories: parseJson<TextRow[]>(row.categories).map((names) => pickText(names, viewer.locale) ?? MISSING_TEXT),
     terms: pickTextColumn(row.terms, viewer.locale) ?? "",
