@@ -16,7 +16,7 @@ const summaryClass = "inline-flex min-h-11 cursor-pointer items-center text-zinc
 
 export function OrderLicence({ orderId, licence }: { orderId: string; licence: OrderLicencePanel }) {
   return (
-    <div className="space-y-3 text-sm" data-testid="order-licence">
+    <div className="space-y-3 text-sm" data-testid="licence-change">
       {licence.waiting && (
         <p
           role="status"

@@ -15,6 +15,7 @@ import type { OrderPanelTexts } from "#app/loaders/orders/order-panel-texts.serv
 import type { OrderReviewsPanel } from "#app/loaders/orders/order-review-texts.server";
 import type { OrderDisputePanel } from "#app/loaders/orders/order-dispute-texts.server";
 import type { OrderExtensionPanel } from "#app/loaders/orders/order-extension-texts.server";
+import type { OrderLicencePanel } from "#app/loaders/orders/order-licence-texts.server";
 import type { ClientRecord } from "#worker/orders/services/reviews";
 
 const PaymentReturnToast = lazy(() => import("./payment-return-toast"));
@@ -35,6 +36,8 @@ export interface OrderPageData {
   dispute: OrderDisputePanel | null;
   /** The delivery date moved by agreement (decision 090): the viewer's request, answer or gift; null when none applies. */
   extension: OrderExtensionPanel | null;
+  /** The licence changed by agreement (issue 63): the client's request or the creator's answer; null when none applies. */
+  licenceChange: OrderLicencePanel | null;
   /** The client's record beside a request, for the creator (decision 086); null otherwise. */
   clientRecord: ClientRecord | null;
   /** The buyer's saved cards for the Payment tab's choice (oldest first; empty for the seller). */
@@ -78,6 +81,7 @@ export function OrderPage({
           reviews={data.reviews}
           dispute={data.dispute}
           extension={data.extension}
+          licenceChange={data.licenceChange}
           clientRecord={data.clientRecord}
           cards={data.cards}
           cardEntry={data.cardEntry}

@@ -17,6 +17,7 @@ import type { OrderPanelTexts } from "#app/loaders/orders/order-panel-texts.serv
 import type { OrderReviewsPanel } from "#app/loaders/orders/order-review-texts.server";
 import type { OrderDisputePanel } from "#app/loaders/orders/order-dispute-texts.server";
 import type { OrderExtensionPanel } from "#app/loaders/orders/order-extension-texts.server";
+import type { OrderLicencePanel } from "#app/loaders/orders/order-licence-texts.server";
 import type { ClientRecord } from "#worker/orders/services/reviews";
 import { OrderSummary } from "./order-summary";
 
@@ -33,6 +34,8 @@ const OrderDisputeReport = lazy(() =>
 const OrderDisputeCase = lazy(() => import("./order-dispute").then((module) => ({ default: module.OrderDisputeCase })));
 // The delivery date moved by agreement (decision 090): its own chunk, as only paid orders under way show it.
 const OrderExtension = lazy(() => import("./order-extension").then((module) => ({ default: module.OrderExtension })));
+// The licence changed by agreement (issue 63): its own chunk, as only paid orders under way show it.
+const OrderLicence = lazy(() => import("./order-licence").then((module) => ({ default: module.OrderLicence })));
 const OrderStageTimeline = lazy(() =>
   import("./order-stage-timeline").then((module) => ({ default: module.OrderStageTimeline })),
 );
@@ -46,6 +49,7 @@ export function OrderPanel({
   reviews,
   dispute,
   extension,
+  licenceChange,
   clientRecord,
 }: {
   order: OrderDetail;
@@ -53,6 +57,7 @@ export function OrderPanel({
   reviews: OrderReviewsPanel | null;
   dispute: OrderDisputePanel | null;
   extension: OrderExtensionPanel | null;
+  licenceChange: OrderLicencePanel | null;
   clientRecord: ClientRecord | null;
   cards: PaymentAccountMethod[];
   cardEntry: CardEntry;
@@ -94,6 +99,11 @@ export function OrderPanel({
             {extension && (
               <Suspense fallback={null}>
                 <OrderExtension orderId={order.id} extension={extension} />
+              </Suspense>
+            )}
+            {licenceChange && (
+              <Suspense fallback={null}>
+                <OrderLicence orderId={order.id} licence={licenceChange} />
               </Suspense>
             )}
             {dispute?.report && (

@@ -18,6 +18,7 @@ import type { SessionUser } from "#worker/services/sessions";
 import { orderReviewsPanel } from "#app/loaders/orders/order-review-texts.server";
 import { orderDisputePanel } from "#app/loaders/orders/order-dispute-texts.server";
 import { orderExtensionPanel } from "#app/loaders/orders/order-extension-texts.server";
+import { orderLicencePanel } from "#app/loaders/orders/order-licence-texts.server";
 import { actOnReview, REVIEW_INTENTS } from "./order-reviews.server";
 import { runOrderIntent } from "./order-intents.server";
 import { clientRecord } from "#worker/orders/services/reviews";
@@ -76,6 +77,8 @@ export async function loadOrderPage(context: Context, user: SessionUser, side: O
     reviews,
     dispute,
     extension,
+    // The licence changed by agreement: the client's request, the creator's answer (issue 63).
+    licenceChange: shown ? orderLicencePanel(shown, now) : null,
     clientRecord: client,
     // The buyer's saved cards to choose from, oldest first: the first is preselected (issue 33).
     cards,
