@@ -2,8 +2,11 @@
 // frame, where Stripe.js would open the bank's; the page never navigates away.
 import type { Page } from "@playwright/test";
 import { expect } from "./fixtures";
+import { message } from "./messages";
 
-export const threeDSecureDialog = (page: Page) => page.getByRole("dialog", { name: "Confirm with your bank" });
+/** The dialog, named in the page's language (English unless said). */
+export const threeDSecureDialog = (page: Page, locale: "en" | "ja" = "en") =>
+  page.getByRole("dialog", { name: message("payments", locale, "payments_three_d_secure_title") });
 
 /** The challenge's address (the emulator's page, with its intent and client secret) as the dialog framed it. */
 export async function challengeUrl(page: Page): Promise<URL> {
@@ -13,8 +16,8 @@ export async function challengeUrl(page: Page): Promise<URL> {
 }
 
 /** Complete (or fail) authentication inside the framed challenge; the dialog then closes by itself. */
-export async function authenticateInPage(page: Page, outcome: "complete" | "fail") {
-  const dialog = threeDSecureDialog(page);
+export async function authenticateInPage(page: Page, outcome: "complete" | "fail", locale: "en" | "ja" = "en") {
+  const dialog = threeDSecureDialog(page, locale);
   await expect(dialog).toBeVisible();
   await dialog
     .frameLocator("iframe")
