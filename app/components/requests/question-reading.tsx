@@ -82,21 +82,3 @@ export function useQuestionText(text: string, question: QuestionReading): ShownW
   if (question.translated && shown.text !== text) return { text: shown.text, lang: shown.lang, original: text };
   return { text, lang: writtenIn(given) };
 }
-
-/** A choice's title inside its label: the translation with the original in its tooltip, or the original. */
-export function ChoiceTitle({
-  title,
-  question,
-  className,
-}: {
-  title: string;
-  question: QuestionReading;
-  className?: string;
-}) {
-  const shown = useQuestionText(title, question);
-  return (
-    <span lang={shown.lang} title={shown.original} className={className}>
-      {shown.text}
-    </span>
-  );
-}

@@ -61,7 +61,7 @@ export interface ChosenChoice {
 }
 
 /** The choices picked and still offered, in the questions' order, then each question's picks in the order made. */
-export function picksOf(
+function picksOf(
   questions: readonly PricedQuestion[],
   answers: Readonly<Record<string, PickDraft | undefined>>,
   rushOffered: boolean,

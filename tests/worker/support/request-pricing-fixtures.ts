@@ -12,7 +12,7 @@ import { newMember } from "./media-fixtures";
 import { addCard, commissionAccountOf } from "./waitlist-fixtures";
 
 /** The sheet's questions, in the form's order; a choice's price in the form's currency's minor units. */
-export const SHEET_QUESTIONS: FormSeed["questions"] = [
+const SHEET_QUESTIONS: FormSeed["questions"] = [
   {
     type: "SINGLE_CHOICE",
     required: true,
