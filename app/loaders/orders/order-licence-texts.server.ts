@@ -3,6 +3,7 @@
 // while their request waits, what they asked for; the creator's answer to a waiting request (Accept and Decline). What
 // each party is offered is their row of the order process (`openTransition`), which the Order object applies again,
 // so the page offers no move the object refuses.
+import { licenceText } from "#app/components/orders/licence-text";
 import { m } from "#app/paraglide/messages.js";
 import { LICENCE_TAGS } from "#worker/db/schema/enums";
 import { type Licence, type LicenceTag, tagsOf } from "#worker/orders/domain/licence";
@@ -48,20 +49,8 @@ const TAG_LABELS: Record<LicenceTag, () => string> = {
   advertising: m.orders_licence_change_tag_advertising,
   exclusive: m.orders_licence_change_tag_exclusive,
 };
-const USE_WORDS = {
-  streaming: m.orders_licence_change_use_streaming,
-  goods: m.orders_licence_change_use_goods,
-  advertising: m.orders_licence_change_use_advertising,
-};
-
-/** A licence in the viewer's words; an order from before licences has none, and says so. */
-function licenceWords(licence: Licence | null): string {
-  if (!licence) return m.orders_licence_change_none();
-  if (licence.scope === "personal") return m.orders_licence_change_personal();
-  if (licence.scope === "exclusive") return m.orders_licence_change_exclusive();
-  const uses = licence.uses.map((use) => USE_WORDS[use]()).join(m.orders_licence_change_uses_separator());
-  return m.orders_licence_change_commercial({ uses });
-}
+/** A licence in the viewer's words, as the order shows it elsewhere; an order from before licences has none, and says so. */
+const licenceWords = (licence: Licence | null) => (licence ? licenceText(licence) : m.orders_licence_change_none());
 
 /** The block for one of the order's parties; null when the order is not one whose licence may change now. */
 export function orderLicencePanel(order: OrderDetail, now: number): OrderLicencePanel | null {

@@ -54,7 +54,7 @@ describe("the order page's licence block", () => {
     const creator = await panelFor(order.seller, order.code, "ja");
     expect(creator?.pending?.heading).toBe(jaOrders.orders_licence_change_pending_heading);
     expect(creator?.pending?.facts).toEqual([
-      { label: jaOrders.orders_licence_change_pending_asked, value: "商用利用：配信・グッズ" },
+      { label: jaOrders.orders_licence_change_pending_asked, value: "商用利用：配信、グッズ" },
       { label: jaOrders.orders_licence_change_pending_current, value: "個人利用" },
     ]);
     expect([creator?.pending?.accept, creator?.pending?.decline]).toEqual(["承認する", "辞退する"]);
