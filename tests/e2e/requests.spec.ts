@@ -106,7 +106,9 @@ test("a client requests a service from its creator's page: details and terms, an
   const order = page.getByRole("article");
   await expect(order.getByText("Pending", { exact: true })).toBeVisible();
   await expect(order.getByText("A knight with a red cape, smiling.")).toBeVisible();
-  await expect(order.getByText("Personal use")).toBeVisible();
+  // The usage answered, and the licence it grants as a term of the order (issue 63).
+  await expect(order.getByRole("listitem").filter({ hasText: /^Personal use$/ })).toBeVisible();
+  await expect(order.getByTestId("order-licence")).toHaveText("Personal use");
   // The reference file reaches the order by its own name (issue 33); the form's notice blocks are notes, not
   // questions reading 'No answer'.
   await expect(order.getByRole("link", { name: "reference.png" })).toBeVisible();
