@@ -161,7 +161,7 @@ for (const walk of WALKS) {
     await expect(client.getByTestId("licence-change").getByRole("status")).toBeVisible();
     await visit(creatorPage, `${MANAGEMENTS}?order=${code}`);
     const pending = creatorPage.getByTestId("licence-pending");
-    await expect(pending).toContainText(say("orders", "orders_licence_change_exclusive"));
+    await expect(pending).toContainText(say("orders", "orders_licence_exclusive"));
     creatorPage.once("dialog", (dialog) => dialog.accept());
     await pending.getByRole("button", { name: say("orders", "orders_licence_change_accept") }).click();
     await expect(pending).toHaveCount(0);
