@@ -13,6 +13,7 @@ import { UploadProgressList, useUploads } from "#app/components/media/upload-pro
 import { checkMediaLimit, DISPUTE_FILES_MAX } from "#worker/media/domain/media-limits";
 import { acceptAttribute, findUploadRule } from "#worker/media/domain/upload-rules";
 import { TranslatedText } from "#app/components/translation/translated-text";
+import type { Posted } from "./pending-answer";
 import type {
   DisputeCase,
   DisputeEntry,
@@ -21,8 +22,6 @@ import type {
 } from "#app/loaders/orders/order-dispute-texts.server";
 
 const RULE = findUploadRule("commission-order", "dispute_files")!;
-
-type Posted = { ok: boolean; intent?: string; errors?: Record<string, string>; message?: string };
 
 /** "Report a problem": a quiet fold under the order's buttons, with the form to open a dispute inside. */
 export function OrderDisputeReport({ orderId, report }: { orderId: string; report: DisputeOpenForm }) {

@@ -9,6 +9,7 @@ import { useFetcher } from "react-router";
 import { ErrorText } from "#app/components/form/error-text";
 import { TextareaField } from "#app/components/form/textarea-field";
 import { TranslatedText } from "#app/components/translation/translated-text";
+import { failedOf, PendingAnswer, type Posted } from "./pending-answer";
 import type {
   ExtensionAskForm,
   ExtensionDateField,
@@ -16,8 +17,6 @@ import type {
   ExtensionPending,
   OrderExtensionPanel,
 } from "#app/loaders/orders/order-extension-texts.server";
-
-type Posted = { ok: boolean; intent?: string; errors?: Record<string, string>; message?: string };
 
 const fieldClass =
   "w-full rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 aria-invalid:border-red-700 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:aria-invalid:border-red-400";
@@ -38,9 +37,6 @@ export function OrderExtension({ orderId, extension }: { orderId: string; extens
     </div>
   );
 }
-
-const failedOf = (fetcher: ReturnType<typeof useFetcher<Posted>>) =>
-  fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
 
 function AskForm({ orderId, form }: { orderId: string; form: ExtensionAskForm }) {
   const headingId = useId();
@@ -98,26 +94,15 @@ function GiveForm({ orderId, form }: { orderId: string; form: ExtensionGiveForm 
 }
 
 function PendingRequest({ orderId, pending }: { orderId: string; pending: ExtensionPending }) {
-  const headingId = useId();
-  const fetcher = useFetcher<Posted>();
-  const failed = failedOf(fetcher);
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950"
-      data-testid="extension-pending"
+    <PendingAnswer
+      orderId={orderId}
+      testId="extension-pending"
+      heading={pending.heading}
+      facts={pending.facts}
+      accept={{ intent: "acceptExtension", label: pending.accept }}
+      decline={{ intent: "declineExtension", label: pending.decline }}
     >
-      <h3 id={headingId} className="font-semibold text-zinc-900 dark:text-zinc-50">
-        {pending.heading}
-      </h3>
-      <dl>
-        {pending.facts.map((fact) => (
-          <div key={fact.label} className="flex justify-between gap-4 py-1">
-            <dt className="text-zinc-700 dark:text-zinc-300">{fact.label}</dt>
-            <dd className="text-right font-medium text-zinc-900 dark:text-zinc-100">{fact.value}</dd>
-          </div>
-        ))}
-      </dl>
       {pending.reason && (
         <div>
           <h4 className="font-semibold text-zinc-900 dark:text-zinc-100">{pending.reasonLabel}</h4>
@@ -129,29 +114,7 @@ function PendingRequest({ orderId, pending }: { orderId: string; pending: Extens
         </div>
       )}
       <p className="text-zinc-700 dark:text-zinc-300">{pending.until}</p>
-      <ErrorText text={failed?.message} />
-      <fetcher.Form method="post" className="flex flex-wrap gap-2">
-        <input type="hidden" name="orderId" value={orderId} />
-        <button
-          type="submit"
-          name="intent"
-          value="acceptExtension"
-          disabled={fetcher.state !== "idle"}
-          className="button-primary min-h-11 disabled:opacity-60"
-        >
-          {pending.accept}
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="declineExtension"
-          disabled={fetcher.state !== "idle"}
-          className="button-secondary min-h-11 disabled:opacity-60"
-        >
-          {pending.decline}
-        </button>
-      </fetcher.Form>
-    </section>
+    </PendingAnswer>
   );
 }
 

@@ -8,8 +8,7 @@ import { type FormEvent, useId } from "react";
 import { useFetcher } from "react-router";
 import { ErrorText } from "#app/components/form/error-text";
 import type { LicenceAskForm, LicencePending, OrderLicencePanel } from "#app/loaders/orders/order-licence-texts.server";
-
-type Posted = { ok: boolean; intent?: string; errors?: Record<string, string>; message?: string };
+import { failedOf, PendingAnswer, type Posted } from "./pending-answer";
 
 const foldClass = "mt-2 space-y-3 rounded-lg border border-zinc-200 p-4 dark:border-zinc-800";
 const summaryClass = "inline-flex min-h-11 cursor-pointer items-center text-zinc-700 underline dark:text-zinc-300";
@@ -30,9 +29,6 @@ export function OrderLicence({ orderId, licence }: { orderId: string; licence: O
     </div>
   );
 }
-
-const failedOf = (fetcher: ReturnType<typeof useFetcher<Posted>>) =>
-  fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
 
 function AskForm({ orderId, current, form }: { orderId: string; current: string; form: LicenceAskForm }) {
   const ids = { intro: useId(), error: useId() };
@@ -86,9 +82,6 @@ function AskForm({ orderId, current, form }: { orderId: string; current: string;
 }
 
 function PendingRequest({ orderId, pending }: { orderId: string; pending: LicencePending }) {
-  const headingId = useId();
-  const fetcher = useFetcher<Posted>();
-  const failed = failedOf(fetcher);
   // Each answer is confirmed first (it is final); without JavaScript the post goes straight away.
   const confirmAnswer = (event: FormEvent<HTMLFormElement>) => {
     const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
@@ -96,45 +89,16 @@ function PendingRequest({ orderId, pending }: { orderId: string; pending: Licenc
     if (!window.confirm(question)) event.preventDefault();
   };
   return (
-    <section
-      aria-labelledby={headingId}
-      className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 dark:border-amber-700 dark:bg-amber-950"
-      data-testid="licence-pending"
+    <PendingAnswer
+      orderId={orderId}
+      testId="licence-pending"
+      heading={pending.heading}
+      facts={pending.facts}
+      accept={{ intent: "acceptLicence", label: pending.accept }}
+      decline={{ intent: "declineLicence", label: pending.decline }}
+      onSubmit={confirmAnswer}
     >
-      <h3 id={headingId} className="font-semibold text-zinc-900 dark:text-zinc-50">
-        {pending.heading}
-      </h3>
-      <dl>
-        {pending.facts.map((fact) => (
-          <div key={fact.label} className="flex flex-wrap justify-between gap-x-4 py-1">
-            <dt className="text-zinc-700 dark:text-zinc-300">{fact.label}</dt>
-            <dd className="text-right font-medium text-zinc-900 dark:text-zinc-100">{fact.value}</dd>
-          </div>
-        ))}
-      </dl>
       <p className="text-zinc-700 dark:text-zinc-300">{pending.note}</p>
-      <ErrorText text={failed?.message} />
-      <fetcher.Form method="post" className="flex flex-wrap gap-2" onSubmit={confirmAnswer}>
-        <input type="hidden" name="orderId" value={orderId} />
-        <button
-          type="submit"
-          name="intent"
-          value="acceptLicence"
-          disabled={fetcher.state !== "idle"}
-          className="button-primary min-h-11 disabled:opacity-60"
-        >
-          {pending.accept}
-        </button>
-        <button
-          type="submit"
-          name="intent"
-          value="declineLicence"
-          disabled={fetcher.state !== "idle"}
-          className="button-secondary min-h-11 disabled:opacity-60"
-        >
-          {pending.decline}
-        </button>
-      </fetcher.Form>
-    </section>
+    </PendingAnswer>
   );
 }
