@@ -11,18 +11,8 @@ import type { PriceBook } from "#worker/domain/pricing";
 import { withMessageLocale } from "#worker/messages/message-locale";
 import { choicePriceText, licenceText, lineLabel, rushText } from "./price-words";
 import { PriceSummary } from "./price-summary";
-import { requestPrice, type ChoicePricing, type PricedQuestion, type RequestPricing } from "./request-price";
-
-const priced = (pricing: Partial<ChoicePricing>): ChoicePricing => ({
-  kind: "add",
-  amount: null,
-  currencyCode: null,
-  percent: null,
-  maxCount: null,
-  licence: null,
-  rushDays: null,
-  ...pricing,
-});
+import { requestPrice, type PricedQuestion, type RequestPricing } from "./request-price";
+import { priced } from "./priced-choice.test-support";
 
 const questions: PricedQuestion[] = [
   {

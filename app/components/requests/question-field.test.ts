@@ -10,17 +10,8 @@ import type { PublicFormQuestion } from "#worker/services/catalog";
 import { QuestionField } from "./question-field";
 import { emptyAnswer, type AnswerDraft } from "./request-draft";
 import type { ChoicePricing } from "./request-price";
+import { priced } from "./priced-choice.test-support";
 
-const priced = (pricing: Partial<ChoicePricing>): ChoicePricing => ({
-  kind: "add",
-  amount: null,
-  currencyCode: null,
-  percent: null,
-  maxCount: null,
-  licence: null,
-  rushDays: null,
-  ...pricing,
-});
 const choice = (id: string, title: string, pricing: ChoicePricing) => ({
   id,
   title,

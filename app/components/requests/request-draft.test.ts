@@ -3,18 +3,7 @@
 // is dropped once it is not (the server would refuse the request), also for the required-answer check.
 import { describe, expect, it } from "vitest";
 import { answersPayload, emptyAnswer, emptyDraft, missingAnswers, type RequestDraft } from "./request-draft";
-import type { ChoicePricing } from "./request-price";
-
-const priced = (pricing: Partial<ChoicePricing>): ChoicePricing => ({
-  kind: "add",
-  amount: null,
-  currencyCode: null,
-  percent: null,
-  maxCount: null,
-  licence: null,
-  rushDays: null,
-  ...pricing,
-});
+import { priced } from "./priced-choice.test-support";
 
 const extras = {
   id: "q-extras",
