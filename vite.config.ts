@@ -6,6 +6,7 @@ import { defineConfig } from "vite";
 import { paraglideOptions } from "./paraglide.options.mjs";
 import { fizzChunkCache } from "./scripts/fizz-chunk-cache.mjs";
 import { pageLocaleRuntime } from "./scripts/page-locale-runtime.mjs";
+import { previewKeepAlive } from "./scripts/preview-keep-alive.mjs";
 
 export default defineConfig(({ command, isPreview }) => ({
   // The local card form (docs/decisions/018) is compiled into dev and test builds only, like the dev mailbox
@@ -24,7 +25,8 @@ export default defineConfig(({ command, isPreview }) => ({
   // "hidden" leaves the shipped files byte for byte as without maps.
   build: { sourcemap: process.env.COMET_SOURCEMAP === "1" ? "hidden" : false },
   // The two plugins of our own that remain (docs/performance.md says what each buys): the browser's messages take the
-  // page's language, and React's server renderer keeps the bytes of the short strings it writes.
+  // page's language, and React's server renderer keeps the bytes of the short strings it writes. A third only keeps
+  // `vite preview`'s idle connections open for the browser tests (scripts/preview-keep-alive.mjs).
   plugins: [
     // The dev server gets one module per language instead of one per message (1,254 of them, each a request of the
     // page): `/` makes 63 requests instead of 1,315 and a click works 3-5× sooner (docs/decisions/079, `npm run
@@ -42,5 +44,6 @@ export default defineConfig(({ command, isPreview }) => ({
     tailwindcss(),
     reactRouter(),
     fizzChunkCache(),
+    previewKeepAlive(),
   ],
 }));
