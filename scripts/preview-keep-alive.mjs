@@ -5,7 +5,7 @@
 // With a minute and more of keep-alive, the server outlives the pauses between one test's requests.
 
 /** How long an idle connection stays open, above any pause inside one browser walk's requests. */
-export const PREVIEW_KEEP_ALIVE_MS = 65_000;
+const PREVIEW_KEEP_ALIVE_MS = 65_000;
 
 /** @returns {import("vite").Plugin} */
 export function previewKeepAlive() {
