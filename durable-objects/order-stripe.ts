@@ -13,6 +13,7 @@
  */
 import Stripe from "stripe";
 import type { PaymentRef } from "#worker/orders/domain/order-types";
+import type { RestFailure } from "#worker/orders/domain/order-parts";
 import type { ReleaseOutcome } from "#worker/orders/domain/order-contract";
 import { shareFee, splitTotal } from "#worker/domain/money";
 import { statement, type SqlStatement } from "#worker/db/statements";
@@ -73,6 +74,54 @@ export function createOrderIntent(
 }
 
 /**
+ * The rest of a deposit order, charged off-session when the work is delivered (decision 100): an intent for the rest,
+ * confirmed at once with the card and customer the deposit was paid with (read from the deposit's own intent), under a
+ * key naming the order's version, so a retry after a crash or an outage gets the same intent. The bank may want the
+ * client (`authentication_required`) or refuse the card: Stripe answers 402 with the intent, left waiting for a
+ * payment method, which the client then pays in the page. A deposit with no card to charge again (paid outside Stripe)
+ * has no intent: the client pays the rest in the page from the start. Anything else (Stripe down) throws, for a retry.
+ */
+export async function chargeRestOffSession(
+  stripe: Stripe,
+  input: { orderId: string; version: number; amount: number; currency: string; depositIntentId: string },
+): Promise<{ intent: Stripe.PaymentIntent | null; failure: RestFailure | null }> {
+  const deposit = await stripe.paymentIntents.retrieve(input.depositIntentId);
+  const idOf = (value: string | { id: string } | null) => (typeof value === "string" ? value : (value?.id ?? null));
+  const customer = idOf(deposit.customer);
+  const paymentMethod = idOf(deposit.payment_method);
+  if (!customer || !paymentMethod) return { intent: null, failure: "declined" };
+  try {
+    const intent = await stripe.paymentIntents.create(
+      {
+        amount: input.amount,
+        currency: input.currency.toLowerCase(),
+        customer,
+        payment_method: paymentMethod,
+        off_session: true,
+        confirm: true,
+        allowed_payment_method_types: ["card"],
+        metadata: { orderId: input.orderId, part: "rest" },
+      },
+      { idempotencyKey: `comet-order-${input.orderId}-rest-v${input.version}` },
+    );
+    return { intent, failure: intent.status === "succeeded" ? null : "authentication_required" };
+  } catch (error) {
+    if (!isCardError(error) || !error.payment_intent) throw error;
+    const failure = error.code === "authentication_required" ? "authentication_required" : "declined";
+    return { intent: error.payment_intent, failure };
+  }
+}
+
+/** The card row the deposit was paid with, for the rest's transaction (null when the deposit named none). */
+export async function depositCardOf(d1: D1Database, depositIntentId: string): Promise<string | null> {
+  const row = await d1
+    .prepare("SELECT payment_account_method_id FROM payment_transactions WHERE stripe_payment_intent_id = ?")
+    .bind(depositIntentId)
+    .first<{ payment_account_method_id: string | null }>();
+  return row?.payment_account_method_id ?? null;
+}
+
+/**
  * The PENDING transaction of a started payment, its product and its fees (frozen now, from the money module), as rows
  * of the PAYMENT_STARTED projection. Keyed by the intent, so a replayed projection writes them once.
  */
@@ -83,7 +132,8 @@ export async function startedPaymentStatements(
     orderId: string;
     buyerId: string;
     payment: PaymentRef;
-    accountMethodId: string;
+    /** The paying card's row; null when none is known (a deposit paid outside Stripe). */
+    accountMethodId: string | null;
     now: number;
   },
 ): Promise<SqlStatement[]> {

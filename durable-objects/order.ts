@@ -46,9 +46,13 @@ import { orderEventNotice } from "#worker/chat/domain/chat-announcements";
 import { announceOrderEvent, chatRoomOf, syncChatRoomStatus } from "#worker/chat/services/chat-rooms";
 import { cometNow, devClockOffset } from "#worker/services/clock";
 import { stagePreviewStatements } from "#worker/orders/services/stage-previews";
+import { dueAmount, partsOf, restDue } from "#worker/orders/domain/order-parts";
+import type { OrderState } from "#worker/orders/domain/order-types";
 import {
+  chargeRestOffSession,
   confirmOrderIntent,
   createOrderIntent,
+  depositCardOf,
   noteConfirmedCard,
   paidTransactionStatement,
   releasedTransactionStatement,
@@ -80,6 +84,10 @@ interface OrderRecord extends StoredOrder {
 }
 
 const KEY = "order";
+
+/** A delivered deposit order whose rest has no intent yet and no failure the client was told of (decision 100). */
+const needsRestCharge = (state: OrderState) =>
+  restDue(state) && !state.openPayment && !state.restFailure && Boolean(state.paidPayment);
 /** The owed work's first retry after a failure, doubling each time up to an hour. */
 const RETRY_FIRST_MS = 5_000;
 const RETRY_MAX_MS = 3_600_000;
@@ -172,15 +180,16 @@ export class Order extends DurableObject<Env> {
             return (await this.takePayment(paymentRefOf(intent))) === "paid"
               ? { status: "succeeded", transactionId }
               : { status: "refused", reason: "not_payable" };
-          const forThisTotal = amount === order.state.priceAmount && currency === order.state.currency;
-          if (intent.status !== "canceled" && forThisTotal) open = { intentId, transactionId };
+          // The part due now: the whole total or a deposit before payment, a deposit order's rest once delivered.
+          const forWhatIsDue = amount === dueAmount(order.state) && currency === order.state.currency;
+          if (intent.status !== "canceled" && forWhatIsDue) open = { intentId, transactionId };
         }
         if (!open) {
-          const { priceAmount, currency, buyerId } = order.state;
+          const { currency, buyerId } = order.state;
           const intent = await createOrderIntent(stripe, {
             orderId,
             version: order.version,
-            amount: priceAmount!,
+            amount: dueAmount(order.state)!,
             currency,
             customerId: payer.customerId,
           });
@@ -258,7 +267,45 @@ export class Order extends DurableObject<Env> {
   private async takePayment(payment: PaymentRef): Promise<PaymentRecordResult["status"]> {
     const result = await this.apply({ type: "markPaid", payment }, "system");
     if (result.status !== "done") return result.status === "not_found" ? "not_found" : "ignored";
-    return result.state.paidPayment?.intentId === payment.intentId ? "paid" : "returned";
+    const { paidPayment, paidRest } = result.state;
+    return paidPayment?.intentId === payment.intentId || paidRest?.intentId === payment.intentId ? "paid" : "returned";
+  }
+
+  /**
+   * A delivered deposit order's rest, charged off-session on the deposit's card (decision 100), once: its intent is
+   * recorded as the open payment (REST_CHARGED) with its PENDING transaction, then taken (REST_PAID) or, when the bank
+   * wants the client or the card is refused, left for the client to pay in the page (REST_PAYMENT_FAILED). Runs after
+   * the delivery lands and from the alarm until it has an intent; Stripe down leaves it for the alarm's next try.
+   */
+  private async chargeRest(): Promise<void> {
+    const order = await this.load();
+    if (!order || !needsRestCharge(order.state)) return;
+    const { orderId, state } = order;
+    const deposit = state.paidPayment!;
+    const charged = await chargeRestOffSession(createStripe(this.env), {
+      orderId,
+      version: order.version,
+      amount: partsOf(state)!.rest,
+      currency: state.currency,
+      depositIntentId: deposit.intentId,
+    });
+    if (charged.intent) {
+      const payment = paymentRefOf(charged.intent);
+      const statements = await startedPaymentStatements(this.env.DB, {
+        transactionId: crypto.randomUUID(),
+        orderId,
+        buyerId: state.buyerId,
+        payment,
+        accountMethodId: await depositCardOf(this.env.DB, deposit.intentId),
+        now: await this.now(),
+      });
+      await this.apply({ type: "chargeRest", payment }, "system", { statements });
+      if (charged.intent.status === "succeeded") {
+        await this.takePayment(payment);
+        return;
+      }
+    }
+    await this.apply({ type: "restFailed", failure: charged.failure ?? "declined" }, "system");
   }
 
   /**
@@ -481,6 +528,9 @@ export class Order extends DurableObject<Env> {
     await this.act({ type: "deadlinePassed" }, "system").catch((error) =>
       console.error("order alarm: owed work failed again", stored.orderId, error),
     );
+    await this.enqueue(() => this.chargeRest()).catch((error) =>
+      console.error("order alarm: the rest's charge failed again", stored.orderId, error),
+    );
     await this.enqueue(async () => {
       const record = await this.ctx.storage.get<OrderRecord>(KEY);
       if (record) await this.syncAlarm(record);
@@ -535,11 +585,11 @@ export class Order extends DurableObject<Env> {
     const decision = decide(order.state, action, actor, now);
     if (!decision.ok) return { status: "refused", refusal: decision.refusal };
     if (!decision.changed) return { status: "done", changed: false, state: order.state };
-    const { next, event, release } = decision;
+    const { next, event, releases = [] } = decision;
     const version = order.version + 1;
     // The taken row's money column (order-process.ts): a completed order's payout, an approved stage's (decision 073)
     // or a split's award is written with its event (an outbox; decision 029) and released below; a taken payment's
-    // transaction is marked paid; what it gives back is `release`.
+    // transaction is marked paid; what it gives back is `releases`.
     const payout = await payoutStatements(d1, {
       orderId,
       sellerUserAccountId: order.sellerUserId,
@@ -548,7 +598,9 @@ export class Order extends DurableObject<Env> {
       money: decision.money,
       now,
     });
-    const paid = decision.money === "takePayment" ? [paidTransactionStatement(next.paidPayment!, now)] : [];
+    // The taken payment: the order's first (the whole total, or a deposit), or a deposit order's rest (decision 100).
+    const taken = next.paidRest && !order.state.paidRest ? next.paidRest : next.paidPayment;
+    const paid = decision.money === "takePayment" ? [paidTransactionStatement(taken!, now)] : [];
     const statements = transitionStatements({
       order,
       next,
@@ -559,7 +611,7 @@ export class Order extends DurableObject<Env> {
       now,
       statements: [...(effects?.statements ?? []), ...paid, ...payout],
     });
-    if (release)
+    for (const release of releases)
       console.warn(`order ${orderId}: ${event} gives back payment ${release.payment.intentId} (${release.reason})`);
     // The object's storage first: from here the transition has happened; whatever fails next is owed and retried.
     const stored: OrderRecord = {
@@ -567,7 +619,7 @@ export class Order extends DurableObject<Env> {
       version,
       state: next,
       projection: { version, statements },
-      owed: release ? [...(order.owed ?? []), release] : (order.owed ?? []),
+      owed: [...(order.owed ?? []), ...releases],
     };
     await this.ctx.storage.put(KEY, stored);
     const projected = await this.flushProjection(stored, d1, { firstWrite: true }).catch((error) => {
@@ -595,7 +647,13 @@ export class Order extends DurableObject<Env> {
       );
     // The transfer, once its event is recorded; if it cannot go now it stays held (account.updated, the cron).
     if (landed && payout.length > 0) await releaseOrderPayout(d1, () => createStripe(this.env), orderId, now);
-    const money = release ? (outcomes.get(release.payment.intentId) ?? "pending") : undefined;
+    // A deposit order just delivered: its rest is charged now (a failure is the alarm's to retry).
+    if (landed && event === "DELIVERED" && needsRestCharge(next))
+      await this.chargeRest().catch((error) =>
+        console.error(`order ${orderId}: the rest's charge waits for a retry`, error),
+      );
+    // What became of the money given back: the first release's (a cancel's refund or void), as the pages word it.
+    const money = releases[0] ? (outcomes.get(releases[0].payment.intentId) ?? "pending") : undefined;
     return { status: "done", changed: true, state: next, ...(money && { money }) };
   }
 
@@ -661,7 +719,7 @@ export class Order extends DurableObject<Env> {
    * Comet's time, the alarm on the real one: it rings `offset` earlier than the deadline reads (decision 080).
    */
   private async syncAlarm(record: OrderRecord, offset?: number): Promise<void> {
-    const owes = Boolean(record.projection) || Boolean(record.owed?.length);
+    const owes = Boolean(record.projection) || Boolean(record.owed?.length) || needsRestCharge(record.state);
     const retryAt = owes
       ? Date.now() + Math.min(RETRY_FIRST_MS * 2 ** Math.max(0, (record.retries ?? 1) - 1), RETRY_MAX_MS)
       : null;

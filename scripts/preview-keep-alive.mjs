@@ -12,7 +12,8 @@ export function previewKeepAlive() {
   return {
     name: "comet:preview-keep-alive",
     configurePreviewServer(server) {
-      const http = server.httpServer;
+      // `vite preview` serves plain HTTP/1.1 here (no `preview.https`): a node:http server.
+      const http = /** @type {import("node:http").Server} */ (server.httpServer);
       http.keepAliveTimeout = PREVIEW_KEEP_ALIVE_MS;
       // Node requires the headers' timeout above the keep-alive's, or it closes a reused connection first.
       http.headersTimeout = PREVIEW_KEEP_ALIVE_MS + 1_000;

@@ -10,6 +10,27 @@ import type { OrderDispute } from "../orders/domain/disputes";
 import type { ExtensionRequest } from "../orders/domain/deadline-extensions";
 import { parseLicence } from "../orders/domain/licence";
 import { parseLicenceRequest } from "../orders/domain/licence-change";
+import { isDepositPercent, REST_FAILURES, type DepositTerms, type RestFailure } from "../orders/domain/order-parts";
+
+/** A JSON column read as `T` when `valid` says it is one; anything else (none, unreadable, another shape) is null. */
+function jsonColumn<T>(value: unknown, valid: (parsed: T) => boolean): T | null {
+  if (typeof value !== "string") return null;
+  try {
+    const parsed = JSON.parse(value) as T | null;
+    return parsed !== null && typeof parsed === "object" && valid(parsed) ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+const isDepositTerms = (d: DepositTerms) => isDepositPercent(d.percent) && typeof d.refundable === "boolean";
+const isPaymentRef = (p: PaymentRef) =>
+  typeof p.intentId === "string" && Number.isSafeInteger(p.amount) && typeof p.currency === "string";
+
+/** Paying in parts (decision 100): the row's deposit terms and the rest's payment once it succeeded. */
+export const depositColumnsOf = (row: { deposit?: unknown; paid_rest?: unknown }) => ({
+  deposit: jsonColumn<DepositTerms>(row.deposit, isDepositTerms),
+  paidRest: jsonColumn<PaymentRef>(row.paid_rest, isPaymentRef),
+});
 
 /** The stages column (JSON written by `transitionStatements` or the order's submission); anything else reads as none. */
 export function parseStages(value: unknown): OrderStage[] {
@@ -57,6 +78,7 @@ const paymentRef = (intentId: unknown, amount: unknown, currency: unknown): Paym
 export function orderStateOfRow(row: Record<string, unknown>): OrderState {
   const progress = row.order_progress_status as OrderState["progress"];
   const payment = row.order_payment_status as OrderState["payment"];
+  const { deposit, paidRest } = depositColumnsOf(row);
   return {
     sellerId: String(row.seller_id),
     buyerId: String(row.buyer_id),
@@ -68,7 +90,7 @@ export function orderStateOfRow(row: Record<string, unknown>): OrderState {
     // A PENDING transaction of an order still waiting for payment is its open payment; on any other order it is
     // money to give back, which the object's first markPaid of it (or the reconciler) does.
     openPayment:
-      progress === "APPROVED" && payment === "DRAFT"
+      (progress === "APPROVED" && payment === "DRAFT") || (progress === "DELIVERED" && deposit && !paidRest)
         ? paymentRef(row.open_intent_id, row.open_amount, row.open_currency)
         : null,
     paidPayment: paymentRef(row.paid_intent_id, row.paid_amount, row.paid_currency),
@@ -83,6 +105,10 @@ export function orderStateOfRow(row: Record<string, unknown>): OrderState {
     licence: parseLicence(typeof row.licence === "string" ? row.licence : null),
     licenceRequest: parseLicenceRequest(typeof row.licence_request === "string" ? row.licence_request : null),
     rushDays: n(row.rush_days),
+    deposit,
+    paidRest,
+    restFailure: REST_FAILURES.includes(row.rest_failure as RestFailure) ? (row.rest_failure as RestFailure) : null,
+    keptDeposit: n(row.kept_deposit),
     estimatedStart: n(row.estimated_start),
     estimatedDelivery: n(row.estimated_delivery),
     submittedAt: Number(row.submitted_at),

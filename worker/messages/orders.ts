@@ -1,6 +1,7 @@
 import { m } from "#app/paraglide/messages.js";
 import type { Locale } from "../domain/locales";
 import type { OrderRefusal } from "../orders/domain/order-types";
+import { DEPOSIT_PERCENT_MAX, DEPOSIT_PERCENT_MIN } from "../orders/domain/order-parts";
 import {
   REVISION_COMMENT_MAX,
   STAGE_REVISIONS_MAX,
@@ -29,13 +30,15 @@ export type WordedOrderRefusal =
       | "no_revisions_left"
       | "stages_pending"
       | "order_disputed"
+      | "deposit_invalid"
+      | "rest_unpaid"
     >
   | StagePlanError
   | typeof REVISION_COMMENT_INVALID;
 
-type Message = (inputs: { max: number }, options: { locale: Locale }) => string;
+type Message = (inputs: { max: number; min: number }, options: { locale: Locale }) => string;
 
-const ORDER_MESSAGES: Record<WordedOrderRefusal, { message: Message; max?: number }> = {
+const ORDER_MESSAGES: Record<WordedOrderRefusal, { message: Message; max?: number; min?: number }> = {
   seller_only: { message: m.order_server_error_seller_only },
   buyer_only: { message: m.order_server_error_buyer_only },
   wrong_state: { message: m.order_server_error_wrong_state },
@@ -46,6 +49,13 @@ const ORDER_MESSAGES: Record<WordedOrderRefusal, { message: Message; max?: numbe
   stages_pending: { message: m.order_server_error_stages_pending },
   // An open dispute holds the order's moves back (decision 088): the disputes' own words.
   order_disputed: { message: m.disputes_error_order_disputed },
+  // Paying in parts (decision 100).
+  deposit_invalid: {
+    message: m.order_server_error_deposit_invalid,
+    min: DEPOSIT_PERCENT_MIN,
+    max: DEPOSIT_PERCENT_MAX,
+  },
+  rest_unpaid: { message: m.order_server_error_rest_unpaid },
   stages_count: { message: m.order_server_error_stages_count, max: STAGES_MAX },
   stage_title_required: { message: m.order_server_error_stage_title_required },
   stage_title_too_long: { message: m.order_server_error_stage_title_too_long, max: STAGE_TITLE_MAX },
@@ -58,6 +68,6 @@ const ORDER_MESSAGES: Record<WordedOrderRefusal, { message: Message; max?: numbe
 /** The words of a refusal the API words, else null (the answer then carries the key alone). */
 export function orderRefusalMessage(key: string, locale: Locale): string | null {
   if (!Object.hasOwn(ORDER_MESSAGES, key)) return null;
-  const { message, max = 0 } = ORDER_MESSAGES[key as WordedOrderRefusal];
-  return message({ max }, { locale });
+  const { message, max = 0, min = 0 } = ORDER_MESSAGES[key as WordedOrderRefusal];
+  return message({ max, min }, { locale });
 }

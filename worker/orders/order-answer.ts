@@ -13,7 +13,13 @@ import { type CommandContext, NOT_FOUND, type Outcome, type Refusal } from "./co
 import { orderStub } from "./order-stub";
 
 /** Refusals that are the caller's input, not the order's state: 400. The rest are 409. */
-const INPUT_REFUSALS = new Set(["price_invalid", "schedule_invalid", "too_many_files", "invalid_request"]);
+const INPUT_REFUSALS = new Set([
+  "price_invalid",
+  "schedule_invalid",
+  "too_many_files",
+  "invalid_request",
+  "deposit_invalid",
+]);
 /** A party doing the other party's action is told why (409); only someone who is no party is told 404. */
 const STRANGER_REFUSALS = new Set(["not_a_party"]);
 

@@ -44,6 +44,9 @@ const EVENT_LABELS: Record<OrderEventType, () => string> = {
   LICENCE_REQUESTED: m.orders_event_LICENCE_REQUESTED,
   LICENCE_ACCEPTED: m.orders_event_LICENCE_ACCEPTED,
   LICENCE_DECLINED: m.orders_event_LICENCE_DECLINED,
+  REST_CHARGED: m.orders_event_REST_CHARGED,
+  REST_PAYMENT_FAILED: m.orders_event_REST_PAYMENT_FAILED,
+  REST_PAID: m.orders_event_REST_PAID,
 };
 
 const ACTOR_LABELS = {

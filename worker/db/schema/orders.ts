@@ -90,6 +90,15 @@ export const commissionOrders = sqliteTable(
     licence: text("licence"),
     licenceRequest: text("licence_request"),
     rushDays: integer("rush_days"),
+    /**
+     * Paying in parts (decision 100): the deposit the creator asked for at approval (JSON of `DepositTerms`,
+     * orders/domain/order-parts.ts; null: paid at once), the rest's payment once it succeeded (JSON of `PaymentRef`),
+     * why its off-session charge did not go through, and what a canceled order left with the creator of the deposit.
+     */
+    deposit: text("deposit"),
+    paidRest: text("paid_rest"),
+    restFailure: text("rest_failure"),
+    keptDeposit: integer("kept_deposit"),
     /** The Order object's version this row projects (decision 047): each write is conditional on the one before. */
     version: integer("version").notNull().default(0),
     ...timestamps,

@@ -127,9 +127,9 @@ describe("an admin's settlement", () => {
     expect(plain.event).toBe("DISPUTE_SETTLED");
     expect(plain.next).toMatchObject({ progress: "CANCELED", chat: "CLOSED" });
     expect(plain.next.dispute).toMatchObject({ outcome: "refund", settledAt: T0 + 2 * DAY, awardedAmount: 0 });
-    expect(plain.release).toEqual({ payment: OPEN, reason: "order_canceled" });
+    expect(plain.releases).toEqual([{ payment: OPEN, reason: "order_canceled" }]);
     const stagedOrder = nextOf(settle(paid({ stages: staged(), dispute: opened("buyer") }), { outcome: "refund" }));
-    expect(stagedOrder.release).toEqual({ payment: OPEN, reason: "order_canceled", refundAmount: 7_000 });
+    expect(stagedOrder.releases).toEqual([{ payment: OPEN, reason: "order_canceled", refundAmount: 7_000 }]);
   });
 
   it("release: the order completes, every stage left approved, nothing given back", () => {
@@ -137,7 +137,7 @@ describe("an admin's settlement", () => {
     expect(decision.next.progress).toBe("COMPLETED");
     expect(decision.next.stages.every((s) => s.status === "APPROVED")).toBe(true);
     expect(decision.next.stages.slice(1).every((s) => s.approvedBy === "system")).toBe(true);
-    expect(decision.release).toBeUndefined();
+    expect(decision.releases).toBeUndefined();
   });
 
   it("split: the refund back to the client, the rest of the stake kept by the creator", () => {
@@ -146,7 +146,7 @@ describe("an admin's settlement", () => {
     );
     expect(decision.next.progress).toBe("CANCELED");
     expect(decision.next.dispute).toMatchObject({ outcome: "split", awardedAmount: 3_000 });
-    expect(decision.release).toEqual({ payment: OPEN, reason: "order_canceled", refundAmount: 4_000 });
+    expect(decision.releases).toEqual([{ payment: OPEN, reason: "order_canceled", refundAmount: 4_000 }]);
     // What the order's pages and the chat read of it: ¥4,000 back, ¥3,000 + ¥3,000 kept.
     expect(cancelRefund(decision.next)).toEqual({ kind: "partial", amount: 4_000, keptAmount: 6_000 });
   });
@@ -157,7 +157,7 @@ describe("an admin's settlement", () => {
     expect(reopened.next.progress).toBe("DELIVERED");
     expect(reopened.next.completionDeadline).toBe(now + 5 * DAY);
     expect(pendingDeadline(reopened.next)).toBe(now + 5 * DAY);
-    expect(reopened.release).toBeUndefined();
+    expect(reopened.releases).toBeUndefined();
     const paidReopened = nextOf(settle(paid({ dispute: opened("buyer") }), { outcome: "reopen", days: 10 }, now));
     expect(paidReopened.next.deliveryDeadline).toBe(now + 10 * DAY);
     // A reopened order may be disputed again.

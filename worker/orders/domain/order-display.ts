@@ -17,27 +17,28 @@ type OrderSubmitStatus = "SERVICE_SUBMITTED" | "FORM_SUBMITTED";
 /** What the display rules read of an order: the Durable Object's state plus the submission kind. */
 export interface OrderFacts
   extends Pick<
-    OrderState,
-    | "progress"
-    | "payment"
-    | "chat"
-    | "priceAmount"
-    | "deliverableCount"
-    | "submittedAt"
-    | "approvedAt"
-    | "deliveredAt"
-    | "completedAt"
-    | "canceledAt"
-    | "approvalDeadline"
-    | "paymentDeadline"
-    | "deliveryDeadline"
-    | "completionDeadline"
-    | "stages"
-    | "dispute"
-    | "extensionRequest"
-    | "originalDeliveryDeadline"
-    | "payoutHeldUntil"
-  > {
+      OrderState,
+      | "progress"
+      | "payment"
+      | "chat"
+      | "priceAmount"
+      | "deliverableCount"
+      | "submittedAt"
+      | "approvedAt"
+      | "deliveredAt"
+      | "completedAt"
+      | "canceledAt"
+      | "approvalDeadline"
+      | "paymentDeadline"
+      | "deliveryDeadline"
+      | "completionDeadline"
+      | "stages"
+      | "dispute"
+      | "extensionRequest"
+      | "originalDeliveryDeadline"
+      | "payoutHeldUntil"
+    >,
+    Partial<Pick<OrderState, "deposit" | "paidRest" | "restFailure">> {
   submitStatus: OrderSubmitStatus;
 }
 
@@ -104,6 +105,8 @@ interface NextMove {
   waiting: BuyerWaiting | null;
   shownTime: (o: OrderFacts) => NextStep["shownTime"];
   deadline: (o: OrderFacts) => number | null;
+  /** Counts only while its guards hold (a delivered order is paid for only while a deposit order's rest is due). */
+  whileGuardsHold?: true;
 }
 const currentStageOf = (o: Pick<OrderFacts, "stages">) => o.stages[currentStageIndex(o.stages)!]!;
 const NEXT_MOVES: readonly NextMove[] = [
@@ -115,11 +118,14 @@ const NEXT_MOVES: readonly NextMove[] = [
     deadline: (o) => o.approvalDeadline,
   },
   {
+    // Before payment, and once a deposit order is delivered while its rest is due (decision 100).
     row: "startPayment",
     step: "payment",
     waiting: null,
-    shownTime: (o) => ({ kind: "approved", at: o.approvedAt }),
+    shownTime: (o) =>
+      o.progress === "DELIVERED" ? { kind: "delivered", at: o.deliveredAt } : { kind: "approved", at: o.approvedAt },
     deadline: (o) => o.paymentDeadline,
+    whileGuardsHold: true,
   },
   {
     // The review deadline is the one that acts (the preview is approved by itself).
@@ -155,9 +161,9 @@ const NEXT_MOVES: readonly NextMove[] = [
 /** The first of the moves forward whose row is open now (no time: these rows' guards read none). */
 function nextMove(o: ProcessFacts): NextMove | null {
   return (
-    NEXT_MOVES.find(({ row }) => {
+    NEXT_MOVES.find(({ row, whileGuardsHold }) => {
       const move = openTransition(row, o, 0);
-      return move.shown && (!transitionNamed(row).onCurrentStage || move.blockedBy === null);
+      return move.shown && (!(transitionNamed(row).onCurrentStage || whileGuardsHold) || move.blockedBy === null);
     }) ?? null
   );
 }

@@ -17,6 +17,7 @@ import { amountAtStake, payoutHoldUntil, settlementMoney } from "./disputes";
 import { resumedAfterDispute } from "./deadline-extensions";
 import { cancelRefund } from "./order-money";
 import { currentStageIndex, type OrderStage } from "./order-stages";
+import { depositKeptOnWalkAway, dueAmount, paidTotal } from "./order-parts";
 
 export type { Outcome } from "./order-types";
 
@@ -32,20 +33,21 @@ function endingMoney(
   held: PaymentRef | null = o.openPayment,
 ): MoneyOutcome {
   if (!held) return { next: { ...next, openPayment: null } };
-  return givenBack(o, { ...next, openPayment: null }, { payment: held, reason });
+  return givenBack(o, { ...next, openPayment: null }, [{ payment: held, reason }]);
 }
 
-/** The payment given back: a notice of its success arriving later (3-D Secure finished meanwhile) changes nothing more. */
-const givenBack = (o: OrderState, next: OrderState, release: PaymentRelease): MoneyOutcome => ({
-  next: { ...next, returnedIntentIds: [...o.returnedIntentIds, release.payment.intentId] },
-  release,
+/** The payments given back: a notice of one's success arriving later (3-D Secure finished meanwhile) changes nothing more. */
+const givenBack = (o: OrderState, next: OrderState, releases: PaymentRelease[]): MoneyOutcome => ({
+  next: { ...next, returnedIntentIds: [...o.returnedIntentIds, ...releases.map((r) => r.payment.intentId)] },
+  releases,
 });
 
 /**
  * The order canceled, by whoever: closed, and a stage under review when it ends never approved (only approved stages'
- * shares stay with the creator). Its money is the `refundOnCancel` step's (`cancelMoney`).
+ * shares stay with the creator). Its money is the `refundOnCancel` step's (`cancelMoney`). `walkedAway`: the client
+ * left a deposit order after the work started, so a deposit under kept terms stays with the creator (decision 100).
  */
-export const canceled = (o: OrderState, now: number): Outcome => ({
+export const canceled = (o: OrderState, now: number, { walkedAway = false } = {}): Outcome => ({
   next: {
     ...o,
     progress: "CANCELED",
@@ -54,32 +56,41 @@ export const canceled = (o: OrderState, now: number): Outcome => ({
     stages: o.stages.map((s) => (s.status === "APPROVED" ? s : { ...s, reviewDeadline: null })),
     // A completed order canceled by a dispute's refund or split (decision 092): its held payout never goes.
     ...(o.payoutHeldUntil != null && { payoutHeldUntil: null }),
+    ...(walkedAway && depositKeptOnWalkAway(o) > 0 && { keptDeposit: depositKeptOnWalkAway(o) }),
   },
 });
 
 /**
  * Every cancel, by whoever makes it, gives back what `cancelRefund` says (order-money.ts, decision 061): the same
- * answer the cancel prompt and the Payment tab show. A full refund gives back the payment that paid the order (all of
- * its charge); no refund voids a payment still under way; a partial one keeps the approved stages' shares (and a
- * dispute's award, which the settlement wrote into `next`).
+ * answer the cancel prompt and the Payment tab show. A payment still under way (an unpaid order's, or a deposit
+ * order's rest) is voided. A full refund gives back each paid part's charge whole; a partial one keeps the approved
+ * stages' shares, a dispute's award (which the settlement wrote into `next`) or a kept deposit, refunding the rest's
+ * charge first, then the deposit's.
  */
 function cancelMoney(o: OrderState, next: OrderState): MoneyOutcome {
   const refund = cancelRefund(next);
-  if (refund.kind === "partial") {
-    if (refund.amount === 0 || !o.paidPayment) return { next };
-    return givenBack(
-      o,
-      { ...next, openPayment: null },
-      { payment: o.paidPayment, reason: "order_canceled", refundAmount: refund.amount },
+  const open: PaymentRelease[] = o.openPayment ? [{ payment: o.openPayment, reason: "order_canceled" }] : [];
+  const paid = [o.paidRest, o.paidPayment].filter((p): p is PaymentRef => Boolean(p));
+  let left = refund.kind === "none" ? 0 : refund.amount;
+  const refunds: PaymentRelease[] = [];
+  for (const payment of paid) {
+    if (left <= 0) break;
+    const amount = Math.min(left, payment.amount);
+    left -= amount;
+    refunds.push(
+      refund.kind === "full"
+        ? { payment, reason: "order_canceled" }
+        : { payment, reason: "order_canceled", refundAmount: amount },
     );
   }
-  return endingMoney(o, next, "order_canceled", refund.kind === "full" ? o.paidPayment : o.openPayment);
+  const releases = [...open, ...refunds];
+  return releases.length > 0 ? givenBack(o, { ...next, openPayment: null }, releases) : { next };
 }
 
 /** The state a money step hands back, and the payment it gives back (voided or refunded by the object), if any. */
 interface MoneyOutcome {
   next: OrderState;
-  release?: PaymentRelease;
+  releases?: PaymentRelease[];
 }
 /** A money tag's step in `decide`: from the state before and the row's effect's state, the order with its money. */
 type MoneyStep = (before: OrderState, next: OrderState, action: OrderAction) => MoneyOutcome;
@@ -102,18 +113,20 @@ export const MONEY_STEPS: Record<MoneyEffect, MoneyStep> = {
   /** A new intent replaces the open one, which is voided; the same one again is no change (the effect's). */
   startPayment: (o, next) =>
     o.openPayment && o.openPayment.intentId !== next.openPayment?.intentId
-      ? givenBack(o, next, { payment: o.openPayment, reason: "replaced" })
+      ? givenBack(o, next, [{ payment: o.openPayment, reason: "replaced" }])
       : { next },
   takePayment: unchangedMoney,
   /** The succeeded payment the order cannot take is refunded, and the reason it could not is kept. */
   returnPayment: (o, next, action) => {
     const payment = paymentOf(action);
-    return givenBack(o, next, { payment, reason: paymentMisfit(o, payment)! });
+    return givenBack(o, next, [{ payment, reason: paymentMisfit(o, payment)! }]);
   },
   voidOpenPayment: (o, next, action) => endingMoney(o, next, VOIDED_BY[action.type]!),
   refundOnCancel: cancelMoney,
   releaseStageShare: unchangedMoney,
-  releasePayout: unchangedMoney,
+  /** A settlement that completes a deposit order whose rest is still due ends the rest's payment under way. */
+  releasePayout: (o, next) =>
+    next.progress === "COMPLETED" && o.openPayment ? endingMoney(o, next, "not_payable") : { next },
   /** The client's part of the stake goes back as a cancel's refund; the creator's award is the object's payout. */
   splitStake: cancelMoney,
 };
@@ -149,15 +162,18 @@ export function stageUnderReview(o: Pick<OrderState, "stages">): (OrderStage & {
 
 /** A payment notice the order has already acted on (taken, or given back) changes nothing. */
 export const known = (o: OrderState, p: PaymentRef) =>
-  o.paidPayment?.intentId === p.intentId || o.returnedIntentIds.includes(p.intentId);
+  o.paidPayment?.intentId === p.intentId ||
+  o.paidRest?.intentId === p.intentId ||
+  o.returnedIntentIds.includes(p.intentId);
 
 /** Why a succeeded payment cannot pay this order; null when it pays it. */
 export function paymentMisfit(o: OrderState, p: PaymentRef): ReleaseReason | null {
   if (o.progress === "CANCELED") return "order_canceled";
-  if (o.payment === "COMPLETED") return "already_paid";
-  if (o.progress !== "APPROVED") return "not_payable";
+  // What is due now: the first part of an approved unpaid order, or a delivered deposit order's rest (decision 100).
+  const due = dueAmount(o);
+  if (due === null) return o.payment === "COMPLETED" ? "already_paid" : "not_payable";
   if (o.openPayment?.intentId !== p.intentId) return "not_the_open_payment";
-  if (p.amount !== o.priceAmount || p.currency !== o.currency) return "amount_mismatch";
+  if (p.amount !== due || p.currency !== o.currency) return "amount_mismatch";
   return null;
 }
 
@@ -170,9 +186,7 @@ export const editedTo = (o: OrderState, change: Partial<OrderState>): Outcome =>
  */
 export function settledBy(o: OrderState, settlement: DisputeSettlement, now: number): OrderState {
   const awarded =
-    settlement.outcome === "split"
-      ? settlementMoney(settlement, amountAtStake(o.priceAmount ?? 0, o.stages)).released
-      : 0;
+    settlement.outcome === "split" ? settlementMoney(settlement, amountAtStake(paidTotal(o), o.stages)).released : 0;
   const resumed = resumedAfterDispute(o, o.dispute!.openedAt, now);
   return {
     ...resumed,

@@ -5,6 +5,7 @@
  *   captured − refunded = Σ approved stages' amounts + awarded   when it is paid and canceled (0 without stages or a
  *                                               dispute's split; decision 073, 088)
  *   captured − refunded = 0                   when it was never paid
+ *   (a deposit order, decision 100: its deposit until the rest is paid; canceled, + a deposit kept by its terms)
  *   transferred ≤ captured − refunded − fee   (the creator is never paid more than the client's money left)
  *   transferred ≤ Σ approved stages' (amount − fee)   instead, for an order with stages: each stage's share alone
  *   (+ awarded − its fee)                     a split's award is one more share, with its own fee
@@ -23,6 +24,7 @@ import { awardedAmount } from "./disputes";
 import { shareInSettlementCurrency, type MinorUnits } from "../../domain/money";
 import type { OrderDispute, OrderPayment, OrderProgress, OrderState } from "./order-types";
 import { approvedAmount, stageAmounts, stageTransferAmount, type OrderStage } from "./order-stages";
+import { paidTotal } from "./order-parts";
 
 // ───────────────────────── what a cancel gives back (decision 061) ─────────────────────────
 
@@ -44,10 +46,11 @@ interface PartialRefund {
 }
 export type CancelRefund = FullRefund | NoRefund | PartialRefund;
 
-export type RefundFacts = Pick<OrderState, "progress" | "payment" | "priceAmount"> & {
-  stages?: OrderState["stages"];
-  dispute?: OrderDispute | null;
-};
+export type RefundFacts = Pick<OrderState, "progress" | "payment" | "priceAmount"> &
+  Partial<Pick<OrderState, "deposit" | "paidRest" | "keptDeposit">> & {
+    stages?: OrderState["stages"];
+    dispute?: OrderDispute | null;
+  };
 
 /**
  * What ending this order by a cancel gives the client back: its total in full once paid, nothing before. Also true
@@ -55,10 +58,12 @@ export type RefundFacts = Pick<OrderState, "progress" | "payment" | "priceAmount
  */
 export function cancelRefund(o: RefundFacts): CancelRefund {
   if (o.payment !== "COMPLETED") return { kind: "none" };
-  const total = o.priceAmount ?? 0;
-  // What stays with the creator: the approved stages' shares, and what a dispute's split awarded them (decision 088).
-  const kept = approvedAmount(total, o.stages ?? []) + awardedAmount(o);
-  return kept > 0 ? { kind: "partial", amount: total - kept, keptAmount: kept } : { kind: "full", amount: total };
+  // What the client paid: the total, or only a deposit order's deposit while its rest is unpaid (decision 100).
+  const paid = paidTotal(o);
+  // What stays with the creator: the approved stages' shares, what a dispute's split awarded them (decision 088), and a
+  // deposit kept under its terms when the client walked away (decision 100).
+  const kept = approvedAmount(o.priceAmount ?? 0, o.stages ?? []) + awardedAmount(o) + (o.keptDeposit ?? 0);
+  return kept > 0 ? { kind: "partial", amount: paid - kept, keptAmount: kept } : { kind: "full", amount: paid };
 }
 
 // ───────────────────────── what the order may hold (the reconciler) ─────────────────────────
@@ -89,6 +94,13 @@ export interface OrderLedger {
   /** What a dispute's split awarded the creator of the stake (decision 088); 0 otherwise. */
   awardedAmount?: number;
   /**
+   * What the client was due to have paid (decision 100): a deposit order's deposit until its rest is paid; absent, the
+   * total.
+   */
+  paidAmount?: number;
+  /** A deposit the creator kept when the client walked away from a canceled deposit order; 0 otherwise. */
+  keptDeposit?: number;
+  /**
    * The client can still take the money back: a dispute is open, or the completed order's payout waits for their week
    * to dispute the work (decision 092). Only approved stages' shares may have gone.
    */
@@ -108,11 +120,15 @@ export type MoneyDisagreement =
  * stages kept (nothing without stages); nothing when it was never paid.
  */
 function expectedNetCharge(
-  order: Pick<OrderLedger, "progress" | "payment" | "priceAmount" | "stages" | "awardedAmount">,
+  order: Pick<
+    OrderLedger,
+    "progress" | "payment" | "priceAmount" | "stages" | "awardedAmount" | "paidAmount" | "keptDeposit"
+  >,
 ): number {
   if (order.payment !== "COMPLETED") return 0;
   const total = order.priceAmount ?? 0;
-  return order.progress === "CANCELED" ? approvedAmount(total, order.stages) + (order.awardedAmount ?? 0) : total;
+  if (order.progress !== "CANCELED") return order.paidAmount ?? total;
+  return approvedAmount(total, order.stages) + (order.awardedAmount ?? 0) + (order.keptDeposit ?? 0);
 }
 
 /** Every way this order's money disagrees with the order; none when it agrees. */
@@ -125,10 +141,16 @@ export function moneyDisagreements(ledger: OrderLedger): MoneyDisagreement[] {
   if (foreign.length > 0) found.push({ kind: "currency_mismatch", currencies: ledger.chargeCurrencies });
   if (ledger.transferred > 0 && ledger.transferCurrency !== null) {
     const award = ledger.awardedAmount ?? 0;
+    const kept = ledger.keptDeposit ?? 0;
+    // Each of these went as its own payout, with the fee on it: an approved stage, a split's award, a kept deposit.
+    const ownShares = [award, kept].filter((amount) => amount > 0);
     const shares = ledger.reachable
       ? approvedStageShares(ledger)
-      : ledger.stages.length > 0 || award > 0
-        ? [...approvedStageShares(ledger), ...(award > 0 ? [stageTransferAmount(award, ledger.feeNumerators)] : [])]
+      : ledger.stages.length > 0 || ownShares.length > 0
+        ? [
+            ...approvedStageShares(ledger),
+            ...ownShares.map((amount) => stageTransferAmount(amount, ledger.feeNumerators)),
+          ]
         : [Math.max(0, actual - ledger.feeAmount)];
     const allowed = allowedTransfer(ledger, shares);
     if (allowed === null) {

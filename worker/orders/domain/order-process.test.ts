@@ -54,6 +54,8 @@ const ACTIONS: Record<ActionType, true> = {
   requestLicence: true,
   acceptLicence: true,
   declineLicence: true,
+  chargeRest: true,
+  restFailed: true,
 };
 const EVENTS: Record<OrderEventType, true> = {
   APPROVED: true,
@@ -86,6 +88,9 @@ const EVENTS: Record<OrderEventType, true> = {
   LICENCE_REQUESTED: true,
   LICENCE_ACCEPTED: true,
   LICENCE_DECLINED: true,
+  REST_CHARGED: true,
+  REST_PAYMENT_FAILED: true,
+  REST_PAID: true,
 };
 
 const disputeOpenedBy = (openedBy: "seller" | "buyer"): OrderDispute => ({
@@ -228,7 +233,7 @@ describe("the order process is one table (issue 47, decision 082)", () => {
               "startPayment",
               "splitStake",
             ].includes(row.money);
-            if (decision.release) expect(givesBack, row.name).toBe(true);
+            if (decision.releases) expect(givesBack, row.name).toBe(true);
           }
     expect(accepted).toBeGreaterThan(40);
   });
@@ -307,7 +312,7 @@ const effectOf = (row: AnyTransition, o: OrderState, action: OrderAction, now: n
   (row.effect as (o: OrderState, a: OrderAction, now: number) => Outcome)(o, action, now);
 
 describe("the table says what happens (issue 61): its money, announcement and reminder columns drive", () => {
-  it("money: a row's effect moves no money; the decision's release and state are its money tag's step", () => {
+  it("money: a row's effect moves no money; the decision's releases and state are its money tag's step", () => {
     for (const { name, o, action, now, decision, row } of acceptedChanges()) {
       const outcome = effectOf(row, o, action, now);
       if (typeof outcome === "string" || "refusal" in outcome) throw new Error(name);
@@ -315,7 +320,7 @@ describe("the table says what happens (issue 61): its money, announcement and re
       const step = MONEY_STEPS[row.money](o, outcome.next, action);
       expect(decision.money, `${name}: ${row.name}`).toBe(row.money);
       expect(decision.next).toEqual(step.next);
-      expect(decision.release).toEqual(step.release);
+      expect(decision.releases).toEqual(step.releases);
     }
   });
 
@@ -324,10 +329,10 @@ describe("the table says what happens (issue 61): its money, announcement and re
     const o = paid();
     const outcome = effectOf(cancelRow, o, { type: "cancel" }, T0);
     if (typeof outcome === "string" || "refusal" in outcome) throw new Error("refused");
-    expect(MONEY_STEPS.none(o, outcome.next, { type: "cancel" }).release).toBeUndefined();
+    expect(MONEY_STEPS.none(o, outcome.next, { type: "cancel" }).releases).toBeUndefined();
     expect(decide(o, { type: "cancel" }, "seller", T0)).toMatchObject({
       money: "refundOnCancel",
-      release: { payment: o.paidPayment, reason: "order_canceled" },
+      releases: [{ payment: o.paidPayment, reason: "order_canceled" }],
     });
   });
 
@@ -361,7 +366,7 @@ describe("the table says what happens (issue 61): its money, announcement and re
       ["approveStage", "review"],
     ]);
     expect(MAX_REMINDER_LEAD_MS).toBe(Math.max(...reminding.map((t) => t.remind!.leadMs)));
-    expect(REMINDED_PROGRESS).toEqual(["DRAFT", "APPROVED"]);
+    expect(REMINDED_PROGRESS).toEqual(["DRAFT", "APPROVED", "DELIVERED"]);
     for (const o of Object.values(STATES)) {
       const reminderOrder: ReminderOrder = { ...o };
       for (const t of reminding) {

@@ -50,6 +50,7 @@ import {
 } from "./order-stages";
 import type { OrderStage } from "./order-stages";
 import { isPriceAmount } from "../../domain/pricing";
+import { dueAmount, isDepositPercent, restDue } from "./order-parts";
 
 const DAY = 86_400_000;
 /**
@@ -104,7 +105,12 @@ export type ProcessFacts = Pick<
   OrderState,
   "progress" | "payment" | "priceAmount" | "deliverableCount" | "stages" | "deliveryDeadline" | "dispute"
 > &
-  Partial<Pick<OrderState, "deliveredAt" | "extensionRequest" | "payoutHeldUntil" | "licence" | "licenceRequest">>;
+  Partial<
+    Pick<
+      OrderState,
+      "deliveredAt" | "extensionRequest" | "payoutHeldUntil" | "licence" | "licenceRequest" | "deposit" | "paidRest"
+    >
+  >;
 /** A named condition a transition needs besides its from-state, and the refusal when it does not hold. */
 export interface Guard {
   refusal: OrderRefusal;
@@ -169,6 +175,12 @@ const GUARDS = {
   /** One request to change the licence at a time (issue 63). */
   noLicenceRequestPending: { refusal: "licence_pending", holds: (o) => !hasPendingLicenceRequest(o) },
   licenceRequested: { refusal: "no_licence_request", holds: (o) => hasPendingLicenceRequest(o) },
+  /** A delivered order is paid for only while a deposit order's rest is due (decision 100). */
+  owesRest: { refusal: "already_paid", holds: (o) => o.progress !== "DELIVERED" || restDue(o) },
+  /** The rest of a deposit order is due (decision 100): what its deadline ends. */
+  restOwed: { refusal: "wrong_state", holds: (o) => restDue(o) },
+  /** A deposit order completes, and opens its files, once its rest is paid (decision 100). */
+  restPaid: { refusal: "rest_unpaid", holds: (o) => !restDue(o) },
 } satisfies Record<string, Guard>;
 
 /** The open dispute waits for this party's answer: the other opened it and nobody has answered yet. */
@@ -303,13 +315,17 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
       deadline: (o) => o.approvalDeadline,
     },
     money: "none",
-    effect: (o, _, now) =>
-      editedTo(o, {
+    effect: (o, { deposit }, now) => {
+      // A deposit (decision 100) is a percent within its bounds, of an order without stages (which pay stage by stage).
+      if (deposit && (!isDepositPercent(deposit.percent) || o.stages.length > 0)) return { refusal: "deposit_invalid" };
+      return editedTo(o, {
         progress: "APPROVED",
         chat: "OPENED",
         approvedAt: now,
         paymentDeadline: now + DEADLINES.paymentMs,
-      }),
+        deposit: deposit ?? null,
+      });
+    },
   }),
   row({
     // The buyer starts paying (decision 047): the object made (or found) an intent for exactly the current total, and
@@ -317,9 +333,10 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     name: "startPayment",
     on: "startPayment",
     actor: "buyer",
-    from: ["APPROVED_UNPAID"],
+    // Before payment the first part (the total, or a deposit); once delivered a deposit order's rest (decision 100).
+    from: ["APPROVED_UNPAID", "DELIVERED"],
     refusedOutside: (o) => (o.payment === "COMPLETED" ? "already_paid" : "not_payable"),
-    guards: [GUARDS.priced],
+    guards: [GUARDS.priced, GUARDS.owesRest],
     to: "same",
     event: "PAYMENT_STARTED",
     notice: null,
@@ -332,7 +349,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     },
     money: "startPayment",
     effect: (o, { payment }) => {
-      if (payment.amount !== o.priceAmount || payment.currency !== o.currency) return { refusal: "price_invalid" };
+      if (payment.amount !== dueAmount(o) || payment.currency !== o.currency) return { refusal: "price_invalid" };
       if (o.openPayment?.intentId === payment.intentId) return "unchanged";
       // One it replaces is voided: the startPayment money step's.
       return editedTo(o, { openPayment: payment });
@@ -358,6 +375,60 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
         openPayment: null,
         paidPayment: payment,
       }),
+  }),
+  row({
+    // A deposit order's rest succeeded (decision 100): the order is paid in full, its files open, and the week to
+    // complete it starts now (it waited while the rest was due).
+    name: "takeRest",
+    on: "markPaid",
+    actor: "system",
+    from: ["DELIVERED"],
+    when: (o, { payment }) => !known(o, payment) && paymentMisfit(o, payment) === null,
+    to: "same",
+    event: "REST_PAID",
+    notice: toSeller("COMMISSION_ORDER_PAID"),
+    announce: null,
+    money: "takePayment",
+    effect: (o, { payment }, now) =>
+      editedTo(o, {
+        paidRest: payment,
+        openPayment: null,
+        restFailure: null,
+        paymentDeadline: null,
+        completionDeadline: now + DEADLINES.completionMs,
+      }),
+  }),
+  row({
+    // The object charged the rest off-session at delivery: its intent is the open payment the rest's markPaid takes.
+    name: "chargeRest",
+    on: "chargeRest",
+    actor: "system",
+    from: ["DELIVERED"],
+    guards: [GUARDS.owesRest],
+    to: "same",
+    event: "REST_CHARGED",
+    notice: null,
+    announce: null,
+    money: "startPayment",
+    effect: (o, { payment }) => {
+      if (payment.amount !== dueAmount(o) || payment.currency !== o.currency) return { refusal: "price_invalid" };
+      return o.openPayment?.intentId === payment.intentId ? "unchanged" : editedTo(o, { openPayment: payment });
+    },
+  }),
+  row({
+    // The bank wants the client (3-D Secure) or the card was refused: the client is asked to pay the rest in the page,
+    // by the same payment deadline; unpaid then, the order ends as an unpaid one does (expireRest).
+    name: "restFailed",
+    on: "restFailed",
+    actor: "system",
+    from: ["DELIVERED"],
+    guards: [GUARDS.owesRest],
+    to: "same",
+    event: "REST_PAYMENT_FAILED",
+    notice: { type: "COMMISSION_ORDER_PAYMENT_DUE", to: "buyer", from: null },
+    announce: null,
+    money: "none",
+    effect: (o, { failure }) => (o.restFailure === failure ? "unchanged" : editedTo(o, { restFailure: failure })),
   }),
   row({
     name: "returnPayment",
@@ -391,15 +462,32 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
       deadline: (o) => o.deliveryDeadline,
     },
     money: "none",
+    // A deposit order's rest falls due (decision 100): the object charges it, it is paid by the payment deadline, and
+    // the week to complete waits for it.
     effect: (o, _, now) =>
-      editedTo(o, { progress: "DELIVERED", deliveredAt: now, completionDeadline: now + DEADLINES.completionMs }),
+      editedTo(
+        o,
+        o.deposit
+          ? {
+              progress: "DELIVERED",
+              deliveredAt: now,
+              completionDeadline: null,
+              paymentDeadline: now + DEADLINES.paymentMs,
+            }
+          : {
+              progress: "DELIVERED",
+              deliveredAt: now,
+              completionDeadline: now + DEADLINES.completionMs,
+              paymentDeadline: null,
+            },
+      ),
   }),
   row({
     name: "complete",
     on: "complete",
     actor: "seller",
     from: ["DELIVERED"],
-    guards: [GUARDS.undisputed],
+    guards: [GUARDS.undisputed, GUARDS.restPaid],
     to: "COMPLETED",
     event: "COMPLETED",
     notice: toBuyer("COMMISSION_ORDER_COMPLETED"),
@@ -428,6 +516,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     on: "cancel",
     actor: "buyer",
     from: ["APPROVED_PAID"],
+    when: (o) => !o.deposit,
     refusedOutside: "seller_only",
     guards: [GUARDS.undisputed, GUARDS.deliveryLate],
     to: "CANCELED",
@@ -436,6 +525,23 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     announce: "staged_order_canceled",
     money: "refundOnCancel",
     effect: (o, _, now) => canceled(o, now),
+  }),
+  row({
+    // A deposit order's client may walk away before delivery (decision 100): the deposit goes back under refundable
+    // terms, or once the delivery is late (the creator's failing), and stays with the creator otherwise.
+    name: "cancelByBuyerAfterDeposit",
+    on: "cancel",
+    actor: "buyer",
+    from: ["APPROVED_PAID"],
+    when: (o) => Boolean(o.deposit),
+    refusedOutside: "seller_only",
+    guards: [GUARDS.undisputed],
+    to: "CANCELED",
+    event: "CANCELED",
+    notice: toSeller("COMMISSION_ORDER_CANCELED"),
+    announce: "staged_order_canceled",
+    money: "refundOnCancel",
+    effect: (o, _, now) => canceled(o, now, { walkedAway: !GUARDS.deliveryLate.holds(o, now) }),
   }),
   row({
     // An admin ends the order (a dispute): any order not yet ended, delivered ones too (decision 073).
@@ -908,6 +1014,22 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     announce: "staged_order_canceled",
     money: "refundOnCancel",
     effect: (o, _, now) => canceled(o, now),
+  }),
+  row({
+    // A deposit order's rest unpaid by its payment deadline (decision 100): the order ends as an unpaid one does, and the
+    // client, who walked away, gets the deposit back only under refundable terms.
+    name: "expireRest",
+    on: "deadlinePassed",
+    actor: "system",
+    from: ["DELIVERED"],
+    at: clock((o) => (restDue(o) ? o.paymentDeadline : null)),
+    guards: [GUARDS.restOwed],
+    to: "CANCELED",
+    event: "CANCELED",
+    notice: toBoth("COMMISSION_ORDER_CANCELED"),
+    announce: "staged_order_canceled",
+    money: "refundOnCancel",
+    effect: (o, _, now) => canceled(o, now, { walkedAway: true }),
   }),
   row({
     name: "approveStageOnReviewDeadline",

@@ -86,11 +86,11 @@ describe("decide gives back exactly what refundOnCancel says", () => {
         if (!done.ok || !done.changed) throw new Error("accepted");
         if (said.refund.kind === "full") {
           // The paid charge goes back, and it is the amount the texts name.
-          expect(done.release).toEqual({ payment: PAID_INTENT, reason: "order_canceled" });
-          expect(done.release?.payment.amount).toBe(said.refund.amount);
+          expect(done.releases).toEqual([{ payment: PAID_INTENT, reason: "order_canceled" }]);
+          expect(done.releases?.[0]?.payment.amount).toBe(said.refund.amount);
         } else {
           // Nothing was charged: at most a payment under way is voided, never the paid one.
-          expect(done.release?.payment ?? null).toEqual(o.openPayment);
+          expect(done.releases?.[0]?.payment ?? null).toEqual(o.openPayment);
         }
       });
     }
@@ -107,7 +107,7 @@ describe("decide gives back exactly what refundOnCancel says", () => {
     expect(lapsed).toMatchObject({
       ok: true,
       event: "CANCELED",
-      release: { payment: OPEN_INTENT, reason: "order_canceled" },
+      releases: [{ payment: OPEN_INTENT, reason: "order_canceled" }],
     });
   });
 });

@@ -23,7 +23,8 @@ export type CancelOutcome = { allowed: true; refund: CancelRefund } | { allowed:
 /**
  * Whether `who` may cancel the order at `now`, and if so what the client gets back (decision 020's cancels):
  * - the seller: until delivery (DRAFT or APPROVED), paid or not;
- * - the buyer: only a paid order whose delivery deadline has passed undelivered (issue 10);
+ * - the buyer: only a paid order whose delivery deadline has passed undelivered (issue 10), or a deposit order before
+ *   delivery (decision 100), which keeps a deposit under kept terms unless the delivery is late;
  * - the system: an order not approved or not paid by its deadline (the deadline itself is `decide`'s to check);
  * - an admin: any order not yet completed or canceled (decision 073).
  */
@@ -43,11 +44,15 @@ const CANCELS = ORDER_PROCESS.filter((t) => t.event === "CANCELED");
  * on a passed deadline (the deadline itself is `decide`'s to check), the admin's.
  */
 export function cancelRefusal(
-  o: Pick<OrderState, "progress" | "payment" | "deliveryDeadline">,
+  o: Pick<OrderState, "progress" | "payment" | "deliveryDeadline"> & Partial<Pick<OrderState, "deposit" | "paidRest">>,
   who: OrderActor | "admin",
   now: number,
 ): OrderRefusal | null {
   const facts = { priceAmount: null, deliverableCount: 0, stages: [], ...o };
-  const refusals = CANCELS.filter((t) => t.actor === who).map((t) => transitionRefusal(t, facts, now));
+  // Rows told apart by `when` (the buyer's cancel of a deposit order, decision 100) count only where they apply.
+  const applies = (t: (typeof CANCELS)[number]) =>
+    !t.when ||
+    (t.when as unknown as (o: typeof facts, action: { type: "cancel" }) => boolean)(facts, { type: "cancel" });
+  const refusals = CANCELS.filter((t) => t.actor === who && applies(t)).map((t) => transitionRefusal(t, facts, now));
   return refusals.includes(null) ? null : (refusals[0] ?? "wrong_state");
 }

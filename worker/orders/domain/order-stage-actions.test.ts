@@ -215,7 +215,7 @@ describe("milestones (decision 073)", () => {
       expect(decision, `${action.type} by ${actor}`).toMatchObject({
         ok: true,
         event: "CANCELED",
-        release: partial,
+        releases: [partial],
         next: { progress: "CANCELED", returnedIntentIds: [OPEN.intentId] },
       });
       // The stage under review is not approved by the cancel, and its deadline is gone.
@@ -223,7 +223,7 @@ describe("milestones (decision 073)", () => {
     }
     // No stage approved: the whole total, as without stages; every stage approved: nothing goes back.
     expect(decide(staged(), { type: "cancel" }, "seller", T0)).toMatchObject({
-      release: { payment: OPEN, reason: "order_canceled" },
+      releases: [{ payment: OPEN, reason: "order_canceled" }],
     });
     expect(decide(staged(), { type: "cancel" }, "seller", T0)).not.toHaveProperty("release.refundAmount");
     const allApproved = decide(staged([approvedStage, approvedStage, approvedStage]), { type: "cancel" }, "seller", T0);
@@ -244,7 +244,7 @@ describe("milestones (decision 073)", () => {
     expect(pendingDeadline(paid())).toBeNull();
     expect(decide(paid({ deliverableCount: 1 }), { type: "deliver" }, "seller", T0)).toMatchObject({ ok: true });
     expect(decide(paid(), { type: "cancel" }, "seller", T0)).toMatchObject({
-      release: { payment: OPEN, reason: "order_canceled" },
+      releases: [{ payment: OPEN, reason: "order_canceled" }],
     });
     expect(decide(paid(), { type: "cancel" }, "seller", T0)).not.toHaveProperty("release.refundAmount");
     for (const type of ["submitPreview", "grantRevision"] as const)

@@ -7,6 +7,7 @@
 import type { ExtensionRequest } from "./deadline-extensions";
 import type { Licence } from "./licence";
 import type { LicenceRequest } from "./licence-change";
+import type { DepositTerms, RestFailure } from "./order-parts";
 import type { OrderStage, StagePlanItem } from "./order-stages";
 
 /** Why a party opens a dispute; one list for both sides, each reason worded for either. */
@@ -134,12 +135,24 @@ export interface OrderState {
   licenceRequest?: LicenceRequest | null;
   /** A rush order's days to deliver from payment (a picked rush choice); absent or null: not rush. */
   rushDays?: number | null;
+  /**
+   * The deposit the creator asked for at approval (order-parts.ts, decision 100): `paidPayment` is then the deposit's,
+   * and the rest falls due at delivery, its intent the open payment, by `paymentDeadline`. Absent or null: paid at once.
+   */
+  deposit?: DepositTerms | null;
+  /** The rest's payment once it succeeded; absent or null until then. */
+  paidRest?: PaymentRef | null;
+  /** Why the rest's off-session charge did not go through, until the client pays it in the page. */
+  restFailure?: RestFailure | null;
+  /** What a canceled deposit order left with the creator of the deposit under kept terms (the client walked away). */
+  keptDeposit?: number | null;
 }
 
 export type OrderActor = "seller" | "buyer" | "system";
 
 export type OrderAction =
-  | { type: "approve" }
+  /** The seller approves, asking for a deposit (decision 100) or for the whole total at once. */
+  | { type: "approve"; deposit?: DepositTerms | null }
   | { type: "cancel" }
   | { type: "deliver" }
   | { type: "complete" }
@@ -163,6 +176,10 @@ export type OrderAction =
   | { type: "requestRevision"; stage: number }
   /** The seller agrees to one more revision of the current stage than it includes. */
   | { type: "grantRevision"; stage: number }
+  /** The object charged the rest of a delivered deposit order off-session: this intent is its open payment. */
+  | { type: "chargeRest"; payment: PaymentRef }
+  /** The rest's off-session charge did not go through: the client is asked to pay it in the page. */
+  | { type: "restFailed"; failure: RestFailure }
   /** A deadline passed (the object's alarm): what happens depends on which one. */
   | { type: "deadlinePassed" }
   /** An admin ends the order (a dispute): any order not yet completed, with the refund every cancel follows. */
@@ -223,7 +240,11 @@ export type OrderRefusal =
   /** Issue 63: a request to change the licence already waits; none waits; the licence asked for is the one it has. */
   | "licence_pending"
   | "no_licence_request"
-  | "licence_unchanged";
+  | "licence_unchanged"
+  /** Decision 100: a deposit outside its bounds, or asked of an order with stages (which pays stage by stage). */
+  | "deposit_invalid"
+  /** The rest of a deposit order is due: the order is completed, and its files opened, once it is paid. */
+  | "rest_unpaid";
 
 /** The event log's name for each transition. */
 export type OrderEventType =
@@ -259,7 +280,11 @@ export type OrderEventType =
   /** The licence changed by agreement (issue 63): asked for by the client, accepted or declined by the creator. */
   | "LICENCE_REQUESTED"
   | "LICENCE_ACCEPTED"
-  | "LICENCE_DECLINED";
+  | "LICENCE_DECLINED"
+  /** A deposit order's rest (decision 100): charged off-session at delivery, failed (the client asked), paid. */
+  | "REST_CHARGED"
+  | "REST_PAYMENT_FAILED"
+  | "REST_PAID";
 
 /** A party's dispute move: opening one (with its reason), or answering the other's. */
 export type DisputeMove = { type: "openDispute"; reason: DisputeReason } | { type: "answerDispute" };

@@ -298,7 +298,7 @@ describe("the order and its money (decision 047)", () => {
     const next: PaymentRef = { ...OPEN, intentId: "pi_next" };
     expect(decide(approved({ openPayment: OPEN }), start(next), "buyer", T0)).toMatchObject({
       next: { openPayment: next },
-      release: { payment: OPEN, reason: "replaced" },
+      releases: [{ payment: OPEN, reason: "replaced" }],
     });
   });
 
@@ -322,7 +322,7 @@ describe("the order and its money (decision 047)", () => {
         ok: true,
         changed: true,
         event: "PAYMENT_RETURNED",
-        release: { payment, reason },
+        releases: [{ payment, reason }],
       });
       if (!decision.ok || !decision.changed) throw new Error();
       expect(decision.next.payment).toBe(state.payment);
@@ -338,19 +338,19 @@ describe("the order and its money (decision 047)", () => {
     expect(decide(open, { type: "cancel" }, "seller", T0)).toMatchObject({
       event: "CANCELED",
       next: { openPayment: null },
-      release: { payment: OPEN, reason: "order_canceled" },
+      releases: [{ payment: OPEN, reason: "order_canceled" }],
     });
     expect(decide(open, { type: "deadlinePassed" }, "system", T0 + DEADLINES.paymentMs)).toMatchObject({
       event: "CANCELED",
-      release: { payment: OPEN },
+      releases: [{ payment: OPEN }],
     });
     expect(decide(paid(), { type: "cancel" }, "seller", T0)).toMatchObject({
       event: "CANCELED",
-      release: { payment: OPEN, reason: "order_canceled" },
+      releases: [{ payment: OPEN, reason: "order_canceled" }],
     });
     expect(decide(paid(), { type: "cancel" }, "buyer", T0 + DEADLINES.deliveryMs + 1)).toMatchObject({
       event: "CANCELED",
-      release: { payment: OPEN },
+      releases: [{ payment: OPEN }],
     });
     // Nothing to give back when nothing was started.
     expect(decide(approved(), { type: "cancel" }, "seller", T0)).not.toHaveProperty("release");
@@ -360,12 +360,12 @@ describe("the order and its money (decision 047)", () => {
     const open = approved({ openPayment: OPEN });
     expect(decide(open, { type: "updatePrice", priceAmount: 200 }, "seller", T0)).toMatchObject({
       next: { priceAmount: 200, openPayment: null },
-      release: { payment: OPEN, reason: "price_changed" },
+      releases: [{ payment: OPEN, reason: "price_changed" }],
     });
     const schedule: OrderAction = { type: "updateSchedule", estimatedStart: T0 + DAY, estimatedDelivery: T0 + 9 * DAY };
     expect(decide(open, schedule, "seller", T0)).toMatchObject({
       next: { openPayment: null },
-      release: { payment: OPEN, reason: "schedule_changed" },
+      releases: [{ payment: OPEN, reason: "schedule_changed" }],
     });
     // The same schedule again is no change, and voids nothing.
     expect(

@@ -84,7 +84,8 @@ export function partyOf(
 export type Decision =
   /**
    * `money`: the taken row's money tag, whose rows the object's batch writes (a paid transaction, a payout);
-   * `release`: money the tag's step gives back, which the object voids or refunds at Stripe once it is stored.
+   * `releases`: money the tag's step gives back, which the object voids or refunds at Stripe once it is stored (a
+   * deposit order's cancel may void its rest's intent and refund both parts' charges).
    */
   | {
       ok: true;
@@ -92,7 +93,7 @@ export type Decision =
       next: OrderState;
       event: OrderEventType;
       money: MoneyEffect;
-      release?: PaymentRelease;
+      releases?: PaymentRelease[];
     }
   /** Already in effect (a repeated payment notice, say): nothing to do, and nothing to log. */
   | { ok: true; changed: false }
@@ -204,9 +205,9 @@ export function decide(o: OrderState, action: OrderAction, actor: OrderActor, no
   if ("refusal" in outcome) return { ok: false, refusal: outcome.refusal };
   // The row's money column: its step gives back what the transition ends (decision 047).
   const { money, event } = transition;
-  const { next, release } = MONEY_STEPS[money](o, outcome.next, action);
-  return release
-    ? { ok: true, changed: true, next, event, money, release }
+  const { next, releases } = MONEY_STEPS[money](o, outcome.next, action);
+  return releases?.length
+    ? { ok: true, changed: true, next, event, money, releases }
     : { ok: true, changed: true, next, event, money };
 }
 

@@ -89,7 +89,7 @@ describe("the client's week to dispute the work survives a quick completion (dec
   it("settled as a refund, the completed order is canceled and its whole total goes back; nothing is held", () => {
     const o = held({ dispute: opened });
     const settlement = { type: "settleDispute" as const, settlement: { outcome: "refund" as const } };
-    const { next, release } = accepted(o, settlement, "system", T0 + 2 * DAY);
+    const { next, releases: [release] = [] } = accepted(o, settlement, "system", T0 + 2 * DAY);
     expect(next).toMatchObject({ progress: "CANCELED", payoutHeldUntil: null });
     expect(release).toMatchObject({ payment: o.paidPayment, reason: "order_canceled" });
     expect(release?.refundAmount).toBeUndefined();
@@ -100,7 +100,7 @@ describe("the client's week to dispute the work survives a quick completion (dec
       type: "settleDispute" as const,
       settlement: { outcome: "split" as const, refundAmount: 3_600 },
     };
-    const { next, release } = accepted(held({ dispute: opened }), settlement, "system", T0 + 2 * DAY);
+    const { next, releases: [release] = [] } = accepted(held({ dispute: opened }), settlement, "system", T0 + 2 * DAY);
     expect(next).toMatchObject({ progress: "CANCELED", payoutHeldUntil: null, dispute: { awardedAmount: 6_400 } });
     expect(release).toMatchObject({ refundAmount: 3_600 });
   });

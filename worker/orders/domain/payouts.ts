@@ -61,3 +61,13 @@ export function stageTransferIdempotencyKey(orderId: string, stageIndex: number)
 export function awardTransferIdempotencyKey(orderId: string): string {
   return `comet-order-${orderId}-award-transfer`;
 }
+
+/** A deposit order's rest, paid by its own charge, goes as its own transfer (decision 100). */
+export function restTransferIdempotencyKey(orderId: string): string {
+  return `comet-order-${orderId}-rest-transfer`;
+}
+
+/** A deposit the creator kept when the client walked away from the order (decision 100). */
+export function keptDepositTransferIdempotencyKey(orderId: string): string {
+  return `comet-order-${orderId}-kept-deposit-transfer`;
+}

@@ -15,7 +15,8 @@ import { sellerTransferAmount } from "../../domain/money";
 import type { OrderPayment, OrderProgress } from "../domain/order-types";
 import { feeNumeratorsFrom, feeNumeratorsOf } from "./order-views";
 import { parseStages } from "./orders";
-import { parseDispute } from "../../db/order-row";
+import { depositColumnsOf, parseDispute } from "../../db/order-row";
+import { paidTotal } from "../domain/order-parts";
 import { awardedAmount, isDisputed } from "../domain/disputes";
 
 export interface MoneyCheckDeps {
@@ -73,6 +74,9 @@ interface OrderRow {
   payout_held_until: number | null;
   paid_amount: number | null;
   fee_numerators: string | null;
+  deposit: string | null;
+  paid_rest: string | null;
+  kept_deposit: number | null;
 }
 
 /**
@@ -90,9 +94,12 @@ async function readLedger(
     d1
       .prepare(
         `SELECT o.code, o.order_progress_status AS progress, o.order_payment_status AS payment, o.price_amount, cu.code AS currency,
-           o.stages, o.dispute, o.payout_held_until, pt.amount AS paid_amount, ${feeNumeratorsOf("pt.id")} AS fee_numerators
+           o.stages, o.dispute, o.payout_held_until, o.deposit, o.paid_rest, o.kept_deposit,
+           (SELECT sum(t.amount) FROM payment_transactions t WHERE t.order_id = o.id AND t.transaction_status IN ('COMPLETED', 'PARTIALLY_REFUNDED')) AS paid_amount,
+           ${feeNumeratorsOf("pt.id")} AS fee_numerators
          FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id
-         LEFT JOIN payment_transactions pt ON pt.order_id = o.id AND pt.transaction_status IN ('COMPLETED', 'PARTIALLY_REFUNDED')
+         LEFT JOIN payment_transactions pt ON pt.id = (SELECT t.id FROM payment_transactions t WHERE t.order_id = o.id
+           AND t.transaction_status IN ('COMPLETED', 'PARTIALLY_REFUNDED') ORDER BY t.paid_at, t.created_at LIMIT 1)
          WHERE o.id = ?`,
       )
       .bind(orderId),
@@ -109,6 +116,13 @@ async function readLedger(
   ]);
   const row = orderRows.results[0] as unknown as OrderRow | undefined;
   if (!row) return null;
+  // Paying in parts (decision 100): what the client was due to have paid, and a deposit kept when they walked away.
+  const parts = {
+    progress: row.progress,
+    payment: row.payment,
+    priceAmount: row.price_amount,
+    ...depositColumnsOf(row),
+  };
   const feeNumerators = feeNumeratorsFrom(row.fee_numerators);
   const dispute = parseDispute(row.dispute);
   const intentIds = [...new Set([...intentRows.results.map((r) => String(r.id)), ...extraIntentIds])];
@@ -127,6 +141,8 @@ async function readLedger(
     stages: parseStages(row.stages),
     feeNumerators,
     awardedAmount: awardedAmount({ dispute }),
+    paidAmount: paidTotal(parts),
+    keptDeposit: row.kept_deposit ?? 0,
     // Decision 092: nothing beyond approved stages' shares goes while the client can still take it back.
     reachable: isDisputed({ dispute }) || row.payout_held_until !== null,
   };

@@ -88,7 +88,8 @@ export function transitionStatements({
          estimated_start = ?, estimated_delivery = ?, approved_at = ?, paid_at = ?, delivered_at = ?, completed_at = ?, canceled_at = ?,
          approval_deadline = ?, payment_deadline = ?, delivery_deadline = ?, completion_deadline = ?, stages = ?, dispute = ?, disputed_since = ?,
          extension_request = ?, original_delivery_deadline = ?, payout_held_until = ?,
-         licence = coalesce(?, licence), licence_request = ?, rush_days = coalesce(?, rush_days), version = ?, updated_at = ?
+         licence = coalesce(?, licence), licence_request = ?, rush_days = coalesce(?, rush_days),
+         deposit = ?, paid_rest = ?, rest_failure = ?, kept_deposit = ?, version = ?, updated_at = ?
        WHERE id = ? AND version = ?`,
       next.progress,
       next.payment,
@@ -116,6 +117,10 @@ export function transitionStatements({
       next.licence ? JSON.stringify(next.licence) : null,
       next.licenceRequest ? JSON.stringify(next.licenceRequest) : null,
       next.rushDays ?? null,
+      next.deposit ? JSON.stringify(next.deposit) : null,
+      next.paidRest ? JSON.stringify(next.paidRest) : null,
+      next.restFailure ?? null,
+      next.keptDeposit ?? null,
       version,
       now,
       order.orderId,

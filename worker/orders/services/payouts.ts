@@ -18,7 +18,13 @@ import Stripe from "stripe";
 import { sellerTransferAmount, shareInSettlementCurrency, type MinorUnits } from "../../domain/money";
 import type { MoneyEffect, OrderState } from "../domain/order-types";
 import { stageAmounts, stageTransferAmount } from "../domain/order-stages";
-import { awardTransferIdempotencyKey, stageTransferIdempotencyKey, transferIdempotencyKey } from "../domain/payouts";
+import {
+  awardTransferIdempotencyKey,
+  keptDepositTransferIdempotencyKey,
+  restTransferIdempotencyKey,
+  stageTransferIdempotencyKey,
+  transferIdempotencyKey,
+} from "../domain/payouts";
 import { awardedAmount } from "../domain/disputes";
 import { feeNumeratorsFrom, feeNumeratorsOf } from "./order-views";
 import { statement, type SqlStatement } from "../../db/statements";
@@ -42,16 +48,23 @@ export interface PayoutDeps {
 /** How long a release may hold its claim before another may try (a crashed release's row is retried after it). */
 const CLAIM_MS = 60_000;
 
-/** The order's paid transaction with the fee numerators frozen on it; null when the order has none. */
-async function paidTransaction(d1: D1Database, orderId: string) {
-  const paid = await d1
+/**
+ * The order's paid transactions, first paid first, with the fee numerators frozen on each: one, or a deposit order's
+ * deposit and rest (decision 100).
+ */
+async function paidTransactions(d1: D1Database, orderId: string) {
+  const { results } = await d1
     .prepare(
-      `SELECT t.id, t.amount, t.currency_id, ${feeNumeratorsOf("t.id")} AS fee_numerators FROM payment_transactions t WHERE t.order_id = ? AND t.transaction_status = 'COMPLETED'`,
+      `SELECT t.id, t.amount, t.currency_id, ${feeNumeratorsOf("t.id")} AS fee_numerators FROM payment_transactions t
+       WHERE t.order_id = ? AND t.transaction_status = 'COMPLETED' ORDER BY t.paid_at, t.created_at`,
     )
     .bind(orderId)
-    .first<{ id: string; amount: number; currency_id: string; fee_numerators: string }>();
-  return paid && { ...paid, feeNumerators: feeNumeratorsFrom(paid.fee_numerators) };
+    .all<{ id: string; amount: number; currency_id: string; fee_numerators: string }>();
+  return results.map((paid) => ({ ...paid, feeNumerators: feeNumeratorsFrom(paid.fee_numerators) }));
 }
+
+/** The order's first paid transaction (the whole total, or a deposit order's deposit); null when the order has none. */
+const paidTransaction = async (d1: D1Database, orderId: string) => (await paidTransactions(d1, orderId))[0] ?? null;
 
 /** A HELD payout row, written once: a replayed projection or a second approval finds its idempotency key taken. */
 function payoutRow(
@@ -92,19 +105,54 @@ async function payoutOnCompletion(
   sellerUserAccountId: string,
   now: number,
 ): Promise<SqlStatement[]> {
-  const paid = await paidTransaction(d1, orderId);
+  const [paid, rest] = await paidTransactions(d1, orderId);
   if (!paid) return [];
   const amount = sellerTransferAmount(paid.amount, paid.feeNumerators);
-  return [
+  const row = (transaction: typeof paid, share: number, idempotencyKey: string) =>
     payoutRow(
       {
         orderId,
         stageIndex: null,
-        transactionId: paid.id,
+        transactionId: transaction.id,
         sellerUserAccountId,
-        amount,
+        amount: share,
+        currencyId: transaction.currency_id,
+        idempotencyKey,
+      },
+      now,
+    );
+  if (!rest) return [row(paid, amount, transferIdempotencyKey(orderId))];
+  // A deposit order (decision 100): each part from its own charge, the fee taken once on the whole, so the two shares
+  // add up to exactly what one payout of the total would send.
+  const whole = sellerTransferAmount(paid.amount + rest.amount, paid.feeNumerators);
+  return [
+    row(paid, amount, transferIdempotencyKey(orderId)),
+    row(rest, whole - amount, restTransferIdempotencyKey(orderId)),
+  ];
+}
+
+/**
+ * The payout of a deposit kept when the client walked away (decision 100), written with the cancel: the kept amount
+ * less the fee on it, from the deposit's charge, as its own share.
+ */
+async function payoutOnKeptDeposit(
+  d1: D1Database,
+  order: { orderId: string; sellerUserAccountId: string },
+  kept: number,
+  now: number,
+): Promise<SqlStatement[]> {
+  const paid = await paidTransaction(d1, order.orderId);
+  if (!paid || kept <= 0) return [];
+  return [
+    payoutRow(
+      {
+        orderId: order.orderId,
+        stageIndex: null,
+        transactionId: paid.id,
+        sellerUserAccountId: order.sellerUserAccountId,
+        amount: stageTransferAmount(kept, paid.feeNumerators),
         currencyId: paid.currency_id,
-        idempotencyKey: transferIdempotencyKey(orderId),
+        idempotencyKey: keptDepositTransferIdempotencyKey(order.orderId),
       },
       now,
     ),
@@ -209,6 +257,8 @@ export async function payoutStatements(
       return payoutOnAward(d1, order, awardedAmount(next), now);
     case "releaseStageShare":
       return payoutOnStageApprovals(d1, order, newlyApproved.slice(0, 1), now);
+    case "refundOnCancel":
+      return next.keptDeposit && !before.keptDeposit ? payoutOnKeptDeposit(d1, order, next.keptDeposit, now) : [];
     default:
       return [];
   }
