@@ -32,9 +32,15 @@ export type MediaItem =
   | { domain: "commission-request"; ownerProfileId: string; readerProfileIds: string[] }
   /**
    * An order's files: the owner is the seller; the buyer reads them too (decision 024), a stage preview's original only
-   * once the order is completed (decision 073).
+   * once the order is completed (decision 073), and none while a deposit order's rest is due (`restDue`, decision 100).
    */
-  | { domain: "commission-order"; ownerProfileId: string; buyerProfileId: string | null; completed: boolean }
+  | {
+      domain: "commission-order";
+      ownerProfileId: string;
+      buyerProfileId: string | null;
+      completed: boolean;
+      restDue?: boolean;
+    }
   | { domain: "commission-service"; ownerProfileId: string; serviceStatus: PublishStatus };
 
 /**
@@ -90,6 +96,9 @@ export function mediaAccess(
   if (!field.private && isPublicMediaItem(item)) return "public";
   if (!reader) return "denied";
   if (field.heldUntilCompletion && item.domain === "commission-order" && !item.completed)
+    return reader.profileId === item.ownerProfileId ? "owner" : "denied";
+  // The delivered work of a deposit order opens to the client once they have paid the rest (decision 100).
+  if (item.domain === "commission-order" && item.restDue)
     return reader.profileId === item.ownerProfileId ? "owner" : "denied";
   if (privateReaders(item).includes(reader.profileId)) return "owner";
   if (item.domain === "portfolio-work" && !field.private && reader.accountId) {

@@ -23,6 +23,9 @@ import {
   type MediaReader,
 } from "../domain/media-access";
 import { isBanned } from "../../domain/roles";
+import { restDue } from "../../orders/domain/order-parts";
+import type { OrderProgress } from "../../orders/domain/order-types";
+import { depositColumnsOf } from "../../db/order-row";
 import { loadItemVisibility } from "../../services/visibility";
 import { issueToken, verifyToken } from "../../services/signed-tokens";
 
@@ -54,7 +57,16 @@ const buyerProfiles = alias(userProfiles, "bp");
 export async function orderPartyProfiles(
   db: Database,
   orderIds: string[],
-): Promise<{ id: string; sellerProfileId: string | null; buyerProfileId: string | null; progress: string | null }[]> {
+): Promise<
+  {
+    id: string;
+    sellerProfileId: string | null;
+    buyerProfileId: string | null;
+    progress: string | null;
+    deposit: string | null;
+    paidRest: string | null;
+  }[]
+> {
   if (orderIds.length === 0) return [];
   return db
     .select({
@@ -62,6 +74,8 @@ export async function orderPartyProfiles(
       sellerProfileId: sellerProfiles.id,
       buyerProfileId: buyerProfiles.id,
       progress: commissionOrders.orderProgressStatus,
+      deposit: commissionOrders.deposit,
+      paidRest: commissionOrders.paidRest,
     })
     .from(commissionOrders)
     .innerJoin(sellerAccounts, eq(sellerAccounts.id, commissionOrders.sellerId))
@@ -149,6 +163,11 @@ const ITEM_READERS: { [D in MediaDomain]: (db: Database, ids: string[]) => Promi
                 ownerProfileId: r.sellerProfileId,
                 buyerProfileId: r.buyerProfileId,
                 completed: r.progress === "COMPLETED",
+                // Decision 100: a delivered deposit order's files wait for its rest (the same rule the order reads).
+                restDue: restDue({
+                  progress: r.progress as OrderProgress,
+                  ...depositColumnsOf({ deposit: r.deposit, paid_rest: r.paidRest }),
+                }),
               },
             ],
           ]

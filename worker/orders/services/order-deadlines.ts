@@ -18,7 +18,8 @@ const DEADLINE_BATCH_LIMIT = 200;
  * reads it there. Only the current stage can be under review (those before it are approved, those after pending).
  * An order with an open dispute waits on no deadline (decision 088): it is no work for the cron either. A completed
  * order whose payout waits for the client's week to dispute the work waits on that week's end (decision 092), found
- * through its own partial index, not among every completed order.
+ * through its own partial index, not among every completed order. A delivered deposit order whose rest is due waits on
+ * the payment deadline (decision 100).
  */
 export const OVERDUE_ORDERS_SQL = `
   SELECT id FROM (
@@ -27,6 +28,7 @@ export const OVERDUE_ORDERS_SQL = `
       AND ((order_progress_status = 'DRAFT' AND approval_deadline <= ?1)
         OR (order_progress_status = 'APPROVED' AND order_payment_status = 'DRAFT' AND payment_deadline <= ?1)
         OR (order_progress_status = 'DELIVERED' AND completion_deadline <= ?1)
+        OR (order_progress_status = 'DELIVERED' AND deposit IS NOT NULL AND paid_rest IS NULL AND payment_deadline <= ?1)
         OR (order_progress_status = 'APPROVED' AND order_payment_status = 'COMPLETED'
           AND EXISTS (SELECT 1 FROM json_each(stages) s
             WHERE json_extract(s.value, '$.status') = 'IN_REVIEW' AND json_extract(s.value, '$.reviewDeadline') <= ?1)))
