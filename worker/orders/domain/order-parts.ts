@@ -13,22 +13,16 @@
  * Pure. Amounts are integer minor units of the order's currency.
  */
 import { percentOf } from "./price-lines";
-import type { OrderState } from "./order-types";
+import type { DepositTerms, OrderState, RestFailure } from "./order-types";
+
+export type { DepositTerms, RestFailure } from "./order-types";
 
 /** A deposit's share of the total, in whole percents: at least a tenth, and never the whole. */
 export const DEPOSIT_PERCENT_MIN = 10;
 export const DEPOSIT_PERCENT_MAX = 90;
 
-/** The deposit the creator asked for at approval. */
-export interface DepositTerms {
-  percent: number;
-  /** Whether the client gets the deposit back when they walk away after the work started. */
-  refundable: boolean;
-}
-
 /** Why the rest's off-session charge did not go through: the bank wants the client, or the card was refused. */
-export const REST_FAILURES = ["authentication_required", "declined"] as const;
-export type RestFailure = (typeof REST_FAILURES)[number];
+export const REST_FAILURES: readonly RestFailure[] = ["authentication_required", "declined"];
 
 /** Whole percents within the bounds; anything else is no deposit the order takes. */
 export const isDepositPercent = (percent: number) =>

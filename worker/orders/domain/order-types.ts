@@ -7,7 +7,6 @@
 import type { ExtensionRequest } from "./deadline-extensions";
 import type { Licence } from "./licence";
 import type { LicenceRequest } from "./licence-change";
-import type { DepositTerms, RestFailure } from "./order-parts";
 import type { OrderStage, StagePlanItem } from "./order-stages";
 
 /** Why a party opens a dispute; one list for both sides, each reason worded for either. */
@@ -82,6 +81,17 @@ export interface PaymentRelease {
   reason: ReleaseReason;
   refundAmount?: number;
 }
+
+/** The deposit the creator asked for at approval (decision 100; its amounts are order-parts.ts's). */
+export interface DepositTerms {
+  /** A whole percent of the total, 10 to 90. */
+  percent: number;
+  /** Whether the client gets the deposit back when they walk away after the work started. */
+  refundable: boolean;
+}
+
+/** Why a deposit order's rest was not charged off-session: the bank wants the client, or the card was refused. */
+export type RestFailure = "authentication_required" | "declined";
 
 /** What the rules read of an order. Times are epoch milliseconds. */
 export interface OrderState {
