@@ -13,7 +13,7 @@
  * Pure. Amounts are integer minor units of the order's currency.
  */
 import { percentOf } from "./price-lines";
-import type { DepositTerms, OrderState, RestFailure } from "./order-types";
+import type { OrderState, RestFailure } from "./order-types";
 
 export type { DepositTerms, RestFailure } from "./order-types";
 
