@@ -23,6 +23,7 @@ import type {
   OrderRefusal,
   OrderState,
   MoneyEffect,
+  PaymentRef,
   Outcome,
 } from "./order-types";
 import { extensionDateError, extensionLapsesAt, hasPendingExtension, movedDelivery } from "./deadline-extensions";
@@ -295,6 +296,9 @@ export function paidDeliveryDeadline(o: Pick<OrderState, "estimatedDelivery" | "
   return estimate !== null && estimate < rush ? estimate : rush;
 }
 
+/** A succeeded payment the order takes: new to it, and the open payment for exactly what is due now. */
+const takes = (o: OrderState, payment: PaymentRef) => !known(o, payment) && paymentMisfit(o, payment) === null;
+
 // ───────────────────────── the table ─────────────────────────
 
 export const ORDER_PROCESS: readonly AnyTransition[] = [
@@ -360,7 +364,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     on: "markPaid",
     actor: "system",
     from: ["APPROVED_UNPAID"],
-    when: (o, { payment }) => !known(o, payment) && paymentMisfit(o, payment) === null,
+    when: (o, { payment }) => o.progress === "APPROVED" && takes(o, payment),
     to: "APPROVED_PAID",
     event: "PAID",
     // A payment is the buyer's act even when the system records it.
@@ -383,7 +387,7 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     on: "markPaid",
     actor: "system",
     from: ["DELIVERED"],
-    when: (o, { payment }) => !known(o, payment) && paymentMisfit(o, payment) === null,
+    when: (o, { payment }) => o.progress === "DELIVERED" && takes(o, payment),
     to: "same",
     event: "REST_PAID",
     notice: toSeller("COMMISSION_ORDER_PAID"),
