@@ -2,6 +2,7 @@
 import type Stripe from "stripe";
 import { cardForMagicId, cardForNumber } from "./cards.ts";
 import * as build from "./objects.ts";
+import { jsonResponse } from "./pages.ts";
 import {
   emit,
   getCustomer,
@@ -340,5 +341,40 @@ export function customerRoutes(core: Core): Route[] {
         return record.pm;
       },
     },
+    // ---- emulator-only ----
+    {
+      // The bank starts refusing a card already saved (reported lost, over its limit: a card that paid yesterday is
+      // declined today, which no test card number does by itself). Every later charge on this PaymentMethod is
+      // declined as Stripe declines one (402 card_error, the intent back at requires_payment_method); `decline_code`
+      // is generic_decline (default) or insufficient_funds. Not part of Stripe's API: tests of a charge made later
+      // (a deposit order's rest, issue 63) use it.
+      method: "POST",
+      path: "/_emulator/payment_methods/:id/decline_charges",
+      page: true,
+      run: (ctx) => {
+        const record = core.state.paymentMethods.get(ctx.pathParams.id!);
+        if (!record)
+          return jsonResponse(404, {
+            error: { type: "invalid_request_error", message: `No such PaymentMethod: '${ctx.pathParams.id}'` },
+          });
+        const code = str(ctx.params, "decline_code") ?? "generic_decline";
+        const message = LATER_DECLINES[code];
+        if (!message)
+          return jsonResponse(400, {
+            error: {
+              type: "invalid_request_error",
+              message: `decline_code is one of ${Object.keys(LATER_DECLINES).join(", ")}.`,
+            },
+          });
+        record.card = { ...record.card, declineOnCharge: { code: "card_declined", decline_code: code, message } };
+        return jsonResponse(200, record.pm);
+      },
+    },
   ];
 }
+
+/** The declines a saved card may start giving (`/_emulator/payment_methods/:id/decline_charges`), with Stripe's messages. */
+const LATER_DECLINES: Record<string, string> = {
+  generic_decline: "Your card was declined.",
+  insufficient_funds: "Your card has insufficient funds.",
+};

@@ -321,7 +321,10 @@ function confirmPayment(state: State, ctx: Ctx, intent: Stripe.PaymentIntent, pa
   checkOffSessionWithoutFutureUsage(offSession, str(params, "setup_future_usage") ?? intent.setup_future_usage);
   if (allowedTypes !== undefined) setAllowedTypes(intent, allowedTypes);
   extras.returnUrl = str(params, "return_url") ?? extras.returnUrl;
-  if (offSession !== undefined) extras.offSession = offSession !== "false";
+  // Stripe reads `off_session` per attempt ("the customer isn't in your checkout flow during this payment attempt"):
+  // a confirm that leaves it out is on-session, as when the client comes back to pay an intent an off-session charge
+  // left at requires_payment_method (authentication_required). Kept from an earlier confirm, it declined them again.
+  extras.offSession = offSession !== undefined && offSession !== "false";
   const future = str(params, "setup_future_usage");
   if (future !== undefined)
     intent.setup_future_usage = (future || null) as Stripe.PaymentIntent.SetupFutureUsage | null;

@@ -244,6 +244,33 @@ describe("a card that must authenticate, charged off-session", () => {
     });
   });
 
+  it("4000002760003184: the intent an off-session charge left is confirmed on-session when the next confirm leaves off_session out (Stripe reads it per attempt)", async () => {
+    const saved = await savedCard("pm_card_authenticationRequired");
+    const error = await expectDeclined(chargeDue(saved, 7_000, "rest"), authenticationRequired, saved.paymentMethod);
+    const intentId = (error.raw as RawCardError).payment_intent.id;
+    const again = await stripe.paymentIntents.confirm(intentId, {
+      payment_method: saved.paymentMethod,
+      use_stripe_sdk: true,
+    });
+    expect(again).toMatchObject({ status: "requires_action", next_action: { type: "use_stripe_sdk" } });
+  });
+
+  it("a saved card the bank starts refusing (/_emulator/payment_methods/:id/decline_charges): the next off-session charge declines", async () => {
+    const saved = await savedCard("pm_card_visa");
+    expect(await chargeDue(saved, 3_000, "deposit")).toMatchObject({ status: "succeeded" });
+    const path = `/_emulator/payment_methods/${saved.paymentMethod}/decline_charges`;
+    expect((await call(emulator, path, { method: "POST", ...form({ decline_code: "lost" }) })).status).toBe(400);
+    expect(
+      (await call(emulator, "/_emulator/payment_methods/pm_nope/decline_charges", { method: "POST" })).status,
+    ).toBe(404);
+    expect((await call(emulator, path, { method: "POST" })).status).toBe(200);
+    await expectDeclined(
+      chargeDue(saved, 7_000, "rest"),
+      { code: "card_declined", decline_code: "generic_decline", message: "Your card was declined." },
+      saved.paymentMethod,
+    );
+  });
+
   it("4000002500003155 (authenticate unless set up): charged off-session without asking once set up for off-session use", async () => {
     const saved = await savedCard("pm_card_authenticationRequiredOnSetup");
     const intent = await chargeDue(saved, 30_000, "1");
