@@ -10,7 +10,7 @@ import {
 } from "./deposit-steps";
 import { expect, expectAccessible, signUpWithApi, test, visit } from "./fixtures";
 import { message } from "./messages";
-import { insertPriceSheetForm } from "./order-fixtures";
+import { insertPriceSheetForm, orderMoney } from "./order-fixtures";
 import { newCreator, pageInNewContext, saveCard, switchToJapanese } from "./order-steps";
 import { pngBytes } from "./png";
 import { authenticateInPage } from "./three-d-secure";
@@ -119,6 +119,13 @@ for (const walk of WALKS) {
     await client.getByTestId("pay-section").getByRole("button", { name: PAY_REST[locale] }).click();
     await authenticateInPage(client, "complete", locale);
     await expect(client.getByTestId("rest-due")).toHaveCount(0);
+    // Two charges on the card, each its part to the yen, nothing given back.
+    await expect
+      .poll(async () => (await orderMoney(code)).charges.sort((a, b) => a.captured - b.captured))
+      .toEqual([
+        { captured: deposit, refunded: 0 },
+        { captured: rest, refunded: 0 },
+      ]);
 
     // The files open, and the receipt lists both parts paid, each line as priced and the licence.
     await client.getByRole("tab", { name: say("orders_tab_delivery") }).click();
