@@ -22,7 +22,8 @@ async function post(path: string, body: unknown): Promise<boolean> {
   return response.ok;
 }
 
-export function OrderDelivery({ order }: { order: OrderDetail }) {
+/** `heldForRest`: the client's notice that the files open once the rest is paid (decision 100); null otherwise. */
+export function OrderDelivery({ order, heldForRest = null }: { order: OrderDetail; heldForRest?: string | null }) {
   const revalidator = useRevalidator();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -43,6 +44,14 @@ export function OrderDelivery({ order }: { order: OrderDetail }) {
       <h3 id="order-deliverables-heading" className="font-semibold text-zinc-900 dark:text-zinc-50">
         {m.orders_deliverables_heading()}
       </h3>
+      {heldForRest && (
+        <p
+          data-testid="deliverables-held"
+          className="rounded-md bg-zinc-100 px-3 py-2 text-sm text-zinc-900 dark:bg-zinc-900 dark:text-zinc-100"
+        >
+          {heldForRest}
+        </p>
+      )}
       <DeliverableList
         files={order.deliverables}
         side={order.side}

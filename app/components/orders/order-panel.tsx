@@ -169,9 +169,10 @@ export function OrderPanel({
                           cardEntry={cardEntry}
                           payFocus={payFocus}
                           priceLines={texts.priceLines && { heading: texts.priceLinesHeading, lines: texts.priceLines }}
+                          parts={texts.parts}
                         />
                       ) : selected === "delivery" ? (
-                        <OrderDelivery order={order} />
+                        <OrderDelivery order={order} heldForRest={texts.filesHeldForRest} />
                       ) : (
                         <OrderSettings order={order} />
                       )}

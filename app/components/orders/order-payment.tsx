@@ -28,6 +28,8 @@ import { refundNoteText } from "./order-refund-texts";
 import { CheckedInput } from "#app/components/form/checked-input";
 import { useTextReading } from "#app/components/translation/use-text-reading";
 import type { PriceLineText } from "#app/loaders/orders/order-price-texts.server";
+import type { OrderPartsTexts } from "#app/loaders/orders/order-parts-texts.server";
+import { OrderParts, RestDueNotice } from "./order-parts";
 
 function Row({
   label,
@@ -92,7 +94,9 @@ function statusOf(money: OrderMoneyStory): string {
  */
 function MoneyMoved({ order }: { order: OrderDetail }) {
   const { money, side, currencyCode } = order;
-  const told = money.refund !== null || money.kept.some((part) => part.reason === "dispute_release");
+  // A deposit the client left with the creator under its terms (decision 100): its own line, its own reason.
+  const keptDeposit = order.facts.keptDeposit ?? 0;
+  const told = money.refund !== null || keptDeposit > 0 || money.kept.some((part) => part.reason === "dispute_release");
   if (!told) return null;
   const seller = side === "seller";
   const back = money.refund?.done
@@ -121,6 +125,14 @@ function MoneyMoved({ order }: { order: OrderDetail }) {
           moved={part.reason}
         />
       ))}
+      {keptDeposit > 0 && (
+        <Row
+          label={seller ? m.orders_money_kept_seller() : m.orders_money_kept_buyer()}
+          value={showMoney(keptDeposit, currencyCode)}
+          note={m.orders_money_why_kept_deposit()}
+          moved="kept_deposit"
+        />
+      )}
     </dl>
   );
 }
@@ -199,6 +211,7 @@ function PriceLines({ heading, lines }: { heading: string; lines: PriceLineText[
 /**
  * `payFocus`: how many times the summary's Pay was pressed; each press brings the Pay section into view and focus.
  * `priceLines`: the lines and their heading from the loader; null for an order from before the lines were kept.
+ * `parts`: a deposit order's parts, its rest due notice and the rest's Pay words (decision 100); null otherwise.
  */
 export function OrderPayment({
   order,
@@ -206,12 +219,14 @@ export function OrderPayment({
   cardEntry,
   payFocus = 0,
   priceLines = null,
+  parts = null,
 }: {
   order: OrderDetail;
   cards: PaymentAccountMethod[];
   cardEntry: CardEntry;
   payFocus?: number;
   priceLines?: { heading: string; lines: PriceLineText[] } | null;
+  parts?: OrderPartsTexts | null;
 }) {
   const b = order.breakdown;
   const seller = order.side === "seller";
@@ -238,6 +253,7 @@ export function OrderPayment({
       ) : (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">{m.orders_breakdown_none()}</p>
       )}
+      {parts && <OrderParts parts={parts} />}
       <dl>
         <Row label={m.orders_payment_status()} value={statusOf(order.money)} testId="payment-status" />
       </dl>
@@ -251,8 +267,16 @@ export function OrderPayment({
           <p className="text-sm text-zinc-800 dark:text-zinc-200">{m.orders_refunded_notice()}</p>
         )
       )}
+      {/* Why the rest waits for the client (decision 100), right above the Pay that pays it. */}
+      {parts?.restDue && <RestDueNotice text={parts.restDue} />}
       {order.side === "buyer" && buyerMayPay(order.facts) && (
-        <PayButton order={order} cards={cards} cardEntry={cardEntry} payFocus={payFocus} />
+        <PayButton
+          order={order}
+          cards={cards}
+          cardEntry={cardEntry}
+          payFocus={payFocus}
+          restPay={parts?.restPay ?? null}
+        />
       )}
     </div>
   );
@@ -271,11 +295,14 @@ function PayButton({
   cards,
   cardEntry,
   payFocus,
+  restPay,
 }: {
   order: OrderDetail;
   cards: PaymentAccountMethod[];
   cardEntry: CardEntry;
   payFocus: number;
+  /** A deposit order's rest (decision 100): the button's words and the amount it pays. */
+  restPay: OrderPartsTexts["restPay"];
 }) {
   const revalidator = useRevalidator();
   const section = useRef<HTMLElement>(null);
@@ -350,6 +377,11 @@ function PayButton({
           ))}
         </fieldset>
       )}
+      {restPay && (
+        <p className="text-sm font-semibold text-zinc-900 dark:text-zinc-100" data-testid="rest-amount">
+          {restPay.amount}
+        </p>
+      )}
       {chosen ? (
         <p className="text-sm text-zinc-700 dark:text-zinc-300">
           {m.orders_pay_with({ card: cardName(chosen.card) })}
@@ -378,7 +410,7 @@ function PayButton({
         disabled={!chosen || state !== "idle"}
         className="button-primary min-h-11 w-full disabled:cursor-not-allowed disabled:opacity-60"
       >
-        {state === "idle" ? m.orders_pay() : m.orders_paying()}
+        {state !== "idle" ? m.orders_paying() : (restPay?.label ?? m.orders_pay())}
       </button>
       <ErrorText text={error} persistent />
       {(state === "redirecting" || state === "authenticating") && (

@@ -4,7 +4,8 @@
 // which tells an ended order's money as its money story does (decision 094): a dispute's settlement in its own words.
 import { m } from "#app/paraglide/messages.js";
 import type { OrderMoneyStory } from "#worker/orders/domain/order-money-story";
-import { cancelRefund, refundOnCancel, type CancelRefund } from "#worker/orders/domain/order-refunds";
+import { cancelRefund, type CancelRefund } from "#worker/orders/domain/order-refunds";
+import { cancelOutcomeOf } from "#worker/orders/domain/order-parts-display";
 import type { OrderDetail } from "#worker/orders/services/order-views";
 import { showMoney } from "./order-format";
 
@@ -33,9 +34,12 @@ const splitOf = (order: RefundTextOrder, refund: CancelRefund & { kind: "partial
 
 /** The cancel prompt for the viewer's side: what cancelling now gives the client back; null when they may not cancel. */
 export function cancelPromptText(order: RefundTextOrder, now: number): string | null {
-  const outcome = refundOnCancel(order.facts, order.side, now);
+  const outcome = cancelOutcomeOf(order.facts, order.side, now);
   if (!outcome.allowed) return null;
   const { refund } = outcome;
+  // The client walking away from a deposit order under kept terms (decision 100): the deposit stays with the creator.
+  if (refund.kind === "partial" && order.facts.deposit && order.side === "buyer")
+    return m.orders_cancel_confirm_deposit_kept_buyer(splitOf(order, refund));
   if (refund.kind === "partial")
     return order.side === "seller"
       ? m.orders_cancel_confirm_partial_seller(splitOf(order, refund))
@@ -50,12 +54,29 @@ export function cancelPromptText(order: RefundTextOrder, now: number): string | 
   return withTermsNote(text, order, refund);
 }
 
-/** The buyer's hint beside the late cancel: the amount they get back. */
-export function lateCancelHintText(order: RefundTextOrder, now: number): string | null {
-  const outcome = refundOnCancel(order.facts, "buyer", now);
+/**
+ * The buyer's cancel beside their waiting label: the late cancel's hint with the amount they get back, or a deposit
+ * order's cancel before delivery (decision 100) with what comes back of the deposit under its terms; and the button's
+ * words (no "refund" when nothing comes back). Null when the buyer may not cancel now.
+ */
+export function buyerCancelTexts(order: RefundTextOrder, now: number): { hint: string; label: string } | null {
+  const outcome = cancelOutcomeOf(order.facts, "buyer", now);
   if (!outcome.allowed) return null;
-  if (outcome.refund.kind === "partial") return m.orders_late_delivery_hint_partial(splitOf(order, outcome.refund));
-  return m.orders_late_delivery_hint({ amount: amountOf(order, outcome.refund) });
+  const { refund } = outcome;
+  const late = order.facts.deliveryDeadline !== null && now > order.facts.deliveryDeadline;
+  if (order.facts.deposit && !late) {
+    if (refund.kind === "partial")
+      return { hint: m.orders_deposit_cancel_hint_kept(splitOf(order, refund)), label: m.orders_deposit_cancel() };
+    return {
+      hint: m.orders_deposit_cancel_hint_refund({ amount: amountOf(order, refund) }),
+      label: m.orders_cancel_late(),
+    };
+  }
+  const hint =
+    refund.kind === "partial"
+      ? m.orders_late_delivery_hint_partial(splitOf(order, refund))
+      : m.orders_late_delivery_hint({ amount: amountOf(order, refund) });
+  return { hint, label: m.orders_cancel_late() };
 }
 
 /**
@@ -68,6 +89,8 @@ export function refundNoteText(order: RefundTextOrder): string | null {
   const settlement = disputeSettlementNote(order);
   if (settlement) return settlement;
   const refund = cancelRefund(order.facts);
+  const deposit = depositRefundNote(order, refund);
+  if (deposit) return deposit;
   if (refund.kind === "partial") return partialRefundNote(order, refund);
   if (refund.kind !== "full") return null;
   const amount = amountOf(order, refund);
@@ -83,6 +106,25 @@ export function refundNoteText(order: RefundTextOrder): string | null {
     order,
     refund,
   );
+}
+
+/**
+ * `refundNoteText` for a deposit order whose deposit its terms may keep (decision 100): before a cancel, who gets it
+ * back and when it stays; once the client walked away, that it stayed. Null for any other order, told as before.
+ */
+function depositRefundNote(order: RefundTextOrder, refund: CancelRefund): string | null {
+  const { deposit, keptDeposit, progress } = order.facts;
+  if (!deposit) return null;
+  const seller = order.side === "seller";
+  if (progress === "CANCELED" && refund.kind === "partial" && (keptDeposit ?? 0) > 0) {
+    const kept = { kept: showMoney(keptDeposit!, order.currencyCode) };
+    return seller ? m.orders_refund_deposit_kept_seller(kept) : m.orders_refund_deposit_kept_buyer(kept);
+  }
+  if (progress !== "APPROVED" || deposit.refundable || refund.kind !== "full") return null;
+  const amount = { amount: amountOf(order, refund) };
+  return seller
+    ? m.orders_refund_if_canceled_deposit_kept_seller(amount)
+    : m.orders_refund_if_canceled_deposit_kept_buyer(amount);
 }
 
 /** `refundNoteText` for a staged order with approved stages: the split, promised, under way or done. */

@@ -8,6 +8,7 @@ import { useIsPosting } from "#app/components/form/use-is-posting";
 import type { OrderDetail } from "#worker/orders/services/order-views";
 import type { OrderPanelTexts, OrderPost } from "#app/loaders/orders/order-panel-texts.server";
 import { StatusBadgeLabel } from "./status-badge";
+import { ApproveWithDeposit } from "./order-approve";
 import { useTextReading } from "#app/components/translation/use-text-reading";
 
 function Fact({ label, value }: { label: string; value: string }) {
@@ -157,7 +158,17 @@ function SellerButtons({
   seller: NonNullable<OrderPanelTexts["seller"]>;
 }) {
   const posting = useIsPosting();
-  const post = ({ intent, label, enabled, hint, caution }: OrderPost) => {
+  const post = ({ intent, label, enabled, hint, caution, deposit }: OrderPost) => {
+    // Approve with its optional deposit (decision 100): its own form, which keeps what was typed when refused.
+    if (deposit)
+      return (
+        <ApproveWithDeposit
+          key={intent}
+          orderId={order.id}
+          post={{ intent, label, enabled, hint, caution }}
+          deposit={deposit}
+        />
+      );
     const describedBy = [caution && `${intent}-caution`, !enabled && hint && `${intent}-hint`]
       .filter(Boolean)
       .join(" ");

@@ -19,7 +19,9 @@ import type { OrderDetail } from "#worker/orders/services/order-views";
 import type { ApprovalSlots } from "#worker/orders/services/approval-slots";
 import { showDate, showDateTime, showMoney } from "#app/components/orders/order-format";
 import { orderLogLines } from "./order-log-texts.server";
-import { cancelPromptText, lateCancelHintText } from "#app/components/orders/order-refund-texts";
+import { buyerCancelTexts, cancelPromptText } from "#app/components/orders/order-refund-texts";
+import { restDue } from "#worker/orders/domain/order-parts";
+import { depositFieldTexts, orderPartsTexts, type DepositFieldTexts } from "./order-parts-texts.server";
 import { stageTimelineTexts } from "./order-stage-texts.server";
 import { orderPriceLineTexts } from "./order-price-texts.server";
 import { licenceFact } from "#app/components/orders/licence-text";
@@ -52,6 +54,8 @@ export interface OrderPost {
   hint?: string;
   /** A warning above the button (Approve with every slot taken, decision 091), and the question it then asks first. */
   caution?: { note: string; confirm: string };
+  /** Approve's optional deposit (decision 100); absent for an order with stages, which pays stage by stage. */
+  deposit?: DepositFieldTexts;
 }
 
 const SLOTS_NOTES: Record<ApprovalSlots["scope"], typeof m.approval_slots_overall> = {
@@ -76,6 +80,7 @@ function sellerTexts(order: OrderDetail, slots: ApprovalSlots | null) {
       enabled: actions.approve.enabled,
       hint: m.orders_approve_price_hint(),
       ...(slots && { caution: slotsCaution(slots) }),
+      ...(order.facts.stages.length === 0 && { deposit: depositFieldTexts(order) }),
     });
   if (actions.deliver.shown)
     posts.push({
@@ -85,7 +90,14 @@ function sellerTexts(order: OrderDetail, slots: ApprovalSlots | null) {
       // A staged order delivers once every stage is approved (decision 073): that reason comes before the files.
       hint: actions.deliver.blockedBy === "stages_pending" ? m.orders_deliver_stages_hint() : m.orders_deliver_hint(),
     });
-  if (actions.complete.shown) posts.push({ intent: "complete", label: m.orders_complete(), enabled: true });
+  if (actions.complete.shown)
+    posts.push({
+      intent: "complete",
+      label: m.orders_complete(),
+      enabled: actions.complete.enabled,
+      // A deposit order completes once the client paid the rest (decision 100): the refusal's own words.
+      hint: m.order_server_error_rest_unpaid(),
+    });
   return { posts, cancel: actions.cancel.shown ? m.orders_cancel() : null };
 }
 
@@ -99,18 +111,18 @@ function buyerTexts(order: OrderDetail, now: number) {
     return {
       waiting: null,
       lateCancel: null,
-      pay: { label: m.orders_review_and_pay(), hint: m.orders_review_and_pay_hint() },
+      // A delivered deposit order's rest (decision 100) is paid the same way, named as what it is.
+      pay: {
+        label: restDue(order.facts) ? m.orders_review_and_pay_rest() : m.orders_review_and_pay(),
+        hint: m.orders_review_and_pay_hint(),
+      },
     };
-  // No waiting label when the move is the client's (a stage's preview to review, in the timeline); the late cancel
-  // stays offered all the same.
+  // No waiting label when the move is the client's (a stage's preview to review, in the timeline); the late cancel (or
+  // a deposit order's cancel before delivery) stays offered all the same.
   const waiting = buyerWaiting(order.facts);
-  const lateHint = lateCancelHintText(order, now);
-  if (!waiting && !lateHint) return null;
-  return {
-    waiting: waiting ? WAITING_LABELS[waiting]() : null,
-    lateCancel: lateHint ? { hint: lateHint, label: m.orders_cancel_late() } : null,
-    pay: null,
-  };
+  const cancel = buyerCancelTexts(order, now);
+  if (!waiting && !cancel) return null;
+  return { waiting: waiting ? WAITING_LABELS[waiting]() : null, lateCancel: cancel, pay: null };
 }
 
 /**
@@ -158,7 +170,8 @@ export function orderPanelTexts(order: OrderDetail, now: number, slots: Approval
     counterpart: order.counterpart ? counterpartText(order.side, order.counterpart.name) : null,
     submitted: `${m.orders_submitted_at()}: ${showDateTime(order.facts.submittedAt)}`,
     nextStepHeading: m.orders_next_step(),
-    step: stepText(step, order.side),
+    // A delivered deposit order's payment is its rest's (decision 100).
+    step: step.step === "payment" && restDue(order.facts) ? m.orders_step_rest_payment() : stepText(step, order.side),
     stepFacts,
     facts: [
       // The service details' category (spec section 5's optional categoryCode), for both parties, when it has one.
@@ -168,6 +181,15 @@ export function orderPanelTexts(order: OrderDetail, now: number, slots: Approval
       { label: m.orders_estimated_start(), value: showDate(order.estimatedStart) },
       { label: m.orders_estimated_delivery(), value: showDate(order.estimatedDelivery) },
       { label: m.orders_total_price(), value: orderPriceText(order) },
+      // How a deposit order is paid (decision 100): "Deposit 30% · rest at delivery".
+      ...(order.facts.deposit
+        ? [
+            {
+              label: m.orders_deposit_fact_label(),
+              value: m.orders_deposit_fact({ percent: String(order.facts.deposit.percent) }),
+            },
+          ]
+        : []),
       ...(licence ? [licence] : []),
     ],
     seller: order.side === "seller" ? sellerTexts(order, slots) : null,
@@ -182,6 +204,10 @@ export function orderPanelTexts(order: OrderDetail, now: number, slots: Approval
     // The Payment tab's lines, as priced and as the creator changed them (null: the total alone, as before).
     priceLines: orderPriceLineTexts(order),
     priceLinesHeading: m.orders_price_line_heading(),
+    // A deposit order's two parts and its rest due (decision 100); null for an order paid at once.
+    parts: orderPartsTexts(order),
+    // The client's files wait for the rest (decision 100): listed, no link, and this said above them.
+    filesHeldForRest: order.filesHeldForRest ? m.orders_deliverables_held_rest() : null,
     logLines: orderLogLines(order.events),
     // The stages' timeline (decision 073); null for an order without stages.
     stages: stageTimelineTexts(order),

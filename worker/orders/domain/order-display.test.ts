@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   buyerMayCancelLate,
+  buyerMayPay,
   buyerWaiting,
   isPriceUnsettled,
   nextStep,
@@ -109,7 +110,11 @@ describe("labels, tabs and buttons", () => {
       enabled: true,
       blockedBy: null,
     });
-    expect(sellerActions({ ...paid, progress: "DELIVERED" }).complete).toEqual({ shown: true });
+    expect(sellerActions({ ...paid, progress: "DELIVERED" }).complete).toEqual({
+      shown: true,
+      enabled: true,
+      blockedBy: null,
+    });
     expect(buyerWaiting(base)).toBe("awaiting_approval");
     expect(buyerWaiting({ ...base, progress: "APPROVED" })).toBeNull();
     expect(buyerWaiting(paid)).toBe("awaiting_delivery");
@@ -146,7 +151,7 @@ describe("an open dispute (decision 088)", () => {
       deliver: { shown: false },
       complete: { shown: false },
     });
-    expect(sellerActions({ ...disputed, progress: "DELIVERED" }).complete).toEqual({ shown: false });
+    expect(sellerActions({ ...disputed, progress: "DELIVERED" }).complete.shown).toBe(false);
     expect(sellerEditable(disputed)).toEqual({
       serviceDetails: false,
       price: false,
@@ -349,5 +354,56 @@ describe("the next step reads the process table (issue 61)", () => {
       const actor = ORDER_PROCESS.find((t) => t.name === row)!.actor;
       expect(buyerWaiting(facts) === null, step).toBe(actor === "buyer");
     }
+  });
+});
+
+describe("a deposit order (decision 100)", () => {
+  const deposit = { percent: 30, refundable: false };
+  const paidDeposit = { ...base, progress: "APPROVED" as const, payment: "COMPLETED" as const, deposit };
+  const restDue = {
+    ...paidDeposit,
+    progress: "DELIVERED" as const,
+    deliverableCount: 1,
+    deliveredAt: T0 + 20,
+    paymentDeadline: T0 + 25,
+    completionDeadline: null,
+  };
+  const restPaid = {
+    ...restDue,
+    paidRest: { intentId: "pi_rest", amount: 7_000, currency: "JPY" },
+    completionDeadline: T0 + 30,
+  };
+
+  it("asks the client to pay the rest once delivered: Pay, the payment step with the rest's deadline", () => {
+    expect(buyerMayPay(restDue)).toBe(true);
+    expect(buyerWaiting(restDue)).toBeNull();
+    expect(nextStep(restDue)).toEqual({
+      step: "payment",
+      shownTime: { kind: "delivered", at: T0 + 20 },
+      deadline: T0 + 25,
+    });
+  });
+
+  it("does not ask for the rest before delivery, nor once it is paid", () => {
+    expect(buyerMayPay(paidDeposit)).toBe(false);
+    expect(nextStep(paidDeposit).step).toBe("delivery");
+    expect(buyerMayPay(restPaid)).toBe(false);
+    expect(buyerWaiting(restPaid)).toBe("awaiting_complete");
+    expect(nextStep(restPaid)).toEqual({
+      step: "completion",
+      shownTime: { kind: "delivered", at: T0 + 20 },
+      deadline: T0 + 30,
+    });
+  });
+
+  it("shows the creator's Complete disabled by the rest's refusal while it is due", () => {
+    expect(sellerActions(restDue).complete).toEqual({ shown: true, enabled: false, blockedBy: "rest_unpaid" });
+    expect(sellerActions(restPaid).complete).toEqual({ shown: true, enabled: true, blockedBy: null });
+  });
+
+  it("lets the client cancel before delivery, which a plain order's client may only once it is late", () => {
+    expect(buyerMayCancelLate(paidDeposit, T0)).toBe(true);
+    expect(buyerMayCancelLate({ ...paidDeposit, deposit: undefined }, T0)).toBe(false);
+    expect(buyerMayCancelLate(restDue, T0)).toBe(false);
   });
 });

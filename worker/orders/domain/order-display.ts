@@ -38,7 +38,7 @@ export interface OrderFacts
       | "originalDeliveryDeadline"
       | "payoutHeldUntil"
     >,
-    Partial<Pick<OrderState, "deposit" | "paidRest" | "restFailure">> {
+    Partial<Pick<OrderState, "deposit" | "paidRest" | "restFailure" | "keptDeposit">> {
   submitStatus: OrderSubmitStatus;
 }
 
@@ -216,6 +216,9 @@ export function orderTabs(side: OrderSide, progress: OrderProgress): OrderTab[] 
   ];
 }
 
+/** A deposit order's terms and the rest's payment (decision 100): what its payment rows' guards read. */
+type DepositFacts = Pick<OrderFacts, "deposit" | "paidRest">;
+
 /** The buyer's disabled waiting label of spec section 4, when the next move is the creator's. */
 export type BuyerWaiting =
   | "awaiting_approval"
@@ -226,23 +229,29 @@ export type BuyerWaiting =
   /** A dispute is open: neither party moves the order until Comet's team settles it (decision 088). */
   | "awaiting_settlement";
 /** Null when the next move is the client's: paying, completing, or reviewing a stage's preview (the timeline's buttons). */
-export function buyerWaiting(o: Pick<OrderFacts, "progress" | "payment" | "stages" | "dispute">): BuyerWaiting | null {
+export function buyerWaiting(
+  o: Pick<OrderFacts, "progress" | "payment" | "stages" | "dispute"> & DepositFacts,
+): BuyerWaiting | null {
   if (isDisputed(o)) return "awaiting_settlement";
   return nextMove({ priceAmount: null, deliverableCount: 0, deliveryDeadline: null, ...o })?.waiting ?? null;
 }
 
 /**
- * May the buyer cancel now? Only a paid order the creator has not delivered by its delivery deadline, with a full
- * refund (issue 10; decision 020): `cancelRefusal`'s rule (order-refunds.ts), which the Durable Object applies again.
+ * May the buyer cancel now? A paid order the creator has not delivered by its delivery deadline, with a full refund
+ * (issue 10; decision 020), or a paid deposit order before delivery (decision 100): `cancelRefusal`'s rule
+ * (order-refunds.ts), which the Durable Object applies again.
  */
-export const buyerMayCancelLate = (o: Pick<OrderFacts, "progress" | "payment" | "deliveryDeadline">, now: number) =>
-  cancelRefusal(o, "buyer", now) === null;
+export const buyerMayCancelLate = (
+  o: Pick<OrderFacts, "progress" | "payment" | "deliveryDeadline"> & DepositFacts,
+  now: number,
+) => cancelRefusal(o, "buyer", now) === null;
 
 /**
- * May the buyer pay now (spec section 4: APPROVED, unpaid)? The startPayment row's from-state and guard, as
- * `paymentBlock` reads them for the Order object. The Pay button also needs a saved card.
+ * May the buyer pay now (spec section 4: APPROVED, unpaid; or a delivered deposit order's rest, decision 100)? The
+ * startPayment row's from-states and guards, as `paymentBlock` reads them for the Order object. The Pay button also
+ * needs a saved card.
  */
-export const buyerMayPay = (o: Pick<OrderFacts, "progress" | "payment" | "priceAmount">) => {
+export const buyerMayPay = (o: Pick<OrderFacts, "progress" | "payment" | "priceAmount"> & DepositFacts) => {
   const pay = openTransition("startPayment", { deliverableCount: 0, stages: [], deliveryDeadline: null, ...o }, 0);
   return pay.shown && pay.blockedBy === null;
 };
@@ -257,15 +266,19 @@ export interface SellerActions {
   cancel: { shown: boolean };
   /** `blockedBy`: why Deliver is disabled: stages not all approved come first (decision 073), then no file. */
   deliver: { shown: boolean; enabled: boolean; blockedBy: "stages_pending" | "no_deliverables" | null };
-  complete: { shown: boolean };
+  /** `blockedBy`: why Complete is disabled: a deposit order's rest not yet paid (decision 100). */
+  complete: { shown: boolean; enabled: boolean; blockedBy: "rest_unpaid" | null };
 }
 export function sellerActions(
-  o: Pick<OrderFacts, "progress" | "payment" | "priceAmount" | "deliverableCount" | "stages">,
+  o: Pick<OrderFacts, "progress" | "payment" | "priceAmount" | "deliverableCount" | "stages"> & DepositFacts,
 ): SellerActions {
   // The seller's moves need no deadline, so the time does not matter here.
   const facts = { ...o, deliveryDeadline: null };
   const approve = openTransition("approve", facts, 0);
   const deliver = openTransition("deliver", facts, 0);
+  const complete = openTransition("complete", facts, 0);
+  // Only the rest's guard disables Complete: an open dispute hides it (openTransition), as it hides every move.
+  const restUnpaid = complete.blockedBy === "rest_unpaid";
   return {
     approve: { shown: approve.shown, enabled: approve.blockedBy === null },
     cancel: { shown: openTransition("cancelBySeller", facts, 0).shown },
@@ -274,7 +287,7 @@ export function sellerActions(
       enabled: deliver.blockedBy === null,
       blockedBy: deliver.blockedBy as SellerActions["deliver"]["blockedBy"],
     },
-    complete: { shown: openTransition("complete", facts, 0).shown },
+    complete: { shown: complete.shown, enabled: !restUnpaid, blockedBy: restUnpaid ? "rest_unpaid" : null },
   };
 }
 

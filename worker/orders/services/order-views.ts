@@ -12,6 +12,8 @@ import { asCurrencyCode, type CurrencyCode } from "../../domain/currency";
 import { MISSING_TEXT, pickText, type TextRow } from "../../domain/localized-text";
 import { amountBreakdown, type AmountBreakdown } from "../../domain/money";
 import { orderMoneyStory, type OrderMoneyStory } from "../domain/order-money-story";
+import { depositMoneyStory } from "../domain/order-parts-display";
+import { restDue } from "../domain/order-parts";
 import { progressOfFilter, type OrderFacts, type OrderListFilter, type OrderSide } from "../domain/order-display";
 import type { FileDetails } from "../../media/domain/file-details";
 import { parseMediaKey } from "../../media/domain/media-keys";
@@ -89,7 +91,7 @@ const ORDER_COLUMNS = `o.id, o.code, o.seller_id, o.buyer_id, o.order_submit_sta
   o.order_chat_status, o.price_amount, cu.code AS currency_code, o.estimated_start, o.estimated_delivery, o.submitted_at, o.approved_at,
   o.delivered_at, o.completed_at, o.canceled_at, o.approval_deadline, o.payment_deadline, o.delivery_deadline, o.completion_deadline,
   o.stages, o.dispute, o.extension_request, o.original_delivery_deadline, o.payout_held_until, o.licence, o.licence_request,
-  o.rush_days, (SELECT count(*) FROM commission_order_deliverables d JOIN media_attachments a
+  o.rush_days, o.deposit, o.paid_rest, o.rest_failure, o.kept_deposit, (SELECT count(*) FROM commission_order_deliverables d JOIN media_attachments a
      ON a.owner_type = 'commission_order_deliverable' AND a.owner_id = d.id AND a.field = 'medias' WHERE d.order_id = o.id) AS deliverable_count,
   ${TITLE_COLUMNS}`;
 
@@ -154,6 +156,11 @@ function factsOf(row: Row): OrderViewFacts {
     licence: o.licence ?? null,
     licenceRequest: o.licenceRequest ?? null,
     rushDays: o.rushDays ?? null,
+    // Paying in parts (decision 100): the deposit's terms, the rest once paid, why its charge failed, a kept deposit.
+    deposit: o.deposit ?? null,
+    paidRest: o.paidRest ?? null,
+    restFailure: o.restFailure ?? null,
+    keptDeposit: o.keptDeposit ?? null,
   };
 }
 
@@ -342,8 +349,16 @@ export interface OrderDetail extends OrderSummary {
   estimatedDelivery: number | null;
   /** Null until the order has a price. Display currency: the buyer's (an approximation), the order's for the seller. */
   breakdown: AmountBreakdown | null;
-  /** The order's payment transaction, if one was started: PENDING, COMPLETED, REFUNDED… */
+  /**
+   * The order's payment transaction, if one was started: PENDING, COMPLETED, REFUNDED… A deposit order's two charges
+   * read as one: REFUNDED once every charge is, PARTIALLY_REFUNDED once one is, else COMPLETED (`paidChargesStatus`).
+   */
   transactionStatus: string | null;
+  /**
+   * The delivered files are closed to the client until the rest is paid (decision 100): listed, with no link to take
+   * them, because media access refuses them. False (or absent) for the creator and for any other order.
+   */
+  filesHeldForRest?: boolean;
   /** What the order's money did: paid, refunded and kept, each with its reason (decision 094). */
   money: OrderMoneyStory;
   /**
@@ -469,6 +484,10 @@ export async function getOrderDetail(
   const side: OrderSide = row.seller_id === viewer.commissionAccountId ? "seller" : "buyer";
   const orderId = String(row.id);
   const staged = parseStages(row.stages).length > 0;
+  const facts = factsOf(row);
+  const deposit = Boolean(facts.deposit);
+  // The client takes no delivered file while the rest is due: none is signed for them (media access refuses them).
+  const filesHeldForRest = side === "buyer" && restDue(facts);
   // The previews (stage-previews.ts, signed URLs) are read beside the batch, only for a staged order.
   const previewsRead = staged
     ? stagePreviewViews(env, orderId, { side, orderProgress: String(row.order_progress_status) })
@@ -508,7 +527,7 @@ export async function getOrderDetail(
     d1
       .prepare(
         `SELECT
-           (SELECT transaction_status FROM payment_transactions WHERE order_id = ?1 ORDER BY created_at DESC LIMIT 1) AS transaction_status,
+           ${deposit ? PAID_CHARGES_STATUS : LATEST_TRANSACTION_STATUS} AS transaction_status,
            ${feeNumeratorsOf("(SELECT id FROM payment_transactions WHERE order_id = ?1 ORDER BY created_at DESC LIMIT 1)")} AS fee_numerators,
            ${PRICE_BOOK_COLUMNS}`,
       )
@@ -540,7 +559,9 @@ export async function getOrderDetail(
   const completed = row.order_progress_status === "COMPLETED";
   const deliverableRows = deliverables.results.map((d) => deliverableOf(d, side, completed));
   // A file held from this viewer gets no signed read (the access rule would refuse it anyway): nothing to sign.
-  for (const d of deliverableRows) if (!d.held) mediaUrls.push({ url: d.media.url, name: d.media.name }, d.media.thumb);
+  if (!filesHeldForRest)
+    for (const d of deliverableRows)
+      if (!d.held) mediaUrls.push({ url: d.media.url, name: d.media.name }, d.media.thumb);
   const view = await mediaUrlsForViewer(db, env, { profileId: viewer.profileId }, mediaUrls, now);
   const toMedia = (m: MediaJson): OrderMediaView => ({
     id: m.id,
@@ -572,9 +593,13 @@ export async function getOrderDetail(
     estimatedDelivery: n(row.estimated_delivery),
     breakdown: breakdownFor(summary, side, viewer.displayCurrencyCode, moneyRow),
     transactionStatus: (moneyRow.transaction_status as string | null) ?? null,
-    money: orderMoneyStory(
-      { ...summary.facts, feeNumerators: feeNumeratorsFrom(moneyRow.fee_numerators) },
-      { status: (moneyRow.transaction_status as string | null) ?? null },
+    filesHeldForRest,
+    money: depositMoneyStory(
+      orderMoneyStory(
+        { ...summary.facts, feeNumerators: feeNumeratorsFrom(moneyRow.fee_numerators) },
+        { status: (moneyRow.transaction_status as string | null) ?? null },
+      ),
+      summary.facts,
     ),
     hasTerms: Boolean(row.has_terms),
     questions: questions.results
@@ -621,10 +646,10 @@ export async function getOrderDetail(
         medias: medias(q.medias),
       })),
     events: events.results.map((e) => eventView(e, side)),
-    deliverables: deliverableRows.map(({ media, held, ...facts }) => ({
+    deliverables: deliverableRows.map(({ media, held, ...fileFacts }) => ({
       ...toMedia(media),
-      ...(held ? { url: null, thumbnailUrl: null } : {}),
-      ...facts,
+      ...(held || filesHeldForRest ? { url: null, thumbnailUrl: null } : {}),
+      ...fileFacts,
       held,
     })),
     chatRoom: chatRoomViewFromRow(
@@ -809,6 +834,22 @@ function breakdownFor(
 }
 
 // ───────────────────────── the money rule, shared with order-history.ts ─────────────────────────
+
+/** The order's latest payment transaction's status (?1: the order's id). */
+const LATEST_TRANSACTION_STATUS =
+  "(SELECT transaction_status FROM payment_transactions WHERE order_id = ?1 ORDER BY created_at DESC LIMIT 1)";
+
+/**
+ * A deposit order's charges read as one status (decision 100; ?1: the order's id): the deposit's and the rest's
+ * transactions that took money, REFUNDED once all are, PARTIALLY_REFUNDED once one is, else COMPLETED; before any
+ * took money, the latest's. The latest alone was the rest's, PENDING or CANCELED, while the deposit had been paid.
+ */
+const PAID_CHARGES_STATUS = `(SELECT CASE
+    WHEN count(*) = 0 THEN ${LATEST_TRANSACTION_STATUS}
+    WHEN sum(transaction_status = 'REFUNDED') = count(*) THEN 'REFUNDED'
+    WHEN sum(transaction_status IN ('REFUNDED', 'PARTIALLY_REFUNDED')) > 0 THEN 'PARTIALLY_REFUNDED'
+    ELSE 'COMPLETED' END
+  FROM payment_transactions WHERE order_id = ?1 AND transaction_status IN ('COMPLETED', 'REFUNDED', 'PARTIALLY_REFUNDED'))`;
 
 /**
  * SQL for a JSON array of the fee numerators that apply to a payment: those frozen with the transaction once there
