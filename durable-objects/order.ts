@@ -46,7 +46,7 @@ import { orderEventNotice } from "#worker/chat/domain/chat-announcements";
 import { announceOrderEvent, chatRoomOf, syncChatRoomStatus } from "#worker/chat/services/chat-rooms";
 import { cometNow, devClockOffset } from "#worker/services/clock";
 import { stagePreviewStatements } from "#worker/orders/services/stage-previews";
-import { dueAmount, partsOf, restDue } from "#worker/orders/domain/order-parts";
+import { dueAmount, paidTotal, partsOf, restDue } from "#worker/orders/domain/order-parts";
 import type { OrderState } from "#worker/orders/domain/order-types";
 import {
   chargeRestOffSession,
@@ -470,7 +470,8 @@ export class Order extends DurableObject<Env> {
       const order = await this.load();
       if (!order) return { status: "not_found" };
       if (adminIsParty(order, caller.admin)) return { status: "refused", refusal: "admin_is_party" };
-      const parsed = parseSettlement(input, amountAtStake(order.state.priceAmount ?? 0, order.state.stages));
+      // What the client paid is at stake: a deposit order's deposit alone while its rest is due (decision 100).
+      const parsed = parseSettlement(input, amountAtStake(paidTotal(order.state), order.state.stages));
       if (!parsed.ok) return { status: "refused", refusal: parsed.error };
       const { settlement } = parsed;
       const statements = disputeStatementRows({

@@ -118,6 +118,11 @@ export function MoneySection({ money }: { money: ReturnType<typeof moneyView> })
         {money.stake}
       </p>
       <p className={mutedClass}>{m.admin_dispute_stake_hint()}</p>
+      {money.depositTerms && (
+        <p className="text-sm text-zinc-800 dark:text-zinc-200" data-testid="dispute-deposit-terms">
+          {money.depositTerms}
+        </p>
+      )}
       <h3 className="text-sm font-semibold text-zinc-900 dark:text-zinc-50">{m.admin_dispute_effects()}</h3>
       <dl className="grid gap-1 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
         {money.effects.map((effect) => (

@@ -154,8 +154,17 @@ export function moneyView(facts: DisputeFacts, money: DisputeMoney, locale: Loca
       : line.reason === "none"
         ? m.admin_dispute_stripe_none()
         : m.admin_dispute_stripe_unreachable();
+  const deposit = facts.deposit;
   return {
     stake: m.admin_dispute_stake({ amount: stake }),
+    // The creator's deposit terms (decision 100), for the admin to read: a split keeps a kept deposit with the creator.
+    depositTerms: deposit
+      ? (deposit.terms.refundable ? m.admin_dispute_deposit_refundable : m.admin_dispute_deposit_kept)({
+          percent: String(deposit.terms.percent),
+          amount: moneyText(deposit.amount, facts.currency, locale),
+          refund: moneyText(Math.max(0, facts.stake - deposit.amount), facts.currency, locale),
+        })
+      : null,
     effects: settlementOutcomesFor(facts.progress).map((outcome) => ({
       outcome: disputeOutcomeLabel(outcome, locale),
       effect: EFFECTS[outcome]({ amount: stake }),

@@ -5,13 +5,14 @@
  * admin-dispute-files.ts. The settlement itself is the Order object's: worker/orders/settle-dispute.ts.
  */
 import type { Database } from "../../db/client";
-import { parseDispute, parseStages } from "../../db/order-row";
+import { depositColumnsOf, parseDispute, parseStages } from "../../db/order-row";
 import type { Locale } from "../../domain/locales";
 import { asCurrencyCode, type CurrencyCode } from "../../domain/currency";
 import { adminTextOf, judgeOf, type CaseJudge } from "../domain/admin-actions";
 import { DISPUTE_SETTLEMENT_REASON_MAX, amountAtStake, type OrderDispute } from "../../orders/domain/disputes";
 import { isLinkableUrl } from "../../media/domain/media-urls";
-import type { OrderPayment, OrderProgress } from "../../orders/domain/order-types";
+import type { DepositTerms, OrderPayment, OrderProgress } from "../../orders/domain/order-types";
+import { paidTotal, partsOf } from "../../orders/domain/order-parts";
 import type { SettleResult } from "../../orders/domain/order-contract";
 import { isStoredFile, isSystemMessage, loadChatRoom, loadProjectedMessages } from "../../chat/services/chat-rooms";
 import { disputeThread, type DisputeStatementView } from "../../orders/services/disputes";
@@ -46,13 +47,15 @@ export interface DisputeFacts {
   priceAmount: number | null;
   /** What a settlement refunds, releases or splits (`amountAtStake`), in minor units of `currency`. */
   stake: number;
+  /** The deposit the creator asked for (decision 100), whose terms the admin reads beside the stake; null: none. */
+  deposit: { terms: DepositTerms; amount: number } | null;
   dispute: OrderDispute;
   /** True while the dispute waits for a settlement. */
   open: boolean;
 }
 
 const FACTS_COLUMNS = `o.id, o.code, o.seller_id, o.order_progress_status, o.order_payment_status, o.price_amount,
-  o.stages, o.dispute, o.disputed_since, cu.code AS currency, sp.original_handle AS seller_handle,
+  o.deposit, o.paid_rest, o.stages, o.dispute, o.disputed_since, cu.code AS currency, sp.original_handle AS seller_handle,
   sa.user_account_id AS seller_user_id, ba.user_account_id AS buyer_user_id,
   bp.original_handle AS buyer_handle, ${TITLE_COLUMNS}`;
 const FACTS_FROM = `FROM commission_orders o JOIN currencies cu ON cu.id = o.price_currency_id ${PARTY_JOINS}`;
@@ -61,12 +64,17 @@ function factsOf(row: Row, locale: Locale): DisputeFacts | null {
   const dispute = parseDispute(row.dispute);
   if (!dispute) return null;
   const priceAmount = row.price_amount === null ? null : Number(row.price_amount);
+  const progress = row.order_progress_status as OrderProgress;
+  const payment = row.order_payment_status as OrderPayment;
+  // What the client paid: the total, or a deposit order's deposit while its rest is due (decision 100).
+  const parts = { progress, payment, priceAmount, ...depositColumnsOf(row) };
+  const deposit = partsOf(parts);
   return {
     orderId: String(row.id),
     code: String(row.code),
     title: titleOf(row, locale),
-    progress: row.order_progress_status as OrderProgress,
-    payment: row.order_payment_status as OrderPayment,
+    progress,
+    payment,
     sellerId: String(row.seller_id),
     sellerUserId: String(row.seller_user_id),
     buyerUserId: String(row.buyer_user_id),
@@ -74,7 +82,8 @@ function factsOf(row: Row, locale: Locale): DisputeFacts | null {
     buyerHandle: String(row.buyer_handle ?? ""),
     currency: asCurrencyCode(String(row.currency)),
     priceAmount,
-    stake: amountAtStake(priceAmount ?? 0, parseStages(row.stages)),
+    stake: amountAtStake(paidTotal(parts), parseStages(row.stages)),
+    deposit: deposit && parts.deposit ? { terms: parts.deposit, amount: deposit.deposit } : null,
     dispute,
     open: row.disputed_since !== null && row.disputed_since !== undefined,
   };

@@ -17,7 +17,7 @@ import { amountAtStake, payoutHoldUntil, settlementMoney } from "./disputes";
 import { resumedAfterDispute } from "./deadline-extensions";
 import { cancelRefund } from "./order-money";
 import { currentStageIndex, type OrderStage } from "./order-stages";
-import { depositKeptOnWalkAway, dueAmount, paidTotal } from "./order-parts";
+import { depositKeptOnWalkAway, dueAmount, paidTotal, restDue } from "./order-parts";
 
 export type { Outcome } from "./order-types";
 
@@ -197,6 +197,8 @@ export function settledBy(o: OrderState, settlement: DisputeSettlement, now: num
 /** A reopened order (decision 088): the deadline its state waits on is `days` from now; the others stay as they were. */
 export function reopenAfterDispute(o: OrderState, days: number, now: number): Outcome {
   const at = now + days * 86_400_000;
+  // A deposit order whose rest is due waits on the rest's payment, not on a completion (decision 100).
+  if (restDue(o)) return editedTo(o, { paymentDeadline: at });
   if (o.progress === "DELIVERED") return editedTo(o, { completionDeadline: at });
   const reviewed = stageUnderReview(o);
   const stages = reviewed

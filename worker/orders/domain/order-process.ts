@@ -1081,7 +1081,8 @@ export const ORDER_PROCESS: readonly AnyTransition[] = [
     on: "deadlinePassed",
     actor: "system",
     from: ["DELIVERED"],
-    at: clock((o) => o.completionDeadline),
+    // Never while a deposit order's rest is due (decision 100): the completion waits for it.
+    at: clock((o) => (restDue(o) ? null : o.completionDeadline)),
     to: "COMPLETED",
     event: "COMPLETED",
     notice: toBoth("COMMISSION_ORDER_COMPLETED"),
